@@ -1,0 +1,361 @@
+/* >>autodiff: adjoint helpers, the generated adjoints, gir_grad ----------------------------------------------
+   An adjoint builds the gradient of each parent as nodes of the same graph, from the output's gradient g.
+   Helpers gir__ah_<name> are what ops.def's ADJ expressions may call besides the table's own builders; each
+   gets the node being differentiated (a copy: the node array may move while nodes are built) and its inputs. */
+typedef void (*gir__adj_fn)(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n,
+                            gir_node *dx);
+
+static const gir__node *gir__n(gir_graph *G, gir_node h) { return &G->nodes[h.id]; }
+static gir_shape gir__shape_of(gir_graph *G, gir_node h) { return G->nodes[h.id].shape; }
+
+/* a number as a rank-0 constant of g's dtype (it broadcasts against anything) */
+static gir_node gir__ah_num(gir_graph *G, gir_node g, double v) {
+    gir_node bad = {0};
+    if (!g.id) return bad;
+    return gir_scalar(G, (gir_dtype)gir__n(G, g)->dtype, v);
+}
+/* sum t back to ref's shape: the adjoint of NumPy broadcasting */
+static gir_node gir__ah_unbroadcast(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
+    gir_shape ts, rs;
+    gir_ints ax;
+    int k, lead;
+    (void)nd; (void)x;
+    if (!t.id || !ref.id) { gir_node bad = {0}; return bad; }
+    ts = gir__shape_of(G, t);
+    rs = gir__shape_of(G, ref);
+    if (gir__shape_eq(&ts, &rs)) return t;
+    lead = ts.rank - rs.rank;
+    ax.n = 0;
+    for (k = 0; k < ts.rank; ++k)
+        if (k < lead || (rs.dim[k - lead] == 1 && ts.dim[k] != 1)) ax.v[ax.n++] = k;
+    if (ax.n) t = gir_sum(G, t, ax, 1);
+    return gir_reshape(G, t, rs);
+}
+static gir_node gir__ah_mask(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node b) {
+    (void)x;
+    return gir_cast(G, b, (gir_dtype)nd->dtype);
+}
+static gir_node gir__ah_zeros_like(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+    (void)nd; (void)x;
+    return gir_zeros_like(G, t);
+}
+/* reductions: the shape with the reduced axes kept as 1 */
+static gir_shape gir__keepdims_shape(gir_graph *G, const gir__node *nd, const gir_node *x) {
+    gir_shape s = gir__shape_of(G, x[0]);
+    int k;
+    for (k = 0; k < nd->attr.l[0].n; ++k) s.dim[nd->attr.l[0].v[k]] = 1;
+    return s;
+}
+static gir_node gir__ah_keep(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+    return gir_reshape(G, t, gir__keepdims_shape(G, nd, x));
+}
+static gir_node gir__ah_expand(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+    return gir_broadcast_to(G, gir__ah_keep(G, nd, x, t), gir__shape_of(G, x[0]));
+}
+static double gir__reduced_count(gir_graph *G, const gir__node *nd, const gir_node *x) {
+    gir_shape s = gir__shape_of(G, x[0]);
+    double c = 1;
+    int k;
+    for (k = 0; k < nd->attr.l[0].n; ++k) c *= s.dim[nd->attr.l[0].v[k]];
+    return c;
+}
+static gir_node gir__ah_rcount(gir_graph *G, const gir__node *nd, const gir_node *x) {
+    return gir_scalar(G, (gir_dtype)nd->dtype, 1.0 / gir__reduced_count(G, nd, x));
+}
+static gir_node gir__ah_rdof(gir_graph *G, const gir__node *nd, const gir_node *x) {
+    double d = gir__reduced_count(G, nd, x) - nd->attr.i[1];
+    return gir_scalar(G, (gir_dtype)nd->dtype, d > 0 ? 1.0 / d : 0.0 / (d - d));
+}
+static gir_node gir__ah_rmean(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+    (void)x;
+    return gir_mean(G, t, nd->attr.l[0], 1);
+}
+/* max/min: the gradient goes to every element equal to the result, shared equally between ties */
+static gir_node gir__ah_tiemask(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node xin, gir_node m) {
+    gir_node k = gir_cast(G, gir_eq(G, xin, m), (gir_dtype)nd->dtype);
+    (void)x;
+    return gir_div(G, k, gir_sum(G, k, nd->attr.l[0], 1));
+}
+static gir_node gir__ah_like(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
+    (void)nd; (void)x;
+    return gir_reshape(G, t, gir__shape_of(G, ref));
+}
+static gir_node gir__ah_untranspose(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+    gir_ints inv = nd->attr.l[0];
+    int k;
+    (void)x;
+    for (k = 0; k < inv.n; ++k) inv.v[nd->attr.l[0].v[k]] = k;
+    return gir_transpose(G, t, inv);
+}
+static gir_node gir__ah_slice_back(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
+    const gir_attr *A = &nd->attr;
+    (void)x;
+    return gir_unslice(G, t, A->i[0], A->i[1], A->i[2], A->i[3], gir__shape_of(G, ref).dim[A->i[0]]);
+}
+static gir_node gir__ah_reslice(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+    const gir_attr *A = &nd->attr;
+    (void)x;
+    return gir_slice(G, t, A->i[0], A->i[1], A->i[2], A->i[3]);
+}
+static gir_node gir__ah_concat_part(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, int i) {
+    int ax = nd->attr.i[0], k;
+    int32_t off = 0;
+    for (k = 0; k < i; ++k) off += gir__shape_of(G, x[k]).dim[ax];
+    return gir_slice(G, t, ax, off, off + gir__shape_of(G, x[i]).dim[ax], 1);
+}
+static gir_node gir__ah_reflip(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+    (void)x;
+    return gir_flip(G, t, nd->attr.l[0]);
+}
+static gir_node gir__ah_unpad(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
+    gir_shape rs = gir__shape_of(G, ref);
+    int k;
+    (void)x;
+    for (k = 0; k < rs.rank; ++k)
+        if (nd->attr.l[0].v[k] || nd->attr.l[1].v[k])
+            t = gir_slice(G, t, k, nd->attr.l[0].v[k], nd->attr.l[0].v[k] + rs.dim[k], 1);
+    return t;
+}
+static gir_node gir__ah_ungather(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
+    return gir_scatter_add(G, t, x[1], nd->attr.i[0], gir__shape_of(G, ref).dim[nd->attr.i[0]]);
+}
+static gir_node gir__ah_regather(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+    return gir_gather(G, t, x[1], nd->attr.i[0]);
+}
+static gir_node gir__ah_cast_like(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
+    (void)nd; (void)x;
+    return gir_cast(G, t, (gir_dtype)gir__n(G, ref)->dtype);
+}
+static gir_node gir__ah_mT(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+    (void)nd; (void)x;
+    return gir_permute_last2(G, t);
+}
+static gir_node gir__ah_sumaxis(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, int axis) {
+    (void)nd; (void)x;
+    return gir_sum(G, t, gir_ints1(axis), 0);
+}
+static gir_node gir__ah_col(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+    gir_shape s = gir__shape_of(G, t);
+    (void)nd; (void)x;
+    s.dim[s.rank++] = 1;
+    return gir_reshape(G, t, s);
+}
+/* reshape [...] to [..., 1, 1] so a per-matrix value broadcasts over its matrix */
+static gir_node gir__ah_cell(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+    gir_shape s = gir__shape_of(G, t);
+    (void)nd; (void)x;
+    s.dim[s.rank++] = 1;
+    s.dim[s.rank++] = 1;
+    return gir_reshape(G, t, s);
+}
+static gir_node gir__ah_untrace(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
+    gir_shape rs = gir__shape_of(G, ref);
+    int32_t m = rs.dim[rs.rank - 2], n = rs.dim[rs.rank - 1], big = m > n ? m : n;
+    gir_node e = gir_eye(G, (gir_dtype)nd->dtype, big);
+    (void)x;
+    if (m != big) e = gir_slice(G, e, 0, 0, m, 1);
+    if (n != big) e = gir_slice(G, e, 1, 0, n, 1);
+    return gir_mul(G, gir__ah_cell(G, nd, x, t), e);
+}
+static gir_node gir__ah_trisolve_adj(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+    return gir_trisolve(G, x[0], t, nd->attr.i[0], !nd->attr.i[1]);
+}
+/* d A for X = op(A)^-1 B, given dB: -dB X^T (or -X dB^T when transposed), kept to A's triangle */
+static gir_node gir__ah_trisolve_da(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node db, gir_node y) {
+    gir_node p = nd->attr.i[1] ? gir_matmul(G, y, gir_permute_last2(G, db)) : gir_matmul(G, db, gir_permute_last2(G, y));
+    (void)x;
+    p = nd->attr.i[0] ? gir_tril(G, p, 0) : gir_triu(G, p, 0);
+    return gir_neg(G, p);
+}
+static gir_node gir__ah_axsum(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+    (void)x;
+    return gir_sum(G, t, gir_ints1(nd->attr.i[0]), 1);
+}
+static gir_node gir__ah_lastcol(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+    return gir__ah_col(G, nd, x, t);
+}
+static gir_node gir__ah_lastsum(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+    (void)nd; (void)x;
+    return gir_sum(G, t, gir_ints1(-1), 1);
+}
+static gir_node gir__ah_onehot_like(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node idx, gir_node ref) {
+    gir_shape rs = gir__shape_of(G, ref);
+    (void)nd; (void)x;
+    return gir_one_hot(G, idx, rs.dim[rs.rank - 1], (gir_dtype)gir__n(G, ref)->dtype);
+}
+static gir_node gir__ah_rsize(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node ref) {
+    gir_shape rs = gir__shape_of(G, ref);
+    int64_t c = gir__numel(&rs);
+    (void)x;
+    return gir_scalar(G, (gir_dtype)nd->dtype, c ? 1.0 / (double)c : 0.0);
+}
+/* conv2d and its two backward ops are bilinear: each adjoint is one of the other two */
+static gir_node gir__ah_conv_fwd(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node a, gir_node w) {
+    const gir_attr *A = &nd->attr;
+    (void)x;
+    return gir_conv2d(G, a, w, A->l[0], A->l[1], A->l[2], A->i[0]);
+}
+static gir_node gir__ah_conv_dx(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node gy, gir_node w) {
+    const gir_attr *A = &nd->attr;
+    return gir_conv2d_bwd_data(G, gy, w, A->l[0], A->l[1], A->l[2], A->i[0], gir__shape_of(G, x[0]));
+}
+static gir_node gir__ah_conv_dw(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node xin, gir_node gy) {
+    const gir_attr *A = &nd->attr;
+    return gir_conv2d_bwd_filter(G, xin, gy, A->l[0], A->l[1], A->l[2], A->i[0], gir__shape_of(G, x[1]));
+}
+/* for conv2d_bwd_data(gy, w): d w = bwd_filter(x = upstream, gy) */
+static gir_node gir__ah_conv_dw_of_dx(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node up, gir_node gy) {
+    const gir_attr *A = &nd->attr;
+    return gir_conv2d_bwd_filter(G, up, gy, A->l[0], A->l[1], A->l[2], A->i[0], gir__shape_of(G, x[1]));
+}
+/* for conv2d_bwd_filter(x, gy): d x = bwd_data(gy, w = upstream) */
+static gir_node gir__ah_conv_dx_of_dw(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node gy, gir_node up) {
+    const gir_attr *A = &nd->attr;
+    return gir_conv2d_bwd_data(G, gy, up, A->l[0], A->l[1], A->l[2], A->i[0], gir__shape_of(G, x[0]));
+}
+static gir_node gir__ah_maxpool_dx(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node xin) {
+    const gir_attr *A = &nd->attr;
+    (void)x;
+    return gir_max_pool2d_bwd(G, t, xin, A->l[0], A->l[1], A->l[2]);
+}
+static gir_node gir__ah_avgpool_dx(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node xin) {
+    const gir_attr *A = &nd->attr;
+    (void)x;
+    return gir_avg_pool2d_bwd(G, t, A->l[0], A->l[1], A->l[2], gir__shape_of(G, xin));
+}
+static gir_node gir__ah_avgpool_fwd(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+    const gir_attr *A = &nd->attr;
+    (void)x;
+    return gir_avg_pool2d(G, t, A->l[0], A->l[1], A->l[2]);
+}
+
+/* cholesky, A = L L^T, reading A's lower triangle. With P = Phi(L^T Lbar) (lower triangle, diagonal halved)
+   and S = L^-T P L^-1, the gradient for symmetric perturbations is (S + S^T) / 2; as the kernel reads only
+   the lower triangle, entry (i, j), i > j, stands for both (i, j) and (j, i): dA = tril(S + S^T), halved on
+   the diagonal. */
+static void gir__adjfn_cholesky(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n,
+                                gir_node *dx) {
+    gir_dtype dt = (gir_dtype)nd->dtype;
+    int32_t m = nd->shape.dim[nd->shape.rank - 1];
+    gir_node half_diag = gir_sub(G, gir_ones(G, dt, gir_shape2(m, m)), gir_mul(G, gir_eye(G, dt, m), gir_scalar(G, dt, 0.5)));
+    gir_node p = gir_mul(G, gir_tril(G, gir_matmul(G, gir_permute_last2(G, y), g), 0), half_diag);
+    gir_node xa = gir_trisolve(G, y, p, 1, 1);                                          /* L^-T P */
+    gir_node s = gir_permute_last2(G, gir_trisolve(G, y, gir_permute_last2(G, xa), 1, 1)); /* L^-T P L^-1 */
+    gir_node sym = gir_add(G, s, gir_permute_last2(G, s));
+    (void)x; (void)n;
+    dx[0] = gir_mul(G, gir_tril(G, sym, 0), half_diag);
+}
+
+/* generated from ops.def: one adjoint per differentiable row */
+@@ADJOINTS@@
+
+GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt, gir_node *grads) {
+    gir_node *adj = NULL, xs[64], dx[64];
+    uint8_t *dep = NULL;
+    size_t cnt;
+    uint16_t old_level;
+    int k, maxlevel = 0;
+    uint32_t id;
+    gir_status st = GIR_OK;
+    if (!g) return GIR_ERR_INVALID_ARG;
+    if (n < 0 || (n > 0 && (!wrt || !grads))) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "grad: needs n >= 0 and arrays for wrt and grads");
+        return GIR_ERR_INVALID_ARG;
+    }
+    for (k = 0; k < n; ++k) grads[k].id = 0;
+    if (y.id == 0) {
+        gir__gfail(g, GIR_ERR_HANDLE, "grad: the output is an invalid node (an earlier builder failed: %s)",
+                   g->msg[0] ? g->msg : "no message");
+        return GIR_ERR_HANDLE;
+    }
+    if (y.id >= g->nnodes) {
+        gir__gfail(g, GIR_ERR_HANDLE, "grad: the output (id %u) is not a node of this graph", (unsigned)y.id);
+        return GIR_ERR_HANDLE;
+    }
+    for (k = 0; k < n; ++k)
+        if (wrt[k].id == 0 || wrt[k].id >= g->nnodes) {
+            gir__gfail(g, GIR_ERR_HANDLE, "grad: wrt[%d] (id %u) is not a node of this graph", k, (unsigned)wrt[k].id);
+            return GIR_ERR_HANDLE;
+        }
+    if (gir__numel(&g->nodes[y.id].shape) != 1 || !gir__is_float(g->nodes[y.id].dtype)) {
+        gir__gfail(g, GIR_ERR_SHAPE, "grad: the output node %u must be one float element, got %T %S",
+                   (unsigned)y.id, (int)g->nodes[y.id].dtype, &g->nodes[y.id].shape);
+        return GIR_ERR_SHAPE;
+    }
+    cnt = (size_t)y.id + 1;
+    adj = (gir_node *)gir__alloc(&g->a, cnt * sizeof(gir_node));
+    dep = (uint8_t *)gir__alloc(&g->a, cnt);
+    if (!adj || !dep) {
+        gir__free(&g->a, adj, cnt * sizeof(gir_node));
+        gir__free(&g->a, dep, cnt);
+        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "grad: out of memory");
+        return GIR_ERR_OUT_OF_MEMORY;
+    }
+    GIR_MEMSET(adj, 0, cnt * sizeof(gir_node));
+    GIR_MEMSET(dep, 0, cnt);
+    for (k = 0; k < n; ++k)
+        if (wrt[k].id < cnt) dep[wrt[k].id] = 1;
+    /* dep: the node depends differentiably on something in wrt */
+    for (id = 1; id < cnt; ++id) {
+        const gir__node *d = &g->nodes[id];
+        uint32_t j;
+        if (d->grad_level > maxlevel) maxlevel = d->grad_level;
+        for (j = 0; j < d->nparents && !dep[id]; ++j)
+            if (dep[g->ins[d->in0 + j]]) dep[id] = 1;
+    }
+    old_level = g->grad_level;
+    g->grad_level = (uint16_t)(maxlevel + 1);
+    adj[y.id] = gir_ones_like(g, y);
+    if (!adj[y.id].id) st = g->status ? g->status : GIR_ERR_OUT_OF_MEMORY;
+    for (id = y.id; id >= 1 && st == GIR_OK; --id) {
+        gir__node nd;
+        uint32_t j;
+        int want = 0;
+        gir_node self;
+        if (!adj[id].id || !dep[id]) continue;
+        nd = g->nodes[id];                                   /* a copy: building nodes may move the array */
+        if (nd.ntype != GIR_NODE_INPUT_DERIVED) continue;
+        for (j = 0; j < nd.nin && j < 64; ++j) xs[j].id = g->ins[nd.in0 + j];
+        for (j = 0; j < nd.nparents; ++j) {
+            const gir__node *p = &g->nodes[xs[j].id];
+            if (dep[xs[j].id] && gir__is_float(p->dtype) &&
+                (p->ntype == GIR_NODE_INPUT || p->ntype == GIR_NODE_INPUT_DERIVED)) want = 1;
+        }
+        if (!want) continue;
+        if (!gir__adj_table[nd.op]) {
+            gir__gfail(g, GIR_ERR_NO_ADJOINT, "%s: node %u: cannot differentiate: %s", gir__ops[nd.op].name,
+                       (unsigned)id, gir__ops[nd.op].no_adj);
+            st = GIR_ERR_NO_ADJOINT;
+            break;
+        }
+        for (j = 0; j < nd.nparents; ++j) dx[j].id = 0;
+        self.id = id;
+        gir__adj_table[nd.op](g, &nd, self, adj[id], xs, (int)nd.nparents, dx);
+        for (j = 0; j < nd.nparents; ++j) {
+            uint32_t p = xs[j].id;
+            const gir__node *pn = &g->nodes[p];
+            if (!dep[p] || !gir__is_float(pn->dtype) ||
+                !(pn->ntype == GIR_NODE_INPUT || pn->ntype == GIR_NODE_INPUT_DERIVED))
+                continue;
+            if (!dx[j].id) { st = g->status ? g->status : GIR_ERR_OUT_OF_MEMORY; break; }
+            if (!gir__shape_eq(&g->nodes[dx[j].id].shape, &pn->shape)) {
+                gir__gfail(g, GIR_ERR_SHAPE, "%s: node %u: adjoint of parent %u has shape %S, parent is %S",
+                           gir__ops[nd.op].name, (unsigned)id, (unsigned)j, &g->nodes[dx[j].id].shape, &pn->shape);
+                st = GIR_ERR_SHAPE;
+                break;
+            }
+            adj[p] = adj[p].id ? gir_add(g, adj[p], dx[j]) : dx[j];
+            if (!adj[p].id) { st = g->status ? g->status : GIR_ERR_OUT_OF_MEMORY; break; }
+        }
+    }
+    for (k = 0; k < n && st == GIR_OK; ++k) {
+        grads[k] = adj[wrt[k].id].id ? adj[wrt[k].id] : gir_zeros_like(g, wrt[k]);
+        if (!grads[k].id) st = g->status ? g->status : GIR_ERR_OUT_OF_MEMORY;
+    }
+    if (st != GIR_OK)
+        for (k = 0; k < n; ++k) grads[k].id = 0;
+    g->grad_level = old_level;
+    gir__free(&g->a, adj, cnt * sizeof(gir_node));
+    gir__free(&g->a, dep, cnt);
+    return st;
+}

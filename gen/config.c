@@ -1,0 +1,255 @@
+/* >>config: set only by the user, defaulted here, checked for consistency ------------------------------- */
+#if defined(GIR_MALLOC) || defined(GIR_REALLOC) || defined(GIR_FREE)
+#  if !(defined(GIR_MALLOC) && defined(GIR_REALLOC) && defined(GIR_FREE))
+#    error "gir: define all of GIR_MALLOC, GIR_REALLOC, GIR_FREE, or none"
+#  endif
+#  if defined(GIR_NO_MALLOC)
+#    error "gir: GIR_NO_MALLOC and GIR_MALLOC exclude each other"
+#  endif
+#elif !defined(GIR_NO_MALLOC)
+#  include <stdlib.h>
+#  define GIR_MALLOC(sz, user)            ((void)(user), malloc(sz))
+#  define GIR_REALLOC(p, oldsz, sz, user) ((void)(user), (void)(oldsz), realloc((p), (sz)))
+#  define GIR_FREE(p, user)               ((void)(user), free(p))
+#endif
+#ifndef GIR_ASSERT
+#  include <assert.h>
+#  define GIR_ASSERT(c) assert(c)
+#endif
+#ifndef GIR_MEMCPY
+#  include <string.h>
+#  define GIR_MEMCPY(d, s, n) memcpy((d), (s), (n))
+#  define GIR_MEMSET(d, v, n) memset((d), (v), (n))
+#endif
+#include <math.h>
+#include <float.h>
+
+/* >>platform -------------------------------------------------------------------------------------------- */
+#if defined(__cplusplus)
+#  define GIR__INLINE inline
+#elif defined(__GNUC__) || defined(__clang__)
+#  define GIR__INLINE __inline__
+#else
+#  define GIR__INLINE
+#endif
+#define GIR__ALIGN 64
+#define GIR__UNUSED(x) ((void)(x))
+
+/* The vector vocabulary, scalar form (generated from the list in gen/gir_gen.py): each libm function
+   can be routed with GIR_<NAME>F (float) and GIR_<NAME> (double). */
+@@VOCAB@@
+
+#define GIR__VOCAB_FLOAT(T, S) \
+static GIR__INLINE T gir__v_abs_##S(T x) { return gir__fabs_##S(x); } \
+static GIR__INLINE T gir__v_sign_##S(T x) { return x > 0 ? (T)1 : x < 0 ? (T)-1 : x; } \
+static GIR__INLINE T gir__v_max_##S(T x, T y) { return (x > y || x != x) ? x : y; } \
+static GIR__INLINE T gir__v_min_##S(T x, T y) { return (x < y || x != x) ? x : y; } \
+static GIR__INLINE T gir__v_sigmoid_##S(T x) { return (T)1 / ((T)1 + gir__exp_##S(-x)); } \
+static GIR__INLINE int gir__v_isnan_##S(T x) { return x != x; } \
+static GIR__INLINE int gir__v_isinf_##S(T x) { return x == x && (x - x) != (x - x); } \
+static GIR__INLINE int gir__v_isfinite_##S(T x) { return (x - x) == (x - x); } \
+static GIR__INLINE T gir__v_sqrt_##S(T x) { return gir__sqrt_##S(x); } \
+static GIR__INLINE T gir__v_exp_##S(T x) { return gir__exp_##S(x); } \
+static GIR__INLINE T gir__v_expm1_##S(T x) { return gir__expm1_##S(x); } \
+static GIR__INLINE T gir__v_log_##S(T x) { return gir__log_##S(x); } \
+static GIR__INLINE T gir__v_log1p_##S(T x) { return gir__log1p_##S(x); } \
+static GIR__INLINE T gir__v_log2_##S(T x) { return gir__log2_##S(x); } \
+static GIR__INLINE T gir__v_sin_##S(T x) { return gir__sin_##S(x); } \
+static GIR__INLINE T gir__v_cos_##S(T x) { return gir__cos_##S(x); } \
+static GIR__INLINE T gir__v_tan_##S(T x) { return gir__tan_##S(x); } \
+static GIR__INLINE T gir__v_asin_##S(T x) { return gir__asin_##S(x); } \
+static GIR__INLINE T gir__v_acos_##S(T x) { return gir__acos_##S(x); } \
+static GIR__INLINE T gir__v_atan_##S(T x) { return gir__atan_##S(x); } \
+static GIR__INLINE T gir__v_sinh_##S(T x) { return gir__sinh_##S(x); } \
+static GIR__INLINE T gir__v_cosh_##S(T x) { return gir__cosh_##S(x); } \
+static GIR__INLINE T gir__v_tanh_##S(T x) { return gir__tanh_##S(x); } \
+static GIR__INLINE T gir__v_erf_##S(T x) { return gir__erf_##S(x); } \
+static GIR__INLINE T gir__v_floor_##S(T x) { return gir__floor_##S(x); } \
+static GIR__INLINE T gir__v_ceil_##S(T x) { return gir__ceil_##S(x); } \
+static GIR__INLINE T gir__v_round_##S(T x) { return gir__round_##S(x); } \
+static GIR__INLINE T gir__v_pow_##S(T x, T y) { return gir__pow_##S(x, y); }
+GIR__VOCAB_FLOAT(float, f32)
+GIR__VOCAB_FLOAT(double, f64)
+
+#define GIR__VOCAB_INT(T, S) \
+static GIR__INLINE T gir__v_abs_##S(T x) { return (T)(x < 0 ? -x : x); } \
+static GIR__INLINE T gir__v_sign_##S(T x) { return (T)(x > 0 ? 1 : x < 0 ? -1 : 0); } \
+static GIR__INLINE T gir__v_max_##S(T x, T y) { return x > y ? x : y; } \
+static GIR__INLINE T gir__v_min_##S(T x, T y) { return x < y ? x : y; } \
+static GIR__INLINE T gir__v_idiv_##S(T x, T y) { \
+    T q; if (y == 0) return 0; if (y == -1) return (T)(0 - x); \
+    q = (T)(x / y); if ((x % y != 0) && ((x < 0) != (y < 0))) q = (T)(q - 1); return q; } \
+static GIR__INLINE T gir__v_imod_##S(T x, T y) { \
+    T r; if (y == 0 || y == -1) return 0; \
+    r = (T)(x % y); if (r != 0 && ((r < 0) != (y < 0))) r = (T)(r + y); return r; }
+GIR__VOCAB_INT(int32_t, i32)
+static GIR__INLINE uint8_t gir__v_abs_u8(uint8_t x) { return x; }
+static GIR__INLINE uint8_t gir__v_sign_u8(uint8_t x) { return (uint8_t)(x > 0); }
+static GIR__INLINE uint8_t gir__v_max_u8(uint8_t x, uint8_t y) { return x > y ? x : y; }
+static GIR__INLINE uint8_t gir__v_min_u8(uint8_t x, uint8_t y) { return x < y ? x : y; }
+static GIR__INLINE uint8_t gir__v_idiv_u8(uint8_t x, uint8_t y) { return (uint8_t)(y ? x / y : 0); }
+static GIR__INLINE uint8_t gir__v_imod_u8(uint8_t x, uint8_t y) { return (uint8_t)(y ? x % y : 0); }
+static GIR__INLINE uint8_t gir__v_not_b8(uint8_t x) { return (uint8_t)!x; }
+static GIR__INLINE uint8_t gir__v_and_b8(uint8_t x, uint8_t y) { return (uint8_t)(x && y); }
+static GIR__INLINE uint8_t gir__v_or_b8(uint8_t x, uint8_t y) { return (uint8_t)(x || y); }
+static GIR__INLINE uint8_t gir__v_xor_b8(uint8_t x, uint8_t y) { return (uint8_t)(!x != !y); }
+
+/* >>memory: every allocation goes through the graph's or plan's allocator ------------------------------- */
+static void *gir__default_alloc(size_t n, void *user) {
+#ifdef GIR_NO_MALLOC
+    (void)n; (void)user; return NULL;
+#else
+    return GIR_MALLOC(n, user);
+#endif
+}
+static void *gir__default_realloc(void *p, size_t old, size_t n, void *user) {
+#ifdef GIR_NO_MALLOC
+    (void)p; (void)old; (void)n; (void)user; return NULL;
+#else
+    return GIR_REALLOC(p, old, n, user);
+#endif
+}
+static void gir__default_free(void *p, void *user) {
+#ifdef GIR_NO_MALLOC
+    (void)p; (void)user;
+#else
+    GIR_FREE(p, user);
+#endif
+}
+static gir_allocator gir__allocator_or_default(const gir_allocator *a) {
+    gir_allocator r;
+    if (a && a->alloc_fn && a->free_fn) {
+        r = *a;
+        if (!r.realloc_fn) r.realloc_fn = NULL;
+        return r;
+    }
+    r.alloc_fn = gir__default_alloc;
+    r.realloc_fn = gir__default_realloc;
+    r.free_fn = gir__default_free;
+    r.user = a ? a->user : NULL;
+    return r;
+}
+static void *gir__alloc(const gir_allocator *a, size_t n) {
+    return n ? a->alloc_fn(n, a->user) : NULL;
+}
+static void gir__free(const gir_allocator *a, void *p, size_t n) {
+    (void)n;
+    if (p) a->free_fn(p, a->user);
+}
+/* grow an array to hold at least want elements; 0 on success (the old block is kept on failure) */
+static int gir__grow(const gir_allocator *a, void **p, size_t *cap, size_t want, size_t elem) {
+    size_t nc = *cap ? *cap : 16;
+    void *np;
+    if (want <= *cap) return 0;
+    while (nc < want) {
+        if (nc > ((size_t)-1) / 2 / elem) return 1;
+        nc *= 2;
+    }
+    if (a->realloc_fn) {
+        np = a->realloc_fn(*p, *cap * elem, nc * elem, a->user);
+        if (!np) return 1;
+    } else {
+        np = a->alloc_fn(nc * elem, a->user);
+        if (!np) return 1;
+        if (*p) {
+            GIR_MEMCPY(np, *p, *cap * elem);
+            a->free_fn(*p, a->user);
+        }
+    }
+    *p = np;
+    *cap = nc;
+    return 0;
+}
+
+/* >>status ---------------------------------------------------------------------------------------------- */
+static const char *const gir__status_names[GIR_STATUS__COUNT] = {
+#define GIR__STATUS_STR(name, str) str,
+    GIR__STATUS(GIR__STATUS_STR)
+#undef GIR__STATUS_STR
+};
+GIR_API const char *gir_status_name(gir_status s) {
+    return (unsigned)s < (unsigned)GIR_STATUS__COUNT ? gir__status_names[s] : "unknown status";
+}
+
+/* a small formatter so messages need no stdio: %s %d %u %g(approx) %S(shape) */
+#define GIR__MSG 256
+typedef struct gir__buf { char *p; size_t n, len; } gir__buf;
+static void gir__puts(gir__buf *b, const char *s) {
+    while (*s && b->len + 1 < b->n) b->p[b->len++] = *s++;
+    b->p[b->len] = 0;
+}
+static void gir__putl(gir__buf *b, long long v) {
+    char t[24];
+    int k = 0;
+    unsigned long long u = v < 0 ? (unsigned long long)(-(v + 1)) + 1u : (unsigned long long)v;
+    if (v < 0) gir__puts(b, "-");
+    do { t[k++] = (char)('0' + (int)(u % 10u)); u /= 10u; } while (u);
+    while (k) { char c[2]; c[0] = t[--k]; c[1] = 0; gir__puts(b, c); }
+}
+static void gir__putshape(gir__buf *b, const gir_shape *s) {
+    int k;
+    gir__puts(b, "[");
+    for (k = 0; k < s->rank; ++k) {
+        if (k) gir__puts(b, ",");
+        gir__putl(b, s->dim[k]);
+    }
+    gir__puts(b, "]");
+}
+
+/* >>internal types ---------------------------------------------------------------------------------------- */
+enum { GIR__DT_NUM, GIR__DT_FLOAT, GIR__DT_CMP, GIR__DT_LOGIC, GIR__DT_TEST, GIR__DT_INT, GIR__DT_INDEX,
+       GIR__DT_ANY, GIR__DT_ATTR };
+enum { GIR__SH_SAME, GIR__SH_BCAST, GIR__SH_REDUCE, GIR__SH_SCALAR, GIR__SH_ATTR_SHAPE, GIR__SH_FN };
+enum { GIR__F_KINK = 1, GIR__F_RNG = 2, GIR__F_COMM = 4 };
+#define GIR__DTYPE_SLOTS 6
+
+typedef struct gir__node {
+    uint16_t  op;
+    uint8_t   dtype;
+    uint8_t   ntype;
+    uint16_t  grad_level;
+    uint16_t  nparents;     /* inputs [0, nparents) are parents, the rest arguments */
+    uint32_t  nin;
+    uint32_t  in0;          /* first input in the graph's input pool */
+    gir_shape shape;
+    gir_attr  attr;         /* attr.data owned: the node's values (constants, variables) */
+    size_t    data_bytes;
+} gir__node;
+
+struct gir_graph {
+    gir_allocator a;
+    gir__node    *nodes;    /* nodes[0] is the invalid node */
+    size_t        nnodes, cap;
+    uint32_t     *ins;
+    size_t        nins, inscap;
+    gir_status    status;
+    char          msg[GIR__MSG];
+    uint16_t      grad_level;   /* level given to nodes built while gir_grad runs */
+};
+
+/* shape / build context handed to shape functions */
+typedef struct gir__bctx {
+    gir_graph       *g;
+    gir_op           op;
+    uint32_t         id;        /* the id the node will get */
+    int              n;         /* inputs */
+    const gir_node  *in;
+    gir_attr         attr;      /* may be normalised by the shape function */
+    gir_shape        out;
+    int              dtype;     /* output dtype, may be set by the shape function */
+} gir__bctx;
+
+typedef struct gir__opinfo {
+    const char *name;
+    int         nparents, nargs, variadic;
+    unsigned    argmask;    /* bit k: IN position k is an argument */
+    int         dtrule, shrule;
+    gir_status (*shape_fn)(gir__bctx *b);
+    int         flags;
+    int         group;
+    int         diff;
+    int         axis_i;     /* index of the i attribute named 'axis', or -1 */
+    int         axes_l;     /* index of the l attribute named 'axes', or -1 */
+    const char *attrs;
+    const char *no_adj;
+} gir__opinfo;

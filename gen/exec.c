@@ -1,0 +1,244 @@
+/* >>exec: compile a graph into a plan, run the plan ------------------------------------------------------------
+   A plan holds copies of what it needs from the graph (ops, shapes, attributes), one buffer per value at an
+   offset in one arena, and the order of steps. gir_run executes the steps without allocating; constants and
+   variables are read from the graph's storage on every run, so training updates are seen at once. */
+enum { GIR__VAL_TEMP, GIR__VAL_INPUT, GIR__VAL_DATA };
+typedef struct gir__val {
+    void      *ptr;
+    gir_shape  shape;
+    uint32_t   node;
+    uint8_t    dtype, kind;
+    size_t     off, bytes;
+} gir__val;
+typedef struct gir__step {
+    uint32_t val;          /* the value it writes */
+    uint32_t nin, in0;     /* its inputs: value indices in sin[in0 .. in0+nin) */
+    uint16_t op;
+    gir_attr attr;
+} gir__step;
+struct gir_plan {
+    gir_allocator a;
+    gir_graph    *g;
+    gir__val     *vals;
+    uint32_t      nvals;
+    uint32_t     *map;      /* node id -> value index + 1 (0: not in the plan) */
+    size_t        nmap;
+    gir__step    *steps;
+    uint32_t      nsteps;
+    uint32_t     *sin;
+    size_t        nsin;
+    void         *arena_raw;
+    unsigned char *arena;
+    size_t        arena_bytes;
+    void         *scratch_raw;
+    void         *scratch;
+    size_t        scratch_bytes;
+    gir__kin     *kin;
+    uint64_t      runs;
+    gir_status    status;
+    char          msg[GIR__MSG];
+};
+
+static void gir__pfail(gir_plan *p, gir_status s, const char *fmt, ...) {
+    gir__buf b;
+    va_list ap;
+    p->status = s;
+    b.p = p->msg; b.n = sizeof p->msg; b.len = 0; p->msg[0] = 0;
+    va_start(ap, fmt);
+    gir__vformat(&b, fmt, ap);
+    va_end(ap);
+}
+static size_t gir__align_up(size_t n) { return (n + (GIR__ALIGN - 1)) & ~(size_t)(GIR__ALIGN - 1); }
+
+GIR_API void gir_plan_free(gir_plan *p) {
+    gir_allocator a;
+    if (!p) return;
+    a = p->a;
+    gir__free(&a, p->vals, 0);
+    gir__free(&a, p->map, 0);
+    gir__free(&a, p->steps, 0);
+    gir__free(&a, p->sin, 0);
+    gir__free(&a, p->arena_raw, 0);
+    gir__free(&a, p->scratch_raw, 0);
+    gir__free(&a, p->kin, 0);
+    gir__free(&a, p, sizeof *p);
+}
+
+GIR_API gir_status gir_compile(gir_graph *g, int n_out, const gir_node *outs, gir_plan **out_plan) {
+    gir_plan *p;
+    uint8_t *need;
+    size_t cnt, id, off = 0, scratch = 0, maxin = 1;
+    uint32_t nv = 0, ns = 0, k;
+    int j;
+    if (!out_plan) return GIR_ERR_INVALID_ARG;
+    *out_plan = NULL;
+    if (!g) return GIR_ERR_INVALID_ARG;
+    if (n_out < 1 || !outs) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "compile: needs at least one output");
+        return GIR_ERR_INVALID_ARG;
+    }
+    for (j = 0; j < n_out; ++j) {
+        if (outs[j].id == 0) {
+            gir__gfail(g, GIR_ERR_HANDLE, "compile: output %d is an invalid node (an earlier builder failed)", j);
+            return GIR_ERR_HANDLE;
+        }
+        if (outs[j].id >= g->nnodes) {
+            gir__gfail(g, GIR_ERR_HANDLE, "compile: output %d (id %u) is not a node of this graph", j, (unsigned)outs[j].id);
+            return GIR_ERR_HANDLE;
+        }
+    }
+    cnt = g->nnodes;
+    p = (gir_plan *)gir__alloc(&g->a, sizeof *p);
+    need = (uint8_t *)gir__alloc(&g->a, cnt);
+    if (!p || !need) {
+        gir__free(&g->a, p, sizeof *p);
+        gir__free(&g->a, need, cnt);
+        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile: out of memory");
+        return GIR_ERR_OUT_OF_MEMORY;
+    }
+    GIR_MEMSET(p, 0, sizeof *p);
+    GIR_MEMSET(need, 0, cnt);
+    p->a = g->a;
+    p->g = g;
+    for (j = 0; j < n_out; ++j) need[outs[j].id] = 1;
+    for (id = cnt - 1; id >= 1; --id) {      /* ids are topological: one backward sweep marks every input */
+        const gir__node *d = &g->nodes[id];
+        if (!need[id]) continue;
+        for (k = 0; k < d->nin; ++k) need[g->ins[d->in0 + k]] = 1;
+        ++nv;
+        if (d->op != GIR_OP_INPUT && d->op != GIR_OP_VARIABLE && d->op != GIR_OP_CONSTANT) {
+            ++ns;
+            p->nsin += d->nin;
+            if (d->nin > maxin) maxin = d->nin;
+        }
+    }
+    p->nmap = cnt;
+    p->map = (uint32_t *)gir__alloc(&p->a, cnt * sizeof(uint32_t));
+    p->vals = (gir__val *)gir__alloc(&p->a, (nv ? nv : 1) * sizeof(gir__val));
+    p->steps = (gir__step *)gir__alloc(&p->a, (ns ? ns : 1) * sizeof(gir__step));
+    p->sin = (uint32_t *)gir__alloc(&p->a, (p->nsin ? p->nsin : 1) * sizeof(uint32_t));
+    p->kin = (gir__kin *)gir__alloc(&p->a, maxin * sizeof(gir__kin));
+    if (!p->map || !p->vals || !p->steps || !p->sin || !p->kin) goto oom;
+    GIR_MEMSET(p->map, 0, cnt * sizeof(uint32_t));
+    p->nsin = 0;
+    for (id = 1; id < cnt; ++id) {
+        const gir__node *d = &g->nodes[id];
+        gir__val *v;
+        if (!need[id]) continue;
+        v = &p->vals[p->nvals];
+        GIR_MEMSET(v, 0, sizeof *v);
+        v->node = (uint32_t)id;
+        v->shape = d->shape;
+        v->dtype = d->dtype;
+        v->bytes = (size_t)gir__numel(&d->shape) * gir__dtype_sizes[d->dtype];
+        p->map[id] = ++p->nvals;
+        if (d->op == GIR_OP_INPUT) { v->kind = GIR__VAL_INPUT; continue; }
+        if (d->op == GIR_OP_VARIABLE || d->op == GIR_OP_CONSTANT) { v->kind = GIR__VAL_DATA; continue; }
+        v->kind = GIR__VAL_TEMP;
+        v->off = off;
+        off += gir__align_up(v->bytes ? v->bytes : 1);
+        {
+            gir__step *s = &p->steps[p->nsteps++];
+            size_t sb;
+            s->val = p->nvals - 1;
+            s->op = d->op;
+            s->attr = d->attr;
+            s->attr.data = NULL;
+            s->nin = d->nin;
+            s->in0 = (uint32_t)p->nsin;
+            for (k = 0; k < d->nin; ++k) p->sin[p->nsin++] = p->map[g->ins[d->in0 + k]] - 1;
+            sb = gir__scratch_bytes(d->op, d->dtype, &d->shape, d->nin ? &g->nodes[g->ins[d->in0]].shape : &d->shape);
+            if (sb > scratch) scratch = sb;
+        }
+    }
+    p->arena_bytes = off;
+    p->scratch_bytes = scratch;
+    if (off) {
+        p->arena_raw = gir__alloc(&p->a, off + GIR__ALIGN);
+        if (!p->arena_raw) goto oom;
+        p->arena = (unsigned char *)p->arena_raw + (GIR__ALIGN - (size_t)((uintptr_t)p->arena_raw % GIR__ALIGN)) % GIR__ALIGN;
+    }
+    if (scratch) {
+        p->scratch_raw = gir__alloc(&p->a, scratch + GIR__ALIGN);
+        if (!p->scratch_raw) goto oom;
+        p->scratch = (unsigned char *)p->scratch_raw + (GIR__ALIGN - (size_t)((uintptr_t)p->scratch_raw % GIR__ALIGN)) % GIR__ALIGN;
+    }
+    for (k = 0; k < p->nvals; ++k)
+        if (p->vals[k].kind == GIR__VAL_TEMP) p->vals[k].ptr = p->arena + p->vals[k].off;
+    gir__free(&g->a, need, cnt);
+    *out_plan = p;
+    return GIR_OK;
+oom:
+    gir__free(&g->a, need, cnt);
+    gir_plan_free(p);
+    gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile: out of memory");
+    return GIR_ERR_OUT_OF_MEMORY;
+}
+
+GIR_API gir_status gir_plan_bind(gir_plan *p, gir_node input, const void *data) {
+    uint32_t v;
+    if (!p) return GIR_ERR_INVALID_ARG;
+    v = (input.id < p->nmap) ? p->map[input.id] : 0;
+    if (!v || p->vals[v - 1].kind != GIR__VAL_INPUT) {
+        gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: node %u is not an input this plan reads", (unsigned)input.id);
+        return GIR_ERR_INVALID_ARG;
+    }
+    p->vals[v - 1].ptr = (void *)data;
+    return GIR_OK;
+}
+
+GIR_API gir_status gir_run(gir_plan *p) {
+    uint32_t k, j;
+    gir__kx kx;
+    if (!p) return GIR_ERR_INVALID_ARG;
+    p->status = GIR_OK;
+    p->msg[0] = 0;
+    for (k = 0; k < p->nvals; ++k) {
+        gir__val *v = &p->vals[k];
+        if (v->kind == GIR__VAL_DATA) v->ptr = (void *)p->g->nodes[v->node].attr.data;
+        else if (v->kind == GIR__VAL_INPUT && !v->ptr && v->bytes) {
+            gir__pfail(p, GIR_ERR_UNBOUND, "run: input node %u %T %S is not bound (gir_plan_bind)", (unsigned)v->node,
+                       (int)v->dtype, &v->shape);
+            return GIR_ERR_UNBOUND;
+        }
+    }
+    for (k = 0; k < p->nsteps; ++k) {
+        const gir__step *s = &p->steps[k];
+        gir__val *o = &p->vals[s->val];
+        gir_status st;
+        for (j = 0; j < s->nin; ++j) {
+            const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
+            p->kin[j].p = iv->ptr;
+            p->kin[j].s = &iv->shape;
+            p->kin[j].dt = iv->dtype;
+        }
+        kx.op = s->op;
+        kx.dtype = o->dtype;
+        kx.shape = &o->shape;
+        kx.attr = &s->attr;
+        kx.out = o->ptr;
+        kx.nin = (int)s->nin;
+        kx.in = p->kin;
+        kx.scratch = p->scratch;
+        kx.run = p->runs;
+        kx.node = o->node;
+        kx.msg = p->msg;
+        st = gir__kernel_table[s->op](&kx);
+        if (st != GIR_OK) {
+            p->status = st;
+            ++p->runs;
+            return st;
+        }
+    }
+    ++p->runs;
+    return GIR_OK;
+}
+GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n) {
+    uint32_t v;
+    if (!p || n.id >= p->nmap || !(v = p->map[n.id])) return NULL;
+    if (p->vals[v - 1].kind == GIR__VAL_DATA) return p->g->nodes[n.id].attr.data;
+    return p->vals[v - 1].ptr;
+}
+GIR_API const char *gir_plan_message(const gir_plan *p) { return p ? p->msg : "no plan (NULL)"; }
+GIR_API size_t gir_plan_arena_bytes(const gir_plan *p) { return p ? p->arena_bytes : 0; }
+GIR_API int gir_plan_step_count(const gir_plan *p) { return p ? (int)p->nsteps : 0; }

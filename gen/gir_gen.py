@@ -1,0 +1,938 @@
+#!/usr/bin/env python3
+"""gir_gen.py - expands ops.def and the C fragments in gen/ into the single header gir.h.
+
+    python3 gen/gir_gen.py ops.def -o gir.h        write gir.h
+    python3 gen/gir_gen.py ops.def --check gir.h   exit 1 (naming the fix) when gir.h is stale
+    python3 gen/gir_gen.py ops.def --list          print the op table as the generator reads it
+
+Python 3 standard library only. The output depends on nothing but the input files: no time, no
+host, no dictionary order, '\n' line endings.
+"""
+import hashlib
+import os
+import re
+import sys
+
+VERSION = "0.1.0"
+HERE = os.path.dirname(os.path.abspath(__file__))
+GEN_VERSION = VERSION
+
+# Fragments in the order they appear in gir.h. Templates are instantiated once per float dtype.
+DECL_FRAGMENT = "header.h"
+IMPL_FRAGMENTS = ["config.c", "graph.c", "autodiff.c", "kernels.c", "exec.c"]
+TEMPLATES = ["kern_linalg.tmpl.c", "kern_nn.tmpl.c"]
+
+DTYPES = ["B8", "U8", "I32", "F32", "F64"]
+CTYPE = {"B8": "uint8_t", "U8": "uint8_t", "I32": "int32_t", "F32": "float", "F64": "double"}
+SFX = {"B8": "b8", "U8": "u8", "I32": "i32", "F32": "f32", "F64": "f64"}
+
+# dtype rule -> (dtypes an elementwise kernel is generated for, i.e. the compute dtype)
+DT_RULES = {
+    "NUM": ["U8", "I32", "F32", "F64"],
+    "FLOAT": ["F32", "F64"],
+    "CMP": ["U8", "I32", "F32", "F64"],
+    "LOGIC": ["B8"],
+    "TEST": ["F32", "F64"],
+    "INT": ["U8", "I32"],
+    "INDEX": ["U8", "I32", "F32", "F64"],
+    "ANY": ["B8", "U8", "I32", "F32", "F64"],
+    "ATTR": ["B8", "U8", "I32", "F32", "F64"],
+}
+BOOL_OUT = {"CMP", "LOGIC", "TEST"}
+BUILTIN_SHAPES = ["SAME", "BCAST", "REDUCE", "SCALAR", "ATTR_SHAPE"]
+FLAGS = ["KINK", "RNG", "COMM"]
+GROUPS = ["CORE", "LOGIC", "MATH", "REDUCE", "SHAPE", "LINALG", "NN", "CONV", "RANDOM"]
+ATTR_KINDS = {"f": 3, "i": 5, "l": 3, "shape": 1, "dtype": 1, "seed": 1, "data": 1}
+
+# The vector vocabulary: function name -> (arity, dtype classes it exists for, libm f64 name or None).
+# Every SIMD target implements exactly this list; scalar C wrappers are generated below.
+VOCAB = {
+    "abs": (1, "num", "fabs"), "sign": (1, "num", None), "sqrt": (1, "float", "sqrt"),
+    "exp": (1, "float", "exp"), "expm1": (1, "float", "expm1"), "log": (1, "float", "log"),
+    "log1p": (1, "float", "log1p"), "log2": (1, "float", "log2"), "sin": (1, "float", "sin"),
+    "cos": (1, "float", "cos"), "tan": (1, "float", "tan"), "asin": (1, "float", "asin"),
+    "acos": (1, "float", "acos"), "atan": (1, "float", "atan"), "sinh": (1, "float", "sinh"),
+    "cosh": (1, "float", "cosh"), "tanh": (1, "float", "tanh"), "erf": (1, "float", "erf"),
+    "floor": (1, "float", "floor"), "ceil": (1, "float", "ceil"), "round": (1, "float", "nearbyint"),
+    "sigmoid": (1, "float", None), "pow": (2, "float", "pow"), "max": (2, "num", None),
+    "min": (2, "num", None), "select": (3, "any", None), "isnan": (1, "float", None),
+    "isinf": (1, "float", None), "isfinite": (1, "float", None), "idiv": (2, "int", None),
+    "imod": (2, "int", None), "not": (1, "bool", None), "and": (2, "bool", None),
+    "or": (2, "bool", None), "xor": (2, "bool", None),
+}
+LIBM_EXTRA = ["fabs", "sqrt", "exp", "log"]   # also used by hand-written kernels
+
+
+class GenError(Exception):
+    pass
+
+
+def err(path, line, msg):
+    raise GenError("%s:%d: error: %s" % (path, line, msg))
+
+
+# ---------------------------------------------------------------------------------------------- parsing
+def split_top(s, sep=","):
+    """Split s at top-level separators (outside (), [] and strings)."""
+    out, depth, cur, q = [], 0, [], False
+    for ch in s:
+        if q:
+            cur.append(ch)
+            if ch == '"':
+                q = False
+            continue
+        if ch == '"':
+            q = True
+        elif ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        if ch == sep and depth == 0:
+            out.append("".join(cur).strip())
+            cur = []
+        else:
+            cur.append(ch)
+    if "".join(cur).strip() or out:
+        out.append("".join(cur).strip())
+    return out
+
+
+def strip_comments(text):
+    """Blank out /* */ and // comments, keeping newlines so line numbers stay right."""
+    out, i, n = [], 0, len(text)
+    while i < n:
+        if text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            j = n if j < 0 else j + 2
+            out.append(re.sub(r"[^\n]", " ", text[i:j]))
+            i = j
+        elif text.startswith("//", i):
+            j = text.find("\n", i)
+            j = n if j < 0 else j
+            out.append(" " * (j - i))
+            i = j
+        elif text[i] == '"':
+            j = i + 1
+            while j < n and text[j] != '"':
+                j += 2 if text[j] == "\\" else 1
+            out.append(text[i:j + 1])
+            i = j + 1
+        else:
+            out.append(text[i])
+            i += 1
+    return "".join(out)
+
+
+def call_args(s, name, path, line):
+    m = re.match(r"^%s\s*\((.*)\)$" % name, s, re.S)
+    if not m:
+        err(path, line, "expected %s(...), got '%s'" % (name, s))
+    return m.group(1).strip()
+
+
+class Op:
+    pass
+
+
+def parse_ops(path, text):
+    clean = strip_comments(text)
+    ops = []
+    pos = 0
+    for m in re.finditer(r"^[ \t]*GIR_OP\s*\(", clean, re.M):
+        start = m.end()
+        line = clean.count("\n", 0, m.start()) + 1
+        depth, i = 1, start
+        while i < len(clean) and depth:
+            if clean[i] == "(":
+                depth += 1
+            elif clean[i] == ")":
+                depth -= 1
+            elif clean[i] == '"':
+                i = clean.index('"', i + 1)
+            i += 1
+        if depth:
+            err(path, line, "unbalanced parentheses in GIR_OP row")
+        body = " ".join(clean[start:i - 1].split())
+        pos = i
+        if body.startswith("name, in, dtype"):
+            continue  # the default X-macro definition
+        ops.append(parse_row(path, line, body))
+    del pos
+    if not ops:
+        err(path, 1, "no GIR_OP rows")
+    seen = {}
+    for op in ops:
+        if op.name in seen:
+            err(path, op.line, "duplicate op name %s (first at line %d)" % (op.name, seen[op.name]))
+        seen[op.name] = op.line
+    if len(ops) > 65535:
+        err(path, ops[-1].line, "more than 65535 ops: gir_op is stored in 16 bits")
+    names = {op.name.lower(): op for op in ops}
+    for op in ops:
+        check_adjoint(path, op, names)
+    return ops
+
+
+def parse_row(path, line, body):
+    cols = split_top(body)
+    if len(cols) != 9:
+        err(path, line, "a GIR_OP row has 9 columns, this one has %d" % len(cols))
+    op = Op()
+    op.line = line
+    op.name = cols[0]
+    if not re.match(r"^[A-Z][A-Z0-9_]*$", op.name):
+        err(path, line, "op name '%s' must be UPPER_CASE" % op.name)
+    op.lname = op.name.lower()
+    # inputs
+    ins = call_args(cols[1], "IN", path, line)
+    op.inputs = []
+    op.variadic = False
+    for tok in split_top(ins) if ins else []:
+        arg = tok.startswith("@")
+        var = tok.endswith("...")
+        nm = tok.strip("@.").strip()
+        if not re.match(r"^[a-z][a-z0-9_]*$", nm):
+            err(path, line, "bad input name '%s'" % tok)
+        if var and (arg or len(split_top(ins)) != 1):
+            err(path, line, "a variadic input must be the op's only input")
+        op.variadic = op.variadic or var
+        op.inputs.append((nm, arg))
+    op.parents = [nm for nm, a in op.inputs if not a]
+    op.args = [nm for nm, a in op.inputs if a]
+    # dtype, shape, flags, group
+    op.dtype = cols[2]
+    if op.dtype not in DT_RULES:
+        err(path, line, "unknown dtype rule '%s' (one of %s)" % (op.dtype, ", ".join(DT_RULES)))
+    op.shape = cols[3]
+    if op.shape not in BUILTIN_SHAPES and not re.match(r"^[a-z][a-z0-9_]*$", op.shape):
+        err(path, line, "unknown shape rule '%s'" % op.shape)
+    op.flags = [] if cols[4] == "0" else [f.strip() for f in cols[4].split("|")]
+    for f in op.flags:
+        if f not in FLAGS:
+            err(path, line, "unknown flag '%s' (one of %s)" % (f, ", ".join(FLAGS)))
+    if "COMM" in op.flags and len(op.parents) != 2:
+        err(path, line, "COMM on an op that does not have two parents")
+    op.group = cols[5]
+    if op.group not in GROUPS:
+        err(path, line, "unknown group '%s' (one of %s)" % (op.group, ", ".join(GROUPS)))
+    # attributes
+    op.attrs = []
+    count = {}
+    at = call_args(cols[6], "ATTR", path, line)
+    for tok in split_top(at) if at else []:
+        if ":" not in tok:
+            err(path, line, "attribute '%s' must be kind:name" % tok)
+        kind, nm = [t.strip() for t in tok.split(":", 1)]
+        if kind not in ATTR_KINDS:
+            err(path, line, "unknown attribute kind '%s' (one of %s)" % (kind, ", ".join(ATTR_KINDS)))
+        k = count.get(kind, 0)
+        if k >= ATTR_KINDS[kind]:
+            err(path, line, "too many '%s' attributes (at most %d)" % (kind, ATTR_KINDS[kind]))
+        count[kind] = k + 1
+        op.attrs.append((kind, nm, k))
+    if not op.inputs and op.dtype == "ATTR" and "dtype" not in count:
+        err(path, line, "an orphan op with dtype rule ATTR needs a dtype attribute")
+    # forward
+    fwd = cols[7]
+    op.fwd_expr = None
+    op.kernel = None
+    if fwd.startswith("FWD"):
+        s = call_args(fwd, "FWD", path, line)
+        if not (s.startswith('"') and s.endswith('"')):
+            err(path, line, "FWD takes a string")
+        op.fwd_expr = parse_expr(s[1:-1], path, line)
+        check_fwd(path, line, op, op.fwd_expr)
+    elif fwd.startswith("KERNEL"):
+        op.kernel = call_args(fwd, "KERNEL", path, line)
+        if not re.match(r"^[a-z][a-z0-9_]*$", op.kernel):
+            err(path, line, "bad kernel family name '%s'" % op.kernel)
+    else:
+        err(path, line, "forward must be FWD(\"expr\") or KERNEL(name), got '%s'" % fwd)
+    if op.fwd_expr is not None and op.variadic:
+        err(path, line, "an elementwise FWD op cannot be variadic")
+    # adjoint
+    adj = cols[8]
+    op.adj = None
+    op.adj_fn = None
+    op.no_adj = None
+    if adj.startswith("NO_ADJ"):
+        s = call_args(adj, "NO_ADJ", path, line)
+        if not (s.startswith('"') and s.endswith('"') and len(s) > 2):
+            err(path, line, "NO_ADJ needs a reason string")
+        op.no_adj = s[1:-1]
+    elif adj.startswith("ADJ_FN"):
+        op.adj_fn = call_args(adj, "ADJ_FN", path, line)
+    elif adj.startswith("ADJ"):
+        terms = split_top(call_args(adj, "ADJ", path, line), ";")
+        want = 1 if op.variadic else len(op.parents)
+        if len(terms) != want:
+            err(path, line, "ADJ has %d term(s) but the op has %d parent(s)" % (len(terms), want))
+        op.adj = [parse_expr(t, path, line) for t in terms]
+    else:
+        err(path, line, "adjoint must be ADJ(...), ADJ_FN(name) or NO_ADJ(\"why\"), got '%s'" % adj)
+    if (op.adj or op.adj_fn) and not op.parents:
+        err(path, line, "an op without parents cannot have an adjoint: use NO_ADJ")
+    op.differentiable = op.adj is not None or op.adj_fn is not None
+    return op
+
+
+# ---------------------------------------------------------------------------------------------- expressions
+TOKEN = re.compile(r"\s*(?:(\d+\.\d*(?:[eE][-+]?\d+)?|\d+(?:[eE][-+]?\d+)?|\.\d+)|([A-Za-z_][A-Za-z0-9_]*)"
+                   r"|(<=|>=|==|!=|[-+*/(),<>]))")
+CMP_OPS = {"<": "lt", "<=": "le", ">": "gt", ">=": "ge", "==": "eq", "!=": "ne"}
+ARITH = {"+": "add", "-": "sub", "*": "mul", "/": "div"}
+
+
+def parse_expr(s, path, line):
+    toks, i = [], 0
+    s = s.strip()
+    while i < len(s):
+        m = TOKEN.match(s, i)
+        if not m or m.end() == i:
+            err(path, line, "cannot read expression at '%s'" % s[i:])
+        if m.group(1):
+            toks.append(("num", m.group(1)))
+        elif m.group(2):
+            toks.append(("id", m.group(2)))
+        else:
+            toks.append(("op", m.group(3)))
+        i = m.end()
+        while i < len(s) and s[i].isspace():
+            i += 1
+    p = [0]
+
+    def peek():
+        return toks[p[0]] if p[0] < len(toks) else ("end", "")
+
+    def take(kind=None, val=None):
+        t = peek()
+        if (kind and t[0] != kind) or (val and t[1] != val):
+            err(path, line, "in '%s': expected %s, got '%s'" % (s, val or kind, t[1]))
+        p[0] += 1
+        return t
+
+    def cmp_():
+        a = add_()
+        if peek()[0] == "op" and peek()[1] in CMP_OPS:
+            o = take()[1]
+            a = ("cmp", o, a, add_())
+        return a
+
+    def add_():
+        a = mul_()
+        while peek()[0] == "op" and peek()[1] in "+-":
+            o = take()[1]
+            a = ("bin", o, a, mul_())
+        return a
+
+    def mul_():
+        a = unary()
+        while peek()[0] == "op" and peek()[1] in "*/":
+            o = take()[1]
+            a = ("bin", o, a, unary())
+        return a
+
+    def unary():
+        if peek() == ("op", "-"):
+            take()
+            return ("neg", unary())
+        return primary()
+
+    def primary():
+        t = take()
+        if t[0] == "num":
+            return ("num", t[1])
+        if t[0] == "id":
+            if peek() == ("op", "("):
+                take()
+                args = []
+                if peek() != ("op", ")"):
+                    args.append(cmp_())
+                    while peek() == ("op", ","):
+                        take()
+                        args.append(cmp_())
+                take("op", ")")
+                return ("call", t[1], args)
+            return ("var", t[1])
+        if t == ("op", "("):
+            e = cmp_()
+            take("op", ")")
+            return e
+        err(path, line, "in '%s': unexpected '%s'" % (s, t[1]))
+
+    e = cmp_()
+    if p[0] != len(toks):
+        err(path, line, "in '%s': unexpected '%s'" % (s, peek()[1]))
+    return e
+
+
+def walk(e):
+    yield e
+    if e[0] == "call":
+        for a in e[2]:
+            yield from walk(a)
+    elif e[0] in ("bin", "cmp"):
+        yield from walk(e[2])
+        yield from walk(e[3])
+    elif e[0] == "neg":
+        yield from walk(e[1])
+
+
+def check_fwd(path, line, op, e):
+    names = [nm for nm, _ in op.inputs]
+    fattrs = ["p%d" % k for kind, _, k in op.attrs if kind == "f"]
+    for n in walk(e):
+        if n[0] == "var" and n[1] not in names and n[1] not in fattrs:
+            err(path, line, "FWD uses '%s', which is neither an input (%s) nor an f attribute"
+                % (n[1], ", ".join(names)))
+        if n[0] == "call":
+            if n[1] not in VOCAB:
+                err(path, line, "FWD calls '%s', which is not in the vector vocabulary" % n[1])
+            if len(n[2]) != VOCAB[n[1]][0]:
+                err(path, line, "'%s' takes %d argument(s)" % (n[1], VOCAB[n[1]][0]))
+
+
+ADJ_VARS = {"g", "y", "i", "s0"}
+HELPERS = None  # filled from gen/autodiff.c
+
+
+def check_adjoint(path, op, ops_by_lname):
+    if not op.adj:
+        return
+    for term in op.adj:
+        for n in walk(term):
+            if n[0] == "var":
+                v = n[1]
+                ok = (v in ADJ_VARS or re.match(r"^x\d$", v) and int(v[1]) < max(1, len(op.parents))
+                      or re.match(r"^a\d$", v) and int(v[1]) < len(op.args)
+                      or re.match(r"^p\d$", v) and int(v[1]) < attr_count(op, "f")
+                      or re.match(r"^i\d$", v) and int(v[1]) < attr_count(op, "i"))
+                if v == "i" and not op.variadic:
+                    ok = False
+                if v == "s0" and attr_count(op, "seed") == 0:
+                    ok = False
+                if not ok:
+                    err(path, op.line, "ADJ of %s names '%s', which is not g, y, an input or an attribute"
+                        % (op.name, v))
+            if n[0] == "call":
+                f = n[1]
+                if f in ops_by_lname:
+                    target = ops_by_lname[f]
+                    want = len(target.inputs) + len(target.attrs)
+                    if target.variadic:
+                        err(path, op.line, "ADJ of %s calls variadic op '%s'" % (op.name, f))
+                    if len(n[2]) != want:
+                        err(path, op.line, "ADJ of %s: '%s' takes %d argument(s), given %d"
+                            % (op.name, f, want, len(n[2])))
+                elif f not in HELPERS:
+                    err(path, op.line, "ADJ of %s calls '%s', which is neither an op nor a helper "
+                        "gir__ah_%s in gen/autodiff.c" % (op.name, f, f))
+
+
+def attr_count(op, kind):
+    return sum(1 for k, _, _ in op.attrs if k == kind)
+
+
+# ---------------------------------------------------------------------------------------------- emitters
+def c_ident_param(nm):
+    return nm
+
+
+ATTR_CTYPE = {"f": "double", "i": "int", "l": "gir_ints", "shape": "gir_shape", "dtype": "gir_dtype",
+              "seed": "uint64_t", "data": "const void *"}
+
+
+def builder_params(op):
+    ps = ["gir_graph *g"]
+    if op.variadic:
+        ps += ["int n", "const gir_node *%s" % op.inputs[0][0]]
+    else:
+        ps += ["gir_node %s" % nm for nm, _ in op.inputs]
+    for kind, nm, _ in op.attrs:
+        t = ATTR_CTYPE[kind]
+        ps.append(t + ("" if t.endswith("*") else " ") + nm)
+    return ps
+
+
+def attr_store(kind, nm, k):
+    return {"f": "A.f[%d] = %s;" % (k, nm), "i": "A.i[%d] = (int32_t)%s;" % (k, nm),
+            "l": "A.l[%d] = %s;" % (k, nm), "shape": "A.shape = %s;" % nm,
+            "dtype": "A.dtype = (int32_t)%s;" % nm, "seed": "A.seed = %s;" % nm,
+            "data": "A.data = %s;" % nm}[kind]
+
+
+def emit_builders(ops):
+    out = []
+    for op in ops:
+        out.append("GIR_API gir_node gir_%s(gir_impl_params) {" .replace("gir_impl_params", ", ".join(builder_params(op))) % op.lname)
+        out.append("    gir_attr A;")
+        if not op.variadic and op.inputs:
+            out.append("    gir_node in[%d];" % len(op.inputs))
+        out.append("    gir__attr_zero(&A);")
+        for j, (nm, _) in enumerate(op.inputs if not op.variadic else []):
+            out.append("    in[%d] = %s;" % (j, nm))
+        for kind, nm, k in op.attrs:
+            out.append("    " + attr_store(kind, nm, k))
+        if op.variadic:
+            out.append("    return gir_op_build(g, GIR_OP_%s, n, %s, &A);" % (op.name, op.inputs[0][0]))
+        elif op.inputs:
+            out.append("    return gir_op_build(g, GIR_OP_%s, %d, in, &A);" % (op.name, len(op.inputs)))
+        else:
+            out.append("    return gir_op_build(g, GIR_OP_%s, 0, NULL, &A);" % op.name)
+        out.append("}")
+    return "\n".join(out)
+
+
+def emit_protos(ops):
+    out = []
+    group = None
+    for op in ops:
+        if op.group != group:
+            group = op.group
+            out.append("/* %s */" % group.lower())
+        out.append("GIR_API gir_node gir_%s(%s);" % (op.lname, ", ".join(builder_params(op))))
+    return "\n".join(out)
+
+
+def emit_enum(ops):
+    out = ["typedef enum gir_op {", "    GIR_OP__INVALID = 0,"]
+    for op in ops:
+        out.append("    GIR_OP_%s," % op.name)
+    out.append("    GIR_OP__COUNT")
+    out.append("} gir_op;")
+    return "\n".join(out)
+
+
+def shape_id(op):
+    return "GIR__SH_" + (op.shape if op.shape in BUILTIN_SHAPES else "FN")
+
+
+def emit_opinfo(ops):
+    out = ["static gir_status gir__sh_%s(gir__bctx *b);" % nm
+           for nm in sorted(set(op.shape for op in ops if op.shape not in BUILTIN_SHAPES))]
+    out += ["static const gir__opinfo gir__ops[GIR_OP__COUNT] = {",
+           "    {\"invalid\", 0, 0, 0, 0u, 0, 0, 0, 0, 0, 0, -1, -1, \"\", \"\"},"]
+    for op in ops:
+        flags = " | ".join("GIR__F_" + f for f in op.flags) or "0"
+        attrs = ",".join("%s:%s" % (k, n) for k, n, _ in op.attrs)
+        shapefn = "gir__sh_%s" % op.shape if op.shape not in BUILTIN_SHAPES else "0"
+        reason = op.no_adj if op.no_adj is not None else ""
+        argmask = sum(1 << j for j, (_, a) in enumerate(op.inputs) if a)
+        axis_i = next((k for kind, nm, k in op.attrs if kind == "i" and nm == "axis"), -1)
+        axes_l = next((k for kind, nm, k in op.attrs if kind == "l" and nm == "axes"), -1)
+        out.append("    {\"%s\", %d, %d, %d, %du, GIR__DT_%s, %s, %s, %s, GIR_GROUP_%s, %d, %d, %d, \"%s\", \"%s\"},"
+                   % (op.lname, len(op.parents), len(op.args), 1 if op.variadic else 0, argmask, op.dtype,
+                      shape_id(op), shapefn, flags, op.group, 1 if op.differentiable else 0, axis_i, axes_l,
+                      attrs, reason.replace('"', '\\"')))
+    out.append("};")
+    return "\n".join(out)
+
+
+# ---- forward expressions -> scalar C
+def lower_fwd(op, e, dt):
+    T = CTYPE[dt]
+    s = SFX[dt]
+    names = {nm: "v%d" % j for j, nm in enumerate(storage(op))}
+
+    def go(n):
+        k = n[0]
+        if k == "num":
+            return "((%s)%s)" % (T, n[1])
+        if k == "var":
+            if n[1] in names:
+                return names[n[1]]
+            return "((%s)p[%d])" % (T, int(n[1][1:]))
+        if k == "neg":
+            return "((%s)-%s)" % (T, go(n[1]))
+        if k == "bin":
+            return "((%s)(%s %s %s))" % (T, go(n[2]), n[1], go(n[3]))
+        if k == "cmp":
+            return "(%s %s %s)" % (go(n[2]), n[1], go(n[3]))
+        if k == "call":
+            f = n[1]
+            args = [go(a) for a in n[2]]
+            if f == "select":
+                return "(%s ? %s : %s)" % tuple(args)
+            if f in ("not", "and", "or", "xor", "isnan", "isinf", "isfinite"):
+                return "gir__v_%s_%s(%s)" % (f, s, ", ".join(args))
+            return "gir__v_%s_%s(%s)" % (f, s, ", ".join(args))
+        raise AssertionError(n)
+    return go(e)
+
+
+def storage(op):
+    """Input names in storage order: parents first, then arguments."""
+    return op.parents + op.args
+
+
+def vocab_ok(op, dt):
+    """Is every function of op's FWD defined for dtype dt?"""
+    cls = {"B8": "bool", "U8": "int", "I32": "int", "F32": "float", "F64": "float"}[dt]
+    for n in walk(op.fwd_expr):
+        if n[0] == "call":
+            need = VOCAB[n[1]][1]
+            if need == "any":
+                continue
+            if need == "num" and cls in ("int", "float"):
+                continue
+            if need != cls:
+                return False
+    return True
+
+
+def ew_dtypes(op):
+    return [dt for dt in DT_RULES[op.dtype] if vocab_ok(op, dt)]
+
+
+def emit_ew_kernels(ops):
+    out = []
+    for op in ops:
+        if op.fwd_expr is None:
+            continue
+        out.append("/* generated from ops.def:%d (%s): %s */" % (op.line, op.name, expr_str(op.fwd_expr)))
+        for dt in ew_dtypes(op):
+            T = CTYPE[dt]
+            OT = "uint8_t" if op.dtype in BOOL_OUT else T
+            out.append("static void gir__k_%s_%s__scalar(int64_t n, void *out, const void *const *in, "
+                       "const int64_t *st, const double *p) {" % (op.lname, SFX[dt]))
+            out.append("    %s *o = (%s *)out;" % (OT, OT))
+            for j, nm in enumerate(storage(op)):
+                IT = "uint8_t" if nm in op.args else T
+                out.append("    const %s *x%d = (const %s *)in[%d];" % (IT, j, IT, j))
+            out.append("    int64_t k;")
+            uses_p = any(n[0] == "var" and re.match(r"^p\d$", n[1]) for n in walk(op.fwd_expr))
+            if not uses_p:
+                out.append("    (void)p;")
+            out.append("    for (k = 0; k < n; ++k) {")
+            for j, nm in enumerate(storage(op)):
+                IT = "uint8_t" if nm in op.args else T
+                out.append("        %s v%d = x%d[k * st[%d]];" % (IT, j, j, j))
+            out.append("        o[k] = (%s)(%s);" % (OT, lower_fwd(op, op.fwd_expr, dt)))
+            out.append("    }")
+            out.append("}")
+    # the table: [op][compute dtype]
+    out.append("static const gir__ew_fn gir__ew_table[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {")
+    out.append("    {0, 0, 0, 0, 0, 0},")
+    for op in ops:
+        if op.fwd_expr is None:
+            out.append("    {0, 0, 0, 0, 0, 0}, /* %s */" % op.name)
+            continue
+        dts = ew_dtypes(op)
+        cells = ["0"] + ["gir__k_%s_%s__scalar" % (op.lname, SFX[dt]) if dt in dts else "0" for dt in DTYPES]
+        out.append("    {%s}," % ", ".join(cells))
+    out.append("};")
+    return "\n".join(out)
+
+
+def expr_str(e):
+    k = e[0]
+    if k == "num":
+        return e[1]
+    if k == "var":
+        return e[1]
+    if k == "neg":
+        return "-" + expr_str(e[1])
+    if k in ("bin", "cmp"):
+        return "(%s %s %s)" % (expr_str(e[2]), e[1], expr_str(e[3]))
+    return "%s(%s)" % (e[1], ", ".join(expr_str(a) for a in e[2]))
+
+
+def emit_vocab():
+    out = []
+    for fn in sorted(set(list(VOCAB) + LIBM_EXTRA)):
+        ent = VOCAB.get(fn)
+        libm = ent[2] if ent else fn
+        if libm:
+            U = fn.upper()
+            out.append("#ifndef GIR_%sF" % U)
+            out.append("#  define GIR_%sF %sf" % (U, libm))
+            out.append("#endif")
+            out.append("#ifndef GIR_%s" % U)
+            out.append("#  define GIR_%s %s" % (U, libm))
+            out.append("#endif")
+    for fn in sorted(set(list(VOCAB) + LIBM_EXTRA)):
+        ent = VOCAB.get(fn)
+        libm = ent[2] if ent else fn
+        if libm:
+            U = fn.upper()
+            out.append("static GIR__INLINE float gir__%s_f32(float x) { return GIR_%sF(x); }" % (fn, U)
+                       if (ent is None or ent[0] == 1) else
+                       "static GIR__INLINE float gir__%s_f32(float x, float y) { return GIR_%sF(x, y); }" % (fn, U))
+            out.append("static GIR__INLINE double gir__%s_f64(double x) { return GIR_%s(x); }" % (fn, U)
+                       if (ent is None or ent[0] == 1) else
+                       "static GIR__INLINE double gir__%s_f64(double x, double y) { return GIR_%s(x, y); }" % (fn, U))
+    return "\n".join(out)
+
+
+# ---- adjoints -> node-building C
+def lower_raw(op, n):
+    """An expression of plain numbers and attributes, for non-node parameters (C double/int)."""
+    k = n[0]
+    if k == "num":
+        return n[1]
+    if k == "neg":
+        return "(-%s)" % lower_raw(op, n[1])
+    if k == "bin":
+        return "(%s %s %s)" % (lower_raw(op, n[2]), n[1], lower_raw(op, n[3]))
+    if k == "var":
+        v = n[1]
+        if v == "i":
+            return "i"
+        if v == "s0":
+            return "nd->attr.seed"
+        if re.match(r"^p\d$", v):
+            return "nd->attr.f[%s]" % v[1:]
+        if re.match(r"^i\d$", v):
+            return "nd->attr.i[%s]" % v[1:]
+    raise GenError("ops.def:%d: error: ADJ of %s: '%s' must be a number or attribute here"
+                   % (op.line, op.name, expr_str(n)))
+
+
+def is_raw(n):
+    return all(m[0] in ("num", "neg", "bin") or (m[0] == "var" and (m[1] in ("i", "s0") or
+               re.match(r"^[pi]\d$", m[1]))) for m in walk(n))
+
+
+def lower_adj(op, e, ops_by_lname):
+    def go(n):
+        k = n[0]
+        if k == "num":
+            return "gir__ah_num(G, g, %s)" % n[1]
+        if k == "var":
+            v = n[1]
+            if v in ("g", "y"):
+                return v
+            if v == "i" or re.match(r"^[pi]\d$", v):
+                return "gir__ah_num(G, g, (double)%s)" % lower_raw(op, n)
+            if v[0] == "x":
+                return "x[%s]" % v[1:] if not op.variadic else "x[i]"
+            if v[0] == "a":
+                return "x[%d]" % (len(op.parents) + int(v[1:]))
+        if k == "neg":
+            return "gir_neg(G, %s)" % go(n[1])
+        if k == "bin":
+            return "gir_%s(G, %s, %s)" % (ARITH[n[1]], go(n[2]), go(n[3]))
+        if k == "cmp":
+            return "gir_%s(G, %s, %s)" % (CMP_OPS[n[1]], go(n[2]), go(n[3]))
+        if k == "call":
+            f = n[1]
+            if f in ops_by_lname:
+                t = ops_by_lname[f]
+                # the builder's parameters are the target's IN order, then its attributes
+                args = [go(a) for a in n[2][:len(t.inputs)]]
+                for (kind, nm, _), a in zip(t.attrs, n[2][len(t.inputs):]):
+                    if kind in ("f", "i", "seed"):
+                        args.append(lower_raw(op, a))
+                    else:
+                        raise GenError("ops.def:%d: error: ADJ of %s: attribute '%s' of %s cannot be given "
+                                       "in an expression (use a helper)" % (op.line, op.name, nm, f))
+                return "gir_%s(G, %s)" % (f, ", ".join(args))
+            return "gir__ah_%s(G, nd, x%s)" % (f, "".join(", " + (lower_raw(op, a) if is_raw(a) else go(a))
+                                                          for a in n[2]))
+        raise AssertionError(n)
+    return go(e)
+
+
+def emit_adjoints(ops):
+    by = {op.lname: op for op in ops}
+    out = []
+    for op in ops:
+        if not op.adj:
+            continue
+        out.append("/* generated from ops.def:%d (%s) */" % (op.line, op.name))
+        out.append("static void gir__adj_%s(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, "
+                   "const gir_node *x, int n, gir_node *dx) {" % op.lname)
+        body = []
+        if op.variadic:
+            body.append("    int i;")
+            body.append("    for (i = 0; i < n; ++i)")
+            body.append("        dx[i] = %s;" % lower_adj(op, op.adj[0], by))
+        else:
+            for j, term in enumerate(op.adj):
+                c = lower_adj(op, term, by)
+                if op.shape == "BCAST":
+                    c = "gir__ah_unbroadcast(G, nd, x, %s, x[%d])" % (c, j)
+                body.append("    dx[%d] = %s;" % (j, c))
+            body.append("    (void)n;")
+        text = "\n".join(body)
+        for v, used in (("G", re.search(r"\bG\b", text)), ("y", re.search(r"\by\b", text)), ("g", re.search(r"\bg\b", text)),
+                        ("nd", re.search(r"\bnd\b", text)), ("x", re.search(r"\bx\b", text))):
+            if not used:
+                out.append("    (void)%s;" % v)
+        out.append(text)
+        out.append("}")
+    out.append("static const gir__adj_fn gir__adj_table[GIR_OP__COUNT] = {")
+    out.append("    0,")
+    for op in ops:
+        if op.adj:
+            out.append("    gir__adj_%s," % op.lname)
+        elif op.adj_fn:
+            out.append("    gir__adjfn_%s," % op.adj_fn)
+        else:
+            out.append("    0, /* %s: %s */" % (op.name, op.no_adj))
+    out.append("};")
+    return "\n".join(out)
+
+
+def emit_kernel_table(ops):
+    out = ["static const gir__kernel_fn gir__kernel_table[GIR_OP__COUNT] = {", "    0,"]
+    for op in ops:
+        if op.fwd_expr is not None:
+            out.append("    gir__k_eltwise, /* %s */" % op.name)
+        else:
+            out.append("    gir__k_%s, /* %s */" % (op.kernel, op.name))
+    out.append("};")
+    return "\n".join(out)
+
+
+def emit_oplist(ops, width=100):
+    """The op list for the header comment and the README."""
+    rows = []
+    for op in ops:
+        ins = ", ".join(("@" if a else "") + nm + ("..." if op.variadic else "") for nm, a in op.inputs)
+        at = ", ".join(nm for _, nm, _ in op.attrs)
+        fw = ("= " + expr_str(op.fwd_expr)) if op.fwd_expr else "kernel " + op.kernel
+        d = "yes" if op.differentiable else "no"
+        rows.append((op.lname, "(" + ins + (("; " + at) if at else "") + ")", op.dtype.lower(), d, fw))
+    return rows
+
+
+def oplist_text(ops, prefix="   "):
+    rows = emit_oplist(ops)
+    w0 = max(len(r[0]) for r in rows)
+    w1 = max(len(r[1]) for r in rows)
+    out = []
+    for r in rows:
+        line = "%s%-*s %-*s %-6s %-4s %s" % (prefix, w0, r[0], w1, r[1], r[2], r[3], r[4])
+        out.append(line.rstrip())
+    return out
+
+
+def template_instances(text, name):
+    out = []
+    for dt in ("F32", "F64"):
+        t = text.replace("GIR_SFX", SFX[dt]).replace("GIR_T", CTYPE[dt])
+        out.append("/* >>%s (%s) instantiated from gen/%s */\n%s" % (name.split(".")[0], SFX[dt], name, t))
+    return "\n".join(out)
+
+
+def read(name):
+    with open(os.path.join(HERE, name), encoding="utf-8") as f:
+        return f.read()
+
+
+def generate(opsdef_path):
+    global HELPERS
+    with open(opsdef_path, encoding="utf-8") as f:
+        opsdef = f.read()
+    autodiff = read("autodiff.c")
+    HELPERS = set(re.findall(r"\bgir__ah_([A-Za-z0-9_]+)\s*\(", autodiff))
+    ops = parse_ops(os.path.basename(opsdef_path), opsdef)
+    by = {op.lname: op for op in ops}
+    # shape functions and kernels named by the table must exist in the fragments
+    frag_text = "".join(read(f) for f in IMPL_FRAGMENTS)
+    for op in ops:
+        if op.shape not in BUILTIN_SHAPES and "gir__sh_%s(" % op.shape not in frag_text:
+            raise GenError("%s:%d: error: shape rule '%s' has no gir__sh_%s in gen/graph.c"
+                           % (os.path.basename(opsdef_path), op.line, op.shape, op.shape))
+        if op.kernel and "gir__k_%s(" % op.kernel not in frag_text:
+            raise GenError("%s:%d: error: kernel family '%s' has no gir__k_%s in gen/kernels.c"
+                           % (os.path.basename(opsdef_path), op.line, op.kernel, op.kernel))
+        if op.adj_fn and "gir__adjfn_%s(" % op.adj_fn not in autodiff:
+            raise GenError("%s:%d: error: ADJ_FN(%s) has no gir__adjfn_%s in gen/autodiff.c"
+                           % (os.path.basename(opsdef_path), op.line, op.adj_fn, op.adj_fn))
+    h_ops = hashlib.sha256(opsdef.encode()).hexdigest()
+    frags = [DECL_FRAGMENT] + IMPL_FRAGMENTS + TEMPLATES + ["gir_gen.py"]
+    h_tpl = hashlib.sha256("".join(read(f) for f in frags).encode()).hexdigest()
+    n_diff = sum(1 for op in ops if op.differentiable)
+    gen = {
+        "VERSION": VERSION,
+        "OPSDEF_SHA256": h_ops,
+        "TEMPLATES_SHA256": h_tpl[:16],
+        "OP_ENUM": emit_enum(ops),
+        "OP_PROTOS": emit_protos(ops),
+        "OP_COUNT": str(len(ops)),
+        "OP_DIFF_COUNT": str(n_diff),
+        "OP_LIST": "\n".join(oplist_text(ops)),
+        "OP_INFO": emit_opinfo(ops),
+        "BUILDERS": emit_builders(ops),
+        "VOCAB": emit_vocab(),
+        "EW_KERNELS": emit_ew_kernels(ops),
+        "ADJOINTS": emit_adjoints(ops),
+        "KERNEL_TABLE": emit_kernel_table(ops),
+        "TEMPLATES": "\n".join(template_instances(read(t), t) for t in TEMPLATES),
+        "GROUPS": "\n".join("    GIR_GROUP_%s," % g for g in GROUPS),
+    }
+    del by
+
+    def subst(text, fname):
+        def rep(m):
+            key = m.group(1)
+            if key not in gen:
+                raise GenError("gen/%s: error: unknown marker @@%s@@" % (fname, key))
+            return gen[key]
+        return re.sub(r"@@([A-Z0-9_]+)@@", rep, text)
+
+    parts = [subst(read(DECL_FRAGMENT), DECL_FRAGMENT)]
+    parts.append("#if defined(GIR_IMPLEMENTATION) && !defined(GIR_IMPLEMENTATION_DONE)\n"
+                 "#define GIR_IMPLEMENTATION_DONE\n")
+    for f in IMPL_FRAGMENTS:
+        parts.append(subst(read(f), f))
+    parts.append("#endif /* GIR_IMPLEMENTATION */\n")
+    parts.append(license_block())
+    text = "\n".join(p.rstrip("\n") + "\n" for p in parts)
+    return text, ops
+
+
+def license_block():
+    path = os.path.join(HERE, "..", "LICENSE")
+    with open(path, encoding="utf-8") as f:
+        lic = f.read().rstrip("\n")
+    return "/*\n" + "\n".join(("   " + l).rstrip() for l in lic.split("\n")) + "\n*/\n"
+
+
+def main(argv):
+    args = argv[1:]
+    if not args or args[0] in ("-h", "--help"):
+        print(__doc__.strip())
+        return 0 if args else 2
+    opsdef = args[0]
+    try:
+        text, ops = generate(opsdef)
+    except GenError as e:
+        sys.stderr.write(str(e) + "\n")
+        return 1
+    if len(args) >= 3 and args[1] == "-o":
+        with open(args[2], "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+        return 0
+    if len(args) >= 3 and args[1] == "--check":
+        try:
+            with open(args[2], encoding="utf-8", newline="") as f:
+                old = f.read()
+        except OSError:
+            old = ""
+        if old != text:
+            a, b = old.split("\n"), text.split("\n")
+            ln = next((i + 1 for i in range(min(len(a), len(b))) if a[i] != b[i]), min(len(a), len(b)) + 1)
+            sys.stderr.write("ERROR: %s does not agree with %s + gen/ (first difference at line %d)\n"
+                             "...... Fix: python3 gen/gir_gen.py %s -o %s\n" % (args[2], opsdef, ln, opsdef, args[2]))
+            return 1
+        return 0
+    if len(args) >= 2 and args[1] == "--list":
+        for line in oplist_text(ops, ""):
+            print(line)
+        print("%d ops, %d differentiable" % (len(ops), sum(1 for op in ops if op.differentiable)))
+        return 0
+    if len(args) >= 2 and args[1] == "--names":
+        for op in ops:
+            print(op.lname, len(op.parents), len(op.args), int(op.variadic), op.dtype,
+                  ",".join(op.flags) or "-", ",".join("%s:%s" % (k, n) for k, n, _ in op.attrs) or "-",
+                  int(op.differentiable))
+        return 0
+    sys.stderr.write("usage: gir_gen.py ops.def (-o gir.h | --check gir.h | --list | --names)\n")
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

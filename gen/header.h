@@ -1,0 +1,264 @@
+/* gir.h - v@@VERSION@@ - graph IR for numerical programs, symbolic reverse-mode autodiff, CPU executor
+   SPDX-License-Identifier: MIT            (full text at the end of this file)
+
+   GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
+       python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
+   Generator: gen/gir_gen.py @@VERSION@@   Inputs: ops.def sha256=@@OPSDEF_SHA256@@
+                                          gen/ sha256=@@TEMPLATES_SHA256@@
+
+   USE
+     #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
+     #include "gir.h"                everywhere else.
+   C99 or C++; needs only a C compiler (libm, stdio and malloc can each be replaced or left out).
+
+   QUICK START: f(x) = a*x^2 + b, its derivative and second derivative at x = 3
+     gir_graph *g  = gir_graph_new(NULL);
+     gir_node   x  = gir_input(g, GIR_DTYPE_F64, gir_shape0());
+     gir_node   a  = gir_scalar(g, GIR_DTYPE_F64, 2.0), b = gir_scalar(g, GIR_DTYPE_F64, 1.0);
+     gir_node   f  = gir_add(g, gir_mul(g, a, gir_square(g, x)), b);
+     gir_node   df, d2f;
+     gir_grad(g, f, 1, &x, &df);            (df is a node: 2*a*x)
+     gir_grad(g, df, 1, &x, &d2f);          (the gradient of a gradient: 2*a)
+     gir_node   outs[3] = {f, df, d2f};
+     gir_plan  *p  = NULL;
+     double     xv = 3.0;
+     if (gir_graph_status(g) != GIR_OK) { puts(gir_graph_message(g)); return 1; }
+     gir_compile(g, 3, outs, &p);
+     gir_plan_bind(p, x, &xv);
+     gir_run(p);                             (run it again with new data any number of times)
+     printf("%g %g %g\n", *(const double *)gir_plan_data(p, f),
+            *(const double *)gir_plan_data(p, df), *(const double *)gir_plan_data(p, d2f));
+     gir_plan_free(p); gir_graph_free(g);   (prints 19 12 4)
+
+   CONFIGURATION (define before the #include that has GIR_IMPLEMENTATION)
+     GIR_STATIC                  every function static (private copies in several files)
+     GIR_API                     declaration prefix (default extern)
+     GIR_MAX_RANK                max tensor rank, default 6 (>= 2)
+     GIR_MALLOC/REALLOC/FREE     default allocator, (size, user) (p, old, new, user) (p, user)
+     GIR_NO_MALLOC               no heap code: every graph and plan needs a gir_allocator
+     GIR_NO_STDIO                drop the FILE* helpers (gir_dump)
+     GIR_NO_ERROR_STRINGS        short messages: status names only
+     GIR_ASSERT(c)               internal invariants (never triggered by user input)
+     GIR_EXPF, GIR_EXP, GIR_LOGF ... route each libm function (freestanding builds)
+     GIR_NO_SIMD                 portable scalar kernels only (the only kernels in this version)
+
+   ERRORS
+     Builders never abort. A bad handle, shape or dtype records the first error in the graph
+     (gir_graph_status / gir_graph_message: op, node id and shapes, for example
+     "matmul: node 7: inner dimensions differ: [4,8] x [3,8]") and returns the invalid handle {0};
+     builders given {0} return {0} without a new message, so code can build everything and check
+     once. The graph built so far stays usable. gir_compile and gir_run return a gir_status and
+     keep their own message (gir_plan_message).
+
+   WHAT gir.h DOES NOT DO (yet): threads, GPUs, dynamic shapes, sparse tensors, f16 storage.
+
+   OPS (@@OP_COUNT@@ operators, @@OP_DIFF_COUNT@@ differentiable; generated from ops.def)
+     name, (inputs; attributes: @ marks a non-differentiable argument), dtype rule, has adjoint, forward
+@@OP_LIST@@
+*/
+#ifndef GIR_H_INCLUDED
+#define GIR_H_INCLUDED
+/* >>version ------------------------------------------------------------------------------------------ */
+#define GIR_VERSION_MAJOR 0
+#define GIR_VERSION_MINOR 1
+#define GIR_VERSION_PATCH 0
+#define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
+#define GIR_VERSION_STRING "@@VERSION@@"
+#define GIR_OPSDEF_SHA256 "@@OPSDEF_SHA256@@"
+
+#ifndef GIR_API
+#  ifdef GIR_STATIC
+#    define GIR_API static
+#  else
+#    define GIR_API extern
+#  endif
+#endif
+#ifndef GIR_MAX_RANK
+#  define GIR_MAX_RANK 6
+#endif
+#if GIR_MAX_RANK < 2 || GIR_MAX_RANK > 16
+#  error "gir: GIR_MAX_RANK must be between 2 and 16"
+#endif
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* >>types ---------------------------------------------------------------------------------------------- */
+typedef enum gir_dtype {
+    GIR_DTYPE__INVALID = 0,
+    GIR_DTYPE_B8,      /* bool, one byte 0/1 */
+    GIR_DTYPE_U8,
+    GIR_DTYPE_I32,
+    GIR_DTYPE_F32,
+    GIR_DTYPE_F64,
+    GIR_DTYPE__COUNT
+} gir_dtype;
+
+/* status codes: one X-macro gives the enum and the strings */
+#define GIR__STATUS(X) \
+    X(OK,            "ok") \
+    X(INVALID_ARG,   "invalid argument") \
+    X(HANDLE,        "invalid node handle") \
+    X(SHAPE,         "incompatible shapes") \
+    X(DTYPE,         "unsupported dtype") \
+    X(ATTR,          "invalid attribute") \
+    X(OUT_OF_MEMORY, "out of memory") \
+    X(NO_ADJOINT,    "op has no adjoint") \
+    X(UNBOUND,       "input not bound") \
+    X(INDEX,         "index out of range") \
+    X(NUMERIC,       "numerical failure") \
+    X(LIMIT,         "size limit exceeded")
+typedef enum gir_status {
+#define GIR__STATUS_ENUM(name, str) GIR_ERR_##name,
+    GIR__STATUS(GIR__STATUS_ENUM)
+#undef GIR__STATUS_ENUM
+    GIR_STATUS__COUNT
+} gir_status;
+#define GIR_OK GIR_ERR_OK
+
+/* node types, as Metadiff's Graph IR defines them: derived from the parents when a node is built */
+typedef enum gir_node_type {
+    GIR_NODE_CONSTANT = 0,           /* a constant: no input below it                          */
+    GIR_NODE_CONSTANT_DERIVED,       /* computed from constants only                            */
+    GIR_NODE_INPUT,                  /* an input or a variable                                  */
+    GIR_NODE_INPUT_DERIVED_NON_DIFF, /* depends on an input, but not differentiably             */
+    GIR_NODE_INPUT_DERIVED           /* depends differentiably on an input: gradients flow here */
+} gir_node_type;
+
+/* op groups, from the table's group column */
+typedef enum gir_group {
+@@GROUPS@@
+    GIR_GROUP__COUNT
+} gir_group;
+
+/* generated from ops.def: one value per row, in table order */
+@@OP_ENUM@@
+
+typedef struct gir_node { uint32_t id; } gir_node;   /* handle: id 0 is invalid */
+typedef struct gir_graph gir_graph;
+typedef struct gir_plan gir_plan;
+
+typedef struct gir_shape { int32_t rank; int32_t dim[GIR_MAX_RANK]; } gir_shape;
+typedef struct gir_ints  { int32_t n;    int32_t v[GIR_MAX_RANK];   } gir_ints;
+
+/* Attributes of a node, as the table's ATTR column names them (f: p0..p2, i: i0..i4, l: l0..l2, ...) */
+typedef struct gir_attr {
+    double      f[3];
+    int32_t     i[5];
+    gir_ints    l[3];
+    gir_shape   shape;
+    int32_t     dtype;
+    uint64_t    seed;
+    const void *data;   /* constant / variable values, copied when the node is built */
+} gir_attr;
+
+/* Every byte gir.h uses comes from here (NULL functions: GIR_MALLOC & co.) */
+typedef struct gir_allocator {
+    void *(*alloc_fn)(size_t size, void *user);
+    void *(*realloc_fn)(void *p, size_t old_size, size_t new_size, void *user);
+    void  (*free_fn)(void *p, void *user);
+    void  *user;
+} gir_allocator;
+
+typedef struct gir_graph_desc {          /* zero = defaults */
+    gir_allocator allocator;
+} gir_graph_desc;
+
+/* >>api ----------------------------------------------------------------------------------------------- */
+/* shapes and lists */
+GIR_API gir_shape   gir_shape0(void);
+GIR_API gir_shape   gir_shape1(int32_t d0);
+GIR_API gir_shape   gir_shape2(int32_t d0, int32_t d1);
+GIR_API gir_shape   gir_shape3(int32_t d0, int32_t d1, int32_t d2);
+GIR_API gir_shape   gir_shape4(int32_t d0, int32_t d1, int32_t d2, int32_t d3);
+GIR_API gir_shape   gir_shapev(int rank, const int32_t *dims);
+GIR_API gir_ints    gir_ints0(void);
+GIR_API gir_ints    gir_ints1(int32_t v0);
+GIR_API gir_ints    gir_ints2(int32_t v0, int32_t v1);
+GIR_API gir_ints    gir_ints3(int32_t v0, int32_t v1, int32_t v2);
+GIR_API gir_ints    gir_ints4(int32_t v0, int32_t v1, int32_t v2, int32_t v3);
+GIR_API gir_ints    gir_intsv(int n, const int32_t *v);
+GIR_API size_t      gir_dtype_size(gir_dtype dt);
+GIR_API const char *gir_dtype_name(gir_dtype dt);
+GIR_API const char *gir_status_name(gir_status s);
+
+/* graph */
+GIR_API gir_graph  *gir_graph_new(const gir_graph_desc *desc);     /* NULL when out of memory */
+GIR_API void        gir_graph_free(gir_graph *g);
+GIR_API gir_status  gir_graph_status(const gir_graph *g);          /* the first error, sticky */
+GIR_API const char *gir_graph_message(const gir_graph *g);         /* "" when GIR_OK */
+GIR_API void        gir_graph_clear_error(gir_graph *g);
+GIR_API uint32_t    gir_graph_node_count(const gir_graph *g);      /* valid ids are 1..count */
+
+/* introspection of a node (an invalid handle gives zeros / GIR_OP__INVALID) */
+GIR_API gir_op        gir_node_op(const gir_graph *g, gir_node n);
+GIR_API gir_dtype     gir_node_dtype(const gir_graph *g, gir_node n);
+GIR_API gir_shape     gir_node_shape(const gir_graph *g, gir_node n);
+GIR_API gir_node_type gir_node_type_of(const gir_graph *g, gir_node n);
+GIR_API int           gir_node_grad_level(const gir_graph *g, gir_node n);
+GIR_API int           gir_node_parent_count(const gir_graph *g, gir_node n);
+GIR_API int           gir_node_arg_count(const gir_graph *g, gir_node n);
+GIR_API gir_node      gir_node_input(const gir_graph *g, gir_node n, int k);  /* parents, then args */
+GIR_API gir_attr      gir_node_attr(const gir_graph *g, gir_node n);
+GIR_API int64_t       gir_node_numel(const gir_graph *g, gir_node n);
+GIR_API void         *gir_node_data(gir_graph *g, gir_node n);    /* variable / constant values */
+
+/* the op table at run time */
+GIR_API const char *gir_op_name(gir_op op);                        /* "add" */
+GIR_API gir_op      gir_op_from_name(const char *name);            /* GIR_OP__INVALID if unknown */
+GIR_API int         gir_op_parent_count(gir_op op);                /* -1: variadic */
+GIR_API int         gir_op_arg_count(gir_op op);
+GIR_API int         gir_op_differentiable(gir_op op);
+GIR_API const char *gir_op_no_adjoint_reason(gir_op op);           /* "" when differentiable */
+GIR_API const char *gir_op_attr_spec(gir_op op);                   /* "l:axes,i:keepdims" */
+GIR_API int         gir_op_is_random(gir_op op);
+GIR_API int         gir_op_has_kinks(gir_op op);
+GIR_API gir_group   gir_op_group(gir_op op);
+
+/* The generic builder every named builder calls: in = parents then arguments, as the row's IN lists */
+GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in, const gir_attr *attr);
+GIR_API void     gir_attr_zero(gir_attr *a);
+
+/* builders, one per ops.def row (generated) */
+@@OP_PROTOS@@
+
+/* convenience builders composed of table ops */
+GIR_API gir_node gir_scalar(gir_graph *g, gir_dtype dtype, double value);
+GIR_API gir_node gir_zeros(gir_graph *g, gir_dtype dtype, gir_shape shape);
+GIR_API gir_node gir_ones(gir_graph *g, gir_dtype dtype, gir_shape shape);
+GIR_API gir_node gir_zeros_like(gir_graph *g, gir_node x);
+GIR_API gir_node gir_ones_like(gir_graph *g, gir_node x);
+GIR_API gir_node gir_expand_dims(gir_graph *g, gir_node x, int axis);
+GIR_API gir_node gir_squeeze(gir_graph *g, gir_node x, int axis);       /* axis of size 1 */
+GIR_API gir_node gir_permute_last2(gir_graph *g, gir_node x);          /* swap the last two axes */
+GIR_API int      gir_split(gir_graph *g, gir_node x, int axis, int parts, gir_node *out);
+GIR_API gir_node gir_layer_norm(gir_graph *g, gir_node x, gir_node gamma, gir_node beta, int axis, double eps);
+GIR_API gir_node gir_batch_norm(gir_graph *g, gir_node x, gir_node gamma, gir_node beta, double eps);
+
+/* >>autodiff: gradients are nodes of the same graph, so they can be differentiated again.
+   y must hold one element. grads[k] receives d y / d wrt[k] (zeros when y does not depend on it). */
+GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt, gir_node *grads);
+
+/* >>exec: compile the nodes needed for outputs into a plan; run it any number of times */
+GIR_API gir_status  gir_compile(gir_graph *g, int n_out, const gir_node *outs, gir_plan **out_plan);
+GIR_API void        gir_plan_free(gir_plan *p);
+GIR_API gir_status  gir_plan_bind(gir_plan *p, gir_node input, const void *data); /* pointer kept */
+GIR_API gir_status  gir_run(gir_plan *p);
+GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n);   /* value after gir_run */
+GIR_API const char *gir_plan_message(const gir_plan *p);
+GIR_API size_t      gir_plan_arena_bytes(const gir_plan *p);        /* intermediate values */
+GIR_API int         gir_plan_step_count(const gir_plan *p);
+
+#ifndef GIR_NO_STDIO
+#include <stdio.h>
+GIR_API void gir_dump(const gir_graph *g, FILE *f);                 /* one line per node */
+#endif
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* GIR_H_INCLUDED */

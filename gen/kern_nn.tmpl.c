@@ -1,0 +1,263 @@
+/*
+ * kern_nn.tmpl.c -- 2-D convolution and pooling kernels for gir.h.
+ *
+ * TEMPLATE: the build generator instantiates this file once for float and
+ * once for double by plain text substitution:
+ *     GIR_T   -> float | double
+ *     GIR_SFX -> f32   | f64
+ * Type-independent pieces (gir__conv_p, gir__nn_span) are guarded so they
+ * are defined only once.
+ *
+ * Layout NCHW, PyTorch semantics, no bias.  Input x [n, c, h, w], weights
+ * w [k, c/groups, kh, kw], output y [n, k, oh, ow] (oh/ow given by caller).
+ *   gir__nn_conv2d_*             y = conv(x, w)
+ *   gir__nn_conv2d_bwd_data_*    gx = dL/dx   (fully overwritten)
+ *   gir__nn_conv2d_bwd_filter_*  gw = dL/dw   (fully overwritten)
+ *   gir__nn_maxpool2d_*          padding acts as -inf, dilation honoured
+ *   gir__nn_maxpool2d_bwd_*      grad to first max in row-major window scan
+ *   gir__nn_avgpool2d_*          count_include_pad=True: divide by kh*kw
+ *   gir__nn_avgpool2d_bwd_*
+ */
+
+#ifndef GIR__NN_PARAMS_DEFINED
+#define GIR__NN_PARAMS_DEFINED
+typedef struct gir__conv_p {
+    int64_t n, c, h, w;      /* input batch, channels, height, width */
+    int64_t k;               /* output channels (conv); equals c for pooling */
+    int64_t kh, kw;          /* kernel window */
+    int64_t oh, ow;          /* output height, width (already computed by caller) */
+    int64_t sh, sw;          /* stride */
+    int64_t ph, pw;          /* zero padding, top/left and bottom/right equal */
+    int64_t dh, dw;          /* dilation (pooling uses 1) */
+    int64_t groups;          /* conv groups; c and k divisible by groups */
+} gir__conv_p;
+
+/* Output positions o in [*lo, *hi) with 0 <= o*s + off < lim, o < osz. */
+static void gir__nn_span(int64_t off, int64_t s, int64_t lim, int64_t osz,
+                         int64_t *lo, int64_t *hi)
+{
+    int64_t l = off >= 0 ? 0 : (-off + s - 1) / s;
+    int64_t r = (lim - 1 - off >= 0) ? (lim - 1 - off) / s + 1 : 0;
+    if (r > osz) r = osz;
+    if (l > r) l = r;
+    *lo = l;
+    *hi = r;
+}
+#endif /* GIR__NN_PARAMS_DEFINED */
+
+static void gir__nn_conv2d_GIR_SFX(const gir__conv_p *p, const GIR_T *x,
+                                   const GIR_T *w, GIR_T *y)
+{
+    int64_t cg = p->c / p->groups, kg = p->k / p->groups;
+    int64_t hw = p->h * p->w, ohw = p->oh * p->ow;
+    int64_t b, oc, ic, ky, kx, oy, ox, i;
+    for (b = 0; b < p->n; ++b) {
+        for (oc = 0; oc < p->k; ++oc) {
+            GIR_T *yp = y + (b * p->k + oc) * ohw;
+            int64_t g = oc / kg;
+            for (i = 0; i < ohw; ++i) yp[i] = (GIR_T)0;
+            for (ic = 0; ic < cg; ++ic) {
+                const GIR_T *xp = x + (b * p->c + g * cg + ic) * hw;
+                const GIR_T *wp = w + (oc * cg + ic) * p->kh * p->kw;
+                for (ky = 0; ky < p->kh; ++ky) {
+                    int64_t y0, y1;
+                    int64_t offy = ky * p->dh - p->ph;
+                    gir__nn_span(offy, p->sh, p->h, p->oh, &y0, &y1);
+                    for (kx = 0; kx < p->kw; ++kx) {
+                        int64_t x0, x1;
+                        int64_t offx = kx * p->dw - p->pw;
+                        GIR_T wv = wp[ky * p->kw + kx];
+                        gir__nn_span(offx, p->sw, p->w, p->ow, &x0, &x1);
+                        for (oy = y0; oy < y1; ++oy) {
+                            GIR_T *yr = yp + oy * p->ow;
+                            const GIR_T *xr = xp + (oy * p->sh + offy) * p->w + offx;
+                            if (p->sw == 1)
+                                for (ox = x0; ox < x1; ++ox) yr[ox] += wv * xr[ox];
+                            else
+                                for (ox = x0; ox < x1; ++ox) yr[ox] += wv * xr[ox * p->sw];
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+static void gir__nn_conv2d_bwd_data_GIR_SFX(const gir__conv_p *p, const GIR_T *gy,
+                                            const GIR_T *w, GIR_T *gx)
+{
+    int64_t cg = p->c / p->groups, kg = p->k / p->groups;
+    int64_t hw = p->h * p->w, ohw = p->oh * p->ow;
+    int64_t b, oc, ic, ky, kx, oy, ox, i;
+    for (i = 0; i < p->n * p->c * hw; ++i) gx[i] = (GIR_T)0;
+    for (b = 0; b < p->n; ++b) {
+        for (oc = 0; oc < p->k; ++oc) {
+            const GIR_T *gp = gy + (b * p->k + oc) * ohw;
+            int64_t g = oc / kg;
+            for (ic = 0; ic < cg; ++ic) {
+                GIR_T *xp = gx + (b * p->c + g * cg + ic) * hw;
+                const GIR_T *wp = w + (oc * cg + ic) * p->kh * p->kw;
+                for (ky = 0; ky < p->kh; ++ky) {
+                    int64_t y0, y1;
+                    int64_t offy = ky * p->dh - p->ph;
+                    gir__nn_span(offy, p->sh, p->h, p->oh, &y0, &y1);
+                    for (kx = 0; kx < p->kw; ++kx) {
+                        int64_t x0, x1;
+                        int64_t offx = kx * p->dw - p->pw;
+                        GIR_T wv = wp[ky * p->kw + kx];
+                        gir__nn_span(offx, p->sw, p->w, p->ow, &x0, &x1);
+                        for (oy = y0; oy < y1; ++oy) {
+                            const GIR_T *gr = gp + oy * p->ow;
+                            GIR_T *xr = xp + (oy * p->sh + offy) * p->w + offx;
+                            if (p->sw == 1)
+                                for (ox = x0; ox < x1; ++ox) xr[ox] += wv * gr[ox];
+                            else
+                                for (ox = x0; ox < x1; ++ox) xr[ox * p->sw] += wv * gr[ox];
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+static void gir__nn_conv2d_bwd_filter_GIR_SFX(const gir__conv_p *p, const GIR_T *x,
+                                              const GIR_T *gy, GIR_T *gw)
+{
+    int64_t cg = p->c / p->groups, kg = p->k / p->groups;
+    int64_t hw = p->h * p->w, ohw = p->oh * p->ow;
+    int64_t b, oc, ic, ky, kx, oy, ox;
+    for (oc = 0; oc < p->k; ++oc) {
+        int64_t g = oc / kg;
+        for (ic = 0; ic < cg; ++ic) {
+            GIR_T *wp = gw + (oc * cg + ic) * p->kh * p->kw;
+            for (ky = 0; ky < p->kh; ++ky) {
+                int64_t y0, y1;
+                int64_t offy = ky * p->dh - p->ph;
+                gir__nn_span(offy, p->sh, p->h, p->oh, &y0, &y1);
+                for (kx = 0; kx < p->kw; ++kx) {
+                    int64_t x0, x1;
+                    int64_t offx = kx * p->dw - p->pw;
+                    GIR_T s = (GIR_T)0;
+                    gir__nn_span(offx, p->sw, p->w, p->ow, &x0, &x1);
+                    for (b = 0; b < p->n; ++b) {
+                        const GIR_T *gp = gy + (b * p->k + oc) * ohw;
+                        const GIR_T *xp = x + (b * p->c + g * cg + ic) * hw;
+                        for (oy = y0; oy < y1; ++oy) {
+                            const GIR_T *gr = gp + oy * p->ow;
+                            const GIR_T *xr = xp + (oy * p->sh + offy) * p->w + offx;
+                            for (ox = x0; ox < x1; ++ox) s += gr[ox] * xr[ox * p->sw];
+                        }
+                    }
+                    wp[ky * p->kw + kx] = s;
+                }
+            }
+        }
+    }
+}
+
+/* Index (within one h*w plane) of the first max of the window of output
+ * (oy, ox); -1 if the window lies entirely in padding.  NaN wins (as in
+ * PyTorch: a later NaN replaces an earlier one). */
+static int64_t gir__nn_maxpos_GIR_SFX(const gir__conv_p *p, const GIR_T *xp,
+                                      int64_t oy, int64_t ox)
+{
+    int64_t ky, kx, best = -1;
+    GIR_T bv = (GIR_T)0;
+    for (ky = 0; ky < p->kh; ++ky) {
+        int64_t iy = oy * p->sh - p->ph + ky * p->dh;
+        if (iy < 0 || iy >= p->h) continue;
+        for (kx = 0; kx < p->kw; ++kx) {
+            int64_t ix = ox * p->sw - p->pw + kx * p->dw;
+            GIR_T v;
+            if (ix < 0 || ix >= p->w) continue;
+            v = xp[iy * p->w + ix];
+            if (best < 0 || v > bv || v != v) { bv = v; best = iy * p->w + ix; }
+        }
+    }
+    return best;
+}
+
+static void gir__nn_maxpool2d_GIR_SFX(const gir__conv_p *p, const GIR_T *x, GIR_T *y)
+{
+    int64_t hw = p->h * p->w, ohw = p->oh * p->ow;
+    int64_t pl, oy, ox;
+    GIR_T ninf = gir__log_GIR_SFX((GIR_T)0); /* -inf */
+    for (pl = 0; pl < p->n * p->c; ++pl) {
+        const GIR_T *xp = x + pl * hw;
+        GIR_T *yp = y + pl * ohw;
+        for (oy = 0; oy < p->oh; ++oy)
+            for (ox = 0; ox < p->ow; ++ox) {
+                int64_t at = gir__nn_maxpos_GIR_SFX(p, xp, oy, ox);
+                yp[oy * p->ow + ox] = at < 0 ? ninf : xp[at];
+            }
+    }
+}
+
+static void gir__nn_maxpool2d_bwd_GIR_SFX(const gir__conv_p *p, const GIR_T *x,
+                                          const GIR_T *gy, GIR_T *gx)
+{
+    int64_t hw = p->h * p->w, ohw = p->oh * p->ow;
+    int64_t pl, oy, ox, i;
+    for (i = 0; i < p->n * p->c * hw; ++i) gx[i] = (GIR_T)0;
+    for (pl = 0; pl < p->n * p->c; ++pl) {
+        const GIR_T *xp = x + pl * hw;
+        const GIR_T *gp = gy + pl * ohw;
+        GIR_T *gxp = gx + pl * hw;
+        for (oy = 0; oy < p->oh; ++oy)
+            for (ox = 0; ox < p->ow; ++ox) {
+                int64_t at = gir__nn_maxpos_GIR_SFX(p, xp, oy, ox);
+                if (at >= 0) gxp[at] += gp[oy * p->ow + ox];
+            }
+    }
+}
+
+static void gir__nn_avgpool2d_GIR_SFX(const gir__conv_p *p, const GIR_T *x, GIR_T *y)
+{
+    int64_t hw = p->h * p->w, ohw = p->oh * p->ow;
+    int64_t pl, oy, ox, ky, kx;
+    GIR_T inv = (GIR_T)1 / (GIR_T)(p->kh * p->kw);
+    for (pl = 0; pl < p->n * p->c; ++pl) {
+        const GIR_T *xp = x + pl * hw;
+        GIR_T *yp = y + pl * ohw;
+        for (oy = 0; oy < p->oh; ++oy)
+            for (ox = 0; ox < p->ow; ++ox) {
+                GIR_T s = (GIR_T)0;
+                for (ky = 0; ky < p->kh; ++ky) {
+                    int64_t iy = oy * p->sh - p->ph + ky * p->dh;
+                    if (iy < 0 || iy >= p->h) continue;
+                    for (kx = 0; kx < p->kw; ++kx) {
+                        int64_t ix = ox * p->sw - p->pw + kx * p->dw;
+                        if (ix < 0 || ix >= p->w) continue;
+                        s += xp[iy * p->w + ix];
+                    }
+                }
+                yp[oy * p->ow + ox] = s * inv;
+            }
+    }
+}
+
+static void gir__nn_avgpool2d_bwd_GIR_SFX(const gir__conv_p *p, const GIR_T *gy, GIR_T *gx)
+{
+    int64_t hw = p->h * p->w, ohw = p->oh * p->ow;
+    int64_t pl, oy, ox, ky, kx, i;
+    GIR_T inv = (GIR_T)1 / (GIR_T)(p->kh * p->kw);
+    for (i = 0; i < p->n * p->c * hw; ++i) gx[i] = (GIR_T)0;
+    for (pl = 0; pl < p->n * p->c; ++pl) {
+        const GIR_T *gp = gy + pl * ohw;
+        GIR_T *gxp = gx + pl * hw;
+        for (oy = 0; oy < p->oh; ++oy)
+            for (ox = 0; ox < p->ow; ++ox) {
+                GIR_T g = gp[oy * p->ow + ox] * inv;
+                for (ky = 0; ky < p->kh; ++ky) {
+                    int64_t iy = oy * p->sh - p->ph + ky * p->dh;
+                    if (iy < 0 || iy >= p->h) continue;
+                    for (kx = 0; kx < p->kw; ++kx) {
+                        int64_t ix = ox * p->sw - p->pw + kx * p->dw;
+                        if (ix < 0 || ix >= p->w) continue;
+                        gxp[iy * p->w + ix] += g;
+                    }
+                }
+            }
+    }
+}

@@ -1,0 +1,700 @@
+/* >>kernels: scalar reference kernels. The table at the end maps each op to its kernel; elementwise rows
+   get generated per-dtype loops (gir__ew_table) behind one broadcasting driver, so a SIMD variant can
+   replace a table cell without touching the driver. */
+typedef struct gir__kin { const void *p; const gir_shape *s; int dt; } gir__kin;
+typedef struct gir__kx {
+    int              op, dtype;
+    const gir_shape *shape;
+    const gir_attr  *attr;
+    void            *out;
+    int              nin;
+    const gir__kin  *in;        /* parents, then arguments */
+    void            *scratch;
+    uint64_t         run;       /* how many times the plan ran before: keys random streams */
+    uint32_t         node;
+    char            *msg;       /* GIR__MSG bytes, for errors */
+} gir__kx;
+typedef gir_status (*gir__kernel_fn)(gir__kx *k);
+typedef void (*gir__ew_fn)(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p);
+
+static gir_status gir__kfail(gir__kx *k, gir_status s, const char *fmt, ...) {
+    gir__buf b;
+    va_list ap;
+    b.p = k->msg; b.n = GIR__MSG; b.len = 0; k->msg[0] = 0;
+    gir__puts(&b, gir__ops[k->op].name);
+    gir__puts(&b, ": node ");
+    gir__putl(&b, k->node);
+    gir__puts(&b, ": ");
+    va_start(ap, fmt);
+    gir__vformat(&b, fmt, ap);
+    va_end(ap);
+    return s;
+}
+
+/* slow generic element access, for kernels whose cost is not in the element loop */
+static double gir__getd(const void *p, int dt, int64_t i) {
+    switch (dt) {
+    case GIR_DTYPE_B8: case GIR_DTYPE_U8: return ((const uint8_t *)p)[i];
+    case GIR_DTYPE_I32: return ((const int32_t *)p)[i];
+    case GIR_DTYPE_F32: return ((const float *)p)[i];
+    default: return ((const double *)p)[i];
+    }
+}
+/* store with C99 cast semantics made total: floats to integers truncate toward zero and saturate, NaN -> 0 */
+static void gir__setd(void *p, int dt, int64_t i, double v) {
+    switch (dt) {
+    case GIR_DTYPE_B8: ((uint8_t *)p)[i] = (uint8_t)(v != 0); break;
+    case GIR_DTYPE_U8: ((uint8_t *)p)[i] = (uint8_t)(v != v ? 0 : v <= 0 ? 0 : v >= 255 ? 255 : v); break;
+    case GIR_DTYPE_I32:
+        ((int32_t *)p)[i] = (int32_t)(v != v ? 0 : v <= -2147483648.0 ? -2147483647 - 1 : v >= 2147483647.0 ? 2147483647 : v);
+        break;
+    case GIR_DTYPE_F32: ((float *)p)[i] = (float)v; break;
+    default: ((double *)p)[i] = v;
+    }
+}
+static size_t gir__esize(int dt) { return gir__dtype_sizes[dt]; }
+
+/* row-major strides (elements) of a shape, and of a shape broadcast into out's rank (0 on broadcast axes) */
+static void gir__bstrides(const gir_shape *s, const gir_shape *out, int64_t *st) {
+    int r = out->rank, k, off = out->rank - s->rank;
+    int64_t acc = 1;
+    for (k = r - 1; k >= 0; --k) {
+        int j = k - off;
+        int32_t d = j >= 0 ? s->dim[j] : 1;
+        st[k] = (d == 1 && out->dim[k] != 1) || j < 0 ? 0 : acc;
+        acc *= d;
+    }
+}
+
+/* the broadcasting driver: calls fn on runs along the last axis (or once on the whole when no input
+   broadcasts) */
+static void gir__ew_apply(gir__ew_fn fn, void *out, int odt, const gir_shape *os, int nin, const gir__kin *in,
+                          const double *p) {
+    int64_t st[16][GIR_MAX_RANK], idx[GIR_MAX_RANK], run[16], total = gir__numel(os), inner, outer, o;
+    const void *ptr[16];
+    int j, d, r = os->rank, flat = 1;
+    if (total == 0) return;
+    for (j = 0; j < nin; ++j) {
+        int64_t n = gir__numel(in[j].s);
+        if (n == 1) run[j] = 0;
+        else if (gir__shape_eq(in[j].s, os) || n == total) run[j] = 1;
+        else flat = 0;
+        ptr[j] = in[j].p;
+    }
+    if (flat || r == 0) {
+        for (j = 0; j < nin; ++j) if (gir__numel(in[j].s) == 1) run[j] = 0; else run[j] = 1;
+        fn(total, out, ptr, run, p);
+        return;
+    }
+    for (j = 0; j < nin; ++j) gir__bstrides(in[j].s, os, st[j]);
+    inner = os->dim[r - 1];
+    outer = total / inner;
+    for (d = 0; d < r; ++d) idx[d] = 0;
+    for (o = 0; o < outer; ++o) {
+        int64_t rem = o;
+        for (d = r - 2; d >= 0; --d) { idx[d] = rem % os->dim[d]; rem /= os->dim[d]; }
+        for (j = 0; j < nin; ++j) {
+            int64_t off = 0;
+            for (d = 0; d < r - 1; ++d) off += idx[d] * st[j][d];
+            ptr[j] = (const char *)in[j].p + off * (int64_t)gir__esize(in[j].dt);
+            run[j] = st[j][r - 1];
+        }
+        fn(inner, (char *)out + o * inner * (int64_t)gir__esize(odt), ptr, run, p);
+    }
+}
+
+/* generated from ops.def: one scalar loop per elementwise row and compute dtype */
+@@EW_KERNELS@@
+
+static gir_status gir__k_eltwise(gir__kx *k) {
+    gir__ew_fn fn = gir__ew_table[k->op][k->in[0].dt];
+    if (!fn) return gir__kfail(k, GIR_ERR_DTYPE, "no kernel for %T", k->in[0].dt);
+    gir__ew_apply(fn, k->out, k->dtype, k->shape, k->nin, k->in, k->attr->f);
+    return GIR_OK;
+}
+static gir_status gir__k_none(gir__kx *k) { (void)k; return GIR_OK; }
+static gir_status gir__k_add_n(gir__kx *k) {
+    gir__ew_fn fn = gir__ew_table[GIR_OP_ADD][k->dtype];
+    gir__kin two[2];
+    int j;
+    GIR_MEMSET(k->out, 0, (size_t)gir__numel(k->shape) * gir__esize(k->dtype));
+    two[0].p = k->out; two[0].s = k->shape; two[0].dt = k->dtype;
+    for (j = 0; j < k->nin; ++j) {
+        two[1] = k->in[j];
+        gir__ew_apply(fn, k->out, k->dtype, k->shape, 2, two, k->attr->f);
+    }
+    return GIR_OK;
+}
+static gir_status gir__k_fill(gir__kx *k) {
+    int64_t n = gir__numel(k->shape), i;
+    for (i = 0; i < n; ++i) gir__setd(k->out, k->dtype, i, k->attr->f[0]);
+    return GIR_OK;
+}
+static gir_status gir__k_eye(gir__kx *k) {
+    int64_t n = k->shape->dim[0], i;
+    GIR_MEMSET(k->out, 0, (size_t)(n * n) * gir__esize(k->dtype));
+    for (i = 0; i < n; ++i) gir__setd(k->out, k->dtype, i * n + i, 1.0);
+    return GIR_OK;
+}
+static gir_status gir__k_arange(gir__kx *k) {
+    int64_t n = k->shape->dim[0], i;
+    for (i = 0; i < n; ++i) gir__setd(k->out, k->dtype, i, k->attr->f[0] + (double)i * k->attr->f[2]);
+    return GIR_OK;
+}
+/* counter-based random numbers: element i of run r of a node with seed s is a hash of (s, r, i), so results
+   do not depend on the order elements are computed in */
+static uint64_t gir__mix(uint64_t z) {
+    z += 0x9E3779B97F4A7C15ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+static double gir__uniform01(uint64_t key, int64_t i) {     /* (0, 1] with 53 bits */
+    return ((double)(gir__mix(key ^ gir__mix((uint64_t)i)) >> 11) + 1.0) * (1.0 / 9007199254740992.0);
+}
+static uint64_t gir__rng_key(const gir__kx *k) { return gir__mix(k->attr->seed) ^ gir__mix(k->run * 0xD1B54A32D192ED03ull); }
+static gir_status gir__k_random(gir__kx *k) {
+    int64_t n = gir__numel(k->shape), i;
+    uint64_t key = gir__rng_key(k);
+    const double *f = k->attr->f;
+    for (i = 0; i < n; ++i) {
+        double v;
+        if (k->op == GIR_OP_RAND_UNIFORM) {
+            v = f[0] + (f[1] - f[0]) * (1.0 - gir__uniform01(key, i));
+        } else {
+            double u1 = gir__uniform01(key, 2 * i), u2 = gir__uniform01(key, 2 * i + 1);
+            v = f[0] + f[1] * sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
+        }
+        gir__setd(k->out, k->dtype, i, v);
+    }
+    return GIR_OK;
+}
+static gir_status gir__k_dropout(gir__kx *k) {
+    int64_t n = gir__numel(k->shape), i;
+    uint64_t key = gir__rng_key(k);
+    double p = k->attr->f[0], scale = p < 1 ? 1.0 / (1.0 - p) : 0.0;
+    if (!(p >= 0 && p <= 1)) return gir__kfail(k, GIR_ERR_ATTR, "p = %g is not in [0, 1]", p);
+    for (i = 0; i < n; ++i) {
+        int keep = (1.0 - gir__uniform01(key, i)) >= p;
+        gir__setd(k->out, k->dtype, i, keep ? gir__getd(k->in[0].p, k->dtype, i) * scale : 0.0);
+    }
+    return GIR_OK;
+}
+
+/* reductions: one pass over the input in memory order; the output index moves with the input index */
+static gir_status gir__k_reduce(gir__kx *k) {
+    const gir_shape *xs = k->in[0].s;
+    const void *x = k->in[0].p;
+    int xdt = k->in[0].dt, r = xs->rank, d, op = k->op, pass;
+    int64_t ostr[GIR_MAX_RANK], idx[GIR_MAX_RANK], n = gir__numel(xs), nout = gir__numel(k->shape), i, o, acc_s;
+    double *acc = (double *)k->scratch, *aux = acc + nout, cnt;
+    const gir_ints *ax = &k->attr->l[0];
+    /* output strides in the keepdims layout, 0 on reduced axes */
+    acc_s = 1;
+    for (d = r - 1; d >= 0; --d) {
+        if (gir__has_axis(ax, d)) ostr[d] = 0;
+        else { ostr[d] = acc_s; acc_s *= xs->dim[d]; }
+    }
+    cnt = nout ? (double)n / (double)nout : 0;
+    for (pass = 0; pass < 2; ++pass) {
+        int second = pass == 1;
+        if (second && op != GIR_OP_VAR && op != GIR_OP_LOGSUMEXP) break;
+        for (o = 0; o < nout; ++o) {
+            double init = 0;
+            if (!second) {
+                if (op == GIR_OP_PROD || op == GIR_OP_ALL) init = 1;
+                else if (op == GIR_OP_MAX || op == GIR_OP_LOGSUMEXP) init = -HUGE_VAL;
+                else if (op == GIR_OP_MIN) init = HUGE_VAL;
+            }
+            acc[o] = init;
+        }
+        for (d = 0; d < r; ++d) idx[d] = 0;
+        o = 0;
+        for (i = 0; i < n; ++i) {
+            double v = gir__getd(x, xdt, i), *a = &acc[o];
+            switch (second ? -op : op) {
+            case GIR_OP_SUM: case GIR_OP_MEAN: case GIR_OP_VAR: *a += v; break;
+            case GIR_OP_PROD: *a *= v; break;
+            case GIR_OP_MAX: case GIR_OP_LOGSUMEXP: if (*a == *a && (v > *a || v != v)) *a = v; break;
+            case GIR_OP_MIN: if (*a == *a && (v < *a || v != v)) *a = v; break;
+            case GIR_OP_ALL: if (v == 0) *a = 0; break;
+            case GIR_OP_ANY: if (v != 0) *a = 1; break;
+            case -GIR_OP_VAR: *a += (v - aux[o]) * (v - aux[o]); break;
+            case -GIR_OP_LOGSUMEXP: *a += (aux[o] == -HUGE_VAL || aux[o] == HUGE_VAL) ? 0 : exp(v - aux[o]); break;
+            default: break;
+            }
+            for (d = r - 1; d >= 0; --d) {          /* advance the multi-index and the output index */
+                o += ostr[d];
+                if (++idx[d] < xs->dim[d]) break;
+                o -= ostr[d] * xs->dim[d];
+                idx[d] = 0;
+            }
+        }
+        if (!second && (op == GIR_OP_VAR || op == GIR_OP_LOGSUMEXP))
+            for (o = 0; o < nout; ++o) aux[o] = op == GIR_OP_VAR ? (cnt ? acc[o] / cnt : 0.0 / (cnt - cnt)) : acc[o];
+    }
+    for (o = 0; o < nout; ++o) {
+        double v = acc[o];
+        if (op == GIR_OP_MEAN) v = cnt ? v / cnt : 0.0 / (cnt - cnt);
+        else if (op == GIR_OP_VAR) v = v / (cnt - k->attr->i[1]);
+        else if (op == GIR_OP_LOGSUMEXP) v = (aux[o] == -HUGE_VAL || aux[o] == HUGE_VAL || aux[o] != aux[o]) ? aux[o] : aux[o] + log(v);
+        gir__setd(k->out, k->dtype, o, v);
+    }
+    return GIR_OK;
+}
+/* outer x len x inner decomposition of a shape around one axis */
+static void gir__around(const gir_shape *s, int axis, int64_t *outer, int64_t *len, int64_t *inner) {
+    int d;
+    *outer = 1; *inner = 1;
+    for (d = 0; d < axis; ++d) *outer *= s->dim[d];
+    for (d = axis + 1; d < s->rank; ++d) *inner *= s->dim[d];
+    *len = s->dim[axis];
+}
+static gir_status gir__k_argreduce(gir__kx *k) {
+    int64_t outer, len, inner, a, b, j;
+    int dt = k->in[0].dt;
+    gir__around(k->in[0].s, k->attr->i[0], &outer, &len, &inner);
+    for (a = 0; a < outer; ++a)
+        for (b = 0; b < inner; ++b) {
+            int64_t best = 0;
+            double bv = gir__getd(k->in[0].p, dt, a * len * inner + b);
+            for (j = 1; j < len && bv == bv; ++j) {
+                double v = gir__getd(k->in[0].p, dt, (a * len + j) * inner + b);
+                if (v != v || (k->op == GIR_OP_ARGMAX ? v > bv : v < bv)) { bv = v; best = j; }
+            }
+            ((int32_t *)k->out)[a * inner + b] = (int32_t)best;
+        }
+    return GIR_OK;
+}
+static gir_status gir__k_copy(gir__kx *k) {
+    if (k->out != k->in[0].p) GIR_MEMCPY(k->out, k->in[0].p, (size_t)gir__numel(k->shape) * gir__esize(k->dtype));
+    return GIR_OK;
+}
+static void gir__copy_el(void *dst, int64_t di, const void *src, int64_t si, size_t es) {
+    switch (es) {
+    case 1: ((uint8_t *)dst)[di] = ((const uint8_t *)src)[si]; break;
+    case 4: ((uint32_t *)dst)[di] = ((const uint32_t *)src)[si]; break;
+    default: ((uint64_t *)dst)[di] = ((const uint64_t *)src)[si];
+    }
+}
+/* out[i] = in[sum idx_d * st_d] for the output multi-index: transpose and broadcast */
+static void gir__gather_strided(void *out, const gir_shape *os, const void *in, const int64_t *st, size_t es) {
+    int64_t idx[GIR_MAX_RANK], n = gir__numel(os), i, off = 0;
+    int d, r = os->rank;
+    for (d = 0; d < r; ++d) idx[d] = 0;
+    for (i = 0; i < n; ++i) {
+        gir__copy_el(out, i, in, off, es);
+        for (d = r - 1; d >= 0; --d) {
+            off += st[d];
+            if (++idx[d] < os->dim[d]) break;
+            off -= st[d] * os->dim[d];
+            idx[d] = 0;
+        }
+    }
+}
+static gir_status gir__k_transpose(gir__kx *k) {
+    int64_t ist[GIR_MAX_RANK], st[GIR_MAX_RANK], acc = 1;
+    int d, r = k->shape->rank;
+    for (d = r - 1; d >= 0; --d) { ist[d] = acc; acc *= k->in[0].s->dim[d]; }
+    for (d = 0; d < r; ++d) st[d] = ist[k->attr->l[0].v[d]];
+    gir__gather_strided(k->out, k->shape, k->in[0].p, st, gir__esize(k->dtype));
+    return GIR_OK;
+}
+static gir_status gir__k_broadcast(gir__kx *k) {
+    int64_t st[GIR_MAX_RANK];
+    gir__bstrides(k->in[0].s, k->shape, st);
+    gir__gather_strided(k->out, k->shape, k->in[0].p, st, gir__esize(k->dtype));
+    return GIR_OK;
+}
+static gir_status gir__k_flip(gir__kx *k) {
+    int64_t st[GIR_MAX_RANK], acc = 1, base = 0;
+    int d, r = k->shape->rank;
+    for (d = r - 1; d >= 0; --d) {
+        st[d] = acc;
+        if (gir__has_axis(&k->attr->l[0], d) && k->shape->dim[d] > 0) {
+            base += acc * (k->shape->dim[d] - 1);
+            st[d] = -acc;
+        }
+        acc *= k->shape->dim[d];
+    }
+    if (gir__numel(k->shape) == 0) return GIR_OK;
+    gir__gather_strided(k->out, k->shape, (const char *)k->in[0].p + base * (int64_t)gir__esize(k->dtype), st,
+                        gir__esize(k->dtype));
+    return GIR_OK;
+}
+static gir_status gir__k_slice(gir__kx *k) {
+    int64_t outer, len, inner, olen, a, j;
+    size_t es = gir__esize(k->dtype);
+    const gir_attr *A = k->attr;
+    gir__around(k->in[0].s, A->i[0], &outer, &len, &inner);
+    olen = k->shape->dim[A->i[0]];
+    for (a = 0; a < outer; ++a)
+        for (j = 0; j < olen; ++j)
+            GIR_MEMCPY((char *)k->out + (size_t)((a * olen + j) * inner) * es,
+                       (const char *)k->in[0].p + (size_t)((a * len + A->i[1] + j * A->i[3]) * inner) * es,
+                       (size_t)inner * es);
+    return GIR_OK;
+}
+static gir_status gir__k_unslice(gir__kx *k) {
+    int64_t outer, len, inner, olen, a, j;
+    size_t es = gir__esize(k->dtype);
+    const gir_attr *A = k->attr;
+    gir__around(k->in[0].s, A->i[0], &outer, &len, &inner);
+    olen = k->shape->dim[A->i[0]];
+    GIR_MEMSET(k->out, 0, (size_t)gir__numel(k->shape) * es);
+    for (a = 0; a < outer; ++a)
+        for (j = 0; j < len; ++j)
+            GIR_MEMCPY((char *)k->out + (size_t)((a * olen + A->i[1] + j * A->i[3]) * inner) * es,
+                       (const char *)k->in[0].p + (size_t)((a * len + j) * inner) * es, (size_t)inner * es);
+    return GIR_OK;
+}
+static gir_status gir__k_concat(gir__kx *k) {
+    int64_t outer, olen, inner, a, off = 0;
+    size_t es = gir__esize(k->dtype);
+    int j, ax = k->attr->i[0];
+    gir__around(k->shape, ax, &outer, &olen, &inner);
+    for (j = 0; j < k->nin; ++j) {
+        int64_t len = k->in[j].s->dim[ax];
+        for (a = 0; a < outer; ++a)
+            GIR_MEMCPY((char *)k->out + (size_t)((a * olen + off) * inner) * es,
+                       (const char *)k->in[j].p + (size_t)(a * len * inner) * es, (size_t)(len * inner) * es);
+        off += len;
+    }
+    return GIR_OK;
+}
+static gir_status gir__k_pad(gir__kx *k) {
+    int64_t ost[GIR_MAX_RANK], idx[GIR_MAX_RANK], acc = 1, n = gir__numel(k->in[0].s), no = gir__numel(k->shape), i, o = 0;
+    int d, r = k->shape->rank;
+    size_t es = gir__esize(k->dtype);
+    for (i = 0; i < no; ++i) gir__setd(k->out, k->dtype, i, k->attr->f[0]);
+    for (d = r - 1; d >= 0; --d) { ost[d] = acc; acc *= k->shape->dim[d]; }
+    for (d = 0; d < r; ++d) { idx[d] = 0; o += ost[d] * k->attr->l[0].v[d]; }
+    for (i = 0; i < n; ++i) {
+        gir__copy_el(k->out, o, k->in[0].p, i, es);
+        for (d = r - 1; d >= 0; --d) {
+            o += ost[d];
+            if (++idx[d] < k->in[0].s->dim[d]) break;
+            o -= ost[d] * k->in[0].s->dim[d];
+            idx[d] = 0;
+        }
+    }
+    return GIR_OK;
+}
+static gir_status gir__k_gather(gir__kx *k) {
+    int64_t outer, len, inner, a, j, ni = gir__numel(k->in[1].s);
+    size_t es = gir__esize(k->dtype);
+    const int32_t *ix = (const int32_t *)k->in[1].p;
+    gir__around(k->in[0].s, k->attr->i[0], &outer, &len, &inner);
+    for (j = 0; j < ni; ++j)
+        if (ix[j] < -len || ix[j] >= len)
+            return gir__kfail(k, GIR_ERR_INDEX, "index %d at position %l is out of range for axis length %l",
+                              (int)ix[j], (long long)j, (long long)len);
+    for (a = 0; a < outer; ++a)
+        for (j = 0; j < ni; ++j) {
+            int64_t s = ix[j] < 0 ? ix[j] + len : ix[j];
+            GIR_MEMCPY((char *)k->out + (size_t)((a * ni + j) * inner) * es,
+                       (const char *)k->in[0].p + (size_t)((a * len + s) * inner) * es, (size_t)inner * es);
+        }
+    return GIR_OK;
+}
+static gir_status gir__k_scatter_add(gir__kx *k) {
+    int64_t outer, len, inner, a, j, b, ni = gir__numel(k->in[1].s);
+    const int32_t *ix = (const int32_t *)k->in[1].p;
+    int dt = k->dtype;
+    gir__around(k->shape, k->attr->i[0], &outer, &len, &inner);
+    for (j = 0; j < ni; ++j)
+        if (ix[j] < -len || ix[j] >= len)
+            return gir__kfail(k, GIR_ERR_INDEX, "index %d at position %l is out of range for axis length %l",
+                              (int)ix[j], (long long)j, (long long)len);
+    GIR_MEMSET(k->out, 0, (size_t)gir__numel(k->shape) * gir__esize(dt));
+    for (a = 0; a < outer; ++a)
+        for (j = 0; j < ni; ++j) {
+            int64_t s = ix[j] < 0 ? ix[j] + len : ix[j], oo = (a * len + s) * inner, io = (a * ni + j) * inner;
+            for (b = 0; b < inner; ++b)
+                gir__setd(k->out, dt, oo + b, gir__getd(k->out, dt, oo + b) + gir__getd(k->in[0].p, dt, io + b));
+        }
+    return GIR_OK;
+}
+static gir_status gir__k_one_hot(gir__kx *k) {
+    int64_t ni = gir__numel(k->in[0].s), depth = k->attr->i[0], j;
+    const int32_t *ix = (const int32_t *)k->in[0].p;
+    GIR_MEMSET(k->out, 0, (size_t)gir__numel(k->shape) * gir__esize(k->dtype));
+    for (j = 0; j < ni; ++j) {
+        if (ix[j] < 0 || ix[j] >= depth)
+            return gir__kfail(k, GIR_ERR_INDEX, "index %d at position %l is not in [0, %l)", (int)ix[j], (long long)j,
+                              (long long)depth);
+        gir__setd(k->out, k->dtype, j * depth + ix[j], 1.0);
+    }
+    return GIR_OK;
+}
+static gir_status gir__k_diag(gir__kx *k) {
+    int64_t n = k->shape->dim[0], i;
+    size_t es = gir__esize(k->dtype);
+    GIR_MEMSET(k->out, 0, (size_t)(n * n) * es);
+    for (i = 0; i < n; ++i) gir__copy_el(k->out, i * n + i, k->in[0].p, i, es);
+    return GIR_OK;
+}
+static gir_status gir__k_diagonal(gir__kx *k) {
+    const gir_shape *xs = k->in[0].s;
+    int64_t m = xs->dim[xs->rank - 2], n = xs->dim[xs->rank - 1], d = m < n ? m : n, batch = gir__numel(k->shape) / (d ? d : 1), b, i;
+    size_t es = gir__esize(k->dtype);
+    if (d == 0) return GIR_OK;
+    for (b = 0; b < batch; ++b)
+        for (i = 0; i < d; ++i) gir__copy_el(k->out, b * d + i, k->in[0].p, b * m * n + i * n + i, es);
+    return GIR_OK;
+}
+static gir_status gir__k_tri(gir__kx *k) {
+    int64_t m = k->shape->dim[k->shape->rank - 2], n = k->shape->dim[k->shape->rank - 1];
+    int64_t total = gir__numel(k->shape), i;
+    size_t es = gir__esize(k->dtype);
+    int upper = k->op == GIR_OP_TRIU;
+    int64_t kk = k->attr->i[0];
+    for (i = 0; i < total; ++i) {
+        int64_t r = (i / n) % (m ? m : 1), c = i % n, keep = upper ? (c - r >= kk) : (c - r <= kk);
+        if (keep) gir__copy_el(k->out, i, k->in[0].p, i, es);
+        else GIR_MEMSET((char *)k->out + (size_t)i * es, 0, es);
+    }
+    return GIR_OK;
+}
+static gir_status gir__k_cast(gir__kx *k) {
+    int64_t n = gir__numel(k->shape), i;
+    if (k->in[0].dt == k->dtype) return gir__k_copy(k);
+    for (i = 0; i < n; ++i) gir__setd(k->out, k->dtype, i, gir__getd(k->in[0].p, k->in[0].dt, i));
+    return GIR_OK;
+}
+
+/* linear algebra and NN kernel templates, instantiated for f32 and f64 */
+@@TEMPLATES@@
+
+/* batched matmul with broadcast batch axes: a [..., m, kk] x b [..., kk, n] */
+static gir_status gir__k_matmul(gir__kx *k) {
+    const gir_shape *as = k->in[0].s, *bs = k->in[1].s, *os = k->shape;
+    gir_shape ob = *os, ab = *as, bb = *bs;
+    int64_t m = as->dim[as->rank - 2], kk = as->dim[as->rank - 1], n = bs->dim[bs->rank - 1];
+    int64_t ast[GIR_MAX_RANK], bst[GIR_MAX_RANK], idx[GIR_MAX_RANK], nb, t;
+    int d, r;
+    ob.rank -= 2; ab.rank -= 2; bb.rank -= 2;
+    r = ob.rank;
+    gir__bstrides(&ab, &ob, ast);
+    gir__bstrides(&bb, &ob, bst);
+    nb = gir__numel(&ob);
+    for (t = 0; t < nb; ++t) {
+        int64_t rem = t, ao = 0, bo = 0, i, j, p;
+        for (d = r - 1; d >= 0; --d) { idx[d] = rem % ob.dim[d]; rem /= ob.dim[d]; }
+        for (d = 0; d < r; ++d) { ao += idx[d] * ast[d]; bo += idx[d] * bst[d]; }
+        ao *= m * kk;
+        bo *= kk * n;
+        if (k->dtype == GIR_DTYPE_F32)
+            gir__la_gemm_f32(m, n, kk, (const float *)k->in[0].p + ao, kk, 1, (const float *)k->in[1].p + bo, n, 1,
+                             (float *)k->out + t * m * n, 0);
+        else if (k->dtype == GIR_DTYPE_F64)
+            gir__la_gemm_f64(m, n, kk, (const double *)k->in[0].p + ao, kk, 1, (const double *)k->in[1].p + bo, n, 1,
+                             (double *)k->out + t * m * n, 0);
+        else
+            for (i = 0; i < m; ++i)
+                for (j = 0; j < n; ++j) {
+                    double s = 0;
+                    for (p = 0; p < kk; ++p)
+                        s += gir__getd(k->in[0].p, k->dtype, ao + i * kk + p) * gir__getd(k->in[1].p, k->dtype, bo + p * n + j);
+                    gir__setd(k->out, k->dtype, t * m * n + i * n + j, s);
+                }
+    }
+    return GIR_OK;
+}
+static gir_status gir__k_dot(gir__kx *k) {
+    int64_t n = k->in[0].s->dim[0], i;
+    double s = 0;
+    for (i = 0; i < n; ++i) s += gir__getd(k->in[0].p, k->dtype, i) * gir__getd(k->in[1].p, k->dtype, i);
+    gir__setd(k->out, k->dtype, 0, s);
+    return GIR_OK;
+}
+static gir_status gir__k_outer(gir__kx *k) {
+    int64_t m = k->shape->dim[0], n = k->shape->dim[1], i, j;
+    for (i = 0; i < m; ++i)
+        for (j = 0; j < n; ++j)
+            gir__setd(k->out, k->dtype, i * n + j, gir__getd(k->in[0].p, k->dtype, i) * gir__getd(k->in[1].p, k->dtype, j));
+    return GIR_OK;
+}
+static gir_status gir__k_trace(gir__kx *k) {
+    const gir_shape *xs = k->in[0].s;
+    int64_t m = xs->dim[xs->rank - 2], n = xs->dim[xs->rank - 1], d = m < n ? m : n, nb = gir__numel(k->shape), b, i;
+    for (b = 0; b < nb; ++b) {
+        double s = 0;
+        for (i = 0; i < d; ++i) s += gir__getd(k->in[0].p, k->dtype, b * m * n + i * n + i);
+        gir__setd(k->out, k->dtype, b, s);
+    }
+    return GIR_OK;
+}
+static gir_status gir__k_linalg(gir__kx *k) {
+    const gir_shape *xs = k->in[0].s;
+    int64_t n = xs->dim[xs->rank - 1], batch = n ? gir__numel(xs) / (n * n) : 0;
+    int f = k->dtype == GIR_DTYPE_F32, rc = 0;
+    switch (k->op) {
+    case GIR_OP_INVERSE:
+        rc = f ? gir__la_inverse_f32(batch, n, (const float *)k->in[0].p, (float *)k->out, (float *)k->scratch)
+               : gir__la_inverse_f64(batch, n, (const double *)k->in[0].p, (double *)k->out, (double *)k->scratch);
+        if (rc) return gir__kfail(k, GIR_ERR_NUMERIC, "a matrix of %S is singular", xs);
+        break;
+    case GIR_OP_DET:
+        if (f) gir__la_det_f32(batch, n, (const float *)k->in[0].p, (float *)k->out, (float *)k->scratch);
+        else gir__la_det_f64(batch, n, (const double *)k->in[0].p, (double *)k->out, (double *)k->scratch);
+        break;
+    case GIR_OP_LOGDET:
+        if (f) gir__la_logdet_f32(batch, n, (const float *)k->in[0].p, (float *)k->out, (float *)k->scratch);
+        else gir__la_logdet_f64(batch, n, (const double *)k->in[0].p, (double *)k->out, (double *)k->scratch);
+        break;
+    default:
+        rc = f ? gir__la_cholesky_f32(batch, n, (const float *)k->in[0].p, (float *)k->out)
+               : gir__la_cholesky_f64(batch, n, (const double *)k->in[0].p, (double *)k->out);
+        if (rc) return gir__kfail(k, GIR_ERR_NUMERIC, "a matrix of %S is not positive definite", xs);
+    }
+    return GIR_OK;
+}
+static gir_status gir__k_trisolve(gir__kx *k) {
+    const gir_shape *as = k->in[0].s;
+    int64_t n = as->dim[as->rank - 1], m = k->shape->dim[k->shape->rank - 1], batch = n ? gir__numel(as) / (n * n) : 0;
+    if (k->dtype == GIR_DTYPE_F32)
+        gir__la_trisolve_f32(batch, n, m, (const float *)k->in[0].p, (const float *)k->in[1].p, (float *)k->out,
+                             k->attr->i[0], k->attr->i[1]);
+    else
+        gir__la_trisolve_f64(batch, n, m, (const double *)k->in[0].p, (const double *)k->in[1].p, (double *)k->out,
+                             k->attr->i[0], k->attr->i[1]);
+    return GIR_OK;
+}
+static gir_status gir__k_softmax(gir__kx *k) {
+    int64_t outer, len, inner, a, b, j;
+    int dt = k->dtype, logsm = k->op == GIR_OP_LOG_SOFTMAX;
+    gir__around(k->shape, k->attr->i[0], &outer, &len, &inner);
+    for (a = 0; a < outer; ++a)
+        for (b = 0; b < inner; ++b) {
+            int64_t base = a * len * inner + b;
+            double mx = -HUGE_VAL, s = 0;
+            for (j = 0; j < len; ++j) {
+                double v = gir__getd(k->in[0].p, dt, base + j * inner);
+                if (v > mx || v != v) mx = v;
+            }
+            for (j = 0; j < len; ++j) s += exp(gir__getd(k->in[0].p, dt, base + j * inner) - mx);
+            for (j = 0; j < len; ++j) {
+                double v = gir__getd(k->in[0].p, dt, base + j * inner) - mx;
+                gir__setd(k->out, dt, base + j * inner, logsm ? v - log(s) : exp(v) / s);
+            }
+        }
+    return GIR_OK;
+}
+static double gir__row_lse(const void *x, int dt, int64_t base, int64_t c) {
+    double mx = -HUGE_VAL, s = 0;
+    int64_t j;
+    for (j = 0; j < c; ++j) { double v = gir__getd(x, dt, base + j); if (v > mx || v != v) mx = v; }
+    if (mx == HUGE_VAL || mx == -HUGE_VAL || mx != mx) return mx;
+    for (j = 0; j < c; ++j) s += exp(gir__getd(x, dt, base + j) - mx);
+    return mx + log(s);
+}
+static gir_status gir__k_xent(gir__kx *k) {
+    int64_t nr = k->in[0].s->dim[0], c = k->in[0].s->dim[1], r;
+    const int32_t *lab = (const int32_t *)k->in[1].p;
+    for (r = 0; r < nr; ++r) {
+        if (lab[r] < 0 || lab[r] >= c)
+            return gir__kfail(k, GIR_ERR_INDEX, "label %d of row %l is not in [0, %l)", (int)lab[r], (long long)r, (long long)c);
+        gir__setd(k->out, k->dtype, r, gir__row_lse(k->in[0].p, k->dtype, r * c, c) - gir__getd(k->in[0].p, k->dtype, r * c + lab[r]));
+    }
+    return GIR_OK;
+}
+static gir_status gir__k_xent_prob(gir__kx *k) {
+    int64_t nr = k->in[0].s->dim[0], c = k->in[0].s->dim[1], r, j;
+    for (r = 0; r < nr; ++r) {
+        double lse = gir__row_lse(k->in[0].p, k->dtype, r * c, c), s = 0;
+        for (j = 0; j < c; ++j)
+            s -= gir__getd(k->in[1].p, k->dtype, r * c + j) * (gir__getd(k->in[0].p, k->dtype, r * c + j) - lse);
+        gir__setd(k->out, k->dtype, r, s);
+    }
+    return GIR_OK;
+}
+static gir_status gir__k_mse(gir__kx *k) {
+    int64_t n = gir__numel(k->in[0].s), i;
+    double s = 0;
+    for (i = 0; i < n; ++i) {
+        double d = gir__getd(k->in[0].p, k->dtype, i) - gir__getd(k->in[1].p, k->dtype, i);
+        s += d * d;
+    }
+    gir__setd(k->out, k->dtype, 0, n ? s / (double)n : 0.0 / (double)(n - n));
+    return GIR_OK;
+}
+static void gir__conv_fill(gir__conv_p *p, const gir_shape *xs, const gir_shape *ws, const gir_shape *ys,
+                           const gir_attr *A) {
+    p->n = xs->dim[0]; p->c = xs->dim[1]; p->h = xs->dim[2]; p->w = xs->dim[3];
+    p->k = ws ? ws->dim[0] : xs->dim[1];
+    p->kh = ws ? ws->dim[2] : A->l[0].v[0];
+    p->kw = ws ? ws->dim[3] : A->l[0].v[1];
+    p->oh = ys->dim[2]; p->ow = ys->dim[3];
+    p->sh = ws ? A->l[0].v[0] : A->l[1].v[0];
+    p->sw = ws ? A->l[0].v[1] : A->l[1].v[1];
+    p->ph = ws ? A->l[1].v[0] : A->l[2].v[0];
+    p->pw = ws ? A->l[1].v[1] : A->l[2].v[1];
+    p->dh = ws ? A->l[2].v[0] : 1;
+    p->dw = ws ? A->l[2].v[1] : 1;
+    p->groups = ws ? A->i[0] : 1;
+}
+static gir_status gir__k_conv(gir__kx *k) {
+    gir__conv_p p;
+    int f = k->dtype == GIR_DTYPE_F32;
+    const void *a = k->in[0].p, *b = k->in[1].p;
+    switch (k->op) {
+    case GIR_OP_CONV2D:
+        gir__conv_fill(&p, k->in[0].s, k->in[1].s, k->shape, k->attr);
+        if (f) gir__nn_conv2d_f32(&p, (const float *)a, (const float *)b, (float *)k->out);
+        else gir__nn_conv2d_f64(&p, (const double *)a, (const double *)b, (double *)k->out);
+        break;
+    case GIR_OP_CONV2D_BWD_DATA:
+        gir__conv_fill(&p, k->shape, k->in[1].s, k->in[0].s, k->attr);
+        if (f) gir__nn_conv2d_bwd_data_f32(&p, (const float *)a, (const float *)b, (float *)k->out);
+        else gir__nn_conv2d_bwd_data_f64(&p, (const double *)a, (const double *)b, (double *)k->out);
+        break;
+    default:
+        gir__conv_fill(&p, k->in[0].s, k->shape, k->in[1].s, k->attr);
+        if (f) gir__nn_conv2d_bwd_filter_f32(&p, (const float *)a, (const float *)b, (float *)k->out);
+        else gir__nn_conv2d_bwd_filter_f64(&p, (const double *)a, (const double *)b, (double *)k->out);
+    }
+    return GIR_OK;
+}
+static gir_status gir__k_pool(gir__kx *k) {
+    gir__conv_p p;
+    int f = k->dtype == GIR_DTYPE_F32;
+    switch (k->op) {
+    case GIR_OP_MAX_POOL2D:
+        gir__conv_fill(&p, k->in[0].s, NULL, k->shape, k->attr);
+        if (f) gir__nn_maxpool2d_f32(&p, (const float *)k->in[0].p, (float *)k->out);
+        else gir__nn_maxpool2d_f64(&p, (const double *)k->in[0].p, (double *)k->out);
+        break;
+    case GIR_OP_AVG_POOL2D:
+        gir__conv_fill(&p, k->in[0].s, NULL, k->shape, k->attr);
+        if (f) gir__nn_avgpool2d_f32(&p, (const float *)k->in[0].p, (float *)k->out);
+        else gir__nn_avgpool2d_f64(&p, (const double *)k->in[0].p, (double *)k->out);
+        break;
+    case GIR_OP_MAX_POOL2D_BWD:
+        gir__conv_fill(&p, k->shape, NULL, k->in[0].s, k->attr);
+        if (f) gir__nn_maxpool2d_bwd_f32(&p, (const float *)k->in[1].p, (const float *)k->in[0].p, (float *)k->out);
+        else gir__nn_maxpool2d_bwd_f64(&p, (const double *)k->in[1].p, (const double *)k->in[0].p, (double *)k->out);
+        break;
+    default:
+        gir__conv_fill(&p, k->shape, NULL, k->in[0].s, k->attr);
+        if (f) gir__nn_avgpool2d_bwd_f32(&p, (const float *)k->in[0].p, (float *)k->out);
+        else gir__nn_avgpool2d_bwd_f64(&p, (const double *)k->in[0].p, (double *)k->out);
+    }
+    return GIR_OK;
+}
+/* scratch bytes a step needs */
+static size_t gir__scratch_bytes(int op, int dt, const gir_shape *out, const gir_shape *in0) {
+    switch (op) {
+    case GIR_OP_SUM: case GIR_OP_MEAN: case GIR_OP_PROD: case GIR_OP_MAX: case GIR_OP_MIN: case GIR_OP_VAR:
+    case GIR_OP_LOGSUMEXP: case GIR_OP_ALL: case GIR_OP_ANY:
+        return 2 * (size_t)gir__numel(out) * sizeof(double);
+    case GIR_OP_INVERSE: case GIR_OP_DET: case GIR_OP_LOGDET: {
+        int64_t n = in0->dim[in0->rank - 1];
+        return (size_t)(n * n + n) * gir__esize(dt);
+    }
+    default: return 0;
+    }
+}
+
+/* generated from ops.def: the kernel of each op */
+@@KERNEL_TABLE@@

@@ -1,0 +1,8354 @@
+/* gir.h - v0.1.0 - graph IR for numerical programs, symbolic reverse-mode autodiff, CPU executor
+   SPDX-License-Identifier: MIT            (full text at the end of this file)
+
+   GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
+       python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
+   Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=6b59733cca7fa2af3f1eafbf5a3b7e46dc0722fbfa83cebe63c9c3da352491e0
+                                          gen/ sha256=0b73c8fc43efa3c7
+
+   USE
+     #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
+     #include "gir.h"                everywhere else.
+   C99 or C++; needs only a C compiler (libm, stdio and malloc can each be replaced or left out).
+
+   QUICK START: f(x) = a*x^2 + b, its derivative and second derivative at x = 3
+     gir_graph *g  = gir_graph_new(NULL);
+     gir_node   x  = gir_input(g, GIR_DTYPE_F64, gir_shape0());
+     gir_node   a  = gir_scalar(g, GIR_DTYPE_F64, 2.0), b = gir_scalar(g, GIR_DTYPE_F64, 1.0);
+     gir_node   f  = gir_add(g, gir_mul(g, a, gir_square(g, x)), b);
+     gir_node   df, d2f;
+     gir_grad(g, f, 1, &x, &df);            (df is a node: 2*a*x)
+     gir_grad(g, df, 1, &x, &d2f);          (the gradient of a gradient: 2*a)
+     gir_node   outs[3] = {f, df, d2f};
+     gir_plan  *p  = NULL;
+     double     xv = 3.0;
+     if (gir_graph_status(g) != GIR_OK) { puts(gir_graph_message(g)); return 1; }
+     gir_compile(g, 3, outs, &p);
+     gir_plan_bind(p, x, &xv);
+     gir_run(p);                             (run it again with new data any number of times)
+     printf("%g %g %g\n", *(const double *)gir_plan_data(p, f),
+            *(const double *)gir_plan_data(p, df), *(const double *)gir_plan_data(p, d2f));
+     gir_plan_free(p); gir_graph_free(g);   (prints 19 12 4)
+
+   CONFIGURATION (define before the #include that has GIR_IMPLEMENTATION)
+     GIR_STATIC                  every function static (private copies in several files)
+     GIR_API                     declaration prefix (default extern)
+     GIR_MAX_RANK                max tensor rank, default 6 (>= 2)
+     GIR_MALLOC/REALLOC/FREE     default allocator, (size, user) (p, old, new, user) (p, user)
+     GIR_NO_MALLOC               no heap code: every graph and plan needs a gir_allocator
+     GIR_NO_STDIO                drop the FILE* helpers (gir_dump)
+     GIR_NO_ERROR_STRINGS        short messages: status names only
+     GIR_ASSERT(c)               internal invariants (never triggered by user input)
+     GIR_EXPF, GIR_EXP, GIR_LOGF ... route each libm function (freestanding builds)
+     GIR_NO_SIMD                 portable scalar kernels only (the only kernels in this version)
+
+   ERRORS
+     Builders never abort. A bad handle, shape or dtype records the first error in the graph
+     (gir_graph_status / gir_graph_message: op, node id and shapes, for example
+     "matmul: node 7: inner dimensions differ: [4,8] x [3,8]") and returns the invalid handle {0};
+     builders given {0} return {0} without a new message, so code can build everything and check
+     once. The graph built so far stays usable. gir_compile and gir_run return a gir_status and
+     keep their own message (gir_plan_message).
+
+   WHAT gir.h DOES NOT DO (yet): threads, GPUs, dynamic shapes, sparse tensors, f16 storage.
+
+   OPS (117 operators, 86 differentiable; generated from ops.def)
+     name, (inputs; attributes: @ marks a non-differentiable argument), dtype rule, has adjoint, forward
+   input             (; dtype, shape)                                   attr   no   kernel none
+   variable          (; dtype, shape, init)                             attr   no   kernel none
+   constant          (; dtype, shape, values)                           attr   no   kernel none
+   fill              (; dtype, shape, value)                            attr   no   kernel fill
+   eye               (; dtype, n)                                       attr   no   kernel eye
+   arange            (; dtype, start, stop, step)                       attr   no   kernel arange
+   rand_uniform      (; dtype, shape, lo, hi, seed)                     attr   no   kernel random
+   rand_normal       (; dtype, shape, mean, std, seed)                  attr   no   kernel random
+   not               (a)                                                logic  no   = not(a)
+   and               (a, b)                                             logic  no   = and(a, b)
+   or                (a, b)                                             logic  no   = or(a, b)
+   xor               (a, b)                                             logic  no   = xor(a, b)
+   gt                (a, b)                                             cmp    no   = (a > b)
+   ge                (a, b)                                             cmp    no   = (a >= b)
+   lt                (a, b)                                             cmp    no   = (a < b)
+   le                (a, b)                                             cmp    no   = (a <= b)
+   eq                (a, b)                                             cmp    no   = (a == b)
+   ne                (a, b)                                             cmp    no   = (a != b)
+   approx_eq         (a, b; atol, rtol)                                 cmp    no   = (abs((a - b)) <= (p0 + (p1 * abs(b))))
+   isnan             (a)                                                test   no   = isnan(a)
+   isinf             (a)                                                test   no   = isinf(a)
+   isfinite          (a)                                                test   no   = isfinite(a)
+   add               (a, b)                                             num    yes  = (a + b)
+   sub               (a, b)                                             num    yes  = (a - b)
+   mul               (a, b)                                             num    yes  = (a * b)
+   div               (a, b)                                             float  yes  = (a / b)
+   neg               (a)                                                num    yes  = -a
+   pow               (a, b)                                             float  yes  = pow(a, b)
+   maximum           (a, b)                                             num    yes  = max(a, b)
+   minimum           (a, b)                                             num    yes  = min(a, b)
+   mod               (a, b)                                             int    no   = imod(a, b)
+   int_div           (a, b)                                             int    no   = idiv(a, b)
+   add_n             (xs...)                                            num    yes  kernel add_n
+   abs               (a)                                                num    yes  = abs(a)
+   sign              (a)                                                num    yes  = sign(a)
+   square            (a)                                                num    yes  = (a * a)
+   sqrt              (a)                                                float  yes  = sqrt(a)
+   rsqrt             (a)                                                float  yes  = (1 / sqrt(a))
+   reciprocal        (a)                                                float  yes  = (1 / a)
+   exp               (a)                                                float  yes  = exp(a)
+   expm1             (a)                                                float  yes  = expm1(a)
+   log               (a)                                                float  yes  = log(a)
+   log1p             (a)                                                float  yes  = log1p(a)
+   log2              (a)                                                float  yes  = log2(a)
+   sin               (a)                                                float  yes  = sin(a)
+   cos               (a)                                                float  yes  = cos(a)
+   tan               (a)                                                float  yes  = tan(a)
+   asin              (a)                                                float  yes  = asin(a)
+   acos              (a)                                                float  yes  = acos(a)
+   atan              (a)                                                float  yes  = atan(a)
+   sinh              (a)                                                float  yes  = sinh(a)
+   cosh              (a)                                                float  yes  = cosh(a)
+   tanh              (a)                                                float  yes  = tanh(a)
+   sigmoid           (a)                                                float  yes  = sigmoid(a)
+   softplus          (a)                                                float  yes  = (max(a, 0) + log1p(exp(-abs(a))))
+   relu              (a)                                                num    yes  = max(a, 0)
+   leaky_relu        (a; alpha)                                         float  yes  = select((a > 0), a, (p0 * a))
+   elu               (a; alpha)                                         float  yes  = select((a > 0), a, (p0 * expm1(a)))
+   gelu              (a)                                                float  yes  = ((0.5 * a) * (1 + erf((a * 0.7071067811865476))))
+   silu              (a)                                                float  yes  = (a * sigmoid(a))
+   erf               (a)                                                float  yes  = erf(a)
+   floor             (a)                                                float  yes  = floor(a)
+   ceil              (a)                                                float  yes  = ceil(a)
+   round             (a)                                                float  yes  = round(a)
+   clamp             (a; lo, hi)                                        num    yes  = min(max(a, p0), p1)
+   sum               (x; axes, keepdims)                                num    yes  kernel reduce
+   mean              (x; axes, keepdims)                                float  yes  kernel reduce
+   prod              (x; axes, keepdims)                                num    yes  kernel reduce
+   max               (x; axes, keepdims)                                num    yes  kernel reduce
+   min               (x; axes, keepdims)                                num    yes  kernel reduce
+   var               (x; axes, keepdims, ddof)                          float  yes  kernel reduce
+   logsumexp         (x; axes, keepdims)                                float  yes  kernel reduce
+   argmax            (x; axis, keepdims)                                index  no   kernel argreduce
+   argmin            (x; axis, keepdims)                                index  no   kernel argreduce
+   all               (x; axes, keepdims)                                logic  no   kernel reduce
+   any               (x; axes, keepdims)                                logic  no   kernel reduce
+   reshape           (x; shape)                                         any    yes  kernel copy
+   transpose         (x; perm)                                          any    yes  kernel transpose
+   broadcast_to      (x; shape)                                         any    yes  kernel broadcast
+   slice             (x; axis, start, stop, step)                       any    yes  kernel slice
+   unslice           (x; axis, start, stop, step, len)                  any    yes  kernel unslice
+   concat            (xs...; axis)                                      any    yes  kernel concat
+   flip              (x; axes)                                          any    yes  kernel flip
+   pad               (x; before, after, value)                          any    yes  kernel pad
+   gather            (x, @index; axis)                                  any    yes  kernel gather
+   scatter_add       (x, @index; axis, len)                             num    yes  kernel scatter_add
+   one_hot           (@index; depth, dtype)                             attr   no   kernel one_hot
+   where             (@cond, a, b)                                      num    yes  = select(cond, a, b)
+   diag              (x)                                                any    yes  kernel diag
+   diagonal          (x)                                                any    yes  kernel diagonal
+   triu              (x; k)                                             any    yes  kernel tri
+   tril              (x; k)                                             any    yes  kernel tri
+   cast              (x; dtype)                                         attr   yes  kernel cast
+   stop_gradient     (x)                                                any    no   kernel copy
+   matmul            (a, b)                                             num    yes  kernel matmul
+   dot               (a, b)                                             num    yes  kernel dot
+   outer             (a, b)                                             num    yes  kernel outer
+   trace             (x)                                                num    yes  kernel trace
+   inverse           (x)                                                float  yes  kernel linalg
+   det               (x)                                                float  yes  kernel linalg
+   logdet            (x)                                                float  yes  kernel linalg
+   cholesky          (x)                                                float  yes  kernel linalg
+   trisolve          (a, b; lower, trans)                               float  yes  kernel trisolve
+   softmax           (x; axis)                                          float  yes  kernel softmax
+   log_softmax       (x; axis)                                          float  yes  kernel softmax
+   xent_logits       (logits, @labels)                                  float  yes  kernel xent
+   xent_logits_prob  (logits, probs)                                    float  yes  kernel xent_prob
+   bce_logits        (x, t)                                             float  yes  = ((max(x, 0) - (x * t)) + log1p(exp(-abs(x))))
+   mse               (a, b)                                             float  yes  kernel mse
+   conv2d            (x, w; stride, padding, dilation, groups)          float  yes  kernel conv
+   conv2d_bwd_data   (gy, w; stride, padding, dilation, groups, xshape) float  yes  kernel conv
+   conv2d_bwd_filter (x, gy; stride, padding, dilation, groups, wshape) float  yes  kernel conv
+   max_pool2d        (x; kernel, stride, padding)                       float  yes  kernel pool
+   max_pool2d_bwd    (gy, @x; kernel, stride, padding)                  float  no   kernel pool
+   avg_pool2d        (x; kernel, stride, padding)                       float  yes  kernel pool
+   avg_pool2d_bwd    (gy; kernel, stride, padding, xshape)              float  yes  kernel pool
+   dropout           (x; p, seed)                                       float  yes  kernel dropout
+*/
+#ifndef GIR_H_INCLUDED
+#define GIR_H_INCLUDED
+/* >>version ------------------------------------------------------------------------------------------ */
+#define GIR_VERSION_MAJOR 0
+#define GIR_VERSION_MINOR 1
+#define GIR_VERSION_PATCH 0
+#define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
+#define GIR_VERSION_STRING "0.1.0"
+#define GIR_OPSDEF_SHA256 "6b59733cca7fa2af3f1eafbf5a3b7e46dc0722fbfa83cebe63c9c3da352491e0"
+
+#ifndef GIR_API
+#  ifdef GIR_STATIC
+#    define GIR_API static
+#  else
+#    define GIR_API extern
+#  endif
+#endif
+#ifndef GIR_MAX_RANK
+#  define GIR_MAX_RANK 6
+#endif
+#if GIR_MAX_RANK < 2 || GIR_MAX_RANK > 16
+#  error "gir: GIR_MAX_RANK must be between 2 and 16"
+#endif
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* >>types ---------------------------------------------------------------------------------------------- */
+typedef enum gir_dtype {
+    GIR_DTYPE__INVALID = 0,
+    GIR_DTYPE_B8,      /* bool, one byte 0/1 */
+    GIR_DTYPE_U8,
+    GIR_DTYPE_I32,
+    GIR_DTYPE_F32,
+    GIR_DTYPE_F64,
+    GIR_DTYPE__COUNT
+} gir_dtype;
+
+/* status codes: one X-macro gives the enum and the strings */
+#define GIR__STATUS(X) \
+    X(OK,            "ok") \
+    X(INVALID_ARG,   "invalid argument") \
+    X(HANDLE,        "invalid node handle") \
+    X(SHAPE,         "incompatible shapes") \
+    X(DTYPE,         "unsupported dtype") \
+    X(ATTR,          "invalid attribute") \
+    X(OUT_OF_MEMORY, "out of memory") \
+    X(NO_ADJOINT,    "op has no adjoint") \
+    X(UNBOUND,       "input not bound") \
+    X(INDEX,         "index out of range") \
+    X(NUMERIC,       "numerical failure") \
+    X(LIMIT,         "size limit exceeded")
+typedef enum gir_status {
+#define GIR__STATUS_ENUM(name, str) GIR_ERR_##name,
+    GIR__STATUS(GIR__STATUS_ENUM)
+#undef GIR__STATUS_ENUM
+    GIR_STATUS__COUNT
+} gir_status;
+#define GIR_OK GIR_ERR_OK
+
+/* node types, as Metadiff's Graph IR defines them: derived from the parents when a node is built */
+typedef enum gir_node_type {
+    GIR_NODE_CONSTANT = 0,           /* a constant: no input below it                          */
+    GIR_NODE_CONSTANT_DERIVED,       /* computed from constants only                            */
+    GIR_NODE_INPUT,                  /* an input or a variable                                  */
+    GIR_NODE_INPUT_DERIVED_NON_DIFF, /* depends on an input, but not differentiably             */
+    GIR_NODE_INPUT_DERIVED           /* depends differentiably on an input: gradients flow here */
+} gir_node_type;
+
+/* op groups, from the table's group column */
+typedef enum gir_group {
+    GIR_GROUP_CORE,
+    GIR_GROUP_LOGIC,
+    GIR_GROUP_MATH,
+    GIR_GROUP_REDUCE,
+    GIR_GROUP_SHAPE,
+    GIR_GROUP_LINALG,
+    GIR_GROUP_NN,
+    GIR_GROUP_CONV,
+    GIR_GROUP_RANDOM,
+    GIR_GROUP__COUNT
+} gir_group;
+
+/* generated from ops.def: one value per row, in table order */
+typedef enum gir_op {
+    GIR_OP__INVALID = 0,
+    GIR_OP_INPUT,
+    GIR_OP_VARIABLE,
+    GIR_OP_CONSTANT,
+    GIR_OP_FILL,
+    GIR_OP_EYE,
+    GIR_OP_ARANGE,
+    GIR_OP_RAND_UNIFORM,
+    GIR_OP_RAND_NORMAL,
+    GIR_OP_NOT,
+    GIR_OP_AND,
+    GIR_OP_OR,
+    GIR_OP_XOR,
+    GIR_OP_GT,
+    GIR_OP_GE,
+    GIR_OP_LT,
+    GIR_OP_LE,
+    GIR_OP_EQ,
+    GIR_OP_NE,
+    GIR_OP_APPROX_EQ,
+    GIR_OP_ISNAN,
+    GIR_OP_ISINF,
+    GIR_OP_ISFINITE,
+    GIR_OP_ADD,
+    GIR_OP_SUB,
+    GIR_OP_MUL,
+    GIR_OP_DIV,
+    GIR_OP_NEG,
+    GIR_OP_POW,
+    GIR_OP_MAXIMUM,
+    GIR_OP_MINIMUM,
+    GIR_OP_MOD,
+    GIR_OP_INT_DIV,
+    GIR_OP_ADD_N,
+    GIR_OP_ABS,
+    GIR_OP_SIGN,
+    GIR_OP_SQUARE,
+    GIR_OP_SQRT,
+    GIR_OP_RSQRT,
+    GIR_OP_RECIPROCAL,
+    GIR_OP_EXP,
+    GIR_OP_EXPM1,
+    GIR_OP_LOG,
+    GIR_OP_LOG1P,
+    GIR_OP_LOG2,
+    GIR_OP_SIN,
+    GIR_OP_COS,
+    GIR_OP_TAN,
+    GIR_OP_ASIN,
+    GIR_OP_ACOS,
+    GIR_OP_ATAN,
+    GIR_OP_SINH,
+    GIR_OP_COSH,
+    GIR_OP_TANH,
+    GIR_OP_SIGMOID,
+    GIR_OP_SOFTPLUS,
+    GIR_OP_RELU,
+    GIR_OP_LEAKY_RELU,
+    GIR_OP_ELU,
+    GIR_OP_GELU,
+    GIR_OP_SILU,
+    GIR_OP_ERF,
+    GIR_OP_FLOOR,
+    GIR_OP_CEIL,
+    GIR_OP_ROUND,
+    GIR_OP_CLAMP,
+    GIR_OP_SUM,
+    GIR_OP_MEAN,
+    GIR_OP_PROD,
+    GIR_OP_MAX,
+    GIR_OP_MIN,
+    GIR_OP_VAR,
+    GIR_OP_LOGSUMEXP,
+    GIR_OP_ARGMAX,
+    GIR_OP_ARGMIN,
+    GIR_OP_ALL,
+    GIR_OP_ANY,
+    GIR_OP_RESHAPE,
+    GIR_OP_TRANSPOSE,
+    GIR_OP_BROADCAST_TO,
+    GIR_OP_SLICE,
+    GIR_OP_UNSLICE,
+    GIR_OP_CONCAT,
+    GIR_OP_FLIP,
+    GIR_OP_PAD,
+    GIR_OP_GATHER,
+    GIR_OP_SCATTER_ADD,
+    GIR_OP_ONE_HOT,
+    GIR_OP_WHERE,
+    GIR_OP_DIAG,
+    GIR_OP_DIAGONAL,
+    GIR_OP_TRIU,
+    GIR_OP_TRIL,
+    GIR_OP_CAST,
+    GIR_OP_STOP_GRADIENT,
+    GIR_OP_MATMUL,
+    GIR_OP_DOT,
+    GIR_OP_OUTER,
+    GIR_OP_TRACE,
+    GIR_OP_INVERSE,
+    GIR_OP_DET,
+    GIR_OP_LOGDET,
+    GIR_OP_CHOLESKY,
+    GIR_OP_TRISOLVE,
+    GIR_OP_SOFTMAX,
+    GIR_OP_LOG_SOFTMAX,
+    GIR_OP_XENT_LOGITS,
+    GIR_OP_XENT_LOGITS_PROB,
+    GIR_OP_BCE_LOGITS,
+    GIR_OP_MSE,
+    GIR_OP_CONV2D,
+    GIR_OP_CONV2D_BWD_DATA,
+    GIR_OP_CONV2D_BWD_FILTER,
+    GIR_OP_MAX_POOL2D,
+    GIR_OP_MAX_POOL2D_BWD,
+    GIR_OP_AVG_POOL2D,
+    GIR_OP_AVG_POOL2D_BWD,
+    GIR_OP_DROPOUT,
+    GIR_OP__COUNT
+} gir_op;
+
+typedef struct gir_node { uint32_t id; } gir_node;   /* handle: id 0 is invalid */
+typedef struct gir_graph gir_graph;
+typedef struct gir_plan gir_plan;
+
+typedef struct gir_shape { int32_t rank; int32_t dim[GIR_MAX_RANK]; } gir_shape;
+typedef struct gir_ints  { int32_t n;    int32_t v[GIR_MAX_RANK];   } gir_ints;
+
+/* Attributes of a node, as the table's ATTR column names them (f: p0..p2, i: i0..i4, l: l0..l2, ...) */
+typedef struct gir_attr {
+    double      f[3];
+    int32_t     i[5];
+    gir_ints    l[3];
+    gir_shape   shape;
+    int32_t     dtype;
+    uint64_t    seed;
+    const void *data;   /* constant / variable values, copied when the node is built */
+} gir_attr;
+
+/* Every byte gir.h uses comes from here (NULL functions: GIR_MALLOC & co.) */
+typedef struct gir_allocator {
+    void *(*alloc_fn)(size_t size, void *user);
+    void *(*realloc_fn)(void *p, size_t old_size, size_t new_size, void *user);
+    void  (*free_fn)(void *p, void *user);
+    void  *user;
+} gir_allocator;
+
+typedef struct gir_graph_desc {          /* zero = defaults */
+    gir_allocator allocator;
+} gir_graph_desc;
+
+/* >>api ----------------------------------------------------------------------------------------------- */
+/* shapes and lists */
+GIR_API gir_shape   gir_shape0(void);
+GIR_API gir_shape   gir_shape1(int32_t d0);
+GIR_API gir_shape   gir_shape2(int32_t d0, int32_t d1);
+GIR_API gir_shape   gir_shape3(int32_t d0, int32_t d1, int32_t d2);
+GIR_API gir_shape   gir_shape4(int32_t d0, int32_t d1, int32_t d2, int32_t d3);
+GIR_API gir_shape   gir_shapev(int rank, const int32_t *dims);
+GIR_API gir_ints    gir_ints0(void);
+GIR_API gir_ints    gir_ints1(int32_t v0);
+GIR_API gir_ints    gir_ints2(int32_t v0, int32_t v1);
+GIR_API gir_ints    gir_ints3(int32_t v0, int32_t v1, int32_t v2);
+GIR_API gir_ints    gir_ints4(int32_t v0, int32_t v1, int32_t v2, int32_t v3);
+GIR_API gir_ints    gir_intsv(int n, const int32_t *v);
+GIR_API size_t      gir_dtype_size(gir_dtype dt);
+GIR_API const char *gir_dtype_name(gir_dtype dt);
+GIR_API const char *gir_status_name(gir_status s);
+
+/* graph */
+GIR_API gir_graph  *gir_graph_new(const gir_graph_desc *desc);     /* NULL when out of memory */
+GIR_API void        gir_graph_free(gir_graph *g);
+GIR_API gir_status  gir_graph_status(const gir_graph *g);          /* the first error, sticky */
+GIR_API const char *gir_graph_message(const gir_graph *g);         /* "" when GIR_OK */
+GIR_API void        gir_graph_clear_error(gir_graph *g);
+GIR_API uint32_t    gir_graph_node_count(const gir_graph *g);      /* valid ids are 1..count */
+
+/* introspection of a node (an invalid handle gives zeros / GIR_OP__INVALID) */
+GIR_API gir_op        gir_node_op(const gir_graph *g, gir_node n);
+GIR_API gir_dtype     gir_node_dtype(const gir_graph *g, gir_node n);
+GIR_API gir_shape     gir_node_shape(const gir_graph *g, gir_node n);
+GIR_API gir_node_type gir_node_type_of(const gir_graph *g, gir_node n);
+GIR_API int           gir_node_grad_level(const gir_graph *g, gir_node n);
+GIR_API int           gir_node_parent_count(const gir_graph *g, gir_node n);
+GIR_API int           gir_node_arg_count(const gir_graph *g, gir_node n);
+GIR_API gir_node      gir_node_input(const gir_graph *g, gir_node n, int k);  /* parents, then args */
+GIR_API gir_attr      gir_node_attr(const gir_graph *g, gir_node n);
+GIR_API int64_t       gir_node_numel(const gir_graph *g, gir_node n);
+GIR_API void         *gir_node_data(gir_graph *g, gir_node n);    /* variable / constant values */
+
+/* the op table at run time */
+GIR_API const char *gir_op_name(gir_op op);                        /* "add" */
+GIR_API gir_op      gir_op_from_name(const char *name);            /* GIR_OP__INVALID if unknown */
+GIR_API int         gir_op_parent_count(gir_op op);                /* -1: variadic */
+GIR_API int         gir_op_arg_count(gir_op op);
+GIR_API int         gir_op_differentiable(gir_op op);
+GIR_API const char *gir_op_no_adjoint_reason(gir_op op);           /* "" when differentiable */
+GIR_API const char *gir_op_attr_spec(gir_op op);                   /* "l:axes,i:keepdims" */
+GIR_API int         gir_op_is_random(gir_op op);
+GIR_API int         gir_op_has_kinks(gir_op op);
+GIR_API gir_group   gir_op_group(gir_op op);
+
+/* The generic builder every named builder calls: in = parents then arguments, as the row's IN lists */
+GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in, const gir_attr *attr);
+GIR_API void     gir_attr_zero(gir_attr *a);
+
+/* builders, one per ops.def row (generated) */
+/* core */
+GIR_API gir_node gir_input(gir_graph *g, gir_dtype dtype, gir_shape shape);
+GIR_API gir_node gir_variable(gir_graph *g, gir_dtype dtype, gir_shape shape, const void *init);
+GIR_API gir_node gir_constant(gir_graph *g, gir_dtype dtype, gir_shape shape, const void *values);
+GIR_API gir_node gir_fill(gir_graph *g, gir_dtype dtype, gir_shape shape, double value);
+GIR_API gir_node gir_eye(gir_graph *g, gir_dtype dtype, int n);
+GIR_API gir_node gir_arange(gir_graph *g, gir_dtype dtype, double start, double stop, double step);
+/* random */
+GIR_API gir_node gir_rand_uniform(gir_graph *g, gir_dtype dtype, gir_shape shape, double lo, double hi, uint64_t seed);
+GIR_API gir_node gir_rand_normal(gir_graph *g, gir_dtype dtype, gir_shape shape, double mean, double std, uint64_t seed);
+/* logic */
+GIR_API gir_node gir_not(gir_graph *g, gir_node a);
+GIR_API gir_node gir_and(gir_graph *g, gir_node a, gir_node b);
+GIR_API gir_node gir_or(gir_graph *g, gir_node a, gir_node b);
+GIR_API gir_node gir_xor(gir_graph *g, gir_node a, gir_node b);
+GIR_API gir_node gir_gt(gir_graph *g, gir_node a, gir_node b);
+GIR_API gir_node gir_ge(gir_graph *g, gir_node a, gir_node b);
+GIR_API gir_node gir_lt(gir_graph *g, gir_node a, gir_node b);
+GIR_API gir_node gir_le(gir_graph *g, gir_node a, gir_node b);
+GIR_API gir_node gir_eq(gir_graph *g, gir_node a, gir_node b);
+GIR_API gir_node gir_ne(gir_graph *g, gir_node a, gir_node b);
+GIR_API gir_node gir_approx_eq(gir_graph *g, gir_node a, gir_node b, double atol, double rtol);
+GIR_API gir_node gir_isnan(gir_graph *g, gir_node a);
+GIR_API gir_node gir_isinf(gir_graph *g, gir_node a);
+GIR_API gir_node gir_isfinite(gir_graph *g, gir_node a);
+/* core */
+GIR_API gir_node gir_add(gir_graph *g, gir_node a, gir_node b);
+GIR_API gir_node gir_sub(gir_graph *g, gir_node a, gir_node b);
+GIR_API gir_node gir_mul(gir_graph *g, gir_node a, gir_node b);
+GIR_API gir_node gir_div(gir_graph *g, gir_node a, gir_node b);
+GIR_API gir_node gir_neg(gir_graph *g, gir_node a);
+GIR_API gir_node gir_pow(gir_graph *g, gir_node a, gir_node b);
+GIR_API gir_node gir_maximum(gir_graph *g, gir_node a, gir_node b);
+GIR_API gir_node gir_minimum(gir_graph *g, gir_node a, gir_node b);
+GIR_API gir_node gir_mod(gir_graph *g, gir_node a, gir_node b);
+GIR_API gir_node gir_int_div(gir_graph *g, gir_node a, gir_node b);
+GIR_API gir_node gir_add_n(gir_graph *g, int n, const gir_node *xs);
+/* math */
+GIR_API gir_node gir_abs(gir_graph *g, gir_node a);
+GIR_API gir_node gir_sign(gir_graph *g, gir_node a);
+GIR_API gir_node gir_square(gir_graph *g, gir_node a);
+GIR_API gir_node gir_sqrt(gir_graph *g, gir_node a);
+GIR_API gir_node gir_rsqrt(gir_graph *g, gir_node a);
+GIR_API gir_node gir_reciprocal(gir_graph *g, gir_node a);
+GIR_API gir_node gir_exp(gir_graph *g, gir_node a);
+GIR_API gir_node gir_expm1(gir_graph *g, gir_node a);
+GIR_API gir_node gir_log(gir_graph *g, gir_node a);
+GIR_API gir_node gir_log1p(gir_graph *g, gir_node a);
+GIR_API gir_node gir_log2(gir_graph *g, gir_node a);
+GIR_API gir_node gir_sin(gir_graph *g, gir_node a);
+GIR_API gir_node gir_cos(gir_graph *g, gir_node a);
+GIR_API gir_node gir_tan(gir_graph *g, gir_node a);
+GIR_API gir_node gir_asin(gir_graph *g, gir_node a);
+GIR_API gir_node gir_acos(gir_graph *g, gir_node a);
+GIR_API gir_node gir_atan(gir_graph *g, gir_node a);
+GIR_API gir_node gir_sinh(gir_graph *g, gir_node a);
+GIR_API gir_node gir_cosh(gir_graph *g, gir_node a);
+GIR_API gir_node gir_tanh(gir_graph *g, gir_node a);
+GIR_API gir_node gir_sigmoid(gir_graph *g, gir_node a);
+GIR_API gir_node gir_softplus(gir_graph *g, gir_node a);
+GIR_API gir_node gir_relu(gir_graph *g, gir_node a);
+GIR_API gir_node gir_leaky_relu(gir_graph *g, gir_node a, double alpha);
+GIR_API gir_node gir_elu(gir_graph *g, gir_node a, double alpha);
+GIR_API gir_node gir_gelu(gir_graph *g, gir_node a);
+GIR_API gir_node gir_silu(gir_graph *g, gir_node a);
+GIR_API gir_node gir_erf(gir_graph *g, gir_node a);
+GIR_API gir_node gir_floor(gir_graph *g, gir_node a);
+GIR_API gir_node gir_ceil(gir_graph *g, gir_node a);
+GIR_API gir_node gir_round(gir_graph *g, gir_node a);
+GIR_API gir_node gir_clamp(gir_graph *g, gir_node a, double lo, double hi);
+/* reduce */
+GIR_API gir_node gir_sum(gir_graph *g, gir_node x, gir_ints axes, int keepdims);
+GIR_API gir_node gir_mean(gir_graph *g, gir_node x, gir_ints axes, int keepdims);
+GIR_API gir_node gir_prod(gir_graph *g, gir_node x, gir_ints axes, int keepdims);
+GIR_API gir_node gir_max(gir_graph *g, gir_node x, gir_ints axes, int keepdims);
+GIR_API gir_node gir_min(gir_graph *g, gir_node x, gir_ints axes, int keepdims);
+GIR_API gir_node gir_var(gir_graph *g, gir_node x, gir_ints axes, int keepdims, int ddof);
+GIR_API gir_node gir_logsumexp(gir_graph *g, gir_node x, gir_ints axes, int keepdims);
+GIR_API gir_node gir_argmax(gir_graph *g, gir_node x, int axis, int keepdims);
+GIR_API gir_node gir_argmin(gir_graph *g, gir_node x, int axis, int keepdims);
+GIR_API gir_node gir_all(gir_graph *g, gir_node x, gir_ints axes, int keepdims);
+GIR_API gir_node gir_any(gir_graph *g, gir_node x, gir_ints axes, int keepdims);
+/* shape */
+GIR_API gir_node gir_reshape(gir_graph *g, gir_node x, gir_shape shape);
+GIR_API gir_node gir_transpose(gir_graph *g, gir_node x, gir_ints perm);
+GIR_API gir_node gir_broadcast_to(gir_graph *g, gir_node x, gir_shape shape);
+GIR_API gir_node gir_slice(gir_graph *g, gir_node x, int axis, int start, int stop, int step);
+GIR_API gir_node gir_unslice(gir_graph *g, gir_node x, int axis, int start, int stop, int step, int len);
+GIR_API gir_node gir_concat(gir_graph *g, int n, const gir_node *xs, int axis);
+GIR_API gir_node gir_flip(gir_graph *g, gir_node x, gir_ints axes);
+GIR_API gir_node gir_pad(gir_graph *g, gir_node x, gir_ints before, gir_ints after, double value);
+GIR_API gir_node gir_gather(gir_graph *g, gir_node x, gir_node index, int axis);
+GIR_API gir_node gir_scatter_add(gir_graph *g, gir_node x, gir_node index, int axis, int len);
+GIR_API gir_node gir_one_hot(gir_graph *g, gir_node index, int depth, gir_dtype dtype);
+GIR_API gir_node gir_where(gir_graph *g, gir_node cond, gir_node a, gir_node b);
+GIR_API gir_node gir_diag(gir_graph *g, gir_node x);
+GIR_API gir_node gir_diagonal(gir_graph *g, gir_node x);
+GIR_API gir_node gir_triu(gir_graph *g, gir_node x, int k);
+GIR_API gir_node gir_tril(gir_graph *g, gir_node x, int k);
+/* core */
+GIR_API gir_node gir_cast(gir_graph *g, gir_node x, gir_dtype dtype);
+GIR_API gir_node gir_stop_gradient(gir_graph *g, gir_node x);
+/* linalg */
+GIR_API gir_node gir_matmul(gir_graph *g, gir_node a, gir_node b);
+GIR_API gir_node gir_dot(gir_graph *g, gir_node a, gir_node b);
+GIR_API gir_node gir_outer(gir_graph *g, gir_node a, gir_node b);
+GIR_API gir_node gir_trace(gir_graph *g, gir_node x);
+GIR_API gir_node gir_inverse(gir_graph *g, gir_node x);
+GIR_API gir_node gir_det(gir_graph *g, gir_node x);
+GIR_API gir_node gir_logdet(gir_graph *g, gir_node x);
+GIR_API gir_node gir_cholesky(gir_graph *g, gir_node x);
+GIR_API gir_node gir_trisolve(gir_graph *g, gir_node a, gir_node b, int lower, int trans);
+/* nn */
+GIR_API gir_node gir_softmax(gir_graph *g, gir_node x, int axis);
+GIR_API gir_node gir_log_softmax(gir_graph *g, gir_node x, int axis);
+GIR_API gir_node gir_xent_logits(gir_graph *g, gir_node logits, gir_node labels);
+GIR_API gir_node gir_xent_logits_prob(gir_graph *g, gir_node logits, gir_node probs);
+GIR_API gir_node gir_bce_logits(gir_graph *g, gir_node x, gir_node t);
+GIR_API gir_node gir_mse(gir_graph *g, gir_node a, gir_node b);
+/* conv */
+GIR_API gir_node gir_conv2d(gir_graph *g, gir_node x, gir_node w, gir_ints stride, gir_ints padding, gir_ints dilation, int groups);
+GIR_API gir_node gir_conv2d_bwd_data(gir_graph *g, gir_node gy, gir_node w, gir_ints stride, gir_ints padding, gir_ints dilation, int groups, gir_shape xshape);
+GIR_API gir_node gir_conv2d_bwd_filter(gir_graph *g, gir_node x, gir_node gy, gir_ints stride, gir_ints padding, gir_ints dilation, int groups, gir_shape wshape);
+GIR_API gir_node gir_max_pool2d(gir_graph *g, gir_node x, gir_ints kernel, gir_ints stride, gir_ints padding);
+GIR_API gir_node gir_max_pool2d_bwd(gir_graph *g, gir_node gy, gir_node x, gir_ints kernel, gir_ints stride, gir_ints padding);
+GIR_API gir_node gir_avg_pool2d(gir_graph *g, gir_node x, gir_ints kernel, gir_ints stride, gir_ints padding);
+GIR_API gir_node gir_avg_pool2d_bwd(gir_graph *g, gir_node gy, gir_ints kernel, gir_ints stride, gir_ints padding, gir_shape xshape);
+/* nn */
+GIR_API gir_node gir_dropout(gir_graph *g, gir_node x, double p, uint64_t seed);
+
+/* convenience builders composed of table ops */
+GIR_API gir_node gir_scalar(gir_graph *g, gir_dtype dtype, double value);
+GIR_API gir_node gir_zeros(gir_graph *g, gir_dtype dtype, gir_shape shape);
+GIR_API gir_node gir_ones(gir_graph *g, gir_dtype dtype, gir_shape shape);
+GIR_API gir_node gir_zeros_like(gir_graph *g, gir_node x);
+GIR_API gir_node gir_ones_like(gir_graph *g, gir_node x);
+GIR_API gir_node gir_expand_dims(gir_graph *g, gir_node x, int axis);
+GIR_API gir_node gir_squeeze(gir_graph *g, gir_node x, int axis);       /* axis of size 1 */
+GIR_API gir_node gir_permute_last2(gir_graph *g, gir_node x);          /* swap the last two axes */
+GIR_API int      gir_split(gir_graph *g, gir_node x, int axis, int parts, gir_node *out);
+GIR_API gir_node gir_layer_norm(gir_graph *g, gir_node x, gir_node gamma, gir_node beta, int axis, double eps);
+GIR_API gir_node gir_batch_norm(gir_graph *g, gir_node x, gir_node gamma, gir_node beta, double eps);
+
+/* >>autodiff: gradients are nodes of the same graph, so they can be differentiated again.
+   y must hold one element. grads[k] receives d y / d wrt[k] (zeros when y does not depend on it). */
+GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt, gir_node *grads);
+
+/* >>exec: compile the nodes needed for outputs into a plan; run it any number of times */
+GIR_API gir_status  gir_compile(gir_graph *g, int n_out, const gir_node *outs, gir_plan **out_plan);
+GIR_API void        gir_plan_free(gir_plan *p);
+GIR_API gir_status  gir_plan_bind(gir_plan *p, gir_node input, const void *data); /* pointer kept */
+GIR_API gir_status  gir_run(gir_plan *p);
+GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n);   /* value after gir_run */
+GIR_API const char *gir_plan_message(const gir_plan *p);
+GIR_API size_t      gir_plan_arena_bytes(const gir_plan *p);        /* intermediate values */
+GIR_API int         gir_plan_step_count(const gir_plan *p);
+
+#ifndef GIR_NO_STDIO
+#include <stdio.h>
+GIR_API void gir_dump(const gir_graph *g, FILE *f);                 /* one line per node */
+#endif
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* GIR_H_INCLUDED */
+
+#if defined(GIR_IMPLEMENTATION) && !defined(GIR_IMPLEMENTATION_DONE)
+#define GIR_IMPLEMENTATION_DONE
+
+/* >>config: set only by the user, defaulted here, checked for consistency ------------------------------- */
+#if defined(GIR_MALLOC) || defined(GIR_REALLOC) || defined(GIR_FREE)
+#  if !(defined(GIR_MALLOC) && defined(GIR_REALLOC) && defined(GIR_FREE))
+#    error "gir: define all of GIR_MALLOC, GIR_REALLOC, GIR_FREE, or none"
+#  endif
+#  if defined(GIR_NO_MALLOC)
+#    error "gir: GIR_NO_MALLOC and GIR_MALLOC exclude each other"
+#  endif
+#elif !defined(GIR_NO_MALLOC)
+#  include <stdlib.h>
+#  define GIR_MALLOC(sz, user)            ((void)(user), malloc(sz))
+#  define GIR_REALLOC(p, oldsz, sz, user) ((void)(user), (void)(oldsz), realloc((p), (sz)))
+#  define GIR_FREE(p, user)               ((void)(user), free(p))
+#endif
+#ifndef GIR_ASSERT
+#  include <assert.h>
+#  define GIR_ASSERT(c) assert(c)
+#endif
+#ifndef GIR_MEMCPY
+#  include <string.h>
+#  define GIR_MEMCPY(d, s, n) memcpy((d), (s), (n))
+#  define GIR_MEMSET(d, v, n) memset((d), (v), (n))
+#endif
+#include <math.h>
+#include <float.h>
+
+/* >>platform -------------------------------------------------------------------------------------------- */
+#if defined(__cplusplus)
+#  define GIR__INLINE inline
+#elif defined(__GNUC__) || defined(__clang__)
+#  define GIR__INLINE __inline__
+#else
+#  define GIR__INLINE
+#endif
+#define GIR__ALIGN 64
+#define GIR__UNUSED(x) ((void)(x))
+
+/* The vector vocabulary, scalar form (generated from the list in gen/gir_gen.py): each libm function
+   can be routed with GIR_<NAME>F (float) and GIR_<NAME> (double). */
+#ifndef GIR_ABSF
+#  define GIR_ABSF fabsf
+#endif
+#ifndef GIR_ABS
+#  define GIR_ABS fabs
+#endif
+#ifndef GIR_ACOSF
+#  define GIR_ACOSF acosf
+#endif
+#ifndef GIR_ACOS
+#  define GIR_ACOS acos
+#endif
+#ifndef GIR_ASINF
+#  define GIR_ASINF asinf
+#endif
+#ifndef GIR_ASIN
+#  define GIR_ASIN asin
+#endif
+#ifndef GIR_ATANF
+#  define GIR_ATANF atanf
+#endif
+#ifndef GIR_ATAN
+#  define GIR_ATAN atan
+#endif
+#ifndef GIR_CEILF
+#  define GIR_CEILF ceilf
+#endif
+#ifndef GIR_CEIL
+#  define GIR_CEIL ceil
+#endif
+#ifndef GIR_COSF
+#  define GIR_COSF cosf
+#endif
+#ifndef GIR_COS
+#  define GIR_COS cos
+#endif
+#ifndef GIR_COSHF
+#  define GIR_COSHF coshf
+#endif
+#ifndef GIR_COSH
+#  define GIR_COSH cosh
+#endif
+#ifndef GIR_ERFF
+#  define GIR_ERFF erff
+#endif
+#ifndef GIR_ERF
+#  define GIR_ERF erf
+#endif
+#ifndef GIR_EXPF
+#  define GIR_EXPF expf
+#endif
+#ifndef GIR_EXP
+#  define GIR_EXP exp
+#endif
+#ifndef GIR_EXPM1F
+#  define GIR_EXPM1F expm1f
+#endif
+#ifndef GIR_EXPM1
+#  define GIR_EXPM1 expm1
+#endif
+#ifndef GIR_FABSF
+#  define GIR_FABSF fabsf
+#endif
+#ifndef GIR_FABS
+#  define GIR_FABS fabs
+#endif
+#ifndef GIR_FLOORF
+#  define GIR_FLOORF floorf
+#endif
+#ifndef GIR_FLOOR
+#  define GIR_FLOOR floor
+#endif
+#ifndef GIR_LOGF
+#  define GIR_LOGF logf
+#endif
+#ifndef GIR_LOG
+#  define GIR_LOG log
+#endif
+#ifndef GIR_LOG1PF
+#  define GIR_LOG1PF log1pf
+#endif
+#ifndef GIR_LOG1P
+#  define GIR_LOG1P log1p
+#endif
+#ifndef GIR_LOG2F
+#  define GIR_LOG2F log2f
+#endif
+#ifndef GIR_LOG2
+#  define GIR_LOG2 log2
+#endif
+#ifndef GIR_POWF
+#  define GIR_POWF powf
+#endif
+#ifndef GIR_POW
+#  define GIR_POW pow
+#endif
+#ifndef GIR_ROUNDF
+#  define GIR_ROUNDF nearbyintf
+#endif
+#ifndef GIR_ROUND
+#  define GIR_ROUND nearbyint
+#endif
+#ifndef GIR_SINF
+#  define GIR_SINF sinf
+#endif
+#ifndef GIR_SIN
+#  define GIR_SIN sin
+#endif
+#ifndef GIR_SINHF
+#  define GIR_SINHF sinhf
+#endif
+#ifndef GIR_SINH
+#  define GIR_SINH sinh
+#endif
+#ifndef GIR_SQRTF
+#  define GIR_SQRTF sqrtf
+#endif
+#ifndef GIR_SQRT
+#  define GIR_SQRT sqrt
+#endif
+#ifndef GIR_TANF
+#  define GIR_TANF tanf
+#endif
+#ifndef GIR_TAN
+#  define GIR_TAN tan
+#endif
+#ifndef GIR_TANHF
+#  define GIR_TANHF tanhf
+#endif
+#ifndef GIR_TANH
+#  define GIR_TANH tanh
+#endif
+static GIR__INLINE float gir__abs_f32(float x) { return GIR_ABSF(x); }
+static GIR__INLINE double gir__abs_f64(double x) { return GIR_ABS(x); }
+static GIR__INLINE float gir__acos_f32(float x) { return GIR_ACOSF(x); }
+static GIR__INLINE double gir__acos_f64(double x) { return GIR_ACOS(x); }
+static GIR__INLINE float gir__asin_f32(float x) { return GIR_ASINF(x); }
+static GIR__INLINE double gir__asin_f64(double x) { return GIR_ASIN(x); }
+static GIR__INLINE float gir__atan_f32(float x) { return GIR_ATANF(x); }
+static GIR__INLINE double gir__atan_f64(double x) { return GIR_ATAN(x); }
+static GIR__INLINE float gir__ceil_f32(float x) { return GIR_CEILF(x); }
+static GIR__INLINE double gir__ceil_f64(double x) { return GIR_CEIL(x); }
+static GIR__INLINE float gir__cos_f32(float x) { return GIR_COSF(x); }
+static GIR__INLINE double gir__cos_f64(double x) { return GIR_COS(x); }
+static GIR__INLINE float gir__cosh_f32(float x) { return GIR_COSHF(x); }
+static GIR__INLINE double gir__cosh_f64(double x) { return GIR_COSH(x); }
+static GIR__INLINE float gir__erf_f32(float x) { return GIR_ERFF(x); }
+static GIR__INLINE double gir__erf_f64(double x) { return GIR_ERF(x); }
+static GIR__INLINE float gir__exp_f32(float x) { return GIR_EXPF(x); }
+static GIR__INLINE double gir__exp_f64(double x) { return GIR_EXP(x); }
+static GIR__INLINE float gir__expm1_f32(float x) { return GIR_EXPM1F(x); }
+static GIR__INLINE double gir__expm1_f64(double x) { return GIR_EXPM1(x); }
+static GIR__INLINE float gir__fabs_f32(float x) { return GIR_FABSF(x); }
+static GIR__INLINE double gir__fabs_f64(double x) { return GIR_FABS(x); }
+static GIR__INLINE float gir__floor_f32(float x) { return GIR_FLOORF(x); }
+static GIR__INLINE double gir__floor_f64(double x) { return GIR_FLOOR(x); }
+static GIR__INLINE float gir__log_f32(float x) { return GIR_LOGF(x); }
+static GIR__INLINE double gir__log_f64(double x) { return GIR_LOG(x); }
+static GIR__INLINE float gir__log1p_f32(float x) { return GIR_LOG1PF(x); }
+static GIR__INLINE double gir__log1p_f64(double x) { return GIR_LOG1P(x); }
+static GIR__INLINE float gir__log2_f32(float x) { return GIR_LOG2F(x); }
+static GIR__INLINE double gir__log2_f64(double x) { return GIR_LOG2(x); }
+static GIR__INLINE float gir__pow_f32(float x, float y) { return GIR_POWF(x, y); }
+static GIR__INLINE double gir__pow_f64(double x, double y) { return GIR_POW(x, y); }
+static GIR__INLINE float gir__round_f32(float x) { return GIR_ROUNDF(x); }
+static GIR__INLINE double gir__round_f64(double x) { return GIR_ROUND(x); }
+static GIR__INLINE float gir__sin_f32(float x) { return GIR_SINF(x); }
+static GIR__INLINE double gir__sin_f64(double x) { return GIR_SIN(x); }
+static GIR__INLINE float gir__sinh_f32(float x) { return GIR_SINHF(x); }
+static GIR__INLINE double gir__sinh_f64(double x) { return GIR_SINH(x); }
+static GIR__INLINE float gir__sqrt_f32(float x) { return GIR_SQRTF(x); }
+static GIR__INLINE double gir__sqrt_f64(double x) { return GIR_SQRT(x); }
+static GIR__INLINE float gir__tan_f32(float x) { return GIR_TANF(x); }
+static GIR__INLINE double gir__tan_f64(double x) { return GIR_TAN(x); }
+static GIR__INLINE float gir__tanh_f32(float x) { return GIR_TANHF(x); }
+static GIR__INLINE double gir__tanh_f64(double x) { return GIR_TANH(x); }
+
+#define GIR__VOCAB_FLOAT(T, S) \
+static GIR__INLINE T gir__v_abs_##S(T x) { return gir__fabs_##S(x); } \
+static GIR__INLINE T gir__v_sign_##S(T x) { return x > 0 ? (T)1 : x < 0 ? (T)-1 : x; } \
+static GIR__INLINE T gir__v_max_##S(T x, T y) { return (x > y || x != x) ? x : y; } \
+static GIR__INLINE T gir__v_min_##S(T x, T y) { return (x < y || x != x) ? x : y; } \
+static GIR__INLINE T gir__v_sigmoid_##S(T x) { return (T)1 / ((T)1 + gir__exp_##S(-x)); } \
+static GIR__INLINE int gir__v_isnan_##S(T x) { return x != x; } \
+static GIR__INLINE int gir__v_isinf_##S(T x) { return x == x && (x - x) != (x - x); } \
+static GIR__INLINE int gir__v_isfinite_##S(T x) { return (x - x) == (x - x); } \
+static GIR__INLINE T gir__v_sqrt_##S(T x) { return gir__sqrt_##S(x); } \
+static GIR__INLINE T gir__v_exp_##S(T x) { return gir__exp_##S(x); } \
+static GIR__INLINE T gir__v_expm1_##S(T x) { return gir__expm1_##S(x); } \
+static GIR__INLINE T gir__v_log_##S(T x) { return gir__log_##S(x); } \
+static GIR__INLINE T gir__v_log1p_##S(T x) { return gir__log1p_##S(x); } \
+static GIR__INLINE T gir__v_log2_##S(T x) { return gir__log2_##S(x); } \
+static GIR__INLINE T gir__v_sin_##S(T x) { return gir__sin_##S(x); } \
+static GIR__INLINE T gir__v_cos_##S(T x) { return gir__cos_##S(x); } \
+static GIR__INLINE T gir__v_tan_##S(T x) { return gir__tan_##S(x); } \
+static GIR__INLINE T gir__v_asin_##S(T x) { return gir__asin_##S(x); } \
+static GIR__INLINE T gir__v_acos_##S(T x) { return gir__acos_##S(x); } \
+static GIR__INLINE T gir__v_atan_##S(T x) { return gir__atan_##S(x); } \
+static GIR__INLINE T gir__v_sinh_##S(T x) { return gir__sinh_##S(x); } \
+static GIR__INLINE T gir__v_cosh_##S(T x) { return gir__cosh_##S(x); } \
+static GIR__INLINE T gir__v_tanh_##S(T x) { return gir__tanh_##S(x); } \
+static GIR__INLINE T gir__v_erf_##S(T x) { return gir__erf_##S(x); } \
+static GIR__INLINE T gir__v_floor_##S(T x) { return gir__floor_##S(x); } \
+static GIR__INLINE T gir__v_ceil_##S(T x) { return gir__ceil_##S(x); } \
+static GIR__INLINE T gir__v_round_##S(T x) { return gir__round_##S(x); } \
+static GIR__INLINE T gir__v_pow_##S(T x, T y) { return gir__pow_##S(x, y); }
+GIR__VOCAB_FLOAT(float, f32)
+GIR__VOCAB_FLOAT(double, f64)
+
+#define GIR__VOCAB_INT(T, S) \
+static GIR__INLINE T gir__v_abs_##S(T x) { return (T)(x < 0 ? -x : x); } \
+static GIR__INLINE T gir__v_sign_##S(T x) { return (T)(x > 0 ? 1 : x < 0 ? -1 : 0); } \
+static GIR__INLINE T gir__v_max_##S(T x, T y) { return x > y ? x : y; } \
+static GIR__INLINE T gir__v_min_##S(T x, T y) { return x < y ? x : y; } \
+static GIR__INLINE T gir__v_idiv_##S(T x, T y) { \
+    T q; if (y == 0) return 0; if (y == -1) return (T)(0 - x); \
+    q = (T)(x / y); if ((x % y != 0) && ((x < 0) != (y < 0))) q = (T)(q - 1); return q; } \
+static GIR__INLINE T gir__v_imod_##S(T x, T y) { \
+    T r; if (y == 0 || y == -1) return 0; \
+    r = (T)(x % y); if (r != 0 && ((r < 0) != (y < 0))) r = (T)(r + y); return r; }
+GIR__VOCAB_INT(int32_t, i32)
+static GIR__INLINE uint8_t gir__v_abs_u8(uint8_t x) { return x; }
+static GIR__INLINE uint8_t gir__v_sign_u8(uint8_t x) { return (uint8_t)(x > 0); }
+static GIR__INLINE uint8_t gir__v_max_u8(uint8_t x, uint8_t y) { return x > y ? x : y; }
+static GIR__INLINE uint8_t gir__v_min_u8(uint8_t x, uint8_t y) { return x < y ? x : y; }
+static GIR__INLINE uint8_t gir__v_idiv_u8(uint8_t x, uint8_t y) { return (uint8_t)(y ? x / y : 0); }
+static GIR__INLINE uint8_t gir__v_imod_u8(uint8_t x, uint8_t y) { return (uint8_t)(y ? x % y : 0); }
+static GIR__INLINE uint8_t gir__v_not_b8(uint8_t x) { return (uint8_t)!x; }
+static GIR__INLINE uint8_t gir__v_and_b8(uint8_t x, uint8_t y) { return (uint8_t)(x && y); }
+static GIR__INLINE uint8_t gir__v_or_b8(uint8_t x, uint8_t y) { return (uint8_t)(x || y); }
+static GIR__INLINE uint8_t gir__v_xor_b8(uint8_t x, uint8_t y) { return (uint8_t)(!x != !y); }
+
+/* >>memory: every allocation goes through the graph's or plan's allocator ------------------------------- */
+static void *gir__default_alloc(size_t n, void *user) {
+#ifdef GIR_NO_MALLOC
+    (void)n; (void)user; return NULL;
+#else
+    return GIR_MALLOC(n, user);
+#endif
+}
+static void *gir__default_realloc(void *p, size_t old, size_t n, void *user) {
+#ifdef GIR_NO_MALLOC
+    (void)p; (void)old; (void)n; (void)user; return NULL;
+#else
+    return GIR_REALLOC(p, old, n, user);
+#endif
+}
+static void gir__default_free(void *p, void *user) {
+#ifdef GIR_NO_MALLOC
+    (void)p; (void)user;
+#else
+    GIR_FREE(p, user);
+#endif
+}
+static gir_allocator gir__allocator_or_default(const gir_allocator *a) {
+    gir_allocator r;
+    if (a && a->alloc_fn && a->free_fn) {
+        r = *a;
+        if (!r.realloc_fn) r.realloc_fn = NULL;
+        return r;
+    }
+    r.alloc_fn = gir__default_alloc;
+    r.realloc_fn = gir__default_realloc;
+    r.free_fn = gir__default_free;
+    r.user = a ? a->user : NULL;
+    return r;
+}
+static void *gir__alloc(const gir_allocator *a, size_t n) {
+    return n ? a->alloc_fn(n, a->user) : NULL;
+}
+static void gir__free(const gir_allocator *a, void *p, size_t n) {
+    (void)n;
+    if (p) a->free_fn(p, a->user);
+}
+/* grow an array to hold at least want elements; 0 on success (the old block is kept on failure) */
+static int gir__grow(const gir_allocator *a, void **p, size_t *cap, size_t want, size_t elem) {
+    size_t nc = *cap ? *cap : 16;
+    void *np;
+    if (want <= *cap) return 0;
+    while (nc < want) {
+        if (nc > ((size_t)-1) / 2 / elem) return 1;
+        nc *= 2;
+    }
+    if (a->realloc_fn) {
+        np = a->realloc_fn(*p, *cap * elem, nc * elem, a->user);
+        if (!np) return 1;
+    } else {
+        np = a->alloc_fn(nc * elem, a->user);
+        if (!np) return 1;
+        if (*p) {
+            GIR_MEMCPY(np, *p, *cap * elem);
+            a->free_fn(*p, a->user);
+        }
+    }
+    *p = np;
+    *cap = nc;
+    return 0;
+}
+
+/* >>status ---------------------------------------------------------------------------------------------- */
+static const char *const gir__status_names[GIR_STATUS__COUNT] = {
+#define GIR__STATUS_STR(name, str) str,
+    GIR__STATUS(GIR__STATUS_STR)
+#undef GIR__STATUS_STR
+};
+GIR_API const char *gir_status_name(gir_status s) {
+    return (unsigned)s < (unsigned)GIR_STATUS__COUNT ? gir__status_names[s] : "unknown status";
+}
+
+/* a small formatter so messages need no stdio: %s %d %u %g(approx) %S(shape) */
+#define GIR__MSG 256
+typedef struct gir__buf { char *p; size_t n, len; } gir__buf;
+static void gir__puts(gir__buf *b, const char *s) {
+    while (*s && b->len + 1 < b->n) b->p[b->len++] = *s++;
+    b->p[b->len] = 0;
+}
+static void gir__putl(gir__buf *b, long long v) {
+    char t[24];
+    int k = 0;
+    unsigned long long u = v < 0 ? (unsigned long long)(-(v + 1)) + 1u : (unsigned long long)v;
+    if (v < 0) gir__puts(b, "-");
+    do { t[k++] = (char)('0' + (int)(u % 10u)); u /= 10u; } while (u);
+    while (k) { char c[2]; c[0] = t[--k]; c[1] = 0; gir__puts(b, c); }
+}
+static void gir__putshape(gir__buf *b, const gir_shape *s) {
+    int k;
+    gir__puts(b, "[");
+    for (k = 0; k < s->rank; ++k) {
+        if (k) gir__puts(b, ",");
+        gir__putl(b, s->dim[k]);
+    }
+    gir__puts(b, "]");
+}
+
+/* >>internal types ---------------------------------------------------------------------------------------- */
+enum { GIR__DT_NUM, GIR__DT_FLOAT, GIR__DT_CMP, GIR__DT_LOGIC, GIR__DT_TEST, GIR__DT_INT, GIR__DT_INDEX,
+       GIR__DT_ANY, GIR__DT_ATTR };
+enum { GIR__SH_SAME, GIR__SH_BCAST, GIR__SH_REDUCE, GIR__SH_SCALAR, GIR__SH_ATTR_SHAPE, GIR__SH_FN };
+enum { GIR__F_KINK = 1, GIR__F_RNG = 2, GIR__F_COMM = 4 };
+#define GIR__DTYPE_SLOTS 6
+
+typedef struct gir__node {
+    uint16_t  op;
+    uint8_t   dtype;
+    uint8_t   ntype;
+    uint16_t  grad_level;
+    uint16_t  nparents;     /* inputs [0, nparents) are parents, the rest arguments */
+    uint32_t  nin;
+    uint32_t  in0;          /* first input in the graph's input pool */
+    gir_shape shape;
+    gir_attr  attr;         /* attr.data owned: the node's values (constants, variables) */
+    size_t    data_bytes;
+} gir__node;
+
+struct gir_graph {
+    gir_allocator a;
+    gir__node    *nodes;    /* nodes[0] is the invalid node */
+    size_t        nnodes, cap;
+    uint32_t     *ins;
+    size_t        nins, inscap;
+    gir_status    status;
+    char          msg[GIR__MSG];
+    uint16_t      grad_level;   /* level given to nodes built while gir_grad runs */
+};
+
+/* shape / build context handed to shape functions */
+typedef struct gir__bctx {
+    gir_graph       *g;
+    gir_op           op;
+    uint32_t         id;        /* the id the node will get */
+    int              n;         /* inputs */
+    const gir_node  *in;
+    gir_attr         attr;      /* may be normalised by the shape function */
+    gir_shape        out;
+    int              dtype;     /* output dtype, may be set by the shape function */
+} gir__bctx;
+
+typedef struct gir__opinfo {
+    const char *name;
+    int         nparents, nargs, variadic;
+    unsigned    argmask;    /* bit k: IN position k is an argument */
+    int         dtrule, shrule;
+    gir_status (*shape_fn)(gir__bctx *b);
+    int         flags;
+    int         group;
+    int         diff;
+    int         axis_i;     /* index of the i attribute named 'axis', or -1 */
+    int         axes_l;     /* index of the l attribute named 'axes', or -1 */
+    const char *attrs;
+    const char *no_adj;
+} gir__opinfo;
+
+/* >>graph: nodes, the generic builder, dtype and shape rules -------------------------------------------- */
+#include <stdarg.h>
+
+/* generated from ops.def: the op table at run time */
+static gir_status gir__sh_arange(gir__bctx *b);
+static gir_status gir__sh_argreduce(gir__bctx *b);
+static gir_status gir__sh_broadcast_to(gir__bctx *b);
+static gir_status gir__sh_concat(gir__bctx *b);
+static gir_status gir__sh_conv2d(gir__bctx *b);
+static gir_status gir__sh_conv2d_bwd_data(gir__bctx *b);
+static gir_status gir__sh_conv2d_bwd_filter(gir__bctx *b);
+static gir_status gir__sh_det(gir__bctx *b);
+static gir_status gir__sh_diag(gir__bctx *b);
+static gir_status gir__sh_diagonal(gir__bctx *b);
+static gir_status gir__sh_dot(gir__bctx *b);
+static gir_status gir__sh_eye(gir__bctx *b);
+static gir_status gir__sh_gather(gir__bctx *b);
+static gir_status gir__sh_matmul(gir__bctx *b);
+static gir_status gir__sh_matrix(gir__bctx *b);
+static gir_status gir__sh_mse(gir__bctx *b);
+static gir_status gir__sh_one_hot(gir__bctx *b);
+static gir_status gir__sh_outer(gir__bctx *b);
+static gir_status gir__sh_pad(gir__bctx *b);
+static gir_status gir__sh_pool2d(gir__bctx *b);
+static gir_status gir__sh_pool2d_bwd(gir__bctx *b);
+static gir_status gir__sh_pool2d_bwd_avg(gir__bctx *b);
+static gir_status gir__sh_reshape(gir__bctx *b);
+static gir_status gir__sh_scatter_add(gir__bctx *b);
+static gir_status gir__sh_slice(gir__bctx *b);
+static gir_status gir__sh_square(gir__bctx *b);
+static gir_status gir__sh_trace(gir__bctx *b);
+static gir_status gir__sh_transpose(gir__bctx *b);
+static gir_status gir__sh_trisolve(gir__bctx *b);
+static gir_status gir__sh_unslice(gir__bctx *b);
+static gir_status gir__sh_where(gir__bctx *b);
+static gir_status gir__sh_xent(gir__bctx *b);
+static gir_status gir__sh_xent_prob(gir__bctx *b);
+static const gir__opinfo gir__ops[GIR_OP__COUNT] = {
+    {"invalid", 0, 0, 0, 0u, 0, 0, 0, 0, 0, 0, -1, -1, "", ""},
+    {"input", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, 0, GIR_GROUP_CORE, 0, -1, -1, "dtype:dtype,shape:shape", "no inputs: data is bound at run time"},
+    {"variable", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, 0, GIR_GROUP_CORE, 0, -1, -1, "dtype:dtype,shape:shape,data:init", "no inputs: holds trainable data"},
+    {"constant", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, 0, GIR_GROUP_CORE, 0, -1, -1, "dtype:dtype,shape:shape,data:values", "no inputs"},
+    {"fill", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, 0, GIR_GROUP_CORE, 0, -1, -1, "dtype:dtype,shape:shape,f:value", "no inputs"},
+    {"eye", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_FN, gir__sh_eye, 0, GIR_GROUP_CORE, 0, -1, -1, "dtype:dtype,i:n", "no inputs"},
+    {"arange", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_FN, gir__sh_arange, 0, GIR_GROUP_CORE, 0, -1, -1, "dtype:dtype,f:start,f:stop,f:step", "no inputs"},
+    {"rand_uniform", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, GIR__F_RNG, GIR_GROUP_RANDOM, 0, -1, -1, "dtype:dtype,shape:shape,f:lo,f:hi,seed:seed", "no inputs"},
+    {"rand_normal", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, GIR__F_RNG, GIR_GROUP_RANDOM, 0, -1, -1, "dtype:dtype,shape:shape,f:mean,f:std,seed:seed", "no inputs"},
+    {"not", 1, 0, 0, 0u, GIR__DT_LOGIC, GIR__SH_SAME, 0, 0, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical"},
+    {"and", 2, 0, 0, 0u, GIR__DT_LOGIC, GIR__SH_BCAST, 0, GIR__F_COMM, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical"},
+    {"or", 2, 0, 0, 0u, GIR__DT_LOGIC, GIR__SH_BCAST, 0, GIR__F_COMM, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical"},
+    {"xor", 2, 0, 0, 0u, GIR__DT_LOGIC, GIR__SH_BCAST, 0, GIR__F_COMM, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical"},
+    {"gt", 2, 0, 0, 0u, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical"},
+    {"ge", 2, 0, 0, 0u, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical"},
+    {"lt", 2, 0, 0, 0u, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical"},
+    {"le", 2, 0, 0, 0u, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical"},
+    {"eq", 2, 0, 0, 0u, GIR__DT_CMP, GIR__SH_BCAST, 0, GIR__F_COMM, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical"},
+    {"ne", 2, 0, 0, 0u, GIR__DT_CMP, GIR__SH_BCAST, 0, GIR__F_COMM, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical"},
+    {"approx_eq", 2, 0, 0, 0u, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, GIR_GROUP_LOGIC, 0, -1, -1, "f:atol,f:rtol", "logical"},
+    {"isnan", 1, 0, 0, 0u, GIR__DT_TEST, GIR__SH_SAME, 0, 0, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical"},
+    {"isinf", 1, 0, 0, 0u, GIR__DT_TEST, GIR__SH_SAME, 0, 0, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical"},
+    {"isfinite", 1, 0, 0, 0u, GIR__DT_TEST, GIR__SH_SAME, 0, 0, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical"},
+    {"add", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_BCAST, 0, GIR__F_COMM, GIR_GROUP_CORE, 1, -1, -1, "", ""},
+    {"sub", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_BCAST, 0, 0, GIR_GROUP_CORE, 1, -1, -1, "", ""},
+    {"mul", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_BCAST, 0, GIR__F_COMM, GIR_GROUP_CORE, 1, -1, -1, "", ""},
+    {"div", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_BCAST, 0, 0, GIR_GROUP_CORE, 1, -1, -1, "", ""},
+    {"neg", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_SAME, 0, 0, GIR_GROUP_CORE, 1, -1, -1, "", ""},
+    {"pow", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_BCAST, 0, 0, GIR_GROUP_CORE, 1, -1, -1, "", ""},
+    {"maximum", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_BCAST, 0, GIR__F_KINK, GIR_GROUP_CORE, 1, -1, -1, "", ""},
+    {"minimum", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_BCAST, 0, GIR__F_KINK, GIR_GROUP_CORE, 1, -1, -1, "", ""},
+    {"mod", 2, 0, 0, 0u, GIR__DT_INT, GIR__SH_BCAST, 0, 0, GIR_GROUP_CORE, 0, -1, -1, "", "integer"},
+    {"int_div", 2, 0, 0, 0u, GIR__DT_INT, GIR__SH_BCAST, 0, 0, GIR_GROUP_CORE, 0, -1, -1, "", "integer"},
+    {"add_n", 1, 0, 1, 0u, GIR__DT_NUM, GIR__SH_BCAST, 0, 0, GIR_GROUP_CORE, 1, -1, -1, "", ""},
+    {"abs", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_SAME, 0, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1, "", ""},
+    {"sign", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_SAME, 0, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1, "", ""},
+    {"square", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", ""},
+    {"sqrt", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", ""},
+    {"rsqrt", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", ""},
+    {"reciprocal", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", ""},
+    {"exp", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", ""},
+    {"expm1", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", ""},
+    {"log", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", ""},
+    {"log1p", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", ""},
+    {"log2", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", ""},
+    {"sin", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", ""},
+    {"cos", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", ""},
+    {"tan", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", ""},
+    {"asin", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", ""},
+    {"acos", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", ""},
+    {"atan", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", ""},
+    {"sinh", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", ""},
+    {"cosh", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", ""},
+    {"tanh", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", ""},
+    {"sigmoid", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", ""},
+    {"softplus", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", ""},
+    {"relu", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_SAME, 0, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1, "", ""},
+    {"leaky_relu", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1, "f:alpha", ""},
+    {"elu", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1, "f:alpha", ""},
+    {"gelu", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", ""},
+    {"silu", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", ""},
+    {"erf", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", ""},
+    {"floor", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1, "", ""},
+    {"ceil", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1, "", ""},
+    {"round", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1, "", ""},
+    {"clamp", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_SAME, 0, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1, "f:lo,f:hi", ""},
+    {"sum", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_REDUCE, 0, 0, GIR_GROUP_REDUCE, 1, -1, 0, "l:axes,i:keepdims", ""},
+    {"mean", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_REDUCE, 0, 0, GIR_GROUP_REDUCE, 1, -1, 0, "l:axes,i:keepdims", ""},
+    {"prod", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_REDUCE, 0, 0, GIR_GROUP_REDUCE, 1, -1, 0, "l:axes,i:keepdims", ""},
+    {"max", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_REDUCE, 0, GIR__F_KINK, GIR_GROUP_REDUCE, 1, -1, 0, "l:axes,i:keepdims", ""},
+    {"min", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_REDUCE, 0, GIR__F_KINK, GIR_GROUP_REDUCE, 1, -1, 0, "l:axes,i:keepdims", ""},
+    {"var", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_REDUCE, 0, 0, GIR_GROUP_REDUCE, 1, -1, 0, "l:axes,i:keepdims,i:ddof", ""},
+    {"logsumexp", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_REDUCE, 0, 0, GIR_GROUP_REDUCE, 1, -1, 0, "l:axes,i:keepdims", ""},
+    {"argmax", 1, 0, 0, 0u, GIR__DT_INDEX, GIR__SH_FN, gir__sh_argreduce, 0, GIR_GROUP_REDUCE, 0, 0, -1, "i:axis,i:keepdims", "index output"},
+    {"argmin", 1, 0, 0, 0u, GIR__DT_INDEX, GIR__SH_FN, gir__sh_argreduce, 0, GIR_GROUP_REDUCE, 0, 0, -1, "i:axis,i:keepdims", "index output"},
+    {"all", 1, 0, 0, 0u, GIR__DT_LOGIC, GIR__SH_REDUCE, 0, 0, GIR_GROUP_REDUCE, 0, -1, 0, "l:axes,i:keepdims", "logical"},
+    {"any", 1, 0, 0, 0u, GIR__DT_LOGIC, GIR__SH_REDUCE, 0, 0, GIR_GROUP_REDUCE, 0, -1, 0, "l:axes,i:keepdims", "logical"},
+    {"reshape", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_reshape, 0, GIR_GROUP_SHAPE, 1, -1, -1, "shape:shape", ""},
+    {"transpose", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_transpose, 0, GIR_GROUP_SHAPE, 1, -1, -1, "l:perm", ""},
+    {"broadcast_to", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_broadcast_to, 0, GIR_GROUP_SHAPE, 1, -1, -1, "shape:shape", ""},
+    {"slice", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_slice, 0, GIR_GROUP_SHAPE, 1, 0, -1, "i:axis,i:start,i:stop,i:step", ""},
+    {"unslice", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_unslice, 0, GIR_GROUP_SHAPE, 1, 0, -1, "i:axis,i:start,i:stop,i:step,i:len", ""},
+    {"concat", 1, 0, 1, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_concat, 0, GIR_GROUP_SHAPE, 1, 0, -1, "i:axis", ""},
+    {"flip", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_SAME, 0, 0, GIR_GROUP_SHAPE, 1, -1, 0, "l:axes", ""},
+    {"pad", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_pad, 0, GIR_GROUP_SHAPE, 1, -1, -1, "l:before,l:after,f:value", ""},
+    {"gather", 1, 1, 0, 2u, GIR__DT_ANY, GIR__SH_FN, gir__sh_gather, 0, GIR_GROUP_SHAPE, 1, 0, -1, "i:axis", ""},
+    {"scatter_add", 1, 1, 0, 2u, GIR__DT_NUM, GIR__SH_FN, gir__sh_scatter_add, 0, GIR_GROUP_SHAPE, 1, 0, -1, "i:axis,i:len", ""},
+    {"one_hot", 0, 1, 0, 1u, GIR__DT_ATTR, GIR__SH_FN, gir__sh_one_hot, 0, GIR_GROUP_SHAPE, 0, -1, -1, "i:depth,dtype:dtype", "index input"},
+    {"where", 2, 1, 0, 1u, GIR__DT_NUM, GIR__SH_FN, gir__sh_where, 0, GIR_GROUP_SHAPE, 1, -1, -1, "", ""},
+    {"diag", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_diag, 0, GIR_GROUP_SHAPE, 1, -1, -1, "", ""},
+    {"diagonal", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_diagonal, 0, GIR_GROUP_SHAPE, 1, -1, -1, "", ""},
+    {"triu", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_matrix, 0, GIR_GROUP_SHAPE, 1, -1, -1, "i:k", ""},
+    {"tril", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_matrix, 0, GIR_GROUP_SHAPE, 1, -1, -1, "i:k", ""},
+    {"cast", 1, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_SAME, 0, 0, GIR_GROUP_CORE, 1, -1, -1, "dtype:dtype", ""},
+    {"stop_gradient", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_SAME, 0, 0, GIR_GROUP_CORE, 0, -1, -1, "", "blocks gradients by design"},
+    {"matmul", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_FN, gir__sh_matmul, 0, GIR_GROUP_LINALG, 1, -1, -1, "", ""},
+    {"dot", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_FN, gir__sh_dot, GIR__F_COMM, GIR_GROUP_LINALG, 1, -1, -1, "", ""},
+    {"outer", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_FN, gir__sh_outer, 0, GIR_GROUP_LINALG, 1, -1, -1, "", ""},
+    {"trace", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_FN, gir__sh_trace, 0, GIR_GROUP_LINALG, 1, -1, -1, "", ""},
+    {"inverse", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_square, 0, GIR_GROUP_LINALG, 1, -1, -1, "", ""},
+    {"det", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_det, 0, GIR_GROUP_LINALG, 1, -1, -1, "", ""},
+    {"logdet", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_det, 0, GIR_GROUP_LINALG, 1, -1, -1, "", ""},
+    {"cholesky", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_square, 0, GIR_GROUP_LINALG, 1, -1, -1, "", ""},
+    {"trisolve", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_trisolve, 0, GIR_GROUP_LINALG, 1, -1, -1, "i:lower,i:trans", ""},
+    {"softmax", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_NN, 1, 0, -1, "i:axis", ""},
+    {"log_softmax", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_NN, 1, 0, -1, "i:axis", ""},
+    {"xent_logits", 1, 1, 0, 2u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_xent, 0, GIR_GROUP_NN, 1, -1, -1, "", ""},
+    {"xent_logits_prob", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_xent_prob, 0, GIR_GROUP_NN, 1, -1, -1, "", ""},
+    {"bce_logits", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_BCAST, 0, 0, GIR_GROUP_NN, 1, -1, -1, "", ""},
+    {"mse", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_mse, 0, GIR_GROUP_NN, 1, -1, -1, "", ""},
+    {"conv2d", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_conv2d, 0, GIR_GROUP_CONV, 1, -1, -1, "l:stride,l:padding,l:dilation,i:groups", ""},
+    {"conv2d_bwd_data", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_conv2d_bwd_data, 0, GIR_GROUP_CONV, 1, -1, -1, "l:stride,l:padding,l:dilation,i:groups,shape:xshape", ""},
+    {"conv2d_bwd_filter", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_conv2d_bwd_filter, 0, GIR_GROUP_CONV, 1, -1, -1, "l:stride,l:padding,l:dilation,i:groups,shape:wshape", ""},
+    {"max_pool2d", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_pool2d, GIR__F_KINK, GIR_GROUP_CONV, 1, -1, -1, "l:kernel,l:stride,l:padding", ""},
+    {"max_pool2d_bwd", 1, 1, 0, 2u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_pool2d_bwd, 0, GIR_GROUP_CONV, 0, -1, -1, "l:kernel,l:stride,l:padding", "second-order gradients through max_pool2d are not provided"},
+    {"avg_pool2d", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_pool2d, 0, GIR_GROUP_CONV, 1, -1, -1, "l:kernel,l:stride,l:padding", ""},
+    {"avg_pool2d_bwd", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_pool2d_bwd_avg, 0, GIR_GROUP_CONV, 1, -1, -1, "l:kernel,l:stride,l:padding,shape:xshape", ""},
+    {"dropout", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR__F_RNG, GIR_GROUP_NN, 1, -1, -1, "f:p,seed:seed", ""},
+};
+
+static const uint8_t gir__dtype_sizes[GIR_DTYPE__COUNT] = {0, 1, 1, 4, 4, 8};
+static const char *const gir__dtype_names[GIR_DTYPE__COUNT] = {"invalid", "b8", "u8", "i32", "f32", "f64"};
+
+GIR_API size_t gir_dtype_size(gir_dtype dt) {
+    return (unsigned)dt < (unsigned)GIR_DTYPE__COUNT ? gir__dtype_sizes[dt] : 0;
+}
+GIR_API const char *gir_dtype_name(gir_dtype dt) {
+    return (unsigned)dt < (unsigned)GIR_DTYPE__COUNT ? gir__dtype_names[dt] : "invalid";
+}
+static int gir__is_float(int dt) { return dt == GIR_DTYPE_F32 || dt == GIR_DTYPE_F64; }
+static int gir__is_int(int dt) { return dt == GIR_DTYPE_U8 || dt == GIR_DTYPE_I32; }
+static int gir__is_num(int dt) { return dt >= GIR_DTYPE_U8 && dt <= GIR_DTYPE_F64; }
+
+/* messages: %s string, %d int, %u unsigned, %l long long, %S const gir_shape*, %T dtype (int), %g double */
+static void gir__vformat(gir__buf *b, const char *fmt, va_list ap) {
+    for (; *fmt; ++fmt) {
+        if (*fmt != '%' || !fmt[1]) {
+            char c[2];
+            c[0] = *fmt; c[1] = 0;
+            gir__puts(b, c);
+            continue;
+        }
+        switch (*++fmt) {
+        case 's': gir__puts(b, va_arg(ap, const char *)); break;
+        case 'd': gir__putl(b, va_arg(ap, int)); break;
+        case 'u': gir__putl(b, (long long)va_arg(ap, unsigned)); break;
+        case 'l': gir__putl(b, va_arg(ap, long long)); break;
+        case 'S': gir__putshape(b, va_arg(ap, const gir_shape *)); break;
+        case 'T': gir__puts(b, gir_dtype_name((gir_dtype)va_arg(ap, int))); break;
+        case 'g': {
+            double v = va_arg(ap, double);
+            long long ip;
+            if (v != v) { gir__puts(b, "nan"); break; }
+            if (v < 0) { gir__puts(b, "-"); v = -v; }
+            if (v > 1e18) { gir__puts(b, "inf"); break; }
+            ip = (long long)v;
+            gir__putl(b, ip);
+            v -= (double)ip;
+            if (v > 0) {
+                int k;
+                gir__puts(b, ".");
+                for (k = 0; k < 6 && v > 1e-9; ++k) {
+                    v *= 10;
+                    gir__putl(b, (long long)v);
+                    v -= (double)(long long)v;
+                }
+            }
+            break;
+        }
+        default: { char c[2]; c[0] = *fmt; c[1] = 0; gir__puts(b, c); }
+        }
+    }
+}
+static void gir__format(char *dst, size_t n, const char *fmt, ...) {
+    gir__buf b;
+    va_list ap;
+    b.p = dst; b.n = n; b.len = 0; dst[0] = 0;
+    va_start(ap, fmt);
+    gir__vformat(&b, fmt, ap);
+    va_end(ap);
+}
+
+/* record the first error of a graph; later errors are dropped so the first cause is kept */
+static void gir__gfail(gir_graph *g, gir_status s, const char *fmt, ...) {
+    gir__buf b;
+    va_list ap;
+    if (!g || g->status != GIR_OK) return;
+    g->status = s;
+    b.p = g->msg; b.n = sizeof g->msg; b.len = 0; g->msg[0] = 0;
+#ifdef GIR_NO_ERROR_STRINGS
+    (void)fmt; (void)ap;
+    gir__puts(&b, gir_status_name(s));
+#else
+    va_start(ap, fmt);
+    gir__vformat(&b, fmt, ap);
+    va_end(ap);
+#endif
+}
+
+/* shapes ------------------------------------------------------------------------------------------------- */
+GIR_API gir_shape gir_shapev(int rank, const int32_t *dims) {
+    gir_shape s;
+    int k;
+    GIR_MEMSET(&s, 0, sizeof s);
+    if (rank < 0 || rank > GIR_MAX_RANK) { s.rank = -1; return s; }   /* rejected by every builder */
+    s.rank = rank;
+    for (k = 0; k < rank; ++k) s.dim[k] = dims[k];
+    return s;
+}
+GIR_API gir_shape gir_shape0(void) { return gir_shapev(0, NULL); }
+GIR_API gir_shape gir_shape1(int32_t d0) { return gir_shapev(1, &d0); }
+GIR_API gir_shape gir_shape2(int32_t d0, int32_t d1) { int32_t d[2]; d[0] = d0; d[1] = d1; return gir_shapev(2, d); }
+GIR_API gir_shape gir_shape3(int32_t d0, int32_t d1, int32_t d2) {
+    int32_t d[3]; d[0] = d0; d[1] = d1; d[2] = d2; return gir_shapev(3, d);
+}
+GIR_API gir_shape gir_shape4(int32_t d0, int32_t d1, int32_t d2, int32_t d3) {
+    int32_t d[4]; d[0] = d0; d[1] = d1; d[2] = d2; d[3] = d3; return gir_shapev(4, d);
+}
+GIR_API gir_ints gir_intsv(int n, const int32_t *v) {
+    gir_ints r;
+    int k;
+    GIR_MEMSET(&r, 0, sizeof r);
+    if (n < 0 || n > GIR_MAX_RANK) { r.n = -1; return r; }
+    r.n = n;
+    for (k = 0; k < n; ++k) r.v[k] = v[k];
+    return r;
+}
+GIR_API gir_ints gir_ints0(void) { return gir_intsv(0, NULL); }
+GIR_API gir_ints gir_ints1(int32_t v0) { return gir_intsv(1, &v0); }
+GIR_API gir_ints gir_ints2(int32_t v0, int32_t v1) { int32_t v[2]; v[0] = v0; v[1] = v1; return gir_intsv(2, v); }
+GIR_API gir_ints gir_ints3(int32_t v0, int32_t v1, int32_t v2) {
+    int32_t v[3]; v[0] = v0; v[1] = v1; v[2] = v2; return gir_intsv(3, v);
+}
+GIR_API gir_ints gir_ints4(int32_t v0, int32_t v1, int32_t v2, int32_t v3) {
+    int32_t v[4]; v[0] = v0; v[1] = v1; v[2] = v2; v[3] = v3; return gir_intsv(4, v);
+}
+static int64_t gir__numel(const gir_shape *s) {
+    int64_t n = 1;
+    int k;
+    for (k = 0; k < s->rank; ++k) n *= s->dim[k];
+    return n;
+}
+static int gir__shape_eq(const gir_shape *a, const gir_shape *b) {
+    int k;
+    if (a->rank != b->rank) return 0;
+    for (k = 0; k < a->rank; ++k)
+        if (a->dim[k] != b->dim[k]) return 0;
+    return 1;
+}
+/* the largest tensor gir.h accepts: 2^40 elements, so byte counts never overflow */
+#define GIR__MAX_NUMEL ((int64_t)1 << 40)
+static int gir__shape_ok(const gir_shape *s) {
+    int64_t n = 1;
+    int k;
+    if (s->rank < 0 || s->rank > GIR_MAX_RANK) return 0;
+    for (k = 0; k < s->rank; ++k) {
+        if (s->dim[k] < 0) return 0;
+        n *= s->dim[k] ? s->dim[k] : 1;
+        if (n > GIR__MAX_NUMEL) return 0;
+    }
+    return 1;
+}
+
+/* graph --------------------------------------------------------------------------------------------------- */
+GIR_API void gir_attr_zero(gir_attr *a) { GIR_MEMSET(a, 0, sizeof *a); }
+static void gir__attr_zero(gir_attr *a) { gir_attr_zero(a); }
+
+GIR_API gir_graph *gir_graph_new(const gir_graph_desc *desc) {
+    gir_allocator a = gir__allocator_or_default(desc ? &desc->allocator : NULL);
+    gir_graph *g = (gir_graph *)gir__alloc(&a, sizeof *g);
+    if (!g) return NULL;
+    GIR_MEMSET(g, 0, sizeof *g);
+    g->a = a;
+    if (gir__grow(&g->a, (void **)&g->nodes, &g->cap, 64, sizeof(gir__node))) {
+        gir__free(&a, g, sizeof *g);
+        return NULL;
+    }
+    GIR_MEMSET(&g->nodes[0], 0, sizeof(gir__node));
+    g->nnodes = 1;
+    return g;
+}
+GIR_API void gir_graph_free(gir_graph *g) {
+    size_t k;
+    gir_allocator a;
+    if (!g) return;
+    a = g->a;
+    for (k = 1; k < g->nnodes; ++k)
+        gir__free(&a, (void *)g->nodes[k].attr.data, g->nodes[k].data_bytes);
+    gir__free(&a, g->nodes, g->cap * sizeof(gir__node));
+    gir__free(&a, g->ins, g->inscap * sizeof(uint32_t));
+    gir__free(&a, g, sizeof *g);
+}
+GIR_API gir_status gir_graph_status(const gir_graph *g) { return g ? g->status : GIR_ERR_INVALID_ARG; }
+GIR_API const char *gir_graph_message(const gir_graph *g) { return g ? g->msg : "no graph (NULL)"; }
+GIR_API void gir_graph_clear_error(gir_graph *g) { if (g) { g->status = GIR_OK; g->msg[0] = 0; } }
+GIR_API uint32_t gir_graph_node_count(const gir_graph *g) { return g ? (uint32_t)g->nnodes - 1 : 0; }
+
+static const gir__node *gir__get(const gir_graph *g, gir_node n) {
+    return (g && n.id > 0 && n.id < g->nnodes) ? &g->nodes[n.id] : NULL;
+}
+GIR_API gir_op gir_node_op(const gir_graph *g, gir_node n) {
+    const gir__node *d = gir__get(g, n); return d ? (gir_op)d->op : GIR_OP__INVALID;
+}
+GIR_API gir_dtype gir_node_dtype(const gir_graph *g, gir_node n) {
+    const gir__node *d = gir__get(g, n); return d ? (gir_dtype)d->dtype : GIR_DTYPE__INVALID;
+}
+GIR_API gir_shape gir_node_shape(const gir_graph *g, gir_node n) {
+    const gir__node *d = gir__get(g, n);
+    gir_shape s;
+    if (d) return d->shape;
+    GIR_MEMSET(&s, 0, sizeof s);
+    return s;
+}
+GIR_API gir_node_type gir_node_type_of(const gir_graph *g, gir_node n) {
+    const gir__node *d = gir__get(g, n); return d ? (gir_node_type)d->ntype : GIR_NODE_CONSTANT;
+}
+GIR_API int gir_node_grad_level(const gir_graph *g, gir_node n) {
+    const gir__node *d = gir__get(g, n); return d ? d->grad_level : 0;
+}
+GIR_API int gir_node_parent_count(const gir_graph *g, gir_node n) {
+    const gir__node *d = gir__get(g, n); return d ? d->nparents : 0;
+}
+GIR_API int gir_node_arg_count(const gir_graph *g, gir_node n) {
+    const gir__node *d = gir__get(g, n); return d ? (int)d->nin - d->nparents : 0;
+}
+GIR_API gir_node gir_node_input(const gir_graph *g, gir_node n, int k) {
+    const gir__node *d = gir__get(g, n);
+    gir_node r = {0};
+    if (d && k >= 0 && (uint32_t)k < d->nin) r.id = g->ins[d->in0 + (uint32_t)k];
+    return r;
+}
+GIR_API gir_attr gir_node_attr(const gir_graph *g, gir_node n) {
+    const gir__node *d = gir__get(g, n);
+    gir_attr a;
+    gir_attr_zero(&a);
+    if (d) { a = d->attr; a.data = NULL; }
+    return a;
+}
+GIR_API int64_t gir_node_numel(const gir_graph *g, gir_node n) {
+    const gir__node *d = gir__get(g, n); return d ? gir__numel(&d->shape) : 0;
+}
+GIR_API void *gir_node_data(gir_graph *g, gir_node n) {
+    const gir__node *d = gir__get(g, n); return d ? (void *)d->attr.data : NULL;
+}
+
+/* op table queries */
+static int gir__op_ok(gir_op op) { return op > GIR_OP__INVALID && op < GIR_OP__COUNT; }
+GIR_API const char *gir_op_name(gir_op op) { return gir__op_ok(op) ? gir__ops[op].name : "invalid"; }
+GIR_API gir_op gir_op_from_name(const char *name) {
+    int k;
+    if (!name) return GIR_OP__INVALID;
+    for (k = 1; k < GIR_OP__COUNT; ++k) {
+        const char *a = gir__ops[k].name, *b = name;
+        while (*a && *a == *b) { ++a; ++b; }
+        if (!*a && !*b) return (gir_op)k;
+    }
+    return GIR_OP__INVALID;
+}
+GIR_API int gir_op_parent_count(gir_op op) {
+    return !gir__op_ok(op) ? 0 : gir__ops[op].variadic ? -1 : gir__ops[op].nparents;
+}
+GIR_API int gir_op_arg_count(gir_op op) { return gir__op_ok(op) ? gir__ops[op].nargs : 0; }
+GIR_API int gir_op_differentiable(gir_op op) { return gir__op_ok(op) ? gir__ops[op].diff : 0; }
+GIR_API const char *gir_op_no_adjoint_reason(gir_op op) { return gir__op_ok(op) ? gir__ops[op].no_adj : ""; }
+GIR_API const char *gir_op_attr_spec(gir_op op) { return gir__op_ok(op) ? gir__ops[op].attrs : ""; }
+GIR_API int gir_op_is_random(gir_op op) { return gir__op_ok(op) && (gir__ops[op].flags & GIR__F_RNG); }
+GIR_API int gir_op_has_kinks(gir_op op) { return gir__op_ok(op) && (gir__ops[op].flags & GIR__F_KINK); }
+GIR_API gir_group gir_op_group(gir_op op) { return gir__op_ok(op) ? (gir_group)gir__ops[op].group : GIR_GROUP__COUNT; }
+
+/* build helpers ------------------------------------------------------------------------------------------- */
+static const gir__node *gir__bin(const gir__bctx *b, int k) { return &b->g->nodes[b->in[k].id]; }
+static const char *gir__bname(const gir__bctx *b) { return gir__ops[b->op].name; }
+#define GIR__BFAIL(b, s, ...) (gir__gfail((b)->g, (s), __VA_ARGS__), (s))
+
+/* normalise an axis against a rank (negative counts from the end) */
+static gir_status gir__axis(gir__bctx *b, int32_t *axis, int rank, const char *what) {
+    int32_t a = *axis;
+    if (a < 0) a += rank;
+    if (a < 0 || a >= rank)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "%s: node %u: %s %d out of range for rank %d",
+                          gir__bname(b), b->id, what, (int)*axis, rank);
+    *axis = a;
+    return GIR_OK;
+}
+/* normalise an axis list: sorted, no duplicates; an empty list means every axis when all_if_empty */
+static gir_status gir__axes(gir__bctx *b, gir_ints *ax, int rank, int all_if_empty) {
+    uint32_t seen = 0;
+    int k, n = 0;
+    if (ax->n < 0 || ax->n > GIR_MAX_RANK)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "%s: node %u: bad axis list (%d entries)", gir__bname(b), b->id, (int)ax->n);
+    for (k = 0; k < ax->n; ++k) {
+        int32_t a = ax->v[k];
+        gir_status s = gir__axis(b, &a, rank, "axis");
+        if (s) return s;
+        if (seen & (1u << a))
+            return GIR__BFAIL(b, GIR_ERR_ATTR, "%s: node %u: axis %d repeated", gir__bname(b), b->id, (int)a);
+        seen |= 1u << a;
+    }
+    if (ax->n == 0 && all_if_empty) seen = (rank >= 32) ? 0xffffffffu : ((1u << rank) - 1u);
+    for (k = 0; k < rank; ++k)
+        if (seen & (1u << k)) ax->v[n++] = k;
+    ax->n = n;
+    return GIR_OK;
+}
+static int gir__has_axis(const gir_ints *ax, int a) {
+    int k;
+    for (k = 0; k < ax->n; ++k)
+        if (ax->v[k] == a) return 1;
+    return 0;
+}
+/* NumPy broadcasting of two shapes into out; 0 when incompatible */
+static int gir__bcast2(const gir_shape *a, const gir_shape *b, gir_shape *out) {
+    int r = a->rank > b->rank ? a->rank : b->rank, k;
+    gir_shape o;
+    GIR_MEMSET(&o, 0, sizeof o);
+    o.rank = r;
+    for (k = 0; k < r; ++k) {
+        int ia = k - (r - a->rank), ib = k - (r - b->rank);
+        int32_t da = ia >= 0 ? a->dim[ia] : 1, db = ib >= 0 ? b->dim[ib] : 1;
+        if (da != db && da != 1 && db != 1) return 0;
+        o.dim[k] = da == 1 ? db : da;
+    }
+    *out = o;
+    return 1;
+}
+static gir_status gir__need_rank(gir__bctx *b, int k, int lo, int hi) {
+    const gir__node *x = gir__bin(b, k);
+    if (x->shape.rank < lo || x->shape.rank > hi) {
+        if (lo == hi)
+            return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: input %d must have rank %d, got %S",
+                              gir__bname(b), b->id, k, lo, &x->shape);
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: input %d must have rank %d..%d, got %S",
+                          gir__bname(b), b->id, k, lo, hi, &x->shape);
+    }
+    return GIR_OK;
+}
+static gir_status gir__need_dtype(gir__bctx *b, int k, int dt) {
+    const gir__node *x = gir__bin(b, k);
+    if (x->dtype != dt)
+        return GIR__BFAIL(b, GIR_ERR_DTYPE, "%s: node %u: input %d must be %T, got %T %S",
+                          gir__bname(b), b->id, k, dt, (int)x->dtype, &x->shape);
+    return GIR_OK;
+}
+
+/* shape functions named by the table (gir__sh_<name>) ------------------------------------------------------ */
+static gir_status gir__sh_eye(gir__bctx *b) {
+    if (b->attr.i[0] < 0) return GIR__BFAIL(b, GIR_ERR_ATTR, "eye: node %u: n = %d < 0", b->id, (int)b->attr.i[0]);
+    b->out = gir_shape2(b->attr.i[0], b->attr.i[0]);
+    return GIR_OK;
+}
+static gir_status gir__sh_arange(gir__bctx *b) {
+    double start = b->attr.f[0], stop = b->attr.f[1], step = b->attr.f[2], n;
+    if (!(step > 0 || step < 0) || start != start || stop != stop)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "arange: node %u: step must be nonzero and bounds finite", b->id);
+    n = (stop - start) / step;
+    n = n <= 0 ? 0 : (double)(int64_t)n + ((double)(int64_t)n < n ? 1 : 0);
+    if (n > 2147483647.0) return GIR__BFAIL(b, GIR_ERR_LIMIT, "arange: node %u: too many elements", b->id);
+    b->out = gir_shape1((int32_t)n);
+    return GIR_OK;
+}
+static gir_status gir__sh_argreduce(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0);
+    gir_status s;
+    int k, r = 0;
+    if (x->shape.rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
+    if ((s = gir__axis(b, &b->attr.i[0], x->shape.rank, "axis")) != GIR_OK) return s;
+    b->attr.i[1] = b->attr.i[1] ? 1 : 0;
+    for (k = 0; k < x->shape.rank; ++k) {
+        if (k == b->attr.i[0]) {
+            if (b->attr.i[1]) b->out.dim[r++] = 1;
+        } else {
+            b->out.dim[r++] = x->shape.dim[k];
+        }
+    }
+    b->out.rank = r;
+    if (x->shape.dim[b->attr.i[0]] == 0)
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: empty axis %d in %S", gir__bname(b), b->id,
+                          (int)b->attr.i[0], &x->shape);
+    return GIR_OK;
+}
+static gir_status gir__reduce_shape(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0);
+    gir_status s;
+    int k, r = 0;
+    if ((s = gir__axes(b, &b->attr.l[0], x->shape.rank, 1)) != GIR_OK) return s;
+    b->attr.i[0] = b->attr.i[0] ? 1 : 0;
+    for (k = 0; k < x->shape.rank; ++k) {
+        if (gir__has_axis(&b->attr.l[0], k)) {
+            if (b->attr.i[0]) b->out.dim[r++] = 1;
+        } else {
+            b->out.dim[r++] = x->shape.dim[k];
+        }
+    }
+    b->out.rank = r;
+    if ((b->op == GIR_OP_MAX || b->op == GIR_OP_MIN) && gir__numel(&x->shape) == 0)
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: reduction of an empty tensor %S", gir__bname(b), b->id,
+                          &x->shape);
+    if (b->op == GIR_OP_VAR && b->attr.i[1] < 0)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "var: node %u: ddof %d < 0", b->id, (int)b->attr.i[1]);
+    return GIR_OK;
+}
+static gir_status gir__sh_reshape(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0);
+    gir_shape t = b->attr.shape;
+    int64_t known = 1, n = gir__numel(&x->shape);
+    int k, infer = -1;
+    if (t.rank < 0 || t.rank > GIR_MAX_RANK)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "reshape: node %u: bad target rank %d", b->id, (int)t.rank);
+    for (k = 0; k < t.rank; ++k) {
+        if (t.dim[k] == -1 && infer < 0) infer = k;
+        else if (t.dim[k] < 0)
+            return GIR__BFAIL(b, GIR_ERR_ATTR, "reshape: node %u: bad target shape %S", b->id, &t);
+        else known *= t.dim[k];
+    }
+    if (infer >= 0) {
+        if (known == 0 || n % known)
+            return GIR__BFAIL(b, GIR_ERR_SHAPE, "reshape: node %u: cannot reshape %S into %S", b->id, &x->shape, &t);
+        t.dim[infer] = (int32_t)(n / known);
+        known *= t.dim[infer];
+    }
+    if (known != n)
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "reshape: node %u: cannot reshape %S (%l elements) into %S", b->id,
+                          &x->shape, (long long)n, &t);
+    b->attr.shape = t;
+    b->out = t;
+    return GIR_OK;
+}
+static gir_status gir__sh_transpose(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0);
+    gir_ints *p = &b->attr.l[0];
+    uint32_t seen = 0;
+    int k, r = x->shape.rank;
+    if (p->n == 0) {                      /* no permutation: reverse the axes, like NumPy */
+        p->n = r;
+        for (k = 0; k < r; ++k) p->v[k] = r - 1 - k;
+    }
+    if (p->n != r)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "transpose: node %u: permutation has %d entries for %S", b->id,
+                          (int)p->n, &x->shape);
+    for (k = 0; k < r; ++k) {
+        gir_status s = gir__axis(b, &p->v[k], r, "permutation entry");
+        if (s) return s;
+        if (seen & (1u << p->v[k]))
+            return GIR__BFAIL(b, GIR_ERR_ATTR, "transpose: node %u: axis %d repeated in permutation", b->id,
+                              (int)p->v[k]);
+        seen |= 1u << p->v[k];
+        b->out.dim[k] = x->shape.dim[p->v[k]];
+    }
+    b->out.rank = r;
+    return GIR_OK;
+}
+static gir_status gir__sh_broadcast_to(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0);
+    gir_shape o;
+    if (!gir__shape_ok(&b->attr.shape))
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "broadcast_to: node %u: bad target shape", b->id);
+    if (x->shape.rank > b->attr.shape.rank || !gir__bcast2(&x->shape, &b->attr.shape, &o) ||
+        !gir__shape_eq(&o, &b->attr.shape))
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "broadcast_to: node %u: cannot broadcast %S to %S", b->id, &x->shape,
+                          &b->attr.shape);
+    b->out = b->attr.shape;
+    return GIR_OK;
+}
+/* Python slice semantics on an axis of length len; returns the number of elements */
+static int32_t gir__slice_norm(int32_t len, int32_t *start, int32_t *stop, int32_t step) {
+    int64_t a = *start, e = *stop;
+    if (a < 0) a += len;
+    if (e < 0) e += len;
+    if (a < 0) a = 0;
+    if (a > len) a = len;
+    if (e < 0) e = 0;
+    if (e > len) e = len;
+    *start = (int32_t)a;
+    *stop = (int32_t)e;
+    return e > a ? (int32_t)((e - a + step - 1) / step) : 0;
+}
+static gir_status gir__sh_slice(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0);
+    gir_status s;
+    if (x->shape.rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
+    if ((s = gir__axis(b, &b->attr.i[0], x->shape.rank, "axis")) != GIR_OK) return s;
+    if (b->attr.i[3] < 1)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "slice: node %u: step %d must be >= 1", b->id, (int)b->attr.i[3]);
+    b->out = x->shape;
+    b->out.dim[b->attr.i[0]] = gir__slice_norm(x->shape.dim[b->attr.i[0]], &b->attr.i[1], &b->attr.i[2], b->attr.i[3]);
+    return GIR_OK;
+}
+static gir_status gir__sh_unslice(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0);
+    gir_status s;
+    int32_t cnt;
+    if (x->shape.rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
+    if ((s = gir__axis(b, &b->attr.i[0], x->shape.rank, "axis")) != GIR_OK) return s;
+    if (b->attr.i[3] < 1 || b->attr.i[4] < 0)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "unslice: node %u: step %d must be >= 1 and len %d >= 0", b->id,
+                          (int)b->attr.i[3], (int)b->attr.i[4]);
+    cnt = gir__slice_norm(b->attr.i[4], &b->attr.i[1], &b->attr.i[2], b->attr.i[3]);
+    if (cnt != x->shape.dim[b->attr.i[0]])
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "unslice: node %u: the slice has %d elements on axis %d, input %S",
+                          b->id, (int)cnt, (int)b->attr.i[0], &x->shape);
+    b->out = x->shape;
+    b->out.dim[b->attr.i[0]] = b->attr.i[4];
+    return GIR_OK;
+}
+static gir_status gir__sh_concat(gir__bctx *b) {
+    const gir__node *x0 = gir__bin(b, 0);
+    gir_status s;
+    int k, j;
+    int64_t total = 0;
+    if (x0->shape.rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
+    if ((s = gir__axis(b, &b->attr.i[0], x0->shape.rank, "axis")) != GIR_OK) return s;
+    for (k = 0; k < b->n; ++k) {
+        const gir__node *x = gir__bin(b, k);
+        int ok = x->shape.rank == x0->shape.rank;
+        for (j = 0; ok && j < x0->shape.rank; ++j)
+            if (j != b->attr.i[0] && x->shape.dim[j] != x0->shape.dim[j]) ok = 0;
+        if (!ok)
+            return GIR__BFAIL(b, GIR_ERR_SHAPE, "concat: node %u: input %d %S does not match input 0 %S off axis %d",
+                              b->id, k, &x->shape, &x0->shape, (int)b->attr.i[0]);
+        total += x->shape.dim[b->attr.i[0]];
+    }
+    if (total > 2147483647)
+        return GIR__BFAIL(b, GIR_ERR_LIMIT, "concat: node %u: axis too long", b->id);
+    b->out = x0->shape;
+    b->out.dim[b->attr.i[0]] = (int32_t)total;
+    return GIR_OK;
+}
+static gir_status gir__sh_pad(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0);
+    int k, r = x->shape.rank;
+    for (k = 0; k < 2; ++k) {
+        gir_ints *l = &b->attr.l[k];
+        int j;
+        if (l->n == 0) {
+            l->n = r;
+            for (j = 0; j < r; ++j) l->v[j] = 0;
+        }
+        if (l->n != r)
+            return GIR__BFAIL(b, GIR_ERR_ATTR, "pad: node %u: %s has %d entries for %S", b->id,
+                              k ? "after" : "before", (int)l->n, &x->shape);
+        for (j = 0; j < r; ++j)
+            if (l->v[j] < 0)
+                return GIR__BFAIL(b, GIR_ERR_ATTR, "pad: node %u: negative padding %d", b->id, (int)l->v[j]);
+    }
+    b->out = x->shape;
+    for (k = 0; k < r; ++k) {
+        int64_t d = (int64_t)x->shape.dim[k] + b->attr.l[0].v[k] + b->attr.l[1].v[k];
+        if (d > 2147483647) return GIR__BFAIL(b, GIR_ERR_LIMIT, "pad: node %u: axis too long", b->id);
+        b->out.dim[k] = (int32_t)d;
+    }
+    return GIR_OK;
+}
+static gir_status gir__sh_gather(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0), *ix = gir__bin(b, 1);
+    gir_status s;
+    int k, r = 0, ax;
+    if (x->shape.rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
+    if ((s = gir__need_dtype(b, 1, GIR_DTYPE_I32)) != GIR_OK) return s;
+    if ((s = gir__axis(b, &b->attr.i[0], x->shape.rank, "axis")) != GIR_OK) return s;
+    ax = b->attr.i[0];
+    if (x->shape.rank - 1 + ix->shape.rank > GIR_MAX_RANK)
+        return GIR__BFAIL(b, GIR_ERR_LIMIT, "gather: node %u: result rank exceeds GIR_MAX_RANK (%S, index %S)",
+                          b->id, &x->shape, &ix->shape);
+    for (k = 0; k < ax; ++k) b->out.dim[r++] = x->shape.dim[k];
+    for (k = 0; k < ix->shape.rank; ++k) b->out.dim[r++] = ix->shape.dim[k];
+    for (k = ax + 1; k < x->shape.rank; ++k) b->out.dim[r++] = x->shape.dim[k];
+    b->out.rank = r;
+    return GIR_OK;
+}
+static gir_status gir__sh_scatter_add(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0), *ix = gir__bin(b, 1);
+    gir_status s;
+    int k, r = 0, ax, orank = x->shape.rank - ix->shape.rank + 1;
+    if ((s = gir__need_dtype(b, 1, GIR_DTYPE_I32)) != GIR_OK) return s;
+    if (orank < 1)
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "scatter_add: node %u: input %S has lower rank than index %S", b->id,
+                          &x->shape, &ix->shape);
+    if ((s = gir__axis(b, &b->attr.i[0], orank, "axis")) != GIR_OK) return s;
+    ax = b->attr.i[0];
+    for (k = 0; k < ix->shape.rank; ++k)
+        if (x->shape.dim[ax + k] != ix->shape.dim[k])
+            return GIR__BFAIL(b, GIR_ERR_SHAPE, "scatter_add: node %u: input %S does not hold index %S at axis %d",
+                              b->id, &x->shape, &ix->shape, ax);
+    if (b->attr.i[1] < 0) return GIR__BFAIL(b, GIR_ERR_ATTR, "scatter_add: node %u: len < 0", b->id);
+    for (k = 0; k < ax; ++k) b->out.dim[r++] = x->shape.dim[k];
+    b->out.dim[r++] = b->attr.i[1];
+    for (k = ax + ix->shape.rank; k < x->shape.rank; ++k) b->out.dim[r++] = x->shape.dim[k];
+    b->out.rank = r;
+    return GIR_OK;
+}
+static gir_status gir__sh_one_hot(gir__bctx *b) {
+    const gir__node *ix = gir__bin(b, 0);
+    gir_status s;
+    if ((s = gir__need_dtype(b, 0, GIR_DTYPE_I32)) != GIR_OK) return s;
+    if (ix->shape.rank >= GIR_MAX_RANK) return gir__need_rank(b, 0, 0, GIR_MAX_RANK - 1);
+    if (b->attr.i[0] < 0) return GIR__BFAIL(b, GIR_ERR_ATTR, "one_hot: node %u: depth %d < 0", b->id, (int)b->attr.i[0]);
+    b->out = ix->shape;
+    b->out.dim[b->out.rank++] = b->attr.i[0];
+    return GIR_OK;
+}
+static gir_status gir__sh_where(gir__bctx *b) {
+    const gir__node *a = gir__bin(b, 0), *c = gir__bin(b, 1), *cond = gir__bin(b, 2);
+    gir_shape t;
+    gir_status s;
+    if ((s = gir__need_dtype(b, 2, GIR_DTYPE_B8)) != GIR_OK) return s;
+    if (!gir__bcast2(&a->shape, &c->shape, &t) || !gir__bcast2(&t, &cond->shape, &b->out))
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "where: node %u: cannot broadcast condition %S, %S and %S", b->id,
+                          &cond->shape, &a->shape, &c->shape);
+    return GIR_OK;
+}
+static gir_status gir__sh_diag(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0);
+    gir_status s = gir__need_rank(b, 0, 1, 1);
+    if (s) return s;
+    b->out = gir_shape2(x->shape.dim[0], x->shape.dim[0]);
+    return GIR_OK;
+}
+static gir_status gir__sh_matrix(gir__bctx *b) {
+    gir_status s = gir__need_rank(b, 0, 2, GIR_MAX_RANK);
+    if (s) return s;
+    b->out = gir__bin(b, 0)->shape;
+    return GIR_OK;
+}
+static gir_status gir__sh_diagonal(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0);
+    gir_status s = gir__need_rank(b, 0, 2, GIR_MAX_RANK);
+    int32_t m, n;
+    if (s) return s;
+    b->out = x->shape;
+    m = x->shape.dim[x->shape.rank - 2];
+    n = x->shape.dim[x->shape.rank - 1];
+    b->out.rank--;
+    b->out.dim[b->out.rank - 1] = m < n ? m : n;
+    return GIR_OK;
+}
+static gir_status gir__sh_trace(gir__bctx *b) {
+    gir_status s = gir__need_rank(b, 0, 2, GIR_MAX_RANK);
+    if (s) return s;
+    b->out = gir__bin(b, 0)->shape;
+    b->out.rank -= 2;
+    return GIR_OK;
+}
+static gir_status gir__sh_square(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0);
+    gir_status s = gir__need_rank(b, 0, 2, GIR_MAX_RANK);
+    if (s) return s;
+    if (x->shape.dim[x->shape.rank - 1] != x->shape.dim[x->shape.rank - 2])
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: needs square matrices, got %S", gir__bname(b), b->id,
+                          &x->shape);
+    b->out = x->shape;
+    return GIR_OK;
+}
+static gir_status gir__sh_det(gir__bctx *b) {
+    gir_status s = gir__sh_square(b);
+    if (s) return s;
+    b->out.rank -= 2;
+    return GIR_OK;
+}
+static gir_status gir__sh_matmul(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0), *y = gir__bin(b, 1);
+    gir_shape ba = x->shape, bb = y->shape, bo;
+    int ra = x->shape.rank, rb = y->shape.rank;
+    if (ra < 2 || rb < 2)
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "matmul: node %u: needs rank >= 2 operands, got %S x %S (use dot or "
+                          "reshape for vectors)", b->id, &x->shape, &y->shape);
+    if (x->shape.dim[ra - 1] != y->shape.dim[rb - 2])
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "matmul: node %u: inner dimensions differ: %S x %S", b->id, &x->shape,
+                          &y->shape);
+    ba.rank -= 2;
+    bb.rank -= 2;
+    if (!gir__bcast2(&ba, &bb, &bo))
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "matmul: node %u: batch dimensions do not broadcast: %S x %S", b->id,
+                          &x->shape, &y->shape);
+    bo.dim[bo.rank++] = x->shape.dim[ra - 2];
+    bo.dim[bo.rank++] = y->shape.dim[rb - 1];
+    b->out = bo;
+    return GIR_OK;
+}
+static gir_status gir__sh_dot(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0), *y = gir__bin(b, 1);
+    if (x->shape.rank != 1 || y->shape.rank != 1 || x->shape.dim[0] != y->shape.dim[0])
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "dot: node %u: needs two vectors of one length, got %S . %S", b->id,
+                          &x->shape, &y->shape);
+    b->out = gir_shape0();
+    return GIR_OK;
+}
+static gir_status gir__sh_outer(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0), *y = gir__bin(b, 1);
+    if (x->shape.rank != 1 || y->shape.rank != 1)
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "outer: node %u: needs two vectors, got %S, %S", b->id, &x->shape,
+                          &y->shape);
+    b->out = gir_shape2(x->shape.dim[0], y->shape.dim[0]);
+    return GIR_OK;
+}
+static gir_status gir__sh_trisolve(gir__bctx *b) {
+    const gir__node *a = gir__bin(b, 0), *y = gir__bin(b, 1);
+    gir_status s = gir__sh_square(b);
+    int k;
+    if (s) return s;
+    if (y->shape.rank != a->shape.rank || y->shape.dim[y->shape.rank - 2] != a->shape.dim[a->shape.rank - 1])
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "trisolve: node %u: right-hand side %S does not fit %S", b->id,
+                          &y->shape, &a->shape);
+    for (k = 0; k < a->shape.rank - 2; ++k)
+        if (a->shape.dim[k] != y->shape.dim[k])
+            return GIR__BFAIL(b, GIR_ERR_SHAPE, "trisolve: node %u: batch dimensions differ: %S, %S", b->id,
+                              &a->shape, &y->shape);
+    b->attr.i[0] = b->attr.i[0] ? 1 : 0;
+    b->attr.i[1] = b->attr.i[1] ? 1 : 0;
+    b->out = y->shape;
+    return GIR_OK;
+}
+static gir_status gir__sh_xent(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0), *l = gir__bin(b, 1);
+    gir_status s;
+    if ((s = gir__need_rank(b, 0, 2, 2)) != GIR_OK) return s;
+    if ((s = gir__need_dtype(b, 1, GIR_DTYPE_I32)) != GIR_OK) return s;
+    if (l->shape.rank != 1 || l->shape.dim[0] != x->shape.dim[0])
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "xent_logits: node %u: labels %S do not match logits %S", b->id,
+                          &l->shape, &x->shape);
+    b->out = gir_shape1(x->shape.dim[0]);
+    return GIR_OK;
+}
+static gir_status gir__sh_xent_prob(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0), *p = gir__bin(b, 1);
+    gir_status s;
+    if ((s = gir__need_rank(b, 0, 2, 2)) != GIR_OK) return s;
+    if (!gir__shape_eq(&x->shape, &p->shape))
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "xent_logits_prob: node %u: probabilities %S do not match logits %S",
+                          b->id, &p->shape, &x->shape);
+    b->out = gir_shape1(x->shape.dim[0]);
+    return GIR_OK;
+}
+static gir_status gir__sh_mse(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0), *y = gir__bin(b, 1);
+    if (!gir__shape_eq(&x->shape, &y->shape))
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "mse: node %u: shapes differ: %S, %S", b->id, &x->shape, &y->shape);
+    b->out = gir_shape0();
+    return GIR_OK;
+}
+/* 2-D window attributes: a list of two, or empty for the default */
+static gir_status gir__pair(gir__bctx *b, gir_ints *l, int32_t dflt0, int32_t dflt1, int32_t lo, const char *what) {
+    if (l->n == 0) { l->n = 2; l->v[0] = dflt0; l->v[1] = dflt1; }
+    if (l->n == 1) { l->n = 2; l->v[1] = l->v[0]; }
+    if (l->n != 2 || l->v[0] < lo || l->v[1] < lo)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "%s: node %u: %s must be one or two values >= %d", gir__bname(b), b->id,
+                          what, (int)lo);
+    return GIR_OK;
+}
+static int32_t gir__conv_out(int32_t in, int32_t k, int32_t s, int32_t p, int32_t d) {
+    int64_t span = (int64_t)d * (k - 1) + 1, n = (int64_t)in + 2 * p - span;
+    return n < 0 ? 0 : (int32_t)(n / s + 1);
+}
+/* checks x [N,C,H,W] against w [K,C/groups,kh,kw]; writes the conv output shape to *o */
+static gir_status gir__conv_check(gir__bctx *b, const gir_shape *xs, const gir_shape *ws, gir_shape *o) {
+    gir_status s;
+    gir_attr *A = &b->attr;
+    if ((s = gir__pair(b, &A->l[0], 1, 1, 1, "stride")) != GIR_OK) return s;
+    if ((s = gir__pair(b, &A->l[1], 0, 0, 0, "padding")) != GIR_OK) return s;
+    if ((s = gir__pair(b, &A->l[2], 1, 1, 1, "dilation")) != GIR_OK) return s;
+    if (A->i[0] == 0) A->i[0] = 1;
+    if (xs->rank != 4 || ws->rank != 4)
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: needs x [N,C,H,W] and w [K,C/groups,kh,kw], got %S, %S",
+                          gir__bname(b), b->id, xs, ws);
+    if (A->i[0] < 1 || xs->dim[1] % A->i[0] || ws->dim[0] % A->i[0] || ws->dim[1] * A->i[0] != xs->dim[1])
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: channels do not fit groups=%d: x %S, w %S", gir__bname(b),
+                          b->id, (int)A->i[0], xs, ws);
+    *o = gir_shape4(xs->dim[0], ws->dim[0],
+                    gir__conv_out(xs->dim[2], ws->dim[2], A->l[0].v[0], A->l[1].v[0], A->l[2].v[0]),
+                    gir__conv_out(xs->dim[3], ws->dim[3], A->l[0].v[1], A->l[1].v[1], A->l[2].v[1]));
+    if (o->dim[2] < 1 || o->dim[3] < 1)
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: window larger than the padded input: x %S, w %S",
+                          gir__bname(b), b->id, xs, ws);
+    return GIR_OK;
+}
+static gir_status gir__sh_conv2d(gir__bctx *b) {
+    return gir__conv_check(b, &gir__bin(b, 0)->shape, &gir__bin(b, 1)->shape, &b->out);
+}
+static gir_status gir__sh_conv2d_bwd_data(gir__bctx *b) {
+    gir_shape o;
+    const gir__node *gy = gir__bin(b, 0);
+    gir_status s = gir__conv_check(b, &b->attr.shape, &gir__bin(b, 1)->shape, &o);
+    if (s) return s;
+    if (!gir__shape_eq(&o, &gy->shape))
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "conv2d_bwd_data: node %u: gradient %S does not match the output %S",
+                          b->id, &gy->shape, &o);
+    b->out = b->attr.shape;
+    return GIR_OK;
+}
+static gir_status gir__sh_conv2d_bwd_filter(gir__bctx *b) {
+    gir_shape o;
+    const gir__node *gy = gir__bin(b, 1);
+    gir_status s = gir__conv_check(b, &gir__bin(b, 0)->shape, &b->attr.shape, &o);
+    if (s) return s;
+    if (!gir__shape_eq(&o, &gy->shape))
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "conv2d_bwd_filter: node %u: gradient %S does not match the output %S",
+                          b->id, &gy->shape, &o);
+    b->out = b->attr.shape;
+    return GIR_OK;
+}
+static gir_status gir__pool_check(gir__bctx *b, const gir_shape *xs, gir_shape *o) {
+    gir_status s;
+    gir_attr *A = &b->attr;
+    if ((s = gir__pair(b, &A->l[0], 0, 0, 1, "kernel")) != GIR_OK) return s;
+    if ((s = gir__pair(b, &A->l[1], A->l[0].v[0], A->l[0].v[1], 1, "stride")) != GIR_OK) return s;
+    if ((s = gir__pair(b, &A->l[2], 0, 0, 0, "padding")) != GIR_OK) return s;
+    if (A->l[2].v[0] * 2 > A->l[0].v[0] || A->l[2].v[1] * 2 > A->l[0].v[1])
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "%s: node %u: padding must be at most half the kernel", gir__bname(b), b->id);
+    if (xs->rank != 4)
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: needs x [N,C,H,W], got %S", gir__bname(b), b->id, xs);
+    *o = gir_shape4(xs->dim[0], xs->dim[1], gir__conv_out(xs->dim[2], A->l[0].v[0], A->l[1].v[0], A->l[2].v[0], 1),
+                    gir__conv_out(xs->dim[3], A->l[0].v[1], A->l[1].v[1], A->l[2].v[1], 1));
+    if (o->dim[2] < 1 || o->dim[3] < 1)
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: window larger than the padded input %S", gir__bname(b),
+                          b->id, xs);
+    return GIR_OK;
+}
+static gir_status gir__sh_pool2d(gir__bctx *b) { return gir__pool_check(b, &gir__bin(b, 0)->shape, &b->out); }
+static gir_status gir__sh_pool2d_bwd(gir__bctx *b) {
+    gir_shape o;
+    const gir__node *gy = gir__bin(b, 0), *x = gir__bin(b, 1);
+    gir_status s = gir__pool_check(b, &x->shape, &o);
+    if (s) return s;
+    if (!gir__shape_eq(&o, &gy->shape) || gy->dtype != x->dtype)
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: gradient %S %T does not match the pooled input %S %T",
+                          gir__bname(b), b->id, &gy->shape, (int)gy->dtype, &o, (int)x->dtype);
+    b->out = x->shape;
+    return GIR_OK;
+}
+static gir_status gir__sh_pool2d_bwd_avg(gir__bctx *b) {
+    gir_shape o;
+    const gir__node *gy = gir__bin(b, 0);
+    gir_status s = gir__pool_check(b, &b->attr.shape, &o);
+    if (s) return s;
+    if (!gir__shape_eq(&o, &gy->shape))
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: gradient %S does not match the pooled input %S",
+                          gir__bname(b), b->id, &gy->shape, &o);
+    b->out = b->attr.shape;
+    return GIR_OK;
+}
+
+/* the generic builder -------------------------------------------------------------------------------------- */
+static const char *gir__dtrule_text(int r) {
+    switch (r) {
+    case GIR__DT_NUM: return "numeric (u8, i32, f32, f64)";
+    case GIR__DT_FLOAT: return "float (f32, f64)";
+    case GIR__DT_CMP: return "numeric (u8, i32, f32, f64)";
+    case GIR__DT_LOGIC: return "b8";
+    case GIR__DT_TEST: return "float (f32, f64)";
+    case GIR__DT_INT: return "integer (u8, i32)";
+    case GIR__DT_INDEX: return "numeric (u8, i32, f32, f64)";
+    default: return "any";
+    }
+}
+static int gir__dt_allowed(int rule, int dt) {
+    switch (rule) {
+    case GIR__DT_NUM: case GIR__DT_CMP: case GIR__DT_INDEX: return gir__is_num(dt);
+    case GIR__DT_FLOAT: return gir__is_num(dt);        /* integers may promote with a float parent */
+    case GIR__DT_TEST: return gir__is_float(dt);
+    case GIR__DT_LOGIC: return dt == GIR_DTYPE_B8;
+    case GIR__DT_INT: return gir__is_int(dt);
+    default: return dt > 0 && dt < GIR_DTYPE__COUNT;
+    }
+}
+
+GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in, const gir_attr *attr) {
+    gir_node bad = {0}, ord[64], *stor = ord, res = {0};
+    const gir__opinfo *oi;
+    gir__bctx b;
+    gir__node *nd;
+    int k, np, pdt = 0, odt = 0, ntype, level;
+    size_t bytes = 0;
+    void *data = NULL;
+    gir_status s = GIR_OK;
+    if (!g) return bad;
+    if (!gir__op_ok(op)) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "op_build: unknown op %d", (int)op);
+        return bad;
+    }
+    oi = &gir__ops[op];
+    GIR_MEMSET(&b, 0, sizeof b);
+    b.g = g; b.op = op; b.id = (uint32_t)g->nnodes; b.n = n;
+    if (oi->variadic ? (n < 1 || n > 64) : (n != oi->nparents + oi->nargs)) {
+        if (oi->variadic)
+            gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: takes 1 to 64 inputs, got %d", oi->name, b.id, n);
+        else
+            gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: takes %d input(s), got %d", oi->name, b.id,
+                       oi->nparents + oi->nargs, n);
+        return bad;
+    }
+    if (n > 0 && !in) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: input array is NULL", oi->name, b.id);
+        return bad;
+    }
+    /* storage order: parents first, then arguments (IN order within each) */
+    np = oi->variadic ? n : oi->nparents;
+    {
+        int p = 0, a = np;
+        for (k = 0; k < n; ++k) {
+            if (oi->argmask & (1u << k)) ord[a++] = in[k];
+            else ord[p++] = in[k];
+        }
+    }
+    for (k = 0; k < n; ++k) {
+        if (stor[k].id == 0) return bad;              /* poisoned input: no new message */
+        if (stor[k].id >= g->nnodes) {
+            gir__gfail(g, GIR_ERR_HANDLE, "%s: node %u: input %d is not a node of this graph (id %u)", oi->name, b.id,
+                       k, (unsigned)stor[k].id);
+            return bad;
+        }
+    }
+    b.in = stor;
+    if (attr) b.attr = *attr;
+    b.attr.data = NULL;
+    /* dtype rule */
+    for (k = 0; k < n; ++k) {
+        const gir__node *x = &g->nodes[stor[k].id];
+        if (k >= np) continue;
+        if (!gir__dt_allowed(oi->dtrule, x->dtype)) {
+            gir__gfail(g, GIR_ERR_DTYPE, "%s: node %u: input %d must be %s, got %T %S", oi->name, b.id, k,
+                       gir__dtrule_text(oi->dtrule), (int)x->dtype, &x->shape);
+            return bad;
+        }
+        if (x->dtype > pdt) pdt = x->dtype;
+    }
+    switch (oi->dtrule) {
+    case GIR__DT_FLOAT:
+        if (!gir__is_float(pdt)) {
+            const gir__node *x = &g->nodes[stor[0].id];
+            gir__gfail(g, GIR_ERR_DTYPE, "%s: node %u: needs float (f32, f64) inputs, got %T %S (cast it first)",
+                       oi->name, b.id, (int)x->dtype, &x->shape);
+            return bad;
+        }
+        odt = pdt; break;
+    case GIR__DT_CMP: case GIR__DT_LOGIC: case GIR__DT_TEST: odt = GIR_DTYPE_B8; break;
+    case GIR__DT_INDEX: odt = GIR_DTYPE_I32; break;
+    case GIR__DT_ATTR:
+        odt = b.attr.dtype;
+        if (odt <= 0 || odt >= GIR_DTYPE__COUNT) {
+            gir__gfail(g, GIR_ERR_ATTR, "%s: node %u: bad dtype attribute %d", oi->name, b.id, (int)b.attr.dtype);
+            return bad;
+        }
+        break;
+    default: odt = pdt;
+    }
+    b.dtype = odt;
+    /* shape rule */
+    switch (oi->shrule) {
+    case GIR__SH_SAME:
+        b.out = g->nodes[stor[0].id].shape;
+        if (oi->axis_i >= 0) s = gir__axis(&b, &b.attr.i[oi->axis_i], b.out.rank, "axis");
+        if (!s && oi->axes_l >= 0) s = gir__axes(&b, &b.attr.l[oi->axes_l], b.out.rank, 0);
+        break;
+    case GIR__SH_BCAST:
+        b.out = g->nodes[stor[0].id].shape;
+        for (k = 1; k < np && !s; ++k) {
+            const gir_shape *xs = &g->nodes[stor[k].id].shape;
+            gir_shape prev = b.out;
+            if (!gir__bcast2(&prev, xs, &b.out))
+                s = GIR__BFAIL(&b, GIR_ERR_SHAPE, "%s: node %u: shapes do not broadcast: %S and %S", oi->name, b.id,
+                               &prev, xs);
+        }
+        break;
+    case GIR__SH_REDUCE: s = gir__reduce_shape(&b); break;
+    case GIR__SH_SCALAR: b.out = gir_shape0(); break;
+    case GIR__SH_ATTR_SHAPE:
+        b.out = b.attr.shape;
+        if (!gir__shape_ok(&b.out))
+            s = GIR__BFAIL(&b, GIR_ERR_ATTR, "%s: node %u: bad shape attribute %S", oi->name, b.id, &b.out);
+        break;
+    default: s = oi->shape_fn(&b);
+    }
+    if (s) return bad;
+    if (!gir__shape_ok(&b.out)) {
+        gir__gfail(g, GIR_ERR_LIMIT, "%s: node %u: result %S is larger than gir.h accepts", oi->name, b.id, &b.out);
+        return bad;
+    }
+    odt = b.dtype;
+    /* promotion: cast parents whose dtype differs from the common one */
+    if (oi->dtrule != GIR__DT_ATTR && oi->dtrule != GIR__DT_INDEX && np > 1) {
+        int cast_to = pdt;
+        for (k = 0; k < np; ++k) {
+            if (g->nodes[stor[k].id].dtype != cast_to) {
+                gir_attr ca;
+                gir_node c;
+                gir__attr_zero(&ca);
+                ca.dtype = cast_to;
+                c = gir_op_build(g, GIR_OP_CAST, 1, &stor[k], &ca);
+                if (!c.id) return bad;
+                stor[k] = c;
+            }
+        }
+        b.id = (uint32_t)g->nnodes;
+    }
+    /* node type and grad level, from the inputs */
+    level = g->grad_level;
+    if (n == 0) {
+        ntype = (op == GIR_OP_INPUT || op == GIR_OP_VARIABLE) ? GIR_NODE_INPUT : GIR_NODE_CONSTANT;
+    } else {
+        int diff_in = 0, any_in = 0;
+        for (k = 0; k < n; ++k) {
+            const gir__node *x = &g->nodes[stor[k].id];
+            int t = x->ntype;
+            if (x->grad_level > level) level = x->grad_level;
+            if (t >= GIR_NODE_INPUT) any_in = 1;
+            if (k < np && gir__is_float(x->dtype) && (t == GIR_NODE_INPUT || t == GIR_NODE_INPUT_DERIVED)) diff_in = 1;
+        }
+        if (diff_in && oi->diff && gir__is_float(odt)) ntype = GIR_NODE_INPUT_DERIVED;
+        else if (any_in) ntype = GIR_NODE_INPUT_DERIVED_NON_DIFF;
+        else ntype = GIR_NODE_CONSTANT_DERIVED;
+    }
+    /* storage: everything is reserved before anything is changed, so a failure leaves the graph as it was */
+    if (op == GIR_OP_VARIABLE || op == GIR_OP_CONSTANT) {
+        bytes = (size_t)gir__numel(&b.out) * gir__dtype_sizes[odt];
+        data = gir__alloc(&g->a, bytes ? bytes : 1);
+        if (!data) {
+            gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "%s: node %u: out of memory for %l bytes of data", oi->name, b.id,
+                       (long long)bytes);
+            return bad;
+        }
+        if (attr && attr->data) GIR_MEMCPY(data, attr->data, bytes);
+        else GIR_MEMSET(data, 0, bytes);
+    }
+    if (gir__grow(&g->a, (void **)&g->nodes, &g->cap, g->nnodes + 1, sizeof(gir__node)) ||
+        gir__grow(&g->a, (void **)&g->ins, &g->inscap, g->nins + (size_t)n, sizeof(uint32_t)) ||
+        g->nnodes >= 0xffffffffu) {
+        gir__free(&g->a, data, bytes);
+        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "%s: node %u: out of memory growing the graph", oi->name, b.id);
+        return bad;
+    }
+    nd = &g->nodes[g->nnodes];
+    GIR_MEMSET(nd, 0, sizeof *nd);
+    nd->op = (uint16_t)op;
+    nd->dtype = (uint8_t)odt;
+    nd->ntype = (uint8_t)ntype;
+    nd->grad_level = (uint16_t)level;
+    nd->nparents = (uint16_t)np;
+    nd->nin = (uint32_t)n;
+    nd->in0 = (uint32_t)g->nins;
+    nd->shape = b.out;
+    nd->attr = b.attr;
+    nd->attr.data = data;
+    nd->data_bytes = bytes;
+    for (k = 0; k < n; ++k) g->ins[g->nins++] = stor[k].id;
+    res.id = (uint32_t)g->nnodes++;
+    return res;
+}
+
+/* generated from ops.def: one builder per row */
+GIR_API gir_node gir_input(gir_graph *g, gir_dtype dtype, gir_shape shape) {
+    gir_attr A;
+    gir__attr_zero(&A);
+    A.dtype = (int32_t)dtype;
+    A.shape = shape;
+    return gir_op_build(g, GIR_OP_INPUT, 0, NULL, &A);
+}
+GIR_API gir_node gir_variable(gir_graph *g, gir_dtype dtype, gir_shape shape, const void *init) {
+    gir_attr A;
+    gir__attr_zero(&A);
+    A.dtype = (int32_t)dtype;
+    A.shape = shape;
+    A.data = init;
+    return gir_op_build(g, GIR_OP_VARIABLE, 0, NULL, &A);
+}
+GIR_API gir_node gir_constant(gir_graph *g, gir_dtype dtype, gir_shape shape, const void *values) {
+    gir_attr A;
+    gir__attr_zero(&A);
+    A.dtype = (int32_t)dtype;
+    A.shape = shape;
+    A.data = values;
+    return gir_op_build(g, GIR_OP_CONSTANT, 0, NULL, &A);
+}
+GIR_API gir_node gir_fill(gir_graph *g, gir_dtype dtype, gir_shape shape, double value) {
+    gir_attr A;
+    gir__attr_zero(&A);
+    A.dtype = (int32_t)dtype;
+    A.shape = shape;
+    A.f[0] = value;
+    return gir_op_build(g, GIR_OP_FILL, 0, NULL, &A);
+}
+GIR_API gir_node gir_eye(gir_graph *g, gir_dtype dtype, int n) {
+    gir_attr A;
+    gir__attr_zero(&A);
+    A.dtype = (int32_t)dtype;
+    A.i[0] = (int32_t)n;
+    return gir_op_build(g, GIR_OP_EYE, 0, NULL, &A);
+}
+GIR_API gir_node gir_arange(gir_graph *g, gir_dtype dtype, double start, double stop, double step) {
+    gir_attr A;
+    gir__attr_zero(&A);
+    A.dtype = (int32_t)dtype;
+    A.f[0] = start;
+    A.f[1] = stop;
+    A.f[2] = step;
+    return gir_op_build(g, GIR_OP_ARANGE, 0, NULL, &A);
+}
+GIR_API gir_node gir_rand_uniform(gir_graph *g, gir_dtype dtype, gir_shape shape, double lo, double hi, uint64_t seed) {
+    gir_attr A;
+    gir__attr_zero(&A);
+    A.dtype = (int32_t)dtype;
+    A.shape = shape;
+    A.f[0] = lo;
+    A.f[1] = hi;
+    A.seed = seed;
+    return gir_op_build(g, GIR_OP_RAND_UNIFORM, 0, NULL, &A);
+}
+GIR_API gir_node gir_rand_normal(gir_graph *g, gir_dtype dtype, gir_shape shape, double mean, double std, uint64_t seed) {
+    gir_attr A;
+    gir__attr_zero(&A);
+    A.dtype = (int32_t)dtype;
+    A.shape = shape;
+    A.f[0] = mean;
+    A.f[1] = std;
+    A.seed = seed;
+    return gir_op_build(g, GIR_OP_RAND_NORMAL, 0, NULL, &A);
+}
+GIR_API gir_node gir_not(gir_graph *g, gir_node a) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_NOT, 1, in, &A);
+}
+GIR_API gir_node gir_and(gir_graph *g, gir_node a, gir_node b) {
+    gir_attr A;
+    gir_node in[2];
+    gir__attr_zero(&A);
+    in[0] = a;
+    in[1] = b;
+    return gir_op_build(g, GIR_OP_AND, 2, in, &A);
+}
+GIR_API gir_node gir_or(gir_graph *g, gir_node a, gir_node b) {
+    gir_attr A;
+    gir_node in[2];
+    gir__attr_zero(&A);
+    in[0] = a;
+    in[1] = b;
+    return gir_op_build(g, GIR_OP_OR, 2, in, &A);
+}
+GIR_API gir_node gir_xor(gir_graph *g, gir_node a, gir_node b) {
+    gir_attr A;
+    gir_node in[2];
+    gir__attr_zero(&A);
+    in[0] = a;
+    in[1] = b;
+    return gir_op_build(g, GIR_OP_XOR, 2, in, &A);
+}
+GIR_API gir_node gir_gt(gir_graph *g, gir_node a, gir_node b) {
+    gir_attr A;
+    gir_node in[2];
+    gir__attr_zero(&A);
+    in[0] = a;
+    in[1] = b;
+    return gir_op_build(g, GIR_OP_GT, 2, in, &A);
+}
+GIR_API gir_node gir_ge(gir_graph *g, gir_node a, gir_node b) {
+    gir_attr A;
+    gir_node in[2];
+    gir__attr_zero(&A);
+    in[0] = a;
+    in[1] = b;
+    return gir_op_build(g, GIR_OP_GE, 2, in, &A);
+}
+GIR_API gir_node gir_lt(gir_graph *g, gir_node a, gir_node b) {
+    gir_attr A;
+    gir_node in[2];
+    gir__attr_zero(&A);
+    in[0] = a;
+    in[1] = b;
+    return gir_op_build(g, GIR_OP_LT, 2, in, &A);
+}
+GIR_API gir_node gir_le(gir_graph *g, gir_node a, gir_node b) {
+    gir_attr A;
+    gir_node in[2];
+    gir__attr_zero(&A);
+    in[0] = a;
+    in[1] = b;
+    return gir_op_build(g, GIR_OP_LE, 2, in, &A);
+}
+GIR_API gir_node gir_eq(gir_graph *g, gir_node a, gir_node b) {
+    gir_attr A;
+    gir_node in[2];
+    gir__attr_zero(&A);
+    in[0] = a;
+    in[1] = b;
+    return gir_op_build(g, GIR_OP_EQ, 2, in, &A);
+}
+GIR_API gir_node gir_ne(gir_graph *g, gir_node a, gir_node b) {
+    gir_attr A;
+    gir_node in[2];
+    gir__attr_zero(&A);
+    in[0] = a;
+    in[1] = b;
+    return gir_op_build(g, GIR_OP_NE, 2, in, &A);
+}
+GIR_API gir_node gir_approx_eq(gir_graph *g, gir_node a, gir_node b, double atol, double rtol) {
+    gir_attr A;
+    gir_node in[2];
+    gir__attr_zero(&A);
+    in[0] = a;
+    in[1] = b;
+    A.f[0] = atol;
+    A.f[1] = rtol;
+    return gir_op_build(g, GIR_OP_APPROX_EQ, 2, in, &A);
+}
+GIR_API gir_node gir_isnan(gir_graph *g, gir_node a) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_ISNAN, 1, in, &A);
+}
+GIR_API gir_node gir_isinf(gir_graph *g, gir_node a) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_ISINF, 1, in, &A);
+}
+GIR_API gir_node gir_isfinite(gir_graph *g, gir_node a) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_ISFINITE, 1, in, &A);
+}
+GIR_API gir_node gir_add(gir_graph *g, gir_node a, gir_node b) {
+    gir_attr A;
+    gir_node in[2];
+    gir__attr_zero(&A);
+    in[0] = a;
+    in[1] = b;
+    return gir_op_build(g, GIR_OP_ADD, 2, in, &A);
+}
+GIR_API gir_node gir_sub(gir_graph *g, gir_node a, gir_node b) {
+    gir_attr A;
+    gir_node in[2];
+    gir__attr_zero(&A);
+    in[0] = a;
+    in[1] = b;
+    return gir_op_build(g, GIR_OP_SUB, 2, in, &A);
+}
+GIR_API gir_node gir_mul(gir_graph *g, gir_node a, gir_node b) {
+    gir_attr A;
+    gir_node in[2];
+    gir__attr_zero(&A);
+    in[0] = a;
+    in[1] = b;
+    return gir_op_build(g, GIR_OP_MUL, 2, in, &A);
+}
+GIR_API gir_node gir_div(gir_graph *g, gir_node a, gir_node b) {
+    gir_attr A;
+    gir_node in[2];
+    gir__attr_zero(&A);
+    in[0] = a;
+    in[1] = b;
+    return gir_op_build(g, GIR_OP_DIV, 2, in, &A);
+}
+GIR_API gir_node gir_neg(gir_graph *g, gir_node a) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_NEG, 1, in, &A);
+}
+GIR_API gir_node gir_pow(gir_graph *g, gir_node a, gir_node b) {
+    gir_attr A;
+    gir_node in[2];
+    gir__attr_zero(&A);
+    in[0] = a;
+    in[1] = b;
+    return gir_op_build(g, GIR_OP_POW, 2, in, &A);
+}
+GIR_API gir_node gir_maximum(gir_graph *g, gir_node a, gir_node b) {
+    gir_attr A;
+    gir_node in[2];
+    gir__attr_zero(&A);
+    in[0] = a;
+    in[1] = b;
+    return gir_op_build(g, GIR_OP_MAXIMUM, 2, in, &A);
+}
+GIR_API gir_node gir_minimum(gir_graph *g, gir_node a, gir_node b) {
+    gir_attr A;
+    gir_node in[2];
+    gir__attr_zero(&A);
+    in[0] = a;
+    in[1] = b;
+    return gir_op_build(g, GIR_OP_MINIMUM, 2, in, &A);
+}
+GIR_API gir_node gir_mod(gir_graph *g, gir_node a, gir_node b) {
+    gir_attr A;
+    gir_node in[2];
+    gir__attr_zero(&A);
+    in[0] = a;
+    in[1] = b;
+    return gir_op_build(g, GIR_OP_MOD, 2, in, &A);
+}
+GIR_API gir_node gir_int_div(gir_graph *g, gir_node a, gir_node b) {
+    gir_attr A;
+    gir_node in[2];
+    gir__attr_zero(&A);
+    in[0] = a;
+    in[1] = b;
+    return gir_op_build(g, GIR_OP_INT_DIV, 2, in, &A);
+}
+GIR_API gir_node gir_add_n(gir_graph *g, int n, const gir_node *xs) {
+    gir_attr A;
+    gir__attr_zero(&A);
+    return gir_op_build(g, GIR_OP_ADD_N, n, xs, &A);
+}
+GIR_API gir_node gir_abs(gir_graph *g, gir_node a) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_ABS, 1, in, &A);
+}
+GIR_API gir_node gir_sign(gir_graph *g, gir_node a) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_SIGN, 1, in, &A);
+}
+GIR_API gir_node gir_square(gir_graph *g, gir_node a) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_SQUARE, 1, in, &A);
+}
+GIR_API gir_node gir_sqrt(gir_graph *g, gir_node a) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_SQRT, 1, in, &A);
+}
+GIR_API gir_node gir_rsqrt(gir_graph *g, gir_node a) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_RSQRT, 1, in, &A);
+}
+GIR_API gir_node gir_reciprocal(gir_graph *g, gir_node a) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_RECIPROCAL, 1, in, &A);
+}
+GIR_API gir_node gir_exp(gir_graph *g, gir_node a) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_EXP, 1, in, &A);
+}
+GIR_API gir_node gir_expm1(gir_graph *g, gir_node a) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_EXPM1, 1, in, &A);
+}
+GIR_API gir_node gir_log(gir_graph *g, gir_node a) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_LOG, 1, in, &A);
+}
+GIR_API gir_node gir_log1p(gir_graph *g, gir_node a) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_LOG1P, 1, in, &A);
+}
+GIR_API gir_node gir_log2(gir_graph *g, gir_node a) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_LOG2, 1, in, &A);
+}
+GIR_API gir_node gir_sin(gir_graph *g, gir_node a) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_SIN, 1, in, &A);
+}
+GIR_API gir_node gir_cos(gir_graph *g, gir_node a) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_COS, 1, in, &A);
+}
+GIR_API gir_node gir_tan(gir_graph *g, gir_node a) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_TAN, 1, in, &A);
+}
+GIR_API gir_node gir_asin(gir_graph *g, gir_node a) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_ASIN, 1, in, &A);
+}
+GIR_API gir_node gir_acos(gir_graph *g, gir_node a) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_ACOS, 1, in, &A);
+}
+GIR_API gir_node gir_atan(gir_graph *g, gir_node a) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_ATAN, 1, in, &A);
+}
+GIR_API gir_node gir_sinh(gir_graph *g, gir_node a) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_SINH, 1, in, &A);
+}
+GIR_API gir_node gir_cosh(gir_graph *g, gir_node a) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_COSH, 1, in, &A);
+}
+GIR_API gir_node gir_tanh(gir_graph *g, gir_node a) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_TANH, 1, in, &A);
+}
+GIR_API gir_node gir_sigmoid(gir_graph *g, gir_node a) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_SIGMOID, 1, in, &A);
+}
+GIR_API gir_node gir_softplus(gir_graph *g, gir_node a) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_SOFTPLUS, 1, in, &A);
+}
+GIR_API gir_node gir_relu(gir_graph *g, gir_node a) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_RELU, 1, in, &A);
+}
+GIR_API gir_node gir_leaky_relu(gir_graph *g, gir_node a, double alpha) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = a;
+    A.f[0] = alpha;
+    return gir_op_build(g, GIR_OP_LEAKY_RELU, 1, in, &A);
+}
+GIR_API gir_node gir_elu(gir_graph *g, gir_node a, double alpha) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = a;
+    A.f[0] = alpha;
+    return gir_op_build(g, GIR_OP_ELU, 1, in, &A);
+}
+GIR_API gir_node gir_gelu(gir_graph *g, gir_node a) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_GELU, 1, in, &A);
+}
+GIR_API gir_node gir_silu(gir_graph *g, gir_node a) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_SILU, 1, in, &A);
+}
+GIR_API gir_node gir_erf(gir_graph *g, gir_node a) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_ERF, 1, in, &A);
+}
+GIR_API gir_node gir_floor(gir_graph *g, gir_node a) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_FLOOR, 1, in, &A);
+}
+GIR_API gir_node gir_ceil(gir_graph *g, gir_node a) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_CEIL, 1, in, &A);
+}
+GIR_API gir_node gir_round(gir_graph *g, gir_node a) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_ROUND, 1, in, &A);
+}
+GIR_API gir_node gir_clamp(gir_graph *g, gir_node a, double lo, double hi) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = a;
+    A.f[0] = lo;
+    A.f[1] = hi;
+    return gir_op_build(g, GIR_OP_CLAMP, 1, in, &A);
+}
+GIR_API gir_node gir_sum(gir_graph *g, gir_node x, gir_ints axes, int keepdims) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = x;
+    A.l[0] = axes;
+    A.i[0] = (int32_t)keepdims;
+    return gir_op_build(g, GIR_OP_SUM, 1, in, &A);
+}
+GIR_API gir_node gir_mean(gir_graph *g, gir_node x, gir_ints axes, int keepdims) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = x;
+    A.l[0] = axes;
+    A.i[0] = (int32_t)keepdims;
+    return gir_op_build(g, GIR_OP_MEAN, 1, in, &A);
+}
+GIR_API gir_node gir_prod(gir_graph *g, gir_node x, gir_ints axes, int keepdims) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = x;
+    A.l[0] = axes;
+    A.i[0] = (int32_t)keepdims;
+    return gir_op_build(g, GIR_OP_PROD, 1, in, &A);
+}
+GIR_API gir_node gir_max(gir_graph *g, gir_node x, gir_ints axes, int keepdims) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = x;
+    A.l[0] = axes;
+    A.i[0] = (int32_t)keepdims;
+    return gir_op_build(g, GIR_OP_MAX, 1, in, &A);
+}
+GIR_API gir_node gir_min(gir_graph *g, gir_node x, gir_ints axes, int keepdims) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = x;
+    A.l[0] = axes;
+    A.i[0] = (int32_t)keepdims;
+    return gir_op_build(g, GIR_OP_MIN, 1, in, &A);
+}
+GIR_API gir_node gir_var(gir_graph *g, gir_node x, gir_ints axes, int keepdims, int ddof) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = x;
+    A.l[0] = axes;
+    A.i[0] = (int32_t)keepdims;
+    A.i[1] = (int32_t)ddof;
+    return gir_op_build(g, GIR_OP_VAR, 1, in, &A);
+}
+GIR_API gir_node gir_logsumexp(gir_graph *g, gir_node x, gir_ints axes, int keepdims) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = x;
+    A.l[0] = axes;
+    A.i[0] = (int32_t)keepdims;
+    return gir_op_build(g, GIR_OP_LOGSUMEXP, 1, in, &A);
+}
+GIR_API gir_node gir_argmax(gir_graph *g, gir_node x, int axis, int keepdims) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = x;
+    A.i[0] = (int32_t)axis;
+    A.i[1] = (int32_t)keepdims;
+    return gir_op_build(g, GIR_OP_ARGMAX, 1, in, &A);
+}
+GIR_API gir_node gir_argmin(gir_graph *g, gir_node x, int axis, int keepdims) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = x;
+    A.i[0] = (int32_t)axis;
+    A.i[1] = (int32_t)keepdims;
+    return gir_op_build(g, GIR_OP_ARGMIN, 1, in, &A);
+}
+GIR_API gir_node gir_all(gir_graph *g, gir_node x, gir_ints axes, int keepdims) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = x;
+    A.l[0] = axes;
+    A.i[0] = (int32_t)keepdims;
+    return gir_op_build(g, GIR_OP_ALL, 1, in, &A);
+}
+GIR_API gir_node gir_any(gir_graph *g, gir_node x, gir_ints axes, int keepdims) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = x;
+    A.l[0] = axes;
+    A.i[0] = (int32_t)keepdims;
+    return gir_op_build(g, GIR_OP_ANY, 1, in, &A);
+}
+GIR_API gir_node gir_reshape(gir_graph *g, gir_node x, gir_shape shape) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = x;
+    A.shape = shape;
+    return gir_op_build(g, GIR_OP_RESHAPE, 1, in, &A);
+}
+GIR_API gir_node gir_transpose(gir_graph *g, gir_node x, gir_ints perm) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = x;
+    A.l[0] = perm;
+    return gir_op_build(g, GIR_OP_TRANSPOSE, 1, in, &A);
+}
+GIR_API gir_node gir_broadcast_to(gir_graph *g, gir_node x, gir_shape shape) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = x;
+    A.shape = shape;
+    return gir_op_build(g, GIR_OP_BROADCAST_TO, 1, in, &A);
+}
+GIR_API gir_node gir_slice(gir_graph *g, gir_node x, int axis, int start, int stop, int step) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = x;
+    A.i[0] = (int32_t)axis;
+    A.i[1] = (int32_t)start;
+    A.i[2] = (int32_t)stop;
+    A.i[3] = (int32_t)step;
+    return gir_op_build(g, GIR_OP_SLICE, 1, in, &A);
+}
+GIR_API gir_node gir_unslice(gir_graph *g, gir_node x, int axis, int start, int stop, int step, int len) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = x;
+    A.i[0] = (int32_t)axis;
+    A.i[1] = (int32_t)start;
+    A.i[2] = (int32_t)stop;
+    A.i[3] = (int32_t)step;
+    A.i[4] = (int32_t)len;
+    return gir_op_build(g, GIR_OP_UNSLICE, 1, in, &A);
+}
+GIR_API gir_node gir_concat(gir_graph *g, int n, const gir_node *xs, int axis) {
+    gir_attr A;
+    gir__attr_zero(&A);
+    A.i[0] = (int32_t)axis;
+    return gir_op_build(g, GIR_OP_CONCAT, n, xs, &A);
+}
+GIR_API gir_node gir_flip(gir_graph *g, gir_node x, gir_ints axes) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = x;
+    A.l[0] = axes;
+    return gir_op_build(g, GIR_OP_FLIP, 1, in, &A);
+}
+GIR_API gir_node gir_pad(gir_graph *g, gir_node x, gir_ints before, gir_ints after, double value) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = x;
+    A.l[0] = before;
+    A.l[1] = after;
+    A.f[0] = value;
+    return gir_op_build(g, GIR_OP_PAD, 1, in, &A);
+}
+GIR_API gir_node gir_gather(gir_graph *g, gir_node x, gir_node index, int axis) {
+    gir_attr A;
+    gir_node in[2];
+    gir__attr_zero(&A);
+    in[0] = x;
+    in[1] = index;
+    A.i[0] = (int32_t)axis;
+    return gir_op_build(g, GIR_OP_GATHER, 2, in, &A);
+}
+GIR_API gir_node gir_scatter_add(gir_graph *g, gir_node x, gir_node index, int axis, int len) {
+    gir_attr A;
+    gir_node in[2];
+    gir__attr_zero(&A);
+    in[0] = x;
+    in[1] = index;
+    A.i[0] = (int32_t)axis;
+    A.i[1] = (int32_t)len;
+    return gir_op_build(g, GIR_OP_SCATTER_ADD, 2, in, &A);
+}
+GIR_API gir_node gir_one_hot(gir_graph *g, gir_node index, int depth, gir_dtype dtype) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = index;
+    A.i[0] = (int32_t)depth;
+    A.dtype = (int32_t)dtype;
+    return gir_op_build(g, GIR_OP_ONE_HOT, 1, in, &A);
+}
+GIR_API gir_node gir_where(gir_graph *g, gir_node cond, gir_node a, gir_node b) {
+    gir_attr A;
+    gir_node in[3];
+    gir__attr_zero(&A);
+    in[0] = cond;
+    in[1] = a;
+    in[2] = b;
+    return gir_op_build(g, GIR_OP_WHERE, 3, in, &A);
+}
+GIR_API gir_node gir_diag(gir_graph *g, gir_node x) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = x;
+    return gir_op_build(g, GIR_OP_DIAG, 1, in, &A);
+}
+GIR_API gir_node gir_diagonal(gir_graph *g, gir_node x) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = x;
+    return gir_op_build(g, GIR_OP_DIAGONAL, 1, in, &A);
+}
+GIR_API gir_node gir_triu(gir_graph *g, gir_node x, int k) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = x;
+    A.i[0] = (int32_t)k;
+    return gir_op_build(g, GIR_OP_TRIU, 1, in, &A);
+}
+GIR_API gir_node gir_tril(gir_graph *g, gir_node x, int k) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = x;
+    A.i[0] = (int32_t)k;
+    return gir_op_build(g, GIR_OP_TRIL, 1, in, &A);
+}
+GIR_API gir_node gir_cast(gir_graph *g, gir_node x, gir_dtype dtype) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = x;
+    A.dtype = (int32_t)dtype;
+    return gir_op_build(g, GIR_OP_CAST, 1, in, &A);
+}
+GIR_API gir_node gir_stop_gradient(gir_graph *g, gir_node x) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = x;
+    return gir_op_build(g, GIR_OP_STOP_GRADIENT, 1, in, &A);
+}
+GIR_API gir_node gir_matmul(gir_graph *g, gir_node a, gir_node b) {
+    gir_attr A;
+    gir_node in[2];
+    gir__attr_zero(&A);
+    in[0] = a;
+    in[1] = b;
+    return gir_op_build(g, GIR_OP_MATMUL, 2, in, &A);
+}
+GIR_API gir_node gir_dot(gir_graph *g, gir_node a, gir_node b) {
+    gir_attr A;
+    gir_node in[2];
+    gir__attr_zero(&A);
+    in[0] = a;
+    in[1] = b;
+    return gir_op_build(g, GIR_OP_DOT, 2, in, &A);
+}
+GIR_API gir_node gir_outer(gir_graph *g, gir_node a, gir_node b) {
+    gir_attr A;
+    gir_node in[2];
+    gir__attr_zero(&A);
+    in[0] = a;
+    in[1] = b;
+    return gir_op_build(g, GIR_OP_OUTER, 2, in, &A);
+}
+GIR_API gir_node gir_trace(gir_graph *g, gir_node x) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = x;
+    return gir_op_build(g, GIR_OP_TRACE, 1, in, &A);
+}
+GIR_API gir_node gir_inverse(gir_graph *g, gir_node x) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = x;
+    return gir_op_build(g, GIR_OP_INVERSE, 1, in, &A);
+}
+GIR_API gir_node gir_det(gir_graph *g, gir_node x) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = x;
+    return gir_op_build(g, GIR_OP_DET, 1, in, &A);
+}
+GIR_API gir_node gir_logdet(gir_graph *g, gir_node x) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = x;
+    return gir_op_build(g, GIR_OP_LOGDET, 1, in, &A);
+}
+GIR_API gir_node gir_cholesky(gir_graph *g, gir_node x) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = x;
+    return gir_op_build(g, GIR_OP_CHOLESKY, 1, in, &A);
+}
+GIR_API gir_node gir_trisolve(gir_graph *g, gir_node a, gir_node b, int lower, int trans) {
+    gir_attr A;
+    gir_node in[2];
+    gir__attr_zero(&A);
+    in[0] = a;
+    in[1] = b;
+    A.i[0] = (int32_t)lower;
+    A.i[1] = (int32_t)trans;
+    return gir_op_build(g, GIR_OP_TRISOLVE, 2, in, &A);
+}
+GIR_API gir_node gir_softmax(gir_graph *g, gir_node x, int axis) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = x;
+    A.i[0] = (int32_t)axis;
+    return gir_op_build(g, GIR_OP_SOFTMAX, 1, in, &A);
+}
+GIR_API gir_node gir_log_softmax(gir_graph *g, gir_node x, int axis) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = x;
+    A.i[0] = (int32_t)axis;
+    return gir_op_build(g, GIR_OP_LOG_SOFTMAX, 1, in, &A);
+}
+GIR_API gir_node gir_xent_logits(gir_graph *g, gir_node logits, gir_node labels) {
+    gir_attr A;
+    gir_node in[2];
+    gir__attr_zero(&A);
+    in[0] = logits;
+    in[1] = labels;
+    return gir_op_build(g, GIR_OP_XENT_LOGITS, 2, in, &A);
+}
+GIR_API gir_node gir_xent_logits_prob(gir_graph *g, gir_node logits, gir_node probs) {
+    gir_attr A;
+    gir_node in[2];
+    gir__attr_zero(&A);
+    in[0] = logits;
+    in[1] = probs;
+    return gir_op_build(g, GIR_OP_XENT_LOGITS_PROB, 2, in, &A);
+}
+GIR_API gir_node gir_bce_logits(gir_graph *g, gir_node x, gir_node t) {
+    gir_attr A;
+    gir_node in[2];
+    gir__attr_zero(&A);
+    in[0] = x;
+    in[1] = t;
+    return gir_op_build(g, GIR_OP_BCE_LOGITS, 2, in, &A);
+}
+GIR_API gir_node gir_mse(gir_graph *g, gir_node a, gir_node b) {
+    gir_attr A;
+    gir_node in[2];
+    gir__attr_zero(&A);
+    in[0] = a;
+    in[1] = b;
+    return gir_op_build(g, GIR_OP_MSE, 2, in, &A);
+}
+GIR_API gir_node gir_conv2d(gir_graph *g, gir_node x, gir_node w, gir_ints stride, gir_ints padding, gir_ints dilation, int groups) {
+    gir_attr A;
+    gir_node in[2];
+    gir__attr_zero(&A);
+    in[0] = x;
+    in[1] = w;
+    A.l[0] = stride;
+    A.l[1] = padding;
+    A.l[2] = dilation;
+    A.i[0] = (int32_t)groups;
+    return gir_op_build(g, GIR_OP_CONV2D, 2, in, &A);
+}
+GIR_API gir_node gir_conv2d_bwd_data(gir_graph *g, gir_node gy, gir_node w, gir_ints stride, gir_ints padding, gir_ints dilation, int groups, gir_shape xshape) {
+    gir_attr A;
+    gir_node in[2];
+    gir__attr_zero(&A);
+    in[0] = gy;
+    in[1] = w;
+    A.l[0] = stride;
+    A.l[1] = padding;
+    A.l[2] = dilation;
+    A.i[0] = (int32_t)groups;
+    A.shape = xshape;
+    return gir_op_build(g, GIR_OP_CONV2D_BWD_DATA, 2, in, &A);
+}
+GIR_API gir_node gir_conv2d_bwd_filter(gir_graph *g, gir_node x, gir_node gy, gir_ints stride, gir_ints padding, gir_ints dilation, int groups, gir_shape wshape) {
+    gir_attr A;
+    gir_node in[2];
+    gir__attr_zero(&A);
+    in[0] = x;
+    in[1] = gy;
+    A.l[0] = stride;
+    A.l[1] = padding;
+    A.l[2] = dilation;
+    A.i[0] = (int32_t)groups;
+    A.shape = wshape;
+    return gir_op_build(g, GIR_OP_CONV2D_BWD_FILTER, 2, in, &A);
+}
+GIR_API gir_node gir_max_pool2d(gir_graph *g, gir_node x, gir_ints kernel, gir_ints stride, gir_ints padding) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = x;
+    A.l[0] = kernel;
+    A.l[1] = stride;
+    A.l[2] = padding;
+    return gir_op_build(g, GIR_OP_MAX_POOL2D, 1, in, &A);
+}
+GIR_API gir_node gir_max_pool2d_bwd(gir_graph *g, gir_node gy, gir_node x, gir_ints kernel, gir_ints stride, gir_ints padding) {
+    gir_attr A;
+    gir_node in[2];
+    gir__attr_zero(&A);
+    in[0] = gy;
+    in[1] = x;
+    A.l[0] = kernel;
+    A.l[1] = stride;
+    A.l[2] = padding;
+    return gir_op_build(g, GIR_OP_MAX_POOL2D_BWD, 2, in, &A);
+}
+GIR_API gir_node gir_avg_pool2d(gir_graph *g, gir_node x, gir_ints kernel, gir_ints stride, gir_ints padding) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = x;
+    A.l[0] = kernel;
+    A.l[1] = stride;
+    A.l[2] = padding;
+    return gir_op_build(g, GIR_OP_AVG_POOL2D, 1, in, &A);
+}
+GIR_API gir_node gir_avg_pool2d_bwd(gir_graph *g, gir_node gy, gir_ints kernel, gir_ints stride, gir_ints padding, gir_shape xshape) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = gy;
+    A.l[0] = kernel;
+    A.l[1] = stride;
+    A.l[2] = padding;
+    A.shape = xshape;
+    return gir_op_build(g, GIR_OP_AVG_POOL2D_BWD, 1, in, &A);
+}
+GIR_API gir_node gir_dropout(gir_graph *g, gir_node x, double p, uint64_t seed) {
+    gir_attr A;
+    gir_node in[1];
+    gir__attr_zero(&A);
+    in[0] = x;
+    A.f[0] = p;
+    A.seed = seed;
+    return gir_op_build(g, GIR_OP_DROPOUT, 1, in, &A);
+}
+
+/* convenience builders: compositions of table ops ----------------------------------------------------------- */
+GIR_API gir_node gir_scalar(gir_graph *g, gir_dtype dtype, double value) {
+    return gir_fill(g, dtype, gir_shape0(), value);
+}
+GIR_API gir_node gir_zeros(gir_graph *g, gir_dtype dtype, gir_shape shape) { return gir_fill(g, dtype, shape, 0.0); }
+GIR_API gir_node gir_ones(gir_graph *g, gir_dtype dtype, gir_shape shape) { return gir_fill(g, dtype, shape, 1.0); }
+GIR_API gir_node gir_zeros_like(gir_graph *g, gir_node x) {
+    const gir__node *d = gir__get(g, x);
+    gir_node bad = {0};
+    if (!d) {
+        if (x.id) gir__gfail(g, GIR_ERR_HANDLE, "zeros_like: input is not a node of this graph (id %u)", (unsigned)x.id);
+        return bad;
+    }
+    return gir_fill(g, (gir_dtype)d->dtype, d->shape, 0.0);
+}
+GIR_API gir_node gir_ones_like(gir_graph *g, gir_node x) {
+    const gir__node *d = gir__get(g, x);
+    gir_node bad = {0};
+    if (!d) {
+        if (x.id) gir__gfail(g, GIR_ERR_HANDLE, "ones_like: input is not a node of this graph (id %u)", (unsigned)x.id);
+        return bad;
+    }
+    return gir_fill(g, (gir_dtype)d->dtype, d->shape, 1.0);
+}
+GIR_API gir_node gir_expand_dims(gir_graph *g, gir_node x, int axis) {
+    const gir__node *d = gir__get(g, x);
+    gir_shape s;
+    gir_node bad = {0};
+    int k;
+    if (!d) {
+        if (x.id) gir__gfail(g, GIR_ERR_HANDLE, "expand_dims: input is not a node of this graph (id %u)", (unsigned)x.id);
+        return bad;
+    }
+    if (axis < 0) axis += d->shape.rank + 1;
+    if (axis < 0 || axis > d->shape.rank || d->shape.rank >= GIR_MAX_RANK) {
+        gir__gfail(g, GIR_ERR_ATTR, "expand_dims: axis out of range for %S", &d->shape);
+        return bad;
+    }
+    s.rank = d->shape.rank + 1;
+    for (k = 0; k < s.rank; ++k) s.dim[k] = k < axis ? d->shape.dim[k] : k == axis ? 1 : d->shape.dim[k - 1];
+    return gir_reshape(g, x, s);
+}
+GIR_API gir_node gir_squeeze(gir_graph *g, gir_node x, int axis) {
+    const gir__node *d = gir__get(g, x);
+    gir_shape s;
+    gir_node bad = {0};
+    int k;
+    if (!d) {
+        if (x.id) gir__gfail(g, GIR_ERR_HANDLE, "squeeze: input is not a node of this graph (id %u)", (unsigned)x.id);
+        return bad;
+    }
+    if (axis < 0) axis += d->shape.rank;
+    if (axis < 0 || axis >= d->shape.rank || d->shape.dim[axis] != 1) {
+        gir__gfail(g, GIR_ERR_ATTR, "squeeze: axis %d of %S is not of size 1", axis, &d->shape);
+        return bad;
+    }
+    s.rank = d->shape.rank - 1;
+    for (k = 0; k < s.rank; ++k) s.dim[k] = d->shape.dim[k < axis ? k : k + 1];
+    return gir_reshape(g, x, s);
+}
+GIR_API gir_node gir_permute_last2(gir_graph *g, gir_node x) {
+    const gir__node *d = gir__get(g, x);
+    gir_ints p;
+    gir_node bad = {0};
+    int k;
+    if (!d) {
+        if (x.id) gir__gfail(g, GIR_ERR_HANDLE, "permute_last2: input is not a node of this graph (id %u)", (unsigned)x.id);
+        return bad;
+    }
+    if (d->shape.rank < 2) {
+        gir__gfail(g, GIR_ERR_SHAPE, "permute_last2: needs rank >= 2, got %S", &d->shape);
+        return bad;
+    }
+    p.n = d->shape.rank;
+    for (k = 0; k < p.n; ++k) p.v[k] = k;
+    p.v[p.n - 2] = p.n - 1;
+    p.v[p.n - 1] = p.n - 2;
+    return gir_transpose(g, x, p);
+}
+GIR_API int gir_split(gir_graph *g, gir_node x, int axis, int parts, gir_node *out) {
+    const gir__node *d = gir__get(g, x);
+    int k, len;
+    if (!d || parts < 1 || !out) {
+        if (x.id && !d) gir__gfail(g, GIR_ERR_HANDLE, "split: input is not a node of this graph (id %u)", (unsigned)x.id);
+        else if (d) gir__gfail(g, GIR_ERR_INVALID_ARG, "split: needs parts >= 1 and an output array");
+        return 0;
+    }
+    if (axis < 0) axis += d->shape.rank;
+    if (axis < 0 || axis >= d->shape.rank || d->shape.dim[axis] % parts) {
+        gir__gfail(g, GIR_ERR_SHAPE, "split: cannot split axis %d of %S into %d equal parts", axis, &d->shape, parts);
+        return 0;
+    }
+    len = d->shape.dim[axis] / parts;
+    for (k = 0; k < parts; ++k) out[k] = gir_slice(g, x, axis, k * len, (k + 1) * len, 1);
+    return parts;
+}
+/* (x - mean) / sqrt(var + eps) * gamma + beta over one axis; gamma and beta broadcast against x */
+GIR_API gir_node gir_layer_norm(gir_graph *g, gir_node x, gir_node gamma, gir_node beta, int axis, double eps) {
+    gir_ints ax = gir_ints1(axis);
+    gir_node mu = gir_mean(g, x, ax, 1);
+    gir_node xc = gir_sub(g, x, mu);
+    gir_node var = gir_mean(g, gir_square(g, xc), ax, 1);
+    gir_node inv = gir_rsqrt(g, gir_add(g, var, gir_scalar(g, gir_node_dtype(g, x), eps)));
+    return gir_add(g, gir_mul(g, gir_mul(g, xc, inv), gamma), beta);
+}
+/* training-mode batch norm over every axis but 1 (N,C[,H,W]); gamma and beta have shape [C] or broadcast */
+GIR_API gir_node gir_batch_norm(gir_graph *g, gir_node x, gir_node gamma, gir_node beta, double eps) {
+    const gir__node *d = gir__get(g, x);
+    gir_ints ax;
+    gir_shape cs;
+    gir_node mu, xc, var, inv;
+    int k;
+    if (!d) { gir_node bad = {0}; return bad; }
+    ax.n = 0;
+    cs.rank = d->shape.rank;
+    for (k = 0; k < d->shape.rank; ++k) {
+        if (k != 1) ax.v[ax.n++] = k;
+        cs.dim[k] = k == 1 ? d->shape.dim[1] : 1;
+    }
+    mu = gir_mean(g, x, ax, 1);
+    xc = gir_sub(g, x, mu);
+    var = gir_mean(g, gir_square(g, xc), ax, 1);
+    inv = gir_rsqrt(g, gir_add(g, var, gir_scalar(g, (gir_dtype)d->dtype, eps)));
+    if (d->shape.rank > 2) {
+        gamma = gir_reshape(g, gamma, cs);
+        beta = gir_reshape(g, beta, cs);
+    }
+    return gir_add(g, gir_mul(g, gir_mul(g, xc, inv), gamma), beta);
+}
+
+#ifndef GIR_NO_STDIO
+GIR_API void gir_dump(const gir_graph *g, FILE *f) {
+    size_t k;
+    static const char *const nt[] = {"const", "const_derived", "input", "input_nondiff", "input_derived"};
+    if (!g || !f) return;
+    for (k = 1; k < g->nnodes; ++k) {
+        const gir__node *d = &g->nodes[k];
+        char sh[96];
+        uint32_t j;
+        gir__format(sh, sizeof sh, "%S", &d->shape);
+        fprintf(f, "%%%u = %s(", (unsigned)k, gir__ops[d->op].name);
+        for (j = 0; j < d->nin; ++j)
+            fprintf(f, "%s%s%%%u", j ? ", " : "", j >= d->nparents ? "@" : "", (unsigned)g->ins[d->in0 + j]);
+        fprintf(f, ") : %s%s  %s  level %d\n", gir__dtype_names[d->dtype], sh, nt[d->ntype], d->grad_level);
+    }
+}
+#endif
+
+/* >>autodiff: adjoint helpers, the generated adjoints, gir_grad ----------------------------------------------
+   An adjoint builds the gradient of each parent as nodes of the same graph, from the output's gradient g.
+   Helpers gir__ah_<name> are what ops.def's ADJ expressions may call besides the table's own builders; each
+   gets the node being differentiated (a copy: the node array may move while nodes are built) and its inputs. */
+typedef void (*gir__adj_fn)(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n,
+                            gir_node *dx);
+
+static const gir__node *gir__n(gir_graph *G, gir_node h) { return &G->nodes[h.id]; }
+static gir_shape gir__shape_of(gir_graph *G, gir_node h) { return G->nodes[h.id].shape; }
+
+/* a number as a rank-0 constant of g's dtype (it broadcasts against anything) */
+static gir_node gir__ah_num(gir_graph *G, gir_node g, double v) {
+    gir_node bad = {0};
+    if (!g.id) return bad;
+    return gir_scalar(G, (gir_dtype)gir__n(G, g)->dtype, v);
+}
+/* sum t back to ref's shape: the adjoint of NumPy broadcasting */
+static gir_node gir__ah_unbroadcast(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
+    gir_shape ts, rs;
+    gir_ints ax;
+    int k, lead;
+    (void)nd; (void)x;
+    if (!t.id || !ref.id) { gir_node bad = {0}; return bad; }
+    ts = gir__shape_of(G, t);
+    rs = gir__shape_of(G, ref);
+    if (gir__shape_eq(&ts, &rs)) return t;
+    lead = ts.rank - rs.rank;
+    ax.n = 0;
+    for (k = 0; k < ts.rank; ++k)
+        if (k < lead || (rs.dim[k - lead] == 1 && ts.dim[k] != 1)) ax.v[ax.n++] = k;
+    if (ax.n) t = gir_sum(G, t, ax, 1);
+    return gir_reshape(G, t, rs);
+}
+static gir_node gir__ah_mask(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node b) {
+    (void)x;
+    return gir_cast(G, b, (gir_dtype)nd->dtype);
+}
+static gir_node gir__ah_zeros_like(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+    (void)nd; (void)x;
+    return gir_zeros_like(G, t);
+}
+/* reductions: the shape with the reduced axes kept as 1 */
+static gir_shape gir__keepdims_shape(gir_graph *G, const gir__node *nd, const gir_node *x) {
+    gir_shape s = gir__shape_of(G, x[0]);
+    int k;
+    for (k = 0; k < nd->attr.l[0].n; ++k) s.dim[nd->attr.l[0].v[k]] = 1;
+    return s;
+}
+static gir_node gir__ah_keep(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+    return gir_reshape(G, t, gir__keepdims_shape(G, nd, x));
+}
+static gir_node gir__ah_expand(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+    return gir_broadcast_to(G, gir__ah_keep(G, nd, x, t), gir__shape_of(G, x[0]));
+}
+static double gir__reduced_count(gir_graph *G, const gir__node *nd, const gir_node *x) {
+    gir_shape s = gir__shape_of(G, x[0]);
+    double c = 1;
+    int k;
+    for (k = 0; k < nd->attr.l[0].n; ++k) c *= s.dim[nd->attr.l[0].v[k]];
+    return c;
+}
+static gir_node gir__ah_rcount(gir_graph *G, const gir__node *nd, const gir_node *x) {
+    return gir_scalar(G, (gir_dtype)nd->dtype, 1.0 / gir__reduced_count(G, nd, x));
+}
+static gir_node gir__ah_rdof(gir_graph *G, const gir__node *nd, const gir_node *x) {
+    double d = gir__reduced_count(G, nd, x) - nd->attr.i[1];
+    return gir_scalar(G, (gir_dtype)nd->dtype, d > 0 ? 1.0 / d : 0.0 / (d - d));
+}
+static gir_node gir__ah_rmean(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+    (void)x;
+    return gir_mean(G, t, nd->attr.l[0], 1);
+}
+/* max/min: the gradient goes to every element equal to the result, shared equally between ties */
+static gir_node gir__ah_tiemask(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node xin, gir_node m) {
+    gir_node k = gir_cast(G, gir_eq(G, xin, m), (gir_dtype)nd->dtype);
+    (void)x;
+    return gir_div(G, k, gir_sum(G, k, nd->attr.l[0], 1));
+}
+static gir_node gir__ah_like(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
+    (void)nd; (void)x;
+    return gir_reshape(G, t, gir__shape_of(G, ref));
+}
+static gir_node gir__ah_untranspose(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+    gir_ints inv = nd->attr.l[0];
+    int k;
+    (void)x;
+    for (k = 0; k < inv.n; ++k) inv.v[nd->attr.l[0].v[k]] = k;
+    return gir_transpose(G, t, inv);
+}
+static gir_node gir__ah_slice_back(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
+    const gir_attr *A = &nd->attr;
+    (void)x;
+    return gir_unslice(G, t, A->i[0], A->i[1], A->i[2], A->i[3], gir__shape_of(G, ref).dim[A->i[0]]);
+}
+static gir_node gir__ah_reslice(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+    const gir_attr *A = &nd->attr;
+    (void)x;
+    return gir_slice(G, t, A->i[0], A->i[1], A->i[2], A->i[3]);
+}
+static gir_node gir__ah_concat_part(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, int i) {
+    int ax = nd->attr.i[0], k;
+    int32_t off = 0;
+    for (k = 0; k < i; ++k) off += gir__shape_of(G, x[k]).dim[ax];
+    return gir_slice(G, t, ax, off, off + gir__shape_of(G, x[i]).dim[ax], 1);
+}
+static gir_node gir__ah_reflip(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+    (void)x;
+    return gir_flip(G, t, nd->attr.l[0]);
+}
+static gir_node gir__ah_unpad(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
+    gir_shape rs = gir__shape_of(G, ref);
+    int k;
+    (void)x;
+    for (k = 0; k < rs.rank; ++k)
+        if (nd->attr.l[0].v[k] || nd->attr.l[1].v[k])
+            t = gir_slice(G, t, k, nd->attr.l[0].v[k], nd->attr.l[0].v[k] + rs.dim[k], 1);
+    return t;
+}
+static gir_node gir__ah_ungather(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
+    return gir_scatter_add(G, t, x[1], nd->attr.i[0], gir__shape_of(G, ref).dim[nd->attr.i[0]]);
+}
+static gir_node gir__ah_regather(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+    return gir_gather(G, t, x[1], nd->attr.i[0]);
+}
+static gir_node gir__ah_cast_like(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
+    (void)nd; (void)x;
+    return gir_cast(G, t, (gir_dtype)gir__n(G, ref)->dtype);
+}
+static gir_node gir__ah_mT(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+    (void)nd; (void)x;
+    return gir_permute_last2(G, t);
+}
+static gir_node gir__ah_sumaxis(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, int axis) {
+    (void)nd; (void)x;
+    return gir_sum(G, t, gir_ints1(axis), 0);
+}
+static gir_node gir__ah_col(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+    gir_shape s = gir__shape_of(G, t);
+    (void)nd; (void)x;
+    s.dim[s.rank++] = 1;
+    return gir_reshape(G, t, s);
+}
+/* reshape [...] to [..., 1, 1] so a per-matrix value broadcasts over its matrix */
+static gir_node gir__ah_cell(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+    gir_shape s = gir__shape_of(G, t);
+    (void)nd; (void)x;
+    s.dim[s.rank++] = 1;
+    s.dim[s.rank++] = 1;
+    return gir_reshape(G, t, s);
+}
+static gir_node gir__ah_untrace(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
+    gir_shape rs = gir__shape_of(G, ref);
+    int32_t m = rs.dim[rs.rank - 2], n = rs.dim[rs.rank - 1], big = m > n ? m : n;
+    gir_node e = gir_eye(G, (gir_dtype)nd->dtype, big);
+    (void)x;
+    if (m != big) e = gir_slice(G, e, 0, 0, m, 1);
+    if (n != big) e = gir_slice(G, e, 1, 0, n, 1);
+    return gir_mul(G, gir__ah_cell(G, nd, x, t), e);
+}
+static gir_node gir__ah_trisolve_adj(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+    return gir_trisolve(G, x[0], t, nd->attr.i[0], !nd->attr.i[1]);
+}
+/* d A for X = op(A)^-1 B, given dB: -dB X^T (or -X dB^T when transposed), kept to A's triangle */
+static gir_node gir__ah_trisolve_da(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node db, gir_node y) {
+    gir_node p = nd->attr.i[1] ? gir_matmul(G, y, gir_permute_last2(G, db)) : gir_matmul(G, db, gir_permute_last2(G, y));
+    (void)x;
+    p = nd->attr.i[0] ? gir_tril(G, p, 0) : gir_triu(G, p, 0);
+    return gir_neg(G, p);
+}
+static gir_node gir__ah_axsum(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+    (void)x;
+    return gir_sum(G, t, gir_ints1(nd->attr.i[0]), 1);
+}
+static gir_node gir__ah_lastcol(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+    return gir__ah_col(G, nd, x, t);
+}
+static gir_node gir__ah_lastsum(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+    (void)nd; (void)x;
+    return gir_sum(G, t, gir_ints1(-1), 1);
+}
+static gir_node gir__ah_onehot_like(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node idx, gir_node ref) {
+    gir_shape rs = gir__shape_of(G, ref);
+    (void)nd; (void)x;
+    return gir_one_hot(G, idx, rs.dim[rs.rank - 1], (gir_dtype)gir__n(G, ref)->dtype);
+}
+static gir_node gir__ah_rsize(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node ref) {
+    gir_shape rs = gir__shape_of(G, ref);
+    int64_t c = gir__numel(&rs);
+    (void)x;
+    return gir_scalar(G, (gir_dtype)nd->dtype, c ? 1.0 / (double)c : 0.0);
+}
+/* conv2d and its two backward ops are bilinear: each adjoint is one of the other two */
+static gir_node gir__ah_conv_fwd(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node a, gir_node w) {
+    const gir_attr *A = &nd->attr;
+    (void)x;
+    return gir_conv2d(G, a, w, A->l[0], A->l[1], A->l[2], A->i[0]);
+}
+static gir_node gir__ah_conv_dx(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node gy, gir_node w) {
+    const gir_attr *A = &nd->attr;
+    return gir_conv2d_bwd_data(G, gy, w, A->l[0], A->l[1], A->l[2], A->i[0], gir__shape_of(G, x[0]));
+}
+static gir_node gir__ah_conv_dw(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node xin, gir_node gy) {
+    const gir_attr *A = &nd->attr;
+    return gir_conv2d_bwd_filter(G, xin, gy, A->l[0], A->l[1], A->l[2], A->i[0], gir__shape_of(G, x[1]));
+}
+/* for conv2d_bwd_data(gy, w): d w = bwd_filter(x = upstream, gy) */
+static gir_node gir__ah_conv_dw_of_dx(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node up, gir_node gy) {
+    const gir_attr *A = &nd->attr;
+    return gir_conv2d_bwd_filter(G, up, gy, A->l[0], A->l[1], A->l[2], A->i[0], gir__shape_of(G, x[1]));
+}
+/* for conv2d_bwd_filter(x, gy): d x = bwd_data(gy, w = upstream) */
+static gir_node gir__ah_conv_dx_of_dw(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node gy, gir_node up) {
+    const gir_attr *A = &nd->attr;
+    return gir_conv2d_bwd_data(G, gy, up, A->l[0], A->l[1], A->l[2], A->i[0], gir__shape_of(G, x[0]));
+}
+static gir_node gir__ah_maxpool_dx(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node xin) {
+    const gir_attr *A = &nd->attr;
+    (void)x;
+    return gir_max_pool2d_bwd(G, t, xin, A->l[0], A->l[1], A->l[2]);
+}
+static gir_node gir__ah_avgpool_dx(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node xin) {
+    const gir_attr *A = &nd->attr;
+    (void)x;
+    return gir_avg_pool2d_bwd(G, t, A->l[0], A->l[1], A->l[2], gir__shape_of(G, xin));
+}
+static gir_node gir__ah_avgpool_fwd(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+    const gir_attr *A = &nd->attr;
+    (void)x;
+    return gir_avg_pool2d(G, t, A->l[0], A->l[1], A->l[2]);
+}
+
+/* cholesky, A = L L^T, reading A's lower triangle. With P = Phi(L^T Lbar) (lower triangle, diagonal halved)
+   and S = L^-T P L^-1, the gradient for symmetric perturbations is (S + S^T) / 2; as the kernel reads only
+   the lower triangle, entry (i, j), i > j, stands for both (i, j) and (j, i): dA = tril(S + S^T), halved on
+   the diagonal. */
+static void gir__adjfn_cholesky(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n,
+                                gir_node *dx) {
+    gir_dtype dt = (gir_dtype)nd->dtype;
+    int32_t m = nd->shape.dim[nd->shape.rank - 1];
+    gir_node half_diag = gir_sub(G, gir_ones(G, dt, gir_shape2(m, m)), gir_mul(G, gir_eye(G, dt, m), gir_scalar(G, dt, 0.5)));
+    gir_node p = gir_mul(G, gir_tril(G, gir_matmul(G, gir_permute_last2(G, y), g), 0), half_diag);
+    gir_node xa = gir_trisolve(G, y, p, 1, 1);                                          /* L^-T P */
+    gir_node s = gir_permute_last2(G, gir_trisolve(G, y, gir_permute_last2(G, xa), 1, 1)); /* L^-T P L^-1 */
+    gir_node sym = gir_add(G, s, gir_permute_last2(G, s));
+    (void)x; (void)n;
+    dx[0] = gir_mul(G, gir_tril(G, sym, 0), half_diag);
+}
+
+/* generated from ops.def: one adjoint per differentiable row */
+/* generated from ops.def:76 (ADD) */
+static void gir__adj_add(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
+    dx[1] = gir__ah_unbroadcast(G, nd, x, g, x[1]);
+    (void)n;
+}
+/* generated from ops.def:77 (SUB) */
+static void gir__adj_sub(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
+    dx[1] = gir__ah_unbroadcast(G, nd, x, gir_neg(G, g), x[1]);
+    (void)n;
+}
+/* generated from ops.def:78 (MUL) */
+static void gir__adj_mul(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, x[1]), x[0]);
+    dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, x[0]), x[1]);
+    (void)n;
+}
+/* generated from ops.def:79 (DIV) */
+static void gir__adj_div(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    dx[0] = gir__ah_unbroadcast(G, nd, x, gir_div(G, g, x[1]), x[0]);
+    dx[1] = gir__ah_unbroadcast(G, nd, x, gir_div(G, gir_mul(G, gir_neg(G, g), y), x[1]), x[1]);
+    (void)n;
+}
+/* generated from ops.def:80 (NEG) */
+static void gir__adj_neg(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    (void)x;
+    dx[0] = gir_neg(G, g);
+    (void)n;
+}
+/* generated from ops.def:81 (POW) */
+static void gir__adj_pow(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, gir_mul(G, g, x[1]), gir_pow(G, x[0], gir_sub(G, x[1], gir__ah_num(G, g, 1)))), x[0]);
+    dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, gir_mul(G, g, y), gir_log(G, x[0])), x[1]);
+    (void)n;
+}
+/* generated from ops.def:83 (MAXIMUM) */
+static void gir__adj_maximum(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir__ah_mask(G, nd, x, gir_ge(G, x[0], x[1]))), x[0]);
+    dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir__ah_mask(G, nd, x, gir_lt(G, x[0], x[1]))), x[1]);
+    (void)n;
+}
+/* generated from ops.def:85 (MINIMUM) */
+static void gir__adj_minimum(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir__ah_mask(G, nd, x, gir_le(G, x[0], x[1]))), x[0]);
+    dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir__ah_mask(G, nd, x, gir_gt(G, x[0], x[1]))), x[1]);
+    (void)n;
+}
+/* generated from ops.def:89 (ADD_N) */
+static void gir__adj_add_n(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)G;
+    (void)y;
+    (void)nd;
+    (void)x;
+    int i;
+    for (i = 0; i < n; ++i)
+        dx[i] = g;
+}
+/* generated from ops.def:91 (ABS) */
+static void gir__adj_abs(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    dx[0] = gir_mul(G, g, gir_sign(G, x[0]));
+    (void)n;
+}
+/* generated from ops.def:92 (SIGN) */
+static void gir__adj_sign(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    (void)g;
+    dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
+    (void)n;
+}
+/* generated from ops.def:93 (SQUARE) */
+static void gir__adj_square(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    dx[0] = gir_mul(G, gir_mul(G, gir__ah_num(G, g, 2), g), x[0]);
+    (void)n;
+}
+/* generated from ops.def:94 (SQRT) */
+static void gir__adj_sqrt(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)nd;
+    (void)x;
+    dx[0] = gir_div(G, gir_mul(G, gir__ah_num(G, g, 0.5), g), y);
+    (void)n;
+}
+/* generated from ops.def:95 (RSQRT) */
+static void gir__adj_rsqrt(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)nd;
+    (void)x;
+    dx[0] = gir_mul(G, gir_mul(G, gir_mul(G, gir_mul(G, gir_neg(G, gir__ah_num(G, g, 0.5)), g), y), y), y);
+    (void)n;
+}
+/* generated from ops.def:96 (RECIPROCAL) */
+static void gir__adj_reciprocal(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)nd;
+    (void)x;
+    dx[0] = gir_mul(G, gir_mul(G, gir_neg(G, g), y), y);
+    (void)n;
+}
+/* generated from ops.def:97 (EXP) */
+static void gir__adj_exp(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)nd;
+    (void)x;
+    dx[0] = gir_mul(G, g, y);
+    (void)n;
+}
+/* generated from ops.def:98 (EXPM1) */
+static void gir__adj_expm1(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)nd;
+    (void)x;
+    dx[0] = gir_mul(G, g, gir_add(G, y, gir__ah_num(G, g, 1)));
+    (void)n;
+}
+/* generated from ops.def:99 (LOG) */
+static void gir__adj_log(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    dx[0] = gir_div(G, g, x[0]);
+    (void)n;
+}
+/* generated from ops.def:100 (LOG1P) */
+static void gir__adj_log1p(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    dx[0] = gir_div(G, g, gir_add(G, x[0], gir__ah_num(G, g, 1)));
+    (void)n;
+}
+/* generated from ops.def:101 (LOG2) */
+static void gir__adj_log2(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    dx[0] = gir_div(G, g, gir_mul(G, x[0], gir__ah_num(G, g, 0.6931471805599453)));
+    (void)n;
+}
+/* generated from ops.def:103 (SIN) */
+static void gir__adj_sin(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    dx[0] = gir_mul(G, g, gir_cos(G, x[0]));
+    (void)n;
+}
+/* generated from ops.def:104 (COS) */
+static void gir__adj_cos(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    dx[0] = gir_mul(G, gir_neg(G, g), gir_sin(G, x[0]));
+    (void)n;
+}
+/* generated from ops.def:105 (TAN) */
+static void gir__adj_tan(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)nd;
+    (void)x;
+    dx[0] = gir_mul(G, g, gir_add(G, gir__ah_num(G, g, 1), gir_mul(G, y, y)));
+    (void)n;
+}
+/* generated from ops.def:106 (ASIN) */
+static void gir__adj_asin(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    dx[0] = gir_mul(G, g, gir_rsqrt(G, gir_sub(G, gir__ah_num(G, g, 1), gir_mul(G, x[0], x[0]))));
+    (void)n;
+}
+/* generated from ops.def:108 (ACOS) */
+static void gir__adj_acos(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    dx[0] = gir_mul(G, gir_neg(G, g), gir_rsqrt(G, gir_sub(G, gir__ah_num(G, g, 1), gir_mul(G, x[0], x[0]))));
+    (void)n;
+}
+/* generated from ops.def:110 (ATAN) */
+static void gir__adj_atan(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    dx[0] = gir_div(G, g, gir_add(G, gir__ah_num(G, g, 1), gir_mul(G, x[0], x[0])));
+    (void)n;
+}
+/* generated from ops.def:111 (SINH) */
+static void gir__adj_sinh(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    dx[0] = gir_mul(G, g, gir_cosh(G, x[0]));
+    (void)n;
+}
+/* generated from ops.def:112 (COSH) */
+static void gir__adj_cosh(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    dx[0] = gir_mul(G, g, gir_sinh(G, x[0]));
+    (void)n;
+}
+/* generated from ops.def:113 (TANH) */
+static void gir__adj_tanh(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)nd;
+    (void)x;
+    dx[0] = gir_mul(G, g, gir_sub(G, gir__ah_num(G, g, 1), gir_mul(G, y, y)));
+    (void)n;
+}
+/* generated from ops.def:114 (SIGMOID) */
+static void gir__adj_sigmoid(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)nd;
+    (void)x;
+    dx[0] = gir_mul(G, gir_mul(G, g, y), gir_sub(G, gir__ah_num(G, g, 1), y));
+    (void)n;
+}
+/* generated from ops.def:115 (SOFTPLUS) */
+static void gir__adj_softplus(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    dx[0] = gir_mul(G, g, gir_sigmoid(G, x[0]));
+    (void)n;
+}
+/* generated from ops.def:117 (RELU) */
+static void gir__adj_relu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    dx[0] = gir_mul(G, g, gir__ah_mask(G, nd, x, gir_gt(G, x[0], gir__ah_num(G, g, 0))));
+    (void)n;
+}
+/* generated from ops.def:118 (LEAKY_RELU) */
+static void gir__adj_leaky_relu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    dx[0] = gir_mul(G, g, gir_add(G, gir_mul(G, gir__ah_mask(G, nd, x, gir_gt(G, x[0], gir__ah_num(G, g, 0))), gir_sub(G, gir__ah_num(G, g, 1), gir__ah_num(G, g, (double)nd->attr.f[0]))), gir__ah_num(G, g, (double)nd->attr.f[0])));
+    (void)n;
+}
+/* generated from ops.def:120 (ELU) */
+static void gir__adj_elu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    dx[0] = gir_mul(G, g, gir_where(G, gir_gt(G, x[0], gir__ah_num(G, g, 0)), gir__ah_num(G, g, 1), gir_add(G, y, gir__ah_num(G, g, (double)nd->attr.f[0]))));
+    (void)n;
+}
+/* generated from ops.def:122 (GELU) */
+static void gir__adj_gelu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    dx[0] = gir_mul(G, g, gir_add(G, gir_mul(G, gir__ah_num(G, g, 0.5), gir_add(G, gir__ah_num(G, g, 1), gir_erf(G, gir_mul(G, x[0], gir__ah_num(G, g, 0.7071067811865476))))), gir_mul(G, gir_mul(G, x[0], gir__ah_num(G, g, 0.3989422804014327)), gir_exp(G, gir_mul(G, gir_mul(G, gir_neg(G, gir__ah_num(G, g, 0.5)), x[0]), x[0])))));
+    (void)n;
+}
+/* generated from ops.def:125 (SILU) */
+static void gir__adj_silu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    dx[0] = gir_mul(G, gir_mul(G, g, gir_sigmoid(G, x[0])), gir_add(G, gir__ah_num(G, g, 1), gir_mul(G, x[0], gir_sub(G, gir__ah_num(G, g, 1), gir_sigmoid(G, x[0])))));
+    (void)n;
+}
+/* generated from ops.def:127 (ERF) */
+static void gir__adj_erf(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    dx[0] = gir_mul(G, gir_mul(G, g, gir__ah_num(G, g, 1.1283791670955126)), gir_exp(G, gir_mul(G, gir_neg(G, x[0]), x[0])));
+    (void)n;
+}
+/* generated from ops.def:129 (FLOOR) */
+static void gir__adj_floor(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    (void)g;
+    dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
+    (void)n;
+}
+/* generated from ops.def:130 (CEIL) */
+static void gir__adj_ceil(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    (void)g;
+    dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
+    (void)n;
+}
+/* generated from ops.def:131 (ROUND) */
+static void gir__adj_round(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    (void)g;
+    dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
+    (void)n;
+}
+/* generated from ops.def:132 (CLAMP) */
+static void gir__adj_clamp(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    dx[0] = gir_mul(G, g, gir__ah_mask(G, nd, x, gir_and(G, gir_ge(G, x[0], gir__ah_num(G, g, (double)nd->attr.f[0])), gir_le(G, x[0], gir__ah_num(G, g, (double)nd->attr.f[1])))));
+    (void)n;
+}
+/* generated from ops.def:135 (SUM) */
+static void gir__adj_sum(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    dx[0] = gir__ah_expand(G, nd, x, g);
+    (void)n;
+}
+/* generated from ops.def:136 (MEAN) */
+static void gir__adj_mean(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    dx[0] = gir_mul(G, gir__ah_expand(G, nd, x, g), gir__ah_rcount(G, nd, x));
+    (void)n;
+}
+/* generated from ops.def:138 (PROD) */
+static void gir__adj_prod(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    dx[0] = gir_div(G, gir_mul(G, gir__ah_keep(G, nd, x, g), gir__ah_keep(G, nd, x, y)), x[0]);
+    (void)n;
+}
+/* generated from ops.def:140 (MAX) */
+static void gir__adj_max(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    dx[0] = gir_mul(G, gir__ah_keep(G, nd, x, g), gir__ah_tiemask(G, nd, x, x[0], gir__ah_keep(G, nd, x, y)));
+    (void)n;
+}
+/* generated from ops.def:142 (MIN) */
+static void gir__adj_min(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    dx[0] = gir_mul(G, gir__ah_keep(G, nd, x, g), gir__ah_tiemask(G, nd, x, x[0], gir__ah_keep(G, nd, x, y)));
+    (void)n;
+}
+/* generated from ops.def:144 (VAR) */
+static void gir__adj_var(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    dx[0] = gir_mul(G, gir_mul(G, gir__ah_keep(G, nd, x, g), gir_sub(G, x[0], gir__ah_rmean(G, nd, x, x[0]))), gir_mul(G, gir__ah_num(G, g, 2), gir__ah_rdof(G, nd, x)));
+    (void)n;
+}
+/* generated from ops.def:146 (LOGSUMEXP) */
+static void gir__adj_logsumexp(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    dx[0] = gir_mul(G, gir__ah_keep(G, nd, x, g), gir_exp(G, gir_sub(G, x[0], gir__ah_keep(G, nd, x, y))));
+    (void)n;
+}
+/* generated from ops.def:157 (RESHAPE) */
+static void gir__adj_reshape(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    dx[0] = gir__ah_like(G, nd, x, g, x[0]);
+    (void)n;
+}
+/* generated from ops.def:158 (TRANSPOSE) */
+static void gir__adj_transpose(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    dx[0] = gir__ah_untranspose(G, nd, x, g);
+    (void)n;
+}
+/* generated from ops.def:160 (BROADCAST_TO) */
+static void gir__adj_broadcast_to(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
+    (void)n;
+}
+/* generated from ops.def:162 (SLICE) */
+static void gir__adj_slice(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    dx[0] = gir__ah_slice_back(G, nd, x, g, x[0]);
+    (void)n;
+}
+/* generated from ops.def:164 (UNSLICE) */
+static void gir__adj_unslice(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    dx[0] = gir__ah_reslice(G, nd, x, g);
+    (void)n;
+}
+/* generated from ops.def:166 (CONCAT) */
+static void gir__adj_concat(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    int i;
+    for (i = 0; i < n; ++i)
+        dx[i] = gir__ah_concat_part(G, nd, x, g, i);
+}
+/* generated from ops.def:168 (FLIP) */
+static void gir__adj_flip(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    dx[0] = gir__ah_reflip(G, nd, x, g);
+    (void)n;
+}
+/* generated from ops.def:169 (PAD) */
+static void gir__adj_pad(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    dx[0] = gir__ah_unpad(G, nd, x, g, x[0]);
+    (void)n;
+}
+/* generated from ops.def:171 (GATHER) */
+static void gir__adj_gather(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    dx[0] = gir__ah_ungather(G, nd, x, g, x[0]);
+    (void)n;
+}
+/* generated from ops.def:173 (SCATTER_ADD) */
+static void gir__adj_scatter_add(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    dx[0] = gir__ah_regather(G, nd, x, g);
+    (void)n;
+}
+/* generated from ops.def:177 (WHERE) */
+static void gir__adj_where(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    dx[0] = gir__ah_unbroadcast(G, nd, x, gir_where(G, x[2], g, gir__ah_num(G, g, 0)), x[0]);
+    dx[1] = gir__ah_unbroadcast(G, nd, x, gir_where(G, x[2], gir__ah_num(G, g, 0), g), x[1]);
+    (void)n;
+}
+/* generated from ops.def:179 (DIAG) */
+static void gir__adj_diag(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    (void)x;
+    dx[0] = gir_diagonal(G, g);
+    (void)n;
+}
+/* generated from ops.def:180 (DIAGONAL) */
+static void gir__adj_diagonal(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    (void)x;
+    dx[0] = gir_diag(G, g);
+    (void)n;
+}
+/* generated from ops.def:181 (TRIU) */
+static void gir__adj_triu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    (void)x;
+    dx[0] = gir_triu(G, g, nd->attr.i[0]);
+    (void)n;
+}
+/* generated from ops.def:182 (TRIL) */
+static void gir__adj_tril(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    (void)x;
+    dx[0] = gir_tril(G, g, nd->attr.i[0]);
+    (void)n;
+}
+/* generated from ops.def:183 (CAST) */
+static void gir__adj_cast(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    dx[0] = gir__ah_cast_like(G, nd, x, g, x[0]);
+    (void)n;
+}
+/* generated from ops.def:187 (MATMUL) */
+static void gir__adj_matmul(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    dx[0] = gir__ah_unbroadcast(G, nd, x, gir_matmul(G, g, gir__ah_mT(G, nd, x, x[1])), x[0]);
+    dx[1] = gir__ah_unbroadcast(G, nd, x, gir_matmul(G, gir__ah_mT(G, nd, x, x[0]), g), x[1]);
+    (void)n;
+}
+/* generated from ops.def:189 (DOT) */
+static void gir__adj_dot(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    dx[0] = gir_mul(G, g, x[1]);
+    dx[1] = gir_mul(G, g, x[0]);
+    (void)n;
+}
+/* generated from ops.def:190 (OUTER) */
+static void gir__adj_outer(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    dx[0] = gir__ah_sumaxis(G, nd, x, gir_mul(G, g, x[1]), 1);
+    dx[1] = gir__ah_sumaxis(G, nd, x, gir_mul(G, g, gir__ah_col(G, nd, x, x[0])), 0);
+    (void)n;
+}
+/* generated from ops.def:192 (TRACE) */
+static void gir__adj_trace(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    dx[0] = gir__ah_untrace(G, nd, x, g, x[0]);
+    (void)n;
+}
+/* generated from ops.def:193 (INVERSE) */
+static void gir__adj_inverse(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    dx[0] = gir_neg(G, gir_matmul(G, gir_matmul(G, gir__ah_mT(G, nd, x, y), g), gir__ah_mT(G, nd, x, y)));
+    (void)n;
+}
+/* generated from ops.def:195 (DET) */
+static void gir__adj_det(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    dx[0] = gir_mul(G, gir__ah_cell(G, nd, x, gir_mul(G, g, y)), gir__ah_mT(G, nd, x, gir_inverse(G, x[0])));
+    (void)n;
+}
+/* generated from ops.def:197 (LOGDET) */
+static void gir__adj_logdet(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    dx[0] = gir_mul(G, gir__ah_cell(G, nd, x, g), gir__ah_mT(G, nd, x, gir_inverse(G, x[0])));
+    (void)n;
+}
+/* generated from ops.def:200 (TRISOLVE) */
+static void gir__adj_trisolve(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    dx[0] = gir__ah_trisolve_da(G, nd, x, gir__ah_trisolve_adj(G, nd, x, g), y);
+    dx[1] = gir__ah_trisolve_adj(G, nd, x, g);
+    (void)n;
+}
+/* generated from ops.def:203 (SOFTMAX) */
+static void gir__adj_softmax(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    dx[0] = gir_mul(G, y, gir_sub(G, g, gir__ah_axsum(G, nd, x, gir_mul(G, g, y))));
+    (void)n;
+}
+/* generated from ops.def:205 (LOG_SOFTMAX) */
+static void gir__adj_log_softmax(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    dx[0] = gir_sub(G, g, gir_mul(G, gir_exp(G, y), gir__ah_axsum(G, nd, x, g)));
+    (void)n;
+}
+/* generated from ops.def:207 (XENT_LOGITS) */
+static void gir__adj_xent_logits(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    dx[0] = gir_mul(G, gir__ah_lastcol(G, nd, x, g), gir_sub(G, gir_softmax(G, x[0], (-1)), gir__ah_onehot_like(G, nd, x, x[1], x[0])));
+    (void)n;
+}
+/* generated from ops.def:209 (XENT_LOGITS_PROB) */
+static void gir__adj_xent_logits_prob(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    dx[0] = gir_mul(G, gir__ah_lastcol(G, nd, x, g), gir_sub(G, gir_mul(G, gir_softmax(G, x[0], (-1)), gir__ah_lastsum(G, nd, x, x[1])), x[1]));
+    dx[1] = gir_mul(G, gir_neg(G, gir__ah_lastcol(G, nd, x, g)), gir_log_softmax(G, x[0], (-1)));
+    (void)n;
+}
+/* generated from ops.def:211 (BCE_LOGITS) */
+static void gir__adj_bce_logits(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir_sub(G, gir_sigmoid(G, x[0]), x[1])), x[0]);
+    dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, gir_neg(G, g), x[0]), x[1]);
+    (void)n;
+}
+/* generated from ops.def:213 (MSE) */
+static void gir__adj_mse(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    dx[0] = gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, 2), g), gir_sub(G, x[0], x[1])), gir__ah_rsize(G, nd, x, x[0]));
+    dx[1] = gir_mul(G, gir_mul(G, gir_mul(G, gir_neg(G, gir__ah_num(G, g, 2)), g), gir_sub(G, x[0], x[1])), gir__ah_rsize(G, nd, x, x[0]));
+    (void)n;
+}
+/* generated from ops.def:215 (CONV2D) */
+static void gir__adj_conv2d(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    dx[0] = gir__ah_conv_dx(G, nd, x, g, x[1]);
+    dx[1] = gir__ah_conv_dw(G, nd, x, x[0], g);
+    (void)n;
+}
+/* generated from ops.def:217 (CONV2D_BWD_DATA) */
+static void gir__adj_conv2d_bwd_data(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    dx[0] = gir__ah_conv_fwd(G, nd, x, g, x[1]);
+    dx[1] = gir__ah_conv_dw_of_dx(G, nd, x, g, x[0]);
+    (void)n;
+}
+/* generated from ops.def:220 (CONV2D_BWD_FILTER) */
+static void gir__adj_conv2d_bwd_filter(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    dx[0] = gir__ah_conv_dx_of_dw(G, nd, x, x[1], g);
+    dx[1] = gir__ah_conv_fwd(G, nd, x, x[0], g);
+    (void)n;
+}
+/* generated from ops.def:223 (MAX_POOL2D) */
+static void gir__adj_max_pool2d(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    dx[0] = gir__ah_maxpool_dx(G, nd, x, g, x[0]);
+    (void)n;
+}
+/* generated from ops.def:227 (AVG_POOL2D) */
+static void gir__adj_avg_pool2d(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    dx[0] = gir__ah_avgpool_dx(G, nd, x, g, x[0]);
+    (void)n;
+}
+/* generated from ops.def:229 (AVG_POOL2D_BWD) */
+static void gir__adj_avg_pool2d_bwd(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    dx[0] = gir__ah_avgpool_fwd(G, nd, x, g);
+    (void)n;
+}
+/* generated from ops.def:231 (DROPOUT) */
+static void gir__adj_dropout(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+    (void)y;
+    (void)x;
+    dx[0] = gir_dropout(G, g, nd->attr.f[0], nd->attr.seed);
+    (void)n;
+}
+static const gir__adj_fn gir__adj_table[GIR_OP__COUNT] = {
+    0,
+    0, /* INPUT: no inputs: data is bound at run time */
+    0, /* VARIABLE: no inputs: holds trainable data */
+    0, /* CONSTANT: no inputs */
+    0, /* FILL: no inputs */
+    0, /* EYE: no inputs */
+    0, /* ARANGE: no inputs */
+    0, /* RAND_UNIFORM: no inputs */
+    0, /* RAND_NORMAL: no inputs */
+    0, /* NOT: logical */
+    0, /* AND: logical */
+    0, /* OR: logical */
+    0, /* XOR: logical */
+    0, /* GT: logical */
+    0, /* GE: logical */
+    0, /* LT: logical */
+    0, /* LE: logical */
+    0, /* EQ: logical */
+    0, /* NE: logical */
+    0, /* APPROX_EQ: logical */
+    0, /* ISNAN: logical */
+    0, /* ISINF: logical */
+    0, /* ISFINITE: logical */
+    gir__adj_add,
+    gir__adj_sub,
+    gir__adj_mul,
+    gir__adj_div,
+    gir__adj_neg,
+    gir__adj_pow,
+    gir__adj_maximum,
+    gir__adj_minimum,
+    0, /* MOD: integer */
+    0, /* INT_DIV: integer */
+    gir__adj_add_n,
+    gir__adj_abs,
+    gir__adj_sign,
+    gir__adj_square,
+    gir__adj_sqrt,
+    gir__adj_rsqrt,
+    gir__adj_reciprocal,
+    gir__adj_exp,
+    gir__adj_expm1,
+    gir__adj_log,
+    gir__adj_log1p,
+    gir__adj_log2,
+    gir__adj_sin,
+    gir__adj_cos,
+    gir__adj_tan,
+    gir__adj_asin,
+    gir__adj_acos,
+    gir__adj_atan,
+    gir__adj_sinh,
+    gir__adj_cosh,
+    gir__adj_tanh,
+    gir__adj_sigmoid,
+    gir__adj_softplus,
+    gir__adj_relu,
+    gir__adj_leaky_relu,
+    gir__adj_elu,
+    gir__adj_gelu,
+    gir__adj_silu,
+    gir__adj_erf,
+    gir__adj_floor,
+    gir__adj_ceil,
+    gir__adj_round,
+    gir__adj_clamp,
+    gir__adj_sum,
+    gir__adj_mean,
+    gir__adj_prod,
+    gir__adj_max,
+    gir__adj_min,
+    gir__adj_var,
+    gir__adj_logsumexp,
+    0, /* ARGMAX: index output */
+    0, /* ARGMIN: index output */
+    0, /* ALL: logical */
+    0, /* ANY: logical */
+    gir__adj_reshape,
+    gir__adj_transpose,
+    gir__adj_broadcast_to,
+    gir__adj_slice,
+    gir__adj_unslice,
+    gir__adj_concat,
+    gir__adj_flip,
+    gir__adj_pad,
+    gir__adj_gather,
+    gir__adj_scatter_add,
+    0, /* ONE_HOT: index input */
+    gir__adj_where,
+    gir__adj_diag,
+    gir__adj_diagonal,
+    gir__adj_triu,
+    gir__adj_tril,
+    gir__adj_cast,
+    0, /* STOP_GRADIENT: blocks gradients by design */
+    gir__adj_matmul,
+    gir__adj_dot,
+    gir__adj_outer,
+    gir__adj_trace,
+    gir__adj_inverse,
+    gir__adj_det,
+    gir__adj_logdet,
+    gir__adjfn_cholesky,
+    gir__adj_trisolve,
+    gir__adj_softmax,
+    gir__adj_log_softmax,
+    gir__adj_xent_logits,
+    gir__adj_xent_logits_prob,
+    gir__adj_bce_logits,
+    gir__adj_mse,
+    gir__adj_conv2d,
+    gir__adj_conv2d_bwd_data,
+    gir__adj_conv2d_bwd_filter,
+    gir__adj_max_pool2d,
+    0, /* MAX_POOL2D_BWD: second-order gradients through max_pool2d are not provided */
+    gir__adj_avg_pool2d,
+    gir__adj_avg_pool2d_bwd,
+    gir__adj_dropout,
+};
+
+GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt, gir_node *grads) {
+    gir_node *adj = NULL, xs[64], dx[64];
+    uint8_t *dep = NULL;
+    size_t cnt;
+    uint16_t old_level;
+    int k, maxlevel = 0;
+    uint32_t id;
+    gir_status st = GIR_OK;
+    if (!g) return GIR_ERR_INVALID_ARG;
+    if (n < 0 || (n > 0 && (!wrt || !grads))) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "grad: needs n >= 0 and arrays for wrt and grads");
+        return GIR_ERR_INVALID_ARG;
+    }
+    for (k = 0; k < n; ++k) grads[k].id = 0;
+    if (y.id == 0) {
+        gir__gfail(g, GIR_ERR_HANDLE, "grad: the output is an invalid node (an earlier builder failed: %s)",
+                   g->msg[0] ? g->msg : "no message");
+        return GIR_ERR_HANDLE;
+    }
+    if (y.id >= g->nnodes) {
+        gir__gfail(g, GIR_ERR_HANDLE, "grad: the output (id %u) is not a node of this graph", (unsigned)y.id);
+        return GIR_ERR_HANDLE;
+    }
+    for (k = 0; k < n; ++k)
+        if (wrt[k].id == 0 || wrt[k].id >= g->nnodes) {
+            gir__gfail(g, GIR_ERR_HANDLE, "grad: wrt[%d] (id %u) is not a node of this graph", k, (unsigned)wrt[k].id);
+            return GIR_ERR_HANDLE;
+        }
+    if (gir__numel(&g->nodes[y.id].shape) != 1 || !gir__is_float(g->nodes[y.id].dtype)) {
+        gir__gfail(g, GIR_ERR_SHAPE, "grad: the output node %u must be one float element, got %T %S",
+                   (unsigned)y.id, (int)g->nodes[y.id].dtype, &g->nodes[y.id].shape);
+        return GIR_ERR_SHAPE;
+    }
+    cnt = (size_t)y.id + 1;
+    adj = (gir_node *)gir__alloc(&g->a, cnt * sizeof(gir_node));
+    dep = (uint8_t *)gir__alloc(&g->a, cnt);
+    if (!adj || !dep) {
+        gir__free(&g->a, adj, cnt * sizeof(gir_node));
+        gir__free(&g->a, dep, cnt);
+        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "grad: out of memory");
+        return GIR_ERR_OUT_OF_MEMORY;
+    }
+    GIR_MEMSET(adj, 0, cnt * sizeof(gir_node));
+    GIR_MEMSET(dep, 0, cnt);
+    for (k = 0; k < n; ++k)
+        if (wrt[k].id < cnt) dep[wrt[k].id] = 1;
+    /* dep: the node depends differentiably on something in wrt */
+    for (id = 1; id < cnt; ++id) {
+        const gir__node *d = &g->nodes[id];
+        uint32_t j;
+        if (d->grad_level > maxlevel) maxlevel = d->grad_level;
+        for (j = 0; j < d->nparents && !dep[id]; ++j)
+            if (dep[g->ins[d->in0 + j]]) dep[id] = 1;
+    }
+    old_level = g->grad_level;
+    g->grad_level = (uint16_t)(maxlevel + 1);
+    adj[y.id] = gir_ones_like(g, y);
+    if (!adj[y.id].id) st = g->status ? g->status : GIR_ERR_OUT_OF_MEMORY;
+    for (id = y.id; id >= 1 && st == GIR_OK; --id) {
+        gir__node nd;
+        uint32_t j;
+        int want = 0;
+        gir_node self;
+        if (!adj[id].id || !dep[id]) continue;
+        nd = g->nodes[id];                                   /* a copy: building nodes may move the array */
+        if (nd.ntype != GIR_NODE_INPUT_DERIVED) continue;
+        for (j = 0; j < nd.nin && j < 64; ++j) xs[j].id = g->ins[nd.in0 + j];
+        for (j = 0; j < nd.nparents; ++j) {
+            const gir__node *p = &g->nodes[xs[j].id];
+            if (dep[xs[j].id] && gir__is_float(p->dtype) &&
+                (p->ntype == GIR_NODE_INPUT || p->ntype == GIR_NODE_INPUT_DERIVED)) want = 1;
+        }
+        if (!want) continue;
+        if (!gir__adj_table[nd.op]) {
+            gir__gfail(g, GIR_ERR_NO_ADJOINT, "%s: node %u: cannot differentiate: %s", gir__ops[nd.op].name,
+                       (unsigned)id, gir__ops[nd.op].no_adj);
+            st = GIR_ERR_NO_ADJOINT;
+            break;
+        }
+        for (j = 0; j < nd.nparents; ++j) dx[j].id = 0;
+        self.id = id;
+        gir__adj_table[nd.op](g, &nd, self, adj[id], xs, (int)nd.nparents, dx);
+        for (j = 0; j < nd.nparents; ++j) {
+            uint32_t p = xs[j].id;
+            const gir__node *pn = &g->nodes[p];
+            if (!dep[p] || !gir__is_float(pn->dtype) ||
+                !(pn->ntype == GIR_NODE_INPUT || pn->ntype == GIR_NODE_INPUT_DERIVED))
+                continue;
+            if (!dx[j].id) { st = g->status ? g->status : GIR_ERR_OUT_OF_MEMORY; break; }
+            if (!gir__shape_eq(&g->nodes[dx[j].id].shape, &pn->shape)) {
+                gir__gfail(g, GIR_ERR_SHAPE, "%s: node %u: adjoint of parent %u has shape %S, parent is %S",
+                           gir__ops[nd.op].name, (unsigned)id, (unsigned)j, &g->nodes[dx[j].id].shape, &pn->shape);
+                st = GIR_ERR_SHAPE;
+                break;
+            }
+            adj[p] = adj[p].id ? gir_add(g, adj[p], dx[j]) : dx[j];
+            if (!adj[p].id) { st = g->status ? g->status : GIR_ERR_OUT_OF_MEMORY; break; }
+        }
+    }
+    for (k = 0; k < n && st == GIR_OK; ++k) {
+        grads[k] = adj[wrt[k].id].id ? adj[wrt[k].id] : gir_zeros_like(g, wrt[k]);
+        if (!grads[k].id) st = g->status ? g->status : GIR_ERR_OUT_OF_MEMORY;
+    }
+    if (st != GIR_OK)
+        for (k = 0; k < n; ++k) grads[k].id = 0;
+    g->grad_level = old_level;
+    gir__free(&g->a, adj, cnt * sizeof(gir_node));
+    gir__free(&g->a, dep, cnt);
+    return st;
+}
+
+/* >>kernels: scalar reference kernels. The table at the end maps each op to its kernel; elementwise rows
+   get generated per-dtype loops (gir__ew_table) behind one broadcasting driver, so a SIMD variant can
+   replace a table cell without touching the driver. */
+typedef struct gir__kin { const void *p; const gir_shape *s; int dt; } gir__kin;
+typedef struct gir__kx {
+    int              op, dtype;
+    const gir_shape *shape;
+    const gir_attr  *attr;
+    void            *out;
+    int              nin;
+    const gir__kin  *in;        /* parents, then arguments */
+    void            *scratch;
+    uint64_t         run;       /* how many times the plan ran before: keys random streams */
+    uint32_t         node;
+    char            *msg;       /* GIR__MSG bytes, for errors */
+} gir__kx;
+typedef gir_status (*gir__kernel_fn)(gir__kx *k);
+typedef void (*gir__ew_fn)(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p);
+
+static gir_status gir__kfail(gir__kx *k, gir_status s, const char *fmt, ...) {
+    gir__buf b;
+    va_list ap;
+    b.p = k->msg; b.n = GIR__MSG; b.len = 0; k->msg[0] = 0;
+    gir__puts(&b, gir__ops[k->op].name);
+    gir__puts(&b, ": node ");
+    gir__putl(&b, k->node);
+    gir__puts(&b, ": ");
+    va_start(ap, fmt);
+    gir__vformat(&b, fmt, ap);
+    va_end(ap);
+    return s;
+}
+
+/* slow generic element access, for kernels whose cost is not in the element loop */
+static double gir__getd(const void *p, int dt, int64_t i) {
+    switch (dt) {
+    case GIR_DTYPE_B8: case GIR_DTYPE_U8: return ((const uint8_t *)p)[i];
+    case GIR_DTYPE_I32: return ((const int32_t *)p)[i];
+    case GIR_DTYPE_F32: return ((const float *)p)[i];
+    default: return ((const double *)p)[i];
+    }
+}
+/* store with C99 cast semantics made total: floats to integers truncate toward zero and saturate, NaN -> 0 */
+static void gir__setd(void *p, int dt, int64_t i, double v) {
+    switch (dt) {
+    case GIR_DTYPE_B8: ((uint8_t *)p)[i] = (uint8_t)(v != 0); break;
+    case GIR_DTYPE_U8: ((uint8_t *)p)[i] = (uint8_t)(v != v ? 0 : v <= 0 ? 0 : v >= 255 ? 255 : v); break;
+    case GIR_DTYPE_I32:
+        ((int32_t *)p)[i] = (int32_t)(v != v ? 0 : v <= -2147483648.0 ? -2147483647 - 1 : v >= 2147483647.0 ? 2147483647 : v);
+        break;
+    case GIR_DTYPE_F32: ((float *)p)[i] = (float)v; break;
+    default: ((double *)p)[i] = v;
+    }
+}
+static size_t gir__esize(int dt) { return gir__dtype_sizes[dt]; }
+
+/* row-major strides (elements) of a shape, and of a shape broadcast into out's rank (0 on broadcast axes) */
+static void gir__bstrides(const gir_shape *s, const gir_shape *out, int64_t *st) {
+    int r = out->rank, k, off = out->rank - s->rank;
+    int64_t acc = 1;
+    for (k = r - 1; k >= 0; --k) {
+        int j = k - off;
+        int32_t d = j >= 0 ? s->dim[j] : 1;
+        st[k] = (d == 1 && out->dim[k] != 1) || j < 0 ? 0 : acc;
+        acc *= d;
+    }
+}
+
+/* the broadcasting driver: calls fn on runs along the last axis (or once on the whole when no input
+   broadcasts) */
+static void gir__ew_apply(gir__ew_fn fn, void *out, int odt, const gir_shape *os, int nin, const gir__kin *in,
+                          const double *p) {
+    int64_t st[16][GIR_MAX_RANK], idx[GIR_MAX_RANK], run[16], total = gir__numel(os), inner, outer, o;
+    const void *ptr[16];
+    int j, d, r = os->rank, flat = 1;
+    if (total == 0) return;
+    for (j = 0; j < nin; ++j) {
+        int64_t n = gir__numel(in[j].s);
+        if (n == 1) run[j] = 0;
+        else if (gir__shape_eq(in[j].s, os) || n == total) run[j] = 1;
+        else flat = 0;
+        ptr[j] = in[j].p;
+    }
+    if (flat || r == 0) {
+        for (j = 0; j < nin; ++j) if (gir__numel(in[j].s) == 1) run[j] = 0; else run[j] = 1;
+        fn(total, out, ptr, run, p);
+        return;
+    }
+    for (j = 0; j < nin; ++j) gir__bstrides(in[j].s, os, st[j]);
+    inner = os->dim[r - 1];
+    outer = total / inner;
+    for (d = 0; d < r; ++d) idx[d] = 0;
+    for (o = 0; o < outer; ++o) {
+        int64_t rem = o;
+        for (d = r - 2; d >= 0; --d) { idx[d] = rem % os->dim[d]; rem /= os->dim[d]; }
+        for (j = 0; j < nin; ++j) {
+            int64_t off = 0;
+            for (d = 0; d < r - 1; ++d) off += idx[d] * st[j][d];
+            ptr[j] = (const char *)in[j].p + off * (int64_t)gir__esize(in[j].dt);
+            run[j] = st[j][r - 1];
+        }
+        fn(inner, (char *)out + o * inner * (int64_t)gir__esize(odt), ptr, run, p);
+    }
+}
+
+/* generated from ops.def: one scalar loop per elementwise row and compute dtype */
+/* generated from ops.def:60 (NOT): not(a) */
+static void gir__k_not_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        uint8_t v0 = x0[k * st[0]];
+        o[k] = (uint8_t)(gir__v_not_b8(v0));
+    }
+}
+/* generated from ops.def:61 (AND): and(a, b) */
+static void gir__k_and_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        uint8_t v0 = x0[k * st[0]];
+        uint8_t v1 = x1[k * st[1]];
+        o[k] = (uint8_t)(gir__v_and_b8(v0, v1));
+    }
+}
+/* generated from ops.def:62 (OR): or(a, b) */
+static void gir__k_or_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        uint8_t v0 = x0[k * st[0]];
+        uint8_t v1 = x1[k * st[1]];
+        o[k] = (uint8_t)(gir__v_or_b8(v0, v1));
+    }
+}
+/* generated from ops.def:63 (XOR): xor(a, b) */
+static void gir__k_xor_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        uint8_t v0 = x0[k * st[0]];
+        uint8_t v1 = x1[k * st[1]];
+        o[k] = (uint8_t)(gir__v_xor_b8(v0, v1));
+    }
+}
+/* generated from ops.def:64 (GT): (a > b) */
+static void gir__k_gt_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        uint8_t v0 = x0[k * st[0]];
+        uint8_t v1 = x1[k * st[1]];
+        o[k] = (uint8_t)((v0 > v1));
+    }
+}
+static void gir__k_gt_i32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        int32_t v0 = x0[k * st[0]];
+        int32_t v1 = x1[k * st[1]];
+        o[k] = (uint8_t)((v0 > v1));
+    }
+}
+static void gir__k_gt_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        float v1 = x1[k * st[1]];
+        o[k] = (uint8_t)((v0 > v1));
+    }
+}
+static void gir__k_gt_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        double v1 = x1[k * st[1]];
+        o[k] = (uint8_t)((v0 > v1));
+    }
+}
+/* generated from ops.def:65 (GE): (a >= b) */
+static void gir__k_ge_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        uint8_t v0 = x0[k * st[0]];
+        uint8_t v1 = x1[k * st[1]];
+        o[k] = (uint8_t)((v0 >= v1));
+    }
+}
+static void gir__k_ge_i32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        int32_t v0 = x0[k * st[0]];
+        int32_t v1 = x1[k * st[1]];
+        o[k] = (uint8_t)((v0 >= v1));
+    }
+}
+static void gir__k_ge_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        float v1 = x1[k * st[1]];
+        o[k] = (uint8_t)((v0 >= v1));
+    }
+}
+static void gir__k_ge_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        double v1 = x1[k * st[1]];
+        o[k] = (uint8_t)((v0 >= v1));
+    }
+}
+/* generated from ops.def:66 (LT): (a < b) */
+static void gir__k_lt_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        uint8_t v0 = x0[k * st[0]];
+        uint8_t v1 = x1[k * st[1]];
+        o[k] = (uint8_t)((v0 < v1));
+    }
+}
+static void gir__k_lt_i32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        int32_t v0 = x0[k * st[0]];
+        int32_t v1 = x1[k * st[1]];
+        o[k] = (uint8_t)((v0 < v1));
+    }
+}
+static void gir__k_lt_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        float v1 = x1[k * st[1]];
+        o[k] = (uint8_t)((v0 < v1));
+    }
+}
+static void gir__k_lt_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        double v1 = x1[k * st[1]];
+        o[k] = (uint8_t)((v0 < v1));
+    }
+}
+/* generated from ops.def:67 (LE): (a <= b) */
+static void gir__k_le_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        uint8_t v0 = x0[k * st[0]];
+        uint8_t v1 = x1[k * st[1]];
+        o[k] = (uint8_t)((v0 <= v1));
+    }
+}
+static void gir__k_le_i32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        int32_t v0 = x0[k * st[0]];
+        int32_t v1 = x1[k * st[1]];
+        o[k] = (uint8_t)((v0 <= v1));
+    }
+}
+static void gir__k_le_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        float v1 = x1[k * st[1]];
+        o[k] = (uint8_t)((v0 <= v1));
+    }
+}
+static void gir__k_le_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        double v1 = x1[k * st[1]];
+        o[k] = (uint8_t)((v0 <= v1));
+    }
+}
+/* generated from ops.def:68 (EQ): (a == b) */
+static void gir__k_eq_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        uint8_t v0 = x0[k * st[0]];
+        uint8_t v1 = x1[k * st[1]];
+        o[k] = (uint8_t)((v0 == v1));
+    }
+}
+static void gir__k_eq_i32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        int32_t v0 = x0[k * st[0]];
+        int32_t v1 = x1[k * st[1]];
+        o[k] = (uint8_t)((v0 == v1));
+    }
+}
+static void gir__k_eq_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        float v1 = x1[k * st[1]];
+        o[k] = (uint8_t)((v0 == v1));
+    }
+}
+static void gir__k_eq_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        double v1 = x1[k * st[1]];
+        o[k] = (uint8_t)((v0 == v1));
+    }
+}
+/* generated from ops.def:69 (NE): (a != b) */
+static void gir__k_ne_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        uint8_t v0 = x0[k * st[0]];
+        uint8_t v1 = x1[k * st[1]];
+        o[k] = (uint8_t)((v0 != v1));
+    }
+}
+static void gir__k_ne_i32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        int32_t v0 = x0[k * st[0]];
+        int32_t v1 = x1[k * st[1]];
+        o[k] = (uint8_t)((v0 != v1));
+    }
+}
+static void gir__k_ne_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        float v1 = x1[k * st[1]];
+        o[k] = (uint8_t)((v0 != v1));
+    }
+}
+static void gir__k_ne_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        double v1 = x1[k * st[1]];
+        o[k] = (uint8_t)((v0 != v1));
+    }
+}
+/* generated from ops.def:70 (APPROX_EQ): (abs((a - b)) <= (p0 + (p1 * abs(b)))) */
+static void gir__k_approx_eq_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    int64_t k;
+    for (k = 0; k < n; ++k) {
+        uint8_t v0 = x0[k * st[0]];
+        uint8_t v1 = x1[k * st[1]];
+        o[k] = (uint8_t)((gir__v_abs_u8(((uint8_t)(v0 - v1))) <= ((uint8_t)(((uint8_t)p[0]) + ((uint8_t)(((uint8_t)p[1]) * gir__v_abs_u8(v1)))))));
+    }
+}
+static void gir__k_approx_eq_i32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    int64_t k;
+    for (k = 0; k < n; ++k) {
+        int32_t v0 = x0[k * st[0]];
+        int32_t v1 = x1[k * st[1]];
+        o[k] = (uint8_t)((gir__v_abs_i32(((int32_t)(v0 - v1))) <= ((int32_t)(((int32_t)p[0]) + ((int32_t)(((int32_t)p[1]) * gir__v_abs_i32(v1)))))));
+    }
+}
+static void gir__k_approx_eq_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    int64_t k;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        float v1 = x1[k * st[1]];
+        o[k] = (uint8_t)((gir__v_abs_f32(((float)(v0 - v1))) <= ((float)(((float)p[0]) + ((float)(((float)p[1]) * gir__v_abs_f32(v1)))))));
+    }
+}
+static void gir__k_approx_eq_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    int64_t k;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        double v1 = x1[k * st[1]];
+        o[k] = (uint8_t)((gir__v_abs_f64(((double)(v0 - v1))) <= ((double)(((double)p[0]) + ((double)(((double)p[1]) * gir__v_abs_f64(v1)))))));
+    }
+}
+/* generated from ops.def:72 (ISNAN): isnan(a) */
+static void gir__k_isnan_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        o[k] = (uint8_t)(gir__v_isnan_f32(v0));
+    }
+}
+static void gir__k_isnan_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const double *x0 = (const double *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        o[k] = (uint8_t)(gir__v_isnan_f64(v0));
+    }
+}
+/* generated from ops.def:73 (ISINF): isinf(a) */
+static void gir__k_isinf_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        o[k] = (uint8_t)(gir__v_isinf_f32(v0));
+    }
+}
+static void gir__k_isinf_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const double *x0 = (const double *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        o[k] = (uint8_t)(gir__v_isinf_f64(v0));
+    }
+}
+/* generated from ops.def:74 (ISFINITE): isfinite(a) */
+static void gir__k_isfinite_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        o[k] = (uint8_t)(gir__v_isfinite_f32(v0));
+    }
+}
+static void gir__k_isfinite_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const double *x0 = (const double *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        o[k] = (uint8_t)(gir__v_isfinite_f64(v0));
+    }
+}
+/* generated from ops.def:76 (ADD): (a + b) */
+static void gir__k_add_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        uint8_t v0 = x0[k * st[0]];
+        uint8_t v1 = x1[k * st[1]];
+        o[k] = (uint8_t)(((uint8_t)(v0 + v1)));
+    }
+}
+static void gir__k_add_i32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        int32_t v0 = x0[k * st[0]];
+        int32_t v1 = x1[k * st[1]];
+        o[k] = (int32_t)(((int32_t)(v0 + v1)));
+    }
+}
+static void gir__k_add_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        float v1 = x1[k * st[1]];
+        o[k] = (float)(((float)(v0 + v1)));
+    }
+}
+static void gir__k_add_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        double v1 = x1[k * st[1]];
+        o[k] = (double)(((double)(v0 + v1)));
+    }
+}
+/* generated from ops.def:77 (SUB): (a - b) */
+static void gir__k_sub_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        uint8_t v0 = x0[k * st[0]];
+        uint8_t v1 = x1[k * st[1]];
+        o[k] = (uint8_t)(((uint8_t)(v0 - v1)));
+    }
+}
+static void gir__k_sub_i32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        int32_t v0 = x0[k * st[0]];
+        int32_t v1 = x1[k * st[1]];
+        o[k] = (int32_t)(((int32_t)(v0 - v1)));
+    }
+}
+static void gir__k_sub_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        float v1 = x1[k * st[1]];
+        o[k] = (float)(((float)(v0 - v1)));
+    }
+}
+static void gir__k_sub_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        double v1 = x1[k * st[1]];
+        o[k] = (double)(((double)(v0 - v1)));
+    }
+}
+/* generated from ops.def:78 (MUL): (a * b) */
+static void gir__k_mul_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        uint8_t v0 = x0[k * st[0]];
+        uint8_t v1 = x1[k * st[1]];
+        o[k] = (uint8_t)(((uint8_t)(v0 * v1)));
+    }
+}
+static void gir__k_mul_i32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        int32_t v0 = x0[k * st[0]];
+        int32_t v1 = x1[k * st[1]];
+        o[k] = (int32_t)(((int32_t)(v0 * v1)));
+    }
+}
+static void gir__k_mul_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        float v1 = x1[k * st[1]];
+        o[k] = (float)(((float)(v0 * v1)));
+    }
+}
+static void gir__k_mul_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        double v1 = x1[k * st[1]];
+        o[k] = (double)(((double)(v0 * v1)));
+    }
+}
+/* generated from ops.def:79 (DIV): (a / b) */
+static void gir__k_div_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        float v1 = x1[k * st[1]];
+        o[k] = (float)(((float)(v0 / v1)));
+    }
+}
+static void gir__k_div_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        double v1 = x1[k * st[1]];
+        o[k] = (double)(((double)(v0 / v1)));
+    }
+}
+/* generated from ops.def:80 (NEG): -a */
+static void gir__k_neg_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        uint8_t v0 = x0[k * st[0]];
+        o[k] = (uint8_t)(((uint8_t)-v0));
+    }
+}
+static void gir__k_neg_i32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        int32_t v0 = x0[k * st[0]];
+        o[k] = (int32_t)(((int32_t)-v0));
+    }
+}
+static void gir__k_neg_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        o[k] = (float)(((float)-v0));
+    }
+}
+static void gir__k_neg_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        o[k] = (double)(((double)-v0));
+    }
+}
+/* generated from ops.def:81 (POW): pow(a, b) */
+static void gir__k_pow_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        float v1 = x1[k * st[1]];
+        o[k] = (float)(gir__v_pow_f32(v0, v1));
+    }
+}
+static void gir__k_pow_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        double v1 = x1[k * st[1]];
+        o[k] = (double)(gir__v_pow_f64(v0, v1));
+    }
+}
+/* generated from ops.def:83 (MAXIMUM): max(a, b) */
+static void gir__k_maximum_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        uint8_t v0 = x0[k * st[0]];
+        uint8_t v1 = x1[k * st[1]];
+        o[k] = (uint8_t)(gir__v_max_u8(v0, v1));
+    }
+}
+static void gir__k_maximum_i32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        int32_t v0 = x0[k * st[0]];
+        int32_t v1 = x1[k * st[1]];
+        o[k] = (int32_t)(gir__v_max_i32(v0, v1));
+    }
+}
+static void gir__k_maximum_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        float v1 = x1[k * st[1]];
+        o[k] = (float)(gir__v_max_f32(v0, v1));
+    }
+}
+static void gir__k_maximum_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        double v1 = x1[k * st[1]];
+        o[k] = (double)(gir__v_max_f64(v0, v1));
+    }
+}
+/* generated from ops.def:85 (MINIMUM): min(a, b) */
+static void gir__k_minimum_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        uint8_t v0 = x0[k * st[0]];
+        uint8_t v1 = x1[k * st[1]];
+        o[k] = (uint8_t)(gir__v_min_u8(v0, v1));
+    }
+}
+static void gir__k_minimum_i32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        int32_t v0 = x0[k * st[0]];
+        int32_t v1 = x1[k * st[1]];
+        o[k] = (int32_t)(gir__v_min_i32(v0, v1));
+    }
+}
+static void gir__k_minimum_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        float v1 = x1[k * st[1]];
+        o[k] = (float)(gir__v_min_f32(v0, v1));
+    }
+}
+static void gir__k_minimum_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        double v1 = x1[k * st[1]];
+        o[k] = (double)(gir__v_min_f64(v0, v1));
+    }
+}
+/* generated from ops.def:87 (MOD): imod(a, b) */
+static void gir__k_mod_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        uint8_t v0 = x0[k * st[0]];
+        uint8_t v1 = x1[k * st[1]];
+        o[k] = (uint8_t)(gir__v_imod_u8(v0, v1));
+    }
+}
+static void gir__k_mod_i32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        int32_t v0 = x0[k * st[0]];
+        int32_t v1 = x1[k * st[1]];
+        o[k] = (int32_t)(gir__v_imod_i32(v0, v1));
+    }
+}
+/* generated from ops.def:88 (INT_DIV): idiv(a, b) */
+static void gir__k_int_div_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        uint8_t v0 = x0[k * st[0]];
+        uint8_t v1 = x1[k * st[1]];
+        o[k] = (uint8_t)(gir__v_idiv_u8(v0, v1));
+    }
+}
+static void gir__k_int_div_i32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        int32_t v0 = x0[k * st[0]];
+        int32_t v1 = x1[k * st[1]];
+        o[k] = (int32_t)(gir__v_idiv_i32(v0, v1));
+    }
+}
+/* generated from ops.def:91 (ABS): abs(a) */
+static void gir__k_abs_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        uint8_t v0 = x0[k * st[0]];
+        o[k] = (uint8_t)(gir__v_abs_u8(v0));
+    }
+}
+static void gir__k_abs_i32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        int32_t v0 = x0[k * st[0]];
+        o[k] = (int32_t)(gir__v_abs_i32(v0));
+    }
+}
+static void gir__k_abs_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        o[k] = (float)(gir__v_abs_f32(v0));
+    }
+}
+static void gir__k_abs_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        o[k] = (double)(gir__v_abs_f64(v0));
+    }
+}
+/* generated from ops.def:92 (SIGN): sign(a) */
+static void gir__k_sign_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        uint8_t v0 = x0[k * st[0]];
+        o[k] = (uint8_t)(gir__v_sign_u8(v0));
+    }
+}
+static void gir__k_sign_i32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        int32_t v0 = x0[k * st[0]];
+        o[k] = (int32_t)(gir__v_sign_i32(v0));
+    }
+}
+static void gir__k_sign_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        o[k] = (float)(gir__v_sign_f32(v0));
+    }
+}
+static void gir__k_sign_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        o[k] = (double)(gir__v_sign_f64(v0));
+    }
+}
+/* generated from ops.def:93 (SQUARE): (a * a) */
+static void gir__k_square_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        uint8_t v0 = x0[k * st[0]];
+        o[k] = (uint8_t)(((uint8_t)(v0 * v0)));
+    }
+}
+static void gir__k_square_i32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        int32_t v0 = x0[k * st[0]];
+        o[k] = (int32_t)(((int32_t)(v0 * v0)));
+    }
+}
+static void gir__k_square_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        o[k] = (float)(((float)(v0 * v0)));
+    }
+}
+static void gir__k_square_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        o[k] = (double)(((double)(v0 * v0)));
+    }
+}
+/* generated from ops.def:94 (SQRT): sqrt(a) */
+static void gir__k_sqrt_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        o[k] = (float)(gir__v_sqrt_f32(v0));
+    }
+}
+static void gir__k_sqrt_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        o[k] = (double)(gir__v_sqrt_f64(v0));
+    }
+}
+/* generated from ops.def:95 (RSQRT): (1 / sqrt(a)) */
+static void gir__k_rsqrt_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        o[k] = (float)(((float)(((float)1) / gir__v_sqrt_f32(v0))));
+    }
+}
+static void gir__k_rsqrt_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        o[k] = (double)(((double)(((double)1) / gir__v_sqrt_f64(v0))));
+    }
+}
+/* generated from ops.def:96 (RECIPROCAL): (1 / a) */
+static void gir__k_reciprocal_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        o[k] = (float)(((float)(((float)1) / v0)));
+    }
+}
+static void gir__k_reciprocal_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        o[k] = (double)(((double)(((double)1) / v0)));
+    }
+}
+/* generated from ops.def:97 (EXP): exp(a) */
+static void gir__k_exp_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        o[k] = (float)(gir__v_exp_f32(v0));
+    }
+}
+static void gir__k_exp_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        o[k] = (double)(gir__v_exp_f64(v0));
+    }
+}
+/* generated from ops.def:98 (EXPM1): expm1(a) */
+static void gir__k_expm1_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        o[k] = (float)(gir__v_expm1_f32(v0));
+    }
+}
+static void gir__k_expm1_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        o[k] = (double)(gir__v_expm1_f64(v0));
+    }
+}
+/* generated from ops.def:99 (LOG): log(a) */
+static void gir__k_log_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        o[k] = (float)(gir__v_log_f32(v0));
+    }
+}
+static void gir__k_log_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        o[k] = (double)(gir__v_log_f64(v0));
+    }
+}
+/* generated from ops.def:100 (LOG1P): log1p(a) */
+static void gir__k_log1p_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        o[k] = (float)(gir__v_log1p_f32(v0));
+    }
+}
+static void gir__k_log1p_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        o[k] = (double)(gir__v_log1p_f64(v0));
+    }
+}
+/* generated from ops.def:101 (LOG2): log2(a) */
+static void gir__k_log2_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        o[k] = (float)(gir__v_log2_f32(v0));
+    }
+}
+static void gir__k_log2_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        o[k] = (double)(gir__v_log2_f64(v0));
+    }
+}
+/* generated from ops.def:103 (SIN): sin(a) */
+static void gir__k_sin_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        o[k] = (float)(gir__v_sin_f32(v0));
+    }
+}
+static void gir__k_sin_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        o[k] = (double)(gir__v_sin_f64(v0));
+    }
+}
+/* generated from ops.def:104 (COS): cos(a) */
+static void gir__k_cos_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        o[k] = (float)(gir__v_cos_f32(v0));
+    }
+}
+static void gir__k_cos_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        o[k] = (double)(gir__v_cos_f64(v0));
+    }
+}
+/* generated from ops.def:105 (TAN): tan(a) */
+static void gir__k_tan_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        o[k] = (float)(gir__v_tan_f32(v0));
+    }
+}
+static void gir__k_tan_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        o[k] = (double)(gir__v_tan_f64(v0));
+    }
+}
+/* generated from ops.def:106 (ASIN): asin(a) */
+static void gir__k_asin_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        o[k] = (float)(gir__v_asin_f32(v0));
+    }
+}
+static void gir__k_asin_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        o[k] = (double)(gir__v_asin_f64(v0));
+    }
+}
+/* generated from ops.def:108 (ACOS): acos(a) */
+static void gir__k_acos_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        o[k] = (float)(gir__v_acos_f32(v0));
+    }
+}
+static void gir__k_acos_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        o[k] = (double)(gir__v_acos_f64(v0));
+    }
+}
+/* generated from ops.def:110 (ATAN): atan(a) */
+static void gir__k_atan_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        o[k] = (float)(gir__v_atan_f32(v0));
+    }
+}
+static void gir__k_atan_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        o[k] = (double)(gir__v_atan_f64(v0));
+    }
+}
+/* generated from ops.def:111 (SINH): sinh(a) */
+static void gir__k_sinh_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        o[k] = (float)(gir__v_sinh_f32(v0));
+    }
+}
+static void gir__k_sinh_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        o[k] = (double)(gir__v_sinh_f64(v0));
+    }
+}
+/* generated from ops.def:112 (COSH): cosh(a) */
+static void gir__k_cosh_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        o[k] = (float)(gir__v_cosh_f32(v0));
+    }
+}
+static void gir__k_cosh_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        o[k] = (double)(gir__v_cosh_f64(v0));
+    }
+}
+/* generated from ops.def:113 (TANH): tanh(a) */
+static void gir__k_tanh_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        o[k] = (float)(gir__v_tanh_f32(v0));
+    }
+}
+static void gir__k_tanh_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        o[k] = (double)(gir__v_tanh_f64(v0));
+    }
+}
+/* generated from ops.def:114 (SIGMOID): sigmoid(a) */
+static void gir__k_sigmoid_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        o[k] = (float)(gir__v_sigmoid_f32(v0));
+    }
+}
+static void gir__k_sigmoid_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        o[k] = (double)(gir__v_sigmoid_f64(v0));
+    }
+}
+/* generated from ops.def:115 (SOFTPLUS): (max(a, 0) + log1p(exp(-abs(a)))) */
+static void gir__k_softplus_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        o[k] = (float)(((float)(gir__v_max_f32(v0, ((float)0)) + gir__v_log1p_f32(gir__v_exp_f32(((float)-gir__v_abs_f32(v0)))))));
+    }
+}
+static void gir__k_softplus_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        o[k] = (double)(((double)(gir__v_max_f64(v0, ((double)0)) + gir__v_log1p_f64(gir__v_exp_f64(((double)-gir__v_abs_f64(v0)))))));
+    }
+}
+/* generated from ops.def:117 (RELU): max(a, 0) */
+static void gir__k_relu_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        uint8_t v0 = x0[k * st[0]];
+        o[k] = (uint8_t)(gir__v_max_u8(v0, ((uint8_t)0)));
+    }
+}
+static void gir__k_relu_i32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        int32_t v0 = x0[k * st[0]];
+        o[k] = (int32_t)(gir__v_max_i32(v0, ((int32_t)0)));
+    }
+}
+static void gir__k_relu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        o[k] = (float)(gir__v_max_f32(v0, ((float)0)));
+    }
+}
+static void gir__k_relu_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        o[k] = (double)(gir__v_max_f64(v0, ((double)0)));
+    }
+}
+/* generated from ops.def:118 (LEAKY_RELU): select((a > 0), a, (p0 * a)) */
+static void gir__k_leaky_relu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    int64_t k;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        o[k] = (float)(((v0 > ((float)0)) ? v0 : ((float)(((float)p[0]) * v0))));
+    }
+}
+static void gir__k_leaky_relu_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    int64_t k;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        o[k] = (double)(((v0 > ((double)0)) ? v0 : ((double)(((double)p[0]) * v0))));
+    }
+}
+/* generated from ops.def:120 (ELU): select((a > 0), a, (p0 * expm1(a))) */
+static void gir__k_elu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    int64_t k;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        o[k] = (float)(((v0 > ((float)0)) ? v0 : ((float)(((float)p[0]) * gir__v_expm1_f32(v0)))));
+    }
+}
+static void gir__k_elu_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    int64_t k;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        o[k] = (double)(((v0 > ((double)0)) ? v0 : ((double)(((double)p[0]) * gir__v_expm1_f64(v0)))));
+    }
+}
+/* generated from ops.def:122 (GELU): ((0.5 * a) * (1 + erf((a * 0.7071067811865476)))) */
+static void gir__k_gelu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        o[k] = (float)(((float)(((float)(((float)0.5) * v0)) * ((float)(((float)1) + gir__v_erf_f32(((float)(v0 * ((float)0.7071067811865476)))))))));
+    }
+}
+static void gir__k_gelu_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        o[k] = (double)(((double)(((double)(((double)0.5) * v0)) * ((double)(((double)1) + gir__v_erf_f64(((double)(v0 * ((double)0.7071067811865476)))))))));
+    }
+}
+/* generated from ops.def:125 (SILU): (a * sigmoid(a)) */
+static void gir__k_silu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        o[k] = (float)(((float)(v0 * gir__v_sigmoid_f32(v0))));
+    }
+}
+static void gir__k_silu_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        o[k] = (double)(((double)(v0 * gir__v_sigmoid_f64(v0))));
+    }
+}
+/* generated from ops.def:127 (ERF): erf(a) */
+static void gir__k_erf_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        o[k] = (float)(gir__v_erf_f32(v0));
+    }
+}
+static void gir__k_erf_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        o[k] = (double)(gir__v_erf_f64(v0));
+    }
+}
+/* generated from ops.def:129 (FLOOR): floor(a) */
+static void gir__k_floor_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        o[k] = (float)(gir__v_floor_f32(v0));
+    }
+}
+static void gir__k_floor_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        o[k] = (double)(gir__v_floor_f64(v0));
+    }
+}
+/* generated from ops.def:130 (CEIL): ceil(a) */
+static void gir__k_ceil_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        o[k] = (float)(gir__v_ceil_f32(v0));
+    }
+}
+static void gir__k_ceil_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        o[k] = (double)(gir__v_ceil_f64(v0));
+    }
+}
+/* generated from ops.def:131 (ROUND): round(a) */
+static void gir__k_round_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        o[k] = (float)(gir__v_round_f32(v0));
+    }
+}
+static void gir__k_round_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        o[k] = (double)(gir__v_round_f64(v0));
+    }
+}
+/* generated from ops.def:132 (CLAMP): min(max(a, p0), p1) */
+static void gir__k_clamp_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    int64_t k;
+    for (k = 0; k < n; ++k) {
+        uint8_t v0 = x0[k * st[0]];
+        o[k] = (uint8_t)(gir__v_min_u8(gir__v_max_u8(v0, ((uint8_t)p[0])), ((uint8_t)p[1])));
+    }
+}
+static void gir__k_clamp_i32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    int64_t k;
+    for (k = 0; k < n; ++k) {
+        int32_t v0 = x0[k * st[0]];
+        o[k] = (int32_t)(gir__v_min_i32(gir__v_max_i32(v0, ((int32_t)p[0])), ((int32_t)p[1])));
+    }
+}
+static void gir__k_clamp_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    int64_t k;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        o[k] = (float)(gir__v_min_f32(gir__v_max_f32(v0, ((float)p[0])), ((float)p[1])));
+    }
+}
+static void gir__k_clamp_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    int64_t k;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        o[k] = (double)(gir__v_min_f64(gir__v_max_f64(v0, ((double)p[0])), ((double)p[1])));
+    }
+}
+/* generated from ops.def:177 (WHERE): select(cond, a, b) */
+static void gir__k_where_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    const uint8_t *x2 = (const uint8_t *)in[2];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        uint8_t v0 = x0[k * st[0]];
+        uint8_t v1 = x1[k * st[1]];
+        uint8_t v2 = x2[k * st[2]];
+        o[k] = (uint8_t)((v2 ? v0 : v1));
+    }
+}
+static void gir__k_where_i32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    const uint8_t *x2 = (const uint8_t *)in[2];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        int32_t v0 = x0[k * st[0]];
+        int32_t v1 = x1[k * st[1]];
+        uint8_t v2 = x2[k * st[2]];
+        o[k] = (int32_t)((v2 ? v0 : v1));
+    }
+}
+static void gir__k_where_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    const uint8_t *x2 = (const uint8_t *)in[2];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        float v1 = x1[k * st[1]];
+        uint8_t v2 = x2[k * st[2]];
+        o[k] = (float)((v2 ? v0 : v1));
+    }
+}
+static void gir__k_where_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    const uint8_t *x2 = (const uint8_t *)in[2];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        double v1 = x1[k * st[1]];
+        uint8_t v2 = x2[k * st[2]];
+        o[k] = (double)((v2 ? v0 : v1));
+    }
+}
+/* generated from ops.def:211 (BCE_LOGITS): ((max(x, 0) - (x * t)) + log1p(exp(-abs(x)))) */
+static void gir__k_bce_logits_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        float v1 = x1[k * st[1]];
+        o[k] = (float)(((float)(((float)(gir__v_max_f32(v0, ((float)0)) - ((float)(v0 * v1)))) + gir__v_log1p_f32(gir__v_exp_f32(((float)-gir__v_abs_f32(v0)))))));
+    }
+}
+static void gir__k_bce_logits_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        double v1 = x1[k * st[1]];
+        o[k] = (double)(((double)(((double)(gir__v_max_f64(v0, ((double)0)) - ((double)(v0 * v1)))) + gir__v_log1p_f64(gir__v_exp_f64(((double)-gir__v_abs_f64(v0)))))));
+    }
+}
+static const gir__ew_fn gir__ew_table[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
+    {0, 0, 0, 0, 0, 0},
+    {0, 0, 0, 0, 0, 0}, /* INPUT */
+    {0, 0, 0, 0, 0, 0}, /* VARIABLE */
+    {0, 0, 0, 0, 0, 0}, /* CONSTANT */
+    {0, 0, 0, 0, 0, 0}, /* FILL */
+    {0, 0, 0, 0, 0, 0}, /* EYE */
+    {0, 0, 0, 0, 0, 0}, /* ARANGE */
+    {0, 0, 0, 0, 0, 0}, /* RAND_UNIFORM */
+    {0, 0, 0, 0, 0, 0}, /* RAND_NORMAL */
+    {0, gir__k_not_b8__scalar, 0, 0, 0, 0},
+    {0, gir__k_and_b8__scalar, 0, 0, 0, 0},
+    {0, gir__k_or_b8__scalar, 0, 0, 0, 0},
+    {0, gir__k_xor_b8__scalar, 0, 0, 0, 0},
+    {0, 0, gir__k_gt_u8__scalar, gir__k_gt_i32__scalar, gir__k_gt_f32__scalar, gir__k_gt_f64__scalar},
+    {0, 0, gir__k_ge_u8__scalar, gir__k_ge_i32__scalar, gir__k_ge_f32__scalar, gir__k_ge_f64__scalar},
+    {0, 0, gir__k_lt_u8__scalar, gir__k_lt_i32__scalar, gir__k_lt_f32__scalar, gir__k_lt_f64__scalar},
+    {0, 0, gir__k_le_u8__scalar, gir__k_le_i32__scalar, gir__k_le_f32__scalar, gir__k_le_f64__scalar},
+    {0, 0, gir__k_eq_u8__scalar, gir__k_eq_i32__scalar, gir__k_eq_f32__scalar, gir__k_eq_f64__scalar},
+    {0, 0, gir__k_ne_u8__scalar, gir__k_ne_i32__scalar, gir__k_ne_f32__scalar, gir__k_ne_f64__scalar},
+    {0, 0, gir__k_approx_eq_u8__scalar, gir__k_approx_eq_i32__scalar, gir__k_approx_eq_f32__scalar, gir__k_approx_eq_f64__scalar},
+    {0, 0, 0, 0, gir__k_isnan_f32__scalar, gir__k_isnan_f64__scalar},
+    {0, 0, 0, 0, gir__k_isinf_f32__scalar, gir__k_isinf_f64__scalar},
+    {0, 0, 0, 0, gir__k_isfinite_f32__scalar, gir__k_isfinite_f64__scalar},
+    {0, 0, gir__k_add_u8__scalar, gir__k_add_i32__scalar, gir__k_add_f32__scalar, gir__k_add_f64__scalar},
+    {0, 0, gir__k_sub_u8__scalar, gir__k_sub_i32__scalar, gir__k_sub_f32__scalar, gir__k_sub_f64__scalar},
+    {0, 0, gir__k_mul_u8__scalar, gir__k_mul_i32__scalar, gir__k_mul_f32__scalar, gir__k_mul_f64__scalar},
+    {0, 0, 0, 0, gir__k_div_f32__scalar, gir__k_div_f64__scalar},
+    {0, 0, gir__k_neg_u8__scalar, gir__k_neg_i32__scalar, gir__k_neg_f32__scalar, gir__k_neg_f64__scalar},
+    {0, 0, 0, 0, gir__k_pow_f32__scalar, gir__k_pow_f64__scalar},
+    {0, 0, gir__k_maximum_u8__scalar, gir__k_maximum_i32__scalar, gir__k_maximum_f32__scalar, gir__k_maximum_f64__scalar},
+    {0, 0, gir__k_minimum_u8__scalar, gir__k_minimum_i32__scalar, gir__k_minimum_f32__scalar, gir__k_minimum_f64__scalar},
+    {0, 0, gir__k_mod_u8__scalar, gir__k_mod_i32__scalar, 0, 0},
+    {0, 0, gir__k_int_div_u8__scalar, gir__k_int_div_i32__scalar, 0, 0},
+    {0, 0, 0, 0, 0, 0}, /* ADD_N */
+    {0, 0, gir__k_abs_u8__scalar, gir__k_abs_i32__scalar, gir__k_abs_f32__scalar, gir__k_abs_f64__scalar},
+    {0, 0, gir__k_sign_u8__scalar, gir__k_sign_i32__scalar, gir__k_sign_f32__scalar, gir__k_sign_f64__scalar},
+    {0, 0, gir__k_square_u8__scalar, gir__k_square_i32__scalar, gir__k_square_f32__scalar, gir__k_square_f64__scalar},
+    {0, 0, 0, 0, gir__k_sqrt_f32__scalar, gir__k_sqrt_f64__scalar},
+    {0, 0, 0, 0, gir__k_rsqrt_f32__scalar, gir__k_rsqrt_f64__scalar},
+    {0, 0, 0, 0, gir__k_reciprocal_f32__scalar, gir__k_reciprocal_f64__scalar},
+    {0, 0, 0, 0, gir__k_exp_f32__scalar, gir__k_exp_f64__scalar},
+    {0, 0, 0, 0, gir__k_expm1_f32__scalar, gir__k_expm1_f64__scalar},
+    {0, 0, 0, 0, gir__k_log_f32__scalar, gir__k_log_f64__scalar},
+    {0, 0, 0, 0, gir__k_log1p_f32__scalar, gir__k_log1p_f64__scalar},
+    {0, 0, 0, 0, gir__k_log2_f32__scalar, gir__k_log2_f64__scalar},
+    {0, 0, 0, 0, gir__k_sin_f32__scalar, gir__k_sin_f64__scalar},
+    {0, 0, 0, 0, gir__k_cos_f32__scalar, gir__k_cos_f64__scalar},
+    {0, 0, 0, 0, gir__k_tan_f32__scalar, gir__k_tan_f64__scalar},
+    {0, 0, 0, 0, gir__k_asin_f32__scalar, gir__k_asin_f64__scalar},
+    {0, 0, 0, 0, gir__k_acos_f32__scalar, gir__k_acos_f64__scalar},
+    {0, 0, 0, 0, gir__k_atan_f32__scalar, gir__k_atan_f64__scalar},
+    {0, 0, 0, 0, gir__k_sinh_f32__scalar, gir__k_sinh_f64__scalar},
+    {0, 0, 0, 0, gir__k_cosh_f32__scalar, gir__k_cosh_f64__scalar},
+    {0, 0, 0, 0, gir__k_tanh_f32__scalar, gir__k_tanh_f64__scalar},
+    {0, 0, 0, 0, gir__k_sigmoid_f32__scalar, gir__k_sigmoid_f64__scalar},
+    {0, 0, 0, 0, gir__k_softplus_f32__scalar, gir__k_softplus_f64__scalar},
+    {0, 0, gir__k_relu_u8__scalar, gir__k_relu_i32__scalar, gir__k_relu_f32__scalar, gir__k_relu_f64__scalar},
+    {0, 0, 0, 0, gir__k_leaky_relu_f32__scalar, gir__k_leaky_relu_f64__scalar},
+    {0, 0, 0, 0, gir__k_elu_f32__scalar, gir__k_elu_f64__scalar},
+    {0, 0, 0, 0, gir__k_gelu_f32__scalar, gir__k_gelu_f64__scalar},
+    {0, 0, 0, 0, gir__k_silu_f32__scalar, gir__k_silu_f64__scalar},
+    {0, 0, 0, 0, gir__k_erf_f32__scalar, gir__k_erf_f64__scalar},
+    {0, 0, 0, 0, gir__k_floor_f32__scalar, gir__k_floor_f64__scalar},
+    {0, 0, 0, 0, gir__k_ceil_f32__scalar, gir__k_ceil_f64__scalar},
+    {0, 0, 0, 0, gir__k_round_f32__scalar, gir__k_round_f64__scalar},
+    {0, 0, gir__k_clamp_u8__scalar, gir__k_clamp_i32__scalar, gir__k_clamp_f32__scalar, gir__k_clamp_f64__scalar},
+    {0, 0, 0, 0, 0, 0}, /* SUM */
+    {0, 0, 0, 0, 0, 0}, /* MEAN */
+    {0, 0, 0, 0, 0, 0}, /* PROD */
+    {0, 0, 0, 0, 0, 0}, /* MAX */
+    {0, 0, 0, 0, 0, 0}, /* MIN */
+    {0, 0, 0, 0, 0, 0}, /* VAR */
+    {0, 0, 0, 0, 0, 0}, /* LOGSUMEXP */
+    {0, 0, 0, 0, 0, 0}, /* ARGMAX */
+    {0, 0, 0, 0, 0, 0}, /* ARGMIN */
+    {0, 0, 0, 0, 0, 0}, /* ALL */
+    {0, 0, 0, 0, 0, 0}, /* ANY */
+    {0, 0, 0, 0, 0, 0}, /* RESHAPE */
+    {0, 0, 0, 0, 0, 0}, /* TRANSPOSE */
+    {0, 0, 0, 0, 0, 0}, /* BROADCAST_TO */
+    {0, 0, 0, 0, 0, 0}, /* SLICE */
+    {0, 0, 0, 0, 0, 0}, /* UNSLICE */
+    {0, 0, 0, 0, 0, 0}, /* CONCAT */
+    {0, 0, 0, 0, 0, 0}, /* FLIP */
+    {0, 0, 0, 0, 0, 0}, /* PAD */
+    {0, 0, 0, 0, 0, 0}, /* GATHER */
+    {0, 0, 0, 0, 0, 0}, /* SCATTER_ADD */
+    {0, 0, 0, 0, 0, 0}, /* ONE_HOT */
+    {0, 0, gir__k_where_u8__scalar, gir__k_where_i32__scalar, gir__k_where_f32__scalar, gir__k_where_f64__scalar},
+    {0, 0, 0, 0, 0, 0}, /* DIAG */
+    {0, 0, 0, 0, 0, 0}, /* DIAGONAL */
+    {0, 0, 0, 0, 0, 0}, /* TRIU */
+    {0, 0, 0, 0, 0, 0}, /* TRIL */
+    {0, 0, 0, 0, 0, 0}, /* CAST */
+    {0, 0, 0, 0, 0, 0}, /* STOP_GRADIENT */
+    {0, 0, 0, 0, 0, 0}, /* MATMUL */
+    {0, 0, 0, 0, 0, 0}, /* DOT */
+    {0, 0, 0, 0, 0, 0}, /* OUTER */
+    {0, 0, 0, 0, 0, 0}, /* TRACE */
+    {0, 0, 0, 0, 0, 0}, /* INVERSE */
+    {0, 0, 0, 0, 0, 0}, /* DET */
+    {0, 0, 0, 0, 0, 0}, /* LOGDET */
+    {0, 0, 0, 0, 0, 0}, /* CHOLESKY */
+    {0, 0, 0, 0, 0, 0}, /* TRISOLVE */
+    {0, 0, 0, 0, 0, 0}, /* SOFTMAX */
+    {0, 0, 0, 0, 0, 0}, /* LOG_SOFTMAX */
+    {0, 0, 0, 0, 0, 0}, /* XENT_LOGITS */
+    {0, 0, 0, 0, 0, 0}, /* XENT_LOGITS_PROB */
+    {0, 0, 0, 0, gir__k_bce_logits_f32__scalar, gir__k_bce_logits_f64__scalar},
+    {0, 0, 0, 0, 0, 0}, /* MSE */
+    {0, 0, 0, 0, 0, 0}, /* CONV2D */
+    {0, 0, 0, 0, 0, 0}, /* CONV2D_BWD_DATA */
+    {0, 0, 0, 0, 0, 0}, /* CONV2D_BWD_FILTER */
+    {0, 0, 0, 0, 0, 0}, /* MAX_POOL2D */
+    {0, 0, 0, 0, 0, 0}, /* MAX_POOL2D_BWD */
+    {0, 0, 0, 0, 0, 0}, /* AVG_POOL2D */
+    {0, 0, 0, 0, 0, 0}, /* AVG_POOL2D_BWD */
+    {0, 0, 0, 0, 0, 0}, /* DROPOUT */
+};
+
+static gir_status gir__k_eltwise(gir__kx *k) {
+    gir__ew_fn fn = gir__ew_table[k->op][k->in[0].dt];
+    if (!fn) return gir__kfail(k, GIR_ERR_DTYPE, "no kernel for %T", k->in[0].dt);
+    gir__ew_apply(fn, k->out, k->dtype, k->shape, k->nin, k->in, k->attr->f);
+    return GIR_OK;
+}
+static gir_status gir__k_none(gir__kx *k) { (void)k; return GIR_OK; }
+static gir_status gir__k_add_n(gir__kx *k) {
+    gir__ew_fn fn = gir__ew_table[GIR_OP_ADD][k->dtype];
+    gir__kin two[2];
+    int j;
+    GIR_MEMSET(k->out, 0, (size_t)gir__numel(k->shape) * gir__esize(k->dtype));
+    two[0].p = k->out; two[0].s = k->shape; two[0].dt = k->dtype;
+    for (j = 0; j < k->nin; ++j) {
+        two[1] = k->in[j];
+        gir__ew_apply(fn, k->out, k->dtype, k->shape, 2, two, k->attr->f);
+    }
+    return GIR_OK;
+}
+static gir_status gir__k_fill(gir__kx *k) {
+    int64_t n = gir__numel(k->shape), i;
+    for (i = 0; i < n; ++i) gir__setd(k->out, k->dtype, i, k->attr->f[0]);
+    return GIR_OK;
+}
+static gir_status gir__k_eye(gir__kx *k) {
+    int64_t n = k->shape->dim[0], i;
+    GIR_MEMSET(k->out, 0, (size_t)(n * n) * gir__esize(k->dtype));
+    for (i = 0; i < n; ++i) gir__setd(k->out, k->dtype, i * n + i, 1.0);
+    return GIR_OK;
+}
+static gir_status gir__k_arange(gir__kx *k) {
+    int64_t n = k->shape->dim[0], i;
+    for (i = 0; i < n; ++i) gir__setd(k->out, k->dtype, i, k->attr->f[0] + (double)i * k->attr->f[2]);
+    return GIR_OK;
+}
+/* counter-based random numbers: element i of run r of a node with seed s is a hash of (s, r, i), so results
+   do not depend on the order elements are computed in */
+static uint64_t gir__mix(uint64_t z) {
+    z += 0x9E3779B97F4A7C15ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+static double gir__uniform01(uint64_t key, int64_t i) {     /* (0, 1] with 53 bits */
+    return ((double)(gir__mix(key ^ gir__mix((uint64_t)i)) >> 11) + 1.0) * (1.0 / 9007199254740992.0);
+}
+static uint64_t gir__rng_key(const gir__kx *k) { return gir__mix(k->attr->seed) ^ gir__mix(k->run * 0xD1B54A32D192ED03ull); }
+static gir_status gir__k_random(gir__kx *k) {
+    int64_t n = gir__numel(k->shape), i;
+    uint64_t key = gir__rng_key(k);
+    const double *f = k->attr->f;
+    for (i = 0; i < n; ++i) {
+        double v;
+        if (k->op == GIR_OP_RAND_UNIFORM) {
+            v = f[0] + (f[1] - f[0]) * (1.0 - gir__uniform01(key, i));
+        } else {
+            double u1 = gir__uniform01(key, 2 * i), u2 = gir__uniform01(key, 2 * i + 1);
+            v = f[0] + f[1] * sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
+        }
+        gir__setd(k->out, k->dtype, i, v);
+    }
+    return GIR_OK;
+}
+static gir_status gir__k_dropout(gir__kx *k) {
+    int64_t n = gir__numel(k->shape), i;
+    uint64_t key = gir__rng_key(k);
+    double p = k->attr->f[0], scale = p < 1 ? 1.0 / (1.0 - p) : 0.0;
+    if (!(p >= 0 && p <= 1)) return gir__kfail(k, GIR_ERR_ATTR, "p = %g is not in [0, 1]", p);
+    for (i = 0; i < n; ++i) {
+        int keep = (1.0 - gir__uniform01(key, i)) >= p;
+        gir__setd(k->out, k->dtype, i, keep ? gir__getd(k->in[0].p, k->dtype, i) * scale : 0.0);
+    }
+    return GIR_OK;
+}
+
+/* reductions: one pass over the input in memory order; the output index moves with the input index */
+static gir_status gir__k_reduce(gir__kx *k) {
+    const gir_shape *xs = k->in[0].s;
+    const void *x = k->in[0].p;
+    int xdt = k->in[0].dt, r = xs->rank, d, op = k->op, pass;
+    int64_t ostr[GIR_MAX_RANK], idx[GIR_MAX_RANK], n = gir__numel(xs), nout = gir__numel(k->shape), i, o, acc_s;
+    double *acc = (double *)k->scratch, *aux = acc + nout, cnt;
+    const gir_ints *ax = &k->attr->l[0];
+    /* output strides in the keepdims layout, 0 on reduced axes */
+    acc_s = 1;
+    for (d = r - 1; d >= 0; --d) {
+        if (gir__has_axis(ax, d)) ostr[d] = 0;
+        else { ostr[d] = acc_s; acc_s *= xs->dim[d]; }
+    }
+    cnt = nout ? (double)n / (double)nout : 0;
+    for (pass = 0; pass < 2; ++pass) {
+        int second = pass == 1;
+        if (second && op != GIR_OP_VAR && op != GIR_OP_LOGSUMEXP) break;
+        for (o = 0; o < nout; ++o) {
+            double init = 0;
+            if (!second) {
+                if (op == GIR_OP_PROD || op == GIR_OP_ALL) init = 1;
+                else if (op == GIR_OP_MAX || op == GIR_OP_LOGSUMEXP) init = -HUGE_VAL;
+                else if (op == GIR_OP_MIN) init = HUGE_VAL;
+            }
+            acc[o] = init;
+        }
+        for (d = 0; d < r; ++d) idx[d] = 0;
+        o = 0;
+        for (i = 0; i < n; ++i) {
+            double v = gir__getd(x, xdt, i), *a = &acc[o];
+            switch (second ? -op : op) {
+            case GIR_OP_SUM: case GIR_OP_MEAN: case GIR_OP_VAR: *a += v; break;
+            case GIR_OP_PROD: *a *= v; break;
+            case GIR_OP_MAX: case GIR_OP_LOGSUMEXP: if (*a == *a && (v > *a || v != v)) *a = v; break;
+            case GIR_OP_MIN: if (*a == *a && (v < *a || v != v)) *a = v; break;
+            case GIR_OP_ALL: if (v == 0) *a = 0; break;
+            case GIR_OP_ANY: if (v != 0) *a = 1; break;
+            case -GIR_OP_VAR: *a += (v - aux[o]) * (v - aux[o]); break;
+            case -GIR_OP_LOGSUMEXP: *a += (aux[o] == -HUGE_VAL || aux[o] == HUGE_VAL) ? 0 : exp(v - aux[o]); break;
+            default: break;
+            }
+            for (d = r - 1; d >= 0; --d) {          /* advance the multi-index and the output index */
+                o += ostr[d];
+                if (++idx[d] < xs->dim[d]) break;
+                o -= ostr[d] * xs->dim[d];
+                idx[d] = 0;
+            }
+        }
+        if (!second && (op == GIR_OP_VAR || op == GIR_OP_LOGSUMEXP))
+            for (o = 0; o < nout; ++o) aux[o] = op == GIR_OP_VAR ? (cnt ? acc[o] / cnt : 0.0 / (cnt - cnt)) : acc[o];
+    }
+    for (o = 0; o < nout; ++o) {
+        double v = acc[o];
+        if (op == GIR_OP_MEAN) v = cnt ? v / cnt : 0.0 / (cnt - cnt);
+        else if (op == GIR_OP_VAR) v = v / (cnt - k->attr->i[1]);
+        else if (op == GIR_OP_LOGSUMEXP) v = (aux[o] == -HUGE_VAL || aux[o] == HUGE_VAL || aux[o] != aux[o]) ? aux[o] : aux[o] + log(v);
+        gir__setd(k->out, k->dtype, o, v);
+    }
+    return GIR_OK;
+}
+/* outer x len x inner decomposition of a shape around one axis */
+static void gir__around(const gir_shape *s, int axis, int64_t *outer, int64_t *len, int64_t *inner) {
+    int d;
+    *outer = 1; *inner = 1;
+    for (d = 0; d < axis; ++d) *outer *= s->dim[d];
+    for (d = axis + 1; d < s->rank; ++d) *inner *= s->dim[d];
+    *len = s->dim[axis];
+}
+static gir_status gir__k_argreduce(gir__kx *k) {
+    int64_t outer, len, inner, a, b, j;
+    int dt = k->in[0].dt;
+    gir__around(k->in[0].s, k->attr->i[0], &outer, &len, &inner);
+    for (a = 0; a < outer; ++a)
+        for (b = 0; b < inner; ++b) {
+            int64_t best = 0;
+            double bv = gir__getd(k->in[0].p, dt, a * len * inner + b);
+            for (j = 1; j < len && bv == bv; ++j) {
+                double v = gir__getd(k->in[0].p, dt, (a * len + j) * inner + b);
+                if (v != v || (k->op == GIR_OP_ARGMAX ? v > bv : v < bv)) { bv = v; best = j; }
+            }
+            ((int32_t *)k->out)[a * inner + b] = (int32_t)best;
+        }
+    return GIR_OK;
+}
+static gir_status gir__k_copy(gir__kx *k) {
+    if (k->out != k->in[0].p) GIR_MEMCPY(k->out, k->in[0].p, (size_t)gir__numel(k->shape) * gir__esize(k->dtype));
+    return GIR_OK;
+}
+static void gir__copy_el(void *dst, int64_t di, const void *src, int64_t si, size_t es) {
+    switch (es) {
+    case 1: ((uint8_t *)dst)[di] = ((const uint8_t *)src)[si]; break;
+    case 4: ((uint32_t *)dst)[di] = ((const uint32_t *)src)[si]; break;
+    default: ((uint64_t *)dst)[di] = ((const uint64_t *)src)[si];
+    }
+}
+/* out[i] = in[sum idx_d * st_d] for the output multi-index: transpose and broadcast */
+static void gir__gather_strided(void *out, const gir_shape *os, const void *in, const int64_t *st, size_t es) {
+    int64_t idx[GIR_MAX_RANK], n = gir__numel(os), i, off = 0;
+    int d, r = os->rank;
+    for (d = 0; d < r; ++d) idx[d] = 0;
+    for (i = 0; i < n; ++i) {
+        gir__copy_el(out, i, in, off, es);
+        for (d = r - 1; d >= 0; --d) {
+            off += st[d];
+            if (++idx[d] < os->dim[d]) break;
+            off -= st[d] * os->dim[d];
+            idx[d] = 0;
+        }
+    }
+}
+static gir_status gir__k_transpose(gir__kx *k) {
+    int64_t ist[GIR_MAX_RANK], st[GIR_MAX_RANK], acc = 1;
+    int d, r = k->shape->rank;
+    for (d = r - 1; d >= 0; --d) { ist[d] = acc; acc *= k->in[0].s->dim[d]; }
+    for (d = 0; d < r; ++d) st[d] = ist[k->attr->l[0].v[d]];
+    gir__gather_strided(k->out, k->shape, k->in[0].p, st, gir__esize(k->dtype));
+    return GIR_OK;
+}
+static gir_status gir__k_broadcast(gir__kx *k) {
+    int64_t st[GIR_MAX_RANK];
+    gir__bstrides(k->in[0].s, k->shape, st);
+    gir__gather_strided(k->out, k->shape, k->in[0].p, st, gir__esize(k->dtype));
+    return GIR_OK;
+}
+static gir_status gir__k_flip(gir__kx *k) {
+    int64_t st[GIR_MAX_RANK], acc = 1, base = 0;
+    int d, r = k->shape->rank;
+    for (d = r - 1; d >= 0; --d) {
+        st[d] = acc;
+        if (gir__has_axis(&k->attr->l[0], d) && k->shape->dim[d] > 0) {
+            base += acc * (k->shape->dim[d] - 1);
+            st[d] = -acc;
+        }
+        acc *= k->shape->dim[d];
+    }
+    if (gir__numel(k->shape) == 0) return GIR_OK;
+    gir__gather_strided(k->out, k->shape, (const char *)k->in[0].p + base * (int64_t)gir__esize(k->dtype), st,
+                        gir__esize(k->dtype));
+    return GIR_OK;
+}
+static gir_status gir__k_slice(gir__kx *k) {
+    int64_t outer, len, inner, olen, a, j;
+    size_t es = gir__esize(k->dtype);
+    const gir_attr *A = k->attr;
+    gir__around(k->in[0].s, A->i[0], &outer, &len, &inner);
+    olen = k->shape->dim[A->i[0]];
+    for (a = 0; a < outer; ++a)
+        for (j = 0; j < olen; ++j)
+            GIR_MEMCPY((char *)k->out + (size_t)((a * olen + j) * inner) * es,
+                       (const char *)k->in[0].p + (size_t)((a * len + A->i[1] + j * A->i[3]) * inner) * es,
+                       (size_t)inner * es);
+    return GIR_OK;
+}
+static gir_status gir__k_unslice(gir__kx *k) {
+    int64_t outer, len, inner, olen, a, j;
+    size_t es = gir__esize(k->dtype);
+    const gir_attr *A = k->attr;
+    gir__around(k->in[0].s, A->i[0], &outer, &len, &inner);
+    olen = k->shape->dim[A->i[0]];
+    GIR_MEMSET(k->out, 0, (size_t)gir__numel(k->shape) * es);
+    for (a = 0; a < outer; ++a)
+        for (j = 0; j < len; ++j)
+            GIR_MEMCPY((char *)k->out + (size_t)((a * olen + A->i[1] + j * A->i[3]) * inner) * es,
+                       (const char *)k->in[0].p + (size_t)((a * len + j) * inner) * es, (size_t)inner * es);
+    return GIR_OK;
+}
+static gir_status gir__k_concat(gir__kx *k) {
+    int64_t outer, olen, inner, a, off = 0;
+    size_t es = gir__esize(k->dtype);
+    int j, ax = k->attr->i[0];
+    gir__around(k->shape, ax, &outer, &olen, &inner);
+    for (j = 0; j < k->nin; ++j) {
+        int64_t len = k->in[j].s->dim[ax];
+        for (a = 0; a < outer; ++a)
+            GIR_MEMCPY((char *)k->out + (size_t)((a * olen + off) * inner) * es,
+                       (const char *)k->in[j].p + (size_t)(a * len * inner) * es, (size_t)(len * inner) * es);
+        off += len;
+    }
+    return GIR_OK;
+}
+static gir_status gir__k_pad(gir__kx *k) {
+    int64_t ost[GIR_MAX_RANK], idx[GIR_MAX_RANK], acc = 1, n = gir__numel(k->in[0].s), no = gir__numel(k->shape), i, o = 0;
+    int d, r = k->shape->rank;
+    size_t es = gir__esize(k->dtype);
+    for (i = 0; i < no; ++i) gir__setd(k->out, k->dtype, i, k->attr->f[0]);
+    for (d = r - 1; d >= 0; --d) { ost[d] = acc; acc *= k->shape->dim[d]; }
+    for (d = 0; d < r; ++d) { idx[d] = 0; o += ost[d] * k->attr->l[0].v[d]; }
+    for (i = 0; i < n; ++i) {
+        gir__copy_el(k->out, o, k->in[0].p, i, es);
+        for (d = r - 1; d >= 0; --d) {
+            o += ost[d];
+            if (++idx[d] < k->in[0].s->dim[d]) break;
+            o -= ost[d] * k->in[0].s->dim[d];
+            idx[d] = 0;
+        }
+    }
+    return GIR_OK;
+}
+static gir_status gir__k_gather(gir__kx *k) {
+    int64_t outer, len, inner, a, j, ni = gir__numel(k->in[1].s);
+    size_t es = gir__esize(k->dtype);
+    const int32_t *ix = (const int32_t *)k->in[1].p;
+    gir__around(k->in[0].s, k->attr->i[0], &outer, &len, &inner);
+    for (j = 0; j < ni; ++j)
+        if (ix[j] < -len || ix[j] >= len)
+            return gir__kfail(k, GIR_ERR_INDEX, "index %d at position %l is out of range for axis length %l",
+                              (int)ix[j], (long long)j, (long long)len);
+    for (a = 0; a < outer; ++a)
+        for (j = 0; j < ni; ++j) {
+            int64_t s = ix[j] < 0 ? ix[j] + len : ix[j];
+            GIR_MEMCPY((char *)k->out + (size_t)((a * ni + j) * inner) * es,
+                       (const char *)k->in[0].p + (size_t)((a * len + s) * inner) * es, (size_t)inner * es);
+        }
+    return GIR_OK;
+}
+static gir_status gir__k_scatter_add(gir__kx *k) {
+    int64_t outer, len, inner, a, j, b, ni = gir__numel(k->in[1].s);
+    const int32_t *ix = (const int32_t *)k->in[1].p;
+    int dt = k->dtype;
+    gir__around(k->shape, k->attr->i[0], &outer, &len, &inner);
+    for (j = 0; j < ni; ++j)
+        if (ix[j] < -len || ix[j] >= len)
+            return gir__kfail(k, GIR_ERR_INDEX, "index %d at position %l is out of range for axis length %l",
+                              (int)ix[j], (long long)j, (long long)len);
+    GIR_MEMSET(k->out, 0, (size_t)gir__numel(k->shape) * gir__esize(dt));
+    for (a = 0; a < outer; ++a)
+        for (j = 0; j < ni; ++j) {
+            int64_t s = ix[j] < 0 ? ix[j] + len : ix[j], oo = (a * len + s) * inner, io = (a * ni + j) * inner;
+            for (b = 0; b < inner; ++b)
+                gir__setd(k->out, dt, oo + b, gir__getd(k->out, dt, oo + b) + gir__getd(k->in[0].p, dt, io + b));
+        }
+    return GIR_OK;
+}
+static gir_status gir__k_one_hot(gir__kx *k) {
+    int64_t ni = gir__numel(k->in[0].s), depth = k->attr->i[0], j;
+    const int32_t *ix = (const int32_t *)k->in[0].p;
+    GIR_MEMSET(k->out, 0, (size_t)gir__numel(k->shape) * gir__esize(k->dtype));
+    for (j = 0; j < ni; ++j) {
+        if (ix[j] < 0 || ix[j] >= depth)
+            return gir__kfail(k, GIR_ERR_INDEX, "index %d at position %l is not in [0, %l)", (int)ix[j], (long long)j,
+                              (long long)depth);
+        gir__setd(k->out, k->dtype, j * depth + ix[j], 1.0);
+    }
+    return GIR_OK;
+}
+static gir_status gir__k_diag(gir__kx *k) {
+    int64_t n = k->shape->dim[0], i;
+    size_t es = gir__esize(k->dtype);
+    GIR_MEMSET(k->out, 0, (size_t)(n * n) * es);
+    for (i = 0; i < n; ++i) gir__copy_el(k->out, i * n + i, k->in[0].p, i, es);
+    return GIR_OK;
+}
+static gir_status gir__k_diagonal(gir__kx *k) {
+    const gir_shape *xs = k->in[0].s;
+    int64_t m = xs->dim[xs->rank - 2], n = xs->dim[xs->rank - 1], d = m < n ? m : n, batch = gir__numel(k->shape) / (d ? d : 1), b, i;
+    size_t es = gir__esize(k->dtype);
+    if (d == 0) return GIR_OK;
+    for (b = 0; b < batch; ++b)
+        for (i = 0; i < d; ++i) gir__copy_el(k->out, b * d + i, k->in[0].p, b * m * n + i * n + i, es);
+    return GIR_OK;
+}
+static gir_status gir__k_tri(gir__kx *k) {
+    int64_t m = k->shape->dim[k->shape->rank - 2], n = k->shape->dim[k->shape->rank - 1];
+    int64_t total = gir__numel(k->shape), i;
+    size_t es = gir__esize(k->dtype);
+    int upper = k->op == GIR_OP_TRIU;
+    int64_t kk = k->attr->i[0];
+    for (i = 0; i < total; ++i) {
+        int64_t r = (i / n) % (m ? m : 1), c = i % n, keep = upper ? (c - r >= kk) : (c - r <= kk);
+        if (keep) gir__copy_el(k->out, i, k->in[0].p, i, es);
+        else GIR_MEMSET((char *)k->out + (size_t)i * es, 0, es);
+    }
+    return GIR_OK;
+}
+static gir_status gir__k_cast(gir__kx *k) {
+    int64_t n = gir__numel(k->shape), i;
+    if (k->in[0].dt == k->dtype) return gir__k_copy(k);
+    for (i = 0; i < n; ++i) gir__setd(k->out, k->dtype, i, gir__getd(k->in[0].p, k->in[0].dt, i));
+    return GIR_OK;
+}
+
+/* linear algebra and NN kernel templates, instantiated for f32 and f64 */
+/* >>kern_linalg (f32) instantiated from gen/kern_linalg.tmpl.c */
+/*
+ * kern_linalg.tmpl.c -- dense linear-algebra kernels for gir.h.
+ *
+ * TEMPLATE: the build generator instantiates this file once for float and
+ * once for double by plain text substitution:
+ *     float   -> float | double
+ *     f32 -> f32   | f64
+ *
+ * Contents (all matrices contiguous row-major; "batched" kernels process
+ * `batch` independent n x n matrices stored back to back):
+ *   gir__la_inverse_*   Gauss-Jordan inverse, partial pivoting.
+ *                       scratch: n*n elements.  Returns 1 if any matrix is
+ *                       exactly singular (that matrix's output is all NaN).
+ *   gir__la_det_*       determinant via LU with partial pivoting.
+ *                       scratch: n*n elements.  Singular -> 0.  Returns 0.
+ *   gir__la_logdet_*    log|det| (numpy slogdet "logabsdet").
+ *                       scratch: n*n elements.  Singular -> -inf.  Returns 0.
+ *   gir__la_cholesky_*  lower L with A = L L^T; reads only the lower
+ *                       triangle of A, writes zeros above the diagonal.
+ *                       Returns 1 if any matrix is not positive definite.
+ *   gir__la_trisolve_*  solve op(A) X = B, A triangular (other triangle is
+ *                       ignored), op(A) = A or A^T.
+ *   gir__la_gemm_*      strided C (=|+=) A B.
+ * Only gir__sqrt/log/exp/fabs_<sfx> are used for math; no allocation.
+ */
+
+/* LU factorisation in place (upper factor only is kept meaningful).
+ * Returns 1 if an exactly zero pivot column is met, 0 otherwise.
+ * *neg is toggled once per row swap. */
+static int gir__la_lu_f32(int64_t n, float *s, int *neg)
+{
+    int64_t i, j, k;
+    *neg = 0;
+    for (k = 0; k < n; ++k) {
+        int64_t piv = k;
+        float best = gir__fabs_f32(s[k * n + k]);
+        float pv;
+        for (i = k + 1; i < n; ++i) {
+            float v = gir__fabs_f32(s[i * n + k]);
+            if (v > best) { best = v; piv = i; }
+        }
+        if (best == (float)0) return 1;
+        if (piv != k) {
+            float *r0 = s + k * n, *r1 = s + piv * n;
+            for (j = k; j < n; ++j) { float t = r0[j]; r0[j] = r1[j]; r1[j] = t; }
+            *neg = !*neg;
+        }
+        pv = s[k * n + k];
+        for (i = k + 1; i < n; ++i) {
+            float *ri = s + i * n;
+            const float *rk = s + k * n;
+            float f = ri[k] / pv;
+            ri[k] = f;
+            if (f != (float)0)
+                for (j = k + 1; j < n; ++j) ri[j] -= f * rk[j];
+        }
+    }
+    return 0;
+}
+
+/* scratch: n*n elements. */
+static int gir__la_inverse_f32(int64_t batch, int64_t n, const float *a,
+                                   float *out, float *scratch)
+{
+    int status = 0;
+    int64_t nn = n * n, bi, i, j, k;
+    for (bi = 0; bi < batch; ++bi) {
+        const float *A = a + bi * nn;
+        float *X = out + bi * nn;
+        float *S = scratch;
+        int singular = 0;
+        for (i = 0; i < nn; ++i) { S[i] = A[i]; X[i] = (float)0; }
+        for (i = 0; i < n; ++i) X[i * n + i] = (float)1;
+        for (k = 0; k < n && !singular; ++k) {
+            int64_t piv = k;
+            float best = gir__fabs_f32(S[k * n + k]);
+            float inv;
+            for (i = k + 1; i < n; ++i) {
+                float v = gir__fabs_f32(S[i * n + k]);
+                if (v > best) { best = v; piv = i; }
+            }
+            if (best == (float)0) { singular = 1; break; }
+            if (piv != k) {
+                float *s0 = S + k * n, *s1 = S + piv * n;
+                float *x0 = X + k * n, *x1 = X + piv * n;
+                for (j = k; j < n; ++j) { float t = s0[j]; s0[j] = s1[j]; s1[j] = t; }
+                for (j = 0; j < n; ++j) { float t = x0[j]; x0[j] = x1[j]; x1[j] = t; }
+            }
+            inv = (float)1 / S[k * n + k];
+            {
+                float *sk = S + k * n, *xk = X + k * n;
+                sk[k] = (float)1;
+                for (j = k + 1; j < n; ++j) sk[j] *= inv;
+                for (j = 0; j < n; ++j) xk[j] *= inv;
+            }
+            for (i = 0; i < n; ++i) {
+                float *si, *xi;
+                const float *sk, *xk;
+                float f;
+                if (i == k) continue;
+                si = S + i * n; xi = X + i * n;
+                sk = S + k * n; xk = X + k * n;
+                f = si[k];
+                if (f == (float)0) continue;
+                si[k] = (float)0;
+                for (j = k + 1; j < n; ++j) si[j] -= f * sk[j];
+                for (j = 0; j < n; ++j) xi[j] -= f * xk[j];
+            }
+        }
+        if (singular) {
+            float zero = (float)0;
+            float nan = zero / zero;
+            for (i = 0; i < nn; ++i) X[i] = nan;
+            status = 1;
+        }
+    }
+    return status;
+}
+
+/* scratch: n*n elements. Singular matrices give 0; always returns 0. */
+static int gir__la_det_f32(int64_t batch, int64_t n, const float *a,
+                               float *out, float *scratch)
+{
+    int64_t nn = n * n, bi, i;
+    for (bi = 0; bi < batch; ++bi) {
+        const float *A = a + bi * nn;
+        int neg;
+        float d;
+        for (i = 0; i < nn; ++i) scratch[i] = A[i];
+        if (gir__la_lu_f32(n, scratch, &neg)) {
+            out[bi] = (float)0;
+            continue;
+        }
+        d = (float)1;
+        for (i = 0; i < n; ++i) d *= scratch[i * n + i];
+        out[bi] = neg ? -d : d;
+    }
+    return 0;
+}
+
+/* scratch: n*n elements. out = log|det|; singular -> -inf; returns 0. */
+static int gir__la_logdet_f32(int64_t batch, int64_t n, const float *a,
+                                  float *out, float *scratch)
+{
+    int64_t nn = n * n, bi, i;
+    for (bi = 0; bi < batch; ++bi) {
+        const float *A = a + bi * nn;
+        int neg;
+        float acc;
+        for (i = 0; i < nn; ++i) scratch[i] = A[i];
+        if (gir__la_lu_f32(n, scratch, &neg)) {
+            out[bi] = gir__log_f32((float)0);
+            continue;
+        }
+        acc = (float)0;
+        for (i = 0; i < n; ++i)
+            acc += gir__log_f32(gir__fabs_f32(scratch[i * n + i]));
+        out[bi] = acc;
+    }
+    return 0;
+}
+
+/* Row-oriented (Cholesky-Banachiewicz). Reads only a[i][j] with j <= i.
+ * A non-positive (or NaN) pivot sets that diagonal entry to NaN, the rest of
+ * the matrix is still computed (and becomes NaN), and 1 is returned. */
+static int gir__la_cholesky_f32(int64_t batch, int64_t n, const float *a,
+                                    float *out)
+{
+    int status = 0;
+    int64_t nn = n * n, bi, i, j, p;
+    for (bi = 0; bi < batch; ++bi) {
+        const float *A = a + bi * nn;
+        float *L = out + bi * nn;
+        for (i = 0; i < n; ++i) {
+            float *li = L + i * n;
+            for (j = 0; j <= i; ++j) {
+                const float *lj = L + j * n;
+                float s = A[i * n + j];
+                for (p = 0; p < j; ++p) s -= li[p] * lj[p];
+                if (j < i) {
+                    li[j] = s / lj[j];
+                } else if (s > (float)0) {
+                    li[i] = gir__sqrt_f32(s);
+                } else {
+                    float zero = (float)0;
+                    li[i] = zero / zero;
+                    status = 1;
+                }
+            }
+            for (j = i + 1; j < n; ++j) li[j] = (float)0;
+        }
+    }
+    return status;
+}
+
+/* Solve op(A) X = B for each batch; A n x n (stride n*n), B/X n x m
+ * (stride n*m).  Only the `lower` (or upper) triangle of A incl. diagonal is
+ * read.  op(A) = A^T if trans.  x must not alias b. */
+static void gir__la_trisolve_f32(int64_t batch, int64_t n, int64_t m,
+                                     const float *a, const float *b, float *x,
+                                     int lower, int trans)
+{
+    int64_t bi, i, j, p;
+    /* op(A) is lower triangular iff exactly one of (lower, trans) holds */
+    int fwd = (lower != 0) != (trans != 0);
+    /* element op(A)[i][p] = a[i*rs + p*cs] */
+    int64_t rs = trans ? 1 : n, cs = trans ? n : 1;
+    for (bi = 0; bi < batch; ++bi) {
+        const float *A = a + bi * n * n;
+        const float *B = b + bi * n * m;
+        float *X = x + bi * n * m;
+        int64_t t;
+        for (t = 0; t < n; ++t) {
+            int64_t p0, p1;
+            float *xi;
+            float d;
+            i = fwd ? t : n - 1 - t;
+            xi = X + i * m;
+            for (j = 0; j < m; ++j) xi[j] = B[i * m + j];
+            if (fwd) { p0 = 0; p1 = i; } else { p0 = i + 1; p1 = n; }
+            for (p = p0; p < p1; ++p) {
+                float c = A[i * rs + p * cs];
+                const float *xp = X + p * m;
+                for (j = 0; j < m; ++j) xi[j] -= c * xp[j];
+            }
+            d = A[i * n + i];
+            for (j = 0; j < m; ++j) xi[j] /= d;
+        }
+    }
+}
+
+/* C[m x n] (row stride n) = A B  (or += if accumulate).
+ * A[i][p] = a[i*lda_row + p*lda_col], B[p][j] = b[p*ldb_row + j*ldb_col]. */
+static void gir__la_gemm_f32(int64_t m, int64_t n, int64_t k,
+                                 const float *a, int64_t lda_row, int64_t lda_col,
+                                 const float *b, int64_t ldb_row, int64_t ldb_col,
+                                 float *c, int accumulate)
+{
+    int64_t i, j, p;
+    if (ldb_col == 1) {
+        /* B rows contiguous: i-p-j, inner loop streams a row of B and C */
+        for (i = 0; i < m; ++i) {
+            float *ci = c + i * n;
+            const float *ai = a + i * lda_row;
+            if (!accumulate)
+                for (j = 0; j < n; ++j) ci[j] = (float)0;
+            for (p = 0; p < k; ++p) {
+                float av = ai[p * lda_col];
+                const float *bp = b + p * ldb_row;
+                for (j = 0; j < n; ++j) ci[j] += av * bp[j];
+            }
+        }
+    } else {
+        /* generic / B transposed: dot products over p
+         * (contiguous on both sides when lda_col == 1 && ldb_row == 1) */
+        for (i = 0; i < m; ++i) {
+            float *ci = c + i * n;
+            const float *ai = a + i * lda_row;
+            for (j = 0; j < n; ++j) {
+                const float *bj = b + j * ldb_col;
+                float s = (float)0;
+                for (p = 0; p < k; ++p) s += ai[p * lda_col] * bj[p * ldb_row];
+                ci[j] = accumulate ? ci[j] + s : s;
+            }
+        }
+    }
+}
+
+/* >>kern_linalg (f64) instantiated from gen/kern_linalg.tmpl.c */
+/*
+ * kern_linalg.tmpl.c -- dense linear-algebra kernels for gir.h.
+ *
+ * TEMPLATE: the build generator instantiates this file once for float and
+ * once for double by plain text substitution:
+ *     double   -> float | double
+ *     f64 -> f32   | f64
+ *
+ * Contents (all matrices contiguous row-major; "batched" kernels process
+ * `batch` independent n x n matrices stored back to back):
+ *   gir__la_inverse_*   Gauss-Jordan inverse, partial pivoting.
+ *                       scratch: n*n elements.  Returns 1 if any matrix is
+ *                       exactly singular (that matrix's output is all NaN).
+ *   gir__la_det_*       determinant via LU with partial pivoting.
+ *                       scratch: n*n elements.  Singular -> 0.  Returns 0.
+ *   gir__la_logdet_*    log|det| (numpy slogdet "logabsdet").
+ *                       scratch: n*n elements.  Singular -> -inf.  Returns 0.
+ *   gir__la_cholesky_*  lower L with A = L L^T; reads only the lower
+ *                       triangle of A, writes zeros above the diagonal.
+ *                       Returns 1 if any matrix is not positive definite.
+ *   gir__la_trisolve_*  solve op(A) X = B, A triangular (other triangle is
+ *                       ignored), op(A) = A or A^T.
+ *   gir__la_gemm_*      strided C (=|+=) A B.
+ * Only gir__sqrt/log/exp/fabs_<sfx> are used for math; no allocation.
+ */
+
+/* LU factorisation in place (upper factor only is kept meaningful).
+ * Returns 1 if an exactly zero pivot column is met, 0 otherwise.
+ * *neg is toggled once per row swap. */
+static int gir__la_lu_f64(int64_t n, double *s, int *neg)
+{
+    int64_t i, j, k;
+    *neg = 0;
+    for (k = 0; k < n; ++k) {
+        int64_t piv = k;
+        double best = gir__fabs_f64(s[k * n + k]);
+        double pv;
+        for (i = k + 1; i < n; ++i) {
+            double v = gir__fabs_f64(s[i * n + k]);
+            if (v > best) { best = v; piv = i; }
+        }
+        if (best == (double)0) return 1;
+        if (piv != k) {
+            double *r0 = s + k * n, *r1 = s + piv * n;
+            for (j = k; j < n; ++j) { double t = r0[j]; r0[j] = r1[j]; r1[j] = t; }
+            *neg = !*neg;
+        }
+        pv = s[k * n + k];
+        for (i = k + 1; i < n; ++i) {
+            double *ri = s + i * n;
+            const double *rk = s + k * n;
+            double f = ri[k] / pv;
+            ri[k] = f;
+            if (f != (double)0)
+                for (j = k + 1; j < n; ++j) ri[j] -= f * rk[j];
+        }
+    }
+    return 0;
+}
+
+/* scratch: n*n elements. */
+static int gir__la_inverse_f64(int64_t batch, int64_t n, const double *a,
+                                   double *out, double *scratch)
+{
+    int status = 0;
+    int64_t nn = n * n, bi, i, j, k;
+    for (bi = 0; bi < batch; ++bi) {
+        const double *A = a + bi * nn;
+        double *X = out + bi * nn;
+        double *S = scratch;
+        int singular = 0;
+        for (i = 0; i < nn; ++i) { S[i] = A[i]; X[i] = (double)0; }
+        for (i = 0; i < n; ++i) X[i * n + i] = (double)1;
+        for (k = 0; k < n && !singular; ++k) {
+            int64_t piv = k;
+            double best = gir__fabs_f64(S[k * n + k]);
+            double inv;
+            for (i = k + 1; i < n; ++i) {
+                double v = gir__fabs_f64(S[i * n + k]);
+                if (v > best) { best = v; piv = i; }
+            }
+            if (best == (double)0) { singular = 1; break; }
+            if (piv != k) {
+                double *s0 = S + k * n, *s1 = S + piv * n;
+                double *x0 = X + k * n, *x1 = X + piv * n;
+                for (j = k; j < n; ++j) { double t = s0[j]; s0[j] = s1[j]; s1[j] = t; }
+                for (j = 0; j < n; ++j) { double t = x0[j]; x0[j] = x1[j]; x1[j] = t; }
+            }
+            inv = (double)1 / S[k * n + k];
+            {
+                double *sk = S + k * n, *xk = X + k * n;
+                sk[k] = (double)1;
+                for (j = k + 1; j < n; ++j) sk[j] *= inv;
+                for (j = 0; j < n; ++j) xk[j] *= inv;
+            }
+            for (i = 0; i < n; ++i) {
+                double *si, *xi;
+                const double *sk, *xk;
+                double f;
+                if (i == k) continue;
+                si = S + i * n; xi = X + i * n;
+                sk = S + k * n; xk = X + k * n;
+                f = si[k];
+                if (f == (double)0) continue;
+                si[k] = (double)0;
+                for (j = k + 1; j < n; ++j) si[j] -= f * sk[j];
+                for (j = 0; j < n; ++j) xi[j] -= f * xk[j];
+            }
+        }
+        if (singular) {
+            double zero = (double)0;
+            double nan = zero / zero;
+            for (i = 0; i < nn; ++i) X[i] = nan;
+            status = 1;
+        }
+    }
+    return status;
+}
+
+/* scratch: n*n elements. Singular matrices give 0; always returns 0. */
+static int gir__la_det_f64(int64_t batch, int64_t n, const double *a,
+                               double *out, double *scratch)
+{
+    int64_t nn = n * n, bi, i;
+    for (bi = 0; bi < batch; ++bi) {
+        const double *A = a + bi * nn;
+        int neg;
+        double d;
+        for (i = 0; i < nn; ++i) scratch[i] = A[i];
+        if (gir__la_lu_f64(n, scratch, &neg)) {
+            out[bi] = (double)0;
+            continue;
+        }
+        d = (double)1;
+        for (i = 0; i < n; ++i) d *= scratch[i * n + i];
+        out[bi] = neg ? -d : d;
+    }
+    return 0;
+}
+
+/* scratch: n*n elements. out = log|det|; singular -> -inf; returns 0. */
+static int gir__la_logdet_f64(int64_t batch, int64_t n, const double *a,
+                                  double *out, double *scratch)
+{
+    int64_t nn = n * n, bi, i;
+    for (bi = 0; bi < batch; ++bi) {
+        const double *A = a + bi * nn;
+        int neg;
+        double acc;
+        for (i = 0; i < nn; ++i) scratch[i] = A[i];
+        if (gir__la_lu_f64(n, scratch, &neg)) {
+            out[bi] = gir__log_f64((double)0);
+            continue;
+        }
+        acc = (double)0;
+        for (i = 0; i < n; ++i)
+            acc += gir__log_f64(gir__fabs_f64(scratch[i * n + i]));
+        out[bi] = acc;
+    }
+    return 0;
+}
+
+/* Row-oriented (Cholesky-Banachiewicz). Reads only a[i][j] with j <= i.
+ * A non-positive (or NaN) pivot sets that diagonal entry to NaN, the rest of
+ * the matrix is still computed (and becomes NaN), and 1 is returned. */
+static int gir__la_cholesky_f64(int64_t batch, int64_t n, const double *a,
+                                    double *out)
+{
+    int status = 0;
+    int64_t nn = n * n, bi, i, j, p;
+    for (bi = 0; bi < batch; ++bi) {
+        const double *A = a + bi * nn;
+        double *L = out + bi * nn;
+        for (i = 0; i < n; ++i) {
+            double *li = L + i * n;
+            for (j = 0; j <= i; ++j) {
+                const double *lj = L + j * n;
+                double s = A[i * n + j];
+                for (p = 0; p < j; ++p) s -= li[p] * lj[p];
+                if (j < i) {
+                    li[j] = s / lj[j];
+                } else if (s > (double)0) {
+                    li[i] = gir__sqrt_f64(s);
+                } else {
+                    double zero = (double)0;
+                    li[i] = zero / zero;
+                    status = 1;
+                }
+            }
+            for (j = i + 1; j < n; ++j) li[j] = (double)0;
+        }
+    }
+    return status;
+}
+
+/* Solve op(A) X = B for each batch; A n x n (stride n*n), B/X n x m
+ * (stride n*m).  Only the `lower` (or upper) triangle of A incl. diagonal is
+ * read.  op(A) = A^T if trans.  x must not alias b. */
+static void gir__la_trisolve_f64(int64_t batch, int64_t n, int64_t m,
+                                     const double *a, const double *b, double *x,
+                                     int lower, int trans)
+{
+    int64_t bi, i, j, p;
+    /* op(A) is lower triangular iff exactly one of (lower, trans) holds */
+    int fwd = (lower != 0) != (trans != 0);
+    /* element op(A)[i][p] = a[i*rs + p*cs] */
+    int64_t rs = trans ? 1 : n, cs = trans ? n : 1;
+    for (bi = 0; bi < batch; ++bi) {
+        const double *A = a + bi * n * n;
+        const double *B = b + bi * n * m;
+        double *X = x + bi * n * m;
+        int64_t t;
+        for (t = 0; t < n; ++t) {
+            int64_t p0, p1;
+            double *xi;
+            double d;
+            i = fwd ? t : n - 1 - t;
+            xi = X + i * m;
+            for (j = 0; j < m; ++j) xi[j] = B[i * m + j];
+            if (fwd) { p0 = 0; p1 = i; } else { p0 = i + 1; p1 = n; }
+            for (p = p0; p < p1; ++p) {
+                double c = A[i * rs + p * cs];
+                const double *xp = X + p * m;
+                for (j = 0; j < m; ++j) xi[j] -= c * xp[j];
+            }
+            d = A[i * n + i];
+            for (j = 0; j < m; ++j) xi[j] /= d;
+        }
+    }
+}
+
+/* C[m x n] (row stride n) = A B  (or += if accumulate).
+ * A[i][p] = a[i*lda_row + p*lda_col], B[p][j] = b[p*ldb_row + j*ldb_col]. */
+static void gir__la_gemm_f64(int64_t m, int64_t n, int64_t k,
+                                 const double *a, int64_t lda_row, int64_t lda_col,
+                                 const double *b, int64_t ldb_row, int64_t ldb_col,
+                                 double *c, int accumulate)
+{
+    int64_t i, j, p;
+    if (ldb_col == 1) {
+        /* B rows contiguous: i-p-j, inner loop streams a row of B and C */
+        for (i = 0; i < m; ++i) {
+            double *ci = c + i * n;
+            const double *ai = a + i * lda_row;
+            if (!accumulate)
+                for (j = 0; j < n; ++j) ci[j] = (double)0;
+            for (p = 0; p < k; ++p) {
+                double av = ai[p * lda_col];
+                const double *bp = b + p * ldb_row;
+                for (j = 0; j < n; ++j) ci[j] += av * bp[j];
+            }
+        }
+    } else {
+        /* generic / B transposed: dot products over p
+         * (contiguous on both sides when lda_col == 1 && ldb_row == 1) */
+        for (i = 0; i < m; ++i) {
+            double *ci = c + i * n;
+            const double *ai = a + i * lda_row;
+            for (j = 0; j < n; ++j) {
+                const double *bj = b + j * ldb_col;
+                double s = (double)0;
+                for (p = 0; p < k; ++p) s += ai[p * lda_col] * bj[p * ldb_row];
+                ci[j] = accumulate ? ci[j] + s : s;
+            }
+        }
+    }
+}
+
+/* >>kern_nn (f32) instantiated from gen/kern_nn.tmpl.c */
+/*
+ * kern_nn.tmpl.c -- 2-D convolution and pooling kernels for gir.h.
+ *
+ * TEMPLATE: the build generator instantiates this file once for float and
+ * once for double by plain text substitution:
+ *     float   -> float | double
+ *     f32 -> f32   | f64
+ * Type-independent pieces (gir__conv_p, gir__nn_span) are guarded so they
+ * are defined only once.
+ *
+ * Layout NCHW, PyTorch semantics, no bias.  Input x [n, c, h, w], weights
+ * w [k, c/groups, kh, kw], output y [n, k, oh, ow] (oh/ow given by caller).
+ *   gir__nn_conv2d_*             y = conv(x, w)
+ *   gir__nn_conv2d_bwd_data_*    gx = dL/dx   (fully overwritten)
+ *   gir__nn_conv2d_bwd_filter_*  gw = dL/dw   (fully overwritten)
+ *   gir__nn_maxpool2d_*          padding acts as -inf, dilation honoured
+ *   gir__nn_maxpool2d_bwd_*      grad to first max in row-major window scan
+ *   gir__nn_avgpool2d_*          count_include_pad=True: divide by kh*kw
+ *   gir__nn_avgpool2d_bwd_*
+ */
+
+#ifndef GIR__NN_PARAMS_DEFINED
+#define GIR__NN_PARAMS_DEFINED
+typedef struct gir__conv_p {
+    int64_t n, c, h, w;      /* input batch, channels, height, width */
+    int64_t k;               /* output channels (conv); equals c for pooling */
+    int64_t kh, kw;          /* kernel window */
+    int64_t oh, ow;          /* output height, width (already computed by caller) */
+    int64_t sh, sw;          /* stride */
+    int64_t ph, pw;          /* zero padding, top/left and bottom/right equal */
+    int64_t dh, dw;          /* dilation (pooling uses 1) */
+    int64_t groups;          /* conv groups; c and k divisible by groups */
+} gir__conv_p;
+
+/* Output positions o in [*lo, *hi) with 0 <= o*s + off < lim, o < osz. */
+static void gir__nn_span(int64_t off, int64_t s, int64_t lim, int64_t osz,
+                         int64_t *lo, int64_t *hi)
+{
+    int64_t l = off >= 0 ? 0 : (-off + s - 1) / s;
+    int64_t r = (lim - 1 - off >= 0) ? (lim - 1 - off) / s + 1 : 0;
+    if (r > osz) r = osz;
+    if (l > r) l = r;
+    *lo = l;
+    *hi = r;
+}
+#endif /* GIR__NN_PARAMS_DEFINED */
+
+static void gir__nn_conv2d_f32(const gir__conv_p *p, const float *x,
+                                   const float *w, float *y)
+{
+    int64_t cg = p->c / p->groups, kg = p->k / p->groups;
+    int64_t hw = p->h * p->w, ohw = p->oh * p->ow;
+    int64_t b, oc, ic, ky, kx, oy, ox, i;
+    for (b = 0; b < p->n; ++b) {
+        for (oc = 0; oc < p->k; ++oc) {
+            float *yp = y + (b * p->k + oc) * ohw;
+            int64_t g = oc / kg;
+            for (i = 0; i < ohw; ++i) yp[i] = (float)0;
+            for (ic = 0; ic < cg; ++ic) {
+                const float *xp = x + (b * p->c + g * cg + ic) * hw;
+                const float *wp = w + (oc * cg + ic) * p->kh * p->kw;
+                for (ky = 0; ky < p->kh; ++ky) {
+                    int64_t y0, y1;
+                    int64_t offy = ky * p->dh - p->ph;
+                    gir__nn_span(offy, p->sh, p->h, p->oh, &y0, &y1);
+                    for (kx = 0; kx < p->kw; ++kx) {
+                        int64_t x0, x1;
+                        int64_t offx = kx * p->dw - p->pw;
+                        float wv = wp[ky * p->kw + kx];
+                        gir__nn_span(offx, p->sw, p->w, p->ow, &x0, &x1);
+                        for (oy = y0; oy < y1; ++oy) {
+                            float *yr = yp + oy * p->ow;
+                            const float *xr = xp + (oy * p->sh + offy) * p->w + offx;
+                            if (p->sw == 1)
+                                for (ox = x0; ox < x1; ++ox) yr[ox] += wv * xr[ox];
+                            else
+                                for (ox = x0; ox < x1; ++ox) yr[ox] += wv * xr[ox * p->sw];
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+static void gir__nn_conv2d_bwd_data_f32(const gir__conv_p *p, const float *gy,
+                                            const float *w, float *gx)
+{
+    int64_t cg = p->c / p->groups, kg = p->k / p->groups;
+    int64_t hw = p->h * p->w, ohw = p->oh * p->ow;
+    int64_t b, oc, ic, ky, kx, oy, ox, i;
+    for (i = 0; i < p->n * p->c * hw; ++i) gx[i] = (float)0;
+    for (b = 0; b < p->n; ++b) {
+        for (oc = 0; oc < p->k; ++oc) {
+            const float *gp = gy + (b * p->k + oc) * ohw;
+            int64_t g = oc / kg;
+            for (ic = 0; ic < cg; ++ic) {
+                float *xp = gx + (b * p->c + g * cg + ic) * hw;
+                const float *wp = w + (oc * cg + ic) * p->kh * p->kw;
+                for (ky = 0; ky < p->kh; ++ky) {
+                    int64_t y0, y1;
+                    int64_t offy = ky * p->dh - p->ph;
+                    gir__nn_span(offy, p->sh, p->h, p->oh, &y0, &y1);
+                    for (kx = 0; kx < p->kw; ++kx) {
+                        int64_t x0, x1;
+                        int64_t offx = kx * p->dw - p->pw;
+                        float wv = wp[ky * p->kw + kx];
+                        gir__nn_span(offx, p->sw, p->w, p->ow, &x0, &x1);
+                        for (oy = y0; oy < y1; ++oy) {
+                            const float *gr = gp + oy * p->ow;
+                            float *xr = xp + (oy * p->sh + offy) * p->w + offx;
+                            if (p->sw == 1)
+                                for (ox = x0; ox < x1; ++ox) xr[ox] += wv * gr[ox];
+                            else
+                                for (ox = x0; ox < x1; ++ox) xr[ox * p->sw] += wv * gr[ox];
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+static void gir__nn_conv2d_bwd_filter_f32(const gir__conv_p *p, const float *x,
+                                              const float *gy, float *gw)
+{
+    int64_t cg = p->c / p->groups, kg = p->k / p->groups;
+    int64_t hw = p->h * p->w, ohw = p->oh * p->ow;
+    int64_t b, oc, ic, ky, kx, oy, ox;
+    for (oc = 0; oc < p->k; ++oc) {
+        int64_t g = oc / kg;
+        for (ic = 0; ic < cg; ++ic) {
+            float *wp = gw + (oc * cg + ic) * p->kh * p->kw;
+            for (ky = 0; ky < p->kh; ++ky) {
+                int64_t y0, y1;
+                int64_t offy = ky * p->dh - p->ph;
+                gir__nn_span(offy, p->sh, p->h, p->oh, &y0, &y1);
+                for (kx = 0; kx < p->kw; ++kx) {
+                    int64_t x0, x1;
+                    int64_t offx = kx * p->dw - p->pw;
+                    float s = (float)0;
+                    gir__nn_span(offx, p->sw, p->w, p->ow, &x0, &x1);
+                    for (b = 0; b < p->n; ++b) {
+                        const float *gp = gy + (b * p->k + oc) * ohw;
+                        const float *xp = x + (b * p->c + g * cg + ic) * hw;
+                        for (oy = y0; oy < y1; ++oy) {
+                            const float *gr = gp + oy * p->ow;
+                            const float *xr = xp + (oy * p->sh + offy) * p->w + offx;
+                            for (ox = x0; ox < x1; ++ox) s += gr[ox] * xr[ox * p->sw];
+                        }
+                    }
+                    wp[ky * p->kw + kx] = s;
+                }
+            }
+        }
+    }
+}
+
+/* Index (within one h*w plane) of the first max of the window of output
+ * (oy, ox); -1 if the window lies entirely in padding.  NaN wins (as in
+ * PyTorch: a later NaN replaces an earlier one). */
+static int64_t gir__nn_maxpos_f32(const gir__conv_p *p, const float *xp,
+                                      int64_t oy, int64_t ox)
+{
+    int64_t ky, kx, best = -1;
+    float bv = (float)0;
+    for (ky = 0; ky < p->kh; ++ky) {
+        int64_t iy = oy * p->sh - p->ph + ky * p->dh;
+        if (iy < 0 || iy >= p->h) continue;
+        for (kx = 0; kx < p->kw; ++kx) {
+            int64_t ix = ox * p->sw - p->pw + kx * p->dw;
+            float v;
+            if (ix < 0 || ix >= p->w) continue;
+            v = xp[iy * p->w + ix];
+            if (best < 0 || v > bv || v != v) { bv = v; best = iy * p->w + ix; }
+        }
+    }
+    return best;
+}
+
+static void gir__nn_maxpool2d_f32(const gir__conv_p *p, const float *x, float *y)
+{
+    int64_t hw = p->h * p->w, ohw = p->oh * p->ow;
+    int64_t pl, oy, ox;
+    float ninf = gir__log_f32((float)0); /* -inf */
+    for (pl = 0; pl < p->n * p->c; ++pl) {
+        const float *xp = x + pl * hw;
+        float *yp = y + pl * ohw;
+        for (oy = 0; oy < p->oh; ++oy)
+            for (ox = 0; ox < p->ow; ++ox) {
+                int64_t at = gir__nn_maxpos_f32(p, xp, oy, ox);
+                yp[oy * p->ow + ox] = at < 0 ? ninf : xp[at];
+            }
+    }
+}
+
+static void gir__nn_maxpool2d_bwd_f32(const gir__conv_p *p, const float *x,
+                                          const float *gy, float *gx)
+{
+    int64_t hw = p->h * p->w, ohw = p->oh * p->ow;
+    int64_t pl, oy, ox, i;
+    for (i = 0; i < p->n * p->c * hw; ++i) gx[i] = (float)0;
+    for (pl = 0; pl < p->n * p->c; ++pl) {
+        const float *xp = x + pl * hw;
+        const float *gp = gy + pl * ohw;
+        float *gxp = gx + pl * hw;
+        for (oy = 0; oy < p->oh; ++oy)
+            for (ox = 0; ox < p->ow; ++ox) {
+                int64_t at = gir__nn_maxpos_f32(p, xp, oy, ox);
+                if (at >= 0) gxp[at] += gp[oy * p->ow + ox];
+            }
+    }
+}
+
+static void gir__nn_avgpool2d_f32(const gir__conv_p *p, const float *x, float *y)
+{
+    int64_t hw = p->h * p->w, ohw = p->oh * p->ow;
+    int64_t pl, oy, ox, ky, kx;
+    float inv = (float)1 / (float)(p->kh * p->kw);
+    for (pl = 0; pl < p->n * p->c; ++pl) {
+        const float *xp = x + pl * hw;
+        float *yp = y + pl * ohw;
+        for (oy = 0; oy < p->oh; ++oy)
+            for (ox = 0; ox < p->ow; ++ox) {
+                float s = (float)0;
+                for (ky = 0; ky < p->kh; ++ky) {
+                    int64_t iy = oy * p->sh - p->ph + ky * p->dh;
+                    if (iy < 0 || iy >= p->h) continue;
+                    for (kx = 0; kx < p->kw; ++kx) {
+                        int64_t ix = ox * p->sw - p->pw + kx * p->dw;
+                        if (ix < 0 || ix >= p->w) continue;
+                        s += xp[iy * p->w + ix];
+                    }
+                }
+                yp[oy * p->ow + ox] = s * inv;
+            }
+    }
+}
+
+static void gir__nn_avgpool2d_bwd_f32(const gir__conv_p *p, const float *gy, float *gx)
+{
+    int64_t hw = p->h * p->w, ohw = p->oh * p->ow;
+    int64_t pl, oy, ox, ky, kx, i;
+    float inv = (float)1 / (float)(p->kh * p->kw);
+    for (i = 0; i < p->n * p->c * hw; ++i) gx[i] = (float)0;
+    for (pl = 0; pl < p->n * p->c; ++pl) {
+        const float *gp = gy + pl * ohw;
+        float *gxp = gx + pl * hw;
+        for (oy = 0; oy < p->oh; ++oy)
+            for (ox = 0; ox < p->ow; ++ox) {
+                float g = gp[oy * p->ow + ox] * inv;
+                for (ky = 0; ky < p->kh; ++ky) {
+                    int64_t iy = oy * p->sh - p->ph + ky * p->dh;
+                    if (iy < 0 || iy >= p->h) continue;
+                    for (kx = 0; kx < p->kw; ++kx) {
+                        int64_t ix = ox * p->sw - p->pw + kx * p->dw;
+                        if (ix < 0 || ix >= p->w) continue;
+                        gxp[iy * p->w + ix] += g;
+                    }
+                }
+            }
+    }
+}
+
+/* >>kern_nn (f64) instantiated from gen/kern_nn.tmpl.c */
+/*
+ * kern_nn.tmpl.c -- 2-D convolution and pooling kernels for gir.h.
+ *
+ * TEMPLATE: the build generator instantiates this file once for float and
+ * once for double by plain text substitution:
+ *     double   -> float | double
+ *     f64 -> f32   | f64
+ * Type-independent pieces (gir__conv_p, gir__nn_span) are guarded so they
+ * are defined only once.
+ *
+ * Layout NCHW, PyTorch semantics, no bias.  Input x [n, c, h, w], weights
+ * w [k, c/groups, kh, kw], output y [n, k, oh, ow] (oh/ow given by caller).
+ *   gir__nn_conv2d_*             y = conv(x, w)
+ *   gir__nn_conv2d_bwd_data_*    gx = dL/dx   (fully overwritten)
+ *   gir__nn_conv2d_bwd_filter_*  gw = dL/dw   (fully overwritten)
+ *   gir__nn_maxpool2d_*          padding acts as -inf, dilation honoured
+ *   gir__nn_maxpool2d_bwd_*      grad to first max in row-major window scan
+ *   gir__nn_avgpool2d_*          count_include_pad=True: divide by kh*kw
+ *   gir__nn_avgpool2d_bwd_*
+ */
+
+#ifndef GIR__NN_PARAMS_DEFINED
+#define GIR__NN_PARAMS_DEFINED
+typedef struct gir__conv_p {
+    int64_t n, c, h, w;      /* input batch, channels, height, width */
+    int64_t k;               /* output channels (conv); equals c for pooling */
+    int64_t kh, kw;          /* kernel window */
+    int64_t oh, ow;          /* output height, width (already computed by caller) */
+    int64_t sh, sw;          /* stride */
+    int64_t ph, pw;          /* zero padding, top/left and bottom/right equal */
+    int64_t dh, dw;          /* dilation (pooling uses 1) */
+    int64_t groups;          /* conv groups; c and k divisible by groups */
+} gir__conv_p;
+
+/* Output positions o in [*lo, *hi) with 0 <= o*s + off < lim, o < osz. */
+static void gir__nn_span(int64_t off, int64_t s, int64_t lim, int64_t osz,
+                         int64_t *lo, int64_t *hi)
+{
+    int64_t l = off >= 0 ? 0 : (-off + s - 1) / s;
+    int64_t r = (lim - 1 - off >= 0) ? (lim - 1 - off) / s + 1 : 0;
+    if (r > osz) r = osz;
+    if (l > r) l = r;
+    *lo = l;
+    *hi = r;
+}
+#endif /* GIR__NN_PARAMS_DEFINED */
+
+static void gir__nn_conv2d_f64(const gir__conv_p *p, const double *x,
+                                   const double *w, double *y)
+{
+    int64_t cg = p->c / p->groups, kg = p->k / p->groups;
+    int64_t hw = p->h * p->w, ohw = p->oh * p->ow;
+    int64_t b, oc, ic, ky, kx, oy, ox, i;
+    for (b = 0; b < p->n; ++b) {
+        for (oc = 0; oc < p->k; ++oc) {
+            double *yp = y + (b * p->k + oc) * ohw;
+            int64_t g = oc / kg;
+            for (i = 0; i < ohw; ++i) yp[i] = (double)0;
+            for (ic = 0; ic < cg; ++ic) {
+                const double *xp = x + (b * p->c + g * cg + ic) * hw;
+                const double *wp = w + (oc * cg + ic) * p->kh * p->kw;
+                for (ky = 0; ky < p->kh; ++ky) {
+                    int64_t y0, y1;
+                    int64_t offy = ky * p->dh - p->ph;
+                    gir__nn_span(offy, p->sh, p->h, p->oh, &y0, &y1);
+                    for (kx = 0; kx < p->kw; ++kx) {
+                        int64_t x0, x1;
+                        int64_t offx = kx * p->dw - p->pw;
+                        double wv = wp[ky * p->kw + kx];
+                        gir__nn_span(offx, p->sw, p->w, p->ow, &x0, &x1);
+                        for (oy = y0; oy < y1; ++oy) {
+                            double *yr = yp + oy * p->ow;
+                            const double *xr = xp + (oy * p->sh + offy) * p->w + offx;
+                            if (p->sw == 1)
+                                for (ox = x0; ox < x1; ++ox) yr[ox] += wv * xr[ox];
+                            else
+                                for (ox = x0; ox < x1; ++ox) yr[ox] += wv * xr[ox * p->sw];
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+static void gir__nn_conv2d_bwd_data_f64(const gir__conv_p *p, const double *gy,
+                                            const double *w, double *gx)
+{
+    int64_t cg = p->c / p->groups, kg = p->k / p->groups;
+    int64_t hw = p->h * p->w, ohw = p->oh * p->ow;
+    int64_t b, oc, ic, ky, kx, oy, ox, i;
+    for (i = 0; i < p->n * p->c * hw; ++i) gx[i] = (double)0;
+    for (b = 0; b < p->n; ++b) {
+        for (oc = 0; oc < p->k; ++oc) {
+            const double *gp = gy + (b * p->k + oc) * ohw;
+            int64_t g = oc / kg;
+            for (ic = 0; ic < cg; ++ic) {
+                double *xp = gx + (b * p->c + g * cg + ic) * hw;
+                const double *wp = w + (oc * cg + ic) * p->kh * p->kw;
+                for (ky = 0; ky < p->kh; ++ky) {
+                    int64_t y0, y1;
+                    int64_t offy = ky * p->dh - p->ph;
+                    gir__nn_span(offy, p->sh, p->h, p->oh, &y0, &y1);
+                    for (kx = 0; kx < p->kw; ++kx) {
+                        int64_t x0, x1;
+                        int64_t offx = kx * p->dw - p->pw;
+                        double wv = wp[ky * p->kw + kx];
+                        gir__nn_span(offx, p->sw, p->w, p->ow, &x0, &x1);
+                        for (oy = y0; oy < y1; ++oy) {
+                            const double *gr = gp + oy * p->ow;
+                            double *xr = xp + (oy * p->sh + offy) * p->w + offx;
+                            if (p->sw == 1)
+                                for (ox = x0; ox < x1; ++ox) xr[ox] += wv * gr[ox];
+                            else
+                                for (ox = x0; ox < x1; ++ox) xr[ox * p->sw] += wv * gr[ox];
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+static void gir__nn_conv2d_bwd_filter_f64(const gir__conv_p *p, const double *x,
+                                              const double *gy, double *gw)
+{
+    int64_t cg = p->c / p->groups, kg = p->k / p->groups;
+    int64_t hw = p->h * p->w, ohw = p->oh * p->ow;
+    int64_t b, oc, ic, ky, kx, oy, ox;
+    for (oc = 0; oc < p->k; ++oc) {
+        int64_t g = oc / kg;
+        for (ic = 0; ic < cg; ++ic) {
+            double *wp = gw + (oc * cg + ic) * p->kh * p->kw;
+            for (ky = 0; ky < p->kh; ++ky) {
+                int64_t y0, y1;
+                int64_t offy = ky * p->dh - p->ph;
+                gir__nn_span(offy, p->sh, p->h, p->oh, &y0, &y1);
+                for (kx = 0; kx < p->kw; ++kx) {
+                    int64_t x0, x1;
+                    int64_t offx = kx * p->dw - p->pw;
+                    double s = (double)0;
+                    gir__nn_span(offx, p->sw, p->w, p->ow, &x0, &x1);
+                    for (b = 0; b < p->n; ++b) {
+                        const double *gp = gy + (b * p->k + oc) * ohw;
+                        const double *xp = x + (b * p->c + g * cg + ic) * hw;
+                        for (oy = y0; oy < y1; ++oy) {
+                            const double *gr = gp + oy * p->ow;
+                            const double *xr = xp + (oy * p->sh + offy) * p->w + offx;
+                            for (ox = x0; ox < x1; ++ox) s += gr[ox] * xr[ox * p->sw];
+                        }
+                    }
+                    wp[ky * p->kw + kx] = s;
+                }
+            }
+        }
+    }
+}
+
+/* Index (within one h*w plane) of the first max of the window of output
+ * (oy, ox); -1 if the window lies entirely in padding.  NaN wins (as in
+ * PyTorch: a later NaN replaces an earlier one). */
+static int64_t gir__nn_maxpos_f64(const gir__conv_p *p, const double *xp,
+                                      int64_t oy, int64_t ox)
+{
+    int64_t ky, kx, best = -1;
+    double bv = (double)0;
+    for (ky = 0; ky < p->kh; ++ky) {
+        int64_t iy = oy * p->sh - p->ph + ky * p->dh;
+        if (iy < 0 || iy >= p->h) continue;
+        for (kx = 0; kx < p->kw; ++kx) {
+            int64_t ix = ox * p->sw - p->pw + kx * p->dw;
+            double v;
+            if (ix < 0 || ix >= p->w) continue;
+            v = xp[iy * p->w + ix];
+            if (best < 0 || v > bv || v != v) { bv = v; best = iy * p->w + ix; }
+        }
+    }
+    return best;
+}
+
+static void gir__nn_maxpool2d_f64(const gir__conv_p *p, const double *x, double *y)
+{
+    int64_t hw = p->h * p->w, ohw = p->oh * p->ow;
+    int64_t pl, oy, ox;
+    double ninf = gir__log_f64((double)0); /* -inf */
+    for (pl = 0; pl < p->n * p->c; ++pl) {
+        const double *xp = x + pl * hw;
+        double *yp = y + pl * ohw;
+        for (oy = 0; oy < p->oh; ++oy)
+            for (ox = 0; ox < p->ow; ++ox) {
+                int64_t at = gir__nn_maxpos_f64(p, xp, oy, ox);
+                yp[oy * p->ow + ox] = at < 0 ? ninf : xp[at];
+            }
+    }
+}
+
+static void gir__nn_maxpool2d_bwd_f64(const gir__conv_p *p, const double *x,
+                                          const double *gy, double *gx)
+{
+    int64_t hw = p->h * p->w, ohw = p->oh * p->ow;
+    int64_t pl, oy, ox, i;
+    for (i = 0; i < p->n * p->c * hw; ++i) gx[i] = (double)0;
+    for (pl = 0; pl < p->n * p->c; ++pl) {
+        const double *xp = x + pl * hw;
+        const double *gp = gy + pl * ohw;
+        double *gxp = gx + pl * hw;
+        for (oy = 0; oy < p->oh; ++oy)
+            for (ox = 0; ox < p->ow; ++ox) {
+                int64_t at = gir__nn_maxpos_f64(p, xp, oy, ox);
+                if (at >= 0) gxp[at] += gp[oy * p->ow + ox];
+            }
+    }
+}
+
+static void gir__nn_avgpool2d_f64(const gir__conv_p *p, const double *x, double *y)
+{
+    int64_t hw = p->h * p->w, ohw = p->oh * p->ow;
+    int64_t pl, oy, ox, ky, kx;
+    double inv = (double)1 / (double)(p->kh * p->kw);
+    for (pl = 0; pl < p->n * p->c; ++pl) {
+        const double *xp = x + pl * hw;
+        double *yp = y + pl * ohw;
+        for (oy = 0; oy < p->oh; ++oy)
+            for (ox = 0; ox < p->ow; ++ox) {
+                double s = (double)0;
+                for (ky = 0; ky < p->kh; ++ky) {
+                    int64_t iy = oy * p->sh - p->ph + ky * p->dh;
+                    if (iy < 0 || iy >= p->h) continue;
+                    for (kx = 0; kx < p->kw; ++kx) {
+                        int64_t ix = ox * p->sw - p->pw + kx * p->dw;
+                        if (ix < 0 || ix >= p->w) continue;
+                        s += xp[iy * p->w + ix];
+                    }
+                }
+                yp[oy * p->ow + ox] = s * inv;
+            }
+    }
+}
+
+static void gir__nn_avgpool2d_bwd_f64(const gir__conv_p *p, const double *gy, double *gx)
+{
+    int64_t hw = p->h * p->w, ohw = p->oh * p->ow;
+    int64_t pl, oy, ox, ky, kx, i;
+    double inv = (double)1 / (double)(p->kh * p->kw);
+    for (i = 0; i < p->n * p->c * hw; ++i) gx[i] = (double)0;
+    for (pl = 0; pl < p->n * p->c; ++pl) {
+        const double *gp = gy + pl * ohw;
+        double *gxp = gx + pl * hw;
+        for (oy = 0; oy < p->oh; ++oy)
+            for (ox = 0; ox < p->ow; ++ox) {
+                double g = gp[oy * p->ow + ox] * inv;
+                for (ky = 0; ky < p->kh; ++ky) {
+                    int64_t iy = oy * p->sh - p->ph + ky * p->dh;
+                    if (iy < 0 || iy >= p->h) continue;
+                    for (kx = 0; kx < p->kw; ++kx) {
+                        int64_t ix = ox * p->sw - p->pw + kx * p->dw;
+                        if (ix < 0 || ix >= p->w) continue;
+                        gxp[iy * p->w + ix] += g;
+                    }
+                }
+            }
+    }
+}
+
+
+/* batched matmul with broadcast batch axes: a [..., m, kk] x b [..., kk, n] */
+static gir_status gir__k_matmul(gir__kx *k) {
+    const gir_shape *as = k->in[0].s, *bs = k->in[1].s, *os = k->shape;
+    gir_shape ob = *os, ab = *as, bb = *bs;
+    int64_t m = as->dim[as->rank - 2], kk = as->dim[as->rank - 1], n = bs->dim[bs->rank - 1];
+    int64_t ast[GIR_MAX_RANK], bst[GIR_MAX_RANK], idx[GIR_MAX_RANK], nb, t;
+    int d, r;
+    ob.rank -= 2; ab.rank -= 2; bb.rank -= 2;
+    r = ob.rank;
+    gir__bstrides(&ab, &ob, ast);
+    gir__bstrides(&bb, &ob, bst);
+    nb = gir__numel(&ob);
+    for (t = 0; t < nb; ++t) {
+        int64_t rem = t, ao = 0, bo = 0, i, j, p;
+        for (d = r - 1; d >= 0; --d) { idx[d] = rem % ob.dim[d]; rem /= ob.dim[d]; }
+        for (d = 0; d < r; ++d) { ao += idx[d] * ast[d]; bo += idx[d] * bst[d]; }
+        ao *= m * kk;
+        bo *= kk * n;
+        if (k->dtype == GIR_DTYPE_F32)
+            gir__la_gemm_f32(m, n, kk, (const float *)k->in[0].p + ao, kk, 1, (const float *)k->in[1].p + bo, n, 1,
+                             (float *)k->out + t * m * n, 0);
+        else if (k->dtype == GIR_DTYPE_F64)
+            gir__la_gemm_f64(m, n, kk, (const double *)k->in[0].p + ao, kk, 1, (const double *)k->in[1].p + bo, n, 1,
+                             (double *)k->out + t * m * n, 0);
+        else
+            for (i = 0; i < m; ++i)
+                for (j = 0; j < n; ++j) {
+                    double s = 0;
+                    for (p = 0; p < kk; ++p)
+                        s += gir__getd(k->in[0].p, k->dtype, ao + i * kk + p) * gir__getd(k->in[1].p, k->dtype, bo + p * n + j);
+                    gir__setd(k->out, k->dtype, t * m * n + i * n + j, s);
+                }
+    }
+    return GIR_OK;
+}
+static gir_status gir__k_dot(gir__kx *k) {
+    int64_t n = k->in[0].s->dim[0], i;
+    double s = 0;
+    for (i = 0; i < n; ++i) s += gir__getd(k->in[0].p, k->dtype, i) * gir__getd(k->in[1].p, k->dtype, i);
+    gir__setd(k->out, k->dtype, 0, s);
+    return GIR_OK;
+}
+static gir_status gir__k_outer(gir__kx *k) {
+    int64_t m = k->shape->dim[0], n = k->shape->dim[1], i, j;
+    for (i = 0; i < m; ++i)
+        for (j = 0; j < n; ++j)
+            gir__setd(k->out, k->dtype, i * n + j, gir__getd(k->in[0].p, k->dtype, i) * gir__getd(k->in[1].p, k->dtype, j));
+    return GIR_OK;
+}
+static gir_status gir__k_trace(gir__kx *k) {
+    const gir_shape *xs = k->in[0].s;
+    int64_t m = xs->dim[xs->rank - 2], n = xs->dim[xs->rank - 1], d = m < n ? m : n, nb = gir__numel(k->shape), b, i;
+    for (b = 0; b < nb; ++b) {
+        double s = 0;
+        for (i = 0; i < d; ++i) s += gir__getd(k->in[0].p, k->dtype, b * m * n + i * n + i);
+        gir__setd(k->out, k->dtype, b, s);
+    }
+    return GIR_OK;
+}
+static gir_status gir__k_linalg(gir__kx *k) {
+    const gir_shape *xs = k->in[0].s;
+    int64_t n = xs->dim[xs->rank - 1], batch = n ? gir__numel(xs) / (n * n) : 0;
+    int f = k->dtype == GIR_DTYPE_F32, rc = 0;
+    switch (k->op) {
+    case GIR_OP_INVERSE:
+        rc = f ? gir__la_inverse_f32(batch, n, (const float *)k->in[0].p, (float *)k->out, (float *)k->scratch)
+               : gir__la_inverse_f64(batch, n, (const double *)k->in[0].p, (double *)k->out, (double *)k->scratch);
+        if (rc) return gir__kfail(k, GIR_ERR_NUMERIC, "a matrix of %S is singular", xs);
+        break;
+    case GIR_OP_DET:
+        if (f) gir__la_det_f32(batch, n, (const float *)k->in[0].p, (float *)k->out, (float *)k->scratch);
+        else gir__la_det_f64(batch, n, (const double *)k->in[0].p, (double *)k->out, (double *)k->scratch);
+        break;
+    case GIR_OP_LOGDET:
+        if (f) gir__la_logdet_f32(batch, n, (const float *)k->in[0].p, (float *)k->out, (float *)k->scratch);
+        else gir__la_logdet_f64(batch, n, (const double *)k->in[0].p, (double *)k->out, (double *)k->scratch);
+        break;
+    default:
+        rc = f ? gir__la_cholesky_f32(batch, n, (const float *)k->in[0].p, (float *)k->out)
+               : gir__la_cholesky_f64(batch, n, (const double *)k->in[0].p, (double *)k->out);
+        if (rc) return gir__kfail(k, GIR_ERR_NUMERIC, "a matrix of %S is not positive definite", xs);
+    }
+    return GIR_OK;
+}
+static gir_status gir__k_trisolve(gir__kx *k) {
+    const gir_shape *as = k->in[0].s;
+    int64_t n = as->dim[as->rank - 1], m = k->shape->dim[k->shape->rank - 1], batch = n ? gir__numel(as) / (n * n) : 0;
+    if (k->dtype == GIR_DTYPE_F32)
+        gir__la_trisolve_f32(batch, n, m, (const float *)k->in[0].p, (const float *)k->in[1].p, (float *)k->out,
+                             k->attr->i[0], k->attr->i[1]);
+    else
+        gir__la_trisolve_f64(batch, n, m, (const double *)k->in[0].p, (const double *)k->in[1].p, (double *)k->out,
+                             k->attr->i[0], k->attr->i[1]);
+    return GIR_OK;
+}
+static gir_status gir__k_softmax(gir__kx *k) {
+    int64_t outer, len, inner, a, b, j;
+    int dt = k->dtype, logsm = k->op == GIR_OP_LOG_SOFTMAX;
+    gir__around(k->shape, k->attr->i[0], &outer, &len, &inner);
+    for (a = 0; a < outer; ++a)
+        for (b = 0; b < inner; ++b) {
+            int64_t base = a * len * inner + b;
+            double mx = -HUGE_VAL, s = 0;
+            for (j = 0; j < len; ++j) {
+                double v = gir__getd(k->in[0].p, dt, base + j * inner);
+                if (v > mx || v != v) mx = v;
+            }
+            for (j = 0; j < len; ++j) s += exp(gir__getd(k->in[0].p, dt, base + j * inner) - mx);
+            for (j = 0; j < len; ++j) {
+                double v = gir__getd(k->in[0].p, dt, base + j * inner) - mx;
+                gir__setd(k->out, dt, base + j * inner, logsm ? v - log(s) : exp(v) / s);
+            }
+        }
+    return GIR_OK;
+}
+static double gir__row_lse(const void *x, int dt, int64_t base, int64_t c) {
+    double mx = -HUGE_VAL, s = 0;
+    int64_t j;
+    for (j = 0; j < c; ++j) { double v = gir__getd(x, dt, base + j); if (v > mx || v != v) mx = v; }
+    if (mx == HUGE_VAL || mx == -HUGE_VAL || mx != mx) return mx;
+    for (j = 0; j < c; ++j) s += exp(gir__getd(x, dt, base + j) - mx);
+    return mx + log(s);
+}
+static gir_status gir__k_xent(gir__kx *k) {
+    int64_t nr = k->in[0].s->dim[0], c = k->in[0].s->dim[1], r;
+    const int32_t *lab = (const int32_t *)k->in[1].p;
+    for (r = 0; r < nr; ++r) {
+        if (lab[r] < 0 || lab[r] >= c)
+            return gir__kfail(k, GIR_ERR_INDEX, "label %d of row %l is not in [0, %l)", (int)lab[r], (long long)r, (long long)c);
+        gir__setd(k->out, k->dtype, r, gir__row_lse(k->in[0].p, k->dtype, r * c, c) - gir__getd(k->in[0].p, k->dtype, r * c + lab[r]));
+    }
+    return GIR_OK;
+}
+static gir_status gir__k_xent_prob(gir__kx *k) {
+    int64_t nr = k->in[0].s->dim[0], c = k->in[0].s->dim[1], r, j;
+    for (r = 0; r < nr; ++r) {
+        double lse = gir__row_lse(k->in[0].p, k->dtype, r * c, c), s = 0;
+        for (j = 0; j < c; ++j)
+            s -= gir__getd(k->in[1].p, k->dtype, r * c + j) * (gir__getd(k->in[0].p, k->dtype, r * c + j) - lse);
+        gir__setd(k->out, k->dtype, r, s);
+    }
+    return GIR_OK;
+}
+static gir_status gir__k_mse(gir__kx *k) {
+    int64_t n = gir__numel(k->in[0].s), i;
+    double s = 0;
+    for (i = 0; i < n; ++i) {
+        double d = gir__getd(k->in[0].p, k->dtype, i) - gir__getd(k->in[1].p, k->dtype, i);
+        s += d * d;
+    }
+    gir__setd(k->out, k->dtype, 0, n ? s / (double)n : 0.0 / (double)(n - n));
+    return GIR_OK;
+}
+static void gir__conv_fill(gir__conv_p *p, const gir_shape *xs, const gir_shape *ws, const gir_shape *ys,
+                           const gir_attr *A) {
+    p->n = xs->dim[0]; p->c = xs->dim[1]; p->h = xs->dim[2]; p->w = xs->dim[3];
+    p->k = ws ? ws->dim[0] : xs->dim[1];
+    p->kh = ws ? ws->dim[2] : A->l[0].v[0];
+    p->kw = ws ? ws->dim[3] : A->l[0].v[1];
+    p->oh = ys->dim[2]; p->ow = ys->dim[3];
+    p->sh = ws ? A->l[0].v[0] : A->l[1].v[0];
+    p->sw = ws ? A->l[0].v[1] : A->l[1].v[1];
+    p->ph = ws ? A->l[1].v[0] : A->l[2].v[0];
+    p->pw = ws ? A->l[1].v[1] : A->l[2].v[1];
+    p->dh = ws ? A->l[2].v[0] : 1;
+    p->dw = ws ? A->l[2].v[1] : 1;
+    p->groups = ws ? A->i[0] : 1;
+}
+static gir_status gir__k_conv(gir__kx *k) {
+    gir__conv_p p;
+    int f = k->dtype == GIR_DTYPE_F32;
+    const void *a = k->in[0].p, *b = k->in[1].p;
+    switch (k->op) {
+    case GIR_OP_CONV2D:
+        gir__conv_fill(&p, k->in[0].s, k->in[1].s, k->shape, k->attr);
+        if (f) gir__nn_conv2d_f32(&p, (const float *)a, (const float *)b, (float *)k->out);
+        else gir__nn_conv2d_f64(&p, (const double *)a, (const double *)b, (double *)k->out);
+        break;
+    case GIR_OP_CONV2D_BWD_DATA:
+        gir__conv_fill(&p, k->shape, k->in[1].s, k->in[0].s, k->attr);
+        if (f) gir__nn_conv2d_bwd_data_f32(&p, (const float *)a, (const float *)b, (float *)k->out);
+        else gir__nn_conv2d_bwd_data_f64(&p, (const double *)a, (const double *)b, (double *)k->out);
+        break;
+    default:
+        gir__conv_fill(&p, k->in[0].s, k->shape, k->in[1].s, k->attr);
+        if (f) gir__nn_conv2d_bwd_filter_f32(&p, (const float *)a, (const float *)b, (float *)k->out);
+        else gir__nn_conv2d_bwd_filter_f64(&p, (const double *)a, (const double *)b, (double *)k->out);
+    }
+    return GIR_OK;
+}
+static gir_status gir__k_pool(gir__kx *k) {
+    gir__conv_p p;
+    int f = k->dtype == GIR_DTYPE_F32;
+    switch (k->op) {
+    case GIR_OP_MAX_POOL2D:
+        gir__conv_fill(&p, k->in[0].s, NULL, k->shape, k->attr);
+        if (f) gir__nn_maxpool2d_f32(&p, (const float *)k->in[0].p, (float *)k->out);
+        else gir__nn_maxpool2d_f64(&p, (const double *)k->in[0].p, (double *)k->out);
+        break;
+    case GIR_OP_AVG_POOL2D:
+        gir__conv_fill(&p, k->in[0].s, NULL, k->shape, k->attr);
+        if (f) gir__nn_avgpool2d_f32(&p, (const float *)k->in[0].p, (float *)k->out);
+        else gir__nn_avgpool2d_f64(&p, (const double *)k->in[0].p, (double *)k->out);
+        break;
+    case GIR_OP_MAX_POOL2D_BWD:
+        gir__conv_fill(&p, k->shape, NULL, k->in[0].s, k->attr);
+        if (f) gir__nn_maxpool2d_bwd_f32(&p, (const float *)k->in[1].p, (const float *)k->in[0].p, (float *)k->out);
+        else gir__nn_maxpool2d_bwd_f64(&p, (const double *)k->in[1].p, (const double *)k->in[0].p, (double *)k->out);
+        break;
+    default:
+        gir__conv_fill(&p, k->shape, NULL, k->in[0].s, k->attr);
+        if (f) gir__nn_avgpool2d_bwd_f32(&p, (const float *)k->in[0].p, (float *)k->out);
+        else gir__nn_avgpool2d_bwd_f64(&p, (const double *)k->in[0].p, (double *)k->out);
+    }
+    return GIR_OK;
+}
+/* scratch bytes a step needs */
+static size_t gir__scratch_bytes(int op, int dt, const gir_shape *out, const gir_shape *in0) {
+    switch (op) {
+    case GIR_OP_SUM: case GIR_OP_MEAN: case GIR_OP_PROD: case GIR_OP_MAX: case GIR_OP_MIN: case GIR_OP_VAR:
+    case GIR_OP_LOGSUMEXP: case GIR_OP_ALL: case GIR_OP_ANY:
+        return 2 * (size_t)gir__numel(out) * sizeof(double);
+    case GIR_OP_INVERSE: case GIR_OP_DET: case GIR_OP_LOGDET: {
+        int64_t n = in0->dim[in0->rank - 1];
+        return (size_t)(n * n + n) * gir__esize(dt);
+    }
+    default: return 0;
+    }
+}
+
+/* generated from ops.def: the kernel of each op */
+static const gir__kernel_fn gir__kernel_table[GIR_OP__COUNT] = {
+    0,
+    gir__k_none, /* INPUT */
+    gir__k_none, /* VARIABLE */
+    gir__k_none, /* CONSTANT */
+    gir__k_fill, /* FILL */
+    gir__k_eye, /* EYE */
+    gir__k_arange, /* ARANGE */
+    gir__k_random, /* RAND_UNIFORM */
+    gir__k_random, /* RAND_NORMAL */
+    gir__k_eltwise, /* NOT */
+    gir__k_eltwise, /* AND */
+    gir__k_eltwise, /* OR */
+    gir__k_eltwise, /* XOR */
+    gir__k_eltwise, /* GT */
+    gir__k_eltwise, /* GE */
+    gir__k_eltwise, /* LT */
+    gir__k_eltwise, /* LE */
+    gir__k_eltwise, /* EQ */
+    gir__k_eltwise, /* NE */
+    gir__k_eltwise, /* APPROX_EQ */
+    gir__k_eltwise, /* ISNAN */
+    gir__k_eltwise, /* ISINF */
+    gir__k_eltwise, /* ISFINITE */
+    gir__k_eltwise, /* ADD */
+    gir__k_eltwise, /* SUB */
+    gir__k_eltwise, /* MUL */
+    gir__k_eltwise, /* DIV */
+    gir__k_eltwise, /* NEG */
+    gir__k_eltwise, /* POW */
+    gir__k_eltwise, /* MAXIMUM */
+    gir__k_eltwise, /* MINIMUM */
+    gir__k_eltwise, /* MOD */
+    gir__k_eltwise, /* INT_DIV */
+    gir__k_add_n, /* ADD_N */
+    gir__k_eltwise, /* ABS */
+    gir__k_eltwise, /* SIGN */
+    gir__k_eltwise, /* SQUARE */
+    gir__k_eltwise, /* SQRT */
+    gir__k_eltwise, /* RSQRT */
+    gir__k_eltwise, /* RECIPROCAL */
+    gir__k_eltwise, /* EXP */
+    gir__k_eltwise, /* EXPM1 */
+    gir__k_eltwise, /* LOG */
+    gir__k_eltwise, /* LOG1P */
+    gir__k_eltwise, /* LOG2 */
+    gir__k_eltwise, /* SIN */
+    gir__k_eltwise, /* COS */
+    gir__k_eltwise, /* TAN */
+    gir__k_eltwise, /* ASIN */
+    gir__k_eltwise, /* ACOS */
+    gir__k_eltwise, /* ATAN */
+    gir__k_eltwise, /* SINH */
+    gir__k_eltwise, /* COSH */
+    gir__k_eltwise, /* TANH */
+    gir__k_eltwise, /* SIGMOID */
+    gir__k_eltwise, /* SOFTPLUS */
+    gir__k_eltwise, /* RELU */
+    gir__k_eltwise, /* LEAKY_RELU */
+    gir__k_eltwise, /* ELU */
+    gir__k_eltwise, /* GELU */
+    gir__k_eltwise, /* SILU */
+    gir__k_eltwise, /* ERF */
+    gir__k_eltwise, /* FLOOR */
+    gir__k_eltwise, /* CEIL */
+    gir__k_eltwise, /* ROUND */
+    gir__k_eltwise, /* CLAMP */
+    gir__k_reduce, /* SUM */
+    gir__k_reduce, /* MEAN */
+    gir__k_reduce, /* PROD */
+    gir__k_reduce, /* MAX */
+    gir__k_reduce, /* MIN */
+    gir__k_reduce, /* VAR */
+    gir__k_reduce, /* LOGSUMEXP */
+    gir__k_argreduce, /* ARGMAX */
+    gir__k_argreduce, /* ARGMIN */
+    gir__k_reduce, /* ALL */
+    gir__k_reduce, /* ANY */
+    gir__k_copy, /* RESHAPE */
+    gir__k_transpose, /* TRANSPOSE */
+    gir__k_broadcast, /* BROADCAST_TO */
+    gir__k_slice, /* SLICE */
+    gir__k_unslice, /* UNSLICE */
+    gir__k_concat, /* CONCAT */
+    gir__k_flip, /* FLIP */
+    gir__k_pad, /* PAD */
+    gir__k_gather, /* GATHER */
+    gir__k_scatter_add, /* SCATTER_ADD */
+    gir__k_one_hot, /* ONE_HOT */
+    gir__k_eltwise, /* WHERE */
+    gir__k_diag, /* DIAG */
+    gir__k_diagonal, /* DIAGONAL */
+    gir__k_tri, /* TRIU */
+    gir__k_tri, /* TRIL */
+    gir__k_cast, /* CAST */
+    gir__k_copy, /* STOP_GRADIENT */
+    gir__k_matmul, /* MATMUL */
+    gir__k_dot, /* DOT */
+    gir__k_outer, /* OUTER */
+    gir__k_trace, /* TRACE */
+    gir__k_linalg, /* INVERSE */
+    gir__k_linalg, /* DET */
+    gir__k_linalg, /* LOGDET */
+    gir__k_linalg, /* CHOLESKY */
+    gir__k_trisolve, /* TRISOLVE */
+    gir__k_softmax, /* SOFTMAX */
+    gir__k_softmax, /* LOG_SOFTMAX */
+    gir__k_xent, /* XENT_LOGITS */
+    gir__k_xent_prob, /* XENT_LOGITS_PROB */
+    gir__k_eltwise, /* BCE_LOGITS */
+    gir__k_mse, /* MSE */
+    gir__k_conv, /* CONV2D */
+    gir__k_conv, /* CONV2D_BWD_DATA */
+    gir__k_conv, /* CONV2D_BWD_FILTER */
+    gir__k_pool, /* MAX_POOL2D */
+    gir__k_pool, /* MAX_POOL2D_BWD */
+    gir__k_pool, /* AVG_POOL2D */
+    gir__k_pool, /* AVG_POOL2D_BWD */
+    gir__k_dropout, /* DROPOUT */
+};
+
+/* >>exec: compile a graph into a plan, run the plan ------------------------------------------------------------
+   A plan holds copies of what it needs from the graph (ops, shapes, attributes), one buffer per value at an
+   offset in one arena, and the order of steps. gir_run executes the steps without allocating; constants and
+   variables are read from the graph's storage on every run, so training updates are seen at once. */
+enum { GIR__VAL_TEMP, GIR__VAL_INPUT, GIR__VAL_DATA };
+typedef struct gir__val {
+    void      *ptr;
+    gir_shape  shape;
+    uint32_t   node;
+    uint8_t    dtype, kind;
+    size_t     off, bytes;
+} gir__val;
+typedef struct gir__step {
+    uint32_t val;          /* the value it writes */
+    uint32_t nin, in0;     /* its inputs: value indices in sin[in0 .. in0+nin) */
+    uint16_t op;
+    gir_attr attr;
+} gir__step;
+struct gir_plan {
+    gir_allocator a;
+    gir_graph    *g;
+    gir__val     *vals;
+    uint32_t      nvals;
+    uint32_t     *map;      /* node id -> value index + 1 (0: not in the plan) */
+    size_t        nmap;
+    gir__step    *steps;
+    uint32_t      nsteps;
+    uint32_t     *sin;
+    size_t        nsin;
+    void         *arena_raw;
+    unsigned char *arena;
+    size_t        arena_bytes;
+    void         *scratch_raw;
+    void         *scratch;
+    size_t        scratch_bytes;
+    gir__kin     *kin;
+    uint64_t      runs;
+    gir_status    status;
+    char          msg[GIR__MSG];
+};
+
+static void gir__pfail(gir_plan *p, gir_status s, const char *fmt, ...) {
+    gir__buf b;
+    va_list ap;
+    p->status = s;
+    b.p = p->msg; b.n = sizeof p->msg; b.len = 0; p->msg[0] = 0;
+    va_start(ap, fmt);
+    gir__vformat(&b, fmt, ap);
+    va_end(ap);
+}
+static size_t gir__align_up(size_t n) { return (n + (GIR__ALIGN - 1)) & ~(size_t)(GIR__ALIGN - 1); }
+
+GIR_API void gir_plan_free(gir_plan *p) {
+    gir_allocator a;
+    if (!p) return;
+    a = p->a;
+    gir__free(&a, p->vals, 0);
+    gir__free(&a, p->map, 0);
+    gir__free(&a, p->steps, 0);
+    gir__free(&a, p->sin, 0);
+    gir__free(&a, p->arena_raw, 0);
+    gir__free(&a, p->scratch_raw, 0);
+    gir__free(&a, p->kin, 0);
+    gir__free(&a, p, sizeof *p);
+}
+
+GIR_API gir_status gir_compile(gir_graph *g, int n_out, const gir_node *outs, gir_plan **out_plan) {
+    gir_plan *p;
+    uint8_t *need;
+    size_t cnt, id, off = 0, scratch = 0, maxin = 1;
+    uint32_t nv = 0, ns = 0, k;
+    int j;
+    if (!out_plan) return GIR_ERR_INVALID_ARG;
+    *out_plan = NULL;
+    if (!g) return GIR_ERR_INVALID_ARG;
+    if (n_out < 1 || !outs) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "compile: needs at least one output");
+        return GIR_ERR_INVALID_ARG;
+    }
+    for (j = 0; j < n_out; ++j) {
+        if (outs[j].id == 0) {
+            gir__gfail(g, GIR_ERR_HANDLE, "compile: output %d is an invalid node (an earlier builder failed)", j);
+            return GIR_ERR_HANDLE;
+        }
+        if (outs[j].id >= g->nnodes) {
+            gir__gfail(g, GIR_ERR_HANDLE, "compile: output %d (id %u) is not a node of this graph", j, (unsigned)outs[j].id);
+            return GIR_ERR_HANDLE;
+        }
+    }
+    cnt = g->nnodes;
+    p = (gir_plan *)gir__alloc(&g->a, sizeof *p);
+    need = (uint8_t *)gir__alloc(&g->a, cnt);
+    if (!p || !need) {
+        gir__free(&g->a, p, sizeof *p);
+        gir__free(&g->a, need, cnt);
+        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile: out of memory");
+        return GIR_ERR_OUT_OF_MEMORY;
+    }
+    GIR_MEMSET(p, 0, sizeof *p);
+    GIR_MEMSET(need, 0, cnt);
+    p->a = g->a;
+    p->g = g;
+    for (j = 0; j < n_out; ++j) need[outs[j].id] = 1;
+    for (id = cnt - 1; id >= 1; --id) {      /* ids are topological: one backward sweep marks every input */
+        const gir__node *d = &g->nodes[id];
+        if (!need[id]) continue;
+        for (k = 0; k < d->nin; ++k) need[g->ins[d->in0 + k]] = 1;
+        ++nv;
+        if (d->op != GIR_OP_INPUT && d->op != GIR_OP_VARIABLE && d->op != GIR_OP_CONSTANT) {
+            ++ns;
+            p->nsin += d->nin;
+            if (d->nin > maxin) maxin = d->nin;
+        }
+    }
+    p->nmap = cnt;
+    p->map = (uint32_t *)gir__alloc(&p->a, cnt * sizeof(uint32_t));
+    p->vals = (gir__val *)gir__alloc(&p->a, (nv ? nv : 1) * sizeof(gir__val));
+    p->steps = (gir__step *)gir__alloc(&p->a, (ns ? ns : 1) * sizeof(gir__step));
+    p->sin = (uint32_t *)gir__alloc(&p->a, (p->nsin ? p->nsin : 1) * sizeof(uint32_t));
+    p->kin = (gir__kin *)gir__alloc(&p->a, maxin * sizeof(gir__kin));
+    if (!p->map || !p->vals || !p->steps || !p->sin || !p->kin) goto oom;
+    GIR_MEMSET(p->map, 0, cnt * sizeof(uint32_t));
+    p->nsin = 0;
+    for (id = 1; id < cnt; ++id) {
+        const gir__node *d = &g->nodes[id];
+        gir__val *v;
+        if (!need[id]) continue;
+        v = &p->vals[p->nvals];
+        GIR_MEMSET(v, 0, sizeof *v);
+        v->node = (uint32_t)id;
+        v->shape = d->shape;
+        v->dtype = d->dtype;
+        v->bytes = (size_t)gir__numel(&d->shape) * gir__dtype_sizes[d->dtype];
+        p->map[id] = ++p->nvals;
+        if (d->op == GIR_OP_INPUT) { v->kind = GIR__VAL_INPUT; continue; }
+        if (d->op == GIR_OP_VARIABLE || d->op == GIR_OP_CONSTANT) { v->kind = GIR__VAL_DATA; continue; }
+        v->kind = GIR__VAL_TEMP;
+        v->off = off;
+        off += gir__align_up(v->bytes ? v->bytes : 1);
+        {
+            gir__step *s = &p->steps[p->nsteps++];
+            size_t sb;
+            s->val = p->nvals - 1;
+            s->op = d->op;
+            s->attr = d->attr;
+            s->attr.data = NULL;
+            s->nin = d->nin;
+            s->in0 = (uint32_t)p->nsin;
+            for (k = 0; k < d->nin; ++k) p->sin[p->nsin++] = p->map[g->ins[d->in0 + k]] - 1;
+            sb = gir__scratch_bytes(d->op, d->dtype, &d->shape, d->nin ? &g->nodes[g->ins[d->in0]].shape : &d->shape);
+            if (sb > scratch) scratch = sb;
+        }
+    }
+    p->arena_bytes = off;
+    p->scratch_bytes = scratch;
+    if (off) {
+        p->arena_raw = gir__alloc(&p->a, off + GIR__ALIGN);
+        if (!p->arena_raw) goto oom;
+        p->arena = (unsigned char *)p->arena_raw + (GIR__ALIGN - (size_t)((uintptr_t)p->arena_raw % GIR__ALIGN)) % GIR__ALIGN;
+    }
+    if (scratch) {
+        p->scratch_raw = gir__alloc(&p->a, scratch + GIR__ALIGN);
+        if (!p->scratch_raw) goto oom;
+        p->scratch = (unsigned char *)p->scratch_raw + (GIR__ALIGN - (size_t)((uintptr_t)p->scratch_raw % GIR__ALIGN)) % GIR__ALIGN;
+    }
+    for (k = 0; k < p->nvals; ++k)
+        if (p->vals[k].kind == GIR__VAL_TEMP) p->vals[k].ptr = p->arena + p->vals[k].off;
+    gir__free(&g->a, need, cnt);
+    *out_plan = p;
+    return GIR_OK;
+oom:
+    gir__free(&g->a, need, cnt);
+    gir_plan_free(p);
+    gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile: out of memory");
+    return GIR_ERR_OUT_OF_MEMORY;
+}
+
+GIR_API gir_status gir_plan_bind(gir_plan *p, gir_node input, const void *data) {
+    uint32_t v;
+    if (!p) return GIR_ERR_INVALID_ARG;
+    v = (input.id < p->nmap) ? p->map[input.id] : 0;
+    if (!v || p->vals[v - 1].kind != GIR__VAL_INPUT) {
+        gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: node %u is not an input this plan reads", (unsigned)input.id);
+        return GIR_ERR_INVALID_ARG;
+    }
+    p->vals[v - 1].ptr = (void *)data;
+    return GIR_OK;
+}
+
+GIR_API gir_status gir_run(gir_plan *p) {
+    uint32_t k, j;
+    gir__kx kx;
+    if (!p) return GIR_ERR_INVALID_ARG;
+    p->status = GIR_OK;
+    p->msg[0] = 0;
+    for (k = 0; k < p->nvals; ++k) {
+        gir__val *v = &p->vals[k];
+        if (v->kind == GIR__VAL_DATA) v->ptr = (void *)p->g->nodes[v->node].attr.data;
+        else if (v->kind == GIR__VAL_INPUT && !v->ptr && v->bytes) {
+            gir__pfail(p, GIR_ERR_UNBOUND, "run: input node %u %T %S is not bound (gir_plan_bind)", (unsigned)v->node,
+                       (int)v->dtype, &v->shape);
+            return GIR_ERR_UNBOUND;
+        }
+    }
+    for (k = 0; k < p->nsteps; ++k) {
+        const gir__step *s = &p->steps[k];
+        gir__val *o = &p->vals[s->val];
+        gir_status st;
+        for (j = 0; j < s->nin; ++j) {
+            const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
+            p->kin[j].p = iv->ptr;
+            p->kin[j].s = &iv->shape;
+            p->kin[j].dt = iv->dtype;
+        }
+        kx.op = s->op;
+        kx.dtype = o->dtype;
+        kx.shape = &o->shape;
+        kx.attr = &s->attr;
+        kx.out = o->ptr;
+        kx.nin = (int)s->nin;
+        kx.in = p->kin;
+        kx.scratch = p->scratch;
+        kx.run = p->runs;
+        kx.node = o->node;
+        kx.msg = p->msg;
+        st = gir__kernel_table[s->op](&kx);
+        if (st != GIR_OK) {
+            p->status = st;
+            ++p->runs;
+            return st;
+        }
+    }
+    ++p->runs;
+    return GIR_OK;
+}
+GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n) {
+    uint32_t v;
+    if (!p || n.id >= p->nmap || !(v = p->map[n.id])) return NULL;
+    if (p->vals[v - 1].kind == GIR__VAL_DATA) return p->g->nodes[n.id].attr.data;
+    return p->vals[v - 1].ptr;
+}
+GIR_API const char *gir_plan_message(const gir_plan *p) { return p ? p->msg : "no plan (NULL)"; }
+GIR_API size_t gir_plan_arena_bytes(const gir_plan *p) { return p ? p->arena_bytes : 0; }
+GIR_API int gir_plan_step_count(const gir_plan *p) { return p ? (int)p->nsteps : 0; }
+
+#endif /* GIR_IMPLEMENTATION */
+
+/*
+   MIT License
+
+   Copyright (c) 2026 the gir.h authors
+
+   Permission is hereby granted, free of charge, to any person obtaining a copy
+   of this software and associated documentation files (the "Software"), to deal
+   in the Software without restriction, including without limitation the rights
+   to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+   copies of the Software, and to permit persons to whom the Software is
+   furnished to do so, subject to the following conditions:
+
+   The above copyright notice and this permission notice shall be included in all
+   copies or substantial portions of the Software.
+
+   THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+   IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+   FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+   AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+   LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+   OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+   SOFTWARE.
+*/
