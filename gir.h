@@ -3,8 +3,8 @@
 
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
-   Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=6b59733cca7fa2af3f1eafbf5a3b7e46dc0722fbfa83cebe63c9c3da352491e0
-                                          gen/ sha256=0b73c8fc43efa3c7
+   Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=51eac34710efbcc857222d97e810123ace617c68583b7bc58f14869663d4d095
+                                          gen/ sha256=4c1cb6b4b76ec10f
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -180,7 +180,7 @@
 #define GIR_VERSION_PATCH 0
 #define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
 #define GIR_VERSION_STRING "0.1.0"
-#define GIR_OPSDEF_SHA256 "6b59733cca7fa2af3f1eafbf5a3b7e46dc0722fbfa83cebe63c9c3da352491e0"
+#define GIR_OPSDEF_SHA256 "51eac34710efbcc857222d97e810123ace617c68583b7bc58f14869663d4d095"
 
 #ifndef GIR_API
 #  ifdef GIR_STATIC
@@ -1015,7 +1015,7 @@ static void gir__putshape(gir__buf *b, const gir_shape *s) {
 enum { GIR__DT_NUM, GIR__DT_FLOAT, GIR__DT_CMP, GIR__DT_LOGIC, GIR__DT_TEST, GIR__DT_INT, GIR__DT_INDEX,
        GIR__DT_ANY, GIR__DT_ATTR };
 enum { GIR__SH_SAME, GIR__SH_BCAST, GIR__SH_REDUCE, GIR__SH_SCALAR, GIR__SH_ATTR_SHAPE, GIR__SH_FN };
-enum { GIR__F_KINK = 1, GIR__F_RNG = 2, GIR__F_COMM = 4 };
+enum { GIR__F_KINK = 1, GIR__F_RNG = 2, GIR__F_COMM = 4, GIR__F_BLOCK = 8 };
 #define GIR__DTYPE_SLOTS 6
 
 typedef struct gir__node {
@@ -1201,7 +1201,7 @@ static const gir__opinfo gir__ops[GIR_OP__COUNT] = {
     {"triu", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_matrix, 0, GIR_GROUP_SHAPE, 1, -1, -1, "i:k", ""},
     {"tril", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_matrix, 0, GIR_GROUP_SHAPE, 1, -1, -1, "i:k", ""},
     {"cast", 1, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_SAME, 0, 0, GIR_GROUP_CORE, 1, -1, -1, "dtype:dtype", ""},
-    {"stop_gradient", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_SAME, 0, 0, GIR_GROUP_CORE, 0, -1, -1, "", "blocks gradients by design"},
+    {"stop_gradient", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_SAME, 0, GIR__F_BLOCK, GIR_GROUP_CORE, 0, -1, -1, "", "blocks gradients by design"},
     {"matmul", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_FN, gir__sh_matmul, 0, GIR_GROUP_LINALG, 1, -1, -1, "", ""},
     {"dot", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_FN, gir__sh_dot, GIR__F_COMM, GIR_GROUP_LINALG, 1, -1, -1, "", ""},
     {"outer", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_FN, gir__sh_outer, 0, GIR_GROUP_LINALG, 1, -1, -1, "", ""},
@@ -1817,11 +1817,14 @@ static gir_status gir__sh_where(gir__bctx *b) {
                           &cond->shape, &a->shape, &c->shape);
     return GIR_OK;
 }
+/* [..., n] -> [..., n, n] with the vector on the diagonal */
 static gir_status gir__sh_diag(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0);
-    gir_status s = gir__need_rank(b, 0, 1, 1);
+    gir_status s = gir__need_rank(b, 0, 1, GIR_MAX_RANK - 1);
     if (s) return s;
-    b->out = gir_shape2(x->shape.dim[0], x->shape.dim[0]);
+    b->out = x->shape;
+    b->out.dim[b->out.rank] = x->shape.dim[x->shape.rank - 1];
+    b->out.rank++;
     return GIR_OK;
 }
 static gir_status gir__sh_matrix(gir__bctx *b) {
@@ -2213,7 +2216,8 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
             if (t >= GIR_NODE_INPUT) any_in = 1;
             if (k < np && gir__is_float(x->dtype) && (t == GIR_NODE_INPUT || t == GIR_NODE_INPUT_DERIVED)) diff_in = 1;
         }
-        if (diff_in && oi->diff && gir__is_float(odt)) ntype = GIR_NODE_INPUT_DERIVED;
+        /* a float op without an adjoint stays on the gradient path (gir_grad reports it) unless it blocks */
+        if (diff_in && gir__is_float(odt) && !(oi->flags & GIR__F_BLOCK)) ntype = GIR_NODE_INPUT_DERIVED;
         else if (any_in) ntype = GIR_NODE_INPUT_DERIVED_NON_DIFF;
         else ntype = GIR_NODE_CONSTANT_DERIVED;
     }
@@ -3357,7 +3361,7 @@ GIR_API void gir_dump(const gir_graph *g, FILE *f) {
    Helpers gir__ah_<name> are what ops.def's ADJ expressions may call besides the table's own builders; each
    gets the node being differentiated (a copy: the node array may move while nodes are built) and its inputs. */
 typedef void (*gir__adj_fn)(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n,
-                            gir_node *dx);
+                            const uint8_t *need, gir_node *dx);
 
 static const gir__node *gir__n(gir_graph *G, gir_node h) { return &G->nodes[h.id]; }
 static gir_shape gir__shape_of(gir_graph *G, gir_node h) { return G->nodes[h.id].shape; }
@@ -3476,6 +3480,21 @@ static gir_node gir__ah_ungather(gir_graph *G, const gir__node *nd, const gir_no
 static gir_node gir__ah_regather(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
     return gir_gather(G, t, x[1], nd->attr.i[0]);
 }
+/* the adjoint of diagonal: the vector back on the diagonal, padded to a rectangular parent */
+static gir_node gir__ah_undiagonal(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+    gir_shape xs = gir__shape_of(G, x[0]);
+    gir_node d = gir_diag(G, t);
+    gir_ints before, after;
+    int k, r = xs.rank;
+    int32_t m = xs.dim[r - 2], n = xs.dim[r - 1];
+    (void)nd;
+    if (m == n) return d;
+    before.n = after.n = r;
+    for (k = 0; k < r; ++k) before.v[k] = after.v[k] = 0;
+    if (m > n) after.v[r - 2] = m - n;
+    else after.v[r - 1] = n - m;
+    return gir_pad(G, d, before, after, 0.0);
+}
 static gir_node gir__ah_cast_like(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
     (void)nd; (void)x;
     return gir_cast(G, t, (gir_dtype)gir__n(G, ref)->dtype);
@@ -3588,7 +3607,7 @@ static gir_node gir__ah_avgpool_fwd(gir_graph *G, const gir__node *nd, const gir
    the lower triangle, entry (i, j), i > j, stands for both (i, j) and (j, i): dA = tril(S + S^T), halved on
    the diagonal. */
 static void gir__adjfn_cholesky(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n,
-                                gir_node *dx) {
+                                const uint8_t *need, gir_node *dx) {
     gir_dtype dt = (gir_dtype)nd->dtype;
     int32_t m = nd->shape.dim[nd->shape.rank - 1];
     gir_node half_diag = gir_sub(G, gir_ones(G, dt, gir_shape2(m, m)), gir_mul(G, gir_eye(G, dt, m), gir_scalar(G, dt, 0.5)));
@@ -3596,568 +3615,563 @@ static void gir__adjfn_cholesky(gir_graph *G, const gir__node *nd, gir_node y, g
     gir_node xa = gir_trisolve(G, y, p, 1, 1);                                          /* L^-T P */
     gir_node s = gir_permute_last2(G, gir_trisolve(G, y, gir_permute_last2(G, xa), 1, 1)); /* L^-T P L^-1 */
     gir_node sym = gir_add(G, s, gir_permute_last2(G, s));
-    (void)x; (void)n;
+    (void)x; (void)n; (void)need;
     dx[0] = gir_mul(G, gir_tril(G, sym, 0), half_diag);
 }
 
 /* generated from ops.def: one adjoint per differentiable row */
-/* generated from ops.def:76 (ADD) */
-static void gir__adj_add(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+/* generated from ops.def:78 (ADD) */
+static void gir__adj_add(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
-    dx[1] = gir__ah_unbroadcast(G, nd, x, g, x[1]);
+    if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
+    if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, g, x[1]);
     (void)n;
 }
-/* generated from ops.def:77 (SUB) */
-static void gir__adj_sub(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+/* generated from ops.def:79 (SUB) */
+static void gir__adj_sub(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
-    dx[1] = gir__ah_unbroadcast(G, nd, x, gir_neg(G, g), x[1]);
+    if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
+    if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_neg(G, g), x[1]);
     (void)n;
 }
-/* generated from ops.def:78 (MUL) */
-static void gir__adj_mul(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+/* generated from ops.def:80 (MUL) */
+static void gir__adj_mul(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, x[1]), x[0]);
-    dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, x[0]), x[1]);
+    if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, x[1]), x[0]);
+    if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, x[0]), x[1]);
     (void)n;
 }
-/* generated from ops.def:79 (DIV) */
-static void gir__adj_div(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    dx[0] = gir__ah_unbroadcast(G, nd, x, gir_div(G, g, x[1]), x[0]);
-    dx[1] = gir__ah_unbroadcast(G, nd, x, gir_div(G, gir_mul(G, gir_neg(G, g), y), x[1]), x[1]);
+/* generated from ops.def:81 (DIV) */
+static void gir__adj_div(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_div(G, g, x[1]), x[0]);
+    if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_div(G, gir_mul(G, gir_neg(G, g), y), x[1]), x[1]);
     (void)n;
 }
-/* generated from ops.def:80 (NEG) */
-static void gir__adj_neg(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    (void)nd;
-    (void)x;
-    dx[0] = gir_neg(G, g);
-    (void)n;
-}
-/* generated from ops.def:81 (POW) */
-static void gir__adj_pow(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, gir_mul(G, g, x[1]), gir_pow(G, x[0], gir_sub(G, x[1], gir__ah_num(G, g, 1)))), x[0]);
-    dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, gir_mul(G, g, y), gir_log(G, x[0])), x[1]);
-    (void)n;
-}
-/* generated from ops.def:83 (MAXIMUM) */
-static void gir__adj_maximum(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir__ah_mask(G, nd, x, gir_ge(G, x[0], x[1]))), x[0]);
-    dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir__ah_mask(G, nd, x, gir_lt(G, x[0], x[1]))), x[1]);
-    (void)n;
-}
-/* generated from ops.def:85 (MINIMUM) */
-static void gir__adj_minimum(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir__ah_mask(G, nd, x, gir_le(G, x[0], x[1]))), x[0]);
-    dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir__ah_mask(G, nd, x, gir_gt(G, x[0], x[1]))), x[1]);
-    (void)n;
-}
-/* generated from ops.def:89 (ADD_N) */
-static void gir__adj_add_n(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)G;
+/* generated from ops.def:82 (NEG) */
+static void gir__adj_neg(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     (void)x;
-    int i;
-    for (i = 0; i < n; ++i)
-        dx[i] = g;
+    if (need[0]) dx[0] = gir_neg(G, g);
+    (void)n;
 }
-/* generated from ops.def:91 (ABS) */
-static void gir__adj_abs(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+/* generated from ops.def:83 (POW) */
+static void gir__adj_pow(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, gir_mul(G, g, x[1]), gir_pow(G, x[0], gir_sub(G, x[1], gir__ah_num(G, g, 1)))), x[0]);
+    if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, gir_mul(G, g, y), gir_log(G, x[0])), x[1]);
+    (void)n;
+}
+/* generated from ops.def:85 (MAXIMUM) */
+static void gir__adj_maximum(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    (void)nd;
-    dx[0] = gir_mul(G, g, gir_sign(G, x[0]));
+    if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir__ah_mask(G, nd, x, gir_ge(G, x[0], x[1]))), x[0]);
+    if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir__ah_mask(G, nd, x, gir_lt(G, x[0], x[1]))), x[1]);
     (void)n;
 }
-/* generated from ops.def:92 (SIGN) */
-static void gir__adj_sign(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+/* generated from ops.def:87 (MINIMUM) */
+static void gir__adj_minimum(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    (void)g;
-    dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
+    if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir__ah_mask(G, nd, x, gir_le(G, x[0], x[1]))), x[0]);
+    if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir__ah_mask(G, nd, x, gir_gt(G, x[0], x[1]))), x[1]);
     (void)n;
 }
-/* generated from ops.def:93 (SQUARE) */
-static void gir__adj_square(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    (void)nd;
-    dx[0] = gir_mul(G, gir_mul(G, gir__ah_num(G, g, 2), g), x[0]);
-    (void)n;
-}
-/* generated from ops.def:94 (SQRT) */
-static void gir__adj_sqrt(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)nd;
-    (void)x;
-    dx[0] = gir_div(G, gir_mul(G, gir__ah_num(G, g, 0.5), g), y);
-    (void)n;
-}
-/* generated from ops.def:95 (RSQRT) */
-static void gir__adj_rsqrt(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)nd;
-    (void)x;
-    dx[0] = gir_mul(G, gir_mul(G, gir_mul(G, gir_mul(G, gir_neg(G, gir__ah_num(G, g, 0.5)), g), y), y), y);
-    (void)n;
-}
-/* generated from ops.def:96 (RECIPROCAL) */
-static void gir__adj_reciprocal(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)nd;
-    (void)x;
-    dx[0] = gir_mul(G, gir_mul(G, gir_neg(G, g), y), y);
-    (void)n;
-}
-/* generated from ops.def:97 (EXP) */
-static void gir__adj_exp(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)nd;
-    (void)x;
-    dx[0] = gir_mul(G, g, y);
-    (void)n;
-}
-/* generated from ops.def:98 (EXPM1) */
-static void gir__adj_expm1(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)nd;
-    (void)x;
-    dx[0] = gir_mul(G, g, gir_add(G, y, gir__ah_num(G, g, 1)));
-    (void)n;
-}
-/* generated from ops.def:99 (LOG) */
-static void gir__adj_log(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    (void)nd;
-    dx[0] = gir_div(G, g, x[0]);
-    (void)n;
-}
-/* generated from ops.def:100 (LOG1P) */
-static void gir__adj_log1p(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    (void)nd;
-    dx[0] = gir_div(G, g, gir_add(G, x[0], gir__ah_num(G, g, 1)));
-    (void)n;
-}
-/* generated from ops.def:101 (LOG2) */
-static void gir__adj_log2(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    (void)nd;
-    dx[0] = gir_div(G, g, gir_mul(G, x[0], gir__ah_num(G, g, 0.6931471805599453)));
-    (void)n;
-}
-/* generated from ops.def:103 (SIN) */
-static void gir__adj_sin(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    (void)nd;
-    dx[0] = gir_mul(G, g, gir_cos(G, x[0]));
-    (void)n;
-}
-/* generated from ops.def:104 (COS) */
-static void gir__adj_cos(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    (void)nd;
-    dx[0] = gir_mul(G, gir_neg(G, g), gir_sin(G, x[0]));
-    (void)n;
-}
-/* generated from ops.def:105 (TAN) */
-static void gir__adj_tan(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)nd;
-    (void)x;
-    dx[0] = gir_mul(G, g, gir_add(G, gir__ah_num(G, g, 1), gir_mul(G, y, y)));
-    (void)n;
-}
-/* generated from ops.def:106 (ASIN) */
-static void gir__adj_asin(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    (void)nd;
-    dx[0] = gir_mul(G, g, gir_rsqrt(G, gir_sub(G, gir__ah_num(G, g, 1), gir_mul(G, x[0], x[0]))));
-    (void)n;
-}
-/* generated from ops.def:108 (ACOS) */
-static void gir__adj_acos(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    (void)nd;
-    dx[0] = gir_mul(G, gir_neg(G, g), gir_rsqrt(G, gir_sub(G, gir__ah_num(G, g, 1), gir_mul(G, x[0], x[0]))));
-    (void)n;
-}
-/* generated from ops.def:110 (ATAN) */
-static void gir__adj_atan(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    (void)nd;
-    dx[0] = gir_div(G, g, gir_add(G, gir__ah_num(G, g, 1), gir_mul(G, x[0], x[0])));
-    (void)n;
-}
-/* generated from ops.def:111 (SINH) */
-static void gir__adj_sinh(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    (void)nd;
-    dx[0] = gir_mul(G, g, gir_cosh(G, x[0]));
-    (void)n;
-}
-/* generated from ops.def:112 (COSH) */
-static void gir__adj_cosh(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    (void)nd;
-    dx[0] = gir_mul(G, g, gir_sinh(G, x[0]));
-    (void)n;
-}
-/* generated from ops.def:113 (TANH) */
-static void gir__adj_tanh(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)nd;
-    (void)x;
-    dx[0] = gir_mul(G, g, gir_sub(G, gir__ah_num(G, g, 1), gir_mul(G, y, y)));
-    (void)n;
-}
-/* generated from ops.def:114 (SIGMOID) */
-static void gir__adj_sigmoid(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)nd;
-    (void)x;
-    dx[0] = gir_mul(G, gir_mul(G, g, y), gir_sub(G, gir__ah_num(G, g, 1), y));
-    (void)n;
-}
-/* generated from ops.def:115 (SOFTPLUS) */
-static void gir__adj_softplus(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    (void)nd;
-    dx[0] = gir_mul(G, g, gir_sigmoid(G, x[0]));
-    (void)n;
-}
-/* generated from ops.def:117 (RELU) */
-static void gir__adj_relu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    dx[0] = gir_mul(G, g, gir__ah_mask(G, nd, x, gir_gt(G, x[0], gir__ah_num(G, g, 0))));
-    (void)n;
-}
-/* generated from ops.def:118 (LEAKY_RELU) */
-static void gir__adj_leaky_relu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    dx[0] = gir_mul(G, g, gir_add(G, gir_mul(G, gir__ah_mask(G, nd, x, gir_gt(G, x[0], gir__ah_num(G, g, 0))), gir_sub(G, gir__ah_num(G, g, 1), gir__ah_num(G, g, (double)nd->attr.f[0]))), gir__ah_num(G, g, (double)nd->attr.f[0])));
-    (void)n;
-}
-/* generated from ops.def:120 (ELU) */
-static void gir__adj_elu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    dx[0] = gir_mul(G, g, gir_where(G, gir_gt(G, x[0], gir__ah_num(G, g, 0)), gir__ah_num(G, g, 1), gir_add(G, y, gir__ah_num(G, g, (double)nd->attr.f[0]))));
-    (void)n;
-}
-/* generated from ops.def:122 (GELU) */
-static void gir__adj_gelu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    (void)nd;
-    dx[0] = gir_mul(G, g, gir_add(G, gir_mul(G, gir__ah_num(G, g, 0.5), gir_add(G, gir__ah_num(G, g, 1), gir_erf(G, gir_mul(G, x[0], gir__ah_num(G, g, 0.7071067811865476))))), gir_mul(G, gir_mul(G, x[0], gir__ah_num(G, g, 0.3989422804014327)), gir_exp(G, gir_mul(G, gir_mul(G, gir_neg(G, gir__ah_num(G, g, 0.5)), x[0]), x[0])))));
-    (void)n;
-}
-/* generated from ops.def:125 (SILU) */
-static void gir__adj_silu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    (void)nd;
-    dx[0] = gir_mul(G, gir_mul(G, g, gir_sigmoid(G, x[0])), gir_add(G, gir__ah_num(G, g, 1), gir_mul(G, x[0], gir_sub(G, gir__ah_num(G, g, 1), gir_sigmoid(G, x[0])))));
-    (void)n;
-}
-/* generated from ops.def:127 (ERF) */
-static void gir__adj_erf(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    (void)nd;
-    dx[0] = gir_mul(G, gir_mul(G, g, gir__ah_num(G, g, 1.1283791670955126)), gir_exp(G, gir_mul(G, gir_neg(G, x[0]), x[0])));
-    (void)n;
-}
-/* generated from ops.def:129 (FLOOR) */
-static void gir__adj_floor(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    (void)g;
-    dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
-    (void)n;
-}
-/* generated from ops.def:130 (CEIL) */
-static void gir__adj_ceil(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    (void)g;
-    dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
-    (void)n;
-}
-/* generated from ops.def:131 (ROUND) */
-static void gir__adj_round(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    (void)g;
-    dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
-    (void)n;
-}
-/* generated from ops.def:132 (CLAMP) */
-static void gir__adj_clamp(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    dx[0] = gir_mul(G, g, gir__ah_mask(G, nd, x, gir_and(G, gir_ge(G, x[0], gir__ah_num(G, g, (double)nd->attr.f[0])), gir_le(G, x[0], gir__ah_num(G, g, (double)nd->attr.f[1])))));
-    (void)n;
-}
-/* generated from ops.def:135 (SUM) */
-static void gir__adj_sum(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    dx[0] = gir__ah_expand(G, nd, x, g);
-    (void)n;
-}
-/* generated from ops.def:136 (MEAN) */
-static void gir__adj_mean(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    dx[0] = gir_mul(G, gir__ah_expand(G, nd, x, g), gir__ah_rcount(G, nd, x));
-    (void)n;
-}
-/* generated from ops.def:138 (PROD) */
-static void gir__adj_prod(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    dx[0] = gir_div(G, gir_mul(G, gir__ah_keep(G, nd, x, g), gir__ah_keep(G, nd, x, y)), x[0]);
-    (void)n;
-}
-/* generated from ops.def:140 (MAX) */
-static void gir__adj_max(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    dx[0] = gir_mul(G, gir__ah_keep(G, nd, x, g), gir__ah_tiemask(G, nd, x, x[0], gir__ah_keep(G, nd, x, y)));
-    (void)n;
-}
-/* generated from ops.def:142 (MIN) */
-static void gir__adj_min(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    dx[0] = gir_mul(G, gir__ah_keep(G, nd, x, g), gir__ah_tiemask(G, nd, x, x[0], gir__ah_keep(G, nd, x, y)));
-    (void)n;
-}
-/* generated from ops.def:144 (VAR) */
-static void gir__adj_var(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    dx[0] = gir_mul(G, gir_mul(G, gir__ah_keep(G, nd, x, g), gir_sub(G, x[0], gir__ah_rmean(G, nd, x, x[0]))), gir_mul(G, gir__ah_num(G, g, 2), gir__ah_rdof(G, nd, x)));
-    (void)n;
-}
-/* generated from ops.def:146 (LOGSUMEXP) */
-static void gir__adj_logsumexp(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    dx[0] = gir_mul(G, gir__ah_keep(G, nd, x, g), gir_exp(G, gir_sub(G, x[0], gir__ah_keep(G, nd, x, y))));
-    (void)n;
-}
-/* generated from ops.def:157 (RESHAPE) */
-static void gir__adj_reshape(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    dx[0] = gir__ah_like(G, nd, x, g, x[0]);
-    (void)n;
-}
-/* generated from ops.def:158 (TRANSPOSE) */
-static void gir__adj_transpose(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    dx[0] = gir__ah_untranspose(G, nd, x, g);
-    (void)n;
-}
-/* generated from ops.def:160 (BROADCAST_TO) */
-static void gir__adj_broadcast_to(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
-    (void)n;
-}
-/* generated from ops.def:162 (SLICE) */
-static void gir__adj_slice(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    dx[0] = gir__ah_slice_back(G, nd, x, g, x[0]);
-    (void)n;
-}
-/* generated from ops.def:164 (UNSLICE) */
-static void gir__adj_unslice(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    dx[0] = gir__ah_reslice(G, nd, x, g);
-    (void)n;
-}
-/* generated from ops.def:166 (CONCAT) */
-static void gir__adj_concat(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+/* generated from ops.def:91 (ADD_N) */
+static void gir__adj_add_n(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     int i;
     for (i = 0; i < n; ++i)
-        dx[i] = gir__ah_concat_part(G, nd, x, g, i);
+        if (need[i]) dx[i] = gir__ah_unbroadcast(G, nd, x, g, x[i]);
 }
-/* generated from ops.def:168 (FLIP) */
-static void gir__adj_flip(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+/* generated from ops.def:93 (ABS) */
+static void gir__adj_abs(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    dx[0] = gir__ah_reflip(G, nd, x, g);
+    (void)nd;
+    if (need[0]) dx[0] = gir_mul(G, g, gir_sign(G, x[0]));
     (void)n;
 }
-/* generated from ops.def:169 (PAD) */
-static void gir__adj_pad(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+/* generated from ops.def:94 (SIGN) */
+static void gir__adj_sign(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    dx[0] = gir__ah_unpad(G, nd, x, g, x[0]);
+    (void)g;
+    if (need[0]) dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
     (void)n;
 }
-/* generated from ops.def:171 (GATHER) */
-static void gir__adj_gather(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+/* generated from ops.def:95 (SQUARE) */
+static void gir__adj_square(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    dx[0] = gir__ah_ungather(G, nd, x, g, x[0]);
+    (void)nd;
+    if (need[0]) dx[0] = gir_mul(G, gir_mul(G, gir__ah_num(G, g, 2), g), x[0]);
     (void)n;
 }
-/* generated from ops.def:173 (SCATTER_ADD) */
-static void gir__adj_scatter_add(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    dx[0] = gir__ah_regather(G, nd, x, g);
+/* generated from ops.def:96 (SQRT) */
+static void gir__adj_sqrt(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)nd;
+    (void)x;
+    if (need[0]) dx[0] = gir_div(G, gir_mul(G, gir__ah_num(G, g, 0.5), g), y);
     (void)n;
 }
-/* generated from ops.def:177 (WHERE) */
-static void gir__adj_where(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    dx[0] = gir__ah_unbroadcast(G, nd, x, gir_where(G, x[2], g, gir__ah_num(G, g, 0)), x[0]);
-    dx[1] = gir__ah_unbroadcast(G, nd, x, gir_where(G, x[2], gir__ah_num(G, g, 0), g), x[1]);
+/* generated from ops.def:97 (RSQRT) */
+static void gir__adj_rsqrt(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)nd;
+    (void)x;
+    if (need[0]) dx[0] = gir_mul(G, gir_mul(G, gir_mul(G, gir_mul(G, gir_neg(G, gir__ah_num(G, g, 0.5)), g), y), y), y);
     (void)n;
 }
-/* generated from ops.def:179 (DIAG) */
-static void gir__adj_diag(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+/* generated from ops.def:98 (RECIPROCAL) */
+static void gir__adj_reciprocal(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)nd;
+    (void)x;
+    if (need[0]) dx[0] = gir_mul(G, gir_mul(G, gir_neg(G, g), y), y);
+    (void)n;
+}
+/* generated from ops.def:99 (EXP) */
+static void gir__adj_exp(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)nd;
+    (void)x;
+    if (need[0]) dx[0] = gir_mul(G, g, y);
+    (void)n;
+}
+/* generated from ops.def:100 (EXPM1) */
+static void gir__adj_expm1(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)nd;
+    (void)x;
+    if (need[0]) dx[0] = gir_mul(G, g, gir_add(G, y, gir__ah_num(G, g, 1)));
+    (void)n;
+}
+/* generated from ops.def:101 (LOG) */
+static void gir__adj_log(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    if (need[0]) dx[0] = gir_div(G, g, x[0]);
+    (void)n;
+}
+/* generated from ops.def:102 (LOG1P) */
+static void gir__adj_log1p(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    if (need[0]) dx[0] = gir_div(G, g, gir_add(G, x[0], gir__ah_num(G, g, 1)));
+    (void)n;
+}
+/* generated from ops.def:103 (LOG2) */
+static void gir__adj_log2(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    if (need[0]) dx[0] = gir_div(G, g, gir_mul(G, x[0], gir__ah_num(G, g, 0.6931471805599453)));
+    (void)n;
+}
+/* generated from ops.def:105 (SIN) */
+static void gir__adj_sin(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    if (need[0]) dx[0] = gir_mul(G, g, gir_cos(G, x[0]));
+    (void)n;
+}
+/* generated from ops.def:106 (COS) */
+static void gir__adj_cos(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    if (need[0]) dx[0] = gir_mul(G, gir_neg(G, g), gir_sin(G, x[0]));
+    (void)n;
+}
+/* generated from ops.def:107 (TAN) */
+static void gir__adj_tan(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)nd;
+    (void)x;
+    if (need[0]) dx[0] = gir_mul(G, g, gir_add(G, gir__ah_num(G, g, 1), gir_mul(G, y, y)));
+    (void)n;
+}
+/* generated from ops.def:108 (ASIN) */
+static void gir__adj_asin(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    if (need[0]) dx[0] = gir_mul(G, g, gir_rsqrt(G, gir_sub(G, gir__ah_num(G, g, 1), gir_mul(G, x[0], x[0]))));
+    (void)n;
+}
+/* generated from ops.def:110 (ACOS) */
+static void gir__adj_acos(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    if (need[0]) dx[0] = gir_mul(G, gir_neg(G, g), gir_rsqrt(G, gir_sub(G, gir__ah_num(G, g, 1), gir_mul(G, x[0], x[0]))));
+    (void)n;
+}
+/* generated from ops.def:112 (ATAN) */
+static void gir__adj_atan(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    if (need[0]) dx[0] = gir_div(G, g, gir_add(G, gir__ah_num(G, g, 1), gir_mul(G, x[0], x[0])));
+    (void)n;
+}
+/* generated from ops.def:113 (SINH) */
+static void gir__adj_sinh(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    if (need[0]) dx[0] = gir_mul(G, g, gir_cosh(G, x[0]));
+    (void)n;
+}
+/* generated from ops.def:114 (COSH) */
+static void gir__adj_cosh(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    if (need[0]) dx[0] = gir_mul(G, g, gir_sinh(G, x[0]));
+    (void)n;
+}
+/* generated from ops.def:115 (TANH) */
+static void gir__adj_tanh(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)nd;
+    (void)x;
+    if (need[0]) dx[0] = gir_mul(G, g, gir_sub(G, gir__ah_num(G, g, 1), gir_mul(G, y, y)));
+    (void)n;
+}
+/* generated from ops.def:116 (SIGMOID) */
+static void gir__adj_sigmoid(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)nd;
+    (void)x;
+    if (need[0]) dx[0] = gir_mul(G, gir_mul(G, g, y), gir_sub(G, gir__ah_num(G, g, 1), y));
+    (void)n;
+}
+/* generated from ops.def:117 (SOFTPLUS) */
+static void gir__adj_softplus(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    if (need[0]) dx[0] = gir_mul(G, g, gir_sigmoid(G, x[0]));
+    (void)n;
+}
+/* generated from ops.def:119 (RELU) */
+static void gir__adj_relu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) dx[0] = gir_mul(G, g, gir__ah_mask(G, nd, x, gir_gt(G, x[0], gir__ah_num(G, g, 0))));
+    (void)n;
+}
+/* generated from ops.def:120 (LEAKY_RELU) */
+static void gir__adj_leaky_relu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) dx[0] = gir_mul(G, g, gir_add(G, gir_mul(G, gir__ah_mask(G, nd, x, gir_gt(G, x[0], gir__ah_num(G, g, 0))), gir_sub(G, gir__ah_num(G, g, 1), gir__ah_num(G, g, (double)nd->attr.f[0]))), gir__ah_num(G, g, (double)nd->attr.f[0])));
+    (void)n;
+}
+/* generated from ops.def:122 (ELU) */
+static void gir__adj_elu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    if (need[0]) dx[0] = gir_mul(G, g, gir_where(G, gir_gt(G, x[0], gir__ah_num(G, g, 0)), gir__ah_num(G, g, 1), gir_add(G, y, gir__ah_num(G, g, (double)nd->attr.f[0]))));
+    (void)n;
+}
+/* generated from ops.def:124 (GELU) */
+static void gir__adj_gelu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    if (need[0]) dx[0] = gir_mul(G, g, gir_add(G, gir_mul(G, gir__ah_num(G, g, 0.5), gir_add(G, gir__ah_num(G, g, 1), gir_erf(G, gir_mul(G, x[0], gir__ah_num(G, g, 0.7071067811865476))))), gir_mul(G, gir_mul(G, x[0], gir__ah_num(G, g, 0.3989422804014327)), gir_exp(G, gir_mul(G, gir_mul(G, gir_neg(G, gir__ah_num(G, g, 0.5)), x[0]), x[0])))));
+    (void)n;
+}
+/* generated from ops.def:127 (SILU) */
+static void gir__adj_silu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    if (need[0]) dx[0] = gir_mul(G, gir_mul(G, g, gir_sigmoid(G, x[0])), gir_add(G, gir__ah_num(G, g, 1), gir_mul(G, x[0], gir_sub(G, gir__ah_num(G, g, 1), gir_sigmoid(G, x[0])))));
+    (void)n;
+}
+/* generated from ops.def:129 (ERF) */
+static void gir__adj_erf(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    if (need[0]) dx[0] = gir_mul(G, gir_mul(G, g, gir__ah_num(G, g, 1.1283791670955126)), gir_exp(G, gir_mul(G, gir_neg(G, x[0]), x[0])));
+    (void)n;
+}
+/* generated from ops.def:131 (FLOOR) */
+static void gir__adj_floor(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)g;
+    if (need[0]) dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
+    (void)n;
+}
+/* generated from ops.def:132 (CEIL) */
+static void gir__adj_ceil(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)g;
+    if (need[0]) dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
+    (void)n;
+}
+/* generated from ops.def:133 (ROUND) */
+static void gir__adj_round(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)g;
+    if (need[0]) dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
+    (void)n;
+}
+/* generated from ops.def:134 (CLAMP) */
+static void gir__adj_clamp(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) dx[0] = gir_mul(G, g, gir__ah_mask(G, nd, x, gir_and(G, gir_ge(G, x[0], gir__ah_num(G, g, (double)nd->attr.f[0])), gir_le(G, x[0], gir__ah_num(G, g, (double)nd->attr.f[1])))));
+    (void)n;
+}
+/* generated from ops.def:137 (SUM) */
+static void gir__adj_sum(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) dx[0] = gir__ah_expand(G, nd, x, g);
+    (void)n;
+}
+/* generated from ops.def:138 (MEAN) */
+static void gir__adj_mean(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) dx[0] = gir_mul(G, gir__ah_expand(G, nd, x, g), gir__ah_rcount(G, nd, x));
+    (void)n;
+}
+/* generated from ops.def:140 (PROD) */
+static void gir__adj_prod(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    if (need[0]) dx[0] = gir_div(G, gir_mul(G, gir__ah_keep(G, nd, x, g), gir__ah_keep(G, nd, x, y)), x[0]);
+    (void)n;
+}
+/* generated from ops.def:142 (MAX) */
+static void gir__adj_max(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    if (need[0]) dx[0] = gir_mul(G, gir__ah_keep(G, nd, x, g), gir__ah_tiemask(G, nd, x, x[0], gir__ah_keep(G, nd, x, y)));
+    (void)n;
+}
+/* generated from ops.def:144 (MIN) */
+static void gir__adj_min(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    if (need[0]) dx[0] = gir_mul(G, gir__ah_keep(G, nd, x, g), gir__ah_tiemask(G, nd, x, x[0], gir__ah_keep(G, nd, x, y)));
+    (void)n;
+}
+/* generated from ops.def:146 (VAR) */
+static void gir__adj_var(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) dx[0] = gir_mul(G, gir_mul(G, gir__ah_keep(G, nd, x, g), gir_sub(G, x[0], gir__ah_rmean(G, nd, x, x[0]))), gir_mul(G, gir__ah_num(G, g, 2), gir__ah_rdof(G, nd, x)));
+    (void)n;
+}
+/* generated from ops.def:148 (LOGSUMEXP) */
+static void gir__adj_logsumexp(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    if (need[0]) dx[0] = gir_mul(G, gir__ah_keep(G, nd, x, g), gir_exp(G, gir_sub(G, x[0], gir__ah_keep(G, nd, x, y))));
+    (void)n;
+}
+/* generated from ops.def:159 (RESHAPE) */
+static void gir__adj_reshape(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) dx[0] = gir__ah_like(G, nd, x, g, x[0]);
+    (void)n;
+}
+/* generated from ops.def:160 (TRANSPOSE) */
+static void gir__adj_transpose(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) dx[0] = gir__ah_untranspose(G, nd, x, g);
+    (void)n;
+}
+/* generated from ops.def:162 (BROADCAST_TO) */
+static void gir__adj_broadcast_to(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
+    (void)n;
+}
+/* generated from ops.def:164 (SLICE) */
+static void gir__adj_slice(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) dx[0] = gir__ah_slice_back(G, nd, x, g, x[0]);
+    (void)n;
+}
+/* generated from ops.def:166 (UNSLICE) */
+static void gir__adj_unslice(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) dx[0] = gir__ah_reslice(G, nd, x, g);
+    (void)n;
+}
+/* generated from ops.def:168 (CONCAT) */
+static void gir__adj_concat(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    int i;
+    for (i = 0; i < n; ++i)
+        if (need[i]) dx[i] = gir__ah_concat_part(G, nd, x, g, i);
+}
+/* generated from ops.def:170 (FLIP) */
+static void gir__adj_flip(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) dx[0] = gir__ah_reflip(G, nd, x, g);
+    (void)n;
+}
+/* generated from ops.def:171 (PAD) */
+static void gir__adj_pad(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) dx[0] = gir__ah_unpad(G, nd, x, g, x[0]);
+    (void)n;
+}
+/* generated from ops.def:173 (GATHER) */
+static void gir__adj_gather(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) dx[0] = gir__ah_ungather(G, nd, x, g, x[0]);
+    (void)n;
+}
+/* generated from ops.def:175 (SCATTER_ADD) */
+static void gir__adj_scatter_add(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) dx[0] = gir__ah_regather(G, nd, x, g);
+    (void)n;
+}
+/* generated from ops.def:179 (WHERE) */
+static void gir__adj_where(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_where(G, x[2], g, gir__ah_num(G, g, 0)), x[0]);
+    if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_where(G, x[2], gir__ah_num(G, g, 0), g), x[1]);
+    (void)n;
+}
+/* generated from ops.def:181 (DIAG) */
+static void gir__adj_diag(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     (void)x;
-    dx[0] = gir_diagonal(G, g);
+    if (need[0]) dx[0] = gir_diagonal(G, g);
     (void)n;
 }
-/* generated from ops.def:180 (DIAGONAL) */
-static void gir__adj_diagonal(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+/* generated from ops.def:182 (DIAGONAL) */
+static void gir__adj_diagonal(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) dx[0] = gir__ah_undiagonal(G, nd, x, g);
+    (void)n;
+}
+/* generated from ops.def:183 (TRIU) */
+static void gir__adj_triu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)x;
+    if (need[0]) dx[0] = gir_triu(G, g, nd->attr.i[0]);
+    (void)n;
+}
+/* generated from ops.def:184 (TRIL) */
+static void gir__adj_tril(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)x;
+    if (need[0]) dx[0] = gir_tril(G, g, nd->attr.i[0]);
+    (void)n;
+}
+/* generated from ops.def:185 (CAST) */
+static void gir__adj_cast(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) dx[0] = gir__ah_cast_like(G, nd, x, g, x[0]);
+    (void)n;
+}
+/* generated from ops.def:189 (MATMUL) */
+static void gir__adj_matmul(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_matmul(G, g, gir__ah_mT(G, nd, x, x[1])), x[0]);
+    if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_matmul(G, gir__ah_mT(G, nd, x, x[0]), g), x[1]);
+    (void)n;
+}
+/* generated from ops.def:191 (DOT) */
+static void gir__adj_dot(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
-    (void)x;
-    dx[0] = gir_diag(G, g);
+    if (need[0]) dx[0] = gir_mul(G, g, x[1]);
+    if (need[1]) dx[1] = gir_mul(G, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:181 (TRIU) */
-static void gir__adj_triu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
+/* generated from ops.def:192 (OUTER) */
+static void gir__adj_outer(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) dx[0] = gir__ah_sumaxis(G, nd, x, gir_mul(G, g, x[1]), 1);
+    if (need[1]) dx[1] = gir__ah_sumaxis(G, nd, x, gir_mul(G, g, gir__ah_col(G, nd, x, x[0])), 0);
+    (void)n;
+}
+/* generated from ops.def:194 (TRACE) */
+static void gir__adj_trace(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) dx[0] = gir__ah_untrace(G, nd, x, g, x[0]);
+    (void)n;
+}
+/* generated from ops.def:195 (INVERSE) */
+static void gir__adj_inverse(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    if (need[0]) dx[0] = gir_neg(G, gir_matmul(G, gir_matmul(G, gir__ah_mT(G, nd, x, y), g), gir__ah_mT(G, nd, x, y)));
+    (void)n;
+}
+/* generated from ops.def:197 (DET) */
+static void gir__adj_det(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    if (need[0]) dx[0] = gir_mul(G, gir__ah_cell(G, nd, x, gir_mul(G, g, y)), gir__ah_mT(G, nd, x, gir_inverse(G, x[0])));
+    (void)n;
+}
+/* generated from ops.def:199 (LOGDET) */
+static void gir__adj_logdet(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) dx[0] = gir_mul(G, gir__ah_cell(G, nd, x, g), gir__ah_mT(G, nd, x, gir_inverse(G, x[0])));
+    (void)n;
+}
+/* generated from ops.def:202 (TRISOLVE) */
+static void gir__adj_trisolve(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    if (need[0]) dx[0] = gir__ah_trisolve_da(G, nd, x, gir__ah_trisolve_adj(G, nd, x, g), y);
+    if (need[1]) dx[1] = gir__ah_trisolve_adj(G, nd, x, g);
+    (void)n;
+}
+/* generated from ops.def:205 (SOFTMAX) */
+static void gir__adj_softmax(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    if (need[0]) dx[0] = gir_mul(G, y, gir_sub(G, g, gir__ah_axsum(G, nd, x, gir_mul(G, g, y))));
+    (void)n;
+}
+/* generated from ops.def:207 (LOG_SOFTMAX) */
+static void gir__adj_log_softmax(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    if (need[0]) dx[0] = gir_sub(G, g, gir_mul(G, gir_exp(G, y), gir__ah_axsum(G, nd, x, g)));
+    (void)n;
+}
+/* generated from ops.def:209 (XENT_LOGITS) */
+static void gir__adj_xent_logits(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) dx[0] = gir_mul(G, gir__ah_lastcol(G, nd, x, g), gir_sub(G, gir_softmax(G, x[0], (-1)), gir__ah_onehot_like(G, nd, x, x[1], x[0])));
+    (void)n;
+}
+/* generated from ops.def:211 (XENT_LOGITS_PROB) */
+static void gir__adj_xent_logits_prob(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) dx[0] = gir_mul(G, gir__ah_lastcol(G, nd, x, g), gir_sub(G, gir_mul(G, gir_softmax(G, x[0], (-1)), gir__ah_lastsum(G, nd, x, x[1])), x[1]));
+    if (need[1]) dx[1] = gir_mul(G, gir_neg(G, gir__ah_lastcol(G, nd, x, g)), gir_log_softmax(G, x[0], (-1)));
+    (void)n;
+}
+/* generated from ops.def:213 (BCE_LOGITS) */
+static void gir__adj_bce_logits(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir_sub(G, gir_sigmoid(G, x[0]), x[1])), x[0]);
+    if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, gir_neg(G, g), x[0]), x[1]);
+    (void)n;
+}
+/* generated from ops.def:215 (MSE) */
+static void gir__adj_mse(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) dx[0] = gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, 2), g), gir_sub(G, x[0], x[1])), gir__ah_rsize(G, nd, x, x[0]));
+    if (need[1]) dx[1] = gir_mul(G, gir_mul(G, gir_mul(G, gir_neg(G, gir__ah_num(G, g, 2)), g), gir_sub(G, x[0], x[1])), gir__ah_rsize(G, nd, x, x[0]));
+    (void)n;
+}
+/* generated from ops.def:217 (CONV2D) */
+static void gir__adj_conv2d(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) dx[0] = gir__ah_conv_dx(G, nd, x, g, x[1]);
+    if (need[1]) dx[1] = gir__ah_conv_dw(G, nd, x, x[0], g);
+    (void)n;
+}
+/* generated from ops.def:219 (CONV2D_BWD_DATA) */
+static void gir__adj_conv2d_bwd_data(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) dx[0] = gir__ah_conv_fwd(G, nd, x, g, x[1]);
+    if (need[1]) dx[1] = gir__ah_conv_dw_of_dx(G, nd, x, g, x[0]);
+    (void)n;
+}
+/* generated from ops.def:222 (CONV2D_BWD_FILTER) */
+static void gir__adj_conv2d_bwd_filter(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) dx[0] = gir__ah_conv_dx_of_dw(G, nd, x, x[1], g);
+    if (need[1]) dx[1] = gir__ah_conv_fwd(G, nd, x, x[0], g);
+    (void)n;
+}
+/* generated from ops.def:225 (MAX_POOL2D) */
+static void gir__adj_max_pool2d(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) dx[0] = gir__ah_maxpool_dx(G, nd, x, g, x[0]);
+    (void)n;
+}
+/* generated from ops.def:229 (AVG_POOL2D) */
+static void gir__adj_avg_pool2d(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) dx[0] = gir__ah_avgpool_dx(G, nd, x, g, x[0]);
+    (void)n;
+}
+/* generated from ops.def:231 (AVG_POOL2D_BWD) */
+static void gir__adj_avg_pool2d_bwd(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) dx[0] = gir__ah_avgpool_fwd(G, nd, x, g);
+    (void)n;
+}
+/* generated from ops.def:233 (DROPOUT) */
+static void gir__adj_dropout(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
-    dx[0] = gir_triu(G, g, nd->attr.i[0]);
-    (void)n;
-}
-/* generated from ops.def:182 (TRIL) */
-static void gir__adj_tril(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    (void)x;
-    dx[0] = gir_tril(G, g, nd->attr.i[0]);
-    (void)n;
-}
-/* generated from ops.def:183 (CAST) */
-static void gir__adj_cast(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    dx[0] = gir__ah_cast_like(G, nd, x, g, x[0]);
-    (void)n;
-}
-/* generated from ops.def:187 (MATMUL) */
-static void gir__adj_matmul(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    dx[0] = gir__ah_unbroadcast(G, nd, x, gir_matmul(G, g, gir__ah_mT(G, nd, x, x[1])), x[0]);
-    dx[1] = gir__ah_unbroadcast(G, nd, x, gir_matmul(G, gir__ah_mT(G, nd, x, x[0]), g), x[1]);
-    (void)n;
-}
-/* generated from ops.def:189 (DOT) */
-static void gir__adj_dot(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    (void)nd;
-    dx[0] = gir_mul(G, g, x[1]);
-    dx[1] = gir_mul(G, g, x[0]);
-    (void)n;
-}
-/* generated from ops.def:190 (OUTER) */
-static void gir__adj_outer(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    dx[0] = gir__ah_sumaxis(G, nd, x, gir_mul(G, g, x[1]), 1);
-    dx[1] = gir__ah_sumaxis(G, nd, x, gir_mul(G, g, gir__ah_col(G, nd, x, x[0])), 0);
-    (void)n;
-}
-/* generated from ops.def:192 (TRACE) */
-static void gir__adj_trace(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    dx[0] = gir__ah_untrace(G, nd, x, g, x[0]);
-    (void)n;
-}
-/* generated from ops.def:193 (INVERSE) */
-static void gir__adj_inverse(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    dx[0] = gir_neg(G, gir_matmul(G, gir_matmul(G, gir__ah_mT(G, nd, x, y), g), gir__ah_mT(G, nd, x, y)));
-    (void)n;
-}
-/* generated from ops.def:195 (DET) */
-static void gir__adj_det(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    dx[0] = gir_mul(G, gir__ah_cell(G, nd, x, gir_mul(G, g, y)), gir__ah_mT(G, nd, x, gir_inverse(G, x[0])));
-    (void)n;
-}
-/* generated from ops.def:197 (LOGDET) */
-static void gir__adj_logdet(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    dx[0] = gir_mul(G, gir__ah_cell(G, nd, x, g), gir__ah_mT(G, nd, x, gir_inverse(G, x[0])));
-    (void)n;
-}
-/* generated from ops.def:200 (TRISOLVE) */
-static void gir__adj_trisolve(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    dx[0] = gir__ah_trisolve_da(G, nd, x, gir__ah_trisolve_adj(G, nd, x, g), y);
-    dx[1] = gir__ah_trisolve_adj(G, nd, x, g);
-    (void)n;
-}
-/* generated from ops.def:203 (SOFTMAX) */
-static void gir__adj_softmax(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    dx[0] = gir_mul(G, y, gir_sub(G, g, gir__ah_axsum(G, nd, x, gir_mul(G, g, y))));
-    (void)n;
-}
-/* generated from ops.def:205 (LOG_SOFTMAX) */
-static void gir__adj_log_softmax(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    dx[0] = gir_sub(G, g, gir_mul(G, gir_exp(G, y), gir__ah_axsum(G, nd, x, g)));
-    (void)n;
-}
-/* generated from ops.def:207 (XENT_LOGITS) */
-static void gir__adj_xent_logits(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    dx[0] = gir_mul(G, gir__ah_lastcol(G, nd, x, g), gir_sub(G, gir_softmax(G, x[0], (-1)), gir__ah_onehot_like(G, nd, x, x[1], x[0])));
-    (void)n;
-}
-/* generated from ops.def:209 (XENT_LOGITS_PROB) */
-static void gir__adj_xent_logits_prob(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    dx[0] = gir_mul(G, gir__ah_lastcol(G, nd, x, g), gir_sub(G, gir_mul(G, gir_softmax(G, x[0], (-1)), gir__ah_lastsum(G, nd, x, x[1])), x[1]));
-    dx[1] = gir_mul(G, gir_neg(G, gir__ah_lastcol(G, nd, x, g)), gir_log_softmax(G, x[0], (-1)));
-    (void)n;
-}
-/* generated from ops.def:211 (BCE_LOGITS) */
-static void gir__adj_bce_logits(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir_sub(G, gir_sigmoid(G, x[0]), x[1])), x[0]);
-    dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, gir_neg(G, g), x[0]), x[1]);
-    (void)n;
-}
-/* generated from ops.def:213 (MSE) */
-static void gir__adj_mse(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    dx[0] = gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, 2), g), gir_sub(G, x[0], x[1])), gir__ah_rsize(G, nd, x, x[0]));
-    dx[1] = gir_mul(G, gir_mul(G, gir_mul(G, gir_neg(G, gir__ah_num(G, g, 2)), g), gir_sub(G, x[0], x[1])), gir__ah_rsize(G, nd, x, x[0]));
-    (void)n;
-}
-/* generated from ops.def:215 (CONV2D) */
-static void gir__adj_conv2d(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    dx[0] = gir__ah_conv_dx(G, nd, x, g, x[1]);
-    dx[1] = gir__ah_conv_dw(G, nd, x, x[0], g);
-    (void)n;
-}
-/* generated from ops.def:217 (CONV2D_BWD_DATA) */
-static void gir__adj_conv2d_bwd_data(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    dx[0] = gir__ah_conv_fwd(G, nd, x, g, x[1]);
-    dx[1] = gir__ah_conv_dw_of_dx(G, nd, x, g, x[0]);
-    (void)n;
-}
-/* generated from ops.def:220 (CONV2D_BWD_FILTER) */
-static void gir__adj_conv2d_bwd_filter(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    dx[0] = gir__ah_conv_dx_of_dw(G, nd, x, x[1], g);
-    dx[1] = gir__ah_conv_fwd(G, nd, x, x[0], g);
-    (void)n;
-}
-/* generated from ops.def:223 (MAX_POOL2D) */
-static void gir__adj_max_pool2d(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    dx[0] = gir__ah_maxpool_dx(G, nd, x, g, x[0]);
-    (void)n;
-}
-/* generated from ops.def:227 (AVG_POOL2D) */
-static void gir__adj_avg_pool2d(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    dx[0] = gir__ah_avgpool_dx(G, nd, x, g, x[0]);
-    (void)n;
-}
-/* generated from ops.def:229 (AVG_POOL2D_BWD) */
-static void gir__adj_avg_pool2d_bwd(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    dx[0] = gir__ah_avgpool_fwd(G, nd, x, g);
-    (void)n;
-}
-/* generated from ops.def:231 (DROPOUT) */
-static void gir__adj_dropout(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, gir_node *dx) {
-    (void)y;
-    (void)x;
-    dx[0] = gir_dropout(G, g, nd->attr.f[0], nd->attr.seed);
+    if (need[0]) dx[0] = gir_dropout(G, g, nd->attr.f[0], nd->attr.seed);
     (void)n;
 }
 static const gir__adj_fn gir__adj_table[GIR_OP__COUNT] = {
@@ -4283,6 +4297,7 @@ static const gir__adj_fn gir__adj_table[GIR_OP__COUNT] = {
 
 GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt, gir_node *grads) {
     gir_node *adj = NULL, xs[64], dx[64];
+    uint8_t needp[64];
     uint8_t *dep = NULL;
     size_t cnt;
     uint16_t old_level;
@@ -4350,8 +4365,9 @@ GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt
         for (j = 0; j < nd.nin && j < 64; ++j) xs[j].id = g->ins[nd.in0 + j];
         for (j = 0; j < nd.nparents; ++j) {
             const gir__node *p = &g->nodes[xs[j].id];
-            if (dep[xs[j].id] && gir__is_float(p->dtype) &&
-                (p->ntype == GIR_NODE_INPUT || p->ntype == GIR_NODE_INPUT_DERIVED)) want = 1;
+            needp[j] = (uint8_t)(dep[xs[j].id] && gir__is_float(p->dtype) &&
+                                 (p->ntype == GIR_NODE_INPUT || p->ntype == GIR_NODE_INPUT_DERIVED));
+            if (needp[j]) want = 1;
         }
         if (!want) continue;
         if (!gir__adj_table[nd.op]) {
@@ -4362,13 +4378,11 @@ GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt
         }
         for (j = 0; j < nd.nparents; ++j) dx[j].id = 0;
         self.id = id;
-        gir__adj_table[nd.op](g, &nd, self, adj[id], xs, (int)nd.nparents, dx);
+        gir__adj_table[nd.op](g, &nd, self, adj[id], xs, (int)nd.nparents, needp, dx);
         for (j = 0; j < nd.nparents; ++j) {
             uint32_t p = xs[j].id;
             const gir__node *pn = &g->nodes[p];
-            if (!dep[p] || !gir__is_float(pn->dtype) ||
-                !(pn->ntype == GIR_NODE_INPUT || pn->ntype == GIR_NODE_INPUT_DERIVED))
-                continue;
+            if (!needp[j]) continue;
             if (!dx[j].id) { st = g->status ? g->status : GIR_ERR_OUT_OF_MEMORY; break; }
             if (!gir__shape_eq(&g->nodes[dx[j].id].shape, &pn->shape)) {
                 gir__gfail(g, GIR_ERR_SHAPE, "%s: node %u: adjoint of parent %u has shape %S, parent is %S",
@@ -4498,7 +4512,7 @@ static void gir__ew_apply(gir__ew_fn fn, void *out, int odt, const gir_shape *os
 }
 
 /* generated from ops.def: one scalar loop per elementwise row and compute dtype */
-/* generated from ops.def:60 (NOT): not(a) */
+/* generated from ops.def:62 (NOT): not(a) */
 static void gir__k_not_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -4509,7 +4523,7 @@ static void gir__k_not_b8__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)(gir__v_not_b8(v0));
     }
 }
-/* generated from ops.def:61 (AND): and(a, b) */
+/* generated from ops.def:63 (AND): and(a, b) */
 static void gir__k_and_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -4522,7 +4536,7 @@ static void gir__k_and_b8__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)(gir__v_and_b8(v0, v1));
     }
 }
-/* generated from ops.def:62 (OR): or(a, b) */
+/* generated from ops.def:64 (OR): or(a, b) */
 static void gir__k_or_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -4535,7 +4549,7 @@ static void gir__k_or_b8__scalar(int64_t n, void *out, const void *const *in, co
         o[k] = (uint8_t)(gir__v_or_b8(v0, v1));
     }
 }
-/* generated from ops.def:63 (XOR): xor(a, b) */
+/* generated from ops.def:65 (XOR): xor(a, b) */
 static void gir__k_xor_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -4548,7 +4562,7 @@ static void gir__k_xor_b8__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)(gir__v_xor_b8(v0, v1));
     }
 }
-/* generated from ops.def:64 (GT): (a > b) */
+/* generated from ops.def:66 (GT): (a > b) */
 static void gir__k_gt_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -4597,7 +4611,7 @@ static void gir__k_gt_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 > v1));
     }
 }
-/* generated from ops.def:65 (GE): (a >= b) */
+/* generated from ops.def:67 (GE): (a >= b) */
 static void gir__k_ge_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -4646,7 +4660,7 @@ static void gir__k_ge_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 >= v1));
     }
 }
-/* generated from ops.def:66 (LT): (a < b) */
+/* generated from ops.def:68 (LT): (a < b) */
 static void gir__k_lt_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -4695,7 +4709,7 @@ static void gir__k_lt_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 < v1));
     }
 }
-/* generated from ops.def:67 (LE): (a <= b) */
+/* generated from ops.def:69 (LE): (a <= b) */
 static void gir__k_le_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -4744,7 +4758,7 @@ static void gir__k_le_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 <= v1));
     }
 }
-/* generated from ops.def:68 (EQ): (a == b) */
+/* generated from ops.def:70 (EQ): (a == b) */
 static void gir__k_eq_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -4793,7 +4807,7 @@ static void gir__k_eq_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 == v1));
     }
 }
-/* generated from ops.def:69 (NE): (a != b) */
+/* generated from ops.def:71 (NE): (a != b) */
 static void gir__k_ne_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -4842,7 +4856,7 @@ static void gir__k_ne_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 != v1));
     }
 }
-/* generated from ops.def:70 (APPROX_EQ): (abs((a - b)) <= (p0 + (p1 * abs(b)))) */
+/* generated from ops.def:72 (APPROX_EQ): (abs((a - b)) <= (p0 + (p1 * abs(b)))) */
 static void gir__k_approx_eq_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -4887,7 +4901,7 @@ static void gir__k_approx_eq_f64__scalar(int64_t n, void *out, const void *const
         o[k] = (uint8_t)((gir__v_abs_f64(((double)(v0 - v1))) <= ((double)(((double)p[0]) + ((double)(((double)p[1]) * gir__v_abs_f64(v1)))))));
     }
 }
-/* generated from ops.def:72 (ISNAN): isnan(a) */
+/* generated from ops.def:74 (ISNAN): isnan(a) */
 static void gir__k_isnan_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const float *x0 = (const float *)in[0];
@@ -4908,7 +4922,7 @@ static void gir__k_isnan_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (uint8_t)(gir__v_isnan_f64(v0));
     }
 }
-/* generated from ops.def:73 (ISINF): isinf(a) */
+/* generated from ops.def:75 (ISINF): isinf(a) */
 static void gir__k_isinf_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const float *x0 = (const float *)in[0];
@@ -4929,7 +4943,7 @@ static void gir__k_isinf_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (uint8_t)(gir__v_isinf_f64(v0));
     }
 }
-/* generated from ops.def:74 (ISFINITE): isfinite(a) */
+/* generated from ops.def:76 (ISFINITE): isfinite(a) */
 static void gir__k_isfinite_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const float *x0 = (const float *)in[0];
@@ -4950,7 +4964,7 @@ static void gir__k_isfinite_f64__scalar(int64_t n, void *out, const void *const 
         o[k] = (uint8_t)(gir__v_isfinite_f64(v0));
     }
 }
-/* generated from ops.def:76 (ADD): (a + b) */
+/* generated from ops.def:78 (ADD): (a + b) */
 static void gir__k_add_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -4999,7 +5013,7 @@ static void gir__k_add_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(((double)(v0 + v1)));
     }
 }
-/* generated from ops.def:77 (SUB): (a - b) */
+/* generated from ops.def:79 (SUB): (a - b) */
 static void gir__k_sub_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5048,7 +5062,7 @@ static void gir__k_sub_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(((double)(v0 - v1)));
     }
 }
-/* generated from ops.def:78 (MUL): (a * b) */
+/* generated from ops.def:80 (MUL): (a * b) */
 static void gir__k_mul_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5097,7 +5111,7 @@ static void gir__k_mul_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(((double)(v0 * v1)));
     }
 }
-/* generated from ops.def:79 (DIV): (a / b) */
+/* generated from ops.def:81 (DIV): (a / b) */
 static void gir__k_div_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5122,7 +5136,7 @@ static void gir__k_div_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(((double)(v0 / v1)));
     }
 }
-/* generated from ops.def:80 (NEG): -a */
+/* generated from ops.def:82 (NEG): -a */
 static void gir__k_neg_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5163,7 +5177,7 @@ static void gir__k_neg_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(((double)-v0));
     }
 }
-/* generated from ops.def:81 (POW): pow(a, b) */
+/* generated from ops.def:83 (POW): pow(a, b) */
 static void gir__k_pow_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5188,7 +5202,7 @@ static void gir__k_pow_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_pow_f64(v0, v1));
     }
 }
-/* generated from ops.def:83 (MAXIMUM): max(a, b) */
+/* generated from ops.def:85 (MAXIMUM): max(a, b) */
 static void gir__k_maximum_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5237,7 +5251,7 @@ static void gir__k_maximum_f64__scalar(int64_t n, void *out, const void *const *
         o[k] = (double)(gir__v_max_f64(v0, v1));
     }
 }
-/* generated from ops.def:85 (MINIMUM): min(a, b) */
+/* generated from ops.def:87 (MINIMUM): min(a, b) */
 static void gir__k_minimum_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5286,7 +5300,7 @@ static void gir__k_minimum_f64__scalar(int64_t n, void *out, const void *const *
         o[k] = (double)(gir__v_min_f64(v0, v1));
     }
 }
-/* generated from ops.def:87 (MOD): imod(a, b) */
+/* generated from ops.def:89 (MOD): imod(a, b) */
 static void gir__k_mod_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5311,7 +5325,7 @@ static void gir__k_mod_i32__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (int32_t)(gir__v_imod_i32(v0, v1));
     }
 }
-/* generated from ops.def:88 (INT_DIV): idiv(a, b) */
+/* generated from ops.def:90 (INT_DIV): idiv(a, b) */
 static void gir__k_int_div_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5336,7 +5350,7 @@ static void gir__k_int_div_i32__scalar(int64_t n, void *out, const void *const *
         o[k] = (int32_t)(gir__v_idiv_i32(v0, v1));
     }
 }
-/* generated from ops.def:91 (ABS): abs(a) */
+/* generated from ops.def:93 (ABS): abs(a) */
 static void gir__k_abs_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5377,7 +5391,7 @@ static void gir__k_abs_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_abs_f64(v0));
     }
 }
-/* generated from ops.def:92 (SIGN): sign(a) */
+/* generated from ops.def:94 (SIGN): sign(a) */
 static void gir__k_sign_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5418,7 +5432,7 @@ static void gir__k_sign_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_sign_f64(v0));
     }
 }
-/* generated from ops.def:93 (SQUARE): (a * a) */
+/* generated from ops.def:95 (SQUARE): (a * a) */
 static void gir__k_square_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5459,7 +5473,7 @@ static void gir__k_square_f64__scalar(int64_t n, void *out, const void *const *i
         o[k] = (double)(((double)(v0 * v0)));
     }
 }
-/* generated from ops.def:94 (SQRT): sqrt(a) */
+/* generated from ops.def:96 (SQRT): sqrt(a) */
 static void gir__k_sqrt_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5480,7 +5494,7 @@ static void gir__k_sqrt_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_sqrt_f64(v0));
     }
 }
-/* generated from ops.def:95 (RSQRT): (1 / sqrt(a)) */
+/* generated from ops.def:97 (RSQRT): (1 / sqrt(a)) */
 static void gir__k_rsqrt_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5501,7 +5515,7 @@ static void gir__k_rsqrt_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(((double)(((double)1) / gir__v_sqrt_f64(v0))));
     }
 }
-/* generated from ops.def:96 (RECIPROCAL): (1 / a) */
+/* generated from ops.def:98 (RECIPROCAL): (1 / a) */
 static void gir__k_reciprocal_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5522,7 +5536,7 @@ static void gir__k_reciprocal_f64__scalar(int64_t n, void *out, const void *cons
         o[k] = (double)(((double)(((double)1) / v0)));
     }
 }
-/* generated from ops.def:97 (EXP): exp(a) */
+/* generated from ops.def:99 (EXP): exp(a) */
 static void gir__k_exp_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5543,7 +5557,7 @@ static void gir__k_exp_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_exp_f64(v0));
     }
 }
-/* generated from ops.def:98 (EXPM1): expm1(a) */
+/* generated from ops.def:100 (EXPM1): expm1(a) */
 static void gir__k_expm1_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5564,7 +5578,7 @@ static void gir__k_expm1_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_expm1_f64(v0));
     }
 }
-/* generated from ops.def:99 (LOG): log(a) */
+/* generated from ops.def:101 (LOG): log(a) */
 static void gir__k_log_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5585,7 +5599,7 @@ static void gir__k_log_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_log_f64(v0));
     }
 }
-/* generated from ops.def:100 (LOG1P): log1p(a) */
+/* generated from ops.def:102 (LOG1P): log1p(a) */
 static void gir__k_log1p_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5606,7 +5620,7 @@ static void gir__k_log1p_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_log1p_f64(v0));
     }
 }
-/* generated from ops.def:101 (LOG2): log2(a) */
+/* generated from ops.def:103 (LOG2): log2(a) */
 static void gir__k_log2_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5627,7 +5641,7 @@ static void gir__k_log2_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_log2_f64(v0));
     }
 }
-/* generated from ops.def:103 (SIN): sin(a) */
+/* generated from ops.def:105 (SIN): sin(a) */
 static void gir__k_sin_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5648,7 +5662,7 @@ static void gir__k_sin_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_sin_f64(v0));
     }
 }
-/* generated from ops.def:104 (COS): cos(a) */
+/* generated from ops.def:106 (COS): cos(a) */
 static void gir__k_cos_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5669,7 +5683,7 @@ static void gir__k_cos_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_cos_f64(v0));
     }
 }
-/* generated from ops.def:105 (TAN): tan(a) */
+/* generated from ops.def:107 (TAN): tan(a) */
 static void gir__k_tan_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5690,7 +5704,7 @@ static void gir__k_tan_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_tan_f64(v0));
     }
 }
-/* generated from ops.def:106 (ASIN): asin(a) */
+/* generated from ops.def:108 (ASIN): asin(a) */
 static void gir__k_asin_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5711,7 +5725,7 @@ static void gir__k_asin_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_asin_f64(v0));
     }
 }
-/* generated from ops.def:108 (ACOS): acos(a) */
+/* generated from ops.def:110 (ACOS): acos(a) */
 static void gir__k_acos_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5732,7 +5746,7 @@ static void gir__k_acos_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_acos_f64(v0));
     }
 }
-/* generated from ops.def:110 (ATAN): atan(a) */
+/* generated from ops.def:112 (ATAN): atan(a) */
 static void gir__k_atan_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5753,7 +5767,7 @@ static void gir__k_atan_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_atan_f64(v0));
     }
 }
-/* generated from ops.def:111 (SINH): sinh(a) */
+/* generated from ops.def:113 (SINH): sinh(a) */
 static void gir__k_sinh_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5774,7 +5788,7 @@ static void gir__k_sinh_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_sinh_f64(v0));
     }
 }
-/* generated from ops.def:112 (COSH): cosh(a) */
+/* generated from ops.def:114 (COSH): cosh(a) */
 static void gir__k_cosh_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5795,7 +5809,7 @@ static void gir__k_cosh_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_cosh_f64(v0));
     }
 }
-/* generated from ops.def:113 (TANH): tanh(a) */
+/* generated from ops.def:115 (TANH): tanh(a) */
 static void gir__k_tanh_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5816,7 +5830,7 @@ static void gir__k_tanh_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_tanh_f64(v0));
     }
 }
-/* generated from ops.def:114 (SIGMOID): sigmoid(a) */
+/* generated from ops.def:116 (SIGMOID): sigmoid(a) */
 static void gir__k_sigmoid_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5837,7 +5851,7 @@ static void gir__k_sigmoid_f64__scalar(int64_t n, void *out, const void *const *
         o[k] = (double)(gir__v_sigmoid_f64(v0));
     }
 }
-/* generated from ops.def:115 (SOFTPLUS): (max(a, 0) + log1p(exp(-abs(a)))) */
+/* generated from ops.def:117 (SOFTPLUS): (max(a, 0) + log1p(exp(-abs(a)))) */
 static void gir__k_softplus_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5858,7 +5872,7 @@ static void gir__k_softplus_f64__scalar(int64_t n, void *out, const void *const 
         o[k] = (double)(((double)(gir__v_max_f64(v0, ((double)0)) + gir__v_log1p_f64(gir__v_exp_f64(((double)-gir__v_abs_f64(v0)))))));
     }
 }
-/* generated from ops.def:117 (RELU): max(a, 0) */
+/* generated from ops.def:119 (RELU): max(a, 0) */
 static void gir__k_relu_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5899,7 +5913,7 @@ static void gir__k_relu_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_max_f64(v0, ((double)0)));
     }
 }
-/* generated from ops.def:118 (LEAKY_RELU): select((a > 0), a, (p0 * a)) */
+/* generated from ops.def:120 (LEAKY_RELU): select((a > 0), a, (p0 * a)) */
 static void gir__k_leaky_relu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5918,7 +5932,7 @@ static void gir__k_leaky_relu_f64__scalar(int64_t n, void *out, const void *cons
         o[k] = (double)(((v0 > ((double)0)) ? v0 : ((double)(((double)p[0]) * v0))));
     }
 }
-/* generated from ops.def:120 (ELU): select((a > 0), a, (p0 * expm1(a))) */
+/* generated from ops.def:122 (ELU): select((a > 0), a, (p0 * expm1(a))) */
 static void gir__k_elu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5937,7 +5951,7 @@ static void gir__k_elu_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(((v0 > ((double)0)) ? v0 : ((double)(((double)p[0]) * gir__v_expm1_f64(v0)))));
     }
 }
-/* generated from ops.def:122 (GELU): ((0.5 * a) * (1 + erf((a * 0.7071067811865476)))) */
+/* generated from ops.def:124 (GELU): ((0.5 * a) * (1 + erf((a * 0.7071067811865476)))) */
 static void gir__k_gelu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5958,7 +5972,7 @@ static void gir__k_gelu_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(((double)(((double)(((double)0.5) * v0)) * ((double)(((double)1) + gir__v_erf_f64(((double)(v0 * ((double)0.7071067811865476)))))))));
     }
 }
-/* generated from ops.def:125 (SILU): (a * sigmoid(a)) */
+/* generated from ops.def:127 (SILU): (a * sigmoid(a)) */
 static void gir__k_silu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5979,7 +5993,7 @@ static void gir__k_silu_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(((double)(v0 * gir__v_sigmoid_f64(v0))));
     }
 }
-/* generated from ops.def:127 (ERF): erf(a) */
+/* generated from ops.def:129 (ERF): erf(a) */
 static void gir__k_erf_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6000,7 +6014,7 @@ static void gir__k_erf_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_erf_f64(v0));
     }
 }
-/* generated from ops.def:129 (FLOOR): floor(a) */
+/* generated from ops.def:131 (FLOOR): floor(a) */
 static void gir__k_floor_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6021,7 +6035,7 @@ static void gir__k_floor_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_floor_f64(v0));
     }
 }
-/* generated from ops.def:130 (CEIL): ceil(a) */
+/* generated from ops.def:132 (CEIL): ceil(a) */
 static void gir__k_ceil_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6042,7 +6056,7 @@ static void gir__k_ceil_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_ceil_f64(v0));
     }
 }
-/* generated from ops.def:131 (ROUND): round(a) */
+/* generated from ops.def:133 (ROUND): round(a) */
 static void gir__k_round_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6063,7 +6077,7 @@ static void gir__k_round_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_round_f64(v0));
     }
 }
-/* generated from ops.def:132 (CLAMP): min(max(a, p0), p1) */
+/* generated from ops.def:134 (CLAMP): min(max(a, p0), p1) */
 static void gir__k_clamp_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -6100,7 +6114,7 @@ static void gir__k_clamp_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_min_f64(gir__v_max_f64(v0, ((double)p[0])), ((double)p[1])));
     }
 }
-/* generated from ops.def:177 (WHERE): select(cond, a, b) */
+/* generated from ops.def:179 (WHERE): select(cond, a, b) */
 static void gir__k_where_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -6157,7 +6171,7 @@ static void gir__k_where_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)((v2 ? v0 : v1));
     }
 }
-/* generated from ops.def:211 (BCE_LOGITS): ((max(x, 0) - (x * t)) + log1p(exp(-abs(x)))) */
+/* generated from ops.def:213 (BCE_LOGITS): ((max(x, 0) - (x * t)) + log1p(exp(-abs(x)))) */
 static void gir__k_bce_logits_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6625,10 +6639,11 @@ static gir_status gir__k_one_hot(gir__kx *k) {
     return GIR_OK;
 }
 static gir_status gir__k_diag(gir__kx *k) {
-    int64_t n = k->shape->dim[0], i;
+    int64_t n = k->shape->dim[k->shape->rank - 1], nb = gir__numel(k->in[0].s) / (n ? n : 1), b, i;
     size_t es = gir__esize(k->dtype);
-    GIR_MEMSET(k->out, 0, (size_t)(n * n) * es);
-    for (i = 0; i < n; ++i) gir__copy_el(k->out, i * n + i, k->in[0].p, i, es);
+    GIR_MEMSET(k->out, 0, (size_t)gir__numel(k->shape) * es);
+    for (b = 0; b < nb; ++b)
+        for (i = 0; i < n; ++i) gir__copy_el(k->out, b * n * n + i * n + i, k->in[0].p, b * n + i, es);
     return GIR_OK;
 }
 static gir_status gir__k_diagonal(gir__kx *k) {
@@ -8263,6 +8278,8 @@ GIR_API gir_status gir_plan_bind(gir_plan *p, gir_node input, const void *data) 
     uint32_t v;
     if (!p) return GIR_ERR_INVALID_ARG;
     v = (input.id < p->nmap) ? p->map[input.id] : 0;
+    if (!v && input.id > 0 && input.id < p->g->nnodes && p->g->nodes[input.id].op == GIR_OP_INPUT)
+        return GIR_OK;                         /* an input of the graph this plan does not read: nothing to do */
     if (!v || p->vals[v - 1].kind != GIR__VAL_INPUT) {
         gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: node %u is not an input this plan reads", (unsigned)input.id);
         return GIR_ERR_INVALID_ARG;

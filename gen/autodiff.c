@@ -3,7 +3,7 @@
    Helpers gir__ah_<name> are what ops.def's ADJ expressions may call besides the table's own builders; each
    gets the node being differentiated (a copy: the node array may move while nodes are built) and its inputs. */
 typedef void (*gir__adj_fn)(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n,
-                            gir_node *dx);
+                            const uint8_t *need, gir_node *dx);
 
 static const gir__node *gir__n(gir_graph *G, gir_node h) { return &G->nodes[h.id]; }
 static gir_shape gir__shape_of(gir_graph *G, gir_node h) { return G->nodes[h.id].shape; }
@@ -122,6 +122,21 @@ static gir_node gir__ah_ungather(gir_graph *G, const gir__node *nd, const gir_no
 static gir_node gir__ah_regather(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
     return gir_gather(G, t, x[1], nd->attr.i[0]);
 }
+/* the adjoint of diagonal: the vector back on the diagonal, padded to a rectangular parent */
+static gir_node gir__ah_undiagonal(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+    gir_shape xs = gir__shape_of(G, x[0]);
+    gir_node d = gir_diag(G, t);
+    gir_ints before, after;
+    int k, r = xs.rank;
+    int32_t m = xs.dim[r - 2], n = xs.dim[r - 1];
+    (void)nd;
+    if (m == n) return d;
+    before.n = after.n = r;
+    for (k = 0; k < r; ++k) before.v[k] = after.v[k] = 0;
+    if (m > n) after.v[r - 2] = m - n;
+    else after.v[r - 1] = n - m;
+    return gir_pad(G, d, before, after, 0.0);
+}
 static gir_node gir__ah_cast_like(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
     (void)nd; (void)x;
     return gir_cast(G, t, (gir_dtype)gir__n(G, ref)->dtype);
@@ -234,7 +249,7 @@ static gir_node gir__ah_avgpool_fwd(gir_graph *G, const gir__node *nd, const gir
    the lower triangle, entry (i, j), i > j, stands for both (i, j) and (j, i): dA = tril(S + S^T), halved on
    the diagonal. */
 static void gir__adjfn_cholesky(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n,
-                                gir_node *dx) {
+                                const uint8_t *need, gir_node *dx) {
     gir_dtype dt = (gir_dtype)nd->dtype;
     int32_t m = nd->shape.dim[nd->shape.rank - 1];
     gir_node half_diag = gir_sub(G, gir_ones(G, dt, gir_shape2(m, m)), gir_mul(G, gir_eye(G, dt, m), gir_scalar(G, dt, 0.5)));
@@ -242,7 +257,7 @@ static void gir__adjfn_cholesky(gir_graph *G, const gir__node *nd, gir_node y, g
     gir_node xa = gir_trisolve(G, y, p, 1, 1);                                          /* L^-T P */
     gir_node s = gir_permute_last2(G, gir_trisolve(G, y, gir_permute_last2(G, xa), 1, 1)); /* L^-T P L^-1 */
     gir_node sym = gir_add(G, s, gir_permute_last2(G, s));
-    (void)x; (void)n;
+    (void)x; (void)n; (void)need;
     dx[0] = gir_mul(G, gir_tril(G, sym, 0), half_diag);
 }
 
@@ -251,6 +266,7 @@ static void gir__adjfn_cholesky(gir_graph *G, const gir__node *nd, gir_node y, g
 
 GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt, gir_node *grads) {
     gir_node *adj = NULL, xs[64], dx[64];
+    uint8_t needp[64];
     uint8_t *dep = NULL;
     size_t cnt;
     uint16_t old_level;
@@ -318,8 +334,9 @@ GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt
         for (j = 0; j < nd.nin && j < 64; ++j) xs[j].id = g->ins[nd.in0 + j];
         for (j = 0; j < nd.nparents; ++j) {
             const gir__node *p = &g->nodes[xs[j].id];
-            if (dep[xs[j].id] && gir__is_float(p->dtype) &&
-                (p->ntype == GIR_NODE_INPUT || p->ntype == GIR_NODE_INPUT_DERIVED)) want = 1;
+            needp[j] = (uint8_t)(dep[xs[j].id] && gir__is_float(p->dtype) &&
+                                 (p->ntype == GIR_NODE_INPUT || p->ntype == GIR_NODE_INPUT_DERIVED));
+            if (needp[j]) want = 1;
         }
         if (!want) continue;
         if (!gir__adj_table[nd.op]) {
@@ -330,13 +347,11 @@ GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt
         }
         for (j = 0; j < nd.nparents; ++j) dx[j].id = 0;
         self.id = id;
-        gir__adj_table[nd.op](g, &nd, self, adj[id], xs, (int)nd.nparents, dx);
+        gir__adj_table[nd.op](g, &nd, self, adj[id], xs, (int)nd.nparents, needp, dx);
         for (j = 0; j < nd.nparents; ++j) {
             uint32_t p = xs[j].id;
             const gir__node *pn = &g->nodes[p];
-            if (!dep[p] || !gir__is_float(pn->dtype) ||
-                !(pn->ntype == GIR_NODE_INPUT || pn->ntype == GIR_NODE_INPUT_DERIVED))
-                continue;
+            if (!needp[j]) continue;
             if (!dx[j].id) { st = g->status ? g->status : GIR_ERR_OUT_OF_MEMORY; break; }
             if (!gir__shape_eq(&g->nodes[dx[j].id].shape, &pn->shape)) {
                 gir__gfail(g, GIR_ERR_SHAPE, "%s: node %u: adjoint of parent %u has shape %S, parent is %S",

@@ -200,7 +200,7 @@ static void gir__putshape(gir__buf *b, const gir_shape *s) {
 enum { GIR__DT_NUM, GIR__DT_FLOAT, GIR__DT_CMP, GIR__DT_LOGIC, GIR__DT_TEST, GIR__DT_INT, GIR__DT_INDEX,
        GIR__DT_ANY, GIR__DT_ATTR };
 enum { GIR__SH_SAME, GIR__SH_BCAST, GIR__SH_REDUCE, GIR__SH_SCALAR, GIR__SH_ATTR_SHAPE, GIR__SH_FN };
-enum { GIR__F_KINK = 1, GIR__F_RNG = 2, GIR__F_COMM = 4 };
+enum { GIR__F_KINK = 1, GIR__F_RNG = 2, GIR__F_COMM = 4, GIR__F_BLOCK = 8 };
 #define GIR__DTYPE_SLOTS 6
 
 typedef struct gir__node {

@@ -179,6 +179,8 @@ GIR_API gir_status gir_plan_bind(gir_plan *p, gir_node input, const void *data) 
     uint32_t v;
     if (!p) return GIR_ERR_INVALID_ARG;
     v = (input.id < p->nmap) ? p->map[input.id] : 0;
+    if (!v && input.id > 0 && input.id < p->g->nnodes && p->g->nodes[input.id].op == GIR_OP_INPUT)
+        return GIR_OK;                         /* an input of the graph this plan does not read: nothing to do */
     if (!v || p->vals[v - 1].kind != GIR__VAL_INPUT) {
         gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: node %u is not an input this plan reads", (unsigned)input.id);
         return GIR_ERR_INVALID_ARG;

@@ -40,7 +40,7 @@ DT_RULES = {
 }
 BOOL_OUT = {"CMP", "LOGIC", "TEST"}
 BUILTIN_SHAPES = ["SAME", "BCAST", "REDUCE", "SCALAR", "ATTR_SHAPE"]
-FLAGS = ["KINK", "RNG", "COMM"]
+FLAGS = ["KINK", "RNG", "COMM", "BLOCK"]
 GROUPS = ["CORE", "LOGIC", "MATH", "REDUCE", "SHAPE", "LINALG", "NN", "CONV", "RANDOM"]
 ATTR_KINDS = {"f": 3, "i": 5, "l": 3, "shape": 1, "dtype": 1, "seed": 1, "data": 1}
 
@@ -741,18 +741,21 @@ def emit_adjoints(ops):
             continue
         out.append("/* generated from ops.def:%d (%s) */" % (op.line, op.name))
         out.append("static void gir__adj_%s(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, "
-                   "const gir_node *x, int n, gir_node *dx) {" % op.lname)
+                   "const gir_node *x, int n, const uint8_t *need, gir_node *dx) {" % op.lname)
         body = []
         if op.variadic:
             body.append("    int i;")
             body.append("    for (i = 0; i < n; ++i)")
-            body.append("        dx[i] = %s;" % lower_adj(op, op.adj[0], by))
+            c = lower_adj(op, op.adj[0], by)
+            if op.shape == "BCAST":
+                c = "gir__ah_unbroadcast(G, nd, x, %s, x[i])" % c
+            body.append("        if (need[i]) dx[i] = %s;" % c)
         else:
             for j, term in enumerate(op.adj):
                 c = lower_adj(op, term, by)
                 if op.shape == "BCAST":
                     c = "gir__ah_unbroadcast(G, nd, x, %s, x[%d])" % (c, j)
-                body.append("    dx[%d] = %s;" % (j, c))
+                body.append("    if (need[%d]) dx[%d] = %s;" % (j, j, c))
             body.append("    (void)n;")
         text = "\n".join(body)
         for v, used in (("G", re.search(r"\bG\b", text)), ("y", re.search(r"\by\b", text)), ("g", re.search(r"\bg\b", text)),

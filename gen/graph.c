@@ -594,11 +594,14 @@ static gir_status gir__sh_where(gir__bctx *b) {
                           &cond->shape, &a->shape, &c->shape);
     return GIR_OK;
 }
+/* [..., n] -> [..., n, n] with the vector on the diagonal */
 static gir_status gir__sh_diag(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0);
-    gir_status s = gir__need_rank(b, 0, 1, 1);
+    gir_status s = gir__need_rank(b, 0, 1, GIR_MAX_RANK - 1);
     if (s) return s;
-    b->out = gir_shape2(x->shape.dim[0], x->shape.dim[0]);
+    b->out = x->shape;
+    b->out.dim[b->out.rank] = x->shape.dim[x->shape.rank - 1];
+    b->out.rank++;
     return GIR_OK;
 }
 static gir_status gir__sh_matrix(gir__bctx *b) {
@@ -990,7 +993,8 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
             if (t >= GIR_NODE_INPUT) any_in = 1;
             if (k < np && gir__is_float(x->dtype) && (t == GIR_NODE_INPUT || t == GIR_NODE_INPUT_DERIVED)) diff_in = 1;
         }
-        if (diff_in && oi->diff && gir__is_float(odt)) ntype = GIR_NODE_INPUT_DERIVED;
+        /* a float op without an adjoint stays on the gradient path (gir_grad reports it) unless it blocks */
+        if (diff_in && gir__is_float(odt) && !(oi->flags & GIR__F_BLOCK)) ntype = GIR_NODE_INPUT_DERIVED;
         else if (any_in) ntype = GIR_NODE_INPUT_DERIVED_NON_DIFF;
         else ntype = GIR_NODE_CONSTANT_DERIVED;
     }

@@ -428,10 +428,11 @@ static gir_status gir__k_one_hot(gir__kx *k) {
     return GIR_OK;
 }
 static gir_status gir__k_diag(gir__kx *k) {
-    int64_t n = k->shape->dim[0], i;
+    int64_t n = k->shape->dim[k->shape->rank - 1], nb = gir__numel(k->in[0].s) / (n ? n : 1), b, i;
     size_t es = gir__esize(k->dtype);
-    GIR_MEMSET(k->out, 0, (size_t)(n * n) * es);
-    for (i = 0; i < n; ++i) gir__copy_el(k->out, i * n + i, k->in[0].p, i, es);
+    GIR_MEMSET(k->out, 0, (size_t)gir__numel(k->shape) * es);
+    for (b = 0; b < nb; ++b)
+        for (i = 0; i < n; ++i) gir__copy_el(k->out, b * n * n + i * n + i, k->in[0].p, b * n + i, es);
     return GIR_OK;
 }
 static gir_status gir__k_diagonal(gir__kx *k) {
