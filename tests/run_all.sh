@@ -1,0 +1,98 @@
+#!/bin/sh
+# run_all.sh - everything `make test` checks, in order; ends with "N passed, N failed".
+#   CC, CXX, CLANG, CLANGXX, ARMCC can be overridden; B is the build folder.
+B=${B:-build}
+CC=${CC:-gcc}
+CXX=${CXX:-g++}
+CLANG=${CLANG:-clang}
+CLANGXX=${CLANGXX:-clang++}
+ARMCC=${ARMCC:-arm-none-eabi-gcc}
+PY=${PYTHON:-python3}
+WARN="-Wall -Wextra -Werror"
+mkdir -p "$B"
+pass=0
+fail=0
+log="$B/test.log"
+: > "$log"
+
+ok()   { pass=$((pass + 1)); echo "ok   $1"; }
+bad()  { fail=$((fail + 1)); echo "FAIL $1"; sed -n '1,40p' "$B/last.out"; }
+# step NAME CMD...: one check; its output goes to the log, and is shown when it fails
+step() {
+    name=$1; shift
+    if "$@" > "$B/last.out" 2>&1; then ok "$name"; else bad "$name"; fi
+    cat "$B/last.out" >> "$log"
+}
+# counts "N passed, N failed" from a runner's output into the totals
+tally() {
+    name=$1; shift
+    "$@" > "$B/last.out" 2>&1
+    rc=$?
+    cat "$B/last.out" >> "$log"
+    line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$B/last.out" | tail -n 1)
+    if [ -z "$line" ]; then
+        fail=$((fail + 1)); echo "FAIL $name: no summary line (exit $rc)"; tail -n 30 "$B/last.out"; return
+    fi
+    p=$(echo "$line" | sed 's/ passed.*//'); f=$(echo "$line" | sed 's/.*passed, //; s/ failed.*//')
+    pass=$((pass + p)); fail=$((fail + f))
+    if [ "$f" -ne 0 ] || [ "$rc" -ne 0 ]; then
+        [ "$f" -eq 0 ] && fail=$((fail + 1))
+        echo "FAIL $name: $line (exit $rc)"; grep -E '^FAIL' "$B/last.out" | head -n 30
+    else
+        echo "ok   $name: $line"
+    fi
+}
+
+# 1. gir.h is what the generator makes from ops.def and gen/ (first: everything else tests gir.h)
+step "generated: gir.h is up to date" $PY gen/gir_gen.py ops.def --check gir.h
+# 2. the generator's own tests: determinism, fixtures, error messages
+tally "generator tests" $PY tests/gen/test_gen.py
+
+# 3. the header builds as C99, C11 and C++, with gcc and clang, from two translation units
+for cc in "$CC" "$CLANG"; do
+    for std in c99 c11; do
+        step "compile: $cc -std=$std, two translation units" sh -c \
+            "$cc -std=$std $WARN -Wshadow -Wstrict-prototypes -O1 -c tests/compile/impl.c -o $B/impl.o && \
+             $cc -std=$std $WARN -Wshadow -Wstrict-prototypes -O1 -c tests/compile/use.c -o $B/use.o && \
+             $cc $B/impl.o $B/use.o -o $B/two_tus -lm && ./$B/two_tus"
+    done
+done
+for cxx in "$CXX" "$CLANGXX"; do
+    step "compile: $cxx -std=c++11, two translation units" sh -c \
+        "$cxx -x c++ -std=c++11 $WARN -O1 -c tests/compile/impl.c -o $B/impl_cpp.o && \
+         $cxx -x c++ -std=c++11 $WARN -O1 -c tests/compile/use.c -o $B/use_cpp.o && \
+         $cxx $B/impl_cpp.o $B/use_cpp.o -o $B/two_tus_cpp -lm && ./$B/two_tus_cpp"
+done
+step "config: GIR_STATIC in two translation units" sh -c \
+    "$CC -std=c99 $WARN tests/compile/static_a.c tests/compile/static_b.c -o $B/static_ab -lm && ./$B/static_ab"
+step "config: GIR_NO_MALLOC + GIR_NO_STDIO, a bump allocator" sh -c \
+    "$CC -std=c99 $WARN -Wno-unused-function tests/compile/no_malloc.c -o $B/no_malloc -lm && ./$B/no_malloc"
+step "config: GIR_NO_ERROR_STRINGS" sh -c \
+    "$CC -std=c99 $WARN tests/compile/no_error_strings.c -o $B/no_error_strings -lm && ./$B/no_error_strings"
+# 4. nothing non-portable: the whole implementation cross-compiles for Cortex-M4, freestanding
+if command -v "$ARMCC" > /dev/null 2>&1; then
+    step "compile: Cortex-M4 freestanding ($ARMCC)" $ARMCC -mcpu=cortex-m4 -mthumb -mfloat-abi=hard \
+        -mfpu=fpv4-sp-d16 -ffreestanding -std=c99 -Os $WARN -c tests/compile/freestanding.c -o $B/freestanding_m4.o
+else
+    fail=$((fail + 1)); echo "FAIL compile: Cortex-M4: $ARMCC not found (apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi)"
+fi
+
+# 5. the test runner: every op of the table, forward / gradient / second order / errors
+step "build: test runner" $CC -std=c99 $WARN -O2 -g tests/test_main.c -o $B/test_main -lm
+tally "test runner (gcc -O2)" ./$B/test_main
+step "build: test runner, GIR_NO_SIMD" $CC -std=c99 $WARN -O2 -DGIR_NO_SIMD tests/test_main.c -o $B/test_main_nosimd -lm
+tally "test runner (GIR_NO_SIMD)" ./$B/test_main_nosimd
+SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+step "build: test runner, gcc ASan+UBSan" $CC -std=c99 $WARN -O1 -g $SAN tests/test_main.c -o $B/test_main_asan -lm
+tally "test runner (gcc ASan+UBSan)" ./$B/test_main_asan
+step "build: test runner, clang ASan+UBSan" $CLANG -std=c99 $WARN -O1 -g $SAN tests/test_main.c -o $B/test_main_casan -lm
+tally "test runner (clang ASan+UBSan)" ./$B/test_main_casan
+
+# 6. the examples build warning-free and do what they say
+for ex in hello hessian_vector mlp_digits; do
+    step "example: $ex (ASan+UBSan)" sh -c \
+        "$CC -std=c99 $WARN -O2 -g $SAN -I. examples/$ex.c -o $B/$ex -lm && ./$B/$ex"
+done
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
