@@ -9,6 +9,7 @@ all: gir.h
 
 gir.h: $(GEN_INPUTS)
 	$(PYTHON) gen/gir_gen.py ops.def -o gir.h
+	$(PYTHON) gen/gir_gen.py ops.def --readme README.md
 
 test:
 	@sh tests/run_all.sh

@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=51eac34710efbcc857222d97e810123ace617c68583b7bc58f14869663d4d095
-                                          gen/ sha256=4c1cb6b4b76ec10f
+                                          gen/ sha256=c789fd924dd91959
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -184,7 +184,11 @@
 
 #ifndef GIR_API
 #  ifdef GIR_STATIC
-#    define GIR_API static
+#    if defined(__GNUC__) || defined(__clang__)
+#      define GIR_API static __attribute__((unused))
+#    else
+#      define GIR_API static
+#    endif
 #  else
 #    define GIR_API extern
 #  endif

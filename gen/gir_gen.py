@@ -4,6 +4,8 @@
     python3 gen/gir_gen.py ops.def -o gir.h        write gir.h
     python3 gen/gir_gen.py ops.def --check gir.h   exit 1 (naming the fix) when gir.h is stale
     python3 gen/gir_gen.py ops.def --list          print the op table as the generator reads it
+    python3 gen/gir_gen.py ops.def --readme README.md        rewrite the README's op table
+    python3 gen/gir_gen.py ops.def --check-readme README.md  exit 1 when that table is stale
 
 Python 3 standard library only. The output depends on nothing but the input files: no time, no
 host, no dictionary order, '\n' line endings.
@@ -811,6 +813,30 @@ def oplist_text(ops, prefix="   "):
     return out
 
 
+def readme_ops(ops):
+    """The README's op table (between the ops:begin / ops:end markers)."""
+    rows = ["| op | inputs; attributes | dtype rule | gradient | forward |", "|---|---|---|---|---|"]
+    for op in ops:
+        ins = ", ".join(("@" if a else "") + nm + ("..." if op.variadic else "") for nm, a in op.inputs)
+        at = ", ".join(nm for _, nm, _ in op.attrs)
+        fw = ("`" + expr_str(op.fwd_expr) + "`") if op.fwd_expr else "kernel `" + op.kernel + "`"
+        gr = "yes" if op.differentiable else "no: " + op.no_adj
+        rows.append("| `%s` | %s | %s | %s | %s |" % (op.lname, ins + ("; " + at if at else ""),
+                                                    op.dtype.lower(), gr, fw))
+    n_diff = sum(1 for op in ops if op.differentiable)
+    rows.append("")
+    rows.append("%d operators, %d differentiable." % (len(ops), n_diff))
+    return "\n".join(rows) + "\n"
+
+
+def splice_readme(text, ops):
+    b, e = "<!-- ops:begin (generated from ops.def by gen/gir_gen.py) -->\n", "<!-- ops:end -->"
+    i, j = text.find(b), text.find(e)
+    if i < 0 or j < i:
+        raise GenError("README.md: error: no ops:begin / ops:end markers")
+    return text[:i + len(b)] + readme_ops(ops) + text[j:]
+
+
 def template_instances(text, name):
     out = []
     for dt in ("F32", "F64"):
@@ -920,6 +946,24 @@ def main(argv):
             ln = next((i + 1 for i in range(min(len(a), len(b))) if a[i] != b[i]), min(len(a), len(b)) + 1)
             sys.stderr.write("ERROR: %s does not agree with %s + gen/ (first difference at line %d)\n"
                              "...... Fix: python3 gen/gir_gen.py %s -o %s\n" % (args[2], opsdef, ln, opsdef, args[2]))
+            return 1
+        return 0
+    if len(args) >= 3 and args[1] in ("--readme", "--check-readme"):
+        with open(args[2], encoding="utf-8", newline="") as f:
+            old = f.read()
+        try:
+            new = splice_readme(old, ops)
+        except GenError as e:
+            sys.stderr.write(str(e) + "\n")
+            return 1
+        if args[1] == "--readme":
+            if new != old:
+                with open(args[2], "w", encoding="utf-8", newline="\n") as f:
+                    f.write(new)
+            return 0
+        if new != old:
+            sys.stderr.write("ERROR: the op table in %s does not agree with %s\n"
+                             "...... Fix: python3 gen/gir_gen.py %s --readme %s\n" % (args[2], opsdef, opsdef, args[2]))
             return 1
         return 0
     if len(args) >= 2 and args[1] == "--list":

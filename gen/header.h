@@ -68,7 +68,11 @@
 
 #ifndef GIR_API
 #  ifdef GIR_STATIC
-#    define GIR_API static
+#    if defined(__GNUC__) || defined(__clang__)
+#      define GIR_API static __attribute__((unused))
+#    else
+#      define GIR_API static
+#    endif
 #  else
 #    define GIR_API extern
 #  endif

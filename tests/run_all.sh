@@ -45,6 +45,7 @@ tally() {
 
 # 1. gir.h is what the generator makes from ops.def and gen/ (first: everything else tests gir.h)
 step "generated: gir.h is up to date" $PY gen/gir_gen.py ops.def --check gir.h
+step "generated: the README's op table is up to date" $PY gen/gir_gen.py ops.def --check-readme README.md
 # 2. the generator's own tests: determinism, fixtures, error messages
 tally "generator tests" $PY tests/gen/test_gen.py
 
