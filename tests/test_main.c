@@ -873,6 +873,101 @@ static int test_run_no_alloc(void) {
     CHECK(f.live == 0, "leak");
     return 1;
 }
+/* gradient of a scalar node of x against central differences, x an f64 input bound to xv[n] */
+static int fd_scalar(gir_graph *g, gir_node x, double *xv, int64_t n, gir_node loss, double tol) {
+    gir_node dx, outs[2];
+    gir_plan *p = NULL;
+    double *an;
+    int64_t i;
+    CHECK(gir_grad(g, loss, 1, &x, &dx) == GIR_OK, "grad: %s", gir_graph_message(g));
+    outs[0] = loss; outs[1] = dx;
+    CHECK(gir_compile(g, 2, outs, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
+    gir_plan_bind(p, x, xv);
+    if (gir_run(p) != GIR_OK) { gir_plan_free(p); FAILF("run: %s", gir_plan_message(p)); }
+    an = (double *)malloc((size_t)n * sizeof(double));
+    memcpy(an, gir_plan_data(p, dx), (size_t)n * sizeof(double));
+    for (i = 0; i < n; ++i) {
+        double x0 = xv[i], h = 1e-6, lp, lm, fd;
+        xv[i] = x0 + h; gir_run(p); lp = *(const double *)gir_plan_data(p, loss);
+        xv[i] = x0 - h; gir_run(p); lm = *(const double *)gir_plan_data(p, loss);
+        xv[i] = x0;
+        fd = (lp - lm) / (2 * h);
+        if (fabs(fd - an[i]) > tol * (1 + fabs(fd))) {
+            snprintf(why, sizeof why, "element %lld: adjoint %.10g, finite difference %.10g", (long long)i, an[i], fd);
+            free(an); gir_plan_free(p); return 0;
+        }
+    }
+    free(an);
+    gir_plan_free(p);
+    return 1;
+}
+/* layer_norm and batch_norm are compositions of table ops: values by hand, gradients by differences */
+static int test_norms(void) {
+    gir_graph *g = gir_graph_new(NULL);
+    double xv[24], gv[4] = {1.0, 0.5, -1.5, 2.0}, bv[4] = {0.1, 0.2, 0.3, 0.4}, wv[24];
+    gir_node x = gir_input(g, GIR_DTYPE_F64, gir_shape2(6, 4)), gm = gir_constant(g, GIR_DTYPE_F64, gir_shape1(4), gv);
+    gir_node bt = gir_constant(g, GIR_DTYPE_F64, gir_shape1(4), bv), ln, w, loss;
+    gir_plan *p = NULL;
+    unsigned st = 3;
+    int r, c;
+    for (r = 0; r < 24; ++r) { xv[r] = 2 * frand(&st); wv[r] = frand(&st); }
+    ln = gir_layer_norm(g, x, gm, bt, -1, 1e-5);
+    CHECK(ln.id && !gir_compile(g, 1, &ln, &p), "build: %s", gir_graph_message(g));
+    gir_plan_bind(p, x, xv);
+    CHECK(!gir_run(p), "run");
+    for (r = 0; r < 6; ++r) {
+        double mu = 0, var = 0;
+        for (c = 0; c < 4; ++c) mu += xv[r * 4 + c] / 4;
+        for (c = 0; c < 4; ++c) var += (xv[r * 4 + c] - mu) * (xv[r * 4 + c] - mu) / 4;
+        for (c = 0; c < 4; ++c) {
+            double want = (xv[r * 4 + c] - mu) / sqrt(var + 1e-5) * gv[c] + bv[c];
+            if (fabs(((const double *)gir_plan_data(p, ln))[r * 4 + c] - want) > 1e-12) { gir_plan_free(p); gir_graph_free(g); FAILF("layer_norm value"); }
+        }
+    }
+    gir_plan_free(p);
+    w = gir_constant(g, GIR_DTYPE_F64, gir_shape2(6, 4), wv);
+    loss = gir_sum(g, gir_mul(g, gir_tanh(g, ln), w), gir_ints0(), 0);
+    if (!fd_scalar(g, x, xv, 24, loss, 1e-6)) { gir_graph_free(g); return 0; }
+    loss = gir_sum(g, gir_mul(g, gir_tanh(g, gir_batch_norm(g, x, gm, bt, 1e-5)), w), gir_ints0(), 0);
+    if (!fd_scalar(g, x, xv, 24, loss, 1e-6)) { gir_graph_free(g); return 0; }
+    {   /* batch norm over N, H, W of an NCHW tensor: each channel comes out with mean beta */
+        double img[2 * 4 * 3 * 3];
+        gir_node xi = gir_input(g, GIR_DTYPE_F64, gir_shape4(2, 4, 3, 3)), bn;
+        int k;
+        for (k = 0; k < 72; ++k) img[k] = frand(&st) * 3 + k % 5;
+        bn = gir_mean(g, gir_batch_norm(g, xi, gm, bt, 1e-5), gir_ints3(0, 2, 3), 0);
+        CHECK(bn.id && !gir_compile(g, 1, &bn, &p), "build: %s", gir_graph_message(g));
+        gir_plan_bind(p, xi, img);
+        gir_run(p);
+        for (k = 0; k < 4; ++k)
+            if (fabs(((const double *)gir_plan_data(p, bn))[k] - bv[k]) > 1e-12) { gir_plan_free(p); gir_graph_free(g); FAILF("batch_norm channel mean"); }
+        gir_plan_free(p);
+    }
+    gir_graph_free(g);
+    return 1;
+}
+static int test_shape_builders(void) {
+    gir_graph *g = gir_graph_new(NULL);
+    gir_node x = gir_input(g, GIR_DTYPE_F32, gir_shape2(4, 6)), parts[3], e, s, t;
+    gir_shape sh;
+    CHECK(gir_split(g, x, 1, 3, parts) == 3, "split: %s", gir_graph_message(g));
+    sh = gir_node_shape(g, parts[2]);
+    CHECK(sh.rank == 2 && sh.dim[0] == 4 && sh.dim[1] == 2 && gir_node_attr(g, parts[2]).i[1] == 4, "split part shape");
+    CHECK(gir_split(g, x, 1, 4, parts) == 0 && gir_graph_status(g) == GIR_ERR_SHAPE && msg_has(g, "[4,6]"), "uneven split: %s", gir_graph_message(g));
+    gir_graph_clear_error(g);
+    e = gir_expand_dims(g, x, -1);
+    sh = gir_node_shape(g, e);
+    CHECK(sh.rank == 3 && sh.dim[2] == 1, "expand_dims");
+    s = gir_squeeze(g, e, 2);
+    CHECK(gir_node_shape(g, s).rank == 2, "squeeze");
+    CHECK(gir_squeeze(g, x, 0).id == 0 && gir_graph_status(g) == GIR_ERR_ATTR, "squeeze of a non-1 axis");
+    gir_graph_clear_error(g);
+    t = gir_permute_last2(g, x);
+    sh = gir_node_shape(g, t);
+    CHECK(sh.dim[0] == 6 && sh.dim[1] == 4, "permute_last2");
+    gir_graph_free(g);
+    return 1;
+}
 static int test_op_table(void) {
     int op, diff = 0;
     for (op = 1; op < GIR_OP__COUNT; ++op) {
@@ -933,6 +1028,8 @@ int main(int argc, char **argv) {
     RUN("autodiff/errors", test_grad_errors());
     RUN("autodiff/dropout_mask", test_dropout_grad());
     RUN("build/errors", test_build_errors());
+    RUN("build/norms", test_norms());
+    RUN("build/shape_builders", test_shape_builders());
     RUN("run/errors", test_run_errors());
     RUN("memory/oom_injection", test_oom_injection());
     RUN("memory/run_allocates_nothing", test_run_no_alloc());
