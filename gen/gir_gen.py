@@ -850,13 +850,18 @@ def read(name):
         return f.read()
 
 
-def generate(opsdef_path):
+def load_ops(opsdef_path):
+    """The rows of ops.def as Op objects, checked (also used by tests/make_golden.py)."""
     global HELPERS
     with open(opsdef_path, encoding="utf-8") as f:
         opsdef = f.read()
+    HELPERS = set(re.findall(r"\bgir__ah_([A-Za-z0-9_]+)\s*\(", read("autodiff.c")))
+    return parse_ops(os.path.basename(opsdef_path), opsdef), opsdef
+
+
+def generate(opsdef_path):
+    ops, opsdef = load_ops(opsdef_path)
     autodiff = read("autodiff.c")
-    HELPERS = set(re.findall(r"\bgir__ah_([A-Za-z0-9_]+)\s*\(", autodiff))
-    ops = parse_ops(os.path.basename(opsdef_path), opsdef)
     by = {op.lname: op for op in ops}
     # shape functions and kernels named by the table must exist in the fragments
     frag_text = "".join(read(f) for f in IMPL_FRAGMENTS)

@@ -44,116 +44,16 @@ def die(msg):
 
 
 # ------------------------------------------------------------------------------------ ops.def parsing
-def strip_comments(text):
-    """Blank out /* */ and // comments (keeping newlines) outside string literals."""
-    out, i, n = [], 0, len(text)
-    while i < n:
-        if text.startswith("/*", i):
-            j = text.find("*/", i + 2)
-            j = n if j < 0 else j + 2
-            out.append(re.sub(r"[^\n]", " ", text[i:j]))
-            i = j
-        elif text.startswith("//", i):
-            j = text.find("\n", i)
-            j = n if j < 0 else j
-            out.append(" " * (j - i))
-            i = j
-        elif text[i] == '"':
-            j = i + 1
-            while j < n and text[j] != '"':
-                j += 2 if text[j] == "\\" else 1
-            out.append(text[i:j + 1])
-            i = j + 1
-        else:
-            out.append(text[i])
-            i += 1
-    return "".join(out)
-
-
-def split_top(s, sep=","):
-    """Split at separators outside brackets and strings."""
-    parts, depth, cur, quoted = [], 0, [], False
-    for ch in s:
-        if quoted:
-            cur.append(ch)
-            quoted = ch != '"'
-            continue
-        if ch == '"':
-            quoted = True
-        elif ch in "([":
-            depth += 1
-        elif ch in ")]":
-            depth -= 1
-        if ch == sep and depth == 0:
-            parts.append("".join(cur).strip())
-            cur = []
-        else:
-            cur.append(ch)
-    if "".join(cur).strip() or parts:
-        parts.append("".join(cur).strip())
-    return parts
-
-
-def inner(col, name, where):
-    m = re.match(r"^%s\s*\((.*)\)$" % name, col, re.S)
-    if not m:
-        die("%s: expected %s(...), got '%s'" % (where, name, col))
-    return m.group(1).strip()
-
-
-class OpRow:
-    pass
+# the generator's own reader (standard library only), so the table is read one way everywhere
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "gen"))
+import gir_gen  # noqa: E402
 
 
 def parse_ops(path):
-    with open(path, encoding="utf-8") as f:
-        clean = strip_comments(f.read())
-    ops = []
-    for m in re.finditer(r"^[ \t]*GIR_OP\s*\(", clean, re.M):
-        line = clean.count("\n", 0, m.start()) + 1
-        depth, i = 1, m.end()
-        while i < len(clean) and depth:
-            if clean[i] == "(":
-                depth += 1
-            elif clean[i] == ")":
-                depth -= 1
-            elif clean[i] == '"':
-                i = clean.index('"', i + 1)
-            i += 1
-        if depth:
-            die("%s:%d: unbalanced parentheses in GIR_OP row" % (path, line))
-        body = " ".join(clean[m.end():i - 1].split())
-        if body.startswith("name, in, dtype"):
-            continue                                  # the default X-macro definition
-        cols = split_top(body)
-        where = "%s:%d" % (path, line)
-        if len(cols) != 9:
-            die("%s: a GIR_OP row has 9 columns, this one has %d" % (where, len(cols)))
-        op = OpRow()
-        op.line = line
-        op.name = cols[0]
-        op.lname = cols[0].lower()
-        op.inputs = []                                # (name, is_arg)
-        op.variadic = False
-        ins = inner(cols[1], "IN", where)
-        for tok in (split_top(ins) if ins else []):
-            op.variadic = op.variadic or tok.endswith("...")
-            op.inputs.append((tok.strip("@.").strip(), tok.startswith("@")))
-        op.dtype = cols[2]
-        op.shape = cols[3]
-        op.flags = [] if cols[4] == "0" else [t.strip() for t in cols[4].split("|")]
-        op.attrs = []                                 # (kind, name, k)
-        count = {}
-        at = inner(cols[6], "ATTR", where)
-        for tok in (split_top(at) if at else []):
-            kind, nm = [t.strip() for t in tok.split(":", 1)]
-            op.attrs.append((kind, nm, count.get(kind, 0)))
-            count[kind] = count.get(kind, 0) + 1
-        op.differentiable = not cols[8].startswith("NO_ADJ")
-        ops.append(op)
-    if not ops:
-        die("%s: no GIR_OP rows" % path)
-    return ops
+    try:
+        return gir_gen.load_ops(path)[0]
+    except gir_gen.GenError as e:
+        die(str(e))
 
 
 # ------------------------------------------------------------------------------------ values and dtypes

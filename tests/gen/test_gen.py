@@ -1,0 +1,518 @@
+#!/usr/bin/env python3
+"""test_gen.py - tests of the gir.h generator, gen/gir_gen.py.
+
+    python3 tests/gen/test_gen.py [REPO_ROOT] [--pending]
+
+Runs the generator as a subprocess and checks
+  1. determinism and staleness: generating twice (and more) under different PYTHONHASHSEED values, from
+     another working directory and from a copy of ops.def gives the same bytes; the committed gir.h is
+     what the generator writes now; --check accepts a fresh file and rejects a changed copy, naming the
+     fix command and the first differing line.
+  2. negative fixtures, tests/gen/bad/*.def: each must make the generator exit 1 with
+     '<file>:<line>: error: <message>' on stderr, for the line and message given on the fixture's first
+     line, '/* expect: <line>: <substring of the message> */'. As a control, each fixture without its
+     offending row must generate cleanly, so a fixture cannot fail for a reason other than its own.
+  3. the positive fixture tests/gen/good/small.def: generates, and its enum, builder prototypes,
+     builder definitions, op info table and --list are exactly its rows.
+  4. the generator imports nothing outside the standard library, and runs with only the standard
+     library on sys.path.
+--pending also runs tests/gen/pending/*.def: fixtures (same format as bad/) for errors the generator does
+not report correctly yet. They fail until the generator is fixed; then move them to bad/.
+
+Prints one line per check ('ok   name' or 'FAIL name: why'), then 'N passed, N failed'; the exit status
+is 1 if any check failed. Standard library only; everything the generator writes goes to a temporary
+directory, nothing into the repository.
+"""
+import ast
+import concurrent.futures
+import os
+import re
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# The rows of tests/gen/good/small.def, in table order, and the builder prototypes they must produce.
+SMALL_OPS = ["INPUT", "ADD", "SUB", "MUL", "DIV", "NEG", "ADD_N", "EXP", "SUM", "CONCAT", "WHERE",
+             "STOP_GRADIENT", "DROPOUT"]
+SMALL_DIFFERENTIABLE = 11
+SMALL_PROTOS = [
+    "GIR_API gir_node gir_input(gir_graph *g, gir_dtype dtype, gir_shape shape);",
+    "GIR_API gir_node gir_add(gir_graph *g, gir_node a, gir_node b);",
+    "GIR_API gir_node gir_sub(gir_graph *g, gir_node a, gir_node b);",
+    "GIR_API gir_node gir_mul(gir_graph *g, gir_node a, gir_node b);",
+    "GIR_API gir_node gir_div(gir_graph *g, gir_node a, gir_node b);",
+    "GIR_API gir_node gir_neg(gir_graph *g, gir_node a);",
+    "GIR_API gir_node gir_add_n(gir_graph *g, int n, const gir_node *xs);",
+    "GIR_API gir_node gir_exp(gir_graph *g, gir_node a);",
+    "GIR_API gir_node gir_sum(gir_graph *g, gir_node x, gir_ints axes, int keepdims);",
+    "GIR_API gir_node gir_concat(gir_graph *g, int n, const gir_node *xs, int axis);",
+    "GIR_API gir_node gir_where(gir_graph *g, gir_node cond, gir_node a, gir_node b);",
+    "GIR_API gir_node gir_stop_gradient(gir_graph *g, gir_node x);",
+    "GIR_API gir_node gir_dropout(gir_graph *g, gir_node x, double p, uint64_t seed);",
+]
+MIN_BAD_FIXTURES = 20
+EXPECT = re.compile(r"^/\* expect: (\d+): (.+?) \*/$")
+PROTO = re.compile(r"^GIR_API gir_node gir_([a-z0-9_]+)\(.*\);$", re.M)
+
+
+# ---------------------------------------------------------------------------------------------- plumbing
+class Paths:
+    def __init__(self, root):
+        self.root = root
+        self.gen = os.path.join(root, "gen", "gir_gen.py")
+        self.opsdef = os.path.join(root, "ops.def")
+        self.girh = os.path.join(root, "gir.h")
+        fixtures = os.path.join(root, "tests", "gen")
+        self.fixtures = fixtures if os.path.isdir(os.path.join(fixtures, "bad")) else HERE
+        self.bad = os.path.join(self.fixtures, "bad")
+        self.good = os.path.join(self.fixtures, "good")
+        self.pending = os.path.join(self.fixtures, "pending")
+
+
+class Run:
+    """The outcome of one generator process."""
+
+    def __init__(self, rc, out, err):
+        self.rc, self.out, self.err = rc, out, err
+
+    def why(self):
+        """A one-line account of a run that should have succeeded."""
+        if self.rc is None:
+            return "timed out"
+        return "exit status %d: %s" % (self.rc, one_line(self.err) or "(no stderr)")
+
+
+def one_line(s, limit=300):
+    s = " | ".join(l.strip() for l in s.strip().splitlines() if l.strip())
+    return s if len(s) <= limit else s[:limit] + "..."
+
+
+def run_gen(P, args, cwd=None, env=None, flags=("-S",)):
+    """Run the generator. -S (no site module) by default: the generator must not need anything from
+    site-packages, and interpreter start-up is several times faster without it."""
+    e = dict(os.environ)
+    e.update(env or {})
+    cmd = [sys.executable] + list(flags) + [P.gen] + list(args)
+    try:
+        r = subprocess.run(cmd, cwd=cwd or P.root, env=e, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           timeout=120)
+    except subprocess.TimeoutExpired:
+        return Run(None, b"", "")
+    return Run(r.returncode, r.stdout, r.stderr.decode("utf-8", "replace"))
+
+
+def read_bytes(path):
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except OSError:
+        return None
+
+
+def first_diff_line(a, b):
+    la, lb = a.split(b"\n"), b.split(b"\n")
+    for i in range(min(len(la), len(lb))):
+        if la[i] != lb[i]:
+            return i + 1
+    return min(len(la), len(lb)) + 1
+
+
+class Report:
+    def __init__(self):
+        self.passed = 0
+        self.failed = 0
+
+    def check(self, name, why):
+        """why: None when the check passed, else the reason it failed."""
+        if why:
+            self.failed += 1
+            print("FAIL %s: %s" % (name, " | ".join(str(why).splitlines())))
+        else:
+            self.passed += 1
+            print("ok   %s" % name)
+        sys.stdout.flush()
+
+
+# ---------------------------------------------------------------------------------------------- 1. determinism
+def check_determinism(P, pool, rep, tmp, jobs):
+    outs = {}
+    for label in ("seed-0", "seed-random", "seed-12345"):
+        r = jobs[label].result()
+        path = os.path.join(tmp, "gir.%s.h" % label)
+        data = read_bytes(path)
+        rep.check("generate ops.def -o (PYTHONHASHSEED=%s)" % label[5:],
+                  None if r.rc == 0 and not r.err and data else r.why())
+        outs[label] = data
+    fresh = outs["seed-0"]
+
+    why = None
+    if not all(outs.values()):
+        why = "a generation failed (see above)"
+    else:
+        for label in ("seed-random", "seed-12345"):
+            if outs[label] != fresh:
+                why = "PYTHONHASHSEED=0 and PYTHONHASHSEED=%s differ from line %d" % (
+                    label[5:], first_diff_line(fresh, outs[label]))
+                break
+    rep.check("determinism: PYTHONHASHSEED=0, random and 12345 give identical bytes", why)
+
+    r = jobs["cwd"].result()
+    data = read_bytes(os.path.join(tmp, "elsewhere", "gir.h"))
+    why = r.why() if r.rc != 0 else None
+    if not why and fresh and data != fresh:
+        why = "differs from the generation in the repository from line %d" % first_diff_line(fresh, data or b"")
+    rep.check("determinism: a copy of ops.def in another working directory gives identical bytes", why)
+
+    why = None
+    if fresh is None:
+        why = "no fresh generation"
+    elif b"\r" in fresh:
+        why = "carriage return at line %d" % (fresh[:fresh.index(b"\r")].count(b"\n") + 1)
+    elif not fresh.endswith(b"\n"):
+        why = "does not end with a newline"
+    rep.check("output has '\\n' line endings only and ends with a newline", why)
+
+    committed = read_bytes(P.girh)
+    why = None
+    if fresh is None:
+        why = "no fresh generation"
+    elif committed is None:
+        why = "gir.h is missing; run: python3 gen/gir_gen.py ops.def -o gir.h"
+    elif committed != fresh:
+        why = ("gir.h is stale (first difference at line %d); run: python3 gen/gir_gen.py ops.def -o gir.h"
+               % first_diff_line(committed, fresh))
+    rep.check("staleness: the committed gir.h equals a fresh generation", why)
+
+    if fresh is None:
+        rep.check("--check", "no fresh generation to check against")
+        return
+    fresh_path = os.path.join(tmp, "gir.seed-0.h")
+    lines = fresh.split(b"\n")
+    k = len(lines) // 2
+    while k < len(lines) and not re.search(rb"[A-Za-z]", lines[k]):
+        k += 1
+    changed_path = os.path.join(tmp, "gir.changed.h")
+    crlf_path = os.path.join(tmp, "gir.crlf.h")
+    missing_path = os.path.join(tmp, "no-such-dir", "gir.h")
+    why = None
+    if k == len(lines):
+        why = "no line with a letter in the second half of the output"
+    else:
+        j = re.search(rb"[A-Za-z]", lines[k]).start()
+        line = bytearray(lines[k])
+        line[j] ^= 0x20  # swap the case of one letter: one byte changed
+        lines[k] = bytes(line)
+        changed = b"\n".join(lines)
+        with open(changed_path, "wb") as f:
+            f.write(changed)
+        with open(crlf_path, "wb") as f:
+            f.write(fresh.replace(b"\n", b"\r\n"))
+    if why:
+        rep.check("--check", why)
+        return
+    runs = {name: pool.submit(run_gen, P, ["ops.def", "--check", path])
+            for name, path in (("fresh", fresh_path), ("changed", changed_path), ("crlf", crlf_path),
+                               ("missing", missing_path))}
+
+    r = runs["fresh"].result()
+    rep.check("--check: exit 0 and nothing on stderr for a fresh file",
+              None if r.rc == 0 and not r.err and not r.out else r.why() + " / stdout: %r" % r.out[:200])
+
+    def stale_why(r, path, line=None):
+        fix = "Fix: python3 gen/gir_gen.py ops.def -o %s" % path
+        if r.rc != 1:
+            return "exit status %s, expected 1 (stderr: %s)" % (r.rc, one_line(r.err))
+        if not r.err.startswith("ERROR:"):
+            return "stderr does not start with 'ERROR:': %s" % one_line(r.err)
+        if fix not in r.err:
+            return "stderr does not name the fix %r: %s" % (fix, one_line(r.err))
+        if line is not None and "first difference at line %d)" % line not in r.err:
+            return "stderr does not name line %d as the first difference: %s" % (line, one_line(r.err))
+        return None
+
+    r = runs["changed"].result()
+    why = stale_why(r, changed_path, k + 1)
+    if not why and read_bytes(changed_path) != changed:
+        why = "--check modified the file it checked"
+    rep.check("--check: one changed byte -> exit 1, 'ERROR: ...', the fix command and the line (%d)" % (k + 1),
+              why)
+    rep.check("--check: the same text with CRLF line endings -> exit 1 naming the fix",
+              stale_why(runs["crlf"].result(), crlf_path, 1))
+    rep.check("--check: a missing file -> exit 1 naming the fix", stale_why(runs["missing"].result(), missing_path))
+
+
+# ---------------------------------------------------------------------------------------------- 2. bad fixtures
+def read_expect(path):
+    with open(path, encoding="utf-8") as f:
+        m = EXPECT.match(f.readline().rstrip("\n"))
+    return (int(m.group(1)), m.group(2)) if m else None
+
+
+def bad_fixture_why(path, exp, r, out_path):
+    if exp is None:
+        return "first line is not '/* expect: <line>: <message substring> */'"
+    line, text = exp
+    base = os.path.basename(path)
+    prefix = "%s:%d: error: " % (base, line)
+    if r.rc is None:
+        return "timed out"
+    if "Traceback (most recent call last)" in r.err:
+        return "the generator crashed: %s" % one_line(r.err.strip().splitlines()[-1])
+    if r.rc != 1:
+        return "exit status %d, expected 1 (stderr: %s)" % (r.rc, one_line(r.err) or "none")
+    msgs = r.err.strip().splitlines()
+    if len(msgs) != 1:
+        return "expected one line on stderr, got %d: %s" % (len(msgs), one_line(r.err))
+    if not msgs[0].startswith(prefix):
+        return "message does not start with %r: %s" % (prefix, msgs[0])
+    if text not in msgs[0]:
+        return "message does not contain %r: %s" % (text, msgs[0])
+    if os.path.exists(out_path):
+        return "the generator failed but still wrote its output file"
+    return None
+
+
+def paren_balance(line):
+    s = re.sub(r'"(?:[^"\\]|\\.)*"', "", line)
+    return s.count("(") - s.count(")")
+
+
+def without_row(text, line):
+    """text without the GIR_OP row starting at line (1-based), or None if there is no complete row there."""
+    lines = text.split("\n")
+    i = line - 1
+    if i < 1 or i >= len(lines) or not lines[i].lstrip().startswith("GIR_OP"):
+        return None
+    depth = 0
+    for j in range(i, len(lines)):
+        depth += paren_balance(lines[j])
+        if depth <= 0:
+            return "\n".join(lines[:i] + lines[j + 1:])
+    return None
+
+
+def fixture_files(d):
+    try:
+        return sorted(os.path.join(d, f) for f in os.listdir(d) if f.endswith(".def"))
+    except OSError:
+        return []
+
+
+def submit_fixtures(P, pool, tmp, files, sub, controls):
+    """Start the runs for a directory of failing fixtures: {path: (expect, run, out_path, control)}."""
+    jobs = {}
+    os.makedirs(os.path.join(tmp, sub, "ctl"), exist_ok=True)
+    for path in files:
+        base = os.path.basename(path)
+        exp = read_expect(path)
+        out_path = os.path.join(tmp, sub, base + ".h")
+        run = pool.submit(run_gen, P, [path, "-o", out_path])
+        ctl = None
+        if controls and exp:
+            with open(path, encoding="utf-8") as f:
+                rest = without_row(f.read(), exp[0])
+            if rest is not None:
+                # same basename, in its own directory: the control is the fixture, one row shorter
+                cpath = os.path.join(tmp, sub, "ctl", base)
+                with open(cpath, "w", encoding="utf-8") as f:
+                    f.write(rest)
+                ctl = pool.submit(run_gen, P, [cpath, "--list"])
+        jobs[path] = (exp, run, out_path, ctl)
+    return jobs
+
+
+def check_bad(P, rep, jobs, sub, controls):
+    for path, (exp, run, out_path, _) in jobs.items():
+        rep.check("%s/%s" % (sub, os.path.basename(path)), bad_fixture_why(path, exp, run.result(), out_path))
+    if not controls:
+        return
+    rep.check("%s/: at least %d fixtures" % (sub, MIN_BAD_FIXTURES),
+              None if len(jobs) >= MIN_BAD_FIXTURES else "found %d" % len(jobs))
+    bad, n = [], 0
+    for path, (exp, _, _, ctl) in jobs.items():
+        if ctl is None:
+            continue
+        n += 1
+        r = ctl.result()
+        if r.rc != 0:
+            bad.append("%s: %s" % (os.path.basename(path), r.why()))
+    rep.check("%s/: each fixture is valid without its offending row (%d controls; an unbalanced row or an "
+              "empty table has none)" % (sub, n), "; ".join(bad) if bad else None)
+
+
+# ---------------------------------------------------------------------------------------------- 3. good fixture
+def enum_names(text):
+    m = re.search(r"GIR_OP__INVALID = 0,\n(.*?)\n\s*GIR_OP__COUNT\b", text, re.S)
+    return re.findall(r"^\s*GIR_OP_([A-Z0-9_]+),", m.group(1), re.M) if m else None
+
+
+def opinfo_names(text):
+    m = re.search(r"gir__ops\[GIR_OP__COUNT\] = \{\n(.*?)\n\};", text, re.S)
+    return re.findall(r'^\s*\{"([a-z0-9_]+)",', m.group(1), re.M) if m else None
+
+
+def check_good(P, rep, tmp, jobs, full_text):
+    name = "good/small.def"
+    r = jobs["small"].result()
+    data = read_bytes(os.path.join(tmp, "small.h"))
+    ok = r.rc == 0 and not r.err and data is not None
+    rep.check(name + ": generates (exit 0, nothing on stderr)", None if ok else r.why())
+    if not ok:
+        return
+    text = data.decode("utf-8")
+
+    got = enum_names(text)
+    rep.check(name + ": the enum is GIR_OP__INVALID, exactly the rows in table order, GIR_OP__COUNT",
+              None if got == SMALL_OPS else "enum values %s" % got)
+
+    # builder prototypes: every 'GIR_API gir_node gir_x(...);' line except the hand-written ones of
+    # gen/header.h, which are those the full generation has for names that are not ops
+    why = None
+    if full_text is None:
+        why = "no full generation to tell the hand-written prototypes apart"
+    else:
+        full_ops = set(n.lower() for n in (enum_names(full_text) or []))
+        handwritten = set(PROTO.findall(full_text)) - full_ops
+        protos = [m.group(0) for m in PROTO.finditer(text) if m.group(1) not in handwritten]
+        if protos != SMALL_PROTOS:
+            missing = [p for p in SMALL_PROTOS if p not in protos]
+            extra = [p for p in protos if p not in SMALL_PROTOS]
+            why = "missing %s; unexpected %s%s" % (missing, extra, "" if missing or extra else "; order differs")
+    rep.check(name + ": the builder prototypes are exactly the rows' (types and names of every parameter)", why)
+
+    bad = []
+    for op, proto in zip(SMALL_OPS, SMALL_PROTOS):
+        start = text.find(proto[:-1] + " {\n")
+        end = text.find("\n}", start)
+        body = text[start:end] if start >= 0 else ""
+        if not body:
+            bad.append("%s: no definition" % op)
+        elif "return gir_op_build(g, GIR_OP_%s," % op not in body:
+            bad.append("%s: does not build GIR_OP_%s" % (op, op))
+    rep.check(name + ": each builder is defined and builds its own op", "; ".join(bad) if bad else None)
+
+    got = opinfo_names(text)
+    want = ["invalid"] + [o.lower() for o in SMALL_OPS]
+    rep.check(name + ": the op info table names the rows in order", None if got == want else "names %s" % got)
+
+    r = jobs["small-list"].result()
+    out = r.out.decode("utf-8", "replace").strip().splitlines()
+    want_last = "%d ops, %d differentiable" % (len(SMALL_OPS), SMALL_DIFFERENTIABLE)
+    why = r.why() if r.rc != 0 or r.err else None
+    if not why:
+        names = [l.split()[0] for l in out[:-1] if l.strip()]
+        if not out or out[-1] != want_last:
+            why = "last line %r, expected %r" % (out[-1] if out else "", want_last)
+        elif names != [o.lower() for o in SMALL_OPS]:
+            why = "rows %s" % names
+    rep.check(name + ": --list prints the rows and '%s'" % want_last, why)
+
+
+# ---------------------------------------------------------------------------------------------- 4. stdlib only
+def is_stdlib(mod):
+    names = getattr(sys, "stdlib_module_names", None)
+    if names is not None:
+        return mod in names
+    # Python < 3.10: where would the module come from?
+    import importlib.util
+    if mod in sys.builtin_module_names:
+        return True
+    spec = importlib.util.find_spec(mod)
+    if spec is None or not spec.origin:
+        return False
+    if spec.origin in ("built-in", "frozen"):
+        return True
+    std = os.path.abspath(sysconfig.get_paths()["stdlib"]) + os.sep
+    return os.path.abspath(spec.origin).startswith(std) and "site-packages" not in spec.origin
+
+
+def check_stdlib(P, rep, tmp, jobs, fresh):
+    try:
+        with open(P.gen, encoding="utf-8") as f:
+            tree = ast.parse(f.read(), P.gen)
+    except (OSError, SyntaxError) as e:
+        rep.check("gen/gir_gen.py imports only standard library modules", "cannot parse: %s" % e)
+        return
+    bad, mods = [], set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                mods.add((a.name.split(".")[0], node.lineno))
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                bad.append("line %d: relative import" % node.lineno)
+            elif node.module:
+                mods.add((node.module.split(".")[0], node.lineno))
+        elif isinstance(node, ast.Call):
+            fn = node.func
+            if (isinstance(fn, ast.Name) and fn.id == "__import__") or \
+                    (isinstance(fn, ast.Attribute) and fn.attr == "import_module"):
+                bad.append("line %d: dynamic import" % node.lineno)
+    for mod, line in sorted(mods):
+        if not is_stdlib(mod):
+            bad.append("line %d: '%s' is not in the standard library" % (line, mod))
+    rep.check("gen/gir_gen.py imports only standard library modules (%s)" % ", ".join(sorted(m for m, _ in mods)),
+              "; ".join(bad) if bad else None)
+
+    r = jobs["isolated"].result()
+    data = read_bytes(os.path.join(tmp, "gir.isolated.h"))
+    why = r.why() if r.rc != 0 or r.err or data is None else None
+    if not why and fresh is not None and data != fresh:
+        why = "output differs from the normal run from line %d" % first_diff_line(fresh, data)
+    rep.check("gen/gir_gen.py runs with only the standard library on sys.path (python -I -S), same bytes", why)
+
+
+# ---------------------------------------------------------------------------------------------- main
+def main(argv):
+    opts = [a for a in argv[1:] if a.startswith("--")]
+    args = [a for a in argv[1:] if not a.startswith("--")]
+    if len(args) > 1 or any(o not in ("--pending",) for o in opts):
+        sys.stderr.write("usage: python3 tests/gen/test_gen.py [REPO_ROOT] [--pending]\n")
+        return 2
+    root = os.path.abspath(args[0]) if args else os.path.dirname(os.path.dirname(HERE))
+    P = Paths(root)
+    if not os.path.isfile(P.gen):
+        sys.stderr.write("test_gen.py: no generator at %s\n" % P.gen)
+        return 2
+    rep = Report()
+    tmp = tempfile.mkdtemp(prefix="gir-gen-test-")
+    workers = max(2, os.cpu_count() or 2)
+    try:
+        with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:
+            # start everything that does not depend on another run, then report part by part
+            jobs = {}
+            for label, seed in (("seed-0", "0"), ("seed-random", "random"), ("seed-12345", "12345")):
+                jobs[label] = pool.submit(run_gen, P, ["ops.def", "-o", os.path.join(tmp, "gir.%s.h" % label)],
+                                          env={"PYTHONHASHSEED": seed})
+            elsewhere = os.path.join(tmp, "elsewhere")
+            os.makedirs(elsewhere)
+            shutil.copyfile(P.opsdef, os.path.join(elsewhere, "ops.def"))
+            jobs["cwd"] = pool.submit(run_gen, P, ["ops.def", "-o", "gir.h"], cwd=elsewhere)
+            jobs["isolated"] = pool.submit(run_gen, P, ["ops.def", "-o", os.path.join(tmp, "gir.isolated.h")],
+                                           flags=("-I", "-S"))
+            small = os.path.join(P.good, "small.def")
+            jobs["small"] = pool.submit(run_gen, P, [small, "-o", os.path.join(tmp, "small.h")])
+            jobs["small-list"] = pool.submit(run_gen, P, [small, "--list"])
+            bad_jobs = submit_fixtures(P, pool, tmp, fixture_files(P.bad), "bad", True)
+            pending_jobs = (submit_fixtures(P, pool, tmp, fixture_files(P.pending), "pending", False)
+                            if "--pending" in opts else {})
+
+            check_determinism(P, pool, rep, tmp, jobs)
+            check_bad(P, rep, bad_jobs, "bad", True)
+            fresh = read_bytes(os.path.join(tmp, "gir.seed-0.h"))
+            check_good(P, rep, tmp, jobs, fresh.decode("utf-8") if fresh else None)
+            check_stdlib(P, rep, tmp, jobs, fresh)
+            if pending_jobs:
+                check_bad(P, rep, pending_jobs, "pending", False)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    print("%d passed, %d failed" % (rep.passed, rep.failed))
+    return 1 if rep.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
