@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=51eac34710efbcc857222d97e810123ace617c68583b7bc58f14869663d4d095
-                                          gen/ sha256=7e433e3497173d02
+                                          gen/ sha256=9f9896045c10836e
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";

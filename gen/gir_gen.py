@@ -150,11 +150,18 @@ def parse_ops(path, text):
             elif clean[i] == ")":
                 depth -= 1
             elif clean[i] == '"':
-                i = clean.index('"', i + 1)
+                j = clean.find('"', i + 1)
+                if j < 0 or "\n" in clean[i:j]:
+                    err(path, line, "unterminated string in GIR_OP row")
+                i = j
             i += 1
         if depth:
             err(path, line, "unbalanced parentheses in GIR_OP row")
         body = " ".join(clean[start:i - 1].split())
+        rest = clean[i:clean.find("\n", i) if clean.find("\n", i) >= 0 else len(clean)]
+        if rest.strip():
+            err(path, clean.count("\n", 0, i) + 1, "text after the end of a GIR_OP row: '%s' "
+                "(one row per line)" % rest.strip())
         pos = i
         if body.startswith("name, in, dtype"):
             continue  # the default X-macro definition
@@ -181,6 +188,7 @@ def parse_row(path, line, body):
         err(path, line, "a GIR_OP row has 9 columns, this one has %d" % len(cols))
     op = Op()
     op.line = line
+    op.path = path
     op.name = cols[0]
     if not re.match(r"^[A-Z][A-Z0-9_]*$", op.name):
         err(path, line, "op name '%s' must be UPPER_CASE" % op.name)
@@ -199,6 +207,15 @@ def parse_row(path, line, body):
             err(path, line, "a variadic input must be the op's only input")
         op.variadic = op.variadic or var
         op.inputs.append((nm, arg))
+    reserved = {"g", "in", "A", "n"}          # the builder's own names
+    seen_names = set()
+    for nm, _ in op.inputs:
+        if nm in reserved:
+            err(path, line, "input name '%s' is taken by the generated builder (avoid %s)"
+                % (nm, ", ".join(sorted(reserved))))
+        if nm in seen_names:
+            err(path, line, "input name '%s' appears twice" % nm)
+        seen_names.add(nm)
     op.parents = [nm for nm, a in op.inputs if not a]
     op.args = [nm for nm, a in op.inputs if a]
     # dtype, shape, flags, group
@@ -225,6 +242,12 @@ def parse_row(path, line, body):
         if ":" not in tok:
             err(path, line, "attribute '%s' must be kind:name" % tok)
         kind, nm = [t.strip() for t in tok.split(":", 1)]
+        if not re.match(r"^[a-z][a-z0-9_]*$", nm):
+            err(path, line, "attribute name '%s' must be a lower-case C identifier" % nm)
+        if nm in seen_names or nm in reserved - ({"n"} if not op.variadic else set()):
+            err(path, line, "attribute name '%s' repeats an input or attribute name, or is taken by the "
+                "generated builder" % nm)
+        seen_names.add(nm)
         if kind not in ATTR_KINDS:
             err(path, line, "unknown attribute kind '%s' (one of %s)" % (kind, ", ".join(ATTR_KINDS)))
         k = count.get(kind, 0)
@@ -232,8 +255,8 @@ def parse_row(path, line, body):
             err(path, line, "too many '%s' attributes (at most %d)" % (kind, ATTR_KINDS[kind]))
         count[kind] = k + 1
         op.attrs.append((kind, nm, k))
-    if not op.inputs and op.dtype == "ATTR" and "dtype" not in count:
-        err(path, line, "an orphan op with dtype rule ATTR needs a dtype attribute")
+    if op.dtype == "ATTR" and "dtype" not in count:
+        err(path, line, "dtype rule ATTR needs a dtype attribute")
     # forward
     fwd = cols[7]
     op.fwd_expr = None
@@ -252,6 +275,9 @@ def parse_row(path, line, body):
         err(path, line, "forward must be FWD(\"expr\") or KERNEL(name), got '%s'" % fwd)
     if op.fwd_expr is not None and op.variadic:
         err(path, line, "an elementwise FWD op cannot be variadic")
+    if op.fwd_expr is not None and not ew_dtypes(op):
+        err(path, line, "FWD '%s' uses functions that exist for none of the dtypes of rule %s"
+            % (expr_str(op.fwd_expr), op.dtype))
     # adjoint
     adj = cols[8]
     op.adj = None
@@ -272,7 +298,7 @@ def parse_row(path, line, body):
         op.adj = [parse_expr(t, path, line) for t in terms]
     else:
         err(path, line, "adjoint must be ADJ(...), ADJ_FN(name) or NO_ADJ(\"why\"), got '%s'" % adj)
-    if (op.adj or op.adj_fn) and not op.parents:
+    if (op.adj is not None or op.adj_fn) and not op.parents:
         err(path, line, "an op without parents cannot have an adjoint: use NO_ADJ")
     op.differentiable = op.adj is not None or op.adj_fn is not None
     return op
@@ -686,8 +712,8 @@ def lower_raw(op, n):
             return "nd->attr.f[%s]" % v[1:]
         if re.match(r"^i\d$", v):
             return "nd->attr.i[%s]" % v[1:]
-    raise GenError("ops.def:%d: error: ADJ of %s: '%s' must be a number or attribute here"
-                   % (op.line, op.name, expr_str(n)))
+    raise GenError("%s:%d: error: ADJ of %s: '%s' must be a number or attribute here"
+                   % (op.path, op.line, op.name, expr_str(n)))
 
 
 def is_raw(n):
@@ -704,6 +730,9 @@ def lower_adj(op, e, ops_by_lname):
             v = n[1]
             if v in ("g", "y"):
                 return v
+            if v == "s0":
+                raise GenError("%s:%d: error: ADJ of %s: the seed 's0' can only be passed to an op's seed "
+                               "parameter" % (op.path, op.line, op.name))
             if v == "i" or re.match(r"^[pi]\d$", v):
                 return "gir__ah_num(G, g, (double)%s)" % lower_raw(op, n)
             if v[0] == "x":
@@ -726,8 +755,8 @@ def lower_adj(op, e, ops_by_lname):
                     if kind in ("f", "i", "seed"):
                         args.append(lower_raw(op, a))
                     else:
-                        raise GenError("ops.def:%d: error: ADJ of %s: attribute '%s' of %s cannot be given "
-                                       "in an expression (use a helper)" % (op.line, op.name, nm, f))
+                        raise GenError("%s:%d: error: ADJ of %s: attribute '%s' of %s cannot be given "
+                                       "in an expression (use a helper)" % (op.path, op.line, op.name, nm, f))
                 return "gir_%s(G, %s)" % (f, ", ".join(args))
             return "gir__ah_%s(G, nd, x%s)" % (f, "".join(", " + (lower_raw(op, a) if is_raw(a) else go(a))
                                                           for a in n[2]))

@@ -7,7 +7,8 @@ Runs the generator as a subprocess and checks
   1. determinism and staleness: generating twice (and more) under different PYTHONHASHSEED values, from
      another working directory and from a copy of ops.def gives the same bytes; the committed gir.h is
      what the generator writes now; --check accepts a fresh file and rejects a changed copy, naming the
-     fix command and the first differing line.
+     fix command and the first differing line. The same for the README's generated op table
+     (--check-readme).
   2. negative fixtures, tests/gen/bad/*.def: each must make the generator exit 1 with
      '<file>:<line>: error: <message>' on stderr, for the line and message given on the fixture's first
      line, '/* expect: <line>: <substring of the message> */'. As a control, each fixture without its
@@ -66,6 +67,7 @@ class Paths:
         self.gen = os.path.join(root, "gen", "gir_gen.py")
         self.opsdef = os.path.join(root, "ops.def")
         self.girh = os.path.join(root, "gir.h")
+        self.readme = os.path.join(root, "README.md")
         fixtures = os.path.join(root, "tests", "gen")
         self.fixtures = fixtures if os.path.isdir(os.path.join(fixtures, "bad")) else HERE
         self.bad = os.path.join(self.fixtures, "bad")
@@ -245,6 +247,50 @@ def check_determinism(P, pool, rep, tmp, jobs):
     rep.check("--check: a missing file -> exit 1 naming the fix", stale_why(runs["missing"].result(), missing_path))
 
 
+README_BEGIN = b"<!-- ops:begin"
+
+
+def prepare_readme(P, pool, tmp, jobs):
+    """Start --check-readme on README.md and on a copy with one byte changed inside the op table."""
+    data = read_bytes(P.readme)
+    jobs["readme"] = pool.submit(run_gen, P, ["ops.def", "--check-readme", "README.md"])
+    if data is None or README_BEGIN not in data:
+        return
+    lines = data.split(b"\n")
+    k = next(i for i, l in enumerate(lines) if l.startswith(README_BEGIN)) + 3   # first op row
+    m = re.search(rb"[A-Za-z]", lines[k]) if k < len(lines) else None
+    if not m:
+        return
+    line = bytearray(lines[k])
+    line[m.start()] ^= 0x20
+    lines[k] = bytes(line)
+    path = os.path.join(tmp, "README.changed.md")
+    with open(path, "wb") as f:
+        f.write(b"\n".join(lines))
+    jobs["readme-changed"] = (path, read_bytes(path), pool.submit(run_gen, P, ["ops.def", "--check-readme", path]))
+
+
+def check_readme(P, rep, jobs):
+    r = jobs["readme"].result()
+    rep.check("staleness: README.md's op table agrees with ops.def (--check-readme)",
+              None if r.rc == 0 and not r.err else r.why() + "; run: python3 gen/gir_gen.py ops.def --readme README.md")
+    if "readme-changed" not in jobs:
+        rep.check("--check-readme: a changed op table -> exit 1 naming the fix",
+                  "README.md has no op table (no '<!-- ops:begin' line) to change")
+        return
+    path, data, fut = jobs["readme-changed"]
+    r = fut.result()
+    fix = "Fix: python3 gen/gir_gen.py ops.def --readme %s" % path
+    why = None
+    if r.rc != 1:
+        why = "exit status %s, expected 1 (stderr: %s)" % (r.rc, one_line(r.err))
+    elif not r.err.startswith("ERROR:") or fix not in r.err:
+        why = "stderr does not start with 'ERROR:' and name %r: %s" % (fix, one_line(r.err))
+    elif read_bytes(path) != data:
+        why = "--check-readme modified the file it checked"
+    rep.check("--check-readme: one changed byte in the op table -> exit 1, 'ERROR: ...' and the fix command", why)
+
+
 # ---------------------------------------------------------------------------------------------- 2. bad fixtures
 def read_expect(path):
     with open(path, encoding="utf-8") as f:
@@ -302,8 +348,48 @@ def fixture_files(d):
         return []
 
 
+# The controls run in one process (interpreter start-up would be most of the time of 50 runs): it imports
+# the generator from gen/ without writing bytecode there and calls its main() once per file, as the
+# command line would, printing 'path<TAB>exit status<TAB>stderr'.
+CONTROL_DRIVER = r"""
+import io, sys
+sys.dont_write_bytecode = True
+sys.path.insert(0, sys.argv[1])
+import gir_gen
+for path in sys.argv[2:]:
+    out, err = io.StringIO(), io.StringIO()
+    saved = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = out, err
+    try:
+        rc = gir_gen.main(["gir_gen.py", path, "--list"])
+    except BaseException as e:
+        rc = "crash %s: %s" % (type(e).__name__, e)
+    finally:
+        sys.stdout, sys.stderr = saved
+    print("%s\t%s\t%s" % (path, rc, " | ".join(err.getvalue().splitlines())))
+"""
+
+
+def run_controls(P, paths):
+    """{path: None if the generator accepts it, else why not}."""
+    if not paths:
+        return {}
+    cmd = [sys.executable, "-S", "-B", "-c", CONTROL_DRIVER, os.path.dirname(P.gen)] + paths
+    try:
+        r = subprocess.run(cmd, cwd=P.root, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
+    except subprocess.TimeoutExpired:
+        return dict((p, "timed out") for p in paths)
+    res = dict((p, "no result (%s)" % one_line(r.stderr.decode("utf-8", "replace"))) for p in paths)
+    for line in r.stdout.decode("utf-8", "replace").splitlines():
+        f = line.split("\t", 2)
+        if len(f) == 3 and f[0] in res:
+            res[f[0]] = None if f[1] == "0" else "exit status %s: %s" % (f[1], f[2] or "(no stderr)")
+    return res
+
+
 def submit_fixtures(P, pool, tmp, files, sub, controls):
-    """Start the runs for a directory of failing fixtures: {path: (expect, run, out_path, control)}."""
+    """Start the runs for a directory of failing fixtures: ({path: (expect, run, out_path, control path)},
+    future of the controls' results)."""
     jobs = {}
     os.makedirs(os.path.join(tmp, sub, "ctl"), exist_ok=True)
     for path in files:
@@ -311,7 +397,7 @@ def submit_fixtures(P, pool, tmp, files, sub, controls):
         exp = read_expect(path)
         out_path = os.path.join(tmp, sub, base + ".h")
         run = pool.submit(run_gen, P, [path, "-o", out_path])
-        ctl = None
+        cpath = None
         if controls and exp:
             with open(path, encoding="utf-8") as f:
                 rest = without_row(f.read(), exp[0])
@@ -320,28 +406,25 @@ def submit_fixtures(P, pool, tmp, files, sub, controls):
                 cpath = os.path.join(tmp, sub, "ctl", base)
                 with open(cpath, "w", encoding="utf-8") as f:
                     f.write(rest)
-                ctl = pool.submit(run_gen, P, [cpath, "--list"])
-        jobs[path] = (exp, run, out_path, ctl)
-    return jobs
+        jobs[path] = (exp, run, out_path, cpath)
+    ctl = pool.submit(run_controls, P, [j[3] for j in jobs.values() if j[3]])
+    return jobs, ctl
 
 
 def check_bad(P, rep, jobs, sub, controls):
+    jobs, ctl = jobs
     for path, (exp, run, out_path, _) in jobs.items():
         rep.check("%s/%s" % (sub, os.path.basename(path)), bad_fixture_why(path, exp, run.result(), out_path))
     if not controls:
         return
     rep.check("%s/: at least %d fixtures" % (sub, MIN_BAD_FIXTURES),
               None if len(jobs) >= MIN_BAD_FIXTURES else "found %d" % len(jobs))
-    bad, n = [], 0
-    for path, (exp, _, _, ctl) in jobs.items():
-        if ctl is None:
-            continue
-        n += 1
-        r = ctl.result()
-        if r.rc != 0:
-            bad.append("%s: %s" % (os.path.basename(path), r.why()))
+    res = ctl.result()
+    bad = ["%s: %s" % (os.path.basename(p), one_line(why, 200)) for p, why in sorted(res.items()) if why]
+    if len(bad) > 5:
+        bad[5:] = ["and %d more" % (len(bad) - 5)]
     rep.check("%s/: each fixture is valid without its offending row (%d controls; an unbalanced row or an "
-              "empty table has none)" % (sub, n), "; ".join(bad) if bad else None)
+              "empty table has none)" % (sub, len(res)), "; ".join(bad) if bad else None)
 
 
 # ---------------------------------------------------------------------------------------------- 3. good fixture
@@ -494,19 +577,21 @@ def main(argv):
             jobs["cwd"] = pool.submit(run_gen, P, ["ops.def", "-o", "gir.h"], cwd=elsewhere)
             jobs["isolated"] = pool.submit(run_gen, P, ["ops.def", "-o", os.path.join(tmp, "gir.isolated.h")],
                                            flags=("-I", "-S"))
+            prepare_readme(P, pool, tmp, jobs)
             small = os.path.join(P.good, "small.def")
             jobs["small"] = pool.submit(run_gen, P, [small, "-o", os.path.join(tmp, "small.h")])
             jobs["small-list"] = pool.submit(run_gen, P, [small, "--list"])
             bad_jobs = submit_fixtures(P, pool, tmp, fixture_files(P.bad), "bad", True)
             pending_jobs = (submit_fixtures(P, pool, tmp, fixture_files(P.pending), "pending", False)
-                            if "--pending" in opts else {})
+                            if "--pending" in opts else None)
 
             check_determinism(P, pool, rep, tmp, jobs)
+            check_readme(P, rep, jobs)
             check_bad(P, rep, bad_jobs, "bad", True)
             fresh = read_bytes(os.path.join(tmp, "gir.seed-0.h"))
             check_good(P, rep, tmp, jobs, fresh.decode("utf-8") if fresh else None)
             check_stdlib(P, rep, tmp, jobs, fresh)
-            if pending_jobs:
+            if pending_jobs is not None:
                 check_bad(P, rep, pending_jobs, "pending", False)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
