@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=51eac34710efbcc857222d97e810123ace617c68583b7bc58f14869663d4d095
-                                          gen/ sha256=9f9896045c10836e
+                                          gen/ sha256=8e6a92eae7bc80bb
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -460,6 +460,7 @@ GIR_API const char *gir_op_name(gir_op op);                        /* "add" */
 GIR_API gir_op      gir_op_from_name(const char *name);            /* GIR_OP__INVALID if unknown */
 GIR_API int         gir_op_parent_count(gir_op op);                /* -1: variadic */
 GIR_API int         gir_op_arg_count(gir_op op);
+GIR_API int         gir_op_input_is_arg(gir_op op, int k);         /* builder input k is an argument */
 GIR_API int         gir_op_differentiable(gir_op op);
 GIR_API const char *gir_op_no_adjoint_reason(gir_op op);           /* "" when differentiable */
 GIR_API const char *gir_op_attr_spec(gir_op op);                   /* "l:axes,i:keepdims" */
@@ -1473,6 +1474,9 @@ GIR_API int gir_op_parent_count(gir_op op) {
     return !gir__op_ok(op) ? 0 : gir__ops[op].variadic ? -1 : gir__ops[op].nparents;
 }
 GIR_API int gir_op_arg_count(gir_op op) { return gir__op_ok(op) ? gir__ops[op].nargs : 0; }
+GIR_API int gir_op_input_is_arg(gir_op op, int k) {
+    return gir__op_ok(op) && k >= 0 && k < 32 && !gir__ops[op].variadic && ((gir__ops[op].argmask >> k) & 1u);
+}
 GIR_API int gir_op_differentiable(gir_op op) { return gir__op_ok(op) ? gir__ops[op].diff : 0; }
 GIR_API const char *gir_op_no_adjoint_reason(gir_op op) { return gir__op_ok(op) ? gir__ops[op].no_adj : ""; }
 GIR_API const char *gir_op_attr_spec(gir_op op) { return gir__op_ok(op) ? gir__ops[op].attrs : ""; }

@@ -246,6 +246,9 @@ GIR_API int gir_op_parent_count(gir_op op) {
     return !gir__op_ok(op) ? 0 : gir__ops[op].variadic ? -1 : gir__ops[op].nparents;
 }
 GIR_API int gir_op_arg_count(gir_op op) { return gir__op_ok(op) ? gir__ops[op].nargs : 0; }
+GIR_API int gir_op_input_is_arg(gir_op op, int k) {
+    return gir__op_ok(op) && k >= 0 && k < 32 && !gir__ops[op].variadic && ((gir__ops[op].argmask >> k) & 1u);
+}
 GIR_API int gir_op_differentiable(gir_op op) { return gir__op_ok(op) ? gir__ops[op].diff : 0; }
 GIR_API const char *gir_op_no_adjoint_reason(gir_op op) { return gir__op_ok(op) ? gir__ops[op].no_adj : ""; }
 GIR_API const char *gir_op_attr_spec(gir_op op) { return gir__op_ok(op) ? gir__ops[op].attrs : ""; }

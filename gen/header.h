@@ -216,6 +216,7 @@ GIR_API const char *gir_op_name(gir_op op);                        /* "add" */
 GIR_API gir_op      gir_op_from_name(const char *name);            /* GIR_OP__INVALID if unknown */
 GIR_API int         gir_op_parent_count(gir_op op);                /* -1: variadic */
 GIR_API int         gir_op_arg_count(gir_op op);
+GIR_API int         gir_op_input_is_arg(gir_op op, int k);         /* builder input k is an argument */
 GIR_API int         gir_op_differentiable(gir_op op);
 GIR_API const char *gir_op_no_adjoint_reason(gir_op op);           /* "" when differentiable */
 GIR_API const char *gir_op_attr_spec(gir_op op);                   /* "l:axes,i:keepdims" */

@@ -327,12 +327,9 @@ static int fd_check(built *b, const gcase *c, gir_node loss, int nw, const int *
 /* which inputs of a case get gradients: float parents */
 static int grad_inputs(const gcase *c, int *wk) {
     gir_op op = gir_op_from_name(c->op);
-    int k, n = 0, np = gir_op_parent_count(op);
-    for (k = 0; k < c->nin; ++k) {
-        int is_parent = np < 0 || k < c->nin - gir_op_arg_count(op);
-        if (op == GIR_OP_WHERE) is_parent = k > 0;               /* where(@cond, a, b) */
-        if (is_parent && is_float(c->in[k].dt)) wk[n++] = k;
-    }
+    int k, n = 0;
+    for (k = 0; k < c->nin; ++k)
+        if (!gir_op_input_is_arg(op, k) && is_float(c->in[k].dt)) wk[n++] = k;
     return n;
 }
 static int gradable(const gcase *c) {
