@@ -13,28 +13,25 @@ int main(void) {
     gir_plan *p = NULL;
     gir_node x, f, df, d2f, outs[3];
     double xv;
+    gir_status s;
     int i, bad = 0;
-    if (!g) { fputs("out of memory\n", stderr); return 1; }
+    if (!g) { fputs("error: out of memory\n", stderr); return 1; }
     x = gir_input(g, GIR_DTYPE_F64, gir_shape0());                 /* a scalar input */
     f = gir_add(g, gir_mul(g, gir_scalar(g, GIR_DTYPE_F64, a), gir_square(g, x)), gir_scalar(g, GIR_DTYPE_F64, b));
     gir_grad(g, f, 1, &x, &df);                                    /* df  = 2*a*x */
     gir_grad(g, df, 1, &x, &d2f);                                  /* d2f = 2*a   */
     outs[0] = f; outs[1] = df; outs[2] = d2f;
     if (gir_graph_status(g) != GIR_OK || gir_compile(g, 3, outs, &p) != GIR_OK) {
-        fprintf(stderr, "build failed: %s\n", gir_graph_message(g));
+        fprintf(stderr, "error: %s\n", gir_graph_message(g));
         gir_graph_free(g);
         return 1;
     }
-    gir_plan_bind(p, x, &xv);                                      /* the plan reads xv on every run */
+    s = gir_plan_bind(p, x, &xv);                                  /* the plan reads xv on every run */
     printf("%6s %10s %10s %10s\n", "x", "f", "f'", "f''");
-    for (i = 0; i < 4; ++i) {
+    for (i = 0; i < 4 && s == GIR_OK; ++i) {
         double fv, dv, d2v;
         xv = xs[i];
-        if (gir_run(p) != GIR_OK) {
-            fprintf(stderr, "run failed: %s\n", gir_plan_message(p));
-            bad = 1;
-            break;
-        }
+        if ((s = gir_run(p)) != GIR_OK) break;
         fv = *(const double *)gir_plan_data(p, f);
         dv = *(const double *)gir_plan_data(p, df);
         d2v = *(const double *)gir_plan_data(p, d2f);
@@ -43,6 +40,10 @@ int main(void) {
             fprintf(stderr, "mismatch at x = %g: want %g %g %g\n", xv, a * xv * xv + b, 2 * a * xv, 2 * a);
             bad = 1;
         }
+    }
+    if (s != GIR_OK) {
+        fprintf(stderr, "error: %s\n", gir_plan_message(p));
+        bad = 1;
     }
     gir_plan_free(p);
     gir_graph_free(g);

@@ -13,7 +13,9 @@
 
 #define N 5
 #define M 3
-static const double W[M][N] = {{0.5, -0.3, 0.8, 0.1, -0.6}, {-0.2, 0.7, 0.4, -0.9, 0.3}, {0.6, 0.2, -0.5, 0.4, 0.9}};
+static const double W[M][N] = {{0.5, -0.3, 0.8, 0.1, -0.6},
+                               {-0.2, 0.7, 0.4, -0.9, 0.3},
+                               {0.6, 0.2, -0.5, 0.4, 0.9}};
 
 static gir_node rosenbrock(gir_graph *g, gir_node x) {
     gir_node lo = gir_slice(g, x, 0, 0, N - 1, 1), hi = gir_slice(g, x, 0, 1, N, 1);   /* x[0..3], x[1..4] */
@@ -56,7 +58,7 @@ int main(void) {
     gir_plan *p = NULL;
     gir_node x, vin, outs[4];   /* grad f0, H0 v, grad f1, H1 v */
     int c, i, run, bad = 0;
-    if (!g) { fputs("out of memory\n", stderr); return 1; }
+    if (!g) { fputs("error: out of memory\n", stderr); return 1; }
     x = gir_input(g, GIR_DTYPE_F64, gir_shape1(N));
     vin = gir_input(g, GIR_DTYPE_F64, gir_shape1(N));
     for (c = 0; c < 2; ++c) {
@@ -67,29 +69,19 @@ int main(void) {
         outs[2 * c + 1] = hvx;
     }
     if (gir_graph_status(g) != GIR_OK || gir_compile(g, 4, outs, &p) != GIR_OK) {
-        fprintf(stderr, "build failed: %s\n", gir_graph_message(g));
+        fprintf(stderr, "error: %s\n", gir_graph_message(g));
         gir_graph_free(g);
         return 1;
     }
-    gir_plan_bind(p, x, xv);
-    gir_plan_bind(p, vin, v);
+    if (gir_plan_bind(p, x, xv) != GIR_OK || gir_plan_bind(p, vin, v) != GIR_OK) goto plan_error;
     for (run = 0; run < 3; ++run) {   /* at x0, x0 + eps v, x0 - eps v: refill xv, the binding stays */
         double s = run == 0 ? 0.0 : run == 1 ? eps : -eps;
         for (i = 0; i < N; ++i) xv[i] = x0[i] + s * v[i];
-        if (gir_run(p) != GIR_OK) {
-            fprintf(stderr, "run failed: %s\n", gir_plan_message(p));
-            gir_plan_free(p);
-            gir_graph_free(g);
-            return 1;
-        }
-        for (c = 0; c < 2; ++c) {
-            const double *gx = (const double *)gir_plan_data(p, outs[2 * c]);
-            const double *hvx = (const double *)gir_plan_data(p, outs[2 * c + 1]);
-            for (i = 0; i < N; ++i) {
-                if (run == 0) hv[c][i] = hvx[i];
-                if (run == 1) gp[c][i] = gx[i];
-                if (run == 2) gm[c][i] = gx[i];
-            }
+        if (gir_run(p) != GIR_OK) goto plan_error;
+        for (c = 0; c < 2; ++c) {   /* keep H v from the first run, the gradients from the shifted ones */
+            const double *src = (const double *)gir_plan_data(p, outs[2 * c + (run == 0)]);
+            double *dst = run == 0 ? hv[c] : run == 1 ? gp[c] : gm[c];
+            for (i = 0; i < N; ++i) dst[i] = src[i];
         }
     }
     for (c = 0; c < 2; ++c) {
@@ -114,4 +106,9 @@ int main(void) {
     gir_graph_free(g);
     puts(bad ? "FAILED" : "ok: grad-of-grad matches finite differences and the closed form");
     return bad;
+plan_error:
+    fprintf(stderr, "error: %s\n", gir_plan_message(p));
+    gir_plan_free(p);
+    gir_graph_free(g);
+    return 1;
 }

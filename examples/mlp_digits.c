@@ -17,11 +17,12 @@
 enum { PIX = 64, CLASSES = 10, HIDDEN = 128, BATCH = 32, EPOCHS = 30 };
 static const float LR = 0.05f, MOMENTUM = 0.9f;
 
-static uint64_t rng = 0x2545F4914F6CDD1Dull;   /* a 64-bit LCG: deterministic shuffles and weights */
+static uint64_t rng = 1;   /* a 64-bit LCG (Knuth's MMIX constants): deterministic shuffles and weights */
 static uint32_t rand_u32(void) {
     rng = rng * 6364136223846793005ull + 1442695040888963407ull;
     return (uint32_t)(rng >> 32);
 }
+static float uniform(void) { return (float)(rand_u32() >> 8) / 16777216.0f; }   /* [0, 1) */
 static void shuffle(int *idx, int n) {
     int i;
     for (i = n - 1; i > 0; --i) {
@@ -55,19 +56,19 @@ static int load_digits(const char *path, float **px, int32_t **py) {
         }
         for (k = 0; k <= PIX; ++k) {
             long v = strtol(s, &end, 10);
-            if (end == s || v < 0 || v > (k < PIX ? 16 : CLASSES - 1) || *end != (k < PIX ? ',' : *end)) break;
-            if (k < PIX) (*px)[(size_t)n * PIX + k] = (float)v / 16.0f;
+            if (end == s || v < 0 || v > (k < PIX ? 16 : CLASSES - 1) || (k < PIX && *end != ',')) break;
+            if (k < PIX) (*px)[(size_t)n * PIX + (size_t)k] = (float)v / 16.0f;
             else (*py)[n] = (int32_t)v;
-            s = end + (k < PIX);
+            s = end + (k < PIX);   /* past the comma */
         }
         if (k <= PIX || strspn(end, " \t\r\n") != strlen(end)) {
-            fprintf(stderr, "error: %s:%d: malformed line: want %d comma-separated integers, pixels 0..16 then a "
-                    "label 0..9\n", path, lineno, PIX + 1);
+            fprintf(stderr, "error: %s:%d: malformed at field %d: want %d comma-separated integers, pixels 0..16 "
+                    "then a label 0..9\n", path, lineno, k + 1, PIX + 1);
             goto fail;
         }
         ++n;
     }
-    if (ferror(f)) { fprintf(stderr, "error: reading %s failed\n", path); goto fail; }
+    if (ferror(f)) { fprintf(stderr, "error: reading %s: %s\n", path, strerror(errno)); goto fail; }
     fclose(f);
     return n;
 fail:
@@ -77,6 +78,11 @@ fail:
     return -1;
 }
 
+static int bind(gir_plan *p, gir_node input, const void *data) {   /* 0 when bound */
+    if (gir_plan_bind(p, input, data) == GIR_OK) return 0;
+    fprintf(stderr, "error: %s\n", gir_plan_message(p));
+    return 1;
+}
 static gir_node forward(gir_graph *g, const gir_node *var, gir_node x) {   /* logits of x [rows, 64] */
     gir_node h = gir_relu(g, gir_add(g, gir_matmul(g, x, var[0]), var[1]));
     return gir_add(g, gir_matmul(g, h, var[2]), var[3]);
@@ -101,7 +107,11 @@ int main(int argc, char **argv) {
     if ((n = load_digits(path, &X, &Y)) < 0) return 1;
     n_test = (n + 4) / 5;   /* the last 20% after shuffling */
     n_train = n - n_test;
-    if (n_train < BATCH) { fprintf(stderr, "error: %s: only %d samples\n", path, n); free(X); free(Y); return 1; }
+    if (n_train < BATCH) {
+        fprintf(stderr, "error: %s: only %d samples, need at least %d\n", path, n, BATCH + (BATCH + 3) / 4);
+        free(X); free(Y);
+        return 1;
+    }
     order = (int *)malloc((size_t)n * sizeof(int));
     xb = (float *)malloc((size_t)BATCH * PIX * sizeof(float));
     xt = (float *)malloc((size_t)n_test * PIX * sizeof(float));
@@ -121,8 +131,11 @@ int main(int argc, char **argv) {
         if (var[k].id) {
             int64_t j, cnt = gir_node_numel(g, var[k]);
             float *w = (float *)gir_node_data(g, var[k]), r = (float)sqrt(6.0 / fan[k][0]);
-            for (j = 0; j < cnt; ++j) w[j] = fan[k][1] ? r * (2.0f * (float)(rand_u32() >> 8) / 16777216.0f - 1.0f) : 0.0f;
-            if (!(vel[k] = (float *)calloc((size_t)cnt, sizeof(float)))) { fprintf(stderr, "error: out of memory\n"); goto done; }
+            for (j = 0; j < cnt; ++j) w[j] = fan[k][1] ? r * (2.0f * uniform() - 1.0f) : 0.0f;
+            if (!(vel[k] = (float *)calloc((size_t)cnt, sizeof(float)))) {   /* momentum buffers */
+                fprintf(stderr, "error: out of memory\n");
+                goto done;
+            }
         }
     }
     x = gir_input(g, GIR_DTYPE_F32, gir_shape2(BATCH, PIX));
@@ -140,18 +153,16 @@ int main(int argc, char **argv) {
         fprintf(stderr, "error: building the model: %s\n", gir_graph_message(g));
         goto done;
     }
-    gir_plan_bind(train, x, xb);       /* the plans keep these pointers: refill the buffers, run again */
-    gir_plan_bind(train, lab, yb);
-    gir_plan_bind(eval, xtest, xt);
-    gir_plan_bind(eval, labtest, yt);
+    /* the plans keep these pointers: refill the buffers, run again */
+    if (bind(train, x, xb) || bind(train, lab, yb) || bind(eval, xtest, xt) || bind(eval, labtest, yt)) goto done;
 
     nb = n_train / BATCH;              /* the partial last batch is dropped; reshuffling changes it */
     printf("%d samples: %d train, %d test; %d-%d-%d ReLU MLP, batch %d, SGD lr %g momentum %g\n", n, n_train,
-           n_test, PIX, HIDDEN, CLASSES, BATCH, LR, MOMENTUM);
-    printf("%5s %10s %9s %9s\n", "epoch", "loss", "train", "test");
+           n_test, PIX, HIDDEN, CLASSES, BATCH, (double)LR, (double)MOMENTUM);
+    printf("%5s %10s %10s %10s\n", "epoch", "loss", "train acc", "test acc");   /* train: on the batches as seen */
     for (epoch = 1; epoch <= EPOCHS; ++epoch) {
         double sum_loss = 0;
-        long hits = 0;
+        int hits = 0;
         shuffle(order, n_train);
         for (b = 0; b < nb; ++b) {
             for (i = 0; i < BATCH; ++i) {
@@ -159,8 +170,11 @@ int main(int argc, char **argv) {
                 memcpy(xb + (size_t)i * PIX, X + (size_t)s * PIX, PIX * sizeof(float));
                 yb[i] = Y[s];
             }
-            if (gir_run(train) != GIR_OK) { fprintf(stderr, "error: training: %s\n", gir_plan_message(train)); goto done; }
-            sum_loss += *(const float *)gir_plan_data(train, loss);
+            if (gir_run(train) != GIR_OK) {
+                fprintf(stderr, "error: training: %s\n", gir_plan_message(train));
+                goto done;
+            }
+            sum_loss += (double)*(const float *)gir_plan_data(train, loss);
             hits += *(const int32_t *)gir_plan_data(train, outs[1]);
             for (k = 0; k < 4; ++k) {   /* v = mu v - lr g;  w += v */
                 float *w = (float *)gir_node_data(g, var[k]);
@@ -172,11 +186,15 @@ int main(int argc, char **argv) {
                 }
             }
         }
-        if (gir_run(eval) != GIR_OK) { fprintf(stderr, "error: evaluation: %s\n", gir_plan_message(eval)); goto done; }
+        if (gir_run(eval) != GIR_OK) {
+            fprintf(stderr, "error: evaluation: %s\n", gir_plan_message(eval));
+            goto done;
+        }
         acc = 100.0 * *(const int32_t *)gir_plan_data(eval, test_correct) / n_test;
-        printf("%5d %10.5f %8.2f%% %8.2f%%\n", epoch, sum_loss / nb, 100.0 * hits / ((long)nb * BATCH), acc);
+        printf("%5d %10.5f %9.2f%% %9.2f%%\n", epoch, sum_loss / nb, 100.0 * hits / (nb * BATCH), acc);
     }
-    printf("final test accuracy: %.2f%% (%d samples), %.2f s\n", acc, n_test, (double)(clock() - t0) / CLOCKS_PER_SEC);
+    printf("final test accuracy: %.2f%% (%d samples), %.2f s CPU\n", acc, n_test,
+           (double)(clock() - t0) / CLOCKS_PER_SEC);
     rc = acc >= 95.0 ? 0 : 1;
     if (rc) fprintf(stderr, "error: test accuracy below 95%%\n");
 done:
