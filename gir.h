@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=51eac34710efbcc857222d97e810123ace617c68583b7bc58f14869663d4d095
-                                          gen/ sha256=8e6a92eae7bc80bb
+                                          gen/ sha256=153683d2c25e2ea2
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -47,8 +47,9 @@
      (gir_graph_status / gir_graph_message: op, node id and shapes, for example
      "matmul: node 7: inner dimensions differ: [4,8] x [3,8]") and returns the invalid handle {0};
      builders given {0} return {0} without a new message, so code can build everything and check
-     once. The graph built so far stays usable. gir_compile and gir_run return a gir_status and
-     keep their own message (gir_plan_message).
+     once. The graph built so far stays usable. gir_compile returns a gir_status and records its
+     errors in the graph like a builder; gir_plan_bind and gir_run return a gir_status and keep their
+     message in the plan (gir_plan_message). Binding an input the plan does not read is a no-op.
 
    WHAT gir.h DOES NOT DO (yet): threads, GPUs, dynamic shapes, sparse tensors, f16 storage.
 
@@ -2131,16 +2132,26 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     b.in = stor;
     if (attr) b.attr = *attr;
     b.attr.data = NULL;
-    /* dtype rule */
-    for (k = 0; k < n; ++k) {
-        const gir__node *x = &g->nodes[stor[k].id];
-        if (k >= np) continue;
-        if (!gir__dt_allowed(oi->dtrule, x->dtype)) {
-            gir__gfail(g, GIR_ERR_DTYPE, "%s: node %u: input %d must be %s, got %T %S", oi->name, b.id, k,
-                       gir__dtrule_text(oi->dtrule), (int)x->dtype, &x->shape);
-            return bad;
+    /* dtype rule. Promotion follows the order b8 < u8 < i32 < f32 < f64, but a rank-0 constant (a scalar
+       such as gir_scalar's) adapts to the other parents, as in NumPy 2: x_f32 * 2.0 stays f32; a float
+       scalar with integer tensors gives at least f32. */
+    {
+        int strong = 0, weak = 0;
+        for (k = 0; k < n; ++k) {
+            const gir__node *x = &g->nodes[stor[k].id];
+            if (k >= np) continue;
+            if (!gir__dt_allowed(oi->dtrule, x->dtype)) {
+                gir__gfail(g, GIR_ERR_DTYPE, "%s: node %u: input %d must be %s, got %T %S", oi->name, b.id, k,
+                           gir__dtrule_text(oi->dtrule), (int)x->dtype, &x->shape);
+                return bad;
+            }
+            if (np > 1 && x->shape.rank == 0 && x->ntype == GIR_NODE_CONSTANT) {
+                if (x->dtype > weak) weak = x->dtype;
+            } else if (x->dtype > strong) {
+                strong = x->dtype;
+            }
         }
-        if (x->dtype > pdt) pdt = x->dtype;
+        pdt = !strong ? weak : (gir__is_float(weak) && !gir__is_float(strong)) ? GIR_DTYPE_F32 : strong;
     }
     switch (oi->dtrule) {
     case GIR__DT_FLOAT:

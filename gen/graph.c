@@ -903,16 +903,26 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     b.in = stor;
     if (attr) b.attr = *attr;
     b.attr.data = NULL;
-    /* dtype rule */
-    for (k = 0; k < n; ++k) {
-        const gir__node *x = &g->nodes[stor[k].id];
-        if (k >= np) continue;
-        if (!gir__dt_allowed(oi->dtrule, x->dtype)) {
-            gir__gfail(g, GIR_ERR_DTYPE, "%s: node %u: input %d must be %s, got %T %S", oi->name, b.id, k,
-                       gir__dtrule_text(oi->dtrule), (int)x->dtype, &x->shape);
-            return bad;
+    /* dtype rule. Promotion follows the order b8 < u8 < i32 < f32 < f64, but a rank-0 constant (a scalar
+       such as gir_scalar's) adapts to the other parents, as in NumPy 2: x_f32 * 2.0 stays f32; a float
+       scalar with integer tensors gives at least f32. */
+    {
+        int strong = 0, weak = 0;
+        for (k = 0; k < n; ++k) {
+            const gir__node *x = &g->nodes[stor[k].id];
+            if (k >= np) continue;
+            if (!gir__dt_allowed(oi->dtrule, x->dtype)) {
+                gir__gfail(g, GIR_ERR_DTYPE, "%s: node %u: input %d must be %s, got %T %S", oi->name, b.id, k,
+                           gir__dtrule_text(oi->dtrule), (int)x->dtype, &x->shape);
+                return bad;
+            }
+            if (np > 1 && x->shape.rank == 0 && x->ntype == GIR_NODE_CONSTANT) {
+                if (x->dtype > weak) weak = x->dtype;
+            } else if (x->dtype > strong) {
+                strong = x->dtype;
+            }
         }
-        if (x->dtype > pdt) pdt = x->dtype;
+        pdt = !strong ? weak : (gir__is_float(weak) && !gir__is_float(strong)) ? GIR_DTYPE_F32 : strong;
     }
     switch (oi->dtrule) {
     case GIR__DT_FLOAT:

@@ -47,8 +47,9 @@
      (gir_graph_status / gir_graph_message: op, node id and shapes, for example
      "matmul: node 7: inner dimensions differ: [4,8] x [3,8]") and returns the invalid handle {0};
      builders given {0} return {0} without a new message, so code can build everything and check
-     once. The graph built so far stays usable. gir_compile and gir_run return a gir_status and
-     keep their own message (gir_plan_message).
+     once. The graph built so far stays usable. gir_compile returns a gir_status and records its
+     errors in the graph like a builder; gir_plan_bind and gir_run return a gir_status and keep their
+     message in the plan (gir_plan_message). Binding an input the plan does not read is a no-op.
 
    WHAT gir.h DOES NOT DO (yet): threads, GPUs, dynamic shapes, sparse tensors, f16 storage.
 

@@ -737,6 +737,13 @@ static int test_build_errors(void) {
         gir_node i = gir_input(g, GIR_DTYPE_I32, gir_shape1(2)), f = gir_input(g, GIR_DTYPE_F32, gir_shape1(2)), s = gir_add(g, i, f);
         CHECK(gir_node_dtype(g, s) == GIR_DTYPE_F32 && gir_node_op(g, gir_node_input(g, s, 0)) == GIR_OP_CAST, "promotion");
         CHECK(gir_sqrt(g, i).id == 0 && msg_has(g, "sqrt") && msg_has(g, "i32"), "sqrt of i32: %s", gir_graph_message(g));
+        gir_graph_clear_error(g);
+        /* scalars adapt: f32 * f64 scalar stays f32; i32 + float scalar is f32; two scalars promote */
+        CHECK(gir_node_dtype(g, gir_mul(g, f, gir_scalar(g, GIR_DTYPE_F64, 2))) == GIR_DTYPE_F32, "weak f64 scalar");
+        CHECK(gir_node_dtype(g, gir_add(g, i, gir_scalar(g, GIR_DTYPE_F64, 0.5))) == GIR_DTYPE_F32, "int + float scalar");
+        CHECK(gir_node_dtype(g, gir_add(g, i, gir_scalar(g, GIR_DTYPE_I32, 2))) == GIR_DTYPE_I32, "int + int scalar");
+        CHECK(gir_node_dtype(g, gir_add(g, gir_scalar(g, GIR_DTYPE_F32, 1), gir_scalar(g, GIR_DTYPE_F64, 2))) == GIR_DTYPE_F64,
+              "two scalars promote");
     }
     CHECK(gir_op_build(g, (gir_op)9999, 0, NULL, NULL).id == 0, "unknown op");
     gir_graph_free(g);
