@@ -3,8 +3,8 @@
 
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
-   Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=51eac34710efbcc857222d97e810123ace617c68583b7bc58f14869663d4d095
-                                          gen/ sha256=153683d2c25e2ea2
+   Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=17c37ee61654c9e4dd07e0c3cf921ca3063dc99fc60735c3591eedd59fef6772
+                                          gen/ sha256=57127f6e4cf17399
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -181,7 +181,7 @@
 #define GIR_VERSION_PATCH 0
 #define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
 #define GIR_VERSION_STRING "0.1.0"
-#define GIR_OPSDEF_SHA256 "51eac34710efbcc857222d97e810123ace617c68583b7bc58f14869663d4d095"
+#define GIR_OPSDEF_SHA256 "17c37ee61654c9e4dd07e0c3cf921ca3063dc99fc60735c3591eedd59fef6772"
 
 #ifndef GIR_API
 #  ifdef GIR_STATIC
@@ -1090,6 +1090,7 @@ static gir_status gir__sh_det(gir__bctx *b);
 static gir_status gir__sh_diag(gir__bctx *b);
 static gir_status gir__sh_diagonal(gir__bctx *b);
 static gir_status gir__sh_dot(gir__bctx *b);
+static gir_status gir__sh_dropout(gir__bctx *b);
 static gir_status gir__sh_eye(gir__bctx *b);
 static gir_status gir__sh_gather(gir__bctx *b);
 static gir_status gir__sh_matmul(gir__bctx *b);
@@ -1230,7 +1231,7 @@ static const gir__opinfo gir__ops[GIR_OP__COUNT] = {
     {"max_pool2d_bwd", 1, 1, 0, 2u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_pool2d_bwd, 0, GIR_GROUP_CONV, 0, -1, -1, "l:kernel,l:stride,l:padding", "second-order gradients through max_pool2d are not provided"},
     {"avg_pool2d", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_pool2d, 0, GIR_GROUP_CONV, 1, -1, -1, "l:kernel,l:stride,l:padding", ""},
     {"avg_pool2d_bwd", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_pool2d_bwd_avg, 0, GIR_GROUP_CONV, 1, -1, -1, "l:kernel,l:stride,l:padding,shape:xshape", ""},
-    {"dropout", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR__F_RNG, GIR_GROUP_NN, 1, -1, -1, "f:p,seed:seed", ""},
+    {"dropout", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_dropout, GIR__F_RNG, GIR_GROUP_NN, 1, -1, -1, "f:p,seed:seed", ""},
 };
 
 static const uint8_t gir__dtype_sizes[GIR_DTYPE__COUNT] = {0, 1, 1, 4, 4, 8};
@@ -2056,6 +2057,13 @@ static gir_status gir__sh_pool2d_bwd_avg(gir__bctx *b) {
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: gradient %S does not match the pooled input %S",
                           gir__bname(b), b->id, &gy->shape, &o);
     b->out = b->attr.shape;
+    return GIR_OK;
+}
+
+static gir_status gir__sh_dropout(gir__bctx *b) {
+    if (!(b->attr.f[0] >= 0 && b->attr.f[0] <= 1))
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "dropout: node %u: p = %g is not in [0, 1]", b->id, b->attr.f[0]);
+    b->out = gir__bin(b, 0)->shape;
     return GIR_OK;
 }
 
@@ -6403,7 +6411,6 @@ static gir_status gir__k_dropout(gir__kx *k) {
     int64_t n = gir__numel(k->shape), i;
     uint64_t key = gir__rng_key(k);
     double p = k->attr->f[0], scale = p < 1 ? 1.0 / (1.0 - p) : 0.0;
-    if (!(p >= 0 && p <= 1)) return gir__kfail(k, GIR_ERR_ATTR, "p = %g is not in [0, 1]", p);
     for (i = 0; i < n; ++i) {
         int keep = (1.0 - gir__uniform01(key, i)) >= p;
         gir__setd(k->out, k->dtype, i, keep ? gir__getd(k->in[0].p, k->dtype, i) * scale : 0.0);

@@ -830,6 +830,13 @@ static gir_status gir__sh_pool2d_bwd_avg(gir__bctx *b) {
     return GIR_OK;
 }
 
+static gir_status gir__sh_dropout(gir__bctx *b) {
+    if (!(b->attr.f[0] >= 0 && b->attr.f[0] <= 1))
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "dropout: node %u: p = %g is not in [0, 1]", b->id, b->attr.f[0]);
+    b->out = gir__bin(b, 0)->shape;
+    return GIR_OK;
+}
+
 /* the generic builder -------------------------------------------------------------------------------------- */
 static const char *gir__dtrule_text(int r) {
     switch (r) {

@@ -173,7 +173,6 @@ static gir_status gir__k_dropout(gir__kx *k) {
     int64_t n = gir__numel(k->shape), i;
     uint64_t key = gir__rng_key(k);
     double p = k->attr->f[0], scale = p < 1 ? 1.0 / (1.0 - p) : 0.0;
-    if (!(p >= 0 && p <= 1)) return gir__kfail(k, GIR_ERR_ATTR, "p = %g is not in [0, 1]", p);
     for (i = 0; i < n; ++i) {
         int keep = (1.0 - gir__uniform01(key, i)) >= p;
         gir__setd(k->out, k->dtype, i, keep ? gir__getd(k->in[0].p, k->dtype, i) * scale : 0.0);
