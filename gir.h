@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=17c37ee61654c9e4dd07e0c3cf921ca3063dc99fc60735c3591eedd59fef6772
-                                          gen/ sha256=57127f6e4cf17399
+                                          gen/ sha256=a318b85b119e5a37
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -3741,7 +3741,7 @@ static void gir__adj_sqrt(gir_graph *G, const gir__node *nd, gir_node y, gir_nod
 static void gir__adj_rsqrt(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
-    if (need[0]) dx[0] = gir_mul(G, gir_mul(G, gir_mul(G, gir_mul(G, gir_neg(G, gir__ah_num(G, g, 0.5)), g), y), y), y);
+    if (need[0]) dx[0] = gir_mul(G, gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, -0.5), g), y), y), y);
     (void)n;
 }
 /* generated from ops.def:98 (RECIPROCAL) */
@@ -3884,7 +3884,7 @@ static void gir__adj_elu(gir_graph *G, const gir__node *nd, gir_node y, gir_node
 static void gir__adj_gelu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
-    if (need[0]) dx[0] = gir_mul(G, g, gir_add(G, gir_mul(G, gir__ah_num(G, g, 0.5), gir_add(G, gir__ah_num(G, g, 1), gir_erf(G, gir_mul(G, x[0], gir__ah_num(G, g, 0.7071067811865476))))), gir_mul(G, gir_mul(G, x[0], gir__ah_num(G, g, 0.3989422804014327)), gir_exp(G, gir_mul(G, gir_mul(G, gir_neg(G, gir__ah_num(G, g, 0.5)), x[0]), x[0])))));
+    if (need[0]) dx[0] = gir_mul(G, g, gir_add(G, gir_mul(G, gir__ah_num(G, g, 0.5), gir_add(G, gir__ah_num(G, g, 1), gir_erf(G, gir_mul(G, x[0], gir__ah_num(G, g, 0.7071067811865476))))), gir_mul(G, gir_mul(G, x[0], gir__ah_num(G, g, 0.3989422804014327)), gir_exp(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, -0.5), x[0]), x[0])))));
     (void)n;
 }
 /* generated from ops.def:127 (SILU) */
@@ -4152,7 +4152,7 @@ static void gir__adj_bce_logits(gir_graph *G, const gir__node *nd, gir_node y, g
 static void gir__adj_mse(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, 2), g), gir_sub(G, x[0], x[1])), gir__ah_rsize(G, nd, x, x[0]));
-    if (need[1]) dx[1] = gir_mul(G, gir_mul(G, gir_mul(G, gir_neg(G, gir__ah_num(G, g, 2)), g), gir_sub(G, x[0], x[1])), gir__ah_rsize(G, nd, x, x[0]));
+    if (need[1]) dx[1] = gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, -2), g), gir_sub(G, x[0], x[1])), gir__ah_rsize(G, nd, x, x[0]));
     (void)n;
 }
 /* generated from ops.def:217 (CONV2D) */
@@ -4914,7 +4914,7 @@ static void gir__k_approx_eq_f32__scalar(int64_t n, void *out, const void *const
     for (k = 0; k < n; ++k) {
         float v0 = x0[k * st[0]];
         float v1 = x1[k * st[1]];
-        o[k] = (uint8_t)((gir__v_abs_f32(((float)(v0 - v1))) <= ((float)(((float)p[0]) + ((float)(((float)p[1]) * gir__v_abs_f32(v1)))))));
+        o[k] = (uint8_t)((gir__v_abs_f32((v0 - v1)) <= (((float)p[0]) + (((float)p[1]) * gir__v_abs_f32(v1)))));
     }
 }
 static void gir__k_approx_eq_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
@@ -4925,7 +4925,7 @@ static void gir__k_approx_eq_f64__scalar(int64_t n, void *out, const void *const
     for (k = 0; k < n; ++k) {
         double v0 = x0[k * st[0]];
         double v1 = x1[k * st[1]];
-        o[k] = (uint8_t)((gir__v_abs_f64(((double)(v0 - v1))) <= ((double)(((double)p[0]) + ((double)(((double)p[1]) * gir__v_abs_f64(v1)))))));
+        o[k] = (uint8_t)((gir__v_abs_f64((v0 - v1)) <= (((double)p[0]) + (((double)p[1]) * gir__v_abs_f64(v1)))));
     }
 }
 /* generated from ops.def:74 (ISNAN): isnan(a) */
@@ -5025,7 +5025,7 @@ static void gir__k_add_f32__scalar(int64_t n, void *out, const void *const *in, 
     for (k = 0; k < n; ++k) {
         float v0 = x0[k * st[0]];
         float v1 = x1[k * st[1]];
-        o[k] = (float)(((float)(v0 + v1)));
+        o[k] = (float)((v0 + v1));
     }
 }
 static void gir__k_add_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
@@ -5037,7 +5037,7 @@ static void gir__k_add_f64__scalar(int64_t n, void *out, const void *const *in, 
     for (k = 0; k < n; ++k) {
         double v0 = x0[k * st[0]];
         double v1 = x1[k * st[1]];
-        o[k] = (double)(((double)(v0 + v1)));
+        o[k] = (double)((v0 + v1));
     }
 }
 /* generated from ops.def:79 (SUB): (a - b) */
@@ -5074,7 +5074,7 @@ static void gir__k_sub_f32__scalar(int64_t n, void *out, const void *const *in, 
     for (k = 0; k < n; ++k) {
         float v0 = x0[k * st[0]];
         float v1 = x1[k * st[1]];
-        o[k] = (float)(((float)(v0 - v1)));
+        o[k] = (float)((v0 - v1));
     }
 }
 static void gir__k_sub_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
@@ -5086,7 +5086,7 @@ static void gir__k_sub_f64__scalar(int64_t n, void *out, const void *const *in, 
     for (k = 0; k < n; ++k) {
         double v0 = x0[k * st[0]];
         double v1 = x1[k * st[1]];
-        o[k] = (double)(((double)(v0 - v1)));
+        o[k] = (double)((v0 - v1));
     }
 }
 /* generated from ops.def:80 (MUL): (a * b) */
@@ -5123,7 +5123,7 @@ static void gir__k_mul_f32__scalar(int64_t n, void *out, const void *const *in, 
     for (k = 0; k < n; ++k) {
         float v0 = x0[k * st[0]];
         float v1 = x1[k * st[1]];
-        o[k] = (float)(((float)(v0 * v1)));
+        o[k] = (float)((v0 * v1));
     }
 }
 static void gir__k_mul_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
@@ -5135,7 +5135,7 @@ static void gir__k_mul_f64__scalar(int64_t n, void *out, const void *const *in, 
     for (k = 0; k < n; ++k) {
         double v0 = x0[k * st[0]];
         double v1 = x1[k * st[1]];
-        o[k] = (double)(((double)(v0 * v1)));
+        o[k] = (double)((v0 * v1));
     }
 }
 /* generated from ops.def:81 (DIV): (a / b) */
@@ -5148,7 +5148,7 @@ static void gir__k_div_f32__scalar(int64_t n, void *out, const void *const *in, 
     for (k = 0; k < n; ++k) {
         float v0 = x0[k * st[0]];
         float v1 = x1[k * st[1]];
-        o[k] = (float)(((float)(v0 / v1)));
+        o[k] = (float)((v0 / v1));
     }
 }
 static void gir__k_div_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
@@ -5160,7 +5160,7 @@ static void gir__k_div_f64__scalar(int64_t n, void *out, const void *const *in, 
     for (k = 0; k < n; ++k) {
         double v0 = x0[k * st[0]];
         double v1 = x1[k * st[1]];
-        o[k] = (double)(((double)(v0 / v1)));
+        o[k] = (double)((v0 / v1));
     }
 }
 /* generated from ops.def:82 (NEG): -a */
@@ -5191,7 +5191,7 @@ static void gir__k_neg_f32__scalar(int64_t n, void *out, const void *const *in, 
     (void)p;
     for (k = 0; k < n; ++k) {
         float v0 = x0[k * st[0]];
-        o[k] = (float)(((float)-v0));
+        o[k] = (float)((-v0));
     }
 }
 static void gir__k_neg_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
@@ -5201,7 +5201,7 @@ static void gir__k_neg_f64__scalar(int64_t n, void *out, const void *const *in, 
     (void)p;
     for (k = 0; k < n; ++k) {
         double v0 = x0[k * st[0]];
-        o[k] = (double)(((double)-v0));
+        o[k] = (double)((-v0));
     }
 }
 /* generated from ops.def:83 (POW): pow(a, b) */
@@ -5487,7 +5487,7 @@ static void gir__k_square_f32__scalar(int64_t n, void *out, const void *const *i
     (void)p;
     for (k = 0; k < n; ++k) {
         float v0 = x0[k * st[0]];
-        o[k] = (float)(((float)(v0 * v0)));
+        o[k] = (float)((v0 * v0));
     }
 }
 static void gir__k_square_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
@@ -5497,7 +5497,7 @@ static void gir__k_square_f64__scalar(int64_t n, void *out, const void *const *i
     (void)p;
     for (k = 0; k < n; ++k) {
         double v0 = x0[k * st[0]];
-        o[k] = (double)(((double)(v0 * v0)));
+        o[k] = (double)((v0 * v0));
     }
 }
 /* generated from ops.def:96 (SQRT): sqrt(a) */
@@ -5529,7 +5529,7 @@ static void gir__k_rsqrt_f32__scalar(int64_t n, void *out, const void *const *in
     (void)p;
     for (k = 0; k < n; ++k) {
         float v0 = x0[k * st[0]];
-        o[k] = (float)(((float)(((float)1) / gir__v_sqrt_f32(v0))));
+        o[k] = (float)((((float)1) / gir__v_sqrt_f32(v0)));
     }
 }
 static void gir__k_rsqrt_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
@@ -5539,7 +5539,7 @@ static void gir__k_rsqrt_f64__scalar(int64_t n, void *out, const void *const *in
     (void)p;
     for (k = 0; k < n; ++k) {
         double v0 = x0[k * st[0]];
-        o[k] = (double)(((double)(((double)1) / gir__v_sqrt_f64(v0))));
+        o[k] = (double)((((double)1) / gir__v_sqrt_f64(v0)));
     }
 }
 /* generated from ops.def:98 (RECIPROCAL): (1 / a) */
@@ -5550,7 +5550,7 @@ static void gir__k_reciprocal_f32__scalar(int64_t n, void *out, const void *cons
     (void)p;
     for (k = 0; k < n; ++k) {
         float v0 = x0[k * st[0]];
-        o[k] = (float)(((float)(((float)1) / v0)));
+        o[k] = (float)((((float)1) / v0));
     }
 }
 static void gir__k_reciprocal_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
@@ -5560,7 +5560,7 @@ static void gir__k_reciprocal_f64__scalar(int64_t n, void *out, const void *cons
     (void)p;
     for (k = 0; k < n; ++k) {
         double v0 = x0[k * st[0]];
-        o[k] = (double)(((double)(((double)1) / v0)));
+        o[k] = (double)((((double)1) / v0));
     }
 }
 /* generated from ops.def:99 (EXP): exp(a) */
@@ -5886,7 +5886,7 @@ static void gir__k_softplus_f32__scalar(int64_t n, void *out, const void *const 
     (void)p;
     for (k = 0; k < n; ++k) {
         float v0 = x0[k * st[0]];
-        o[k] = (float)(((float)(gir__v_max_f32(v0, ((float)0)) + gir__v_log1p_f32(gir__v_exp_f32(((float)-gir__v_abs_f32(v0)))))));
+        o[k] = (float)((gir__v_max_f32(v0, ((float)0)) + gir__v_log1p_f32(gir__v_exp_f32((-gir__v_abs_f32(v0))))));
     }
 }
 static void gir__k_softplus_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
@@ -5896,7 +5896,7 @@ static void gir__k_softplus_f64__scalar(int64_t n, void *out, const void *const 
     (void)p;
     for (k = 0; k < n; ++k) {
         double v0 = x0[k * st[0]];
-        o[k] = (double)(((double)(gir__v_max_f64(v0, ((double)0)) + gir__v_log1p_f64(gir__v_exp_f64(((double)-gir__v_abs_f64(v0)))))));
+        o[k] = (double)((gir__v_max_f64(v0, ((double)0)) + gir__v_log1p_f64(gir__v_exp_f64((-gir__v_abs_f64(v0))))));
     }
 }
 /* generated from ops.def:119 (RELU): max(a, 0) */
@@ -5947,7 +5947,7 @@ static void gir__k_leaky_relu_f32__scalar(int64_t n, void *out, const void *cons
     int64_t k;
     for (k = 0; k < n; ++k) {
         float v0 = x0[k * st[0]];
-        o[k] = (float)(((v0 > ((float)0)) ? v0 : ((float)(((float)p[0]) * v0))));
+        o[k] = (float)(((v0 > ((float)0)) ? v0 : (((float)p[0]) * v0)));
     }
 }
 static void gir__k_leaky_relu_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
@@ -5956,7 +5956,7 @@ static void gir__k_leaky_relu_f64__scalar(int64_t n, void *out, const void *cons
     int64_t k;
     for (k = 0; k < n; ++k) {
         double v0 = x0[k * st[0]];
-        o[k] = (double)(((v0 > ((double)0)) ? v0 : ((double)(((double)p[0]) * v0))));
+        o[k] = (double)(((v0 > ((double)0)) ? v0 : (((double)p[0]) * v0)));
     }
 }
 /* generated from ops.def:122 (ELU): select((a > 0), a, (p0 * expm1(a))) */
@@ -5966,7 +5966,7 @@ static void gir__k_elu_f32__scalar(int64_t n, void *out, const void *const *in, 
     int64_t k;
     for (k = 0; k < n; ++k) {
         float v0 = x0[k * st[0]];
-        o[k] = (float)(((v0 > ((float)0)) ? v0 : ((float)(((float)p[0]) * gir__v_expm1_f32(v0)))));
+        o[k] = (float)(((v0 > ((float)0)) ? v0 : (((float)p[0]) * gir__v_expm1_f32(v0))));
     }
 }
 static void gir__k_elu_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
@@ -5975,7 +5975,7 @@ static void gir__k_elu_f64__scalar(int64_t n, void *out, const void *const *in, 
     int64_t k;
     for (k = 0; k < n; ++k) {
         double v0 = x0[k * st[0]];
-        o[k] = (double)(((v0 > ((double)0)) ? v0 : ((double)(((double)p[0]) * gir__v_expm1_f64(v0)))));
+        o[k] = (double)(((v0 > ((double)0)) ? v0 : (((double)p[0]) * gir__v_expm1_f64(v0))));
     }
 }
 /* generated from ops.def:124 (GELU): ((0.5 * a) * (1 + erf((a * 0.7071067811865476)))) */
@@ -5986,7 +5986,7 @@ static void gir__k_gelu_f32__scalar(int64_t n, void *out, const void *const *in,
     (void)p;
     for (k = 0; k < n; ++k) {
         float v0 = x0[k * st[0]];
-        o[k] = (float)(((float)(((float)(((float)0.5) * v0)) * ((float)(((float)1) + gir__v_erf_f32(((float)(v0 * ((float)0.7071067811865476)))))))));
+        o[k] = (float)(((((float)0.5) * v0) * (((float)1) + gir__v_erf_f32((v0 * ((float)0.7071067811865476))))));
     }
 }
 static void gir__k_gelu_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
@@ -5996,7 +5996,7 @@ static void gir__k_gelu_f64__scalar(int64_t n, void *out, const void *const *in,
     (void)p;
     for (k = 0; k < n; ++k) {
         double v0 = x0[k * st[0]];
-        o[k] = (double)(((double)(((double)(((double)0.5) * v0)) * ((double)(((double)1) + gir__v_erf_f64(((double)(v0 * ((double)0.7071067811865476)))))))));
+        o[k] = (double)(((((double)0.5) * v0) * (((double)1) + gir__v_erf_f64((v0 * ((double)0.7071067811865476))))));
     }
 }
 /* generated from ops.def:127 (SILU): (a * sigmoid(a)) */
@@ -6007,7 +6007,7 @@ static void gir__k_silu_f32__scalar(int64_t n, void *out, const void *const *in,
     (void)p;
     for (k = 0; k < n; ++k) {
         float v0 = x0[k * st[0]];
-        o[k] = (float)(((float)(v0 * gir__v_sigmoid_f32(v0))));
+        o[k] = (float)((v0 * gir__v_sigmoid_f32(v0)));
     }
 }
 static void gir__k_silu_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
@@ -6017,7 +6017,7 @@ static void gir__k_silu_f64__scalar(int64_t n, void *out, const void *const *in,
     (void)p;
     for (k = 0; k < n; ++k) {
         double v0 = x0[k * st[0]];
-        o[k] = (double)(((double)(v0 * gir__v_sigmoid_f64(v0))));
+        o[k] = (double)((v0 * gir__v_sigmoid_f64(v0)));
     }
 }
 /* generated from ops.def:129 (ERF): erf(a) */
@@ -6208,7 +6208,7 @@ static void gir__k_bce_logits_f32__scalar(int64_t n, void *out, const void *cons
     for (k = 0; k < n; ++k) {
         float v0 = x0[k * st[0]];
         float v1 = x1[k * st[1]];
-        o[k] = (float)(((float)(((float)(gir__v_max_f32(v0, ((float)0)) - ((float)(v0 * v1)))) + gir__v_log1p_f32(gir__v_exp_f32(((float)-gir__v_abs_f32(v0)))))));
+        o[k] = (float)(((gir__v_max_f32(v0, ((float)0)) - (v0 * v1)) + gir__v_log1p_f32(gir__v_exp_f32((-gir__v_abs_f32(v0))))));
     }
 }
 static void gir__k_bce_logits_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
@@ -6220,7 +6220,7 @@ static void gir__k_bce_logits_f64__scalar(int64_t n, void *out, const void *cons
     for (k = 0; k < n; ++k) {
         double v0 = x0[k * st[0]];
         double v1 = x1[k * st[1]];
-        o[k] = (double)(((double)(((double)(gir__v_max_f64(v0, ((double)0)) - ((double)(v0 * v1)))) + gir__v_log1p_f64(gir__v_exp_f64(((double)-gir__v_abs_f64(v0)))))));
+        o[k] = (double)(((gir__v_max_f64(v0, ((double)0)) - (v0 * v1)) + gir__v_log1p_f64(gir__v_exp_f64((-gir__v_abs_f64(v0))))));
     }
 }
 static const gir__ew_fn gir__ew_table[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {

@@ -571,8 +571,10 @@ def lower_fwd(op, e, dt):
                 return names[n[1]]
             return "((%s)p[%d])" % (T, int(n[1][1:]))
         if k == "neg":
-            return "((%s)-%s)" % (T, go(n[1]))
-        if k == "bin":
+            return "(-%s)" % go(n[1]) if dt in ("F32", "F64") else "((%s)-%s)" % (T, go(n[1]))
+        if k == "bin":       # integer arithmetic is done in int and narrowed back; float stays float
+            if dt in ("F32", "F64"):
+                return "(%s %s %s)" % (go(n[2]), n[1], go(n[3]))
             return "((%s)(%s %s %s))" % (T, go(n[2]), n[1], go(n[3]))
         if k == "cmp":
             return "(%s %s %s)" % (go(n[2]), n[1], go(n[3]))
@@ -740,6 +742,8 @@ def lower_adj(op, e, ops_by_lname):
             if v[0] == "a":
                 return "x[%d]" % (len(op.parents) + int(v[1:]))
         if k == "neg":
+            if n[1][0] == "num":                  # a negative number is one constant, not neg(constant)
+                return "gir__ah_num(G, g, -%s)" % n[1][1]
             return "gir_neg(G, %s)" % go(n[1])
         if k == "bin":
             return "gir_%s(G, %s, %s)" % (ARITH[n[1]], go(n[2]), go(n[3]))
