@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=17c37ee61654c9e4dd07e0c3cf921ca3063dc99fc60735c3591eedd59fef6772
-                                          gen/ sha256=a318b85b119e5a37
+                                          gen/ sha256=6de6b9194c4e802a
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -910,6 +910,11 @@ static GIR__INLINE uint8_t gir__v_max_u8(uint8_t x, uint8_t y) { return x > y ? 
 static GIR__INLINE uint8_t gir__v_min_u8(uint8_t x, uint8_t y) { return x < y ? x : y; }
 static GIR__INLINE uint8_t gir__v_idiv_u8(uint8_t x, uint8_t y) { return (uint8_t)(y ? x / y : 0); }
 static GIR__INLINE uint8_t gir__v_imod_u8(uint8_t x, uint8_t y) { return (uint8_t)(y ? x % y : 0); }
+/* double -> integer conversions made total: NaN -> 0, out of range saturates, otherwise truncation */
+static GIR__INLINE uint8_t gir__sat_u8(double v) { return (uint8_t)(v != v || v <= 0 ? 0 : v >= 255 ? 255 : v); }
+static GIR__INLINE int32_t gir__sat_i32(double v) {
+    return v != v ? 0 : v <= -2147483648.0 ? (int32_t)(-2147483647 - 1) : v >= 2147483647.0 ? 2147483647 : (int32_t)v;
+}
 static GIR__INLINE uint8_t gir__v_not_b8(uint8_t x) { return (uint8_t)!x; }
 static GIR__INLINE uint8_t gir__v_and_b8(uint8_t x, uint8_t y) { return (uint8_t)(x && y); }
 static GIR__INLINE uint8_t gir__v_or_b8(uint8_t x, uint8_t y) { return (uint8_t)(x || y); }
@@ -1572,8 +1577,9 @@ static gir_status gir__sh_arange(gir__bctx *b) {
     if (!(step > 0 || step < 0) || start != start || stop != stop)
         return GIR__BFAIL(b, GIR_ERR_ATTR, "arange: node %u: step must be nonzero and bounds finite", b->id);
     n = (stop - start) / step;
+    if (n != n || n > 2147483647.0)            /* checked before any conversion: inf and NaN included */
+        return GIR__BFAIL(b, GIR_ERR_LIMIT, "arange: node %u: [%g, %g) by %g has too many elements", b->id, start, stop, step);
     n = n <= 0 ? 0 : (double)(int64_t)n + ((double)(int64_t)n < n ? 1 : 0);
-    if (n > 2147483647.0) return GIR__BFAIL(b, GIR_ERR_LIMIT, "arange: node %u: too many elements", b->id);
     b->out = gir_shape1((int32_t)n);
     return GIR_OK;
 }
@@ -4479,10 +4485,8 @@ static double gir__getd(const void *p, int dt, int64_t i) {
 static void gir__setd(void *p, int dt, int64_t i, double v) {
     switch (dt) {
     case GIR_DTYPE_B8: ((uint8_t *)p)[i] = (uint8_t)(v != 0); break;
-    case GIR_DTYPE_U8: ((uint8_t *)p)[i] = (uint8_t)(v != v ? 0 : v <= 0 ? 0 : v >= 255 ? 255 : v); break;
-    case GIR_DTYPE_I32:
-        ((int32_t *)p)[i] = (int32_t)(v != v ? 0 : v <= -2147483648.0 ? -2147483647 - 1 : v >= 2147483647.0 ? 2147483647 : v);
-        break;
+    case GIR_DTYPE_U8: ((uint8_t *)p)[i] = gir__sat_u8(v); break;
+    case GIR_DTYPE_I32: ((int32_t *)p)[i] = gir__sat_i32(v); break;
     case GIR_DTYPE_F32: ((float *)p)[i] = (float)v; break;
     default: ((double *)p)[i] = v;
     }
@@ -4892,7 +4896,7 @@ static void gir__k_approx_eq_u8__scalar(int64_t n, void *out, const void *const 
     for (k = 0; k < n; ++k) {
         uint8_t v0 = x0[k * st[0]];
         uint8_t v1 = x1[k * st[1]];
-        o[k] = (uint8_t)((gir__v_abs_u8(((uint8_t)(v0 - v1))) <= ((uint8_t)(((uint8_t)p[0]) + ((uint8_t)(((uint8_t)p[1]) * gir__v_abs_u8(v1)))))));
+        o[k] = (uint8_t)((gir__v_abs_u8(((uint8_t)(v0 - v1))) <= ((uint8_t)(gir__sat_u8(p[0]) + ((uint8_t)(gir__sat_u8(p[1]) * gir__v_abs_u8(v1)))))));
     }
 }
 static void gir__k_approx_eq_i32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
@@ -4903,7 +4907,7 @@ static void gir__k_approx_eq_i32__scalar(int64_t n, void *out, const void *const
     for (k = 0; k < n; ++k) {
         int32_t v0 = x0[k * st[0]];
         int32_t v1 = x1[k * st[1]];
-        o[k] = (uint8_t)((gir__v_abs_i32(((int32_t)(v0 - v1))) <= ((int32_t)(((int32_t)p[0]) + ((int32_t)(((int32_t)p[1]) * gir__v_abs_i32(v1)))))));
+        o[k] = (uint8_t)((gir__v_abs_i32(((int32_t)(v0 - v1))) <= ((int32_t)(gir__sat_i32(p[0]) + ((int32_t)(gir__sat_i32(p[1]) * gir__v_abs_i32(v1)))))));
     }
 }
 static void gir__k_approx_eq_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
@@ -6111,7 +6115,7 @@ static void gir__k_clamp_u8__scalar(int64_t n, void *out, const void *const *in,
     int64_t k;
     for (k = 0; k < n; ++k) {
         uint8_t v0 = x0[k * st[0]];
-        o[k] = (uint8_t)(gir__v_min_u8(gir__v_max_u8(v0, ((uint8_t)p[0])), ((uint8_t)p[1])));
+        o[k] = (uint8_t)(gir__v_min_u8(gir__v_max_u8(v0, gir__sat_u8(p[0])), gir__sat_u8(p[1])));
     }
 }
 static void gir__k_clamp_i32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
@@ -6120,7 +6124,7 @@ static void gir__k_clamp_i32__scalar(int64_t n, void *out, const void *const *in
     int64_t k;
     for (k = 0; k < n; ++k) {
         int32_t v0 = x0[k * st[0]];
-        o[k] = (int32_t)(gir__v_min_i32(gir__v_max_i32(v0, ((int32_t)p[0])), ((int32_t)p[1])));
+        o[k] = (int32_t)(gir__v_min_i32(gir__v_max_i32(v0, gir__sat_i32(p[0])), gir__sat_i32(p[1])));
     }
 }
 static void gir__k_clamp_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {

@@ -89,6 +89,11 @@ static GIR__INLINE uint8_t gir__v_max_u8(uint8_t x, uint8_t y) { return x > y ? 
 static GIR__INLINE uint8_t gir__v_min_u8(uint8_t x, uint8_t y) { return x < y ? x : y; }
 static GIR__INLINE uint8_t gir__v_idiv_u8(uint8_t x, uint8_t y) { return (uint8_t)(y ? x / y : 0); }
 static GIR__INLINE uint8_t gir__v_imod_u8(uint8_t x, uint8_t y) { return (uint8_t)(y ? x % y : 0); }
+/* double -> integer conversions made total: NaN -> 0, out of range saturates, otherwise truncation */
+static GIR__INLINE uint8_t gir__sat_u8(double v) { return (uint8_t)(v != v || v <= 0 ? 0 : v >= 255 ? 255 : v); }
+static GIR__INLINE int32_t gir__sat_i32(double v) {
+    return v != v ? 0 : v <= -2147483648.0 ? (int32_t)(-2147483647 - 1) : v >= 2147483647.0 ? 2147483647 : (int32_t)v;
+}
 static GIR__INLINE uint8_t gir__v_not_b8(uint8_t x) { return (uint8_t)!x; }
 static GIR__INLINE uint8_t gir__v_and_b8(uint8_t x, uint8_t y) { return (uint8_t)(x && y); }
 static GIR__INLINE uint8_t gir__v_or_b8(uint8_t x, uint8_t y) { return (uint8_t)(x || y); }

@@ -569,6 +569,8 @@ def lower_fwd(op, e, dt):
         if k == "var":
             if n[1] in names:
                 return names[n[1]]
+            if dt in ("U8", "I32"):           # attributes are doubles: convert without UB
+                return "gir__sat_%s(p[%d])" % (SFX[dt], int(n[1][1:]))
             return "((%s)p[%d])" % (T, int(n[1][1:]))
         if k == "neg":
             return "(-%s)" % go(n[1]) if dt in ("F32", "F64") else "((%s)-%s)" % (T, go(n[1]))

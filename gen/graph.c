@@ -342,8 +342,9 @@ static gir_status gir__sh_arange(gir__bctx *b) {
     if (!(step > 0 || step < 0) || start != start || stop != stop)
         return GIR__BFAIL(b, GIR_ERR_ATTR, "arange: node %u: step must be nonzero and bounds finite", b->id);
     n = (stop - start) / step;
+    if (n != n || n > 2147483647.0)            /* checked before any conversion: inf and NaN included */
+        return GIR__BFAIL(b, GIR_ERR_LIMIT, "arange: node %u: [%g, %g) by %g has too many elements", b->id, start, stop, step);
     n = n <= 0 ? 0 : (double)(int64_t)n + ((double)(int64_t)n < n ? 1 : 0);
-    if (n > 2147483647.0) return GIR__BFAIL(b, GIR_ERR_LIMIT, "arange: node %u: too many elements", b->id);
     b->out = gir_shape1((int32_t)n);
     return GIR_OK;
 }

@@ -44,10 +44,8 @@ static double gir__getd(const void *p, int dt, int64_t i) {
 static void gir__setd(void *p, int dt, int64_t i, double v) {
     switch (dt) {
     case GIR_DTYPE_B8: ((uint8_t *)p)[i] = (uint8_t)(v != 0); break;
-    case GIR_DTYPE_U8: ((uint8_t *)p)[i] = (uint8_t)(v != v ? 0 : v <= 0 ? 0 : v >= 255 ? 255 : v); break;
-    case GIR_DTYPE_I32:
-        ((int32_t *)p)[i] = (int32_t)(v != v ? 0 : v <= -2147483648.0 ? -2147483647 - 1 : v >= 2147483647.0 ? 2147483647 : v);
-        break;
+    case GIR_DTYPE_U8: ((uint8_t *)p)[i] = gir__sat_u8(v); break;
+    case GIR_DTYPE_I32: ((int32_t *)p)[i] = gir__sat_i32(v); break;
     case GIR_DTYPE_F32: ((float *)p)[i] = (float)v; break;
     default: ((double *)p)[i] = v;
     }

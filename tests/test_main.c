@@ -746,6 +746,16 @@ static int test_build_errors(void) {
               "two scalars promote");
     }
     CHECK(gir_op_build(g, (gir_op)9999, 0, NULL, NULL).id == 0, "unknown op");
+    gir_graph_clear_error(g);
+    CHECK(gir_arange(g, GIR_DTYPE_F32, 0, HUGE_VAL, 1).id == 0 && gir_graph_status(g) == GIR_ERR_LIMIT, "arange to inf");
+    gir_graph_clear_error(g);
+    CHECK(gir_arange(g, GIR_DTYPE_F32, 0, 1, 0).id == 0 && gir_graph_status(g) == GIR_ERR_ATTR, "arange step 0");
+    gir_graph_clear_error(g);
+    {
+        gir_node e = gir_arange(g, GIR_DTYPE_I32, 5, 0, 1), r = gir_arange(g, GIR_DTYPE_F64, 0, 1, 0.3);
+        CHECK(e.id && gir_node_numel(g, e) == 0, "empty arange");
+        CHECK(r.id && gir_node_numel(g, r) == 4, "arange length is ceil((stop - start) / step)");
+    }
     gir_graph_free(g);
     return 1;
 }
