@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=17c37ee61654c9e4dd07e0c3cf921ca3063dc99fc60735c3591eedd59fef6772
-                                          gen/ sha256=6de6b9194c4e802a
+                                          gen/ sha256=c044950c33f28c75
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -6428,8 +6428,11 @@ static gir_status gir__k_reduce(gir__kx *k) {
     const void *x = k->in[0].p;
     int xdt = k->in[0].dt, r = xs->rank, d, op = k->op, pass;
     int64_t ostr[GIR_MAX_RANK], idx[GIR_MAX_RANK], n = gir__numel(xs), nout = gir__numel(k->shape), i, o, acc_s;
-    double *acc = (double *)k->scratch, *aux = acc + nout, cnt;
+    double *acc, *aux, cnt;
     const gir_ints *ax = &k->attr->l[0];
+    if (nout == 0) return GIR_OK;
+    acc = (double *)k->scratch;
+    aux = acc + nout;
     /* output strides in the keepdims layout, 0 on reduced axes */
     acc_s = 1;
     for (d = r - 1; d >= 0; --d) {

@@ -184,8 +184,11 @@ static gir_status gir__k_reduce(gir__kx *k) {
     const void *x = k->in[0].p;
     int xdt = k->in[0].dt, r = xs->rank, d, op = k->op, pass;
     int64_t ostr[GIR_MAX_RANK], idx[GIR_MAX_RANK], n = gir__numel(xs), nout = gir__numel(k->shape), i, o, acc_s;
-    double *acc = (double *)k->scratch, *aux = acc + nout, cnt;
+    double *acc, *aux, cnt;
     const gir_ints *ax = &k->attr->l[0];
+    if (nout == 0) return GIR_OK;
+    acc = (double *)k->scratch;
+    aux = acc + nout;
     /* output strides in the keepdims layout, 0 on reduced axes */
     acc_s = 1;
     for (d = r - 1; d >= 0; --d) {

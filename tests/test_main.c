@@ -1,6 +1,6 @@
 /* test_main.c - the gir.h test runner.
  *
- *   test_main [--filter SUBSTRING] [--golden tests/golden.txt] [-v]
+ *   test_main [--filter SUBSTRING] [--golden tests/golden.txt] [--fuzz ROUNDS FIRST_SEED] [-v]
  *
  * Iterates the op table: every op must have golden cases (values made by NumPy/PyTorch, see make_golden.py);
  * each case is checked forward, then (differentiable ops) gradient against central finite differences in
@@ -986,15 +986,16 @@ static int test_shape_builders(void) {
    differentiate what was built. Anything may be rejected; nothing may crash (the suite also runs under
    ASan+UBSan), every rejection must leave a message, and the graph must stay usable. */
 static unsigned fz_state;
+static int fz_rounds = 300, fz_base = 1000;
 static int fz(int n) { fz_state = fz_state * 1103515245u + 12345u; return (int)((fz_state >> 8) % (unsigned)n); }
 static int test_fuzz_builders(void) {
     int round, made = 0, rejected = 0, ran = 0, diffed = 0;
-    for (round = 0; round < 40; ++round) {
+    for (round = 0; round < fz_rounds; ++round) {
         gir_graph *g = gir_graph_new(NULL);
         gir_node nodes[160], ins[8];
         void *bufs[8];
         int nn = 0, ni = 0, step, k;
-        fz_state = 1000u + (unsigned)round;
+        fz_state = (unsigned)fz_base + (unsigned)round;
         for (k = 0; k < 6; ++k) {                  /* a few bound inputs of small random shapes */
             static const int dts[4] = {GIR_DTYPE_F32, GIR_DTYPE_F64, GIR_DTYPE_I32, GIR_DTYPE_B8};
             int dt = dts[fz(4)], r = fz(4), j;
@@ -1089,7 +1090,7 @@ static int test_fuzz_builders(void) {
         for (k = 0; k < ni; ++k) free(bufs[k]);
         gir_graph_free(g);
     }
-    CHECK(made > 400 && rejected > 400 && ran > 10 && diffed > 10, "too little was exercised: %d built, %d rejected, %d ran, %d differentiated",
+    CHECK(made > 10 * fz_rounds && rejected > 10 * fz_rounds && ran > fz_rounds / 4 && diffed > fz_rounds / 4, "too little was exercised: %d built, %d rejected, %d ran, %d differentiated",
           made, rejected, ran, diffed);
     if (verbose) printf("     fuzz: %d built, %d rejected, %d graphs ran, %d gradients\n", made, rejected, ran, diffed);
     return 1;
@@ -1115,7 +1116,8 @@ int main(int argc, char **argv) {
         if (!strcmp(argv[k], "--filter") && k + 1 < argc) filter = argv[++k];
         else if (!strcmp(argv[k], "--golden") && k + 1 < argc) golden = argv[++k];
         else if (!strcmp(argv[k], "-v")) verbose = 1;
-        else { printf("usage: %s [--filter S] [--golden FILE] [-v]\n", argv[0]); return 2; }
+        else if (!strcmp(argv[k], "--fuzz") && k + 2 < argc) { fz_rounds = atoi(argv[++k]); fz_base = atoi(argv[++k]); }
+        else { printf("usage: %s [--filter S] [--golden FILE] [--fuzz ROUNDS FIRST_SEED] [-v]\n", argv[0]); return 2; }
     }
     if (!load_golden(golden)) { printf("0 passed, 1 failed\n"); return 1; }
     RUN("table/ops", test_op_table());
