@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=17c37ee61654c9e4dd07e0c3cf921ca3063dc99fc60735c3591eedd59fef6772
-                                          gen/ sha256=c044950c33f28c75
+                                          gen/ sha256=9e94c07e7e0b17b2
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -442,6 +442,8 @@ GIR_API gir_status  gir_graph_status(const gir_graph *g);          /* the first 
 GIR_API const char *gir_graph_message(const gir_graph *g);         /* "" when GIR_OK */
 GIR_API void        gir_graph_clear_error(gir_graph *g);
 GIR_API uint32_t    gir_graph_node_count(const gir_graph *g);      /* valid ids are 1..count */
+GIR_API int         gir_graph_input_count(const gir_graph *g);     /* the graph's inputs, indexed from 0 */
+GIR_API gir_node    gir_graph_input(const gir_graph *g, int index); /* in the order they were built */
 
 /* introspection of a node (an invalid handle gives zeros / GIR_OP__INVALID) */
 GIR_API gir_op        gir_node_op(const gir_graph *g, gir_node n);
@@ -1384,7 +1386,6 @@ static int gir__shape_ok(const gir_shape *s) {
 
 /* graph --------------------------------------------------------------------------------------------------- */
 GIR_API void gir_attr_zero(gir_attr *a) { GIR_MEMSET(a, 0, sizeof *a); }
-static void gir__attr_zero(gir_attr *a) { gir_attr_zero(a); }
 
 GIR_API gir_graph *gir_graph_new(const gir_graph_desc *desc) {
     gir_allocator a = gir__allocator_or_default(desc ? &desc->allocator : NULL);
@@ -1415,6 +1416,19 @@ GIR_API gir_status gir_graph_status(const gir_graph *g) { return g ? g->status :
 GIR_API const char *gir_graph_message(const gir_graph *g) { return g ? g->msg : "no graph (NULL)"; }
 GIR_API void gir_graph_clear_error(gir_graph *g) { if (g) { g->status = GIR_OK; g->msg[0] = 0; } }
 GIR_API uint32_t gir_graph_node_count(const gir_graph *g) { return g ? (uint32_t)g->nnodes - 1 : 0; }
+GIR_API int gir_graph_input_count(const gir_graph *g) {
+    size_t k;
+    int n = 0;
+    for (k = 1; g && k < g->nnodes; ++k) n += g->nodes[k].op == GIR_OP_INPUT;
+    return n;
+}
+GIR_API gir_node gir_graph_input(const gir_graph *g, int index) {
+    gir_node r = {0};
+    size_t k;
+    for (k = 1; g && index >= 0 && k < g->nnodes; ++k)
+        if (g->nodes[k].op == GIR_OP_INPUT && index-- == 0) { r.id = (uint32_t)k; break; }
+    return r;
+}
 
 static const gir__node *gir__get(const gir_graph *g, gir_node n) {
     return (g && n.id > 0 && n.id < g->nnodes) ? &g->nodes[n.id] : NULL;
@@ -2227,7 +2241,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
             if (g->nodes[stor[k].id].dtype != cast_to) {
                 gir_attr ca;
                 gir_node c;
-                gir__attr_zero(&ca);
+                gir_attr_zero(&ca);
                 ca.dtype = cast_to;
                 c = gir_op_build(g, GIR_OP_CAST, 1, &stor[k], &ca);
                 if (!c.id) return bad;
@@ -2294,14 +2308,14 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
 /* generated from ops.def: one builder per row */
 GIR_API gir_node gir_input(gir_graph *g, gir_dtype dtype, gir_shape shape) {
     gir_attr A;
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     A.dtype = (int32_t)dtype;
     A.shape = shape;
     return gir_op_build(g, GIR_OP_INPUT, 0, NULL, &A);
 }
 GIR_API gir_node gir_variable(gir_graph *g, gir_dtype dtype, gir_shape shape, const void *init) {
     gir_attr A;
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     A.dtype = (int32_t)dtype;
     A.shape = shape;
     A.data = init;
@@ -2309,7 +2323,7 @@ GIR_API gir_node gir_variable(gir_graph *g, gir_dtype dtype, gir_shape shape, co
 }
 GIR_API gir_node gir_constant(gir_graph *g, gir_dtype dtype, gir_shape shape, const void *values) {
     gir_attr A;
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     A.dtype = (int32_t)dtype;
     A.shape = shape;
     A.data = values;
@@ -2317,7 +2331,7 @@ GIR_API gir_node gir_constant(gir_graph *g, gir_dtype dtype, gir_shape shape, co
 }
 GIR_API gir_node gir_fill(gir_graph *g, gir_dtype dtype, gir_shape shape, double value) {
     gir_attr A;
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     A.dtype = (int32_t)dtype;
     A.shape = shape;
     A.f[0] = value;
@@ -2325,14 +2339,14 @@ GIR_API gir_node gir_fill(gir_graph *g, gir_dtype dtype, gir_shape shape, double
 }
 GIR_API gir_node gir_eye(gir_graph *g, gir_dtype dtype, int n) {
     gir_attr A;
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     A.dtype = (int32_t)dtype;
     A.i[0] = (int32_t)n;
     return gir_op_build(g, GIR_OP_EYE, 0, NULL, &A);
 }
 GIR_API gir_node gir_arange(gir_graph *g, gir_dtype dtype, double start, double stop, double step) {
     gir_attr A;
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     A.dtype = (int32_t)dtype;
     A.f[0] = start;
     A.f[1] = stop;
@@ -2341,7 +2355,7 @@ GIR_API gir_node gir_arange(gir_graph *g, gir_dtype dtype, double start, double 
 }
 GIR_API gir_node gir_rand_uniform(gir_graph *g, gir_dtype dtype, gir_shape shape, double lo, double hi, uint64_t seed) {
     gir_attr A;
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     A.dtype = (int32_t)dtype;
     A.shape = shape;
     A.f[0] = lo;
@@ -2351,7 +2365,7 @@ GIR_API gir_node gir_rand_uniform(gir_graph *g, gir_dtype dtype, gir_shape shape
 }
 GIR_API gir_node gir_rand_normal(gir_graph *g, gir_dtype dtype, gir_shape shape, double mean, double std, uint64_t seed) {
     gir_attr A;
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     A.dtype = (int32_t)dtype;
     A.shape = shape;
     A.f[0] = mean;
@@ -2362,14 +2376,14 @@ GIR_API gir_node gir_rand_normal(gir_graph *g, gir_dtype dtype, gir_shape shape,
 GIR_API gir_node gir_not(gir_graph *g, gir_node a) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     return gir_op_build(g, GIR_OP_NOT, 1, in, &A);
 }
 GIR_API gir_node gir_and(gir_graph *g, gir_node a, gir_node b) {
     gir_attr A;
     gir_node in[2];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
     return gir_op_build(g, GIR_OP_AND, 2, in, &A);
@@ -2377,7 +2391,7 @@ GIR_API gir_node gir_and(gir_graph *g, gir_node a, gir_node b) {
 GIR_API gir_node gir_or(gir_graph *g, gir_node a, gir_node b) {
     gir_attr A;
     gir_node in[2];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
     return gir_op_build(g, GIR_OP_OR, 2, in, &A);
@@ -2385,7 +2399,7 @@ GIR_API gir_node gir_or(gir_graph *g, gir_node a, gir_node b) {
 GIR_API gir_node gir_xor(gir_graph *g, gir_node a, gir_node b) {
     gir_attr A;
     gir_node in[2];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
     return gir_op_build(g, GIR_OP_XOR, 2, in, &A);
@@ -2393,7 +2407,7 @@ GIR_API gir_node gir_xor(gir_graph *g, gir_node a, gir_node b) {
 GIR_API gir_node gir_gt(gir_graph *g, gir_node a, gir_node b) {
     gir_attr A;
     gir_node in[2];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
     return gir_op_build(g, GIR_OP_GT, 2, in, &A);
@@ -2401,7 +2415,7 @@ GIR_API gir_node gir_gt(gir_graph *g, gir_node a, gir_node b) {
 GIR_API gir_node gir_ge(gir_graph *g, gir_node a, gir_node b) {
     gir_attr A;
     gir_node in[2];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
     return gir_op_build(g, GIR_OP_GE, 2, in, &A);
@@ -2409,7 +2423,7 @@ GIR_API gir_node gir_ge(gir_graph *g, gir_node a, gir_node b) {
 GIR_API gir_node gir_lt(gir_graph *g, gir_node a, gir_node b) {
     gir_attr A;
     gir_node in[2];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
     return gir_op_build(g, GIR_OP_LT, 2, in, &A);
@@ -2417,7 +2431,7 @@ GIR_API gir_node gir_lt(gir_graph *g, gir_node a, gir_node b) {
 GIR_API gir_node gir_le(gir_graph *g, gir_node a, gir_node b) {
     gir_attr A;
     gir_node in[2];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
     return gir_op_build(g, GIR_OP_LE, 2, in, &A);
@@ -2425,7 +2439,7 @@ GIR_API gir_node gir_le(gir_graph *g, gir_node a, gir_node b) {
 GIR_API gir_node gir_eq(gir_graph *g, gir_node a, gir_node b) {
     gir_attr A;
     gir_node in[2];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
     return gir_op_build(g, GIR_OP_EQ, 2, in, &A);
@@ -2433,7 +2447,7 @@ GIR_API gir_node gir_eq(gir_graph *g, gir_node a, gir_node b) {
 GIR_API gir_node gir_ne(gir_graph *g, gir_node a, gir_node b) {
     gir_attr A;
     gir_node in[2];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
     return gir_op_build(g, GIR_OP_NE, 2, in, &A);
@@ -2441,7 +2455,7 @@ GIR_API gir_node gir_ne(gir_graph *g, gir_node a, gir_node b) {
 GIR_API gir_node gir_approx_eq(gir_graph *g, gir_node a, gir_node b, double atol, double rtol) {
     gir_attr A;
     gir_node in[2];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
     A.f[0] = atol;
@@ -2451,28 +2465,28 @@ GIR_API gir_node gir_approx_eq(gir_graph *g, gir_node a, gir_node b, double atol
 GIR_API gir_node gir_isnan(gir_graph *g, gir_node a) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     return gir_op_build(g, GIR_OP_ISNAN, 1, in, &A);
 }
 GIR_API gir_node gir_isinf(gir_graph *g, gir_node a) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     return gir_op_build(g, GIR_OP_ISINF, 1, in, &A);
 }
 GIR_API gir_node gir_isfinite(gir_graph *g, gir_node a) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     return gir_op_build(g, GIR_OP_ISFINITE, 1, in, &A);
 }
 GIR_API gir_node gir_add(gir_graph *g, gir_node a, gir_node b) {
     gir_attr A;
     gir_node in[2];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
     return gir_op_build(g, GIR_OP_ADD, 2, in, &A);
@@ -2480,7 +2494,7 @@ GIR_API gir_node gir_add(gir_graph *g, gir_node a, gir_node b) {
 GIR_API gir_node gir_sub(gir_graph *g, gir_node a, gir_node b) {
     gir_attr A;
     gir_node in[2];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
     return gir_op_build(g, GIR_OP_SUB, 2, in, &A);
@@ -2488,7 +2502,7 @@ GIR_API gir_node gir_sub(gir_graph *g, gir_node a, gir_node b) {
 GIR_API gir_node gir_mul(gir_graph *g, gir_node a, gir_node b) {
     gir_attr A;
     gir_node in[2];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
     return gir_op_build(g, GIR_OP_MUL, 2, in, &A);
@@ -2496,7 +2510,7 @@ GIR_API gir_node gir_mul(gir_graph *g, gir_node a, gir_node b) {
 GIR_API gir_node gir_div(gir_graph *g, gir_node a, gir_node b) {
     gir_attr A;
     gir_node in[2];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
     return gir_op_build(g, GIR_OP_DIV, 2, in, &A);
@@ -2504,14 +2518,14 @@ GIR_API gir_node gir_div(gir_graph *g, gir_node a, gir_node b) {
 GIR_API gir_node gir_neg(gir_graph *g, gir_node a) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     return gir_op_build(g, GIR_OP_NEG, 1, in, &A);
 }
 GIR_API gir_node gir_pow(gir_graph *g, gir_node a, gir_node b) {
     gir_attr A;
     gir_node in[2];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
     return gir_op_build(g, GIR_OP_POW, 2, in, &A);
@@ -2519,7 +2533,7 @@ GIR_API gir_node gir_pow(gir_graph *g, gir_node a, gir_node b) {
 GIR_API gir_node gir_maximum(gir_graph *g, gir_node a, gir_node b) {
     gir_attr A;
     gir_node in[2];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
     return gir_op_build(g, GIR_OP_MAXIMUM, 2, in, &A);
@@ -2527,7 +2541,7 @@ GIR_API gir_node gir_maximum(gir_graph *g, gir_node a, gir_node b) {
 GIR_API gir_node gir_minimum(gir_graph *g, gir_node a, gir_node b) {
     gir_attr A;
     gir_node in[2];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
     return gir_op_build(g, GIR_OP_MINIMUM, 2, in, &A);
@@ -2535,7 +2549,7 @@ GIR_API gir_node gir_minimum(gir_graph *g, gir_node a, gir_node b) {
 GIR_API gir_node gir_mod(gir_graph *g, gir_node a, gir_node b) {
     gir_attr A;
     gir_node in[2];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
     return gir_op_build(g, GIR_OP_MOD, 2, in, &A);
@@ -2543,181 +2557,181 @@ GIR_API gir_node gir_mod(gir_graph *g, gir_node a, gir_node b) {
 GIR_API gir_node gir_int_div(gir_graph *g, gir_node a, gir_node b) {
     gir_attr A;
     gir_node in[2];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
     return gir_op_build(g, GIR_OP_INT_DIV, 2, in, &A);
 }
 GIR_API gir_node gir_add_n(gir_graph *g, int n, const gir_node *xs) {
     gir_attr A;
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     return gir_op_build(g, GIR_OP_ADD_N, n, xs, &A);
 }
 GIR_API gir_node gir_abs(gir_graph *g, gir_node a) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     return gir_op_build(g, GIR_OP_ABS, 1, in, &A);
 }
 GIR_API gir_node gir_sign(gir_graph *g, gir_node a) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     return gir_op_build(g, GIR_OP_SIGN, 1, in, &A);
 }
 GIR_API gir_node gir_square(gir_graph *g, gir_node a) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     return gir_op_build(g, GIR_OP_SQUARE, 1, in, &A);
 }
 GIR_API gir_node gir_sqrt(gir_graph *g, gir_node a) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     return gir_op_build(g, GIR_OP_SQRT, 1, in, &A);
 }
 GIR_API gir_node gir_rsqrt(gir_graph *g, gir_node a) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     return gir_op_build(g, GIR_OP_RSQRT, 1, in, &A);
 }
 GIR_API gir_node gir_reciprocal(gir_graph *g, gir_node a) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     return gir_op_build(g, GIR_OP_RECIPROCAL, 1, in, &A);
 }
 GIR_API gir_node gir_exp(gir_graph *g, gir_node a) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     return gir_op_build(g, GIR_OP_EXP, 1, in, &A);
 }
 GIR_API gir_node gir_expm1(gir_graph *g, gir_node a) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     return gir_op_build(g, GIR_OP_EXPM1, 1, in, &A);
 }
 GIR_API gir_node gir_log(gir_graph *g, gir_node a) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     return gir_op_build(g, GIR_OP_LOG, 1, in, &A);
 }
 GIR_API gir_node gir_log1p(gir_graph *g, gir_node a) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     return gir_op_build(g, GIR_OP_LOG1P, 1, in, &A);
 }
 GIR_API gir_node gir_log2(gir_graph *g, gir_node a) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     return gir_op_build(g, GIR_OP_LOG2, 1, in, &A);
 }
 GIR_API gir_node gir_sin(gir_graph *g, gir_node a) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     return gir_op_build(g, GIR_OP_SIN, 1, in, &A);
 }
 GIR_API gir_node gir_cos(gir_graph *g, gir_node a) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     return gir_op_build(g, GIR_OP_COS, 1, in, &A);
 }
 GIR_API gir_node gir_tan(gir_graph *g, gir_node a) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     return gir_op_build(g, GIR_OP_TAN, 1, in, &A);
 }
 GIR_API gir_node gir_asin(gir_graph *g, gir_node a) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     return gir_op_build(g, GIR_OP_ASIN, 1, in, &A);
 }
 GIR_API gir_node gir_acos(gir_graph *g, gir_node a) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     return gir_op_build(g, GIR_OP_ACOS, 1, in, &A);
 }
 GIR_API gir_node gir_atan(gir_graph *g, gir_node a) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     return gir_op_build(g, GIR_OP_ATAN, 1, in, &A);
 }
 GIR_API gir_node gir_sinh(gir_graph *g, gir_node a) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     return gir_op_build(g, GIR_OP_SINH, 1, in, &A);
 }
 GIR_API gir_node gir_cosh(gir_graph *g, gir_node a) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     return gir_op_build(g, GIR_OP_COSH, 1, in, &A);
 }
 GIR_API gir_node gir_tanh(gir_graph *g, gir_node a) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     return gir_op_build(g, GIR_OP_TANH, 1, in, &A);
 }
 GIR_API gir_node gir_sigmoid(gir_graph *g, gir_node a) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     return gir_op_build(g, GIR_OP_SIGMOID, 1, in, &A);
 }
 GIR_API gir_node gir_softplus(gir_graph *g, gir_node a) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     return gir_op_build(g, GIR_OP_SOFTPLUS, 1, in, &A);
 }
 GIR_API gir_node gir_relu(gir_graph *g, gir_node a) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     return gir_op_build(g, GIR_OP_RELU, 1, in, &A);
 }
 GIR_API gir_node gir_leaky_relu(gir_graph *g, gir_node a, double alpha) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     A.f[0] = alpha;
     return gir_op_build(g, GIR_OP_LEAKY_RELU, 1, in, &A);
@@ -2725,7 +2739,7 @@ GIR_API gir_node gir_leaky_relu(gir_graph *g, gir_node a, double alpha) {
 GIR_API gir_node gir_elu(gir_graph *g, gir_node a, double alpha) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     A.f[0] = alpha;
     return gir_op_build(g, GIR_OP_ELU, 1, in, &A);
@@ -2733,49 +2747,49 @@ GIR_API gir_node gir_elu(gir_graph *g, gir_node a, double alpha) {
 GIR_API gir_node gir_gelu(gir_graph *g, gir_node a) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     return gir_op_build(g, GIR_OP_GELU, 1, in, &A);
 }
 GIR_API gir_node gir_silu(gir_graph *g, gir_node a) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     return gir_op_build(g, GIR_OP_SILU, 1, in, &A);
 }
 GIR_API gir_node gir_erf(gir_graph *g, gir_node a) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     return gir_op_build(g, GIR_OP_ERF, 1, in, &A);
 }
 GIR_API gir_node gir_floor(gir_graph *g, gir_node a) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     return gir_op_build(g, GIR_OP_FLOOR, 1, in, &A);
 }
 GIR_API gir_node gir_ceil(gir_graph *g, gir_node a) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     return gir_op_build(g, GIR_OP_CEIL, 1, in, &A);
 }
 GIR_API gir_node gir_round(gir_graph *g, gir_node a) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     return gir_op_build(g, GIR_OP_ROUND, 1, in, &A);
 }
 GIR_API gir_node gir_clamp(gir_graph *g, gir_node a, double lo, double hi) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     A.f[0] = lo;
     A.f[1] = hi;
@@ -2784,7 +2798,7 @@ GIR_API gir_node gir_clamp(gir_graph *g, gir_node a, double lo, double hi) {
 GIR_API gir_node gir_sum(gir_graph *g, gir_node x, gir_ints axes, int keepdims) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = x;
     A.l[0] = axes;
     A.i[0] = (int32_t)keepdims;
@@ -2793,7 +2807,7 @@ GIR_API gir_node gir_sum(gir_graph *g, gir_node x, gir_ints axes, int keepdims) 
 GIR_API gir_node gir_mean(gir_graph *g, gir_node x, gir_ints axes, int keepdims) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = x;
     A.l[0] = axes;
     A.i[0] = (int32_t)keepdims;
@@ -2802,7 +2816,7 @@ GIR_API gir_node gir_mean(gir_graph *g, gir_node x, gir_ints axes, int keepdims)
 GIR_API gir_node gir_prod(gir_graph *g, gir_node x, gir_ints axes, int keepdims) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = x;
     A.l[0] = axes;
     A.i[0] = (int32_t)keepdims;
@@ -2811,7 +2825,7 @@ GIR_API gir_node gir_prod(gir_graph *g, gir_node x, gir_ints axes, int keepdims)
 GIR_API gir_node gir_max(gir_graph *g, gir_node x, gir_ints axes, int keepdims) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = x;
     A.l[0] = axes;
     A.i[0] = (int32_t)keepdims;
@@ -2820,7 +2834,7 @@ GIR_API gir_node gir_max(gir_graph *g, gir_node x, gir_ints axes, int keepdims) 
 GIR_API gir_node gir_min(gir_graph *g, gir_node x, gir_ints axes, int keepdims) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = x;
     A.l[0] = axes;
     A.i[0] = (int32_t)keepdims;
@@ -2829,7 +2843,7 @@ GIR_API gir_node gir_min(gir_graph *g, gir_node x, gir_ints axes, int keepdims) 
 GIR_API gir_node gir_var(gir_graph *g, gir_node x, gir_ints axes, int keepdims, int ddof) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = x;
     A.l[0] = axes;
     A.i[0] = (int32_t)keepdims;
@@ -2839,7 +2853,7 @@ GIR_API gir_node gir_var(gir_graph *g, gir_node x, gir_ints axes, int keepdims, 
 GIR_API gir_node gir_logsumexp(gir_graph *g, gir_node x, gir_ints axes, int keepdims) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = x;
     A.l[0] = axes;
     A.i[0] = (int32_t)keepdims;
@@ -2848,7 +2862,7 @@ GIR_API gir_node gir_logsumexp(gir_graph *g, gir_node x, gir_ints axes, int keep
 GIR_API gir_node gir_argmax(gir_graph *g, gir_node x, int axis, int keepdims) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = x;
     A.i[0] = (int32_t)axis;
     A.i[1] = (int32_t)keepdims;
@@ -2857,7 +2871,7 @@ GIR_API gir_node gir_argmax(gir_graph *g, gir_node x, int axis, int keepdims) {
 GIR_API gir_node gir_argmin(gir_graph *g, gir_node x, int axis, int keepdims) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = x;
     A.i[0] = (int32_t)axis;
     A.i[1] = (int32_t)keepdims;
@@ -2866,7 +2880,7 @@ GIR_API gir_node gir_argmin(gir_graph *g, gir_node x, int axis, int keepdims) {
 GIR_API gir_node gir_all(gir_graph *g, gir_node x, gir_ints axes, int keepdims) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = x;
     A.l[0] = axes;
     A.i[0] = (int32_t)keepdims;
@@ -2875,7 +2889,7 @@ GIR_API gir_node gir_all(gir_graph *g, gir_node x, gir_ints axes, int keepdims) 
 GIR_API gir_node gir_any(gir_graph *g, gir_node x, gir_ints axes, int keepdims) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = x;
     A.l[0] = axes;
     A.i[0] = (int32_t)keepdims;
@@ -2884,7 +2898,7 @@ GIR_API gir_node gir_any(gir_graph *g, gir_node x, gir_ints axes, int keepdims) 
 GIR_API gir_node gir_reshape(gir_graph *g, gir_node x, gir_shape shape) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = x;
     A.shape = shape;
     return gir_op_build(g, GIR_OP_RESHAPE, 1, in, &A);
@@ -2892,7 +2906,7 @@ GIR_API gir_node gir_reshape(gir_graph *g, gir_node x, gir_shape shape) {
 GIR_API gir_node gir_transpose(gir_graph *g, gir_node x, gir_ints perm) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = x;
     A.l[0] = perm;
     return gir_op_build(g, GIR_OP_TRANSPOSE, 1, in, &A);
@@ -2900,7 +2914,7 @@ GIR_API gir_node gir_transpose(gir_graph *g, gir_node x, gir_ints perm) {
 GIR_API gir_node gir_broadcast_to(gir_graph *g, gir_node x, gir_shape shape) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = x;
     A.shape = shape;
     return gir_op_build(g, GIR_OP_BROADCAST_TO, 1, in, &A);
@@ -2908,7 +2922,7 @@ GIR_API gir_node gir_broadcast_to(gir_graph *g, gir_node x, gir_shape shape) {
 GIR_API gir_node gir_slice(gir_graph *g, gir_node x, int axis, int start, int stop, int step) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = x;
     A.i[0] = (int32_t)axis;
     A.i[1] = (int32_t)start;
@@ -2919,7 +2933,7 @@ GIR_API gir_node gir_slice(gir_graph *g, gir_node x, int axis, int start, int st
 GIR_API gir_node gir_unslice(gir_graph *g, gir_node x, int axis, int start, int stop, int step, int len) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = x;
     A.i[0] = (int32_t)axis;
     A.i[1] = (int32_t)start;
@@ -2930,14 +2944,14 @@ GIR_API gir_node gir_unslice(gir_graph *g, gir_node x, int axis, int start, int 
 }
 GIR_API gir_node gir_concat(gir_graph *g, int n, const gir_node *xs, int axis) {
     gir_attr A;
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     A.i[0] = (int32_t)axis;
     return gir_op_build(g, GIR_OP_CONCAT, n, xs, &A);
 }
 GIR_API gir_node gir_flip(gir_graph *g, gir_node x, gir_ints axes) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = x;
     A.l[0] = axes;
     return gir_op_build(g, GIR_OP_FLIP, 1, in, &A);
@@ -2945,7 +2959,7 @@ GIR_API gir_node gir_flip(gir_graph *g, gir_node x, gir_ints axes) {
 GIR_API gir_node gir_pad(gir_graph *g, gir_node x, gir_ints before, gir_ints after, double value) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = x;
     A.l[0] = before;
     A.l[1] = after;
@@ -2955,7 +2969,7 @@ GIR_API gir_node gir_pad(gir_graph *g, gir_node x, gir_ints before, gir_ints aft
 GIR_API gir_node gir_gather(gir_graph *g, gir_node x, gir_node index, int axis) {
     gir_attr A;
     gir_node in[2];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = x;
     in[1] = index;
     A.i[0] = (int32_t)axis;
@@ -2964,7 +2978,7 @@ GIR_API gir_node gir_gather(gir_graph *g, gir_node x, gir_node index, int axis) 
 GIR_API gir_node gir_scatter_add(gir_graph *g, gir_node x, gir_node index, int axis, int len) {
     gir_attr A;
     gir_node in[2];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = x;
     in[1] = index;
     A.i[0] = (int32_t)axis;
@@ -2974,7 +2988,7 @@ GIR_API gir_node gir_scatter_add(gir_graph *g, gir_node x, gir_node index, int a
 GIR_API gir_node gir_one_hot(gir_graph *g, gir_node index, int depth, gir_dtype dtype) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = index;
     A.i[0] = (int32_t)depth;
     A.dtype = (int32_t)dtype;
@@ -2983,7 +2997,7 @@ GIR_API gir_node gir_one_hot(gir_graph *g, gir_node index, int depth, gir_dtype 
 GIR_API gir_node gir_where(gir_graph *g, gir_node cond, gir_node a, gir_node b) {
     gir_attr A;
     gir_node in[3];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = cond;
     in[1] = a;
     in[2] = b;
@@ -2992,21 +3006,21 @@ GIR_API gir_node gir_where(gir_graph *g, gir_node cond, gir_node a, gir_node b) 
 GIR_API gir_node gir_diag(gir_graph *g, gir_node x) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = x;
     return gir_op_build(g, GIR_OP_DIAG, 1, in, &A);
 }
 GIR_API gir_node gir_diagonal(gir_graph *g, gir_node x) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = x;
     return gir_op_build(g, GIR_OP_DIAGONAL, 1, in, &A);
 }
 GIR_API gir_node gir_triu(gir_graph *g, gir_node x, int k) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = x;
     A.i[0] = (int32_t)k;
     return gir_op_build(g, GIR_OP_TRIU, 1, in, &A);
@@ -3014,7 +3028,7 @@ GIR_API gir_node gir_triu(gir_graph *g, gir_node x, int k) {
 GIR_API gir_node gir_tril(gir_graph *g, gir_node x, int k) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = x;
     A.i[0] = (int32_t)k;
     return gir_op_build(g, GIR_OP_TRIL, 1, in, &A);
@@ -3022,7 +3036,7 @@ GIR_API gir_node gir_tril(gir_graph *g, gir_node x, int k) {
 GIR_API gir_node gir_cast(gir_graph *g, gir_node x, gir_dtype dtype) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = x;
     A.dtype = (int32_t)dtype;
     return gir_op_build(g, GIR_OP_CAST, 1, in, &A);
@@ -3030,14 +3044,14 @@ GIR_API gir_node gir_cast(gir_graph *g, gir_node x, gir_dtype dtype) {
 GIR_API gir_node gir_stop_gradient(gir_graph *g, gir_node x) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = x;
     return gir_op_build(g, GIR_OP_STOP_GRADIENT, 1, in, &A);
 }
 GIR_API gir_node gir_matmul(gir_graph *g, gir_node a, gir_node b) {
     gir_attr A;
     gir_node in[2];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
     return gir_op_build(g, GIR_OP_MATMUL, 2, in, &A);
@@ -3045,7 +3059,7 @@ GIR_API gir_node gir_matmul(gir_graph *g, gir_node a, gir_node b) {
 GIR_API gir_node gir_dot(gir_graph *g, gir_node a, gir_node b) {
     gir_attr A;
     gir_node in[2];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
     return gir_op_build(g, GIR_OP_DOT, 2, in, &A);
@@ -3053,7 +3067,7 @@ GIR_API gir_node gir_dot(gir_graph *g, gir_node a, gir_node b) {
 GIR_API gir_node gir_outer(gir_graph *g, gir_node a, gir_node b) {
     gir_attr A;
     gir_node in[2];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
     return gir_op_build(g, GIR_OP_OUTER, 2, in, &A);
@@ -3061,42 +3075,42 @@ GIR_API gir_node gir_outer(gir_graph *g, gir_node a, gir_node b) {
 GIR_API gir_node gir_trace(gir_graph *g, gir_node x) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = x;
     return gir_op_build(g, GIR_OP_TRACE, 1, in, &A);
 }
 GIR_API gir_node gir_inverse(gir_graph *g, gir_node x) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = x;
     return gir_op_build(g, GIR_OP_INVERSE, 1, in, &A);
 }
 GIR_API gir_node gir_det(gir_graph *g, gir_node x) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = x;
     return gir_op_build(g, GIR_OP_DET, 1, in, &A);
 }
 GIR_API gir_node gir_logdet(gir_graph *g, gir_node x) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = x;
     return gir_op_build(g, GIR_OP_LOGDET, 1, in, &A);
 }
 GIR_API gir_node gir_cholesky(gir_graph *g, gir_node x) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = x;
     return gir_op_build(g, GIR_OP_CHOLESKY, 1, in, &A);
 }
 GIR_API gir_node gir_trisolve(gir_graph *g, gir_node a, gir_node b, int lower, int trans) {
     gir_attr A;
     gir_node in[2];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
     A.i[0] = (int32_t)lower;
@@ -3106,7 +3120,7 @@ GIR_API gir_node gir_trisolve(gir_graph *g, gir_node a, gir_node b, int lower, i
 GIR_API gir_node gir_softmax(gir_graph *g, gir_node x, int axis) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = x;
     A.i[0] = (int32_t)axis;
     return gir_op_build(g, GIR_OP_SOFTMAX, 1, in, &A);
@@ -3114,7 +3128,7 @@ GIR_API gir_node gir_softmax(gir_graph *g, gir_node x, int axis) {
 GIR_API gir_node gir_log_softmax(gir_graph *g, gir_node x, int axis) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = x;
     A.i[0] = (int32_t)axis;
     return gir_op_build(g, GIR_OP_LOG_SOFTMAX, 1, in, &A);
@@ -3122,7 +3136,7 @@ GIR_API gir_node gir_log_softmax(gir_graph *g, gir_node x, int axis) {
 GIR_API gir_node gir_xent_logits(gir_graph *g, gir_node logits, gir_node labels) {
     gir_attr A;
     gir_node in[2];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = logits;
     in[1] = labels;
     return gir_op_build(g, GIR_OP_XENT_LOGITS, 2, in, &A);
@@ -3130,7 +3144,7 @@ GIR_API gir_node gir_xent_logits(gir_graph *g, gir_node logits, gir_node labels)
 GIR_API gir_node gir_xent_logits_prob(gir_graph *g, gir_node logits, gir_node probs) {
     gir_attr A;
     gir_node in[2];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = logits;
     in[1] = probs;
     return gir_op_build(g, GIR_OP_XENT_LOGITS_PROB, 2, in, &A);
@@ -3138,7 +3152,7 @@ GIR_API gir_node gir_xent_logits_prob(gir_graph *g, gir_node logits, gir_node pr
 GIR_API gir_node gir_bce_logits(gir_graph *g, gir_node x, gir_node t) {
     gir_attr A;
     gir_node in[2];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = x;
     in[1] = t;
     return gir_op_build(g, GIR_OP_BCE_LOGITS, 2, in, &A);
@@ -3146,7 +3160,7 @@ GIR_API gir_node gir_bce_logits(gir_graph *g, gir_node x, gir_node t) {
 GIR_API gir_node gir_mse(gir_graph *g, gir_node a, gir_node b) {
     gir_attr A;
     gir_node in[2];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
     return gir_op_build(g, GIR_OP_MSE, 2, in, &A);
@@ -3154,7 +3168,7 @@ GIR_API gir_node gir_mse(gir_graph *g, gir_node a, gir_node b) {
 GIR_API gir_node gir_conv2d(gir_graph *g, gir_node x, gir_node w, gir_ints stride, gir_ints padding, gir_ints dilation, int groups) {
     gir_attr A;
     gir_node in[2];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = x;
     in[1] = w;
     A.l[0] = stride;
@@ -3166,7 +3180,7 @@ GIR_API gir_node gir_conv2d(gir_graph *g, gir_node x, gir_node w, gir_ints strid
 GIR_API gir_node gir_conv2d_bwd_data(gir_graph *g, gir_node gy, gir_node w, gir_ints stride, gir_ints padding, gir_ints dilation, int groups, gir_shape xshape) {
     gir_attr A;
     gir_node in[2];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = gy;
     in[1] = w;
     A.l[0] = stride;
@@ -3179,7 +3193,7 @@ GIR_API gir_node gir_conv2d_bwd_data(gir_graph *g, gir_node gy, gir_node w, gir_
 GIR_API gir_node gir_conv2d_bwd_filter(gir_graph *g, gir_node x, gir_node gy, gir_ints stride, gir_ints padding, gir_ints dilation, int groups, gir_shape wshape) {
     gir_attr A;
     gir_node in[2];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = x;
     in[1] = gy;
     A.l[0] = stride;
@@ -3192,7 +3206,7 @@ GIR_API gir_node gir_conv2d_bwd_filter(gir_graph *g, gir_node x, gir_node gy, gi
 GIR_API gir_node gir_max_pool2d(gir_graph *g, gir_node x, gir_ints kernel, gir_ints stride, gir_ints padding) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = x;
     A.l[0] = kernel;
     A.l[1] = stride;
@@ -3202,7 +3216,7 @@ GIR_API gir_node gir_max_pool2d(gir_graph *g, gir_node x, gir_ints kernel, gir_i
 GIR_API gir_node gir_max_pool2d_bwd(gir_graph *g, gir_node gy, gir_node x, gir_ints kernel, gir_ints stride, gir_ints padding) {
     gir_attr A;
     gir_node in[2];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = gy;
     in[1] = x;
     A.l[0] = kernel;
@@ -3213,7 +3227,7 @@ GIR_API gir_node gir_max_pool2d_bwd(gir_graph *g, gir_node gy, gir_node x, gir_i
 GIR_API gir_node gir_avg_pool2d(gir_graph *g, gir_node x, gir_ints kernel, gir_ints stride, gir_ints padding) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = x;
     A.l[0] = kernel;
     A.l[1] = stride;
@@ -3223,7 +3237,7 @@ GIR_API gir_node gir_avg_pool2d(gir_graph *g, gir_node x, gir_ints kernel, gir_i
 GIR_API gir_node gir_avg_pool2d_bwd(gir_graph *g, gir_node gy, gir_ints kernel, gir_ints stride, gir_ints padding, gir_shape xshape) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = gy;
     A.l[0] = kernel;
     A.l[1] = stride;
@@ -3234,7 +3248,7 @@ GIR_API gir_node gir_avg_pool2d_bwd(gir_graph *g, gir_node gy, gir_ints kernel, 
 GIR_API gir_node gir_dropout(gir_graph *g, gir_node x, double p, uint64_t seed) {
     gir_attr A;
     gir_node in[1];
-    gir__attr_zero(&A);
+    gir_attr_zero(&A);
     in[0] = x;
     A.f[0] = p;
     A.seed = seed;
@@ -6405,7 +6419,7 @@ static gir_status gir__k_random(gir__kx *k) {
             v = f[0] + (f[1] - f[0]) * (1.0 - gir__uniform01(key, i));
         } else {
             double u1 = gir__uniform01(key, 2 * i), u2 = gir__uniform01(key, 2 * i + 1);
-            v = f[0] + f[1] * sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
+            v = f[0] + f[1] * gir__sqrt_f64(-2.0 * gir__log_f64(u1)) * gir__cos_f64(6.283185307179586 * u2);
         }
         gir__setd(k->out, k->dtype, i, v);
     }
@@ -6464,7 +6478,7 @@ static gir_status gir__k_reduce(gir__kx *k) {
             case GIR_OP_ALL: if (v == 0) *a = 0; break;
             case GIR_OP_ANY: if (v != 0) *a = 1; break;
             case -GIR_OP_VAR: *a += (v - aux[o]) * (v - aux[o]); break;
-            case -GIR_OP_LOGSUMEXP: *a += (aux[o] == -HUGE_VAL || aux[o] == HUGE_VAL) ? 0 : exp(v - aux[o]); break;
+            case -GIR_OP_LOGSUMEXP: *a += (aux[o] == -HUGE_VAL || aux[o] == HUGE_VAL) ? 0 : gir__exp_f64(v - aux[o]); break;
             default: break;
             }
             for (d = r - 1; d >= 0; --d) {          /* advance the multi-index and the output index */
@@ -6481,7 +6495,7 @@ static gir_status gir__k_reduce(gir__kx *k) {
         double v = acc[o];
         if (op == GIR_OP_MEAN) v = cnt ? v / cnt : 0.0 / (cnt - cnt);
         else if (op == GIR_OP_VAR) v = v / (cnt - k->attr->i[1]);
-        else if (op == GIR_OP_LOGSUMEXP) v = (aux[o] == -HUGE_VAL || aux[o] == HUGE_VAL || aux[o] != aux[o]) ? aux[o] : aux[o] + log(v);
+        else if (op == GIR_OP_LOGSUMEXP) v = (aux[o] == -HUGE_VAL || aux[o] == HUGE_VAL || aux[o] != aux[o]) ? aux[o] : aux[o] + gir__log_f64(v);
         gir__setd(k->out, k->dtype, o, v);
     }
     return GIR_OK;
@@ -7885,10 +7899,10 @@ static gir_status gir__k_softmax(gir__kx *k) {
                 double v = gir__getd(k->in[0].p, dt, base + j * inner);
                 if (v > mx || v != v) mx = v;
             }
-            for (j = 0; j < len; ++j) s += exp(gir__getd(k->in[0].p, dt, base + j * inner) - mx);
+            for (j = 0; j < len; ++j) s += gir__exp_f64(gir__getd(k->in[0].p, dt, base + j * inner) - mx);
             for (j = 0; j < len; ++j) {
                 double v = gir__getd(k->in[0].p, dt, base + j * inner) - mx;
-                gir__setd(k->out, dt, base + j * inner, logsm ? v - log(s) : exp(v) / s);
+                gir__setd(k->out, dt, base + j * inner, logsm ? v - gir__log_f64(s) : gir__exp_f64(v) / s);
             }
         }
     return GIR_OK;
@@ -7898,8 +7912,8 @@ static double gir__row_lse(const void *x, int dt, int64_t base, int64_t c) {
     int64_t j;
     for (j = 0; j < c; ++j) { double v = gir__getd(x, dt, base + j); if (v > mx || v != v) mx = v; }
     if (mx == HUGE_VAL || mx == -HUGE_VAL || mx != mx) return mx;
-    for (j = 0; j < c; ++j) s += exp(gir__getd(x, dt, base + j) - mx);
-    return mx + log(s);
+    for (j = 0; j < c; ++j) s += gir__exp_f64(gir__getd(x, dt, base + j) - mx);
+    return mx + gir__log_f64(s);
 }
 static gir_status gir__k_xent(gir__kx *k) {
     int64_t nr = k->in[0].s->dim[0], c = k->in[0].s->dim[1], r;

@@ -496,7 +496,7 @@ def emit_builders(ops):
         out.append("    gir_attr A;")
         if not op.variadic and op.inputs:
             out.append("    gir_node in[%d];" % len(op.inputs))
-        out.append("    gir__attr_zero(&A);")
+        out.append("    gir_attr_zero(&A);")
         for j, (nm, _) in enumerate(op.inputs if not op.variadic else []):
             out.append("    in[%d] = %s;" % (j, nm))
         for kind, nm, k in op.attrs:

@@ -149,7 +149,6 @@ static int gir__shape_ok(const gir_shape *s) {
 
 /* graph --------------------------------------------------------------------------------------------------- */
 GIR_API void gir_attr_zero(gir_attr *a) { GIR_MEMSET(a, 0, sizeof *a); }
-static void gir__attr_zero(gir_attr *a) { gir_attr_zero(a); }
 
 GIR_API gir_graph *gir_graph_new(const gir_graph_desc *desc) {
     gir_allocator a = gir__allocator_or_default(desc ? &desc->allocator : NULL);
@@ -180,6 +179,19 @@ GIR_API gir_status gir_graph_status(const gir_graph *g) { return g ? g->status :
 GIR_API const char *gir_graph_message(const gir_graph *g) { return g ? g->msg : "no graph (NULL)"; }
 GIR_API void gir_graph_clear_error(gir_graph *g) { if (g) { g->status = GIR_OK; g->msg[0] = 0; } }
 GIR_API uint32_t gir_graph_node_count(const gir_graph *g) { return g ? (uint32_t)g->nnodes - 1 : 0; }
+GIR_API int gir_graph_input_count(const gir_graph *g) {
+    size_t k;
+    int n = 0;
+    for (k = 1; g && k < g->nnodes; ++k) n += g->nodes[k].op == GIR_OP_INPUT;
+    return n;
+}
+GIR_API gir_node gir_graph_input(const gir_graph *g, int index) {
+    gir_node r = {0};
+    size_t k;
+    for (k = 1; g && index >= 0 && k < g->nnodes; ++k)
+        if (g->nodes[k].op == GIR_OP_INPUT && index-- == 0) { r.id = (uint32_t)k; break; }
+    return r;
+}
 
 static const gir__node *gir__get(const gir_graph *g, gir_node n) {
     return (g && n.id > 0 && n.id < g->nnodes) ? &g->nodes[n.id] : NULL;
@@ -992,7 +1004,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
             if (g->nodes[stor[k].id].dtype != cast_to) {
                 gir_attr ca;
                 gir_node c;
-                gir__attr_zero(&ca);
+                gir_attr_zero(&ca);
                 ca.dtype = cast_to;
                 c = gir_op_build(g, GIR_OP_CAST, 1, &stor[k], &ca);
                 if (!c.id) return bad;

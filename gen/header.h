@@ -198,6 +198,8 @@ GIR_API gir_status  gir_graph_status(const gir_graph *g);          /* the first 
 GIR_API const char *gir_graph_message(const gir_graph *g);         /* "" when GIR_OK */
 GIR_API void        gir_graph_clear_error(gir_graph *g);
 GIR_API uint32_t    gir_graph_node_count(const gir_graph *g);      /* valid ids are 1..count */
+GIR_API int         gir_graph_input_count(const gir_graph *g);     /* the graph's inputs, indexed from 0 */
+GIR_API gir_node    gir_graph_input(const gir_graph *g, int index); /* in the order they were built */
 
 /* introspection of a node (an invalid handle gives zeros / GIR_OP__INVALID) */
 GIR_API gir_op        gir_node_op(const gir_graph *g, gir_node n);

@@ -161,7 +161,7 @@ static gir_status gir__k_random(gir__kx *k) {
             v = f[0] + (f[1] - f[0]) * (1.0 - gir__uniform01(key, i));
         } else {
             double u1 = gir__uniform01(key, 2 * i), u2 = gir__uniform01(key, 2 * i + 1);
-            v = f[0] + f[1] * sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
+            v = f[0] + f[1] * gir__sqrt_f64(-2.0 * gir__log_f64(u1)) * gir__cos_f64(6.283185307179586 * u2);
         }
         gir__setd(k->out, k->dtype, i, v);
     }
@@ -220,7 +220,7 @@ static gir_status gir__k_reduce(gir__kx *k) {
             case GIR_OP_ALL: if (v == 0) *a = 0; break;
             case GIR_OP_ANY: if (v != 0) *a = 1; break;
             case -GIR_OP_VAR: *a += (v - aux[o]) * (v - aux[o]); break;
-            case -GIR_OP_LOGSUMEXP: *a += (aux[o] == -HUGE_VAL || aux[o] == HUGE_VAL) ? 0 : exp(v - aux[o]); break;
+            case -GIR_OP_LOGSUMEXP: *a += (aux[o] == -HUGE_VAL || aux[o] == HUGE_VAL) ? 0 : gir__exp_f64(v - aux[o]); break;
             default: break;
             }
             for (d = r - 1; d >= 0; --d) {          /* advance the multi-index and the output index */
@@ -237,7 +237,7 @@ static gir_status gir__k_reduce(gir__kx *k) {
         double v = acc[o];
         if (op == GIR_OP_MEAN) v = cnt ? v / cnt : 0.0 / (cnt - cnt);
         else if (op == GIR_OP_VAR) v = v / (cnt - k->attr->i[1]);
-        else if (op == GIR_OP_LOGSUMEXP) v = (aux[o] == -HUGE_VAL || aux[o] == HUGE_VAL || aux[o] != aux[o]) ? aux[o] : aux[o] + log(v);
+        else if (op == GIR_OP_LOGSUMEXP) v = (aux[o] == -HUGE_VAL || aux[o] == HUGE_VAL || aux[o] != aux[o]) ? aux[o] : aux[o] + gir__log_f64(v);
         gir__setd(k->out, k->dtype, o, v);
     }
     return GIR_OK;
@@ -574,10 +574,10 @@ static gir_status gir__k_softmax(gir__kx *k) {
                 double v = gir__getd(k->in[0].p, dt, base + j * inner);
                 if (v > mx || v != v) mx = v;
             }
-            for (j = 0; j < len; ++j) s += exp(gir__getd(k->in[0].p, dt, base + j * inner) - mx);
+            for (j = 0; j < len; ++j) s += gir__exp_f64(gir__getd(k->in[0].p, dt, base + j * inner) - mx);
             for (j = 0; j < len; ++j) {
                 double v = gir__getd(k->in[0].p, dt, base + j * inner) - mx;
-                gir__setd(k->out, dt, base + j * inner, logsm ? v - log(s) : exp(v) / s);
+                gir__setd(k->out, dt, base + j * inner, logsm ? v - gir__log_f64(s) : gir__exp_f64(v) / s);
             }
         }
     return GIR_OK;
@@ -587,8 +587,8 @@ static double gir__row_lse(const void *x, int dt, int64_t base, int64_t c) {
     int64_t j;
     for (j = 0; j < c; ++j) { double v = gir__getd(x, dt, base + j); if (v > mx || v != v) mx = v; }
     if (mx == HUGE_VAL || mx == -HUGE_VAL || mx != mx) return mx;
-    for (j = 0; j < c; ++j) s += exp(gir__getd(x, dt, base + j) - mx);
-    return mx + log(s);
+    for (j = 0; j < c; ++j) s += gir__exp_f64(gir__getd(x, dt, base + j) - mx);
+    return mx + gir__log_f64(s);
 }
 static gir_status gir__k_xent(gir__kx *k) {
     int64_t nr = k->in[0].s->dim[0], c = k->in[0].s->dim[1], r;

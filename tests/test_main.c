@@ -8,6 +8,7 @@
  * gradient). Every op also gets error cases. Ends with the line "N passed, N failed".
  */
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,14 @@
 #include "../gir.h"
 
 static int n_pass, n_fail, n_skip, verbose;
+
+/* all of the runner's output goes through here, so a firmware build can send it elsewhere */
+static void say(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+}
 static const char *filter;
 static char why[1024];
 
@@ -25,10 +34,10 @@ static int selected(const char *name) { return !filter || strstr(name, filter) !
 static void report(const char *name, int ok) {
     if (ok) {
         ++n_pass;
-        if (verbose) printf("ok   %s\n", name);
+        if (verbose) say("ok   %s\n", name);
     } else {
         ++n_fail;
-        printf("FAIL %s: %s\n", name, why);
+        say("FAIL %s: %s\n", name, why);
     }
     why[0] = 0;
 }
@@ -93,7 +102,7 @@ static int load_golden(const char *path) {
     size_t cap = 1 << 20;
     int lineno = 0, cap_cases = 64;
     gcase *c = NULL;
-    if (!f) { printf("cannot open %s\n", path); return 0; }
+    if (!f) { say("cannot open %s\n", path); return 0; }
     line = (char *)malloc(cap);
     cases = (gcase *)calloc((size_t)cap_cases, sizeof(gcase));
     while (fgets(line, (int)cap, f)) {
@@ -113,7 +122,7 @@ static int load_golden(const char *path) {
             c->line = lineno;
             gir_attr_zero(&c->attr);
         } else if (!c) {
-            printf("%s:%d: data outside a case\n", path, lineno);
+            say("%s:%d: data outside a case\n", path, lineno);
             return 0;
         } else if (!strcmp(t, "attr")) {
             char *kind = next_tok(&p);
@@ -136,11 +145,11 @@ static int load_golden(const char *path) {
                 c->data = parse_values(&p, n);
                 c->ndata = n;
                 c->has_data = 1;
-            } else { printf("%s:%d: unknown attr kind %s\n", path, lineno, kind); return 0; }
+            } else { say("%s:%d: unknown attr kind %s\n", path, lineno, kind); return 0; }
         } else if (!strcmp(t, "in")) {
-            if (!parse_tensor(&p, &c->in[c->nin++])) { printf("%s:%d: bad input\n", path, lineno); return 0; }
+            if (!parse_tensor(&p, &c->in[c->nin++])) { say("%s:%d: bad input\n", path, lineno); return 0; }
         } else if (!strcmp(t, "out")) {
-            if (!parse_tensor(&p, &c->out)) { printf("%s:%d: bad output\n", path, lineno); return 0; }
+            if (!parse_tensor(&p, &c->out)) { say("%s:%d: bad output\n", path, lineno); return 0; }
             c->has_out = 1;
         } else if (!strcmp(t, "tol")) {
             c->rtol = strtod(next_tok(&p), NULL);
@@ -148,7 +157,7 @@ static int load_golden(const char *path) {
             c->has_tol = 1;
         } else if (!strcmp(t, "nograd")) c->nograd = 1;
         else if (!strcmp(t, "end")) c = NULL;
-        else { printf("%s:%d: unknown line '%s'\n", path, lineno, t); return 0; }
+        else { say("%s:%d: unknown line '%s'\n", path, lineno, t); return 0; }
     }
     free(line);
     fclose(f);
@@ -634,6 +643,8 @@ static int test_node_types(void) {
     CHECK(gir_node_type_of(g, sg) == GIR_NODE_INPUT_DERIVED_NON_DIFF, "stop_gradient");
     CHECK(gir_node_type_of(g, ixf) == GIR_NODE_INPUT_DERIVED_NON_DIFF, "cast of an integer input");
     CHECK(gir_node_parent_count(g, nd) == 2 && gir_node_arg_count(g, nd) == 0, "parents");
+    CHECK(gir_graph_input_count(g) == 2 && gir_graph_input(g, 0).id == x.id && gir_graph_input(g, 1).id == ix.id &&
+          gir_graph_input(g, 2).id == 0, "graph inputs indexed from 0");
     {
         gir_node w = gir_where(g, nd, x, c);
         CHECK(gir_node_parent_count(g, w) == 2 && gir_node_arg_count(g, w) == 1, "where: cond is an argument");
@@ -1061,7 +1072,7 @@ static int test_fuzz_builders(void) {
                 if (gir_run(p) == GIR_OK) ++ran;
                 else {
                     CHECK(gir_plan_message(p)[0], "run failed without a message");
-                    if (verbose) printf("     fuzz round %d: %s\n", round, gir_plan_message(p));
+                    if (verbose) say("     fuzz round %d: %s\n", round, gir_plan_message(p));
                 }
                 gir_plan_free(p);
             }
@@ -1092,7 +1103,7 @@ static int test_fuzz_builders(void) {
     }
     CHECK(made > 10 * fz_rounds && rejected > 10 * fz_rounds && ran > fz_rounds / 4 && diffed > fz_rounds / 4, "too little was exercised: %d built, %d rejected, %d ran, %d differentiated",
           made, rejected, ran, diffed);
-    if (verbose) printf("     fuzz: %d built, %d rejected, %d graphs ran, %d gradients\n", made, rejected, ran, diffed);
+    if (verbose) say("     fuzz: %d built, %d rejected, %d graphs ran, %d gradients\n", made, rejected, ran, diffed);
     return 1;
 }
 static int test_op_table(void) {
@@ -1104,7 +1115,7 @@ static int test_op_table(void) {
     }
     CHECK(GIR_OP__COUNT - 1 >= 90, "only %d ops", GIR_OP__COUNT - 1);
     CHECK(gir_op_from_name("no_such_op") == GIR_OP__INVALID, "unknown name");
-    if (verbose) printf("     %d ops, %d differentiable\n", GIR_OP__COUNT - 1, diff);
+    if (verbose) say("     %d ops, %d differentiable\n", GIR_OP__COUNT - 1, diff);
     return 1;
 }
 
@@ -1117,9 +1128,9 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[k], "--golden") && k + 1 < argc) golden = argv[++k];
         else if (!strcmp(argv[k], "-v")) verbose = 1;
         else if (!strcmp(argv[k], "--fuzz") && k + 2 < argc) { fz_rounds = atoi(argv[++k]); fz_base = atoi(argv[++k]); }
-        else { printf("usage: %s [--filter S] [--golden FILE] [--fuzz ROUNDS FIRST_SEED] [-v]\n", argv[0]); return 2; }
+        else { say("usage: %s [--filter S] [--golden FILE] [--fuzz ROUNDS FIRST_SEED] [-v]\n", argv[0]); return 2; }
     }
-    if (!load_golden(golden)) { printf("0 passed, 1 failed\n"); return 1; }
+    if (!load_golden(golden)) { say("0 passed, 1 failed\n"); return 1; }
     RUN("table/ops", test_op_table());
     RUN("table/golden_coverage", test_table_covered());
     for (op = 1; op < GIR_OP__COUNT; ++op) {
@@ -1138,7 +1149,7 @@ int main(int argc, char **argv) {
                 snprintf(name, sizeof name, "grad2/%s/%s", on, c->label);
                 if (selected(name)) {
                     int ok = test_grad2(c, &skipped);
-                    if (skipped) { ++n_skip; ++n2skip; if (verbose) printf("skip %s: no second-order adjoint\n", name); }
+                    if (skipped) { ++n_skip; ++n2skip; if (verbose) say("skip %s: no second-order adjoint\n", name); }
                     else { report(name, ok); if (ok) ++n2; }
                 }
             }
@@ -1162,7 +1173,7 @@ int main(int argc, char **argv) {
     RUN("fuzz/builders", test_fuzz_builders());
     RUN("memory/oom_injection", test_oom_injection());
     RUN("memory/run_allocates_nothing", test_run_no_alloc());
-    if (verbose) printf("second-order checks: %d cases passed, %d skipped (no second-order adjoint)\n", n2, n2skip);
+    if (verbose) say("second-order checks: %d cases passed, %d skipped (no second-order adjoint)\n", n2, n2skip);
     for (k = 0; k < ncases; ++k) {
         int j;
         for (j = 0; j < cases[k].nin; ++j) free(cases[k].in[j].v);
@@ -1170,6 +1181,6 @@ int main(int argc, char **argv) {
         free(cases[k].data);
     }
     free(cases);
-    printf("%d passed, %d failed\n", n_pass, n_fail);
+    say("%d passed, %d failed\n", n_pass, n_fail);
     return n_fail ? 1 : 0;
 }
