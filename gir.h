@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=17c37ee61654c9e4dd07e0c3cf921ca3063dc99fc60735c3591eedd59fef6772
-                                          gen/ sha256=9e94c07e7e0b17b2
+                                          gen/ sha256=45c71abf46fda947
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -8008,20 +8008,6 @@ static gir_status gir__k_pool(gir__kx *k) {
     }
     return GIR_OK;
 }
-/* scratch bytes a step needs */
-static size_t gir__scratch_bytes(int op, int dt, const gir_shape *out, const gir_shape *in0) {
-    switch (op) {
-    case GIR_OP_SUM: case GIR_OP_MEAN: case GIR_OP_PROD: case GIR_OP_MAX: case GIR_OP_MIN: case GIR_OP_VAR:
-    case GIR_OP_LOGSUMEXP: case GIR_OP_ALL: case GIR_OP_ANY:
-        return 2 * (size_t)gir__numel(out) * sizeof(double);
-    case GIR_OP_INVERSE: case GIR_OP_DET: case GIR_OP_LOGDET: {
-        int64_t n = in0->dim[in0->rank - 1];
-        return (size_t)(n * n + n) * gir__esize(dt);
-    }
-    default: return 0;
-    }
-}
-
 /* generated from ops.def: the kernel of each op */
 static const gir__kernel_fn gir__kernel_table[GIR_OP__COUNT] = {
     0,
@@ -8143,6 +8129,17 @@ static const gir__kernel_fn gir__kernel_table[GIR_OP__COUNT] = {
     gir__k_pool, /* AVG_POOL2D_BWD */
     gir__k_dropout, /* DROPOUT */
 };
+
+/* scratch bytes a step needs, by kernel family, so a new row of a family needs nothing more */
+static size_t gir__scratch_bytes(int op, int dt, const gir_shape *out, const gir_shape *in0) {
+    gir__kernel_fn k = gir__kernel_table[op];
+    if (k == gir__k_reduce) return 2 * (size_t)gir__numel(out) * sizeof(double);
+    if (k == gir__k_linalg) {
+        int64_t n = in0->dim[in0->rank - 1];
+        return (size_t)(n * n + n) * gir__esize(dt);
+    }
+    return 0;
+}
 
 /* >>exec: compile a graph into a plan, run the plan ------------------------------------------------------------
    A plan holds copies of what it needs from the graph (ops, shapes, attributes), one buffer per value at an

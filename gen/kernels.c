@@ -683,19 +683,16 @@ static gir_status gir__k_pool(gir__kx *k) {
     }
     return GIR_OK;
 }
-/* scratch bytes a step needs */
+/* generated from ops.def: the kernel of each op */
+@@KERNEL_TABLE@@
+
+/* scratch bytes a step needs, by kernel family, so a new row of a family needs nothing more */
 static size_t gir__scratch_bytes(int op, int dt, const gir_shape *out, const gir_shape *in0) {
-    switch (op) {
-    case GIR_OP_SUM: case GIR_OP_MEAN: case GIR_OP_PROD: case GIR_OP_MAX: case GIR_OP_MIN: case GIR_OP_VAR:
-    case GIR_OP_LOGSUMEXP: case GIR_OP_ALL: case GIR_OP_ANY:
-        return 2 * (size_t)gir__numel(out) * sizeof(double);
-    case GIR_OP_INVERSE: case GIR_OP_DET: case GIR_OP_LOGDET: {
+    gir__kernel_fn k = gir__kernel_table[op];
+    if (k == gir__k_reduce) return 2 * (size_t)gir__numel(out) * sizeof(double);
+    if (k == gir__k_linalg) {
         int64_t n = in0->dim[in0->rank - 1];
         return (size_t)(n * n + n) * gir__esize(dt);
     }
-    default: return 0;
-    }
+    return 0;
 }
-
-/* generated from ops.def: the kernel of each op */
-@@KERNEL_TABLE@@
