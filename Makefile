@@ -3,7 +3,7 @@ PYTHON ?= python3
 CC     ?= gcc
 B      := build
 
-.PHONY: all generate test demo golden examples clean
+.PHONY: all generate test demo golden examples fuzz clean
 all: generate
 
 # `make` always regenerates (it is deterministic and takes under a second). Nothing else depends on
@@ -19,6 +19,17 @@ gir.h:
 
 test:
 	@sh tests/run_all.sh
+
+# a long fuzz campaign under ASan+UBSan with gcc and clang (make test runs 300 rounds of the same fuzzer)
+FUZZ_ROUNDS ?= 6000
+FUZZ_SEED   ?= 100000
+SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+fuzz:
+	@mkdir -p $(B)
+	gcc -std=c99 -O1 -g $(SAN) tests/test_main.c -o $(B)/fuzz_gcc -lm
+	clang -std=c99 -O1 -g $(SAN) tests/test_main.c -o $(B)/fuzz_clang -lm
+	ASAN_OPTIONS=allocator_may_return_null=1 ./$(B)/fuzz_gcc --filter fuzz/ --fuzz $(FUZZ_ROUNDS) $(FUZZ_SEED) -v
+	ASAN_OPTIONS=allocator_may_return_null=1 ./$(B)/fuzz_clang --filter fuzz/ --fuzz $(FUZZ_ROUNDS) $(FUZZ_SEED) -v
 
 # the golden data are committed; remaking them needs python3-numpy and python3-torch
 golden:

@@ -993,119 +993,6 @@ static int test_shape_builders(void) {
     gir_graph_free(g);
     return 1;
 }
-/* fuzzing: random ops, inputs, handles and attributes through the generic builder, then compile, run and
-   differentiate what was built. Anything may be rejected; nothing may crash (the suite also runs under
-   ASan+UBSan), every rejection must leave a message, and the graph must stay usable. */
-static unsigned fz_state;
-static int fz_rounds = 300, fz_base = 1000;
-static int fz(int n) { fz_state = fz_state * 1103515245u + 12345u; return (int)((fz_state >> 8) % (unsigned)n); }
-static int test_fuzz_builders(void) {
-    int round, made = 0, rejected = 0, ran = 0, diffed = 0;
-    for (round = 0; round < fz_rounds; ++round) {
-        gir_graph *g = gir_graph_new(NULL);
-        gir_node nodes[160], ins[8];
-        void *bufs[8];
-        int nn = 0, ni = 0, step, k;
-        fz_state = (unsigned)fz_base + (unsigned)round;
-        for (k = 0; k < 6; ++k) {                  /* a few bound inputs of small random shapes */
-            static const int dts[4] = {GIR_DTYPE_F32, GIR_DTYPE_F64, GIR_DTYPE_I32, GIR_DTYPE_B8};
-            int dt = dts[fz(4)], r = fz(4), j;
-            gir_shape s = gir_shape0();
-            int64_t cnt = 1, e;
-            s.rank = r;
-            for (j = 0; j < r; ++j) { s.dim[j] = 1 + fz(4); cnt *= s.dim[j]; }
-            ins[ni] = gir_input(g, (gir_dtype)dt, s);
-            bufs[ni] = calloc((size_t)cnt, 8);
-            for (e = 0; e < cnt; ++e) {
-                double v = fz(7) - 3 + fz(100) / 100.0;
-                if (dt == GIR_DTYPE_F32) ((float *)bufs[ni])[e] = (float)v;
-                else if (dt == GIR_DTYPE_F64) ((double *)bufs[ni])[e] = v;
-                else if (dt == GIR_DTYPE_I32) ((int32_t *)bufs[ni])[e] = fz(5) - 1;
-                else ((uint8_t *)bufs[ni])[e] = (uint8_t)fz(2);
-            }
-            nodes[nn++] = ins[ni++];
-        }
-        for (step = 0; step < 150; ++step) {
-            gir_op op = (gir_op)(2 + fz(GIR_OP__COUNT - 2));    /* not INPUT: those are bound above */
-            int n = gir_op_parent_count(op) < 0 ? 1 + fz(3) : gir_op_parent_count(op) + gir_op_arg_count(op), j;
-            gir_node in[8], y;
-            gir_attr a;
-            if (fz(8) == 0) n += fz(3) - 1;            /* sometimes the wrong number of inputs */
-            if (n < 0) n = 0;
-            if (n > 8) n = 8;
-            for (j = 0; j < n; ++j) {
-                in[j] = nodes[fz(nn)];
-                if (fz(40) == 0) in[j].id = (uint32_t)fz(100000);   /* sometimes a handle from nowhere */
-            }
-            gir_attr_zero(&a);
-            for (j = 0; j < 3; ++j) a.f[j] = fz(6) - 2 + (fz(4) + 1) / 4.0;
-            for (j = 0; j < 5; ++j) a.i[j] = fz(8) - 3;
-            for (j = 0; j < 3; ++j) {
-                int q;
-                a.l[j].n = fz(4);
-                for (q = 0; q < a.l[j].n; ++q) a.l[j].v[q] = fz(7) - 2;
-            }
-            a.shape.rank = fz(4);
-            for (j = 0; j < a.shape.rank; ++j) a.shape.dim[j] = fz(5) - (fz(20) == 0);
-            a.dtype = fz(7);
-            a.seed = (uint64_t)fz(1000);
-            gir_graph_clear_error(g);
-            y = gir_op_build(g, op, n, in, &a);
-            if (y.id) {
-                CHECK(gir_graph_status(g) == GIR_OK, "%s built a node and reported '%s'", gir_op_name(op), gir_graph_message(g));
-                if (nn < 160) nodes[nn++] = y;
-                ++made;
-            } else {
-                int poisoned = 0;
-                for (j = 0; j < n; ++j) poisoned |= in[j].id == 0;
-                CHECK(poisoned || (gir_graph_status(g) != GIR_OK && gir_graph_message(g)[0]),
-                      "%s rejected without a message", gir_op_name(op));
-                ++rejected;
-            }
-        }
-        /* compile everything built, run it; then differentiate a few float results */
-        {
-            gir_plan *p = NULL;
-            gir_graph_clear_error(g);
-            if (gir_compile(g, nn, nodes, &p) == GIR_OK) {
-                for (k = 0; k < ni; ++k) gir_plan_bind(p, ins[k], bufs[k]);
-                if (gir_run(p) == GIR_OK) ++ran;
-                else {
-                    CHECK(gir_plan_message(p)[0], "run failed without a message");
-                    if (verbose) say("     fuzz round %d: %s\n", round, gir_plan_message(p));
-                }
-                gir_plan_free(p);
-            }
-            for (k = nn - 1; k >= 6 && k > nn - 12; --k) {
-                gir_node l, gr[2], wrt[2];
-                if (gir_node_dtype(g, nodes[k]) != GIR_DTYPE_F64 && gir_node_dtype(g, nodes[k]) != GIR_DTYPE_F32) continue;
-                gir_graph_clear_error(g);
-                l = gir_sum(g, nodes[k], gir_ints0(), 0);
-                wrt[0] = ins[0]; wrt[1] = ins[1];
-                if (l.id && gir_grad(g, l, 2, wrt, gr) == GIR_OK) {
-                    gir_node outs[3];
-                    outs[0] = l; outs[1] = gr[0]; outs[2] = gr[1];
-                    if (gir_compile(g, 3, outs, &p) == GIR_OK) {
-                        int q;
-                        for (q = 0; q < ni; ++q) gir_plan_bind(p, ins[q], bufs[q]);
-                        gir_run(p);
-                        gir_plan_free(p);
-                        ++diffed;
-                    }
-                } else {
-                    CHECK(gir_graph_message(g)[0], "grad failed without a message");
-                }
-            }
-        }
-        CHECK(still_usable(g), "graph unusable after fuzzing round %d", round);
-        for (k = 0; k < ni; ++k) free(bufs[k]);
-        gir_graph_free(g);
-    }
-    CHECK(made > 10 * fz_rounds && rejected > 10 * fz_rounds && ran > fz_rounds / 4 && diffed > fz_rounds / 4, "too little was exercised: %d built, %d rejected, %d ran, %d differentiated",
-          made, rejected, ran, diffed);
-    if (verbose) say("     fuzz: %d built, %d rejected, %d graphs ran, %d gradients\n", made, rejected, ran, diffed);
-    return 1;
-}
 static int test_op_table(void) {
     int op, diff = 0;
     for (op = 1; op < GIR_OP__COUNT; ++op) {
@@ -1118,6 +1005,8 @@ static int test_op_table(void) {
     if (verbose) say("     %d ops, %d differentiable\n", GIR_OP__COUNT - 1, diff);
     return 1;
 }
+
+#include "suite_fuzz.c"
 
 int main(int argc, char **argv) {
     const char *golden = "tests/golden.txt";
@@ -1170,7 +1059,7 @@ int main(int argc, char **argv) {
     RUN("build/norms", test_norms());
     RUN("build/shape_builders", test_shape_builders());
     RUN("run/errors", test_run_errors());
-    RUN("fuzz/builders", test_fuzz_builders());
+    suite_fuzz();
     RUN("memory/oom_injection", test_oom_injection());
     RUN("memory/run_allocates_nothing", test_run_no_alloc());
     if (verbose) say("second-order checks: %d cases passed, %d skipped (no second-order adjoint)\n", n2, n2skip);
