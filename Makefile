@@ -3,7 +3,7 @@ PYTHON ?= python3
 CC     ?= gcc
 B      := build
 
-.PHONY: all generate test demo golden examples fuzz clean
+.PHONY: all generate test demo golden examples fuzz bench clean
 all: generate
 
 # `make` always regenerates (it is deterministic and takes under a second). Nothing else depends on
@@ -30,6 +30,15 @@ fuzz:
 	clang -std=c99 -O1 -g $(SAN) tests/test_main.c -o $(B)/fuzz_clang -lm
 	ASAN_OPTIONS=allocator_may_return_null=1 ./$(B)/fuzz_gcc --filter fuzz/ --fuzz $(FUZZ_ROUNDS) $(FUZZ_SEED) -v
 	ASAN_OPTIONS=allocator_may_return_null=1 ./$(B)/fuzz_clang --filter fuzz/ --fuzz $(FUZZ_ROUNDS) $(FUZZ_SEED) -v
+
+# gir.h against OpenBLAS, NumPy and PyTorch, side by side; BENCH_CFLAGS is how gir.h is built
+BENCH_CFLAGS ?= -O2
+BENCH_ROUNDS ?= 3
+bench:
+	@mkdir -p $(B)
+	$(CC) -std=c99 $(BENCH_CFLAGS) bench/gir_bench.c -o $(B)/gir_bench -lm
+	@if $(CC) -O2 bench/blas_bench.c -o $(B)/blas_bench -lopenblas 2>/dev/null; then b=$(B)/blas_bench; else b=-; fi; \
+	$(PYTHON) bench/run.py $(B)/gir_bench $$b --rounds $(BENCH_ROUNDS) --flags "$(CC) -std=c99 $(BENCH_CFLAGS)" $(BENCH)
 
 # the golden data are committed; remaking them needs python3-numpy and python3-torch
 golden:

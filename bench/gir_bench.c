@@ -1,0 +1,278 @@
+/* gir_bench.c - gir.h's side of `make bench`: one workload per name, printed as
+ *     gir <name> <value> <unit>
+ * with the median over repetitions inside this process. bench/run.py runs it interleaved with the
+ * anchors (OpenBLAS, NumPy, PyTorch) and prints the ratios.
+ *
+ *   gir_bench [NAME ...]      (no name: every workload)
+ */
+#define _POSIX_C_SOURCE 199309L
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#define GIR_IMPLEMENTATION
+#include "../gir.h"
+
+static double now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+static double median(double *v, int n) {
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+static void die(const char *what, const char *msg) {
+    fprintf(stderr, "gir_bench: %s: %s\n", what, msg);
+    exit(1);
+}
+static void check_graph(gir_graph *g) { if (gir_graph_status(g) != GIR_OK) die("graph", gir_graph_message(g)); }
+static void run_plan(gir_plan *p) { if (gir_run(p) != GIR_OK) die("run", gir_plan_message(p)); }
+static unsigned rng_state = 12345u;
+static float frand(void) { rng_state = rng_state * 1664525u + 1013904223u; return (float)(rng_state >> 8) / 16777216.0f - 0.5f; }
+static float *random_floats(int64_t n) {
+    float *v = (float *)malloc((size_t)n * sizeof(float));
+    int64_t k;
+    if (!v) die("malloc", "out of memory");
+    for (k = 0; k < n; ++k) v[k] = frand();
+    return v;
+}
+/* seconds per call of one plan run: warm up, then repeat until min_time, several samples, median */
+static double time_plan(gir_plan *p, double min_time) {
+    double s[7];
+    int k, reps = 1;
+    double t0;
+    run_plan(p);
+    for (;;) {                                  /* calibrate the repetition count */
+        int r;
+        t0 = now();
+        for (r = 0; r < reps; ++r) run_plan(p);
+        if (now() - t0 >= min_time / 7 || reps > (1 << 24)) break;
+        reps *= 2;
+    }
+    for (k = 0; k < 7; ++k) {
+        int r;
+        t0 = now();
+        for (r = 0; r < reps; ++r) run_plan(p);
+        s[k] = (now() - t0) / reps;
+    }
+    return median(s, 7);
+}
+
+static void bench_sgemm(const char *name, int n) {
+    gir_graph *g = gir_graph_new(NULL);
+    gir_node a = gir_input(g, GIR_DTYPE_F32, gir_shape2(n, n)), b = gir_input(g, GIR_DTYPE_F32, gir_shape2(n, n));
+    gir_node c = gir_matmul(g, a, b);
+    gir_plan *p = NULL;
+    float *av = random_floats((int64_t)n * n), *bv = random_floats((int64_t)n * n);
+    double t;
+    check_graph(g);
+    if (gir_compile(g, 1, &c, &p) != GIR_OK) die(name, gir_graph_message(g));
+    gir_plan_bind(p, a, av);
+    gir_plan_bind(p, b, bv);
+    t = time_plan(p, n >= 1024 ? 1.0 : 0.3);
+    printf("gir %s %.2f GFLOP/s\n", name, 2.0 * n * n * (double)n / t * 1e-9);
+    gir_plan_free(p);
+    gir_graph_free(g);
+    free(av); free(bv);
+}
+
+/* MLP 784-256-256-10, ReLU, mean softmax cross-entropy, plain SGD: forward, backward, update */
+static gir_node dense(gir_graph *g, gir_node x, gir_node w, gir_node b) { return gir_add(g, gir_matmul(g, x, w), b); }
+static void bench_mlp(const char *name, int batch) {
+    static const int32_t fan[4][2] = {{784, 256}, {256, 0}, {256, 256}, {256, 0}};
+    gir_graph *g = gir_graph_new(NULL);
+    gir_node var[6], grad[6], x, lab, h, logits, loss, outs[7];
+    gir_plan *p = NULL;
+    float *xv = random_floats((int64_t)batch * 784);
+    int32_t *yv = (int32_t *)malloc((size_t)batch * sizeof(int32_t));
+    double s[9], t0;
+    int k, r, reps = batch >= 64 ? 20 : 200;
+    for (k = 0; k < 6; ++k) {
+        int32_t in = k < 4 ? fan[k][0] : 256, out = k < 4 ? fan[k][1] : 0;
+        gir_shape sh = k == 4 ? gir_shape2(256, 10) : k == 5 ? gir_shape1(10) : out ? gir_shape2(in, out) : gir_shape1(in);
+        var[k] = gir_variable(g, GIR_DTYPE_F32, sh, NULL);
+        check_graph(g);
+        {
+            float *w = (float *)gir_node_data(g, var[k]);
+            int64_t j, cnt = gir_node_numel(g, var[k]);
+            for (j = 0; j < cnt; ++j) w[j] = 0.1f * frand();
+        }
+    }
+    x = gir_input(g, GIR_DTYPE_F32, gir_shape2(batch, 784));
+    lab = gir_input(g, GIR_DTYPE_I32, gir_shape1(batch));
+    h = gir_relu(g, dense(g, x, var[0], var[1]));
+    h = gir_relu(g, dense(g, h, var[2], var[3]));
+    logits = dense(g, h, var[4], var[5]);
+    loss = gir_mean(g, gir_xent_logits(g, logits, lab), gir_ints0(), 0);
+    gir_grad(g, loss, 6, var, grad);
+    outs[0] = loss;
+    for (k = 0; k < 6; ++k) outs[1 + k] = grad[k];
+    check_graph(g);
+    if (gir_compile(g, 7, outs, &p) != GIR_OK) die(name, gir_graph_message(g));
+    for (k = 0; k < batch; ++k) yv[k] = k % 10;
+    gir_plan_bind(p, x, xv);
+    gir_plan_bind(p, lab, yv);
+    for (r = -3; r < 9 * reps; ++r) {
+        if (r >= 0 && r % reps == 0) t0 = now();
+        run_plan(p);
+        for (k = 0; k < 6; ++k) {                 /* w -= lr * dw */
+            float *w = (float *)gir_node_data(g, var[k]);
+            const float *d = (const float *)gir_plan_data(p, grad[k]);
+            int64_t j, cnt = gir_node_numel(g, var[k]);
+            for (j = 0; j < cnt; ++j) w[j] -= 0.01f * d[j];
+        }
+        if (r >= 0 && r % reps == reps - 1) s[r / reps] = (now() - t0) / reps;
+    }
+    printf("gir %s %.4f ms\n", name, 1e3 * median(s, 9));
+    gir_plan_free(p);
+    gir_graph_free(g);
+    free(xv); free(yv);
+}
+
+/* build + differentiate + compile + run a chain of 1000 scalar steps x = x*1.0001 + 0.0001 */
+static void bench_ad_overhead(void) {
+    double s[9];
+    int k, r;
+    for (r = 0; r < 9; ++r) {
+        double t0 = now();
+        for (k = 0; k < 10; ++k) {
+            gir_graph *g = gir_graph_new(NULL);
+            gir_node x0 = gir_input(g, GIR_DTYPE_F64, gir_shape0()), x = x0, dx, outs[2];
+            gir_node a = gir_scalar(g, GIR_DTYPE_F64, 1.0001), b = gir_scalar(g, GIR_DTYPE_F64, 0.0001);
+            gir_plan *p = NULL;
+            double xv = 1.0;
+            int i;
+            for (i = 0; i < 1000; ++i) x = gir_add(g, gir_mul(g, x, a), b);
+            gir_grad(g, x, 1, &x0, &dx);
+            outs[0] = x; outs[1] = dx;
+            if (gir_compile(g, 2, outs, &p) != GIR_OK) die("ad_overhead", gir_graph_message(g));
+            gir_plan_bind(p, x0, &xv);
+            run_plan(p);
+            gir_plan_free(p);
+            gir_graph_free(g);
+        }
+        s[r] = (now() - t0) / 10 / 1000;
+    }
+    printf("gir ad_overhead %.4f us/op\n", 1e6 * median(s, 9));
+}
+
+/* elementwise and softmax throughput: bytes read + written per second */
+static void bench_unary(const char *name, int64_t n, int which) {
+    gir_graph *g = gir_graph_new(NULL);
+    gir_node x = gir_input(g, GIR_DTYPE_F32, gir_shape1((int32_t)n)), y;
+    gir_plan *p = NULL;
+    float *xv = random_floats(n);
+    double t;
+    if (which == 0) y = gir_exp(g, x);
+    else if (which == 1) y = gir_tanh(g, x);
+    else y = gir_tanh(g, gir_add(g, gir_mul(g, x, gir_scalar(g, GIR_DTYPE_F32, 1.5)), gir_scalar(g, GIR_DTYPE_F32, 0.25)));
+    check_graph(g);
+    if (gir_compile(g, 1, &y, &p) != GIR_OK) die(name, gir_graph_message(g));
+    gir_plan_bind(p, x, xv);
+    t = time_plan(p, 0.5);
+    printf("gir %s %.3f GB/s\n", name, 8.0 * (double)n / t * 1e-9);
+    gir_plan_free(p);
+    gir_graph_free(g);
+    free(xv);
+}
+static void bench_softmax(void) {
+    const int32_t rows = 16384, cols = 1024;
+    gir_graph *g = gir_graph_new(NULL);
+    gir_node x = gir_input(g, GIR_DTYPE_F32, gir_shape2(rows, cols)), y = gir_softmax(g, x, 1);
+    gir_plan *p = NULL;
+    float *xv = random_floats((int64_t)rows * cols);
+    double t;
+    check_graph(g);
+    if (gir_compile(g, 1, &y, &p) != GIR_OK) die("softmax_16m", gir_graph_message(g));
+    gir_plan_bind(p, x, xv);
+    t = time_plan(p, 0.5);
+    printf("gir softmax_16m %.3f GB/s\n", 8.0 * rows * (double)cols / t * 1e-9);
+    gir_plan_free(p);
+    gir_graph_free(g);
+    free(xv);
+}
+
+/* conv3x3(8)-ReLU-maxpool2, conv3x3(16)-ReLU-maxpool2, dense(10) on 1x8x8, batch 32, SGD step */
+static void bench_cnn(void) {
+    const int batch = 32;
+    gir_graph *g = gir_graph_new(NULL);
+    gir_node var[6], grad[6], x, lab, h, loss, outs[7];
+    gir_shape shapes[6];
+    gir_plan *p = NULL;
+    float *xv = random_floats((int64_t)batch * 64);
+    int32_t yv[32];
+    double s[9], t0;
+    int k, r, reps = 50;
+    shapes[0] = gir_shape4(8, 1, 3, 3);  shapes[1] = gir_shape3(8, 1, 1);
+    shapes[2] = gir_shape4(16, 8, 3, 3); shapes[3] = gir_shape3(16, 1, 1);
+    shapes[4] = gir_shape2(64, 10);      shapes[5] = gir_shape1(10);
+    for (k = 0; k < 6; ++k) {
+        float *w;
+        int64_t j, cnt;
+        var[k] = gir_variable(g, GIR_DTYPE_F32, shapes[k], NULL);
+        check_graph(g);
+        w = (float *)gir_node_data(g, var[k]);
+        cnt = gir_node_numel(g, var[k]);
+        for (j = 0; j < cnt; ++j) w[j] = 0.3f * frand();
+    }
+    x = gir_input(g, GIR_DTYPE_F32, gir_shape4(batch, 1, 8, 8));
+    lab = gir_input(g, GIR_DTYPE_I32, gir_shape1(batch));
+    h = gir_conv2d(g, x, var[0], gir_ints0(), gir_ints2(1, 1), gir_ints0(), 1);
+    h = gir_max_pool2d(g, gir_relu(g, gir_add(g, h, var[1])), gir_ints2(2, 2), gir_ints0(), gir_ints0());
+    h = gir_conv2d(g, h, var[2], gir_ints0(), gir_ints2(1, 1), gir_ints0(), 1);
+    h = gir_max_pool2d(g, gir_relu(g, gir_add(g, h, var[3])), gir_ints2(2, 2), gir_ints0(), gir_ints0());
+    h = gir_reshape(g, h, gir_shape2(batch, 64));
+    loss = gir_mean(g, gir_xent_logits(g, dense(g, h, var[4], var[5]), lab), gir_ints0(), 0);
+    gir_grad(g, loss, 6, var, grad);
+    outs[0] = loss;
+    for (k = 0; k < 6; ++k) outs[1 + k] = grad[k];
+    check_graph(g);
+    if (gir_compile(g, 7, outs, &p) != GIR_OK) die("cnn_train_b32", gir_graph_message(g));
+    for (k = 0; k < batch; ++k) yv[k] = k % 10;
+    gir_plan_bind(p, x, xv);
+    gir_plan_bind(p, lab, yv);
+    for (r = -3; r < 9 * reps; ++r) {
+        if (r >= 0 && r % reps == 0) t0 = now();
+        run_plan(p);
+        for (k = 0; k < 6; ++k) {
+            float *w = (float *)gir_node_data(g, var[k]);
+            const float *d = (const float *)gir_plan_data(p, grad[k]);
+            int64_t j, cnt = gir_node_numel(g, var[k]);
+            for (j = 0; j < cnt; ++j) w[j] -= 0.01f * d[j];
+        }
+        if (r >= 0 && r % reps == reps - 1) s[r / reps] = (now() - t0) / reps;
+    }
+    printf("gir cnn_train_b32 %.4f ms\n", 1e3 * median(s, 9));
+    gir_plan_free(p);
+    gir_graph_free(g);
+    free(xv);
+}
+
+static int wanted(int argc, char **argv, const char *name) {
+    int k;
+    if (argc < 2) return 1;
+    for (k = 1; k < argc; ++k)
+        if (!strcmp(argv[k], name)) return 1;
+    return 0;
+}
+int main(int argc, char **argv) {
+    if (wanted(argc, argv, "sgemm_64")) bench_sgemm("sgemm_64", 64);
+    if (wanted(argc, argv, "sgemm_256")) bench_sgemm("sgemm_256", 256);
+    if (wanted(argc, argv, "sgemm_1024")) bench_sgemm("sgemm_1024", 1024);
+    if (wanted(argc, argv, "sgemm_2048")) bench_sgemm("sgemm_2048", 2048);
+    if (wanted(argc, argv, "mlp_train_b64")) bench_mlp("mlp_train_b64", 64);
+    if (wanted(argc, argv, "mlp_train_b1")) bench_mlp("mlp_train_b1", 1);
+    if (wanted(argc, argv, "ad_overhead")) bench_ad_overhead();
+    if (wanted(argc, argv, "fused_tanh_16m")) bench_unary("fused_tanh_16m", (int64_t)1 << 24, 2);
+    if (wanted(argc, argv, "exp_1m")) bench_unary("exp_1m", (int64_t)1 << 20, 0);
+    if (wanted(argc, argv, "tanh_1m")) bench_unary("tanh_1m", (int64_t)1 << 20, 1);
+    if (wanted(argc, argv, "softmax_16m")) bench_softmax();
+    if (wanted(argc, argv, "cnn_train_b32")) bench_cnn();
+    return 0;
+}

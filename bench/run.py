@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""run.py - `make bench`: gir.h against its anchors, side by side in one run, printed as ratios.
+
+    run.py GIR_BENCH [BLAS_BENCH|-] [--rounds N] [--flags "CFLAGS"] [NAME ...]
+
+Each round runs gir.h's workloads, then OpenBLAS (AVX-512 core type, and the default core type), then NumPy
+and PyTorch, so a drift of the machine's speed touches both sides of a ratio alike. After the rounds each
+figure is the median over rounds (each program reports its own median of repetitions) and every comparison
+prints one line:
+
+    bench <name> gir=<value> <anchor>=<value> <unit> ratio=<x.xx>      (ratio > 1: gir.h is better)
+
+A missing anchor is said and skipped; nothing is installed.
+"""
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+# name, anchor, unit; for time units a lower value is better
+COMPARISONS = [
+    ("sgemm_64", "openblas", "GFLOP/s"), ("sgemm_256", "openblas", "GFLOP/s"),
+    ("sgemm_1024", "openblas", "GFLOP/s"), ("sgemm_2048", "openblas", "GFLOP/s"),
+    ("sgemm_64", "openblas_default", "GFLOP/s"), ("sgemm_1024", "openblas_default", "GFLOP/s"),
+    ("mlp_train_b64", "torch", "ms"), ("mlp_train_b1", "torch", "ms"),
+    ("ad_overhead", "torch", "us/op"),
+    ("fused_tanh_16m", "numpy", "GB/s"), ("exp_1m", "numpy", "GB/s"), ("tanh_1m", "numpy", "GB/s"),
+    ("softmax_16m", "numpy", "GB/s"),
+    ("sgemm_1024_2t", "gir_1t", "GFLOP/s"),
+    ("cnn_train_b32", "torch", "ms"),
+]
+LOWER_IS_BETTER = {"ms", "us/op"}
+
+
+def run(cmd, env=None):
+    try:
+        out = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=1800)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        sys.stderr.write("run.py: %s: %s\n" % (cmd[0], e))
+        return []
+    if out.returncode != 0:
+        sys.stderr.write("run.py: %s exited %d: %s\n" % (" ".join(cmd), out.returncode, out.stderr.strip()[-500:]))
+    elif out.stderr.strip():
+        sys.stderr.write(out.stderr)
+    rows = []
+    for line in out.stdout.splitlines():
+        f = line.split()
+        if len(f) == 4:
+            try:
+                rows.append((f[0], f[1], float(f[2]), f[3]))
+            except ValueError:
+                pass
+    return rows
+
+
+def main(argv):
+    rounds, flags, names, progs = 3, "?", [], []
+    k = 1
+    while k < len(argv):
+        if argv[k] == "--rounds":
+            rounds = int(argv[k + 1]); k += 2
+        elif argv[k] == "--flags":
+            flags = argv[k + 1]; k += 2
+        elif len(progs) < 2 and (os.sep in argv[k] or argv[k] == "-"):
+            progs.append(argv[k]); k += 1
+        else:
+            names.append(argv[k]); k += 1
+    gir, blas = progs[0], progs[1] if len(progs) > 1 and progs[1] != "-" else None
+    wanted = [n for n, _, _ in COMPARISONS if not names or n in names]
+    print("machine: %s, %d cores; %s; gir.h built with: %s; %s" % (
+        platform.processor() or platform.machine(), os.cpu_count() or 0, platform.platform(), flags,
+        time.strftime("%Y-%m-%d")))
+    if not blas:
+        print("note: OpenBLAS anchor skipped (apt-get install libopenblas-dev)")
+    if not os.path.exists("/usr/bin/python3"):
+        print("note: NumPy/PyTorch anchors skipped (no /usr/bin/python3)")
+    vals = {}
+    for r in range(rounds):
+        rows = run([gir] + sorted(set(wanted)))
+        if blas:
+            env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OPENBLAS_CORETYPE="SkylakeX")
+            rows += run([blas] + wanted, env)
+            env = dict(os.environ, OPENBLAS_NUM_THREADS="1")
+            env.pop("OPENBLAS_CORETYPE", None)
+            rows += [("openblas_default",) + row[1:] for row in run([blas] + wanted, env)]
+        if os.path.exists("/usr/bin/python3"):
+            rows += run(["/usr/bin/python3", os.path.join(HERE, "anchors.py")] + wanted)
+        for src, name, v, unit in rows:
+            vals.setdefault((src, name), []).append((v, unit))
+        sys.stderr.write("round %d of %d done\n" % (r + 1, rounds))
+    med = {key: (statistics.median(v for v, _ in xs), xs[0][1]) for key, xs in vals.items()}
+    for name, anchor, unit in COMPARISONS:
+        if name not in wanted:
+            continue
+        if anchor == "gir_1t":
+            g, a = med.get(("gir", name)), med.get(("gir", "sgemm_1024"))
+        else:
+            g, a = med.get(("gir", name)), med.get((anchor, name))
+        if not g or not a:
+            print("skip %s vs %s: %s" % (name, anchor, "no gir.h figure (not built yet)" if not g else "anchor missing"))
+            continue
+        ratio = a[0] / g[0] if unit in LOWER_IS_BETTER else g[0] / a[0]
+        print("bench %s gir=%.4g %s=%.4g %s ratio=%.2f" % (name, g[0], anchor, a[0], unit, ratio))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
