@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=17c37ee61654c9e4dd07e0c3cf921ca3063dc99fc60735c3591eedd59fef6772
-                                          gen/ sha256=d9ac1fd32a225892
+                                          gen/ sha256=22d536829960892b
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -8309,7 +8309,8 @@ GIR_API gir_status gir_compile(gir_graph *g, int n_out, const gir_node *outs, gi
     for (j = 0; j < n_out; ++j) {
         int kind = gir__handle_kind(g, outs[j]);
         if (kind != GIR__H_OWN) {
-            gir__gfail(g, GIR_ERR_HANDLE, "compile: output %d (id %u) %s", j, (unsigned)outs[j].id, gir__handle_why(kind));
+            gir__gfail(g, GIR_ERR_HANDLE, "compile: output %d (id %u) %s", j, (unsigned)outs[j].id,
+                       gir__handle_why(kind));
             return GIR_ERR_HANDLE;
         }
     }

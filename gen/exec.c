@@ -83,7 +83,8 @@ GIR_API gir_status gir_compile(gir_graph *g, int n_out, const gir_node *outs, gi
     for (j = 0; j < n_out; ++j) {
         int kind = gir__handle_kind(g, outs[j]);
         if (kind != GIR__H_OWN) {
-            gir__gfail(g, GIR_ERR_HANDLE, "compile: output %d (id %u) %s", j, (unsigned)outs[j].id, gir__handle_why(kind));
+            gir__gfail(g, GIR_ERR_HANDLE, "compile: output %d (id %u) %s", j, (unsigned)outs[j].id,
+                       gir__handle_why(kind));
             return GIR_ERR_HANDLE;
         }
     }
