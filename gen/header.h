@@ -213,7 +213,7 @@ GIR_API uint32_t    gir_graph_node_count(const gir_graph *g);      /* valid ids 
 GIR_API int         gir_graph_input_count(const gir_graph *g);     /* the graph's inputs, indexed from 0 */
 GIR_API gir_node    gir_graph_input(const gir_graph *g, int index); /* in the order they were built */
 
-/* introspection of a node (an invalid handle gives zeros / GIR_OP__INVALID) */
+/* introspection of a node (the invalid handle, or a handle of another graph, gives zeros / GIR_OP__INVALID) */
 GIR_API gir_op        gir_node_op(const gir_graph *g, gir_node n);
 GIR_API gir_dtype     gir_node_dtype(const gir_graph *g, gir_node n);
 GIR_API gir_shape     gir_node_shape(const gir_graph *g, gir_node n);
@@ -272,7 +272,7 @@ GIR_API void        gir_plan_free(gir_plan *p);
 GIR_API gir_status  gir_plan_bind(gir_plan *p, gir_node input, const void *data);
 GIR_API gir_status  gir_plan_bind_bytes(gir_plan *p, gir_node input, const void *data, size_t bytes);
 GIR_API gir_status  gir_run(gir_plan *p);
-GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n);   /* value after gir_run */
+GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n);   /* value after gir_run; NULL: not in p */
 GIR_API const char *gir_plan_message(const gir_plan *p);
 GIR_API size_t      gir_plan_arena_bytes(const gir_plan *p);        /* intermediate values */
 GIR_API int         gir_plan_step_count(const gir_plan *p);
