@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=17c37ee61654c9e4dd07e0c3cf921ca3063dc99fc60735c3591eedd59fef6772
-                                          gen/ sha256=45c71abf46fda947
+                                          gen/ sha256=7f587b5c0cd477ba
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -24,11 +24,11 @@
      double     xv = 3.0;
      if (gir_graph_status(g) != GIR_OK) { puts(gir_graph_message(g)); return 1; }
      gir_compile(g, 3, outs, &p);
-     gir_plan_bind(p, x, &xv);
+     gir_plan_bind_bytes(p, x, &xv, sizeof xv);   (checks the size and alignment for an f64 scalar)
      gir_run(p);                             (run it again with new data any number of times)
      printf("%g %g %g\n", *(const double *)gir_plan_data(p, f),
             *(const double *)gir_plan_data(p, df), *(const double *)gir_plan_data(p, d2f));
-     gir_plan_free(p); gir_graph_free(g);   (prints 19 12 4)
+     gir_plan_free(p); gir_graph_free(g);   (prints 19 12 4; the two frees may come in either order)
 
    CONFIGURATION (define before the #include that has GIR_IMPLEMENTATION)
      GIR_STATIC                  every function static (private copies in several files)
@@ -50,6 +50,16 @@
      once. The graph built so far stays usable. gir_compile returns a gir_status and records its
      errors in the graph like a builder; gir_plan_bind and gir_run return a gir_status and keep their
      message in the plan (gir_plan_message). Binding an input the plan does not read is a no-op.
+     A handle knows its graph: a node of another graph given to a builder, gir_grad, gir_compile or a
+     plan is GIR_ERR_HANDLE ("add: node 5: input 1 (id 2) belongs to another graph"); introspection
+     (gir_node_*) and gir_plan_data give zeros / NULL for it.
+
+   OWNERSHIP
+     Graphs and plans may be freed in any order. A plan keeps what it reads of its graph alive:
+     gir_graph_free on a graph with live plans only marks it freed (build nothing more through it);
+     its memory is released by the gir_plan_free of the last plan compiled from it, and until then
+     those plans bind, run and read their data as before. gir_plan_bind keeps the data pointer (the
+     caller owns the buffer and keeps it alive while the plan may run).
 
    WHAT gir.h DOES NOT DO (yet): threads, GPUs, dynamic shapes, sparse tensors, f16 storage.
 
@@ -387,7 +397,9 @@ typedef enum gir_op {
     GIR_OP__COUNT
 } gir_op;
 
-typedef struct gir_node { uint32_t id; } gir_node;   /* handle: id 0 is invalid */
+/* A node handle: id numbers the node in its graph (0: the invalid handle, as {0} or {0, 0} gives it); tag says
+   which graph made it, so a graph recognises its own handles and rejects another graph's (GIR_ERR_HANDLE). */
+typedef struct gir_node { uint32_t id; uint32_t tag; } gir_node;
 typedef struct gir_graph gir_graph;
 typedef struct gir_plan gir_plan;
 
@@ -437,7 +449,7 @@ GIR_API const char *gir_status_name(gir_status s);
 
 /* graph */
 GIR_API gir_graph  *gir_graph_new(const gir_graph_desc *desc);     /* NULL when out of memory */
-GIR_API void        gir_graph_free(gir_graph *g);
+GIR_API void        gir_graph_free(gir_graph *g);                  /* plans of it stay usable */
 GIR_API gir_status  gir_graph_status(const gir_graph *g);          /* the first error, sticky */
 GIR_API const char *gir_graph_message(const gir_graph *g);         /* "" when GIR_OK */
 GIR_API void        gir_graph_clear_error(gir_graph *g);
@@ -445,7 +457,7 @@ GIR_API uint32_t    gir_graph_node_count(const gir_graph *g);      /* valid ids 
 GIR_API int         gir_graph_input_count(const gir_graph *g);     /* the graph's inputs, indexed from 0 */
 GIR_API gir_node    gir_graph_input(const gir_graph *g, int index); /* in the order they were built */
 
-/* introspection of a node (an invalid handle gives zeros / GIR_OP__INVALID) */
+/* introspection of a node (the invalid handle, or a handle of another graph, gives zeros / GIR_OP__INVALID) */
 GIR_API gir_op        gir_node_op(const gir_graph *g, gir_node n);
 GIR_API gir_dtype     gir_node_dtype(const gir_graph *g, gir_node n);
 GIR_API gir_shape     gir_node_shape(const gir_graph *g, gir_node n);
@@ -626,9 +638,13 @@ GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt
 /* >>exec: compile the nodes needed for outputs into a plan; run it any number of times */
 GIR_API gir_status  gir_compile(gir_graph *g, int n_out, const gir_node *outs, gir_plan **out_plan);
 GIR_API void        gir_plan_free(gir_plan *p);
-GIR_API gir_status  gir_plan_bind(gir_plan *p, gir_node input, const void *data); /* pointer kept */
+/* bind an input to the caller's buffer; the pointer is kept, and read by every gir_run. gir_plan_bind checks
+   nothing about the buffer (size, dtype, alignment): prefer gir_plan_bind_bytes, which also checks that bytes
+   is numel * gir_dtype_size of the input and that data is aligned to the dtype's size. */
+GIR_API gir_status  gir_plan_bind(gir_plan *p, gir_node input, const void *data);
+GIR_API gir_status  gir_plan_bind_bytes(gir_plan *p, gir_node input, const void *data, size_t bytes);
 GIR_API gir_status  gir_run(gir_plan *p);
-GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n);   /* value after gir_run */
+GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n);   /* value after gir_run; NULL: not in p */
 GIR_API const char *gir_plan_message(const gir_plan *p);
 GIR_API size_t      gir_plan_arena_bytes(const gir_plan *p);        /* intermediate values */
 GIR_API int         gir_plan_step_count(const gir_plan *p);
@@ -1053,6 +1069,9 @@ struct gir_graph {
     gir_status    status;
     char          msg[GIR__MSG];
     uint16_t      grad_level;   /* level given to nodes built while gir_grad runs */
+    uint32_t      tag;          /* in every handle of this graph's nodes */
+    uint32_t      plans;        /* live plans compiled from this graph: they read its nodes and data */
+    int           freed;        /* gir_graph_free was called; the memory goes with the last plan */
 };
 
 /* shape / build context handed to shape functions */
@@ -1081,6 +1100,63 @@ typedef struct gir__opinfo {
     const char *attrs;
     const char *no_adj;
 } gir__opinfo;
+
+/* >>handles: a node handle carries the tag of the graph that made it ------------------------------------------
+   Every graph gets a nonzero tag that differs from the tags of the graphs made before it by this copy of the
+   implementation (the next 2^32 - 2 graphs, whatever their addresses: a graph allocated where a freed one was
+   gets a new tag, so the old graph's handles are refused). The tag is a counter, started at a point taken from
+   the counter's own address (so that copies of the implementation under GIR_STATIC start at different points)
+   and scrambled by a bijection, so tags of consecutive graphs differ in many bits. Every handle the library
+   makes comes from gir__handle; every handle it is given is sorted by gir__handle_kind. */
+static uint32_t gir__tag_counter;
+
+static uint32_t gir__mix32(uint32_t x) {      /* a bijection of the 32-bit integers (xorshift-multiply) */
+    x ^= x >> 16;
+    x *= 0x7feb352dU;
+    x ^= x >> 15;
+    x *= 0x846ca68bU;
+    x ^= x >> 16;
+    return x;
+}
+static uint32_t gir__new_tag(void) {
+    uint32_t base = gir__mix32((uint32_t)(uintptr_t)&gir__tag_counter), t;
+    do {
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__TINYC__)
+        t = __atomic_add_fetch(&gir__tag_counter, 1u, __ATOMIC_RELAXED);   /* graphs made by several threads */
+#else
+        t = ++gir__tag_counter;
+#endif
+        t = gir__mix32(t + base);
+    } while (!t);
+    return t;
+}
+
+/* the handle of node id of g; id 0 (or no graph) gives the invalid handle {0, 0} */
+static gir_node gir__handle(const gir_graph *g, uint32_t id) {
+    gir_node h;
+    h.id = g ? id : 0;
+    h.tag = (g && id) ? g->tag : 0;
+    return h;
+}
+
+enum { GIR__H_NONE, GIR__H_OWN, GIR__H_FOREIGN, GIR__H_UNTAGGED, GIR__H_RANGE };
+/* GIR__H_NONE: id 0, the invalid handle (a failed builder's result); GIR__H_OWN: a node of g; the rest are
+   errors: another graph's handle, a handle no graph made (tag 0), an id beyond g's nodes */
+static int gir__handle_kind(const gir_graph *g, gir_node h) {
+    if (!h.id) return GIR__H_NONE;
+    if (!h.tag) return GIR__H_UNTAGGED;
+    if (!g || h.tag != g->tag) return GIR__H_FOREIGN;
+    return h.id < g->nnodes ? GIR__H_OWN : GIR__H_RANGE;
+}
+/* the end of a message "<what> (id N) ..." for an error kind */
+static const char *gir__handle_why(int kind) {
+    switch (kind) {
+    case GIR__H_NONE: return "is the invalid handle (an earlier builder failed)";
+    case GIR__H_FOREIGN: return "belongs to another graph";
+    case GIR__H_UNTAGGED: return "was not made by any graph (tag 0)";
+    default: return "is not a node of this graph";
+    }
+}
 
 /* >>graph: nodes, the generic builder, dtype and shape rules -------------------------------------------- */
 #include <stdarg.h>
@@ -1399,18 +1475,23 @@ GIR_API gir_graph *gir_graph_new(const gir_graph_desc *desc) {
     }
     GIR_MEMSET(&g->nodes[0], 0, sizeof(gir__node));
     g->nnodes = 1;
+    g->tag = gir__new_tag();
     return g;
 }
-GIR_API void gir_graph_free(gir_graph *g) {
+/* the graph's memory; gir_graph_free calls it, or the last plan's gir_plan_free when plans outlived the graph */
+static void gir__graph_release(gir_graph *g) {
     size_t k;
-    gir_allocator a;
-    if (!g) return;
-    a = g->a;
+    gir_allocator a = g->a;
     for (k = 1; k < g->nnodes; ++k)
         gir__free(&a, (void *)g->nodes[k].attr.data, g->nodes[k].data_bytes);
     gir__free(&a, g->nodes, g->cap * sizeof(gir__node));
     gir__free(&a, g->ins, g->inscap * sizeof(uint32_t));
     gir__free(&a, g, sizeof *g);
+}
+GIR_API void gir_graph_free(gir_graph *g) {
+    if (!g || g->freed) return;
+    g->freed = 1;
+    if (!g->plans) gir__graph_release(g);
 }
 GIR_API gir_status gir_graph_status(const gir_graph *g) { return g ? g->status : GIR_ERR_INVALID_ARG; }
 GIR_API const char *gir_graph_message(const gir_graph *g) { return g ? g->msg : "no graph (NULL)"; }
@@ -1423,15 +1504,15 @@ GIR_API int gir_graph_input_count(const gir_graph *g) {
     return n;
 }
 GIR_API gir_node gir_graph_input(const gir_graph *g, int index) {
-    gir_node r = {0};
     size_t k;
     for (k = 1; g && index >= 0 && k < g->nnodes; ++k)
-        if (g->nodes[k].op == GIR_OP_INPUT && index-- == 0) { r.id = (uint32_t)k; break; }
-    return r;
+        if (g->nodes[k].op == GIR_OP_INPUT && index-- == 0) return gir__handle(g, (uint32_t)k);
+    return gir__handle(NULL, 0);
 }
 
+/* the node behind a handle of g; NULL for the invalid handle and for any handle g did not make */
 static const gir__node *gir__get(const gir_graph *g, gir_node n) {
-    return (g && n.id > 0 && n.id < g->nnodes) ? &g->nodes[n.id] : NULL;
+    return gir__handle_kind(g, n) == GIR__H_OWN ? &g->nodes[n.id] : NULL;
 }
 GIR_API gir_op gir_node_op(const gir_graph *g, gir_node n) {
     const gir__node *d = gir__get(g, n); return d ? (gir_op)d->op : GIR_OP__INVALID;
@@ -1460,9 +1541,8 @@ GIR_API int gir_node_arg_count(const gir_graph *g, gir_node n) {
 }
 GIR_API gir_node gir_node_input(const gir_graph *g, gir_node n, int k) {
     const gir__node *d = gir__get(g, n);
-    gir_node r = {0};
-    if (d && k >= 0 && (uint32_t)k < d->nin) r.id = g->ins[d->in0 + (uint32_t)k];
-    return r;
+    if (d && k >= 0 && (uint32_t)k < d->nin) return gir__handle(g, g->ins[d->in0 + (uint32_t)k]);
+    return gir__handle(NULL, 0);
 }
 GIR_API gir_attr gir_node_attr(const gir_graph *g, gir_node n) {
     const gir__node *d = gir__get(g, n);
@@ -2112,7 +2192,7 @@ static int gir__dt_allowed(int rule, int dt) {
 }
 
 GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in, const gir_attr *attr) {
-    gir_node bad = {0}, ord[64], *stor = ord, res = {0};
+    gir_node bad = gir__handle(NULL, 0), ord[64], *stor = ord;
     const gir__opinfo *oi;
     gir__bctx b;
     gir__node *nd;
@@ -2150,10 +2230,11 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
         }
     }
     for (k = 0; k < n; ++k) {
-        if (stor[k].id == 0) return bad;              /* poisoned input: no new message */
-        if (stor[k].id >= g->nnodes) {
-            gir__gfail(g, GIR_ERR_HANDLE, "%s: node %u: input %d is not a node of this graph (id %u)", oi->name, b.id,
-                       k, (unsigned)stor[k].id);
+        int kind = gir__handle_kind(g, stor[k]);
+        if (kind == GIR__H_NONE) return bad;          /* poisoned input: no new message */
+        if (kind != GIR__H_OWN) {
+            gir__gfail(g, GIR_ERR_HANDLE, "%s: node %u: input %d (id %u) %s", oi->name, b.id, k, (unsigned)stor[k].id,
+                       gir__handle_why(kind));
             return bad;
         }
     }
@@ -2301,8 +2382,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     nd->attr.data = data;
     nd->data_bytes = bytes;
     for (k = 0; k < n; ++k) g->ins[g->nins++] = stor[k].id;
-    res.id = (uint32_t)g->nnodes++;
-    return res;
+    return gir__handle(g, (uint32_t)g->nnodes++);
 }
 
 /* generated from ops.def: one builder per row */
@@ -3256,77 +3336,64 @@ GIR_API gir_node gir_dropout(gir_graph *g, gir_node x, double p, uint64_t seed) 
 }
 
 /* convenience builders: compositions of table ops ----------------------------------------------------------- */
+/* the node behind x for a convenience builder: NULL for {0} (quietly) and for a handle that is not g's
+   (recorded as GIR_ERR_HANDLE, naming the builder) */
+static const gir__node *gir__cget(gir_graph *g, gir_node x, const char *name) {
+    int kind = gir__handle_kind(g, x);
+    if (kind == GIR__H_OWN) return &g->nodes[x.id];
+    if (kind != GIR__H_NONE)
+        gir__gfail(g, GIR_ERR_HANDLE, "%s: input (id %u) %s", name, (unsigned)x.id, gir__handle_why(kind));
+    return NULL;
+}
 GIR_API gir_node gir_scalar(gir_graph *g, gir_dtype dtype, double value) {
     return gir_fill(g, dtype, gir_shape0(), value);
 }
 GIR_API gir_node gir_zeros(gir_graph *g, gir_dtype dtype, gir_shape shape) { return gir_fill(g, dtype, shape, 0.0); }
 GIR_API gir_node gir_ones(gir_graph *g, gir_dtype dtype, gir_shape shape) { return gir_fill(g, dtype, shape, 1.0); }
 GIR_API gir_node gir_zeros_like(gir_graph *g, gir_node x) {
-    const gir__node *d = gir__get(g, x);
-    gir_node bad = {0};
-    if (!d) {
-        if (x.id) gir__gfail(g, GIR_ERR_HANDLE, "zeros_like: input is not a node of this graph (id %u)", (unsigned)x.id);
-        return bad;
-    }
-    return gir_fill(g, (gir_dtype)d->dtype, d->shape, 0.0);
+    const gir__node *d = gir__cget(g, x, "zeros_like");
+    return d ? gir_fill(g, (gir_dtype)d->dtype, d->shape, 0.0) : gir__handle(NULL, 0);
 }
 GIR_API gir_node gir_ones_like(gir_graph *g, gir_node x) {
-    const gir__node *d = gir__get(g, x);
-    gir_node bad = {0};
-    if (!d) {
-        if (x.id) gir__gfail(g, GIR_ERR_HANDLE, "ones_like: input is not a node of this graph (id %u)", (unsigned)x.id);
-        return bad;
-    }
-    return gir_fill(g, (gir_dtype)d->dtype, d->shape, 1.0);
+    const gir__node *d = gir__cget(g, x, "ones_like");
+    return d ? gir_fill(g, (gir_dtype)d->dtype, d->shape, 1.0) : gir__handle(NULL, 0);
 }
 GIR_API gir_node gir_expand_dims(gir_graph *g, gir_node x, int axis) {
-    const gir__node *d = gir__get(g, x);
+    const gir__node *d = gir__cget(g, x, "expand_dims");
     gir_shape s;
-    gir_node bad = {0};
     int k;
-    if (!d) {
-        if (x.id) gir__gfail(g, GIR_ERR_HANDLE, "expand_dims: input is not a node of this graph (id %u)", (unsigned)x.id);
-        return bad;
-    }
+    if (!d) return gir__handle(NULL, 0);
     if (axis < 0) axis += d->shape.rank + 1;
     if (axis < 0 || axis > d->shape.rank || d->shape.rank >= GIR_MAX_RANK) {
         gir__gfail(g, GIR_ERR_ATTR, "expand_dims: axis out of range for %S", &d->shape);
-        return bad;
+        return gir__handle(NULL, 0);
     }
     s.rank = d->shape.rank + 1;
     for (k = 0; k < s.rank; ++k) s.dim[k] = k < axis ? d->shape.dim[k] : k == axis ? 1 : d->shape.dim[k - 1];
     return gir_reshape(g, x, s);
 }
 GIR_API gir_node gir_squeeze(gir_graph *g, gir_node x, int axis) {
-    const gir__node *d = gir__get(g, x);
+    const gir__node *d = gir__cget(g, x, "squeeze");
     gir_shape s;
-    gir_node bad = {0};
     int k;
-    if (!d) {
-        if (x.id) gir__gfail(g, GIR_ERR_HANDLE, "squeeze: input is not a node of this graph (id %u)", (unsigned)x.id);
-        return bad;
-    }
+    if (!d) return gir__handle(NULL, 0);
     if (axis < 0) axis += d->shape.rank;
     if (axis < 0 || axis >= d->shape.rank || d->shape.dim[axis] != 1) {
         gir__gfail(g, GIR_ERR_ATTR, "squeeze: axis %d of %S is not of size 1", axis, &d->shape);
-        return bad;
+        return gir__handle(NULL, 0);
     }
     s.rank = d->shape.rank - 1;
     for (k = 0; k < s.rank; ++k) s.dim[k] = d->shape.dim[k < axis ? k : k + 1];
     return gir_reshape(g, x, s);
 }
 GIR_API gir_node gir_permute_last2(gir_graph *g, gir_node x) {
-    const gir__node *d = gir__get(g, x);
+    const gir__node *d = gir__cget(g, x, "permute_last2");
     gir_ints p;
-    gir_node bad = {0};
     int k;
-    if (!d) {
-        if (x.id) gir__gfail(g, GIR_ERR_HANDLE, "permute_last2: input is not a node of this graph (id %u)", (unsigned)x.id);
-        return bad;
-    }
+    if (!d) return gir__handle(NULL, 0);
     if (d->shape.rank < 2) {
         gir__gfail(g, GIR_ERR_SHAPE, "permute_last2: needs rank >= 2, got %S", &d->shape);
-        return bad;
+        return gir__handle(NULL, 0);
     }
     p.n = d->shape.rank;
     for (k = 0; k < p.n; ++k) p.v[k] = k;
@@ -3335,11 +3402,11 @@ GIR_API gir_node gir_permute_last2(gir_graph *g, gir_node x) {
     return gir_transpose(g, x, p);
 }
 GIR_API int gir_split(gir_graph *g, gir_node x, int axis, int parts, gir_node *out) {
-    const gir__node *d = gir__get(g, x);
+    const gir__node *d = gir__cget(g, x, "split");
     int k, len;
-    if (!d || parts < 1 || !out) {
-        if (x.id && !d) gir__gfail(g, GIR_ERR_HANDLE, "split: input is not a node of this graph (id %u)", (unsigned)x.id);
-        else if (d) gir__gfail(g, GIR_ERR_INVALID_ARG, "split: needs parts >= 1 and an output array");
+    if (!d) return 0;
+    if (parts < 1 || !out) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "split: needs parts >= 1 and an output array");
         return 0;
     }
     if (axis < 0) axis += d->shape.rank;
@@ -3353,23 +3420,30 @@ GIR_API int gir_split(gir_graph *g, gir_node x, int axis, int parts, gir_node *o
 }
 /* (x - mean) / sqrt(var + eps) * gamma + beta over one axis; gamma and beta broadcast against x */
 GIR_API gir_node gir_layer_norm(gir_graph *g, gir_node x, gir_node gamma, gir_node beta, int axis, double eps) {
+    const gir__node *d = gir__cget(g, x, "layer_norm");
+    gir_dtype dt;
     gir_ints ax = gir_ints1(axis);
-    gir_node mu = gir_mean(g, x, ax, 1);
-    gir_node xc = gir_sub(g, x, mu);
-    gir_node var = gir_mean(g, gir_square(g, xc), ax, 1);
-    gir_node inv = gir_rsqrt(g, gir_add(g, var, gir_scalar(g, gir_node_dtype(g, x), eps)));
+    gir_node mu, xc, var, inv;
+    if (!d) return gir__handle(NULL, 0);
+    dt = (gir_dtype)d->dtype;
+    mu = gir_mean(g, x, ax, 1);
+    xc = gir_sub(g, x, mu);
+    var = gir_mean(g, gir_square(g, xc), ax, 1);
+    inv = gir_rsqrt(g, gir_add(g, var, gir_scalar(g, dt, eps)));
     return gir_add(g, gir_mul(g, gir_mul(g, xc, inv), gamma), beta);
 }
 /* training-mode batch norm over every axis but 1 (N,C[,H,W]); gamma and beta have shape [C] or broadcast */
 GIR_API gir_node gir_batch_norm(gir_graph *g, gir_node x, gir_node gamma, gir_node beta, double eps) {
-    const gir__node *d = gir__get(g, x);
+    const gir__node *d = gir__cget(g, x, "batch_norm");
     gir_ints ax;
     gir_shape cs;
     gir_node mu, xc, var, inv;
-    int k;
-    if (!d) { gir_node bad = {0}; return bad; }
+    gir_dtype dt;
+    int k, rank;
+    if (!d) return gir__handle(NULL, 0);
     ax.n = 0;
-    cs.rank = d->shape.rank;
+    cs.rank = rank = d->shape.rank;
+    dt = (gir_dtype)d->dtype;
     for (k = 0; k < d->shape.rank; ++k) {
         if (k != 1) ax.v[ax.n++] = k;
         cs.dim[k] = k == 1 ? d->shape.dim[1] : 1;
@@ -3377,8 +3451,8 @@ GIR_API gir_node gir_batch_norm(gir_graph *g, gir_node x, gir_node gamma, gir_no
     mu = gir_mean(g, x, ax, 1);
     xc = gir_sub(g, x, mu);
     var = gir_mean(g, gir_square(g, xc), ax, 1);
-    inv = gir_rsqrt(g, gir_add(g, var, gir_scalar(g, (gir_dtype)d->dtype, eps)));
-    if (d->shape.rank > 2) {
+    inv = gir_rsqrt(g, gir_add(g, var, gir_scalar(g, dt, eps)));
+    if (rank > 2) {
         gamma = gir_reshape(g, gamma, cs);
         beta = gir_reshape(g, beta, cs);
     }
@@ -3415,8 +3489,7 @@ static gir_shape gir__shape_of(gir_graph *G, gir_node h) { return G->nodes[h.id]
 
 /* a number as a rank-0 constant of g's dtype (it broadcasts against anything) */
 static gir_node gir__ah_num(gir_graph *G, gir_node g, double v) {
-    gir_node bad = {0};
-    if (!g.id) return bad;
+    if (!g.id) return gir__handle(NULL, 0);
     return gir_scalar(G, (gir_dtype)gir__n(G, g)->dtype, v);
 }
 /* sum t back to ref's shape: the adjoint of NumPy broadcasting */
@@ -3425,7 +3498,7 @@ static gir_node gir__ah_unbroadcast(gir_graph *G, const gir__node *nd, const gir
     gir_ints ax;
     int k, lead;
     (void)nd; (void)x;
-    if (!t.id || !ref.id) { gir_node bad = {0}; return bad; }
+    if (!t.id || !ref.id) return gir__handle(NULL, 0);
     ts = gir__shape_of(G, t);
     rs = gir__shape_of(G, ref);
     if (gir__shape_eq(&ts, &rs)) return t;
@@ -4342,40 +4415,52 @@ static const gir__adj_fn gir__adj_table[GIR_OP__COUNT] = {
     gir__adj_dropout,
 };
 
+/* gir_grad's checks of its arguments: GIR_OK, or the error it recorded */
+static gir_status gir__grad_check(gir_graph *g, gir_node y, int n, const gir_node *wrt) {
+    int k, kind = gir__handle_kind(g, y);
+    const gir__node *d;
+    if (kind == GIR__H_NONE) {
+        gir__gfail(g, GIR_ERR_HANDLE, "grad: the output is an invalid node (an earlier builder failed: %s)",
+                   g->msg[0] ? g->msg : "no message");
+        return GIR_ERR_HANDLE;
+    }
+    if (kind != GIR__H_OWN) {
+        gir__gfail(g, GIR_ERR_HANDLE, "grad: the output (id %u) %s", (unsigned)y.id, gir__handle_why(kind));
+        return GIR_ERR_HANDLE;
+    }
+    for (k = 0; k < n; ++k)
+        if ((kind = gir__handle_kind(g, wrt[k])) != GIR__H_OWN) {
+            gir__gfail(g, GIR_ERR_HANDLE, "grad: wrt[%d] (id %u) %s", k, (unsigned)wrt[k].id, gir__handle_why(kind));
+            return GIR_ERR_HANDLE;
+        }
+    d = &g->nodes[y.id];
+    if (gir__numel(&d->shape) != 1 || !gir__is_float(d->dtype)) {
+        gir__gfail(g, GIR_ERR_SHAPE, "grad: the output node %u must be one float element, got %T %S", (unsigned)y.id,
+                   (int)d->dtype, &d->shape);
+        return GIR_ERR_SHAPE;
+    }
+    return GIR_OK;
+}
+
+/* The reverse sweep over y and the nodes before it. Nodes built here get grad level 1 + y's level (a node's
+   level is the largest among its inputs and the level it was built at, so y's level covers its ancestry). A
+   wrt node built after y cannot be below it: its gradient is zeros. */
 GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt, gir_node *grads) {
     gir_node *adj = NULL, xs[64], dx[64];
     uint8_t needp[64];
     uint8_t *dep = NULL;
     size_t cnt;
     uint16_t old_level;
-    int k, maxlevel = 0;
+    int k;
     uint32_t id;
-    gir_status st = GIR_OK;
+    gir_status st;
     if (!g) return GIR_ERR_INVALID_ARG;
     if (n < 0 || (n > 0 && (!wrt || !grads))) {
         gir__gfail(g, GIR_ERR_INVALID_ARG, "grad: needs n >= 0 and arrays for wrt and grads");
         return GIR_ERR_INVALID_ARG;
     }
-    for (k = 0; k < n; ++k) grads[k].id = 0;
-    if (y.id == 0) {
-        gir__gfail(g, GIR_ERR_HANDLE, "grad: the output is an invalid node (an earlier builder failed: %s)",
-                   g->msg[0] ? g->msg : "no message");
-        return GIR_ERR_HANDLE;
-    }
-    if (y.id >= g->nnodes) {
-        gir__gfail(g, GIR_ERR_HANDLE, "grad: the output (id %u) is not a node of this graph", (unsigned)y.id);
-        return GIR_ERR_HANDLE;
-    }
-    for (k = 0; k < n; ++k)
-        if (wrt[k].id == 0 || wrt[k].id >= g->nnodes) {
-            gir__gfail(g, GIR_ERR_HANDLE, "grad: wrt[%d] (id %u) is not a node of this graph", k, (unsigned)wrt[k].id);
-            return GIR_ERR_HANDLE;
-        }
-    if (gir__numel(&g->nodes[y.id].shape) != 1 || !gir__is_float(g->nodes[y.id].dtype)) {
-        gir__gfail(g, GIR_ERR_SHAPE, "grad: the output node %u must be one float element, got %T %S",
-                   (unsigned)y.id, (int)g->nodes[y.id].dtype, &g->nodes[y.id].shape);
-        return GIR_ERR_SHAPE;
-    }
+    for (k = 0; k < n; ++k) grads[k] = gir__handle(NULL, 0);
+    if ((st = gir__grad_check(g, y, n, wrt)) != GIR_OK) return st;
     cnt = (size_t)y.id + 1;
     adj = (gir_node *)gir__alloc(&g->a, cnt * sizeof(gir_node));
     dep = (uint8_t *)gir__alloc(&g->a, cnt);
@@ -4385,7 +4470,7 @@ GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt
         gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "grad: out of memory");
         return GIR_ERR_OUT_OF_MEMORY;
     }
-    GIR_MEMSET(adj, 0, cnt * sizeof(gir_node));
+    for (id = 0; id < cnt; ++id) adj[id] = gir__handle(NULL, 0);
     GIR_MEMSET(dep, 0, cnt);
     for (k = 0; k < n; ++k)
         if (wrt[k].id < cnt) dep[wrt[k].id] = 1;
@@ -4393,23 +4478,21 @@ GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt
     for (id = 1; id < cnt; ++id) {
         const gir__node *d = &g->nodes[id];
         uint32_t j;
-        if (d->grad_level > maxlevel) maxlevel = d->grad_level;
         for (j = 0; j < d->nparents && !dep[id]; ++j)
             if (dep[g->ins[d->in0 + j]]) dep[id] = 1;
     }
     old_level = g->grad_level;
-    g->grad_level = (uint16_t)(maxlevel + 1);
+    g->grad_level = (uint16_t)(g->nodes[y.id].grad_level + 1);
     adj[y.id] = gir_ones_like(g, y);
     if (!adj[y.id].id) st = g->status ? g->status : GIR_ERR_OUT_OF_MEMORY;
     for (id = y.id; id >= 1 && st == GIR_OK; --id) {
         gir__node nd;
         uint32_t j;
         int want = 0;
-        gir_node self;
         if (!adj[id].id || !dep[id]) continue;
         nd = g->nodes[id];                                   /* a copy: building nodes may move the array */
         if (nd.ntype != GIR_NODE_INPUT_DERIVED) continue;
-        for (j = 0; j < nd.nin && j < 64; ++j) xs[j].id = g->ins[nd.in0 + j];
+        for (j = 0; j < nd.nin && j < 64; ++j) xs[j] = gir__handle(g, g->ins[nd.in0 + j]);
         for (j = 0; j < nd.nparents; ++j) {
             const gir__node *p = &g->nodes[xs[j].id];
             needp[j] = (uint8_t)(dep[xs[j].id] && gir__is_float(p->dtype) &&
@@ -4423,9 +4506,8 @@ GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt
             st = GIR_ERR_NO_ADJOINT;
             break;
         }
-        for (j = 0; j < nd.nparents; ++j) dx[j].id = 0;
-        self.id = id;
-        gir__adj_table[nd.op](g, &nd, self, adj[id], xs, (int)nd.nparents, needp, dx);
+        for (j = 0; j < nd.nparents; ++j) dx[j] = gir__handle(NULL, 0);
+        gir__adj_table[nd.op](g, &nd, gir__handle(g, id), adj[id], xs, (int)nd.nparents, needp, dx);
         for (j = 0; j < nd.nparents; ++j) {
             uint32_t p = xs[j].id;
             const gir__node *pn = &g->nodes[p];
@@ -4442,11 +4524,12 @@ GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt
         }
     }
     for (k = 0; k < n && st == GIR_OK; ++k) {
-        grads[k] = adj[wrt[k].id].id ? adj[wrt[k].id] : gir_zeros_like(g, wrt[k]);
+        uint32_t w = wrt[k].id;
+        grads[k] = (w < cnt && adj[w].id) ? adj[w] : gir_zeros_like(g, wrt[k]);
         if (!grads[k].id) st = g->status ? g->status : GIR_ERR_OUT_OF_MEMORY;
     }
     if (st != GIR_OK)
-        for (k = 0; k < n; ++k) grads[k].id = 0;
+        for (k = 0; k < n; ++k) grads[k] = gir__handle(NULL, 0);
     g->grad_level = old_level;
     gir__free(&g->a, adj, cnt * sizeof(gir_node));
     gir__free(&g->a, dep, cnt);
@@ -8144,7 +8227,9 @@ static size_t gir__scratch_bytes(int op, int dt, const gir_shape *out, const gir
 /* >>exec: compile a graph into a plan, run the plan ------------------------------------------------------------
    A plan holds copies of what it needs from the graph (ops, shapes, attributes), one buffer per value at an
    offset in one arena, and the order of steps. gir_run executes the steps without allocating; constants and
-   variables are read from the graph's storage on every run, so training updates are seen at once. */
+   variables are read from the graph's storage on every run, so training updates are seen at once.
+   Ownership: a plan keeps its graph's memory alive. gir_graph_free on a graph with live plans only marks it
+   freed; the last gir_plan_free of those plans releases it. Graphs and plans can be freed in any order. */
 enum { GIR__VAL_TEMP, GIR__VAL_INPUT, GIR__VAL_DATA };
 typedef struct gir__val {
     void      *ptr;
@@ -8197,6 +8282,7 @@ GIR_API void gir_plan_free(gir_plan *p) {
     gir_allocator a;
     if (!p) return;
     a = p->a;
+    if (p->g && --p->g->plans == 0 && p->g->freed) gir__graph_release(p->g);
     gir__free(&a, p->vals, 0);
     gir__free(&a, p->map, 0);
     gir__free(&a, p->steps, 0);
@@ -8221,12 +8307,10 @@ GIR_API gir_status gir_compile(gir_graph *g, int n_out, const gir_node *outs, gi
         return GIR_ERR_INVALID_ARG;
     }
     for (j = 0; j < n_out; ++j) {
-        if (outs[j].id == 0) {
-            gir__gfail(g, GIR_ERR_HANDLE, "compile: output %d is an invalid node (an earlier builder failed)", j);
-            return GIR_ERR_HANDLE;
-        }
-        if (outs[j].id >= g->nnodes) {
-            gir__gfail(g, GIR_ERR_HANDLE, "compile: output %d (id %u) is not a node of this graph", j, (unsigned)outs[j].id);
+        int kind = gir__handle_kind(g, outs[j]);
+        if (kind != GIR__H_OWN) {
+            gir__gfail(g, GIR_ERR_HANDLE, "compile: output %d (id %u) %s", j, (unsigned)outs[j].id,
+                       gir__handle_why(kind));
             return GIR_ERR_HANDLE;
         }
     }
@@ -8242,7 +8326,6 @@ GIR_API gir_status gir_compile(gir_graph *g, int n_out, const gir_node *outs, gi
     GIR_MEMSET(p, 0, sizeof *p);
     GIR_MEMSET(need, 0, cnt);
     p->a = g->a;
-    p->g = g;
     for (j = 0; j < n_out; ++j) need[outs[j].id] = 1;
     for (id = cnt - 1; id >= 1; --id) {      /* ids are topological: one backward sweep marks every input */
         const gir__node *d = &g->nodes[id];
@@ -8309,6 +8392,8 @@ GIR_API gir_status gir_compile(gir_graph *g, int n_out, const gir_node *outs, gi
     for (k = 0; k < p->nvals; ++k)
         if (p->vals[k].kind == GIR__VAL_TEMP) p->vals[k].ptr = p->arena + p->vals[k].off;
     gir__free(&g->a, need, cnt);
+    p->g = g;                      /* from here on the plan holds the graph (see gir_plan_free) */
+    ++g->plans;
     *out_plan = p;
     return GIR_OK;
 oom:
@@ -8318,17 +8403,60 @@ oom:
     return GIR_ERR_OUT_OF_MEMORY;
 }
 
-GIR_API gir_status gir_plan_bind(gir_plan *p, gir_node input, const void *data) {
-    uint32_t v;
-    if (!p) return GIR_ERR_INVALID_ARG;
-    v = (input.id < p->nmap) ? p->map[input.id] : 0;
-    if (!v && input.id > 0 && input.id < p->g->nnodes && p->g->nodes[input.id].op == GIR_OP_INPUT)
-        return GIR_OK;                         /* an input of the graph this plan does not read: nothing to do */
-    if (!v || p->vals[v - 1].kind != GIR__VAL_INPUT) {
-        gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: node %u is not an input this plan reads", (unsigned)input.id);
+/* the plan's value for an input node: *val = its index + 1, or 0 for an input of the graph the plan does not
+   read. A handle that is not an input of the plan's graph is an error, recorded in the plan. */
+static gir_status gir__bind_find(gir_plan *p, gir_node input, uint32_t *val) {
+    const gir_graph *g = p->g;
+    int kind = gir__handle_kind(g, input);
+    *val = 0;
+    if (kind != GIR__H_OWN) {
+        gir__pfail(p, GIR_ERR_HANDLE, "bind: input (id %u) %s", (unsigned)input.id, gir__handle_why(kind));
+        return GIR_ERR_HANDLE;
+    }
+    if (g->nodes[input.id].op != GIR_OP_INPUT) {
+        gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: node %u (%s) is not an input", (unsigned)input.id,
+                   gir__ops[g->nodes[input.id].op].name);
         return GIR_ERR_INVALID_ARG;
     }
-    p->vals[v - 1].ptr = (void *)data;
+    if (input.id < p->nmap) *val = p->map[input.id];
+    return GIR_OK;
+}
+GIR_API gir_status gir_plan_bind(gir_plan *p, gir_node input, const void *data) {
+    uint32_t v;
+    gir_status s;
+    if (!p) return GIR_ERR_INVALID_ARG;
+    if ((s = gir__bind_find(p, input, &v)) != GIR_OK) return s;
+    if (v) p->vals[v - 1].ptr = (void *)data;      /* v == 0: an input this plan does not read, nothing to do */
+    return GIR_OK;
+}
+/* as gir_plan_bind, after checking that bytes is what the input holds and that data is aligned for its dtype */
+GIR_API gir_status gir_plan_bind_bytes(gir_plan *p, gir_node input, const void *data, size_t bytes) {
+    const gir__node *d;
+    size_t need, align;
+    uint32_t v;
+    gir_status s;
+    if (!p) return GIR_ERR_INVALID_ARG;
+    if ((s = gir__bind_find(p, input, &v)) != GIR_OK) return s;
+    d = &p->g->nodes[input.id];
+    align = gir__dtype_sizes[d->dtype];
+    need = (size_t)gir__numel(&d->shape) * align;
+    if (bytes != need) {
+        gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: input node %u %T%S needs %l bytes (%l x %l), got %l",
+                   (unsigned)input.id, (int)d->dtype, &d->shape, (long long)need, (long long)gir__numel(&d->shape),
+                   (long long)align, (long long)bytes);
+        return GIR_ERR_INVALID_ARG;
+    }
+    if (!data && need) {
+        gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: input node %u %T%S: data is NULL", (unsigned)input.id,
+                   (int)d->dtype, &d->shape);
+        return GIR_ERR_INVALID_ARG;
+    }
+    if ((uintptr_t)data % align) {
+        gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: input node %u %T%S: data is not aligned to %l bytes as %T needs",
+                   (unsigned)input.id, (int)d->dtype, &d->shape, (long long)align, (int)d->dtype);
+        return GIR_ERR_INVALID_ARG;
+    }
+    if (v) p->vals[v - 1].ptr = (void *)data;
     return GIR_OK;
 }
 
@@ -8380,7 +8508,7 @@ GIR_API gir_status gir_run(gir_plan *p) {
 }
 GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n) {
     uint32_t v;
-    if (!p || n.id >= p->nmap || !(v = p->map[n.id])) return NULL;
+    if (!p || gir__handle_kind(p->g, n) != GIR__H_OWN || n.id >= p->nmap || !(v = p->map[n.id])) return NULL;
     if (p->vals[v - 1].kind == GIR__VAL_DATA) return p->g->nodes[n.id].attr.data;
     return p->vals[v - 1].ptr;
 }

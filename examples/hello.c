@@ -26,7 +26,7 @@ int main(void) {
         gir_graph_free(g);
         return 1;
     }
-    s = gir_plan_bind(p, x, &xv);                                  /* the plan reads xv on every run */
+    s = gir_plan_bind_bytes(p, x, &xv, sizeof xv);                 /* checked; the plan reads xv on every run */
     printf("%6s %10s %10s %10s\n", "x", "f", "f'", "f''");
     for (i = 0; i < 4 && s == GIR_OK; ++i) {
         double fv, dv, d2v;

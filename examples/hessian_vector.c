@@ -73,7 +73,8 @@ int main(void) {
         gir_graph_free(g);
         return 1;
     }
-    if (gir_plan_bind(p, x, xv) != GIR_OK || gir_plan_bind(p, vin, v) != GIR_OK) goto plan_error;
+    if (gir_plan_bind_bytes(p, x, xv, sizeof xv) != GIR_OK || gir_plan_bind_bytes(p, vin, v, sizeof v) != GIR_OK)
+        goto plan_error;
     for (run = 0; run < 3; ++run) {   /* at x0, x0 + eps v, x0 - eps v: refill xv, the binding stays */
         double s = run == 0 ? 0.0 : run == 1 ? eps : -eps;
         for (i = 0; i < N; ++i) xv[i] = x0[i] + s * v[i];

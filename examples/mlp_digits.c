@@ -78,8 +78,8 @@ fail:
     return -1;
 }
 
-static int bind(gir_plan *p, gir_node input, const void *data) {   /* 0 when bound */
-    if (gir_plan_bind(p, input, data) == GIR_OK) return 0;
+static int bind(gir_plan *p, gir_node input, const void *data, size_t bytes) {   /* 0 when bound */
+    if (gir_plan_bind_bytes(p, input, data, bytes) == GIR_OK) return 0;   /* checks size and alignment */
     fprintf(stderr, "error: %s\n", gir_plan_message(p));
     return 1;
 }
@@ -154,7 +154,10 @@ int main(int argc, char **argv) {
         goto done;
     }
     /* the plans keep these pointers: refill the buffers, run again */
-    if (bind(train, x, xb) || bind(train, lab, yb) || bind(eval, xtest, xt) || bind(eval, labtest, yt)) goto done;
+    if (bind(train, x, xb, (size_t)BATCH * PIX * sizeof(float)) || bind(train, lab, yb, sizeof yb) ||
+        bind(eval, xtest, xt, (size_t)n_test * PIX * sizeof(float)) ||
+        bind(eval, labtest, yt, (size_t)n_test * sizeof(int32_t)))
+        goto done;
 
     nb = n_train / BATCH;              /* the partial last batch is dropped; reshuffling changes it */
     printf("%d samples: %d train, %d test; %d-%d-%d ReLU MLP, batch %d, SGD lr %g momentum %g\n", n, n_train,

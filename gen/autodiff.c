@@ -10,8 +10,7 @@ static gir_shape gir__shape_of(gir_graph *G, gir_node h) { return G->nodes[h.id]
 
 /* a number as a rank-0 constant of g's dtype (it broadcasts against anything) */
 static gir_node gir__ah_num(gir_graph *G, gir_node g, double v) {
-    gir_node bad = {0};
-    if (!g.id) return bad;
+    if (!g.id) return gir__handle(NULL, 0);
     return gir_scalar(G, (gir_dtype)gir__n(G, g)->dtype, v);
 }
 /* sum t back to ref's shape: the adjoint of NumPy broadcasting */
@@ -20,7 +19,7 @@ static gir_node gir__ah_unbroadcast(gir_graph *G, const gir__node *nd, const gir
     gir_ints ax;
     int k, lead;
     (void)nd; (void)x;
-    if (!t.id || !ref.id) { gir_node bad = {0}; return bad; }
+    if (!t.id || !ref.id) return gir__handle(NULL, 0);
     ts = gir__shape_of(G, t);
     rs = gir__shape_of(G, ref);
     if (gir__shape_eq(&ts, &rs)) return t;
@@ -264,40 +263,52 @@ static void gir__adjfn_cholesky(gir_graph *G, const gir__node *nd, gir_node y, g
 /* generated from ops.def: one adjoint per differentiable row */
 @@ADJOINTS@@
 
+/* gir_grad's checks of its arguments: GIR_OK, or the error it recorded */
+static gir_status gir__grad_check(gir_graph *g, gir_node y, int n, const gir_node *wrt) {
+    int k, kind = gir__handle_kind(g, y);
+    const gir__node *d;
+    if (kind == GIR__H_NONE) {
+        gir__gfail(g, GIR_ERR_HANDLE, "grad: the output is an invalid node (an earlier builder failed: %s)",
+                   g->msg[0] ? g->msg : "no message");
+        return GIR_ERR_HANDLE;
+    }
+    if (kind != GIR__H_OWN) {
+        gir__gfail(g, GIR_ERR_HANDLE, "grad: the output (id %u) %s", (unsigned)y.id, gir__handle_why(kind));
+        return GIR_ERR_HANDLE;
+    }
+    for (k = 0; k < n; ++k)
+        if ((kind = gir__handle_kind(g, wrt[k])) != GIR__H_OWN) {
+            gir__gfail(g, GIR_ERR_HANDLE, "grad: wrt[%d] (id %u) %s", k, (unsigned)wrt[k].id, gir__handle_why(kind));
+            return GIR_ERR_HANDLE;
+        }
+    d = &g->nodes[y.id];
+    if (gir__numel(&d->shape) != 1 || !gir__is_float(d->dtype)) {
+        gir__gfail(g, GIR_ERR_SHAPE, "grad: the output node %u must be one float element, got %T %S", (unsigned)y.id,
+                   (int)d->dtype, &d->shape);
+        return GIR_ERR_SHAPE;
+    }
+    return GIR_OK;
+}
+
+/* The reverse sweep over y and the nodes before it. Nodes built here get grad level 1 + y's level (a node's
+   level is the largest among its inputs and the level it was built at, so y's level covers its ancestry). A
+   wrt node built after y cannot be below it: its gradient is zeros. */
 GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt, gir_node *grads) {
     gir_node *adj = NULL, xs[64], dx[64];
     uint8_t needp[64];
     uint8_t *dep = NULL;
     size_t cnt;
     uint16_t old_level;
-    int k, maxlevel = 0;
+    int k;
     uint32_t id;
-    gir_status st = GIR_OK;
+    gir_status st;
     if (!g) return GIR_ERR_INVALID_ARG;
     if (n < 0 || (n > 0 && (!wrt || !grads))) {
         gir__gfail(g, GIR_ERR_INVALID_ARG, "grad: needs n >= 0 and arrays for wrt and grads");
         return GIR_ERR_INVALID_ARG;
     }
-    for (k = 0; k < n; ++k) grads[k].id = 0;
-    if (y.id == 0) {
-        gir__gfail(g, GIR_ERR_HANDLE, "grad: the output is an invalid node (an earlier builder failed: %s)",
-                   g->msg[0] ? g->msg : "no message");
-        return GIR_ERR_HANDLE;
-    }
-    if (y.id >= g->nnodes) {
-        gir__gfail(g, GIR_ERR_HANDLE, "grad: the output (id %u) is not a node of this graph", (unsigned)y.id);
-        return GIR_ERR_HANDLE;
-    }
-    for (k = 0; k < n; ++k)
-        if (wrt[k].id == 0 || wrt[k].id >= g->nnodes) {
-            gir__gfail(g, GIR_ERR_HANDLE, "grad: wrt[%d] (id %u) is not a node of this graph", k, (unsigned)wrt[k].id);
-            return GIR_ERR_HANDLE;
-        }
-    if (gir__numel(&g->nodes[y.id].shape) != 1 || !gir__is_float(g->nodes[y.id].dtype)) {
-        gir__gfail(g, GIR_ERR_SHAPE, "grad: the output node %u must be one float element, got %T %S",
-                   (unsigned)y.id, (int)g->nodes[y.id].dtype, &g->nodes[y.id].shape);
-        return GIR_ERR_SHAPE;
-    }
+    for (k = 0; k < n; ++k) grads[k] = gir__handle(NULL, 0);
+    if ((st = gir__grad_check(g, y, n, wrt)) != GIR_OK) return st;
     cnt = (size_t)y.id + 1;
     adj = (gir_node *)gir__alloc(&g->a, cnt * sizeof(gir_node));
     dep = (uint8_t *)gir__alloc(&g->a, cnt);
@@ -307,7 +318,7 @@ GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt
         gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "grad: out of memory");
         return GIR_ERR_OUT_OF_MEMORY;
     }
-    GIR_MEMSET(adj, 0, cnt * sizeof(gir_node));
+    for (id = 0; id < cnt; ++id) adj[id] = gir__handle(NULL, 0);
     GIR_MEMSET(dep, 0, cnt);
     for (k = 0; k < n; ++k)
         if (wrt[k].id < cnt) dep[wrt[k].id] = 1;
@@ -315,23 +326,21 @@ GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt
     for (id = 1; id < cnt; ++id) {
         const gir__node *d = &g->nodes[id];
         uint32_t j;
-        if (d->grad_level > maxlevel) maxlevel = d->grad_level;
         for (j = 0; j < d->nparents && !dep[id]; ++j)
             if (dep[g->ins[d->in0 + j]]) dep[id] = 1;
     }
     old_level = g->grad_level;
-    g->grad_level = (uint16_t)(maxlevel + 1);
+    g->grad_level = (uint16_t)(g->nodes[y.id].grad_level + 1);
     adj[y.id] = gir_ones_like(g, y);
     if (!adj[y.id].id) st = g->status ? g->status : GIR_ERR_OUT_OF_MEMORY;
     for (id = y.id; id >= 1 && st == GIR_OK; --id) {
         gir__node nd;
         uint32_t j;
         int want = 0;
-        gir_node self;
         if (!adj[id].id || !dep[id]) continue;
         nd = g->nodes[id];                                   /* a copy: building nodes may move the array */
         if (nd.ntype != GIR_NODE_INPUT_DERIVED) continue;
-        for (j = 0; j < nd.nin && j < 64; ++j) xs[j].id = g->ins[nd.in0 + j];
+        for (j = 0; j < nd.nin && j < 64; ++j) xs[j] = gir__handle(g, g->ins[nd.in0 + j]);
         for (j = 0; j < nd.nparents; ++j) {
             const gir__node *p = &g->nodes[xs[j].id];
             needp[j] = (uint8_t)(dep[xs[j].id] && gir__is_float(p->dtype) &&
@@ -345,9 +354,8 @@ GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt
             st = GIR_ERR_NO_ADJOINT;
             break;
         }
-        for (j = 0; j < nd.nparents; ++j) dx[j].id = 0;
-        self.id = id;
-        gir__adj_table[nd.op](g, &nd, self, adj[id], xs, (int)nd.nparents, needp, dx);
+        for (j = 0; j < nd.nparents; ++j) dx[j] = gir__handle(NULL, 0);
+        gir__adj_table[nd.op](g, &nd, gir__handle(g, id), adj[id], xs, (int)nd.nparents, needp, dx);
         for (j = 0; j < nd.nparents; ++j) {
             uint32_t p = xs[j].id;
             const gir__node *pn = &g->nodes[p];
@@ -364,11 +372,12 @@ GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt
         }
     }
     for (k = 0; k < n && st == GIR_OK; ++k) {
-        grads[k] = adj[wrt[k].id].id ? adj[wrt[k].id] : gir_zeros_like(g, wrt[k]);
+        uint32_t w = wrt[k].id;
+        grads[k] = (w < cnt && adj[w].id) ? adj[w] : gir_zeros_like(g, wrt[k]);
         if (!grads[k].id) st = g->status ? g->status : GIR_ERR_OUT_OF_MEMORY;
     }
     if (st != GIR_OK)
-        for (k = 0; k < n; ++k) grads[k].id = 0;
+        for (k = 0; k < n; ++k) grads[k] = gir__handle(NULL, 0);
     g->grad_level = old_level;
     gir__free(&g->a, adj, cnt * sizeof(gir_node));
     gir__free(&g->a, dep, cnt);

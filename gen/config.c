@@ -230,6 +230,9 @@ struct gir_graph {
     gir_status    status;
     char          msg[GIR__MSG];
     uint16_t      grad_level;   /* level given to nodes built while gir_grad runs */
+    uint32_t      tag;          /* in every handle of this graph's nodes */
+    uint32_t      plans;        /* live plans compiled from this graph: they read its nodes and data */
+    int           freed;        /* gir_graph_free was called; the memory goes with the last plan */
 };
 
 /* shape / build context handed to shape functions */

@@ -1,7 +1,9 @@
 /* >>exec: compile a graph into a plan, run the plan ------------------------------------------------------------
    A plan holds copies of what it needs from the graph (ops, shapes, attributes), one buffer per value at an
    offset in one arena, and the order of steps. gir_run executes the steps without allocating; constants and
-   variables are read from the graph's storage on every run, so training updates are seen at once. */
+   variables are read from the graph's storage on every run, so training updates are seen at once.
+   Ownership: a plan keeps its graph's memory alive. gir_graph_free on a graph with live plans only marks it
+   freed; the last gir_plan_free of those plans releases it. Graphs and plans can be freed in any order. */
 enum { GIR__VAL_TEMP, GIR__VAL_INPUT, GIR__VAL_DATA };
 typedef struct gir__val {
     void      *ptr;
@@ -54,6 +56,7 @@ GIR_API void gir_plan_free(gir_plan *p) {
     gir_allocator a;
     if (!p) return;
     a = p->a;
+    if (p->g && --p->g->plans == 0 && p->g->freed) gir__graph_release(p->g);
     gir__free(&a, p->vals, 0);
     gir__free(&a, p->map, 0);
     gir__free(&a, p->steps, 0);
@@ -78,12 +81,10 @@ GIR_API gir_status gir_compile(gir_graph *g, int n_out, const gir_node *outs, gi
         return GIR_ERR_INVALID_ARG;
     }
     for (j = 0; j < n_out; ++j) {
-        if (outs[j].id == 0) {
-            gir__gfail(g, GIR_ERR_HANDLE, "compile: output %d is an invalid node (an earlier builder failed)", j);
-            return GIR_ERR_HANDLE;
-        }
-        if (outs[j].id >= g->nnodes) {
-            gir__gfail(g, GIR_ERR_HANDLE, "compile: output %d (id %u) is not a node of this graph", j, (unsigned)outs[j].id);
+        int kind = gir__handle_kind(g, outs[j]);
+        if (kind != GIR__H_OWN) {
+            gir__gfail(g, GIR_ERR_HANDLE, "compile: output %d (id %u) %s", j, (unsigned)outs[j].id,
+                       gir__handle_why(kind));
             return GIR_ERR_HANDLE;
         }
     }
@@ -99,7 +100,6 @@ GIR_API gir_status gir_compile(gir_graph *g, int n_out, const gir_node *outs, gi
     GIR_MEMSET(p, 0, sizeof *p);
     GIR_MEMSET(need, 0, cnt);
     p->a = g->a;
-    p->g = g;
     for (j = 0; j < n_out; ++j) need[outs[j].id] = 1;
     for (id = cnt - 1; id >= 1; --id) {      /* ids are topological: one backward sweep marks every input */
         const gir__node *d = &g->nodes[id];
@@ -166,6 +166,8 @@ GIR_API gir_status gir_compile(gir_graph *g, int n_out, const gir_node *outs, gi
     for (k = 0; k < p->nvals; ++k)
         if (p->vals[k].kind == GIR__VAL_TEMP) p->vals[k].ptr = p->arena + p->vals[k].off;
     gir__free(&g->a, need, cnt);
+    p->g = g;                      /* from here on the plan holds the graph (see gir_plan_free) */
+    ++g->plans;
     *out_plan = p;
     return GIR_OK;
 oom:
@@ -175,17 +177,60 @@ oom:
     return GIR_ERR_OUT_OF_MEMORY;
 }
 
-GIR_API gir_status gir_plan_bind(gir_plan *p, gir_node input, const void *data) {
-    uint32_t v;
-    if (!p) return GIR_ERR_INVALID_ARG;
-    v = (input.id < p->nmap) ? p->map[input.id] : 0;
-    if (!v && input.id > 0 && input.id < p->g->nnodes && p->g->nodes[input.id].op == GIR_OP_INPUT)
-        return GIR_OK;                         /* an input of the graph this plan does not read: nothing to do */
-    if (!v || p->vals[v - 1].kind != GIR__VAL_INPUT) {
-        gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: node %u is not an input this plan reads", (unsigned)input.id);
+/* the plan's value for an input node: *val = its index + 1, or 0 for an input of the graph the plan does not
+   read. A handle that is not an input of the plan's graph is an error, recorded in the plan. */
+static gir_status gir__bind_find(gir_plan *p, gir_node input, uint32_t *val) {
+    const gir_graph *g = p->g;
+    int kind = gir__handle_kind(g, input);
+    *val = 0;
+    if (kind != GIR__H_OWN) {
+        gir__pfail(p, GIR_ERR_HANDLE, "bind: input (id %u) %s", (unsigned)input.id, gir__handle_why(kind));
+        return GIR_ERR_HANDLE;
+    }
+    if (g->nodes[input.id].op != GIR_OP_INPUT) {
+        gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: node %u (%s) is not an input", (unsigned)input.id,
+                   gir__ops[g->nodes[input.id].op].name);
         return GIR_ERR_INVALID_ARG;
     }
-    p->vals[v - 1].ptr = (void *)data;
+    if (input.id < p->nmap) *val = p->map[input.id];
+    return GIR_OK;
+}
+GIR_API gir_status gir_plan_bind(gir_plan *p, gir_node input, const void *data) {
+    uint32_t v;
+    gir_status s;
+    if (!p) return GIR_ERR_INVALID_ARG;
+    if ((s = gir__bind_find(p, input, &v)) != GIR_OK) return s;
+    if (v) p->vals[v - 1].ptr = (void *)data;      /* v == 0: an input this plan does not read, nothing to do */
+    return GIR_OK;
+}
+/* as gir_plan_bind, after checking that bytes is what the input holds and that data is aligned for its dtype */
+GIR_API gir_status gir_plan_bind_bytes(gir_plan *p, gir_node input, const void *data, size_t bytes) {
+    const gir__node *d;
+    size_t need, align;
+    uint32_t v;
+    gir_status s;
+    if (!p) return GIR_ERR_INVALID_ARG;
+    if ((s = gir__bind_find(p, input, &v)) != GIR_OK) return s;
+    d = &p->g->nodes[input.id];
+    align = gir__dtype_sizes[d->dtype];
+    need = (size_t)gir__numel(&d->shape) * align;
+    if (bytes != need) {
+        gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: input node %u %T%S needs %l bytes (%l x %l), got %l",
+                   (unsigned)input.id, (int)d->dtype, &d->shape, (long long)need, (long long)gir__numel(&d->shape),
+                   (long long)align, (long long)bytes);
+        return GIR_ERR_INVALID_ARG;
+    }
+    if (!data && need) {
+        gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: input node %u %T%S: data is NULL", (unsigned)input.id,
+                   (int)d->dtype, &d->shape);
+        return GIR_ERR_INVALID_ARG;
+    }
+    if ((uintptr_t)data % align) {
+        gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: input node %u %T%S: data is not aligned to %l bytes as %T needs",
+                   (unsigned)input.id, (int)d->dtype, &d->shape, (long long)align, (int)d->dtype);
+        return GIR_ERR_INVALID_ARG;
+    }
+    if (v) p->vals[v - 1].ptr = (void *)data;
     return GIR_OK;
 }
 
@@ -237,7 +282,7 @@ GIR_API gir_status gir_run(gir_plan *p) {
 }
 GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n) {
     uint32_t v;
-    if (!p || n.id >= p->nmap || !(v = p->map[n.id])) return NULL;
+    if (!p || gir__handle_kind(p->g, n) != GIR__H_OWN || n.id >= p->nmap || !(v = p->map[n.id])) return NULL;
     if (p->vals[v - 1].kind == GIR__VAL_DATA) return p->g->nodes[n.id].attr.data;
     return p->vals[v - 1].ptr;
 }

@@ -162,18 +162,23 @@ GIR_API gir_graph *gir_graph_new(const gir_graph_desc *desc) {
     }
     GIR_MEMSET(&g->nodes[0], 0, sizeof(gir__node));
     g->nnodes = 1;
+    g->tag = gir__new_tag();
     return g;
 }
-GIR_API void gir_graph_free(gir_graph *g) {
+/* the graph's memory; gir_graph_free calls it, or the last plan's gir_plan_free when plans outlived the graph */
+static void gir__graph_release(gir_graph *g) {
     size_t k;
-    gir_allocator a;
-    if (!g) return;
-    a = g->a;
+    gir_allocator a = g->a;
     for (k = 1; k < g->nnodes; ++k)
         gir__free(&a, (void *)g->nodes[k].attr.data, g->nodes[k].data_bytes);
     gir__free(&a, g->nodes, g->cap * sizeof(gir__node));
     gir__free(&a, g->ins, g->inscap * sizeof(uint32_t));
     gir__free(&a, g, sizeof *g);
+}
+GIR_API void gir_graph_free(gir_graph *g) {
+    if (!g || g->freed) return;
+    g->freed = 1;
+    if (!g->plans) gir__graph_release(g);
 }
 GIR_API gir_status gir_graph_status(const gir_graph *g) { return g ? g->status : GIR_ERR_INVALID_ARG; }
 GIR_API const char *gir_graph_message(const gir_graph *g) { return g ? g->msg : "no graph (NULL)"; }
@@ -186,15 +191,15 @@ GIR_API int gir_graph_input_count(const gir_graph *g) {
     return n;
 }
 GIR_API gir_node gir_graph_input(const gir_graph *g, int index) {
-    gir_node r = {0};
     size_t k;
     for (k = 1; g && index >= 0 && k < g->nnodes; ++k)
-        if (g->nodes[k].op == GIR_OP_INPUT && index-- == 0) { r.id = (uint32_t)k; break; }
-    return r;
+        if (g->nodes[k].op == GIR_OP_INPUT && index-- == 0) return gir__handle(g, (uint32_t)k);
+    return gir__handle(NULL, 0);
 }
 
+/* the node behind a handle of g; NULL for the invalid handle and for any handle g did not make */
 static const gir__node *gir__get(const gir_graph *g, gir_node n) {
-    return (g && n.id > 0 && n.id < g->nnodes) ? &g->nodes[n.id] : NULL;
+    return gir__handle_kind(g, n) == GIR__H_OWN ? &g->nodes[n.id] : NULL;
 }
 GIR_API gir_op gir_node_op(const gir_graph *g, gir_node n) {
     const gir__node *d = gir__get(g, n); return d ? (gir_op)d->op : GIR_OP__INVALID;
@@ -223,9 +228,8 @@ GIR_API int gir_node_arg_count(const gir_graph *g, gir_node n) {
 }
 GIR_API gir_node gir_node_input(const gir_graph *g, gir_node n, int k) {
     const gir__node *d = gir__get(g, n);
-    gir_node r = {0};
-    if (d && k >= 0 && (uint32_t)k < d->nin) r.id = g->ins[d->in0 + (uint32_t)k];
-    return r;
+    if (d && k >= 0 && (uint32_t)k < d->nin) return gir__handle(g, g->ins[d->in0 + (uint32_t)k]);
+    return gir__handle(NULL, 0);
 }
 GIR_API gir_attr gir_node_attr(const gir_graph *g, gir_node n) {
     const gir__node *d = gir__get(g, n);
@@ -875,7 +879,7 @@ static int gir__dt_allowed(int rule, int dt) {
 }
 
 GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in, const gir_attr *attr) {
-    gir_node bad = {0}, ord[64], *stor = ord, res = {0};
+    gir_node bad = gir__handle(NULL, 0), ord[64], *stor = ord;
     const gir__opinfo *oi;
     gir__bctx b;
     gir__node *nd;
@@ -913,10 +917,11 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
         }
     }
     for (k = 0; k < n; ++k) {
-        if (stor[k].id == 0) return bad;              /* poisoned input: no new message */
-        if (stor[k].id >= g->nnodes) {
-            gir__gfail(g, GIR_ERR_HANDLE, "%s: node %u: input %d is not a node of this graph (id %u)", oi->name, b.id,
-                       k, (unsigned)stor[k].id);
+        int kind = gir__handle_kind(g, stor[k]);
+        if (kind == GIR__H_NONE) return bad;          /* poisoned input: no new message */
+        if (kind != GIR__H_OWN) {
+            gir__gfail(g, GIR_ERR_HANDLE, "%s: node %u: input %d (id %u) %s", oi->name, b.id, k, (unsigned)stor[k].id,
+                       gir__handle_why(kind));
             return bad;
         }
     }
@@ -1064,85 +1069,71 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     nd->attr.data = data;
     nd->data_bytes = bytes;
     for (k = 0; k < n; ++k) g->ins[g->nins++] = stor[k].id;
-    res.id = (uint32_t)g->nnodes++;
-    return res;
+    return gir__handle(g, (uint32_t)g->nnodes++);
 }
 
 /* generated from ops.def: one builder per row */
 @@BUILDERS@@
 
 /* convenience builders: compositions of table ops ----------------------------------------------------------- */
+/* the node behind x for a convenience builder: NULL for {0} (quietly) and for a handle that is not g's
+   (recorded as GIR_ERR_HANDLE, naming the builder) */
+static const gir__node *gir__cget(gir_graph *g, gir_node x, const char *name) {
+    int kind = gir__handle_kind(g, x);
+    if (kind == GIR__H_OWN) return &g->nodes[x.id];
+    if (kind != GIR__H_NONE)
+        gir__gfail(g, GIR_ERR_HANDLE, "%s: input (id %u) %s", name, (unsigned)x.id, gir__handle_why(kind));
+    return NULL;
+}
 GIR_API gir_node gir_scalar(gir_graph *g, gir_dtype dtype, double value) {
     return gir_fill(g, dtype, gir_shape0(), value);
 }
 GIR_API gir_node gir_zeros(gir_graph *g, gir_dtype dtype, gir_shape shape) { return gir_fill(g, dtype, shape, 0.0); }
 GIR_API gir_node gir_ones(gir_graph *g, gir_dtype dtype, gir_shape shape) { return gir_fill(g, dtype, shape, 1.0); }
 GIR_API gir_node gir_zeros_like(gir_graph *g, gir_node x) {
-    const gir__node *d = gir__get(g, x);
-    gir_node bad = {0};
-    if (!d) {
-        if (x.id) gir__gfail(g, GIR_ERR_HANDLE, "zeros_like: input is not a node of this graph (id %u)", (unsigned)x.id);
-        return bad;
-    }
-    return gir_fill(g, (gir_dtype)d->dtype, d->shape, 0.0);
+    const gir__node *d = gir__cget(g, x, "zeros_like");
+    return d ? gir_fill(g, (gir_dtype)d->dtype, d->shape, 0.0) : gir__handle(NULL, 0);
 }
 GIR_API gir_node gir_ones_like(gir_graph *g, gir_node x) {
-    const gir__node *d = gir__get(g, x);
-    gir_node bad = {0};
-    if (!d) {
-        if (x.id) gir__gfail(g, GIR_ERR_HANDLE, "ones_like: input is not a node of this graph (id %u)", (unsigned)x.id);
-        return bad;
-    }
-    return gir_fill(g, (gir_dtype)d->dtype, d->shape, 1.0);
+    const gir__node *d = gir__cget(g, x, "ones_like");
+    return d ? gir_fill(g, (gir_dtype)d->dtype, d->shape, 1.0) : gir__handle(NULL, 0);
 }
 GIR_API gir_node gir_expand_dims(gir_graph *g, gir_node x, int axis) {
-    const gir__node *d = gir__get(g, x);
+    const gir__node *d = gir__cget(g, x, "expand_dims");
     gir_shape s;
-    gir_node bad = {0};
     int k;
-    if (!d) {
-        if (x.id) gir__gfail(g, GIR_ERR_HANDLE, "expand_dims: input is not a node of this graph (id %u)", (unsigned)x.id);
-        return bad;
-    }
+    if (!d) return gir__handle(NULL, 0);
     if (axis < 0) axis += d->shape.rank + 1;
     if (axis < 0 || axis > d->shape.rank || d->shape.rank >= GIR_MAX_RANK) {
         gir__gfail(g, GIR_ERR_ATTR, "expand_dims: axis out of range for %S", &d->shape);
-        return bad;
+        return gir__handle(NULL, 0);
     }
     s.rank = d->shape.rank + 1;
     for (k = 0; k < s.rank; ++k) s.dim[k] = k < axis ? d->shape.dim[k] : k == axis ? 1 : d->shape.dim[k - 1];
     return gir_reshape(g, x, s);
 }
 GIR_API gir_node gir_squeeze(gir_graph *g, gir_node x, int axis) {
-    const gir__node *d = gir__get(g, x);
+    const gir__node *d = gir__cget(g, x, "squeeze");
     gir_shape s;
-    gir_node bad = {0};
     int k;
-    if (!d) {
-        if (x.id) gir__gfail(g, GIR_ERR_HANDLE, "squeeze: input is not a node of this graph (id %u)", (unsigned)x.id);
-        return bad;
-    }
+    if (!d) return gir__handle(NULL, 0);
     if (axis < 0) axis += d->shape.rank;
     if (axis < 0 || axis >= d->shape.rank || d->shape.dim[axis] != 1) {
         gir__gfail(g, GIR_ERR_ATTR, "squeeze: axis %d of %S is not of size 1", axis, &d->shape);
-        return bad;
+        return gir__handle(NULL, 0);
     }
     s.rank = d->shape.rank - 1;
     for (k = 0; k < s.rank; ++k) s.dim[k] = d->shape.dim[k < axis ? k : k + 1];
     return gir_reshape(g, x, s);
 }
 GIR_API gir_node gir_permute_last2(gir_graph *g, gir_node x) {
-    const gir__node *d = gir__get(g, x);
+    const gir__node *d = gir__cget(g, x, "permute_last2");
     gir_ints p;
-    gir_node bad = {0};
     int k;
-    if (!d) {
-        if (x.id) gir__gfail(g, GIR_ERR_HANDLE, "permute_last2: input is not a node of this graph (id %u)", (unsigned)x.id);
-        return bad;
-    }
+    if (!d) return gir__handle(NULL, 0);
     if (d->shape.rank < 2) {
         gir__gfail(g, GIR_ERR_SHAPE, "permute_last2: needs rank >= 2, got %S", &d->shape);
-        return bad;
+        return gir__handle(NULL, 0);
     }
     p.n = d->shape.rank;
     for (k = 0; k < p.n; ++k) p.v[k] = k;
@@ -1151,11 +1142,11 @@ GIR_API gir_node gir_permute_last2(gir_graph *g, gir_node x) {
     return gir_transpose(g, x, p);
 }
 GIR_API int gir_split(gir_graph *g, gir_node x, int axis, int parts, gir_node *out) {
-    const gir__node *d = gir__get(g, x);
+    const gir__node *d = gir__cget(g, x, "split");
     int k, len;
-    if (!d || parts < 1 || !out) {
-        if (x.id && !d) gir__gfail(g, GIR_ERR_HANDLE, "split: input is not a node of this graph (id %u)", (unsigned)x.id);
-        else if (d) gir__gfail(g, GIR_ERR_INVALID_ARG, "split: needs parts >= 1 and an output array");
+    if (!d) return 0;
+    if (parts < 1 || !out) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "split: needs parts >= 1 and an output array");
         return 0;
     }
     if (axis < 0) axis += d->shape.rank;
@@ -1169,23 +1160,30 @@ GIR_API int gir_split(gir_graph *g, gir_node x, int axis, int parts, gir_node *o
 }
 /* (x - mean) / sqrt(var + eps) * gamma + beta over one axis; gamma and beta broadcast against x */
 GIR_API gir_node gir_layer_norm(gir_graph *g, gir_node x, gir_node gamma, gir_node beta, int axis, double eps) {
+    const gir__node *d = gir__cget(g, x, "layer_norm");
+    gir_dtype dt;
     gir_ints ax = gir_ints1(axis);
-    gir_node mu = gir_mean(g, x, ax, 1);
-    gir_node xc = gir_sub(g, x, mu);
-    gir_node var = gir_mean(g, gir_square(g, xc), ax, 1);
-    gir_node inv = gir_rsqrt(g, gir_add(g, var, gir_scalar(g, gir_node_dtype(g, x), eps)));
+    gir_node mu, xc, var, inv;
+    if (!d) return gir__handle(NULL, 0);
+    dt = (gir_dtype)d->dtype;
+    mu = gir_mean(g, x, ax, 1);
+    xc = gir_sub(g, x, mu);
+    var = gir_mean(g, gir_square(g, xc), ax, 1);
+    inv = gir_rsqrt(g, gir_add(g, var, gir_scalar(g, dt, eps)));
     return gir_add(g, gir_mul(g, gir_mul(g, xc, inv), gamma), beta);
 }
 /* training-mode batch norm over every axis but 1 (N,C[,H,W]); gamma and beta have shape [C] or broadcast */
 GIR_API gir_node gir_batch_norm(gir_graph *g, gir_node x, gir_node gamma, gir_node beta, double eps) {
-    const gir__node *d = gir__get(g, x);
+    const gir__node *d = gir__cget(g, x, "batch_norm");
     gir_ints ax;
     gir_shape cs;
     gir_node mu, xc, var, inv;
-    int k;
-    if (!d) { gir_node bad = {0}; return bad; }
+    gir_dtype dt;
+    int k, rank;
+    if (!d) return gir__handle(NULL, 0);
     ax.n = 0;
-    cs.rank = d->shape.rank;
+    cs.rank = rank = d->shape.rank;
+    dt = (gir_dtype)d->dtype;
     for (k = 0; k < d->shape.rank; ++k) {
         if (k != 1) ax.v[ax.n++] = k;
         cs.dim[k] = k == 1 ? d->shape.dim[1] : 1;
@@ -1193,8 +1191,8 @@ GIR_API gir_node gir_batch_norm(gir_graph *g, gir_node x, gir_node gamma, gir_no
     mu = gir_mean(g, x, ax, 1);
     xc = gir_sub(g, x, mu);
     var = gir_mean(g, gir_square(g, xc), ax, 1);
-    inv = gir_rsqrt(g, gir_add(g, var, gir_scalar(g, (gir_dtype)d->dtype, eps)));
-    if (d->shape.rank > 2) {
+    inv = gir_rsqrt(g, gir_add(g, var, gir_scalar(g, dt, eps)));
+    if (rank > 2) {
         gamma = gir_reshape(g, gamma, cs);
         beta = gir_reshape(g, beta, cs);
     }

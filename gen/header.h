@@ -24,11 +24,11 @@
      double     xv = 3.0;
      if (gir_graph_status(g) != GIR_OK) { puts(gir_graph_message(g)); return 1; }
      gir_compile(g, 3, outs, &p);
-     gir_plan_bind(p, x, &xv);
+     gir_plan_bind_bytes(p, x, &xv, sizeof xv);   (checks the size and alignment for an f64 scalar)
      gir_run(p);                             (run it again with new data any number of times)
      printf("%g %g %g\n", *(const double *)gir_plan_data(p, f),
             *(const double *)gir_plan_data(p, df), *(const double *)gir_plan_data(p, d2f));
-     gir_plan_free(p); gir_graph_free(g);   (prints 19 12 4)
+     gir_plan_free(p); gir_graph_free(g);   (prints 19 12 4; the two frees may come in either order)
 
    CONFIGURATION (define before the #include that has GIR_IMPLEMENTATION)
      GIR_STATIC                  every function static (private copies in several files)
@@ -50,6 +50,16 @@
      once. The graph built so far stays usable. gir_compile returns a gir_status and records its
      errors in the graph like a builder; gir_plan_bind and gir_run return a gir_status and keep their
      message in the plan (gir_plan_message). Binding an input the plan does not read is a no-op.
+     A handle knows its graph: a node of another graph given to a builder, gir_grad, gir_compile or a
+     plan is GIR_ERR_HANDLE ("add: node 5: input 1 (id 2) belongs to another graph"); introspection
+     (gir_node_*) and gir_plan_data give zeros / NULL for it.
+
+   OWNERSHIP
+     Graphs and plans may be freed in any order. A plan keeps what it reads of its graph alive:
+     gir_graph_free on a graph with live plans only marks it freed (build nothing more through it);
+     its memory is released by the gir_plan_free of the last plan compiled from it, and until then
+     those plans bind, run and read their data as before. gir_plan_bind keeps the data pointer (the
+     caller owns the buffer and keeps it alive while the plan may run).
 
    WHAT gir.h DOES NOT DO (yet): threads, GPUs, dynamic shapes, sparse tensors, f16 storage.
 
@@ -143,7 +153,9 @@ typedef enum gir_group {
 /* generated from ops.def: one value per row, in table order */
 @@OP_ENUM@@
 
-typedef struct gir_node { uint32_t id; } gir_node;   /* handle: id 0 is invalid */
+/* A node handle: id numbers the node in its graph (0: the invalid handle, as {0} or {0, 0} gives it); tag says
+   which graph made it, so a graph recognises its own handles and rejects another graph's (GIR_ERR_HANDLE). */
+typedef struct gir_node { uint32_t id; uint32_t tag; } gir_node;
 typedef struct gir_graph gir_graph;
 typedef struct gir_plan gir_plan;
 
@@ -193,7 +205,7 @@ GIR_API const char *gir_status_name(gir_status s);
 
 /* graph */
 GIR_API gir_graph  *gir_graph_new(const gir_graph_desc *desc);     /* NULL when out of memory */
-GIR_API void        gir_graph_free(gir_graph *g);
+GIR_API void        gir_graph_free(gir_graph *g);                  /* plans of it stay usable */
 GIR_API gir_status  gir_graph_status(const gir_graph *g);          /* the first error, sticky */
 GIR_API const char *gir_graph_message(const gir_graph *g);         /* "" when GIR_OK */
 GIR_API void        gir_graph_clear_error(gir_graph *g);
@@ -201,7 +213,7 @@ GIR_API uint32_t    gir_graph_node_count(const gir_graph *g);      /* valid ids 
 GIR_API int         gir_graph_input_count(const gir_graph *g);     /* the graph's inputs, indexed from 0 */
 GIR_API gir_node    gir_graph_input(const gir_graph *g, int index); /* in the order they were built */
 
-/* introspection of a node (an invalid handle gives zeros / GIR_OP__INVALID) */
+/* introspection of a node (the invalid handle, or a handle of another graph, gives zeros / GIR_OP__INVALID) */
 GIR_API gir_op        gir_node_op(const gir_graph *g, gir_node n);
 GIR_API gir_dtype     gir_node_dtype(const gir_graph *g, gir_node n);
 GIR_API gir_shape     gir_node_shape(const gir_graph *g, gir_node n);
@@ -254,9 +266,13 @@ GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt
 /* >>exec: compile the nodes needed for outputs into a plan; run it any number of times */
 GIR_API gir_status  gir_compile(gir_graph *g, int n_out, const gir_node *outs, gir_plan **out_plan);
 GIR_API void        gir_plan_free(gir_plan *p);
-GIR_API gir_status  gir_plan_bind(gir_plan *p, gir_node input, const void *data); /* pointer kept */
+/* bind an input to the caller's buffer; the pointer is kept, and read by every gir_run. gir_plan_bind checks
+   nothing about the buffer (size, dtype, alignment): prefer gir_plan_bind_bytes, which also checks that bytes
+   is numel * gir_dtype_size of the input and that data is aligned to the dtype's size. */
+GIR_API gir_status  gir_plan_bind(gir_plan *p, gir_node input, const void *data);
+GIR_API gir_status  gir_plan_bind_bytes(gir_plan *p, gir_node input, const void *data, size_t bytes);
 GIR_API gir_status  gir_run(gir_plan *p);
-GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n);   /* value after gir_run */
+GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n);   /* value after gir_run; NULL: not in p */
 GIR_API const char *gir_plan_message(const gir_plan *p);
 GIR_API size_t      gir_plan_arena_bytes(const gir_plan *p);        /* intermediate values */
 GIR_API int         gir_plan_step_count(const gir_plan *p);
