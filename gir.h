@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=17c37ee61654c9e4dd07e0c3cf921ca3063dc99fc60735c3591eedd59fef6772
-                                          gen/ sha256=7f587b5c0cd477ba
+                                          gen/ sha256=aaee03f2ff6c7870
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -40,7 +40,10 @@
      GIR_NO_ERROR_STRINGS        short messages: status names only
      GIR_ASSERT(c)               internal invariants (never triggered by user input)
      GIR_EXPF, GIR_EXP, GIR_LOGF ... route each libm function (freestanding builds)
-     GIR_NO_SIMD                 portable scalar kernels only (the only kernels in this version)
+     GIR_NO_SIMD                 portable scalar kernels only
+     GIR_NO_AVX512, GIR_NO_AVX2  drop one x86 instruction set (both are compiled with target attributes
+                                 and chosen at run time from cpuid, so plain -O2 builds use them too)
+     GIR_NO_NEON, GIR_NO_MVE     drop AArch64 NEON / Cortex-M Helium (used when the target has them)
 
    ERRORS
      Builders never abort. A bad handle, shape or dtype records the first error in the graph
@@ -446,6 +449,7 @@ GIR_API gir_ints    gir_intsv(int n, const int32_t *v);
 GIR_API size_t      gir_dtype_size(gir_dtype dt);
 GIR_API const char *gir_dtype_name(gir_dtype dt);
 GIR_API const char *gir_status_name(gir_status s);
+GIR_API const char *gir_simd_name(void);   /* the kernels' instruction set here: "avx512", "avx2", "neon", "mve", "scalar" */
 
 /* graph */
 GIR_API gir_graph  *gir_graph_new(const gir_graph_desc *desc);     /* NULL when out of memory */
@@ -1100,6 +1104,70 @@ typedef struct gir__opinfo {
     const char *attrs;
     const char *no_adj;
 } gir__opinfo;
+
+/* >>simd: which vector instruction sets this build uses ----------------------------------------------------
+   Chosen at compile time from the compiler's target macros, so a firmware build compiles no variant its
+   target lacks. On x86-64 with gcc or clang the AVX2+FMA and AVX-512 variants are compiled whatever -m
+   flags the build uses (each function carries its own target attribute) and picked at run time from
+   cpuid, so a plain -O2 build still runs vector code; a build that targets AVX-512 itself (-march=...)
+   needs no run-time check. GIR_NO_SIMD forces the portable scalar kernels everywhere; GIR_NO_AVX512,
+   GIR_NO_AVX2, GIR_NO_NEON and GIR_NO_MVE drop one instruction set. */
+#define GIR__ISA_SCALAR 0
+#define GIR__ISA_AVX2   1       /* AVX2 + FMA, 256-bit */
+#define GIR__ISA_AVX512 2       /* AVX-512 F/DQ/BW/VL, 512-bit */
+#define GIR__ISA_NEON   3       /* AArch64 Advanced SIMD, 128-bit */
+#define GIR__ISA_MVE    4       /* Armv8.1-M Helium with floating point, 128-bit */
+
+#if !defined(GIR_NO_SIMD) && (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__))
+#  include <immintrin.h>
+#  if !defined(GIR_NO_AVX2)
+#    define GIR__HAVE_AVX2 1
+#    define GIR__TARGET_AVX2 __attribute__((target("avx2,fma")))
+#  endif
+#  if !defined(GIR_NO_AVX512)
+#    define GIR__HAVE_AVX512 1
+#    define GIR__TARGET_AVX512 __attribute__((target("avx512f,avx512dq,avx512bw,avx512vl,avx2,fma")))
+#  endif
+#endif
+#if !defined(GIR_NO_SIMD) && !defined(GIR_NO_NEON) && defined(__aarch64__) && defined(__ARM_NEON)
+#  include <arm_neon.h>
+#  define GIR__HAVE_NEON 1
+#endif
+#if !defined(GIR_NO_SIMD) && !defined(GIR_NO_MVE) && defined(__ARM_FEATURE_MVE) && (__ARM_FEATURE_MVE & 2)
+#  include <arm_mve.h>
+#  define GIR__HAVE_MVE 1
+#endif
+
+/* the best instruction set this machine runs, among those compiled in (x86: asked of cpuid once) */
+static int gir__simd_level(void) {
+#if defined(GIR__HAVE_AVX512) || defined(GIR__HAVE_AVX2)
+    static volatile int level = -1;         /* a benign race: every thread computes the same value */
+    if (level < 0) {
+        int l = GIR__ISA_SCALAR;
+        __builtin_cpu_init();
+#  if defined(GIR__HAVE_AVX2)
+        if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) l = GIR__ISA_AVX2;
+#  endif
+#  if defined(GIR__HAVE_AVX512)
+        if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
+            __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") && l == GIR__ISA_AVX2)
+            l = GIR__ISA_AVX512;
+#  endif
+        level = l;
+    }
+    return level;
+#elif defined(GIR__HAVE_NEON)
+    return GIR__ISA_NEON;
+#elif defined(GIR__HAVE_MVE)
+    return GIR__ISA_MVE;
+#else
+    return GIR__ISA_SCALAR;
+#endif
+}
+GIR_API const char *gir_simd_name(void) {
+    static const char *const names[] = {"scalar", "avx2", "avx512", "neon", "mve"};
+    return names[gir__simd_level()];
+}
 
 /* >>handles: a node handle carries the tag of the graph that made it ------------------------------------------
    Every graph gets a nonzero tag that differs from the tags of the graphs made before it by this copy of the

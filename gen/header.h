@@ -40,7 +40,10 @@
      GIR_NO_ERROR_STRINGS        short messages: status names only
      GIR_ASSERT(c)               internal invariants (never triggered by user input)
      GIR_EXPF, GIR_EXP, GIR_LOGF ... route each libm function (freestanding builds)
-     GIR_NO_SIMD                 portable scalar kernels only (the only kernels in this version)
+     GIR_NO_SIMD                 portable scalar kernels only
+     GIR_NO_AVX512, GIR_NO_AVX2  drop one x86 instruction set (both are compiled with target attributes
+                                 and chosen at run time from cpuid, so plain -O2 builds use them too)
+     GIR_NO_NEON, GIR_NO_MVE     drop AArch64 NEON / Cortex-M Helium (used when the target has them)
 
    ERRORS
      Builders never abort. A bad handle, shape or dtype records the first error in the graph
@@ -202,6 +205,7 @@ GIR_API gir_ints    gir_intsv(int n, const int32_t *v);
 GIR_API size_t      gir_dtype_size(gir_dtype dt);
 GIR_API const char *gir_dtype_name(gir_dtype dt);
 GIR_API const char *gir_status_name(gir_status s);
+GIR_API const char *gir_simd_name(void);   /* the kernels' instruction set here: "avx512", "avx2", "neon", "mve", "scalar" */
 
 /* graph */
 GIR_API gir_graph  *gir_graph_new(const gir_graph_desc *desc);     /* NULL when out of memory */
