@@ -3,8 +3,8 @@
 
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
-   Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=f3d7787a6fa3e47a83929b9926ef887c4a8ba1d883fb9a350907288bbc0a6cfd
-                                          gen/ sha256=519d50a46b2d577e
+   Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=d919d9ff051ea549e4671852f758a8e6f4f3d64ef93bad72157052dd94f27003
+                                          gen/ sha256=29c29e341a9129fc
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -183,7 +183,7 @@
 #define GIR_VERSION_PATCH 0
 #define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
 #define GIR_VERSION_STRING "0.1.0"
-#define GIR_OPSDEF_SHA256 "f3d7787a6fa3e47a83929b9926ef887c4a8ba1d883fb9a350907288bbc0a6cfd"
+#define GIR_OPSDEF_SHA256 "d919d9ff051ea549e4671852f758a8e6f4f3d64ef93bad72157052dd94f27003"
 
 #ifndef GIR_API
 #  ifdef GIR_STATIC
@@ -3425,26 +3425,35 @@ static gir_node gir__named(gir_graph *g, int was_ok, const char *fn, gir_node r)
     return r;
 }
 static int gir__ok(const gir_graph *g) { return g && g->status == GIR_OK; }
+/* a fill of value, named fn in a message */
+static gir_node gir__filled(gir_graph *g, gir_dtype dtype, gir_shape shape, double value, const char *fn) {
+    int was_ok = gir__ok(g);
+    return gir__named(g, was_ok, fn, gir_fill(g, dtype, shape, value));
+}
+static gir_node gir__reshaped(gir_graph *g, gir_node x, gir_shape shape, const char *fn) {
+    int was_ok = gir__ok(g);
+    return gir__named(g, was_ok, fn, gir_reshape(g, x, shape));
+}
 GIR_API gir_node gir_scalar(gir_graph *g, gir_dtype dtype, double value) {
-    return gir__named(g, gir__ok(g), "scalar", gir_fill(g, dtype, gir_shape0(), value));
+    return gir__filled(g, dtype, gir_shape0(), value, "scalar");
 }
 GIR_API gir_node gir_zeros(gir_graph *g, gir_dtype dtype, gir_shape shape) {
-    return gir__named(g, gir__ok(g), "zeros", gir_fill(g, dtype, shape, 0.0));
+    return gir__filled(g, dtype, shape, 0.0, "zeros");
 }
 GIR_API gir_node gir_ones(gir_graph *g, gir_dtype dtype, gir_shape shape) {
-    return gir__named(g, gir__ok(g), "ones", gir_fill(g, dtype, shape, 1.0));
+    return gir__filled(g, dtype, shape, 1.0, "ones");
 }
 GIR_API gir_node gir_zeros_like(gir_graph *g, gir_node x) {
     const gir__node *d = gir__arg(g, x, "zeros_like", "x");
     gir_node bad = {0};
     if (!d) return bad;
-    return gir__named(g, gir__ok(g), "zeros_like", gir_fill(g, (gir_dtype)d->dtype, d->shape, 0.0));
+    return gir__filled(g, (gir_dtype)d->dtype, d->shape, 0.0, "zeros_like");
 }
 GIR_API gir_node gir_ones_like(gir_graph *g, gir_node x) {
     const gir__node *d = gir__arg(g, x, "ones_like", "x");
     gir_node bad = {0};
     if (!d) return bad;
-    return gir__named(g, gir__ok(g), "ones_like", gir_fill(g, (gir_dtype)d->dtype, d->shape, 1.0));
+    return gir__filled(g, (gir_dtype)d->dtype, d->shape, 1.0, "ones_like");
 }
 GIR_API gir_node gir_expand_dims(gir_graph *g, gir_node x, int axis) {
     const gir__node *d = gir__arg(g, x, "expand_dims", "x");
@@ -3464,7 +3473,7 @@ GIR_API gir_node gir_expand_dims(gir_graph *g, gir_node x, int axis) {
     }
     s.rank = d->shape.rank + 1;
     for (k = 0; k < s.rank; ++k) s.dim[k] = k < a ? d->shape.dim[k] : k == a ? 1 : d->shape.dim[k - 1];
-    return gir__named(g, gir__ok(g), "expand_dims", gir_reshape(g, x, s));
+    return gir__reshaped(g, x, s, "expand_dims");
 }
 GIR_API gir_node gir_squeeze(gir_graph *g, gir_node x, int axis) {
     const gir__node *d = gir__arg(g, x, "squeeze", "x");
@@ -3484,13 +3493,13 @@ GIR_API gir_node gir_squeeze(gir_graph *g, gir_node x, int axis) {
     }
     s.rank = d->shape.rank - 1;
     for (k = 0; k < s.rank; ++k) s.dim[k] = d->shape.dim[k < a ? k : k + 1];
-    return gir__named(g, gir__ok(g), "squeeze", gir_reshape(g, x, s));
+    return gir__reshaped(g, x, s, "squeeze");
 }
 GIR_API gir_node gir_permute_last2(gir_graph *g, gir_node x) {
     const gir__node *d = gir__arg(g, x, "permute_last2", "x");
     gir_ints p;
     gir_node bad = {0};
-    int k;
+    int k, was_ok = gir__ok(g);
     if (!d) return bad;
     if (d->shape.rank < 2) {
         gir__gfail(g, GIR_ERR_SHAPE, "permute_last2: x must have rank >= 2, got %S", &d->shape);
@@ -3500,7 +3509,7 @@ GIR_API gir_node gir_permute_last2(gir_graph *g, gir_node x) {
     for (k = 0; k < p.n; ++k) p.v[k] = k;
     p.v[p.n - 2] = p.n - 1;
     p.v[p.n - 1] = p.n - 2;
-    return gir__named(g, gir__ok(g), "permute_last2", gir_transpose(g, x, p));
+    return gir__named(g, was_ok, "permute_last2", gir_transpose(g, x, p));
 }
 /* consecutive slices of x's axis into out[0..n), of lengths sizes[k] (or each when sizes is NULL): n, or 0 when
    a slice failed (then every out[k] is {0}) */
@@ -3673,7 +3682,7 @@ GIR_API gir_node gir_flatten(gir_graph *g, gir_node x, int start_dim, int end_di
         gir__gfail(g, GIR_ERR_ATTR, "flatten: start_dim %d comes after end_dim %d in x %S", start_dim, end_dim, &xs);
         return bad;
     }
-    if (xs.rank == 0) return gir__named(g, gir__ok(g), "flatten", gir_reshape(g, x, gir_shape1(1)));
+    if (xs.rank == 0) return gir__reshaped(g, x, gir_shape1(1), "flatten");
     for (k = a; k <= e; ++k) len *= xs.dim[k];
     if (len > 2147483647) {
         gir__gfail(g, GIR_ERR_LIMIT, "flatten: axes %d..%d of x %S hold more than 2^31 - 1 elements", a, e, &xs);
@@ -3681,7 +3690,7 @@ GIR_API gir_node gir_flatten(gir_graph *g, gir_node x, int start_dim, int end_di
     }
     s.rank = xs.rank - (e - a);
     for (k = 0; k < s.rank; ++k) s.dim[k] = k < a ? xs.dim[k] : k == a ? (int32_t)len : xs.dim[k + e - a];
-    return gir__named(g, gir__ok(g), "flatten", gir_reshape(g, x, s));
+    return gir__reshaped(g, x, s, "flatten");
 }
 
 /* torch.split(x, sizes, axis): n consecutive slices of the given lengths, which must add up to the axis */
@@ -4313,126 +4322,126 @@ static void gir__adj_min(gir_graph *G, const gir__node *nd, gir_node y, gir_node
     if (need[0]) dx[0] = gir_mul(G, gir__ah_keep(G, nd, x, g), gir__ah_tiemask(G, nd, x, x[0], gir__ah_keep(G, nd, x, y)));
     (void)n;
 }
-/* generated from ops.def:147 (VAR) */
+/* generated from ops.def:149 (VAR) */
 static void gir__adj_var(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, gir_mul(G, gir__ah_keep(G, nd, x, g), gir_sub(G, x[0], gir__ah_rmean(G, nd, x, x[0]))), gir_mul(G, gir__ah_num(G, g, 2), gir__ah_rdof(G, nd, x)));
     (void)n;
 }
-/* generated from ops.def:149 (LOGSUMEXP) */
+/* generated from ops.def:151 (LOGSUMEXP) */
 static void gir__adj_logsumexp(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_mul(G, gir__ah_keep(G, nd, x, g), gir_exp(G, gir_sub(G, x[0], gir__ah_keep(G, nd, x, y))));
     (void)n;
 }
-/* generated from ops.def:160 (RESHAPE) */
+/* generated from ops.def:162 (RESHAPE) */
 static void gir__adj_reshape(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_like(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:161 (TRANSPOSE) */
+/* generated from ops.def:163 (TRANSPOSE) */
 static void gir__adj_transpose(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_untranspose(G, nd, x, g);
     (void)n;
 }
-/* generated from ops.def:163 (BROADCAST_TO) */
+/* generated from ops.def:165 (BROADCAST_TO) */
 static void gir__adj_broadcast_to(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:169 (SLICE) */
+/* generated from ops.def:171 (SLICE) */
 static void gir__adj_slice(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_slice_back(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:171 (UNSLICE) */
+/* generated from ops.def:173 (UNSLICE) */
 static void gir__adj_unslice(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_reslice(G, nd, x, g);
     (void)n;
 }
-/* generated from ops.def:173 (CONCAT) */
+/* generated from ops.def:175 (CONCAT) */
 static void gir__adj_concat(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     int i;
     for (i = 0; i < n; ++i)
         if (need[i]) dx[i] = gir__ah_concat_part(G, nd, x, g, i);
 }
-/* generated from ops.def:175 (FLIP) */
+/* generated from ops.def:177 (FLIP) */
 static void gir__adj_flip(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_reflip(G, nd, x, g);
     (void)n;
 }
-/* generated from ops.def:176 (PAD) */
+/* generated from ops.def:178 (PAD) */
 static void gir__adj_pad(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unpad(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:180 (INDEX_SELECT) */
+/* generated from ops.def:182 (INDEX_SELECT) */
 static void gir__adj_index_select(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unselect(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:182 (INDEX_ADD) */
+/* generated from ops.def:184 (INDEX_ADD) */
 static void gir__adj_index_add(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_reselect(G, nd, x, g);
     (void)n;
 }
-/* generated from ops.def:186 (WHERE) */
+/* generated from ops.def:188 (WHERE) */
 static void gir__adj_where(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_where(G, x[2], g, gir__ah_num(G, g, 0)), x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_where(G, x[2], gir__ah_num(G, g, 0), g), x[1]);
     (void)n;
 }
-/* generated from ops.def:190 (DIAG) */
+/* generated from ops.def:192 (DIAG) */
 static void gir__adj_diag(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
     if (need[0]) dx[0] = gir_diagonal(G, g, nd->attr.i[0]);
     (void)n;
 }
-/* generated from ops.def:191 (DIAGONAL) */
+/* generated from ops.def:194 (DIAGONAL) */
 static void gir__adj_diagonal(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_undiagonal(G, nd, x, g);
     (void)n;
 }
-/* generated from ops.def:192 (TRIU) */
+/* generated from ops.def:196 (TRIU) */
 static void gir__adj_triu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
     if (need[0]) dx[0] = gir_triu(G, g, nd->attr.i[0]);
     (void)n;
 }
-/* generated from ops.def:193 (TRIL) */
+/* generated from ops.def:197 (TRIL) */
 static void gir__adj_tril(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
     if (need[0]) dx[0] = gir_tril(G, g, nd->attr.i[0]);
     (void)n;
 }
-/* generated from ops.def:194 (CAST) */
+/* generated from ops.def:198 (CAST) */
 static void gir__adj_cast(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_cast_like(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:198 (MATMUL) */
+/* generated from ops.def:202 (MATMUL) */
 static void gir__adj_matmul(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_matmul(G, g, gir__ah_mT(G, nd, x, x[1])), x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_matmul(G, gir__ah_mT(G, nd, x, x[0]), g), x[1]);
     (void)n;
 }
-/* generated from ops.def:200 (DOT) */
+/* generated from ops.def:204 (DOT) */
 static void gir__adj_dot(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -4440,131 +4449,131 @@ static void gir__adj_dot(gir_graph *G, const gir__node *nd, gir_node y, gir_node
     if (need[1]) dx[1] = gir_mul(G, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:201 (OUTER) */
+/* generated from ops.def:205 (OUTER) */
 static void gir__adj_outer(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_sumaxis(G, nd, x, gir_mul(G, g, x[1]), 1);
     if (need[1]) dx[1] = gir__ah_sumaxis(G, nd, x, gir_mul(G, g, gir__ah_col(G, nd, x, x[0])), 0);
     (void)n;
 }
-/* generated from ops.def:203 (TRACE) */
+/* generated from ops.def:207 (TRACE) */
 static void gir__adj_trace(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_untrace(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:204 (INVERSE) */
+/* generated from ops.def:208 (INVERSE) */
 static void gir__adj_inverse(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_neg(G, gir_matmul(G, gir_matmul(G, gir__ah_mT(G, nd, x, y), g), gir__ah_mT(G, nd, x, y)));
     (void)n;
 }
-/* generated from ops.def:206 (DET) */
+/* generated from ops.def:210 (DET) */
 static void gir__adj_det(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_mul(G, gir__ah_cell(G, nd, x, gir_mul(G, g, y)), gir__ah_mT(G, nd, x, gir_inverse(G, x[0])));
     (void)n;
 }
-/* generated from ops.def:208 (LOGDET) */
+/* generated from ops.def:212 (LOGDET) */
 static void gir__adj_logdet(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, gir__ah_cell(G, nd, x, g), gir__ah_mT(G, nd, x, gir_inverse(G, x[0])));
     (void)n;
 }
-/* generated from ops.def:211 (TRISOLVE) */
+/* generated from ops.def:215 (TRISOLVE) */
 static void gir__adj_trisolve(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir__ah_trisolve_da(G, nd, x, gir__ah_trisolve_adj(G, nd, x, g), y);
     if (need[1]) dx[1] = gir__ah_trisolve_adj(G, nd, x, g);
     (void)n;
 }
-/* generated from ops.def:214 (SOFTMAX) */
+/* generated from ops.def:218 (SOFTMAX) */
 static void gir__adj_softmax(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_mul(G, y, gir_sub(G, g, gir__ah_axsum(G, nd, x, gir_mul(G, g, y))));
     (void)n;
 }
-/* generated from ops.def:216 (LOG_SOFTMAX) */
+/* generated from ops.def:220 (LOG_SOFTMAX) */
 static void gir__adj_log_softmax(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_sub(G, g, gir_mul(G, gir_exp(G, y), gir__ah_axsum(G, nd, x, g)));
     (void)n;
 }
-/* generated from ops.def:218 (XENT_LOGITS) */
+/* generated from ops.def:222 (XENT_LOGITS) */
 static void gir__adj_xent_logits(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, gir__ah_lastcol(G, nd, x, g), gir_sub(G, gir_softmax(G, x[0], (-1)), gir__ah_onehot_like(G, nd, x, x[1], x[0])));
     (void)n;
 }
-/* generated from ops.def:220 (XENT_LOGITS_PROB) */
+/* generated from ops.def:224 (XENT_LOGITS_PROB) */
 static void gir__adj_xent_logits_prob(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, gir__ah_lastcol(G, nd, x, g), gir_sub(G, gir_mul(G, gir_softmax(G, x[0], (-1)), gir__ah_lastsum(G, nd, x, x[1])), x[1]));
     if (need[1]) dx[1] = gir_mul(G, gir_neg(G, gir__ah_lastcol(G, nd, x, g)), gir_log_softmax(G, x[0], (-1)));
     (void)n;
 }
-/* generated from ops.def:222 (BCE_LOGITS) */
+/* generated from ops.def:226 (BCE_LOGITS) */
 static void gir__adj_bce_logits(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir_sub(G, gir_sigmoid(G, x[0]), x[1])), x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, gir_neg(G, g), x[0]), x[1]);
     (void)n;
 }
-/* generated from ops.def:224 (MSE) */
+/* generated from ops.def:228 (MSE) */
 static void gir__adj_mse(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, 2), g), gir_sub(G, x[0], x[1])), gir__ah_rsize(G, nd, x, x[0]));
     if (need[1]) dx[1] = gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, -2), g), gir_sub(G, x[0], x[1])), gir__ah_rsize(G, nd, x, x[0]));
     (void)n;
 }
-/* generated from ops.def:226 (CONV2D) */
+/* generated from ops.def:230 (CONV2D) */
 static void gir__adj_conv2d(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_conv_dx(G, nd, x, g, x[1]);
     if (need[1]) dx[1] = gir__ah_conv_dw(G, nd, x, x[0], g);
     (void)n;
 }
-/* generated from ops.def:228 (CONV2D_BWD_DATA) */
+/* generated from ops.def:232 (CONV2D_BWD_DATA) */
 static void gir__adj_conv2d_bwd_data(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_conv_fwd(G, nd, x, g, x[1]);
     if (need[1]) dx[1] = gir__ah_conv_dw_of_dx(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:231 (CONV2D_BWD_FILTER) */
+/* generated from ops.def:235 (CONV2D_BWD_FILTER) */
 static void gir__adj_conv2d_bwd_filter(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_conv_dx_of_dw(G, nd, x, x[1], g);
     if (need[1]) dx[1] = gir__ah_conv_fwd(G, nd, x, x[0], g);
     (void)n;
 }
-/* generated from ops.def:234 (MAX_POOL2D) */
+/* generated from ops.def:238 (MAX_POOL2D) */
 static void gir__adj_max_pool2d(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_maxpool_dx(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:240 (AVG_POOL2D) */
+/* generated from ops.def:244 (AVG_POOL2D) */
 static void gir__adj_avg_pool2d(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_avgpool_dx(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:242 (AVG_POOL2D_BWD) */
+/* generated from ops.def:247 (AVG_POOL2D_BWD) */
 static void gir__adj_avg_pool2d_bwd(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_avgpool_fwd(G, nd, x, g);
     (void)n;
 }
-/* generated from ops.def:245 (DROPOUT) */
+/* generated from ops.def:250 (DROPOUT) */
 static void gir__adj_dropout(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
     if (need[0]) dx[0] = gir_dropout(G, g, nd->attr.f[0], nd->attr.seed);
     (void)n;
 }
-/* generated from ops.def:252 (GATHER) */
+/* generated from ops.def:257 (GATHER) */
 static void gir__adj_gather(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_scatter_add(G, gir__ah_zeros_like(G, nd, x, x[0]), x[1], g, nd->attr.i[0]);
     (void)n;
 }
-/* generated from ops.def:254 (SCATTER_ADD) */
+/* generated from ops.def:259 (SCATTER_ADD) */
 static void gir__adj_scatter_add(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = g;
@@ -6583,7 +6592,7 @@ static void gir__k_clamp_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_min_f64(gir__v_max_f64(v0, ((double)p[0])), ((double)p[1])));
     }
 }
-/* generated from ops.def:186 (WHERE): select(cond, a, b) */
+/* generated from ops.def:188 (WHERE): select(cond, a, b) */
 static void gir__k_where_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -6654,7 +6663,7 @@ static void gir__k_where_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)((v2 ? v0 : v1));
     }
 }
-/* generated from ops.def:222 (BCE_LOGITS): ((max(x, 0) - (x * t)) + log1p(exp(-abs(x)))) */
+/* generated from ops.def:226 (BCE_LOGITS): ((max(x, 0) - (x * t)) + log1p(exp(-abs(x)))) */
 static void gir__k_bce_logits_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];

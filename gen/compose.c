@@ -23,7 +23,7 @@ GIR_API gir_node gir_flatten(gir_graph *g, gir_node x, int start_dim, int end_di
         gir__gfail(g, GIR_ERR_ATTR, "flatten: start_dim %d comes after end_dim %d in x %S", start_dim, end_dim, &xs);
         return bad;
     }
-    if (xs.rank == 0) return gir__named(g, gir__ok(g), "flatten", gir_reshape(g, x, gir_shape1(1)));
+    if (xs.rank == 0) return gir__reshaped(g, x, gir_shape1(1), "flatten");
     for (k = a; k <= e; ++k) len *= xs.dim[k];
     if (len > 2147483647) {
         gir__gfail(g, GIR_ERR_LIMIT, "flatten: axes %d..%d of x %S hold more than 2^31 - 1 elements", a, e, &xs);
@@ -31,7 +31,7 @@ GIR_API gir_node gir_flatten(gir_graph *g, gir_node x, int start_dim, int end_di
     }
     s.rank = xs.rank - (e - a);
     for (k = 0; k < s.rank; ++k) s.dim[k] = k < a ? xs.dim[k] : k == a ? (int32_t)len : xs.dim[k + e - a];
-    return gir__named(g, gir__ok(g), "flatten", gir_reshape(g, x, s));
+    return gir__reshaped(g, x, s, "flatten");
 }
 
 /* torch.split(x, sizes, axis): n consecutive slices of the given lengths, which must add up to the axis */

@@ -1199,26 +1199,35 @@ static gir_node gir__named(gir_graph *g, int was_ok, const char *fn, gir_node r)
     return r;
 }
 static int gir__ok(const gir_graph *g) { return g && g->status == GIR_OK; }
+/* a fill of value, named fn in a message */
+static gir_node gir__filled(gir_graph *g, gir_dtype dtype, gir_shape shape, double value, const char *fn) {
+    int was_ok = gir__ok(g);
+    return gir__named(g, was_ok, fn, gir_fill(g, dtype, shape, value));
+}
+static gir_node gir__reshaped(gir_graph *g, gir_node x, gir_shape shape, const char *fn) {
+    int was_ok = gir__ok(g);
+    return gir__named(g, was_ok, fn, gir_reshape(g, x, shape));
+}
 GIR_API gir_node gir_scalar(gir_graph *g, gir_dtype dtype, double value) {
-    return gir__named(g, gir__ok(g), "scalar", gir_fill(g, dtype, gir_shape0(), value));
+    return gir__filled(g, dtype, gir_shape0(), value, "scalar");
 }
 GIR_API gir_node gir_zeros(gir_graph *g, gir_dtype dtype, gir_shape shape) {
-    return gir__named(g, gir__ok(g), "zeros", gir_fill(g, dtype, shape, 0.0));
+    return gir__filled(g, dtype, shape, 0.0, "zeros");
 }
 GIR_API gir_node gir_ones(gir_graph *g, gir_dtype dtype, gir_shape shape) {
-    return gir__named(g, gir__ok(g), "ones", gir_fill(g, dtype, shape, 1.0));
+    return gir__filled(g, dtype, shape, 1.0, "ones");
 }
 GIR_API gir_node gir_zeros_like(gir_graph *g, gir_node x) {
     const gir__node *d = gir__arg(g, x, "zeros_like", "x");
     gir_node bad = {0};
     if (!d) return bad;
-    return gir__named(g, gir__ok(g), "zeros_like", gir_fill(g, (gir_dtype)d->dtype, d->shape, 0.0));
+    return gir__filled(g, (gir_dtype)d->dtype, d->shape, 0.0, "zeros_like");
 }
 GIR_API gir_node gir_ones_like(gir_graph *g, gir_node x) {
     const gir__node *d = gir__arg(g, x, "ones_like", "x");
     gir_node bad = {0};
     if (!d) return bad;
-    return gir__named(g, gir__ok(g), "ones_like", gir_fill(g, (gir_dtype)d->dtype, d->shape, 1.0));
+    return gir__filled(g, (gir_dtype)d->dtype, d->shape, 1.0, "ones_like");
 }
 GIR_API gir_node gir_expand_dims(gir_graph *g, gir_node x, int axis) {
     const gir__node *d = gir__arg(g, x, "expand_dims", "x");
@@ -1238,7 +1247,7 @@ GIR_API gir_node gir_expand_dims(gir_graph *g, gir_node x, int axis) {
     }
     s.rank = d->shape.rank + 1;
     for (k = 0; k < s.rank; ++k) s.dim[k] = k < a ? d->shape.dim[k] : k == a ? 1 : d->shape.dim[k - 1];
-    return gir__named(g, gir__ok(g), "expand_dims", gir_reshape(g, x, s));
+    return gir__reshaped(g, x, s, "expand_dims");
 }
 GIR_API gir_node gir_squeeze(gir_graph *g, gir_node x, int axis) {
     const gir__node *d = gir__arg(g, x, "squeeze", "x");
@@ -1258,13 +1267,13 @@ GIR_API gir_node gir_squeeze(gir_graph *g, gir_node x, int axis) {
     }
     s.rank = d->shape.rank - 1;
     for (k = 0; k < s.rank; ++k) s.dim[k] = d->shape.dim[k < a ? k : k + 1];
-    return gir__named(g, gir__ok(g), "squeeze", gir_reshape(g, x, s));
+    return gir__reshaped(g, x, s, "squeeze");
 }
 GIR_API gir_node gir_permute_last2(gir_graph *g, gir_node x) {
     const gir__node *d = gir__arg(g, x, "permute_last2", "x");
     gir_ints p;
     gir_node bad = {0};
-    int k;
+    int k, was_ok = gir__ok(g);
     if (!d) return bad;
     if (d->shape.rank < 2) {
         gir__gfail(g, GIR_ERR_SHAPE, "permute_last2: x must have rank >= 2, got %S", &d->shape);
@@ -1274,7 +1283,7 @@ GIR_API gir_node gir_permute_last2(gir_graph *g, gir_node x) {
     for (k = 0; k < p.n; ++k) p.v[k] = k;
     p.v[p.n - 2] = p.n - 1;
     p.v[p.n - 1] = p.n - 2;
-    return gir__named(g, gir__ok(g), "permute_last2", gir_transpose(g, x, p));
+    return gir__named(g, was_ok, "permute_last2", gir_transpose(g, x, p));
 }
 /* consecutive slices of x's axis into out[0..n), of lengths sizes[k] (or each when sizes is NULL): n, or 0 when
    a slice failed (then every out[k] is {0}) */
