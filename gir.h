@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=d919d9ff051ea549e4671852f758a8e6f4f3d64ef93bad72157052dd94f27003
-                                          gen/ sha256=29c29e341a9129fc
+                                          gen/ sha256=63dad1362f5aa0a4
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -3515,14 +3515,15 @@ GIR_API gir_node gir_permute_last2(gir_graph *g, gir_node x) {
    a slice failed (then every out[k] is {0}) */
 static int gir__slices(gir_graph *g, gir_node x, int axis, int n, const int32_t *sizes, int32_t each, gir_node *out,
                        const char *fn) {
+    gir_node none = {0};
     int k, j, was_ok = gir__ok(g);
     int32_t at = 0;
     for (k = 0; k < n; ++k) {
         int32_t len = sizes ? sizes[k] : each;
         out[k] = gir_slice(g, x, axis, at, at + len, 1);
         if (!out[k].id) {
-            for (j = 0; j < n; ++j) out[j].id = 0;
-            gir__named(g, was_ok, fn, out[0]);
+            for (j = 0; j < n; ++j) out[j] = none;
+            gir__named(g, was_ok, fn, none);
             return 0;
         }
         at += len;

@@ -1289,14 +1289,15 @@ GIR_API gir_node gir_permute_last2(gir_graph *g, gir_node x) {
    a slice failed (then every out[k] is {0}) */
 static int gir__slices(gir_graph *g, gir_node x, int axis, int n, const int32_t *sizes, int32_t each, gir_node *out,
                        const char *fn) {
+    gir_node none = {0};
     int k, j, was_ok = gir__ok(g);
     int32_t at = 0;
     for (k = 0; k < n; ++k) {
         int32_t len = sizes ? sizes[k] : each;
         out[k] = gir_slice(g, x, axis, at, at + len, 1);
         if (!out[k].id) {
-            for (j = 0; j < n; ++j) out[j].id = 0;
-            gir__named(g, was_ok, fn, out[0]);
+            for (j = 0; j < n; ++j) out[j] = none;
+            gir__named(g, was_ok, fn, none);
             return 0;
         }
         at += len;
