@@ -3,8 +3,8 @@
 
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
-   Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=17c37ee61654c9e4dd07e0c3cf921ca3063dc99fc60735c3591eedd59fef6772
-                                          gen/ sha256=aaee03f2ff6c7870
+   Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=d919d9ff051ea549e4671852f758a8e6f4f3d64ef93bad72157052dd94f27003
+                                          gen/ sha256=fa791a0a35b0b93f
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -66,125 +66,127 @@
 
    WHAT gir.h DOES NOT DO (yet): threads, GPUs, dynamic shapes, sparse tensors, f16 storage.
 
-   OPS (117 operators, 86 differentiable; generated from ops.def)
+   OPS (119 operators, 88 differentiable; generated from ops.def)
      name, (inputs; attributes: @ marks a non-differentiable argument), dtype rule, has adjoint, forward
-   input             (; dtype, shape)                                   attr   no   kernel none
-   variable          (; dtype, shape, init)                             attr   no   kernel none
-   constant          (; dtype, shape, values)                           attr   no   kernel none
-   fill              (; dtype, shape, value)                            attr   no   kernel fill
-   eye               (; dtype, n)                                       attr   no   kernel eye
-   arange            (; dtype, start, stop, step)                       attr   no   kernel arange
-   rand_uniform      (; dtype, shape, lo, hi, seed)                     attr   no   kernel random
-   rand_normal       (; dtype, shape, mean, std, seed)                  attr   no   kernel random
-   not               (a)                                                logic  no   = not(a)
-   and               (a, b)                                             logic  no   = and(a, b)
-   or                (a, b)                                             logic  no   = or(a, b)
-   xor               (a, b)                                             logic  no   = xor(a, b)
-   gt                (a, b)                                             cmp    no   = (a > b)
-   ge                (a, b)                                             cmp    no   = (a >= b)
-   lt                (a, b)                                             cmp    no   = (a < b)
-   le                (a, b)                                             cmp    no   = (a <= b)
-   eq                (a, b)                                             cmp    no   = (a == b)
-   ne                (a, b)                                             cmp    no   = (a != b)
-   approx_eq         (a, b; atol, rtol)                                 cmp    no   = (abs((a - b)) <= (p0 + (p1 * abs(b))))
-   isnan             (a)                                                test   no   = isnan(a)
-   isinf             (a)                                                test   no   = isinf(a)
-   isfinite          (a)                                                test   no   = isfinite(a)
-   add               (a, b)                                             num    yes  = (a + b)
-   sub               (a, b)                                             num    yes  = (a - b)
-   mul               (a, b)                                             num    yes  = (a * b)
-   div               (a, b)                                             float  yes  = (a / b)
-   neg               (a)                                                num    yes  = -a
-   pow               (a, b)                                             float  yes  = pow(a, b)
-   maximum           (a, b)                                             num    yes  = max(a, b)
-   minimum           (a, b)                                             num    yes  = min(a, b)
-   mod               (a, b)                                             int    no   = imod(a, b)
-   int_div           (a, b)                                             int    no   = idiv(a, b)
-   add_n             (xs...)                                            num    yes  kernel add_n
-   abs               (a)                                                num    yes  = abs(a)
-   sign              (a)                                                num    yes  = sign(a)
-   square            (a)                                                num    yes  = (a * a)
-   sqrt              (a)                                                float  yes  = sqrt(a)
-   rsqrt             (a)                                                float  yes  = (1 / sqrt(a))
-   reciprocal        (a)                                                float  yes  = (1 / a)
-   exp               (a)                                                float  yes  = exp(a)
-   expm1             (a)                                                float  yes  = expm1(a)
-   log               (a)                                                float  yes  = log(a)
-   log1p             (a)                                                float  yes  = log1p(a)
-   log2              (a)                                                float  yes  = log2(a)
-   sin               (a)                                                float  yes  = sin(a)
-   cos               (a)                                                float  yes  = cos(a)
-   tan               (a)                                                float  yes  = tan(a)
-   asin              (a)                                                float  yes  = asin(a)
-   acos              (a)                                                float  yes  = acos(a)
-   atan              (a)                                                float  yes  = atan(a)
-   sinh              (a)                                                float  yes  = sinh(a)
-   cosh              (a)                                                float  yes  = cosh(a)
-   tanh              (a)                                                float  yes  = tanh(a)
-   sigmoid           (a)                                                float  yes  = sigmoid(a)
-   softplus          (a)                                                float  yes  = (max(a, 0) + log1p(exp(-abs(a))))
-   relu              (a)                                                num    yes  = max(a, 0)
-   leaky_relu        (a; alpha)                                         float  yes  = select((a > 0), a, (p0 * a))
-   elu               (a; alpha)                                         float  yes  = select((a > 0), a, (p0 * expm1(a)))
-   gelu              (a)                                                float  yes  = ((0.5 * a) * (1 + erf((a * 0.7071067811865476))))
-   silu              (a)                                                float  yes  = (a * sigmoid(a))
-   erf               (a)                                                float  yes  = erf(a)
-   floor             (a)                                                float  yes  = floor(a)
-   ceil              (a)                                                float  yes  = ceil(a)
-   round             (a)                                                float  yes  = round(a)
-   clamp             (a; lo, hi)                                        num    yes  = min(max(a, p0), p1)
-   sum               (x; axes, keepdims)                                num    yes  kernel reduce
-   mean              (x; axes, keepdims)                                float  yes  kernel reduce
-   prod              (x; axes, keepdims)                                num    yes  kernel reduce
-   max               (x; axes, keepdims)                                num    yes  kernel reduce
-   min               (x; axes, keepdims)                                num    yes  kernel reduce
-   var               (x; axes, keepdims, ddof)                          float  yes  kernel reduce
-   logsumexp         (x; axes, keepdims)                                float  yes  kernel reduce
-   argmax            (x; axis, keepdims)                                index  no   kernel argreduce
-   argmin            (x; axis, keepdims)                                index  no   kernel argreduce
-   all               (x; axes, keepdims)                                logic  no   kernel reduce
-   any               (x; axes, keepdims)                                logic  no   kernel reduce
-   reshape           (x; shape)                                         any    yes  kernel copy
-   transpose         (x; perm)                                          any    yes  kernel transpose
-   broadcast_to      (x; shape)                                         any    yes  kernel broadcast
-   slice             (x; axis, start, stop, step)                       any    yes  kernel slice
-   unslice           (x; axis, start, stop, step, len)                  any    yes  kernel unslice
-   concat            (xs...; axis)                                      any    yes  kernel concat
-   flip              (x; axes)                                          any    yes  kernel flip
-   pad               (x; before, after, value)                          any    yes  kernel pad
-   gather            (x, @index; axis)                                  any    yes  kernel gather
-   scatter_add       (x, @index; axis, len)                             num    yes  kernel scatter_add
-   one_hot           (@index; depth, dtype)                             attr   no   kernel one_hot
-   where             (@cond, a, b)                                      num    yes  = select(cond, a, b)
-   diag              (x)                                                any    yes  kernel diag
-   diagonal          (x)                                                any    yes  kernel diagonal
-   triu              (x; k)                                             any    yes  kernel tri
-   tril              (x; k)                                             any    yes  kernel tri
-   cast              (x; dtype)                                         attr   yes  kernel cast
-   stop_gradient     (x)                                                any    no   kernel copy
-   matmul            (a, b)                                             num    yes  kernel matmul
-   dot               (a, b)                                             num    yes  kernel dot
-   outer             (a, b)                                             num    yes  kernel outer
-   trace             (x)                                                num    yes  kernel trace
-   inverse           (x)                                                float  yes  kernel linalg
-   det               (x)                                                float  yes  kernel linalg
-   logdet            (x)                                                float  yes  kernel linalg
-   cholesky          (x)                                                float  yes  kernel linalg
-   trisolve          (a, b; lower, trans)                               float  yes  kernel trisolve
-   softmax           (x; axis)                                          float  yes  kernel softmax
-   log_softmax       (x; axis)                                          float  yes  kernel softmax
-   xent_logits       (logits, @labels)                                  float  yes  kernel xent
-   xent_logits_prob  (logits, probs)                                    float  yes  kernel xent_prob
-   bce_logits        (x, t)                                             float  yes  = ((max(x, 0) - (x * t)) + log1p(exp(-abs(x))))
-   mse               (a, b)                                             float  yes  kernel mse
-   conv2d            (x, w; stride, padding, dilation, groups)          float  yes  kernel conv
-   conv2d_bwd_data   (gy, w; stride, padding, dilation, groups, xshape) float  yes  kernel conv
-   conv2d_bwd_filter (x, gy; stride, padding, dilation, groups, wshape) float  yes  kernel conv
-   max_pool2d        (x; kernel, stride, padding)                       float  yes  kernel pool
-   max_pool2d_bwd    (gy, @x; kernel, stride, padding)                  float  no   kernel pool
-   avg_pool2d        (x; kernel, stride, padding)                       float  yes  kernel pool
-   avg_pool2d_bwd    (gy; kernel, stride, padding, xshape)              float  yes  kernel pool
-   dropout           (x; p, seed)                                       float  yes  kernel dropout
+   input             (; dtype, shape)                                         attr   no   kernel none
+   variable          (; dtype, shape, init)                                   attr   no   kernel none
+   constant          (; dtype, shape, values)                                 attr   no   kernel none
+   fill              (; dtype, shape, value)                                  attr   no   kernel fill
+   eye               (; dtype, n, m, k)                                       attr   no   kernel eye
+   arange            (; dtype, start, stop, step)                             attr   no   kernel arange
+   rand_uniform      (; dtype, shape, lo, hi, seed)                           attr   no   kernel random
+   rand_normal       (; dtype, shape, mean, std, seed)                        attr   no   kernel random
+   not               (a)                                                      logic  no   = not(a)
+   and               (a, b)                                                   logic  no   = and(a, b)
+   or                (a, b)                                                   logic  no   = or(a, b)
+   xor               (a, b)                                                   logic  no   = xor(a, b)
+   gt                (a, b)                                                   cmp    no   = (a > b)
+   ge                (a, b)                                                   cmp    no   = (a >= b)
+   lt                (a, b)                                                   cmp    no   = (a < b)
+   le                (a, b)                                                   cmp    no   = (a <= b)
+   eq                (a, b)                                                   cmp    no   = (a == b)
+   ne                (a, b)                                                   cmp    no   = (a != b)
+   approx_eq         (a, b; atol, rtol)                                       cmp    no   = (abs((a - b)) <= (p0 + (p1 * abs(b))))
+   isnan             (a)                                                      test   no   = isnan(a)
+   isinf             (a)                                                      test   no   = isinf(a)
+   isfinite          (a)                                                      test   no   = isfinite(a)
+   add               (a, b)                                                   num    yes  = (a + b)
+   sub               (a, b)                                                   num    yes  = (a - b)
+   mul               (a, b)                                                   num    yes  = (a * b)
+   div               (a, b)                                                   float  yes  = (a / b)
+   neg               (a)                                                      num    yes  = -a
+   pow               (a, b)                                                   float  yes  = pow(a, b)
+   maximum           (a, b)                                                   num    yes  = max(a, b)
+   minimum           (a, b)                                                   num    yes  = min(a, b)
+   mod               (a, b)                                                   int    no   = imod(a, b)
+   int_div           (a, b)                                                   int    no   = idiv(a, b)
+   add_n             (xs...)                                                  num    yes  kernel add_n
+   abs               (a)                                                      num    yes  = abs(a)
+   sign              (a)                                                      num    yes  = sign(a)
+   square            (a)                                                      num    yes  = (a * a)
+   sqrt              (a)                                                      float  yes  = sqrt(a)
+   rsqrt             (a)                                                      float  yes  = (1 / sqrt(a))
+   reciprocal        (a)                                                      float  yes  = (1 / a)
+   exp               (a)                                                      float  yes  = exp(a)
+   expm1             (a)                                                      float  yes  = expm1(a)
+   log               (a)                                                      float  yes  = log(a)
+   log1p             (a)                                                      float  yes  = log1p(a)
+   log2              (a)                                                      float  yes  = log2(a)
+   sin               (a)                                                      float  yes  = sin(a)
+   cos               (a)                                                      float  yes  = cos(a)
+   tan               (a)                                                      float  yes  = tan(a)
+   asin              (a)                                                      float  yes  = asin(a)
+   acos              (a)                                                      float  yes  = acos(a)
+   atan              (a)                                                      float  yes  = atan(a)
+   sinh              (a)                                                      float  yes  = sinh(a)
+   cosh              (a)                                                      float  yes  = cosh(a)
+   tanh              (a)                                                      float  yes  = tanh(a)
+   sigmoid           (a)                                                      float  yes  = sigmoid(a)
+   softplus          (a)                                                      float  yes  = (max(a, 0) + log1p(exp(-abs(a))))
+   relu              (a)                                                      num    yes  = max(a, 0)
+   leaky_relu        (a; alpha)                                               float  yes  = select((a > 0), a, (p0 * a))
+   elu               (a; alpha)                                               float  yes  = select((a > 0), a, (p0 * expm1(a)))
+   gelu              (a)                                                      float  yes  = ((0.5 * a) * (1 + erf((a * 0.7071067811865476))))
+   silu              (a)                                                      float  yes  = (a * sigmoid(a))
+   erf               (a)                                                      float  yes  = erf(a)
+   floor             (a)                                                      float  yes  = floor(a)
+   ceil              (a)                                                      float  yes  = ceil(a)
+   round             (a)                                                      float  yes  = round(a)
+   clamp             (a; lo, hi)                                              num    yes  = min(max(a, p0), p1)
+   sum               (x; axes, keepdims)                                      num    yes  kernel reduce
+   mean              (x; axes, keepdims)                                      float  yes  kernel reduce
+   prod              (x; axes, keepdims)                                      num    yes  kernel reduce
+   max               (x; axes, keepdims)                                      num    yes  kernel reduce
+   min               (x; axes, keepdims)                                      num    yes  kernel reduce
+   var               (x; axes, keepdims, ddof)                                float  yes  kernel reduce
+   logsumexp         (x; axes, keepdims)                                      float  yes  kernel reduce
+   argmax            (x; axis, keepdims)                                      index  no   kernel argreduce
+   argmin            (x; axis, keepdims)                                      index  no   kernel argreduce
+   all               (x; axes, keepdims)                                      logic  no   kernel reduce
+   any               (x; axes, keepdims)                                      logic  no   kernel reduce
+   reshape           (x; shape)                                               any    yes  kernel copy
+   transpose         (x; perm)                                                any    yes  kernel transpose
+   broadcast_to      (x; shape)                                               any    yes  kernel broadcast
+   slice             (x; axis, start, stop, step)                             any    yes  kernel slice
+   unslice           (x; axis, start, stop, step, len)                        any    yes  kernel unslice
+   concat            (xs...; axis)                                            any    yes  kernel concat
+   flip              (x; axes)                                                any    yes  kernel flip
+   pad               (x; before, after, value)                                any    yes  kernel pad
+   index_select      (x, @index; axis)                                        any    yes  kernel index_select
+   index_add         (x, @index; axis, len)                                   num    yes  kernel index_add
+   one_hot           (@index; depth, dtype)                                   attr   no   kernel one_hot
+   where             (@cond, a, b)                                            any    yes  = select(cond, a, b)
+   diag              (x; k)                                                   any    yes  kernel diag
+   diagonal          (x; k)                                                   any    yes  kernel diagonal
+   triu              (x; k)                                                   any    yes  kernel tri
+   tril              (x; k)                                                   any    yes  kernel tri
+   cast              (x; dtype)                                               attr   yes  kernel cast
+   stop_gradient     (x)                                                      any    no   kernel copy
+   matmul            (a, b)                                                   num    yes  kernel matmul
+   dot               (a, b)                                                   num    yes  kernel dot
+   outer             (a, b)                                                   num    yes  kernel outer
+   trace             (x)                                                      num    yes  kernel trace
+   inverse           (x)                                                      float  yes  kernel linalg
+   det               (x)                                                      float  yes  kernel linalg
+   logdet            (x)                                                      float  yes  kernel linalg
+   cholesky          (x)                                                      float  yes  kernel linalg
+   trisolve          (a, b; lower, trans)                                     float  yes  kernel trisolve
+   softmax           (x; axis)                                                float  yes  kernel softmax
+   log_softmax       (x; axis)                                                float  yes  kernel softmax
+   xent_logits       (logits, @labels)                                        float  yes  kernel xent
+   xent_logits_prob  (logits, probs)                                          float  yes  kernel xent_prob
+   bce_logits        (x, t)                                                   float  yes  = ((max(x, 0) - (x * t)) + log1p(exp(-abs(x))))
+   mse               (a, b)                                                   float  yes  kernel mse
+   conv2d            (x, w; stride, padding, dilation, groups)                float  yes  kernel conv
+   conv2d_bwd_data   (gy, w; stride, padding, dilation, groups, xshape)       float  yes  kernel conv
+   conv2d_bwd_filter (x, gy; stride, padding, dilation, groups, wshape)       float  yes  kernel conv
+   max_pool2d        (x; kernel, stride, padding)                             float  yes  kernel pool
+   max_pool2d_bwd    (gy, @x; kernel, stride, padding)                        float  no   kernel pool
+   avg_pool2d        (x; kernel, stride, padding, count_include_pad)          float  yes  kernel pool
+   avg_pool2d_bwd    (gy; kernel, stride, padding, count_include_pad, xshape) float  yes  kernel pool
+   dropout           (x; p, seed)                                             float  yes  kernel dropout
+   gather            (x, @index; axis)                                        any    yes  kernel gather
+   scatter_add       (x, @index, src; axis)                                   num    yes  kernel scatter_add
 */
 #ifndef GIR_H_INCLUDED
 #define GIR_H_INCLUDED
@@ -194,7 +196,7 @@
 #define GIR_VERSION_PATCH 0
 #define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
 #define GIR_VERSION_STRING "0.1.0"
-#define GIR_OPSDEF_SHA256 "17c37ee61654c9e4dd07e0c3cf921ca3063dc99fc60735c3591eedd59fef6772"
+#define GIR_OPSDEF_SHA256 "d919d9ff051ea549e4671852f758a8e6f4f3d64ef93bad72157052dd94f27003"
 
 #ifndef GIR_API
 #  ifdef GIR_STATIC
@@ -364,8 +366,8 @@ typedef enum gir_op {
     GIR_OP_CONCAT,
     GIR_OP_FLIP,
     GIR_OP_PAD,
-    GIR_OP_GATHER,
-    GIR_OP_SCATTER_ADD,
+    GIR_OP_INDEX_SELECT,
+    GIR_OP_INDEX_ADD,
     GIR_OP_ONE_HOT,
     GIR_OP_WHERE,
     GIR_OP_DIAG,
@@ -397,6 +399,8 @@ typedef enum gir_op {
     GIR_OP_AVG_POOL2D,
     GIR_OP_AVG_POOL2D_BWD,
     GIR_OP_DROPOUT,
+    GIR_OP_GATHER,
+    GIR_OP_SCATTER_ADD,
     GIR_OP__COUNT
 } gir_op;
 
@@ -407,6 +411,8 @@ typedef struct gir_graph gir_graph;
 typedef struct gir_plan gir_plan;
 
 typedef struct gir_shape { int32_t rank; int32_t dim[GIR_MAX_RANK]; } gir_shape;
+/* a slice bound left out, Python's None: gir_slice(g, x, axis, GIR_SLICE_NONE, GIR_SLICE_NONE, -1) is x[::-1] */
+#define GIR_SLICE_NONE (-2147483647 - 1)
 typedef struct gir_ints  { int32_t n;    int32_t v[GIR_MAX_RANK];   } gir_ints;
 
 /* Attributes of a node, as the table's ATTR column names them (f: p0..p2, i: i0..i4, l: l0..l2, ...) */
@@ -497,7 +503,7 @@ GIR_API gir_node gir_input(gir_graph *g, gir_dtype dtype, gir_shape shape);
 GIR_API gir_node gir_variable(gir_graph *g, gir_dtype dtype, gir_shape shape, const void *init);
 GIR_API gir_node gir_constant(gir_graph *g, gir_dtype dtype, gir_shape shape, const void *values);
 GIR_API gir_node gir_fill(gir_graph *g, gir_dtype dtype, gir_shape shape, double value);
-GIR_API gir_node gir_eye(gir_graph *g, gir_dtype dtype, int n);
+GIR_API gir_node gir_eye(gir_graph *g, gir_dtype dtype, int n, int m, int k);
 GIR_API gir_node gir_arange(gir_graph *g, gir_dtype dtype, double start, double stop, double step);
 /* random */
 GIR_API gir_node gir_rand_uniform(gir_graph *g, gir_dtype dtype, gir_shape shape, double lo, double hi, uint64_t seed);
@@ -583,12 +589,12 @@ GIR_API gir_node gir_unslice(gir_graph *g, gir_node x, int axis, int start, int 
 GIR_API gir_node gir_concat(gir_graph *g, int n, const gir_node *xs, int axis);
 GIR_API gir_node gir_flip(gir_graph *g, gir_node x, gir_ints axes);
 GIR_API gir_node gir_pad(gir_graph *g, gir_node x, gir_ints before, gir_ints after, double value);
-GIR_API gir_node gir_gather(gir_graph *g, gir_node x, gir_node index, int axis);
-GIR_API gir_node gir_scatter_add(gir_graph *g, gir_node x, gir_node index, int axis, int len);
+GIR_API gir_node gir_index_select(gir_graph *g, gir_node x, gir_node index, int axis);
+GIR_API gir_node gir_index_add(gir_graph *g, gir_node x, gir_node index, int axis, int len);
 GIR_API gir_node gir_one_hot(gir_graph *g, gir_node index, int depth, gir_dtype dtype);
 GIR_API gir_node gir_where(gir_graph *g, gir_node cond, gir_node a, gir_node b);
-GIR_API gir_node gir_diag(gir_graph *g, gir_node x);
-GIR_API gir_node gir_diagonal(gir_graph *g, gir_node x);
+GIR_API gir_node gir_diag(gir_graph *g, gir_node x, int k);
+GIR_API gir_node gir_diagonal(gir_graph *g, gir_node x, int k);
 GIR_API gir_node gir_triu(gir_graph *g, gir_node x, int k);
 GIR_API gir_node gir_tril(gir_graph *g, gir_node x, int k);
 /* core */
@@ -617,10 +623,13 @@ GIR_API gir_node gir_conv2d_bwd_data(gir_graph *g, gir_node gy, gir_node w, gir_
 GIR_API gir_node gir_conv2d_bwd_filter(gir_graph *g, gir_node x, gir_node gy, gir_ints stride, gir_ints padding, gir_ints dilation, int groups, gir_shape wshape);
 GIR_API gir_node gir_max_pool2d(gir_graph *g, gir_node x, gir_ints kernel, gir_ints stride, gir_ints padding);
 GIR_API gir_node gir_max_pool2d_bwd(gir_graph *g, gir_node gy, gir_node x, gir_ints kernel, gir_ints stride, gir_ints padding);
-GIR_API gir_node gir_avg_pool2d(gir_graph *g, gir_node x, gir_ints kernel, gir_ints stride, gir_ints padding);
-GIR_API gir_node gir_avg_pool2d_bwd(gir_graph *g, gir_node gy, gir_ints kernel, gir_ints stride, gir_ints padding, gir_shape xshape);
+GIR_API gir_node gir_avg_pool2d(gir_graph *g, gir_node x, gir_ints kernel, gir_ints stride, gir_ints padding, int count_include_pad);
+GIR_API gir_node gir_avg_pool2d_bwd(gir_graph *g, gir_node gy, gir_ints kernel, gir_ints stride, gir_ints padding, int count_include_pad, gir_shape xshape);
 /* nn */
 GIR_API gir_node gir_dropout(gir_graph *g, gir_node x, double p, uint64_t seed);
+/* shape */
+GIR_API gir_node gir_gather(gir_graph *g, gir_node x, gir_node index, int axis);
+GIR_API gir_node gir_scatter_add(gir_graph *g, gir_node x, gir_node index, gir_node src, int axis);
 
 /* convenience builders composed of table ops */
 GIR_API gir_node gir_scalar(gir_graph *g, gir_dtype dtype, double value);
@@ -631,7 +640,11 @@ GIR_API gir_node gir_ones_like(gir_graph *g, gir_node x);
 GIR_API gir_node gir_expand_dims(gir_graph *g, gir_node x, int axis);
 GIR_API gir_node gir_squeeze(gir_graph *g, gir_node x, int axis);       /* axis of size 1 */
 GIR_API gir_node gir_permute_last2(gir_graph *g, gir_node x);          /* swap the last two axes */
-GIR_API int      gir_split(gir_graph *g, gir_node x, int axis, int parts, gir_node *out);
+GIR_API int      gir_split(gir_graph *g, gir_node x, int axis, int parts, gir_node *out);  /* equal parts */
+GIR_API int      gir_split_sizes(gir_graph *g, gir_node x, int axis, int n, const int32_t *sizes, gir_node *out);
+GIR_API gir_node gir_flatten(gir_graph *g, gir_node x, int start_dim, int end_dim);   /* torch.flatten */
+GIR_API gir_node gir_conv2d_bias(gir_graph *g, gir_node x, gir_node w, gir_node bias, gir_ints stride,
+                                 gir_ints padding, gir_ints dilation, int groups);   /* bias [K] */
 GIR_API gir_node gir_layer_norm(gir_graph *g, gir_node x, gir_node gamma, gir_node beta, int axis, double eps);
 GIR_API gir_node gir_batch_norm(gir_graph *g, gir_node x, gir_node gamma, gir_node beta, double eps);
 
@@ -1244,6 +1257,8 @@ static gir_status gir__sh_dot(gir__bctx *b);
 static gir_status gir__sh_dropout(gir__bctx *b);
 static gir_status gir__sh_eye(gir__bctx *b);
 static gir_status gir__sh_gather(gir__bctx *b);
+static gir_status gir__sh_index_add(gir__bctx *b);
+static gir_status gir__sh_index_select(gir__bctx *b);
 static gir_status gir__sh_matmul(gir__bctx *b);
 static gir_status gir__sh_matrix(gir__bctx *b);
 static gir_status gir__sh_mse(gir__bctx *b);
@@ -1270,7 +1285,7 @@ static const gir__opinfo gir__ops[GIR_OP__COUNT] = {
     {"variable", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, 0, GIR_GROUP_CORE, 0, -1, -1, "dtype:dtype,shape:shape,data:init", "no inputs: holds trainable data"},
     {"constant", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, 0, GIR_GROUP_CORE, 0, -1, -1, "dtype:dtype,shape:shape,data:values", "no inputs"},
     {"fill", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, 0, GIR_GROUP_CORE, 0, -1, -1, "dtype:dtype,shape:shape,f:value", "no inputs"},
-    {"eye", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_FN, gir__sh_eye, 0, GIR_GROUP_CORE, 0, -1, -1, "dtype:dtype,i:n", "no inputs"},
+    {"eye", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_FN, gir__sh_eye, 0, GIR_GROUP_CORE, 0, -1, -1, "dtype:dtype,i:n,i:m,i:k", "no inputs"},
     {"arange", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_FN, gir__sh_arange, 0, GIR_GROUP_CORE, 0, -1, -1, "dtype:dtype,f:start,f:stop,f:step", "no inputs"},
     {"rand_uniform", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, GIR__F_RNG, GIR_GROUP_RANDOM, 0, -1, -1, "dtype:dtype,shape:shape,f:lo,f:hi,seed:seed", "no inputs"},
     {"rand_normal", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, GIR__F_RNG, GIR_GROUP_RANDOM, 0, -1, -1, "dtype:dtype,shape:shape,f:mean,f:std,seed:seed", "no inputs"},
@@ -1350,12 +1365,12 @@ static const gir__opinfo gir__ops[GIR_OP__COUNT] = {
     {"concat", 1, 0, 1, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_concat, 0, GIR_GROUP_SHAPE, 1, 0, -1, "i:axis", ""},
     {"flip", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_SAME, 0, 0, GIR_GROUP_SHAPE, 1, -1, 0, "l:axes", ""},
     {"pad", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_pad, 0, GIR_GROUP_SHAPE, 1, -1, -1, "l:before,l:after,f:value", ""},
-    {"gather", 1, 1, 0, 2u, GIR__DT_ANY, GIR__SH_FN, gir__sh_gather, 0, GIR_GROUP_SHAPE, 1, 0, -1, "i:axis", ""},
-    {"scatter_add", 1, 1, 0, 2u, GIR__DT_NUM, GIR__SH_FN, gir__sh_scatter_add, 0, GIR_GROUP_SHAPE, 1, 0, -1, "i:axis,i:len", ""},
+    {"index_select", 1, 1, 0, 2u, GIR__DT_ANY, GIR__SH_FN, gir__sh_index_select, 0, GIR_GROUP_SHAPE, 1, 0, -1, "i:axis", ""},
+    {"index_add", 1, 1, 0, 2u, GIR__DT_NUM, GIR__SH_FN, gir__sh_index_add, 0, GIR_GROUP_SHAPE, 1, 0, -1, "i:axis,i:len", ""},
     {"one_hot", 0, 1, 0, 1u, GIR__DT_ATTR, GIR__SH_FN, gir__sh_one_hot, 0, GIR_GROUP_SHAPE, 0, -1, -1, "i:depth,dtype:dtype", "index input"},
-    {"where", 2, 1, 0, 1u, GIR__DT_NUM, GIR__SH_FN, gir__sh_where, 0, GIR_GROUP_SHAPE, 1, -1, -1, "", ""},
-    {"diag", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_diag, 0, GIR_GROUP_SHAPE, 1, -1, -1, "", ""},
-    {"diagonal", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_diagonal, 0, GIR_GROUP_SHAPE, 1, -1, -1, "", ""},
+    {"where", 2, 1, 0, 1u, GIR__DT_ANY, GIR__SH_FN, gir__sh_where, 0, GIR_GROUP_SHAPE, 1, -1, -1, "", ""},
+    {"diag", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_diag, 0, GIR_GROUP_SHAPE, 1, -1, -1, "i:k", ""},
+    {"diagonal", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_diagonal, 0, GIR_GROUP_SHAPE, 1, -1, -1, "i:k", ""},
     {"triu", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_matrix, 0, GIR_GROUP_SHAPE, 1, -1, -1, "i:k", ""},
     {"tril", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_matrix, 0, GIR_GROUP_SHAPE, 1, -1, -1, "i:k", ""},
     {"cast", 1, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_SAME, 0, 0, GIR_GROUP_CORE, 1, -1, -1, "dtype:dtype", ""},
@@ -1380,10 +1395,13 @@ static const gir__opinfo gir__ops[GIR_OP__COUNT] = {
     {"conv2d_bwd_filter", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_conv2d_bwd_filter, 0, GIR_GROUP_CONV, 1, -1, -1, "l:stride,l:padding,l:dilation,i:groups,shape:wshape", ""},
     {"max_pool2d", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_pool2d, GIR__F_KINK, GIR_GROUP_CONV, 1, -1, -1, "l:kernel,l:stride,l:padding", ""},
     {"max_pool2d_bwd", 1, 1, 0, 2u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_pool2d_bwd, 0, GIR_GROUP_CONV, 0, -1, -1, "l:kernel,l:stride,l:padding", "second-order gradients through max_pool2d are not provided"},
-    {"avg_pool2d", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_pool2d, 0, GIR_GROUP_CONV, 1, -1, -1, "l:kernel,l:stride,l:padding", ""},
-    {"avg_pool2d_bwd", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_pool2d_bwd_avg, 0, GIR_GROUP_CONV, 1, -1, -1, "l:kernel,l:stride,l:padding,shape:xshape", ""},
+    {"avg_pool2d", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_pool2d, 0, GIR_GROUP_CONV, 1, -1, -1, "l:kernel,l:stride,l:padding,i:count_include_pad", ""},
+    {"avg_pool2d_bwd", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_pool2d_bwd_avg, 0, GIR_GROUP_CONV, 1, -1, -1, "l:kernel,l:stride,l:padding,i:count_include_pad,shape:xshape", ""},
     {"dropout", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_dropout, GIR__F_RNG, GIR_GROUP_NN, 1, -1, -1, "f:p,seed:seed", ""},
+    {"gather", 1, 1, 0, 2u, GIR__DT_ANY, GIR__SH_FN, gir__sh_gather, 0, GIR_GROUP_SHAPE, 1, 0, -1, "i:axis", ""},
+    {"scatter_add", 2, 1, 0, 2u, GIR__DT_NUM, GIR__SH_FN, gir__sh_scatter_add, 0, GIR_GROUP_SHAPE, 1, 0, -1, "i:axis", ""},
 };
+static int gir__ew_lacks(int op, int dt);   /* an elementwise op without a kernel for dt (gen/kernels.c) */
 
 static const uint8_t gir__dtype_sizes[GIR_DTYPE__COUNT] = {0, 1, 1, 4, 4, 8};
 static const char *const gir__dtype_names[GIR_DTYPE__COUNT] = {"invalid", "b8", "u8", "i32", "f32", "f64"};
@@ -1709,14 +1727,23 @@ static int gir__bcast2(const gir_shape *a, const gir_shape *b, gir_shape *out) {
     *out = o;
     return 1;
 }
+/* inputs are stored parents first, then arguments; messages count them in builder (IN) order */
+static int gir__in_pos(const gir__opinfo *oi, int k) {
+    int want = k < oi->nparents ? k : k - oi->nparents, is_arg = k >= oi->nparents, j;
+    if (oi->variadic) return k;
+    for (j = 0; j < 32; ++j)
+        if ((int)((oi->argmask >> j) & 1u) == is_arg && want-- == 0) return j;
+    return k;
+}
 static gir_status gir__need_rank(gir__bctx *b, int k, int lo, int hi) {
     const gir__node *x = gir__bin(b, k);
+    int pos = gir__in_pos(&gir__ops[b->op], k);
     if (x->shape.rank < lo || x->shape.rank > hi) {
         if (lo == hi)
             return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: input %d must have rank %d, got %S",
-                              gir__bname(b), b->id, k, lo, &x->shape);
+                              gir__bname(b), b->id, pos, lo, &x->shape);
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: input %d must have rank %d..%d, got %S",
-                          gir__bname(b), b->id, k, lo, hi, &x->shape);
+                          gir__bname(b), b->id, pos, lo, hi, &x->shape);
     }
     return GIR_OK;
 }
@@ -1724,14 +1751,16 @@ static gir_status gir__need_dtype(gir__bctx *b, int k, int dt) {
     const gir__node *x = gir__bin(b, k);
     if (x->dtype != dt)
         return GIR__BFAIL(b, GIR_ERR_DTYPE, "%s: node %u: input %d must be %T, got %T %S",
-                          gir__bname(b), b->id, k, dt, (int)x->dtype, &x->shape);
+                          gir__bname(b), b->id, gir__in_pos(&gir__ops[b->op], k), dt, (int)x->dtype, &x->shape);
     return GIR_OK;
 }
 
 /* shape functions named by the table (gir__sh_<name>) ------------------------------------------------------ */
 static gir_status gir__sh_eye(gir__bctx *b) {
-    if (b->attr.i[0] < 0) return GIR__BFAIL(b, GIR_ERR_ATTR, "eye: node %u: n = %d < 0", b->id, (int)b->attr.i[0]);
-    b->out = gir_shape2(b->attr.i[0], b->attr.i[0]);
+    if (b->attr.i[0] < 0 || b->attr.i[1] < 0)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "eye: node %u: n = %d and m = %d must be >= 0", b->id, (int)b->attr.i[0],
+                          (int)b->attr.i[1]);
+    b->out = gir_shape2(b->attr.i[0], b->attr.i[1]);
     return GIR_OK;
 }
 static gir_status gir__sh_arange(gir__bctx *b) {
@@ -1848,26 +1877,32 @@ static gir_status gir__sh_broadcast_to(gir__bctx *b) {
     b->out = b->attr.shape;
     return GIR_OK;
 }
-/* Python slice semantics on an axis of length len; returns the number of elements */
+/* a slice bound as Python's slice.indices makes it: GIR_SLICE_NONE is the default for the step's direction,
+   negative counts from the end, and the result is clamped to [0, len] (step > 0) or [-1, len - 1] (step < 0) */
+static int64_t gir__slice_bound(int64_t v, int64_t len, int64_t step, int is_stop) {
+    int64_t lo = step > 0 ? 0 : -1, hi = step > 0 ? len : len - 1;
+    if (v == GIR_SLICE_NONE) return (step > 0) == !!is_stop ? hi : lo;
+    if (v < 0) v += len;
+    return v < lo ? lo : v > hi ? hi : v;
+}
+/* Python slice semantics on an axis of length len; returns the number of elements. The bounds are stored
+   normalised so that normalising again changes nothing: an empty slice is 0:0, and a stop before index 0
+   (step < 0) is GIR_SLICE_NONE */
 static int32_t gir__slice_norm(int32_t len, int32_t *start, int32_t *stop, int32_t step) {
-    int64_t a = *start, e = *stop;
-    if (a < 0) a += len;
-    if (e < 0) e += len;
-    if (a < 0) a = 0;
-    if (a > len) a = len;
-    if (e < 0) e = 0;
-    if (e > len) e = len;
+    int64_t a = gir__slice_bound(*start, len, step, 0), e = gir__slice_bound(*stop, len, step, 1), n;
+    n = step > 0 ? (e > a ? (e - a + step - 1) / step : 0) : (a > e ? (a - e - (int64_t)step - 1) / -(int64_t)step : 0);
+    if (n == 0) a = e = 0;
     *start = (int32_t)a;
-    *stop = (int32_t)e;
-    return e > a ? (int32_t)((e - a + step - 1) / step) : 0;
+    *stop = e < 0 ? GIR_SLICE_NONE : (int32_t)e;
+    return (int32_t)n;
 }
 static gir_status gir__sh_slice(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0);
     gir_status s;
     if (x->shape.rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
     if ((s = gir__axis(b, &b->attr.i[0], x->shape.rank, "axis")) != GIR_OK) return s;
-    if (b->attr.i[3] < 1)
-        return GIR__BFAIL(b, GIR_ERR_ATTR, "slice: node %u: step %d must be >= 1", b->id, (int)b->attr.i[3]);
+    if (b->attr.i[3] == 0)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "slice: node %u: step must not be 0", b->id);
     b->out = x->shape;
     b->out.dim[b->attr.i[0]] = gir__slice_norm(x->shape.dim[b->attr.i[0]], &b->attr.i[1], &b->attr.i[2], b->attr.i[3]);
     return GIR_OK;
@@ -1878,8 +1913,8 @@ static gir_status gir__sh_unslice(gir__bctx *b) {
     int32_t cnt;
     if (x->shape.rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
     if ((s = gir__axis(b, &b->attr.i[0], x->shape.rank, "axis")) != GIR_OK) return s;
-    if (b->attr.i[3] < 1 || b->attr.i[4] < 0)
-        return GIR__BFAIL(b, GIR_ERR_ATTR, "unslice: node %u: step %d must be >= 1 and len %d >= 0", b->id,
+    if (b->attr.i[3] == 0 || b->attr.i[4] < 0)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "unslice: node %u: step %d must not be 0 and len %d must be >= 0", b->id,
                           (int)b->attr.i[3], (int)b->attr.i[4]);
     cnt = gir__slice_norm(b->attr.i[4], &b->attr.i[1], &b->attr.i[2], b->attr.i[3]);
     if (cnt != x->shape.dim[b->attr.i[0]])
@@ -1937,7 +1972,7 @@ static gir_status gir__sh_pad(gir__bctx *b) {
     }
     return GIR_OK;
 }
-static gir_status gir__sh_gather(gir__bctx *b) {
+static gir_status gir__sh_index_select(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0), *ix = gir__bin(b, 1);
     gir_status s;
     int k, r = 0, ax;
@@ -1946,7 +1981,7 @@ static gir_status gir__sh_gather(gir__bctx *b) {
     if ((s = gir__axis(b, &b->attr.i[0], x->shape.rank, "axis")) != GIR_OK) return s;
     ax = b->attr.i[0];
     if (x->shape.rank - 1 + ix->shape.rank > GIR_MAX_RANK)
-        return GIR__BFAIL(b, GIR_ERR_LIMIT, "gather: node %u: result rank exceeds GIR_MAX_RANK (%S, index %S)",
+        return GIR__BFAIL(b, GIR_ERR_LIMIT, "index_select: node %u: result rank exceeds GIR_MAX_RANK (%S, index %S)",
                           b->id, &x->shape, &ix->shape);
     for (k = 0; k < ax; ++k) b->out.dim[r++] = x->shape.dim[k];
     for (k = 0; k < ix->shape.rank; ++k) b->out.dim[r++] = ix->shape.dim[k];
@@ -1954,25 +1989,59 @@ static gir_status gir__sh_gather(gir__bctx *b) {
     b->out.rank = r;
     return GIR_OK;
 }
-static gir_status gir__sh_scatter_add(gir__bctx *b) {
+static gir_status gir__sh_index_add(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0), *ix = gir__bin(b, 1);
     gir_status s;
     int k, r = 0, ax, orank = x->shape.rank - ix->shape.rank + 1;
     if ((s = gir__need_dtype(b, 1, GIR_DTYPE_I32)) != GIR_OK) return s;
     if (orank < 1)
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "scatter_add: node %u: input %S has lower rank than index %S", b->id,
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "index_add: node %u: input %S has lower rank than index %S", b->id,
                           &x->shape, &ix->shape);
     if ((s = gir__axis(b, &b->attr.i[0], orank, "axis")) != GIR_OK) return s;
     ax = b->attr.i[0];
     for (k = 0; k < ix->shape.rank; ++k)
         if (x->shape.dim[ax + k] != ix->shape.dim[k])
-            return GIR__BFAIL(b, GIR_ERR_SHAPE, "scatter_add: node %u: input %S does not hold index %S at axis %d",
+            return GIR__BFAIL(b, GIR_ERR_SHAPE, "index_add: node %u: input %S does not hold index %S at axis %d",
                               b->id, &x->shape, &ix->shape, ax);
-    if (b->attr.i[1] < 0) return GIR__BFAIL(b, GIR_ERR_ATTR, "scatter_add: node %u: len < 0", b->id);
+    if (b->attr.i[1] < 0) return GIR__BFAIL(b, GIR_ERR_ATTR, "index_add: node %u: len < 0", b->id);
     for (k = 0; k < ax; ++k) b->out.dim[r++] = x->shape.dim[k];
     b->out.dim[r++] = b->attr.i[1];
     for (k = ax + ix->shape.rank; k < x->shape.rank; ++k) b->out.dim[r++] = x->shape.dim[k];
     b->out.rank = r;
+    return GIR_OK;
+}
+/* gather and scatter_add (torch): index has the rank of x and, off the axis, at most x's extent */
+static gir_status gir__along_check(gir__bctx *b, const gir__node *x, const gir__node *ix) {
+    gir_status s;
+    int k;
+    if (x->shape.rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
+    if ((s = gir__axis(b, &b->attr.i[0], x->shape.rank, "axis")) != GIR_OK) return s;
+    if (ix->shape.rank != x->shape.rank)
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: index %S must have the rank of x %S (np.take-style indexing "
+                          "is index_select)", gir__bname(b), b->id, &ix->shape, &x->shape);
+    for (k = 0; k < x->shape.rank; ++k)
+        if (k != b->attr.i[0] && ix->shape.dim[k] > x->shape.dim[k])
+            return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: index %S is larger than x %S on axis %d",
+                              gir__bname(b), b->id, &ix->shape, &x->shape, k);
+    return GIR_OK;
+}
+static gir_status gir__sh_gather(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0), *ix = gir__bin(b, 1);
+    gir_status s;
+    if ((s = gir__need_dtype(b, 1, GIR_DTYPE_I32)) != GIR_OK) return s;
+    if ((s = gir__along_check(b, x, ix)) != GIR_OK) return s;
+    b->out = ix->shape;
+    return GIR_OK;
+}
+static gir_status gir__sh_scatter_add(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0), *src = gir__bin(b, 1), *ix = gir__bin(b, 2);
+    gir_status s;
+    if ((s = gir__need_dtype(b, 2, GIR_DTYPE_I32)) != GIR_OK) return s;
+    if ((s = gir__along_check(b, x, ix)) != GIR_OK) return s;
+    if (!gir__shape_eq(&ix->shape, &src->shape))
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "scatter_add: node %u: index %S and src %S must have one shape", b->id,
+                          &ix->shape, &src->shape);
+    b->out = x->shape;
     return GIR_OK;
 }
 static gir_status gir__sh_one_hot(gir__bctx *b) {
@@ -1988,22 +2057,33 @@ static gir_status gir__sh_one_hot(gir__bctx *b) {
 static gir_status gir__sh_where(gir__bctx *b) {
     const gir__node *a = gir__bin(b, 0), *c = gir__bin(b, 1), *cond = gir__bin(b, 2);
     gir_shape t;
-    gir_status s;
-    if ((s = gir__need_dtype(b, 2, GIR_DTYPE_B8)) != GIR_OK) return s;
+    if (cond->dtype != GIR_DTYPE_B8)
+        return GIR__BFAIL(b, GIR_ERR_DTYPE, "where: node %u: cond must be b8, got %T %S", b->id, (int)cond->dtype,
+                          &cond->shape);
     if (!gir__bcast2(&a->shape, &c->shape, &t) || !gir__bcast2(&t, &cond->shape, &b->out))
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "where: node %u: cannot broadcast condition %S, %S and %S", b->id,
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "where: node %u: cond %S, a %S and b %S do not broadcast", b->id,
                           &cond->shape, &a->shape, &c->shape);
     return GIR_OK;
 }
-/* [..., n] -> [..., n, n] with the vector on the diagonal */
+/* [..., n] -> [..., n + |k|, n + |k|] with the vector on diagonal k */
 static gir_status gir__sh_diag(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0);
     gir_status s = gir__need_rank(b, 0, 1, GIR_MAX_RANK - 1);
+    int64_t k = b->attr.i[0], len;
     if (s) return s;
+    len = x->shape.dim[x->shape.rank - 1] + (k < 0 ? -k : k);
+    if (len > 2147483647)
+        return GIR__BFAIL(b, GIR_ERR_LIMIT, "diag: node %u: %S with k = %d is too large", b->id, &x->shape, (int)k);
     b->out = x->shape;
-    b->out.dim[b->out.rank] = x->shape.dim[x->shape.rank - 1];
+    b->out.dim[b->out.rank - 1] = (int32_t)len;
+    b->out.dim[b->out.rank] = (int32_t)len;
     b->out.rank++;
     return GIR_OK;
+}
+/* the length of diagonal k of an m x n matrix */
+static int32_t gir__diag_len(int64_t m, int64_t n, int64_t k) {
+    int64_t d = k >= 0 ? (m < n - k ? m : n - k) : (m + k < n ? m + k : n);
+    return d > 0 ? (int32_t)d : 0;
 }
 static gir_status gir__sh_matrix(gir__bctx *b) {
     gir_status s = gir__need_rank(b, 0, 2, GIR_MAX_RANK);
@@ -2014,13 +2094,11 @@ static gir_status gir__sh_matrix(gir__bctx *b) {
 static gir_status gir__sh_diagonal(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0);
     gir_status s = gir__need_rank(b, 0, 2, GIR_MAX_RANK);
-    int32_t m, n;
     if (s) return s;
     b->out = x->shape;
-    m = x->shape.dim[x->shape.rank - 2];
-    n = x->shape.dim[x->shape.rank - 1];
     b->out.rank--;
-    b->out.dim[b->out.rank - 1] = m < n ? m : n;
+    b->out.dim[b->out.rank - 1] = gir__diag_len(x->shape.dim[x->shape.rank - 2], x->shape.dim[x->shape.rank - 1],
+                                                b->attr.i[0]);
     return GIR_OK;
 }
 static gir_status gir__sh_trace(gir__bctx *b) {
@@ -2240,7 +2318,7 @@ static const char *gir__dtrule_text(int r) {
     switch (r) {
     case GIR__DT_NUM: return "numeric (u8, i32, f32, f64)";
     case GIR__DT_FLOAT: return "float (f32, f64)";
-    case GIR__DT_CMP: return "numeric (u8, i32, f32, f64)";
+    case GIR__DT_CMP: return "b8 or numeric (b8, u8, i32, f32, f64)";
     case GIR__DT_LOGIC: return "b8";
     case GIR__DT_TEST: return "float (f32, f64)";
     case GIR__DT_INT: return "integer (u8, i32)";
@@ -2250,7 +2328,8 @@ static const char *gir__dtrule_text(int r) {
 }
 static int gir__dt_allowed(int rule, int dt) {
     switch (rule) {
-    case GIR__DT_NUM: case GIR__DT_CMP: case GIR__DT_INDEX: return gir__is_num(dt);
+    case GIR__DT_NUM: case GIR__DT_INDEX: return gir__is_num(dt);
+    case GIR__DT_CMP: return dt == GIR_DTYPE_B8 || gir__is_num(dt);
     case GIR__DT_FLOAT: return gir__is_num(dt);        /* integers may promote with a float parent */
     case GIR__DT_TEST: return gir__is_float(dt);
     case GIR__DT_LOGIC: return dt == GIR_DTYPE_B8;
@@ -2259,6 +2338,58 @@ static int gir__dt_allowed(int rule, int dt) {
     }
 }
 
+/* attribute values no shape rule looks at */
+static gir_status gir__check_values(gir__bctx *b) {
+    if (b->op == GIR_OP_CLAMP && b->attr.f[0] > b->attr.f[1])
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "clamp: node %u: lo %g > hi %g (lo must not exceed hi)", b->id,
+                          b->attr.f[0], b->attr.f[1]);
+    return GIR_OK;
+}
+/* the value of a rank-0 constant as its node holds it, when known at build time */
+static int gir__scalar_value(const gir__node *x, double *v) {
+    if (x->op == GIR_OP_FILL) {
+        *v = x->dtype == GIR_DTYPE_U8 ? gir__sat_u8(x->attr.f[0]) : x->dtype == GIR_DTYPE_I32 ?
+             gir__sat_i32(x->attr.f[0]) : x->attr.f[0];
+        return 1;
+    }
+    if (x->op != GIR_OP_CONSTANT || !x->attr.data) return 0;
+    switch (x->dtype) {
+    case GIR_DTYPE_U8: case GIR_DTYPE_B8: *v = *(const uint8_t *)x->attr.data; return 1;
+    case GIR_DTYPE_I32: *v = *(const int32_t *)x->attr.data; return 1;
+    case GIR_DTYPE_F32: *v = *(const float *)x->attr.data; return 1;
+    default: *v = *(const double *)x->attr.data; return 1;
+    }
+}
+static int gir__kind(int dt) { return dt == GIR_DTYPE_B8 ? 0 : gir__is_int(dt) ? 1 : 2; }
+static int gir__weak(const gir__node *x, int np) { return np > 1 && x->shape.rank == 0 && x->ntype == GIR_NODE_CONSTANT; }
+/* The common dtype of the parents. Promotion follows the order b8 < u8 < i32 < f32 < f64, but a rank-0 constant
+   (a scalar such as gir_scalar's) adapts to the other parents, as in NumPy 2: x_f32 * 2.0 stays f32; a float
+   scalar with integer or b8 tensors gives at least f32, an integer scalar with b8 tensors its own dtype. An
+   integer scalar must fit the dtype it adapts to (NumPy 2 raises OverflowError for u8 + 300), except in
+   comparisons, which then compare in the scalar's dtype (u8 == 300 is false, as in NumPy 2). */
+static gir_status gir__promote(gir__bctx *b, const gir__opinfo *oi, const gir_node *stor, int np, int *pdt) {
+    gir_graph *g = b->g;
+    int strong = 0, weak = 0, k;
+    for (k = 0; k < np; ++k) {
+        const gir__node *x = &g->nodes[stor[k].id];
+        if (!gir__dt_allowed(oi->dtrule, x->dtype))
+            return GIR__BFAIL(b, GIR_ERR_DTYPE, "%s: node %u: input %d must be %s, got %T %S", oi->name, b->id,
+                              gir__in_pos(oi, k), gir__dtrule_text(oi->dtrule), (int)x->dtype, &x->shape);
+        if (gir__weak(x, np)) { if (x->dtype > weak) weak = x->dtype; }
+        else if (x->dtype > strong) strong = x->dtype;
+    }
+    *pdt = !strong ? weak : (!weak || gir__kind(weak) <= gir__kind(strong)) ? strong
+         : gir__is_float(weak) ? GIR_DTYPE_F32 : weak;
+    for (k = 0; k < np && gir__is_int(*pdt); ++k) {
+        const gir__node *x = &g->nodes[stor[k].id];
+        double v, lo = *pdt == GIR_DTYPE_U8 ? 0.0 : -2147483648.0, hi = *pdt == GIR_DTYPE_U8 ? 255.0 : 2147483647.0;
+        if (!gir__weak(x, np) || !gir__is_int(x->dtype) || !gir__scalar_value(x, &v) || (v >= lo && v <= hi)) continue;
+        if (oi->dtrule == GIR__DT_CMP) { *pdt = x->dtype > *pdt ? x->dtype : *pdt; continue; }
+        return GIR__BFAIL(b, GIR_ERR_DTYPE, "%s: node %u: the scalar %g (input %d) does not fit %T, the dtype of "
+                          "the other operand (cast one side first)", oi->name, b->id, v, gir__in_pos(oi, k), *pdt);
+    }
+    return GIR_OK;
+}
 GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in, const gir_attr *attr) {
     gir_node bad = gir__handle(NULL, 0), ord[64], *stor = ord;
     const gir__opinfo *oi;
@@ -2301,7 +2432,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
         int kind = gir__handle_kind(g, stor[k]);
         if (kind == GIR__H_NONE) return bad;          /* poisoned input: no new message */
         if (kind != GIR__H_OWN) {
-            gir__gfail(g, GIR_ERR_HANDLE, "%s: node %u: input %d (id %u) %s", oi->name, b.id, k, (unsigned)stor[k].id,
+            gir__gfail(g, GIR_ERR_HANDLE, "%s: node %u: input %d (id %u) %s", oi->name, b.id, gir__in_pos(oi, k), (unsigned)stor[k].id,
                        gir__handle_why(kind));
             return bad;
         }
@@ -2309,26 +2440,10 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     b.in = stor;
     if (attr) b.attr = *attr;
     b.attr.data = NULL;
-    /* dtype rule. Promotion follows the order b8 < u8 < i32 < f32 < f64, but a rank-0 constant (a scalar
-       such as gir_scalar's) adapts to the other parents, as in NumPy 2: x_f32 * 2.0 stays f32; a float
-       scalar with integer tensors gives at least f32. */
-    {
-        int strong = 0, weak = 0;
-        for (k = 0; k < n; ++k) {
-            const gir__node *x = &g->nodes[stor[k].id];
-            if (k >= np) continue;
-            if (!gir__dt_allowed(oi->dtrule, x->dtype)) {
-                gir__gfail(g, GIR_ERR_DTYPE, "%s: node %u: input %d must be %s, got %T %S", oi->name, b.id, k,
-                           gir__dtrule_text(oi->dtrule), (int)x->dtype, &x->shape);
-                return bad;
-            }
-            if (np > 1 && x->shape.rank == 0 && x->ntype == GIR_NODE_CONSTANT) {
-                if (x->dtype > weak) weak = x->dtype;
-            } else if (x->dtype > strong) {
-                strong = x->dtype;
-            }
-        }
-        pdt = !strong ? weak : (gir__is_float(weak) && !gir__is_float(strong)) ? GIR_DTYPE_F32 : strong;
+    if (gir__promote(&b, oi, stor, np, &pdt)) return bad;
+    if (np > 0 && gir__ew_lacks(op, pdt)) {
+        gir__gfail(g, GIR_ERR_DTYPE, "%s: node %u: not defined for %T inputs", oi->name, b.id, pdt);
+        return bad;
     }
     switch (oi->dtrule) {
     case GIR__DT_FLOAT:
@@ -2377,6 +2492,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
         break;
     default: s = oi->shape_fn(&b);
     }
+    if (!s) s = gir__check_values(&b);
     if (s) return bad;
     if (!gir__shape_ok(&b.out)) {
         gir__gfail(g, GIR_ERR_LIMIT, "%s: node %u: result %S is larger than gir.h accepts", oi->name, b.id, &b.out);
@@ -2485,11 +2601,13 @@ GIR_API gir_node gir_fill(gir_graph *g, gir_dtype dtype, gir_shape shape, double
     A.f[0] = value;
     return gir_op_build(g, GIR_OP_FILL, 0, NULL, &A);
 }
-GIR_API gir_node gir_eye(gir_graph *g, gir_dtype dtype, int n) {
+GIR_API gir_node gir_eye(gir_graph *g, gir_dtype dtype, int n, int m, int k) {
     gir_attr A;
     gir_attr_zero(&A);
     A.dtype = (int32_t)dtype;
     A.i[0] = (int32_t)n;
+    A.i[1] = (int32_t)m;
+    A.i[2] = (int32_t)k;
     return gir_op_build(g, GIR_OP_EYE, 0, NULL, &A);
 }
 GIR_API gir_node gir_arange(gir_graph *g, gir_dtype dtype, double start, double stop, double step) {
@@ -3114,16 +3232,16 @@ GIR_API gir_node gir_pad(gir_graph *g, gir_node x, gir_ints before, gir_ints aft
     A.f[0] = value;
     return gir_op_build(g, GIR_OP_PAD, 1, in, &A);
 }
-GIR_API gir_node gir_gather(gir_graph *g, gir_node x, gir_node index, int axis) {
+GIR_API gir_node gir_index_select(gir_graph *g, gir_node x, gir_node index, int axis) {
     gir_attr A;
     gir_node in[2];
     gir_attr_zero(&A);
     in[0] = x;
     in[1] = index;
     A.i[0] = (int32_t)axis;
-    return gir_op_build(g, GIR_OP_GATHER, 2, in, &A);
+    return gir_op_build(g, GIR_OP_INDEX_SELECT, 2, in, &A);
 }
-GIR_API gir_node gir_scatter_add(gir_graph *g, gir_node x, gir_node index, int axis, int len) {
+GIR_API gir_node gir_index_add(gir_graph *g, gir_node x, gir_node index, int axis, int len) {
     gir_attr A;
     gir_node in[2];
     gir_attr_zero(&A);
@@ -3131,7 +3249,7 @@ GIR_API gir_node gir_scatter_add(gir_graph *g, gir_node x, gir_node index, int a
     in[1] = index;
     A.i[0] = (int32_t)axis;
     A.i[1] = (int32_t)len;
-    return gir_op_build(g, GIR_OP_SCATTER_ADD, 2, in, &A);
+    return gir_op_build(g, GIR_OP_INDEX_ADD, 2, in, &A);
 }
 GIR_API gir_node gir_one_hot(gir_graph *g, gir_node index, int depth, gir_dtype dtype) {
     gir_attr A;
@@ -3151,18 +3269,20 @@ GIR_API gir_node gir_where(gir_graph *g, gir_node cond, gir_node a, gir_node b) 
     in[2] = b;
     return gir_op_build(g, GIR_OP_WHERE, 3, in, &A);
 }
-GIR_API gir_node gir_diag(gir_graph *g, gir_node x) {
+GIR_API gir_node gir_diag(gir_graph *g, gir_node x, int k) {
     gir_attr A;
     gir_node in[1];
     gir_attr_zero(&A);
     in[0] = x;
+    A.i[0] = (int32_t)k;
     return gir_op_build(g, GIR_OP_DIAG, 1, in, &A);
 }
-GIR_API gir_node gir_diagonal(gir_graph *g, gir_node x) {
+GIR_API gir_node gir_diagonal(gir_graph *g, gir_node x, int k) {
     gir_attr A;
     gir_node in[1];
     gir_attr_zero(&A);
     in[0] = x;
+    A.i[0] = (int32_t)k;
     return gir_op_build(g, GIR_OP_DIAGONAL, 1, in, &A);
 }
 GIR_API gir_node gir_triu(gir_graph *g, gir_node x, int k) {
@@ -3372,7 +3492,7 @@ GIR_API gir_node gir_max_pool2d_bwd(gir_graph *g, gir_node gy, gir_node x, gir_i
     A.l[2] = padding;
     return gir_op_build(g, GIR_OP_MAX_POOL2D_BWD, 2, in, &A);
 }
-GIR_API gir_node gir_avg_pool2d(gir_graph *g, gir_node x, gir_ints kernel, gir_ints stride, gir_ints padding) {
+GIR_API gir_node gir_avg_pool2d(gir_graph *g, gir_node x, gir_ints kernel, gir_ints stride, gir_ints padding, int count_include_pad) {
     gir_attr A;
     gir_node in[1];
     gir_attr_zero(&A);
@@ -3380,9 +3500,10 @@ GIR_API gir_node gir_avg_pool2d(gir_graph *g, gir_node x, gir_ints kernel, gir_i
     A.l[0] = kernel;
     A.l[1] = stride;
     A.l[2] = padding;
+    A.i[0] = (int32_t)count_include_pad;
     return gir_op_build(g, GIR_OP_AVG_POOL2D, 1, in, &A);
 }
-GIR_API gir_node gir_avg_pool2d_bwd(gir_graph *g, gir_node gy, gir_ints kernel, gir_ints stride, gir_ints padding, gir_shape xshape) {
+GIR_API gir_node gir_avg_pool2d_bwd(gir_graph *g, gir_node gy, gir_ints kernel, gir_ints stride, gir_ints padding, int count_include_pad, gir_shape xshape) {
     gir_attr A;
     gir_node in[1];
     gir_attr_zero(&A);
@@ -3390,6 +3511,7 @@ GIR_API gir_node gir_avg_pool2d_bwd(gir_graph *g, gir_node gy, gir_ints kernel, 
     A.l[0] = kernel;
     A.l[1] = stride;
     A.l[2] = padding;
+    A.i[0] = (int32_t)count_include_pad;
     A.shape = xshape;
     return gir_op_build(g, GIR_OP_AVG_POOL2D_BWD, 1, in, &A);
 }
@@ -3402,129 +3524,270 @@ GIR_API gir_node gir_dropout(gir_graph *g, gir_node x, double p, uint64_t seed) 
     A.seed = seed;
     return gir_op_build(g, GIR_OP_DROPOUT, 1, in, &A);
 }
+GIR_API gir_node gir_gather(gir_graph *g, gir_node x, gir_node index, int axis) {
+    gir_attr A;
+    gir_node in[2];
+    gir_attr_zero(&A);
+    in[0] = x;
+    in[1] = index;
+    A.i[0] = (int32_t)axis;
+    return gir_op_build(g, GIR_OP_GATHER, 2, in, &A);
+}
+GIR_API gir_node gir_scatter_add(gir_graph *g, gir_node x, gir_node index, gir_node src, int axis) {
+    gir_attr A;
+    gir_node in[3];
+    gir_attr_zero(&A);
+    in[0] = x;
+    in[1] = index;
+    in[2] = src;
+    A.i[0] = (int32_t)axis;
+    return gir_op_build(g, GIR_OP_SCATTER_ADD, 3, in, &A);
+}
 
-/* convenience builders: compositions of table ops ----------------------------------------------------------- */
-/* the node behind x for a convenience builder: NULL for {0} (quietly) and for a handle that is not g's
-   (recorded as GIR_ERR_HANDLE, naming the builder) */
-static const gir__node *gir__cget(gir_graph *g, gir_node x, const char *name) {
+/* convenience builders: compositions of table ops -----------------------------------------------------------
+   Their messages name the builder and the argument the user passed. An argument's node, or NULL: {0} (an earlier
+   failure) passes on quietly, a handle from elsewhere is reported. */
+static const gir__node *gir__arg(gir_graph *g, gir_node x, const char *fn, const char *what) {
     int kind = gir__handle_kind(g, x);
     if (kind == GIR__H_OWN) return &g->nodes[x.id];
     if (kind != GIR__H_NONE)
-        gir__gfail(g, GIR_ERR_HANDLE, "%s: input (id %u) %s", name, (unsigned)x.id, gir__handle_why(kind));
+        gir__gfail(g, GIR_ERR_HANDLE, "%s: %s (id %u) %s", fn, what, (unsigned)x.id, gir__handle_why(kind));
     return NULL;
 }
-GIR_API gir_node gir_scalar(gir_graph *g, gir_dtype dtype, double value) {
-    return gir_fill(g, dtype, gir_shape0(), value);
+/* the end of a composed builder: an error a table op raised inside it (out of memory, or a check the builder
+   leaves to the op) gets the builder's name in front, so "conv2d_bias: conv2d: node 7: ..." */
+static gir_node gir__named(gir_graph *g, int was_ok, const char *fn, gir_node r) {
+#ifndef GIR_NO_ERROR_STRINGS
+    size_t n = 0, add = 0, k;
+    if (!g || !was_ok || g->status == GIR_OK) return r;
+    while (fn[add]) ++add;
+    add += 2;
+    while (g->msg[n]) ++n;
+    if (add >= sizeof g->msg) return r;
+    if (n + add >= sizeof g->msg) n = sizeof g->msg - 1 - add;
+    for (k = n + 1; k-- > 0;) g->msg[k + add] = k == n ? 0 : g->msg[k];
+    for (k = 0; k < add - 2; ++k) g->msg[k] = fn[k];
+    g->msg[add - 2] = ':';
+    g->msg[add - 1] = ' ';
+#else
+    (void)g; (void)was_ok; (void)fn;
+#endif
+    return r;
 }
-GIR_API gir_node gir_zeros(gir_graph *g, gir_dtype dtype, gir_shape shape) { return gir_fill(g, dtype, shape, 0.0); }
-GIR_API gir_node gir_ones(gir_graph *g, gir_dtype dtype, gir_shape shape) { return gir_fill(g, dtype, shape, 1.0); }
+static int gir__ok(const gir_graph *g) { return g && g->status == GIR_OK; }
+/* a fill of value, named fn in a message */
+static gir_node gir__filled(gir_graph *g, gir_dtype dtype, gir_shape shape, double value, const char *fn) {
+    int was_ok = gir__ok(g);
+    return gir__named(g, was_ok, fn, gir_fill(g, dtype, shape, value));
+}
+static gir_node gir__reshaped(gir_graph *g, gir_node x, gir_shape shape, const char *fn) {
+    int was_ok = gir__ok(g);
+    return gir__named(g, was_ok, fn, gir_reshape(g, x, shape));
+}
+GIR_API gir_node gir_scalar(gir_graph *g, gir_dtype dtype, double value) {
+    return gir__filled(g, dtype, gir_shape0(), value, "scalar");
+}
+GIR_API gir_node gir_zeros(gir_graph *g, gir_dtype dtype, gir_shape shape) {
+    return gir__filled(g, dtype, shape, 0.0, "zeros");
+}
+GIR_API gir_node gir_ones(gir_graph *g, gir_dtype dtype, gir_shape shape) {
+    return gir__filled(g, dtype, shape, 1.0, "ones");
+}
 GIR_API gir_node gir_zeros_like(gir_graph *g, gir_node x) {
-    const gir__node *d = gir__cget(g, x, "zeros_like");
-    return d ? gir_fill(g, (gir_dtype)d->dtype, d->shape, 0.0) : gir__handle(NULL, 0);
+    const gir__node *d = gir__arg(g, x, "zeros_like", "x");
+    gir_node bad = gir__handle(NULL, 0);
+    if (!d) return bad;
+    return gir__filled(g, (gir_dtype)d->dtype, d->shape, 0.0, "zeros_like");
 }
 GIR_API gir_node gir_ones_like(gir_graph *g, gir_node x) {
-    const gir__node *d = gir__cget(g, x, "ones_like");
-    return d ? gir_fill(g, (gir_dtype)d->dtype, d->shape, 1.0) : gir__handle(NULL, 0);
+    const gir__node *d = gir__arg(g, x, "ones_like", "x");
+    gir_node bad = gir__handle(NULL, 0);
+    if (!d) return bad;
+    return gir__filled(g, (gir_dtype)d->dtype, d->shape, 1.0, "ones_like");
 }
 GIR_API gir_node gir_expand_dims(gir_graph *g, gir_node x, int axis) {
-    const gir__node *d = gir__cget(g, x, "expand_dims");
+    const gir__node *d = gir__arg(g, x, "expand_dims", "x");
     gir_shape s;
-    int k;
-    if (!d) return gir__handle(NULL, 0);
-    if (axis < 0) axis += d->shape.rank + 1;
-    if (axis < 0 || axis > d->shape.rank || d->shape.rank >= GIR_MAX_RANK) {
-        gir__gfail(g, GIR_ERR_ATTR, "expand_dims: axis out of range for %S", &d->shape);
-        return gir__handle(NULL, 0);
+    gir_node bad = gir__handle(NULL, 0);
+    int k, a = axis;
+    if (!d) return bad;
+    if (d->shape.rank >= GIR_MAX_RANK) {
+        gir__gfail(g, GIR_ERR_SHAPE, "expand_dims: x %S already has rank GIR_MAX_RANK (%d)", &d->shape, GIR_MAX_RANK);
+        return bad;
+    }
+    if (a < 0) a += d->shape.rank + 1;
+    if (a < 0 || a > d->shape.rank) {
+        gir__gfail(g, GIR_ERR_ATTR, "expand_dims: axis %d out of range for x %S (%d..%d)", axis, &d->shape,
+                   -d->shape.rank - 1, d->shape.rank);
+        return bad;
     }
     s.rank = d->shape.rank + 1;
-    for (k = 0; k < s.rank; ++k) s.dim[k] = k < axis ? d->shape.dim[k] : k == axis ? 1 : d->shape.dim[k - 1];
-    return gir_reshape(g, x, s);
+    for (k = 0; k < s.rank; ++k) s.dim[k] = k < a ? d->shape.dim[k] : k == a ? 1 : d->shape.dim[k - 1];
+    return gir__reshaped(g, x, s, "expand_dims");
 }
 GIR_API gir_node gir_squeeze(gir_graph *g, gir_node x, int axis) {
-    const gir__node *d = gir__cget(g, x, "squeeze");
+    const gir__node *d = gir__arg(g, x, "squeeze", "x");
     gir_shape s;
-    int k;
-    if (!d) return gir__handle(NULL, 0);
-    if (axis < 0) axis += d->shape.rank;
-    if (axis < 0 || axis >= d->shape.rank || d->shape.dim[axis] != 1) {
-        gir__gfail(g, GIR_ERR_ATTR, "squeeze: axis %d of %S is not of size 1", axis, &d->shape);
-        return gir__handle(NULL, 0);
+    gir_node bad = gir__handle(NULL, 0);
+    int k, a = axis;
+    if (!d) return bad;
+    if (a < 0) a += d->shape.rank;
+    if (a < 0 || a >= d->shape.rank) {
+        gir__gfail(g, GIR_ERR_ATTR, "squeeze: axis %d out of range for x %S", axis, &d->shape);
+        return bad;
+    }
+    if (d->shape.dim[a] != 1) {
+        gir__gfail(g, GIR_ERR_ATTR, "squeeze: axis %d of x %S has length %d, not 1", axis, &d->shape,
+                   (int)d->shape.dim[a]);
+        return bad;
     }
     s.rank = d->shape.rank - 1;
-    for (k = 0; k < s.rank; ++k) s.dim[k] = d->shape.dim[k < axis ? k : k + 1];
-    return gir_reshape(g, x, s);
+    for (k = 0; k < s.rank; ++k) s.dim[k] = d->shape.dim[k < a ? k : k + 1];
+    return gir__reshaped(g, x, s, "squeeze");
 }
 GIR_API gir_node gir_permute_last2(gir_graph *g, gir_node x) {
-    const gir__node *d = gir__cget(g, x, "permute_last2");
+    const gir__node *d = gir__arg(g, x, "permute_last2", "x");
     gir_ints p;
-    int k;
-    if (!d) return gir__handle(NULL, 0);
+    gir_node bad = gir__handle(NULL, 0);
+    int k, was_ok = gir__ok(g);
+    if (!d) return bad;
     if (d->shape.rank < 2) {
-        gir__gfail(g, GIR_ERR_SHAPE, "permute_last2: needs rank >= 2, got %S", &d->shape);
-        return gir__handle(NULL, 0);
+        gir__gfail(g, GIR_ERR_SHAPE, "permute_last2: x must have rank >= 2, got %S", &d->shape);
+        return bad;
     }
     p.n = d->shape.rank;
     for (k = 0; k < p.n; ++k) p.v[k] = k;
     p.v[p.n - 2] = p.n - 1;
     p.v[p.n - 1] = p.n - 2;
-    return gir_transpose(g, x, p);
+    return gir__named(g, was_ok, "permute_last2", gir_transpose(g, x, p));
 }
+/* consecutive slices of x's axis into out[0..n), of lengths sizes[k] (or each when sizes is NULL): n, or 0 when
+   a slice failed (then every out[k] is {0}) */
+static int gir__slices(gir_graph *g, gir_node x, int axis, int n, const int32_t *sizes, int32_t each, gir_node *out,
+                       const char *fn) {
+    gir_node none = gir__handle(NULL, 0);
+    int k, j, was_ok = gir__ok(g);
+    int32_t at = 0;
+    for (k = 0; k < n; ++k) {
+        int32_t len = sizes ? sizes[k] : each;
+        out[k] = gir_slice(g, x, axis, at, at + len, 1);
+        if (!out[k].id) {
+            for (j = 0; j < n; ++j) out[j] = none;
+            gir__named(g, was_ok, fn, none);
+            return 0;
+        }
+        at += len;
+    }
+    return n;
+}
+/* np.split(x, parts, axis): parts equal slices */
 GIR_API int gir_split(gir_graph *g, gir_node x, int axis, int parts, gir_node *out) {
-    const gir__node *d = gir__cget(g, x, "split");
-    int k, len;
+    const gir__node *d = gir__arg(g, x, "split", "x");
+    int a = axis;
     if (!d) return 0;
     if (parts < 1 || !out) {
-        gir__gfail(g, GIR_ERR_INVALID_ARG, "split: needs parts >= 1 and an output array");
+        if (!out) gir__gfail(g, GIR_ERR_INVALID_ARG, "split: out is NULL");
+        else gir__gfail(g, GIR_ERR_INVALID_ARG, "split: parts %d must be >= 1", parts);
         return 0;
     }
-    if (axis < 0) axis += d->shape.rank;
-    if (axis < 0 || axis >= d->shape.rank || d->shape.dim[axis] % parts) {
-        gir__gfail(g, GIR_ERR_SHAPE, "split: cannot split axis %d of %S into %d equal parts", axis, &d->shape, parts);
+    if (a < 0) a += d->shape.rank;
+    if (a < 0 || a >= d->shape.rank) {
+        gir__gfail(g, GIR_ERR_ATTR, "split: axis %d out of range for x %S", axis, &d->shape);
         return 0;
     }
-    len = d->shape.dim[axis] / parts;
-    for (k = 0; k < parts; ++k) out[k] = gir_slice(g, x, axis, k * len, (k + 1) * len, 1);
-    return parts;
+    if (d->shape.dim[a] % parts) {
+        gir__gfail(g, GIR_ERR_SHAPE, "split: cannot split axis %d of x %S (length %d) into %d equal parts", axis,
+                   &d->shape, (int)d->shape.dim[a], parts);
+        return 0;
+    }
+    return gir__slices(g, x, a, parts, NULL, d->shape.dim[a] / parts, out, "split");
 }
-/* (x - mean) / sqrt(var + eps) * gamma + beta over one axis; gamma and beta broadcast against x */
+/* a float tensor argument of a composed builder, its shape and dtype copied out (building moves the nodes) */
+static int gir__float_arg(gir_graph *g, gir_node x, const char *fn, const char *what, gir_shape *s, int *dt) {
+    const gir__node *d = gir__arg(g, x, fn, what);
+    if (!d) return 0;
+    if (!gir__is_float(d->dtype)) {
+        gir__gfail(g, GIR_ERR_DTYPE, "%s: %s must be f32 or f64, got %T %S", fn, what, (int)d->dtype, &d->shape);
+        return 0;
+    }
+    *s = d->shape;
+    *dt = d->dtype;
+    return 1;
+}
+static int gir__eps_ok(gir_graph *g, const char *fn, double eps) {
+    if (eps >= 0) return 1;
+    gir__gfail(g, GIR_ERR_ATTR, "%s: eps %g must be >= 0", fn, eps);
+    return 0;
+}
+/* x normalised by its mean and variance over axes (population variance), then * gamma + beta */
+static gir_node gir__normalize(gir_graph *g, gir_node x, gir_ints ax, int dt, double eps, gir_node gamma,
+                               gir_node beta) {
+    gir_node mu = gir_mean(g, x, ax, 1);
+    gir_node xc = gir_sub(g, x, mu);
+    gir_node var = gir_mean(g, gir_square(g, xc), ax, 1);
+    gir_node inv = gir_rsqrt(g, gir_add(g, var, gir_scalar(g, (gir_dtype)dt, eps)));
+    return gir_add(g, gir_mul(g, gir_mul(g, xc, inv), gamma), beta);
+}
+/* (x - mean) / sqrt(var + eps) * gamma + beta over one axis; gamma and beta broadcast to x's shape */
 GIR_API gir_node gir_layer_norm(gir_graph *g, gir_node x, gir_node gamma, gir_node beta, int axis, double eps) {
-    const gir__node *d = gir__cget(g, x, "layer_norm");
-    gir_dtype dt;
-    gir_ints ax = gir_ints1(axis);
-    gir_node mu, xc, var, inv;
-    if (!d) return gir__handle(NULL, 0);
-    dt = (gir_dtype)d->dtype;
-    mu = gir_mean(g, x, ax, 1);
-    xc = gir_sub(g, x, mu);
-    var = gir_mean(g, gir_square(g, xc), ax, 1);
-    inv = gir_rsqrt(g, gir_add(g, var, gir_scalar(g, dt, eps)));
-    return gir_add(g, gir_mul(g, gir_mul(g, xc, inv), gamma), beta);
+    static const char *const what[2] = {"gamma", "beta"};
+    gir_node bad = gir__handle(NULL, 0), gb[2];
+    gir_shape xs, o;
+    int dt, k, a = axis, was_ok = gir__ok(g);
+    gb[0] = gamma; gb[1] = beta;
+    if (!gir__float_arg(g, x, "layer_norm", "x", &xs, &dt)) return bad;
+    if (a < 0) a += xs.rank;
+    if (a < 0 || a >= xs.rank) {
+        gir__gfail(g, GIR_ERR_ATTR, "layer_norm: axis %d out of range for x %S", axis, &xs);
+        return bad;
+    }
+    for (k = 0; k < 2; ++k) {
+        gir_shape ns = gir_shape1(xs.dim[a]), ps;
+        int pdt;
+        if (!gir__float_arg(g, gb[k], "layer_norm", what[k], &ps, &pdt)) return bad;
+        if (!gir__bcast2(&xs, &ps, &o) || !gir__shape_eq(&o, &xs)) {
+            gir__gfail(g, GIR_ERR_SHAPE, "layer_norm: %s %S does not match the normalized shape %S of x %S (axis %d; "
+                       "%s must broadcast to x)", what[k], &ps, &ns, &xs, axis, what[k]);
+            return bad;
+        }
+    }
+    if (!gir__eps_ok(g, "layer_norm", eps)) return bad;
+    return gir__named(g, was_ok, "layer_norm", gir__normalize(g, x, gir_ints1(a), dt, eps, gamma, beta));
 }
-/* training-mode batch norm over every axis but 1 (N,C[,H,W]); gamma and beta have shape [C] or broadcast */
+/* training-mode batch norm over every axis but 1 (N, C[, ...]); gamma and beta are [C] or broadcast to x */
 GIR_API gir_node gir_batch_norm(gir_graph *g, gir_node x, gir_node gamma, gir_node beta, double eps) {
-    const gir__node *d = gir__cget(g, x, "batch_norm");
+    static const char *const what[2] = {"gamma", "beta"};
+    gir_node bad = gir__handle(NULL, 0), gb[2];
     gir_ints ax;
-    gir_shape cs;
-    gir_node mu, xc, var, inv;
-    gir_dtype dt;
-    int k, rank;
-    if (!d) return gir__handle(NULL, 0);
+    gir_shape xs, cs, o;
+    int dt, k, reshape[2], was_ok = gir__ok(g);
+    gb[0] = gamma; gb[1] = beta;
+    if (!gir__float_arg(g, x, "batch_norm", "x", &xs, &dt)) return bad;
+    if (xs.rank < 2) {
+        gir__gfail(g, GIR_ERR_SHAPE, "batch_norm: x must have rank >= 2 (N, C, ...), got %S", &xs);
+        return bad;
+    }
     ax.n = 0;
-    cs.rank = rank = d->shape.rank;
-    dt = (gir_dtype)d->dtype;
-    for (k = 0; k < d->shape.rank; ++k) {
+    cs.rank = xs.rank;
+    for (k = 0; k < xs.rank; ++k) {
         if (k != 1) ax.v[ax.n++] = k;
-        cs.dim[k] = k == 1 ? d->shape.dim[1] : 1;
+        cs.dim[k] = k == 1 ? xs.dim[1] : 1;
     }
-    mu = gir_mean(g, x, ax, 1);
-    xc = gir_sub(g, x, mu);
-    var = gir_mean(g, gir_square(g, xc), ax, 1);
-    inv = gir_rsqrt(g, gir_add(g, var, gir_scalar(g, dt, eps)));
-    if (rank > 2) {
-        gamma = gir_reshape(g, gamma, cs);
-        beta = gir_reshape(g, beta, cs);
+    for (k = 0; k < 2; ++k) {
+        gir_shape ps;
+        int pdt;
+        if (!gir__float_arg(g, gb[k], "batch_norm", what[k], &ps, &pdt)) return bad;
+        reshape[k] = ps.rank == 1 && ps.dim[0] == xs.dim[1];
+        if (!reshape[k] && (ps.rank != xs.rank || !gir__bcast2(&xs, &ps, &o) || !gir__shape_eq(&o, &xs)) && ps.rank) {
+            gir__gfail(g, GIR_ERR_SHAPE, "batch_norm: %s %S does not match the %d channels of x %S (give [%d], or a "
+                       "shape of x's rank that broadcasts to x)", what[k], &ps, (int)xs.dim[1], &xs, (int)xs.dim[1]);
+            return bad;
+        }
     }
-    return gir_add(g, gir_mul(g, gir_mul(g, xc, inv), gamma), beta);
+    if (!gir__eps_ok(g, "batch_norm", eps)) return bad;
+    if (reshape[0]) gamma = gir_reshape(g, gamma, cs);
+    if (reshape[1]) beta = gir_reshape(g, beta, cs);
+    return gir__named(g, was_ok, "batch_norm", gir__normalize(g, x, ax, dt, eps, gamma, beta));
 }
 
 #ifndef GIR_NO_STDIO
@@ -3544,6 +3807,97 @@ GIR_API void gir_dump(const gir_graph *g, FILE *f) {
     }
 }
 #endif
+
+/* >>compose: more builders composed of table ops (flatten, split_sizes, conv2d_bias). Like those at the end
+   of graph.c, their messages name the builder and the argument the user passed. */
+
+/* torch.flatten(x, start_dim, end_dim): axes start_dim..end_dim (negative: from the end) become one; a rank-0 x
+   counts as rank 1 and gives [1] */
+GIR_API gir_node gir_flatten(gir_graph *g, gir_node x, int start_dim, int end_dim) {
+    const gir__node *d = gir__arg(g, x, "flatten", "x");
+    gir_node bad = gir__handle(NULL, 0);
+    gir_shape xs, s;
+    int r, a = start_dim, e = end_dim, k;
+    int64_t len = 1;
+    if (!d) return bad;
+    xs = d->shape;
+    r = xs.rank ? xs.rank : 1;
+    if (a < 0) a += r;
+    if (e < 0) e += r;
+    if (a < 0 || a >= r || e < 0 || e >= r) {
+        gir__gfail(g, GIR_ERR_ATTR, "flatten: %s %d out of range for x %S", (a < 0 || a >= r) ? "start_dim" : "end_dim",
+                   (a < 0 || a >= r) ? start_dim : end_dim, &xs);
+        return bad;
+    }
+    if (a > e) {
+        gir__gfail(g, GIR_ERR_ATTR, "flatten: start_dim %d comes after end_dim %d in x %S", start_dim, end_dim, &xs);
+        return bad;
+    }
+    if (xs.rank == 0) return gir__reshaped(g, x, gir_shape1(1), "flatten");
+    for (k = a; k <= e; ++k) len *= xs.dim[k];
+    if (len > 2147483647) {
+        gir__gfail(g, GIR_ERR_LIMIT, "flatten: axes %d..%d of x %S hold more than 2^31 - 1 elements", a, e, &xs);
+        return bad;
+    }
+    s.rank = xs.rank - (e - a);
+    for (k = 0; k < s.rank; ++k) s.dim[k] = k < a ? xs.dim[k] : k == a ? (int32_t)len : xs.dim[k + e - a];
+    return gir__reshaped(g, x, s, "flatten");
+}
+
+/* torch.split(x, sizes, axis): n consecutive slices of the given lengths, which must add up to the axis */
+GIR_API int gir_split_sizes(gir_graph *g, gir_node x, int axis, int n, const int32_t *sizes, gir_node *out) {
+    const gir__node *d = gir__arg(g, x, "split_sizes", "x");
+    int64_t total = 0;
+    int k, a = axis;
+    if (!d) return 0;
+    if (n < 1 || !sizes || !out) {
+        if (n < 1) gir__gfail(g, GIR_ERR_INVALID_ARG, "split_sizes: n %d must be >= 1", n);
+        else gir__gfail(g, GIR_ERR_INVALID_ARG, "split_sizes: %s is NULL", sizes ? "out" : "sizes");
+        return 0;
+    }
+    if (a < 0) a += d->shape.rank;
+    if (a < 0 || a >= d->shape.rank) {
+        gir__gfail(g, GIR_ERR_ATTR, "split_sizes: axis %d out of range for x %S", axis, &d->shape);
+        return 0;
+    }
+    for (k = 0; k < n; ++k) {
+        if (sizes[k] < 0) {
+            gir__gfail(g, GIR_ERR_ATTR, "split_sizes: sizes[%d] = %d is negative", k, (int)sizes[k]);
+            return 0;
+        }
+        total += sizes[k];
+    }
+    if (total != d->shape.dim[a]) {
+        gir__gfail(g, GIR_ERR_SHAPE, "split_sizes: sizes add up to %l, but axis %d of x %S has length %d",
+                   (long long)total, axis, &d->shape, (int)d->shape.dim[a]);
+        return 0;
+    }
+    return gir__slices(g, x, a, n, sizes, 0, out, "split_sizes");
+}
+
+/* torch.nn.functional.conv2d(x, w, bias): conv2d plus bias[k] on output channel k; bias is [K] for w [K, ...] */
+GIR_API gir_node gir_conv2d_bias(gir_graph *g, gir_node x, gir_node w, gir_node bias, gir_ints stride,
+                                 gir_ints padding, gir_ints dilation, int groups) {
+    const gir__node *xd = gir__arg(g, x, "conv2d_bias", "x"), *wd = gir__arg(g, w, "conv2d_bias", "w");
+    const gir__node *bd = gir__arg(g, bias, "conv2d_bias", "bias");
+    gir_node bad = gir__handle(NULL, 0), y;
+    int was_ok = gir__ok(g);
+    int32_t k;
+    if (!xd || !wd || !bd) return bad;
+    if (!gir__is_num(bd->dtype)) {
+        gir__gfail(g, GIR_ERR_DTYPE, "conv2d_bias: bias must be numeric, got %T %S", (int)bd->dtype, &bd->shape);
+        return bad;
+    }
+    if (wd->shape.rank == 4 && (bd->shape.rank != 1 || bd->shape.dim[0] != wd->shape.dim[0])) {
+        gir__gfail(g, GIR_ERR_SHAPE, "conv2d_bias: bias %S must be [%d], one value per output channel of w %S",
+                   &bd->shape, (int)wd->shape.dim[0], &wd->shape);
+        return bad;
+    }
+    k = wd->shape.dim[0];
+    y = gir_conv2d(g, x, w, stride, padding, dilation, groups);
+    if (y.id) y = gir_add(g, y, gir_reshape(g, bias, gir_shape3(k, 1, 1)));
+    return gir__named(g, was_ok, "conv2d_bias", y);
+}
 
 /* >>autodiff: adjoint helpers, the generated adjoints, gir_grad ----------------------------------------------
    An adjoint builds the gradient of each parent as nodes of the same graph, from the output's gradient g.
@@ -3608,9 +3962,10 @@ static double gir__reduced_count(gir_graph *G, const gir__node *nd, const gir_no
 static gir_node gir__ah_rcount(gir_graph *G, const gir__node *nd, const gir_node *x) {
     return gir_scalar(G, (gir_dtype)nd->dtype, 1.0 / gir__reduced_count(G, nd, x));
 }
+/* 1 / max(0, n - ddof), as the forward divides: inf when ddof >= n, so the gradient is not finite either */
 static gir_node gir__ah_rdof(gir_graph *G, const gir__node *nd, const gir_node *x) {
     double d = gir__reduced_count(G, nd, x) - nd->attr.i[1];
-    return gir_scalar(G, (gir_dtype)nd->dtype, d > 0 ? 1.0 / d : 0.0 / (d - d));
+    return gir_scalar(G, (gir_dtype)nd->dtype, 1.0 / (d > 0 ? d : 0.0));
 }
 static gir_node gir__ah_rmean(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
     (void)x;
@@ -3662,26 +4017,31 @@ static gir_node gir__ah_unpad(gir_graph *G, const gir__node *nd, const gir_node 
             t = gir_slice(G, t, k, nd->attr.l[0].v[k], nd->attr.l[0].v[k] + rs.dim[k], 1);
     return t;
 }
-static gir_node gir__ah_ungather(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
-    return gir_scatter_add(G, t, x[1], nd->attr.i[0], gir__shape_of(G, ref).dim[nd->attr.i[0]]);
+static gir_node gir__ah_unselect(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
+    return gir_index_add(G, t, x[1], nd->attr.i[0], gir__shape_of(G, ref).dim[nd->attr.i[0]]);
 }
-static gir_node gir__ah_regather(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
-    return gir_gather(G, t, x[1], nd->attr.i[0]);
+static gir_node gir__ah_reselect(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+    return gir_index_select(G, t, x[1], nd->attr.i[0]);
 }
-/* the adjoint of diagonal: the vector back on the diagonal, padded to a rectangular parent */
+/* the adjoint of diagonal k: the vector back on diagonal k of a square matrix, whose last two axes are then cut
+   or padded to the parent's m x n (every entry of the diagonal lies inside m x n) */
 static gir_node gir__ah_undiagonal(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
-    gir_shape xs = gir__shape_of(G, x[0]);
-    gir_node d = gir_diag(G, t);
+    gir_shape xs = gir__shape_of(G, x[0]), ds;
+    gir_node d;
     gir_ints before, after;
-    int k, r = xs.rank;
-    int32_t m = xs.dim[r - 2], n = xs.dim[r - 1];
-    (void)nd;
-    if (m == n) return d;
+    int k, r = xs.rank, pad = 0;
+    if (!t.id) return t;
+    if (gir__shape_of(G, t).dim[r - 2] == 0) return gir_zeros_like(G, x[0]);
+    d = gir_diag(G, t, nd->attr.i[0]);
+    if (!d.id) return d;
+    ds = gir__shape_of(G, d);
     before.n = after.n = r;
     for (k = 0; k < r; ++k) before.v[k] = after.v[k] = 0;
-    if (m > n) after.v[r - 2] = m - n;
-    else after.v[r - 1] = n - m;
-    return gir_pad(G, d, before, after, 0.0);
+    for (k = r - 2; k < r; ++k) {
+        if (ds.dim[k] > xs.dim[k]) d = gir_slice(G, d, k, 0, xs.dim[k], 1);
+        else if (ds.dim[k] < xs.dim[k]) { after.v[k] = xs.dim[k] - ds.dim[k]; pad = 1; }
+    }
+    return pad ? gir_pad(G, d, before, after, 0.0) : d;
 }
 static gir_node gir__ah_cast_like(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
     (void)nd; (void)x;
@@ -3711,11 +4071,7 @@ static gir_node gir__ah_cell(gir_graph *G, const gir__node *nd, const gir_node *
 }
 static gir_node gir__ah_untrace(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
     gir_shape rs = gir__shape_of(G, ref);
-    int32_t m = rs.dim[rs.rank - 2], n = rs.dim[rs.rank - 1], big = m > n ? m : n;
-    gir_node e = gir_eye(G, (gir_dtype)nd->dtype, big);
-    (void)x;
-    if (m != big) e = gir_slice(G, e, 0, 0, m, 1);
-    if (n != big) e = gir_slice(G, e, 1, 0, n, 1);
+    gir_node e = gir_eye(G, (gir_dtype)nd->dtype, rs.dim[rs.rank - 2], rs.dim[rs.rank - 1], 0);
     return gir_mul(G, gir__ah_cell(G, nd, x, t), e);
 }
 static gir_node gir__ah_trisolve_adj(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
@@ -3782,12 +4138,12 @@ static gir_node gir__ah_maxpool_dx(gir_graph *G, const gir__node *nd, const gir_
 static gir_node gir__ah_avgpool_dx(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node xin) {
     const gir_attr *A = &nd->attr;
     (void)x;
-    return gir_avg_pool2d_bwd(G, t, A->l[0], A->l[1], A->l[2], gir__shape_of(G, xin));
+    return gir_avg_pool2d_bwd(G, t, A->l[0], A->l[1], A->l[2], A->i[0], gir__shape_of(G, xin));
 }
 static gir_node gir__ah_avgpool_fwd(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
     const gir_attr *A = &nd->attr;
     (void)x;
-    return gir_avg_pool2d(G, t, A->l[0], A->l[1], A->l[2]);
+    return gir_avg_pool2d(G, t, A->l[0], A->l[1], A->l[2], A->i[0]);
 }
 
 /* cholesky, A = L L^T, reading A's lower triangle. With P = Phi(L^T Lbar) (lower triangle, diagonal halved)
@@ -3798,7 +4154,7 @@ static void gir__adjfn_cholesky(gir_graph *G, const gir__node *nd, gir_node y, g
                                 const uint8_t *need, gir_node *dx) {
     gir_dtype dt = (gir_dtype)nd->dtype;
     int32_t m = nd->shape.dim[nd->shape.rank - 1];
-    gir_node half_diag = gir_sub(G, gir_ones(G, dt, gir_shape2(m, m)), gir_mul(G, gir_eye(G, dt, m), gir_scalar(G, dt, 0.5)));
+    gir_node half_diag = gir_sub(G, gir_ones(G, dt, gir_shape2(m, m)), gir_mul(G, gir_eye(G, dt, m, m, 0), gir_scalar(G, dt, 0.5)));
     gir_node p = gir_mul(G, gir_tril(G, gir_matmul(G, gir_permute_last2(G, y), g), 0), half_diag);
     gir_node xa = gir_trisolve(G, y, p, 1, 1);                                          /* L^-T P */
     gir_node s = gir_permute_last2(G, gir_trisolve(G, y, gir_permute_last2(G, xa), 1, 1)); /* L^-T P L^-1 */
@@ -3808,34 +4164,34 @@ static void gir__adjfn_cholesky(gir_graph *G, const gir__node *nd, gir_node y, g
 }
 
 /* generated from ops.def: one adjoint per differentiable row */
-/* generated from ops.def:78 (ADD) */
+/* generated from ops.def:79 (ADD) */
 static void gir__adj_add(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, g, x[1]);
     (void)n;
 }
-/* generated from ops.def:79 (SUB) */
+/* generated from ops.def:80 (SUB) */
 static void gir__adj_sub(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_neg(G, g), x[1]);
     (void)n;
 }
-/* generated from ops.def:80 (MUL) */
+/* generated from ops.def:81 (MUL) */
 static void gir__adj_mul(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, x[1]), x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, x[0]), x[1]);
     (void)n;
 }
-/* generated from ops.def:81 (DIV) */
+/* generated from ops.def:82 (DIV) */
 static void gir__adj_div(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_div(G, g, x[1]), x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_div(G, gir_mul(G, gir_neg(G, g), y), x[1]), x[1]);
     (void)n;
 }
-/* generated from ops.def:82 (NEG) */
+/* generated from ops.def:83 (NEG) */
 static void gir__adj_neg(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -3843,400 +4199,399 @@ static void gir__adj_neg(gir_graph *G, const gir__node *nd, gir_node y, gir_node
     if (need[0]) dx[0] = gir_neg(G, g);
     (void)n;
 }
-/* generated from ops.def:83 (POW) */
+/* generated from ops.def:84 (POW) */
 static void gir__adj_pow(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, gir_mul(G, g, x[1]), gir_pow(G, x[0], gir_sub(G, x[1], gir__ah_num(G, g, 1)))), x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, gir_mul(G, g, y), gir_log(G, x[0])), x[1]);
     (void)n;
 }
-/* generated from ops.def:85 (MAXIMUM) */
+/* generated from ops.def:86 (MAXIMUM) */
 static void gir__adj_maximum(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir__ah_mask(G, nd, x, gir_ge(G, x[0], x[1]))), x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir__ah_mask(G, nd, x, gir_lt(G, x[0], x[1]))), x[1]);
     (void)n;
 }
-/* generated from ops.def:87 (MINIMUM) */
+/* generated from ops.def:88 (MINIMUM) */
 static void gir__adj_minimum(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir__ah_mask(G, nd, x, gir_le(G, x[0], x[1]))), x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir__ah_mask(G, nd, x, gir_gt(G, x[0], x[1]))), x[1]);
     (void)n;
 }
-/* generated from ops.def:91 (ADD_N) */
+/* generated from ops.def:92 (ADD_N) */
 static void gir__adj_add_n(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     int i;
     for (i = 0; i < n; ++i)
         if (need[i]) dx[i] = gir__ah_unbroadcast(G, nd, x, g, x[i]);
 }
-/* generated from ops.def:93 (ABS) */
+/* generated from ops.def:94 (ABS) */
 static void gir__adj_abs(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, g, gir_sign(G, x[0]));
     (void)n;
 }
-/* generated from ops.def:94 (SIGN) */
+/* generated from ops.def:95 (SIGN) */
 static void gir__adj_sign(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
     if (need[0]) dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
     (void)n;
 }
-/* generated from ops.def:95 (SQUARE) */
+/* generated from ops.def:96 (SQUARE) */
 static void gir__adj_square(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, gir_mul(G, gir__ah_num(G, g, 2), g), x[0]);
     (void)n;
 }
-/* generated from ops.def:96 (SQRT) */
+/* generated from ops.def:97 (SQRT) */
 static void gir__adj_sqrt(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
     if (need[0]) dx[0] = gir_div(G, gir_mul(G, gir__ah_num(G, g, 0.5), g), y);
     (void)n;
 }
-/* generated from ops.def:97 (RSQRT) */
+/* generated from ops.def:98 (RSQRT) */
 static void gir__adj_rsqrt(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
     if (need[0]) dx[0] = gir_mul(G, gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, -0.5), g), y), y), y);
     (void)n;
 }
-/* generated from ops.def:98 (RECIPROCAL) */
+/* generated from ops.def:99 (RECIPROCAL) */
 static void gir__adj_reciprocal(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
     if (need[0]) dx[0] = gir_mul(G, gir_mul(G, gir_neg(G, g), y), y);
     (void)n;
 }
-/* generated from ops.def:99 (EXP) */
+/* generated from ops.def:100 (EXP) */
 static void gir__adj_exp(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
     if (need[0]) dx[0] = gir_mul(G, g, y);
     (void)n;
 }
-/* generated from ops.def:100 (EXPM1) */
+/* generated from ops.def:101 (EXPM1) */
 static void gir__adj_expm1(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
     if (need[0]) dx[0] = gir_mul(G, g, gir_add(G, y, gir__ah_num(G, g, 1)));
     (void)n;
 }
-/* generated from ops.def:101 (LOG) */
+/* generated from ops.def:102 (LOG) */
 static void gir__adj_log(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_div(G, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:102 (LOG1P) */
+/* generated from ops.def:103 (LOG1P) */
 static void gir__adj_log1p(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_div(G, g, gir_add(G, x[0], gir__ah_num(G, g, 1)));
     (void)n;
 }
-/* generated from ops.def:103 (LOG2) */
+/* generated from ops.def:104 (LOG2) */
 static void gir__adj_log2(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_div(G, g, gir_mul(G, x[0], gir__ah_num(G, g, 0.6931471805599453)));
     (void)n;
 }
-/* generated from ops.def:105 (SIN) */
+/* generated from ops.def:106 (SIN) */
 static void gir__adj_sin(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, g, gir_cos(G, x[0]));
     (void)n;
 }
-/* generated from ops.def:106 (COS) */
+/* generated from ops.def:107 (COS) */
 static void gir__adj_cos(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, gir_neg(G, g), gir_sin(G, x[0]));
     (void)n;
 }
-/* generated from ops.def:107 (TAN) */
+/* generated from ops.def:108 (TAN) */
 static void gir__adj_tan(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
     if (need[0]) dx[0] = gir_mul(G, g, gir_add(G, gir__ah_num(G, g, 1), gir_mul(G, y, y)));
     (void)n;
 }
-/* generated from ops.def:108 (ASIN) */
+/* generated from ops.def:109 (ASIN) */
 static void gir__adj_asin(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, g, gir_rsqrt(G, gir_sub(G, gir__ah_num(G, g, 1), gir_mul(G, x[0], x[0]))));
     (void)n;
 }
-/* generated from ops.def:110 (ACOS) */
+/* generated from ops.def:111 (ACOS) */
 static void gir__adj_acos(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, gir_neg(G, g), gir_rsqrt(G, gir_sub(G, gir__ah_num(G, g, 1), gir_mul(G, x[0], x[0]))));
     (void)n;
 }
-/* generated from ops.def:112 (ATAN) */
+/* generated from ops.def:113 (ATAN) */
 static void gir__adj_atan(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_div(G, g, gir_add(G, gir__ah_num(G, g, 1), gir_mul(G, x[0], x[0])));
     (void)n;
 }
-/* generated from ops.def:113 (SINH) */
+/* generated from ops.def:114 (SINH) */
 static void gir__adj_sinh(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, g, gir_cosh(G, x[0]));
     (void)n;
 }
-/* generated from ops.def:114 (COSH) */
+/* generated from ops.def:115 (COSH) */
 static void gir__adj_cosh(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, g, gir_sinh(G, x[0]));
     (void)n;
 }
-/* generated from ops.def:115 (TANH) */
+/* generated from ops.def:116 (TANH) */
 static void gir__adj_tanh(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
     if (need[0]) dx[0] = gir_mul(G, g, gir_sub(G, gir__ah_num(G, g, 1), gir_mul(G, y, y)));
     (void)n;
 }
-/* generated from ops.def:116 (SIGMOID) */
+/* generated from ops.def:117 (SIGMOID) */
 static void gir__adj_sigmoid(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
     if (need[0]) dx[0] = gir_mul(G, gir_mul(G, g, y), gir_sub(G, gir__ah_num(G, g, 1), y));
     (void)n;
 }
-/* generated from ops.def:117 (SOFTPLUS) */
+/* generated from ops.def:118 (SOFTPLUS) */
 static void gir__adj_softplus(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, g, gir_sigmoid(G, x[0]));
     (void)n;
 }
-/* generated from ops.def:119 (RELU) */
+/* generated from ops.def:120 (RELU) */
 static void gir__adj_relu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, g, gir__ah_mask(G, nd, x, gir_gt(G, x[0], gir__ah_num(G, g, 0))));
     (void)n;
 }
-/* generated from ops.def:120 (LEAKY_RELU) */
+/* generated from ops.def:121 (LEAKY_RELU) */
 static void gir__adj_leaky_relu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, g, gir_add(G, gir_mul(G, gir__ah_mask(G, nd, x, gir_gt(G, x[0], gir__ah_num(G, g, 0))), gir_sub(G, gir__ah_num(G, g, 1), gir__ah_num(G, g, (double)nd->attr.f[0]))), gir__ah_num(G, g, (double)nd->attr.f[0])));
     (void)n;
 }
-/* generated from ops.def:122 (ELU) */
+/* generated from ops.def:123 (ELU) */
 static void gir__adj_elu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_mul(G, g, gir_where(G, gir_gt(G, x[0], gir__ah_num(G, g, 0)), gir__ah_num(G, g, 1), gir_add(G, y, gir__ah_num(G, g, (double)nd->attr.f[0]))));
     (void)n;
 }
-/* generated from ops.def:124 (GELU) */
+/* generated from ops.def:125 (GELU) */
 static void gir__adj_gelu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, g, gir_add(G, gir_mul(G, gir__ah_num(G, g, 0.5), gir_add(G, gir__ah_num(G, g, 1), gir_erf(G, gir_mul(G, x[0], gir__ah_num(G, g, 0.7071067811865476))))), gir_mul(G, gir_mul(G, x[0], gir__ah_num(G, g, 0.3989422804014327)), gir_exp(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, -0.5), x[0]), x[0])))));
     (void)n;
 }
-/* generated from ops.def:127 (SILU) */
+/* generated from ops.def:128 (SILU) */
 static void gir__adj_silu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, gir_mul(G, g, gir_sigmoid(G, x[0])), gir_add(G, gir__ah_num(G, g, 1), gir_mul(G, x[0], gir_sub(G, gir__ah_num(G, g, 1), gir_sigmoid(G, x[0])))));
     (void)n;
 }
-/* generated from ops.def:129 (ERF) */
+/* generated from ops.def:130 (ERF) */
 static void gir__adj_erf(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, gir_mul(G, g, gir__ah_num(G, g, 1.1283791670955126)), gir_exp(G, gir_mul(G, gir_neg(G, x[0]), x[0])));
     (void)n;
 }
-/* generated from ops.def:131 (FLOOR) */
+/* generated from ops.def:132 (FLOOR) */
 static void gir__adj_floor(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
     if (need[0]) dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
     (void)n;
 }
-/* generated from ops.def:132 (CEIL) */
+/* generated from ops.def:133 (CEIL) */
 static void gir__adj_ceil(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
     if (need[0]) dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
     (void)n;
 }
-/* generated from ops.def:133 (ROUND) */
+/* generated from ops.def:134 (ROUND) */
 static void gir__adj_round(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
     if (need[0]) dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
     (void)n;
 }
-/* generated from ops.def:134 (CLAMP) */
+/* generated from ops.def:135 (CLAMP) */
 static void gir__adj_clamp(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, g, gir__ah_mask(G, nd, x, gir_and(G, gir_ge(G, x[0], gir__ah_num(G, g, (double)nd->attr.f[0])), gir_le(G, x[0], gir__ah_num(G, g, (double)nd->attr.f[1])))));
     (void)n;
 }
-/* generated from ops.def:137 (SUM) */
+/* generated from ops.def:138 (SUM) */
 static void gir__adj_sum(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_expand(G, nd, x, g);
     (void)n;
 }
-/* generated from ops.def:138 (MEAN) */
+/* generated from ops.def:139 (MEAN) */
 static void gir__adj_mean(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, gir__ah_expand(G, nd, x, g), gir__ah_rcount(G, nd, x));
     (void)n;
 }
-/* generated from ops.def:140 (PROD) */
+/* generated from ops.def:141 (PROD) */
 static void gir__adj_prod(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_div(G, gir_mul(G, gir__ah_keep(G, nd, x, g), gir__ah_keep(G, nd, x, y)), x[0]);
     (void)n;
 }
-/* generated from ops.def:142 (MAX) */
+/* generated from ops.def:143 (MAX) */
 static void gir__adj_max(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_mul(G, gir__ah_keep(G, nd, x, g), gir__ah_tiemask(G, nd, x, x[0], gir__ah_keep(G, nd, x, y)));
     (void)n;
 }
-/* generated from ops.def:144 (MIN) */
+/* generated from ops.def:145 (MIN) */
 static void gir__adj_min(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_mul(G, gir__ah_keep(G, nd, x, g), gir__ah_tiemask(G, nd, x, x[0], gir__ah_keep(G, nd, x, y)));
     (void)n;
 }
-/* generated from ops.def:146 (VAR) */
+/* generated from ops.def:149 (VAR) */
 static void gir__adj_var(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, gir_mul(G, gir__ah_keep(G, nd, x, g), gir_sub(G, x[0], gir__ah_rmean(G, nd, x, x[0]))), gir_mul(G, gir__ah_num(G, g, 2), gir__ah_rdof(G, nd, x)));
     (void)n;
 }
-/* generated from ops.def:148 (LOGSUMEXP) */
+/* generated from ops.def:151 (LOGSUMEXP) */
 static void gir__adj_logsumexp(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_mul(G, gir__ah_keep(G, nd, x, g), gir_exp(G, gir_sub(G, x[0], gir__ah_keep(G, nd, x, y))));
     (void)n;
 }
-/* generated from ops.def:159 (RESHAPE) */
+/* generated from ops.def:162 (RESHAPE) */
 static void gir__adj_reshape(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_like(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:160 (TRANSPOSE) */
+/* generated from ops.def:163 (TRANSPOSE) */
 static void gir__adj_transpose(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_untranspose(G, nd, x, g);
     (void)n;
 }
-/* generated from ops.def:162 (BROADCAST_TO) */
+/* generated from ops.def:165 (BROADCAST_TO) */
 static void gir__adj_broadcast_to(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:164 (SLICE) */
+/* generated from ops.def:171 (SLICE) */
 static void gir__adj_slice(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_slice_back(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:166 (UNSLICE) */
+/* generated from ops.def:173 (UNSLICE) */
 static void gir__adj_unslice(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_reslice(G, nd, x, g);
     (void)n;
 }
-/* generated from ops.def:168 (CONCAT) */
+/* generated from ops.def:175 (CONCAT) */
 static void gir__adj_concat(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     int i;
     for (i = 0; i < n; ++i)
         if (need[i]) dx[i] = gir__ah_concat_part(G, nd, x, g, i);
 }
-/* generated from ops.def:170 (FLIP) */
+/* generated from ops.def:177 (FLIP) */
 static void gir__adj_flip(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_reflip(G, nd, x, g);
     (void)n;
 }
-/* generated from ops.def:171 (PAD) */
+/* generated from ops.def:178 (PAD) */
 static void gir__adj_pad(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unpad(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:173 (GATHER) */
-static void gir__adj_gather(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+/* generated from ops.def:182 (INDEX_SELECT) */
+static void gir__adj_index_select(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_ungather(G, nd, x, g, x[0]);
+    if (need[0]) dx[0] = gir__ah_unselect(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:175 (SCATTER_ADD) */
-static void gir__adj_scatter_add(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+/* generated from ops.def:184 (INDEX_ADD) */
+static void gir__adj_index_add(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_regather(G, nd, x, g);
+    if (need[0]) dx[0] = gir__ah_reselect(G, nd, x, g);
     (void)n;
 }
-/* generated from ops.def:179 (WHERE) */
+/* generated from ops.def:188 (WHERE) */
 static void gir__adj_where(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_where(G, x[2], g, gir__ah_num(G, g, 0)), x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_where(G, x[2], gir__ah_num(G, g, 0), g), x[1]);
     (void)n;
 }
-/* generated from ops.def:181 (DIAG) */
+/* generated from ops.def:192 (DIAG) */
 static void gir__adj_diag(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    (void)nd;
     (void)x;
-    if (need[0]) dx[0] = gir_diagonal(G, g);
+    if (need[0]) dx[0] = gir_diagonal(G, g, nd->attr.i[0]);
     (void)n;
 }
-/* generated from ops.def:182 (DIAGONAL) */
+/* generated from ops.def:194 (DIAGONAL) */
 static void gir__adj_diagonal(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_undiagonal(G, nd, x, g);
     (void)n;
 }
-/* generated from ops.def:183 (TRIU) */
+/* generated from ops.def:196 (TRIU) */
 static void gir__adj_triu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
     if (need[0]) dx[0] = gir_triu(G, g, nd->attr.i[0]);
     (void)n;
 }
-/* generated from ops.def:184 (TRIL) */
+/* generated from ops.def:197 (TRIL) */
 static void gir__adj_tril(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
     if (need[0]) dx[0] = gir_tril(G, g, nd->attr.i[0]);
     (void)n;
 }
-/* generated from ops.def:185 (CAST) */
+/* generated from ops.def:198 (CAST) */
 static void gir__adj_cast(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_cast_like(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:189 (MATMUL) */
+/* generated from ops.def:202 (MATMUL) */
 static void gir__adj_matmul(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_matmul(G, g, gir__ah_mT(G, nd, x, x[1])), x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_matmul(G, gir__ah_mT(G, nd, x, x[0]), g), x[1]);
     (void)n;
 }
-/* generated from ops.def:191 (DOT) */
+/* generated from ops.def:204 (DOT) */
 static void gir__adj_dot(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -4244,122 +4599,135 @@ static void gir__adj_dot(gir_graph *G, const gir__node *nd, gir_node y, gir_node
     if (need[1]) dx[1] = gir_mul(G, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:192 (OUTER) */
+/* generated from ops.def:205 (OUTER) */
 static void gir__adj_outer(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_sumaxis(G, nd, x, gir_mul(G, g, x[1]), 1);
     if (need[1]) dx[1] = gir__ah_sumaxis(G, nd, x, gir_mul(G, g, gir__ah_col(G, nd, x, x[0])), 0);
     (void)n;
 }
-/* generated from ops.def:194 (TRACE) */
+/* generated from ops.def:207 (TRACE) */
 static void gir__adj_trace(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_untrace(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:195 (INVERSE) */
+/* generated from ops.def:208 (INVERSE) */
 static void gir__adj_inverse(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_neg(G, gir_matmul(G, gir_matmul(G, gir__ah_mT(G, nd, x, y), g), gir__ah_mT(G, nd, x, y)));
     (void)n;
 }
-/* generated from ops.def:197 (DET) */
+/* generated from ops.def:210 (DET) */
 static void gir__adj_det(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_mul(G, gir__ah_cell(G, nd, x, gir_mul(G, g, y)), gir__ah_mT(G, nd, x, gir_inverse(G, x[0])));
     (void)n;
 }
-/* generated from ops.def:199 (LOGDET) */
+/* generated from ops.def:212 (LOGDET) */
 static void gir__adj_logdet(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, gir__ah_cell(G, nd, x, g), gir__ah_mT(G, nd, x, gir_inverse(G, x[0])));
     (void)n;
 }
-/* generated from ops.def:202 (TRISOLVE) */
+/* generated from ops.def:215 (TRISOLVE) */
 static void gir__adj_trisolve(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir__ah_trisolve_da(G, nd, x, gir__ah_trisolve_adj(G, nd, x, g), y);
     if (need[1]) dx[1] = gir__ah_trisolve_adj(G, nd, x, g);
     (void)n;
 }
-/* generated from ops.def:205 (SOFTMAX) */
+/* generated from ops.def:218 (SOFTMAX) */
 static void gir__adj_softmax(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_mul(G, y, gir_sub(G, g, gir__ah_axsum(G, nd, x, gir_mul(G, g, y))));
     (void)n;
 }
-/* generated from ops.def:207 (LOG_SOFTMAX) */
+/* generated from ops.def:220 (LOG_SOFTMAX) */
 static void gir__adj_log_softmax(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_sub(G, g, gir_mul(G, gir_exp(G, y), gir__ah_axsum(G, nd, x, g)));
     (void)n;
 }
-/* generated from ops.def:209 (XENT_LOGITS) */
+/* generated from ops.def:222 (XENT_LOGITS) */
 static void gir__adj_xent_logits(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, gir__ah_lastcol(G, nd, x, g), gir_sub(G, gir_softmax(G, x[0], (-1)), gir__ah_onehot_like(G, nd, x, x[1], x[0])));
     (void)n;
 }
-/* generated from ops.def:211 (XENT_LOGITS_PROB) */
+/* generated from ops.def:224 (XENT_LOGITS_PROB) */
 static void gir__adj_xent_logits_prob(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, gir__ah_lastcol(G, nd, x, g), gir_sub(G, gir_mul(G, gir_softmax(G, x[0], (-1)), gir__ah_lastsum(G, nd, x, x[1])), x[1]));
     if (need[1]) dx[1] = gir_mul(G, gir_neg(G, gir__ah_lastcol(G, nd, x, g)), gir_log_softmax(G, x[0], (-1)));
     (void)n;
 }
-/* generated from ops.def:213 (BCE_LOGITS) */
+/* generated from ops.def:226 (BCE_LOGITS) */
 static void gir__adj_bce_logits(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir_sub(G, gir_sigmoid(G, x[0]), x[1])), x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, gir_neg(G, g), x[0]), x[1]);
     (void)n;
 }
-/* generated from ops.def:215 (MSE) */
+/* generated from ops.def:228 (MSE) */
 static void gir__adj_mse(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, 2), g), gir_sub(G, x[0], x[1])), gir__ah_rsize(G, nd, x, x[0]));
     if (need[1]) dx[1] = gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, -2), g), gir_sub(G, x[0], x[1])), gir__ah_rsize(G, nd, x, x[0]));
     (void)n;
 }
-/* generated from ops.def:217 (CONV2D) */
+/* generated from ops.def:230 (CONV2D) */
 static void gir__adj_conv2d(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_conv_dx(G, nd, x, g, x[1]);
     if (need[1]) dx[1] = gir__ah_conv_dw(G, nd, x, x[0], g);
     (void)n;
 }
-/* generated from ops.def:219 (CONV2D_BWD_DATA) */
+/* generated from ops.def:232 (CONV2D_BWD_DATA) */
 static void gir__adj_conv2d_bwd_data(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_conv_fwd(G, nd, x, g, x[1]);
     if (need[1]) dx[1] = gir__ah_conv_dw_of_dx(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:222 (CONV2D_BWD_FILTER) */
+/* generated from ops.def:235 (CONV2D_BWD_FILTER) */
 static void gir__adj_conv2d_bwd_filter(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_conv_dx_of_dw(G, nd, x, x[1], g);
     if (need[1]) dx[1] = gir__ah_conv_fwd(G, nd, x, x[0], g);
     (void)n;
 }
-/* generated from ops.def:225 (MAX_POOL2D) */
+/* generated from ops.def:238 (MAX_POOL2D) */
 static void gir__adj_max_pool2d(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_maxpool_dx(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:229 (AVG_POOL2D) */
+/* generated from ops.def:244 (AVG_POOL2D) */
 static void gir__adj_avg_pool2d(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_avgpool_dx(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:231 (AVG_POOL2D_BWD) */
+/* generated from ops.def:247 (AVG_POOL2D_BWD) */
 static void gir__adj_avg_pool2d_bwd(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_avgpool_fwd(G, nd, x, g);
     (void)n;
 }
-/* generated from ops.def:233 (DROPOUT) */
+/* generated from ops.def:250 (DROPOUT) */
 static void gir__adj_dropout(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
     if (need[0]) dx[0] = gir_dropout(G, g, nd->attr.f[0], nd->attr.seed);
+    (void)n;
+}
+/* generated from ops.def:257 (GATHER) */
+static void gir__adj_gather(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) dx[0] = gir_scatter_add(G, gir__ah_zeros_like(G, nd, x, x[0]), x[1], g, nd->attr.i[0]);
+    (void)n;
+}
+/* generated from ops.def:259 (SCATTER_ADD) */
+static void gir__adj_scatter_add(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) dx[0] = g;
+    if (need[1]) dx[1] = gir_gather(G, g, x[2], nd->attr.i[0]);
     (void)n;
 }
 static const gir__adj_fn gir__adj_table[GIR_OP__COUNT] = {
@@ -4448,8 +4816,8 @@ static const gir__adj_fn gir__adj_table[GIR_OP__COUNT] = {
     gir__adj_concat,
     gir__adj_flip,
     gir__adj_pad,
-    gir__adj_gather,
-    gir__adj_scatter_add,
+    gir__adj_index_select,
+    gir__adj_index_add,
     0, /* ONE_HOT: index input */
     gir__adj_where,
     gir__adj_diag,
@@ -4481,6 +4849,8 @@ static const gir__adj_fn gir__adj_table[GIR_OP__COUNT] = {
     gir__adj_avg_pool2d,
     gir__adj_avg_pool2d_bwd,
     gir__adj_dropout,
+    gir__adj_gather,
+    gir__adj_scatter_add,
 };
 
 /* gir_grad's checks of its arguments: GIR_OK, or the error it recorded */
@@ -4708,7 +5078,7 @@ static void gir__ew_apply(gir__ew_fn fn, void *out, int odt, const gir_shape *os
 }
 
 /* generated from ops.def: one scalar loop per elementwise row and compute dtype */
-/* generated from ops.def:62 (NOT): not(a) */
+/* generated from ops.def:63 (NOT): not(a) */
 static void gir__k_not_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -4719,7 +5089,7 @@ static void gir__k_not_b8__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)(gir__v_not_b8(v0));
     }
 }
-/* generated from ops.def:63 (AND): and(a, b) */
+/* generated from ops.def:64 (AND): and(a, b) */
 static void gir__k_and_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -4732,7 +5102,7 @@ static void gir__k_and_b8__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)(gir__v_and_b8(v0, v1));
     }
 }
-/* generated from ops.def:64 (OR): or(a, b) */
+/* generated from ops.def:65 (OR): or(a, b) */
 static void gir__k_or_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -4745,7 +5115,7 @@ static void gir__k_or_b8__scalar(int64_t n, void *out, const void *const *in, co
         o[k] = (uint8_t)(gir__v_or_b8(v0, v1));
     }
 }
-/* generated from ops.def:65 (XOR): xor(a, b) */
+/* generated from ops.def:66 (XOR): xor(a, b) */
 static void gir__k_xor_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -4758,7 +5128,19 @@ static void gir__k_xor_b8__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)(gir__v_xor_b8(v0, v1));
     }
 }
-/* generated from ops.def:66 (GT): (a > b) */
+/* generated from ops.def:67 (GT): (a > b) */
+static void gir__k_gt_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        uint8_t v0 = x0[k * st[0]];
+        uint8_t v1 = x1[k * st[1]];
+        o[k] = (uint8_t)((v0 > v1));
+    }
+}
 static void gir__k_gt_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -4807,7 +5189,19 @@ static void gir__k_gt_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 > v1));
     }
 }
-/* generated from ops.def:67 (GE): (a >= b) */
+/* generated from ops.def:68 (GE): (a >= b) */
+static void gir__k_ge_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        uint8_t v0 = x0[k * st[0]];
+        uint8_t v1 = x1[k * st[1]];
+        o[k] = (uint8_t)((v0 >= v1));
+    }
+}
 static void gir__k_ge_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -4856,7 +5250,19 @@ static void gir__k_ge_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 >= v1));
     }
 }
-/* generated from ops.def:68 (LT): (a < b) */
+/* generated from ops.def:69 (LT): (a < b) */
+static void gir__k_lt_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        uint8_t v0 = x0[k * st[0]];
+        uint8_t v1 = x1[k * st[1]];
+        o[k] = (uint8_t)((v0 < v1));
+    }
+}
 static void gir__k_lt_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -4905,7 +5311,19 @@ static void gir__k_lt_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 < v1));
     }
 }
-/* generated from ops.def:69 (LE): (a <= b) */
+/* generated from ops.def:70 (LE): (a <= b) */
+static void gir__k_le_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        uint8_t v0 = x0[k * st[0]];
+        uint8_t v1 = x1[k * st[1]];
+        o[k] = (uint8_t)((v0 <= v1));
+    }
+}
 static void gir__k_le_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -4954,7 +5372,19 @@ static void gir__k_le_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 <= v1));
     }
 }
-/* generated from ops.def:70 (EQ): (a == b) */
+/* generated from ops.def:71 (EQ): (a == b) */
+static void gir__k_eq_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        uint8_t v0 = x0[k * st[0]];
+        uint8_t v1 = x1[k * st[1]];
+        o[k] = (uint8_t)((v0 == v1));
+    }
+}
 static void gir__k_eq_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5003,7 +5433,19 @@ static void gir__k_eq_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 == v1));
     }
 }
-/* generated from ops.def:71 (NE): (a != b) */
+/* generated from ops.def:72 (NE): (a != b) */
+static void gir__k_ne_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        uint8_t v0 = x0[k * st[0]];
+        uint8_t v1 = x1[k * st[1]];
+        o[k] = (uint8_t)((v0 != v1));
+    }
+}
 static void gir__k_ne_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5052,7 +5494,7 @@ static void gir__k_ne_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 != v1));
     }
 }
-/* generated from ops.def:72 (APPROX_EQ): (abs((a - b)) <= (p0 + (p1 * abs(b)))) */
+/* generated from ops.def:73 (APPROX_EQ): (abs((a - b)) <= (p0 + (p1 * abs(b)))) */
 static void gir__k_approx_eq_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5097,7 +5539,7 @@ static void gir__k_approx_eq_f64__scalar(int64_t n, void *out, const void *const
         o[k] = (uint8_t)((gir__v_abs_f64((v0 - v1)) <= (((double)p[0]) + (((double)p[1]) * gir__v_abs_f64(v1)))));
     }
 }
-/* generated from ops.def:74 (ISNAN): isnan(a) */
+/* generated from ops.def:75 (ISNAN): isnan(a) */
 static void gir__k_isnan_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const float *x0 = (const float *)in[0];
@@ -5118,7 +5560,7 @@ static void gir__k_isnan_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (uint8_t)(gir__v_isnan_f64(v0));
     }
 }
-/* generated from ops.def:75 (ISINF): isinf(a) */
+/* generated from ops.def:76 (ISINF): isinf(a) */
 static void gir__k_isinf_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const float *x0 = (const float *)in[0];
@@ -5139,7 +5581,7 @@ static void gir__k_isinf_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (uint8_t)(gir__v_isinf_f64(v0));
     }
 }
-/* generated from ops.def:76 (ISFINITE): isfinite(a) */
+/* generated from ops.def:77 (ISFINITE): isfinite(a) */
 static void gir__k_isfinite_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const float *x0 = (const float *)in[0];
@@ -5160,7 +5602,7 @@ static void gir__k_isfinite_f64__scalar(int64_t n, void *out, const void *const 
         o[k] = (uint8_t)(gir__v_isfinite_f64(v0));
     }
 }
-/* generated from ops.def:78 (ADD): (a + b) */
+/* generated from ops.def:79 (ADD): (a + b) */
 static void gir__k_add_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5209,7 +5651,7 @@ static void gir__k_add_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)((v0 + v1));
     }
 }
-/* generated from ops.def:79 (SUB): (a - b) */
+/* generated from ops.def:80 (SUB): (a - b) */
 static void gir__k_sub_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5258,7 +5700,7 @@ static void gir__k_sub_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)((v0 - v1));
     }
 }
-/* generated from ops.def:80 (MUL): (a * b) */
+/* generated from ops.def:81 (MUL): (a * b) */
 static void gir__k_mul_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5307,7 +5749,7 @@ static void gir__k_mul_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)((v0 * v1));
     }
 }
-/* generated from ops.def:81 (DIV): (a / b) */
+/* generated from ops.def:82 (DIV): (a / b) */
 static void gir__k_div_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5332,7 +5774,7 @@ static void gir__k_div_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)((v0 / v1));
     }
 }
-/* generated from ops.def:82 (NEG): -a */
+/* generated from ops.def:83 (NEG): -a */
 static void gir__k_neg_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5373,7 +5815,7 @@ static void gir__k_neg_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)((-v0));
     }
 }
-/* generated from ops.def:83 (POW): pow(a, b) */
+/* generated from ops.def:84 (POW): pow(a, b) */
 static void gir__k_pow_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5398,7 +5840,7 @@ static void gir__k_pow_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_pow_f64(v0, v1));
     }
 }
-/* generated from ops.def:85 (MAXIMUM): max(a, b) */
+/* generated from ops.def:86 (MAXIMUM): max(a, b) */
 static void gir__k_maximum_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5447,7 +5889,7 @@ static void gir__k_maximum_f64__scalar(int64_t n, void *out, const void *const *
         o[k] = (double)(gir__v_max_f64(v0, v1));
     }
 }
-/* generated from ops.def:87 (MINIMUM): min(a, b) */
+/* generated from ops.def:88 (MINIMUM): min(a, b) */
 static void gir__k_minimum_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5496,7 +5938,7 @@ static void gir__k_minimum_f64__scalar(int64_t n, void *out, const void *const *
         o[k] = (double)(gir__v_min_f64(v0, v1));
     }
 }
-/* generated from ops.def:89 (MOD): imod(a, b) */
+/* generated from ops.def:90 (MOD): imod(a, b) */
 static void gir__k_mod_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5521,7 +5963,7 @@ static void gir__k_mod_i32__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (int32_t)(gir__v_imod_i32(v0, v1));
     }
 }
-/* generated from ops.def:90 (INT_DIV): idiv(a, b) */
+/* generated from ops.def:91 (INT_DIV): idiv(a, b) */
 static void gir__k_int_div_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5546,7 +5988,7 @@ static void gir__k_int_div_i32__scalar(int64_t n, void *out, const void *const *
         o[k] = (int32_t)(gir__v_idiv_i32(v0, v1));
     }
 }
-/* generated from ops.def:93 (ABS): abs(a) */
+/* generated from ops.def:94 (ABS): abs(a) */
 static void gir__k_abs_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5587,7 +6029,7 @@ static void gir__k_abs_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_abs_f64(v0));
     }
 }
-/* generated from ops.def:94 (SIGN): sign(a) */
+/* generated from ops.def:95 (SIGN): sign(a) */
 static void gir__k_sign_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5628,7 +6070,7 @@ static void gir__k_sign_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_sign_f64(v0));
     }
 }
-/* generated from ops.def:95 (SQUARE): (a * a) */
+/* generated from ops.def:96 (SQUARE): (a * a) */
 static void gir__k_square_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5669,7 +6111,7 @@ static void gir__k_square_f64__scalar(int64_t n, void *out, const void *const *i
         o[k] = (double)((v0 * v0));
     }
 }
-/* generated from ops.def:96 (SQRT): sqrt(a) */
+/* generated from ops.def:97 (SQRT): sqrt(a) */
 static void gir__k_sqrt_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5690,7 +6132,7 @@ static void gir__k_sqrt_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_sqrt_f64(v0));
     }
 }
-/* generated from ops.def:97 (RSQRT): (1 / sqrt(a)) */
+/* generated from ops.def:98 (RSQRT): (1 / sqrt(a)) */
 static void gir__k_rsqrt_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5711,7 +6153,7 @@ static void gir__k_rsqrt_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)((((double)1) / gir__v_sqrt_f64(v0)));
     }
 }
-/* generated from ops.def:98 (RECIPROCAL): (1 / a) */
+/* generated from ops.def:99 (RECIPROCAL): (1 / a) */
 static void gir__k_reciprocal_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5732,7 +6174,7 @@ static void gir__k_reciprocal_f64__scalar(int64_t n, void *out, const void *cons
         o[k] = (double)((((double)1) / v0));
     }
 }
-/* generated from ops.def:99 (EXP): exp(a) */
+/* generated from ops.def:100 (EXP): exp(a) */
 static void gir__k_exp_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5753,7 +6195,7 @@ static void gir__k_exp_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_exp_f64(v0));
     }
 }
-/* generated from ops.def:100 (EXPM1): expm1(a) */
+/* generated from ops.def:101 (EXPM1): expm1(a) */
 static void gir__k_expm1_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5774,7 +6216,7 @@ static void gir__k_expm1_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_expm1_f64(v0));
     }
 }
-/* generated from ops.def:101 (LOG): log(a) */
+/* generated from ops.def:102 (LOG): log(a) */
 static void gir__k_log_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5795,7 +6237,7 @@ static void gir__k_log_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_log_f64(v0));
     }
 }
-/* generated from ops.def:102 (LOG1P): log1p(a) */
+/* generated from ops.def:103 (LOG1P): log1p(a) */
 static void gir__k_log1p_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5816,7 +6258,7 @@ static void gir__k_log1p_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_log1p_f64(v0));
     }
 }
-/* generated from ops.def:103 (LOG2): log2(a) */
+/* generated from ops.def:104 (LOG2): log2(a) */
 static void gir__k_log2_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5837,7 +6279,7 @@ static void gir__k_log2_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_log2_f64(v0));
     }
 }
-/* generated from ops.def:105 (SIN): sin(a) */
+/* generated from ops.def:106 (SIN): sin(a) */
 static void gir__k_sin_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5858,7 +6300,7 @@ static void gir__k_sin_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_sin_f64(v0));
     }
 }
-/* generated from ops.def:106 (COS): cos(a) */
+/* generated from ops.def:107 (COS): cos(a) */
 static void gir__k_cos_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5879,7 +6321,7 @@ static void gir__k_cos_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_cos_f64(v0));
     }
 }
-/* generated from ops.def:107 (TAN): tan(a) */
+/* generated from ops.def:108 (TAN): tan(a) */
 static void gir__k_tan_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5900,7 +6342,7 @@ static void gir__k_tan_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_tan_f64(v0));
     }
 }
-/* generated from ops.def:108 (ASIN): asin(a) */
+/* generated from ops.def:109 (ASIN): asin(a) */
 static void gir__k_asin_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5921,7 +6363,7 @@ static void gir__k_asin_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_asin_f64(v0));
     }
 }
-/* generated from ops.def:110 (ACOS): acos(a) */
+/* generated from ops.def:111 (ACOS): acos(a) */
 static void gir__k_acos_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5942,7 +6384,7 @@ static void gir__k_acos_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_acos_f64(v0));
     }
 }
-/* generated from ops.def:112 (ATAN): atan(a) */
+/* generated from ops.def:113 (ATAN): atan(a) */
 static void gir__k_atan_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5963,7 +6405,7 @@ static void gir__k_atan_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_atan_f64(v0));
     }
 }
-/* generated from ops.def:113 (SINH): sinh(a) */
+/* generated from ops.def:114 (SINH): sinh(a) */
 static void gir__k_sinh_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5984,7 +6426,7 @@ static void gir__k_sinh_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_sinh_f64(v0));
     }
 }
-/* generated from ops.def:114 (COSH): cosh(a) */
+/* generated from ops.def:115 (COSH): cosh(a) */
 static void gir__k_cosh_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6005,7 +6447,7 @@ static void gir__k_cosh_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_cosh_f64(v0));
     }
 }
-/* generated from ops.def:115 (TANH): tanh(a) */
+/* generated from ops.def:116 (TANH): tanh(a) */
 static void gir__k_tanh_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6026,7 +6468,7 @@ static void gir__k_tanh_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_tanh_f64(v0));
     }
 }
-/* generated from ops.def:116 (SIGMOID): sigmoid(a) */
+/* generated from ops.def:117 (SIGMOID): sigmoid(a) */
 static void gir__k_sigmoid_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6047,7 +6489,7 @@ static void gir__k_sigmoid_f64__scalar(int64_t n, void *out, const void *const *
         o[k] = (double)(gir__v_sigmoid_f64(v0));
     }
 }
-/* generated from ops.def:117 (SOFTPLUS): (max(a, 0) + log1p(exp(-abs(a)))) */
+/* generated from ops.def:118 (SOFTPLUS): (max(a, 0) + log1p(exp(-abs(a)))) */
 static void gir__k_softplus_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6068,7 +6510,7 @@ static void gir__k_softplus_f64__scalar(int64_t n, void *out, const void *const 
         o[k] = (double)((gir__v_max_f64(v0, ((double)0)) + gir__v_log1p_f64(gir__v_exp_f64((-gir__v_abs_f64(v0))))));
     }
 }
-/* generated from ops.def:119 (RELU): max(a, 0) */
+/* generated from ops.def:120 (RELU): max(a, 0) */
 static void gir__k_relu_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -6109,7 +6551,7 @@ static void gir__k_relu_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_max_f64(v0, ((double)0)));
     }
 }
-/* generated from ops.def:120 (LEAKY_RELU): select((a > 0), a, (p0 * a)) */
+/* generated from ops.def:121 (LEAKY_RELU): select((a > 0), a, (p0 * a)) */
 static void gir__k_leaky_relu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6128,7 +6570,7 @@ static void gir__k_leaky_relu_f64__scalar(int64_t n, void *out, const void *cons
         o[k] = (double)(((v0 > ((double)0)) ? v0 : (((double)p[0]) * v0)));
     }
 }
-/* generated from ops.def:122 (ELU): select((a > 0), a, (p0 * expm1(a))) */
+/* generated from ops.def:123 (ELU): select((a > 0), a, (p0 * expm1(a))) */
 static void gir__k_elu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6147,7 +6589,7 @@ static void gir__k_elu_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(((v0 > ((double)0)) ? v0 : (((double)p[0]) * gir__v_expm1_f64(v0))));
     }
 }
-/* generated from ops.def:124 (GELU): ((0.5 * a) * (1 + erf((a * 0.7071067811865476)))) */
+/* generated from ops.def:125 (GELU): ((0.5 * a) * (1 + erf((a * 0.7071067811865476)))) */
 static void gir__k_gelu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6168,7 +6610,7 @@ static void gir__k_gelu_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(((((double)0.5) * v0) * (((double)1) + gir__v_erf_f64((v0 * ((double)0.7071067811865476))))));
     }
 }
-/* generated from ops.def:127 (SILU): (a * sigmoid(a)) */
+/* generated from ops.def:128 (SILU): (a * sigmoid(a)) */
 static void gir__k_silu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6189,7 +6631,7 @@ static void gir__k_silu_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)((v0 * gir__v_sigmoid_f64(v0)));
     }
 }
-/* generated from ops.def:129 (ERF): erf(a) */
+/* generated from ops.def:130 (ERF): erf(a) */
 static void gir__k_erf_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6210,7 +6652,7 @@ static void gir__k_erf_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_erf_f64(v0));
     }
 }
-/* generated from ops.def:131 (FLOOR): floor(a) */
+/* generated from ops.def:132 (FLOOR): floor(a) */
 static void gir__k_floor_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6231,7 +6673,7 @@ static void gir__k_floor_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_floor_f64(v0));
     }
 }
-/* generated from ops.def:132 (CEIL): ceil(a) */
+/* generated from ops.def:133 (CEIL): ceil(a) */
 static void gir__k_ceil_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6252,7 +6694,7 @@ static void gir__k_ceil_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_ceil_f64(v0));
     }
 }
-/* generated from ops.def:133 (ROUND): round(a) */
+/* generated from ops.def:134 (ROUND): round(a) */
 static void gir__k_round_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6273,7 +6715,7 @@ static void gir__k_round_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_round_f64(v0));
     }
 }
-/* generated from ops.def:134 (CLAMP): min(max(a, p0), p1) */
+/* generated from ops.def:135 (CLAMP): min(max(a, p0), p1) */
 static void gir__k_clamp_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -6310,7 +6752,21 @@ static void gir__k_clamp_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_min_f64(gir__v_max_f64(v0, ((double)p[0])), ((double)p[1])));
     }
 }
-/* generated from ops.def:179 (WHERE): select(cond, a, b) */
+/* generated from ops.def:188 (WHERE): select(cond, a, b) */
+static void gir__k_where_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    const uint8_t *x2 = (const uint8_t *)in[2];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        uint8_t v0 = x0[k * st[0]];
+        uint8_t v1 = x1[k * st[1]];
+        uint8_t v2 = x2[k * st[2]];
+        o[k] = (uint8_t)((v2 ? v0 : v1));
+    }
+}
 static void gir__k_where_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -6367,7 +6823,7 @@ static void gir__k_where_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)((v2 ? v0 : v1));
     }
 }
-/* generated from ops.def:213 (BCE_LOGITS): ((max(x, 0) - (x * t)) + log1p(exp(-abs(x)))) */
+/* generated from ops.def:226 (BCE_LOGITS): ((max(x, 0) - (x * t)) + log1p(exp(-abs(x)))) */
 static void gir__k_bce_logits_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6406,12 +6862,12 @@ static const gir__ew_fn gir__ew_table[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
     {0, gir__k_and_b8__scalar, 0, 0, 0, 0},
     {0, gir__k_or_b8__scalar, 0, 0, 0, 0},
     {0, gir__k_xor_b8__scalar, 0, 0, 0, 0},
-    {0, 0, gir__k_gt_u8__scalar, gir__k_gt_i32__scalar, gir__k_gt_f32__scalar, gir__k_gt_f64__scalar},
-    {0, 0, gir__k_ge_u8__scalar, gir__k_ge_i32__scalar, gir__k_ge_f32__scalar, gir__k_ge_f64__scalar},
-    {0, 0, gir__k_lt_u8__scalar, gir__k_lt_i32__scalar, gir__k_lt_f32__scalar, gir__k_lt_f64__scalar},
-    {0, 0, gir__k_le_u8__scalar, gir__k_le_i32__scalar, gir__k_le_f32__scalar, gir__k_le_f64__scalar},
-    {0, 0, gir__k_eq_u8__scalar, gir__k_eq_i32__scalar, gir__k_eq_f32__scalar, gir__k_eq_f64__scalar},
-    {0, 0, gir__k_ne_u8__scalar, gir__k_ne_i32__scalar, gir__k_ne_f32__scalar, gir__k_ne_f64__scalar},
+    {0, gir__k_gt_b8__scalar, gir__k_gt_u8__scalar, gir__k_gt_i32__scalar, gir__k_gt_f32__scalar, gir__k_gt_f64__scalar},
+    {0, gir__k_ge_b8__scalar, gir__k_ge_u8__scalar, gir__k_ge_i32__scalar, gir__k_ge_f32__scalar, gir__k_ge_f64__scalar},
+    {0, gir__k_lt_b8__scalar, gir__k_lt_u8__scalar, gir__k_lt_i32__scalar, gir__k_lt_f32__scalar, gir__k_lt_f64__scalar},
+    {0, gir__k_le_b8__scalar, gir__k_le_u8__scalar, gir__k_le_i32__scalar, gir__k_le_f32__scalar, gir__k_le_f64__scalar},
+    {0, gir__k_eq_b8__scalar, gir__k_eq_u8__scalar, gir__k_eq_i32__scalar, gir__k_eq_f32__scalar, gir__k_eq_f64__scalar},
+    {0, gir__k_ne_b8__scalar, gir__k_ne_u8__scalar, gir__k_ne_i32__scalar, gir__k_ne_f32__scalar, gir__k_ne_f64__scalar},
     {0, 0, gir__k_approx_eq_u8__scalar, gir__k_approx_eq_i32__scalar, gir__k_approx_eq_f32__scalar, gir__k_approx_eq_f64__scalar},
     {0, 0, 0, 0, gir__k_isnan_f32__scalar, gir__k_isnan_f64__scalar},
     {0, 0, 0, 0, gir__k_isinf_f32__scalar, gir__k_isinf_f64__scalar},
@@ -6478,10 +6934,10 @@ static const gir__ew_fn gir__ew_table[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
     {0, 0, 0, 0, 0, 0}, /* CONCAT */
     {0, 0, 0, 0, 0, 0}, /* FLIP */
     {0, 0, 0, 0, 0, 0}, /* PAD */
-    {0, 0, 0, 0, 0, 0}, /* GATHER */
-    {0, 0, 0, 0, 0, 0}, /* SCATTER_ADD */
+    {0, 0, 0, 0, 0, 0}, /* INDEX_SELECT */
+    {0, 0, 0, 0, 0, 0}, /* INDEX_ADD */
     {0, 0, 0, 0, 0, 0}, /* ONE_HOT */
-    {0, 0, gir__k_where_u8__scalar, gir__k_where_i32__scalar, gir__k_where_f32__scalar, gir__k_where_f64__scalar},
+    {0, gir__k_where_b8__scalar, gir__k_where_u8__scalar, gir__k_where_i32__scalar, gir__k_where_f32__scalar, gir__k_where_f64__scalar},
     {0, 0, 0, 0, 0, 0}, /* DIAG */
     {0, 0, 0, 0, 0, 0}, /* DIAGONAL */
     {0, 0, 0, 0, 0, 0}, /* TRIU */
@@ -6511,8 +6967,16 @@ static const gir__ew_fn gir__ew_table[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
     {0, 0, 0, 0, 0, 0}, /* AVG_POOL2D */
     {0, 0, 0, 0, 0, 0}, /* AVG_POOL2D_BWD */
     {0, 0, 0, 0, 0, 0}, /* DROPOUT */
+    {0, 0, 0, 0, 0, 0}, /* GATHER */
+    {0, 0, 0, 0, 0, 0}, /* SCATTER_ADD */
 };
 
+static int gir__ew_lacks(int op, int dt) {
+    int d, any = 0;
+    if (op <= 0 || op >= GIR_OP__COUNT || dt <= 0 || dt >= GIR__DTYPE_SLOTS) return 0;
+    for (d = 0; d < GIR__DTYPE_SLOTS; ++d) any |= gir__ew_table[op][d] != 0;
+    return any && !gir__ew_table[op][dt];
+}
 static gir_status gir__k_eltwise(gir__kx *k) {
     gir__ew_fn fn = gir__ew_table[k->op][k->in[0].dt];
     if (!fn) return gir__kfail(k, GIR_ERR_DTYPE, "no kernel for %T", k->in[0].dt);
@@ -6538,9 +7002,9 @@ static gir_status gir__k_fill(gir__kx *k) {
     return GIR_OK;
 }
 static gir_status gir__k_eye(gir__kx *k) {
-    int64_t n = k->shape->dim[0], i;
-    GIR_MEMSET(k->out, 0, (size_t)(n * n) * gir__esize(k->dtype));
-    for (i = 0; i < n; ++i) gir__setd(k->out, k->dtype, i * n + i, 1.0);
+    int64_t n = k->shape->dim[0], m = k->shape->dim[1], d = k->attr->i[2], i;
+    GIR_MEMSET(k->out, 0, (size_t)(n * m) * gir__esize(k->dtype));
+    for (i = d < 0 ? -d : 0; i < n && i + d < m; ++i) gir__setd(k->out, k->dtype, i * m + i + d, 1.0);
     return GIR_OK;
 }
 static gir_status gir__k_arange(gir__kx *k) {
@@ -6645,7 +7109,7 @@ static gir_status gir__k_reduce(gir__kx *k) {
     for (o = 0; o < nout; ++o) {
         double v = acc[o];
         if (op == GIR_OP_MEAN) v = cnt ? v / cnt : 0.0 / (cnt - cnt);
-        else if (op == GIR_OP_VAR) v = v / (cnt - k->attr->i[1]);
+        else if (op == GIR_OP_VAR) v = v / (cnt > k->attr->i[1] ? cnt - k->attr->i[1] : 0.0);   /* max(0, n - ddof) */
         else if (op == GIR_OP_LOGSUMEXP) v = (aux[o] == -HUGE_VAL || aux[o] == HUGE_VAL || aux[o] != aux[o]) ? aux[o] : aux[o] + gir__log_f64(v);
         gir__setd(k->out, k->dtype, o, v);
     }
@@ -6789,7 +7253,7 @@ static gir_status gir__k_pad(gir__kx *k) {
     }
     return GIR_OK;
 }
-static gir_status gir__k_gather(gir__kx *k) {
+static gir_status gir__k_index_select(gir__kx *k) {
     int64_t outer, len, inner, a, j, ni = gir__numel(k->in[1].s);
     size_t es = gir__esize(k->dtype);
     const int32_t *ix = (const int32_t *)k->in[1].p;
@@ -6806,7 +7270,7 @@ static gir_status gir__k_gather(gir__kx *k) {
         }
     return GIR_OK;
 }
-static gir_status gir__k_scatter_add(gir__kx *k) {
+static gir_status gir__k_index_add(gir__kx *k) {
     int64_t outer, len, inner, a, j, b, ni = gir__numel(k->in[1].s);
     const int32_t *ix = (const int32_t *)k->in[1].p;
     int dt = k->dtype;
@@ -6824,6 +7288,54 @@ static gir_status gir__k_scatter_add(gir__kx *k) {
         }
     return GIR_OK;
 }
+/* gather and scatter_add (torch): every index checked before anything is written */
+static gir_status gir__along_indices(gir__kx *k, const gir__kin *ix, int64_t len) {
+    const int32_t *v = (const int32_t *)ix->p;
+    int64_t n = gir__numel(ix->s), j;
+    for (j = 0; j < n; ++j)
+        if (v[j] < -len || v[j] >= len)
+            return gir__kfail(k, GIR_ERR_INDEX, "index %d at position %l is out of range for axis %d of length %l",
+                              (int)v[j], (long long)j, (int)k->attr->i[0], (long long)len);
+    return GIR_OK;
+}
+/* for each position p of the index (in memory order), the offset in x of p with the axis coordinate replaced by
+   index[p]: calls fn(k, p, offset) */
+static void gir__along_walk(gir__kx *k, const gir_shape *xs, const gir__kin *ix,
+                            void (*fn)(gir__kx *k, int64_t p, int64_t xo)) {
+    const int32_t *v = (const int32_t *)ix->p;
+    int64_t st[GIR_MAX_RANK], idx[GIR_MAX_RANK], n = gir__numel(ix->s), acc = 1, base = 0, p, len;
+    int d, r = xs->rank, ax = k->attr->i[0];
+    for (d = r - 1; d >= 0; --d) { st[d] = acc; acc *= xs->dim[d]; idx[d] = 0; }
+    len = xs->dim[ax];
+    for (p = 0; p < n; ++p) {
+        fn(k, p, base + (v[p] < 0 ? v[p] + len : v[p]) * st[ax]);
+        for (d = r - 1; d >= 0; --d) {                 /* next index position; base skips the axis */
+            if (d != ax) base += st[d];
+            if (++idx[d] < ix->s->dim[d]) break;
+            if (d != ax) base -= st[d] * ix->s->dim[d];
+            idx[d] = 0;
+        }
+    }
+}
+static void gir__gather_one(gir__kx *k, int64_t p, int64_t xo) {
+    gir__copy_el(k->out, p, k->in[0].p, xo, gir__esize(k->dtype));
+}
+static gir_status gir__k_gather(gir__kx *k) {
+    gir_status s = gir__along_indices(k, &k->in[1], k->in[0].s->dim[k->attr->i[0]]);
+    if (s) return s;
+    gir__along_walk(k, k->in[0].s, &k->in[1], gir__gather_one);
+    return GIR_OK;
+}
+static void gir__scatter_one(gir__kx *k, int64_t p, int64_t xo) {
+    gir__setd(k->out, k->dtype, xo, gir__getd(k->out, k->dtype, xo) + gir__getd(k->in[1].p, k->dtype, p));
+}
+static gir_status gir__k_scatter_add(gir__kx *k) {
+    gir_status s = gir__along_indices(k, &k->in[2], k->shape->dim[k->attr->i[0]]);
+    if (s) return s;
+    if (k->out != k->in[0].p) GIR_MEMCPY(k->out, k->in[0].p, (size_t)gir__numel(k->shape) * gir__esize(k->dtype));
+    gir__along_walk(k, k->shape, &k->in[2], gir__scatter_one);
+    return GIR_OK;
+}
 static gir_status gir__k_one_hot(gir__kx *k) {
     int64_t ni = gir__numel(k->in[0].s), depth = k->attr->i[0], j;
     const int32_t *ix = (const int32_t *)k->in[0].p;
@@ -6836,21 +7348,24 @@ static gir_status gir__k_one_hot(gir__kx *k) {
     }
     return GIR_OK;
 }
+/* diagonal k of an L x L (diag) or m x n (diagonal) matrix starts at row r0, column c0 */
 static gir_status gir__k_diag(gir__kx *k) {
-    int64_t n = k->shape->dim[k->shape->rank - 1], nb = gir__numel(k->in[0].s) / (n ? n : 1), b, i;
+    int64_t L = k->shape->dim[k->shape->rank - 1], n = k->in[0].s->dim[k->in[0].s->rank - 1], b, i;
+    int64_t nb = gir__numel(k->in[0].s) / (n ? n : 1), kk = k->attr->i[0], r0 = kk < 0 ? -kk : 0, c0 = kk > 0 ? kk : 0;
     size_t es = gir__esize(k->dtype);
     GIR_MEMSET(k->out, 0, (size_t)gir__numel(k->shape) * es);
     for (b = 0; b < nb; ++b)
-        for (i = 0; i < n; ++i) gir__copy_el(k->out, b * n * n + i * n + i, k->in[0].p, b * n + i, es);
+        for (i = 0; i < n; ++i) gir__copy_el(k->out, b * L * L + (r0 + i) * L + c0 + i, k->in[0].p, b * n + i, es);
     return GIR_OK;
 }
 static gir_status gir__k_diagonal(gir__kx *k) {
     const gir_shape *xs = k->in[0].s;
-    int64_t m = xs->dim[xs->rank - 2], n = xs->dim[xs->rank - 1], d = m < n ? m : n, batch = gir__numel(k->shape) / (d ? d : 1), b, i;
+    int64_t m = xs->dim[xs->rank - 2], n = xs->dim[xs->rank - 1], d = k->shape->dim[k->shape->rank - 1], b, i;
+    int64_t batch = gir__numel(k->shape) / (d ? d : 1), kk = k->attr->i[0], r0 = kk < 0 ? -kk : 0, c0 = kk > 0 ? kk : 0;
     size_t es = gir__esize(k->dtype);
     if (d == 0) return GIR_OK;
     for (b = 0; b < batch; ++b)
-        for (i = 0; i < d; ++i) gir__copy_el(k->out, b * d + i, k->in[0].p, b * m * n + i * n + i, es);
+        for (i = 0; i < d; ++i) gir__copy_el(k->out, b * d + i, k->in[0].p, b * m * n + (r0 + i) * n + c0 + i, es);
     return GIR_OK;
 }
 static gir_status gir__k_tri(gir__kx *k) {
@@ -7430,7 +7945,8 @@ static void gir__la_gemm_f64(int64_t m, int64_t n, int64_t k,
  *   gir__nn_conv2d_bwd_filter_*  gw = dL/dw   (fully overwritten)
  *   gir__nn_maxpool2d_*          padding acts as -inf, dilation honoured
  *   gir__nn_maxpool2d_bwd_*      grad to first max in row-major window scan
- *   gir__nn_avgpool2d_*          count_include_pad=True: divide by kh*kw
+ *   gir__nn_avgpool2d_*          divide by kh*kw (incl, PyTorch's count_include_pad=True)
+ *                                or by the window's positions inside the input
  *   gir__nn_avgpool2d_bwd_*
  */
 
@@ -7445,6 +7961,7 @@ typedef struct gir__conv_p {
     int64_t ph, pw;          /* zero padding, top/left and bottom/right equal */
     int64_t dh, dw;          /* dilation (pooling uses 1) */
     int64_t groups;          /* conv groups; c and k divisible by groups */
+    int64_t incl;            /* average pooling counts the padding (count_include_pad) */
 } gir__conv_p;
 
 /* Output positions o in [*lo, *hi) with 0 <= o*s + off < lim, o < osz. */
@@ -7457,6 +7974,16 @@ static void gir__nn_span(int64_t off, int64_t s, int64_t lim, int64_t osz,
     if (l > r) l = r;
     *lo = l;
     *hi = r;
+}
+
+/* the divisor of average-pooling window (oy, ox): kh*kw, or its positions inside the input */
+static int64_t gir__nn_avg_count(const gir__conv_p *p, int64_t oy, int64_t ox)
+{
+    int64_t y0 = oy * p->sh - p->ph, x0 = ox * p->sw - p->pw, y1 = y0 + p->kh, x1 = x0 + p->kw;
+    if (p->incl) return p->kh * p->kw;
+    y0 = y0 < 0 ? 0 : y0; x0 = x0 < 0 ? 0 : x0;
+    y1 = y1 > p->h ? p->h : y1; x1 = x1 > p->w ? p->w : x1;
+    return (y1 > y0 && x1 > x0) ? (y1 - y0) * (x1 - x0) : 1;
 }
 #endif /* GIR__NN_PARAMS_DEFINED */
 
@@ -7631,7 +8158,6 @@ static void gir__nn_avgpool2d_f32(const gir__conv_p *p, const float *x, float *y
 {
     int64_t hw = p->h * p->w, ohw = p->oh * p->ow;
     int64_t pl, oy, ox, ky, kx;
-    float inv = (float)1 / (float)(p->kh * p->kw);
     for (pl = 0; pl < p->n * p->c; ++pl) {
         const float *xp = x + pl * hw;
         float *yp = y + pl * ohw;
@@ -7647,7 +8173,7 @@ static void gir__nn_avgpool2d_f32(const gir__conv_p *p, const float *x, float *y
                         s += xp[iy * p->w + ix];
                     }
                 }
-                yp[oy * p->ow + ox] = s * inv;
+                yp[oy * p->ow + ox] = s / (float)gir__nn_avg_count(p, oy, ox);
             }
     }
 }
@@ -7656,14 +8182,13 @@ static void gir__nn_avgpool2d_bwd_f32(const gir__conv_p *p, const float *gy, flo
 {
     int64_t hw = p->h * p->w, ohw = p->oh * p->ow;
     int64_t pl, oy, ox, ky, kx, i;
-    float inv = (float)1 / (float)(p->kh * p->kw);
     for (i = 0; i < p->n * p->c * hw; ++i) gx[i] = (float)0;
     for (pl = 0; pl < p->n * p->c; ++pl) {
         const float *gp = gy + pl * ohw;
         float *gxp = gx + pl * hw;
         for (oy = 0; oy < p->oh; ++oy)
             for (ox = 0; ox < p->ow; ++ox) {
-                float g = gp[oy * p->ow + ox] * inv;
+                float g = gp[oy * p->ow + ox] / (float)gir__nn_avg_count(p, oy, ox);
                 for (ky = 0; ky < p->kh; ++ky) {
                     int64_t iy = oy * p->sh - p->ph + ky * p->dh;
                     if (iy < 0 || iy >= p->h) continue;
@@ -7695,7 +8220,8 @@ static void gir__nn_avgpool2d_bwd_f32(const gir__conv_p *p, const float *gy, flo
  *   gir__nn_conv2d_bwd_filter_*  gw = dL/dw   (fully overwritten)
  *   gir__nn_maxpool2d_*          padding acts as -inf, dilation honoured
  *   gir__nn_maxpool2d_bwd_*      grad to first max in row-major window scan
- *   gir__nn_avgpool2d_*          count_include_pad=True: divide by kh*kw
+ *   gir__nn_avgpool2d_*          divide by kh*kw (incl, PyTorch's count_include_pad=True)
+ *                                or by the window's positions inside the input
  *   gir__nn_avgpool2d_bwd_*
  */
 
@@ -7710,6 +8236,7 @@ typedef struct gir__conv_p {
     int64_t ph, pw;          /* zero padding, top/left and bottom/right equal */
     int64_t dh, dw;          /* dilation (pooling uses 1) */
     int64_t groups;          /* conv groups; c and k divisible by groups */
+    int64_t incl;            /* average pooling counts the padding (count_include_pad) */
 } gir__conv_p;
 
 /* Output positions o in [*lo, *hi) with 0 <= o*s + off < lim, o < osz. */
@@ -7722,6 +8249,16 @@ static void gir__nn_span(int64_t off, int64_t s, int64_t lim, int64_t osz,
     if (l > r) l = r;
     *lo = l;
     *hi = r;
+}
+
+/* the divisor of average-pooling window (oy, ox): kh*kw, or its positions inside the input */
+static int64_t gir__nn_avg_count(const gir__conv_p *p, int64_t oy, int64_t ox)
+{
+    int64_t y0 = oy * p->sh - p->ph, x0 = ox * p->sw - p->pw, y1 = y0 + p->kh, x1 = x0 + p->kw;
+    if (p->incl) return p->kh * p->kw;
+    y0 = y0 < 0 ? 0 : y0; x0 = x0 < 0 ? 0 : x0;
+    y1 = y1 > p->h ? p->h : y1; x1 = x1 > p->w ? p->w : x1;
+    return (y1 > y0 && x1 > x0) ? (y1 - y0) * (x1 - x0) : 1;
 }
 #endif /* GIR__NN_PARAMS_DEFINED */
 
@@ -7896,7 +8433,6 @@ static void gir__nn_avgpool2d_f64(const gir__conv_p *p, const double *x, double 
 {
     int64_t hw = p->h * p->w, ohw = p->oh * p->ow;
     int64_t pl, oy, ox, ky, kx;
-    double inv = (double)1 / (double)(p->kh * p->kw);
     for (pl = 0; pl < p->n * p->c; ++pl) {
         const double *xp = x + pl * hw;
         double *yp = y + pl * ohw;
@@ -7912,7 +8448,7 @@ static void gir__nn_avgpool2d_f64(const gir__conv_p *p, const double *x, double 
                         s += xp[iy * p->w + ix];
                     }
                 }
-                yp[oy * p->ow + ox] = s * inv;
+                yp[oy * p->ow + ox] = s / (double)gir__nn_avg_count(p, oy, ox);
             }
     }
 }
@@ -7921,14 +8457,13 @@ static void gir__nn_avgpool2d_bwd_f64(const gir__conv_p *p, const double *gy, do
 {
     int64_t hw = p->h * p->w, ohw = p->oh * p->ow;
     int64_t pl, oy, ox, ky, kx, i;
-    double inv = (double)1 / (double)(p->kh * p->kw);
     for (i = 0; i < p->n * p->c * hw; ++i) gx[i] = (double)0;
     for (pl = 0; pl < p->n * p->c; ++pl) {
         const double *gp = gy + pl * ohw;
         double *gxp = gx + pl * hw;
         for (oy = 0; oy < p->oh; ++oy)
             for (ox = 0; ox < p->ow; ++ox) {
-                double g = gp[oy * p->ow + ox] * inv;
+                double g = gp[oy * p->ow + ox] / (double)gir__nn_avg_count(p, oy, ox);
                 for (ky = 0; ky < p->kh; ++ky) {
                     int64_t iy = oy * p->sh - p->ph + ky * p->dh;
                     if (iy < 0 || iy >= p->h) continue;
@@ -8110,6 +8645,7 @@ static void gir__conv_fill(gir__conv_p *p, const gir_shape *xs, const gir_shape 
     p->dh = ws ? A->l[2].v[0] : 1;
     p->dw = ws ? A->l[2].v[1] : 1;
     p->groups = ws ? A->i[0] : 1;
+    p->incl = 1;
 }
 static gir_status gir__k_conv(gir__kx *k) {
     gir__conv_p p;
@@ -8144,6 +8680,7 @@ static gir_status gir__k_pool(gir__kx *k) {
         break;
     case GIR_OP_AVG_POOL2D:
         gir__conv_fill(&p, k->in[0].s, NULL, k->shape, k->attr);
+        p.incl = k->attr->i[0] != 0;
         if (f) gir__nn_avgpool2d_f32(&p, (const float *)k->in[0].p, (float *)k->out);
         else gir__nn_avgpool2d_f64(&p, (const double *)k->in[0].p, (double *)k->out);
         break;
@@ -8154,6 +8691,7 @@ static gir_status gir__k_pool(gir__kx *k) {
         break;
     default:
         gir__conv_fill(&p, k->shape, NULL, k->in[0].s, k->attr);
+        p.incl = k->attr->i[0] != 0;
         if (f) gir__nn_avgpool2d_bwd_f32(&p, (const float *)k->in[0].p, (float *)k->out);
         else gir__nn_avgpool2d_bwd_f64(&p, (const double *)k->in[0].p, (double *)k->out);
     }
@@ -8246,8 +8784,8 @@ static const gir__kernel_fn gir__kernel_table[GIR_OP__COUNT] = {
     gir__k_concat, /* CONCAT */
     gir__k_flip, /* FLIP */
     gir__k_pad, /* PAD */
-    gir__k_gather, /* GATHER */
-    gir__k_scatter_add, /* SCATTER_ADD */
+    gir__k_index_select, /* INDEX_SELECT */
+    gir__k_index_add, /* INDEX_ADD */
     gir__k_one_hot, /* ONE_HOT */
     gir__k_eltwise, /* WHERE */
     gir__k_diag, /* DIAG */
@@ -8279,6 +8817,8 @@ static const gir__kernel_fn gir__kernel_table[GIR_OP__COUNT] = {
     gir__k_pool, /* AVG_POOL2D */
     gir__k_pool, /* AVG_POOL2D_BWD */
     gir__k_dropout, /* DROPOUT */
+    gir__k_gather, /* GATHER */
+    gir__k_scatter_add, /* SCATTER_ADD */
 };
 
 /* scratch bytes a step needs, by kernel family, so a new row of a family needs nothing more */

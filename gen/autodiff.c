@@ -61,9 +61,10 @@ static double gir__reduced_count(gir_graph *G, const gir__node *nd, const gir_no
 static gir_node gir__ah_rcount(gir_graph *G, const gir__node *nd, const gir_node *x) {
     return gir_scalar(G, (gir_dtype)nd->dtype, 1.0 / gir__reduced_count(G, nd, x));
 }
+/* 1 / max(0, n - ddof), as the forward divides: inf when ddof >= n, so the gradient is not finite either */
 static gir_node gir__ah_rdof(gir_graph *G, const gir__node *nd, const gir_node *x) {
     double d = gir__reduced_count(G, nd, x) - nd->attr.i[1];
-    return gir_scalar(G, (gir_dtype)nd->dtype, d > 0 ? 1.0 / d : 0.0 / (d - d));
+    return gir_scalar(G, (gir_dtype)nd->dtype, 1.0 / (d > 0 ? d : 0.0));
 }
 static gir_node gir__ah_rmean(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
     (void)x;
@@ -115,26 +116,31 @@ static gir_node gir__ah_unpad(gir_graph *G, const gir__node *nd, const gir_node 
             t = gir_slice(G, t, k, nd->attr.l[0].v[k], nd->attr.l[0].v[k] + rs.dim[k], 1);
     return t;
 }
-static gir_node gir__ah_ungather(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
-    return gir_scatter_add(G, t, x[1], nd->attr.i[0], gir__shape_of(G, ref).dim[nd->attr.i[0]]);
+static gir_node gir__ah_unselect(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
+    return gir_index_add(G, t, x[1], nd->attr.i[0], gir__shape_of(G, ref).dim[nd->attr.i[0]]);
 }
-static gir_node gir__ah_regather(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
-    return gir_gather(G, t, x[1], nd->attr.i[0]);
+static gir_node gir__ah_reselect(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+    return gir_index_select(G, t, x[1], nd->attr.i[0]);
 }
-/* the adjoint of diagonal: the vector back on the diagonal, padded to a rectangular parent */
+/* the adjoint of diagonal k: the vector back on diagonal k of a square matrix, whose last two axes are then cut
+   or padded to the parent's m x n (every entry of the diagonal lies inside m x n) */
 static gir_node gir__ah_undiagonal(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
-    gir_shape xs = gir__shape_of(G, x[0]);
-    gir_node d = gir_diag(G, t);
+    gir_shape xs = gir__shape_of(G, x[0]), ds;
+    gir_node d;
     gir_ints before, after;
-    int k, r = xs.rank;
-    int32_t m = xs.dim[r - 2], n = xs.dim[r - 1];
-    (void)nd;
-    if (m == n) return d;
+    int k, r = xs.rank, pad = 0;
+    if (!t.id) return t;
+    if (gir__shape_of(G, t).dim[r - 2] == 0) return gir_zeros_like(G, x[0]);
+    d = gir_diag(G, t, nd->attr.i[0]);
+    if (!d.id) return d;
+    ds = gir__shape_of(G, d);
     before.n = after.n = r;
     for (k = 0; k < r; ++k) before.v[k] = after.v[k] = 0;
-    if (m > n) after.v[r - 2] = m - n;
-    else after.v[r - 1] = n - m;
-    return gir_pad(G, d, before, after, 0.0);
+    for (k = r - 2; k < r; ++k) {
+        if (ds.dim[k] > xs.dim[k]) d = gir_slice(G, d, k, 0, xs.dim[k], 1);
+        else if (ds.dim[k] < xs.dim[k]) { after.v[k] = xs.dim[k] - ds.dim[k]; pad = 1; }
+    }
+    return pad ? gir_pad(G, d, before, after, 0.0) : d;
 }
 static gir_node gir__ah_cast_like(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
     (void)nd; (void)x;
@@ -164,11 +170,7 @@ static gir_node gir__ah_cell(gir_graph *G, const gir__node *nd, const gir_node *
 }
 static gir_node gir__ah_untrace(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
     gir_shape rs = gir__shape_of(G, ref);
-    int32_t m = rs.dim[rs.rank - 2], n = rs.dim[rs.rank - 1], big = m > n ? m : n;
-    gir_node e = gir_eye(G, (gir_dtype)nd->dtype, big);
-    (void)x;
-    if (m != big) e = gir_slice(G, e, 0, 0, m, 1);
-    if (n != big) e = gir_slice(G, e, 1, 0, n, 1);
+    gir_node e = gir_eye(G, (gir_dtype)nd->dtype, rs.dim[rs.rank - 2], rs.dim[rs.rank - 1], 0);
     return gir_mul(G, gir__ah_cell(G, nd, x, t), e);
 }
 static gir_node gir__ah_trisolve_adj(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
@@ -235,12 +237,12 @@ static gir_node gir__ah_maxpool_dx(gir_graph *G, const gir__node *nd, const gir_
 static gir_node gir__ah_avgpool_dx(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node xin) {
     const gir_attr *A = &nd->attr;
     (void)x;
-    return gir_avg_pool2d_bwd(G, t, A->l[0], A->l[1], A->l[2], gir__shape_of(G, xin));
+    return gir_avg_pool2d_bwd(G, t, A->l[0], A->l[1], A->l[2], A->i[0], gir__shape_of(G, xin));
 }
 static gir_node gir__ah_avgpool_fwd(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
     const gir_attr *A = &nd->attr;
     (void)x;
-    return gir_avg_pool2d(G, t, A->l[0], A->l[1], A->l[2]);
+    return gir_avg_pool2d(G, t, A->l[0], A->l[1], A->l[2], A->i[0]);
 }
 
 /* cholesky, A = L L^T, reading A's lower triangle. With P = Phi(L^T Lbar) (lower triangle, diagonal halved)
@@ -251,7 +253,7 @@ static void gir__adjfn_cholesky(gir_graph *G, const gir__node *nd, gir_node y, g
                                 const uint8_t *need, gir_node *dx) {
     gir_dtype dt = (gir_dtype)nd->dtype;
     int32_t m = nd->shape.dim[nd->shape.rank - 1];
-    gir_node half_diag = gir_sub(G, gir_ones(G, dt, gir_shape2(m, m)), gir_mul(G, gir_eye(G, dt, m), gir_scalar(G, dt, 0.5)));
+    gir_node half_diag = gir_sub(G, gir_ones(G, dt, gir_shape2(m, m)), gir_mul(G, gir_eye(G, dt, m, m, 0), gir_scalar(G, dt, 0.5)));
     gir_node p = gir_mul(G, gir_tril(G, gir_matmul(G, gir_permute_last2(G, y), g), 0), half_diag);
     gir_node xa = gir_trisolve(G, y, p, 1, 1);                                          /* L^-T P */
     gir_node s = gir_permute_last2(G, gir_trisolve(G, y, gir_permute_last2(G, xa), 1, 1)); /* L^-T P L^-1 */

@@ -21,7 +21,7 @@ GEN_VERSION = VERSION
 
 # Fragments in the order they appear in gir.h. Templates are instantiated once per float dtype.
 DECL_FRAGMENT = "header.h"
-IMPL_FRAGMENTS = ["config.c", "simd.c", "handle.c", "graph.c", "autodiff.c", "kernels.c", "exec.c"]
+IMPL_FRAGMENTS = ["config.c", "simd.c", "handle.c", "graph.c", "compose.c", "autodiff.c", "kernels.c", "exec.c"]
 TEMPLATES = ["kern_linalg.tmpl.c", "kern_nn.tmpl.c"]
 
 DTYPES = ["B8", "U8", "I32", "F32", "F64"]
@@ -32,7 +32,7 @@ SFX = {"B8": "b8", "U8": "u8", "I32": "i32", "F32": "f32", "F64": "f64"}
 DT_RULES = {
     "NUM": ["U8", "I32", "F32", "F64"],
     "FLOAT": ["F32", "F64"],
-    "CMP": ["U8", "I32", "F32", "F64"],
+    "CMP": ["B8", "U8", "I32", "F32", "F64"],
     "LOGIC": ["B8"],
     "TEST": ["F32", "F64"],
     "INT": ["U8", "I32"],

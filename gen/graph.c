@@ -3,6 +3,7 @@
 
 /* generated from ops.def: the op table at run time */
 @@OP_INFO@@
+static int gir__ew_lacks(int op, int dt);   /* an elementwise op without a kernel for dt (gen/kernels.c) */
 
 static const uint8_t gir__dtype_sizes[GIR_DTYPE__COUNT] = {0, 1, 1, 4, 4, 8};
 static const char *const gir__dtype_names[GIR_DTYPE__COUNT] = {"invalid", "b8", "u8", "i32", "f32", "f64"};
@@ -328,14 +329,23 @@ static int gir__bcast2(const gir_shape *a, const gir_shape *b, gir_shape *out) {
     *out = o;
     return 1;
 }
+/* inputs are stored parents first, then arguments; messages count them in builder (IN) order */
+static int gir__in_pos(const gir__opinfo *oi, int k) {
+    int want = k < oi->nparents ? k : k - oi->nparents, is_arg = k >= oi->nparents, j;
+    if (oi->variadic) return k;
+    for (j = 0; j < 32; ++j)
+        if ((int)((oi->argmask >> j) & 1u) == is_arg && want-- == 0) return j;
+    return k;
+}
 static gir_status gir__need_rank(gir__bctx *b, int k, int lo, int hi) {
     const gir__node *x = gir__bin(b, k);
+    int pos = gir__in_pos(&gir__ops[b->op], k);
     if (x->shape.rank < lo || x->shape.rank > hi) {
         if (lo == hi)
             return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: input %d must have rank %d, got %S",
-                              gir__bname(b), b->id, k, lo, &x->shape);
+                              gir__bname(b), b->id, pos, lo, &x->shape);
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: input %d must have rank %d..%d, got %S",
-                          gir__bname(b), b->id, k, lo, hi, &x->shape);
+                          gir__bname(b), b->id, pos, lo, hi, &x->shape);
     }
     return GIR_OK;
 }
@@ -343,14 +353,16 @@ static gir_status gir__need_dtype(gir__bctx *b, int k, int dt) {
     const gir__node *x = gir__bin(b, k);
     if (x->dtype != dt)
         return GIR__BFAIL(b, GIR_ERR_DTYPE, "%s: node %u: input %d must be %T, got %T %S",
-                          gir__bname(b), b->id, k, dt, (int)x->dtype, &x->shape);
+                          gir__bname(b), b->id, gir__in_pos(&gir__ops[b->op], k), dt, (int)x->dtype, &x->shape);
     return GIR_OK;
 }
 
 /* shape functions named by the table (gir__sh_<name>) ------------------------------------------------------ */
 static gir_status gir__sh_eye(gir__bctx *b) {
-    if (b->attr.i[0] < 0) return GIR__BFAIL(b, GIR_ERR_ATTR, "eye: node %u: n = %d < 0", b->id, (int)b->attr.i[0]);
-    b->out = gir_shape2(b->attr.i[0], b->attr.i[0]);
+    if (b->attr.i[0] < 0 || b->attr.i[1] < 0)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "eye: node %u: n = %d and m = %d must be >= 0", b->id, (int)b->attr.i[0],
+                          (int)b->attr.i[1]);
+    b->out = gir_shape2(b->attr.i[0], b->attr.i[1]);
     return GIR_OK;
 }
 static gir_status gir__sh_arange(gir__bctx *b) {
@@ -467,26 +479,32 @@ static gir_status gir__sh_broadcast_to(gir__bctx *b) {
     b->out = b->attr.shape;
     return GIR_OK;
 }
-/* Python slice semantics on an axis of length len; returns the number of elements */
+/* a slice bound as Python's slice.indices makes it: GIR_SLICE_NONE is the default for the step's direction,
+   negative counts from the end, and the result is clamped to [0, len] (step > 0) or [-1, len - 1] (step < 0) */
+static int64_t gir__slice_bound(int64_t v, int64_t len, int64_t step, int is_stop) {
+    int64_t lo = step > 0 ? 0 : -1, hi = step > 0 ? len : len - 1;
+    if (v == GIR_SLICE_NONE) return (step > 0) == !!is_stop ? hi : lo;
+    if (v < 0) v += len;
+    return v < lo ? lo : v > hi ? hi : v;
+}
+/* Python slice semantics on an axis of length len; returns the number of elements. The bounds are stored
+   normalised so that normalising again changes nothing: an empty slice is 0:0, and a stop before index 0
+   (step < 0) is GIR_SLICE_NONE */
 static int32_t gir__slice_norm(int32_t len, int32_t *start, int32_t *stop, int32_t step) {
-    int64_t a = *start, e = *stop;
-    if (a < 0) a += len;
-    if (e < 0) e += len;
-    if (a < 0) a = 0;
-    if (a > len) a = len;
-    if (e < 0) e = 0;
-    if (e > len) e = len;
+    int64_t a = gir__slice_bound(*start, len, step, 0), e = gir__slice_bound(*stop, len, step, 1), n;
+    n = step > 0 ? (e > a ? (e - a + step - 1) / step : 0) : (a > e ? (a - e - (int64_t)step - 1) / -(int64_t)step : 0);
+    if (n == 0) a = e = 0;
     *start = (int32_t)a;
-    *stop = (int32_t)e;
-    return e > a ? (int32_t)((e - a + step - 1) / step) : 0;
+    *stop = e < 0 ? GIR_SLICE_NONE : (int32_t)e;
+    return (int32_t)n;
 }
 static gir_status gir__sh_slice(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0);
     gir_status s;
     if (x->shape.rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
     if ((s = gir__axis(b, &b->attr.i[0], x->shape.rank, "axis")) != GIR_OK) return s;
-    if (b->attr.i[3] < 1)
-        return GIR__BFAIL(b, GIR_ERR_ATTR, "slice: node %u: step %d must be >= 1", b->id, (int)b->attr.i[3]);
+    if (b->attr.i[3] == 0)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "slice: node %u: step must not be 0", b->id);
     b->out = x->shape;
     b->out.dim[b->attr.i[0]] = gir__slice_norm(x->shape.dim[b->attr.i[0]], &b->attr.i[1], &b->attr.i[2], b->attr.i[3]);
     return GIR_OK;
@@ -497,8 +515,8 @@ static gir_status gir__sh_unslice(gir__bctx *b) {
     int32_t cnt;
     if (x->shape.rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
     if ((s = gir__axis(b, &b->attr.i[0], x->shape.rank, "axis")) != GIR_OK) return s;
-    if (b->attr.i[3] < 1 || b->attr.i[4] < 0)
-        return GIR__BFAIL(b, GIR_ERR_ATTR, "unslice: node %u: step %d must be >= 1 and len %d >= 0", b->id,
+    if (b->attr.i[3] == 0 || b->attr.i[4] < 0)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "unslice: node %u: step %d must not be 0 and len %d must be >= 0", b->id,
                           (int)b->attr.i[3], (int)b->attr.i[4]);
     cnt = gir__slice_norm(b->attr.i[4], &b->attr.i[1], &b->attr.i[2], b->attr.i[3]);
     if (cnt != x->shape.dim[b->attr.i[0]])
@@ -556,7 +574,7 @@ static gir_status gir__sh_pad(gir__bctx *b) {
     }
     return GIR_OK;
 }
-static gir_status gir__sh_gather(gir__bctx *b) {
+static gir_status gir__sh_index_select(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0), *ix = gir__bin(b, 1);
     gir_status s;
     int k, r = 0, ax;
@@ -565,7 +583,7 @@ static gir_status gir__sh_gather(gir__bctx *b) {
     if ((s = gir__axis(b, &b->attr.i[0], x->shape.rank, "axis")) != GIR_OK) return s;
     ax = b->attr.i[0];
     if (x->shape.rank - 1 + ix->shape.rank > GIR_MAX_RANK)
-        return GIR__BFAIL(b, GIR_ERR_LIMIT, "gather: node %u: result rank exceeds GIR_MAX_RANK (%S, index %S)",
+        return GIR__BFAIL(b, GIR_ERR_LIMIT, "index_select: node %u: result rank exceeds GIR_MAX_RANK (%S, index %S)",
                           b->id, &x->shape, &ix->shape);
     for (k = 0; k < ax; ++k) b->out.dim[r++] = x->shape.dim[k];
     for (k = 0; k < ix->shape.rank; ++k) b->out.dim[r++] = ix->shape.dim[k];
@@ -573,25 +591,59 @@ static gir_status gir__sh_gather(gir__bctx *b) {
     b->out.rank = r;
     return GIR_OK;
 }
-static gir_status gir__sh_scatter_add(gir__bctx *b) {
+static gir_status gir__sh_index_add(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0), *ix = gir__bin(b, 1);
     gir_status s;
     int k, r = 0, ax, orank = x->shape.rank - ix->shape.rank + 1;
     if ((s = gir__need_dtype(b, 1, GIR_DTYPE_I32)) != GIR_OK) return s;
     if (orank < 1)
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "scatter_add: node %u: input %S has lower rank than index %S", b->id,
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "index_add: node %u: input %S has lower rank than index %S", b->id,
                           &x->shape, &ix->shape);
     if ((s = gir__axis(b, &b->attr.i[0], orank, "axis")) != GIR_OK) return s;
     ax = b->attr.i[0];
     for (k = 0; k < ix->shape.rank; ++k)
         if (x->shape.dim[ax + k] != ix->shape.dim[k])
-            return GIR__BFAIL(b, GIR_ERR_SHAPE, "scatter_add: node %u: input %S does not hold index %S at axis %d",
+            return GIR__BFAIL(b, GIR_ERR_SHAPE, "index_add: node %u: input %S does not hold index %S at axis %d",
                               b->id, &x->shape, &ix->shape, ax);
-    if (b->attr.i[1] < 0) return GIR__BFAIL(b, GIR_ERR_ATTR, "scatter_add: node %u: len < 0", b->id);
+    if (b->attr.i[1] < 0) return GIR__BFAIL(b, GIR_ERR_ATTR, "index_add: node %u: len < 0", b->id);
     for (k = 0; k < ax; ++k) b->out.dim[r++] = x->shape.dim[k];
     b->out.dim[r++] = b->attr.i[1];
     for (k = ax + ix->shape.rank; k < x->shape.rank; ++k) b->out.dim[r++] = x->shape.dim[k];
     b->out.rank = r;
+    return GIR_OK;
+}
+/* gather and scatter_add (torch): index has the rank of x and, off the axis, at most x's extent */
+static gir_status gir__along_check(gir__bctx *b, const gir__node *x, const gir__node *ix) {
+    gir_status s;
+    int k;
+    if (x->shape.rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
+    if ((s = gir__axis(b, &b->attr.i[0], x->shape.rank, "axis")) != GIR_OK) return s;
+    if (ix->shape.rank != x->shape.rank)
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: index %S must have the rank of x %S (np.take-style indexing "
+                          "is index_select)", gir__bname(b), b->id, &ix->shape, &x->shape);
+    for (k = 0; k < x->shape.rank; ++k)
+        if (k != b->attr.i[0] && ix->shape.dim[k] > x->shape.dim[k])
+            return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: index %S is larger than x %S on axis %d",
+                              gir__bname(b), b->id, &ix->shape, &x->shape, k);
+    return GIR_OK;
+}
+static gir_status gir__sh_gather(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0), *ix = gir__bin(b, 1);
+    gir_status s;
+    if ((s = gir__need_dtype(b, 1, GIR_DTYPE_I32)) != GIR_OK) return s;
+    if ((s = gir__along_check(b, x, ix)) != GIR_OK) return s;
+    b->out = ix->shape;
+    return GIR_OK;
+}
+static gir_status gir__sh_scatter_add(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0), *src = gir__bin(b, 1), *ix = gir__bin(b, 2);
+    gir_status s;
+    if ((s = gir__need_dtype(b, 2, GIR_DTYPE_I32)) != GIR_OK) return s;
+    if ((s = gir__along_check(b, x, ix)) != GIR_OK) return s;
+    if (!gir__shape_eq(&ix->shape, &src->shape))
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "scatter_add: node %u: index %S and src %S must have one shape", b->id,
+                          &ix->shape, &src->shape);
+    b->out = x->shape;
     return GIR_OK;
 }
 static gir_status gir__sh_one_hot(gir__bctx *b) {
@@ -607,22 +659,33 @@ static gir_status gir__sh_one_hot(gir__bctx *b) {
 static gir_status gir__sh_where(gir__bctx *b) {
     const gir__node *a = gir__bin(b, 0), *c = gir__bin(b, 1), *cond = gir__bin(b, 2);
     gir_shape t;
-    gir_status s;
-    if ((s = gir__need_dtype(b, 2, GIR_DTYPE_B8)) != GIR_OK) return s;
+    if (cond->dtype != GIR_DTYPE_B8)
+        return GIR__BFAIL(b, GIR_ERR_DTYPE, "where: node %u: cond must be b8, got %T %S", b->id, (int)cond->dtype,
+                          &cond->shape);
     if (!gir__bcast2(&a->shape, &c->shape, &t) || !gir__bcast2(&t, &cond->shape, &b->out))
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "where: node %u: cannot broadcast condition %S, %S and %S", b->id,
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "where: node %u: cond %S, a %S and b %S do not broadcast", b->id,
                           &cond->shape, &a->shape, &c->shape);
     return GIR_OK;
 }
-/* [..., n] -> [..., n, n] with the vector on the diagonal */
+/* [..., n] -> [..., n + |k|, n + |k|] with the vector on diagonal k */
 static gir_status gir__sh_diag(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0);
     gir_status s = gir__need_rank(b, 0, 1, GIR_MAX_RANK - 1);
+    int64_t k = b->attr.i[0], len;
     if (s) return s;
+    len = x->shape.dim[x->shape.rank - 1] + (k < 0 ? -k : k);
+    if (len > 2147483647)
+        return GIR__BFAIL(b, GIR_ERR_LIMIT, "diag: node %u: %S with k = %d is too large", b->id, &x->shape, (int)k);
     b->out = x->shape;
-    b->out.dim[b->out.rank] = x->shape.dim[x->shape.rank - 1];
+    b->out.dim[b->out.rank - 1] = (int32_t)len;
+    b->out.dim[b->out.rank] = (int32_t)len;
     b->out.rank++;
     return GIR_OK;
+}
+/* the length of diagonal k of an m x n matrix */
+static int32_t gir__diag_len(int64_t m, int64_t n, int64_t k) {
+    int64_t d = k >= 0 ? (m < n - k ? m : n - k) : (m + k < n ? m + k : n);
+    return d > 0 ? (int32_t)d : 0;
 }
 static gir_status gir__sh_matrix(gir__bctx *b) {
     gir_status s = gir__need_rank(b, 0, 2, GIR_MAX_RANK);
@@ -633,13 +696,11 @@ static gir_status gir__sh_matrix(gir__bctx *b) {
 static gir_status gir__sh_diagonal(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0);
     gir_status s = gir__need_rank(b, 0, 2, GIR_MAX_RANK);
-    int32_t m, n;
     if (s) return s;
     b->out = x->shape;
-    m = x->shape.dim[x->shape.rank - 2];
-    n = x->shape.dim[x->shape.rank - 1];
     b->out.rank--;
-    b->out.dim[b->out.rank - 1] = m < n ? m : n;
+    b->out.dim[b->out.rank - 1] = gir__diag_len(x->shape.dim[x->shape.rank - 2], x->shape.dim[x->shape.rank - 1],
+                                                b->attr.i[0]);
     return GIR_OK;
 }
 static gir_status gir__sh_trace(gir__bctx *b) {
@@ -859,7 +920,7 @@ static const char *gir__dtrule_text(int r) {
     switch (r) {
     case GIR__DT_NUM: return "numeric (u8, i32, f32, f64)";
     case GIR__DT_FLOAT: return "float (f32, f64)";
-    case GIR__DT_CMP: return "numeric (u8, i32, f32, f64)";
+    case GIR__DT_CMP: return "b8 or numeric (b8, u8, i32, f32, f64)";
     case GIR__DT_LOGIC: return "b8";
     case GIR__DT_TEST: return "float (f32, f64)";
     case GIR__DT_INT: return "integer (u8, i32)";
@@ -869,7 +930,8 @@ static const char *gir__dtrule_text(int r) {
 }
 static int gir__dt_allowed(int rule, int dt) {
     switch (rule) {
-    case GIR__DT_NUM: case GIR__DT_CMP: case GIR__DT_INDEX: return gir__is_num(dt);
+    case GIR__DT_NUM: case GIR__DT_INDEX: return gir__is_num(dt);
+    case GIR__DT_CMP: return dt == GIR_DTYPE_B8 || gir__is_num(dt);
     case GIR__DT_FLOAT: return gir__is_num(dt);        /* integers may promote with a float parent */
     case GIR__DT_TEST: return gir__is_float(dt);
     case GIR__DT_LOGIC: return dt == GIR_DTYPE_B8;
@@ -878,6 +940,58 @@ static int gir__dt_allowed(int rule, int dt) {
     }
 }
 
+/* attribute values no shape rule looks at */
+static gir_status gir__check_values(gir__bctx *b) {
+    if (b->op == GIR_OP_CLAMP && b->attr.f[0] > b->attr.f[1])
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "clamp: node %u: lo %g > hi %g (lo must not exceed hi)", b->id,
+                          b->attr.f[0], b->attr.f[1]);
+    return GIR_OK;
+}
+/* the value of a rank-0 constant as its node holds it, when known at build time */
+static int gir__scalar_value(const gir__node *x, double *v) {
+    if (x->op == GIR_OP_FILL) {
+        *v = x->dtype == GIR_DTYPE_U8 ? gir__sat_u8(x->attr.f[0]) : x->dtype == GIR_DTYPE_I32 ?
+             gir__sat_i32(x->attr.f[0]) : x->attr.f[0];
+        return 1;
+    }
+    if (x->op != GIR_OP_CONSTANT || !x->attr.data) return 0;
+    switch (x->dtype) {
+    case GIR_DTYPE_U8: case GIR_DTYPE_B8: *v = *(const uint8_t *)x->attr.data; return 1;
+    case GIR_DTYPE_I32: *v = *(const int32_t *)x->attr.data; return 1;
+    case GIR_DTYPE_F32: *v = *(const float *)x->attr.data; return 1;
+    default: *v = *(const double *)x->attr.data; return 1;
+    }
+}
+static int gir__kind(int dt) { return dt == GIR_DTYPE_B8 ? 0 : gir__is_int(dt) ? 1 : 2; }
+static int gir__weak(const gir__node *x, int np) { return np > 1 && x->shape.rank == 0 && x->ntype == GIR_NODE_CONSTANT; }
+/* The common dtype of the parents. Promotion follows the order b8 < u8 < i32 < f32 < f64, but a rank-0 constant
+   (a scalar such as gir_scalar's) adapts to the other parents, as in NumPy 2: x_f32 * 2.0 stays f32; a float
+   scalar with integer or b8 tensors gives at least f32, an integer scalar with b8 tensors its own dtype. An
+   integer scalar must fit the dtype it adapts to (NumPy 2 raises OverflowError for u8 + 300), except in
+   comparisons, which then compare in the scalar's dtype (u8 == 300 is false, as in NumPy 2). */
+static gir_status gir__promote(gir__bctx *b, const gir__opinfo *oi, const gir_node *stor, int np, int *pdt) {
+    gir_graph *g = b->g;
+    int strong = 0, weak = 0, k;
+    for (k = 0; k < np; ++k) {
+        const gir__node *x = &g->nodes[stor[k].id];
+        if (!gir__dt_allowed(oi->dtrule, x->dtype))
+            return GIR__BFAIL(b, GIR_ERR_DTYPE, "%s: node %u: input %d must be %s, got %T %S", oi->name, b->id,
+                              gir__in_pos(oi, k), gir__dtrule_text(oi->dtrule), (int)x->dtype, &x->shape);
+        if (gir__weak(x, np)) { if (x->dtype > weak) weak = x->dtype; }
+        else if (x->dtype > strong) strong = x->dtype;
+    }
+    *pdt = !strong ? weak : (!weak || gir__kind(weak) <= gir__kind(strong)) ? strong
+         : gir__is_float(weak) ? GIR_DTYPE_F32 : weak;
+    for (k = 0; k < np && gir__is_int(*pdt); ++k) {
+        const gir__node *x = &g->nodes[stor[k].id];
+        double v, lo = *pdt == GIR_DTYPE_U8 ? 0.0 : -2147483648.0, hi = *pdt == GIR_DTYPE_U8 ? 255.0 : 2147483647.0;
+        if (!gir__weak(x, np) || !gir__is_int(x->dtype) || !gir__scalar_value(x, &v) || (v >= lo && v <= hi)) continue;
+        if (oi->dtrule == GIR__DT_CMP) { *pdt = x->dtype > *pdt ? x->dtype : *pdt; continue; }
+        return GIR__BFAIL(b, GIR_ERR_DTYPE, "%s: node %u: the scalar %g (input %d) does not fit %T, the dtype of "
+                          "the other operand (cast one side first)", oi->name, b->id, v, gir__in_pos(oi, k), *pdt);
+    }
+    return GIR_OK;
+}
 GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in, const gir_attr *attr) {
     gir_node bad = gir__handle(NULL, 0), ord[64], *stor = ord;
     const gir__opinfo *oi;
@@ -920,7 +1034,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
         int kind = gir__handle_kind(g, stor[k]);
         if (kind == GIR__H_NONE) return bad;          /* poisoned input: no new message */
         if (kind != GIR__H_OWN) {
-            gir__gfail(g, GIR_ERR_HANDLE, "%s: node %u: input %d (id %u) %s", oi->name, b.id, k, (unsigned)stor[k].id,
+            gir__gfail(g, GIR_ERR_HANDLE, "%s: node %u: input %d (id %u) %s", oi->name, b.id, gir__in_pos(oi, k), (unsigned)stor[k].id,
                        gir__handle_why(kind));
             return bad;
         }
@@ -928,26 +1042,10 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     b.in = stor;
     if (attr) b.attr = *attr;
     b.attr.data = NULL;
-    /* dtype rule. Promotion follows the order b8 < u8 < i32 < f32 < f64, but a rank-0 constant (a scalar
-       such as gir_scalar's) adapts to the other parents, as in NumPy 2: x_f32 * 2.0 stays f32; a float
-       scalar with integer tensors gives at least f32. */
-    {
-        int strong = 0, weak = 0;
-        for (k = 0; k < n; ++k) {
-            const gir__node *x = &g->nodes[stor[k].id];
-            if (k >= np) continue;
-            if (!gir__dt_allowed(oi->dtrule, x->dtype)) {
-                gir__gfail(g, GIR_ERR_DTYPE, "%s: node %u: input %d must be %s, got %T %S", oi->name, b.id, k,
-                           gir__dtrule_text(oi->dtrule), (int)x->dtype, &x->shape);
-                return bad;
-            }
-            if (np > 1 && x->shape.rank == 0 && x->ntype == GIR_NODE_CONSTANT) {
-                if (x->dtype > weak) weak = x->dtype;
-            } else if (x->dtype > strong) {
-                strong = x->dtype;
-            }
-        }
-        pdt = !strong ? weak : (gir__is_float(weak) && !gir__is_float(strong)) ? GIR_DTYPE_F32 : strong;
+    if (gir__promote(&b, oi, stor, np, &pdt)) return bad;
+    if (np > 0 && gir__ew_lacks(op, pdt)) {
+        gir__gfail(g, GIR_ERR_DTYPE, "%s: node %u: not defined for %T inputs", oi->name, b.id, pdt);
+        return bad;
     }
     switch (oi->dtrule) {
     case GIR__DT_FLOAT:
@@ -996,6 +1094,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
         break;
     default: s = oi->shape_fn(&b);
     }
+    if (!s) s = gir__check_values(&b);
     if (s) return bad;
     if (!gir__shape_ok(&b.out)) {
         gir__gfail(g, GIR_ERR_LIMIT, "%s: node %u: result %S is larger than gir.h accepts", oi->name, b.id, &b.out);
@@ -1075,128 +1174,250 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
 /* generated from ops.def: one builder per row */
 @@BUILDERS@@
 
-/* convenience builders: compositions of table ops ----------------------------------------------------------- */
-/* the node behind x for a convenience builder: NULL for {0} (quietly) and for a handle that is not g's
-   (recorded as GIR_ERR_HANDLE, naming the builder) */
-static const gir__node *gir__cget(gir_graph *g, gir_node x, const char *name) {
+/* convenience builders: compositions of table ops -----------------------------------------------------------
+   Their messages name the builder and the argument the user passed. An argument's node, or NULL: {0} (an earlier
+   failure) passes on quietly, a handle from elsewhere is reported. */
+static const gir__node *gir__arg(gir_graph *g, gir_node x, const char *fn, const char *what) {
     int kind = gir__handle_kind(g, x);
     if (kind == GIR__H_OWN) return &g->nodes[x.id];
     if (kind != GIR__H_NONE)
-        gir__gfail(g, GIR_ERR_HANDLE, "%s: input (id %u) %s", name, (unsigned)x.id, gir__handle_why(kind));
+        gir__gfail(g, GIR_ERR_HANDLE, "%s: %s (id %u) %s", fn, what, (unsigned)x.id, gir__handle_why(kind));
     return NULL;
 }
-GIR_API gir_node gir_scalar(gir_graph *g, gir_dtype dtype, double value) {
-    return gir_fill(g, dtype, gir_shape0(), value);
+/* the end of a composed builder: an error a table op raised inside it (out of memory, or a check the builder
+   leaves to the op) gets the builder's name in front, so "conv2d_bias: conv2d: node 7: ..." */
+static gir_node gir__named(gir_graph *g, int was_ok, const char *fn, gir_node r) {
+#ifndef GIR_NO_ERROR_STRINGS
+    size_t n = 0, add = 0, k;
+    if (!g || !was_ok || g->status == GIR_OK) return r;
+    while (fn[add]) ++add;
+    add += 2;
+    while (g->msg[n]) ++n;
+    if (add >= sizeof g->msg) return r;
+    if (n + add >= sizeof g->msg) n = sizeof g->msg - 1 - add;
+    for (k = n + 1; k-- > 0;) g->msg[k + add] = k == n ? 0 : g->msg[k];
+    for (k = 0; k < add - 2; ++k) g->msg[k] = fn[k];
+    g->msg[add - 2] = ':';
+    g->msg[add - 1] = ' ';
+#else
+    (void)g; (void)was_ok; (void)fn;
+#endif
+    return r;
 }
-GIR_API gir_node gir_zeros(gir_graph *g, gir_dtype dtype, gir_shape shape) { return gir_fill(g, dtype, shape, 0.0); }
-GIR_API gir_node gir_ones(gir_graph *g, gir_dtype dtype, gir_shape shape) { return gir_fill(g, dtype, shape, 1.0); }
+static int gir__ok(const gir_graph *g) { return g && g->status == GIR_OK; }
+/* a fill of value, named fn in a message */
+static gir_node gir__filled(gir_graph *g, gir_dtype dtype, gir_shape shape, double value, const char *fn) {
+    int was_ok = gir__ok(g);
+    return gir__named(g, was_ok, fn, gir_fill(g, dtype, shape, value));
+}
+static gir_node gir__reshaped(gir_graph *g, gir_node x, gir_shape shape, const char *fn) {
+    int was_ok = gir__ok(g);
+    return gir__named(g, was_ok, fn, gir_reshape(g, x, shape));
+}
+GIR_API gir_node gir_scalar(gir_graph *g, gir_dtype dtype, double value) {
+    return gir__filled(g, dtype, gir_shape0(), value, "scalar");
+}
+GIR_API gir_node gir_zeros(gir_graph *g, gir_dtype dtype, gir_shape shape) {
+    return gir__filled(g, dtype, shape, 0.0, "zeros");
+}
+GIR_API gir_node gir_ones(gir_graph *g, gir_dtype dtype, gir_shape shape) {
+    return gir__filled(g, dtype, shape, 1.0, "ones");
+}
 GIR_API gir_node gir_zeros_like(gir_graph *g, gir_node x) {
-    const gir__node *d = gir__cget(g, x, "zeros_like");
-    return d ? gir_fill(g, (gir_dtype)d->dtype, d->shape, 0.0) : gir__handle(NULL, 0);
+    const gir__node *d = gir__arg(g, x, "zeros_like", "x");
+    gir_node bad = gir__handle(NULL, 0);
+    if (!d) return bad;
+    return gir__filled(g, (gir_dtype)d->dtype, d->shape, 0.0, "zeros_like");
 }
 GIR_API gir_node gir_ones_like(gir_graph *g, gir_node x) {
-    const gir__node *d = gir__cget(g, x, "ones_like");
-    return d ? gir_fill(g, (gir_dtype)d->dtype, d->shape, 1.0) : gir__handle(NULL, 0);
+    const gir__node *d = gir__arg(g, x, "ones_like", "x");
+    gir_node bad = gir__handle(NULL, 0);
+    if (!d) return bad;
+    return gir__filled(g, (gir_dtype)d->dtype, d->shape, 1.0, "ones_like");
 }
 GIR_API gir_node gir_expand_dims(gir_graph *g, gir_node x, int axis) {
-    const gir__node *d = gir__cget(g, x, "expand_dims");
+    const gir__node *d = gir__arg(g, x, "expand_dims", "x");
     gir_shape s;
-    int k;
-    if (!d) return gir__handle(NULL, 0);
-    if (axis < 0) axis += d->shape.rank + 1;
-    if (axis < 0 || axis > d->shape.rank || d->shape.rank >= GIR_MAX_RANK) {
-        gir__gfail(g, GIR_ERR_ATTR, "expand_dims: axis out of range for %S", &d->shape);
-        return gir__handle(NULL, 0);
+    gir_node bad = gir__handle(NULL, 0);
+    int k, a = axis;
+    if (!d) return bad;
+    if (d->shape.rank >= GIR_MAX_RANK) {
+        gir__gfail(g, GIR_ERR_SHAPE, "expand_dims: x %S already has rank GIR_MAX_RANK (%d)", &d->shape, GIR_MAX_RANK);
+        return bad;
+    }
+    if (a < 0) a += d->shape.rank + 1;
+    if (a < 0 || a > d->shape.rank) {
+        gir__gfail(g, GIR_ERR_ATTR, "expand_dims: axis %d out of range for x %S (%d..%d)", axis, &d->shape,
+                   -d->shape.rank - 1, d->shape.rank);
+        return bad;
     }
     s.rank = d->shape.rank + 1;
-    for (k = 0; k < s.rank; ++k) s.dim[k] = k < axis ? d->shape.dim[k] : k == axis ? 1 : d->shape.dim[k - 1];
-    return gir_reshape(g, x, s);
+    for (k = 0; k < s.rank; ++k) s.dim[k] = k < a ? d->shape.dim[k] : k == a ? 1 : d->shape.dim[k - 1];
+    return gir__reshaped(g, x, s, "expand_dims");
 }
 GIR_API gir_node gir_squeeze(gir_graph *g, gir_node x, int axis) {
-    const gir__node *d = gir__cget(g, x, "squeeze");
+    const gir__node *d = gir__arg(g, x, "squeeze", "x");
     gir_shape s;
-    int k;
-    if (!d) return gir__handle(NULL, 0);
-    if (axis < 0) axis += d->shape.rank;
-    if (axis < 0 || axis >= d->shape.rank || d->shape.dim[axis] != 1) {
-        gir__gfail(g, GIR_ERR_ATTR, "squeeze: axis %d of %S is not of size 1", axis, &d->shape);
-        return gir__handle(NULL, 0);
+    gir_node bad = gir__handle(NULL, 0);
+    int k, a = axis;
+    if (!d) return bad;
+    if (a < 0) a += d->shape.rank;
+    if (a < 0 || a >= d->shape.rank) {
+        gir__gfail(g, GIR_ERR_ATTR, "squeeze: axis %d out of range for x %S", axis, &d->shape);
+        return bad;
+    }
+    if (d->shape.dim[a] != 1) {
+        gir__gfail(g, GIR_ERR_ATTR, "squeeze: axis %d of x %S has length %d, not 1", axis, &d->shape,
+                   (int)d->shape.dim[a]);
+        return bad;
     }
     s.rank = d->shape.rank - 1;
-    for (k = 0; k < s.rank; ++k) s.dim[k] = d->shape.dim[k < axis ? k : k + 1];
-    return gir_reshape(g, x, s);
+    for (k = 0; k < s.rank; ++k) s.dim[k] = d->shape.dim[k < a ? k : k + 1];
+    return gir__reshaped(g, x, s, "squeeze");
 }
 GIR_API gir_node gir_permute_last2(gir_graph *g, gir_node x) {
-    const gir__node *d = gir__cget(g, x, "permute_last2");
+    const gir__node *d = gir__arg(g, x, "permute_last2", "x");
     gir_ints p;
-    int k;
-    if (!d) return gir__handle(NULL, 0);
+    gir_node bad = gir__handle(NULL, 0);
+    int k, was_ok = gir__ok(g);
+    if (!d) return bad;
     if (d->shape.rank < 2) {
-        gir__gfail(g, GIR_ERR_SHAPE, "permute_last2: needs rank >= 2, got %S", &d->shape);
-        return gir__handle(NULL, 0);
+        gir__gfail(g, GIR_ERR_SHAPE, "permute_last2: x must have rank >= 2, got %S", &d->shape);
+        return bad;
     }
     p.n = d->shape.rank;
     for (k = 0; k < p.n; ++k) p.v[k] = k;
     p.v[p.n - 2] = p.n - 1;
     p.v[p.n - 1] = p.n - 2;
-    return gir_transpose(g, x, p);
+    return gir__named(g, was_ok, "permute_last2", gir_transpose(g, x, p));
 }
+/* consecutive slices of x's axis into out[0..n), of lengths sizes[k] (or each when sizes is NULL): n, or 0 when
+   a slice failed (then every out[k] is {0}) */
+static int gir__slices(gir_graph *g, gir_node x, int axis, int n, const int32_t *sizes, int32_t each, gir_node *out,
+                       const char *fn) {
+    gir_node none = gir__handle(NULL, 0);
+    int k, j, was_ok = gir__ok(g);
+    int32_t at = 0;
+    for (k = 0; k < n; ++k) {
+        int32_t len = sizes ? sizes[k] : each;
+        out[k] = gir_slice(g, x, axis, at, at + len, 1);
+        if (!out[k].id) {
+            for (j = 0; j < n; ++j) out[j] = none;
+            gir__named(g, was_ok, fn, none);
+            return 0;
+        }
+        at += len;
+    }
+    return n;
+}
+/* np.split(x, parts, axis): parts equal slices */
 GIR_API int gir_split(gir_graph *g, gir_node x, int axis, int parts, gir_node *out) {
-    const gir__node *d = gir__cget(g, x, "split");
-    int k, len;
+    const gir__node *d = gir__arg(g, x, "split", "x");
+    int a = axis;
     if (!d) return 0;
     if (parts < 1 || !out) {
-        gir__gfail(g, GIR_ERR_INVALID_ARG, "split: needs parts >= 1 and an output array");
+        if (!out) gir__gfail(g, GIR_ERR_INVALID_ARG, "split: out is NULL");
+        else gir__gfail(g, GIR_ERR_INVALID_ARG, "split: parts %d must be >= 1", parts);
         return 0;
     }
-    if (axis < 0) axis += d->shape.rank;
-    if (axis < 0 || axis >= d->shape.rank || d->shape.dim[axis] % parts) {
-        gir__gfail(g, GIR_ERR_SHAPE, "split: cannot split axis %d of %S into %d equal parts", axis, &d->shape, parts);
+    if (a < 0) a += d->shape.rank;
+    if (a < 0 || a >= d->shape.rank) {
+        gir__gfail(g, GIR_ERR_ATTR, "split: axis %d out of range for x %S", axis, &d->shape);
         return 0;
     }
-    len = d->shape.dim[axis] / parts;
-    for (k = 0; k < parts; ++k) out[k] = gir_slice(g, x, axis, k * len, (k + 1) * len, 1);
-    return parts;
+    if (d->shape.dim[a] % parts) {
+        gir__gfail(g, GIR_ERR_SHAPE, "split: cannot split axis %d of x %S (length %d) into %d equal parts", axis,
+                   &d->shape, (int)d->shape.dim[a], parts);
+        return 0;
+    }
+    return gir__slices(g, x, a, parts, NULL, d->shape.dim[a] / parts, out, "split");
 }
-/* (x - mean) / sqrt(var + eps) * gamma + beta over one axis; gamma and beta broadcast against x */
+/* a float tensor argument of a composed builder, its shape and dtype copied out (building moves the nodes) */
+static int gir__float_arg(gir_graph *g, gir_node x, const char *fn, const char *what, gir_shape *s, int *dt) {
+    const gir__node *d = gir__arg(g, x, fn, what);
+    if (!d) return 0;
+    if (!gir__is_float(d->dtype)) {
+        gir__gfail(g, GIR_ERR_DTYPE, "%s: %s must be f32 or f64, got %T %S", fn, what, (int)d->dtype, &d->shape);
+        return 0;
+    }
+    *s = d->shape;
+    *dt = d->dtype;
+    return 1;
+}
+static int gir__eps_ok(gir_graph *g, const char *fn, double eps) {
+    if (eps >= 0) return 1;
+    gir__gfail(g, GIR_ERR_ATTR, "%s: eps %g must be >= 0", fn, eps);
+    return 0;
+}
+/* x normalised by its mean and variance over axes (population variance), then * gamma + beta */
+static gir_node gir__normalize(gir_graph *g, gir_node x, gir_ints ax, int dt, double eps, gir_node gamma,
+                               gir_node beta) {
+    gir_node mu = gir_mean(g, x, ax, 1);
+    gir_node xc = gir_sub(g, x, mu);
+    gir_node var = gir_mean(g, gir_square(g, xc), ax, 1);
+    gir_node inv = gir_rsqrt(g, gir_add(g, var, gir_scalar(g, (gir_dtype)dt, eps)));
+    return gir_add(g, gir_mul(g, gir_mul(g, xc, inv), gamma), beta);
+}
+/* (x - mean) / sqrt(var + eps) * gamma + beta over one axis; gamma and beta broadcast to x's shape */
 GIR_API gir_node gir_layer_norm(gir_graph *g, gir_node x, gir_node gamma, gir_node beta, int axis, double eps) {
-    const gir__node *d = gir__cget(g, x, "layer_norm");
-    gir_dtype dt;
-    gir_ints ax = gir_ints1(axis);
-    gir_node mu, xc, var, inv;
-    if (!d) return gir__handle(NULL, 0);
-    dt = (gir_dtype)d->dtype;
-    mu = gir_mean(g, x, ax, 1);
-    xc = gir_sub(g, x, mu);
-    var = gir_mean(g, gir_square(g, xc), ax, 1);
-    inv = gir_rsqrt(g, gir_add(g, var, gir_scalar(g, dt, eps)));
-    return gir_add(g, gir_mul(g, gir_mul(g, xc, inv), gamma), beta);
+    static const char *const what[2] = {"gamma", "beta"};
+    gir_node bad = gir__handle(NULL, 0), gb[2];
+    gir_shape xs, o;
+    int dt, k, a = axis, was_ok = gir__ok(g);
+    gb[0] = gamma; gb[1] = beta;
+    if (!gir__float_arg(g, x, "layer_norm", "x", &xs, &dt)) return bad;
+    if (a < 0) a += xs.rank;
+    if (a < 0 || a >= xs.rank) {
+        gir__gfail(g, GIR_ERR_ATTR, "layer_norm: axis %d out of range for x %S", axis, &xs);
+        return bad;
+    }
+    for (k = 0; k < 2; ++k) {
+        gir_shape ns = gir_shape1(xs.dim[a]), ps;
+        int pdt;
+        if (!gir__float_arg(g, gb[k], "layer_norm", what[k], &ps, &pdt)) return bad;
+        if (!gir__bcast2(&xs, &ps, &o) || !gir__shape_eq(&o, &xs)) {
+            gir__gfail(g, GIR_ERR_SHAPE, "layer_norm: %s %S does not match the normalized shape %S of x %S (axis %d; "
+                       "%s must broadcast to x)", what[k], &ps, &ns, &xs, axis, what[k]);
+            return bad;
+        }
+    }
+    if (!gir__eps_ok(g, "layer_norm", eps)) return bad;
+    return gir__named(g, was_ok, "layer_norm", gir__normalize(g, x, gir_ints1(a), dt, eps, gamma, beta));
 }
-/* training-mode batch norm over every axis but 1 (N,C[,H,W]); gamma and beta have shape [C] or broadcast */
+/* training-mode batch norm over every axis but 1 (N, C[, ...]); gamma and beta are [C] or broadcast to x */
 GIR_API gir_node gir_batch_norm(gir_graph *g, gir_node x, gir_node gamma, gir_node beta, double eps) {
-    const gir__node *d = gir__cget(g, x, "batch_norm");
+    static const char *const what[2] = {"gamma", "beta"};
+    gir_node bad = gir__handle(NULL, 0), gb[2];
     gir_ints ax;
-    gir_shape cs;
-    gir_node mu, xc, var, inv;
-    gir_dtype dt;
-    int k, rank;
-    if (!d) return gir__handle(NULL, 0);
+    gir_shape xs, cs, o;
+    int dt, k, reshape[2], was_ok = gir__ok(g);
+    gb[0] = gamma; gb[1] = beta;
+    if (!gir__float_arg(g, x, "batch_norm", "x", &xs, &dt)) return bad;
+    if (xs.rank < 2) {
+        gir__gfail(g, GIR_ERR_SHAPE, "batch_norm: x must have rank >= 2 (N, C, ...), got %S", &xs);
+        return bad;
+    }
     ax.n = 0;
-    cs.rank = rank = d->shape.rank;
-    dt = (gir_dtype)d->dtype;
-    for (k = 0; k < d->shape.rank; ++k) {
+    cs.rank = xs.rank;
+    for (k = 0; k < xs.rank; ++k) {
         if (k != 1) ax.v[ax.n++] = k;
-        cs.dim[k] = k == 1 ? d->shape.dim[1] : 1;
+        cs.dim[k] = k == 1 ? xs.dim[1] : 1;
     }
-    mu = gir_mean(g, x, ax, 1);
-    xc = gir_sub(g, x, mu);
-    var = gir_mean(g, gir_square(g, xc), ax, 1);
-    inv = gir_rsqrt(g, gir_add(g, var, gir_scalar(g, dt, eps)));
-    if (rank > 2) {
-        gamma = gir_reshape(g, gamma, cs);
-        beta = gir_reshape(g, beta, cs);
+    for (k = 0; k < 2; ++k) {
+        gir_shape ps;
+        int pdt;
+        if (!gir__float_arg(g, gb[k], "batch_norm", what[k], &ps, &pdt)) return bad;
+        reshape[k] = ps.rank == 1 && ps.dim[0] == xs.dim[1];
+        if (!reshape[k] && (ps.rank != xs.rank || !gir__bcast2(&xs, &ps, &o) || !gir__shape_eq(&o, &xs)) && ps.rank) {
+            gir__gfail(g, GIR_ERR_SHAPE, "batch_norm: %s %S does not match the %d channels of x %S (give [%d], or a "
+                       "shape of x's rank that broadcasts to x)", what[k], &ps, (int)xs.dim[1], &xs, (int)xs.dim[1]);
+            return bad;
+        }
     }
-    return gir_add(g, gir_mul(g, gir_mul(g, xc, inv), gamma), beta);
+    if (!gir__eps_ok(g, "batch_norm", eps)) return bad;
+    if (reshape[0]) gamma = gir_reshape(g, gamma, cs);
+    if (reshape[1]) beta = gir_reshape(g, beta, cs);
+    return gir__named(g, was_ok, "batch_norm", gir__normalize(g, x, ax, dt, eps, gamma, beta));
 }
 
 #ifndef GIR_NO_STDIO

@@ -163,6 +163,8 @@ typedef struct gir_graph gir_graph;
 typedef struct gir_plan gir_plan;
 
 typedef struct gir_shape { int32_t rank; int32_t dim[GIR_MAX_RANK]; } gir_shape;
+/* a slice bound left out, Python's None: gir_slice(g, x, axis, GIR_SLICE_NONE, GIR_SLICE_NONE, -1) is x[::-1] */
+#define GIR_SLICE_NONE (-2147483647 - 1)
 typedef struct gir_ints  { int32_t n;    int32_t v[GIR_MAX_RANK];   } gir_ints;
 
 /* Attributes of a node, as the table's ATTR column names them (f: p0..p2, i: i0..i4, l: l0..l2, ...) */
@@ -259,7 +261,11 @@ GIR_API gir_node gir_ones_like(gir_graph *g, gir_node x);
 GIR_API gir_node gir_expand_dims(gir_graph *g, gir_node x, int axis);
 GIR_API gir_node gir_squeeze(gir_graph *g, gir_node x, int axis);       /* axis of size 1 */
 GIR_API gir_node gir_permute_last2(gir_graph *g, gir_node x);          /* swap the last two axes */
-GIR_API int      gir_split(gir_graph *g, gir_node x, int axis, int parts, gir_node *out);
+GIR_API int      gir_split(gir_graph *g, gir_node x, int axis, int parts, gir_node *out);  /* equal parts */
+GIR_API int      gir_split_sizes(gir_graph *g, gir_node x, int axis, int n, const int32_t *sizes, gir_node *out);
+GIR_API gir_node gir_flatten(gir_graph *g, gir_node x, int start_dim, int end_dim);   /* torch.flatten */
+GIR_API gir_node gir_conv2d_bias(gir_graph *g, gir_node x, gir_node w, gir_node bias, gir_ints stride,
+                                 gir_ints padding, gir_ints dilation, int groups);   /* bias [K] */
 GIR_API gir_node gir_layer_norm(gir_graph *g, gir_node x, gir_node gamma, gir_node beta, int axis, double eps);
 GIR_API gir_node gir_batch_norm(gir_graph *g, gir_node x, gir_node gamma, gir_node beta, double eps);
 

@@ -15,7 +15,8 @@
  *   gir__nn_conv2d_bwd_filter_*  gw = dL/dw   (fully overwritten)
  *   gir__nn_maxpool2d_*          padding acts as -inf, dilation honoured
  *   gir__nn_maxpool2d_bwd_*      grad to first max in row-major window scan
- *   gir__nn_avgpool2d_*          count_include_pad=True: divide by kh*kw
+ *   gir__nn_avgpool2d_*          divide by kh*kw (incl, PyTorch's count_include_pad=True)
+ *                                or by the window's positions inside the input
  *   gir__nn_avgpool2d_bwd_*
  */
 
@@ -30,6 +31,7 @@ typedef struct gir__conv_p {
     int64_t ph, pw;          /* zero padding, top/left and bottom/right equal */
     int64_t dh, dw;          /* dilation (pooling uses 1) */
     int64_t groups;          /* conv groups; c and k divisible by groups */
+    int64_t incl;            /* average pooling counts the padding (count_include_pad) */
 } gir__conv_p;
 
 /* Output positions o in [*lo, *hi) with 0 <= o*s + off < lim, o < osz. */
@@ -42,6 +44,16 @@ static void gir__nn_span(int64_t off, int64_t s, int64_t lim, int64_t osz,
     if (l > r) l = r;
     *lo = l;
     *hi = r;
+}
+
+/* the divisor of average-pooling window (oy, ox): kh*kw, or its positions inside the input */
+static int64_t gir__nn_avg_count(const gir__conv_p *p, int64_t oy, int64_t ox)
+{
+    int64_t y0 = oy * p->sh - p->ph, x0 = ox * p->sw - p->pw, y1 = y0 + p->kh, x1 = x0 + p->kw;
+    if (p->incl) return p->kh * p->kw;
+    y0 = y0 < 0 ? 0 : y0; x0 = x0 < 0 ? 0 : x0;
+    y1 = y1 > p->h ? p->h : y1; x1 = x1 > p->w ? p->w : x1;
+    return (y1 > y0 && x1 > x0) ? (y1 - y0) * (x1 - x0) : 1;
 }
 #endif /* GIR__NN_PARAMS_DEFINED */
 
@@ -216,7 +228,6 @@ static void gir__nn_avgpool2d_GIR_SFX(const gir__conv_p *p, const GIR_T *x, GIR_
 {
     int64_t hw = p->h * p->w, ohw = p->oh * p->ow;
     int64_t pl, oy, ox, ky, kx;
-    GIR_T inv = (GIR_T)1 / (GIR_T)(p->kh * p->kw);
     for (pl = 0; pl < p->n * p->c; ++pl) {
         const GIR_T *xp = x + pl * hw;
         GIR_T *yp = y + pl * ohw;
@@ -232,7 +243,7 @@ static void gir__nn_avgpool2d_GIR_SFX(const gir__conv_p *p, const GIR_T *x, GIR_
                         s += xp[iy * p->w + ix];
                     }
                 }
-                yp[oy * p->ow + ox] = s * inv;
+                yp[oy * p->ow + ox] = s / (GIR_T)gir__nn_avg_count(p, oy, ox);
             }
     }
 }
@@ -241,14 +252,13 @@ static void gir__nn_avgpool2d_bwd_GIR_SFX(const gir__conv_p *p, const GIR_T *gy,
 {
     int64_t hw = p->h * p->w, ohw = p->oh * p->ow;
     int64_t pl, oy, ox, ky, kx, i;
-    GIR_T inv = (GIR_T)1 / (GIR_T)(p->kh * p->kw);
     for (i = 0; i < p->n * p->c * hw; ++i) gx[i] = (GIR_T)0;
     for (pl = 0; pl < p->n * p->c; ++pl) {
         const GIR_T *gp = gy + pl * ohw;
         GIR_T *gxp = gx + pl * hw;
         for (oy = 0; oy < p->oh; ++oy)
             for (ox = 0; ox < p->ow; ++ox) {
-                GIR_T g = gp[oy * p->ow + ox] * inv;
+                GIR_T g = gp[oy * p->ow + ox] / (GIR_T)gir__nn_avg_count(p, oy, ox);
                 for (ky = 0; ky < p->kh; ++ky) {
                     int64_t iy = oy * p->sh - p->ph + ky * p->dh;
                     if (iy < 0 || iy >= p->h) continue;

@@ -104,6 +104,12 @@ static void gir__ew_apply(gir__ew_fn fn, void *out, int odt, const gir_shape *os
 /* generated from ops.def: one scalar loop per elementwise row and compute dtype */
 @@EW_KERNELS@@
 
+static int gir__ew_lacks(int op, int dt) {
+    int d, any = 0;
+    if (op <= 0 || op >= GIR_OP__COUNT || dt <= 0 || dt >= GIR__DTYPE_SLOTS) return 0;
+    for (d = 0; d < GIR__DTYPE_SLOTS; ++d) any |= gir__ew_table[op][d] != 0;
+    return any && !gir__ew_table[op][dt];
+}
 static gir_status gir__k_eltwise(gir__kx *k) {
     gir__ew_fn fn = gir__ew_table[k->op][k->in[0].dt];
     if (!fn) return gir__kfail(k, GIR_ERR_DTYPE, "no kernel for %T", k->in[0].dt);
@@ -129,9 +135,9 @@ static gir_status gir__k_fill(gir__kx *k) {
     return GIR_OK;
 }
 static gir_status gir__k_eye(gir__kx *k) {
-    int64_t n = k->shape->dim[0], i;
-    GIR_MEMSET(k->out, 0, (size_t)(n * n) * gir__esize(k->dtype));
-    for (i = 0; i < n; ++i) gir__setd(k->out, k->dtype, i * n + i, 1.0);
+    int64_t n = k->shape->dim[0], m = k->shape->dim[1], d = k->attr->i[2], i;
+    GIR_MEMSET(k->out, 0, (size_t)(n * m) * gir__esize(k->dtype));
+    for (i = d < 0 ? -d : 0; i < n && i + d < m; ++i) gir__setd(k->out, k->dtype, i * m + i + d, 1.0);
     return GIR_OK;
 }
 static gir_status gir__k_arange(gir__kx *k) {
@@ -236,7 +242,7 @@ static gir_status gir__k_reduce(gir__kx *k) {
     for (o = 0; o < nout; ++o) {
         double v = acc[o];
         if (op == GIR_OP_MEAN) v = cnt ? v / cnt : 0.0 / (cnt - cnt);
-        else if (op == GIR_OP_VAR) v = v / (cnt - k->attr->i[1]);
+        else if (op == GIR_OP_VAR) v = v / (cnt > k->attr->i[1] ? cnt - k->attr->i[1] : 0.0);   /* max(0, n - ddof) */
         else if (op == GIR_OP_LOGSUMEXP) v = (aux[o] == -HUGE_VAL || aux[o] == HUGE_VAL || aux[o] != aux[o]) ? aux[o] : aux[o] + gir__log_f64(v);
         gir__setd(k->out, k->dtype, o, v);
     }
@@ -380,7 +386,7 @@ static gir_status gir__k_pad(gir__kx *k) {
     }
     return GIR_OK;
 }
-static gir_status gir__k_gather(gir__kx *k) {
+static gir_status gir__k_index_select(gir__kx *k) {
     int64_t outer, len, inner, a, j, ni = gir__numel(k->in[1].s);
     size_t es = gir__esize(k->dtype);
     const int32_t *ix = (const int32_t *)k->in[1].p;
@@ -397,7 +403,7 @@ static gir_status gir__k_gather(gir__kx *k) {
         }
     return GIR_OK;
 }
-static gir_status gir__k_scatter_add(gir__kx *k) {
+static gir_status gir__k_index_add(gir__kx *k) {
     int64_t outer, len, inner, a, j, b, ni = gir__numel(k->in[1].s);
     const int32_t *ix = (const int32_t *)k->in[1].p;
     int dt = k->dtype;
@@ -415,6 +421,54 @@ static gir_status gir__k_scatter_add(gir__kx *k) {
         }
     return GIR_OK;
 }
+/* gather and scatter_add (torch): every index checked before anything is written */
+static gir_status gir__along_indices(gir__kx *k, const gir__kin *ix, int64_t len) {
+    const int32_t *v = (const int32_t *)ix->p;
+    int64_t n = gir__numel(ix->s), j;
+    for (j = 0; j < n; ++j)
+        if (v[j] < -len || v[j] >= len)
+            return gir__kfail(k, GIR_ERR_INDEX, "index %d at position %l is out of range for axis %d of length %l",
+                              (int)v[j], (long long)j, (int)k->attr->i[0], (long long)len);
+    return GIR_OK;
+}
+/* for each position p of the index (in memory order), the offset in x of p with the axis coordinate replaced by
+   index[p]: calls fn(k, p, offset) */
+static void gir__along_walk(gir__kx *k, const gir_shape *xs, const gir__kin *ix,
+                            void (*fn)(gir__kx *k, int64_t p, int64_t xo)) {
+    const int32_t *v = (const int32_t *)ix->p;
+    int64_t st[GIR_MAX_RANK], idx[GIR_MAX_RANK], n = gir__numel(ix->s), acc = 1, base = 0, p, len;
+    int d, r = xs->rank, ax = k->attr->i[0];
+    for (d = r - 1; d >= 0; --d) { st[d] = acc; acc *= xs->dim[d]; idx[d] = 0; }
+    len = xs->dim[ax];
+    for (p = 0; p < n; ++p) {
+        fn(k, p, base + (v[p] < 0 ? v[p] + len : v[p]) * st[ax]);
+        for (d = r - 1; d >= 0; --d) {                 /* next index position; base skips the axis */
+            if (d != ax) base += st[d];
+            if (++idx[d] < ix->s->dim[d]) break;
+            if (d != ax) base -= st[d] * ix->s->dim[d];
+            idx[d] = 0;
+        }
+    }
+}
+static void gir__gather_one(gir__kx *k, int64_t p, int64_t xo) {
+    gir__copy_el(k->out, p, k->in[0].p, xo, gir__esize(k->dtype));
+}
+static gir_status gir__k_gather(gir__kx *k) {
+    gir_status s = gir__along_indices(k, &k->in[1], k->in[0].s->dim[k->attr->i[0]]);
+    if (s) return s;
+    gir__along_walk(k, k->in[0].s, &k->in[1], gir__gather_one);
+    return GIR_OK;
+}
+static void gir__scatter_one(gir__kx *k, int64_t p, int64_t xo) {
+    gir__setd(k->out, k->dtype, xo, gir__getd(k->out, k->dtype, xo) + gir__getd(k->in[1].p, k->dtype, p));
+}
+static gir_status gir__k_scatter_add(gir__kx *k) {
+    gir_status s = gir__along_indices(k, &k->in[2], k->shape->dim[k->attr->i[0]]);
+    if (s) return s;
+    if (k->out != k->in[0].p) GIR_MEMCPY(k->out, k->in[0].p, (size_t)gir__numel(k->shape) * gir__esize(k->dtype));
+    gir__along_walk(k, k->shape, &k->in[2], gir__scatter_one);
+    return GIR_OK;
+}
 static gir_status gir__k_one_hot(gir__kx *k) {
     int64_t ni = gir__numel(k->in[0].s), depth = k->attr->i[0], j;
     const int32_t *ix = (const int32_t *)k->in[0].p;
@@ -427,21 +481,24 @@ static gir_status gir__k_one_hot(gir__kx *k) {
     }
     return GIR_OK;
 }
+/* diagonal k of an L x L (diag) or m x n (diagonal) matrix starts at row r0, column c0 */
 static gir_status gir__k_diag(gir__kx *k) {
-    int64_t n = k->shape->dim[k->shape->rank - 1], nb = gir__numel(k->in[0].s) / (n ? n : 1), b, i;
+    int64_t L = k->shape->dim[k->shape->rank - 1], n = k->in[0].s->dim[k->in[0].s->rank - 1], b, i;
+    int64_t nb = gir__numel(k->in[0].s) / (n ? n : 1), kk = k->attr->i[0], r0 = kk < 0 ? -kk : 0, c0 = kk > 0 ? kk : 0;
     size_t es = gir__esize(k->dtype);
     GIR_MEMSET(k->out, 0, (size_t)gir__numel(k->shape) * es);
     for (b = 0; b < nb; ++b)
-        for (i = 0; i < n; ++i) gir__copy_el(k->out, b * n * n + i * n + i, k->in[0].p, b * n + i, es);
+        for (i = 0; i < n; ++i) gir__copy_el(k->out, b * L * L + (r0 + i) * L + c0 + i, k->in[0].p, b * n + i, es);
     return GIR_OK;
 }
 static gir_status gir__k_diagonal(gir__kx *k) {
     const gir_shape *xs = k->in[0].s;
-    int64_t m = xs->dim[xs->rank - 2], n = xs->dim[xs->rank - 1], d = m < n ? m : n, batch = gir__numel(k->shape) / (d ? d : 1), b, i;
+    int64_t m = xs->dim[xs->rank - 2], n = xs->dim[xs->rank - 1], d = k->shape->dim[k->shape->rank - 1], b, i;
+    int64_t batch = gir__numel(k->shape) / (d ? d : 1), kk = k->attr->i[0], r0 = kk < 0 ? -kk : 0, c0 = kk > 0 ? kk : 0;
     size_t es = gir__esize(k->dtype);
     if (d == 0) return GIR_OK;
     for (b = 0; b < batch; ++b)
-        for (i = 0; i < d; ++i) gir__copy_el(k->out, b * d + i, k->in[0].p, b * m * n + i * n + i, es);
+        for (i = 0; i < d; ++i) gir__copy_el(k->out, b * d + i, k->in[0].p, b * m * n + (r0 + i) * n + c0 + i, es);
     return GIR_OK;
 }
 static gir_status gir__k_tri(gir__kx *k) {
@@ -634,6 +691,7 @@ static void gir__conv_fill(gir__conv_p *p, const gir_shape *xs, const gir_shape 
     p->dh = ws ? A->l[2].v[0] : 1;
     p->dw = ws ? A->l[2].v[1] : 1;
     p->groups = ws ? A->i[0] : 1;
+    p->incl = 1;
 }
 static gir_status gir__k_conv(gir__kx *k) {
     gir__conv_p p;
@@ -668,6 +726,7 @@ static gir_status gir__k_pool(gir__kx *k) {
         break;
     case GIR_OP_AVG_POOL2D:
         gir__conv_fill(&p, k->in[0].s, NULL, k->shape, k->attr);
+        p.incl = k->attr->i[0] != 0;
         if (f) gir__nn_avgpool2d_f32(&p, (const float *)k->in[0].p, (float *)k->out);
         else gir__nn_avgpool2d_f64(&p, (const double *)k->in[0].p, (double *)k->out);
         break;
@@ -678,6 +737,7 @@ static gir_status gir__k_pool(gir__kx *k) {
         break;
     default:
         gir__conv_fill(&p, k->shape, NULL, k->in[0].s, k->attr);
+        p.incl = k->attr->i[0] != 0;
         if (f) gir__nn_avgpool2d_bwd_f32(&p, (const float *)k->in[0].p, (float *)k->out);
         else gir__nn_avgpool2d_bwd_f64(&p, (const double *)k->in[0].p, (double *)k->out);
     }

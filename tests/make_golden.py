@@ -209,9 +209,11 @@ def _fill(rng, op):
 
 @spec("eye")
 def _eye(rng, op):
-    return [Case("f32", [], ("f32", np.eye(3)), {"dtype": "f32", "n": 3}),
-            Case("i32", [], ("i32", np.eye(4)), {"dtype": "i32", "n": 4}),
-            Case("one_f64", [], ("f64", np.eye(1)), {"dtype": "f64", "n": 1})]
+    def e(label, dt, n, m, k):
+        return Case(label, [], (dt, np.eye(n, m, k)), {"dtype": dt, "n": n, "m": m, "k": k})
+    return [e("f32", "f32", 3, 3, 0), e("i32", "i32", 4, 4, 0), e("one_f64", "f64", 1, 1, 0),
+            e("wide_k1", "f32", 3, 5, 1), e("tall_km2_f64", "f64", 5, 3, -2), e("k_past_end", "i32", 2, 3, 4),
+            e("empty_cols", "f32", 2, 0, 0)]
 
 
 @spec("arange")
@@ -272,9 +274,14 @@ def _cmp(rng, op):
     d = I(rng, (4,), -2, 2)
     e = cvt("f64", rng.choice(grid, size=(5,)))
     s = cvt("f64", 0.5)
+    p, q = cvt("b8", [0, 0, 1, 1]), cvt("b8", [0, 1, 0, 1])           # b8 operands, as NumPy allows
+    r, t = B(rng, (2, 1)), I(rng, (3,), -1, 2)
+    cb = lambda u, v: f(u.astype(bool), v.astype(bool))
     return [Case("f32", [("f32", a), ("f32", b)], ("b8", f(a, b))),
             Case("bcast_i32", [("i32", c), ("i32", d)], ("b8", f(c, d))),
-            Case("scalar_f64", [("f64", e), ("f64", s)], ("b8", f(e, s)))]
+            Case("scalar_f64", [("f64", e), ("f64", s)], ("b8", f(e, s))),
+            Case("b8", [("b8", p), ("b8", q)], ("b8", cb(p, q))),
+            Case("b8_i32", [("b8", r), ("i32", t)], ("b8", f(r.astype(bool), t)))]
 
 
 @spec("approx_eq")
@@ -560,6 +567,27 @@ def _reduce(rng, op):
             label += "_ddof%d" % ddof
         cases.append(Case(label, [(dt, v)], (odt, fn(v, ax, bool(keep), ddof)), attrs,
                           tol=(1e-5, 1e-6) if (nm == "var" and dt == "f32") else None))
+    if nm == "var":
+        cases += _var_no_dof(rng)
+    return cases
+
+
+def _var_no_dof(rng):
+    """ddof >= n: the sum of squares over max(0, n - ddof) = 0, i.e. inf, or nan for equal values (NumPy and
+    torch.var agree); no gradient check: the value is not finite."""
+    import warnings
+    import torch
+    x = U(rng, "f32", (3, 4), -2, 2)
+    x[1, :] = 0.5                                   # a row of equal values: 0 / 0
+    cases = []
+    for ddof in (4, 6):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            want = np.var(x, axis=1, ddof=ddof)
+        ref = tn(torch.var(tt(x), dim=1, correction=ddof))
+        assert np.array_equal(want, ref, equal_nan=True), (want, ref)
+        cases.append(Case("axis1_ddof%d_n4" % ddof, [("f32", x)], ("f32", want),
+                          {"axes": [1], "keepdims": 0, "ddof": ddof}, nograd=True))
     return cases
 
 
@@ -612,8 +640,21 @@ def _broadcast_to(rng, op):
             Case("b8", [("b8", b)], ("b8", np.broadcast_to(b, (3, 4))), {"shape": (3, 4)})]
 
 
+NONE = -2 ** 31          # GIR_SLICE_NONE: Python's None as a slice bound
+
+
 def _slice_idx(n, start, stop, step):
-    return list(range(n))[slice(start, stop, step)]
+    py = lambda b: None if b == NONE else b
+    return list(range(n))[slice(py(start), py(stop), step)]
+
+
+# (label, dtype, axis, start, stop, step) on x [5, 6] (f32, f64) or [7, 2] (i32)
+SLICES = [("step2", "f32", 1, 1, 5, 2), ("negative", "f64", 0, -4, -1, 1), ("i32_step3", "i32", 0, 0, 7, 3),
+          ("mixed", "f32", 1, -5, 6, 2),
+          ("reverse", "f32", 1, NONE, NONE, -1), ("reverse_step2_f64", "f64", 0, NONE, NONE, -2),
+          ("down_from_4_to_1", "f32", 1, 4, 1, -1), ("neg_bounds_step2", "f64", 1, -1, -6, -2),
+          ("stop_none_from_3", "i32", 0, 3, NONE, -3), ("start_past_end", "f32", 1, 50, 2, -2),
+          ("empty_up_bounds", "f32", 1, 1, 4, -1), ("start_none_step1", "f64", 0, NONE, 3, 1)]
 
 
 @spec("slice")
@@ -622,10 +663,8 @@ def _slice(rng, op):
     y = N(rng, "f64", (5, 6))
     k = I(rng, (7, 2), -9, 9)
     cases = []
-    for label, dt, v, axis, start, stop, step in [("step2", "f32", x, 1, 1, 5, 2),
-                                                  ("negative", "f64", y, 0, -4, -1, 1),
-                                                  ("i32_step3", "i32", k, 0, 0, 7, 3),
-                                                  ("mixed", "f32", x, 1, -5, 6, 2)]:
+    for label, dt, axis, start, stop, step in SLICES:
+        v = {"f32": x, "f64": y, "i32": k}[dt]
         idx = _slice_idx(v.shape[axis], start, stop, step)
         cases.append(Case(label, [(dt, v)], (dt, np.take(v, idx, axis=axis)),
                           {"axis": axis, "start": start, "stop": stop, "step": step}))
@@ -637,7 +676,10 @@ def _unslice(rng, op):
     cases = []
     for label, dt, full, axis, start, stop, step in [("step2", "f32", (5, 6), 1, 1, 5, 2),
                                                      ("negative", "f64", (5, 6), 0, -4, -1, 1),
-                                                     ("i32_step3", "i32", (7, 2), 0, 0, 7, 3)]:
+                                                     ("i32_step3", "i32", (7, 2), 0, 0, 7, 3),
+                                                     ("reverse", "f32", (5, 6), 1, NONE, NONE, -1),
+                                                     ("neg_step2_f64", "f64", (5, 6), 0, -1, -6, -2),
+                                                     ("stop_none_i32", "i32", (7, 2), 0, 3, NONE, -3)]:
         idx = _slice_idx(full[axis], start, stop, step)
         shp = list(full)
         shp[axis] = len(idx)
@@ -688,8 +730,8 @@ def _pad(rng, op):
                  {"before": [2], "after": [1], "value": 7.0})]
 
 
-@spec("gather")
-def _gather(rng, op):
+@spec("index_select")
+def _index_select(rng, op):
     x = N(rng, "f32", (4, 3))
     i1 = cvt("i32", [3, 0, 3])
     y = N(rng, "f64", (2, 5))
@@ -704,25 +746,67 @@ def _gather(rng, op):
             Case("i32_middle", [("i32", k), ("i32", i3)], ("i32", np.take(k, i3, axis=1)), {"axis": 1})]
 
 
-def _scatter_add(x, index, axis, n):
+def _index_add(x, index, axis, n):
     oshape = x.shape[:axis] + (n,) + x.shape[axis + index.ndim:]
     out = np.zeros(oshape, dtype=x.dtype)
     np.add.at(out, (slice(None),) * axis + (index,), x)
     return out
 
 
-@spec("scatter_add")
-def _scatter(rng, op):
+@spec("index_add")
+def _index_add_spec(rng, op):
     i1 = cvt("i32", [1, 3, 1, 0, 1])
     x = N(rng, "f32", (5, 3))
     i2 = cvt("i32", [[2, 0], [2, 2]])
     y = N(rng, "f64", (2, 2, 2, 2))
     i3 = cvt("i32", [0, 0, 2])
     k = I(rng, (2, 3), -9, 9)
-    return [Case("axis0", [("f32", x), ("i32", i1)], ("f32", _scatter_add(x, i1, 0, 4)), {"axis": 0, "len": 4}),
-            Case("axis1_idx2d_f64", [("f64", y), ("i32", i2)], ("f64", _scatter_add(y, i2, 1, 3)),
+    return [Case("axis0", [("f32", x), ("i32", i1)], ("f32", _index_add(x, i1, 0, 4)), {"axis": 0, "len": 4}),
+            Case("axis1_idx2d_f64", [("f64", y), ("i32", i2)], ("f64", _index_add(y, i2, 1, 3)),
                  {"axis": 1, "len": 3}),
-            Case("i32", [("i32", k), ("i32", i3)], ("i32", _scatter_add(k, i3, 1, 4)), {"axis": 1, "len": 4})]
+            Case("i32", [("i32", k), ("i32", i3)], ("i32", _index_add(k, i3, 1, 4)), {"axis": 1, "len": 4})]
+
+
+# torch.gather / torch.scatter_add: (label, dtype, x shape, index shape, axis); off the axis the index may be
+# shorter than x (torch reads the leading part); some indices negative (np.take_along_axis wraps them)
+ALONG = [("axis0", "f32", (4, 3), (5, 3), 0), ("axis1_short", "f64", (3, 5), (2, 4), 1),
+         ("axis_m1_3d", "f32", (2, 3, 4), (2, 2, 6), -1), ("middle_i32", "i32", (2, 4, 3), (2, 5, 3), 1),
+         ("negative_f64", "f64", (3, 4), (3, 4), 0)]
+
+
+def _along_parts(rng, cfg):
+    label, dt, xs, ishape, axis = cfg
+    x = I(rng, xs, -9, 9) if dt == "i32" else N(rng, dt, xs)
+    n = xs[axis]
+    index = cvt("i32", rng.integers(-n if label.startswith("negative") else 0, n, size=ishape))
+    return label, dt, x, index, axis % len(xs)
+
+
+@spec("gather")
+def _gather(rng, op):
+    import torch
+    cases = []
+    for cfg in ALONG:
+        label, dt, x, index, axis = _along_parts(rng, cfg)
+        pos = np.where(index < 0, index + x.shape[axis], index)
+        want = tn(torch.gather(tt(x), axis, torch.tensor(pos, dtype=torch.int64)))
+        if all(index.shape[d] == x.shape[d] for d in range(x.ndim) if d != axis):     # NumPy agrees here
+            assert np.array_equal(want, np.take_along_axis(x, index.astype(np.int64), axis))
+        cases.append(Case(label, [(dt, x), ("i32", index)], (dt, want), {"axis": cfg[4]}))
+    return cases
+
+
+@spec("scatter_add")
+def _scatter_add(rng, op):
+    import torch
+    cases = []
+    for cfg in ALONG:
+        label, dt, x, index, axis = _along_parts(rng, cfg)
+        src = I(rng, index.shape, -9, 9) if dt == "i32" else N(rng, dt, index.shape)
+        pos = np.where(index < 0, index + x.shape[axis], index)
+        want = tn(torch.scatter_add(tt(x), axis, torch.tensor(pos, dtype=torch.int64), tt(src)))
+        cases.append(Case(label, [(dt, x), ("i32", index), (dt, src)], (dt, want), {"axis": cfg[4]}))
+    return cases
 
 
 @spec("one_hot")
@@ -742,7 +826,14 @@ def _where(rng, op):
     g, h, k = B(rng, (4,)), I(rng, (2, 4), -9, 9), I(rng, (2, 1), -9, 9)
     return [Case("plain", [("b8", c), ("f32", a), ("f32", b)], ("f32", np.where(c != 0, a, b))),
             Case("bcast_f64", [("b8", d), ("f64", e), ("f64", f)], ("f64", np.where(d != 0, e, f))),
-            Case("i32", [("b8", g), ("i32", h), ("i32", k)], ("i32", np.where(g != 0, h, k)))]
+            Case("i32", [("b8", g), ("i32", h), ("i32", k)], ("i32", np.where(g != 0, h, k))),
+            _where_b8(rng, c)]
+
+
+def _where_b8(rng, c):
+    """b8 operands, as np.where takes them"""
+    p, q = B(rng, (3, 4)), B(rng, (4,))
+    return Case("b8_operands", [("b8", c), ("b8", p), ("b8", q)], ("b8", np.where(c != 0, p != 0, q != 0)))
 
 
 @spec("diag")
@@ -750,8 +841,16 @@ def _diag(rng, op):
     x = N(rng, "f32", (4,))
     y = N(rng, "f64", (2,))
     k = I(rng, (3,), -9, 9)
-    return [Case("f32", [("f32", x)], ("f32", np.diag(x))), Case("f64", [("f64", y)], ("f64", np.diag(y))),
-            Case("i32", [("i32", k)], ("i32", np.diag(k)))]
+    b = N(rng, "f64", (2, 3))
+    c = I(rng, (2,), -9, 9)
+    emb = lambda v, d: tn(__import__("torch").diag_embed(tt(v), offset=d))       # batched np.diag
+    assert np.array_equal(emb(x, 2), np.diag(x, 2))
+    return [Case("f32", [("f32", x)], ("f32", np.diag(x)), {"k": 0}),
+            Case("f64", [("f64", y)], ("f64", np.diag(y)), {"k": 0}),
+            Case("i32", [("i32", k)], ("i32", np.diag(k)), {"k": 0}),
+            Case("k2_f32", [("f32", x)], ("f32", np.diag(x, 2)), {"k": 2}),
+            Case("batch_km1_f64", [("f64", b)], ("f64", emb(b, -1)), {"k": -1}),
+            Case("km3_i32", [("i32", c)], ("i32", np.diag(c, -3)), {"k": -3})]
 
 
 @spec("diagonal")
@@ -759,9 +858,20 @@ def _diagonal(rng, op):
     x = N(rng, "f32", (3, 3))
     y = N(rng, "f64", (2, 3, 3))
     k = I(rng, (2, 1, 2, 2), -9, 9)
-    return [Case("f32", [("f32", x)], ("f32", np.diagonal(x, axis1=-2, axis2=-1))),
-            Case("batch_f64", [("f64", y)], ("f64", np.diagonal(y, axis1=-2, axis2=-1))),
-            Case("i32_batch2", [("i32", k)], ("i32", np.diagonal(k, axis1=-2, axis2=-1)))]
+    w = N(rng, "f32", (3, 5))
+    t = N(rng, "f64", (2, 5, 3))
+    j = I(rng, (4, 3), -9, 9)
+    dg = lambda v, d: np.diagonal(v, offset=d, axis1=-2, axis2=-1)
+    return [Case("f32", [("f32", x)], ("f32", dg(x, 0)), {"k": 0}),
+            Case("batch_f64", [("f64", y)], ("f64", dg(y, 0)), {"k": 0}),
+            Case("i32_batch2", [("i32", k)], ("i32", dg(k, 0)), {"k": 0}),
+            Case("wide_k1", [("f32", w)], ("f32", dg(w, 1)), {"k": 1}),
+            Case("wide_k3", [("f32", w)], ("f32", dg(w, 3)), {"k": 3}),
+            Case("wide_km1", [("f32", w)], ("f32", dg(w, -1)), {"k": -1}),
+            Case("batch_tall_km2_f64", [("f64", t)], ("f64", dg(t, -2)), {"k": -2}),
+            Case("batch_tall_k1_f64", [("f64", t)], ("f64", dg(t, 1)), {"k": 1}),
+            Case("past_corner", [("f32", x)], ("f32", dg(x, 3)), {"k": 3}),
+            Case("i32_km1", [("i32", j)], ("i32", dg(j, -1)), {"k": -1})]
 
 
 @spec("triu", "tril")
@@ -1038,7 +1148,13 @@ POOL = [("k2s2", "f32", (1, 2, 4, 4), [2, 2], [2, 2], [0, 0]),
         ("overlap_f64", "f64", (1, 2, 4, 5), [2, 3], [1, 2], [0, 1])]
 
 
-def _pool_parts(rng, cfg, kind):
+# average pooling with count_include_pad=False: the divisor counts only positions inside the input
+POOL_NOPAD = [("k3s2p1_nopad", "f32", (2, 1, 6, 5), [3, 3], [2, 2], [1, 1]),
+              ("overlap_nopad_f64", "f64", (1, 2, 4, 5), [2, 3], [1, 2], [0, 1]),
+              ("k2s1p1_nopad_f64", "f64", (1, 1, 3, 4), [2, 2], [1, 1], [1, 1])]
+
+
+def _pool_parts(rng, cfg, kind, incl=True):
     import torch.nn.functional as F
     label, dt, xs, k, s, p = cfg
     x = distinct(rng, dt, xs, -4, 4)
@@ -1046,17 +1162,24 @@ def _pool_parts(rng, cfg, kind):
     if kind == "max":
         ty = F.max_pool2d(tx, k, s, p)
     else:
-        ty = F.avg_pool2d(tx, k, s, p, count_include_pad=True)
+        ty = F.avg_pool2d(tx, k, s, p, count_include_pad=incl)
     gy = N(rng, dt, tuple(ty.shape))
     (ty * tt(gy)).sum().backward()
-    return label, dt, x, tn(ty), gy, tn(tx.grad), {"kernel": k, "stride": s, "padding": p}
+    attrs = {"kernel": k, "stride": s, "padding": p}
+    if kind == "avg":
+        attrs["count_include_pad"] = int(incl)
+    return label, dt, x, tn(ty), gy, tn(tx.grad), attrs
+
+
+def _avg_cfgs():
+    return [(cfg, True) for cfg in POOL] + [(cfg, False) for cfg in POOL_NOPAD]
 
 
 @spec("max_pool2d", "avg_pool2d")
 def _pool(rng, op):
     cases = []
-    for cfg in POOL:
-        label, dt, x, y, gy, dx, attrs = _pool_parts(rng, cfg, op.lname[:3])
+    for cfg, incl in ([(c, True) for c in POOL] if op.lname == "max_pool2d" else _avg_cfgs()):
+        label, dt, x, y, gy, dx, attrs = _pool_parts(rng, cfg, op.lname[:3], incl)
         cases.append(Case(label, [(dt, x)], (dt, y), attrs))
     return cases
 
@@ -1073,8 +1196,8 @@ def _max_pool_bwd(rng, op):
 @spec("avg_pool2d_bwd")
 def _avg_pool_bwd(rng, op):
     cases = []
-    for cfg in POOL:
-        label, dt, x, y, gy, dx, attrs = _pool_parts(rng, cfg, "avg")
+    for cfg, incl in _avg_cfgs():
+        label, dt, x, y, gy, dx, attrs = _pool_parts(rng, cfg, "avg", incl)
         attrs["xshape"] = x.shape
         cases.append(Case(label, [(dt, gy)], (dt, dx), attrs))
     return cases
@@ -1092,7 +1215,7 @@ def expected_out_dtype(op, case, parent_dts):
     return promote(parent_dts)
 
 
-ALLOWED_IN = {"NUM": ("u8", "i32", "f32", "f64"), "CMP": ("u8", "i32", "f32", "f64"),
+ALLOWED_IN = {"NUM": ("u8", "i32", "f32", "f64"), "CMP": ("b8", "u8", "i32", "f32", "f64"),
               "INDEX": ("u8", "i32", "f32", "f64"), "FLOAT": FLOATS, "TEST": FLOATS,
               "LOGIC": ("b8",), "INT": INTS, "ANY": tuple(DTYPES), "ATTR": tuple(DTYPES)}
 

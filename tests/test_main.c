@@ -425,6 +425,7 @@ static int bad_dtype_for(const gcase *c) {
 }
 static int test_errors(gir_op op) {
     const gcase *c = NULL;
+    char name[48];
     int k, np = gir_op_parent_count(op), nin;
     gir_graph *g;
     gir_node in[8], y, bad = {0};
@@ -465,8 +466,10 @@ static int test_errors(gir_op op) {
         }
         gir_graph_clear_error(g);
     }
-    /* 4. a dtype the rule rejects, on the first input */
-    if (op != GIR_OP_CAST && op != GIR_OP_STOP_GRADIENT && strcmp(c->op, "reshape") && gir_op_group(op) != GIR_GROUP_SHAPE) {
+    /* 4. a dtype the rule rejects, on the first input (comparisons take every dtype, b8 included, as NumPy's) */
+    snprintf(name, sizeof name, " %s ", c->op);
+    if (op != GIR_OP_CAST && op != GIR_OP_STOP_GRADIENT && strcmp(c->op, "reshape") && gir_op_group(op) != GIR_GROUP_SHAPE &&
+        !strstr(" gt ge lt le eq ne approx_eq ", name)) {
         int bdt = bad_dtype_for(c);
         for (k = 0; k < nin; ++k) in[k] = gir_input(g, (gir_dtype)(k == 0 ? bdt : c->in[k].dt), c->in[k].s);
         y = gir_op_build(g, op, nin, in, &a);
@@ -487,7 +490,8 @@ static int test_errors(gir_op op) {
         else s0.dim[s0.rank - 1] += 1;
         if (nin == 1 || np == 1) expect_fail = 0;               /* one input: any shape of the right rank may fit */
         if (op == GIR_OP_OUTER || op == GIR_OP_TRISOLVE) expect_fail = op == GIR_OP_TRISOLVE;
-        if (op == GIR_OP_GATHER || op == GIR_OP_SCATTER_ADD || op == GIR_OP_ONE_HOT) expect_fail = 0;
+        if (op == GIR_OP_INDEX_SELECT || op == GIR_OP_INDEX_ADD || op == GIR_OP_GATHER || op == GIR_OP_SCATTER_ADD ||
+            op == GIR_OP_ONE_HOT) expect_fail = 0;
         if (op == GIR_OP_WHERE || op == GIR_OP_MAX_POOL2D_BWD) expect_fail = 1;
         if (op == GIR_OP_CONCAT || op == GIR_OP_XENT_LOGITS || op == GIR_OP_CONV2D) expect_fail = 0;   /* the changed extent may be legal */
         if (expect_fail) {
@@ -773,7 +777,7 @@ static int test_build_errors(void) {
 static int test_run_errors(void) {
     gir_graph *g = gir_graph_new(NULL);
     gir_node x = gir_input(g, GIR_DTYPE_F64, gir_shape2(2, 2)), inv = gir_inverse(g, x), ix = gir_input(g, GIR_DTYPE_I32, gir_shape1(2));
-    gir_node ga = gir_gather(g, x, ix, 0);
+    gir_node ga = gir_index_select(g, x, ix, 0);
     gir_plan *p = NULL;
     double sing[4] = {1, 2, 2, 4}, ok[4] = {2, 0, 0, 2};
     int32_t idx[2] = {0, 5};
@@ -1008,6 +1012,7 @@ static int test_op_table(void) {
 
 #include "suite_fuzz.c"
 #include "suite_api.c"
+#include "suite_sem.c"
 
 int main(int argc, char **argv) {
     const char *golden = "tests/golden.txt";
@@ -1064,6 +1069,7 @@ int main(int argc, char **argv) {
     RUN("memory/oom_injection", test_oom_injection());
     RUN("memory/run_allocates_nothing", test_run_no_alloc());
     suite_api();
+    suite_sem();
     if (verbose) say("second-order checks: %d cases passed, %d skipped (no second-order adjoint)\n", n2, n2skip);
     for (k = 0; k < ncases; ++k) {
         int j;
