@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=17c37ee61654c9e4dd07e0c3cf921ca3063dc99fc60735c3591eedd59fef6772
-                                          gen/ sha256=9bdf8126c7169c17
+                                          gen/ sha256=a70c8e83c99b8eec
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1861,7 +1861,8 @@ static gir_status gir__sh_concat(gir__bctx *b) {
         total += x->shape.dim[b->attr.i[0]];
     }
     if (total > 2147483647)
-        return GIR__BFAIL(b, GIR_ERR_LIMIT, "concat: node %u: axis too long", b->id);
+        return GIR__BFAIL(b, GIR_ERR_LIMIT, "concat: node %u: axis %d of the result would have %l elements, more "
+                          "than INT32_MAX (input 0 %S)", b->id, (int)b->attr.i[0], (long long)total, &x0->shape);
     b->out = x0->shape;
     b->out.dim[b->attr.i[0]] = (int32_t)total;
     return GIR_OK;
@@ -1886,7 +1887,9 @@ static gir_status gir__sh_pad(gir__bctx *b) {
     b->out = x->shape;
     for (k = 0; k < r; ++k) {
         int64_t d = (int64_t)x->shape.dim[k] + b->attr.l[0].v[k] + b->attr.l[1].v[k];
-        if (d > 2147483647) return GIR__BFAIL(b, GIR_ERR_LIMIT, "pad: node %u: axis too long", b->id);
+        if (d > 2147483647)
+            return GIR__BFAIL(b, GIR_ERR_LIMIT, "pad: node %u: axis %d of %S would have %l elements, more than "
+                              "INT32_MAX", b->id, k, &x->shape, (long long)d);
         b->out.dim[k] = (int32_t)d;
     }
     return GIR_OK;

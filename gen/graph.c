@@ -588,7 +588,8 @@ static gir_status gir__sh_concat(gir__bctx *b) {
         total += x->shape.dim[b->attr.i[0]];
     }
     if (total > 2147483647)
-        return GIR__BFAIL(b, GIR_ERR_LIMIT, "concat: node %u: axis too long", b->id);
+        return GIR__BFAIL(b, GIR_ERR_LIMIT, "concat: node %u: axis %d of the result would have %l elements, more "
+                          "than INT32_MAX (input 0 %S)", b->id, (int)b->attr.i[0], (long long)total, &x0->shape);
     b->out = x0->shape;
     b->out.dim[b->attr.i[0]] = (int32_t)total;
     return GIR_OK;
@@ -613,7 +614,9 @@ static gir_status gir__sh_pad(gir__bctx *b) {
     b->out = x->shape;
     for (k = 0; k < r; ++k) {
         int64_t d = (int64_t)x->shape.dim[k] + b->attr.l[0].v[k] + b->attr.l[1].v[k];
-        if (d > 2147483647) return GIR__BFAIL(b, GIR_ERR_LIMIT, "pad: node %u: axis too long", b->id);
+        if (d > 2147483647)
+            return GIR__BFAIL(b, GIR_ERR_LIMIT, "pad: node %u: axis %d of %S would have %l elements, more than "
+                              "INT32_MAX", b->id, k, &x->shape, (long long)d);
         b->out.dim[k] = (int32_t)d;
     }
     return GIR_OK;

@@ -71,6 +71,16 @@ static int test_num_result_numel_overflow(void) {
         CHECK(num_msg(g, names[k], "more than 2^40 elements") && strchr(gir_graph_message(g), '['),
               "%s: message: %s", names[k], gir_graph_message(g));
     }
+    {   /* one axis longer than INT32_MAX */
+        gir_node v[2];
+        v[0] = v[1] = gir_input(g, GIR_DTYPE_U8, gir_shape1(2147483647));
+        gir_graph_clear_error(g);
+        CHECK(gir_concat(g, 2, v, 0).id == 0 && gir_graph_status(g) == GIR_ERR_LIMIT &&
+              num_msg(g, "concat: node", "[2147483647]"), "concat: %s", gir_graph_message(g));
+        gir_graph_clear_error(g);
+        CHECK(gir_pad(g, v[0], gir_ints1(1), gir_ints0(), 0.0).id == 0 && gir_graph_status(g) == GIR_ERR_LIMIT &&
+              num_msg(g, "pad: node", "[2147483647]"), "pad: %s", gir_graph_message(g));
+    }
     (void)sq;
     gir_graph_free(g);
     return 1;
