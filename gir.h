@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=d919d9ff051ea549e4671852f758a8e6f4f3d64ef93bad72157052dd94f27003
-                                          gen/ sha256=fa791a0a35b0b93f
+                                          gen/ sha256=6c945962a441d896
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -63,6 +63,18 @@
      its memory is released by the gir_plan_free of the last plan compiled from it, and until then
      those plans bind, run and read their data as before. gir_plan_bind keeps the data pointer (the
      caller owns the buffer and keeps it alive while the plan may run).
+
+   LIMITS AND ARITHMETIC
+     A tensor has at most GIR_MAX_RANK axes of at most INT32_MAX elements each, and the product of its
+     nonzero dimensions is at most 2^40 (larger results fail with GIR_ERR_LIMIT, naming op, node and shape).
+     gir_shapev / gir_intsv keep a rank outside [0, GIR_MAX_RANK] as given, and give rank -1 when the array
+     is NULL and the rank positive: every builder rejects both ("rank 7 > GIR_MAX_RANK 6", "rank -1 < 0").
+     A variadic op (concat, add_n) takes 1 to GIR_MAX_VARIADIC (64) inputs. Window attributes of conv and
+     pooling must keep the dilated window and the padded input within INT32_MAX (GIR_ERR_ATTR otherwise).
+     Integer arithmetic wraps as in NumPy: i32 modulo 2^32, u8 modulo 2^8 (add, sub, mul, neg, abs, square,
+     sum, prod, add_n, scatter_add, matmul, dot, outer, trace); int_div and mod floor, with x // 0 = 0,
+     x % 0 = 0, INT32_MIN // -1 = INT32_MIN and INT32_MIN % -1 = 0 (NumPy 1.24). Float to integer
+     conversions (cast, fill, arange) truncate toward zero and saturate; NaN gives 0.
 
    WHAT gir.h DOES NOT DO (yet): threads, GPUs, dynamic shapes, sparse tensors, f16 storage.
 
@@ -215,6 +227,7 @@
 #if GIR_MAX_RANK < 2 || GIR_MAX_RANK > 16
 #  error "gir: GIR_MAX_RANK must be between 2 and 16"
 #endif
+#define GIR_MAX_VARIADIC 64     /* the most inputs a variadic op (concat, add_n) takes */
 
 #include <stddef.h>
 #include <stdint.h>
@@ -927,18 +940,35 @@ static GIR__INLINE T gir__v_pow_##S(T x, T y) { return gir__pow_##S(x, y); }
 GIR__VOCAB_FLOAT(float, f32)
 GIR__VOCAB_FLOAT(double, f64)
 
-#define GIR__VOCAB_INT(T, S) \
-static GIR__INLINE T gir__v_abs_##S(T x) { return (T)(x < 0 ? -x : x); } \
-static GIR__INLINE T gir__v_sign_##S(T x) { return (T)(x > 0 ? 1 : x < 0 ? -1 : 0); } \
-static GIR__INLINE T gir__v_max_##S(T x, T y) { return x > y ? x : y; } \
-static GIR__INLINE T gir__v_min_##S(T x, T y) { return x < y ? x : y; } \
-static GIR__INLINE T gir__v_idiv_##S(T x, T y) { \
-    T q; if (y == 0) return 0; if (y == -1) return (T)(0 - x); \
-    q = (T)(x / y); if ((x % y != 0) && ((x < 0) != (y < 0))) q = (T)(q - 1); return q; } \
-static GIR__INLINE T gir__v_imod_##S(T x, T y) { \
-    T r; if (y == 0 || y == -1) return 0; \
-    r = (T)(x % y); if (r != 0 && ((r < 0) != (y < 0))) r = (T)(r + y); return r; }
-GIR__VOCAB_INT(int32_t, i32)
+/* i32 arithmetic wraps modulo 2^32 (two's complement), as NumPy and PyTorch do: it is done in uint32_t and
+   converted back without undefined or implementation-defined behaviour. Integer floor division and modulo
+   follow NumPy 1.24: x // 0 = 0, x % 0 = 0, INT32_MIN // -1 = INT32_MIN, INT32_MIN % -1 = 0. */
+static GIR__INLINE int32_t gir__i32_of_u32(uint32_t v) {
+    return v <= 2147483647u ? (int32_t)v : (int32_t)(v - 2147483648u) + (-2147483647 - 1);
+}
+static GIR__INLINE int32_t gir__v_add_i32(int32_t x, int32_t y) { return gir__i32_of_u32((uint32_t)x + (uint32_t)y); }
+static GIR__INLINE int32_t gir__v_sub_i32(int32_t x, int32_t y) { return gir__i32_of_u32((uint32_t)x - (uint32_t)y); }
+static GIR__INLINE int32_t gir__v_mul_i32(int32_t x, int32_t y) { return gir__i32_of_u32((uint32_t)x * (uint32_t)y); }
+static GIR__INLINE int32_t gir__v_neg_i32(int32_t x) { return gir__i32_of_u32(0u - (uint32_t)x); }
+static GIR__INLINE int32_t gir__v_abs_i32(int32_t x) { return x < 0 ? gir__v_neg_i32(x) : x; }
+static GIR__INLINE int32_t gir__v_sign_i32(int32_t x) { return (int32_t)(x > 0 ? 1 : x < 0 ? -1 : 0); }
+static GIR__INLINE int32_t gir__v_max_i32(int32_t x, int32_t y) { return x > y ? x : y; }
+static GIR__INLINE int32_t gir__v_min_i32(int32_t x, int32_t y) { return x < y ? x : y; }
+static GIR__INLINE int32_t gir__v_idiv_i32(int32_t x, int32_t y) {
+    int32_t q;
+    if (y == 0) return 0;
+    if (y == -1) return gir__v_neg_i32(x);
+    q = (int32_t)(x / y);
+    if ((x % y != 0) && ((x < 0) != (y < 0))) q = (int32_t)(q - 1);
+    return q;
+}
+static GIR__INLINE int32_t gir__v_imod_i32(int32_t x, int32_t y) {
+    int32_t r;
+    if (y == 0 || y == -1) return 0;
+    r = (int32_t)(x % y);
+    if (r != 0 && ((r < 0) != (y < 0))) r = (int32_t)(r + y);
+    return r;
+}
 static GIR__INLINE uint8_t gir__v_abs_u8(uint8_t x) { return x; }
 static GIR__INLINE uint8_t gir__v_sign_u8(uint8_t x) { return (uint8_t)(x > 0); }
 static GIR__INLINE uint8_t gir__v_max_u8(uint8_t x, uint8_t y) { return x > y ? x : y; }
@@ -1049,6 +1079,12 @@ static void gir__putl(gir__buf *b, long long v) {
 }
 static void gir__putshape(gir__buf *b, const gir_shape *s) {
     int k;
+    if (s->rank < 0 || s->rank > GIR_MAX_RANK) {           /* never read past the struct */
+        gir__puts(b, "[rank ");
+        gir__putl(b, s->rank);
+        gir__puts(b, "]");
+        return;
+    }
     gir__puts(b, "[");
     for (k = 0; k < s->rank; ++k) {
         if (k) gir__puts(b, ",");
@@ -1487,8 +1523,9 @@ GIR_API gir_shape gir_shapev(int rank, const int32_t *dims) {
     gir_shape s;
     int k;
     GIR_MEMSET(&s, 0, sizeof s);
-    if (rank < 0 || rank > GIR_MAX_RANK) { s.rank = -1; return s; }   /* rejected by every builder */
-    s.rank = rank;
+    s.rank = (int32_t)rank;
+    if (rank < 0 || rank > GIR_MAX_RANK) return s;       /* kept as given: every builder rejects it, naming it */
+    if (rank > 0 && !dims) { s.rank = -1; return s; }  /* the invalid shape, rejected by every builder */
     for (k = 0; k < rank; ++k) s.dim[k] = dims[k];
     return s;
 }
@@ -1505,8 +1542,9 @@ GIR_API gir_ints gir_intsv(int n, const int32_t *v) {
     gir_ints r;
     int k;
     GIR_MEMSET(&r, 0, sizeof r);
-    if (n < 0 || n > GIR_MAX_RANK) { r.n = -1; return r; }
-    r.n = n;
+    r.n = (int32_t)n;
+    if (n < 0 || n > GIR_MAX_RANK) return r;               /* kept as given: every builder rejects it */
+    if (n > 0 && !v) { r.n = -1; return r; }             /* the invalid list, rejected by every builder */
     for (k = 0; k < n; ++k) r.v[k] = v[k];
     return r;
 }
@@ -1532,19 +1570,33 @@ static int gir__shape_eq(const gir_shape *a, const gir_shape *b) {
         if (a->dim[k] != b->dim[k]) return 0;
     return 1;
 }
-/* the largest tensor gir.h accepts: 2^40 elements, so byte counts never overflow */
+/* The largest tensor gir.h accepts: 2^40 elements, so byte counts never overflow a 64-bit size_t. The product
+   of the nonzero dimensions is bounded too, so no partial product of a shape (outer x axis x inner) overflows.
+   Each multiplication is checked before it is done. */
 #define GIR__MAX_NUMEL ((int64_t)1 << 40)
-static int gir__shape_ok(const gir_shape *s) {
-    int64_t n = 1;
-    int k;
-    if (s->rank < 0 || s->rank > GIR_MAX_RANK) return 0;
-    for (k = 0; k < s->rank; ++k) {
-        if (s->dim[k] < 0) return 0;
-        n *= s->dim[k] ? s->dim[k] : 1;
-        if (n > GIR__MAX_NUMEL) return 0;
+static int gir__mul_ok(int64_t *n, int64_t d) {          /* *n *= max(d, 1) when the result stays in bounds */
+    if (d > 1) {
+        if (*n > GIR__MAX_NUMEL / d) return 0;
+        *n *= d;
     }
     return 1;
 }
+static int gir__dims_ok(const gir_shape *s) {             /* a shape whose rank is already known to be valid */
+    int64_t n = 1;
+    int k;
+    for (k = 0; k < s->rank; ++k)
+        if (s->dim[k] < 0 || !gir__mul_ok(&n, s->dim[k])) return 0;
+    return 1;
+}
+static int gir__rank_ok(int32_t rank) { return rank >= 0 && rank <= GIR_MAX_RANK; }
+/* the bytes of a valid shape's values; 0 when they would not fit in half a size_t (a 32-bit target) */
+static int gir__bytes(const gir_shape *s, int dt, size_t *out) {
+    uint64_t n = (uint64_t)gir__numel(s), es = gir__dtype_sizes[dt];
+    if (n > (uint64_t)((size_t)-1 / 2) / 8u) return 0;
+    *out = (size_t)(n * es);
+    return 1;
+}
+static int gir__shape_ok(const gir_shape *s) { return gir__rank_ok(s->rank) && gir__dims_ok(s); }
 
 /* graph --------------------------------------------------------------------------------------------------- */
 GIR_API void gir_attr_zero(gir_attr *a) { GIR_MEMSET(a, 0, sizeof *a); }
@@ -1675,6 +1727,54 @@ GIR_API gir_group gir_op_group(gir_op op) { return gir__op_ok(op) ? (gir_group)g
 static const gir__node *gir__bin(const gir__bctx *b, int k) { return &b->g->nodes[b->in[k].id]; }
 static const char *gir__bname(const gir__bctx *b) { return gir__ops[b->op].name; }
 #define GIR__BFAIL(b, s, ...) (gir__gfail((b)->g, (s), __VA_ARGS__), (s))
+
+/* Attributes the caller built by hand: a shape's or a list's rank is checked before anything reads it, and
+   a shape's dimensions before anything multiplies them. */
+static gir_status gir__check_rank(gir__bctx *b, int32_t rank, const char *what) {
+    if (rank < 0)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "%s: node %u: %s: rank %d < 0", gir__bname(b), b->id, what, (int)rank);
+    if (rank > GIR_MAX_RANK)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "%s: node %u: %s: rank %d > GIR_MAX_RANK %d", gir__bname(b), b->id, what,
+                          (int)rank, GIR_MAX_RANK);
+    return GIR_OK;
+}
+static gir_status gir__check_shape(gir__bctx *b, const gir_shape *s, const char *what) {
+    gir_status st = gir__check_rank(b, s->rank, what);
+    int k;
+    if (st) return st;
+    for (k = 0; k < s->rank; ++k)
+        if (s->dim[k] < 0)
+            return GIR__BFAIL(b, GIR_ERR_ATTR, "%s: node %u: %s %S has a negative dimension", gir__bname(b), b->id,
+                              what, s);
+    if (!gir__dims_ok(s))
+        return GIR__BFAIL(b, GIR_ERR_LIMIT, "%s: node %u: %s %S has more than 2^40 elements", gir__bname(b), b->id,
+                          what, s);
+    return GIR_OK;
+}
+static int gir__starts(const char *s, const char *prefix) {
+    while (*prefix && *s == *prefix) { ++s; ++prefix; }
+    return !*prefix;
+}
+/* the rank of every list (l:) and shape (shape:) attribute the op's row declares */
+static gir_status gir__check_attr_ranks(gir__bctx *b, const char *spec) {
+    int nl = 0;
+    while (*spec) {
+        const char *name = spec;
+        char what[32];
+        int j = 0;
+        gir_status st = GIR_OK;
+        while (*name && *name != ':') ++name;
+        if (*name) ++name;
+        while (name[j] && name[j] != ',' && j < (int)sizeof what - 1) { what[j] = name[j]; ++j; }
+        what[j] = 0;
+        if (gir__starts(spec, "l:") && nl < 3) st = gir__check_rank(b, b->attr.l[nl++].n, what);
+        else if (gir__starts(spec, "shape:")) st = gir__check_rank(b, b->attr.shape.rank, what);
+        if (st) return st;
+        while (*spec && *spec != ',') ++spec;
+        if (*spec) ++spec;
+    }
+    return GIR_OK;
+}
 
 /* normalise an axis against a rank (negative counts from the end) */
 static gir_status gir__axis(gir__bctx *b, int32_t *axis, int rank, const char *what) {
@@ -1818,14 +1918,16 @@ static gir_status gir__reduce_shape(gir__bctx *b) {
 static gir_status gir__sh_reshape(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0);
     gir_shape t = b->attr.shape;
-    int64_t known = 1, n = gir__numel(&x->shape);
+    int64_t known = 1, bound = 1, n = gir__numel(&x->shape);
     int k, infer = -1;
-    if (t.rank < 0 || t.rank > GIR_MAX_RANK)
-        return GIR__BFAIL(b, GIR_ERR_ATTR, "reshape: node %u: bad target rank %d", b->id, (int)t.rank);
+    gir_status s = gir__check_rank(b, t.rank, "target shape");
+    if (s) return s;
     for (k = 0; k < t.rank; ++k) {
         if (t.dim[k] == -1 && infer < 0) infer = k;
         else if (t.dim[k] < 0)
             return GIR__BFAIL(b, GIR_ERR_ATTR, "reshape: node %u: bad target shape %S", b->id, &t);
+        else if (!gir__mul_ok(&bound, t.dim[k]))    /* bound >= known: neither product overflows */
+            return GIR__BFAIL(b, GIR_ERR_LIMIT, "reshape: node %u: target shape %S has more than 2^40 elements", b->id, &t);
         else known *= t.dim[k];
     }
     if (infer >= 0) {
@@ -1868,8 +1970,8 @@ static gir_status gir__sh_transpose(gir__bctx *b) {
 static gir_status gir__sh_broadcast_to(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0);
     gir_shape o;
-    if (!gir__shape_ok(&b->attr.shape))
-        return GIR__BFAIL(b, GIR_ERR_ATTR, "broadcast_to: node %u: bad target shape", b->id);
+    gir_status s = gir__check_shape(b, &b->attr.shape, "target shape");
+    if (s) return s;
     if (x->shape.rank > b->attr.shape.rank || !gir__bcast2(&x->shape, &b->attr.shape, &o) ||
         !gir__shape_eq(&o, &b->attr.shape))
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "broadcast_to: node %u: cannot broadcast %S to %S", b->id, &x->shape,
@@ -1942,7 +2044,8 @@ static gir_status gir__sh_concat(gir__bctx *b) {
         total += x->shape.dim[b->attr.i[0]];
     }
     if (total > 2147483647)
-        return GIR__BFAIL(b, GIR_ERR_LIMIT, "concat: node %u: axis too long", b->id);
+        return GIR__BFAIL(b, GIR_ERR_LIMIT, "concat: node %u: axis %d of the result would have %l elements, more "
+                          "than INT32_MAX (input 0 %S)", b->id, (int)b->attr.i[0], (long long)total, &x0->shape);
     b->out = x0->shape;
     b->out.dim[b->attr.i[0]] = (int32_t)total;
     return GIR_OK;
@@ -1967,7 +2070,9 @@ static gir_status gir__sh_pad(gir__bctx *b) {
     b->out = x->shape;
     for (k = 0; k < r; ++k) {
         int64_t d = (int64_t)x->shape.dim[k] + b->attr.l[0].v[k] + b->attr.l[1].v[k];
-        if (d > 2147483647) return GIR__BFAIL(b, GIR_ERR_LIMIT, "pad: node %u: axis too long", b->id);
+        if (d > 2147483647)
+            return GIR__BFAIL(b, GIR_ERR_LIMIT, "pad: node %u: axis %d of %S would have %l elements, more than "
+                              "INT32_MAX", b->id, k, &x->shape, (long long)d);
         b->out.dim[k] = (int32_t)d;
     }
     return GIR_OK;
@@ -2214,14 +2319,26 @@ static gir_status gir__pair(gir__bctx *b, gir_ints *l, int32_t dflt0, int32_t df
                           what, (int)lo);
     return GIR_OK;
 }
-static int32_t gir__conv_out(int32_t in, int32_t k, int32_t s, int32_t p, int32_t d) {
-    int64_t span = (int64_t)d * (k - 1) + 1, n = (int64_t)in + 2 * p - span;
-    return n < 0 ? 0 : (int32_t)(n / s + 1);
+/* One spatial axis of a sliding window: the dilated window and the padded input must each fit in int32_t
+   (then so does the output, and every index a kernel forms fits in int64_t); all arithmetic is 64-bit.
+   Writes the output length, 0 when the window does not fit in the padded input. */
+static gir_status gir__window(gir__bctx *b, int32_t in, int32_t k, int32_t s, int32_t p, int32_t d, const char *axis,
+                              int32_t *out) {
+    int64_t span = (int64_t)d * ((int64_t)k - 1) + 1, padded = (int64_t)in + 2 * (int64_t)p;
+    if (span > 2147483647)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "%s: node %u: a window of %d with dilation %d spans %l %s elements, more "
+                          "than INT32_MAX", gir__bname(b), b->id, (int)k, (int)d, (long long)span, axis);
+    if (padded > 2147483647)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "%s: node %u: padding %d makes the padded %s %l, more than INT32_MAX",
+                          gir__bname(b), b->id, (int)p, axis, (long long)padded);
+    *out = padded < span ? 0 : (int32_t)((padded - span) / s + 1);
+    return GIR_OK;
 }
 /* checks x [N,C,H,W] against w [K,C/groups,kh,kw]; writes the conv output shape to *o */
 static gir_status gir__conv_check(gir__bctx *b, const gir_shape *xs, const gir_shape *ws, gir_shape *o) {
     gir_status s;
     gir_attr *A = &b->attr;
+    int32_t oh = 0, ow = 0;
     if ((s = gir__pair(b, &A->l[0], 1, 1, 1, "stride")) != GIR_OK) return s;
     if ((s = gir__pair(b, &A->l[1], 0, 0, 0, "padding")) != GIR_OK) return s;
     if ((s = gir__pair(b, &A->l[2], 1, 1, 1, "dilation")) != GIR_OK) return s;
@@ -2229,13 +2346,14 @@ static gir_status gir__conv_check(gir__bctx *b, const gir_shape *xs, const gir_s
     if (xs->rank != 4 || ws->rank != 4)
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: needs x [N,C,H,W] and w [K,C/groups,kh,kw], got %S, %S",
                           gir__bname(b), b->id, xs, ws);
-    if (A->i[0] < 1 || xs->dim[1] % A->i[0] || ws->dim[0] % A->i[0] || ws->dim[1] * A->i[0] != xs->dim[1])
+    if (A->i[0] < 1 || xs->dim[1] % A->i[0] || ws->dim[0] % A->i[0] || (int64_t)ws->dim[1] * A->i[0] != xs->dim[1])
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: channels do not fit groups=%d: x %S, w %S", gir__bname(b),
                           b->id, (int)A->i[0], xs, ws);
-    *o = gir_shape4(xs->dim[0], ws->dim[0],
-                    gir__conv_out(xs->dim[2], ws->dim[2], A->l[0].v[0], A->l[1].v[0], A->l[2].v[0]),
-                    gir__conv_out(xs->dim[3], ws->dim[3], A->l[0].v[1], A->l[1].v[1], A->l[2].v[1]));
-    if (o->dim[2] < 1 || o->dim[3] < 1)
+    if ((s = gir__window(b, xs->dim[2], ws->dim[2], A->l[0].v[0], A->l[1].v[0], A->l[2].v[0], "height", &oh)) ||
+        (s = gir__window(b, xs->dim[3], ws->dim[3], A->l[0].v[1], A->l[1].v[1], A->l[2].v[1], "width", &ow)))
+        return s;
+    *o = gir_shape4(xs->dim[0], ws->dim[0], oh, ow);
+    if (oh < 1 || ow < 1)
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: window larger than the padded input: x %S, w %S",
                           gir__bname(b), b->id, xs, ws);
     return GIR_OK;
@@ -2246,7 +2364,8 @@ static gir_status gir__sh_conv2d(gir__bctx *b) {
 static gir_status gir__sh_conv2d_bwd_data(gir__bctx *b) {
     gir_shape o;
     const gir__node *gy = gir__bin(b, 0);
-    gir_status s = gir__conv_check(b, &b->attr.shape, &gir__bin(b, 1)->shape, &o);
+    gir_status s = gir__check_shape(b, &b->attr.shape, "xshape");
+    if (!s) s = gir__conv_check(b, &b->attr.shape, &gir__bin(b, 1)->shape, &o);
     if (s) return s;
     if (!gir__shape_eq(&o, &gy->shape))
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "conv2d_bwd_data: node %u: gradient %S does not match the output %S",
@@ -2257,7 +2376,8 @@ static gir_status gir__sh_conv2d_bwd_data(gir__bctx *b) {
 static gir_status gir__sh_conv2d_bwd_filter(gir__bctx *b) {
     gir_shape o;
     const gir__node *gy = gir__bin(b, 1);
-    gir_status s = gir__conv_check(b, &gir__bin(b, 0)->shape, &b->attr.shape, &o);
+    gir_status s = gir__check_shape(b, &b->attr.shape, "wshape");
+    if (!s) s = gir__conv_check(b, &gir__bin(b, 0)->shape, &b->attr.shape, &o);
     if (s) return s;
     if (!gir__shape_eq(&o, &gy->shape))
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "conv2d_bwd_filter: node %u: gradient %S does not match the output %S",
@@ -2265,19 +2385,25 @@ static gir_status gir__sh_conv2d_bwd_filter(gir__bctx *b) {
     b->out = b->attr.shape;
     return GIR_OK;
 }
+/* pooling: as PyTorch, padding is at most half the kernel, so every window holds at least one input element */
 static gir_status gir__pool_check(gir__bctx *b, const gir_shape *xs, gir_shape *o) {
     gir_status s;
     gir_attr *A = &b->attr;
+    int32_t oh = 0, ow = 0;
     if ((s = gir__pair(b, &A->l[0], 0, 0, 1, "kernel")) != GIR_OK) return s;
     if ((s = gir__pair(b, &A->l[1], A->l[0].v[0], A->l[0].v[1], 1, "stride")) != GIR_OK) return s;
     if ((s = gir__pair(b, &A->l[2], 0, 0, 0, "padding")) != GIR_OK) return s;
-    if (A->l[2].v[0] * 2 > A->l[0].v[0] || A->l[2].v[1] * 2 > A->l[0].v[1])
-        return GIR__BFAIL(b, GIR_ERR_ATTR, "%s: node %u: padding must be at most half the kernel", gir__bname(b), b->id);
+    if (2 * (int64_t)A->l[2].v[0] > A->l[0].v[0] || 2 * (int64_t)A->l[2].v[1] > A->l[0].v[1])
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "%s: node %u: padding [%d,%d] must be at most half the kernel [%d,%d]",
+                          gir__bname(b), b->id, (int)A->l[2].v[0], (int)A->l[2].v[1], (int)A->l[0].v[0],
+                          (int)A->l[0].v[1]);
     if (xs->rank != 4)
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: needs x [N,C,H,W], got %S", gir__bname(b), b->id, xs);
-    *o = gir_shape4(xs->dim[0], xs->dim[1], gir__conv_out(xs->dim[2], A->l[0].v[0], A->l[1].v[0], A->l[2].v[0], 1),
-                    gir__conv_out(xs->dim[3], A->l[0].v[1], A->l[1].v[1], A->l[2].v[1], 1));
-    if (o->dim[2] < 1 || o->dim[3] < 1)
+    if ((s = gir__window(b, xs->dim[2], A->l[0].v[0], A->l[1].v[0], A->l[2].v[0], 1, "height", &oh)) ||
+        (s = gir__window(b, xs->dim[3], A->l[0].v[1], A->l[1].v[1], A->l[2].v[1], 1, "width", &ow)))
+        return s;
+    *o = gir_shape4(xs->dim[0], xs->dim[1], oh, ow);
+    if (oh < 1 || ow < 1)
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: window larger than the padded input %S", gir__bname(b),
                           b->id, xs);
     return GIR_OK;
@@ -2297,7 +2423,8 @@ static gir_status gir__sh_pool2d_bwd(gir__bctx *b) {
 static gir_status gir__sh_pool2d_bwd_avg(gir__bctx *b) {
     gir_shape o;
     const gir__node *gy = gir__bin(b, 0);
-    gir_status s = gir__pool_check(b, &b->attr.shape, &o);
+    gir_status s = gir__check_shape(b, &b->attr.shape, "xshape");
+    if (!s) s = gir__pool_check(b, &b->attr.shape, &o);
     if (s) return s;
     if (!gir__shape_eq(&o, &gy->shape))
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: gradient %S does not match the pooled input %S",
@@ -2391,8 +2518,9 @@ static gir_status gir__promote(gir__bctx *b, const gir__opinfo *oi, const gir_no
     return GIR_OK;
 }
 GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in, const gir_attr *attr) {
-    gir_node bad = gir__handle(NULL, 0), ord[64], *stor = ord;
+    gir_node bad = gir__handle(NULL, 0), ord[GIR_MAX_VARIADIC], *stor = ord;
     const gir__opinfo *oi;
+    const gir__node *x0 = NULL;     /* the first parent, which the dtype and shape rules read */
     gir__bctx b;
     gir__node *nd;
     int k, np, pdt = 0, odt = 0, ntype, level;
@@ -2407,9 +2535,10 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     oi = &gir__ops[op];
     GIR_MEMSET(&b, 0, sizeof b);
     b.g = g; b.op = op; b.id = (uint32_t)g->nnodes; b.n = n;
-    if (oi->variadic ? (n < 1 || n > 64) : (n != oi->nparents + oi->nargs)) {
+    if (oi->variadic ? (n < 1 || n > GIR_MAX_VARIADIC) : (n != oi->nparents + oi->nargs)) {
         if (oi->variadic)
-            gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: takes 1 to 64 inputs, got %d", oi->name, b.id, n);
+            gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: takes 1 to GIR_MAX_VARIADIC (%d) inputs, got %d", oi->name,
+                       b.id, GIR_MAX_VARIADIC, n);
         else
             gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: takes %d input(s), got %d", oi->name, b.id,
                        oi->nparents + oi->nargs, n);
@@ -2424,7 +2553,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     {
         int p = 0, a = np;
         for (k = 0; k < n; ++k) {
-            if (oi->argmask & (1u << k)) ord[a++] = in[k];
+            if (!oi->variadic && k < 32 && ((oi->argmask >> k) & 1u)) ord[a++] = in[k];
             else ord[p++] = in[k];
         }
     }
@@ -2440,17 +2569,23 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     b.in = stor;
     if (attr) b.attr = *attr;
     b.attr.data = NULL;
+    if (gir__check_attr_ranks(&b, oi->attrs)) return bad;
     if (gir__promote(&b, oi, stor, np, &pdt)) return bad;
+    if (np > 0) x0 = &g->nodes[stor[0].id];
     if (np > 0 && gir__ew_lacks(op, pdt)) {
         gir__gfail(g, GIR_ERR_DTYPE, "%s: node %u: not defined for %T inputs", oi->name, b.id, pdt);
+        return bad;
+    }
+    if (!x0 && (oi->dtrule != GIR__DT_ATTR || oi->shrule == GIR__SH_SAME || oi->shrule == GIR__SH_BCAST ||
+                oi->shrule == GIR__SH_REDUCE)) {           /* a table row whose rules read a parent it lacks */
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: its dtype and shape rules need a parent", oi->name, b.id);
         return bad;
     }
     switch (oi->dtrule) {
     case GIR__DT_FLOAT:
         if (!gir__is_float(pdt)) {
-            const gir__node *x = &g->nodes[stor[0].id];
             gir__gfail(g, GIR_ERR_DTYPE, "%s: node %u: needs float (f32, f64) inputs, got %T %S (cast it first)",
-                       oi->name, b.id, (int)x->dtype, &x->shape);
+                       oi->name, b.id, (int)x0->dtype, &x0->shape);
             return bad;
         }
         odt = pdt; break;
@@ -2469,12 +2604,12 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     /* shape rule */
     switch (oi->shrule) {
     case GIR__SH_SAME:
-        b.out = g->nodes[stor[0].id].shape;
+        b.out = x0->shape;
         if (oi->axis_i >= 0) s = gir__axis(&b, &b.attr.i[oi->axis_i], b.out.rank, "axis");
         if (!s && oi->axes_l >= 0) s = gir__axes(&b, &b.attr.l[oi->axes_l], b.out.rank, 0);
         break;
     case GIR__SH_BCAST:
-        b.out = g->nodes[stor[0].id].shape;
+        b.out = x0->shape;
         for (k = 1; k < np && !s; ++k) {
             const gir_shape *xs = &g->nodes[stor[k].id].shape;
             gir_shape prev = b.out;
@@ -2487,15 +2622,17 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     case GIR__SH_SCALAR: b.out = gir_shape0(); break;
     case GIR__SH_ATTR_SHAPE:
         b.out = b.attr.shape;
-        if (!gir__shape_ok(&b.out))
-            s = GIR__BFAIL(&b, GIR_ERR_ATTR, "%s: node %u: bad shape attribute %S", oi->name, b.id, &b.out);
+        s = gir__check_shape(&b, &b.out, "shape");
         break;
     default: s = oi->shape_fn(&b);
     }
     if (!s) s = gir__check_values(&b);
     if (s) return bad;
     if (!gir__shape_ok(&b.out)) {
-        gir__gfail(g, GIR_ERR_LIMIT, "%s: node %u: result %S is larger than gir.h accepts", oi->name, b.id, &b.out);
+        int neg = !gir__rank_ok(b.out.rank);
+        for (k = 0; !neg && k < b.out.rank; ++k) neg = b.out.dim[k] < 0;
+        if (neg) gir__gfail(g, GIR_ERR_SHAPE, "%s: node %u: result %S is not a valid shape", oi->name, b.id, &b.out);
+        else gir__gfail(g, GIR_ERR_LIMIT, "%s: node %u: result %S has more than 2^40 elements", oi->name, b.id, &b.out);
         return bad;
     }
     odt = b.dtype;
@@ -2535,7 +2672,11 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     }
     /* storage: everything is reserved before anything is changed, so a failure leaves the graph as it was */
     if (op == GIR_OP_VARIABLE || op == GIR_OP_CONSTANT) {
-        bytes = (size_t)gir__numel(&b.out) * gir__dtype_sizes[odt];
+        if (!gir__bytes(&b.out, odt, &bytes)) {
+            gir__gfail(g, GIR_ERR_LIMIT, "%s: node %u: %T %S has more bytes than size_t counts", oi->name, b.id, odt,
+                       &b.out);
+            return bad;
+        }
         data = gir__alloc(&g->a, bytes ? bytes : 1);
         if (!data) {
             gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "%s: node %u: out of memory for %l bytes of data", oi->name, b.id,
@@ -4884,8 +5025,8 @@ static gir_status gir__grad_check(gir_graph *g, gir_node y, int n, const gir_nod
    level is the largest among its inputs and the level it was built at, so y's level covers its ancestry). A
    wrt node built after y cannot be below it: its gradient is zeros. */
 GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt, gir_node *grads) {
-    gir_node *adj = NULL, xs[64], dx[64];
-    uint8_t needp[64];
+    gir_node *adj = NULL, xs[GIR_MAX_VARIADIC], dx[GIR_MAX_VARIADIC];
+    uint8_t needp[GIR_MAX_VARIADIC];
     uint8_t *dep = NULL;
     size_t cnt;
     uint16_t old_level;
@@ -4930,7 +5071,7 @@ GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt
         if (!adj[id].id || !dep[id]) continue;
         nd = g->nodes[id];                                   /* a copy: building nodes may move the array */
         if (nd.ntype != GIR_NODE_INPUT_DERIVED) continue;
-        for (j = 0; j < nd.nin && j < 64; ++j) xs[j] = gir__handle(g, g->ins[nd.in0 + j]);
+        for (j = 0; j < nd.nin && j < GIR_MAX_VARIADIC; ++j) xs[j] = gir__handle(g, g->ins[nd.in0 + j]);
         for (j = 0; j < nd.nparents; ++j) {
             const gir__node *p = &g->nodes[xs[j].id];
             needp[j] = (uint8_t)(dep[xs[j].id] && gir__is_float(p->dtype) &&
@@ -5027,6 +5168,15 @@ static void gir__setd(void *p, int dt, int64_t i, double v) {
     }
 }
 static size_t gir__esize(int dt) { return gir__dtype_sizes[dt]; }
+/* integer elements as uint32_t: sums and products of u8 and i32 wrap modulo 2^8 and 2^32 (as NumPy with the
+   same dtype), never overflow a signed type, and stay exact where doubles would round */
+static uint32_t gir__getu(const void *p, int dt, int64_t i) {
+    return dt == GIR_DTYPE_I32 ? (uint32_t)((const int32_t *)p)[i] : (uint32_t)((const uint8_t *)p)[i];
+}
+static void gir__setu(void *p, int dt, int64_t i, uint32_t v) {
+    if (dt == GIR_DTYPE_I32) ((int32_t *)p)[i] = gir__i32_of_u32(v);
+    else ((uint8_t *)p)[i] = (uint8_t)(v & 255u);
+}
 
 /* row-major strides (elements) of a shape, and of a shape broadcast into out's rank (0 on broadcast axes) */
 static void gir__bstrides(const gir_shape *s, const gir_shape *out, int64_t *st) {
@@ -5514,7 +5664,7 @@ static void gir__k_approx_eq_i32__scalar(int64_t n, void *out, const void *const
     for (k = 0; k < n; ++k) {
         int32_t v0 = x0[k * st[0]];
         int32_t v1 = x1[k * st[1]];
-        o[k] = (uint8_t)((gir__v_abs_i32(((int32_t)(v0 - v1))) <= ((int32_t)(gir__sat_i32(p[0]) + ((int32_t)(gir__sat_i32(p[1]) * gir__v_abs_i32(v1)))))));
+        o[k] = (uint8_t)((gir__v_abs_i32(gir__v_sub_i32(v0, v1)) <= gir__v_add_i32(gir__sat_i32(p[0]), gir__v_mul_i32(gir__sat_i32(p[1]), gir__v_abs_i32(v1)))));
     }
 }
 static void gir__k_approx_eq_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
@@ -5624,7 +5774,7 @@ static void gir__k_add_i32__scalar(int64_t n, void *out, const void *const *in, 
     for (k = 0; k < n; ++k) {
         int32_t v0 = x0[k * st[0]];
         int32_t v1 = x1[k * st[1]];
-        o[k] = (int32_t)(((int32_t)(v0 + v1)));
+        o[k] = (int32_t)(gir__v_add_i32(v0, v1));
     }
 }
 static void gir__k_add_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
@@ -5673,7 +5823,7 @@ static void gir__k_sub_i32__scalar(int64_t n, void *out, const void *const *in, 
     for (k = 0; k < n; ++k) {
         int32_t v0 = x0[k * st[0]];
         int32_t v1 = x1[k * st[1]];
-        o[k] = (int32_t)(((int32_t)(v0 - v1)));
+        o[k] = (int32_t)(gir__v_sub_i32(v0, v1));
     }
 }
 static void gir__k_sub_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
@@ -5722,7 +5872,7 @@ static void gir__k_mul_i32__scalar(int64_t n, void *out, const void *const *in, 
     for (k = 0; k < n; ++k) {
         int32_t v0 = x0[k * st[0]];
         int32_t v1 = x1[k * st[1]];
-        o[k] = (int32_t)(((int32_t)(v0 * v1)));
+        o[k] = (int32_t)(gir__v_mul_i32(v0, v1));
     }
 }
 static void gir__k_mul_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
@@ -5792,7 +5942,7 @@ static void gir__k_neg_i32__scalar(int64_t n, void *out, const void *const *in, 
     (void)p;
     for (k = 0; k < n; ++k) {
         int32_t v0 = x0[k * st[0]];
-        o[k] = (int32_t)(((int32_t)-v0));
+        o[k] = (int32_t)(gir__v_neg_i32(v0));
     }
 }
 static void gir__k_neg_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
@@ -6088,7 +6238,7 @@ static void gir__k_square_i32__scalar(int64_t n, void *out, const void *const *i
     (void)p;
     for (k = 0; k < n; ++k) {
         int32_t v0 = x0[k * st[0]];
-        o[k] = (int32_t)(((int32_t)(v0 * v0)));
+        o[k] = (int32_t)(gir__v_mul_i32(v0, v0));
     }
 }
 static void gir__k_square_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
@@ -7052,6 +7202,31 @@ static gir_status gir__k_dropout(gir__kx *k) {
 }
 
 /* reductions: one pass over the input in memory order; the output index moves with the input index */
+static int64_t gir__reduce_next(int64_t *idx, int64_t o, const int64_t *ostr, const gir_shape *xs) {
+    int d;
+    for (d = xs->rank - 1; d >= 0; --d) {          /* advance the multi-index and the output index */
+        o += ostr[d];
+        if (++idx[d] < xs->dim[d]) break;
+        o -= ostr[d] * xs->dim[d];
+        idx[d] = 0;
+    }
+    return o;
+}
+/* integer sum and prod: accumulated in uint32_t scratch, wrapping */
+static void gir__reduce_int(gir__kx *k, const int64_t *ostr, int64_t nout) {
+    const gir_shape *xs = k->in[0].s;
+    uint32_t *acc = (uint32_t *)k->scratch;
+    int64_t idx[GIR_MAX_RANK], n = gir__numel(xs), i, o;
+    int d, prod = k->op == GIR_OP_PROD;
+    for (o = 0; o < nout; ++o) acc[o] = prod ? 1u : 0u;
+    for (d = 0; d < xs->rank; ++d) idx[d] = 0;
+    for (i = 0, o = 0; i < n; ++i) {
+        uint32_t v = gir__getu(k->in[0].p, k->in[0].dt, i);
+        acc[o] = prod ? acc[o] * v : acc[o] + v;
+        o = gir__reduce_next(idx, o, ostr, xs);
+    }
+    for (o = 0; o < nout; ++o) gir__setu(k->out, k->dtype, o, acc[o]);
+}
 static gir_status gir__k_reduce(gir__kx *k) {
     const gir_shape *xs = k->in[0].s;
     const void *x = k->in[0].p;
@@ -7067,6 +7242,10 @@ static gir_status gir__k_reduce(gir__kx *k) {
     for (d = r - 1; d >= 0; --d) {
         if (gir__has_axis(ax, d)) ostr[d] = 0;
         else { ostr[d] = acc_s; acc_s *= xs->dim[d]; }
+    }
+    if ((op == GIR_OP_SUM || op == GIR_OP_PROD) && gir__is_int(k->dtype)) {
+        gir__reduce_int(k, ostr, nout);
+        return GIR_OK;
     }
     cnt = nout ? (double)n / (double)nout : 0;
     for (pass = 0; pass < 2; ++pass) {
@@ -7096,12 +7275,7 @@ static gir_status gir__k_reduce(gir__kx *k) {
             case -GIR_OP_LOGSUMEXP: *a += (aux[o] == -HUGE_VAL || aux[o] == HUGE_VAL) ? 0 : gir__exp_f64(v - aux[o]); break;
             default: break;
             }
-            for (d = r - 1; d >= 0; --d) {          /* advance the multi-index and the output index */
-                o += ostr[d];
-                if (++idx[d] < xs->dim[d]) break;
-                o -= ostr[d] * xs->dim[d];
-                idx[d] = 0;
-            }
+            o = gir__reduce_next(idx, o, ostr, xs);
         }
         if (!second && (op == GIR_OP_VAR || op == GIR_OP_LOGSUMEXP))
             for (o = 0; o < nout; ++o) aux[o] = op == GIR_OP_VAR ? (cnt ? acc[o] / cnt : 0.0 / (cnt - cnt)) : acc[o];
@@ -7283,8 +7457,12 @@ static gir_status gir__k_index_add(gir__kx *k) {
     for (a = 0; a < outer; ++a)
         for (j = 0; j < ni; ++j) {
             int64_t s = ix[j] < 0 ? ix[j] + len : ix[j], oo = (a * len + s) * inner, io = (a * ni + j) * inner;
-            for (b = 0; b < inner; ++b)
-                gir__setd(k->out, dt, oo + b, gir__getd(k->out, dt, oo + b) + gir__getd(k->in[0].p, dt, io + b));
+            for (b = 0; b < inner; ++b) {
+                if (gir__is_int(dt))
+                    gir__setu(k->out, dt, oo + b, gir__getu(k->out, dt, oo + b) + gir__getu(k->in[0].p, dt, io + b));
+                else
+                    gir__setd(k->out, dt, oo + b, gir__getd(k->out, dt, oo + b) + gir__getd(k->in[0].p, dt, io + b));
+            }
         }
     return GIR_OK;
 }
@@ -8100,20 +8278,21 @@ static void gir__nn_conv2d_bwd_filter_f32(const gir__conv_p *p, const float *x,
 
 /* Index (within one h*w plane) of the first max of the window of output
  * (oy, ox); -1 if the window lies entirely in padding.  NaN wins (as in
- * PyTorch: a later NaN replaces an earlier one). */
+ * PyTorch: a later NaN replaces an earlier one).  Only the window cells
+ * inside the input are visited, so a large kernel costs nothing extra. */
 static int64_t gir__nn_maxpos_f32(const gir__conv_p *p, const float *xp,
                                       int64_t oy, int64_t ox)
 {
-    int64_t ky, kx, best = -1;
+    int64_t ky, kx, best = -1, y0, y1, x0, x1;
+    int64_t by = oy * p->sh - p->ph, bx = ox * p->sw - p->pw;
     float bv = (float)0;
-    for (ky = 0; ky < p->kh; ++ky) {
-        int64_t iy = oy * p->sh - p->ph + ky * p->dh;
-        if (iy < 0 || iy >= p->h) continue;
-        for (kx = 0; kx < p->kw; ++kx) {
-            int64_t ix = ox * p->sw - p->pw + kx * p->dw;
-            float v;
-            if (ix < 0 || ix >= p->w) continue;
-            v = xp[iy * p->w + ix];
+    gir__nn_span(by, p->dh, p->h, p->kh, &y0, &y1);
+    gir__nn_span(bx, p->dw, p->w, p->kw, &x0, &x1);
+    for (ky = y0; ky < y1; ++ky) {
+        int64_t iy = by + ky * p->dh;
+        for (kx = x0; kx < x1; ++kx) {
+            int64_t ix = bx + kx * p->dw;
+            float v = xp[iy * p->w + ix];
             if (best < 0 || v > bv || v != v) { bv = v; best = iy * p->w + ix; }
         }
     }
@@ -8164,15 +8343,11 @@ static void gir__nn_avgpool2d_f32(const gir__conv_p *p, const float *x, float *y
         for (oy = 0; oy < p->oh; ++oy)
             for (ox = 0; ox < p->ow; ++ox) {
                 float s = (float)0;
-                for (ky = 0; ky < p->kh; ++ky) {
-                    int64_t iy = oy * p->sh - p->ph + ky * p->dh;
-                    if (iy < 0 || iy >= p->h) continue;
-                    for (kx = 0; kx < p->kw; ++kx) {
-                        int64_t ix = ox * p->sw - p->pw + kx * p->dw;
-                        if (ix < 0 || ix >= p->w) continue;
-                        s += xp[iy * p->w + ix];
-                    }
-                }
+                int64_t by = oy * p->sh - p->ph, bx = ox * p->sw - p->pw, y0, y1, x0, x1;
+                gir__nn_span(by, p->dh, p->h, p->kh, &y0, &y1);
+                gir__nn_span(bx, p->dw, p->w, p->kw, &x0, &x1);
+                for (ky = y0; ky < y1; ++ky)
+                    for (kx = x0; kx < x1; ++kx) s += xp[(by + ky * p->dh) * p->w + bx + kx * p->dw];
                 yp[oy * p->ow + ox] = s / (float)gir__nn_avg_count(p, oy, ox);
             }
     }
@@ -8189,15 +8364,11 @@ static void gir__nn_avgpool2d_bwd_f32(const gir__conv_p *p, const float *gy, flo
         for (oy = 0; oy < p->oh; ++oy)
             for (ox = 0; ox < p->ow; ++ox) {
                 float g = gp[oy * p->ow + ox] / (float)gir__nn_avg_count(p, oy, ox);
-                for (ky = 0; ky < p->kh; ++ky) {
-                    int64_t iy = oy * p->sh - p->ph + ky * p->dh;
-                    if (iy < 0 || iy >= p->h) continue;
-                    for (kx = 0; kx < p->kw; ++kx) {
-                        int64_t ix = ox * p->sw - p->pw + kx * p->dw;
-                        if (ix < 0 || ix >= p->w) continue;
-                        gxp[iy * p->w + ix] += g;
-                    }
-                }
+                int64_t by = oy * p->sh - p->ph, bx = ox * p->sw - p->pw, y0, y1, x0, x1;
+                gir__nn_span(by, p->dh, p->h, p->kh, &y0, &y1);
+                gir__nn_span(bx, p->dw, p->w, p->kw, &x0, &x1);
+                for (ky = y0; ky < y1; ++ky)
+                    for (kx = x0; kx < x1; ++kx) gxp[(by + ky * p->dh) * p->w + bx + kx * p->dw] += g;
             }
     }
 }
@@ -8375,20 +8546,21 @@ static void gir__nn_conv2d_bwd_filter_f64(const gir__conv_p *p, const double *x,
 
 /* Index (within one h*w plane) of the first max of the window of output
  * (oy, ox); -1 if the window lies entirely in padding.  NaN wins (as in
- * PyTorch: a later NaN replaces an earlier one). */
+ * PyTorch: a later NaN replaces an earlier one).  Only the window cells
+ * inside the input are visited, so a large kernel costs nothing extra. */
 static int64_t gir__nn_maxpos_f64(const gir__conv_p *p, const double *xp,
                                       int64_t oy, int64_t ox)
 {
-    int64_t ky, kx, best = -1;
+    int64_t ky, kx, best = -1, y0, y1, x0, x1;
+    int64_t by = oy * p->sh - p->ph, bx = ox * p->sw - p->pw;
     double bv = (double)0;
-    for (ky = 0; ky < p->kh; ++ky) {
-        int64_t iy = oy * p->sh - p->ph + ky * p->dh;
-        if (iy < 0 || iy >= p->h) continue;
-        for (kx = 0; kx < p->kw; ++kx) {
-            int64_t ix = ox * p->sw - p->pw + kx * p->dw;
-            double v;
-            if (ix < 0 || ix >= p->w) continue;
-            v = xp[iy * p->w + ix];
+    gir__nn_span(by, p->dh, p->h, p->kh, &y0, &y1);
+    gir__nn_span(bx, p->dw, p->w, p->kw, &x0, &x1);
+    for (ky = y0; ky < y1; ++ky) {
+        int64_t iy = by + ky * p->dh;
+        for (kx = x0; kx < x1; ++kx) {
+            int64_t ix = bx + kx * p->dw;
+            double v = xp[iy * p->w + ix];
             if (best < 0 || v > bv || v != v) { bv = v; best = iy * p->w + ix; }
         }
     }
@@ -8439,15 +8611,11 @@ static void gir__nn_avgpool2d_f64(const gir__conv_p *p, const double *x, double 
         for (oy = 0; oy < p->oh; ++oy)
             for (ox = 0; ox < p->ow; ++ox) {
                 double s = (double)0;
-                for (ky = 0; ky < p->kh; ++ky) {
-                    int64_t iy = oy * p->sh - p->ph + ky * p->dh;
-                    if (iy < 0 || iy >= p->h) continue;
-                    for (kx = 0; kx < p->kw; ++kx) {
-                        int64_t ix = ox * p->sw - p->pw + kx * p->dw;
-                        if (ix < 0 || ix >= p->w) continue;
-                        s += xp[iy * p->w + ix];
-                    }
-                }
+                int64_t by = oy * p->sh - p->ph, bx = ox * p->sw - p->pw, y0, y1, x0, x1;
+                gir__nn_span(by, p->dh, p->h, p->kh, &y0, &y1);
+                gir__nn_span(bx, p->dw, p->w, p->kw, &x0, &x1);
+                for (ky = y0; ky < y1; ++ky)
+                    for (kx = x0; kx < x1; ++kx) s += xp[(by + ky * p->dh) * p->w + bx + kx * p->dw];
                 yp[oy * p->ow + ox] = s / (double)gir__nn_avg_count(p, oy, ox);
             }
     }
@@ -8464,15 +8632,11 @@ static void gir__nn_avgpool2d_bwd_f64(const gir__conv_p *p, const double *gy, do
         for (oy = 0; oy < p->oh; ++oy)
             for (ox = 0; ox < p->ow; ++ox) {
                 double g = gp[oy * p->ow + ox] / (double)gir__nn_avg_count(p, oy, ox);
-                for (ky = 0; ky < p->kh; ++ky) {
-                    int64_t iy = oy * p->sh - p->ph + ky * p->dh;
-                    if (iy < 0 || iy >= p->h) continue;
-                    for (kx = 0; kx < p->kw; ++kx) {
-                        int64_t ix = ox * p->sw - p->pw + kx * p->dw;
-                        if (ix < 0 || ix >= p->w) continue;
-                        gxp[iy * p->w + ix] += g;
-                    }
-                }
+                int64_t by = oy * p->sh - p->ph, bx = ox * p->sw - p->pw, y0, y1, x0, x1;
+                gir__nn_span(by, p->dh, p->h, p->kh, &y0, &y1);
+                gir__nn_span(bx, p->dw, p->w, p->kw, &x0, &x1);
+                for (ky = y0; ky < y1; ++ky)
+                    for (kx = x0; kx < x1; ++kx) gxp[(by + ky * p->dh) * p->w + bx + kx * p->dw] += g;
             }
     }
 }
@@ -8487,6 +8651,11 @@ static gir_status gir__k_matmul(gir__kx *k) {
     int d, r;
     ob.rank -= 2; ab.rank -= 2; bb.rank -= 2;
     r = ob.rank;
+    if (m == 0 || n == 0) return GIR_OK;                  /* nothing to write; an empty input may be NULL */
+    if (kk == 0) {                                       /* empty sums */
+        GIR_MEMSET(k->out, 0, (size_t)gir__numel(os) * gir__esize(k->dtype));
+        return GIR_OK;
+    }
     gir__bstrides(&ab, &ob, ast);
     gir__bstrides(&bb, &ob, bst);
     nb = gir__numel(&ob);
@@ -8505,26 +8674,36 @@ static gir_status gir__k_matmul(gir__kx *k) {
         else
             for (i = 0; i < m; ++i)
                 for (j = 0; j < n; ++j) {
-                    double s = 0;
+                    uint32_t s = 0;
                     for (p = 0; p < kk; ++p)
-                        s += gir__getd(k->in[0].p, k->dtype, ao + i * kk + p) * gir__getd(k->in[1].p, k->dtype, bo + p * n + j);
-                    gir__setd(k->out, k->dtype, t * m * n + i * n + j, s);
+                        s += gir__getu(k->in[0].p, k->dtype, ao + i * kk + p) * gir__getu(k->in[1].p, k->dtype, bo + p * n + j);
+                    gir__setu(k->out, k->dtype, t * m * n + i * n + j, s);
                 }
     }
     return GIR_OK;
 }
+/* dot, outer and trace: integer dtypes accumulate in uint32_t (wrapping), floats in double */
 static gir_status gir__k_dot(gir__kx *k) {
     int64_t n = k->in[0].s->dim[0], i;
+    const void *a = k->in[0].p, *b = k->in[1].p;
     double s = 0;
-    for (i = 0; i < n; ++i) s += gir__getd(k->in[0].p, k->dtype, i) * gir__getd(k->in[1].p, k->dtype, i);
-    gir__setd(k->out, k->dtype, 0, s);
+    uint32_t u = 0;
+    for (i = 0; i < n; ++i) {
+        if (gir__is_int(k->dtype)) u += gir__getu(a, k->dtype, i) * gir__getu(b, k->dtype, i);
+        else s += gir__getd(a, k->dtype, i) * gir__getd(b, k->dtype, i);
+    }
+    if (gir__is_int(k->dtype)) gir__setu(k->out, k->dtype, 0, u);
+    else gir__setd(k->out, k->dtype, 0, s);
     return GIR_OK;
 }
 static gir_status gir__k_outer(gir__kx *k) {
     int64_t m = k->shape->dim[0], n = k->shape->dim[1], i, j;
+    const void *a = k->in[0].p, *b = k->in[1].p;
     for (i = 0; i < m; ++i)
-        for (j = 0; j < n; ++j)
-            gir__setd(k->out, k->dtype, i * n + j, gir__getd(k->in[0].p, k->dtype, i) * gir__getd(k->in[1].p, k->dtype, j));
+        for (j = 0; j < n; ++j) {
+            if (gir__is_int(k->dtype)) gir__setu(k->out, k->dtype, i * n + j, gir__getu(a, k->dtype, i) * gir__getu(b, k->dtype, j));
+            else gir__setd(k->out, k->dtype, i * n + j, gir__getd(a, k->dtype, i) * gir__getd(b, k->dtype, j));
+        }
     return GIR_OK;
 }
 static gir_status gir__k_trace(gir__kx *k) {
@@ -8532,15 +8711,25 @@ static gir_status gir__k_trace(gir__kx *k) {
     int64_t m = xs->dim[xs->rank - 2], n = xs->dim[xs->rank - 1], d = m < n ? m : n, nb = gir__numel(k->shape), b, i;
     for (b = 0; b < nb; ++b) {
         double s = 0;
-        for (i = 0; i < d; ++i) s += gir__getd(k->in[0].p, k->dtype, b * m * n + i * n + i);
-        gir__setd(k->out, k->dtype, b, s);
+        uint32_t u = 0;
+        for (i = 0; i < d; ++i) {
+            if (gir__is_int(k->dtype)) u += gir__getu(k->in[0].p, k->dtype, b * m * n + i * n + i);
+            else s += gir__getd(k->in[0].p, k->dtype, b * m * n + i * n + i);
+        }
+        if (gir__is_int(k->dtype)) gir__setu(k->out, k->dtype, b, u);
+        else gir__setd(k->out, k->dtype, b, s);
     }
     return GIR_OK;
 }
 static gir_status gir__k_linalg(gir__kx *k) {
     const gir_shape *xs = k->in[0].s;
-    int64_t n = xs->dim[xs->rank - 1], batch = n ? gir__numel(xs) / (n * n) : 0;
+    int64_t n = xs->dim[xs->rank - 1], batch = n ? gir__numel(xs) / (n * n) : 0, b;
     int f = k->dtype == GIR_DTYPE_F32, rc = 0;
+    if (n == 0) {               /* 0x0 matrices: det 1 and log|det| 0 (empty products, as NumPy); nothing else */
+        if (k->op == GIR_OP_DET || k->op == GIR_OP_LOGDET)
+            for (b = 0; b < gir__numel(k->shape); ++b) gir__setd(k->out, k->dtype, b, k->op == GIR_OP_DET ? 1.0 : 0.0);
+        return GIR_OK;
+    }
     switch (k->op) {
     case GIR_OP_INVERSE:
         rc = f ? gir__la_inverse_f32(batch, n, (const float *)k->in[0].p, (float *)k->out, (float *)k->scratch)
@@ -8565,6 +8754,7 @@ static gir_status gir__k_linalg(gir__kx *k) {
 static gir_status gir__k_trisolve(gir__kx *k) {
     const gir_shape *as = k->in[0].s;
     int64_t n = as->dim[as->rank - 1], m = k->shape->dim[k->shape->rank - 1], batch = n ? gir__numel(as) / (n * n) : 0;
+    if (gir__numel(k->shape) == 0) return GIR_OK;        /* nothing to write; an empty input may be NULL */
     if (k->dtype == GIR_DTYPE_F32)
         gir__la_trisolve_f32(batch, n, m, (const float *)k->in[0].p, (const float *)k->in[1].p, (float *)k->out,
                              k->attr->i[0], k->attr->i[1]);
@@ -8964,7 +9154,13 @@ GIR_API gir_status gir_compile(gir_graph *g, int n_out, const gir_node *outs, gi
         v->node = (uint32_t)id;
         v->shape = d->shape;
         v->dtype = d->dtype;
-        v->bytes = (size_t)gir__numel(&d->shape) * gir__dtype_sizes[d->dtype];
+        if (!gir__bytes(&d->shape, d->dtype, &v->bytes) || gir__align_up(v->bytes) > ((size_t)-1) / 2 - off) {
+            gir__free(&g->a, need, cnt);
+            gir_plan_free(p);
+            gir__gfail(g, GIR_ERR_LIMIT, "compile: node %u: %T %S does not fit in the address space (%l bytes before it)",
+                       (unsigned)id, (int)d->dtype, &d->shape, (long long)off);
+            return GIR_ERR_LIMIT;
+        }
         p->map[id] = ++p->nvals;
         if (d->op == GIR_OP_INPUT) { v->kind = GIR__VAL_INPUT; continue; }
         if (d->op == GIR_OP_VARIABLE || d->op == GIR_OP_CONSTANT) { v->kind = GIR__VAL_DATA; continue; }

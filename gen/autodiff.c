@@ -296,8 +296,8 @@ static gir_status gir__grad_check(gir_graph *g, gir_node y, int n, const gir_nod
    level is the largest among its inputs and the level it was built at, so y's level covers its ancestry). A
    wrt node built after y cannot be below it: its gradient is zeros. */
 GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt, gir_node *grads) {
-    gir_node *adj = NULL, xs[64], dx[64];
-    uint8_t needp[64];
+    gir_node *adj = NULL, xs[GIR_MAX_VARIADIC], dx[GIR_MAX_VARIADIC];
+    uint8_t needp[GIR_MAX_VARIADIC];
     uint8_t *dep = NULL;
     size_t cnt;
     uint16_t old_level;
@@ -342,7 +342,7 @@ GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt
         if (!adj[id].id || !dep[id]) continue;
         nd = g->nodes[id];                                   /* a copy: building nodes may move the array */
         if (nd.ntype != GIR_NODE_INPUT_DERIVED) continue;
-        for (j = 0; j < nd.nin && j < 64; ++j) xs[j] = gir__handle(g, g->ins[nd.in0 + j]);
+        for (j = 0; j < nd.nin && j < GIR_MAX_VARIADIC; ++j) xs[j] = gir__handle(g, g->ins[nd.in0 + j]);
         for (j = 0; j < nd.nparents; ++j) {
             const gir__node *p = &g->nodes[xs[j].id];
             needp[j] = (uint8_t)(dep[xs[j].id] && gir__is_float(p->dtype) &&

@@ -71,18 +71,35 @@ static GIR__INLINE T gir__v_pow_##S(T x, T y) { return gir__pow_##S(x, y); }
 GIR__VOCAB_FLOAT(float, f32)
 GIR__VOCAB_FLOAT(double, f64)
 
-#define GIR__VOCAB_INT(T, S) \
-static GIR__INLINE T gir__v_abs_##S(T x) { return (T)(x < 0 ? -x : x); } \
-static GIR__INLINE T gir__v_sign_##S(T x) { return (T)(x > 0 ? 1 : x < 0 ? -1 : 0); } \
-static GIR__INLINE T gir__v_max_##S(T x, T y) { return x > y ? x : y; } \
-static GIR__INLINE T gir__v_min_##S(T x, T y) { return x < y ? x : y; } \
-static GIR__INLINE T gir__v_idiv_##S(T x, T y) { \
-    T q; if (y == 0) return 0; if (y == -1) return (T)(0 - x); \
-    q = (T)(x / y); if ((x % y != 0) && ((x < 0) != (y < 0))) q = (T)(q - 1); return q; } \
-static GIR__INLINE T gir__v_imod_##S(T x, T y) { \
-    T r; if (y == 0 || y == -1) return 0; \
-    r = (T)(x % y); if (r != 0 && ((r < 0) != (y < 0))) r = (T)(r + y); return r; }
-GIR__VOCAB_INT(int32_t, i32)
+/* i32 arithmetic wraps modulo 2^32 (two's complement), as NumPy and PyTorch do: it is done in uint32_t and
+   converted back without undefined or implementation-defined behaviour. Integer floor division and modulo
+   follow NumPy 1.24: x // 0 = 0, x % 0 = 0, INT32_MIN // -1 = INT32_MIN, INT32_MIN % -1 = 0. */
+static GIR__INLINE int32_t gir__i32_of_u32(uint32_t v) {
+    return v <= 2147483647u ? (int32_t)v : (int32_t)(v - 2147483648u) + (-2147483647 - 1);
+}
+static GIR__INLINE int32_t gir__v_add_i32(int32_t x, int32_t y) { return gir__i32_of_u32((uint32_t)x + (uint32_t)y); }
+static GIR__INLINE int32_t gir__v_sub_i32(int32_t x, int32_t y) { return gir__i32_of_u32((uint32_t)x - (uint32_t)y); }
+static GIR__INLINE int32_t gir__v_mul_i32(int32_t x, int32_t y) { return gir__i32_of_u32((uint32_t)x * (uint32_t)y); }
+static GIR__INLINE int32_t gir__v_neg_i32(int32_t x) { return gir__i32_of_u32(0u - (uint32_t)x); }
+static GIR__INLINE int32_t gir__v_abs_i32(int32_t x) { return x < 0 ? gir__v_neg_i32(x) : x; }
+static GIR__INLINE int32_t gir__v_sign_i32(int32_t x) { return (int32_t)(x > 0 ? 1 : x < 0 ? -1 : 0); }
+static GIR__INLINE int32_t gir__v_max_i32(int32_t x, int32_t y) { return x > y ? x : y; }
+static GIR__INLINE int32_t gir__v_min_i32(int32_t x, int32_t y) { return x < y ? x : y; }
+static GIR__INLINE int32_t gir__v_idiv_i32(int32_t x, int32_t y) {
+    int32_t q;
+    if (y == 0) return 0;
+    if (y == -1) return gir__v_neg_i32(x);
+    q = (int32_t)(x / y);
+    if ((x % y != 0) && ((x < 0) != (y < 0))) q = (int32_t)(q - 1);
+    return q;
+}
+static GIR__INLINE int32_t gir__v_imod_i32(int32_t x, int32_t y) {
+    int32_t r;
+    if (y == 0 || y == -1) return 0;
+    r = (int32_t)(x % y);
+    if (r != 0 && ((r < 0) != (y < 0))) r = (int32_t)(r + y);
+    return r;
+}
 static GIR__INLINE uint8_t gir__v_abs_u8(uint8_t x) { return x; }
 static GIR__INLINE uint8_t gir__v_sign_u8(uint8_t x) { return (uint8_t)(x > 0); }
 static GIR__INLINE uint8_t gir__v_max_u8(uint8_t x, uint8_t y) { return x > y ? x : y; }
@@ -193,6 +210,12 @@ static void gir__putl(gir__buf *b, long long v) {
 }
 static void gir__putshape(gir__buf *b, const gir_shape *s) {
     int k;
+    if (s->rank < 0 || s->rank > GIR_MAX_RANK) {           /* never read past the struct */
+        gir__puts(b, "[rank ");
+        gir__putl(b, s->rank);
+        gir__puts(b, "]");
+        return;
+    }
     gir__puts(b, "[");
     for (k = 0; k < s->rank; ++k) {
         if (k) gir__puts(b, ",");

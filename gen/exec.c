@@ -130,7 +130,13 @@ GIR_API gir_status gir_compile(gir_graph *g, int n_out, const gir_node *outs, gi
         v->node = (uint32_t)id;
         v->shape = d->shape;
         v->dtype = d->dtype;
-        v->bytes = (size_t)gir__numel(&d->shape) * gir__dtype_sizes[d->dtype];
+        if (!gir__bytes(&d->shape, d->dtype, &v->bytes) || gir__align_up(v->bytes) > ((size_t)-1) / 2 - off) {
+            gir__free(&g->a, need, cnt);
+            gir_plan_free(p);
+            gir__gfail(g, GIR_ERR_LIMIT, "compile: node %u: %T %S does not fit in the address space (%l bytes before it)",
+                       (unsigned)id, (int)d->dtype, &d->shape, (long long)off);
+            return GIR_ERR_LIMIT;
+        }
         p->map[id] = ++p->nvals;
         if (d->op == GIR_OP_INPUT) { v->kind = GIR__VAL_INPUT; continue; }
         if (d->op == GIR_OP_VARIABLE || d->op == GIR_OP_CONSTANT) { v->kind = GIR__VAL_DATA; continue; }

@@ -573,10 +573,14 @@ def lower_fwd(op, e, dt):
                 return "gir__sat_%s(p[%d])" % (SFX[dt], int(n[1][1:]))
             return "((%s)p[%d])" % (T, int(n[1][1:]))
         if k == "neg":
+            if dt == "I32":
+                return "gir__v_neg_i32(%s)" % go(n[1])
             return "(-%s)" % go(n[1]) if dt in ("F32", "F64") else "((%s)-%s)" % (T, go(n[1]))
-        if k == "bin":       # integer arithmetic is done in int and narrowed back; float stays float
+        if k == "bin":       # i32 + - * wrap (vocabulary in gen/config.c); u8 is done in int and narrowed
             if dt in ("F32", "F64"):
                 return "(%s %s %s)" % (go(n[2]), n[1], go(n[3]))
+            if dt == "I32" and n[1] in "+-*":
+                return "gir__v_%s_i32(%s, %s)" % (ARITH[n[1]], go(n[2]), go(n[3]))
             return "((%s)(%s %s %s))" % (T, go(n[2]), n[1], go(n[3]))
         if k == "cmp":
             return "(%s %s %s)" % (go(n[2]), n[1], go(n[3]))

@@ -89,8 +89,9 @@ GIR_API gir_shape gir_shapev(int rank, const int32_t *dims) {
     gir_shape s;
     int k;
     GIR_MEMSET(&s, 0, sizeof s);
-    if (rank < 0 || rank > GIR_MAX_RANK) { s.rank = -1; return s; }   /* rejected by every builder */
-    s.rank = rank;
+    s.rank = (int32_t)rank;
+    if (rank < 0 || rank > GIR_MAX_RANK) return s;       /* kept as given: every builder rejects it, naming it */
+    if (rank > 0 && !dims) { s.rank = -1; return s; }  /* the invalid shape, rejected by every builder */
     for (k = 0; k < rank; ++k) s.dim[k] = dims[k];
     return s;
 }
@@ -107,8 +108,9 @@ GIR_API gir_ints gir_intsv(int n, const int32_t *v) {
     gir_ints r;
     int k;
     GIR_MEMSET(&r, 0, sizeof r);
-    if (n < 0 || n > GIR_MAX_RANK) { r.n = -1; return r; }
-    r.n = n;
+    r.n = (int32_t)n;
+    if (n < 0 || n > GIR_MAX_RANK) return r;               /* kept as given: every builder rejects it */
+    if (n > 0 && !v) { r.n = -1; return r; }             /* the invalid list, rejected by every builder */
     for (k = 0; k < n; ++k) r.v[k] = v[k];
     return r;
 }
@@ -134,19 +136,33 @@ static int gir__shape_eq(const gir_shape *a, const gir_shape *b) {
         if (a->dim[k] != b->dim[k]) return 0;
     return 1;
 }
-/* the largest tensor gir.h accepts: 2^40 elements, so byte counts never overflow */
+/* The largest tensor gir.h accepts: 2^40 elements, so byte counts never overflow a 64-bit size_t. The product
+   of the nonzero dimensions is bounded too, so no partial product of a shape (outer x axis x inner) overflows.
+   Each multiplication is checked before it is done. */
 #define GIR__MAX_NUMEL ((int64_t)1 << 40)
-static int gir__shape_ok(const gir_shape *s) {
-    int64_t n = 1;
-    int k;
-    if (s->rank < 0 || s->rank > GIR_MAX_RANK) return 0;
-    for (k = 0; k < s->rank; ++k) {
-        if (s->dim[k] < 0) return 0;
-        n *= s->dim[k] ? s->dim[k] : 1;
-        if (n > GIR__MAX_NUMEL) return 0;
+static int gir__mul_ok(int64_t *n, int64_t d) {          /* *n *= max(d, 1) when the result stays in bounds */
+    if (d > 1) {
+        if (*n > GIR__MAX_NUMEL / d) return 0;
+        *n *= d;
     }
     return 1;
 }
+static int gir__dims_ok(const gir_shape *s) {             /* a shape whose rank is already known to be valid */
+    int64_t n = 1;
+    int k;
+    for (k = 0; k < s->rank; ++k)
+        if (s->dim[k] < 0 || !gir__mul_ok(&n, s->dim[k])) return 0;
+    return 1;
+}
+static int gir__rank_ok(int32_t rank) { return rank >= 0 && rank <= GIR_MAX_RANK; }
+/* the bytes of a valid shape's values; 0 when they would not fit in half a size_t (a 32-bit target) */
+static int gir__bytes(const gir_shape *s, int dt, size_t *out) {
+    uint64_t n = (uint64_t)gir__numel(s), es = gir__dtype_sizes[dt];
+    if (n > (uint64_t)((size_t)-1 / 2) / 8u) return 0;
+    *out = (size_t)(n * es);
+    return 1;
+}
+static int gir__shape_ok(const gir_shape *s) { return gir__rank_ok(s->rank) && gir__dims_ok(s); }
 
 /* graph --------------------------------------------------------------------------------------------------- */
 GIR_API void gir_attr_zero(gir_attr *a) { GIR_MEMSET(a, 0, sizeof *a); }
@@ -277,6 +293,54 @@ GIR_API gir_group gir_op_group(gir_op op) { return gir__op_ok(op) ? (gir_group)g
 static const gir__node *gir__bin(const gir__bctx *b, int k) { return &b->g->nodes[b->in[k].id]; }
 static const char *gir__bname(const gir__bctx *b) { return gir__ops[b->op].name; }
 #define GIR__BFAIL(b, s, ...) (gir__gfail((b)->g, (s), __VA_ARGS__), (s))
+
+/* Attributes the caller built by hand: a shape's or a list's rank is checked before anything reads it, and
+   a shape's dimensions before anything multiplies them. */
+static gir_status gir__check_rank(gir__bctx *b, int32_t rank, const char *what) {
+    if (rank < 0)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "%s: node %u: %s: rank %d < 0", gir__bname(b), b->id, what, (int)rank);
+    if (rank > GIR_MAX_RANK)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "%s: node %u: %s: rank %d > GIR_MAX_RANK %d", gir__bname(b), b->id, what,
+                          (int)rank, GIR_MAX_RANK);
+    return GIR_OK;
+}
+static gir_status gir__check_shape(gir__bctx *b, const gir_shape *s, const char *what) {
+    gir_status st = gir__check_rank(b, s->rank, what);
+    int k;
+    if (st) return st;
+    for (k = 0; k < s->rank; ++k)
+        if (s->dim[k] < 0)
+            return GIR__BFAIL(b, GIR_ERR_ATTR, "%s: node %u: %s %S has a negative dimension", gir__bname(b), b->id,
+                              what, s);
+    if (!gir__dims_ok(s))
+        return GIR__BFAIL(b, GIR_ERR_LIMIT, "%s: node %u: %s %S has more than 2^40 elements", gir__bname(b), b->id,
+                          what, s);
+    return GIR_OK;
+}
+static int gir__starts(const char *s, const char *prefix) {
+    while (*prefix && *s == *prefix) { ++s; ++prefix; }
+    return !*prefix;
+}
+/* the rank of every list (l:) and shape (shape:) attribute the op's row declares */
+static gir_status gir__check_attr_ranks(gir__bctx *b, const char *spec) {
+    int nl = 0;
+    while (*spec) {
+        const char *name = spec;
+        char what[32];
+        int j = 0;
+        gir_status st = GIR_OK;
+        while (*name && *name != ':') ++name;
+        if (*name) ++name;
+        while (name[j] && name[j] != ',' && j < (int)sizeof what - 1) { what[j] = name[j]; ++j; }
+        what[j] = 0;
+        if (gir__starts(spec, "l:") && nl < 3) st = gir__check_rank(b, b->attr.l[nl++].n, what);
+        else if (gir__starts(spec, "shape:")) st = gir__check_rank(b, b->attr.shape.rank, what);
+        if (st) return st;
+        while (*spec && *spec != ',') ++spec;
+        if (*spec) ++spec;
+    }
+    return GIR_OK;
+}
 
 /* normalise an axis against a rank (negative counts from the end) */
 static gir_status gir__axis(gir__bctx *b, int32_t *axis, int rank, const char *what) {
@@ -420,14 +484,16 @@ static gir_status gir__reduce_shape(gir__bctx *b) {
 static gir_status gir__sh_reshape(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0);
     gir_shape t = b->attr.shape;
-    int64_t known = 1, n = gir__numel(&x->shape);
+    int64_t known = 1, bound = 1, n = gir__numel(&x->shape);
     int k, infer = -1;
-    if (t.rank < 0 || t.rank > GIR_MAX_RANK)
-        return GIR__BFAIL(b, GIR_ERR_ATTR, "reshape: node %u: bad target rank %d", b->id, (int)t.rank);
+    gir_status s = gir__check_rank(b, t.rank, "target shape");
+    if (s) return s;
     for (k = 0; k < t.rank; ++k) {
         if (t.dim[k] == -1 && infer < 0) infer = k;
         else if (t.dim[k] < 0)
             return GIR__BFAIL(b, GIR_ERR_ATTR, "reshape: node %u: bad target shape %S", b->id, &t);
+        else if (!gir__mul_ok(&bound, t.dim[k]))    /* bound >= known: neither product overflows */
+            return GIR__BFAIL(b, GIR_ERR_LIMIT, "reshape: node %u: target shape %S has more than 2^40 elements", b->id, &t);
         else known *= t.dim[k];
     }
     if (infer >= 0) {
@@ -470,8 +536,8 @@ static gir_status gir__sh_transpose(gir__bctx *b) {
 static gir_status gir__sh_broadcast_to(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0);
     gir_shape o;
-    if (!gir__shape_ok(&b->attr.shape))
-        return GIR__BFAIL(b, GIR_ERR_ATTR, "broadcast_to: node %u: bad target shape", b->id);
+    gir_status s = gir__check_shape(b, &b->attr.shape, "target shape");
+    if (s) return s;
     if (x->shape.rank > b->attr.shape.rank || !gir__bcast2(&x->shape, &b->attr.shape, &o) ||
         !gir__shape_eq(&o, &b->attr.shape))
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "broadcast_to: node %u: cannot broadcast %S to %S", b->id, &x->shape,
@@ -544,7 +610,8 @@ static gir_status gir__sh_concat(gir__bctx *b) {
         total += x->shape.dim[b->attr.i[0]];
     }
     if (total > 2147483647)
-        return GIR__BFAIL(b, GIR_ERR_LIMIT, "concat: node %u: axis too long", b->id);
+        return GIR__BFAIL(b, GIR_ERR_LIMIT, "concat: node %u: axis %d of the result would have %l elements, more "
+                          "than INT32_MAX (input 0 %S)", b->id, (int)b->attr.i[0], (long long)total, &x0->shape);
     b->out = x0->shape;
     b->out.dim[b->attr.i[0]] = (int32_t)total;
     return GIR_OK;
@@ -569,7 +636,9 @@ static gir_status gir__sh_pad(gir__bctx *b) {
     b->out = x->shape;
     for (k = 0; k < r; ++k) {
         int64_t d = (int64_t)x->shape.dim[k] + b->attr.l[0].v[k] + b->attr.l[1].v[k];
-        if (d > 2147483647) return GIR__BFAIL(b, GIR_ERR_LIMIT, "pad: node %u: axis too long", b->id);
+        if (d > 2147483647)
+            return GIR__BFAIL(b, GIR_ERR_LIMIT, "pad: node %u: axis %d of %S would have %l elements, more than "
+                              "INT32_MAX", b->id, k, &x->shape, (long long)d);
         b->out.dim[k] = (int32_t)d;
     }
     return GIR_OK;
@@ -816,14 +885,26 @@ static gir_status gir__pair(gir__bctx *b, gir_ints *l, int32_t dflt0, int32_t df
                           what, (int)lo);
     return GIR_OK;
 }
-static int32_t gir__conv_out(int32_t in, int32_t k, int32_t s, int32_t p, int32_t d) {
-    int64_t span = (int64_t)d * (k - 1) + 1, n = (int64_t)in + 2 * p - span;
-    return n < 0 ? 0 : (int32_t)(n / s + 1);
+/* One spatial axis of a sliding window: the dilated window and the padded input must each fit in int32_t
+   (then so does the output, and every index a kernel forms fits in int64_t); all arithmetic is 64-bit.
+   Writes the output length, 0 when the window does not fit in the padded input. */
+static gir_status gir__window(gir__bctx *b, int32_t in, int32_t k, int32_t s, int32_t p, int32_t d, const char *axis,
+                              int32_t *out) {
+    int64_t span = (int64_t)d * ((int64_t)k - 1) + 1, padded = (int64_t)in + 2 * (int64_t)p;
+    if (span > 2147483647)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "%s: node %u: a window of %d with dilation %d spans %l %s elements, more "
+                          "than INT32_MAX", gir__bname(b), b->id, (int)k, (int)d, (long long)span, axis);
+    if (padded > 2147483647)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "%s: node %u: padding %d makes the padded %s %l, more than INT32_MAX",
+                          gir__bname(b), b->id, (int)p, axis, (long long)padded);
+    *out = padded < span ? 0 : (int32_t)((padded - span) / s + 1);
+    return GIR_OK;
 }
 /* checks x [N,C,H,W] against w [K,C/groups,kh,kw]; writes the conv output shape to *o */
 static gir_status gir__conv_check(gir__bctx *b, const gir_shape *xs, const gir_shape *ws, gir_shape *o) {
     gir_status s;
     gir_attr *A = &b->attr;
+    int32_t oh = 0, ow = 0;
     if ((s = gir__pair(b, &A->l[0], 1, 1, 1, "stride")) != GIR_OK) return s;
     if ((s = gir__pair(b, &A->l[1], 0, 0, 0, "padding")) != GIR_OK) return s;
     if ((s = gir__pair(b, &A->l[2], 1, 1, 1, "dilation")) != GIR_OK) return s;
@@ -831,13 +912,14 @@ static gir_status gir__conv_check(gir__bctx *b, const gir_shape *xs, const gir_s
     if (xs->rank != 4 || ws->rank != 4)
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: needs x [N,C,H,W] and w [K,C/groups,kh,kw], got %S, %S",
                           gir__bname(b), b->id, xs, ws);
-    if (A->i[0] < 1 || xs->dim[1] % A->i[0] || ws->dim[0] % A->i[0] || ws->dim[1] * A->i[0] != xs->dim[1])
+    if (A->i[0] < 1 || xs->dim[1] % A->i[0] || ws->dim[0] % A->i[0] || (int64_t)ws->dim[1] * A->i[0] != xs->dim[1])
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: channels do not fit groups=%d: x %S, w %S", gir__bname(b),
                           b->id, (int)A->i[0], xs, ws);
-    *o = gir_shape4(xs->dim[0], ws->dim[0],
-                    gir__conv_out(xs->dim[2], ws->dim[2], A->l[0].v[0], A->l[1].v[0], A->l[2].v[0]),
-                    gir__conv_out(xs->dim[3], ws->dim[3], A->l[0].v[1], A->l[1].v[1], A->l[2].v[1]));
-    if (o->dim[2] < 1 || o->dim[3] < 1)
+    if ((s = gir__window(b, xs->dim[2], ws->dim[2], A->l[0].v[0], A->l[1].v[0], A->l[2].v[0], "height", &oh)) ||
+        (s = gir__window(b, xs->dim[3], ws->dim[3], A->l[0].v[1], A->l[1].v[1], A->l[2].v[1], "width", &ow)))
+        return s;
+    *o = gir_shape4(xs->dim[0], ws->dim[0], oh, ow);
+    if (oh < 1 || ow < 1)
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: window larger than the padded input: x %S, w %S",
                           gir__bname(b), b->id, xs, ws);
     return GIR_OK;
@@ -848,7 +930,8 @@ static gir_status gir__sh_conv2d(gir__bctx *b) {
 static gir_status gir__sh_conv2d_bwd_data(gir__bctx *b) {
     gir_shape o;
     const gir__node *gy = gir__bin(b, 0);
-    gir_status s = gir__conv_check(b, &b->attr.shape, &gir__bin(b, 1)->shape, &o);
+    gir_status s = gir__check_shape(b, &b->attr.shape, "xshape");
+    if (!s) s = gir__conv_check(b, &b->attr.shape, &gir__bin(b, 1)->shape, &o);
     if (s) return s;
     if (!gir__shape_eq(&o, &gy->shape))
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "conv2d_bwd_data: node %u: gradient %S does not match the output %S",
@@ -859,7 +942,8 @@ static gir_status gir__sh_conv2d_bwd_data(gir__bctx *b) {
 static gir_status gir__sh_conv2d_bwd_filter(gir__bctx *b) {
     gir_shape o;
     const gir__node *gy = gir__bin(b, 1);
-    gir_status s = gir__conv_check(b, &gir__bin(b, 0)->shape, &b->attr.shape, &o);
+    gir_status s = gir__check_shape(b, &b->attr.shape, "wshape");
+    if (!s) s = gir__conv_check(b, &gir__bin(b, 0)->shape, &b->attr.shape, &o);
     if (s) return s;
     if (!gir__shape_eq(&o, &gy->shape))
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "conv2d_bwd_filter: node %u: gradient %S does not match the output %S",
@@ -867,19 +951,25 @@ static gir_status gir__sh_conv2d_bwd_filter(gir__bctx *b) {
     b->out = b->attr.shape;
     return GIR_OK;
 }
+/* pooling: as PyTorch, padding is at most half the kernel, so every window holds at least one input element */
 static gir_status gir__pool_check(gir__bctx *b, const gir_shape *xs, gir_shape *o) {
     gir_status s;
     gir_attr *A = &b->attr;
+    int32_t oh = 0, ow = 0;
     if ((s = gir__pair(b, &A->l[0], 0, 0, 1, "kernel")) != GIR_OK) return s;
     if ((s = gir__pair(b, &A->l[1], A->l[0].v[0], A->l[0].v[1], 1, "stride")) != GIR_OK) return s;
     if ((s = gir__pair(b, &A->l[2], 0, 0, 0, "padding")) != GIR_OK) return s;
-    if (A->l[2].v[0] * 2 > A->l[0].v[0] || A->l[2].v[1] * 2 > A->l[0].v[1])
-        return GIR__BFAIL(b, GIR_ERR_ATTR, "%s: node %u: padding must be at most half the kernel", gir__bname(b), b->id);
+    if (2 * (int64_t)A->l[2].v[0] > A->l[0].v[0] || 2 * (int64_t)A->l[2].v[1] > A->l[0].v[1])
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "%s: node %u: padding [%d,%d] must be at most half the kernel [%d,%d]",
+                          gir__bname(b), b->id, (int)A->l[2].v[0], (int)A->l[2].v[1], (int)A->l[0].v[0],
+                          (int)A->l[0].v[1]);
     if (xs->rank != 4)
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: needs x [N,C,H,W], got %S", gir__bname(b), b->id, xs);
-    *o = gir_shape4(xs->dim[0], xs->dim[1], gir__conv_out(xs->dim[2], A->l[0].v[0], A->l[1].v[0], A->l[2].v[0], 1),
-                    gir__conv_out(xs->dim[3], A->l[0].v[1], A->l[1].v[1], A->l[2].v[1], 1));
-    if (o->dim[2] < 1 || o->dim[3] < 1)
+    if ((s = gir__window(b, xs->dim[2], A->l[0].v[0], A->l[1].v[0], A->l[2].v[0], 1, "height", &oh)) ||
+        (s = gir__window(b, xs->dim[3], A->l[0].v[1], A->l[1].v[1], A->l[2].v[1], 1, "width", &ow)))
+        return s;
+    *o = gir_shape4(xs->dim[0], xs->dim[1], oh, ow);
+    if (oh < 1 || ow < 1)
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: window larger than the padded input %S", gir__bname(b),
                           b->id, xs);
     return GIR_OK;
@@ -899,7 +989,8 @@ static gir_status gir__sh_pool2d_bwd(gir__bctx *b) {
 static gir_status gir__sh_pool2d_bwd_avg(gir__bctx *b) {
     gir_shape o;
     const gir__node *gy = gir__bin(b, 0);
-    gir_status s = gir__pool_check(b, &b->attr.shape, &o);
+    gir_status s = gir__check_shape(b, &b->attr.shape, "xshape");
+    if (!s) s = gir__pool_check(b, &b->attr.shape, &o);
     if (s) return s;
     if (!gir__shape_eq(&o, &gy->shape))
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: gradient %S does not match the pooled input %S",
@@ -993,8 +1084,9 @@ static gir_status gir__promote(gir__bctx *b, const gir__opinfo *oi, const gir_no
     return GIR_OK;
 }
 GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in, const gir_attr *attr) {
-    gir_node bad = gir__handle(NULL, 0), ord[64], *stor = ord;
+    gir_node bad = gir__handle(NULL, 0), ord[GIR_MAX_VARIADIC], *stor = ord;
     const gir__opinfo *oi;
+    const gir__node *x0 = NULL;     /* the first parent, which the dtype and shape rules read */
     gir__bctx b;
     gir__node *nd;
     int k, np, pdt = 0, odt = 0, ntype, level;
@@ -1009,9 +1101,10 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     oi = &gir__ops[op];
     GIR_MEMSET(&b, 0, sizeof b);
     b.g = g; b.op = op; b.id = (uint32_t)g->nnodes; b.n = n;
-    if (oi->variadic ? (n < 1 || n > 64) : (n != oi->nparents + oi->nargs)) {
+    if (oi->variadic ? (n < 1 || n > GIR_MAX_VARIADIC) : (n != oi->nparents + oi->nargs)) {
         if (oi->variadic)
-            gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: takes 1 to 64 inputs, got %d", oi->name, b.id, n);
+            gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: takes 1 to GIR_MAX_VARIADIC (%d) inputs, got %d", oi->name,
+                       b.id, GIR_MAX_VARIADIC, n);
         else
             gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: takes %d input(s), got %d", oi->name, b.id,
                        oi->nparents + oi->nargs, n);
@@ -1026,7 +1119,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     {
         int p = 0, a = np;
         for (k = 0; k < n; ++k) {
-            if (oi->argmask & (1u << k)) ord[a++] = in[k];
+            if (!oi->variadic && k < 32 && ((oi->argmask >> k) & 1u)) ord[a++] = in[k];
             else ord[p++] = in[k];
         }
     }
@@ -1042,17 +1135,23 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     b.in = stor;
     if (attr) b.attr = *attr;
     b.attr.data = NULL;
+    if (gir__check_attr_ranks(&b, oi->attrs)) return bad;
     if (gir__promote(&b, oi, stor, np, &pdt)) return bad;
+    if (np > 0) x0 = &g->nodes[stor[0].id];
     if (np > 0 && gir__ew_lacks(op, pdt)) {
         gir__gfail(g, GIR_ERR_DTYPE, "%s: node %u: not defined for %T inputs", oi->name, b.id, pdt);
+        return bad;
+    }
+    if (!x0 && (oi->dtrule != GIR__DT_ATTR || oi->shrule == GIR__SH_SAME || oi->shrule == GIR__SH_BCAST ||
+                oi->shrule == GIR__SH_REDUCE)) {           /* a table row whose rules read a parent it lacks */
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: its dtype and shape rules need a parent", oi->name, b.id);
         return bad;
     }
     switch (oi->dtrule) {
     case GIR__DT_FLOAT:
         if (!gir__is_float(pdt)) {
-            const gir__node *x = &g->nodes[stor[0].id];
             gir__gfail(g, GIR_ERR_DTYPE, "%s: node %u: needs float (f32, f64) inputs, got %T %S (cast it first)",
-                       oi->name, b.id, (int)x->dtype, &x->shape);
+                       oi->name, b.id, (int)x0->dtype, &x0->shape);
             return bad;
         }
         odt = pdt; break;
@@ -1071,12 +1170,12 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     /* shape rule */
     switch (oi->shrule) {
     case GIR__SH_SAME:
-        b.out = g->nodes[stor[0].id].shape;
+        b.out = x0->shape;
         if (oi->axis_i >= 0) s = gir__axis(&b, &b.attr.i[oi->axis_i], b.out.rank, "axis");
         if (!s && oi->axes_l >= 0) s = gir__axes(&b, &b.attr.l[oi->axes_l], b.out.rank, 0);
         break;
     case GIR__SH_BCAST:
-        b.out = g->nodes[stor[0].id].shape;
+        b.out = x0->shape;
         for (k = 1; k < np && !s; ++k) {
             const gir_shape *xs = &g->nodes[stor[k].id].shape;
             gir_shape prev = b.out;
@@ -1089,15 +1188,17 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     case GIR__SH_SCALAR: b.out = gir_shape0(); break;
     case GIR__SH_ATTR_SHAPE:
         b.out = b.attr.shape;
-        if (!gir__shape_ok(&b.out))
-            s = GIR__BFAIL(&b, GIR_ERR_ATTR, "%s: node %u: bad shape attribute %S", oi->name, b.id, &b.out);
+        s = gir__check_shape(&b, &b.out, "shape");
         break;
     default: s = oi->shape_fn(&b);
     }
     if (!s) s = gir__check_values(&b);
     if (s) return bad;
     if (!gir__shape_ok(&b.out)) {
-        gir__gfail(g, GIR_ERR_LIMIT, "%s: node %u: result %S is larger than gir.h accepts", oi->name, b.id, &b.out);
+        int neg = !gir__rank_ok(b.out.rank);
+        for (k = 0; !neg && k < b.out.rank; ++k) neg = b.out.dim[k] < 0;
+        if (neg) gir__gfail(g, GIR_ERR_SHAPE, "%s: node %u: result %S is not a valid shape", oi->name, b.id, &b.out);
+        else gir__gfail(g, GIR_ERR_LIMIT, "%s: node %u: result %S has more than 2^40 elements", oi->name, b.id, &b.out);
         return bad;
     }
     odt = b.dtype;
@@ -1137,7 +1238,11 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     }
     /* storage: everything is reserved before anything is changed, so a failure leaves the graph as it was */
     if (op == GIR_OP_VARIABLE || op == GIR_OP_CONSTANT) {
-        bytes = (size_t)gir__numel(&b.out) * gir__dtype_sizes[odt];
+        if (!gir__bytes(&b.out, odt, &bytes)) {
+            gir__gfail(g, GIR_ERR_LIMIT, "%s: node %u: %T %S has more bytes than size_t counts", oi->name, b.id, odt,
+                       &b.out);
+            return bad;
+        }
         data = gir__alloc(&g->a, bytes ? bytes : 1);
         if (!data) {
             gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "%s: node %u: out of memory for %l bytes of data", oi->name, b.id,

@@ -64,6 +64,18 @@
      those plans bind, run and read their data as before. gir_plan_bind keeps the data pointer (the
      caller owns the buffer and keeps it alive while the plan may run).
 
+   LIMITS AND ARITHMETIC
+     A tensor has at most GIR_MAX_RANK axes of at most INT32_MAX elements each, and the product of its
+     nonzero dimensions is at most 2^40 (larger results fail with GIR_ERR_LIMIT, naming op, node and shape).
+     gir_shapev / gir_intsv keep a rank outside [0, GIR_MAX_RANK] as given, and give rank -1 when the array
+     is NULL and the rank positive: every builder rejects both ("rank 7 > GIR_MAX_RANK 6", "rank -1 < 0").
+     A variadic op (concat, add_n) takes 1 to GIR_MAX_VARIADIC (64) inputs. Window attributes of conv and
+     pooling must keep the dilated window and the padded input within INT32_MAX (GIR_ERR_ATTR otherwise).
+     Integer arithmetic wraps as in NumPy: i32 modulo 2^32, u8 modulo 2^8 (add, sub, mul, neg, abs, square,
+     sum, prod, add_n, scatter_add, matmul, dot, outer, trace); int_div and mod floor, with x // 0 = 0,
+     x % 0 = 0, INT32_MIN // -1 = INT32_MIN and INT32_MIN % -1 = 0 (NumPy 1.24). Float to integer
+     conversions (cast, fill, arange) truncate toward zero and saturate; NaN gives 0.
+
    WHAT gir.h DOES NOT DO (yet): threads, GPUs, dynamic shapes, sparse tensors, f16 storage.
 
    OPS (@@OP_COUNT@@ operators, @@OP_DIFF_COUNT@@ differentiable; generated from ops.def)
@@ -97,6 +109,7 @@
 #if GIR_MAX_RANK < 2 || GIR_MAX_RANK > 16
 #  error "gir: GIR_MAX_RANK must be between 2 and 16"
 #endif
+#define GIR_MAX_VARIADIC 64     /* the most inputs a variadic op (concat, add_n) takes */
 
 #include <stddef.h>
 #include <stdint.h>

@@ -170,20 +170,21 @@ static void gir__nn_conv2d_bwd_filter_GIR_SFX(const gir__conv_p *p, const GIR_T 
 
 /* Index (within one h*w plane) of the first max of the window of output
  * (oy, ox); -1 if the window lies entirely in padding.  NaN wins (as in
- * PyTorch: a later NaN replaces an earlier one). */
+ * PyTorch: a later NaN replaces an earlier one).  Only the window cells
+ * inside the input are visited, so a large kernel costs nothing extra. */
 static int64_t gir__nn_maxpos_GIR_SFX(const gir__conv_p *p, const GIR_T *xp,
                                       int64_t oy, int64_t ox)
 {
-    int64_t ky, kx, best = -1;
+    int64_t ky, kx, best = -1, y0, y1, x0, x1;
+    int64_t by = oy * p->sh - p->ph, bx = ox * p->sw - p->pw;
     GIR_T bv = (GIR_T)0;
-    for (ky = 0; ky < p->kh; ++ky) {
-        int64_t iy = oy * p->sh - p->ph + ky * p->dh;
-        if (iy < 0 || iy >= p->h) continue;
-        for (kx = 0; kx < p->kw; ++kx) {
-            int64_t ix = ox * p->sw - p->pw + kx * p->dw;
-            GIR_T v;
-            if (ix < 0 || ix >= p->w) continue;
-            v = xp[iy * p->w + ix];
+    gir__nn_span(by, p->dh, p->h, p->kh, &y0, &y1);
+    gir__nn_span(bx, p->dw, p->w, p->kw, &x0, &x1);
+    for (ky = y0; ky < y1; ++ky) {
+        int64_t iy = by + ky * p->dh;
+        for (kx = x0; kx < x1; ++kx) {
+            int64_t ix = bx + kx * p->dw;
+            GIR_T v = xp[iy * p->w + ix];
             if (best < 0 || v > bv || v != v) { bv = v; best = iy * p->w + ix; }
         }
     }
@@ -234,15 +235,11 @@ static void gir__nn_avgpool2d_GIR_SFX(const gir__conv_p *p, const GIR_T *x, GIR_
         for (oy = 0; oy < p->oh; ++oy)
             for (ox = 0; ox < p->ow; ++ox) {
                 GIR_T s = (GIR_T)0;
-                for (ky = 0; ky < p->kh; ++ky) {
-                    int64_t iy = oy * p->sh - p->ph + ky * p->dh;
-                    if (iy < 0 || iy >= p->h) continue;
-                    for (kx = 0; kx < p->kw; ++kx) {
-                        int64_t ix = ox * p->sw - p->pw + kx * p->dw;
-                        if (ix < 0 || ix >= p->w) continue;
-                        s += xp[iy * p->w + ix];
-                    }
-                }
+                int64_t by = oy * p->sh - p->ph, bx = ox * p->sw - p->pw, y0, y1, x0, x1;
+                gir__nn_span(by, p->dh, p->h, p->kh, &y0, &y1);
+                gir__nn_span(bx, p->dw, p->w, p->kw, &x0, &x1);
+                for (ky = y0; ky < y1; ++ky)
+                    for (kx = x0; kx < x1; ++kx) s += xp[(by + ky * p->dh) * p->w + bx + kx * p->dw];
                 yp[oy * p->ow + ox] = s / (GIR_T)gir__nn_avg_count(p, oy, ox);
             }
     }
@@ -259,15 +256,11 @@ static void gir__nn_avgpool2d_bwd_GIR_SFX(const gir__conv_p *p, const GIR_T *gy,
         for (oy = 0; oy < p->oh; ++oy)
             for (ox = 0; ox < p->ow; ++ox) {
                 GIR_T g = gp[oy * p->ow + ox] / (GIR_T)gir__nn_avg_count(p, oy, ox);
-                for (ky = 0; ky < p->kh; ++ky) {
-                    int64_t iy = oy * p->sh - p->ph + ky * p->dh;
-                    if (iy < 0 || iy >= p->h) continue;
-                    for (kx = 0; kx < p->kw; ++kx) {
-                        int64_t ix = ox * p->sw - p->pw + kx * p->dw;
-                        if (ix < 0 || ix >= p->w) continue;
-                        gxp[iy * p->w + ix] += g;
-                    }
-                }
+                int64_t by = oy * p->sh - p->ph, bx = ox * p->sw - p->pw, y0, y1, x0, x1;
+                gir__nn_span(by, p->dh, p->h, p->kh, &y0, &y1);
+                gir__nn_span(bx, p->dw, p->w, p->kw, &x0, &x1);
+                for (ky = y0; ky < y1; ++ky)
+                    for (kx = x0; kx < x1; ++kx) gxp[(by + ky * p->dh) * p->w + bx + kx * p->dw] += g;
             }
     }
 }

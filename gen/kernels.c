@@ -51,6 +51,15 @@ static void gir__setd(void *p, int dt, int64_t i, double v) {
     }
 }
 static size_t gir__esize(int dt) { return gir__dtype_sizes[dt]; }
+/* integer elements as uint32_t: sums and products of u8 and i32 wrap modulo 2^8 and 2^32 (as NumPy with the
+   same dtype), never overflow a signed type, and stay exact where doubles would round */
+static uint32_t gir__getu(const void *p, int dt, int64_t i) {
+    return dt == GIR_DTYPE_I32 ? (uint32_t)((const int32_t *)p)[i] : (uint32_t)((const uint8_t *)p)[i];
+}
+static void gir__setu(void *p, int dt, int64_t i, uint32_t v) {
+    if (dt == GIR_DTYPE_I32) ((int32_t *)p)[i] = gir__i32_of_u32(v);
+    else ((uint8_t *)p)[i] = (uint8_t)(v & 255u);
+}
 
 /* row-major strides (elements) of a shape, and of a shape broadcast into out's rank (0 on broadcast axes) */
 static void gir__bstrides(const gir_shape *s, const gir_shape *out, int64_t *st) {
@@ -185,6 +194,31 @@ static gir_status gir__k_dropout(gir__kx *k) {
 }
 
 /* reductions: one pass over the input in memory order; the output index moves with the input index */
+static int64_t gir__reduce_next(int64_t *idx, int64_t o, const int64_t *ostr, const gir_shape *xs) {
+    int d;
+    for (d = xs->rank - 1; d >= 0; --d) {          /* advance the multi-index and the output index */
+        o += ostr[d];
+        if (++idx[d] < xs->dim[d]) break;
+        o -= ostr[d] * xs->dim[d];
+        idx[d] = 0;
+    }
+    return o;
+}
+/* integer sum and prod: accumulated in uint32_t scratch, wrapping */
+static void gir__reduce_int(gir__kx *k, const int64_t *ostr, int64_t nout) {
+    const gir_shape *xs = k->in[0].s;
+    uint32_t *acc = (uint32_t *)k->scratch;
+    int64_t idx[GIR_MAX_RANK], n = gir__numel(xs), i, o;
+    int d, prod = k->op == GIR_OP_PROD;
+    for (o = 0; o < nout; ++o) acc[o] = prod ? 1u : 0u;
+    for (d = 0; d < xs->rank; ++d) idx[d] = 0;
+    for (i = 0, o = 0; i < n; ++i) {
+        uint32_t v = gir__getu(k->in[0].p, k->in[0].dt, i);
+        acc[o] = prod ? acc[o] * v : acc[o] + v;
+        o = gir__reduce_next(idx, o, ostr, xs);
+    }
+    for (o = 0; o < nout; ++o) gir__setu(k->out, k->dtype, o, acc[o]);
+}
 static gir_status gir__k_reduce(gir__kx *k) {
     const gir_shape *xs = k->in[0].s;
     const void *x = k->in[0].p;
@@ -200,6 +234,10 @@ static gir_status gir__k_reduce(gir__kx *k) {
     for (d = r - 1; d >= 0; --d) {
         if (gir__has_axis(ax, d)) ostr[d] = 0;
         else { ostr[d] = acc_s; acc_s *= xs->dim[d]; }
+    }
+    if ((op == GIR_OP_SUM || op == GIR_OP_PROD) && gir__is_int(k->dtype)) {
+        gir__reduce_int(k, ostr, nout);
+        return GIR_OK;
     }
     cnt = nout ? (double)n / (double)nout : 0;
     for (pass = 0; pass < 2; ++pass) {
@@ -229,12 +267,7 @@ static gir_status gir__k_reduce(gir__kx *k) {
             case -GIR_OP_LOGSUMEXP: *a += (aux[o] == -HUGE_VAL || aux[o] == HUGE_VAL) ? 0 : gir__exp_f64(v - aux[o]); break;
             default: break;
             }
-            for (d = r - 1; d >= 0; --d) {          /* advance the multi-index and the output index */
-                o += ostr[d];
-                if (++idx[d] < xs->dim[d]) break;
-                o -= ostr[d] * xs->dim[d];
-                idx[d] = 0;
-            }
+            o = gir__reduce_next(idx, o, ostr, xs);
         }
         if (!second && (op == GIR_OP_VAR || op == GIR_OP_LOGSUMEXP))
             for (o = 0; o < nout; ++o) aux[o] = op == GIR_OP_VAR ? (cnt ? acc[o] / cnt : 0.0 / (cnt - cnt)) : acc[o];
@@ -416,8 +449,12 @@ static gir_status gir__k_index_add(gir__kx *k) {
     for (a = 0; a < outer; ++a)
         for (j = 0; j < ni; ++j) {
             int64_t s = ix[j] < 0 ? ix[j] + len : ix[j], oo = (a * len + s) * inner, io = (a * ni + j) * inner;
-            for (b = 0; b < inner; ++b)
-                gir__setd(k->out, dt, oo + b, gir__getd(k->out, dt, oo + b) + gir__getd(k->in[0].p, dt, io + b));
+            for (b = 0; b < inner; ++b) {
+                if (gir__is_int(dt))
+                    gir__setu(k->out, dt, oo + b, gir__getu(k->out, dt, oo + b) + gir__getu(k->in[0].p, dt, io + b));
+                else
+                    gir__setd(k->out, dt, oo + b, gir__getd(k->out, dt, oo + b) + gir__getd(k->in[0].p, dt, io + b));
+            }
         }
     return GIR_OK;
 }
@@ -533,6 +570,11 @@ static gir_status gir__k_matmul(gir__kx *k) {
     int d, r;
     ob.rank -= 2; ab.rank -= 2; bb.rank -= 2;
     r = ob.rank;
+    if (m == 0 || n == 0) return GIR_OK;                  /* nothing to write; an empty input may be NULL */
+    if (kk == 0) {                                       /* empty sums */
+        GIR_MEMSET(k->out, 0, (size_t)gir__numel(os) * gir__esize(k->dtype));
+        return GIR_OK;
+    }
     gir__bstrides(&ab, &ob, ast);
     gir__bstrides(&bb, &ob, bst);
     nb = gir__numel(&ob);
@@ -551,26 +593,36 @@ static gir_status gir__k_matmul(gir__kx *k) {
         else
             for (i = 0; i < m; ++i)
                 for (j = 0; j < n; ++j) {
-                    double s = 0;
+                    uint32_t s = 0;
                     for (p = 0; p < kk; ++p)
-                        s += gir__getd(k->in[0].p, k->dtype, ao + i * kk + p) * gir__getd(k->in[1].p, k->dtype, bo + p * n + j);
-                    gir__setd(k->out, k->dtype, t * m * n + i * n + j, s);
+                        s += gir__getu(k->in[0].p, k->dtype, ao + i * kk + p) * gir__getu(k->in[1].p, k->dtype, bo + p * n + j);
+                    gir__setu(k->out, k->dtype, t * m * n + i * n + j, s);
                 }
     }
     return GIR_OK;
 }
+/* dot, outer and trace: integer dtypes accumulate in uint32_t (wrapping), floats in double */
 static gir_status gir__k_dot(gir__kx *k) {
     int64_t n = k->in[0].s->dim[0], i;
+    const void *a = k->in[0].p, *b = k->in[1].p;
     double s = 0;
-    for (i = 0; i < n; ++i) s += gir__getd(k->in[0].p, k->dtype, i) * gir__getd(k->in[1].p, k->dtype, i);
-    gir__setd(k->out, k->dtype, 0, s);
+    uint32_t u = 0;
+    for (i = 0; i < n; ++i) {
+        if (gir__is_int(k->dtype)) u += gir__getu(a, k->dtype, i) * gir__getu(b, k->dtype, i);
+        else s += gir__getd(a, k->dtype, i) * gir__getd(b, k->dtype, i);
+    }
+    if (gir__is_int(k->dtype)) gir__setu(k->out, k->dtype, 0, u);
+    else gir__setd(k->out, k->dtype, 0, s);
     return GIR_OK;
 }
 static gir_status gir__k_outer(gir__kx *k) {
     int64_t m = k->shape->dim[0], n = k->shape->dim[1], i, j;
+    const void *a = k->in[0].p, *b = k->in[1].p;
     for (i = 0; i < m; ++i)
-        for (j = 0; j < n; ++j)
-            gir__setd(k->out, k->dtype, i * n + j, gir__getd(k->in[0].p, k->dtype, i) * gir__getd(k->in[1].p, k->dtype, j));
+        for (j = 0; j < n; ++j) {
+            if (gir__is_int(k->dtype)) gir__setu(k->out, k->dtype, i * n + j, gir__getu(a, k->dtype, i) * gir__getu(b, k->dtype, j));
+            else gir__setd(k->out, k->dtype, i * n + j, gir__getd(a, k->dtype, i) * gir__getd(b, k->dtype, j));
+        }
     return GIR_OK;
 }
 static gir_status gir__k_trace(gir__kx *k) {
@@ -578,15 +630,25 @@ static gir_status gir__k_trace(gir__kx *k) {
     int64_t m = xs->dim[xs->rank - 2], n = xs->dim[xs->rank - 1], d = m < n ? m : n, nb = gir__numel(k->shape), b, i;
     for (b = 0; b < nb; ++b) {
         double s = 0;
-        for (i = 0; i < d; ++i) s += gir__getd(k->in[0].p, k->dtype, b * m * n + i * n + i);
-        gir__setd(k->out, k->dtype, b, s);
+        uint32_t u = 0;
+        for (i = 0; i < d; ++i) {
+            if (gir__is_int(k->dtype)) u += gir__getu(k->in[0].p, k->dtype, b * m * n + i * n + i);
+            else s += gir__getd(k->in[0].p, k->dtype, b * m * n + i * n + i);
+        }
+        if (gir__is_int(k->dtype)) gir__setu(k->out, k->dtype, b, u);
+        else gir__setd(k->out, k->dtype, b, s);
     }
     return GIR_OK;
 }
 static gir_status gir__k_linalg(gir__kx *k) {
     const gir_shape *xs = k->in[0].s;
-    int64_t n = xs->dim[xs->rank - 1], batch = n ? gir__numel(xs) / (n * n) : 0;
+    int64_t n = xs->dim[xs->rank - 1], batch = n ? gir__numel(xs) / (n * n) : 0, b;
     int f = k->dtype == GIR_DTYPE_F32, rc = 0;
+    if (n == 0) {               /* 0x0 matrices: det 1 and log|det| 0 (empty products, as NumPy); nothing else */
+        if (k->op == GIR_OP_DET || k->op == GIR_OP_LOGDET)
+            for (b = 0; b < gir__numel(k->shape); ++b) gir__setd(k->out, k->dtype, b, k->op == GIR_OP_DET ? 1.0 : 0.0);
+        return GIR_OK;
+    }
     switch (k->op) {
     case GIR_OP_INVERSE:
         rc = f ? gir__la_inverse_f32(batch, n, (const float *)k->in[0].p, (float *)k->out, (float *)k->scratch)
@@ -611,6 +673,7 @@ static gir_status gir__k_linalg(gir__kx *k) {
 static gir_status gir__k_trisolve(gir__kx *k) {
     const gir_shape *as = k->in[0].s;
     int64_t n = as->dim[as->rank - 1], m = k->shape->dim[k->shape->rank - 1], batch = n ? gir__numel(as) / (n * n) : 0;
+    if (gir__numel(k->shape) == 0) return GIR_OK;        /* nothing to write; an empty input may be NULL */
     if (k->dtype == GIR_DTYPE_F32)
         gir__la_trisolve_f32(batch, n, m, (const float *)k->in[0].p, (const float *)k->in[1].p, (float *)k->out,
                              k->attr->i[0], k->attr->i[1]);

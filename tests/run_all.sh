@@ -83,6 +83,20 @@ for cxx in "$CXX" "$CLANGXX"; do
          $cxx -x c++ -std=c++11 $WARN -O1 -c tests/compile/use.c -o $B/use_cpp.o && \
          $cxx $B/impl_cpp.o $B/use_cpp.o -o $B/two_tus_cpp -lm && ./$B/two_tus_cpp"
 done
+# optimisation levels: gcc's -O3 and -Os inline differently and warn about what -O1 does not see
+# (maybe-uninitialized); the test runner includes the whole implementation and calls every builder
+for opt in -O3 -Os; do
+    for cc in "$CC" "$CLANG"; do
+        step "compile: $cc -std=c99 $opt, the test runner (and run it)" sh -c \
+            "$cc -std=c99 $WARN $opt tests/test_main.c -o $B/opt_main -lm && ./$B/opt_main > $B/opt_main.out"
+    done
+    step "compile: $CC -std=c99 $opt, GIR_NO_ERROR_STRINGS" \
+        $CC -std=c99 $WARN $opt -c tests/compile/no_error_strings.c -o $B/opt_nes.o
+    for cxx in "$CXX" "$CLANGXX"; do
+        step "compile: $cxx -std=c++11 $opt, the test runner" \
+            $cxx -x c++ -std=c++11 $WARN $opt -c tests/test_main.c -o $B/opt_main_cpp.o
+    done
+done
 step "config: GIR_STATIC in two translation units" sh -c \
     "$CC -std=c99 $WARN tests/compile/static_a.c tests/compile/static_b.c -o $B/static_ab -lm && ./$B/static_ab"
 step "config: GIR_NO_MALLOC + GIR_NO_STDIO, a bump allocator" sh -c \

@@ -223,7 +223,7 @@ static int fz_round(int round, int *made, int *rejected, int *ran, int *diffed) 
             } else if (!gir_graph_message(g)[0]) {
                 ok = 0; snprintf(why, sizeof why, "grad failed without a message");
             }
-            if (ok && fz(3) == 0) ok = fz_grad_later(g, nodes[6 + fz(k - 5)], nodes[k], ins, bufs, ni);
+            if (ok && k > 6 && fz(3) == 0) ok = fz_grad_later(g, nodes[6 + fz(k - 6)], nodes[k], ins, bufs, ni);
         }
     }
     if (ok && !still_usable(g)) { ok = 0; snprintf(why, sizeof why, "graph unusable after fuzzing round %d", round); }
