@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=d919d9ff051ea549e4671852f758a8e6f4f3d64ef93bad72157052dd94f27003
-                                          gen/ sha256=6c945962a441d896
+                                          gen/ sha256=c0e2b6170e8ce5cf
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -9264,6 +9264,8 @@ GIR_API gir_status gir_plan_bind_bytes(gir_plan *p, gir_node input, const void *
     return GIR_OK;
 }
 
+/* where kernels read an empty input (a 0-byte constant or an input bound to NULL): a valid address, never read */
+static const double gir__empty = 0.0;
 GIR_API gir_status gir_run(gir_plan *p) {
     uint32_t k, j;
     gir__kx kx;
@@ -9285,7 +9287,7 @@ GIR_API gir_status gir_run(gir_plan *p) {
         gir_status st;
         for (j = 0; j < s->nin; ++j) {
             const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
-            p->kin[j].p = iv->ptr;
+            p->kin[j].p = iv->ptr ? iv->ptr : (const void *)&gir__empty;   /* an empty value may have no memory */
             p->kin[j].s = &iv->shape;
             p->kin[j].dt = iv->dtype;
         }

@@ -240,6 +240,8 @@ GIR_API gir_status gir_plan_bind_bytes(gir_plan *p, gir_node input, const void *
     return GIR_OK;
 }
 
+/* where kernels read an empty input (a 0-byte constant or an input bound to NULL): a valid address, never read */
+static const double gir__empty = 0.0;
 GIR_API gir_status gir_run(gir_plan *p) {
     uint32_t k, j;
     gir__kx kx;
@@ -261,7 +263,7 @@ GIR_API gir_status gir_run(gir_plan *p) {
         gir_status st;
         for (j = 0; j < s->nin; ++j) {
             const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
-            p->kin[j].p = iv->ptr;
+            p->kin[j].p = iv->ptr ? iv->ptr : (const void *)&gir__empty;   /* an empty value may have no memory */
             p->kin[j].s = &iv->shape;
             p->kin[j].dt = iv->dtype;
         }
