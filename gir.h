@@ -3,8 +3,8 @@
 
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
-   Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=17c37ee61654c9e4dd07e0c3cf921ca3063dc99fc60735c3591eedd59fef6772
-                                          gen/ sha256=45c71abf46fda947
+   Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c140ed2da762d5d8ba558b87682a8bc1ba5f56c516620e7575424226e39601b4
+                                          gen/ sha256=2b7ee444937db546
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -53,125 +53,330 @@
 
    WHAT gir.h DOES NOT DO (yet): threads, GPUs, dynamic shapes, sparse tensors, f16 storage.
 
-   OPS (117 operators, 86 differentiable; generated from ops.def)
+   OPS (119 operators, 90 differentiable; generated from ops.def)
      name, (inputs; attributes: @ marks a non-differentiable argument), dtype rule, has adjoint, forward
    input             (; dtype, shape)                                   attr   no   kernel none
+                     A graph input of the given dtype and shape; its data is bound to a plan with
+                     gir_plan_bind before gir_run.
    variable          (; dtype, shape, init)                             attr   no   kernel none
+                     Trainable values of the given dtype and shape, copied from init when the node is built
+                     (init NULL gives zeros); gir_node_data reaches them.
    constant          (; dtype, shape, values)                           attr   no   kernel none
+                     Fixed values of the given dtype and shape, copied from values (row-major) when the node
+                     is built.
    fill              (; dtype, shape, value)                            attr   no   kernel fill
+                     A tensor of the given dtype and shape with every element equal to value (converted to the
+                     dtype).
    eye               (; dtype, n)                                       attr   no   kernel eye
+                     The n x n identity matrix of the given dtype.
    arange            (; dtype, start, stop, step)                       attr   no   kernel arange
+                     start, start + step, ... up to but excluding stop, as np.arange: ceil((stop - start) /
+                     step) elements (none when that is negative); step must be nonzero.
    rand_uniform      (; dtype, shape, lo, hi, seed)                     attr   no   kernel random
+                     Uniform values in [lo, hi) from a counter-based generator keyed by seed: the same seed
+                     gives the same numbers, and each run of a plan draws new ones.
    rand_normal       (; dtype, shape, mean, std, seed)                  attr   no   kernel random
+                     Normal values with the given mean and std from the counter-based generator keyed by seed;
+                     each run of a plan draws new ones.
    not               (a)                                                logic  no   = not(a)
+                     Logical not of a b8 tensor.
    and               (a, b)                                             logic  no   = and(a, b)
+                     Logical and of two b8 tensors, NumPy broadcasting.
    or                (a, b)                                             logic  no   = or(a, b)
+                     Logical or of two b8 tensors, NumPy broadcasting.
    xor               (a, b)                                             logic  no   = xor(a, b)
+                     Logical exclusive or of two b8 tensors, NumPy broadcasting.
    gt                (a, b)                                             cmp    no   = (a > b)
+                     a > b after dtype promotion, NumPy broadcasting; b8 result.
    ge                (a, b)                                             cmp    no   = (a >= b)
+                     a >= b after dtype promotion, NumPy broadcasting; b8 result.
    lt                (a, b)                                             cmp    no   = (a < b)
+                     a < b after dtype promotion, NumPy broadcasting; b8 result.
    le                (a, b)                                             cmp    no   = (a <= b)
+                     a <= b after dtype promotion, NumPy broadcasting; b8 result.
    eq                (a, b)                                             cmp    no   = (a == b)
+                     a == b after dtype promotion, NumPy broadcasting; b8 result (NaN equals nothing).
    ne                (a, b)                                             cmp    no   = (a != b)
+                     a != b after dtype promotion, NumPy broadcasting; b8 result.
    approx_eq         (a, b; atol, rtol)                                 cmp    no   = (abs((a - b)) <= (p0 + (p1 * abs(b))))
+                     |a - b| <= atol + rtol * |b| in the promoted dtype (np.isclose without equal NaNs); b8
+                     result.
    isnan             (a)                                                test   no   = isnan(a)
+                     True where a is NaN; float inputs, b8 result.
    isinf             (a)                                                test   no   = isinf(a)
+                     True where a is +inf or -inf; float inputs, b8 result.
    isfinite          (a)                                                test   no   = isfinite(a)
+                     True where a is neither infinite nor NaN; float inputs, b8 result.
    add               (a, b)                                             num    yes  = (a + b)
+                     a + b. Dtypes promote along b8 < u8 < i32 < f32 < f64 (a rank-0 constant takes the other
+                     operand's dtype); shapes broadcast as in NumPy and each gradient is summed back to its
+                     input's shape.
    sub               (a, b)                                             num    yes  = (a - b)
+                     a - b, with the promotion and broadcasting of add.
    mul               (a, b)                                             num    yes  = (a * b)
+                     a * b, with the promotion and broadcasting of add.
    div               (a, b)                                             float  yes  = (a / b)
+                     a / b for floats (integer inputs are rejected: cast them, or use floordiv); division by
+                     zero gives inf or NaN.
    neg               (a)                                                num    yes  = -a
+                     -a.
    pow               (a, b)                                             float  yes  = pow(a, b)
+                     a raised to b (C pow): a negative a with a non-integer b gives NaN; the gradient for b is
+                     g * y * log(a).
    maximum           (a, b)                                             num    yes  = max(a, b)
+                     The larger of a and b (NaN if either is NaN, as np.maximum); at a tie the gradient goes
+                     to a.
    minimum           (a, b)                                             num    yes  = min(a, b)
-   mod               (a, b)                                             int    no   = imod(a, b)
-   int_div           (a, b)                                             int    no   = idiv(a, b)
+                     The smaller of a and b (NaN if either is NaN, as np.minimum); at a tie the gradient goes
+                     to a.
+   mod               (a, b)                                             num    yes  = mod(a, b)
+                     Remainder of floor division, with the sign of b, as Python and NumPy % (np.mod): a -
+                     floor(a / b) * b. Integers: a mod 0 is 0 (NumPy: 0 and a warning); floats: NaN. Gradients
+                     1 and -floor(a / b).
+   floordiv          (a, b)                                             num    yes  = floordiv(a, b)
+                     Floor division, as Python and NumPy // (np.floor_divide): floor(a / b). Integers: a // 0
+                     is 0 (NumPy: 0 and a warning); floats: a / 0 (inf or NaN). Zero gradient: the result is
+                     piecewise constant. Named int_div before 0.2, integers only; gir_int_div remains as an
+                     alias.
    add_n             (xs...)                                            num    yes  kernel add_n
+                     Sum of 1 to 64 tensors (GIR__MAX_IN) with the promotion and broadcasting of add; the
+                     builder takes a count and an array of handles.
    abs               (a)                                                num    yes  = abs(a)
+                     |a|; the gradient at 0 is 0.
    sign              (a)                                                num    yes  = sign(a)
+                     -1, 0 or 1 by the sign of a (NaN stays NaN); zero gradient.
    square            (a)                                                num    yes  = (a * a)
+                     a * a.
    sqrt              (a)                                                float  yes  = sqrt(a)
+                     Square root; a negative input gives NaN.
    rsqrt             (a)                                                float  yes  = (1 / sqrt(a))
+                     1 / sqrt(a).
    reciprocal        (a)                                                float  yes  = (1 / a)
+                     1 / a.
    exp               (a)                                                float  yes  = exp(a)
+                     e to the power a.
    expm1             (a)                                                float  yes  = expm1(a)
+                     exp(a) - 1, accurate for small a.
    log               (a)                                                float  yes  = log(a)
+                     Natural logarithm: log(0) is -inf, a negative input gives NaN.
    log1p             (a)                                                float  yes  = log1p(a)
+                     log(1 + a), accurate for small a.
    log2              (a)                                                float  yes  = log2(a)
+                     Base-2 logarithm.
    sin               (a)                                                float  yes  = sin(a)
+                     Sine (radians).
    cos               (a)                                                float  yes  = cos(a)
+                     Cosine (radians).
    tan               (a)                                                float  yes  = tan(a)
+                     Tangent (radians).
    asin              (a)                                                float  yes  = asin(a)
+                     Arcsine, in [-pi/2, pi/2]; NaN outside [-1, 1]; the gradient is infinite at -1 and 1.
    acos              (a)                                                float  yes  = acos(a)
+                     Arccosine, in [0, pi]; NaN outside [-1, 1]; the gradient is infinite at -1 and 1.
    atan              (a)                                                float  yes  = atan(a)
+                     Arctangent, in (-pi/2, pi/2).
    sinh              (a)                                                float  yes  = sinh(a)
+                     Hyperbolic sine.
    cosh              (a)                                                float  yes  = cosh(a)
+                     Hyperbolic cosine.
    tanh              (a)                                                float  yes  = tanh(a)
+                     Hyperbolic tangent.
    sigmoid           (a)                                                float  yes  = sigmoid(a)
+                     Logistic sigmoid 1 / (1 + exp(-a)).
    softplus          (a)                                                float  yes  = (max(a, 0) + log1p(exp(-abs(a))))
+                     log(1 + exp(a)), computed as max(a, 0) + log1p(exp(-|a|)) so that it neither overflows
+                     nor loses small values.
    relu              (a)                                                num    yes  = max(a, 0)
+                     max(a, 0); the gradient at 0 is 0.
    leaky_relu        (a; alpha)                                         float  yes  = select((a > 0), a, (p0 * a))
+                     a where a > 0, alpha * a elsewhere.
    elu               (a; alpha)                                         float  yes  = select((a > 0), a, (p0 * expm1(a)))
+                     a where a > 0, alpha * (exp(a) - 1) elsewhere.
    gelu              (a)                                                float  yes  = ((0.5 * a) * (1 + erf((a * 0.7071067811865476))))
+                     Exact GELU, a * Phi(a) = 0.5 * a * (1 + erf(a / sqrt(2))), as torch.nn.functional.gelu;
+                     gelu_tanh is the tanh approximation.
    silu              (a)                                                float  yes  = (a * sigmoid(a))
+                     a * sigmoid(a) (swish).
    erf               (a)                                                float  yes  = erf(a)
+                     Error function.
    floor             (a)                                                float  yes  = floor(a)
+                     Largest integer <= a; zero gradient.
    ceil              (a)                                                float  yes  = ceil(a)
+                     Smallest integer >= a; zero gradient.
    round             (a)                                                float  yes  = round(a)
+                     Nearest integer, ties to even (as np.round and torch.round); zero gradient.
    clamp             (a; lo, hi)                                        num    yes  = min(max(a, p0), p1)
+                     min(max(a, lo), hi) (np.clip); for integer tensors lo and hi are truncated toward zero;
+                     the gradient is 1 inside [lo, hi] and 0 outside.
    sum               (x; axes, keepdims)                                num    yes  kernel reduce
+                     Sum over axes; axes is a gir_ints list (negative axes count from the end; gir_ints0()
+                     reduces every axis); keepdims nonzero keeps each reduced axis with length 1. Integers are
+                     summed in their own dtype.
    mean              (x; axes, keepdims)                                float  yes  kernel reduce
+                     Mean over axes (float); axes is a gir_ints list (negative axes count from the end;
+                     gir_ints0() reduces every axis); keepdims nonzero keeps each reduced axis with length 1.
    prod              (x; axes, keepdims)                                num    yes  kernel reduce
+                     Product over axes; axes is a gir_ints list (negative axes count from the end; gir_ints0()
+                     reduces every axis); keepdims nonzero keeps each reduced axis with length 1.
    max               (x; axes, keepdims)                                num    yes  kernel reduce
+                     Largest element over axes; axes is a gir_ints list (negative axes count from the end;
+                     gir_ints0() reduces every axis); keepdims nonzero keeps each reduced axis with length 1.
+                     The gradient is shared equally by tied maxima.
    min               (x; axes, keepdims)                                num    yes  kernel reduce
+                     Smallest element over axes; axes is a gir_ints list (negative axes count from the end;
+                     gir_ints0() reduces every axis); keepdims nonzero keeps each reduced axis with length 1.
+                     The gradient is shared equally by tied minima.
    var               (x; axes, keepdims, ddof)                          float  yes  kernel reduce
+                     Variance over axes, sum((x - mean)^2) / (count - ddof) as np.var (ddof 0: population, 1:
+                     sample); axes is a gir_ints list (negative axes count from the end; gir_ints0() reduces
+                     every axis); keepdims nonzero keeps each reduced axis with length 1.
    logsumexp         (x; axes, keepdims)                                float  yes  kernel reduce
+                     log(sum(exp(x))) over axes, with the maximum shifted out; axes is a gir_ints list
+                     (negative axes count from the end; gir_ints0() reduces every axis); keepdims nonzero
+                     keeps each reduced axis with length 1.
    argmax            (x; axis, keepdims)                                index  no   kernel argreduce
+                     i32 index of the first largest element along axis (negative counts from the end);
+                     keepdims nonzero keeps that axis with length 1; an empty axis is an error.
    argmin            (x; axis, keepdims)                                index  no   kernel argreduce
+                     i32 index of the first smallest element along axis (negative counts from the end);
+                     keepdims nonzero keeps that axis with length 1; an empty axis is an error.
    all               (x; axes, keepdims)                                logic  no   kernel reduce
+                     b8: whether every element over axes is true; axes is a gir_ints list (negative axes count
+                     from the end; gir_ints0() reduces every axis); keepdims nonzero keeps each reduced axis
+                     with length 1.
    any               (x; axes, keepdims)                                logic  no   kernel reduce
+                     b8: whether any element over axes is true; axes is a gir_ints list (negative axes count
+                     from the end; gir_ints0() reduces every axis); keepdims nonzero keeps each reduced axis
+                     with length 1.
    reshape           (x; shape)                                         any    yes  kernel copy
+                     The same elements in row-major order under a new shape; one extent may be -1 and is then
+                     inferred, e.g. gir_shape2(4, -1).
    transpose         (x; perm)                                          any    yes  kernel transpose
+                     Permutes axes: output axis k is input axis perm[k] (negative entries count from the end);
+                     gir_ints0() reverses all axes, as NumPy.
    broadcast_to      (x; shape)                                         any    yes  kernel broadcast
+                     Repeats x to shape by NumPy broadcasting (size-1 and missing leading axes); the gradient
+                     is summed back.
    slice             (x; axis, start, stop, step)                       any    yes  kernel slice
+                     x[start:stop:step] along axis with Python semantics: negative start and stop count from
+                     the end, out-of-range values are clamped; step >= 1.
    unslice           (x; axis, start, stop, step, len)                  any    yes  kernel unslice
+                     The adjoint of slice: zeros with len elements along axis, x placed at start:stop:step
+                     (same conventions as slice).
    concat            (xs...; axis)                                      any    yes  kernel concat
+                     Joins 1 to 64 tensors (GIR__MAX_IN) along axis; every other extent must agree; the
+                     builder takes a count and an array of handles.
    flip              (x; axes)                                          any    yes  kernel flip
+                     Reverses the order of elements along each axis in axes (negative axes count from the
+                     end).
    pad               (x; before, after, value)                          any    yes  kernel pad
+                     Constant padding: before[k] and after[k] elements equal to value on axis k; gir_ints0()
+                     pads nothing on that side.
    gather            (x, @index; axis)                                  any    yes  kernel gather
+                     np.take along axis with an i32 index tensor: the result has shape x.shape[:axis] +
+                     index.shape + x.shape[axis+1:]; negative indices count from the end; an index out of
+                     range is a run-time error.
    scatter_add       (x, @index; axis, len)                             num    yes  kernel scatter_add
+                     The adjoint of gather: len entries along axis, where each slice of x is added at its
+                     index (repeated indices accumulate); index is i32 and its shape matches x from axis on.
    one_hot           (@index; depth, dtype)                             attr   no   kernel one_hot
+                     i32 indices to one-hot vectors of the given dtype in a new last axis of length depth; an
+                     index outside [0, depth) is a run-time error.
    where             (@cond, a, b)                                      num    yes  = select(cond, a, b)
+                     a where the b8 cond is true, b elsewhere; cond, a and b broadcast together; a and b
+                     promote as in add.
    diag              (x)                                                any    yes  kernel diag
+                     Vectors [..., n] to diagonal matrices [..., n, n].
    diagonal          (x)                                                any    yes  kernel diagonal
+                     The main diagonal of the matrices in the last two axes: [..., m, n] to [..., min(m, n)].
    triu              (x; k)                                             any    yes  kernel tri
+                     The upper triangle of the matrices in the last two axes: keeps the elements with column -
+                     row >= k, zeros the rest (np.triu).
    tril              (x; k)                                             any    yes  kernel tri
+                     The lower triangle of the matrices in the last two axes: keeps the elements with column -
+                     row <= k, zeros the rest (np.tril).
    cast              (x; dtype)                                         attr   yes  kernel cast
+                     Converts to dtype: float to integer truncates toward zero and saturates (NaN gives 0), to
+                     b8 tests for nonzero, b8 to numbers gives 0 or 1; the gradient is cast back.
    stop_gradient     (x)                                                any    no   kernel copy
+                     Identity on values; gradients stop here by design.
    matmul            (a, b)                                             num    yes  kernel matmul
+                     Matrix product of the last two axes, leading axes are batch axes broadcast as in NumPy
+                     (np.matmul); both operands need rank >= 2 (dot and outer take vectors).
    dot               (a, b)                                             num    yes  kernel dot
+                     Inner product of two vectors of one length; rank-0 result.
    outer             (a, b)                                             num    yes  kernel outer
+                     Outer product of two vectors: [m] and [n] give [m, n].
    trace             (x)                                                num    yes  kernel trace
+                     Sum of the main diagonal of the matrices in the last two axes: [..., m, n] to [...].
    inverse           (x)                                                float  yes  kernel linalg
+                     Inverse of square matrices in the last two axes (Gauss-Jordan, partial pivoting); an
+                     exactly singular matrix is a run-time error.
    det               (x)                                                float  yes  kernel linalg
+                     Determinant of square matrices in the last two axes (LU, partial pivoting).
    logdet            (x)                                                float  yes  kernel linalg
+                     log|det| of square matrices in the last two axes (logabsdet of np.linalg.slogdet); a
+                     singular matrix gives -inf.
    cholesky          (x)                                                float  yes  kernel linalg
+                     Lower-triangular L with x = L L^T, reading only the lower triangle of x; a matrix that is
+                     not positive definite is a run-time error.
    trisolve          (a, b; lower, trans)                               float  yes  kernel trisolve
+                     Solves op(a) x = b for triangular a: lower nonzero reads the lower triangle of a, else
+                     the upper; trans nonzero solves with a transposed; b is [..., n, m] with a's batch axes.
    softmax           (x; axis)                                          float  yes  kernel softmax
+                     exp(x) / sum(exp(x)) along axis (negative counts from the end), with the maximum shifted
+                     out.
    log_softmax       (x; axis)                                          float  yes  kernel softmax
+                     x - logsumexp(x) along axis (negative counts from the end).
    xent_logits       (logits, @labels)                                  float  yes  kernel xent
+                     Cross-entropy of each row of logits [N, C] with an i32 class label per row (labels rank
+                     1, [N], values in [0, C)): output [N], logsumexp(row) - row[label]; take sum or mean for
+                     a loss. A label out of range is a run-time error.
    xent_logits_prob  (logits, probs)                                    float  yes  kernel xent_prob
+                     Cross-entropy of each row of logits [N, C] with target probabilities [N, C]: output [N],
+                     -sum(probs * log_softmax(row)).
    bce_logits        (x, t)                                             float  yes  = ((max(x, 0) - (x * t)) + log1p(exp(-abs(x))))
+                     Binary cross-entropy of logits x with targets t, elementwise with broadcasting, computed
+                     stably as max(x, 0) - x * t + log1p(exp(-|x|)).
    mse               (a, b)                                             float  yes  kernel mse
+                     Mean of (a - b)^2 over all elements of two tensors of one shape; rank-0 result.
    conv2d            (x, w; stride, padding, dilation, groups)          float  yes  kernel conv
+                     2-D cross-correlation as torch conv2d without bias: x NCHW [N, C, H, W], w OIHW [K,
+                     C/groups, kh, kw], output [N, K, OH, OW]; stride, padding and dilation are gir_ints of
+                     one or two values (height, width; one value serves both); gir_ints0() gives stride 1,
+                     padding 0, dilation 1; padding adds zeros on both sides; groups 0 means 1.
    conv2d_bwd_data   (gy, w; stride, padding, dilation, groups, xshape) float  yes  kernel conv
+                     Gradient of conv2d for x: from gy [N, K, OH, OW] and w OIHW, a result of shape xshape
+                     (NCHW); attributes as conv2d.
    conv2d_bwd_filter (x, gy; stride, padding, dilation, groups, wshape) float  yes  kernel conv
+                     Gradient of conv2d for w: from x NCHW and gy [N, K, OH, OW], a result of shape wshape
+                     (OIHW); attributes as conv2d.
    max_pool2d        (x; kernel, stride, padding)                       float  yes  kernel pool
+                     Max over kernel windows of x NCHW; kernel, stride and padding are gir_ints of one or two
+                     values (height, width); stride gir_ints0() means stride = kernel; padding is at most half
+                     the kernel; padding acts as -inf; the gradient goes to the first maximum of each window
+                     in row-major order.
    max_pool2d_bwd    (gy, @x; kernel, stride, padding)                  float  no   kernel pool
+                     Gradient of max_pool2d: gy routed to the first maximum of each window of x (row-major);
+                     attributes as max_pool2d.
    avg_pool2d        (x; kernel, stride, padding)                       float  yes  kernel pool
+                     Mean over kernel windows of x NCHW; kernel, stride and padding are gir_ints of one or two
+                     values (height, width); stride gir_ints0() means stride = kernel; padding is at most half
+                     the kernel; padding counts as zeros and every window divides by kh * kw
+                     (count_include_pad).
    avg_pool2d_bwd    (gy; kernel, stride, padding, xshape)              float  yes  kernel pool
+                     Gradient of avg_pool2d: gy spread evenly over each window, a result of shape xshape
+                     (NCHW); attributes as avg_pool2d.
    dropout           (x; p, seed)                                       float  yes  kernel dropout
+                     Training dropout: each element is zeroed with probability p and the others scaled by 1 /
+                     (1 - p) (p = 1 gives zeros); the mask comes from the generator keyed by seed, is new on
+                     each run, and the gradient reuses it.
+   fmod              (a, b)                                             num    yes  = fmod(a, b)
+                     Remainder of truncated division, with the sign of a, as C fmod and np.fmod: a - trunc(a /
+                     b) * b. Integers: a fmod 0 is 0 (as NumPy); floats: NaN. Gradients 1 and -trunc(a / b).
+   gelu_tanh         (a)                                                float  yes  = ((0.5 * a) * (1 + tanh((0.7978845608028654 * (a + (((0.044715 * a) * a) * a))))))
+                     GELU, tanh approximation: 0.5 * a * (1 + tanh(sqrt(2 / pi) * (a + 0.044715 * a^3))), as
+                     torch.nn.functional.gelu(a, approximate='tanh').
 */
 #ifndef GIR_H_INCLUDED
 #define GIR_H_INCLUDED
@@ -181,7 +386,7 @@
 #define GIR_VERSION_PATCH 0
 #define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
 #define GIR_VERSION_STRING "0.1.0"
-#define GIR_OPSDEF_SHA256 "17c37ee61654c9e4dd07e0c3cf921ca3063dc99fc60735c3591eedd59fef6772"
+#define GIR_OPSDEF_SHA256 "c140ed2da762d5d8ba558b87682a8bc1ba5f56c516620e7575424226e39601b4"
 
 #ifndef GIR_API
 #  ifdef GIR_STATIC
@@ -298,7 +503,7 @@ typedef enum gir_op {
     GIR_OP_MAXIMUM,
     GIR_OP_MINIMUM,
     GIR_OP_MOD,
-    GIR_OP_INT_DIV,
+    GIR_OP_FLOORDIV,
     GIR_OP_ADD_N,
     GIR_OP_ABS,
     GIR_OP_SIGN,
@@ -384,8 +589,11 @@ typedef enum gir_op {
     GIR_OP_AVG_POOL2D,
     GIR_OP_AVG_POOL2D_BWD,
     GIR_OP_DROPOUT,
+    GIR_OP_FMOD,
+    GIR_OP_GELU_TANH,
     GIR_OP__COUNT
 } gir_op;
+#define GIR_OP_INT_DIV GIR_OP_FLOORDIV  /* the 0.1 name of floordiv (integers only then); to be removed */
 
 typedef struct gir_node { uint32_t id; } gir_node;   /* handle: id 0 is invalid */
 typedef struct gir_graph gir_graph;
@@ -511,7 +719,7 @@ GIR_API gir_node gir_pow(gir_graph *g, gir_node a, gir_node b);
 GIR_API gir_node gir_maximum(gir_graph *g, gir_node a, gir_node b);
 GIR_API gir_node gir_minimum(gir_graph *g, gir_node a, gir_node b);
 GIR_API gir_node gir_mod(gir_graph *g, gir_node a, gir_node b);
-GIR_API gir_node gir_int_div(gir_graph *g, gir_node a, gir_node b);
+GIR_API gir_node gir_floordiv(gir_graph *g, gir_node a, gir_node b);
 GIR_API gir_node gir_add_n(gir_graph *g, int n, const gir_node *xs);
 /* math */
 GIR_API gir_node gir_abs(gir_graph *g, gir_node a);
@@ -605,9 +813,14 @@ GIR_API gir_node gir_avg_pool2d(gir_graph *g, gir_node x, gir_ints kernel, gir_i
 GIR_API gir_node gir_avg_pool2d_bwd(gir_graph *g, gir_node gy, gir_ints kernel, gir_ints stride, gir_ints padding, gir_shape xshape);
 /* nn */
 GIR_API gir_node gir_dropout(gir_graph *g, gir_node x, double p, uint64_t seed);
+/* core */
+GIR_API gir_node gir_fmod(gir_graph *g, gir_node a, gir_node b);
+/* math */
+GIR_API gir_node gir_gelu_tanh(gir_graph *g, gir_node a);
 
 /* convenience builders composed of table ops */
 GIR_API gir_node gir_scalar(gir_graph *g, gir_dtype dtype, double value);
+GIR_API gir_node gir_int_div(gir_graph *g, gir_node a, gir_node b);     /* 0.1 name of gir_floordiv */
 GIR_API gir_node gir_zeros(gir_graph *g, gir_dtype dtype, gir_shape shape);
 GIR_API gir_node gir_ones(gir_graph *g, gir_dtype dtype, gir_shape shape);
 GIR_API gir_node gir_zeros_like(gir_graph *g, gir_node x);
@@ -757,6 +970,12 @@ GIR_API void gir_dump(const gir_graph *g, FILE *f);                 /* one line 
 #ifndef GIR_FLOOR
 #  define GIR_FLOOR floor
 #endif
+#ifndef GIR_FMODF
+#  define GIR_FMODF fmodf
+#endif
+#ifndef GIR_FMOD
+#  define GIR_FMOD fmod
+#endif
 #ifndef GIR_LOGF
 #  define GIR_LOGF logf
 #endif
@@ -841,6 +1060,8 @@ static GIR__INLINE float gir__fabs_f32(float x) { return GIR_FABSF(x); }
 static GIR__INLINE double gir__fabs_f64(double x) { return GIR_FABS(x); }
 static GIR__INLINE float gir__floor_f32(float x) { return GIR_FLOORF(x); }
 static GIR__INLINE double gir__floor_f64(double x) { return GIR_FLOOR(x); }
+static GIR__INLINE float gir__fmod_f32(float x, float y) { return GIR_FMODF(x, y); }
+static GIR__INLINE double gir__fmod_f64(double x, double y) { return GIR_FMOD(x, y); }
 static GIR__INLINE float gir__log_f32(float x) { return GIR_LOGF(x); }
 static GIR__INLINE double gir__log_f64(double x) { return GIR_LOG(x); }
 static GIR__INLINE float gir__log1p_f32(float x) { return GIR_LOG1PF(x); }
@@ -894,6 +1115,28 @@ static GIR__INLINE T gir__v_pow_##S(T x, T y) { return gir__pow_##S(x, y); }
 GIR__VOCAB_FLOAT(float, f32)
 GIR__VOCAB_FLOAT(double, f64)
 
+/* Remainders and floor division as NumPy computes them for floats (np.fmod, np.mod, np.floor_divide):
+   mod takes the sign of y, floordiv is exactly floor(x / y) and consistent with mod; a zero y gives NaN
+   (fmod, mod) and x / y (floordiv), as in NumPy. */
+#define GIR__VOCAB_DIVMOD(T, S) \
+static GIR__INLINE T gir__v_fmod_##S(T x, T y) { return gir__fmod_##S(x, y); } \
+static GIR__INLINE T gir__v_mod_##S(T x, T y) { \
+    T m = gir__fmod_##S(x, y); \
+    if (y == 0) return m; \
+    if (m == 0) return y < 0 ? -(T)0 : (T)0; \
+    return (y < 0) != (m < 0) ? m + y : m; } \
+static GIR__INLINE T gir__v_floordiv_##S(T x, T y) { \
+    T m, d, f; \
+    if (y == 0) return x / y; \
+    m = gir__fmod_##S(x, y); \
+    d = (x - m) / y; \
+    if (m != 0 && (y < 0) != (m < 0)) d -= 1; \
+    if (d == 0) return x / y < 0 ? -(T)0 : (T)0; \
+    f = gir__floor_##S(d); \
+    return d - f > (T)0.5 ? f + 1 : f; }
+GIR__VOCAB_DIVMOD(float, f32)
+GIR__VOCAB_DIVMOD(double, f64)
+
 #define GIR__VOCAB_INT(T, S) \
 static GIR__INLINE T gir__v_abs_##S(T x) { return (T)(x < 0 ? -x : x); } \
 static GIR__INLINE T gir__v_sign_##S(T x) { return (T)(x > 0 ? 1 : x < 0 ? -1 : 0); } \
@@ -912,6 +1155,13 @@ static GIR__INLINE uint8_t gir__v_max_u8(uint8_t x, uint8_t y) { return x > y ? 
 static GIR__INLINE uint8_t gir__v_min_u8(uint8_t x, uint8_t y) { return x < y ? x : y; }
 static GIR__INLINE uint8_t gir__v_idiv_u8(uint8_t x, uint8_t y) { return (uint8_t)(y ? x / y : 0); }
 static GIR__INLINE uint8_t gir__v_imod_u8(uint8_t x, uint8_t y) { return (uint8_t)(y ? x % y : 0); }
+/* the integer forms of fmod (truncated), mod and floordiv (floored); a zero divisor gives 0, as NumPy */
+static GIR__INLINE int32_t gir__v_fmod_i32(int32_t x, int32_t y) { return y == 0 || y == -1 ? 0 : x % y; }
+static GIR__INLINE int32_t gir__v_mod_i32(int32_t x, int32_t y) { return gir__v_imod_i32(x, y); }
+static GIR__INLINE int32_t gir__v_floordiv_i32(int32_t x, int32_t y) { return gir__v_idiv_i32(x, y); }
+static GIR__INLINE uint8_t gir__v_fmod_u8(uint8_t x, uint8_t y) { return (uint8_t)(y ? x % y : 0); }
+static GIR__INLINE uint8_t gir__v_mod_u8(uint8_t x, uint8_t y) { return gir__v_imod_u8(x, y); }
+static GIR__INLINE uint8_t gir__v_floordiv_u8(uint8_t x, uint8_t y) { return gir__v_idiv_u8(x, y); }
 /* double -> integer conversions made total: NaN -> 0, out of range saturates, otherwise truncation */
 static GIR__INLINE uint8_t gir__sat_u8(double v) { return (uint8_t)(v != v || v <= 0 ? 0 : v >= 255 ? 255 : v); }
 static GIR__INLINE int32_t gir__sat_i32(double v) {
@@ -1030,6 +1280,11 @@ enum { GIR__DT_NUM, GIR__DT_FLOAT, GIR__DT_CMP, GIR__DT_LOGIC, GIR__DT_TEST, GIR
 enum { GIR__SH_SAME, GIR__SH_BCAST, GIR__SH_REDUCE, GIR__SH_SCALAR, GIR__SH_ATTR_SHAPE, GIR__SH_FN };
 enum { GIR__F_KINK = 1, GIR__F_RNG = 2, GIR__F_COMM = 4, GIR__F_BLOCK = 8 };
 #define GIR__DTYPE_SLOTS 6
+/* Input limits (gen/gir_gen.py reads both and rejects a row that does not fit): a variadic node takes
+   1 to GIR__MAX_IN inputs; a row with a fixed list has at most GIR__MAX_ROW_IN (argmask bits and the
+   elementwise driver's arrays). */
+#define GIR__MAX_IN 64
+#define GIR__MAX_ROW_IN 16
 
 typedef struct gir__node {
     uint16_t  op;
@@ -1152,8 +1407,8 @@ static const gir__opinfo gir__ops[GIR_OP__COUNT] = {
     {"pow", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_BCAST, 0, 0, GIR_GROUP_CORE, 1, -1, -1, "", ""},
     {"maximum", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_BCAST, 0, GIR__F_KINK, GIR_GROUP_CORE, 1, -1, -1, "", ""},
     {"minimum", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_BCAST, 0, GIR__F_KINK, GIR_GROUP_CORE, 1, -1, -1, "", ""},
-    {"mod", 2, 0, 0, 0u, GIR__DT_INT, GIR__SH_BCAST, 0, 0, GIR_GROUP_CORE, 0, -1, -1, "", "integer"},
-    {"int_div", 2, 0, 0, 0u, GIR__DT_INT, GIR__SH_BCAST, 0, 0, GIR_GROUP_CORE, 0, -1, -1, "", "integer"},
+    {"mod", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_BCAST, 0, GIR__F_KINK, GIR_GROUP_CORE, 1, -1, -1, "", ""},
+    {"floordiv", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_BCAST, 0, GIR__F_KINK, GIR_GROUP_CORE, 1, -1, -1, "", ""},
     {"add_n", 1, 0, 1, 0u, GIR__DT_NUM, GIR__SH_BCAST, 0, 0, GIR_GROUP_CORE, 1, -1, -1, "", ""},
     {"abs", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_SAME, 0, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1, "", ""},
     {"sign", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_SAME, 0, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1, "", ""},
@@ -1239,6 +1494,8 @@ static const gir__opinfo gir__ops[GIR_OP__COUNT] = {
     {"avg_pool2d", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_pool2d, 0, GIR_GROUP_CONV, 1, -1, -1, "l:kernel,l:stride,l:padding", ""},
     {"avg_pool2d_bwd", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_pool2d_bwd_avg, 0, GIR_GROUP_CONV, 1, -1, -1, "l:kernel,l:stride,l:padding,shape:xshape", ""},
     {"dropout", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_dropout, GIR__F_RNG, GIR_GROUP_NN, 1, -1, -1, "f:p,seed:seed", ""},
+    {"fmod", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_BCAST, 0, GIR__F_KINK, GIR_GROUP_CORE, 1, -1, -1, "", ""},
+    {"gelu_tanh", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", ""},
 };
 
 static const uint8_t gir__dtype_sizes[GIR_DTYPE__COUNT] = {0, 1, 1, 4, 4, 8};
@@ -1496,7 +1753,7 @@ GIR_API int gir_op_parent_count(gir_op op) {
 }
 GIR_API int gir_op_arg_count(gir_op op) { return gir__op_ok(op) ? gir__ops[op].nargs : 0; }
 GIR_API int gir_op_input_is_arg(gir_op op, int k) {
-    return gir__op_ok(op) && k >= 0 && k < 32 && !gir__ops[op].variadic && ((gir__ops[op].argmask >> k) & 1u);
+    return gir__op_ok(op) && k >= 0 && k < GIR__MAX_ROW_IN && !gir__ops[op].variadic && ((gir__ops[op].argmask >> k) & 1u);
 }
 GIR_API int gir_op_differentiable(gir_op op) { return gir__op_ok(op) ? gir__ops[op].diff : 0; }
 GIR_API const char *gir_op_no_adjoint_reason(gir_op op) { return gir__op_ok(op) ? gir__ops[op].no_adj : ""; }
@@ -2112,7 +2369,7 @@ static int gir__dt_allowed(int rule, int dt) {
 }
 
 GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in, const gir_attr *attr) {
-    gir_node bad = {0}, ord[64], *stor = ord, res = {0};
+    gir_node bad = {0}, ord[GIR__MAX_IN], *stor = ord, res = {0};
     const gir__opinfo *oi;
     gir__bctx b;
     gir__node *nd;
@@ -2128,9 +2385,10 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     oi = &gir__ops[op];
     GIR_MEMSET(&b, 0, sizeof b);
     b.g = g; b.op = op; b.id = (uint32_t)g->nnodes; b.n = n;
-    if (oi->variadic ? (n < 1 || n > 64) : (n != oi->nparents + oi->nargs)) {
+    if (oi->variadic ? (n < 1 || n > GIR__MAX_IN) : (n != oi->nparents + oi->nargs)) {
         if (oi->variadic)
-            gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: takes 1 to 64 inputs, got %d", oi->name, b.id, n);
+            gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: takes 1 to %d inputs, got %d", oi->name, b.id,
+                       GIR__MAX_IN, n);
         else
             gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: takes %d input(s), got %d", oi->name, b.id,
                        oi->nparents + oi->nargs, n);
@@ -2145,7 +2403,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     {
         int p = 0, a = np;
         for (k = 0; k < n; ++k) {
-            if (oi->argmask & (1u << k)) ord[a++] = in[k];
+            if (!oi->variadic && (oi->argmask & (1u << k))) ord[a++] = in[k];
             else ord[p++] = in[k];
         }
     }
@@ -2554,13 +2812,13 @@ GIR_API gir_node gir_mod(gir_graph *g, gir_node a, gir_node b) {
     in[1] = b;
     return gir_op_build(g, GIR_OP_MOD, 2, in, &A);
 }
-GIR_API gir_node gir_int_div(gir_graph *g, gir_node a, gir_node b) {
+GIR_API gir_node gir_floordiv(gir_graph *g, gir_node a, gir_node b) {
     gir_attr A;
     gir_node in[2];
     gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_INT_DIV, 2, in, &A);
+    return gir_op_build(g, GIR_OP_FLOORDIV, 2, in, &A);
 }
 GIR_API gir_node gir_add_n(gir_graph *g, int n, const gir_node *xs) {
     gir_attr A;
@@ -3254,8 +3512,24 @@ GIR_API gir_node gir_dropout(gir_graph *g, gir_node x, double p, uint64_t seed) 
     A.seed = seed;
     return gir_op_build(g, GIR_OP_DROPOUT, 1, in, &A);
 }
+GIR_API gir_node gir_fmod(gir_graph *g, gir_node a, gir_node b) {
+    gir_attr A;
+    gir_node in[2];
+    gir_attr_zero(&A);
+    in[0] = a;
+    in[1] = b;
+    return gir_op_build(g, GIR_OP_FMOD, 2, in, &A);
+}
+GIR_API gir_node gir_gelu_tanh(gir_graph *g, gir_node a) {
+    gir_attr A;
+    gir_node in[1];
+    gir_attr_zero(&A);
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_GELU_TANH, 1, in, &A);
+}
 
 /* convenience builders: compositions of table ops ----------------------------------------------------------- */
+GIR_API gir_node gir_int_div(gir_graph *g, gir_node a, gir_node b) { return gir_floordiv(g, a, b); }
 GIR_API gir_node gir_scalar(gir_graph *g, gir_dtype dtype, double value) {
     return gir_fill(g, dtype, gir_shape0(), value);
 }
@@ -3667,34 +3941,34 @@ static void gir__adjfn_cholesky(gir_graph *G, const gir__node *nd, gir_node y, g
 }
 
 /* generated from ops.def: one adjoint per differentiable row */
-/* generated from ops.def:78 (ADD) */
+/* generated from ops.def:149 (ADD) */
 static void gir__adj_add(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, g, x[1]);
     (void)n;
 }
-/* generated from ops.def:79 (SUB) */
+/* generated from ops.def:154 (SUB) */
 static void gir__adj_sub(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_neg(G, g), x[1]);
     (void)n;
 }
-/* generated from ops.def:80 (MUL) */
+/* generated from ops.def:156 (MUL) */
 static void gir__adj_mul(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, x[1]), x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, x[0]), x[1]);
     (void)n;
 }
-/* generated from ops.def:81 (DIV) */
+/* generated from ops.def:158 (DIV) */
 static void gir__adj_div(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_div(G, g, x[1]), x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_div(G, gir_mul(G, gir_neg(G, g), y), x[1]), x[1]);
     (void)n;
 }
-/* generated from ops.def:82 (NEG) */
+/* generated from ops.def:162 (NEG) */
 static void gir__adj_neg(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -3702,359 +3976,374 @@ static void gir__adj_neg(gir_graph *G, const gir__node *nd, gir_node y, gir_node
     if (need[0]) dx[0] = gir_neg(G, g);
     (void)n;
 }
-/* generated from ops.def:83 (POW) */
+/* generated from ops.def:164 (POW) */
 static void gir__adj_pow(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, gir_mul(G, g, x[1]), gir_pow(G, x[0], gir_sub(G, x[1], gir__ah_num(G, g, 1)))), x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, gir_mul(G, g, y), gir_log(G, x[0])), x[1]);
     (void)n;
 }
-/* generated from ops.def:85 (MAXIMUM) */
+/* generated from ops.def:169 (MAXIMUM) */
 static void gir__adj_maximum(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir__ah_mask(G, nd, x, gir_ge(G, x[0], x[1]))), x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir__ah_mask(G, nd, x, gir_lt(G, x[0], x[1]))), x[1]);
     (void)n;
 }
-/* generated from ops.def:87 (MINIMUM) */
+/* generated from ops.def:173 (MINIMUM) */
 static void gir__adj_minimum(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir__ah_mask(G, nd, x, gir_le(G, x[0], x[1]))), x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir__ah_mask(G, nd, x, gir_gt(G, x[0], x[1]))), x[1]);
     (void)n;
 }
-/* generated from ops.def:91 (ADD_N) */
+/* generated from ops.def:177 (MOD) */
+static void gir__adj_mod(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
+    if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, gir_neg(G, g), gir_floor(G, gir_div(G, x[0], x[1]))), x[1]);
+    (void)n;
+}
+/* generated from ops.def:184 (FLOORDIV) */
+static void gir__adj_floordiv(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)g;
+    if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir__ah_zeros_like(G, nd, x, x[0]), x[0]);
+    if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir__ah_zeros_like(G, nd, x, x[1]), x[1]);
+    (void)n;
+}
+/* generated from ops.def:191 (ADD_N) */
 static void gir__adj_add_n(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     int i;
     for (i = 0; i < n; ++i)
         if (need[i]) dx[i] = gir__ah_unbroadcast(G, nd, x, g, x[i]);
 }
-/* generated from ops.def:93 (ABS) */
+/* generated from ops.def:196 (ABS) */
 static void gir__adj_abs(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, g, gir_sign(G, x[0]));
     (void)n;
 }
-/* generated from ops.def:94 (SIGN) */
+/* generated from ops.def:198 (SIGN) */
 static void gir__adj_sign(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
     if (need[0]) dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
     (void)n;
 }
-/* generated from ops.def:95 (SQUARE) */
+/* generated from ops.def:200 (SQUARE) */
 static void gir__adj_square(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, gir_mul(G, gir__ah_num(G, g, 2), g), x[0]);
     (void)n;
 }
-/* generated from ops.def:96 (SQRT) */
+/* generated from ops.def:202 (SQRT) */
 static void gir__adj_sqrt(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
     if (need[0]) dx[0] = gir_div(G, gir_mul(G, gir__ah_num(G, g, 0.5), g), y);
     (void)n;
 }
-/* generated from ops.def:97 (RSQRT) */
+/* generated from ops.def:204 (RSQRT) */
 static void gir__adj_rsqrt(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
     if (need[0]) dx[0] = gir_mul(G, gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, -0.5), g), y), y), y);
     (void)n;
 }
-/* generated from ops.def:98 (RECIPROCAL) */
+/* generated from ops.def:206 (RECIPROCAL) */
 static void gir__adj_reciprocal(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
     if (need[0]) dx[0] = gir_mul(G, gir_mul(G, gir_neg(G, g), y), y);
     (void)n;
 }
-/* generated from ops.def:99 (EXP) */
+/* generated from ops.def:208 (EXP) */
 static void gir__adj_exp(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
     if (need[0]) dx[0] = gir_mul(G, g, y);
     (void)n;
 }
-/* generated from ops.def:100 (EXPM1) */
+/* generated from ops.def:210 (EXPM1) */
 static void gir__adj_expm1(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
     if (need[0]) dx[0] = gir_mul(G, g, gir_add(G, y, gir__ah_num(G, g, 1)));
     (void)n;
 }
-/* generated from ops.def:101 (LOG) */
+/* generated from ops.def:213 (LOG) */
 static void gir__adj_log(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_div(G, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:102 (LOG1P) */
+/* generated from ops.def:215 (LOG1P) */
 static void gir__adj_log1p(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_div(G, g, gir_add(G, x[0], gir__ah_num(G, g, 1)));
     (void)n;
 }
-/* generated from ops.def:103 (LOG2) */
+/* generated from ops.def:218 (LOG2) */
 static void gir__adj_log2(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_div(G, g, gir_mul(G, x[0], gir__ah_num(G, g, 0.6931471805599453)));
     (void)n;
 }
-/* generated from ops.def:105 (SIN) */
+/* generated from ops.def:221 (SIN) */
 static void gir__adj_sin(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, g, gir_cos(G, x[0]));
     (void)n;
 }
-/* generated from ops.def:106 (COS) */
+/* generated from ops.def:223 (COS) */
 static void gir__adj_cos(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, gir_neg(G, g), gir_sin(G, x[0]));
     (void)n;
 }
-/* generated from ops.def:107 (TAN) */
+/* generated from ops.def:225 (TAN) */
 static void gir__adj_tan(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
     if (need[0]) dx[0] = gir_mul(G, g, gir_add(G, gir__ah_num(G, g, 1), gir_mul(G, y, y)));
     (void)n;
 }
-/* generated from ops.def:108 (ASIN) */
+/* generated from ops.def:227 (ASIN) */
 static void gir__adj_asin(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, g, gir_rsqrt(G, gir_sub(G, gir__ah_num(G, g, 1), gir_mul(G, x[0], x[0]))));
     (void)n;
 }
-/* generated from ops.def:110 (ACOS) */
+/* generated from ops.def:231 (ACOS) */
 static void gir__adj_acos(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, gir_neg(G, g), gir_rsqrt(G, gir_sub(G, gir__ah_num(G, g, 1), gir_mul(G, x[0], x[0]))));
     (void)n;
 }
-/* generated from ops.def:112 (ATAN) */
+/* generated from ops.def:235 (ATAN) */
 static void gir__adj_atan(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_div(G, g, gir_add(G, gir__ah_num(G, g, 1), gir_mul(G, x[0], x[0])));
     (void)n;
 }
-/* generated from ops.def:113 (SINH) */
+/* generated from ops.def:237 (SINH) */
 static void gir__adj_sinh(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, g, gir_cosh(G, x[0]));
     (void)n;
 }
-/* generated from ops.def:114 (COSH) */
+/* generated from ops.def:239 (COSH) */
 static void gir__adj_cosh(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, g, gir_sinh(G, x[0]));
     (void)n;
 }
-/* generated from ops.def:115 (TANH) */
+/* generated from ops.def:241 (TANH) */
 static void gir__adj_tanh(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
     if (need[0]) dx[0] = gir_mul(G, g, gir_sub(G, gir__ah_num(G, g, 1), gir_mul(G, y, y)));
     (void)n;
 }
-/* generated from ops.def:116 (SIGMOID) */
+/* generated from ops.def:243 (SIGMOID) */
 static void gir__adj_sigmoid(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
     if (need[0]) dx[0] = gir_mul(G, gir_mul(G, g, y), gir_sub(G, gir__ah_num(G, g, 1), y));
     (void)n;
 }
-/* generated from ops.def:117 (SOFTPLUS) */
+/* generated from ops.def:245 (SOFTPLUS) */
 static void gir__adj_softplus(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, g, gir_sigmoid(G, x[0]));
     (void)n;
 }
-/* generated from ops.def:119 (RELU) */
+/* generated from ops.def:250 (RELU) */
 static void gir__adj_relu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, g, gir__ah_mask(G, nd, x, gir_gt(G, x[0], gir__ah_num(G, g, 0))));
     (void)n;
 }
-/* generated from ops.def:120 (LEAKY_RELU) */
+/* generated from ops.def:252 (LEAKY_RELU) */
 static void gir__adj_leaky_relu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, g, gir_add(G, gir_mul(G, gir__ah_mask(G, nd, x, gir_gt(G, x[0], gir__ah_num(G, g, 0))), gir_sub(G, gir__ah_num(G, g, 1), gir__ah_num(G, g, (double)nd->attr.f[0]))), gir__ah_num(G, g, (double)nd->attr.f[0])));
     (void)n;
 }
-/* generated from ops.def:122 (ELU) */
+/* generated from ops.def:255 (ELU) */
 static void gir__adj_elu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_mul(G, g, gir_where(G, gir_gt(G, x[0], gir__ah_num(G, g, 0)), gir__ah_num(G, g, 1), gir_add(G, y, gir__ah_num(G, g, (double)nd->attr.f[0]))));
     (void)n;
 }
-/* generated from ops.def:124 (GELU) */
+/* generated from ops.def:259 (GELU) */
 static void gir__adj_gelu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, g, gir_add(G, gir_mul(G, gir__ah_num(G, g, 0.5), gir_add(G, gir__ah_num(G, g, 1), gir_erf(G, gir_mul(G, x[0], gir__ah_num(G, g, 0.7071067811865476))))), gir_mul(G, gir_mul(G, x[0], gir__ah_num(G, g, 0.3989422804014327)), gir_exp(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, -0.5), x[0]), x[0])))));
     (void)n;
 }
-/* generated from ops.def:127 (SILU) */
+/* generated from ops.def:265 (SILU) */
 static void gir__adj_silu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, gir_mul(G, g, gir_sigmoid(G, x[0])), gir_add(G, gir__ah_num(G, g, 1), gir_mul(G, x[0], gir_sub(G, gir__ah_num(G, g, 1), gir_sigmoid(G, x[0])))));
     (void)n;
 }
-/* generated from ops.def:129 (ERF) */
+/* generated from ops.def:268 (ERF) */
 static void gir__adj_erf(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, gir_mul(G, g, gir__ah_num(G, g, 1.1283791670955126)), gir_exp(G, gir_mul(G, gir_neg(G, x[0]), x[0])));
     (void)n;
 }
-/* generated from ops.def:131 (FLOOR) */
+/* generated from ops.def:271 (FLOOR) */
 static void gir__adj_floor(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
     if (need[0]) dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
     (void)n;
 }
-/* generated from ops.def:132 (CEIL) */
+/* generated from ops.def:273 (CEIL) */
 static void gir__adj_ceil(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
     if (need[0]) dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
     (void)n;
 }
-/* generated from ops.def:133 (ROUND) */
+/* generated from ops.def:275 (ROUND) */
 static void gir__adj_round(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
     if (need[0]) dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
     (void)n;
 }
-/* generated from ops.def:134 (CLAMP) */
+/* generated from ops.def:278 (CLAMP) */
 static void gir__adj_clamp(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, g, gir__ah_mask(G, nd, x, gir_and(G, gir_ge(G, x[0], gir__ah_num(G, g, (double)nd->attr.f[0])), gir_le(G, x[0], gir__ah_num(G, g, (double)nd->attr.f[1])))));
     (void)n;
 }
-/* generated from ops.def:137 (SUM) */
+/* generated from ops.def:284 (SUM) */
 static void gir__adj_sum(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_expand(G, nd, x, g);
     (void)n;
 }
-/* generated from ops.def:138 (MEAN) */
+/* generated from ops.def:289 (MEAN) */
 static void gir__adj_mean(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, gir__ah_expand(G, nd, x, g), gir__ah_rcount(G, nd, x));
     (void)n;
 }
-/* generated from ops.def:140 (PROD) */
+/* generated from ops.def:294 (PROD) */
 static void gir__adj_prod(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_div(G, gir_mul(G, gir__ah_keep(G, nd, x, g), gir__ah_keep(G, nd, x, y)), x[0]);
     (void)n;
 }
-/* generated from ops.def:142 (MAX) */
+/* generated from ops.def:299 (MAX) */
 static void gir__adj_max(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_mul(G, gir__ah_keep(G, nd, x, g), gir__ah_tiemask(G, nd, x, x[0], gir__ah_keep(G, nd, x, y)));
     (void)n;
 }
-/* generated from ops.def:144 (MIN) */
+/* generated from ops.def:305 (MIN) */
 static void gir__adj_min(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_mul(G, gir__ah_keep(G, nd, x, g), gir__ah_tiemask(G, nd, x, x[0], gir__ah_keep(G, nd, x, y)));
     (void)n;
 }
-/* generated from ops.def:146 (VAR) */
+/* generated from ops.def:311 (VAR) */
 static void gir__adj_var(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, gir_mul(G, gir__ah_keep(G, nd, x, g), gir_sub(G, x[0], gir__ah_rmean(G, nd, x, x[0]))), gir_mul(G, gir__ah_num(G, g, 2), gir__ah_rdof(G, nd, x)));
     (void)n;
 }
-/* generated from ops.def:148 (LOGSUMEXP) */
+/* generated from ops.def:317 (LOGSUMEXP) */
 static void gir__adj_logsumexp(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_mul(G, gir__ah_keep(G, nd, x, g), gir_exp(G, gir_sub(G, x[0], gir__ah_keep(G, nd, x, y))));
     (void)n;
 }
-/* generated from ops.def:159 (RESHAPE) */
+/* generated from ops.def:345 (RESHAPE) */
 static void gir__adj_reshape(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_like(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:160 (TRANSPOSE) */
+/* generated from ops.def:349 (TRANSPOSE) */
 static void gir__adj_transpose(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_untranspose(G, nd, x, g);
     (void)n;
 }
-/* generated from ops.def:162 (BROADCAST_TO) */
+/* generated from ops.def:354 (BROADCAST_TO) */
 static void gir__adj_broadcast_to(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:164 (SLICE) */
+/* generated from ops.def:359 (SLICE) */
 static void gir__adj_slice(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_slice_back(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:166 (UNSLICE) */
+/* generated from ops.def:364 (UNSLICE) */
 static void gir__adj_unslice(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_reslice(G, nd, x, g);
     (void)n;
 }
-/* generated from ops.def:168 (CONCAT) */
+/* generated from ops.def:369 (CONCAT) */
 static void gir__adj_concat(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     int i;
     for (i = 0; i < n; ++i)
         if (need[i]) dx[i] = gir__ah_concat_part(G, nd, x, g, i);
 }
-/* generated from ops.def:170 (FLIP) */
+/* generated from ops.def:374 (FLIP) */
 static void gir__adj_flip(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_reflip(G, nd, x, g);
     (void)n;
 }
-/* generated from ops.def:171 (PAD) */
+/* generated from ops.def:376 (PAD) */
 static void gir__adj_pad(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unpad(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:173 (GATHER) */
+/* generated from ops.def:381 (GATHER) */
 static void gir__adj_gather(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_ungather(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:175 (SCATTER_ADD) */
+/* generated from ops.def:387 (SCATTER_ADD) */
 static void gir__adj_scatter_add(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_regather(G, nd, x, g);
     (void)n;
 }
-/* generated from ops.def:179 (WHERE) */
+/* generated from ops.def:397 (WHERE) */
 static void gir__adj_where(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_where(G, x[2], g, gir__ah_num(G, g, 0)), x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_where(G, x[2], gir__ah_num(G, g, 0), g), x[1]);
     (void)n;
 }
-/* generated from ops.def:181 (DIAG) */
+/* generated from ops.def:402 (DIAG) */
 static void gir__adj_diag(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -4062,40 +4351,40 @@ static void gir__adj_diag(gir_graph *G, const gir__node *nd, gir_node y, gir_nod
     if (need[0]) dx[0] = gir_diagonal(G, g);
     (void)n;
 }
-/* generated from ops.def:182 (DIAGONAL) */
+/* generated from ops.def:404 (DIAGONAL) */
 static void gir__adj_diagonal(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_undiagonal(G, nd, x, g);
     (void)n;
 }
-/* generated from ops.def:183 (TRIU) */
+/* generated from ops.def:406 (TRIU) */
 static void gir__adj_triu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
     if (need[0]) dx[0] = gir_triu(G, g, nd->attr.i[0]);
     (void)n;
 }
-/* generated from ops.def:184 (TRIL) */
+/* generated from ops.def:410 (TRIL) */
 static void gir__adj_tril(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
     if (need[0]) dx[0] = gir_tril(G, g, nd->attr.i[0]);
     (void)n;
 }
-/* generated from ops.def:185 (CAST) */
+/* generated from ops.def:414 (CAST) */
 static void gir__adj_cast(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_cast_like(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:189 (MATMUL) */
+/* generated from ops.def:422 (MATMUL) */
 static void gir__adj_matmul(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_matmul(G, g, gir__ah_mT(G, nd, x, x[1])), x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_matmul(G, gir__ah_mT(G, nd, x, x[0]), g), x[1]);
     (void)n;
 }
-/* generated from ops.def:191 (DOT) */
+/* generated from ops.def:427 (DOT) */
 static void gir__adj_dot(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -4103,122 +4392,136 @@ static void gir__adj_dot(gir_graph *G, const gir__node *nd, gir_node y, gir_node
     if (need[1]) dx[1] = gir_mul(G, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:192 (OUTER) */
+/* generated from ops.def:429 (OUTER) */
 static void gir__adj_outer(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_sumaxis(G, nd, x, gir_mul(G, g, x[1]), 1);
     if (need[1]) dx[1] = gir__ah_sumaxis(G, nd, x, gir_mul(G, g, gir__ah_col(G, nd, x, x[0])), 0);
     (void)n;
 }
-/* generated from ops.def:194 (TRACE) */
+/* generated from ops.def:432 (TRACE) */
 static void gir__adj_trace(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_untrace(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:195 (INVERSE) */
+/* generated from ops.def:434 (INVERSE) */
 static void gir__adj_inverse(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_neg(G, gir_matmul(G, gir_matmul(G, gir__ah_mT(G, nd, x, y), g), gir__ah_mT(G, nd, x, y)));
     (void)n;
 }
-/* generated from ops.def:197 (DET) */
+/* generated from ops.def:439 (DET) */
 static void gir__adj_det(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_mul(G, gir__ah_cell(G, nd, x, gir_mul(G, g, y)), gir__ah_mT(G, nd, x, gir_inverse(G, x[0])));
     (void)n;
 }
-/* generated from ops.def:199 (LOGDET) */
+/* generated from ops.def:442 (LOGDET) */
 static void gir__adj_logdet(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, gir__ah_cell(G, nd, x, g), gir__ah_mT(G, nd, x, gir_inverse(G, x[0])));
     (void)n;
 }
-/* generated from ops.def:202 (TRISOLVE) */
+/* generated from ops.def:451 (TRISOLVE) */
 static void gir__adj_trisolve(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir__ah_trisolve_da(G, nd, x, gir__ah_trisolve_adj(G, nd, x, g), y);
     if (need[1]) dx[1] = gir__ah_trisolve_adj(G, nd, x, g);
     (void)n;
 }
-/* generated from ops.def:205 (SOFTMAX) */
+/* generated from ops.def:457 (SOFTMAX) */
 static void gir__adj_softmax(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_mul(G, y, gir_sub(G, g, gir__ah_axsum(G, nd, x, gir_mul(G, g, y))));
     (void)n;
 }
-/* generated from ops.def:207 (LOG_SOFTMAX) */
+/* generated from ops.def:460 (LOG_SOFTMAX) */
 static void gir__adj_log_softmax(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_sub(G, g, gir_mul(G, gir_exp(G, y), gir__ah_axsum(G, nd, x, g)));
     (void)n;
 }
-/* generated from ops.def:209 (XENT_LOGITS) */
+/* generated from ops.def:463 (XENT_LOGITS) */
 static void gir__adj_xent_logits(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, gir__ah_lastcol(G, nd, x, g), gir_sub(G, gir_softmax(G, x[0], (-1)), gir__ah_onehot_like(G, nd, x, x[1], x[0])));
     (void)n;
 }
-/* generated from ops.def:211 (XENT_LOGITS_PROB) */
+/* generated from ops.def:469 (XENT_LOGITS_PROB) */
 static void gir__adj_xent_logits_prob(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, gir__ah_lastcol(G, nd, x, g), gir_sub(G, gir_mul(G, gir_softmax(G, x[0], (-1)), gir__ah_lastsum(G, nd, x, x[1])), x[1]));
     if (need[1]) dx[1] = gir_mul(G, gir_neg(G, gir__ah_lastcol(G, nd, x, g)), gir_log_softmax(G, x[0], (-1)));
     (void)n;
 }
-/* generated from ops.def:213 (BCE_LOGITS) */
+/* generated from ops.def:474 (BCE_LOGITS) */
 static void gir__adj_bce_logits(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir_sub(G, gir_sigmoid(G, x[0]), x[1])), x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, gir_neg(G, g), x[0]), x[1]);
     (void)n;
 }
-/* generated from ops.def:215 (MSE) */
+/* generated from ops.def:479 (MSE) */
 static void gir__adj_mse(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, 2), g), gir_sub(G, x[0], x[1])), gir__ah_rsize(G, nd, x, x[0]));
     if (need[1]) dx[1] = gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, -2), g), gir_sub(G, x[0], x[1])), gir__ah_rsize(G, nd, x, x[0]));
     (void)n;
 }
-/* generated from ops.def:217 (CONV2D) */
+/* generated from ops.def:482 (CONV2D) */
 static void gir__adj_conv2d(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_conv_dx(G, nd, x, g, x[1]);
     if (need[1]) dx[1] = gir__ah_conv_dw(G, nd, x, x[0], g);
     (void)n;
 }
-/* generated from ops.def:219 (CONV2D_BWD_DATA) */
+/* generated from ops.def:489 (CONV2D_BWD_DATA) */
 static void gir__adj_conv2d_bwd_data(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_conv_fwd(G, nd, x, g, x[1]);
     if (need[1]) dx[1] = gir__ah_conv_dw_of_dx(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:222 (CONV2D_BWD_FILTER) */
+/* generated from ops.def:495 (CONV2D_BWD_FILTER) */
 static void gir__adj_conv2d_bwd_filter(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_conv_dx_of_dw(G, nd, x, x[1], g);
     if (need[1]) dx[1] = gir__ah_conv_fwd(G, nd, x, x[0], g);
     (void)n;
 }
-/* generated from ops.def:225 (MAX_POOL2D) */
+/* generated from ops.def:501 (MAX_POOL2D) */
 static void gir__adj_max_pool2d(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_maxpool_dx(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:229 (AVG_POOL2D) */
+/* generated from ops.def:512 (AVG_POOL2D) */
 static void gir__adj_avg_pool2d(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_avgpool_dx(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:231 (AVG_POOL2D_BWD) */
+/* generated from ops.def:518 (AVG_POOL2D_BWD) */
 static void gir__adj_avg_pool2d_bwd(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_avgpool_fwd(G, nd, x, g);
     (void)n;
 }
-/* generated from ops.def:233 (DROPOUT) */
+/* generated from ops.def:523 (DROPOUT) */
 static void gir__adj_dropout(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
     if (need[0]) dx[0] = gir_dropout(G, g, nd->attr.f[0], nd->attr.seed);
+    (void)n;
+}
+/* generated from ops.def:530 (FMOD) */
+static void gir__adj_fmod(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
+    if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, gir_mul(G, gir_neg(G, g), gir_sign(G, gir_div(G, x[0], x[1]))), gir_floor(G, gir_abs(G, gir_div(G, x[0], x[1])))), x[1]);
+    (void)n;
+}
+/* generated from ops.def:537 (GELU_TANH) */
+static void gir__adj_gelu_tanh(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    if (need[0]) dx[0] = gir_mul(G, g, gir_add(G, gir_mul(G, gir__ah_num(G, g, 0.5), gir_add(G, gir__ah_num(G, g, 1), gir_tanh(G, gir_mul(G, gir__ah_num(G, g, 0.7978845608028654), gir_add(G, x[0], gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, 0.044715), x[0]), x[0]), x[0])))))), gir_mul(G, gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, 0.5), x[0]), gir_sub(G, gir__ah_num(G, g, 1), gir_mul(G, gir_tanh(G, gir_mul(G, gir__ah_num(G, g, 0.7978845608028654), gir_add(G, x[0], gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, 0.044715), x[0]), x[0]), x[0])))), gir_tanh(G, gir_mul(G, gir__ah_num(G, g, 0.7978845608028654), gir_add(G, x[0], gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, 0.044715), x[0]), x[0]), x[0]))))))), gir__ah_num(G, g, 0.7978845608028654)), gir_add(G, gir__ah_num(G, g, 1), gir_mul(G, gir_mul(G, gir__ah_num(G, g, 0.134145), x[0]), x[0])))));
     (void)n;
 }
 static const gir__adj_fn gir__adj_table[GIR_OP__COUNT] = {
@@ -4253,8 +4556,8 @@ static const gir__adj_fn gir__adj_table[GIR_OP__COUNT] = {
     gir__adj_pow,
     gir__adj_maximum,
     gir__adj_minimum,
-    0, /* MOD: integer */
-    0, /* INT_DIV: integer */
+    gir__adj_mod,
+    gir__adj_floordiv,
     gir__adj_add_n,
     gir__adj_abs,
     gir__adj_sign,
@@ -4340,11 +4643,13 @@ static const gir__adj_fn gir__adj_table[GIR_OP__COUNT] = {
     gir__adj_avg_pool2d,
     gir__adj_avg_pool2d_bwd,
     gir__adj_dropout,
+    gir__adj_fmod,
+    gir__adj_gelu_tanh,
 };
 
 GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt, gir_node *grads) {
-    gir_node *adj = NULL, xs[64], dx[64];
-    uint8_t needp[64];
+    gir_node *adj = NULL, xs[GIR__MAX_IN], dx[GIR__MAX_IN];
+    uint8_t needp[GIR__MAX_IN];
     uint8_t *dep = NULL;
     size_t cnt;
     uint16_t old_level;
@@ -4409,7 +4714,7 @@ GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt
         if (!adj[id].id || !dep[id]) continue;
         nd = g->nodes[id];                                   /* a copy: building nodes may move the array */
         if (nd.ntype != GIR_NODE_INPUT_DERIVED) continue;
-        for (j = 0; j < nd.nin && j < 64; ++j) xs[j].id = g->ins[nd.in0 + j];
+        for (j = 0; j < nd.nin && j < GIR__MAX_IN; ++j) xs[j].id = g->ins[nd.in0 + j];
         for (j = 0; j < nd.nparents; ++j) {
             const gir__node *p = &g->nodes[xs[j].id];
             needp[j] = (uint8_t)(dep[xs[j].id] && gir__is_float(p->dtype) &&
@@ -4523,8 +4828,9 @@ static void gir__bstrides(const gir_shape *s, const gir_shape *out, int64_t *st)
    broadcasts) */
 static void gir__ew_apply(gir__ew_fn fn, void *out, int odt, const gir_shape *os, int nin, const gir__kin *in,
                           const double *p) {
-    int64_t st[16][GIR_MAX_RANK], idx[GIR_MAX_RANK], run[16], total = gir__numel(os), inner, outer, o;
-    const void *ptr[16];
+    int64_t st[GIR__MAX_ROW_IN][GIR_MAX_RANK], idx[GIR_MAX_RANK], run[GIR__MAX_ROW_IN], total = gir__numel(os);
+    int64_t inner, outer, o;
+    const void *ptr[GIR__MAX_ROW_IN];
     int j, d, r = os->rank, flat = 1;
     if (total == 0) return;
     for (j = 0; j < nin; ++j) {
@@ -4557,7 +4863,7 @@ static void gir__ew_apply(gir__ew_fn fn, void *out, int odt, const gir_shape *os
 }
 
 /* generated from ops.def: one scalar loop per elementwise row and compute dtype */
-/* generated from ops.def:62 (NOT): not(a) */
+/* generated from ops.def:113 (NOT): not(a) */
 static void gir__k_not_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -4568,7 +4874,7 @@ static void gir__k_not_b8__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)(gir__v_not_b8(v0));
     }
 }
-/* generated from ops.def:63 (AND): and(a, b) */
+/* generated from ops.def:115 (AND): and(a, b) */
 static void gir__k_and_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -4581,7 +4887,7 @@ static void gir__k_and_b8__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)(gir__v_and_b8(v0, v1));
     }
 }
-/* generated from ops.def:64 (OR): or(a, b) */
+/* generated from ops.def:117 (OR): or(a, b) */
 static void gir__k_or_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -4594,7 +4900,7 @@ static void gir__k_or_b8__scalar(int64_t n, void *out, const void *const *in, co
         o[k] = (uint8_t)(gir__v_or_b8(v0, v1));
     }
 }
-/* generated from ops.def:65 (XOR): xor(a, b) */
+/* generated from ops.def:119 (XOR): xor(a, b) */
 static void gir__k_xor_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -4607,7 +4913,7 @@ static void gir__k_xor_b8__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)(gir__v_xor_b8(v0, v1));
     }
 }
-/* generated from ops.def:66 (GT): (a > b) */
+/* generated from ops.def:121 (GT): (a > b) */
 static void gir__k_gt_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -4656,7 +4962,7 @@ static void gir__k_gt_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 > v1));
     }
 }
-/* generated from ops.def:67 (GE): (a >= b) */
+/* generated from ops.def:123 (GE): (a >= b) */
 static void gir__k_ge_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -4705,7 +5011,7 @@ static void gir__k_ge_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 >= v1));
     }
 }
-/* generated from ops.def:68 (LT): (a < b) */
+/* generated from ops.def:125 (LT): (a < b) */
 static void gir__k_lt_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -4754,7 +5060,7 @@ static void gir__k_lt_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 < v1));
     }
 }
-/* generated from ops.def:69 (LE): (a <= b) */
+/* generated from ops.def:127 (LE): (a <= b) */
 static void gir__k_le_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -4803,7 +5109,7 @@ static void gir__k_le_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 <= v1));
     }
 }
-/* generated from ops.def:70 (EQ): (a == b) */
+/* generated from ops.def:129 (EQ): (a == b) */
 static void gir__k_eq_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -4852,7 +5158,7 @@ static void gir__k_eq_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 == v1));
     }
 }
-/* generated from ops.def:71 (NE): (a != b) */
+/* generated from ops.def:132 (NE): (a != b) */
 static void gir__k_ne_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -4901,7 +5207,7 @@ static void gir__k_ne_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 != v1));
     }
 }
-/* generated from ops.def:72 (APPROX_EQ): (abs((a - b)) <= (p0 + (p1 * abs(b)))) */
+/* generated from ops.def:134 (APPROX_EQ): (abs((a - b)) <= (p0 + (p1 * abs(b)))) */
 static void gir__k_approx_eq_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -4946,7 +5252,7 @@ static void gir__k_approx_eq_f64__scalar(int64_t n, void *out, const void *const
         o[k] = (uint8_t)((gir__v_abs_f64((v0 - v1)) <= (((double)p[0]) + (((double)p[1]) * gir__v_abs_f64(v1)))));
     }
 }
-/* generated from ops.def:74 (ISNAN): isnan(a) */
+/* generated from ops.def:139 (ISNAN): isnan(a) */
 static void gir__k_isnan_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const float *x0 = (const float *)in[0];
@@ -4967,7 +5273,7 @@ static void gir__k_isnan_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (uint8_t)(gir__v_isnan_f64(v0));
     }
 }
-/* generated from ops.def:75 (ISINF): isinf(a) */
+/* generated from ops.def:142 (ISINF): isinf(a) */
 static void gir__k_isinf_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const float *x0 = (const float *)in[0];
@@ -4988,7 +5294,7 @@ static void gir__k_isinf_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (uint8_t)(gir__v_isinf_f64(v0));
     }
 }
-/* generated from ops.def:76 (ISFINITE): isfinite(a) */
+/* generated from ops.def:145 (ISFINITE): isfinite(a) */
 static void gir__k_isfinite_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const float *x0 = (const float *)in[0];
@@ -5009,7 +5315,7 @@ static void gir__k_isfinite_f64__scalar(int64_t n, void *out, const void *const 
         o[k] = (uint8_t)(gir__v_isfinite_f64(v0));
     }
 }
-/* generated from ops.def:78 (ADD): (a + b) */
+/* generated from ops.def:149 (ADD): (a + b) */
 static void gir__k_add_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5058,7 +5364,7 @@ static void gir__k_add_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)((v0 + v1));
     }
 }
-/* generated from ops.def:79 (SUB): (a - b) */
+/* generated from ops.def:154 (SUB): (a - b) */
 static void gir__k_sub_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5107,7 +5413,7 @@ static void gir__k_sub_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)((v0 - v1));
     }
 }
-/* generated from ops.def:80 (MUL): (a * b) */
+/* generated from ops.def:156 (MUL): (a * b) */
 static void gir__k_mul_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5156,7 +5462,7 @@ static void gir__k_mul_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)((v0 * v1));
     }
 }
-/* generated from ops.def:81 (DIV): (a / b) */
+/* generated from ops.def:158 (DIV): (a / b) */
 static void gir__k_div_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5181,7 +5487,7 @@ static void gir__k_div_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)((v0 / v1));
     }
 }
-/* generated from ops.def:82 (NEG): -a */
+/* generated from ops.def:162 (NEG): -a */
 static void gir__k_neg_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5222,7 +5528,7 @@ static void gir__k_neg_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)((-v0));
     }
 }
-/* generated from ops.def:83 (POW): pow(a, b) */
+/* generated from ops.def:164 (POW): pow(a, b) */
 static void gir__k_pow_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5247,7 +5553,7 @@ static void gir__k_pow_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_pow_f64(v0, v1));
     }
 }
-/* generated from ops.def:85 (MAXIMUM): max(a, b) */
+/* generated from ops.def:169 (MAXIMUM): max(a, b) */
 static void gir__k_maximum_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5296,7 +5602,7 @@ static void gir__k_maximum_f64__scalar(int64_t n, void *out, const void *const *
         o[k] = (double)(gir__v_max_f64(v0, v1));
     }
 }
-/* generated from ops.def:87 (MINIMUM): min(a, b) */
+/* generated from ops.def:173 (MINIMUM): min(a, b) */
 static void gir__k_minimum_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5345,7 +5651,7 @@ static void gir__k_minimum_f64__scalar(int64_t n, void *out, const void *const *
         o[k] = (double)(gir__v_min_f64(v0, v1));
     }
 }
-/* generated from ops.def:89 (MOD): imod(a, b) */
+/* generated from ops.def:177 (MOD): mod(a, b) */
 static void gir__k_mod_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5355,7 +5661,7 @@ static void gir__k_mod_u8__scalar(int64_t n, void *out, const void *const *in, c
     for (k = 0; k < n; ++k) {
         uint8_t v0 = x0[k * st[0]];
         uint8_t v1 = x1[k * st[1]];
-        o[k] = (uint8_t)(gir__v_imod_u8(v0, v1));
+        o[k] = (uint8_t)(gir__v_mod_u8(v0, v1));
     }
 }
 static void gir__k_mod_i32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
@@ -5367,11 +5673,35 @@ static void gir__k_mod_i32__scalar(int64_t n, void *out, const void *const *in, 
     for (k = 0; k < n; ++k) {
         int32_t v0 = x0[k * st[0]];
         int32_t v1 = x1[k * st[1]];
-        o[k] = (int32_t)(gir__v_imod_i32(v0, v1));
+        o[k] = (int32_t)(gir__v_mod_i32(v0, v1));
     }
 }
-/* generated from ops.def:90 (INT_DIV): idiv(a, b) */
-static void gir__k_int_div_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+static void gir__k_mod_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        float v1 = x1[k * st[1]];
+        o[k] = (float)(gir__v_mod_f32(v0, v1));
+    }
+}
+static void gir__k_mod_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        double v1 = x1[k * st[1]];
+        o[k] = (double)(gir__v_mod_f64(v0, v1));
+    }
+}
+/* generated from ops.def:184 (FLOORDIV): floordiv(a, b) */
+static void gir__k_floordiv_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
     const uint8_t *x1 = (const uint8_t *)in[1];
@@ -5380,10 +5710,10 @@ static void gir__k_int_div_u8__scalar(int64_t n, void *out, const void *const *i
     for (k = 0; k < n; ++k) {
         uint8_t v0 = x0[k * st[0]];
         uint8_t v1 = x1[k * st[1]];
-        o[k] = (uint8_t)(gir__v_idiv_u8(v0, v1));
+        o[k] = (uint8_t)(gir__v_floordiv_u8(v0, v1));
     }
 }
-static void gir__k_int_div_i32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+static void gir__k_floordiv_i32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     int32_t *o = (int32_t *)out;
     const int32_t *x0 = (const int32_t *)in[0];
     const int32_t *x1 = (const int32_t *)in[1];
@@ -5392,10 +5722,34 @@ static void gir__k_int_div_i32__scalar(int64_t n, void *out, const void *const *
     for (k = 0; k < n; ++k) {
         int32_t v0 = x0[k * st[0]];
         int32_t v1 = x1[k * st[1]];
-        o[k] = (int32_t)(gir__v_idiv_i32(v0, v1));
+        o[k] = (int32_t)(gir__v_floordiv_i32(v0, v1));
     }
 }
-/* generated from ops.def:93 (ABS): abs(a) */
+static void gir__k_floordiv_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        float v1 = x1[k * st[1]];
+        o[k] = (float)(gir__v_floordiv_f32(v0, v1));
+    }
+}
+static void gir__k_floordiv_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        double v1 = x1[k * st[1]];
+        o[k] = (double)(gir__v_floordiv_f64(v0, v1));
+    }
+}
+/* generated from ops.def:196 (ABS): abs(a) */
 static void gir__k_abs_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5436,7 +5790,7 @@ static void gir__k_abs_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_abs_f64(v0));
     }
 }
-/* generated from ops.def:94 (SIGN): sign(a) */
+/* generated from ops.def:198 (SIGN): sign(a) */
 static void gir__k_sign_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5477,7 +5831,7 @@ static void gir__k_sign_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_sign_f64(v0));
     }
 }
-/* generated from ops.def:95 (SQUARE): (a * a) */
+/* generated from ops.def:200 (SQUARE): (a * a) */
 static void gir__k_square_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5518,7 +5872,7 @@ static void gir__k_square_f64__scalar(int64_t n, void *out, const void *const *i
         o[k] = (double)((v0 * v0));
     }
 }
-/* generated from ops.def:96 (SQRT): sqrt(a) */
+/* generated from ops.def:202 (SQRT): sqrt(a) */
 static void gir__k_sqrt_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5539,7 +5893,7 @@ static void gir__k_sqrt_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_sqrt_f64(v0));
     }
 }
-/* generated from ops.def:97 (RSQRT): (1 / sqrt(a)) */
+/* generated from ops.def:204 (RSQRT): (1 / sqrt(a)) */
 static void gir__k_rsqrt_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5560,7 +5914,7 @@ static void gir__k_rsqrt_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)((((double)1) / gir__v_sqrt_f64(v0)));
     }
 }
-/* generated from ops.def:98 (RECIPROCAL): (1 / a) */
+/* generated from ops.def:206 (RECIPROCAL): (1 / a) */
 static void gir__k_reciprocal_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5581,7 +5935,7 @@ static void gir__k_reciprocal_f64__scalar(int64_t n, void *out, const void *cons
         o[k] = (double)((((double)1) / v0));
     }
 }
-/* generated from ops.def:99 (EXP): exp(a) */
+/* generated from ops.def:208 (EXP): exp(a) */
 static void gir__k_exp_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5602,7 +5956,7 @@ static void gir__k_exp_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_exp_f64(v0));
     }
 }
-/* generated from ops.def:100 (EXPM1): expm1(a) */
+/* generated from ops.def:210 (EXPM1): expm1(a) */
 static void gir__k_expm1_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5623,7 +5977,7 @@ static void gir__k_expm1_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_expm1_f64(v0));
     }
 }
-/* generated from ops.def:101 (LOG): log(a) */
+/* generated from ops.def:213 (LOG): log(a) */
 static void gir__k_log_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5644,7 +5998,7 @@ static void gir__k_log_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_log_f64(v0));
     }
 }
-/* generated from ops.def:102 (LOG1P): log1p(a) */
+/* generated from ops.def:215 (LOG1P): log1p(a) */
 static void gir__k_log1p_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5665,7 +6019,7 @@ static void gir__k_log1p_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_log1p_f64(v0));
     }
 }
-/* generated from ops.def:103 (LOG2): log2(a) */
+/* generated from ops.def:218 (LOG2): log2(a) */
 static void gir__k_log2_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5686,7 +6040,7 @@ static void gir__k_log2_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_log2_f64(v0));
     }
 }
-/* generated from ops.def:105 (SIN): sin(a) */
+/* generated from ops.def:221 (SIN): sin(a) */
 static void gir__k_sin_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5707,7 +6061,7 @@ static void gir__k_sin_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_sin_f64(v0));
     }
 }
-/* generated from ops.def:106 (COS): cos(a) */
+/* generated from ops.def:223 (COS): cos(a) */
 static void gir__k_cos_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5728,7 +6082,7 @@ static void gir__k_cos_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_cos_f64(v0));
     }
 }
-/* generated from ops.def:107 (TAN): tan(a) */
+/* generated from ops.def:225 (TAN): tan(a) */
 static void gir__k_tan_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5749,7 +6103,7 @@ static void gir__k_tan_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_tan_f64(v0));
     }
 }
-/* generated from ops.def:108 (ASIN): asin(a) */
+/* generated from ops.def:227 (ASIN): asin(a) */
 static void gir__k_asin_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5770,7 +6124,7 @@ static void gir__k_asin_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_asin_f64(v0));
     }
 }
-/* generated from ops.def:110 (ACOS): acos(a) */
+/* generated from ops.def:231 (ACOS): acos(a) */
 static void gir__k_acos_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5791,7 +6145,7 @@ static void gir__k_acos_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_acos_f64(v0));
     }
 }
-/* generated from ops.def:112 (ATAN): atan(a) */
+/* generated from ops.def:235 (ATAN): atan(a) */
 static void gir__k_atan_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5812,7 +6166,7 @@ static void gir__k_atan_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_atan_f64(v0));
     }
 }
-/* generated from ops.def:113 (SINH): sinh(a) */
+/* generated from ops.def:237 (SINH): sinh(a) */
 static void gir__k_sinh_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5833,7 +6187,7 @@ static void gir__k_sinh_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_sinh_f64(v0));
     }
 }
-/* generated from ops.def:114 (COSH): cosh(a) */
+/* generated from ops.def:239 (COSH): cosh(a) */
 static void gir__k_cosh_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5854,7 +6208,7 @@ static void gir__k_cosh_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_cosh_f64(v0));
     }
 }
-/* generated from ops.def:115 (TANH): tanh(a) */
+/* generated from ops.def:241 (TANH): tanh(a) */
 static void gir__k_tanh_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5875,7 +6229,7 @@ static void gir__k_tanh_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_tanh_f64(v0));
     }
 }
-/* generated from ops.def:116 (SIGMOID): sigmoid(a) */
+/* generated from ops.def:243 (SIGMOID): sigmoid(a) */
 static void gir__k_sigmoid_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5896,7 +6250,7 @@ static void gir__k_sigmoid_f64__scalar(int64_t n, void *out, const void *const *
         o[k] = (double)(gir__v_sigmoid_f64(v0));
     }
 }
-/* generated from ops.def:117 (SOFTPLUS): (max(a, 0) + log1p(exp(-abs(a)))) */
+/* generated from ops.def:245 (SOFTPLUS): (max(a, 0) + log1p(exp(-abs(a)))) */
 static void gir__k_softplus_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5917,7 +6271,7 @@ static void gir__k_softplus_f64__scalar(int64_t n, void *out, const void *const 
         o[k] = (double)((gir__v_max_f64(v0, ((double)0)) + gir__v_log1p_f64(gir__v_exp_f64((-gir__v_abs_f64(v0))))));
     }
 }
-/* generated from ops.def:119 (RELU): max(a, 0) */
+/* generated from ops.def:250 (RELU): max(a, 0) */
 static void gir__k_relu_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5958,7 +6312,7 @@ static void gir__k_relu_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_max_f64(v0, ((double)0)));
     }
 }
-/* generated from ops.def:120 (LEAKY_RELU): select((a > 0), a, (p0 * a)) */
+/* generated from ops.def:252 (LEAKY_RELU): select((a > 0), a, (p0 * a)) */
 static void gir__k_leaky_relu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5977,7 +6331,7 @@ static void gir__k_leaky_relu_f64__scalar(int64_t n, void *out, const void *cons
         o[k] = (double)(((v0 > ((double)0)) ? v0 : (((double)p[0]) * v0)));
     }
 }
-/* generated from ops.def:122 (ELU): select((a > 0), a, (p0 * expm1(a))) */
+/* generated from ops.def:255 (ELU): select((a > 0), a, (p0 * expm1(a))) */
 static void gir__k_elu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5996,7 +6350,7 @@ static void gir__k_elu_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(((v0 > ((double)0)) ? v0 : (((double)p[0]) * gir__v_expm1_f64(v0))));
     }
 }
-/* generated from ops.def:124 (GELU): ((0.5 * a) * (1 + erf((a * 0.7071067811865476)))) */
+/* generated from ops.def:259 (GELU): ((0.5 * a) * (1 + erf((a * 0.7071067811865476)))) */
 static void gir__k_gelu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6017,7 +6371,7 @@ static void gir__k_gelu_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(((((double)0.5) * v0) * (((double)1) + gir__v_erf_f64((v0 * ((double)0.7071067811865476))))));
     }
 }
-/* generated from ops.def:127 (SILU): (a * sigmoid(a)) */
+/* generated from ops.def:265 (SILU): (a * sigmoid(a)) */
 static void gir__k_silu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6038,7 +6392,7 @@ static void gir__k_silu_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)((v0 * gir__v_sigmoid_f64(v0)));
     }
 }
-/* generated from ops.def:129 (ERF): erf(a) */
+/* generated from ops.def:268 (ERF): erf(a) */
 static void gir__k_erf_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6059,7 +6413,7 @@ static void gir__k_erf_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_erf_f64(v0));
     }
 }
-/* generated from ops.def:131 (FLOOR): floor(a) */
+/* generated from ops.def:271 (FLOOR): floor(a) */
 static void gir__k_floor_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6080,7 +6434,7 @@ static void gir__k_floor_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_floor_f64(v0));
     }
 }
-/* generated from ops.def:132 (CEIL): ceil(a) */
+/* generated from ops.def:273 (CEIL): ceil(a) */
 static void gir__k_ceil_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6101,7 +6455,7 @@ static void gir__k_ceil_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_ceil_f64(v0));
     }
 }
-/* generated from ops.def:133 (ROUND): round(a) */
+/* generated from ops.def:275 (ROUND): round(a) */
 static void gir__k_round_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6122,7 +6476,7 @@ static void gir__k_round_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_round_f64(v0));
     }
 }
-/* generated from ops.def:134 (CLAMP): min(max(a, p0), p1) */
+/* generated from ops.def:278 (CLAMP): min(max(a, p0), p1) */
 static void gir__k_clamp_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -6159,7 +6513,7 @@ static void gir__k_clamp_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_min_f64(gir__v_max_f64(v0, ((double)p[0])), ((double)p[1])));
     }
 }
-/* generated from ops.def:179 (WHERE): select(cond, a, b) */
+/* generated from ops.def:397 (WHERE): select(cond, a, b) */
 static void gir__k_where_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -6216,7 +6570,7 @@ static void gir__k_where_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)((v2 ? v0 : v1));
     }
 }
-/* generated from ops.def:213 (BCE_LOGITS): ((max(x, 0) - (x * t)) + log1p(exp(-abs(x)))) */
+/* generated from ops.def:474 (BCE_LOGITS): ((max(x, 0) - (x * t)) + log1p(exp(-abs(x)))) */
 static void gir__k_bce_logits_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6239,6 +6593,76 @@ static void gir__k_bce_logits_f64__scalar(int64_t n, void *out, const void *cons
         double v0 = x0[k * st[0]];
         double v1 = x1[k * st[1]];
         o[k] = (double)(((gir__v_max_f64(v0, ((double)0)) - (v0 * v1)) + gir__v_log1p_f64(gir__v_exp_f64((-gir__v_abs_f64(v0))))));
+    }
+}
+/* generated from ops.def:530 (FMOD): fmod(a, b) */
+static void gir__k_fmod_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        uint8_t v0 = x0[k * st[0]];
+        uint8_t v1 = x1[k * st[1]];
+        o[k] = (uint8_t)(gir__v_fmod_u8(v0, v1));
+    }
+}
+static void gir__k_fmod_i32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        int32_t v0 = x0[k * st[0]];
+        int32_t v1 = x1[k * st[1]];
+        o[k] = (int32_t)(gir__v_fmod_i32(v0, v1));
+    }
+}
+static void gir__k_fmod_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        float v1 = x1[k * st[1]];
+        o[k] = (float)(gir__v_fmod_f32(v0, v1));
+    }
+}
+static void gir__k_fmod_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        double v1 = x1[k * st[1]];
+        o[k] = (double)(gir__v_fmod_f64(v0, v1));
+    }
+}
+/* generated from ops.def:537 (GELU_TANH): ((0.5 * a) * (1 + tanh((0.7978845608028654 * (a + (((0.044715 * a) * a) * a)))))) */
+static void gir__k_gelu_tanh_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        o[k] = (float)(((((float)0.5) * v0) * (((float)1) + gir__v_tanh_f32((((float)0.7978845608028654) * (v0 + (((((float)0.044715) * v0) * v0) * v0)))))));
+    }
+}
+static void gir__k_gelu_tanh_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        o[k] = (double)(((((double)0.5) * v0) * (((double)1) + gir__v_tanh_f64((((double)0.7978845608028654) * (v0 + (((((double)0.044715) * v0) * v0) * v0)))))));
     }
 }
 static const gir__ew_fn gir__ew_table[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
@@ -6273,8 +6697,8 @@ static const gir__ew_fn gir__ew_table[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
     {0, 0, 0, 0, gir__k_pow_f32__scalar, gir__k_pow_f64__scalar},
     {0, 0, gir__k_maximum_u8__scalar, gir__k_maximum_i32__scalar, gir__k_maximum_f32__scalar, gir__k_maximum_f64__scalar},
     {0, 0, gir__k_minimum_u8__scalar, gir__k_minimum_i32__scalar, gir__k_minimum_f32__scalar, gir__k_minimum_f64__scalar},
-    {0, 0, gir__k_mod_u8__scalar, gir__k_mod_i32__scalar, 0, 0},
-    {0, 0, gir__k_int_div_u8__scalar, gir__k_int_div_i32__scalar, 0, 0},
+    {0, 0, gir__k_mod_u8__scalar, gir__k_mod_i32__scalar, gir__k_mod_f32__scalar, gir__k_mod_f64__scalar},
+    {0, 0, gir__k_floordiv_u8__scalar, gir__k_floordiv_i32__scalar, gir__k_floordiv_f32__scalar, gir__k_floordiv_f64__scalar},
     {0, 0, 0, 0, 0, 0}, /* ADD_N */
     {0, 0, gir__k_abs_u8__scalar, gir__k_abs_i32__scalar, gir__k_abs_f32__scalar, gir__k_abs_f64__scalar},
     {0, 0, gir__k_sign_u8__scalar, gir__k_sign_i32__scalar, gir__k_sign_f32__scalar, gir__k_sign_f64__scalar},
@@ -6360,6 +6784,8 @@ static const gir__ew_fn gir__ew_table[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
     {0, 0, 0, 0, 0, 0}, /* AVG_POOL2D */
     {0, 0, 0, 0, 0, 0}, /* AVG_POOL2D_BWD */
     {0, 0, 0, 0, 0, 0}, /* DROPOUT */
+    {0, 0, gir__k_fmod_u8__scalar, gir__k_fmod_i32__scalar, gir__k_fmod_f32__scalar, gir__k_fmod_f64__scalar},
+    {0, 0, 0, 0, gir__k_gelu_tanh_f32__scalar, gir__k_gelu_tanh_f64__scalar},
 };
 
 static gir_status gir__k_eltwise(gir__kx *k) {
@@ -8042,7 +8468,7 @@ static const gir__kernel_fn gir__kernel_table[GIR_OP__COUNT] = {
     gir__k_eltwise, /* MAXIMUM */
     gir__k_eltwise, /* MINIMUM */
     gir__k_eltwise, /* MOD */
-    gir__k_eltwise, /* INT_DIV */
+    gir__k_eltwise, /* FLOORDIV */
     gir__k_add_n, /* ADD_N */
     gir__k_eltwise, /* ABS */
     gir__k_eltwise, /* SIGN */
@@ -8128,6 +8554,8 @@ static const gir__kernel_fn gir__kernel_table[GIR_OP__COUNT] = {
     gir__k_pool, /* AVG_POOL2D */
     gir__k_pool, /* AVG_POOL2D_BWD */
     gir__k_dropout, /* DROPOUT */
+    gir__k_eltwise, /* FMOD */
+    gir__k_eltwise, /* GELU_TANH */
 };
 
 /* scratch bytes a step needs, by kernel family, so a new row of a family needs nothing more */

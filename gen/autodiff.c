@@ -265,8 +265,8 @@ static void gir__adjfn_cholesky(gir_graph *G, const gir__node *nd, gir_node y, g
 @@ADJOINTS@@
 
 GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt, gir_node *grads) {
-    gir_node *adj = NULL, xs[64], dx[64];
-    uint8_t needp[64];
+    gir_node *adj = NULL, xs[GIR__MAX_IN], dx[GIR__MAX_IN];
+    uint8_t needp[GIR__MAX_IN];
     uint8_t *dep = NULL;
     size_t cnt;
     uint16_t old_level;
@@ -331,7 +331,7 @@ GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt
         if (!adj[id].id || !dep[id]) continue;
         nd = g->nodes[id];                                   /* a copy: building nodes may move the array */
         if (nd.ntype != GIR_NODE_INPUT_DERIVED) continue;
-        for (j = 0; j < nd.nin && j < 64; ++j) xs[j].id = g->ins[nd.in0 + j];
+        for (j = 0; j < nd.nin && j < GIR__MAX_IN; ++j) xs[j].id = g->ins[nd.in0 + j];
         for (j = 0; j < nd.nparents; ++j) {
             const gir__node *p = &g->nodes[xs[j].id];
             needp[j] = (uint8_t)(dep[xs[j].id] && gir__is_float(p->dtype) &&

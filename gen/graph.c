@@ -259,7 +259,7 @@ GIR_API int gir_op_parent_count(gir_op op) {
 }
 GIR_API int gir_op_arg_count(gir_op op) { return gir__op_ok(op) ? gir__ops[op].nargs : 0; }
 GIR_API int gir_op_input_is_arg(gir_op op, int k) {
-    return gir__op_ok(op) && k >= 0 && k < 32 && !gir__ops[op].variadic && ((gir__ops[op].argmask >> k) & 1u);
+    return gir__op_ok(op) && k >= 0 && k < GIR__MAX_ROW_IN && !gir__ops[op].variadic && ((gir__ops[op].argmask >> k) & 1u);
 }
 GIR_API int gir_op_differentiable(gir_op op) { return gir__op_ok(op) ? gir__ops[op].diff : 0; }
 GIR_API const char *gir_op_no_adjoint_reason(gir_op op) { return gir__op_ok(op) ? gir__ops[op].no_adj : ""; }
@@ -875,7 +875,7 @@ static int gir__dt_allowed(int rule, int dt) {
 }
 
 GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in, const gir_attr *attr) {
-    gir_node bad = {0}, ord[64], *stor = ord, res = {0};
+    gir_node bad = {0}, ord[GIR__MAX_IN], *stor = ord, res = {0};
     const gir__opinfo *oi;
     gir__bctx b;
     gir__node *nd;
@@ -891,9 +891,10 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     oi = &gir__ops[op];
     GIR_MEMSET(&b, 0, sizeof b);
     b.g = g; b.op = op; b.id = (uint32_t)g->nnodes; b.n = n;
-    if (oi->variadic ? (n < 1 || n > 64) : (n != oi->nparents + oi->nargs)) {
+    if (oi->variadic ? (n < 1 || n > GIR__MAX_IN) : (n != oi->nparents + oi->nargs)) {
         if (oi->variadic)
-            gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: takes 1 to 64 inputs, got %d", oi->name, b.id, n);
+            gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: takes 1 to %d inputs, got %d", oi->name, b.id,
+                       GIR__MAX_IN, n);
         else
             gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: takes %d input(s), got %d", oi->name, b.id,
                        oi->nparents + oi->nargs, n);
@@ -908,7 +909,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     {
         int p = 0, a = np;
         for (k = 0; k < n; ++k) {
-            if (oi->argmask & (1u << k)) ord[a++] = in[k];
+            if (!oi->variadic && (oi->argmask & (1u << k))) ord[a++] = in[k];
             else ord[p++] = in[k];
         }
     }
@@ -1072,6 +1073,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
 @@BUILDERS@@
 
 /* convenience builders: compositions of table ops ----------------------------------------------------------- */
+GIR_API gir_node gir_int_div(gir_graph *g, gir_node a, gir_node b) { return gir_floordiv(g, a, b); }
 GIR_API gir_node gir_scalar(gir_graph *g, gir_dtype dtype, double value) {
     return gir_fill(g, dtype, gir_shape0(), value);
 }

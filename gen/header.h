@@ -142,6 +142,7 @@ typedef enum gir_group {
 
 /* generated from ops.def: one value per row, in table order */
 @@OP_ENUM@@
+#define GIR_OP_INT_DIV GIR_OP_FLOORDIV  /* the 0.1 name of floordiv (integers only then); to be removed */
 
 typedef struct gir_node { uint32_t id; } gir_node;   /* handle: id 0 is invalid */
 typedef struct gir_graph gir_graph;
@@ -236,6 +237,7 @@ GIR_API void     gir_attr_zero(gir_attr *a);
 
 /* convenience builders composed of table ops */
 GIR_API gir_node gir_scalar(gir_graph *g, gir_dtype dtype, double value);
+GIR_API gir_node gir_int_div(gir_graph *g, gir_node a, gir_node b);     /* 0.1 name of gir_floordiv */
 GIR_API gir_node gir_zeros(gir_graph *g, gir_dtype dtype, gir_shape shape);
 GIR_API gir_node gir_ones(gir_graph *g, gir_dtype dtype, gir_shape shape);
 GIR_API gir_node gir_zeros_like(gir_graph *g, gir_node x);

@@ -293,7 +293,7 @@ def check_readme(P, rep, jobs):
 
 # ---------------------------------------------------------------------------------------------- 2. bad fixtures
 def read_expect(path):
-    with open(path, encoding="utf-8") as f:
+    with open(path, encoding="utf-8", errors="surrogateescape") as f:
         m = EXPECT.match(f.readline().rstrip("\n"))
     return (int(m.group(1)), m.group(2)) if m else None
 
@@ -399,12 +399,12 @@ def submit_fixtures(P, pool, tmp, files, sub, controls):
         run = pool.submit(run_gen, P, [path, "-o", out_path])
         cpath = None
         if controls and exp:
-            with open(path, encoding="utf-8") as f:
+            with open(path, encoding="utf-8", errors="surrogateescape") as f:
                 rest = without_row(f.read(), exp[0])
             if rest is not None:
                 # same basename, in its own directory: the control is the fixture, one row shorter
                 cpath = os.path.join(tmp, sub, "ctl", base)
-                with open(cpath, "w", encoding="utf-8") as f:
+                with open(cpath, "w", encoding="utf-8", errors="surrogateescape") as f:
                     f.write(rest)
         jobs[path] = (exp, run, out_path, cpath)
     ctl = pool.submit(run_controls, P, [j[3] for j in jobs.values() if j[3]])
