@@ -12,10 +12,12 @@ WARN="-Wall -Wextra -Werror"
 mkdir -p "$B"
 pass=0
 fail=0
+skipped=0
 log="$B/test.log"
 : > "$log"
 
 ok()   { pass=$((pass + 1)); echo "ok   $1"; }
+skip() { skipped=$((skipped + 1)); echo "skip $1"; }
 bad()  { fail=$((fail + 1)); echo "FAIL $1"; sed -n '1,40p' "$B/last.out"; }
 # step NAME CMD...: one check; its output goes to the log, and is shown when it fails
 step() {
@@ -48,6 +50,20 @@ step "generated: gir.h is up to date" $PY gen/gir_gen.py ops.def --check gir.h
 step "generated: the README's op table is up to date" $PY gen/gir_gen.py ops.def --check-readme README.md
 # 2. the generator's own tests: determinism, fixtures, error messages
 tally "generator tests" $PY tests/gen/test_gen.py
+
+# 2b. tests/golden.txt is what tests/make_golden.py makes, bit for bit on this machine too (needs numpy,
+#     torch and mpmath for GOLDEN_PY; without them this is a skip, not a pass)
+GOLDEN_PY=${GOLDEN_PY:-/usr/bin/python3}
+"$GOLDEN_PY" tests/make_golden.py --check > "$B/last.out" 2>&1
+rc=$?
+cat "$B/last.out" >> "$log"
+if [ $rc -eq 0 ]; then
+    ok "golden: tests/golden.txt regenerates byte for byte"
+elif [ $rc -eq 77 ] || [ $rc -eq 126 ] || [ $rc -eq 127 ]; then
+    skip "golden: tests/golden.txt regenerates byte for byte: $(tail -n 1 "$B/last.out")"
+else
+    bad "golden: tests/golden.txt regenerates byte for byte"
+fi
 
 # 3. the header builds as C99, C11 and C++, with gcc and clang, from two translation units
 for cc in "$CC" "$CLANG"; do
@@ -97,5 +113,5 @@ for ex in hello hessian_vector mlp_digits; do
         "$CC -std=c99 $WARN -O2 -g $SAN -I. examples/$ex.c -o $B/$ex -lm && ./$B/$ex"
 done
 
-echo "$pass passed, $fail failed"
+echo "$pass passed, $fail failed, $skipped skipped"
 [ "$fail" -eq 0 ]
