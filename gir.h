@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c140ed2da762d5d8ba558b87682a8bc1ba5f56c516620e7575424226e39601b4
-                                          gen/ sha256=2b7ee444937db546
+                                          gen/ sha256=a15cde8cb4f480b8
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -54,7 +54,8 @@
    WHAT gir.h DOES NOT DO (yet): threads, GPUs, dynamic shapes, sparse tensors, f16 storage.
 
    OPS (119 operators, 90 differentiable; generated from ops.def)
-     name, (inputs; attributes: @ marks a non-differentiable argument), dtype rule, has adjoint, forward
+     name, (inputs; attributes: @ marks a non-differentiable argument), dtype rule, has adjoint, forward;
+     below each, what it computes and its conventions
    input             (; dtype, shape)                                   attr   no   kernel none
                      A graph input of the given dtype and shape; its data is bound to a plan with
                      gir_plan_bind before gir_run.

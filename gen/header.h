@@ -54,7 +54,8 @@
    WHAT gir.h DOES NOT DO (yet): threads, GPUs, dynamic shapes, sparse tensors, f16 storage.
 
    OPS (@@OP_COUNT@@ operators, @@OP_DIFF_COUNT@@ differentiable; generated from ops.def)
-     name, (inputs; attributes: @ marks a non-differentiable argument), dtype rule, has adjoint, forward
+     name, (inputs; attributes: @ marks a non-differentiable argument), dtype rule, has adjoint, forward;
+     below each, what it computes and its conventions
 @@OP_LIST@@
 */
 #ifndef GIR_H_INCLUDED

@@ -1119,6 +1119,8 @@ static int test_op_table(void) {
     return 1;
 }
 
+#include "suite_gen.c"
+
 int main(int argc, char **argv) {
     const char *golden = "tests/golden.txt";
     int k, op, n2 = 0, n2skip = 0;
@@ -1173,6 +1175,7 @@ int main(int argc, char **argv) {
     RUN("fuzz/builders", test_fuzz_builders());
     RUN("memory/oom_injection", test_oom_injection());
     RUN("memory/run_allocates_nothing", test_run_no_alloc());
+    suite_gen();
     if (verbose) say("second-order checks: %d cases passed, %d skipped (no second-order adjoint)\n", n2, n2skip);
     for (k = 0; k < ncases; ++k) {
         int j;
