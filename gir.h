@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c140ed2da762d5d8ba558b87682a8bc1ba5f56c516620e7575424226e39601b4
-                                          gen/ sha256=a15cde8cb4f480b8
+                                          gen/ sha256=d8f50677fe36617c
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";

@@ -6,6 +6,8 @@
     python3 gen/gir_gen.py ops.def --list          print the op table as the generator reads it
     python3 gen/gir_gen.py ops.def --readme README.md        rewrite the README's op table
     python3 gen/gir_gen.py ops.def --check-readme README.md  exit 1 when that table is stale
+    --partial (with any of these): the table is not the whole library (the generator's test tables), so
+    do not require the ops the C fragments use; the header it makes will not compile.
 
 Python 3 standard library only. The output depends on nothing but the input files: no time, no
 host, no dictionary order, '\n' line endings.
@@ -952,7 +954,14 @@ def is_raw(n):
                re.match(r"^[pi]\d$", m[1]))) for m in walk(n))
 
 
-def lower_adj(op, e, ops_by_lname):
+def lower_adj(op, e, ops_by_lname, partial=False):
+    def node(name, args):
+        """A call of the builder of op name: the table must have it (the expression's operators too)."""
+        if name not in ops_by_lname and not partial:
+            raise GenError("%s:%d: error: ADJ of %s builds %s nodes, but the table has no %s row"
+                           % (op.path, op.line, op.name, name, name.upper()))
+        return "gir_%s(G, %s)" % (name, args)
+
     def go(n):
         k = n[0]
         if k == "num":
@@ -973,11 +982,11 @@ def lower_adj(op, e, ops_by_lname):
         if k == "neg":
             if n[1][0] == "num":                  # a negative number is one constant, not neg(constant)
                 return "gir__ah_num(G, g, -%s)" % n[1][1]
-            return "gir_neg(G, %s)" % go(n[1])
+            return node("neg", go(n[1]))
         if k == "bin":
-            return "gir_%s(G, %s, %s)" % (ARITH[n[1]], go(n[2]), go(n[3]))
+            return node(ARITH[n[1]], "%s, %s" % (go(n[2]), go(n[3])))
         if k == "cmp":
-            return "gir_%s(G, %s, %s)" % (CMP_OPS[n[1]], go(n[2]), go(n[3]))
+            return node(CMP_OPS[n[1]], "%s, %s" % (go(n[2]), go(n[3])))
         if k == "call":
             f = n[1]
             if f in ops_by_lname:
@@ -997,7 +1006,7 @@ def lower_adj(op, e, ops_by_lname):
     return go(e)
 
 
-def emit_adjoints(ops):
+def emit_adjoints(ops, partial=False):
     by = {op.lname: op for op in ops}
     out = []
     for op in ops:
@@ -1010,13 +1019,13 @@ def emit_adjoints(ops):
         if op.variadic:
             body.append("    int i;")
             body.append("    for (i = 0; i < n; ++i)")
-            c = lower_adj(op, op.adj[0], by)
+            c = lower_adj(op, op.adj[0], by, partial)
             if op.shape == "BCAST":
                 c = "gir__ah_unbroadcast(G, nd, x, %s, x[i])" % c
             body.append("        if (need[i]) dx[i] = %s;" % c)
         else:
             for j, term in enumerate(op.adj):
-                c = lower_adj(op, term, by)
+                c = lower_adj(op, term, by, partial)
                 if op.shape == "BCAST":
                     c = "gir__ah_unbroadcast(G, nd, x, %s, x[%d])" % (c, j)
                 body.append("    if (need[%d]) dx[%d] = %s;" % (j, j, c))
@@ -1145,13 +1154,30 @@ def fragment_limit(macro):
     return int(m.group(1))
 
 
-def check_fit(path, ops):
-    """Names the generator would make must not collide with the hand-written code, and every row must fit
-    the fixed arrays of the C side."""
+def check_needed(ops, public):
+    """Every op the hand-written fragments use (a builder gir_<op>() they call, a GIR_OP_<OP> they name) must
+    be a row of the table, or the header would not compile."""
+    have = set(op.lname for op in ops)
+    for f in IMPL_FRAGMENTS + TEMPLATES:
+        code = re.sub(r'"[^"\n]*"', '""', strip_comments("gen/" + f, read(f)))
+        for m in re.finditer(r"\b(?:gir_([a-z0-9][a-z0-9_]*)\s*\(|GIR_OP_([A-Z0-9][A-Z0-9_]*)\b)", code):
+            name = m.group(1) or m.group(2).lower()
+            ident = "gir_" + m.group(1) if m.group(1) else "GIR_OP_" + m.group(2)
+            if name not in have and ident not in public:
+                err("gen/" + f, code.count("\n", 0, m.start()) + 1, "%s needs the op %s, which the table does not "
+                    "have (a row renamed or removed?)" % (ident, name.upper()))
+
+
+def check_fit(path, ops, partial=False):
+    """Names the generator would make must not collide with the hand-written code, every row must fit the
+    fixed arrays of the C side, and (unless the table is partial, as the generator's test tables are)
+    every op the C fragments use must be in the table."""
     public = c_identifiers("gen/" + DECL_FRAGMENT, read(DECL_FRAGMENT))
     internal = set()
     for f in IMPL_FRAGMENTS + TEMPLATES:
         internal |= c_identifiers("gen/" + f, read(f))
+    if not partial:
+        check_needed(ops, public)
     max_row, max_var = fragment_limit("GIR__MAX_ROW_IN"), fragment_limit("GIR__MAX_IN")
     if max_var > 64 or max_row > min(16, max_var):
         raise GenError("gen/config.c: error: GIR__MAX_IN must be at most 64, GIR__MAX_ROW_IN at most 16 "
@@ -1173,7 +1199,7 @@ def check_fit(path, ops):
                 % (op.name, len(op.inputs), max_row))
 
 
-def load_ops(opsdef_path):
+def load_ops(opsdef_path, partial=False):
     """The rows of ops.def as Op objects, checked (also used by tests/make_golden.py)."""
     global HELPERS
     path = os.path.basename(opsdef_path)
@@ -1184,12 +1210,12 @@ def load_ops(opsdef_path):
         raise GenError("%s: error: cannot read it (%s)" % (opsdef_path, e.strerror))
     HELPERS = set(re.findall(r"\bgir__ah_([A-Za-z0-9_]+)\s*\(", read("autodiff.c")))
     ops = parse_ops(path, opsdef)
-    check_fit(path, ops)
+    check_fit(path, ops, partial)
     return ops, opsdef
 
 
-def generate(opsdef_path):
-    ops, opsdef = load_ops(opsdef_path)
+def generate(opsdef_path, partial=False):
+    ops, opsdef = load_ops(opsdef_path, partial)
     autodiff = read("autodiff.c")
     by = {op.lname: op for op in ops}
     # shape functions and kernels named by the table must exist in the fragments
@@ -1221,7 +1247,7 @@ def generate(opsdef_path):
         "BUILDERS": emit_builders(ops),
         "VOCAB": emit_vocab(),
         "EW_KERNELS": emit_ew_kernels(ops),
-        "ADJOINTS": emit_adjoints(ops),
+        "ADJOINTS": emit_adjoints(ops, partial),
         "KERNEL_TABLE": emit_kernel_table(ops),
         "TEMPLATES": "\n".join(template_instances(read(t), t) for t in TEMPLATES),
         "GROUPS": "\n".join("    GIR_GROUP_%s," % g for g in GROUPS),
@@ -1255,13 +1281,14 @@ def license_block():
 
 
 def main(argv):
-    args = argv[1:]
+    partial = "--partial" in argv[1:]
+    args = [a for a in argv[1:] if a != "--partial"]
     if not args or args[0] in ("-h", "--help"):
         print(__doc__.strip())
         return 0 if args else 2
     opsdef = args[0]
     try:
-        text, ops = generate(opsdef)
+        text, ops = generate(opsdef, partial)
     except GenError as e:
         sys.stderr.write(str(e) + "\n")
         return 1

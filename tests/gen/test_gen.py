@@ -17,6 +17,8 @@ Runs the generator as a subprocess and checks
      builder definitions, op info table and --list are exactly its rows.
   4. the generator imports nothing outside the standard library, and runs with only the standard
      library on sys.path.
+  5. robustness: damaged copies of good/small.def (bytes cut, pasted, deep nesting, bytes that are not
+     UTF-8, open comments and strings) are each accepted or one clean error, never an exception.
 --pending also runs tests/gen/pending/*.def: fixtures (same format as bad/) for errors the generator does
 not report correctly yet. They fail until the generator is fixed; then move them to bad/.
 
@@ -361,7 +363,7 @@ for path in sys.argv[2:]:
     saved = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = out, err
     try:
-        rc = gir_gen.main(["gir_gen.py", path, "--list"])
+        rc = gir_gen.main(["gir_gen.py", path, "--partial", "--list"])
     except BaseException as e:
         rc = "crash %s: %s" % (type(e).__name__, e)
     finally:
@@ -396,7 +398,7 @@ def submit_fixtures(P, pool, tmp, files, sub, controls):
         base = os.path.basename(path)
         exp = read_expect(path)
         out_path = os.path.join(tmp, sub, base + ".h")
-        run = pool.submit(run_gen, P, [path, "-o", out_path])
+        run = pool.submit(run_gen, P, [path, "--partial", "-o", out_path])
         cpath = None
         if controls and exp:
             with open(path, encoding="utf-8", errors="surrogateescape") as f:
@@ -425,6 +427,112 @@ def check_bad(P, rep, jobs, sub, controls):
         bad[5:] = ["and %d more" % (len(bad) - 5)]
     rep.check("%s/: each fixture is valid without its offending row (%d controls; an unbalanced row or an "
               "empty table has none)" % (sub, len(res)), "; ".join(bad) if bad else None)
+
+
+# ---------------------------------------------------------------------------------------------- 2b. robustness
+# Damaged tables: good/small.def with bytes cut out, pasted in or replaced by what has broken generators
+# before (deep nesting, a byte that is not UTF-8, an open comment, an open string). Every one must give
+# exit status 0, or 1 with one '<file>:<line>: error:' line: never an exception. One process, seeded.
+MUTATIONS = 300
+ROBUST_DRIVER = r"""
+import io, random, sys
+sys.dont_write_bytecode = True
+sys.path.insert(0, sys.argv[1])
+import gir_gen
+base, path, n = open(sys.argv[2], "rb").read(), sys.argv[3], int(sys.argv[4])
+rnd = random.Random(20240611)
+bits = [b"(" * 300, b"-" * 300, b"a + " * 300, b"\xff", b"\xe9", b"/*", b'"', b"*/", b"??/", b"\\", b"(", b")",
+        b",", b";", b"@", b"...", b"1e999", b"int", b"REF(", b"DOC(", b"dom=(", b"\x00", b"\r"]
+bad = 0
+for k in range(n):
+    s = base
+    for _ in range(rnd.randint(1, 3)):
+        i = rnd.randrange(len(s))
+        m = rnd.random()
+        if m < 0.3:
+            s = s[:i] + s[i + rnd.randint(1, 8):]
+        elif m < 0.7:
+            s = s[:i] + rnd.choice(bits) + s[i:]
+        else:
+            j = rnd.randrange(len(s))
+            s = s[:i] + s[j:j + rnd.randint(1, 40)] + s[i:]
+    with open(path, "wb") as f:
+        f.write(s)
+    out, err = io.StringIO(), io.StringIO()
+    saved = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = out, err
+    try:
+        rc = gir_gen.main(["gir_gen.py", path, "--partial", "--list"])
+        why = None
+    except BaseException as e:
+        rc, why = None, "%s: %s" % (type(e).__name__, str(e)[:120])
+    finally:
+        sys.stdout, sys.stderr = saved
+    lines = err.getvalue().strip().splitlines()
+    if why is None and rc == 1 and not (len(lines) == 1 and ": error: " in lines[0]):
+        why = "exit 1 with %d line(s) on stderr: %r" % (len(lines), err.getvalue()[:160])
+    if why is None and rc not in (0, 1):
+        why = "exit status %r" % rc
+    if why:
+        bad += 1
+        if bad == 1:
+            keep = path + ".first"
+            with open(keep, "wb") as f:
+                f.write(s)
+            print("mutation %d: %s" % (k, why))
+print("done %d %d" % (n, bad))
+"""
+
+
+def run_robustness(P, tmp):
+    path = os.path.join(tmp, "mutated.def")
+    cmd = [sys.executable, "-S", "-B", "-c", ROBUST_DRIVER, os.path.dirname(P.gen), os.path.join(P.good, "small.def"),
+           path, str(MUTATIONS)]
+    try:
+        r = subprocess.run(cmd, cwd=tmp, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=300)
+    except subprocess.TimeoutExpired:
+        return "timed out"
+    out = r.stdout.decode("utf-8", "replace")
+    m = re.search(r"^done (\d+) (\d+)$", out, re.M)
+    if r.returncode or not m:
+        return "the driver failed: %s" % one_line(r.stderr.decode("utf-8", "replace") or out)
+    if m.group(2) != "0":
+        return "%s of %s damaged tables were not a clean error; first: %s" % (m.group(2), m.group(1), one_line(out, 200))
+    return None
+
+
+# ---------------------------------------------------------------------------------------------- 2c. needed ops
+# Rows the hand-written C uses: without --partial (the test tables above are partial), a copy of ops.def
+# without one of them must be an error naming where it is needed, not a header that does not compile.
+NEEDED = [("TRIU", r"^gen/autodiff\.c:\d+: error: gir_triu needs the op TRIU, which the table does not have"),
+          ("NEG", r"^gen/\w+\.c:\d+: error: gir_neg needs the op NEG"),
+          ("LT", r"^ops\.def:\d+: error: ADJ of MAXIMUM builds lt nodes, but the table has no LT row")]
+
+
+def prepare_needed(P, pool, tmp, jobs):
+    with open(P.opsdef, encoding="utf-8") as f:
+        text = f.read()
+    for name, _ in NEEDED:
+        m = re.search(r"^GIR_OP\(%s,.*?\n(?=GIR_OP|/\*|#undef)" % name, text, re.M | re.S)
+        d = os.path.join(tmp, "without_" + name)
+        os.makedirs(d)
+        with open(os.path.join(d, "ops.def"), "w", encoding="utf-8") as f:
+            f.write(text[:m.start()] + text[m.end():] if m else text)
+        jobs["needed-" + name] = (m is not None, d, pool.submit(run_gen, P, ["ops.def", "-o", "gir.h"], cwd=d))
+
+
+def check_needed(rep, jobs):
+    for name, want in NEEDED:
+        found, d, fut = jobs["needed-" + name]
+        r = fut.result()
+        why = None
+        if not found:
+            why = "ops.def has no %s row to take out" % name
+        elif "Traceback" in r.err or r.rc != 1 or not re.search(want, r.err.strip()):
+            why = "exit status %s, stderr: %s" % (r.rc, one_line(r.err) or "(none)")
+        elif os.path.exists(os.path.join(d, "gir.h")):
+            why = "the generator failed but wrote gir.h"
+        rep.check("ops.def without %s (which the C fragments need): an error naming where, no header" % name, why)
 
 
 # ---------------------------------------------------------------------------------------------- 3. good fixture
@@ -579,8 +687,10 @@ def main(argv):
                                            flags=("-I", "-S"))
             prepare_readme(P, pool, tmp, jobs)
             small = os.path.join(P.good, "small.def")
-            jobs["small"] = pool.submit(run_gen, P, [small, "-o", os.path.join(tmp, "small.h")])
-            jobs["small-list"] = pool.submit(run_gen, P, [small, "--list"])
+            jobs["small"] = pool.submit(run_gen, P, [small, "--partial", "-o", os.path.join(tmp, "small.h")])
+            jobs["small-list"] = pool.submit(run_gen, P, [small, "--partial", "--list"])
+            prepare_needed(P, pool, tmp, jobs)
+            jobs["robust"] = pool.submit(run_robustness, P, tmp)
             bad_jobs = submit_fixtures(P, pool, tmp, fixture_files(P.bad), "bad", True)
             pending_jobs = (submit_fixtures(P, pool, tmp, fixture_files(P.pending), "pending", False)
                             if "--pending" in opts else None)
@@ -591,6 +701,9 @@ def main(argv):
             fresh = read_bytes(os.path.join(tmp, "gir.seed-0.h"))
             check_good(P, rep, tmp, jobs, fresh.decode("utf-8") if fresh else None)
             check_stdlib(P, rep, tmp, jobs, fresh)
+            check_needed(rep, jobs)
+            rep.check("robustness: %d damaged copies of good/small.def each give exit 0 or one 'file:line: error:' "
+                      "line, never an exception" % MUTATIONS, jobs["robust"].result())
             if pending_jobs is not None:
                 check_bad(P, rep, pending_jobs, "pending", False)
     finally:
