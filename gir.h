@@ -3,8 +3,8 @@
 
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
-   Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c140ed2da762d5d8ba558b87682a8bc1ba5f56c516620e7575424226e39601b4
-                                          gen/ sha256=d8f50677fe36617c
+   Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=ffc8d1f1fb4893e8b7f15b4bcad547a8747769bc22b33ab8c57332fad3a22eae
+                                          gen/ sha256=7f954f27a4c3f2b3
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -137,7 +137,7 @@
    floordiv          (a, b)                                             num    yes  = floordiv(a, b)
                      Floor division, as Python and NumPy // (np.floor_divide): floor(a / b). Integers: a // 0
                      is 0 (NumPy: 0 and a warning); floats: a / 0 (inf or NaN). Zero gradient: the result is
-                     piecewise constant. Named int_div before 0.2, integers only; gir_int_div remains as an
+                     piecewise constant. Named int_div (integers only) in 0.1; gir_int_div remains as an
                      alias.
    add_n             (xs...)                                            num    yes  kernel add_n
                      Sum of 1 to 64 tensors (GIR__MAX_IN) with the promotion and broadcasting of add; the
@@ -387,7 +387,7 @@
 #define GIR_VERSION_PATCH 0
 #define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
 #define GIR_VERSION_STRING "0.1.0"
-#define GIR_OPSDEF_SHA256 "c140ed2da762d5d8ba558b87682a8bc1ba5f56c516620e7575424226e39601b4"
+#define GIR_OPSDEF_SHA256 "ffc8d1f1fb4893e8b7f15b4bcad547a8747769bc22b33ab8c57332fad3a22eae"
 
 #ifndef GIR_API
 #  ifdef GIR_STATIC

@@ -865,9 +865,12 @@ def emit_ew_kernels(ops):
             if not uses_p:
                 out.append("    (void)p;")
             out.append("    for (k = 0; k < n; ++k) {")
+            used = set(n[1] for n in walk(op.fwd_expr) if n[0] == "var")
             for j, nm in enumerate(storage(op)):
                 IT = "uint8_t" if nm in op.args else T
                 out.append("        %s v%d = x%d[k * st[%d]];" % (IT, j, j, j))
+                if nm not in used:                # an input the expression ignores
+                    out.append("        (void)v%d;" % j)
             out.append("        o[k] = (%s)(%s);" % (OT, lower_fwd(op, op.fwd_expr, dt)))
             out.append("    }")
             out.append("}")

@@ -140,6 +140,11 @@ class Report:
             print("ok   %s" % name)
         sys.stdout.flush()
 
+    def skip(self, name, why):
+        """Neither a pass nor a failure: the check could not run here."""
+        print("skip %s: %s" % (name, why))
+        sys.stdout.flush()
+
 
 # ---------------------------------------------------------------------------------------------- 1. determinism
 def check_determinism(P, pool, rep, tmp, jobs):
@@ -535,6 +540,53 @@ def check_needed(rep, jobs):
         rep.check("ops.def without %s (which the C fragments need): an error naming where, no header" % name, why)
 
 
+# ---------------------------------------------------------------------------------------------- 2d. it compiles
+# What the generator accepts must compile: ops.def with unusual but valid rows appended (an expression
+# that ignores an input, GIR__MAX_ROW_IN inputs, punctuation in the texts), as C99 and as C++11.
+ODD_ROWS = r"""
+GIR_OP(FIRST_OF,    IN(a, b),    NUM,   BCAST,      0,    CORE,  ATTR(),  FWD("a"),
+       ADJ(g; zeros_like(x1)), REF("a + 0 * b"), DOC("a, ignoring b's values (b's shape still broadcasts).'%?!"))
+GIR_OP(SUM16,       IN(p, q, r, s, t, u, v, w, x1, x2, x3, x4, x5, x6, x7, x8), FLOAT, BCAST, 0, MATH, ATTR(),
+       FWD("p + q + r + s + t + u + v + w + x1 + x2 + x3 + x4 + x5 + x6 + x7 + x8"),
+       NO_ADJ("a test row: 'q' ? "), REF(), DOC("Sixteen inputs, the most a row may have."))
+GIR_OP(SCALED,      IN(a),       FLOAT, SAME,       0,    MATH,  ATTR(f:alpha_, i:n_), FWD("a * p0"),
+       ADJ(g * p0), REF(), DOC("a * alpha_; n_ unused."))
+"""
+COMPILERS = [["gcc", "-std=c99"], ["g++", "-x", "c++", "-std=c++11"]]
+
+
+def prepare_compiles(P, pool, tmp, jobs):
+    with open(P.opsdef, encoding="utf-8") as f:
+        text = f.read()
+    d = os.path.join(tmp, "odd")
+    os.makedirs(d)
+    with open(os.path.join(d, "ops.def"), "w", encoding="utf-8") as f:
+        f.write(text.replace("#undef GIR_OP", ODD_ROWS.strip() + "\n#undef GIR_OP"))
+    with open(os.path.join(d, "impl.c"), "w", encoding="utf-8") as f:
+        f.write('#define GIR_IMPLEMENTATION\n#include "gir.h"\n')
+    jobs["odd"] = (d, pool.submit(run_gen, P, ["ops.def", "-o", "gir.h"], cwd=d))
+
+
+def check_compiles(rep, jobs):
+    d, fut = jobs["odd"]
+    r = fut.result()
+    name = "ops.def with unusual valid rows appended: generates, and the header compiles as C99 and C++11"
+    if r.rc != 0:
+        rep.check(name, r.why())
+        return
+    for cc in COMPILERS:
+        if not shutil.which(cc[0]):
+            rep.skip(name, "%s not found" % cc[0])
+            return
+        cmd = cc + ["-Wall", "-Wextra", "-Werror", "-fsyntax-only", "impl.c"]
+        c = subprocess.run(cmd, cwd=d, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=300)
+        if c.returncode:
+            errs = [l for l in c.stdout.decode("utf-8", "replace").splitlines() if "error" in l]
+            rep.check(name, "%s: %s" % (" ".join(cc), one_line(" | ".join(errs[:3]))))
+            return
+    rep.check(name, None)
+
+
 # ---------------------------------------------------------------------------------------------- 3. good fixture
 def enum_names(text):
     m = re.search(r"GIR_OP__INVALID = 0,\n(.*?)\n\s*GIR_OP__COUNT\b", text, re.S)
@@ -690,6 +742,7 @@ def main(argv):
             jobs["small"] = pool.submit(run_gen, P, [small, "--partial", "-o", os.path.join(tmp, "small.h")])
             jobs["small-list"] = pool.submit(run_gen, P, [small, "--partial", "--list"])
             prepare_needed(P, pool, tmp, jobs)
+            prepare_compiles(P, pool, tmp, jobs)
             jobs["robust"] = pool.submit(run_robustness, P, tmp)
             bad_jobs = submit_fixtures(P, pool, tmp, fixture_files(P.bad), "bad", True)
             pending_jobs = (submit_fixtures(P, pool, tmp, fixture_files(P.pending), "pending", False)
@@ -702,6 +755,7 @@ def main(argv):
             check_good(P, rep, tmp, jobs, fresh.decode("utf-8") if fresh else None)
             check_stdlib(P, rep, tmp, jobs, fresh)
             check_needed(rep, jobs)
+            check_compiles(rep, jobs)
             rep.check("robustness: %d damaged copies of good/small.def each give exit 0 or one 'file:line: error:' "
                       "line, never an exception" % MUTATIONS, jobs["robust"].result())
             if pending_jobs is not None:
