@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=ffc8d1f1fb4893e8b7f15b4bcad547a8747769bc22b33ab8c57332fad3a22eae
-                                          gen/ sha256=7f954f27a4c3f2b3
+                                          gen/ sha256=f5aa4ffa97b27d8e
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";

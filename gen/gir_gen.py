@@ -130,6 +130,10 @@ def strip_comments(path, text):
                 err(path, text.count("\n", 0, i) + 1, "unterminated string")
             out.append(text[i:j + 1])
             i = j + 1
+        elif text[i] == "'" and re.match(r"'(\\.|[^\\'\n])'", text[i:i + 4]):
+            j = i + (4 if text[i + 1] == "\\" else 3)          # a C character literal: '"' is no string
+            out.append("'" + " " * (j - i - 2) + "'")
+            i = j
         else:
             out.append(text[i])
             i += 1

@@ -19,6 +19,10 @@ Runs the generator as a subprocess and checks
      library on sys.path.
   5. robustness: damaged copies of good/small.def (bytes cut, pasted, deep nesting, bytes that are not
      UTF-8, open comments and strings) are each accepted or one clean error, never an exception.
+  6. a copy of ops.def without a row the C fragments need (TRIU, NEG) or an adjoint's operators build
+     (LT) is an error naming where it is needed; ops.def with unusual but valid rows appended gives a
+     header that compiles as C99 and C++11 (gcc, g++; a skip without them).
+The test tables (fixtures, good/small.def) are partial, so they are generated with --partial.
 --pending also runs tests/gen/pending/*.def: fixtures (same format as bad/) for errors the generator does
 not report correctly yet. They fail until the generator is fixed; then move them to bad/.
 
