@@ -3,8 +3,8 @@
 
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
-   Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=d919d9ff051ea549e4671852f758a8e6f4f3d64ef93bad72157052dd94f27003
-                                          gen/ sha256=c0e2b6170e8ce5cf
+   Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=2a846d70ff5a1890b91b11f85ffe36b1dc59c63fabe32f1f91181f858a6fea60
+                                          gen/ sha256=052bb5c0294f1b1b
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -78,127 +78,346 @@
 
    WHAT gir.h DOES NOT DO (yet): threads, GPUs, dynamic shapes, sparse tensors, f16 storage.
 
-   OPS (119 operators, 88 differentiable; generated from ops.def)
-     name, (inputs; attributes: @ marks a non-differentiable argument), dtype rule, has adjoint, forward
+   OPS (121 operators, 92 differentiable; generated from ops.def)
+     name, (inputs; attributes: @ marks a non-differentiable argument), dtype rule, has adjoint, forward;
+     below each, what it computes and its conventions
    input             (; dtype, shape)                                         attr   no   kernel none
+                     A graph input of the given dtype and shape; its data is bound to a plan with
+                     gir_plan_bind before gir_run.
    variable          (; dtype, shape, init)                                   attr   no   kernel none
+                     Trainable values of the given dtype and shape, copied from init when the node is built
+                     (init NULL gives zeros); gir_node_data reaches them.
    constant          (; dtype, shape, values)                                 attr   no   kernel none
+                     Fixed values of the given dtype and shape, copied from values (row-major) when the node
+                     is built.
    fill              (; dtype, shape, value)                                  attr   no   kernel fill
+                     A tensor of the given dtype and shape with every element equal to value (converted to the
+                     dtype).
    eye               (; dtype, n, m, k)                                       attr   no   kernel eye
+                     An n x m matrix of the given dtype with ones on diagonal k (k > 0 above the main
+                     diagonal, k < 0 below) and zeros elsewhere, as np.eye(n, m, k).
    arange            (; dtype, start, stop, step)                             attr   no   kernel arange
+                     start, start + step, ... up to but excluding stop, as np.arange: ceil((stop - start) /
+                     step) elements (none when that is negative); step must be nonzero.
    rand_uniform      (; dtype, shape, lo, hi, seed)                           attr   no   kernel random
+                     Uniform values in [lo, hi) from a counter-based generator keyed by seed: the same seed
+                     gives the same numbers, and each run of a plan draws new ones.
    rand_normal       (; dtype, shape, mean, std, seed)                        attr   no   kernel random
+                     Normal values with the given mean and std from the counter-based generator keyed by seed;
+                     each run of a plan draws new ones.
    not               (a)                                                      logic  no   = not(a)
+                     Logical not of a b8 tensor.
    and               (a, b)                                                   logic  no   = and(a, b)
+                     Logical and of two b8 tensors, NumPy broadcasting.
    or                (a, b)                                                   logic  no   = or(a, b)
+                     Logical or of two b8 tensors, NumPy broadcasting.
    xor               (a, b)                                                   logic  no   = xor(a, b)
+                     Logical exclusive or of two b8 tensors, NumPy broadcasting.
    gt                (a, b)                                                   cmp    no   = (a > b)
+                     a > b after dtype promotion, NumPy broadcasting; b8 result.
    ge                (a, b)                                                   cmp    no   = (a >= b)
+                     a >= b after dtype promotion, NumPy broadcasting; b8 result.
    lt                (a, b)                                                   cmp    no   = (a < b)
+                     a < b after dtype promotion, NumPy broadcasting; b8 result.
    le                (a, b)                                                   cmp    no   = (a <= b)
+                     a <= b after dtype promotion, NumPy broadcasting; b8 result.
    eq                (a, b)                                                   cmp    no   = (a == b)
+                     a == b after dtype promotion, NumPy broadcasting; b8 result (NaN equals nothing).
    ne                (a, b)                                                   cmp    no   = (a != b)
+                     a != b after dtype promotion, NumPy broadcasting; b8 result.
    approx_eq         (a, b; atol, rtol)                                       cmp    no   = (abs((a - b)) <= (p0 + (p1 * abs(b))))
+                     |a - b| <= atol + rtol * |b| in the promoted dtype (np.isclose without equal NaNs); b8
+                     result.
    isnan             (a)                                                      test   no   = isnan(a)
+                     True where a is NaN; float inputs, b8 result.
    isinf             (a)                                                      test   no   = isinf(a)
+                     True where a is +inf or -inf; float inputs, b8 result.
    isfinite          (a)                                                      test   no   = isfinite(a)
+                     True where a is neither infinite nor NaN; float inputs, b8 result.
    add               (a, b)                                                   num    yes  = (a + b)
+                     a + b. Dtypes promote along b8 < u8 < i32 < f32 < f64 (a rank-0 constant takes the other
+                     operand's dtype); shapes broadcast as in NumPy and each gradient is summed back to its
+                     input's shape.
    sub               (a, b)                                                   num    yes  = (a - b)
+                     a - b, with the promotion and broadcasting of add.
    mul               (a, b)                                                   num    yes  = (a * b)
+                     a * b, with the promotion and broadcasting of add.
    div               (a, b)                                                   float  yes  = (a / b)
+                     a / b for floats (integer inputs are rejected: cast them, or use floordiv); division by
+                     zero gives inf or NaN.
    neg               (a)                                                      num    yes  = -a
+                     -a.
    pow               (a, b)                                                   float  yes  = pow(a, b)
+                     a raised to b (C pow): a negative a with a non-integer b gives NaN; the gradient for b is
+                     g * y * log(a).
    maximum           (a, b)                                                   num    yes  = max(a, b)
+                     The larger of a and b (NaN if either is NaN, as np.maximum); at a tie the gradient goes
+                     to a.
    minimum           (a, b)                                                   num    yes  = min(a, b)
-   mod               (a, b)                                                   int    no   = imod(a, b)
-   int_div           (a, b)                                                   int    no   = idiv(a, b)
+                     The smaller of a and b (NaN if either is NaN, as np.minimum); at a tie the gradient goes
+                     to a.
+   mod               (a, b)                                                   num    yes  = mod(a, b)
+                     Remainder of floor division, with the sign of b, as Python and NumPy % (np.mod): a -
+                     floor(a / b) * b. Integers: a mod 0 is 0 (NumPy: 0 and a warning); floats: NaN. Gradients
+                     1 and -floor(a / b).
+   floordiv          (a, b)                                                   num    yes  = floordiv(a, b)
+                     Floor division, as Python and NumPy // (np.floor_divide): floor(a / b). Integers: a // 0
+                     is 0 (NumPy: 0 and a warning); floats: a / 0 (inf or NaN). Zero gradient: the result is
+                     piecewise constant. Named int_div (integers only) in 0.1; gir_int_div remains as an
+                     alias.
    add_n             (xs...)                                                  num    yes  kernel add_n
+                     Sum of 1 to 64 tensors (GIR__MAX_IN) with the promotion and broadcasting of add; the
+                     builder takes a count and an array of handles.
    abs               (a)                                                      num    yes  = abs(a)
+                     |a|; the gradient at 0 is 0.
    sign              (a)                                                      num    yes  = sign(a)
+                     -1, 0 or 1 by the sign of a (NaN stays NaN); zero gradient.
    square            (a)                                                      num    yes  = (a * a)
+                     a * a.
    sqrt              (a)                                                      float  yes  = sqrt(a)
+                     Square root; a negative input gives NaN.
    rsqrt             (a)                                                      float  yes  = (1 / sqrt(a))
+                     1 / sqrt(a).
    reciprocal        (a)                                                      float  yes  = (1 / a)
+                     1 / a.
    exp               (a)                                                      float  yes  = exp(a)
+                     e to the power a.
    expm1             (a)                                                      float  yes  = expm1(a)
+                     exp(a) - 1, accurate for small a.
    log               (a)                                                      float  yes  = log(a)
+                     Natural logarithm: log(0) is -inf, a negative input gives NaN.
    log1p             (a)                                                      float  yes  = log1p(a)
+                     log(1 + a), accurate for small a.
    log2              (a)                                                      float  yes  = log2(a)
+                     Base-2 logarithm.
    sin               (a)                                                      float  yes  = sin(a)
+                     Sine (radians).
    cos               (a)                                                      float  yes  = cos(a)
+                     Cosine (radians).
    tan               (a)                                                      float  yes  = tan(a)
+                     Tangent (radians).
    asin              (a)                                                      float  yes  = asin(a)
+                     Arcsine, in [-pi/2, pi/2]; NaN outside [-1, 1]; the gradient is infinite at -1 and 1.
    acos              (a)                                                      float  yes  = acos(a)
+                     Arccosine, in [0, pi]; NaN outside [-1, 1]; the gradient is infinite at -1 and 1.
    atan              (a)                                                      float  yes  = atan(a)
+                     Arctangent, in (-pi/2, pi/2).
    sinh              (a)                                                      float  yes  = sinh(a)
+                     Hyperbolic sine.
    cosh              (a)                                                      float  yes  = cosh(a)
+                     Hyperbolic cosine.
    tanh              (a)                                                      float  yes  = tanh(a)
+                     Hyperbolic tangent.
    sigmoid           (a)                                                      float  yes  = sigmoid(a)
+                     Logistic sigmoid 1 / (1 + exp(-a)).
    softplus          (a)                                                      float  yes  = (max(a, 0) + log1p(exp(-abs(a))))
+                     log(1 + exp(a)), computed as max(a, 0) + log1p(exp(-|a|)) so that it neither overflows
+                     nor loses small values.
    relu              (a)                                                      num    yes  = max(a, 0)
+                     max(a, 0); the gradient at 0 is 0.
    leaky_relu        (a; alpha)                                               float  yes  = select((a > 0), a, (p0 * a))
+                     a where a > 0, alpha * a elsewhere.
    elu               (a; alpha)                                               float  yes  = select((a > 0), a, (p0 * expm1(a)))
+                     a where a > 0, alpha * (exp(a) - 1) elsewhere.
    gelu              (a)                                                      float  yes  = ((0.5 * a) * (1 + erf((a * 0.7071067811865476))))
+                     Exact GELU, a * Phi(a) = 0.5 * a * (1 + erf(a / sqrt(2))), as torch.nn.functional.gelu;
+                     gelu_tanh is the tanh approximation.
    silu              (a)                                                      float  yes  = (a * sigmoid(a))
+                     a * sigmoid(a) (swish).
    erf               (a)                                                      float  yes  = erf(a)
+                     Error function.
    floor             (a)                                                      float  yes  = floor(a)
+                     Largest integer <= a; zero gradient.
    ceil              (a)                                                      float  yes  = ceil(a)
+                     Smallest integer >= a; zero gradient.
    round             (a)                                                      float  yes  = round(a)
+                     Nearest integer, ties to even (as np.round and torch.round); zero gradient.
    clamp             (a; lo, hi)                                              num    yes  = min(max(a, p0), p1)
+                     min(max(a, lo), hi) (np.clip); for integer tensors lo and hi are truncated toward zero;
+                     the gradient is 1 inside [lo, hi] and 0 outside.
    sum               (x; axes, keepdims)                                      num    yes  kernel reduce
+                     Sum over axes; axes is a gir_ints list (negative axes count from the end; gir_ints0()
+                     reduces every axis); keepdims nonzero keeps each reduced axis with length 1. Integers are
+                     summed in their own dtype.
    mean              (x; axes, keepdims)                                      float  yes  kernel reduce
+                     Mean over axes (float); axes is a gir_ints list (negative axes count from the end;
+                     gir_ints0() reduces every axis); keepdims nonzero keeps each reduced axis with length 1.
    prod              (x; axes, keepdims)                                      num    yes  kernel reduce
+                     Product over axes; axes is a gir_ints list (negative axes count from the end; gir_ints0()
+                     reduces every axis); keepdims nonzero keeps each reduced axis with length 1.
    max               (x; axes, keepdims)                                      num    yes  kernel reduce
+                     Largest element over axes; axes is a gir_ints list (negative axes count from the end;
+                     gir_ints0() reduces every axis); keepdims nonzero keeps each reduced axis with length 1.
+                     The gradient is shared equally by tied maxima.
    min               (x; axes, keepdims)                                      num    yes  kernel reduce
+                     Smallest element over axes; axes is a gir_ints list (negative axes count from the end;
+                     gir_ints0() reduces every axis); keepdims nonzero keeps each reduced axis with length 1.
+                     The gradient is shared equally by tied minima.
    var               (x; axes, keepdims, ddof)                                float  yes  kernel reduce
+                     Variance over axes, sum((x - mean)^2) / max(0, count - ddof) as np.var and torch.var
+                     (ddof 0: population, 1: sample; ddof >= count gives inf, nan for equal values, and so
+                     does the gradient); axes is a gir_ints list (negative axes count from the end;
+                     gir_ints0() reduces every axis); keepdims nonzero keeps each reduced axis with length 1.
    logsumexp         (x; axes, keepdims)                                      float  yes  kernel reduce
+                     log(sum(exp(x))) over axes, with the maximum shifted out; axes is a gir_ints list
+                     (negative axes count from the end; gir_ints0() reduces every axis); keepdims nonzero
+                     keeps each reduced axis with length 1.
    argmax            (x; axis, keepdims)                                      index  no   kernel argreduce
+                     i32 index of the first largest element along axis (negative counts from the end);
+                     keepdims nonzero keeps that axis with length 1; an empty axis is an error.
    argmin            (x; axis, keepdims)                                      index  no   kernel argreduce
+                     i32 index of the first smallest element along axis (negative counts from the end);
+                     keepdims nonzero keeps that axis with length 1; an empty axis is an error.
    all               (x; axes, keepdims)                                      logic  no   kernel reduce
+                     b8: whether every element over axes is true; axes is a gir_ints list (negative axes count
+                     from the end; gir_ints0() reduces every axis); keepdims nonzero keeps each reduced axis
+                     with length 1.
    any               (x; axes, keepdims)                                      logic  no   kernel reduce
+                     b8: whether any element over axes is true; axes is a gir_ints list (negative axes count
+                     from the end; gir_ints0() reduces every axis); keepdims nonzero keeps each reduced axis
+                     with length 1.
    reshape           (x; shape)                                               any    yes  kernel copy
+                     The same elements in row-major order under a new shape; one extent may be -1 and is then
+                     inferred, e.g. gir_shape2(4, -1).
    transpose         (x; perm)                                                any    yes  kernel transpose
+                     Permutes axes: output axis k is input axis perm[k] (negative entries count from the end);
+                     gir_ints0() reverses all axes, as NumPy.
    broadcast_to      (x; shape)                                               any    yes  kernel broadcast
+                     Repeats x to shape by NumPy broadcasting (size-1 and missing leading axes); the gradient
+                     is summed back.
    slice             (x; axis, start, stop, step)                             any    yes  kernel slice
+                     x[start:stop:step] along axis with Python semantics: negative start and stop count from
+                     the end, out-of-range values are clamped, step may be negative (not 0). GIR_SLICE_NONE is
+                     an omitted bound (Python's None), so x[::-1] is slice(x, axis, GIR_SLICE_NONE,
+                     GIR_SLICE_NONE, -1). The node stores the bounds normalised.
    unslice           (x; axis, start, stop, step, len)                        any    yes  kernel unslice
+                     The adjoint of slice: zeros with len elements along axis, x placed at start:stop:step
+                     (same conventions as slice).
    concat            (xs...; axis)                                            any    yes  kernel concat
+                     Joins 1 to 64 tensors (GIR__MAX_IN) along axis; every other extent must agree; the
+                     builder takes a count and an array of handles.
    flip              (x; axes)                                                any    yes  kernel flip
+                     Reverses the order of elements along each axis in axes (negative axes count from the
+                     end).
    pad               (x; before, after, value)                                any    yes  kernel pad
+                     Constant padding: before[k] and after[k] elements equal to value on axis k; gir_ints0()
+                     pads nothing on that side.
    index_select      (x, @index; axis)                                        any    yes  kernel index_select
+                     np.take(x, index, axis) / torch.index_select with an i32 index tensor: the result has
+                     shape x.shape[:axis] + index.shape + x.shape[axis+1:]; indices in [-len, len) (negative
+                     count from the end); an index out of range is a run-time error. For torch.gather
+                     semantics see gather.
    index_add         (x, @index; axis, len)                                   num    yes  kernel index_add
+                     The adjoint of index_select: len entries along axis, where each slice of x is added at
+                     its index (repeated indices accumulate, np.add.at); index is i32 and its shape matches x
+                     from axis on.
    one_hot           (@index; depth, dtype)                                   attr   no   kernel one_hot
+                     i32 indices to one-hot vectors of the given dtype in a new last axis of length depth; an
+                     index outside [0, depth) is a run-time error.
    where             (@cond, a, b)                                            any    yes  = select(cond, a, b)
+                     a where the b8 cond is true, b elsewhere; cond, a and b broadcast together; a and b
+                     promote as in add (b8 values too).
    diag              (x; k)                                                   any    yes  kernel diag
+                     Vectors [..., n] to matrices [..., n+|k|, n+|k|] with the vector on diagonal k (k > 0
+                     above the main diagonal), as np.diag(v, k) / torch.diag_embed.
    diagonal          (x; k)                                                   any    yes  kernel diagonal
+                     Diagonal k of the matrices in the last two axes: [..., m, n] to [..., len], as
+                     np.diagonal(x, k, -2, -1).
    triu              (x; k)                                                   any    yes  kernel tri
+                     The upper triangle of the matrices in the last two axes: keeps the elements with column -
+                     row >= k, zeros the rest (np.triu).
    tril              (x; k)                                                   any    yes  kernel tri
+                     The lower triangle of the matrices in the last two axes: keeps the elements with column -
+                     row <= k, zeros the rest (np.tril).
    cast              (x; dtype)                                               attr   yes  kernel cast
+                     Converts to dtype: float to integer truncates toward zero and saturates (NaN gives 0), to
+                     b8 tests for nonzero, b8 to numbers gives 0 or 1; the gradient is cast back.
    stop_gradient     (x)                                                      any    no   kernel copy
+                     Identity on values; gradients stop here by design.
    matmul            (a, b)                                                   num    yes  kernel matmul
+                     Matrix product of the last two axes, leading axes are batch axes broadcast as in NumPy
+                     (np.matmul); both operands need rank >= 2 (dot and outer take vectors).
    dot               (a, b)                                                   num    yes  kernel dot
+                     Inner product of two vectors of one length; rank-0 result.
    outer             (a, b)                                                   num    yes  kernel outer
+                     Outer product of two vectors: [m] and [n] give [m, n].
    trace             (x)                                                      num    yes  kernel trace
+                     Sum of the main diagonal of the matrices in the last two axes: [..., m, n] to [...].
    inverse           (x)                                                      float  yes  kernel linalg
+                     Inverse of square matrices in the last two axes (Gauss-Jordan, partial pivoting); an
+                     exactly singular matrix is a run-time error.
    det               (x)                                                      float  yes  kernel linalg
+                     Determinant of square matrices in the last two axes (LU, partial pivoting).
    logdet            (x)                                                      float  yes  kernel linalg
+                     log|det| of square matrices in the last two axes (logabsdet of np.linalg.slogdet); a
+                     singular matrix gives -inf.
    cholesky          (x)                                                      float  yes  kernel linalg
+                     Lower-triangular L with x = L L^T, reading only the lower triangle of x; a matrix that is
+                     not positive definite is a run-time error.
    trisolve          (a, b; lower, trans)                                     float  yes  kernel trisolve
+                     Solves op(a) x = b for triangular a: lower nonzero reads the lower triangle of a, else
+                     the upper; trans nonzero solves with a transposed; b is [..., n, m] with a's batch axes.
    softmax           (x; axis)                                                float  yes  kernel softmax
+                     exp(x) / sum(exp(x)) along axis (negative counts from the end), with the maximum shifted
+                     out.
    log_softmax       (x; axis)                                                float  yes  kernel softmax
+                     x - logsumexp(x) along axis (negative counts from the end).
    xent_logits       (logits, @labels)                                        float  yes  kernel xent
+                     Cross-entropy of each row of logits [N, C] with an i32 class label per row (labels rank
+                     1, [N], values in [0, C)): output [N], logsumexp(row) - row[label]; take sum or mean for
+                     a loss. A label out of range is a run-time error.
    xent_logits_prob  (logits, probs)                                          float  yes  kernel xent_prob
+                     Cross-entropy of each row of logits [N, C] with target probabilities [N, C]: output [N],
+                     -sum(probs * log_softmax(row)).
    bce_logits        (x, t)                                                   float  yes  = ((max(x, 0) - (x * t)) + log1p(exp(-abs(x))))
+                     Binary cross-entropy of logits x with targets t, elementwise with broadcasting, computed
+                     stably as max(x, 0) - x * t + log1p(exp(-|x|)).
    mse               (a, b)                                                   float  yes  kernel mse
+                     Mean of (a - b)^2 over all elements of two tensors of one shape; rank-0 result.
    conv2d            (x, w; stride, padding, dilation, groups)                float  yes  kernel conv
+                     2-D cross-correlation as torch conv2d without bias: x NCHW [N, C, H, W], w OIHW [K,
+                     C/groups, kh, kw], output [N, K, OH, OW]; stride, padding and dilation are gir_ints of
+                     one or two values (height, width; one value serves both); gir_ints0() gives stride 1,
+                     padding 0, dilation 1; padding adds zeros on both sides; groups 0 means 1.
    conv2d_bwd_data   (gy, w; stride, padding, dilation, groups, xshape)       float  yes  kernel conv
+                     Gradient of conv2d for x: from gy [N, K, OH, OW] and w OIHW, a result of shape xshape
+                     (NCHW); attributes as conv2d.
    conv2d_bwd_filter (x, gy; stride, padding, dilation, groups, wshape)       float  yes  kernel conv
+                     Gradient of conv2d for w: from x NCHW and gy [N, K, OH, OW], a result of shape wshape
+                     (OIHW); attributes as conv2d.
    max_pool2d        (x; kernel, stride, padding)                             float  yes  kernel pool
+                     Max over kernel windows of x NCHW; kernel, stride and padding are gir_ints of one or two
+                     values (height, width); stride gir_ints0() means stride = kernel; padding is at most half
+                     the kernel; padding acts as -inf; the gradient goes to the first maximum of each window
+                     in row-major order.
    max_pool2d_bwd    (gy, @x; kernel, stride, padding)                        float  no   kernel pool
+                     Gradient of max_pool2d: gy routed to the first maximum of each window of x (row-major);
+                     attributes as max_pool2d.
    avg_pool2d        (x; kernel, stride, padding, count_include_pad)          float  yes  kernel pool
+                     Mean over kernel windows of x NCHW; kernel, stride and padding are gir_ints of one or two
+                     values (height, width); stride gir_ints0() means stride = kernel; padding is at most half
+                     the kernel; count_include_pad 1 divides every window by kh * kw (PyTorch's default), 0 by
+                     the number of positions inside x.
    avg_pool2d_bwd    (gy; kernel, stride, padding, count_include_pad, xshape) float  yes  kernel pool
+                     Gradient of avg_pool2d: gy spread evenly over each window, a result of shape xshape
+                     (NCHW); attributes as avg_pool2d.
    dropout           (x; p, seed)                                             float  yes  kernel dropout
+                     Training dropout: each element is zeroed with probability p and the others scaled by 1 /
+                     (1 - p) (p = 1 gives zeros); the mask comes from the generator keyed by seed, is new on
+                     each run, and the gradient reuses it.
    gather            (x, @index; axis)                                        any    yes  kernel gather
+                     torch.gather / np.take_along_axis: index (i32) has x's rank, out[p] = x[p with the axis
+                     coordinate replaced by index[p]]; off the axis index may be shorter than x (torch's rule;
+                     it is not broadcast); indices in [-len, len); an index out of range is a run-time error.
    scatter_add       (x, @index, src; axis)                                   num    yes  kernel scatter_add
+                     torch.scatter_add, gather's adjoint: x plus src added at the positions gather reads
+                     (repeated indices accumulate); index (i32) has src's shape.
+   fmod              (a, b)                                                   num    yes  = fmod(a, b)
+                     Remainder of truncated division, with the sign of a, as C fmod and np.fmod: a - trunc(a /
+                     b) * b. Integers: a fmod 0 is 0 (as NumPy); floats: NaN. Gradients 1 and -trunc(a / b).
+   gelu_tanh         (a)                                                      float  yes  = ((0.5 * a) * (1 + tanh((0.7978845608028654 * (a + (((0.044715 * a) * a) * a))))))
+                     GELU, tanh approximation: 0.5 * a * (1 + tanh(sqrt(2 / pi) * (a + 0.044715 * a^3))), as
+                     torch.nn.functional.gelu(a, approximate='tanh').
 */
 #ifndef GIR_H_INCLUDED
 #define GIR_H_INCLUDED
@@ -208,7 +427,7 @@
 #define GIR_VERSION_PATCH 0
 #define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
 #define GIR_VERSION_STRING "0.1.0"
-#define GIR_OPSDEF_SHA256 "d919d9ff051ea549e4671852f758a8e6f4f3d64ef93bad72157052dd94f27003"
+#define GIR_OPSDEF_SHA256 "2a846d70ff5a1890b91b11f85ffe36b1dc59c63fabe32f1f91181f858a6fea60"
 
 #ifndef GIR_API
 #  ifdef GIR_STATIC
@@ -326,7 +545,7 @@ typedef enum gir_op {
     GIR_OP_MAXIMUM,
     GIR_OP_MINIMUM,
     GIR_OP_MOD,
-    GIR_OP_INT_DIV,
+    GIR_OP_FLOORDIV,
     GIR_OP_ADD_N,
     GIR_OP_ABS,
     GIR_OP_SIGN,
@@ -414,8 +633,11 @@ typedef enum gir_op {
     GIR_OP_DROPOUT,
     GIR_OP_GATHER,
     GIR_OP_SCATTER_ADD,
+    GIR_OP_FMOD,
+    GIR_OP_GELU_TANH,
     GIR_OP__COUNT
 } gir_op;
+#define GIR_OP_INT_DIV GIR_OP_FLOORDIV  /* the 0.1 name of floordiv (integers only then); to be removed */
 
 /* A node handle: id numbers the node in its graph (0: the invalid handle, as {0} or {0, 0} gives it); tag says
    which graph made it, so a graph recognises its own handles and rejects another graph's (GIR_ERR_HANDLE). */
@@ -546,7 +768,7 @@ GIR_API gir_node gir_pow(gir_graph *g, gir_node a, gir_node b);
 GIR_API gir_node gir_maximum(gir_graph *g, gir_node a, gir_node b);
 GIR_API gir_node gir_minimum(gir_graph *g, gir_node a, gir_node b);
 GIR_API gir_node gir_mod(gir_graph *g, gir_node a, gir_node b);
-GIR_API gir_node gir_int_div(gir_graph *g, gir_node a, gir_node b);
+GIR_API gir_node gir_floordiv(gir_graph *g, gir_node a, gir_node b);
 GIR_API gir_node gir_add_n(gir_graph *g, int n, const gir_node *xs);
 /* math */
 GIR_API gir_node gir_abs(gir_graph *g, gir_node a);
@@ -643,9 +865,14 @@ GIR_API gir_node gir_dropout(gir_graph *g, gir_node x, double p, uint64_t seed);
 /* shape */
 GIR_API gir_node gir_gather(gir_graph *g, gir_node x, gir_node index, int axis);
 GIR_API gir_node gir_scatter_add(gir_graph *g, gir_node x, gir_node index, gir_node src, int axis);
+/* core */
+GIR_API gir_node gir_fmod(gir_graph *g, gir_node a, gir_node b);
+/* math */
+GIR_API gir_node gir_gelu_tanh(gir_graph *g, gir_node a);
 
 /* convenience builders composed of table ops */
 GIR_API gir_node gir_scalar(gir_graph *g, gir_dtype dtype, double value);
+GIR_API gir_node gir_int_div(gir_graph *g, gir_node a, gir_node b);     /* 0.1 name of gir_floordiv */
 GIR_API gir_node gir_zeros(gir_graph *g, gir_dtype dtype, gir_shape shape);
 GIR_API gir_node gir_ones(gir_graph *g, gir_dtype dtype, gir_shape shape);
 GIR_API gir_node gir_zeros_like(gir_graph *g, gir_node x);
@@ -803,6 +1030,12 @@ GIR_API void gir_dump(const gir_graph *g, FILE *f);                 /* one line 
 #ifndef GIR_FLOOR
 #  define GIR_FLOOR floor
 #endif
+#ifndef GIR_FMODF
+#  define GIR_FMODF fmodf
+#endif
+#ifndef GIR_FMOD
+#  define GIR_FMOD fmod
+#endif
 #ifndef GIR_LOGF
 #  define GIR_LOGF logf
 #endif
@@ -887,6 +1120,8 @@ static GIR__INLINE float gir__fabs_f32(float x) { return GIR_FABSF(x); }
 static GIR__INLINE double gir__fabs_f64(double x) { return GIR_FABS(x); }
 static GIR__INLINE float gir__floor_f32(float x) { return GIR_FLOORF(x); }
 static GIR__INLINE double gir__floor_f64(double x) { return GIR_FLOOR(x); }
+static GIR__INLINE float gir__fmod_f32(float x, float y) { return GIR_FMODF(x, y); }
+static GIR__INLINE double gir__fmod_f64(double x, double y) { return GIR_FMOD(x, y); }
 static GIR__INLINE float gir__log_f32(float x) { return GIR_LOGF(x); }
 static GIR__INLINE double gir__log_f64(double x) { return GIR_LOG(x); }
 static GIR__INLINE float gir__log1p_f32(float x) { return GIR_LOG1PF(x); }
@@ -969,12 +1204,42 @@ static GIR__INLINE int32_t gir__v_imod_i32(int32_t x, int32_t y) {
     if (r != 0 && ((r < 0) != (y < 0))) r = (int32_t)(r + y);
     return r;
 }
+
+/* Remainders and floor division as NumPy computes them for floats (np.fmod, np.mod, np.floor_divide):
+   mod takes the sign of y, floordiv is exactly floor(x / y) and consistent with mod; a zero y gives NaN
+   (fmod, mod) and x / y (floordiv), as in NumPy. */
+#define GIR__VOCAB_DIVMOD(T, S) \
+static GIR__INLINE T gir__v_fmod_##S(T x, T y) { return gir__fmod_##S(x, y); } \
+static GIR__INLINE T gir__v_mod_##S(T x, T y) { \
+    T m = gir__fmod_##S(x, y); \
+    if (y == 0) return m; \
+    if (m == 0) return y < 0 ? -(T)0 : (T)0; \
+    return (y < 0) != (m < 0) ? m + y : m; } \
+static GIR__INLINE T gir__v_floordiv_##S(T x, T y) { \
+    T m, d, f; \
+    if (y == 0) return x / y; \
+    m = gir__fmod_##S(x, y); \
+    d = (x - m) / y; \
+    if (m != 0 && (y < 0) != (m < 0)) d -= 1; \
+    if (d == 0) return x / y < 0 ? -(T)0 : (T)0; \
+    f = gir__floor_##S(d); \
+    return d - f > (T)0.5 ? f + 1 : f; }
+GIR__VOCAB_DIVMOD(float, f32)
+GIR__VOCAB_DIVMOD(double, f64)
+
 static GIR__INLINE uint8_t gir__v_abs_u8(uint8_t x) { return x; }
 static GIR__INLINE uint8_t gir__v_sign_u8(uint8_t x) { return (uint8_t)(x > 0); }
 static GIR__INLINE uint8_t gir__v_max_u8(uint8_t x, uint8_t y) { return x > y ? x : y; }
 static GIR__INLINE uint8_t gir__v_min_u8(uint8_t x, uint8_t y) { return x < y ? x : y; }
 static GIR__INLINE uint8_t gir__v_idiv_u8(uint8_t x, uint8_t y) { return (uint8_t)(y ? x / y : 0); }
 static GIR__INLINE uint8_t gir__v_imod_u8(uint8_t x, uint8_t y) { return (uint8_t)(y ? x % y : 0); }
+/* the integer forms of fmod (truncated), mod and floordiv (floored); a zero divisor gives 0, as NumPy */
+static GIR__INLINE int32_t gir__v_fmod_i32(int32_t x, int32_t y) { return y == 0 || y == -1 ? 0 : x % y; }
+static GIR__INLINE int32_t gir__v_mod_i32(int32_t x, int32_t y) { return gir__v_imod_i32(x, y); }
+static GIR__INLINE int32_t gir__v_floordiv_i32(int32_t x, int32_t y) { return gir__v_idiv_i32(x, y); }
+static GIR__INLINE uint8_t gir__v_fmod_u8(uint8_t x, uint8_t y) { return (uint8_t)(y ? x % y : 0); }
+static GIR__INLINE uint8_t gir__v_mod_u8(uint8_t x, uint8_t y) { return gir__v_imod_u8(x, y); }
+static GIR__INLINE uint8_t gir__v_floordiv_u8(uint8_t x, uint8_t y) { return gir__v_idiv_u8(x, y); }
 /* double -> integer conversions made total: NaN -> 0, out of range saturates, otherwise truncation */
 static GIR__INLINE uint8_t gir__sat_u8(double v) { return (uint8_t)(v != v || v <= 0 ? 0 : v >= 255 ? 255 : v); }
 static GIR__INLINE int32_t gir__sat_i32(double v) {
@@ -1099,6 +1364,14 @@ enum { GIR__DT_NUM, GIR__DT_FLOAT, GIR__DT_CMP, GIR__DT_LOGIC, GIR__DT_TEST, GIR
 enum { GIR__SH_SAME, GIR__SH_BCAST, GIR__SH_REDUCE, GIR__SH_SCALAR, GIR__SH_ATTR_SHAPE, GIR__SH_FN };
 enum { GIR__F_KINK = 1, GIR__F_RNG = 2, GIR__F_COMM = 4, GIR__F_BLOCK = 8 };
 #define GIR__DTYPE_SLOTS 6
+/* Input limits (gen/gir_gen.py reads both and rejects a row that does not fit): a variadic node takes
+   1 to GIR__MAX_IN inputs; a row with a fixed list has at most GIR__MAX_ROW_IN (argmask bits and the
+   elementwise driver's arrays). */
+#define GIR__MAX_IN 64                   /* = GIR_MAX_VARIADIC, the public name */
+#if GIR__MAX_IN != GIR_MAX_VARIADIC
+#  error "gir: GIR__MAX_IN and GIR_MAX_VARIADIC disagree"
+#endif
+#define GIR__MAX_ROW_IN 16
 
 typedef struct gir__node {
     uint16_t  op;
@@ -1152,6 +1425,7 @@ typedef struct gir__opinfo {
     int         axes_l;     /* index of the l attribute named 'axes', or -1 */
     const char *attrs;
     const char *no_adj;
+    int         in_name0;   /* the first of its inputs' names in gir__in_names (builder order) */
 } gir__opinfo;
 
 /* >>simd: which vector instruction sets this build uses ----------------------------------------------------
@@ -1315,127 +1589,130 @@ static gir_status gir__sh_unslice(gir__bctx *b);
 static gir_status gir__sh_where(gir__bctx *b);
 static gir_status gir__sh_xent(gir__bctx *b);
 static gir_status gir__sh_xent_prob(gir__bctx *b);
+static const char *const gir__in_names[152] = {"a", "a", "b", "a", "b", "a", "b", "a", "b", "a", "b", "a", "b", "a", "b", "a", "b", "a", "b", "a", "b", "a", "a", "a", "a", "b", "a", "b", "a", "b", "a", "b", "a", "a", "b", "a", "b", "a", "b", "a", "b", "a", "b", "xs", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "x", "x", "x", "x", "x", "x", "x", "x", "x", "x", "x", "x", "x", "x", "x", "x", "xs", "x", "x", "x", "index", "x", "index", "index", "cond", "a", "b", "x", "x", "x", "x", "x", "x", "a", "b", "a", "b", "a", "b", "x", "x", "x", "x", "x", "a", "b", "x", "x", "logits", "labels", "logits", "probs", "x", "t", "a", "b", "x", "w", "gy", "w", "x", "gy", "x", "gy", "x", "x", "gy", "x", "x", "index", "x", "index", "src", "a", "b", "a"};
 static const gir__opinfo gir__ops[GIR_OP__COUNT] = {
-    {"invalid", 0, 0, 0, 0u, 0, 0, 0, 0, 0, 0, -1, -1, "", ""},
-    {"input", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, 0, GIR_GROUP_CORE, 0, -1, -1, "dtype:dtype,shape:shape", "no inputs: data is bound at run time"},
-    {"variable", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, 0, GIR_GROUP_CORE, 0, -1, -1, "dtype:dtype,shape:shape,data:init", "no inputs: holds trainable data"},
-    {"constant", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, 0, GIR_GROUP_CORE, 0, -1, -1, "dtype:dtype,shape:shape,data:values", "no inputs"},
-    {"fill", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, 0, GIR_GROUP_CORE, 0, -1, -1, "dtype:dtype,shape:shape,f:value", "no inputs"},
-    {"eye", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_FN, gir__sh_eye, 0, GIR_GROUP_CORE, 0, -1, -1, "dtype:dtype,i:n,i:m,i:k", "no inputs"},
-    {"arange", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_FN, gir__sh_arange, 0, GIR_GROUP_CORE, 0, -1, -1, "dtype:dtype,f:start,f:stop,f:step", "no inputs"},
-    {"rand_uniform", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, GIR__F_RNG, GIR_GROUP_RANDOM, 0, -1, -1, "dtype:dtype,shape:shape,f:lo,f:hi,seed:seed", "no inputs"},
-    {"rand_normal", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, GIR__F_RNG, GIR_GROUP_RANDOM, 0, -1, -1, "dtype:dtype,shape:shape,f:mean,f:std,seed:seed", "no inputs"},
-    {"not", 1, 0, 0, 0u, GIR__DT_LOGIC, GIR__SH_SAME, 0, 0, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical"},
-    {"and", 2, 0, 0, 0u, GIR__DT_LOGIC, GIR__SH_BCAST, 0, GIR__F_COMM, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical"},
-    {"or", 2, 0, 0, 0u, GIR__DT_LOGIC, GIR__SH_BCAST, 0, GIR__F_COMM, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical"},
-    {"xor", 2, 0, 0, 0u, GIR__DT_LOGIC, GIR__SH_BCAST, 0, GIR__F_COMM, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical"},
-    {"gt", 2, 0, 0, 0u, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical"},
-    {"ge", 2, 0, 0, 0u, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical"},
-    {"lt", 2, 0, 0, 0u, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical"},
-    {"le", 2, 0, 0, 0u, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical"},
-    {"eq", 2, 0, 0, 0u, GIR__DT_CMP, GIR__SH_BCAST, 0, GIR__F_COMM, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical"},
-    {"ne", 2, 0, 0, 0u, GIR__DT_CMP, GIR__SH_BCAST, 0, GIR__F_COMM, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical"},
-    {"approx_eq", 2, 0, 0, 0u, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, GIR_GROUP_LOGIC, 0, -1, -1, "f:atol,f:rtol", "logical"},
-    {"isnan", 1, 0, 0, 0u, GIR__DT_TEST, GIR__SH_SAME, 0, 0, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical"},
-    {"isinf", 1, 0, 0, 0u, GIR__DT_TEST, GIR__SH_SAME, 0, 0, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical"},
-    {"isfinite", 1, 0, 0, 0u, GIR__DT_TEST, GIR__SH_SAME, 0, 0, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical"},
-    {"add", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_BCAST, 0, GIR__F_COMM, GIR_GROUP_CORE, 1, -1, -1, "", ""},
-    {"sub", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_BCAST, 0, 0, GIR_GROUP_CORE, 1, -1, -1, "", ""},
-    {"mul", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_BCAST, 0, GIR__F_COMM, GIR_GROUP_CORE, 1, -1, -1, "", ""},
-    {"div", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_BCAST, 0, 0, GIR_GROUP_CORE, 1, -1, -1, "", ""},
-    {"neg", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_SAME, 0, 0, GIR_GROUP_CORE, 1, -1, -1, "", ""},
-    {"pow", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_BCAST, 0, 0, GIR_GROUP_CORE, 1, -1, -1, "", ""},
-    {"maximum", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_BCAST, 0, GIR__F_KINK, GIR_GROUP_CORE, 1, -1, -1, "", ""},
-    {"minimum", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_BCAST, 0, GIR__F_KINK, GIR_GROUP_CORE, 1, -1, -1, "", ""},
-    {"mod", 2, 0, 0, 0u, GIR__DT_INT, GIR__SH_BCAST, 0, 0, GIR_GROUP_CORE, 0, -1, -1, "", "integer"},
-    {"int_div", 2, 0, 0, 0u, GIR__DT_INT, GIR__SH_BCAST, 0, 0, GIR_GROUP_CORE, 0, -1, -1, "", "integer"},
-    {"add_n", 1, 0, 1, 0u, GIR__DT_NUM, GIR__SH_BCAST, 0, 0, GIR_GROUP_CORE, 1, -1, -1, "", ""},
-    {"abs", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_SAME, 0, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1, "", ""},
-    {"sign", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_SAME, 0, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1, "", ""},
-    {"square", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", ""},
-    {"sqrt", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", ""},
-    {"rsqrt", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", ""},
-    {"reciprocal", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", ""},
-    {"exp", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", ""},
-    {"expm1", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", ""},
-    {"log", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", ""},
-    {"log1p", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", ""},
-    {"log2", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", ""},
-    {"sin", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", ""},
-    {"cos", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", ""},
-    {"tan", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", ""},
-    {"asin", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", ""},
-    {"acos", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", ""},
-    {"atan", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", ""},
-    {"sinh", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", ""},
-    {"cosh", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", ""},
-    {"tanh", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", ""},
-    {"sigmoid", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", ""},
-    {"softplus", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", ""},
-    {"relu", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_SAME, 0, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1, "", ""},
-    {"leaky_relu", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1, "f:alpha", ""},
-    {"elu", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1, "f:alpha", ""},
-    {"gelu", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", ""},
-    {"silu", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", ""},
-    {"erf", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", ""},
-    {"floor", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1, "", ""},
-    {"ceil", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1, "", ""},
-    {"round", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1, "", ""},
-    {"clamp", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_SAME, 0, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1, "f:lo,f:hi", ""},
-    {"sum", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_REDUCE, 0, 0, GIR_GROUP_REDUCE, 1, -1, 0, "l:axes,i:keepdims", ""},
-    {"mean", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_REDUCE, 0, 0, GIR_GROUP_REDUCE, 1, -1, 0, "l:axes,i:keepdims", ""},
-    {"prod", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_REDUCE, 0, 0, GIR_GROUP_REDUCE, 1, -1, 0, "l:axes,i:keepdims", ""},
-    {"max", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_REDUCE, 0, GIR__F_KINK, GIR_GROUP_REDUCE, 1, -1, 0, "l:axes,i:keepdims", ""},
-    {"min", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_REDUCE, 0, GIR__F_KINK, GIR_GROUP_REDUCE, 1, -1, 0, "l:axes,i:keepdims", ""},
-    {"var", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_REDUCE, 0, 0, GIR_GROUP_REDUCE, 1, -1, 0, "l:axes,i:keepdims,i:ddof", ""},
-    {"logsumexp", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_REDUCE, 0, 0, GIR_GROUP_REDUCE, 1, -1, 0, "l:axes,i:keepdims", ""},
-    {"argmax", 1, 0, 0, 0u, GIR__DT_INDEX, GIR__SH_FN, gir__sh_argreduce, 0, GIR_GROUP_REDUCE, 0, 0, -1, "i:axis,i:keepdims", "index output"},
-    {"argmin", 1, 0, 0, 0u, GIR__DT_INDEX, GIR__SH_FN, gir__sh_argreduce, 0, GIR_GROUP_REDUCE, 0, 0, -1, "i:axis,i:keepdims", "index output"},
-    {"all", 1, 0, 0, 0u, GIR__DT_LOGIC, GIR__SH_REDUCE, 0, 0, GIR_GROUP_REDUCE, 0, -1, 0, "l:axes,i:keepdims", "logical"},
-    {"any", 1, 0, 0, 0u, GIR__DT_LOGIC, GIR__SH_REDUCE, 0, 0, GIR_GROUP_REDUCE, 0, -1, 0, "l:axes,i:keepdims", "logical"},
-    {"reshape", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_reshape, 0, GIR_GROUP_SHAPE, 1, -1, -1, "shape:shape", ""},
-    {"transpose", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_transpose, 0, GIR_GROUP_SHAPE, 1, -1, -1, "l:perm", ""},
-    {"broadcast_to", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_broadcast_to, 0, GIR_GROUP_SHAPE, 1, -1, -1, "shape:shape", ""},
-    {"slice", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_slice, 0, GIR_GROUP_SHAPE, 1, 0, -1, "i:axis,i:start,i:stop,i:step", ""},
-    {"unslice", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_unslice, 0, GIR_GROUP_SHAPE, 1, 0, -1, "i:axis,i:start,i:stop,i:step,i:len", ""},
-    {"concat", 1, 0, 1, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_concat, 0, GIR_GROUP_SHAPE, 1, 0, -1, "i:axis", ""},
-    {"flip", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_SAME, 0, 0, GIR_GROUP_SHAPE, 1, -1, 0, "l:axes", ""},
-    {"pad", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_pad, 0, GIR_GROUP_SHAPE, 1, -1, -1, "l:before,l:after,f:value", ""},
-    {"index_select", 1, 1, 0, 2u, GIR__DT_ANY, GIR__SH_FN, gir__sh_index_select, 0, GIR_GROUP_SHAPE, 1, 0, -1, "i:axis", ""},
-    {"index_add", 1, 1, 0, 2u, GIR__DT_NUM, GIR__SH_FN, gir__sh_index_add, 0, GIR_GROUP_SHAPE, 1, 0, -1, "i:axis,i:len", ""},
-    {"one_hot", 0, 1, 0, 1u, GIR__DT_ATTR, GIR__SH_FN, gir__sh_one_hot, 0, GIR_GROUP_SHAPE, 0, -1, -1, "i:depth,dtype:dtype", "index input"},
-    {"where", 2, 1, 0, 1u, GIR__DT_ANY, GIR__SH_FN, gir__sh_where, 0, GIR_GROUP_SHAPE, 1, -1, -1, "", ""},
-    {"diag", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_diag, 0, GIR_GROUP_SHAPE, 1, -1, -1, "i:k", ""},
-    {"diagonal", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_diagonal, 0, GIR_GROUP_SHAPE, 1, -1, -1, "i:k", ""},
-    {"triu", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_matrix, 0, GIR_GROUP_SHAPE, 1, -1, -1, "i:k", ""},
-    {"tril", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_matrix, 0, GIR_GROUP_SHAPE, 1, -1, -1, "i:k", ""},
-    {"cast", 1, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_SAME, 0, 0, GIR_GROUP_CORE, 1, -1, -1, "dtype:dtype", ""},
-    {"stop_gradient", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_SAME, 0, GIR__F_BLOCK, GIR_GROUP_CORE, 0, -1, -1, "", "blocks gradients by design"},
-    {"matmul", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_FN, gir__sh_matmul, 0, GIR_GROUP_LINALG, 1, -1, -1, "", ""},
-    {"dot", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_FN, gir__sh_dot, GIR__F_COMM, GIR_GROUP_LINALG, 1, -1, -1, "", ""},
-    {"outer", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_FN, gir__sh_outer, 0, GIR_GROUP_LINALG, 1, -1, -1, "", ""},
-    {"trace", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_FN, gir__sh_trace, 0, GIR_GROUP_LINALG, 1, -1, -1, "", ""},
-    {"inverse", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_square, 0, GIR_GROUP_LINALG, 1, -1, -1, "", ""},
-    {"det", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_det, 0, GIR_GROUP_LINALG, 1, -1, -1, "", ""},
-    {"logdet", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_det, 0, GIR_GROUP_LINALG, 1, -1, -1, "", ""},
-    {"cholesky", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_square, 0, GIR_GROUP_LINALG, 1, -1, -1, "", ""},
-    {"trisolve", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_trisolve, 0, GIR_GROUP_LINALG, 1, -1, -1, "i:lower,i:trans", ""},
-    {"softmax", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_NN, 1, 0, -1, "i:axis", ""},
-    {"log_softmax", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_NN, 1, 0, -1, "i:axis", ""},
-    {"xent_logits", 1, 1, 0, 2u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_xent, 0, GIR_GROUP_NN, 1, -1, -1, "", ""},
-    {"xent_logits_prob", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_xent_prob, 0, GIR_GROUP_NN, 1, -1, -1, "", ""},
-    {"bce_logits", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_BCAST, 0, 0, GIR_GROUP_NN, 1, -1, -1, "", ""},
-    {"mse", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_mse, 0, GIR_GROUP_NN, 1, -1, -1, "", ""},
-    {"conv2d", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_conv2d, 0, GIR_GROUP_CONV, 1, -1, -1, "l:stride,l:padding,l:dilation,i:groups", ""},
-    {"conv2d_bwd_data", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_conv2d_bwd_data, 0, GIR_GROUP_CONV, 1, -1, -1, "l:stride,l:padding,l:dilation,i:groups,shape:xshape", ""},
-    {"conv2d_bwd_filter", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_conv2d_bwd_filter, 0, GIR_GROUP_CONV, 1, -1, -1, "l:stride,l:padding,l:dilation,i:groups,shape:wshape", ""},
-    {"max_pool2d", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_pool2d, GIR__F_KINK, GIR_GROUP_CONV, 1, -1, -1, "l:kernel,l:stride,l:padding", ""},
-    {"max_pool2d_bwd", 1, 1, 0, 2u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_pool2d_bwd, 0, GIR_GROUP_CONV, 0, -1, -1, "l:kernel,l:stride,l:padding", "second-order gradients through max_pool2d are not provided"},
-    {"avg_pool2d", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_pool2d, 0, GIR_GROUP_CONV, 1, -1, -1, "l:kernel,l:stride,l:padding,i:count_include_pad", ""},
-    {"avg_pool2d_bwd", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_pool2d_bwd_avg, 0, GIR_GROUP_CONV, 1, -1, -1, "l:kernel,l:stride,l:padding,i:count_include_pad,shape:xshape", ""},
-    {"dropout", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_dropout, GIR__F_RNG, GIR_GROUP_NN, 1, -1, -1, "f:p,seed:seed", ""},
-    {"gather", 1, 1, 0, 2u, GIR__DT_ANY, GIR__SH_FN, gir__sh_gather, 0, GIR_GROUP_SHAPE, 1, 0, -1, "i:axis", ""},
-    {"scatter_add", 2, 1, 0, 2u, GIR__DT_NUM, GIR__SH_FN, gir__sh_scatter_add, 0, GIR_GROUP_SHAPE, 1, 0, -1, "i:axis", ""},
+    {"invalid", 0, 0, 0, 0u, 0, 0, 0, 0, 0, 0, -1, -1, "", "", 0},
+    {"input", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, 0, GIR_GROUP_CORE, 0, -1, -1, "dtype:dtype,shape:shape", "no inputs: data is bound at run time", 0},
+    {"variable", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, 0, GIR_GROUP_CORE, 0, -1, -1, "dtype:dtype,shape:shape,data:init", "no inputs: holds trainable data", 0},
+    {"constant", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, 0, GIR_GROUP_CORE, 0, -1, -1, "dtype:dtype,shape:shape,data:values", "no inputs", 0},
+    {"fill", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, 0, GIR_GROUP_CORE, 0, -1, -1, "dtype:dtype,shape:shape,f:value", "no inputs", 0},
+    {"eye", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_FN, gir__sh_eye, 0, GIR_GROUP_CORE, 0, -1, -1, "dtype:dtype,i:n,i:m,i:k", "no inputs", 0},
+    {"arange", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_FN, gir__sh_arange, 0, GIR_GROUP_CORE, 0, -1, -1, "dtype:dtype,f:start,f:stop,f:step", "no inputs", 0},
+    {"rand_uniform", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, GIR__F_RNG, GIR_GROUP_RANDOM, 0, -1, -1, "dtype:dtype,shape:shape,f:lo,f:hi,seed:seed", "no inputs", 0},
+    {"rand_normal", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, GIR__F_RNG, GIR_GROUP_RANDOM, 0, -1, -1, "dtype:dtype,shape:shape,f:mean,f:std,seed:seed", "no inputs", 0},
+    {"not", 1, 0, 0, 0u, GIR__DT_LOGIC, GIR__SH_SAME, 0, 0, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical", 0},
+    {"and", 2, 0, 0, 0u, GIR__DT_LOGIC, GIR__SH_BCAST, 0, GIR__F_COMM, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical", 1},
+    {"or", 2, 0, 0, 0u, GIR__DT_LOGIC, GIR__SH_BCAST, 0, GIR__F_COMM, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical", 3},
+    {"xor", 2, 0, 0, 0u, GIR__DT_LOGIC, GIR__SH_BCAST, 0, GIR__F_COMM, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical", 5},
+    {"gt", 2, 0, 0, 0u, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical", 7},
+    {"ge", 2, 0, 0, 0u, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical", 9},
+    {"lt", 2, 0, 0, 0u, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical", 11},
+    {"le", 2, 0, 0, 0u, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical", 13},
+    {"eq", 2, 0, 0, 0u, GIR__DT_CMP, GIR__SH_BCAST, 0, GIR__F_COMM, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical", 15},
+    {"ne", 2, 0, 0, 0u, GIR__DT_CMP, GIR__SH_BCAST, 0, GIR__F_COMM, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical", 17},
+    {"approx_eq", 2, 0, 0, 0u, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, GIR_GROUP_LOGIC, 0, -1, -1, "f:atol,f:rtol", "logical", 19},
+    {"isnan", 1, 0, 0, 0u, GIR__DT_TEST, GIR__SH_SAME, 0, 0, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical", 21},
+    {"isinf", 1, 0, 0, 0u, GIR__DT_TEST, GIR__SH_SAME, 0, 0, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical", 22},
+    {"isfinite", 1, 0, 0, 0u, GIR__DT_TEST, GIR__SH_SAME, 0, 0, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical", 23},
+    {"add", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_BCAST, 0, GIR__F_COMM, GIR_GROUP_CORE, 1, -1, -1, "", "", 24},
+    {"sub", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_BCAST, 0, 0, GIR_GROUP_CORE, 1, -1, -1, "", "", 26},
+    {"mul", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_BCAST, 0, GIR__F_COMM, GIR_GROUP_CORE, 1, -1, -1, "", "", 28},
+    {"div", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_BCAST, 0, 0, GIR_GROUP_CORE, 1, -1, -1, "", "", 30},
+    {"neg", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_SAME, 0, 0, GIR_GROUP_CORE, 1, -1, -1, "", "", 32},
+    {"pow", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_BCAST, 0, 0, GIR_GROUP_CORE, 1, -1, -1, "", "", 33},
+    {"maximum", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_BCAST, 0, GIR__F_KINK, GIR_GROUP_CORE, 1, -1, -1, "", "", 35},
+    {"minimum", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_BCAST, 0, GIR__F_KINK, GIR_GROUP_CORE, 1, -1, -1, "", "", 37},
+    {"mod", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_BCAST, 0, GIR__F_KINK, GIR_GROUP_CORE, 1, -1, -1, "", "", 39},
+    {"floordiv", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_BCAST, 0, GIR__F_KINK, GIR_GROUP_CORE, 1, -1, -1, "", "", 41},
+    {"add_n", 1, 0, 1, 0u, GIR__DT_NUM, GIR__SH_BCAST, 0, 0, GIR_GROUP_CORE, 1, -1, -1, "", "", 43},
+    {"abs", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_SAME, 0, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1, "", "", 44},
+    {"sign", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_SAME, 0, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1, "", "", 45},
+    {"square", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 46},
+    {"sqrt", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 47},
+    {"rsqrt", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 48},
+    {"reciprocal", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 49},
+    {"exp", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 50},
+    {"expm1", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 51},
+    {"log", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 52},
+    {"log1p", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 53},
+    {"log2", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 54},
+    {"sin", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 55},
+    {"cos", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 56},
+    {"tan", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 57},
+    {"asin", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 58},
+    {"acos", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 59},
+    {"atan", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 60},
+    {"sinh", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 61},
+    {"cosh", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 62},
+    {"tanh", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 63},
+    {"sigmoid", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 64},
+    {"softplus", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 65},
+    {"relu", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_SAME, 0, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1, "", "", 66},
+    {"leaky_relu", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1, "f:alpha", "", 67},
+    {"elu", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1, "f:alpha", "", 68},
+    {"gelu", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 69},
+    {"silu", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 70},
+    {"erf", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 71},
+    {"floor", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1, "", "", 72},
+    {"ceil", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1, "", "", 73},
+    {"round", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1, "", "", 74},
+    {"clamp", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_SAME, 0, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1, "f:lo,f:hi", "", 75},
+    {"sum", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_REDUCE, 0, 0, GIR_GROUP_REDUCE, 1, -1, 0, "l:axes,i:keepdims", "", 76},
+    {"mean", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_REDUCE, 0, 0, GIR_GROUP_REDUCE, 1, -1, 0, "l:axes,i:keepdims", "", 77},
+    {"prod", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_REDUCE, 0, 0, GIR_GROUP_REDUCE, 1, -1, 0, "l:axes,i:keepdims", "", 78},
+    {"max", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_REDUCE, 0, GIR__F_KINK, GIR_GROUP_REDUCE, 1, -1, 0, "l:axes,i:keepdims", "", 79},
+    {"min", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_REDUCE, 0, GIR__F_KINK, GIR_GROUP_REDUCE, 1, -1, 0, "l:axes,i:keepdims", "", 80},
+    {"var", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_REDUCE, 0, 0, GIR_GROUP_REDUCE, 1, -1, 0, "l:axes,i:keepdims,i:ddof", "", 81},
+    {"logsumexp", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_REDUCE, 0, 0, GIR_GROUP_REDUCE, 1, -1, 0, "l:axes,i:keepdims", "", 82},
+    {"argmax", 1, 0, 0, 0u, GIR__DT_INDEX, GIR__SH_FN, gir__sh_argreduce, 0, GIR_GROUP_REDUCE, 0, 0, -1, "i:axis,i:keepdims", "index output", 83},
+    {"argmin", 1, 0, 0, 0u, GIR__DT_INDEX, GIR__SH_FN, gir__sh_argreduce, 0, GIR_GROUP_REDUCE, 0, 0, -1, "i:axis,i:keepdims", "index output", 84},
+    {"all", 1, 0, 0, 0u, GIR__DT_LOGIC, GIR__SH_REDUCE, 0, 0, GIR_GROUP_REDUCE, 0, -1, 0, "l:axes,i:keepdims", "logical", 85},
+    {"any", 1, 0, 0, 0u, GIR__DT_LOGIC, GIR__SH_REDUCE, 0, 0, GIR_GROUP_REDUCE, 0, -1, 0, "l:axes,i:keepdims", "logical", 86},
+    {"reshape", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_reshape, 0, GIR_GROUP_SHAPE, 1, -1, -1, "shape:shape", "", 87},
+    {"transpose", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_transpose, 0, GIR_GROUP_SHAPE, 1, -1, -1, "l:perm", "", 88},
+    {"broadcast_to", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_broadcast_to, 0, GIR_GROUP_SHAPE, 1, -1, -1, "shape:shape", "", 89},
+    {"slice", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_slice, 0, GIR_GROUP_SHAPE, 1, 0, -1, "i:axis,i:start,i:stop,i:step", "", 90},
+    {"unslice", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_unslice, 0, GIR_GROUP_SHAPE, 1, 0, -1, "i:axis,i:start,i:stop,i:step,i:len", "", 91},
+    {"concat", 1, 0, 1, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_concat, 0, GIR_GROUP_SHAPE, 1, 0, -1, "i:axis", "", 92},
+    {"flip", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_SAME, 0, 0, GIR_GROUP_SHAPE, 1, -1, 0, "l:axes", "", 93},
+    {"pad", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_pad, 0, GIR_GROUP_SHAPE, 1, -1, -1, "l:before,l:after,f:value", "", 94},
+    {"index_select", 1, 1, 0, 2u, GIR__DT_ANY, GIR__SH_FN, gir__sh_index_select, 0, GIR_GROUP_SHAPE, 1, 0, -1, "i:axis", "", 95},
+    {"index_add", 1, 1, 0, 2u, GIR__DT_NUM, GIR__SH_FN, gir__sh_index_add, 0, GIR_GROUP_SHAPE, 1, 0, -1, "i:axis,i:len", "", 97},
+    {"one_hot", 0, 1, 0, 1u, GIR__DT_ATTR, GIR__SH_FN, gir__sh_one_hot, 0, GIR_GROUP_SHAPE, 0, -1, -1, "i:depth,dtype:dtype", "index input", 99},
+    {"where", 2, 1, 0, 1u, GIR__DT_ANY, GIR__SH_FN, gir__sh_where, 0, GIR_GROUP_SHAPE, 1, -1, -1, "", "", 100},
+    {"diag", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_diag, 0, GIR_GROUP_SHAPE, 1, -1, -1, "i:k", "", 103},
+    {"diagonal", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_diagonal, 0, GIR_GROUP_SHAPE, 1, -1, -1, "i:k", "", 104},
+    {"triu", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_matrix, 0, GIR_GROUP_SHAPE, 1, -1, -1, "i:k", "", 105},
+    {"tril", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_matrix, 0, GIR_GROUP_SHAPE, 1, -1, -1, "i:k", "", 106},
+    {"cast", 1, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_SAME, 0, 0, GIR_GROUP_CORE, 1, -1, -1, "dtype:dtype", "", 107},
+    {"stop_gradient", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_SAME, 0, GIR__F_BLOCK, GIR_GROUP_CORE, 0, -1, -1, "", "blocks gradients by design", 108},
+    {"matmul", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_FN, gir__sh_matmul, 0, GIR_GROUP_LINALG, 1, -1, -1, "", "", 109},
+    {"dot", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_FN, gir__sh_dot, GIR__F_COMM, GIR_GROUP_LINALG, 1, -1, -1, "", "", 111},
+    {"outer", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_FN, gir__sh_outer, 0, GIR_GROUP_LINALG, 1, -1, -1, "", "", 113},
+    {"trace", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_FN, gir__sh_trace, 0, GIR_GROUP_LINALG, 1, -1, -1, "", "", 115},
+    {"inverse", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_square, 0, GIR_GROUP_LINALG, 1, -1, -1, "", "", 116},
+    {"det", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_det, 0, GIR_GROUP_LINALG, 1, -1, -1, "", "", 117},
+    {"logdet", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_det, 0, GIR_GROUP_LINALG, 1, -1, -1, "", "", 118},
+    {"cholesky", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_square, 0, GIR_GROUP_LINALG, 1, -1, -1, "", "", 119},
+    {"trisolve", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_trisolve, 0, GIR_GROUP_LINALG, 1, -1, -1, "i:lower,i:trans", "", 120},
+    {"softmax", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_NN, 1, 0, -1, "i:axis", "", 122},
+    {"log_softmax", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_NN, 1, 0, -1, "i:axis", "", 123},
+    {"xent_logits", 1, 1, 0, 2u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_xent, 0, GIR_GROUP_NN, 1, -1, -1, "", "", 124},
+    {"xent_logits_prob", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_xent_prob, 0, GIR_GROUP_NN, 1, -1, -1, "", "", 126},
+    {"bce_logits", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_BCAST, 0, 0, GIR_GROUP_NN, 1, -1, -1, "", "", 128},
+    {"mse", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_mse, 0, GIR_GROUP_NN, 1, -1, -1, "", "", 130},
+    {"conv2d", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_conv2d, 0, GIR_GROUP_CONV, 1, -1, -1, "l:stride,l:padding,l:dilation,i:groups", "", 132},
+    {"conv2d_bwd_data", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_conv2d_bwd_data, 0, GIR_GROUP_CONV, 1, -1, -1, "l:stride,l:padding,l:dilation,i:groups,shape:xshape", "", 134},
+    {"conv2d_bwd_filter", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_conv2d_bwd_filter, 0, GIR_GROUP_CONV, 1, -1, -1, "l:stride,l:padding,l:dilation,i:groups,shape:wshape", "", 136},
+    {"max_pool2d", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_pool2d, GIR__F_KINK, GIR_GROUP_CONV, 1, -1, -1, "l:kernel,l:stride,l:padding", "", 138},
+    {"max_pool2d_bwd", 1, 1, 0, 2u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_pool2d_bwd, 0, GIR_GROUP_CONV, 0, -1, -1, "l:kernel,l:stride,l:padding", "second-order gradients through max_pool2d are not provided", 139},
+    {"avg_pool2d", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_pool2d, 0, GIR_GROUP_CONV, 1, -1, -1, "l:kernel,l:stride,l:padding,i:count_include_pad", "", 141},
+    {"avg_pool2d_bwd", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_pool2d_bwd_avg, 0, GIR_GROUP_CONV, 1, -1, -1, "l:kernel,l:stride,l:padding,i:count_include_pad,shape:xshape", "", 142},
+    {"dropout", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_dropout, GIR__F_RNG, GIR_GROUP_NN, 1, -1, -1, "f:p,seed:seed", "", 143},
+    {"gather", 1, 1, 0, 2u, GIR__DT_ANY, GIR__SH_FN, gir__sh_gather, 0, GIR_GROUP_SHAPE, 1, 0, -1, "i:axis", "", 144},
+    {"scatter_add", 2, 1, 0, 2u, GIR__DT_NUM, GIR__SH_FN, gir__sh_scatter_add, 0, GIR_GROUP_SHAPE, 1, 0, -1, "i:axis", "", 146},
+    {"fmod", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_BCAST, 0, GIR__F_KINK, GIR_GROUP_CORE, 1, -1, -1, "", "", 149},
+    {"gelu_tanh", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 151},
 };
 static int gir__ew_lacks(int op, int dt);   /* an elementwise op without a kernel for dt (gen/kernels.c) */
 
@@ -1714,7 +1991,7 @@ GIR_API int gir_op_parent_count(gir_op op) {
 }
 GIR_API int gir_op_arg_count(gir_op op) { return gir__op_ok(op) ? gir__ops[op].nargs : 0; }
 GIR_API int gir_op_input_is_arg(gir_op op, int k) {
-    return gir__op_ok(op) && k >= 0 && k < 32 && !gir__ops[op].variadic && ((gir__ops[op].argmask >> k) & 1u);
+    return gir__op_ok(op) && k >= 0 && k < GIR__MAX_ROW_IN && !gir__ops[op].variadic && ((gir__ops[op].argmask >> k) & 1u);
 }
 GIR_API int gir_op_differentiable(gir_op op) { return gir__op_ok(op) ? gir__ops[op].diff : 0; }
 GIR_API const char *gir_op_no_adjoint_reason(gir_op op) { return gir__op_ok(op) ? gir__ops[op].no_adj : ""; }
@@ -1828,6 +2105,11 @@ static int gir__bcast2(const gir_shape *a, const gir_shape *b, gir_shape *out) {
     return 1;
 }
 /* inputs are stored parents first, then arguments; messages count them in builder (IN) order */
+/* the name of builder input pos, as the row's IN column gives it (one name for all of a variadic list) */
+static const char *gir__in_name(const gir__opinfo *oi, int pos) {
+    int n = oi->variadic ? 1 : oi->nparents + oi->nargs;
+    return n ? gir__in_names[oi->in_name0 + (pos < n ? pos : n - 1)] : "";
+}
 static int gir__in_pos(const gir__opinfo *oi, int k) {
     int want = k < oi->nparents ? k : k - oi->nparents, is_arg = k >= oi->nparents, j;
     if (oi->variadic) return k;
@@ -1840,18 +2122,19 @@ static gir_status gir__need_rank(gir__bctx *b, int k, int lo, int hi) {
     int pos = gir__in_pos(&gir__ops[b->op], k);
     if (x->shape.rank < lo || x->shape.rank > hi) {
         if (lo == hi)
-            return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: input %d must have rank %d, got %S",
-                              gir__bname(b), b->id, pos, lo, &x->shape);
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: input %d must have rank %d..%d, got %S",
-                          gir__bname(b), b->id, pos, lo, hi, &x->shape);
+            return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: %s (input %d) must have rank %d, got %S",
+                              gir__bname(b), b->id, gir__in_name(&gir__ops[b->op], pos), pos, lo, &x->shape);
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: %s (input %d) must have rank %d..%d, got %S",
+                          gir__bname(b), b->id, gir__in_name(&gir__ops[b->op], pos), pos, lo, hi, &x->shape);
     }
     return GIR_OK;
 }
 static gir_status gir__need_dtype(gir__bctx *b, int k, int dt) {
     const gir__node *x = gir__bin(b, k);
     if (x->dtype != dt)
-        return GIR__BFAIL(b, GIR_ERR_DTYPE, "%s: node %u: input %d must be %T, got %T %S",
-                          gir__bname(b), b->id, gir__in_pos(&gir__ops[b->op], k), dt, (int)x->dtype, &x->shape);
+        return GIR__BFAIL(b, GIR_ERR_DTYPE, "%s: node %u: %s (input %d) must be %T, got %T %S", gir__bname(b), b->id,
+                          gir__in_name(&gir__ops[b->op], gir__in_pos(&gir__ops[b->op], k)),
+                          gir__in_pos(&gir__ops[b->op], k), dt, (int)x->dtype, &x->shape);
     return GIR_OK;
 }
 
@@ -2500,8 +2783,9 @@ static gir_status gir__promote(gir__bctx *b, const gir__opinfo *oi, const gir_no
     for (k = 0; k < np; ++k) {
         const gir__node *x = &g->nodes[stor[k].id];
         if (!gir__dt_allowed(oi->dtrule, x->dtype))
-            return GIR__BFAIL(b, GIR_ERR_DTYPE, "%s: node %u: input %d must be %s, got %T %S", oi->name, b->id,
-                              gir__in_pos(oi, k), gir__dtrule_text(oi->dtrule), (int)x->dtype, &x->shape);
+            return GIR__BFAIL(b, GIR_ERR_DTYPE, "%s: node %u: %s (input %d) must be %s, got %T %S", oi->name, b->id,
+                              gir__in_name(oi, gir__in_pos(oi, k)), gir__in_pos(oi, k), gir__dtrule_text(oi->dtrule),
+                              (int)x->dtype, &x->shape);
         if (gir__weak(x, np)) { if (x->dtype > weak) weak = x->dtype; }
         else if (x->dtype > strong) strong = x->dtype;
     }
@@ -2512,8 +2796,9 @@ static gir_status gir__promote(gir__bctx *b, const gir__opinfo *oi, const gir_no
         double v, lo = *pdt == GIR_DTYPE_U8 ? 0.0 : -2147483648.0, hi = *pdt == GIR_DTYPE_U8 ? 255.0 : 2147483647.0;
         if (!gir__weak(x, np) || !gir__is_int(x->dtype) || !gir__scalar_value(x, &v) || (v >= lo && v <= hi)) continue;
         if (oi->dtrule == GIR__DT_CMP) { *pdt = x->dtype > *pdt ? x->dtype : *pdt; continue; }
-        return GIR__BFAIL(b, GIR_ERR_DTYPE, "%s: node %u: the scalar %g (input %d) does not fit %T, the dtype of "
-                          "the other operand (cast one side first)", oi->name, b->id, v, gir__in_pos(oi, k), *pdt);
+        return GIR__BFAIL(b, GIR_ERR_DTYPE, "%s: node %u: the scalar %g (%s, input %d) does not fit %T, the dtype "
+                          "of the other operand (cast one side first)", oi->name, b->id, v,
+                          gir__in_name(oi, gir__in_pos(oi, k)), gir__in_pos(oi, k), *pdt);
     }
     return GIR_OK;
 }
@@ -2561,8 +2846,8 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
         int kind = gir__handle_kind(g, stor[k]);
         if (kind == GIR__H_NONE) return bad;          /* poisoned input: no new message */
         if (kind != GIR__H_OWN) {
-            gir__gfail(g, GIR_ERR_HANDLE, "%s: node %u: input %d (id %u) %s", oi->name, b.id, gir__in_pos(oi, k), (unsigned)stor[k].id,
-                       gir__handle_why(kind));
+            gir__gfail(g, GIR_ERR_HANDLE, "%s: node %u: %s (input %d, id %u) %s", oi->name, b.id,
+                       gir__in_name(oi, gir__in_pos(oi, k)), gir__in_pos(oi, k), (unsigned)stor[k].id, gir__handle_why(kind));
             return bad;
         }
     }
@@ -2961,13 +3246,13 @@ GIR_API gir_node gir_mod(gir_graph *g, gir_node a, gir_node b) {
     in[1] = b;
     return gir_op_build(g, GIR_OP_MOD, 2, in, &A);
 }
-GIR_API gir_node gir_int_div(gir_graph *g, gir_node a, gir_node b) {
+GIR_API gir_node gir_floordiv(gir_graph *g, gir_node a, gir_node b) {
     gir_attr A;
     gir_node in[2];
     gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_INT_DIV, 2, in, &A);
+    return gir_op_build(g, GIR_OP_FLOORDIV, 2, in, &A);
 }
 GIR_API gir_node gir_add_n(gir_graph *g, int n, const gir_node *xs) {
     gir_attr A;
@@ -3684,6 +3969,21 @@ GIR_API gir_node gir_scatter_add(gir_graph *g, gir_node x, gir_node index, gir_n
     A.i[0] = (int32_t)axis;
     return gir_op_build(g, GIR_OP_SCATTER_ADD, 3, in, &A);
 }
+GIR_API gir_node gir_fmod(gir_graph *g, gir_node a, gir_node b) {
+    gir_attr A;
+    gir_node in[2];
+    gir_attr_zero(&A);
+    in[0] = a;
+    in[1] = b;
+    return gir_op_build(g, GIR_OP_FMOD, 2, in, &A);
+}
+GIR_API gir_node gir_gelu_tanh(gir_graph *g, gir_node a) {
+    gir_attr A;
+    gir_node in[1];
+    gir_attr_zero(&A);
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_GELU_TANH, 1, in, &A);
+}
 
 /* convenience builders: compositions of table ops -----------------------------------------------------------
    Their messages name the builder and the argument the user passed. An argument's node, or NULL: {0} (an earlier
@@ -3725,6 +4025,7 @@ static gir_node gir__reshaped(gir_graph *g, gir_node x, gir_shape shape, const c
     int was_ok = gir__ok(g);
     return gir__named(g, was_ok, fn, gir_reshape(g, x, shape));
 }
+GIR_API gir_node gir_int_div(gir_graph *g, gir_node a, gir_node b) { return gir_floordiv(g, a, b); }
 GIR_API gir_node gir_scalar(gir_graph *g, gir_dtype dtype, double value) {
     return gir__filled(g, dtype, gir_shape0(), value, "scalar");
 }
@@ -4305,34 +4606,34 @@ static void gir__adjfn_cholesky(gir_graph *G, const gir__node *nd, gir_node y, g
 }
 
 /* generated from ops.def: one adjoint per differentiable row */
-/* generated from ops.def:79 (ADD) */
+/* generated from ops.def:150 (ADD) */
 static void gir__adj_add(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, g, x[1]);
     (void)n;
 }
-/* generated from ops.def:80 (SUB) */
+/* generated from ops.def:155 (SUB) */
 static void gir__adj_sub(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_neg(G, g), x[1]);
     (void)n;
 }
-/* generated from ops.def:81 (MUL) */
+/* generated from ops.def:157 (MUL) */
 static void gir__adj_mul(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, x[1]), x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, x[0]), x[1]);
     (void)n;
 }
-/* generated from ops.def:82 (DIV) */
+/* generated from ops.def:159 (DIV) */
 static void gir__adj_div(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_div(G, g, x[1]), x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_div(G, gir_mul(G, gir_neg(G, g), y), x[1]), x[1]);
     (void)n;
 }
-/* generated from ops.def:83 (NEG) */
+/* generated from ops.def:163 (NEG) */
 static void gir__adj_neg(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -4340,399 +4641,414 @@ static void gir__adj_neg(gir_graph *G, const gir__node *nd, gir_node y, gir_node
     if (need[0]) dx[0] = gir_neg(G, g);
     (void)n;
 }
-/* generated from ops.def:84 (POW) */
+/* generated from ops.def:165 (POW) */
 static void gir__adj_pow(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, gir_mul(G, g, x[1]), gir_pow(G, x[0], gir_sub(G, x[1], gir__ah_num(G, g, 1)))), x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, gir_mul(G, g, y), gir_log(G, x[0])), x[1]);
     (void)n;
 }
-/* generated from ops.def:86 (MAXIMUM) */
+/* generated from ops.def:170 (MAXIMUM) */
 static void gir__adj_maximum(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir__ah_mask(G, nd, x, gir_ge(G, x[0], x[1]))), x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir__ah_mask(G, nd, x, gir_lt(G, x[0], x[1]))), x[1]);
     (void)n;
 }
-/* generated from ops.def:88 (MINIMUM) */
+/* generated from ops.def:174 (MINIMUM) */
 static void gir__adj_minimum(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir__ah_mask(G, nd, x, gir_le(G, x[0], x[1]))), x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir__ah_mask(G, nd, x, gir_gt(G, x[0], x[1]))), x[1]);
     (void)n;
 }
-/* generated from ops.def:92 (ADD_N) */
+/* generated from ops.def:178 (MOD) */
+static void gir__adj_mod(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
+    if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, gir_neg(G, g), gir_floor(G, gir_div(G, x[0], x[1]))), x[1]);
+    (void)n;
+}
+/* generated from ops.def:185 (FLOORDIV) */
+static void gir__adj_floordiv(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)g;
+    if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir__ah_zeros_like(G, nd, x, x[0]), x[0]);
+    if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir__ah_zeros_like(G, nd, x, x[1]), x[1]);
+    (void)n;
+}
+/* generated from ops.def:192 (ADD_N) */
 static void gir__adj_add_n(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     int i;
     for (i = 0; i < n; ++i)
         if (need[i]) dx[i] = gir__ah_unbroadcast(G, nd, x, g, x[i]);
 }
-/* generated from ops.def:94 (ABS) */
+/* generated from ops.def:197 (ABS) */
 static void gir__adj_abs(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, g, gir_sign(G, x[0]));
     (void)n;
 }
-/* generated from ops.def:95 (SIGN) */
+/* generated from ops.def:199 (SIGN) */
 static void gir__adj_sign(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
     if (need[0]) dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
     (void)n;
 }
-/* generated from ops.def:96 (SQUARE) */
+/* generated from ops.def:201 (SQUARE) */
 static void gir__adj_square(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, gir_mul(G, gir__ah_num(G, g, 2), g), x[0]);
     (void)n;
 }
-/* generated from ops.def:97 (SQRT) */
+/* generated from ops.def:203 (SQRT) */
 static void gir__adj_sqrt(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
     if (need[0]) dx[0] = gir_div(G, gir_mul(G, gir__ah_num(G, g, 0.5), g), y);
     (void)n;
 }
-/* generated from ops.def:98 (RSQRT) */
+/* generated from ops.def:205 (RSQRT) */
 static void gir__adj_rsqrt(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
     if (need[0]) dx[0] = gir_mul(G, gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, -0.5), g), y), y), y);
     (void)n;
 }
-/* generated from ops.def:99 (RECIPROCAL) */
+/* generated from ops.def:207 (RECIPROCAL) */
 static void gir__adj_reciprocal(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
     if (need[0]) dx[0] = gir_mul(G, gir_mul(G, gir_neg(G, g), y), y);
     (void)n;
 }
-/* generated from ops.def:100 (EXP) */
+/* generated from ops.def:209 (EXP) */
 static void gir__adj_exp(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
     if (need[0]) dx[0] = gir_mul(G, g, y);
     (void)n;
 }
-/* generated from ops.def:101 (EXPM1) */
+/* generated from ops.def:211 (EXPM1) */
 static void gir__adj_expm1(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
     if (need[0]) dx[0] = gir_mul(G, g, gir_add(G, y, gir__ah_num(G, g, 1)));
     (void)n;
 }
-/* generated from ops.def:102 (LOG) */
+/* generated from ops.def:214 (LOG) */
 static void gir__adj_log(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_div(G, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:103 (LOG1P) */
+/* generated from ops.def:216 (LOG1P) */
 static void gir__adj_log1p(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_div(G, g, gir_add(G, x[0], gir__ah_num(G, g, 1)));
     (void)n;
 }
-/* generated from ops.def:104 (LOG2) */
+/* generated from ops.def:219 (LOG2) */
 static void gir__adj_log2(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_div(G, g, gir_mul(G, x[0], gir__ah_num(G, g, 0.6931471805599453)));
     (void)n;
 }
-/* generated from ops.def:106 (SIN) */
+/* generated from ops.def:222 (SIN) */
 static void gir__adj_sin(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, g, gir_cos(G, x[0]));
     (void)n;
 }
-/* generated from ops.def:107 (COS) */
+/* generated from ops.def:224 (COS) */
 static void gir__adj_cos(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, gir_neg(G, g), gir_sin(G, x[0]));
     (void)n;
 }
-/* generated from ops.def:108 (TAN) */
+/* generated from ops.def:226 (TAN) */
 static void gir__adj_tan(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
     if (need[0]) dx[0] = gir_mul(G, g, gir_add(G, gir__ah_num(G, g, 1), gir_mul(G, y, y)));
     (void)n;
 }
-/* generated from ops.def:109 (ASIN) */
+/* generated from ops.def:228 (ASIN) */
 static void gir__adj_asin(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, g, gir_rsqrt(G, gir_sub(G, gir__ah_num(G, g, 1), gir_mul(G, x[0], x[0]))));
     (void)n;
 }
-/* generated from ops.def:111 (ACOS) */
+/* generated from ops.def:232 (ACOS) */
 static void gir__adj_acos(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, gir_neg(G, g), gir_rsqrt(G, gir_sub(G, gir__ah_num(G, g, 1), gir_mul(G, x[0], x[0]))));
     (void)n;
 }
-/* generated from ops.def:113 (ATAN) */
+/* generated from ops.def:236 (ATAN) */
 static void gir__adj_atan(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_div(G, g, gir_add(G, gir__ah_num(G, g, 1), gir_mul(G, x[0], x[0])));
     (void)n;
 }
-/* generated from ops.def:114 (SINH) */
+/* generated from ops.def:238 (SINH) */
 static void gir__adj_sinh(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, g, gir_cosh(G, x[0]));
     (void)n;
 }
-/* generated from ops.def:115 (COSH) */
+/* generated from ops.def:240 (COSH) */
 static void gir__adj_cosh(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, g, gir_sinh(G, x[0]));
     (void)n;
 }
-/* generated from ops.def:116 (TANH) */
+/* generated from ops.def:242 (TANH) */
 static void gir__adj_tanh(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
     if (need[0]) dx[0] = gir_mul(G, g, gir_sub(G, gir__ah_num(G, g, 1), gir_mul(G, y, y)));
     (void)n;
 }
-/* generated from ops.def:117 (SIGMOID) */
+/* generated from ops.def:244 (SIGMOID) */
 static void gir__adj_sigmoid(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
     if (need[0]) dx[0] = gir_mul(G, gir_mul(G, g, y), gir_sub(G, gir__ah_num(G, g, 1), y));
     (void)n;
 }
-/* generated from ops.def:118 (SOFTPLUS) */
+/* generated from ops.def:246 (SOFTPLUS) */
 static void gir__adj_softplus(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, g, gir_sigmoid(G, x[0]));
     (void)n;
 }
-/* generated from ops.def:120 (RELU) */
+/* generated from ops.def:251 (RELU) */
 static void gir__adj_relu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, g, gir__ah_mask(G, nd, x, gir_gt(G, x[0], gir__ah_num(G, g, 0))));
     (void)n;
 }
-/* generated from ops.def:121 (LEAKY_RELU) */
+/* generated from ops.def:253 (LEAKY_RELU) */
 static void gir__adj_leaky_relu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, g, gir_add(G, gir_mul(G, gir__ah_mask(G, nd, x, gir_gt(G, x[0], gir__ah_num(G, g, 0))), gir_sub(G, gir__ah_num(G, g, 1), gir__ah_num(G, g, (double)nd->attr.f[0]))), gir__ah_num(G, g, (double)nd->attr.f[0])));
     (void)n;
 }
-/* generated from ops.def:123 (ELU) */
+/* generated from ops.def:256 (ELU) */
 static void gir__adj_elu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_mul(G, g, gir_where(G, gir_gt(G, x[0], gir__ah_num(G, g, 0)), gir__ah_num(G, g, 1), gir_add(G, y, gir__ah_num(G, g, (double)nd->attr.f[0]))));
     (void)n;
 }
-/* generated from ops.def:125 (GELU) */
+/* generated from ops.def:260 (GELU) */
 static void gir__adj_gelu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, g, gir_add(G, gir_mul(G, gir__ah_num(G, g, 0.5), gir_add(G, gir__ah_num(G, g, 1), gir_erf(G, gir_mul(G, x[0], gir__ah_num(G, g, 0.7071067811865476))))), gir_mul(G, gir_mul(G, x[0], gir__ah_num(G, g, 0.3989422804014327)), gir_exp(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, -0.5), x[0]), x[0])))));
     (void)n;
 }
-/* generated from ops.def:128 (SILU) */
+/* generated from ops.def:266 (SILU) */
 static void gir__adj_silu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, gir_mul(G, g, gir_sigmoid(G, x[0])), gir_add(G, gir__ah_num(G, g, 1), gir_mul(G, x[0], gir_sub(G, gir__ah_num(G, g, 1), gir_sigmoid(G, x[0])))));
     (void)n;
 }
-/* generated from ops.def:130 (ERF) */
+/* generated from ops.def:269 (ERF) */
 static void gir__adj_erf(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, gir_mul(G, g, gir__ah_num(G, g, 1.1283791670955126)), gir_exp(G, gir_mul(G, gir_neg(G, x[0]), x[0])));
     (void)n;
 }
-/* generated from ops.def:132 (FLOOR) */
+/* generated from ops.def:272 (FLOOR) */
 static void gir__adj_floor(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
     if (need[0]) dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
     (void)n;
 }
-/* generated from ops.def:133 (CEIL) */
+/* generated from ops.def:274 (CEIL) */
 static void gir__adj_ceil(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
     if (need[0]) dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
     (void)n;
 }
-/* generated from ops.def:134 (ROUND) */
+/* generated from ops.def:276 (ROUND) */
 static void gir__adj_round(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
     if (need[0]) dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
     (void)n;
 }
-/* generated from ops.def:135 (CLAMP) */
+/* generated from ops.def:279 (CLAMP) */
 static void gir__adj_clamp(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, g, gir__ah_mask(G, nd, x, gir_and(G, gir_ge(G, x[0], gir__ah_num(G, g, (double)nd->attr.f[0])), gir_le(G, x[0], gir__ah_num(G, g, (double)nd->attr.f[1])))));
     (void)n;
 }
-/* generated from ops.def:138 (SUM) */
+/* generated from ops.def:285 (SUM) */
 static void gir__adj_sum(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_expand(G, nd, x, g);
     (void)n;
 }
-/* generated from ops.def:139 (MEAN) */
+/* generated from ops.def:290 (MEAN) */
 static void gir__adj_mean(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, gir__ah_expand(G, nd, x, g), gir__ah_rcount(G, nd, x));
     (void)n;
 }
-/* generated from ops.def:141 (PROD) */
+/* generated from ops.def:295 (PROD) */
 static void gir__adj_prod(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_div(G, gir_mul(G, gir__ah_keep(G, nd, x, g), gir__ah_keep(G, nd, x, y)), x[0]);
     (void)n;
 }
-/* generated from ops.def:143 (MAX) */
+/* generated from ops.def:300 (MAX) */
 static void gir__adj_max(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_mul(G, gir__ah_keep(G, nd, x, g), gir__ah_tiemask(G, nd, x, x[0], gir__ah_keep(G, nd, x, y)));
     (void)n;
 }
-/* generated from ops.def:145 (MIN) */
+/* generated from ops.def:306 (MIN) */
 static void gir__adj_min(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_mul(G, gir__ah_keep(G, nd, x, g), gir__ah_tiemask(G, nd, x, x[0], gir__ah_keep(G, nd, x, y)));
     (void)n;
 }
-/* generated from ops.def:149 (VAR) */
+/* generated from ops.def:312 (VAR) */
 static void gir__adj_var(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, gir_mul(G, gir__ah_keep(G, nd, x, g), gir_sub(G, x[0], gir__ah_rmean(G, nd, x, x[0]))), gir_mul(G, gir__ah_num(G, g, 2), gir__ah_rdof(G, nd, x)));
     (void)n;
 }
-/* generated from ops.def:151 (LOGSUMEXP) */
+/* generated from ops.def:319 (LOGSUMEXP) */
 static void gir__adj_logsumexp(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_mul(G, gir__ah_keep(G, nd, x, g), gir_exp(G, gir_sub(G, x[0], gir__ah_keep(G, nd, x, y))));
     (void)n;
 }
-/* generated from ops.def:162 (RESHAPE) */
+/* generated from ops.def:347 (RESHAPE) */
 static void gir__adj_reshape(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_like(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:163 (TRANSPOSE) */
+/* generated from ops.def:351 (TRANSPOSE) */
 static void gir__adj_transpose(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_untranspose(G, nd, x, g);
     (void)n;
 }
-/* generated from ops.def:165 (BROADCAST_TO) */
+/* generated from ops.def:356 (BROADCAST_TO) */
 static void gir__adj_broadcast_to(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:171 (SLICE) */
+/* generated from ops.def:361 (SLICE) */
 static void gir__adj_slice(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_slice_back(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:173 (UNSLICE) */
+/* generated from ops.def:368 (UNSLICE) */
 static void gir__adj_unslice(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_reslice(G, nd, x, g);
     (void)n;
 }
-/* generated from ops.def:175 (CONCAT) */
+/* generated from ops.def:373 (CONCAT) */
 static void gir__adj_concat(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     int i;
     for (i = 0; i < n; ++i)
         if (need[i]) dx[i] = gir__ah_concat_part(G, nd, x, g, i);
 }
-/* generated from ops.def:177 (FLIP) */
+/* generated from ops.def:378 (FLIP) */
 static void gir__adj_flip(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_reflip(G, nd, x, g);
     (void)n;
 }
-/* generated from ops.def:178 (PAD) */
+/* generated from ops.def:380 (PAD) */
 static void gir__adj_pad(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unpad(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:182 (INDEX_SELECT) */
+/* generated from ops.def:385 (INDEX_SELECT) */
 static void gir__adj_index_select(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unselect(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:184 (INDEX_ADD) */
+/* generated from ops.def:391 (INDEX_ADD) */
 static void gir__adj_index_add(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_reselect(G, nd, x, g);
     (void)n;
 }
-/* generated from ops.def:188 (WHERE) */
+/* generated from ops.def:402 (WHERE) */
 static void gir__adj_where(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_where(G, x[2], g, gir__ah_num(G, g, 0)), x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_where(G, x[2], gir__ah_num(G, g, 0), g), x[1]);
     (void)n;
 }
-/* generated from ops.def:192 (DIAG) */
+/* generated from ops.def:407 (DIAG) */
 static void gir__adj_diag(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
     if (need[0]) dx[0] = gir_diagonal(G, g, nd->attr.i[0]);
     (void)n;
 }
-/* generated from ops.def:194 (DIAGONAL) */
+/* generated from ops.def:411 (DIAGONAL) */
 static void gir__adj_diagonal(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_undiagonal(G, nd, x, g);
     (void)n;
 }
-/* generated from ops.def:196 (TRIU) */
+/* generated from ops.def:415 (TRIU) */
 static void gir__adj_triu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
     if (need[0]) dx[0] = gir_triu(G, g, nd->attr.i[0]);
     (void)n;
 }
-/* generated from ops.def:197 (TRIL) */
+/* generated from ops.def:419 (TRIL) */
 static void gir__adj_tril(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
     if (need[0]) dx[0] = gir_tril(G, g, nd->attr.i[0]);
     (void)n;
 }
-/* generated from ops.def:198 (CAST) */
+/* generated from ops.def:423 (CAST) */
 static void gir__adj_cast(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_cast_like(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:202 (MATMUL) */
+/* generated from ops.def:431 (MATMUL) */
 static void gir__adj_matmul(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_matmul(G, g, gir__ah_mT(G, nd, x, x[1])), x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_matmul(G, gir__ah_mT(G, nd, x, x[0]), g), x[1]);
     (void)n;
 }
-/* generated from ops.def:204 (DOT) */
+/* generated from ops.def:436 (DOT) */
 static void gir__adj_dot(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -4740,135 +5056,149 @@ static void gir__adj_dot(gir_graph *G, const gir__node *nd, gir_node y, gir_node
     if (need[1]) dx[1] = gir_mul(G, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:205 (OUTER) */
+/* generated from ops.def:438 (OUTER) */
 static void gir__adj_outer(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_sumaxis(G, nd, x, gir_mul(G, g, x[1]), 1);
     if (need[1]) dx[1] = gir__ah_sumaxis(G, nd, x, gir_mul(G, g, gir__ah_col(G, nd, x, x[0])), 0);
     (void)n;
 }
-/* generated from ops.def:207 (TRACE) */
+/* generated from ops.def:441 (TRACE) */
 static void gir__adj_trace(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_untrace(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:208 (INVERSE) */
+/* generated from ops.def:443 (INVERSE) */
 static void gir__adj_inverse(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_neg(G, gir_matmul(G, gir_matmul(G, gir__ah_mT(G, nd, x, y), g), gir__ah_mT(G, nd, x, y)));
     (void)n;
 }
-/* generated from ops.def:210 (DET) */
+/* generated from ops.def:448 (DET) */
 static void gir__adj_det(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_mul(G, gir__ah_cell(G, nd, x, gir_mul(G, g, y)), gir__ah_mT(G, nd, x, gir_inverse(G, x[0])));
     (void)n;
 }
-/* generated from ops.def:212 (LOGDET) */
+/* generated from ops.def:451 (LOGDET) */
 static void gir__adj_logdet(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, gir__ah_cell(G, nd, x, g), gir__ah_mT(G, nd, x, gir_inverse(G, x[0])));
     (void)n;
 }
-/* generated from ops.def:215 (TRISOLVE) */
+/* generated from ops.def:460 (TRISOLVE) */
 static void gir__adj_trisolve(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir__ah_trisolve_da(G, nd, x, gir__ah_trisolve_adj(G, nd, x, g), y);
     if (need[1]) dx[1] = gir__ah_trisolve_adj(G, nd, x, g);
     (void)n;
 }
-/* generated from ops.def:218 (SOFTMAX) */
+/* generated from ops.def:466 (SOFTMAX) */
 static void gir__adj_softmax(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_mul(G, y, gir_sub(G, g, gir__ah_axsum(G, nd, x, gir_mul(G, g, y))));
     (void)n;
 }
-/* generated from ops.def:220 (LOG_SOFTMAX) */
+/* generated from ops.def:469 (LOG_SOFTMAX) */
 static void gir__adj_log_softmax(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_sub(G, g, gir_mul(G, gir_exp(G, y), gir__ah_axsum(G, nd, x, g)));
     (void)n;
 }
-/* generated from ops.def:222 (XENT_LOGITS) */
+/* generated from ops.def:472 (XENT_LOGITS) */
 static void gir__adj_xent_logits(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, gir__ah_lastcol(G, nd, x, g), gir_sub(G, gir_softmax(G, x[0], (-1)), gir__ah_onehot_like(G, nd, x, x[1], x[0])));
     (void)n;
 }
-/* generated from ops.def:224 (XENT_LOGITS_PROB) */
+/* generated from ops.def:478 (XENT_LOGITS_PROB) */
 static void gir__adj_xent_logits_prob(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, gir__ah_lastcol(G, nd, x, g), gir_sub(G, gir_mul(G, gir_softmax(G, x[0], (-1)), gir__ah_lastsum(G, nd, x, x[1])), x[1]));
     if (need[1]) dx[1] = gir_mul(G, gir_neg(G, gir__ah_lastcol(G, nd, x, g)), gir_log_softmax(G, x[0], (-1)));
     (void)n;
 }
-/* generated from ops.def:226 (BCE_LOGITS) */
+/* generated from ops.def:483 (BCE_LOGITS) */
 static void gir__adj_bce_logits(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir_sub(G, gir_sigmoid(G, x[0]), x[1])), x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, gir_neg(G, g), x[0]), x[1]);
     (void)n;
 }
-/* generated from ops.def:228 (MSE) */
+/* generated from ops.def:488 (MSE) */
 static void gir__adj_mse(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, 2), g), gir_sub(G, x[0], x[1])), gir__ah_rsize(G, nd, x, x[0]));
     if (need[1]) dx[1] = gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, -2), g), gir_sub(G, x[0], x[1])), gir__ah_rsize(G, nd, x, x[0]));
     (void)n;
 }
-/* generated from ops.def:230 (CONV2D) */
+/* generated from ops.def:491 (CONV2D) */
 static void gir__adj_conv2d(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_conv_dx(G, nd, x, g, x[1]);
     if (need[1]) dx[1] = gir__ah_conv_dw(G, nd, x, x[0], g);
     (void)n;
 }
-/* generated from ops.def:232 (CONV2D_BWD_DATA) */
+/* generated from ops.def:498 (CONV2D_BWD_DATA) */
 static void gir__adj_conv2d_bwd_data(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_conv_fwd(G, nd, x, g, x[1]);
     if (need[1]) dx[1] = gir__ah_conv_dw_of_dx(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:235 (CONV2D_BWD_FILTER) */
+/* generated from ops.def:504 (CONV2D_BWD_FILTER) */
 static void gir__adj_conv2d_bwd_filter(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_conv_dx_of_dw(G, nd, x, x[1], g);
     if (need[1]) dx[1] = gir__ah_conv_fwd(G, nd, x, x[0], g);
     (void)n;
 }
-/* generated from ops.def:238 (MAX_POOL2D) */
+/* generated from ops.def:510 (MAX_POOL2D) */
 static void gir__adj_max_pool2d(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_maxpool_dx(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:244 (AVG_POOL2D) */
+/* generated from ops.def:521 (AVG_POOL2D) */
 static void gir__adj_avg_pool2d(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_avgpool_dx(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:247 (AVG_POOL2D_BWD) */
+/* generated from ops.def:529 (AVG_POOL2D_BWD) */
 static void gir__adj_avg_pool2d_bwd(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_avgpool_fwd(G, nd, x, g);
     (void)n;
 }
-/* generated from ops.def:250 (DROPOUT) */
+/* generated from ops.def:535 (DROPOUT) */
 static void gir__adj_dropout(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
     if (need[0]) dx[0] = gir_dropout(G, g, nd->attr.f[0], nd->attr.seed);
     (void)n;
 }
-/* generated from ops.def:257 (GATHER) */
+/* generated from ops.def:542 (GATHER) */
 static void gir__adj_gather(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_scatter_add(G, gir__ah_zeros_like(G, nd, x, x[0]), x[1], g, nd->attr.i[0]);
     (void)n;
 }
-/* generated from ops.def:259 (SCATTER_ADD) */
+/* generated from ops.def:548 (SCATTER_ADD) */
 static void gir__adj_scatter_add(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = g;
     if (need[1]) dx[1] = gir_gather(G, g, x[2], nd->attr.i[0]);
+    (void)n;
+}
+/* generated from ops.def:553 (FMOD) */
+static void gir__adj_fmod(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
+    if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, gir_mul(G, gir_neg(G, g), gir_sign(G, gir_div(G, x[0], x[1]))), gir_floor(G, gir_abs(G, gir_div(G, x[0], x[1])))), x[1]);
+    (void)n;
+}
+/* generated from ops.def:560 (GELU_TANH) */
+static void gir__adj_gelu_tanh(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    if (need[0]) dx[0] = gir_mul(G, g, gir_add(G, gir_mul(G, gir__ah_num(G, g, 0.5), gir_add(G, gir__ah_num(G, g, 1), gir_tanh(G, gir_mul(G, gir__ah_num(G, g, 0.7978845608028654), gir_add(G, x[0], gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, 0.044715), x[0]), x[0]), x[0])))))), gir_mul(G, gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, 0.5), x[0]), gir_sub(G, gir__ah_num(G, g, 1), gir_mul(G, gir_tanh(G, gir_mul(G, gir__ah_num(G, g, 0.7978845608028654), gir_add(G, x[0], gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, 0.044715), x[0]), x[0]), x[0])))), gir_tanh(G, gir_mul(G, gir__ah_num(G, g, 0.7978845608028654), gir_add(G, x[0], gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, 0.044715), x[0]), x[0]), x[0]))))))), gir__ah_num(G, g, 0.7978845608028654)), gir_add(G, gir__ah_num(G, g, 1), gir_mul(G, gir_mul(G, gir__ah_num(G, g, 0.134145), x[0]), x[0])))));
     (void)n;
 }
 static const gir__adj_fn gir__adj_table[GIR_OP__COUNT] = {
@@ -4903,8 +5233,8 @@ static const gir__adj_fn gir__adj_table[GIR_OP__COUNT] = {
     gir__adj_pow,
     gir__adj_maximum,
     gir__adj_minimum,
-    0, /* MOD: integer */
-    0, /* INT_DIV: integer */
+    gir__adj_mod,
+    gir__adj_floordiv,
     gir__adj_add_n,
     gir__adj_abs,
     gir__adj_sign,
@@ -4992,6 +5322,8 @@ static const gir__adj_fn gir__adj_table[GIR_OP__COUNT] = {
     gir__adj_dropout,
     gir__adj_gather,
     gir__adj_scatter_add,
+    gir__adj_fmod,
+    gir__adj_gelu_tanh,
 };
 
 /* gir_grad's checks of its arguments: GIR_OK, or the error it recorded */
@@ -5194,8 +5526,9 @@ static void gir__bstrides(const gir_shape *s, const gir_shape *out, int64_t *st)
    broadcasts) */
 static void gir__ew_apply(gir__ew_fn fn, void *out, int odt, const gir_shape *os, int nin, const gir__kin *in,
                           const double *p) {
-    int64_t st[16][GIR_MAX_RANK], idx[GIR_MAX_RANK], run[16], total = gir__numel(os), inner, outer, o;
-    const void *ptr[16];
+    int64_t st[GIR__MAX_ROW_IN][GIR_MAX_RANK], idx[GIR_MAX_RANK], run[GIR__MAX_ROW_IN], total = gir__numel(os);
+    int64_t inner, outer, o;
+    const void *ptr[GIR__MAX_ROW_IN];
     int j, d, r = os->rank, flat = 1;
     if (total == 0) return;
     for (j = 0; j < nin; ++j) {
@@ -5228,7 +5561,7 @@ static void gir__ew_apply(gir__ew_fn fn, void *out, int odt, const gir_shape *os
 }
 
 /* generated from ops.def: one scalar loop per elementwise row and compute dtype */
-/* generated from ops.def:63 (NOT): not(a) */
+/* generated from ops.def:114 (NOT): not(a) */
 static void gir__k_not_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5239,7 +5572,7 @@ static void gir__k_not_b8__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)(gir__v_not_b8(v0));
     }
 }
-/* generated from ops.def:64 (AND): and(a, b) */
+/* generated from ops.def:116 (AND): and(a, b) */
 static void gir__k_and_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5252,7 +5585,7 @@ static void gir__k_and_b8__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)(gir__v_and_b8(v0, v1));
     }
 }
-/* generated from ops.def:65 (OR): or(a, b) */
+/* generated from ops.def:118 (OR): or(a, b) */
 static void gir__k_or_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5265,7 +5598,7 @@ static void gir__k_or_b8__scalar(int64_t n, void *out, const void *const *in, co
         o[k] = (uint8_t)(gir__v_or_b8(v0, v1));
     }
 }
-/* generated from ops.def:66 (XOR): xor(a, b) */
+/* generated from ops.def:120 (XOR): xor(a, b) */
 static void gir__k_xor_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5278,7 +5611,7 @@ static void gir__k_xor_b8__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)(gir__v_xor_b8(v0, v1));
     }
 }
-/* generated from ops.def:67 (GT): (a > b) */
+/* generated from ops.def:122 (GT): (a > b) */
 static void gir__k_gt_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5339,7 +5672,7 @@ static void gir__k_gt_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 > v1));
     }
 }
-/* generated from ops.def:68 (GE): (a >= b) */
+/* generated from ops.def:124 (GE): (a >= b) */
 static void gir__k_ge_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5400,7 +5733,7 @@ static void gir__k_ge_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 >= v1));
     }
 }
-/* generated from ops.def:69 (LT): (a < b) */
+/* generated from ops.def:126 (LT): (a < b) */
 static void gir__k_lt_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5461,7 +5794,7 @@ static void gir__k_lt_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 < v1));
     }
 }
-/* generated from ops.def:70 (LE): (a <= b) */
+/* generated from ops.def:128 (LE): (a <= b) */
 static void gir__k_le_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5522,7 +5855,7 @@ static void gir__k_le_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 <= v1));
     }
 }
-/* generated from ops.def:71 (EQ): (a == b) */
+/* generated from ops.def:130 (EQ): (a == b) */
 static void gir__k_eq_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5583,7 +5916,7 @@ static void gir__k_eq_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 == v1));
     }
 }
-/* generated from ops.def:72 (NE): (a != b) */
+/* generated from ops.def:133 (NE): (a != b) */
 static void gir__k_ne_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5644,7 +5977,7 @@ static void gir__k_ne_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 != v1));
     }
 }
-/* generated from ops.def:73 (APPROX_EQ): (abs((a - b)) <= (p0 + (p1 * abs(b)))) */
+/* generated from ops.def:135 (APPROX_EQ): (abs((a - b)) <= (p0 + (p1 * abs(b)))) */
 static void gir__k_approx_eq_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5689,7 +6022,7 @@ static void gir__k_approx_eq_f64__scalar(int64_t n, void *out, const void *const
         o[k] = (uint8_t)((gir__v_abs_f64((v0 - v1)) <= (((double)p[0]) + (((double)p[1]) * gir__v_abs_f64(v1)))));
     }
 }
-/* generated from ops.def:75 (ISNAN): isnan(a) */
+/* generated from ops.def:140 (ISNAN): isnan(a) */
 static void gir__k_isnan_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const float *x0 = (const float *)in[0];
@@ -5710,7 +6043,7 @@ static void gir__k_isnan_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (uint8_t)(gir__v_isnan_f64(v0));
     }
 }
-/* generated from ops.def:76 (ISINF): isinf(a) */
+/* generated from ops.def:143 (ISINF): isinf(a) */
 static void gir__k_isinf_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const float *x0 = (const float *)in[0];
@@ -5731,7 +6064,7 @@ static void gir__k_isinf_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (uint8_t)(gir__v_isinf_f64(v0));
     }
 }
-/* generated from ops.def:77 (ISFINITE): isfinite(a) */
+/* generated from ops.def:146 (ISFINITE): isfinite(a) */
 static void gir__k_isfinite_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const float *x0 = (const float *)in[0];
@@ -5752,7 +6085,7 @@ static void gir__k_isfinite_f64__scalar(int64_t n, void *out, const void *const 
         o[k] = (uint8_t)(gir__v_isfinite_f64(v0));
     }
 }
-/* generated from ops.def:79 (ADD): (a + b) */
+/* generated from ops.def:150 (ADD): (a + b) */
 static void gir__k_add_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5801,7 +6134,7 @@ static void gir__k_add_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)((v0 + v1));
     }
 }
-/* generated from ops.def:80 (SUB): (a - b) */
+/* generated from ops.def:155 (SUB): (a - b) */
 static void gir__k_sub_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5850,7 +6183,7 @@ static void gir__k_sub_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)((v0 - v1));
     }
 }
-/* generated from ops.def:81 (MUL): (a * b) */
+/* generated from ops.def:157 (MUL): (a * b) */
 static void gir__k_mul_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5899,7 +6232,7 @@ static void gir__k_mul_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)((v0 * v1));
     }
 }
-/* generated from ops.def:82 (DIV): (a / b) */
+/* generated from ops.def:159 (DIV): (a / b) */
 static void gir__k_div_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5924,7 +6257,7 @@ static void gir__k_div_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)((v0 / v1));
     }
 }
-/* generated from ops.def:83 (NEG): -a */
+/* generated from ops.def:163 (NEG): -a */
 static void gir__k_neg_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -5965,7 +6298,7 @@ static void gir__k_neg_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)((-v0));
     }
 }
-/* generated from ops.def:84 (POW): pow(a, b) */
+/* generated from ops.def:165 (POW): pow(a, b) */
 static void gir__k_pow_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -5990,7 +6323,7 @@ static void gir__k_pow_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_pow_f64(v0, v1));
     }
 }
-/* generated from ops.def:86 (MAXIMUM): max(a, b) */
+/* generated from ops.def:170 (MAXIMUM): max(a, b) */
 static void gir__k_maximum_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -6039,7 +6372,7 @@ static void gir__k_maximum_f64__scalar(int64_t n, void *out, const void *const *
         o[k] = (double)(gir__v_max_f64(v0, v1));
     }
 }
-/* generated from ops.def:88 (MINIMUM): min(a, b) */
+/* generated from ops.def:174 (MINIMUM): min(a, b) */
 static void gir__k_minimum_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -6088,7 +6421,7 @@ static void gir__k_minimum_f64__scalar(int64_t n, void *out, const void *const *
         o[k] = (double)(gir__v_min_f64(v0, v1));
     }
 }
-/* generated from ops.def:90 (MOD): imod(a, b) */
+/* generated from ops.def:178 (MOD): mod(a, b) */
 static void gir__k_mod_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -6098,7 +6431,7 @@ static void gir__k_mod_u8__scalar(int64_t n, void *out, const void *const *in, c
     for (k = 0; k < n; ++k) {
         uint8_t v0 = x0[k * st[0]];
         uint8_t v1 = x1[k * st[1]];
-        o[k] = (uint8_t)(gir__v_imod_u8(v0, v1));
+        o[k] = (uint8_t)(gir__v_mod_u8(v0, v1));
     }
 }
 static void gir__k_mod_i32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
@@ -6110,11 +6443,35 @@ static void gir__k_mod_i32__scalar(int64_t n, void *out, const void *const *in, 
     for (k = 0; k < n; ++k) {
         int32_t v0 = x0[k * st[0]];
         int32_t v1 = x1[k * st[1]];
-        o[k] = (int32_t)(gir__v_imod_i32(v0, v1));
+        o[k] = (int32_t)(gir__v_mod_i32(v0, v1));
     }
 }
-/* generated from ops.def:91 (INT_DIV): idiv(a, b) */
-static void gir__k_int_div_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+static void gir__k_mod_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        float v1 = x1[k * st[1]];
+        o[k] = (float)(gir__v_mod_f32(v0, v1));
+    }
+}
+static void gir__k_mod_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        double v1 = x1[k * st[1]];
+        o[k] = (double)(gir__v_mod_f64(v0, v1));
+    }
+}
+/* generated from ops.def:185 (FLOORDIV): floordiv(a, b) */
+static void gir__k_floordiv_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
     const uint8_t *x1 = (const uint8_t *)in[1];
@@ -6123,10 +6480,10 @@ static void gir__k_int_div_u8__scalar(int64_t n, void *out, const void *const *i
     for (k = 0; k < n; ++k) {
         uint8_t v0 = x0[k * st[0]];
         uint8_t v1 = x1[k * st[1]];
-        o[k] = (uint8_t)(gir__v_idiv_u8(v0, v1));
+        o[k] = (uint8_t)(gir__v_floordiv_u8(v0, v1));
     }
 }
-static void gir__k_int_div_i32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+static void gir__k_floordiv_i32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     int32_t *o = (int32_t *)out;
     const int32_t *x0 = (const int32_t *)in[0];
     const int32_t *x1 = (const int32_t *)in[1];
@@ -6135,10 +6492,34 @@ static void gir__k_int_div_i32__scalar(int64_t n, void *out, const void *const *
     for (k = 0; k < n; ++k) {
         int32_t v0 = x0[k * st[0]];
         int32_t v1 = x1[k * st[1]];
-        o[k] = (int32_t)(gir__v_idiv_i32(v0, v1));
+        o[k] = (int32_t)(gir__v_floordiv_i32(v0, v1));
     }
 }
-/* generated from ops.def:94 (ABS): abs(a) */
+static void gir__k_floordiv_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        float v1 = x1[k * st[1]];
+        o[k] = (float)(gir__v_floordiv_f32(v0, v1));
+    }
+}
+static void gir__k_floordiv_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        double v1 = x1[k * st[1]];
+        o[k] = (double)(gir__v_floordiv_f64(v0, v1));
+    }
+}
+/* generated from ops.def:197 (ABS): abs(a) */
 static void gir__k_abs_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -6179,7 +6560,7 @@ static void gir__k_abs_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_abs_f64(v0));
     }
 }
-/* generated from ops.def:95 (SIGN): sign(a) */
+/* generated from ops.def:199 (SIGN): sign(a) */
 static void gir__k_sign_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -6220,7 +6601,7 @@ static void gir__k_sign_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_sign_f64(v0));
     }
 }
-/* generated from ops.def:96 (SQUARE): (a * a) */
+/* generated from ops.def:201 (SQUARE): (a * a) */
 static void gir__k_square_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -6261,7 +6642,7 @@ static void gir__k_square_f64__scalar(int64_t n, void *out, const void *const *i
         o[k] = (double)((v0 * v0));
     }
 }
-/* generated from ops.def:97 (SQRT): sqrt(a) */
+/* generated from ops.def:203 (SQRT): sqrt(a) */
 static void gir__k_sqrt_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6282,7 +6663,7 @@ static void gir__k_sqrt_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_sqrt_f64(v0));
     }
 }
-/* generated from ops.def:98 (RSQRT): (1 / sqrt(a)) */
+/* generated from ops.def:205 (RSQRT): (1 / sqrt(a)) */
 static void gir__k_rsqrt_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6303,7 +6684,7 @@ static void gir__k_rsqrt_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)((((double)1) / gir__v_sqrt_f64(v0)));
     }
 }
-/* generated from ops.def:99 (RECIPROCAL): (1 / a) */
+/* generated from ops.def:207 (RECIPROCAL): (1 / a) */
 static void gir__k_reciprocal_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6324,7 +6705,7 @@ static void gir__k_reciprocal_f64__scalar(int64_t n, void *out, const void *cons
         o[k] = (double)((((double)1) / v0));
     }
 }
-/* generated from ops.def:100 (EXP): exp(a) */
+/* generated from ops.def:209 (EXP): exp(a) */
 static void gir__k_exp_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6345,7 +6726,7 @@ static void gir__k_exp_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_exp_f64(v0));
     }
 }
-/* generated from ops.def:101 (EXPM1): expm1(a) */
+/* generated from ops.def:211 (EXPM1): expm1(a) */
 static void gir__k_expm1_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6366,7 +6747,7 @@ static void gir__k_expm1_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_expm1_f64(v0));
     }
 }
-/* generated from ops.def:102 (LOG): log(a) */
+/* generated from ops.def:214 (LOG): log(a) */
 static void gir__k_log_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6387,7 +6768,7 @@ static void gir__k_log_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_log_f64(v0));
     }
 }
-/* generated from ops.def:103 (LOG1P): log1p(a) */
+/* generated from ops.def:216 (LOG1P): log1p(a) */
 static void gir__k_log1p_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6408,7 +6789,7 @@ static void gir__k_log1p_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_log1p_f64(v0));
     }
 }
-/* generated from ops.def:104 (LOG2): log2(a) */
+/* generated from ops.def:219 (LOG2): log2(a) */
 static void gir__k_log2_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6429,7 +6810,7 @@ static void gir__k_log2_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_log2_f64(v0));
     }
 }
-/* generated from ops.def:106 (SIN): sin(a) */
+/* generated from ops.def:222 (SIN): sin(a) */
 static void gir__k_sin_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6450,7 +6831,7 @@ static void gir__k_sin_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_sin_f64(v0));
     }
 }
-/* generated from ops.def:107 (COS): cos(a) */
+/* generated from ops.def:224 (COS): cos(a) */
 static void gir__k_cos_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6471,7 +6852,7 @@ static void gir__k_cos_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_cos_f64(v0));
     }
 }
-/* generated from ops.def:108 (TAN): tan(a) */
+/* generated from ops.def:226 (TAN): tan(a) */
 static void gir__k_tan_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6492,7 +6873,7 @@ static void gir__k_tan_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_tan_f64(v0));
     }
 }
-/* generated from ops.def:109 (ASIN): asin(a) */
+/* generated from ops.def:228 (ASIN): asin(a) */
 static void gir__k_asin_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6513,7 +6894,7 @@ static void gir__k_asin_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_asin_f64(v0));
     }
 }
-/* generated from ops.def:111 (ACOS): acos(a) */
+/* generated from ops.def:232 (ACOS): acos(a) */
 static void gir__k_acos_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6534,7 +6915,7 @@ static void gir__k_acos_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_acos_f64(v0));
     }
 }
-/* generated from ops.def:113 (ATAN): atan(a) */
+/* generated from ops.def:236 (ATAN): atan(a) */
 static void gir__k_atan_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6555,7 +6936,7 @@ static void gir__k_atan_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_atan_f64(v0));
     }
 }
-/* generated from ops.def:114 (SINH): sinh(a) */
+/* generated from ops.def:238 (SINH): sinh(a) */
 static void gir__k_sinh_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6576,7 +6957,7 @@ static void gir__k_sinh_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_sinh_f64(v0));
     }
 }
-/* generated from ops.def:115 (COSH): cosh(a) */
+/* generated from ops.def:240 (COSH): cosh(a) */
 static void gir__k_cosh_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6597,7 +6978,7 @@ static void gir__k_cosh_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_cosh_f64(v0));
     }
 }
-/* generated from ops.def:116 (TANH): tanh(a) */
+/* generated from ops.def:242 (TANH): tanh(a) */
 static void gir__k_tanh_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6618,7 +6999,7 @@ static void gir__k_tanh_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_tanh_f64(v0));
     }
 }
-/* generated from ops.def:117 (SIGMOID): sigmoid(a) */
+/* generated from ops.def:244 (SIGMOID): sigmoid(a) */
 static void gir__k_sigmoid_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6639,7 +7020,7 @@ static void gir__k_sigmoid_f64__scalar(int64_t n, void *out, const void *const *
         o[k] = (double)(gir__v_sigmoid_f64(v0));
     }
 }
-/* generated from ops.def:118 (SOFTPLUS): (max(a, 0) + log1p(exp(-abs(a)))) */
+/* generated from ops.def:246 (SOFTPLUS): (max(a, 0) + log1p(exp(-abs(a)))) */
 static void gir__k_softplus_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6660,7 +7041,7 @@ static void gir__k_softplus_f64__scalar(int64_t n, void *out, const void *const 
         o[k] = (double)((gir__v_max_f64(v0, ((double)0)) + gir__v_log1p_f64(gir__v_exp_f64((-gir__v_abs_f64(v0))))));
     }
 }
-/* generated from ops.def:120 (RELU): max(a, 0) */
+/* generated from ops.def:251 (RELU): max(a, 0) */
 static void gir__k_relu_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -6701,7 +7082,7 @@ static void gir__k_relu_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_max_f64(v0, ((double)0)));
     }
 }
-/* generated from ops.def:121 (LEAKY_RELU): select((a > 0), a, (p0 * a)) */
+/* generated from ops.def:253 (LEAKY_RELU): select((a > 0), a, (p0 * a)) */
 static void gir__k_leaky_relu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6720,7 +7101,7 @@ static void gir__k_leaky_relu_f64__scalar(int64_t n, void *out, const void *cons
         o[k] = (double)(((v0 > ((double)0)) ? v0 : (((double)p[0]) * v0)));
     }
 }
-/* generated from ops.def:123 (ELU): select((a > 0), a, (p0 * expm1(a))) */
+/* generated from ops.def:256 (ELU): select((a > 0), a, (p0 * expm1(a))) */
 static void gir__k_elu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6739,7 +7120,7 @@ static void gir__k_elu_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(((v0 > ((double)0)) ? v0 : (((double)p[0]) * gir__v_expm1_f64(v0))));
     }
 }
-/* generated from ops.def:125 (GELU): ((0.5 * a) * (1 + erf((a * 0.7071067811865476)))) */
+/* generated from ops.def:260 (GELU): ((0.5 * a) * (1 + erf((a * 0.7071067811865476)))) */
 static void gir__k_gelu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6760,7 +7141,7 @@ static void gir__k_gelu_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(((((double)0.5) * v0) * (((double)1) + gir__v_erf_f64((v0 * ((double)0.7071067811865476))))));
     }
 }
-/* generated from ops.def:128 (SILU): (a * sigmoid(a)) */
+/* generated from ops.def:266 (SILU): (a * sigmoid(a)) */
 static void gir__k_silu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6781,7 +7162,7 @@ static void gir__k_silu_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)((v0 * gir__v_sigmoid_f64(v0)));
     }
 }
-/* generated from ops.def:130 (ERF): erf(a) */
+/* generated from ops.def:269 (ERF): erf(a) */
 static void gir__k_erf_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6802,7 +7183,7 @@ static void gir__k_erf_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_erf_f64(v0));
     }
 }
-/* generated from ops.def:132 (FLOOR): floor(a) */
+/* generated from ops.def:272 (FLOOR): floor(a) */
 static void gir__k_floor_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6823,7 +7204,7 @@ static void gir__k_floor_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_floor_f64(v0));
     }
 }
-/* generated from ops.def:133 (CEIL): ceil(a) */
+/* generated from ops.def:274 (CEIL): ceil(a) */
 static void gir__k_ceil_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6844,7 +7225,7 @@ static void gir__k_ceil_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_ceil_f64(v0));
     }
 }
-/* generated from ops.def:134 (ROUND): round(a) */
+/* generated from ops.def:276 (ROUND): round(a) */
 static void gir__k_round_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6865,7 +7246,7 @@ static void gir__k_round_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_round_f64(v0));
     }
 }
-/* generated from ops.def:135 (CLAMP): min(max(a, p0), p1) */
+/* generated from ops.def:279 (CLAMP): min(max(a, p0), p1) */
 static void gir__k_clamp_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -6902,7 +7283,7 @@ static void gir__k_clamp_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_min_f64(gir__v_max_f64(v0, ((double)p[0])), ((double)p[1])));
     }
 }
-/* generated from ops.def:188 (WHERE): select(cond, a, b) */
+/* generated from ops.def:402 (WHERE): select(cond, a, b) */
 static void gir__k_where_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -6973,7 +7354,7 @@ static void gir__k_where_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)((v2 ? v0 : v1));
     }
 }
-/* generated from ops.def:226 (BCE_LOGITS): ((max(x, 0) - (x * t)) + log1p(exp(-abs(x)))) */
+/* generated from ops.def:483 (BCE_LOGITS): ((max(x, 0) - (x * t)) + log1p(exp(-abs(x)))) */
 static void gir__k_bce_logits_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -6996,6 +7377,76 @@ static void gir__k_bce_logits_f64__scalar(int64_t n, void *out, const void *cons
         double v0 = x0[k * st[0]];
         double v1 = x1[k * st[1]];
         o[k] = (double)(((gir__v_max_f64(v0, ((double)0)) - (v0 * v1)) + gir__v_log1p_f64(gir__v_exp_f64((-gir__v_abs_f64(v0))))));
+    }
+}
+/* generated from ops.def:553 (FMOD): fmod(a, b) */
+static void gir__k_fmod_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        uint8_t v0 = x0[k * st[0]];
+        uint8_t v1 = x1[k * st[1]];
+        o[k] = (uint8_t)(gir__v_fmod_u8(v0, v1));
+    }
+}
+static void gir__k_fmod_i32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        int32_t v0 = x0[k * st[0]];
+        int32_t v1 = x1[k * st[1]];
+        o[k] = (int32_t)(gir__v_fmod_i32(v0, v1));
+    }
+}
+static void gir__k_fmod_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        float v1 = x1[k * st[1]];
+        o[k] = (float)(gir__v_fmod_f32(v0, v1));
+    }
+}
+static void gir__k_fmod_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        double v1 = x1[k * st[1]];
+        o[k] = (double)(gir__v_fmod_f64(v0, v1));
+    }
+}
+/* generated from ops.def:560 (GELU_TANH): ((0.5 * a) * (1 + tanh((0.7978845608028654 * (a + (((0.044715 * a) * a) * a)))))) */
+static void gir__k_gelu_tanh_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        float v0 = x0[k * st[0]];
+        o[k] = (float)(((((float)0.5) * v0) * (((float)1) + gir__v_tanh_f32((((float)0.7978845608028654) * (v0 + (((((float)0.044715) * v0) * v0) * v0)))))));
+    }
+}
+static void gir__k_gelu_tanh_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    int64_t k;
+    (void)p;
+    for (k = 0; k < n; ++k) {
+        double v0 = x0[k * st[0]];
+        o[k] = (double)(((((double)0.5) * v0) * (((double)1) + gir__v_tanh_f64((((double)0.7978845608028654) * (v0 + (((((double)0.044715) * v0) * v0) * v0)))))));
     }
 }
 static const gir__ew_fn gir__ew_table[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
@@ -7030,8 +7481,8 @@ static const gir__ew_fn gir__ew_table[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
     {0, 0, 0, 0, gir__k_pow_f32__scalar, gir__k_pow_f64__scalar},
     {0, 0, gir__k_maximum_u8__scalar, gir__k_maximum_i32__scalar, gir__k_maximum_f32__scalar, gir__k_maximum_f64__scalar},
     {0, 0, gir__k_minimum_u8__scalar, gir__k_minimum_i32__scalar, gir__k_minimum_f32__scalar, gir__k_minimum_f64__scalar},
-    {0, 0, gir__k_mod_u8__scalar, gir__k_mod_i32__scalar, 0, 0},
-    {0, 0, gir__k_int_div_u8__scalar, gir__k_int_div_i32__scalar, 0, 0},
+    {0, 0, gir__k_mod_u8__scalar, gir__k_mod_i32__scalar, gir__k_mod_f32__scalar, gir__k_mod_f64__scalar},
+    {0, 0, gir__k_floordiv_u8__scalar, gir__k_floordiv_i32__scalar, gir__k_floordiv_f32__scalar, gir__k_floordiv_f64__scalar},
     {0, 0, 0, 0, 0, 0}, /* ADD_N */
     {0, 0, gir__k_abs_u8__scalar, gir__k_abs_i32__scalar, gir__k_abs_f32__scalar, gir__k_abs_f64__scalar},
     {0, 0, gir__k_sign_u8__scalar, gir__k_sign_i32__scalar, gir__k_sign_f32__scalar, gir__k_sign_f64__scalar},
@@ -7119,6 +7570,8 @@ static const gir__ew_fn gir__ew_table[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
     {0, 0, 0, 0, 0, 0}, /* DROPOUT */
     {0, 0, 0, 0, 0, 0}, /* GATHER */
     {0, 0, 0, 0, 0, 0}, /* SCATTER_ADD */
+    {0, 0, gir__k_fmod_u8__scalar, gir__k_fmod_i32__scalar, gir__k_fmod_f32__scalar, gir__k_fmod_f64__scalar},
+    {0, 0, 0, 0, gir__k_gelu_tanh_f32__scalar, gir__k_gelu_tanh_f64__scalar},
 };
 
 static int gir__ew_lacks(int op, int dt) {
@@ -8921,7 +9374,7 @@ static const gir__kernel_fn gir__kernel_table[GIR_OP__COUNT] = {
     gir__k_eltwise, /* MAXIMUM */
     gir__k_eltwise, /* MINIMUM */
     gir__k_eltwise, /* MOD */
-    gir__k_eltwise, /* INT_DIV */
+    gir__k_eltwise, /* FLOORDIV */
     gir__k_add_n, /* ADD_N */
     gir__k_eltwise, /* ABS */
     gir__k_eltwise, /* SIGN */
@@ -9009,6 +9462,8 @@ static const gir__kernel_fn gir__kernel_table[GIR_OP__COUNT] = {
     gir__k_dropout, /* DROPOUT */
     gir__k_gather, /* GATHER */
     gir__k_scatter_add, /* SCATTER_ADD */
+    gir__k_eltwise, /* FMOD */
+    gir__k_eltwise, /* GELU_TANH */
 };
 
 /* scratch bytes a step needs, by kernel family, so a new row of a family needs nothing more */

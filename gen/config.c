@@ -100,12 +100,42 @@ static GIR__INLINE int32_t gir__v_imod_i32(int32_t x, int32_t y) {
     if (r != 0 && ((r < 0) != (y < 0))) r = (int32_t)(r + y);
     return r;
 }
+
+/* Remainders and floor division as NumPy computes them for floats (np.fmod, np.mod, np.floor_divide):
+   mod takes the sign of y, floordiv is exactly floor(x / y) and consistent with mod; a zero y gives NaN
+   (fmod, mod) and x / y (floordiv), as in NumPy. */
+#define GIR__VOCAB_DIVMOD(T, S) \
+static GIR__INLINE T gir__v_fmod_##S(T x, T y) { return gir__fmod_##S(x, y); } \
+static GIR__INLINE T gir__v_mod_##S(T x, T y) { \
+    T m = gir__fmod_##S(x, y); \
+    if (y == 0) return m; \
+    if (m == 0) return y < 0 ? -(T)0 : (T)0; \
+    return (y < 0) != (m < 0) ? m + y : m; } \
+static GIR__INLINE T gir__v_floordiv_##S(T x, T y) { \
+    T m, d, f; \
+    if (y == 0) return x / y; \
+    m = gir__fmod_##S(x, y); \
+    d = (x - m) / y; \
+    if (m != 0 && (y < 0) != (m < 0)) d -= 1; \
+    if (d == 0) return x / y < 0 ? -(T)0 : (T)0; \
+    f = gir__floor_##S(d); \
+    return d - f > (T)0.5 ? f + 1 : f; }
+GIR__VOCAB_DIVMOD(float, f32)
+GIR__VOCAB_DIVMOD(double, f64)
+
 static GIR__INLINE uint8_t gir__v_abs_u8(uint8_t x) { return x; }
 static GIR__INLINE uint8_t gir__v_sign_u8(uint8_t x) { return (uint8_t)(x > 0); }
 static GIR__INLINE uint8_t gir__v_max_u8(uint8_t x, uint8_t y) { return x > y ? x : y; }
 static GIR__INLINE uint8_t gir__v_min_u8(uint8_t x, uint8_t y) { return x < y ? x : y; }
 static GIR__INLINE uint8_t gir__v_idiv_u8(uint8_t x, uint8_t y) { return (uint8_t)(y ? x / y : 0); }
 static GIR__INLINE uint8_t gir__v_imod_u8(uint8_t x, uint8_t y) { return (uint8_t)(y ? x % y : 0); }
+/* the integer forms of fmod (truncated), mod and floordiv (floored); a zero divisor gives 0, as NumPy */
+static GIR__INLINE int32_t gir__v_fmod_i32(int32_t x, int32_t y) { return y == 0 || y == -1 ? 0 : x % y; }
+static GIR__INLINE int32_t gir__v_mod_i32(int32_t x, int32_t y) { return gir__v_imod_i32(x, y); }
+static GIR__INLINE int32_t gir__v_floordiv_i32(int32_t x, int32_t y) { return gir__v_idiv_i32(x, y); }
+static GIR__INLINE uint8_t gir__v_fmod_u8(uint8_t x, uint8_t y) { return (uint8_t)(y ? x % y : 0); }
+static GIR__INLINE uint8_t gir__v_mod_u8(uint8_t x, uint8_t y) { return gir__v_imod_u8(x, y); }
+static GIR__INLINE uint8_t gir__v_floordiv_u8(uint8_t x, uint8_t y) { return gir__v_idiv_u8(x, y); }
 /* double -> integer conversions made total: NaN -> 0, out of range saturates, otherwise truncation */
 static GIR__INLINE uint8_t gir__sat_u8(double v) { return (uint8_t)(v != v || v <= 0 ? 0 : v >= 255 ? 255 : v); }
 static GIR__INLINE int32_t gir__sat_i32(double v) {
@@ -230,6 +260,14 @@ enum { GIR__DT_NUM, GIR__DT_FLOAT, GIR__DT_CMP, GIR__DT_LOGIC, GIR__DT_TEST, GIR
 enum { GIR__SH_SAME, GIR__SH_BCAST, GIR__SH_REDUCE, GIR__SH_SCALAR, GIR__SH_ATTR_SHAPE, GIR__SH_FN };
 enum { GIR__F_KINK = 1, GIR__F_RNG = 2, GIR__F_COMM = 4, GIR__F_BLOCK = 8 };
 #define GIR__DTYPE_SLOTS 6
+/* Input limits (gen/gir_gen.py reads both and rejects a row that does not fit): a variadic node takes
+   1 to GIR__MAX_IN inputs; a row with a fixed list has at most GIR__MAX_ROW_IN (argmask bits and the
+   elementwise driver's arrays). */
+#define GIR__MAX_IN 64                   /* = GIR_MAX_VARIADIC, the public name */
+#if GIR__MAX_IN != GIR_MAX_VARIADIC
+#  error "gir: GIR__MAX_IN and GIR_MAX_VARIADIC disagree"
+#endif
+#define GIR__MAX_ROW_IN 16
 
 typedef struct gir__node {
     uint16_t  op;
@@ -283,4 +321,5 @@ typedef struct gir__opinfo {
     int         axes_l;     /* index of the l attribute named 'axes', or -1 */
     const char *attrs;
     const char *no_adj;
+    int         in_name0;   /* the first of its inputs' names in gir__in_names (builder order) */
 } gir__opinfo;

@@ -6,14 +6,18 @@
     python3 gen/gir_gen.py ops.def --list          print the op table as the generator reads it
     python3 gen/gir_gen.py ops.def --readme README.md        rewrite the README's op table
     python3 gen/gir_gen.py ops.def --check-readme README.md  exit 1 when that table is stale
+    --partial (with any of these): the table is not the whole library (the generator's test tables), so
+    do not require the ops the C fragments use; the header it makes will not compile.
 
 Python 3 standard library only. The output depends on nothing but the input files: no time, no
 host, no dictionary order, '\n' line endings.
 """
+import ast
 import hashlib
 import os
 import re
 import sys
+import textwrap
 
 VERSION = "0.1.0"
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -45,6 +49,8 @@ BUILTIN_SHAPES = ["SAME", "BCAST", "REDUCE", "SCALAR", "ATTR_SHAPE"]
 FLAGS = ["KINK", "RNG", "COMM", "BLOCK"]
 GROUPS = ["CORE", "LOGIC", "MATH", "REDUCE", "SHAPE", "LINALG", "NN", "CONV", "RANDOM"]
 ATTR_KINDS = {"f": 3, "i": 5, "l": 3, "shape": 1, "dtype": 1, "seed": 1, "data": 1}
+COLUMNS = ["name", "in", "dtype", "shape", "flags", "group", "attrs", "fwd", "adj", "ref", "doc"]
+MAX_DEPTH = 64          # nesting of an expression (FWD, ADJ, REF): deeper is an error, not a crash
 
 # The vector vocabulary: function name -> (arity, dtype classes it exists for, libm f64 name or None).
 # Every SIMD target implements exactly this list; scalar C wrappers are generated below.
@@ -58,8 +64,8 @@ VOCAB = {
     "floor": (1, "float", "floor"), "ceil": (1, "float", "ceil"), "round": (1, "float", "nearbyint"),
     "sigmoid": (1, "float", None), "pow": (2, "float", "pow"), "max": (2, "num", None),
     "min": (2, "num", None), "select": (3, "any", None), "isnan": (1, "float", None),
-    "isinf": (1, "float", None), "isfinite": (1, "float", None), "idiv": (2, "int", None),
-    "imod": (2, "int", None), "not": (1, "bool", None), "and": (2, "bool", None),
+    "isinf": (1, "float", None), "isfinite": (1, "float", None), "fmod": (2, "num", "fmod"),
+    "mod": (2, "num", None), "floordiv": (2, "num", None), "not": (1, "bool", None), "and": (2, "bool", None),
     "or": (2, "bool", None), "xor": (2, "bool", None),
 }
 LIBM_EXTRA = ["fabs", "sqrt", "exp", "log"]   # also used by hand-written kernels
@@ -99,13 +105,16 @@ def split_top(s, sep=","):
     return out
 
 
-def strip_comments(text):
-    """Blank out /* */ and // comments, keeping newlines so line numbers stay right."""
+def strip_comments(path, text):
+    """Blank out /* */ and // comments, keeping newlines so line numbers stay right. A comment or a
+    string that does not end is an error (it would swallow the rows after it)."""
     out, i, n = [], 0, len(text)
     while i < n:
         if text.startswith("/*", i):
             j = text.find("*/", i + 2)
-            j = n if j < 0 else j + 2
+            if j < 0:
+                err(path, text.count("\n", 0, i) + 1, "unterminated /* comment (it would hide every row after it)")
+            j += 2
             out.append(re.sub(r"[^\n]", " ", text[i:j]))
             i = j
         elif text.startswith("//", i):
@@ -115,10 +124,16 @@ def strip_comments(text):
             i = j
         elif text[i] == '"':
             j = i + 1
-            while j < n and text[j] != '"':
+            while j < n and text[j] not in '"\n':
                 j += 2 if text[j] == "\\" else 1
+            if j >= n or text[j] != '"':
+                err(path, text.count("\n", 0, i) + 1, "unterminated string")
             out.append(text[i:j + 1])
             i = j + 1
+        elif text[i] == "'" and re.match(r"'(\\.|[^\\'\n])'", text[i:i + 4]):
+            j = i + (4 if text[i + 1] == "\\" else 3)          # a C character literal: '"' is no string
+            out.append("'" + " " * (j - i - 2) + "'")
+            i = j
         else:
             out.append(text[i])
             i += 1
@@ -137,7 +152,7 @@ class Op:
 
 
 def parse_ops(path, text):
-    clean = strip_comments(text)
+    clean = strip_comments(path, text)
     ops = []
     pos = 0
     for m in re.finditer(r"^[ \t]*GIR_OP\s*\(", clean, re.M):
@@ -184,8 +199,9 @@ def parse_ops(path, text):
 
 def parse_row(path, line, body):
     cols = split_top(body)
-    if len(cols) != 9:
-        err(path, line, "a GIR_OP row has 9 columns, this one has %d" % len(cols))
+    if len(cols) != len(COLUMNS):
+        err(path, line, "a GIR_OP row has %d columns (%s), this one has %d"
+            % (len(COLUMNS), ", ".join(COLUMNS), len(cols)))
     op = Op()
     op.line = line
     op.path = path
@@ -203,6 +219,7 @@ def parse_row(path, line, body):
         nm = tok.strip("@.").strip()
         if not re.match(r"^[a-z][a-z0-9_]*$", nm):
             err(path, line, "bad input name '%s'" % tok)
+        check_c_name(path, line, "input", nm)
         if var and (arg or len(split_top(ins)) != 1):
             err(path, line, "a variadic input must be the op's only input")
         op.variadic = op.variadic or var
@@ -244,6 +261,7 @@ def parse_row(path, line, body):
         kind, nm = [t.strip() for t in tok.split(":", 1)]
         if not re.match(r"^[a-z][a-z0-9_]*$", nm):
             err(path, line, "attribute name '%s' must be a lower-case C identifier" % nm)
+        check_c_name(path, line, "attribute", nm)
         if nm in seen_names or nm in reserved - ({"n"} if not op.variadic else set()):
             err(path, line, "attribute name '%s' repeats an input or attribute name, or is taken by the "
                 "generated builder" % nm)
@@ -287,7 +305,7 @@ def parse_row(path, line, body):
         s = call_args(adj, "NO_ADJ", path, line)
         if not (s.startswith('"') and s.endswith('"') and len(s) > 2):
             err(path, line, "NO_ADJ needs a reason string")
-        op.no_adj = s[1:-1]
+        op.no_adj = check_text(path, line, "the NO_ADJ reason", s[1:-1])
     elif adj.startswith("ADJ_FN"):
         op.adj_fn = call_args(adj, "ADJ_FN", path, line)
     elif adj.startswith("ADJ"):
@@ -301,7 +319,193 @@ def parse_row(path, line, body):
     if (op.adj is not None or op.adj_fn) and not op.parents:
         err(path, line, "an op without parents cannot have an adjoint: use NO_ADJ")
     op.differentiable = op.adj is not None or op.adj_fn is not None
+    parse_ref(path, line, op, cols[9])
+    d = call_args(cols[10], "DOC", path, line) if cols[10].startswith("DOC") else ""
+    if not re.match(r'^("[^"]*"\s*)+$', d) or not "".join(re.findall(r'"([^"]*)"', d)).strip():
+        err(path, line, "%s has no DOC(\"...\"): every row says what the op does, its layouts and "
+            "attribute conventions" % op.name)
+    # adjacent strings are joined, as in C: a long text can span lines
+    op.doc = check_text(path, line, "DOC", "".join(re.findall(r'"([^"]*)"', d)).strip())
     return op
+
+
+# C89..C23 and C++ (up to C++20) keywords and alternative tokens, the fixed-width and size types the
+# generated code names, and the object-like macros of the standard headers gir.h includes: none of them
+# can be a builder parameter.
+C_RESERVED = set("""
+auto break case char const continue default do double else enum extern float for goto if inline int long
+register restrict return short signed sizeof static struct switch typedef union unsigned void volatile
+while alignas alignof bool constexpr false nullptr static_assert thread_local true typeof typeof_unqual
+asm catch class concept consteval constinit const_cast co_await co_return co_yield decltype delete
+dynamic_cast explicit export friend mutable namespace new noexcept operator private protected public
+reinterpret_cast requires static_cast template this throw try typeid typename using virtual wchar_t
+char8_t char16_t char32_t and and_eq bitand bitor compl not not_eq or or_eq xor xor_eq
+int8_t uint8_t int16_t uint16_t int32_t uint32_t int64_t uint64_t intptr_t uintptr_t size_t ptrdiff_t
+errno complex imaginary math_errhandling noreturn
+""".split())
+
+
+def check_c_name(path, line, what, nm):
+    if nm in C_RESERVED:
+        err(path, line, "%s name '%s' is a C or C++ keyword or a standard name (the builder could not "
+            "compile)" % (what, nm))
+    if nm.startswith("gir_"):
+        err(path, line, "%s name '%s' starts with 'gir_', which belongs to the library" % (what, nm))
+
+
+TRIGRAPH = re.compile(r"\?\?[=/'()!<>-]")
+
+
+def check_text(path, line, what, s):
+    """Text of a row that ends up in C comments and string literals: printable ASCII, and nothing that
+    ends a comment, starts one, escapes or forms a trigraph."""
+    for ch in s:
+        if not " " <= ch <= "~":
+            err(path, line, "%s contains the character %r: use printable ASCII" % (what, ch))
+    for bad, why in (("*/", "would end a C comment"), ("/*", "would start a C comment"),
+                     ("\\", "would start an escape in a C string")):
+        if bad in s:
+            err(path, line, "%s contains '%s', which %s" % (what, bad, why))
+    m = TRIGRAPH.search(s)
+    if m:
+        err(path, line, "%s contains '%s', a C trigraph" % (what, m.group(0)))
+    return s
+
+
+# ---------------------------------------------------------------------------------------------- REF column
+# REF("numpy expression", key=value, ...): how tests/make_golden.py computes the expected values of an
+# elementwise row, or REF() when the row's cases are written in tests/make_golden.py. The column is read
+# with Python's own parser; every value is a literal.
+REF_DTYPES = {"b8": "B8", "u8": "U8", "i32": "I32", "f32": "F32", "f64": "F64"}
+REF_KEYS = {"dom": "interval", "grid": "number", "kink": "strings", "margin": "number", "dtypes": "dtypes",
+            "edge": "numbers"}
+REF_NP_NODES = (ast.Expression, ast.BinOp, ast.UnaryOp, ast.Compare, ast.Call, ast.Attribute, ast.Name,
+                ast.Constant, ast.Load, ast.keyword, ast.operator, ast.unaryop, ast.cmpop)
+
+
+def ref_literal(path, line, node):
+    """A literal of the REF column: a number (nan, inf, -x), a string, a dtype name, or a tuple of them."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float, str)) and \
+            not isinstance(node.value, bool):
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        v = ref_literal(path, line, node.operand)
+        if isinstance(v, (int, float)):
+            return -v
+    if isinstance(node, ast.Name) and node.id in ("nan", "inf"):
+        return float(node.id)
+    if isinstance(node, ast.Name) and node.id in REF_DTYPES:
+        return node.id
+    if isinstance(node, ast.Tuple):
+        return tuple(ref_literal(path, line, e) for e in node.elts)
+    err(path, line, "REF: '%s' is not a literal (numbers, nan, inf, strings, dtype names, tuples)"
+        % ast_text(node))
+
+
+def ast_text(node):
+    try:
+        return ast.unparse(node)
+    except Exception:               # ast.unparse is Python 3.9+; only used in messages
+        return type(node).__name__
+
+
+def tree_depth(root, children):
+    """Depth of a tree without recursion (a deep tree must be an error, not a RecursionError)."""
+    best, stack = 0, [(root, 1)]
+    while stack:
+        n, d = stack.pop()
+        best = max(best, d)
+        stack.extend((c, d + 1) for c in children(n))
+    return best
+
+
+def parse_py(path, line, what, text, mode="eval"):
+    if len(text) > 2000:
+        err(path, line, "%s is longer than 2000 characters" % what)
+    try:
+        tree = ast.parse(text, mode=mode)
+    except (SyntaxError, ValueError, RecursionError, MemoryError) as e:
+        err(path, line, "%s: cannot read '%s' (%s)" % (what, text, getattr(e, "msg", None) or type(e).__name__))
+    if tree_depth(tree, ast.iter_child_nodes) > 2 * MAX_DEPTH:
+        err(path, line, "%s: '%s' is nested more than %d levels deep" % (what, text, MAX_DEPTH))
+    return tree
+
+
+def check_ref_expr(path, line, op, what, text):
+    """A NumPy expression over the row's inputs and attributes (by name), np.<function> and erf."""
+    check_text(path, line, what, text)
+    tree = parse_py(path, line, what, text)
+    known = set(nm for nm, _ in op.inputs) | set(nm for _, nm, _ in op.attrs) | {"np", "erf"}
+    for n in ast.walk(tree):
+        if not isinstance(n, REF_NP_NODES) or (isinstance(n, ast.Constant) and
+                                               not isinstance(n.value, (int, float))):
+            err(path, line, "%s: '%s' is not allowed in '%s' (numbers, names, operators, calls and np.<name>)"
+                % (what, ast_text(n), text))
+        if isinstance(n, ast.Name) and n.id not in known:
+            err(path, line, "%s uses '%s', which is neither an input (%s), an attribute, np nor erf"
+                % (what, n.id, ", ".join(nm for nm, _ in op.inputs)))
+        if isinstance(n, ast.Attribute) and not (isinstance(n.value, ast.Name) and n.value.id == "np"):
+            err(path, line, "%s: only np.<name> may be looked up, not '%s'" % (what, ast_text(n)))
+    return text
+
+
+def parse_ref(path, line, op, col):
+    op.ref = None
+    op.ref_keys = {}
+    tree = parse_py(path, line, "REF", col)
+    call = tree.body
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "REF"):
+        err(path, line, "the oracle column must be REF(\"numpy expression\", ...) or REF(), got '%s'" % col)
+    if not call.args and not call.keywords:
+        return
+    if op.fwd_expr is None:
+        err(path, line, "REF(...) is for elementwise FWD rows; the cases of KERNEL(%s) are written in "
+            "tests/make_golden.py: use REF()" % op.kernel)
+    if len(call.args) != 1 or not isinstance(call.args[0], ast.Constant) or not isinstance(call.args[0].value, str):
+        err(path, line, "REF takes one expression string, then key=value settings")
+    op.ref = check_ref_expr(path, line, op, "REF", call.args[0].value)
+    attr_names = [nm for _, nm, _ in op.attrs]
+    in_names = [nm for nm, _ in op.inputs]
+    for kw in call.keywords:
+        k = kw.arg
+        if k is None:
+            err(path, line, "REF: '**' is not a setting")
+        if k in op.ref_keys:
+            err(path, line, "REF: '%s' is given twice" % k)
+        v = ref_literal(path, line, kw.value)
+        kind = REF_KEYS.get(k) or ("interval" if k in in_names else "number" if k in attr_names else None)
+        if kind is None:
+            err(path, line, "REF: unknown setting '%s' (one of %s, an input's name for its interval, or an "
+                "attribute's name for its value)" % (k, ", ".join(REF_KEYS)))
+        v = check_ref_value(path, line, op, k, kind, v)
+        op.ref_keys[k] = v
+    for nm in attr_names:
+        if nm not in op.ref_keys:
+            err(path, line, "REF: attribute '%s' needs a value (%s=...)" % (nm, nm))
+    for dt in op.ref_keys.get("dtypes", ()):
+        if REF_DTYPES[dt] not in ew_dtypes(op):
+            err(path, line, "REF: dtype %s has no kernel under dtype rule %s" % (dt, op.dtype))
+
+
+def check_ref_value(path, line, op, k, kind, v):
+    num = lambda x: isinstance(x, (int, float))
+    if kind == "number" and num(v) and v == v:
+        return v
+    if kind == "interval" and isinstance(v, tuple) and len(v) == 2 and all(num(x) and abs(x) < 1e300 for x in v) \
+            and v[0] < v[1]:
+        return v
+    if kind == "numbers" and isinstance(v, tuple) and v and all(num(x) for x in v):
+        return v
+    if kind == "dtypes" and isinstance(v, tuple) and v and all(x in REF_DTYPES for x in v) and len(set(v)) == len(v):
+        return v
+    if kind == "strings" and isinstance(v, str):
+        v = (v,)
+    if kind == "strings" and isinstance(v, tuple) and v and all(isinstance(x, str) for x in v):
+        return tuple(check_ref_expr(path, line, op, "REF kink", x) for x in v)
+    want = {"number": "a number", "interval": "(lo, hi) with lo < hi", "numbers": "a tuple of numbers",
+            "dtypes": "a tuple of distinct dtype names (b8 u8 i32 f32 f64)",
+            "strings": "an expression string or a tuple of them"}[kind]
+    err(path, line, "REF: %s must be %s, got %r" % (k, want, v))
 
 
 # ---------------------------------------------------------------------------------------------- expressions
@@ -319,6 +523,7 @@ def parse_expr(s, path, line):
         if not m or m.end() == i:
             err(path, line, "cannot read expression at '%s'" % s[i:])
         if m.group(1):
+            check_number(path, line, s, m.group(1))
             toks.append(("num", m.group(1)))
         elif m.group(2):
             toks.append(("id", m.group(2)))
@@ -339,11 +544,17 @@ def parse_expr(s, path, line):
         p[0] += 1
         return t
 
+    depth = [0]
+
     def cmp_():
+        depth[0] += 1            # parentheses and call arguments nest here: bounded, not a RecursionError
+        if depth[0] > MAX_DEPTH:
+            err(path, line, "in '%s': parentheses nested more than %d levels deep" % (s, MAX_DEPTH))
         a = add_()
         if peek()[0] == "op" and peek()[1] in CMP_OPS:
             o = take()[1]
             a = ("cmp", o, a, add_())
+        depth[0] -= 1
         return a
 
     def add_():
@@ -363,7 +574,12 @@ def parse_expr(s, path, line):
     def unary():
         if peek() == ("op", "-"):
             take()
-            return ("neg", unary())
+            depth[0] += 1
+            if depth[0] > MAX_DEPTH:
+                err(path, line, "in '%s': more than %d signs in a row" % (s, MAX_DEPTH))
+            a = ("neg", unary())
+            depth[0] -= 1
+            return a
         return primary()
 
     def primary():
@@ -391,7 +607,24 @@ def parse_expr(s, path, line):
     e = cmp_()
     if p[0] != len(toks):
         err(path, line, "in '%s': unexpected '%s'" % (s, peek()[1]))
+    if tree_depth(e, expr_children) > MAX_DEPTH:
+        err(path, line, "'%s' is nested more than %d levels deep (split a long chain of operators)"
+            % (s, MAX_DEPTH))
     return e
+
+
+def check_number(path, line, s, tok):
+    """A number becomes a C literal: it must be one the compilers take without a warning."""
+    v = float(tok)
+    mant = re.split(r"[eE]", tok)[0]
+    if v in (float("inf"), float("-inf")) or (v < 2.3e-308 and re.search(r"[1-9]", mant)):
+        err(path, line, "in '%s': %s is outside the range of a normal double" % (s, tok))
+    if re.match(r"^\d+$", tok) and int(tok) > 2 ** 31 - 1:
+        err(path, line, "in '%s': the integer %s does not fit an int; write it as a float (%.17g)" % (s, tok, v))
+
+
+def expr_children(e):
+    return e[2] if e[0] == "call" else e[2:] if e[0] in ("bin", "cmp") else e[1:] if e[0] == "neg" else ()
 
 
 def walk(e):
@@ -538,8 +771,14 @@ def shape_id(op):
 def emit_opinfo(ops):
     out = ["static gir_status gir__sh_%s(gir__bctx *b);" % nm
            for nm in sorted(set(op.shape for op in ops if op.shape not in BUILTIN_SHAPES))]
+    names, first = [], {}
+    for op in ops:                       # the inputs' names in builder (IN) order, for messages
+        first[op.name] = len(names)
+        names += [nm for nm, _ in op.inputs]
+    out.append("static const char *const gir__in_names[%d] = {%s};"
+               % (max(len(names), 1), ", ".join('"%s"' % nm for nm in names) or '""'))
     out += ["static const gir__opinfo gir__ops[GIR_OP__COUNT] = {",
-           "    {\"invalid\", 0, 0, 0, 0u, 0, 0, 0, 0, 0, 0, -1, -1, \"\", \"\"},"]
+           "    {\"invalid\", 0, 0, 0, 0u, 0, 0, 0, 0, 0, 0, -1, -1, \"\", \"\", 0},"]
     for op in ops:
         flags = " | ".join("GIR__F_" + f for f in op.flags) or "0"
         attrs = ",".join("%s:%s" % (k, n) for k, n, _ in op.attrs)
@@ -548,10 +787,10 @@ def emit_opinfo(ops):
         argmask = sum(1 << j for j, (_, a) in enumerate(op.inputs) if a)
         axis_i = next((k for kind, nm, k in op.attrs if kind == "i" and nm == "axis"), -1)
         axes_l = next((k for kind, nm, k in op.attrs if kind == "l" and nm == "axes"), -1)
-        out.append("    {\"%s\", %d, %d, %d, %du, GIR__DT_%s, %s, %s, %s, GIR_GROUP_%s, %d, %d, %d, \"%s\", \"%s\"},"
+        out.append("    {\"%s\", %d, %d, %d, %du, GIR__DT_%s, %s, %s, %s, GIR_GROUP_%s, %d, %d, %d, \"%s\", \"%s\", %d},"
                    % (op.lname, len(op.parents), len(op.args), 1 if op.variadic else 0, argmask, op.dtype,
                       shape_id(op), shapefn, flags, op.group, 1 if op.differentiable else 0, axis_i, axes_l,
-                      attrs, reason.replace('"', '\\"')))
+                      attrs, reason.replace('"', '\\"'), first[op.name]))
     out.append("};")
     return "\n".join(out)
 
@@ -640,9 +879,12 @@ def emit_ew_kernels(ops):
             if not uses_p:
                 out.append("    (void)p;")
             out.append("    for (k = 0; k < n; ++k) {")
+            used = set(n[1] for n in walk(op.fwd_expr) if n[0] == "var")
             for j, nm in enumerate(storage(op)):
                 IT = "uint8_t" if nm in op.args else T
                 out.append("        %s v%d = x%d[k * st[%d]];" % (IT, j, j, j))
+                if nm not in used:                # an input the expression ignores
+                    out.append("        (void)v%d;" % j)
             out.append("        o[k] = (%s)(%s);" % (OT, lower_fwd(op, op.fwd_expr, dt)))
             out.append("    }")
             out.append("}")
@@ -729,7 +971,14 @@ def is_raw(n):
                re.match(r"^[pi]\d$", m[1]))) for m in walk(n))
 
 
-def lower_adj(op, e, ops_by_lname):
+def lower_adj(op, e, ops_by_lname, partial=False):
+    def node(name, args):
+        """A call of the builder of op name: the table must have it (the expression's operators too)."""
+        if name not in ops_by_lname and not partial:
+            raise GenError("%s:%d: error: ADJ of %s builds %s nodes, but the table has no %s row"
+                           % (op.path, op.line, op.name, name, name.upper()))
+        return "gir_%s(G, %s)" % (name, args)
+
     def go(n):
         k = n[0]
         if k == "num":
@@ -750,11 +999,11 @@ def lower_adj(op, e, ops_by_lname):
         if k == "neg":
             if n[1][0] == "num":                  # a negative number is one constant, not neg(constant)
                 return "gir__ah_num(G, g, -%s)" % n[1][1]
-            return "gir_neg(G, %s)" % go(n[1])
+            return node("neg", go(n[1]))
         if k == "bin":
-            return "gir_%s(G, %s, %s)" % (ARITH[n[1]], go(n[2]), go(n[3]))
+            return node(ARITH[n[1]], "%s, %s" % (go(n[2]), go(n[3])))
         if k == "cmp":
-            return "gir_%s(G, %s, %s)" % (CMP_OPS[n[1]], go(n[2]), go(n[3]))
+            return node(CMP_OPS[n[1]], "%s, %s" % (go(n[2]), go(n[3])))
         if k == "call":
             f = n[1]
             if f in ops_by_lname:
@@ -774,7 +1023,7 @@ def lower_adj(op, e, ops_by_lname):
     return go(e)
 
 
-def emit_adjoints(ops):
+def emit_adjoints(ops, partial=False):
     by = {op.lname: op for op in ops}
     out = []
     for op in ops:
@@ -787,13 +1036,13 @@ def emit_adjoints(ops):
         if op.variadic:
             body.append("    int i;")
             body.append("    for (i = 0; i < n; ++i)")
-            c = lower_adj(op, op.adj[0], by)
+            c = lower_adj(op, op.adj[0], by, partial)
             if op.shape == "BCAST":
                 c = "gir__ah_unbroadcast(G, nd, x, %s, x[i])" % c
             body.append("        if (need[i]) dx[i] = %s;" % c)
         else:
             for j, term in enumerate(op.adj):
-                c = lower_adj(op, term, by)
+                c = lower_adj(op, term, by, partial)
                 if op.shape == "BCAST":
                     c = "gir__ah_unbroadcast(G, nd, x, %s, x[%d])" % (c, j)
                 body.append("    if (need[%d]) dx[%d] = %s;" % (j, j, c))
@@ -841,27 +1090,33 @@ def emit_oplist(ops, width=100):
     return rows
 
 
-def oplist_text(ops, prefix="   "):
+def oplist_text(ops, prefix="   ", docs=False, width=110):
+    """One line per op; with docs, its DOC wrapped below it."""
     rows = emit_oplist(ops)
     w0 = max(len(r[0]) for r in rows)
     w1 = max(len(r[1]) for r in rows)
     out = []
-    for r in rows:
+    for op, r in zip(ops, rows):
         line = "%s%-*s %-*s %-6s %-4s %s" % (prefix, w0, r[0], w1, r[1], r[2], r[3], r[4])
         out.append(line.rstrip())
+        if docs:
+            indent = " " * (len(prefix) + w0 + 1)
+            out += textwrap.wrap(op.doc, width, initial_indent=indent, subsequent_indent=indent,
+                                 break_on_hyphens=False)
     return out
 
 
 def readme_ops(ops):
     """The README's op table (between the ops:begin / ops:end markers)."""
-    rows = ["| op | inputs; attributes | dtype rule | gradient | forward |", "|---|---|---|---|---|"]
+    rows = ["| op | inputs; attributes | dtype rule | gradient | forward | what it does |",
+            "|---|---|---|---|---|---|"]
     for op in ops:
         ins = ", ".join(("@" if a else "") + nm + ("..." if op.variadic else "") for nm, a in op.inputs)
         at = ", ".join(nm for _, nm, _ in op.attrs)
         fw = ("`" + expr_str(op.fwd_expr) + "`") if op.fwd_expr else "kernel `" + op.kernel + "`"
         gr = "yes" if op.differentiable else "no: " + op.no_adj
-        rows.append("| `%s` | %s | %s | %s | %s |" % (op.lname, ins + ("; " + at if at else ""),
-                                                    op.dtype.lower(), gr, fw))
+        rows.append("| `%s` | %s | %s | %s | %s | %s |" % (op.lname, ins + ("; " + at if at else ""),
+                                                         op.dtype.lower(), gr, fw, op.doc.replace("|", "&#124;")))
     n_diff = sum(1 for op in ops if op.differentiable)
     rows.append("")
     rows.append("%d operators, %d differentiable." % (len(ops), n_diff))
@@ -885,21 +1140,99 @@ def template_instances(text, name):
 
 
 def read(name):
-    with open(os.path.join(HERE, name), encoding="utf-8") as f:
-        return f.read()
+    try:
+        with open(os.path.join(HERE, name), "rb") as f:
+            return decode_utf8("gen/" + name, f.read())
+    except OSError as e:
+        raise GenError("gen/%s: error: cannot read it (%s)" % (name, e.strerror))
 
 
-def load_ops(opsdef_path):
+def decode_utf8(path, data):
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        err(path, data.count(b"\n", 0, e.start) + 1, "byte 0x%02x is not UTF-8 (the table is UTF-8 text)"
+            % data[e.start])
+
+
+def c_identifiers(path, text):
+    """The identifiers of C code, comments, strings and the bodies of macros left out (a macro body uses
+    names, it does not declare them)."""
+    code = re.sub(r'"[^"\n]*"', '""', strip_comments(path, text)).replace("\\\n", " ")
+    code = re.sub(r"^([ \t]*#[ \t]*define[ \t]+\w+(?:\([^)\n]*\))?).*$", r"\1", code, flags=re.M)
+    return set(re.findall(r"\b[A-Za-z_][A-Za-z0-9_]*\b", code))
+
+
+def fragment_limit(macro):
+    """A limit the C fragments define (#define MACRO n in gen/config.c): the table must fit it."""
+    m = re.search(r"^#define %s (\d+)\b" % macro, read("config.c"), re.M)
+    if not m:
+        raise GenError("gen/config.c: error: no '#define %s <n>'" % macro)
+    return int(m.group(1))
+
+
+def check_needed(ops, public):
+    """Every op the hand-written fragments use (a builder gir_<op>() they call, a GIR_OP_<OP> they name) must
+    be a row of the table, or the header would not compile."""
+    have = set(op.lname for op in ops)
+    for f in IMPL_FRAGMENTS + TEMPLATES:
+        code = re.sub(r'"[^"\n]*"', '""', strip_comments("gen/" + f, read(f)))
+        for m in re.finditer(r"\b(?:gir_([a-z0-9][a-z0-9_]*)\s*\(|GIR_OP_([A-Z0-9][A-Z0-9_]*)\b)", code):
+            name = m.group(1) or m.group(2).lower()
+            ident = "gir_" + m.group(1) if m.group(1) else "GIR_OP_" + m.group(2)
+            if name not in have and ident not in public:
+                err("gen/" + f, code.count("\n", 0, m.start()) + 1, "%s needs the op %s, which the table does not "
+                    "have (a row renamed or removed?)" % (ident, name.upper()))
+
+
+def check_fit(path, ops, partial=False):
+    """Names the generator would make must not collide with the hand-written code, every row must fit the
+    fixed arrays of the C side, and (unless the table is partial, as the generator's test tables are)
+    every op the C fragments use must be in the table."""
+    public = c_identifiers("gen/" + DECL_FRAGMENT, read(DECL_FRAGMENT))
+    internal = set()
+    for f in IMPL_FRAGMENTS + TEMPLATES:
+        internal |= c_identifiers("gen/" + f, read(f))
+    if not partial:
+        check_needed(ops, public)
+    max_row, max_var = fragment_limit("GIR__MAX_ROW_IN"), fragment_limit("GIR__MAX_IN")
+    if max_var > 64 or max_row > min(16, max_var):
+        raise GenError("gen/config.c: error: GIR__MAX_IN must be at most 64, GIR__MAX_ROW_IN at most 16 "
+                       "and at most GIR__MAX_IN")
+    for op in ops:
+        for name, kind in (("gir_" + op.lname, "its builder"), ("GIR_OP_" + op.name, "its enum value")):
+            if name in public:
+                err(path, op.line, "op %s: %s %s would collide with %s of the public API (gen/%s); "
+                    "choose another name" % (op.name, kind, name, name, DECL_FRAGMENT))
+        made = (["gir__adj_" + op.lname] if op.adj else []) + \
+            ["gir__k_%s_%s__scalar" % (op.lname, SFX[dt]) for dt in (ew_dtypes(op) if op.fwd_expr else [])]
+        for name in made:
+            if name in internal:
+                err(path, op.line, "op %s: the generated %s would collide with %s in gen/; choose another name"
+                    % (op.name, name, name))
+        if not op.variadic and len(op.inputs) > max_row:
+            err(path, op.line, "op %s has %d inputs; a row has at most %d (GIR__MAX_ROW_IN in gen/config.c: "
+                "the size of the fixed input arrays of the builder and the elementwise driver)"
+                % (op.name, len(op.inputs), max_row))
+
+
+def load_ops(opsdef_path, partial=False):
     """The rows of ops.def as Op objects, checked (also used by tests/make_golden.py)."""
     global HELPERS
-    with open(opsdef_path, encoding="utf-8") as f:
-        opsdef = f.read()
+    path = os.path.basename(opsdef_path)
+    try:
+        with open(opsdef_path, "rb") as f:
+            opsdef = decode_utf8(path, f.read())
+    except OSError as e:
+        raise GenError("%s: error: cannot read it (%s)" % (opsdef_path, e.strerror))
     HELPERS = set(re.findall(r"\bgir__ah_([A-Za-z0-9_]+)\s*\(", read("autodiff.c")))
-    return parse_ops(os.path.basename(opsdef_path), opsdef), opsdef
+    ops = parse_ops(path, opsdef)
+    check_fit(path, ops, partial)
+    return ops, opsdef
 
 
-def generate(opsdef_path):
-    ops, opsdef = load_ops(opsdef_path)
+def generate(opsdef_path, partial=False):
+    ops, opsdef = load_ops(opsdef_path, partial)
     autodiff = read("autodiff.c")
     by = {op.lname: op for op in ops}
     # shape functions and kernels named by the table must exist in the fragments
@@ -926,12 +1259,12 @@ def generate(opsdef_path):
         "OP_PROTOS": emit_protos(ops),
         "OP_COUNT": str(len(ops)),
         "OP_DIFF_COUNT": str(n_diff),
-        "OP_LIST": "\n".join(oplist_text(ops)),
+        "OP_LIST": "\n".join(oplist_text(ops, docs=True)),
         "OP_INFO": emit_opinfo(ops),
         "BUILDERS": emit_builders(ops),
         "VOCAB": emit_vocab(),
         "EW_KERNELS": emit_ew_kernels(ops),
-        "ADJOINTS": emit_adjoints(ops),
+        "ADJOINTS": emit_adjoints(ops, partial),
         "KERNEL_TABLE": emit_kernel_table(ops),
         "TEMPLATES": "\n".join(template_instances(read(t), t) for t in TEMPLATES),
         "GROUPS": "\n".join("    GIR_GROUP_%s," % g for g in GROUPS),
@@ -965,24 +1298,33 @@ def license_block():
 
 
 def main(argv):
-    args = argv[1:]
+    partial = "--partial" in argv[1:]
+    args = [a for a in argv[1:] if a != "--partial"]
     if not args or args[0] in ("-h", "--help"):
         print(__doc__.strip())
         return 0 if args else 2
     opsdef = args[0]
     try:
-        text, ops = generate(opsdef)
+        text, ops = generate(opsdef, partial)
     except GenError as e:
         sys.stderr.write(str(e) + "\n")
         return 1
     if len(args) >= 3 and args[1] == "-o":
-        with open(args[2], "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
+        tmp = args[2] + ".tmp"            # written whole, then renamed: never a half-written header
+        try:
+            with open(tmp, "w", encoding="utf-8", newline="\n") as f:
+                f.write(text)
+            os.replace(tmp, args[2])
+        except OSError as e:
+            sys.stderr.write("%s: error: cannot write it (%s)\n" % (args[2], e.strerror))
+            if os.path.exists(tmp):
+                os.remove(tmp)
+            return 1
         return 0
     if len(args) >= 3 and args[1] == "--check":
         try:
-            with open(args[2], encoding="utf-8", newline="") as f:
-                old = f.read()
+            with open(args[2], "rb") as f:
+                old = f.read().decode("utf-8", "replace")
         except OSError:
             old = ""
         if old != text:
@@ -993,10 +1335,13 @@ def main(argv):
             return 1
         return 0
     if len(args) >= 3 and args[1] in ("--readme", "--check-readme"):
-        with open(args[2], encoding="utf-8", newline="") as f:
-            old = f.read()
         try:
+            with open(args[2], "rb") as f:
+                old = decode_utf8(args[2], f.read())
             new = splice_readme(old, ops)
+        except OSError as e:
+            sys.stderr.write("%s: error: cannot read it (%s)\n" % (args[2], e.strerror))
+            return 1
         except GenError as e:
             sys.stderr.write(str(e) + "\n")
             return 1

@@ -280,7 +280,7 @@ GIR_API int gir_op_parent_count(gir_op op) {
 }
 GIR_API int gir_op_arg_count(gir_op op) { return gir__op_ok(op) ? gir__ops[op].nargs : 0; }
 GIR_API int gir_op_input_is_arg(gir_op op, int k) {
-    return gir__op_ok(op) && k >= 0 && k < 32 && !gir__ops[op].variadic && ((gir__ops[op].argmask >> k) & 1u);
+    return gir__op_ok(op) && k >= 0 && k < GIR__MAX_ROW_IN && !gir__ops[op].variadic && ((gir__ops[op].argmask >> k) & 1u);
 }
 GIR_API int gir_op_differentiable(gir_op op) { return gir__op_ok(op) ? gir__ops[op].diff : 0; }
 GIR_API const char *gir_op_no_adjoint_reason(gir_op op) { return gir__op_ok(op) ? gir__ops[op].no_adj : ""; }
@@ -394,6 +394,11 @@ static int gir__bcast2(const gir_shape *a, const gir_shape *b, gir_shape *out) {
     return 1;
 }
 /* inputs are stored parents first, then arguments; messages count them in builder (IN) order */
+/* the name of builder input pos, as the row's IN column gives it (one name for all of a variadic list) */
+static const char *gir__in_name(const gir__opinfo *oi, int pos) {
+    int n = oi->variadic ? 1 : oi->nparents + oi->nargs;
+    return n ? gir__in_names[oi->in_name0 + (pos < n ? pos : n - 1)] : "";
+}
 static int gir__in_pos(const gir__opinfo *oi, int k) {
     int want = k < oi->nparents ? k : k - oi->nparents, is_arg = k >= oi->nparents, j;
     if (oi->variadic) return k;
@@ -406,18 +411,19 @@ static gir_status gir__need_rank(gir__bctx *b, int k, int lo, int hi) {
     int pos = gir__in_pos(&gir__ops[b->op], k);
     if (x->shape.rank < lo || x->shape.rank > hi) {
         if (lo == hi)
-            return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: input %d must have rank %d, got %S",
-                              gir__bname(b), b->id, pos, lo, &x->shape);
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: input %d must have rank %d..%d, got %S",
-                          gir__bname(b), b->id, pos, lo, hi, &x->shape);
+            return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: %s (input %d) must have rank %d, got %S",
+                              gir__bname(b), b->id, gir__in_name(&gir__ops[b->op], pos), pos, lo, &x->shape);
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: %s (input %d) must have rank %d..%d, got %S",
+                          gir__bname(b), b->id, gir__in_name(&gir__ops[b->op], pos), pos, lo, hi, &x->shape);
     }
     return GIR_OK;
 }
 static gir_status gir__need_dtype(gir__bctx *b, int k, int dt) {
     const gir__node *x = gir__bin(b, k);
     if (x->dtype != dt)
-        return GIR__BFAIL(b, GIR_ERR_DTYPE, "%s: node %u: input %d must be %T, got %T %S",
-                          gir__bname(b), b->id, gir__in_pos(&gir__ops[b->op], k), dt, (int)x->dtype, &x->shape);
+        return GIR__BFAIL(b, GIR_ERR_DTYPE, "%s: node %u: %s (input %d) must be %T, got %T %S", gir__bname(b), b->id,
+                          gir__in_name(&gir__ops[b->op], gir__in_pos(&gir__ops[b->op], k)),
+                          gir__in_pos(&gir__ops[b->op], k), dt, (int)x->dtype, &x->shape);
     return GIR_OK;
 }
 
@@ -1066,8 +1072,9 @@ static gir_status gir__promote(gir__bctx *b, const gir__opinfo *oi, const gir_no
     for (k = 0; k < np; ++k) {
         const gir__node *x = &g->nodes[stor[k].id];
         if (!gir__dt_allowed(oi->dtrule, x->dtype))
-            return GIR__BFAIL(b, GIR_ERR_DTYPE, "%s: node %u: input %d must be %s, got %T %S", oi->name, b->id,
-                              gir__in_pos(oi, k), gir__dtrule_text(oi->dtrule), (int)x->dtype, &x->shape);
+            return GIR__BFAIL(b, GIR_ERR_DTYPE, "%s: node %u: %s (input %d) must be %s, got %T %S", oi->name, b->id,
+                              gir__in_name(oi, gir__in_pos(oi, k)), gir__in_pos(oi, k), gir__dtrule_text(oi->dtrule),
+                              (int)x->dtype, &x->shape);
         if (gir__weak(x, np)) { if (x->dtype > weak) weak = x->dtype; }
         else if (x->dtype > strong) strong = x->dtype;
     }
@@ -1078,8 +1085,9 @@ static gir_status gir__promote(gir__bctx *b, const gir__opinfo *oi, const gir_no
         double v, lo = *pdt == GIR_DTYPE_U8 ? 0.0 : -2147483648.0, hi = *pdt == GIR_DTYPE_U8 ? 255.0 : 2147483647.0;
         if (!gir__weak(x, np) || !gir__is_int(x->dtype) || !gir__scalar_value(x, &v) || (v >= lo && v <= hi)) continue;
         if (oi->dtrule == GIR__DT_CMP) { *pdt = x->dtype > *pdt ? x->dtype : *pdt; continue; }
-        return GIR__BFAIL(b, GIR_ERR_DTYPE, "%s: node %u: the scalar %g (input %d) does not fit %T, the dtype of "
-                          "the other operand (cast one side first)", oi->name, b->id, v, gir__in_pos(oi, k), *pdt);
+        return GIR__BFAIL(b, GIR_ERR_DTYPE, "%s: node %u: the scalar %g (%s, input %d) does not fit %T, the dtype "
+                          "of the other operand (cast one side first)", oi->name, b->id, v,
+                          gir__in_name(oi, gir__in_pos(oi, k)), gir__in_pos(oi, k), *pdt);
     }
     return GIR_OK;
 }
@@ -1127,8 +1135,8 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
         int kind = gir__handle_kind(g, stor[k]);
         if (kind == GIR__H_NONE) return bad;          /* poisoned input: no new message */
         if (kind != GIR__H_OWN) {
-            gir__gfail(g, GIR_ERR_HANDLE, "%s: node %u: input %d (id %u) %s", oi->name, b.id, gir__in_pos(oi, k), (unsigned)stor[k].id,
-                       gir__handle_why(kind));
+            gir__gfail(g, GIR_ERR_HANDLE, "%s: node %u: %s (input %d, id %u) %s", oi->name, b.id,
+                       gir__in_name(oi, gir__in_pos(oi, k)), gir__in_pos(oi, k), (unsigned)stor[k].id, gir__handle_why(kind));
             return bad;
         }
     }
@@ -1319,6 +1327,7 @@ static gir_node gir__reshaped(gir_graph *g, gir_node x, gir_shape shape, const c
     int was_ok = gir__ok(g);
     return gir__named(g, was_ok, fn, gir_reshape(g, x, shape));
 }
+GIR_API gir_node gir_int_div(gir_graph *g, gir_node a, gir_node b) { return gir_floordiv(g, a, b); }
 GIR_API gir_node gir_scalar(gir_graph *g, gir_dtype dtype, double value) {
     return gir__filled(g, dtype, gir_shape0(), value, "scalar");
 }

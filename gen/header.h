@@ -79,7 +79,8 @@
    WHAT gir.h DOES NOT DO (yet): threads, GPUs, dynamic shapes, sparse tensors, f16 storage.
 
    OPS (@@OP_COUNT@@ operators, @@OP_DIFF_COUNT@@ differentiable; generated from ops.def)
-     name, (inputs; attributes: @ marks a non-differentiable argument), dtype rule, has adjoint, forward
+     name, (inputs; attributes: @ marks a non-differentiable argument), dtype rule, has adjoint, forward;
+     below each, what it computes and its conventions
 @@OP_LIST@@
 */
 #ifndef GIR_H_INCLUDED
@@ -168,6 +169,7 @@ typedef enum gir_group {
 
 /* generated from ops.def: one value per row, in table order */
 @@OP_ENUM@@
+#define GIR_OP_INT_DIV GIR_OP_FLOORDIV  /* the 0.1 name of floordiv (integers only then); to be removed */
 
 /* A node handle: id numbers the node in its graph (0: the invalid handle, as {0} or {0, 0} gives it); tag says
    which graph made it, so a graph recognises its own handles and rejects another graph's (GIR_ERR_HANDLE). */
@@ -267,6 +269,7 @@ GIR_API void     gir_attr_zero(gir_attr *a);
 
 /* convenience builders composed of table ops */
 GIR_API gir_node gir_scalar(gir_graph *g, gir_dtype dtype, double value);
+GIR_API gir_node gir_int_div(gir_graph *g, gir_node a, gir_node b);     /* 0.1 name of gir_floordiv */
 GIR_API gir_node gir_zeros(gir_graph *g, gir_dtype dtype, gir_shape shape);
 GIR_API gir_node gir_ones(gir_graph *g, gir_dtype dtype, gir_shape shape);
 GIR_API gir_node gir_zeros_like(gir_graph *g, gir_node x);

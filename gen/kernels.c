@@ -77,8 +77,9 @@ static void gir__bstrides(const gir_shape *s, const gir_shape *out, int64_t *st)
    broadcasts) */
 static void gir__ew_apply(gir__ew_fn fn, void *out, int odt, const gir_shape *os, int nin, const gir__kin *in,
                           const double *p) {
-    int64_t st[16][GIR_MAX_RANK], idx[GIR_MAX_RANK], run[16], total = gir__numel(os), inner, outer, o;
-    const void *ptr[16];
+    int64_t st[GIR__MAX_ROW_IN][GIR_MAX_RANK], idx[GIR_MAX_RANK], run[GIR__MAX_ROW_IN], total = gir__numel(os);
+    int64_t inner, outer, o;
+    const void *ptr[GIR__MAX_ROW_IN];
     int j, d, r = os->rank, flat = 1;
     if (total == 0) return;
     for (j = 0; j < nin; ++j) {

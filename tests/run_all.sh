@@ -68,6 +68,19 @@ step "make: a clone whose ops.def and gen/ are newer than gir.h builds the demo 
 # 2. the generator's own tests: determinism, fixtures, error messages
 tally "generator tests" $PY tests/gen/test_gen.py
 
+# 2b. tests/golden.txt is what tests/make_golden.py makes, bit for bit on this machine too (needs numpy,
+#     torch and mpmath for GOLDEN_PY; without them this is a skip, not a pass)
+GOLDEN_PY=${GOLDEN_PY:-/usr/bin/python3}
+gname="golden: tests/golden.txt regenerates byte for byte"
+if want "$gname"; then
+    "$GOLDEN_PY" tests/make_golden.py --check > "$B/last.out" 2>&1
+    rc=$?
+    cat "$B/last.out" >> "$log"
+    if [ $rc -eq 0 ]; then ok "$gname"
+    elif [ $rc -eq 77 ] || [ $rc -eq 126 ] || [ $rc -eq 127 ]; then skip "$gname" "$(tail -n 1 "$B/last.out")"
+    else bad "$gname"; fi
+fi
+
 # 3. the header builds as C99, C11 and C++, with gcc and clang, from two translation units
 for cc in "$CC" "$CLANG"; do
     for std in c99 c11; do

@@ -1014,6 +1014,7 @@ static int test_op_table(void) {
 #include "suite_api.c"
 #include "suite_sem.c"
 #include "suite_num.c"
+#include "suite_gen.c"
 
 int main(int argc, char **argv) {
     const char *golden = "tests/golden.txt";
@@ -1072,6 +1073,7 @@ int main(int argc, char **argv) {
     suite_api();
     suite_sem();
     suite_num();
+    suite_gen();
     if (verbose) say("second-order checks: %d cases passed, %d skipped (no second-order adjoint)\n", n2, n2skip);
     for (k = 0; k < ncases; ++k) {
         int j;

@@ -17,6 +17,12 @@ Runs the generator as a subprocess and checks
      builder definitions, op info table and --list are exactly its rows.
   4. the generator imports nothing outside the standard library, and runs with only the standard
      library on sys.path.
+  5. robustness: damaged copies of good/small.def (bytes cut, pasted, deep nesting, bytes that are not
+     UTF-8, open comments and strings) are each accepted or one clean error, never an exception.
+  6. a copy of ops.def without a row the C fragments need (TRIU, NEG) or an adjoint's operators build
+     (LT) is an error naming where it is needed; ops.def with unusual but valid rows appended gives a
+     header that compiles as C99 and C++11 (gcc, g++; a skip without them).
+The test tables (fixtures, good/small.def) are partial, so they are generated with --partial.
 --pending also runs tests/gen/pending/*.def: fixtures (same format as bad/) for errors the generator does
 not report correctly yet. They fail until the generator is fixed; then move them to bad/.
 
@@ -136,6 +142,11 @@ class Report:
         else:
             self.passed += 1
             print("ok   %s" % name)
+        sys.stdout.flush()
+
+    def skip(self, name, why):
+        """Neither a pass nor a failure: the check could not run here."""
+        print("skip %s: %s" % (name, why))
         sys.stdout.flush()
 
 
@@ -293,7 +304,7 @@ def check_readme(P, rep, jobs):
 
 # ---------------------------------------------------------------------------------------------- 2. bad fixtures
 def read_expect(path):
-    with open(path, encoding="utf-8") as f:
+    with open(path, encoding="utf-8", errors="surrogateescape") as f:
         m = EXPECT.match(f.readline().rstrip("\n"))
     return (int(m.group(1)), m.group(2)) if m else None
 
@@ -361,7 +372,7 @@ for path in sys.argv[2:]:
     saved = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = out, err
     try:
-        rc = gir_gen.main(["gir_gen.py", path, "--list"])
+        rc = gir_gen.main(["gir_gen.py", path, "--partial", "--list"])
     except BaseException as e:
         rc = "crash %s: %s" % (type(e).__name__, e)
     finally:
@@ -396,15 +407,15 @@ def submit_fixtures(P, pool, tmp, files, sub, controls):
         base = os.path.basename(path)
         exp = read_expect(path)
         out_path = os.path.join(tmp, sub, base + ".h")
-        run = pool.submit(run_gen, P, [path, "-o", out_path])
+        run = pool.submit(run_gen, P, [path, "--partial", "-o", out_path])
         cpath = None
         if controls and exp:
-            with open(path, encoding="utf-8") as f:
+            with open(path, encoding="utf-8", errors="surrogateescape") as f:
                 rest = without_row(f.read(), exp[0])
             if rest is not None:
                 # same basename, in its own directory: the control is the fixture, one row shorter
                 cpath = os.path.join(tmp, sub, "ctl", base)
-                with open(cpath, "w", encoding="utf-8") as f:
+                with open(cpath, "w", encoding="utf-8", errors="surrogateescape") as f:
                     f.write(rest)
         jobs[path] = (exp, run, out_path, cpath)
     ctl = pool.submit(run_controls, P, [j[3] for j in jobs.values() if j[3]])
@@ -425,6 +436,159 @@ def check_bad(P, rep, jobs, sub, controls):
         bad[5:] = ["and %d more" % (len(bad) - 5)]
     rep.check("%s/: each fixture is valid without its offending row (%d controls; an unbalanced row or an "
               "empty table has none)" % (sub, len(res)), "; ".join(bad) if bad else None)
+
+
+# ---------------------------------------------------------------------------------------------- 2b. robustness
+# Damaged tables: good/small.def with bytes cut out, pasted in or replaced by what has broken generators
+# before (deep nesting, a byte that is not UTF-8, an open comment, an open string). Every one must give
+# exit status 0, or 1 with one '<file>:<line>: error:' line: never an exception. One process, seeded.
+MUTATIONS = 300
+ROBUST_DRIVER = r"""
+import io, random, sys
+sys.dont_write_bytecode = True
+sys.path.insert(0, sys.argv[1])
+import gir_gen
+base, path, n = open(sys.argv[2], "rb").read(), sys.argv[3], int(sys.argv[4])
+rnd = random.Random(20240611)
+bits = [b"(" * 300, b"-" * 300, b"a + " * 300, b"\xff", b"\xe9", b"/*", b'"', b"*/", b"??/", b"\\", b"(", b")",
+        b",", b";", b"@", b"...", b"1e999", b"int", b"REF(", b"DOC(", b"dom=(", b"\x00", b"\r"]
+bad = 0
+for k in range(n):
+    s = base
+    for _ in range(rnd.randint(1, 3)):
+        i = rnd.randrange(len(s))
+        m = rnd.random()
+        if m < 0.3:
+            s = s[:i] + s[i + rnd.randint(1, 8):]
+        elif m < 0.7:
+            s = s[:i] + rnd.choice(bits) + s[i:]
+        else:
+            j = rnd.randrange(len(s))
+            s = s[:i] + s[j:j + rnd.randint(1, 40)] + s[i:]
+    with open(path, "wb") as f:
+        f.write(s)
+    out, err = io.StringIO(), io.StringIO()
+    saved = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = out, err
+    try:
+        rc = gir_gen.main(["gir_gen.py", path, "--partial", "--list"])
+        why = None
+    except BaseException as e:
+        rc, why = None, "%s: %s" % (type(e).__name__, str(e)[:120])
+    finally:
+        sys.stdout, sys.stderr = saved
+    lines = err.getvalue().strip().splitlines()
+    if why is None and rc == 1 and not (len(lines) == 1 and ": error: " in lines[0]):
+        why = "exit 1 with %d line(s) on stderr: %r" % (len(lines), err.getvalue()[:160])
+    if why is None and rc not in (0, 1):
+        why = "exit status %r" % rc
+    if why:
+        bad += 1
+        if bad == 1:
+            keep = path + ".first"
+            with open(keep, "wb") as f:
+                f.write(s)
+            print("mutation %d: %s" % (k, why))
+print("done %d %d" % (n, bad))
+"""
+
+
+def run_robustness(P, tmp):
+    path = os.path.join(tmp, "mutated.def")
+    cmd = [sys.executable, "-S", "-B", "-c", ROBUST_DRIVER, os.path.dirname(P.gen), os.path.join(P.good, "small.def"),
+           path, str(MUTATIONS)]
+    try:
+        r = subprocess.run(cmd, cwd=tmp, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=300)
+    except subprocess.TimeoutExpired:
+        return "timed out"
+    out = r.stdout.decode("utf-8", "replace")
+    m = re.search(r"^done (\d+) (\d+)$", out, re.M)
+    if r.returncode or not m:
+        return "the driver failed: %s" % one_line(r.stderr.decode("utf-8", "replace") or out)
+    if m.group(2) != "0":
+        return "%s of %s damaged tables were not a clean error; first: %s" % (m.group(2), m.group(1), one_line(out, 200))
+    return None
+
+
+# ---------------------------------------------------------------------------------------------- 2c. needed ops
+# Rows the hand-written C uses: without --partial (the test tables above are partial), a copy of ops.def
+# without one of them must be an error naming where it is needed, not a header that does not compile.
+NEEDED = [("TRIU", r"^gen/autodiff\.c:\d+: error: gir_triu needs the op TRIU, which the table does not have"),
+          ("NEG", r"^gen/\w+\.c:\d+: error: gir_neg needs the op NEG"),
+          ("LT", r"^ops\.def:\d+: error: ADJ of MAXIMUM builds lt nodes, but the table has no LT row")]
+
+
+def prepare_needed(P, pool, tmp, jobs):
+    with open(P.opsdef, encoding="utf-8") as f:
+        text = f.read()
+    for name, _ in NEEDED:
+        m = re.search(r"^GIR_OP\(%s,.*?\n(?=GIR_OP|/\*|#undef)" % name, text, re.M | re.S)
+        d = os.path.join(tmp, "without_" + name)
+        os.makedirs(d)
+        with open(os.path.join(d, "ops.def"), "w", encoding="utf-8") as f:
+            f.write(text[:m.start()] + text[m.end():] if m else text)
+        jobs["needed-" + name] = (m is not None, d, pool.submit(run_gen, P, ["ops.def", "-o", "gir.h"], cwd=d))
+
+
+def check_needed(rep, jobs):
+    for name, want in NEEDED:
+        found, d, fut = jobs["needed-" + name]
+        r = fut.result()
+        why = None
+        if not found:
+            why = "ops.def has no %s row to take out" % name
+        elif "Traceback" in r.err or r.rc != 1 or not re.search(want, r.err.strip()):
+            why = "exit status %s, stderr: %s" % (r.rc, one_line(r.err) or "(none)")
+        elif os.path.exists(os.path.join(d, "gir.h")):
+            why = "the generator failed but wrote gir.h"
+        rep.check("ops.def without %s (which the C fragments need): an error naming where, no header" % name, why)
+
+
+# ---------------------------------------------------------------------------------------------- 2d. it compiles
+# What the generator accepts must compile: ops.def with unusual but valid rows appended (an expression
+# that ignores an input, GIR__MAX_ROW_IN inputs, punctuation in the texts), as C99 and as C++11.
+ODD_ROWS = r"""
+GIR_OP(FIRST_OF,    IN(a, b),    NUM,   BCAST,      0,    CORE,  ATTR(),  FWD("a"),
+       ADJ(g; zeros_like(x1)), REF("a + 0 * b"), DOC("a, ignoring b's values (b's shape still broadcasts).'%?!"))
+GIR_OP(SUM16,       IN(p, q, r, s, t, u, v, w, x1, x2, x3, x4, x5, x6, x7, x8), FLOAT, BCAST, 0, MATH, ATTR(),
+       FWD("p + q + r + s + t + u + v + w + x1 + x2 + x3 + x4 + x5 + x6 + x7 + x8"),
+       NO_ADJ("a test row: 'q' ? "), REF(), DOC("Sixteen inputs, the most a row may have."))
+GIR_OP(SCALED,      IN(a),       FLOAT, SAME,       0,    MATH,  ATTR(f:alpha_, i:n_), FWD("a * p0"),
+       ADJ(g * p0), REF(), DOC("a * alpha_; n_ unused."))
+"""
+COMPILERS = [["gcc", "-std=c99"], ["g++", "-x", "c++", "-std=c++11"]]
+
+
+def prepare_compiles(P, pool, tmp, jobs):
+    with open(P.opsdef, encoding="utf-8") as f:
+        text = f.read()
+    d = os.path.join(tmp, "odd")
+    os.makedirs(d)
+    with open(os.path.join(d, "ops.def"), "w", encoding="utf-8") as f:
+        f.write(text.replace("#undef GIR_OP", ODD_ROWS.strip() + "\n#undef GIR_OP"))
+    with open(os.path.join(d, "impl.c"), "w", encoding="utf-8") as f:
+        f.write('#define GIR_IMPLEMENTATION\n#include "gir.h"\n')
+    jobs["odd"] = (d, pool.submit(run_gen, P, ["ops.def", "-o", "gir.h"], cwd=d))
+
+
+def check_compiles(rep, jobs):
+    d, fut = jobs["odd"]
+    r = fut.result()
+    name = "ops.def with unusual valid rows appended: generates, and the header compiles as C99 and C++11"
+    if r.rc != 0:
+        rep.check(name, r.why())
+        return
+    for cc in COMPILERS:
+        if not shutil.which(cc[0]):
+            rep.skip(name, "%s not found" % cc[0])
+            return
+        cmd = cc + ["-Wall", "-Wextra", "-Werror", "-fsyntax-only", "impl.c"]
+        c = subprocess.run(cmd, cwd=d, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=300)
+        if c.returncode:
+            errs = [l for l in c.stdout.decode("utf-8", "replace").splitlines() if "error" in l]
+            rep.check(name, "%s: %s" % (" ".join(cc), one_line(" | ".join(errs[:3]))))
+            return
+    rep.check(name, None)
 
 
 # ---------------------------------------------------------------------------------------------- 3. good fixture
@@ -579,8 +743,11 @@ def main(argv):
                                            flags=("-I", "-S"))
             prepare_readme(P, pool, tmp, jobs)
             small = os.path.join(P.good, "small.def")
-            jobs["small"] = pool.submit(run_gen, P, [small, "-o", os.path.join(tmp, "small.h")])
-            jobs["small-list"] = pool.submit(run_gen, P, [small, "--list"])
+            jobs["small"] = pool.submit(run_gen, P, [small, "--partial", "-o", os.path.join(tmp, "small.h")])
+            jobs["small-list"] = pool.submit(run_gen, P, [small, "--partial", "--list"])
+            prepare_needed(P, pool, tmp, jobs)
+            prepare_compiles(P, pool, tmp, jobs)
+            jobs["robust"] = pool.submit(run_robustness, P, tmp)
             bad_jobs = submit_fixtures(P, pool, tmp, fixture_files(P.bad), "bad", True)
             pending_jobs = (submit_fixtures(P, pool, tmp, fixture_files(P.pending), "pending", False)
                             if "--pending" in opts else None)
@@ -591,6 +758,10 @@ def main(argv):
             fresh = read_bytes(os.path.join(tmp, "gir.seed-0.h"))
             check_good(P, rep, tmp, jobs, fresh.decode("utf-8") if fresh else None)
             check_stdlib(P, rep, tmp, jobs, fresh)
+            check_needed(rep, jobs)
+            check_compiles(rep, jobs)
+            rep.check("robustness: %d damaged copies of good/small.def each give exit 0 or one 'file:line: error:' "
+                      "line, never an exception" % MUTATIONS, jobs["robust"].result())
             if pending_jobs is not None:
                 check_bad(P, rep, pending_jobs, "pending", False)
     finally:
