@@ -75,6 +75,18 @@ static void fz_values(void *buf, int dt, int64_t cnt) {
         else ((uint8_t *)buf)[e] = (uint8_t)fz(2);
     }
 }
+/* an orphan (fill, variable, random ...) of this shape is either rejected (over 2^40 elements, a bad rank or
+   dimension) or small: a legal shape of 2^40 elements would really be allocated and filled */
+static int fz_shape_cheap(const gir_shape *s) {
+    double n = 1;
+    int k;
+    if (s->rank < 1 || s->rank > GIR_MAX_RANK) return 1;
+    for (k = 0; k < s->rank; ++k) {
+        if (s->dim[k] < 0) return 1;
+        n *= s->dim[k];
+    }
+    return n <= 65536.0 || n > 1099511627776.0;
+}
 /* a node small enough to compile and run (hostile attributes can ask for huge outputs legitimately) */
 static int fz_small(gir_graph *g, gir_node y) { return gir_node_numel(g, y) <= (1 << 16); }
 
@@ -174,6 +186,7 @@ static int fz_round(int round, int *made, int *rejected, int *ran, int *diffed) 
             gir_graph_clear_error(g);
         }
         fz_attr(&a);
+        if (n == 0 && !fz_shape_cheap(&a.shape)) a.shape.dim[0] = 0;   /* no terabyte variables */
         gir_graph_clear_error(g);
         y = gir_op_build(g, op, n, in, &a);
         ++fz_calls;
