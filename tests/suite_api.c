@@ -1,5 +1,11 @@
 /* suite_api.c - handles, gradients of nodes built after y, grad levels, plan/graph ownership, checked binds.
    Included by test_main.c (uses its CHECK/FAILF/RUN, still_usable, msg_has and the golden cases). */
+/* {0} is how C code writes the invalid handle; C++ with -Wextra wants every field */
+#ifdef __cplusplus
+#  define API_ZERO {0, 0}
+#else
+#  define API_ZERO {0}
+#endif
 
 /* ------------------------------------------------------------------------ gradients and later-built nodes */
 /* y, then `gap` unrelated nodes, then w: d y / d w must be zeros of w's shape, and d y / d x still right */
@@ -214,7 +220,7 @@ static int test_handle_foreign_to_plan(void) {
 /* {0} is the invalid handle: builders pass it on quietly; a handle with an id but no tag is rejected */
 static int test_handle_zero_and_untagged(void) {
     gir_graph *g = gir_graph_new(NULL);
-    gir_node x = gir_input(g, GIR_DTYPE_F64, gir_shape1(2)), zero = {0}, zero2 = {0, 0}, untagged = {0, 0}, r;
+    gir_node x = gir_input(g, GIR_DTYPE_F64, gir_shape1(2)), zero = API_ZERO, zero2 = {0, 0}, untagged = {0, 0}, r;
     untagged.id = x.id;
     CHECK(x.tag != 0, "a graph's handle has a nonzero tag");
     r = gir_add(g, x, zero);
@@ -237,7 +243,7 @@ static int test_handle_tags_distinct_after_free(void) {
     enum { N = 2000 };
     static uint32_t tags[N];
     int k, j;
-    gir_node old = {0};
+    gir_node old = API_ZERO;
     for (k = 0; k < N; ++k) {
         gir_graph *g = gir_graph_new(NULL);
         gir_node x = gir_input(g, GIR_DTYPE_F32, gir_shape0()), r;

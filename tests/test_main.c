@@ -428,7 +428,7 @@ static int test_errors(gir_op op) {
     char name[48];
     int k, np = gir_op_parent_count(op), nin;
     gir_graph *g;
-    gir_node in[8], y, bad = {0};
+    gir_node in[8], y, bad = {0, 0};
     gir_attr a;
     for (k = 0; k < ncases; ++k)
         if ((int)gir_op_from_name(cases[k].op) == (int)op && cases[k].nin > 0) { c = &cases[k]; break; }
@@ -662,7 +662,7 @@ static int test_node_types(void) {
 }
 static int test_grad_errors(void) {
     gir_graph *g = gir_graph_new(NULL);
-    gir_node x = gir_input(g, GIR_DTYPE_F32, gir_shape1(3)), y = gir_exp(g, x), gr, bad = {0};
+    gir_node x = gir_input(g, GIR_DTYPE_F32, gir_shape1(3)), y = gir_exp(g, x), gr, bad = {0, 0};
     CHECK(gir_grad(g, y, 1, &x, &gr) == GIR_ERR_SHAPE && msg_has(g, "[3]"), "non-scalar output: %s", gir_graph_message(g));
     CHECK(gr.id == 0 && still_usable(g), "usable after");
     gir_graph_clear_error(g);
