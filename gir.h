@@ -3,8 +3,8 @@
 
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
-   Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=2a846d70ff5a1890b91b11f85ffe36b1dc59c63fabe32f1f91181f858a6fea60
-                                          gen/ sha256=052bb5c0294f1b1b
+   Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=45e02f3c6f34e50afd6c7d48afd06fd7bc60f51ca25cea816bbc74ca94952a36
+                                          gen/ sha256=90c4663e5596938f
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -427,7 +427,7 @@
 #define GIR_VERSION_PATCH 0
 #define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
 #define GIR_VERSION_STRING "0.1.0"
-#define GIR_OPSDEF_SHA256 "2a846d70ff5a1890b91b11f85ffe36b1dc59c63fabe32f1f91181f858a6fea60"
+#define GIR_OPSDEF_SHA256 "45e02f3c6f34e50afd6c7d48afd06fd7bc60f51ca25cea816bbc74ca94952a36"
 
 #ifndef GIR_API
 #  ifdef GIR_STATIC
@@ -2138,7 +2138,7 @@ static gir_status gir__need_dtype(gir__bctx *b, int k, int dt) {
     return GIR_OK;
 }
 
-/* shape functions named by the table (gir__sh_<name>) ------------------------------------------------------ */
+/* >>shapes: the shape functions the table names (gir__sh_<name>), called by the generic builder ---------------- */
 static gir_status gir__sh_eye(gir__bctx *b) {
     if (b->attr.i[0] < 0 || b->attr.i[1] < 0)
         return GIR__BFAIL(b, GIR_ERR_ATTR, "eye: node %u: n = %d and m = %d must be >= 0", b->id, (int)b->attr.i[0],
@@ -2723,7 +2723,7 @@ static gir_status gir__sh_dropout(gir__bctx *b) {
     return GIR_OK;
 }
 
-/* the generic builder -------------------------------------------------------------------------------------- */
+/* >>build: the generic builder every named builder calls, and gir_dump ------------------------------------------- */
 static const char *gir__dtrule_text(int r) {
     switch (r) {
     case GIR__DT_NUM: return "numeric (u8, i32, f32, f64)";
@@ -3985,6 +3985,26 @@ GIR_API gir_node gir_gelu_tanh(gir_graph *g, gir_node a) {
     return gir_op_build(g, GIR_OP_GELU_TANH, 1, in, &A);
 }
 
+#ifndef GIR_NO_STDIO
+GIR_API void gir_dump(const gir_graph *g, FILE *f) {
+    size_t k;
+    static const char *const nt[] = {"const", "const_derived", "input", "input_nondiff", "input_derived"};
+    if (!g || !f) return;
+    for (k = 1; k < g->nnodes; ++k) {
+        const gir__node *d = &g->nodes[k];
+        char sh[96];
+        uint32_t j;
+        gir__format(sh, sizeof sh, "%S", &d->shape);
+        fprintf(f, "%%%u = %s(", (unsigned)k, gir__ops[d->op].name);
+        for (j = 0; j < d->nin; ++j)
+            fprintf(f, "%s%s%%%u", j ? ", " : "", j >= d->nparents ? "@" : "", (unsigned)g->ins[d->in0 + j]);
+        fprintf(f, ") : %s%s  %s  level %d\n", gir__dtype_names[d->dtype], sh, nt[d->ntype], d->grad_level);
+    }
+}
+#endif
+
+/* >>compose: builders composed of table ops (scalar, zeros, expand_dims, split, layer_norm, batch_norm, flatten,
+   split_sizes, conv2d_bias, ...). Their messages name the builder and the argument the user passed. */
 /* convenience builders: compositions of table ops -----------------------------------------------------------
    Their messages name the builder and the argument the user passed. An argument's node, or NULL: {0} (an earlier
    failure) passes on quietly, a handle from elsewhere is reported. */
@@ -4231,27 +4251,6 @@ GIR_API gir_node gir_batch_norm(gir_graph *g, gir_node x, gir_node gamma, gir_no
     if (reshape[1]) beta = gir_reshape(g, beta, cs);
     return gir__named(g, was_ok, "batch_norm", gir__normalize(g, x, ax, dt, eps, gamma, beta));
 }
-
-#ifndef GIR_NO_STDIO
-GIR_API void gir_dump(const gir_graph *g, FILE *f) {
-    size_t k;
-    static const char *const nt[] = {"const", "const_derived", "input", "input_nondiff", "input_derived"};
-    if (!g || !f) return;
-    for (k = 1; k < g->nnodes; ++k) {
-        const gir__node *d = &g->nodes[k];
-        char sh[96];
-        uint32_t j;
-        gir__format(sh, sizeof sh, "%S", &d->shape);
-        fprintf(f, "%%%u = %s(", (unsigned)k, gir__ops[d->op].name);
-        for (j = 0; j < d->nin; ++j)
-            fprintf(f, "%s%s%%%u", j ? ", " : "", j >= d->nparents ? "@" : "", (unsigned)g->ins[d->in0 + j]);
-        fprintf(f, ") : %s%s  %s  level %d\n", gir__dtype_names[d->dtype], sh, nt[d->ntype], d->grad_level);
-    }
-}
-#endif
-
-/* >>compose: more builders composed of table ops (flatten, split_sizes, conv2d_bias). Like those at the end
-   of graph.c, their messages name the builder and the argument the user passed. */
 
 /* torch.flatten(x, start_dim, end_dim): axes start_dim..end_dim (negative: from the end) become one; a rank-0 x
    counts as rank 1 and gives [1] */

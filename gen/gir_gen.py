@@ -25,7 +25,7 @@ GEN_VERSION = VERSION
 
 # Fragments in the order they appear in gir.h. Templates are instantiated once per float dtype.
 DECL_FRAGMENT = "header.h"
-IMPL_FRAGMENTS = ["config.c", "simd.c", "handle.c", "graph.c", "compose.c", "autodiff.c", "kernels.c", "exec.c"]
+IMPL_FRAGMENTS = ["config.c", "simd.c", "handle.c", "graph.c", "shapes.c", "build.c", "compose.c", "autodiff.c", "kernels.c", "exec.c"]
 TEMPLATES = ["kern_linalg.tmpl.c", "kern_nn.tmpl.c"]
 
 DTYPES = ["B8", "U8", "I32", "F32", "F64"]
@@ -1239,7 +1239,7 @@ def generate(opsdef_path, partial=False):
     frag_text = "".join(read(f) for f in IMPL_FRAGMENTS)
     for op in ops:
         if op.shape not in BUILTIN_SHAPES and "gir__sh_%s(" % op.shape not in frag_text:
-            raise GenError("%s:%d: error: shape rule '%s' has no gir__sh_%s in gen/graph.c"
+            raise GenError("%s:%d: error: shape rule '%s' has no gir__sh_%s in gen/shapes.c"
                            % (os.path.basename(opsdef_path), op.line, op.shape, op.shape))
         if op.kernel and "gir__k_%s(" % op.kernel not in frag_text:
             raise GenError("%s:%d: error: kernel family '%s' has no gir__k_%s in gen/kernels.c"

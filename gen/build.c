@@ -1,0 +1,292 @@
+/* >>build: the generic builder every named builder calls, and gir_dump ------------------------------------------- */
+static const char *gir__dtrule_text(int r) {
+    switch (r) {
+    case GIR__DT_NUM: return "numeric (u8, i32, f32, f64)";
+    case GIR__DT_FLOAT: return "float (f32, f64)";
+    case GIR__DT_CMP: return "b8 or numeric (b8, u8, i32, f32, f64)";
+    case GIR__DT_LOGIC: return "b8";
+    case GIR__DT_TEST: return "float (f32, f64)";
+    case GIR__DT_INT: return "integer (u8, i32)";
+    case GIR__DT_INDEX: return "numeric (u8, i32, f32, f64)";
+    default: return "any";
+    }
+}
+static int gir__dt_allowed(int rule, int dt) {
+    switch (rule) {
+    case GIR__DT_NUM: case GIR__DT_INDEX: return gir__is_num(dt);
+    case GIR__DT_CMP: return dt == GIR_DTYPE_B8 || gir__is_num(dt);
+    case GIR__DT_FLOAT: return gir__is_num(dt);        /* integers may promote with a float parent */
+    case GIR__DT_TEST: return gir__is_float(dt);
+    case GIR__DT_LOGIC: return dt == GIR_DTYPE_B8;
+    case GIR__DT_INT: return gir__is_int(dt);
+    default: return dt > 0 && dt < GIR_DTYPE__COUNT;
+    }
+}
+
+/* attribute values no shape rule looks at */
+static gir_status gir__check_values(gir__bctx *b) {
+    if (b->op == GIR_OP_CLAMP && b->attr.f[0] > b->attr.f[1])
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "clamp: node %u: lo %g > hi %g (lo must not exceed hi)", b->id,
+                          b->attr.f[0], b->attr.f[1]);
+    return GIR_OK;
+}
+/* the value of a rank-0 constant as its node holds it, when known at build time */
+static int gir__scalar_value(const gir__node *x, double *v) {
+    if (x->op == GIR_OP_FILL) {
+        *v = x->dtype == GIR_DTYPE_U8 ? gir__sat_u8(x->attr.f[0]) : x->dtype == GIR_DTYPE_I32 ?
+             gir__sat_i32(x->attr.f[0]) : x->attr.f[0];
+        return 1;
+    }
+    if (x->op != GIR_OP_CONSTANT || !x->attr.data) return 0;
+    switch (x->dtype) {
+    case GIR_DTYPE_U8: case GIR_DTYPE_B8: *v = *(const uint8_t *)x->attr.data; return 1;
+    case GIR_DTYPE_I32: *v = *(const int32_t *)x->attr.data; return 1;
+    case GIR_DTYPE_F32: *v = *(const float *)x->attr.data; return 1;
+    default: *v = *(const double *)x->attr.data; return 1;
+    }
+}
+static int gir__kind(int dt) { return dt == GIR_DTYPE_B8 ? 0 : gir__is_int(dt) ? 1 : 2; }
+static int gir__weak(const gir__node *x, int np) { return np > 1 && x->shape.rank == 0 && x->ntype == GIR_NODE_CONSTANT; }
+/* The common dtype of the parents. Promotion follows the order b8 < u8 < i32 < f32 < f64, but a rank-0 constant
+   (a scalar such as gir_scalar's) adapts to the other parents, as in NumPy 2: x_f32 * 2.0 stays f32; a float
+   scalar with integer or b8 tensors gives at least f32, an integer scalar with b8 tensors its own dtype. An
+   integer scalar must fit the dtype it adapts to (NumPy 2 raises OverflowError for u8 + 300), except in
+   comparisons, which then compare in the scalar's dtype (u8 == 300 is false, as in NumPy 2). */
+static gir_status gir__promote(gir__bctx *b, const gir__opinfo *oi, const gir_node *stor, int np, int *pdt) {
+    gir_graph *g = b->g;
+    int strong = 0, weak = 0, k;
+    for (k = 0; k < np; ++k) {
+        const gir__node *x = &g->nodes[stor[k].id];
+        if (!gir__dt_allowed(oi->dtrule, x->dtype))
+            return GIR__BFAIL(b, GIR_ERR_DTYPE, "%s: node %u: %s (input %d) must be %s, got %T %S", oi->name, b->id,
+                              gir__in_name(oi, gir__in_pos(oi, k)), gir__in_pos(oi, k), gir__dtrule_text(oi->dtrule),
+                              (int)x->dtype, &x->shape);
+        if (gir__weak(x, np)) { if (x->dtype > weak) weak = x->dtype; }
+        else if (x->dtype > strong) strong = x->dtype;
+    }
+    *pdt = !strong ? weak : (!weak || gir__kind(weak) <= gir__kind(strong)) ? strong
+         : gir__is_float(weak) ? GIR_DTYPE_F32 : weak;
+    for (k = 0; k < np && gir__is_int(*pdt); ++k) {
+        const gir__node *x = &g->nodes[stor[k].id];
+        double v, lo = *pdt == GIR_DTYPE_U8 ? 0.0 : -2147483648.0, hi = *pdt == GIR_DTYPE_U8 ? 255.0 : 2147483647.0;
+        if (!gir__weak(x, np) || !gir__is_int(x->dtype) || !gir__scalar_value(x, &v) || (v >= lo && v <= hi)) continue;
+        if (oi->dtrule == GIR__DT_CMP) { *pdt = x->dtype > *pdt ? x->dtype : *pdt; continue; }
+        return GIR__BFAIL(b, GIR_ERR_DTYPE, "%s: node %u: the scalar %g (%s, input %d) does not fit %T, the dtype "
+                          "of the other operand (cast one side first)", oi->name, b->id, v,
+                          gir__in_name(oi, gir__in_pos(oi, k)), gir__in_pos(oi, k), *pdt);
+    }
+    return GIR_OK;
+}
+GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in, const gir_attr *attr) {
+    gir_node bad = gir__handle(NULL, 0), ord[GIR_MAX_VARIADIC], *stor = ord;
+    const gir__opinfo *oi;
+    const gir__node *x0 = NULL;     /* the first parent, which the dtype and shape rules read */
+    gir__bctx b;
+    gir__node *nd;
+    int k, np, pdt = 0, odt = 0, ntype, level;
+    size_t bytes = 0;
+    void *data = NULL;
+    gir_status s = GIR_OK;
+    if (!g) return bad;
+    if (!gir__op_ok(op)) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "op_build: unknown op %d", (int)op);
+        return bad;
+    }
+    oi = &gir__ops[op];
+    GIR_MEMSET(&b, 0, sizeof b);
+    b.g = g; b.op = op; b.id = (uint32_t)g->nnodes; b.n = n;
+    if (oi->variadic ? (n < 1 || n > GIR_MAX_VARIADIC) : (n != oi->nparents + oi->nargs)) {
+        if (oi->variadic)
+            gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: takes 1 to GIR_MAX_VARIADIC (%d) inputs, got %d", oi->name,
+                       b.id, GIR_MAX_VARIADIC, n);
+        else
+            gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: takes %d input(s), got %d", oi->name, b.id,
+                       oi->nparents + oi->nargs, n);
+        return bad;
+    }
+    if (n > 0 && !in) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: input array is NULL", oi->name, b.id);
+        return bad;
+    }
+    /* storage order: parents first, then arguments (IN order within each) */
+    np = oi->variadic ? n : oi->nparents;
+    {
+        int p = 0, a = np;
+        for (k = 0; k < n; ++k) {
+            if (!oi->variadic && k < 32 && ((oi->argmask >> k) & 1u)) ord[a++] = in[k];
+            else ord[p++] = in[k];
+        }
+    }
+    for (k = 0; k < n; ++k) {
+        int kind = gir__handle_kind(g, stor[k]);
+        if (kind == GIR__H_NONE) return bad;          /* poisoned input: no new message */
+        if (kind != GIR__H_OWN) {
+            gir__gfail(g, GIR_ERR_HANDLE, "%s: node %u: %s (input %d, id %u) %s", oi->name, b.id,
+                       gir__in_name(oi, gir__in_pos(oi, k)), gir__in_pos(oi, k), (unsigned)stor[k].id, gir__handle_why(kind));
+            return bad;
+        }
+    }
+    b.in = stor;
+    if (attr) b.attr = *attr;
+    b.attr.data = NULL;
+    if (gir__check_attr_ranks(&b, oi->attrs)) return bad;
+    if (gir__promote(&b, oi, stor, np, &pdt)) return bad;
+    if (np > 0) x0 = &g->nodes[stor[0].id];
+    if (np > 0 && gir__ew_lacks(op, pdt)) {
+        gir__gfail(g, GIR_ERR_DTYPE, "%s: node %u: not defined for %T inputs", oi->name, b.id, pdt);
+        return bad;
+    }
+    if (!x0 && (oi->dtrule != GIR__DT_ATTR || oi->shrule == GIR__SH_SAME || oi->shrule == GIR__SH_BCAST ||
+                oi->shrule == GIR__SH_REDUCE)) {           /* a table row whose rules read a parent it lacks */
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: its dtype and shape rules need a parent", oi->name, b.id);
+        return bad;
+    }
+    switch (oi->dtrule) {
+    case GIR__DT_FLOAT:
+        if (!gir__is_float(pdt)) {
+            gir__gfail(g, GIR_ERR_DTYPE, "%s: node %u: needs float (f32, f64) inputs, got %T %S (cast it first)",
+                       oi->name, b.id, (int)x0->dtype, &x0->shape);
+            return bad;
+        }
+        odt = pdt; break;
+    case GIR__DT_CMP: case GIR__DT_LOGIC: case GIR__DT_TEST: odt = GIR_DTYPE_B8; break;
+    case GIR__DT_INDEX: odt = GIR_DTYPE_I32; break;
+    case GIR__DT_ATTR:
+        odt = b.attr.dtype;
+        if (odt <= 0 || odt >= GIR_DTYPE__COUNT) {
+            gir__gfail(g, GIR_ERR_ATTR, "%s: node %u: bad dtype attribute %d", oi->name, b.id, (int)b.attr.dtype);
+            return bad;
+        }
+        break;
+    default: odt = pdt;
+    }
+    b.dtype = odt;
+    /* shape rule */
+    switch (oi->shrule) {
+    case GIR__SH_SAME:
+        b.out = x0->shape;
+        if (oi->axis_i >= 0) s = gir__axis(&b, &b.attr.i[oi->axis_i], b.out.rank, "axis");
+        if (!s && oi->axes_l >= 0) s = gir__axes(&b, &b.attr.l[oi->axes_l], b.out.rank, 0);
+        break;
+    case GIR__SH_BCAST:
+        b.out = x0->shape;
+        for (k = 1; k < np && !s; ++k) {
+            const gir_shape *xs = &g->nodes[stor[k].id].shape;
+            gir_shape prev = b.out;
+            if (!gir__bcast2(&prev, xs, &b.out))
+                s = GIR__BFAIL(&b, GIR_ERR_SHAPE, "%s: node %u: shapes do not broadcast: %S and %S", oi->name, b.id,
+                               &prev, xs);
+        }
+        break;
+    case GIR__SH_REDUCE: s = gir__reduce_shape(&b); break;
+    case GIR__SH_SCALAR: b.out = gir_shape0(); break;
+    case GIR__SH_ATTR_SHAPE:
+        b.out = b.attr.shape;
+        s = gir__check_shape(&b, &b.out, "shape");
+        break;
+    default: s = oi->shape_fn(&b);
+    }
+    if (!s) s = gir__check_values(&b);
+    if (s) return bad;
+    if (!gir__shape_ok(&b.out)) {
+        int neg = !gir__rank_ok(b.out.rank);
+        for (k = 0; !neg && k < b.out.rank; ++k) neg = b.out.dim[k] < 0;
+        if (neg) gir__gfail(g, GIR_ERR_SHAPE, "%s: node %u: result %S is not a valid shape", oi->name, b.id, &b.out);
+        else gir__gfail(g, GIR_ERR_LIMIT, "%s: node %u: result %S has more than 2^40 elements", oi->name, b.id, &b.out);
+        return bad;
+    }
+    odt = b.dtype;
+    /* promotion: cast parents whose dtype differs from the common one */
+    if (oi->dtrule != GIR__DT_ATTR && oi->dtrule != GIR__DT_INDEX && np > 1) {
+        int cast_to = pdt;
+        for (k = 0; k < np; ++k) {
+            if (g->nodes[stor[k].id].dtype != cast_to) {
+                gir_attr ca;
+                gir_node c;
+                gir_attr_zero(&ca);
+                ca.dtype = cast_to;
+                c = gir_op_build(g, GIR_OP_CAST, 1, &stor[k], &ca);
+                if (!c.id) return bad;
+                stor[k] = c;
+            }
+        }
+        b.id = (uint32_t)g->nnodes;
+    }
+    /* node type and grad level, from the inputs */
+    level = g->grad_level;
+    if (n == 0) {
+        ntype = (op == GIR_OP_INPUT || op == GIR_OP_VARIABLE) ? GIR_NODE_INPUT : GIR_NODE_CONSTANT;
+    } else {
+        int diff_in = 0, any_in = 0;
+        for (k = 0; k < n; ++k) {
+            const gir__node *x = &g->nodes[stor[k].id];
+            int t = x->ntype;
+            if (x->grad_level > level) level = x->grad_level;
+            if (t >= GIR_NODE_INPUT) any_in = 1;
+            if (k < np && gir__is_float(x->dtype) && (t == GIR_NODE_INPUT || t == GIR_NODE_INPUT_DERIVED)) diff_in = 1;
+        }
+        /* a float op without an adjoint stays on the gradient path (gir_grad reports it) unless it blocks */
+        if (diff_in && gir__is_float(odt) && !(oi->flags & GIR__F_BLOCK)) ntype = GIR_NODE_INPUT_DERIVED;
+        else if (any_in) ntype = GIR_NODE_INPUT_DERIVED_NON_DIFF;
+        else ntype = GIR_NODE_CONSTANT_DERIVED;
+    }
+    /* storage: everything is reserved before anything is changed, so a failure leaves the graph as it was */
+    if (op == GIR_OP_VARIABLE || op == GIR_OP_CONSTANT) {
+        if (!gir__bytes(&b.out, odt, &bytes)) {
+            gir__gfail(g, GIR_ERR_LIMIT, "%s: node %u: %T %S has more bytes than size_t counts", oi->name, b.id, odt,
+                       &b.out);
+            return bad;
+        }
+        data = gir__alloc(&g->a, bytes ? bytes : 1);
+        if (!data) {
+            gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "%s: node %u: out of memory for %l bytes of data", oi->name, b.id,
+                       (long long)bytes);
+            return bad;
+        }
+        if (attr && attr->data) GIR_MEMCPY(data, attr->data, bytes);
+        else GIR_MEMSET(data, 0, bytes);
+    }
+    if (gir__grow(&g->a, (void **)&g->nodes, &g->cap, g->nnodes + 1, sizeof(gir__node)) ||
+        gir__grow(&g->a, (void **)&g->ins, &g->inscap, g->nins + (size_t)n, sizeof(uint32_t)) ||
+        g->nnodes >= 0xffffffffu) {
+        gir__free(&g->a, data, bytes);
+        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "%s: node %u: out of memory growing the graph", oi->name, b.id);
+        return bad;
+    }
+    nd = &g->nodes[g->nnodes];
+    GIR_MEMSET(nd, 0, sizeof *nd);
+    nd->op = (uint16_t)op;
+    nd->dtype = (uint8_t)odt;
+    nd->ntype = (uint8_t)ntype;
+    nd->grad_level = (uint16_t)level;
+    nd->nparents = (uint16_t)np;
+    nd->nin = (uint32_t)n;
+    nd->in0 = (uint32_t)g->nins;
+    nd->shape = b.out;
+    nd->attr = b.attr;
+    nd->attr.data = data;
+    nd->data_bytes = bytes;
+    for (k = 0; k < n; ++k) g->ins[g->nins++] = stor[k].id;
+    return gir__handle(g, (uint32_t)g->nnodes++);
+}
+
+/* generated from ops.def: one builder per row */
+@@BUILDERS@@
+
+#ifndef GIR_NO_STDIO
+GIR_API void gir_dump(const gir_graph *g, FILE *f) {
+    size_t k;
+    static const char *const nt[] = {"const", "const_derived", "input", "input_nondiff", "input_derived"};
+    if (!g || !f) return;
+    for (k = 1; k < g->nnodes; ++k) {
+        const gir__node *d = &g->nodes[k];
+        char sh[96];
+        uint32_t j;
+        gir__format(sh, sizeof sh, "%S", &d->shape);
+        fprintf(f, "%%%u = %s(", (unsigned)k, gir__ops[d->op].name);
+        for (j = 0; j < d->nin; ++j)
+            fprintf(f, "%s%s%%%u", j ? ", " : "", j >= d->nparents ? "@" : "", (unsigned)g->ins[d->in0 + j]);
+        fprintf(f, ") : %s%s  %s  level %d\n", gir__dtype_names[d->dtype], sh, nt[d->ntype], d->grad_level);
+    }
+}
+#endif

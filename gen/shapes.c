@@ -1,0 +1,584 @@
+/* >>shapes: the shape functions the table names (gir__sh_<name>), called by the generic builder ---------------- */
+static gir_status gir__sh_eye(gir__bctx *b) {
+    if (b->attr.i[0] < 0 || b->attr.i[1] < 0)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "eye: node %u: n = %d and m = %d must be >= 0", b->id, (int)b->attr.i[0],
+                          (int)b->attr.i[1]);
+    b->out = gir_shape2(b->attr.i[0], b->attr.i[1]);
+    return GIR_OK;
+}
+static gir_status gir__sh_arange(gir__bctx *b) {
+    double start = b->attr.f[0], stop = b->attr.f[1], step = b->attr.f[2], n;
+    if (!(step > 0 || step < 0) || start != start || stop != stop)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "arange: node %u: step must be nonzero and bounds finite", b->id);
+    n = (stop - start) / step;
+    if (n != n || n > 2147483647.0)            /* checked before any conversion: inf and NaN included */
+        return GIR__BFAIL(b, GIR_ERR_LIMIT, "arange: node %u: [%g, %g) by %g has too many elements", b->id, start, stop, step);
+    n = n <= 0 ? 0 : (double)(int64_t)n + ((double)(int64_t)n < n ? 1 : 0);
+    b->out = gir_shape1((int32_t)n);
+    return GIR_OK;
+}
+static gir_status gir__sh_argreduce(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0);
+    gir_status s;
+    int k, r = 0;
+    if (x->shape.rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
+    if ((s = gir__axis(b, &b->attr.i[0], x->shape.rank, "axis")) != GIR_OK) return s;
+    b->attr.i[1] = b->attr.i[1] ? 1 : 0;
+    for (k = 0; k < x->shape.rank; ++k) {
+        if (k == b->attr.i[0]) {
+            if (b->attr.i[1]) b->out.dim[r++] = 1;
+        } else {
+            b->out.dim[r++] = x->shape.dim[k];
+        }
+    }
+    b->out.rank = r;
+    if (x->shape.dim[b->attr.i[0]] == 0)
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: empty axis %d in %S", gir__bname(b), b->id,
+                          (int)b->attr.i[0], &x->shape);
+    return GIR_OK;
+}
+static gir_status gir__reduce_shape(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0);
+    gir_status s;
+    int k, r = 0;
+    if ((s = gir__axes(b, &b->attr.l[0], x->shape.rank, 1)) != GIR_OK) return s;
+    b->attr.i[0] = b->attr.i[0] ? 1 : 0;
+    for (k = 0; k < x->shape.rank; ++k) {
+        if (gir__has_axis(&b->attr.l[0], k)) {
+            if (b->attr.i[0]) b->out.dim[r++] = 1;
+        } else {
+            b->out.dim[r++] = x->shape.dim[k];
+        }
+    }
+    b->out.rank = r;
+    if ((b->op == GIR_OP_MAX || b->op == GIR_OP_MIN) && gir__numel(&x->shape) == 0)
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: reduction of an empty tensor %S", gir__bname(b), b->id,
+                          &x->shape);
+    if (b->op == GIR_OP_VAR && b->attr.i[1] < 0)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "var: node %u: ddof %d < 0", b->id, (int)b->attr.i[1]);
+    return GIR_OK;
+}
+static gir_status gir__sh_reshape(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0);
+    gir_shape t = b->attr.shape;
+    int64_t known = 1, bound = 1, n = gir__numel(&x->shape);
+    int k, infer = -1;
+    gir_status s = gir__check_rank(b, t.rank, "target shape");
+    if (s) return s;
+    for (k = 0; k < t.rank; ++k) {
+        if (t.dim[k] == -1 && infer < 0) infer = k;
+        else if (t.dim[k] < 0)
+            return GIR__BFAIL(b, GIR_ERR_ATTR, "reshape: node %u: bad target shape %S", b->id, &t);
+        else if (!gir__mul_ok(&bound, t.dim[k]))    /* bound >= known: neither product overflows */
+            return GIR__BFAIL(b, GIR_ERR_LIMIT, "reshape: node %u: target shape %S has more than 2^40 elements", b->id, &t);
+        else known *= t.dim[k];
+    }
+    if (infer >= 0) {
+        if (known == 0 || n % known)
+            return GIR__BFAIL(b, GIR_ERR_SHAPE, "reshape: node %u: cannot reshape %S into %S", b->id, &x->shape, &t);
+        t.dim[infer] = (int32_t)(n / known);
+        known *= t.dim[infer];
+    }
+    if (known != n)
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "reshape: node %u: cannot reshape %S (%l elements) into %S", b->id,
+                          &x->shape, (long long)n, &t);
+    b->attr.shape = t;
+    b->out = t;
+    return GIR_OK;
+}
+static gir_status gir__sh_transpose(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0);
+    gir_ints *p = &b->attr.l[0];
+    uint32_t seen = 0;
+    int k, r = x->shape.rank;
+    if (p->n == 0) {                      /* no permutation: reverse the axes, like NumPy */
+        p->n = r;
+        for (k = 0; k < r; ++k) p->v[k] = r - 1 - k;
+    }
+    if (p->n != r)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "transpose: node %u: permutation has %d entries for %S", b->id,
+                          (int)p->n, &x->shape);
+    for (k = 0; k < r; ++k) {
+        gir_status s = gir__axis(b, &p->v[k], r, "permutation entry");
+        if (s) return s;
+        if (seen & (1u << p->v[k]))
+            return GIR__BFAIL(b, GIR_ERR_ATTR, "transpose: node %u: axis %d repeated in permutation", b->id,
+                              (int)p->v[k]);
+        seen |= 1u << p->v[k];
+        b->out.dim[k] = x->shape.dim[p->v[k]];
+    }
+    b->out.rank = r;
+    return GIR_OK;
+}
+static gir_status gir__sh_broadcast_to(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0);
+    gir_shape o;
+    gir_status s = gir__check_shape(b, &b->attr.shape, "target shape");
+    if (s) return s;
+    if (x->shape.rank > b->attr.shape.rank || !gir__bcast2(&x->shape, &b->attr.shape, &o) ||
+        !gir__shape_eq(&o, &b->attr.shape))
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "broadcast_to: node %u: cannot broadcast %S to %S", b->id, &x->shape,
+                          &b->attr.shape);
+    b->out = b->attr.shape;
+    return GIR_OK;
+}
+/* a slice bound as Python's slice.indices makes it: GIR_SLICE_NONE is the default for the step's direction,
+   negative counts from the end, and the result is clamped to [0, len] (step > 0) or [-1, len - 1] (step < 0) */
+static int64_t gir__slice_bound(int64_t v, int64_t len, int64_t step, int is_stop) {
+    int64_t lo = step > 0 ? 0 : -1, hi = step > 0 ? len : len - 1;
+    if (v == GIR_SLICE_NONE) return (step > 0) == !!is_stop ? hi : lo;
+    if (v < 0) v += len;
+    return v < lo ? lo : v > hi ? hi : v;
+}
+/* Python slice semantics on an axis of length len; returns the number of elements. The bounds are stored
+   normalised so that normalising again changes nothing: an empty slice is 0:0, and a stop before index 0
+   (step < 0) is GIR_SLICE_NONE */
+static int32_t gir__slice_norm(int32_t len, int32_t *start, int32_t *stop, int32_t step) {
+    int64_t a = gir__slice_bound(*start, len, step, 0), e = gir__slice_bound(*stop, len, step, 1), n;
+    n = step > 0 ? (e > a ? (e - a + step - 1) / step : 0) : (a > e ? (a - e - (int64_t)step - 1) / -(int64_t)step : 0);
+    if (n == 0) a = e = 0;
+    *start = (int32_t)a;
+    *stop = e < 0 ? GIR_SLICE_NONE : (int32_t)e;
+    return (int32_t)n;
+}
+static gir_status gir__sh_slice(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0);
+    gir_status s;
+    if (x->shape.rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
+    if ((s = gir__axis(b, &b->attr.i[0], x->shape.rank, "axis")) != GIR_OK) return s;
+    if (b->attr.i[3] == 0)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "slice: node %u: step must not be 0", b->id);
+    b->out = x->shape;
+    b->out.dim[b->attr.i[0]] = gir__slice_norm(x->shape.dim[b->attr.i[0]], &b->attr.i[1], &b->attr.i[2], b->attr.i[3]);
+    return GIR_OK;
+}
+static gir_status gir__sh_unslice(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0);
+    gir_status s;
+    int32_t cnt;
+    if (x->shape.rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
+    if ((s = gir__axis(b, &b->attr.i[0], x->shape.rank, "axis")) != GIR_OK) return s;
+    if (b->attr.i[3] == 0 || b->attr.i[4] < 0)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "unslice: node %u: step %d must not be 0 and len %d must be >= 0", b->id,
+                          (int)b->attr.i[3], (int)b->attr.i[4]);
+    cnt = gir__slice_norm(b->attr.i[4], &b->attr.i[1], &b->attr.i[2], b->attr.i[3]);
+    if (cnt != x->shape.dim[b->attr.i[0]])
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "unslice: node %u: the slice has %d elements on axis %d, input %S",
+                          b->id, (int)cnt, (int)b->attr.i[0], &x->shape);
+    b->out = x->shape;
+    b->out.dim[b->attr.i[0]] = b->attr.i[4];
+    return GIR_OK;
+}
+static gir_status gir__sh_concat(gir__bctx *b) {
+    const gir__node *x0 = gir__bin(b, 0);
+    gir_status s;
+    int k, j;
+    int64_t total = 0;
+    if (x0->shape.rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
+    if ((s = gir__axis(b, &b->attr.i[0], x0->shape.rank, "axis")) != GIR_OK) return s;
+    for (k = 0; k < b->n; ++k) {
+        const gir__node *x = gir__bin(b, k);
+        int ok = x->shape.rank == x0->shape.rank;
+        for (j = 0; ok && j < x0->shape.rank; ++j)
+            if (j != b->attr.i[0] && x->shape.dim[j] != x0->shape.dim[j]) ok = 0;
+        if (!ok)
+            return GIR__BFAIL(b, GIR_ERR_SHAPE, "concat: node %u: input %d %S does not match input 0 %S off axis %d",
+                              b->id, k, &x->shape, &x0->shape, (int)b->attr.i[0]);
+        total += x->shape.dim[b->attr.i[0]];
+    }
+    if (total > 2147483647)
+        return GIR__BFAIL(b, GIR_ERR_LIMIT, "concat: node %u: axis %d of the result would have %l elements, more "
+                          "than INT32_MAX (input 0 %S)", b->id, (int)b->attr.i[0], (long long)total, &x0->shape);
+    b->out = x0->shape;
+    b->out.dim[b->attr.i[0]] = (int32_t)total;
+    return GIR_OK;
+}
+static gir_status gir__sh_pad(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0);
+    int k, r = x->shape.rank;
+    for (k = 0; k < 2; ++k) {
+        gir_ints *l = &b->attr.l[k];
+        int j;
+        if (l->n == 0) {
+            l->n = r;
+            for (j = 0; j < r; ++j) l->v[j] = 0;
+        }
+        if (l->n != r)
+            return GIR__BFAIL(b, GIR_ERR_ATTR, "pad: node %u: %s has %d entries for %S", b->id,
+                              k ? "after" : "before", (int)l->n, &x->shape);
+        for (j = 0; j < r; ++j)
+            if (l->v[j] < 0)
+                return GIR__BFAIL(b, GIR_ERR_ATTR, "pad: node %u: negative padding %d", b->id, (int)l->v[j]);
+    }
+    b->out = x->shape;
+    for (k = 0; k < r; ++k) {
+        int64_t d = (int64_t)x->shape.dim[k] + b->attr.l[0].v[k] + b->attr.l[1].v[k];
+        if (d > 2147483647)
+            return GIR__BFAIL(b, GIR_ERR_LIMIT, "pad: node %u: axis %d of %S would have %l elements, more than "
+                              "INT32_MAX", b->id, k, &x->shape, (long long)d);
+        b->out.dim[k] = (int32_t)d;
+    }
+    return GIR_OK;
+}
+static gir_status gir__sh_index_select(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0), *ix = gir__bin(b, 1);
+    gir_status s;
+    int k, r = 0, ax;
+    if (x->shape.rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
+    if ((s = gir__need_dtype(b, 1, GIR_DTYPE_I32)) != GIR_OK) return s;
+    if ((s = gir__axis(b, &b->attr.i[0], x->shape.rank, "axis")) != GIR_OK) return s;
+    ax = b->attr.i[0];
+    if (x->shape.rank - 1 + ix->shape.rank > GIR_MAX_RANK)
+        return GIR__BFAIL(b, GIR_ERR_LIMIT, "index_select: node %u: result rank exceeds GIR_MAX_RANK (%S, index %S)",
+                          b->id, &x->shape, &ix->shape);
+    for (k = 0; k < ax; ++k) b->out.dim[r++] = x->shape.dim[k];
+    for (k = 0; k < ix->shape.rank; ++k) b->out.dim[r++] = ix->shape.dim[k];
+    for (k = ax + 1; k < x->shape.rank; ++k) b->out.dim[r++] = x->shape.dim[k];
+    b->out.rank = r;
+    return GIR_OK;
+}
+static gir_status gir__sh_index_add(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0), *ix = gir__bin(b, 1);
+    gir_status s;
+    int k, r = 0, ax, orank = x->shape.rank - ix->shape.rank + 1;
+    if ((s = gir__need_dtype(b, 1, GIR_DTYPE_I32)) != GIR_OK) return s;
+    if (orank < 1)
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "index_add: node %u: input %S has lower rank than index %S", b->id,
+                          &x->shape, &ix->shape);
+    if ((s = gir__axis(b, &b->attr.i[0], orank, "axis")) != GIR_OK) return s;
+    ax = b->attr.i[0];
+    for (k = 0; k < ix->shape.rank; ++k)
+        if (x->shape.dim[ax + k] != ix->shape.dim[k])
+            return GIR__BFAIL(b, GIR_ERR_SHAPE, "index_add: node %u: input %S does not hold index %S at axis %d",
+                              b->id, &x->shape, &ix->shape, ax);
+    if (b->attr.i[1] < 0) return GIR__BFAIL(b, GIR_ERR_ATTR, "index_add: node %u: len < 0", b->id);
+    for (k = 0; k < ax; ++k) b->out.dim[r++] = x->shape.dim[k];
+    b->out.dim[r++] = b->attr.i[1];
+    for (k = ax + ix->shape.rank; k < x->shape.rank; ++k) b->out.dim[r++] = x->shape.dim[k];
+    b->out.rank = r;
+    return GIR_OK;
+}
+/* gather and scatter_add (torch): index has the rank of x and, off the axis, at most x's extent */
+static gir_status gir__along_check(gir__bctx *b, const gir__node *x, const gir__node *ix) {
+    gir_status s;
+    int k;
+    if (x->shape.rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
+    if ((s = gir__axis(b, &b->attr.i[0], x->shape.rank, "axis")) != GIR_OK) return s;
+    if (ix->shape.rank != x->shape.rank)
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: index %S must have the rank of x %S (np.take-style indexing "
+                          "is index_select)", gir__bname(b), b->id, &ix->shape, &x->shape);
+    for (k = 0; k < x->shape.rank; ++k)
+        if (k != b->attr.i[0] && ix->shape.dim[k] > x->shape.dim[k])
+            return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: index %S is larger than x %S on axis %d",
+                              gir__bname(b), b->id, &ix->shape, &x->shape, k);
+    return GIR_OK;
+}
+static gir_status gir__sh_gather(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0), *ix = gir__bin(b, 1);
+    gir_status s;
+    if ((s = gir__need_dtype(b, 1, GIR_DTYPE_I32)) != GIR_OK) return s;
+    if ((s = gir__along_check(b, x, ix)) != GIR_OK) return s;
+    b->out = ix->shape;
+    return GIR_OK;
+}
+static gir_status gir__sh_scatter_add(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0), *src = gir__bin(b, 1), *ix = gir__bin(b, 2);
+    gir_status s;
+    if ((s = gir__need_dtype(b, 2, GIR_DTYPE_I32)) != GIR_OK) return s;
+    if ((s = gir__along_check(b, x, ix)) != GIR_OK) return s;
+    if (!gir__shape_eq(&ix->shape, &src->shape))
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "scatter_add: node %u: index %S and src %S must have one shape", b->id,
+                          &ix->shape, &src->shape);
+    b->out = x->shape;
+    return GIR_OK;
+}
+static gir_status gir__sh_one_hot(gir__bctx *b) {
+    const gir__node *ix = gir__bin(b, 0);
+    gir_status s;
+    if ((s = gir__need_dtype(b, 0, GIR_DTYPE_I32)) != GIR_OK) return s;
+    if (ix->shape.rank >= GIR_MAX_RANK) return gir__need_rank(b, 0, 0, GIR_MAX_RANK - 1);
+    if (b->attr.i[0] < 0) return GIR__BFAIL(b, GIR_ERR_ATTR, "one_hot: node %u: depth %d < 0", b->id, (int)b->attr.i[0]);
+    b->out = ix->shape;
+    b->out.dim[b->out.rank++] = b->attr.i[0];
+    return GIR_OK;
+}
+static gir_status gir__sh_where(gir__bctx *b) {
+    const gir__node *a = gir__bin(b, 0), *c = gir__bin(b, 1), *cond = gir__bin(b, 2);
+    gir_shape t;
+    if (cond->dtype != GIR_DTYPE_B8)
+        return GIR__BFAIL(b, GIR_ERR_DTYPE, "where: node %u: cond must be b8, got %T %S", b->id, (int)cond->dtype,
+                          &cond->shape);
+    if (!gir__bcast2(&a->shape, &c->shape, &t) || !gir__bcast2(&t, &cond->shape, &b->out))
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "where: node %u: cond %S, a %S and b %S do not broadcast", b->id,
+                          &cond->shape, &a->shape, &c->shape);
+    return GIR_OK;
+}
+/* [..., n] -> [..., n + |k|, n + |k|] with the vector on diagonal k */
+static gir_status gir__sh_diag(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0);
+    gir_status s = gir__need_rank(b, 0, 1, GIR_MAX_RANK - 1);
+    int64_t k = b->attr.i[0], len;
+    if (s) return s;
+    len = x->shape.dim[x->shape.rank - 1] + (k < 0 ? -k : k);
+    if (len > 2147483647)
+        return GIR__BFAIL(b, GIR_ERR_LIMIT, "diag: node %u: %S with k = %d is too large", b->id, &x->shape, (int)k);
+    b->out = x->shape;
+    b->out.dim[b->out.rank - 1] = (int32_t)len;
+    b->out.dim[b->out.rank] = (int32_t)len;
+    b->out.rank++;
+    return GIR_OK;
+}
+/* the length of diagonal k of an m x n matrix */
+static int32_t gir__diag_len(int64_t m, int64_t n, int64_t k) {
+    int64_t d = k >= 0 ? (m < n - k ? m : n - k) : (m + k < n ? m + k : n);
+    return d > 0 ? (int32_t)d : 0;
+}
+static gir_status gir__sh_matrix(gir__bctx *b) {
+    gir_status s = gir__need_rank(b, 0, 2, GIR_MAX_RANK);
+    if (s) return s;
+    b->out = gir__bin(b, 0)->shape;
+    return GIR_OK;
+}
+static gir_status gir__sh_diagonal(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0);
+    gir_status s = gir__need_rank(b, 0, 2, GIR_MAX_RANK);
+    if (s) return s;
+    b->out = x->shape;
+    b->out.rank--;
+    b->out.dim[b->out.rank - 1] = gir__diag_len(x->shape.dim[x->shape.rank - 2], x->shape.dim[x->shape.rank - 1],
+                                                b->attr.i[0]);
+    return GIR_OK;
+}
+static gir_status gir__sh_trace(gir__bctx *b) {
+    gir_status s = gir__need_rank(b, 0, 2, GIR_MAX_RANK);
+    if (s) return s;
+    b->out = gir__bin(b, 0)->shape;
+    b->out.rank -= 2;
+    return GIR_OK;
+}
+static gir_status gir__sh_square(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0);
+    gir_status s = gir__need_rank(b, 0, 2, GIR_MAX_RANK);
+    if (s) return s;
+    if (x->shape.dim[x->shape.rank - 1] != x->shape.dim[x->shape.rank - 2])
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: needs square matrices, got %S", gir__bname(b), b->id,
+                          &x->shape);
+    b->out = x->shape;
+    return GIR_OK;
+}
+static gir_status gir__sh_det(gir__bctx *b) {
+    gir_status s = gir__sh_square(b);
+    if (s) return s;
+    b->out.rank -= 2;
+    return GIR_OK;
+}
+static gir_status gir__sh_matmul(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0), *y = gir__bin(b, 1);
+    gir_shape ba = x->shape, bb = y->shape, bo;
+    int ra = x->shape.rank, rb = y->shape.rank;
+    if (ra < 2 || rb < 2)
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "matmul: node %u: needs rank >= 2 operands, got %S x %S (use dot or "
+                          "reshape for vectors)", b->id, &x->shape, &y->shape);
+    if (x->shape.dim[ra - 1] != y->shape.dim[rb - 2])
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "matmul: node %u: inner dimensions differ: %S x %S", b->id, &x->shape,
+                          &y->shape);
+    ba.rank -= 2;
+    bb.rank -= 2;
+    if (!gir__bcast2(&ba, &bb, &bo))
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "matmul: node %u: batch dimensions do not broadcast: %S x %S", b->id,
+                          &x->shape, &y->shape);
+    bo.dim[bo.rank++] = x->shape.dim[ra - 2];
+    bo.dim[bo.rank++] = y->shape.dim[rb - 1];
+    b->out = bo;
+    return GIR_OK;
+}
+static gir_status gir__sh_dot(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0), *y = gir__bin(b, 1);
+    if (x->shape.rank != 1 || y->shape.rank != 1 || x->shape.dim[0] != y->shape.dim[0])
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "dot: node %u: needs two vectors of one length, got %S . %S", b->id,
+                          &x->shape, &y->shape);
+    b->out = gir_shape0();
+    return GIR_OK;
+}
+static gir_status gir__sh_outer(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0), *y = gir__bin(b, 1);
+    if (x->shape.rank != 1 || y->shape.rank != 1)
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "outer: node %u: needs two vectors, got %S, %S", b->id, &x->shape,
+                          &y->shape);
+    b->out = gir_shape2(x->shape.dim[0], y->shape.dim[0]);
+    return GIR_OK;
+}
+static gir_status gir__sh_trisolve(gir__bctx *b) {
+    const gir__node *a = gir__bin(b, 0), *y = gir__bin(b, 1);
+    gir_status s = gir__sh_square(b);
+    int k;
+    if (s) return s;
+    if (y->shape.rank != a->shape.rank || y->shape.dim[y->shape.rank - 2] != a->shape.dim[a->shape.rank - 1])
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "trisolve: node %u: right-hand side %S does not fit %S", b->id,
+                          &y->shape, &a->shape);
+    for (k = 0; k < a->shape.rank - 2; ++k)
+        if (a->shape.dim[k] != y->shape.dim[k])
+            return GIR__BFAIL(b, GIR_ERR_SHAPE, "trisolve: node %u: batch dimensions differ: %S, %S", b->id,
+                              &a->shape, &y->shape);
+    b->attr.i[0] = b->attr.i[0] ? 1 : 0;
+    b->attr.i[1] = b->attr.i[1] ? 1 : 0;
+    b->out = y->shape;
+    return GIR_OK;
+}
+static gir_status gir__sh_xent(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0), *l = gir__bin(b, 1);
+    gir_status s;
+    if ((s = gir__need_rank(b, 0, 2, 2)) != GIR_OK) return s;
+    if ((s = gir__need_dtype(b, 1, GIR_DTYPE_I32)) != GIR_OK) return s;
+    if (l->shape.rank != 1 || l->shape.dim[0] != x->shape.dim[0])
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "xent_logits: node %u: labels %S do not match logits %S", b->id,
+                          &l->shape, &x->shape);
+    b->out = gir_shape1(x->shape.dim[0]);
+    return GIR_OK;
+}
+static gir_status gir__sh_xent_prob(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0), *p = gir__bin(b, 1);
+    gir_status s;
+    if ((s = gir__need_rank(b, 0, 2, 2)) != GIR_OK) return s;
+    if (!gir__shape_eq(&x->shape, &p->shape))
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "xent_logits_prob: node %u: probabilities %S do not match logits %S",
+                          b->id, &p->shape, &x->shape);
+    b->out = gir_shape1(x->shape.dim[0]);
+    return GIR_OK;
+}
+static gir_status gir__sh_mse(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0), *y = gir__bin(b, 1);
+    if (!gir__shape_eq(&x->shape, &y->shape))
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "mse: node %u: shapes differ: %S, %S", b->id, &x->shape, &y->shape);
+    b->out = gir_shape0();
+    return GIR_OK;
+}
+/* 2-D window attributes: a list of two, or empty for the default */
+static gir_status gir__pair(gir__bctx *b, gir_ints *l, int32_t dflt0, int32_t dflt1, int32_t lo, const char *what) {
+    if (l->n == 0) { l->n = 2; l->v[0] = dflt0; l->v[1] = dflt1; }
+    if (l->n == 1) { l->n = 2; l->v[1] = l->v[0]; }
+    if (l->n != 2 || l->v[0] < lo || l->v[1] < lo)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "%s: node %u: %s must be one or two values >= %d", gir__bname(b), b->id,
+                          what, (int)lo);
+    return GIR_OK;
+}
+/* One spatial axis of a sliding window: the dilated window and the padded input must each fit in int32_t
+   (then so does the output, and every index a kernel forms fits in int64_t); all arithmetic is 64-bit.
+   Writes the output length, 0 when the window does not fit in the padded input. */
+static gir_status gir__window(gir__bctx *b, int32_t in, int32_t k, int32_t s, int32_t p, int32_t d, const char *axis,
+                              int32_t *out) {
+    int64_t span = (int64_t)d * ((int64_t)k - 1) + 1, padded = (int64_t)in + 2 * (int64_t)p;
+    if (span > 2147483647)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "%s: node %u: a window of %d with dilation %d spans %l %s elements, more "
+                          "than INT32_MAX", gir__bname(b), b->id, (int)k, (int)d, (long long)span, axis);
+    if (padded > 2147483647)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "%s: node %u: padding %d makes the padded %s %l, more than INT32_MAX",
+                          gir__bname(b), b->id, (int)p, axis, (long long)padded);
+    *out = padded < span ? 0 : (int32_t)((padded - span) / s + 1);
+    return GIR_OK;
+}
+/* checks x [N,C,H,W] against w [K,C/groups,kh,kw]; writes the conv output shape to *o */
+static gir_status gir__conv_check(gir__bctx *b, const gir_shape *xs, const gir_shape *ws, gir_shape *o) {
+    gir_status s;
+    gir_attr *A = &b->attr;
+    int32_t oh = 0, ow = 0;
+    if ((s = gir__pair(b, &A->l[0], 1, 1, 1, "stride")) != GIR_OK) return s;
+    if ((s = gir__pair(b, &A->l[1], 0, 0, 0, "padding")) != GIR_OK) return s;
+    if ((s = gir__pair(b, &A->l[2], 1, 1, 1, "dilation")) != GIR_OK) return s;
+    if (A->i[0] == 0) A->i[0] = 1;
+    if (xs->rank != 4 || ws->rank != 4)
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: needs x [N,C,H,W] and w [K,C/groups,kh,kw], got %S, %S",
+                          gir__bname(b), b->id, xs, ws);
+    if (A->i[0] < 1 || xs->dim[1] % A->i[0] || ws->dim[0] % A->i[0] || (int64_t)ws->dim[1] * A->i[0] != xs->dim[1])
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: channels do not fit groups=%d: x %S, w %S", gir__bname(b),
+                          b->id, (int)A->i[0], xs, ws);
+    if ((s = gir__window(b, xs->dim[2], ws->dim[2], A->l[0].v[0], A->l[1].v[0], A->l[2].v[0], "height", &oh)) ||
+        (s = gir__window(b, xs->dim[3], ws->dim[3], A->l[0].v[1], A->l[1].v[1], A->l[2].v[1], "width", &ow)))
+        return s;
+    *o = gir_shape4(xs->dim[0], ws->dim[0], oh, ow);
+    if (oh < 1 || ow < 1)
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: window larger than the padded input: x %S, w %S",
+                          gir__bname(b), b->id, xs, ws);
+    return GIR_OK;
+}
+static gir_status gir__sh_conv2d(gir__bctx *b) {
+    return gir__conv_check(b, &gir__bin(b, 0)->shape, &gir__bin(b, 1)->shape, &b->out);
+}
+static gir_status gir__sh_conv2d_bwd_data(gir__bctx *b) {
+    gir_shape o;
+    const gir__node *gy = gir__bin(b, 0);
+    gir_status s = gir__check_shape(b, &b->attr.shape, "xshape");
+    if (!s) s = gir__conv_check(b, &b->attr.shape, &gir__bin(b, 1)->shape, &o);
+    if (s) return s;
+    if (!gir__shape_eq(&o, &gy->shape))
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "conv2d_bwd_data: node %u: gradient %S does not match the output %S",
+                          b->id, &gy->shape, &o);
+    b->out = b->attr.shape;
+    return GIR_OK;
+}
+static gir_status gir__sh_conv2d_bwd_filter(gir__bctx *b) {
+    gir_shape o;
+    const gir__node *gy = gir__bin(b, 1);
+    gir_status s = gir__check_shape(b, &b->attr.shape, "wshape");
+    if (!s) s = gir__conv_check(b, &gir__bin(b, 0)->shape, &b->attr.shape, &o);
+    if (s) return s;
+    if (!gir__shape_eq(&o, &gy->shape))
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "conv2d_bwd_filter: node %u: gradient %S does not match the output %S",
+                          b->id, &gy->shape, &o);
+    b->out = b->attr.shape;
+    return GIR_OK;
+}
+/* pooling: as PyTorch, padding is at most half the kernel, so every window holds at least one input element */
+static gir_status gir__pool_check(gir__bctx *b, const gir_shape *xs, gir_shape *o) {
+    gir_status s;
+    gir_attr *A = &b->attr;
+    int32_t oh = 0, ow = 0;
+    if ((s = gir__pair(b, &A->l[0], 0, 0, 1, "kernel")) != GIR_OK) return s;
+    if ((s = gir__pair(b, &A->l[1], A->l[0].v[0], A->l[0].v[1], 1, "stride")) != GIR_OK) return s;
+    if ((s = gir__pair(b, &A->l[2], 0, 0, 0, "padding")) != GIR_OK) return s;
+    if (2 * (int64_t)A->l[2].v[0] > A->l[0].v[0] || 2 * (int64_t)A->l[2].v[1] > A->l[0].v[1])
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "%s: node %u: padding [%d,%d] must be at most half the kernel [%d,%d]",
+                          gir__bname(b), b->id, (int)A->l[2].v[0], (int)A->l[2].v[1], (int)A->l[0].v[0],
+                          (int)A->l[0].v[1]);
+    if (xs->rank != 4)
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: needs x [N,C,H,W], got %S", gir__bname(b), b->id, xs);
+    if ((s = gir__window(b, xs->dim[2], A->l[0].v[0], A->l[1].v[0], A->l[2].v[0], 1, "height", &oh)) ||
+        (s = gir__window(b, xs->dim[3], A->l[0].v[1], A->l[1].v[1], A->l[2].v[1], 1, "width", &ow)))
+        return s;
+    *o = gir_shape4(xs->dim[0], xs->dim[1], oh, ow);
+    if (oh < 1 || ow < 1)
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: window larger than the padded input %S", gir__bname(b),
+                          b->id, xs);
+    return GIR_OK;
+}
+static gir_status gir__sh_pool2d(gir__bctx *b) { return gir__pool_check(b, &gir__bin(b, 0)->shape, &b->out); }
+static gir_status gir__sh_pool2d_bwd(gir__bctx *b) {
+    gir_shape o;
+    const gir__node *gy = gir__bin(b, 0), *x = gir__bin(b, 1);
+    gir_status s = gir__pool_check(b, &x->shape, &o);
+    if (s) return s;
+    if (!gir__shape_eq(&o, &gy->shape) || gy->dtype != x->dtype)
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: gradient %S %T does not match the pooled input %S %T",
+                          gir__bname(b), b->id, &gy->shape, (int)gy->dtype, &o, (int)x->dtype);
+    b->out = x->shape;
+    return GIR_OK;
+}
+static gir_status gir__sh_pool2d_bwd_avg(gir__bctx *b) {
+    gir_shape o;
+    const gir__node *gy = gir__bin(b, 0);
+    gir_status s = gir__check_shape(b, &b->attr.shape, "xshape");
+    if (!s) s = gir__pool_check(b, &b->attr.shape, &o);
+    if (s) return s;
+    if (!gir__shape_eq(&o, &gy->shape))
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: gradient %S does not match the pooled input %S",
+                          gir__bname(b), b->id, &gy->shape, &o);
+    b->out = b->attr.shape;
+    return GIR_OK;
+}
+
+static gir_status gir__sh_dropout(gir__bctx *b) {
+    if (!(b->attr.f[0] >= 0 && b->attr.f[0] <= 1))
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "dropout: node %u: p = %g is not in [0, 1]", b->id, b->attr.f[0]);
+    b->out = gir__bin(b, 0)->shape;
+    return GIR_OK;
+}
