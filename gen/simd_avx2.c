@@ -71,6 +71,13 @@ GIR__AVX2_FN __m256i gir__avx2_first_f64(int n) {
 GIR__AVX2_VOCAB(float, f32, gir__avx2_vf32, ps, 8)
 GIR__AVX2_VOCAB(double, f64, gir__avx2_vf64, pd, 4)
 #undef GIR__AVX2_VOCAB
+/* 1/x for finite normal x (here the correctly rounded quotient) */
+GIR__AVX2_FN gir__avx2_vf32 gir__avx2_recip_f32(gir__avx2_vf32 x) {
+    return gir__avx2_div_f32(gir__avx2_set1_f32(1), x);
+}
+GIR__AVX2_FN gir__avx2_vf64 gir__avx2_recip_f64(gir__avx2_vf64 x) {
+    return gir__avx2_div_f64(gir__avx2_set1_f64(1), x);
+}
 
 /* Exponent arithmetic without float <-> int conversions: for an integral v in [0, 2^23), the float 2^23 + v
    has v in its low mantissa bits, so shifting its bits left by 23 gives the float 2^(v - 127) when v is a

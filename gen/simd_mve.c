@@ -76,6 +76,7 @@ GIR__MVE_FN float32x4_t gir__mve_div_f32(float32x4_t x, float32x4_t y) {
     for (j = 0; j < 4; ++j) t[j] = t[j] / u[j];
     return vld1q_f32(t);
 }
+GIR__MVE_FN float32x4_t gir__mve_recip_f32(float32x4_t x) { return gir__mve_div_f32(vdupq_n_f32(1.0f), x); }
 GIR__MVE_FN float32x4_t gir__mve_sqrt_f32(float32x4_t x) { return gir__mve_map1_f32(gir__sqrt_f32, x); }
 /* x 2^k for integral k, |k| <= 252: two normal factors 2^floor(k/2) and 2^(k - floor(k/2)) */
 GIR__MVE_FN float32x4_t gir__mve_ldexp_f32(float32x4_t x, float32x4_t k) {

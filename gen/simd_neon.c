@@ -67,6 +67,13 @@ GIR__NEON_FN int gir__neon_any_f64(uint64x2_t a) { return vmaxvq_u32(vreinterpre
 GIR__NEON_VOCAB(float, f32, gir__neon_vf32, gir__neon_mf32, u32, 4)
 GIR__NEON_VOCAB(double, f64, gir__neon_vf64, gir__neon_mf64, u64, 2)
 #undef GIR__NEON_VOCAB
+/* 1/x for finite normal x (here the correctly rounded quotient) */
+GIR__NEON_FN gir__neon_vf32 gir__neon_recip_f32(gir__neon_vf32 x) {
+    return gir__neon_div_f32(gir__neon_set1_f32(1), x);
+}
+GIR__NEON_FN gir__neon_vf64 gir__neon_recip_f64(gir__neon_vf64 x) {
+    return gir__neon_div_f64(gir__neon_set1_f64(1), x);
+}
 
 /* x 2^k for integral k, |k| <= 2 emax - 2: two normal factors 2^floor(k/2) and 2^(k - floor(k/2)), so the
    product rounds once */

@@ -120,7 +120,7 @@ GIR_FN GIR_VEC GIR_V_tanh(GIR_VEC x) {
     if (!GIR_V_any(GIR_V_mnot(m))) return GIR_V_copysign(near0, x);       /* all lanes near 0 */
     e = GIR_V_clamp(a, GIR_V_set1(0), GIR_V_set1(GIR_PICK(9.5f, 20.0)));
     e = GIR_V_exp(GIR_V_add(e, e));
-    far = GIR_V_sub(one, GIR_V_div(GIR_V_set1(2), GIR_V_add(e, one)));
+    far = GIR_V_fnma(GIR_V_set1(2), GIR_V_recip(GIR_V_add(e, one)), one);
     return GIR_V_copysign(GIR_V_select(m, near0, far), x);
 }
 /* sigmoid(x) = 1 / (1 + exp(-x)) for x >= 0, exp(x) / (1 + exp(x)) below: exp never overflows, and very
@@ -146,7 +146,7 @@ GIR_FN GIR_VEC GIR_V_erf(GIR_VEC x) {
     near0 = GIR_V_fma(a, p, a);
     if (!GIR_V_any(GIR_V_mnot(m))) return GIR_V_copysign(near0, x);       /* all lanes below 1 */
     a = GIR_V_clamp(a, one, GIR_V_set1(GIR_PICK(4.0f, 6.0)));
-    t = GIR_V_div(one, a);
+    t = GIR_V_recip(a);
 /*@f32*/
     u = GIR_V_sub(t, GIR_V_set1(0.625f));
     r = GIR_POLY(u, 3.059529960e-01f, 3.822838664e-01f, -1.723958254e-01f, 4.375990108e-02f, 2.344835363e-02f,
