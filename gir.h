@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=17c37ee61654c9e4dd07e0c3cf921ca3063dc99fc60735c3591eedd59fef6772
-                                          gen/ sha256=28c3998929e995f8
+                                          gen/ sha256=41b893fbec256677
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1650,7 +1650,11 @@ GIR__MVE_FN float32x4_t gir__mve_mant_f32(float32x4_t x) {
 /* >>vmath (avx512, f32) instantiated from gen/vmath.tmpl.c */
 /* expm1(r) for |r| <= ln2/2 (+ rounding slack): r + r^2 q(r) */
 GIR__AVX512_FN gir__avx512_vf32 gir__avx512_expm1r_f32(gir__avx512_vf32 r) {
-    gir__avx512_vf32 q = gir__avx512_fma_f32(gir__avx512_fma_f32(gir__avx512_fma_f32(gir__avx512_fma_f32(gir__avx512_set1_f32(1.388251549e-03f), r, gir__avx512_set1_f32(8.366552182e-03f)), r, gir__avx512_set1_f32(4.166720062e-02f)), r, gir__avx512_set1_f32(1.666654348e-01f)), r, gir__avx512_set1_f32(4.999999702e-01f));
+    gir__avx512_vf32 q = gir__avx512_set1_f32(1.388251549e-03f);
+    q = gir__avx512_fma_f32(q, r, gir__avx512_set1_f32(8.366552182e-03f));
+    q = gir__avx512_fma_f32(q, r, gir__avx512_set1_f32(4.166720062e-02f));
+    q = gir__avx512_fma_f32(q, r, gir__avx512_set1_f32(1.666654348e-01f));
+    q = gir__avx512_fma_f32(q, r, gir__avx512_set1_f32(4.999999702e-01f));
     return gir__avx512_fma_f32(gir__avx512_mul_f32(r, r), q, r);
 }
 /* x = k ln2 + r with k = round(x / ln2), |r| <= ln2/2 (Cody-Waite: ln2 in two parts, k times the first exact) */
@@ -1683,7 +1687,15 @@ GIR__AVX512_FN gir__avx512_vf32 gir__avx512_expm1_f32(gir__avx512_vf32 x) {
 
 /* log1p(f) for f in [sqrt(1/2) - 1, sqrt(2) - 1] */
 GIR__AVX512_FN gir__avx512_vf32 gir__avx512_log1pr_f32(gir__avx512_vf32 f) {
-    gir__avx512_vf32 g = gir__avx512_fma_f32(gir__avx512_fma_f32(gir__avx512_fma_f32(gir__avx512_fma_f32(gir__avx512_fma_f32(gir__avx512_fma_f32(gir__avx512_fma_f32(gir__avx512_fma_f32(gir__avx512_set1_f32(-7.622932643e-02f), f, gir__avx512_set1_f32(1.290632337e-01f)), f, gir__avx512_set1_f32(-1.324347258e-01f)), f, gir__avx512_set1_f32(1.418158114e-01f)), f, gir__avx512_set1_f32(-1.660899967e-01f)), f, gir__avx512_set1_f32(2.000198364e-01f)), f, gir__avx512_set1_f32(-2.500158548e-01f)), f, gir__avx512_set1_f32(3.333332539e-01f)), f, gir__avx512_set1_f32(-4.999998808e-01f));
+    gir__avx512_vf32 g = gir__avx512_set1_f32(-7.622932643e-02f);
+    g = gir__avx512_fma_f32(g, f, gir__avx512_set1_f32(1.290632337e-01f));
+    g = gir__avx512_fma_f32(g, f, gir__avx512_set1_f32(-1.324347258e-01f));
+    g = gir__avx512_fma_f32(g, f, gir__avx512_set1_f32(1.418158114e-01f));
+    g = gir__avx512_fma_f32(g, f, gir__avx512_set1_f32(-1.660899967e-01f));
+    g = gir__avx512_fma_f32(g, f, gir__avx512_set1_f32(2.000198364e-01f));
+    g = gir__avx512_fma_f32(g, f, gir__avx512_set1_f32(-2.500158548e-01f));
+    g = gir__avx512_fma_f32(g, f, gir__avx512_set1_f32(3.333332539e-01f));
+    g = gir__avx512_fma_f32(g, f, gir__avx512_set1_f32(-4.999998808e-01f));
     return gir__avx512_fma_f32(gir__avx512_mul_f32(f, f), g, f);
 }
 /* finite x > 0 as 2^e (1 + f) with f in [sqrt(1/2) - 1, sqrt(2) - 1]; f is exact */
@@ -1729,7 +1741,11 @@ GIR__AVX512_FN gir__avx512_vf32 gir__avx512_log1p_f32(gir__avx512_vf32 x) {
    to 1 (so exp stays finite); the sign of x last, which keeps tanh(-0) = -0 */
 GIR__AVX512_FN gir__avx512_vf32 gir__avx512_tanh_f32(gir__avx512_vf32 x) {
     gir__avx512_vf32 one = gir__avx512_set1_f32(1), a = gir__avx512_abs_f32(x), a2 = gir__avx512_mul_f32(a, a), near0, far, e;
-    gir__avx512_vf32 p = gir__avx512_fma_f32(gir__avx512_fma_f32(gir__avx512_fma_f32(gir__avx512_fma_f32(gir__avx512_set1_f32(-5.704986863e-03f), a2, gir__avx512_set1_f32(2.063908800e-02f)), a2, gir__avx512_set1_f32(-5.373971537e-02f)), a2, gir__avx512_set1_f32(1.333144158e-01f)), a2, gir__avx512_set1_f32(-3.333328068e-01f));
+    gir__avx512_vf32 p = gir__avx512_set1_f32(-5.704986863e-03f);
+    p = gir__avx512_fma_f32(p, a2, gir__avx512_set1_f32(2.063908800e-02f));
+    p = gir__avx512_fma_f32(p, a2, gir__avx512_set1_f32(-5.373971537e-02f));
+    p = gir__avx512_fma_f32(p, a2, gir__avx512_set1_f32(1.333144158e-01f));
+    p = gir__avx512_fma_f32(p, a2, gir__avx512_set1_f32(-3.333328068e-01f));
     gir__avx512_mf32 m = gir__avx512_lt_f32(a, gir__avx512_set1_f32(0.625));
     near0 = gir__avx512_fma_f32(gir__avx512_mul_f32(a, a2), p, a);
     if (!gir__avx512_any_f32(gir__avx512_mnot_f32(m))) return gir__avx512_copysign_f32(near0, x);       /* all lanes near 0 */
@@ -1748,14 +1764,27 @@ GIR__AVX512_FN gir__avx512_vf32 gir__avx512_sigmoid_f32(gir__avx512_vf32 x) {
    erf rounds to 1; the sign of x last */
 GIR__AVX512_FN gir__avx512_vf32 gir__avx512_erf_f32(gir__avx512_vf32 x) {
     gir__avx512_vf32 one = gir__avx512_set1_f32(1), a = gir__avx512_abs_f32(x), a2 = gir__avx512_mul_f32(a, a), near0, t, u, r;
-    gir__avx512_vf32 p = gir__avx512_fma_f32(gir__avx512_fma_f32(gir__avx512_fma_f32(gir__avx512_fma_f32(gir__avx512_fma_f32(gir__avx512_fma_f32(gir__avx512_set1_f32(7.853860734e-05f), a2, gir__avx512_set1_f32(-8.010193706e-04f)), a2, gir__avx512_set1_f32(5.188327748e-03f)), a2, gir__avx512_set1_f32(-2.685381286e-02f)), a2, gir__avx512_set1_f32(1.128358543e-01f)), a2, gir__avx512_set1_f32(-3.761262596e-01f)), a2, gir__avx512_set1_f32(1.283791661e-01f));
+    gir__avx512_vf32 p = gir__avx512_set1_f32(7.853860734e-05f);
+    p = gir__avx512_fma_f32(p, a2, gir__avx512_set1_f32(-8.010193706e-04f));
+    p = gir__avx512_fma_f32(p, a2, gir__avx512_set1_f32(5.188327748e-03f));
+    p = gir__avx512_fma_f32(p, a2, gir__avx512_set1_f32(-2.685381286e-02f));
+    p = gir__avx512_fma_f32(p, a2, gir__avx512_set1_f32(1.128358543e-01f));
+    p = gir__avx512_fma_f32(p, a2, gir__avx512_set1_f32(-3.761262596e-01f));
+    p = gir__avx512_fma_f32(p, a2, gir__avx512_set1_f32(1.283791661e-01f));
     gir__avx512_mf32 m = gir__avx512_lt_f32(a, one);
     near0 = gir__avx512_fma_f32(a, p, a);
     if (!gir__avx512_any_f32(gir__avx512_mnot_f32(m))) return gir__avx512_copysign_f32(near0, x);       /* all lanes below 1 */
     a = gir__avx512_clamp_f32(a, one, gir__avx512_set1_f32(4.0f));
     t = gir__avx512_recip_f32(a);
     u = gir__avx512_sub_f32(t, gir__avx512_set1_f32(0.625f));
-    r = gir__avx512_fma_f32(gir__avx512_fma_f32(gir__avx512_fma_f32(gir__avx512_fma_f32(gir__avx512_fma_f32(gir__avx512_fma_f32(gir__avx512_fma_f32(gir__avx512_set1_f32(-1.794482954e-02f), u, gir__avx512_set1_f32(4.108286649e-02f)), u, gir__avx512_set1_f32(-4.714085534e-02f)), u, gir__avx512_set1_f32(2.344835363e-02f)), u, gir__avx512_set1_f32(4.375990108e-02f)), u, gir__avx512_set1_f32(-1.723958254e-01f)), u, gir__avx512_set1_f32(3.822838664e-01f)), u, gir__avx512_set1_f32(3.059529960e-01f));
+    r = gir__avx512_set1_f32(-1.794482954e-02f);
+    r = gir__avx512_fma_f32(r, u, gir__avx512_set1_f32(4.108286649e-02f));
+    r = gir__avx512_fma_f32(r, u, gir__avx512_set1_f32(-4.714085534e-02f));
+    r = gir__avx512_fma_f32(r, u, gir__avx512_set1_f32(2.344835363e-02f));
+    r = gir__avx512_fma_f32(r, u, gir__avx512_set1_f32(4.375990108e-02f));
+    r = gir__avx512_fma_f32(r, u, gir__avx512_set1_f32(-1.723958254e-01f));
+    r = gir__avx512_fma_f32(r, u, gir__avx512_set1_f32(3.822838664e-01f));
+    r = gir__avx512_fma_f32(r, u, gir__avx512_set1_f32(3.059529960e-01f));
     r = gir__avx512_fnma_f32(gir__avx512_exp_f32(gir__avx512_neg_f32(gir__avx512_mul_f32(a, a))), r, one);
     return gir__avx512_copysign_f32(gir__avx512_select_f32(m, near0, r), x);
 }
@@ -1767,7 +1796,17 @@ GIR__AVX512_FN gir__avx512_vf32 gir__avx512_sign_f32(gir__avx512_vf32 x) {
 /* >>vmath (avx512, f64) instantiated from gen/vmath.tmpl.c */
 /* expm1(r) for |r| <= ln2/2 (+ rounding slack): r + r^2 q(r) */
 GIR__AVX512_FN gir__avx512_vf64 gir__avx512_expm1r_f64(gir__avx512_vf64 r) {
-    gir__avx512_vf64 q = gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_set1_f64(2.08753291474622718e-09), r, gir__avx512_set1_f64(2.51090332440628366e-08)), r, gir__avx512_set1_f64(2.75574028005675252e-07)), r, gir__avx512_set1_f64(2.75572442310684295e-06)), r, gir__avx512_set1_f64(2.48015871721701743e-05)), r, gir__avx512_set1_f64(1.98412698860941689e-04)), r, gir__avx512_set1_f64(1.38888888889626520e-03)), r, gir__avx512_set1_f64(8.33333333332164639e-03)), r, gir__avx512_set1_f64(4.16666666666665048e-02)), r, gir__avx512_set1_f64(1.66666666666666768e-01)), r, gir__avx512_set1_f64(5.00000000000000000e-01));
+    gir__avx512_vf64 q = gir__avx512_set1_f64(2.08753291474622718e-09);
+    q = gir__avx512_fma_f64(q, r, gir__avx512_set1_f64(2.51090332440628366e-08));
+    q = gir__avx512_fma_f64(q, r, gir__avx512_set1_f64(2.75574028005675252e-07));
+    q = gir__avx512_fma_f64(q, r, gir__avx512_set1_f64(2.75572442310684295e-06));
+    q = gir__avx512_fma_f64(q, r, gir__avx512_set1_f64(2.48015871721701743e-05));
+    q = gir__avx512_fma_f64(q, r, gir__avx512_set1_f64(1.98412698860941689e-04));
+    q = gir__avx512_fma_f64(q, r, gir__avx512_set1_f64(1.38888888889626520e-03));
+    q = gir__avx512_fma_f64(q, r, gir__avx512_set1_f64(8.33333333332164639e-03));
+    q = gir__avx512_fma_f64(q, r, gir__avx512_set1_f64(4.16666666666665048e-02));
+    q = gir__avx512_fma_f64(q, r, gir__avx512_set1_f64(1.66666666666666768e-01));
+    q = gir__avx512_fma_f64(q, r, gir__avx512_set1_f64(5.00000000000000000e-01));
     return gir__avx512_fma_f64(gir__avx512_mul_f64(r, r), q, r);
 }
 /* x = k ln2 + r with k = round(x / ln2), |r| <= ln2/2 (Cody-Waite: ln2 in two parts, k times the first exact) */
@@ -1803,8 +1842,15 @@ GIR__AVX512_FN gir__avx512_vf64 gir__avx512_log1pr_f64(gir__avx512_vf64 f) {
     /* log(1 + f) = 2 atanh(s) = 2s + s z T(z), s = f / (2 + f), z = s^2, written as f - (f^2/2 - s (f^2/2 + z T))
        so that the rounding of s only touches a small correction */
     gir__avx512_vf64 s = gir__avx512_div_f64(f, gir__avx512_add_f64(f, gir__avx512_set1_f64(2.0))), z = gir__avx512_mul_f64(s, s);
-    gir__avx512_vf64 t = gir__avx512_mul_f64(z, gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_set1_f64(1.47977666049350004e-01), z, gir__avx512_set1_f64(1.53138787496209766e-01)), z, gir__avx512_set1_f64(1.81835706408768005e-01)), z, gir__avx512_set1_f64(2.22221984597927052e-01)), z, gir__avx512_set1_f64(2.85714287434086334e-01)), z, gir__avx512_set1_f64(3.99999999994104960e-01)), z, gir__avx512_set1_f64(6.66666666666673513e-01)));
     gir__avx512_vf64 h = gir__avx512_mul_f64(gir__avx512_set1_f64(0.5), gir__avx512_mul_f64(f, f));
+    gir__avx512_vf64 t = gir__avx512_set1_f64(1.47977666049350004e-01);
+    t = gir__avx512_fma_f64(t, z, gir__avx512_set1_f64(1.53138787496209766e-01));
+    t = gir__avx512_fma_f64(t, z, gir__avx512_set1_f64(1.81835706408768005e-01));
+    t = gir__avx512_fma_f64(t, z, gir__avx512_set1_f64(2.22221984597927052e-01));
+    t = gir__avx512_fma_f64(t, z, gir__avx512_set1_f64(2.85714287434086334e-01));
+    t = gir__avx512_fma_f64(t, z, gir__avx512_set1_f64(3.99999999994104960e-01));
+    t = gir__avx512_fma_f64(t, z, gir__avx512_set1_f64(6.66666666666673513e-01));
+    t = gir__avx512_mul_f64(z, t);
     return gir__avx512_sub_f64(f, gir__avx512_fnma_f64(s, gir__avx512_add_f64(h, t), h));
 }
 /* finite x > 0 as 2^e (1 + f) with f in [sqrt(1/2) - 1, sqrt(2) - 1]; f is exact */
@@ -1850,7 +1896,18 @@ GIR__AVX512_FN gir__avx512_vf64 gir__avx512_log1p_f64(gir__avx512_vf64 x) {
    to 1 (so exp stays finite); the sign of x last, which keeps tanh(-0) = -0 */
 GIR__AVX512_FN gir__avx512_vf64 gir__avx512_tanh_f64(gir__avx512_vf64 x) {
     gir__avx512_vf64 one = gir__avx512_set1_f64(1), a = gir__avx512_abs_f64(x), a2 = gir__avx512_mul_f64(a, a), near0, far, e;
-    gir__avx512_vf64 p = gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_set1_f64(6.04246861307320453e-06), a2, gir__avx512_set1_f64(-3.01872210362896549e-05)), a2, gir__avx512_set1_f64(9.15584121588349138e-05)), a2, gir__avx512_set1_f64(-2.37011730291413793e-04)), a2, gir__avx512_set1_f64(5.89451798978704762e-04)), a2, gir__avx512_set1_f64(-1.45572594808043463e-03)), a2, gir__avx512_set1_f64(3.59211399988257742e-03)), a2, gir__avx512_set1_f64(-8.86323431258025443e-03)), a2, gir__avx512_set1_f64(2.18694884687156074e-02)), a2, gir__avx512_set1_f64(-5.39682539660589142e-02)), a2, gir__avx512_set1_f64(1.33333333333297416e-01)), a2, gir__avx512_set1_f64(-3.33333333333333148e-01));
+    gir__avx512_vf64 p = gir__avx512_set1_f64(6.04246861307320453e-06);
+    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(-3.01872210362896549e-05));
+    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(9.15584121588349138e-05));
+    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(-2.37011730291413793e-04));
+    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(5.89451798978704762e-04));
+    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(-1.45572594808043463e-03));
+    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(3.59211399988257742e-03));
+    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(-8.86323431258025443e-03));
+    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(2.18694884687156074e-02));
+    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(-5.39682539660589142e-02));
+    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(1.33333333333297416e-01));
+    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(-3.33333333333333148e-01));
     gir__avx512_mf64 m = gir__avx512_lt_f64(a, gir__avx512_set1_f64(0.625));
     near0 = gir__avx512_fma_f64(gir__avx512_mul_f64(a, a2), p, a);
     if (!gir__avx512_any_f64(gir__avx512_mnot_f64(m))) return gir__avx512_copysign_f64(near0, x);       /* all lanes near 0 */
@@ -1869,7 +1926,18 @@ GIR__AVX512_FN gir__avx512_vf64 gir__avx512_sigmoid_f64(gir__avx512_vf64 x) {
    erf rounds to 1; the sign of x last */
 GIR__AVX512_FN gir__avx512_vf64 gir__avx512_erf_f64(gir__avx512_vf64 x) {
     gir__avx512_vf64 one = gir__avx512_set1_f64(1), a = gir__avx512_abs_f64(x), a2 = gir__avx512_mul_f64(a, a), near0, t, u, r;
-    gir__avx512_vf64 p = gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_set1_f64(-7.77946696398075802e-10), a2, gir__avx512_set1_f64(1.37109795225038121e-08)), a2, gir__avx512_set1_f64(-1.62063135401739151e-07)), a2, gir__avx512_set1_f64(1.64471315402976936e-06)), a2, gir__avx512_set1_f64(-1.49247122992561295e-05)), a2, gir__avx512_set1_f64(1.20552935767416700e-04)), a2, gir__avx512_set1_f64(-8.54832592930851475e-04)), a2, gir__avx512_set1_f64(5.22397760611833031e-03)), a2, gir__avx512_set1_f64(-2.68661706431114478e-02)), a2, gir__avx512_set1_f64(1.12837916709441849e-01)), a2, gir__avx512_set1_f64(-3.76126389031835207e-01)), a2, gir__avx512_set1_f64(1.28379167095512559e-01));
+    gir__avx512_vf64 p = gir__avx512_set1_f64(-7.77946696398075802e-10);
+    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(1.37109795225038121e-08));
+    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(-1.62063135401739151e-07));
+    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(1.64471315402976936e-06));
+    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(-1.49247122992561295e-05));
+    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(1.20552935767416700e-04));
+    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(-8.54832592930851475e-04));
+    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(5.22397760611833031e-03));
+    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(-2.68661706431114478e-02));
+    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(1.12837916709441849e-01));
+    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(-3.76126389031835207e-01));
+    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(1.28379167095512559e-01));
     gir__avx512_mf64 m = gir__avx512_lt_f64(a, one);
     near0 = gir__avx512_fma_f64(a, p, a);
     if (!gir__avx512_any_f64(gir__avx512_mnot_f64(m))) return gir__avx512_copysign_f64(near0, x);       /* all lanes below 1 */
@@ -1878,8 +1946,38 @@ GIR__AVX512_FN gir__avx512_vf64 gir__avx512_erf_f64(gir__avx512_vf64 x) {
     {
         gir__avx512_vf64 v = gir__avx512_sub_f64(t, gir__avx512_set1_f64(0.3333333333333333)), r1, r2;
         u = gir__avx512_sub_f64(t, gir__avx512_set1_f64(0.75));
-        r1 = gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_set1_f64(3.33790611928581362e-04), u, gir__avx512_set1_f64(-3.07677555349851993e-03)), u, gir__avx512_set1_f64(5.94497242771328122e-03)), u, gir__avx512_set1_f64(-7.40590647290151078e-03)), u, gir__avx512_set1_f64(7.08160006110431471e-03)), u, gir__avx512_set1_f64(-4.39623951571823431e-03)), u, gir__avx512_set1_f64(-1.04179807214768065e-03)), u, gir__avx512_set1_f64(8.90743239860404892e-03)), u, gir__avx512_set1_f64(-1.76963255791780169e-02)), u, gir__avx512_set1_f64(2.41010175418103177e-02)), u, gir__avx512_set1_f64(-2.21991953007243947e-02)), u, gir__avx512_set1_f64(2.44389829723768706e-03)), u, gir__avx512_set1_f64(4.95677724359199559e-02)), u, gir__avx512_set1_f64(-1.54570073313942097e-01)), u, gir__avx512_set1_f64(3.41368858699433786e-01)), u, gir__avx512_set1_f64(3.51134694028905292e-01));
-        r2 = gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_fma_f64(gir__avx512_set1_f64(2.80559424893266396e+00), v, gir__avx512_set1_f64(-1.26014283993188836e+00)), v, gir__avx512_set1_f64(-5.92617435300840989e-01)), v, gir__avx512_set1_f64(9.92844723780985428e-01)), v, gir__avx512_set1_f64(-6.53794259561449653e-01)), v, gir__avx512_set1_f64(1.63463153604917588e-01)), v, gir__avx512_set1_f64(1.79973325538932305e-01)), v, gir__avx512_set1_f64(-2.78473629219136209e-01)), v, gir__avx512_set1_f64(1.81075835636815646e-01)), v, gir__avx512_set1_f64(-4.65770198513882315e-03)), v, gir__avx512_set1_f64(-1.34841283763333958e-01)), v, gir__avx512_set1_f64(1.61472856046137841e-01)), v, gir__avx512_set1_f64(-5.01461107299590245e-02)), v, gir__avx512_set1_f64(-1.81416956244121547e-01)), v, gir__avx512_set1_f64(4.89350340064560574e-01)), v, gir__avx512_set1_f64(1.79001151181389956e-01));
+        r1 = gir__avx512_set1_f64(3.33790611928581362e-04);
+        r1 = gir__avx512_fma_f64(r1, u, gir__avx512_set1_f64(-3.07677555349851993e-03));
+        r1 = gir__avx512_fma_f64(r1, u, gir__avx512_set1_f64(5.94497242771328122e-03));
+        r1 = gir__avx512_fma_f64(r1, u, gir__avx512_set1_f64(-7.40590647290151078e-03));
+        r1 = gir__avx512_fma_f64(r1, u, gir__avx512_set1_f64(7.08160006110431471e-03));
+        r1 = gir__avx512_fma_f64(r1, u, gir__avx512_set1_f64(-4.39623951571823431e-03));
+        r1 = gir__avx512_fma_f64(r1, u, gir__avx512_set1_f64(-1.04179807214768065e-03));
+        r1 = gir__avx512_fma_f64(r1, u, gir__avx512_set1_f64(8.90743239860404892e-03));
+        r1 = gir__avx512_fma_f64(r1, u, gir__avx512_set1_f64(-1.76963255791780169e-02));
+        r1 = gir__avx512_fma_f64(r1, u, gir__avx512_set1_f64(2.41010175418103177e-02));
+        r1 = gir__avx512_fma_f64(r1, u, gir__avx512_set1_f64(-2.21991953007243947e-02));
+        r1 = gir__avx512_fma_f64(r1, u, gir__avx512_set1_f64(2.44389829723768706e-03));
+        r1 = gir__avx512_fma_f64(r1, u, gir__avx512_set1_f64(4.95677724359199559e-02));
+        r1 = gir__avx512_fma_f64(r1, u, gir__avx512_set1_f64(-1.54570073313942097e-01));
+        r1 = gir__avx512_fma_f64(r1, u, gir__avx512_set1_f64(3.41368858699433786e-01));
+        r1 = gir__avx512_fma_f64(r1, u, gir__avx512_set1_f64(3.51134694028905292e-01));
+        r2 = gir__avx512_set1_f64(2.80559424893266396e+00);
+        r2 = gir__avx512_fma_f64(r2, v, gir__avx512_set1_f64(-1.26014283993188836e+00));
+        r2 = gir__avx512_fma_f64(r2, v, gir__avx512_set1_f64(-5.92617435300840989e-01));
+        r2 = gir__avx512_fma_f64(r2, v, gir__avx512_set1_f64(9.92844723780985428e-01));
+        r2 = gir__avx512_fma_f64(r2, v, gir__avx512_set1_f64(-6.53794259561449653e-01));
+        r2 = gir__avx512_fma_f64(r2, v, gir__avx512_set1_f64(1.63463153604917588e-01));
+        r2 = gir__avx512_fma_f64(r2, v, gir__avx512_set1_f64(1.79973325538932305e-01));
+        r2 = gir__avx512_fma_f64(r2, v, gir__avx512_set1_f64(-2.78473629219136209e-01));
+        r2 = gir__avx512_fma_f64(r2, v, gir__avx512_set1_f64(1.81075835636815646e-01));
+        r2 = gir__avx512_fma_f64(r2, v, gir__avx512_set1_f64(-4.65770198513882315e-03));
+        r2 = gir__avx512_fma_f64(r2, v, gir__avx512_set1_f64(-1.34841283763333958e-01));
+        r2 = gir__avx512_fma_f64(r2, v, gir__avx512_set1_f64(1.61472856046137841e-01));
+        r2 = gir__avx512_fma_f64(r2, v, gir__avx512_set1_f64(-5.01461107299590245e-02));
+        r2 = gir__avx512_fma_f64(r2, v, gir__avx512_set1_f64(-1.81416956244121547e-01));
+        r2 = gir__avx512_fma_f64(r2, v, gir__avx512_set1_f64(4.89350340064560574e-01));
+        r2 = gir__avx512_fma_f64(r2, v, gir__avx512_set1_f64(1.79001151181389956e-01));
         r = gir__avx512_select_f64(gir__avx512_lt_f64(a, gir__avx512_set1_f64(2.0)), r1, r2);
     }
     r = gir__avx512_fnma_f64(gir__avx512_exp_f64(gir__avx512_neg_f64(gir__avx512_mul_f64(a, a))), r, one);
@@ -1895,7 +1993,11 @@ GIR__AVX512_FN gir__avx512_vf64 gir__avx512_sign_f64(gir__avx512_vf64 x) {
 /* >>vmath (avx2, f32) instantiated from gen/vmath.tmpl.c */
 /* expm1(r) for |r| <= ln2/2 (+ rounding slack): r + r^2 q(r) */
 GIR__AVX2_FN gir__avx2_vf32 gir__avx2_expm1r_f32(gir__avx2_vf32 r) {
-    gir__avx2_vf32 q = gir__avx2_fma_f32(gir__avx2_fma_f32(gir__avx2_fma_f32(gir__avx2_fma_f32(gir__avx2_set1_f32(1.388251549e-03f), r, gir__avx2_set1_f32(8.366552182e-03f)), r, gir__avx2_set1_f32(4.166720062e-02f)), r, gir__avx2_set1_f32(1.666654348e-01f)), r, gir__avx2_set1_f32(4.999999702e-01f));
+    gir__avx2_vf32 q = gir__avx2_set1_f32(1.388251549e-03f);
+    q = gir__avx2_fma_f32(q, r, gir__avx2_set1_f32(8.366552182e-03f));
+    q = gir__avx2_fma_f32(q, r, gir__avx2_set1_f32(4.166720062e-02f));
+    q = gir__avx2_fma_f32(q, r, gir__avx2_set1_f32(1.666654348e-01f));
+    q = gir__avx2_fma_f32(q, r, gir__avx2_set1_f32(4.999999702e-01f));
     return gir__avx2_fma_f32(gir__avx2_mul_f32(r, r), q, r);
 }
 /* x = k ln2 + r with k = round(x / ln2), |r| <= ln2/2 (Cody-Waite: ln2 in two parts, k times the first exact) */
@@ -1928,7 +2030,15 @@ GIR__AVX2_FN gir__avx2_vf32 gir__avx2_expm1_f32(gir__avx2_vf32 x) {
 
 /* log1p(f) for f in [sqrt(1/2) - 1, sqrt(2) - 1] */
 GIR__AVX2_FN gir__avx2_vf32 gir__avx2_log1pr_f32(gir__avx2_vf32 f) {
-    gir__avx2_vf32 g = gir__avx2_fma_f32(gir__avx2_fma_f32(gir__avx2_fma_f32(gir__avx2_fma_f32(gir__avx2_fma_f32(gir__avx2_fma_f32(gir__avx2_fma_f32(gir__avx2_fma_f32(gir__avx2_set1_f32(-7.622932643e-02f), f, gir__avx2_set1_f32(1.290632337e-01f)), f, gir__avx2_set1_f32(-1.324347258e-01f)), f, gir__avx2_set1_f32(1.418158114e-01f)), f, gir__avx2_set1_f32(-1.660899967e-01f)), f, gir__avx2_set1_f32(2.000198364e-01f)), f, gir__avx2_set1_f32(-2.500158548e-01f)), f, gir__avx2_set1_f32(3.333332539e-01f)), f, gir__avx2_set1_f32(-4.999998808e-01f));
+    gir__avx2_vf32 g = gir__avx2_set1_f32(-7.622932643e-02f);
+    g = gir__avx2_fma_f32(g, f, gir__avx2_set1_f32(1.290632337e-01f));
+    g = gir__avx2_fma_f32(g, f, gir__avx2_set1_f32(-1.324347258e-01f));
+    g = gir__avx2_fma_f32(g, f, gir__avx2_set1_f32(1.418158114e-01f));
+    g = gir__avx2_fma_f32(g, f, gir__avx2_set1_f32(-1.660899967e-01f));
+    g = gir__avx2_fma_f32(g, f, gir__avx2_set1_f32(2.000198364e-01f));
+    g = gir__avx2_fma_f32(g, f, gir__avx2_set1_f32(-2.500158548e-01f));
+    g = gir__avx2_fma_f32(g, f, gir__avx2_set1_f32(3.333332539e-01f));
+    g = gir__avx2_fma_f32(g, f, gir__avx2_set1_f32(-4.999998808e-01f));
     return gir__avx2_fma_f32(gir__avx2_mul_f32(f, f), g, f);
 }
 /* finite x > 0 as 2^e (1 + f) with f in [sqrt(1/2) - 1, sqrt(2) - 1]; f is exact */
@@ -1974,7 +2084,11 @@ GIR__AVX2_FN gir__avx2_vf32 gir__avx2_log1p_f32(gir__avx2_vf32 x) {
    to 1 (so exp stays finite); the sign of x last, which keeps tanh(-0) = -0 */
 GIR__AVX2_FN gir__avx2_vf32 gir__avx2_tanh_f32(gir__avx2_vf32 x) {
     gir__avx2_vf32 one = gir__avx2_set1_f32(1), a = gir__avx2_abs_f32(x), a2 = gir__avx2_mul_f32(a, a), near0, far, e;
-    gir__avx2_vf32 p = gir__avx2_fma_f32(gir__avx2_fma_f32(gir__avx2_fma_f32(gir__avx2_fma_f32(gir__avx2_set1_f32(-5.704986863e-03f), a2, gir__avx2_set1_f32(2.063908800e-02f)), a2, gir__avx2_set1_f32(-5.373971537e-02f)), a2, gir__avx2_set1_f32(1.333144158e-01f)), a2, gir__avx2_set1_f32(-3.333328068e-01f));
+    gir__avx2_vf32 p = gir__avx2_set1_f32(-5.704986863e-03f);
+    p = gir__avx2_fma_f32(p, a2, gir__avx2_set1_f32(2.063908800e-02f));
+    p = gir__avx2_fma_f32(p, a2, gir__avx2_set1_f32(-5.373971537e-02f));
+    p = gir__avx2_fma_f32(p, a2, gir__avx2_set1_f32(1.333144158e-01f));
+    p = gir__avx2_fma_f32(p, a2, gir__avx2_set1_f32(-3.333328068e-01f));
     gir__avx2_mf32 m = gir__avx2_lt_f32(a, gir__avx2_set1_f32(0.625));
     near0 = gir__avx2_fma_f32(gir__avx2_mul_f32(a, a2), p, a);
     if (!gir__avx2_any_f32(gir__avx2_mnot_f32(m))) return gir__avx2_copysign_f32(near0, x);       /* all lanes near 0 */
@@ -1993,14 +2107,27 @@ GIR__AVX2_FN gir__avx2_vf32 gir__avx2_sigmoid_f32(gir__avx2_vf32 x) {
    erf rounds to 1; the sign of x last */
 GIR__AVX2_FN gir__avx2_vf32 gir__avx2_erf_f32(gir__avx2_vf32 x) {
     gir__avx2_vf32 one = gir__avx2_set1_f32(1), a = gir__avx2_abs_f32(x), a2 = gir__avx2_mul_f32(a, a), near0, t, u, r;
-    gir__avx2_vf32 p = gir__avx2_fma_f32(gir__avx2_fma_f32(gir__avx2_fma_f32(gir__avx2_fma_f32(gir__avx2_fma_f32(gir__avx2_fma_f32(gir__avx2_set1_f32(7.853860734e-05f), a2, gir__avx2_set1_f32(-8.010193706e-04f)), a2, gir__avx2_set1_f32(5.188327748e-03f)), a2, gir__avx2_set1_f32(-2.685381286e-02f)), a2, gir__avx2_set1_f32(1.128358543e-01f)), a2, gir__avx2_set1_f32(-3.761262596e-01f)), a2, gir__avx2_set1_f32(1.283791661e-01f));
+    gir__avx2_vf32 p = gir__avx2_set1_f32(7.853860734e-05f);
+    p = gir__avx2_fma_f32(p, a2, gir__avx2_set1_f32(-8.010193706e-04f));
+    p = gir__avx2_fma_f32(p, a2, gir__avx2_set1_f32(5.188327748e-03f));
+    p = gir__avx2_fma_f32(p, a2, gir__avx2_set1_f32(-2.685381286e-02f));
+    p = gir__avx2_fma_f32(p, a2, gir__avx2_set1_f32(1.128358543e-01f));
+    p = gir__avx2_fma_f32(p, a2, gir__avx2_set1_f32(-3.761262596e-01f));
+    p = gir__avx2_fma_f32(p, a2, gir__avx2_set1_f32(1.283791661e-01f));
     gir__avx2_mf32 m = gir__avx2_lt_f32(a, one);
     near0 = gir__avx2_fma_f32(a, p, a);
     if (!gir__avx2_any_f32(gir__avx2_mnot_f32(m))) return gir__avx2_copysign_f32(near0, x);       /* all lanes below 1 */
     a = gir__avx2_clamp_f32(a, one, gir__avx2_set1_f32(4.0f));
     t = gir__avx2_recip_f32(a);
     u = gir__avx2_sub_f32(t, gir__avx2_set1_f32(0.625f));
-    r = gir__avx2_fma_f32(gir__avx2_fma_f32(gir__avx2_fma_f32(gir__avx2_fma_f32(gir__avx2_fma_f32(gir__avx2_fma_f32(gir__avx2_fma_f32(gir__avx2_set1_f32(-1.794482954e-02f), u, gir__avx2_set1_f32(4.108286649e-02f)), u, gir__avx2_set1_f32(-4.714085534e-02f)), u, gir__avx2_set1_f32(2.344835363e-02f)), u, gir__avx2_set1_f32(4.375990108e-02f)), u, gir__avx2_set1_f32(-1.723958254e-01f)), u, gir__avx2_set1_f32(3.822838664e-01f)), u, gir__avx2_set1_f32(3.059529960e-01f));
+    r = gir__avx2_set1_f32(-1.794482954e-02f);
+    r = gir__avx2_fma_f32(r, u, gir__avx2_set1_f32(4.108286649e-02f));
+    r = gir__avx2_fma_f32(r, u, gir__avx2_set1_f32(-4.714085534e-02f));
+    r = gir__avx2_fma_f32(r, u, gir__avx2_set1_f32(2.344835363e-02f));
+    r = gir__avx2_fma_f32(r, u, gir__avx2_set1_f32(4.375990108e-02f));
+    r = gir__avx2_fma_f32(r, u, gir__avx2_set1_f32(-1.723958254e-01f));
+    r = gir__avx2_fma_f32(r, u, gir__avx2_set1_f32(3.822838664e-01f));
+    r = gir__avx2_fma_f32(r, u, gir__avx2_set1_f32(3.059529960e-01f));
     r = gir__avx2_fnma_f32(gir__avx2_exp_f32(gir__avx2_neg_f32(gir__avx2_mul_f32(a, a))), r, one);
     return gir__avx2_copysign_f32(gir__avx2_select_f32(m, near0, r), x);
 }
@@ -2012,7 +2139,17 @@ GIR__AVX2_FN gir__avx2_vf32 gir__avx2_sign_f32(gir__avx2_vf32 x) {
 /* >>vmath (avx2, f64) instantiated from gen/vmath.tmpl.c */
 /* expm1(r) for |r| <= ln2/2 (+ rounding slack): r + r^2 q(r) */
 GIR__AVX2_FN gir__avx2_vf64 gir__avx2_expm1r_f64(gir__avx2_vf64 r) {
-    gir__avx2_vf64 q = gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_set1_f64(2.08753291474622718e-09), r, gir__avx2_set1_f64(2.51090332440628366e-08)), r, gir__avx2_set1_f64(2.75574028005675252e-07)), r, gir__avx2_set1_f64(2.75572442310684295e-06)), r, gir__avx2_set1_f64(2.48015871721701743e-05)), r, gir__avx2_set1_f64(1.98412698860941689e-04)), r, gir__avx2_set1_f64(1.38888888889626520e-03)), r, gir__avx2_set1_f64(8.33333333332164639e-03)), r, gir__avx2_set1_f64(4.16666666666665048e-02)), r, gir__avx2_set1_f64(1.66666666666666768e-01)), r, gir__avx2_set1_f64(5.00000000000000000e-01));
+    gir__avx2_vf64 q = gir__avx2_set1_f64(2.08753291474622718e-09);
+    q = gir__avx2_fma_f64(q, r, gir__avx2_set1_f64(2.51090332440628366e-08));
+    q = gir__avx2_fma_f64(q, r, gir__avx2_set1_f64(2.75574028005675252e-07));
+    q = gir__avx2_fma_f64(q, r, gir__avx2_set1_f64(2.75572442310684295e-06));
+    q = gir__avx2_fma_f64(q, r, gir__avx2_set1_f64(2.48015871721701743e-05));
+    q = gir__avx2_fma_f64(q, r, gir__avx2_set1_f64(1.98412698860941689e-04));
+    q = gir__avx2_fma_f64(q, r, gir__avx2_set1_f64(1.38888888889626520e-03));
+    q = gir__avx2_fma_f64(q, r, gir__avx2_set1_f64(8.33333333332164639e-03));
+    q = gir__avx2_fma_f64(q, r, gir__avx2_set1_f64(4.16666666666665048e-02));
+    q = gir__avx2_fma_f64(q, r, gir__avx2_set1_f64(1.66666666666666768e-01));
+    q = gir__avx2_fma_f64(q, r, gir__avx2_set1_f64(5.00000000000000000e-01));
     return gir__avx2_fma_f64(gir__avx2_mul_f64(r, r), q, r);
 }
 /* x = k ln2 + r with k = round(x / ln2), |r| <= ln2/2 (Cody-Waite: ln2 in two parts, k times the first exact) */
@@ -2048,8 +2185,15 @@ GIR__AVX2_FN gir__avx2_vf64 gir__avx2_log1pr_f64(gir__avx2_vf64 f) {
     /* log(1 + f) = 2 atanh(s) = 2s + s z T(z), s = f / (2 + f), z = s^2, written as f - (f^2/2 - s (f^2/2 + z T))
        so that the rounding of s only touches a small correction */
     gir__avx2_vf64 s = gir__avx2_div_f64(f, gir__avx2_add_f64(f, gir__avx2_set1_f64(2.0))), z = gir__avx2_mul_f64(s, s);
-    gir__avx2_vf64 t = gir__avx2_mul_f64(z, gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_set1_f64(1.47977666049350004e-01), z, gir__avx2_set1_f64(1.53138787496209766e-01)), z, gir__avx2_set1_f64(1.81835706408768005e-01)), z, gir__avx2_set1_f64(2.22221984597927052e-01)), z, gir__avx2_set1_f64(2.85714287434086334e-01)), z, gir__avx2_set1_f64(3.99999999994104960e-01)), z, gir__avx2_set1_f64(6.66666666666673513e-01)));
     gir__avx2_vf64 h = gir__avx2_mul_f64(gir__avx2_set1_f64(0.5), gir__avx2_mul_f64(f, f));
+    gir__avx2_vf64 t = gir__avx2_set1_f64(1.47977666049350004e-01);
+    t = gir__avx2_fma_f64(t, z, gir__avx2_set1_f64(1.53138787496209766e-01));
+    t = gir__avx2_fma_f64(t, z, gir__avx2_set1_f64(1.81835706408768005e-01));
+    t = gir__avx2_fma_f64(t, z, gir__avx2_set1_f64(2.22221984597927052e-01));
+    t = gir__avx2_fma_f64(t, z, gir__avx2_set1_f64(2.85714287434086334e-01));
+    t = gir__avx2_fma_f64(t, z, gir__avx2_set1_f64(3.99999999994104960e-01));
+    t = gir__avx2_fma_f64(t, z, gir__avx2_set1_f64(6.66666666666673513e-01));
+    t = gir__avx2_mul_f64(z, t);
     return gir__avx2_sub_f64(f, gir__avx2_fnma_f64(s, gir__avx2_add_f64(h, t), h));
 }
 /* finite x > 0 as 2^e (1 + f) with f in [sqrt(1/2) - 1, sqrt(2) - 1]; f is exact */
@@ -2095,7 +2239,18 @@ GIR__AVX2_FN gir__avx2_vf64 gir__avx2_log1p_f64(gir__avx2_vf64 x) {
    to 1 (so exp stays finite); the sign of x last, which keeps tanh(-0) = -0 */
 GIR__AVX2_FN gir__avx2_vf64 gir__avx2_tanh_f64(gir__avx2_vf64 x) {
     gir__avx2_vf64 one = gir__avx2_set1_f64(1), a = gir__avx2_abs_f64(x), a2 = gir__avx2_mul_f64(a, a), near0, far, e;
-    gir__avx2_vf64 p = gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_set1_f64(6.04246861307320453e-06), a2, gir__avx2_set1_f64(-3.01872210362896549e-05)), a2, gir__avx2_set1_f64(9.15584121588349138e-05)), a2, gir__avx2_set1_f64(-2.37011730291413793e-04)), a2, gir__avx2_set1_f64(5.89451798978704762e-04)), a2, gir__avx2_set1_f64(-1.45572594808043463e-03)), a2, gir__avx2_set1_f64(3.59211399988257742e-03)), a2, gir__avx2_set1_f64(-8.86323431258025443e-03)), a2, gir__avx2_set1_f64(2.18694884687156074e-02)), a2, gir__avx2_set1_f64(-5.39682539660589142e-02)), a2, gir__avx2_set1_f64(1.33333333333297416e-01)), a2, gir__avx2_set1_f64(-3.33333333333333148e-01));
+    gir__avx2_vf64 p = gir__avx2_set1_f64(6.04246861307320453e-06);
+    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(-3.01872210362896549e-05));
+    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(9.15584121588349138e-05));
+    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(-2.37011730291413793e-04));
+    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(5.89451798978704762e-04));
+    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(-1.45572594808043463e-03));
+    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(3.59211399988257742e-03));
+    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(-8.86323431258025443e-03));
+    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(2.18694884687156074e-02));
+    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(-5.39682539660589142e-02));
+    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(1.33333333333297416e-01));
+    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(-3.33333333333333148e-01));
     gir__avx2_mf64 m = gir__avx2_lt_f64(a, gir__avx2_set1_f64(0.625));
     near0 = gir__avx2_fma_f64(gir__avx2_mul_f64(a, a2), p, a);
     if (!gir__avx2_any_f64(gir__avx2_mnot_f64(m))) return gir__avx2_copysign_f64(near0, x);       /* all lanes near 0 */
@@ -2114,7 +2269,18 @@ GIR__AVX2_FN gir__avx2_vf64 gir__avx2_sigmoid_f64(gir__avx2_vf64 x) {
    erf rounds to 1; the sign of x last */
 GIR__AVX2_FN gir__avx2_vf64 gir__avx2_erf_f64(gir__avx2_vf64 x) {
     gir__avx2_vf64 one = gir__avx2_set1_f64(1), a = gir__avx2_abs_f64(x), a2 = gir__avx2_mul_f64(a, a), near0, t, u, r;
-    gir__avx2_vf64 p = gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_set1_f64(-7.77946696398075802e-10), a2, gir__avx2_set1_f64(1.37109795225038121e-08)), a2, gir__avx2_set1_f64(-1.62063135401739151e-07)), a2, gir__avx2_set1_f64(1.64471315402976936e-06)), a2, gir__avx2_set1_f64(-1.49247122992561295e-05)), a2, gir__avx2_set1_f64(1.20552935767416700e-04)), a2, gir__avx2_set1_f64(-8.54832592930851475e-04)), a2, gir__avx2_set1_f64(5.22397760611833031e-03)), a2, gir__avx2_set1_f64(-2.68661706431114478e-02)), a2, gir__avx2_set1_f64(1.12837916709441849e-01)), a2, gir__avx2_set1_f64(-3.76126389031835207e-01)), a2, gir__avx2_set1_f64(1.28379167095512559e-01));
+    gir__avx2_vf64 p = gir__avx2_set1_f64(-7.77946696398075802e-10);
+    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(1.37109795225038121e-08));
+    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(-1.62063135401739151e-07));
+    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(1.64471315402976936e-06));
+    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(-1.49247122992561295e-05));
+    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(1.20552935767416700e-04));
+    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(-8.54832592930851475e-04));
+    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(5.22397760611833031e-03));
+    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(-2.68661706431114478e-02));
+    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(1.12837916709441849e-01));
+    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(-3.76126389031835207e-01));
+    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(1.28379167095512559e-01));
     gir__avx2_mf64 m = gir__avx2_lt_f64(a, one);
     near0 = gir__avx2_fma_f64(a, p, a);
     if (!gir__avx2_any_f64(gir__avx2_mnot_f64(m))) return gir__avx2_copysign_f64(near0, x);       /* all lanes below 1 */
@@ -2123,8 +2289,38 @@ GIR__AVX2_FN gir__avx2_vf64 gir__avx2_erf_f64(gir__avx2_vf64 x) {
     {
         gir__avx2_vf64 v = gir__avx2_sub_f64(t, gir__avx2_set1_f64(0.3333333333333333)), r1, r2;
         u = gir__avx2_sub_f64(t, gir__avx2_set1_f64(0.75));
-        r1 = gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_set1_f64(3.33790611928581362e-04), u, gir__avx2_set1_f64(-3.07677555349851993e-03)), u, gir__avx2_set1_f64(5.94497242771328122e-03)), u, gir__avx2_set1_f64(-7.40590647290151078e-03)), u, gir__avx2_set1_f64(7.08160006110431471e-03)), u, gir__avx2_set1_f64(-4.39623951571823431e-03)), u, gir__avx2_set1_f64(-1.04179807214768065e-03)), u, gir__avx2_set1_f64(8.90743239860404892e-03)), u, gir__avx2_set1_f64(-1.76963255791780169e-02)), u, gir__avx2_set1_f64(2.41010175418103177e-02)), u, gir__avx2_set1_f64(-2.21991953007243947e-02)), u, gir__avx2_set1_f64(2.44389829723768706e-03)), u, gir__avx2_set1_f64(4.95677724359199559e-02)), u, gir__avx2_set1_f64(-1.54570073313942097e-01)), u, gir__avx2_set1_f64(3.41368858699433786e-01)), u, gir__avx2_set1_f64(3.51134694028905292e-01));
-        r2 = gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_fma_f64(gir__avx2_set1_f64(2.80559424893266396e+00), v, gir__avx2_set1_f64(-1.26014283993188836e+00)), v, gir__avx2_set1_f64(-5.92617435300840989e-01)), v, gir__avx2_set1_f64(9.92844723780985428e-01)), v, gir__avx2_set1_f64(-6.53794259561449653e-01)), v, gir__avx2_set1_f64(1.63463153604917588e-01)), v, gir__avx2_set1_f64(1.79973325538932305e-01)), v, gir__avx2_set1_f64(-2.78473629219136209e-01)), v, gir__avx2_set1_f64(1.81075835636815646e-01)), v, gir__avx2_set1_f64(-4.65770198513882315e-03)), v, gir__avx2_set1_f64(-1.34841283763333958e-01)), v, gir__avx2_set1_f64(1.61472856046137841e-01)), v, gir__avx2_set1_f64(-5.01461107299590245e-02)), v, gir__avx2_set1_f64(-1.81416956244121547e-01)), v, gir__avx2_set1_f64(4.89350340064560574e-01)), v, gir__avx2_set1_f64(1.79001151181389956e-01));
+        r1 = gir__avx2_set1_f64(3.33790611928581362e-04);
+        r1 = gir__avx2_fma_f64(r1, u, gir__avx2_set1_f64(-3.07677555349851993e-03));
+        r1 = gir__avx2_fma_f64(r1, u, gir__avx2_set1_f64(5.94497242771328122e-03));
+        r1 = gir__avx2_fma_f64(r1, u, gir__avx2_set1_f64(-7.40590647290151078e-03));
+        r1 = gir__avx2_fma_f64(r1, u, gir__avx2_set1_f64(7.08160006110431471e-03));
+        r1 = gir__avx2_fma_f64(r1, u, gir__avx2_set1_f64(-4.39623951571823431e-03));
+        r1 = gir__avx2_fma_f64(r1, u, gir__avx2_set1_f64(-1.04179807214768065e-03));
+        r1 = gir__avx2_fma_f64(r1, u, gir__avx2_set1_f64(8.90743239860404892e-03));
+        r1 = gir__avx2_fma_f64(r1, u, gir__avx2_set1_f64(-1.76963255791780169e-02));
+        r1 = gir__avx2_fma_f64(r1, u, gir__avx2_set1_f64(2.41010175418103177e-02));
+        r1 = gir__avx2_fma_f64(r1, u, gir__avx2_set1_f64(-2.21991953007243947e-02));
+        r1 = gir__avx2_fma_f64(r1, u, gir__avx2_set1_f64(2.44389829723768706e-03));
+        r1 = gir__avx2_fma_f64(r1, u, gir__avx2_set1_f64(4.95677724359199559e-02));
+        r1 = gir__avx2_fma_f64(r1, u, gir__avx2_set1_f64(-1.54570073313942097e-01));
+        r1 = gir__avx2_fma_f64(r1, u, gir__avx2_set1_f64(3.41368858699433786e-01));
+        r1 = gir__avx2_fma_f64(r1, u, gir__avx2_set1_f64(3.51134694028905292e-01));
+        r2 = gir__avx2_set1_f64(2.80559424893266396e+00);
+        r2 = gir__avx2_fma_f64(r2, v, gir__avx2_set1_f64(-1.26014283993188836e+00));
+        r2 = gir__avx2_fma_f64(r2, v, gir__avx2_set1_f64(-5.92617435300840989e-01));
+        r2 = gir__avx2_fma_f64(r2, v, gir__avx2_set1_f64(9.92844723780985428e-01));
+        r2 = gir__avx2_fma_f64(r2, v, gir__avx2_set1_f64(-6.53794259561449653e-01));
+        r2 = gir__avx2_fma_f64(r2, v, gir__avx2_set1_f64(1.63463153604917588e-01));
+        r2 = gir__avx2_fma_f64(r2, v, gir__avx2_set1_f64(1.79973325538932305e-01));
+        r2 = gir__avx2_fma_f64(r2, v, gir__avx2_set1_f64(-2.78473629219136209e-01));
+        r2 = gir__avx2_fma_f64(r2, v, gir__avx2_set1_f64(1.81075835636815646e-01));
+        r2 = gir__avx2_fma_f64(r2, v, gir__avx2_set1_f64(-4.65770198513882315e-03));
+        r2 = gir__avx2_fma_f64(r2, v, gir__avx2_set1_f64(-1.34841283763333958e-01));
+        r2 = gir__avx2_fma_f64(r2, v, gir__avx2_set1_f64(1.61472856046137841e-01));
+        r2 = gir__avx2_fma_f64(r2, v, gir__avx2_set1_f64(-5.01461107299590245e-02));
+        r2 = gir__avx2_fma_f64(r2, v, gir__avx2_set1_f64(-1.81416956244121547e-01));
+        r2 = gir__avx2_fma_f64(r2, v, gir__avx2_set1_f64(4.89350340064560574e-01));
+        r2 = gir__avx2_fma_f64(r2, v, gir__avx2_set1_f64(1.79001151181389956e-01));
         r = gir__avx2_select_f64(gir__avx2_lt_f64(a, gir__avx2_set1_f64(2.0)), r1, r2);
     }
     r = gir__avx2_fnma_f64(gir__avx2_exp_f64(gir__avx2_neg_f64(gir__avx2_mul_f64(a, a))), r, one);
@@ -2140,7 +2336,11 @@ GIR__AVX2_FN gir__avx2_vf64 gir__avx2_sign_f64(gir__avx2_vf64 x) {
 /* >>vmath (neon, f32) instantiated from gen/vmath.tmpl.c */
 /* expm1(r) for |r| <= ln2/2 (+ rounding slack): r + r^2 q(r) */
 GIR__NEON_FN gir__neon_vf32 gir__neon_expm1r_f32(gir__neon_vf32 r) {
-    gir__neon_vf32 q = gir__neon_fma_f32(gir__neon_fma_f32(gir__neon_fma_f32(gir__neon_fma_f32(gir__neon_set1_f32(1.388251549e-03f), r, gir__neon_set1_f32(8.366552182e-03f)), r, gir__neon_set1_f32(4.166720062e-02f)), r, gir__neon_set1_f32(1.666654348e-01f)), r, gir__neon_set1_f32(4.999999702e-01f));
+    gir__neon_vf32 q = gir__neon_set1_f32(1.388251549e-03f);
+    q = gir__neon_fma_f32(q, r, gir__neon_set1_f32(8.366552182e-03f));
+    q = gir__neon_fma_f32(q, r, gir__neon_set1_f32(4.166720062e-02f));
+    q = gir__neon_fma_f32(q, r, gir__neon_set1_f32(1.666654348e-01f));
+    q = gir__neon_fma_f32(q, r, gir__neon_set1_f32(4.999999702e-01f));
     return gir__neon_fma_f32(gir__neon_mul_f32(r, r), q, r);
 }
 /* x = k ln2 + r with k = round(x / ln2), |r| <= ln2/2 (Cody-Waite: ln2 in two parts, k times the first exact) */
@@ -2173,7 +2373,15 @@ GIR__NEON_FN gir__neon_vf32 gir__neon_expm1_f32(gir__neon_vf32 x) {
 
 /* log1p(f) for f in [sqrt(1/2) - 1, sqrt(2) - 1] */
 GIR__NEON_FN gir__neon_vf32 gir__neon_log1pr_f32(gir__neon_vf32 f) {
-    gir__neon_vf32 g = gir__neon_fma_f32(gir__neon_fma_f32(gir__neon_fma_f32(gir__neon_fma_f32(gir__neon_fma_f32(gir__neon_fma_f32(gir__neon_fma_f32(gir__neon_fma_f32(gir__neon_set1_f32(-7.622932643e-02f), f, gir__neon_set1_f32(1.290632337e-01f)), f, gir__neon_set1_f32(-1.324347258e-01f)), f, gir__neon_set1_f32(1.418158114e-01f)), f, gir__neon_set1_f32(-1.660899967e-01f)), f, gir__neon_set1_f32(2.000198364e-01f)), f, gir__neon_set1_f32(-2.500158548e-01f)), f, gir__neon_set1_f32(3.333332539e-01f)), f, gir__neon_set1_f32(-4.999998808e-01f));
+    gir__neon_vf32 g = gir__neon_set1_f32(-7.622932643e-02f);
+    g = gir__neon_fma_f32(g, f, gir__neon_set1_f32(1.290632337e-01f));
+    g = gir__neon_fma_f32(g, f, gir__neon_set1_f32(-1.324347258e-01f));
+    g = gir__neon_fma_f32(g, f, gir__neon_set1_f32(1.418158114e-01f));
+    g = gir__neon_fma_f32(g, f, gir__neon_set1_f32(-1.660899967e-01f));
+    g = gir__neon_fma_f32(g, f, gir__neon_set1_f32(2.000198364e-01f));
+    g = gir__neon_fma_f32(g, f, gir__neon_set1_f32(-2.500158548e-01f));
+    g = gir__neon_fma_f32(g, f, gir__neon_set1_f32(3.333332539e-01f));
+    g = gir__neon_fma_f32(g, f, gir__neon_set1_f32(-4.999998808e-01f));
     return gir__neon_fma_f32(gir__neon_mul_f32(f, f), g, f);
 }
 /* finite x > 0 as 2^e (1 + f) with f in [sqrt(1/2) - 1, sqrt(2) - 1]; f is exact */
@@ -2219,7 +2427,11 @@ GIR__NEON_FN gir__neon_vf32 gir__neon_log1p_f32(gir__neon_vf32 x) {
    to 1 (so exp stays finite); the sign of x last, which keeps tanh(-0) = -0 */
 GIR__NEON_FN gir__neon_vf32 gir__neon_tanh_f32(gir__neon_vf32 x) {
     gir__neon_vf32 one = gir__neon_set1_f32(1), a = gir__neon_abs_f32(x), a2 = gir__neon_mul_f32(a, a), near0, far, e;
-    gir__neon_vf32 p = gir__neon_fma_f32(gir__neon_fma_f32(gir__neon_fma_f32(gir__neon_fma_f32(gir__neon_set1_f32(-5.704986863e-03f), a2, gir__neon_set1_f32(2.063908800e-02f)), a2, gir__neon_set1_f32(-5.373971537e-02f)), a2, gir__neon_set1_f32(1.333144158e-01f)), a2, gir__neon_set1_f32(-3.333328068e-01f));
+    gir__neon_vf32 p = gir__neon_set1_f32(-5.704986863e-03f);
+    p = gir__neon_fma_f32(p, a2, gir__neon_set1_f32(2.063908800e-02f));
+    p = gir__neon_fma_f32(p, a2, gir__neon_set1_f32(-5.373971537e-02f));
+    p = gir__neon_fma_f32(p, a2, gir__neon_set1_f32(1.333144158e-01f));
+    p = gir__neon_fma_f32(p, a2, gir__neon_set1_f32(-3.333328068e-01f));
     gir__neon_mf32 m = gir__neon_lt_f32(a, gir__neon_set1_f32(0.625));
     near0 = gir__neon_fma_f32(gir__neon_mul_f32(a, a2), p, a);
     if (!gir__neon_any_f32(gir__neon_mnot_f32(m))) return gir__neon_copysign_f32(near0, x);       /* all lanes near 0 */
@@ -2238,14 +2450,27 @@ GIR__NEON_FN gir__neon_vf32 gir__neon_sigmoid_f32(gir__neon_vf32 x) {
    erf rounds to 1; the sign of x last */
 GIR__NEON_FN gir__neon_vf32 gir__neon_erf_f32(gir__neon_vf32 x) {
     gir__neon_vf32 one = gir__neon_set1_f32(1), a = gir__neon_abs_f32(x), a2 = gir__neon_mul_f32(a, a), near0, t, u, r;
-    gir__neon_vf32 p = gir__neon_fma_f32(gir__neon_fma_f32(gir__neon_fma_f32(gir__neon_fma_f32(gir__neon_fma_f32(gir__neon_fma_f32(gir__neon_set1_f32(7.853860734e-05f), a2, gir__neon_set1_f32(-8.010193706e-04f)), a2, gir__neon_set1_f32(5.188327748e-03f)), a2, gir__neon_set1_f32(-2.685381286e-02f)), a2, gir__neon_set1_f32(1.128358543e-01f)), a2, gir__neon_set1_f32(-3.761262596e-01f)), a2, gir__neon_set1_f32(1.283791661e-01f));
+    gir__neon_vf32 p = gir__neon_set1_f32(7.853860734e-05f);
+    p = gir__neon_fma_f32(p, a2, gir__neon_set1_f32(-8.010193706e-04f));
+    p = gir__neon_fma_f32(p, a2, gir__neon_set1_f32(5.188327748e-03f));
+    p = gir__neon_fma_f32(p, a2, gir__neon_set1_f32(-2.685381286e-02f));
+    p = gir__neon_fma_f32(p, a2, gir__neon_set1_f32(1.128358543e-01f));
+    p = gir__neon_fma_f32(p, a2, gir__neon_set1_f32(-3.761262596e-01f));
+    p = gir__neon_fma_f32(p, a2, gir__neon_set1_f32(1.283791661e-01f));
     gir__neon_mf32 m = gir__neon_lt_f32(a, one);
     near0 = gir__neon_fma_f32(a, p, a);
     if (!gir__neon_any_f32(gir__neon_mnot_f32(m))) return gir__neon_copysign_f32(near0, x);       /* all lanes below 1 */
     a = gir__neon_clamp_f32(a, one, gir__neon_set1_f32(4.0f));
     t = gir__neon_recip_f32(a);
     u = gir__neon_sub_f32(t, gir__neon_set1_f32(0.625f));
-    r = gir__neon_fma_f32(gir__neon_fma_f32(gir__neon_fma_f32(gir__neon_fma_f32(gir__neon_fma_f32(gir__neon_fma_f32(gir__neon_fma_f32(gir__neon_set1_f32(-1.794482954e-02f), u, gir__neon_set1_f32(4.108286649e-02f)), u, gir__neon_set1_f32(-4.714085534e-02f)), u, gir__neon_set1_f32(2.344835363e-02f)), u, gir__neon_set1_f32(4.375990108e-02f)), u, gir__neon_set1_f32(-1.723958254e-01f)), u, gir__neon_set1_f32(3.822838664e-01f)), u, gir__neon_set1_f32(3.059529960e-01f));
+    r = gir__neon_set1_f32(-1.794482954e-02f);
+    r = gir__neon_fma_f32(r, u, gir__neon_set1_f32(4.108286649e-02f));
+    r = gir__neon_fma_f32(r, u, gir__neon_set1_f32(-4.714085534e-02f));
+    r = gir__neon_fma_f32(r, u, gir__neon_set1_f32(2.344835363e-02f));
+    r = gir__neon_fma_f32(r, u, gir__neon_set1_f32(4.375990108e-02f));
+    r = gir__neon_fma_f32(r, u, gir__neon_set1_f32(-1.723958254e-01f));
+    r = gir__neon_fma_f32(r, u, gir__neon_set1_f32(3.822838664e-01f));
+    r = gir__neon_fma_f32(r, u, gir__neon_set1_f32(3.059529960e-01f));
     r = gir__neon_fnma_f32(gir__neon_exp_f32(gir__neon_neg_f32(gir__neon_mul_f32(a, a))), r, one);
     return gir__neon_copysign_f32(gir__neon_select_f32(m, near0, r), x);
 }
@@ -2257,7 +2482,17 @@ GIR__NEON_FN gir__neon_vf32 gir__neon_sign_f32(gir__neon_vf32 x) {
 /* >>vmath (neon, f64) instantiated from gen/vmath.tmpl.c */
 /* expm1(r) for |r| <= ln2/2 (+ rounding slack): r + r^2 q(r) */
 GIR__NEON_FN gir__neon_vf64 gir__neon_expm1r_f64(gir__neon_vf64 r) {
-    gir__neon_vf64 q = gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_set1_f64(2.08753291474622718e-09), r, gir__neon_set1_f64(2.51090332440628366e-08)), r, gir__neon_set1_f64(2.75574028005675252e-07)), r, gir__neon_set1_f64(2.75572442310684295e-06)), r, gir__neon_set1_f64(2.48015871721701743e-05)), r, gir__neon_set1_f64(1.98412698860941689e-04)), r, gir__neon_set1_f64(1.38888888889626520e-03)), r, gir__neon_set1_f64(8.33333333332164639e-03)), r, gir__neon_set1_f64(4.16666666666665048e-02)), r, gir__neon_set1_f64(1.66666666666666768e-01)), r, gir__neon_set1_f64(5.00000000000000000e-01));
+    gir__neon_vf64 q = gir__neon_set1_f64(2.08753291474622718e-09);
+    q = gir__neon_fma_f64(q, r, gir__neon_set1_f64(2.51090332440628366e-08));
+    q = gir__neon_fma_f64(q, r, gir__neon_set1_f64(2.75574028005675252e-07));
+    q = gir__neon_fma_f64(q, r, gir__neon_set1_f64(2.75572442310684295e-06));
+    q = gir__neon_fma_f64(q, r, gir__neon_set1_f64(2.48015871721701743e-05));
+    q = gir__neon_fma_f64(q, r, gir__neon_set1_f64(1.98412698860941689e-04));
+    q = gir__neon_fma_f64(q, r, gir__neon_set1_f64(1.38888888889626520e-03));
+    q = gir__neon_fma_f64(q, r, gir__neon_set1_f64(8.33333333332164639e-03));
+    q = gir__neon_fma_f64(q, r, gir__neon_set1_f64(4.16666666666665048e-02));
+    q = gir__neon_fma_f64(q, r, gir__neon_set1_f64(1.66666666666666768e-01));
+    q = gir__neon_fma_f64(q, r, gir__neon_set1_f64(5.00000000000000000e-01));
     return gir__neon_fma_f64(gir__neon_mul_f64(r, r), q, r);
 }
 /* x = k ln2 + r with k = round(x / ln2), |r| <= ln2/2 (Cody-Waite: ln2 in two parts, k times the first exact) */
@@ -2293,8 +2528,15 @@ GIR__NEON_FN gir__neon_vf64 gir__neon_log1pr_f64(gir__neon_vf64 f) {
     /* log(1 + f) = 2 atanh(s) = 2s + s z T(z), s = f / (2 + f), z = s^2, written as f - (f^2/2 - s (f^2/2 + z T))
        so that the rounding of s only touches a small correction */
     gir__neon_vf64 s = gir__neon_div_f64(f, gir__neon_add_f64(f, gir__neon_set1_f64(2.0))), z = gir__neon_mul_f64(s, s);
-    gir__neon_vf64 t = gir__neon_mul_f64(z, gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_set1_f64(1.47977666049350004e-01), z, gir__neon_set1_f64(1.53138787496209766e-01)), z, gir__neon_set1_f64(1.81835706408768005e-01)), z, gir__neon_set1_f64(2.22221984597927052e-01)), z, gir__neon_set1_f64(2.85714287434086334e-01)), z, gir__neon_set1_f64(3.99999999994104960e-01)), z, gir__neon_set1_f64(6.66666666666673513e-01)));
     gir__neon_vf64 h = gir__neon_mul_f64(gir__neon_set1_f64(0.5), gir__neon_mul_f64(f, f));
+    gir__neon_vf64 t = gir__neon_set1_f64(1.47977666049350004e-01);
+    t = gir__neon_fma_f64(t, z, gir__neon_set1_f64(1.53138787496209766e-01));
+    t = gir__neon_fma_f64(t, z, gir__neon_set1_f64(1.81835706408768005e-01));
+    t = gir__neon_fma_f64(t, z, gir__neon_set1_f64(2.22221984597927052e-01));
+    t = gir__neon_fma_f64(t, z, gir__neon_set1_f64(2.85714287434086334e-01));
+    t = gir__neon_fma_f64(t, z, gir__neon_set1_f64(3.99999999994104960e-01));
+    t = gir__neon_fma_f64(t, z, gir__neon_set1_f64(6.66666666666673513e-01));
+    t = gir__neon_mul_f64(z, t);
     return gir__neon_sub_f64(f, gir__neon_fnma_f64(s, gir__neon_add_f64(h, t), h));
 }
 /* finite x > 0 as 2^e (1 + f) with f in [sqrt(1/2) - 1, sqrt(2) - 1]; f is exact */
@@ -2340,7 +2582,18 @@ GIR__NEON_FN gir__neon_vf64 gir__neon_log1p_f64(gir__neon_vf64 x) {
    to 1 (so exp stays finite); the sign of x last, which keeps tanh(-0) = -0 */
 GIR__NEON_FN gir__neon_vf64 gir__neon_tanh_f64(gir__neon_vf64 x) {
     gir__neon_vf64 one = gir__neon_set1_f64(1), a = gir__neon_abs_f64(x), a2 = gir__neon_mul_f64(a, a), near0, far, e;
-    gir__neon_vf64 p = gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_set1_f64(6.04246861307320453e-06), a2, gir__neon_set1_f64(-3.01872210362896549e-05)), a2, gir__neon_set1_f64(9.15584121588349138e-05)), a2, gir__neon_set1_f64(-2.37011730291413793e-04)), a2, gir__neon_set1_f64(5.89451798978704762e-04)), a2, gir__neon_set1_f64(-1.45572594808043463e-03)), a2, gir__neon_set1_f64(3.59211399988257742e-03)), a2, gir__neon_set1_f64(-8.86323431258025443e-03)), a2, gir__neon_set1_f64(2.18694884687156074e-02)), a2, gir__neon_set1_f64(-5.39682539660589142e-02)), a2, gir__neon_set1_f64(1.33333333333297416e-01)), a2, gir__neon_set1_f64(-3.33333333333333148e-01));
+    gir__neon_vf64 p = gir__neon_set1_f64(6.04246861307320453e-06);
+    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(-3.01872210362896549e-05));
+    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(9.15584121588349138e-05));
+    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(-2.37011730291413793e-04));
+    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(5.89451798978704762e-04));
+    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(-1.45572594808043463e-03));
+    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(3.59211399988257742e-03));
+    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(-8.86323431258025443e-03));
+    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(2.18694884687156074e-02));
+    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(-5.39682539660589142e-02));
+    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(1.33333333333297416e-01));
+    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(-3.33333333333333148e-01));
     gir__neon_mf64 m = gir__neon_lt_f64(a, gir__neon_set1_f64(0.625));
     near0 = gir__neon_fma_f64(gir__neon_mul_f64(a, a2), p, a);
     if (!gir__neon_any_f64(gir__neon_mnot_f64(m))) return gir__neon_copysign_f64(near0, x);       /* all lanes near 0 */
@@ -2359,7 +2612,18 @@ GIR__NEON_FN gir__neon_vf64 gir__neon_sigmoid_f64(gir__neon_vf64 x) {
    erf rounds to 1; the sign of x last */
 GIR__NEON_FN gir__neon_vf64 gir__neon_erf_f64(gir__neon_vf64 x) {
     gir__neon_vf64 one = gir__neon_set1_f64(1), a = gir__neon_abs_f64(x), a2 = gir__neon_mul_f64(a, a), near0, t, u, r;
-    gir__neon_vf64 p = gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_set1_f64(-7.77946696398075802e-10), a2, gir__neon_set1_f64(1.37109795225038121e-08)), a2, gir__neon_set1_f64(-1.62063135401739151e-07)), a2, gir__neon_set1_f64(1.64471315402976936e-06)), a2, gir__neon_set1_f64(-1.49247122992561295e-05)), a2, gir__neon_set1_f64(1.20552935767416700e-04)), a2, gir__neon_set1_f64(-8.54832592930851475e-04)), a2, gir__neon_set1_f64(5.22397760611833031e-03)), a2, gir__neon_set1_f64(-2.68661706431114478e-02)), a2, gir__neon_set1_f64(1.12837916709441849e-01)), a2, gir__neon_set1_f64(-3.76126389031835207e-01)), a2, gir__neon_set1_f64(1.28379167095512559e-01));
+    gir__neon_vf64 p = gir__neon_set1_f64(-7.77946696398075802e-10);
+    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(1.37109795225038121e-08));
+    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(-1.62063135401739151e-07));
+    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(1.64471315402976936e-06));
+    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(-1.49247122992561295e-05));
+    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(1.20552935767416700e-04));
+    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(-8.54832592930851475e-04));
+    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(5.22397760611833031e-03));
+    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(-2.68661706431114478e-02));
+    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(1.12837916709441849e-01));
+    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(-3.76126389031835207e-01));
+    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(1.28379167095512559e-01));
     gir__neon_mf64 m = gir__neon_lt_f64(a, one);
     near0 = gir__neon_fma_f64(a, p, a);
     if (!gir__neon_any_f64(gir__neon_mnot_f64(m))) return gir__neon_copysign_f64(near0, x);       /* all lanes below 1 */
@@ -2368,8 +2632,38 @@ GIR__NEON_FN gir__neon_vf64 gir__neon_erf_f64(gir__neon_vf64 x) {
     {
         gir__neon_vf64 v = gir__neon_sub_f64(t, gir__neon_set1_f64(0.3333333333333333)), r1, r2;
         u = gir__neon_sub_f64(t, gir__neon_set1_f64(0.75));
-        r1 = gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_set1_f64(3.33790611928581362e-04), u, gir__neon_set1_f64(-3.07677555349851993e-03)), u, gir__neon_set1_f64(5.94497242771328122e-03)), u, gir__neon_set1_f64(-7.40590647290151078e-03)), u, gir__neon_set1_f64(7.08160006110431471e-03)), u, gir__neon_set1_f64(-4.39623951571823431e-03)), u, gir__neon_set1_f64(-1.04179807214768065e-03)), u, gir__neon_set1_f64(8.90743239860404892e-03)), u, gir__neon_set1_f64(-1.76963255791780169e-02)), u, gir__neon_set1_f64(2.41010175418103177e-02)), u, gir__neon_set1_f64(-2.21991953007243947e-02)), u, gir__neon_set1_f64(2.44389829723768706e-03)), u, gir__neon_set1_f64(4.95677724359199559e-02)), u, gir__neon_set1_f64(-1.54570073313942097e-01)), u, gir__neon_set1_f64(3.41368858699433786e-01)), u, gir__neon_set1_f64(3.51134694028905292e-01));
-        r2 = gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_fma_f64(gir__neon_set1_f64(2.80559424893266396e+00), v, gir__neon_set1_f64(-1.26014283993188836e+00)), v, gir__neon_set1_f64(-5.92617435300840989e-01)), v, gir__neon_set1_f64(9.92844723780985428e-01)), v, gir__neon_set1_f64(-6.53794259561449653e-01)), v, gir__neon_set1_f64(1.63463153604917588e-01)), v, gir__neon_set1_f64(1.79973325538932305e-01)), v, gir__neon_set1_f64(-2.78473629219136209e-01)), v, gir__neon_set1_f64(1.81075835636815646e-01)), v, gir__neon_set1_f64(-4.65770198513882315e-03)), v, gir__neon_set1_f64(-1.34841283763333958e-01)), v, gir__neon_set1_f64(1.61472856046137841e-01)), v, gir__neon_set1_f64(-5.01461107299590245e-02)), v, gir__neon_set1_f64(-1.81416956244121547e-01)), v, gir__neon_set1_f64(4.89350340064560574e-01)), v, gir__neon_set1_f64(1.79001151181389956e-01));
+        r1 = gir__neon_set1_f64(3.33790611928581362e-04);
+        r1 = gir__neon_fma_f64(r1, u, gir__neon_set1_f64(-3.07677555349851993e-03));
+        r1 = gir__neon_fma_f64(r1, u, gir__neon_set1_f64(5.94497242771328122e-03));
+        r1 = gir__neon_fma_f64(r1, u, gir__neon_set1_f64(-7.40590647290151078e-03));
+        r1 = gir__neon_fma_f64(r1, u, gir__neon_set1_f64(7.08160006110431471e-03));
+        r1 = gir__neon_fma_f64(r1, u, gir__neon_set1_f64(-4.39623951571823431e-03));
+        r1 = gir__neon_fma_f64(r1, u, gir__neon_set1_f64(-1.04179807214768065e-03));
+        r1 = gir__neon_fma_f64(r1, u, gir__neon_set1_f64(8.90743239860404892e-03));
+        r1 = gir__neon_fma_f64(r1, u, gir__neon_set1_f64(-1.76963255791780169e-02));
+        r1 = gir__neon_fma_f64(r1, u, gir__neon_set1_f64(2.41010175418103177e-02));
+        r1 = gir__neon_fma_f64(r1, u, gir__neon_set1_f64(-2.21991953007243947e-02));
+        r1 = gir__neon_fma_f64(r1, u, gir__neon_set1_f64(2.44389829723768706e-03));
+        r1 = gir__neon_fma_f64(r1, u, gir__neon_set1_f64(4.95677724359199559e-02));
+        r1 = gir__neon_fma_f64(r1, u, gir__neon_set1_f64(-1.54570073313942097e-01));
+        r1 = gir__neon_fma_f64(r1, u, gir__neon_set1_f64(3.41368858699433786e-01));
+        r1 = gir__neon_fma_f64(r1, u, gir__neon_set1_f64(3.51134694028905292e-01));
+        r2 = gir__neon_set1_f64(2.80559424893266396e+00);
+        r2 = gir__neon_fma_f64(r2, v, gir__neon_set1_f64(-1.26014283993188836e+00));
+        r2 = gir__neon_fma_f64(r2, v, gir__neon_set1_f64(-5.92617435300840989e-01));
+        r2 = gir__neon_fma_f64(r2, v, gir__neon_set1_f64(9.92844723780985428e-01));
+        r2 = gir__neon_fma_f64(r2, v, gir__neon_set1_f64(-6.53794259561449653e-01));
+        r2 = gir__neon_fma_f64(r2, v, gir__neon_set1_f64(1.63463153604917588e-01));
+        r2 = gir__neon_fma_f64(r2, v, gir__neon_set1_f64(1.79973325538932305e-01));
+        r2 = gir__neon_fma_f64(r2, v, gir__neon_set1_f64(-2.78473629219136209e-01));
+        r2 = gir__neon_fma_f64(r2, v, gir__neon_set1_f64(1.81075835636815646e-01));
+        r2 = gir__neon_fma_f64(r2, v, gir__neon_set1_f64(-4.65770198513882315e-03));
+        r2 = gir__neon_fma_f64(r2, v, gir__neon_set1_f64(-1.34841283763333958e-01));
+        r2 = gir__neon_fma_f64(r2, v, gir__neon_set1_f64(1.61472856046137841e-01));
+        r2 = gir__neon_fma_f64(r2, v, gir__neon_set1_f64(-5.01461107299590245e-02));
+        r2 = gir__neon_fma_f64(r2, v, gir__neon_set1_f64(-1.81416956244121547e-01));
+        r2 = gir__neon_fma_f64(r2, v, gir__neon_set1_f64(4.89350340064560574e-01));
+        r2 = gir__neon_fma_f64(r2, v, gir__neon_set1_f64(1.79001151181389956e-01));
         r = gir__neon_select_f64(gir__neon_lt_f64(a, gir__neon_set1_f64(2.0)), r1, r2);
     }
     r = gir__neon_fnma_f64(gir__neon_exp_f64(gir__neon_neg_f64(gir__neon_mul_f64(a, a))), r, one);
@@ -2385,7 +2679,11 @@ GIR__NEON_FN gir__neon_vf64 gir__neon_sign_f64(gir__neon_vf64 x) {
 /* >>vmath (mve, f32) instantiated from gen/vmath.tmpl.c */
 /* expm1(r) for |r| <= ln2/2 (+ rounding slack): r + r^2 q(r) */
 GIR__MVE_FN gir__mve_vf32 gir__mve_expm1r_f32(gir__mve_vf32 r) {
-    gir__mve_vf32 q = gir__mve_fma_f32(gir__mve_fma_f32(gir__mve_fma_f32(gir__mve_fma_f32(gir__mve_set1_f32(1.388251549e-03f), r, gir__mve_set1_f32(8.366552182e-03f)), r, gir__mve_set1_f32(4.166720062e-02f)), r, gir__mve_set1_f32(1.666654348e-01f)), r, gir__mve_set1_f32(4.999999702e-01f));
+    gir__mve_vf32 q = gir__mve_set1_f32(1.388251549e-03f);
+    q = gir__mve_fma_f32(q, r, gir__mve_set1_f32(8.366552182e-03f));
+    q = gir__mve_fma_f32(q, r, gir__mve_set1_f32(4.166720062e-02f));
+    q = gir__mve_fma_f32(q, r, gir__mve_set1_f32(1.666654348e-01f));
+    q = gir__mve_fma_f32(q, r, gir__mve_set1_f32(4.999999702e-01f));
     return gir__mve_fma_f32(gir__mve_mul_f32(r, r), q, r);
 }
 /* x = k ln2 + r with k = round(x / ln2), |r| <= ln2/2 (Cody-Waite: ln2 in two parts, k times the first exact) */
@@ -2418,7 +2716,15 @@ GIR__MVE_FN gir__mve_vf32 gir__mve_expm1_f32(gir__mve_vf32 x) {
 
 /* log1p(f) for f in [sqrt(1/2) - 1, sqrt(2) - 1] */
 GIR__MVE_FN gir__mve_vf32 gir__mve_log1pr_f32(gir__mve_vf32 f) {
-    gir__mve_vf32 g = gir__mve_fma_f32(gir__mve_fma_f32(gir__mve_fma_f32(gir__mve_fma_f32(gir__mve_fma_f32(gir__mve_fma_f32(gir__mve_fma_f32(gir__mve_fma_f32(gir__mve_set1_f32(-7.622932643e-02f), f, gir__mve_set1_f32(1.290632337e-01f)), f, gir__mve_set1_f32(-1.324347258e-01f)), f, gir__mve_set1_f32(1.418158114e-01f)), f, gir__mve_set1_f32(-1.660899967e-01f)), f, gir__mve_set1_f32(2.000198364e-01f)), f, gir__mve_set1_f32(-2.500158548e-01f)), f, gir__mve_set1_f32(3.333332539e-01f)), f, gir__mve_set1_f32(-4.999998808e-01f));
+    gir__mve_vf32 g = gir__mve_set1_f32(-7.622932643e-02f);
+    g = gir__mve_fma_f32(g, f, gir__mve_set1_f32(1.290632337e-01f));
+    g = gir__mve_fma_f32(g, f, gir__mve_set1_f32(-1.324347258e-01f));
+    g = gir__mve_fma_f32(g, f, gir__mve_set1_f32(1.418158114e-01f));
+    g = gir__mve_fma_f32(g, f, gir__mve_set1_f32(-1.660899967e-01f));
+    g = gir__mve_fma_f32(g, f, gir__mve_set1_f32(2.000198364e-01f));
+    g = gir__mve_fma_f32(g, f, gir__mve_set1_f32(-2.500158548e-01f));
+    g = gir__mve_fma_f32(g, f, gir__mve_set1_f32(3.333332539e-01f));
+    g = gir__mve_fma_f32(g, f, gir__mve_set1_f32(-4.999998808e-01f));
     return gir__mve_fma_f32(gir__mve_mul_f32(f, f), g, f);
 }
 /* finite x > 0 as 2^e (1 + f) with f in [sqrt(1/2) - 1, sqrt(2) - 1]; f is exact */
@@ -2464,7 +2770,11 @@ GIR__MVE_FN gir__mve_vf32 gir__mve_log1p_f32(gir__mve_vf32 x) {
    to 1 (so exp stays finite); the sign of x last, which keeps tanh(-0) = -0 */
 GIR__MVE_FN gir__mve_vf32 gir__mve_tanh_f32(gir__mve_vf32 x) {
     gir__mve_vf32 one = gir__mve_set1_f32(1), a = gir__mve_abs_f32(x), a2 = gir__mve_mul_f32(a, a), near0, far, e;
-    gir__mve_vf32 p = gir__mve_fma_f32(gir__mve_fma_f32(gir__mve_fma_f32(gir__mve_fma_f32(gir__mve_set1_f32(-5.704986863e-03f), a2, gir__mve_set1_f32(2.063908800e-02f)), a2, gir__mve_set1_f32(-5.373971537e-02f)), a2, gir__mve_set1_f32(1.333144158e-01f)), a2, gir__mve_set1_f32(-3.333328068e-01f));
+    gir__mve_vf32 p = gir__mve_set1_f32(-5.704986863e-03f);
+    p = gir__mve_fma_f32(p, a2, gir__mve_set1_f32(2.063908800e-02f));
+    p = gir__mve_fma_f32(p, a2, gir__mve_set1_f32(-5.373971537e-02f));
+    p = gir__mve_fma_f32(p, a2, gir__mve_set1_f32(1.333144158e-01f));
+    p = gir__mve_fma_f32(p, a2, gir__mve_set1_f32(-3.333328068e-01f));
     gir__mve_mf32 m = gir__mve_lt_f32(a, gir__mve_set1_f32(0.625));
     near0 = gir__mve_fma_f32(gir__mve_mul_f32(a, a2), p, a);
     if (!gir__mve_any_f32(gir__mve_mnot_f32(m))) return gir__mve_copysign_f32(near0, x);       /* all lanes near 0 */
@@ -2483,14 +2793,27 @@ GIR__MVE_FN gir__mve_vf32 gir__mve_sigmoid_f32(gir__mve_vf32 x) {
    erf rounds to 1; the sign of x last */
 GIR__MVE_FN gir__mve_vf32 gir__mve_erf_f32(gir__mve_vf32 x) {
     gir__mve_vf32 one = gir__mve_set1_f32(1), a = gir__mve_abs_f32(x), a2 = gir__mve_mul_f32(a, a), near0, t, u, r;
-    gir__mve_vf32 p = gir__mve_fma_f32(gir__mve_fma_f32(gir__mve_fma_f32(gir__mve_fma_f32(gir__mve_fma_f32(gir__mve_fma_f32(gir__mve_set1_f32(7.853860734e-05f), a2, gir__mve_set1_f32(-8.010193706e-04f)), a2, gir__mve_set1_f32(5.188327748e-03f)), a2, gir__mve_set1_f32(-2.685381286e-02f)), a2, gir__mve_set1_f32(1.128358543e-01f)), a2, gir__mve_set1_f32(-3.761262596e-01f)), a2, gir__mve_set1_f32(1.283791661e-01f));
+    gir__mve_vf32 p = gir__mve_set1_f32(7.853860734e-05f);
+    p = gir__mve_fma_f32(p, a2, gir__mve_set1_f32(-8.010193706e-04f));
+    p = gir__mve_fma_f32(p, a2, gir__mve_set1_f32(5.188327748e-03f));
+    p = gir__mve_fma_f32(p, a2, gir__mve_set1_f32(-2.685381286e-02f));
+    p = gir__mve_fma_f32(p, a2, gir__mve_set1_f32(1.128358543e-01f));
+    p = gir__mve_fma_f32(p, a2, gir__mve_set1_f32(-3.761262596e-01f));
+    p = gir__mve_fma_f32(p, a2, gir__mve_set1_f32(1.283791661e-01f));
     gir__mve_mf32 m = gir__mve_lt_f32(a, one);
     near0 = gir__mve_fma_f32(a, p, a);
     if (!gir__mve_any_f32(gir__mve_mnot_f32(m))) return gir__mve_copysign_f32(near0, x);       /* all lanes below 1 */
     a = gir__mve_clamp_f32(a, one, gir__mve_set1_f32(4.0f));
     t = gir__mve_recip_f32(a);
     u = gir__mve_sub_f32(t, gir__mve_set1_f32(0.625f));
-    r = gir__mve_fma_f32(gir__mve_fma_f32(gir__mve_fma_f32(gir__mve_fma_f32(gir__mve_fma_f32(gir__mve_fma_f32(gir__mve_fma_f32(gir__mve_set1_f32(-1.794482954e-02f), u, gir__mve_set1_f32(4.108286649e-02f)), u, gir__mve_set1_f32(-4.714085534e-02f)), u, gir__mve_set1_f32(2.344835363e-02f)), u, gir__mve_set1_f32(4.375990108e-02f)), u, gir__mve_set1_f32(-1.723958254e-01f)), u, gir__mve_set1_f32(3.822838664e-01f)), u, gir__mve_set1_f32(3.059529960e-01f));
+    r = gir__mve_set1_f32(-1.794482954e-02f);
+    r = gir__mve_fma_f32(r, u, gir__mve_set1_f32(4.108286649e-02f));
+    r = gir__mve_fma_f32(r, u, gir__mve_set1_f32(-4.714085534e-02f));
+    r = gir__mve_fma_f32(r, u, gir__mve_set1_f32(2.344835363e-02f));
+    r = gir__mve_fma_f32(r, u, gir__mve_set1_f32(4.375990108e-02f));
+    r = gir__mve_fma_f32(r, u, gir__mve_set1_f32(-1.723958254e-01f));
+    r = gir__mve_fma_f32(r, u, gir__mve_set1_f32(3.822838664e-01f));
+    r = gir__mve_fma_f32(r, u, gir__mve_set1_f32(3.059529960e-01f));
     r = gir__mve_fnma_f32(gir__mve_exp_f32(gir__mve_neg_f32(gir__mve_mul_f32(a, a))), r, one);
     return gir__mve_copysign_f32(gir__mve_select_f32(m, near0, r), x);
 }

@@ -715,14 +715,17 @@ def vmath_instance(text, isa, dt, fnmacro):
     t = t[t.index("*/") + 2:].lstrip("\n")          # the template's own header comment stays in gen/
     for a, b, args in reversed(call_spans(t, "GIR_PICK")):
         t = t[:a] + args[0 if dt == "F32" else 1] + t[b:]
-    for a, b, args in reversed(call_spans(t, "GIR_POLY")):
+    for a, b, args in reversed(call_spans(t, "GIR_POLY")):      # "[GIR_VEC ]v = GIR_POLY(u, c0, ..., cn);"
+        start = t.rfind("\n", 0, a) + 1
+        m = re.match(r"^(\s*)((?:GIR_VEC\s+)?)([a-z][a-z0-9_]*)\s*=\s*$", t[start:a])
         u, cs = args[0], [" ".join(c.split()) for c in args[1:]]
-        if not re.match(r"^[a-z][a-z0-9_]*$", u):
-            raise GenError("gen/%s: error: GIR_POLY's variable must be a name, got '%s'" % (VMATH_TEMPLATE, u))
-        e = "GIR_V_set1(%s)" % cs[-1]
-        for c in reversed(cs[:-1]):
-            e = "GIR_V_fma(%s, %s, GIR_V_set1(%s))" % (e, u, c)
-        t = t[:a] + e + t[b:]
+        if not m or not re.match(r"^[a-z][a-z0-9_]*$", u) or t[b:b + 1] != ";":
+            raise GenError("gen/%s: error: GIR_POLY must be a statement 'v = GIR_POLY(name, c0, ...);'"
+                           % VMATH_TEMPLATE)
+        ind, v = m.group(1), m.group(3)
+        e = ["%s%s%s = GIR_V_set1(%s);" % (ind, m.group(2), v, cs[-1])]
+        e += ["%s%s = GIR_V_fma(%s, %s, GIR_V_set1(%s));" % (ind, v, v, u, c) for c in reversed(cs[:-1])]
+        t = t[:start] + "\n".join(e) + t[b + 1:]
     t = t.replace("GIR_FN", fnmacro).replace("GIR_VEC", "gir__%s_v%s" % (isa, sfx))
     t = t.replace("GIR_MASK", "gir__%s_m%s" % (isa, sfx))
     t = re.sub(r"\bGIR_V_([a-z0-9]+)", r"gir__%s_\1_%s" % (isa, sfx), t)

@@ -1,7 +1,8 @@
 /* Vector math on the vocabulary of gen/simd_<isa>.c, instantiated by gen/gir_gen.py once per instruction set
    and float dtype: GIR_V_name becomes gir__<isa>_name_<dtype>, GIR_VEC / GIR_MASK / GIR_T the vector, mask
    and element types, GIR_FN the instruction set's function specifiers, GIR_PICK(f32, f64) the dtype's
-   constant, GIR_POLY(u, c0, ..., cn) Horner's scheme for c0 + c1 u + ... + cn u^n; the lines between
+   constant, "v = GIR_POLY(u, c0, ..., cn);" Horner's scheme for c0 + c1 u + ... + cn u^n (a statement of its
+   own, which becomes one line per step); the lines between
    a dtype's marker and the end marker are that dtype's only. Coefficients: gen/vmath_fit.py (minimax). */
 
 /* expm1(r) for |r| <= ln2/2 (+ rounding slack): r + r^2 q(r) */
@@ -56,10 +57,11 @@ GIR_FN GIR_VEC GIR_V_log1pr(GIR_VEC f) {
     /* log(1 + f) = 2 atanh(s) = 2s + s z T(z), s = f / (2 + f), z = s^2, written as f - (f^2/2 - s (f^2/2 + z T))
        so that the rounding of s only touches a small correction */
     GIR_VEC s = GIR_V_div(f, GIR_V_add(f, GIR_V_set1(2.0))), z = GIR_V_mul(s, s);
-    GIR_VEC t = GIR_V_mul(z, GIR_POLY(z, 6.66666666666673513e-01, 3.99999999994104960e-01, 2.85714287434086334e-01,
-                                      2.22221984597927052e-01, 1.81835706408768005e-01, 1.53138787496209766e-01,
-                                      1.47977666049350004e-01));
     GIR_VEC h = GIR_V_mul(GIR_V_set1(0.5), GIR_V_mul(f, f));
+    GIR_VEC t = GIR_POLY(z, 6.66666666666673513e-01, 3.99999999994104960e-01, 2.85714287434086334e-01,
+                         2.22221984597927052e-01, 1.81835706408768005e-01, 1.53138787496209766e-01,
+                         1.47977666049350004e-01);
+    t = GIR_V_mul(z, t);
     return GIR_V_sub(f, GIR_V_fnma(s, GIR_V_add(h, t), h));
 /*@end*/
 }
