@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=45e02f3c6f34e50afd6c7d48afd06fd7bc60f51ca25cea816bbc74ca94952a36
-                                          gen/ sha256=90c4663e5596938f
+                                          gen/ sha256=6c3437d3269ac876
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1491,6 +1491,1661 @@ GIR_API const char *gir_simd_name(void) {
     static const char *const names[] = {"scalar", "avx2", "avx512", "neon", "mve"};
     return names[gir__simd_level()];
 }
+
+/* >>simd_avx512: the vector vocabulary on AVX-512 (F, DQ, BW, VL): 16 floats or 8 doubles a vector; masks
+   are mask registers, so partial loads and stores are masked and never touch memory past n ------------- */
+#if defined(GIR__HAVE_AVX512)
+#define GIR__LANES_AVX512_F32 16
+#define GIR__LANES_AVX512_F64 8
+#define GIR__AVX512_FN GIR__TARGET_AVX512 static GIR__INLINE
+/* (the zero-masking forms with an all-ones mask are the plain instructions; g++ 12 warns about the
+   unmasked intrinsics' undefined pass-through operand) */
+typedef __m512    gir__avx512_vf32;
+typedef __mmask16 gir__avx512_mf32;
+typedef __m512d   gir__avx512_vf64;
+typedef __mmask8  gir__avx512_mf64;
+
+/* T: the element type, S: its suffix, V: vector, M: mask, P: ps or pd, LANES: elements a vector */
+#define GIR__AVX512_VOCAB(T, S, V, M, P, LANES)                                                                     \
+GIR__AVX512_FN V gir__avx512_set1_##S(T x) { return _mm512_set1_##P(x); }                                           \
+GIR__AVX512_FN V gir__avx512_load_##S(const T *p) { return _mm512_loadu_##P(p); }                                   \
+GIR__AVX512_FN void gir__avx512_store_##S(T *p, V x) { _mm512_storeu_##P(p, x); }                                   \
+GIR__AVX512_FN M gir__avx512_first_##S(int n) { return (M)((1u << n) - 1u); }                                       \
+GIR__AVX512_FN V gir__avx512_loadn_##S(const T *p, int n) {                                                         \
+    return _mm512_maskz_loadu_##P(gir__avx512_first_##S(n), p); }                                                   \
+GIR__AVX512_FN void gir__avx512_storen_##S(T *p, int n, V x) {                                                      \
+    _mm512_mask_storeu_##P(p, gir__avx512_first_##S(n), x); }                                                       \
+GIR__AVX512_FN V gir__avx512_add_##S(V x, V y) { return _mm512_add_##P(x, y); }                                     \
+GIR__AVX512_FN V gir__avx512_sub_##S(V x, V y) { return _mm512_sub_##P(x, y); }                                     \
+GIR__AVX512_FN V gir__avx512_mul_##S(V x, V y) { return _mm512_mul_##P(x, y); }                                     \
+GIR__AVX512_FN V gir__avx512_div_##S(V x, V y) { return _mm512_div_##P(x, y); }                                     \
+GIR__AVX512_FN V gir__avx512_fma_##S(V x, V y, V z) { return _mm512_fmadd_##P(x, y, z); }                           \
+GIR__AVX512_FN V gir__avx512_fnma_##S(V x, V y, V z) { return _mm512_fnmadd_##P(x, y, z); }                         \
+GIR__AVX512_FN V gir__avx512_neg_##S(V x) { return _mm512_xor_##P(x, _mm512_set1_##P((T)-0.0)); }                   \
+GIR__AVX512_FN V gir__avx512_abs_##S(V x) { return _mm512_andnot_##P(_mm512_set1_##P((T)-0.0), x); }                \
+GIR__AVX512_FN V gir__avx512_copysign_##S(V x, V y) {                                                               \
+    V s = _mm512_set1_##P((T)-0.0);                                                                                 \
+    return _mm512_or_##P(_mm512_andnot_##P(s, x), _mm512_and_##P(s, y)); }                                          \
+GIR__AVX512_FN V gir__avx512_sqrt_##S(V x) {                                                                        \
+    return _mm512_maskz_sqrt_##P((M)-1, x); }                                                                       \
+GIR__AVX512_FN V gir__avx512_floor_##S(V x) {                                                                       \
+    return _mm512_maskz_roundscale_##P((M)-1, x, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC); }                      \
+GIR__AVX512_FN V gir__avx512_ceil_##S(V x) {                                                                        \
+    return _mm512_maskz_roundscale_##P((M)-1, x, _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC); }                      \
+GIR__AVX512_FN V gir__avx512_round_##S(V x) {                                                                       \
+    return _mm512_maskz_roundscale_##P((M)-1, x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC); }                  \
+GIR__AVX512_FN M gir__avx512_lt_##S(V x, V y) { return _mm512_cmp_##P##_mask(x, y, _CMP_LT_OQ); }                   \
+GIR__AVX512_FN M gir__avx512_le_##S(V x, V y) { return _mm512_cmp_##P##_mask(x, y, _CMP_LE_OQ); }                   \
+GIR__AVX512_FN M gir__avx512_gt_##S(V x, V y) { return _mm512_cmp_##P##_mask(x, y, _CMP_GT_OQ); }                   \
+GIR__AVX512_FN M gir__avx512_ge_##S(V x, V y) { return _mm512_cmp_##P##_mask(x, y, _CMP_GE_OQ); }                   \
+GIR__AVX512_FN M gir__avx512_eq_##S(V x, V y) { return _mm512_cmp_##P##_mask(x, y, _CMP_EQ_OQ); }                   \
+GIR__AVX512_FN M gir__avx512_ne_##S(V x, V y) { return _mm512_cmp_##P##_mask(x, y, _CMP_NEQ_UQ); }                  \
+GIR__AVX512_FN M gir__avx512_isnan_##S(V x) { return _mm512_cmp_##P##_mask(x, x, _CMP_UNORD_Q); }                   \
+GIR__AVX512_FN M gir__avx512_mand_##S(M a, M b) { return (M)(a & b); }                                              \
+GIR__AVX512_FN M gir__avx512_mor_##S(M a, M b) { return (M)(a | b); }                                               \
+GIR__AVX512_FN M gir__avx512_mnot_##S(M a) { return (M)~a; }                                                        \
+GIR__AVX512_FN int gir__avx512_any_##S(M a) { return a != 0; }                                                      \
+GIR__AVX512_FN V gir__avx512_select_##S(M m, V x, V y) { return _mm512_mask_blend_##P(m, y, x); }                   \
+/* min/max as the scalar vocabulary: a NaN in either operand gives NaN, and equal operands give y */                \
+GIR__AVX512_FN V gir__avx512_min_##S(V x, V y) {                                                                    \
+    V r = _mm512_maskz_min_##P((M)-1, x, y);                                                                        \
+    return _mm512_mask_mov_##P(r, gir__avx512_isnan_##S(x), x); }                                                   \
+GIR__AVX512_FN V gir__avx512_max_##S(V x, V y) {                                                                    \
+    V r = _mm512_maskz_max_##P((M)-1, x, y);                                                                        \
+    return _mm512_mask_mov_##P(r, gir__avx512_isnan_##S(x), x); }                                                   \
+/* x limited to [lo, hi]; a NaN x stays NaN */                                                                      \
+GIR__AVX512_FN V gir__avx512_clamp_##S(V x, V lo, V hi) {                                                           \
+    return _mm512_maskz_min_##P((M)-1, hi, _mm512_maskz_max_##P((M)-1, lo, x)); }                                   \
+/* x 2^k for integral k, |k| <= 2 emax - 2, rounded once (overflow to inf, gradual underflow) */                    \
+GIR__AVX512_FN V gir__avx512_ldexp_##S(V x, V k) {                                                                  \
+    return _mm512_maskz_scalef_##P((M)-1, x, k); }                                                                  \
+/* finite x != 0 (subnormals too): floor(log2 |x|), and |x| scaled into [1, 2) */                                   \
+GIR__AVX512_FN V gir__avx512_logb_##S(V x) {                                                                        \
+    return _mm512_maskz_getexp_##P((M)-1, x); }                                                                     \
+GIR__AVX512_FN V gir__avx512_mant_##S(V x) {                                                                        \
+    return _mm512_maskz_getmant_##P((M)-1, x, _MM_MANT_NORM_1_2, _MM_MANT_SIGN_zero); }                             \
+/* a scalar function lane by lane, for what has no vector version */                                                \
+GIR__AVX512_FN V gir__avx512_map1_##S(T (*f)(T), V x) {                                                             \
+    T t[LANES]; int j; _mm512_storeu_##P(t, x);                                                                     \
+    for (j = 0; j < LANES; ++j) t[j] = f(t[j]);                                                                     \
+    return _mm512_loadu_##P(t); }                                                                                   \
+GIR__AVX512_FN V gir__avx512_map2_##S(T (*f)(T, T), V x, V y) {                                                     \
+    T t[LANES], u[LANES]; int j; _mm512_storeu_##P(t, x); _mm512_storeu_##P(u, y);                                  \
+    for (j = 0; j < LANES; ++j) t[j] = f(t[j], u[j]);                                                               \
+    return _mm512_loadu_##P(t); }
+GIR__AVX512_VOCAB(float, f32, gir__avx512_vf32, gir__avx512_mf32, ps, 16)
+GIR__AVX512_VOCAB(double, f64, gir__avx512_vf64, gir__avx512_mf64, pd, 8)
+#undef GIR__AVX512_VOCAB
+/* 1/x for finite normal x, within an ulp (not always correctly rounded): a 14-bit estimate and Newton steps
+   r + r (1 - x r), which the FMA units do faster than the divider */
+GIR__AVX512_FN __m512 gir__avx512_recip_f32(__m512 x) {
+    __m512 r = _mm512_maskz_rcp14_ps((__mmask16)-1, x);
+    return _mm512_fmadd_ps(r, _mm512_fnmadd_ps(x, r, _mm512_set1_ps(1.0f)), r);
+}
+GIR__AVX512_FN __m512d gir__avx512_recip_f64(__m512d x) {
+    __m512d r = _mm512_maskz_rcp14_pd((__mmask8)-1, x), one = _mm512_set1_pd(1.0);
+    r = _mm512_fmadd_pd(r, _mm512_fnmadd_pd(x, r, one), r);
+    return _mm512_fmadd_pd(r, _mm512_fnmadd_pd(x, r, one), r);
+}
+#endif
+
+/* >>simd_avx2: the vector vocabulary on AVX2 + FMA: 8 floats or 4 doubles a vector; a mask is a vector whose
+   lanes are all ones or all zeros; partial loads and stores use vmaskmov, which touches no memory past n -- */
+#if defined(GIR__HAVE_AVX2)
+#define GIR__LANES_AVX2_F32 8
+#define GIR__LANES_AVX2_F64 4
+#define GIR__AVX2_FN GIR__TARGET_AVX2 static GIR__INLINE
+typedef __m256  gir__avx2_vf32;
+typedef __m256  gir__avx2_mf32;
+typedef __m256d gir__avx2_vf64;
+typedef __m256d gir__avx2_mf64;
+
+/* T: the element type, S: its suffix, V: vector (and mask), P: ps or pd, LANES: elements a vector */
+#define GIR__AVX2_VOCAB(T, S, V, P, LANES)                                                                          \
+GIR__AVX2_FN V gir__avx2_set1_##S(T x) { return _mm256_set1_##P(x); }                                               \
+GIR__AVX2_FN V gir__avx2_load_##S(const T *p) { return _mm256_loadu_##P(p); }                                       \
+GIR__AVX2_FN void gir__avx2_store_##S(T *p, V x) { _mm256_storeu_##P(p, x); }                                       \
+GIR__AVX2_FN V gir__avx2_loadn_##S(const T *p, int n) { return _mm256_maskload_##P(p, gir__avx2_first_##S(n)); }    \
+GIR__AVX2_FN void gir__avx2_storen_##S(T *p, int n, V x) { _mm256_maskstore_##P(p, gir__avx2_first_##S(n), x); }    \
+GIR__AVX2_FN V gir__avx2_add_##S(V x, V y) { return _mm256_add_##P(x, y); }                                         \
+GIR__AVX2_FN V gir__avx2_sub_##S(V x, V y) { return _mm256_sub_##P(x, y); }                                         \
+GIR__AVX2_FN V gir__avx2_mul_##S(V x, V y) { return _mm256_mul_##P(x, y); }                                         \
+GIR__AVX2_FN V gir__avx2_div_##S(V x, V y) { return _mm256_div_##P(x, y); }                                         \
+GIR__AVX2_FN V gir__avx2_fma_##S(V x, V y, V z) { return _mm256_fmadd_##P(x, y, z); }                               \
+GIR__AVX2_FN V gir__avx2_fnma_##S(V x, V y, V z) { return _mm256_fnmadd_##P(x, y, z); }                             \
+GIR__AVX2_FN V gir__avx2_neg_##S(V x) { return _mm256_xor_##P(x, _mm256_set1_##P((T)-0.0)); }                       \
+GIR__AVX2_FN V gir__avx2_abs_##S(V x) { return _mm256_andnot_##P(_mm256_set1_##P((T)-0.0), x); }                    \
+GIR__AVX2_FN V gir__avx2_copysign_##S(V x, V y) {                                                                   \
+    V s = _mm256_set1_##P((T)-0.0);                                                                                 \
+    return _mm256_or_##P(_mm256_andnot_##P(s, x), _mm256_and_##P(s, y)); }                                          \
+GIR__AVX2_FN V gir__avx2_sqrt_##S(V x) { return _mm256_sqrt_##P(x); }                                               \
+GIR__AVX2_FN V gir__avx2_floor_##S(V x) { return _mm256_round_##P(x, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC); }  \
+GIR__AVX2_FN V gir__avx2_ceil_##S(V x) { return _mm256_round_##P(x, _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC); }   \
+GIR__AVX2_FN V gir__avx2_round_##S(V x) {                                                                           \
+    return _mm256_round_##P(x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC); }                                    \
+GIR__AVX2_FN V gir__avx2_lt_##S(V x, V y) { return _mm256_cmp_##P(x, y, _CMP_LT_OQ); }                              \
+GIR__AVX2_FN V gir__avx2_le_##S(V x, V y) { return _mm256_cmp_##P(x, y, _CMP_LE_OQ); }                              \
+GIR__AVX2_FN V gir__avx2_gt_##S(V x, V y) { return _mm256_cmp_##P(x, y, _CMP_GT_OQ); }                              \
+GIR__AVX2_FN V gir__avx2_ge_##S(V x, V y) { return _mm256_cmp_##P(x, y, _CMP_GE_OQ); }                              \
+GIR__AVX2_FN V gir__avx2_eq_##S(V x, V y) { return _mm256_cmp_##P(x, y, _CMP_EQ_OQ); }                              \
+GIR__AVX2_FN V gir__avx2_ne_##S(V x, V y) { return _mm256_cmp_##P(x, y, _CMP_NEQ_UQ); }                             \
+GIR__AVX2_FN V gir__avx2_isnan_##S(V x) { return _mm256_cmp_##P(x, x, _CMP_UNORD_Q); }                              \
+GIR__AVX2_FN V gir__avx2_mand_##S(V a, V b) { return _mm256_and_##P(a, b); }                                        \
+GIR__AVX2_FN V gir__avx2_mor_##S(V a, V b) { return _mm256_or_##P(a, b); }                                          \
+GIR__AVX2_FN V gir__avx2_mnot_##S(V a) { return _mm256_xor_##P(a, _mm256_cmp_##P(a, a, _CMP_TRUE_UQ)); }            \
+GIR__AVX2_FN int gir__avx2_any_##S(V a) { return _mm256_movemask_##P(a) != 0; }                                     \
+GIR__AVX2_FN V gir__avx2_select_##S(V m, V x, V y) { return _mm256_blendv_##P(y, x, m); }                           \
+/* min/max as the scalar vocabulary: a NaN in either operand gives NaN, and equal operands give y */                \
+GIR__AVX2_FN V gir__avx2_min_##S(V x, V y) {                                                                        \
+    return _mm256_blendv_##P(_mm256_min_##P(x, y), x, gir__avx2_isnan_##S(x)); }                                    \
+GIR__AVX2_FN V gir__avx2_max_##S(V x, V y) {                                                                        \
+    return _mm256_blendv_##P(_mm256_max_##P(x, y), x, gir__avx2_isnan_##S(x)); }                                    \
+/* x limited to [lo, hi]; a NaN x stays NaN */                                                                      \
+GIR__AVX2_FN V gir__avx2_clamp_##S(V x, V lo, V hi) { return _mm256_min_##P(hi, _mm256_max_##P(lo, x)); }           \
+/* a scalar function lane by lane, for what has no vector version */                                                \
+GIR__AVX2_FN V gir__avx2_map1_##S(T (*f)(T), V x) {                                                                 \
+    T t[LANES]; int j; _mm256_storeu_##P(t, x);                                                                     \
+    for (j = 0; j < LANES; ++j) t[j] = f(t[j]);                                                                     \
+    return _mm256_loadu_##P(t); }                                                                                   \
+GIR__AVX2_FN V gir__avx2_map2_##S(T (*f)(T, T), V x, V y) {                                                         \
+    T t[LANES], u[LANES]; int j; _mm256_storeu_##P(t, x); _mm256_storeu_##P(u, y);                                  \
+    for (j = 0; j < LANES; ++j) t[j] = f(t[j], u[j]);                                                               \
+    return _mm256_loadu_##P(t); }
+
+/* lanes [0, n) of a partial load or store */
+GIR__AVX2_FN __m256i gir__avx2_first_f32(int n) {
+    return _mm256_cmpgt_epi32(_mm256_set1_epi32(n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+}
+GIR__AVX2_FN __m256i gir__avx2_first_f64(int n) {
+    return _mm256_cmpgt_epi64(_mm256_set1_epi64x(n), _mm256_setr_epi64x(0, 1, 2, 3));
+}
+GIR__AVX2_VOCAB(float, f32, gir__avx2_vf32, ps, 8)
+GIR__AVX2_VOCAB(double, f64, gir__avx2_vf64, pd, 4)
+#undef GIR__AVX2_VOCAB
+/* 1/x for finite normal x (here the correctly rounded quotient) */
+GIR__AVX2_FN gir__avx2_vf32 gir__avx2_recip_f32(gir__avx2_vf32 x) {
+    return gir__avx2_div_f32(gir__avx2_set1_f32(1), x);
+}
+GIR__AVX2_FN gir__avx2_vf64 gir__avx2_recip_f64(gir__avx2_vf64 x) {
+    return gir__avx2_div_f64(gir__avx2_set1_f64(1), x);
+}
+
+/* Exponent arithmetic without float <-> int conversions: for an integral v in [0, 2^23), the float 2^23 + v
+   has v in its low mantissa bits, so shifting its bits left by 23 gives the float 2^(v - 127) when v is a
+   biased exponent (doubles: 2^52 and 52). x 2^k is done as two factors 2^floor(k/2) and 2^(k - floor(k/2)),
+   each a normal number for |k| <= 2 emax - 2, so the product rounds once. */
+GIR__AVX2_FN __m256 gir__avx2_pow2i_f32(__m256 k) {         /* 2^k for integral k in [-126, 127] */
+    __m256 b = _mm256_add_ps(k, _mm256_set1_ps(8388608.0f + 127.0f));
+    return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_castps_si256(b), 23));
+}
+GIR__AVX2_FN __m256d gir__avx2_pow2i_f64(__m256d k) {      /* 2^k for integral k in [-1022, 1023] */
+    __m256d b = _mm256_add_pd(k, _mm256_set1_pd(4503599627370496.0 + 1023.0));
+    return _mm256_castsi256_pd(_mm256_slli_epi64(_mm256_castpd_si256(b), 52));
+}
+GIR__AVX2_FN __m256 gir__avx2_ldexp_f32(__m256 x, __m256 k) {
+    __m256 h = _mm256_floor_ps(_mm256_mul_ps(k, _mm256_set1_ps(0.5f)));
+    return _mm256_mul_ps(_mm256_mul_ps(x, gir__avx2_pow2i_f32(h)), gir__avx2_pow2i_f32(_mm256_sub_ps(k, h)));
+}
+GIR__AVX2_FN __m256d gir__avx2_ldexp_f64(__m256d x, __m256d k) {
+    __m256d h = _mm256_floor_pd(_mm256_mul_pd(k, _mm256_set1_pd(0.5)));
+    return _mm256_mul_pd(_mm256_mul_pd(x, gir__avx2_pow2i_f64(h)), gir__avx2_pow2i_f64(_mm256_sub_pd(k, h)));
+}
+/* finite x != 0: floor(log2 |x|) and |x| scaled into [1, 2); subnormals are first scaled up by 2^24 (2^54) */
+GIR__AVX2_FN __m256 gir__avx2_normal_f32(__m256 x, __m256 *bias) {
+    __m256 a = gir__avx2_abs_f32(x), tiny = _mm256_cmp_ps(a, _mm256_set1_ps(FLT_MIN), _CMP_LT_OQ);
+    *bias = _mm256_blendv_ps(_mm256_set1_ps(127.0f), _mm256_set1_ps(127.0f + 24.0f), tiny);
+    return _mm256_blendv_ps(a, _mm256_mul_ps(a, _mm256_set1_ps(16777216.0f)), tiny);
+}
+GIR__AVX2_FN __m256 gir__avx2_logb_f32(__m256 x) {
+    __m256 bias, a = gir__avx2_normal_f32(x, &bias);
+    __m256i e = _mm256_srli_epi32(_mm256_castps_si256(a), 23);
+    return _mm256_sub_ps(_mm256_cvtepi32_ps(e), bias);
+}
+GIR__AVX2_FN __m256 gir__avx2_mant_f32(__m256 x) {
+    __m256 bias, a = gir__avx2_normal_f32(x, &bias);
+    __m256i m = _mm256_and_si256(_mm256_castps_si256(a), _mm256_set1_epi32(0x007FFFFF));
+    (void)bias;
+    return _mm256_castsi256_ps(_mm256_or_si256(m, _mm256_set1_epi32(0x3F800000)));
+}
+GIR__AVX2_FN __m256d gir__avx2_normal_f64(__m256d x, __m256d *bias) {
+    __m256d a = gir__avx2_abs_f64(x), tiny = _mm256_cmp_pd(a, _mm256_set1_pd(DBL_MIN), _CMP_LT_OQ);
+    *bias = _mm256_blendv_pd(_mm256_set1_pd(1023.0), _mm256_set1_pd(1023.0 + 54.0), tiny);
+    return _mm256_blendv_pd(a, _mm256_mul_pd(a, _mm256_set1_pd(18014398509481984.0)), tiny);
+}
+GIR__AVX2_FN __m256d gir__avx2_logb_f64(__m256d x) {
+    __m256d bias, a = gir__avx2_normal_f64(x, &bias), two52 = _mm256_set1_pd(4503599627370496.0);
+    __m256i e = _mm256_srli_epi64(_mm256_castpd_si256(a), 52);       /* the biased exponent, then as a double */
+    __m256d ed = _mm256_sub_pd(_mm256_castsi256_pd(_mm256_or_si256(e, _mm256_castpd_si256(two52))), two52);
+    return _mm256_sub_pd(ed, bias);
+}
+GIR__AVX2_FN __m256d gir__avx2_mant_f64(__m256d x) {
+    __m256d bias, a = gir__avx2_normal_f64(x, &bias);
+    __m256i m = _mm256_and_si256(_mm256_castpd_si256(a), _mm256_set1_epi64x(0x000FFFFFFFFFFFFFll));
+    (void)bias;
+    return _mm256_castsi256_pd(_mm256_or_si256(m, _mm256_set1_epi64x(0x3FF0000000000000ll)));
+}
+#endif
+
+/* >>simd_neon: the vector vocabulary on AArch64 Advanced SIMD: 4 floats or 2 doubles a vector; a mask is a
+   vector of all-ones or all-zeros lanes; partial loads and stores go through a small buffer -------------- */
+#if defined(GIR__HAVE_NEON)
+#define GIR__LANES_NEON_F32 4
+#define GIR__LANES_NEON_F64 2
+#define GIR__NEON_FN static GIR__INLINE
+typedef float32x4_t gir__neon_vf32;
+typedef uint32x4_t  gir__neon_mf32;
+typedef float64x2_t gir__neon_vf64;
+typedef uint64x2_t  gir__neon_mf64;
+
+/* T: the element type, S: its suffix, V: vector, M: mask, U: the mask's lane suffix, LANES: elements a vector */
+#define GIR__NEON_VOCAB(T, S, V, M, U, LANES)                                                                       \
+GIR__NEON_FN V gir__neon_set1_##S(T x) { return vdupq_n_##S(x); }                                                   \
+GIR__NEON_FN V gir__neon_load_##S(const T *p) { return vld1q_##S(p); }                                              \
+GIR__NEON_FN void gir__neon_store_##S(T *p, V x) { vst1q_##S(p, x); }                                               \
+GIR__NEON_FN V gir__neon_loadn_##S(const T *p, int n) {                                                             \
+    T t[LANES]; int j; for (j = 0; j < LANES; ++j) t[j] = j < n ? p[j] : (T)0;                                      \
+    return vld1q_##S(t); }                                                                                          \
+GIR__NEON_FN void gir__neon_storen_##S(T *p, int n, V x) {                                                          \
+    T t[LANES]; int j; vst1q_##S(t, x); for (j = 0; j < n; ++j) p[j] = t[j]; }                                      \
+GIR__NEON_FN V gir__neon_add_##S(V x, V y) { return vaddq_##S(x, y); }                                              \
+GIR__NEON_FN V gir__neon_sub_##S(V x, V y) { return vsubq_##S(x, y); }                                              \
+GIR__NEON_FN V gir__neon_mul_##S(V x, V y) { return vmulq_##S(x, y); }                                              \
+GIR__NEON_FN V gir__neon_div_##S(V x, V y) { return vdivq_##S(x, y); }                                              \
+GIR__NEON_FN V gir__neon_fma_##S(V x, V y, V z) { return vfmaq_##S(z, x, y); }                                      \
+GIR__NEON_FN V gir__neon_fnma_##S(V x, V y, V z) { return vfmsq_##S(z, x, y); }                                     \
+GIR__NEON_FN V gir__neon_neg_##S(V x) { return vnegq_##S(x); }                                                      \
+GIR__NEON_FN V gir__neon_abs_##S(V x) { return vabsq_##S(x); }                                                      \
+GIR__NEON_FN V gir__neon_copysign_##S(V x, V y) {                                                                   \
+    return vbslq_##S(vreinterpretq_##U##_##S(vdupq_n_##S((T)-0.0)), y, x); }                                        \
+GIR__NEON_FN V gir__neon_sqrt_##S(V x) { return vsqrtq_##S(x); }                                                    \
+GIR__NEON_FN V gir__neon_floor_##S(V x) { return vrndmq_##S(x); }                                                   \
+GIR__NEON_FN V gir__neon_ceil_##S(V x) { return vrndpq_##S(x); }                                                    \
+GIR__NEON_FN V gir__neon_round_##S(V x) { return vrndnq_##S(x); }                                                   \
+GIR__NEON_FN M gir__neon_lt_##S(V x, V y) { return vcltq_##S(x, y); }                                               \
+GIR__NEON_FN M gir__neon_le_##S(V x, V y) { return vcleq_##S(x, y); }                                               \
+GIR__NEON_FN M gir__neon_gt_##S(V x, V y) { return vcgtq_##S(x, y); }                                               \
+GIR__NEON_FN M gir__neon_ge_##S(V x, V y) { return vcgeq_##S(x, y); }                                               \
+GIR__NEON_FN M gir__neon_eq_##S(V x, V y) { return vceqq_##S(x, y); }                                               \
+GIR__NEON_FN M gir__neon_ne_##S(V x, V y) { return gir__neon_mnot_##S(vceqq_##S(x, y)); }                           \
+GIR__NEON_FN M gir__neon_isnan_##S(V x) { return gir__neon_mnot_##S(vceqq_##S(x, x)); }                             \
+GIR__NEON_FN M gir__neon_mand_##S(M a, M b) { return vandq_##U(a, b); }                                             \
+GIR__NEON_FN M gir__neon_mor_##S(M a, M b) { return vorrq_##U(a, b); }                                              \
+GIR__NEON_FN V gir__neon_select_##S(M m, V x, V y) { return vbslq_##S(m, x, y); }                                   \
+/* min/max as the scalar vocabulary: a NaN in either operand gives NaN, and equal operands give y */                \
+GIR__NEON_FN V gir__neon_min_##S(V x, V y) {                                                                        \
+    return vbslq_##S(vorrq_##U(vcltq_##S(x, y), gir__neon_isnan_##S(x)), x, y); }                                   \
+GIR__NEON_FN V gir__neon_max_##S(V x, V y) {                                                                        \
+    return vbslq_##S(vorrq_##U(vcgtq_##S(x, y), gir__neon_isnan_##S(x)), x, y); }                                   \
+/* x limited to [lo, hi]; a NaN x stays NaN (fmax/fmin propagate NaN) */                                            \
+GIR__NEON_FN V gir__neon_clamp_##S(V x, V lo, V hi) { return vminq_##S(vmaxq_##S(x, lo), hi); }                     \
+/* a scalar function lane by lane, for what has no vector version */                                                \
+GIR__NEON_FN V gir__neon_map1_##S(T (*f)(T), V x) {                                                                 \
+    T t[LANES]; int j; vst1q_##S(t, x);                                                                             \
+    for (j = 0; j < LANES; ++j) t[j] = f(t[j]);                                                                     \
+    return vld1q_##S(t); }                                                                                          \
+GIR__NEON_FN V gir__neon_map2_##S(T (*f)(T, T), V x, V y) {                                                         \
+    T t[LANES], u[LANES]; int j; vst1q_##S(t, x); vst1q_##S(u, y);                                                  \
+    for (j = 0; j < LANES; ++j) t[j] = f(t[j], u[j]);                                                               \
+    return vld1q_##S(t); }
+GIR__NEON_FN uint32x4_t gir__neon_mnot_f32(uint32x4_t a) { return vmvnq_u32(a); }
+GIR__NEON_FN uint64x2_t gir__neon_mnot_f64(uint64x2_t a) {
+    return vreinterpretq_u64_u32(vmvnq_u32(vreinterpretq_u32_u64(a))); }
+GIR__NEON_FN int gir__neon_any_f32(uint32x4_t a) { return vmaxvq_u32(a) != 0; }
+GIR__NEON_FN int gir__neon_any_f64(uint64x2_t a) { return vmaxvq_u32(vreinterpretq_u32_u64(a)) != 0; }
+GIR__NEON_VOCAB(float, f32, gir__neon_vf32, gir__neon_mf32, u32, 4)
+GIR__NEON_VOCAB(double, f64, gir__neon_vf64, gir__neon_mf64, u64, 2)
+#undef GIR__NEON_VOCAB
+/* 1/x for finite normal x (here the correctly rounded quotient) */
+GIR__NEON_FN gir__neon_vf32 gir__neon_recip_f32(gir__neon_vf32 x) {
+    return gir__neon_div_f32(gir__neon_set1_f32(1), x);
+}
+GIR__NEON_FN gir__neon_vf64 gir__neon_recip_f64(gir__neon_vf64 x) {
+    return gir__neon_div_f64(gir__neon_set1_f64(1), x);
+}
+
+/* x 2^k for integral k, |k| <= 2 emax - 2: two normal factors 2^floor(k/2) and 2^(k - floor(k/2)), so the
+   product rounds once */
+GIR__NEON_FN float32x4_t gir__neon_ldexp_f32(float32x4_t x, float32x4_t k) {
+    int32x4_t ki = vcvtnq_s32_f32(k), h = vshrq_n_s32(ki, 1), b = vdupq_n_s32(127);
+    float32x4_t s1 = vreinterpretq_f32_s32(vshlq_n_s32(vaddq_s32(h, b), 23));
+    float32x4_t s2 = vreinterpretq_f32_s32(vshlq_n_s32(vaddq_s32(vsubq_s32(ki, h), b), 23));
+    return vmulq_f32(vmulq_f32(x, s1), s2);
+}
+GIR__NEON_FN float64x2_t gir__neon_ldexp_f64(float64x2_t x, float64x2_t k) {
+    int64x2_t ki = vcvtnq_s64_f64(k), h = vshrq_n_s64(ki, 1), b = vdupq_n_s64(1023);
+    float64x2_t s1 = vreinterpretq_f64_s64(vshlq_n_s64(vaddq_s64(h, b), 52));
+    float64x2_t s2 = vreinterpretq_f64_s64(vshlq_n_s64(vaddq_s64(vsubq_s64(ki, h), b), 52));
+    return vmulq_f64(vmulq_f64(x, s1), s2);
+}
+/* finite x != 0: floor(log2 |x|) and |x| scaled into [1, 2); subnormals are first scaled up by 2^24 (2^54) */
+GIR__NEON_FN uint32x4_t gir__neon_normal_f32(float32x4_t x, float32x4_t *bias) {
+    float32x4_t a = vabsq_f32(x);
+    uint32x4_t tiny = vcltq_f32(a, vdupq_n_f32(FLT_MIN));
+    *bias = vbslq_f32(tiny, vdupq_n_f32(127.0f + 24.0f), vdupq_n_f32(127.0f));
+    return vreinterpretq_u32_f32(vbslq_f32(tiny, vmulq_f32(a, vdupq_n_f32(16777216.0f)), a));
+}
+GIR__NEON_FN float32x4_t gir__neon_logb_f32(float32x4_t x) {
+    float32x4_t bias;
+    uint32x4_t a = gir__neon_normal_f32(x, &bias);
+    return vsubq_f32(vcvtq_f32_u32(vshrq_n_u32(a, 23)), bias);
+}
+GIR__NEON_FN float32x4_t gir__neon_mant_f32(float32x4_t x) {
+    float32x4_t bias;
+    uint32x4_t a = gir__neon_normal_f32(x, &bias);
+    (void)bias;
+    return vreinterpretq_f32_u32(vorrq_u32(vandq_u32(a, vdupq_n_u32(0x007FFFFFu)), vdupq_n_u32(0x3F800000u)));
+}
+GIR__NEON_FN uint64x2_t gir__neon_normal_f64(float64x2_t x, float64x2_t *bias) {
+    float64x2_t a = vabsq_f64(x);
+    uint64x2_t tiny = vcltq_f64(a, vdupq_n_f64(DBL_MIN));
+    *bias = vbslq_f64(tiny, vdupq_n_f64(1023.0 + 54.0), vdupq_n_f64(1023.0));
+    return vreinterpretq_u64_f64(vbslq_f64(tiny, vmulq_f64(a, vdupq_n_f64(18014398509481984.0)), a));
+}
+GIR__NEON_FN float64x2_t gir__neon_logb_f64(float64x2_t x) {
+    float64x2_t bias;
+    uint64x2_t a = gir__neon_normal_f64(x, &bias);
+    return vsubq_f64(vcvtq_f64_u64(vshrq_n_u64(a, 52)), bias);
+}
+GIR__NEON_FN float64x2_t gir__neon_mant_f64(float64x2_t x) {
+    float64x2_t bias;
+    uint64x2_t a = gir__neon_normal_f64(x, &bias);
+    (void)bias;
+    return vreinterpretq_f64_u64(vorrq_u64(vandq_u64(a, vdupq_n_u64(0x000FFFFFFFFFFFFFull)),
+                                           vdupq_n_u64(0x3FF0000000000000ull)));
+}
+#endif
+
+/* >>simd_mve: the vector vocabulary on Armv8.1-M Helium (MVE with floating point): 4 floats a vector, f32
+   only (MVE has no double lanes); a mask is a lane predicate; partial loads and stores are tail-predicated.
+   MVE has no vector divide or square root: those go lane by lane through the scalar unit. Its float lanes
+   flush subnormals to zero and return the default NaN, unlike the scalar FPU. ------------------------------ */
+#if defined(GIR__HAVE_MVE)
+#define GIR__LANES_MVE_F32 4
+#define GIR__MVE_FN static GIR__INLINE
+typedef float32x4_t  gir__mve_vf32;
+typedef mve_pred16_t gir__mve_mf32;
+
+GIR__MVE_FN float32x4_t gir__mve_set1_f32(float x) { return vdupq_n_f32(x); }
+GIR__MVE_FN float32x4_t gir__mve_load_f32(const float *p) { return vld1q_f32(p); }
+GIR__MVE_FN void gir__mve_store_f32(float *p, float32x4_t x) { vst1q_f32(p, x); }
+GIR__MVE_FN float32x4_t gir__mve_loadn_f32(const float *p, int n) { return vldrwq_z_f32(p, vctp32q((uint32_t)n)); }
+GIR__MVE_FN void gir__mve_storen_f32(float *p, int n, float32x4_t x) { vstrwq_p_f32(p, x, vctp32q((uint32_t)n)); }
+GIR__MVE_FN float32x4_t gir__mve_add_f32(float32x4_t x, float32x4_t y) { return vaddq_f32(x, y); }
+GIR__MVE_FN float32x4_t gir__mve_sub_f32(float32x4_t x, float32x4_t y) { return vsubq_f32(x, y); }
+GIR__MVE_FN float32x4_t gir__mve_mul_f32(float32x4_t x, float32x4_t y) { return vmulq_f32(x, y); }
+GIR__MVE_FN float32x4_t gir__mve_fma_f32(float32x4_t x, float32x4_t y, float32x4_t z) { return vfmaq_f32(z, x, y); }
+GIR__MVE_FN float32x4_t gir__mve_fnma_f32(float32x4_t x, float32x4_t y, float32x4_t z) { return vfmsq_f32(z, x, y); }
+GIR__MVE_FN float32x4_t gir__mve_neg_f32(float32x4_t x) { return vnegq_f32(x); }
+GIR__MVE_FN float32x4_t gir__mve_abs_f32(float32x4_t x) { return vabsq_f32(x); }
+GIR__MVE_FN float32x4_t gir__mve_copysign_f32(float32x4_t x, float32x4_t y) {
+    uint32x4_t s = vdupq_n_u32(0x80000000u);
+    uint32x4_t a = vbicq_u32(vreinterpretq_u32_f32(x), s), b = vandq_u32(vreinterpretq_u32_f32(y), s);
+    return vreinterpretq_f32_u32(vorrq_u32(a, b));
+}
+GIR__MVE_FN float32x4_t gir__mve_floor_f32(float32x4_t x) { return vrndmq_f32(x); }
+GIR__MVE_FN float32x4_t gir__mve_ceil_f32(float32x4_t x) { return vrndpq_f32(x); }
+GIR__MVE_FN float32x4_t gir__mve_round_f32(float32x4_t x) { return vrndnq_f32(x); }
+GIR__MVE_FN mve_pred16_t gir__mve_lt_f32(float32x4_t x, float32x4_t y) { return vcmpltq_f32(x, y); }
+GIR__MVE_FN mve_pred16_t gir__mve_le_f32(float32x4_t x, float32x4_t y) { return vcmpleq_f32(x, y); }
+GIR__MVE_FN mve_pred16_t gir__mve_gt_f32(float32x4_t x, float32x4_t y) { return vcmpgtq_f32(x, y); }
+GIR__MVE_FN mve_pred16_t gir__mve_ge_f32(float32x4_t x, float32x4_t y) { return vcmpgeq_f32(x, y); }
+GIR__MVE_FN mve_pred16_t gir__mve_eq_f32(float32x4_t x, float32x4_t y) { return vcmpeqq_f32(x, y); }
+GIR__MVE_FN mve_pred16_t gir__mve_ne_f32(float32x4_t x, float32x4_t y) { return vcmpneq_f32(x, y); }
+GIR__MVE_FN mve_pred16_t gir__mve_isnan_f32(float32x4_t x) { return vcmpneq_f32(x, x); }
+GIR__MVE_FN mve_pred16_t gir__mve_mand_f32(mve_pred16_t a, mve_pred16_t b) { return (mve_pred16_t)(a & b); }
+GIR__MVE_FN mve_pred16_t gir__mve_mor_f32(mve_pred16_t a, mve_pred16_t b) { return (mve_pred16_t)(a | b); }
+GIR__MVE_FN mve_pred16_t gir__mve_mnot_f32(mve_pred16_t a) { return vpnot(a); }
+GIR__MVE_FN int gir__mve_any_f32(mve_pred16_t a) { return a != 0; }
+GIR__MVE_FN float32x4_t gir__mve_select_f32(mve_pred16_t m, float32x4_t x, float32x4_t y) {
+    return vpselq_f32(x, y, m); }
+/* min/max as the scalar vocabulary: a NaN in either operand gives NaN, and equal operands give y */
+GIR__MVE_FN float32x4_t gir__mve_min_f32(float32x4_t x, float32x4_t y) {
+    return vpselq_f32(x, y, (mve_pred16_t)(vcmpltq_f32(x, y) | vcmpneq_f32(x, x)));
+}
+GIR__MVE_FN float32x4_t gir__mve_max_f32(float32x4_t x, float32x4_t y) {
+    return vpselq_f32(x, y, (mve_pred16_t)(vcmpgtq_f32(x, y) | vcmpneq_f32(x, x)));
+}
+/* x limited to [lo, hi]; a NaN x stays NaN (vmaxnm/vminnm would drop it) */
+GIR__MVE_FN float32x4_t gir__mve_clamp_f32(float32x4_t x, float32x4_t lo, float32x4_t hi) {
+    return vpselq_f32(x, vminnmq_f32(vmaxnmq_f32(x, lo), hi), vcmpneq_f32(x, x));
+}
+/* a scalar function lane by lane: for what has no vector version, and for MVE's missing divide and sqrt */
+GIR__MVE_FN float32x4_t gir__mve_map1_f32(float (*f)(float), float32x4_t x) {
+    float t[4];
+    int j;
+    vst1q_f32(t, x);
+    for (j = 0; j < 4; ++j) t[j] = f(t[j]);
+    return vld1q_f32(t);
+}
+GIR__MVE_FN float32x4_t gir__mve_map2_f32(float (*f)(float, float), float32x4_t x, float32x4_t y) {
+    float t[4], u[4];
+    int j;
+    vst1q_f32(t, x);
+    vst1q_f32(u, y);
+    for (j = 0; j < 4; ++j) t[j] = f(t[j], u[j]);
+    return vld1q_f32(t);
+}
+GIR__MVE_FN float32x4_t gir__mve_div_f32(float32x4_t x, float32x4_t y) {
+    float t[4], u[4];
+    int j;
+    vst1q_f32(t, x);
+    vst1q_f32(u, y);
+    for (j = 0; j < 4; ++j) t[j] = t[j] / u[j];
+    return vld1q_f32(t);
+}
+GIR__MVE_FN float32x4_t gir__mve_recip_f32(float32x4_t x) { return gir__mve_div_f32(vdupq_n_f32(1.0f), x); }
+GIR__MVE_FN float32x4_t gir__mve_sqrt_f32(float32x4_t x) { return gir__mve_map1_f32(gir__sqrt_f32, x); }
+/* x 2^k for integral k, |k| <= 252: two normal factors 2^floor(k/2) and 2^(k - floor(k/2)) */
+GIR__MVE_FN float32x4_t gir__mve_ldexp_f32(float32x4_t x, float32x4_t k) {
+    int32x4_t ki = vcvtq_s32_f32(k), h = vshrq_n_s32(ki, 1);
+    float32x4_t s1 = vreinterpretq_f32_s32(vshlq_n_s32(vaddq_n_s32(h, 127), 23));
+    float32x4_t s2 = vreinterpretq_f32_s32(vshlq_n_s32(vaddq_n_s32(vsubq_s32(ki, h), 127), 23));
+    return vmulq_f32(vmulq_f32(x, s1), s2);
+}
+/* finite x != 0: floor(log2 |x|) and |x| scaled into [1, 2) (the lanes flush subnormals, so no scaling) */
+GIR__MVE_FN float32x4_t gir__mve_logb_f32(float32x4_t x) {
+    uint32x4_t a = vreinterpretq_u32_f32(vabsq_f32(x));
+    return vsubq_f32(vcvtq_f32_u32(vshrq_n_u32(a, 23)), vdupq_n_f32(127.0f));
+}
+GIR__MVE_FN float32x4_t gir__mve_mant_f32(float32x4_t x) {
+    uint32x4_t a = vreinterpretq_u32_f32(vabsq_f32(x));
+    return vreinterpretq_f32_u32(vorrq_u32(vandq_u32(a, vdupq_n_u32(0x007FFFFFu)), vdupq_n_u32(0x3F800000u)));
+}
+#endif
+
+/* >>vmath: exp, expm1, log, log1p, log2, tanh, sigmoid, erf (and sign) on vectors, written once in
+   gen/vmath.tmpl.c against the vocabulary above and instantiated for each instruction set and float dtype
+   compiled in. Range reduction (Cody-Waite for exp, exponent and mantissa for log), then minimax polynomials
+   (gen/vmath_fit.py). Special values follow C99 Annex F: +-0, +-inf and NaN give what libm gives, subnormal
+   inputs and results are kept (MVE's lanes flush them to zero).
+   Maximum error against the exact result, in units of the last place of the result (ulp, subnormal ulp
+   below the normal range), the bound the test "simd/vmath_accuracy_*" enforces, and what was measured:
+   f32 over every one of the 2^32 floats, f64 over 2^23 random values in each of seven ranges (the
+   whole range by bits and by exponent, |x| < 1, < 40, < 760, near 1, just above -1), plus edge values:
+                 exp    expm1  log    log1p  log2   tanh   sigmoid erf
+     f32 bound   1.5    2      1      1.5    2      1.5    2.5     1
+         measured 1.05  1.60   0.92   1.47   1.67   1.33   2.40    0.99
+     f64 bound   1.5    2      1.5    2      2      1.5    2.5     1.5
+         measured 0.98  1.81   1.20   1.66   1.60   1.34   2.33    1.21
+   (measured on AVX-512 and AVX2, identical; NEON under emulation with the test's default sweep, every
+   2^11-th float, within the same bounds; MVE not measured: its lanes flush subnormals.) */
+#if defined(GIR__HAVE_AVX512)
+/* >>vmath (avx512, f32) instantiated from gen/vmath.tmpl.c */
+/* expm1(r) for |r| <= ln2/2 (+ rounding slack): r + r^2 q(r) */
+GIR__AVX512_FN gir__avx512_vf32 gir__avx512_expm1r_f32(gir__avx512_vf32 r) {
+    gir__avx512_vf32 q = gir__avx512_set1_f32(1.388251549e-03f);
+    q = gir__avx512_fma_f32(q, r, gir__avx512_set1_f32(8.366552182e-03f));
+    q = gir__avx512_fma_f32(q, r, gir__avx512_set1_f32(4.166720062e-02f));
+    q = gir__avx512_fma_f32(q, r, gir__avx512_set1_f32(1.666654348e-01f));
+    q = gir__avx512_fma_f32(q, r, gir__avx512_set1_f32(4.999999702e-01f));
+    return gir__avx512_fma_f32(gir__avx512_mul_f32(r, r), q, r);
+}
+/* x = k ln2 + r with k = round(x / ln2), |r| <= ln2/2 (Cody-Waite: ln2 in two parts, k times the first exact) */
+GIR__AVX512_FN gir__avx512_vf32 gir__avx512_expreduce_f32(gir__avx512_vf32 x, gir__avx512_vf32 *k) {
+    gir__avx512_vf32 kk = gir__avx512_round_f32(gir__avx512_mul_f32(x, gir__avx512_set1_f32(1.4426950216293335f)));
+    gir__avx512_vf32 r = gir__avx512_fnma_f32(kk, gir__avx512_set1_f32(0.693145751953125f), x);
+    *k = kk;
+    return gir__avx512_fnma_f32(kk, gir__avx512_set1_f32(1.428606765330187e-06f), r);
+}
+/* exp(x) = 2^k exp(r); x is first limited to where exp is between half the smallest subnormal and twice the
+   largest finite number, so inf, 0 and the subnormal results come out of the final scaling */
+GIR__AVX512_FN gir__avx512_vf32 gir__avx512_exp_f32(gir__avx512_vf32 x) {
+    gir__avx512_vf32 k, r;
+    x = gir__avx512_clamp_f32(x, gir__avx512_set1_f32(-104.0f), gir__avx512_set1_f32(89.0f));
+    r = gir__avx512_expreduce_f32(x, &k);
+    return gir__avx512_ldexp_f32(gir__avx512_add_f32(gir__avx512_expm1r_f32(r), gir__avx512_set1_f32(1)), k);
+}
+/* expm1(x) = 2^k expm1(r) + (2^k - 1): exact but for the last rounding while 2^k - 1 is exact (k <= 24, 53);
+   beyond that 2^k (1 + expm1(r)) - 1. The result has x's sign, which keeps expm1(-0) = -0. */
+GIR__AVX512_FN gir__avx512_vf32 gir__avx512_expm1_f32(gir__avx512_vf32 x) {
+    gir__avx512_vf32 one = gir__avx512_set1_f32(1), kmax = gir__avx512_set1_f32(24.0f), k, r, p, s, lo, hi;
+    x = gir__avx512_clamp_f32(x, gir__avx512_set1_f32(-30.0f), gir__avx512_set1_f32(89.0f));
+    r = gir__avx512_expreduce_f32(x, &k);
+    p = gir__avx512_expm1r_f32(r);
+    s = gir__avx512_ldexp_f32(one, gir__avx512_min_f32(k, kmax));
+    lo = gir__avx512_fma_f32(s, p, gir__avx512_sub_f32(s, one));
+    hi = gir__avx512_sub_f32(gir__avx512_ldexp_f32(gir__avx512_add_f32(p, one), k), one);
+    return gir__avx512_copysign_f32(gir__avx512_select_f32(gir__avx512_gt_f32(k, kmax), hi, lo), x);
+}
+
+/* log1p(f) for f in [sqrt(1/2) - 1, sqrt(2) - 1] */
+GIR__AVX512_FN gir__avx512_vf32 gir__avx512_log1pr_f32(gir__avx512_vf32 f) {
+    gir__avx512_vf32 g = gir__avx512_set1_f32(-7.622932643e-02f);
+    g = gir__avx512_fma_f32(g, f, gir__avx512_set1_f32(1.290632337e-01f));
+    g = gir__avx512_fma_f32(g, f, gir__avx512_set1_f32(-1.324347258e-01f));
+    g = gir__avx512_fma_f32(g, f, gir__avx512_set1_f32(1.418158114e-01f));
+    g = gir__avx512_fma_f32(g, f, gir__avx512_set1_f32(-1.660899967e-01f));
+    g = gir__avx512_fma_f32(g, f, gir__avx512_set1_f32(2.000198364e-01f));
+    g = gir__avx512_fma_f32(g, f, gir__avx512_set1_f32(-2.500158548e-01f));
+    g = gir__avx512_fma_f32(g, f, gir__avx512_set1_f32(3.333332539e-01f));
+    g = gir__avx512_fma_f32(g, f, gir__avx512_set1_f32(-4.999998808e-01f));
+    return gir__avx512_fma_f32(gir__avx512_mul_f32(f, f), g, f);
+}
+/* finite x > 0 as 2^e (1 + f) with f in [sqrt(1/2) - 1, sqrt(2) - 1]; f is exact */
+GIR__AVX512_FN gir__avx512_vf32 gir__avx512_logsplit_f32(gir__avx512_vf32 x, gir__avx512_vf32 *e) {
+    gir__avx512_vf32 one = gir__avx512_set1_f32(1), m = gir__avx512_mant_f32(x), b = gir__avx512_logb_f32(x);
+    gir__avx512_mf32 up = gir__avx512_gt_f32(m, gir__avx512_set1_f32(1.4142135381698608f));
+    *e = gir__avx512_select_f32(up, gir__avx512_add_f32(b, one), b);
+    return gir__avx512_sub_f32(gir__avx512_select_f32(up, gir__avx512_mul_f32(m, gir__avx512_set1_f32(0.5)), m), one);
+}
+/* where x is not finite and positive: log(+-0) = -inf, log(x < 0) = NaN, log(inf) = inf, log(NaN) = NaN */
+GIR__AVX512_FN gir__avx512_vf32 gir__avx512_logspecial_f32(gir__avx512_vf32 x, gir__avx512_vf32 res) {
+    gir__avx512_vf32 zero = gir__avx512_set1_f32(0), inf = gir__avx512_set1_f32(HUGE_VALF);
+    gir__avx512_mf32 ok = gir__avx512_mand_f32(gir__avx512_gt_f32(x, zero), gir__avx512_lt_f32(x, inf));
+    gir__avx512_vf32 sp = gir__avx512_select_f32(gir__avx512_lt_f32(x, zero), gir__avx512_set1_f32(NAN), x);
+    sp = gir__avx512_select_f32(gir__avx512_eq_f32(x, zero), gir__avx512_neg_f32(inf), sp);
+    return gir__avx512_select_f32(ok, res, sp);
+}
+/* e ln2 + log1p(f), ln2 in two parts */
+GIR__AVX512_FN gir__avx512_vf32 gir__avx512_logjoin_f32(gir__avx512_vf32 e, gir__avx512_vf32 l) {
+    gir__avx512_vf32 lo = gir__avx512_fma_f32(e, gir__avx512_set1_f32(1.428606765330187e-06f), l);
+    return gir__avx512_fma_f32(e, gir__avx512_set1_f32(0.693145751953125f), lo);
+}
+GIR__AVX512_FN gir__avx512_vf32 gir__avx512_log_f32(gir__avx512_vf32 x) {
+    gir__avx512_vf32 e, f = gir__avx512_logsplit_f32(x, &e);
+    return gir__avx512_logspecial_f32(x, gir__avx512_logjoin_f32(e, gir__avx512_log1pr_f32(f)));
+}
+GIR__AVX512_FN gir__avx512_vf32 gir__avx512_log2_f32(gir__avx512_vf32 x) {
+    gir__avx512_vf32 e, f = gir__avx512_logsplit_f32(x, &e);
+    gir__avx512_vf32 l = gir__avx512_log1pr_f32(f);
+    return gir__avx512_logspecial_f32(x, gir__avx512_fma_f32(l, gir__avx512_set1_f32(1.4426950216293335f), e));
+}
+/* log1p(x) = log(u) for u = 1 + x rounded, corrected by the rounding error c = x - (u - 1): with u = 2^e (1 + f),
+   log1p(x) = e ln2 + log1p(f + c 2^-e). The result has x's sign, which keeps log1p(-0) = -0. */
+GIR__AVX512_FN gir__avx512_vf32 gir__avx512_log1p_f32(gir__avx512_vf32 x) {
+    gir__avx512_vf32 one = gir__avx512_set1_f32(1), u = gir__avx512_add_f32(x, one), e, f, c;
+    f = gir__avx512_logsplit_f32(u, &e);
+    c = gir__avx512_sub_f32(x, gir__avx512_sub_f32(u, one));
+    f = gir__avx512_add_f32(f, gir__avx512_ldexp_f32(c, gir__avx512_neg_f32(e)));
+    return gir__avx512_logspecial_f32(u, gir__avx512_copysign_f32(gir__avx512_logjoin_f32(e, gir__avx512_log1pr_f32(f)), x));
+}
+
+/* tanh: |x| < 0.625: x + x^3 P(x^2); beyond, 1 - 2 / (exp(2|x|) + 1) with |x| limited to where tanh rounds
+   to 1 (so exp stays finite); the sign of x last, which keeps tanh(-0) = -0 */
+GIR__AVX512_FN gir__avx512_vf32 gir__avx512_tanh_f32(gir__avx512_vf32 x) {
+    gir__avx512_vf32 one = gir__avx512_set1_f32(1), a = gir__avx512_abs_f32(x), a2 = gir__avx512_mul_f32(a, a), near0, far, e;
+    gir__avx512_vf32 p = gir__avx512_set1_f32(-5.704986863e-03f);
+    p = gir__avx512_fma_f32(p, a2, gir__avx512_set1_f32(2.063908800e-02f));
+    p = gir__avx512_fma_f32(p, a2, gir__avx512_set1_f32(-5.373971537e-02f));
+    p = gir__avx512_fma_f32(p, a2, gir__avx512_set1_f32(1.333144158e-01f));
+    p = gir__avx512_fma_f32(p, a2, gir__avx512_set1_f32(-3.333328068e-01f));
+    gir__avx512_mf32 m = gir__avx512_lt_f32(a, gir__avx512_set1_f32(0.625));
+    near0 = gir__avx512_fma_f32(gir__avx512_mul_f32(a, a2), p, a);
+    if (!gir__avx512_any_f32(gir__avx512_mnot_f32(m))) return gir__avx512_copysign_f32(near0, x);       /* all lanes near 0 */
+    e = gir__avx512_clamp_f32(a, gir__avx512_set1_f32(0), gir__avx512_set1_f32(9.5f));
+    e = gir__avx512_exp_f32(gir__avx512_add_f32(e, e));
+    far = gir__avx512_fnma_f32(gir__avx512_set1_f32(2), gir__avx512_recip_f32(gir__avx512_add_f32(e, one)), one);
+    return gir__avx512_copysign_f32(gir__avx512_select_f32(m, near0, far), x);
+}
+/* sigmoid(x) = 1 / (1 + exp(-x)) for x >= 0, exp(x) / (1 + exp(x)) below: exp never overflows, and very
+   negative x keep their subnormal results */
+GIR__AVX512_FN gir__avx512_vf32 gir__avx512_sigmoid_f32(gir__avx512_vf32 x) {
+    gir__avx512_vf32 one = gir__avx512_set1_f32(1), e = gir__avx512_exp_f32(gir__avx512_neg_f32(gir__avx512_abs_f32(x)));
+    return gir__avx512_div_f32(gir__avx512_select_f32(gir__avx512_lt_f32(x, gir__avx512_set1_f32(0)), e, one), gir__avx512_add_f32(one, e));
+}
+/* erf: |x| < 1: x + x E1(x^2); beyond, 1 - exp(-x^2) R(1/|x| - t0) with R ~ erfc(x) exp(x^2), |x| limited to where
+   erf rounds to 1; the sign of x last */
+GIR__AVX512_FN gir__avx512_vf32 gir__avx512_erf_f32(gir__avx512_vf32 x) {
+    gir__avx512_vf32 one = gir__avx512_set1_f32(1), a = gir__avx512_abs_f32(x), a2 = gir__avx512_mul_f32(a, a), near0, t, u, r;
+    gir__avx512_vf32 p = gir__avx512_set1_f32(7.853860734e-05f);
+    p = gir__avx512_fma_f32(p, a2, gir__avx512_set1_f32(-8.010193706e-04f));
+    p = gir__avx512_fma_f32(p, a2, gir__avx512_set1_f32(5.188327748e-03f));
+    p = gir__avx512_fma_f32(p, a2, gir__avx512_set1_f32(-2.685381286e-02f));
+    p = gir__avx512_fma_f32(p, a2, gir__avx512_set1_f32(1.128358543e-01f));
+    p = gir__avx512_fma_f32(p, a2, gir__avx512_set1_f32(-3.761262596e-01f));
+    p = gir__avx512_fma_f32(p, a2, gir__avx512_set1_f32(1.283791661e-01f));
+    gir__avx512_mf32 m = gir__avx512_lt_f32(a, one);
+    near0 = gir__avx512_fma_f32(a, p, a);
+    if (!gir__avx512_any_f32(gir__avx512_mnot_f32(m))) return gir__avx512_copysign_f32(near0, x);       /* all lanes below 1 */
+    a = gir__avx512_clamp_f32(a, one, gir__avx512_set1_f32(4.0f));
+    t = gir__avx512_recip_f32(a);
+    u = gir__avx512_sub_f32(t, gir__avx512_set1_f32(0.625f));
+    r = gir__avx512_set1_f32(-1.794482954e-02f);
+    r = gir__avx512_fma_f32(r, u, gir__avx512_set1_f32(4.108286649e-02f));
+    r = gir__avx512_fma_f32(r, u, gir__avx512_set1_f32(-4.714085534e-02f));
+    r = gir__avx512_fma_f32(r, u, gir__avx512_set1_f32(2.344835363e-02f));
+    r = gir__avx512_fma_f32(r, u, gir__avx512_set1_f32(4.375990108e-02f));
+    r = gir__avx512_fma_f32(r, u, gir__avx512_set1_f32(-1.723958254e-01f));
+    r = gir__avx512_fma_f32(r, u, gir__avx512_set1_f32(3.822838664e-01f));
+    r = gir__avx512_fma_f32(r, u, gir__avx512_set1_f32(3.059529960e-01f));
+    r = gir__avx512_fnma_f32(gir__avx512_exp_f32(gir__avx512_neg_f32(gir__avx512_mul_f32(a, a))), r, one);
+    return gir__avx512_copysign_f32(gir__avx512_select_f32(m, near0, r), x);
+}
+/* sign: 1, -1, or x itself for +-0 and NaN (as the scalar vocabulary) */
+GIR__AVX512_FN gir__avx512_vf32 gir__avx512_sign_f32(gir__avx512_vf32 x) {
+    gir__avx512_vf32 zero = gir__avx512_set1_f32(0), one = gir__avx512_set1_f32(1);
+    return gir__avx512_select_f32(gir__avx512_gt_f32(x, zero), one, gir__avx512_select_f32(gir__avx512_lt_f32(x, zero), gir__avx512_neg_f32(one), x));
+}
+/* >>vmath (avx512, f64) instantiated from gen/vmath.tmpl.c */
+/* expm1(r) for |r| <= ln2/2 (+ rounding slack): r + r^2 q(r) */
+GIR__AVX512_FN gir__avx512_vf64 gir__avx512_expm1r_f64(gir__avx512_vf64 r) {
+    gir__avx512_vf64 q = gir__avx512_set1_f64(2.08753291474622718e-09);
+    q = gir__avx512_fma_f64(q, r, gir__avx512_set1_f64(2.51090332440628366e-08));
+    q = gir__avx512_fma_f64(q, r, gir__avx512_set1_f64(2.75574028005675252e-07));
+    q = gir__avx512_fma_f64(q, r, gir__avx512_set1_f64(2.75572442310684295e-06));
+    q = gir__avx512_fma_f64(q, r, gir__avx512_set1_f64(2.48015871721701743e-05));
+    q = gir__avx512_fma_f64(q, r, gir__avx512_set1_f64(1.98412698860941689e-04));
+    q = gir__avx512_fma_f64(q, r, gir__avx512_set1_f64(1.38888888889626520e-03));
+    q = gir__avx512_fma_f64(q, r, gir__avx512_set1_f64(8.33333333332164639e-03));
+    q = gir__avx512_fma_f64(q, r, gir__avx512_set1_f64(4.16666666666665048e-02));
+    q = gir__avx512_fma_f64(q, r, gir__avx512_set1_f64(1.66666666666666768e-01));
+    q = gir__avx512_fma_f64(q, r, gir__avx512_set1_f64(5.00000000000000000e-01));
+    return gir__avx512_fma_f64(gir__avx512_mul_f64(r, r), q, r);
+}
+/* x = k ln2 + r with k = round(x / ln2), |r| <= ln2/2 (Cody-Waite: ln2 in two parts, k times the first exact) */
+GIR__AVX512_FN gir__avx512_vf64 gir__avx512_expreduce_f64(gir__avx512_vf64 x, gir__avx512_vf64 *k) {
+    gir__avx512_vf64 kk = gir__avx512_round_f64(gir__avx512_mul_f64(x, gir__avx512_set1_f64(1.4426950408889634)));
+    gir__avx512_vf64 r = gir__avx512_fnma_f64(kk, gir__avx512_set1_f64(0.6931471803691238), x);
+    *k = kk;
+    return gir__avx512_fnma_f64(kk, gir__avx512_set1_f64(1.9082149292705877e-10), r);
+}
+/* exp(x) = 2^k exp(r); x is first limited to where exp is between half the smallest subnormal and twice the
+   largest finite number, so inf, 0 and the subnormal results come out of the final scaling */
+GIR__AVX512_FN gir__avx512_vf64 gir__avx512_exp_f64(gir__avx512_vf64 x) {
+    gir__avx512_vf64 k, r;
+    x = gir__avx512_clamp_f64(x, gir__avx512_set1_f64(-746.0), gir__avx512_set1_f64(710.0));
+    r = gir__avx512_expreduce_f64(x, &k);
+    return gir__avx512_ldexp_f64(gir__avx512_add_f64(gir__avx512_expm1r_f64(r), gir__avx512_set1_f64(1)), k);
+}
+/* expm1(x) = 2^k expm1(r) + (2^k - 1): exact but for the last rounding while 2^k - 1 is exact (k <= 24, 53);
+   beyond that 2^k (1 + expm1(r)) - 1. The result has x's sign, which keeps expm1(-0) = -0. */
+GIR__AVX512_FN gir__avx512_vf64 gir__avx512_expm1_f64(gir__avx512_vf64 x) {
+    gir__avx512_vf64 one = gir__avx512_set1_f64(1), kmax = gir__avx512_set1_f64(53.0), k, r, p, s, lo, hi;
+    x = gir__avx512_clamp_f64(x, gir__avx512_set1_f64(-60.0), gir__avx512_set1_f64(710.0));
+    r = gir__avx512_expreduce_f64(x, &k);
+    p = gir__avx512_expm1r_f64(r);
+    s = gir__avx512_ldexp_f64(one, gir__avx512_min_f64(k, kmax));
+    lo = gir__avx512_fma_f64(s, p, gir__avx512_sub_f64(s, one));
+    hi = gir__avx512_sub_f64(gir__avx512_ldexp_f64(gir__avx512_add_f64(p, one), k), one);
+    return gir__avx512_copysign_f64(gir__avx512_select_f64(gir__avx512_gt_f64(k, kmax), hi, lo), x);
+}
+
+/* log1p(f) for f in [sqrt(1/2) - 1, sqrt(2) - 1] */
+GIR__AVX512_FN gir__avx512_vf64 gir__avx512_log1pr_f64(gir__avx512_vf64 f) {
+    /* log(1 + f) = 2 atanh(s) = 2s + s z T(z), s = f / (2 + f), z = s^2, written as f - (f^2/2 - s (f^2/2 + z T))
+       so that the rounding of s only touches a small correction */
+    gir__avx512_vf64 s = gir__avx512_div_f64(f, gir__avx512_add_f64(f, gir__avx512_set1_f64(2.0))), z = gir__avx512_mul_f64(s, s);
+    gir__avx512_vf64 h = gir__avx512_mul_f64(gir__avx512_set1_f64(0.5), gir__avx512_mul_f64(f, f));
+    gir__avx512_vf64 t = gir__avx512_set1_f64(1.47977666049350004e-01);
+    t = gir__avx512_fma_f64(t, z, gir__avx512_set1_f64(1.53138787496209766e-01));
+    t = gir__avx512_fma_f64(t, z, gir__avx512_set1_f64(1.81835706408768005e-01));
+    t = gir__avx512_fma_f64(t, z, gir__avx512_set1_f64(2.22221984597927052e-01));
+    t = gir__avx512_fma_f64(t, z, gir__avx512_set1_f64(2.85714287434086334e-01));
+    t = gir__avx512_fma_f64(t, z, gir__avx512_set1_f64(3.99999999994104960e-01));
+    t = gir__avx512_fma_f64(t, z, gir__avx512_set1_f64(6.66666666666673513e-01));
+    t = gir__avx512_mul_f64(z, t);
+    return gir__avx512_sub_f64(f, gir__avx512_fnma_f64(s, gir__avx512_add_f64(h, t), h));
+}
+/* finite x > 0 as 2^e (1 + f) with f in [sqrt(1/2) - 1, sqrt(2) - 1]; f is exact */
+GIR__AVX512_FN gir__avx512_vf64 gir__avx512_logsplit_f64(gir__avx512_vf64 x, gir__avx512_vf64 *e) {
+    gir__avx512_vf64 one = gir__avx512_set1_f64(1), m = gir__avx512_mant_f64(x), b = gir__avx512_logb_f64(x);
+    gir__avx512_mf64 up = gir__avx512_gt_f64(m, gir__avx512_set1_f64(1.4142135623730951));
+    *e = gir__avx512_select_f64(up, gir__avx512_add_f64(b, one), b);
+    return gir__avx512_sub_f64(gir__avx512_select_f64(up, gir__avx512_mul_f64(m, gir__avx512_set1_f64(0.5)), m), one);
+}
+/* where x is not finite and positive: log(+-0) = -inf, log(x < 0) = NaN, log(inf) = inf, log(NaN) = NaN */
+GIR__AVX512_FN gir__avx512_vf64 gir__avx512_logspecial_f64(gir__avx512_vf64 x, gir__avx512_vf64 res) {
+    gir__avx512_vf64 zero = gir__avx512_set1_f64(0), inf = gir__avx512_set1_f64(HUGE_VAL);
+    gir__avx512_mf64 ok = gir__avx512_mand_f64(gir__avx512_gt_f64(x, zero), gir__avx512_lt_f64(x, inf));
+    gir__avx512_vf64 sp = gir__avx512_select_f64(gir__avx512_lt_f64(x, zero), gir__avx512_set1_f64(NAN), x);
+    sp = gir__avx512_select_f64(gir__avx512_eq_f64(x, zero), gir__avx512_neg_f64(inf), sp);
+    return gir__avx512_select_f64(ok, res, sp);
+}
+/* e ln2 + log1p(f), ln2 in two parts */
+GIR__AVX512_FN gir__avx512_vf64 gir__avx512_logjoin_f64(gir__avx512_vf64 e, gir__avx512_vf64 l) {
+    gir__avx512_vf64 lo = gir__avx512_fma_f64(e, gir__avx512_set1_f64(1.9082149292705877e-10), l);
+    return gir__avx512_fma_f64(e, gir__avx512_set1_f64(0.6931471803691238), lo);
+}
+GIR__AVX512_FN gir__avx512_vf64 gir__avx512_log_f64(gir__avx512_vf64 x) {
+    gir__avx512_vf64 e, f = gir__avx512_logsplit_f64(x, &e);
+    return gir__avx512_logspecial_f64(x, gir__avx512_logjoin_f64(e, gir__avx512_log1pr_f64(f)));
+}
+GIR__AVX512_FN gir__avx512_vf64 gir__avx512_log2_f64(gir__avx512_vf64 x) {
+    gir__avx512_vf64 e, f = gir__avx512_logsplit_f64(x, &e);
+    gir__avx512_vf64 l = gir__avx512_log1pr_f64(f);
+    return gir__avx512_logspecial_f64(x, gir__avx512_fma_f64(l, gir__avx512_set1_f64(1.4426950408889634), e));
+}
+/* log1p(x) = log(u) for u = 1 + x rounded, corrected by the rounding error c = x - (u - 1): with u = 2^e (1 + f),
+   log1p(x) = e ln2 + log1p(f + c 2^-e). The result has x's sign, which keeps log1p(-0) = -0. */
+GIR__AVX512_FN gir__avx512_vf64 gir__avx512_log1p_f64(gir__avx512_vf64 x) {
+    gir__avx512_vf64 one = gir__avx512_set1_f64(1), u = gir__avx512_add_f64(x, one), e, f, c;
+    f = gir__avx512_logsplit_f64(u, &e);
+    c = gir__avx512_sub_f64(x, gir__avx512_sub_f64(u, one));
+    f = gir__avx512_add_f64(f, gir__avx512_ldexp_f64(c, gir__avx512_neg_f64(e)));
+    return gir__avx512_logspecial_f64(u, gir__avx512_copysign_f64(gir__avx512_logjoin_f64(e, gir__avx512_log1pr_f64(f)), x));
+}
+
+/* tanh: |x| < 0.625: x + x^3 P(x^2); beyond, 1 - 2 / (exp(2|x|) + 1) with |x| limited to where tanh rounds
+   to 1 (so exp stays finite); the sign of x last, which keeps tanh(-0) = -0 */
+GIR__AVX512_FN gir__avx512_vf64 gir__avx512_tanh_f64(gir__avx512_vf64 x) {
+    gir__avx512_vf64 one = gir__avx512_set1_f64(1), a = gir__avx512_abs_f64(x), a2 = gir__avx512_mul_f64(a, a), near0, far, e;
+    gir__avx512_vf64 p = gir__avx512_set1_f64(6.04246861307320453e-06);
+    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(-3.01872210362896549e-05));
+    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(9.15584121588349138e-05));
+    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(-2.37011730291413793e-04));
+    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(5.89451798978704762e-04));
+    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(-1.45572594808043463e-03));
+    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(3.59211399988257742e-03));
+    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(-8.86323431258025443e-03));
+    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(2.18694884687156074e-02));
+    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(-5.39682539660589142e-02));
+    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(1.33333333333297416e-01));
+    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(-3.33333333333333148e-01));
+    gir__avx512_mf64 m = gir__avx512_lt_f64(a, gir__avx512_set1_f64(0.625));
+    near0 = gir__avx512_fma_f64(gir__avx512_mul_f64(a, a2), p, a);
+    if (!gir__avx512_any_f64(gir__avx512_mnot_f64(m))) return gir__avx512_copysign_f64(near0, x);       /* all lanes near 0 */
+    e = gir__avx512_clamp_f64(a, gir__avx512_set1_f64(0), gir__avx512_set1_f64(20.0));
+    e = gir__avx512_exp_f64(gir__avx512_add_f64(e, e));
+    far = gir__avx512_fnma_f64(gir__avx512_set1_f64(2), gir__avx512_recip_f64(gir__avx512_add_f64(e, one)), one);
+    return gir__avx512_copysign_f64(gir__avx512_select_f64(m, near0, far), x);
+}
+/* sigmoid(x) = 1 / (1 + exp(-x)) for x >= 0, exp(x) / (1 + exp(x)) below: exp never overflows, and very
+   negative x keep their subnormal results */
+GIR__AVX512_FN gir__avx512_vf64 gir__avx512_sigmoid_f64(gir__avx512_vf64 x) {
+    gir__avx512_vf64 one = gir__avx512_set1_f64(1), e = gir__avx512_exp_f64(gir__avx512_neg_f64(gir__avx512_abs_f64(x)));
+    return gir__avx512_div_f64(gir__avx512_select_f64(gir__avx512_lt_f64(x, gir__avx512_set1_f64(0)), e, one), gir__avx512_add_f64(one, e));
+}
+/* erf: |x| < 1: x + x E1(x^2); beyond, 1 - exp(-x^2) R(1/|x| - t0) with R ~ erfc(x) exp(x^2), |x| limited to where
+   erf rounds to 1; the sign of x last */
+GIR__AVX512_FN gir__avx512_vf64 gir__avx512_erf_f64(gir__avx512_vf64 x) {
+    gir__avx512_vf64 one = gir__avx512_set1_f64(1), a = gir__avx512_abs_f64(x), a2 = gir__avx512_mul_f64(a, a), near0, t, u, r;
+    gir__avx512_vf64 p = gir__avx512_set1_f64(-7.77946696398075802e-10);
+    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(1.37109795225038121e-08));
+    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(-1.62063135401739151e-07));
+    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(1.64471315402976936e-06));
+    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(-1.49247122992561295e-05));
+    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(1.20552935767416700e-04));
+    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(-8.54832592930851475e-04));
+    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(5.22397760611833031e-03));
+    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(-2.68661706431114478e-02));
+    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(1.12837916709441849e-01));
+    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(-3.76126389031835207e-01));
+    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(1.28379167095512559e-01));
+    gir__avx512_mf64 m = gir__avx512_lt_f64(a, one);
+    near0 = gir__avx512_fma_f64(a, p, a);
+    if (!gir__avx512_any_f64(gir__avx512_mnot_f64(m))) return gir__avx512_copysign_f64(near0, x);       /* all lanes below 1 */
+    a = gir__avx512_clamp_f64(a, one, gir__avx512_set1_f64(6.0));
+    t = gir__avx512_recip_f64(a);
+    {
+        gir__avx512_vf64 v = gir__avx512_sub_f64(t, gir__avx512_set1_f64(0.3333333333333333)), r1, r2;
+        u = gir__avx512_sub_f64(t, gir__avx512_set1_f64(0.75));
+        r1 = gir__avx512_set1_f64(3.33790611928581362e-04);
+        r1 = gir__avx512_fma_f64(r1, u, gir__avx512_set1_f64(-3.07677555349851993e-03));
+        r1 = gir__avx512_fma_f64(r1, u, gir__avx512_set1_f64(5.94497242771328122e-03));
+        r1 = gir__avx512_fma_f64(r1, u, gir__avx512_set1_f64(-7.40590647290151078e-03));
+        r1 = gir__avx512_fma_f64(r1, u, gir__avx512_set1_f64(7.08160006110431471e-03));
+        r1 = gir__avx512_fma_f64(r1, u, gir__avx512_set1_f64(-4.39623951571823431e-03));
+        r1 = gir__avx512_fma_f64(r1, u, gir__avx512_set1_f64(-1.04179807214768065e-03));
+        r1 = gir__avx512_fma_f64(r1, u, gir__avx512_set1_f64(8.90743239860404892e-03));
+        r1 = gir__avx512_fma_f64(r1, u, gir__avx512_set1_f64(-1.76963255791780169e-02));
+        r1 = gir__avx512_fma_f64(r1, u, gir__avx512_set1_f64(2.41010175418103177e-02));
+        r1 = gir__avx512_fma_f64(r1, u, gir__avx512_set1_f64(-2.21991953007243947e-02));
+        r1 = gir__avx512_fma_f64(r1, u, gir__avx512_set1_f64(2.44389829723768706e-03));
+        r1 = gir__avx512_fma_f64(r1, u, gir__avx512_set1_f64(4.95677724359199559e-02));
+        r1 = gir__avx512_fma_f64(r1, u, gir__avx512_set1_f64(-1.54570073313942097e-01));
+        r1 = gir__avx512_fma_f64(r1, u, gir__avx512_set1_f64(3.41368858699433786e-01));
+        r1 = gir__avx512_fma_f64(r1, u, gir__avx512_set1_f64(3.51134694028905292e-01));
+        r2 = gir__avx512_set1_f64(2.80559424893266396e+00);
+        r2 = gir__avx512_fma_f64(r2, v, gir__avx512_set1_f64(-1.26014283993188836e+00));
+        r2 = gir__avx512_fma_f64(r2, v, gir__avx512_set1_f64(-5.92617435300840989e-01));
+        r2 = gir__avx512_fma_f64(r2, v, gir__avx512_set1_f64(9.92844723780985428e-01));
+        r2 = gir__avx512_fma_f64(r2, v, gir__avx512_set1_f64(-6.53794259561449653e-01));
+        r2 = gir__avx512_fma_f64(r2, v, gir__avx512_set1_f64(1.63463153604917588e-01));
+        r2 = gir__avx512_fma_f64(r2, v, gir__avx512_set1_f64(1.79973325538932305e-01));
+        r2 = gir__avx512_fma_f64(r2, v, gir__avx512_set1_f64(-2.78473629219136209e-01));
+        r2 = gir__avx512_fma_f64(r2, v, gir__avx512_set1_f64(1.81075835636815646e-01));
+        r2 = gir__avx512_fma_f64(r2, v, gir__avx512_set1_f64(-4.65770198513882315e-03));
+        r2 = gir__avx512_fma_f64(r2, v, gir__avx512_set1_f64(-1.34841283763333958e-01));
+        r2 = gir__avx512_fma_f64(r2, v, gir__avx512_set1_f64(1.61472856046137841e-01));
+        r2 = gir__avx512_fma_f64(r2, v, gir__avx512_set1_f64(-5.01461107299590245e-02));
+        r2 = gir__avx512_fma_f64(r2, v, gir__avx512_set1_f64(-1.81416956244121547e-01));
+        r2 = gir__avx512_fma_f64(r2, v, gir__avx512_set1_f64(4.89350340064560574e-01));
+        r2 = gir__avx512_fma_f64(r2, v, gir__avx512_set1_f64(1.79001151181389956e-01));
+        r = gir__avx512_select_f64(gir__avx512_lt_f64(a, gir__avx512_set1_f64(2.0)), r1, r2);
+    }
+    r = gir__avx512_fnma_f64(gir__avx512_exp_f64(gir__avx512_neg_f64(gir__avx512_mul_f64(a, a))), r, one);
+    return gir__avx512_copysign_f64(gir__avx512_select_f64(m, near0, r), x);
+}
+/* sign: 1, -1, or x itself for +-0 and NaN (as the scalar vocabulary) */
+GIR__AVX512_FN gir__avx512_vf64 gir__avx512_sign_f64(gir__avx512_vf64 x) {
+    gir__avx512_vf64 zero = gir__avx512_set1_f64(0), one = gir__avx512_set1_f64(1);
+    return gir__avx512_select_f64(gir__avx512_gt_f64(x, zero), one, gir__avx512_select_f64(gir__avx512_lt_f64(x, zero), gir__avx512_neg_f64(one), x));
+}
+#endif
+#if defined(GIR__HAVE_AVX2)
+/* >>vmath (avx2, f32) instantiated from gen/vmath.tmpl.c */
+/* expm1(r) for |r| <= ln2/2 (+ rounding slack): r + r^2 q(r) */
+GIR__AVX2_FN gir__avx2_vf32 gir__avx2_expm1r_f32(gir__avx2_vf32 r) {
+    gir__avx2_vf32 q = gir__avx2_set1_f32(1.388251549e-03f);
+    q = gir__avx2_fma_f32(q, r, gir__avx2_set1_f32(8.366552182e-03f));
+    q = gir__avx2_fma_f32(q, r, gir__avx2_set1_f32(4.166720062e-02f));
+    q = gir__avx2_fma_f32(q, r, gir__avx2_set1_f32(1.666654348e-01f));
+    q = gir__avx2_fma_f32(q, r, gir__avx2_set1_f32(4.999999702e-01f));
+    return gir__avx2_fma_f32(gir__avx2_mul_f32(r, r), q, r);
+}
+/* x = k ln2 + r with k = round(x / ln2), |r| <= ln2/2 (Cody-Waite: ln2 in two parts, k times the first exact) */
+GIR__AVX2_FN gir__avx2_vf32 gir__avx2_expreduce_f32(gir__avx2_vf32 x, gir__avx2_vf32 *k) {
+    gir__avx2_vf32 kk = gir__avx2_round_f32(gir__avx2_mul_f32(x, gir__avx2_set1_f32(1.4426950216293335f)));
+    gir__avx2_vf32 r = gir__avx2_fnma_f32(kk, gir__avx2_set1_f32(0.693145751953125f), x);
+    *k = kk;
+    return gir__avx2_fnma_f32(kk, gir__avx2_set1_f32(1.428606765330187e-06f), r);
+}
+/* exp(x) = 2^k exp(r); x is first limited to where exp is between half the smallest subnormal and twice the
+   largest finite number, so inf, 0 and the subnormal results come out of the final scaling */
+GIR__AVX2_FN gir__avx2_vf32 gir__avx2_exp_f32(gir__avx2_vf32 x) {
+    gir__avx2_vf32 k, r;
+    x = gir__avx2_clamp_f32(x, gir__avx2_set1_f32(-104.0f), gir__avx2_set1_f32(89.0f));
+    r = gir__avx2_expreduce_f32(x, &k);
+    return gir__avx2_ldexp_f32(gir__avx2_add_f32(gir__avx2_expm1r_f32(r), gir__avx2_set1_f32(1)), k);
+}
+/* expm1(x) = 2^k expm1(r) + (2^k - 1): exact but for the last rounding while 2^k - 1 is exact (k <= 24, 53);
+   beyond that 2^k (1 + expm1(r)) - 1. The result has x's sign, which keeps expm1(-0) = -0. */
+GIR__AVX2_FN gir__avx2_vf32 gir__avx2_expm1_f32(gir__avx2_vf32 x) {
+    gir__avx2_vf32 one = gir__avx2_set1_f32(1), kmax = gir__avx2_set1_f32(24.0f), k, r, p, s, lo, hi;
+    x = gir__avx2_clamp_f32(x, gir__avx2_set1_f32(-30.0f), gir__avx2_set1_f32(89.0f));
+    r = gir__avx2_expreduce_f32(x, &k);
+    p = gir__avx2_expm1r_f32(r);
+    s = gir__avx2_ldexp_f32(one, gir__avx2_min_f32(k, kmax));
+    lo = gir__avx2_fma_f32(s, p, gir__avx2_sub_f32(s, one));
+    hi = gir__avx2_sub_f32(gir__avx2_ldexp_f32(gir__avx2_add_f32(p, one), k), one);
+    return gir__avx2_copysign_f32(gir__avx2_select_f32(gir__avx2_gt_f32(k, kmax), hi, lo), x);
+}
+
+/* log1p(f) for f in [sqrt(1/2) - 1, sqrt(2) - 1] */
+GIR__AVX2_FN gir__avx2_vf32 gir__avx2_log1pr_f32(gir__avx2_vf32 f) {
+    gir__avx2_vf32 g = gir__avx2_set1_f32(-7.622932643e-02f);
+    g = gir__avx2_fma_f32(g, f, gir__avx2_set1_f32(1.290632337e-01f));
+    g = gir__avx2_fma_f32(g, f, gir__avx2_set1_f32(-1.324347258e-01f));
+    g = gir__avx2_fma_f32(g, f, gir__avx2_set1_f32(1.418158114e-01f));
+    g = gir__avx2_fma_f32(g, f, gir__avx2_set1_f32(-1.660899967e-01f));
+    g = gir__avx2_fma_f32(g, f, gir__avx2_set1_f32(2.000198364e-01f));
+    g = gir__avx2_fma_f32(g, f, gir__avx2_set1_f32(-2.500158548e-01f));
+    g = gir__avx2_fma_f32(g, f, gir__avx2_set1_f32(3.333332539e-01f));
+    g = gir__avx2_fma_f32(g, f, gir__avx2_set1_f32(-4.999998808e-01f));
+    return gir__avx2_fma_f32(gir__avx2_mul_f32(f, f), g, f);
+}
+/* finite x > 0 as 2^e (1 + f) with f in [sqrt(1/2) - 1, sqrt(2) - 1]; f is exact */
+GIR__AVX2_FN gir__avx2_vf32 gir__avx2_logsplit_f32(gir__avx2_vf32 x, gir__avx2_vf32 *e) {
+    gir__avx2_vf32 one = gir__avx2_set1_f32(1), m = gir__avx2_mant_f32(x), b = gir__avx2_logb_f32(x);
+    gir__avx2_mf32 up = gir__avx2_gt_f32(m, gir__avx2_set1_f32(1.4142135381698608f));
+    *e = gir__avx2_select_f32(up, gir__avx2_add_f32(b, one), b);
+    return gir__avx2_sub_f32(gir__avx2_select_f32(up, gir__avx2_mul_f32(m, gir__avx2_set1_f32(0.5)), m), one);
+}
+/* where x is not finite and positive: log(+-0) = -inf, log(x < 0) = NaN, log(inf) = inf, log(NaN) = NaN */
+GIR__AVX2_FN gir__avx2_vf32 gir__avx2_logspecial_f32(gir__avx2_vf32 x, gir__avx2_vf32 res) {
+    gir__avx2_vf32 zero = gir__avx2_set1_f32(0), inf = gir__avx2_set1_f32(HUGE_VALF);
+    gir__avx2_mf32 ok = gir__avx2_mand_f32(gir__avx2_gt_f32(x, zero), gir__avx2_lt_f32(x, inf));
+    gir__avx2_vf32 sp = gir__avx2_select_f32(gir__avx2_lt_f32(x, zero), gir__avx2_set1_f32(NAN), x);
+    sp = gir__avx2_select_f32(gir__avx2_eq_f32(x, zero), gir__avx2_neg_f32(inf), sp);
+    return gir__avx2_select_f32(ok, res, sp);
+}
+/* e ln2 + log1p(f), ln2 in two parts */
+GIR__AVX2_FN gir__avx2_vf32 gir__avx2_logjoin_f32(gir__avx2_vf32 e, gir__avx2_vf32 l) {
+    gir__avx2_vf32 lo = gir__avx2_fma_f32(e, gir__avx2_set1_f32(1.428606765330187e-06f), l);
+    return gir__avx2_fma_f32(e, gir__avx2_set1_f32(0.693145751953125f), lo);
+}
+GIR__AVX2_FN gir__avx2_vf32 gir__avx2_log_f32(gir__avx2_vf32 x) {
+    gir__avx2_vf32 e, f = gir__avx2_logsplit_f32(x, &e);
+    return gir__avx2_logspecial_f32(x, gir__avx2_logjoin_f32(e, gir__avx2_log1pr_f32(f)));
+}
+GIR__AVX2_FN gir__avx2_vf32 gir__avx2_log2_f32(gir__avx2_vf32 x) {
+    gir__avx2_vf32 e, f = gir__avx2_logsplit_f32(x, &e);
+    gir__avx2_vf32 l = gir__avx2_log1pr_f32(f);
+    return gir__avx2_logspecial_f32(x, gir__avx2_fma_f32(l, gir__avx2_set1_f32(1.4426950216293335f), e));
+}
+/* log1p(x) = log(u) for u = 1 + x rounded, corrected by the rounding error c = x - (u - 1): with u = 2^e (1 + f),
+   log1p(x) = e ln2 + log1p(f + c 2^-e). The result has x's sign, which keeps log1p(-0) = -0. */
+GIR__AVX2_FN gir__avx2_vf32 gir__avx2_log1p_f32(gir__avx2_vf32 x) {
+    gir__avx2_vf32 one = gir__avx2_set1_f32(1), u = gir__avx2_add_f32(x, one), e, f, c;
+    f = gir__avx2_logsplit_f32(u, &e);
+    c = gir__avx2_sub_f32(x, gir__avx2_sub_f32(u, one));
+    f = gir__avx2_add_f32(f, gir__avx2_ldexp_f32(c, gir__avx2_neg_f32(e)));
+    return gir__avx2_logspecial_f32(u, gir__avx2_copysign_f32(gir__avx2_logjoin_f32(e, gir__avx2_log1pr_f32(f)), x));
+}
+
+/* tanh: |x| < 0.625: x + x^3 P(x^2); beyond, 1 - 2 / (exp(2|x|) + 1) with |x| limited to where tanh rounds
+   to 1 (so exp stays finite); the sign of x last, which keeps tanh(-0) = -0 */
+GIR__AVX2_FN gir__avx2_vf32 gir__avx2_tanh_f32(gir__avx2_vf32 x) {
+    gir__avx2_vf32 one = gir__avx2_set1_f32(1), a = gir__avx2_abs_f32(x), a2 = gir__avx2_mul_f32(a, a), near0, far, e;
+    gir__avx2_vf32 p = gir__avx2_set1_f32(-5.704986863e-03f);
+    p = gir__avx2_fma_f32(p, a2, gir__avx2_set1_f32(2.063908800e-02f));
+    p = gir__avx2_fma_f32(p, a2, gir__avx2_set1_f32(-5.373971537e-02f));
+    p = gir__avx2_fma_f32(p, a2, gir__avx2_set1_f32(1.333144158e-01f));
+    p = gir__avx2_fma_f32(p, a2, gir__avx2_set1_f32(-3.333328068e-01f));
+    gir__avx2_mf32 m = gir__avx2_lt_f32(a, gir__avx2_set1_f32(0.625));
+    near0 = gir__avx2_fma_f32(gir__avx2_mul_f32(a, a2), p, a);
+    if (!gir__avx2_any_f32(gir__avx2_mnot_f32(m))) return gir__avx2_copysign_f32(near0, x);       /* all lanes near 0 */
+    e = gir__avx2_clamp_f32(a, gir__avx2_set1_f32(0), gir__avx2_set1_f32(9.5f));
+    e = gir__avx2_exp_f32(gir__avx2_add_f32(e, e));
+    far = gir__avx2_fnma_f32(gir__avx2_set1_f32(2), gir__avx2_recip_f32(gir__avx2_add_f32(e, one)), one);
+    return gir__avx2_copysign_f32(gir__avx2_select_f32(m, near0, far), x);
+}
+/* sigmoid(x) = 1 / (1 + exp(-x)) for x >= 0, exp(x) / (1 + exp(x)) below: exp never overflows, and very
+   negative x keep their subnormal results */
+GIR__AVX2_FN gir__avx2_vf32 gir__avx2_sigmoid_f32(gir__avx2_vf32 x) {
+    gir__avx2_vf32 one = gir__avx2_set1_f32(1), e = gir__avx2_exp_f32(gir__avx2_neg_f32(gir__avx2_abs_f32(x)));
+    return gir__avx2_div_f32(gir__avx2_select_f32(gir__avx2_lt_f32(x, gir__avx2_set1_f32(0)), e, one), gir__avx2_add_f32(one, e));
+}
+/* erf: |x| < 1: x + x E1(x^2); beyond, 1 - exp(-x^2) R(1/|x| - t0) with R ~ erfc(x) exp(x^2), |x| limited to where
+   erf rounds to 1; the sign of x last */
+GIR__AVX2_FN gir__avx2_vf32 gir__avx2_erf_f32(gir__avx2_vf32 x) {
+    gir__avx2_vf32 one = gir__avx2_set1_f32(1), a = gir__avx2_abs_f32(x), a2 = gir__avx2_mul_f32(a, a), near0, t, u, r;
+    gir__avx2_vf32 p = gir__avx2_set1_f32(7.853860734e-05f);
+    p = gir__avx2_fma_f32(p, a2, gir__avx2_set1_f32(-8.010193706e-04f));
+    p = gir__avx2_fma_f32(p, a2, gir__avx2_set1_f32(5.188327748e-03f));
+    p = gir__avx2_fma_f32(p, a2, gir__avx2_set1_f32(-2.685381286e-02f));
+    p = gir__avx2_fma_f32(p, a2, gir__avx2_set1_f32(1.128358543e-01f));
+    p = gir__avx2_fma_f32(p, a2, gir__avx2_set1_f32(-3.761262596e-01f));
+    p = gir__avx2_fma_f32(p, a2, gir__avx2_set1_f32(1.283791661e-01f));
+    gir__avx2_mf32 m = gir__avx2_lt_f32(a, one);
+    near0 = gir__avx2_fma_f32(a, p, a);
+    if (!gir__avx2_any_f32(gir__avx2_mnot_f32(m))) return gir__avx2_copysign_f32(near0, x);       /* all lanes below 1 */
+    a = gir__avx2_clamp_f32(a, one, gir__avx2_set1_f32(4.0f));
+    t = gir__avx2_recip_f32(a);
+    u = gir__avx2_sub_f32(t, gir__avx2_set1_f32(0.625f));
+    r = gir__avx2_set1_f32(-1.794482954e-02f);
+    r = gir__avx2_fma_f32(r, u, gir__avx2_set1_f32(4.108286649e-02f));
+    r = gir__avx2_fma_f32(r, u, gir__avx2_set1_f32(-4.714085534e-02f));
+    r = gir__avx2_fma_f32(r, u, gir__avx2_set1_f32(2.344835363e-02f));
+    r = gir__avx2_fma_f32(r, u, gir__avx2_set1_f32(4.375990108e-02f));
+    r = gir__avx2_fma_f32(r, u, gir__avx2_set1_f32(-1.723958254e-01f));
+    r = gir__avx2_fma_f32(r, u, gir__avx2_set1_f32(3.822838664e-01f));
+    r = gir__avx2_fma_f32(r, u, gir__avx2_set1_f32(3.059529960e-01f));
+    r = gir__avx2_fnma_f32(gir__avx2_exp_f32(gir__avx2_neg_f32(gir__avx2_mul_f32(a, a))), r, one);
+    return gir__avx2_copysign_f32(gir__avx2_select_f32(m, near0, r), x);
+}
+/* sign: 1, -1, or x itself for +-0 and NaN (as the scalar vocabulary) */
+GIR__AVX2_FN gir__avx2_vf32 gir__avx2_sign_f32(gir__avx2_vf32 x) {
+    gir__avx2_vf32 zero = gir__avx2_set1_f32(0), one = gir__avx2_set1_f32(1);
+    return gir__avx2_select_f32(gir__avx2_gt_f32(x, zero), one, gir__avx2_select_f32(gir__avx2_lt_f32(x, zero), gir__avx2_neg_f32(one), x));
+}
+/* >>vmath (avx2, f64) instantiated from gen/vmath.tmpl.c */
+/* expm1(r) for |r| <= ln2/2 (+ rounding slack): r + r^2 q(r) */
+GIR__AVX2_FN gir__avx2_vf64 gir__avx2_expm1r_f64(gir__avx2_vf64 r) {
+    gir__avx2_vf64 q = gir__avx2_set1_f64(2.08753291474622718e-09);
+    q = gir__avx2_fma_f64(q, r, gir__avx2_set1_f64(2.51090332440628366e-08));
+    q = gir__avx2_fma_f64(q, r, gir__avx2_set1_f64(2.75574028005675252e-07));
+    q = gir__avx2_fma_f64(q, r, gir__avx2_set1_f64(2.75572442310684295e-06));
+    q = gir__avx2_fma_f64(q, r, gir__avx2_set1_f64(2.48015871721701743e-05));
+    q = gir__avx2_fma_f64(q, r, gir__avx2_set1_f64(1.98412698860941689e-04));
+    q = gir__avx2_fma_f64(q, r, gir__avx2_set1_f64(1.38888888889626520e-03));
+    q = gir__avx2_fma_f64(q, r, gir__avx2_set1_f64(8.33333333332164639e-03));
+    q = gir__avx2_fma_f64(q, r, gir__avx2_set1_f64(4.16666666666665048e-02));
+    q = gir__avx2_fma_f64(q, r, gir__avx2_set1_f64(1.66666666666666768e-01));
+    q = gir__avx2_fma_f64(q, r, gir__avx2_set1_f64(5.00000000000000000e-01));
+    return gir__avx2_fma_f64(gir__avx2_mul_f64(r, r), q, r);
+}
+/* x = k ln2 + r with k = round(x / ln2), |r| <= ln2/2 (Cody-Waite: ln2 in two parts, k times the first exact) */
+GIR__AVX2_FN gir__avx2_vf64 gir__avx2_expreduce_f64(gir__avx2_vf64 x, gir__avx2_vf64 *k) {
+    gir__avx2_vf64 kk = gir__avx2_round_f64(gir__avx2_mul_f64(x, gir__avx2_set1_f64(1.4426950408889634)));
+    gir__avx2_vf64 r = gir__avx2_fnma_f64(kk, gir__avx2_set1_f64(0.6931471803691238), x);
+    *k = kk;
+    return gir__avx2_fnma_f64(kk, gir__avx2_set1_f64(1.9082149292705877e-10), r);
+}
+/* exp(x) = 2^k exp(r); x is first limited to where exp is between half the smallest subnormal and twice the
+   largest finite number, so inf, 0 and the subnormal results come out of the final scaling */
+GIR__AVX2_FN gir__avx2_vf64 gir__avx2_exp_f64(gir__avx2_vf64 x) {
+    gir__avx2_vf64 k, r;
+    x = gir__avx2_clamp_f64(x, gir__avx2_set1_f64(-746.0), gir__avx2_set1_f64(710.0));
+    r = gir__avx2_expreduce_f64(x, &k);
+    return gir__avx2_ldexp_f64(gir__avx2_add_f64(gir__avx2_expm1r_f64(r), gir__avx2_set1_f64(1)), k);
+}
+/* expm1(x) = 2^k expm1(r) + (2^k - 1): exact but for the last rounding while 2^k - 1 is exact (k <= 24, 53);
+   beyond that 2^k (1 + expm1(r)) - 1. The result has x's sign, which keeps expm1(-0) = -0. */
+GIR__AVX2_FN gir__avx2_vf64 gir__avx2_expm1_f64(gir__avx2_vf64 x) {
+    gir__avx2_vf64 one = gir__avx2_set1_f64(1), kmax = gir__avx2_set1_f64(53.0), k, r, p, s, lo, hi;
+    x = gir__avx2_clamp_f64(x, gir__avx2_set1_f64(-60.0), gir__avx2_set1_f64(710.0));
+    r = gir__avx2_expreduce_f64(x, &k);
+    p = gir__avx2_expm1r_f64(r);
+    s = gir__avx2_ldexp_f64(one, gir__avx2_min_f64(k, kmax));
+    lo = gir__avx2_fma_f64(s, p, gir__avx2_sub_f64(s, one));
+    hi = gir__avx2_sub_f64(gir__avx2_ldexp_f64(gir__avx2_add_f64(p, one), k), one);
+    return gir__avx2_copysign_f64(gir__avx2_select_f64(gir__avx2_gt_f64(k, kmax), hi, lo), x);
+}
+
+/* log1p(f) for f in [sqrt(1/2) - 1, sqrt(2) - 1] */
+GIR__AVX2_FN gir__avx2_vf64 gir__avx2_log1pr_f64(gir__avx2_vf64 f) {
+    /* log(1 + f) = 2 atanh(s) = 2s + s z T(z), s = f / (2 + f), z = s^2, written as f - (f^2/2 - s (f^2/2 + z T))
+       so that the rounding of s only touches a small correction */
+    gir__avx2_vf64 s = gir__avx2_div_f64(f, gir__avx2_add_f64(f, gir__avx2_set1_f64(2.0))), z = gir__avx2_mul_f64(s, s);
+    gir__avx2_vf64 h = gir__avx2_mul_f64(gir__avx2_set1_f64(0.5), gir__avx2_mul_f64(f, f));
+    gir__avx2_vf64 t = gir__avx2_set1_f64(1.47977666049350004e-01);
+    t = gir__avx2_fma_f64(t, z, gir__avx2_set1_f64(1.53138787496209766e-01));
+    t = gir__avx2_fma_f64(t, z, gir__avx2_set1_f64(1.81835706408768005e-01));
+    t = gir__avx2_fma_f64(t, z, gir__avx2_set1_f64(2.22221984597927052e-01));
+    t = gir__avx2_fma_f64(t, z, gir__avx2_set1_f64(2.85714287434086334e-01));
+    t = gir__avx2_fma_f64(t, z, gir__avx2_set1_f64(3.99999999994104960e-01));
+    t = gir__avx2_fma_f64(t, z, gir__avx2_set1_f64(6.66666666666673513e-01));
+    t = gir__avx2_mul_f64(z, t);
+    return gir__avx2_sub_f64(f, gir__avx2_fnma_f64(s, gir__avx2_add_f64(h, t), h));
+}
+/* finite x > 0 as 2^e (1 + f) with f in [sqrt(1/2) - 1, sqrt(2) - 1]; f is exact */
+GIR__AVX2_FN gir__avx2_vf64 gir__avx2_logsplit_f64(gir__avx2_vf64 x, gir__avx2_vf64 *e) {
+    gir__avx2_vf64 one = gir__avx2_set1_f64(1), m = gir__avx2_mant_f64(x), b = gir__avx2_logb_f64(x);
+    gir__avx2_mf64 up = gir__avx2_gt_f64(m, gir__avx2_set1_f64(1.4142135623730951));
+    *e = gir__avx2_select_f64(up, gir__avx2_add_f64(b, one), b);
+    return gir__avx2_sub_f64(gir__avx2_select_f64(up, gir__avx2_mul_f64(m, gir__avx2_set1_f64(0.5)), m), one);
+}
+/* where x is not finite and positive: log(+-0) = -inf, log(x < 0) = NaN, log(inf) = inf, log(NaN) = NaN */
+GIR__AVX2_FN gir__avx2_vf64 gir__avx2_logspecial_f64(gir__avx2_vf64 x, gir__avx2_vf64 res) {
+    gir__avx2_vf64 zero = gir__avx2_set1_f64(0), inf = gir__avx2_set1_f64(HUGE_VAL);
+    gir__avx2_mf64 ok = gir__avx2_mand_f64(gir__avx2_gt_f64(x, zero), gir__avx2_lt_f64(x, inf));
+    gir__avx2_vf64 sp = gir__avx2_select_f64(gir__avx2_lt_f64(x, zero), gir__avx2_set1_f64(NAN), x);
+    sp = gir__avx2_select_f64(gir__avx2_eq_f64(x, zero), gir__avx2_neg_f64(inf), sp);
+    return gir__avx2_select_f64(ok, res, sp);
+}
+/* e ln2 + log1p(f), ln2 in two parts */
+GIR__AVX2_FN gir__avx2_vf64 gir__avx2_logjoin_f64(gir__avx2_vf64 e, gir__avx2_vf64 l) {
+    gir__avx2_vf64 lo = gir__avx2_fma_f64(e, gir__avx2_set1_f64(1.9082149292705877e-10), l);
+    return gir__avx2_fma_f64(e, gir__avx2_set1_f64(0.6931471803691238), lo);
+}
+GIR__AVX2_FN gir__avx2_vf64 gir__avx2_log_f64(gir__avx2_vf64 x) {
+    gir__avx2_vf64 e, f = gir__avx2_logsplit_f64(x, &e);
+    return gir__avx2_logspecial_f64(x, gir__avx2_logjoin_f64(e, gir__avx2_log1pr_f64(f)));
+}
+GIR__AVX2_FN gir__avx2_vf64 gir__avx2_log2_f64(gir__avx2_vf64 x) {
+    gir__avx2_vf64 e, f = gir__avx2_logsplit_f64(x, &e);
+    gir__avx2_vf64 l = gir__avx2_log1pr_f64(f);
+    return gir__avx2_logspecial_f64(x, gir__avx2_fma_f64(l, gir__avx2_set1_f64(1.4426950408889634), e));
+}
+/* log1p(x) = log(u) for u = 1 + x rounded, corrected by the rounding error c = x - (u - 1): with u = 2^e (1 + f),
+   log1p(x) = e ln2 + log1p(f + c 2^-e). The result has x's sign, which keeps log1p(-0) = -0. */
+GIR__AVX2_FN gir__avx2_vf64 gir__avx2_log1p_f64(gir__avx2_vf64 x) {
+    gir__avx2_vf64 one = gir__avx2_set1_f64(1), u = gir__avx2_add_f64(x, one), e, f, c;
+    f = gir__avx2_logsplit_f64(u, &e);
+    c = gir__avx2_sub_f64(x, gir__avx2_sub_f64(u, one));
+    f = gir__avx2_add_f64(f, gir__avx2_ldexp_f64(c, gir__avx2_neg_f64(e)));
+    return gir__avx2_logspecial_f64(u, gir__avx2_copysign_f64(gir__avx2_logjoin_f64(e, gir__avx2_log1pr_f64(f)), x));
+}
+
+/* tanh: |x| < 0.625: x + x^3 P(x^2); beyond, 1 - 2 / (exp(2|x|) + 1) with |x| limited to where tanh rounds
+   to 1 (so exp stays finite); the sign of x last, which keeps tanh(-0) = -0 */
+GIR__AVX2_FN gir__avx2_vf64 gir__avx2_tanh_f64(gir__avx2_vf64 x) {
+    gir__avx2_vf64 one = gir__avx2_set1_f64(1), a = gir__avx2_abs_f64(x), a2 = gir__avx2_mul_f64(a, a), near0, far, e;
+    gir__avx2_vf64 p = gir__avx2_set1_f64(6.04246861307320453e-06);
+    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(-3.01872210362896549e-05));
+    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(9.15584121588349138e-05));
+    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(-2.37011730291413793e-04));
+    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(5.89451798978704762e-04));
+    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(-1.45572594808043463e-03));
+    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(3.59211399988257742e-03));
+    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(-8.86323431258025443e-03));
+    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(2.18694884687156074e-02));
+    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(-5.39682539660589142e-02));
+    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(1.33333333333297416e-01));
+    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(-3.33333333333333148e-01));
+    gir__avx2_mf64 m = gir__avx2_lt_f64(a, gir__avx2_set1_f64(0.625));
+    near0 = gir__avx2_fma_f64(gir__avx2_mul_f64(a, a2), p, a);
+    if (!gir__avx2_any_f64(gir__avx2_mnot_f64(m))) return gir__avx2_copysign_f64(near0, x);       /* all lanes near 0 */
+    e = gir__avx2_clamp_f64(a, gir__avx2_set1_f64(0), gir__avx2_set1_f64(20.0));
+    e = gir__avx2_exp_f64(gir__avx2_add_f64(e, e));
+    far = gir__avx2_fnma_f64(gir__avx2_set1_f64(2), gir__avx2_recip_f64(gir__avx2_add_f64(e, one)), one);
+    return gir__avx2_copysign_f64(gir__avx2_select_f64(m, near0, far), x);
+}
+/* sigmoid(x) = 1 / (1 + exp(-x)) for x >= 0, exp(x) / (1 + exp(x)) below: exp never overflows, and very
+   negative x keep their subnormal results */
+GIR__AVX2_FN gir__avx2_vf64 gir__avx2_sigmoid_f64(gir__avx2_vf64 x) {
+    gir__avx2_vf64 one = gir__avx2_set1_f64(1), e = gir__avx2_exp_f64(gir__avx2_neg_f64(gir__avx2_abs_f64(x)));
+    return gir__avx2_div_f64(gir__avx2_select_f64(gir__avx2_lt_f64(x, gir__avx2_set1_f64(0)), e, one), gir__avx2_add_f64(one, e));
+}
+/* erf: |x| < 1: x + x E1(x^2); beyond, 1 - exp(-x^2) R(1/|x| - t0) with R ~ erfc(x) exp(x^2), |x| limited to where
+   erf rounds to 1; the sign of x last */
+GIR__AVX2_FN gir__avx2_vf64 gir__avx2_erf_f64(gir__avx2_vf64 x) {
+    gir__avx2_vf64 one = gir__avx2_set1_f64(1), a = gir__avx2_abs_f64(x), a2 = gir__avx2_mul_f64(a, a), near0, t, u, r;
+    gir__avx2_vf64 p = gir__avx2_set1_f64(-7.77946696398075802e-10);
+    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(1.37109795225038121e-08));
+    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(-1.62063135401739151e-07));
+    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(1.64471315402976936e-06));
+    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(-1.49247122992561295e-05));
+    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(1.20552935767416700e-04));
+    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(-8.54832592930851475e-04));
+    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(5.22397760611833031e-03));
+    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(-2.68661706431114478e-02));
+    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(1.12837916709441849e-01));
+    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(-3.76126389031835207e-01));
+    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(1.28379167095512559e-01));
+    gir__avx2_mf64 m = gir__avx2_lt_f64(a, one);
+    near0 = gir__avx2_fma_f64(a, p, a);
+    if (!gir__avx2_any_f64(gir__avx2_mnot_f64(m))) return gir__avx2_copysign_f64(near0, x);       /* all lanes below 1 */
+    a = gir__avx2_clamp_f64(a, one, gir__avx2_set1_f64(6.0));
+    t = gir__avx2_recip_f64(a);
+    {
+        gir__avx2_vf64 v = gir__avx2_sub_f64(t, gir__avx2_set1_f64(0.3333333333333333)), r1, r2;
+        u = gir__avx2_sub_f64(t, gir__avx2_set1_f64(0.75));
+        r1 = gir__avx2_set1_f64(3.33790611928581362e-04);
+        r1 = gir__avx2_fma_f64(r1, u, gir__avx2_set1_f64(-3.07677555349851993e-03));
+        r1 = gir__avx2_fma_f64(r1, u, gir__avx2_set1_f64(5.94497242771328122e-03));
+        r1 = gir__avx2_fma_f64(r1, u, gir__avx2_set1_f64(-7.40590647290151078e-03));
+        r1 = gir__avx2_fma_f64(r1, u, gir__avx2_set1_f64(7.08160006110431471e-03));
+        r1 = gir__avx2_fma_f64(r1, u, gir__avx2_set1_f64(-4.39623951571823431e-03));
+        r1 = gir__avx2_fma_f64(r1, u, gir__avx2_set1_f64(-1.04179807214768065e-03));
+        r1 = gir__avx2_fma_f64(r1, u, gir__avx2_set1_f64(8.90743239860404892e-03));
+        r1 = gir__avx2_fma_f64(r1, u, gir__avx2_set1_f64(-1.76963255791780169e-02));
+        r1 = gir__avx2_fma_f64(r1, u, gir__avx2_set1_f64(2.41010175418103177e-02));
+        r1 = gir__avx2_fma_f64(r1, u, gir__avx2_set1_f64(-2.21991953007243947e-02));
+        r1 = gir__avx2_fma_f64(r1, u, gir__avx2_set1_f64(2.44389829723768706e-03));
+        r1 = gir__avx2_fma_f64(r1, u, gir__avx2_set1_f64(4.95677724359199559e-02));
+        r1 = gir__avx2_fma_f64(r1, u, gir__avx2_set1_f64(-1.54570073313942097e-01));
+        r1 = gir__avx2_fma_f64(r1, u, gir__avx2_set1_f64(3.41368858699433786e-01));
+        r1 = gir__avx2_fma_f64(r1, u, gir__avx2_set1_f64(3.51134694028905292e-01));
+        r2 = gir__avx2_set1_f64(2.80559424893266396e+00);
+        r2 = gir__avx2_fma_f64(r2, v, gir__avx2_set1_f64(-1.26014283993188836e+00));
+        r2 = gir__avx2_fma_f64(r2, v, gir__avx2_set1_f64(-5.92617435300840989e-01));
+        r2 = gir__avx2_fma_f64(r2, v, gir__avx2_set1_f64(9.92844723780985428e-01));
+        r2 = gir__avx2_fma_f64(r2, v, gir__avx2_set1_f64(-6.53794259561449653e-01));
+        r2 = gir__avx2_fma_f64(r2, v, gir__avx2_set1_f64(1.63463153604917588e-01));
+        r2 = gir__avx2_fma_f64(r2, v, gir__avx2_set1_f64(1.79973325538932305e-01));
+        r2 = gir__avx2_fma_f64(r2, v, gir__avx2_set1_f64(-2.78473629219136209e-01));
+        r2 = gir__avx2_fma_f64(r2, v, gir__avx2_set1_f64(1.81075835636815646e-01));
+        r2 = gir__avx2_fma_f64(r2, v, gir__avx2_set1_f64(-4.65770198513882315e-03));
+        r2 = gir__avx2_fma_f64(r2, v, gir__avx2_set1_f64(-1.34841283763333958e-01));
+        r2 = gir__avx2_fma_f64(r2, v, gir__avx2_set1_f64(1.61472856046137841e-01));
+        r2 = gir__avx2_fma_f64(r2, v, gir__avx2_set1_f64(-5.01461107299590245e-02));
+        r2 = gir__avx2_fma_f64(r2, v, gir__avx2_set1_f64(-1.81416956244121547e-01));
+        r2 = gir__avx2_fma_f64(r2, v, gir__avx2_set1_f64(4.89350340064560574e-01));
+        r2 = gir__avx2_fma_f64(r2, v, gir__avx2_set1_f64(1.79001151181389956e-01));
+        r = gir__avx2_select_f64(gir__avx2_lt_f64(a, gir__avx2_set1_f64(2.0)), r1, r2);
+    }
+    r = gir__avx2_fnma_f64(gir__avx2_exp_f64(gir__avx2_neg_f64(gir__avx2_mul_f64(a, a))), r, one);
+    return gir__avx2_copysign_f64(gir__avx2_select_f64(m, near0, r), x);
+}
+/* sign: 1, -1, or x itself for +-0 and NaN (as the scalar vocabulary) */
+GIR__AVX2_FN gir__avx2_vf64 gir__avx2_sign_f64(gir__avx2_vf64 x) {
+    gir__avx2_vf64 zero = gir__avx2_set1_f64(0), one = gir__avx2_set1_f64(1);
+    return gir__avx2_select_f64(gir__avx2_gt_f64(x, zero), one, gir__avx2_select_f64(gir__avx2_lt_f64(x, zero), gir__avx2_neg_f64(one), x));
+}
+#endif
+#if defined(GIR__HAVE_NEON)
+/* >>vmath (neon, f32) instantiated from gen/vmath.tmpl.c */
+/* expm1(r) for |r| <= ln2/2 (+ rounding slack): r + r^2 q(r) */
+GIR__NEON_FN gir__neon_vf32 gir__neon_expm1r_f32(gir__neon_vf32 r) {
+    gir__neon_vf32 q = gir__neon_set1_f32(1.388251549e-03f);
+    q = gir__neon_fma_f32(q, r, gir__neon_set1_f32(8.366552182e-03f));
+    q = gir__neon_fma_f32(q, r, gir__neon_set1_f32(4.166720062e-02f));
+    q = gir__neon_fma_f32(q, r, gir__neon_set1_f32(1.666654348e-01f));
+    q = gir__neon_fma_f32(q, r, gir__neon_set1_f32(4.999999702e-01f));
+    return gir__neon_fma_f32(gir__neon_mul_f32(r, r), q, r);
+}
+/* x = k ln2 + r with k = round(x / ln2), |r| <= ln2/2 (Cody-Waite: ln2 in two parts, k times the first exact) */
+GIR__NEON_FN gir__neon_vf32 gir__neon_expreduce_f32(gir__neon_vf32 x, gir__neon_vf32 *k) {
+    gir__neon_vf32 kk = gir__neon_round_f32(gir__neon_mul_f32(x, gir__neon_set1_f32(1.4426950216293335f)));
+    gir__neon_vf32 r = gir__neon_fnma_f32(kk, gir__neon_set1_f32(0.693145751953125f), x);
+    *k = kk;
+    return gir__neon_fnma_f32(kk, gir__neon_set1_f32(1.428606765330187e-06f), r);
+}
+/* exp(x) = 2^k exp(r); x is first limited to where exp is between half the smallest subnormal and twice the
+   largest finite number, so inf, 0 and the subnormal results come out of the final scaling */
+GIR__NEON_FN gir__neon_vf32 gir__neon_exp_f32(gir__neon_vf32 x) {
+    gir__neon_vf32 k, r;
+    x = gir__neon_clamp_f32(x, gir__neon_set1_f32(-104.0f), gir__neon_set1_f32(89.0f));
+    r = gir__neon_expreduce_f32(x, &k);
+    return gir__neon_ldexp_f32(gir__neon_add_f32(gir__neon_expm1r_f32(r), gir__neon_set1_f32(1)), k);
+}
+/* expm1(x) = 2^k expm1(r) + (2^k - 1): exact but for the last rounding while 2^k - 1 is exact (k <= 24, 53);
+   beyond that 2^k (1 + expm1(r)) - 1. The result has x's sign, which keeps expm1(-0) = -0. */
+GIR__NEON_FN gir__neon_vf32 gir__neon_expm1_f32(gir__neon_vf32 x) {
+    gir__neon_vf32 one = gir__neon_set1_f32(1), kmax = gir__neon_set1_f32(24.0f), k, r, p, s, lo, hi;
+    x = gir__neon_clamp_f32(x, gir__neon_set1_f32(-30.0f), gir__neon_set1_f32(89.0f));
+    r = gir__neon_expreduce_f32(x, &k);
+    p = gir__neon_expm1r_f32(r);
+    s = gir__neon_ldexp_f32(one, gir__neon_min_f32(k, kmax));
+    lo = gir__neon_fma_f32(s, p, gir__neon_sub_f32(s, one));
+    hi = gir__neon_sub_f32(gir__neon_ldexp_f32(gir__neon_add_f32(p, one), k), one);
+    return gir__neon_copysign_f32(gir__neon_select_f32(gir__neon_gt_f32(k, kmax), hi, lo), x);
+}
+
+/* log1p(f) for f in [sqrt(1/2) - 1, sqrt(2) - 1] */
+GIR__NEON_FN gir__neon_vf32 gir__neon_log1pr_f32(gir__neon_vf32 f) {
+    gir__neon_vf32 g = gir__neon_set1_f32(-7.622932643e-02f);
+    g = gir__neon_fma_f32(g, f, gir__neon_set1_f32(1.290632337e-01f));
+    g = gir__neon_fma_f32(g, f, gir__neon_set1_f32(-1.324347258e-01f));
+    g = gir__neon_fma_f32(g, f, gir__neon_set1_f32(1.418158114e-01f));
+    g = gir__neon_fma_f32(g, f, gir__neon_set1_f32(-1.660899967e-01f));
+    g = gir__neon_fma_f32(g, f, gir__neon_set1_f32(2.000198364e-01f));
+    g = gir__neon_fma_f32(g, f, gir__neon_set1_f32(-2.500158548e-01f));
+    g = gir__neon_fma_f32(g, f, gir__neon_set1_f32(3.333332539e-01f));
+    g = gir__neon_fma_f32(g, f, gir__neon_set1_f32(-4.999998808e-01f));
+    return gir__neon_fma_f32(gir__neon_mul_f32(f, f), g, f);
+}
+/* finite x > 0 as 2^e (1 + f) with f in [sqrt(1/2) - 1, sqrt(2) - 1]; f is exact */
+GIR__NEON_FN gir__neon_vf32 gir__neon_logsplit_f32(gir__neon_vf32 x, gir__neon_vf32 *e) {
+    gir__neon_vf32 one = gir__neon_set1_f32(1), m = gir__neon_mant_f32(x), b = gir__neon_logb_f32(x);
+    gir__neon_mf32 up = gir__neon_gt_f32(m, gir__neon_set1_f32(1.4142135381698608f));
+    *e = gir__neon_select_f32(up, gir__neon_add_f32(b, one), b);
+    return gir__neon_sub_f32(gir__neon_select_f32(up, gir__neon_mul_f32(m, gir__neon_set1_f32(0.5)), m), one);
+}
+/* where x is not finite and positive: log(+-0) = -inf, log(x < 0) = NaN, log(inf) = inf, log(NaN) = NaN */
+GIR__NEON_FN gir__neon_vf32 gir__neon_logspecial_f32(gir__neon_vf32 x, gir__neon_vf32 res) {
+    gir__neon_vf32 zero = gir__neon_set1_f32(0), inf = gir__neon_set1_f32(HUGE_VALF);
+    gir__neon_mf32 ok = gir__neon_mand_f32(gir__neon_gt_f32(x, zero), gir__neon_lt_f32(x, inf));
+    gir__neon_vf32 sp = gir__neon_select_f32(gir__neon_lt_f32(x, zero), gir__neon_set1_f32(NAN), x);
+    sp = gir__neon_select_f32(gir__neon_eq_f32(x, zero), gir__neon_neg_f32(inf), sp);
+    return gir__neon_select_f32(ok, res, sp);
+}
+/* e ln2 + log1p(f), ln2 in two parts */
+GIR__NEON_FN gir__neon_vf32 gir__neon_logjoin_f32(gir__neon_vf32 e, gir__neon_vf32 l) {
+    gir__neon_vf32 lo = gir__neon_fma_f32(e, gir__neon_set1_f32(1.428606765330187e-06f), l);
+    return gir__neon_fma_f32(e, gir__neon_set1_f32(0.693145751953125f), lo);
+}
+GIR__NEON_FN gir__neon_vf32 gir__neon_log_f32(gir__neon_vf32 x) {
+    gir__neon_vf32 e, f = gir__neon_logsplit_f32(x, &e);
+    return gir__neon_logspecial_f32(x, gir__neon_logjoin_f32(e, gir__neon_log1pr_f32(f)));
+}
+GIR__NEON_FN gir__neon_vf32 gir__neon_log2_f32(gir__neon_vf32 x) {
+    gir__neon_vf32 e, f = gir__neon_logsplit_f32(x, &e);
+    gir__neon_vf32 l = gir__neon_log1pr_f32(f);
+    return gir__neon_logspecial_f32(x, gir__neon_fma_f32(l, gir__neon_set1_f32(1.4426950216293335f), e));
+}
+/* log1p(x) = log(u) for u = 1 + x rounded, corrected by the rounding error c = x - (u - 1): with u = 2^e (1 + f),
+   log1p(x) = e ln2 + log1p(f + c 2^-e). The result has x's sign, which keeps log1p(-0) = -0. */
+GIR__NEON_FN gir__neon_vf32 gir__neon_log1p_f32(gir__neon_vf32 x) {
+    gir__neon_vf32 one = gir__neon_set1_f32(1), u = gir__neon_add_f32(x, one), e, f, c;
+    f = gir__neon_logsplit_f32(u, &e);
+    c = gir__neon_sub_f32(x, gir__neon_sub_f32(u, one));
+    f = gir__neon_add_f32(f, gir__neon_ldexp_f32(c, gir__neon_neg_f32(e)));
+    return gir__neon_logspecial_f32(u, gir__neon_copysign_f32(gir__neon_logjoin_f32(e, gir__neon_log1pr_f32(f)), x));
+}
+
+/* tanh: |x| < 0.625: x + x^3 P(x^2); beyond, 1 - 2 / (exp(2|x|) + 1) with |x| limited to where tanh rounds
+   to 1 (so exp stays finite); the sign of x last, which keeps tanh(-0) = -0 */
+GIR__NEON_FN gir__neon_vf32 gir__neon_tanh_f32(gir__neon_vf32 x) {
+    gir__neon_vf32 one = gir__neon_set1_f32(1), a = gir__neon_abs_f32(x), a2 = gir__neon_mul_f32(a, a), near0, far, e;
+    gir__neon_vf32 p = gir__neon_set1_f32(-5.704986863e-03f);
+    p = gir__neon_fma_f32(p, a2, gir__neon_set1_f32(2.063908800e-02f));
+    p = gir__neon_fma_f32(p, a2, gir__neon_set1_f32(-5.373971537e-02f));
+    p = gir__neon_fma_f32(p, a2, gir__neon_set1_f32(1.333144158e-01f));
+    p = gir__neon_fma_f32(p, a2, gir__neon_set1_f32(-3.333328068e-01f));
+    gir__neon_mf32 m = gir__neon_lt_f32(a, gir__neon_set1_f32(0.625));
+    near0 = gir__neon_fma_f32(gir__neon_mul_f32(a, a2), p, a);
+    if (!gir__neon_any_f32(gir__neon_mnot_f32(m))) return gir__neon_copysign_f32(near0, x);       /* all lanes near 0 */
+    e = gir__neon_clamp_f32(a, gir__neon_set1_f32(0), gir__neon_set1_f32(9.5f));
+    e = gir__neon_exp_f32(gir__neon_add_f32(e, e));
+    far = gir__neon_fnma_f32(gir__neon_set1_f32(2), gir__neon_recip_f32(gir__neon_add_f32(e, one)), one);
+    return gir__neon_copysign_f32(gir__neon_select_f32(m, near0, far), x);
+}
+/* sigmoid(x) = 1 / (1 + exp(-x)) for x >= 0, exp(x) / (1 + exp(x)) below: exp never overflows, and very
+   negative x keep their subnormal results */
+GIR__NEON_FN gir__neon_vf32 gir__neon_sigmoid_f32(gir__neon_vf32 x) {
+    gir__neon_vf32 one = gir__neon_set1_f32(1), e = gir__neon_exp_f32(gir__neon_neg_f32(gir__neon_abs_f32(x)));
+    return gir__neon_div_f32(gir__neon_select_f32(gir__neon_lt_f32(x, gir__neon_set1_f32(0)), e, one), gir__neon_add_f32(one, e));
+}
+/* erf: |x| < 1: x + x E1(x^2); beyond, 1 - exp(-x^2) R(1/|x| - t0) with R ~ erfc(x) exp(x^2), |x| limited to where
+   erf rounds to 1; the sign of x last */
+GIR__NEON_FN gir__neon_vf32 gir__neon_erf_f32(gir__neon_vf32 x) {
+    gir__neon_vf32 one = gir__neon_set1_f32(1), a = gir__neon_abs_f32(x), a2 = gir__neon_mul_f32(a, a), near0, t, u, r;
+    gir__neon_vf32 p = gir__neon_set1_f32(7.853860734e-05f);
+    p = gir__neon_fma_f32(p, a2, gir__neon_set1_f32(-8.010193706e-04f));
+    p = gir__neon_fma_f32(p, a2, gir__neon_set1_f32(5.188327748e-03f));
+    p = gir__neon_fma_f32(p, a2, gir__neon_set1_f32(-2.685381286e-02f));
+    p = gir__neon_fma_f32(p, a2, gir__neon_set1_f32(1.128358543e-01f));
+    p = gir__neon_fma_f32(p, a2, gir__neon_set1_f32(-3.761262596e-01f));
+    p = gir__neon_fma_f32(p, a2, gir__neon_set1_f32(1.283791661e-01f));
+    gir__neon_mf32 m = gir__neon_lt_f32(a, one);
+    near0 = gir__neon_fma_f32(a, p, a);
+    if (!gir__neon_any_f32(gir__neon_mnot_f32(m))) return gir__neon_copysign_f32(near0, x);       /* all lanes below 1 */
+    a = gir__neon_clamp_f32(a, one, gir__neon_set1_f32(4.0f));
+    t = gir__neon_recip_f32(a);
+    u = gir__neon_sub_f32(t, gir__neon_set1_f32(0.625f));
+    r = gir__neon_set1_f32(-1.794482954e-02f);
+    r = gir__neon_fma_f32(r, u, gir__neon_set1_f32(4.108286649e-02f));
+    r = gir__neon_fma_f32(r, u, gir__neon_set1_f32(-4.714085534e-02f));
+    r = gir__neon_fma_f32(r, u, gir__neon_set1_f32(2.344835363e-02f));
+    r = gir__neon_fma_f32(r, u, gir__neon_set1_f32(4.375990108e-02f));
+    r = gir__neon_fma_f32(r, u, gir__neon_set1_f32(-1.723958254e-01f));
+    r = gir__neon_fma_f32(r, u, gir__neon_set1_f32(3.822838664e-01f));
+    r = gir__neon_fma_f32(r, u, gir__neon_set1_f32(3.059529960e-01f));
+    r = gir__neon_fnma_f32(gir__neon_exp_f32(gir__neon_neg_f32(gir__neon_mul_f32(a, a))), r, one);
+    return gir__neon_copysign_f32(gir__neon_select_f32(m, near0, r), x);
+}
+/* sign: 1, -1, or x itself for +-0 and NaN (as the scalar vocabulary) */
+GIR__NEON_FN gir__neon_vf32 gir__neon_sign_f32(gir__neon_vf32 x) {
+    gir__neon_vf32 zero = gir__neon_set1_f32(0), one = gir__neon_set1_f32(1);
+    return gir__neon_select_f32(gir__neon_gt_f32(x, zero), one, gir__neon_select_f32(gir__neon_lt_f32(x, zero), gir__neon_neg_f32(one), x));
+}
+/* >>vmath (neon, f64) instantiated from gen/vmath.tmpl.c */
+/* expm1(r) for |r| <= ln2/2 (+ rounding slack): r + r^2 q(r) */
+GIR__NEON_FN gir__neon_vf64 gir__neon_expm1r_f64(gir__neon_vf64 r) {
+    gir__neon_vf64 q = gir__neon_set1_f64(2.08753291474622718e-09);
+    q = gir__neon_fma_f64(q, r, gir__neon_set1_f64(2.51090332440628366e-08));
+    q = gir__neon_fma_f64(q, r, gir__neon_set1_f64(2.75574028005675252e-07));
+    q = gir__neon_fma_f64(q, r, gir__neon_set1_f64(2.75572442310684295e-06));
+    q = gir__neon_fma_f64(q, r, gir__neon_set1_f64(2.48015871721701743e-05));
+    q = gir__neon_fma_f64(q, r, gir__neon_set1_f64(1.98412698860941689e-04));
+    q = gir__neon_fma_f64(q, r, gir__neon_set1_f64(1.38888888889626520e-03));
+    q = gir__neon_fma_f64(q, r, gir__neon_set1_f64(8.33333333332164639e-03));
+    q = gir__neon_fma_f64(q, r, gir__neon_set1_f64(4.16666666666665048e-02));
+    q = gir__neon_fma_f64(q, r, gir__neon_set1_f64(1.66666666666666768e-01));
+    q = gir__neon_fma_f64(q, r, gir__neon_set1_f64(5.00000000000000000e-01));
+    return gir__neon_fma_f64(gir__neon_mul_f64(r, r), q, r);
+}
+/* x = k ln2 + r with k = round(x / ln2), |r| <= ln2/2 (Cody-Waite: ln2 in two parts, k times the first exact) */
+GIR__NEON_FN gir__neon_vf64 gir__neon_expreduce_f64(gir__neon_vf64 x, gir__neon_vf64 *k) {
+    gir__neon_vf64 kk = gir__neon_round_f64(gir__neon_mul_f64(x, gir__neon_set1_f64(1.4426950408889634)));
+    gir__neon_vf64 r = gir__neon_fnma_f64(kk, gir__neon_set1_f64(0.6931471803691238), x);
+    *k = kk;
+    return gir__neon_fnma_f64(kk, gir__neon_set1_f64(1.9082149292705877e-10), r);
+}
+/* exp(x) = 2^k exp(r); x is first limited to where exp is between half the smallest subnormal and twice the
+   largest finite number, so inf, 0 and the subnormal results come out of the final scaling */
+GIR__NEON_FN gir__neon_vf64 gir__neon_exp_f64(gir__neon_vf64 x) {
+    gir__neon_vf64 k, r;
+    x = gir__neon_clamp_f64(x, gir__neon_set1_f64(-746.0), gir__neon_set1_f64(710.0));
+    r = gir__neon_expreduce_f64(x, &k);
+    return gir__neon_ldexp_f64(gir__neon_add_f64(gir__neon_expm1r_f64(r), gir__neon_set1_f64(1)), k);
+}
+/* expm1(x) = 2^k expm1(r) + (2^k - 1): exact but for the last rounding while 2^k - 1 is exact (k <= 24, 53);
+   beyond that 2^k (1 + expm1(r)) - 1. The result has x's sign, which keeps expm1(-0) = -0. */
+GIR__NEON_FN gir__neon_vf64 gir__neon_expm1_f64(gir__neon_vf64 x) {
+    gir__neon_vf64 one = gir__neon_set1_f64(1), kmax = gir__neon_set1_f64(53.0), k, r, p, s, lo, hi;
+    x = gir__neon_clamp_f64(x, gir__neon_set1_f64(-60.0), gir__neon_set1_f64(710.0));
+    r = gir__neon_expreduce_f64(x, &k);
+    p = gir__neon_expm1r_f64(r);
+    s = gir__neon_ldexp_f64(one, gir__neon_min_f64(k, kmax));
+    lo = gir__neon_fma_f64(s, p, gir__neon_sub_f64(s, one));
+    hi = gir__neon_sub_f64(gir__neon_ldexp_f64(gir__neon_add_f64(p, one), k), one);
+    return gir__neon_copysign_f64(gir__neon_select_f64(gir__neon_gt_f64(k, kmax), hi, lo), x);
+}
+
+/* log1p(f) for f in [sqrt(1/2) - 1, sqrt(2) - 1] */
+GIR__NEON_FN gir__neon_vf64 gir__neon_log1pr_f64(gir__neon_vf64 f) {
+    /* log(1 + f) = 2 atanh(s) = 2s + s z T(z), s = f / (2 + f), z = s^2, written as f - (f^2/2 - s (f^2/2 + z T))
+       so that the rounding of s only touches a small correction */
+    gir__neon_vf64 s = gir__neon_div_f64(f, gir__neon_add_f64(f, gir__neon_set1_f64(2.0))), z = gir__neon_mul_f64(s, s);
+    gir__neon_vf64 h = gir__neon_mul_f64(gir__neon_set1_f64(0.5), gir__neon_mul_f64(f, f));
+    gir__neon_vf64 t = gir__neon_set1_f64(1.47977666049350004e-01);
+    t = gir__neon_fma_f64(t, z, gir__neon_set1_f64(1.53138787496209766e-01));
+    t = gir__neon_fma_f64(t, z, gir__neon_set1_f64(1.81835706408768005e-01));
+    t = gir__neon_fma_f64(t, z, gir__neon_set1_f64(2.22221984597927052e-01));
+    t = gir__neon_fma_f64(t, z, gir__neon_set1_f64(2.85714287434086334e-01));
+    t = gir__neon_fma_f64(t, z, gir__neon_set1_f64(3.99999999994104960e-01));
+    t = gir__neon_fma_f64(t, z, gir__neon_set1_f64(6.66666666666673513e-01));
+    t = gir__neon_mul_f64(z, t);
+    return gir__neon_sub_f64(f, gir__neon_fnma_f64(s, gir__neon_add_f64(h, t), h));
+}
+/* finite x > 0 as 2^e (1 + f) with f in [sqrt(1/2) - 1, sqrt(2) - 1]; f is exact */
+GIR__NEON_FN gir__neon_vf64 gir__neon_logsplit_f64(gir__neon_vf64 x, gir__neon_vf64 *e) {
+    gir__neon_vf64 one = gir__neon_set1_f64(1), m = gir__neon_mant_f64(x), b = gir__neon_logb_f64(x);
+    gir__neon_mf64 up = gir__neon_gt_f64(m, gir__neon_set1_f64(1.4142135623730951));
+    *e = gir__neon_select_f64(up, gir__neon_add_f64(b, one), b);
+    return gir__neon_sub_f64(gir__neon_select_f64(up, gir__neon_mul_f64(m, gir__neon_set1_f64(0.5)), m), one);
+}
+/* where x is not finite and positive: log(+-0) = -inf, log(x < 0) = NaN, log(inf) = inf, log(NaN) = NaN */
+GIR__NEON_FN gir__neon_vf64 gir__neon_logspecial_f64(gir__neon_vf64 x, gir__neon_vf64 res) {
+    gir__neon_vf64 zero = gir__neon_set1_f64(0), inf = gir__neon_set1_f64(HUGE_VAL);
+    gir__neon_mf64 ok = gir__neon_mand_f64(gir__neon_gt_f64(x, zero), gir__neon_lt_f64(x, inf));
+    gir__neon_vf64 sp = gir__neon_select_f64(gir__neon_lt_f64(x, zero), gir__neon_set1_f64(NAN), x);
+    sp = gir__neon_select_f64(gir__neon_eq_f64(x, zero), gir__neon_neg_f64(inf), sp);
+    return gir__neon_select_f64(ok, res, sp);
+}
+/* e ln2 + log1p(f), ln2 in two parts */
+GIR__NEON_FN gir__neon_vf64 gir__neon_logjoin_f64(gir__neon_vf64 e, gir__neon_vf64 l) {
+    gir__neon_vf64 lo = gir__neon_fma_f64(e, gir__neon_set1_f64(1.9082149292705877e-10), l);
+    return gir__neon_fma_f64(e, gir__neon_set1_f64(0.6931471803691238), lo);
+}
+GIR__NEON_FN gir__neon_vf64 gir__neon_log_f64(gir__neon_vf64 x) {
+    gir__neon_vf64 e, f = gir__neon_logsplit_f64(x, &e);
+    return gir__neon_logspecial_f64(x, gir__neon_logjoin_f64(e, gir__neon_log1pr_f64(f)));
+}
+GIR__NEON_FN gir__neon_vf64 gir__neon_log2_f64(gir__neon_vf64 x) {
+    gir__neon_vf64 e, f = gir__neon_logsplit_f64(x, &e);
+    gir__neon_vf64 l = gir__neon_log1pr_f64(f);
+    return gir__neon_logspecial_f64(x, gir__neon_fma_f64(l, gir__neon_set1_f64(1.4426950408889634), e));
+}
+/* log1p(x) = log(u) for u = 1 + x rounded, corrected by the rounding error c = x - (u - 1): with u = 2^e (1 + f),
+   log1p(x) = e ln2 + log1p(f + c 2^-e). The result has x's sign, which keeps log1p(-0) = -0. */
+GIR__NEON_FN gir__neon_vf64 gir__neon_log1p_f64(gir__neon_vf64 x) {
+    gir__neon_vf64 one = gir__neon_set1_f64(1), u = gir__neon_add_f64(x, one), e, f, c;
+    f = gir__neon_logsplit_f64(u, &e);
+    c = gir__neon_sub_f64(x, gir__neon_sub_f64(u, one));
+    f = gir__neon_add_f64(f, gir__neon_ldexp_f64(c, gir__neon_neg_f64(e)));
+    return gir__neon_logspecial_f64(u, gir__neon_copysign_f64(gir__neon_logjoin_f64(e, gir__neon_log1pr_f64(f)), x));
+}
+
+/* tanh: |x| < 0.625: x + x^3 P(x^2); beyond, 1 - 2 / (exp(2|x|) + 1) with |x| limited to where tanh rounds
+   to 1 (so exp stays finite); the sign of x last, which keeps tanh(-0) = -0 */
+GIR__NEON_FN gir__neon_vf64 gir__neon_tanh_f64(gir__neon_vf64 x) {
+    gir__neon_vf64 one = gir__neon_set1_f64(1), a = gir__neon_abs_f64(x), a2 = gir__neon_mul_f64(a, a), near0, far, e;
+    gir__neon_vf64 p = gir__neon_set1_f64(6.04246861307320453e-06);
+    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(-3.01872210362896549e-05));
+    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(9.15584121588349138e-05));
+    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(-2.37011730291413793e-04));
+    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(5.89451798978704762e-04));
+    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(-1.45572594808043463e-03));
+    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(3.59211399988257742e-03));
+    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(-8.86323431258025443e-03));
+    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(2.18694884687156074e-02));
+    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(-5.39682539660589142e-02));
+    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(1.33333333333297416e-01));
+    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(-3.33333333333333148e-01));
+    gir__neon_mf64 m = gir__neon_lt_f64(a, gir__neon_set1_f64(0.625));
+    near0 = gir__neon_fma_f64(gir__neon_mul_f64(a, a2), p, a);
+    if (!gir__neon_any_f64(gir__neon_mnot_f64(m))) return gir__neon_copysign_f64(near0, x);       /* all lanes near 0 */
+    e = gir__neon_clamp_f64(a, gir__neon_set1_f64(0), gir__neon_set1_f64(20.0));
+    e = gir__neon_exp_f64(gir__neon_add_f64(e, e));
+    far = gir__neon_fnma_f64(gir__neon_set1_f64(2), gir__neon_recip_f64(gir__neon_add_f64(e, one)), one);
+    return gir__neon_copysign_f64(gir__neon_select_f64(m, near0, far), x);
+}
+/* sigmoid(x) = 1 / (1 + exp(-x)) for x >= 0, exp(x) / (1 + exp(x)) below: exp never overflows, and very
+   negative x keep their subnormal results */
+GIR__NEON_FN gir__neon_vf64 gir__neon_sigmoid_f64(gir__neon_vf64 x) {
+    gir__neon_vf64 one = gir__neon_set1_f64(1), e = gir__neon_exp_f64(gir__neon_neg_f64(gir__neon_abs_f64(x)));
+    return gir__neon_div_f64(gir__neon_select_f64(gir__neon_lt_f64(x, gir__neon_set1_f64(0)), e, one), gir__neon_add_f64(one, e));
+}
+/* erf: |x| < 1: x + x E1(x^2); beyond, 1 - exp(-x^2) R(1/|x| - t0) with R ~ erfc(x) exp(x^2), |x| limited to where
+   erf rounds to 1; the sign of x last */
+GIR__NEON_FN gir__neon_vf64 gir__neon_erf_f64(gir__neon_vf64 x) {
+    gir__neon_vf64 one = gir__neon_set1_f64(1), a = gir__neon_abs_f64(x), a2 = gir__neon_mul_f64(a, a), near0, t, u, r;
+    gir__neon_vf64 p = gir__neon_set1_f64(-7.77946696398075802e-10);
+    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(1.37109795225038121e-08));
+    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(-1.62063135401739151e-07));
+    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(1.64471315402976936e-06));
+    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(-1.49247122992561295e-05));
+    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(1.20552935767416700e-04));
+    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(-8.54832592930851475e-04));
+    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(5.22397760611833031e-03));
+    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(-2.68661706431114478e-02));
+    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(1.12837916709441849e-01));
+    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(-3.76126389031835207e-01));
+    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(1.28379167095512559e-01));
+    gir__neon_mf64 m = gir__neon_lt_f64(a, one);
+    near0 = gir__neon_fma_f64(a, p, a);
+    if (!gir__neon_any_f64(gir__neon_mnot_f64(m))) return gir__neon_copysign_f64(near0, x);       /* all lanes below 1 */
+    a = gir__neon_clamp_f64(a, one, gir__neon_set1_f64(6.0));
+    t = gir__neon_recip_f64(a);
+    {
+        gir__neon_vf64 v = gir__neon_sub_f64(t, gir__neon_set1_f64(0.3333333333333333)), r1, r2;
+        u = gir__neon_sub_f64(t, gir__neon_set1_f64(0.75));
+        r1 = gir__neon_set1_f64(3.33790611928581362e-04);
+        r1 = gir__neon_fma_f64(r1, u, gir__neon_set1_f64(-3.07677555349851993e-03));
+        r1 = gir__neon_fma_f64(r1, u, gir__neon_set1_f64(5.94497242771328122e-03));
+        r1 = gir__neon_fma_f64(r1, u, gir__neon_set1_f64(-7.40590647290151078e-03));
+        r1 = gir__neon_fma_f64(r1, u, gir__neon_set1_f64(7.08160006110431471e-03));
+        r1 = gir__neon_fma_f64(r1, u, gir__neon_set1_f64(-4.39623951571823431e-03));
+        r1 = gir__neon_fma_f64(r1, u, gir__neon_set1_f64(-1.04179807214768065e-03));
+        r1 = gir__neon_fma_f64(r1, u, gir__neon_set1_f64(8.90743239860404892e-03));
+        r1 = gir__neon_fma_f64(r1, u, gir__neon_set1_f64(-1.76963255791780169e-02));
+        r1 = gir__neon_fma_f64(r1, u, gir__neon_set1_f64(2.41010175418103177e-02));
+        r1 = gir__neon_fma_f64(r1, u, gir__neon_set1_f64(-2.21991953007243947e-02));
+        r1 = gir__neon_fma_f64(r1, u, gir__neon_set1_f64(2.44389829723768706e-03));
+        r1 = gir__neon_fma_f64(r1, u, gir__neon_set1_f64(4.95677724359199559e-02));
+        r1 = gir__neon_fma_f64(r1, u, gir__neon_set1_f64(-1.54570073313942097e-01));
+        r1 = gir__neon_fma_f64(r1, u, gir__neon_set1_f64(3.41368858699433786e-01));
+        r1 = gir__neon_fma_f64(r1, u, gir__neon_set1_f64(3.51134694028905292e-01));
+        r2 = gir__neon_set1_f64(2.80559424893266396e+00);
+        r2 = gir__neon_fma_f64(r2, v, gir__neon_set1_f64(-1.26014283993188836e+00));
+        r2 = gir__neon_fma_f64(r2, v, gir__neon_set1_f64(-5.92617435300840989e-01));
+        r2 = gir__neon_fma_f64(r2, v, gir__neon_set1_f64(9.92844723780985428e-01));
+        r2 = gir__neon_fma_f64(r2, v, gir__neon_set1_f64(-6.53794259561449653e-01));
+        r2 = gir__neon_fma_f64(r2, v, gir__neon_set1_f64(1.63463153604917588e-01));
+        r2 = gir__neon_fma_f64(r2, v, gir__neon_set1_f64(1.79973325538932305e-01));
+        r2 = gir__neon_fma_f64(r2, v, gir__neon_set1_f64(-2.78473629219136209e-01));
+        r2 = gir__neon_fma_f64(r2, v, gir__neon_set1_f64(1.81075835636815646e-01));
+        r2 = gir__neon_fma_f64(r2, v, gir__neon_set1_f64(-4.65770198513882315e-03));
+        r2 = gir__neon_fma_f64(r2, v, gir__neon_set1_f64(-1.34841283763333958e-01));
+        r2 = gir__neon_fma_f64(r2, v, gir__neon_set1_f64(1.61472856046137841e-01));
+        r2 = gir__neon_fma_f64(r2, v, gir__neon_set1_f64(-5.01461107299590245e-02));
+        r2 = gir__neon_fma_f64(r2, v, gir__neon_set1_f64(-1.81416956244121547e-01));
+        r2 = gir__neon_fma_f64(r2, v, gir__neon_set1_f64(4.89350340064560574e-01));
+        r2 = gir__neon_fma_f64(r2, v, gir__neon_set1_f64(1.79001151181389956e-01));
+        r = gir__neon_select_f64(gir__neon_lt_f64(a, gir__neon_set1_f64(2.0)), r1, r2);
+    }
+    r = gir__neon_fnma_f64(gir__neon_exp_f64(gir__neon_neg_f64(gir__neon_mul_f64(a, a))), r, one);
+    return gir__neon_copysign_f64(gir__neon_select_f64(m, near0, r), x);
+}
+/* sign: 1, -1, or x itself for +-0 and NaN (as the scalar vocabulary) */
+GIR__NEON_FN gir__neon_vf64 gir__neon_sign_f64(gir__neon_vf64 x) {
+    gir__neon_vf64 zero = gir__neon_set1_f64(0), one = gir__neon_set1_f64(1);
+    return gir__neon_select_f64(gir__neon_gt_f64(x, zero), one, gir__neon_select_f64(gir__neon_lt_f64(x, zero), gir__neon_neg_f64(one), x));
+}
+#endif
+#if defined(GIR__HAVE_MVE)
+/* >>vmath (mve, f32) instantiated from gen/vmath.tmpl.c */
+/* expm1(r) for |r| <= ln2/2 (+ rounding slack): r + r^2 q(r) */
+GIR__MVE_FN gir__mve_vf32 gir__mve_expm1r_f32(gir__mve_vf32 r) {
+    gir__mve_vf32 q = gir__mve_set1_f32(1.388251549e-03f);
+    q = gir__mve_fma_f32(q, r, gir__mve_set1_f32(8.366552182e-03f));
+    q = gir__mve_fma_f32(q, r, gir__mve_set1_f32(4.166720062e-02f));
+    q = gir__mve_fma_f32(q, r, gir__mve_set1_f32(1.666654348e-01f));
+    q = gir__mve_fma_f32(q, r, gir__mve_set1_f32(4.999999702e-01f));
+    return gir__mve_fma_f32(gir__mve_mul_f32(r, r), q, r);
+}
+/* x = k ln2 + r with k = round(x / ln2), |r| <= ln2/2 (Cody-Waite: ln2 in two parts, k times the first exact) */
+GIR__MVE_FN gir__mve_vf32 gir__mve_expreduce_f32(gir__mve_vf32 x, gir__mve_vf32 *k) {
+    gir__mve_vf32 kk = gir__mve_round_f32(gir__mve_mul_f32(x, gir__mve_set1_f32(1.4426950216293335f)));
+    gir__mve_vf32 r = gir__mve_fnma_f32(kk, gir__mve_set1_f32(0.693145751953125f), x);
+    *k = kk;
+    return gir__mve_fnma_f32(kk, gir__mve_set1_f32(1.428606765330187e-06f), r);
+}
+/* exp(x) = 2^k exp(r); x is first limited to where exp is between half the smallest subnormal and twice the
+   largest finite number, so inf, 0 and the subnormal results come out of the final scaling */
+GIR__MVE_FN gir__mve_vf32 gir__mve_exp_f32(gir__mve_vf32 x) {
+    gir__mve_vf32 k, r;
+    x = gir__mve_clamp_f32(x, gir__mve_set1_f32(-104.0f), gir__mve_set1_f32(89.0f));
+    r = gir__mve_expreduce_f32(x, &k);
+    return gir__mve_ldexp_f32(gir__mve_add_f32(gir__mve_expm1r_f32(r), gir__mve_set1_f32(1)), k);
+}
+/* expm1(x) = 2^k expm1(r) + (2^k - 1): exact but for the last rounding while 2^k - 1 is exact (k <= 24, 53);
+   beyond that 2^k (1 + expm1(r)) - 1. The result has x's sign, which keeps expm1(-0) = -0. */
+GIR__MVE_FN gir__mve_vf32 gir__mve_expm1_f32(gir__mve_vf32 x) {
+    gir__mve_vf32 one = gir__mve_set1_f32(1), kmax = gir__mve_set1_f32(24.0f), k, r, p, s, lo, hi;
+    x = gir__mve_clamp_f32(x, gir__mve_set1_f32(-30.0f), gir__mve_set1_f32(89.0f));
+    r = gir__mve_expreduce_f32(x, &k);
+    p = gir__mve_expm1r_f32(r);
+    s = gir__mve_ldexp_f32(one, gir__mve_min_f32(k, kmax));
+    lo = gir__mve_fma_f32(s, p, gir__mve_sub_f32(s, one));
+    hi = gir__mve_sub_f32(gir__mve_ldexp_f32(gir__mve_add_f32(p, one), k), one);
+    return gir__mve_copysign_f32(gir__mve_select_f32(gir__mve_gt_f32(k, kmax), hi, lo), x);
+}
+
+/* log1p(f) for f in [sqrt(1/2) - 1, sqrt(2) - 1] */
+GIR__MVE_FN gir__mve_vf32 gir__mve_log1pr_f32(gir__mve_vf32 f) {
+    gir__mve_vf32 g = gir__mve_set1_f32(-7.622932643e-02f);
+    g = gir__mve_fma_f32(g, f, gir__mve_set1_f32(1.290632337e-01f));
+    g = gir__mve_fma_f32(g, f, gir__mve_set1_f32(-1.324347258e-01f));
+    g = gir__mve_fma_f32(g, f, gir__mve_set1_f32(1.418158114e-01f));
+    g = gir__mve_fma_f32(g, f, gir__mve_set1_f32(-1.660899967e-01f));
+    g = gir__mve_fma_f32(g, f, gir__mve_set1_f32(2.000198364e-01f));
+    g = gir__mve_fma_f32(g, f, gir__mve_set1_f32(-2.500158548e-01f));
+    g = gir__mve_fma_f32(g, f, gir__mve_set1_f32(3.333332539e-01f));
+    g = gir__mve_fma_f32(g, f, gir__mve_set1_f32(-4.999998808e-01f));
+    return gir__mve_fma_f32(gir__mve_mul_f32(f, f), g, f);
+}
+/* finite x > 0 as 2^e (1 + f) with f in [sqrt(1/2) - 1, sqrt(2) - 1]; f is exact */
+GIR__MVE_FN gir__mve_vf32 gir__mve_logsplit_f32(gir__mve_vf32 x, gir__mve_vf32 *e) {
+    gir__mve_vf32 one = gir__mve_set1_f32(1), m = gir__mve_mant_f32(x), b = gir__mve_logb_f32(x);
+    gir__mve_mf32 up = gir__mve_gt_f32(m, gir__mve_set1_f32(1.4142135381698608f));
+    *e = gir__mve_select_f32(up, gir__mve_add_f32(b, one), b);
+    return gir__mve_sub_f32(gir__mve_select_f32(up, gir__mve_mul_f32(m, gir__mve_set1_f32(0.5)), m), one);
+}
+/* where x is not finite and positive: log(+-0) = -inf, log(x < 0) = NaN, log(inf) = inf, log(NaN) = NaN */
+GIR__MVE_FN gir__mve_vf32 gir__mve_logspecial_f32(gir__mve_vf32 x, gir__mve_vf32 res) {
+    gir__mve_vf32 zero = gir__mve_set1_f32(0), inf = gir__mve_set1_f32(HUGE_VALF);
+    gir__mve_mf32 ok = gir__mve_mand_f32(gir__mve_gt_f32(x, zero), gir__mve_lt_f32(x, inf));
+    gir__mve_vf32 sp = gir__mve_select_f32(gir__mve_lt_f32(x, zero), gir__mve_set1_f32(NAN), x);
+    sp = gir__mve_select_f32(gir__mve_eq_f32(x, zero), gir__mve_neg_f32(inf), sp);
+    return gir__mve_select_f32(ok, res, sp);
+}
+/* e ln2 + log1p(f), ln2 in two parts */
+GIR__MVE_FN gir__mve_vf32 gir__mve_logjoin_f32(gir__mve_vf32 e, gir__mve_vf32 l) {
+    gir__mve_vf32 lo = gir__mve_fma_f32(e, gir__mve_set1_f32(1.428606765330187e-06f), l);
+    return gir__mve_fma_f32(e, gir__mve_set1_f32(0.693145751953125f), lo);
+}
+GIR__MVE_FN gir__mve_vf32 gir__mve_log_f32(gir__mve_vf32 x) {
+    gir__mve_vf32 e, f = gir__mve_logsplit_f32(x, &e);
+    return gir__mve_logspecial_f32(x, gir__mve_logjoin_f32(e, gir__mve_log1pr_f32(f)));
+}
+GIR__MVE_FN gir__mve_vf32 gir__mve_log2_f32(gir__mve_vf32 x) {
+    gir__mve_vf32 e, f = gir__mve_logsplit_f32(x, &e);
+    gir__mve_vf32 l = gir__mve_log1pr_f32(f);
+    return gir__mve_logspecial_f32(x, gir__mve_fma_f32(l, gir__mve_set1_f32(1.4426950216293335f), e));
+}
+/* log1p(x) = log(u) for u = 1 + x rounded, corrected by the rounding error c = x - (u - 1): with u = 2^e (1 + f),
+   log1p(x) = e ln2 + log1p(f + c 2^-e). The result has x's sign, which keeps log1p(-0) = -0. */
+GIR__MVE_FN gir__mve_vf32 gir__mve_log1p_f32(gir__mve_vf32 x) {
+    gir__mve_vf32 one = gir__mve_set1_f32(1), u = gir__mve_add_f32(x, one), e, f, c;
+    f = gir__mve_logsplit_f32(u, &e);
+    c = gir__mve_sub_f32(x, gir__mve_sub_f32(u, one));
+    f = gir__mve_add_f32(f, gir__mve_ldexp_f32(c, gir__mve_neg_f32(e)));
+    return gir__mve_logspecial_f32(u, gir__mve_copysign_f32(gir__mve_logjoin_f32(e, gir__mve_log1pr_f32(f)), x));
+}
+
+/* tanh: |x| < 0.625: x + x^3 P(x^2); beyond, 1 - 2 / (exp(2|x|) + 1) with |x| limited to where tanh rounds
+   to 1 (so exp stays finite); the sign of x last, which keeps tanh(-0) = -0 */
+GIR__MVE_FN gir__mve_vf32 gir__mve_tanh_f32(gir__mve_vf32 x) {
+    gir__mve_vf32 one = gir__mve_set1_f32(1), a = gir__mve_abs_f32(x), a2 = gir__mve_mul_f32(a, a), near0, far, e;
+    gir__mve_vf32 p = gir__mve_set1_f32(-5.704986863e-03f);
+    p = gir__mve_fma_f32(p, a2, gir__mve_set1_f32(2.063908800e-02f));
+    p = gir__mve_fma_f32(p, a2, gir__mve_set1_f32(-5.373971537e-02f));
+    p = gir__mve_fma_f32(p, a2, gir__mve_set1_f32(1.333144158e-01f));
+    p = gir__mve_fma_f32(p, a2, gir__mve_set1_f32(-3.333328068e-01f));
+    gir__mve_mf32 m = gir__mve_lt_f32(a, gir__mve_set1_f32(0.625));
+    near0 = gir__mve_fma_f32(gir__mve_mul_f32(a, a2), p, a);
+    if (!gir__mve_any_f32(gir__mve_mnot_f32(m))) return gir__mve_copysign_f32(near0, x);       /* all lanes near 0 */
+    e = gir__mve_clamp_f32(a, gir__mve_set1_f32(0), gir__mve_set1_f32(9.5f));
+    e = gir__mve_exp_f32(gir__mve_add_f32(e, e));
+    far = gir__mve_fnma_f32(gir__mve_set1_f32(2), gir__mve_recip_f32(gir__mve_add_f32(e, one)), one);
+    return gir__mve_copysign_f32(gir__mve_select_f32(m, near0, far), x);
+}
+/* sigmoid(x) = 1 / (1 + exp(-x)) for x >= 0, exp(x) / (1 + exp(x)) below: exp never overflows, and very
+   negative x keep their subnormal results */
+GIR__MVE_FN gir__mve_vf32 gir__mve_sigmoid_f32(gir__mve_vf32 x) {
+    gir__mve_vf32 one = gir__mve_set1_f32(1), e = gir__mve_exp_f32(gir__mve_neg_f32(gir__mve_abs_f32(x)));
+    return gir__mve_div_f32(gir__mve_select_f32(gir__mve_lt_f32(x, gir__mve_set1_f32(0)), e, one), gir__mve_add_f32(one, e));
+}
+/* erf: |x| < 1: x + x E1(x^2); beyond, 1 - exp(-x^2) R(1/|x| - t0) with R ~ erfc(x) exp(x^2), |x| limited to where
+   erf rounds to 1; the sign of x last */
+GIR__MVE_FN gir__mve_vf32 gir__mve_erf_f32(gir__mve_vf32 x) {
+    gir__mve_vf32 one = gir__mve_set1_f32(1), a = gir__mve_abs_f32(x), a2 = gir__mve_mul_f32(a, a), near0, t, u, r;
+    gir__mve_vf32 p = gir__mve_set1_f32(7.853860734e-05f);
+    p = gir__mve_fma_f32(p, a2, gir__mve_set1_f32(-8.010193706e-04f));
+    p = gir__mve_fma_f32(p, a2, gir__mve_set1_f32(5.188327748e-03f));
+    p = gir__mve_fma_f32(p, a2, gir__mve_set1_f32(-2.685381286e-02f));
+    p = gir__mve_fma_f32(p, a2, gir__mve_set1_f32(1.128358543e-01f));
+    p = gir__mve_fma_f32(p, a2, gir__mve_set1_f32(-3.761262596e-01f));
+    p = gir__mve_fma_f32(p, a2, gir__mve_set1_f32(1.283791661e-01f));
+    gir__mve_mf32 m = gir__mve_lt_f32(a, one);
+    near0 = gir__mve_fma_f32(a, p, a);
+    if (!gir__mve_any_f32(gir__mve_mnot_f32(m))) return gir__mve_copysign_f32(near0, x);       /* all lanes below 1 */
+    a = gir__mve_clamp_f32(a, one, gir__mve_set1_f32(4.0f));
+    t = gir__mve_recip_f32(a);
+    u = gir__mve_sub_f32(t, gir__mve_set1_f32(0.625f));
+    r = gir__mve_set1_f32(-1.794482954e-02f);
+    r = gir__mve_fma_f32(r, u, gir__mve_set1_f32(4.108286649e-02f));
+    r = gir__mve_fma_f32(r, u, gir__mve_set1_f32(-4.714085534e-02f));
+    r = gir__mve_fma_f32(r, u, gir__mve_set1_f32(2.344835363e-02f));
+    r = gir__mve_fma_f32(r, u, gir__mve_set1_f32(4.375990108e-02f));
+    r = gir__mve_fma_f32(r, u, gir__mve_set1_f32(-1.723958254e-01f));
+    r = gir__mve_fma_f32(r, u, gir__mve_set1_f32(3.822838664e-01f));
+    r = gir__mve_fma_f32(r, u, gir__mve_set1_f32(3.059529960e-01f));
+    r = gir__mve_fnma_f32(gir__mve_exp_f32(gir__mve_neg_f32(gir__mve_mul_f32(a, a))), r, one);
+    return gir__mve_copysign_f32(gir__mve_select_f32(m, near0, r), x);
+}
+/* sign: 1, -1, or x itself for +-0 and NaN (as the scalar vocabulary) */
+GIR__MVE_FN gir__mve_vf32 gir__mve_sign_f32(gir__mve_vf32 x) {
+    gir__mve_vf32 zero = gir__mve_set1_f32(0), one = gir__mve_set1_f32(1);
+    return gir__mve_select_f32(gir__mve_gt_f32(x, zero), one, gir__mve_select_f32(gir__mve_lt_f32(x, zero), gir__mve_neg_f32(one), x));
+}
+#endif
 
 /* >>handles: a node handle carries the tag of the graph that made it ------------------------------------------
    Every graph gets a nonzero tag that differs from the tags of the graphs made before it by this copy of the
@@ -7572,6 +9227,5911 @@ static const gir__ew_fn gir__ew_table[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
     {0, 0, gir__k_fmod_u8__scalar, gir__k_fmod_i32__scalar, gir__k_fmod_f32__scalar, gir__k_fmod_f64__scalar},
     {0, 0, 0, 0, gir__k_gelu_tanh_f32__scalar, gir__k_gelu_tanh_f64__scalar},
 };
+#if defined(GIR__HAVE_AVX512)
+/* generated from ops.def: avx512 kernels (float rows; integer, bool and compare rows stay scalar) */
+GIR__TARGET_AVX512 static void gir__k_add_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__avx512_vf32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    v1 = gir__avx512_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x1 + k) : gir__avx512_loadn_f32(x1 + k, t);
+        r = gir__avx512_add_f32(v0, v1);
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_add_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__avx512_vf64 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    v1 = gir__avx512_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x1 + k) : gir__avx512_loadn_f64(x1 + k, t);
+        r = gir__avx512_add_f64(v0, v1);
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_sub_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__avx512_vf32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    v1 = gir__avx512_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x1 + k) : gir__avx512_loadn_f32(x1 + k, t);
+        r = gir__avx512_sub_f32(v0, v1);
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_sub_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__avx512_vf64 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    v1 = gir__avx512_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x1 + k) : gir__avx512_loadn_f64(x1 + k, t);
+        r = gir__avx512_sub_f64(v0, v1);
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_mul_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__avx512_vf32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    v1 = gir__avx512_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x1 + k) : gir__avx512_loadn_f32(x1 + k, t);
+        r = gir__avx512_mul_f32(v0, v1);
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_mul_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__avx512_vf64 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    v1 = gir__avx512_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x1 + k) : gir__avx512_loadn_f64(x1 + k, t);
+        r = gir__avx512_mul_f64(v0, v1);
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_div_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__avx512_vf32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    v1 = gir__avx512_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x1 + k) : gir__avx512_loadn_f32(x1 + k, t);
+        r = gir__avx512_div_f32(v0, v1);
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_div_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__avx512_vf64 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    v1 = gir__avx512_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x1 + k) : gir__avx512_loadn_f64(x1 + k, t);
+        r = gir__avx512_div_f64(v0, v1);
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_neg_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx512_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        r = gir__avx512_neg_f32(v0);
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_neg_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx512_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        r = gir__avx512_neg_f64(v0);
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_pow_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__avx512_vf32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    v1 = gir__avx512_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x1 + k) : gir__avx512_loadn_f32(x1 + k, t);
+        r = gir__avx512_map2_f32(gir__v_pow_f32, v0, v1);
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_pow_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__avx512_vf64 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    v1 = gir__avx512_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x1 + k) : gir__avx512_loadn_f64(x1 + k, t);
+        r = gir__avx512_map2_f64(gir__v_pow_f64, v0, v1);
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_maximum_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__avx512_vf32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    v1 = gir__avx512_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x1 + k) : gir__avx512_loadn_f32(x1 + k, t);
+        r = gir__avx512_max_f32(v0, v1);
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_maximum_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__avx512_vf64 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    v1 = gir__avx512_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x1 + k) : gir__avx512_loadn_f64(x1 + k, t);
+        r = gir__avx512_max_f64(v0, v1);
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_minimum_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__avx512_vf32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    v1 = gir__avx512_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x1 + k) : gir__avx512_loadn_f32(x1 + k, t);
+        r = gir__avx512_min_f32(v0, v1);
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_minimum_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__avx512_vf64 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    v1 = gir__avx512_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x1 + k) : gir__avx512_loadn_f64(x1 + k, t);
+        r = gir__avx512_min_f64(v0, v1);
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_mod_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__avx512_vf32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    v1 = gir__avx512_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x1 + k) : gir__avx512_loadn_f32(x1 + k, t);
+        r = gir__avx512_map2_f32(gir__v_mod_f32, v0, v1);
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_mod_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__avx512_vf64 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    v1 = gir__avx512_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x1 + k) : gir__avx512_loadn_f64(x1 + k, t);
+        r = gir__avx512_map2_f64(gir__v_mod_f64, v0, v1);
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_floordiv_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__avx512_vf32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    v1 = gir__avx512_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x1 + k) : gir__avx512_loadn_f32(x1 + k, t);
+        r = gir__avx512_map2_f32(gir__v_floordiv_f32, v0, v1);
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_floordiv_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__avx512_vf64 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    v1 = gir__avx512_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x1 + k) : gir__avx512_loadn_f64(x1 + k, t);
+        r = gir__avx512_map2_f64(gir__v_floordiv_f64, v0, v1);
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_abs_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx512_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        r = gir__avx512_abs_f32(v0);
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_abs_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx512_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        r = gir__avx512_abs_f64(v0);
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_sign_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx512_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        r = gir__avx512_sign_f32(v0);
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_sign_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx512_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        r = gir__avx512_sign_f64(v0);
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_square_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx512_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        r = gir__avx512_mul_f32(v0, v0);
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_square_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx512_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        r = gir__avx512_mul_f64(v0, v0);
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_sqrt_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx512_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        r = gir__avx512_sqrt_f32(v0);
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_sqrt_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx512_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        r = gir__avx512_sqrt_f64(v0);
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_rsqrt_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const gir__avx512_vf32 c0 = gir__avx512_set1_f32((float)1);
+    gir__avx512_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        r = gir__avx512_div_f32(c0, gir__avx512_sqrt_f32(v0));
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_rsqrt_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const gir__avx512_vf64 c0 = gir__avx512_set1_f64((double)1);
+    gir__avx512_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        r = gir__avx512_div_f64(c0, gir__avx512_sqrt_f64(v0));
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_reciprocal_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const gir__avx512_vf32 c0 = gir__avx512_set1_f32((float)1);
+    gir__avx512_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        r = gir__avx512_div_f32(c0, v0);
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_reciprocal_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const gir__avx512_vf64 c0 = gir__avx512_set1_f64((double)1);
+    gir__avx512_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        r = gir__avx512_div_f64(c0, v0);
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_exp_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx512_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        r = gir__avx512_exp_f32(v0);
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_exp_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx512_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        r = gir__avx512_exp_f64(v0);
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_expm1_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx512_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        r = gir__avx512_expm1_f32(v0);
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_expm1_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx512_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        r = gir__avx512_expm1_f64(v0);
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_log_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx512_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        r = gir__avx512_log_f32(v0);
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_log_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx512_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        r = gir__avx512_log_f64(v0);
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_log1p_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx512_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        r = gir__avx512_log1p_f32(v0);
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_log1p_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx512_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        r = gir__avx512_log1p_f64(v0);
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_log2_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx512_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        r = gir__avx512_log2_f32(v0);
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_log2_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx512_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        r = gir__avx512_log2_f64(v0);
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_sin_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx512_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        r = gir__avx512_map1_f32(gir__v_sin_f32, v0);
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_sin_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx512_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        r = gir__avx512_map1_f64(gir__v_sin_f64, v0);
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_cos_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx512_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        r = gir__avx512_map1_f32(gir__v_cos_f32, v0);
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_cos_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx512_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        r = gir__avx512_map1_f64(gir__v_cos_f64, v0);
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_tan_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx512_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        r = gir__avx512_map1_f32(gir__v_tan_f32, v0);
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_tan_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx512_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        r = gir__avx512_map1_f64(gir__v_tan_f64, v0);
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_asin_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx512_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        r = gir__avx512_map1_f32(gir__v_asin_f32, v0);
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_asin_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx512_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        r = gir__avx512_map1_f64(gir__v_asin_f64, v0);
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_acos_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx512_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        r = gir__avx512_map1_f32(gir__v_acos_f32, v0);
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_acos_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx512_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        r = gir__avx512_map1_f64(gir__v_acos_f64, v0);
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_atan_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx512_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        r = gir__avx512_map1_f32(gir__v_atan_f32, v0);
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_atan_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx512_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        r = gir__avx512_map1_f64(gir__v_atan_f64, v0);
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_sinh_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx512_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        r = gir__avx512_map1_f32(gir__v_sinh_f32, v0);
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_sinh_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx512_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        r = gir__avx512_map1_f64(gir__v_sinh_f64, v0);
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_cosh_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx512_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        r = gir__avx512_map1_f32(gir__v_cosh_f32, v0);
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_cosh_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx512_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        r = gir__avx512_map1_f64(gir__v_cosh_f64, v0);
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_tanh_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx512_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        r = gir__avx512_tanh_f32(v0);
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_tanh_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx512_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        r = gir__avx512_tanh_f64(v0);
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_sigmoid_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx512_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        r = gir__avx512_sigmoid_f32(v0);
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_sigmoid_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx512_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        r = gir__avx512_sigmoid_f64(v0);
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_softplus_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const gir__avx512_vf32 c0 = gir__avx512_set1_f32((float)0);
+    gir__avx512_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        r = gir__avx512_add_f32(gir__avx512_max_f32(v0, c0), gir__avx512_log1p_f32(gir__avx512_exp_f32(gir__avx512_neg_f32(gir__avx512_abs_f32(v0)))));
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_softplus_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const gir__avx512_vf64 c0 = gir__avx512_set1_f64((double)0);
+    gir__avx512_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        r = gir__avx512_add_f64(gir__avx512_max_f64(v0, c0), gir__avx512_log1p_f64(gir__avx512_exp_f64(gir__avx512_neg_f64(gir__avx512_abs_f64(v0)))));
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_relu_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const gir__avx512_vf32 c0 = gir__avx512_set1_f32((float)0);
+    gir__avx512_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        r = gir__avx512_max_f32(v0, c0);
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_relu_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const gir__avx512_vf64 c0 = gir__avx512_set1_f64((double)0);
+    gir__avx512_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        r = gir__avx512_max_f64(v0, c0);
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_leaky_relu_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const gir__avx512_vf32 c0 = gir__avx512_set1_f32((float)0);
+    const gir__avx512_vf32 c1 = gir__avx512_set1_f32((float)p[0]);
+    gir__avx512_vf32 v0, r;
+    int64_t k;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        r = gir__avx512_select_f32(gir__avx512_gt_f32(v0, c0), v0, gir__avx512_mul_f32(c1, v0));
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_leaky_relu_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const gir__avx512_vf64 c0 = gir__avx512_set1_f64((double)0);
+    const gir__avx512_vf64 c1 = gir__avx512_set1_f64((double)p[0]);
+    gir__avx512_vf64 v0, r;
+    int64_t k;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        r = gir__avx512_select_f64(gir__avx512_gt_f64(v0, c0), v0, gir__avx512_mul_f64(c1, v0));
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_elu_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const gir__avx512_vf32 c0 = gir__avx512_set1_f32((float)0);
+    const gir__avx512_vf32 c1 = gir__avx512_set1_f32((float)p[0]);
+    gir__avx512_vf32 v0, r;
+    int64_t k;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        r = gir__avx512_select_f32(gir__avx512_gt_f32(v0, c0), v0, gir__avx512_mul_f32(c1, gir__avx512_expm1_f32(v0)));
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_elu_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const gir__avx512_vf64 c0 = gir__avx512_set1_f64((double)0);
+    const gir__avx512_vf64 c1 = gir__avx512_set1_f64((double)p[0]);
+    gir__avx512_vf64 v0, r;
+    int64_t k;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        r = gir__avx512_select_f64(gir__avx512_gt_f64(v0, c0), v0, gir__avx512_mul_f64(c1, gir__avx512_expm1_f64(v0)));
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_gelu_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const gir__avx512_vf32 c0 = gir__avx512_set1_f32((float)0.5);
+    const gir__avx512_vf32 c1 = gir__avx512_set1_f32((float)1);
+    const gir__avx512_vf32 c2 = gir__avx512_set1_f32((float)0.7071067811865476);
+    gir__avx512_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        r = gir__avx512_mul_f32(gir__avx512_mul_f32(c0, v0), gir__avx512_add_f32(c1, gir__avx512_erf_f32(gir__avx512_mul_f32(v0, c2))));
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_gelu_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const gir__avx512_vf64 c0 = gir__avx512_set1_f64((double)0.5);
+    const gir__avx512_vf64 c1 = gir__avx512_set1_f64((double)1);
+    const gir__avx512_vf64 c2 = gir__avx512_set1_f64((double)0.7071067811865476);
+    gir__avx512_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        r = gir__avx512_mul_f64(gir__avx512_mul_f64(c0, v0), gir__avx512_add_f64(c1, gir__avx512_erf_f64(gir__avx512_mul_f64(v0, c2))));
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_silu_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx512_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        r = gir__avx512_mul_f32(v0, gir__avx512_sigmoid_f32(v0));
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_silu_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx512_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        r = gir__avx512_mul_f64(v0, gir__avx512_sigmoid_f64(v0));
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_erf_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx512_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        r = gir__avx512_erf_f32(v0);
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_erf_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx512_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        r = gir__avx512_erf_f64(v0);
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_floor_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx512_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        r = gir__avx512_floor_f32(v0);
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_floor_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx512_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        r = gir__avx512_floor_f64(v0);
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_ceil_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx512_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        r = gir__avx512_ceil_f32(v0);
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_ceil_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx512_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        r = gir__avx512_ceil_f64(v0);
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_round_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx512_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        r = gir__avx512_round_f32(v0);
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_round_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx512_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        r = gir__avx512_round_f64(v0);
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_clamp_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const gir__avx512_vf32 c0 = gir__avx512_set1_f32((float)p[0]);
+    const gir__avx512_vf32 c1 = gir__avx512_set1_f32((float)p[1]);
+    gir__avx512_vf32 v0, r;
+    int64_t k;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        r = gir__avx512_min_f32(gir__avx512_max_f32(v0, c0), c1);
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_clamp_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const gir__avx512_vf64 c0 = gir__avx512_set1_f64((double)p[0]);
+    const gir__avx512_vf64 c1 = gir__avx512_set1_f64((double)p[1]);
+    gir__avx512_vf64 v0, r;
+    int64_t k;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        r = gir__avx512_min_f64(gir__avx512_max_f64(v0, c0), c1);
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_bce_logits_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    const gir__avx512_vf32 c0 = gir__avx512_set1_f32((float)0);
+    gir__avx512_vf32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    v1 = gir__avx512_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x1 + k) : gir__avx512_loadn_f32(x1 + k, t);
+        r = gir__avx512_add_f32(gir__avx512_sub_f32(gir__avx512_max_f32(v0, c0), gir__avx512_mul_f32(v0, v1)), gir__avx512_log1p_f32(gir__avx512_exp_f32(gir__avx512_neg_f32(gir__avx512_abs_f32(v0)))));
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_bce_logits_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    const gir__avx512_vf64 c0 = gir__avx512_set1_f64((double)0);
+    gir__avx512_vf64 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    v1 = gir__avx512_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x1 + k) : gir__avx512_loadn_f64(x1 + k, t);
+        r = gir__avx512_add_f64(gir__avx512_sub_f64(gir__avx512_max_f64(v0, c0), gir__avx512_mul_f64(v0, v1)), gir__avx512_log1p_f64(gir__avx512_exp_f64(gir__avx512_neg_f64(gir__avx512_abs_f64(v0)))));
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_fmod_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__avx512_vf32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    v1 = gir__avx512_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x1 + k) : gir__avx512_loadn_f32(x1 + k, t);
+        r = gir__avx512_map2_f32(gir__v_fmod_f32, v0, v1);
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_fmod_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__avx512_vf64 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    v1 = gir__avx512_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x1 + k) : gir__avx512_loadn_f64(x1 + k, t);
+        r = gir__avx512_map2_f64(gir__v_fmod_f64, v0, v1);
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_gelu_tanh_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const gir__avx512_vf32 c0 = gir__avx512_set1_f32((float)0.5);
+    const gir__avx512_vf32 c1 = gir__avx512_set1_f32((float)1);
+    const gir__avx512_vf32 c2 = gir__avx512_set1_f32((float)0.7978845608028654);
+    const gir__avx512_vf32 c3 = gir__avx512_set1_f32((float)0.044715);
+    gir__avx512_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        r = gir__avx512_mul_f32(gir__avx512_mul_f32(c0, v0), gir__avx512_add_f32(c1, gir__avx512_tanh_f32(gir__avx512_mul_f32(c2, gir__avx512_add_f32(v0, gir__avx512_mul_f32(gir__avx512_mul_f32(gir__avx512_mul_f32(c3, v0), v0), v0))))));
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_gelu_tanh_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const gir__avx512_vf64 c0 = gir__avx512_set1_f64((double)0.5);
+    const gir__avx512_vf64 c1 = gir__avx512_set1_f64((double)1);
+    const gir__avx512_vf64 c2 = gir__avx512_set1_f64((double)0.7978845608028654);
+    const gir__avx512_vf64 c3 = gir__avx512_set1_f64((double)0.044715);
+    gir__avx512_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        r = gir__avx512_mul_f64(gir__avx512_mul_f64(c0, v0), gir__avx512_add_f64(c1, gir__avx512_tanh_f64(gir__avx512_mul_f64(c2, gir__avx512_add_f64(v0, gir__avx512_mul_f64(gir__avx512_mul_f64(gir__avx512_mul_f64(c3, v0), v0), v0))))));
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+static const gir__ew_fn gir__ew_table_avx512[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
+    {0, 0, 0, 0, 0, 0},
+    {0, 0, 0, 0, 0, 0}, /* INPUT */
+    {0, 0, 0, 0, 0, 0}, /* VARIABLE */
+    {0, 0, 0, 0, 0, 0}, /* CONSTANT */
+    {0, 0, 0, 0, 0, 0}, /* FILL */
+    {0, 0, 0, 0, 0, 0}, /* EYE */
+    {0, 0, 0, 0, 0, 0}, /* ARANGE */
+    {0, 0, 0, 0, 0, 0}, /* RAND_UNIFORM */
+    {0, 0, 0, 0, 0, 0}, /* RAND_NORMAL */
+    {0, 0, 0, 0, 0, 0}, /* NOT */
+    {0, 0, 0, 0, 0, 0}, /* AND */
+    {0, 0, 0, 0, 0, 0}, /* OR */
+    {0, 0, 0, 0, 0, 0}, /* XOR */
+    {0, 0, 0, 0, 0, 0}, /* GT */
+    {0, 0, 0, 0, 0, 0}, /* GE */
+    {0, 0, 0, 0, 0, 0}, /* LT */
+    {0, 0, 0, 0, 0, 0}, /* LE */
+    {0, 0, 0, 0, 0, 0}, /* EQ */
+    {0, 0, 0, 0, 0, 0}, /* NE */
+    {0, 0, 0, 0, 0, 0}, /* APPROX_EQ */
+    {0, 0, 0, 0, 0, 0}, /* ISNAN */
+    {0, 0, 0, 0, 0, 0}, /* ISINF */
+    {0, 0, 0, 0, 0, 0}, /* ISFINITE */
+    {0, 0, 0, 0, gir__k_add_f32__avx512, gir__k_add_f64__avx512}, /* ADD */
+    {0, 0, 0, 0, gir__k_sub_f32__avx512, gir__k_sub_f64__avx512}, /* SUB */
+    {0, 0, 0, 0, gir__k_mul_f32__avx512, gir__k_mul_f64__avx512}, /* MUL */
+    {0, 0, 0, 0, gir__k_div_f32__avx512, gir__k_div_f64__avx512}, /* DIV */
+    {0, 0, 0, 0, gir__k_neg_f32__avx512, gir__k_neg_f64__avx512}, /* NEG */
+    {0, 0, 0, 0, gir__k_pow_f32__avx512, gir__k_pow_f64__avx512}, /* POW */
+    {0, 0, 0, 0, gir__k_maximum_f32__avx512, gir__k_maximum_f64__avx512}, /* MAXIMUM */
+    {0, 0, 0, 0, gir__k_minimum_f32__avx512, gir__k_minimum_f64__avx512}, /* MINIMUM */
+    {0, 0, 0, 0, gir__k_mod_f32__avx512, gir__k_mod_f64__avx512}, /* MOD */
+    {0, 0, 0, 0, gir__k_floordiv_f32__avx512, gir__k_floordiv_f64__avx512}, /* FLOORDIV */
+    {0, 0, 0, 0, 0, 0}, /* ADD_N */
+    {0, 0, 0, 0, gir__k_abs_f32__avx512, gir__k_abs_f64__avx512}, /* ABS */
+    {0, 0, 0, 0, gir__k_sign_f32__avx512, gir__k_sign_f64__avx512}, /* SIGN */
+    {0, 0, 0, 0, gir__k_square_f32__avx512, gir__k_square_f64__avx512}, /* SQUARE */
+    {0, 0, 0, 0, gir__k_sqrt_f32__avx512, gir__k_sqrt_f64__avx512}, /* SQRT */
+    {0, 0, 0, 0, gir__k_rsqrt_f32__avx512, gir__k_rsqrt_f64__avx512}, /* RSQRT */
+    {0, 0, 0, 0, gir__k_reciprocal_f32__avx512, gir__k_reciprocal_f64__avx512}, /* RECIPROCAL */
+    {0, 0, 0, 0, gir__k_exp_f32__avx512, gir__k_exp_f64__avx512}, /* EXP */
+    {0, 0, 0, 0, gir__k_expm1_f32__avx512, gir__k_expm1_f64__avx512}, /* EXPM1 */
+    {0, 0, 0, 0, gir__k_log_f32__avx512, gir__k_log_f64__avx512}, /* LOG */
+    {0, 0, 0, 0, gir__k_log1p_f32__avx512, gir__k_log1p_f64__avx512}, /* LOG1P */
+    {0, 0, 0, 0, gir__k_log2_f32__avx512, gir__k_log2_f64__avx512}, /* LOG2 */
+    {0, 0, 0, 0, gir__k_sin_f32__avx512, gir__k_sin_f64__avx512}, /* SIN */
+    {0, 0, 0, 0, gir__k_cos_f32__avx512, gir__k_cos_f64__avx512}, /* COS */
+    {0, 0, 0, 0, gir__k_tan_f32__avx512, gir__k_tan_f64__avx512}, /* TAN */
+    {0, 0, 0, 0, gir__k_asin_f32__avx512, gir__k_asin_f64__avx512}, /* ASIN */
+    {0, 0, 0, 0, gir__k_acos_f32__avx512, gir__k_acos_f64__avx512}, /* ACOS */
+    {0, 0, 0, 0, gir__k_atan_f32__avx512, gir__k_atan_f64__avx512}, /* ATAN */
+    {0, 0, 0, 0, gir__k_sinh_f32__avx512, gir__k_sinh_f64__avx512}, /* SINH */
+    {0, 0, 0, 0, gir__k_cosh_f32__avx512, gir__k_cosh_f64__avx512}, /* COSH */
+    {0, 0, 0, 0, gir__k_tanh_f32__avx512, gir__k_tanh_f64__avx512}, /* TANH */
+    {0, 0, 0, 0, gir__k_sigmoid_f32__avx512, gir__k_sigmoid_f64__avx512}, /* SIGMOID */
+    {0, 0, 0, 0, gir__k_softplus_f32__avx512, gir__k_softplus_f64__avx512}, /* SOFTPLUS */
+    {0, 0, 0, 0, gir__k_relu_f32__avx512, gir__k_relu_f64__avx512}, /* RELU */
+    {0, 0, 0, 0, gir__k_leaky_relu_f32__avx512, gir__k_leaky_relu_f64__avx512}, /* LEAKY_RELU */
+    {0, 0, 0, 0, gir__k_elu_f32__avx512, gir__k_elu_f64__avx512}, /* ELU */
+    {0, 0, 0, 0, gir__k_gelu_f32__avx512, gir__k_gelu_f64__avx512}, /* GELU */
+    {0, 0, 0, 0, gir__k_silu_f32__avx512, gir__k_silu_f64__avx512}, /* SILU */
+    {0, 0, 0, 0, gir__k_erf_f32__avx512, gir__k_erf_f64__avx512}, /* ERF */
+    {0, 0, 0, 0, gir__k_floor_f32__avx512, gir__k_floor_f64__avx512}, /* FLOOR */
+    {0, 0, 0, 0, gir__k_ceil_f32__avx512, gir__k_ceil_f64__avx512}, /* CEIL */
+    {0, 0, 0, 0, gir__k_round_f32__avx512, gir__k_round_f64__avx512}, /* ROUND */
+    {0, 0, 0, 0, gir__k_clamp_f32__avx512, gir__k_clamp_f64__avx512}, /* CLAMP */
+    {0, 0, 0, 0, 0, 0}, /* SUM */
+    {0, 0, 0, 0, 0, 0}, /* MEAN */
+    {0, 0, 0, 0, 0, 0}, /* PROD */
+    {0, 0, 0, 0, 0, 0}, /* MAX */
+    {0, 0, 0, 0, 0, 0}, /* MIN */
+    {0, 0, 0, 0, 0, 0}, /* VAR */
+    {0, 0, 0, 0, 0, 0}, /* LOGSUMEXP */
+    {0, 0, 0, 0, 0, 0}, /* ARGMAX */
+    {0, 0, 0, 0, 0, 0}, /* ARGMIN */
+    {0, 0, 0, 0, 0, 0}, /* ALL */
+    {0, 0, 0, 0, 0, 0}, /* ANY */
+    {0, 0, 0, 0, 0, 0}, /* RESHAPE */
+    {0, 0, 0, 0, 0, 0}, /* TRANSPOSE */
+    {0, 0, 0, 0, 0, 0}, /* BROADCAST_TO */
+    {0, 0, 0, 0, 0, 0}, /* SLICE */
+    {0, 0, 0, 0, 0, 0}, /* UNSLICE */
+    {0, 0, 0, 0, 0, 0}, /* CONCAT */
+    {0, 0, 0, 0, 0, 0}, /* FLIP */
+    {0, 0, 0, 0, 0, 0}, /* PAD */
+    {0, 0, 0, 0, 0, 0}, /* INDEX_SELECT */
+    {0, 0, 0, 0, 0, 0}, /* INDEX_ADD */
+    {0, 0, 0, 0, 0, 0}, /* ONE_HOT */
+    {0, 0, 0, 0, 0, 0}, /* WHERE */
+    {0, 0, 0, 0, 0, 0}, /* DIAG */
+    {0, 0, 0, 0, 0, 0}, /* DIAGONAL */
+    {0, 0, 0, 0, 0, 0}, /* TRIU */
+    {0, 0, 0, 0, 0, 0}, /* TRIL */
+    {0, 0, 0, 0, 0, 0}, /* CAST */
+    {0, 0, 0, 0, 0, 0}, /* STOP_GRADIENT */
+    {0, 0, 0, 0, 0, 0}, /* MATMUL */
+    {0, 0, 0, 0, 0, 0}, /* DOT */
+    {0, 0, 0, 0, 0, 0}, /* OUTER */
+    {0, 0, 0, 0, 0, 0}, /* TRACE */
+    {0, 0, 0, 0, 0, 0}, /* INVERSE */
+    {0, 0, 0, 0, 0, 0}, /* DET */
+    {0, 0, 0, 0, 0, 0}, /* LOGDET */
+    {0, 0, 0, 0, 0, 0}, /* CHOLESKY */
+    {0, 0, 0, 0, 0, 0}, /* TRISOLVE */
+    {0, 0, 0, 0, 0, 0}, /* SOFTMAX */
+    {0, 0, 0, 0, 0, 0}, /* LOG_SOFTMAX */
+    {0, 0, 0, 0, 0, 0}, /* XENT_LOGITS */
+    {0, 0, 0, 0, 0, 0}, /* XENT_LOGITS_PROB */
+    {0, 0, 0, 0, gir__k_bce_logits_f32__avx512, gir__k_bce_logits_f64__avx512}, /* BCE_LOGITS */
+    {0, 0, 0, 0, 0, 0}, /* MSE */
+    {0, 0, 0, 0, 0, 0}, /* CONV2D */
+    {0, 0, 0, 0, 0, 0}, /* CONV2D_BWD_DATA */
+    {0, 0, 0, 0, 0, 0}, /* CONV2D_BWD_FILTER */
+    {0, 0, 0, 0, 0, 0}, /* MAX_POOL2D */
+    {0, 0, 0, 0, 0, 0}, /* MAX_POOL2D_BWD */
+    {0, 0, 0, 0, 0, 0}, /* AVG_POOL2D */
+    {0, 0, 0, 0, 0, 0}, /* AVG_POOL2D_BWD */
+    {0, 0, 0, 0, 0, 0}, /* DROPOUT */
+    {0, 0, 0, 0, 0, 0}, /* GATHER */
+    {0, 0, 0, 0, 0, 0}, /* SCATTER_ADD */
+    {0, 0, 0, 0, gir__k_fmod_f32__avx512, gir__k_fmod_f64__avx512}, /* FMOD */
+    {0, 0, 0, 0, gir__k_gelu_tanh_f32__avx512, gir__k_gelu_tanh_f64__avx512}, /* GELU_TANH */
+};
+#endif
+#if defined(GIR__HAVE_AVX2)
+/* generated from ops.def: avx2 kernels (float rows; integer, bool and compare rows stay scalar) */
+GIR__TARGET_AVX2 static void gir__k_add_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__avx2_vf32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    v1 = gir__avx2_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x1 + k) : gir__avx2_loadn_f32(x1 + k, t);
+        r = gir__avx2_add_f32(v0, v1);
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_add_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__avx2_vf64 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    v1 = gir__avx2_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x1 + k) : gir__avx2_loadn_f64(x1 + k, t);
+        r = gir__avx2_add_f64(v0, v1);
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_sub_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__avx2_vf32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    v1 = gir__avx2_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x1 + k) : gir__avx2_loadn_f32(x1 + k, t);
+        r = gir__avx2_sub_f32(v0, v1);
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_sub_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__avx2_vf64 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    v1 = gir__avx2_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x1 + k) : gir__avx2_loadn_f64(x1 + k, t);
+        r = gir__avx2_sub_f64(v0, v1);
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_mul_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__avx2_vf32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    v1 = gir__avx2_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x1 + k) : gir__avx2_loadn_f32(x1 + k, t);
+        r = gir__avx2_mul_f32(v0, v1);
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_mul_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__avx2_vf64 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    v1 = gir__avx2_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x1 + k) : gir__avx2_loadn_f64(x1 + k, t);
+        r = gir__avx2_mul_f64(v0, v1);
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_div_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__avx2_vf32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    v1 = gir__avx2_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x1 + k) : gir__avx2_loadn_f32(x1 + k, t);
+        r = gir__avx2_div_f32(v0, v1);
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_div_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__avx2_vf64 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    v1 = gir__avx2_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x1 + k) : gir__avx2_loadn_f64(x1 + k, t);
+        r = gir__avx2_div_f64(v0, v1);
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_neg_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx2_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        r = gir__avx2_neg_f32(v0);
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_neg_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx2_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        r = gir__avx2_neg_f64(v0);
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_pow_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__avx2_vf32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    v1 = gir__avx2_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x1 + k) : gir__avx2_loadn_f32(x1 + k, t);
+        r = gir__avx2_map2_f32(gir__v_pow_f32, v0, v1);
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_pow_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__avx2_vf64 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    v1 = gir__avx2_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x1 + k) : gir__avx2_loadn_f64(x1 + k, t);
+        r = gir__avx2_map2_f64(gir__v_pow_f64, v0, v1);
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_maximum_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__avx2_vf32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    v1 = gir__avx2_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x1 + k) : gir__avx2_loadn_f32(x1 + k, t);
+        r = gir__avx2_max_f32(v0, v1);
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_maximum_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__avx2_vf64 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    v1 = gir__avx2_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x1 + k) : gir__avx2_loadn_f64(x1 + k, t);
+        r = gir__avx2_max_f64(v0, v1);
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_minimum_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__avx2_vf32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    v1 = gir__avx2_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x1 + k) : gir__avx2_loadn_f32(x1 + k, t);
+        r = gir__avx2_min_f32(v0, v1);
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_minimum_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__avx2_vf64 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    v1 = gir__avx2_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x1 + k) : gir__avx2_loadn_f64(x1 + k, t);
+        r = gir__avx2_min_f64(v0, v1);
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_mod_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__avx2_vf32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    v1 = gir__avx2_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x1 + k) : gir__avx2_loadn_f32(x1 + k, t);
+        r = gir__avx2_map2_f32(gir__v_mod_f32, v0, v1);
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_mod_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__avx2_vf64 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    v1 = gir__avx2_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x1 + k) : gir__avx2_loadn_f64(x1 + k, t);
+        r = gir__avx2_map2_f64(gir__v_mod_f64, v0, v1);
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_floordiv_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__avx2_vf32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    v1 = gir__avx2_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x1 + k) : gir__avx2_loadn_f32(x1 + k, t);
+        r = gir__avx2_map2_f32(gir__v_floordiv_f32, v0, v1);
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_floordiv_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__avx2_vf64 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    v1 = gir__avx2_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x1 + k) : gir__avx2_loadn_f64(x1 + k, t);
+        r = gir__avx2_map2_f64(gir__v_floordiv_f64, v0, v1);
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_abs_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx2_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        r = gir__avx2_abs_f32(v0);
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_abs_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx2_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        r = gir__avx2_abs_f64(v0);
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_sign_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx2_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        r = gir__avx2_sign_f32(v0);
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_sign_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx2_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        r = gir__avx2_sign_f64(v0);
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_square_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx2_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        r = gir__avx2_mul_f32(v0, v0);
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_square_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx2_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        r = gir__avx2_mul_f64(v0, v0);
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_sqrt_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx2_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        r = gir__avx2_sqrt_f32(v0);
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_sqrt_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx2_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        r = gir__avx2_sqrt_f64(v0);
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_rsqrt_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const gir__avx2_vf32 c0 = gir__avx2_set1_f32((float)1);
+    gir__avx2_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        r = gir__avx2_div_f32(c0, gir__avx2_sqrt_f32(v0));
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_rsqrt_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const gir__avx2_vf64 c0 = gir__avx2_set1_f64((double)1);
+    gir__avx2_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        r = gir__avx2_div_f64(c0, gir__avx2_sqrt_f64(v0));
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_reciprocal_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const gir__avx2_vf32 c0 = gir__avx2_set1_f32((float)1);
+    gir__avx2_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        r = gir__avx2_div_f32(c0, v0);
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_reciprocal_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const gir__avx2_vf64 c0 = gir__avx2_set1_f64((double)1);
+    gir__avx2_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        r = gir__avx2_div_f64(c0, v0);
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_exp_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx2_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        r = gir__avx2_exp_f32(v0);
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_exp_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx2_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        r = gir__avx2_exp_f64(v0);
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_expm1_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx2_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        r = gir__avx2_expm1_f32(v0);
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_expm1_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx2_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        r = gir__avx2_expm1_f64(v0);
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_log_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx2_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        r = gir__avx2_log_f32(v0);
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_log_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx2_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        r = gir__avx2_log_f64(v0);
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_log1p_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx2_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        r = gir__avx2_log1p_f32(v0);
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_log1p_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx2_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        r = gir__avx2_log1p_f64(v0);
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_log2_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx2_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        r = gir__avx2_log2_f32(v0);
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_log2_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx2_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        r = gir__avx2_log2_f64(v0);
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_sin_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx2_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        r = gir__avx2_map1_f32(gir__v_sin_f32, v0);
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_sin_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx2_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        r = gir__avx2_map1_f64(gir__v_sin_f64, v0);
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_cos_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx2_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        r = gir__avx2_map1_f32(gir__v_cos_f32, v0);
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_cos_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx2_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        r = gir__avx2_map1_f64(gir__v_cos_f64, v0);
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_tan_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx2_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        r = gir__avx2_map1_f32(gir__v_tan_f32, v0);
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_tan_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx2_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        r = gir__avx2_map1_f64(gir__v_tan_f64, v0);
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_asin_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx2_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        r = gir__avx2_map1_f32(gir__v_asin_f32, v0);
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_asin_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx2_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        r = gir__avx2_map1_f64(gir__v_asin_f64, v0);
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_acos_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx2_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        r = gir__avx2_map1_f32(gir__v_acos_f32, v0);
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_acos_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx2_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        r = gir__avx2_map1_f64(gir__v_acos_f64, v0);
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_atan_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx2_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        r = gir__avx2_map1_f32(gir__v_atan_f32, v0);
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_atan_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx2_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        r = gir__avx2_map1_f64(gir__v_atan_f64, v0);
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_sinh_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx2_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        r = gir__avx2_map1_f32(gir__v_sinh_f32, v0);
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_sinh_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx2_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        r = gir__avx2_map1_f64(gir__v_sinh_f64, v0);
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_cosh_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx2_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        r = gir__avx2_map1_f32(gir__v_cosh_f32, v0);
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_cosh_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx2_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        r = gir__avx2_map1_f64(gir__v_cosh_f64, v0);
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_tanh_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx2_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        r = gir__avx2_tanh_f32(v0);
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_tanh_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx2_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        r = gir__avx2_tanh_f64(v0);
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_sigmoid_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx2_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        r = gir__avx2_sigmoid_f32(v0);
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_sigmoid_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx2_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        r = gir__avx2_sigmoid_f64(v0);
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_softplus_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const gir__avx2_vf32 c0 = gir__avx2_set1_f32((float)0);
+    gir__avx2_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        r = gir__avx2_add_f32(gir__avx2_max_f32(v0, c0), gir__avx2_log1p_f32(gir__avx2_exp_f32(gir__avx2_neg_f32(gir__avx2_abs_f32(v0)))));
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_softplus_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const gir__avx2_vf64 c0 = gir__avx2_set1_f64((double)0);
+    gir__avx2_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        r = gir__avx2_add_f64(gir__avx2_max_f64(v0, c0), gir__avx2_log1p_f64(gir__avx2_exp_f64(gir__avx2_neg_f64(gir__avx2_abs_f64(v0)))));
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_relu_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const gir__avx2_vf32 c0 = gir__avx2_set1_f32((float)0);
+    gir__avx2_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        r = gir__avx2_max_f32(v0, c0);
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_relu_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const gir__avx2_vf64 c0 = gir__avx2_set1_f64((double)0);
+    gir__avx2_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        r = gir__avx2_max_f64(v0, c0);
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_leaky_relu_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const gir__avx2_vf32 c0 = gir__avx2_set1_f32((float)0);
+    const gir__avx2_vf32 c1 = gir__avx2_set1_f32((float)p[0]);
+    gir__avx2_vf32 v0, r;
+    int64_t k;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        r = gir__avx2_select_f32(gir__avx2_gt_f32(v0, c0), v0, gir__avx2_mul_f32(c1, v0));
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_leaky_relu_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const gir__avx2_vf64 c0 = gir__avx2_set1_f64((double)0);
+    const gir__avx2_vf64 c1 = gir__avx2_set1_f64((double)p[0]);
+    gir__avx2_vf64 v0, r;
+    int64_t k;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        r = gir__avx2_select_f64(gir__avx2_gt_f64(v0, c0), v0, gir__avx2_mul_f64(c1, v0));
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_elu_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const gir__avx2_vf32 c0 = gir__avx2_set1_f32((float)0);
+    const gir__avx2_vf32 c1 = gir__avx2_set1_f32((float)p[0]);
+    gir__avx2_vf32 v0, r;
+    int64_t k;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        r = gir__avx2_select_f32(gir__avx2_gt_f32(v0, c0), v0, gir__avx2_mul_f32(c1, gir__avx2_expm1_f32(v0)));
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_elu_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const gir__avx2_vf64 c0 = gir__avx2_set1_f64((double)0);
+    const gir__avx2_vf64 c1 = gir__avx2_set1_f64((double)p[0]);
+    gir__avx2_vf64 v0, r;
+    int64_t k;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        r = gir__avx2_select_f64(gir__avx2_gt_f64(v0, c0), v0, gir__avx2_mul_f64(c1, gir__avx2_expm1_f64(v0)));
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_gelu_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const gir__avx2_vf32 c0 = gir__avx2_set1_f32((float)0.5);
+    const gir__avx2_vf32 c1 = gir__avx2_set1_f32((float)1);
+    const gir__avx2_vf32 c2 = gir__avx2_set1_f32((float)0.7071067811865476);
+    gir__avx2_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        r = gir__avx2_mul_f32(gir__avx2_mul_f32(c0, v0), gir__avx2_add_f32(c1, gir__avx2_erf_f32(gir__avx2_mul_f32(v0, c2))));
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_gelu_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const gir__avx2_vf64 c0 = gir__avx2_set1_f64((double)0.5);
+    const gir__avx2_vf64 c1 = gir__avx2_set1_f64((double)1);
+    const gir__avx2_vf64 c2 = gir__avx2_set1_f64((double)0.7071067811865476);
+    gir__avx2_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        r = gir__avx2_mul_f64(gir__avx2_mul_f64(c0, v0), gir__avx2_add_f64(c1, gir__avx2_erf_f64(gir__avx2_mul_f64(v0, c2))));
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_silu_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx2_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        r = gir__avx2_mul_f32(v0, gir__avx2_sigmoid_f32(v0));
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_silu_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx2_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        r = gir__avx2_mul_f64(v0, gir__avx2_sigmoid_f64(v0));
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_erf_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx2_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        r = gir__avx2_erf_f32(v0);
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_erf_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx2_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        r = gir__avx2_erf_f64(v0);
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_floor_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx2_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        r = gir__avx2_floor_f32(v0);
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_floor_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx2_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        r = gir__avx2_floor_f64(v0);
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_ceil_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx2_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        r = gir__avx2_ceil_f32(v0);
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_ceil_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx2_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        r = gir__avx2_ceil_f64(v0);
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_round_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx2_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        r = gir__avx2_round_f32(v0);
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_round_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx2_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        r = gir__avx2_round_f64(v0);
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_clamp_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const gir__avx2_vf32 c0 = gir__avx2_set1_f32((float)p[0]);
+    const gir__avx2_vf32 c1 = gir__avx2_set1_f32((float)p[1]);
+    gir__avx2_vf32 v0, r;
+    int64_t k;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        r = gir__avx2_min_f32(gir__avx2_max_f32(v0, c0), c1);
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_clamp_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const gir__avx2_vf64 c0 = gir__avx2_set1_f64((double)p[0]);
+    const gir__avx2_vf64 c1 = gir__avx2_set1_f64((double)p[1]);
+    gir__avx2_vf64 v0, r;
+    int64_t k;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        r = gir__avx2_min_f64(gir__avx2_max_f64(v0, c0), c1);
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_bce_logits_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    const gir__avx2_vf32 c0 = gir__avx2_set1_f32((float)0);
+    gir__avx2_vf32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    v1 = gir__avx2_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x1 + k) : gir__avx2_loadn_f32(x1 + k, t);
+        r = gir__avx2_add_f32(gir__avx2_sub_f32(gir__avx2_max_f32(v0, c0), gir__avx2_mul_f32(v0, v1)), gir__avx2_log1p_f32(gir__avx2_exp_f32(gir__avx2_neg_f32(gir__avx2_abs_f32(v0)))));
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_bce_logits_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    const gir__avx2_vf64 c0 = gir__avx2_set1_f64((double)0);
+    gir__avx2_vf64 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    v1 = gir__avx2_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x1 + k) : gir__avx2_loadn_f64(x1 + k, t);
+        r = gir__avx2_add_f64(gir__avx2_sub_f64(gir__avx2_max_f64(v0, c0), gir__avx2_mul_f64(v0, v1)), gir__avx2_log1p_f64(gir__avx2_exp_f64(gir__avx2_neg_f64(gir__avx2_abs_f64(v0)))));
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_fmod_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__avx2_vf32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    v1 = gir__avx2_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x1 + k) : gir__avx2_loadn_f32(x1 + k, t);
+        r = gir__avx2_map2_f32(gir__v_fmod_f32, v0, v1);
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_fmod_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__avx2_vf64 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    v1 = gir__avx2_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x1 + k) : gir__avx2_loadn_f64(x1 + k, t);
+        r = gir__avx2_map2_f64(gir__v_fmod_f64, v0, v1);
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_gelu_tanh_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const gir__avx2_vf32 c0 = gir__avx2_set1_f32((float)0.5);
+    const gir__avx2_vf32 c1 = gir__avx2_set1_f32((float)1);
+    const gir__avx2_vf32 c2 = gir__avx2_set1_f32((float)0.7978845608028654);
+    const gir__avx2_vf32 c3 = gir__avx2_set1_f32((float)0.044715);
+    gir__avx2_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        r = gir__avx2_mul_f32(gir__avx2_mul_f32(c0, v0), gir__avx2_add_f32(c1, gir__avx2_tanh_f32(gir__avx2_mul_f32(c2, gir__avx2_add_f32(v0, gir__avx2_mul_f32(gir__avx2_mul_f32(gir__avx2_mul_f32(c3, v0), v0), v0))))));
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_gelu_tanh_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const gir__avx2_vf64 c0 = gir__avx2_set1_f64((double)0.5);
+    const gir__avx2_vf64 c1 = gir__avx2_set1_f64((double)1);
+    const gir__avx2_vf64 c2 = gir__avx2_set1_f64((double)0.7978845608028654);
+    const gir__avx2_vf64 c3 = gir__avx2_set1_f64((double)0.044715);
+    gir__avx2_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        r = gir__avx2_mul_f64(gir__avx2_mul_f64(c0, v0), gir__avx2_add_f64(c1, gir__avx2_tanh_f64(gir__avx2_mul_f64(c2, gir__avx2_add_f64(v0, gir__avx2_mul_f64(gir__avx2_mul_f64(gir__avx2_mul_f64(c3, v0), v0), v0))))));
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+static const gir__ew_fn gir__ew_table_avx2[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
+    {0, 0, 0, 0, 0, 0},
+    {0, 0, 0, 0, 0, 0}, /* INPUT */
+    {0, 0, 0, 0, 0, 0}, /* VARIABLE */
+    {0, 0, 0, 0, 0, 0}, /* CONSTANT */
+    {0, 0, 0, 0, 0, 0}, /* FILL */
+    {0, 0, 0, 0, 0, 0}, /* EYE */
+    {0, 0, 0, 0, 0, 0}, /* ARANGE */
+    {0, 0, 0, 0, 0, 0}, /* RAND_UNIFORM */
+    {0, 0, 0, 0, 0, 0}, /* RAND_NORMAL */
+    {0, 0, 0, 0, 0, 0}, /* NOT */
+    {0, 0, 0, 0, 0, 0}, /* AND */
+    {0, 0, 0, 0, 0, 0}, /* OR */
+    {0, 0, 0, 0, 0, 0}, /* XOR */
+    {0, 0, 0, 0, 0, 0}, /* GT */
+    {0, 0, 0, 0, 0, 0}, /* GE */
+    {0, 0, 0, 0, 0, 0}, /* LT */
+    {0, 0, 0, 0, 0, 0}, /* LE */
+    {0, 0, 0, 0, 0, 0}, /* EQ */
+    {0, 0, 0, 0, 0, 0}, /* NE */
+    {0, 0, 0, 0, 0, 0}, /* APPROX_EQ */
+    {0, 0, 0, 0, 0, 0}, /* ISNAN */
+    {0, 0, 0, 0, 0, 0}, /* ISINF */
+    {0, 0, 0, 0, 0, 0}, /* ISFINITE */
+    {0, 0, 0, 0, gir__k_add_f32__avx2, gir__k_add_f64__avx2}, /* ADD */
+    {0, 0, 0, 0, gir__k_sub_f32__avx2, gir__k_sub_f64__avx2}, /* SUB */
+    {0, 0, 0, 0, gir__k_mul_f32__avx2, gir__k_mul_f64__avx2}, /* MUL */
+    {0, 0, 0, 0, gir__k_div_f32__avx2, gir__k_div_f64__avx2}, /* DIV */
+    {0, 0, 0, 0, gir__k_neg_f32__avx2, gir__k_neg_f64__avx2}, /* NEG */
+    {0, 0, 0, 0, gir__k_pow_f32__avx2, gir__k_pow_f64__avx2}, /* POW */
+    {0, 0, 0, 0, gir__k_maximum_f32__avx2, gir__k_maximum_f64__avx2}, /* MAXIMUM */
+    {0, 0, 0, 0, gir__k_minimum_f32__avx2, gir__k_minimum_f64__avx2}, /* MINIMUM */
+    {0, 0, 0, 0, gir__k_mod_f32__avx2, gir__k_mod_f64__avx2}, /* MOD */
+    {0, 0, 0, 0, gir__k_floordiv_f32__avx2, gir__k_floordiv_f64__avx2}, /* FLOORDIV */
+    {0, 0, 0, 0, 0, 0}, /* ADD_N */
+    {0, 0, 0, 0, gir__k_abs_f32__avx2, gir__k_abs_f64__avx2}, /* ABS */
+    {0, 0, 0, 0, gir__k_sign_f32__avx2, gir__k_sign_f64__avx2}, /* SIGN */
+    {0, 0, 0, 0, gir__k_square_f32__avx2, gir__k_square_f64__avx2}, /* SQUARE */
+    {0, 0, 0, 0, gir__k_sqrt_f32__avx2, gir__k_sqrt_f64__avx2}, /* SQRT */
+    {0, 0, 0, 0, gir__k_rsqrt_f32__avx2, gir__k_rsqrt_f64__avx2}, /* RSQRT */
+    {0, 0, 0, 0, gir__k_reciprocal_f32__avx2, gir__k_reciprocal_f64__avx2}, /* RECIPROCAL */
+    {0, 0, 0, 0, gir__k_exp_f32__avx2, gir__k_exp_f64__avx2}, /* EXP */
+    {0, 0, 0, 0, gir__k_expm1_f32__avx2, gir__k_expm1_f64__avx2}, /* EXPM1 */
+    {0, 0, 0, 0, gir__k_log_f32__avx2, gir__k_log_f64__avx2}, /* LOG */
+    {0, 0, 0, 0, gir__k_log1p_f32__avx2, gir__k_log1p_f64__avx2}, /* LOG1P */
+    {0, 0, 0, 0, gir__k_log2_f32__avx2, gir__k_log2_f64__avx2}, /* LOG2 */
+    {0, 0, 0, 0, gir__k_sin_f32__avx2, gir__k_sin_f64__avx2}, /* SIN */
+    {0, 0, 0, 0, gir__k_cos_f32__avx2, gir__k_cos_f64__avx2}, /* COS */
+    {0, 0, 0, 0, gir__k_tan_f32__avx2, gir__k_tan_f64__avx2}, /* TAN */
+    {0, 0, 0, 0, gir__k_asin_f32__avx2, gir__k_asin_f64__avx2}, /* ASIN */
+    {0, 0, 0, 0, gir__k_acos_f32__avx2, gir__k_acos_f64__avx2}, /* ACOS */
+    {0, 0, 0, 0, gir__k_atan_f32__avx2, gir__k_atan_f64__avx2}, /* ATAN */
+    {0, 0, 0, 0, gir__k_sinh_f32__avx2, gir__k_sinh_f64__avx2}, /* SINH */
+    {0, 0, 0, 0, gir__k_cosh_f32__avx2, gir__k_cosh_f64__avx2}, /* COSH */
+    {0, 0, 0, 0, gir__k_tanh_f32__avx2, gir__k_tanh_f64__avx2}, /* TANH */
+    {0, 0, 0, 0, gir__k_sigmoid_f32__avx2, gir__k_sigmoid_f64__avx2}, /* SIGMOID */
+    {0, 0, 0, 0, gir__k_softplus_f32__avx2, gir__k_softplus_f64__avx2}, /* SOFTPLUS */
+    {0, 0, 0, 0, gir__k_relu_f32__avx2, gir__k_relu_f64__avx2}, /* RELU */
+    {0, 0, 0, 0, gir__k_leaky_relu_f32__avx2, gir__k_leaky_relu_f64__avx2}, /* LEAKY_RELU */
+    {0, 0, 0, 0, gir__k_elu_f32__avx2, gir__k_elu_f64__avx2}, /* ELU */
+    {0, 0, 0, 0, gir__k_gelu_f32__avx2, gir__k_gelu_f64__avx2}, /* GELU */
+    {0, 0, 0, 0, gir__k_silu_f32__avx2, gir__k_silu_f64__avx2}, /* SILU */
+    {0, 0, 0, 0, gir__k_erf_f32__avx2, gir__k_erf_f64__avx2}, /* ERF */
+    {0, 0, 0, 0, gir__k_floor_f32__avx2, gir__k_floor_f64__avx2}, /* FLOOR */
+    {0, 0, 0, 0, gir__k_ceil_f32__avx2, gir__k_ceil_f64__avx2}, /* CEIL */
+    {0, 0, 0, 0, gir__k_round_f32__avx2, gir__k_round_f64__avx2}, /* ROUND */
+    {0, 0, 0, 0, gir__k_clamp_f32__avx2, gir__k_clamp_f64__avx2}, /* CLAMP */
+    {0, 0, 0, 0, 0, 0}, /* SUM */
+    {0, 0, 0, 0, 0, 0}, /* MEAN */
+    {0, 0, 0, 0, 0, 0}, /* PROD */
+    {0, 0, 0, 0, 0, 0}, /* MAX */
+    {0, 0, 0, 0, 0, 0}, /* MIN */
+    {0, 0, 0, 0, 0, 0}, /* VAR */
+    {0, 0, 0, 0, 0, 0}, /* LOGSUMEXP */
+    {0, 0, 0, 0, 0, 0}, /* ARGMAX */
+    {0, 0, 0, 0, 0, 0}, /* ARGMIN */
+    {0, 0, 0, 0, 0, 0}, /* ALL */
+    {0, 0, 0, 0, 0, 0}, /* ANY */
+    {0, 0, 0, 0, 0, 0}, /* RESHAPE */
+    {0, 0, 0, 0, 0, 0}, /* TRANSPOSE */
+    {0, 0, 0, 0, 0, 0}, /* BROADCAST_TO */
+    {0, 0, 0, 0, 0, 0}, /* SLICE */
+    {0, 0, 0, 0, 0, 0}, /* UNSLICE */
+    {0, 0, 0, 0, 0, 0}, /* CONCAT */
+    {0, 0, 0, 0, 0, 0}, /* FLIP */
+    {0, 0, 0, 0, 0, 0}, /* PAD */
+    {0, 0, 0, 0, 0, 0}, /* INDEX_SELECT */
+    {0, 0, 0, 0, 0, 0}, /* INDEX_ADD */
+    {0, 0, 0, 0, 0, 0}, /* ONE_HOT */
+    {0, 0, 0, 0, 0, 0}, /* WHERE */
+    {0, 0, 0, 0, 0, 0}, /* DIAG */
+    {0, 0, 0, 0, 0, 0}, /* DIAGONAL */
+    {0, 0, 0, 0, 0, 0}, /* TRIU */
+    {0, 0, 0, 0, 0, 0}, /* TRIL */
+    {0, 0, 0, 0, 0, 0}, /* CAST */
+    {0, 0, 0, 0, 0, 0}, /* STOP_GRADIENT */
+    {0, 0, 0, 0, 0, 0}, /* MATMUL */
+    {0, 0, 0, 0, 0, 0}, /* DOT */
+    {0, 0, 0, 0, 0, 0}, /* OUTER */
+    {0, 0, 0, 0, 0, 0}, /* TRACE */
+    {0, 0, 0, 0, 0, 0}, /* INVERSE */
+    {0, 0, 0, 0, 0, 0}, /* DET */
+    {0, 0, 0, 0, 0, 0}, /* LOGDET */
+    {0, 0, 0, 0, 0, 0}, /* CHOLESKY */
+    {0, 0, 0, 0, 0, 0}, /* TRISOLVE */
+    {0, 0, 0, 0, 0, 0}, /* SOFTMAX */
+    {0, 0, 0, 0, 0, 0}, /* LOG_SOFTMAX */
+    {0, 0, 0, 0, 0, 0}, /* XENT_LOGITS */
+    {0, 0, 0, 0, 0, 0}, /* XENT_LOGITS_PROB */
+    {0, 0, 0, 0, gir__k_bce_logits_f32__avx2, gir__k_bce_logits_f64__avx2}, /* BCE_LOGITS */
+    {0, 0, 0, 0, 0, 0}, /* MSE */
+    {0, 0, 0, 0, 0, 0}, /* CONV2D */
+    {0, 0, 0, 0, 0, 0}, /* CONV2D_BWD_DATA */
+    {0, 0, 0, 0, 0, 0}, /* CONV2D_BWD_FILTER */
+    {0, 0, 0, 0, 0, 0}, /* MAX_POOL2D */
+    {0, 0, 0, 0, 0, 0}, /* MAX_POOL2D_BWD */
+    {0, 0, 0, 0, 0, 0}, /* AVG_POOL2D */
+    {0, 0, 0, 0, 0, 0}, /* AVG_POOL2D_BWD */
+    {0, 0, 0, 0, 0, 0}, /* DROPOUT */
+    {0, 0, 0, 0, 0, 0}, /* GATHER */
+    {0, 0, 0, 0, 0, 0}, /* SCATTER_ADD */
+    {0, 0, 0, 0, gir__k_fmod_f32__avx2, gir__k_fmod_f64__avx2}, /* FMOD */
+    {0, 0, 0, 0, gir__k_gelu_tanh_f32__avx2, gir__k_gelu_tanh_f64__avx2}, /* GELU_TANH */
+};
+#endif
+#if defined(GIR__HAVE_NEON)
+/* generated from ops.def: neon kernels (float rows; integer, bool and compare rows stay scalar) */
+static void gir__k_add_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__neon_vf32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    v1 = gir__neon_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x1 + k) : gir__neon_loadn_f32(x1 + k, t);
+        r = gir__neon_add_f32(v0, v1);
+        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_add_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__neon_vf64 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    v1 = gir__neon_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x1 + k) : gir__neon_loadn_f64(x1 + k, t);
+        r = gir__neon_add_f64(v0, v1);
+        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_sub_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__neon_vf32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    v1 = gir__neon_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x1 + k) : gir__neon_loadn_f32(x1 + k, t);
+        r = gir__neon_sub_f32(v0, v1);
+        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_sub_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__neon_vf64 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    v1 = gir__neon_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x1 + k) : gir__neon_loadn_f64(x1 + k, t);
+        r = gir__neon_sub_f64(v0, v1);
+        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_mul_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__neon_vf32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    v1 = gir__neon_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x1 + k) : gir__neon_loadn_f32(x1 + k, t);
+        r = gir__neon_mul_f32(v0, v1);
+        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_mul_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__neon_vf64 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    v1 = gir__neon_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x1 + k) : gir__neon_loadn_f64(x1 + k, t);
+        r = gir__neon_mul_f64(v0, v1);
+        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_div_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__neon_vf32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    v1 = gir__neon_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x1 + k) : gir__neon_loadn_f32(x1 + k, t);
+        r = gir__neon_div_f32(v0, v1);
+        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_div_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__neon_vf64 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    v1 = gir__neon_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x1 + k) : gir__neon_loadn_f64(x1 + k, t);
+        r = gir__neon_div_f64(v0, v1);
+        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_neg_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__neon_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        r = gir__neon_neg_f32(v0);
+        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_neg_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__neon_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        r = gir__neon_neg_f64(v0);
+        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_pow_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__neon_vf32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    v1 = gir__neon_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x1 + k) : gir__neon_loadn_f32(x1 + k, t);
+        r = gir__neon_map2_f32(gir__v_pow_f32, v0, v1);
+        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_pow_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__neon_vf64 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    v1 = gir__neon_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x1 + k) : gir__neon_loadn_f64(x1 + k, t);
+        r = gir__neon_map2_f64(gir__v_pow_f64, v0, v1);
+        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_maximum_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__neon_vf32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    v1 = gir__neon_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x1 + k) : gir__neon_loadn_f32(x1 + k, t);
+        r = gir__neon_max_f32(v0, v1);
+        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_maximum_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__neon_vf64 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    v1 = gir__neon_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x1 + k) : gir__neon_loadn_f64(x1 + k, t);
+        r = gir__neon_max_f64(v0, v1);
+        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_minimum_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__neon_vf32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    v1 = gir__neon_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x1 + k) : gir__neon_loadn_f32(x1 + k, t);
+        r = gir__neon_min_f32(v0, v1);
+        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_minimum_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__neon_vf64 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    v1 = gir__neon_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x1 + k) : gir__neon_loadn_f64(x1 + k, t);
+        r = gir__neon_min_f64(v0, v1);
+        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_mod_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__neon_vf32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    v1 = gir__neon_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x1 + k) : gir__neon_loadn_f32(x1 + k, t);
+        r = gir__neon_map2_f32(gir__v_mod_f32, v0, v1);
+        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_mod_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__neon_vf64 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    v1 = gir__neon_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x1 + k) : gir__neon_loadn_f64(x1 + k, t);
+        r = gir__neon_map2_f64(gir__v_mod_f64, v0, v1);
+        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_floordiv_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__neon_vf32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    v1 = gir__neon_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x1 + k) : gir__neon_loadn_f32(x1 + k, t);
+        r = gir__neon_map2_f32(gir__v_floordiv_f32, v0, v1);
+        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_floordiv_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__neon_vf64 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    v1 = gir__neon_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x1 + k) : gir__neon_loadn_f64(x1 + k, t);
+        r = gir__neon_map2_f64(gir__v_floordiv_f64, v0, v1);
+        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_abs_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__neon_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        r = gir__neon_abs_f32(v0);
+        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_abs_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__neon_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        r = gir__neon_abs_f64(v0);
+        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_sign_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__neon_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        r = gir__neon_sign_f32(v0);
+        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_sign_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__neon_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        r = gir__neon_sign_f64(v0);
+        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_square_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__neon_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        r = gir__neon_mul_f32(v0, v0);
+        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_square_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__neon_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        r = gir__neon_mul_f64(v0, v0);
+        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_sqrt_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__neon_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        r = gir__neon_sqrt_f32(v0);
+        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_sqrt_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__neon_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        r = gir__neon_sqrt_f64(v0);
+        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_rsqrt_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const gir__neon_vf32 c0 = gir__neon_set1_f32((float)1);
+    gir__neon_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        r = gir__neon_div_f32(c0, gir__neon_sqrt_f32(v0));
+        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_rsqrt_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const gir__neon_vf64 c0 = gir__neon_set1_f64((double)1);
+    gir__neon_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        r = gir__neon_div_f64(c0, gir__neon_sqrt_f64(v0));
+        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_reciprocal_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const gir__neon_vf32 c0 = gir__neon_set1_f32((float)1);
+    gir__neon_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        r = gir__neon_div_f32(c0, v0);
+        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_reciprocal_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const gir__neon_vf64 c0 = gir__neon_set1_f64((double)1);
+    gir__neon_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        r = gir__neon_div_f64(c0, v0);
+        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_exp_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__neon_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        r = gir__neon_exp_f32(v0);
+        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_exp_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__neon_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        r = gir__neon_exp_f64(v0);
+        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_expm1_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__neon_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        r = gir__neon_expm1_f32(v0);
+        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_expm1_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__neon_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        r = gir__neon_expm1_f64(v0);
+        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_log_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__neon_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        r = gir__neon_log_f32(v0);
+        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_log_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__neon_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        r = gir__neon_log_f64(v0);
+        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_log1p_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__neon_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        r = gir__neon_log1p_f32(v0);
+        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_log1p_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__neon_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        r = gir__neon_log1p_f64(v0);
+        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_log2_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__neon_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        r = gir__neon_log2_f32(v0);
+        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_log2_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__neon_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        r = gir__neon_log2_f64(v0);
+        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_sin_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__neon_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        r = gir__neon_map1_f32(gir__v_sin_f32, v0);
+        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_sin_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__neon_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        r = gir__neon_map1_f64(gir__v_sin_f64, v0);
+        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_cos_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__neon_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        r = gir__neon_map1_f32(gir__v_cos_f32, v0);
+        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_cos_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__neon_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        r = gir__neon_map1_f64(gir__v_cos_f64, v0);
+        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_tan_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__neon_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        r = gir__neon_map1_f32(gir__v_tan_f32, v0);
+        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_tan_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__neon_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        r = gir__neon_map1_f64(gir__v_tan_f64, v0);
+        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_asin_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__neon_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        r = gir__neon_map1_f32(gir__v_asin_f32, v0);
+        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_asin_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__neon_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        r = gir__neon_map1_f64(gir__v_asin_f64, v0);
+        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_acos_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__neon_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        r = gir__neon_map1_f32(gir__v_acos_f32, v0);
+        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_acos_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__neon_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        r = gir__neon_map1_f64(gir__v_acos_f64, v0);
+        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_atan_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__neon_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        r = gir__neon_map1_f32(gir__v_atan_f32, v0);
+        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_atan_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__neon_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        r = gir__neon_map1_f64(gir__v_atan_f64, v0);
+        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_sinh_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__neon_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        r = gir__neon_map1_f32(gir__v_sinh_f32, v0);
+        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_sinh_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__neon_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        r = gir__neon_map1_f64(gir__v_sinh_f64, v0);
+        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_cosh_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__neon_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        r = gir__neon_map1_f32(gir__v_cosh_f32, v0);
+        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_cosh_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__neon_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        r = gir__neon_map1_f64(gir__v_cosh_f64, v0);
+        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_tanh_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__neon_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        r = gir__neon_tanh_f32(v0);
+        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_tanh_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__neon_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        r = gir__neon_tanh_f64(v0);
+        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_sigmoid_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__neon_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        r = gir__neon_sigmoid_f32(v0);
+        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_sigmoid_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__neon_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        r = gir__neon_sigmoid_f64(v0);
+        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_softplus_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const gir__neon_vf32 c0 = gir__neon_set1_f32((float)0);
+    gir__neon_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        r = gir__neon_add_f32(gir__neon_max_f32(v0, c0), gir__neon_log1p_f32(gir__neon_exp_f32(gir__neon_neg_f32(gir__neon_abs_f32(v0)))));
+        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_softplus_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const gir__neon_vf64 c0 = gir__neon_set1_f64((double)0);
+    gir__neon_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        r = gir__neon_add_f64(gir__neon_max_f64(v0, c0), gir__neon_log1p_f64(gir__neon_exp_f64(gir__neon_neg_f64(gir__neon_abs_f64(v0)))));
+        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_relu_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const gir__neon_vf32 c0 = gir__neon_set1_f32((float)0);
+    gir__neon_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        r = gir__neon_max_f32(v0, c0);
+        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_relu_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const gir__neon_vf64 c0 = gir__neon_set1_f64((double)0);
+    gir__neon_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        r = gir__neon_max_f64(v0, c0);
+        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_leaky_relu_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const gir__neon_vf32 c0 = gir__neon_set1_f32((float)0);
+    const gir__neon_vf32 c1 = gir__neon_set1_f32((float)p[0]);
+    gir__neon_vf32 v0, r;
+    int64_t k;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        r = gir__neon_select_f32(gir__neon_gt_f32(v0, c0), v0, gir__neon_mul_f32(c1, v0));
+        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_leaky_relu_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const gir__neon_vf64 c0 = gir__neon_set1_f64((double)0);
+    const gir__neon_vf64 c1 = gir__neon_set1_f64((double)p[0]);
+    gir__neon_vf64 v0, r;
+    int64_t k;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        r = gir__neon_select_f64(gir__neon_gt_f64(v0, c0), v0, gir__neon_mul_f64(c1, v0));
+        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_elu_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const gir__neon_vf32 c0 = gir__neon_set1_f32((float)0);
+    const gir__neon_vf32 c1 = gir__neon_set1_f32((float)p[0]);
+    gir__neon_vf32 v0, r;
+    int64_t k;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        r = gir__neon_select_f32(gir__neon_gt_f32(v0, c0), v0, gir__neon_mul_f32(c1, gir__neon_expm1_f32(v0)));
+        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_elu_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const gir__neon_vf64 c0 = gir__neon_set1_f64((double)0);
+    const gir__neon_vf64 c1 = gir__neon_set1_f64((double)p[0]);
+    gir__neon_vf64 v0, r;
+    int64_t k;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        r = gir__neon_select_f64(gir__neon_gt_f64(v0, c0), v0, gir__neon_mul_f64(c1, gir__neon_expm1_f64(v0)));
+        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_gelu_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const gir__neon_vf32 c0 = gir__neon_set1_f32((float)0.5);
+    const gir__neon_vf32 c1 = gir__neon_set1_f32((float)1);
+    const gir__neon_vf32 c2 = gir__neon_set1_f32((float)0.7071067811865476);
+    gir__neon_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        r = gir__neon_mul_f32(gir__neon_mul_f32(c0, v0), gir__neon_add_f32(c1, gir__neon_erf_f32(gir__neon_mul_f32(v0, c2))));
+        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_gelu_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const gir__neon_vf64 c0 = gir__neon_set1_f64((double)0.5);
+    const gir__neon_vf64 c1 = gir__neon_set1_f64((double)1);
+    const gir__neon_vf64 c2 = gir__neon_set1_f64((double)0.7071067811865476);
+    gir__neon_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        r = gir__neon_mul_f64(gir__neon_mul_f64(c0, v0), gir__neon_add_f64(c1, gir__neon_erf_f64(gir__neon_mul_f64(v0, c2))));
+        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_silu_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__neon_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        r = gir__neon_mul_f32(v0, gir__neon_sigmoid_f32(v0));
+        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_silu_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__neon_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        r = gir__neon_mul_f64(v0, gir__neon_sigmoid_f64(v0));
+        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_erf_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__neon_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        r = gir__neon_erf_f32(v0);
+        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_erf_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__neon_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        r = gir__neon_erf_f64(v0);
+        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_floor_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__neon_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        r = gir__neon_floor_f32(v0);
+        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_floor_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__neon_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        r = gir__neon_floor_f64(v0);
+        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_ceil_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__neon_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        r = gir__neon_ceil_f32(v0);
+        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_ceil_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__neon_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        r = gir__neon_ceil_f64(v0);
+        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_round_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__neon_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        r = gir__neon_round_f32(v0);
+        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_round_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    gir__neon_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        r = gir__neon_round_f64(v0);
+        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_clamp_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const gir__neon_vf32 c0 = gir__neon_set1_f32((float)p[0]);
+    const gir__neon_vf32 c1 = gir__neon_set1_f32((float)p[1]);
+    gir__neon_vf32 v0, r;
+    int64_t k;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        r = gir__neon_min_f32(gir__neon_max_f32(v0, c0), c1);
+        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_clamp_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const gir__neon_vf64 c0 = gir__neon_set1_f64((double)p[0]);
+    const gir__neon_vf64 c1 = gir__neon_set1_f64((double)p[1]);
+    gir__neon_vf64 v0, r;
+    int64_t k;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        r = gir__neon_min_f64(gir__neon_max_f64(v0, c0), c1);
+        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_bce_logits_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    const gir__neon_vf32 c0 = gir__neon_set1_f32((float)0);
+    gir__neon_vf32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    v1 = gir__neon_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x1 + k) : gir__neon_loadn_f32(x1 + k, t);
+        r = gir__neon_add_f32(gir__neon_sub_f32(gir__neon_max_f32(v0, c0), gir__neon_mul_f32(v0, v1)), gir__neon_log1p_f32(gir__neon_exp_f32(gir__neon_neg_f32(gir__neon_abs_f32(v0)))));
+        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_bce_logits_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    const gir__neon_vf64 c0 = gir__neon_set1_f64((double)0);
+    gir__neon_vf64 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    v1 = gir__neon_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x1 + k) : gir__neon_loadn_f64(x1 + k, t);
+        r = gir__neon_add_f64(gir__neon_sub_f64(gir__neon_max_f64(v0, c0), gir__neon_mul_f64(v0, v1)), gir__neon_log1p_f64(gir__neon_exp_f64(gir__neon_neg_f64(gir__neon_abs_f64(v0)))));
+        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_fmod_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__neon_vf32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    v1 = gir__neon_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x1 + k) : gir__neon_loadn_f32(x1 + k, t);
+        r = gir__neon_map2_f32(gir__v_fmod_f32, v0, v1);
+        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_fmod_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__neon_vf64 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    v1 = gir__neon_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x1 + k) : gir__neon_loadn_f64(x1 + k, t);
+        r = gir__neon_map2_f64(gir__v_fmod_f64, v0, v1);
+        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_gelu_tanh_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const gir__neon_vf32 c0 = gir__neon_set1_f32((float)0.5);
+    const gir__neon_vf32 c1 = gir__neon_set1_f32((float)1);
+    const gir__neon_vf32 c2 = gir__neon_set1_f32((float)0.7978845608028654);
+    const gir__neon_vf32 c3 = gir__neon_set1_f32((float)0.044715);
+    gir__neon_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        r = gir__neon_mul_f32(gir__neon_mul_f32(c0, v0), gir__neon_add_f32(c1, gir__neon_tanh_f32(gir__neon_mul_f32(c2, gir__neon_add_f32(v0, gir__neon_mul_f32(gir__neon_mul_f32(gir__neon_mul_f32(c3, v0), v0), v0))))));
+        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_gelu_tanh_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const gir__neon_vf64 c0 = gir__neon_set1_f64((double)0.5);
+    const gir__neon_vf64 c1 = gir__neon_set1_f64((double)1);
+    const gir__neon_vf64 c2 = gir__neon_set1_f64((double)0.7978845608028654);
+    const gir__neon_vf64 c3 = gir__neon_set1_f64((double)0.044715);
+    gir__neon_vf64 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        r = gir__neon_mul_f64(gir__neon_mul_f64(c0, v0), gir__neon_add_f64(c1, gir__neon_tanh_f64(gir__neon_mul_f64(c2, gir__neon_add_f64(v0, gir__neon_mul_f64(gir__neon_mul_f64(gir__neon_mul_f64(c3, v0), v0), v0))))));
+        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static const gir__ew_fn gir__ew_table_neon[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
+    {0, 0, 0, 0, 0, 0},
+    {0, 0, 0, 0, 0, 0}, /* INPUT */
+    {0, 0, 0, 0, 0, 0}, /* VARIABLE */
+    {0, 0, 0, 0, 0, 0}, /* CONSTANT */
+    {0, 0, 0, 0, 0, 0}, /* FILL */
+    {0, 0, 0, 0, 0, 0}, /* EYE */
+    {0, 0, 0, 0, 0, 0}, /* ARANGE */
+    {0, 0, 0, 0, 0, 0}, /* RAND_UNIFORM */
+    {0, 0, 0, 0, 0, 0}, /* RAND_NORMAL */
+    {0, 0, 0, 0, 0, 0}, /* NOT */
+    {0, 0, 0, 0, 0, 0}, /* AND */
+    {0, 0, 0, 0, 0, 0}, /* OR */
+    {0, 0, 0, 0, 0, 0}, /* XOR */
+    {0, 0, 0, 0, 0, 0}, /* GT */
+    {0, 0, 0, 0, 0, 0}, /* GE */
+    {0, 0, 0, 0, 0, 0}, /* LT */
+    {0, 0, 0, 0, 0, 0}, /* LE */
+    {0, 0, 0, 0, 0, 0}, /* EQ */
+    {0, 0, 0, 0, 0, 0}, /* NE */
+    {0, 0, 0, 0, 0, 0}, /* APPROX_EQ */
+    {0, 0, 0, 0, 0, 0}, /* ISNAN */
+    {0, 0, 0, 0, 0, 0}, /* ISINF */
+    {0, 0, 0, 0, 0, 0}, /* ISFINITE */
+    {0, 0, 0, 0, gir__k_add_f32__neon, gir__k_add_f64__neon}, /* ADD */
+    {0, 0, 0, 0, gir__k_sub_f32__neon, gir__k_sub_f64__neon}, /* SUB */
+    {0, 0, 0, 0, gir__k_mul_f32__neon, gir__k_mul_f64__neon}, /* MUL */
+    {0, 0, 0, 0, gir__k_div_f32__neon, gir__k_div_f64__neon}, /* DIV */
+    {0, 0, 0, 0, gir__k_neg_f32__neon, gir__k_neg_f64__neon}, /* NEG */
+    {0, 0, 0, 0, gir__k_pow_f32__neon, gir__k_pow_f64__neon}, /* POW */
+    {0, 0, 0, 0, gir__k_maximum_f32__neon, gir__k_maximum_f64__neon}, /* MAXIMUM */
+    {0, 0, 0, 0, gir__k_minimum_f32__neon, gir__k_minimum_f64__neon}, /* MINIMUM */
+    {0, 0, 0, 0, gir__k_mod_f32__neon, gir__k_mod_f64__neon}, /* MOD */
+    {0, 0, 0, 0, gir__k_floordiv_f32__neon, gir__k_floordiv_f64__neon}, /* FLOORDIV */
+    {0, 0, 0, 0, 0, 0}, /* ADD_N */
+    {0, 0, 0, 0, gir__k_abs_f32__neon, gir__k_abs_f64__neon}, /* ABS */
+    {0, 0, 0, 0, gir__k_sign_f32__neon, gir__k_sign_f64__neon}, /* SIGN */
+    {0, 0, 0, 0, gir__k_square_f32__neon, gir__k_square_f64__neon}, /* SQUARE */
+    {0, 0, 0, 0, gir__k_sqrt_f32__neon, gir__k_sqrt_f64__neon}, /* SQRT */
+    {0, 0, 0, 0, gir__k_rsqrt_f32__neon, gir__k_rsqrt_f64__neon}, /* RSQRT */
+    {0, 0, 0, 0, gir__k_reciprocal_f32__neon, gir__k_reciprocal_f64__neon}, /* RECIPROCAL */
+    {0, 0, 0, 0, gir__k_exp_f32__neon, gir__k_exp_f64__neon}, /* EXP */
+    {0, 0, 0, 0, gir__k_expm1_f32__neon, gir__k_expm1_f64__neon}, /* EXPM1 */
+    {0, 0, 0, 0, gir__k_log_f32__neon, gir__k_log_f64__neon}, /* LOG */
+    {0, 0, 0, 0, gir__k_log1p_f32__neon, gir__k_log1p_f64__neon}, /* LOG1P */
+    {0, 0, 0, 0, gir__k_log2_f32__neon, gir__k_log2_f64__neon}, /* LOG2 */
+    {0, 0, 0, 0, gir__k_sin_f32__neon, gir__k_sin_f64__neon}, /* SIN */
+    {0, 0, 0, 0, gir__k_cos_f32__neon, gir__k_cos_f64__neon}, /* COS */
+    {0, 0, 0, 0, gir__k_tan_f32__neon, gir__k_tan_f64__neon}, /* TAN */
+    {0, 0, 0, 0, gir__k_asin_f32__neon, gir__k_asin_f64__neon}, /* ASIN */
+    {0, 0, 0, 0, gir__k_acos_f32__neon, gir__k_acos_f64__neon}, /* ACOS */
+    {0, 0, 0, 0, gir__k_atan_f32__neon, gir__k_atan_f64__neon}, /* ATAN */
+    {0, 0, 0, 0, gir__k_sinh_f32__neon, gir__k_sinh_f64__neon}, /* SINH */
+    {0, 0, 0, 0, gir__k_cosh_f32__neon, gir__k_cosh_f64__neon}, /* COSH */
+    {0, 0, 0, 0, gir__k_tanh_f32__neon, gir__k_tanh_f64__neon}, /* TANH */
+    {0, 0, 0, 0, gir__k_sigmoid_f32__neon, gir__k_sigmoid_f64__neon}, /* SIGMOID */
+    {0, 0, 0, 0, gir__k_softplus_f32__neon, gir__k_softplus_f64__neon}, /* SOFTPLUS */
+    {0, 0, 0, 0, gir__k_relu_f32__neon, gir__k_relu_f64__neon}, /* RELU */
+    {0, 0, 0, 0, gir__k_leaky_relu_f32__neon, gir__k_leaky_relu_f64__neon}, /* LEAKY_RELU */
+    {0, 0, 0, 0, gir__k_elu_f32__neon, gir__k_elu_f64__neon}, /* ELU */
+    {0, 0, 0, 0, gir__k_gelu_f32__neon, gir__k_gelu_f64__neon}, /* GELU */
+    {0, 0, 0, 0, gir__k_silu_f32__neon, gir__k_silu_f64__neon}, /* SILU */
+    {0, 0, 0, 0, gir__k_erf_f32__neon, gir__k_erf_f64__neon}, /* ERF */
+    {0, 0, 0, 0, gir__k_floor_f32__neon, gir__k_floor_f64__neon}, /* FLOOR */
+    {0, 0, 0, 0, gir__k_ceil_f32__neon, gir__k_ceil_f64__neon}, /* CEIL */
+    {0, 0, 0, 0, gir__k_round_f32__neon, gir__k_round_f64__neon}, /* ROUND */
+    {0, 0, 0, 0, gir__k_clamp_f32__neon, gir__k_clamp_f64__neon}, /* CLAMP */
+    {0, 0, 0, 0, 0, 0}, /* SUM */
+    {0, 0, 0, 0, 0, 0}, /* MEAN */
+    {0, 0, 0, 0, 0, 0}, /* PROD */
+    {0, 0, 0, 0, 0, 0}, /* MAX */
+    {0, 0, 0, 0, 0, 0}, /* MIN */
+    {0, 0, 0, 0, 0, 0}, /* VAR */
+    {0, 0, 0, 0, 0, 0}, /* LOGSUMEXP */
+    {0, 0, 0, 0, 0, 0}, /* ARGMAX */
+    {0, 0, 0, 0, 0, 0}, /* ARGMIN */
+    {0, 0, 0, 0, 0, 0}, /* ALL */
+    {0, 0, 0, 0, 0, 0}, /* ANY */
+    {0, 0, 0, 0, 0, 0}, /* RESHAPE */
+    {0, 0, 0, 0, 0, 0}, /* TRANSPOSE */
+    {0, 0, 0, 0, 0, 0}, /* BROADCAST_TO */
+    {0, 0, 0, 0, 0, 0}, /* SLICE */
+    {0, 0, 0, 0, 0, 0}, /* UNSLICE */
+    {0, 0, 0, 0, 0, 0}, /* CONCAT */
+    {0, 0, 0, 0, 0, 0}, /* FLIP */
+    {0, 0, 0, 0, 0, 0}, /* PAD */
+    {0, 0, 0, 0, 0, 0}, /* INDEX_SELECT */
+    {0, 0, 0, 0, 0, 0}, /* INDEX_ADD */
+    {0, 0, 0, 0, 0, 0}, /* ONE_HOT */
+    {0, 0, 0, 0, 0, 0}, /* WHERE */
+    {0, 0, 0, 0, 0, 0}, /* DIAG */
+    {0, 0, 0, 0, 0, 0}, /* DIAGONAL */
+    {0, 0, 0, 0, 0, 0}, /* TRIU */
+    {0, 0, 0, 0, 0, 0}, /* TRIL */
+    {0, 0, 0, 0, 0, 0}, /* CAST */
+    {0, 0, 0, 0, 0, 0}, /* STOP_GRADIENT */
+    {0, 0, 0, 0, 0, 0}, /* MATMUL */
+    {0, 0, 0, 0, 0, 0}, /* DOT */
+    {0, 0, 0, 0, 0, 0}, /* OUTER */
+    {0, 0, 0, 0, 0, 0}, /* TRACE */
+    {0, 0, 0, 0, 0, 0}, /* INVERSE */
+    {0, 0, 0, 0, 0, 0}, /* DET */
+    {0, 0, 0, 0, 0, 0}, /* LOGDET */
+    {0, 0, 0, 0, 0, 0}, /* CHOLESKY */
+    {0, 0, 0, 0, 0, 0}, /* TRISOLVE */
+    {0, 0, 0, 0, 0, 0}, /* SOFTMAX */
+    {0, 0, 0, 0, 0, 0}, /* LOG_SOFTMAX */
+    {0, 0, 0, 0, 0, 0}, /* XENT_LOGITS */
+    {0, 0, 0, 0, 0, 0}, /* XENT_LOGITS_PROB */
+    {0, 0, 0, 0, gir__k_bce_logits_f32__neon, gir__k_bce_logits_f64__neon}, /* BCE_LOGITS */
+    {0, 0, 0, 0, 0, 0}, /* MSE */
+    {0, 0, 0, 0, 0, 0}, /* CONV2D */
+    {0, 0, 0, 0, 0, 0}, /* CONV2D_BWD_DATA */
+    {0, 0, 0, 0, 0, 0}, /* CONV2D_BWD_FILTER */
+    {0, 0, 0, 0, 0, 0}, /* MAX_POOL2D */
+    {0, 0, 0, 0, 0, 0}, /* MAX_POOL2D_BWD */
+    {0, 0, 0, 0, 0, 0}, /* AVG_POOL2D */
+    {0, 0, 0, 0, 0, 0}, /* AVG_POOL2D_BWD */
+    {0, 0, 0, 0, 0, 0}, /* DROPOUT */
+    {0, 0, 0, 0, 0, 0}, /* GATHER */
+    {0, 0, 0, 0, 0, 0}, /* SCATTER_ADD */
+    {0, 0, 0, 0, gir__k_fmod_f32__neon, gir__k_fmod_f64__neon}, /* FMOD */
+    {0, 0, 0, 0, gir__k_gelu_tanh_f32__neon, gir__k_gelu_tanh_f64__neon}, /* GELU_TANH */
+};
+#endif
+#if defined(GIR__HAVE_MVE)
+/* generated from ops.def: mve kernels (float rows; integer, bool and compare rows stay scalar) */
+static void gir__k_add_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__mve_vf32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    v1 = gir__mve_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x1 + k) : gir__mve_loadn_f32(x1 + k, t);
+        r = gir__mve_add_f32(v0, v1);
+        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_sub_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__mve_vf32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    v1 = gir__mve_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x1 + k) : gir__mve_loadn_f32(x1 + k, t);
+        r = gir__mve_sub_f32(v0, v1);
+        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_mul_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__mve_vf32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    v1 = gir__mve_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x1 + k) : gir__mve_loadn_f32(x1 + k, t);
+        r = gir__mve_mul_f32(v0, v1);
+        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_div_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__mve_vf32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    v1 = gir__mve_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x1 + k) : gir__mve_loadn_f32(x1 + k, t);
+        r = gir__mve_div_f32(v0, v1);
+        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_neg_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__mve_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        r = gir__mve_neg_f32(v0);
+        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_pow_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__mve_vf32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    v1 = gir__mve_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x1 + k) : gir__mve_loadn_f32(x1 + k, t);
+        r = gir__mve_map2_f32(gir__v_pow_f32, v0, v1);
+        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_maximum_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__mve_vf32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    v1 = gir__mve_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x1 + k) : gir__mve_loadn_f32(x1 + k, t);
+        r = gir__mve_max_f32(v0, v1);
+        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_minimum_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__mve_vf32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    v1 = gir__mve_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x1 + k) : gir__mve_loadn_f32(x1 + k, t);
+        r = gir__mve_min_f32(v0, v1);
+        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_mod_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__mve_vf32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    v1 = gir__mve_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x1 + k) : gir__mve_loadn_f32(x1 + k, t);
+        r = gir__mve_map2_f32(gir__v_mod_f32, v0, v1);
+        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_floordiv_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__mve_vf32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    v1 = gir__mve_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x1 + k) : gir__mve_loadn_f32(x1 + k, t);
+        r = gir__mve_map2_f32(gir__v_floordiv_f32, v0, v1);
+        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_abs_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__mve_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        r = gir__mve_abs_f32(v0);
+        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_sign_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__mve_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        r = gir__mve_sign_f32(v0);
+        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_square_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__mve_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        r = gir__mve_mul_f32(v0, v0);
+        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_sqrt_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__mve_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        r = gir__mve_sqrt_f32(v0);
+        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_rsqrt_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const gir__mve_vf32 c0 = gir__mve_set1_f32((float)1);
+    gir__mve_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        r = gir__mve_div_f32(c0, gir__mve_sqrt_f32(v0));
+        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_reciprocal_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const gir__mve_vf32 c0 = gir__mve_set1_f32((float)1);
+    gir__mve_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        r = gir__mve_div_f32(c0, v0);
+        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_exp_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__mve_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        r = gir__mve_exp_f32(v0);
+        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_expm1_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__mve_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        r = gir__mve_expm1_f32(v0);
+        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_log_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__mve_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        r = gir__mve_log_f32(v0);
+        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_log1p_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__mve_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        r = gir__mve_log1p_f32(v0);
+        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_log2_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__mve_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        r = gir__mve_log2_f32(v0);
+        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_sin_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__mve_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        r = gir__mve_map1_f32(gir__v_sin_f32, v0);
+        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_cos_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__mve_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        r = gir__mve_map1_f32(gir__v_cos_f32, v0);
+        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_tan_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__mve_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        r = gir__mve_map1_f32(gir__v_tan_f32, v0);
+        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_asin_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__mve_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        r = gir__mve_map1_f32(gir__v_asin_f32, v0);
+        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_acos_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__mve_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        r = gir__mve_map1_f32(gir__v_acos_f32, v0);
+        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_atan_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__mve_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        r = gir__mve_map1_f32(gir__v_atan_f32, v0);
+        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_sinh_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__mve_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        r = gir__mve_map1_f32(gir__v_sinh_f32, v0);
+        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_cosh_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__mve_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        r = gir__mve_map1_f32(gir__v_cosh_f32, v0);
+        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_tanh_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__mve_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        r = gir__mve_tanh_f32(v0);
+        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_sigmoid_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__mve_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        r = gir__mve_sigmoid_f32(v0);
+        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_softplus_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const gir__mve_vf32 c0 = gir__mve_set1_f32((float)0);
+    gir__mve_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        r = gir__mve_add_f32(gir__mve_max_f32(v0, c0), gir__mve_log1p_f32(gir__mve_exp_f32(gir__mve_neg_f32(gir__mve_abs_f32(v0)))));
+        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_relu_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const gir__mve_vf32 c0 = gir__mve_set1_f32((float)0);
+    gir__mve_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        r = gir__mve_max_f32(v0, c0);
+        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_leaky_relu_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const gir__mve_vf32 c0 = gir__mve_set1_f32((float)0);
+    const gir__mve_vf32 c1 = gir__mve_set1_f32((float)p[0]);
+    gir__mve_vf32 v0, r;
+    int64_t k;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        r = gir__mve_select_f32(gir__mve_gt_f32(v0, c0), v0, gir__mve_mul_f32(c1, v0));
+        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_elu_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const gir__mve_vf32 c0 = gir__mve_set1_f32((float)0);
+    const gir__mve_vf32 c1 = gir__mve_set1_f32((float)p[0]);
+    gir__mve_vf32 v0, r;
+    int64_t k;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        r = gir__mve_select_f32(gir__mve_gt_f32(v0, c0), v0, gir__mve_mul_f32(c1, gir__mve_expm1_f32(v0)));
+        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_gelu_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const gir__mve_vf32 c0 = gir__mve_set1_f32((float)0.5);
+    const gir__mve_vf32 c1 = gir__mve_set1_f32((float)1);
+    const gir__mve_vf32 c2 = gir__mve_set1_f32((float)0.7071067811865476);
+    gir__mve_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        r = gir__mve_mul_f32(gir__mve_mul_f32(c0, v0), gir__mve_add_f32(c1, gir__mve_erf_f32(gir__mve_mul_f32(v0, c2))));
+        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_silu_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__mve_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        r = gir__mve_mul_f32(v0, gir__mve_sigmoid_f32(v0));
+        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_erf_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__mve_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        r = gir__mve_erf_f32(v0);
+        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_floor_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__mve_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        r = gir__mve_floor_f32(v0);
+        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_ceil_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__mve_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        r = gir__mve_ceil_f32(v0);
+        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_round_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    gir__mve_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        r = gir__mve_round_f32(v0);
+        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_clamp_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const gir__mve_vf32 c0 = gir__mve_set1_f32((float)p[0]);
+    const gir__mve_vf32 c1 = gir__mve_set1_f32((float)p[1]);
+    gir__mve_vf32 v0, r;
+    int64_t k;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        r = gir__mve_min_f32(gir__mve_max_f32(v0, c0), c1);
+        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_bce_logits_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    const gir__mve_vf32 c0 = gir__mve_set1_f32((float)0);
+    gir__mve_vf32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    v1 = gir__mve_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x1 + k) : gir__mve_loadn_f32(x1 + k, t);
+        r = gir__mve_add_f32(gir__mve_sub_f32(gir__mve_max_f32(v0, c0), gir__mve_mul_f32(v0, v1)), gir__mve_log1p_f32(gir__mve_exp_f32(gir__mve_neg_f32(gir__mve_abs_f32(v0)))));
+        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_fmod_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__mve_vf32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    v1 = gir__mve_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x1 + k) : gir__mve_loadn_f32(x1 + k, t);
+        r = gir__mve_map2_f32(gir__v_fmod_f32, v0, v1);
+        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_gelu_tanh_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const gir__mve_vf32 c0 = gir__mve_set1_f32((float)0.5);
+    const gir__mve_vf32 c1 = gir__mve_set1_f32((float)1);
+    const gir__mve_vf32 c2 = gir__mve_set1_f32((float)0.7978845608028654);
+    const gir__mve_vf32 c3 = gir__mve_set1_f32((float)0.044715);
+    gir__mve_vf32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        r = gir__mve_mul_f32(gir__mve_mul_f32(c0, v0), gir__mve_add_f32(c1, gir__mve_tanh_f32(gir__mve_mul_f32(c2, gir__mve_add_f32(v0, gir__mve_mul_f32(gir__mve_mul_f32(gir__mve_mul_f32(c3, v0), v0), v0))))));
+        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static const gir__ew_fn gir__ew_table_mve[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
+    {0, 0, 0, 0, 0, 0},
+    {0, 0, 0, 0, 0, 0}, /* INPUT */
+    {0, 0, 0, 0, 0, 0}, /* VARIABLE */
+    {0, 0, 0, 0, 0, 0}, /* CONSTANT */
+    {0, 0, 0, 0, 0, 0}, /* FILL */
+    {0, 0, 0, 0, 0, 0}, /* EYE */
+    {0, 0, 0, 0, 0, 0}, /* ARANGE */
+    {0, 0, 0, 0, 0, 0}, /* RAND_UNIFORM */
+    {0, 0, 0, 0, 0, 0}, /* RAND_NORMAL */
+    {0, 0, 0, 0, 0, 0}, /* NOT */
+    {0, 0, 0, 0, 0, 0}, /* AND */
+    {0, 0, 0, 0, 0, 0}, /* OR */
+    {0, 0, 0, 0, 0, 0}, /* XOR */
+    {0, 0, 0, 0, 0, 0}, /* GT */
+    {0, 0, 0, 0, 0, 0}, /* GE */
+    {0, 0, 0, 0, 0, 0}, /* LT */
+    {0, 0, 0, 0, 0, 0}, /* LE */
+    {0, 0, 0, 0, 0, 0}, /* EQ */
+    {0, 0, 0, 0, 0, 0}, /* NE */
+    {0, 0, 0, 0, 0, 0}, /* APPROX_EQ */
+    {0, 0, 0, 0, 0, 0}, /* ISNAN */
+    {0, 0, 0, 0, 0, 0}, /* ISINF */
+    {0, 0, 0, 0, 0, 0}, /* ISFINITE */
+    {0, 0, 0, 0, gir__k_add_f32__mve, 0}, /* ADD */
+    {0, 0, 0, 0, gir__k_sub_f32__mve, 0}, /* SUB */
+    {0, 0, 0, 0, gir__k_mul_f32__mve, 0}, /* MUL */
+    {0, 0, 0, 0, gir__k_div_f32__mve, 0}, /* DIV */
+    {0, 0, 0, 0, gir__k_neg_f32__mve, 0}, /* NEG */
+    {0, 0, 0, 0, gir__k_pow_f32__mve, 0}, /* POW */
+    {0, 0, 0, 0, gir__k_maximum_f32__mve, 0}, /* MAXIMUM */
+    {0, 0, 0, 0, gir__k_minimum_f32__mve, 0}, /* MINIMUM */
+    {0, 0, 0, 0, gir__k_mod_f32__mve, 0}, /* MOD */
+    {0, 0, 0, 0, gir__k_floordiv_f32__mve, 0}, /* FLOORDIV */
+    {0, 0, 0, 0, 0, 0}, /* ADD_N */
+    {0, 0, 0, 0, gir__k_abs_f32__mve, 0}, /* ABS */
+    {0, 0, 0, 0, gir__k_sign_f32__mve, 0}, /* SIGN */
+    {0, 0, 0, 0, gir__k_square_f32__mve, 0}, /* SQUARE */
+    {0, 0, 0, 0, gir__k_sqrt_f32__mve, 0}, /* SQRT */
+    {0, 0, 0, 0, gir__k_rsqrt_f32__mve, 0}, /* RSQRT */
+    {0, 0, 0, 0, gir__k_reciprocal_f32__mve, 0}, /* RECIPROCAL */
+    {0, 0, 0, 0, gir__k_exp_f32__mve, 0}, /* EXP */
+    {0, 0, 0, 0, gir__k_expm1_f32__mve, 0}, /* EXPM1 */
+    {0, 0, 0, 0, gir__k_log_f32__mve, 0}, /* LOG */
+    {0, 0, 0, 0, gir__k_log1p_f32__mve, 0}, /* LOG1P */
+    {0, 0, 0, 0, gir__k_log2_f32__mve, 0}, /* LOG2 */
+    {0, 0, 0, 0, gir__k_sin_f32__mve, 0}, /* SIN */
+    {0, 0, 0, 0, gir__k_cos_f32__mve, 0}, /* COS */
+    {0, 0, 0, 0, gir__k_tan_f32__mve, 0}, /* TAN */
+    {0, 0, 0, 0, gir__k_asin_f32__mve, 0}, /* ASIN */
+    {0, 0, 0, 0, gir__k_acos_f32__mve, 0}, /* ACOS */
+    {0, 0, 0, 0, gir__k_atan_f32__mve, 0}, /* ATAN */
+    {0, 0, 0, 0, gir__k_sinh_f32__mve, 0}, /* SINH */
+    {0, 0, 0, 0, gir__k_cosh_f32__mve, 0}, /* COSH */
+    {0, 0, 0, 0, gir__k_tanh_f32__mve, 0}, /* TANH */
+    {0, 0, 0, 0, gir__k_sigmoid_f32__mve, 0}, /* SIGMOID */
+    {0, 0, 0, 0, gir__k_softplus_f32__mve, 0}, /* SOFTPLUS */
+    {0, 0, 0, 0, gir__k_relu_f32__mve, 0}, /* RELU */
+    {0, 0, 0, 0, gir__k_leaky_relu_f32__mve, 0}, /* LEAKY_RELU */
+    {0, 0, 0, 0, gir__k_elu_f32__mve, 0}, /* ELU */
+    {0, 0, 0, 0, gir__k_gelu_f32__mve, 0}, /* GELU */
+    {0, 0, 0, 0, gir__k_silu_f32__mve, 0}, /* SILU */
+    {0, 0, 0, 0, gir__k_erf_f32__mve, 0}, /* ERF */
+    {0, 0, 0, 0, gir__k_floor_f32__mve, 0}, /* FLOOR */
+    {0, 0, 0, 0, gir__k_ceil_f32__mve, 0}, /* CEIL */
+    {0, 0, 0, 0, gir__k_round_f32__mve, 0}, /* ROUND */
+    {0, 0, 0, 0, gir__k_clamp_f32__mve, 0}, /* CLAMP */
+    {0, 0, 0, 0, 0, 0}, /* SUM */
+    {0, 0, 0, 0, 0, 0}, /* MEAN */
+    {0, 0, 0, 0, 0, 0}, /* PROD */
+    {0, 0, 0, 0, 0, 0}, /* MAX */
+    {0, 0, 0, 0, 0, 0}, /* MIN */
+    {0, 0, 0, 0, 0, 0}, /* VAR */
+    {0, 0, 0, 0, 0, 0}, /* LOGSUMEXP */
+    {0, 0, 0, 0, 0, 0}, /* ARGMAX */
+    {0, 0, 0, 0, 0, 0}, /* ARGMIN */
+    {0, 0, 0, 0, 0, 0}, /* ALL */
+    {0, 0, 0, 0, 0, 0}, /* ANY */
+    {0, 0, 0, 0, 0, 0}, /* RESHAPE */
+    {0, 0, 0, 0, 0, 0}, /* TRANSPOSE */
+    {0, 0, 0, 0, 0, 0}, /* BROADCAST_TO */
+    {0, 0, 0, 0, 0, 0}, /* SLICE */
+    {0, 0, 0, 0, 0, 0}, /* UNSLICE */
+    {0, 0, 0, 0, 0, 0}, /* CONCAT */
+    {0, 0, 0, 0, 0, 0}, /* FLIP */
+    {0, 0, 0, 0, 0, 0}, /* PAD */
+    {0, 0, 0, 0, 0, 0}, /* INDEX_SELECT */
+    {0, 0, 0, 0, 0, 0}, /* INDEX_ADD */
+    {0, 0, 0, 0, 0, 0}, /* ONE_HOT */
+    {0, 0, 0, 0, 0, 0}, /* WHERE */
+    {0, 0, 0, 0, 0, 0}, /* DIAG */
+    {0, 0, 0, 0, 0, 0}, /* DIAGONAL */
+    {0, 0, 0, 0, 0, 0}, /* TRIU */
+    {0, 0, 0, 0, 0, 0}, /* TRIL */
+    {0, 0, 0, 0, 0, 0}, /* CAST */
+    {0, 0, 0, 0, 0, 0}, /* STOP_GRADIENT */
+    {0, 0, 0, 0, 0, 0}, /* MATMUL */
+    {0, 0, 0, 0, 0, 0}, /* DOT */
+    {0, 0, 0, 0, 0, 0}, /* OUTER */
+    {0, 0, 0, 0, 0, 0}, /* TRACE */
+    {0, 0, 0, 0, 0, 0}, /* INVERSE */
+    {0, 0, 0, 0, 0, 0}, /* DET */
+    {0, 0, 0, 0, 0, 0}, /* LOGDET */
+    {0, 0, 0, 0, 0, 0}, /* CHOLESKY */
+    {0, 0, 0, 0, 0, 0}, /* TRISOLVE */
+    {0, 0, 0, 0, 0, 0}, /* SOFTMAX */
+    {0, 0, 0, 0, 0, 0}, /* LOG_SOFTMAX */
+    {0, 0, 0, 0, 0, 0}, /* XENT_LOGITS */
+    {0, 0, 0, 0, 0, 0}, /* XENT_LOGITS_PROB */
+    {0, 0, 0, 0, gir__k_bce_logits_f32__mve, 0}, /* BCE_LOGITS */
+    {0, 0, 0, 0, 0, 0}, /* MSE */
+    {0, 0, 0, 0, 0, 0}, /* CONV2D */
+    {0, 0, 0, 0, 0, 0}, /* CONV2D_BWD_DATA */
+    {0, 0, 0, 0, 0, 0}, /* CONV2D_BWD_FILTER */
+    {0, 0, 0, 0, 0, 0}, /* MAX_POOL2D */
+    {0, 0, 0, 0, 0, 0}, /* MAX_POOL2D_BWD */
+    {0, 0, 0, 0, 0, 0}, /* AVG_POOL2D */
+    {0, 0, 0, 0, 0, 0}, /* AVG_POOL2D_BWD */
+    {0, 0, 0, 0, 0, 0}, /* DROPOUT */
+    {0, 0, 0, 0, 0, 0}, /* GATHER */
+    {0, 0, 0, 0, 0, 0}, /* SCATTER_ADD */
+    {0, 0, 0, 0, gir__k_fmod_f32__mve, 0}, /* FMOD */
+    {0, 0, 0, 0, gir__k_gelu_tanh_f32__mve, 0}, /* GELU_TANH */
+};
+#endif
+/* the elementwise kernel of an op and compute dtype on this machine: the best instruction set's, or the
+   scalar loop where that set has none */
+static gir__ew_fn gir__ew_pick(int op, int dt) {
+    gir__ew_fn fn = 0;
+    switch (gir__simd_level()) {
+#if defined(GIR__HAVE_AVX512)
+    case GIR__ISA_AVX512: fn = gir__ew_table_avx512[op][dt]; break;
+#endif
+#if defined(GIR__HAVE_AVX2)
+    case GIR__ISA_AVX2: fn = gir__ew_table_avx2[op][dt]; break;
+#endif
+#if defined(GIR__HAVE_NEON)
+    case GIR__ISA_NEON: fn = gir__ew_table_neon[op][dt]; break;
+#endif
+#if defined(GIR__HAVE_MVE)
+    case GIR__ISA_MVE: fn = gir__ew_table_mve[op][dt]; break;
+#endif
+    default: break;
+    }
+    return fn ? fn : gir__ew_table[op][dt];
+}
 
 static int gir__ew_lacks(int op, int dt) {
     int d, any = 0;
@@ -7580,14 +15140,14 @@ static int gir__ew_lacks(int op, int dt) {
     return any && !gir__ew_table[op][dt];
 }
 static gir_status gir__k_eltwise(gir__kx *k) {
-    gir__ew_fn fn = gir__ew_table[k->op][k->in[0].dt];
+    gir__ew_fn fn = gir__ew_pick(k->op, k->in[0].dt);
     if (!fn) return gir__kfail(k, GIR_ERR_DTYPE, "no kernel for %T", k->in[0].dt);
     gir__ew_apply(fn, k->out, k->dtype, k->shape, k->nin, k->in, k->attr->f);
     return GIR_OK;
 }
 static gir_status gir__k_none(gir__kx *k) { (void)k; return GIR_OK; }
 static gir_status gir__k_add_n(gir__kx *k) {
-    gir__ew_fn fn = gir__ew_table[GIR_OP_ADD][k->dtype];
+    gir__ew_fn fn = gir__ew_pick(GIR_OP_ADD, k->dtype);
     gir__kin two[2];
     int j;
     GIR_MEMSET(k->out, 0, (size_t)gir__numel(k->shape) * gir__esize(k->dtype));

@@ -113,6 +113,7 @@ static void gir__ew_apply(gir__ew_fn fn, void *out, int odt, const gir_shape *os
 
 /* generated from ops.def: one scalar loop per elementwise row and compute dtype */
 @@EW_KERNELS@@
+@@SIMD_EW_KERNELS@@
 
 static int gir__ew_lacks(int op, int dt) {
     int d, any = 0;
@@ -121,14 +122,14 @@ static int gir__ew_lacks(int op, int dt) {
     return any && !gir__ew_table[op][dt];
 }
 static gir_status gir__k_eltwise(gir__kx *k) {
-    gir__ew_fn fn = gir__ew_table[k->op][k->in[0].dt];
+    gir__ew_fn fn = gir__ew_pick(k->op, k->in[0].dt);
     if (!fn) return gir__kfail(k, GIR_ERR_DTYPE, "no kernel for %T", k->in[0].dt);
     gir__ew_apply(fn, k->out, k->dtype, k->shape, k->nin, k->in, k->attr->f);
     return GIR_OK;
 }
 static gir_status gir__k_none(gir__kx *k) { (void)k; return GIR_OK; }
 static gir_status gir__k_add_n(gir__kx *k) {
-    gir__ew_fn fn = gir__ew_table[GIR_OP_ADD][k->dtype];
+    gir__ew_fn fn = gir__ew_pick(GIR_OP_ADD, k->dtype);
     gir__kin two[2];
     int j;
     GIR_MEMSET(k->out, 0, (size_t)gir__numel(k->shape) * gir__esize(k->dtype));

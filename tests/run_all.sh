@@ -1,6 +1,6 @@
 #!/bin/sh
 # run_all.sh - everything `make test` checks, in order; ends with "N passed, N failed".
-#   CC, CXX, CLANG, CLANGXX, ARMCC can be overridden; B is the build folder.
+#   CC, CXX, CLANG, CLANGXX, ARMCC, A64CC can be overridden; B is the build folder.
 #   A step whose tool is missing here is skipped and counted ("N passed, N failed, N skipped");
 #   GIR_TEST_STRICT=1 (set by .ci/run, which installs every tool) makes a skip a failure.
 #   GIR_TEST_ONLY=SUBSTRING runs only the steps whose names contain it.
@@ -124,6 +124,21 @@ if command -v "$ARMCC" > /dev/null 2>&1; then
         -mfpu=fpv4-sp-d16 -ffreestanding -std=c99 -Os $WARN -c tests/compile/freestanding.c -o $B/freestanding_m4.o
 else
     skip "compile: Cortex-M4 freestanding" "$ARMCC not found (apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi)"
+fi
+
+# 4b. the vector kernels compile for AArch64 (NEON) and Cortex-M55 (Helium), warning-free
+A64CC=${A64CC:-aarch64-linux-gnu-gcc}
+if command -v "$A64CC" > /dev/null 2>&1; then
+    step "compile: AArch64 NEON kernels ($A64CC)" $A64CC -std=c99 $WARN -Wshadow -O2 \
+        -c tests/compile/simd_targets.c -o $B/simd_a64.o
+else
+    skip "compile: AArch64 NEON kernels" "$A64CC not found (apt-get install gcc-aarch64-linux-gnu)"
+fi
+if command -v "$ARMCC" > /dev/null 2>&1; then
+    step "compile: Cortex-M55 Helium (MVE) kernels, freestanding ($ARMCC)" $ARMCC -mcpu=cortex-m55 -mthumb \
+        -mfloat-abi=hard -ffreestanding -std=c99 -O2 $WARN -c tests/compile/simd_targets.c -o $B/simd_m55.o
+else
+    skip "compile: Cortex-M55 Helium (MVE) kernels" "$ARMCC not found (apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi)"
 fi
 
 # 5. the test runner: every op of the table, forward / gradient / second order / errors

@@ -1015,6 +1015,7 @@ static int test_op_table(void) {
 #include "suite_sem.c"
 #include "suite_num.c"
 #include "suite_gen.c"
+#include "suite_simd.c"
 
 int main(int argc, char **argv) {
     const char *golden = "tests/golden.txt";
@@ -1074,6 +1075,7 @@ int main(int argc, char **argv) {
     suite_sem();
     suite_num();
     suite_gen();
+    suite_simd();
     if (verbose) say("second-order checks: %d cases passed, %d skipped (no second-order adjoint)\n", n2, n2skip);
     for (k = 0; k < ncases; ++k) {
         int j;

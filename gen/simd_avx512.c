@@ -1,0 +1,96 @@
+/* >>simd_avx512: the vector vocabulary on AVX-512 (F, DQ, BW, VL): 16 floats or 8 doubles a vector; masks
+   are mask registers, so partial loads and stores are masked and never touch memory past n ------------- */
+#if defined(GIR__HAVE_AVX512)
+#define GIR__LANES_AVX512_F32 16
+#define GIR__LANES_AVX512_F64 8
+#define GIR__AVX512_FN GIR__TARGET_AVX512 static GIR__INLINE
+/* (the zero-masking forms with an all-ones mask are the plain instructions; g++ 12 warns about the
+   unmasked intrinsics' undefined pass-through operand) */
+typedef __m512    gir__avx512_vf32;
+typedef __mmask16 gir__avx512_mf32;
+typedef __m512d   gir__avx512_vf64;
+typedef __mmask8  gir__avx512_mf64;
+
+/* T: the element type, S: its suffix, V: vector, M: mask, P: ps or pd, LANES: elements a vector */
+#define GIR__AVX512_VOCAB(T, S, V, M, P, LANES)                                                                     \
+GIR__AVX512_FN V gir__avx512_set1_##S(T x) { return _mm512_set1_##P(x); }                                           \
+GIR__AVX512_FN V gir__avx512_load_##S(const T *p) { return _mm512_loadu_##P(p); }                                   \
+GIR__AVX512_FN void gir__avx512_store_##S(T *p, V x) { _mm512_storeu_##P(p, x); }                                   \
+GIR__AVX512_FN M gir__avx512_first_##S(int n) { return (M)((1u << n) - 1u); }                                       \
+GIR__AVX512_FN V gir__avx512_loadn_##S(const T *p, int n) {                                                         \
+    return _mm512_maskz_loadu_##P(gir__avx512_first_##S(n), p); }                                                   \
+GIR__AVX512_FN void gir__avx512_storen_##S(T *p, int n, V x) {                                                      \
+    _mm512_mask_storeu_##P(p, gir__avx512_first_##S(n), x); }                                                       \
+GIR__AVX512_FN V gir__avx512_add_##S(V x, V y) { return _mm512_add_##P(x, y); }                                     \
+GIR__AVX512_FN V gir__avx512_sub_##S(V x, V y) { return _mm512_sub_##P(x, y); }                                     \
+GIR__AVX512_FN V gir__avx512_mul_##S(V x, V y) { return _mm512_mul_##P(x, y); }                                     \
+GIR__AVX512_FN V gir__avx512_div_##S(V x, V y) { return _mm512_div_##P(x, y); }                                     \
+GIR__AVX512_FN V gir__avx512_fma_##S(V x, V y, V z) { return _mm512_fmadd_##P(x, y, z); }                           \
+GIR__AVX512_FN V gir__avx512_fnma_##S(V x, V y, V z) { return _mm512_fnmadd_##P(x, y, z); }                         \
+GIR__AVX512_FN V gir__avx512_neg_##S(V x) { return _mm512_xor_##P(x, _mm512_set1_##P((T)-0.0)); }                   \
+GIR__AVX512_FN V gir__avx512_abs_##S(V x) { return _mm512_andnot_##P(_mm512_set1_##P((T)-0.0), x); }                \
+GIR__AVX512_FN V gir__avx512_copysign_##S(V x, V y) {                                                               \
+    V s = _mm512_set1_##P((T)-0.0);                                                                                 \
+    return _mm512_or_##P(_mm512_andnot_##P(s, x), _mm512_and_##P(s, y)); }                                          \
+GIR__AVX512_FN V gir__avx512_sqrt_##S(V x) {                                                                        \
+    return _mm512_maskz_sqrt_##P((M)-1, x); }                                                                       \
+GIR__AVX512_FN V gir__avx512_floor_##S(V x) {                                                                       \
+    return _mm512_maskz_roundscale_##P((M)-1, x, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC); }                      \
+GIR__AVX512_FN V gir__avx512_ceil_##S(V x) {                                                                        \
+    return _mm512_maskz_roundscale_##P((M)-1, x, _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC); }                      \
+GIR__AVX512_FN V gir__avx512_round_##S(V x) {                                                                       \
+    return _mm512_maskz_roundscale_##P((M)-1, x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC); }                  \
+GIR__AVX512_FN M gir__avx512_lt_##S(V x, V y) { return _mm512_cmp_##P##_mask(x, y, _CMP_LT_OQ); }                   \
+GIR__AVX512_FN M gir__avx512_le_##S(V x, V y) { return _mm512_cmp_##P##_mask(x, y, _CMP_LE_OQ); }                   \
+GIR__AVX512_FN M gir__avx512_gt_##S(V x, V y) { return _mm512_cmp_##P##_mask(x, y, _CMP_GT_OQ); }                   \
+GIR__AVX512_FN M gir__avx512_ge_##S(V x, V y) { return _mm512_cmp_##P##_mask(x, y, _CMP_GE_OQ); }                   \
+GIR__AVX512_FN M gir__avx512_eq_##S(V x, V y) { return _mm512_cmp_##P##_mask(x, y, _CMP_EQ_OQ); }                   \
+GIR__AVX512_FN M gir__avx512_ne_##S(V x, V y) { return _mm512_cmp_##P##_mask(x, y, _CMP_NEQ_UQ); }                  \
+GIR__AVX512_FN M gir__avx512_isnan_##S(V x) { return _mm512_cmp_##P##_mask(x, x, _CMP_UNORD_Q); }                   \
+GIR__AVX512_FN M gir__avx512_mand_##S(M a, M b) { return (M)(a & b); }                                              \
+GIR__AVX512_FN M gir__avx512_mor_##S(M a, M b) { return (M)(a | b); }                                               \
+GIR__AVX512_FN M gir__avx512_mnot_##S(M a) { return (M)~a; }                                                        \
+GIR__AVX512_FN int gir__avx512_any_##S(M a) { return a != 0; }                                                      \
+GIR__AVX512_FN V gir__avx512_select_##S(M m, V x, V y) { return _mm512_mask_blend_##P(m, y, x); }                   \
+/* min/max as the scalar vocabulary: a NaN in either operand gives NaN, and equal operands give y */                \
+GIR__AVX512_FN V gir__avx512_min_##S(V x, V y) {                                                                    \
+    V r = _mm512_maskz_min_##P((M)-1, x, y);                                                                        \
+    return _mm512_mask_mov_##P(r, gir__avx512_isnan_##S(x), x); }                                                   \
+GIR__AVX512_FN V gir__avx512_max_##S(V x, V y) {                                                                    \
+    V r = _mm512_maskz_max_##P((M)-1, x, y);                                                                        \
+    return _mm512_mask_mov_##P(r, gir__avx512_isnan_##S(x), x); }                                                   \
+/* x limited to [lo, hi]; a NaN x stays NaN */                                                                      \
+GIR__AVX512_FN V gir__avx512_clamp_##S(V x, V lo, V hi) {                                                           \
+    return _mm512_maskz_min_##P((M)-1, hi, _mm512_maskz_max_##P((M)-1, lo, x)); }                                   \
+/* x 2^k for integral k, |k| <= 2 emax - 2, rounded once (overflow to inf, gradual underflow) */                    \
+GIR__AVX512_FN V gir__avx512_ldexp_##S(V x, V k) {                                                                  \
+    return _mm512_maskz_scalef_##P((M)-1, x, k); }                                                                  \
+/* finite x != 0 (subnormals too): floor(log2 |x|), and |x| scaled into [1, 2) */                                   \
+GIR__AVX512_FN V gir__avx512_logb_##S(V x) {                                                                        \
+    return _mm512_maskz_getexp_##P((M)-1, x); }                                                                     \
+GIR__AVX512_FN V gir__avx512_mant_##S(V x) {                                                                        \
+    return _mm512_maskz_getmant_##P((M)-1, x, _MM_MANT_NORM_1_2, _MM_MANT_SIGN_zero); }                             \
+/* a scalar function lane by lane, for what has no vector version */                                                \
+GIR__AVX512_FN V gir__avx512_map1_##S(T (*f)(T), V x) {                                                             \
+    T t[LANES]; int j; _mm512_storeu_##P(t, x);                                                                     \
+    for (j = 0; j < LANES; ++j) t[j] = f(t[j]);                                                                     \
+    return _mm512_loadu_##P(t); }                                                                                   \
+GIR__AVX512_FN V gir__avx512_map2_##S(T (*f)(T, T), V x, V y) {                                                     \
+    T t[LANES], u[LANES]; int j; _mm512_storeu_##P(t, x); _mm512_storeu_##P(u, y);                                  \
+    for (j = 0; j < LANES; ++j) t[j] = f(t[j], u[j]);                                                               \
+    return _mm512_loadu_##P(t); }
+GIR__AVX512_VOCAB(float, f32, gir__avx512_vf32, gir__avx512_mf32, ps, 16)
+GIR__AVX512_VOCAB(double, f64, gir__avx512_vf64, gir__avx512_mf64, pd, 8)
+#undef GIR__AVX512_VOCAB
+/* 1/x for finite normal x, within an ulp (not always correctly rounded): a 14-bit estimate and Newton steps
+   r + r (1 - x r), which the FMA units do faster than the divider */
+GIR__AVX512_FN __m512 gir__avx512_recip_f32(__m512 x) {
+    __m512 r = _mm512_maskz_rcp14_ps((__mmask16)-1, x);
+    return _mm512_fmadd_ps(r, _mm512_fnmadd_ps(x, r, _mm512_set1_ps(1.0f)), r);
+}
+GIR__AVX512_FN __m512d gir__avx512_recip_f64(__m512d x) {
+    __m512d r = _mm512_maskz_rcp14_pd((__mmask8)-1, x), one = _mm512_set1_pd(1.0);
+    r = _mm512_fmadd_pd(r, _mm512_fnmadd_pd(x, r, one), r);
+    return _mm512_fmadd_pd(r, _mm512_fnmadd_pd(x, r, one), r);
+}
+#endif
