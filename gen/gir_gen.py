@@ -21,7 +21,7 @@ GEN_VERSION = VERSION
 
 # Fragments in the order they appear in gir.h. Templates are instantiated once per float dtype.
 DECL_FRAGMENT = "header.h"
-IMPL_FRAGMENTS = ["config.c", "simd.c", "handle.c", "graph.c", "autodiff.c", "kernels.c", "exec.c"]
+IMPL_FRAGMENTS = ["config.c", "simd.c", "handle.c", "graph.c", "autodiff.c", "gemm.c", "kernels.c", "exec.c"]
 TEMPLATES = ["kern_linalg.tmpl.c", "kern_nn.tmpl.c"]
 
 DTYPES = ["B8", "U8", "I32", "F32", "F64"]

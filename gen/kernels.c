@@ -467,30 +467,32 @@ static gir_status gir__k_cast(gir__kx *k) {
 /* linear algebra and NN kernel templates, instantiated for f32 and f64 */
 @@TEMPLATES@@
 
-/* batched matmul with broadcast batch axes: a [..., m, kk] x b [..., kk, n] */
+/* batched matmul with broadcast batch axes: a [..., m, kk] x b [..., kk, n]; f32 and f64 through gir__gemm */
 static gir_status gir__k_matmul(gir__kx *k) {
     const gir_shape *as = k->in[0].s, *bs = k->in[1].s, *os = k->shape;
     gir_shape ob = *os, ab = *as, bb = *bs;
     int64_t m = as->dim[as->rank - 2], kk = as->dim[as->rank - 1], n = bs->dim[bs->rank - 1];
-    int64_t ast[GIR_MAX_RANK], bst[GIR_MAX_RANK], idx[GIR_MAX_RANK], nb, t;
+    int64_t ast[GIR_MAX_RANK], bst[GIR_MAX_RANK], idx[GIR_MAX_RANK], nb, t, es = (int64_t)gir__esize(k->dtype);
+    const gir__gemm_cfg *g = NULL;
     int d, r;
     ob.rank -= 2; ab.rank -= 2; bb.rank -= 2;
     r = ob.rank;
     gir__bstrides(&ab, &ob, ast);
     gir__bstrides(&bb, &ob, bst);
     nb = gir__numel(&ob);
+    if (k->dtype == GIR_DTYPE_F32 || k->dtype == GIR_DTYPE_F64) {
+        g = gir__gemm_cfg_for(k->dtype);
+        if (nb > 1 && gir__numel(&bb) == 1 && gir__numel(&ab) == nb) { m *= nb; nb = 1; }  /* one B: A's batches are rows */
+    }
     for (t = 0; t < nb; ++t) {
         int64_t rem = t, ao = 0, bo = 0, i, j, p;
         for (d = r - 1; d >= 0; --d) { idx[d] = rem % ob.dim[d]; rem /= ob.dim[d]; }
         for (d = 0; d < r; ++d) { ao += idx[d] * ast[d]; bo += idx[d] * bst[d]; }
         ao *= m * kk;
         bo *= kk * n;
-        if (k->dtype == GIR_DTYPE_F32)
-            gir__la_gemm_f32(m, n, kk, (const float *)k->in[0].p + ao, kk, 1, (const float *)k->in[1].p + bo, n, 1,
-                             (float *)k->out + t * m * n, 0);
-        else if (k->dtype == GIR_DTYPE_F64)
-            gir__la_gemm_f64(m, n, kk, (const double *)k->in[0].p + ao, kk, 1, (const double *)k->in[1].p + bo, n, 1,
-                             (double *)k->out + t * m * n, 0);
+        if (g)
+            gir__gemm(g, m, n, kk, (const char *)k->in[0].p + ao * es, kk, 1, (const char *)k->in[1].p + bo * es, n, 1,
+                      (char *)k->out + t * m * n * es, n, 0, k->scratch);
         else
             for (i = 0; i < m; ++i)
                 for (j = 0; j < n; ++j) {
@@ -693,6 +695,10 @@ static size_t gir__scratch_bytes(int op, int dt, const gir_shape *out, const gir
     if (k == gir__k_linalg) {
         int64_t n = in0->dim[in0->rank - 1];
         return (size_t)(n * n + n) * gir__esize(dt);
+    }
+    if (k == gir__k_matmul && (dt == GIR_DTYPE_F32 || dt == GIR_DTYPE_F64)) {
+        int64_t n = out->dim[out->rank - 1];
+        return n ? gir__gemm_scratch(gir__gemm_cfg_for(dt), gir__numel(out) / n, n, in0->dim[in0->rank - 1]) : 0;
     }
     return 0;
 }

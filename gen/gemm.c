@@ -1,0 +1,389 @@
+/* >>gemm: packed, register-blocked matrix multiply for f32 and f64 -----------------------------------------------
+   gir__gemm computes C[m x n] = A[m x k] B[k x n] (or C += A B). A and B are read through element strides,
+   so row-major, transposed and other layouts are all read in place: A(i, p) = a[i*rsa + p*csa] and
+   B(p, j) = b[p*rsb + j*csb]. C is row-major with row stride ldc.
+   Blocking in the Goto/BLIS manner, for one core:
+     for each block of NC columns of B and C
+       for each block of KC steps of k:  pack B[KC x NC] into panels of NR columns      (lives in L2/L3)
+         for each block of MC rows of A: pack A[MC x KC] into panels of MR rows         (lives in L2)
+           for each NR-column panel of B                                                (stays in L1)
+             for each MR-row panel of A: the micro-kernel adds panel x panel into an MR x NR tile of C
+   A micro-kernel holds its MR x NR tile of C in registers. At each step of k it loads one row of the B
+   panel (two vectors), broadcasts the MR values of the A panel one by one and issues 2 MR fused
+   multiply-adds. Rows left over at the bottom edge go to kernels with fewer rows (MR = 14 leaves 13 as
+   8 + 4 + 1), columns left over at the right edge are computed in full from zero-padded panels and only
+   n columns are stored. A small or once-used B whose rows are contiguous is read in place instead of
+   packed (only its last, partial panel is packed). Packing buffers come from the plan's scratch memory
+   (gir__gemm_scratch bytes, 64-byte aligned), so a run allocates nothing.
+   Micro-kernels (MR x NR) and cache blocks (KC, MC, NC), chosen by measuring on a Zen 5 core (48 KiB L1d,
+   1 MiB L2, two 512-bit FMA pipes): see the gir__gemm_cfg tables below. All kernels use fused multiply-add
+   except the scalar ones, which are the portable reference (GIR_NO_SIMD). */
+
+/* one micro-kernel body for every instruction set, written against a small vocabulary P##_X:
+   _V vector type, _S broadcast type, _L lanes, _ZERO(), _LOAD(p), _STORE(p, v), _BCAST(x), _FMA(s, v, acc) =
+   acc + s*v, _ADD(v, w), _PREFETCH(p). Rows are spelled out by the GIR__ROWS_<R> lists. */
+#define GIR__ROWS_1(X, P)  X(0, P)
+#define GIR__ROWS_2(X, P)  X(0, P) X(1, P)
+#define GIR__ROWS_3(X, P)  GIR__ROWS_2(X, P) X(2, P)
+#define GIR__ROWS_4(X, P)  GIR__ROWS_2(X, P) X(2, P) X(3, P)
+#define GIR__ROWS_6(X, P)  GIR__ROWS_4(X, P) X(4, P) X(5, P)
+#define GIR__ROWS_8(X, P)  GIR__ROWS_6(X, P) X(6, P) X(7, P)
+#define GIR__ROWS_12(X, P) GIR__ROWS_8(X, P) X(8, P) X(9, P) X(10, P) X(11, P)
+#define GIR__ROWS_14(X, P) GIR__ROWS_12(X, P) X(12, P) X(13, P)
+#define GIR__UK_ZERO(i, P) P##_V c##i##_0 = P##_ZERO(), c##i##_1 = P##_ZERO();
+#define GIR__UK_PREF(i, P) P##_PREFETCH(c + i * ldc); P##_PREFETCH(c + i * ldc + 2 * P##_L - 1);
+#define GIR__UK_STEP(i, P) { P##_S v_ = P##_BCAST(a[i]); c##i##_0 = P##_FMA(v_, b0, c##i##_0); \
+                             c##i##_1 = P##_FMA(v_, b1, c##i##_1); }
+#define GIR__UK_PUT(i, P)                                                                                   \
+    if (acc) {                                                                                              \
+        c##i##_0 = P##_ADD(c##i##_0, P##_LOAD(c + i * ldc));                                                \
+        c##i##_1 = P##_ADD(c##i##_1, P##_LOAD(c + i * ldc + P##_L));                                        \
+    }                                                                                                       \
+    P##_STORE(c + i * ldc, c##i##_0); P##_STORE(c + i * ldc + P##_L, c##i##_1);
+#define GIR__UK_SAVE(i, P) P##_STORE(t + i * 2 * P##_L, c##i##_0); P##_STORE(t + i * 2 * P##_L + P##_L, c##i##_1);
+/* NAME(k, a, as, b, ldb, c, ldc, n, acc): C[R x n] (=, or += if acc) sum over p < k of the column
+   a[p*as .. p*as + R) times the row b[p*ldb .. p*ldb + NR), NR = 2 lanes; n <= NR columns are stored */
+#define GIR__UK_DEF(NAME, ATTR, T, SFX, P, R)                                                               \
+ATTR static void NAME(int64_t k, const void *av, int64_t as, const void *bv, int64_t ldb, void *cv,         \
+                      int64_t ldc, int n, int acc) {                                                        \
+    const T *a = (const T *)av, *b = (const T *)bv;                                                         \
+    T *c = (T *)cv;                                                                                         \
+    int64_t p;                                                                                              \
+    GIR__ROWS_##R(GIR__UK_ZERO, P)                                                                          \
+    GIR__ROWS_##R(GIR__UK_PREF, P)                                                                          \
+    for (p = 0; p < k; ++p, a += as, b += ldb) {                                                            \
+        P##_V b0 = P##_LOAD(b), b1 = P##_LOAD(b + P##_L);                                                   \
+        GIR__ROWS_##R(GIR__UK_STEP, P)                                                                      \
+    }                                                                                                       \
+    if (n == 2 * P##_L) {                                                                                   \
+        GIR__ROWS_##R(GIR__UK_PUT, P)                                                                       \
+    } else {                                                                                                \
+        T t[R * 2 * P##_L];                                                                                 \
+        GIR__ROWS_##R(GIR__UK_SAVE, P)                                                                      \
+        gir__gemm_edge_##SFX(t, R, 2 * P##_L, c, ldc, n, acc);                                              \
+    }                                                                                                       \
+}
+
+/* typed helpers: the partial tile store and the packing of a block into panels */
+#define GIR__GEMM_TYPED(T, SFX)                                                                             \
+static void gir__gemm_edge_##SFX(const T *t, int rows, int w, T *c, int64_t ldc, int n, int acc) {          \
+    int i, j;                                                                                               \
+    for (i = 0; i < rows; ++i)                                                                              \
+        for (j = 0; j < n; ++j) c[i * ldc + j] = acc ? c[i * ldc + j] + t[i * w + j] : t[i * w + j];       \
+}                                                                                                           \
+/* h rows x kb steps (row i, step p at s[i*rs + p*cs]) into panels of w rows, one after another: panel q   \
+   holds d[q*w*kb + p*w + i] = row q*w + i at step p, and rows past h are zero */                          \
+static void gir__gemm_pack_##SFX(int64_t h, int64_t kb, const void *sv, int64_t rs, int64_t cs, void *dv,   \
+                                 int w) {                                                                   \
+    const T *s = (const T *)sv;                                                                             \
+    T *d = (T *)dv;                                                                                         \
+    int64_t i0, i, p;                                                                                       \
+    for (i0 = 0; i0 < h; i0 += w, d += w * kb) {                                                            \
+        int64_t hh = h - i0 < w ? h - i0 : w;                                                               \
+        const T *si = s + i0 * rs;                                                                          \
+        if (rs == 1 && hh == w) {                                                                           \
+            for (p = 0; p < kb; ++p) GIR_MEMCPY(d + p * w, si + p * cs, (size_t)w * sizeof(T));             \
+            continue;                                                                                       \
+        }                                                                                                   \
+        if (hh < w)                                                                                         \
+            for (p = 0; p < kb; ++p)                                                                        \
+                for (i = hh; i < w; ++i) d[p * w + i] = (T)0;                                               \
+        if (cs == 1)                                                                                        \
+            for (i = 0; i < hh; ++i)                                                                        \
+                for (p = 0; p < kb; ++p) d[p * w + i] = si[i * rs + p];                                     \
+        else                                                                                                \
+            for (p = 0; p < kb; ++p)                                                                        \
+                for (i = 0; i < hh; ++i) d[p * w + i] = si[i * rs + p * cs];                                \
+    }                                                                                                       \
+}
+GIR__GEMM_TYPED(float, f32)
+GIR__GEMM_TYPED(double, f64)
+
+/* the portable reference: scalar "vectors" of one lane, so NR = 2 */
+#define GIR__S32_V float
+#define GIR__S32_S float
+#define GIR__S32_L 1
+#define GIR__S32_ZERO() 0.0f
+#define GIR__S32_LOAD(p) (*(p))
+#define GIR__S32_STORE(p, v) (*(p) = (v))
+#define GIR__S32_BCAST(x) (x)
+#define GIR__S32_FMA(s, v, acc) ((acc) + (s) * (v))
+#define GIR__S32_ADD(v, w) ((v) + (w))
+#define GIR__S32_PREFETCH(p) ((void)(p))
+#define GIR__S64_V double
+#define GIR__S64_S double
+#define GIR__S64_L 1
+#define GIR__S64_ZERO() 0.0
+#define GIR__S64_LOAD(p) (*(p))
+#define GIR__S64_STORE(p, v) (*(p) = (v))
+#define GIR__S64_BCAST(x) (x)
+#define GIR__S64_FMA(s, v, acc) ((acc) + (s) * (v))
+#define GIR__S64_ADD(v, w) ((v) + (w))
+#define GIR__S64_PREFETCH(p) ((void)(p))
+GIR__UK_DEF(gir__gemm_uk_f32_4__scalar, , float, f32, GIR__S32, 4)
+GIR__UK_DEF(gir__gemm_uk_f32_2__scalar, , float, f32, GIR__S32, 2)
+GIR__UK_DEF(gir__gemm_uk_f32_1__scalar, , float, f32, GIR__S32, 1)
+GIR__UK_DEF(gir__gemm_uk_f64_4__scalar, , double, f64, GIR__S64, 4)
+GIR__UK_DEF(gir__gemm_uk_f64_2__scalar, , double, f64, GIR__S64, 2)
+GIR__UK_DEF(gir__gemm_uk_f64_1__scalar, , double, f64, GIR__S64, 1)
+
+#if defined(GIR__HAVE_AVX512)
+#define GIR__Z32_V __m512
+#define GIR__Z32_S __m512
+#define GIR__Z32_L 16
+#define GIR__Z32_ZERO() _mm512_setzero_ps()
+#define GIR__Z32_LOAD(p) _mm512_loadu_ps(p)
+#define GIR__Z32_STORE(p, v) _mm512_storeu_ps(p, v)
+#define GIR__Z32_BCAST(x) _mm512_set1_ps(x)
+#define GIR__Z32_FMA(s, v, acc) _mm512_fmadd_ps(s, v, acc)
+#define GIR__Z32_ADD(v, w) _mm512_add_ps(v, w)
+#define GIR__Z32_PREFETCH(p) __builtin_prefetch(p, 1)
+#define GIR__Z64_V __m512d
+#define GIR__Z64_S __m512d
+#define GIR__Z64_L 8
+#define GIR__Z64_ZERO() _mm512_setzero_pd()
+#define GIR__Z64_LOAD(p) _mm512_loadu_pd(p)
+#define GIR__Z64_STORE(p, v) _mm512_storeu_pd(p, v)
+#define GIR__Z64_BCAST(x) _mm512_set1_pd(x)
+#define GIR__Z64_FMA(s, v, acc) _mm512_fmadd_pd(s, v, acc)
+#define GIR__Z64_ADD(v, w) _mm512_add_pd(v, w)
+#define GIR__Z64_PREFETCH(p) __builtin_prefetch(p, 1)
+GIR__UK_DEF(gir__gemm_uk_f32_14__avx512, GIR__TARGET_AVX512, float, f32, GIR__Z32, 14)
+GIR__UK_DEF(gir__gemm_uk_f32_8__avx512, GIR__TARGET_AVX512, float, f32, GIR__Z32, 8)
+GIR__UK_DEF(gir__gemm_uk_f32_4__avx512, GIR__TARGET_AVX512, float, f32, GIR__Z32, 4)
+GIR__UK_DEF(gir__gemm_uk_f32_2__avx512, GIR__TARGET_AVX512, float, f32, GIR__Z32, 2)
+GIR__UK_DEF(gir__gemm_uk_f32_1__avx512, GIR__TARGET_AVX512, float, f32, GIR__Z32, 1)
+GIR__UK_DEF(gir__gemm_uk_f64_14__avx512, GIR__TARGET_AVX512, double, f64, GIR__Z64, 14)
+GIR__UK_DEF(gir__gemm_uk_f64_8__avx512, GIR__TARGET_AVX512, double, f64, GIR__Z64, 8)
+GIR__UK_DEF(gir__gemm_uk_f64_4__avx512, GIR__TARGET_AVX512, double, f64, GIR__Z64, 4)
+GIR__UK_DEF(gir__gemm_uk_f64_2__avx512, GIR__TARGET_AVX512, double, f64, GIR__Z64, 2)
+GIR__UK_DEF(gir__gemm_uk_f64_1__avx512, GIR__TARGET_AVX512, double, f64, GIR__Z64, 1)
+#endif
+
+#if defined(GIR__HAVE_AVX2)
+#define GIR__Y32_V __m256
+#define GIR__Y32_S __m256
+#define GIR__Y32_L 8
+#define GIR__Y32_ZERO() _mm256_setzero_ps()
+#define GIR__Y32_LOAD(p) _mm256_loadu_ps(p)
+#define GIR__Y32_STORE(p, v) _mm256_storeu_ps(p, v)
+#define GIR__Y32_BCAST(x) _mm256_set1_ps(x)
+#define GIR__Y32_FMA(s, v, acc) _mm256_fmadd_ps(s, v, acc)
+#define GIR__Y32_ADD(v, w) _mm256_add_ps(v, w)
+#define GIR__Y32_PREFETCH(p) __builtin_prefetch(p, 1)
+#define GIR__Y64_V __m256d
+#define GIR__Y64_S __m256d
+#define GIR__Y64_L 4
+#define GIR__Y64_ZERO() _mm256_setzero_pd()
+#define GIR__Y64_LOAD(p) _mm256_loadu_pd(p)
+#define GIR__Y64_STORE(p, v) _mm256_storeu_pd(p, v)
+#define GIR__Y64_BCAST(x) _mm256_set1_pd(x)
+#define GIR__Y64_FMA(s, v, acc) _mm256_fmadd_pd(s, v, acc)
+#define GIR__Y64_ADD(v, w) _mm256_add_pd(v, w)
+#define GIR__Y64_PREFETCH(p) __builtin_prefetch(p, 1)
+GIR__UK_DEF(gir__gemm_uk_f32_6__avx2, GIR__TARGET_AVX2, float, f32, GIR__Y32, 6)
+GIR__UK_DEF(gir__gemm_uk_f32_4__avx2, GIR__TARGET_AVX2, float, f32, GIR__Y32, 4)
+GIR__UK_DEF(gir__gemm_uk_f32_2__avx2, GIR__TARGET_AVX2, float, f32, GIR__Y32, 2)
+GIR__UK_DEF(gir__gemm_uk_f32_1__avx2, GIR__TARGET_AVX2, float, f32, GIR__Y32, 1)
+GIR__UK_DEF(gir__gemm_uk_f64_6__avx2, GIR__TARGET_AVX2, double, f64, GIR__Y64, 6)
+GIR__UK_DEF(gir__gemm_uk_f64_4__avx2, GIR__TARGET_AVX2, double, f64, GIR__Y64, 4)
+GIR__UK_DEF(gir__gemm_uk_f64_2__avx2, GIR__TARGET_AVX2, double, f64, GIR__Y64, 2)
+GIR__UK_DEF(gir__gemm_uk_f64_1__avx2, GIR__TARGET_AVX2, double, f64, GIR__Y64, 1)
+#endif
+
+#if defined(GIR__HAVE_NEON)
+#define GIR__N32_V float32x4_t
+#define GIR__N32_S float32x4_t
+#define GIR__N32_L 4
+#define GIR__N32_ZERO() vdupq_n_f32(0.0f)
+#define GIR__N32_LOAD(p) vld1q_f32(p)
+#define GIR__N32_STORE(p, v) vst1q_f32(p, v)
+#define GIR__N32_BCAST(x) vdupq_n_f32(x)
+#define GIR__N32_FMA(s, v, acc) vfmaq_f32(acc, s, v)
+#define GIR__N32_ADD(v, w) vaddq_f32(v, w)
+#define GIR__N32_PREFETCH(p) __builtin_prefetch(p, 1)
+#define GIR__N64_V float64x2_t
+#define GIR__N64_S float64x2_t
+#define GIR__N64_L 2
+#define GIR__N64_ZERO() vdupq_n_f64(0.0)
+#define GIR__N64_LOAD(p) vld1q_f64(p)
+#define GIR__N64_STORE(p, v) vst1q_f64(p, v)
+#define GIR__N64_BCAST(x) vdupq_n_f64(x)
+#define GIR__N64_FMA(s, v, acc) vfmaq_f64(acc, s, v)
+#define GIR__N64_ADD(v, w) vaddq_f64(v, w)
+#define GIR__N64_PREFETCH(p) __builtin_prefetch(p, 1)
+GIR__UK_DEF(gir__gemm_uk_f32_8__neon, , float, f32, GIR__N32, 8)
+GIR__UK_DEF(gir__gemm_uk_f32_4__neon, , float, f32, GIR__N32, 4)
+GIR__UK_DEF(gir__gemm_uk_f32_2__neon, , float, f32, GIR__N32, 2)
+GIR__UK_DEF(gir__gemm_uk_f32_1__neon, , float, f32, GIR__N32, 1)
+GIR__UK_DEF(gir__gemm_uk_f64_8__neon, , double, f64, GIR__N64, 8)
+GIR__UK_DEF(gir__gemm_uk_f64_4__neon, , double, f64, GIR__N64, 4)
+GIR__UK_DEF(gir__gemm_uk_f64_2__neon, , double, f64, GIR__N64, 2)
+GIR__UK_DEF(gir__gemm_uk_f64_1__neon, , double, f64, GIR__N64, 1)
+#endif
+
+#if defined(GIR__HAVE_MVE)
+/* Helium has 8 vector registers: 3 rows x 2 vectors of C plus one row of B; the A value stays scalar */
+#define GIR__M32_V float32x4_t
+#define GIR__M32_S float
+#define GIR__M32_L 4
+#define GIR__M32_ZERO() vdupq_n_f32(0.0f)
+#define GIR__M32_LOAD(p) vld1q_f32(p)
+#define GIR__M32_STORE(p, v) vst1q_f32(p, v)
+#define GIR__M32_BCAST(x) (x)
+#define GIR__M32_FMA(s, v, acc) vfmaq_n_f32(acc, v, s)
+#define GIR__M32_ADD(v, w) vaddq_f32(v, w)
+#define GIR__M32_PREFETCH(p) ((void)(p))
+GIR__UK_DEF(gir__gemm_uk_f32_3__mve, , float, f32, GIR__M32, 3)
+GIR__UK_DEF(gir__gemm_uk_f32_2__mve, , float, f32, GIR__M32, 2)
+GIR__UK_DEF(gir__gemm_uk_f32_1__mve, , float, f32, GIR__M32, 1)
+#endif
+
+/* ------------------------------------------------------------------------------------- configurations */
+typedef void (*gir__gemm_uk)(int64_t k, const void *a, int64_t as, const void *b, int64_t ldb, void *c,
+                             int64_t ldc, int n, int acc);
+typedef void (*gir__gemm_pk)(int64_t h, int64_t kb, const void *s, int64_t rs, int64_t cs, void *d, int w);
+typedef struct gir__gemm_cfg {
+    const char  *isa;
+    int          es, mr, nr;     /* element bytes; the micro-tile */
+    int64_t      kc, mc, nc;     /* cache blocks: mc a multiple of mr, nc of nr */
+    int          rows[5];        /* the micro-kernels: rows[0] = mr, then fewer rows, descending to 1 */
+    gir__gemm_uk uk[5];
+    gir__gemm_pk pack;
+} gir__gemm_cfg;
+
+static const gir__gemm_cfg gir__gemm_scalar_f32 = {
+    "scalar", 4, 4, 2, 256, 128, 4096, {4, 2, 1, 1, 1},
+    {gir__gemm_uk_f32_4__scalar, gir__gemm_uk_f32_2__scalar, gir__gemm_uk_f32_1__scalar,
+     gir__gemm_uk_f32_1__scalar, gir__gemm_uk_f32_1__scalar}, gir__gemm_pack_f32};
+static const gir__gemm_cfg gir__gemm_scalar_f64 = {
+    "scalar", 8, 4, 2, 256, 64, 4096, {4, 2, 1, 1, 1},
+    {gir__gemm_uk_f64_4__scalar, gir__gemm_uk_f64_2__scalar, gir__gemm_uk_f64_1__scalar,
+     gir__gemm_uk_f64_1__scalar, gir__gemm_uk_f64_1__scalar}, gir__gemm_pack_f64};
+#if defined(GIR__HAVE_AVX512)
+static const gir__gemm_cfg gir__gemm_avx512_f32 = {
+    "avx512", 4, 14, 32, 256, 336, 3072, {14, 8, 4, 2, 1},
+    {gir__gemm_uk_f32_14__avx512, gir__gemm_uk_f32_8__avx512, gir__gemm_uk_f32_4__avx512,
+     gir__gemm_uk_f32_2__avx512, gir__gemm_uk_f32_1__avx512}, gir__gemm_pack_f32};
+static const gir__gemm_cfg gir__gemm_avx512_f64 = {
+    "avx512", 8, 14, 16, 256, 168, 1536, {14, 8, 4, 2, 1},
+    {gir__gemm_uk_f64_14__avx512, gir__gemm_uk_f64_8__avx512, gir__gemm_uk_f64_4__avx512,
+     gir__gemm_uk_f64_2__avx512, gir__gemm_uk_f64_1__avx512}, gir__gemm_pack_f64};
+#endif
+#if defined(GIR__HAVE_AVX2)
+static const gir__gemm_cfg gir__gemm_avx2_f32 = {
+    "avx2", 4, 6, 16, 256, 192, 4096, {6, 4, 2, 1, 1},
+    {gir__gemm_uk_f32_6__avx2, gir__gemm_uk_f32_4__avx2, gir__gemm_uk_f32_2__avx2, gir__gemm_uk_f32_1__avx2,
+     gir__gemm_uk_f32_1__avx2}, gir__gemm_pack_f32};
+static const gir__gemm_cfg gir__gemm_avx2_f64 = {
+    "avx2", 8, 6, 8, 256, 96, 2048, {6, 4, 2, 1, 1},
+    {gir__gemm_uk_f64_6__avx2, gir__gemm_uk_f64_4__avx2, gir__gemm_uk_f64_2__avx2, gir__gemm_uk_f64_1__avx2,
+     gir__gemm_uk_f64_1__avx2}, gir__gemm_pack_f64};
+#endif
+#if defined(GIR__HAVE_NEON)
+static const gir__gemm_cfg gir__gemm_neon_f32 = {
+    "neon", 4, 8, 8, 256, 128, 4096, {8, 4, 2, 1, 1},
+    {gir__gemm_uk_f32_8__neon, gir__gemm_uk_f32_4__neon, gir__gemm_uk_f32_2__neon, gir__gemm_uk_f32_1__neon,
+     gir__gemm_uk_f32_1__neon}, gir__gemm_pack_f32};
+static const gir__gemm_cfg gir__gemm_neon_f64 = {
+    "neon", 8, 8, 4, 256, 64, 2048, {8, 4, 2, 1, 1},
+    {gir__gemm_uk_f64_8__neon, gir__gemm_uk_f64_4__neon, gir__gemm_uk_f64_2__neon, gir__gemm_uk_f64_1__neon,
+     gir__gemm_uk_f64_1__neon}, gir__gemm_pack_f64};
+#endif
+#if defined(GIR__HAVE_MVE)
+static const gir__gemm_cfg gir__gemm_mve_f32 = {
+    "mve", 4, 3, 8, 128, 48, 512, {3, 2, 1, 1, 1},
+    {gir__gemm_uk_f32_3__mve, gir__gemm_uk_f32_2__mve, gir__gemm_uk_f32_1__mve, gir__gemm_uk_f32_1__mve,
+     gir__gemm_uk_f32_1__mve}, gir__gemm_pack_f32};
+#endif
+
+/* the configuration this machine runs for a float dtype */
+static const gir__gemm_cfg *gir__gemm_cfg_for(int dtype) {
+    int f32 = dtype == GIR_DTYPE_F32, level = gir__simd_level();
+    GIR__UNUSED(level);
+#if defined(GIR__HAVE_AVX512)
+    if (level == GIR__ISA_AVX512) return f32 ? &gir__gemm_avx512_f32 : &gir__gemm_avx512_f64;
+#endif
+#if defined(GIR__HAVE_AVX2)
+    if (level == GIR__ISA_AVX2) return f32 ? &gir__gemm_avx2_f32 : &gir__gemm_avx2_f64;
+#endif
+#if defined(GIR__HAVE_NEON)
+    return f32 ? &gir__gemm_neon_f32 : &gir__gemm_neon_f64;
+#endif
+#if defined(GIR__HAVE_MVE)
+    if (f32) return &gir__gemm_mve_f32;
+#endif
+    return f32 ? &gir__gemm_scalar_f32 : &gir__gemm_scalar_f64;
+}
+
+/* ----------------------------------------------------------------------------------------------- driver */
+static int64_t gir__gemm_min(int64_t x, int64_t y) { return x < y ? x : y; }
+static int64_t gir__gemm_round(int64_t x, int64_t q) { return (x + q - 1) / q * q; }
+static size_t gir__gemm_align(size_t n) { return (n + 63) & ~(size_t)63; }
+static size_t gir__gemm_abytes(const gir__gemm_cfg *g, int64_t m, int64_t k) {
+    return gir__gemm_align((size_t)(gir__gemm_round(gir__gemm_min(m, g->mc), g->mr) * gir__gemm_min(k, g->kc)) * (size_t)g->es);
+}
+/* scratch bytes gir__gemm needs for these sizes (and any smaller ones) */
+static size_t gir__gemm_scratch(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k) {
+    if (m <= 0 || n <= 0 || k <= 0) return 0;
+    return gir__gemm_abytes(g, m, k) +
+           gir__gemm_align((size_t)(gir__gemm_round(gir__gemm_min(n, g->nc), g->nr) * gir__gemm_min(k, g->kc)) * (size_t)g->es);
+}
+/* read B in place (its rows contiguous) rather than pack it: when few rows of A use each panel, or when the
+   block is small enough to stay in L1 at its row stride */
+static int gir__gemm_direct_b(const gir__gemm_cfg *g, int64_t m, int64_t nb, int64_t kb, int64_t rsb) {
+    return m <= 2 * g->mr || (nb * kb * g->es <= 16384 && rsb * g->es <= 1024);
+}
+
+/* one MC x KC block of packed A times the KC x NC block of B (packed panels, or rows b[p*ldb + j] with only
+   the partial last panel packed at bedge) into C */
+static void gir__gemm_block(const gir__gemm_cfg *g, int64_t mb, int64_t nb, int64_t kb, const char *ap,
+                            const char *b, int64_t ldb, const char *bedge, char *c, int64_t ldc, int acc) {
+    int64_t es = g->es, jr, ir;
+    for (jr = 0; jr < nb; jr += g->nr) {
+        int nn = (int)gir__gemm_min(g->nr, nb - jr);
+        const char *bj = !bedge ? b + jr * kb * es : nn == g->nr ? b + jr * es : bedge;
+        int64_t lb = bedge && nn == g->nr ? ldb : g->nr;
+        for (ir = 0; ir < mb; ir += g->mr) {
+            int64_t rows = gir__gemm_min(g->mr, mb - ir), r0 = 0;
+            int u = 0;
+            while (r0 < rows) {
+                while (g->rows[u] > rows - r0) ++u;
+                g->uk[u](kb, ap + (ir * kb + r0) * es, g->mr, bj, lb, c + ((ir + r0) * ldc + jr) * es, ldc, nn, acc);
+                r0 += g->rows[u];
+            }
+        }
+    }
+}
+
+/* C[m x n] (=, or += if acc) A[m x k] B[k x n] with the layouts described at the top of this section;
+   scratch: gir__gemm_scratch(g, m, n, k) bytes, 64-byte aligned */
+static void gir__gemm(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, const void *a, int64_t rsa,
+                      int64_t csa, const void *b, int64_t rsb, int64_t csb, void *c, int64_t ldc, int acc,
+                      void *scratch) {
+    int64_t es = g->es, jc, pc, ic, i;
+    char *ap = (char *)scratch, *bp;
+    if (m <= 0 || n <= 0) return;
+    if (k <= 0) {
+        if (!acc)
+            for (i = 0; i < m; ++i) GIR_MEMSET((char *)c + i * ldc * es, 0, (size_t)(n * es));
+        return;
+    }
+    bp = ap + gir__gemm_abytes(g, m, k);
+    for (jc = 0; jc < n; jc += g->nc) {
+        int64_t nb = gir__gemm_min(g->nc, n - jc);
+        for (pc = 0; pc < k; pc += g->kc) {
+            int64_t kb = gir__gemm_min(g->kc, k - pc), full = nb / g->nr * g->nr;
+            const char *bs = (const char *)b + (pc * rsb + jc * csb) * es;
+            int direct = csb == 1 && gir__gemm_direct_b(g, m, nb, kb, rsb);
+            if (!direct) g->pack(nb, kb, bs, csb, rsb, bp, g->nr);
+            else if (full < nb) g->pack(nb - full, kb, bs + full * es, 1, rsb, bp, g->nr);
+            for (ic = 0; ic < m; ic += g->mc) {
+                int64_t mb = gir__gemm_min(g->mc, m - ic);
+                g->pack(mb, kb, (const char *)a + (ic * rsa + pc * csa) * es, rsa, csa, ap, g->mr);
+                gir__gemm_block(g, mb, nb, kb, ap, direct ? bs : bp, rsb, direct ? bp : NULL,
+                                (char *)c + (ic * ldc + jc) * es, ldc, acc || pc > 0);
+            }
+        }
+    }
+}
