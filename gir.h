@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=17c37ee61654c9e4dd07e0c3cf921ca3063dc99fc60735c3591eedd59fef6772
-                                          gen/ sha256=ada2ecdd079f10a9
+                                          gen/ sha256=8f69cdc2e0708ba6
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -4764,6 +4764,112 @@ GIR__UK_DEF(gir__gemm_uk_f64_8__avx512, GIR__TARGET_AVX512, double, f64, GIR__Z6
 GIR__UK_DEF(gir__gemm_uk_f64_4__avx512, GIR__TARGET_AVX512, double, f64, GIR__Z64, 4)
 GIR__UK_DEF(gir__gemm_uk_f64_2__avx512, GIR__TARGET_AVX512, double, f64, GIR__Z64, 2)
 GIR__UK_DEF(gir__gemm_uk_f64_1__avx512, GIR__TARGET_AVX512, double, f64, GIR__Z64, 1)
+/* packing with AVX-512: panels whose rows are contiguous are copied a vector at a time; panels whose rows
+   run along k (row-major A, transposed B) are transposed 16 x 16 (f32) or 8 x 8 (f64) in registers, each
+   stage swapping one bit of the row index with the same bit of the column index */
+#define GIR__R8(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7)
+#define GIR__R16(X) GIR__R8(X) X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15)
+#define GIR__PK_SWAP(x, y, lo, hi, PERM, V) { V t_ = PERM(r##x, lo, r##y); r##y = PERM(r##x, hi, r##y); r##x = t_; }
+#define GIR__PK_Z32(i) __m512 r##i = (i) < nrow ? _mm512_maskz_loadu_ps(km, si + (g + (i)) * rs + p) : _mm512_setzero_ps();
+#define GIR__PK_Z64(i) __m512d r##i = (i) < nrow ? _mm512_maskz_loadu_pd(km, si + (g + (i)) * rs + p) : _mm512_setzero_pd();
+#define GIR__PK_S32(i) if ((i) < np) _mm512_mask_storeu_ps(d + (p + (i)) * w + g, sm, r##i);
+#define GIR__PK_S64(i) if ((i) < np) _mm512_mask_storeu_pd(d + (p + (i)) * w + g, sm, r##i);
+/* the swap indices for bit b of a lanes-wide transpose: lo[j] = j's bit b ? lanes + (j ^ b) : j,
+   hi[j] = j's bit b ? lanes + j : j | b */
+GIR__TARGET_AVX512 static void gir__gemm_swapidx(int lanes, int b, int32_t *lo, int32_t *hi) {
+    int j;
+    for (j = 0; j < lanes; ++j) {
+        lo[j] = (j & b) ? lanes + (j ^ b) : j;
+        hi[j] = (j & b) ? lanes + j : (j | b);
+    }
+}
+GIR__TARGET_AVX512 static void gir__gemm_tpack_f32__avx512(int64_t hh, int64_t kb, const float *si, int64_t rs,
+                                                             float *d, int w) {
+    int32_t lo[4][16], hi[4][16];
+    __m512i l0, l1, l2, l3, h0, h1, h2, h3;
+    int64_t g, p;
+    int j;
+    for (j = 0; j < 4; ++j) gir__gemm_swapidx(16, 1 << j, lo[j], hi[j]);
+    l0 = _mm512_loadu_si512(lo[0]); l1 = _mm512_loadu_si512(lo[1]); l2 = _mm512_loadu_si512(lo[2]); l3 = _mm512_loadu_si512(lo[3]);
+    h0 = _mm512_loadu_si512(hi[0]); h1 = _mm512_loadu_si512(hi[1]); h2 = _mm512_loadu_si512(hi[2]); h3 = _mm512_loadu_si512(hi[3]);
+    for (g = 0; g < w; g += 16) {
+        int64_t nrow = hh - g < 0 ? 0 : hh - g;
+        __mmask16 sm = (__mmask16)(w - g >= 16 ? 0xFFFF : (1u << (w - g)) - 1);
+        for (p = 0; p < kb; p += 16) {
+            int64_t np = kb - p < 16 ? kb - p : 16;
+            __mmask16 km = (__mmask16)(np == 16 ? 0xFFFF : (1u << np) - 1);
+            GIR__R16(GIR__PK_Z32)
+            GIR__PK_SWAP(0, 1, l0, h0, _mm512_permutex2var_ps, __m512) GIR__PK_SWAP(2, 3, l0, h0, _mm512_permutex2var_ps, __m512)
+            GIR__PK_SWAP(4, 5, l0, h0, _mm512_permutex2var_ps, __m512) GIR__PK_SWAP(6, 7, l0, h0, _mm512_permutex2var_ps, __m512)
+            GIR__PK_SWAP(8, 9, l0, h0, _mm512_permutex2var_ps, __m512) GIR__PK_SWAP(10, 11, l0, h0, _mm512_permutex2var_ps, __m512)
+            GIR__PK_SWAP(12, 13, l0, h0, _mm512_permutex2var_ps, __m512) GIR__PK_SWAP(14, 15, l0, h0, _mm512_permutex2var_ps, __m512)
+            GIR__PK_SWAP(0, 2, l1, h1, _mm512_permutex2var_ps, __m512) GIR__PK_SWAP(1, 3, l1, h1, _mm512_permutex2var_ps, __m512)
+            GIR__PK_SWAP(4, 6, l1, h1, _mm512_permutex2var_ps, __m512) GIR__PK_SWAP(5, 7, l1, h1, _mm512_permutex2var_ps, __m512)
+            GIR__PK_SWAP(8, 10, l1, h1, _mm512_permutex2var_ps, __m512) GIR__PK_SWAP(9, 11, l1, h1, _mm512_permutex2var_ps, __m512)
+            GIR__PK_SWAP(12, 14, l1, h1, _mm512_permutex2var_ps, __m512) GIR__PK_SWAP(13, 15, l1, h1, _mm512_permutex2var_ps, __m512)
+            GIR__PK_SWAP(0, 4, l2, h2, _mm512_permutex2var_ps, __m512) GIR__PK_SWAP(1, 5, l2, h2, _mm512_permutex2var_ps, __m512)
+            GIR__PK_SWAP(2, 6, l2, h2, _mm512_permutex2var_ps, __m512) GIR__PK_SWAP(3, 7, l2, h2, _mm512_permutex2var_ps, __m512)
+            GIR__PK_SWAP(8, 12, l2, h2, _mm512_permutex2var_ps, __m512) GIR__PK_SWAP(9, 13, l2, h2, _mm512_permutex2var_ps, __m512)
+            GIR__PK_SWAP(10, 14, l2, h2, _mm512_permutex2var_ps, __m512) GIR__PK_SWAP(11, 15, l2, h2, _mm512_permutex2var_ps, __m512)
+            GIR__PK_SWAP(0, 8, l3, h3, _mm512_permutex2var_ps, __m512) GIR__PK_SWAP(1, 9, l3, h3, _mm512_permutex2var_ps, __m512)
+            GIR__PK_SWAP(2, 10, l3, h3, _mm512_permutex2var_ps, __m512) GIR__PK_SWAP(3, 11, l3, h3, _mm512_permutex2var_ps, __m512)
+            GIR__PK_SWAP(4, 12, l3, h3, _mm512_permutex2var_ps, __m512) GIR__PK_SWAP(5, 13, l3, h3, _mm512_permutex2var_ps, __m512)
+            GIR__PK_SWAP(6, 14, l3, h3, _mm512_permutex2var_ps, __m512) GIR__PK_SWAP(7, 15, l3, h3, _mm512_permutex2var_ps, __m512)
+            GIR__R16(GIR__PK_S32)
+        }
+    }
+}
+GIR__TARGET_AVX512 static void gir__gemm_tpack_f64__avx512(int64_t hh, int64_t kb, const double *si, int64_t rs,
+                                                             double *d, int w) {
+    int32_t lo[3][16], hi[3][16];
+    __m512i l0, l1, l2, h0, h1, h2;
+    int64_t g, p;
+    int j;
+    for (j = 0; j < 3; ++j) gir__gemm_swapidx(8, 1 << j, lo[j], hi[j]);
+    l0 = _mm512_cvtepi32_epi64(_mm256_loadu_si256((const __m256i *)lo[0]));
+    l1 = _mm512_cvtepi32_epi64(_mm256_loadu_si256((const __m256i *)lo[1]));
+    l2 = _mm512_cvtepi32_epi64(_mm256_loadu_si256((const __m256i *)lo[2]));
+    h0 = _mm512_cvtepi32_epi64(_mm256_loadu_si256((const __m256i *)hi[0]));
+    h1 = _mm512_cvtepi32_epi64(_mm256_loadu_si256((const __m256i *)hi[1]));
+    h2 = _mm512_cvtepi32_epi64(_mm256_loadu_si256((const __m256i *)hi[2]));
+    for (g = 0; g < w; g += 8) {
+        int64_t nrow = hh - g < 0 ? 0 : hh - g;
+        __mmask8 sm = (__mmask8)(w - g >= 8 ? 0xFF : (1u << (w - g)) - 1);
+        for (p = 0; p < kb; p += 8) {
+            int64_t np = kb - p < 8 ? kb - p : 8;
+            __mmask8 km = (__mmask8)(np == 8 ? 0xFF : (1u << np) - 1);
+            GIR__R8(GIR__PK_Z64)
+            GIR__PK_SWAP(0, 1, l0, h0, _mm512_permutex2var_pd, __m512d) GIR__PK_SWAP(2, 3, l0, h0, _mm512_permutex2var_pd, __m512d)
+            GIR__PK_SWAP(4, 5, l0, h0, _mm512_permutex2var_pd, __m512d) GIR__PK_SWAP(6, 7, l0, h0, _mm512_permutex2var_pd, __m512d)
+            GIR__PK_SWAP(0, 2, l1, h1, _mm512_permutex2var_pd, __m512d) GIR__PK_SWAP(1, 3, l1, h1, _mm512_permutex2var_pd, __m512d)
+            GIR__PK_SWAP(4, 6, l1, h1, _mm512_permutex2var_pd, __m512d) GIR__PK_SWAP(5, 7, l1, h1, _mm512_permutex2var_pd, __m512d)
+            GIR__PK_SWAP(0, 4, l2, h2, _mm512_permutex2var_pd, __m512d) GIR__PK_SWAP(1, 5, l2, h2, _mm512_permutex2var_pd, __m512d)
+            GIR__PK_SWAP(2, 6, l2, h2, _mm512_permutex2var_pd, __m512d) GIR__PK_SWAP(3, 7, l2, h2, _mm512_permutex2var_pd, __m512d)
+            GIR__R8(GIR__PK_S64)
+        }
+    }
+}
+/* the packing of gir__gemm_pack_<sfx>, with the two common layouts vectorised */
+#define GIR__PACK_AVX512(SFX, T, L, PS)                                                                       \
+GIR__TARGET_AVX512 static void gir__gemm_pack_##SFX##__avx512(int64_t h, int64_t kb, const void *sv, int64_t rs, \
+                                                            int64_t cs, void *dv, int w) {                  \
+    const T *s = (const T *)sv;                                                                             \
+    T *d = (T *)dv;                                                                                         \
+    int64_t i0, p, j;                                                                                       \
+    for (i0 = 0; i0 < h; i0 += w, d += w * kb) {                                                            \
+        int64_t hh = h - i0 < w ? h - i0 : w;                                                               \
+        const T *si = s + i0 * rs;                                                                          \
+        if (rs == 1 && hh == w && w % L == 0)                                                               \
+            for (p = 0; p < kb; ++p)                                                                        \
+                for (j = 0; j < w; j += L) _mm512_storeu_##PS(d + p * w + j, _mm512_loadu_##PS(si + p * cs + j));   \
+        else if (cs == 1)                                                                                   \
+            gir__gemm_tpack_##SFX##__avx512(hh, kb, si, rs, d, w);                                          \
+        else                                                                                                \
+            gir__gemm_pack_##SFX(hh, kb, si, rs, cs, d, w);                                                 \
+    }                                                                                                       \
+}
+GIR__PACK_AVX512(f32, float, 16, ps)
+GIR__PACK_AVX512(f64, double, 8, pd)
 #endif
 
 #if defined(GIR__HAVE_AVX2)
@@ -4870,11 +4976,11 @@ static const gir__gemm_cfg gir__gemm_scalar_f64 = {
 static const gir__gemm_cfg gir__gemm_avx512_f32 = {
     "avx512", 4, 14, 32, 256, 336, 3072, {14, 8, 4, 2, 1},
     {gir__gemm_uk_f32_14__avx512, gir__gemm_uk_f32_8__avx512, gir__gemm_uk_f32_4__avx512,
-     gir__gemm_uk_f32_2__avx512, gir__gemm_uk_f32_1__avx512}, gir__gemm_pack_f32};
+     gir__gemm_uk_f32_2__avx512, gir__gemm_uk_f32_1__avx512}, gir__gemm_pack_f32__avx512};
 static const gir__gemm_cfg gir__gemm_avx512_f64 = {
     "avx512", 8, 14, 16, 256, 168, 1536, {14, 8, 4, 2, 1},
     {gir__gemm_uk_f64_14__avx512, gir__gemm_uk_f64_8__avx512, gir__gemm_uk_f64_4__avx512,
-     gir__gemm_uk_f64_2__avx512, gir__gemm_uk_f64_1__avx512}, gir__gemm_pack_f64};
+     gir__gemm_uk_f64_2__avx512, gir__gemm_uk_f64_1__avx512}, gir__gemm_pack_f64__avx512};
 #endif
 #if defined(GIR__HAVE_AVX2)
 static const gir__gemm_cfg gir__gemm_avx2_f32 = {
