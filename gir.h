@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=17c37ee61654c9e4dd07e0c3cf921ca3063dc99fc60735c3591eedd59fef6772
-                                          gen/ sha256=8f69cdc2e0708ba6
+                                          gen/ sha256=b224f899c230b1ba
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -4822,16 +4822,16 @@ GIR__TARGET_AVX512 static void gir__gemm_tpack_f32__avx512(int64_t hh, int64_t k
 GIR__TARGET_AVX512 static void gir__gemm_tpack_f64__avx512(int64_t hh, int64_t kb, const double *si, int64_t rs,
                                                              double *d, int w) {
     int32_t lo[3][16], hi[3][16];
+    int64_t lo64[3][8], hi64[3][8];
     __m512i l0, l1, l2, h0, h1, h2;
     int64_t g, p;
-    int j;
-    for (j = 0; j < 3; ++j) gir__gemm_swapidx(8, 1 << j, lo[j], hi[j]);
-    l0 = _mm512_cvtepi32_epi64(_mm256_loadu_si256((const __m256i *)lo[0]));
-    l1 = _mm512_cvtepi32_epi64(_mm256_loadu_si256((const __m256i *)lo[1]));
-    l2 = _mm512_cvtepi32_epi64(_mm256_loadu_si256((const __m256i *)lo[2]));
-    h0 = _mm512_cvtepi32_epi64(_mm256_loadu_si256((const __m256i *)hi[0]));
-    h1 = _mm512_cvtepi32_epi64(_mm256_loadu_si256((const __m256i *)hi[1]));
-    h2 = _mm512_cvtepi32_epi64(_mm256_loadu_si256((const __m256i *)hi[2]));
+    int j, q;
+    for (j = 0; j < 3; ++j) {
+        gir__gemm_swapidx(8, 1 << j, lo[j], hi[j]);
+        for (q = 0; q < 8; ++q) { lo64[j][q] = lo[j][q]; hi64[j][q] = hi[j][q]; }
+    }
+    l0 = _mm512_loadu_si512(lo64[0]); l1 = _mm512_loadu_si512(lo64[1]); l2 = _mm512_loadu_si512(lo64[2]);
+    h0 = _mm512_loadu_si512(hi64[0]); h1 = _mm512_loadu_si512(hi64[1]); h2 = _mm512_loadu_si512(hi64[2]);
     for (g = 0; g < w; g += 8) {
         int64_t nrow = hh - g < 0 ? 0 : hh - g;
         __mmask8 sm = (__mmask8)(w - g >= 8 ? 0xFF : (1u << (w - g)) - 1);

@@ -1008,6 +1008,7 @@ static int test_op_table(void) {
 
 #include "suite_fuzz.c"
 #include "suite_api.c"
+#include "suite_gemm.c"
 
 int main(int argc, char **argv) {
     const char *golden = "tests/golden.txt";
@@ -1064,6 +1065,7 @@ int main(int argc, char **argv) {
     RUN("memory/oom_injection", test_oom_injection());
     RUN("memory/run_allocates_nothing", test_run_no_alloc());
     suite_api();
+    suite_gemm();
     if (verbose) say("second-order checks: %d cases passed, %d skipped (no second-order adjoint)\n", n2, n2skip);
     for (k = 0; k < ncases; ++k) {
         int j;
