@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=17c37ee61654c9e4dd07e0c3cf921ca3063dc99fc60735c3591eedd59fef6772
-                                          gen/ sha256=b224f899c230b1ba
+                                          gen/ sha256=7f04479693a17790
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -4640,6 +4640,8 @@ GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt
 #define GIR__UK_PREF(i, P) P##_PREFETCH(c + i * ldc); P##_PREFETCH(c + i * ldc + 2 * P##_L - 1);
 #define GIR__UK_STEP(i, P) { P##_S v_ = P##_BCAST(a[i]); c##i##_0 = P##_FMA(v_, b0, c##i##_0); \
                              c##i##_1 = P##_FMA(v_, b1, c##i##_1); }
+#define GIR__UK_STEPD(i, P) { P##_S v_ = P##_BCAST(a[(i) * as]); c##i##_0 = P##_FMA(v_, b0, c##i##_0); \
+                              c##i##_1 = P##_FMA(v_, b1, c##i##_1); }
 #define GIR__UK_PUT(i, P)                                                                                   \
     if (acc) {                                                                                              \
         c##i##_0 = P##_ADD(c##i##_0, P##_LOAD(c + i * ldc));                                                \
@@ -4647,9 +4649,11 @@ GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt
     }                                                                                                       \
     P##_STORE(c + i * ldc, c##i##_0); P##_STORE(c + i * ldc + P##_L, c##i##_1);
 #define GIR__UK_SAVE(i, P) P##_STORE(t + i * 2 * P##_L, c##i##_0); P##_STORE(t + i * 2 * P##_L + P##_L, c##i##_1);
-/* NAME(k, a, as, b, ldb, c, ldc, n, acc): C[R x n] (=, or += if acc) sum over p < k of the column
-   a[p*as .. p*as + R) times the row b[p*ldb .. p*ldb + NR), NR = 2 lanes; n <= NR columns are stored */
-#define GIR__UK_DEF(NAME, ATTR, T, SFX, P, R)                                                               \
+/* NAME(k, a, as, b, ldb, c, ldc, n, acc): C[R x n] (=, or += if acc) sum over p < k of column p of A times
+   row b[p*ldb .. p*ldb + NR), NR = 2 lanes; n <= NR columns are stored. STEP and AINC say where A is:
+   packed (gir__gemm_uk_*: column p at a[p*as .. p*as + R)) or in place (gir__gemm_ukd_*: A(i, p) at
+   a[i*as + p], a row-major A read without packing) */
+#define GIR__UK_BODY(NAME, ATTR, T, SFX, P, R, STEP, AINC)                                                          \
 ATTR static void NAME(int64_t k, const void *av, int64_t as, const void *bv, int64_t ldb, void *cv,         \
                       int64_t ldc, int n, int acc) {                                                        \
     const T *a = (const T *)av, *b = (const T *)bv;                                                         \
@@ -4657,9 +4661,9 @@ ATTR static void NAME(int64_t k, const void *av, int64_t as, const void *bv, int
     int64_t p;                                                                                              \
     GIR__ROWS_##R(GIR__UK_ZERO, P)                                                                          \
     GIR__ROWS_##R(GIR__UK_PREF, P)                                                                          \
-    for (p = 0; p < k; ++p, a += as, b += ldb) {                                                            \
+    for (p = 0; p < k; ++p, AINC, b += ldb) {                                                               \
         P##_V b0 = P##_LOAD(b), b1 = P##_LOAD(b + P##_L);                                                   \
-        GIR__ROWS_##R(GIR__UK_STEP, P)                                                                      \
+        GIR__ROWS_##R(STEP, P)                                                                              \
     }                                                                                                       \
     if (n == 2 * P##_L) {                                                                                   \
         GIR__ROWS_##R(GIR__UK_PUT, P)                                                                       \
@@ -4669,6 +4673,9 @@ ATTR static void NAME(int64_t k, const void *av, int64_t as, const void *bv, int
         gir__gemm_edge_##SFX(t, R, 2 * P##_L, c, ldc, n, acc);                                              \
     }                                                                                                       \
 }
+#define GIR__UK_DEF(ISA, ATTR, T, SFX, P, R)                                                                \
+    GIR__UK_BODY(gir__gemm_uk_##SFX##_##R##__##ISA, ATTR, T, SFX, P, R, GIR__UK_STEP, a += as)              \
+    GIR__UK_BODY(gir__gemm_ukd_##SFX##_##R##__##ISA, ATTR, T, SFX, P, R, GIR__UK_STEPD, ++a)
 
 /* typed helpers: the partial tile store and the packing of a block into panels */
 #define GIR__GEMM_TYPED(T, SFX)                                                                             \
@@ -4726,12 +4733,12 @@ GIR__GEMM_TYPED(double, f64)
 #define GIR__S64_FMA(s, v, acc) ((acc) + (s) * (v))
 #define GIR__S64_ADD(v, w) ((v) + (w))
 #define GIR__S64_PREFETCH(p) ((void)(p))
-GIR__UK_DEF(gir__gemm_uk_f32_4__scalar, , float, f32, GIR__S32, 4)
-GIR__UK_DEF(gir__gemm_uk_f32_2__scalar, , float, f32, GIR__S32, 2)
-GIR__UK_DEF(gir__gemm_uk_f32_1__scalar, , float, f32, GIR__S32, 1)
-GIR__UK_DEF(gir__gemm_uk_f64_4__scalar, , double, f64, GIR__S64, 4)
-GIR__UK_DEF(gir__gemm_uk_f64_2__scalar, , double, f64, GIR__S64, 2)
-GIR__UK_DEF(gir__gemm_uk_f64_1__scalar, , double, f64, GIR__S64, 1)
+GIR__UK_DEF(scalar, , float, f32, GIR__S32, 4)
+GIR__UK_DEF(scalar, , float, f32, GIR__S32, 2)
+GIR__UK_DEF(scalar, , float, f32, GIR__S32, 1)
+GIR__UK_DEF(scalar, , double, f64, GIR__S64, 4)
+GIR__UK_DEF(scalar, , double, f64, GIR__S64, 2)
+GIR__UK_DEF(scalar, , double, f64, GIR__S64, 1)
 
 #if defined(GIR__HAVE_AVX512)
 #define GIR__Z32_V __m512
@@ -4754,16 +4761,16 @@ GIR__UK_DEF(gir__gemm_uk_f64_1__scalar, , double, f64, GIR__S64, 1)
 #define GIR__Z64_FMA(s, v, acc) _mm512_fmadd_pd(s, v, acc)
 #define GIR__Z64_ADD(v, w) _mm512_add_pd(v, w)
 #define GIR__Z64_PREFETCH(p) __builtin_prefetch(p, 1)
-GIR__UK_DEF(gir__gemm_uk_f32_14__avx512, GIR__TARGET_AVX512, float, f32, GIR__Z32, 14)
-GIR__UK_DEF(gir__gemm_uk_f32_8__avx512, GIR__TARGET_AVX512, float, f32, GIR__Z32, 8)
-GIR__UK_DEF(gir__gemm_uk_f32_4__avx512, GIR__TARGET_AVX512, float, f32, GIR__Z32, 4)
-GIR__UK_DEF(gir__gemm_uk_f32_2__avx512, GIR__TARGET_AVX512, float, f32, GIR__Z32, 2)
-GIR__UK_DEF(gir__gemm_uk_f32_1__avx512, GIR__TARGET_AVX512, float, f32, GIR__Z32, 1)
-GIR__UK_DEF(gir__gemm_uk_f64_14__avx512, GIR__TARGET_AVX512, double, f64, GIR__Z64, 14)
-GIR__UK_DEF(gir__gemm_uk_f64_8__avx512, GIR__TARGET_AVX512, double, f64, GIR__Z64, 8)
-GIR__UK_DEF(gir__gemm_uk_f64_4__avx512, GIR__TARGET_AVX512, double, f64, GIR__Z64, 4)
-GIR__UK_DEF(gir__gemm_uk_f64_2__avx512, GIR__TARGET_AVX512, double, f64, GIR__Z64, 2)
-GIR__UK_DEF(gir__gemm_uk_f64_1__avx512, GIR__TARGET_AVX512, double, f64, GIR__Z64, 1)
+GIR__UK_DEF(avx512, GIR__TARGET_AVX512, float, f32, GIR__Z32, 14)
+GIR__UK_DEF(avx512, GIR__TARGET_AVX512, float, f32, GIR__Z32, 8)
+GIR__UK_DEF(avx512, GIR__TARGET_AVX512, float, f32, GIR__Z32, 4)
+GIR__UK_DEF(avx512, GIR__TARGET_AVX512, float, f32, GIR__Z32, 2)
+GIR__UK_DEF(avx512, GIR__TARGET_AVX512, float, f32, GIR__Z32, 1)
+GIR__UK_DEF(avx512, GIR__TARGET_AVX512, double, f64, GIR__Z64, 14)
+GIR__UK_DEF(avx512, GIR__TARGET_AVX512, double, f64, GIR__Z64, 8)
+GIR__UK_DEF(avx512, GIR__TARGET_AVX512, double, f64, GIR__Z64, 4)
+GIR__UK_DEF(avx512, GIR__TARGET_AVX512, double, f64, GIR__Z64, 2)
+GIR__UK_DEF(avx512, GIR__TARGET_AVX512, double, f64, GIR__Z64, 1)
 /* packing with AVX-512: panels whose rows are contiguous are copied a vector at a time; panels whose rows
    run along k (row-major A, transposed B) are transposed 16 x 16 (f32) or 8 x 8 (f64) in registers, each
    stage swapping one bit of the row index with the same bit of the column index */
@@ -4893,14 +4900,14 @@ GIR__PACK_AVX512(f64, double, 8, pd)
 #define GIR__Y64_FMA(s, v, acc) _mm256_fmadd_pd(s, v, acc)
 #define GIR__Y64_ADD(v, w) _mm256_add_pd(v, w)
 #define GIR__Y64_PREFETCH(p) __builtin_prefetch(p, 1)
-GIR__UK_DEF(gir__gemm_uk_f32_6__avx2, GIR__TARGET_AVX2, float, f32, GIR__Y32, 6)
-GIR__UK_DEF(gir__gemm_uk_f32_4__avx2, GIR__TARGET_AVX2, float, f32, GIR__Y32, 4)
-GIR__UK_DEF(gir__gemm_uk_f32_2__avx2, GIR__TARGET_AVX2, float, f32, GIR__Y32, 2)
-GIR__UK_DEF(gir__gemm_uk_f32_1__avx2, GIR__TARGET_AVX2, float, f32, GIR__Y32, 1)
-GIR__UK_DEF(gir__gemm_uk_f64_6__avx2, GIR__TARGET_AVX2, double, f64, GIR__Y64, 6)
-GIR__UK_DEF(gir__gemm_uk_f64_4__avx2, GIR__TARGET_AVX2, double, f64, GIR__Y64, 4)
-GIR__UK_DEF(gir__gemm_uk_f64_2__avx2, GIR__TARGET_AVX2, double, f64, GIR__Y64, 2)
-GIR__UK_DEF(gir__gemm_uk_f64_1__avx2, GIR__TARGET_AVX2, double, f64, GIR__Y64, 1)
+GIR__UK_DEF(avx2, GIR__TARGET_AVX2, float, f32, GIR__Y32, 6)
+GIR__UK_DEF(avx2, GIR__TARGET_AVX2, float, f32, GIR__Y32, 4)
+GIR__UK_DEF(avx2, GIR__TARGET_AVX2, float, f32, GIR__Y32, 2)
+GIR__UK_DEF(avx2, GIR__TARGET_AVX2, float, f32, GIR__Y32, 1)
+GIR__UK_DEF(avx2, GIR__TARGET_AVX2, double, f64, GIR__Y64, 6)
+GIR__UK_DEF(avx2, GIR__TARGET_AVX2, double, f64, GIR__Y64, 4)
+GIR__UK_DEF(avx2, GIR__TARGET_AVX2, double, f64, GIR__Y64, 2)
+GIR__UK_DEF(avx2, GIR__TARGET_AVX2, double, f64, GIR__Y64, 1)
 #endif
 
 #if defined(GIR__HAVE_NEON)
@@ -4924,14 +4931,14 @@ GIR__UK_DEF(gir__gemm_uk_f64_1__avx2, GIR__TARGET_AVX2, double, f64, GIR__Y64, 1
 #define GIR__N64_FMA(s, v, acc) vfmaq_f64(acc, s, v)
 #define GIR__N64_ADD(v, w) vaddq_f64(v, w)
 #define GIR__N64_PREFETCH(p) __builtin_prefetch(p, 1)
-GIR__UK_DEF(gir__gemm_uk_f32_8__neon, , float, f32, GIR__N32, 8)
-GIR__UK_DEF(gir__gemm_uk_f32_4__neon, , float, f32, GIR__N32, 4)
-GIR__UK_DEF(gir__gemm_uk_f32_2__neon, , float, f32, GIR__N32, 2)
-GIR__UK_DEF(gir__gemm_uk_f32_1__neon, , float, f32, GIR__N32, 1)
-GIR__UK_DEF(gir__gemm_uk_f64_8__neon, , double, f64, GIR__N64, 8)
-GIR__UK_DEF(gir__gemm_uk_f64_4__neon, , double, f64, GIR__N64, 4)
-GIR__UK_DEF(gir__gemm_uk_f64_2__neon, , double, f64, GIR__N64, 2)
-GIR__UK_DEF(gir__gemm_uk_f64_1__neon, , double, f64, GIR__N64, 1)
+GIR__UK_DEF(neon, , float, f32, GIR__N32, 8)
+GIR__UK_DEF(neon, , float, f32, GIR__N32, 4)
+GIR__UK_DEF(neon, , float, f32, GIR__N32, 2)
+GIR__UK_DEF(neon, , float, f32, GIR__N32, 1)
+GIR__UK_DEF(neon, , double, f64, GIR__N64, 8)
+GIR__UK_DEF(neon, , double, f64, GIR__N64, 4)
+GIR__UK_DEF(neon, , double, f64, GIR__N64, 2)
+GIR__UK_DEF(neon, , double, f64, GIR__N64, 1)
 #endif
 
 #if defined(GIR__HAVE_MVE)
@@ -4946,9 +4953,9 @@ GIR__UK_DEF(gir__gemm_uk_f64_1__neon, , double, f64, GIR__N64, 1)
 #define GIR__M32_FMA(s, v, acc) vfmaq_n_f32(acc, v, s)
 #define GIR__M32_ADD(v, w) vaddq_f32(v, w)
 #define GIR__M32_PREFETCH(p) ((void)(p))
-GIR__UK_DEF(gir__gemm_uk_f32_3__mve, , float, f32, GIR__M32, 3)
-GIR__UK_DEF(gir__gemm_uk_f32_2__mve, , float, f32, GIR__M32, 2)
-GIR__UK_DEF(gir__gemm_uk_f32_1__mve, , float, f32, GIR__M32, 1)
+GIR__UK_DEF(mve, , float, f32, GIR__M32, 3)
+GIR__UK_DEF(mve, , float, f32, GIR__M32, 2)
+GIR__UK_DEF(mve, , float, f32, GIR__M32, 1)
 #endif
 
 /* ------------------------------------------------------------------------------------- configurations */
@@ -4960,53 +4967,41 @@ typedef struct gir__gemm_cfg {
     int          es, mr, nr;     /* element bytes; the micro-tile */
     int64_t      kc, mc, nc;     /* cache blocks: mc a multiple of mr, nc of nr */
     int          rows[5];        /* the micro-kernels: rows[0] = mr, then fewer rows, descending to 1 */
-    gir__gemm_uk uk[5];
+    gir__gemm_uk uk[5], ukd[5];  /* A packed; A read in place */
     gir__gemm_pk pack;
 } gir__gemm_cfg;
+/* the kernel lists of one instruction set and dtype: rows r0 > r1 > ... */
+#define GIR__UKS(ISA, SFX, r0, r1, r2, r3, r4) {r0, r1, r2, r3, r4},                                          \
+    {gir__gemm_uk_##SFX##_##r0##__##ISA, gir__gemm_uk_##SFX##_##r1##__##ISA, gir__gemm_uk_##SFX##_##r2##__##ISA, \
+     gir__gemm_uk_##SFX##_##r3##__##ISA, gir__gemm_uk_##SFX##_##r4##__##ISA},                                 \
+    {gir__gemm_ukd_##SFX##_##r0##__##ISA, gir__gemm_ukd_##SFX##_##r1##__##ISA,                               \
+     gir__gemm_ukd_##SFX##_##r2##__##ISA, gir__gemm_ukd_##SFX##_##r3##__##ISA, gir__gemm_ukd_##SFX##_##r4##__##ISA}
 
 static const gir__gemm_cfg gir__gemm_scalar_f32 = {
-    "scalar", 4, 4, 2, 256, 128, 4096, {4, 2, 1, 1, 1},
-    {gir__gemm_uk_f32_4__scalar, gir__gemm_uk_f32_2__scalar, gir__gemm_uk_f32_1__scalar,
-     gir__gemm_uk_f32_1__scalar, gir__gemm_uk_f32_1__scalar}, gir__gemm_pack_f32};
+    "scalar", 4, 4, 2, 256, 128, 4096, GIR__UKS(scalar, f32, 4, 2, 1, 1, 1), gir__gemm_pack_f32};
 static const gir__gemm_cfg gir__gemm_scalar_f64 = {
-    "scalar", 8, 4, 2, 256, 64, 4096, {4, 2, 1, 1, 1},
-    {gir__gemm_uk_f64_4__scalar, gir__gemm_uk_f64_2__scalar, gir__gemm_uk_f64_1__scalar,
-     gir__gemm_uk_f64_1__scalar, gir__gemm_uk_f64_1__scalar}, gir__gemm_pack_f64};
+    "scalar", 8, 4, 2, 256, 64, 4096, GIR__UKS(scalar, f64, 4, 2, 1, 1, 1), gir__gemm_pack_f64};
 #if defined(GIR__HAVE_AVX512)
 static const gir__gemm_cfg gir__gemm_avx512_f32 = {
-    "avx512", 4, 14, 32, 256, 336, 3072, {14, 8, 4, 2, 1},
-    {gir__gemm_uk_f32_14__avx512, gir__gemm_uk_f32_8__avx512, gir__gemm_uk_f32_4__avx512,
-     gir__gemm_uk_f32_2__avx512, gir__gemm_uk_f32_1__avx512}, gir__gemm_pack_f32__avx512};
+    "avx512", 4, 14, 32, 256, 336, 3072, GIR__UKS(avx512, f32, 14, 8, 4, 2, 1), gir__gemm_pack_f32__avx512};
 static const gir__gemm_cfg gir__gemm_avx512_f64 = {
-    "avx512", 8, 14, 16, 256, 168, 1536, {14, 8, 4, 2, 1},
-    {gir__gemm_uk_f64_14__avx512, gir__gemm_uk_f64_8__avx512, gir__gemm_uk_f64_4__avx512,
-     gir__gemm_uk_f64_2__avx512, gir__gemm_uk_f64_1__avx512}, gir__gemm_pack_f64__avx512};
+    "avx512", 8, 14, 16, 256, 168, 1536, GIR__UKS(avx512, f64, 14, 8, 4, 2, 1), gir__gemm_pack_f64__avx512};
 #endif
 #if defined(GIR__HAVE_AVX2)
 static const gir__gemm_cfg gir__gemm_avx2_f32 = {
-    "avx2", 4, 6, 16, 256, 192, 4096, {6, 4, 2, 1, 1},
-    {gir__gemm_uk_f32_6__avx2, gir__gemm_uk_f32_4__avx2, gir__gemm_uk_f32_2__avx2, gir__gemm_uk_f32_1__avx2,
-     gir__gemm_uk_f32_1__avx2}, gir__gemm_pack_f32};
+    "avx2", 4, 6, 16, 256, 192, 4096, GIR__UKS(avx2, f32, 6, 4, 2, 1, 1), gir__gemm_pack_f32};
 static const gir__gemm_cfg gir__gemm_avx2_f64 = {
-    "avx2", 8, 6, 8, 256, 96, 2048, {6, 4, 2, 1, 1},
-    {gir__gemm_uk_f64_6__avx2, gir__gemm_uk_f64_4__avx2, gir__gemm_uk_f64_2__avx2, gir__gemm_uk_f64_1__avx2,
-     gir__gemm_uk_f64_1__avx2}, gir__gemm_pack_f64};
+    "avx2", 8, 6, 8, 256, 96, 2048, GIR__UKS(avx2, f64, 6, 4, 2, 1, 1), gir__gemm_pack_f64};
 #endif
 #if defined(GIR__HAVE_NEON)
 static const gir__gemm_cfg gir__gemm_neon_f32 = {
-    "neon", 4, 8, 8, 256, 128, 4096, {8, 4, 2, 1, 1},
-    {gir__gemm_uk_f32_8__neon, gir__gemm_uk_f32_4__neon, gir__gemm_uk_f32_2__neon, gir__gemm_uk_f32_1__neon,
-     gir__gemm_uk_f32_1__neon}, gir__gemm_pack_f32};
+    "neon", 4, 8, 8, 256, 128, 4096, GIR__UKS(neon, f32, 8, 4, 2, 1, 1), gir__gemm_pack_f32};
 static const gir__gemm_cfg gir__gemm_neon_f64 = {
-    "neon", 8, 8, 4, 256, 64, 2048, {8, 4, 2, 1, 1},
-    {gir__gemm_uk_f64_8__neon, gir__gemm_uk_f64_4__neon, gir__gemm_uk_f64_2__neon, gir__gemm_uk_f64_1__neon,
-     gir__gemm_uk_f64_1__neon}, gir__gemm_pack_f64};
+    "neon", 8, 8, 4, 256, 64, 2048, GIR__UKS(neon, f64, 8, 4, 2, 1, 1), gir__gemm_pack_f64};
 #endif
 #if defined(GIR__HAVE_MVE)
 static const gir__gemm_cfg gir__gemm_mve_f32 = {
-    "mve", 4, 3, 8, 128, 48, 512, {3, 2, 1, 1, 1},
-    {gir__gemm_uk_f32_3__mve, gir__gemm_uk_f32_2__mve, gir__gemm_uk_f32_1__mve, gir__gemm_uk_f32_1__mve,
-     gir__gemm_uk_f32_1__mve}, gir__gemm_pack_f32};
+    "mve", 4, 3, 8, 128, 48, 512, GIR__UKS(mve, f32, 3, 2, 1, 1, 1), gir__gemm_pack_f32};
 #endif
 
 /* the configuration this machine runs for a float dtype */
@@ -5046,11 +5041,16 @@ static size_t gir__gemm_scratch(const gir__gemm_cfg *g, int64_t m, int64_t n, in
 static int gir__gemm_direct_b(const gir__gemm_cfg *g, int64_t m, int64_t nb, int64_t kb, int64_t rsb) {
     return m <= 2 * g->mr || (nb * kb * g->es <= 16384 && rsb * g->es <= 1024);
 }
+/* read A in place (its rows contiguous) rather than pack it: when all the rows it spans fit in L1 */
+static int gir__gemm_direct_a(const gir__gemm_cfg *g, int64_t m, int64_t rsa, int64_t csa) {
+    return csa == 1 && rsa > 0 && m * rsa * g->es <= 32768;
+}
 
-/* one MC x KC block of packed A times the KC x NC block of B (packed panels, or rows b[p*ldb + j] with only
-   the partial last panel packed at bedge) into C */
-static void gir__gemm_block(const gir__gemm_cfg *g, int64_t mb, int64_t nb, int64_t kb, const char *ap,
+/* one MC x KC block of A (packed panels at a, as = 0; or rows a[i*as + p] read in place) times the KC x NC
+   block of B (packed panels; or rows b[p*ldb + j] with only the partial last panel packed, at bedge) into C */
+static void gir__gemm_block(const gir__gemm_cfg *g, int64_t mb, int64_t nb, int64_t kb, const char *a, int64_t as,
                             const char *b, int64_t ldb, const char *bedge, char *c, int64_t ldc, int acc) {
+    const gir__gemm_uk *uk = as ? g->ukd : g->uk;
     int64_t es = g->es, jr, ir;
     for (jr = 0; jr < nb; jr += g->nr) {
         int nn = (int)gir__gemm_min(g->nr, nb - jr);
@@ -5058,10 +5058,12 @@ static void gir__gemm_block(const gir__gemm_cfg *g, int64_t mb, int64_t nb, int6
         int64_t lb = bedge && nn == g->nr ? ldb : g->nr;
         for (ir = 0; ir < mb; ir += g->mr) {
             int64_t rows = gir__gemm_min(g->mr, mb - ir), r0 = 0;
+            const char *ai = as ? a + ir * as * es : a + ir * kb * es;
             int u = 0;
             while (r0 < rows) {
                 while (g->rows[u] > rows - r0) ++u;
-                g->uk[u](kb, ap + (ir * kb + r0) * es, g->mr, bj, lb, c + ((ir + r0) * ldc + jr) * es, ldc, nn, acc);
+                uk[u](kb, ai + r0 * (as ? as : 1) * es, as ? as : g->mr, bj, lb, c + ((ir + r0) * ldc + jr) * es, ldc,
+                      nn, acc);
                 r0 += g->rows[u];
             }
         }
@@ -5074,6 +5076,7 @@ static void gir__gemm(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, c
                       int64_t csa, const void *b, int64_t rsb, int64_t csb, void *c, int64_t ldc, int acc,
                       void *scratch) {
     int64_t es = g->es, jc, pc, ic, i;
+    int direct_a = gir__gemm_direct_a(g, m, rsa, csa);
     char *ap = (char *)scratch, *bp;
     if (m <= 0 || n <= 0) return;
     if (k <= 0) {
@@ -5092,9 +5095,10 @@ static void gir__gemm(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, c
             else if (full < nb) g->pack(nb - full, kb, bs + full * es, 1, rsb, bp, g->nr);
             for (ic = 0; ic < m; ic += g->mc) {
                 int64_t mb = gir__gemm_min(g->mc, m - ic);
-                g->pack(mb, kb, (const char *)a + (ic * rsa + pc * csa) * es, rsa, csa, ap, g->mr);
-                gir__gemm_block(g, mb, nb, kb, ap, direct ? bs : bp, rsb, direct ? bp : NULL,
-                                (char *)c + (ic * ldc + jc) * es, ldc, acc || pc > 0);
+                const char *as = (const char *)a + (ic * rsa + pc * csa) * es;
+                if (!direct_a) g->pack(mb, kb, as, rsa, csa, ap, g->mr);
+                gir__gemm_block(g, mb, nb, kb, direct_a ? as : ap, direct_a ? rsa : 0, direct ? bs : bp, rsb,
+                                direct ? bp : NULL, (char *)c + (ic * ldc + jc) * es, ldc, acc || pc > 0);
             }
         }
     }
