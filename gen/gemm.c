@@ -377,13 +377,13 @@ static const gir__gemm_cfg gir__gemm_scalar_f64 = {
     "scalar", 8, 4, 2, 256, 64, 4096, GIR__UKS(scalar, f64, 4, 2, 1, 1, 1), gir__gemm_pack_f64};
 #if defined(GIR__HAVE_AVX512)
 static const gir__gemm_cfg gir__gemm_avx512_f32 = {
-    "avx512", 4, 14, 32, 256, 336, 3072, GIR__UKS(avx512, f32, 14, 8, 4, 2, 1), gir__gemm_pack_f32__avx512};
+    "avx512", 4, 14, 32, 512, 168, 3072, GIR__UKS(avx512, f32, 14, 8, 4, 2, 1), gir__gemm_pack_f32__avx512};
 static const gir__gemm_cfg gir__gemm_avx512_f64 = {
-    "avx512", 8, 14, 16, 256, 168, 1536, GIR__UKS(avx512, f64, 14, 8, 4, 2, 1), gir__gemm_pack_f64__avx512};
+    "avx512", 8, 14, 16, 384, 112, 1536, GIR__UKS(avx512, f64, 14, 8, 4, 2, 1), gir__gemm_pack_f64__avx512};
 #endif
 #if defined(GIR__HAVE_AVX2)
 static const gir__gemm_cfg gir__gemm_avx2_f32 = {
-    "avx2", 4, 6, 16, 256, 192, 4096, GIR__UKS(avx2, f32, 6, 4, 2, 1, 1), gir__gemm_pack_f32};
+    "avx2", 4, 6, 16, 512, 192, 4096, GIR__UKS(avx2, f32, 6, 4, 2, 1, 1), gir__gemm_pack_f32};
 static const gir__gemm_cfg gir__gemm_avx2_f64 = {
     "avx2", 8, 6, 8, 256, 96, 2048, GIR__UKS(avx2, f64, 6, 4, 2, 1, 1), gir__gemm_pack_f64};
 #endif
@@ -469,7 +469,7 @@ static void gir__gemm_block(const gir__gemm_cfg *g, int64_t mb, int64_t nb, int6
 static void gir__gemm(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, const void *a, int64_t rsa,
                       int64_t csa, const void *b, int64_t rsb, int64_t csb, void *c, int64_t ldc, int acc,
                       void *scratch) {
-    int64_t es = g->es, jc, pc, ic, i;
+    int64_t es = g->es, jc, pc, ic, i, kc, mc;
     int direct_a = gir__gemm_direct_a(g, m, rsa, csa);
     char *ap = (char *)scratch, *bp;
     if (m <= 0 || n <= 0) return;
@@ -479,16 +479,18 @@ static void gir__gemm(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, c
         return;
     }
     bp = ap + gir__gemm_abytes(g, m, k);
+    kc = (k + (k + g->kc - 1) / g->kc - 1) / ((k + g->kc - 1) / g->kc);          /* k in equal blocks <= KC */
+    mc = gir__gemm_round((m + (m + g->mc - 1) / g->mc - 1) / ((m + g->mc - 1) / g->mc), g->mr);
     for (jc = 0; jc < n; jc += g->nc) {
         int64_t nb = gir__gemm_min(g->nc, n - jc);
-        for (pc = 0; pc < k; pc += g->kc) {
-            int64_t kb = gir__gemm_min(g->kc, k - pc), full = nb / g->nr * g->nr;
+        for (pc = 0; pc < k; pc += kc) {
+            int64_t kb = gir__gemm_min(kc, k - pc), full = nb / g->nr * g->nr;
             const char *bs = (const char *)b + (pc * rsb + jc * csb) * es;
             int direct = csb == 1 && gir__gemm_direct_b(g, m, nb, kb, rsb);
             if (!direct) g->pack(nb, kb, bs, csb, rsb, bp, g->nr);
             else if (full < nb) g->pack(nb - full, kb, bs + full * es, 1, rsb, bp, g->nr);
-            for (ic = 0; ic < m; ic += g->mc) {
-                int64_t mb = gir__gemm_min(g->mc, m - ic);
+            for (ic = 0; ic < m; ic += mc) {
+                int64_t mb = gir__gemm_min(mc, m - ic);
                 const char *as = (const char *)a + (ic * rsa + pc * csa) * es;
                 if (!direct_a) g->pack(mb, kb, as, rsa, csa, ap, g->mr);
                 gir__gemm_block(g, mb, nb, kb, direct_a ? as : ap, direct_a ? rsa : 0, direct ? bs : bp, rsb,
