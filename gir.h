@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=17c37ee61654c9e4dd07e0c3cf921ca3063dc99fc60735c3591eedd59fef6772
-                                          gen/ sha256=c834fad58af7c34e
+                                          gen/ sha256=f7573de6a5be6fa4
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -5109,7 +5109,12 @@ static void gir__gemm(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, c
 /* >>kernels: scalar reference kernels. The table at the end maps each op to its kernel; elementwise rows
    get generated per-dtype loops (gir__ew_table) behind one broadcasting driver, so a SIMD variant can
    replace a table cell without touching the driver. */
-typedef struct gir__kin { const void *p; const gir_shape *s; int dt; } gir__kin;
+typedef struct gir__kin {
+    const void      *p;
+    const gir_shape *s;
+    int              dt;
+    int              tr;        /* read with the last two axes swapped: only float matmul gets this */
+} gir__kin;
 typedef struct gir__kx {
     int              op, dtype;
     const gir_shape *shape;
@@ -7027,7 +7032,7 @@ static gir_status gir__k_add_n(gir__kx *k) {
     gir__kin two[2];
     int j;
     GIR_MEMSET(k->out, 0, (size_t)gir__numel(k->shape) * gir__esize(k->dtype));
-    two[0].p = k->out; two[0].s = k->shape; two[0].dt = k->dtype;
+    two[0].p = k->out; two[0].s = k->shape; two[0].dt = k->dtype; two[0].tr = 0;
     for (j = 0; j < k->nin; ++j) {
         two[1] = k->in[j];
         gir__ew_apply(fn, k->out, k->dtype, k->shape, 2, two, k->attr->f);
@@ -8369,14 +8374,16 @@ static void gir__nn_avgpool2d_bwd_f64(const gir__conv_p *p, const double *gy, do
 }
 
 
-/* batched matmul with broadcast batch axes: a [..., m, kk] x b [..., kk, n]; f32 and f64 through gir__gemm */
+/* batched matmul with broadcast batch axes: a [..., m, kk] x b [..., kk, n]; f32 and f64 through gir__gemm, which
+   also reads an operand whose last two axes are swapped (in[j].tr) in place */
 static gir_status gir__k_matmul(gir__kx *k) {
-    const gir_shape *as = k->in[0].s, *bs = k->in[1].s, *os = k->shape;
-    gir_shape ob = *os, ab = *as, bb = *bs;
-    int64_t m = as->dim[as->rank - 2], kk = as->dim[as->rank - 1], n = bs->dim[bs->rank - 1];
-    int64_t ast[GIR_MAX_RANK], bst[GIR_MAX_RANK], idx[GIR_MAX_RANK], nb, t, es = (int64_t)gir__esize(k->dtype);
+    gir_shape ob = *k->shape, ab = *k->in[0].s, bb = *k->in[1].s;
+    int64_t m, kk, n, ast[GIR_MAX_RANK], bst[GIR_MAX_RANK], idx[GIR_MAX_RANK], nb, t, es = (int64_t)gir__esize(k->dtype);
+    int64_t rsa, csa, rsb, csb;
     const gir__gemm_cfg *g = NULL;
-    int d, r;
+    int d, r, ta = k->in[0].tr, tb = k->in[1].tr;
+    m = ab.dim[ab.rank - 2 + ta]; kk = ab.dim[ab.rank - 1 - ta]; n = bb.dim[bb.rank - 1 - tb];
+    rsa = ta ? 1 : kk; csa = ta ? m : 1; rsb = tb ? 1 : n; csb = tb ? kk : 1;
     ob.rank -= 2; ab.rank -= 2; bb.rank -= 2;
     r = ob.rank;
     gir__bstrides(&ab, &ob, ast);
@@ -8384,7 +8391,7 @@ static gir_status gir__k_matmul(gir__kx *k) {
     nb = gir__numel(&ob);
     if (k->dtype == GIR_DTYPE_F32 || k->dtype == GIR_DTYPE_F64) {
         g = gir__gemm_cfg_for(k->dtype);
-        if (nb > 1 && gir__numel(&bb) == 1 && gir__numel(&ab) == nb) { m *= nb; nb = 1; }  /* one B: A's batches are rows */
+        if (nb > 1 && !ta && gir__numel(&bb) == 1 && gir__numel(&ab) == nb) { m *= nb; nb = 1; }  /* one B: rows */
     }
     for (t = 0; t < nb; ++t) {
         int64_t rem = t, ao = 0, bo = 0, i, j, p;
@@ -8393,8 +8400,8 @@ static gir_status gir__k_matmul(gir__kx *k) {
         ao *= m * kk;
         bo *= kk * n;
         if (g)
-            gir__gemm(g, m, n, kk, (const char *)k->in[0].p + ao * es, kk, 1, (const char *)k->in[1].p + bo * es, n, 1,
-                      (char *)k->out + t * m * n * es, n, 0, k->scratch);
+            gir__gemm(g, m, n, kk, (const char *)k->in[0].p + ao * es, rsa, csa, (const char *)k->in[1].p + bo * es, rsb,
+                      csb, (char *)k->out + t * m * n * es, n, 0, k->scratch);
         else
             for (i = 0; i < m; ++i)
                 for (j = 0; j < n; ++j) {
@@ -8742,6 +8749,7 @@ typedef struct gir__step {
     uint32_t val;          /* the value it writes */
     uint32_t nin, in0;     /* its inputs: value indices in sin[in0 .. in0+nin) */
     uint16_t op;
+    uint8_t  tr;           /* bit j: input j is read with its last two axes swapped (see gir__step_in) */
     gir_attr attr;
 } gir__step;
 struct gir_plan {
@@ -8793,6 +8801,24 @@ GIR_API void gir_plan_free(gir_plan *p) {
     gir__free(&a, p, sizeof *p);
 }
 
+/* the node a step reads for input k of node d, usually that input itself. A float matmul reads a transpose of
+   the last two axes in place instead (the GEMM takes strides; *tr = 1): the transpose is then computed only
+   if something else needs it, so the adjoints matmul(g, mT(x)) copy nothing. */
+static uint32_t gir__step_in(const gir_graph *g, const gir__node *d, uint32_t k, int *tr) {
+    uint32_t in = g->ins[d->in0 + k];
+    const gir__node *t = &g->nodes[in];
+    int r = t->shape.rank, j;
+    *tr = 0;
+    if (d->op != GIR_OP_MATMUL || (d->dtype != GIR_DTYPE_F32 && d->dtype != GIR_DTYPE_F64) ||
+        t->op != GIR_OP_TRANSPOSE || r < 2 || t->attr.l[0].n != r)
+        return in;
+    for (j = 0; j < r - 2; ++j)
+        if (t->attr.l[0].v[j] != j) return in;
+    if (t->attr.l[0].v[r - 2] != r - 1 || t->attr.l[0].v[r - 1] != r - 2) return in;
+    *tr = 1;
+    return g->ins[t->in0];
+}
+
 GIR_API gir_status gir_compile(gir_graph *g, int n_out, const gir_node *outs, gir_plan **out_plan) {
     gir_plan *p;
     uint8_t *need;
@@ -8829,8 +8855,9 @@ GIR_API gir_status gir_compile(gir_graph *g, int n_out, const gir_node *outs, gi
     for (j = 0; j < n_out; ++j) need[outs[j].id] = 1;
     for (id = cnt - 1; id >= 1; --id) {      /* ids are topological: one backward sweep marks every input */
         const gir__node *d = &g->nodes[id];
+        int tr;
         if (!need[id]) continue;
-        for (k = 0; k < d->nin; ++k) need[g->ins[d->in0 + k]] = 1;
+        for (k = 0; k < d->nin; ++k) need[gir__step_in(g, d, k, &tr)] = 1;
         ++nv;
         if (d->op != GIR_OP_INPUT && d->op != GIR_OP_VARIABLE && d->op != GIR_OP_CONSTANT) {
             ++ns;
@@ -8872,7 +8899,12 @@ GIR_API gir_status gir_compile(gir_graph *g, int n_out, const gir_node *outs, gi
             s->attr.data = NULL;
             s->nin = d->nin;
             s->in0 = (uint32_t)p->nsin;
-            for (k = 0; k < d->nin; ++k) p->sin[p->nsin++] = p->map[g->ins[d->in0 + k]] - 1;
+            s->tr = 0;
+            for (k = 0; k < d->nin; ++k) {
+                int tr;
+                p->sin[p->nsin++] = p->map[gir__step_in(g, d, k, &tr)] - 1;
+                if (tr) s->tr = (uint8_t)(s->tr | 1u << k);
+            }
             sb = gir__scratch_bytes(d->op, d->dtype, &d->shape, d->nin ? &g->nodes[g->ins[d->in0]].shape : &d->shape);
             if (sb > scratch) scratch = sb;
         }
@@ -8984,6 +9016,7 @@ GIR_API gir_status gir_run(gir_plan *p) {
             p->kin[j].p = iv->ptr;
             p->kin[j].s = &iv->shape;
             p->kin[j].dt = iv->dtype;
+            p->kin[j].tr = (s->tr >> j) & 1;
         }
         kx.op = s->op;
         kx.dtype = o->dtype;

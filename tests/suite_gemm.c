@@ -123,26 +123,41 @@ static int test_gemm_dispatch(void) {
 }
 
 /* ----------------------------------------------------------------------------------- matmul through it */
-/* a [..., m, k] x b [..., k, n] as a graph, against a reference that broadcasts the batch axes by index */
-static int gm_matmul(int dt, gir_shape as, gir_shape bs, const char *label) {
+/* a [..., m, k] x b [..., k, n] as a graph, against a reference that broadcasts the batch axes by index. ta / tb:
+   the operand is given as its transpose (stored [..., k, m] / [..., n, k]) and the graph multiplies
+   permute_last2 of it, which the plan must read in place (no transpose step) unless the transpose is also an
+   output (out_t, with ta) */
+static int gm_matmul_t(int dt, gir_shape as, gir_shape bs, int ta, int tb, int out_t, const char *label) {
     gir_graph *g = gir_graph_new(NULL);
-    gir_node x = gir_input(g, (gir_dtype)dt, as), y = gir_input(g, (gir_dtype)dt, bs), z = gir_matmul(g, x, y);
+    gir_node x = gir_input(g, (gir_dtype)dt, as), y = gir_input(g, (gir_dtype)dt, bs);
+    gir_node xa = ta ? gir_permute_last2(g, x) : x, yb = tb ? gir_permute_last2(g, y) : y, z = gir_matmul(g, xa, yb);
+    gir_node outs[2];
     gir_plan *p = NULL;
     gir_shape zs = gir_node_shape(g, z);
-    int es = dt == GIR_DTYPE_F32 ? 4 : 8, r = zs.rank, d;
+    int es = dt == GIR_DTYPE_F32 ? 4 : 8, r = zs.rank, d, ntr = 0, want_tr = out_t && ta;
     int64_t na = gir__numel(&as), nb = gir__numel(&bs), m = zs.dim[r - 2], n = zs.dim[r - 1];
-    int64_t k = as.dim[as.rank - 1], t, i, j, p2, nbat = 1;
+    int64_t k = ta ? as.dim[as.rank - 2] : as.dim[as.rank - 1], t, i, j, p2, nbat = 1;
     void *av = malloc((size_t)(na + 1) * es), *bv = malloc((size_t)(nb + 1) * es);
     const void *zv;
     int ok = 1;
     CHECK(gir_graph_status(g) == GIR_OK && av && bv, "%s: build: %s", label, gir_graph_message(g));
     for (i = 0; i < na; ++i) gm_set(av, es, i, gm_rand());
     for (i = 0; i < nb; ++i) gm_set(bv, es, i, gm_rand());
-    CHECK(gir_compile(g, 1, &z, &p) == GIR_OK, "%s: compile: %s", label, gir_graph_message(g));
+    outs[0] = z; outs[1] = xa;
+    CHECK(gir_compile(g, want_tr ? 2 : 1, outs, &p) == GIR_OK, "%s: compile: %s", label, gir_graph_message(g));
+    for (i = 0; i < p->nsteps; ++i) ntr += p->steps[i].op == GIR_OP_TRANSPOSE;
+    CHECK(ntr == want_tr, "%s: the plan has %d transpose steps, want %d", label, ntr, want_tr);
     gir_plan_bind(p, x, av);
     gir_plan_bind(p, y, bv);
     CHECK(gir_run(p) == GIR_OK, "%s: run: %s", label, gir_plan_message(p));
     zv = gir_plan_data(p, z);
+    if (want_tr) {                                  /* the transpose, computed as well, is the exact transpose */
+        const void *tv = gir_plan_data(p, xa);
+        for (i = 0; i < na; ++i) {
+            int64_t b0 = i / (m * k), ii = i % (m * k) / k, pp = i % k;
+            CHECK(gm_get(tv, es, i) == gm_get(av, es, b0 * m * k + pp * m + ii), "%s: transpose output [%ld]", label, (long)i);
+        }
+    }
     for (d = 0; d < r - 2; ++d) nbat *= zs.dim[d];
     for (t = 0; t < nbat && ok; ++t) {
         int64_t ao = 0, bo = 0, rem = t, sa = 1, sbb = 1;
@@ -156,7 +171,8 @@ static int gm_matmul(int dt, gir_shape as, gir_shape bs, const char *label) {
             for (j = 0; j < n && ok; ++j) {
                 double want = 0, mag = 0, got = gm_get(zv, es, (t * m + i) * n + j);
                 for (p2 = 0; p2 < k; ++p2) {
-                    double v = gm_get(av, es, ao * m * k + i * k + p2) * gm_get(bv, es, bo * k * n + p2 * n + j);
+                    double v = gm_get(av, es, ao * m * k + (ta ? p2 * m + i : i * k + p2)) *
+                               gm_get(bv, es, bo * k * n + (tb ? j * k + p2 : p2 * n + j));
                     want += v;
                     mag += fabs(v);
                 }
@@ -172,6 +188,7 @@ static int gm_matmul(int dt, gir_shape as, gir_shape bs, const char *label) {
     free(av); free(bv);
     return ok;
 }
+static int gm_matmul(int dt, gir_shape as, gir_shape bs, const char *label) { return gm_matmul_t(dt, as, bs, 0, 0, 0, label); }
 static gir_shape gm_shape(int rank, int32_t d0, int32_t d1, int32_t d2, int32_t d3) {
     int32_t dims[4];
     dims[0] = d0; dims[1] = d1; dims[2] = d2; dims[3] = d3;
@@ -202,6 +219,66 @@ static int test_gemm_matmul_one_row_one_column(void) {
         if (!gm_matmul(dt, gm_shape(2, 1, 300, 0, 0), gm_shape(2, 300, 1, 0, 0), "[1,300] x [300,1]")) return 0;
         if (!gm_matmul(dt, gm_shape(3, 6, 1, 40, 0), gm_shape(3, 6, 40, 1, 0), "[6,1,40] x [6,40,1]")) return 0;
     }
+    return 1;
+}
+/* permute_last2 feeding a matmul is read in place (no transpose step), batched and broadcast, A, B or both */
+static int test_gemm_matmul_reads_transpose_in_place(void) {
+    static const int dts[2] = {GIR_DTYPE_F32, GIR_DTYPE_F64};
+    int q;
+    for (q = 0; q < 2; ++q) {
+        int dt = dts[q];
+        if (!gm_matmul_t(dt, gm_shape(2, 19, 17, 0, 0), gm_shape(2, 19, 33, 0, 0), 1, 0, 0, "T([19,17]) x [19,33]")) return 0;
+        if (!gm_matmul_t(dt, gm_shape(2, 17, 19, 0, 0), gm_shape(2, 33, 19, 0, 0), 0, 1, 0, "[17,19] x T([33,19])")) return 0;
+        if (!gm_matmul_t(dt, gm_shape(2, 300, 40, 0, 0), gm_shape(2, 70, 300, 0, 0), 1, 1, 0, "T([300,40]) x T([70,300])")) return 0;
+        if (!gm_matmul_t(dt, gm_shape(4, 2, 1, 6, 4), gm_shape(3, 3, 5, 6, 0), 1, 1, 0, "T([2,1,6,4]) x T([3,5,6])")) return 0;
+        if (!gm_matmul_t(dt, gm_shape(3, 5, 13, 21, 0), gm_shape(2, 35, 13, 0, 0), 1, 1, 0, "T([5,13,21]) x T([35,13])")) return 0;
+        if (!gm_matmul_t(dt, gm_shape(2, 1, 300, 0, 0), gm_shape(2, 70, 300, 0, 0), 0, 1, 0, "[1,300] x T([70,300])")) return 0;
+        if (!gm_matmul_t(dt, gm_shape(2, 300, 1, 0, 0), gm_shape(2, 300, 1, 0, 0), 1, 0, 0, "T([300,1]) x [300,1]")) return 0;
+        if (!gm_matmul_t(dt, gm_shape(2, 19, 17, 0, 0), gm_shape(2, 19, 33, 0, 0), 1, 0, 1, "T([19,17]) x [19,33], T an output"))
+            return 0;
+    }
+    return 1;
+}
+/* the adjoints of matmul, dX = dY W^T and dW = X^T dY, read W^T and X^T in place: no transpose step */
+static int test_gemm_matmul_adjoints_copy_no_transpose(void) {
+    gir_graph *g = gir_graph_new(NULL);
+    gir_node x = gir_input(g, GIR_DTYPE_F64, gir_shape2(8, 5)), w = gir_input(g, GIR_DTYPE_F64, gir_shape2(5, 3));
+    gir_node y = gir_sum(g, gir_square(g, gir_matmul(g, x, w)), gir_ints0(), 0), wrt[2], gr[2];
+    gir_plan *p = NULL;
+    double xv[40], wv[15], yv[24];
+    const double *dx, *dw;
+    int i, j, q, ntr = 0;
+    for (i = 0; i < 40; ++i) xv[i] = gm_rand();
+    for (i = 0; i < 15; ++i) wv[i] = gm_rand();
+    wrt[0] = x; wrt[1] = w;
+    CHECK(gir_grad(g, y, 2, wrt, gr) == GIR_OK, "grad: %s", gir_graph_message(g));
+    CHECK(gir_compile(g, 2, gr, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
+    for (i = 0; i < (int)p->nsteps; ++i) ntr += p->steps[i].op == GIR_OP_TRANSPOSE;
+    CHECK(ntr == 0, "the gradient plan copies %d transposes", ntr);
+    gir_plan_bind(p, x, xv);
+    gir_plan_bind(p, w, wv);
+    CHECK(gir_run(p) == GIR_OK, "run: %s", gir_plan_message(p));
+    dx = (const double *)gir_plan_data(p, gr[0]);
+    dw = (const double *)gir_plan_data(p, gr[1]);
+    for (i = 0; i < 8; ++i)                         /* y = sum (x w)^2: dy/d(xw) = 2 x w */
+        for (j = 0; j < 3; ++j) {
+            yv[i * 3 + j] = 0;
+            for (q = 0; q < 5; ++q) yv[i * 3 + j] += xv[i * 5 + q] * wv[q * 3 + j];
+        }
+    for (i = 0; i < 8; ++i)
+        for (q = 0; q < 5; ++q) {
+            double want = 0;
+            for (j = 0; j < 3; ++j) want += 2 * yv[i * 3 + j] * wv[q * 3 + j];
+            CHECK(fabs(dx[i * 5 + q] - want) <= 1e-12 * (1 + fabs(want)), "dx[%d][%d] = %g, want %g", i, q, dx[i * 5 + q], want);
+        }
+    for (q = 0; q < 5; ++q)
+        for (j = 0; j < 3; ++j) {
+            double want = 0;
+            for (i = 0; i < 8; ++i) want += 2 * xv[i * 5 + q] * yv[i * 3 + j];
+            CHECK(fabs(dw[q * 3 + j] - want) <= 1e-12 * (1 + fabs(want)), "dw[%d][%d] = %g, want %g", q, j, dw[q * 3 + j], want);
+        }
+    gir_plan_free(p);
+    gir_graph_free(g);
     return 1;
 }
 /* the plan reserves the packing memory when it compiles; running allocates nothing */
@@ -275,5 +352,7 @@ static void suite_gemm(void) {
     RUN("gemm/dispatch_picks_the_best_compiled_isa", test_gemm_dispatch());
     RUN("gemm/matmul_batched_broadcast", test_gemm_matmul_batched_broadcast());
     RUN("gemm/matmul_one_row_one_column", test_gemm_matmul_one_row_one_column());
+    RUN("gemm/matmul_reads_transpose_in_place", test_gemm_matmul_reads_transpose_in_place());
+    RUN("gemm/matmul_adjoints_copy_no_transpose", test_gemm_matmul_adjoints_copy_no_transpose());
     RUN("gemm/matmul_packing_scratch_from_plan_run_allocates_nothing", test_gemm_matmul_scratch_from_plan());
 }
