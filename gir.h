@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=17c37ee61654c9e4dd07e0c3cf921ca3063dc99fc60735c3591eedd59fef6772
-                                          gen/ sha256=f7573de6a5be6fa4
+                                          gen/ sha256=d860fa4305a3236a
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -4627,7 +4627,8 @@ GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt
 
 /* one micro-kernel body for every instruction set, written against a small vocabulary P##_X:
    _V vector type, _S broadcast type, _L lanes, _ZERO(), _LOAD(p), _STORE(p, v), _BCAST(x), _FMA(s, v, acc) =
-   acc + s*v, _ADD(v, w), _PREFETCH(p). Rows are spelled out by the GIR__ROWS_<R> lists. */
+   acc + s*v, _ADD(v, w), _PREFETCH(p) into L1, _PREFETCH2(p) towards L2. Rows are spelled out by the
+   GIR__ROWS_<R> lists. */
 #define GIR__ROWS_1(X, P)  X(0, P)
 #define GIR__ROWS_2(X, P)  X(0, P) X(1, P)
 #define GIR__ROWS_3(X, P)  GIR__ROWS_2(X, P) X(2, P)
@@ -4637,6 +4638,10 @@ GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt
 #define GIR__ROWS_12(X, P) GIR__ROWS_8(X, P) X(8, P) X(9, P) X(10, P) X(11, P)
 #define GIR__ROWS_14(X, P) GIR__ROWS_12(X, P) X(12, P) X(13, P)
 #define GIR__UK_ZERO(i, P) P##_V c##i##_0 = P##_ZERO(), c##i##_1 = P##_ZERO();
+/* the tile of C is fetched towards L2 when the kernel starts and into L1 GIR__UK_LATE steps before the end: rows
+   of C a power of two apart share L1 sets, so fetched early they evict each other before they are used */
+#define GIR__UK_LATE 128
+#define GIR__UK_PREF2(i, P) P##_PREFETCH2(c + i * ldc); P##_PREFETCH2(c + i * ldc + 2 * P##_L - 1);
 #define GIR__UK_PREF(i, P) P##_PREFETCH(c + i * ldc); P##_PREFETCH(c + i * ldc + 2 * P##_L - 1);
 #define GIR__UK_STEP(i, P) { P##_S v_ = P##_BCAST(a[i]); c##i##_0 = P##_FMA(v_, b0, c##i##_0); \
                              c##i##_1 = P##_FMA(v_, b1, c##i##_1); }
@@ -4660,8 +4665,13 @@ ATTR static void NAME(int64_t k, const void *av, int64_t as, const void *bv, int
     T *c = (T *)cv;                                                                                         \
     int64_t p;                                                                                              \
     GIR__ROWS_##R(GIR__UK_ZERO, P)                                                                          \
+    GIR__ROWS_##R(GIR__UK_PREF2, P)                                                                         \
+    for (p = 0; p < k - GIR__UK_LATE; ++p, AINC, b += ldb) {                                                \
+        P##_V b0 = P##_LOAD(b), b1 = P##_LOAD(b + P##_L);                                                   \
+        GIR__ROWS_##R(STEP, P)                                                                              \
+    }                                                                                                       \
     GIR__ROWS_##R(GIR__UK_PREF, P)                                                                          \
-    for (p = 0; p < k; ++p, AINC, b += ldb) {                                                               \
+    for (; p < k; ++p, AINC, b += ldb) {                                                                    \
         P##_V b0 = P##_LOAD(b), b1 = P##_LOAD(b + P##_L);                                                   \
         GIR__ROWS_##R(STEP, P)                                                                              \
     }                                                                                                       \
@@ -4723,6 +4733,7 @@ GIR__GEMM_TYPED(double, f64)
 #define GIR__S32_FMA(s, v, acc) ((acc) + (s) * (v))
 #define GIR__S32_ADD(v, w) ((v) + (w))
 #define GIR__S32_PREFETCH(p) ((void)(p))
+#define GIR__S32_PREFETCH2(p) ((void)(p))
 #define GIR__S64_V double
 #define GIR__S64_S double
 #define GIR__S64_L 1
@@ -4733,6 +4744,7 @@ GIR__GEMM_TYPED(double, f64)
 #define GIR__S64_FMA(s, v, acc) ((acc) + (s) * (v))
 #define GIR__S64_ADD(v, w) ((v) + (w))
 #define GIR__S64_PREFETCH(p) ((void)(p))
+#define GIR__S64_PREFETCH2(p) ((void)(p))
 GIR__UK_DEF(scalar, , float, f32, GIR__S32, 4)
 GIR__UK_DEF(scalar, , float, f32, GIR__S32, 2)
 GIR__UK_DEF(scalar, , float, f32, GIR__S32, 1)
@@ -4751,6 +4763,7 @@ GIR__UK_DEF(scalar, , double, f64, GIR__S64, 1)
 #define GIR__Z32_FMA(s, v, acc) _mm512_fmadd_ps(s, v, acc)
 #define GIR__Z32_ADD(v, w) _mm512_add_ps(v, w)
 #define GIR__Z32_PREFETCH(p) __builtin_prefetch(p, 1)
+#define GIR__Z32_PREFETCH2(p) __builtin_prefetch(p, 1, 2)
 #define GIR__Z64_V __m512d
 #define GIR__Z64_S __m512d
 #define GIR__Z64_L 8
@@ -4761,6 +4774,7 @@ GIR__UK_DEF(scalar, , double, f64, GIR__S64, 1)
 #define GIR__Z64_FMA(s, v, acc) _mm512_fmadd_pd(s, v, acc)
 #define GIR__Z64_ADD(v, w) _mm512_add_pd(v, w)
 #define GIR__Z64_PREFETCH(p) __builtin_prefetch(p, 1)
+#define GIR__Z64_PREFETCH2(p) __builtin_prefetch(p, 1, 2)
 GIR__UK_DEF(avx512, GIR__TARGET_AVX512, float, f32, GIR__Z32, 14)
 GIR__UK_DEF(avx512, GIR__TARGET_AVX512, float, f32, GIR__Z32, 8)
 GIR__UK_DEF(avx512, GIR__TARGET_AVX512, float, f32, GIR__Z32, 4)
@@ -4777,8 +4791,12 @@ GIR__UK_DEF(avx512, GIR__TARGET_AVX512, double, f64, GIR__Z64, 1)
 #define GIR__R8(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7)
 #define GIR__R16(X) GIR__R8(X) X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15)
 #define GIR__PK_SWAP(x, y, lo, hi, PERM, V) { V t_ = PERM(r##x, lo, r##y); r##y = PERM(r##x, hi, r##y); r##x = t_; }
-#define GIR__PK_Z32(i) __m512 r##i = (i) < nrow ? _mm512_maskz_loadu_ps(km, si + (g + (i)) * rs + p) : _mm512_setzero_ps();
-#define GIR__PK_Z64(i) __m512d r##i = (i) < nrow ? _mm512_maskz_loadu_pd(km, si + (g + (i)) * rs + p) : _mm512_setzero_pd();
+#define GIR__PK_W32(x, y, lo, hi) GIR__PK_SWAP(x, y, lo, hi, _mm512_permutex2var_ps, __m512)
+#define GIR__PK_W64(x, y, lo, hi) GIR__PK_SWAP(x, y, lo, hi, _mm512_permutex2var_pd, __m512d)
+#define GIR__PK_Z32(i) \
+    __m512 r##i = (i) < nrow ? _mm512_maskz_loadu_ps(km, si + (g + (i)) * rs + p) : _mm512_setzero_ps();
+#define GIR__PK_Z64(i) \
+    __m512d r##i = (i) < nrow ? _mm512_maskz_loadu_pd(km, si + (g + (i)) * rs + p) : _mm512_setzero_pd();
 #define GIR__PK_S32(i) if ((i) < np) _mm512_mask_storeu_ps(d + (p + (i)) * w + g, sm, r##i);
 #define GIR__PK_S64(i) if ((i) < np) _mm512_mask_storeu_pd(d + (p + (i)) * w + g, sm, r##i);
 /* the swap indices for bit b of a lanes-wide transpose: lo[j] = j's bit b ? lanes + (j ^ b) : j,
@@ -4797,8 +4815,10 @@ GIR__TARGET_AVX512 static void gir__gemm_tpack_f32__avx512(int64_t hh, int64_t k
     int64_t g, p;
     int j;
     for (j = 0; j < 4; ++j) gir__gemm_swapidx(16, 1 << j, lo[j], hi[j]);
-    l0 = _mm512_loadu_si512(lo[0]); l1 = _mm512_loadu_si512(lo[1]); l2 = _mm512_loadu_si512(lo[2]); l3 = _mm512_loadu_si512(lo[3]);
-    h0 = _mm512_loadu_si512(hi[0]); h1 = _mm512_loadu_si512(hi[1]); h2 = _mm512_loadu_si512(hi[2]); h3 = _mm512_loadu_si512(hi[3]);
+    l0 = _mm512_loadu_si512(lo[0]); l1 = _mm512_loadu_si512(lo[1]);
+    l2 = _mm512_loadu_si512(lo[2]); l3 = _mm512_loadu_si512(lo[3]);
+    h0 = _mm512_loadu_si512(hi[0]); h1 = _mm512_loadu_si512(hi[1]);
+    h2 = _mm512_loadu_si512(hi[2]); h3 = _mm512_loadu_si512(hi[3]);
     for (g = 0; g < w; g += 16) {
         int64_t nrow = hh - g < 0 ? 0 : hh - g;
         __mmask16 sm = (__mmask16)(w - g >= 16 ? 0xFFFF : (1u << (w - g)) - 1);
@@ -4806,22 +4826,22 @@ GIR__TARGET_AVX512 static void gir__gemm_tpack_f32__avx512(int64_t hh, int64_t k
             int64_t np = kb - p < 16 ? kb - p : 16;
             __mmask16 km = (__mmask16)(np == 16 ? 0xFFFF : (1u << np) - 1);
             GIR__R16(GIR__PK_Z32)
-            GIR__PK_SWAP(0, 1, l0, h0, _mm512_permutex2var_ps, __m512) GIR__PK_SWAP(2, 3, l0, h0, _mm512_permutex2var_ps, __m512)
-            GIR__PK_SWAP(4, 5, l0, h0, _mm512_permutex2var_ps, __m512) GIR__PK_SWAP(6, 7, l0, h0, _mm512_permutex2var_ps, __m512)
-            GIR__PK_SWAP(8, 9, l0, h0, _mm512_permutex2var_ps, __m512) GIR__PK_SWAP(10, 11, l0, h0, _mm512_permutex2var_ps, __m512)
-            GIR__PK_SWAP(12, 13, l0, h0, _mm512_permutex2var_ps, __m512) GIR__PK_SWAP(14, 15, l0, h0, _mm512_permutex2var_ps, __m512)
-            GIR__PK_SWAP(0, 2, l1, h1, _mm512_permutex2var_ps, __m512) GIR__PK_SWAP(1, 3, l1, h1, _mm512_permutex2var_ps, __m512)
-            GIR__PK_SWAP(4, 6, l1, h1, _mm512_permutex2var_ps, __m512) GIR__PK_SWAP(5, 7, l1, h1, _mm512_permutex2var_ps, __m512)
-            GIR__PK_SWAP(8, 10, l1, h1, _mm512_permutex2var_ps, __m512) GIR__PK_SWAP(9, 11, l1, h1, _mm512_permutex2var_ps, __m512)
-            GIR__PK_SWAP(12, 14, l1, h1, _mm512_permutex2var_ps, __m512) GIR__PK_SWAP(13, 15, l1, h1, _mm512_permutex2var_ps, __m512)
-            GIR__PK_SWAP(0, 4, l2, h2, _mm512_permutex2var_ps, __m512) GIR__PK_SWAP(1, 5, l2, h2, _mm512_permutex2var_ps, __m512)
-            GIR__PK_SWAP(2, 6, l2, h2, _mm512_permutex2var_ps, __m512) GIR__PK_SWAP(3, 7, l2, h2, _mm512_permutex2var_ps, __m512)
-            GIR__PK_SWAP(8, 12, l2, h2, _mm512_permutex2var_ps, __m512) GIR__PK_SWAP(9, 13, l2, h2, _mm512_permutex2var_ps, __m512)
-            GIR__PK_SWAP(10, 14, l2, h2, _mm512_permutex2var_ps, __m512) GIR__PK_SWAP(11, 15, l2, h2, _mm512_permutex2var_ps, __m512)
-            GIR__PK_SWAP(0, 8, l3, h3, _mm512_permutex2var_ps, __m512) GIR__PK_SWAP(1, 9, l3, h3, _mm512_permutex2var_ps, __m512)
-            GIR__PK_SWAP(2, 10, l3, h3, _mm512_permutex2var_ps, __m512) GIR__PK_SWAP(3, 11, l3, h3, _mm512_permutex2var_ps, __m512)
-            GIR__PK_SWAP(4, 12, l3, h3, _mm512_permutex2var_ps, __m512) GIR__PK_SWAP(5, 13, l3, h3, _mm512_permutex2var_ps, __m512)
-            GIR__PK_SWAP(6, 14, l3, h3, _mm512_permutex2var_ps, __m512) GIR__PK_SWAP(7, 15, l3, h3, _mm512_permutex2var_ps, __m512)
+            GIR__PK_W32(0, 1, l0, h0) GIR__PK_W32(2, 3, l0, h0)
+            GIR__PK_W32(4, 5, l0, h0) GIR__PK_W32(6, 7, l0, h0)
+            GIR__PK_W32(8, 9, l0, h0) GIR__PK_W32(10, 11, l0, h0)
+            GIR__PK_W32(12, 13, l0, h0) GIR__PK_W32(14, 15, l0, h0)
+            GIR__PK_W32(0, 2, l1, h1) GIR__PK_W32(1, 3, l1, h1)
+            GIR__PK_W32(4, 6, l1, h1) GIR__PK_W32(5, 7, l1, h1)
+            GIR__PK_W32(8, 10, l1, h1) GIR__PK_W32(9, 11, l1, h1)
+            GIR__PK_W32(12, 14, l1, h1) GIR__PK_W32(13, 15, l1, h1)
+            GIR__PK_W32(0, 4, l2, h2) GIR__PK_W32(1, 5, l2, h2)
+            GIR__PK_W32(2, 6, l2, h2) GIR__PK_W32(3, 7, l2, h2)
+            GIR__PK_W32(8, 12, l2, h2) GIR__PK_W32(9, 13, l2, h2)
+            GIR__PK_W32(10, 14, l2, h2) GIR__PK_W32(11, 15, l2, h2)
+            GIR__PK_W32(0, 8, l3, h3) GIR__PK_W32(1, 9, l3, h3)
+            GIR__PK_W32(2, 10, l3, h3) GIR__PK_W32(3, 11, l3, h3)
+            GIR__PK_W32(4, 12, l3, h3) GIR__PK_W32(5, 13, l3, h3)
+            GIR__PK_W32(6, 14, l3, h3) GIR__PK_W32(7, 15, l3, h3)
             GIR__R16(GIR__PK_S32)
         }
     }
@@ -4846,12 +4866,12 @@ GIR__TARGET_AVX512 static void gir__gemm_tpack_f64__avx512(int64_t hh, int64_t k
             int64_t np = kb - p < 8 ? kb - p : 8;
             __mmask8 km = (__mmask8)(np == 8 ? 0xFF : (1u << np) - 1);
             GIR__R8(GIR__PK_Z64)
-            GIR__PK_SWAP(0, 1, l0, h0, _mm512_permutex2var_pd, __m512d) GIR__PK_SWAP(2, 3, l0, h0, _mm512_permutex2var_pd, __m512d)
-            GIR__PK_SWAP(4, 5, l0, h0, _mm512_permutex2var_pd, __m512d) GIR__PK_SWAP(6, 7, l0, h0, _mm512_permutex2var_pd, __m512d)
-            GIR__PK_SWAP(0, 2, l1, h1, _mm512_permutex2var_pd, __m512d) GIR__PK_SWAP(1, 3, l1, h1, _mm512_permutex2var_pd, __m512d)
-            GIR__PK_SWAP(4, 6, l1, h1, _mm512_permutex2var_pd, __m512d) GIR__PK_SWAP(5, 7, l1, h1, _mm512_permutex2var_pd, __m512d)
-            GIR__PK_SWAP(0, 4, l2, h2, _mm512_permutex2var_pd, __m512d) GIR__PK_SWAP(1, 5, l2, h2, _mm512_permutex2var_pd, __m512d)
-            GIR__PK_SWAP(2, 6, l2, h2, _mm512_permutex2var_pd, __m512d) GIR__PK_SWAP(3, 7, l2, h2, _mm512_permutex2var_pd, __m512d)
+            GIR__PK_W64(0, 1, l0, h0) GIR__PK_W64(2, 3, l0, h0)
+            GIR__PK_W64(4, 5, l0, h0) GIR__PK_W64(6, 7, l0, h0)
+            GIR__PK_W64(0, 2, l1, h1) GIR__PK_W64(1, 3, l1, h1)
+            GIR__PK_W64(4, 6, l1, h1) GIR__PK_W64(5, 7, l1, h1)
+            GIR__PK_W64(0, 4, l2, h2) GIR__PK_W64(1, 5, l2, h2)
+            GIR__PK_W64(2, 6, l2, h2) GIR__PK_W64(3, 7, l2, h2)
             GIR__R8(GIR__PK_S64)
         }
     }
@@ -4890,6 +4910,7 @@ GIR__PACK_AVX512(f64, double, 8, pd)
 #define GIR__Y32_FMA(s, v, acc) _mm256_fmadd_ps(s, v, acc)
 #define GIR__Y32_ADD(v, w) _mm256_add_ps(v, w)
 #define GIR__Y32_PREFETCH(p) __builtin_prefetch(p, 1)
+#define GIR__Y32_PREFETCH2(p) __builtin_prefetch(p, 1, 2)
 #define GIR__Y64_V __m256d
 #define GIR__Y64_S __m256d
 #define GIR__Y64_L 4
@@ -4900,6 +4921,7 @@ GIR__PACK_AVX512(f64, double, 8, pd)
 #define GIR__Y64_FMA(s, v, acc) _mm256_fmadd_pd(s, v, acc)
 #define GIR__Y64_ADD(v, w) _mm256_add_pd(v, w)
 #define GIR__Y64_PREFETCH(p) __builtin_prefetch(p, 1)
+#define GIR__Y64_PREFETCH2(p) __builtin_prefetch(p, 1, 2)
 GIR__UK_DEF(avx2, GIR__TARGET_AVX2, float, f32, GIR__Y32, 6)
 GIR__UK_DEF(avx2, GIR__TARGET_AVX2, float, f32, GIR__Y32, 4)
 GIR__UK_DEF(avx2, GIR__TARGET_AVX2, float, f32, GIR__Y32, 2)
@@ -4921,6 +4943,7 @@ GIR__UK_DEF(avx2, GIR__TARGET_AVX2, double, f64, GIR__Y64, 1)
 #define GIR__N32_FMA(s, v, acc) vfmaq_f32(acc, s, v)
 #define GIR__N32_ADD(v, w) vaddq_f32(v, w)
 #define GIR__N32_PREFETCH(p) __builtin_prefetch(p, 1)
+#define GIR__N32_PREFETCH2(p) __builtin_prefetch(p, 1, 2)
 #define GIR__N64_V float64x2_t
 #define GIR__N64_S float64x2_t
 #define GIR__N64_L 2
@@ -4931,6 +4954,7 @@ GIR__UK_DEF(avx2, GIR__TARGET_AVX2, double, f64, GIR__Y64, 1)
 #define GIR__N64_FMA(s, v, acc) vfmaq_f64(acc, s, v)
 #define GIR__N64_ADD(v, w) vaddq_f64(v, w)
 #define GIR__N64_PREFETCH(p) __builtin_prefetch(p, 1)
+#define GIR__N64_PREFETCH2(p) __builtin_prefetch(p, 1, 2)
 GIR__UK_DEF(neon, , float, f32, GIR__N32, 8)
 GIR__UK_DEF(neon, , float, f32, GIR__N32, 4)
 GIR__UK_DEF(neon, , float, f32, GIR__N32, 2)
@@ -4953,6 +4977,7 @@ GIR__UK_DEF(neon, , double, f64, GIR__N64, 1)
 #define GIR__M32_FMA(s, v, acc) vfmaq_n_f32(acc, v, s)
 #define GIR__M32_ADD(v, w) vaddq_f32(v, w)
 #define GIR__M32_PREFETCH(p) ((void)(p))
+#define GIR__M32_PREFETCH2(p) ((void)(p))
 GIR__UK_DEF(mve, , float, f32, GIR__M32, 3)
 GIR__UK_DEF(mve, , float, f32, GIR__M32, 2)
 GIR__UK_DEF(mve, , float, f32, GIR__M32, 1)
@@ -5027,14 +5052,15 @@ static const gir__gemm_cfg *gir__gemm_cfg_for(int dtype) {
 static int64_t gir__gemm_min(int64_t x, int64_t y) { return x < y ? x : y; }
 static int64_t gir__gemm_round(int64_t x, int64_t q) { return (x + q - 1) / q * q; }
 static size_t gir__gemm_align(size_t n) { return (n + 63) & ~(size_t)63; }
-static size_t gir__gemm_abytes(const gir__gemm_cfg *g, int64_t m, int64_t k) {
-    return gir__gemm_align((size_t)(gir__gemm_round(gir__gemm_min(m, g->mc), g->mr) * gir__gemm_min(k, g->kc)) * (size_t)g->es);
+/* packing buffer bytes for up to h rows (or columns) in panels of w, of one block of k */
+static size_t gir__gemm_pbytes(const gir__gemm_cfg *g, int64_t h, int64_t hc, int w, int64_t k) {
+    return gir__gemm_align((size_t)(gir__gemm_round(gir__gemm_min(h, hc), w) * gir__gemm_min(k, g->kc)) * (size_t)g->es);
 }
+static size_t gir__gemm_abytes(const gir__gemm_cfg *g, int64_t m, int64_t k) { return gir__gemm_pbytes(g, m, g->mc, g->mr, k); }
 /* scratch bytes gir__gemm needs for these sizes (and any smaller ones) */
 static size_t gir__gemm_scratch(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k) {
     if (m <= 0 || n <= 0 || k <= 0) return 0;
-    return gir__gemm_abytes(g, m, k) +
-           gir__gemm_align((size_t)(gir__gemm_round(gir__gemm_min(n, g->nc), g->nr) * gir__gemm_min(k, g->kc)) * (size_t)g->es);
+    return gir__gemm_abytes(g, m, k) + gir__gemm_pbytes(g, n, g->nc, g->nr, k);
 }
 /* read B in place (its rows contiguous) rather than pack it: when few rows of A use each panel, or when the
    block is small enough to stay in L1 at its row stride */
