@@ -21,7 +21,7 @@
 
 /* one micro-kernel body for every instruction set, written against a small vocabulary P##_X:
    _V vector type, _S broadcast type, _L lanes, _ZERO(), _LOAD(p), _STORE(p, v), _BCAST(x), _FMA(s, v, acc) =
-   acc + s*v, _ADD(v, w), _PREFETCH(p) into L1, _PREFETCH2(p) towards L2. Rows are spelled out by the
+   acc + s*v, _VFMA(x, y, acc) = acc + x*y, _ADD(v, w), _PREFETCH(p) into L1, _PREFETCH2(p) towards L2. Rows are spelled out by the
    GIR__ROWS_<R> lists. */
 #define GIR__ROWS_1(X, P)  X(0, P)
 #define GIR__ROWS_2(X, P)  X(0, P) X(1, P)
@@ -81,6 +81,31 @@ ATTR static void NAME(int64_t k, const void *av, int64_t as, const void *bv, int
     GIR__UK_BODY(gir__gemm_uk_##SFX##_##R##__##ISA, ATTR, T, SFX, P, R, GIR__UK_STEP, a += as)              \
     GIR__UK_BODY(gir__gemm_ukd_##SFX##_##R##__##ISA, ATTR, T, SFX, P, R, GIR__UK_STEPD, ++a)
 
+/* gir__gemm_dot_<sfx>__<isa>(k, x, y, out): out[q] = sum over p < k of x[q][p] y[q][p] for q < 4, two
+   accumulators each: the dot products of rows of A with columns of B (both contiguous) */
+#define GIR__DOT_INIT(q, P) P##_V s##q = P##_ZERO(), u##q = P##_ZERO();
+#define GIR__DOT_TWO(q, P) s##q = P##_VFMA(P##_LOAD(x##q + p), P##_LOAD(y##q + p), s##q); \
+                           u##q = P##_VFMA(P##_LOAD(x##q + p + P##_L), P##_LOAD(y##q + p + P##_L), u##q);
+#define GIR__DOT_ONE(q, P) s##q = P##_VFMA(P##_LOAD(x##q + p), P##_LOAD(y##q + p), s##q);
+#define GIR__DOT_SUM(q, P) {                                                                                \
+        int64_t l_;                                                                                         \
+        P##_STORE(t, P##_ADD(s##q, u##q));                                                                  \
+        for (l_ = 1; l_ < P##_L; ++l_) t[0] += t[l_];                                                       \
+        for (l_ = p; l_ < k; ++l_) t[0] += x##q[l_] * y##q[l_];                                             \
+        out[q] = t[0];                                                                                      \
+    }
+#define GIR__DOT_DEF(ISA, ATTR, T, SFX, P)                                                                  \
+ATTR static void gir__gemm_dot_##SFX##__##ISA(int64_t k, const void *const *xv, const void *const *yv, void *ov) { \
+    const T *x0 = (const T *)xv[0], *x1 = (const T *)xv[1], *x2 = (const T *)xv[2], *x3 = (const T *)xv[3]; \
+    const T *y0 = (const T *)yv[0], *y1 = (const T *)yv[1], *y2 = (const T *)yv[2], *y3 = (const T *)yv[3]; \
+    T *out = (T *)ov, t[P##_L];                                                                             \
+    int64_t p = 0;                                                                                          \
+    GIR__ROWS_4(GIR__DOT_INIT, P)                                                                           \
+    for (; p + 2 * P##_L <= k; p += 2 * P##_L) { GIR__ROWS_4(GIR__DOT_TWO, P) }                             \
+    for (; p + P##_L <= k; p += P##_L) { GIR__ROWS_4(GIR__DOT_ONE, P) }                                     \
+    GIR__ROWS_4(GIR__DOT_SUM, P)                                                                            \
+}
+
 /* typed helpers: the partial tile store and the packing of a block into panels */
 #define GIR__GEMM_TYPED(T, SFX)                                                                             \
 static void gir__gemm_edge_##SFX(const T *t, int rows, int w, T *c, int64_t ldc, int n, int acc) {          \
@@ -126,6 +151,7 @@ GIR__GEMM_TYPED(double, f64)
 #define GIR__S32_BCAST(x) (x)
 #define GIR__S32_FMA(s, v, acc) ((acc) + (s) * (v))
 #define GIR__S32_ADD(v, w) ((v) + (w))
+#define GIR__S32_VFMA(x, y, acc) ((acc) + (x) * (y))
 #define GIR__S32_PREFETCH(p) ((void)(p))
 #define GIR__S32_PREFETCH2(p) ((void)(p))
 #define GIR__S64_V double
@@ -137,6 +163,7 @@ GIR__GEMM_TYPED(double, f64)
 #define GIR__S64_BCAST(x) (x)
 #define GIR__S64_FMA(s, v, acc) ((acc) + (s) * (v))
 #define GIR__S64_ADD(v, w) ((v) + (w))
+#define GIR__S64_VFMA(x, y, acc) ((acc) + (x) * (y))
 #define GIR__S64_PREFETCH(p) ((void)(p))
 #define GIR__S64_PREFETCH2(p) ((void)(p))
 GIR__UK_DEF(scalar, , float, f32, GIR__S32, 4)
@@ -145,6 +172,8 @@ GIR__UK_DEF(scalar, , float, f32, GIR__S32, 1)
 GIR__UK_DEF(scalar, , double, f64, GIR__S64, 4)
 GIR__UK_DEF(scalar, , double, f64, GIR__S64, 2)
 GIR__UK_DEF(scalar, , double, f64, GIR__S64, 1)
+GIR__DOT_DEF(scalar, , float, f32, GIR__S32)
+GIR__DOT_DEF(scalar, , double, f64, GIR__S64)
 
 #if defined(GIR__HAVE_AVX512)
 #define GIR__Z32_V __m512
@@ -156,6 +185,7 @@ GIR__UK_DEF(scalar, , double, f64, GIR__S64, 1)
 #define GIR__Z32_BCAST(x) _mm512_set1_ps(x)
 #define GIR__Z32_FMA(s, v, acc) _mm512_fmadd_ps(s, v, acc)
 #define GIR__Z32_ADD(v, w) _mm512_add_ps(v, w)
+#define GIR__Z32_VFMA(x, y, acc) _mm512_fmadd_ps(x, y, acc)
 #define GIR__Z32_PREFETCH(p) __builtin_prefetch(p, 1)
 #define GIR__Z32_PREFETCH2(p) __builtin_prefetch(p, 1, 2)
 #define GIR__Z64_V __m512d
@@ -167,6 +197,7 @@ GIR__UK_DEF(scalar, , double, f64, GIR__S64, 1)
 #define GIR__Z64_BCAST(x) _mm512_set1_pd(x)
 #define GIR__Z64_FMA(s, v, acc) _mm512_fmadd_pd(s, v, acc)
 #define GIR__Z64_ADD(v, w) _mm512_add_pd(v, w)
+#define GIR__Z64_VFMA(x, y, acc) _mm512_fmadd_pd(x, y, acc)
 #define GIR__Z64_PREFETCH(p) __builtin_prefetch(p, 1)
 #define GIR__Z64_PREFETCH2(p) __builtin_prefetch(p, 1, 2)
 GIR__UK_DEF(avx512, GIR__TARGET_AVX512, float, f32, GIR__Z32, 14)
@@ -179,6 +210,8 @@ GIR__UK_DEF(avx512, GIR__TARGET_AVX512, double, f64, GIR__Z64, 8)
 GIR__UK_DEF(avx512, GIR__TARGET_AVX512, double, f64, GIR__Z64, 4)
 GIR__UK_DEF(avx512, GIR__TARGET_AVX512, double, f64, GIR__Z64, 2)
 GIR__UK_DEF(avx512, GIR__TARGET_AVX512, double, f64, GIR__Z64, 1)
+GIR__DOT_DEF(avx512, GIR__TARGET_AVX512, float, f32, GIR__Z32)
+GIR__DOT_DEF(avx512, GIR__TARGET_AVX512, double, f64, GIR__Z64)
 /* packing with AVX-512: panels whose rows are contiguous are copied a vector at a time; panels whose rows
    run along k (row-major A, transposed B) are transposed 16 x 16 (f32) or 8 x 8 (f64) in registers, each
    stage swapping one bit of the row index with the same bit of the column index */
@@ -303,6 +336,7 @@ GIR__PACK_AVX512(f64, double, 8, pd)
 #define GIR__Y32_BCAST(x) _mm256_set1_ps(x)
 #define GIR__Y32_FMA(s, v, acc) _mm256_fmadd_ps(s, v, acc)
 #define GIR__Y32_ADD(v, w) _mm256_add_ps(v, w)
+#define GIR__Y32_VFMA(x, y, acc) _mm256_fmadd_ps(x, y, acc)
 #define GIR__Y32_PREFETCH(p) __builtin_prefetch(p, 1)
 #define GIR__Y32_PREFETCH2(p) __builtin_prefetch(p, 1, 2)
 #define GIR__Y64_V __m256d
@@ -314,6 +348,7 @@ GIR__PACK_AVX512(f64, double, 8, pd)
 #define GIR__Y64_BCAST(x) _mm256_set1_pd(x)
 #define GIR__Y64_FMA(s, v, acc) _mm256_fmadd_pd(s, v, acc)
 #define GIR__Y64_ADD(v, w) _mm256_add_pd(v, w)
+#define GIR__Y64_VFMA(x, y, acc) _mm256_fmadd_pd(x, y, acc)
 #define GIR__Y64_PREFETCH(p) __builtin_prefetch(p, 1)
 #define GIR__Y64_PREFETCH2(p) __builtin_prefetch(p, 1, 2)
 GIR__UK_DEF(avx2, GIR__TARGET_AVX2, float, f32, GIR__Y32, 6)
@@ -324,6 +359,8 @@ GIR__UK_DEF(avx2, GIR__TARGET_AVX2, double, f64, GIR__Y64, 6)
 GIR__UK_DEF(avx2, GIR__TARGET_AVX2, double, f64, GIR__Y64, 4)
 GIR__UK_DEF(avx2, GIR__TARGET_AVX2, double, f64, GIR__Y64, 2)
 GIR__UK_DEF(avx2, GIR__TARGET_AVX2, double, f64, GIR__Y64, 1)
+GIR__DOT_DEF(avx2, GIR__TARGET_AVX2, float, f32, GIR__Y32)
+GIR__DOT_DEF(avx2, GIR__TARGET_AVX2, double, f64, GIR__Y64)
 #endif
 
 #if defined(GIR__HAVE_NEON)
@@ -336,6 +373,7 @@ GIR__UK_DEF(avx2, GIR__TARGET_AVX2, double, f64, GIR__Y64, 1)
 #define GIR__N32_BCAST(x) vdupq_n_f32(x)
 #define GIR__N32_FMA(s, v, acc) vfmaq_f32(acc, s, v)
 #define GIR__N32_ADD(v, w) vaddq_f32(v, w)
+#define GIR__N32_VFMA(x, y, acc) vfmaq_f32(acc, x, y)
 #define GIR__N32_PREFETCH(p) __builtin_prefetch(p, 1)
 #define GIR__N32_PREFETCH2(p) __builtin_prefetch(p, 1, 2)
 #define GIR__N64_V float64x2_t
@@ -347,6 +385,7 @@ GIR__UK_DEF(avx2, GIR__TARGET_AVX2, double, f64, GIR__Y64, 1)
 #define GIR__N64_BCAST(x) vdupq_n_f64(x)
 #define GIR__N64_FMA(s, v, acc) vfmaq_f64(acc, s, v)
 #define GIR__N64_ADD(v, w) vaddq_f64(v, w)
+#define GIR__N64_VFMA(x, y, acc) vfmaq_f64(acc, x, y)
 #define GIR__N64_PREFETCH(p) __builtin_prefetch(p, 1)
 #define GIR__N64_PREFETCH2(p) __builtin_prefetch(p, 1, 2)
 GIR__UK_DEF(neon, , float, f32, GIR__N32, 8)
@@ -357,6 +396,8 @@ GIR__UK_DEF(neon, , double, f64, GIR__N64, 8)
 GIR__UK_DEF(neon, , double, f64, GIR__N64, 4)
 GIR__UK_DEF(neon, , double, f64, GIR__N64, 2)
 GIR__UK_DEF(neon, , double, f64, GIR__N64, 1)
+GIR__DOT_DEF(neon, , float, f32, GIR__N32)
+GIR__DOT_DEF(neon, , double, f64, GIR__N64)
 #endif
 
 #if defined(GIR__HAVE_MVE)
@@ -370,17 +411,20 @@ GIR__UK_DEF(neon, , double, f64, GIR__N64, 1)
 #define GIR__M32_BCAST(x) (x)
 #define GIR__M32_FMA(s, v, acc) vfmaq_n_f32(acc, v, s)
 #define GIR__M32_ADD(v, w) vaddq_f32(v, w)
+#define GIR__M32_VFMA(x, y, acc) vfmaq_f32(acc, x, y)
 #define GIR__M32_PREFETCH(p) ((void)(p))
 #define GIR__M32_PREFETCH2(p) ((void)(p))
 GIR__UK_DEF(mve, , float, f32, GIR__M32, 3)
 GIR__UK_DEF(mve, , float, f32, GIR__M32, 2)
 GIR__UK_DEF(mve, , float, f32, GIR__M32, 1)
+GIR__DOT_DEF(mve, , float, f32, GIR__M32)
 #endif
 
 /* ------------------------------------------------------------------------------------- configurations */
 typedef void (*gir__gemm_uk)(int64_t k, const void *a, int64_t as, const void *b, int64_t ldb, void *c,
                              int64_t ldc, int n, int acc);
 typedef void (*gir__gemm_pk)(int64_t h, int64_t kb, const void *s, int64_t rs, int64_t cs, void *d, int w);
+typedef void (*gir__gemm_dk)(int64_t k, const void *const *x, const void *const *y, void *out);
 typedef struct gir__gemm_cfg {
     const char  *isa;
     int          es, mr, nr;     /* element bytes; the micro-tile */
@@ -388,6 +432,7 @@ typedef struct gir__gemm_cfg {
     int          rows[5];        /* the micro-kernels: rows[0] = mr, then fewer rows, descending to 1 */
     gir__gemm_uk uk[5], ukd[5];  /* A packed; A read in place */
     gir__gemm_pk pack;
+    gir__gemm_dk dot;
 } gir__gemm_cfg;
 /* the kernel lists of one instruction set and dtype: rows r0 > r1 > ... */
 #define GIR__UKS(ISA, SFX, r0, r1, r2, r3, r4) {r0, r1, r2, r3, r4},                                          \
@@ -397,30 +442,39 @@ typedef struct gir__gemm_cfg {
      gir__gemm_ukd_##SFX##_##r2##__##ISA, gir__gemm_ukd_##SFX##_##r3##__##ISA, gir__gemm_ukd_##SFX##_##r4##__##ISA}
 
 static const gir__gemm_cfg gir__gemm_scalar_f32 = {
-    "scalar", 4, 4, 2, 256, 128, 4096, GIR__UKS(scalar, f32, 4, 2, 1, 1, 1), gir__gemm_pack_f32};
+    "scalar", 4, 4, 2, 256, 128, 4096, GIR__UKS(scalar, f32, 4, 2, 1, 1, 1), gir__gemm_pack_f32,
+    gir__gemm_dot_f32__scalar};
 static const gir__gemm_cfg gir__gemm_scalar_f64 = {
-    "scalar", 8, 4, 2, 256, 64, 4096, GIR__UKS(scalar, f64, 4, 2, 1, 1, 1), gir__gemm_pack_f64};
+    "scalar", 8, 4, 2, 256, 64, 4096, GIR__UKS(scalar, f64, 4, 2, 1, 1, 1), gir__gemm_pack_f64,
+    gir__gemm_dot_f64__scalar};
 #if defined(GIR__HAVE_AVX512)
 static const gir__gemm_cfg gir__gemm_avx512_f32 = {
-    "avx512", 4, 14, 32, 512, 168, 3072, GIR__UKS(avx512, f32, 14, 8, 4, 2, 1), gir__gemm_pack_f32__avx512};
+    "avx512", 4, 14, 32, 512, 168, 3072, GIR__UKS(avx512, f32, 14, 8, 4, 2, 1), gir__gemm_pack_f32__avx512,
+    gir__gemm_dot_f32__avx512};
 static const gir__gemm_cfg gir__gemm_avx512_f64 = {
-    "avx512", 8, 14, 16, 384, 112, 1536, GIR__UKS(avx512, f64, 14, 8, 4, 2, 1), gir__gemm_pack_f64__avx512};
+    "avx512", 8, 14, 16, 384, 112, 1536, GIR__UKS(avx512, f64, 14, 8, 4, 2, 1), gir__gemm_pack_f64__avx512,
+    gir__gemm_dot_f64__avx512};
 #endif
 #if defined(GIR__HAVE_AVX2)
 static const gir__gemm_cfg gir__gemm_avx2_f32 = {
-    "avx2", 4, 6, 16, 512, 192, 4096, GIR__UKS(avx2, f32, 6, 4, 2, 1, 1), gir__gemm_pack_f32};
+    "avx2", 4, 6, 16, 512, 192, 4096, GIR__UKS(avx2, f32, 6, 4, 2, 1, 1), gir__gemm_pack_f32,
+    gir__gemm_dot_f32__avx2};
 static const gir__gemm_cfg gir__gemm_avx2_f64 = {
-    "avx2", 8, 6, 8, 256, 96, 2048, GIR__UKS(avx2, f64, 6, 4, 2, 1, 1), gir__gemm_pack_f64};
+    "avx2", 8, 6, 8, 256, 96, 2048, GIR__UKS(avx2, f64, 6, 4, 2, 1, 1), gir__gemm_pack_f64,
+    gir__gemm_dot_f64__avx2};
 #endif
 #if defined(GIR__HAVE_NEON)
 static const gir__gemm_cfg gir__gemm_neon_f32 = {
-    "neon", 4, 8, 8, 256, 128, 4096, GIR__UKS(neon, f32, 8, 4, 2, 1, 1), gir__gemm_pack_f32};
+    "neon", 4, 8, 8, 256, 128, 4096, GIR__UKS(neon, f32, 8, 4, 2, 1, 1), gir__gemm_pack_f32,
+    gir__gemm_dot_f32__neon};
 static const gir__gemm_cfg gir__gemm_neon_f64 = {
-    "neon", 8, 8, 4, 256, 64, 2048, GIR__UKS(neon, f64, 8, 4, 2, 1, 1), gir__gemm_pack_f64};
+    "neon", 8, 8, 4, 256, 64, 2048, GIR__UKS(neon, f64, 8, 4, 2, 1, 1), gir__gemm_pack_f64,
+    gir__gemm_dot_f64__neon};
 #endif
 #if defined(GIR__HAVE_MVE)
 static const gir__gemm_cfg gir__gemm_mve_f32 = {
-    "mve", 4, 3, 8, 128, 48, 512, GIR__UKS(mve, f32, 3, 2, 1, 1, 1), gir__gemm_pack_f32};
+    "mve", 4, 3, 8, 128, 48, 512, GIR__UKS(mve, f32, 3, 2, 1, 1, 1), gir__gemm_pack_f32,
+    gir__gemm_dot_f32__mve};
 #endif
 
 /* the configuration this machine runs for a float dtype */
@@ -490,6 +544,31 @@ static void gir__gemm_block(const gir__gemm_cfg *g, int64_t mb, int64_t nb, int6
     }
 }
 
+/* C (=, or += if acc) A B as dot products of rows of A with columns of B, both contiguous (csa == 1, rsb == 1),
+   four outputs at a time: for outputs with few rows or few columns (matrix-vector products and their
+   transposes), which micro-tiles would mostly pad */
+static void gir__gemm_dots(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, const char *a, int64_t rsa,
+                           const char *b, int64_t csb, char *c, int64_t ldc, int acc) {
+    const void *x[4], *y[4];
+    union { float f[4]; double d[4]; } o;
+    int64_t es = g->es, e, total = m * n;
+    int q;
+    for (e = 0; e < total; e += 4) {
+        int nq = (int)gir__gemm_min(4, total - e);
+        for (q = 0; q < 4; ++q) {
+            int64_t f = e + (q < nq ? q : nq - 1);
+            x[q] = a + f / n * rsa * es;
+            y[q] = b + f % n * csb * es;
+        }
+        g->dot(k, x, y, &o);
+        for (q = 0; q < nq; ++q) {
+            int64_t f = e + q, off = f / n * ldc + f % n;
+            if (es == 4) ((float *)c)[off] = acc ? ((float *)c)[off] + o.f[q] : o.f[q];
+            else ((double *)c)[off] = acc ? ((double *)c)[off] + o.d[q] : o.d[q];
+        }
+    }
+}
+
 /* C[m x n] (=, or += if acc) A[m x k] B[k x n] with the layouts described at the top of this section;
    scratch: gir__gemm_scratch(g, m, n, k) bytes, 64-byte aligned */
 static void gir__gemm(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, const void *a, int64_t rsa,
@@ -502,6 +581,10 @@ static void gir__gemm(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, c
     if (k <= 0) {
         if (!acc)
             for (i = 0; i < m; ++i) GIR_MEMSET((char *)c + i * ldc * es, 0, (size_t)(n * es));
+        return;
+    }
+    if (csa == 1 && rsb == 1 && (2 * n <= g->nr || 2 * m <= g->mr)) {
+        gir__gemm_dots(g, m, n, k, (const char *)a, rsa, (const char *)b, csb, (char *)c, ldc, acc);
         return;
     }
     bp = ap + gir__gemm_abytes(g, m, k);
