@@ -511,13 +511,13 @@ static size_t gir__gemm_scratch(const gir__gemm_cfg *g, int64_t m, int64_t n, in
     return gir__gemm_abytes(g, m, k) + gir__gemm_pbytes(g, n, g->nc, g->nr, k);
 }
 /* read B in place (its rows contiguous) rather than pack it: when few rows of A use each panel, or when the
-   block is small enough to stay in L1 at its row stride */
-static int gir__gemm_direct_b(const gir__gemm_cfg *g, int64_t m, int64_t nb, int64_t kb, int64_t rsb) {
-    return m <= 2 * g->mr || (nb * kb * g->es <= 16384 && rsb * g->es <= 1024);
+   rows of the block span at most 256 KiB (packing a small B costs more than its strided reads; measured) */
+static int gir__gemm_direct_b(const gir__gemm_cfg *g, int64_t m, int64_t kb, int64_t rsb) {
+    return m <= 2 * g->mr || kb * rsb * g->es <= 262144;
 }
-/* read A in place (its rows contiguous) rather than pack it: when all the rows it spans fit in L1 */
+/* read A in place (its rows contiguous) rather than pack it: when the rows of A span at most 1 MiB */
 static int gir__gemm_direct_a(const gir__gemm_cfg *g, int64_t m, int64_t rsa, int64_t csa) {
-    return csa == 1 && rsa > 0 && m * rsa * g->es <= 32768;
+    return csa == 1 && rsa > 0 && m * rsa * g->es <= 1048576;
 }
 
 /* one MC x KC block of A (packed panels at a, as = 0; or rows a[i*as + p] read in place) times the KC x NC
@@ -595,7 +595,7 @@ static void gir__gemm(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, c
         for (pc = 0; pc < k; pc += kc) {
             int64_t kb = gir__gemm_min(kc, k - pc), full = nb / g->nr * g->nr;
             const char *bs = (const char *)b + (pc * rsb + jc * csb) * es;
-            int direct = csb == 1 && gir__gemm_direct_b(g, m, nb, kb, rsb);
+            int direct = csb == 1 && gir__gemm_direct_b(g, m, kb, rsb);
             if (!direct) g->pack(nb, kb, bs, csb, rsb, bp, g->nr);
             else if (full < nb) g->pack(nb - full, kb, bs + full * es, 1, rsb, bp, g->nr);
             for (ic = 0; ic < m; ic += mc) {

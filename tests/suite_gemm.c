@@ -82,6 +82,7 @@ static int gm_cfg_all(const gir__gemm_cfg *g) {
         {mr + 1, nr - 1, 5}, {mr + 1, nr, 5}, {mr + 1, nr + 1, 5}, {2 * mr + 1, 2 * nr + 3, 7}, {3 * mr + 1, 3 * nr, 9},
         {mr + 3, nr + 2, kc - 1}, {mr + 3, nr + 2, kc}, {mr + 3, nr + 2, kc + 1}, {2, nr + 2, 2 * kc + 3},
         {mc - 1, 7, 3}, {mc, 2 * nr + 1, 3}, {mc + 1, 7, kc + 1}, {2, nc + 1, 2}, {3 * mr + 1, nc + 1, 2},
+        {300, 40, 1000}, {3 * mr + 1, 300, 600},     /* spans over 1 MiB / 256 KiB: A and B packed, not read in place */
     };
     int s, layout;
     for (s = 0; s < (int)(sizeof shapes / sizeof shapes[0]); ++s) {
