@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=17c37ee61654c9e4dd07e0c3cf921ca3063dc99fc60735c3591eedd59fef6772
-                                          gen/ sha256=a973760f60a27e98
+                                          gen/ sha256=c5f22a6e7dbea6d0
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -4610,25 +4610,33 @@ GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt
    B(p, j) = b[p*rsb + j*csb]. C is row-major with row stride ldc.
    Blocking in the Goto/BLIS manner, for one core:
      for each block of NC columns of B and C
-       for each block of KC steps of k:  pack B[KC x NC] into panels of NR columns      (lives in L2/L3)
-         for each block of MC rows of A: pack A[MC x KC] into panels of MR rows         (lives in L2)
-           for each NR-column panel of B                                                (stays in L1)
+       for each block of KC steps of k:  pack B[KC x NC] into panels of NR columns
+         for each block of MC rows of A: pack A[MC x KC] into panels of MR rows
+           for each NR-column panel of B
              for each MR-row panel of A: the micro-kernel adds panel x panel into an MR x NR tile of C
    A micro-kernel holds its MR x NR tile of C in registers. At each step of k it loads one row of the B
    panel (two vectors), broadcasts the MR values of the A panel one by one and issues 2 MR fused
    multiply-adds. Rows left over at the bottom edge go to kernels with fewer rows (MR = 14 leaves 13 as
-   8 + 4 + 1), columns left over at the right edge are computed in full from zero-padded panels and only
-   n columns are stored. A small or once-used B whose rows are contiguous is read in place instead of
-   packed (only its last, partial panel is packed). Packing buffers come from the plan's scratch memory
-   (gir__gemm_scratch bytes, 64-byte aligned), so a run allocates nothing.
-   Micro-kernels (MR x NR) and cache blocks (KC, MC, NC), chosen by measuring on a Zen 5 core (48 KiB L1d,
-   1 MiB L2, two 512-bit FMA pipes): see the gir__gemm_cfg tables below. All kernels use fused multiply-add
-   except the scalar ones, which are the portable reference (GIR_NO_SIMD). */
+   8 + 4 + 1); columns left over at the right edge are computed in full from zero-padded panels and only
+   n columns are stored.
+   Sizes for f32 on AVX-512 (a Zen 5 core: 48 KiB L1d, 1 MiB L2, two 512-bit FMA pipes), chosen by measuring:
+   MR x NR = 14 x 32 (28 accumulators of the 32 zmm registers), KC = 512, MC = 168, NC = 3072. The packed
+   A block (168 x 512, 336 KiB) stays in L2; each B panel (512 x 32, 64 KiB) is used by the 12 A panels of
+   the block while it is in L2 (and partly L1); C is read and written once per KC steps of k, which is why
+   KC is large. f64 uses 14 x 16 with KC = 384, MC = 112; AVX2 6 x 16 / 6 x 8; NEON 8 x 8 / 8 x 4; Helium
+   3 x 8 (8 vector registers); the scalar reference 4 x 2. The k and m extents are split into equal blocks.
+   Operands are read in place instead of packed when packing costs more than it saves: a row-major A whose
+   rows span at most 1 MiB (the gir__gemm_ukd_* kernels read its rows directly), a B with contiguous rows
+   used by few rows of A or spanning at most 256 KiB (only its partial last panel is packed). Outputs with
+   few rows or columns whose A rows and B columns are contiguous (matrix-vector products) run as dot
+   products instead. Packing buffers come from the plan's scratch memory (gir__gemm_scratch bytes,
+   64-byte aligned), so a run allocates nothing. All kernels use fused multiply-add except the scalar
+   ones, which are the portable reference (GIR_NO_SIMD). */
 
 /* one micro-kernel body for every instruction set, written against a small vocabulary P##_X:
    _V vector type, _S broadcast type, _L lanes, _ZERO(), _LOAD(p), _STORE(p, v), _BCAST(x), _FMA(s, v, acc) =
-   acc + s*v, _VFMA(x, y, acc) = acc + x*y, _ADD(v, w), _PREFETCH(p) into L1, _PREFETCH2(p) towards L2. Rows are spelled out by the
-   GIR__ROWS_<R> lists. */
+   acc + s*v, _VFMA(x, y, acc) = acc + x*y, _ADD(v, w), _PREFETCH(p) into L1, _PREFETCH2(p) towards L2.
+   Rows are spelled out by the GIR__ROWS_<R> lists. */
 #define GIR__ROWS_1(X, P)  X(0, P)
 #define GIR__ROWS_2(X, P)  X(0, P) X(1, P)
 #define GIR__ROWS_3(X, P)  GIR__ROWS_2(X, P) X(2, P)
@@ -4665,7 +4673,7 @@ ATTR static void NAME(int64_t k, const void *av, int64_t as, const void *bv, int
     T *c = (T *)cv;                                                                                         \
     int64_t p;                                                                                              \
     GIR__ROWS_##R(GIR__UK_ZERO, P)                                                                          \
-    GIR__ROWS_##R(GIR__UK_PREF2, P)                                                                         \
+    if (k > GIR__UK_LATE) { GIR__ROWS_##R(GIR__UK_PREF2, P) }                                               \
     for (p = 0; p < k - GIR__UK_LATE; ++p, AINC, b += ldb) {                                                \
         P##_V b0 = P##_LOAD(b), b1 = P##_LOAD(b + P##_L);                                                   \
         GIR__ROWS_##R(STEP, P)                                                                              \
@@ -5108,9 +5116,12 @@ static int64_t gir__gemm_round(int64_t x, int64_t q) { return (x + q - 1) / q * 
 static size_t gir__gemm_align(size_t n) { return (n + 63) & ~(size_t)63; }
 /* packing buffer bytes for up to h rows (or columns) in panels of w, of one block of k */
 static size_t gir__gemm_pbytes(const gir__gemm_cfg *g, int64_t h, int64_t hc, int w, int64_t k) {
-    return gir__gemm_align((size_t)(gir__gemm_round(gir__gemm_min(h, hc), w) * gir__gemm_min(k, g->kc)) * (size_t)g->es);
+    int64_t elems = gir__gemm_round(gir__gemm_min(h, hc), w) * gir__gemm_min(k, g->kc);
+    return gir__gemm_align((size_t)elems * (size_t)g->es);
 }
-static size_t gir__gemm_abytes(const gir__gemm_cfg *g, int64_t m, int64_t k) { return gir__gemm_pbytes(g, m, g->mc, g->mr, k); }
+static size_t gir__gemm_abytes(const gir__gemm_cfg *g, int64_t m, int64_t k) {
+    return gir__gemm_pbytes(g, m, g->mc, g->mr, k);
+}
 /* scratch bytes gir__gemm needs for these sizes (and any smaller ones) */
 static size_t gir__gemm_scratch(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k) {
     if (m <= 0 || n <= 0 || k <= 0) return 0;
