@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=17c37ee61654c9e4dd07e0c3cf921ca3063dc99fc60735c3591eedd59fef6772
-                                          gen/ sha256=c5f22a6e7dbea6d0
+                                          gen/ sha256=c47083d9bff5f10e
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -4634,7 +4634,7 @@ GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt
    ones, which are the portable reference (GIR_NO_SIMD). */
 
 /* one micro-kernel body for every instruction set, written against a small vocabulary P##_X:
-   _V vector type, _S broadcast type, _L lanes, _ZERO(), _LOAD(p), _STORE(p, v), _BCAST(x), _FMA(s, v, acc) =
+   _E element type, _V vector type, _S broadcast type, _L lanes, _ZERO(), _LOAD(p), _STORE(p, v), _BCAST(x), _FMA(s, v, acc) =
    acc + s*v, _VFMA(x, y, acc) = acc + x*y, _ADD(v, w), _PREFETCH(p) into L1, _PREFETCH2(p) towards L2.
    Rows are spelled out by the GIR__ROWS_<R> lists. */
 #define GIR__ROWS_1(X, P)  X(0, P)
@@ -4653,8 +4653,58 @@ GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt
 #define GIR__UK_PREF(i, P) P##_PREFETCH(c + i * ldc); P##_PREFETCH(c + i * ldc + 2 * P##_L - 1);
 #define GIR__UK_STEP(i, P) { P##_S v_ = P##_BCAST(a[i]); c##i##_0 = P##_FMA(v_, b0, c##i##_0); \
                              c##i##_1 = P##_FMA(v_, b1, c##i##_1); }
-#define GIR__UK_STEPD(i, P) { P##_S v_ = P##_BCAST(a[(i) * as]); c##i##_0 = P##_FMA(v_, b0, c##i##_0); \
+/* A read in place: row i at r<3 (i / 3)>[(i % 3) * as], so the addresses need only a few registers */
+#define GIR__UK_STEPD(i, P) { P##_S v_ = P##_BCAST(GIR__UKD_AT_##i); c##i##_0 = P##_FMA(v_, b0, c##i##_0); \
                               c##i##_1 = P##_FMA(v_, b1, c##i##_1); }
+#define GIR__UKD_AT_0 r0[0]
+#define GIR__UKD_AT_1 r0[as]
+#define GIR__UKD_AT_2 r0[2 * as]
+#define GIR__UKD_AT_3 r3[0]
+#define GIR__UKD_AT_4 r3[as]
+#define GIR__UKD_AT_5 r3[2 * as]
+#define GIR__UKD_AT_6 r6[0]
+#define GIR__UKD_AT_7 r6[as]
+#define GIR__UKD_AT_8 r6[2 * as]
+#define GIR__UKD_AT_9 r9[0]
+#define GIR__UKD_AT_10 r9[as]
+#define GIR__UKD_AT_11 r9[2 * as]
+#define GIR__UKD_AT_12 r12[0]
+#define GIR__UKD_AT_13 r12[as]
+#define GIR__UKD_BASE(i, P) GIR__UKD_BASE_##i(P)
+#define GIR__UKD_BASE_0(P) const P##_E *r0 = a;
+#define GIR__UKD_BASE_3(P) const P##_E *r3 = a + 3 * as;
+#define GIR__UKD_BASE_6(P) const P##_E *r6 = a + 6 * as;
+#define GIR__UKD_BASE_9(P) const P##_E *r9 = a + 9 * as;
+#define GIR__UKD_BASE_12(P) const P##_E *r12 = a + 12 * as;
+#define GIR__UKD_NEXT(i, P) GIR__UKD_NEXT_##i
+#define GIR__UKD_NEXT_0 ++r0;
+#define GIR__UKD_NEXT_3 ++r3;
+#define GIR__UKD_NEXT_6 ++r6;
+#define GIR__UKD_NEXT_9 ++r9;
+#define GIR__UKD_NEXT_12 ++r12;
+#define GIR__UKD_BASE_1(P)
+#define GIR__UKD_BASE_2(P)
+#define GIR__UKD_BASE_4(P)
+#define GIR__UKD_BASE_5(P)
+#define GIR__UKD_BASE_7(P)
+#define GIR__UKD_BASE_8(P)
+#define GIR__UKD_BASE_10(P)
+#define GIR__UKD_BASE_11(P)
+#define GIR__UKD_BASE_13(P)
+#define GIR__UKD_NEXT_1
+#define GIR__UKD_NEXT_2
+#define GIR__UKD_NEXT_4
+#define GIR__UKD_NEXT_5
+#define GIR__UKD_NEXT_7
+#define GIR__UKD_NEXT_8
+#define GIR__UKD_NEXT_10
+#define GIR__UKD_NEXT_11
+#define GIR__UKD_NEXT_13
+/* per kernel kind: declarations before the loop and the step of A after each k */
+#define GIR__UKP_SETUP(R, P)
+#define GIR__UKP_NEXT(R, P) a += as;
+#define GIR__UKD_SETUP(R, P) GIR__ROWS_##R(GIR__UKD_BASE, P)
+#define GIR__UKD_NEXTS(R, P) GIR__ROWS_##R(GIR__UKD_NEXT, P)
 #define GIR__UK_PUT(i, P)                                                                                   \
     if (acc) {                                                                                              \
         c##i##_0 = P##_ADD(c##i##_0, P##_LOAD(c + i * ldc));                                                \
@@ -4663,25 +4713,29 @@ GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt
     P##_STORE(c + i * ldc, c##i##_0); P##_STORE(c + i * ldc + P##_L, c##i##_1);
 #define GIR__UK_SAVE(i, P) P##_STORE(t + i * 2 * P##_L, c##i##_0); P##_STORE(t + i * 2 * P##_L + P##_L, c##i##_1);
 /* NAME(k, a, as, b, ldb, c, ldc, n, acc): C[R x n] (=, or += if acc) sum over p < k of column p of A times
-   row b[p*ldb .. p*ldb + NR), NR = 2 lanes; n <= NR columns are stored. STEP and AINC say where A is:
+   row b[p*ldb .. p*ldb + NR), NR = 2 lanes; n <= NR columns are stored. STEP, SETUP, NEXT say where A is:
    packed (gir__gemm_uk_*: column p at a[p*as .. p*as + R)) or in place (gir__gemm_ukd_*: A(i, p) at
    a[i*as + p], a row-major A read without packing) */
-#define GIR__UK_BODY(NAME, ATTR, T, SFX, P, R, STEP, AINC)                                                          \
+#define GIR__UK_BODY(NAME, ATTR, T, SFX, P, R, STEP, SETUP, NEXT)                                           \
 ATTR static void NAME(int64_t k, const void *av, int64_t as, const void *bv, int64_t ldb, void *cv,         \
                       int64_t ldc, int n, int acc) {                                                        \
     const T *a = (const T *)av, *b = (const T *)bv;                                                         \
     T *c = (T *)cv;                                                                                         \
     int64_t p;                                                                                              \
+    SETUP(R, P)                                                                                             \
     GIR__ROWS_##R(GIR__UK_ZERO, P)                                                                          \
+    GIR__UNUSED(as);                                                                                        \
     if (k > GIR__UK_LATE) { GIR__ROWS_##R(GIR__UK_PREF2, P) }                                               \
-    for (p = 0; p < k - GIR__UK_LATE; ++p, AINC, b += ldb) {                                                \
+    for (p = 0; p < k - GIR__UK_LATE; ++p, b += ldb) {                                                      \
         P##_V b0 = P##_LOAD(b), b1 = P##_LOAD(b + P##_L);                                                   \
         GIR__ROWS_##R(STEP, P)                                                                              \
+        NEXT(R, P)                                                                                          \
     }                                                                                                       \
     GIR__ROWS_##R(GIR__UK_PREF, P)                                                                          \
-    for (; p < k; ++p, AINC, b += ldb) {                                                                    \
+    for (; p < k; ++p, b += ldb) {                                                                          \
         P##_V b0 = P##_LOAD(b), b1 = P##_LOAD(b + P##_L);                                                   \
         GIR__ROWS_##R(STEP, P)                                                                              \
+        NEXT(R, P)                                                                                          \
     }                                                                                                       \
     if (n == 2 * P##_L) {                                                                                   \
         GIR__ROWS_##R(GIR__UK_PUT, P)                                                                       \
@@ -4692,8 +4746,10 @@ ATTR static void NAME(int64_t k, const void *av, int64_t as, const void *bv, int
     }                                                                                                       \
 }
 #define GIR__UK_DEF(ISA, ATTR, T, SFX, P, R)                                                                \
-    GIR__UK_BODY(gir__gemm_uk_##SFX##_##R##__##ISA, ATTR, T, SFX, P, R, GIR__UK_STEP, a += as)              \
-    GIR__UK_BODY(gir__gemm_ukd_##SFX##_##R##__##ISA, ATTR, T, SFX, P, R, GIR__UK_STEPD, ++a)
+    GIR__UK_BODY(gir__gemm_uk_##SFX##_##R##__##ISA, ATTR, T, SFX, P, R, GIR__UK_STEP, GIR__UKP_SETUP,         \
+                 GIR__UKP_NEXT)                                                                             \
+    GIR__UK_BODY(gir__gemm_ukd_##SFX##_##R##__##ISA, ATTR, T, SFX, P, R, GIR__UK_STEPD, GIR__UKD_SETUP,       \
+                 GIR__UKD_NEXTS)
 
 /* gir__gemm_dot_<sfx>__<isa>(k, x, y, out): out[q] = sum over p < k of x[q][p] y[q][p] for q < 4, two
    accumulators each: the dot products of rows of A with columns of B (both contiguous) */
@@ -4756,6 +4812,7 @@ GIR__GEMM_TYPED(float, f32)
 GIR__GEMM_TYPED(double, f64)
 
 /* the portable reference: scalar "vectors" of one lane, so NR = 2 */
+#define GIR__S32_E float
 #define GIR__S32_V float
 #define GIR__S32_S float
 #define GIR__S32_L 1
@@ -4768,6 +4825,7 @@ GIR__GEMM_TYPED(double, f64)
 #define GIR__S32_VFMA(x, y, acc) ((acc) + (x) * (y))
 #define GIR__S32_PREFETCH(p) ((void)(p))
 #define GIR__S32_PREFETCH2(p) ((void)(p))
+#define GIR__S64_E double
 #define GIR__S64_V double
 #define GIR__S64_S double
 #define GIR__S64_L 1
@@ -4790,6 +4848,7 @@ GIR__DOT_DEF(scalar, , float, f32, GIR__S32)
 GIR__DOT_DEF(scalar, , double, f64, GIR__S64)
 
 #if defined(GIR__HAVE_AVX512)
+#define GIR__Z32_E float
 #define GIR__Z32_V __m512
 #define GIR__Z32_S __m512
 #define GIR__Z32_L 16
@@ -4802,6 +4861,7 @@ GIR__DOT_DEF(scalar, , double, f64, GIR__S64)
 #define GIR__Z32_VFMA(x, y, acc) _mm512_fmadd_ps(x, y, acc)
 #define GIR__Z32_PREFETCH(p) __builtin_prefetch(p, 1)
 #define GIR__Z32_PREFETCH2(p) __builtin_prefetch(p, 1, 2)
+#define GIR__Z64_E double
 #define GIR__Z64_V __m512d
 #define GIR__Z64_S __m512d
 #define GIR__Z64_L 8
@@ -4941,6 +5001,7 @@ GIR__PACK_AVX512(f64, double, 8, pd)
 #endif
 
 #if defined(GIR__HAVE_AVX2)
+#define GIR__Y32_E float
 #define GIR__Y32_V __m256
 #define GIR__Y32_S __m256
 #define GIR__Y32_L 8
@@ -4953,6 +5014,7 @@ GIR__PACK_AVX512(f64, double, 8, pd)
 #define GIR__Y32_VFMA(x, y, acc) _mm256_fmadd_ps(x, y, acc)
 #define GIR__Y32_PREFETCH(p) __builtin_prefetch(p, 1)
 #define GIR__Y32_PREFETCH2(p) __builtin_prefetch(p, 1, 2)
+#define GIR__Y64_E double
 #define GIR__Y64_V __m256d
 #define GIR__Y64_S __m256d
 #define GIR__Y64_L 4
@@ -4978,6 +5040,7 @@ GIR__DOT_DEF(avx2, GIR__TARGET_AVX2, double, f64, GIR__Y64)
 #endif
 
 #if defined(GIR__HAVE_NEON)
+#define GIR__N32_E float
 #define GIR__N32_V float32x4_t
 #define GIR__N32_S float32x4_t
 #define GIR__N32_L 4
@@ -4990,6 +5053,7 @@ GIR__DOT_DEF(avx2, GIR__TARGET_AVX2, double, f64, GIR__Y64)
 #define GIR__N32_VFMA(x, y, acc) vfmaq_f32(acc, x, y)
 #define GIR__N32_PREFETCH(p) __builtin_prefetch(p, 1)
 #define GIR__N32_PREFETCH2(p) __builtin_prefetch(p, 1, 2)
+#define GIR__N64_E double
 #define GIR__N64_V float64x2_t
 #define GIR__N64_S float64x2_t
 #define GIR__N64_L 2
@@ -5016,6 +5080,7 @@ GIR__DOT_DEF(neon, , double, f64, GIR__N64)
 
 #if defined(GIR__HAVE_MVE)
 /* Helium has 8 vector registers: 3 rows x 2 vectors of C plus one row of B; the A value stays scalar */
+#define GIR__M32_E float
 #define GIR__M32_V float32x4_t
 #define GIR__M32_S float
 #define GIR__M32_L 4
