@@ -16,6 +16,7 @@ typedef struct gir__step {
     uint32_t val;          /* the value it writes */
     uint32_t nin, in0;     /* its inputs: value indices in sin[in0 .. in0+nin) */
     uint16_t op;
+    uint8_t  tr;           /* bit j: input j is read with its last two axes swapped (see gir__step_in) */
     gir_attr attr;
 } gir__step;
 struct gir_plan {
@@ -67,6 +68,24 @@ GIR_API void gir_plan_free(gir_plan *p) {
     gir__free(&a, p, sizeof *p);
 }
 
+/* the node a step reads for input k of node d, usually that input itself. A float matmul reads a transpose of
+   the last two axes in place instead (the GEMM takes strides; *tr = 1): the transpose is then computed only
+   if something else needs it, so the adjoints matmul(g, mT(x)) copy nothing. */
+static uint32_t gir__step_in(const gir_graph *g, const gir__node *d, uint32_t k, int *tr) {
+    uint32_t in = g->ins[d->in0 + k];
+    const gir__node *t = &g->nodes[in];
+    int r = t->shape.rank, j;
+    *tr = 0;
+    if (d->op != GIR_OP_MATMUL || (d->dtype != GIR_DTYPE_F32 && d->dtype != GIR_DTYPE_F64) ||
+        t->op != GIR_OP_TRANSPOSE || r < 2 || t->attr.l[0].n != r)
+        return in;
+    for (j = 0; j < r - 2; ++j)
+        if (t->attr.l[0].v[j] != j) return in;
+    if (t->attr.l[0].v[r - 2] != r - 1 || t->attr.l[0].v[r - 1] != r - 2) return in;
+    *tr = 1;
+    return g->ins[t->in0];
+}
+
 GIR_API gir_status gir_compile(gir_graph *g, int n_out, const gir_node *outs, gir_plan **out_plan) {
     gir_plan *p;
     uint8_t *need;
@@ -103,8 +122,9 @@ GIR_API gir_status gir_compile(gir_graph *g, int n_out, const gir_node *outs, gi
     for (j = 0; j < n_out; ++j) need[outs[j].id] = 1;
     for (id = cnt - 1; id >= 1; --id) {      /* ids are topological: one backward sweep marks every input */
         const gir__node *d = &g->nodes[id];
+        int tr;
         if (!need[id]) continue;
-        for (k = 0; k < d->nin; ++k) need[g->ins[d->in0 + k]] = 1;
+        for (k = 0; k < d->nin; ++k) need[gir__step_in(g, d, k, &tr)] = 1;
         ++nv;
         if (d->op != GIR_OP_INPUT && d->op != GIR_OP_VARIABLE && d->op != GIR_OP_CONSTANT) {
             ++ns;
@@ -152,7 +172,12 @@ GIR_API gir_status gir_compile(gir_graph *g, int n_out, const gir_node *outs, gi
             s->attr.data = NULL;
             s->nin = d->nin;
             s->in0 = (uint32_t)p->nsin;
-            for (k = 0; k < d->nin; ++k) p->sin[p->nsin++] = p->map[g->ins[d->in0 + k]] - 1;
+            s->tr = 0;
+            for (k = 0; k < d->nin; ++k) {
+                int tr;
+                p->sin[p->nsin++] = p->map[gir__step_in(g, d, k, &tr)] - 1;
+                if (tr) s->tr = (uint8_t)(s->tr | 1u << k);
+            }
             sb = gir__scratch_bytes(d->op, d->dtype, &d->shape, d->nin ? &g->nodes[g->ins[d->in0]].shape : &d->shape);
             if (sb > scratch) scratch = sb;
         }
@@ -266,6 +291,7 @@ GIR_API gir_status gir_run(gir_plan *p) {
             p->kin[j].p = iv->ptr ? iv->ptr : (const void *)&gir__empty;   /* an empty value may have no memory */
             p->kin[j].s = &iv->shape;
             p->kin[j].dt = iv->dtype;
+            p->kin[j].tr = (s->tr >> j) & 1;
         }
         kx.op = s->op;
         kx.dtype = o->dtype;

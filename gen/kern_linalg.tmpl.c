@@ -20,7 +20,6 @@
  *                       Returns 1 if any matrix is not positive definite.
  *   gir__la_trisolve_*  solve op(A) X = B, A triangular (other triangle is
  *                       ignored), op(A) = A or A^T.
- *   gir__la_gemm_*      strided C (=|+=) A B.
  * Only gir__sqrt/log/exp/fabs_<sfx> are used for math; no allocation.
  */
 
@@ -225,43 +224,6 @@ static void gir__la_trisolve_GIR_SFX(int64_t batch, int64_t n, int64_t m,
             }
             d = A[i * n + i];
             for (j = 0; j < m; ++j) xi[j] /= d;
-        }
-    }
-}
-
-/* C[m x n] (row stride n) = A B  (or += if accumulate).
- * A[i][p] = a[i*lda_row + p*lda_col], B[p][j] = b[p*ldb_row + j*ldb_col]. */
-static void gir__la_gemm_GIR_SFX(int64_t m, int64_t n, int64_t k,
-                                 const GIR_T *a, int64_t lda_row, int64_t lda_col,
-                                 const GIR_T *b, int64_t ldb_row, int64_t ldb_col,
-                                 GIR_T *c, int accumulate)
-{
-    int64_t i, j, p;
-    if (ldb_col == 1) {
-        /* B rows contiguous: i-p-j, inner loop streams a row of B and C */
-        for (i = 0; i < m; ++i) {
-            GIR_T *ci = c + i * n;
-            const GIR_T *ai = a + i * lda_row;
-            if (!accumulate)
-                for (j = 0; j < n; ++j) ci[j] = (GIR_T)0;
-            for (p = 0; p < k; ++p) {
-                GIR_T av = ai[p * lda_col];
-                const GIR_T *bp = b + p * ldb_row;
-                for (j = 0; j < n; ++j) ci[j] += av * bp[j];
-            }
-        }
-    } else {
-        /* generic / B transposed: dot products over p
-         * (contiguous on both sides when lda_col == 1 && ldb_row == 1) */
-        for (i = 0; i < m; ++i) {
-            GIR_T *ci = c + i * n;
-            const GIR_T *ai = a + i * lda_row;
-            for (j = 0; j < n; ++j) {
-                const GIR_T *bj = b + j * ldb_col;
-                GIR_T s = (GIR_T)0;
-                for (p = 0; p < k; ++p) s += ai[p * lda_col] * bj[p * ldb_row];
-                ci[j] = accumulate ? ci[j] + s : s;
-            }
         }
     }
 }

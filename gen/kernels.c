@@ -1,7 +1,12 @@
 /* >>kernels: scalar reference kernels. The table at the end maps each op to its kernel; elementwise rows
    get generated per-dtype loops (gir__ew_table) behind one broadcasting driver, so a SIMD variant can
    replace a table cell without touching the driver. */
-typedef struct gir__kin { const void *p; const gir_shape *s; int dt; } gir__kin;
+typedef struct gir__kin {
+    const void      *p;
+    const gir_shape *s;
+    int              dt;
+    int              tr;        /* read with the last two axes swapped: only float matmul gets this */
+} gir__kin;
 typedef struct gir__kx {
     int              op, dtype;
     const gir_shape *shape;
@@ -133,7 +138,7 @@ static gir_status gir__k_add_n(gir__kx *k) {
     gir__kin two[2];
     int j;
     GIR_MEMSET(k->out, 0, (size_t)gir__numel(k->shape) * gir__esize(k->dtype));
-    two[0].p = k->out; two[0].s = k->shape; two[0].dt = k->dtype;
+    two[0].p = k->out; two[0].s = k->shape; two[0].dt = k->dtype; two[0].tr = 0;
     for (j = 0; j < k->nin; ++j) {
         two[1] = k->in[j];
         gir__ew_apply(fn, k->out, k->dtype, k->shape, 2, two, k->attr->f);
@@ -563,35 +568,39 @@ static gir_status gir__k_cast(gir__kx *k) {
 /* linear algebra and NN kernel templates, instantiated for f32 and f64 */
 @@TEMPLATES@@
 
-/* batched matmul with broadcast batch axes: a [..., m, kk] x b [..., kk, n] */
+/* batched matmul with broadcast batch axes: a [..., m, kk] x b [..., kk, n]; f32 and f64 through gir__gemm, which
+   also reads an operand whose last two axes are swapped (in[j].tr) in place */
 static gir_status gir__k_matmul(gir__kx *k) {
-    const gir_shape *as = k->in[0].s, *bs = k->in[1].s, *os = k->shape;
-    gir_shape ob = *os, ab = *as, bb = *bs;
-    int64_t m = as->dim[as->rank - 2], kk = as->dim[as->rank - 1], n = bs->dim[bs->rank - 1];
-    int64_t ast[GIR_MAX_RANK], bst[GIR_MAX_RANK], idx[GIR_MAX_RANK], nb, t;
-    int d, r;
+    gir_shape ob = *k->shape, ab = *k->in[0].s, bb = *k->in[1].s;
+    int64_t m, kk, n, ast[GIR_MAX_RANK], bst[GIR_MAX_RANK], idx[GIR_MAX_RANK], nb, t, es = (int64_t)gir__esize(k->dtype);
+    int64_t rsa, csa, rsb, csb;
+    const gir__gemm_cfg *g = NULL;
+    int d, r, ta = k->in[0].tr, tb = k->in[1].tr;
+    m = ab.dim[ab.rank - 2 + ta]; kk = ab.dim[ab.rank - 1 - ta]; n = bb.dim[bb.rank - 1 - tb];
+    rsa = ta ? 1 : kk; csa = ta ? m : 1; rsb = tb ? 1 : n; csb = tb ? kk : 1;
     ob.rank -= 2; ab.rank -= 2; bb.rank -= 2;
     r = ob.rank;
     if (m == 0 || n == 0) return GIR_OK;                  /* nothing to write; an empty input may be NULL */
     if (kk == 0) {                                       /* empty sums */
-        GIR_MEMSET(k->out, 0, (size_t)gir__numel(os) * gir__esize(k->dtype));
+        GIR_MEMSET(k->out, 0, (size_t)gir__numel(k->shape) * gir__esize(k->dtype));
         return GIR_OK;
     }
     gir__bstrides(&ab, &ob, ast);
     gir__bstrides(&bb, &ob, bst);
     nb = gir__numel(&ob);
+    if (k->dtype == GIR_DTYPE_F32 || k->dtype == GIR_DTYPE_F64) {
+        g = gir__gemm_cfg_for(k->dtype);
+        if (nb > 1 && !ta && gir__numel(&bb) == 1 && gir__numel(&ab) == nb) { m *= nb; nb = 1; }  /* one B: rows */
+    }
     for (t = 0; t < nb; ++t) {
         int64_t rem = t, ao = 0, bo = 0, i, j, p;
         for (d = r - 1; d >= 0; --d) { idx[d] = rem % ob.dim[d]; rem /= ob.dim[d]; }
         for (d = 0; d < r; ++d) { ao += idx[d] * ast[d]; bo += idx[d] * bst[d]; }
         ao *= m * kk;
         bo *= kk * n;
-        if (k->dtype == GIR_DTYPE_F32)
-            gir__la_gemm_f32(m, n, kk, (const float *)k->in[0].p + ao, kk, 1, (const float *)k->in[1].p + bo, n, 1,
-                             (float *)k->out + t * m * n, 0);
-        else if (k->dtype == GIR_DTYPE_F64)
-            gir__la_gemm_f64(m, n, kk, (const double *)k->in[0].p + ao, kk, 1, (const double *)k->in[1].p + bo, n, 1,
-                             (double *)k->out + t * m * n, 0);
+        if (g)
+            gir__gemm(g, m, n, kk, (const char *)k->in[0].p + ao * es, rsa, csa, (const char *)k->in[1].p + bo * es, rsb,
+                      csb, (char *)k->out + t * m * n * es, n, 0, k->scratch);
         else
             for (i = 0; i < m; ++i)
                 for (j = 0; j < n; ++j) {
@@ -818,6 +827,10 @@ static size_t gir__scratch_bytes(int op, int dt, const gir_shape *out, const gir
     if (k == gir__k_linalg) {
         int64_t n = in0->dim[in0->rank - 1];
         return (size_t)(n * n + n) * gir__esize(dt);
+    }
+    if (k == gir__k_matmul && (dt == GIR_DTYPE_F32 || dt == GIR_DTYPE_F64)) {
+        int64_t n = out->dim[out->rank - 1];
+        return n ? gir__gemm_scratch(gir__gemm_cfg_for(dt), gir__numel(out) / n, n, in0->dim[in0->rank - 1]) : 0;
     }
     return 0;
 }

@@ -10,6 +10,7 @@ CXX=${CXX:-g++}
 CLANG=${CLANG:-clang}
 CLANGXX=${CLANGXX:-clang++}
 ARMCC=${ARMCC:-arm-none-eabi-gcc}
+A64CC=${A64CC:-aarch64-linux-gnu-gcc}
 PY=${PYTHON:-python3}
 WARN="-Wall -Wextra -Werror"
 mkdir -p "$B"
@@ -122,8 +123,18 @@ step "config: GIR_NO_ERROR_STRINGS" sh -c \
 if command -v "$ARMCC" > /dev/null 2>&1; then
     step "compile: Cortex-M4 freestanding ($ARMCC)" $ARMCC -mcpu=cortex-m4 -mthumb -mfloat-abi=hard \
         -mfpu=fpv4-sp-d16 -ffreestanding -std=c99 -Os $WARN -c tests/compile/freestanding.c -o $B/freestanding_m4.o
+    step "compile: Cortex-M55 freestanding, Helium GEMM kernels built ($ARMCC)" sh -c \
+        "$ARMCC -mcpu=cortex-m55 -mthumb -mfloat-abi=hard -ffreestanding -std=c99 -Os $WARN -c tests/compile/freestanding.c \
+         -o $B/freestanding_m55.o && ${ARMCC%gcc}nm $B/freestanding_m55.o | grep -q gir__gemm_uk_f32_3__mve"
 else
     skip "compile: Cortex-M4 freestanding" "$ARMCC not found (apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi)"
+fi
+# AArch64: the NEON GEMM kernels against the scalar reference, under user-mode emulation
+if command -v "$A64CC" > /dev/null 2>&1 && command -v qemu-aarch64 > /dev/null 2>&1; then
+    step "build: test runner, AArch64 NEON ($A64CC)" $A64CC -std=c99 $WARN -O1 -static tests/test_main.c -o $B/test_main_a64 -lm
+    tally "test runner, GEMM under qemu-aarch64 (NEON)" qemu-aarch64 ./$B/test_main_a64 --filter gemm/
+else
+    skip "test runner, GEMM under qemu-aarch64 (NEON)" "$A64CC or qemu-aarch64 not found (apt-get install gcc-aarch64-linux-gnu qemu-user)"
 fi
 
 # 4b. the vector kernels compile for AArch64 (NEON) and Cortex-M55 (Helium), warning-free

@@ -1016,6 +1016,7 @@ static int test_op_table(void) {
 #include "suite_num.c"
 #include "suite_gen.c"
 #include "suite_simd.c"
+#include "suite_gemm.c"
 
 int main(int argc, char **argv) {
     const char *golden = "tests/golden.txt";
@@ -1076,6 +1077,7 @@ int main(int argc, char **argv) {
     suite_num();
     suite_gen();
     suite_simd();
+    suite_gemm();
     if (verbose) say("second-order checks: %d cases passed, %d skipped (no second-order adjoint)\n", n2, n2skip);
     for (k = 0; k < ncases; ++k) {
         int j;
