@@ -116,7 +116,8 @@ step "config: GIR_STATIC in two translation units" sh -c \
 step "config: GIR_NO_MALLOC + GIR_NO_STDIO, a bump allocator" sh -c \
     "$CC -std=c99 $WARN -Wno-unused-function tests/compile/no_malloc.c -o $B/no_malloc -lm && ./$B/no_malloc"
 step "config: libm routed through GIR_EXP / GIR_EXPF" sh -c \
-    "$CC -std=c99 $WARN tests/compile/libm_route.c -o $B/libm_route -lm && ./$B/libm_route"
+    "$CC -std=c99 $WARN tests/compile/libm_route.c -o $B/libm_route -lm && ./$B/libm_route && \
+     $CC -std=c99 $WARN -DGIR_NO_SIMD tests/compile/libm_route.c -o $B/libm_route_scalar -lm && ./$B/libm_route_scalar"
 step "config: GIR_NO_ERROR_STRINGS" sh -c \
     "$CC -std=c99 $WARN tests/compile/no_error_strings.c -o $B/no_error_strings -lm && ./$B/no_error_strings"
 # 4. nothing non-portable: the whole implementation cross-compiles for Cortex-M4, freestanding

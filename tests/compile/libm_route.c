@@ -1,6 +1,8 @@
 /* Routing libm: every math function gir.h calls goes through GIR_<NAME> (double) and GIR_<NAME>F
-   (float), so a freestanding build can supply its own. Here exp is routed to counting wrappers. */
+   (float), so a freestanding build can supply its own. Here exp is routed to counting wrappers. The vector
+   kernels (AVX-512, AVX2, NEON, Helium) compute exp with gir.h's own vector math and call no libm at all. */
 #include <math.h>
+#include <string.h>
 static long n_exp, n_expf;
 static double my_exp(double x) { ++n_exp; return exp(x); }
 static float my_expf(float x) { ++n_expf; return expf(x); }
@@ -23,7 +25,7 @@ int main(void) {
     if (gir_compile(g, 3, outs, &p) != GIR_OK) return 2;
     gir_plan_bind(p, a, av);
     gir_plan_bind(p, b, bv);
-    ok = gir_run(p) == GIR_OK && n_exp >= 6 + 6 && n_expf == 4;
+    ok = gir_run(p) == GIR_OK && n_exp >= 6 + 6 && n_expf == (strcmp(gir_simd_name(), "scalar") ? 0 : 4);
     gir_plan_free(p);
     gir_graph_free(g);
     return ok ? 0 : 1;
