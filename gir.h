@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=17c37ee61654c9e4dd07e0c3cf921ca3063dc99fc60735c3591eedd59fef6772
-                                          gen/ sha256=b22ef3d0ee3d9bec
+                                          gen/ sha256=7e08e4e115e86736
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -4625,8 +4625,8 @@ GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt
    the block while it is in L2 (and partly L1); C is read and written once per KC steps of k, which is why
    KC is large. When n is a multiple of 64, a 6 x 64 tile is used instead (fewer loads per multiply-add, no
    padding then; 2-6 % faster at n = 64 and 192). f64 uses 14 x 16 (or 6 x 32) with KC = 384, MC = 112;
-   AVX2 6 x 16 / 6 x 8; NEON 8 x 8 / 8 x 4; Helium
-   3 x 8 (8 vector registers); the scalar reference 4 x 2. The k and m extents are split into equal blocks.
+   AVX2 6 x 16 / 6 x 8; NEON 8 x 8 / 8 x 4; Helium 3 x 8 (8 vector registers); the scalar reference 4 x 2.
+   The k and m extents are split into equal blocks.
    Operands are read in place instead of packed when packing costs more than it saves: a row-major A whose
    rows span at most 1 MiB (the gir__gemm_ukd_* kernels read its rows directly), a B with contiguous rows
    used by few rows of A or spanning at most 256 KiB (only its partial last panel is packed). Outputs with

@@ -19,8 +19,8 @@
    the block while it is in L2 (and partly L1); C is read and written once per KC steps of k, which is why
    KC is large. When n is a multiple of 64, a 6 x 64 tile is used instead (fewer loads per multiply-add, no
    padding then; 2-6 % faster at n = 64 and 192). f64 uses 14 x 16 (or 6 x 32) with KC = 384, MC = 112;
-   AVX2 6 x 16 / 6 x 8; NEON 8 x 8 / 8 x 4; Helium
-   3 x 8 (8 vector registers); the scalar reference 4 x 2. The k and m extents are split into equal blocks.
+   AVX2 6 x 16 / 6 x 8; NEON 8 x 8 / 8 x 4; Helium 3 x 8 (8 vector registers); the scalar reference 4 x 2.
+   The k and m extents are split into equal blocks.
    Operands are read in place instead of packed when packing costs more than it saves: a row-major A whose
    rows span at most 1 MiB (the gir__gemm_ukd_* kernels read its rows directly), a B with contiguous rows
    used by few rows of A or spanning at most 256 KiB (only its partial last panel is packed). Outputs with
