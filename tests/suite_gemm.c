@@ -102,6 +102,8 @@ static int test_gemm_avx2_f64(void) { return gm_cfg_all(&gir__gemm_avx2_f64); }
 #if defined(GIR__HAVE_AVX512)
 static int test_gemm_avx512_f32(void) { return gm_cfg_all(&gir__gemm_avx512_f32); }
 static int test_gemm_avx512_f64(void) { return gm_cfg_all(&gir__gemm_avx512_f64); }
+static int test_gemm_avx512_wide_f32(void) { return gm_cfg_all(&gir__gemm_avx512w_f32); }
+static int test_gemm_avx512_wide_f64(void) { return gm_cfg_all(&gir__gemm_avx512w_f64); }
 #endif
 #if defined(GIR__HAVE_NEON)
 static int test_gemm_neon_f32(void) { return gm_cfg_all(&gir__gemm_neon_f32); }
@@ -341,6 +343,8 @@ static void suite_gemm(void) {
     if (level == GIR__ISA_AVX512) {
         RUN("gemm/avx512_f32_odd_shapes_block_edges_transposes", test_gemm_avx512_f32());
         RUN("gemm/avx512_f64_odd_shapes_block_edges_transposes", test_gemm_avx512_f64());
+        RUN("gemm/avx512_wide_tile_f32_odd_shapes_block_edges_transposes", test_gemm_avx512_wide_f32());
+        RUN("gemm/avx512_wide_tile_f64_odd_shapes_block_edges_transposes", test_gemm_avx512_wide_f64());
     } else ++n_skip;
 #endif
 #if defined(GIR__HAVE_NEON)
