@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=45e02f3c6f34e50afd6c7d48afd06fd7bc60f51ca25cea816bbc74ca94952a36
-                                          gen/ sha256=3bd2f8e1d1637dc0
+                                          gen/ sha256=18a0833fd78bcd15
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -17989,7 +17989,7 @@ GIR_API gir_status gir_run(gir_plan *p) {
             p->kin[j].p = iv->ptr ? iv->ptr : (const void *)&gir__empty;   /* an empty value may have no memory */
             p->kin[j].s = &iv->shape;
             p->kin[j].dt = iv->dtype;
-            p->kin[j].tr = (s->tr >> j) & 1;
+            p->kin[j].tr = j < 8 ? (s->tr >> j) & 1 : 0;    /* bits for the first 8 inputs (matmul uses 2) */
         }
         kx.op = s->op;
         kx.dtype = o->dtype;

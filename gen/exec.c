@@ -291,7 +291,7 @@ GIR_API gir_status gir_run(gir_plan *p) {
             p->kin[j].p = iv->ptr ? iv->ptr : (const void *)&gir__empty;   /* an empty value may have no memory */
             p->kin[j].s = &iv->shape;
             p->kin[j].dt = iv->dtype;
-            p->kin[j].tr = (s->tr >> j) & 1;
+            p->kin[j].tr = j < 8 ? (s->tr >> j) & 1 : 0;    /* bits for the first 8 inputs (matmul uses 2) */
         }
         kx.op = s->op;
         kx.dtype = o->dtype;
