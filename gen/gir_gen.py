@@ -23,31 +23,22 @@ VERSION = "0.1.0"
 HERE = os.path.dirname(os.path.abspath(__file__))
 GEN_VERSION = VERSION
 
+# The generator's own modules sit next to it (python -I leaves the script's directory off sys.path); they
+# are imported once, so this file run as a script and the helpers share one GenError.
+sys.dont_write_bytecode = True
+if HERE not in sys.path:
+    sys.path.insert(0, HERE)
+from gen_common import (ARITH, BOOL_OUT, CMP_OPS, CTYPE, DT_RULES, DTYPES, SFX, VMATH_TEMPLATE, VOCAB,  # noqa: E402
+                        GenError, Op, err, ew_dtypes, expr_children, expr_str, split_top, storage, walk)
+from simd_lower import emit_simd_ew, emit_vmath  # noqa: E402
+
 # Fragments in the order they appear in gir.h. Templates are instantiated once per float dtype.
 DECL_FRAGMENT = "header.h"
 IMPL_FRAGMENTS = ["config.c", "simd.c", "simd_avx512.c", "simd_avx2.c", "simd_neon.c", "simd_mve.c", "vmath.c",
                   "handle.c", "graph.c", "shapes.c", "build.c", "compose.c", "autodiff.c", "gemm.c", "kernels.c",
                   "exec.c"]
 TEMPLATES = ["kern_linalg.tmpl.c", "kern_nn.tmpl.c"]
-VMATH_TEMPLATE = "vmath.tmpl.c"     # instantiated per instruction set and float dtype (SIMD_ISAS)
-
-DTYPES = ["B8", "U8", "I32", "F32", "F64"]
-CTYPE = {"B8": "uint8_t", "U8": "uint8_t", "I32": "int32_t", "F32": "float", "F64": "double"}
-SFX = {"B8": "b8", "U8": "u8", "I32": "i32", "F32": "f32", "F64": "f64"}
-
-# dtype rule -> (dtypes an elementwise kernel is generated for, i.e. the compute dtype)
-DT_RULES = {
-    "NUM": ["U8", "I32", "F32", "F64"],
-    "FLOAT": ["F32", "F64"],
-    "CMP": ["B8", "U8", "I32", "F32", "F64"],
-    "LOGIC": ["B8"],
-    "TEST": ["F32", "F64"],
-    "INT": ["U8", "I32"],
-    "INDEX": ["U8", "I32", "F32", "F64"],
-    "ANY": ["B8", "U8", "I32", "F32", "F64"],
-    "ATTR": ["B8", "U8", "I32", "F32", "F64"],
-}
-BOOL_OUT = {"CMP", "LOGIC", "TEST"}
+GEN_MODULES = ["gir_gen.py", "gen_common.py", "simd_lower.py"]     # the generator itself
 BUILTIN_SHAPES = ["SAME", "BCAST", "REDUCE", "SCALAR", "ATTR_SHAPE"]
 FLAGS = ["KINK", "RNG", "COMM", "BLOCK"]
 GROUPS = ["CORE", "LOGIC", "MATH", "REDUCE", "SHAPE", "LINALG", "NN", "CONV", "RANDOM"]
@@ -55,57 +46,10 @@ ATTR_KINDS = {"f": 3, "i": 5, "l": 3, "shape": 1, "dtype": 1, "seed": 1, "data":
 COLUMNS = ["name", "in", "dtype", "shape", "flags", "group", "attrs", "fwd", "adj", "ref", "doc"]
 MAX_DEPTH = 64          # nesting of an expression (FWD, ADJ, REF): deeper is an error, not a crash
 
-# The vector vocabulary: function name -> (arity, dtype classes it exists for, libm f64 name or None).
-# Every SIMD target implements exactly this list; scalar C wrappers are generated below.
-VOCAB = {
-    "abs": (1, "num", "fabs"), "sign": (1, "num", None), "sqrt": (1, "float", "sqrt"),
-    "exp": (1, "float", "exp"), "expm1": (1, "float", "expm1"), "log": (1, "float", "log"),
-    "log1p": (1, "float", "log1p"), "log2": (1, "float", "log2"), "sin": (1, "float", "sin"),
-    "cos": (1, "float", "cos"), "tan": (1, "float", "tan"), "asin": (1, "float", "asin"),
-    "acos": (1, "float", "acos"), "atan": (1, "float", "atan"), "sinh": (1, "float", "sinh"),
-    "cosh": (1, "float", "cosh"), "tanh": (1, "float", "tanh"), "erf": (1, "float", "erf"),
-    "floor": (1, "float", "floor"), "ceil": (1, "float", "ceil"), "round": (1, "float", "nearbyint"),
-    "sigmoid": (1, "float", None), "pow": (2, "float", "pow"), "max": (2, "num", None),
-    "min": (2, "num", None), "select": (3, "any", None), "isnan": (1, "float", None),
-    "isinf": (1, "float", None), "isfinite": (1, "float", None), "fmod": (2, "num", "fmod"),
-    "mod": (2, "num", None), "floordiv": (2, "num", None), "not": (1, "bool", None), "and": (2, "bool", None),
-    "or": (2, "bool", None), "xor": (2, "bool", None),
-}
 LIBM_EXTRA = ["fabs", "sqrt", "exp", "log"]   # also used by hand-written kernels
 
 
-class GenError(Exception):
-    pass
-
-
-def err(path, line, msg):
-    raise GenError("%s:%d: error: %s" % (path, line, msg))
-
-
 # ---------------------------------------------------------------------------------------------- parsing
-def split_top(s, sep=","):
-    """Split s at top-level separators (outside (), [] and strings)."""
-    out, depth, cur, q = [], 0, [], False
-    for ch in s:
-        if q:
-            cur.append(ch)
-            if ch == '"':
-                q = False
-            continue
-        if ch == '"':
-            q = True
-        elif ch in "([":
-            depth += 1
-        elif ch in ")]":
-            depth -= 1
-        if ch == sep and depth == 0:
-            out.append("".join(cur).strip())
-            cur = []
-        else:
-            cur.append(ch)
-    if "".join(cur).strip() or out:
-        out.append("".join(cur).strip())
-    return out
 
 
 def strip_comments(path, text):
@@ -148,10 +92,6 @@ def call_args(s, name, path, line):
     if not m:
         err(path, line, "expected %s(...), got '%s'" % (name, s))
     return m.group(1).strip()
-
-
-class Op:
-    pass
 
 
 def parse_ops(path, text):
@@ -514,8 +454,6 @@ def check_ref_value(path, line, op, k, kind, v):
 # ---------------------------------------------------------------------------------------------- expressions
 TOKEN = re.compile(r"\s*(?:(\d+\.\d*(?:[eE][-+]?\d+)?|\d+(?:[eE][-+]?\d+)?|\.\d+)|([A-Za-z_][A-Za-z0-9_]*)"
                    r"|(<=|>=|==|!=|[-+*/(),<>]))")
-CMP_OPS = {"<": "lt", "<=": "le", ">": "gt", ">=": "ge", "==": "eq", "!=": "ne"}
-ARITH = {"+": "add", "-": "sub", "*": "mul", "/": "div"}
 
 
 def parse_expr(s, path, line):
@@ -624,22 +562,6 @@ def check_number(path, line, s, tok):
         err(path, line, "in '%s': %s is outside the range of a normal double" % (s, tok))
     if re.match(r"^\d+$", tok) and int(tok) > 2 ** 31 - 1:
         err(path, line, "in '%s': the integer %s does not fit an int; write it as a float (%.17g)" % (s, tok, v))
-
-
-def expr_children(e):
-    return e[2] if e[0] == "call" else e[2:] if e[0] in ("bin", "cmp") else e[1:] if e[0] == "neg" else ()
-
-
-def walk(e):
-    yield e
-    if e[0] == "call":
-        for a in e[2]:
-            yield from walk(a)
-    elif e[0] in ("bin", "cmp"):
-        yield from walk(e[2])
-        yield from walk(e[3])
-    elif e[0] == "neg":
-        yield from walk(e[1])
 
 
 def check_fwd(path, line, op, e):
@@ -838,30 +760,6 @@ def lower_fwd(op, e, dt):
     return go(e)
 
 
-def storage(op):
-    """Input names in storage order: parents first, then arguments."""
-    return op.parents + op.args
-
-
-def vocab_ok(op, dt):
-    """Is every function of op's FWD defined for dtype dt?"""
-    cls = {"B8": "bool", "U8": "int", "I32": "int", "F32": "float", "F64": "float"}[dt]
-    for n in walk(op.fwd_expr):
-        if n[0] == "call":
-            need = VOCAB[n[1]][1]
-            if need == "any":
-                continue
-            if need == "num" and cls in ("int", "float"):
-                continue
-            if need != cls:
-                return False
-    return True
-
-
-def ew_dtypes(op):
-    return [dt for dt in DT_RULES[op.dtype] if vocab_ok(op, dt)]
-
-
 def emit_ew_kernels(ops):
     out = []
     for op in ops:
@@ -903,229 +801,6 @@ def emit_ew_kernels(ops):
         out.append("    {%s}," % ", ".join(cells))
     out.append("};")
     return "\n".join(out)
-
-
-# ---- SIMD: vector math instances and elementwise kernels per instruction set
-# (name, feature macro from gen/simd.c, attribute a kernel needs, float dtypes with vectors there)
-SIMD_ISAS = [
-    ("avx512", "GIR__HAVE_AVX512", "GIR__TARGET_AVX512 ", ["F32", "F64"]),
-    ("avx2", "GIR__HAVE_AVX2", "GIR__TARGET_AVX2 ", ["F32", "F64"]),
-    ("neon", "GIR__HAVE_NEON", "", ["F32", "F64"]),
-    ("mve", "GIR__HAVE_MVE", "", ["F32"]),
-]
-# How each float function of VOCAB runs in a vector kernel: on vectors (gen/simd_*.c or gen/vmath.tmpl.c), lane
-# by lane through the scalar vocabulary, or not at all (the row keeps its scalar kernel).
-SIMD_VEC = {"abs", "sign", "sqrt", "exp", "expm1", "log", "log1p", "log2", "tanh", "sigmoid", "erf", "floor",
-            "ceil", "round", "max", "min", "select"}
-SIMD_LANE = {"sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "pow", "fmod", "mod", "floordiv"}
-SIMD_NONE = {"isnan", "isinf", "isfinite", "idiv", "imod", "not", "and", "or", "xor"}
-
-
-def simd_check_vocab():
-    for fn in sorted(VOCAB):
-        if sum(fn in c for c in (SIMD_VEC, SIMD_LANE, SIMD_NONE)) != 1:
-            raise GenError("gen/gir_gen.py: error: vocabulary function '%s' must be in exactly one of SIMD_VEC, "
-                           "SIMD_LANE, SIMD_NONE" % fn)
-
-
-def call_spans(text, name):
-    """(start, end, [args]) of each call name(...) in text, outermost first, for balanced parentheses."""
-    out, i = [], 0
-    while True:
-        j = text.find(name + "(", i)
-        if j < 0:
-            return out
-        depth, k = 0, j + len(name)
-        while True:
-            if text[k] == "(":
-                depth += 1
-            elif text[k] == ")":
-                depth -= 1
-                if depth == 0:
-                    break
-            k += 1
-        out.append((j, k + 1, split_top(text[j + len(name) + 1:k])))
-        i = k + 1
-
-
-def vmath_instance(text, isa, dt, fnmacro):
-    sfx = SFX[dt]
-    lines, keep = [], True
-    for line in text.split("\n"):
-        m = re.match(r"^/\*@(f32|f64|end)\*/$", line.strip())
-        if m:
-            keep = m.group(1) in ("end", sfx)
-            continue
-        if keep:
-            lines.append(line)
-    t = "\n".join(lines)
-    t = t[t.index("*/") + 2:].lstrip("\n")          # the template's own header comment stays in gen/
-    for a, b, args in reversed(call_spans(t, "GIR_PICK")):
-        t = t[:a] + args[0 if dt == "F32" else 1] + t[b:]
-    for a, b, args in reversed(call_spans(t, "GIR_POLY")):      # "[GIR_VEC ]v = GIR_POLY(u, c0, ..., cn);"
-        start = t.rfind("\n", 0, a) + 1
-        m = re.match(r"^(\s*)((?:GIR_VEC\s+)?)([a-z][a-z0-9_]*)\s*=\s*$", t[start:a])
-        u, cs = args[0], [" ".join(c.split()) for c in args[1:]]
-        if not m or not re.match(r"^[a-z][a-z0-9_]*$", u) or t[b:b + 1] != ";":
-            raise GenError("gen/%s: error: GIR_POLY must be a statement 'v = GIR_POLY(name, c0, ...);'"
-                           % VMATH_TEMPLATE)
-        ind, v = m.group(1), m.group(3)
-        e = ["%s%s%s = GIR_V_set1(%s);" % (ind, m.group(2), v, cs[-1])]
-        e += ["%s%s = GIR_V_fma(%s, %s, GIR_V_set1(%s));" % (ind, v, v, u, c) for c in reversed(cs[:-1])]
-        t = t[:start] + "\n".join(e) + t[b + 1:]
-    t = t.replace("GIR_FN", fnmacro).replace("GIR_VEC", "gir__%s_v%s" % (isa, sfx))
-    t = t.replace("GIR_MASK", "gir__%s_m%s" % (isa, sfx))
-    t = re.sub(r"\bGIR_V_([a-z0-9]+)", r"gir__%s_\1_%s" % (isa, sfx), t)
-    return re.sub(r"\bGIR_T\b", CTYPE[dt], t)
-
-
-def emit_vmath(text):
-    out = []
-    for isa, have, _, dts in SIMD_ISAS:
-        out.append("#if defined(%s)" % have)
-        for dt in dts:
-            out.append("/* >>vmath (%s, %s) instantiated from gen/%s */" % (isa, SFX[dt], VMATH_TEMPLATE))
-            out.append(vmath_instance(text, isa, dt, "GIR__%s_FN" % isa.upper()).rstrip("\n"))
-        out.append("#endif")
-    return "\n".join(out)
-
-
-def simd_ok(op, dt, dts):
-    """Does op get a vector kernel for dtype dt on an instruction set with float dtypes dts?"""
-    if op.fwd_expr is None or op.dtype in BOOL_OUT or op.args or dt not in dts or dt not in ew_dtypes(op):
-        return False
-    return all(n[0] != "call" or n[1] in SIMD_VEC or n[1] in SIMD_LANE for n in walk(op.fwd_expr))
-
-
-def lower_simd(op, e, dt, isa, consts):
-    """A FWD expression as vector C over v0, v1, ...; numbers and attributes become hoisted constants."""
-    T, sfx = CTYPE[dt], SFX[dt]
-    names = {nm: "v%d" % j for j, nm in enumerate(storage(op))}
-
-    def vf(name, *args):
-        return "gir__%s_%s_%s(%s)" % (isa, name, sfx, ", ".join(args))
-
-    def const(text):
-        if text not in consts:
-            consts[text] = "c%d" % len(consts)
-        return consts[text]
-
-    def go(n):                                       # (C text, is it a mask)
-        k = n[0]
-        if k == "num":
-            return const("(%s)%s" % (T, n[1])), False
-        if k == "var":
-            if n[1] in names:
-                return names[n[1]], False
-            return const("(%s)p[%d]" % (T, int(n[1][1:]))), False
-        if k == "neg":
-            return vf("neg", val(n[1])), False
-        if k == "bin":
-            return vf(ARITH[n[1]], val(n[2]), val(n[3])), False
-        if k == "cmp":
-            return vf(CMP_OPS[n[1]], val(n[2]), val(n[3])), True
-        f, args = n[1], n[2]
-        if f == "select":
-            c, is_mask = go(args[0])
-            if not is_mask:
-                c = vf("ne", c, const("(%s)0" % T))
-            return vf("select", c, val(args[1]), val(args[2])), False
-        if f in SIMD_LANE:
-            return vf("map%d" % len(args), "gir__v_%s_%s" % (f, sfx), *[val(a) for a in args]), False
-        return vf(f, *[val(a) for a in args]), False
-
-    def val(n):
-        c, is_mask = go(n)
-        return vf("select", c, const("(%s)1" % T), const("(%s)0" % T)) if is_mask else c
-    return val(e)
-
-
-def emit_simd_kernel(op, dt, isa, attr):
-    T, sfx = CTYPE[dt], SFX[dt]
-    V, L = "gir__%s_v%s" % (isa, sfx), "GIR__LANES_%s_%s" % (isa.upper(), dt)
-    consts = {}
-    expr = lower_simd(op, op.fwd_expr, dt, isa, consts)
-    nin = len(storage(op))
-    out = ["%sstatic void gir__k_%s_%s__%s(int64_t n, void *out, const void *const *in," % (attr, op.lname, sfx, isa),
-           "                                 const int64_t *st, const double *p) {"]
-    out.append("    %s *o = (%s *)out;" % (T, T))
-    for j in range(nin):
-        out.append("    const %s *x%d = (const %s *)in[%d];" % (T, j, T, j))
-    for text, nm in consts.items():
-        out.append("    const %s %s = gir__%s_set1_%s(%s);" % (V, nm, isa, sfx, text))
-    out.append("    %s %s, r;" % (V, ", ".join("v%d" % j for j in range(nin))))
-    out.append("    int64_t k;")
-    if "p[" not in "".join(consts):
-        out.append("    (void)p;")
-    out.append("    if (n <= 0) return;")
-    for j in range(nin):
-        out.append("    v%d = gir__%s_set1_%s(x%d[0]);" % (j, isa, sfx, j))
-    out.append("    for (k = 0; k < n; k += %s) {" % L)
-    out.append("        int t = n - k < %s ? (int)(n - k) : %s;" % (L, L))
-    for j in range(nin):
-        out.append("        if (st[%d]) v%d = t == %s ? gir__%s_load_%s(x%d + k) : gir__%s_loadn_%s(x%d + k, t);"
-                   % (j, j, L, isa, sfx, j, isa, sfx, j))
-    out.append("        r = %s;" % expr)
-    out.append("        if (t == %s) gir__%s_store_%s(o + k, r); else gir__%s_storen_%s(o + k, t, r);"
-               % (L, isa, sfx, isa, sfx))
-    out.append("    }")
-    used = set(n[1] for n in walk(op.fwd_expr) if n[0] == "var")
-    for j, nm in enumerate(storage(op)):      # an input the expression ignores is still loaded: mark it used
-        if nm not in used:
-            out.append("    (void)v%d;" % j)
-    out.append("}")
-    return out
-
-
-def emit_simd_ew(ops):
-    """Per instruction set: a vector kernel per elementwise row and float dtype, and their table; then the
-    run-time choice among the tables."""
-    simd_check_vocab()
-    out = []
-    for isa, have, attr, dts in SIMD_ISAS:
-        out.append("#if defined(%s)" % have)
-        out.append("/* generated from ops.def: %s kernels (float rows; integer, bool and compare rows stay "
-                   "scalar) */" % isa)
-        for op in ops:
-            for dt in ("F32", "F64"):
-                if simd_ok(op, dt, dts):
-                    out += emit_simd_kernel(op, dt, isa, attr)
-        out.append("static const gir__ew_fn gir__ew_table_%s[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {" % isa)
-        out.append("    {0, 0, 0, 0, 0, 0},")
-        for op in ops:
-            cells = ["0"] + ["gir__k_%s_%s__%s" % (op.lname, SFX[dt], isa) if simd_ok(op, dt, dts) else "0"
-                             for dt in DTYPES]
-            out.append("    {%s}, /* %s */" % (", ".join(cells), op.name))
-        out.append("};")
-        out.append("#endif")
-    out.append("/* the elementwise kernel of an op and compute dtype on this machine: the best instruction set's, "
-               "or the")
-    out.append("   scalar loop where that set has none */")
-    out.append("static gir__ew_fn gir__ew_pick(int op, int dt) {")
-    out.append("    gir__ew_fn fn = 0;")
-    out.append("    switch (gir__simd_level()) {")
-    for isa, have, _, _ in SIMD_ISAS:
-        out.append("#if defined(%s)" % have)
-        out.append("    case GIR__ISA_%s: fn = gir__ew_table_%s[op][dt]; break;" % (isa.upper(), isa))
-        out.append("#endif")
-    out.append("    default: break;")
-    out.append("    }")
-    out.append("    return fn ? fn : gir__ew_table[op][dt];")
-    out.append("}")
-    return "\n".join(out)
-
-
-def expr_str(e):
-    k = e[0]
-    if k == "num":
-        return e[1]
-    if k == "var":
-        return e[1]
-    if k == "neg":
-        return "-" + expr_str(e[1])
-    if k in ("bin", "cmp"):
-        return "(%s %s %s)" % (expr_str(e[2]), e[1], expr_str(e[3]))
-    return "%s(%s)" % (e[1], ", ".join(expr_str(a) for a in e[2]))
 
 
 def emit_vocab():
@@ -1461,7 +1136,7 @@ def generate(opsdef_path, partial=False):
             raise GenError("%s:%d: error: ADJ_FN(%s) has no gir__adjfn_%s in gen/autodiff.c"
                            % (os.path.basename(opsdef_path), op.line, op.adj_fn, op.adj_fn))
     h_ops = hashlib.sha256(opsdef.encode()).hexdigest()
-    frags = [DECL_FRAGMENT] + IMPL_FRAGMENTS + TEMPLATES + [VMATH_TEMPLATE, "gir_gen.py"]
+    frags = [DECL_FRAGMENT] + IMPL_FRAGMENTS + TEMPLATES + [VMATH_TEMPLATE] + GEN_MODULES
     h_tpl = hashlib.sha256("".join(read(f) for f in frags).encode()).hexdigest()
     n_diff = sum(1 for op in ops if op.differentiable)
     gen = {

@@ -678,31 +678,44 @@ def is_stdlib(mod):
 
 
 def check_stdlib(P, rep, tmp, jobs, fresh):
-    try:
-        with open(P.gen, encoding="utf-8") as f:
-            tree = ast.parse(f.read(), P.gen)
-    except (OSError, SyntaxError) as e:
-        rep.check("gen/gir_gen.py imports only standard library modules", "cannot parse: %s" % e)
-        return
-    bad, mods = [], set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            for a in node.names:
-                mods.add((a.name.split(".")[0], node.lineno))
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                bad.append("line %d: relative import" % node.lineno)
-            elif node.module:
-                mods.add((node.module.split(".")[0], node.lineno))
-        elif isinstance(node, ast.Call):
-            fn = node.func
-            if (isinstance(fn, ast.Name) and fn.id == "__import__") or \
-                    (isinstance(fn, ast.Attribute) and fn.attr == "import_module"):
-                bad.append("line %d: dynamic import" % node.lineno)
-    for mod, line in sorted(mods):
-        if not is_stdlib(mod):
-            bad.append("line %d: '%s' is not in the standard library" % (line, mod))
-    rep.check("gen/gir_gen.py imports only standard library modules (%s)" % ", ".join(sorted(m for m, _ in mods)),
+    """The generator and the modules of its own it imports (gen/<name>.py) use the standard library only."""
+    gen_dir = os.path.dirname(P.gen)
+    bad, mods, own, todo = [], set(), [], [P.gen]
+    while todo:
+        path = todo.pop()
+        own.append(path)
+        try:
+            with open(path, encoding="utf-8") as f:
+                tree = ast.parse(f.read(), path)
+        except (OSError, SyntaxError) as e:
+            bad.append("%s: cannot parse: %s" % (os.path.basename(path), e))
+            continue
+        where = os.path.basename(path)
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name.split(".")[0] for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    bad.append("%s line %d: relative import" % (where, node.lineno))
+                elif node.module:
+                    names = [node.module.split(".")[0]]
+            elif isinstance(node, ast.Call):
+                fn = node.func
+                if (isinstance(fn, ast.Name) and fn.id == "__import__") or \
+                        (isinstance(fn, ast.Attribute) and fn.attr == "import_module"):
+                    bad.append("%s line %d: dynamic import" % (where, node.lineno))
+            for mod in names:
+                mine = os.path.join(gen_dir, mod + ".py")
+                if os.path.isfile(mine):
+                    if mine not in own and mine not in todo:
+                        todo.append(mine)
+                    continue
+                mods.add(mod)
+                if not is_stdlib(mod):
+                    bad.append("%s line %d: '%s' is not in the standard library" % (where, node.lineno, mod))
+    rep.check("gen/gir_gen.py and its own modules (%s) import only standard library modules (%s)"
+              % (", ".join(sorted(os.path.basename(p) for p in own[1:])) or "none", ", ".join(sorted(mods))),
               "; ".join(bad) if bad else None)
 
     r = jobs["isolated"].result()

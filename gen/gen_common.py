@@ -1,0 +1,133 @@
+"""gen_common.py - what gen/gir_gen.py and gen/simd_lower.py both use: the error type, the dtypes, the
+vector vocabulary, the row type and the expression helpers. Python 3 standard library only."""
+
+VMATH_TEMPLATE = "vmath.tmpl.c"     # instantiated per instruction set and float dtype (SIMD_ISAS)
+
+DTYPES = ["B8", "U8", "I32", "F32", "F64"]
+CTYPE = {"B8": "uint8_t", "U8": "uint8_t", "I32": "int32_t", "F32": "float", "F64": "double"}
+SFX = {"B8": "b8", "U8": "u8", "I32": "i32", "F32": "f32", "F64": "f64"}
+
+# dtype rule -> (dtypes an elementwise kernel is generated for, i.e. the compute dtype)
+DT_RULES = {
+    "NUM": ["U8", "I32", "F32", "F64"],
+    "FLOAT": ["F32", "F64"],
+    "CMP": ["B8", "U8", "I32", "F32", "F64"],
+    "LOGIC": ["B8"],
+    "TEST": ["F32", "F64"],
+    "INT": ["U8", "I32"],
+    "INDEX": ["U8", "I32", "F32", "F64"],
+    "ANY": ["B8", "U8", "I32", "F32", "F64"],
+    "ATTR": ["B8", "U8", "I32", "F32", "F64"],
+}
+BOOL_OUT = {"CMP", "LOGIC", "TEST"}
+
+# The vector vocabulary: function name -> (arity, dtype classes it exists for, libm f64 name or None).
+# Every SIMD target implements exactly this list; scalar C wrappers are generated below.
+VOCAB = {
+    "abs": (1, "num", "fabs"), "sign": (1, "num", None), "sqrt": (1, "float", "sqrt"),
+    "exp": (1, "float", "exp"), "expm1": (1, "float", "expm1"), "log": (1, "float", "log"),
+    "log1p": (1, "float", "log1p"), "log2": (1, "float", "log2"), "sin": (1, "float", "sin"),
+    "cos": (1, "float", "cos"), "tan": (1, "float", "tan"), "asin": (1, "float", "asin"),
+    "acos": (1, "float", "acos"), "atan": (1, "float", "atan"), "sinh": (1, "float", "sinh"),
+    "cosh": (1, "float", "cosh"), "tanh": (1, "float", "tanh"), "erf": (1, "float", "erf"),
+    "floor": (1, "float", "floor"), "ceil": (1, "float", "ceil"), "round": (1, "float", "nearbyint"),
+    "sigmoid": (1, "float", None), "pow": (2, "float", "pow"), "max": (2, "num", None),
+    "min": (2, "num", None), "select": (3, "any", None), "isnan": (1, "float", None),
+    "isinf": (1, "float", None), "isfinite": (1, "float", None), "fmod": (2, "num", "fmod"),
+    "mod": (2, "num", None), "floordiv": (2, "num", None), "not": (1, "bool", None), "and": (2, "bool", None),
+    "or": (2, "bool", None), "xor": (2, "bool", None),
+}
+
+
+class GenError(Exception):
+    pass
+
+
+def err(path, line, msg):
+    raise GenError("%s:%d: error: %s" % (path, line, msg))
+
+
+def split_top(s, sep=","):
+    """Split s at top-level separators (outside (), [] and strings)."""
+    out, depth, cur, q = [], 0, [], False
+    for ch in s:
+        if q:
+            cur.append(ch)
+            if ch == '"':
+                q = False
+            continue
+        if ch == '"':
+            q = True
+        elif ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        if ch == sep and depth == 0:
+            out.append("".join(cur).strip())
+            cur = []
+        else:
+            cur.append(ch)
+    if "".join(cur).strip() or out:
+        out.append("".join(cur).strip())
+    return out
+
+
+class Op:
+    """One row of ops.def (attributes set by the parser in gen/gir_gen.py)."""
+
+
+CMP_OPS = {"<": "lt", "<=": "le", ">": "gt", ">=": "ge", "==": "eq", "!=": "ne"}
+ARITH = {"+": "add", "-": "sub", "*": "mul", "/": "div"}
+
+
+def expr_children(e):
+    return e[2] if e[0] == "call" else e[2:] if e[0] in ("bin", "cmp") else e[1:] if e[0] == "neg" else ()
+
+
+def walk(e):
+    yield e
+    if e[0] == "call":
+        for a in e[2]:
+            yield from walk(a)
+    elif e[0] in ("bin", "cmp"):
+        yield from walk(e[2])
+        yield from walk(e[3])
+    elif e[0] == "neg":
+        yield from walk(e[1])
+
+
+def storage(op):
+    """Input names in storage order: parents first, then arguments."""
+    return op.parents + op.args
+
+
+def vocab_ok(op, dt):
+    """Is every function of op's FWD defined for dtype dt?"""
+    cls = {"B8": "bool", "U8": "int", "I32": "int", "F32": "float", "F64": "float"}[dt]
+    for n in walk(op.fwd_expr):
+        if n[0] == "call":
+            need = VOCAB[n[1]][1]
+            if need == "any":
+                continue
+            if need == "num" and cls in ("int", "float"):
+                continue
+            if need != cls:
+                return False
+    return True
+
+
+def ew_dtypes(op):
+    return [dt for dt in DT_RULES[op.dtype] if vocab_ok(op, dt)]
+
+
+def expr_str(e):
+    k = e[0]
+    if k == "num":
+        return e[1]
+    if k == "var":
+        return e[1]
+    if k == "neg":
+        return "-" + expr_str(e[1])
+    if k in ("bin", "cmp"):
+        return "(%s %s %s)" % (expr_str(e[2]), e[1], expr_str(e[3]))
+    return "%s(%s)" % (e[1], ", ".join(expr_str(a) for a in e[2]))
