@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=45e02f3c6f34e50afd6c7d48afd06fd7bc60f51ca25cea816bbc74ca94952a36
-                                          gen/ sha256=85465226a60a46bb
+                                          gen/ sha256=af0a575da8f0d0db
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1587,6 +1587,80 @@ GIR__AVX512_FN __m512d gir__avx512_recip_f64(__m512d x) {
     r = _mm512_fmadd_pd(r, _mm512_fnmadd_pd(x, r, one), r);
     return _mm512_fmadd_pd(r, _mm512_fnmadd_pd(x, r, one), r);
 }
+
+/* Integers: 16 int32 or 64 uint8 a vector (b8 uses the u8 vectors). Arithmetic wraps as the scalar vocabulary
+   does; x86 has no byte multiply, so u8 products are two 16-bit multiplies (even and odd bytes) */
+#define GIR__LANES_AVX512_I32 16
+#define GIR__LANES_AVX512_U8 64
+typedef __m512i   gir__avx512_vi32;
+typedef __mmask16 gir__avx512_mi32;
+typedef __m512i   gir__avx512_vu8;
+typedef __mmask64 gir__avx512_mu8;
+GIR__AVX512_FN __mmask16 gir__avx512_first_i32(int n) { return (__mmask16)((1u << n) - 1u); }
+GIR__AVX512_FN __mmask64 gir__avx512_first_u8(int n) {
+    return (__mmask64)(n >= 64 ? ~0ull : (1ull << n) - 1u); }
+/* T: the element type, S: its suffix, E: the intrinsics' element (epi32, epi8), U: unsigned or signed
+   compare form (epi32, epu8), M: mask */
+#define GIR__AVX512_IVOCAB(T, S, E, U, M)                                                                           \
+GIR__AVX512_FN __m512i gir__avx512_load_##S(const T *p) { return _mm512_loadu_si512(p); }                            \
+GIR__AVX512_FN void gir__avx512_store_##S(T *p, __m512i x) { _mm512_storeu_si512(p, x); }                            \
+GIR__AVX512_FN __m512i gir__avx512_loadn_##S(const T *p, int n) {                                                   \
+    return _mm512_maskz_loadu_##E(gir__avx512_first_##S(n), p); }                                                   \
+GIR__AVX512_FN void gir__avx512_storen_##S(T *p, int n, __m512i x) {                                                \
+    _mm512_mask_storeu_##E(p, gir__avx512_first_##S(n), x); }                                                       \
+GIR__AVX512_FN __m512i gir__avx512_add_##S(__m512i x, __m512i y) { return _mm512_add_##E(x, y); }                    \
+GIR__AVX512_FN __m512i gir__avx512_sub_##S(__m512i x, __m512i y) { return _mm512_sub_##E(x, y); }                    \
+GIR__AVX512_FN __m512i gir__avx512_max_##S(__m512i x, __m512i y) { return _mm512_max_##U(x, y); }                    \
+GIR__AVX512_FN __m512i gir__avx512_min_##S(__m512i x, __m512i y) { return _mm512_min_##U(x, y); }                    \
+GIR__AVX512_FN M gir__avx512_lt_##S(__m512i x, __m512i y) { return _mm512_cmp_##U##_mask(x, y, _MM_CMPINT_LT); }     \
+GIR__AVX512_FN M gir__avx512_le_##S(__m512i x, __m512i y) { return _mm512_cmp_##U##_mask(x, y, _MM_CMPINT_LE); }     \
+GIR__AVX512_FN M gir__avx512_gt_##S(__m512i x, __m512i y) { return _mm512_cmp_##U##_mask(x, y, _MM_CMPINT_NLE); }    \
+GIR__AVX512_FN M gir__avx512_ge_##S(__m512i x, __m512i y) { return _mm512_cmp_##U##_mask(x, y, _MM_CMPINT_NLT); }    \
+GIR__AVX512_FN M gir__avx512_eq_##S(__m512i x, __m512i y) { return _mm512_cmp_##U##_mask(x, y, _MM_CMPINT_EQ); }     \
+GIR__AVX512_FN M gir__avx512_ne_##S(__m512i x, __m512i y) { return _mm512_cmp_##U##_mask(x, y, _MM_CMPINT_NE); }     \
+GIR__AVX512_FN M gir__avx512_mand_##S(M a, M b) { return (M)(a & b); }                                              \
+GIR__AVX512_FN M gir__avx512_mor_##S(M a, M b) { return (M)(a | b); }                                               \
+GIR__AVX512_FN M gir__avx512_mxor_##S(M a, M b) { return (M)(a ^ b); }                                              \
+GIR__AVX512_FN M gir__avx512_mnot_##S(M a) { return (M)~a; }                                                        \
+GIR__AVX512_FN __m512i gir__avx512_select_##S(M m, __m512i x, __m512i y) { return _mm512_mask_blend_##E(m, y, x); }
+GIR__AVX512_IVOCAB(int32_t, i32, epi32, epi32, __mmask16)
+GIR__AVX512_IVOCAB(uint8_t, u8, epi8, epu8, __mmask64)
+#undef GIR__AVX512_IVOCAB
+GIR__AVX512_FN __m512i gir__avx512_set1_i32(int32_t x) { return _mm512_set1_epi32(x); }
+GIR__AVX512_FN __m512i gir__avx512_set1_u8(uint8_t x) { return _mm512_set1_epi8((char)x); }
+GIR__AVX512_FN __m512i gir__avx512_mul_i32(__m512i x, __m512i y) { return _mm512_mullo_epi32(x, y); }
+GIR__AVX512_FN __m512i gir__avx512_abs_i32(__m512i x) { return _mm512_abs_epi32(x); }
+GIR__AVX512_FN __m512i gir__avx512_mul_u8(__m512i x, __m512i y) {
+    __m512i even = _mm512_mullo_epi16(x, y);
+    __m512i odd = _mm512_mullo_epi16(_mm512_srli_epi16(x, 8), _mm512_srli_epi16(y, 8));
+    return _mm512_or_si512(_mm512_and_si512(even, _mm512_set1_epi16(0xFF)), _mm512_slli_epi16(odd, 8));
+}
+/* masks to and from b8 bytes (0 or 1 out, nonzero is true in), lanes [0, n) only: S the lanes' suffix, M its
+   mask, B the byte mask type, W the byte vector's intrinsic prefix (_mm for 16 bytes or fewer) */
+#define GIR__AVX512_BYTES(S, M, B, W, VB)                                                                           \
+GIR__AVX512_FN void gir__avx512_storebn_##S(uint8_t *p, int n, M m) {                                               \
+    W##_mask_storeu_epi8(p, (B)gir__avx512_first_##S(n), W##_maskz_set1_epi8((B)m, 1)); }                            \
+GIR__AVX512_FN M gir__avx512_loadbn_##S(const uint8_t *p, int n) {                                                  \
+    VB v = W##_maskz_loadu_epi8((B)gir__avx512_first_##S(n), p);                                                    \
+    return (M)W##_test_epi8_mask(v, v); }
+GIR__AVX512_BYTES(f32, __mmask16, __mmask16, _mm, __m128i)
+GIR__AVX512_BYTES(f64, __mmask8, __mmask16, _mm, __m128i)
+GIR__AVX512_BYTES(i32, __mmask16, __mmask16, _mm, __m128i)
+GIR__AVX512_BYTES(u8, __mmask64, __mmask64, _mm512, __m512i)
+#undef GIR__AVX512_BYTES
+GIR__AVX512_FN void gir__avx512_storeb_f32(uint8_t *p, __mmask16 m) { gir__avx512_storebn_f32(p, 16, m); }
+GIR__AVX512_FN void gir__avx512_storeb_f64(uint8_t *p, __mmask8 m) { gir__avx512_storebn_f64(p, 8, m); }
+GIR__AVX512_FN void gir__avx512_storeb_i32(uint8_t *p, __mmask16 m) {
+    _mm_storeu_si128((__m128i *)(void *)p, _mm_maskz_set1_epi8(m, 1)); }
+GIR__AVX512_FN void gir__avx512_storeb_u8(uint8_t *p, __mmask64 m) { _mm512_storeu_si512(p, _mm512_maskz_set1_epi8(m, 1)); }
+GIR__AVX512_FN __mmask16 gir__avx512_loadb_f32(const uint8_t *p) {
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p); return _mm_test_epi8_mask(v, v); }
+GIR__AVX512_FN __mmask8 gir__avx512_loadb_f64(const uint8_t *p) { return gir__avx512_loadbn_f64(p, 8); }
+GIR__AVX512_FN __mmask16 gir__avx512_loadb_i32(const uint8_t *p) { return gir__avx512_loadb_f32(p); }
+GIR__AVX512_FN __mmask64 gir__avx512_loadb_u8(const uint8_t *p) {
+    __m512i v = _mm512_loadu_si512(p); return _mm512_test_epi8_mask(v, v); }
+GIR__AVX512_FN __mmask16 gir__avx512_mxor_f32(__mmask16 a, __mmask16 b) { return (__mmask16)(a ^ b); }
+GIR__AVX512_FN __mmask8 gir__avx512_mxor_f64(__mmask8 a, __mmask8 b) { return (__mmask8)(a ^ b); }
 #endif
 
 /* >>simd_avx2: the vector vocabulary on AVX2 + FMA: 8 floats or 4 doubles a vector; a mask is a vector whose
@@ -1662,6 +1736,108 @@ GIR__AVX2_FN __m256i gir__avx2_first_f64(int n) {
 GIR__AVX2_VOCAB(float, f32, gir__avx2_vf32, ps, 8)
 GIR__AVX2_VOCAB(double, f64, gir__avx2_vf64, pd, 4)
 #undef GIR__AVX2_VOCAB
+/* Integers: 8 int32 or 32 uint8 a vector (b8 uses the u8 vectors); a mask is a vector of all-ones or all-zeros
+   lanes. Arithmetic wraps as the scalar vocabulary does. AVX2 has no byte multiply (u8 products are two 16-bit
+   multiplies, even and odd bytes), no unsigned byte compare (done with max/min and equality) and no masked byte
+   load or store (partial u8 vectors go through a small buffer) */
+#define GIR__LANES_AVX2_I32 8
+#define GIR__LANES_AVX2_U8 32
+typedef __m256i gir__avx2_vi32;
+typedef __m256i gir__avx2_mi32;
+typedef __m256i gir__avx2_vu8;
+typedef __m256i gir__avx2_mu8;
+#define GIR__AVX2_IVOCAB(T, S, E)                                                                                   \
+GIR__AVX2_FN __m256i gir__avx2_load_##S(const T *p) { return _mm256_loadu_si256((const __m256i *)(const void *)p); } \
+GIR__AVX2_FN void gir__avx2_store_##S(T *p, __m256i x) { _mm256_storeu_si256((__m256i *)(void *)p, x); }            \
+GIR__AVX2_FN __m256i gir__avx2_add_##S(__m256i x, __m256i y) { return _mm256_add_##E(x, y); }                       \
+GIR__AVX2_FN __m256i gir__avx2_sub_##S(__m256i x, __m256i y) { return _mm256_sub_##E(x, y); }                       \
+GIR__AVX2_FN __m256i gir__avx2_eq_##S(__m256i x, __m256i y) { return _mm256_cmpeq_##E(x, y); }                      \
+GIR__AVX2_FN __m256i gir__avx2_mnot_##S(__m256i a) { return _mm256_xor_si256(a, _mm256_set1_epi32(-1)); }           \
+GIR__AVX2_FN __m256i gir__avx2_ne_##S(__m256i x, __m256i y) { return gir__avx2_mnot_##S(_mm256_cmpeq_##E(x, y)); }  \
+GIR__AVX2_FN __m256i gir__avx2_mand_##S(__m256i a, __m256i b) { return _mm256_and_si256(a, b); }                    \
+GIR__AVX2_FN __m256i gir__avx2_mor_##S(__m256i a, __m256i b) { return _mm256_or_si256(a, b); }                      \
+GIR__AVX2_FN __m256i gir__avx2_mxor_##S(__m256i a, __m256i b) { return _mm256_xor_si256(a, b); }                    \
+GIR__AVX2_FN __m256i gir__avx2_select_##S(__m256i m, __m256i x, __m256i y) { return _mm256_blendv_epi8(y, x, m); }
+GIR__AVX2_IVOCAB(int32_t, i32, epi32)
+GIR__AVX2_IVOCAB(uint8_t, u8, epi8)
+#undef GIR__AVX2_IVOCAB
+GIR__AVX2_FN __m256i gir__avx2_set1_i32(int32_t x) { return _mm256_set1_epi32(x); }
+GIR__AVX2_FN __m256i gir__avx2_loadn_i32(const int32_t *p, int n) {
+    return _mm256_maskload_epi32((const int *)(const void *)p, gir__avx2_first_f32(n)); }
+GIR__AVX2_FN void gir__avx2_storen_i32(int32_t *p, int n, __m256i x) {
+    _mm256_maskstore_epi32((int *)(void *)p, gir__avx2_first_f32(n), x); }
+GIR__AVX2_FN __m256i gir__avx2_mul_i32(__m256i x, __m256i y) { return _mm256_mullo_epi32(x, y); }
+GIR__AVX2_FN __m256i gir__avx2_abs_i32(__m256i x) { return _mm256_abs_epi32(x); }
+GIR__AVX2_FN __m256i gir__avx2_max_i32(__m256i x, __m256i y) { return _mm256_max_epi32(x, y); }
+GIR__AVX2_FN __m256i gir__avx2_min_i32(__m256i x, __m256i y) { return _mm256_min_epi32(x, y); }
+GIR__AVX2_FN __m256i gir__avx2_gt_i32(__m256i x, __m256i y) { return _mm256_cmpgt_epi32(x, y); }
+GIR__AVX2_FN __m256i gir__avx2_lt_i32(__m256i x, __m256i y) { return _mm256_cmpgt_epi32(y, x); }
+GIR__AVX2_FN __m256i gir__avx2_le_i32(__m256i x, __m256i y) { return gir__avx2_mnot_i32(_mm256_cmpgt_epi32(x, y)); }
+GIR__AVX2_FN __m256i gir__avx2_ge_i32(__m256i x, __m256i y) { return gir__avx2_mnot_i32(_mm256_cmpgt_epi32(y, x)); }
+GIR__AVX2_FN __m256i gir__avx2_set1_u8(uint8_t x) { return _mm256_set1_epi8((char)x); }
+GIR__AVX2_FN __m256i gir__avx2_loadn_u8(const uint8_t *p, int n) {
+    uint8_t t[32] = {0};
+    GIR_MEMCPY(t, p, (size_t)n);
+    return gir__avx2_load_u8(t);
+}
+GIR__AVX2_FN void gir__avx2_storen_u8(uint8_t *p, int n, __m256i x) {
+    uint8_t t[32];
+    gir__avx2_store_u8(t, x);
+    GIR_MEMCPY(p, t, (size_t)n);
+}
+GIR__AVX2_FN __m256i gir__avx2_mul_u8(__m256i x, __m256i y) {
+    __m256i even = _mm256_mullo_epi16(x, y);
+    __m256i odd = _mm256_mullo_epi16(_mm256_srli_epi16(x, 8), _mm256_srli_epi16(y, 8));
+    return _mm256_or_si256(_mm256_and_si256(even, _mm256_set1_epi16(0xFF)), _mm256_slli_epi16(odd, 8));
+}
+GIR__AVX2_FN __m256i gir__avx2_max_u8(__m256i x, __m256i y) { return _mm256_max_epu8(x, y); }
+GIR__AVX2_FN __m256i gir__avx2_min_u8(__m256i x, __m256i y) { return _mm256_min_epu8(x, y); }
+GIR__AVX2_FN __m256i gir__avx2_ge_u8(__m256i x, __m256i y) { return _mm256_cmpeq_epi8(_mm256_max_epu8(x, y), x); }
+GIR__AVX2_FN __m256i gir__avx2_le_u8(__m256i x, __m256i y) { return _mm256_cmpeq_epi8(_mm256_min_epu8(x, y), x); }
+GIR__AVX2_FN __m256i gir__avx2_gt_u8(__m256i x, __m256i y) { return gir__avx2_mnot_u8(gir__avx2_le_u8(x, y)); }
+GIR__AVX2_FN __m256i gir__avx2_lt_u8(__m256i x, __m256i y) { return gir__avx2_mnot_u8(gir__avx2_ge_u8(x, y)); }
+GIR__AVX2_FN __m256 gir__avx2_mxor_f32(__m256 a, __m256 b) { return _mm256_xor_ps(a, b); }
+GIR__AVX2_FN __m256d gir__avx2_mxor_f64(__m256d a, __m256d b) { return _mm256_xor_pd(a, b); }
+
+/* masks to and from b8 bytes (0 or 1 out, nonzero is true in). 32-bit lanes narrow by two saturating packs
+   (-1 stays -1); 64-bit lanes first gather their low halves. Partial forms go through a small buffer. */
+GIR__AVX2_FN __m128i gir__avx2_bytes_i32(__m256i m) {       /* the 8 lanes' bytes in the low 8 bytes, 0 or 1 */
+    __m128i w = _mm_packs_epi32(_mm256_castsi256_si128(m), _mm256_extracti128_si256(m, 1));
+    return _mm_and_si128(_mm_packs_epi16(w, w), _mm_set1_epi8(1));
+}
+GIR__AVX2_FN void gir__avx2_storeb_i32(uint8_t *p, __m256i m) { _mm_storel_epi64((__m128i *)(void *)p, gir__avx2_bytes_i32(m)); }
+GIR__AVX2_FN void gir__avx2_storeb_f32(uint8_t *p, __m256 m) { gir__avx2_storeb_i32(p, _mm256_castps_si256(m)); }
+GIR__AVX2_FN void gir__avx2_storeb_f64(uint8_t *p, __m256d m) {
+    __m256i lo = _mm256_permutevar8x32_epi32(_mm256_castpd_si256(m), _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6));
+    int32_t v = _mm_cvtsi128_si32(gir__avx2_bytes_i32(lo));
+    GIR_MEMCPY(p, &v, 4);
+}
+GIR__AVX2_FN void gir__avx2_storeb_u8(uint8_t *p, __m256i m) { gir__avx2_store_u8(p, _mm256_and_si256(m, _mm256_set1_epi8(1))); }
+GIR__AVX2_FN __m256i gir__avx2_loadb_i32(const uint8_t *p) {
+    __m256i v = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(const void *)p));
+    return gir__avx2_mnot_i32(_mm256_cmpeq_epi32(v, _mm256_setzero_si256()));
+}
+GIR__AVX2_FN __m256 gir__avx2_loadb_f32(const uint8_t *p) { return _mm256_castsi256_ps(gir__avx2_loadb_i32(p)); }
+GIR__AVX2_FN __m256d gir__avx2_loadb_f64(const uint8_t *p) {
+    int32_t b;
+    __m256i v;
+    GIR_MEMCPY(&b, p, 4);
+    v = _mm256_cvtepu8_epi64(_mm_cvtsi32_si128(b));
+    return _mm256_castsi256_pd(gir__avx2_mnot_i32(_mm256_cmpeq_epi64(v, _mm256_setzero_si256())));
+}
+GIR__AVX2_FN __m256i gir__avx2_loadb_u8(const uint8_t *p) {
+    return gir__avx2_mnot_u8(_mm256_cmpeq_epi8(gir__avx2_load_u8(p), _mm256_setzero_si256()));
+}
+#define GIR__AVX2_BYTESN(S, M, LANES)                                                                               \
+GIR__AVX2_FN void gir__avx2_storebn_##S(uint8_t *p, int n, M m) {                                                   \
+    uint8_t t[LANES]; gir__avx2_storeb_##S(t, m); GIR_MEMCPY(p, t, (size_t)n); }                                    \
+GIR__AVX2_FN M gir__avx2_loadbn_##S(const uint8_t *p, int n) {                                                      \
+    uint8_t t[LANES] = {0}; GIR_MEMCPY(t, p, (size_t)n); return gir__avx2_loadb_##S(t); }
+GIR__AVX2_BYTESN(f32, __m256, 8)
+GIR__AVX2_BYTESN(f64, __m256d, 4)
+GIR__AVX2_BYTESN(i32, __m256i, 8)
+GIR__AVX2_BYTESN(u8, __m256i, 32)
+#undef GIR__AVX2_BYTESN
 /* 1/x for finite normal x (here the correctly rounded quotient) */
 GIR__AVX2_FN gir__avx2_vf32 gir__avx2_recip_f32(gir__avx2_vf32 x) {
     return gir__avx2_div_f32(gir__avx2_set1_f32(1), x);
@@ -1795,6 +1971,81 @@ GIR__NEON_FN int gir__neon_any_f64(uint64x2_t a) { return vmaxvq_u32(vreinterpre
 GIR__NEON_VOCAB(float, f32, gir__neon_vf32, gir__neon_mf32, u32, 4)
 GIR__NEON_VOCAB(double, f64, gir__neon_vf64, gir__neon_mf64, u64, 2)
 #undef GIR__NEON_VOCAB
+/* Integers: 4 int32 or 16 uint8 a vector (b8 uses the u8 vectors); masks are all-ones or all-zeros lanes.
+   Arithmetic wraps as the scalar vocabulary does (vabsq_s32 too: |INT32_MIN| is INT32_MIN). */
+#define GIR__LANES_NEON_I32 4
+#define GIR__LANES_NEON_U8 16
+typedef int32x4_t  gir__neon_vi32;
+typedef uint32x4_t gir__neon_mi32;
+typedef uint8x16_t gir__neon_vu8;
+typedef uint8x16_t gir__neon_mu8;
+/* T: the element type, S: its suffix, I: the intrinsics' suffix, V: vector, M: mask, U: the mask's lane suffix,
+   LANES: elements a vector */
+#define GIR__NEON_IVOCAB(T, S, I, V, M, U, LANES)                                                                      \
+GIR__NEON_FN V gir__neon_set1_##S(T x) { return vdupq_n_##I(x); }                                                   \
+GIR__NEON_FN V gir__neon_load_##S(const T *p) { return vld1q_##I(p); }                                              \
+GIR__NEON_FN void gir__neon_store_##S(T *p, V x) { vst1q_##I(p, x); }                                               \
+GIR__NEON_FN V gir__neon_loadn_##S(const T *p, int n) {                                                             \
+    T t[LANES]; int j; for (j = 0; j < LANES; ++j) t[j] = j < n ? p[j] : (T)0;                                      \
+    return vld1q_##I(t); }                                                                                          \
+GIR__NEON_FN void gir__neon_storen_##S(T *p, int n, V x) {                                                          \
+    T t[LANES]; int j; vst1q_##I(t, x); for (j = 0; j < n; ++j) p[j] = t[j]; }                                      \
+GIR__NEON_FN V gir__neon_add_##S(V x, V y) { return vaddq_##I(x, y); }                                              \
+GIR__NEON_FN V gir__neon_sub_##S(V x, V y) { return vsubq_##I(x, y); }                                              \
+GIR__NEON_FN V gir__neon_mul_##S(V x, V y) { return vmulq_##I(x, y); }                                              \
+GIR__NEON_FN V gir__neon_max_##S(V x, V y) { return vmaxq_##I(x, y); }                                              \
+GIR__NEON_FN V gir__neon_min_##S(V x, V y) { return vminq_##I(x, y); }                                              \
+GIR__NEON_FN M gir__neon_lt_##S(V x, V y) { return vcltq_##I(x, y); }                                               \
+GIR__NEON_FN M gir__neon_le_##S(V x, V y) { return vcleq_##I(x, y); }                                               \
+GIR__NEON_FN M gir__neon_gt_##S(V x, V y) { return vcgtq_##I(x, y); }                                               \
+GIR__NEON_FN M gir__neon_ge_##S(V x, V y) { return vcgeq_##I(x, y); }                                               \
+GIR__NEON_FN M gir__neon_eq_##S(V x, V y) { return vceqq_##I(x, y); }                                               \
+GIR__NEON_FN M gir__neon_ne_##S(V x, V y) { return vmvnq_##U(vceqq_##I(x, y)); }                                    \
+GIR__NEON_FN M gir__neon_mand_##S(M a, M b) { return vandq_##U(a, b); }                                             \
+GIR__NEON_FN M gir__neon_mor_##S(M a, M b) { return vorrq_##U(a, b); }                                              \
+GIR__NEON_FN M gir__neon_mxor_##S(M a, M b) { return veorq_##U(a, b); }                                             \
+GIR__NEON_FN M gir__neon_mnot_##S(M a) { return vmvnq_##U(a); }                                                     \
+GIR__NEON_FN V gir__neon_select_##S(M m, V x, V y) { return vbslq_##I(m, x, y); }
+GIR__NEON_IVOCAB(int32_t, i32, s32, int32x4_t, uint32x4_t, u32, 4)
+GIR__NEON_IVOCAB(uint8_t, u8, u8, uint8x16_t, uint8x16_t, u8, 16)
+#undef GIR__NEON_IVOCAB
+GIR__NEON_FN int32x4_t gir__neon_abs_i32(int32x4_t x) { return vabsq_s32(x); }
+GIR__NEON_FN uint32x4_t gir__neon_mxor_f32(uint32x4_t a, uint32x4_t b) { return veorq_u32(a, b); }
+GIR__NEON_FN uint64x2_t gir__neon_mxor_f64(uint64x2_t a, uint64x2_t b) { return veorq_u64(a, b); }
+/* masks to and from b8 bytes (0 or 1 out, nonzero is true in), narrowing or widening the lanes; lanes [0, n) */
+GIR__NEON_FN uint8x8_t gir__neon_bytes_f32(uint32x4_t m) {      /* the 4 lanes' bytes first */
+    uint16x4_t h = vmovn_u32(m);
+    return vand_u8(vmovn_u16(vcombine_u16(h, h)), vdup_n_u8(1));
+}
+GIR__NEON_FN void gir__neon_storebn_f32(uint8_t *p, int n, uint32x4_t m) {
+    uint8_t t[8]; int j; vst1_u8(t, gir__neon_bytes_f32(m)); for (j = 0; j < n; ++j) p[j] = t[j]; }
+GIR__NEON_FN void gir__neon_storebn_f64(uint8_t *p, int n, uint64x2_t m) {
+    uint32x2_t h = vmovn_u64(m);
+    gir__neon_storebn_f32(p, n, vcombine_u32(h, h));
+}
+GIR__NEON_FN void gir__neon_storebn_u8(uint8_t *p, int n, uint8x16_t m) {
+    gir__neon_storen_u8(p, n, vandq_u8(m, vdupq_n_u8(1))); }
+GIR__NEON_FN void gir__neon_storeb_f32(uint8_t *p, uint32x4_t m) { gir__neon_storebn_f32(p, 4, m); }
+GIR__NEON_FN void gir__neon_storeb_f64(uint8_t *p, uint64x2_t m) { gir__neon_storebn_f64(p, 2, m); }
+GIR__NEON_FN void gir__neon_storeb_u8(uint8_t *p, uint8x16_t m) { vst1q_u8(p, vandq_u8(m, vdupq_n_u8(1))); }
+GIR__NEON_FN uint32x4_t gir__neon_loadbn_f32(const uint8_t *p, int n) {
+    uint8_t t[8] = {0}; int j; uint32x4_t v;
+    for (j = 0; j < n; ++j) t[j] = p[j];
+    v = vmovl_u16(vget_low_u16(vmovl_u8(vld1_u8(t))));
+    return vtstq_u32(v, v);
+}
+GIR__NEON_FN uint64x2_t gir__neon_loadbn_f64(const uint8_t *p, int n) {
+    uint64x2_t v = vmovl_u32(vget_low_u32(gir__neon_loadbn_f32(p, n < 2 ? n : 2)));
+    return vtstq_u64(v, v);
+}
+GIR__NEON_FN uint8x16_t gir__neon_loadbn_u8(const uint8_t *p, int n) { uint8x16_t v = gir__neon_loadn_u8(p, n); return vtstq_u8(v, v); }
+GIR__NEON_FN uint32x4_t gir__neon_loadb_f32(const uint8_t *p) { return gir__neon_loadbn_f32(p, 4); }
+GIR__NEON_FN uint64x2_t gir__neon_loadb_f64(const uint8_t *p) { return gir__neon_loadbn_f64(p, 2); }
+GIR__NEON_FN uint8x16_t gir__neon_loadb_u8(const uint8_t *p) { uint8x16_t v = vld1q_u8(p); return vtstq_u8(v, v); }
+GIR__NEON_FN void gir__neon_storeb_i32(uint8_t *p, uint32x4_t m) { gir__neon_storebn_f32(p, 4, m); }
+GIR__NEON_FN void gir__neon_storebn_i32(uint8_t *p, int n, uint32x4_t m) { gir__neon_storebn_f32(p, n, m); }
+GIR__NEON_FN uint32x4_t gir__neon_loadb_i32(const uint8_t *p) { return gir__neon_loadbn_f32(p, 4); }
+GIR__NEON_FN uint32x4_t gir__neon_loadbn_i32(const uint8_t *p, int n) { return gir__neon_loadbn_f32(p, n); }
 /* 1/x for finite normal x (here the correctly rounded quotient) */
 GIR__NEON_FN gir__neon_vf32 gir__neon_recip_f32(gir__neon_vf32 x) {
     return gir__neon_div_f32(gir__neon_set1_f32(1), x);
@@ -1935,6 +2186,66 @@ GIR__MVE_FN float32x4_t gir__mve_div_f32(float32x4_t x, float32x4_t y) {
 }
 GIR__MVE_FN float32x4_t gir__mve_recip_f32(float32x4_t x) { return gir__mve_div_f32(vdupq_n_f32(1.0f), x); }
 GIR__MVE_FN float32x4_t gir__mve_sqrt_f32(float32x4_t x) { return gir__mve_map1_f32(gir__sqrt_f32, x); }
+/* Integers: 4 int32 or 16 uint8 a vector (b8 uses the u8 vectors); a mask is a lane predicate; partial loads
+   and stores are tail-predicated. Arithmetic wraps as the scalar vocabulary does (vabsq_s32 too). */
+#define GIR__LANES_MVE_I32 4
+#define GIR__LANES_MVE_U8 16
+typedef int32x4_t    gir__mve_vi32;
+typedef mve_pred16_t gir__mve_mi32;
+typedef uint8x16_t   gir__mve_vu8;
+typedef mve_pred16_t gir__mve_mu8;
+/* T: the element type, S: its suffix, I: the intrinsics' suffix, V: vector, W: the load/store width (w, b), C: the
+   tail predicate's lane size */
+#define GIR__MVE_IVOCAB(T, S, I, V, W, C)                                                                           \
+GIR__MVE_FN V gir__mve_set1_##S(T x) { return vdupq_n_##I(x); }                                                     \
+GIR__MVE_FN V gir__mve_load_##S(const T *p) { return vld1q_##I(p); }                                                \
+GIR__MVE_FN void gir__mve_store_##S(T *p, V x) { vst1q_##I(p, x); }                                                 \
+GIR__MVE_FN V gir__mve_loadn_##S(const T *p, int n) { return vldr##W##q_z_##I(p, vctp##C##q((uint32_t)n)); }       \
+GIR__MVE_FN void gir__mve_storen_##S(T *p, int n, V x) { vstr##W##q_p_##I(p, x, vctp##C##q((uint32_t)n)); }        \
+GIR__MVE_FN V gir__mve_add_##S(V x, V y) { return vaddq_##I(x, y); }                                                \
+GIR__MVE_FN V gir__mve_sub_##S(V x, V y) { return vsubq_##I(x, y); }                                                \
+GIR__MVE_FN V gir__mve_mul_##S(V x, V y) { return vmulq_##I(x, y); }                                                \
+GIR__MVE_FN V gir__mve_max_##S(V x, V y) { return vmaxq_##I(x, y); }                                                \
+GIR__MVE_FN V gir__mve_min_##S(V x, V y) { return vminq_##I(x, y); }                                                \
+GIR__MVE_FN mve_pred16_t gir__mve_eq_##S(V x, V y) { return vcmpeqq_##I(x, y); }                                    \
+GIR__MVE_FN mve_pred16_t gir__mve_ne_##S(V x, V y) { return vcmpneq_##I(x, y); }                                    \
+GIR__MVE_FN mve_pred16_t gir__mve_mand_##S(mve_pred16_t a, mve_pred16_t b) { return (mve_pred16_t)(a & b); }        \
+GIR__MVE_FN mve_pred16_t gir__mve_mor_##S(mve_pred16_t a, mve_pred16_t b) { return (mve_pred16_t)(a | b); }         \
+GIR__MVE_FN mve_pred16_t gir__mve_mxor_##S(mve_pred16_t a, mve_pred16_t b) { return (mve_pred16_t)(a ^ b); }        \
+GIR__MVE_FN mve_pred16_t gir__mve_mnot_##S(mve_pred16_t a) { return vpnot(a); }                                    \
+GIR__MVE_FN V gir__mve_select_##S(mve_pred16_t m, V x, V y) { return vpselq_##I(x, y, m); }
+GIR__MVE_IVOCAB(int32_t, i32, s32, int32x4_t, w, 32)
+GIR__MVE_IVOCAB(uint8_t, u8, u8, uint8x16_t, b, 8)
+#undef GIR__MVE_IVOCAB
+GIR__MVE_FN int32x4_t gir__mve_abs_i32(int32x4_t x) { return vabsq_s32(x); }
+GIR__MVE_FN mve_pred16_t gir__mve_lt_i32(int32x4_t x, int32x4_t y) { return vcmpltq_s32(x, y); }
+GIR__MVE_FN mve_pred16_t gir__mve_le_i32(int32x4_t x, int32x4_t y) { return vcmpleq_s32(x, y); }
+GIR__MVE_FN mve_pred16_t gir__mve_gt_i32(int32x4_t x, int32x4_t y) { return vcmpgtq_s32(x, y); }
+GIR__MVE_FN mve_pred16_t gir__mve_ge_i32(int32x4_t x, int32x4_t y) { return vcmpgeq_s32(x, y); }
+/* unsigned compares are "higher" and "higher or same" */
+GIR__MVE_FN mve_pred16_t gir__mve_gt_u8(uint8x16_t x, uint8x16_t y) { return vcmphiq_u8(x, y); }
+GIR__MVE_FN mve_pred16_t gir__mve_ge_u8(uint8x16_t x, uint8x16_t y) { return vcmpcsq_u8(x, y); }
+GIR__MVE_FN mve_pred16_t gir__mve_lt_u8(uint8x16_t x, uint8x16_t y) { return vcmphiq_u8(y, x); }
+GIR__MVE_FN mve_pred16_t gir__mve_le_u8(uint8x16_t x, uint8x16_t y) { return vcmpcsq_u8(y, x); }
+GIR__MVE_FN mve_pred16_t gir__mve_mxor_f32(mve_pred16_t a, mve_pred16_t b) { return (mve_pred16_t)(a ^ b); }
+/* predicates to and from b8 bytes (0 or 1 out, nonzero is true in): 32-bit lanes through the narrowing byte
+   store and the widening byte load; lanes [0, n) */
+GIR__MVE_FN void gir__mve_storebn_f32(uint8_t *p, int n, mve_pred16_t m) {
+    vstrbq_p_u32(p, vpselq_u32(vdupq_n_u32(1), vdupq_n_u32(0), m), vctp32q((uint32_t)n)); }
+GIR__MVE_FN void gir__mve_storeb_f32(uint8_t *p, mve_pred16_t m) { vstrbq_u32(p, vpselq_u32(vdupq_n_u32(1), vdupq_n_u32(0), m)); }
+GIR__MVE_FN mve_pred16_t gir__mve_loadbn_f32(const uint8_t *p, int n) {
+    return vcmpneq_u32(vldrbq_z_u32(p, vctp32q((uint32_t)n)), vdupq_n_u32(0)); }
+GIR__MVE_FN mve_pred16_t gir__mve_loadb_f32(const uint8_t *p) { return vcmpneq_u32(vldrbq_u32(p), vdupq_n_u32(0)); }
+GIR__MVE_FN void gir__mve_storebn_i32(uint8_t *p, int n, mve_pred16_t m) { gir__mve_storebn_f32(p, n, m); }
+GIR__MVE_FN void gir__mve_storeb_i32(uint8_t *p, mve_pred16_t m) { gir__mve_storeb_f32(p, m); }
+GIR__MVE_FN mve_pred16_t gir__mve_loadbn_i32(const uint8_t *p, int n) { return gir__mve_loadbn_f32(p, n); }
+GIR__MVE_FN mve_pred16_t gir__mve_loadb_i32(const uint8_t *p) { return gir__mve_loadb_f32(p); }
+GIR__MVE_FN void gir__mve_storebn_u8(uint8_t *p, int n, mve_pred16_t m) {
+    vstrbq_p_u8(p, vpselq_u8(vdupq_n_u8(1), vdupq_n_u8(0), m), vctp8q((uint32_t)n)); }
+GIR__MVE_FN void gir__mve_storeb_u8(uint8_t *p, mve_pred16_t m) { vst1q_u8(p, vpselq_u8(vdupq_n_u8(1), vdupq_n_u8(0), m)); }
+GIR__MVE_FN mve_pred16_t gir__mve_loadbn_u8(const uint8_t *p, int n) {
+    return vcmpneq_u8(vldrbq_z_u8(p, vctp8q((uint32_t)n)), vdupq_n_u8(0)); }
+GIR__MVE_FN mve_pred16_t gir__mve_loadb_u8(const uint8_t *p) { return vcmpneq_u8(vld1q_u8(p), vdupq_n_u8(0)); }
 /* x 2^k for integral k, |k| <= 252: two normal factors 2^floor(k/2) and 2^(k - floor(k/2)) */
 GIR__MVE_FN float32x4_t gir__mve_ldexp_f32(float32x4_t x, float32x4_t k) {
     int32x4_t ki = vcvtq_s32_f32(k), h = vshrq_n_s32(ki, 1);
@@ -9956,7 +10267,916 @@ static const gir__ew_fn gir__ew_table[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
     {0, 0, 0, 0, gir__k_gelu_tanh_f32__scalar, gir__k_gelu_tanh_f64__scalar},
 };
 #if defined(GIR__HAVE_AVX512)
-/* generated from ops.def: avx512 kernels (float rows; integer, bool and compare rows stay scalar) */
+/* generated from ops.def: avx512 kernels (the rows and dtypes with a vector form; the others stay scalar) */
+GIR__TARGET_AVX512 static void gir__k_not_b8__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const gir__avx512_vu8 c0 = gir__avx512_set1_u8((uint8_t)0);
+    gir__avx512_vu8 v0;
+    gir__avx512_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_u8(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
+        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
+        r = gir__avx512_mnot_u8(gir__avx512_ne_u8(v0, c0));
+        if (t == GIR__LANES_AVX512_U8) gir__avx512_storeb_u8(o + k, r); else gir__avx512_storebn_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_and_b8__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    const gir__avx512_vu8 c0 = gir__avx512_set1_u8((uint8_t)0);
+    gir__avx512_vu8 v0, v1;
+    gir__avx512_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_u8(x0[0]);
+    v1 = gir__avx512_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
+        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x1 + k) : gir__avx512_loadn_u8(x1 + k, t);
+        r = gir__avx512_mand_u8(gir__avx512_ne_u8(v0, c0), gir__avx512_ne_u8(v1, c0));
+        if (t == GIR__LANES_AVX512_U8) gir__avx512_storeb_u8(o + k, r); else gir__avx512_storebn_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_or_b8__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    const gir__avx512_vu8 c0 = gir__avx512_set1_u8((uint8_t)0);
+    gir__avx512_vu8 v0, v1;
+    gir__avx512_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_u8(x0[0]);
+    v1 = gir__avx512_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
+        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x1 + k) : gir__avx512_loadn_u8(x1 + k, t);
+        r = gir__avx512_mor_u8(gir__avx512_ne_u8(v0, c0), gir__avx512_ne_u8(v1, c0));
+        if (t == GIR__LANES_AVX512_U8) gir__avx512_storeb_u8(o + k, r); else gir__avx512_storebn_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_xor_b8__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    const gir__avx512_vu8 c0 = gir__avx512_set1_u8((uint8_t)0);
+    gir__avx512_vu8 v0, v1;
+    gir__avx512_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_u8(x0[0]);
+    v1 = gir__avx512_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
+        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x1 + k) : gir__avx512_loadn_u8(x1 + k, t);
+        r = gir__avx512_mxor_u8(gir__avx512_ne_u8(v0, c0), gir__avx512_ne_u8(v1, c0));
+        if (t == GIR__LANES_AVX512_U8) gir__avx512_storeb_u8(o + k, r); else gir__avx512_storebn_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_gt_b8__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__avx512_vu8 v0, v1;
+    gir__avx512_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_u8(x0[0]);
+    v1 = gir__avx512_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
+        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x1 + k) : gir__avx512_loadn_u8(x1 + k, t);
+        r = gir__avx512_gt_u8(v0, v1);
+        if (t == GIR__LANES_AVX512_U8) gir__avx512_storeb_u8(o + k, r); else gir__avx512_storebn_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_gt_u8__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__avx512_vu8 v0, v1;
+    gir__avx512_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_u8(x0[0]);
+    v1 = gir__avx512_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
+        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x1 + k) : gir__avx512_loadn_u8(x1 + k, t);
+        r = gir__avx512_gt_u8(v0, v1);
+        if (t == GIR__LANES_AVX512_U8) gir__avx512_storeb_u8(o + k, r); else gir__avx512_storebn_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_gt_i32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    gir__avx512_vi32 v0, v1;
+    gir__avx512_mi32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_i32(x0[0]);
+    v1 = gir__avx512_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_I32) {
+        int t = n - k < GIR__LANES_AVX512_I32 ? (int)(n - k) : GIR__LANES_AVX512_I32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x0 + k) : gir__avx512_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x1 + k) : gir__avx512_loadn_i32(x1 + k, t);
+        r = gir__avx512_gt_i32(v0, v1);
+        if (t == GIR__LANES_AVX512_I32) gir__avx512_storeb_i32(o + k, r); else gir__avx512_storebn_i32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_gt_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__avx512_vf32 v0, v1;
+    gir__avx512_mf32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    v1 = gir__avx512_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x1 + k) : gir__avx512_loadn_f32(x1 + k, t);
+        r = gir__avx512_gt_f32(v0, v1);
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_storeb_f32(o + k, r); else gir__avx512_storebn_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_gt_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__avx512_vf64 v0, v1;
+    gir__avx512_mf64 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    v1 = gir__avx512_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x1 + k) : gir__avx512_loadn_f64(x1 + k, t);
+        r = gir__avx512_gt_f64(v0, v1);
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_storeb_f64(o + k, r); else gir__avx512_storebn_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_ge_b8__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__avx512_vu8 v0, v1;
+    gir__avx512_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_u8(x0[0]);
+    v1 = gir__avx512_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
+        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x1 + k) : gir__avx512_loadn_u8(x1 + k, t);
+        r = gir__avx512_ge_u8(v0, v1);
+        if (t == GIR__LANES_AVX512_U8) gir__avx512_storeb_u8(o + k, r); else gir__avx512_storebn_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_ge_u8__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__avx512_vu8 v0, v1;
+    gir__avx512_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_u8(x0[0]);
+    v1 = gir__avx512_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
+        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x1 + k) : gir__avx512_loadn_u8(x1 + k, t);
+        r = gir__avx512_ge_u8(v0, v1);
+        if (t == GIR__LANES_AVX512_U8) gir__avx512_storeb_u8(o + k, r); else gir__avx512_storebn_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_ge_i32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    gir__avx512_vi32 v0, v1;
+    gir__avx512_mi32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_i32(x0[0]);
+    v1 = gir__avx512_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_I32) {
+        int t = n - k < GIR__LANES_AVX512_I32 ? (int)(n - k) : GIR__LANES_AVX512_I32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x0 + k) : gir__avx512_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x1 + k) : gir__avx512_loadn_i32(x1 + k, t);
+        r = gir__avx512_ge_i32(v0, v1);
+        if (t == GIR__LANES_AVX512_I32) gir__avx512_storeb_i32(o + k, r); else gir__avx512_storebn_i32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_ge_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__avx512_vf32 v0, v1;
+    gir__avx512_mf32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    v1 = gir__avx512_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x1 + k) : gir__avx512_loadn_f32(x1 + k, t);
+        r = gir__avx512_ge_f32(v0, v1);
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_storeb_f32(o + k, r); else gir__avx512_storebn_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_ge_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__avx512_vf64 v0, v1;
+    gir__avx512_mf64 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    v1 = gir__avx512_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x1 + k) : gir__avx512_loadn_f64(x1 + k, t);
+        r = gir__avx512_ge_f64(v0, v1);
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_storeb_f64(o + k, r); else gir__avx512_storebn_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_lt_b8__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__avx512_vu8 v0, v1;
+    gir__avx512_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_u8(x0[0]);
+    v1 = gir__avx512_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
+        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x1 + k) : gir__avx512_loadn_u8(x1 + k, t);
+        r = gir__avx512_lt_u8(v0, v1);
+        if (t == GIR__LANES_AVX512_U8) gir__avx512_storeb_u8(o + k, r); else gir__avx512_storebn_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_lt_u8__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__avx512_vu8 v0, v1;
+    gir__avx512_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_u8(x0[0]);
+    v1 = gir__avx512_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
+        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x1 + k) : gir__avx512_loadn_u8(x1 + k, t);
+        r = gir__avx512_lt_u8(v0, v1);
+        if (t == GIR__LANES_AVX512_U8) gir__avx512_storeb_u8(o + k, r); else gir__avx512_storebn_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_lt_i32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    gir__avx512_vi32 v0, v1;
+    gir__avx512_mi32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_i32(x0[0]);
+    v1 = gir__avx512_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_I32) {
+        int t = n - k < GIR__LANES_AVX512_I32 ? (int)(n - k) : GIR__LANES_AVX512_I32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x0 + k) : gir__avx512_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x1 + k) : gir__avx512_loadn_i32(x1 + k, t);
+        r = gir__avx512_lt_i32(v0, v1);
+        if (t == GIR__LANES_AVX512_I32) gir__avx512_storeb_i32(o + k, r); else gir__avx512_storebn_i32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_lt_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__avx512_vf32 v0, v1;
+    gir__avx512_mf32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    v1 = gir__avx512_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x1 + k) : gir__avx512_loadn_f32(x1 + k, t);
+        r = gir__avx512_lt_f32(v0, v1);
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_storeb_f32(o + k, r); else gir__avx512_storebn_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_lt_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__avx512_vf64 v0, v1;
+    gir__avx512_mf64 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    v1 = gir__avx512_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x1 + k) : gir__avx512_loadn_f64(x1 + k, t);
+        r = gir__avx512_lt_f64(v0, v1);
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_storeb_f64(o + k, r); else gir__avx512_storebn_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_le_b8__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__avx512_vu8 v0, v1;
+    gir__avx512_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_u8(x0[0]);
+    v1 = gir__avx512_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
+        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x1 + k) : gir__avx512_loadn_u8(x1 + k, t);
+        r = gir__avx512_le_u8(v0, v1);
+        if (t == GIR__LANES_AVX512_U8) gir__avx512_storeb_u8(o + k, r); else gir__avx512_storebn_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_le_u8__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__avx512_vu8 v0, v1;
+    gir__avx512_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_u8(x0[0]);
+    v1 = gir__avx512_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
+        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x1 + k) : gir__avx512_loadn_u8(x1 + k, t);
+        r = gir__avx512_le_u8(v0, v1);
+        if (t == GIR__LANES_AVX512_U8) gir__avx512_storeb_u8(o + k, r); else gir__avx512_storebn_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_le_i32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    gir__avx512_vi32 v0, v1;
+    gir__avx512_mi32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_i32(x0[0]);
+    v1 = gir__avx512_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_I32) {
+        int t = n - k < GIR__LANES_AVX512_I32 ? (int)(n - k) : GIR__LANES_AVX512_I32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x0 + k) : gir__avx512_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x1 + k) : gir__avx512_loadn_i32(x1 + k, t);
+        r = gir__avx512_le_i32(v0, v1);
+        if (t == GIR__LANES_AVX512_I32) gir__avx512_storeb_i32(o + k, r); else gir__avx512_storebn_i32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_le_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__avx512_vf32 v0, v1;
+    gir__avx512_mf32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    v1 = gir__avx512_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x1 + k) : gir__avx512_loadn_f32(x1 + k, t);
+        r = gir__avx512_le_f32(v0, v1);
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_storeb_f32(o + k, r); else gir__avx512_storebn_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_le_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__avx512_vf64 v0, v1;
+    gir__avx512_mf64 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    v1 = gir__avx512_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x1 + k) : gir__avx512_loadn_f64(x1 + k, t);
+        r = gir__avx512_le_f64(v0, v1);
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_storeb_f64(o + k, r); else gir__avx512_storebn_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_eq_b8__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__avx512_vu8 v0, v1;
+    gir__avx512_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_u8(x0[0]);
+    v1 = gir__avx512_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
+        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x1 + k) : gir__avx512_loadn_u8(x1 + k, t);
+        r = gir__avx512_eq_u8(v0, v1);
+        if (t == GIR__LANES_AVX512_U8) gir__avx512_storeb_u8(o + k, r); else gir__avx512_storebn_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_eq_u8__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__avx512_vu8 v0, v1;
+    gir__avx512_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_u8(x0[0]);
+    v1 = gir__avx512_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
+        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x1 + k) : gir__avx512_loadn_u8(x1 + k, t);
+        r = gir__avx512_eq_u8(v0, v1);
+        if (t == GIR__LANES_AVX512_U8) gir__avx512_storeb_u8(o + k, r); else gir__avx512_storebn_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_eq_i32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    gir__avx512_vi32 v0, v1;
+    gir__avx512_mi32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_i32(x0[0]);
+    v1 = gir__avx512_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_I32) {
+        int t = n - k < GIR__LANES_AVX512_I32 ? (int)(n - k) : GIR__LANES_AVX512_I32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x0 + k) : gir__avx512_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x1 + k) : gir__avx512_loadn_i32(x1 + k, t);
+        r = gir__avx512_eq_i32(v0, v1);
+        if (t == GIR__LANES_AVX512_I32) gir__avx512_storeb_i32(o + k, r); else gir__avx512_storebn_i32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_eq_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__avx512_vf32 v0, v1;
+    gir__avx512_mf32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    v1 = gir__avx512_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x1 + k) : gir__avx512_loadn_f32(x1 + k, t);
+        r = gir__avx512_eq_f32(v0, v1);
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_storeb_f32(o + k, r); else gir__avx512_storebn_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_eq_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__avx512_vf64 v0, v1;
+    gir__avx512_mf64 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    v1 = gir__avx512_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x1 + k) : gir__avx512_loadn_f64(x1 + k, t);
+        r = gir__avx512_eq_f64(v0, v1);
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_storeb_f64(o + k, r); else gir__avx512_storebn_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_ne_b8__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__avx512_vu8 v0, v1;
+    gir__avx512_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_u8(x0[0]);
+    v1 = gir__avx512_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
+        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x1 + k) : gir__avx512_loadn_u8(x1 + k, t);
+        r = gir__avx512_ne_u8(v0, v1);
+        if (t == GIR__LANES_AVX512_U8) gir__avx512_storeb_u8(o + k, r); else gir__avx512_storebn_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_ne_u8__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__avx512_vu8 v0, v1;
+    gir__avx512_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_u8(x0[0]);
+    v1 = gir__avx512_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
+        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x1 + k) : gir__avx512_loadn_u8(x1 + k, t);
+        r = gir__avx512_ne_u8(v0, v1);
+        if (t == GIR__LANES_AVX512_U8) gir__avx512_storeb_u8(o + k, r); else gir__avx512_storebn_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_ne_i32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    gir__avx512_vi32 v0, v1;
+    gir__avx512_mi32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_i32(x0[0]);
+    v1 = gir__avx512_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_I32) {
+        int t = n - k < GIR__LANES_AVX512_I32 ? (int)(n - k) : GIR__LANES_AVX512_I32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x0 + k) : gir__avx512_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x1 + k) : gir__avx512_loadn_i32(x1 + k, t);
+        r = gir__avx512_ne_i32(v0, v1);
+        if (t == GIR__LANES_AVX512_I32) gir__avx512_storeb_i32(o + k, r); else gir__avx512_storebn_i32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_ne_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__avx512_vf32 v0, v1;
+    gir__avx512_mf32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    v1 = gir__avx512_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x1 + k) : gir__avx512_loadn_f32(x1 + k, t);
+        r = gir__avx512_ne_f32(v0, v1);
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_storeb_f32(o + k, r); else gir__avx512_storebn_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_ne_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__avx512_vf64 v0, v1;
+    gir__avx512_mf64 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    v1 = gir__avx512_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x1 + k) : gir__avx512_loadn_f64(x1 + k, t);
+        r = gir__avx512_ne_f64(v0, v1);
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_storeb_f64(o + k, r); else gir__avx512_storebn_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_approx_eq_u8__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    const gir__avx512_vu8 c0 = gir__avx512_set1_u8(gir__sat_u8(p[0]));
+    const gir__avx512_vu8 c1 = gir__avx512_set1_u8(gir__sat_u8(p[1]));
+    gir__avx512_vu8 v0, v1;
+    gir__avx512_mu8 r;
+    int64_t k;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_u8(x0[0]);
+    v1 = gir__avx512_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
+        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x1 + k) : gir__avx512_loadn_u8(x1 + k, t);
+        r = gir__avx512_le_u8(gir__avx512_sub_u8(v0, v1), gir__avx512_add_u8(c0, gir__avx512_mul_u8(c1, v1)));
+        if (t == GIR__LANES_AVX512_U8) gir__avx512_storeb_u8(o + k, r); else gir__avx512_storebn_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_approx_eq_i32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    const gir__avx512_vi32 c0 = gir__avx512_set1_i32(gir__sat_i32(p[0]));
+    const gir__avx512_vi32 c1 = gir__avx512_set1_i32(gir__sat_i32(p[1]));
+    gir__avx512_vi32 v0, v1;
+    gir__avx512_mi32 r;
+    int64_t k;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_i32(x0[0]);
+    v1 = gir__avx512_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_I32) {
+        int t = n - k < GIR__LANES_AVX512_I32 ? (int)(n - k) : GIR__LANES_AVX512_I32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x0 + k) : gir__avx512_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x1 + k) : gir__avx512_loadn_i32(x1 + k, t);
+        r = gir__avx512_le_i32(gir__avx512_abs_i32(gir__avx512_sub_i32(v0, v1)), gir__avx512_add_i32(c0, gir__avx512_mul_i32(c1, gir__avx512_abs_i32(v1))));
+        if (t == GIR__LANES_AVX512_I32) gir__avx512_storeb_i32(o + k, r); else gir__avx512_storebn_i32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_approx_eq_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    const gir__avx512_vf32 c0 = gir__avx512_set1_f32((float)p[0]);
+    const gir__avx512_vf32 c1 = gir__avx512_set1_f32((float)p[1]);
+    gir__avx512_vf32 v0, v1;
+    gir__avx512_mf32 r;
+    int64_t k;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    v1 = gir__avx512_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x1 + k) : gir__avx512_loadn_f32(x1 + k, t);
+        r = gir__avx512_le_f32(gir__avx512_abs_f32(gir__avx512_sub_f32(v0, v1)), gir__avx512_add_f32(c0, gir__avx512_mul_f32(c1, gir__avx512_abs_f32(v1))));
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_storeb_f32(o + k, r); else gir__avx512_storebn_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_approx_eq_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    const gir__avx512_vf64 c0 = gir__avx512_set1_f64((double)p[0]);
+    const gir__avx512_vf64 c1 = gir__avx512_set1_f64((double)p[1]);
+    gir__avx512_vf64 v0, v1;
+    gir__avx512_mf64 r;
+    int64_t k;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    v1 = gir__avx512_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x1 + k) : gir__avx512_loadn_f64(x1 + k, t);
+        r = gir__avx512_le_f64(gir__avx512_abs_f64(gir__avx512_sub_f64(v0, v1)), gir__avx512_add_f64(c0, gir__avx512_mul_f64(c1, gir__avx512_abs_f64(v1))));
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_storeb_f64(o + k, r); else gir__avx512_storebn_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_isnan_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx512_vf32 v0;
+    gir__avx512_mf32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        r = gir__avx512_isnan_f32(v0);
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_storeb_f32(o + k, r); else gir__avx512_storebn_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_isnan_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx512_vf64 v0;
+    gir__avx512_mf64 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        r = gir__avx512_isnan_f64(v0);
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_storeb_f64(o + k, r); else gir__avx512_storebn_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_isinf_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    const gir__avx512_vf32 c0 = gir__avx512_set1_f32((float)HUGE_VAL);
+    gir__avx512_vf32 v0;
+    gir__avx512_mf32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        r = gir__avx512_eq_f32(gir__avx512_abs_f32(v0), c0);
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_storeb_f32(o + k, r); else gir__avx512_storebn_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_isinf_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const double *x0 = (const double *)in[0];
+    const gir__avx512_vf64 c0 = gir__avx512_set1_f64((double)HUGE_VAL);
+    gir__avx512_vf64 v0;
+    gir__avx512_mf64 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        r = gir__avx512_eq_f64(gir__avx512_abs_f64(v0), c0);
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_storeb_f64(o + k, r); else gir__avx512_storebn_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_isfinite_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    const gir__avx512_vf32 c0 = gir__avx512_set1_f32((float)HUGE_VAL);
+    gir__avx512_vf32 v0;
+    gir__avx512_mf32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        r = gir__avx512_lt_f32(gir__avx512_abs_f32(v0), c0);
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_storeb_f32(o + k, r); else gir__avx512_storebn_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_isfinite_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const double *x0 = (const double *)in[0];
+    const gir__avx512_vf64 c0 = gir__avx512_set1_f64((double)HUGE_VAL);
+    gir__avx512_vf64 v0;
+    gir__avx512_mf64 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        r = gir__avx512_lt_f64(gir__avx512_abs_f64(v0), c0);
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_storeb_f64(o + k, r); else gir__avx512_storebn_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_add_u8__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__avx512_vu8 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_u8(x0[0]);
+    v1 = gir__avx512_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
+        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x1 + k) : gir__avx512_loadn_u8(x1 + k, t);
+        r = gir__avx512_add_u8(v0, v1);
+        if (t == GIR__LANES_AVX512_U8) gir__avx512_store_u8(o + k, r); else gir__avx512_storen_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_add_i32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    gir__avx512_vi32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_i32(x0[0]);
+    v1 = gir__avx512_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_I32) {
+        int t = n - k < GIR__LANES_AVX512_I32 ? (int)(n - k) : GIR__LANES_AVX512_I32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x0 + k) : gir__avx512_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x1 + k) : gir__avx512_loadn_i32(x1 + k, t);
+        r = gir__avx512_add_i32(v0, v1);
+        if (t == GIR__LANES_AVX512_I32) gir__avx512_store_i32(o + k, r); else gir__avx512_storen_i32(o + k, t, r);
+    }
+}
 GIR__TARGET_AVX512 static void gir__k_add_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
     float *o = (float *)out;
@@ -9995,6 +11215,44 @@ GIR__TARGET_AVX512 static void gir__k_add_f64__avx512(int64_t n, void *out, cons
         if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
     }
 }
+GIR__TARGET_AVX512 static void gir__k_sub_u8__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__avx512_vu8 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_u8(x0[0]);
+    v1 = gir__avx512_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
+        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x1 + k) : gir__avx512_loadn_u8(x1 + k, t);
+        r = gir__avx512_sub_u8(v0, v1);
+        if (t == GIR__LANES_AVX512_U8) gir__avx512_store_u8(o + k, r); else gir__avx512_storen_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_sub_i32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    gir__avx512_vi32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_i32(x0[0]);
+    v1 = gir__avx512_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_I32) {
+        int t = n - k < GIR__LANES_AVX512_I32 ? (int)(n - k) : GIR__LANES_AVX512_I32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x0 + k) : gir__avx512_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x1 + k) : gir__avx512_loadn_i32(x1 + k, t);
+        r = gir__avx512_sub_i32(v0, v1);
+        if (t == GIR__LANES_AVX512_I32) gir__avx512_store_i32(o + k, r); else gir__avx512_storen_i32(o + k, t, r);
+    }
+}
 GIR__TARGET_AVX512 static void gir__k_sub_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
     float *o = (float *)out;
@@ -10031,6 +11289,44 @@ GIR__TARGET_AVX512 static void gir__k_sub_f64__avx512(int64_t n, void *out, cons
         if (st[1]) v1 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x1 + k) : gir__avx512_loadn_f64(x1 + k, t);
         r = gir__avx512_sub_f64(v0, v1);
         if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_mul_u8__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__avx512_vu8 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_u8(x0[0]);
+    v1 = gir__avx512_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
+        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x1 + k) : gir__avx512_loadn_u8(x1 + k, t);
+        r = gir__avx512_mul_u8(v0, v1);
+        if (t == GIR__LANES_AVX512_U8) gir__avx512_store_u8(o + k, r); else gir__avx512_storen_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_mul_i32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    gir__avx512_vi32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_i32(x0[0]);
+    v1 = gir__avx512_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_I32) {
+        int t = n - k < GIR__LANES_AVX512_I32 ? (int)(n - k) : GIR__LANES_AVX512_I32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x0 + k) : gir__avx512_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x1 + k) : gir__avx512_loadn_i32(x1 + k, t);
+        r = gir__avx512_mul_i32(v0, v1);
+        if (t == GIR__LANES_AVX512_I32) gir__avx512_store_i32(o + k, r); else gir__avx512_storen_i32(o + k, t, r);
     }
 }
 GIR__TARGET_AVX512 static void gir__k_mul_f32__avx512(int64_t n, void *out, const void *const *in,
@@ -10109,6 +11405,40 @@ GIR__TARGET_AVX512 static void gir__k_div_f64__avx512(int64_t n, void *out, cons
         if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
     }
 }
+GIR__TARGET_AVX512 static void gir__k_neg_u8__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const gir__avx512_vu8 c0 = gir__avx512_set1_u8((uint8_t)0);
+    gir__avx512_vu8 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_u8(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
+        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
+        r = gir__avx512_sub_u8(c0, v0);
+        if (t == GIR__LANES_AVX512_U8) gir__avx512_store_u8(o + k, r); else gir__avx512_storen_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_neg_i32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const gir__avx512_vi32 c0 = gir__avx512_set1_i32((int32_t)0);
+    gir__avx512_vi32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_i32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_I32) {
+        int t = n - k < GIR__LANES_AVX512_I32 ? (int)(n - k) : GIR__LANES_AVX512_I32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x0 + k) : gir__avx512_loadn_i32(x0 + k, t);
+        r = gir__avx512_sub_i32(c0, v0);
+        if (t == GIR__LANES_AVX512_I32) gir__avx512_store_i32(o + k, r); else gir__avx512_storen_i32(o + k, t, r);
+    }
+}
 GIR__TARGET_AVX512 static void gir__k_neg_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
     float *o = (float *)out;
@@ -10179,6 +11509,44 @@ GIR__TARGET_AVX512 static void gir__k_pow_f64__avx512(int64_t n, void *out, cons
         if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
     }
 }
+GIR__TARGET_AVX512 static void gir__k_maximum_u8__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__avx512_vu8 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_u8(x0[0]);
+    v1 = gir__avx512_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
+        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x1 + k) : gir__avx512_loadn_u8(x1 + k, t);
+        r = gir__avx512_max_u8(v0, v1);
+        if (t == GIR__LANES_AVX512_U8) gir__avx512_store_u8(o + k, r); else gir__avx512_storen_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_maximum_i32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    gir__avx512_vi32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_i32(x0[0]);
+    v1 = gir__avx512_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_I32) {
+        int t = n - k < GIR__LANES_AVX512_I32 ? (int)(n - k) : GIR__LANES_AVX512_I32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x0 + k) : gir__avx512_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x1 + k) : gir__avx512_loadn_i32(x1 + k, t);
+        r = gir__avx512_max_i32(v0, v1);
+        if (t == GIR__LANES_AVX512_I32) gir__avx512_store_i32(o + k, r); else gir__avx512_storen_i32(o + k, t, r);
+    }
+}
 GIR__TARGET_AVX512 static void gir__k_maximum_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
     float *o = (float *)out;
@@ -10215,6 +11583,44 @@ GIR__TARGET_AVX512 static void gir__k_maximum_f64__avx512(int64_t n, void *out, 
         if (st[1]) v1 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x1 + k) : gir__avx512_loadn_f64(x1 + k, t);
         r = gir__avx512_max_f64(v0, v1);
         if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_minimum_u8__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__avx512_vu8 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_u8(x0[0]);
+    v1 = gir__avx512_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
+        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x1 + k) : gir__avx512_loadn_u8(x1 + k, t);
+        r = gir__avx512_min_u8(v0, v1);
+        if (t == GIR__LANES_AVX512_U8) gir__avx512_store_u8(o + k, r); else gir__avx512_storen_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_minimum_i32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    gir__avx512_vi32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_i32(x0[0]);
+    v1 = gir__avx512_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_I32) {
+        int t = n - k < GIR__LANES_AVX512_I32 ? (int)(n - k) : GIR__LANES_AVX512_I32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x0 + k) : gir__avx512_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x1 + k) : gir__avx512_loadn_i32(x1 + k, t);
+        r = gir__avx512_min_i32(v0, v1);
+        if (t == GIR__LANES_AVX512_I32) gir__avx512_store_i32(o + k, r); else gir__avx512_storen_i32(o + k, t, r);
     }
 }
 GIR__TARGET_AVX512 static void gir__k_minimum_f32__avx512(int64_t n, void *out, const void *const *in,
@@ -10331,6 +11737,38 @@ GIR__TARGET_AVX512 static void gir__k_floordiv_f64__avx512(int64_t n, void *out,
         if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
     }
 }
+GIR__TARGET_AVX512 static void gir__k_abs_u8__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    gir__avx512_vu8 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_u8(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
+        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
+        r = v0;
+        if (t == GIR__LANES_AVX512_U8) gir__avx512_store_u8(o + k, r); else gir__avx512_storen_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_abs_i32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    gir__avx512_vi32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_i32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_I32) {
+        int t = n - k < GIR__LANES_AVX512_I32 ? (int)(n - k) : GIR__LANES_AVX512_I32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x0 + k) : gir__avx512_loadn_i32(x0 + k, t);
+        r = gir__avx512_abs_i32(v0);
+        if (t == GIR__LANES_AVX512_I32) gir__avx512_store_i32(o + k, r); else gir__avx512_storen_i32(o + k, t, r);
+    }
+}
 GIR__TARGET_AVX512 static void gir__k_abs_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
     float *o = (float *)out;
@@ -10363,6 +11801,42 @@ GIR__TARGET_AVX512 static void gir__k_abs_f64__avx512(int64_t n, void *out, cons
         if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
     }
 }
+GIR__TARGET_AVX512 static void gir__k_sign_u8__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const gir__avx512_vu8 c0 = gir__avx512_set1_u8((uint8_t)1);
+    gir__avx512_vu8 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_u8(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
+        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
+        r = gir__avx512_min_u8(v0, c0);
+        if (t == GIR__LANES_AVX512_U8) gir__avx512_store_u8(o + k, r); else gir__avx512_storen_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_sign_i32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const gir__avx512_vi32 c0 = gir__avx512_set1_i32((int32_t)0);
+    const gir__avx512_vi32 c1 = gir__avx512_set1_i32((int32_t)-1);
+    const gir__avx512_vi32 c2 = gir__avx512_set1_i32((int32_t)1);
+    gir__avx512_vi32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_i32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_I32) {
+        int t = n - k < GIR__LANES_AVX512_I32 ? (int)(n - k) : GIR__LANES_AVX512_I32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x0 + k) : gir__avx512_loadn_i32(x0 + k, t);
+        r = gir__avx512_select_i32(gir__avx512_gt_i32(v0, c0), c2, gir__avx512_select_i32(gir__avx512_lt_i32(v0, c0), c1, c0));
+        if (t == GIR__LANES_AVX512_I32) gir__avx512_store_i32(o + k, r); else gir__avx512_storen_i32(o + k, t, r);
+    }
+}
 GIR__TARGET_AVX512 static void gir__k_sign_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
     float *o = (float *)out;
@@ -10393,6 +11867,38 @@ GIR__TARGET_AVX512 static void gir__k_sign_f64__avx512(int64_t n, void *out, con
         if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
         r = gir__avx512_sign_f64(v0);
         if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_square_u8__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    gir__avx512_vu8 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_u8(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
+        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
+        r = gir__avx512_mul_u8(v0, v0);
+        if (t == GIR__LANES_AVX512_U8) gir__avx512_store_u8(o + k, r); else gir__avx512_storen_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_square_i32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    gir__avx512_vi32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_i32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_I32) {
+        int t = n - k < GIR__LANES_AVX512_I32 ? (int)(n - k) : GIR__LANES_AVX512_I32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x0 + k) : gir__avx512_loadn_i32(x0 + k, t);
+        r = gir__avx512_mul_i32(v0, v0);
+        if (t == GIR__LANES_AVX512_I32) gir__avx512_store_i32(o + k, r); else gir__avx512_storen_i32(o + k, t, r);
     }
 }
 GIR__TARGET_AVX512 static void gir__k_square_f32__avx512(int64_t n, void *out, const void *const *in,
@@ -11041,6 +12547,40 @@ GIR__TARGET_AVX512 static void gir__k_softplus_f64__avx512(int64_t n, void *out,
         if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
     }
 }
+GIR__TARGET_AVX512 static void gir__k_relu_u8__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const gir__avx512_vu8 c0 = gir__avx512_set1_u8((uint8_t)0);
+    gir__avx512_vu8 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_u8(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
+        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
+        r = gir__avx512_max_u8(v0, c0);
+        if (t == GIR__LANES_AVX512_U8) gir__avx512_store_u8(o + k, r); else gir__avx512_storen_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_relu_i32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const gir__avx512_vi32 c0 = gir__avx512_set1_i32((int32_t)0);
+    gir__avx512_vi32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_i32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_I32) {
+        int t = n - k < GIR__LANES_AVX512_I32 ? (int)(n - k) : GIR__LANES_AVX512_I32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x0 + k) : gir__avx512_loadn_i32(x0 + k, t);
+        r = gir__avx512_max_i32(v0, c0);
+        if (t == GIR__LANES_AVX512_I32) gir__avx512_store_i32(o + k, r); else gir__avx512_storen_i32(o + k, t, r);
+    }
+}
 GIR__TARGET_AVX512 static void gir__k_relu_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
     float *o = (float *)out;
@@ -11341,6 +12881,40 @@ GIR__TARGET_AVX512 static void gir__k_round_f64__avx512(int64_t n, void *out, co
         if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
     }
 }
+GIR__TARGET_AVX512 static void gir__k_clamp_u8__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const gir__avx512_vu8 c0 = gir__avx512_set1_u8(gir__sat_u8(p[0]));
+    const gir__avx512_vu8 c1 = gir__avx512_set1_u8(gir__sat_u8(p[1]));
+    gir__avx512_vu8 v0, r;
+    int64_t k;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_u8(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
+        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
+        r = gir__avx512_min_u8(gir__avx512_max_u8(v0, c0), c1);
+        if (t == GIR__LANES_AVX512_U8) gir__avx512_store_u8(o + k, r); else gir__avx512_storen_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_clamp_i32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const gir__avx512_vi32 c0 = gir__avx512_set1_i32(gir__sat_i32(p[0]));
+    const gir__avx512_vi32 c1 = gir__avx512_set1_i32(gir__sat_i32(p[1]));
+    gir__avx512_vi32 v0, r;
+    int64_t k;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_i32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX512_I32) {
+        int t = n - k < GIR__LANES_AVX512_I32 ? (int)(n - k) : GIR__LANES_AVX512_I32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x0 + k) : gir__avx512_loadn_i32(x0 + k, t);
+        r = gir__avx512_min_i32(gir__avx512_max_i32(v0, c0), c1);
+        if (t == GIR__LANES_AVX512_I32) gir__avx512_store_i32(o + k, r); else gir__avx512_storen_i32(o + k, t, r);
+    }
+}
 GIR__TARGET_AVX512 static void gir__k_clamp_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
     float *o = (float *)out;
@@ -11372,6 +12946,121 @@ GIR__TARGET_AVX512 static void gir__k_clamp_f64__avx512(int64_t n, void *out, co
         int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
         if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
         r = gir__avx512_min_f64(gir__avx512_max_f64(v0, c0), c1);
+        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_where_b8__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    const uint8_t *x2 = (const uint8_t *)in[2];
+    gir__avx512_vu8 v0, v1, r;
+    gir__avx512_mu8 v2;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_u8(x0[0]);
+    v1 = gir__avx512_set1_u8(x1[0]);
+    v2 = gir__avx512_ne_u8(gir__avx512_set1_u8((uint8_t)(x2[0] != 0)), gir__avx512_set1_u8((uint8_t)0));
+    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
+        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x1 + k) : gir__avx512_loadn_u8(x1 + k, t);
+        if (st[2]) v2 = t == GIR__LANES_AVX512_U8 ? gir__avx512_loadb_u8(x2 + k) : gir__avx512_loadbn_u8(x2 + k, t);
+        r = gir__avx512_select_u8(v2, v0, v1);
+        if (t == GIR__LANES_AVX512_U8) gir__avx512_store_u8(o + k, r); else gir__avx512_storen_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_where_u8__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    const uint8_t *x2 = (const uint8_t *)in[2];
+    gir__avx512_vu8 v0, v1, r;
+    gir__avx512_mu8 v2;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_u8(x0[0]);
+    v1 = gir__avx512_set1_u8(x1[0]);
+    v2 = gir__avx512_ne_u8(gir__avx512_set1_u8((uint8_t)(x2[0] != 0)), gir__avx512_set1_u8((uint8_t)0));
+    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
+        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x1 + k) : gir__avx512_loadn_u8(x1 + k, t);
+        if (st[2]) v2 = t == GIR__LANES_AVX512_U8 ? gir__avx512_loadb_u8(x2 + k) : gir__avx512_loadbn_u8(x2 + k, t);
+        r = gir__avx512_select_u8(v2, v0, v1);
+        if (t == GIR__LANES_AVX512_U8) gir__avx512_store_u8(o + k, r); else gir__avx512_storen_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_where_i32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    const uint8_t *x2 = (const uint8_t *)in[2];
+    gir__avx512_vi32 v0, v1, r;
+    gir__avx512_mi32 v2;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_i32(x0[0]);
+    v1 = gir__avx512_set1_i32(x1[0]);
+    v2 = gir__avx512_ne_i32(gir__avx512_set1_i32((int32_t)(x2[0] != 0)), gir__avx512_set1_i32((int32_t)0));
+    for (k = 0; k < n; k += GIR__LANES_AVX512_I32) {
+        int t = n - k < GIR__LANES_AVX512_I32 ? (int)(n - k) : GIR__LANES_AVX512_I32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x0 + k) : gir__avx512_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x1 + k) : gir__avx512_loadn_i32(x1 + k, t);
+        if (st[2]) v2 = t == GIR__LANES_AVX512_I32 ? gir__avx512_loadb_i32(x2 + k) : gir__avx512_loadbn_i32(x2 + k, t);
+        r = gir__avx512_select_i32(v2, v0, v1);
+        if (t == GIR__LANES_AVX512_I32) gir__avx512_store_i32(o + k, r); else gir__avx512_storen_i32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_where_f32__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    const uint8_t *x2 = (const uint8_t *)in[2];
+    gir__avx512_vf32 v0, v1, r;
+    gir__avx512_mf32 v2;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f32(x0[0]);
+    v1 = gir__avx512_set1_f32(x1[0]);
+    v2 = gir__avx512_ne_f32(gir__avx512_set1_f32((float)(x2[0] != 0)), gir__avx512_set1_f32((float)0));
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
+        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x1 + k) : gir__avx512_loadn_f32(x1 + k, t);
+        if (st[2]) v2 = t == GIR__LANES_AVX512_F32 ? gir__avx512_loadb_f32(x2 + k) : gir__avx512_loadbn_f32(x2 + k, t);
+        r = gir__avx512_select_f32(v2, v0, v1);
+        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX512 static void gir__k_where_f64__avx512(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    const uint8_t *x2 = (const uint8_t *)in[2];
+    gir__avx512_vf64 v0, v1, r;
+    gir__avx512_mf64 v2;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx512_set1_f64(x0[0]);
+    v1 = gir__avx512_set1_f64(x1[0]);
+    v2 = gir__avx512_ne_f64(gir__avx512_set1_f64((double)(x2[0] != 0)), gir__avx512_set1_f64((double)0));
+    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
+        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x1 + k) : gir__avx512_loadn_f64(x1 + k, t);
+        if (st[2]) v2 = t == GIR__LANES_AVX512_F64 ? gir__avx512_loadb_f64(x2 + k) : gir__avx512_loadbn_f64(x2 + k, t);
+        r = gir__avx512_select_f64(v2, v0, v1);
         if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
     }
 }
@@ -11503,34 +13192,34 @@ static const gir__ew_fn gir__ew_table_avx512[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = 
     {0, 0, 0, 0, 0, 0}, /* ARANGE */
     {0, 0, 0, 0, 0, 0}, /* RAND_UNIFORM */
     {0, 0, 0, 0, 0, 0}, /* RAND_NORMAL */
-    {0, 0, 0, 0, 0, 0}, /* NOT */
-    {0, 0, 0, 0, 0, 0}, /* AND */
-    {0, 0, 0, 0, 0, 0}, /* OR */
-    {0, 0, 0, 0, 0, 0}, /* XOR */
-    {0, 0, 0, 0, 0, 0}, /* GT */
-    {0, 0, 0, 0, 0, 0}, /* GE */
-    {0, 0, 0, 0, 0, 0}, /* LT */
-    {0, 0, 0, 0, 0, 0}, /* LE */
-    {0, 0, 0, 0, 0, 0}, /* EQ */
-    {0, 0, 0, 0, 0, 0}, /* NE */
-    {0, 0, 0, 0, 0, 0}, /* APPROX_EQ */
-    {0, 0, 0, 0, 0, 0}, /* ISNAN */
-    {0, 0, 0, 0, 0, 0}, /* ISINF */
-    {0, 0, 0, 0, 0, 0}, /* ISFINITE */
-    {0, 0, 0, 0, gir__k_add_f32__avx512, gir__k_add_f64__avx512}, /* ADD */
-    {0, 0, 0, 0, gir__k_sub_f32__avx512, gir__k_sub_f64__avx512}, /* SUB */
-    {0, 0, 0, 0, gir__k_mul_f32__avx512, gir__k_mul_f64__avx512}, /* MUL */
+    {0, gir__k_not_b8__avx512, 0, 0, 0, 0}, /* NOT */
+    {0, gir__k_and_b8__avx512, 0, 0, 0, 0}, /* AND */
+    {0, gir__k_or_b8__avx512, 0, 0, 0, 0}, /* OR */
+    {0, gir__k_xor_b8__avx512, 0, 0, 0, 0}, /* XOR */
+    {0, gir__k_gt_b8__avx512, gir__k_gt_u8__avx512, gir__k_gt_i32__avx512, gir__k_gt_f32__avx512, gir__k_gt_f64__avx512}, /* GT */
+    {0, gir__k_ge_b8__avx512, gir__k_ge_u8__avx512, gir__k_ge_i32__avx512, gir__k_ge_f32__avx512, gir__k_ge_f64__avx512}, /* GE */
+    {0, gir__k_lt_b8__avx512, gir__k_lt_u8__avx512, gir__k_lt_i32__avx512, gir__k_lt_f32__avx512, gir__k_lt_f64__avx512}, /* LT */
+    {0, gir__k_le_b8__avx512, gir__k_le_u8__avx512, gir__k_le_i32__avx512, gir__k_le_f32__avx512, gir__k_le_f64__avx512}, /* LE */
+    {0, gir__k_eq_b8__avx512, gir__k_eq_u8__avx512, gir__k_eq_i32__avx512, gir__k_eq_f32__avx512, gir__k_eq_f64__avx512}, /* EQ */
+    {0, gir__k_ne_b8__avx512, gir__k_ne_u8__avx512, gir__k_ne_i32__avx512, gir__k_ne_f32__avx512, gir__k_ne_f64__avx512}, /* NE */
+    {0, 0, gir__k_approx_eq_u8__avx512, gir__k_approx_eq_i32__avx512, gir__k_approx_eq_f32__avx512, gir__k_approx_eq_f64__avx512}, /* APPROX_EQ */
+    {0, 0, 0, 0, gir__k_isnan_f32__avx512, gir__k_isnan_f64__avx512}, /* ISNAN */
+    {0, 0, 0, 0, gir__k_isinf_f32__avx512, gir__k_isinf_f64__avx512}, /* ISINF */
+    {0, 0, 0, 0, gir__k_isfinite_f32__avx512, gir__k_isfinite_f64__avx512}, /* ISFINITE */
+    {0, 0, gir__k_add_u8__avx512, gir__k_add_i32__avx512, gir__k_add_f32__avx512, gir__k_add_f64__avx512}, /* ADD */
+    {0, 0, gir__k_sub_u8__avx512, gir__k_sub_i32__avx512, gir__k_sub_f32__avx512, gir__k_sub_f64__avx512}, /* SUB */
+    {0, 0, gir__k_mul_u8__avx512, gir__k_mul_i32__avx512, gir__k_mul_f32__avx512, gir__k_mul_f64__avx512}, /* MUL */
     {0, 0, 0, 0, gir__k_div_f32__avx512, gir__k_div_f64__avx512}, /* DIV */
-    {0, 0, 0, 0, gir__k_neg_f32__avx512, gir__k_neg_f64__avx512}, /* NEG */
+    {0, 0, gir__k_neg_u8__avx512, gir__k_neg_i32__avx512, gir__k_neg_f32__avx512, gir__k_neg_f64__avx512}, /* NEG */
     {0, 0, 0, 0, gir__k_pow_f32__avx512, gir__k_pow_f64__avx512}, /* POW */
-    {0, 0, 0, 0, gir__k_maximum_f32__avx512, gir__k_maximum_f64__avx512}, /* MAXIMUM */
-    {0, 0, 0, 0, gir__k_minimum_f32__avx512, gir__k_minimum_f64__avx512}, /* MINIMUM */
+    {0, 0, gir__k_maximum_u8__avx512, gir__k_maximum_i32__avx512, gir__k_maximum_f32__avx512, gir__k_maximum_f64__avx512}, /* MAXIMUM */
+    {0, 0, gir__k_minimum_u8__avx512, gir__k_minimum_i32__avx512, gir__k_minimum_f32__avx512, gir__k_minimum_f64__avx512}, /* MINIMUM */
     {0, 0, 0, 0, gir__k_mod_f32__avx512, gir__k_mod_f64__avx512}, /* MOD */
     {0, 0, 0, 0, gir__k_floordiv_f32__avx512, gir__k_floordiv_f64__avx512}, /* FLOORDIV */
     {0, 0, 0, 0, 0, 0}, /* ADD_N */
-    {0, 0, 0, 0, gir__k_abs_f32__avx512, gir__k_abs_f64__avx512}, /* ABS */
-    {0, 0, 0, 0, gir__k_sign_f32__avx512, gir__k_sign_f64__avx512}, /* SIGN */
-    {0, 0, 0, 0, gir__k_square_f32__avx512, gir__k_square_f64__avx512}, /* SQUARE */
+    {0, 0, gir__k_abs_u8__avx512, gir__k_abs_i32__avx512, gir__k_abs_f32__avx512, gir__k_abs_f64__avx512}, /* ABS */
+    {0, 0, gir__k_sign_u8__avx512, gir__k_sign_i32__avx512, gir__k_sign_f32__avx512, gir__k_sign_f64__avx512}, /* SIGN */
+    {0, 0, gir__k_square_u8__avx512, gir__k_square_i32__avx512, gir__k_square_f32__avx512, gir__k_square_f64__avx512}, /* SQUARE */
     {0, 0, 0, 0, gir__k_sqrt_f32__avx512, gir__k_sqrt_f64__avx512}, /* SQRT */
     {0, 0, 0, 0, gir__k_rsqrt_f32__avx512, gir__k_rsqrt_f64__avx512}, /* RSQRT */
     {0, 0, 0, 0, gir__k_reciprocal_f32__avx512, gir__k_reciprocal_f64__avx512}, /* RECIPROCAL */
@@ -11550,7 +13239,7 @@ static const gir__ew_fn gir__ew_table_avx512[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = 
     {0, 0, 0, 0, gir__k_tanh_f32__avx512, gir__k_tanh_f64__avx512}, /* TANH */
     {0, 0, 0, 0, gir__k_sigmoid_f32__avx512, gir__k_sigmoid_f64__avx512}, /* SIGMOID */
     {0, 0, 0, 0, gir__k_softplus_f32__avx512, gir__k_softplus_f64__avx512}, /* SOFTPLUS */
-    {0, 0, 0, 0, gir__k_relu_f32__avx512, gir__k_relu_f64__avx512}, /* RELU */
+    {0, 0, gir__k_relu_u8__avx512, gir__k_relu_i32__avx512, gir__k_relu_f32__avx512, gir__k_relu_f64__avx512}, /* RELU */
     {0, 0, 0, 0, gir__k_leaky_relu_f32__avx512, gir__k_leaky_relu_f64__avx512}, /* LEAKY_RELU */
     {0, 0, 0, 0, gir__k_elu_f32__avx512, gir__k_elu_f64__avx512}, /* ELU */
     {0, 0, 0, 0, gir__k_gelu_f32__avx512, gir__k_gelu_f64__avx512}, /* GELU */
@@ -11559,7 +13248,7 @@ static const gir__ew_fn gir__ew_table_avx512[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = 
     {0, 0, 0, 0, gir__k_floor_f32__avx512, gir__k_floor_f64__avx512}, /* FLOOR */
     {0, 0, 0, 0, gir__k_ceil_f32__avx512, gir__k_ceil_f64__avx512}, /* CEIL */
     {0, 0, 0, 0, gir__k_round_f32__avx512, gir__k_round_f64__avx512}, /* ROUND */
-    {0, 0, 0, 0, gir__k_clamp_f32__avx512, gir__k_clamp_f64__avx512}, /* CLAMP */
+    {0, 0, gir__k_clamp_u8__avx512, gir__k_clamp_i32__avx512, gir__k_clamp_f32__avx512, gir__k_clamp_f64__avx512}, /* CLAMP */
     {0, 0, 0, 0, 0, 0}, /* SUM */
     {0, 0, 0, 0, 0, 0}, /* MEAN */
     {0, 0, 0, 0, 0, 0}, /* PROD */
@@ -11582,7 +13271,7 @@ static const gir__ew_fn gir__ew_table_avx512[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = 
     {0, 0, 0, 0, 0, 0}, /* INDEX_SELECT */
     {0, 0, 0, 0, 0, 0}, /* INDEX_ADD */
     {0, 0, 0, 0, 0, 0}, /* ONE_HOT */
-    {0, 0, 0, 0, 0, 0}, /* WHERE */
+    {0, gir__k_where_b8__avx512, gir__k_where_u8__avx512, gir__k_where_i32__avx512, gir__k_where_f32__avx512, gir__k_where_f64__avx512}, /* WHERE */
     {0, 0, 0, 0, 0, 0}, /* DIAG */
     {0, 0, 0, 0, 0, 0}, /* DIAGONAL */
     {0, 0, 0, 0, 0, 0}, /* TRIU */
@@ -11619,7 +13308,916 @@ static const gir__ew_fn gir__ew_table_avx512[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = 
 };
 #endif
 #if defined(GIR__HAVE_AVX2)
-/* generated from ops.def: avx2 kernels (float rows; integer, bool and compare rows stay scalar) */
+/* generated from ops.def: avx2 kernels (the rows and dtypes with a vector form; the others stay scalar) */
+GIR__TARGET_AVX2 static void gir__k_not_b8__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const gir__avx2_vu8 c0 = gir__avx2_set1_u8((uint8_t)0);
+    gir__avx2_vu8 v0;
+    gir__avx2_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_u8(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
+        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
+        r = gir__avx2_mnot_u8(gir__avx2_ne_u8(v0, c0));
+        if (t == GIR__LANES_AVX2_U8) gir__avx2_storeb_u8(o + k, r); else gir__avx2_storebn_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_and_b8__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    const gir__avx2_vu8 c0 = gir__avx2_set1_u8((uint8_t)0);
+    gir__avx2_vu8 v0, v1;
+    gir__avx2_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_u8(x0[0]);
+    v1 = gir__avx2_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
+        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x1 + k) : gir__avx2_loadn_u8(x1 + k, t);
+        r = gir__avx2_mand_u8(gir__avx2_ne_u8(v0, c0), gir__avx2_ne_u8(v1, c0));
+        if (t == GIR__LANES_AVX2_U8) gir__avx2_storeb_u8(o + k, r); else gir__avx2_storebn_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_or_b8__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    const gir__avx2_vu8 c0 = gir__avx2_set1_u8((uint8_t)0);
+    gir__avx2_vu8 v0, v1;
+    gir__avx2_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_u8(x0[0]);
+    v1 = gir__avx2_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
+        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x1 + k) : gir__avx2_loadn_u8(x1 + k, t);
+        r = gir__avx2_mor_u8(gir__avx2_ne_u8(v0, c0), gir__avx2_ne_u8(v1, c0));
+        if (t == GIR__LANES_AVX2_U8) gir__avx2_storeb_u8(o + k, r); else gir__avx2_storebn_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_xor_b8__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    const gir__avx2_vu8 c0 = gir__avx2_set1_u8((uint8_t)0);
+    gir__avx2_vu8 v0, v1;
+    gir__avx2_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_u8(x0[0]);
+    v1 = gir__avx2_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
+        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x1 + k) : gir__avx2_loadn_u8(x1 + k, t);
+        r = gir__avx2_mxor_u8(gir__avx2_ne_u8(v0, c0), gir__avx2_ne_u8(v1, c0));
+        if (t == GIR__LANES_AVX2_U8) gir__avx2_storeb_u8(o + k, r); else gir__avx2_storebn_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_gt_b8__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__avx2_vu8 v0, v1;
+    gir__avx2_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_u8(x0[0]);
+    v1 = gir__avx2_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
+        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x1 + k) : gir__avx2_loadn_u8(x1 + k, t);
+        r = gir__avx2_gt_u8(v0, v1);
+        if (t == GIR__LANES_AVX2_U8) gir__avx2_storeb_u8(o + k, r); else gir__avx2_storebn_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_gt_u8__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__avx2_vu8 v0, v1;
+    gir__avx2_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_u8(x0[0]);
+    v1 = gir__avx2_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
+        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x1 + k) : gir__avx2_loadn_u8(x1 + k, t);
+        r = gir__avx2_gt_u8(v0, v1);
+        if (t == GIR__LANES_AVX2_U8) gir__avx2_storeb_u8(o + k, r); else gir__avx2_storebn_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_gt_i32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    gir__avx2_vi32 v0, v1;
+    gir__avx2_mi32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_i32(x0[0]);
+    v1 = gir__avx2_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_I32) {
+        int t = n - k < GIR__LANES_AVX2_I32 ? (int)(n - k) : GIR__LANES_AVX2_I32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x0 + k) : gir__avx2_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x1 + k) : gir__avx2_loadn_i32(x1 + k, t);
+        r = gir__avx2_gt_i32(v0, v1);
+        if (t == GIR__LANES_AVX2_I32) gir__avx2_storeb_i32(o + k, r); else gir__avx2_storebn_i32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_gt_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__avx2_vf32 v0, v1;
+    gir__avx2_mf32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    v1 = gir__avx2_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x1 + k) : gir__avx2_loadn_f32(x1 + k, t);
+        r = gir__avx2_gt_f32(v0, v1);
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_storeb_f32(o + k, r); else gir__avx2_storebn_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_gt_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__avx2_vf64 v0, v1;
+    gir__avx2_mf64 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    v1 = gir__avx2_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x1 + k) : gir__avx2_loadn_f64(x1 + k, t);
+        r = gir__avx2_gt_f64(v0, v1);
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_storeb_f64(o + k, r); else gir__avx2_storebn_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_ge_b8__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__avx2_vu8 v0, v1;
+    gir__avx2_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_u8(x0[0]);
+    v1 = gir__avx2_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
+        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x1 + k) : gir__avx2_loadn_u8(x1 + k, t);
+        r = gir__avx2_ge_u8(v0, v1);
+        if (t == GIR__LANES_AVX2_U8) gir__avx2_storeb_u8(o + k, r); else gir__avx2_storebn_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_ge_u8__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__avx2_vu8 v0, v1;
+    gir__avx2_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_u8(x0[0]);
+    v1 = gir__avx2_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
+        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x1 + k) : gir__avx2_loadn_u8(x1 + k, t);
+        r = gir__avx2_ge_u8(v0, v1);
+        if (t == GIR__LANES_AVX2_U8) gir__avx2_storeb_u8(o + k, r); else gir__avx2_storebn_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_ge_i32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    gir__avx2_vi32 v0, v1;
+    gir__avx2_mi32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_i32(x0[0]);
+    v1 = gir__avx2_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_I32) {
+        int t = n - k < GIR__LANES_AVX2_I32 ? (int)(n - k) : GIR__LANES_AVX2_I32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x0 + k) : gir__avx2_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x1 + k) : gir__avx2_loadn_i32(x1 + k, t);
+        r = gir__avx2_ge_i32(v0, v1);
+        if (t == GIR__LANES_AVX2_I32) gir__avx2_storeb_i32(o + k, r); else gir__avx2_storebn_i32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_ge_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__avx2_vf32 v0, v1;
+    gir__avx2_mf32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    v1 = gir__avx2_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x1 + k) : gir__avx2_loadn_f32(x1 + k, t);
+        r = gir__avx2_ge_f32(v0, v1);
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_storeb_f32(o + k, r); else gir__avx2_storebn_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_ge_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__avx2_vf64 v0, v1;
+    gir__avx2_mf64 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    v1 = gir__avx2_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x1 + k) : gir__avx2_loadn_f64(x1 + k, t);
+        r = gir__avx2_ge_f64(v0, v1);
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_storeb_f64(o + k, r); else gir__avx2_storebn_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_lt_b8__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__avx2_vu8 v0, v1;
+    gir__avx2_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_u8(x0[0]);
+    v1 = gir__avx2_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
+        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x1 + k) : gir__avx2_loadn_u8(x1 + k, t);
+        r = gir__avx2_lt_u8(v0, v1);
+        if (t == GIR__LANES_AVX2_U8) gir__avx2_storeb_u8(o + k, r); else gir__avx2_storebn_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_lt_u8__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__avx2_vu8 v0, v1;
+    gir__avx2_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_u8(x0[0]);
+    v1 = gir__avx2_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
+        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x1 + k) : gir__avx2_loadn_u8(x1 + k, t);
+        r = gir__avx2_lt_u8(v0, v1);
+        if (t == GIR__LANES_AVX2_U8) gir__avx2_storeb_u8(o + k, r); else gir__avx2_storebn_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_lt_i32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    gir__avx2_vi32 v0, v1;
+    gir__avx2_mi32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_i32(x0[0]);
+    v1 = gir__avx2_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_I32) {
+        int t = n - k < GIR__LANES_AVX2_I32 ? (int)(n - k) : GIR__LANES_AVX2_I32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x0 + k) : gir__avx2_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x1 + k) : gir__avx2_loadn_i32(x1 + k, t);
+        r = gir__avx2_lt_i32(v0, v1);
+        if (t == GIR__LANES_AVX2_I32) gir__avx2_storeb_i32(o + k, r); else gir__avx2_storebn_i32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_lt_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__avx2_vf32 v0, v1;
+    gir__avx2_mf32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    v1 = gir__avx2_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x1 + k) : gir__avx2_loadn_f32(x1 + k, t);
+        r = gir__avx2_lt_f32(v0, v1);
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_storeb_f32(o + k, r); else gir__avx2_storebn_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_lt_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__avx2_vf64 v0, v1;
+    gir__avx2_mf64 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    v1 = gir__avx2_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x1 + k) : gir__avx2_loadn_f64(x1 + k, t);
+        r = gir__avx2_lt_f64(v0, v1);
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_storeb_f64(o + k, r); else gir__avx2_storebn_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_le_b8__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__avx2_vu8 v0, v1;
+    gir__avx2_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_u8(x0[0]);
+    v1 = gir__avx2_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
+        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x1 + k) : gir__avx2_loadn_u8(x1 + k, t);
+        r = gir__avx2_le_u8(v0, v1);
+        if (t == GIR__LANES_AVX2_U8) gir__avx2_storeb_u8(o + k, r); else gir__avx2_storebn_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_le_u8__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__avx2_vu8 v0, v1;
+    gir__avx2_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_u8(x0[0]);
+    v1 = gir__avx2_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
+        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x1 + k) : gir__avx2_loadn_u8(x1 + k, t);
+        r = gir__avx2_le_u8(v0, v1);
+        if (t == GIR__LANES_AVX2_U8) gir__avx2_storeb_u8(o + k, r); else gir__avx2_storebn_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_le_i32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    gir__avx2_vi32 v0, v1;
+    gir__avx2_mi32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_i32(x0[0]);
+    v1 = gir__avx2_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_I32) {
+        int t = n - k < GIR__LANES_AVX2_I32 ? (int)(n - k) : GIR__LANES_AVX2_I32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x0 + k) : gir__avx2_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x1 + k) : gir__avx2_loadn_i32(x1 + k, t);
+        r = gir__avx2_le_i32(v0, v1);
+        if (t == GIR__LANES_AVX2_I32) gir__avx2_storeb_i32(o + k, r); else gir__avx2_storebn_i32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_le_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__avx2_vf32 v0, v1;
+    gir__avx2_mf32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    v1 = gir__avx2_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x1 + k) : gir__avx2_loadn_f32(x1 + k, t);
+        r = gir__avx2_le_f32(v0, v1);
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_storeb_f32(o + k, r); else gir__avx2_storebn_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_le_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__avx2_vf64 v0, v1;
+    gir__avx2_mf64 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    v1 = gir__avx2_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x1 + k) : gir__avx2_loadn_f64(x1 + k, t);
+        r = gir__avx2_le_f64(v0, v1);
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_storeb_f64(o + k, r); else gir__avx2_storebn_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_eq_b8__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__avx2_vu8 v0, v1;
+    gir__avx2_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_u8(x0[0]);
+    v1 = gir__avx2_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
+        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x1 + k) : gir__avx2_loadn_u8(x1 + k, t);
+        r = gir__avx2_eq_u8(v0, v1);
+        if (t == GIR__LANES_AVX2_U8) gir__avx2_storeb_u8(o + k, r); else gir__avx2_storebn_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_eq_u8__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__avx2_vu8 v0, v1;
+    gir__avx2_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_u8(x0[0]);
+    v1 = gir__avx2_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
+        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x1 + k) : gir__avx2_loadn_u8(x1 + k, t);
+        r = gir__avx2_eq_u8(v0, v1);
+        if (t == GIR__LANES_AVX2_U8) gir__avx2_storeb_u8(o + k, r); else gir__avx2_storebn_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_eq_i32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    gir__avx2_vi32 v0, v1;
+    gir__avx2_mi32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_i32(x0[0]);
+    v1 = gir__avx2_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_I32) {
+        int t = n - k < GIR__LANES_AVX2_I32 ? (int)(n - k) : GIR__LANES_AVX2_I32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x0 + k) : gir__avx2_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x1 + k) : gir__avx2_loadn_i32(x1 + k, t);
+        r = gir__avx2_eq_i32(v0, v1);
+        if (t == GIR__LANES_AVX2_I32) gir__avx2_storeb_i32(o + k, r); else gir__avx2_storebn_i32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_eq_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__avx2_vf32 v0, v1;
+    gir__avx2_mf32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    v1 = gir__avx2_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x1 + k) : gir__avx2_loadn_f32(x1 + k, t);
+        r = gir__avx2_eq_f32(v0, v1);
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_storeb_f32(o + k, r); else gir__avx2_storebn_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_eq_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__avx2_vf64 v0, v1;
+    gir__avx2_mf64 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    v1 = gir__avx2_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x1 + k) : gir__avx2_loadn_f64(x1 + k, t);
+        r = gir__avx2_eq_f64(v0, v1);
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_storeb_f64(o + k, r); else gir__avx2_storebn_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_ne_b8__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__avx2_vu8 v0, v1;
+    gir__avx2_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_u8(x0[0]);
+    v1 = gir__avx2_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
+        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x1 + k) : gir__avx2_loadn_u8(x1 + k, t);
+        r = gir__avx2_ne_u8(v0, v1);
+        if (t == GIR__LANES_AVX2_U8) gir__avx2_storeb_u8(o + k, r); else gir__avx2_storebn_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_ne_u8__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__avx2_vu8 v0, v1;
+    gir__avx2_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_u8(x0[0]);
+    v1 = gir__avx2_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
+        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x1 + k) : gir__avx2_loadn_u8(x1 + k, t);
+        r = gir__avx2_ne_u8(v0, v1);
+        if (t == GIR__LANES_AVX2_U8) gir__avx2_storeb_u8(o + k, r); else gir__avx2_storebn_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_ne_i32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    gir__avx2_vi32 v0, v1;
+    gir__avx2_mi32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_i32(x0[0]);
+    v1 = gir__avx2_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_I32) {
+        int t = n - k < GIR__LANES_AVX2_I32 ? (int)(n - k) : GIR__LANES_AVX2_I32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x0 + k) : gir__avx2_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x1 + k) : gir__avx2_loadn_i32(x1 + k, t);
+        r = gir__avx2_ne_i32(v0, v1);
+        if (t == GIR__LANES_AVX2_I32) gir__avx2_storeb_i32(o + k, r); else gir__avx2_storebn_i32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_ne_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__avx2_vf32 v0, v1;
+    gir__avx2_mf32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    v1 = gir__avx2_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x1 + k) : gir__avx2_loadn_f32(x1 + k, t);
+        r = gir__avx2_ne_f32(v0, v1);
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_storeb_f32(o + k, r); else gir__avx2_storebn_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_ne_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__avx2_vf64 v0, v1;
+    gir__avx2_mf64 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    v1 = gir__avx2_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x1 + k) : gir__avx2_loadn_f64(x1 + k, t);
+        r = gir__avx2_ne_f64(v0, v1);
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_storeb_f64(o + k, r); else gir__avx2_storebn_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_approx_eq_u8__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    const gir__avx2_vu8 c0 = gir__avx2_set1_u8(gir__sat_u8(p[0]));
+    const gir__avx2_vu8 c1 = gir__avx2_set1_u8(gir__sat_u8(p[1]));
+    gir__avx2_vu8 v0, v1;
+    gir__avx2_mu8 r;
+    int64_t k;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_u8(x0[0]);
+    v1 = gir__avx2_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
+        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x1 + k) : gir__avx2_loadn_u8(x1 + k, t);
+        r = gir__avx2_le_u8(gir__avx2_sub_u8(v0, v1), gir__avx2_add_u8(c0, gir__avx2_mul_u8(c1, v1)));
+        if (t == GIR__LANES_AVX2_U8) gir__avx2_storeb_u8(o + k, r); else gir__avx2_storebn_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_approx_eq_i32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    const gir__avx2_vi32 c0 = gir__avx2_set1_i32(gir__sat_i32(p[0]));
+    const gir__avx2_vi32 c1 = gir__avx2_set1_i32(gir__sat_i32(p[1]));
+    gir__avx2_vi32 v0, v1;
+    gir__avx2_mi32 r;
+    int64_t k;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_i32(x0[0]);
+    v1 = gir__avx2_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_I32) {
+        int t = n - k < GIR__LANES_AVX2_I32 ? (int)(n - k) : GIR__LANES_AVX2_I32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x0 + k) : gir__avx2_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x1 + k) : gir__avx2_loadn_i32(x1 + k, t);
+        r = gir__avx2_le_i32(gir__avx2_abs_i32(gir__avx2_sub_i32(v0, v1)), gir__avx2_add_i32(c0, gir__avx2_mul_i32(c1, gir__avx2_abs_i32(v1))));
+        if (t == GIR__LANES_AVX2_I32) gir__avx2_storeb_i32(o + k, r); else gir__avx2_storebn_i32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_approx_eq_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    const gir__avx2_vf32 c0 = gir__avx2_set1_f32((float)p[0]);
+    const gir__avx2_vf32 c1 = gir__avx2_set1_f32((float)p[1]);
+    gir__avx2_vf32 v0, v1;
+    gir__avx2_mf32 r;
+    int64_t k;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    v1 = gir__avx2_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x1 + k) : gir__avx2_loadn_f32(x1 + k, t);
+        r = gir__avx2_le_f32(gir__avx2_abs_f32(gir__avx2_sub_f32(v0, v1)), gir__avx2_add_f32(c0, gir__avx2_mul_f32(c1, gir__avx2_abs_f32(v1))));
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_storeb_f32(o + k, r); else gir__avx2_storebn_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_approx_eq_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    const gir__avx2_vf64 c0 = gir__avx2_set1_f64((double)p[0]);
+    const gir__avx2_vf64 c1 = gir__avx2_set1_f64((double)p[1]);
+    gir__avx2_vf64 v0, v1;
+    gir__avx2_mf64 r;
+    int64_t k;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    v1 = gir__avx2_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x1 + k) : gir__avx2_loadn_f64(x1 + k, t);
+        r = gir__avx2_le_f64(gir__avx2_abs_f64(gir__avx2_sub_f64(v0, v1)), gir__avx2_add_f64(c0, gir__avx2_mul_f64(c1, gir__avx2_abs_f64(v1))));
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_storeb_f64(o + k, r); else gir__avx2_storebn_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_isnan_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    gir__avx2_vf32 v0;
+    gir__avx2_mf32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        r = gir__avx2_isnan_f32(v0);
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_storeb_f32(o + k, r); else gir__avx2_storebn_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_isnan_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const double *x0 = (const double *)in[0];
+    gir__avx2_vf64 v0;
+    gir__avx2_mf64 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        r = gir__avx2_isnan_f64(v0);
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_storeb_f64(o + k, r); else gir__avx2_storebn_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_isinf_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    const gir__avx2_vf32 c0 = gir__avx2_set1_f32((float)HUGE_VAL);
+    gir__avx2_vf32 v0;
+    gir__avx2_mf32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        r = gir__avx2_eq_f32(gir__avx2_abs_f32(v0), c0);
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_storeb_f32(o + k, r); else gir__avx2_storebn_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_isinf_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const double *x0 = (const double *)in[0];
+    const gir__avx2_vf64 c0 = gir__avx2_set1_f64((double)HUGE_VAL);
+    gir__avx2_vf64 v0;
+    gir__avx2_mf64 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        r = gir__avx2_eq_f64(gir__avx2_abs_f64(v0), c0);
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_storeb_f64(o + k, r); else gir__avx2_storebn_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_isfinite_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    const gir__avx2_vf32 c0 = gir__avx2_set1_f32((float)HUGE_VAL);
+    gir__avx2_vf32 v0;
+    gir__avx2_mf32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        r = gir__avx2_lt_f32(gir__avx2_abs_f32(v0), c0);
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_storeb_f32(o + k, r); else gir__avx2_storebn_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_isfinite_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const double *x0 = (const double *)in[0];
+    const gir__avx2_vf64 c0 = gir__avx2_set1_f64((double)HUGE_VAL);
+    gir__avx2_vf64 v0;
+    gir__avx2_mf64 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        r = gir__avx2_lt_f64(gir__avx2_abs_f64(v0), c0);
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_storeb_f64(o + k, r); else gir__avx2_storebn_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_add_u8__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__avx2_vu8 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_u8(x0[0]);
+    v1 = gir__avx2_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
+        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x1 + k) : gir__avx2_loadn_u8(x1 + k, t);
+        r = gir__avx2_add_u8(v0, v1);
+        if (t == GIR__LANES_AVX2_U8) gir__avx2_store_u8(o + k, r); else gir__avx2_storen_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_add_i32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    gir__avx2_vi32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_i32(x0[0]);
+    v1 = gir__avx2_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_I32) {
+        int t = n - k < GIR__LANES_AVX2_I32 ? (int)(n - k) : GIR__LANES_AVX2_I32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x0 + k) : gir__avx2_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x1 + k) : gir__avx2_loadn_i32(x1 + k, t);
+        r = gir__avx2_add_i32(v0, v1);
+        if (t == GIR__LANES_AVX2_I32) gir__avx2_store_i32(o + k, r); else gir__avx2_storen_i32(o + k, t, r);
+    }
+}
 GIR__TARGET_AVX2 static void gir__k_add_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
     float *o = (float *)out;
@@ -11658,6 +14256,44 @@ GIR__TARGET_AVX2 static void gir__k_add_f64__avx2(int64_t n, void *out, const vo
         if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
     }
 }
+GIR__TARGET_AVX2 static void gir__k_sub_u8__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__avx2_vu8 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_u8(x0[0]);
+    v1 = gir__avx2_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
+        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x1 + k) : gir__avx2_loadn_u8(x1 + k, t);
+        r = gir__avx2_sub_u8(v0, v1);
+        if (t == GIR__LANES_AVX2_U8) gir__avx2_store_u8(o + k, r); else gir__avx2_storen_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_sub_i32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    gir__avx2_vi32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_i32(x0[0]);
+    v1 = gir__avx2_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_I32) {
+        int t = n - k < GIR__LANES_AVX2_I32 ? (int)(n - k) : GIR__LANES_AVX2_I32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x0 + k) : gir__avx2_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x1 + k) : gir__avx2_loadn_i32(x1 + k, t);
+        r = gir__avx2_sub_i32(v0, v1);
+        if (t == GIR__LANES_AVX2_I32) gir__avx2_store_i32(o + k, r); else gir__avx2_storen_i32(o + k, t, r);
+    }
+}
 GIR__TARGET_AVX2 static void gir__k_sub_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
     float *o = (float *)out;
@@ -11694,6 +14330,44 @@ GIR__TARGET_AVX2 static void gir__k_sub_f64__avx2(int64_t n, void *out, const vo
         if (st[1]) v1 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x1 + k) : gir__avx2_loadn_f64(x1 + k, t);
         r = gir__avx2_sub_f64(v0, v1);
         if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_mul_u8__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__avx2_vu8 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_u8(x0[0]);
+    v1 = gir__avx2_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
+        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x1 + k) : gir__avx2_loadn_u8(x1 + k, t);
+        r = gir__avx2_mul_u8(v0, v1);
+        if (t == GIR__LANES_AVX2_U8) gir__avx2_store_u8(o + k, r); else gir__avx2_storen_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_mul_i32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    gir__avx2_vi32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_i32(x0[0]);
+    v1 = gir__avx2_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_I32) {
+        int t = n - k < GIR__LANES_AVX2_I32 ? (int)(n - k) : GIR__LANES_AVX2_I32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x0 + k) : gir__avx2_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x1 + k) : gir__avx2_loadn_i32(x1 + k, t);
+        r = gir__avx2_mul_i32(v0, v1);
+        if (t == GIR__LANES_AVX2_I32) gir__avx2_store_i32(o + k, r); else gir__avx2_storen_i32(o + k, t, r);
     }
 }
 GIR__TARGET_AVX2 static void gir__k_mul_f32__avx2(int64_t n, void *out, const void *const *in,
@@ -11772,6 +14446,40 @@ GIR__TARGET_AVX2 static void gir__k_div_f64__avx2(int64_t n, void *out, const vo
         if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
     }
 }
+GIR__TARGET_AVX2 static void gir__k_neg_u8__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const gir__avx2_vu8 c0 = gir__avx2_set1_u8((uint8_t)0);
+    gir__avx2_vu8 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_u8(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
+        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
+        r = gir__avx2_sub_u8(c0, v0);
+        if (t == GIR__LANES_AVX2_U8) gir__avx2_store_u8(o + k, r); else gir__avx2_storen_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_neg_i32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const gir__avx2_vi32 c0 = gir__avx2_set1_i32((int32_t)0);
+    gir__avx2_vi32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_i32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_I32) {
+        int t = n - k < GIR__LANES_AVX2_I32 ? (int)(n - k) : GIR__LANES_AVX2_I32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x0 + k) : gir__avx2_loadn_i32(x0 + k, t);
+        r = gir__avx2_sub_i32(c0, v0);
+        if (t == GIR__LANES_AVX2_I32) gir__avx2_store_i32(o + k, r); else gir__avx2_storen_i32(o + k, t, r);
+    }
+}
 GIR__TARGET_AVX2 static void gir__k_neg_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
     float *o = (float *)out;
@@ -11842,6 +14550,44 @@ GIR__TARGET_AVX2 static void gir__k_pow_f64__avx2(int64_t n, void *out, const vo
         if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
     }
 }
+GIR__TARGET_AVX2 static void gir__k_maximum_u8__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__avx2_vu8 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_u8(x0[0]);
+    v1 = gir__avx2_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
+        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x1 + k) : gir__avx2_loadn_u8(x1 + k, t);
+        r = gir__avx2_max_u8(v0, v1);
+        if (t == GIR__LANES_AVX2_U8) gir__avx2_store_u8(o + k, r); else gir__avx2_storen_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_maximum_i32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    gir__avx2_vi32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_i32(x0[0]);
+    v1 = gir__avx2_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_I32) {
+        int t = n - k < GIR__LANES_AVX2_I32 ? (int)(n - k) : GIR__LANES_AVX2_I32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x0 + k) : gir__avx2_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x1 + k) : gir__avx2_loadn_i32(x1 + k, t);
+        r = gir__avx2_max_i32(v0, v1);
+        if (t == GIR__LANES_AVX2_I32) gir__avx2_store_i32(o + k, r); else gir__avx2_storen_i32(o + k, t, r);
+    }
+}
 GIR__TARGET_AVX2 static void gir__k_maximum_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
     float *o = (float *)out;
@@ -11878,6 +14624,44 @@ GIR__TARGET_AVX2 static void gir__k_maximum_f64__avx2(int64_t n, void *out, cons
         if (st[1]) v1 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x1 + k) : gir__avx2_loadn_f64(x1 + k, t);
         r = gir__avx2_max_f64(v0, v1);
         if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_minimum_u8__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__avx2_vu8 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_u8(x0[0]);
+    v1 = gir__avx2_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
+        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x1 + k) : gir__avx2_loadn_u8(x1 + k, t);
+        r = gir__avx2_min_u8(v0, v1);
+        if (t == GIR__LANES_AVX2_U8) gir__avx2_store_u8(o + k, r); else gir__avx2_storen_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_minimum_i32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    gir__avx2_vi32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_i32(x0[0]);
+    v1 = gir__avx2_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_I32) {
+        int t = n - k < GIR__LANES_AVX2_I32 ? (int)(n - k) : GIR__LANES_AVX2_I32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x0 + k) : gir__avx2_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x1 + k) : gir__avx2_loadn_i32(x1 + k, t);
+        r = gir__avx2_min_i32(v0, v1);
+        if (t == GIR__LANES_AVX2_I32) gir__avx2_store_i32(o + k, r); else gir__avx2_storen_i32(o + k, t, r);
     }
 }
 GIR__TARGET_AVX2 static void gir__k_minimum_f32__avx2(int64_t n, void *out, const void *const *in,
@@ -11994,6 +14778,38 @@ GIR__TARGET_AVX2 static void gir__k_floordiv_f64__avx2(int64_t n, void *out, con
         if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
     }
 }
+GIR__TARGET_AVX2 static void gir__k_abs_u8__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    gir__avx2_vu8 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_u8(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
+        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
+        r = v0;
+        if (t == GIR__LANES_AVX2_U8) gir__avx2_store_u8(o + k, r); else gir__avx2_storen_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_abs_i32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    gir__avx2_vi32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_i32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_I32) {
+        int t = n - k < GIR__LANES_AVX2_I32 ? (int)(n - k) : GIR__LANES_AVX2_I32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x0 + k) : gir__avx2_loadn_i32(x0 + k, t);
+        r = gir__avx2_abs_i32(v0);
+        if (t == GIR__LANES_AVX2_I32) gir__avx2_store_i32(o + k, r); else gir__avx2_storen_i32(o + k, t, r);
+    }
+}
 GIR__TARGET_AVX2 static void gir__k_abs_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
     float *o = (float *)out;
@@ -12026,6 +14842,42 @@ GIR__TARGET_AVX2 static void gir__k_abs_f64__avx2(int64_t n, void *out, const vo
         if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
     }
 }
+GIR__TARGET_AVX2 static void gir__k_sign_u8__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const gir__avx2_vu8 c0 = gir__avx2_set1_u8((uint8_t)1);
+    gir__avx2_vu8 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_u8(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
+        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
+        r = gir__avx2_min_u8(v0, c0);
+        if (t == GIR__LANES_AVX2_U8) gir__avx2_store_u8(o + k, r); else gir__avx2_storen_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_sign_i32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const gir__avx2_vi32 c0 = gir__avx2_set1_i32((int32_t)0);
+    const gir__avx2_vi32 c1 = gir__avx2_set1_i32((int32_t)-1);
+    const gir__avx2_vi32 c2 = gir__avx2_set1_i32((int32_t)1);
+    gir__avx2_vi32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_i32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_I32) {
+        int t = n - k < GIR__LANES_AVX2_I32 ? (int)(n - k) : GIR__LANES_AVX2_I32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x0 + k) : gir__avx2_loadn_i32(x0 + k, t);
+        r = gir__avx2_select_i32(gir__avx2_gt_i32(v0, c0), c2, gir__avx2_select_i32(gir__avx2_lt_i32(v0, c0), c1, c0));
+        if (t == GIR__LANES_AVX2_I32) gir__avx2_store_i32(o + k, r); else gir__avx2_storen_i32(o + k, t, r);
+    }
+}
 GIR__TARGET_AVX2 static void gir__k_sign_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
     float *o = (float *)out;
@@ -12056,6 +14908,38 @@ GIR__TARGET_AVX2 static void gir__k_sign_f64__avx2(int64_t n, void *out, const v
         if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
         r = gir__avx2_sign_f64(v0);
         if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_square_u8__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    gir__avx2_vu8 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_u8(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
+        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
+        r = gir__avx2_mul_u8(v0, v0);
+        if (t == GIR__LANES_AVX2_U8) gir__avx2_store_u8(o + k, r); else gir__avx2_storen_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_square_i32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    gir__avx2_vi32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_i32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_I32) {
+        int t = n - k < GIR__LANES_AVX2_I32 ? (int)(n - k) : GIR__LANES_AVX2_I32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x0 + k) : gir__avx2_loadn_i32(x0 + k, t);
+        r = gir__avx2_mul_i32(v0, v0);
+        if (t == GIR__LANES_AVX2_I32) gir__avx2_store_i32(o + k, r); else gir__avx2_storen_i32(o + k, t, r);
     }
 }
 GIR__TARGET_AVX2 static void gir__k_square_f32__avx2(int64_t n, void *out, const void *const *in,
@@ -12704,6 +15588,40 @@ GIR__TARGET_AVX2 static void gir__k_softplus_f64__avx2(int64_t n, void *out, con
         if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
     }
 }
+GIR__TARGET_AVX2 static void gir__k_relu_u8__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const gir__avx2_vu8 c0 = gir__avx2_set1_u8((uint8_t)0);
+    gir__avx2_vu8 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_u8(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
+        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
+        r = gir__avx2_max_u8(v0, c0);
+        if (t == GIR__LANES_AVX2_U8) gir__avx2_store_u8(o + k, r); else gir__avx2_storen_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_relu_i32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const gir__avx2_vi32 c0 = gir__avx2_set1_i32((int32_t)0);
+    gir__avx2_vi32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_i32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_I32) {
+        int t = n - k < GIR__LANES_AVX2_I32 ? (int)(n - k) : GIR__LANES_AVX2_I32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x0 + k) : gir__avx2_loadn_i32(x0 + k, t);
+        r = gir__avx2_max_i32(v0, c0);
+        if (t == GIR__LANES_AVX2_I32) gir__avx2_store_i32(o + k, r); else gir__avx2_storen_i32(o + k, t, r);
+    }
+}
 GIR__TARGET_AVX2 static void gir__k_relu_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
     float *o = (float *)out;
@@ -13004,6 +15922,40 @@ GIR__TARGET_AVX2 static void gir__k_round_f64__avx2(int64_t n, void *out, const 
         if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
     }
 }
+GIR__TARGET_AVX2 static void gir__k_clamp_u8__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const gir__avx2_vu8 c0 = gir__avx2_set1_u8(gir__sat_u8(p[0]));
+    const gir__avx2_vu8 c1 = gir__avx2_set1_u8(gir__sat_u8(p[1]));
+    gir__avx2_vu8 v0, r;
+    int64_t k;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_u8(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
+        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
+        r = gir__avx2_min_u8(gir__avx2_max_u8(v0, c0), c1);
+        if (t == GIR__LANES_AVX2_U8) gir__avx2_store_u8(o + k, r); else gir__avx2_storen_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_clamp_i32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const gir__avx2_vi32 c0 = gir__avx2_set1_i32(gir__sat_i32(p[0]));
+    const gir__avx2_vi32 c1 = gir__avx2_set1_i32(gir__sat_i32(p[1]));
+    gir__avx2_vi32 v0, r;
+    int64_t k;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_i32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_AVX2_I32) {
+        int t = n - k < GIR__LANES_AVX2_I32 ? (int)(n - k) : GIR__LANES_AVX2_I32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x0 + k) : gir__avx2_loadn_i32(x0 + k, t);
+        r = gir__avx2_min_i32(gir__avx2_max_i32(v0, c0), c1);
+        if (t == GIR__LANES_AVX2_I32) gir__avx2_store_i32(o + k, r); else gir__avx2_storen_i32(o + k, t, r);
+    }
+}
 GIR__TARGET_AVX2 static void gir__k_clamp_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
     float *o = (float *)out;
@@ -13035,6 +15987,121 @@ GIR__TARGET_AVX2 static void gir__k_clamp_f64__avx2(int64_t n, void *out, const 
         int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
         if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
         r = gir__avx2_min_f64(gir__avx2_max_f64(v0, c0), c1);
+        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_where_b8__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    const uint8_t *x2 = (const uint8_t *)in[2];
+    gir__avx2_vu8 v0, v1, r;
+    gir__avx2_mu8 v2;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_u8(x0[0]);
+    v1 = gir__avx2_set1_u8(x1[0]);
+    v2 = gir__avx2_ne_u8(gir__avx2_set1_u8((uint8_t)(x2[0] != 0)), gir__avx2_set1_u8((uint8_t)0));
+    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
+        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x1 + k) : gir__avx2_loadn_u8(x1 + k, t);
+        if (st[2]) v2 = t == GIR__LANES_AVX2_U8 ? gir__avx2_loadb_u8(x2 + k) : gir__avx2_loadbn_u8(x2 + k, t);
+        r = gir__avx2_select_u8(v2, v0, v1);
+        if (t == GIR__LANES_AVX2_U8) gir__avx2_store_u8(o + k, r); else gir__avx2_storen_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_where_u8__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    const uint8_t *x2 = (const uint8_t *)in[2];
+    gir__avx2_vu8 v0, v1, r;
+    gir__avx2_mu8 v2;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_u8(x0[0]);
+    v1 = gir__avx2_set1_u8(x1[0]);
+    v2 = gir__avx2_ne_u8(gir__avx2_set1_u8((uint8_t)(x2[0] != 0)), gir__avx2_set1_u8((uint8_t)0));
+    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
+        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x1 + k) : gir__avx2_loadn_u8(x1 + k, t);
+        if (st[2]) v2 = t == GIR__LANES_AVX2_U8 ? gir__avx2_loadb_u8(x2 + k) : gir__avx2_loadbn_u8(x2 + k, t);
+        r = gir__avx2_select_u8(v2, v0, v1);
+        if (t == GIR__LANES_AVX2_U8) gir__avx2_store_u8(o + k, r); else gir__avx2_storen_u8(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_where_i32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    const uint8_t *x2 = (const uint8_t *)in[2];
+    gir__avx2_vi32 v0, v1, r;
+    gir__avx2_mi32 v2;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_i32(x0[0]);
+    v1 = gir__avx2_set1_i32(x1[0]);
+    v2 = gir__avx2_ne_i32(gir__avx2_set1_i32((int32_t)(x2[0] != 0)), gir__avx2_set1_i32((int32_t)0));
+    for (k = 0; k < n; k += GIR__LANES_AVX2_I32) {
+        int t = n - k < GIR__LANES_AVX2_I32 ? (int)(n - k) : GIR__LANES_AVX2_I32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x0 + k) : gir__avx2_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x1 + k) : gir__avx2_loadn_i32(x1 + k, t);
+        if (st[2]) v2 = t == GIR__LANES_AVX2_I32 ? gir__avx2_loadb_i32(x2 + k) : gir__avx2_loadbn_i32(x2 + k, t);
+        r = gir__avx2_select_i32(v2, v0, v1);
+        if (t == GIR__LANES_AVX2_I32) gir__avx2_store_i32(o + k, r); else gir__avx2_storen_i32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_where_f32__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    const uint8_t *x2 = (const uint8_t *)in[2];
+    gir__avx2_vf32 v0, v1, r;
+    gir__avx2_mf32 v2;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f32(x0[0]);
+    v1 = gir__avx2_set1_f32(x1[0]);
+    v2 = gir__avx2_ne_f32(gir__avx2_set1_f32((float)(x2[0] != 0)), gir__avx2_set1_f32((float)0));
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
+        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x1 + k) : gir__avx2_loadn_f32(x1 + k, t);
+        if (st[2]) v2 = t == GIR__LANES_AVX2_F32 ? gir__avx2_loadb_f32(x2 + k) : gir__avx2_loadbn_f32(x2 + k, t);
+        r = gir__avx2_select_f32(v2, v0, v1);
+        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+    }
+}
+GIR__TARGET_AVX2 static void gir__k_where_f64__avx2(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    const uint8_t *x2 = (const uint8_t *)in[2];
+    gir__avx2_vf64 v0, v1, r;
+    gir__avx2_mf64 v2;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__avx2_set1_f64(x0[0]);
+    v1 = gir__avx2_set1_f64(x1[0]);
+    v2 = gir__avx2_ne_f64(gir__avx2_set1_f64((double)(x2[0] != 0)), gir__avx2_set1_f64((double)0));
+    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
+        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
+        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x1 + k) : gir__avx2_loadn_f64(x1 + k, t);
+        if (st[2]) v2 = t == GIR__LANES_AVX2_F64 ? gir__avx2_loadb_f64(x2 + k) : gir__avx2_loadbn_f64(x2 + k, t);
+        r = gir__avx2_select_f64(v2, v0, v1);
         if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
     }
 }
@@ -13166,34 +16233,34 @@ static const gir__ew_fn gir__ew_table_avx2[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
     {0, 0, 0, 0, 0, 0}, /* ARANGE */
     {0, 0, 0, 0, 0, 0}, /* RAND_UNIFORM */
     {0, 0, 0, 0, 0, 0}, /* RAND_NORMAL */
-    {0, 0, 0, 0, 0, 0}, /* NOT */
-    {0, 0, 0, 0, 0, 0}, /* AND */
-    {0, 0, 0, 0, 0, 0}, /* OR */
-    {0, 0, 0, 0, 0, 0}, /* XOR */
-    {0, 0, 0, 0, 0, 0}, /* GT */
-    {0, 0, 0, 0, 0, 0}, /* GE */
-    {0, 0, 0, 0, 0, 0}, /* LT */
-    {0, 0, 0, 0, 0, 0}, /* LE */
-    {0, 0, 0, 0, 0, 0}, /* EQ */
-    {0, 0, 0, 0, 0, 0}, /* NE */
-    {0, 0, 0, 0, 0, 0}, /* APPROX_EQ */
-    {0, 0, 0, 0, 0, 0}, /* ISNAN */
-    {0, 0, 0, 0, 0, 0}, /* ISINF */
-    {0, 0, 0, 0, 0, 0}, /* ISFINITE */
-    {0, 0, 0, 0, gir__k_add_f32__avx2, gir__k_add_f64__avx2}, /* ADD */
-    {0, 0, 0, 0, gir__k_sub_f32__avx2, gir__k_sub_f64__avx2}, /* SUB */
-    {0, 0, 0, 0, gir__k_mul_f32__avx2, gir__k_mul_f64__avx2}, /* MUL */
+    {0, gir__k_not_b8__avx2, 0, 0, 0, 0}, /* NOT */
+    {0, gir__k_and_b8__avx2, 0, 0, 0, 0}, /* AND */
+    {0, gir__k_or_b8__avx2, 0, 0, 0, 0}, /* OR */
+    {0, gir__k_xor_b8__avx2, 0, 0, 0, 0}, /* XOR */
+    {0, gir__k_gt_b8__avx2, gir__k_gt_u8__avx2, gir__k_gt_i32__avx2, gir__k_gt_f32__avx2, gir__k_gt_f64__avx2}, /* GT */
+    {0, gir__k_ge_b8__avx2, gir__k_ge_u8__avx2, gir__k_ge_i32__avx2, gir__k_ge_f32__avx2, gir__k_ge_f64__avx2}, /* GE */
+    {0, gir__k_lt_b8__avx2, gir__k_lt_u8__avx2, gir__k_lt_i32__avx2, gir__k_lt_f32__avx2, gir__k_lt_f64__avx2}, /* LT */
+    {0, gir__k_le_b8__avx2, gir__k_le_u8__avx2, gir__k_le_i32__avx2, gir__k_le_f32__avx2, gir__k_le_f64__avx2}, /* LE */
+    {0, gir__k_eq_b8__avx2, gir__k_eq_u8__avx2, gir__k_eq_i32__avx2, gir__k_eq_f32__avx2, gir__k_eq_f64__avx2}, /* EQ */
+    {0, gir__k_ne_b8__avx2, gir__k_ne_u8__avx2, gir__k_ne_i32__avx2, gir__k_ne_f32__avx2, gir__k_ne_f64__avx2}, /* NE */
+    {0, 0, gir__k_approx_eq_u8__avx2, gir__k_approx_eq_i32__avx2, gir__k_approx_eq_f32__avx2, gir__k_approx_eq_f64__avx2}, /* APPROX_EQ */
+    {0, 0, 0, 0, gir__k_isnan_f32__avx2, gir__k_isnan_f64__avx2}, /* ISNAN */
+    {0, 0, 0, 0, gir__k_isinf_f32__avx2, gir__k_isinf_f64__avx2}, /* ISINF */
+    {0, 0, 0, 0, gir__k_isfinite_f32__avx2, gir__k_isfinite_f64__avx2}, /* ISFINITE */
+    {0, 0, gir__k_add_u8__avx2, gir__k_add_i32__avx2, gir__k_add_f32__avx2, gir__k_add_f64__avx2}, /* ADD */
+    {0, 0, gir__k_sub_u8__avx2, gir__k_sub_i32__avx2, gir__k_sub_f32__avx2, gir__k_sub_f64__avx2}, /* SUB */
+    {0, 0, gir__k_mul_u8__avx2, gir__k_mul_i32__avx2, gir__k_mul_f32__avx2, gir__k_mul_f64__avx2}, /* MUL */
     {0, 0, 0, 0, gir__k_div_f32__avx2, gir__k_div_f64__avx2}, /* DIV */
-    {0, 0, 0, 0, gir__k_neg_f32__avx2, gir__k_neg_f64__avx2}, /* NEG */
+    {0, 0, gir__k_neg_u8__avx2, gir__k_neg_i32__avx2, gir__k_neg_f32__avx2, gir__k_neg_f64__avx2}, /* NEG */
     {0, 0, 0, 0, gir__k_pow_f32__avx2, gir__k_pow_f64__avx2}, /* POW */
-    {0, 0, 0, 0, gir__k_maximum_f32__avx2, gir__k_maximum_f64__avx2}, /* MAXIMUM */
-    {0, 0, 0, 0, gir__k_minimum_f32__avx2, gir__k_minimum_f64__avx2}, /* MINIMUM */
+    {0, 0, gir__k_maximum_u8__avx2, gir__k_maximum_i32__avx2, gir__k_maximum_f32__avx2, gir__k_maximum_f64__avx2}, /* MAXIMUM */
+    {0, 0, gir__k_minimum_u8__avx2, gir__k_minimum_i32__avx2, gir__k_minimum_f32__avx2, gir__k_minimum_f64__avx2}, /* MINIMUM */
     {0, 0, 0, 0, gir__k_mod_f32__avx2, gir__k_mod_f64__avx2}, /* MOD */
     {0, 0, 0, 0, gir__k_floordiv_f32__avx2, gir__k_floordiv_f64__avx2}, /* FLOORDIV */
     {0, 0, 0, 0, 0, 0}, /* ADD_N */
-    {0, 0, 0, 0, gir__k_abs_f32__avx2, gir__k_abs_f64__avx2}, /* ABS */
-    {0, 0, 0, 0, gir__k_sign_f32__avx2, gir__k_sign_f64__avx2}, /* SIGN */
-    {0, 0, 0, 0, gir__k_square_f32__avx2, gir__k_square_f64__avx2}, /* SQUARE */
+    {0, 0, gir__k_abs_u8__avx2, gir__k_abs_i32__avx2, gir__k_abs_f32__avx2, gir__k_abs_f64__avx2}, /* ABS */
+    {0, 0, gir__k_sign_u8__avx2, gir__k_sign_i32__avx2, gir__k_sign_f32__avx2, gir__k_sign_f64__avx2}, /* SIGN */
+    {0, 0, gir__k_square_u8__avx2, gir__k_square_i32__avx2, gir__k_square_f32__avx2, gir__k_square_f64__avx2}, /* SQUARE */
     {0, 0, 0, 0, gir__k_sqrt_f32__avx2, gir__k_sqrt_f64__avx2}, /* SQRT */
     {0, 0, 0, 0, gir__k_rsqrt_f32__avx2, gir__k_rsqrt_f64__avx2}, /* RSQRT */
     {0, 0, 0, 0, gir__k_reciprocal_f32__avx2, gir__k_reciprocal_f64__avx2}, /* RECIPROCAL */
@@ -13213,7 +16280,7 @@ static const gir__ew_fn gir__ew_table_avx2[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
     {0, 0, 0, 0, gir__k_tanh_f32__avx2, gir__k_tanh_f64__avx2}, /* TANH */
     {0, 0, 0, 0, gir__k_sigmoid_f32__avx2, gir__k_sigmoid_f64__avx2}, /* SIGMOID */
     {0, 0, 0, 0, gir__k_softplus_f32__avx2, gir__k_softplus_f64__avx2}, /* SOFTPLUS */
-    {0, 0, 0, 0, gir__k_relu_f32__avx2, gir__k_relu_f64__avx2}, /* RELU */
+    {0, 0, gir__k_relu_u8__avx2, gir__k_relu_i32__avx2, gir__k_relu_f32__avx2, gir__k_relu_f64__avx2}, /* RELU */
     {0, 0, 0, 0, gir__k_leaky_relu_f32__avx2, gir__k_leaky_relu_f64__avx2}, /* LEAKY_RELU */
     {0, 0, 0, 0, gir__k_elu_f32__avx2, gir__k_elu_f64__avx2}, /* ELU */
     {0, 0, 0, 0, gir__k_gelu_f32__avx2, gir__k_gelu_f64__avx2}, /* GELU */
@@ -13222,7 +16289,7 @@ static const gir__ew_fn gir__ew_table_avx2[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
     {0, 0, 0, 0, gir__k_floor_f32__avx2, gir__k_floor_f64__avx2}, /* FLOOR */
     {0, 0, 0, 0, gir__k_ceil_f32__avx2, gir__k_ceil_f64__avx2}, /* CEIL */
     {0, 0, 0, 0, gir__k_round_f32__avx2, gir__k_round_f64__avx2}, /* ROUND */
-    {0, 0, 0, 0, gir__k_clamp_f32__avx2, gir__k_clamp_f64__avx2}, /* CLAMP */
+    {0, 0, gir__k_clamp_u8__avx2, gir__k_clamp_i32__avx2, gir__k_clamp_f32__avx2, gir__k_clamp_f64__avx2}, /* CLAMP */
     {0, 0, 0, 0, 0, 0}, /* SUM */
     {0, 0, 0, 0, 0, 0}, /* MEAN */
     {0, 0, 0, 0, 0, 0}, /* PROD */
@@ -13245,7 +16312,7 @@ static const gir__ew_fn gir__ew_table_avx2[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
     {0, 0, 0, 0, 0, 0}, /* INDEX_SELECT */
     {0, 0, 0, 0, 0, 0}, /* INDEX_ADD */
     {0, 0, 0, 0, 0, 0}, /* ONE_HOT */
-    {0, 0, 0, 0, 0, 0}, /* WHERE */
+    {0, gir__k_where_b8__avx2, gir__k_where_u8__avx2, gir__k_where_i32__avx2, gir__k_where_f32__avx2, gir__k_where_f64__avx2}, /* WHERE */
     {0, 0, 0, 0, 0, 0}, /* DIAG */
     {0, 0, 0, 0, 0, 0}, /* DIAGONAL */
     {0, 0, 0, 0, 0, 0}, /* TRIU */
@@ -13282,7 +16349,916 @@ static const gir__ew_fn gir__ew_table_avx2[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
 };
 #endif
 #if defined(GIR__HAVE_NEON)
-/* generated from ops.def: neon kernels (float rows; integer, bool and compare rows stay scalar) */
+/* generated from ops.def: neon kernels (the rows and dtypes with a vector form; the others stay scalar) */
+static void gir__k_not_b8__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const gir__neon_vu8 c0 = gir__neon_set1_u8((uint8_t)0);
+    gir__neon_vu8 v0;
+    gir__neon_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_u8(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
+        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
+        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
+        r = gir__neon_mnot_u8(gir__neon_ne_u8(v0, c0));
+        if (t == GIR__LANES_NEON_U8) gir__neon_storeb_u8(o + k, r); else gir__neon_storebn_u8(o + k, t, r);
+    }
+}
+static void gir__k_and_b8__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    const gir__neon_vu8 c0 = gir__neon_set1_u8((uint8_t)0);
+    gir__neon_vu8 v0, v1;
+    gir__neon_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_u8(x0[0]);
+    v1 = gir__neon_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
+        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
+        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x1 + k) : gir__neon_loadn_u8(x1 + k, t);
+        r = gir__neon_mand_u8(gir__neon_ne_u8(v0, c0), gir__neon_ne_u8(v1, c0));
+        if (t == GIR__LANES_NEON_U8) gir__neon_storeb_u8(o + k, r); else gir__neon_storebn_u8(o + k, t, r);
+    }
+}
+static void gir__k_or_b8__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    const gir__neon_vu8 c0 = gir__neon_set1_u8((uint8_t)0);
+    gir__neon_vu8 v0, v1;
+    gir__neon_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_u8(x0[0]);
+    v1 = gir__neon_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
+        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
+        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x1 + k) : gir__neon_loadn_u8(x1 + k, t);
+        r = gir__neon_mor_u8(gir__neon_ne_u8(v0, c0), gir__neon_ne_u8(v1, c0));
+        if (t == GIR__LANES_NEON_U8) gir__neon_storeb_u8(o + k, r); else gir__neon_storebn_u8(o + k, t, r);
+    }
+}
+static void gir__k_xor_b8__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    const gir__neon_vu8 c0 = gir__neon_set1_u8((uint8_t)0);
+    gir__neon_vu8 v0, v1;
+    gir__neon_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_u8(x0[0]);
+    v1 = gir__neon_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
+        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
+        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x1 + k) : gir__neon_loadn_u8(x1 + k, t);
+        r = gir__neon_mxor_u8(gir__neon_ne_u8(v0, c0), gir__neon_ne_u8(v1, c0));
+        if (t == GIR__LANES_NEON_U8) gir__neon_storeb_u8(o + k, r); else gir__neon_storebn_u8(o + k, t, r);
+    }
+}
+static void gir__k_gt_b8__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__neon_vu8 v0, v1;
+    gir__neon_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_u8(x0[0]);
+    v1 = gir__neon_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
+        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
+        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x1 + k) : gir__neon_loadn_u8(x1 + k, t);
+        r = gir__neon_gt_u8(v0, v1);
+        if (t == GIR__LANES_NEON_U8) gir__neon_storeb_u8(o + k, r); else gir__neon_storebn_u8(o + k, t, r);
+    }
+}
+static void gir__k_gt_u8__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__neon_vu8 v0, v1;
+    gir__neon_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_u8(x0[0]);
+    v1 = gir__neon_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
+        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
+        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x1 + k) : gir__neon_loadn_u8(x1 + k, t);
+        r = gir__neon_gt_u8(v0, v1);
+        if (t == GIR__LANES_NEON_U8) gir__neon_storeb_u8(o + k, r); else gir__neon_storebn_u8(o + k, t, r);
+    }
+}
+static void gir__k_gt_i32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    gir__neon_vi32 v0, v1;
+    gir__neon_mi32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_i32(x0[0]);
+    v1 = gir__neon_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_I32) {
+        int t = n - k < GIR__LANES_NEON_I32 ? (int)(n - k) : GIR__LANES_NEON_I32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x0 + k) : gir__neon_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x1 + k) : gir__neon_loadn_i32(x1 + k, t);
+        r = gir__neon_gt_i32(v0, v1);
+        if (t == GIR__LANES_NEON_I32) gir__neon_storeb_i32(o + k, r); else gir__neon_storebn_i32(o + k, t, r);
+    }
+}
+static void gir__k_gt_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__neon_vf32 v0, v1;
+    gir__neon_mf32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    v1 = gir__neon_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x1 + k) : gir__neon_loadn_f32(x1 + k, t);
+        r = gir__neon_gt_f32(v0, v1);
+        if (t == GIR__LANES_NEON_F32) gir__neon_storeb_f32(o + k, r); else gir__neon_storebn_f32(o + k, t, r);
+    }
+}
+static void gir__k_gt_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__neon_vf64 v0, v1;
+    gir__neon_mf64 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    v1 = gir__neon_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x1 + k) : gir__neon_loadn_f64(x1 + k, t);
+        r = gir__neon_gt_f64(v0, v1);
+        if (t == GIR__LANES_NEON_F64) gir__neon_storeb_f64(o + k, r); else gir__neon_storebn_f64(o + k, t, r);
+    }
+}
+static void gir__k_ge_b8__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__neon_vu8 v0, v1;
+    gir__neon_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_u8(x0[0]);
+    v1 = gir__neon_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
+        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
+        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x1 + k) : gir__neon_loadn_u8(x1 + k, t);
+        r = gir__neon_ge_u8(v0, v1);
+        if (t == GIR__LANES_NEON_U8) gir__neon_storeb_u8(o + k, r); else gir__neon_storebn_u8(o + k, t, r);
+    }
+}
+static void gir__k_ge_u8__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__neon_vu8 v0, v1;
+    gir__neon_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_u8(x0[0]);
+    v1 = gir__neon_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
+        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
+        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x1 + k) : gir__neon_loadn_u8(x1 + k, t);
+        r = gir__neon_ge_u8(v0, v1);
+        if (t == GIR__LANES_NEON_U8) gir__neon_storeb_u8(o + k, r); else gir__neon_storebn_u8(o + k, t, r);
+    }
+}
+static void gir__k_ge_i32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    gir__neon_vi32 v0, v1;
+    gir__neon_mi32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_i32(x0[0]);
+    v1 = gir__neon_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_I32) {
+        int t = n - k < GIR__LANES_NEON_I32 ? (int)(n - k) : GIR__LANES_NEON_I32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x0 + k) : gir__neon_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x1 + k) : gir__neon_loadn_i32(x1 + k, t);
+        r = gir__neon_ge_i32(v0, v1);
+        if (t == GIR__LANES_NEON_I32) gir__neon_storeb_i32(o + k, r); else gir__neon_storebn_i32(o + k, t, r);
+    }
+}
+static void gir__k_ge_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__neon_vf32 v0, v1;
+    gir__neon_mf32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    v1 = gir__neon_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x1 + k) : gir__neon_loadn_f32(x1 + k, t);
+        r = gir__neon_ge_f32(v0, v1);
+        if (t == GIR__LANES_NEON_F32) gir__neon_storeb_f32(o + k, r); else gir__neon_storebn_f32(o + k, t, r);
+    }
+}
+static void gir__k_ge_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__neon_vf64 v0, v1;
+    gir__neon_mf64 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    v1 = gir__neon_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x1 + k) : gir__neon_loadn_f64(x1 + k, t);
+        r = gir__neon_ge_f64(v0, v1);
+        if (t == GIR__LANES_NEON_F64) gir__neon_storeb_f64(o + k, r); else gir__neon_storebn_f64(o + k, t, r);
+    }
+}
+static void gir__k_lt_b8__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__neon_vu8 v0, v1;
+    gir__neon_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_u8(x0[0]);
+    v1 = gir__neon_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
+        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
+        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x1 + k) : gir__neon_loadn_u8(x1 + k, t);
+        r = gir__neon_lt_u8(v0, v1);
+        if (t == GIR__LANES_NEON_U8) gir__neon_storeb_u8(o + k, r); else gir__neon_storebn_u8(o + k, t, r);
+    }
+}
+static void gir__k_lt_u8__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__neon_vu8 v0, v1;
+    gir__neon_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_u8(x0[0]);
+    v1 = gir__neon_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
+        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
+        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x1 + k) : gir__neon_loadn_u8(x1 + k, t);
+        r = gir__neon_lt_u8(v0, v1);
+        if (t == GIR__LANES_NEON_U8) gir__neon_storeb_u8(o + k, r); else gir__neon_storebn_u8(o + k, t, r);
+    }
+}
+static void gir__k_lt_i32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    gir__neon_vi32 v0, v1;
+    gir__neon_mi32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_i32(x0[0]);
+    v1 = gir__neon_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_I32) {
+        int t = n - k < GIR__LANES_NEON_I32 ? (int)(n - k) : GIR__LANES_NEON_I32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x0 + k) : gir__neon_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x1 + k) : gir__neon_loadn_i32(x1 + k, t);
+        r = gir__neon_lt_i32(v0, v1);
+        if (t == GIR__LANES_NEON_I32) gir__neon_storeb_i32(o + k, r); else gir__neon_storebn_i32(o + k, t, r);
+    }
+}
+static void gir__k_lt_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__neon_vf32 v0, v1;
+    gir__neon_mf32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    v1 = gir__neon_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x1 + k) : gir__neon_loadn_f32(x1 + k, t);
+        r = gir__neon_lt_f32(v0, v1);
+        if (t == GIR__LANES_NEON_F32) gir__neon_storeb_f32(o + k, r); else gir__neon_storebn_f32(o + k, t, r);
+    }
+}
+static void gir__k_lt_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__neon_vf64 v0, v1;
+    gir__neon_mf64 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    v1 = gir__neon_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x1 + k) : gir__neon_loadn_f64(x1 + k, t);
+        r = gir__neon_lt_f64(v0, v1);
+        if (t == GIR__LANES_NEON_F64) gir__neon_storeb_f64(o + k, r); else gir__neon_storebn_f64(o + k, t, r);
+    }
+}
+static void gir__k_le_b8__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__neon_vu8 v0, v1;
+    gir__neon_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_u8(x0[0]);
+    v1 = gir__neon_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
+        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
+        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x1 + k) : gir__neon_loadn_u8(x1 + k, t);
+        r = gir__neon_le_u8(v0, v1);
+        if (t == GIR__LANES_NEON_U8) gir__neon_storeb_u8(o + k, r); else gir__neon_storebn_u8(o + k, t, r);
+    }
+}
+static void gir__k_le_u8__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__neon_vu8 v0, v1;
+    gir__neon_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_u8(x0[0]);
+    v1 = gir__neon_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
+        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
+        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x1 + k) : gir__neon_loadn_u8(x1 + k, t);
+        r = gir__neon_le_u8(v0, v1);
+        if (t == GIR__LANES_NEON_U8) gir__neon_storeb_u8(o + k, r); else gir__neon_storebn_u8(o + k, t, r);
+    }
+}
+static void gir__k_le_i32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    gir__neon_vi32 v0, v1;
+    gir__neon_mi32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_i32(x0[0]);
+    v1 = gir__neon_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_I32) {
+        int t = n - k < GIR__LANES_NEON_I32 ? (int)(n - k) : GIR__LANES_NEON_I32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x0 + k) : gir__neon_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x1 + k) : gir__neon_loadn_i32(x1 + k, t);
+        r = gir__neon_le_i32(v0, v1);
+        if (t == GIR__LANES_NEON_I32) gir__neon_storeb_i32(o + k, r); else gir__neon_storebn_i32(o + k, t, r);
+    }
+}
+static void gir__k_le_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__neon_vf32 v0, v1;
+    gir__neon_mf32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    v1 = gir__neon_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x1 + k) : gir__neon_loadn_f32(x1 + k, t);
+        r = gir__neon_le_f32(v0, v1);
+        if (t == GIR__LANES_NEON_F32) gir__neon_storeb_f32(o + k, r); else gir__neon_storebn_f32(o + k, t, r);
+    }
+}
+static void gir__k_le_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__neon_vf64 v0, v1;
+    gir__neon_mf64 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    v1 = gir__neon_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x1 + k) : gir__neon_loadn_f64(x1 + k, t);
+        r = gir__neon_le_f64(v0, v1);
+        if (t == GIR__LANES_NEON_F64) gir__neon_storeb_f64(o + k, r); else gir__neon_storebn_f64(o + k, t, r);
+    }
+}
+static void gir__k_eq_b8__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__neon_vu8 v0, v1;
+    gir__neon_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_u8(x0[0]);
+    v1 = gir__neon_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
+        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
+        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x1 + k) : gir__neon_loadn_u8(x1 + k, t);
+        r = gir__neon_eq_u8(v0, v1);
+        if (t == GIR__LANES_NEON_U8) gir__neon_storeb_u8(o + k, r); else gir__neon_storebn_u8(o + k, t, r);
+    }
+}
+static void gir__k_eq_u8__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__neon_vu8 v0, v1;
+    gir__neon_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_u8(x0[0]);
+    v1 = gir__neon_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
+        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
+        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x1 + k) : gir__neon_loadn_u8(x1 + k, t);
+        r = gir__neon_eq_u8(v0, v1);
+        if (t == GIR__LANES_NEON_U8) gir__neon_storeb_u8(o + k, r); else gir__neon_storebn_u8(o + k, t, r);
+    }
+}
+static void gir__k_eq_i32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    gir__neon_vi32 v0, v1;
+    gir__neon_mi32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_i32(x0[0]);
+    v1 = gir__neon_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_I32) {
+        int t = n - k < GIR__LANES_NEON_I32 ? (int)(n - k) : GIR__LANES_NEON_I32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x0 + k) : gir__neon_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x1 + k) : gir__neon_loadn_i32(x1 + k, t);
+        r = gir__neon_eq_i32(v0, v1);
+        if (t == GIR__LANES_NEON_I32) gir__neon_storeb_i32(o + k, r); else gir__neon_storebn_i32(o + k, t, r);
+    }
+}
+static void gir__k_eq_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__neon_vf32 v0, v1;
+    gir__neon_mf32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    v1 = gir__neon_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x1 + k) : gir__neon_loadn_f32(x1 + k, t);
+        r = gir__neon_eq_f32(v0, v1);
+        if (t == GIR__LANES_NEON_F32) gir__neon_storeb_f32(o + k, r); else gir__neon_storebn_f32(o + k, t, r);
+    }
+}
+static void gir__k_eq_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__neon_vf64 v0, v1;
+    gir__neon_mf64 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    v1 = gir__neon_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x1 + k) : gir__neon_loadn_f64(x1 + k, t);
+        r = gir__neon_eq_f64(v0, v1);
+        if (t == GIR__LANES_NEON_F64) gir__neon_storeb_f64(o + k, r); else gir__neon_storebn_f64(o + k, t, r);
+    }
+}
+static void gir__k_ne_b8__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__neon_vu8 v0, v1;
+    gir__neon_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_u8(x0[0]);
+    v1 = gir__neon_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
+        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
+        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x1 + k) : gir__neon_loadn_u8(x1 + k, t);
+        r = gir__neon_ne_u8(v0, v1);
+        if (t == GIR__LANES_NEON_U8) gir__neon_storeb_u8(o + k, r); else gir__neon_storebn_u8(o + k, t, r);
+    }
+}
+static void gir__k_ne_u8__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__neon_vu8 v0, v1;
+    gir__neon_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_u8(x0[0]);
+    v1 = gir__neon_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
+        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
+        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x1 + k) : gir__neon_loadn_u8(x1 + k, t);
+        r = gir__neon_ne_u8(v0, v1);
+        if (t == GIR__LANES_NEON_U8) gir__neon_storeb_u8(o + k, r); else gir__neon_storebn_u8(o + k, t, r);
+    }
+}
+static void gir__k_ne_i32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    gir__neon_vi32 v0, v1;
+    gir__neon_mi32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_i32(x0[0]);
+    v1 = gir__neon_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_I32) {
+        int t = n - k < GIR__LANES_NEON_I32 ? (int)(n - k) : GIR__LANES_NEON_I32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x0 + k) : gir__neon_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x1 + k) : gir__neon_loadn_i32(x1 + k, t);
+        r = gir__neon_ne_i32(v0, v1);
+        if (t == GIR__LANES_NEON_I32) gir__neon_storeb_i32(o + k, r); else gir__neon_storebn_i32(o + k, t, r);
+    }
+}
+static void gir__k_ne_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__neon_vf32 v0, v1;
+    gir__neon_mf32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    v1 = gir__neon_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x1 + k) : gir__neon_loadn_f32(x1 + k, t);
+        r = gir__neon_ne_f32(v0, v1);
+        if (t == GIR__LANES_NEON_F32) gir__neon_storeb_f32(o + k, r); else gir__neon_storebn_f32(o + k, t, r);
+    }
+}
+static void gir__k_ne_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    gir__neon_vf64 v0, v1;
+    gir__neon_mf64 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    v1 = gir__neon_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x1 + k) : gir__neon_loadn_f64(x1 + k, t);
+        r = gir__neon_ne_f64(v0, v1);
+        if (t == GIR__LANES_NEON_F64) gir__neon_storeb_f64(o + k, r); else gir__neon_storebn_f64(o + k, t, r);
+    }
+}
+static void gir__k_approx_eq_u8__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    const gir__neon_vu8 c0 = gir__neon_set1_u8(gir__sat_u8(p[0]));
+    const gir__neon_vu8 c1 = gir__neon_set1_u8(gir__sat_u8(p[1]));
+    gir__neon_vu8 v0, v1;
+    gir__neon_mu8 r;
+    int64_t k;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_u8(x0[0]);
+    v1 = gir__neon_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
+        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
+        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x1 + k) : gir__neon_loadn_u8(x1 + k, t);
+        r = gir__neon_le_u8(gir__neon_sub_u8(v0, v1), gir__neon_add_u8(c0, gir__neon_mul_u8(c1, v1)));
+        if (t == GIR__LANES_NEON_U8) gir__neon_storeb_u8(o + k, r); else gir__neon_storebn_u8(o + k, t, r);
+    }
+}
+static void gir__k_approx_eq_i32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    const gir__neon_vi32 c0 = gir__neon_set1_i32(gir__sat_i32(p[0]));
+    const gir__neon_vi32 c1 = gir__neon_set1_i32(gir__sat_i32(p[1]));
+    gir__neon_vi32 v0, v1;
+    gir__neon_mi32 r;
+    int64_t k;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_i32(x0[0]);
+    v1 = gir__neon_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_I32) {
+        int t = n - k < GIR__LANES_NEON_I32 ? (int)(n - k) : GIR__LANES_NEON_I32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x0 + k) : gir__neon_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x1 + k) : gir__neon_loadn_i32(x1 + k, t);
+        r = gir__neon_le_i32(gir__neon_abs_i32(gir__neon_sub_i32(v0, v1)), gir__neon_add_i32(c0, gir__neon_mul_i32(c1, gir__neon_abs_i32(v1))));
+        if (t == GIR__LANES_NEON_I32) gir__neon_storeb_i32(o + k, r); else gir__neon_storebn_i32(o + k, t, r);
+    }
+}
+static void gir__k_approx_eq_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    const gir__neon_vf32 c0 = gir__neon_set1_f32((float)p[0]);
+    const gir__neon_vf32 c1 = gir__neon_set1_f32((float)p[1]);
+    gir__neon_vf32 v0, v1;
+    gir__neon_mf32 r;
+    int64_t k;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    v1 = gir__neon_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x1 + k) : gir__neon_loadn_f32(x1 + k, t);
+        r = gir__neon_le_f32(gir__neon_abs_f32(gir__neon_sub_f32(v0, v1)), gir__neon_add_f32(c0, gir__neon_mul_f32(c1, gir__neon_abs_f32(v1))));
+        if (t == GIR__LANES_NEON_F32) gir__neon_storeb_f32(o + k, r); else gir__neon_storebn_f32(o + k, t, r);
+    }
+}
+static void gir__k_approx_eq_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    const gir__neon_vf64 c0 = gir__neon_set1_f64((double)p[0]);
+    const gir__neon_vf64 c1 = gir__neon_set1_f64((double)p[1]);
+    gir__neon_vf64 v0, v1;
+    gir__neon_mf64 r;
+    int64_t k;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    v1 = gir__neon_set1_f64(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x1 + k) : gir__neon_loadn_f64(x1 + k, t);
+        r = gir__neon_le_f64(gir__neon_abs_f64(gir__neon_sub_f64(v0, v1)), gir__neon_add_f64(c0, gir__neon_mul_f64(c1, gir__neon_abs_f64(v1))));
+        if (t == GIR__LANES_NEON_F64) gir__neon_storeb_f64(o + k, r); else gir__neon_storebn_f64(o + k, t, r);
+    }
+}
+static void gir__k_isnan_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    gir__neon_vf32 v0;
+    gir__neon_mf32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        r = gir__neon_isnan_f32(v0);
+        if (t == GIR__LANES_NEON_F32) gir__neon_storeb_f32(o + k, r); else gir__neon_storebn_f32(o + k, t, r);
+    }
+}
+static void gir__k_isnan_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const double *x0 = (const double *)in[0];
+    gir__neon_vf64 v0;
+    gir__neon_mf64 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        r = gir__neon_isnan_f64(v0);
+        if (t == GIR__LANES_NEON_F64) gir__neon_storeb_f64(o + k, r); else gir__neon_storebn_f64(o + k, t, r);
+    }
+}
+static void gir__k_isinf_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    const gir__neon_vf32 c0 = gir__neon_set1_f32((float)HUGE_VAL);
+    gir__neon_vf32 v0;
+    gir__neon_mf32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        r = gir__neon_eq_f32(gir__neon_abs_f32(v0), c0);
+        if (t == GIR__LANES_NEON_F32) gir__neon_storeb_f32(o + k, r); else gir__neon_storebn_f32(o + k, t, r);
+    }
+}
+static void gir__k_isinf_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const double *x0 = (const double *)in[0];
+    const gir__neon_vf64 c0 = gir__neon_set1_f64((double)HUGE_VAL);
+    gir__neon_vf64 v0;
+    gir__neon_mf64 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        r = gir__neon_eq_f64(gir__neon_abs_f64(v0), c0);
+        if (t == GIR__LANES_NEON_F64) gir__neon_storeb_f64(o + k, r); else gir__neon_storebn_f64(o + k, t, r);
+    }
+}
+static void gir__k_isfinite_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    const gir__neon_vf32 c0 = gir__neon_set1_f32((float)HUGE_VAL);
+    gir__neon_vf32 v0;
+    gir__neon_mf32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        r = gir__neon_lt_f32(gir__neon_abs_f32(v0), c0);
+        if (t == GIR__LANES_NEON_F32) gir__neon_storeb_f32(o + k, r); else gir__neon_storebn_f32(o + k, t, r);
+    }
+}
+static void gir__k_isfinite_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const double *x0 = (const double *)in[0];
+    const gir__neon_vf64 c0 = gir__neon_set1_f64((double)HUGE_VAL);
+    gir__neon_vf64 v0;
+    gir__neon_mf64 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        r = gir__neon_lt_f64(gir__neon_abs_f64(v0), c0);
+        if (t == GIR__LANES_NEON_F64) gir__neon_storeb_f64(o + k, r); else gir__neon_storebn_f64(o + k, t, r);
+    }
+}
+static void gir__k_add_u8__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__neon_vu8 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_u8(x0[0]);
+    v1 = gir__neon_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
+        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
+        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x1 + k) : gir__neon_loadn_u8(x1 + k, t);
+        r = gir__neon_add_u8(v0, v1);
+        if (t == GIR__LANES_NEON_U8) gir__neon_store_u8(o + k, r); else gir__neon_storen_u8(o + k, t, r);
+    }
+}
+static void gir__k_add_i32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    gir__neon_vi32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_i32(x0[0]);
+    v1 = gir__neon_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_I32) {
+        int t = n - k < GIR__LANES_NEON_I32 ? (int)(n - k) : GIR__LANES_NEON_I32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x0 + k) : gir__neon_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x1 + k) : gir__neon_loadn_i32(x1 + k, t);
+        r = gir__neon_add_i32(v0, v1);
+        if (t == GIR__LANES_NEON_I32) gir__neon_store_i32(o + k, r); else gir__neon_storen_i32(o + k, t, r);
+    }
+}
 static void gir__k_add_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
     float *o = (float *)out;
@@ -13321,6 +17297,44 @@ static void gir__k_add_f64__neon(int64_t n, void *out, const void *const *in,
         if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
     }
 }
+static void gir__k_sub_u8__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__neon_vu8 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_u8(x0[0]);
+    v1 = gir__neon_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
+        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
+        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x1 + k) : gir__neon_loadn_u8(x1 + k, t);
+        r = gir__neon_sub_u8(v0, v1);
+        if (t == GIR__LANES_NEON_U8) gir__neon_store_u8(o + k, r); else gir__neon_storen_u8(o + k, t, r);
+    }
+}
+static void gir__k_sub_i32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    gir__neon_vi32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_i32(x0[0]);
+    v1 = gir__neon_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_I32) {
+        int t = n - k < GIR__LANES_NEON_I32 ? (int)(n - k) : GIR__LANES_NEON_I32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x0 + k) : gir__neon_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x1 + k) : gir__neon_loadn_i32(x1 + k, t);
+        r = gir__neon_sub_i32(v0, v1);
+        if (t == GIR__LANES_NEON_I32) gir__neon_store_i32(o + k, r); else gir__neon_storen_i32(o + k, t, r);
+    }
+}
 static void gir__k_sub_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
     float *o = (float *)out;
@@ -13357,6 +17371,44 @@ static void gir__k_sub_f64__neon(int64_t n, void *out, const void *const *in,
         if (st[1]) v1 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x1 + k) : gir__neon_loadn_f64(x1 + k, t);
         r = gir__neon_sub_f64(v0, v1);
         if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_mul_u8__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__neon_vu8 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_u8(x0[0]);
+    v1 = gir__neon_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
+        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
+        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x1 + k) : gir__neon_loadn_u8(x1 + k, t);
+        r = gir__neon_mul_u8(v0, v1);
+        if (t == GIR__LANES_NEON_U8) gir__neon_store_u8(o + k, r); else gir__neon_storen_u8(o + k, t, r);
+    }
+}
+static void gir__k_mul_i32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    gir__neon_vi32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_i32(x0[0]);
+    v1 = gir__neon_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_I32) {
+        int t = n - k < GIR__LANES_NEON_I32 ? (int)(n - k) : GIR__LANES_NEON_I32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x0 + k) : gir__neon_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x1 + k) : gir__neon_loadn_i32(x1 + k, t);
+        r = gir__neon_mul_i32(v0, v1);
+        if (t == GIR__LANES_NEON_I32) gir__neon_store_i32(o + k, r); else gir__neon_storen_i32(o + k, t, r);
     }
 }
 static void gir__k_mul_f32__neon(int64_t n, void *out, const void *const *in,
@@ -13435,6 +17487,40 @@ static void gir__k_div_f64__neon(int64_t n, void *out, const void *const *in,
         if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
     }
 }
+static void gir__k_neg_u8__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const gir__neon_vu8 c0 = gir__neon_set1_u8((uint8_t)0);
+    gir__neon_vu8 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_u8(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
+        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
+        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
+        r = gir__neon_sub_u8(c0, v0);
+        if (t == GIR__LANES_NEON_U8) gir__neon_store_u8(o + k, r); else gir__neon_storen_u8(o + k, t, r);
+    }
+}
+static void gir__k_neg_i32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const gir__neon_vi32 c0 = gir__neon_set1_i32((int32_t)0);
+    gir__neon_vi32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_i32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_I32) {
+        int t = n - k < GIR__LANES_NEON_I32 ? (int)(n - k) : GIR__LANES_NEON_I32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x0 + k) : gir__neon_loadn_i32(x0 + k, t);
+        r = gir__neon_sub_i32(c0, v0);
+        if (t == GIR__LANES_NEON_I32) gir__neon_store_i32(o + k, r); else gir__neon_storen_i32(o + k, t, r);
+    }
+}
 static void gir__k_neg_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
     float *o = (float *)out;
@@ -13505,6 +17591,44 @@ static void gir__k_pow_f64__neon(int64_t n, void *out, const void *const *in,
         if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
     }
 }
+static void gir__k_maximum_u8__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__neon_vu8 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_u8(x0[0]);
+    v1 = gir__neon_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
+        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
+        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x1 + k) : gir__neon_loadn_u8(x1 + k, t);
+        r = gir__neon_max_u8(v0, v1);
+        if (t == GIR__LANES_NEON_U8) gir__neon_store_u8(o + k, r); else gir__neon_storen_u8(o + k, t, r);
+    }
+}
+static void gir__k_maximum_i32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    gir__neon_vi32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_i32(x0[0]);
+    v1 = gir__neon_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_I32) {
+        int t = n - k < GIR__LANES_NEON_I32 ? (int)(n - k) : GIR__LANES_NEON_I32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x0 + k) : gir__neon_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x1 + k) : gir__neon_loadn_i32(x1 + k, t);
+        r = gir__neon_max_i32(v0, v1);
+        if (t == GIR__LANES_NEON_I32) gir__neon_store_i32(o + k, r); else gir__neon_storen_i32(o + k, t, r);
+    }
+}
 static void gir__k_maximum_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
     float *o = (float *)out;
@@ -13541,6 +17665,44 @@ static void gir__k_maximum_f64__neon(int64_t n, void *out, const void *const *in
         if (st[1]) v1 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x1 + k) : gir__neon_loadn_f64(x1 + k, t);
         r = gir__neon_max_f64(v0, v1);
         if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_minimum_u8__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__neon_vu8 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_u8(x0[0]);
+    v1 = gir__neon_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
+        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
+        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x1 + k) : gir__neon_loadn_u8(x1 + k, t);
+        r = gir__neon_min_u8(v0, v1);
+        if (t == GIR__LANES_NEON_U8) gir__neon_store_u8(o + k, r); else gir__neon_storen_u8(o + k, t, r);
+    }
+}
+static void gir__k_minimum_i32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    gir__neon_vi32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_i32(x0[0]);
+    v1 = gir__neon_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_I32) {
+        int t = n - k < GIR__LANES_NEON_I32 ? (int)(n - k) : GIR__LANES_NEON_I32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x0 + k) : gir__neon_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x1 + k) : gir__neon_loadn_i32(x1 + k, t);
+        r = gir__neon_min_i32(v0, v1);
+        if (t == GIR__LANES_NEON_I32) gir__neon_store_i32(o + k, r); else gir__neon_storen_i32(o + k, t, r);
     }
 }
 static void gir__k_minimum_f32__neon(int64_t n, void *out, const void *const *in,
@@ -13657,6 +17819,38 @@ static void gir__k_floordiv_f64__neon(int64_t n, void *out, const void *const *i
         if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
     }
 }
+static void gir__k_abs_u8__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    gir__neon_vu8 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_u8(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
+        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
+        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
+        r = v0;
+        if (t == GIR__LANES_NEON_U8) gir__neon_store_u8(o + k, r); else gir__neon_storen_u8(o + k, t, r);
+    }
+}
+static void gir__k_abs_i32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    gir__neon_vi32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_i32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_I32) {
+        int t = n - k < GIR__LANES_NEON_I32 ? (int)(n - k) : GIR__LANES_NEON_I32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x0 + k) : gir__neon_loadn_i32(x0 + k, t);
+        r = gir__neon_abs_i32(v0);
+        if (t == GIR__LANES_NEON_I32) gir__neon_store_i32(o + k, r); else gir__neon_storen_i32(o + k, t, r);
+    }
+}
 static void gir__k_abs_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
     float *o = (float *)out;
@@ -13689,6 +17883,42 @@ static void gir__k_abs_f64__neon(int64_t n, void *out, const void *const *in,
         if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
     }
 }
+static void gir__k_sign_u8__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const gir__neon_vu8 c0 = gir__neon_set1_u8((uint8_t)1);
+    gir__neon_vu8 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_u8(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
+        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
+        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
+        r = gir__neon_min_u8(v0, c0);
+        if (t == GIR__LANES_NEON_U8) gir__neon_store_u8(o + k, r); else gir__neon_storen_u8(o + k, t, r);
+    }
+}
+static void gir__k_sign_i32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const gir__neon_vi32 c0 = gir__neon_set1_i32((int32_t)0);
+    const gir__neon_vi32 c1 = gir__neon_set1_i32((int32_t)-1);
+    const gir__neon_vi32 c2 = gir__neon_set1_i32((int32_t)1);
+    gir__neon_vi32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_i32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_I32) {
+        int t = n - k < GIR__LANES_NEON_I32 ? (int)(n - k) : GIR__LANES_NEON_I32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x0 + k) : gir__neon_loadn_i32(x0 + k, t);
+        r = gir__neon_select_i32(gir__neon_gt_i32(v0, c0), c2, gir__neon_select_i32(gir__neon_lt_i32(v0, c0), c1, c0));
+        if (t == GIR__LANES_NEON_I32) gir__neon_store_i32(o + k, r); else gir__neon_storen_i32(o + k, t, r);
+    }
+}
 static void gir__k_sign_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
     float *o = (float *)out;
@@ -13719,6 +17949,38 @@ static void gir__k_sign_f64__neon(int64_t n, void *out, const void *const *in,
         if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
         r = gir__neon_sign_f64(v0);
         if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_square_u8__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    gir__neon_vu8 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_u8(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
+        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
+        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
+        r = gir__neon_mul_u8(v0, v0);
+        if (t == GIR__LANES_NEON_U8) gir__neon_store_u8(o + k, r); else gir__neon_storen_u8(o + k, t, r);
+    }
+}
+static void gir__k_square_i32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    gir__neon_vi32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_i32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_I32) {
+        int t = n - k < GIR__LANES_NEON_I32 ? (int)(n - k) : GIR__LANES_NEON_I32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x0 + k) : gir__neon_loadn_i32(x0 + k, t);
+        r = gir__neon_mul_i32(v0, v0);
+        if (t == GIR__LANES_NEON_I32) gir__neon_store_i32(o + k, r); else gir__neon_storen_i32(o + k, t, r);
     }
 }
 static void gir__k_square_f32__neon(int64_t n, void *out, const void *const *in,
@@ -14367,6 +18629,40 @@ static void gir__k_softplus_f64__neon(int64_t n, void *out, const void *const *i
         if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
     }
 }
+static void gir__k_relu_u8__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const gir__neon_vu8 c0 = gir__neon_set1_u8((uint8_t)0);
+    gir__neon_vu8 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_u8(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
+        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
+        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
+        r = gir__neon_max_u8(v0, c0);
+        if (t == GIR__LANES_NEON_U8) gir__neon_store_u8(o + k, r); else gir__neon_storen_u8(o + k, t, r);
+    }
+}
+static void gir__k_relu_i32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const gir__neon_vi32 c0 = gir__neon_set1_i32((int32_t)0);
+    gir__neon_vi32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_i32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_I32) {
+        int t = n - k < GIR__LANES_NEON_I32 ? (int)(n - k) : GIR__LANES_NEON_I32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x0 + k) : gir__neon_loadn_i32(x0 + k, t);
+        r = gir__neon_max_i32(v0, c0);
+        if (t == GIR__LANES_NEON_I32) gir__neon_store_i32(o + k, r); else gir__neon_storen_i32(o + k, t, r);
+    }
+}
 static void gir__k_relu_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
     float *o = (float *)out;
@@ -14667,6 +18963,40 @@ static void gir__k_round_f64__neon(int64_t n, void *out, const void *const *in,
         if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
     }
 }
+static void gir__k_clamp_u8__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const gir__neon_vu8 c0 = gir__neon_set1_u8(gir__sat_u8(p[0]));
+    const gir__neon_vu8 c1 = gir__neon_set1_u8(gir__sat_u8(p[1]));
+    gir__neon_vu8 v0, r;
+    int64_t k;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_u8(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
+        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
+        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
+        r = gir__neon_min_u8(gir__neon_max_u8(v0, c0), c1);
+        if (t == GIR__LANES_NEON_U8) gir__neon_store_u8(o + k, r); else gir__neon_storen_u8(o + k, t, r);
+    }
+}
+static void gir__k_clamp_i32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const gir__neon_vi32 c0 = gir__neon_set1_i32(gir__sat_i32(p[0]));
+    const gir__neon_vi32 c1 = gir__neon_set1_i32(gir__sat_i32(p[1]));
+    gir__neon_vi32 v0, r;
+    int64_t k;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_i32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_NEON_I32) {
+        int t = n - k < GIR__LANES_NEON_I32 ? (int)(n - k) : GIR__LANES_NEON_I32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x0 + k) : gir__neon_loadn_i32(x0 + k, t);
+        r = gir__neon_min_i32(gir__neon_max_i32(v0, c0), c1);
+        if (t == GIR__LANES_NEON_I32) gir__neon_store_i32(o + k, r); else gir__neon_storen_i32(o + k, t, r);
+    }
+}
 static void gir__k_clamp_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
     float *o = (float *)out;
@@ -14698,6 +19028,121 @@ static void gir__k_clamp_f64__neon(int64_t n, void *out, const void *const *in,
         int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
         if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
         r = gir__neon_min_f64(gir__neon_max_f64(v0, c0), c1);
+        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+    }
+}
+static void gir__k_where_b8__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    const uint8_t *x2 = (const uint8_t *)in[2];
+    gir__neon_vu8 v0, v1, r;
+    gir__neon_mu8 v2;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_u8(x0[0]);
+    v1 = gir__neon_set1_u8(x1[0]);
+    v2 = gir__neon_ne_u8(gir__neon_set1_u8((uint8_t)(x2[0] != 0)), gir__neon_set1_u8((uint8_t)0));
+    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
+        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
+        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x1 + k) : gir__neon_loadn_u8(x1 + k, t);
+        if (st[2]) v2 = t == GIR__LANES_NEON_U8 ? gir__neon_loadb_u8(x2 + k) : gir__neon_loadbn_u8(x2 + k, t);
+        r = gir__neon_select_u8(v2, v0, v1);
+        if (t == GIR__LANES_NEON_U8) gir__neon_store_u8(o + k, r); else gir__neon_storen_u8(o + k, t, r);
+    }
+}
+static void gir__k_where_u8__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    const uint8_t *x2 = (const uint8_t *)in[2];
+    gir__neon_vu8 v0, v1, r;
+    gir__neon_mu8 v2;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_u8(x0[0]);
+    v1 = gir__neon_set1_u8(x1[0]);
+    v2 = gir__neon_ne_u8(gir__neon_set1_u8((uint8_t)(x2[0] != 0)), gir__neon_set1_u8((uint8_t)0));
+    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
+        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
+        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x1 + k) : gir__neon_loadn_u8(x1 + k, t);
+        if (st[2]) v2 = t == GIR__LANES_NEON_U8 ? gir__neon_loadb_u8(x2 + k) : gir__neon_loadbn_u8(x2 + k, t);
+        r = gir__neon_select_u8(v2, v0, v1);
+        if (t == GIR__LANES_NEON_U8) gir__neon_store_u8(o + k, r); else gir__neon_storen_u8(o + k, t, r);
+    }
+}
+static void gir__k_where_i32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    const uint8_t *x2 = (const uint8_t *)in[2];
+    gir__neon_vi32 v0, v1, r;
+    gir__neon_mi32 v2;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_i32(x0[0]);
+    v1 = gir__neon_set1_i32(x1[0]);
+    v2 = gir__neon_ne_i32(gir__neon_set1_i32((int32_t)(x2[0] != 0)), gir__neon_set1_i32((int32_t)0));
+    for (k = 0; k < n; k += GIR__LANES_NEON_I32) {
+        int t = n - k < GIR__LANES_NEON_I32 ? (int)(n - k) : GIR__LANES_NEON_I32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x0 + k) : gir__neon_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x1 + k) : gir__neon_loadn_i32(x1 + k, t);
+        if (st[2]) v2 = t == GIR__LANES_NEON_I32 ? gir__neon_loadb_i32(x2 + k) : gir__neon_loadbn_i32(x2 + k, t);
+        r = gir__neon_select_i32(v2, v0, v1);
+        if (t == GIR__LANES_NEON_I32) gir__neon_store_i32(o + k, r); else gir__neon_storen_i32(o + k, t, r);
+    }
+}
+static void gir__k_where_f32__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    const uint8_t *x2 = (const uint8_t *)in[2];
+    gir__neon_vf32 v0, v1, r;
+    gir__neon_mf32 v2;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f32(x0[0]);
+    v1 = gir__neon_set1_f32(x1[0]);
+    v2 = gir__neon_ne_f32(gir__neon_set1_f32((float)(x2[0] != 0)), gir__neon_set1_f32((float)0));
+    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
+        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x1 + k) : gir__neon_loadn_f32(x1 + k, t);
+        if (st[2]) v2 = t == GIR__LANES_NEON_F32 ? gir__neon_loadb_f32(x2 + k) : gir__neon_loadbn_f32(x2 + k, t);
+        r = gir__neon_select_f32(v2, v0, v1);
+        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_where_f64__neon(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    double *o = (double *)out;
+    const double *x0 = (const double *)in[0];
+    const double *x1 = (const double *)in[1];
+    const uint8_t *x2 = (const uint8_t *)in[2];
+    gir__neon_vf64 v0, v1, r;
+    gir__neon_mf64 v2;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__neon_set1_f64(x0[0]);
+    v1 = gir__neon_set1_f64(x1[0]);
+    v2 = gir__neon_ne_f64(gir__neon_set1_f64((double)(x2[0] != 0)), gir__neon_set1_f64((double)0));
+    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
+        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
+        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x1 + k) : gir__neon_loadn_f64(x1 + k, t);
+        if (st[2]) v2 = t == GIR__LANES_NEON_F64 ? gir__neon_loadb_f64(x2 + k) : gir__neon_loadbn_f64(x2 + k, t);
+        r = gir__neon_select_f64(v2, v0, v1);
         if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
     }
 }
@@ -14829,34 +19274,34 @@ static const gir__ew_fn gir__ew_table_neon[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
     {0, 0, 0, 0, 0, 0}, /* ARANGE */
     {0, 0, 0, 0, 0, 0}, /* RAND_UNIFORM */
     {0, 0, 0, 0, 0, 0}, /* RAND_NORMAL */
-    {0, 0, 0, 0, 0, 0}, /* NOT */
-    {0, 0, 0, 0, 0, 0}, /* AND */
-    {0, 0, 0, 0, 0, 0}, /* OR */
-    {0, 0, 0, 0, 0, 0}, /* XOR */
-    {0, 0, 0, 0, 0, 0}, /* GT */
-    {0, 0, 0, 0, 0, 0}, /* GE */
-    {0, 0, 0, 0, 0, 0}, /* LT */
-    {0, 0, 0, 0, 0, 0}, /* LE */
-    {0, 0, 0, 0, 0, 0}, /* EQ */
-    {0, 0, 0, 0, 0, 0}, /* NE */
-    {0, 0, 0, 0, 0, 0}, /* APPROX_EQ */
-    {0, 0, 0, 0, 0, 0}, /* ISNAN */
-    {0, 0, 0, 0, 0, 0}, /* ISINF */
-    {0, 0, 0, 0, 0, 0}, /* ISFINITE */
-    {0, 0, 0, 0, gir__k_add_f32__neon, gir__k_add_f64__neon}, /* ADD */
-    {0, 0, 0, 0, gir__k_sub_f32__neon, gir__k_sub_f64__neon}, /* SUB */
-    {0, 0, 0, 0, gir__k_mul_f32__neon, gir__k_mul_f64__neon}, /* MUL */
+    {0, gir__k_not_b8__neon, 0, 0, 0, 0}, /* NOT */
+    {0, gir__k_and_b8__neon, 0, 0, 0, 0}, /* AND */
+    {0, gir__k_or_b8__neon, 0, 0, 0, 0}, /* OR */
+    {0, gir__k_xor_b8__neon, 0, 0, 0, 0}, /* XOR */
+    {0, gir__k_gt_b8__neon, gir__k_gt_u8__neon, gir__k_gt_i32__neon, gir__k_gt_f32__neon, gir__k_gt_f64__neon}, /* GT */
+    {0, gir__k_ge_b8__neon, gir__k_ge_u8__neon, gir__k_ge_i32__neon, gir__k_ge_f32__neon, gir__k_ge_f64__neon}, /* GE */
+    {0, gir__k_lt_b8__neon, gir__k_lt_u8__neon, gir__k_lt_i32__neon, gir__k_lt_f32__neon, gir__k_lt_f64__neon}, /* LT */
+    {0, gir__k_le_b8__neon, gir__k_le_u8__neon, gir__k_le_i32__neon, gir__k_le_f32__neon, gir__k_le_f64__neon}, /* LE */
+    {0, gir__k_eq_b8__neon, gir__k_eq_u8__neon, gir__k_eq_i32__neon, gir__k_eq_f32__neon, gir__k_eq_f64__neon}, /* EQ */
+    {0, gir__k_ne_b8__neon, gir__k_ne_u8__neon, gir__k_ne_i32__neon, gir__k_ne_f32__neon, gir__k_ne_f64__neon}, /* NE */
+    {0, 0, gir__k_approx_eq_u8__neon, gir__k_approx_eq_i32__neon, gir__k_approx_eq_f32__neon, gir__k_approx_eq_f64__neon}, /* APPROX_EQ */
+    {0, 0, 0, 0, gir__k_isnan_f32__neon, gir__k_isnan_f64__neon}, /* ISNAN */
+    {0, 0, 0, 0, gir__k_isinf_f32__neon, gir__k_isinf_f64__neon}, /* ISINF */
+    {0, 0, 0, 0, gir__k_isfinite_f32__neon, gir__k_isfinite_f64__neon}, /* ISFINITE */
+    {0, 0, gir__k_add_u8__neon, gir__k_add_i32__neon, gir__k_add_f32__neon, gir__k_add_f64__neon}, /* ADD */
+    {0, 0, gir__k_sub_u8__neon, gir__k_sub_i32__neon, gir__k_sub_f32__neon, gir__k_sub_f64__neon}, /* SUB */
+    {0, 0, gir__k_mul_u8__neon, gir__k_mul_i32__neon, gir__k_mul_f32__neon, gir__k_mul_f64__neon}, /* MUL */
     {0, 0, 0, 0, gir__k_div_f32__neon, gir__k_div_f64__neon}, /* DIV */
-    {0, 0, 0, 0, gir__k_neg_f32__neon, gir__k_neg_f64__neon}, /* NEG */
+    {0, 0, gir__k_neg_u8__neon, gir__k_neg_i32__neon, gir__k_neg_f32__neon, gir__k_neg_f64__neon}, /* NEG */
     {0, 0, 0, 0, gir__k_pow_f32__neon, gir__k_pow_f64__neon}, /* POW */
-    {0, 0, 0, 0, gir__k_maximum_f32__neon, gir__k_maximum_f64__neon}, /* MAXIMUM */
-    {0, 0, 0, 0, gir__k_minimum_f32__neon, gir__k_minimum_f64__neon}, /* MINIMUM */
+    {0, 0, gir__k_maximum_u8__neon, gir__k_maximum_i32__neon, gir__k_maximum_f32__neon, gir__k_maximum_f64__neon}, /* MAXIMUM */
+    {0, 0, gir__k_minimum_u8__neon, gir__k_minimum_i32__neon, gir__k_minimum_f32__neon, gir__k_minimum_f64__neon}, /* MINIMUM */
     {0, 0, 0, 0, gir__k_mod_f32__neon, gir__k_mod_f64__neon}, /* MOD */
     {0, 0, 0, 0, gir__k_floordiv_f32__neon, gir__k_floordiv_f64__neon}, /* FLOORDIV */
     {0, 0, 0, 0, 0, 0}, /* ADD_N */
-    {0, 0, 0, 0, gir__k_abs_f32__neon, gir__k_abs_f64__neon}, /* ABS */
-    {0, 0, 0, 0, gir__k_sign_f32__neon, gir__k_sign_f64__neon}, /* SIGN */
-    {0, 0, 0, 0, gir__k_square_f32__neon, gir__k_square_f64__neon}, /* SQUARE */
+    {0, 0, gir__k_abs_u8__neon, gir__k_abs_i32__neon, gir__k_abs_f32__neon, gir__k_abs_f64__neon}, /* ABS */
+    {0, 0, gir__k_sign_u8__neon, gir__k_sign_i32__neon, gir__k_sign_f32__neon, gir__k_sign_f64__neon}, /* SIGN */
+    {0, 0, gir__k_square_u8__neon, gir__k_square_i32__neon, gir__k_square_f32__neon, gir__k_square_f64__neon}, /* SQUARE */
     {0, 0, 0, 0, gir__k_sqrt_f32__neon, gir__k_sqrt_f64__neon}, /* SQRT */
     {0, 0, 0, 0, gir__k_rsqrt_f32__neon, gir__k_rsqrt_f64__neon}, /* RSQRT */
     {0, 0, 0, 0, gir__k_reciprocal_f32__neon, gir__k_reciprocal_f64__neon}, /* RECIPROCAL */
@@ -14876,7 +19321,7 @@ static const gir__ew_fn gir__ew_table_neon[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
     {0, 0, 0, 0, gir__k_tanh_f32__neon, gir__k_tanh_f64__neon}, /* TANH */
     {0, 0, 0, 0, gir__k_sigmoid_f32__neon, gir__k_sigmoid_f64__neon}, /* SIGMOID */
     {0, 0, 0, 0, gir__k_softplus_f32__neon, gir__k_softplus_f64__neon}, /* SOFTPLUS */
-    {0, 0, 0, 0, gir__k_relu_f32__neon, gir__k_relu_f64__neon}, /* RELU */
+    {0, 0, gir__k_relu_u8__neon, gir__k_relu_i32__neon, gir__k_relu_f32__neon, gir__k_relu_f64__neon}, /* RELU */
     {0, 0, 0, 0, gir__k_leaky_relu_f32__neon, gir__k_leaky_relu_f64__neon}, /* LEAKY_RELU */
     {0, 0, 0, 0, gir__k_elu_f32__neon, gir__k_elu_f64__neon}, /* ELU */
     {0, 0, 0, 0, gir__k_gelu_f32__neon, gir__k_gelu_f64__neon}, /* GELU */
@@ -14885,7 +19330,7 @@ static const gir__ew_fn gir__ew_table_neon[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
     {0, 0, 0, 0, gir__k_floor_f32__neon, gir__k_floor_f64__neon}, /* FLOOR */
     {0, 0, 0, 0, gir__k_ceil_f32__neon, gir__k_ceil_f64__neon}, /* CEIL */
     {0, 0, 0, 0, gir__k_round_f32__neon, gir__k_round_f64__neon}, /* ROUND */
-    {0, 0, 0, 0, gir__k_clamp_f32__neon, gir__k_clamp_f64__neon}, /* CLAMP */
+    {0, 0, gir__k_clamp_u8__neon, gir__k_clamp_i32__neon, gir__k_clamp_f32__neon, gir__k_clamp_f64__neon}, /* CLAMP */
     {0, 0, 0, 0, 0, 0}, /* SUM */
     {0, 0, 0, 0, 0, 0}, /* MEAN */
     {0, 0, 0, 0, 0, 0}, /* PROD */
@@ -14908,7 +19353,7 @@ static const gir__ew_fn gir__ew_table_neon[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
     {0, 0, 0, 0, 0, 0}, /* INDEX_SELECT */
     {0, 0, 0, 0, 0, 0}, /* INDEX_ADD */
     {0, 0, 0, 0, 0, 0}, /* ONE_HOT */
-    {0, 0, 0, 0, 0, 0}, /* WHERE */
+    {0, gir__k_where_b8__neon, gir__k_where_u8__neon, gir__k_where_i32__neon, gir__k_where_f32__neon, gir__k_where_f64__neon}, /* WHERE */
     {0, 0, 0, 0, 0, 0}, /* DIAG */
     {0, 0, 0, 0, 0, 0}, /* DIAGONAL */
     {0, 0, 0, 0, 0, 0}, /* TRIU */
@@ -14945,7 +19390,722 @@ static const gir__ew_fn gir__ew_table_neon[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
 };
 #endif
 #if defined(GIR__HAVE_MVE)
-/* generated from ops.def: mve kernels (float rows; integer, bool and compare rows stay scalar) */
+/* generated from ops.def: mve kernels (the rows and dtypes with a vector form; the others stay scalar) */
+static void gir__k_not_b8__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const gir__mve_vu8 c0 = gir__mve_set1_u8((uint8_t)0);
+    gir__mve_vu8 v0;
+    gir__mve_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_u8(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
+        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
+        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
+        r = gir__mve_mnot_u8(gir__mve_ne_u8(v0, c0));
+        if (t == GIR__LANES_MVE_U8) gir__mve_storeb_u8(o + k, r); else gir__mve_storebn_u8(o + k, t, r);
+    }
+}
+static void gir__k_and_b8__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    const gir__mve_vu8 c0 = gir__mve_set1_u8((uint8_t)0);
+    gir__mve_vu8 v0, v1;
+    gir__mve_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_u8(x0[0]);
+    v1 = gir__mve_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
+        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
+        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x1 + k) : gir__mve_loadn_u8(x1 + k, t);
+        r = gir__mve_mand_u8(gir__mve_ne_u8(v0, c0), gir__mve_ne_u8(v1, c0));
+        if (t == GIR__LANES_MVE_U8) gir__mve_storeb_u8(o + k, r); else gir__mve_storebn_u8(o + k, t, r);
+    }
+}
+static void gir__k_or_b8__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    const gir__mve_vu8 c0 = gir__mve_set1_u8((uint8_t)0);
+    gir__mve_vu8 v0, v1;
+    gir__mve_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_u8(x0[0]);
+    v1 = gir__mve_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
+        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
+        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x1 + k) : gir__mve_loadn_u8(x1 + k, t);
+        r = gir__mve_mor_u8(gir__mve_ne_u8(v0, c0), gir__mve_ne_u8(v1, c0));
+        if (t == GIR__LANES_MVE_U8) gir__mve_storeb_u8(o + k, r); else gir__mve_storebn_u8(o + k, t, r);
+    }
+}
+static void gir__k_xor_b8__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    const gir__mve_vu8 c0 = gir__mve_set1_u8((uint8_t)0);
+    gir__mve_vu8 v0, v1;
+    gir__mve_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_u8(x0[0]);
+    v1 = gir__mve_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
+        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
+        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x1 + k) : gir__mve_loadn_u8(x1 + k, t);
+        r = gir__mve_mxor_u8(gir__mve_ne_u8(v0, c0), gir__mve_ne_u8(v1, c0));
+        if (t == GIR__LANES_MVE_U8) gir__mve_storeb_u8(o + k, r); else gir__mve_storebn_u8(o + k, t, r);
+    }
+}
+static void gir__k_gt_b8__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__mve_vu8 v0, v1;
+    gir__mve_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_u8(x0[0]);
+    v1 = gir__mve_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
+        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
+        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x1 + k) : gir__mve_loadn_u8(x1 + k, t);
+        r = gir__mve_gt_u8(v0, v1);
+        if (t == GIR__LANES_MVE_U8) gir__mve_storeb_u8(o + k, r); else gir__mve_storebn_u8(o + k, t, r);
+    }
+}
+static void gir__k_gt_u8__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__mve_vu8 v0, v1;
+    gir__mve_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_u8(x0[0]);
+    v1 = gir__mve_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
+        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
+        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x1 + k) : gir__mve_loadn_u8(x1 + k, t);
+        r = gir__mve_gt_u8(v0, v1);
+        if (t == GIR__LANES_MVE_U8) gir__mve_storeb_u8(o + k, r); else gir__mve_storebn_u8(o + k, t, r);
+    }
+}
+static void gir__k_gt_i32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    gir__mve_vi32 v0, v1;
+    gir__mve_mi32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_i32(x0[0]);
+    v1 = gir__mve_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_I32) {
+        int t = n - k < GIR__LANES_MVE_I32 ? (int)(n - k) : GIR__LANES_MVE_I32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x0 + k) : gir__mve_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x1 + k) : gir__mve_loadn_i32(x1 + k, t);
+        r = gir__mve_gt_i32(v0, v1);
+        if (t == GIR__LANES_MVE_I32) gir__mve_storeb_i32(o + k, r); else gir__mve_storebn_i32(o + k, t, r);
+    }
+}
+static void gir__k_gt_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__mve_vf32 v0, v1;
+    gir__mve_mf32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    v1 = gir__mve_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x1 + k) : gir__mve_loadn_f32(x1 + k, t);
+        r = gir__mve_gt_f32(v0, v1);
+        if (t == GIR__LANES_MVE_F32) gir__mve_storeb_f32(o + k, r); else gir__mve_storebn_f32(o + k, t, r);
+    }
+}
+static void gir__k_ge_b8__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__mve_vu8 v0, v1;
+    gir__mve_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_u8(x0[0]);
+    v1 = gir__mve_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
+        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
+        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x1 + k) : gir__mve_loadn_u8(x1 + k, t);
+        r = gir__mve_ge_u8(v0, v1);
+        if (t == GIR__LANES_MVE_U8) gir__mve_storeb_u8(o + k, r); else gir__mve_storebn_u8(o + k, t, r);
+    }
+}
+static void gir__k_ge_u8__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__mve_vu8 v0, v1;
+    gir__mve_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_u8(x0[0]);
+    v1 = gir__mve_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
+        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
+        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x1 + k) : gir__mve_loadn_u8(x1 + k, t);
+        r = gir__mve_ge_u8(v0, v1);
+        if (t == GIR__LANES_MVE_U8) gir__mve_storeb_u8(o + k, r); else gir__mve_storebn_u8(o + k, t, r);
+    }
+}
+static void gir__k_ge_i32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    gir__mve_vi32 v0, v1;
+    gir__mve_mi32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_i32(x0[0]);
+    v1 = gir__mve_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_I32) {
+        int t = n - k < GIR__LANES_MVE_I32 ? (int)(n - k) : GIR__LANES_MVE_I32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x0 + k) : gir__mve_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x1 + k) : gir__mve_loadn_i32(x1 + k, t);
+        r = gir__mve_ge_i32(v0, v1);
+        if (t == GIR__LANES_MVE_I32) gir__mve_storeb_i32(o + k, r); else gir__mve_storebn_i32(o + k, t, r);
+    }
+}
+static void gir__k_ge_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__mve_vf32 v0, v1;
+    gir__mve_mf32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    v1 = gir__mve_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x1 + k) : gir__mve_loadn_f32(x1 + k, t);
+        r = gir__mve_ge_f32(v0, v1);
+        if (t == GIR__LANES_MVE_F32) gir__mve_storeb_f32(o + k, r); else gir__mve_storebn_f32(o + k, t, r);
+    }
+}
+static void gir__k_lt_b8__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__mve_vu8 v0, v1;
+    gir__mve_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_u8(x0[0]);
+    v1 = gir__mve_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
+        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
+        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x1 + k) : gir__mve_loadn_u8(x1 + k, t);
+        r = gir__mve_lt_u8(v0, v1);
+        if (t == GIR__LANES_MVE_U8) gir__mve_storeb_u8(o + k, r); else gir__mve_storebn_u8(o + k, t, r);
+    }
+}
+static void gir__k_lt_u8__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__mve_vu8 v0, v1;
+    gir__mve_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_u8(x0[0]);
+    v1 = gir__mve_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
+        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
+        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x1 + k) : gir__mve_loadn_u8(x1 + k, t);
+        r = gir__mve_lt_u8(v0, v1);
+        if (t == GIR__LANES_MVE_U8) gir__mve_storeb_u8(o + k, r); else gir__mve_storebn_u8(o + k, t, r);
+    }
+}
+static void gir__k_lt_i32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    gir__mve_vi32 v0, v1;
+    gir__mve_mi32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_i32(x0[0]);
+    v1 = gir__mve_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_I32) {
+        int t = n - k < GIR__LANES_MVE_I32 ? (int)(n - k) : GIR__LANES_MVE_I32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x0 + k) : gir__mve_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x1 + k) : gir__mve_loadn_i32(x1 + k, t);
+        r = gir__mve_lt_i32(v0, v1);
+        if (t == GIR__LANES_MVE_I32) gir__mve_storeb_i32(o + k, r); else gir__mve_storebn_i32(o + k, t, r);
+    }
+}
+static void gir__k_lt_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__mve_vf32 v0, v1;
+    gir__mve_mf32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    v1 = gir__mve_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x1 + k) : gir__mve_loadn_f32(x1 + k, t);
+        r = gir__mve_lt_f32(v0, v1);
+        if (t == GIR__LANES_MVE_F32) gir__mve_storeb_f32(o + k, r); else gir__mve_storebn_f32(o + k, t, r);
+    }
+}
+static void gir__k_le_b8__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__mve_vu8 v0, v1;
+    gir__mve_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_u8(x0[0]);
+    v1 = gir__mve_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
+        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
+        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x1 + k) : gir__mve_loadn_u8(x1 + k, t);
+        r = gir__mve_le_u8(v0, v1);
+        if (t == GIR__LANES_MVE_U8) gir__mve_storeb_u8(o + k, r); else gir__mve_storebn_u8(o + k, t, r);
+    }
+}
+static void gir__k_le_u8__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__mve_vu8 v0, v1;
+    gir__mve_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_u8(x0[0]);
+    v1 = gir__mve_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
+        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
+        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x1 + k) : gir__mve_loadn_u8(x1 + k, t);
+        r = gir__mve_le_u8(v0, v1);
+        if (t == GIR__LANES_MVE_U8) gir__mve_storeb_u8(o + k, r); else gir__mve_storebn_u8(o + k, t, r);
+    }
+}
+static void gir__k_le_i32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    gir__mve_vi32 v0, v1;
+    gir__mve_mi32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_i32(x0[0]);
+    v1 = gir__mve_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_I32) {
+        int t = n - k < GIR__LANES_MVE_I32 ? (int)(n - k) : GIR__LANES_MVE_I32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x0 + k) : gir__mve_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x1 + k) : gir__mve_loadn_i32(x1 + k, t);
+        r = gir__mve_le_i32(v0, v1);
+        if (t == GIR__LANES_MVE_I32) gir__mve_storeb_i32(o + k, r); else gir__mve_storebn_i32(o + k, t, r);
+    }
+}
+static void gir__k_le_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__mve_vf32 v0, v1;
+    gir__mve_mf32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    v1 = gir__mve_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x1 + k) : gir__mve_loadn_f32(x1 + k, t);
+        r = gir__mve_le_f32(v0, v1);
+        if (t == GIR__LANES_MVE_F32) gir__mve_storeb_f32(o + k, r); else gir__mve_storebn_f32(o + k, t, r);
+    }
+}
+static void gir__k_eq_b8__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__mve_vu8 v0, v1;
+    gir__mve_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_u8(x0[0]);
+    v1 = gir__mve_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
+        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
+        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x1 + k) : gir__mve_loadn_u8(x1 + k, t);
+        r = gir__mve_eq_u8(v0, v1);
+        if (t == GIR__LANES_MVE_U8) gir__mve_storeb_u8(o + k, r); else gir__mve_storebn_u8(o + k, t, r);
+    }
+}
+static void gir__k_eq_u8__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__mve_vu8 v0, v1;
+    gir__mve_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_u8(x0[0]);
+    v1 = gir__mve_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
+        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
+        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x1 + k) : gir__mve_loadn_u8(x1 + k, t);
+        r = gir__mve_eq_u8(v0, v1);
+        if (t == GIR__LANES_MVE_U8) gir__mve_storeb_u8(o + k, r); else gir__mve_storebn_u8(o + k, t, r);
+    }
+}
+static void gir__k_eq_i32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    gir__mve_vi32 v0, v1;
+    gir__mve_mi32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_i32(x0[0]);
+    v1 = gir__mve_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_I32) {
+        int t = n - k < GIR__LANES_MVE_I32 ? (int)(n - k) : GIR__LANES_MVE_I32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x0 + k) : gir__mve_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x1 + k) : gir__mve_loadn_i32(x1 + k, t);
+        r = gir__mve_eq_i32(v0, v1);
+        if (t == GIR__LANES_MVE_I32) gir__mve_storeb_i32(o + k, r); else gir__mve_storebn_i32(o + k, t, r);
+    }
+}
+static void gir__k_eq_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__mve_vf32 v0, v1;
+    gir__mve_mf32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    v1 = gir__mve_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x1 + k) : gir__mve_loadn_f32(x1 + k, t);
+        r = gir__mve_eq_f32(v0, v1);
+        if (t == GIR__LANES_MVE_F32) gir__mve_storeb_f32(o + k, r); else gir__mve_storebn_f32(o + k, t, r);
+    }
+}
+static void gir__k_ne_b8__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__mve_vu8 v0, v1;
+    gir__mve_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_u8(x0[0]);
+    v1 = gir__mve_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
+        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
+        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x1 + k) : gir__mve_loadn_u8(x1 + k, t);
+        r = gir__mve_ne_u8(v0, v1);
+        if (t == GIR__LANES_MVE_U8) gir__mve_storeb_u8(o + k, r); else gir__mve_storebn_u8(o + k, t, r);
+    }
+}
+static void gir__k_ne_u8__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__mve_vu8 v0, v1;
+    gir__mve_mu8 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_u8(x0[0]);
+    v1 = gir__mve_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
+        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
+        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x1 + k) : gir__mve_loadn_u8(x1 + k, t);
+        r = gir__mve_ne_u8(v0, v1);
+        if (t == GIR__LANES_MVE_U8) gir__mve_storeb_u8(o + k, r); else gir__mve_storebn_u8(o + k, t, r);
+    }
+}
+static void gir__k_ne_i32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    gir__mve_vi32 v0, v1;
+    gir__mve_mi32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_i32(x0[0]);
+    v1 = gir__mve_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_I32) {
+        int t = n - k < GIR__LANES_MVE_I32 ? (int)(n - k) : GIR__LANES_MVE_I32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x0 + k) : gir__mve_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x1 + k) : gir__mve_loadn_i32(x1 + k, t);
+        r = gir__mve_ne_i32(v0, v1);
+        if (t == GIR__LANES_MVE_I32) gir__mve_storeb_i32(o + k, r); else gir__mve_storebn_i32(o + k, t, r);
+    }
+}
+static void gir__k_ne_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    gir__mve_vf32 v0, v1;
+    gir__mve_mf32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    v1 = gir__mve_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x1 + k) : gir__mve_loadn_f32(x1 + k, t);
+        r = gir__mve_ne_f32(v0, v1);
+        if (t == GIR__LANES_MVE_F32) gir__mve_storeb_f32(o + k, r); else gir__mve_storebn_f32(o + k, t, r);
+    }
+}
+static void gir__k_approx_eq_u8__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    const gir__mve_vu8 c0 = gir__mve_set1_u8(gir__sat_u8(p[0]));
+    const gir__mve_vu8 c1 = gir__mve_set1_u8(gir__sat_u8(p[1]));
+    gir__mve_vu8 v0, v1;
+    gir__mve_mu8 r;
+    int64_t k;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_u8(x0[0]);
+    v1 = gir__mve_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
+        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
+        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x1 + k) : gir__mve_loadn_u8(x1 + k, t);
+        r = gir__mve_le_u8(gir__mve_sub_u8(v0, v1), gir__mve_add_u8(c0, gir__mve_mul_u8(c1, v1)));
+        if (t == GIR__LANES_MVE_U8) gir__mve_storeb_u8(o + k, r); else gir__mve_storebn_u8(o + k, t, r);
+    }
+}
+static void gir__k_approx_eq_i32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    const gir__mve_vi32 c0 = gir__mve_set1_i32(gir__sat_i32(p[0]));
+    const gir__mve_vi32 c1 = gir__mve_set1_i32(gir__sat_i32(p[1]));
+    gir__mve_vi32 v0, v1;
+    gir__mve_mi32 r;
+    int64_t k;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_i32(x0[0]);
+    v1 = gir__mve_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_I32) {
+        int t = n - k < GIR__LANES_MVE_I32 ? (int)(n - k) : GIR__LANES_MVE_I32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x0 + k) : gir__mve_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x1 + k) : gir__mve_loadn_i32(x1 + k, t);
+        r = gir__mve_le_i32(gir__mve_abs_i32(gir__mve_sub_i32(v0, v1)), gir__mve_add_i32(c0, gir__mve_mul_i32(c1, gir__mve_abs_i32(v1))));
+        if (t == GIR__LANES_MVE_I32) gir__mve_storeb_i32(o + k, r); else gir__mve_storebn_i32(o + k, t, r);
+    }
+}
+static void gir__k_approx_eq_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    const gir__mve_vf32 c0 = gir__mve_set1_f32((float)p[0]);
+    const gir__mve_vf32 c1 = gir__mve_set1_f32((float)p[1]);
+    gir__mve_vf32 v0, v1;
+    gir__mve_mf32 r;
+    int64_t k;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    v1 = gir__mve_set1_f32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x1 + k) : gir__mve_loadn_f32(x1 + k, t);
+        r = gir__mve_le_f32(gir__mve_abs_f32(gir__mve_sub_f32(v0, v1)), gir__mve_add_f32(c0, gir__mve_mul_f32(c1, gir__mve_abs_f32(v1))));
+        if (t == GIR__LANES_MVE_F32) gir__mve_storeb_f32(o + k, r); else gir__mve_storebn_f32(o + k, t, r);
+    }
+}
+static void gir__k_isnan_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    gir__mve_vf32 v0;
+    gir__mve_mf32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        r = gir__mve_isnan_f32(v0);
+        if (t == GIR__LANES_MVE_F32) gir__mve_storeb_f32(o + k, r); else gir__mve_storebn_f32(o + k, t, r);
+    }
+}
+static void gir__k_isinf_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    const gir__mve_vf32 c0 = gir__mve_set1_f32((float)HUGE_VAL);
+    gir__mve_vf32 v0;
+    gir__mve_mf32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        r = gir__mve_eq_f32(gir__mve_abs_f32(v0), c0);
+        if (t == GIR__LANES_MVE_F32) gir__mve_storeb_f32(o + k, r); else gir__mve_storebn_f32(o + k, t, r);
+    }
+}
+static void gir__k_isfinite_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const float *x0 = (const float *)in[0];
+    const gir__mve_vf32 c0 = gir__mve_set1_f32((float)HUGE_VAL);
+    gir__mve_vf32 v0;
+    gir__mve_mf32 r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        r = gir__mve_lt_f32(gir__mve_abs_f32(v0), c0);
+        if (t == GIR__LANES_MVE_F32) gir__mve_storeb_f32(o + k, r); else gir__mve_storebn_f32(o + k, t, r);
+    }
+}
+static void gir__k_add_u8__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__mve_vu8 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_u8(x0[0]);
+    v1 = gir__mve_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
+        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
+        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x1 + k) : gir__mve_loadn_u8(x1 + k, t);
+        r = gir__mve_add_u8(v0, v1);
+        if (t == GIR__LANES_MVE_U8) gir__mve_store_u8(o + k, r); else gir__mve_storen_u8(o + k, t, r);
+    }
+}
+static void gir__k_add_i32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    gir__mve_vi32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_i32(x0[0]);
+    v1 = gir__mve_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_I32) {
+        int t = n - k < GIR__LANES_MVE_I32 ? (int)(n - k) : GIR__LANES_MVE_I32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x0 + k) : gir__mve_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x1 + k) : gir__mve_loadn_i32(x1 + k, t);
+        r = gir__mve_add_i32(v0, v1);
+        if (t == GIR__LANES_MVE_I32) gir__mve_store_i32(o + k, r); else gir__mve_storen_i32(o + k, t, r);
+    }
+}
 static void gir__k_add_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
     float *o = (float *)out;
@@ -14965,6 +20125,44 @@ static void gir__k_add_f32__mve(int64_t n, void *out, const void *const *in,
         if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
     }
 }
+static void gir__k_sub_u8__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__mve_vu8 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_u8(x0[0]);
+    v1 = gir__mve_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
+        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
+        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x1 + k) : gir__mve_loadn_u8(x1 + k, t);
+        r = gir__mve_sub_u8(v0, v1);
+        if (t == GIR__LANES_MVE_U8) gir__mve_store_u8(o + k, r); else gir__mve_storen_u8(o + k, t, r);
+    }
+}
+static void gir__k_sub_i32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    gir__mve_vi32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_i32(x0[0]);
+    v1 = gir__mve_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_I32) {
+        int t = n - k < GIR__LANES_MVE_I32 ? (int)(n - k) : GIR__LANES_MVE_I32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x0 + k) : gir__mve_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x1 + k) : gir__mve_loadn_i32(x1 + k, t);
+        r = gir__mve_sub_i32(v0, v1);
+        if (t == GIR__LANES_MVE_I32) gir__mve_store_i32(o + k, r); else gir__mve_storen_i32(o + k, t, r);
+    }
+}
 static void gir__k_sub_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
     float *o = (float *)out;
@@ -14982,6 +20180,44 @@ static void gir__k_sub_f32__mve(int64_t n, void *out, const void *const *in,
         if (st[1]) v1 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x1 + k) : gir__mve_loadn_f32(x1 + k, t);
         r = gir__mve_sub_f32(v0, v1);
         if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_mul_u8__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__mve_vu8 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_u8(x0[0]);
+    v1 = gir__mve_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
+        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
+        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x1 + k) : gir__mve_loadn_u8(x1 + k, t);
+        r = gir__mve_mul_u8(v0, v1);
+        if (t == GIR__LANES_MVE_U8) gir__mve_store_u8(o + k, r); else gir__mve_storen_u8(o + k, t, r);
+    }
+}
+static void gir__k_mul_i32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    gir__mve_vi32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_i32(x0[0]);
+    v1 = gir__mve_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_I32) {
+        int t = n - k < GIR__LANES_MVE_I32 ? (int)(n - k) : GIR__LANES_MVE_I32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x0 + k) : gir__mve_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x1 + k) : gir__mve_loadn_i32(x1 + k, t);
+        r = gir__mve_mul_i32(v0, v1);
+        if (t == GIR__LANES_MVE_I32) gir__mve_store_i32(o + k, r); else gir__mve_storen_i32(o + k, t, r);
     }
 }
 static void gir__k_mul_f32__mve(int64_t n, void *out, const void *const *in,
@@ -15022,6 +20258,40 @@ static void gir__k_div_f32__mve(int64_t n, void *out, const void *const *in,
         if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
     }
 }
+static void gir__k_neg_u8__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const gir__mve_vu8 c0 = gir__mve_set1_u8((uint8_t)0);
+    gir__mve_vu8 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_u8(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
+        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
+        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
+        r = gir__mve_sub_u8(c0, v0);
+        if (t == GIR__LANES_MVE_U8) gir__mve_store_u8(o + k, r); else gir__mve_storen_u8(o + k, t, r);
+    }
+}
+static void gir__k_neg_i32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const gir__mve_vi32 c0 = gir__mve_set1_i32((int32_t)0);
+    gir__mve_vi32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_i32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_I32) {
+        int t = n - k < GIR__LANES_MVE_I32 ? (int)(n - k) : GIR__LANES_MVE_I32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x0 + k) : gir__mve_loadn_i32(x0 + k, t);
+        r = gir__mve_sub_i32(c0, v0);
+        if (t == GIR__LANES_MVE_I32) gir__mve_store_i32(o + k, r); else gir__mve_storen_i32(o + k, t, r);
+    }
+}
 static void gir__k_neg_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
     float *o = (float *)out;
@@ -15057,6 +20327,44 @@ static void gir__k_pow_f32__mve(int64_t n, void *out, const void *const *in,
         if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
     }
 }
+static void gir__k_maximum_u8__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__mve_vu8 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_u8(x0[0]);
+    v1 = gir__mve_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
+        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
+        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x1 + k) : gir__mve_loadn_u8(x1 + k, t);
+        r = gir__mve_max_u8(v0, v1);
+        if (t == GIR__LANES_MVE_U8) gir__mve_store_u8(o + k, r); else gir__mve_storen_u8(o + k, t, r);
+    }
+}
+static void gir__k_maximum_i32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    gir__mve_vi32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_i32(x0[0]);
+    v1 = gir__mve_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_I32) {
+        int t = n - k < GIR__LANES_MVE_I32 ? (int)(n - k) : GIR__LANES_MVE_I32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x0 + k) : gir__mve_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x1 + k) : gir__mve_loadn_i32(x1 + k, t);
+        r = gir__mve_max_i32(v0, v1);
+        if (t == GIR__LANES_MVE_I32) gir__mve_store_i32(o + k, r); else gir__mve_storen_i32(o + k, t, r);
+    }
+}
 static void gir__k_maximum_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
     float *o = (float *)out;
@@ -15074,6 +20382,44 @@ static void gir__k_maximum_f32__mve(int64_t n, void *out, const void *const *in,
         if (st[1]) v1 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x1 + k) : gir__mve_loadn_f32(x1 + k, t);
         r = gir__mve_max_f32(v0, v1);
         if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_minimum_u8__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    gir__mve_vu8 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_u8(x0[0]);
+    v1 = gir__mve_set1_u8(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
+        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
+        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x1 + k) : gir__mve_loadn_u8(x1 + k, t);
+        r = gir__mve_min_u8(v0, v1);
+        if (t == GIR__LANES_MVE_U8) gir__mve_store_u8(o + k, r); else gir__mve_storen_u8(o + k, t, r);
+    }
+}
+static void gir__k_minimum_i32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    gir__mve_vi32 v0, v1, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_i32(x0[0]);
+    v1 = gir__mve_set1_i32(x1[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_I32) {
+        int t = n - k < GIR__LANES_MVE_I32 ? (int)(n - k) : GIR__LANES_MVE_I32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x0 + k) : gir__mve_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x1 + k) : gir__mve_loadn_i32(x1 + k, t);
+        r = gir__mve_min_i32(v0, v1);
+        if (t == GIR__LANES_MVE_I32) gir__mve_store_i32(o + k, r); else gir__mve_storen_i32(o + k, t, r);
     }
 }
 static void gir__k_minimum_f32__mve(int64_t n, void *out, const void *const *in,
@@ -15133,6 +20479,38 @@ static void gir__k_floordiv_f32__mve(int64_t n, void *out, const void *const *in
         if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
     }
 }
+static void gir__k_abs_u8__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    gir__mve_vu8 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_u8(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
+        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
+        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
+        r = v0;
+        if (t == GIR__LANES_MVE_U8) gir__mve_store_u8(o + k, r); else gir__mve_storen_u8(o + k, t, r);
+    }
+}
+static void gir__k_abs_i32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    gir__mve_vi32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_i32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_I32) {
+        int t = n - k < GIR__LANES_MVE_I32 ? (int)(n - k) : GIR__LANES_MVE_I32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x0 + k) : gir__mve_loadn_i32(x0 + k, t);
+        r = gir__mve_abs_i32(v0);
+        if (t == GIR__LANES_MVE_I32) gir__mve_store_i32(o + k, r); else gir__mve_storen_i32(o + k, t, r);
+    }
+}
 static void gir__k_abs_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
     float *o = (float *)out;
@@ -15149,6 +20527,42 @@ static void gir__k_abs_f32__mve(int64_t n, void *out, const void *const *in,
         if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
     }
 }
+static void gir__k_sign_u8__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const gir__mve_vu8 c0 = gir__mve_set1_u8((uint8_t)1);
+    gir__mve_vu8 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_u8(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
+        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
+        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
+        r = gir__mve_min_u8(v0, c0);
+        if (t == GIR__LANES_MVE_U8) gir__mve_store_u8(o + k, r); else gir__mve_storen_u8(o + k, t, r);
+    }
+}
+static void gir__k_sign_i32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const gir__mve_vi32 c0 = gir__mve_set1_i32((int32_t)0);
+    const gir__mve_vi32 c1 = gir__mve_set1_i32((int32_t)-1);
+    const gir__mve_vi32 c2 = gir__mve_set1_i32((int32_t)1);
+    gir__mve_vi32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_i32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_I32) {
+        int t = n - k < GIR__LANES_MVE_I32 ? (int)(n - k) : GIR__LANES_MVE_I32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x0 + k) : gir__mve_loadn_i32(x0 + k, t);
+        r = gir__mve_select_i32(gir__mve_gt_i32(v0, c0), c2, gir__mve_select_i32(gir__mve_lt_i32(v0, c0), c1, c0));
+        if (t == GIR__LANES_MVE_I32) gir__mve_store_i32(o + k, r); else gir__mve_storen_i32(o + k, t, r);
+    }
+}
 static void gir__k_sign_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
     float *o = (float *)out;
@@ -15163,6 +20577,38 @@ static void gir__k_sign_f32__mve(int64_t n, void *out, const void *const *in,
         if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
         r = gir__mve_sign_f32(v0);
         if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_square_u8__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    gir__mve_vu8 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_u8(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
+        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
+        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
+        r = gir__mve_mul_u8(v0, v0);
+        if (t == GIR__LANES_MVE_U8) gir__mve_store_u8(o + k, r); else gir__mve_storen_u8(o + k, t, r);
+    }
+}
+static void gir__k_square_i32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    gir__mve_vi32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_i32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_I32) {
+        int t = n - k < GIR__LANES_MVE_I32 ? (int)(n - k) : GIR__LANES_MVE_I32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x0 + k) : gir__mve_loadn_i32(x0 + k, t);
+        r = gir__mve_mul_i32(v0, v0);
+        if (t == GIR__LANES_MVE_I32) gir__mve_store_i32(o + k, r); else gir__mve_storen_i32(o + k, t, r);
     }
 }
 static void gir__k_square_f32__mve(int64_t n, void *out, const void *const *in,
@@ -15488,6 +20934,40 @@ static void gir__k_softplus_f32__mve(int64_t n, void *out, const void *const *in
         if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
     }
 }
+static void gir__k_relu_u8__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const gir__mve_vu8 c0 = gir__mve_set1_u8((uint8_t)0);
+    gir__mve_vu8 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_u8(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
+        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
+        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
+        r = gir__mve_max_u8(v0, c0);
+        if (t == GIR__LANES_MVE_U8) gir__mve_store_u8(o + k, r); else gir__mve_storen_u8(o + k, t, r);
+    }
+}
+static void gir__k_relu_i32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const gir__mve_vi32 c0 = gir__mve_set1_i32((int32_t)0);
+    gir__mve_vi32 v0, r;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_i32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_I32) {
+        int t = n - k < GIR__LANES_MVE_I32 ? (int)(n - k) : GIR__LANES_MVE_I32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x0 + k) : gir__mve_loadn_i32(x0 + k, t);
+        r = gir__mve_max_i32(v0, c0);
+        if (t == GIR__LANES_MVE_I32) gir__mve_store_i32(o + k, r); else gir__mve_storen_i32(o + k, t, r);
+    }
+}
 static void gir__k_relu_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
     float *o = (float *)out;
@@ -15638,6 +21118,40 @@ static void gir__k_round_f32__mve(int64_t n, void *out, const void *const *in,
         if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
     }
 }
+static void gir__k_clamp_u8__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const gir__mve_vu8 c0 = gir__mve_set1_u8(gir__sat_u8(p[0]));
+    const gir__mve_vu8 c1 = gir__mve_set1_u8(gir__sat_u8(p[1]));
+    gir__mve_vu8 v0, r;
+    int64_t k;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_u8(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
+        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
+        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
+        r = gir__mve_min_u8(gir__mve_max_u8(v0, c0), c1);
+        if (t == GIR__LANES_MVE_U8) gir__mve_store_u8(o + k, r); else gir__mve_storen_u8(o + k, t, r);
+    }
+}
+static void gir__k_clamp_i32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const gir__mve_vi32 c0 = gir__mve_set1_i32(gir__sat_i32(p[0]));
+    const gir__mve_vi32 c1 = gir__mve_set1_i32(gir__sat_i32(p[1]));
+    gir__mve_vi32 v0, r;
+    int64_t k;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_i32(x0[0]);
+    for (k = 0; k < n; k += GIR__LANES_MVE_I32) {
+        int t = n - k < GIR__LANES_MVE_I32 ? (int)(n - k) : GIR__LANES_MVE_I32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x0 + k) : gir__mve_loadn_i32(x0 + k, t);
+        r = gir__mve_min_i32(gir__mve_max_i32(v0, c0), c1);
+        if (t == GIR__LANES_MVE_I32) gir__mve_store_i32(o + k, r); else gir__mve_storen_i32(o + k, t, r);
+    }
+}
 static void gir__k_clamp_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
     float *o = (float *)out;
@@ -15652,6 +21166,98 @@ static void gir__k_clamp_f32__mve(int64_t n, void *out, const void *const *in,
         int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
         if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
         r = gir__mve_min_f32(gir__mve_max_f32(v0, c0), c1);
+        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+    }
+}
+static void gir__k_where_b8__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    const uint8_t *x2 = (const uint8_t *)in[2];
+    gir__mve_vu8 v0, v1, r;
+    gir__mve_mu8 v2;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_u8(x0[0]);
+    v1 = gir__mve_set1_u8(x1[0]);
+    v2 = gir__mve_ne_u8(gir__mve_set1_u8((uint8_t)(x2[0] != 0)), gir__mve_set1_u8((uint8_t)0));
+    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
+        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
+        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x1 + k) : gir__mve_loadn_u8(x1 + k, t);
+        if (st[2]) v2 = t == GIR__LANES_MVE_U8 ? gir__mve_loadb_u8(x2 + k) : gir__mve_loadbn_u8(x2 + k, t);
+        r = gir__mve_select_u8(v2, v0, v1);
+        if (t == GIR__LANES_MVE_U8) gir__mve_store_u8(o + k, r); else gir__mve_storen_u8(o + k, t, r);
+    }
+}
+static void gir__k_where_u8__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    uint8_t *o = (uint8_t *)out;
+    const uint8_t *x0 = (const uint8_t *)in[0];
+    const uint8_t *x1 = (const uint8_t *)in[1];
+    const uint8_t *x2 = (const uint8_t *)in[2];
+    gir__mve_vu8 v0, v1, r;
+    gir__mve_mu8 v2;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_u8(x0[0]);
+    v1 = gir__mve_set1_u8(x1[0]);
+    v2 = gir__mve_ne_u8(gir__mve_set1_u8((uint8_t)(x2[0] != 0)), gir__mve_set1_u8((uint8_t)0));
+    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
+        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
+        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x1 + k) : gir__mve_loadn_u8(x1 + k, t);
+        if (st[2]) v2 = t == GIR__LANES_MVE_U8 ? gir__mve_loadb_u8(x2 + k) : gir__mve_loadbn_u8(x2 + k, t);
+        r = gir__mve_select_u8(v2, v0, v1);
+        if (t == GIR__LANES_MVE_U8) gir__mve_store_u8(o + k, r); else gir__mve_storen_u8(o + k, t, r);
+    }
+}
+static void gir__k_where_i32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    int32_t *o = (int32_t *)out;
+    const int32_t *x0 = (const int32_t *)in[0];
+    const int32_t *x1 = (const int32_t *)in[1];
+    const uint8_t *x2 = (const uint8_t *)in[2];
+    gir__mve_vi32 v0, v1, r;
+    gir__mve_mi32 v2;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_i32(x0[0]);
+    v1 = gir__mve_set1_i32(x1[0]);
+    v2 = gir__mve_ne_i32(gir__mve_set1_i32((int32_t)(x2[0] != 0)), gir__mve_set1_i32((int32_t)0));
+    for (k = 0; k < n; k += GIR__LANES_MVE_I32) {
+        int t = n - k < GIR__LANES_MVE_I32 ? (int)(n - k) : GIR__LANES_MVE_I32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x0 + k) : gir__mve_loadn_i32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x1 + k) : gir__mve_loadn_i32(x1 + k, t);
+        if (st[2]) v2 = t == GIR__LANES_MVE_I32 ? gir__mve_loadb_i32(x2 + k) : gir__mve_loadbn_i32(x2 + k, t);
+        r = gir__mve_select_i32(v2, v0, v1);
+        if (t == GIR__LANES_MVE_I32) gir__mve_store_i32(o + k, r); else gir__mve_storen_i32(o + k, t, r);
+    }
+}
+static void gir__k_where_f32__mve(int64_t n, void *out, const void *const *in,
+                                 const int64_t *st, const double *p) {
+    float *o = (float *)out;
+    const float *x0 = (const float *)in[0];
+    const float *x1 = (const float *)in[1];
+    const uint8_t *x2 = (const uint8_t *)in[2];
+    gir__mve_vf32 v0, v1, r;
+    gir__mve_mf32 v2;
+    int64_t k;
+    (void)p;
+    if (n <= 0) return;
+    v0 = gir__mve_set1_f32(x0[0]);
+    v1 = gir__mve_set1_f32(x1[0]);
+    v2 = gir__mve_ne_f32(gir__mve_set1_f32((float)(x2[0] != 0)), gir__mve_set1_f32((float)0));
+    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
+        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
+        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+        if (st[1]) v1 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x1 + k) : gir__mve_loadn_f32(x1 + k, t);
+        if (st[2]) v2 = t == GIR__LANES_MVE_F32 ? gir__mve_loadb_f32(x2 + k) : gir__mve_loadbn_f32(x2 + k, t);
+        r = gir__mve_select_f32(v2, v0, v1);
         if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
     }
 }
@@ -15724,34 +21330,34 @@ static const gir__ew_fn gir__ew_table_mve[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
     {0, 0, 0, 0, 0, 0}, /* ARANGE */
     {0, 0, 0, 0, 0, 0}, /* RAND_UNIFORM */
     {0, 0, 0, 0, 0, 0}, /* RAND_NORMAL */
-    {0, 0, 0, 0, 0, 0}, /* NOT */
-    {0, 0, 0, 0, 0, 0}, /* AND */
-    {0, 0, 0, 0, 0, 0}, /* OR */
-    {0, 0, 0, 0, 0, 0}, /* XOR */
-    {0, 0, 0, 0, 0, 0}, /* GT */
-    {0, 0, 0, 0, 0, 0}, /* GE */
-    {0, 0, 0, 0, 0, 0}, /* LT */
-    {0, 0, 0, 0, 0, 0}, /* LE */
-    {0, 0, 0, 0, 0, 0}, /* EQ */
-    {0, 0, 0, 0, 0, 0}, /* NE */
-    {0, 0, 0, 0, 0, 0}, /* APPROX_EQ */
-    {0, 0, 0, 0, 0, 0}, /* ISNAN */
-    {0, 0, 0, 0, 0, 0}, /* ISINF */
-    {0, 0, 0, 0, 0, 0}, /* ISFINITE */
-    {0, 0, 0, 0, gir__k_add_f32__mve, 0}, /* ADD */
-    {0, 0, 0, 0, gir__k_sub_f32__mve, 0}, /* SUB */
-    {0, 0, 0, 0, gir__k_mul_f32__mve, 0}, /* MUL */
+    {0, gir__k_not_b8__mve, 0, 0, 0, 0}, /* NOT */
+    {0, gir__k_and_b8__mve, 0, 0, 0, 0}, /* AND */
+    {0, gir__k_or_b8__mve, 0, 0, 0, 0}, /* OR */
+    {0, gir__k_xor_b8__mve, 0, 0, 0, 0}, /* XOR */
+    {0, gir__k_gt_b8__mve, gir__k_gt_u8__mve, gir__k_gt_i32__mve, gir__k_gt_f32__mve, 0}, /* GT */
+    {0, gir__k_ge_b8__mve, gir__k_ge_u8__mve, gir__k_ge_i32__mve, gir__k_ge_f32__mve, 0}, /* GE */
+    {0, gir__k_lt_b8__mve, gir__k_lt_u8__mve, gir__k_lt_i32__mve, gir__k_lt_f32__mve, 0}, /* LT */
+    {0, gir__k_le_b8__mve, gir__k_le_u8__mve, gir__k_le_i32__mve, gir__k_le_f32__mve, 0}, /* LE */
+    {0, gir__k_eq_b8__mve, gir__k_eq_u8__mve, gir__k_eq_i32__mve, gir__k_eq_f32__mve, 0}, /* EQ */
+    {0, gir__k_ne_b8__mve, gir__k_ne_u8__mve, gir__k_ne_i32__mve, gir__k_ne_f32__mve, 0}, /* NE */
+    {0, 0, gir__k_approx_eq_u8__mve, gir__k_approx_eq_i32__mve, gir__k_approx_eq_f32__mve, 0}, /* APPROX_EQ */
+    {0, 0, 0, 0, gir__k_isnan_f32__mve, 0}, /* ISNAN */
+    {0, 0, 0, 0, gir__k_isinf_f32__mve, 0}, /* ISINF */
+    {0, 0, 0, 0, gir__k_isfinite_f32__mve, 0}, /* ISFINITE */
+    {0, 0, gir__k_add_u8__mve, gir__k_add_i32__mve, gir__k_add_f32__mve, 0}, /* ADD */
+    {0, 0, gir__k_sub_u8__mve, gir__k_sub_i32__mve, gir__k_sub_f32__mve, 0}, /* SUB */
+    {0, 0, gir__k_mul_u8__mve, gir__k_mul_i32__mve, gir__k_mul_f32__mve, 0}, /* MUL */
     {0, 0, 0, 0, gir__k_div_f32__mve, 0}, /* DIV */
-    {0, 0, 0, 0, gir__k_neg_f32__mve, 0}, /* NEG */
+    {0, 0, gir__k_neg_u8__mve, gir__k_neg_i32__mve, gir__k_neg_f32__mve, 0}, /* NEG */
     {0, 0, 0, 0, gir__k_pow_f32__mve, 0}, /* POW */
-    {0, 0, 0, 0, gir__k_maximum_f32__mve, 0}, /* MAXIMUM */
-    {0, 0, 0, 0, gir__k_minimum_f32__mve, 0}, /* MINIMUM */
+    {0, 0, gir__k_maximum_u8__mve, gir__k_maximum_i32__mve, gir__k_maximum_f32__mve, 0}, /* MAXIMUM */
+    {0, 0, gir__k_minimum_u8__mve, gir__k_minimum_i32__mve, gir__k_minimum_f32__mve, 0}, /* MINIMUM */
     {0, 0, 0, 0, gir__k_mod_f32__mve, 0}, /* MOD */
     {0, 0, 0, 0, gir__k_floordiv_f32__mve, 0}, /* FLOORDIV */
     {0, 0, 0, 0, 0, 0}, /* ADD_N */
-    {0, 0, 0, 0, gir__k_abs_f32__mve, 0}, /* ABS */
-    {0, 0, 0, 0, gir__k_sign_f32__mve, 0}, /* SIGN */
-    {0, 0, 0, 0, gir__k_square_f32__mve, 0}, /* SQUARE */
+    {0, 0, gir__k_abs_u8__mve, gir__k_abs_i32__mve, gir__k_abs_f32__mve, 0}, /* ABS */
+    {0, 0, gir__k_sign_u8__mve, gir__k_sign_i32__mve, gir__k_sign_f32__mve, 0}, /* SIGN */
+    {0, 0, gir__k_square_u8__mve, gir__k_square_i32__mve, gir__k_square_f32__mve, 0}, /* SQUARE */
     {0, 0, 0, 0, gir__k_sqrt_f32__mve, 0}, /* SQRT */
     {0, 0, 0, 0, gir__k_rsqrt_f32__mve, 0}, /* RSQRT */
     {0, 0, 0, 0, gir__k_reciprocal_f32__mve, 0}, /* RECIPROCAL */
@@ -15771,7 +21377,7 @@ static const gir__ew_fn gir__ew_table_mve[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
     {0, 0, 0, 0, gir__k_tanh_f32__mve, 0}, /* TANH */
     {0, 0, 0, 0, gir__k_sigmoid_f32__mve, 0}, /* SIGMOID */
     {0, 0, 0, 0, gir__k_softplus_f32__mve, 0}, /* SOFTPLUS */
-    {0, 0, 0, 0, gir__k_relu_f32__mve, 0}, /* RELU */
+    {0, 0, gir__k_relu_u8__mve, gir__k_relu_i32__mve, gir__k_relu_f32__mve, 0}, /* RELU */
     {0, 0, 0, 0, gir__k_leaky_relu_f32__mve, 0}, /* LEAKY_RELU */
     {0, 0, 0, 0, gir__k_elu_f32__mve, 0}, /* ELU */
     {0, 0, 0, 0, gir__k_gelu_f32__mve, 0}, /* GELU */
@@ -15780,7 +21386,7 @@ static const gir__ew_fn gir__ew_table_mve[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
     {0, 0, 0, 0, gir__k_floor_f32__mve, 0}, /* FLOOR */
     {0, 0, 0, 0, gir__k_ceil_f32__mve, 0}, /* CEIL */
     {0, 0, 0, 0, gir__k_round_f32__mve, 0}, /* ROUND */
-    {0, 0, 0, 0, gir__k_clamp_f32__mve, 0}, /* CLAMP */
+    {0, 0, gir__k_clamp_u8__mve, gir__k_clamp_i32__mve, gir__k_clamp_f32__mve, 0}, /* CLAMP */
     {0, 0, 0, 0, 0, 0}, /* SUM */
     {0, 0, 0, 0, 0, 0}, /* MEAN */
     {0, 0, 0, 0, 0, 0}, /* PROD */
@@ -15803,7 +21409,7 @@ static const gir__ew_fn gir__ew_table_mve[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
     {0, 0, 0, 0, 0, 0}, /* INDEX_SELECT */
     {0, 0, 0, 0, 0, 0}, /* INDEX_ADD */
     {0, 0, 0, 0, 0, 0}, /* ONE_HOT */
-    {0, 0, 0, 0, 0, 0}, /* WHERE */
+    {0, gir__k_where_b8__mve, gir__k_where_u8__mve, gir__k_where_i32__mve, gir__k_where_f32__mve, 0}, /* WHERE */
     {0, 0, 0, 0, 0, 0}, /* DIAG */
     {0, 0, 0, 0, 0, 0}, /* DIAGONAL */
     {0, 0, 0, 0, 0, 0}, /* TRIU */

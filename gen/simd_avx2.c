@@ -71,6 +71,108 @@ GIR__AVX2_FN __m256i gir__avx2_first_f64(int n) {
 GIR__AVX2_VOCAB(float, f32, gir__avx2_vf32, ps, 8)
 GIR__AVX2_VOCAB(double, f64, gir__avx2_vf64, pd, 4)
 #undef GIR__AVX2_VOCAB
+/* Integers: 8 int32 or 32 uint8 a vector (b8 uses the u8 vectors); a mask is a vector of all-ones or all-zeros
+   lanes. Arithmetic wraps as the scalar vocabulary does. AVX2 has no byte multiply (u8 products are two 16-bit
+   multiplies, even and odd bytes), no unsigned byte compare (done with max/min and equality) and no masked byte
+   load or store (partial u8 vectors go through a small buffer) */
+#define GIR__LANES_AVX2_I32 8
+#define GIR__LANES_AVX2_U8 32
+typedef __m256i gir__avx2_vi32;
+typedef __m256i gir__avx2_mi32;
+typedef __m256i gir__avx2_vu8;
+typedef __m256i gir__avx2_mu8;
+#define GIR__AVX2_IVOCAB(T, S, E)                                                                                   \
+GIR__AVX2_FN __m256i gir__avx2_load_##S(const T *p) { return _mm256_loadu_si256((const __m256i *)(const void *)p); } \
+GIR__AVX2_FN void gir__avx2_store_##S(T *p, __m256i x) { _mm256_storeu_si256((__m256i *)(void *)p, x); }            \
+GIR__AVX2_FN __m256i gir__avx2_add_##S(__m256i x, __m256i y) { return _mm256_add_##E(x, y); }                       \
+GIR__AVX2_FN __m256i gir__avx2_sub_##S(__m256i x, __m256i y) { return _mm256_sub_##E(x, y); }                       \
+GIR__AVX2_FN __m256i gir__avx2_eq_##S(__m256i x, __m256i y) { return _mm256_cmpeq_##E(x, y); }                      \
+GIR__AVX2_FN __m256i gir__avx2_mnot_##S(__m256i a) { return _mm256_xor_si256(a, _mm256_set1_epi32(-1)); }           \
+GIR__AVX2_FN __m256i gir__avx2_ne_##S(__m256i x, __m256i y) { return gir__avx2_mnot_##S(_mm256_cmpeq_##E(x, y)); }  \
+GIR__AVX2_FN __m256i gir__avx2_mand_##S(__m256i a, __m256i b) { return _mm256_and_si256(a, b); }                    \
+GIR__AVX2_FN __m256i gir__avx2_mor_##S(__m256i a, __m256i b) { return _mm256_or_si256(a, b); }                      \
+GIR__AVX2_FN __m256i gir__avx2_mxor_##S(__m256i a, __m256i b) { return _mm256_xor_si256(a, b); }                    \
+GIR__AVX2_FN __m256i gir__avx2_select_##S(__m256i m, __m256i x, __m256i y) { return _mm256_blendv_epi8(y, x, m); }
+GIR__AVX2_IVOCAB(int32_t, i32, epi32)
+GIR__AVX2_IVOCAB(uint8_t, u8, epi8)
+#undef GIR__AVX2_IVOCAB
+GIR__AVX2_FN __m256i gir__avx2_set1_i32(int32_t x) { return _mm256_set1_epi32(x); }
+GIR__AVX2_FN __m256i gir__avx2_loadn_i32(const int32_t *p, int n) {
+    return _mm256_maskload_epi32((const int *)(const void *)p, gir__avx2_first_f32(n)); }
+GIR__AVX2_FN void gir__avx2_storen_i32(int32_t *p, int n, __m256i x) {
+    _mm256_maskstore_epi32((int *)(void *)p, gir__avx2_first_f32(n), x); }
+GIR__AVX2_FN __m256i gir__avx2_mul_i32(__m256i x, __m256i y) { return _mm256_mullo_epi32(x, y); }
+GIR__AVX2_FN __m256i gir__avx2_abs_i32(__m256i x) { return _mm256_abs_epi32(x); }
+GIR__AVX2_FN __m256i gir__avx2_max_i32(__m256i x, __m256i y) { return _mm256_max_epi32(x, y); }
+GIR__AVX2_FN __m256i gir__avx2_min_i32(__m256i x, __m256i y) { return _mm256_min_epi32(x, y); }
+GIR__AVX2_FN __m256i gir__avx2_gt_i32(__m256i x, __m256i y) { return _mm256_cmpgt_epi32(x, y); }
+GIR__AVX2_FN __m256i gir__avx2_lt_i32(__m256i x, __m256i y) { return _mm256_cmpgt_epi32(y, x); }
+GIR__AVX2_FN __m256i gir__avx2_le_i32(__m256i x, __m256i y) { return gir__avx2_mnot_i32(_mm256_cmpgt_epi32(x, y)); }
+GIR__AVX2_FN __m256i gir__avx2_ge_i32(__m256i x, __m256i y) { return gir__avx2_mnot_i32(_mm256_cmpgt_epi32(y, x)); }
+GIR__AVX2_FN __m256i gir__avx2_set1_u8(uint8_t x) { return _mm256_set1_epi8((char)x); }
+GIR__AVX2_FN __m256i gir__avx2_loadn_u8(const uint8_t *p, int n) {
+    uint8_t t[32] = {0};
+    GIR_MEMCPY(t, p, (size_t)n);
+    return gir__avx2_load_u8(t);
+}
+GIR__AVX2_FN void gir__avx2_storen_u8(uint8_t *p, int n, __m256i x) {
+    uint8_t t[32];
+    gir__avx2_store_u8(t, x);
+    GIR_MEMCPY(p, t, (size_t)n);
+}
+GIR__AVX2_FN __m256i gir__avx2_mul_u8(__m256i x, __m256i y) {
+    __m256i even = _mm256_mullo_epi16(x, y);
+    __m256i odd = _mm256_mullo_epi16(_mm256_srli_epi16(x, 8), _mm256_srli_epi16(y, 8));
+    return _mm256_or_si256(_mm256_and_si256(even, _mm256_set1_epi16(0xFF)), _mm256_slli_epi16(odd, 8));
+}
+GIR__AVX2_FN __m256i gir__avx2_max_u8(__m256i x, __m256i y) { return _mm256_max_epu8(x, y); }
+GIR__AVX2_FN __m256i gir__avx2_min_u8(__m256i x, __m256i y) { return _mm256_min_epu8(x, y); }
+GIR__AVX2_FN __m256i gir__avx2_ge_u8(__m256i x, __m256i y) { return _mm256_cmpeq_epi8(_mm256_max_epu8(x, y), x); }
+GIR__AVX2_FN __m256i gir__avx2_le_u8(__m256i x, __m256i y) { return _mm256_cmpeq_epi8(_mm256_min_epu8(x, y), x); }
+GIR__AVX2_FN __m256i gir__avx2_gt_u8(__m256i x, __m256i y) { return gir__avx2_mnot_u8(gir__avx2_le_u8(x, y)); }
+GIR__AVX2_FN __m256i gir__avx2_lt_u8(__m256i x, __m256i y) { return gir__avx2_mnot_u8(gir__avx2_ge_u8(x, y)); }
+GIR__AVX2_FN __m256 gir__avx2_mxor_f32(__m256 a, __m256 b) { return _mm256_xor_ps(a, b); }
+GIR__AVX2_FN __m256d gir__avx2_mxor_f64(__m256d a, __m256d b) { return _mm256_xor_pd(a, b); }
+
+/* masks to and from b8 bytes (0 or 1 out, nonzero is true in). 32-bit lanes narrow by two saturating packs
+   (-1 stays -1); 64-bit lanes first gather their low halves. Partial forms go through a small buffer. */
+GIR__AVX2_FN __m128i gir__avx2_bytes_i32(__m256i m) {       /* the 8 lanes' bytes in the low 8 bytes, 0 or 1 */
+    __m128i w = _mm_packs_epi32(_mm256_castsi256_si128(m), _mm256_extracti128_si256(m, 1));
+    return _mm_and_si128(_mm_packs_epi16(w, w), _mm_set1_epi8(1));
+}
+GIR__AVX2_FN void gir__avx2_storeb_i32(uint8_t *p, __m256i m) { _mm_storel_epi64((__m128i *)(void *)p, gir__avx2_bytes_i32(m)); }
+GIR__AVX2_FN void gir__avx2_storeb_f32(uint8_t *p, __m256 m) { gir__avx2_storeb_i32(p, _mm256_castps_si256(m)); }
+GIR__AVX2_FN void gir__avx2_storeb_f64(uint8_t *p, __m256d m) {
+    __m256i lo = _mm256_permutevar8x32_epi32(_mm256_castpd_si256(m), _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6));
+    int32_t v = _mm_cvtsi128_si32(gir__avx2_bytes_i32(lo));
+    GIR_MEMCPY(p, &v, 4);
+}
+GIR__AVX2_FN void gir__avx2_storeb_u8(uint8_t *p, __m256i m) { gir__avx2_store_u8(p, _mm256_and_si256(m, _mm256_set1_epi8(1))); }
+GIR__AVX2_FN __m256i gir__avx2_loadb_i32(const uint8_t *p) {
+    __m256i v = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(const void *)p));
+    return gir__avx2_mnot_i32(_mm256_cmpeq_epi32(v, _mm256_setzero_si256()));
+}
+GIR__AVX2_FN __m256 gir__avx2_loadb_f32(const uint8_t *p) { return _mm256_castsi256_ps(gir__avx2_loadb_i32(p)); }
+GIR__AVX2_FN __m256d gir__avx2_loadb_f64(const uint8_t *p) {
+    int32_t b;
+    __m256i v;
+    GIR_MEMCPY(&b, p, 4);
+    v = _mm256_cvtepu8_epi64(_mm_cvtsi32_si128(b));
+    return _mm256_castsi256_pd(gir__avx2_mnot_i32(_mm256_cmpeq_epi64(v, _mm256_setzero_si256())));
+}
+GIR__AVX2_FN __m256i gir__avx2_loadb_u8(const uint8_t *p) {
+    return gir__avx2_mnot_u8(_mm256_cmpeq_epi8(gir__avx2_load_u8(p), _mm256_setzero_si256()));
+}
+#define GIR__AVX2_BYTESN(S, M, LANES)                                                                               \
+GIR__AVX2_FN void gir__avx2_storebn_##S(uint8_t *p, int n, M m) {                                                   \
+    uint8_t t[LANES]; gir__avx2_storeb_##S(t, m); GIR_MEMCPY(p, t, (size_t)n); }                                    \
+GIR__AVX2_FN M gir__avx2_loadbn_##S(const uint8_t *p, int n) {                                                      \
+    uint8_t t[LANES] = {0}; GIR_MEMCPY(t, p, (size_t)n); return gir__avx2_loadb_##S(t); }
+GIR__AVX2_BYTESN(f32, __m256, 8)
+GIR__AVX2_BYTESN(f64, __m256d, 4)
+GIR__AVX2_BYTESN(i32, __m256i, 8)
+GIR__AVX2_BYTESN(u8, __m256i, 32)
+#undef GIR__AVX2_BYTESN
 /* 1/x for finite normal x (here the correctly rounded quotient) */
 GIR__AVX2_FN gir__avx2_vf32 gir__avx2_recip_f32(gir__avx2_vf32 x) {
     return gir__avx2_div_f32(gir__avx2_set1_f32(1), x);

@@ -93,4 +93,78 @@ GIR__AVX512_FN __m512d gir__avx512_recip_f64(__m512d x) {
     r = _mm512_fmadd_pd(r, _mm512_fnmadd_pd(x, r, one), r);
     return _mm512_fmadd_pd(r, _mm512_fnmadd_pd(x, r, one), r);
 }
+
+/* Integers: 16 int32 or 64 uint8 a vector (b8 uses the u8 vectors). Arithmetic wraps as the scalar vocabulary
+   does; x86 has no byte multiply, so u8 products are two 16-bit multiplies (even and odd bytes) */
+#define GIR__LANES_AVX512_I32 16
+#define GIR__LANES_AVX512_U8 64
+typedef __m512i   gir__avx512_vi32;
+typedef __mmask16 gir__avx512_mi32;
+typedef __m512i   gir__avx512_vu8;
+typedef __mmask64 gir__avx512_mu8;
+GIR__AVX512_FN __mmask16 gir__avx512_first_i32(int n) { return (__mmask16)((1u << n) - 1u); }
+GIR__AVX512_FN __mmask64 gir__avx512_first_u8(int n) {
+    return (__mmask64)(n >= 64 ? ~0ull : (1ull << n) - 1u); }
+/* T: the element type, S: its suffix, E: the intrinsics' element (epi32, epi8), U: unsigned or signed
+   compare form (epi32, epu8), M: mask */
+#define GIR__AVX512_IVOCAB(T, S, E, U, M)                                                                           \
+GIR__AVX512_FN __m512i gir__avx512_load_##S(const T *p) { return _mm512_loadu_si512(p); }                            \
+GIR__AVX512_FN void gir__avx512_store_##S(T *p, __m512i x) { _mm512_storeu_si512(p, x); }                            \
+GIR__AVX512_FN __m512i gir__avx512_loadn_##S(const T *p, int n) {                                                   \
+    return _mm512_maskz_loadu_##E(gir__avx512_first_##S(n), p); }                                                   \
+GIR__AVX512_FN void gir__avx512_storen_##S(T *p, int n, __m512i x) {                                                \
+    _mm512_mask_storeu_##E(p, gir__avx512_first_##S(n), x); }                                                       \
+GIR__AVX512_FN __m512i gir__avx512_add_##S(__m512i x, __m512i y) { return _mm512_add_##E(x, y); }                    \
+GIR__AVX512_FN __m512i gir__avx512_sub_##S(__m512i x, __m512i y) { return _mm512_sub_##E(x, y); }                    \
+GIR__AVX512_FN __m512i gir__avx512_max_##S(__m512i x, __m512i y) { return _mm512_max_##U(x, y); }                    \
+GIR__AVX512_FN __m512i gir__avx512_min_##S(__m512i x, __m512i y) { return _mm512_min_##U(x, y); }                    \
+GIR__AVX512_FN M gir__avx512_lt_##S(__m512i x, __m512i y) { return _mm512_cmp_##U##_mask(x, y, _MM_CMPINT_LT); }     \
+GIR__AVX512_FN M gir__avx512_le_##S(__m512i x, __m512i y) { return _mm512_cmp_##U##_mask(x, y, _MM_CMPINT_LE); }     \
+GIR__AVX512_FN M gir__avx512_gt_##S(__m512i x, __m512i y) { return _mm512_cmp_##U##_mask(x, y, _MM_CMPINT_NLE); }    \
+GIR__AVX512_FN M gir__avx512_ge_##S(__m512i x, __m512i y) { return _mm512_cmp_##U##_mask(x, y, _MM_CMPINT_NLT); }    \
+GIR__AVX512_FN M gir__avx512_eq_##S(__m512i x, __m512i y) { return _mm512_cmp_##U##_mask(x, y, _MM_CMPINT_EQ); }     \
+GIR__AVX512_FN M gir__avx512_ne_##S(__m512i x, __m512i y) { return _mm512_cmp_##U##_mask(x, y, _MM_CMPINT_NE); }     \
+GIR__AVX512_FN M gir__avx512_mand_##S(M a, M b) { return (M)(a & b); }                                              \
+GIR__AVX512_FN M gir__avx512_mor_##S(M a, M b) { return (M)(a | b); }                                               \
+GIR__AVX512_FN M gir__avx512_mxor_##S(M a, M b) { return (M)(a ^ b); }                                              \
+GIR__AVX512_FN M gir__avx512_mnot_##S(M a) { return (M)~a; }                                                        \
+GIR__AVX512_FN __m512i gir__avx512_select_##S(M m, __m512i x, __m512i y) { return _mm512_mask_blend_##E(m, y, x); }
+GIR__AVX512_IVOCAB(int32_t, i32, epi32, epi32, __mmask16)
+GIR__AVX512_IVOCAB(uint8_t, u8, epi8, epu8, __mmask64)
+#undef GIR__AVX512_IVOCAB
+GIR__AVX512_FN __m512i gir__avx512_set1_i32(int32_t x) { return _mm512_set1_epi32(x); }
+GIR__AVX512_FN __m512i gir__avx512_set1_u8(uint8_t x) { return _mm512_set1_epi8((char)x); }
+GIR__AVX512_FN __m512i gir__avx512_mul_i32(__m512i x, __m512i y) { return _mm512_mullo_epi32(x, y); }
+GIR__AVX512_FN __m512i gir__avx512_abs_i32(__m512i x) { return _mm512_abs_epi32(x); }
+GIR__AVX512_FN __m512i gir__avx512_mul_u8(__m512i x, __m512i y) {
+    __m512i even = _mm512_mullo_epi16(x, y);
+    __m512i odd = _mm512_mullo_epi16(_mm512_srli_epi16(x, 8), _mm512_srli_epi16(y, 8));
+    return _mm512_or_si512(_mm512_and_si512(even, _mm512_set1_epi16(0xFF)), _mm512_slli_epi16(odd, 8));
+}
+/* masks to and from b8 bytes (0 or 1 out, nonzero is true in), lanes [0, n) only: S the lanes' suffix, M its
+   mask, B the byte mask type, W the byte vector's intrinsic prefix (_mm for 16 bytes or fewer) */
+#define GIR__AVX512_BYTES(S, M, B, W, VB)                                                                           \
+GIR__AVX512_FN void gir__avx512_storebn_##S(uint8_t *p, int n, M m) {                                               \
+    W##_mask_storeu_epi8(p, (B)gir__avx512_first_##S(n), W##_maskz_set1_epi8((B)m, 1)); }                            \
+GIR__AVX512_FN M gir__avx512_loadbn_##S(const uint8_t *p, int n) {                                                  \
+    VB v = W##_maskz_loadu_epi8((B)gir__avx512_first_##S(n), p);                                                    \
+    return (M)W##_test_epi8_mask(v, v); }
+GIR__AVX512_BYTES(f32, __mmask16, __mmask16, _mm, __m128i)
+GIR__AVX512_BYTES(f64, __mmask8, __mmask16, _mm, __m128i)
+GIR__AVX512_BYTES(i32, __mmask16, __mmask16, _mm, __m128i)
+GIR__AVX512_BYTES(u8, __mmask64, __mmask64, _mm512, __m512i)
+#undef GIR__AVX512_BYTES
+GIR__AVX512_FN void gir__avx512_storeb_f32(uint8_t *p, __mmask16 m) { gir__avx512_storebn_f32(p, 16, m); }
+GIR__AVX512_FN void gir__avx512_storeb_f64(uint8_t *p, __mmask8 m) { gir__avx512_storebn_f64(p, 8, m); }
+GIR__AVX512_FN void gir__avx512_storeb_i32(uint8_t *p, __mmask16 m) {
+    _mm_storeu_si128((__m128i *)(void *)p, _mm_maskz_set1_epi8(m, 1)); }
+GIR__AVX512_FN void gir__avx512_storeb_u8(uint8_t *p, __mmask64 m) { _mm512_storeu_si512(p, _mm512_maskz_set1_epi8(m, 1)); }
+GIR__AVX512_FN __mmask16 gir__avx512_loadb_f32(const uint8_t *p) {
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p); return _mm_test_epi8_mask(v, v); }
+GIR__AVX512_FN __mmask8 gir__avx512_loadb_f64(const uint8_t *p) { return gir__avx512_loadbn_f64(p, 8); }
+GIR__AVX512_FN __mmask16 gir__avx512_loadb_i32(const uint8_t *p) { return gir__avx512_loadb_f32(p); }
+GIR__AVX512_FN __mmask64 gir__avx512_loadb_u8(const uint8_t *p) {
+    __m512i v = _mm512_loadu_si512(p); return _mm512_test_epi8_mask(v, v); }
+GIR__AVX512_FN __mmask16 gir__avx512_mxor_f32(__mmask16 a, __mmask16 b) { return (__mmask16)(a ^ b); }
+GIR__AVX512_FN __mmask8 gir__avx512_mxor_f64(__mmask8 a, __mmask8 b) { return (__mmask8)(a ^ b); }
 #endif

@@ -8,25 +8,37 @@ from gen_common import (ARITH, BOOL_OUT, CMP_OPS, CTYPE, DTYPES, SFX, VMATH_TEMP
                         ew_dtypes, split_top, storage, walk)
 
 
-# (name, feature macro from gen/simd.c, attribute a kernel needs, float dtypes with vectors there)
+# (name, feature macro from gen/simd.c, attribute a kernel needs, float dtypes with vectors there, integer
+# dtypes with vectors there; b8 rows run on the u8 vectors)
 SIMD_ISAS = [
-    ("avx512", "GIR__HAVE_AVX512", "GIR__TARGET_AVX512 ", ["F32", "F64"]),
-    ("avx2", "GIR__HAVE_AVX2", "GIR__TARGET_AVX2 ", ["F32", "F64"]),
-    ("neon", "GIR__HAVE_NEON", "", ["F32", "F64"]),
-    ("mve", "GIR__HAVE_MVE", "", ["F32"]),
+    ("avx512", "GIR__HAVE_AVX512", "GIR__TARGET_AVX512 ", ["F32", "F64"], ["U8", "I32"]),
+    ("avx2", "GIR__HAVE_AVX2", "GIR__TARGET_AVX2 ", ["F32", "F64"], ["U8", "I32"]),
+    ("neon", "GIR__HAVE_NEON", "", ["F32", "F64"], ["U8", "I32"]),
+    ("mve", "GIR__HAVE_MVE", "", ["F32"], ["U8", "I32"]),
 ]
-# How each float function of VOCAB runs in a vector kernel: on vectors (gen/simd_*.c or gen/vmath.tmpl.c), lane
-# by lane through the scalar vocabulary, or not at all (the row keeps its scalar kernel).
+# the vocabulary's name for a compute dtype's vectors: b8 values are bytes, as u8
+VSFX = {"B8": "u8", "U8": "u8", "I32": "i32", "F32": "f32", "F64": "f64"}
+# How each function of VOCAB runs in a float vector kernel: on vectors (gen/simd_*.c or gen/vmath.tmpl.c; isnan,
+# isinf, isfinite and the logic functions give masks), lane by lane through the scalar vocabulary, or not at all
+# (the row keeps its scalar kernel).
 SIMD_VEC = {"abs", "sign", "sqrt", "exp", "expm1", "log", "log1p", "log2", "tanh", "sigmoid", "erf", "floor",
-            "ceil", "round", "max", "min", "select"}
+            "ceil", "round", "max", "min", "select", "isnan", "isinf", "isfinite", "not", "and", "or", "xor"}
 SIMD_LANE = {"sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "pow", "fmod", "mod", "floordiv"}
-SIMD_NONE = {"isnan", "isinf", "isfinite", "idiv", "imod", "not", "and", "or", "xor"}
+SIMD_NONE = set()
+# The functions with integer (u8, i32) and b8 vector forms. The others (fmod, mod, floordiv: no target has a
+# vector integer divide) and the operator / keep the scalar kernel on integers.
+SIMD_INT = {"abs", "sign", "max", "min", "select", "not", "and", "or", "xor"}
+MASK_FN = {"not": "mnot", "and": "mand", "or": "mor", "xor": "mxor"}
+
+
+class NoVector(Exception):
+    """The expression has no vector form for this dtype: the row keeps its scalar kernel there."""
 
 
 def simd_check_vocab():
     for fn in sorted(VOCAB):
         if sum(fn in c for c in (SIMD_VEC, SIMD_LANE, SIMD_NONE)) != 1:
-            raise GenError("gen/gir_gen.py: error: vocabulary function '%s' must be in exactly one of SIMD_VEC, "
+            raise GenError("gen/simd_lower.py: error: vocabulary function '%s' must be in exactly one of SIMD_VEC, "
                            "SIMD_LANE, SIMD_NONE" % fn)
 
 
@@ -83,7 +95,7 @@ def vmath_instance(text, isa, dt, fnmacro):
 
 def emit_vmath(text):
     out = []
-    for isa, have, _, dts in SIMD_ISAS:
+    for isa, have, _, dts, _ in SIMD_ISAS:
         out.append("#if defined(%s)" % have)
         for dt in dts:
             out.append("/* >>vmath (%s, %s) instantiated from gen/%s */" % (isa, SFX[dt], VMATH_TEMPLATE))
@@ -93,86 +105,140 @@ def emit_vmath(text):
 
 
 def simd_ok(op, dt, dts):
-    """Does op get a vector kernel for dtype dt on an instruction set with float dtypes dts?"""
-    if op.fwd_expr is None or op.dtype in BOOL_OUT or op.args or dt not in dts or dt not in ew_dtypes(op):
+    """Does op get a vector kernel for compute dtype dt on an instruction set with vector dtypes dts?"""
+    if op.fwd_expr is None or dt not in ew_dtypes(op) or VSFX[dt] not in [SFX[d] for d in dts]:
         return False
-    return all(n[0] != "call" or n[1] in SIMD_VEC or n[1] in SIMD_LANE for n in walk(op.fwd_expr))
+    try:
+        lower_simd(op, op.fwd_expr, dt, "isa", {})
+    except NoVector:
+        return False
+    return True
 
 
 def lower_simd(op, e, dt, isa, consts):
-    """A FWD expression as vector C over v0, v1, ...; numbers and attributes become hoisted constants."""
-    T, sfx = CTYPE[dt], SFX[dt]
+    """A FWD expression as vector C over v0, v1, ... (the arguments, b8 conditions, are masks); numbers and
+    attributes become hoisted constants. Returns (C text, is it a mask); NoVector when there is no vector form."""
+    T, vs = CTYPE[dt], VSFX[dt]
     names = {nm: "v%d" % j for j, nm in enumerate(storage(op))}
+    is_int = dt in ("B8", "U8", "I32")
 
     def vf(name, *args):
-        return "gir__%s_%s_%s(%s)" % (isa, name, sfx, ", ".join(args))
+        return "gir__%s_%s_%s(%s)" % (isa, name, vs, ", ".join(args))
 
     def const(text):
         if text not in consts:
             consts[text] = "c%d" % len(consts)
         return consts[text]
 
-    def go(n):                                       # (C text, is it a mask)
+    def num(text):
+        return const("(%s)%s" % (T, text))
+
+    def go(n, cond=False):                           # (C text, is it a mask)
         k = n[0]
         if k == "num":
-            return const("(%s)%s" % (T, n[1])), False
+            return num(n[1]), False
         if k == "var":
+            if n[1] in op.args:                      # a b8 argument: loaded as a mask, used only as a condition
+                if not cond:
+                    raise NoVector()
+                return names[n[1]], True
             if n[1] in names:
                 return names[n[1]], False
+            if dt in ("U8", "I32"):                  # attributes are doubles, converted as the scalar kernel does
+                return const("gir__sat_%s(p[%d])" % (SFX[dt], int(n[1][1:]))), False
             return const("(%s)p[%d]" % (T, int(n[1][1:]))), False
         if k == "neg":
-            return vf("neg", val(n[1])), False
+            return (vf("sub", num("0"), val(n[1])) if is_int else vf("neg", val(n[1]))), False
         if k == "bin":
+            if is_int and n[1] == "/":
+                raise NoVector()
             return vf(ARITH[n[1]], val(n[2]), val(n[3])), False
         if k == "cmp":
             return vf(CMP_OPS[n[1]], val(n[2]), val(n[3])), True
         f, args = n[1], n[2]
+        if is_int and f not in SIMD_INT or not is_int and f not in SIMD_VEC and f not in SIMD_LANE:
+            raise NoVector()
         if f == "select":
-            c, is_mask = go(args[0])
-            if not is_mask:
-                c = vf("ne", c, const("(%s)0" % T))
-            return vf("select", c, val(args[1]), val(args[2])), False
+            return vf("select", mask(args[0], True), val(args[1]), val(args[2])), False
+        if f in MASK_FN:
+            return vf(MASK_FN[f], *[mask(a) for a in args]), True
         if f in SIMD_LANE:
-            return vf("map%d" % len(args), "gir__v_%s_%s" % (f, sfx), *[val(a) for a in args]), False
+            return vf("map%d" % len(args), "gir__v_%s_%s" % (f, SFX[dt]), *[val(a) for a in args]), False
+        if f in ("isinf", "isfinite"):              # |x| == inf, |x| < inf (false for NaN)
+            return vf("eq" if f == "isinf" else "lt", vf("abs", val(args[0])), num("HUGE_VAL")), True
+        if f == "isnan":
+            return vf("isnan", val(args[0])), True
+        if is_int and f == "abs" and dt != "I32":   # u8: |x| is x
+            return val(args[0]), False
+        if is_int and f == "sign":                  # as the scalar vocabulary: -1, 0, 1 (u8: 0, 1)
+            x = val(args[0])
+            if dt != "I32":
+                return vf("min", x, num("1")), False
+            neg = vf("select", vf("lt", x, num("0")), num("-1"), num("0"))
+            return vf("select", vf("gt", x, num("0")), num("1"), neg), False
         return vf(f, *[val(a) for a in args]), False
+
+    def mask(n, cond=False):
+        c, is_mask = go(n, cond)
+        return c if is_mask else vf("ne", c, num("0"))
 
     def val(n):
         c, is_mask = go(n)
-        return vf("select", c, const("(%s)1" % T), const("(%s)0" % T)) if is_mask else c
-    return val(e)
+        return vf("select", c, num("1"), num("0")) if is_mask else c
+
+    c, is_mask = go(e)
+    if op.dtype in BOOL_OUT:                       # a b8 output: a mask, or u8 / b8 values stored as they are
+        if not is_mask and dt not in ("B8", "U8"):
+            raise NoVector()
+        return c, is_mask
+    return (vf("select", c, num("1"), num("0")) if is_mask else c), False
 
 
 def emit_simd_kernel(op, dt, isa, attr):
-    T, sfx = CTYPE[dt], SFX[dt]
-    V, L = "gir__%s_v%s" % (isa, sfx), "GIR__LANES_%s_%s" % (isa.upper(), dt)
+    T, sfx, vs = CTYPE[dt], SFX[dt], VSFX[dt]
+    V, M, L = "gir__%s_v%s" % (isa, vs), "gir__%s_m%s" % (isa, vs), "GIR__LANES_%s_%s" % (isa.upper(), vs.upper())
     consts = {}
-    expr = lower_simd(op, op.fwd_expr, dt, isa, consts)
-    nin = len(storage(op))
+    expr, is_mask = lower_simd(op, op.fwd_expr, dt, isa, consts)
+    OT = "uint8_t" if op.dtype in BOOL_OUT else T
+    names = storage(op)
+    vals = ["v%d" % j for j, nm in enumerate(names) if nm not in op.args]
+    masks = ["v%d" % j for j, nm in enumerate(names) if nm in op.args]
+
+    def vf(name, *args):
+        return "gir__%s_%s_%s(%s)" % (isa, name, vs, ", ".join(args))
     out = ["%sstatic void gir__k_%s_%s__%s(int64_t n, void *out, const void *const *in," % (attr, op.lname, sfx, isa),
            "                                 const int64_t *st, const double *p) {"]
-    out.append("    %s *o = (%s *)out;" % (T, T))
-    for j in range(nin):
-        out.append("    const %s *x%d = (const %s *)in[%d];" % (T, j, T, j))
+    out.append("    %s *o = (%s *)out;" % (OT, OT))
+    for j, nm in enumerate(names):
+        IT = "uint8_t" if nm in op.args else T
+        out.append("    const %s *x%d = (const %s *)in[%d];" % (IT, j, IT, j))
     for text, nm in consts.items():
-        out.append("    const %s %s = gir__%s_set1_%s(%s);" % (V, nm, isa, sfx, text))
-    out.append("    %s %s, r;" % (V, ", ".join("v%d" % j for j in range(nin))))
+        out.append("    const %s %s = %s;" % (V, nm, vf("set1", text)))
+    if vals or not is_mask:
+        out.append("    %s %s;" % (V, ", ".join(vals + ([] if is_mask else ["r"]))))
+    if masks or is_mask:
+        out.append("    %s %s;" % (M, ", ".join(masks + (["r"] if is_mask else []))))
     out.append("    int64_t k;")
     if "p[" not in "".join(consts):
         out.append("    (void)p;")
     out.append("    if (n <= 0) return;")
-    for j in range(nin):
-        out.append("    v%d = gir__%s_set1_%s(x%d[0]);" % (j, isa, sfx, j))
+    for j, nm in enumerate(names):
+        if nm in op.args:                          # a broadcast condition: every lane x[0] != 0
+            out.append("    v%d = %s;" % (j, vf("ne", vf("set1", "(%s)(x%d[0] != 0)" % (T, j)), vf("set1", "(%s)0" % T))))
+        else:
+            out.append("    v%d = %s;" % (j, vf("set1", "x%d[0]" % j)))
     out.append("    for (k = 0; k < n; k += %s) {" % L)
     out.append("        int t = n - k < %s ? (int)(n - k) : %s;" % (L, L))
-    for j in range(nin):
-        out.append("        if (st[%d]) v%d = t == %s ? gir__%s_load_%s(x%d + k) : gir__%s_loadn_%s(x%d + k, t);"
-                   % (j, j, L, isa, sfx, j, isa, sfx, j))
+    for j, nm in enumerate(names):
+        ld = "loadb" if nm in op.args else "load"
+        out.append("        if (st[%d]) v%d = t == %s ? %s : %s;"
+                   % (j, j, L, vf(ld, "x%d + k" % j), vf(ld + "n", "x%d + k" % j, "t")))
     out.append("        r = %s;" % expr)
-    out.append("        if (t == %s) gir__%s_store_%s(o + k, r); else gir__%s_storen_%s(o + k, t, r);"
-               % (L, isa, sfx, isa, sfx))
+    st = "storeb" if is_mask else "store"
+    out.append("        if (t == %s) %s; else %s;" % (L, vf(st, "o + k", "r"), vf(st + "n", "o + k", "t", "r")))
     out.append("    }")
     used = set(n[1] for n in walk(op.fwd_expr) if n[0] == "var")
-    for j, nm in enumerate(storage(op)):      # an input the expression ignores is still loaded: mark it used
+    for j, nm in enumerate(names):            # an input the expression ignores is still loaded: mark it used
         if nm not in used:
             out.append("    (void)v%d;" % j)
     out.append("}")
@@ -180,16 +246,17 @@ def emit_simd_kernel(op, dt, isa, attr):
 
 
 def emit_simd_ew(ops):
-    """Per instruction set: a vector kernel per elementwise row and float dtype, and their table; then the
-    run-time choice among the tables."""
+    """Per instruction set: a vector kernel per elementwise row and compute dtype with a vector form, and their
+    table; then the run-time choice among the tables."""
     simd_check_vocab()
     out = []
-    for isa, have, attr, dts in SIMD_ISAS:
+    for isa, have, attr, fdts, idts in SIMD_ISAS:
+        dts = fdts + idts
         out.append("#if defined(%s)" % have)
-        out.append("/* generated from ops.def: %s kernels (float rows; integer, bool and compare rows stay "
+        out.append("/* generated from ops.def: %s kernels (the rows and dtypes with a vector form; the others stay "
                    "scalar) */" % isa)
         for op in ops:
-            for dt in ("F32", "F64"):
+            for dt in DTYPES:
                 if simd_ok(op, dt, dts):
                     out += emit_simd_kernel(op, dt, isa, attr)
         out.append("static const gir__ew_fn gir__ew_table_%s[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {" % isa)
@@ -206,7 +273,7 @@ def emit_simd_ew(ops):
     out.append("static gir__ew_fn gir__ew_pick(int op, int dt) {")
     out.append("    gir__ew_fn fn = 0;")
     out.append("    switch (gir__simd_level()) {")
-    for isa, have, _, _ in SIMD_ISAS:
+    for isa, have, _, _, _ in SIMD_ISAS:
         out.append("#if defined(%s)" % have)
         out.append("    case GIR__ISA_%s: fn = gir__ew_table_%s[op][dt]; break;" % (isa.upper(), isa))
         out.append("#endif")

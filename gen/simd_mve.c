@@ -78,6 +78,66 @@ GIR__MVE_FN float32x4_t gir__mve_div_f32(float32x4_t x, float32x4_t y) {
 }
 GIR__MVE_FN float32x4_t gir__mve_recip_f32(float32x4_t x) { return gir__mve_div_f32(vdupq_n_f32(1.0f), x); }
 GIR__MVE_FN float32x4_t gir__mve_sqrt_f32(float32x4_t x) { return gir__mve_map1_f32(gir__sqrt_f32, x); }
+/* Integers: 4 int32 or 16 uint8 a vector (b8 uses the u8 vectors); a mask is a lane predicate; partial loads
+   and stores are tail-predicated. Arithmetic wraps as the scalar vocabulary does (vabsq_s32 too). */
+#define GIR__LANES_MVE_I32 4
+#define GIR__LANES_MVE_U8 16
+typedef int32x4_t    gir__mve_vi32;
+typedef mve_pred16_t gir__mve_mi32;
+typedef uint8x16_t   gir__mve_vu8;
+typedef mve_pred16_t gir__mve_mu8;
+/* T: the element type, S: its suffix, I: the intrinsics' suffix, V: vector, W: the load/store width (w, b), C: the
+   tail predicate's lane size */
+#define GIR__MVE_IVOCAB(T, S, I, V, W, C)                                                                           \
+GIR__MVE_FN V gir__mve_set1_##S(T x) { return vdupq_n_##I(x); }                                                     \
+GIR__MVE_FN V gir__mve_load_##S(const T *p) { return vld1q_##I(p); }                                                \
+GIR__MVE_FN void gir__mve_store_##S(T *p, V x) { vst1q_##I(p, x); }                                                 \
+GIR__MVE_FN V gir__mve_loadn_##S(const T *p, int n) { return vldr##W##q_z_##I(p, vctp##C##q((uint32_t)n)); }       \
+GIR__MVE_FN void gir__mve_storen_##S(T *p, int n, V x) { vstr##W##q_p_##I(p, x, vctp##C##q((uint32_t)n)); }        \
+GIR__MVE_FN V gir__mve_add_##S(V x, V y) { return vaddq_##I(x, y); }                                                \
+GIR__MVE_FN V gir__mve_sub_##S(V x, V y) { return vsubq_##I(x, y); }                                                \
+GIR__MVE_FN V gir__mve_mul_##S(V x, V y) { return vmulq_##I(x, y); }                                                \
+GIR__MVE_FN V gir__mve_max_##S(V x, V y) { return vmaxq_##I(x, y); }                                                \
+GIR__MVE_FN V gir__mve_min_##S(V x, V y) { return vminq_##I(x, y); }                                                \
+GIR__MVE_FN mve_pred16_t gir__mve_eq_##S(V x, V y) { return vcmpeqq_##I(x, y); }                                    \
+GIR__MVE_FN mve_pred16_t gir__mve_ne_##S(V x, V y) { return vcmpneq_##I(x, y); }                                    \
+GIR__MVE_FN mve_pred16_t gir__mve_mand_##S(mve_pred16_t a, mve_pred16_t b) { return (mve_pred16_t)(a & b); }        \
+GIR__MVE_FN mve_pred16_t gir__mve_mor_##S(mve_pred16_t a, mve_pred16_t b) { return (mve_pred16_t)(a | b); }         \
+GIR__MVE_FN mve_pred16_t gir__mve_mxor_##S(mve_pred16_t a, mve_pred16_t b) { return (mve_pred16_t)(a ^ b); }        \
+GIR__MVE_FN mve_pred16_t gir__mve_mnot_##S(mve_pred16_t a) { return vpnot(a); }                                    \
+GIR__MVE_FN V gir__mve_select_##S(mve_pred16_t m, V x, V y) { return vpselq_##I(x, y, m); }
+GIR__MVE_IVOCAB(int32_t, i32, s32, int32x4_t, w, 32)
+GIR__MVE_IVOCAB(uint8_t, u8, u8, uint8x16_t, b, 8)
+#undef GIR__MVE_IVOCAB
+GIR__MVE_FN int32x4_t gir__mve_abs_i32(int32x4_t x) { return vabsq_s32(x); }
+GIR__MVE_FN mve_pred16_t gir__mve_lt_i32(int32x4_t x, int32x4_t y) { return vcmpltq_s32(x, y); }
+GIR__MVE_FN mve_pred16_t gir__mve_le_i32(int32x4_t x, int32x4_t y) { return vcmpleq_s32(x, y); }
+GIR__MVE_FN mve_pred16_t gir__mve_gt_i32(int32x4_t x, int32x4_t y) { return vcmpgtq_s32(x, y); }
+GIR__MVE_FN mve_pred16_t gir__mve_ge_i32(int32x4_t x, int32x4_t y) { return vcmpgeq_s32(x, y); }
+/* unsigned compares are "higher" and "higher or same" */
+GIR__MVE_FN mve_pred16_t gir__mve_gt_u8(uint8x16_t x, uint8x16_t y) { return vcmphiq_u8(x, y); }
+GIR__MVE_FN mve_pred16_t gir__mve_ge_u8(uint8x16_t x, uint8x16_t y) { return vcmpcsq_u8(x, y); }
+GIR__MVE_FN mve_pred16_t gir__mve_lt_u8(uint8x16_t x, uint8x16_t y) { return vcmphiq_u8(y, x); }
+GIR__MVE_FN mve_pred16_t gir__mve_le_u8(uint8x16_t x, uint8x16_t y) { return vcmpcsq_u8(y, x); }
+GIR__MVE_FN mve_pred16_t gir__mve_mxor_f32(mve_pred16_t a, mve_pred16_t b) { return (mve_pred16_t)(a ^ b); }
+/* predicates to and from b8 bytes (0 or 1 out, nonzero is true in): 32-bit lanes through the narrowing byte
+   store and the widening byte load; lanes [0, n) */
+GIR__MVE_FN void gir__mve_storebn_f32(uint8_t *p, int n, mve_pred16_t m) {
+    vstrbq_p_u32(p, vpselq_u32(vdupq_n_u32(1), vdupq_n_u32(0), m), vctp32q((uint32_t)n)); }
+GIR__MVE_FN void gir__mve_storeb_f32(uint8_t *p, mve_pred16_t m) { vstrbq_u32(p, vpselq_u32(vdupq_n_u32(1), vdupq_n_u32(0), m)); }
+GIR__MVE_FN mve_pred16_t gir__mve_loadbn_f32(const uint8_t *p, int n) {
+    return vcmpneq_u32(vldrbq_z_u32(p, vctp32q((uint32_t)n)), vdupq_n_u32(0)); }
+GIR__MVE_FN mve_pred16_t gir__mve_loadb_f32(const uint8_t *p) { return vcmpneq_u32(vldrbq_u32(p), vdupq_n_u32(0)); }
+GIR__MVE_FN void gir__mve_storebn_i32(uint8_t *p, int n, mve_pred16_t m) { gir__mve_storebn_f32(p, n, m); }
+GIR__MVE_FN void gir__mve_storeb_i32(uint8_t *p, mve_pred16_t m) { gir__mve_storeb_f32(p, m); }
+GIR__MVE_FN mve_pred16_t gir__mve_loadbn_i32(const uint8_t *p, int n) { return gir__mve_loadbn_f32(p, n); }
+GIR__MVE_FN mve_pred16_t gir__mve_loadb_i32(const uint8_t *p) { return gir__mve_loadb_f32(p); }
+GIR__MVE_FN void gir__mve_storebn_u8(uint8_t *p, int n, mve_pred16_t m) {
+    vstrbq_p_u8(p, vpselq_u8(vdupq_n_u8(1), vdupq_n_u8(0), m), vctp8q((uint32_t)n)); }
+GIR__MVE_FN void gir__mve_storeb_u8(uint8_t *p, mve_pred16_t m) { vst1q_u8(p, vpselq_u8(vdupq_n_u8(1), vdupq_n_u8(0), m)); }
+GIR__MVE_FN mve_pred16_t gir__mve_loadbn_u8(const uint8_t *p, int n) {
+    return vcmpneq_u8(vldrbq_z_u8(p, vctp8q((uint32_t)n)), vdupq_n_u8(0)); }
+GIR__MVE_FN mve_pred16_t gir__mve_loadb_u8(const uint8_t *p) { return vcmpneq_u8(vld1q_u8(p), vdupq_n_u8(0)); }
 /* x 2^k for integral k, |k| <= 252: two normal factors 2^floor(k/2) and 2^(k - floor(k/2)) */
 GIR__MVE_FN float32x4_t gir__mve_ldexp_f32(float32x4_t x, float32x4_t k) {
     int32x4_t ki = vcvtq_s32_f32(k), h = vshrq_n_s32(ki, 1);

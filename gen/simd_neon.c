@@ -67,6 +67,81 @@ GIR__NEON_FN int gir__neon_any_f64(uint64x2_t a) { return vmaxvq_u32(vreinterpre
 GIR__NEON_VOCAB(float, f32, gir__neon_vf32, gir__neon_mf32, u32, 4)
 GIR__NEON_VOCAB(double, f64, gir__neon_vf64, gir__neon_mf64, u64, 2)
 #undef GIR__NEON_VOCAB
+/* Integers: 4 int32 or 16 uint8 a vector (b8 uses the u8 vectors); masks are all-ones or all-zeros lanes.
+   Arithmetic wraps as the scalar vocabulary does (vabsq_s32 too: |INT32_MIN| is INT32_MIN). */
+#define GIR__LANES_NEON_I32 4
+#define GIR__LANES_NEON_U8 16
+typedef int32x4_t  gir__neon_vi32;
+typedef uint32x4_t gir__neon_mi32;
+typedef uint8x16_t gir__neon_vu8;
+typedef uint8x16_t gir__neon_mu8;
+/* T: the element type, S: its suffix, I: the intrinsics' suffix, V: vector, M: mask, U: the mask's lane suffix,
+   LANES: elements a vector */
+#define GIR__NEON_IVOCAB(T, S, I, V, M, U, LANES)                                                                      \
+GIR__NEON_FN V gir__neon_set1_##S(T x) { return vdupq_n_##I(x); }                                                   \
+GIR__NEON_FN V gir__neon_load_##S(const T *p) { return vld1q_##I(p); }                                              \
+GIR__NEON_FN void gir__neon_store_##S(T *p, V x) { vst1q_##I(p, x); }                                               \
+GIR__NEON_FN V gir__neon_loadn_##S(const T *p, int n) {                                                             \
+    T t[LANES]; int j; for (j = 0; j < LANES; ++j) t[j] = j < n ? p[j] : (T)0;                                      \
+    return vld1q_##I(t); }                                                                                          \
+GIR__NEON_FN void gir__neon_storen_##S(T *p, int n, V x) {                                                          \
+    T t[LANES]; int j; vst1q_##I(t, x); for (j = 0; j < n; ++j) p[j] = t[j]; }                                      \
+GIR__NEON_FN V gir__neon_add_##S(V x, V y) { return vaddq_##I(x, y); }                                              \
+GIR__NEON_FN V gir__neon_sub_##S(V x, V y) { return vsubq_##I(x, y); }                                              \
+GIR__NEON_FN V gir__neon_mul_##S(V x, V y) { return vmulq_##I(x, y); }                                              \
+GIR__NEON_FN V gir__neon_max_##S(V x, V y) { return vmaxq_##I(x, y); }                                              \
+GIR__NEON_FN V gir__neon_min_##S(V x, V y) { return vminq_##I(x, y); }                                              \
+GIR__NEON_FN M gir__neon_lt_##S(V x, V y) { return vcltq_##I(x, y); }                                               \
+GIR__NEON_FN M gir__neon_le_##S(V x, V y) { return vcleq_##I(x, y); }                                               \
+GIR__NEON_FN M gir__neon_gt_##S(V x, V y) { return vcgtq_##I(x, y); }                                               \
+GIR__NEON_FN M gir__neon_ge_##S(V x, V y) { return vcgeq_##I(x, y); }                                               \
+GIR__NEON_FN M gir__neon_eq_##S(V x, V y) { return vceqq_##I(x, y); }                                               \
+GIR__NEON_FN M gir__neon_ne_##S(V x, V y) { return vmvnq_##U(vceqq_##I(x, y)); }                                    \
+GIR__NEON_FN M gir__neon_mand_##S(M a, M b) { return vandq_##U(a, b); }                                             \
+GIR__NEON_FN M gir__neon_mor_##S(M a, M b) { return vorrq_##U(a, b); }                                              \
+GIR__NEON_FN M gir__neon_mxor_##S(M a, M b) { return veorq_##U(a, b); }                                             \
+GIR__NEON_FN M gir__neon_mnot_##S(M a) { return vmvnq_##U(a); }                                                     \
+GIR__NEON_FN V gir__neon_select_##S(M m, V x, V y) { return vbslq_##I(m, x, y); }
+GIR__NEON_IVOCAB(int32_t, i32, s32, int32x4_t, uint32x4_t, u32, 4)
+GIR__NEON_IVOCAB(uint8_t, u8, u8, uint8x16_t, uint8x16_t, u8, 16)
+#undef GIR__NEON_IVOCAB
+GIR__NEON_FN int32x4_t gir__neon_abs_i32(int32x4_t x) { return vabsq_s32(x); }
+GIR__NEON_FN uint32x4_t gir__neon_mxor_f32(uint32x4_t a, uint32x4_t b) { return veorq_u32(a, b); }
+GIR__NEON_FN uint64x2_t gir__neon_mxor_f64(uint64x2_t a, uint64x2_t b) { return veorq_u64(a, b); }
+/* masks to and from b8 bytes (0 or 1 out, nonzero is true in), narrowing or widening the lanes; lanes [0, n) */
+GIR__NEON_FN uint8x8_t gir__neon_bytes_f32(uint32x4_t m) {      /* the 4 lanes' bytes first */
+    uint16x4_t h = vmovn_u32(m);
+    return vand_u8(vmovn_u16(vcombine_u16(h, h)), vdup_n_u8(1));
+}
+GIR__NEON_FN void gir__neon_storebn_f32(uint8_t *p, int n, uint32x4_t m) {
+    uint8_t t[8]; int j; vst1_u8(t, gir__neon_bytes_f32(m)); for (j = 0; j < n; ++j) p[j] = t[j]; }
+GIR__NEON_FN void gir__neon_storebn_f64(uint8_t *p, int n, uint64x2_t m) {
+    uint32x2_t h = vmovn_u64(m);
+    gir__neon_storebn_f32(p, n, vcombine_u32(h, h));
+}
+GIR__NEON_FN void gir__neon_storebn_u8(uint8_t *p, int n, uint8x16_t m) {
+    gir__neon_storen_u8(p, n, vandq_u8(m, vdupq_n_u8(1))); }
+GIR__NEON_FN void gir__neon_storeb_f32(uint8_t *p, uint32x4_t m) { gir__neon_storebn_f32(p, 4, m); }
+GIR__NEON_FN void gir__neon_storeb_f64(uint8_t *p, uint64x2_t m) { gir__neon_storebn_f64(p, 2, m); }
+GIR__NEON_FN void gir__neon_storeb_u8(uint8_t *p, uint8x16_t m) { vst1q_u8(p, vandq_u8(m, vdupq_n_u8(1))); }
+GIR__NEON_FN uint32x4_t gir__neon_loadbn_f32(const uint8_t *p, int n) {
+    uint8_t t[8] = {0}; int j; uint32x4_t v;
+    for (j = 0; j < n; ++j) t[j] = p[j];
+    v = vmovl_u16(vget_low_u16(vmovl_u8(vld1_u8(t))));
+    return vtstq_u32(v, v);
+}
+GIR__NEON_FN uint64x2_t gir__neon_loadbn_f64(const uint8_t *p, int n) {
+    uint64x2_t v = vmovl_u32(vget_low_u32(gir__neon_loadbn_f32(p, n < 2 ? n : 2)));
+    return vtstq_u64(v, v);
+}
+GIR__NEON_FN uint8x16_t gir__neon_loadbn_u8(const uint8_t *p, int n) { uint8x16_t v = gir__neon_loadn_u8(p, n); return vtstq_u8(v, v); }
+GIR__NEON_FN uint32x4_t gir__neon_loadb_f32(const uint8_t *p) { return gir__neon_loadbn_f32(p, 4); }
+GIR__NEON_FN uint64x2_t gir__neon_loadb_f64(const uint8_t *p) { return gir__neon_loadbn_f64(p, 2); }
+GIR__NEON_FN uint8x16_t gir__neon_loadb_u8(const uint8_t *p) { uint8x16_t v = vld1q_u8(p); return vtstq_u8(v, v); }
+GIR__NEON_FN void gir__neon_storeb_i32(uint8_t *p, uint32x4_t m) { gir__neon_storebn_f32(p, 4, m); }
+GIR__NEON_FN void gir__neon_storebn_i32(uint8_t *p, int n, uint32x4_t m) { gir__neon_storebn_f32(p, n, m); }
+GIR__NEON_FN uint32x4_t gir__neon_loadb_i32(const uint8_t *p) { return gir__neon_loadbn_f32(p, 4); }
+GIR__NEON_FN uint32x4_t gir__neon_loadbn_i32(const uint8_t *p, int n) { return gir__neon_loadbn_f32(p, n); }
 /* 1/x for finite normal x (here the correctly rounded quotient) */
 GIR__NEON_FN gir__neon_vf32 gir__neon_recip_f32(gir__neon_vf32 x) {
     return gir__neon_div_f32(gir__neon_set1_f32(1), x);
