@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=45e02f3c6f34e50afd6c7d48afd06fd7bc60f51ca25cea816bbc74ca94952a36
-                                          gen/ sha256=af0a575da8f0d0db
+                                          gen/ sha256=be530aa84e7a79a1
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -2136,8 +2136,9 @@ GIR__MVE_FN float32x4_t gir__mve_copysign_f32(float32x4_t x, float32x4_t y) {
 GIR__MVE_FN float32x4_t gir__mve_floor_f32(float32x4_t x) { return vrndmq_f32(x); }
 GIR__MVE_FN float32x4_t gir__mve_ceil_f32(float32x4_t x) { return vrndpq_f32(x); }
 GIR__MVE_FN float32x4_t gir__mve_round_f32(float32x4_t x) { return vrndnq_f32(x); }
-GIR__MVE_FN mve_pred16_t gir__mve_lt_f32(float32x4_t x, float32x4_t y) { return vcmpltq_f32(x, y); }
-GIR__MVE_FN mve_pred16_t gir__mve_le_f32(float32x4_t x, float32x4_t y) { return vcmpleq_f32(x, y); }
+/* x < y as y > x: the LT and LE conditions hold for unordered operands (a NaN), GT and GE do not */
+GIR__MVE_FN mve_pred16_t gir__mve_lt_f32(float32x4_t x, float32x4_t y) { return vcmpgtq_f32(y, x); }
+GIR__MVE_FN mve_pred16_t gir__mve_le_f32(float32x4_t x, float32x4_t y) { return vcmpgeq_f32(y, x); }
 GIR__MVE_FN mve_pred16_t gir__mve_gt_f32(float32x4_t x, float32x4_t y) { return vcmpgtq_f32(x, y); }
 GIR__MVE_FN mve_pred16_t gir__mve_ge_f32(float32x4_t x, float32x4_t y) { return vcmpgeq_f32(x, y); }
 GIR__MVE_FN mve_pred16_t gir__mve_eq_f32(float32x4_t x, float32x4_t y) { return vcmpeqq_f32(x, y); }
@@ -2151,7 +2152,7 @@ GIR__MVE_FN float32x4_t gir__mve_select_f32(mve_pred16_t m, float32x4_t x, float
     return vpselq_f32(x, y, m); }
 /* min/max as the scalar vocabulary: a NaN in either operand gives NaN, and equal operands give y */
 GIR__MVE_FN float32x4_t gir__mve_min_f32(float32x4_t x, float32x4_t y) {
-    return vpselq_f32(x, y, (mve_pred16_t)(vcmpltq_f32(x, y) | vcmpneq_f32(x, x)));
+    return vpselq_f32(x, y, (mve_pred16_t)(vcmpgtq_f32(y, x) | vcmpneq_f32(x, x)));
 }
 GIR__MVE_FN float32x4_t gir__mve_max_f32(float32x4_t x, float32x4_t y) {
     return vpselq_f32(x, y, (mve_pred16_t)(vcmpgtq_f32(x, y) | vcmpneq_f32(x, x)));

@@ -134,8 +134,25 @@ fi
 if command -v "$A64CC" > /dev/null 2>&1 && command -v qemu-aarch64 > /dev/null 2>&1; then
     step "build: test runner, AArch64 NEON ($A64CC)" $A64CC -std=c99 $WARN -O1 -static tests/test_main.c -o $B/test_main_a64 -lm
     tally "test runner, GEMM under qemu-aarch64 (NEON)" qemu-aarch64 ./$B/test_main_a64 --filter gemm/
+    tally "test runner, integer and compare vector kernels under qemu-aarch64 (AArch64 NEON)" \
+        qemu-aarch64 ./$B/test_main_a64 --filter intsimd/
 else
     skip "test runner, GEMM under qemu-aarch64 (NEON)" "$A64CC or qemu-aarch64 not found (apt-get install gcc-aarch64-linux-gnu qemu-user)"
+fi
+
+# Cortex-M55: the Helium integer, compare and where kernels against the scalar ones, under qemu-system-arm
+# (mps3-an547, picolibc with semihosting; the whole runner does not fit its 512 KiB of code)
+if command -v "$ARMCC" > /dev/null 2>&1 && command -v qemu-system-arm > /dev/null 2>&1 && \
+        [ -f "$($ARMCC -print-file-name=picolibc.specs)" ]; then
+    step "build: Cortex-M55 Helium vector kernel test (picolibc)" $ARMCC -mcpu=cortex-m55 -mthumb -mfloat-abi=hard \
+        -std=c99 $WARN -Os --specs=picolibc.specs --oslib=semihost --crt0=semihost \
+        -Wl,--defsym=__flash=0x0 -Wl,--defsym=__flash_size=0x80000 -Wl,--defsym=__ram=0x20000000 \
+        -Wl,--defsym=__ram_size=0x80000 -Wl,--defsym=__stack_size=0x4000 tests/mve_intsimd.c -o $B/mve_intsimd.elf -lm
+    tally "Cortex-M55 Helium integer and compare vector kernels under qemu-system-arm" \
+        qemu-system-arm -M mps3-an547 -nographic -semihosting-config enable=on,target=native -kernel $B/mve_intsimd.elf
+else
+    skip "Cortex-M55 Helium integer and compare vector kernels under qemu-system-arm" \
+        "$ARMCC, qemu-system-arm or picolibc not found (apt-get install gcc-arm-none-eabi qemu-system-arm picolibc-arm-none-eabi)"
 fi
 
 # 4b. the vector kernels compile for AArch64 (NEON) and Cortex-M55 (Helium), warning-free
