@@ -116,8 +116,8 @@ GIR__AVX512_FN void gir__avx512_storen_##S(T *p, int n, __m512i x) {            
     _mm512_mask_storeu_##E(p, gir__avx512_first_##S(n), x); }                                                       \
 GIR__AVX512_FN __m512i gir__avx512_add_##S(__m512i x, __m512i y) { return _mm512_add_##E(x, y); }                    \
 GIR__AVX512_FN __m512i gir__avx512_sub_##S(__m512i x, __m512i y) { return _mm512_sub_##E(x, y); }                    \
-GIR__AVX512_FN __m512i gir__avx512_max_##S(__m512i x, __m512i y) { return _mm512_max_##U(x, y); }                    \
-GIR__AVX512_FN __m512i gir__avx512_min_##S(__m512i x, __m512i y) { return _mm512_min_##U(x, y); }                    \
+GIR__AVX512_FN __m512i gir__avx512_max_##S(__m512i x, __m512i y) { return _mm512_maskz_max_##U((M)-1, x, y); }       \
+GIR__AVX512_FN __m512i gir__avx512_min_##S(__m512i x, __m512i y) { return _mm512_maskz_min_##U((M)-1, x, y); }       \
 GIR__AVX512_FN M gir__avx512_lt_##S(__m512i x, __m512i y) { return _mm512_cmp_##U##_mask(x, y, _MM_CMPINT_LT); }     \
 GIR__AVX512_FN M gir__avx512_le_##S(__m512i x, __m512i y) { return _mm512_cmp_##U##_mask(x, y, _MM_CMPINT_LE); }     \
 GIR__AVX512_FN M gir__avx512_gt_##S(__m512i x, __m512i y) { return _mm512_cmp_##U##_mask(x, y, _MM_CMPINT_NLE); }    \
@@ -135,7 +135,7 @@ GIR__AVX512_IVOCAB(uint8_t, u8, epi8, epu8, __mmask64)
 GIR__AVX512_FN __m512i gir__avx512_set1_i32(int32_t x) { return _mm512_set1_epi32(x); }
 GIR__AVX512_FN __m512i gir__avx512_set1_u8(uint8_t x) { return _mm512_set1_epi8((char)x); }
 GIR__AVX512_FN __m512i gir__avx512_mul_i32(__m512i x, __m512i y) { return _mm512_mullo_epi32(x, y); }
-GIR__AVX512_FN __m512i gir__avx512_abs_i32(__m512i x) { return _mm512_abs_epi32(x); }
+GIR__AVX512_FN __m512i gir__avx512_abs_i32(__m512i x) { return _mm512_maskz_abs_epi32((__mmask16)-1, x); }
 GIR__AVX512_FN __m512i gir__avx512_mul_u8(__m512i x, __m512i y) {
     __m512i even = _mm512_mullo_epi16(x, y);
     __m512i odd = _mm512_mullo_epi16(_mm512_srli_epi16(x, 8), _mm512_srli_epi16(y, 8));
