@@ -26,10 +26,11 @@ GEN_VERSION = VERSION
 # Fragments in the order they appear in gir.h. Templates are instantiated once per float dtype.
 DECL_FRAGMENT = "header.h"
 IMPL_FRAGMENTS = ["config.c", "simd.c", "simd_avx512.c", "simd_avx2.c", "simd_neon.c", "simd_mve.c", "vmath.c",
-                  "handle.c", "graph.c", "shapes.c", "build.c", "compose.c", "autodiff.c", "gemm.c", "kernels.c",
-                  "exec.c"]
+                  "vreduce.c", "handle.c", "graph.c", "shapes.c", "build.c", "compose.c", "autodiff.c", "gemm.c",
+                  "kernels.c", "exec.c"]
 TEMPLATES = ["kern_linalg.tmpl.c", "kern_nn.tmpl.c"]
 VMATH_TEMPLATE = "vmath.tmpl.c"     # instantiated per instruction set and float dtype (SIMD_ISAS)
+VREDUCE_TEMPLATE = "vreduce.tmpl.c" # the same: row and column reductions, softmax, cross-entropy
 
 DTYPES = ["B8", "U8", "I32", "F32", "F64"]
 CTYPE = {"B8": "uint8_t", "U8": "uint8_t", "I32": "int32_t", "F32": "float", "F64": "double"}
@@ -948,7 +949,7 @@ def call_spans(text, name):
         i = k + 1
 
 
-def vmath_instance(text, isa, dt, fnmacro):
+def vmath_instance(text, isa, dt, fnmacro, tname=VMATH_TEMPLATE):
     sfx = SFX[dt]
     lines, keep = [], True
     for line in text.split("\n"):
@@ -968,7 +969,7 @@ def vmath_instance(text, isa, dt, fnmacro):
         u, cs = args[0], [" ".join(c.split()) for c in args[1:]]
         if not m or not re.match(r"^[a-z][a-z0-9_]*$", u) or t[b:b + 1] != ";":
             raise GenError("gen/%s: error: GIR_POLY must be a statement 'v = GIR_POLY(name, c0, ...);'"
-                           % VMATH_TEMPLATE)
+                           % tname)
         ind, v = m.group(1), m.group(3)
         e = ["%s%s%s = GIR_V_set1(%s);" % (ind, m.group(2), v, cs[-1])]
         e += ["%s%s = GIR_V_fma(%s, %s, GIR_V_set1(%s));" % (ind, v, v, u, c) for c in reversed(cs[:-1])]
@@ -976,16 +977,17 @@ def vmath_instance(text, isa, dt, fnmacro):
     t = t.replace("GIR_FN", fnmacro).replace("GIR_VEC", "gir__%s_v%s" % (isa, sfx))
     t = t.replace("GIR_MASK", "gir__%s_m%s" % (isa, sfx))
     t = re.sub(r"\bGIR_V_([a-z0-9]+)", r"gir__%s_\1_%s" % (isa, sfx), t)
+    t = re.sub(r"\bGIR_LANES\b", "GIR__LANES_%s_%s" % (isa.upper(), dt), t)
     return re.sub(r"\bGIR_T\b", CTYPE[dt], t)
 
 
-def emit_vmath(text):
+def emit_vmath(text, tname=VMATH_TEMPLATE):
     out = []
     for isa, have, _, dts in SIMD_ISAS:
         out.append("#if defined(%s)" % have)
         for dt in dts:
-            out.append("/* >>vmath (%s, %s) instantiated from gen/%s */" % (isa, SFX[dt], VMATH_TEMPLATE))
-            out.append(vmath_instance(text, isa, dt, "GIR__%s_FN" % isa.upper()).rstrip("\n"))
+            out.append("/* >>%s (%s, %s) instantiated from gen/%s */" % (tname.split(".")[0], isa, SFX[dt], tname))
+            out.append(vmath_instance(text, isa, dt, "GIR__%s_FN" % isa.upper(), tname).rstrip("\n"))
         out.append("#endif")
     return "\n".join(out)
 
@@ -1461,7 +1463,7 @@ def generate(opsdef_path, partial=False):
             raise GenError("%s:%d: error: ADJ_FN(%s) has no gir__adjfn_%s in gen/autodiff.c"
                            % (os.path.basename(opsdef_path), op.line, op.adj_fn, op.adj_fn))
     h_ops = hashlib.sha256(opsdef.encode()).hexdigest()
-    frags = [DECL_FRAGMENT] + IMPL_FRAGMENTS + TEMPLATES + [VMATH_TEMPLATE, "gir_gen.py"]
+    frags = [DECL_FRAGMENT] + IMPL_FRAGMENTS + TEMPLATES + [VMATH_TEMPLATE, VREDUCE_TEMPLATE, "gir_gen.py"]
     h_tpl = hashlib.sha256("".join(read(f) for f in frags).encode()).hexdigest()
     n_diff = sum(1 for op in ops if op.differentiable)
     gen = {
@@ -1478,6 +1480,7 @@ def generate(opsdef_path, partial=False):
         "VOCAB": emit_vocab(),
         "EW_KERNELS": emit_ew_kernels(ops),
         "VMATH": emit_vmath(read(VMATH_TEMPLATE)),
+        "VREDUCE": emit_vmath(read(VREDUCE_TEMPLATE), VREDUCE_TEMPLATE),
         "SIMD_EW_KERNELS": emit_simd_ew(ops),
         "ADJOINTS": emit_adjoints(ops, partial),
         "KERNEL_TABLE": emit_kernel_table(ops),
