@@ -3,7 +3,7 @@
 
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
-   Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=45e02f3c6f34e50afd6c7d48afd06fd7bc60f51ca25cea816bbc74ca94952a36
+   Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=0bc5ecefb33144e132c3921a4029979dcf263dc5443421bab012010557fc69ac
                                           gen/ sha256=57212292900db7ac
 
    USE
@@ -238,7 +238,8 @@
    sum               (x; axes, keepdims)                                      num    yes  kernel reduce
                      Sum over axes; axes is a gir_ints list (negative axes count from the end; gir_ints0()
                      reduces every axis); keepdims nonzero keeps each reduced axis with length 1. Integers are
-                     summed in their own dtype.
+                     summed in their own dtype (wrapping); f32 in f32 in blocks (vector accumulators, block
+                     totals in double).
    mean              (x; axes, keepdims)                                      float  yes  kernel reduce
                      Mean over axes (float); axes is a gir_ints list (negative axes count from the end;
                      gir_ints0() reduces every axis); keepdims nonzero keeps each reduced axis with length 1.
@@ -427,7 +428,7 @@
 #define GIR_VERSION_PATCH 0
 #define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
 #define GIR_VERSION_STRING "0.1.0"
-#define GIR_OPSDEF_SHA256 "45e02f3c6f34e50afd6c7d48afd06fd7bc60f51ca25cea816bbc74ca94952a36"
+#define GIR_OPSDEF_SHA256 "0bc5ecefb33144e132c3921a4029979dcf263dc5443421bab012010557fc69ac"
 
 #ifndef GIR_API
 #  ifdef GIR_STATIC
