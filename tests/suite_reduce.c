@@ -443,6 +443,132 @@ static int test_xent_vec_rows(void) {
     }
     return 1;
 }
+/* ------------------------------------------------------------------------ each instruction set directly */
+typedef struct rd_isa { const char *name; const gir__vr_fns *f[2]; int lanes[2]; } rd_isa;
+static int rd_isas(rd_isa *t) {
+    int n = 0, level = gir__simd_level();
+    (void)level; (void)t;
+#if defined(GIR__HAVE_AVX512)
+    if (level == GIR__ISA_AVX512) {
+        t[n].name = "avx512"; t[n].f[0] = &gir__avx512_vrfns_f32; t[n].f[1] = &gir__avx512_vrfns_f64;
+        t[n].lanes[0] = GIR__LANES_AVX512_F32; t[n].lanes[1] = GIR__LANES_AVX512_F64; ++n;
+    }
+#endif
+#if defined(GIR__HAVE_AVX2)
+    if (level == GIR__ISA_AVX2 || level == GIR__ISA_AVX512) {
+        t[n].name = "avx2"; t[n].f[0] = &gir__avx2_vrfns_f32; t[n].f[1] = &gir__avx2_vrfns_f64;
+        t[n].lanes[0] = GIR__LANES_AVX2_F32; t[n].lanes[1] = GIR__LANES_AVX2_F64; ++n;
+    }
+#endif
+#if defined(GIR__HAVE_NEON)
+    if (level == GIR__ISA_NEON) {
+        t[n].name = "neon"; t[n].f[0] = &gir__neon_vrfns_f32; t[n].f[1] = &gir__neon_vrfns_f64;
+        t[n].lanes[0] = GIR__LANES_NEON_F32; t[n].lanes[1] = GIR__LANES_NEON_F64; ++n;
+    }
+#endif
+#if defined(GIR__HAVE_MVE)
+    if (level == GIR__ISA_MVE) {
+        t[n].name = "mve"; t[n].f[0] = &gir__mve_vrfns_f32; t[n].f[1] = NULL;
+        t[n].lanes[0] = GIR__LANES_MVE_F32; t[n].lanes[1] = 0; ++n;
+    }
+#endif
+    return n;
+}
+/* x [2, n, inner] reduced along n with kind `what` by one table (rows when inner is 1, else columns),
+   against double loops; m: each output's shift (mean or max) for SQDEV and EXPSUM */
+static int rd_isa_case(const rd_isa *t, int d, int what, int64_t n, int64_t inner) {
+    int dt = d ? GIR_DTYPE_F64 : GIR_DTYPE_F32;
+    int64_t total = 2 * n * inner, i, a, j, b, no = 2 * inner;
+    void *xb = malloc((size_t)(total + 1) * 8);
+    double *x = (double *)malloc((size_t)(total + 1) * sizeof(double)), *acc = (double *)malloc((size_t)no * sizeof(double));
+    double *aux = (double *)malloc((size_t)no * sizeof(double)), e = rd_eps(dt);
+    int ok = 1;
+    for (i = 0; i < total; ++i) {
+        rd_store(xb, dt, i, (what == GIR__VR_MAX ? -2 : what == GIR__VR_MIN ? 2 : 0) + rd_unit() * 4);
+        x[i] = getv(xb, dt, i);
+    }
+    for (a = 0; a < 2; ++a)
+        for (b = 0; b < inner; ++b) {
+            double mx = -HUGE_VAL, sm = 0;
+            for (j = 0; j < n; ++j) { double v = x[(a * n + j) * inner + b]; mx = v > mx ? v : mx; sm += v; }
+            aux[a * inner + b] = what == GIR__VR_EXPSUM ? (n ? mx : 0) : n ? sm / (double)n : 0;
+            if (dt == GIR_DTYPE_F32) aux[a * inner + b] = (float)aux[a * inner + b];
+            acc[a * inner + b] = what == GIR__VR_MAX ? -HUGE_VAL : what == GIR__VR_MIN ? HUGE_VAL : 0;
+        }
+    if (inner == 1) t->f[d]->rows(what, xb, 2, n, acc, aux);
+    else t->f[d]->cols(what, xb, 2, n, inner, acc, aux);
+    for (a = 0; a < 2 && ok; ++a)
+        for (b = 0; b < inner && ok; ++b) {
+            double want = what == GIR__VR_MAX ? -HUGE_VAL : what == GIR__VR_MIN ? HUGE_VAL : 0, mag = 0, m = aux[a * inner + b];
+            for (j = 0; j < n; ++j) {
+                double v = x[(a * n + j) * inner + b], term = v;
+                if (what == GIR__VR_MAX) want = v > want ? v : want;
+                else if (what == GIR__VR_MIN) want = v < want ? v : want;
+                else {
+                    if (what == GIR__VR_SQDEV) term = (v - m) * (v - m);
+                    if (what == GIR__VR_EXPSUM) term = exp(v - m);
+                    want += term;
+                    mag += fabs(term) + (what == GIR__VR_SUM ? 0 : 4 * fabs(term) * (fabs(v) + fabs(m) + 1));
+                }
+            }
+            if (!rd_close(acc[a * inner + b], want, 80 * e * mag)) {
+                snprintf(why, sizeof why, "%s %s kind %d n=%ld inner=%ld: out[%ld][%ld] = %.17g, reference %.17g", t->name,
+                         gir_dtype_name((gir_dtype)dt), what, (long)n, (long)inner, (long)a, (long)b, acc[a * inner + b], want);
+                ok = 0;
+            }
+        }
+    free(xb); free(x); free(acc); free(aux);
+    return ok;
+}
+/* every table this machine runs (x86 with AVX-512: the AVX2 one too), each kind, rows and columns, lengths and
+   widths around its own vector width; and its softmax, logsumexp and w (x - c) rows */
+static int test_reduce_vec_each_isa(void) {
+    rd_isa t[4];
+    int nt = rd_isas(t), k, d, what, a, b;
+    for (k = 0; k < nt; ++k)
+        for (d = 0; d < 2; ++d) {
+            int L = t[k].lanes[d];
+            int64_t lens[7], inners[5];
+            if (!t[k].f[d]) continue;
+            lens[0] = 0; lens[1] = 1; lens[2] = L - 1; lens[3] = L; lens[4] = L + 1; lens[5] = 4 * L + 3;
+            lens[6] = 256 * L + 2 * L + 5;                /* past one block along a row and down a column */
+            inners[0] = 1; inners[1] = L - 1; inners[2] = L; inners[3] = L + 1; inners[4] = 4 * L + 3;
+            for (what = GIR__VR_SUM; what <= GIR__VR_MIN; ++what)
+                for (a = 0; a < 7; ++a)
+                    for (b = 0; b < 5; ++b)
+                        if (!rd_isa_case(&t[k], d, what, lens[a], inners[b])) return 0;
+            for (a = 1; a < 7; ++a) {                   /* softmax rows against the double formula, lse, xdot */
+                int dt = d ? GIR_DTYPE_F64 : GIR_DTYPE_F32;
+                int64_t n = lens[a], j;
+                double *x = (double *)malloc((size_t)n * sizeof(double)), e = rd_eps(dt), mx = -HUGE_VAL, s = 0, lse, dot = 0, mag = 0;
+                void *xb = malloc((size_t)n * 8), *yb = malloc((size_t)(n + L) * 8), *wb = malloc((size_t)n * 8);
+                for (j = 0; j < n; ++j) {
+                    rd_store(xb, dt, j, rd_unit() * 30);
+                    rd_store(wb, dt, j, rd_unit());
+                    x[j] = getv(xb, dt, j);
+                    mx = x[j] > mx ? x[j] : mx;
+                }
+                for (j = 0; j < n; ++j) s += exp(x[j] - mx);
+                lse = mx + log(s);
+                CHECK(rd_close(t[k].f[d]->lse(xb, n), lse, 80 * e * (1 + fabs(lse))), "%s %s lse n=%ld: %.17g, reference %.17g",
+                      t[k].name, gir_dtype_name((gir_dtype)dt), (long)n, t[k].f[d]->lse(xb, n), lse);
+                for (j = 0; j < n; ++j) {
+                    dot += getv(wb, dt, j) * (x[j] - 1.5);
+                    mag += fabs(getv(wb, dt, j)) * (fabs(x[j]) + 1.5);
+                }
+                CHECK(rd_close(t[k].f[d]->xdot(wb, xb, n, 1.5), dot, 80 * e * mag), "%s %s xdot n=%ld: %.17g, reference %.17g",
+                      t[k].name, gir_dtype_name((gir_dtype)dt), (long)n, t[k].f[d]->xdot(wb, xb, n, 1.5), dot);
+                t[k].f[d]->softmax(xb, yb, 1, n, 0);
+                for (j = 0; j < n; ++j) {
+                    double want = exp(x[j] - mx) / s;
+                    CHECK(rd_close(getv(yb, dt, j), want, (fabs(x[j] - mx) + 80) * e * want), "%s %s softmax n=%ld: y[%ld] = %.17g, "
+                          "reference %.17g", t[k].name, gir_dtype_name((gir_dtype)dt), (long)n, (long)j, getv(yb, dt, j), want);
+                }
+                free(x); free(xb); free(yb); free(wb);
+            }
+        }
+    return 1;
+}
 /* the scalar loops stay under GIR_NO_SIMD; where vectors exist, the kernels take them */
 static int test_reduce_vec_dispatch(void) {
 #if defined(GIR_NO_SIMD)
@@ -467,5 +593,6 @@ static void suite_reduce(void) {
     RUN("reduce/softmax_vec_in_place", test_softmax_vec_in_place());
     RUN("reduce/softmax_xent_vec_special_rows", test_softmax_vec_special_rows());
     RUN("reduce/xent_vec_rows", test_xent_vec_rows());
+    RUN("reduce/vec_each_isa_rows_cols_softmax", test_reduce_vec_each_isa());
     RUN("reduce/vec_dispatch", test_reduce_vec_dispatch());
 }
