@@ -3,8 +3,8 @@
 
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
-   Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=0bc5ecefb33144e132c3921a4029979dcf263dc5443421bab012010557fc69ac
-                                          gen/ sha256=57212292900db7ac
+   Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=5744e6fcc4b510dee34da748508b5c704edfe8171ef14e9e20b97ff3a5f1602d
+                                          gen/ sha256=e24c506012728141
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -238,8 +238,8 @@
    sum               (x; axes, keepdims)                                      num    yes  kernel reduce
                      Sum over axes; axes is a gir_ints list (negative axes count from the end; gir_ints0()
                      reduces every axis); keepdims nonzero keeps each reduced axis with length 1. Integers are
-                     summed in their own dtype (wrapping); f32 in f32 in blocks (vector accumulators, block
-                     totals in double).
+                     summed in their own dtype (wrapping); f32 on vectors in f32, in short blocks whose totals
+                     add in double.
    mean              (x; axes, keepdims)                                      float  yes  kernel reduce
                      Mean over axes (float); axes is a gir_ints list (negative axes count from the end;
                      gir_ints0() reduces every axis); keepdims nonzero keeps each reduced axis with length 1.
@@ -428,7 +428,7 @@
 #define GIR_VERSION_PATCH 0
 #define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
 #define GIR_VERSION_STRING "0.1.0"
-#define GIR_OPSDEF_SHA256 "0bc5ecefb33144e132c3921a4029979dcf263dc5443421bab012010557fc69ac"
+#define GIR_OPSDEF_SHA256 "5744e6fcc4b510dee34da748508b5c704edfe8171ef14e9e20b97ff3a5f1602d"
 
 #ifndef GIR_API
 #  ifdef GIR_STATIC
@@ -3153,10 +3153,10 @@ GIR__MVE_FN gir__mve_vf32 gir__mve_sign_f32(gir__mve_vf32 x) {
    gen/kernels.c take them through gir__vr_pick and keep their scalar loops for everything else (integer
    dtypes, prod, all/any, axis patterns other than one run of reduced axes, softmax along an inner axis).
    How sums are accumulated: f32 in f32 and f64 in f64, in several vector accumulators; each lane adds at
-   most 64 (along a row) or 128 (down a column) elements before that block's total goes into a double, so the
-   error of a long f32 sum stays that of a short one (about (64 + 4) eps sum |x| against the exact sum,
-   where the scalar kernel, adding in double, has n eps_f64 sum |x|). Max and min keep the scalar rule: NaN
-   if any element is NaN; among tied +0 and -0 either may be the result. */
+   most k = 16 (along a row) or 64 (down a column) elements before that block's total goes into a double, so
+   the error of a long f32 sum stays that of a short one: within about (k + 2) eps sum |x| of the exact sum,
+   plus the final rounding (the scalar kernel, adding in double, has n eps_f64 sum |x|). Max and min keep the
+   scalar rule: NaN if any element is NaN; among tied +0 and -0 either may be the result. */
 #define GIR__VR_SUM    0        /* sum x */
 #define GIR__VR_SQDEV  1        /* sum (x - m)^2 */
 #define GIR__VR_EXPSUM 2        /* sum exp(x - m) */
@@ -3226,10 +3226,10 @@ GIR__VR_FLAT GIR__AVX512_FN gir__avx512_vf32 gir__avx512_racc_f32(int what, gir_
 GIR__VR_FLAT GIR__AVX512_FN gir__avx512_vf32 gir__avx512_vjoin_f32(int what, gir__avx512_vf32 a, gir__avx512_vf32 b) {
     return what == GIR__VR_MAX ? gir__avx512_max_f32(a, b) : what == GIR__VR_MIN ? gir__avx512_min_f32(a, b) : gir__avx512_add_f32(a, b);
 }
-/* x[0, n) (and w[0, n) for XDOT) reduced: four vector accumulators; a lane takes at most 64 elements before
+/* x[0, n) (and w[0, n) for XDOT) reduced: four vector accumulators; a lane takes at most 16 elements before
    the block's total goes into a double */
 GIR__VR_FLAT GIR__AVX512_FN double gir__avx512_rowred_f32(int what, const float *x, const float *w, int64_t n, float mv) {
-    const int64_t step = 4 * GIR__LANES_AVX512_F32, blk = 64 * step;
+    const int64_t step = 4 * GIR__LANES_AVX512_F32, blk = 16 * step;
     gir__avx512_vf32 m = gir__avx512_set1_f32(mv), z = gir__avx512_set1_f32(0), init = gir__avx512_set1_f32((float)gir__avx512_neutral_f32(what));
     double t = gir__avx512_neutral_f32(what);
     int64_t i = 0;
@@ -3258,7 +3258,7 @@ GIR__VR_FLAT GIR__AVX512_FN double gir__avx512_rowred_f32(int what, const float 
 }
 /* y = exp(x - m) on x[0, n), returning its sum (blocks as gir__avx512_rowred_f32) */
 GIR__AVX512_FN double gir__avx512_expstore_f32(const float *x, float *y, int64_t n, float mv) {
-    const int64_t step = 2 * GIR__LANES_AVX512_F32, blk = 64 * step;
+    const int64_t step = 2 * GIR__LANES_AVX512_F32, blk = 16 * step;
     gir__avx512_vf32 m = gir__avx512_set1_f32(mv), e0, e1;
     double t = 0;
     int64_t i = 0;
@@ -3330,7 +3330,7 @@ GIR__AVX512_FN void gir__avx512_rows_f32(int what, const void *xv, int64_t rows,
         for (r = 0; r < rows; ++r) acc[r] = gir__avx512_rowred_f32(GIR__VR_EXPSUM, x + r * n, NULL, n, (float)aux[r]);
     }
 }
-/* columns b0 .. b0 + t of x [len, inner] down the rows (two accumulators, blocks of 256 rows), joined into acc */
+/* columns b0 .. b0 + t of x [len, inner] down the rows (two accumulators, blocks of 128 rows), joined into acc */
 GIR__VR_FLAT GIR__AVX512_FN void gir__avx512_colblock_f32(int what, const float *x, int64_t len, int64_t inner, int64_t b0, int t,
                                          double *acc, const double *aux) {
     float buf[GIR__LANES_AVX512_F32];
@@ -3341,8 +3341,8 @@ GIR__VR_FLAT GIR__AVX512_FN void gir__avx512_colblock_f32(int what, const float 
         for (q = 0; q < GIR__LANES_AVX512_F32; ++q) buf[q] = q < t ? (float)aux[b0 + q] : (float)0;
         m = gir__avx512_load_f32(buf);
     }
-    for (j0 = 0; j0 < len; j0 += 256) {
-        int64_t j1 = len - j0 > 256 ? j0 + 256 : len;
+    for (j0 = 0; j0 < len; j0 += 128) {
+        int64_t j1 = len - j0 > 128 ? j0 + 128 : len;
         gir__avx512_vf32 a0 = init, a1 = init;
         const float *p = x + j0 * inner + b0;
         if (t == GIR__LANES_AVX512_F32) {
@@ -3433,10 +3433,10 @@ GIR__VR_FLAT GIR__AVX512_FN gir__avx512_vf64 gir__avx512_racc_f64(int what, gir_
 GIR__VR_FLAT GIR__AVX512_FN gir__avx512_vf64 gir__avx512_vjoin_f64(int what, gir__avx512_vf64 a, gir__avx512_vf64 b) {
     return what == GIR__VR_MAX ? gir__avx512_max_f64(a, b) : what == GIR__VR_MIN ? gir__avx512_min_f64(a, b) : gir__avx512_add_f64(a, b);
 }
-/* x[0, n) (and w[0, n) for XDOT) reduced: four vector accumulators; a lane takes at most 64 elements before
+/* x[0, n) (and w[0, n) for XDOT) reduced: four vector accumulators; a lane takes at most 16 elements before
    the block's total goes into a double */
 GIR__VR_FLAT GIR__AVX512_FN double gir__avx512_rowred_f64(int what, const double *x, const double *w, int64_t n, double mv) {
-    const int64_t step = 4 * GIR__LANES_AVX512_F64, blk = 64 * step;
+    const int64_t step = 4 * GIR__LANES_AVX512_F64, blk = 16 * step;
     gir__avx512_vf64 m = gir__avx512_set1_f64(mv), z = gir__avx512_set1_f64(0), init = gir__avx512_set1_f64((double)gir__avx512_neutral_f64(what));
     double t = gir__avx512_neutral_f64(what);
     int64_t i = 0;
@@ -3465,7 +3465,7 @@ GIR__VR_FLAT GIR__AVX512_FN double gir__avx512_rowred_f64(int what, const double
 }
 /* y = exp(x - m) on x[0, n), returning its sum (blocks as gir__avx512_rowred_f64) */
 GIR__AVX512_FN double gir__avx512_expstore_f64(const double *x, double *y, int64_t n, double mv) {
-    const int64_t step = 2 * GIR__LANES_AVX512_F64, blk = 64 * step;
+    const int64_t step = 2 * GIR__LANES_AVX512_F64, blk = 16 * step;
     gir__avx512_vf64 m = gir__avx512_set1_f64(mv), e0, e1;
     double t = 0;
     int64_t i = 0;
@@ -3537,7 +3537,7 @@ GIR__AVX512_FN void gir__avx512_rows_f64(int what, const void *xv, int64_t rows,
         for (r = 0; r < rows; ++r) acc[r] = gir__avx512_rowred_f64(GIR__VR_EXPSUM, x + r * n, NULL, n, (double)aux[r]);
     }
 }
-/* columns b0 .. b0 + t of x [len, inner] down the rows (two accumulators, blocks of 256 rows), joined into acc */
+/* columns b0 .. b0 + t of x [len, inner] down the rows (two accumulators, blocks of 128 rows), joined into acc */
 GIR__VR_FLAT GIR__AVX512_FN void gir__avx512_colblock_f64(int what, const double *x, int64_t len, int64_t inner, int64_t b0, int t,
                                          double *acc, const double *aux) {
     double buf[GIR__LANES_AVX512_F64];
@@ -3548,8 +3548,8 @@ GIR__VR_FLAT GIR__AVX512_FN void gir__avx512_colblock_f64(int what, const double
         for (q = 0; q < GIR__LANES_AVX512_F64; ++q) buf[q] = q < t ? (double)aux[b0 + q] : (double)0;
         m = gir__avx512_load_f64(buf);
     }
-    for (j0 = 0; j0 < len; j0 += 256) {
-        int64_t j1 = len - j0 > 256 ? j0 + 256 : len;
+    for (j0 = 0; j0 < len; j0 += 128) {
+        int64_t j1 = len - j0 > 128 ? j0 + 128 : len;
         gir__avx512_vf64 a0 = init, a1 = init;
         const double *p = x + j0 * inner + b0;
         if (t == GIR__LANES_AVX512_F64) {
@@ -3642,10 +3642,10 @@ GIR__VR_FLAT GIR__AVX2_FN gir__avx2_vf32 gir__avx2_racc_f32(int what, gir__avx2_
 GIR__VR_FLAT GIR__AVX2_FN gir__avx2_vf32 gir__avx2_vjoin_f32(int what, gir__avx2_vf32 a, gir__avx2_vf32 b) {
     return what == GIR__VR_MAX ? gir__avx2_max_f32(a, b) : what == GIR__VR_MIN ? gir__avx2_min_f32(a, b) : gir__avx2_add_f32(a, b);
 }
-/* x[0, n) (and w[0, n) for XDOT) reduced: four vector accumulators; a lane takes at most 64 elements before
+/* x[0, n) (and w[0, n) for XDOT) reduced: four vector accumulators; a lane takes at most 16 elements before
    the block's total goes into a double */
 GIR__VR_FLAT GIR__AVX2_FN double gir__avx2_rowred_f32(int what, const float *x, const float *w, int64_t n, float mv) {
-    const int64_t step = 4 * GIR__LANES_AVX2_F32, blk = 64 * step;
+    const int64_t step = 4 * GIR__LANES_AVX2_F32, blk = 16 * step;
     gir__avx2_vf32 m = gir__avx2_set1_f32(mv), z = gir__avx2_set1_f32(0), init = gir__avx2_set1_f32((float)gir__avx2_neutral_f32(what));
     double t = gir__avx2_neutral_f32(what);
     int64_t i = 0;
@@ -3674,7 +3674,7 @@ GIR__VR_FLAT GIR__AVX2_FN double gir__avx2_rowred_f32(int what, const float *x, 
 }
 /* y = exp(x - m) on x[0, n), returning its sum (blocks as gir__avx2_rowred_f32) */
 GIR__AVX2_FN double gir__avx2_expstore_f32(const float *x, float *y, int64_t n, float mv) {
-    const int64_t step = 2 * GIR__LANES_AVX2_F32, blk = 64 * step;
+    const int64_t step = 2 * GIR__LANES_AVX2_F32, blk = 16 * step;
     gir__avx2_vf32 m = gir__avx2_set1_f32(mv), e0, e1;
     double t = 0;
     int64_t i = 0;
@@ -3746,7 +3746,7 @@ GIR__AVX2_FN void gir__avx2_rows_f32(int what, const void *xv, int64_t rows, int
         for (r = 0; r < rows; ++r) acc[r] = gir__avx2_rowred_f32(GIR__VR_EXPSUM, x + r * n, NULL, n, (float)aux[r]);
     }
 }
-/* columns b0 .. b0 + t of x [len, inner] down the rows (two accumulators, blocks of 256 rows), joined into acc */
+/* columns b0 .. b0 + t of x [len, inner] down the rows (two accumulators, blocks of 128 rows), joined into acc */
 GIR__VR_FLAT GIR__AVX2_FN void gir__avx2_colblock_f32(int what, const float *x, int64_t len, int64_t inner, int64_t b0, int t,
                                          double *acc, const double *aux) {
     float buf[GIR__LANES_AVX2_F32];
@@ -3757,8 +3757,8 @@ GIR__VR_FLAT GIR__AVX2_FN void gir__avx2_colblock_f32(int what, const float *x, 
         for (q = 0; q < GIR__LANES_AVX2_F32; ++q) buf[q] = q < t ? (float)aux[b0 + q] : (float)0;
         m = gir__avx2_load_f32(buf);
     }
-    for (j0 = 0; j0 < len; j0 += 256) {
-        int64_t j1 = len - j0 > 256 ? j0 + 256 : len;
+    for (j0 = 0; j0 < len; j0 += 128) {
+        int64_t j1 = len - j0 > 128 ? j0 + 128 : len;
         gir__avx2_vf32 a0 = init, a1 = init;
         const float *p = x + j0 * inner + b0;
         if (t == GIR__LANES_AVX2_F32) {
@@ -3849,10 +3849,10 @@ GIR__VR_FLAT GIR__AVX2_FN gir__avx2_vf64 gir__avx2_racc_f64(int what, gir__avx2_
 GIR__VR_FLAT GIR__AVX2_FN gir__avx2_vf64 gir__avx2_vjoin_f64(int what, gir__avx2_vf64 a, gir__avx2_vf64 b) {
     return what == GIR__VR_MAX ? gir__avx2_max_f64(a, b) : what == GIR__VR_MIN ? gir__avx2_min_f64(a, b) : gir__avx2_add_f64(a, b);
 }
-/* x[0, n) (and w[0, n) for XDOT) reduced: four vector accumulators; a lane takes at most 64 elements before
+/* x[0, n) (and w[0, n) for XDOT) reduced: four vector accumulators; a lane takes at most 16 elements before
    the block's total goes into a double */
 GIR__VR_FLAT GIR__AVX2_FN double gir__avx2_rowred_f64(int what, const double *x, const double *w, int64_t n, double mv) {
-    const int64_t step = 4 * GIR__LANES_AVX2_F64, blk = 64 * step;
+    const int64_t step = 4 * GIR__LANES_AVX2_F64, blk = 16 * step;
     gir__avx2_vf64 m = gir__avx2_set1_f64(mv), z = gir__avx2_set1_f64(0), init = gir__avx2_set1_f64((double)gir__avx2_neutral_f64(what));
     double t = gir__avx2_neutral_f64(what);
     int64_t i = 0;
@@ -3881,7 +3881,7 @@ GIR__VR_FLAT GIR__AVX2_FN double gir__avx2_rowred_f64(int what, const double *x,
 }
 /* y = exp(x - m) on x[0, n), returning its sum (blocks as gir__avx2_rowred_f64) */
 GIR__AVX2_FN double gir__avx2_expstore_f64(const double *x, double *y, int64_t n, double mv) {
-    const int64_t step = 2 * GIR__LANES_AVX2_F64, blk = 64 * step;
+    const int64_t step = 2 * GIR__LANES_AVX2_F64, blk = 16 * step;
     gir__avx2_vf64 m = gir__avx2_set1_f64(mv), e0, e1;
     double t = 0;
     int64_t i = 0;
@@ -3953,7 +3953,7 @@ GIR__AVX2_FN void gir__avx2_rows_f64(int what, const void *xv, int64_t rows, int
         for (r = 0; r < rows; ++r) acc[r] = gir__avx2_rowred_f64(GIR__VR_EXPSUM, x + r * n, NULL, n, (double)aux[r]);
     }
 }
-/* columns b0 .. b0 + t of x [len, inner] down the rows (two accumulators, blocks of 256 rows), joined into acc */
+/* columns b0 .. b0 + t of x [len, inner] down the rows (two accumulators, blocks of 128 rows), joined into acc */
 GIR__VR_FLAT GIR__AVX2_FN void gir__avx2_colblock_f64(int what, const double *x, int64_t len, int64_t inner, int64_t b0, int t,
                                          double *acc, const double *aux) {
     double buf[GIR__LANES_AVX2_F64];
@@ -3964,8 +3964,8 @@ GIR__VR_FLAT GIR__AVX2_FN void gir__avx2_colblock_f64(int what, const double *x,
         for (q = 0; q < GIR__LANES_AVX2_F64; ++q) buf[q] = q < t ? (double)aux[b0 + q] : (double)0;
         m = gir__avx2_load_f64(buf);
     }
-    for (j0 = 0; j0 < len; j0 += 256) {
-        int64_t j1 = len - j0 > 256 ? j0 + 256 : len;
+    for (j0 = 0; j0 < len; j0 += 128) {
+        int64_t j1 = len - j0 > 128 ? j0 + 128 : len;
         gir__avx2_vf64 a0 = init, a1 = init;
         const double *p = x + j0 * inner + b0;
         if (t == GIR__LANES_AVX2_F64) {
@@ -4058,10 +4058,10 @@ GIR__VR_FLAT GIR__NEON_FN gir__neon_vf32 gir__neon_racc_f32(int what, gir__neon_
 GIR__VR_FLAT GIR__NEON_FN gir__neon_vf32 gir__neon_vjoin_f32(int what, gir__neon_vf32 a, gir__neon_vf32 b) {
     return what == GIR__VR_MAX ? gir__neon_max_f32(a, b) : what == GIR__VR_MIN ? gir__neon_min_f32(a, b) : gir__neon_add_f32(a, b);
 }
-/* x[0, n) (and w[0, n) for XDOT) reduced: four vector accumulators; a lane takes at most 64 elements before
+/* x[0, n) (and w[0, n) for XDOT) reduced: four vector accumulators; a lane takes at most 16 elements before
    the block's total goes into a double */
 GIR__VR_FLAT GIR__NEON_FN double gir__neon_rowred_f32(int what, const float *x, const float *w, int64_t n, float mv) {
-    const int64_t step = 4 * GIR__LANES_NEON_F32, blk = 64 * step;
+    const int64_t step = 4 * GIR__LANES_NEON_F32, blk = 16 * step;
     gir__neon_vf32 m = gir__neon_set1_f32(mv), z = gir__neon_set1_f32(0), init = gir__neon_set1_f32((float)gir__neon_neutral_f32(what));
     double t = gir__neon_neutral_f32(what);
     int64_t i = 0;
@@ -4090,7 +4090,7 @@ GIR__VR_FLAT GIR__NEON_FN double gir__neon_rowred_f32(int what, const float *x, 
 }
 /* y = exp(x - m) on x[0, n), returning its sum (blocks as gir__neon_rowred_f32) */
 GIR__NEON_FN double gir__neon_expstore_f32(const float *x, float *y, int64_t n, float mv) {
-    const int64_t step = 2 * GIR__LANES_NEON_F32, blk = 64 * step;
+    const int64_t step = 2 * GIR__LANES_NEON_F32, blk = 16 * step;
     gir__neon_vf32 m = gir__neon_set1_f32(mv), e0, e1;
     double t = 0;
     int64_t i = 0;
@@ -4162,7 +4162,7 @@ GIR__NEON_FN void gir__neon_rows_f32(int what, const void *xv, int64_t rows, int
         for (r = 0; r < rows; ++r) acc[r] = gir__neon_rowred_f32(GIR__VR_EXPSUM, x + r * n, NULL, n, (float)aux[r]);
     }
 }
-/* columns b0 .. b0 + t of x [len, inner] down the rows (two accumulators, blocks of 256 rows), joined into acc */
+/* columns b0 .. b0 + t of x [len, inner] down the rows (two accumulators, blocks of 128 rows), joined into acc */
 GIR__VR_FLAT GIR__NEON_FN void gir__neon_colblock_f32(int what, const float *x, int64_t len, int64_t inner, int64_t b0, int t,
                                          double *acc, const double *aux) {
     float buf[GIR__LANES_NEON_F32];
@@ -4173,8 +4173,8 @@ GIR__VR_FLAT GIR__NEON_FN void gir__neon_colblock_f32(int what, const float *x, 
         for (q = 0; q < GIR__LANES_NEON_F32; ++q) buf[q] = q < t ? (float)aux[b0 + q] : (float)0;
         m = gir__neon_load_f32(buf);
     }
-    for (j0 = 0; j0 < len; j0 += 256) {
-        int64_t j1 = len - j0 > 256 ? j0 + 256 : len;
+    for (j0 = 0; j0 < len; j0 += 128) {
+        int64_t j1 = len - j0 > 128 ? j0 + 128 : len;
         gir__neon_vf32 a0 = init, a1 = init;
         const float *p = x + j0 * inner + b0;
         if (t == GIR__LANES_NEON_F32) {
@@ -4265,10 +4265,10 @@ GIR__VR_FLAT GIR__NEON_FN gir__neon_vf64 gir__neon_racc_f64(int what, gir__neon_
 GIR__VR_FLAT GIR__NEON_FN gir__neon_vf64 gir__neon_vjoin_f64(int what, gir__neon_vf64 a, gir__neon_vf64 b) {
     return what == GIR__VR_MAX ? gir__neon_max_f64(a, b) : what == GIR__VR_MIN ? gir__neon_min_f64(a, b) : gir__neon_add_f64(a, b);
 }
-/* x[0, n) (and w[0, n) for XDOT) reduced: four vector accumulators; a lane takes at most 64 elements before
+/* x[0, n) (and w[0, n) for XDOT) reduced: four vector accumulators; a lane takes at most 16 elements before
    the block's total goes into a double */
 GIR__VR_FLAT GIR__NEON_FN double gir__neon_rowred_f64(int what, const double *x, const double *w, int64_t n, double mv) {
-    const int64_t step = 4 * GIR__LANES_NEON_F64, blk = 64 * step;
+    const int64_t step = 4 * GIR__LANES_NEON_F64, blk = 16 * step;
     gir__neon_vf64 m = gir__neon_set1_f64(mv), z = gir__neon_set1_f64(0), init = gir__neon_set1_f64((double)gir__neon_neutral_f64(what));
     double t = gir__neon_neutral_f64(what);
     int64_t i = 0;
@@ -4297,7 +4297,7 @@ GIR__VR_FLAT GIR__NEON_FN double gir__neon_rowred_f64(int what, const double *x,
 }
 /* y = exp(x - m) on x[0, n), returning its sum (blocks as gir__neon_rowred_f64) */
 GIR__NEON_FN double gir__neon_expstore_f64(const double *x, double *y, int64_t n, double mv) {
-    const int64_t step = 2 * GIR__LANES_NEON_F64, blk = 64 * step;
+    const int64_t step = 2 * GIR__LANES_NEON_F64, blk = 16 * step;
     gir__neon_vf64 m = gir__neon_set1_f64(mv), e0, e1;
     double t = 0;
     int64_t i = 0;
@@ -4369,7 +4369,7 @@ GIR__NEON_FN void gir__neon_rows_f64(int what, const void *xv, int64_t rows, int
         for (r = 0; r < rows; ++r) acc[r] = gir__neon_rowred_f64(GIR__VR_EXPSUM, x + r * n, NULL, n, (double)aux[r]);
     }
 }
-/* columns b0 .. b0 + t of x [len, inner] down the rows (two accumulators, blocks of 256 rows), joined into acc */
+/* columns b0 .. b0 + t of x [len, inner] down the rows (two accumulators, blocks of 128 rows), joined into acc */
 GIR__VR_FLAT GIR__NEON_FN void gir__neon_colblock_f64(int what, const double *x, int64_t len, int64_t inner, int64_t b0, int t,
                                          double *acc, const double *aux) {
     double buf[GIR__LANES_NEON_F64];
@@ -4380,8 +4380,8 @@ GIR__VR_FLAT GIR__NEON_FN void gir__neon_colblock_f64(int what, const double *x,
         for (q = 0; q < GIR__LANES_NEON_F64; ++q) buf[q] = q < t ? (double)aux[b0 + q] : (double)0;
         m = gir__neon_load_f64(buf);
     }
-    for (j0 = 0; j0 < len; j0 += 256) {
-        int64_t j1 = len - j0 > 256 ? j0 + 256 : len;
+    for (j0 = 0; j0 < len; j0 += 128) {
+        int64_t j1 = len - j0 > 128 ? j0 + 128 : len;
         gir__neon_vf64 a0 = init, a1 = init;
         const double *p = x + j0 * inner + b0;
         if (t == GIR__LANES_NEON_F64) {
@@ -4474,10 +4474,10 @@ GIR__VR_FLAT GIR__MVE_FN gir__mve_vf32 gir__mve_racc_f32(int what, gir__mve_vf32
 GIR__VR_FLAT GIR__MVE_FN gir__mve_vf32 gir__mve_vjoin_f32(int what, gir__mve_vf32 a, gir__mve_vf32 b) {
     return what == GIR__VR_MAX ? gir__mve_max_f32(a, b) : what == GIR__VR_MIN ? gir__mve_min_f32(a, b) : gir__mve_add_f32(a, b);
 }
-/* x[0, n) (and w[0, n) for XDOT) reduced: four vector accumulators; a lane takes at most 64 elements before
+/* x[0, n) (and w[0, n) for XDOT) reduced: four vector accumulators; a lane takes at most 16 elements before
    the block's total goes into a double */
 GIR__VR_FLAT GIR__MVE_FN double gir__mve_rowred_f32(int what, const float *x, const float *w, int64_t n, float mv) {
-    const int64_t step = 4 * GIR__LANES_MVE_F32, blk = 64 * step;
+    const int64_t step = 4 * GIR__LANES_MVE_F32, blk = 16 * step;
     gir__mve_vf32 m = gir__mve_set1_f32(mv), z = gir__mve_set1_f32(0), init = gir__mve_set1_f32((float)gir__mve_neutral_f32(what));
     double t = gir__mve_neutral_f32(what);
     int64_t i = 0;
@@ -4506,7 +4506,7 @@ GIR__VR_FLAT GIR__MVE_FN double gir__mve_rowred_f32(int what, const float *x, co
 }
 /* y = exp(x - m) on x[0, n), returning its sum (blocks as gir__mve_rowred_f32) */
 GIR__MVE_FN double gir__mve_expstore_f32(const float *x, float *y, int64_t n, float mv) {
-    const int64_t step = 2 * GIR__LANES_MVE_F32, blk = 64 * step;
+    const int64_t step = 2 * GIR__LANES_MVE_F32, blk = 16 * step;
     gir__mve_vf32 m = gir__mve_set1_f32(mv), e0, e1;
     double t = 0;
     int64_t i = 0;
@@ -4578,7 +4578,7 @@ GIR__MVE_FN void gir__mve_rows_f32(int what, const void *xv, int64_t rows, int64
         for (r = 0; r < rows; ++r) acc[r] = gir__mve_rowred_f32(GIR__VR_EXPSUM, x + r * n, NULL, n, (float)aux[r]);
     }
 }
-/* columns b0 .. b0 + t of x [len, inner] down the rows (two accumulators, blocks of 256 rows), joined into acc */
+/* columns b0 .. b0 + t of x [len, inner] down the rows (two accumulators, blocks of 128 rows), joined into acc */
 GIR__VR_FLAT GIR__MVE_FN void gir__mve_colblock_f32(int what, const float *x, int64_t len, int64_t inner, int64_t b0, int t,
                                          double *acc, const double *aux) {
     float buf[GIR__LANES_MVE_F32];
@@ -4589,8 +4589,8 @@ GIR__VR_FLAT GIR__MVE_FN void gir__mve_colblock_f32(int what, const float *x, in
         for (q = 0; q < GIR__LANES_MVE_F32; ++q) buf[q] = q < t ? (float)aux[b0 + q] : (float)0;
         m = gir__mve_load_f32(buf);
     }
-    for (j0 = 0; j0 < len; j0 += 256) {
-        int64_t j1 = len - j0 > 256 ? j0 + 256 : len;
+    for (j0 = 0; j0 < len; j0 += 128) {
+        int64_t j1 = len - j0 > 128 ? j0 + 128 : len;
         gir__mve_vf32 a0 = init, a1 = init;
         const float *p = x + j0 * inner + b0;
         if (t == GIR__LANES_MVE_F32) {

@@ -3,10 +3,10 @@
    gen/kernels.c take them through gir__vr_pick and keep their scalar loops for everything else (integer
    dtypes, prod, all/any, axis patterns other than one run of reduced axes, softmax along an inner axis).
    How sums are accumulated: f32 in f32 and f64 in f64, in several vector accumulators; each lane adds at
-   most 64 (along a row) or 128 (down a column) elements before that block's total goes into a double, so the
-   error of a long f32 sum stays that of a short one (about (64 + 4) eps sum |x| against the exact sum,
-   where the scalar kernel, adding in double, has n eps_f64 sum |x|). Max and min keep the scalar rule: NaN
-   if any element is NaN; among tied +0 and -0 either may be the result. */
+   most k = 16 (along a row) or 64 (down a column) elements before that block's total goes into a double, so
+   the error of a long f32 sum stays that of a short one: within about (k + 2) eps sum |x| of the exact sum,
+   plus the final rounding (the scalar kernel, adding in double, has n eps_f64 sum |x|). Max and min keep the
+   scalar rule: NaN if any element is NaN; among tied +0 and -0 either may be the result. */
 #define GIR__VR_SUM    0        /* sum x */
 #define GIR__VR_SQDEV  1        /* sum (x - m)^2 */
 #define GIR__VR_EXPSUM 2        /* sum exp(x - m) */

@@ -46,10 +46,10 @@ GIR__VR_FLAT GIR_FN GIR_VEC GIR_V_racc(int what, GIR_VEC a, GIR_VEC v, GIR_VEC w
 GIR__VR_FLAT GIR_FN GIR_VEC GIR_V_vjoin(int what, GIR_VEC a, GIR_VEC b) {
     return what == GIR__VR_MAX ? GIR_V_max(a, b) : what == GIR__VR_MIN ? GIR_V_min(a, b) : GIR_V_add(a, b);
 }
-/* x[0, n) (and w[0, n) for XDOT) reduced: four vector accumulators; a lane takes at most 64 elements before
+/* x[0, n) (and w[0, n) for XDOT) reduced: four vector accumulators; a lane takes at most 16 elements before
    the block's total goes into a double */
 GIR__VR_FLAT GIR_FN double GIR_V_rowred(int what, const GIR_T *x, const GIR_T *w, int64_t n, GIR_T mv) {
-    const int64_t step = 4 * GIR_LANES, blk = 64 * step;
+    const int64_t step = 4 * GIR_LANES, blk = 16 * step;
     GIR_VEC m = GIR_V_set1(mv), z = GIR_V_set1(0), init = GIR_V_set1((GIR_T)GIR_V_neutral(what));
     double t = GIR_V_neutral(what);
     int64_t i = 0;
@@ -78,7 +78,7 @@ GIR__VR_FLAT GIR_FN double GIR_V_rowred(int what, const GIR_T *x, const GIR_T *w
 }
 /* y = exp(x - m) on x[0, n), returning its sum (blocks as GIR_V_rowred) */
 GIR_FN double GIR_V_expstore(const GIR_T *x, GIR_T *y, int64_t n, GIR_T mv) {
-    const int64_t step = 2 * GIR_LANES, blk = 64 * step;
+    const int64_t step = 2 * GIR_LANES, blk = 16 * step;
     GIR_VEC m = GIR_V_set1(mv), e0, e1;
     double t = 0;
     int64_t i = 0;
@@ -150,7 +150,7 @@ GIR_FN void GIR_V_rows(int what, const void *xv, int64_t rows, int64_t n, double
         for (r = 0; r < rows; ++r) acc[r] = GIR_V_rowred(GIR__VR_EXPSUM, x + r * n, NULL, n, (GIR_T)aux[r]);
     }
 }
-/* columns b0 .. b0 + t of x [len, inner] down the rows (two accumulators, blocks of 256 rows), joined into acc */
+/* columns b0 .. b0 + t of x [len, inner] down the rows (two accumulators, blocks of 128 rows), joined into acc */
 GIR__VR_FLAT GIR_FN void GIR_V_colblock(int what, const GIR_T *x, int64_t len, int64_t inner, int64_t b0, int t,
                                          double *acc, const double *aux) {
     GIR_T buf[GIR_LANES];
@@ -161,8 +161,8 @@ GIR__VR_FLAT GIR_FN void GIR_V_colblock(int what, const GIR_T *x, int64_t len, i
         for (q = 0; q < GIR_LANES; ++q) buf[q] = q < t ? (GIR_T)aux[b0 + q] : (GIR_T)0;
         m = GIR_V_load(buf);
     }
-    for (j0 = 0; j0 < len; j0 += 256) {
-        int64_t j1 = len - j0 > 256 ? j0 + 256 : len;
+    for (j0 = 0; j0 < len; j0 += 128) {
+        int64_t j1 = len - j0 > 128 ? j0 + 128 : len;
         GIR_VEC a0 = init, a1 = init;
         const GIR_T *p = x + j0 * inner + b0;
         if (t == GIR_LANES) {

@@ -35,11 +35,12 @@ static const char *const rd_names[RD__N] = {"sum", "mean", "max", "min", "var", 
 static int rd_run(int op, int dt, gir_shape s, gir_ints axes, int keep, int axis, const void *x, const void *w,
                   int vec, double *out, int64_t nout, int *hit) {
     gir_graph *g = gir_graph_new(NULL);
-    gir_node in = gir_input(g, (gir_dtype)dt, s), in2 = {0}, y;
+    gir_node in = gir_input(g, (gir_dtype)dt, s), in2, y;
     gir_plan *p = NULL;
     unsigned long h0;
     int64_t k;
     const void *v;
+    in2.id = 0; in2.tag = 0;
     switch (op) {
     case RD_SUM: y = gir_sum(g, in, axes, keep); break;
     case RD_MEAN: y = gir_mean(g, in, axes, keep); break;
@@ -241,12 +242,12 @@ static int test_reduce_vec_special_values(void) {
                     }
     return 1;
 }
-/* 10^7 f32 elements of 0.1f: the sum within the documented bound (64 + 4) eps sum |x| of the exact one (a plain
-   f32 loop is about 9% off), and the mean likewise; the vector path taken */
+/* 10^7 f32 elements of 0.1f: the sum within the documented bound (16 + 2) eps sum |x| (and the final rounding)
+   of the exact one (a plain f32 loop is about 9% off), and the mean likewise; the vector path taken */
 static int test_reduce_vec_f32_long_sum_accuracy(void) {
     const int32_t n = 10000000;
     float *x = (float *)malloc((size_t)n * sizeof(float)), naive = 0;
-    double exact = (double)n * (double)0.1f, got[1], bound = 68.0 * FLT_EPSILON * exact + 0.5 * 0.0625;
+    double exact = (double)n * (double)0.1f, got[1], bound = 18.0 * FLT_EPSILON * exact + 0.5 * 0.0625;
     int32_t i;
     int hit;
     gir_shape s = gir_shape1(n);
