@@ -3,8 +3,8 @@
 
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
-   Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=45e02f3c6f34e50afd6c7d48afd06fd7bc60f51ca25cea816bbc74ca94952a36
-                                          gen/ sha256=ed176496f9b4e9cb
+   Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=5744e6fcc4b510dee34da748508b5c704edfe8171ef14e9e20b97ff3a5f1602d
+                                          gen/ sha256=444fa79cb9b5749a
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -238,7 +238,8 @@
    sum               (x; axes, keepdims)                                      num    yes  kernel reduce
                      Sum over axes; axes is a gir_ints list (negative axes count from the end; gir_ints0()
                      reduces every axis); keepdims nonzero keeps each reduced axis with length 1. Integers are
-                     summed in their own dtype.
+                     summed in their own dtype (wrapping); f32 on vectors in f32, in short blocks whose totals
+                     add in double.
    mean              (x; axes, keepdims)                                      float  yes  kernel reduce
                      Mean over axes (float); axes is a gir_ints list (negative axes count from the end;
                      gir_ints0() reduces every axis); keepdims nonzero keeps each reduced axis with length 1.
@@ -427,7 +428,7 @@
 #define GIR_VERSION_PATCH 0
 #define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
 #define GIR_VERSION_STRING "0.1.0"
-#define GIR_OPSDEF_SHA256 "45e02f3c6f34e50afd6c7d48afd06fd7bc60f51ca25cea816bbc74ca94952a36"
+#define GIR_OPSDEF_SHA256 "5744e6fcc4b510dee34da748508b5c704edfe8171ef14e9e20b97ff3a5f1602d"
 
 #ifndef GIR_API
 #  ifdef GIR_STATIC
@@ -3458,6 +3459,1519 @@ GIR__MVE_FN gir__mve_vf32 gir__mve_sign_f32(gir__mve_vf32 x) {
     return gir__mve_select_f32(gir__mve_gt_f32(x, zero), one, gir__mve_select_f32(gir__mve_lt_f32(x, zero), gir__mve_neg_f32(one), x));
 }
 #endif
+
+/* >>vreduce: reductions, softmax and cross-entropy on vectors, written once in gen/vreduce.tmpl.c against the
+   vocabulary above and instantiated for each instruction set and float dtype compiled in; the kernels of
+   gen/kernels.c take them through gir__vr_pick and keep their scalar loops for everything else (integer
+   dtypes, prod, all/any, axis patterns other than one run of reduced axes, softmax along an inner axis).
+   How sums are accumulated: f32 in f32 and f64 in f64, in several vector accumulators; each lane adds at
+   most k = 16 (along a row) or 64 (down a column) elements before that block's total goes into a double, so
+   the error of a long f32 sum stays that of a short one: within about (k + 2) eps sum |x| of the exact sum,
+   plus the final rounding (the scalar kernel, adding in double, has n eps_f64 sum |x|). Max and min keep the
+   scalar rule: NaN if any element is NaN; among tied +0 and -0 either may be the result. */
+#define GIR__VR_SUM    0        /* sum x */
+#define GIR__VR_SQDEV  1        /* sum (x - m)^2 */
+#define GIR__VR_EXPSUM 2        /* sum exp(x - m) */
+#define GIR__VR_MAX    3
+#define GIR__VR_MIN    4
+#define GIR__VR_XDOT   5        /* sum w (x - m) */
+#if defined(__GNUC__) || defined(__clang__)
+#  define GIR__VR_FLAT __attribute__((always_inline))     /* the loops get specialised for each kind */
+#else
+#  define GIR__VR_FLAT
+#endif
+typedef struct gir__vr_fns {
+    /* acc[r] = the reduction of row r of x [rows, n]; aux[r]: its m (SQDEV, EXPSUM) */
+    void (*rows)(int what, const void *x, int64_t rows, int64_t n, double *acc, const double *aux);
+    /* acc[a inner + b] joined with the reduction of x[a, :, b] for x [outer, len, inner]; aux likewise */
+    void (*cols)(int what, const void *x, int64_t outer, int64_t len, int64_t inner, double *acc, const double *aux);
+    /* softmax or log-softmax of each row of x [rows, n] into y (which may be x) */
+    void (*softmax)(const void *x, void *y, int64_t rows, int64_t n, int logsm);
+    double (*lse)(const void *x, int64_t n);                    /* logsumexp of a row, max shifted out */
+    double (*xdot)(const void *w, const void *x, int64_t n, double c);     /* sum w (x - c) */
+} gir__vr_fns;
+static int gir__vr_off;                         /* nonzero: the scalar loops (the tests compare the two) */
+static volatile unsigned long gir__vr_hits;     /* kernel calls that took a vector path (the tests watch it) */
+#if defined(GIR__HAVE_AVX512)
+/* >>vreduce (avx512, f32) instantiated from gen/vreduce.tmpl.c */
+/* lanes [0, t) */
+GIR__AVX512_FN gir__avx512_mf32 gir__avx512_below_f32(int t) {
+    float idx[GIR__LANES_AVX512_F32];
+    int j;
+    for (j = 0; j < GIR__LANES_AVX512_F32; ++j) idx[j] = (float)j;
+    return gir__avx512_lt_f32(gir__avx512_load_f32(idx), gir__avx512_set1_f32((float)t));
+}
+/* the identity of a kind: 0 for sums, -inf for max, inf for min */
+GIR__AVX512_FN double gir__avx512_neutral_f32(int what) {
+    return what == GIR__VR_MAX ? -HUGE_VAL : what == GIR__VR_MIN ? HUGE_VAL : 0.0;
+}
+/* two partial results of a kind joined: the sum, or the scalar rule for max and min (NaN wins, else the larger
+   or smaller; a tie keeps t) */
+GIR__AVX512_FN double gir__avx512_join_f32(int what, double t, double h) {
+    if (what == GIR__VR_MAX) return (t == t && (h > t || h != h)) ? h : t;
+    if (what == GIR__VR_MIN) return (t == t && (h < t || h != h)) ? h : t;
+    return t + h;
+}
+/* the lanes of a vector joined, in double, pairwise */
+GIR__AVX512_FN double gir__avx512_hjoin_f32(int what, gir__avx512_vf32 v) {
+    float t[GIR__LANES_AVX512_F32];
+    double d[GIR__LANES_AVX512_F32];
+    int j, w;
+    gir__avx512_store_f32(t, v);
+    for (j = 0; j < GIR__LANES_AVX512_F32; ++j) d[j] = t[j];
+    for (w = GIR__LANES_AVX512_F32 / 2; w >= 1; w /= 2)
+        for (j = 0; j < w; ++j) d[j] = gir__avx512_join_f32(what, d[j], d[j + w]);
+    return d[0];
+}
+/* one step of a kind: accumulator a, elements v (and w), shift m */
+GIR__VR_FLAT GIR__AVX512_FN gir__avx512_vf32 gir__avx512_racc_f32(int what, gir__avx512_vf32 a, gir__avx512_vf32 v, gir__avx512_vf32 w, gir__avx512_vf32 m) {
+    switch (what) {
+    case GIR__VR_SUM: return gir__avx512_add_f32(a, v);
+    case GIR__VR_SQDEV: v = gir__avx512_sub_f32(v, m); return gir__avx512_fma_f32(v, v, a);
+    case GIR__VR_EXPSUM: return gir__avx512_add_f32(a, gir__avx512_exp_f32(gir__avx512_sub_f32(v, m)));
+    case GIR__VR_MAX: return gir__avx512_max_f32(a, v);
+    case GIR__VR_MIN: return gir__avx512_min_f32(a, v);
+    default: return gir__avx512_fma_f32(w, gir__avx512_sub_f32(v, m), a);
+    }
+}
+/* two accumulators of a kind as one vector */
+GIR__VR_FLAT GIR__AVX512_FN gir__avx512_vf32 gir__avx512_vjoin_f32(int what, gir__avx512_vf32 a, gir__avx512_vf32 b) {
+    return what == GIR__VR_MAX ? gir__avx512_max_f32(a, b) : what == GIR__VR_MIN ? gir__avx512_min_f32(a, b) : gir__avx512_add_f32(a, b);
+}
+/* x[0, n) (and w[0, n) for XDOT) reduced: four vector accumulators; a lane takes at most 16 elements before
+   the block's total goes into a double */
+GIR__VR_FLAT GIR__AVX512_FN double gir__avx512_rowred_f32(int what, const float *x, const float *w, int64_t n, float mv) {
+    const int64_t step = 4 * GIR__LANES_AVX512_F32, blk = 16 * step;
+    gir__avx512_vf32 m = gir__avx512_set1_f32(mv), z = gir__avx512_set1_f32(0), init = gir__avx512_set1_f32((float)gir__avx512_neutral_f32(what));
+    double t = gir__avx512_neutral_f32(what);
+    int64_t i = 0;
+    int xd = what == GIR__VR_XDOT;
+    while (i < n) {
+        int64_t end = n - i > blk ? i + blk : n;
+        gir__avx512_vf32 a0 = init, a1 = init, a2 = init, a3 = init;
+        for (; i + step <= end; i += step) {
+            a0 = gir__avx512_racc_f32(what, a0, gir__avx512_load_f32(x + i), xd ? gir__avx512_load_f32(w + i) : z, m);
+            a1 = gir__avx512_racc_f32(what, a1, gir__avx512_load_f32(x + i + GIR__LANES_AVX512_F32), xd ? gir__avx512_load_f32(w + i + GIR__LANES_AVX512_F32) : z, m);
+            a2 = gir__avx512_racc_f32(what, a2, gir__avx512_load_f32(x + i + 2 * GIR__LANES_AVX512_F32), xd ? gir__avx512_load_f32(w + i + 2 * GIR__LANES_AVX512_F32) : z, m);
+            a3 = gir__avx512_racc_f32(what, a3, gir__avx512_load_f32(x + i + 3 * GIR__LANES_AVX512_F32), xd ? gir__avx512_load_f32(w + i + 3 * GIR__LANES_AVX512_F32) : z, m);
+        }
+        for (; i + GIR__LANES_AVX512_F32 <= end; i += GIR__LANES_AVX512_F32)
+            a0 = gir__avx512_racc_f32(what, a0, gir__avx512_load_f32(x + i), xd ? gir__avx512_load_f32(w + i) : z, m);
+        if (i < end) {                              /* the last lanes; the others keep a1 */
+            int r = (int)(end - i);
+            gir__avx512_vf32 v = gir__avx512_racc_f32(what, a1, gir__avx512_loadn_f32(x + i, r), xd ? gir__avx512_loadn_f32(w + i, r) : z, m);
+            a1 = gir__avx512_select_f32(gir__avx512_below_f32(r), v, a1);
+            i = end;
+        }
+        a0 = gir__avx512_vjoin_f32(what, gir__avx512_vjoin_f32(what, a0, a1), gir__avx512_vjoin_f32(what, a2, a3));
+        t = gir__avx512_join_f32(what, t, gir__avx512_hjoin_f32(what, a0));
+    }
+    return t;
+}
+/* y = exp(x - m) on x[0, n), returning its sum (blocks as gir__avx512_rowred_f32) */
+GIR__AVX512_FN double gir__avx512_expstore_f32(const float *x, float *y, int64_t n, float mv) {
+    const int64_t step = 2 * GIR__LANES_AVX512_F32, blk = 16 * step;
+    gir__avx512_vf32 m = gir__avx512_set1_f32(mv), e0, e1;
+    double t = 0;
+    int64_t i = 0;
+    while (i < n) {
+        int64_t end = n - i > blk ? i + blk : n;
+        gir__avx512_vf32 a0 = gir__avx512_set1_f32(0), a1 = a0;
+        for (; i + step <= end; i += step) {
+            e0 = gir__avx512_exp_f32(gir__avx512_sub_f32(gir__avx512_load_f32(x + i), m));
+            e1 = gir__avx512_exp_f32(gir__avx512_sub_f32(gir__avx512_load_f32(x + i + GIR__LANES_AVX512_F32), m));
+            gir__avx512_store_f32(y + i, e0);
+            gir__avx512_store_f32(y + i + GIR__LANES_AVX512_F32, e1);
+            a0 = gir__avx512_add_f32(a0, e0);
+            a1 = gir__avx512_add_f32(a1, e1);
+        }
+        for (; i < end; i += GIR__LANES_AVX512_F32) {
+            int r = end - i < GIR__LANES_AVX512_F32 ? (int)(end - i) : GIR__LANES_AVX512_F32;
+            if (r == GIR__LANES_AVX512_F32) {
+                e0 = gir__avx512_exp_f32(gir__avx512_sub_f32(gir__avx512_load_f32(x + i), m));
+                gir__avx512_store_f32(y + i, e0);
+            } else {
+                e0 = gir__avx512_exp_f32(gir__avx512_sub_f32(gir__avx512_loadn_f32(x + i, r), m));
+                gir__avx512_storen_f32(y + i, r, e0);
+                e0 = gir__avx512_select_f32(gir__avx512_below_f32(r), e0, gir__avx512_set1_f32(0));
+            }
+            a0 = gir__avx512_add_f32(a0, e0);
+        }
+        t += gir__avx512_hjoin_f32(GIR__VR_SUM, gir__avx512_add_f32(a0, a1));
+    }
+    return t;
+}
+/* y = (x - a) - b, or (when x is NULL) y = y b, on [0, n) */
+GIR__AVX512_FN void gir__avx512_affine_f32(const float *x, float *y, int64_t n, float av, float bv) {
+    gir__avx512_vf32 a = gir__avx512_set1_f32(av), b = gir__avx512_set1_f32(bv);
+    int64_t i;
+    for (i = 0; i + GIR__LANES_AVX512_F32 <= n; i += GIR__LANES_AVX512_F32)
+        gir__avx512_store_f32(y + i, x ? gir__avx512_sub_f32(gir__avx512_sub_f32(gir__avx512_load_f32(x + i), a), b) : gir__avx512_mul_f32(gir__avx512_load_f32(y + i), b));
+    if (i < n) {
+        int r = (int)(n - i);
+        gir__avx512_storen_f32(y + i, r, x ? gir__avx512_sub_f32(gir__avx512_sub_f32(gir__avx512_loadn_f32(x + i, r), a), b) : gir__avx512_mul_f32(gir__avx512_loadn_f32(y + i, r), b));
+    }
+}
+GIR__AVX512_FN void gir__avx512_softmax_f32(const void *xv, void *yv, int64_t rows, int64_t n, int logsm) {
+    const float *x = (const float *)xv;
+    float *y = (float *)yv;
+    int64_t r;
+    for (r = 0; r < rows; ++r) {
+        const float *xr = x + r * n;
+        float *yr = y + r * n, m = (float)gir__avx512_rowred_f32(GIR__VR_MAX, xr, NULL, n, 0);
+        if (logsm) {
+            double s = gir__avx512_rowred_f32(GIR__VR_EXPSUM, xr, NULL, n, m);
+            gir__avx512_affine_f32(xr, yr, n, m, (float)gir__log_f64(s));
+        } else {
+            double s = gir__avx512_expstore_f32(xr, yr, n, m);
+            gir__avx512_affine_f32(NULL, yr, n, 0, (float)(1.0 / s));
+        }
+    }
+}
+GIR__AVX512_FN void gir__avx512_rows_f32(int what, const void *xv, int64_t rows, int64_t n, double *acc, const double *aux) {
+    const float *x = (const float *)xv;
+    int64_t r;
+    switch (what) {
+    case GIR__VR_SUM: for (r = 0; r < rows; ++r) acc[r] = gir__avx512_rowred_f32(GIR__VR_SUM, x + r * n, NULL, n, 0); break;
+    case GIR__VR_MAX: for (r = 0; r < rows; ++r) acc[r] = gir__avx512_rowred_f32(GIR__VR_MAX, x + r * n, NULL, n, 0); break;
+    case GIR__VR_MIN: for (r = 0; r < rows; ++r) acc[r] = gir__avx512_rowred_f32(GIR__VR_MIN, x + r * n, NULL, n, 0); break;
+    case GIR__VR_SQDEV:
+        for (r = 0; r < rows; ++r) acc[r] = gir__avx512_rowred_f32(GIR__VR_SQDEV, x + r * n, NULL, n, (float)aux[r]);
+        break;
+    default:
+        for (r = 0; r < rows; ++r) acc[r] = gir__avx512_rowred_f32(GIR__VR_EXPSUM, x + r * n, NULL, n, (float)aux[r]);
+    }
+}
+/* columns b0 .. b0 + t of x [len, inner] down the rows (two accumulators, blocks of 128 rows), joined into acc */
+GIR__VR_FLAT GIR__AVX512_FN void gir__avx512_colblock_f32(int what, const float *x, int64_t len, int64_t inner, int64_t b0, int t,
+                                         double *acc, const double *aux) {
+    float buf[GIR__LANES_AVX512_F32];
+    gir__avx512_vf32 m = gir__avx512_set1_f32(0), z = m, init = gir__avx512_set1_f32((float)gir__avx512_neutral_f32(what));
+    int64_t j0, j;
+    int q;
+    if (aux) {
+        for (q = 0; q < GIR__LANES_AVX512_F32; ++q) buf[q] = q < t ? (float)aux[b0 + q] : (float)0;
+        m = gir__avx512_load_f32(buf);
+    }
+    for (j0 = 0; j0 < len; j0 += 128) {
+        int64_t j1 = len - j0 > 128 ? j0 + 128 : len;
+        gir__avx512_vf32 a0 = init, a1 = init;
+        const float *p = x + j0 * inner + b0;
+        if (t == GIR__LANES_AVX512_F32) {
+            for (j = j0; j + 1 < j1; j += 2, p += 2 * inner) {
+                a0 = gir__avx512_racc_f32(what, a0, gir__avx512_load_f32(p), z, m);
+                a1 = gir__avx512_racc_f32(what, a1, gir__avx512_load_f32(p + inner), z, m);
+            }
+            if (j < j1) a0 = gir__avx512_racc_f32(what, a0, gir__avx512_load_f32(p), z, m);
+        } else {
+            for (j = j0; j < j1; ++j, p += inner) a0 = gir__avx512_racc_f32(what, a0, gir__avx512_loadn_f32(p, t), z, m);
+        }
+        gir__avx512_store_f32(buf, gir__avx512_vjoin_f32(what, a0, a1));
+        for (q = 0; q < t; ++q) acc[b0 + q] = gir__avx512_join_f32(what, acc[b0 + q], buf[q]);
+    }
+}
+GIR__AVX512_FN void gir__avx512_cols_f32(int what, const void *xv, int64_t outer, int64_t len, int64_t inner, double *acc,
+                       const double *aux) {
+    const float *x = (const float *)xv;
+    int64_t a, b;
+    for (a = 0; a < outer; ++a)
+        for (b = 0; b < inner; b += GIR__LANES_AVX512_F32) {
+            const float *xa = x + a * len * inner;
+            double *ca = acc + a * inner;
+            const double *xx = aux ? aux + a * inner : NULL;
+            int t = inner - b < GIR__LANES_AVX512_F32 ? (int)(inner - b) : GIR__LANES_AVX512_F32;
+            switch (what) {
+            case GIR__VR_SUM: gir__avx512_colblock_f32(GIR__VR_SUM, xa, len, inner, b, t, ca, xx); break;
+            case GIR__VR_MAX: gir__avx512_colblock_f32(GIR__VR_MAX, xa, len, inner, b, t, ca, xx); break;
+            case GIR__VR_MIN: gir__avx512_colblock_f32(GIR__VR_MIN, xa, len, inner, b, t, ca, xx); break;
+            case GIR__VR_SQDEV: gir__avx512_colblock_f32(GIR__VR_SQDEV, xa, len, inner, b, t, ca, xx); break;
+            default: gir__avx512_colblock_f32(GIR__VR_EXPSUM, xa, len, inner, b, t, ca, xx);
+            }
+        }
+}
+/* logsumexp of x[0, n) with the maximum shifted out; an infinite or NaN maximum is the result */
+GIR__AVX512_FN double gir__avx512_lse_f32(const void *xv, int64_t n) {
+    const float *x = (const float *)xv;
+    double m = gir__avx512_rowred_f32(GIR__VR_MAX, x, NULL, n, 0);
+    if (m == HUGE_VAL || m == -HUGE_VAL || m != m) return m;
+    return m + gir__log_f64(gir__avx512_rowred_f32(GIR__VR_EXPSUM, x, NULL, n, (float)m));
+}
+GIR__AVX512_FN double gir__avx512_xdot_f32(const void *wv, const void *xv, int64_t n, double c) {
+    return gir__avx512_rowred_f32(GIR__VR_XDOT, (const float *)xv, (const float *)wv, n, (float)c);
+}
+static const gir__vr_fns gir__avx512_vrfns_f32 = {gir__avx512_rows_f32, gir__avx512_cols_f32, gir__avx512_softmax_f32, gir__avx512_lse_f32, gir__avx512_xdot_f32};
+/* >>vreduce (avx512, f64) instantiated from gen/vreduce.tmpl.c */
+/* lanes [0, t) */
+GIR__AVX512_FN gir__avx512_mf64 gir__avx512_below_f64(int t) {
+    double idx[GIR__LANES_AVX512_F64];
+    int j;
+    for (j = 0; j < GIR__LANES_AVX512_F64; ++j) idx[j] = (double)j;
+    return gir__avx512_lt_f64(gir__avx512_load_f64(idx), gir__avx512_set1_f64((double)t));
+}
+/* the identity of a kind: 0 for sums, -inf for max, inf for min */
+GIR__AVX512_FN double gir__avx512_neutral_f64(int what) {
+    return what == GIR__VR_MAX ? -HUGE_VAL : what == GIR__VR_MIN ? HUGE_VAL : 0.0;
+}
+/* two partial results of a kind joined: the sum, or the scalar rule for max and min (NaN wins, else the larger
+   or smaller; a tie keeps t) */
+GIR__AVX512_FN double gir__avx512_join_f64(int what, double t, double h) {
+    if (what == GIR__VR_MAX) return (t == t && (h > t || h != h)) ? h : t;
+    if (what == GIR__VR_MIN) return (t == t && (h < t || h != h)) ? h : t;
+    return t + h;
+}
+/* the lanes of a vector joined, in double, pairwise */
+GIR__AVX512_FN double gir__avx512_hjoin_f64(int what, gir__avx512_vf64 v) {
+    double t[GIR__LANES_AVX512_F64];
+    double d[GIR__LANES_AVX512_F64];
+    int j, w;
+    gir__avx512_store_f64(t, v);
+    for (j = 0; j < GIR__LANES_AVX512_F64; ++j) d[j] = t[j];
+    for (w = GIR__LANES_AVX512_F64 / 2; w >= 1; w /= 2)
+        for (j = 0; j < w; ++j) d[j] = gir__avx512_join_f64(what, d[j], d[j + w]);
+    return d[0];
+}
+/* one step of a kind: accumulator a, elements v (and w), shift m */
+GIR__VR_FLAT GIR__AVX512_FN gir__avx512_vf64 gir__avx512_racc_f64(int what, gir__avx512_vf64 a, gir__avx512_vf64 v, gir__avx512_vf64 w, gir__avx512_vf64 m) {
+    switch (what) {
+    case GIR__VR_SUM: return gir__avx512_add_f64(a, v);
+    case GIR__VR_SQDEV: v = gir__avx512_sub_f64(v, m); return gir__avx512_fma_f64(v, v, a);
+    case GIR__VR_EXPSUM: return gir__avx512_add_f64(a, gir__avx512_exp_f64(gir__avx512_sub_f64(v, m)));
+    case GIR__VR_MAX: return gir__avx512_max_f64(a, v);
+    case GIR__VR_MIN: return gir__avx512_min_f64(a, v);
+    default: return gir__avx512_fma_f64(w, gir__avx512_sub_f64(v, m), a);
+    }
+}
+/* two accumulators of a kind as one vector */
+GIR__VR_FLAT GIR__AVX512_FN gir__avx512_vf64 gir__avx512_vjoin_f64(int what, gir__avx512_vf64 a, gir__avx512_vf64 b) {
+    return what == GIR__VR_MAX ? gir__avx512_max_f64(a, b) : what == GIR__VR_MIN ? gir__avx512_min_f64(a, b) : gir__avx512_add_f64(a, b);
+}
+/* x[0, n) (and w[0, n) for XDOT) reduced: four vector accumulators; a lane takes at most 16 elements before
+   the block's total goes into a double */
+GIR__VR_FLAT GIR__AVX512_FN double gir__avx512_rowred_f64(int what, const double *x, const double *w, int64_t n, double mv) {
+    const int64_t step = 4 * GIR__LANES_AVX512_F64, blk = 16 * step;
+    gir__avx512_vf64 m = gir__avx512_set1_f64(mv), z = gir__avx512_set1_f64(0), init = gir__avx512_set1_f64((double)gir__avx512_neutral_f64(what));
+    double t = gir__avx512_neutral_f64(what);
+    int64_t i = 0;
+    int xd = what == GIR__VR_XDOT;
+    while (i < n) {
+        int64_t end = n - i > blk ? i + blk : n;
+        gir__avx512_vf64 a0 = init, a1 = init, a2 = init, a3 = init;
+        for (; i + step <= end; i += step) {
+            a0 = gir__avx512_racc_f64(what, a0, gir__avx512_load_f64(x + i), xd ? gir__avx512_load_f64(w + i) : z, m);
+            a1 = gir__avx512_racc_f64(what, a1, gir__avx512_load_f64(x + i + GIR__LANES_AVX512_F64), xd ? gir__avx512_load_f64(w + i + GIR__LANES_AVX512_F64) : z, m);
+            a2 = gir__avx512_racc_f64(what, a2, gir__avx512_load_f64(x + i + 2 * GIR__LANES_AVX512_F64), xd ? gir__avx512_load_f64(w + i + 2 * GIR__LANES_AVX512_F64) : z, m);
+            a3 = gir__avx512_racc_f64(what, a3, gir__avx512_load_f64(x + i + 3 * GIR__LANES_AVX512_F64), xd ? gir__avx512_load_f64(w + i + 3 * GIR__LANES_AVX512_F64) : z, m);
+        }
+        for (; i + GIR__LANES_AVX512_F64 <= end; i += GIR__LANES_AVX512_F64)
+            a0 = gir__avx512_racc_f64(what, a0, gir__avx512_load_f64(x + i), xd ? gir__avx512_load_f64(w + i) : z, m);
+        if (i < end) {                              /* the last lanes; the others keep a1 */
+            int r = (int)(end - i);
+            gir__avx512_vf64 v = gir__avx512_racc_f64(what, a1, gir__avx512_loadn_f64(x + i, r), xd ? gir__avx512_loadn_f64(w + i, r) : z, m);
+            a1 = gir__avx512_select_f64(gir__avx512_below_f64(r), v, a1);
+            i = end;
+        }
+        a0 = gir__avx512_vjoin_f64(what, gir__avx512_vjoin_f64(what, a0, a1), gir__avx512_vjoin_f64(what, a2, a3));
+        t = gir__avx512_join_f64(what, t, gir__avx512_hjoin_f64(what, a0));
+    }
+    return t;
+}
+/* y = exp(x - m) on x[0, n), returning its sum (blocks as gir__avx512_rowred_f64) */
+GIR__AVX512_FN double gir__avx512_expstore_f64(const double *x, double *y, int64_t n, double mv) {
+    const int64_t step = 2 * GIR__LANES_AVX512_F64, blk = 16 * step;
+    gir__avx512_vf64 m = gir__avx512_set1_f64(mv), e0, e1;
+    double t = 0;
+    int64_t i = 0;
+    while (i < n) {
+        int64_t end = n - i > blk ? i + blk : n;
+        gir__avx512_vf64 a0 = gir__avx512_set1_f64(0), a1 = a0;
+        for (; i + step <= end; i += step) {
+            e0 = gir__avx512_exp_f64(gir__avx512_sub_f64(gir__avx512_load_f64(x + i), m));
+            e1 = gir__avx512_exp_f64(gir__avx512_sub_f64(gir__avx512_load_f64(x + i + GIR__LANES_AVX512_F64), m));
+            gir__avx512_store_f64(y + i, e0);
+            gir__avx512_store_f64(y + i + GIR__LANES_AVX512_F64, e1);
+            a0 = gir__avx512_add_f64(a0, e0);
+            a1 = gir__avx512_add_f64(a1, e1);
+        }
+        for (; i < end; i += GIR__LANES_AVX512_F64) {
+            int r = end - i < GIR__LANES_AVX512_F64 ? (int)(end - i) : GIR__LANES_AVX512_F64;
+            if (r == GIR__LANES_AVX512_F64) {
+                e0 = gir__avx512_exp_f64(gir__avx512_sub_f64(gir__avx512_load_f64(x + i), m));
+                gir__avx512_store_f64(y + i, e0);
+            } else {
+                e0 = gir__avx512_exp_f64(gir__avx512_sub_f64(gir__avx512_loadn_f64(x + i, r), m));
+                gir__avx512_storen_f64(y + i, r, e0);
+                e0 = gir__avx512_select_f64(gir__avx512_below_f64(r), e0, gir__avx512_set1_f64(0));
+            }
+            a0 = gir__avx512_add_f64(a0, e0);
+        }
+        t += gir__avx512_hjoin_f64(GIR__VR_SUM, gir__avx512_add_f64(a0, a1));
+    }
+    return t;
+}
+/* y = (x - a) - b, or (when x is NULL) y = y b, on [0, n) */
+GIR__AVX512_FN void gir__avx512_affine_f64(const double *x, double *y, int64_t n, double av, double bv) {
+    gir__avx512_vf64 a = gir__avx512_set1_f64(av), b = gir__avx512_set1_f64(bv);
+    int64_t i;
+    for (i = 0; i + GIR__LANES_AVX512_F64 <= n; i += GIR__LANES_AVX512_F64)
+        gir__avx512_store_f64(y + i, x ? gir__avx512_sub_f64(gir__avx512_sub_f64(gir__avx512_load_f64(x + i), a), b) : gir__avx512_mul_f64(gir__avx512_load_f64(y + i), b));
+    if (i < n) {
+        int r = (int)(n - i);
+        gir__avx512_storen_f64(y + i, r, x ? gir__avx512_sub_f64(gir__avx512_sub_f64(gir__avx512_loadn_f64(x + i, r), a), b) : gir__avx512_mul_f64(gir__avx512_loadn_f64(y + i, r), b));
+    }
+}
+GIR__AVX512_FN void gir__avx512_softmax_f64(const void *xv, void *yv, int64_t rows, int64_t n, int logsm) {
+    const double *x = (const double *)xv;
+    double *y = (double *)yv;
+    int64_t r;
+    for (r = 0; r < rows; ++r) {
+        const double *xr = x + r * n;
+        double *yr = y + r * n, m = (double)gir__avx512_rowred_f64(GIR__VR_MAX, xr, NULL, n, 0);
+        if (logsm) {
+            double s = gir__avx512_rowred_f64(GIR__VR_EXPSUM, xr, NULL, n, m);
+            gir__avx512_affine_f64(xr, yr, n, m, (double)gir__log_f64(s));
+        } else {
+            double s = gir__avx512_expstore_f64(xr, yr, n, m);
+            gir__avx512_affine_f64(NULL, yr, n, 0, (double)(1.0 / s));
+        }
+    }
+}
+GIR__AVX512_FN void gir__avx512_rows_f64(int what, const void *xv, int64_t rows, int64_t n, double *acc, const double *aux) {
+    const double *x = (const double *)xv;
+    int64_t r;
+    switch (what) {
+    case GIR__VR_SUM: for (r = 0; r < rows; ++r) acc[r] = gir__avx512_rowred_f64(GIR__VR_SUM, x + r * n, NULL, n, 0); break;
+    case GIR__VR_MAX: for (r = 0; r < rows; ++r) acc[r] = gir__avx512_rowred_f64(GIR__VR_MAX, x + r * n, NULL, n, 0); break;
+    case GIR__VR_MIN: for (r = 0; r < rows; ++r) acc[r] = gir__avx512_rowred_f64(GIR__VR_MIN, x + r * n, NULL, n, 0); break;
+    case GIR__VR_SQDEV:
+        for (r = 0; r < rows; ++r) acc[r] = gir__avx512_rowred_f64(GIR__VR_SQDEV, x + r * n, NULL, n, (double)aux[r]);
+        break;
+    default:
+        for (r = 0; r < rows; ++r) acc[r] = gir__avx512_rowred_f64(GIR__VR_EXPSUM, x + r * n, NULL, n, (double)aux[r]);
+    }
+}
+/* columns b0 .. b0 + t of x [len, inner] down the rows (two accumulators, blocks of 128 rows), joined into acc */
+GIR__VR_FLAT GIR__AVX512_FN void gir__avx512_colblock_f64(int what, const double *x, int64_t len, int64_t inner, int64_t b0, int t,
+                                         double *acc, const double *aux) {
+    double buf[GIR__LANES_AVX512_F64];
+    gir__avx512_vf64 m = gir__avx512_set1_f64(0), z = m, init = gir__avx512_set1_f64((double)gir__avx512_neutral_f64(what));
+    int64_t j0, j;
+    int q;
+    if (aux) {
+        for (q = 0; q < GIR__LANES_AVX512_F64; ++q) buf[q] = q < t ? (double)aux[b0 + q] : (double)0;
+        m = gir__avx512_load_f64(buf);
+    }
+    for (j0 = 0; j0 < len; j0 += 128) {
+        int64_t j1 = len - j0 > 128 ? j0 + 128 : len;
+        gir__avx512_vf64 a0 = init, a1 = init;
+        const double *p = x + j0 * inner + b0;
+        if (t == GIR__LANES_AVX512_F64) {
+            for (j = j0; j + 1 < j1; j += 2, p += 2 * inner) {
+                a0 = gir__avx512_racc_f64(what, a0, gir__avx512_load_f64(p), z, m);
+                a1 = gir__avx512_racc_f64(what, a1, gir__avx512_load_f64(p + inner), z, m);
+            }
+            if (j < j1) a0 = gir__avx512_racc_f64(what, a0, gir__avx512_load_f64(p), z, m);
+        } else {
+            for (j = j0; j < j1; ++j, p += inner) a0 = gir__avx512_racc_f64(what, a0, gir__avx512_loadn_f64(p, t), z, m);
+        }
+        gir__avx512_store_f64(buf, gir__avx512_vjoin_f64(what, a0, a1));
+        for (q = 0; q < t; ++q) acc[b0 + q] = gir__avx512_join_f64(what, acc[b0 + q], buf[q]);
+    }
+}
+GIR__AVX512_FN void gir__avx512_cols_f64(int what, const void *xv, int64_t outer, int64_t len, int64_t inner, double *acc,
+                       const double *aux) {
+    const double *x = (const double *)xv;
+    int64_t a, b;
+    for (a = 0; a < outer; ++a)
+        for (b = 0; b < inner; b += GIR__LANES_AVX512_F64) {
+            const double *xa = x + a * len * inner;
+            double *ca = acc + a * inner;
+            const double *xx = aux ? aux + a * inner : NULL;
+            int t = inner - b < GIR__LANES_AVX512_F64 ? (int)(inner - b) : GIR__LANES_AVX512_F64;
+            switch (what) {
+            case GIR__VR_SUM: gir__avx512_colblock_f64(GIR__VR_SUM, xa, len, inner, b, t, ca, xx); break;
+            case GIR__VR_MAX: gir__avx512_colblock_f64(GIR__VR_MAX, xa, len, inner, b, t, ca, xx); break;
+            case GIR__VR_MIN: gir__avx512_colblock_f64(GIR__VR_MIN, xa, len, inner, b, t, ca, xx); break;
+            case GIR__VR_SQDEV: gir__avx512_colblock_f64(GIR__VR_SQDEV, xa, len, inner, b, t, ca, xx); break;
+            default: gir__avx512_colblock_f64(GIR__VR_EXPSUM, xa, len, inner, b, t, ca, xx);
+            }
+        }
+}
+/* logsumexp of x[0, n) with the maximum shifted out; an infinite or NaN maximum is the result */
+GIR__AVX512_FN double gir__avx512_lse_f64(const void *xv, int64_t n) {
+    const double *x = (const double *)xv;
+    double m = gir__avx512_rowred_f64(GIR__VR_MAX, x, NULL, n, 0);
+    if (m == HUGE_VAL || m == -HUGE_VAL || m != m) return m;
+    return m + gir__log_f64(gir__avx512_rowred_f64(GIR__VR_EXPSUM, x, NULL, n, (double)m));
+}
+GIR__AVX512_FN double gir__avx512_xdot_f64(const void *wv, const void *xv, int64_t n, double c) {
+    return gir__avx512_rowred_f64(GIR__VR_XDOT, (const double *)xv, (const double *)wv, n, (double)c);
+}
+static const gir__vr_fns gir__avx512_vrfns_f64 = {gir__avx512_rows_f64, gir__avx512_cols_f64, gir__avx512_softmax_f64, gir__avx512_lse_f64, gir__avx512_xdot_f64};
+#endif
+#if defined(GIR__HAVE_AVX2)
+/* >>vreduce (avx2, f32) instantiated from gen/vreduce.tmpl.c */
+/* lanes [0, t) */
+GIR__AVX2_FN gir__avx2_mf32 gir__avx2_below_f32(int t) {
+    float idx[GIR__LANES_AVX2_F32];
+    int j;
+    for (j = 0; j < GIR__LANES_AVX2_F32; ++j) idx[j] = (float)j;
+    return gir__avx2_lt_f32(gir__avx2_load_f32(idx), gir__avx2_set1_f32((float)t));
+}
+/* the identity of a kind: 0 for sums, -inf for max, inf for min */
+GIR__AVX2_FN double gir__avx2_neutral_f32(int what) {
+    return what == GIR__VR_MAX ? -HUGE_VAL : what == GIR__VR_MIN ? HUGE_VAL : 0.0;
+}
+/* two partial results of a kind joined: the sum, or the scalar rule for max and min (NaN wins, else the larger
+   or smaller; a tie keeps t) */
+GIR__AVX2_FN double gir__avx2_join_f32(int what, double t, double h) {
+    if (what == GIR__VR_MAX) return (t == t && (h > t || h != h)) ? h : t;
+    if (what == GIR__VR_MIN) return (t == t && (h < t || h != h)) ? h : t;
+    return t + h;
+}
+/* the lanes of a vector joined, in double, pairwise */
+GIR__AVX2_FN double gir__avx2_hjoin_f32(int what, gir__avx2_vf32 v) {
+    float t[GIR__LANES_AVX2_F32];
+    double d[GIR__LANES_AVX2_F32];
+    int j, w;
+    gir__avx2_store_f32(t, v);
+    for (j = 0; j < GIR__LANES_AVX2_F32; ++j) d[j] = t[j];
+    for (w = GIR__LANES_AVX2_F32 / 2; w >= 1; w /= 2)
+        for (j = 0; j < w; ++j) d[j] = gir__avx2_join_f32(what, d[j], d[j + w]);
+    return d[0];
+}
+/* one step of a kind: accumulator a, elements v (and w), shift m */
+GIR__VR_FLAT GIR__AVX2_FN gir__avx2_vf32 gir__avx2_racc_f32(int what, gir__avx2_vf32 a, gir__avx2_vf32 v, gir__avx2_vf32 w, gir__avx2_vf32 m) {
+    switch (what) {
+    case GIR__VR_SUM: return gir__avx2_add_f32(a, v);
+    case GIR__VR_SQDEV: v = gir__avx2_sub_f32(v, m); return gir__avx2_fma_f32(v, v, a);
+    case GIR__VR_EXPSUM: return gir__avx2_add_f32(a, gir__avx2_exp_f32(gir__avx2_sub_f32(v, m)));
+    case GIR__VR_MAX: return gir__avx2_max_f32(a, v);
+    case GIR__VR_MIN: return gir__avx2_min_f32(a, v);
+    default: return gir__avx2_fma_f32(w, gir__avx2_sub_f32(v, m), a);
+    }
+}
+/* two accumulators of a kind as one vector */
+GIR__VR_FLAT GIR__AVX2_FN gir__avx2_vf32 gir__avx2_vjoin_f32(int what, gir__avx2_vf32 a, gir__avx2_vf32 b) {
+    return what == GIR__VR_MAX ? gir__avx2_max_f32(a, b) : what == GIR__VR_MIN ? gir__avx2_min_f32(a, b) : gir__avx2_add_f32(a, b);
+}
+/* x[0, n) (and w[0, n) for XDOT) reduced: four vector accumulators; a lane takes at most 16 elements before
+   the block's total goes into a double */
+GIR__VR_FLAT GIR__AVX2_FN double gir__avx2_rowred_f32(int what, const float *x, const float *w, int64_t n, float mv) {
+    const int64_t step = 4 * GIR__LANES_AVX2_F32, blk = 16 * step;
+    gir__avx2_vf32 m = gir__avx2_set1_f32(mv), z = gir__avx2_set1_f32(0), init = gir__avx2_set1_f32((float)gir__avx2_neutral_f32(what));
+    double t = gir__avx2_neutral_f32(what);
+    int64_t i = 0;
+    int xd = what == GIR__VR_XDOT;
+    while (i < n) {
+        int64_t end = n - i > blk ? i + blk : n;
+        gir__avx2_vf32 a0 = init, a1 = init, a2 = init, a3 = init;
+        for (; i + step <= end; i += step) {
+            a0 = gir__avx2_racc_f32(what, a0, gir__avx2_load_f32(x + i), xd ? gir__avx2_load_f32(w + i) : z, m);
+            a1 = gir__avx2_racc_f32(what, a1, gir__avx2_load_f32(x + i + GIR__LANES_AVX2_F32), xd ? gir__avx2_load_f32(w + i + GIR__LANES_AVX2_F32) : z, m);
+            a2 = gir__avx2_racc_f32(what, a2, gir__avx2_load_f32(x + i + 2 * GIR__LANES_AVX2_F32), xd ? gir__avx2_load_f32(w + i + 2 * GIR__LANES_AVX2_F32) : z, m);
+            a3 = gir__avx2_racc_f32(what, a3, gir__avx2_load_f32(x + i + 3 * GIR__LANES_AVX2_F32), xd ? gir__avx2_load_f32(w + i + 3 * GIR__LANES_AVX2_F32) : z, m);
+        }
+        for (; i + GIR__LANES_AVX2_F32 <= end; i += GIR__LANES_AVX2_F32)
+            a0 = gir__avx2_racc_f32(what, a0, gir__avx2_load_f32(x + i), xd ? gir__avx2_load_f32(w + i) : z, m);
+        if (i < end) {                              /* the last lanes; the others keep a1 */
+            int r = (int)(end - i);
+            gir__avx2_vf32 v = gir__avx2_racc_f32(what, a1, gir__avx2_loadn_f32(x + i, r), xd ? gir__avx2_loadn_f32(w + i, r) : z, m);
+            a1 = gir__avx2_select_f32(gir__avx2_below_f32(r), v, a1);
+            i = end;
+        }
+        a0 = gir__avx2_vjoin_f32(what, gir__avx2_vjoin_f32(what, a0, a1), gir__avx2_vjoin_f32(what, a2, a3));
+        t = gir__avx2_join_f32(what, t, gir__avx2_hjoin_f32(what, a0));
+    }
+    return t;
+}
+/* y = exp(x - m) on x[0, n), returning its sum (blocks as gir__avx2_rowred_f32) */
+GIR__AVX2_FN double gir__avx2_expstore_f32(const float *x, float *y, int64_t n, float mv) {
+    const int64_t step = 2 * GIR__LANES_AVX2_F32, blk = 16 * step;
+    gir__avx2_vf32 m = gir__avx2_set1_f32(mv), e0, e1;
+    double t = 0;
+    int64_t i = 0;
+    while (i < n) {
+        int64_t end = n - i > blk ? i + blk : n;
+        gir__avx2_vf32 a0 = gir__avx2_set1_f32(0), a1 = a0;
+        for (; i + step <= end; i += step) {
+            e0 = gir__avx2_exp_f32(gir__avx2_sub_f32(gir__avx2_load_f32(x + i), m));
+            e1 = gir__avx2_exp_f32(gir__avx2_sub_f32(gir__avx2_load_f32(x + i + GIR__LANES_AVX2_F32), m));
+            gir__avx2_store_f32(y + i, e0);
+            gir__avx2_store_f32(y + i + GIR__LANES_AVX2_F32, e1);
+            a0 = gir__avx2_add_f32(a0, e0);
+            a1 = gir__avx2_add_f32(a1, e1);
+        }
+        for (; i < end; i += GIR__LANES_AVX2_F32) {
+            int r = end - i < GIR__LANES_AVX2_F32 ? (int)(end - i) : GIR__LANES_AVX2_F32;
+            if (r == GIR__LANES_AVX2_F32) {
+                e0 = gir__avx2_exp_f32(gir__avx2_sub_f32(gir__avx2_load_f32(x + i), m));
+                gir__avx2_store_f32(y + i, e0);
+            } else {
+                e0 = gir__avx2_exp_f32(gir__avx2_sub_f32(gir__avx2_loadn_f32(x + i, r), m));
+                gir__avx2_storen_f32(y + i, r, e0);
+                e0 = gir__avx2_select_f32(gir__avx2_below_f32(r), e0, gir__avx2_set1_f32(0));
+            }
+            a0 = gir__avx2_add_f32(a0, e0);
+        }
+        t += gir__avx2_hjoin_f32(GIR__VR_SUM, gir__avx2_add_f32(a0, a1));
+    }
+    return t;
+}
+/* y = (x - a) - b, or (when x is NULL) y = y b, on [0, n) */
+GIR__AVX2_FN void gir__avx2_affine_f32(const float *x, float *y, int64_t n, float av, float bv) {
+    gir__avx2_vf32 a = gir__avx2_set1_f32(av), b = gir__avx2_set1_f32(bv);
+    int64_t i;
+    for (i = 0; i + GIR__LANES_AVX2_F32 <= n; i += GIR__LANES_AVX2_F32)
+        gir__avx2_store_f32(y + i, x ? gir__avx2_sub_f32(gir__avx2_sub_f32(gir__avx2_load_f32(x + i), a), b) : gir__avx2_mul_f32(gir__avx2_load_f32(y + i), b));
+    if (i < n) {
+        int r = (int)(n - i);
+        gir__avx2_storen_f32(y + i, r, x ? gir__avx2_sub_f32(gir__avx2_sub_f32(gir__avx2_loadn_f32(x + i, r), a), b) : gir__avx2_mul_f32(gir__avx2_loadn_f32(y + i, r), b));
+    }
+}
+GIR__AVX2_FN void gir__avx2_softmax_f32(const void *xv, void *yv, int64_t rows, int64_t n, int logsm) {
+    const float *x = (const float *)xv;
+    float *y = (float *)yv;
+    int64_t r;
+    for (r = 0; r < rows; ++r) {
+        const float *xr = x + r * n;
+        float *yr = y + r * n, m = (float)gir__avx2_rowred_f32(GIR__VR_MAX, xr, NULL, n, 0);
+        if (logsm) {
+            double s = gir__avx2_rowred_f32(GIR__VR_EXPSUM, xr, NULL, n, m);
+            gir__avx2_affine_f32(xr, yr, n, m, (float)gir__log_f64(s));
+        } else {
+            double s = gir__avx2_expstore_f32(xr, yr, n, m);
+            gir__avx2_affine_f32(NULL, yr, n, 0, (float)(1.0 / s));
+        }
+    }
+}
+GIR__AVX2_FN void gir__avx2_rows_f32(int what, const void *xv, int64_t rows, int64_t n, double *acc, const double *aux) {
+    const float *x = (const float *)xv;
+    int64_t r;
+    switch (what) {
+    case GIR__VR_SUM: for (r = 0; r < rows; ++r) acc[r] = gir__avx2_rowred_f32(GIR__VR_SUM, x + r * n, NULL, n, 0); break;
+    case GIR__VR_MAX: for (r = 0; r < rows; ++r) acc[r] = gir__avx2_rowred_f32(GIR__VR_MAX, x + r * n, NULL, n, 0); break;
+    case GIR__VR_MIN: for (r = 0; r < rows; ++r) acc[r] = gir__avx2_rowred_f32(GIR__VR_MIN, x + r * n, NULL, n, 0); break;
+    case GIR__VR_SQDEV:
+        for (r = 0; r < rows; ++r) acc[r] = gir__avx2_rowred_f32(GIR__VR_SQDEV, x + r * n, NULL, n, (float)aux[r]);
+        break;
+    default:
+        for (r = 0; r < rows; ++r) acc[r] = gir__avx2_rowred_f32(GIR__VR_EXPSUM, x + r * n, NULL, n, (float)aux[r]);
+    }
+}
+/* columns b0 .. b0 + t of x [len, inner] down the rows (two accumulators, blocks of 128 rows), joined into acc */
+GIR__VR_FLAT GIR__AVX2_FN void gir__avx2_colblock_f32(int what, const float *x, int64_t len, int64_t inner, int64_t b0, int t,
+                                         double *acc, const double *aux) {
+    float buf[GIR__LANES_AVX2_F32];
+    gir__avx2_vf32 m = gir__avx2_set1_f32(0), z = m, init = gir__avx2_set1_f32((float)gir__avx2_neutral_f32(what));
+    int64_t j0, j;
+    int q;
+    if (aux) {
+        for (q = 0; q < GIR__LANES_AVX2_F32; ++q) buf[q] = q < t ? (float)aux[b0 + q] : (float)0;
+        m = gir__avx2_load_f32(buf);
+    }
+    for (j0 = 0; j0 < len; j0 += 128) {
+        int64_t j1 = len - j0 > 128 ? j0 + 128 : len;
+        gir__avx2_vf32 a0 = init, a1 = init;
+        const float *p = x + j0 * inner + b0;
+        if (t == GIR__LANES_AVX2_F32) {
+            for (j = j0; j + 1 < j1; j += 2, p += 2 * inner) {
+                a0 = gir__avx2_racc_f32(what, a0, gir__avx2_load_f32(p), z, m);
+                a1 = gir__avx2_racc_f32(what, a1, gir__avx2_load_f32(p + inner), z, m);
+            }
+            if (j < j1) a0 = gir__avx2_racc_f32(what, a0, gir__avx2_load_f32(p), z, m);
+        } else {
+            for (j = j0; j < j1; ++j, p += inner) a0 = gir__avx2_racc_f32(what, a0, gir__avx2_loadn_f32(p, t), z, m);
+        }
+        gir__avx2_store_f32(buf, gir__avx2_vjoin_f32(what, a0, a1));
+        for (q = 0; q < t; ++q) acc[b0 + q] = gir__avx2_join_f32(what, acc[b0 + q], buf[q]);
+    }
+}
+GIR__AVX2_FN void gir__avx2_cols_f32(int what, const void *xv, int64_t outer, int64_t len, int64_t inner, double *acc,
+                       const double *aux) {
+    const float *x = (const float *)xv;
+    int64_t a, b;
+    for (a = 0; a < outer; ++a)
+        for (b = 0; b < inner; b += GIR__LANES_AVX2_F32) {
+            const float *xa = x + a * len * inner;
+            double *ca = acc + a * inner;
+            const double *xx = aux ? aux + a * inner : NULL;
+            int t = inner - b < GIR__LANES_AVX2_F32 ? (int)(inner - b) : GIR__LANES_AVX2_F32;
+            switch (what) {
+            case GIR__VR_SUM: gir__avx2_colblock_f32(GIR__VR_SUM, xa, len, inner, b, t, ca, xx); break;
+            case GIR__VR_MAX: gir__avx2_colblock_f32(GIR__VR_MAX, xa, len, inner, b, t, ca, xx); break;
+            case GIR__VR_MIN: gir__avx2_colblock_f32(GIR__VR_MIN, xa, len, inner, b, t, ca, xx); break;
+            case GIR__VR_SQDEV: gir__avx2_colblock_f32(GIR__VR_SQDEV, xa, len, inner, b, t, ca, xx); break;
+            default: gir__avx2_colblock_f32(GIR__VR_EXPSUM, xa, len, inner, b, t, ca, xx);
+            }
+        }
+}
+/* logsumexp of x[0, n) with the maximum shifted out; an infinite or NaN maximum is the result */
+GIR__AVX2_FN double gir__avx2_lse_f32(const void *xv, int64_t n) {
+    const float *x = (const float *)xv;
+    double m = gir__avx2_rowred_f32(GIR__VR_MAX, x, NULL, n, 0);
+    if (m == HUGE_VAL || m == -HUGE_VAL || m != m) return m;
+    return m + gir__log_f64(gir__avx2_rowred_f32(GIR__VR_EXPSUM, x, NULL, n, (float)m));
+}
+GIR__AVX2_FN double gir__avx2_xdot_f32(const void *wv, const void *xv, int64_t n, double c) {
+    return gir__avx2_rowred_f32(GIR__VR_XDOT, (const float *)xv, (const float *)wv, n, (float)c);
+}
+static const gir__vr_fns gir__avx2_vrfns_f32 = {gir__avx2_rows_f32, gir__avx2_cols_f32, gir__avx2_softmax_f32, gir__avx2_lse_f32, gir__avx2_xdot_f32};
+/* >>vreduce (avx2, f64) instantiated from gen/vreduce.tmpl.c */
+/* lanes [0, t) */
+GIR__AVX2_FN gir__avx2_mf64 gir__avx2_below_f64(int t) {
+    double idx[GIR__LANES_AVX2_F64];
+    int j;
+    for (j = 0; j < GIR__LANES_AVX2_F64; ++j) idx[j] = (double)j;
+    return gir__avx2_lt_f64(gir__avx2_load_f64(idx), gir__avx2_set1_f64((double)t));
+}
+/* the identity of a kind: 0 for sums, -inf for max, inf for min */
+GIR__AVX2_FN double gir__avx2_neutral_f64(int what) {
+    return what == GIR__VR_MAX ? -HUGE_VAL : what == GIR__VR_MIN ? HUGE_VAL : 0.0;
+}
+/* two partial results of a kind joined: the sum, or the scalar rule for max and min (NaN wins, else the larger
+   or smaller; a tie keeps t) */
+GIR__AVX2_FN double gir__avx2_join_f64(int what, double t, double h) {
+    if (what == GIR__VR_MAX) return (t == t && (h > t || h != h)) ? h : t;
+    if (what == GIR__VR_MIN) return (t == t && (h < t || h != h)) ? h : t;
+    return t + h;
+}
+/* the lanes of a vector joined, in double, pairwise */
+GIR__AVX2_FN double gir__avx2_hjoin_f64(int what, gir__avx2_vf64 v) {
+    double t[GIR__LANES_AVX2_F64];
+    double d[GIR__LANES_AVX2_F64];
+    int j, w;
+    gir__avx2_store_f64(t, v);
+    for (j = 0; j < GIR__LANES_AVX2_F64; ++j) d[j] = t[j];
+    for (w = GIR__LANES_AVX2_F64 / 2; w >= 1; w /= 2)
+        for (j = 0; j < w; ++j) d[j] = gir__avx2_join_f64(what, d[j], d[j + w]);
+    return d[0];
+}
+/* one step of a kind: accumulator a, elements v (and w), shift m */
+GIR__VR_FLAT GIR__AVX2_FN gir__avx2_vf64 gir__avx2_racc_f64(int what, gir__avx2_vf64 a, gir__avx2_vf64 v, gir__avx2_vf64 w, gir__avx2_vf64 m) {
+    switch (what) {
+    case GIR__VR_SUM: return gir__avx2_add_f64(a, v);
+    case GIR__VR_SQDEV: v = gir__avx2_sub_f64(v, m); return gir__avx2_fma_f64(v, v, a);
+    case GIR__VR_EXPSUM: return gir__avx2_add_f64(a, gir__avx2_exp_f64(gir__avx2_sub_f64(v, m)));
+    case GIR__VR_MAX: return gir__avx2_max_f64(a, v);
+    case GIR__VR_MIN: return gir__avx2_min_f64(a, v);
+    default: return gir__avx2_fma_f64(w, gir__avx2_sub_f64(v, m), a);
+    }
+}
+/* two accumulators of a kind as one vector */
+GIR__VR_FLAT GIR__AVX2_FN gir__avx2_vf64 gir__avx2_vjoin_f64(int what, gir__avx2_vf64 a, gir__avx2_vf64 b) {
+    return what == GIR__VR_MAX ? gir__avx2_max_f64(a, b) : what == GIR__VR_MIN ? gir__avx2_min_f64(a, b) : gir__avx2_add_f64(a, b);
+}
+/* x[0, n) (and w[0, n) for XDOT) reduced: four vector accumulators; a lane takes at most 16 elements before
+   the block's total goes into a double */
+GIR__VR_FLAT GIR__AVX2_FN double gir__avx2_rowred_f64(int what, const double *x, const double *w, int64_t n, double mv) {
+    const int64_t step = 4 * GIR__LANES_AVX2_F64, blk = 16 * step;
+    gir__avx2_vf64 m = gir__avx2_set1_f64(mv), z = gir__avx2_set1_f64(0), init = gir__avx2_set1_f64((double)gir__avx2_neutral_f64(what));
+    double t = gir__avx2_neutral_f64(what);
+    int64_t i = 0;
+    int xd = what == GIR__VR_XDOT;
+    while (i < n) {
+        int64_t end = n - i > blk ? i + blk : n;
+        gir__avx2_vf64 a0 = init, a1 = init, a2 = init, a3 = init;
+        for (; i + step <= end; i += step) {
+            a0 = gir__avx2_racc_f64(what, a0, gir__avx2_load_f64(x + i), xd ? gir__avx2_load_f64(w + i) : z, m);
+            a1 = gir__avx2_racc_f64(what, a1, gir__avx2_load_f64(x + i + GIR__LANES_AVX2_F64), xd ? gir__avx2_load_f64(w + i + GIR__LANES_AVX2_F64) : z, m);
+            a2 = gir__avx2_racc_f64(what, a2, gir__avx2_load_f64(x + i + 2 * GIR__LANES_AVX2_F64), xd ? gir__avx2_load_f64(w + i + 2 * GIR__LANES_AVX2_F64) : z, m);
+            a3 = gir__avx2_racc_f64(what, a3, gir__avx2_load_f64(x + i + 3 * GIR__LANES_AVX2_F64), xd ? gir__avx2_load_f64(w + i + 3 * GIR__LANES_AVX2_F64) : z, m);
+        }
+        for (; i + GIR__LANES_AVX2_F64 <= end; i += GIR__LANES_AVX2_F64)
+            a0 = gir__avx2_racc_f64(what, a0, gir__avx2_load_f64(x + i), xd ? gir__avx2_load_f64(w + i) : z, m);
+        if (i < end) {                              /* the last lanes; the others keep a1 */
+            int r = (int)(end - i);
+            gir__avx2_vf64 v = gir__avx2_racc_f64(what, a1, gir__avx2_loadn_f64(x + i, r), xd ? gir__avx2_loadn_f64(w + i, r) : z, m);
+            a1 = gir__avx2_select_f64(gir__avx2_below_f64(r), v, a1);
+            i = end;
+        }
+        a0 = gir__avx2_vjoin_f64(what, gir__avx2_vjoin_f64(what, a0, a1), gir__avx2_vjoin_f64(what, a2, a3));
+        t = gir__avx2_join_f64(what, t, gir__avx2_hjoin_f64(what, a0));
+    }
+    return t;
+}
+/* y = exp(x - m) on x[0, n), returning its sum (blocks as gir__avx2_rowred_f64) */
+GIR__AVX2_FN double gir__avx2_expstore_f64(const double *x, double *y, int64_t n, double mv) {
+    const int64_t step = 2 * GIR__LANES_AVX2_F64, blk = 16 * step;
+    gir__avx2_vf64 m = gir__avx2_set1_f64(mv), e0, e1;
+    double t = 0;
+    int64_t i = 0;
+    while (i < n) {
+        int64_t end = n - i > blk ? i + blk : n;
+        gir__avx2_vf64 a0 = gir__avx2_set1_f64(0), a1 = a0;
+        for (; i + step <= end; i += step) {
+            e0 = gir__avx2_exp_f64(gir__avx2_sub_f64(gir__avx2_load_f64(x + i), m));
+            e1 = gir__avx2_exp_f64(gir__avx2_sub_f64(gir__avx2_load_f64(x + i + GIR__LANES_AVX2_F64), m));
+            gir__avx2_store_f64(y + i, e0);
+            gir__avx2_store_f64(y + i + GIR__LANES_AVX2_F64, e1);
+            a0 = gir__avx2_add_f64(a0, e0);
+            a1 = gir__avx2_add_f64(a1, e1);
+        }
+        for (; i < end; i += GIR__LANES_AVX2_F64) {
+            int r = end - i < GIR__LANES_AVX2_F64 ? (int)(end - i) : GIR__LANES_AVX2_F64;
+            if (r == GIR__LANES_AVX2_F64) {
+                e0 = gir__avx2_exp_f64(gir__avx2_sub_f64(gir__avx2_load_f64(x + i), m));
+                gir__avx2_store_f64(y + i, e0);
+            } else {
+                e0 = gir__avx2_exp_f64(gir__avx2_sub_f64(gir__avx2_loadn_f64(x + i, r), m));
+                gir__avx2_storen_f64(y + i, r, e0);
+                e0 = gir__avx2_select_f64(gir__avx2_below_f64(r), e0, gir__avx2_set1_f64(0));
+            }
+            a0 = gir__avx2_add_f64(a0, e0);
+        }
+        t += gir__avx2_hjoin_f64(GIR__VR_SUM, gir__avx2_add_f64(a0, a1));
+    }
+    return t;
+}
+/* y = (x - a) - b, or (when x is NULL) y = y b, on [0, n) */
+GIR__AVX2_FN void gir__avx2_affine_f64(const double *x, double *y, int64_t n, double av, double bv) {
+    gir__avx2_vf64 a = gir__avx2_set1_f64(av), b = gir__avx2_set1_f64(bv);
+    int64_t i;
+    for (i = 0; i + GIR__LANES_AVX2_F64 <= n; i += GIR__LANES_AVX2_F64)
+        gir__avx2_store_f64(y + i, x ? gir__avx2_sub_f64(gir__avx2_sub_f64(gir__avx2_load_f64(x + i), a), b) : gir__avx2_mul_f64(gir__avx2_load_f64(y + i), b));
+    if (i < n) {
+        int r = (int)(n - i);
+        gir__avx2_storen_f64(y + i, r, x ? gir__avx2_sub_f64(gir__avx2_sub_f64(gir__avx2_loadn_f64(x + i, r), a), b) : gir__avx2_mul_f64(gir__avx2_loadn_f64(y + i, r), b));
+    }
+}
+GIR__AVX2_FN void gir__avx2_softmax_f64(const void *xv, void *yv, int64_t rows, int64_t n, int logsm) {
+    const double *x = (const double *)xv;
+    double *y = (double *)yv;
+    int64_t r;
+    for (r = 0; r < rows; ++r) {
+        const double *xr = x + r * n;
+        double *yr = y + r * n, m = (double)gir__avx2_rowred_f64(GIR__VR_MAX, xr, NULL, n, 0);
+        if (logsm) {
+            double s = gir__avx2_rowred_f64(GIR__VR_EXPSUM, xr, NULL, n, m);
+            gir__avx2_affine_f64(xr, yr, n, m, (double)gir__log_f64(s));
+        } else {
+            double s = gir__avx2_expstore_f64(xr, yr, n, m);
+            gir__avx2_affine_f64(NULL, yr, n, 0, (double)(1.0 / s));
+        }
+    }
+}
+GIR__AVX2_FN void gir__avx2_rows_f64(int what, const void *xv, int64_t rows, int64_t n, double *acc, const double *aux) {
+    const double *x = (const double *)xv;
+    int64_t r;
+    switch (what) {
+    case GIR__VR_SUM: for (r = 0; r < rows; ++r) acc[r] = gir__avx2_rowred_f64(GIR__VR_SUM, x + r * n, NULL, n, 0); break;
+    case GIR__VR_MAX: for (r = 0; r < rows; ++r) acc[r] = gir__avx2_rowred_f64(GIR__VR_MAX, x + r * n, NULL, n, 0); break;
+    case GIR__VR_MIN: for (r = 0; r < rows; ++r) acc[r] = gir__avx2_rowred_f64(GIR__VR_MIN, x + r * n, NULL, n, 0); break;
+    case GIR__VR_SQDEV:
+        for (r = 0; r < rows; ++r) acc[r] = gir__avx2_rowred_f64(GIR__VR_SQDEV, x + r * n, NULL, n, (double)aux[r]);
+        break;
+    default:
+        for (r = 0; r < rows; ++r) acc[r] = gir__avx2_rowred_f64(GIR__VR_EXPSUM, x + r * n, NULL, n, (double)aux[r]);
+    }
+}
+/* columns b0 .. b0 + t of x [len, inner] down the rows (two accumulators, blocks of 128 rows), joined into acc */
+GIR__VR_FLAT GIR__AVX2_FN void gir__avx2_colblock_f64(int what, const double *x, int64_t len, int64_t inner, int64_t b0, int t,
+                                         double *acc, const double *aux) {
+    double buf[GIR__LANES_AVX2_F64];
+    gir__avx2_vf64 m = gir__avx2_set1_f64(0), z = m, init = gir__avx2_set1_f64((double)gir__avx2_neutral_f64(what));
+    int64_t j0, j;
+    int q;
+    if (aux) {
+        for (q = 0; q < GIR__LANES_AVX2_F64; ++q) buf[q] = q < t ? (double)aux[b0 + q] : (double)0;
+        m = gir__avx2_load_f64(buf);
+    }
+    for (j0 = 0; j0 < len; j0 += 128) {
+        int64_t j1 = len - j0 > 128 ? j0 + 128 : len;
+        gir__avx2_vf64 a0 = init, a1 = init;
+        const double *p = x + j0 * inner + b0;
+        if (t == GIR__LANES_AVX2_F64) {
+            for (j = j0; j + 1 < j1; j += 2, p += 2 * inner) {
+                a0 = gir__avx2_racc_f64(what, a0, gir__avx2_load_f64(p), z, m);
+                a1 = gir__avx2_racc_f64(what, a1, gir__avx2_load_f64(p + inner), z, m);
+            }
+            if (j < j1) a0 = gir__avx2_racc_f64(what, a0, gir__avx2_load_f64(p), z, m);
+        } else {
+            for (j = j0; j < j1; ++j, p += inner) a0 = gir__avx2_racc_f64(what, a0, gir__avx2_loadn_f64(p, t), z, m);
+        }
+        gir__avx2_store_f64(buf, gir__avx2_vjoin_f64(what, a0, a1));
+        for (q = 0; q < t; ++q) acc[b0 + q] = gir__avx2_join_f64(what, acc[b0 + q], buf[q]);
+    }
+}
+GIR__AVX2_FN void gir__avx2_cols_f64(int what, const void *xv, int64_t outer, int64_t len, int64_t inner, double *acc,
+                       const double *aux) {
+    const double *x = (const double *)xv;
+    int64_t a, b;
+    for (a = 0; a < outer; ++a)
+        for (b = 0; b < inner; b += GIR__LANES_AVX2_F64) {
+            const double *xa = x + a * len * inner;
+            double *ca = acc + a * inner;
+            const double *xx = aux ? aux + a * inner : NULL;
+            int t = inner - b < GIR__LANES_AVX2_F64 ? (int)(inner - b) : GIR__LANES_AVX2_F64;
+            switch (what) {
+            case GIR__VR_SUM: gir__avx2_colblock_f64(GIR__VR_SUM, xa, len, inner, b, t, ca, xx); break;
+            case GIR__VR_MAX: gir__avx2_colblock_f64(GIR__VR_MAX, xa, len, inner, b, t, ca, xx); break;
+            case GIR__VR_MIN: gir__avx2_colblock_f64(GIR__VR_MIN, xa, len, inner, b, t, ca, xx); break;
+            case GIR__VR_SQDEV: gir__avx2_colblock_f64(GIR__VR_SQDEV, xa, len, inner, b, t, ca, xx); break;
+            default: gir__avx2_colblock_f64(GIR__VR_EXPSUM, xa, len, inner, b, t, ca, xx);
+            }
+        }
+}
+/* logsumexp of x[0, n) with the maximum shifted out; an infinite or NaN maximum is the result */
+GIR__AVX2_FN double gir__avx2_lse_f64(const void *xv, int64_t n) {
+    const double *x = (const double *)xv;
+    double m = gir__avx2_rowred_f64(GIR__VR_MAX, x, NULL, n, 0);
+    if (m == HUGE_VAL || m == -HUGE_VAL || m != m) return m;
+    return m + gir__log_f64(gir__avx2_rowred_f64(GIR__VR_EXPSUM, x, NULL, n, (double)m));
+}
+GIR__AVX2_FN double gir__avx2_xdot_f64(const void *wv, const void *xv, int64_t n, double c) {
+    return gir__avx2_rowred_f64(GIR__VR_XDOT, (const double *)xv, (const double *)wv, n, (double)c);
+}
+static const gir__vr_fns gir__avx2_vrfns_f64 = {gir__avx2_rows_f64, gir__avx2_cols_f64, gir__avx2_softmax_f64, gir__avx2_lse_f64, gir__avx2_xdot_f64};
+#endif
+#if defined(GIR__HAVE_NEON)
+/* >>vreduce (neon, f32) instantiated from gen/vreduce.tmpl.c */
+/* lanes [0, t) */
+GIR__NEON_FN gir__neon_mf32 gir__neon_below_f32(int t) {
+    float idx[GIR__LANES_NEON_F32];
+    int j;
+    for (j = 0; j < GIR__LANES_NEON_F32; ++j) idx[j] = (float)j;
+    return gir__neon_lt_f32(gir__neon_load_f32(idx), gir__neon_set1_f32((float)t));
+}
+/* the identity of a kind: 0 for sums, -inf for max, inf for min */
+GIR__NEON_FN double gir__neon_neutral_f32(int what) {
+    return what == GIR__VR_MAX ? -HUGE_VAL : what == GIR__VR_MIN ? HUGE_VAL : 0.0;
+}
+/* two partial results of a kind joined: the sum, or the scalar rule for max and min (NaN wins, else the larger
+   or smaller; a tie keeps t) */
+GIR__NEON_FN double gir__neon_join_f32(int what, double t, double h) {
+    if (what == GIR__VR_MAX) return (t == t && (h > t || h != h)) ? h : t;
+    if (what == GIR__VR_MIN) return (t == t && (h < t || h != h)) ? h : t;
+    return t + h;
+}
+/* the lanes of a vector joined, in double, pairwise */
+GIR__NEON_FN double gir__neon_hjoin_f32(int what, gir__neon_vf32 v) {
+    float t[GIR__LANES_NEON_F32];
+    double d[GIR__LANES_NEON_F32];
+    int j, w;
+    gir__neon_store_f32(t, v);
+    for (j = 0; j < GIR__LANES_NEON_F32; ++j) d[j] = t[j];
+    for (w = GIR__LANES_NEON_F32 / 2; w >= 1; w /= 2)
+        for (j = 0; j < w; ++j) d[j] = gir__neon_join_f32(what, d[j], d[j + w]);
+    return d[0];
+}
+/* one step of a kind: accumulator a, elements v (and w), shift m */
+GIR__VR_FLAT GIR__NEON_FN gir__neon_vf32 gir__neon_racc_f32(int what, gir__neon_vf32 a, gir__neon_vf32 v, gir__neon_vf32 w, gir__neon_vf32 m) {
+    switch (what) {
+    case GIR__VR_SUM: return gir__neon_add_f32(a, v);
+    case GIR__VR_SQDEV: v = gir__neon_sub_f32(v, m); return gir__neon_fma_f32(v, v, a);
+    case GIR__VR_EXPSUM: return gir__neon_add_f32(a, gir__neon_exp_f32(gir__neon_sub_f32(v, m)));
+    case GIR__VR_MAX: return gir__neon_max_f32(a, v);
+    case GIR__VR_MIN: return gir__neon_min_f32(a, v);
+    default: return gir__neon_fma_f32(w, gir__neon_sub_f32(v, m), a);
+    }
+}
+/* two accumulators of a kind as one vector */
+GIR__VR_FLAT GIR__NEON_FN gir__neon_vf32 gir__neon_vjoin_f32(int what, gir__neon_vf32 a, gir__neon_vf32 b) {
+    return what == GIR__VR_MAX ? gir__neon_max_f32(a, b) : what == GIR__VR_MIN ? gir__neon_min_f32(a, b) : gir__neon_add_f32(a, b);
+}
+/* x[0, n) (and w[0, n) for XDOT) reduced: four vector accumulators; a lane takes at most 16 elements before
+   the block's total goes into a double */
+GIR__VR_FLAT GIR__NEON_FN double gir__neon_rowred_f32(int what, const float *x, const float *w, int64_t n, float mv) {
+    const int64_t step = 4 * GIR__LANES_NEON_F32, blk = 16 * step;
+    gir__neon_vf32 m = gir__neon_set1_f32(mv), z = gir__neon_set1_f32(0), init = gir__neon_set1_f32((float)gir__neon_neutral_f32(what));
+    double t = gir__neon_neutral_f32(what);
+    int64_t i = 0;
+    int xd = what == GIR__VR_XDOT;
+    while (i < n) {
+        int64_t end = n - i > blk ? i + blk : n;
+        gir__neon_vf32 a0 = init, a1 = init, a2 = init, a3 = init;
+        for (; i + step <= end; i += step) {
+            a0 = gir__neon_racc_f32(what, a0, gir__neon_load_f32(x + i), xd ? gir__neon_load_f32(w + i) : z, m);
+            a1 = gir__neon_racc_f32(what, a1, gir__neon_load_f32(x + i + GIR__LANES_NEON_F32), xd ? gir__neon_load_f32(w + i + GIR__LANES_NEON_F32) : z, m);
+            a2 = gir__neon_racc_f32(what, a2, gir__neon_load_f32(x + i + 2 * GIR__LANES_NEON_F32), xd ? gir__neon_load_f32(w + i + 2 * GIR__LANES_NEON_F32) : z, m);
+            a3 = gir__neon_racc_f32(what, a3, gir__neon_load_f32(x + i + 3 * GIR__LANES_NEON_F32), xd ? gir__neon_load_f32(w + i + 3 * GIR__LANES_NEON_F32) : z, m);
+        }
+        for (; i + GIR__LANES_NEON_F32 <= end; i += GIR__LANES_NEON_F32)
+            a0 = gir__neon_racc_f32(what, a0, gir__neon_load_f32(x + i), xd ? gir__neon_load_f32(w + i) : z, m);
+        if (i < end) {                              /* the last lanes; the others keep a1 */
+            int r = (int)(end - i);
+            gir__neon_vf32 v = gir__neon_racc_f32(what, a1, gir__neon_loadn_f32(x + i, r), xd ? gir__neon_loadn_f32(w + i, r) : z, m);
+            a1 = gir__neon_select_f32(gir__neon_below_f32(r), v, a1);
+            i = end;
+        }
+        a0 = gir__neon_vjoin_f32(what, gir__neon_vjoin_f32(what, a0, a1), gir__neon_vjoin_f32(what, a2, a3));
+        t = gir__neon_join_f32(what, t, gir__neon_hjoin_f32(what, a0));
+    }
+    return t;
+}
+/* y = exp(x - m) on x[0, n), returning its sum (blocks as gir__neon_rowred_f32) */
+GIR__NEON_FN double gir__neon_expstore_f32(const float *x, float *y, int64_t n, float mv) {
+    const int64_t step = 2 * GIR__LANES_NEON_F32, blk = 16 * step;
+    gir__neon_vf32 m = gir__neon_set1_f32(mv), e0, e1;
+    double t = 0;
+    int64_t i = 0;
+    while (i < n) {
+        int64_t end = n - i > blk ? i + blk : n;
+        gir__neon_vf32 a0 = gir__neon_set1_f32(0), a1 = a0;
+        for (; i + step <= end; i += step) {
+            e0 = gir__neon_exp_f32(gir__neon_sub_f32(gir__neon_load_f32(x + i), m));
+            e1 = gir__neon_exp_f32(gir__neon_sub_f32(gir__neon_load_f32(x + i + GIR__LANES_NEON_F32), m));
+            gir__neon_store_f32(y + i, e0);
+            gir__neon_store_f32(y + i + GIR__LANES_NEON_F32, e1);
+            a0 = gir__neon_add_f32(a0, e0);
+            a1 = gir__neon_add_f32(a1, e1);
+        }
+        for (; i < end; i += GIR__LANES_NEON_F32) {
+            int r = end - i < GIR__LANES_NEON_F32 ? (int)(end - i) : GIR__LANES_NEON_F32;
+            if (r == GIR__LANES_NEON_F32) {
+                e0 = gir__neon_exp_f32(gir__neon_sub_f32(gir__neon_load_f32(x + i), m));
+                gir__neon_store_f32(y + i, e0);
+            } else {
+                e0 = gir__neon_exp_f32(gir__neon_sub_f32(gir__neon_loadn_f32(x + i, r), m));
+                gir__neon_storen_f32(y + i, r, e0);
+                e0 = gir__neon_select_f32(gir__neon_below_f32(r), e0, gir__neon_set1_f32(0));
+            }
+            a0 = gir__neon_add_f32(a0, e0);
+        }
+        t += gir__neon_hjoin_f32(GIR__VR_SUM, gir__neon_add_f32(a0, a1));
+    }
+    return t;
+}
+/* y = (x - a) - b, or (when x is NULL) y = y b, on [0, n) */
+GIR__NEON_FN void gir__neon_affine_f32(const float *x, float *y, int64_t n, float av, float bv) {
+    gir__neon_vf32 a = gir__neon_set1_f32(av), b = gir__neon_set1_f32(bv);
+    int64_t i;
+    for (i = 0; i + GIR__LANES_NEON_F32 <= n; i += GIR__LANES_NEON_F32)
+        gir__neon_store_f32(y + i, x ? gir__neon_sub_f32(gir__neon_sub_f32(gir__neon_load_f32(x + i), a), b) : gir__neon_mul_f32(gir__neon_load_f32(y + i), b));
+    if (i < n) {
+        int r = (int)(n - i);
+        gir__neon_storen_f32(y + i, r, x ? gir__neon_sub_f32(gir__neon_sub_f32(gir__neon_loadn_f32(x + i, r), a), b) : gir__neon_mul_f32(gir__neon_loadn_f32(y + i, r), b));
+    }
+}
+GIR__NEON_FN void gir__neon_softmax_f32(const void *xv, void *yv, int64_t rows, int64_t n, int logsm) {
+    const float *x = (const float *)xv;
+    float *y = (float *)yv;
+    int64_t r;
+    for (r = 0; r < rows; ++r) {
+        const float *xr = x + r * n;
+        float *yr = y + r * n, m = (float)gir__neon_rowred_f32(GIR__VR_MAX, xr, NULL, n, 0);
+        if (logsm) {
+            double s = gir__neon_rowred_f32(GIR__VR_EXPSUM, xr, NULL, n, m);
+            gir__neon_affine_f32(xr, yr, n, m, (float)gir__log_f64(s));
+        } else {
+            double s = gir__neon_expstore_f32(xr, yr, n, m);
+            gir__neon_affine_f32(NULL, yr, n, 0, (float)(1.0 / s));
+        }
+    }
+}
+GIR__NEON_FN void gir__neon_rows_f32(int what, const void *xv, int64_t rows, int64_t n, double *acc, const double *aux) {
+    const float *x = (const float *)xv;
+    int64_t r;
+    switch (what) {
+    case GIR__VR_SUM: for (r = 0; r < rows; ++r) acc[r] = gir__neon_rowred_f32(GIR__VR_SUM, x + r * n, NULL, n, 0); break;
+    case GIR__VR_MAX: for (r = 0; r < rows; ++r) acc[r] = gir__neon_rowred_f32(GIR__VR_MAX, x + r * n, NULL, n, 0); break;
+    case GIR__VR_MIN: for (r = 0; r < rows; ++r) acc[r] = gir__neon_rowred_f32(GIR__VR_MIN, x + r * n, NULL, n, 0); break;
+    case GIR__VR_SQDEV:
+        for (r = 0; r < rows; ++r) acc[r] = gir__neon_rowred_f32(GIR__VR_SQDEV, x + r * n, NULL, n, (float)aux[r]);
+        break;
+    default:
+        for (r = 0; r < rows; ++r) acc[r] = gir__neon_rowred_f32(GIR__VR_EXPSUM, x + r * n, NULL, n, (float)aux[r]);
+    }
+}
+/* columns b0 .. b0 + t of x [len, inner] down the rows (two accumulators, blocks of 128 rows), joined into acc */
+GIR__VR_FLAT GIR__NEON_FN void gir__neon_colblock_f32(int what, const float *x, int64_t len, int64_t inner, int64_t b0, int t,
+                                         double *acc, const double *aux) {
+    float buf[GIR__LANES_NEON_F32];
+    gir__neon_vf32 m = gir__neon_set1_f32(0), z = m, init = gir__neon_set1_f32((float)gir__neon_neutral_f32(what));
+    int64_t j0, j;
+    int q;
+    if (aux) {
+        for (q = 0; q < GIR__LANES_NEON_F32; ++q) buf[q] = q < t ? (float)aux[b0 + q] : (float)0;
+        m = gir__neon_load_f32(buf);
+    }
+    for (j0 = 0; j0 < len; j0 += 128) {
+        int64_t j1 = len - j0 > 128 ? j0 + 128 : len;
+        gir__neon_vf32 a0 = init, a1 = init;
+        const float *p = x + j0 * inner + b0;
+        if (t == GIR__LANES_NEON_F32) {
+            for (j = j0; j + 1 < j1; j += 2, p += 2 * inner) {
+                a0 = gir__neon_racc_f32(what, a0, gir__neon_load_f32(p), z, m);
+                a1 = gir__neon_racc_f32(what, a1, gir__neon_load_f32(p + inner), z, m);
+            }
+            if (j < j1) a0 = gir__neon_racc_f32(what, a0, gir__neon_load_f32(p), z, m);
+        } else {
+            for (j = j0; j < j1; ++j, p += inner) a0 = gir__neon_racc_f32(what, a0, gir__neon_loadn_f32(p, t), z, m);
+        }
+        gir__neon_store_f32(buf, gir__neon_vjoin_f32(what, a0, a1));
+        for (q = 0; q < t; ++q) acc[b0 + q] = gir__neon_join_f32(what, acc[b0 + q], buf[q]);
+    }
+}
+GIR__NEON_FN void gir__neon_cols_f32(int what, const void *xv, int64_t outer, int64_t len, int64_t inner, double *acc,
+                       const double *aux) {
+    const float *x = (const float *)xv;
+    int64_t a, b;
+    for (a = 0; a < outer; ++a)
+        for (b = 0; b < inner; b += GIR__LANES_NEON_F32) {
+            const float *xa = x + a * len * inner;
+            double *ca = acc + a * inner;
+            const double *xx = aux ? aux + a * inner : NULL;
+            int t = inner - b < GIR__LANES_NEON_F32 ? (int)(inner - b) : GIR__LANES_NEON_F32;
+            switch (what) {
+            case GIR__VR_SUM: gir__neon_colblock_f32(GIR__VR_SUM, xa, len, inner, b, t, ca, xx); break;
+            case GIR__VR_MAX: gir__neon_colblock_f32(GIR__VR_MAX, xa, len, inner, b, t, ca, xx); break;
+            case GIR__VR_MIN: gir__neon_colblock_f32(GIR__VR_MIN, xa, len, inner, b, t, ca, xx); break;
+            case GIR__VR_SQDEV: gir__neon_colblock_f32(GIR__VR_SQDEV, xa, len, inner, b, t, ca, xx); break;
+            default: gir__neon_colblock_f32(GIR__VR_EXPSUM, xa, len, inner, b, t, ca, xx);
+            }
+        }
+}
+/* logsumexp of x[0, n) with the maximum shifted out; an infinite or NaN maximum is the result */
+GIR__NEON_FN double gir__neon_lse_f32(const void *xv, int64_t n) {
+    const float *x = (const float *)xv;
+    double m = gir__neon_rowred_f32(GIR__VR_MAX, x, NULL, n, 0);
+    if (m == HUGE_VAL || m == -HUGE_VAL || m != m) return m;
+    return m + gir__log_f64(gir__neon_rowred_f32(GIR__VR_EXPSUM, x, NULL, n, (float)m));
+}
+GIR__NEON_FN double gir__neon_xdot_f32(const void *wv, const void *xv, int64_t n, double c) {
+    return gir__neon_rowred_f32(GIR__VR_XDOT, (const float *)xv, (const float *)wv, n, (float)c);
+}
+static const gir__vr_fns gir__neon_vrfns_f32 = {gir__neon_rows_f32, gir__neon_cols_f32, gir__neon_softmax_f32, gir__neon_lse_f32, gir__neon_xdot_f32};
+/* >>vreduce (neon, f64) instantiated from gen/vreduce.tmpl.c */
+/* lanes [0, t) */
+GIR__NEON_FN gir__neon_mf64 gir__neon_below_f64(int t) {
+    double idx[GIR__LANES_NEON_F64];
+    int j;
+    for (j = 0; j < GIR__LANES_NEON_F64; ++j) idx[j] = (double)j;
+    return gir__neon_lt_f64(gir__neon_load_f64(idx), gir__neon_set1_f64((double)t));
+}
+/* the identity of a kind: 0 for sums, -inf for max, inf for min */
+GIR__NEON_FN double gir__neon_neutral_f64(int what) {
+    return what == GIR__VR_MAX ? -HUGE_VAL : what == GIR__VR_MIN ? HUGE_VAL : 0.0;
+}
+/* two partial results of a kind joined: the sum, or the scalar rule for max and min (NaN wins, else the larger
+   or smaller; a tie keeps t) */
+GIR__NEON_FN double gir__neon_join_f64(int what, double t, double h) {
+    if (what == GIR__VR_MAX) return (t == t && (h > t || h != h)) ? h : t;
+    if (what == GIR__VR_MIN) return (t == t && (h < t || h != h)) ? h : t;
+    return t + h;
+}
+/* the lanes of a vector joined, in double, pairwise */
+GIR__NEON_FN double gir__neon_hjoin_f64(int what, gir__neon_vf64 v) {
+    double t[GIR__LANES_NEON_F64];
+    double d[GIR__LANES_NEON_F64];
+    int j, w;
+    gir__neon_store_f64(t, v);
+    for (j = 0; j < GIR__LANES_NEON_F64; ++j) d[j] = t[j];
+    for (w = GIR__LANES_NEON_F64 / 2; w >= 1; w /= 2)
+        for (j = 0; j < w; ++j) d[j] = gir__neon_join_f64(what, d[j], d[j + w]);
+    return d[0];
+}
+/* one step of a kind: accumulator a, elements v (and w), shift m */
+GIR__VR_FLAT GIR__NEON_FN gir__neon_vf64 gir__neon_racc_f64(int what, gir__neon_vf64 a, gir__neon_vf64 v, gir__neon_vf64 w, gir__neon_vf64 m) {
+    switch (what) {
+    case GIR__VR_SUM: return gir__neon_add_f64(a, v);
+    case GIR__VR_SQDEV: v = gir__neon_sub_f64(v, m); return gir__neon_fma_f64(v, v, a);
+    case GIR__VR_EXPSUM: return gir__neon_add_f64(a, gir__neon_exp_f64(gir__neon_sub_f64(v, m)));
+    case GIR__VR_MAX: return gir__neon_max_f64(a, v);
+    case GIR__VR_MIN: return gir__neon_min_f64(a, v);
+    default: return gir__neon_fma_f64(w, gir__neon_sub_f64(v, m), a);
+    }
+}
+/* two accumulators of a kind as one vector */
+GIR__VR_FLAT GIR__NEON_FN gir__neon_vf64 gir__neon_vjoin_f64(int what, gir__neon_vf64 a, gir__neon_vf64 b) {
+    return what == GIR__VR_MAX ? gir__neon_max_f64(a, b) : what == GIR__VR_MIN ? gir__neon_min_f64(a, b) : gir__neon_add_f64(a, b);
+}
+/* x[0, n) (and w[0, n) for XDOT) reduced: four vector accumulators; a lane takes at most 16 elements before
+   the block's total goes into a double */
+GIR__VR_FLAT GIR__NEON_FN double gir__neon_rowred_f64(int what, const double *x, const double *w, int64_t n, double mv) {
+    const int64_t step = 4 * GIR__LANES_NEON_F64, blk = 16 * step;
+    gir__neon_vf64 m = gir__neon_set1_f64(mv), z = gir__neon_set1_f64(0), init = gir__neon_set1_f64((double)gir__neon_neutral_f64(what));
+    double t = gir__neon_neutral_f64(what);
+    int64_t i = 0;
+    int xd = what == GIR__VR_XDOT;
+    while (i < n) {
+        int64_t end = n - i > blk ? i + blk : n;
+        gir__neon_vf64 a0 = init, a1 = init, a2 = init, a3 = init;
+        for (; i + step <= end; i += step) {
+            a0 = gir__neon_racc_f64(what, a0, gir__neon_load_f64(x + i), xd ? gir__neon_load_f64(w + i) : z, m);
+            a1 = gir__neon_racc_f64(what, a1, gir__neon_load_f64(x + i + GIR__LANES_NEON_F64), xd ? gir__neon_load_f64(w + i + GIR__LANES_NEON_F64) : z, m);
+            a2 = gir__neon_racc_f64(what, a2, gir__neon_load_f64(x + i + 2 * GIR__LANES_NEON_F64), xd ? gir__neon_load_f64(w + i + 2 * GIR__LANES_NEON_F64) : z, m);
+            a3 = gir__neon_racc_f64(what, a3, gir__neon_load_f64(x + i + 3 * GIR__LANES_NEON_F64), xd ? gir__neon_load_f64(w + i + 3 * GIR__LANES_NEON_F64) : z, m);
+        }
+        for (; i + GIR__LANES_NEON_F64 <= end; i += GIR__LANES_NEON_F64)
+            a0 = gir__neon_racc_f64(what, a0, gir__neon_load_f64(x + i), xd ? gir__neon_load_f64(w + i) : z, m);
+        if (i < end) {                              /* the last lanes; the others keep a1 */
+            int r = (int)(end - i);
+            gir__neon_vf64 v = gir__neon_racc_f64(what, a1, gir__neon_loadn_f64(x + i, r), xd ? gir__neon_loadn_f64(w + i, r) : z, m);
+            a1 = gir__neon_select_f64(gir__neon_below_f64(r), v, a1);
+            i = end;
+        }
+        a0 = gir__neon_vjoin_f64(what, gir__neon_vjoin_f64(what, a0, a1), gir__neon_vjoin_f64(what, a2, a3));
+        t = gir__neon_join_f64(what, t, gir__neon_hjoin_f64(what, a0));
+    }
+    return t;
+}
+/* y = exp(x - m) on x[0, n), returning its sum (blocks as gir__neon_rowred_f64) */
+GIR__NEON_FN double gir__neon_expstore_f64(const double *x, double *y, int64_t n, double mv) {
+    const int64_t step = 2 * GIR__LANES_NEON_F64, blk = 16 * step;
+    gir__neon_vf64 m = gir__neon_set1_f64(mv), e0, e1;
+    double t = 0;
+    int64_t i = 0;
+    while (i < n) {
+        int64_t end = n - i > blk ? i + blk : n;
+        gir__neon_vf64 a0 = gir__neon_set1_f64(0), a1 = a0;
+        for (; i + step <= end; i += step) {
+            e0 = gir__neon_exp_f64(gir__neon_sub_f64(gir__neon_load_f64(x + i), m));
+            e1 = gir__neon_exp_f64(gir__neon_sub_f64(gir__neon_load_f64(x + i + GIR__LANES_NEON_F64), m));
+            gir__neon_store_f64(y + i, e0);
+            gir__neon_store_f64(y + i + GIR__LANES_NEON_F64, e1);
+            a0 = gir__neon_add_f64(a0, e0);
+            a1 = gir__neon_add_f64(a1, e1);
+        }
+        for (; i < end; i += GIR__LANES_NEON_F64) {
+            int r = end - i < GIR__LANES_NEON_F64 ? (int)(end - i) : GIR__LANES_NEON_F64;
+            if (r == GIR__LANES_NEON_F64) {
+                e0 = gir__neon_exp_f64(gir__neon_sub_f64(gir__neon_load_f64(x + i), m));
+                gir__neon_store_f64(y + i, e0);
+            } else {
+                e0 = gir__neon_exp_f64(gir__neon_sub_f64(gir__neon_loadn_f64(x + i, r), m));
+                gir__neon_storen_f64(y + i, r, e0);
+                e0 = gir__neon_select_f64(gir__neon_below_f64(r), e0, gir__neon_set1_f64(0));
+            }
+            a0 = gir__neon_add_f64(a0, e0);
+        }
+        t += gir__neon_hjoin_f64(GIR__VR_SUM, gir__neon_add_f64(a0, a1));
+    }
+    return t;
+}
+/* y = (x - a) - b, or (when x is NULL) y = y b, on [0, n) */
+GIR__NEON_FN void gir__neon_affine_f64(const double *x, double *y, int64_t n, double av, double bv) {
+    gir__neon_vf64 a = gir__neon_set1_f64(av), b = gir__neon_set1_f64(bv);
+    int64_t i;
+    for (i = 0; i + GIR__LANES_NEON_F64 <= n; i += GIR__LANES_NEON_F64)
+        gir__neon_store_f64(y + i, x ? gir__neon_sub_f64(gir__neon_sub_f64(gir__neon_load_f64(x + i), a), b) : gir__neon_mul_f64(gir__neon_load_f64(y + i), b));
+    if (i < n) {
+        int r = (int)(n - i);
+        gir__neon_storen_f64(y + i, r, x ? gir__neon_sub_f64(gir__neon_sub_f64(gir__neon_loadn_f64(x + i, r), a), b) : gir__neon_mul_f64(gir__neon_loadn_f64(y + i, r), b));
+    }
+}
+GIR__NEON_FN void gir__neon_softmax_f64(const void *xv, void *yv, int64_t rows, int64_t n, int logsm) {
+    const double *x = (const double *)xv;
+    double *y = (double *)yv;
+    int64_t r;
+    for (r = 0; r < rows; ++r) {
+        const double *xr = x + r * n;
+        double *yr = y + r * n, m = (double)gir__neon_rowred_f64(GIR__VR_MAX, xr, NULL, n, 0);
+        if (logsm) {
+            double s = gir__neon_rowred_f64(GIR__VR_EXPSUM, xr, NULL, n, m);
+            gir__neon_affine_f64(xr, yr, n, m, (double)gir__log_f64(s));
+        } else {
+            double s = gir__neon_expstore_f64(xr, yr, n, m);
+            gir__neon_affine_f64(NULL, yr, n, 0, (double)(1.0 / s));
+        }
+    }
+}
+GIR__NEON_FN void gir__neon_rows_f64(int what, const void *xv, int64_t rows, int64_t n, double *acc, const double *aux) {
+    const double *x = (const double *)xv;
+    int64_t r;
+    switch (what) {
+    case GIR__VR_SUM: for (r = 0; r < rows; ++r) acc[r] = gir__neon_rowred_f64(GIR__VR_SUM, x + r * n, NULL, n, 0); break;
+    case GIR__VR_MAX: for (r = 0; r < rows; ++r) acc[r] = gir__neon_rowred_f64(GIR__VR_MAX, x + r * n, NULL, n, 0); break;
+    case GIR__VR_MIN: for (r = 0; r < rows; ++r) acc[r] = gir__neon_rowred_f64(GIR__VR_MIN, x + r * n, NULL, n, 0); break;
+    case GIR__VR_SQDEV:
+        for (r = 0; r < rows; ++r) acc[r] = gir__neon_rowred_f64(GIR__VR_SQDEV, x + r * n, NULL, n, (double)aux[r]);
+        break;
+    default:
+        for (r = 0; r < rows; ++r) acc[r] = gir__neon_rowred_f64(GIR__VR_EXPSUM, x + r * n, NULL, n, (double)aux[r]);
+    }
+}
+/* columns b0 .. b0 + t of x [len, inner] down the rows (two accumulators, blocks of 128 rows), joined into acc */
+GIR__VR_FLAT GIR__NEON_FN void gir__neon_colblock_f64(int what, const double *x, int64_t len, int64_t inner, int64_t b0, int t,
+                                         double *acc, const double *aux) {
+    double buf[GIR__LANES_NEON_F64];
+    gir__neon_vf64 m = gir__neon_set1_f64(0), z = m, init = gir__neon_set1_f64((double)gir__neon_neutral_f64(what));
+    int64_t j0, j;
+    int q;
+    if (aux) {
+        for (q = 0; q < GIR__LANES_NEON_F64; ++q) buf[q] = q < t ? (double)aux[b0 + q] : (double)0;
+        m = gir__neon_load_f64(buf);
+    }
+    for (j0 = 0; j0 < len; j0 += 128) {
+        int64_t j1 = len - j0 > 128 ? j0 + 128 : len;
+        gir__neon_vf64 a0 = init, a1 = init;
+        const double *p = x + j0 * inner + b0;
+        if (t == GIR__LANES_NEON_F64) {
+            for (j = j0; j + 1 < j1; j += 2, p += 2 * inner) {
+                a0 = gir__neon_racc_f64(what, a0, gir__neon_load_f64(p), z, m);
+                a1 = gir__neon_racc_f64(what, a1, gir__neon_load_f64(p + inner), z, m);
+            }
+            if (j < j1) a0 = gir__neon_racc_f64(what, a0, gir__neon_load_f64(p), z, m);
+        } else {
+            for (j = j0; j < j1; ++j, p += inner) a0 = gir__neon_racc_f64(what, a0, gir__neon_loadn_f64(p, t), z, m);
+        }
+        gir__neon_store_f64(buf, gir__neon_vjoin_f64(what, a0, a1));
+        for (q = 0; q < t; ++q) acc[b0 + q] = gir__neon_join_f64(what, acc[b0 + q], buf[q]);
+    }
+}
+GIR__NEON_FN void gir__neon_cols_f64(int what, const void *xv, int64_t outer, int64_t len, int64_t inner, double *acc,
+                       const double *aux) {
+    const double *x = (const double *)xv;
+    int64_t a, b;
+    for (a = 0; a < outer; ++a)
+        for (b = 0; b < inner; b += GIR__LANES_NEON_F64) {
+            const double *xa = x + a * len * inner;
+            double *ca = acc + a * inner;
+            const double *xx = aux ? aux + a * inner : NULL;
+            int t = inner - b < GIR__LANES_NEON_F64 ? (int)(inner - b) : GIR__LANES_NEON_F64;
+            switch (what) {
+            case GIR__VR_SUM: gir__neon_colblock_f64(GIR__VR_SUM, xa, len, inner, b, t, ca, xx); break;
+            case GIR__VR_MAX: gir__neon_colblock_f64(GIR__VR_MAX, xa, len, inner, b, t, ca, xx); break;
+            case GIR__VR_MIN: gir__neon_colblock_f64(GIR__VR_MIN, xa, len, inner, b, t, ca, xx); break;
+            case GIR__VR_SQDEV: gir__neon_colblock_f64(GIR__VR_SQDEV, xa, len, inner, b, t, ca, xx); break;
+            default: gir__neon_colblock_f64(GIR__VR_EXPSUM, xa, len, inner, b, t, ca, xx);
+            }
+        }
+}
+/* logsumexp of x[0, n) with the maximum shifted out; an infinite or NaN maximum is the result */
+GIR__NEON_FN double gir__neon_lse_f64(const void *xv, int64_t n) {
+    const double *x = (const double *)xv;
+    double m = gir__neon_rowred_f64(GIR__VR_MAX, x, NULL, n, 0);
+    if (m == HUGE_VAL || m == -HUGE_VAL || m != m) return m;
+    return m + gir__log_f64(gir__neon_rowred_f64(GIR__VR_EXPSUM, x, NULL, n, (double)m));
+}
+GIR__NEON_FN double gir__neon_xdot_f64(const void *wv, const void *xv, int64_t n, double c) {
+    return gir__neon_rowred_f64(GIR__VR_XDOT, (const double *)xv, (const double *)wv, n, (double)c);
+}
+static const gir__vr_fns gir__neon_vrfns_f64 = {gir__neon_rows_f64, gir__neon_cols_f64, gir__neon_softmax_f64, gir__neon_lse_f64, gir__neon_xdot_f64};
+#endif
+#if defined(GIR__HAVE_MVE)
+/* >>vreduce (mve, f32) instantiated from gen/vreduce.tmpl.c */
+/* lanes [0, t) */
+GIR__MVE_FN gir__mve_mf32 gir__mve_below_f32(int t) {
+    float idx[GIR__LANES_MVE_F32];
+    int j;
+    for (j = 0; j < GIR__LANES_MVE_F32; ++j) idx[j] = (float)j;
+    return gir__mve_lt_f32(gir__mve_load_f32(idx), gir__mve_set1_f32((float)t));
+}
+/* the identity of a kind: 0 for sums, -inf for max, inf for min */
+GIR__MVE_FN double gir__mve_neutral_f32(int what) {
+    return what == GIR__VR_MAX ? -HUGE_VAL : what == GIR__VR_MIN ? HUGE_VAL : 0.0;
+}
+/* two partial results of a kind joined: the sum, or the scalar rule for max and min (NaN wins, else the larger
+   or smaller; a tie keeps t) */
+GIR__MVE_FN double gir__mve_join_f32(int what, double t, double h) {
+    if (what == GIR__VR_MAX) return (t == t && (h > t || h != h)) ? h : t;
+    if (what == GIR__VR_MIN) return (t == t && (h < t || h != h)) ? h : t;
+    return t + h;
+}
+/* the lanes of a vector joined, in double, pairwise */
+GIR__MVE_FN double gir__mve_hjoin_f32(int what, gir__mve_vf32 v) {
+    float t[GIR__LANES_MVE_F32];
+    double d[GIR__LANES_MVE_F32];
+    int j, w;
+    gir__mve_store_f32(t, v);
+    for (j = 0; j < GIR__LANES_MVE_F32; ++j) d[j] = t[j];
+    for (w = GIR__LANES_MVE_F32 / 2; w >= 1; w /= 2)
+        for (j = 0; j < w; ++j) d[j] = gir__mve_join_f32(what, d[j], d[j + w]);
+    return d[0];
+}
+/* one step of a kind: accumulator a, elements v (and w), shift m */
+GIR__VR_FLAT GIR__MVE_FN gir__mve_vf32 gir__mve_racc_f32(int what, gir__mve_vf32 a, gir__mve_vf32 v, gir__mve_vf32 w, gir__mve_vf32 m) {
+    switch (what) {
+    case GIR__VR_SUM: return gir__mve_add_f32(a, v);
+    case GIR__VR_SQDEV: v = gir__mve_sub_f32(v, m); return gir__mve_fma_f32(v, v, a);
+    case GIR__VR_EXPSUM: return gir__mve_add_f32(a, gir__mve_exp_f32(gir__mve_sub_f32(v, m)));
+    case GIR__VR_MAX: return gir__mve_max_f32(a, v);
+    case GIR__VR_MIN: return gir__mve_min_f32(a, v);
+    default: return gir__mve_fma_f32(w, gir__mve_sub_f32(v, m), a);
+    }
+}
+/* two accumulators of a kind as one vector */
+GIR__VR_FLAT GIR__MVE_FN gir__mve_vf32 gir__mve_vjoin_f32(int what, gir__mve_vf32 a, gir__mve_vf32 b) {
+    return what == GIR__VR_MAX ? gir__mve_max_f32(a, b) : what == GIR__VR_MIN ? gir__mve_min_f32(a, b) : gir__mve_add_f32(a, b);
+}
+/* x[0, n) (and w[0, n) for XDOT) reduced: four vector accumulators; a lane takes at most 16 elements before
+   the block's total goes into a double */
+GIR__VR_FLAT GIR__MVE_FN double gir__mve_rowred_f32(int what, const float *x, const float *w, int64_t n, float mv) {
+    const int64_t step = 4 * GIR__LANES_MVE_F32, blk = 16 * step;
+    gir__mve_vf32 m = gir__mve_set1_f32(mv), z = gir__mve_set1_f32(0), init = gir__mve_set1_f32((float)gir__mve_neutral_f32(what));
+    double t = gir__mve_neutral_f32(what);
+    int64_t i = 0;
+    int xd = what == GIR__VR_XDOT;
+    while (i < n) {
+        int64_t end = n - i > blk ? i + blk : n;
+        gir__mve_vf32 a0 = init, a1 = init, a2 = init, a3 = init;
+        for (; i + step <= end; i += step) {
+            a0 = gir__mve_racc_f32(what, a0, gir__mve_load_f32(x + i), xd ? gir__mve_load_f32(w + i) : z, m);
+            a1 = gir__mve_racc_f32(what, a1, gir__mve_load_f32(x + i + GIR__LANES_MVE_F32), xd ? gir__mve_load_f32(w + i + GIR__LANES_MVE_F32) : z, m);
+            a2 = gir__mve_racc_f32(what, a2, gir__mve_load_f32(x + i + 2 * GIR__LANES_MVE_F32), xd ? gir__mve_load_f32(w + i + 2 * GIR__LANES_MVE_F32) : z, m);
+            a3 = gir__mve_racc_f32(what, a3, gir__mve_load_f32(x + i + 3 * GIR__LANES_MVE_F32), xd ? gir__mve_load_f32(w + i + 3 * GIR__LANES_MVE_F32) : z, m);
+        }
+        for (; i + GIR__LANES_MVE_F32 <= end; i += GIR__LANES_MVE_F32)
+            a0 = gir__mve_racc_f32(what, a0, gir__mve_load_f32(x + i), xd ? gir__mve_load_f32(w + i) : z, m);
+        if (i < end) {                              /* the last lanes; the others keep a1 */
+            int r = (int)(end - i);
+            gir__mve_vf32 v = gir__mve_racc_f32(what, a1, gir__mve_loadn_f32(x + i, r), xd ? gir__mve_loadn_f32(w + i, r) : z, m);
+            a1 = gir__mve_select_f32(gir__mve_below_f32(r), v, a1);
+            i = end;
+        }
+        a0 = gir__mve_vjoin_f32(what, gir__mve_vjoin_f32(what, a0, a1), gir__mve_vjoin_f32(what, a2, a3));
+        t = gir__mve_join_f32(what, t, gir__mve_hjoin_f32(what, a0));
+    }
+    return t;
+}
+/* y = exp(x - m) on x[0, n), returning its sum (blocks as gir__mve_rowred_f32) */
+GIR__MVE_FN double gir__mve_expstore_f32(const float *x, float *y, int64_t n, float mv) {
+    const int64_t step = 2 * GIR__LANES_MVE_F32, blk = 16 * step;
+    gir__mve_vf32 m = gir__mve_set1_f32(mv), e0, e1;
+    double t = 0;
+    int64_t i = 0;
+    while (i < n) {
+        int64_t end = n - i > blk ? i + blk : n;
+        gir__mve_vf32 a0 = gir__mve_set1_f32(0), a1 = a0;
+        for (; i + step <= end; i += step) {
+            e0 = gir__mve_exp_f32(gir__mve_sub_f32(gir__mve_load_f32(x + i), m));
+            e1 = gir__mve_exp_f32(gir__mve_sub_f32(gir__mve_load_f32(x + i + GIR__LANES_MVE_F32), m));
+            gir__mve_store_f32(y + i, e0);
+            gir__mve_store_f32(y + i + GIR__LANES_MVE_F32, e1);
+            a0 = gir__mve_add_f32(a0, e0);
+            a1 = gir__mve_add_f32(a1, e1);
+        }
+        for (; i < end; i += GIR__LANES_MVE_F32) {
+            int r = end - i < GIR__LANES_MVE_F32 ? (int)(end - i) : GIR__LANES_MVE_F32;
+            if (r == GIR__LANES_MVE_F32) {
+                e0 = gir__mve_exp_f32(gir__mve_sub_f32(gir__mve_load_f32(x + i), m));
+                gir__mve_store_f32(y + i, e0);
+            } else {
+                e0 = gir__mve_exp_f32(gir__mve_sub_f32(gir__mve_loadn_f32(x + i, r), m));
+                gir__mve_storen_f32(y + i, r, e0);
+                e0 = gir__mve_select_f32(gir__mve_below_f32(r), e0, gir__mve_set1_f32(0));
+            }
+            a0 = gir__mve_add_f32(a0, e0);
+        }
+        t += gir__mve_hjoin_f32(GIR__VR_SUM, gir__mve_add_f32(a0, a1));
+    }
+    return t;
+}
+/* y = (x - a) - b, or (when x is NULL) y = y b, on [0, n) */
+GIR__MVE_FN void gir__mve_affine_f32(const float *x, float *y, int64_t n, float av, float bv) {
+    gir__mve_vf32 a = gir__mve_set1_f32(av), b = gir__mve_set1_f32(bv);
+    int64_t i;
+    for (i = 0; i + GIR__LANES_MVE_F32 <= n; i += GIR__LANES_MVE_F32)
+        gir__mve_store_f32(y + i, x ? gir__mve_sub_f32(gir__mve_sub_f32(gir__mve_load_f32(x + i), a), b) : gir__mve_mul_f32(gir__mve_load_f32(y + i), b));
+    if (i < n) {
+        int r = (int)(n - i);
+        gir__mve_storen_f32(y + i, r, x ? gir__mve_sub_f32(gir__mve_sub_f32(gir__mve_loadn_f32(x + i, r), a), b) : gir__mve_mul_f32(gir__mve_loadn_f32(y + i, r), b));
+    }
+}
+GIR__MVE_FN void gir__mve_softmax_f32(const void *xv, void *yv, int64_t rows, int64_t n, int logsm) {
+    const float *x = (const float *)xv;
+    float *y = (float *)yv;
+    int64_t r;
+    for (r = 0; r < rows; ++r) {
+        const float *xr = x + r * n;
+        float *yr = y + r * n, m = (float)gir__mve_rowred_f32(GIR__VR_MAX, xr, NULL, n, 0);
+        if (logsm) {
+            double s = gir__mve_rowred_f32(GIR__VR_EXPSUM, xr, NULL, n, m);
+            gir__mve_affine_f32(xr, yr, n, m, (float)gir__log_f64(s));
+        } else {
+            double s = gir__mve_expstore_f32(xr, yr, n, m);
+            gir__mve_affine_f32(NULL, yr, n, 0, (float)(1.0 / s));
+        }
+    }
+}
+GIR__MVE_FN void gir__mve_rows_f32(int what, const void *xv, int64_t rows, int64_t n, double *acc, const double *aux) {
+    const float *x = (const float *)xv;
+    int64_t r;
+    switch (what) {
+    case GIR__VR_SUM: for (r = 0; r < rows; ++r) acc[r] = gir__mve_rowred_f32(GIR__VR_SUM, x + r * n, NULL, n, 0); break;
+    case GIR__VR_MAX: for (r = 0; r < rows; ++r) acc[r] = gir__mve_rowred_f32(GIR__VR_MAX, x + r * n, NULL, n, 0); break;
+    case GIR__VR_MIN: for (r = 0; r < rows; ++r) acc[r] = gir__mve_rowred_f32(GIR__VR_MIN, x + r * n, NULL, n, 0); break;
+    case GIR__VR_SQDEV:
+        for (r = 0; r < rows; ++r) acc[r] = gir__mve_rowred_f32(GIR__VR_SQDEV, x + r * n, NULL, n, (float)aux[r]);
+        break;
+    default:
+        for (r = 0; r < rows; ++r) acc[r] = gir__mve_rowred_f32(GIR__VR_EXPSUM, x + r * n, NULL, n, (float)aux[r]);
+    }
+}
+/* columns b0 .. b0 + t of x [len, inner] down the rows (two accumulators, blocks of 128 rows), joined into acc */
+GIR__VR_FLAT GIR__MVE_FN void gir__mve_colblock_f32(int what, const float *x, int64_t len, int64_t inner, int64_t b0, int t,
+                                         double *acc, const double *aux) {
+    float buf[GIR__LANES_MVE_F32];
+    gir__mve_vf32 m = gir__mve_set1_f32(0), z = m, init = gir__mve_set1_f32((float)gir__mve_neutral_f32(what));
+    int64_t j0, j;
+    int q;
+    if (aux) {
+        for (q = 0; q < GIR__LANES_MVE_F32; ++q) buf[q] = q < t ? (float)aux[b0 + q] : (float)0;
+        m = gir__mve_load_f32(buf);
+    }
+    for (j0 = 0; j0 < len; j0 += 128) {
+        int64_t j1 = len - j0 > 128 ? j0 + 128 : len;
+        gir__mve_vf32 a0 = init, a1 = init;
+        const float *p = x + j0 * inner + b0;
+        if (t == GIR__LANES_MVE_F32) {
+            for (j = j0; j + 1 < j1; j += 2, p += 2 * inner) {
+                a0 = gir__mve_racc_f32(what, a0, gir__mve_load_f32(p), z, m);
+                a1 = gir__mve_racc_f32(what, a1, gir__mve_load_f32(p + inner), z, m);
+            }
+            if (j < j1) a0 = gir__mve_racc_f32(what, a0, gir__mve_load_f32(p), z, m);
+        } else {
+            for (j = j0; j < j1; ++j, p += inner) a0 = gir__mve_racc_f32(what, a0, gir__mve_loadn_f32(p, t), z, m);
+        }
+        gir__mve_store_f32(buf, gir__mve_vjoin_f32(what, a0, a1));
+        for (q = 0; q < t; ++q) acc[b0 + q] = gir__mve_join_f32(what, acc[b0 + q], buf[q]);
+    }
+}
+GIR__MVE_FN void gir__mve_cols_f32(int what, const void *xv, int64_t outer, int64_t len, int64_t inner, double *acc,
+                       const double *aux) {
+    const float *x = (const float *)xv;
+    int64_t a, b;
+    for (a = 0; a < outer; ++a)
+        for (b = 0; b < inner; b += GIR__LANES_MVE_F32) {
+            const float *xa = x + a * len * inner;
+            double *ca = acc + a * inner;
+            const double *xx = aux ? aux + a * inner : NULL;
+            int t = inner - b < GIR__LANES_MVE_F32 ? (int)(inner - b) : GIR__LANES_MVE_F32;
+            switch (what) {
+            case GIR__VR_SUM: gir__mve_colblock_f32(GIR__VR_SUM, xa, len, inner, b, t, ca, xx); break;
+            case GIR__VR_MAX: gir__mve_colblock_f32(GIR__VR_MAX, xa, len, inner, b, t, ca, xx); break;
+            case GIR__VR_MIN: gir__mve_colblock_f32(GIR__VR_MIN, xa, len, inner, b, t, ca, xx); break;
+            case GIR__VR_SQDEV: gir__mve_colblock_f32(GIR__VR_SQDEV, xa, len, inner, b, t, ca, xx); break;
+            default: gir__mve_colblock_f32(GIR__VR_EXPSUM, xa, len, inner, b, t, ca, xx);
+            }
+        }
+}
+/* logsumexp of x[0, n) with the maximum shifted out; an infinite or NaN maximum is the result */
+GIR__MVE_FN double gir__mve_lse_f32(const void *xv, int64_t n) {
+    const float *x = (const float *)xv;
+    double m = gir__mve_rowred_f32(GIR__VR_MAX, x, NULL, n, 0);
+    if (m == HUGE_VAL || m == -HUGE_VAL || m != m) return m;
+    return m + gir__log_f64(gir__mve_rowred_f32(GIR__VR_EXPSUM, x, NULL, n, (float)m));
+}
+GIR__MVE_FN double gir__mve_xdot_f32(const void *wv, const void *xv, int64_t n, double c) {
+    return gir__mve_rowred_f32(GIR__VR_XDOT, (const float *)xv, (const float *)wv, n, (float)c);
+}
+static const gir__vr_fns gir__mve_vrfns_f32 = {gir__mve_rows_f32, gir__mve_cols_f32, gir__mve_softmax_f32, gir__mve_lse_f32, gir__mve_xdot_f32};
+#endif
+/* the vector reductions for dtype dt on this machine, NULL where there are none */
+static const gir__vr_fns *gir__vr_pick(int dt) {
+    const gir__vr_fns *f = NULL;
+    int f64 = dt == GIR_DTYPE_F64;
+    if (gir__vr_off || (dt != GIR_DTYPE_F32 && !f64)) return NULL;
+    switch (gir__simd_level()) {
+#if defined(GIR__HAVE_AVX512)
+    case GIR__ISA_AVX512: f = f64 ? &gir__avx512_vrfns_f64 : &gir__avx512_vrfns_f32; break;
+#endif
+#if defined(GIR__HAVE_AVX2)
+    case GIR__ISA_AVX2: f = f64 ? &gir__avx2_vrfns_f64 : &gir__avx2_vrfns_f32; break;
+#endif
+#if defined(GIR__HAVE_NEON)
+    case GIR__ISA_NEON: f = f64 ? &gir__neon_vrfns_f64 : &gir__neon_vrfns_f32; break;
+#endif
+#if defined(GIR__HAVE_MVE)
+    case GIR__ISA_MVE: f = f64 ? NULL : &gir__mve_vrfns_f32; break;
+#endif
+    default: break;
+    }
+    if (f) gir__vr_hits = gir__vr_hits + 1;
+    return f;
+}
 
 /* >>handles: a node handle carries the tag of the graph that made it ------------------------------------------
    Every graph gets a nonzero tag that differs from the tags of the graphs made before it by this copy of the
@@ -21574,13 +23088,35 @@ static void gir__reduce_int(gir__kx *k, const int64_t *ostr, int64_t nout) {
     }
     for (o = 0; o < nout; ++o) gir__setu(k->out, k->dtype, o, acc[o]);
 }
+/* the vector reductions when they apply: a float sum, mean, max, min, var or logsumexp of x's own dtype whose
+   reduced axes (ignoring length-1 axes) are one run, x seen as [outer, len, inner] */
+static const gir__vr_fns *gir__reduce_vec(const gir__kx *k, int64_t *outer, int64_t *len, int64_t *inner) {
+    const gir_shape *xs = k->in[0].s;
+    int d, state = 0, op = k->op;         /* state: 0 before the reduced run, 1 in it, 2 after it */
+    if (k->in[0].dt != k->dtype || (op != GIR_OP_SUM && op != GIR_OP_MEAN && op != GIR_OP_MAX && op != GIR_OP_MIN &&
+                                    op != GIR_OP_VAR && op != GIR_OP_LOGSUMEXP))
+        return NULL;
+    *outer = *len = *inner = 1;
+    for (d = 0; d < xs->rank; ++d) {
+        if (xs->dim[d] == 1) continue;
+        if (gir__has_axis(&k->attr->l[0], d)) {
+            if (state == 2) return NULL;
+            state = 1;
+            *len *= xs->dim[d];
+        } else if (state == 0) *outer *= xs->dim[d];
+        else { state = 2; *inner *= xs->dim[d]; }
+    }
+    return gir__vr_pick(k->dtype);
+}
 static gir_status gir__k_reduce(gir__kx *k) {
     const gir_shape *xs = k->in[0].s;
     const void *x = k->in[0].p;
     int xdt = k->in[0].dt, r = xs->rank, d, op = k->op, pass;
     int64_t ostr[GIR_MAX_RANK], idx[GIR_MAX_RANK], n = gir__numel(xs), nout = gir__numel(k->shape), i, o, acc_s;
+    int64_t outer, len, inner;
     double *acc, *aux, cnt;
     const gir_ints *ax = &k->attr->l[0];
+    const gir__vr_fns *vr;
     if (nout == 0) return GIR_OK;
     acc = (double *)k->scratch;
     aux = acc + nout;
@@ -21595,6 +23131,7 @@ static gir_status gir__k_reduce(gir__kx *k) {
         return GIR_OK;
     }
     cnt = nout ? (double)n / (double)nout : 0;
+    vr = gir__reduce_vec(k, &outer, &len, &inner);
     for (pass = 0; pass < 2; ++pass) {
         int second = pass == 1;
         if (second && op != GIR_OP_VAR && op != GIR_OP_LOGSUMEXP) break;
@@ -21606,6 +23143,13 @@ static gir_status gir__k_reduce(gir__kx *k) {
                 else if (op == GIR_OP_MIN) init = HUGE_VAL;
             }
             acc[o] = init;
+        }
+        if (vr) {
+            int what = second ? (op == GIR_OP_VAR ? GIR__VR_SQDEV : GIR__VR_EXPSUM)
+                     : op == GIR_OP_MAX || op == GIR_OP_LOGSUMEXP ? GIR__VR_MAX : op == GIR_OP_MIN ? GIR__VR_MIN : GIR__VR_SUM;
+            if (inner == 1) vr->rows(what, x, outer, len, acc, second ? aux : NULL);
+            else vr->cols(what, x, outer, len, inner, acc, second ? aux : NULL);
+            n = 0;                                  /* the scalar loop below has nothing left to do */
         }
         for (d = 0; d < r; ++d) idx[d] = 0;
         o = 0;
@@ -23041,7 +24585,12 @@ static gir_status gir__k_trisolve(gir__kx *k) {
 static gir_status gir__k_softmax(gir__kx *k) {
     int64_t outer, len, inner, a, b, j;
     int dt = k->dtype, logsm = k->op == GIR_OP_LOG_SOFTMAX;
+    const gir__vr_fns *vr;
     gir__around(k->shape, k->attr->i[0], &outer, &len, &inner);
+    if (inner == 1 && (vr = gir__vr_pick(dt)) != NULL) {      /* along the last axis: rows on vectors */
+        vr->softmax(k->in[0].p, k->out, outer, len, logsm);
+        return GIR_OK;
+    }
     for (a = 0; a < outer; ++a)
         for (b = 0; b < inner; ++b) {
             int64_t base = a * len * inner + b;
@@ -23066,22 +24615,31 @@ static double gir__row_lse(const void *x, int dt, int64_t base, int64_t c) {
     for (j = 0; j < c; ++j) s += gir__exp_f64(gir__getd(x, dt, base + j) - mx);
     return mx + gir__log_f64(s);
 }
+/* logsumexp of row r of x [., c]: on vectors when vr is not NULL */
+static double gir__xent_lse(const gir__vr_fns *vr, const void *x, int dt, int64_t r, int64_t c) {
+    return vr ? vr->lse((const char *)x + (size_t)(r * c) * gir__esize(dt), c) : gir__row_lse(x, dt, r * c, c);
+}
 static gir_status gir__k_xent(gir__kx *k) {
     int64_t nr = k->in[0].s->dim[0], c = k->in[0].s->dim[1], r;
     const int32_t *lab = (const int32_t *)k->in[1].p;
+    const gir__vr_fns *vr = nr ? gir__vr_pick(k->dtype) : NULL;
     for (r = 0; r < nr; ++r) {
         if (lab[r] < 0 || lab[r] >= c)
             return gir__kfail(k, GIR_ERR_INDEX, "label %d of row %l is not in [0, %l)", (int)lab[r], (long long)r, (long long)c);
-        gir__setd(k->out, k->dtype, r, gir__row_lse(k->in[0].p, k->dtype, r * c, c) - gir__getd(k->in[0].p, k->dtype, r * c + lab[r]));
+        gir__setd(k->out, k->dtype, r, gir__xent_lse(vr, k->in[0].p, k->dtype, r, c) - gir__getd(k->in[0].p, k->dtype, r * c + lab[r]));
     }
     return GIR_OK;
 }
 static gir_status gir__k_xent_prob(gir__kx *k) {
     int64_t nr = k->in[0].s->dim[0], c = k->in[0].s->dim[1], r, j;
+    const gir__vr_fns *vr = nr ? gir__vr_pick(k->dtype) : NULL;
+    size_t rb = (size_t)c * gir__esize(k->dtype);
     for (r = 0; r < nr; ++r) {
-        double lse = gir__row_lse(k->in[0].p, k->dtype, r * c, c), s = 0;
-        for (j = 0; j < c; ++j)
-            s -= gir__getd(k->in[1].p, k->dtype, r * c + j) * (gir__getd(k->in[0].p, k->dtype, r * c + j) - lse);
+        double lse = gir__xent_lse(vr, k->in[0].p, k->dtype, r, c), s = 0;
+        if (vr) s = -vr->xdot((const char *)k->in[1].p + (size_t)r * rb, (const char *)k->in[0].p + (size_t)r * rb, c, lse);
+        else
+            for (j = 0; j < c; ++j)
+                s -= gir__getd(k->in[1].p, k->dtype, r * c + j) * (gir__getd(k->in[0].p, k->dtype, r * c + j) - lse);
         gir__setd(k->out, k->dtype, r, s);
     }
     return GIR_OK;

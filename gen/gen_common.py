@@ -2,6 +2,7 @@
 vector vocabulary, the row type and the expression helpers. Python 3 standard library only."""
 
 VMATH_TEMPLATE = "vmath.tmpl.c"     # instantiated per instruction set and float dtype (SIMD_ISAS)
+VREDUCE_TEMPLATE = "vreduce.tmpl.c" # the same: row and column reductions, softmax, cross-entropy
 
 DTYPES = ["B8", "U8", "I32", "F32", "F64"]
 CTYPE = {"B8": "uint8_t", "U8": "uint8_t", "I32": "int32_t", "F32": "float", "F64": "double"}

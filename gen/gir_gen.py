@@ -28,15 +28,16 @@ GEN_VERSION = VERSION
 sys.dont_write_bytecode = True
 if HERE not in sys.path:
     sys.path.insert(0, HERE)
-from gen_common import (ARITH, BOOL_OUT, CMP_OPS, CTYPE, DT_RULES, DTYPES, SFX, VMATH_TEMPLATE, VOCAB,  # noqa: E402
-                        GenError, Op, err, ew_dtypes, expr_children, expr_str, split_top, storage, walk)
+from gen_common import (ARITH, BOOL_OUT, CMP_OPS, CTYPE, DT_RULES, DTYPES, SFX, VMATH_TEMPLATE,  # noqa: E402
+                        VREDUCE_TEMPLATE, VOCAB, GenError, Op, err, ew_dtypes, expr_children, expr_str, split_top,
+                        storage, walk)
 from simd_lower import emit_simd_ew, emit_vmath  # noqa: E402
 
 # Fragments in the order they appear in gir.h. Templates are instantiated once per float dtype.
 DECL_FRAGMENT = "header.h"
 IMPL_FRAGMENTS = ["config.c", "simd.c", "simd_avx512.c", "simd_avx2.c", "simd_neon.c", "simd_mve.c", "vmath.c",
-                  "handle.c", "graph.c", "shapes.c", "build.c", "compose.c", "autodiff.c", "gemm.c", "kernels.c",
-                  "exec.c"]
+                  "vreduce.c", "handle.c", "graph.c", "shapes.c", "build.c", "compose.c", "autodiff.c", "gemm.c",
+                  "kernels.c", "exec.c"]
 TEMPLATES = ["kern_linalg.tmpl.c", "kern_nn.tmpl.c"]
 GEN_MODULES = ["gir_gen.py", "gen_common.py", "simd_lower.py"]     # the generator itself
 BUILTIN_SHAPES = ["SAME", "BCAST", "REDUCE", "SCALAR", "ATTR_SHAPE"]
@@ -1136,7 +1137,7 @@ def generate(opsdef_path, partial=False):
             raise GenError("%s:%d: error: ADJ_FN(%s) has no gir__adjfn_%s in gen/autodiff.c"
                            % (os.path.basename(opsdef_path), op.line, op.adj_fn, op.adj_fn))
     h_ops = hashlib.sha256(opsdef.encode()).hexdigest()
-    frags = [DECL_FRAGMENT] + IMPL_FRAGMENTS + TEMPLATES + [VMATH_TEMPLATE] + GEN_MODULES
+    frags = [DECL_FRAGMENT] + IMPL_FRAGMENTS + TEMPLATES + [VMATH_TEMPLATE, VREDUCE_TEMPLATE] + GEN_MODULES
     h_tpl = hashlib.sha256("".join(read(f) for f in frags).encode()).hexdigest()
     n_diff = sum(1 for op in ops if op.differentiable)
     gen = {
@@ -1153,6 +1154,7 @@ def generate(opsdef_path, partial=False):
         "VOCAB": emit_vocab(),
         "EW_KERNELS": emit_ew_kernels(ops),
         "VMATH": emit_vmath(read(VMATH_TEMPLATE)),
+        "VREDUCE": emit_vmath(read(VREDUCE_TEMPLATE), VREDUCE_TEMPLATE),
         "SIMD_EW_KERNELS": emit_simd_ew(ops),
         "ADJOINTS": emit_adjoints(ops, partial),
         "KERNEL_TABLE": emit_kernel_table(ops),

@@ -226,13 +226,35 @@ static void gir__reduce_int(gir__kx *k, const int64_t *ostr, int64_t nout) {
     }
     for (o = 0; o < nout; ++o) gir__setu(k->out, k->dtype, o, acc[o]);
 }
+/* the vector reductions when they apply: a float sum, mean, max, min, var or logsumexp of x's own dtype whose
+   reduced axes (ignoring length-1 axes) are one run, x seen as [outer, len, inner] */
+static const gir__vr_fns *gir__reduce_vec(const gir__kx *k, int64_t *outer, int64_t *len, int64_t *inner) {
+    const gir_shape *xs = k->in[0].s;
+    int d, state = 0, op = k->op;         /* state: 0 before the reduced run, 1 in it, 2 after it */
+    if (k->in[0].dt != k->dtype || (op != GIR_OP_SUM && op != GIR_OP_MEAN && op != GIR_OP_MAX && op != GIR_OP_MIN &&
+                                    op != GIR_OP_VAR && op != GIR_OP_LOGSUMEXP))
+        return NULL;
+    *outer = *len = *inner = 1;
+    for (d = 0; d < xs->rank; ++d) {
+        if (xs->dim[d] == 1) continue;
+        if (gir__has_axis(&k->attr->l[0], d)) {
+            if (state == 2) return NULL;
+            state = 1;
+            *len *= xs->dim[d];
+        } else if (state == 0) *outer *= xs->dim[d];
+        else { state = 2; *inner *= xs->dim[d]; }
+    }
+    return gir__vr_pick(k->dtype);
+}
 static gir_status gir__k_reduce(gir__kx *k) {
     const gir_shape *xs = k->in[0].s;
     const void *x = k->in[0].p;
     int xdt = k->in[0].dt, r = xs->rank, d, op = k->op, pass;
     int64_t ostr[GIR_MAX_RANK], idx[GIR_MAX_RANK], n = gir__numel(xs), nout = gir__numel(k->shape), i, o, acc_s;
+    int64_t outer, len, inner;
     double *acc, *aux, cnt;
     const gir_ints *ax = &k->attr->l[0];
+    const gir__vr_fns *vr;
     if (nout == 0) return GIR_OK;
     acc = (double *)k->scratch;
     aux = acc + nout;
@@ -247,6 +269,7 @@ static gir_status gir__k_reduce(gir__kx *k) {
         return GIR_OK;
     }
     cnt = nout ? (double)n / (double)nout : 0;
+    vr = gir__reduce_vec(k, &outer, &len, &inner);
     for (pass = 0; pass < 2; ++pass) {
         int second = pass == 1;
         if (second && op != GIR_OP_VAR && op != GIR_OP_LOGSUMEXP) break;
@@ -258,6 +281,13 @@ static gir_status gir__k_reduce(gir__kx *k) {
                 else if (op == GIR_OP_MIN) init = HUGE_VAL;
             }
             acc[o] = init;
+        }
+        if (vr) {
+            int what = second ? (op == GIR_OP_VAR ? GIR__VR_SQDEV : GIR__VR_EXPSUM)
+                     : op == GIR_OP_MAX || op == GIR_OP_LOGSUMEXP ? GIR__VR_MAX : op == GIR_OP_MIN ? GIR__VR_MIN : GIR__VR_SUM;
+            if (inner == 1) vr->rows(what, x, outer, len, acc, second ? aux : NULL);
+            else vr->cols(what, x, outer, len, inner, acc, second ? aux : NULL);
+            n = 0;                                  /* the scalar loop below has nothing left to do */
         }
         for (d = 0; d < r; ++d) idx[d] = 0;
         o = 0;
@@ -696,7 +726,12 @@ static gir_status gir__k_trisolve(gir__kx *k) {
 static gir_status gir__k_softmax(gir__kx *k) {
     int64_t outer, len, inner, a, b, j;
     int dt = k->dtype, logsm = k->op == GIR_OP_LOG_SOFTMAX;
+    const gir__vr_fns *vr;
     gir__around(k->shape, k->attr->i[0], &outer, &len, &inner);
+    if (inner == 1 && (vr = gir__vr_pick(dt)) != NULL) {      /* along the last axis: rows on vectors */
+        vr->softmax(k->in[0].p, k->out, outer, len, logsm);
+        return GIR_OK;
+    }
     for (a = 0; a < outer; ++a)
         for (b = 0; b < inner; ++b) {
             int64_t base = a * len * inner + b;
@@ -721,22 +756,31 @@ static double gir__row_lse(const void *x, int dt, int64_t base, int64_t c) {
     for (j = 0; j < c; ++j) s += gir__exp_f64(gir__getd(x, dt, base + j) - mx);
     return mx + gir__log_f64(s);
 }
+/* logsumexp of row r of x [., c]: on vectors when vr is not NULL */
+static double gir__xent_lse(const gir__vr_fns *vr, const void *x, int dt, int64_t r, int64_t c) {
+    return vr ? vr->lse((const char *)x + (size_t)(r * c) * gir__esize(dt), c) : gir__row_lse(x, dt, r * c, c);
+}
 static gir_status gir__k_xent(gir__kx *k) {
     int64_t nr = k->in[0].s->dim[0], c = k->in[0].s->dim[1], r;
     const int32_t *lab = (const int32_t *)k->in[1].p;
+    const gir__vr_fns *vr = nr ? gir__vr_pick(k->dtype) : NULL;
     for (r = 0; r < nr; ++r) {
         if (lab[r] < 0 || lab[r] >= c)
             return gir__kfail(k, GIR_ERR_INDEX, "label %d of row %l is not in [0, %l)", (int)lab[r], (long long)r, (long long)c);
-        gir__setd(k->out, k->dtype, r, gir__row_lse(k->in[0].p, k->dtype, r * c, c) - gir__getd(k->in[0].p, k->dtype, r * c + lab[r]));
+        gir__setd(k->out, k->dtype, r, gir__xent_lse(vr, k->in[0].p, k->dtype, r, c) - gir__getd(k->in[0].p, k->dtype, r * c + lab[r]));
     }
     return GIR_OK;
 }
 static gir_status gir__k_xent_prob(gir__kx *k) {
     int64_t nr = k->in[0].s->dim[0], c = k->in[0].s->dim[1], r, j;
+    const gir__vr_fns *vr = nr ? gir__vr_pick(k->dtype) : NULL;
+    size_t rb = (size_t)c * gir__esize(k->dtype);
     for (r = 0; r < nr; ++r) {
-        double lse = gir__row_lse(k->in[0].p, k->dtype, r * c, c), s = 0;
-        for (j = 0; j < c; ++j)
-            s -= gir__getd(k->in[1].p, k->dtype, r * c + j) * (gir__getd(k->in[0].p, k->dtype, r * c + j) - lse);
+        double lse = gir__xent_lse(vr, k->in[0].p, k->dtype, r, c), s = 0;
+        if (vr) s = -vr->xdot((const char *)k->in[1].p + (size_t)r * rb, (const char *)k->in[0].p + (size_t)r * rb, c, lse);
+        else
+            for (j = 0; j < c; ++j)
+                s -= gir__getd(k->in[1].p, k->dtype, r * c + j) * (gir__getd(k->in[0].p, k->dtype, r * c + j) - lse);
         gir__setd(k->out, k->dtype, r, s);
     }
     return GIR_OK;

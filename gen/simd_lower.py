@@ -62,7 +62,7 @@ def call_spans(text, name):
         i = k + 1
 
 
-def vmath_instance(text, isa, dt, fnmacro):
+def vmath_instance(text, isa, dt, fnmacro, tname=VMATH_TEMPLATE):
     sfx = SFX[dt]
     lines, keep = [], True
     for line in text.split("\n"):
@@ -82,7 +82,7 @@ def vmath_instance(text, isa, dt, fnmacro):
         u, cs = args[0], [" ".join(c.split()) for c in args[1:]]
         if not m or not re.match(r"^[a-z][a-z0-9_]*$", u) or t[b:b + 1] != ";":
             raise GenError("gen/%s: error: GIR_POLY must be a statement 'v = GIR_POLY(name, c0, ...);'"
-                           % VMATH_TEMPLATE)
+                           % tname)
         ind, v = m.group(1), m.group(3)
         e = ["%s%s%s = GIR_V_set1(%s);" % (ind, m.group(2), v, cs[-1])]
         e += ["%s%s = GIR_V_fma(%s, %s, GIR_V_set1(%s));" % (ind, v, v, u, c) for c in reversed(cs[:-1])]
@@ -90,16 +90,17 @@ def vmath_instance(text, isa, dt, fnmacro):
     t = t.replace("GIR_FN", fnmacro).replace("GIR_VEC", "gir__%s_v%s" % (isa, sfx))
     t = t.replace("GIR_MASK", "gir__%s_m%s" % (isa, sfx))
     t = re.sub(r"\bGIR_V_([a-z0-9]+)", r"gir__%s_\1_%s" % (isa, sfx), t)
+    t = re.sub(r"\bGIR_LANES\b", "GIR__LANES_%s_%s" % (isa.upper(), dt), t)
     return re.sub(r"\bGIR_T\b", CTYPE[dt], t)
 
 
-def emit_vmath(text):
+def emit_vmath(text, tname=VMATH_TEMPLATE):
     out = []
     for isa, have, _, dts, _ in SIMD_ISAS:
         out.append("#if defined(%s)" % have)
         for dt in dts:
-            out.append("/* >>vmath (%s, %s) instantiated from gen/%s */" % (isa, SFX[dt], VMATH_TEMPLATE))
-            out.append(vmath_instance(text, isa, dt, "GIR__%s_FN" % isa.upper()).rstrip("\n"))
+            out.append("/* >>%s (%s, %s) instantiated from gen/%s */" % (tname.split(".")[0], isa, SFX[dt], tname))
+            out.append(vmath_instance(text, isa, dt, "GIR__%s_FN" % isa.upper(), tname).rstrip("\n"))
         out.append("#endif")
     return "\n".join(out)
 

@@ -1018,6 +1018,7 @@ static int test_op_table(void) {
 #include "suite_simd.c"
 #include "suite_gemm.c"
 #include "suite_intsimd.c"
+#include "suite_reduce.c"
 
 int main(int argc, char **argv) {
     const char *golden = "tests/golden.txt";
@@ -1080,6 +1081,7 @@ int main(int argc, char **argv) {
     suite_simd();
     suite_gemm();
     suite_intsimd();
+    suite_reduce();
     if (verbose) say("second-order checks: %d cases passed, %d skipped (no second-order adjoint)\n", n2, n2skip);
     for (k = 0; k < ncases; ++k) {
         int j;
