@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=45e02f3c6f34e50afd6c7d48afd06fd7bc60f51ca25cea816bbc74ca94952a36
-                                          gen/ sha256=18a0833fd78bcd15
+                                          gen/ sha256=42dca614657a7b39
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1381,10 +1381,14 @@ typedef struct gir__node {
     uint16_t  nparents;     /* inputs [0, nparents) are parents, the rest arguments */
     uint32_t  nin;
     uint32_t  in0;          /* first input in the graph's input pool */
+    const gir_attr *attr;   /* never NULL: gir__no_attr, or an entry of the graph's attribute store (which owns
+                               attr->data, the values of a constant or variable) */
     gir_shape shape;
-    gir_attr  attr;         /* attr.data owned: the node's values (constants, variables) */
-    size_t    data_bytes;
 } gir__node;
+
+/* The attribute store: blocks of 8, 16, 32 ... entries, allocated as needed and never moved, so a node's attr
+   pointer stays valid while the graph lives, however the node array grows (plans point at it too). */
+#define GIR__ATTR_BLOCKS 40
 
 struct gir_graph {
     gir_allocator a;
@@ -1392,6 +1396,9 @@ struct gir_graph {
     size_t        nnodes, cap;
     uint32_t     *ins;
     size_t        nins, inscap;
+    gir_attr     *ablk[GIR__ATTR_BLOCKS];  /* the attribute store: block b holds 8 << b entries */
+    uint32_t      nablk;        /* blocks allocated; all but the last are full */
+    size_t        aused;        /* entries used in the last block */
     gir_status    status;
     char          msg[GIR__MSG];
     uint16_t      grad_level;   /* level given to nodes built while gir_grad runs */
@@ -3533,6 +3540,36 @@ static int gir__shape_ok(const gir_shape *s) { return gir__rank_ok(s->rank) && g
 /* graph --------------------------------------------------------------------------------------------------- */
 GIR_API void gir_attr_zero(gir_attr *a) { GIR_MEMSET(a, 0, sizeof *a); }
 
+/* the attributes of every node that has none (all bytes zero) */
+static const gir_attr gir__no_attr = {{0, 0, 0}, {0, 0, 0, 0, 0}, {{0, {0}}, {0, {0}}, {0, {0}}}, {0, {0}}, 0, 0, NULL};
+/* 1 when some byte of *a is not zero: such a node gets an entry of the attribute store */
+static int gir__attr_set(const gir_attr *a) {
+    const unsigned char *p = (const unsigned char *)a;
+    uint64_t w, acc = 0;
+    size_t k;
+    for (k = 0; k + 8 <= sizeof *a; k += 8) { GIR_MEMCPY(&w, p + k, 8); acc |= w; }
+    for (; k < sizeof *a; ++k) acc |= p[k];
+    return acc != 0;
+}
+/* room for one more entry in the attribute store; 0 on success. A failure changes nothing; a success may add an
+   empty block, which changes nothing either (the next entry goes there). */
+static int gir__attr_reserve(gir_graph *g) {
+    gir_attr *blk;
+    if (g->nablk && g->aused < ((size_t)8 << (g->nablk - 1))) return 0;
+    if (g->nablk == GIR__ATTR_BLOCKS) return 1;
+    blk = (gir_attr *)gir__alloc(&g->a, ((size_t)8 << g->nablk) * sizeof(gir_attr));
+    if (!blk) return 1;
+    g->ablk[g->nablk++] = blk;
+    g->aused = 0;
+    return 0;
+}
+/* a copy of *a in the store, after gir__attr_reserve succeeded */
+static const gir_attr *gir__attr_put(gir_graph *g, const gir_attr *a) {
+    gir_attr *e = &g->ablk[g->nablk - 1][g->aused++];
+    *e = *a;
+    return e;
+}
+
 GIR_API gir_graph *gir_graph_new(const gir_graph_desc *desc) {
     gir_allocator a = gir__allocator_or_default(desc ? &desc->allocator : NULL);
     gir_graph *g = (gir_graph *)gir__alloc(&a, sizeof *g);
@@ -3544,6 +3581,7 @@ GIR_API gir_graph *gir_graph_new(const gir_graph_desc *desc) {
         return NULL;
     }
     GIR_MEMSET(&g->nodes[0], 0, sizeof(gir__node));
+    g->nodes[0].attr = &gir__no_attr;
     g->nnodes = 1;
     g->tag = gir__new_tag();
     return g;
@@ -3551,9 +3589,13 @@ GIR_API gir_graph *gir_graph_new(const gir_graph_desc *desc) {
 /* the graph's memory; gir_graph_free calls it, or the last plan's gir_plan_free when plans outlived the graph */
 static void gir__graph_release(gir_graph *g) {
     size_t k;
+    uint32_t b;
     gir_allocator a = g->a;
-    for (k = 1; k < g->nnodes; ++k)
-        gir__free(&a, (void *)g->nodes[k].attr.data, g->nodes[k].data_bytes);
+    for (b = 0; b < g->nablk; ++b) {            /* every block but the last is full */
+        size_t used = b + 1 < g->nablk ? (size_t)8 << b : g->aused;
+        for (k = 0; k < used; ++k) gir__free(&a, (void *)g->ablk[b][k].data, 0);
+        gir__free(&a, g->ablk[b], ((size_t)8 << b) * sizeof(gir_attr));
+    }
     gir__free(&a, g->nodes, g->cap * sizeof(gir__node));
     gir__free(&a, g->ins, g->inscap * sizeof(uint32_t));
     gir__free(&a, g, sizeof *g);
@@ -3618,14 +3660,14 @@ GIR_API gir_attr gir_node_attr(const gir_graph *g, gir_node n) {
     const gir__node *d = gir__get(g, n);
     gir_attr a;
     gir_attr_zero(&a);
-    if (d) { a = d->attr; a.data = NULL; }
+    if (d) { a = *d->attr; a.data = NULL; }
     return a;
 }
 GIR_API int64_t gir_node_numel(const gir_graph *g, gir_node n) {
     const gir__node *d = gir__get(g, n); return d ? gir__numel(&d->shape) : 0;
 }
 GIR_API void *gir_node_data(gir_graph *g, gir_node n) {
-    const gir__node *d = gir__get(g, n); return d ? (void *)d->attr.data : NULL;
+    const gir__node *d = gir__get(g, n); return d ? (void *)d->attr->data : NULL;
 }
 
 /* op table queries */
@@ -4413,16 +4455,16 @@ static gir_status gir__check_values(gir__bctx *b) {
 /* the value of a rank-0 constant as its node holds it, when known at build time */
 static int gir__scalar_value(const gir__node *x, double *v) {
     if (x->op == GIR_OP_FILL) {
-        *v = x->dtype == GIR_DTYPE_U8 ? gir__sat_u8(x->attr.f[0]) : x->dtype == GIR_DTYPE_I32 ?
-             gir__sat_i32(x->attr.f[0]) : x->attr.f[0];
+        *v = x->dtype == GIR_DTYPE_U8 ? gir__sat_u8(x->attr->f[0]) : x->dtype == GIR_DTYPE_I32 ?
+             gir__sat_i32(x->attr->f[0]) : x->attr->f[0];
         return 1;
     }
-    if (x->op != GIR_OP_CONSTANT || !x->attr.data) return 0;
+    if (x->op != GIR_OP_CONSTANT || !x->attr->data) return 0;
     switch (x->dtype) {
-    case GIR_DTYPE_U8: case GIR_DTYPE_B8: *v = *(const uint8_t *)x->attr.data; return 1;
-    case GIR_DTYPE_I32: *v = *(const int32_t *)x->attr.data; return 1;
-    case GIR_DTYPE_F32: *v = *(const float *)x->attr.data; return 1;
-    default: *v = *(const double *)x->attr.data; return 1;
+    case GIR_DTYPE_U8: case GIR_DTYPE_B8: *v = *(const uint8_t *)x->attr->data; return 1;
+    case GIR_DTYPE_I32: *v = *(const int32_t *)x->attr->data; return 1;
+    case GIR_DTYPE_F32: *v = *(const float *)x->attr->data; return 1;
+    default: *v = *(const double *)x->attr->data; return 1;
     }
 }
 static int gir__kind(int dt) { return dt == GIR_DTYPE_B8 ? 0 : gir__is_int(dt) ? 1 : 2; }
@@ -4463,7 +4505,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     const gir__node *x0 = NULL;     /* the first parent, which the dtype and shape rules read */
     gir__bctx b;
     gir__node *nd;
-    int k, np, pdt = 0, odt = 0, ntype, level;
+    int k, np, pdt = 0, odt = 0, ntype, level, keep;
     size_t bytes = 0;
     void *data = NULL;
     gir_status s = GIR_OK;
@@ -4626,9 +4668,10 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
         if (attr && attr->data) GIR_MEMCPY(data, attr->data, bytes);
         else GIR_MEMSET(data, 0, bytes);
     }
+    keep = data || gir__attr_set(&b.attr);        /* attributes other than all zeros get a store entry */
     if (gir__grow(&g->a, (void **)&g->nodes, &g->cap, g->nnodes + 1, sizeof(gir__node)) ||
         gir__grow(&g->a, (void **)&g->ins, &g->inscap, g->nins + (size_t)n, sizeof(uint32_t)) ||
-        g->nnodes >= 0xffffffffu) {
+        (keep && gir__attr_reserve(g)) || g->nnodes >= 0xffffffffu) {
         gir__free(&g->a, data, bytes);
         gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "%s: node %u: out of memory growing the graph", oi->name, b.id);
         return bad;
@@ -4643,9 +4686,8 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     nd->nin = (uint32_t)n;
     nd->in0 = (uint32_t)g->nins;
     nd->shape = b.out;
-    nd->attr = b.attr;
-    nd->attr.data = data;
-    nd->data_bytes = bytes;
+    b.attr.data = data;
+    nd->attr = keep ? gir__attr_put(g, &b.attr) : &gir__no_attr;
     for (k = 0; k < n; ++k) g->ins[g->nins++] = stor[k].id;
     return gir__handle(g, (uint32_t)g->nnodes++);
 }
@@ -6039,7 +6081,7 @@ static gir_node gir__ah_zeros_like(gir_graph *G, const gir__node *nd, const gir_
 static gir_shape gir__keepdims_shape(gir_graph *G, const gir__node *nd, const gir_node *x) {
     gir_shape s = gir__shape_of(G, x[0]);
     int k;
-    for (k = 0; k < nd->attr.l[0].n; ++k) s.dim[nd->attr.l[0].v[k]] = 1;
+    for (k = 0; k < nd->attr->l[0].n; ++k) s.dim[nd->attr->l[0].v[k]] = 1;
     return s;
 }
 static gir_node gir__ah_keep(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
@@ -6052,7 +6094,7 @@ static double gir__reduced_count(gir_graph *G, const gir__node *nd, const gir_no
     gir_shape s = gir__shape_of(G, x[0]);
     double c = 1;
     int k;
-    for (k = 0; k < nd->attr.l[0].n; ++k) c *= s.dim[nd->attr.l[0].v[k]];
+    for (k = 0; k < nd->attr->l[0].n; ++k) c *= s.dim[nd->attr->l[0].v[k]];
     return c;
 }
 static gir_node gir__ah_rcount(gir_graph *G, const gir__node *nd, const gir_node *x) {
@@ -6060,64 +6102,64 @@ static gir_node gir__ah_rcount(gir_graph *G, const gir__node *nd, const gir_node
 }
 /* 1 / max(0, n - ddof), as the forward divides: inf when ddof >= n, so the gradient is not finite either */
 static gir_node gir__ah_rdof(gir_graph *G, const gir__node *nd, const gir_node *x) {
-    double d = gir__reduced_count(G, nd, x) - nd->attr.i[1];
+    double d = gir__reduced_count(G, nd, x) - nd->attr->i[1];
     return gir_scalar(G, (gir_dtype)nd->dtype, 1.0 / (d > 0 ? d : 0.0));
 }
 static gir_node gir__ah_rmean(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
     (void)x;
-    return gir_mean(G, t, nd->attr.l[0], 1);
+    return gir_mean(G, t, nd->attr->l[0], 1);
 }
 /* max/min: the gradient goes to every element equal to the result, shared equally between ties */
 static gir_node gir__ah_tiemask(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node xin, gir_node m) {
     gir_node k = gir_cast(G, gir_eq(G, xin, m), (gir_dtype)nd->dtype);
     (void)x;
-    return gir_div(G, k, gir_sum(G, k, nd->attr.l[0], 1));
+    return gir_div(G, k, gir_sum(G, k, nd->attr->l[0], 1));
 }
 static gir_node gir__ah_like(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
     (void)nd; (void)x;
     return gir_reshape(G, t, gir__shape_of(G, ref));
 }
 static gir_node gir__ah_untranspose(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
-    gir_ints inv = nd->attr.l[0];
+    gir_ints inv = nd->attr->l[0];
     int k;
     (void)x;
-    for (k = 0; k < inv.n; ++k) inv.v[nd->attr.l[0].v[k]] = k;
+    for (k = 0; k < inv.n; ++k) inv.v[nd->attr->l[0].v[k]] = k;
     return gir_transpose(G, t, inv);
 }
 static gir_node gir__ah_slice_back(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
-    const gir_attr *A = &nd->attr;
+    const gir_attr *A = nd->attr;
     (void)x;
     return gir_unslice(G, t, A->i[0], A->i[1], A->i[2], A->i[3], gir__shape_of(G, ref).dim[A->i[0]]);
 }
 static gir_node gir__ah_reslice(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
-    const gir_attr *A = &nd->attr;
+    const gir_attr *A = nd->attr;
     (void)x;
     return gir_slice(G, t, A->i[0], A->i[1], A->i[2], A->i[3]);
 }
 static gir_node gir__ah_concat_part(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, int i) {
-    int ax = nd->attr.i[0], k;
+    int ax = nd->attr->i[0], k;
     int32_t off = 0;
     for (k = 0; k < i; ++k) off += gir__shape_of(G, x[k]).dim[ax];
     return gir_slice(G, t, ax, off, off + gir__shape_of(G, x[i]).dim[ax], 1);
 }
 static gir_node gir__ah_reflip(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
     (void)x;
-    return gir_flip(G, t, nd->attr.l[0]);
+    return gir_flip(G, t, nd->attr->l[0]);
 }
 static gir_node gir__ah_unpad(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
     gir_shape rs = gir__shape_of(G, ref);
     int k;
     (void)x;
     for (k = 0; k < rs.rank; ++k)
-        if (nd->attr.l[0].v[k] || nd->attr.l[1].v[k])
-            t = gir_slice(G, t, k, nd->attr.l[0].v[k], nd->attr.l[0].v[k] + rs.dim[k], 1);
+        if (nd->attr->l[0].v[k] || nd->attr->l[1].v[k])
+            t = gir_slice(G, t, k, nd->attr->l[0].v[k], nd->attr->l[0].v[k] + rs.dim[k], 1);
     return t;
 }
 static gir_node gir__ah_unselect(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
-    return gir_index_add(G, t, x[1], nd->attr.i[0], gir__shape_of(G, ref).dim[nd->attr.i[0]]);
+    return gir_index_add(G, t, x[1], nd->attr->i[0], gir__shape_of(G, ref).dim[nd->attr->i[0]]);
 }
 static gir_node gir__ah_reselect(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
-    return gir_index_select(G, t, x[1], nd->attr.i[0]);
+    return gir_index_select(G, t, x[1], nd->attr->i[0]);
 }
 /* the adjoint of diagonal k: the vector back on diagonal k of a square matrix, whose last two axes are then cut
    or padded to the parent's m x n (every entry of the diagonal lies inside m x n) */
@@ -6128,7 +6170,7 @@ static gir_node gir__ah_undiagonal(gir_graph *G, const gir__node *nd, const gir_
     int k, r = xs.rank, pad = 0;
     if (!t.id) return t;
     if (gir__shape_of(G, t).dim[r - 2] == 0) return gir_zeros_like(G, x[0]);
-    d = gir_diag(G, t, nd->attr.i[0]);
+    d = gir_diag(G, t, nd->attr->i[0]);
     if (!d.id) return d;
     ds = gir__shape_of(G, d);
     before.n = after.n = r;
@@ -6171,18 +6213,18 @@ static gir_node gir__ah_untrace(gir_graph *G, const gir__node *nd, const gir_nod
     return gir_mul(G, gir__ah_cell(G, nd, x, t), e);
 }
 static gir_node gir__ah_trisolve_adj(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
-    return gir_trisolve(G, x[0], t, nd->attr.i[0], !nd->attr.i[1]);
+    return gir_trisolve(G, x[0], t, nd->attr->i[0], !nd->attr->i[1]);
 }
 /* d A for X = op(A)^-1 B, given dB: -dB X^T (or -X dB^T when transposed), kept to A's triangle */
 static gir_node gir__ah_trisolve_da(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node db, gir_node y) {
-    gir_node p = nd->attr.i[1] ? gir_matmul(G, y, gir_permute_last2(G, db)) : gir_matmul(G, db, gir_permute_last2(G, y));
+    gir_node p = nd->attr->i[1] ? gir_matmul(G, y, gir_permute_last2(G, db)) : gir_matmul(G, db, gir_permute_last2(G, y));
     (void)x;
-    p = nd->attr.i[0] ? gir_tril(G, p, 0) : gir_triu(G, p, 0);
+    p = nd->attr->i[0] ? gir_tril(G, p, 0) : gir_triu(G, p, 0);
     return gir_neg(G, p);
 }
 static gir_node gir__ah_axsum(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
     (void)x;
-    return gir_sum(G, t, gir_ints1(nd->attr.i[0]), 1);
+    return gir_sum(G, t, gir_ints1(nd->attr->i[0]), 1);
 }
 static gir_node gir__ah_lastcol(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
     return gir__ah_col(G, nd, x, t);
@@ -6204,40 +6246,40 @@ static gir_node gir__ah_rsize(gir_graph *G, const gir__node *nd, const gir_node 
 }
 /* conv2d and its two backward ops are bilinear: each adjoint is one of the other two */
 static gir_node gir__ah_conv_fwd(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node a, gir_node w) {
-    const gir_attr *A = &nd->attr;
+    const gir_attr *A = nd->attr;
     (void)x;
     return gir_conv2d(G, a, w, A->l[0], A->l[1], A->l[2], A->i[0]);
 }
 static gir_node gir__ah_conv_dx(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node gy, gir_node w) {
-    const gir_attr *A = &nd->attr;
+    const gir_attr *A = nd->attr;
     return gir_conv2d_bwd_data(G, gy, w, A->l[0], A->l[1], A->l[2], A->i[0], gir__shape_of(G, x[0]));
 }
 static gir_node gir__ah_conv_dw(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node xin, gir_node gy) {
-    const gir_attr *A = &nd->attr;
+    const gir_attr *A = nd->attr;
     return gir_conv2d_bwd_filter(G, xin, gy, A->l[0], A->l[1], A->l[2], A->i[0], gir__shape_of(G, x[1]));
 }
 /* for conv2d_bwd_data(gy, w): d w = bwd_filter(x = upstream, gy) */
 static gir_node gir__ah_conv_dw_of_dx(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node up, gir_node gy) {
-    const gir_attr *A = &nd->attr;
+    const gir_attr *A = nd->attr;
     return gir_conv2d_bwd_filter(G, up, gy, A->l[0], A->l[1], A->l[2], A->i[0], gir__shape_of(G, x[1]));
 }
 /* for conv2d_bwd_filter(x, gy): d x = bwd_data(gy, w = upstream) */
 static gir_node gir__ah_conv_dx_of_dw(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node gy, gir_node up) {
-    const gir_attr *A = &nd->attr;
+    const gir_attr *A = nd->attr;
     return gir_conv2d_bwd_data(G, gy, up, A->l[0], A->l[1], A->l[2], A->i[0], gir__shape_of(G, x[0]));
 }
 static gir_node gir__ah_maxpool_dx(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node xin) {
-    const gir_attr *A = &nd->attr;
+    const gir_attr *A = nd->attr;
     (void)x;
     return gir_max_pool2d_bwd(G, t, xin, A->l[0], A->l[1], A->l[2]);
 }
 static gir_node gir__ah_avgpool_dx(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node xin) {
-    const gir_attr *A = &nd->attr;
+    const gir_attr *A = nd->attr;
     (void)x;
     return gir_avg_pool2d_bwd(G, t, A->l[0], A->l[1], A->l[2], A->i[0], gir__shape_of(G, xin));
 }
 static gir_node gir__ah_avgpool_fwd(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
-    const gir_attr *A = &nd->attr;
+    const gir_attr *A = nd->attr;
     (void)x;
     return gir_avg_pool2d(G, t, A->l[0], A->l[1], A->l[2], A->i[0]);
 }
@@ -6500,12 +6542,12 @@ static void gir__adj_relu(gir_graph *G, const gir__node *nd, gir_node y, gir_nod
 /* generated from ops.def:253 (LEAKY_RELU) */
 static void gir__adj_leaky_relu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir_mul(G, g, gir_add(G, gir_mul(G, gir__ah_mask(G, nd, x, gir_gt(G, x[0], gir__ah_num(G, g, 0))), gir_sub(G, gir__ah_num(G, g, 1), gir__ah_num(G, g, (double)nd->attr.f[0]))), gir__ah_num(G, g, (double)nd->attr.f[0])));
+    if (need[0]) dx[0] = gir_mul(G, g, gir_add(G, gir_mul(G, gir__ah_mask(G, nd, x, gir_gt(G, x[0], gir__ah_num(G, g, 0))), gir_sub(G, gir__ah_num(G, g, 1), gir__ah_num(G, g, (double)nd->attr->f[0]))), gir__ah_num(G, g, (double)nd->attr->f[0])));
     (void)n;
 }
 /* generated from ops.def:256 (ELU) */
 static void gir__adj_elu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    if (need[0]) dx[0] = gir_mul(G, g, gir_where(G, gir_gt(G, x[0], gir__ah_num(G, g, 0)), gir__ah_num(G, g, 1), gir_add(G, y, gir__ah_num(G, g, (double)nd->attr.f[0]))));
+    if (need[0]) dx[0] = gir_mul(G, g, gir_where(G, gir_gt(G, x[0], gir__ah_num(G, g, 0)), gir__ah_num(G, g, 1), gir_add(G, y, gir__ah_num(G, g, (double)nd->attr->f[0]))));
     (void)n;
 }
 /* generated from ops.def:260 (GELU) */
@@ -6553,7 +6595,7 @@ static void gir__adj_round(gir_graph *G, const gir__node *nd, gir_node y, gir_no
 /* generated from ops.def:279 (CLAMP) */
 static void gir__adj_clamp(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir_mul(G, g, gir__ah_mask(G, nd, x, gir_and(G, gir_ge(G, x[0], gir__ah_num(G, g, (double)nd->attr.f[0])), gir_le(G, x[0], gir__ah_num(G, g, (double)nd->attr.f[1])))));
+    if (need[0]) dx[0] = gir_mul(G, g, gir__ah_mask(G, nd, x, gir_and(G, gir_ge(G, x[0], gir__ah_num(G, g, (double)nd->attr->f[0])), gir_le(G, x[0], gir__ah_num(G, g, (double)nd->attr->f[1])))));
     (void)n;
 }
 /* generated from ops.def:285 (SUM) */
@@ -6666,7 +6708,7 @@ static void gir__adj_where(gir_graph *G, const gir__node *nd, gir_node y, gir_no
 static void gir__adj_diag(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
-    if (need[0]) dx[0] = gir_diagonal(G, g, nd->attr.i[0]);
+    if (need[0]) dx[0] = gir_diagonal(G, g, nd->attr->i[0]);
     (void)n;
 }
 /* generated from ops.def:411 (DIAGONAL) */
@@ -6679,14 +6721,14 @@ static void gir__adj_diagonal(gir_graph *G, const gir__node *nd, gir_node y, gir
 static void gir__adj_triu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
-    if (need[0]) dx[0] = gir_triu(G, g, nd->attr.i[0]);
+    if (need[0]) dx[0] = gir_triu(G, g, nd->attr->i[0]);
     (void)n;
 }
 /* generated from ops.def:419 (TRIL) */
 static void gir__adj_tril(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
-    if (need[0]) dx[0] = gir_tril(G, g, nd->attr.i[0]);
+    if (need[0]) dx[0] = gir_tril(G, g, nd->attr->i[0]);
     (void)n;
 }
 /* generated from ops.def:423 (CAST) */
@@ -6825,20 +6867,20 @@ static void gir__adj_avg_pool2d_bwd(gir_graph *G, const gir__node *nd, gir_node 
 static void gir__adj_dropout(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
-    if (need[0]) dx[0] = gir_dropout(G, g, nd->attr.f[0], nd->attr.seed);
+    if (need[0]) dx[0] = gir_dropout(G, g, nd->attr->f[0], nd->attr->seed);
     (void)n;
 }
 /* generated from ops.def:542 (GATHER) */
 static void gir__adj_gather(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir_scatter_add(G, gir__ah_zeros_like(G, nd, x, x[0]), x[1], g, nd->attr.i[0]);
+    if (need[0]) dx[0] = gir_scatter_add(G, gir__ah_zeros_like(G, nd, x, x[0]), x[1], g, nd->attr->i[0]);
     (void)n;
 }
 /* generated from ops.def:548 (SCATTER_ADD) */
 static void gir__adj_scatter_add(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = g;
-    if (need[1]) dx[1] = gir_gather(G, g, x[2], nd->attr.i[0]);
+    if (need[1]) dx[1] = gir_gather(G, g, x[2], nd->attr->i[0]);
     (void)n;
 }
 /* generated from ops.def:553 (FMOD) */
@@ -17715,7 +17757,7 @@ typedef struct gir__step {
     uint32_t nin, in0;     /* its inputs: value indices in sin[in0 .. in0+nin) */
     uint16_t op;
     uint8_t  tr;           /* bit j: input j is read with its last two axes swapped (see gir__step_in) */
-    gir_attr attr;
+    const gir_attr *attr;  /* its node's attributes, in the graph's attribute store (the plan keeps the graph) */
 } gir__step;
 struct gir_plan {
     gir_allocator a;
@@ -17775,11 +17817,11 @@ static uint32_t gir__step_in(const gir_graph *g, const gir__node *d, uint32_t k,
     int r = t->shape.rank, j;
     *tr = 0;
     if (d->op != GIR_OP_MATMUL || (d->dtype != GIR_DTYPE_F32 && d->dtype != GIR_DTYPE_F64) ||
-        t->op != GIR_OP_TRANSPOSE || r < 2 || t->attr.l[0].n != r)
+        t->op != GIR_OP_TRANSPOSE || r < 2 || t->attr->l[0].n != r)
         return in;
     for (j = 0; j < r - 2; ++j)
-        if (t->attr.l[0].v[j] != j) return in;
-    if (t->attr.l[0].v[r - 2] != r - 1 || t->attr.l[0].v[r - 1] != r - 2) return in;
+        if (t->attr->l[0].v[j] != j) return in;
+    if (t->attr->l[0].v[r - 2] != r - 1 || t->attr->l[0].v[r - 1] != r - 2) return in;
     *tr = 1;
     return g->ins[t->in0];
 }
@@ -17867,7 +17909,6 @@ GIR_API gir_status gir_compile(gir_graph *g, int n_out, const gir_node *outs, gi
             s->val = p->nvals - 1;
             s->op = d->op;
             s->attr = d->attr;
-            s->attr.data = NULL;
             s->nin = d->nin;
             s->in0 = (uint32_t)p->nsin;
             s->tr = 0;
@@ -17973,7 +18014,7 @@ GIR_API gir_status gir_run(gir_plan *p) {
     p->msg[0] = 0;
     for (k = 0; k < p->nvals; ++k) {
         gir__val *v = &p->vals[k];
-        if (v->kind == GIR__VAL_DATA) v->ptr = (void *)p->g->nodes[v->node].attr.data;
+        if (v->kind == GIR__VAL_DATA) v->ptr = (void *)p->g->nodes[v->node].attr->data;
         else if (v->kind == GIR__VAL_INPUT && !v->ptr && v->bytes) {
             gir__pfail(p, GIR_ERR_UNBOUND, "run: input node %u %T %S is not bound (gir_plan_bind)", (unsigned)v->node,
                        (int)v->dtype, &v->shape);
@@ -17994,7 +18035,7 @@ GIR_API gir_status gir_run(gir_plan *p) {
         kx.op = s->op;
         kx.dtype = o->dtype;
         kx.shape = &o->shape;
-        kx.attr = &s->attr;
+        kx.attr = s->attr;
         kx.out = o->ptr;
         kx.nin = (int)s->nin;
         kx.in = p->kin;
@@ -18015,7 +18056,7 @@ GIR_API gir_status gir_run(gir_plan *p) {
 GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n) {
     uint32_t v;
     if (!p || gir__handle_kind(p->g, n) != GIR__H_OWN || n.id >= p->nmap || !(v = p->map[n.id])) return NULL;
-    if (p->vals[v - 1].kind == GIR__VAL_DATA) return p->g->nodes[n.id].attr.data;
+    if (p->vals[v - 1].kind == GIR__VAL_DATA) return p->g->nodes[n.id].attr->data;
     return p->vals[v - 1].ptr;
 }
 GIR_API const char *gir_plan_message(const gir_plan *p) { return p ? p->msg : "no plan (NULL)"; }

@@ -33,16 +33,16 @@ static gir_status gir__check_values(gir__bctx *b) {
 /* the value of a rank-0 constant as its node holds it, when known at build time */
 static int gir__scalar_value(const gir__node *x, double *v) {
     if (x->op == GIR_OP_FILL) {
-        *v = x->dtype == GIR_DTYPE_U8 ? gir__sat_u8(x->attr.f[0]) : x->dtype == GIR_DTYPE_I32 ?
-             gir__sat_i32(x->attr.f[0]) : x->attr.f[0];
+        *v = x->dtype == GIR_DTYPE_U8 ? gir__sat_u8(x->attr->f[0]) : x->dtype == GIR_DTYPE_I32 ?
+             gir__sat_i32(x->attr->f[0]) : x->attr->f[0];
         return 1;
     }
-    if (x->op != GIR_OP_CONSTANT || !x->attr.data) return 0;
+    if (x->op != GIR_OP_CONSTANT || !x->attr->data) return 0;
     switch (x->dtype) {
-    case GIR_DTYPE_U8: case GIR_DTYPE_B8: *v = *(const uint8_t *)x->attr.data; return 1;
-    case GIR_DTYPE_I32: *v = *(const int32_t *)x->attr.data; return 1;
-    case GIR_DTYPE_F32: *v = *(const float *)x->attr.data; return 1;
-    default: *v = *(const double *)x->attr.data; return 1;
+    case GIR_DTYPE_U8: case GIR_DTYPE_B8: *v = *(const uint8_t *)x->attr->data; return 1;
+    case GIR_DTYPE_I32: *v = *(const int32_t *)x->attr->data; return 1;
+    case GIR_DTYPE_F32: *v = *(const float *)x->attr->data; return 1;
+    default: *v = *(const double *)x->attr->data; return 1;
     }
 }
 static int gir__kind(int dt) { return dt == GIR_DTYPE_B8 ? 0 : gir__is_int(dt) ? 1 : 2; }
@@ -83,7 +83,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     const gir__node *x0 = NULL;     /* the first parent, which the dtype and shape rules read */
     gir__bctx b;
     gir__node *nd;
-    int k, np, pdt = 0, odt = 0, ntype, level;
+    int k, np, pdt = 0, odt = 0, ntype, level, keep;
     size_t bytes = 0;
     void *data = NULL;
     gir_status s = GIR_OK;
@@ -246,9 +246,10 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
         if (attr && attr->data) GIR_MEMCPY(data, attr->data, bytes);
         else GIR_MEMSET(data, 0, bytes);
     }
+    keep = data || gir__attr_set(&b.attr);        /* attributes other than all zeros get a store entry */
     if (gir__grow(&g->a, (void **)&g->nodes, &g->cap, g->nnodes + 1, sizeof(gir__node)) ||
         gir__grow(&g->a, (void **)&g->ins, &g->inscap, g->nins + (size_t)n, sizeof(uint32_t)) ||
-        g->nnodes >= 0xffffffffu) {
+        (keep && gir__attr_reserve(g)) || g->nnodes >= 0xffffffffu) {
         gir__free(&g->a, data, bytes);
         gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "%s: node %u: out of memory growing the graph", oi->name, b.id);
         return bad;
@@ -263,9 +264,8 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     nd->nin = (uint32_t)n;
     nd->in0 = (uint32_t)g->nins;
     nd->shape = b.out;
-    nd->attr = b.attr;
-    nd->attr.data = data;
-    nd->data_bytes = bytes;
+    b.attr.data = data;
+    nd->attr = keep ? gir__attr_put(g, &b.attr) : &gir__no_attr;
     for (k = 0; k < n; ++k) g->ins[g->nins++] = stor[k].id;
     return gir__handle(g, (uint32_t)g->nnodes++);
 }

@@ -1170,11 +1170,11 @@ def lower_raw(op, n):
         if v == "i":
             return "i"
         if v == "s0":
-            return "nd->attr.seed"
+            return "nd->attr->seed"
         if re.match(r"^p\d$", v):
-            return "nd->attr.f[%s]" % v[1:]
+            return "nd->attr->f[%s]" % v[1:]
         if re.match(r"^i\d$", v):
-            return "nd->attr.i[%s]" % v[1:]
+            return "nd->attr->i[%s]" % v[1:]
     raise GenError("%s:%d: error: ADJ of %s: '%s' must be a number or attribute here"
                    % (op.path, op.line, op.name, expr_str(n)))
 
