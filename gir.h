@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=45e02f3c6f34e50afd6c7d48afd06fd7bc60f51ca25cea816bbc74ca94952a36
-                                          gen/ sha256=42dca614657a7b39
+                                          gen/ sha256=6ec109f50f011b53
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -4515,8 +4515,8 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
         return bad;
     }
     oi = &gir__ops[op];
-    GIR_MEMSET(&b, 0, sizeof b);
-    b.g = g; b.op = op; b.id = (uint32_t)g->nnodes; b.n = n;
+    b.g = g; b.op = op; b.id = (uint32_t)g->nnodes; b.n = n;    /* every field is set (no memset: it is hot) */
+    b.in = NULL; b.out = gir__no_attr.shape; b.dtype = 0;
     if (oi->variadic ? (n < 1 || n > GIR_MAX_VARIADIC) : (n != oi->nparents + oi->nargs)) {
         if (oi->variadic)
             gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: takes 1 to GIR_MAX_VARIADIC (%d) inputs, got %d", oi->name,
@@ -4549,7 +4549,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
         }
     }
     b.in = stor;
-    if (attr) b.attr = *attr;
+    b.attr = attr ? *attr : gir__no_attr;
     b.attr.data = NULL;
     if (gir__check_attr_ranks(&b, oi->attrs)) return bad;
     if (gir__promote(&b, oi, stor, np, &pdt)) return bad;
@@ -4676,8 +4676,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
         gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "%s: node %u: out of memory growing the graph", oi->name, b.id);
         return bad;
     }
-    nd = &g->nodes[g->nnodes];
-    GIR_MEMSET(nd, 0, sizeof *nd);
+    nd = &g->nodes[g->nnodes];               /* every field is set */
     nd->op = (uint16_t)op;
     nd->dtype = (uint8_t)odt;
     nd->ntype = (uint8_t)ntype;
@@ -4763,83 +4762,63 @@ GIR_API gir_node gir_rand_normal(gir_graph *g, gir_dtype dtype, gir_shape shape,
     return gir_op_build(g, GIR_OP_RAND_NORMAL, 0, NULL, &A);
 }
 GIR_API gir_node gir_not(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_NOT, 1, in, &A);
+    return gir_op_build(g, GIR_OP_NOT, 1, in, NULL);
 }
 GIR_API gir_node gir_and(gir_graph *g, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_AND, 2, in, &A);
+    return gir_op_build(g, GIR_OP_AND, 2, in, NULL);
 }
 GIR_API gir_node gir_or(gir_graph *g, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_OR, 2, in, &A);
+    return gir_op_build(g, GIR_OP_OR, 2, in, NULL);
 }
 GIR_API gir_node gir_xor(gir_graph *g, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_XOR, 2, in, &A);
+    return gir_op_build(g, GIR_OP_XOR, 2, in, NULL);
 }
 GIR_API gir_node gir_gt(gir_graph *g, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_GT, 2, in, &A);
+    return gir_op_build(g, GIR_OP_GT, 2, in, NULL);
 }
 GIR_API gir_node gir_ge(gir_graph *g, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_GE, 2, in, &A);
+    return gir_op_build(g, GIR_OP_GE, 2, in, NULL);
 }
 GIR_API gir_node gir_lt(gir_graph *g, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_LT, 2, in, &A);
+    return gir_op_build(g, GIR_OP_LT, 2, in, NULL);
 }
 GIR_API gir_node gir_le(gir_graph *g, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_LE, 2, in, &A);
+    return gir_op_build(g, GIR_OP_LE, 2, in, NULL);
 }
 GIR_API gir_node gir_eq(gir_graph *g, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_EQ, 2, in, &A);
+    return gir_op_build(g, GIR_OP_EQ, 2, in, NULL);
 }
 GIR_API gir_node gir_ne(gir_graph *g, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_NE, 2, in, &A);
+    return gir_op_build(g, GIR_OP_NE, 2, in, NULL);
 }
 GIR_API gir_node gir_approx_eq(gir_graph *g, gir_node a, gir_node b, double atol, double rtol) {
     gir_attr A;
@@ -4852,270 +4831,196 @@ GIR_API gir_node gir_approx_eq(gir_graph *g, gir_node a, gir_node b, double atol
     return gir_op_build(g, GIR_OP_APPROX_EQ, 2, in, &A);
 }
 GIR_API gir_node gir_isnan(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_ISNAN, 1, in, &A);
+    return gir_op_build(g, GIR_OP_ISNAN, 1, in, NULL);
 }
 GIR_API gir_node gir_isinf(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_ISINF, 1, in, &A);
+    return gir_op_build(g, GIR_OP_ISINF, 1, in, NULL);
 }
 GIR_API gir_node gir_isfinite(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_ISFINITE, 1, in, &A);
+    return gir_op_build(g, GIR_OP_ISFINITE, 1, in, NULL);
 }
 GIR_API gir_node gir_add(gir_graph *g, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_ADD, 2, in, &A);
+    return gir_op_build(g, GIR_OP_ADD, 2, in, NULL);
 }
 GIR_API gir_node gir_sub(gir_graph *g, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_SUB, 2, in, &A);
+    return gir_op_build(g, GIR_OP_SUB, 2, in, NULL);
 }
 GIR_API gir_node gir_mul(gir_graph *g, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_MUL, 2, in, &A);
+    return gir_op_build(g, GIR_OP_MUL, 2, in, NULL);
 }
 GIR_API gir_node gir_div(gir_graph *g, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_DIV, 2, in, &A);
+    return gir_op_build(g, GIR_OP_DIV, 2, in, NULL);
 }
 GIR_API gir_node gir_neg(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_NEG, 1, in, &A);
+    return gir_op_build(g, GIR_OP_NEG, 1, in, NULL);
 }
 GIR_API gir_node gir_pow(gir_graph *g, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_POW, 2, in, &A);
+    return gir_op_build(g, GIR_OP_POW, 2, in, NULL);
 }
 GIR_API gir_node gir_maximum(gir_graph *g, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_MAXIMUM, 2, in, &A);
+    return gir_op_build(g, GIR_OP_MAXIMUM, 2, in, NULL);
 }
 GIR_API gir_node gir_minimum(gir_graph *g, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_MINIMUM, 2, in, &A);
+    return gir_op_build(g, GIR_OP_MINIMUM, 2, in, NULL);
 }
 GIR_API gir_node gir_mod(gir_graph *g, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_MOD, 2, in, &A);
+    return gir_op_build(g, GIR_OP_MOD, 2, in, NULL);
 }
 GIR_API gir_node gir_floordiv(gir_graph *g, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_FLOORDIV, 2, in, &A);
+    return gir_op_build(g, GIR_OP_FLOORDIV, 2, in, NULL);
 }
 GIR_API gir_node gir_add_n(gir_graph *g, int n, const gir_node *xs) {
-    gir_attr A;
-    gir_attr_zero(&A);
-    return gir_op_build(g, GIR_OP_ADD_N, n, xs, &A);
+    return gir_op_build(g, GIR_OP_ADD_N, n, xs, NULL);
 }
 GIR_API gir_node gir_abs(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_ABS, 1, in, &A);
+    return gir_op_build(g, GIR_OP_ABS, 1, in, NULL);
 }
 GIR_API gir_node gir_sign(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_SIGN, 1, in, &A);
+    return gir_op_build(g, GIR_OP_SIGN, 1, in, NULL);
 }
 GIR_API gir_node gir_square(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_SQUARE, 1, in, &A);
+    return gir_op_build(g, GIR_OP_SQUARE, 1, in, NULL);
 }
 GIR_API gir_node gir_sqrt(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_SQRT, 1, in, &A);
+    return gir_op_build(g, GIR_OP_SQRT, 1, in, NULL);
 }
 GIR_API gir_node gir_rsqrt(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_RSQRT, 1, in, &A);
+    return gir_op_build(g, GIR_OP_RSQRT, 1, in, NULL);
 }
 GIR_API gir_node gir_reciprocal(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_RECIPROCAL, 1, in, &A);
+    return gir_op_build(g, GIR_OP_RECIPROCAL, 1, in, NULL);
 }
 GIR_API gir_node gir_exp(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_EXP, 1, in, &A);
+    return gir_op_build(g, GIR_OP_EXP, 1, in, NULL);
 }
 GIR_API gir_node gir_expm1(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_EXPM1, 1, in, &A);
+    return gir_op_build(g, GIR_OP_EXPM1, 1, in, NULL);
 }
 GIR_API gir_node gir_log(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_LOG, 1, in, &A);
+    return gir_op_build(g, GIR_OP_LOG, 1, in, NULL);
 }
 GIR_API gir_node gir_log1p(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_LOG1P, 1, in, &A);
+    return gir_op_build(g, GIR_OP_LOG1P, 1, in, NULL);
 }
 GIR_API gir_node gir_log2(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_LOG2, 1, in, &A);
+    return gir_op_build(g, GIR_OP_LOG2, 1, in, NULL);
 }
 GIR_API gir_node gir_sin(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_SIN, 1, in, &A);
+    return gir_op_build(g, GIR_OP_SIN, 1, in, NULL);
 }
 GIR_API gir_node gir_cos(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_COS, 1, in, &A);
+    return gir_op_build(g, GIR_OP_COS, 1, in, NULL);
 }
 GIR_API gir_node gir_tan(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_TAN, 1, in, &A);
+    return gir_op_build(g, GIR_OP_TAN, 1, in, NULL);
 }
 GIR_API gir_node gir_asin(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_ASIN, 1, in, &A);
+    return gir_op_build(g, GIR_OP_ASIN, 1, in, NULL);
 }
 GIR_API gir_node gir_acos(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_ACOS, 1, in, &A);
+    return gir_op_build(g, GIR_OP_ACOS, 1, in, NULL);
 }
 GIR_API gir_node gir_atan(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_ATAN, 1, in, &A);
+    return gir_op_build(g, GIR_OP_ATAN, 1, in, NULL);
 }
 GIR_API gir_node gir_sinh(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_SINH, 1, in, &A);
+    return gir_op_build(g, GIR_OP_SINH, 1, in, NULL);
 }
 GIR_API gir_node gir_cosh(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_COSH, 1, in, &A);
+    return gir_op_build(g, GIR_OP_COSH, 1, in, NULL);
 }
 GIR_API gir_node gir_tanh(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_TANH, 1, in, &A);
+    return gir_op_build(g, GIR_OP_TANH, 1, in, NULL);
 }
 GIR_API gir_node gir_sigmoid(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_SIGMOID, 1, in, &A);
+    return gir_op_build(g, GIR_OP_SIGMOID, 1, in, NULL);
 }
 GIR_API gir_node gir_softplus(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_SOFTPLUS, 1, in, &A);
+    return gir_op_build(g, GIR_OP_SOFTPLUS, 1, in, NULL);
 }
 GIR_API gir_node gir_relu(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_RELU, 1, in, &A);
+    return gir_op_build(g, GIR_OP_RELU, 1, in, NULL);
 }
 GIR_API gir_node gir_leaky_relu(gir_graph *g, gir_node a, double alpha) {
     gir_attr A;
@@ -5134,46 +5039,34 @@ GIR_API gir_node gir_elu(gir_graph *g, gir_node a, double alpha) {
     return gir_op_build(g, GIR_OP_ELU, 1, in, &A);
 }
 GIR_API gir_node gir_gelu(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_GELU, 1, in, &A);
+    return gir_op_build(g, GIR_OP_GELU, 1, in, NULL);
 }
 GIR_API gir_node gir_silu(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_SILU, 1, in, &A);
+    return gir_op_build(g, GIR_OP_SILU, 1, in, NULL);
 }
 GIR_API gir_node gir_erf(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_ERF, 1, in, &A);
+    return gir_op_build(g, GIR_OP_ERF, 1, in, NULL);
 }
 GIR_API gir_node gir_floor(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_FLOOR, 1, in, &A);
+    return gir_op_build(g, GIR_OP_FLOOR, 1, in, NULL);
 }
 GIR_API gir_node gir_ceil(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_CEIL, 1, in, &A);
+    return gir_op_build(g, GIR_OP_CEIL, 1, in, NULL);
 }
 GIR_API gir_node gir_round(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_ROUND, 1, in, &A);
+    return gir_op_build(g, GIR_OP_ROUND, 1, in, NULL);
 }
 GIR_API gir_node gir_clamp(gir_graph *g, gir_node a, double lo, double hi) {
     gir_attr A;
@@ -5384,13 +5277,11 @@ GIR_API gir_node gir_one_hot(gir_graph *g, gir_node index, int depth, gir_dtype 
     return gir_op_build(g, GIR_OP_ONE_HOT, 1, in, &A);
 }
 GIR_API gir_node gir_where(gir_graph *g, gir_node cond, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[3];
-    gir_attr_zero(&A);
     in[0] = cond;
     in[1] = a;
     in[2] = b;
-    return gir_op_build(g, GIR_OP_WHERE, 3, in, &A);
+    return gir_op_build(g, GIR_OP_WHERE, 3, in, NULL);
 }
 GIR_API gir_node gir_diag(gir_graph *g, gir_node x, int k) {
     gir_attr A;
@@ -5433,70 +5324,52 @@ GIR_API gir_node gir_cast(gir_graph *g, gir_node x, gir_dtype dtype) {
     return gir_op_build(g, GIR_OP_CAST, 1, in, &A);
 }
 GIR_API gir_node gir_stop_gradient(gir_graph *g, gir_node x) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = x;
-    return gir_op_build(g, GIR_OP_STOP_GRADIENT, 1, in, &A);
+    return gir_op_build(g, GIR_OP_STOP_GRADIENT, 1, in, NULL);
 }
 GIR_API gir_node gir_matmul(gir_graph *g, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_MATMUL, 2, in, &A);
+    return gir_op_build(g, GIR_OP_MATMUL, 2, in, NULL);
 }
 GIR_API gir_node gir_dot(gir_graph *g, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_DOT, 2, in, &A);
+    return gir_op_build(g, GIR_OP_DOT, 2, in, NULL);
 }
 GIR_API gir_node gir_outer(gir_graph *g, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_OUTER, 2, in, &A);
+    return gir_op_build(g, GIR_OP_OUTER, 2, in, NULL);
 }
 GIR_API gir_node gir_trace(gir_graph *g, gir_node x) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = x;
-    return gir_op_build(g, GIR_OP_TRACE, 1, in, &A);
+    return gir_op_build(g, GIR_OP_TRACE, 1, in, NULL);
 }
 GIR_API gir_node gir_inverse(gir_graph *g, gir_node x) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = x;
-    return gir_op_build(g, GIR_OP_INVERSE, 1, in, &A);
+    return gir_op_build(g, GIR_OP_INVERSE, 1, in, NULL);
 }
 GIR_API gir_node gir_det(gir_graph *g, gir_node x) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = x;
-    return gir_op_build(g, GIR_OP_DET, 1, in, &A);
+    return gir_op_build(g, GIR_OP_DET, 1, in, NULL);
 }
 GIR_API gir_node gir_logdet(gir_graph *g, gir_node x) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = x;
-    return gir_op_build(g, GIR_OP_LOGDET, 1, in, &A);
+    return gir_op_build(g, GIR_OP_LOGDET, 1, in, NULL);
 }
 GIR_API gir_node gir_cholesky(gir_graph *g, gir_node x) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = x;
-    return gir_op_build(g, GIR_OP_CHOLESKY, 1, in, &A);
+    return gir_op_build(g, GIR_OP_CHOLESKY, 1, in, NULL);
 }
 GIR_API gir_node gir_trisolve(gir_graph *g, gir_node a, gir_node b, int lower, int trans) {
     gir_attr A;
@@ -5525,36 +5398,28 @@ GIR_API gir_node gir_log_softmax(gir_graph *g, gir_node x, int axis) {
     return gir_op_build(g, GIR_OP_LOG_SOFTMAX, 1, in, &A);
 }
 GIR_API gir_node gir_xent_logits(gir_graph *g, gir_node logits, gir_node labels) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = logits;
     in[1] = labels;
-    return gir_op_build(g, GIR_OP_XENT_LOGITS, 2, in, &A);
+    return gir_op_build(g, GIR_OP_XENT_LOGITS, 2, in, NULL);
 }
 GIR_API gir_node gir_xent_logits_prob(gir_graph *g, gir_node logits, gir_node probs) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = logits;
     in[1] = probs;
-    return gir_op_build(g, GIR_OP_XENT_LOGITS_PROB, 2, in, &A);
+    return gir_op_build(g, GIR_OP_XENT_LOGITS_PROB, 2, in, NULL);
 }
 GIR_API gir_node gir_bce_logits(gir_graph *g, gir_node x, gir_node t) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = x;
     in[1] = t;
-    return gir_op_build(g, GIR_OP_BCE_LOGITS, 2, in, &A);
+    return gir_op_build(g, GIR_OP_BCE_LOGITS, 2, in, NULL);
 }
 GIR_API gir_node gir_mse(gir_graph *g, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_MSE, 2, in, &A);
+    return gir_op_build(g, GIR_OP_MSE, 2, in, NULL);
 }
 GIR_API gir_node gir_conv2d(gir_graph *g, gir_node x, gir_node w, gir_ints stride, gir_ints padding, gir_ints dilation, int groups) {
     gir_attr A;
@@ -5667,19 +5532,15 @@ GIR_API gir_node gir_scatter_add(gir_graph *g, gir_node x, gir_node index, gir_n
     return gir_op_build(g, GIR_OP_SCATTER_ADD, 3, in, &A);
 }
 GIR_API gir_node gir_fmod(gir_graph *g, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_FMOD, 2, in, &A);
+    return gir_op_build(g, GIR_OP_FMOD, 2, in, NULL);
 }
 GIR_API gir_node gir_gelu_tanh(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_GELU_TANH, 1, in, &A);
+    return gir_op_build(g, GIR_OP_GELU_TANH, 1, in, NULL);
 }
 
 #ifndef GIR_NO_STDIO

@@ -93,8 +93,8 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
         return bad;
     }
     oi = &gir__ops[op];
-    GIR_MEMSET(&b, 0, sizeof b);
-    b.g = g; b.op = op; b.id = (uint32_t)g->nnodes; b.n = n;
+    b.g = g; b.op = op; b.id = (uint32_t)g->nnodes; b.n = n;    /* every field is set (no memset: it is hot) */
+    b.in = NULL; b.out = gir__no_attr.shape; b.dtype = 0;
     if (oi->variadic ? (n < 1 || n > GIR_MAX_VARIADIC) : (n != oi->nparents + oi->nargs)) {
         if (oi->variadic)
             gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: takes 1 to GIR_MAX_VARIADIC (%d) inputs, got %d", oi->name,
@@ -127,7 +127,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
         }
     }
     b.in = stor;
-    if (attr) b.attr = *attr;
+    b.attr = attr ? *attr : gir__no_attr;
     b.attr.data = NULL;
     if (gir__check_attr_ranks(&b, oi->attrs)) return bad;
     if (gir__promote(&b, oi, stor, np, &pdt)) return bad;
@@ -254,8 +254,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
         gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "%s: node %u: out of memory growing the graph", oi->name, b.id);
         return bad;
     }
-    nd = &g->nodes[g->nnodes];
-    GIR_MEMSET(nd, 0, sizeof *nd);
+    nd = &g->nodes[g->nnodes];               /* every field is set */
     nd->op = (uint16_t)op;
     nd->dtype = (uint8_t)odt;
     nd->ntype = (uint8_t)ntype;
