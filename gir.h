@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=45e02f3c6f34e50afd6c7d48afd06fd7bc60f51ca25cea816bbc74ca94952a36
-                                          gen/ sha256=6ec109f50f011b53
+                                          gen/ sha256=d9d8f5ec9c31fd1e
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -4549,7 +4549,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
         }
     }
     b.in = stor;
-    b.attr = attr ? *attr : gir__no_attr;
+    b.attr = *(attr ? attr : &gir__no_attr);      /* a copy (gcc turns a zero fill into a slow rep stos) */
     b.attr.data = NULL;
     if (gir__check_attr_ranks(&b, oi->attrs)) return bad;
     if (gir__promote(&b, oi, stor, np, &pdt)) return bad;
