@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=5744e6fcc4b510dee34da748508b5c704edfe8171ef14e9e20b97ff3a5f1602d
-                                          gen/ sha256=444fa79cb9b5749a
+                                          gen/ sha256=0c54286b3808b2c0
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1382,10 +1382,14 @@ typedef struct gir__node {
     uint16_t  nparents;     /* inputs [0, nparents) are parents, the rest arguments */
     uint32_t  nin;
     uint32_t  in0;          /* first input in the graph's input pool */
+    const gir_attr *attr;   /* never NULL: gir__no_attr, or an entry of the graph's attribute store (which owns
+                               attr->data, the values of a constant or variable) */
     gir_shape shape;
-    gir_attr  attr;         /* attr.data owned: the node's values (constants, variables) */
-    size_t    data_bytes;
 } gir__node;
+
+/* The attribute store: blocks of 8, 16, 32 ... entries, allocated as needed and never moved, so a node's attr
+   pointer stays valid while the graph lives, however the node array grows (plans point at it too). */
+#define GIR__ATTR_BLOCKS 40
 
 struct gir_graph {
     gir_allocator a;
@@ -1393,6 +1397,9 @@ struct gir_graph {
     size_t        nnodes, cap;
     uint32_t     *ins;
     size_t        nins, inscap;
+    gir_attr     *ablk[GIR__ATTR_BLOCKS];  /* the attribute store: block b holds 8 << b entries */
+    uint32_t      nablk;        /* blocks allocated; all but the last are full */
+    size_t        aused;        /* entries used in the last block */
     gir_status    status;
     char          msg[GIR__MSG];
     uint16_t      grad_level;   /* level given to nodes built while gir_grad runs */
@@ -5359,6 +5366,36 @@ static int gir__shape_ok(const gir_shape *s) { return gir__rank_ok(s->rank) && g
 /* graph --------------------------------------------------------------------------------------------------- */
 GIR_API void gir_attr_zero(gir_attr *a) { GIR_MEMSET(a, 0, sizeof *a); }
 
+/* the attributes of every node that has none (all bytes zero) */
+static const gir_attr gir__no_attr = {{0, 0, 0}, {0, 0, 0, 0, 0}, {{0, {0}}, {0, {0}}, {0, {0}}}, {0, {0}}, 0, 0, NULL};
+/* 1 when some byte of *a is not zero: such a node gets an entry of the attribute store */
+static int gir__attr_set(const gir_attr *a) {
+    const unsigned char *p = (const unsigned char *)a;
+    uint64_t w, acc = 0;
+    size_t k;
+    for (k = 0; k + 8 <= sizeof *a; k += 8) { GIR_MEMCPY(&w, p + k, 8); acc |= w; }
+    for (; k < sizeof *a; ++k) acc |= p[k];
+    return acc != 0;
+}
+/* room for one more entry in the attribute store; 0 on success. A failure changes nothing; a success may add an
+   empty block, which changes nothing either (the next entry goes there). */
+static int gir__attr_reserve(gir_graph *g) {
+    gir_attr *blk;
+    if (g->nablk && g->aused < ((size_t)8 << (g->nablk - 1))) return 0;
+    if (g->nablk == GIR__ATTR_BLOCKS) return 1;
+    blk = (gir_attr *)gir__alloc(&g->a, ((size_t)8 << g->nablk) * sizeof(gir_attr));
+    if (!blk) return 1;
+    g->ablk[g->nablk++] = blk;
+    g->aused = 0;
+    return 0;
+}
+/* a copy of *a in the store, after gir__attr_reserve succeeded */
+static const gir_attr *gir__attr_put(gir_graph *g, const gir_attr *a) {
+    gir_attr *e = &g->ablk[g->nablk - 1][g->aused++];
+    *e = *a;
+    return e;
+}
+
 GIR_API gir_graph *gir_graph_new(const gir_graph_desc *desc) {
     gir_allocator a = gir__allocator_or_default(desc ? &desc->allocator : NULL);
     gir_graph *g = (gir_graph *)gir__alloc(&a, sizeof *g);
@@ -5370,6 +5407,7 @@ GIR_API gir_graph *gir_graph_new(const gir_graph_desc *desc) {
         return NULL;
     }
     GIR_MEMSET(&g->nodes[0], 0, sizeof(gir__node));
+    g->nodes[0].attr = &gir__no_attr;
     g->nnodes = 1;
     g->tag = gir__new_tag();
     return g;
@@ -5377,9 +5415,13 @@ GIR_API gir_graph *gir_graph_new(const gir_graph_desc *desc) {
 /* the graph's memory; gir_graph_free calls it, or the last plan's gir_plan_free when plans outlived the graph */
 static void gir__graph_release(gir_graph *g) {
     size_t k;
+    uint32_t b;
     gir_allocator a = g->a;
-    for (k = 1; k < g->nnodes; ++k)
-        gir__free(&a, (void *)g->nodes[k].attr.data, g->nodes[k].data_bytes);
+    for (b = 0; b < g->nablk; ++b) {            /* every block but the last is full */
+        size_t used = b + 1 < g->nablk ? (size_t)8 << b : g->aused;
+        for (k = 0; k < used; ++k) gir__free(&a, (void *)g->ablk[b][k].data, 0);
+        gir__free(&a, g->ablk[b], ((size_t)8 << b) * sizeof(gir_attr));
+    }
     gir__free(&a, g->nodes, g->cap * sizeof(gir__node));
     gir__free(&a, g->ins, g->inscap * sizeof(uint32_t));
     gir__free(&a, g, sizeof *g);
@@ -5444,14 +5486,14 @@ GIR_API gir_attr gir_node_attr(const gir_graph *g, gir_node n) {
     const gir__node *d = gir__get(g, n);
     gir_attr a;
     gir_attr_zero(&a);
-    if (d) { a = d->attr; a.data = NULL; }
+    if (d) { a = *d->attr; a.data = NULL; }
     return a;
 }
 GIR_API int64_t gir_node_numel(const gir_graph *g, gir_node n) {
     const gir__node *d = gir__get(g, n); return d ? gir__numel(&d->shape) : 0;
 }
 GIR_API void *gir_node_data(gir_graph *g, gir_node n) {
-    const gir__node *d = gir__get(g, n); return d ? (void *)d->attr.data : NULL;
+    const gir__node *d = gir__get(g, n); return d ? (void *)d->attr->data : NULL;
 }
 
 /* op table queries */
@@ -6239,16 +6281,16 @@ static gir_status gir__check_values(gir__bctx *b) {
 /* the value of a rank-0 constant as its node holds it, when known at build time */
 static int gir__scalar_value(const gir__node *x, double *v) {
     if (x->op == GIR_OP_FILL) {
-        *v = x->dtype == GIR_DTYPE_U8 ? gir__sat_u8(x->attr.f[0]) : x->dtype == GIR_DTYPE_I32 ?
-             gir__sat_i32(x->attr.f[0]) : x->attr.f[0];
+        *v = x->dtype == GIR_DTYPE_U8 ? gir__sat_u8(x->attr->f[0]) : x->dtype == GIR_DTYPE_I32 ?
+             gir__sat_i32(x->attr->f[0]) : x->attr->f[0];
         return 1;
     }
-    if (x->op != GIR_OP_CONSTANT || !x->attr.data) return 0;
+    if (x->op != GIR_OP_CONSTANT || !x->attr->data) return 0;
     switch (x->dtype) {
-    case GIR_DTYPE_U8: case GIR_DTYPE_B8: *v = *(const uint8_t *)x->attr.data; return 1;
-    case GIR_DTYPE_I32: *v = *(const int32_t *)x->attr.data; return 1;
-    case GIR_DTYPE_F32: *v = *(const float *)x->attr.data; return 1;
-    default: *v = *(const double *)x->attr.data; return 1;
+    case GIR_DTYPE_U8: case GIR_DTYPE_B8: *v = *(const uint8_t *)x->attr->data; return 1;
+    case GIR_DTYPE_I32: *v = *(const int32_t *)x->attr->data; return 1;
+    case GIR_DTYPE_F32: *v = *(const float *)x->attr->data; return 1;
+    default: *v = *(const double *)x->attr->data; return 1;
     }
 }
 static int gir__kind(int dt) { return dt == GIR_DTYPE_B8 ? 0 : gir__is_int(dt) ? 1 : 2; }
@@ -6289,7 +6331,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     const gir__node *x0 = NULL;     /* the first parent, which the dtype and shape rules read */
     gir__bctx b;
     gir__node *nd;
-    int k, np, pdt = 0, odt = 0, ntype, level;
+    int k, np, pdt = 0, odt = 0, ntype, level, keep;
     size_t bytes = 0;
     void *data = NULL;
     gir_status s = GIR_OK;
@@ -6299,8 +6341,8 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
         return bad;
     }
     oi = &gir__ops[op];
-    GIR_MEMSET(&b, 0, sizeof b);
-    b.g = g; b.op = op; b.id = (uint32_t)g->nnodes; b.n = n;
+    b.g = g; b.op = op; b.id = (uint32_t)g->nnodes; b.n = n;    /* every field is set (no memset: it is hot) */
+    b.in = NULL; b.out = gir__no_attr.shape; b.dtype = 0;
     if (oi->variadic ? (n < 1 || n > GIR_MAX_VARIADIC) : (n != oi->nparents + oi->nargs)) {
         if (oi->variadic)
             gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: takes 1 to GIR_MAX_VARIADIC (%d) inputs, got %d", oi->name,
@@ -6333,7 +6375,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
         }
     }
     b.in = stor;
-    if (attr) b.attr = *attr;
+    b.attr = *(attr ? attr : &gir__no_attr);      /* a copy (gcc turns a zero fill into a slow rep stos) */
     b.attr.data = NULL;
     if (gir__check_attr_ranks(&b, oi->attrs)) return bad;
     if (gir__promote(&b, oi, stor, np, &pdt)) return bad;
@@ -6452,15 +6494,15 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
         if (attr && attr->data) GIR_MEMCPY(data, attr->data, bytes);
         else GIR_MEMSET(data, 0, bytes);
     }
+    keep = data || gir__attr_set(&b.attr);        /* attributes other than all zeros get a store entry */
     if (gir__grow(&g->a, (void **)&g->nodes, &g->cap, g->nnodes + 1, sizeof(gir__node)) ||
         gir__grow(&g->a, (void **)&g->ins, &g->inscap, g->nins + (size_t)n, sizeof(uint32_t)) ||
-        g->nnodes >= 0xffffffffu) {
+        (keep && gir__attr_reserve(g)) || g->nnodes >= 0xffffffffu) {
         gir__free(&g->a, data, bytes);
         gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "%s: node %u: out of memory growing the graph", oi->name, b.id);
         return bad;
     }
-    nd = &g->nodes[g->nnodes];
-    GIR_MEMSET(nd, 0, sizeof *nd);
+    nd = &g->nodes[g->nnodes];               /* every field is set */
     nd->op = (uint16_t)op;
     nd->dtype = (uint8_t)odt;
     nd->ntype = (uint8_t)ntype;
@@ -6469,9 +6511,8 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     nd->nin = (uint32_t)n;
     nd->in0 = (uint32_t)g->nins;
     nd->shape = b.out;
-    nd->attr = b.attr;
-    nd->attr.data = data;
-    nd->data_bytes = bytes;
+    b.attr.data = data;
+    nd->attr = keep ? gir__attr_put(g, &b.attr) : &gir__no_attr;
     for (k = 0; k < n; ++k) g->ins[g->nins++] = stor[k].id;
     return gir__handle(g, (uint32_t)g->nnodes++);
 }
@@ -6547,83 +6588,63 @@ GIR_API gir_node gir_rand_normal(gir_graph *g, gir_dtype dtype, gir_shape shape,
     return gir_op_build(g, GIR_OP_RAND_NORMAL, 0, NULL, &A);
 }
 GIR_API gir_node gir_not(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_NOT, 1, in, &A);
+    return gir_op_build(g, GIR_OP_NOT, 1, in, NULL);
 }
 GIR_API gir_node gir_and(gir_graph *g, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_AND, 2, in, &A);
+    return gir_op_build(g, GIR_OP_AND, 2, in, NULL);
 }
 GIR_API gir_node gir_or(gir_graph *g, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_OR, 2, in, &A);
+    return gir_op_build(g, GIR_OP_OR, 2, in, NULL);
 }
 GIR_API gir_node gir_xor(gir_graph *g, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_XOR, 2, in, &A);
+    return gir_op_build(g, GIR_OP_XOR, 2, in, NULL);
 }
 GIR_API gir_node gir_gt(gir_graph *g, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_GT, 2, in, &A);
+    return gir_op_build(g, GIR_OP_GT, 2, in, NULL);
 }
 GIR_API gir_node gir_ge(gir_graph *g, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_GE, 2, in, &A);
+    return gir_op_build(g, GIR_OP_GE, 2, in, NULL);
 }
 GIR_API gir_node gir_lt(gir_graph *g, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_LT, 2, in, &A);
+    return gir_op_build(g, GIR_OP_LT, 2, in, NULL);
 }
 GIR_API gir_node gir_le(gir_graph *g, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_LE, 2, in, &A);
+    return gir_op_build(g, GIR_OP_LE, 2, in, NULL);
 }
 GIR_API gir_node gir_eq(gir_graph *g, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_EQ, 2, in, &A);
+    return gir_op_build(g, GIR_OP_EQ, 2, in, NULL);
 }
 GIR_API gir_node gir_ne(gir_graph *g, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_NE, 2, in, &A);
+    return gir_op_build(g, GIR_OP_NE, 2, in, NULL);
 }
 GIR_API gir_node gir_approx_eq(gir_graph *g, gir_node a, gir_node b, double atol, double rtol) {
     gir_attr A;
@@ -6636,270 +6657,196 @@ GIR_API gir_node gir_approx_eq(gir_graph *g, gir_node a, gir_node b, double atol
     return gir_op_build(g, GIR_OP_APPROX_EQ, 2, in, &A);
 }
 GIR_API gir_node gir_isnan(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_ISNAN, 1, in, &A);
+    return gir_op_build(g, GIR_OP_ISNAN, 1, in, NULL);
 }
 GIR_API gir_node gir_isinf(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_ISINF, 1, in, &A);
+    return gir_op_build(g, GIR_OP_ISINF, 1, in, NULL);
 }
 GIR_API gir_node gir_isfinite(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_ISFINITE, 1, in, &A);
+    return gir_op_build(g, GIR_OP_ISFINITE, 1, in, NULL);
 }
 GIR_API gir_node gir_add(gir_graph *g, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_ADD, 2, in, &A);
+    return gir_op_build(g, GIR_OP_ADD, 2, in, NULL);
 }
 GIR_API gir_node gir_sub(gir_graph *g, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_SUB, 2, in, &A);
+    return gir_op_build(g, GIR_OP_SUB, 2, in, NULL);
 }
 GIR_API gir_node gir_mul(gir_graph *g, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_MUL, 2, in, &A);
+    return gir_op_build(g, GIR_OP_MUL, 2, in, NULL);
 }
 GIR_API gir_node gir_div(gir_graph *g, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_DIV, 2, in, &A);
+    return gir_op_build(g, GIR_OP_DIV, 2, in, NULL);
 }
 GIR_API gir_node gir_neg(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_NEG, 1, in, &A);
+    return gir_op_build(g, GIR_OP_NEG, 1, in, NULL);
 }
 GIR_API gir_node gir_pow(gir_graph *g, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_POW, 2, in, &A);
+    return gir_op_build(g, GIR_OP_POW, 2, in, NULL);
 }
 GIR_API gir_node gir_maximum(gir_graph *g, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_MAXIMUM, 2, in, &A);
+    return gir_op_build(g, GIR_OP_MAXIMUM, 2, in, NULL);
 }
 GIR_API gir_node gir_minimum(gir_graph *g, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_MINIMUM, 2, in, &A);
+    return gir_op_build(g, GIR_OP_MINIMUM, 2, in, NULL);
 }
 GIR_API gir_node gir_mod(gir_graph *g, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_MOD, 2, in, &A);
+    return gir_op_build(g, GIR_OP_MOD, 2, in, NULL);
 }
 GIR_API gir_node gir_floordiv(gir_graph *g, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_FLOORDIV, 2, in, &A);
+    return gir_op_build(g, GIR_OP_FLOORDIV, 2, in, NULL);
 }
 GIR_API gir_node gir_add_n(gir_graph *g, int n, const gir_node *xs) {
-    gir_attr A;
-    gir_attr_zero(&A);
-    return gir_op_build(g, GIR_OP_ADD_N, n, xs, &A);
+    return gir_op_build(g, GIR_OP_ADD_N, n, xs, NULL);
 }
 GIR_API gir_node gir_abs(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_ABS, 1, in, &A);
+    return gir_op_build(g, GIR_OP_ABS, 1, in, NULL);
 }
 GIR_API gir_node gir_sign(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_SIGN, 1, in, &A);
+    return gir_op_build(g, GIR_OP_SIGN, 1, in, NULL);
 }
 GIR_API gir_node gir_square(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_SQUARE, 1, in, &A);
+    return gir_op_build(g, GIR_OP_SQUARE, 1, in, NULL);
 }
 GIR_API gir_node gir_sqrt(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_SQRT, 1, in, &A);
+    return gir_op_build(g, GIR_OP_SQRT, 1, in, NULL);
 }
 GIR_API gir_node gir_rsqrt(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_RSQRT, 1, in, &A);
+    return gir_op_build(g, GIR_OP_RSQRT, 1, in, NULL);
 }
 GIR_API gir_node gir_reciprocal(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_RECIPROCAL, 1, in, &A);
+    return gir_op_build(g, GIR_OP_RECIPROCAL, 1, in, NULL);
 }
 GIR_API gir_node gir_exp(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_EXP, 1, in, &A);
+    return gir_op_build(g, GIR_OP_EXP, 1, in, NULL);
 }
 GIR_API gir_node gir_expm1(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_EXPM1, 1, in, &A);
+    return gir_op_build(g, GIR_OP_EXPM1, 1, in, NULL);
 }
 GIR_API gir_node gir_log(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_LOG, 1, in, &A);
+    return gir_op_build(g, GIR_OP_LOG, 1, in, NULL);
 }
 GIR_API gir_node gir_log1p(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_LOG1P, 1, in, &A);
+    return gir_op_build(g, GIR_OP_LOG1P, 1, in, NULL);
 }
 GIR_API gir_node gir_log2(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_LOG2, 1, in, &A);
+    return gir_op_build(g, GIR_OP_LOG2, 1, in, NULL);
 }
 GIR_API gir_node gir_sin(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_SIN, 1, in, &A);
+    return gir_op_build(g, GIR_OP_SIN, 1, in, NULL);
 }
 GIR_API gir_node gir_cos(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_COS, 1, in, &A);
+    return gir_op_build(g, GIR_OP_COS, 1, in, NULL);
 }
 GIR_API gir_node gir_tan(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_TAN, 1, in, &A);
+    return gir_op_build(g, GIR_OP_TAN, 1, in, NULL);
 }
 GIR_API gir_node gir_asin(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_ASIN, 1, in, &A);
+    return gir_op_build(g, GIR_OP_ASIN, 1, in, NULL);
 }
 GIR_API gir_node gir_acos(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_ACOS, 1, in, &A);
+    return gir_op_build(g, GIR_OP_ACOS, 1, in, NULL);
 }
 GIR_API gir_node gir_atan(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_ATAN, 1, in, &A);
+    return gir_op_build(g, GIR_OP_ATAN, 1, in, NULL);
 }
 GIR_API gir_node gir_sinh(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_SINH, 1, in, &A);
+    return gir_op_build(g, GIR_OP_SINH, 1, in, NULL);
 }
 GIR_API gir_node gir_cosh(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_COSH, 1, in, &A);
+    return gir_op_build(g, GIR_OP_COSH, 1, in, NULL);
 }
 GIR_API gir_node gir_tanh(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_TANH, 1, in, &A);
+    return gir_op_build(g, GIR_OP_TANH, 1, in, NULL);
 }
 GIR_API gir_node gir_sigmoid(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_SIGMOID, 1, in, &A);
+    return gir_op_build(g, GIR_OP_SIGMOID, 1, in, NULL);
 }
 GIR_API gir_node gir_softplus(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_SOFTPLUS, 1, in, &A);
+    return gir_op_build(g, GIR_OP_SOFTPLUS, 1, in, NULL);
 }
 GIR_API gir_node gir_relu(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_RELU, 1, in, &A);
+    return gir_op_build(g, GIR_OP_RELU, 1, in, NULL);
 }
 GIR_API gir_node gir_leaky_relu(gir_graph *g, gir_node a, double alpha) {
     gir_attr A;
@@ -6918,46 +6865,34 @@ GIR_API gir_node gir_elu(gir_graph *g, gir_node a, double alpha) {
     return gir_op_build(g, GIR_OP_ELU, 1, in, &A);
 }
 GIR_API gir_node gir_gelu(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_GELU, 1, in, &A);
+    return gir_op_build(g, GIR_OP_GELU, 1, in, NULL);
 }
 GIR_API gir_node gir_silu(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_SILU, 1, in, &A);
+    return gir_op_build(g, GIR_OP_SILU, 1, in, NULL);
 }
 GIR_API gir_node gir_erf(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_ERF, 1, in, &A);
+    return gir_op_build(g, GIR_OP_ERF, 1, in, NULL);
 }
 GIR_API gir_node gir_floor(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_FLOOR, 1, in, &A);
+    return gir_op_build(g, GIR_OP_FLOOR, 1, in, NULL);
 }
 GIR_API gir_node gir_ceil(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_CEIL, 1, in, &A);
+    return gir_op_build(g, GIR_OP_CEIL, 1, in, NULL);
 }
 GIR_API gir_node gir_round(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_ROUND, 1, in, &A);
+    return gir_op_build(g, GIR_OP_ROUND, 1, in, NULL);
 }
 GIR_API gir_node gir_clamp(gir_graph *g, gir_node a, double lo, double hi) {
     gir_attr A;
@@ -7168,13 +7103,11 @@ GIR_API gir_node gir_one_hot(gir_graph *g, gir_node index, int depth, gir_dtype 
     return gir_op_build(g, GIR_OP_ONE_HOT, 1, in, &A);
 }
 GIR_API gir_node gir_where(gir_graph *g, gir_node cond, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[3];
-    gir_attr_zero(&A);
     in[0] = cond;
     in[1] = a;
     in[2] = b;
-    return gir_op_build(g, GIR_OP_WHERE, 3, in, &A);
+    return gir_op_build(g, GIR_OP_WHERE, 3, in, NULL);
 }
 GIR_API gir_node gir_diag(gir_graph *g, gir_node x, int k) {
     gir_attr A;
@@ -7217,70 +7150,52 @@ GIR_API gir_node gir_cast(gir_graph *g, gir_node x, gir_dtype dtype) {
     return gir_op_build(g, GIR_OP_CAST, 1, in, &A);
 }
 GIR_API gir_node gir_stop_gradient(gir_graph *g, gir_node x) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = x;
-    return gir_op_build(g, GIR_OP_STOP_GRADIENT, 1, in, &A);
+    return gir_op_build(g, GIR_OP_STOP_GRADIENT, 1, in, NULL);
 }
 GIR_API gir_node gir_matmul(gir_graph *g, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_MATMUL, 2, in, &A);
+    return gir_op_build(g, GIR_OP_MATMUL, 2, in, NULL);
 }
 GIR_API gir_node gir_dot(gir_graph *g, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_DOT, 2, in, &A);
+    return gir_op_build(g, GIR_OP_DOT, 2, in, NULL);
 }
 GIR_API gir_node gir_outer(gir_graph *g, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_OUTER, 2, in, &A);
+    return gir_op_build(g, GIR_OP_OUTER, 2, in, NULL);
 }
 GIR_API gir_node gir_trace(gir_graph *g, gir_node x) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = x;
-    return gir_op_build(g, GIR_OP_TRACE, 1, in, &A);
+    return gir_op_build(g, GIR_OP_TRACE, 1, in, NULL);
 }
 GIR_API gir_node gir_inverse(gir_graph *g, gir_node x) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = x;
-    return gir_op_build(g, GIR_OP_INVERSE, 1, in, &A);
+    return gir_op_build(g, GIR_OP_INVERSE, 1, in, NULL);
 }
 GIR_API gir_node gir_det(gir_graph *g, gir_node x) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = x;
-    return gir_op_build(g, GIR_OP_DET, 1, in, &A);
+    return gir_op_build(g, GIR_OP_DET, 1, in, NULL);
 }
 GIR_API gir_node gir_logdet(gir_graph *g, gir_node x) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = x;
-    return gir_op_build(g, GIR_OP_LOGDET, 1, in, &A);
+    return gir_op_build(g, GIR_OP_LOGDET, 1, in, NULL);
 }
 GIR_API gir_node gir_cholesky(gir_graph *g, gir_node x) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = x;
-    return gir_op_build(g, GIR_OP_CHOLESKY, 1, in, &A);
+    return gir_op_build(g, GIR_OP_CHOLESKY, 1, in, NULL);
 }
 GIR_API gir_node gir_trisolve(gir_graph *g, gir_node a, gir_node b, int lower, int trans) {
     gir_attr A;
@@ -7309,36 +7224,28 @@ GIR_API gir_node gir_log_softmax(gir_graph *g, gir_node x, int axis) {
     return gir_op_build(g, GIR_OP_LOG_SOFTMAX, 1, in, &A);
 }
 GIR_API gir_node gir_xent_logits(gir_graph *g, gir_node logits, gir_node labels) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = logits;
     in[1] = labels;
-    return gir_op_build(g, GIR_OP_XENT_LOGITS, 2, in, &A);
+    return gir_op_build(g, GIR_OP_XENT_LOGITS, 2, in, NULL);
 }
 GIR_API gir_node gir_xent_logits_prob(gir_graph *g, gir_node logits, gir_node probs) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = logits;
     in[1] = probs;
-    return gir_op_build(g, GIR_OP_XENT_LOGITS_PROB, 2, in, &A);
+    return gir_op_build(g, GIR_OP_XENT_LOGITS_PROB, 2, in, NULL);
 }
 GIR_API gir_node gir_bce_logits(gir_graph *g, gir_node x, gir_node t) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = x;
     in[1] = t;
-    return gir_op_build(g, GIR_OP_BCE_LOGITS, 2, in, &A);
+    return gir_op_build(g, GIR_OP_BCE_LOGITS, 2, in, NULL);
 }
 GIR_API gir_node gir_mse(gir_graph *g, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_MSE, 2, in, &A);
+    return gir_op_build(g, GIR_OP_MSE, 2, in, NULL);
 }
 GIR_API gir_node gir_conv2d(gir_graph *g, gir_node x, gir_node w, gir_ints stride, gir_ints padding, gir_ints dilation, int groups) {
     gir_attr A;
@@ -7451,19 +7358,15 @@ GIR_API gir_node gir_scatter_add(gir_graph *g, gir_node x, gir_node index, gir_n
     return gir_op_build(g, GIR_OP_SCATTER_ADD, 3, in, &A);
 }
 GIR_API gir_node gir_fmod(gir_graph *g, gir_node a, gir_node b) {
-    gir_attr A;
     gir_node in[2];
-    gir_attr_zero(&A);
     in[0] = a;
     in[1] = b;
-    return gir_op_build(g, GIR_OP_FMOD, 2, in, &A);
+    return gir_op_build(g, GIR_OP_FMOD, 2, in, NULL);
 }
 GIR_API gir_node gir_gelu_tanh(gir_graph *g, gir_node a) {
-    gir_attr A;
     gir_node in[1];
-    gir_attr_zero(&A);
     in[0] = a;
-    return gir_op_build(g, GIR_OP_GELU_TANH, 1, in, &A);
+    return gir_op_build(g, GIR_OP_GELU_TANH, 1, in, NULL);
 }
 
 #ifndef GIR_NO_STDIO
@@ -7865,7 +7768,7 @@ static gir_node gir__ah_zeros_like(gir_graph *G, const gir__node *nd, const gir_
 static gir_shape gir__keepdims_shape(gir_graph *G, const gir__node *nd, const gir_node *x) {
     gir_shape s = gir__shape_of(G, x[0]);
     int k;
-    for (k = 0; k < nd->attr.l[0].n; ++k) s.dim[nd->attr.l[0].v[k]] = 1;
+    for (k = 0; k < nd->attr->l[0].n; ++k) s.dim[nd->attr->l[0].v[k]] = 1;
     return s;
 }
 static gir_node gir__ah_keep(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
@@ -7878,7 +7781,7 @@ static double gir__reduced_count(gir_graph *G, const gir__node *nd, const gir_no
     gir_shape s = gir__shape_of(G, x[0]);
     double c = 1;
     int k;
-    for (k = 0; k < nd->attr.l[0].n; ++k) c *= s.dim[nd->attr.l[0].v[k]];
+    for (k = 0; k < nd->attr->l[0].n; ++k) c *= s.dim[nd->attr->l[0].v[k]];
     return c;
 }
 static gir_node gir__ah_rcount(gir_graph *G, const gir__node *nd, const gir_node *x) {
@@ -7886,64 +7789,64 @@ static gir_node gir__ah_rcount(gir_graph *G, const gir__node *nd, const gir_node
 }
 /* 1 / max(0, n - ddof), as the forward divides: inf when ddof >= n, so the gradient is not finite either */
 static gir_node gir__ah_rdof(gir_graph *G, const gir__node *nd, const gir_node *x) {
-    double d = gir__reduced_count(G, nd, x) - nd->attr.i[1];
+    double d = gir__reduced_count(G, nd, x) - nd->attr->i[1];
     return gir_scalar(G, (gir_dtype)nd->dtype, 1.0 / (d > 0 ? d : 0.0));
 }
 static gir_node gir__ah_rmean(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
     (void)x;
-    return gir_mean(G, t, nd->attr.l[0], 1);
+    return gir_mean(G, t, nd->attr->l[0], 1);
 }
 /* max/min: the gradient goes to every element equal to the result, shared equally between ties */
 static gir_node gir__ah_tiemask(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node xin, gir_node m) {
     gir_node k = gir_cast(G, gir_eq(G, xin, m), (gir_dtype)nd->dtype);
     (void)x;
-    return gir_div(G, k, gir_sum(G, k, nd->attr.l[0], 1));
+    return gir_div(G, k, gir_sum(G, k, nd->attr->l[0], 1));
 }
 static gir_node gir__ah_like(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
     (void)nd; (void)x;
     return gir_reshape(G, t, gir__shape_of(G, ref));
 }
 static gir_node gir__ah_untranspose(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
-    gir_ints inv = nd->attr.l[0];
+    gir_ints inv = nd->attr->l[0];
     int k;
     (void)x;
-    for (k = 0; k < inv.n; ++k) inv.v[nd->attr.l[0].v[k]] = k;
+    for (k = 0; k < inv.n; ++k) inv.v[nd->attr->l[0].v[k]] = k;
     return gir_transpose(G, t, inv);
 }
 static gir_node gir__ah_slice_back(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
-    const gir_attr *A = &nd->attr;
+    const gir_attr *A = nd->attr;
     (void)x;
     return gir_unslice(G, t, A->i[0], A->i[1], A->i[2], A->i[3], gir__shape_of(G, ref).dim[A->i[0]]);
 }
 static gir_node gir__ah_reslice(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
-    const gir_attr *A = &nd->attr;
+    const gir_attr *A = nd->attr;
     (void)x;
     return gir_slice(G, t, A->i[0], A->i[1], A->i[2], A->i[3]);
 }
 static gir_node gir__ah_concat_part(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, int i) {
-    int ax = nd->attr.i[0], k;
+    int ax = nd->attr->i[0], k;
     int32_t off = 0;
     for (k = 0; k < i; ++k) off += gir__shape_of(G, x[k]).dim[ax];
     return gir_slice(G, t, ax, off, off + gir__shape_of(G, x[i]).dim[ax], 1);
 }
 static gir_node gir__ah_reflip(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
     (void)x;
-    return gir_flip(G, t, nd->attr.l[0]);
+    return gir_flip(G, t, nd->attr->l[0]);
 }
 static gir_node gir__ah_unpad(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
     gir_shape rs = gir__shape_of(G, ref);
     int k;
     (void)x;
     for (k = 0; k < rs.rank; ++k)
-        if (nd->attr.l[0].v[k] || nd->attr.l[1].v[k])
-            t = gir_slice(G, t, k, nd->attr.l[0].v[k], nd->attr.l[0].v[k] + rs.dim[k], 1);
+        if (nd->attr->l[0].v[k] || nd->attr->l[1].v[k])
+            t = gir_slice(G, t, k, nd->attr->l[0].v[k], nd->attr->l[0].v[k] + rs.dim[k], 1);
     return t;
 }
 static gir_node gir__ah_unselect(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
-    return gir_index_add(G, t, x[1], nd->attr.i[0], gir__shape_of(G, ref).dim[nd->attr.i[0]]);
+    return gir_index_add(G, t, x[1], nd->attr->i[0], gir__shape_of(G, ref).dim[nd->attr->i[0]]);
 }
 static gir_node gir__ah_reselect(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
-    return gir_index_select(G, t, x[1], nd->attr.i[0]);
+    return gir_index_select(G, t, x[1], nd->attr->i[0]);
 }
 /* the adjoint of diagonal k: the vector back on diagonal k of a square matrix, whose last two axes are then cut
    or padded to the parent's m x n (every entry of the diagonal lies inside m x n) */
@@ -7954,7 +7857,7 @@ static gir_node gir__ah_undiagonal(gir_graph *G, const gir__node *nd, const gir_
     int k, r = xs.rank, pad = 0;
     if (!t.id) return t;
     if (gir__shape_of(G, t).dim[r - 2] == 0) return gir_zeros_like(G, x[0]);
-    d = gir_diag(G, t, nd->attr.i[0]);
+    d = gir_diag(G, t, nd->attr->i[0]);
     if (!d.id) return d;
     ds = gir__shape_of(G, d);
     before.n = after.n = r;
@@ -7997,18 +7900,18 @@ static gir_node gir__ah_untrace(gir_graph *G, const gir__node *nd, const gir_nod
     return gir_mul(G, gir__ah_cell(G, nd, x, t), e);
 }
 static gir_node gir__ah_trisolve_adj(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
-    return gir_trisolve(G, x[0], t, nd->attr.i[0], !nd->attr.i[1]);
+    return gir_trisolve(G, x[0], t, nd->attr->i[0], !nd->attr->i[1]);
 }
 /* d A for X = op(A)^-1 B, given dB: -dB X^T (or -X dB^T when transposed), kept to A's triangle */
 static gir_node gir__ah_trisolve_da(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node db, gir_node y) {
-    gir_node p = nd->attr.i[1] ? gir_matmul(G, y, gir_permute_last2(G, db)) : gir_matmul(G, db, gir_permute_last2(G, y));
+    gir_node p = nd->attr->i[1] ? gir_matmul(G, y, gir_permute_last2(G, db)) : gir_matmul(G, db, gir_permute_last2(G, y));
     (void)x;
-    p = nd->attr.i[0] ? gir_tril(G, p, 0) : gir_triu(G, p, 0);
+    p = nd->attr->i[0] ? gir_tril(G, p, 0) : gir_triu(G, p, 0);
     return gir_neg(G, p);
 }
 static gir_node gir__ah_axsum(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
     (void)x;
-    return gir_sum(G, t, gir_ints1(nd->attr.i[0]), 1);
+    return gir_sum(G, t, gir_ints1(nd->attr->i[0]), 1);
 }
 static gir_node gir__ah_lastcol(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
     return gir__ah_col(G, nd, x, t);
@@ -8030,40 +7933,40 @@ static gir_node gir__ah_rsize(gir_graph *G, const gir__node *nd, const gir_node 
 }
 /* conv2d and its two backward ops are bilinear: each adjoint is one of the other two */
 static gir_node gir__ah_conv_fwd(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node a, gir_node w) {
-    const gir_attr *A = &nd->attr;
+    const gir_attr *A = nd->attr;
     (void)x;
     return gir_conv2d(G, a, w, A->l[0], A->l[1], A->l[2], A->i[0]);
 }
 static gir_node gir__ah_conv_dx(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node gy, gir_node w) {
-    const gir_attr *A = &nd->attr;
+    const gir_attr *A = nd->attr;
     return gir_conv2d_bwd_data(G, gy, w, A->l[0], A->l[1], A->l[2], A->i[0], gir__shape_of(G, x[0]));
 }
 static gir_node gir__ah_conv_dw(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node xin, gir_node gy) {
-    const gir_attr *A = &nd->attr;
+    const gir_attr *A = nd->attr;
     return gir_conv2d_bwd_filter(G, xin, gy, A->l[0], A->l[1], A->l[2], A->i[0], gir__shape_of(G, x[1]));
 }
 /* for conv2d_bwd_data(gy, w): d w = bwd_filter(x = upstream, gy) */
 static gir_node gir__ah_conv_dw_of_dx(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node up, gir_node gy) {
-    const gir_attr *A = &nd->attr;
+    const gir_attr *A = nd->attr;
     return gir_conv2d_bwd_filter(G, up, gy, A->l[0], A->l[1], A->l[2], A->i[0], gir__shape_of(G, x[1]));
 }
 /* for conv2d_bwd_filter(x, gy): d x = bwd_data(gy, w = upstream) */
 static gir_node gir__ah_conv_dx_of_dw(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node gy, gir_node up) {
-    const gir_attr *A = &nd->attr;
+    const gir_attr *A = nd->attr;
     return gir_conv2d_bwd_data(G, gy, up, A->l[0], A->l[1], A->l[2], A->i[0], gir__shape_of(G, x[0]));
 }
 static gir_node gir__ah_maxpool_dx(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node xin) {
-    const gir_attr *A = &nd->attr;
+    const gir_attr *A = nd->attr;
     (void)x;
     return gir_max_pool2d_bwd(G, t, xin, A->l[0], A->l[1], A->l[2]);
 }
 static gir_node gir__ah_avgpool_dx(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node xin) {
-    const gir_attr *A = &nd->attr;
+    const gir_attr *A = nd->attr;
     (void)x;
     return gir_avg_pool2d_bwd(G, t, A->l[0], A->l[1], A->l[2], A->i[0], gir__shape_of(G, xin));
 }
 static gir_node gir__ah_avgpool_fwd(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
-    const gir_attr *A = &nd->attr;
+    const gir_attr *A = nd->attr;
     (void)x;
     return gir_avg_pool2d(G, t, A->l[0], A->l[1], A->l[2], A->i[0]);
 }
@@ -8326,12 +8229,12 @@ static void gir__adj_relu(gir_graph *G, const gir__node *nd, gir_node y, gir_nod
 /* generated from ops.def:253 (LEAKY_RELU) */
 static void gir__adj_leaky_relu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir_mul(G, g, gir_add(G, gir_mul(G, gir__ah_mask(G, nd, x, gir_gt(G, x[0], gir__ah_num(G, g, 0))), gir_sub(G, gir__ah_num(G, g, 1), gir__ah_num(G, g, (double)nd->attr.f[0]))), gir__ah_num(G, g, (double)nd->attr.f[0])));
+    if (need[0]) dx[0] = gir_mul(G, g, gir_add(G, gir_mul(G, gir__ah_mask(G, nd, x, gir_gt(G, x[0], gir__ah_num(G, g, 0))), gir_sub(G, gir__ah_num(G, g, 1), gir__ah_num(G, g, (double)nd->attr->f[0]))), gir__ah_num(G, g, (double)nd->attr->f[0])));
     (void)n;
 }
 /* generated from ops.def:256 (ELU) */
 static void gir__adj_elu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    if (need[0]) dx[0] = gir_mul(G, g, gir_where(G, gir_gt(G, x[0], gir__ah_num(G, g, 0)), gir__ah_num(G, g, 1), gir_add(G, y, gir__ah_num(G, g, (double)nd->attr.f[0]))));
+    if (need[0]) dx[0] = gir_mul(G, g, gir_where(G, gir_gt(G, x[0], gir__ah_num(G, g, 0)), gir__ah_num(G, g, 1), gir_add(G, y, gir__ah_num(G, g, (double)nd->attr->f[0]))));
     (void)n;
 }
 /* generated from ops.def:260 (GELU) */
@@ -8379,7 +8282,7 @@ static void gir__adj_round(gir_graph *G, const gir__node *nd, gir_node y, gir_no
 /* generated from ops.def:279 (CLAMP) */
 static void gir__adj_clamp(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir_mul(G, g, gir__ah_mask(G, nd, x, gir_and(G, gir_ge(G, x[0], gir__ah_num(G, g, (double)nd->attr.f[0])), gir_le(G, x[0], gir__ah_num(G, g, (double)nd->attr.f[1])))));
+    if (need[0]) dx[0] = gir_mul(G, g, gir__ah_mask(G, nd, x, gir_and(G, gir_ge(G, x[0], gir__ah_num(G, g, (double)nd->attr->f[0])), gir_le(G, x[0], gir__ah_num(G, g, (double)nd->attr->f[1])))));
     (void)n;
 }
 /* generated from ops.def:285 (SUM) */
@@ -8492,7 +8395,7 @@ static void gir__adj_where(gir_graph *G, const gir__node *nd, gir_node y, gir_no
 static void gir__adj_diag(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
-    if (need[0]) dx[0] = gir_diagonal(G, g, nd->attr.i[0]);
+    if (need[0]) dx[0] = gir_diagonal(G, g, nd->attr->i[0]);
     (void)n;
 }
 /* generated from ops.def:411 (DIAGONAL) */
@@ -8505,14 +8408,14 @@ static void gir__adj_diagonal(gir_graph *G, const gir__node *nd, gir_node y, gir
 static void gir__adj_triu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
-    if (need[0]) dx[0] = gir_triu(G, g, nd->attr.i[0]);
+    if (need[0]) dx[0] = gir_triu(G, g, nd->attr->i[0]);
     (void)n;
 }
 /* generated from ops.def:419 (TRIL) */
 static void gir__adj_tril(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
-    if (need[0]) dx[0] = gir_tril(G, g, nd->attr.i[0]);
+    if (need[0]) dx[0] = gir_tril(G, g, nd->attr->i[0]);
     (void)n;
 }
 /* generated from ops.def:423 (CAST) */
@@ -8651,20 +8554,20 @@ static void gir__adj_avg_pool2d_bwd(gir_graph *G, const gir__node *nd, gir_node 
 static void gir__adj_dropout(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
-    if (need[0]) dx[0] = gir_dropout(G, g, nd->attr.f[0], nd->attr.seed);
+    if (need[0]) dx[0] = gir_dropout(G, g, nd->attr->f[0], nd->attr->seed);
     (void)n;
 }
 /* generated from ops.def:542 (GATHER) */
 static void gir__adj_gather(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir_scatter_add(G, gir__ah_zeros_like(G, nd, x, x[0]), x[1], g, nd->attr.i[0]);
+    if (need[0]) dx[0] = gir_scatter_add(G, gir__ah_zeros_like(G, nd, x, x[0]), x[1], g, nd->attr->i[0]);
     (void)n;
 }
 /* generated from ops.def:548 (SCATTER_ADD) */
 static void gir__adj_scatter_add(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = g;
-    if (need[1]) dx[1] = gir_gather(G, g, x[2], nd->attr.i[0]);
+    if (need[1]) dx[1] = gir_gather(G, g, x[2], nd->attr->i[0]);
     (void)n;
 }
 /* generated from ops.def:553 (FMOD) */
@@ -24880,7 +24783,7 @@ typedef struct gir__step {
     uint32_t nin, in0;     /* its inputs: value indices in sin[in0 .. in0+nin) */
     uint16_t op;
     uint8_t  tr;           /* bit j: input j is read with its last two axes swapped (see gir__step_in) */
-    gir_attr attr;
+    const gir_attr *attr;  /* its node's attributes, in the graph's attribute store (the plan keeps the graph) */
 } gir__step;
 struct gir_plan {
     gir_allocator a;
@@ -24940,11 +24843,11 @@ static uint32_t gir__step_in(const gir_graph *g, const gir__node *d, uint32_t k,
     int r = t->shape.rank, j;
     *tr = 0;
     if (d->op != GIR_OP_MATMUL || (d->dtype != GIR_DTYPE_F32 && d->dtype != GIR_DTYPE_F64) ||
-        t->op != GIR_OP_TRANSPOSE || r < 2 || t->attr.l[0].n != r)
+        t->op != GIR_OP_TRANSPOSE || r < 2 || t->attr->l[0].n != r)
         return in;
     for (j = 0; j < r - 2; ++j)
-        if (t->attr.l[0].v[j] != j) return in;
-    if (t->attr.l[0].v[r - 2] != r - 1 || t->attr.l[0].v[r - 1] != r - 2) return in;
+        if (t->attr->l[0].v[j] != j) return in;
+    if (t->attr->l[0].v[r - 2] != r - 1 || t->attr->l[0].v[r - 1] != r - 2) return in;
     *tr = 1;
     return g->ins[t->in0];
 }
@@ -25032,7 +24935,6 @@ GIR_API gir_status gir_compile(gir_graph *g, int n_out, const gir_node *outs, gi
             s->val = p->nvals - 1;
             s->op = d->op;
             s->attr = d->attr;
-            s->attr.data = NULL;
             s->nin = d->nin;
             s->in0 = (uint32_t)p->nsin;
             s->tr = 0;
@@ -25138,7 +25040,7 @@ GIR_API gir_status gir_run(gir_plan *p) {
     p->msg[0] = 0;
     for (k = 0; k < p->nvals; ++k) {
         gir__val *v = &p->vals[k];
-        if (v->kind == GIR__VAL_DATA) v->ptr = (void *)p->g->nodes[v->node].attr.data;
+        if (v->kind == GIR__VAL_DATA) v->ptr = (void *)p->g->nodes[v->node].attr->data;
         else if (v->kind == GIR__VAL_INPUT && !v->ptr && v->bytes) {
             gir__pfail(p, GIR_ERR_UNBOUND, "run: input node %u %T %S is not bound (gir_plan_bind)", (unsigned)v->node,
                        (int)v->dtype, &v->shape);
@@ -25159,7 +25061,7 @@ GIR_API gir_status gir_run(gir_plan *p) {
         kx.op = s->op;
         kx.dtype = o->dtype;
         kx.shape = &o->shape;
-        kx.attr = &s->attr;
+        kx.attr = s->attr;
         kx.out = o->ptr;
         kx.nin = (int)s->nin;
         kx.in = p->kin;
@@ -25180,7 +25082,7 @@ GIR_API gir_status gir_run(gir_plan *p) {
 GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n) {
     uint32_t v;
     if (!p || gir__handle_kind(p->g, n) != GIR__H_OWN || n.id >= p->nmap || !(v = p->map[n.id])) return NULL;
-    if (p->vals[v - 1].kind == GIR__VAL_DATA) return p->g->nodes[n.id].attr.data;
+    if (p->vals[v - 1].kind == GIR__VAL_DATA) return p->g->nodes[n.id].attr->data;
     return p->vals[v - 1].ptr;
 }
 GIR_API const char *gir_plan_message(const gir_plan *p) { return p ? p->msg : "no plan (NULL)"; }

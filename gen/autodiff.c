@@ -42,7 +42,7 @@ static gir_node gir__ah_zeros_like(gir_graph *G, const gir__node *nd, const gir_
 static gir_shape gir__keepdims_shape(gir_graph *G, const gir__node *nd, const gir_node *x) {
     gir_shape s = gir__shape_of(G, x[0]);
     int k;
-    for (k = 0; k < nd->attr.l[0].n; ++k) s.dim[nd->attr.l[0].v[k]] = 1;
+    for (k = 0; k < nd->attr->l[0].n; ++k) s.dim[nd->attr->l[0].v[k]] = 1;
     return s;
 }
 static gir_node gir__ah_keep(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
@@ -55,7 +55,7 @@ static double gir__reduced_count(gir_graph *G, const gir__node *nd, const gir_no
     gir_shape s = gir__shape_of(G, x[0]);
     double c = 1;
     int k;
-    for (k = 0; k < nd->attr.l[0].n; ++k) c *= s.dim[nd->attr.l[0].v[k]];
+    for (k = 0; k < nd->attr->l[0].n; ++k) c *= s.dim[nd->attr->l[0].v[k]];
     return c;
 }
 static gir_node gir__ah_rcount(gir_graph *G, const gir__node *nd, const gir_node *x) {
@@ -63,64 +63,64 @@ static gir_node gir__ah_rcount(gir_graph *G, const gir__node *nd, const gir_node
 }
 /* 1 / max(0, n - ddof), as the forward divides: inf when ddof >= n, so the gradient is not finite either */
 static gir_node gir__ah_rdof(gir_graph *G, const gir__node *nd, const gir_node *x) {
-    double d = gir__reduced_count(G, nd, x) - nd->attr.i[1];
+    double d = gir__reduced_count(G, nd, x) - nd->attr->i[1];
     return gir_scalar(G, (gir_dtype)nd->dtype, 1.0 / (d > 0 ? d : 0.0));
 }
 static gir_node gir__ah_rmean(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
     (void)x;
-    return gir_mean(G, t, nd->attr.l[0], 1);
+    return gir_mean(G, t, nd->attr->l[0], 1);
 }
 /* max/min: the gradient goes to every element equal to the result, shared equally between ties */
 static gir_node gir__ah_tiemask(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node xin, gir_node m) {
     gir_node k = gir_cast(G, gir_eq(G, xin, m), (gir_dtype)nd->dtype);
     (void)x;
-    return gir_div(G, k, gir_sum(G, k, nd->attr.l[0], 1));
+    return gir_div(G, k, gir_sum(G, k, nd->attr->l[0], 1));
 }
 static gir_node gir__ah_like(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
     (void)nd; (void)x;
     return gir_reshape(G, t, gir__shape_of(G, ref));
 }
 static gir_node gir__ah_untranspose(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
-    gir_ints inv = nd->attr.l[0];
+    gir_ints inv = nd->attr->l[0];
     int k;
     (void)x;
-    for (k = 0; k < inv.n; ++k) inv.v[nd->attr.l[0].v[k]] = k;
+    for (k = 0; k < inv.n; ++k) inv.v[nd->attr->l[0].v[k]] = k;
     return gir_transpose(G, t, inv);
 }
 static gir_node gir__ah_slice_back(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
-    const gir_attr *A = &nd->attr;
+    const gir_attr *A = nd->attr;
     (void)x;
     return gir_unslice(G, t, A->i[0], A->i[1], A->i[2], A->i[3], gir__shape_of(G, ref).dim[A->i[0]]);
 }
 static gir_node gir__ah_reslice(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
-    const gir_attr *A = &nd->attr;
+    const gir_attr *A = nd->attr;
     (void)x;
     return gir_slice(G, t, A->i[0], A->i[1], A->i[2], A->i[3]);
 }
 static gir_node gir__ah_concat_part(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, int i) {
-    int ax = nd->attr.i[0], k;
+    int ax = nd->attr->i[0], k;
     int32_t off = 0;
     for (k = 0; k < i; ++k) off += gir__shape_of(G, x[k]).dim[ax];
     return gir_slice(G, t, ax, off, off + gir__shape_of(G, x[i]).dim[ax], 1);
 }
 static gir_node gir__ah_reflip(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
     (void)x;
-    return gir_flip(G, t, nd->attr.l[0]);
+    return gir_flip(G, t, nd->attr->l[0]);
 }
 static gir_node gir__ah_unpad(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
     gir_shape rs = gir__shape_of(G, ref);
     int k;
     (void)x;
     for (k = 0; k < rs.rank; ++k)
-        if (nd->attr.l[0].v[k] || nd->attr.l[1].v[k])
-            t = gir_slice(G, t, k, nd->attr.l[0].v[k], nd->attr.l[0].v[k] + rs.dim[k], 1);
+        if (nd->attr->l[0].v[k] || nd->attr->l[1].v[k])
+            t = gir_slice(G, t, k, nd->attr->l[0].v[k], nd->attr->l[0].v[k] + rs.dim[k], 1);
     return t;
 }
 static gir_node gir__ah_unselect(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
-    return gir_index_add(G, t, x[1], nd->attr.i[0], gir__shape_of(G, ref).dim[nd->attr.i[0]]);
+    return gir_index_add(G, t, x[1], nd->attr->i[0], gir__shape_of(G, ref).dim[nd->attr->i[0]]);
 }
 static gir_node gir__ah_reselect(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
-    return gir_index_select(G, t, x[1], nd->attr.i[0]);
+    return gir_index_select(G, t, x[1], nd->attr->i[0]);
 }
 /* the adjoint of diagonal k: the vector back on diagonal k of a square matrix, whose last two axes are then cut
    or padded to the parent's m x n (every entry of the diagonal lies inside m x n) */
@@ -131,7 +131,7 @@ static gir_node gir__ah_undiagonal(gir_graph *G, const gir__node *nd, const gir_
     int k, r = xs.rank, pad = 0;
     if (!t.id) return t;
     if (gir__shape_of(G, t).dim[r - 2] == 0) return gir_zeros_like(G, x[0]);
-    d = gir_diag(G, t, nd->attr.i[0]);
+    d = gir_diag(G, t, nd->attr->i[0]);
     if (!d.id) return d;
     ds = gir__shape_of(G, d);
     before.n = after.n = r;
@@ -174,18 +174,18 @@ static gir_node gir__ah_untrace(gir_graph *G, const gir__node *nd, const gir_nod
     return gir_mul(G, gir__ah_cell(G, nd, x, t), e);
 }
 static gir_node gir__ah_trisolve_adj(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
-    return gir_trisolve(G, x[0], t, nd->attr.i[0], !nd->attr.i[1]);
+    return gir_trisolve(G, x[0], t, nd->attr->i[0], !nd->attr->i[1]);
 }
 /* d A for X = op(A)^-1 B, given dB: -dB X^T (or -X dB^T when transposed), kept to A's triangle */
 static gir_node gir__ah_trisolve_da(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node db, gir_node y) {
-    gir_node p = nd->attr.i[1] ? gir_matmul(G, y, gir_permute_last2(G, db)) : gir_matmul(G, db, gir_permute_last2(G, y));
+    gir_node p = nd->attr->i[1] ? gir_matmul(G, y, gir_permute_last2(G, db)) : gir_matmul(G, db, gir_permute_last2(G, y));
     (void)x;
-    p = nd->attr.i[0] ? gir_tril(G, p, 0) : gir_triu(G, p, 0);
+    p = nd->attr->i[0] ? gir_tril(G, p, 0) : gir_triu(G, p, 0);
     return gir_neg(G, p);
 }
 static gir_node gir__ah_axsum(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
     (void)x;
-    return gir_sum(G, t, gir_ints1(nd->attr.i[0]), 1);
+    return gir_sum(G, t, gir_ints1(nd->attr->i[0]), 1);
 }
 static gir_node gir__ah_lastcol(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
     return gir__ah_col(G, nd, x, t);
@@ -207,40 +207,40 @@ static gir_node gir__ah_rsize(gir_graph *G, const gir__node *nd, const gir_node 
 }
 /* conv2d and its two backward ops are bilinear: each adjoint is one of the other two */
 static gir_node gir__ah_conv_fwd(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node a, gir_node w) {
-    const gir_attr *A = &nd->attr;
+    const gir_attr *A = nd->attr;
     (void)x;
     return gir_conv2d(G, a, w, A->l[0], A->l[1], A->l[2], A->i[0]);
 }
 static gir_node gir__ah_conv_dx(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node gy, gir_node w) {
-    const gir_attr *A = &nd->attr;
+    const gir_attr *A = nd->attr;
     return gir_conv2d_bwd_data(G, gy, w, A->l[0], A->l[1], A->l[2], A->i[0], gir__shape_of(G, x[0]));
 }
 static gir_node gir__ah_conv_dw(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node xin, gir_node gy) {
-    const gir_attr *A = &nd->attr;
+    const gir_attr *A = nd->attr;
     return gir_conv2d_bwd_filter(G, xin, gy, A->l[0], A->l[1], A->l[2], A->i[0], gir__shape_of(G, x[1]));
 }
 /* for conv2d_bwd_data(gy, w): d w = bwd_filter(x = upstream, gy) */
 static gir_node gir__ah_conv_dw_of_dx(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node up, gir_node gy) {
-    const gir_attr *A = &nd->attr;
+    const gir_attr *A = nd->attr;
     return gir_conv2d_bwd_filter(G, up, gy, A->l[0], A->l[1], A->l[2], A->i[0], gir__shape_of(G, x[1]));
 }
 /* for conv2d_bwd_filter(x, gy): d x = bwd_data(gy, w = upstream) */
 static gir_node gir__ah_conv_dx_of_dw(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node gy, gir_node up) {
-    const gir_attr *A = &nd->attr;
+    const gir_attr *A = nd->attr;
     return gir_conv2d_bwd_data(G, gy, up, A->l[0], A->l[1], A->l[2], A->i[0], gir__shape_of(G, x[0]));
 }
 static gir_node gir__ah_maxpool_dx(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node xin) {
-    const gir_attr *A = &nd->attr;
+    const gir_attr *A = nd->attr;
     (void)x;
     return gir_max_pool2d_bwd(G, t, xin, A->l[0], A->l[1], A->l[2]);
 }
 static gir_node gir__ah_avgpool_dx(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node xin) {
-    const gir_attr *A = &nd->attr;
+    const gir_attr *A = nd->attr;
     (void)x;
     return gir_avg_pool2d_bwd(G, t, A->l[0], A->l[1], A->l[2], A->i[0], gir__shape_of(G, xin));
 }
 static gir_node gir__ah_avgpool_fwd(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
-    const gir_attr *A = &nd->attr;
+    const gir_attr *A = nd->attr;
     (void)x;
     return gir_avg_pool2d(G, t, A->l[0], A->l[1], A->l[2], A->i[0]);
 }

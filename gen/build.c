@@ -33,16 +33,16 @@ static gir_status gir__check_values(gir__bctx *b) {
 /* the value of a rank-0 constant as its node holds it, when known at build time */
 static int gir__scalar_value(const gir__node *x, double *v) {
     if (x->op == GIR_OP_FILL) {
-        *v = x->dtype == GIR_DTYPE_U8 ? gir__sat_u8(x->attr.f[0]) : x->dtype == GIR_DTYPE_I32 ?
-             gir__sat_i32(x->attr.f[0]) : x->attr.f[0];
+        *v = x->dtype == GIR_DTYPE_U8 ? gir__sat_u8(x->attr->f[0]) : x->dtype == GIR_DTYPE_I32 ?
+             gir__sat_i32(x->attr->f[0]) : x->attr->f[0];
         return 1;
     }
-    if (x->op != GIR_OP_CONSTANT || !x->attr.data) return 0;
+    if (x->op != GIR_OP_CONSTANT || !x->attr->data) return 0;
     switch (x->dtype) {
-    case GIR_DTYPE_U8: case GIR_DTYPE_B8: *v = *(const uint8_t *)x->attr.data; return 1;
-    case GIR_DTYPE_I32: *v = *(const int32_t *)x->attr.data; return 1;
-    case GIR_DTYPE_F32: *v = *(const float *)x->attr.data; return 1;
-    default: *v = *(const double *)x->attr.data; return 1;
+    case GIR_DTYPE_U8: case GIR_DTYPE_B8: *v = *(const uint8_t *)x->attr->data; return 1;
+    case GIR_DTYPE_I32: *v = *(const int32_t *)x->attr->data; return 1;
+    case GIR_DTYPE_F32: *v = *(const float *)x->attr->data; return 1;
+    default: *v = *(const double *)x->attr->data; return 1;
     }
 }
 static int gir__kind(int dt) { return dt == GIR_DTYPE_B8 ? 0 : gir__is_int(dt) ? 1 : 2; }
@@ -83,7 +83,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     const gir__node *x0 = NULL;     /* the first parent, which the dtype and shape rules read */
     gir__bctx b;
     gir__node *nd;
-    int k, np, pdt = 0, odt = 0, ntype, level;
+    int k, np, pdt = 0, odt = 0, ntype, level, keep;
     size_t bytes = 0;
     void *data = NULL;
     gir_status s = GIR_OK;
@@ -93,8 +93,8 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
         return bad;
     }
     oi = &gir__ops[op];
-    GIR_MEMSET(&b, 0, sizeof b);
-    b.g = g; b.op = op; b.id = (uint32_t)g->nnodes; b.n = n;
+    b.g = g; b.op = op; b.id = (uint32_t)g->nnodes; b.n = n;    /* every field is set (no memset: it is hot) */
+    b.in = NULL; b.out = gir__no_attr.shape; b.dtype = 0;
     if (oi->variadic ? (n < 1 || n > GIR_MAX_VARIADIC) : (n != oi->nparents + oi->nargs)) {
         if (oi->variadic)
             gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: takes 1 to GIR_MAX_VARIADIC (%d) inputs, got %d", oi->name,
@@ -127,7 +127,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
         }
     }
     b.in = stor;
-    if (attr) b.attr = *attr;
+    b.attr = *(attr ? attr : &gir__no_attr);      /* a copy (gcc turns a zero fill into a slow rep stos) */
     b.attr.data = NULL;
     if (gir__check_attr_ranks(&b, oi->attrs)) return bad;
     if (gir__promote(&b, oi, stor, np, &pdt)) return bad;
@@ -246,15 +246,15 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
         if (attr && attr->data) GIR_MEMCPY(data, attr->data, bytes);
         else GIR_MEMSET(data, 0, bytes);
     }
+    keep = data || gir__attr_set(&b.attr);        /* attributes other than all zeros get a store entry */
     if (gir__grow(&g->a, (void **)&g->nodes, &g->cap, g->nnodes + 1, sizeof(gir__node)) ||
         gir__grow(&g->a, (void **)&g->ins, &g->inscap, g->nins + (size_t)n, sizeof(uint32_t)) ||
-        g->nnodes >= 0xffffffffu) {
+        (keep && gir__attr_reserve(g)) || g->nnodes >= 0xffffffffu) {
         gir__free(&g->a, data, bytes);
         gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "%s: node %u: out of memory growing the graph", oi->name, b.id);
         return bad;
     }
-    nd = &g->nodes[g->nnodes];
-    GIR_MEMSET(nd, 0, sizeof *nd);
+    nd = &g->nodes[g->nnodes];               /* every field is set */
     nd->op = (uint16_t)op;
     nd->dtype = (uint8_t)odt;
     nd->ntype = (uint8_t)ntype;
@@ -263,9 +263,8 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     nd->nin = (uint32_t)n;
     nd->in0 = (uint32_t)g->nins;
     nd->shape = b.out;
-    nd->attr = b.attr;
-    nd->attr.data = data;
-    nd->data_bytes = bytes;
+    b.attr.data = data;
+    nd->attr = keep ? gir__attr_put(g, &b.attr) : &gir__no_attr;
     for (k = 0; k < n; ++k) g->ins[g->nins++] = stor[k].id;
     return gir__handle(g, (uint32_t)g->nnodes++);
 }

@@ -277,10 +277,14 @@ typedef struct gir__node {
     uint16_t  nparents;     /* inputs [0, nparents) are parents, the rest arguments */
     uint32_t  nin;
     uint32_t  in0;          /* first input in the graph's input pool */
+    const gir_attr *attr;   /* never NULL: gir__no_attr, or an entry of the graph's attribute store (which owns
+                               attr->data, the values of a constant or variable) */
     gir_shape shape;
-    gir_attr  attr;         /* attr.data owned: the node's values (constants, variables) */
-    size_t    data_bytes;
 } gir__node;
+
+/* The attribute store: blocks of 8, 16, 32 ... entries, allocated as needed and never moved, so a node's attr
+   pointer stays valid while the graph lives, however the node array grows (plans point at it too). */
+#define GIR__ATTR_BLOCKS 40
 
 struct gir_graph {
     gir_allocator a;
@@ -288,6 +292,9 @@ struct gir_graph {
     size_t        nnodes, cap;
     uint32_t     *ins;
     size_t        nins, inscap;
+    gir_attr     *ablk[GIR__ATTR_BLOCKS];  /* the attribute store: block b holds 8 << b entries */
+    uint32_t      nablk;        /* blocks allocated; all but the last are full */
+    size_t        aused;        /* entries used in the last block */
     gir_status    status;
     char          msg[GIR__MSG];
     uint16_t      grad_level;   /* level given to nodes built while gir_grad runs */

@@ -17,7 +17,7 @@ typedef struct gir__step {
     uint32_t nin, in0;     /* its inputs: value indices in sin[in0 .. in0+nin) */
     uint16_t op;
     uint8_t  tr;           /* bit j: input j is read with its last two axes swapped (see gir__step_in) */
-    gir_attr attr;
+    const gir_attr *attr;  /* its node's attributes, in the graph's attribute store (the plan keeps the graph) */
 } gir__step;
 struct gir_plan {
     gir_allocator a;
@@ -77,11 +77,11 @@ static uint32_t gir__step_in(const gir_graph *g, const gir__node *d, uint32_t k,
     int r = t->shape.rank, j;
     *tr = 0;
     if (d->op != GIR_OP_MATMUL || (d->dtype != GIR_DTYPE_F32 && d->dtype != GIR_DTYPE_F64) ||
-        t->op != GIR_OP_TRANSPOSE || r < 2 || t->attr.l[0].n != r)
+        t->op != GIR_OP_TRANSPOSE || r < 2 || t->attr->l[0].n != r)
         return in;
     for (j = 0; j < r - 2; ++j)
-        if (t->attr.l[0].v[j] != j) return in;
-    if (t->attr.l[0].v[r - 2] != r - 1 || t->attr.l[0].v[r - 1] != r - 2) return in;
+        if (t->attr->l[0].v[j] != j) return in;
+    if (t->attr->l[0].v[r - 2] != r - 1 || t->attr->l[0].v[r - 1] != r - 2) return in;
     *tr = 1;
     return g->ins[t->in0];
 }
@@ -169,7 +169,6 @@ GIR_API gir_status gir_compile(gir_graph *g, int n_out, const gir_node *outs, gi
             s->val = p->nvals - 1;
             s->op = d->op;
             s->attr = d->attr;
-            s->attr.data = NULL;
             s->nin = d->nin;
             s->in0 = (uint32_t)p->nsin;
             s->tr = 0;
@@ -275,7 +274,7 @@ GIR_API gir_status gir_run(gir_plan *p) {
     p->msg[0] = 0;
     for (k = 0; k < p->nvals; ++k) {
         gir__val *v = &p->vals[k];
-        if (v->kind == GIR__VAL_DATA) v->ptr = (void *)p->g->nodes[v->node].attr.data;
+        if (v->kind == GIR__VAL_DATA) v->ptr = (void *)p->g->nodes[v->node].attr->data;
         else if (v->kind == GIR__VAL_INPUT && !v->ptr && v->bytes) {
             gir__pfail(p, GIR_ERR_UNBOUND, "run: input node %u %T %S is not bound (gir_plan_bind)", (unsigned)v->node,
                        (int)v->dtype, &v->shape);
@@ -296,7 +295,7 @@ GIR_API gir_status gir_run(gir_plan *p) {
         kx.op = s->op;
         kx.dtype = o->dtype;
         kx.shape = &o->shape;
-        kx.attr = &s->attr;
+        kx.attr = s->attr;
         kx.out = o->ptr;
         kx.nin = (int)s->nin;
         kx.in = p->kin;
@@ -317,7 +316,7 @@ GIR_API gir_status gir_run(gir_plan *p) {
 GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n) {
     uint32_t v;
     if (!p || gir__handle_kind(p->g, n) != GIR__H_OWN || n.id >= p->nmap || !(v = p->map[n.id])) return NULL;
-    if (p->vals[v - 1].kind == GIR__VAL_DATA) return p->g->nodes[n.id].attr.data;
+    if (p->vals[v - 1].kind == GIR__VAL_DATA) return p->g->nodes[n.id].attr->data;
     return p->vals[v - 1].ptr;
 }
 GIR_API const char *gir_plan_message(const gir_plan *p) { return p ? p->msg : "no plan (NULL)"; }

@@ -652,20 +652,23 @@ def emit_builders(ops):
     out = []
     for op in ops:
         out.append("GIR_API gir_node gir_%s(gir_impl_params) {" .replace("gir_impl_params", ", ".join(builder_params(op))) % op.lname)
-        out.append("    gir_attr A;")
+        aref = "&A" if op.attrs else "NULL"      # a row without attributes passes none (all zeros)
+        if op.attrs:
+            out.append("    gir_attr A;")
         if not op.variadic and op.inputs:
             out.append("    gir_node in[%d];" % len(op.inputs))
-        out.append("    gir_attr_zero(&A);")
+        if op.attrs:
+            out.append("    gir_attr_zero(&A);")
         for j, (nm, _) in enumerate(op.inputs if not op.variadic else []):
             out.append("    in[%d] = %s;" % (j, nm))
         for kind, nm, k in op.attrs:
             out.append("    " + attr_store(kind, nm, k))
         if op.variadic:
-            out.append("    return gir_op_build(g, GIR_OP_%s, n, %s, &A);" % (op.name, op.inputs[0][0]))
+            out.append("    return gir_op_build(g, GIR_OP_%s, n, %s, %s);" % (op.name, op.inputs[0][0], aref))
         elif op.inputs:
-            out.append("    return gir_op_build(g, GIR_OP_%s, %d, in, &A);" % (op.name, len(op.inputs)))
+            out.append("    return gir_op_build(g, GIR_OP_%s, %d, in, %s);" % (op.name, len(op.inputs), aref))
         else:
-            out.append("    return gir_op_build(g, GIR_OP_%s, 0, NULL, &A);" % op.name)
+            out.append("    return gir_op_build(g, GIR_OP_%s, 0, NULL, %s);" % (op.name, aref))
         out.append("}")
     return "\n".join(out)
 
@@ -846,11 +849,11 @@ def lower_raw(op, n):
         if v == "i":
             return "i"
         if v == "s0":
-            return "nd->attr.seed"
+            return "nd->attr->seed"
         if re.match(r"^p\d$", v):
-            return "nd->attr.f[%s]" % v[1:]
+            return "nd->attr->f[%s]" % v[1:]
         if re.match(r"^i\d$", v):
-            return "nd->attr.i[%s]" % v[1:]
+            return "nd->attr->i[%s]" % v[1:]
     raise GenError("%s:%d: error: ADJ of %s: '%s' must be a number or attribute here"
                    % (op.path, op.line, op.name, expr_str(n)))
 

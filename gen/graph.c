@@ -167,6 +167,36 @@ static int gir__shape_ok(const gir_shape *s) { return gir__rank_ok(s->rank) && g
 /* graph --------------------------------------------------------------------------------------------------- */
 GIR_API void gir_attr_zero(gir_attr *a) { GIR_MEMSET(a, 0, sizeof *a); }
 
+/* the attributes of every node that has none (all bytes zero) */
+static const gir_attr gir__no_attr = {{0, 0, 0}, {0, 0, 0, 0, 0}, {{0, {0}}, {0, {0}}, {0, {0}}}, {0, {0}}, 0, 0, NULL};
+/* 1 when some byte of *a is not zero: such a node gets an entry of the attribute store */
+static int gir__attr_set(const gir_attr *a) {
+    const unsigned char *p = (const unsigned char *)a;
+    uint64_t w, acc = 0;
+    size_t k;
+    for (k = 0; k + 8 <= sizeof *a; k += 8) { GIR_MEMCPY(&w, p + k, 8); acc |= w; }
+    for (; k < sizeof *a; ++k) acc |= p[k];
+    return acc != 0;
+}
+/* room for one more entry in the attribute store; 0 on success. A failure changes nothing; a success may add an
+   empty block, which changes nothing either (the next entry goes there). */
+static int gir__attr_reserve(gir_graph *g) {
+    gir_attr *blk;
+    if (g->nablk && g->aused < ((size_t)8 << (g->nablk - 1))) return 0;
+    if (g->nablk == GIR__ATTR_BLOCKS) return 1;
+    blk = (gir_attr *)gir__alloc(&g->a, ((size_t)8 << g->nablk) * sizeof(gir_attr));
+    if (!blk) return 1;
+    g->ablk[g->nablk++] = blk;
+    g->aused = 0;
+    return 0;
+}
+/* a copy of *a in the store, after gir__attr_reserve succeeded */
+static const gir_attr *gir__attr_put(gir_graph *g, const gir_attr *a) {
+    gir_attr *e = &g->ablk[g->nablk - 1][g->aused++];
+    *e = *a;
+    return e;
+}
+
 GIR_API gir_graph *gir_graph_new(const gir_graph_desc *desc) {
     gir_allocator a = gir__allocator_or_default(desc ? &desc->allocator : NULL);
     gir_graph *g = (gir_graph *)gir__alloc(&a, sizeof *g);
@@ -178,6 +208,7 @@ GIR_API gir_graph *gir_graph_new(const gir_graph_desc *desc) {
         return NULL;
     }
     GIR_MEMSET(&g->nodes[0], 0, sizeof(gir__node));
+    g->nodes[0].attr = &gir__no_attr;
     g->nnodes = 1;
     g->tag = gir__new_tag();
     return g;
@@ -185,9 +216,13 @@ GIR_API gir_graph *gir_graph_new(const gir_graph_desc *desc) {
 /* the graph's memory; gir_graph_free calls it, or the last plan's gir_plan_free when plans outlived the graph */
 static void gir__graph_release(gir_graph *g) {
     size_t k;
+    uint32_t b;
     gir_allocator a = g->a;
-    for (k = 1; k < g->nnodes; ++k)
-        gir__free(&a, (void *)g->nodes[k].attr.data, g->nodes[k].data_bytes);
+    for (b = 0; b < g->nablk; ++b) {            /* every block but the last is full */
+        size_t used = b + 1 < g->nablk ? (size_t)8 << b : g->aused;
+        for (k = 0; k < used; ++k) gir__free(&a, (void *)g->ablk[b][k].data, 0);
+        gir__free(&a, g->ablk[b], ((size_t)8 << b) * sizeof(gir_attr));
+    }
     gir__free(&a, g->nodes, g->cap * sizeof(gir__node));
     gir__free(&a, g->ins, g->inscap * sizeof(uint32_t));
     gir__free(&a, g, sizeof *g);
@@ -252,14 +287,14 @@ GIR_API gir_attr gir_node_attr(const gir_graph *g, gir_node n) {
     const gir__node *d = gir__get(g, n);
     gir_attr a;
     gir_attr_zero(&a);
-    if (d) { a = d->attr; a.data = NULL; }
+    if (d) { a = *d->attr; a.data = NULL; }
     return a;
 }
 GIR_API int64_t gir_node_numel(const gir_graph *g, gir_node n) {
     const gir__node *d = gir__get(g, n); return d ? gir__numel(&d->shape) : 0;
 }
 GIR_API void *gir_node_data(gir_graph *g, gir_node n) {
-    const gir__node *d = gir__get(g, n); return d ? (void *)d->attr.data : NULL;
+    const gir__node *d = gir__get(g, n); return d ? (void *)d->attr->data : NULL;
 }
 
 /* op table queries */

@@ -1019,6 +1019,7 @@ static int test_op_table(void) {
 #include "suite_gemm.c"
 #include "suite_intsimd.c"
 #include "suite_reduce.c"
+#include "suite_overhead.c"
 
 int main(int argc, char **argv) {
     const char *golden = "tests/golden.txt";
@@ -1082,6 +1083,7 @@ int main(int argc, char **argv) {
     suite_gemm();
     suite_intsimd();
     suite_reduce();
+    suite_overhead();
     if (verbose) say("second-order checks: %d cases passed, %d skipped (no second-order adjoint)\n", n2, n2skip);
     for (k = 0; k < ncases; ++k) {
         int j;
