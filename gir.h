@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=45e02f3c6f34e50afd6c7d48afd06fd7bc60f51ca25cea816bbc74ca94952a36
-                                          gen/ sha256=18a0833fd78bcd15
+                                          gen/ sha256=299d264861f10cb8
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -44,6 +44,7 @@
      GIR_NO_AVX512, GIR_NO_AVX2  drop one x86 instruction set (both are compiled with target attributes
                                  and chosen at run time from cpuid, so plain -O2 builds use them too)
      GIR_NO_NEON, GIR_NO_MVE     drop AArch64 NEON / Cortex-M Helium (used when the target has them)
+     GIR_FUSE_CHUNK              elements per chunk of a fused elementwise step, default 1024
 
    ERRORS
      Builders never abort. A bad handle, shape or dtype records the first error in the graph
@@ -894,6 +895,18 @@ GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt
 
 /* >>exec: compile the nodes needed for outputs into a plan; run it any number of times */
 GIR_API gir_status  gir_compile(gir_graph *g, int n_out, const gir_node *outs, gir_plan **out_plan);
+/* gir_compile with options; desc NULL or zeroed: the defaults (gir_compile). Elementwise fusion (the default):
+   a chain of elementwise nodes of one output shape runs as one step, chunk by chunk, so memory is read and
+   written once. A node fused away this way is only ever held a chunk at a time: gir_plan_data gives NULL for
+   it. Ask for a node as one of the outputs to keep its value (outputs are never fused away), or compile with
+   GIR_COMPILE_NO_FUSION. */
+#define GIR_COMPILE_NO_FUSION 1u
+typedef struct gir_compile_desc {
+    unsigned flags;         /* GIR_COMPILE_* */
+    int      fuse_chunk;    /* elements per chunk of a fused step; 0: GIR_FUSE_CHUNK */
+} gir_compile_desc;
+GIR_API gir_status  gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
+                                   gir_plan **out_plan);
 GIR_API void        gir_plan_free(gir_plan *p);
 /* bind an input to the caller's buffer; the pointer is kept, and read by every gir_run. gir_plan_bind checks
    nothing about the buffer (size, dtype, alignment): prefer gir_plan_bind_bytes, which also checks that bytes
@@ -904,7 +917,9 @@ GIR_API gir_status  gir_run(gir_plan *p);
 GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n);   /* value after gir_run; NULL: not in p */
 GIR_API const char *gir_plan_message(const gir_plan *p);
 GIR_API size_t      gir_plan_arena_bytes(const gir_plan *p);        /* intermediate values */
-GIR_API int         gir_plan_step_count(const gir_plan *p);
+GIR_API int         gir_plan_step_count(const gir_plan *p);         /* kernel calls per run: a fused group is one */
+GIR_API int         gir_plan_fused_groups(const gir_plan *p);       /* fused steps in the plan */
+GIR_API int         gir_plan_fused_nodes(const gir_plan *p);        /* nodes computed inside them */
 
 #ifndef GIR_NO_STDIO
 #include <stdio.h>
@@ -944,6 +959,12 @@ GIR_API void gir_dump(const gir_graph *g, FILE *f);                 /* one line 
 #endif
 #include <math.h>
 #include <float.h>
+#ifndef GIR_FUSE_CHUNK
+#  define GIR_FUSE_CHUNK 1024       /* elements per chunk of a fused elementwise step (see gen/fuse.c) */
+#endif
+#if GIR_FUSE_CHUNK < 1
+#  error "gir: GIR_FUSE_CHUNK must be at least 1"
+#endif
 
 /* >>platform -------------------------------------------------------------------------------------------- */
 #if defined(__cplusplus)
@@ -17702,7 +17723,7 @@ static size_t gir__scratch_bytes(int op, int dt, const gir_shape *out, const gir
    variables are read from the graph's storage on every run, so training updates are seen at once.
    Ownership: a plan keeps its graph's memory alive. gir_graph_free on a graph with live plans only marks it
    freed; the last gir_plan_free of those plans releases it. Graphs and plans can be freed in any order. */
-enum { GIR__VAL_TEMP, GIR__VAL_INPUT, GIR__VAL_DATA };
+enum { GIR__VAL_TEMP, GIR__VAL_INPUT, GIR__VAL_DATA, GIR__VAL_FUSED };   /* FUSED: see gen/fuse.c */
 typedef struct gir__val {
     void      *ptr;
     gir_shape  shape;
@@ -17735,6 +17756,11 @@ struct gir_plan {
     void         *scratch;
     size_t        scratch_bytes;
     gir__kin     *kin;
+    struct gir__fgroup *groups;   /* fused groups (gen/fuse.c): fgroup[k] = group + 1 of step k, 0: a plain step */
+    gir__step    *fsteps;
+    uint32_t     *fgroup;
+    uint32_t      ngroups, nfused;
+    size_t        chunk;
     uint64_t      runs;
     gir_status    status;
     char          msg[GIR__MSG];
@@ -17763,6 +17789,9 @@ GIR_API void gir_plan_free(gir_plan *p) {
     gir__free(&a, p->arena_raw, 0);
     gir__free(&a, p->scratch_raw, 0);
     gir__free(&a, p->kin, 0);
+    gir__free(&a, p->groups, 0);
+    gir__free(&a, p->fsteps, 0);
+    gir__free(&a, p->fgroup, 0);
     gir__free(&a, p, sizeof *p);
 }
 
@@ -17784,7 +17813,14 @@ static uint32_t gir__step_in(const gir_graph *g, const gir__node *d, uint32_t k,
     return g->ins[t->in0];
 }
 
+static gir_status gir__fuse_plan(gir_plan *p, int n_out, const gir_node *outs, size_t chunk, size_t *scratch);
+static void gir__fuse_run(gir_plan *p, uint32_t group);
+
 GIR_API gir_status gir_compile(gir_graph *g, int n_out, const gir_node *outs, gir_plan **out_plan) {
+    return gir_compile_ex(g, n_out, outs, NULL, out_plan);
+}
+GIR_API gir_status gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
+                                  gir_plan **out_plan) {
     gir_plan *p;
     uint8_t *need;
     size_t cnt, id, off = 0, scratch = 0, maxin = 1;
@@ -17879,6 +17915,16 @@ GIR_API gir_status gir_compile(gir_graph *g, int n_out, const gir_node *outs, gi
             sb = gir__scratch_bytes(d->op, d->dtype, &d->shape, d->nin ? &g->nodes[g->ins[d->in0]].shape : &d->shape);
             if (sb > scratch) scratch = sb;
         }
+    }
+    if (!(desc && (desc->flags & GIR_COMPILE_NO_FUSION))) {
+        if (gir__fuse_plan(p, n_out, outs, desc && desc->fuse_chunk > 0 ? (size_t)desc->fuse_chunk : GIR_FUSE_CHUNK,
+                           &scratch) != GIR_OK)
+            goto oom;
+        for (k = 0, off = 0; k < p->nvals; ++k)      /* fused values have no place in the arena */
+            if (p->vals[k].kind == GIR__VAL_TEMP) {
+                p->vals[k].off = off;
+                off += gir__align_up(p->vals[k].bytes ? p->vals[k].bytes : 1);
+            }
     }
     p->arena_bytes = off;
     p->scratch_bytes = scratch;
@@ -17984,6 +18030,7 @@ GIR_API gir_status gir_run(gir_plan *p) {
         const gir__step *s = &p->steps[k];
         gir__val *o = &p->vals[s->val];
         gir_status st;
+        if (p->fgroup && p->fgroup[k]) { gir__fuse_run(p, p->fgroup[k] - 1); continue; }
         for (j = 0; j < s->nin; ++j) {
             const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
             p->kin[j].p = iv->ptr ? iv->ptr : (const void *)&gir__empty;   /* an empty value may have no memory */
@@ -18021,6 +18068,223 @@ GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n) {
 GIR_API const char *gir_plan_message(const gir_plan *p) { return p ? p->msg : "no plan (NULL)"; }
 GIR_API size_t gir_plan_arena_bytes(const gir_plan *p) { return p ? p->arena_bytes : 0; }
 GIR_API int gir_plan_step_count(const gir_plan *p) { return p ? (int)p->nsteps : 0; }
+
+/* >>fuse: elementwise fusion. gir_compile groups chains of elementwise steps of one output shape into one step
+   (gir__fuse_plan); gir_run walks the group's output in chunks of plan->chunk elements and runs every member's
+   generated loop on the chunk (gir__fuse_run), so the group reads its inputs and writes its output once, and the
+   values between its members live in chunk buffers in the plan's scratch, small enough to stay in L1.
+   A member of a group that is not its last (its root) is consumed only inside the group and is not an output
+   of the plan: it gets kind GIR__VAL_FUSED, no place in the arena (gir_plan_data gives NULL for it), and off is
+   its chunk buffer's offset in the scratch. */
+struct gir__fgroup {
+    uint32_t m0, nm;        /* members: plan->fsteps[m0 .. m0 + nm), in step order; the last is the root */
+    uint32_t val;           /* the root's value: the group's output */
+    size_t   gather;        /* scratch offset of the buffers that gather broadcast inputs (one per input) */
+};
+
+/* a step fusion can take: an elementwise kernel that exists for its dtype (the others fail at run time, with
+   their message, unfused) */
+static int gir__fuse_ok(const gir_plan *p, const gir__step *s) {
+    int dt;
+    if (gir__kernel_table[s->op] != gir__k_eltwise || s->nin < 1 || s->nin > 3) return 0;
+    dt = p->vals[p->sin[s->in0]].dtype;
+    return dt > 0 && dt < GIR__DTYPE_SLOTS && gir__ew_table[s->op][dt] != 0;
+}
+
+/* the work arrays of the grouping pass, one allocation */
+typedef struct gir__fwork {
+    uint32_t *nuse, *inuse, *prod, *grp, *last, *mem;
+    uint8_t  *isout, *cand;
+} gir__fwork;
+
+/* grows the group whose root is step r (group id gid): walks down from r, taking each producer of a member's
+   input that is fusable, not an output, of the root's shape and used by members only. Its users all come
+   after it, so when the walk reaches it every user in the group is known. Returns the number of members,
+   listed in w->mem in decreasing step order. */
+static uint32_t gir__fuse_grow(gir_plan *p, gir__fwork *w, uint32_t r, uint32_t gid) {
+    const gir_shape *rs = &p->vals[p->steps[r].val].shape;
+    uint32_t nm = 0, pending = 0, k, j;
+    int64_t s;
+    for (s = r; s >= 0 && (s == (int64_t)r || pending); --s) {
+        const gir__step *st = &p->steps[s];
+        if (s != (int64_t)r) {
+            if (!w->cand[s]) continue;
+            w->cand[s] = 0;
+            --pending;
+            if (w->grp[s] || w->isout[st->val] || w->inuse[st->val] != w->nuse[st->val] ||
+                !gir__shape_eq(&p->vals[st->val].shape, rs) || !gir__fuse_ok(p, st))
+                continue;
+        }
+        w->grp[s] = gid;
+        w->mem[nm++] = (uint32_t)s;
+        for (j = 0; j < st->nin; ++j) {
+            uint32_t v = p->sin[st->in0 + j];
+            ++w->inuse[v];
+            if (w->prod[v] && !w->cand[w->prod[v] - 1] && !w->grp[w->prod[v] - 1]) {
+                w->cand[w->prod[v] - 1] = 1;
+                ++pending;
+            }
+        }
+    }
+    for (k = 0; k < nm; ++k) {                   /* counts are per group */
+        const gir__step *st = &p->steps[w->mem[k]];
+        for (j = 0; j < st->nin; ++j) w->inuse[p->sin[st->in0 + j]] = 0;
+    }
+    return nm;
+}
+
+/* chunk buffers of a group's members (all but the root), reused once their last reader has run: returns the
+   number of buffers */
+static uint32_t gir__fuse_slots(gir_plan *p, gir__fwork *w, const struct gir__fgroup *gr, size_t bufb) {
+    uint32_t m, j, nslots = 0, *busy = w->mem;         /* mem is free again here: slot -> 1 while in use */
+    for (m = 0; m < gr->nm; ++m) {
+        const gir__step *s = &p->fsteps[gr->m0 + m];
+        for (j = 0; j < s->nin; ++j) w->last[p->sin[s->in0 + j]] = m;
+    }
+    for (m = 0; m + 1 < gr->nm; ++m) {
+        const gir__step *s = &p->fsteps[gr->m0 + m];
+        uint32_t slot = 0;
+        while (slot < nslots && busy[slot]) ++slot;
+        if (slot == nslots) busy[nslots++] = 0;
+        busy[slot] = 1;
+        p->vals[s->val].kind = GIR__VAL_FUSED;
+        p->vals[s->val].off = slot * bufb;
+        for (j = 0; j < s->nin; ++j) {              /* inputs read for the last time: their buffers are free */
+            const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
+            if (iv->kind == GIR__VAL_FUSED && w->last[p->sin[s->in0 + j]] == m)
+                busy[iv->off / bufb] = 0;
+        }
+    }
+    return nslots;
+}
+
+/* groups the plan's steps (see the top of this fragment); the members leave plan->steps for plan->fsteps and
+   the root stays in place, marked in plan->fgroup. *scratch grows to what the chunk buffers need. */
+static gir_status gir__fuse_plan(gir_plan *p, int n_out, const gir_node *outs, size_t chunk, size_t *scratch) {
+    gir__fwork w;
+    size_t nv = p->nvals ? p->nvals : 1, ns = p->nsteps ? p->nsteps : 1, bytes, bufb;
+    uint32_t k, j, ng = 0, nf = 0, at = 0, wr = 0;
+    void *mem;
+    int o;
+    p->chunk = chunk;
+    bytes = nv * 4 * sizeof(uint32_t) + ns * 2 * sizeof(uint32_t) + nv + ns;
+    mem = gir__alloc(&p->a, bytes);
+    if (!mem) return GIR_ERR_OUT_OF_MEMORY;
+    GIR_MEMSET(mem, 0, bytes);
+    w.nuse = (uint32_t *)mem; w.inuse = w.nuse + nv; w.prod = w.inuse + nv; w.last = w.prod + nv;
+    w.grp = w.last + nv; w.mem = w.grp + ns;
+    w.isout = (uint8_t *)(w.mem + ns); w.cand = w.isout + nv;
+    for (o = 0; o < n_out; ++o) w.isout[p->map[outs[o].id] - 1] = 1;
+    for (k = 0; k < p->nsteps; ++k) {
+        const gir__step *s = &p->steps[k];
+        w.prod[s->val] = k + 1;
+        for (j = 0; j < s->nin; ++j) ++w.nuse[p->sin[s->in0 + j]];
+    }
+    for (k = p->nsteps; k-- > 0;) {              /* roots from the last step down: each group is maximal */
+        uint32_t nm;
+        if (w.grp[k] || !gir__fuse_ok(p, &p->steps[k])) continue;
+        nm = gir__fuse_grow(p, &w, k, ng + 1);
+        if (nm < 2) { w.grp[k] = 0; continue; }
+        ++ng;
+        nf += nm;
+    }
+    if (ng) {
+        p->groups = (struct gir__fgroup *)gir__alloc(&p->a, ng * sizeof *p->groups);
+        p->fsteps = (gir__step *)gir__alloc(&p->a, nf * sizeof *p->fsteps);
+        p->fgroup = (uint32_t *)gir__alloc(&p->a, ns * sizeof *p->fgroup);
+        if (!p->groups || !p->fsteps || !p->fgroup) { gir__free(&p->a, mem, bytes); return GIR_ERR_OUT_OF_MEMORY; }
+        for (k = 0; k < ng; ++k) p->groups[k].nm = 0;
+        for (k = 0; k < p->nsteps; ++k) if (w.grp[k]) ++p->groups[w.grp[k] - 1].nm;
+        for (k = 0; k < ng; ++k) { p->groups[k].m0 = at; at += p->groups[k].nm; p->groups[k].nm = 0; }
+        for (k = 0; k < p->nsteps; ++k)          /* members in step order: the root comes last */
+            if (w.grp[k]) { struct gir__fgroup *gr = &p->groups[w.grp[k] - 1]; p->fsteps[gr->m0 + gr->nm++] = p->steps[k]; }
+        for (k = 0, wr = 0; k < p->nsteps; ++k) {
+            uint32_t gid = w.grp[k];
+            if (gid) {
+                struct gir__fgroup *gr = &p->groups[gid - 1];
+                if (p->fsteps[gr->m0 + gr->nm - 1].val != p->steps[k].val) continue;    /* not the root */
+                gr->val = p->steps[k].val;
+            }
+            p->fgroup[wr] = gid;
+            p->steps[wr++] = p->steps[k];
+        }
+        p->nsteps = wr;
+        p->nfused = nf;
+        p->ngroups = ng;
+        bufb = gir__align_up(chunk * 8);
+        for (k = 0; k < ng; ++k) {
+            uint32_t nslots = gir__fuse_slots(p, &w, &p->groups[k], bufb);
+            size_t need = (nslots + 3) * bufb;
+            p->groups[k].gather = nslots * bufb;
+            if (need > *scratch) *scratch = need;
+        }
+    }
+    gir__free(&p->a, mem, bytes);
+    return GIR_OK;
+}
+
+/* where member input j reads the chunk [i0, i0 + n) of the group's output shape os: a chunk buffer, the value at
+   the chunk's offset, one element (stride 0), a row of a broadcast value, or (a broadcast value whose chunk spans
+   rows) its elements gathered into buf */
+static void gir__fuse_in(const gir_plan *p, const gir__val *iv, const gir_shape *os, int64_t i0, int64_t n,
+                         unsigned char *buf, const void **ptr, int64_t *st) {
+    int64_t ist[GIR_MAX_RANK], idx[GIR_MAX_RANK], rem, off = 0, inner, es = (int64_t)gir__esize(iv->dtype), total;
+    int r = os->rank, d;
+    const unsigned char *src = iv->ptr ? (const unsigned char *)iv->ptr : (const unsigned char *)&gir__empty;
+    if (iv->kind == GIR__VAL_FUSED) { *ptr = (unsigned char *)p->scratch + iv->off; *st = 1; return; }
+    total = gir__numel(&iv->shape);
+    if (total == 1) { *ptr = src; *st = 0; return; }
+    if (total == gir__numel(os)) { *ptr = src + i0 * es; *st = 1; return; }
+    gir__bstrides(&iv->shape, os, ist);
+    inner = os->dim[r - 1];
+    for (rem = i0, d = r - 1; d >= 0; --d) { idx[d] = rem % os->dim[d]; rem /= os->dim[d]; off += idx[d] * ist[d]; }
+    if (idx[r - 1] + n <= inner) { *ptr = src + off * es; *st = ist[r - 1]; return; }
+    *ptr = buf;
+    *st = 1;
+    while (n > 0) {
+        int64_t len = inner - idx[r - 1] < n ? inner - idx[r - 1] : n, t;
+        if (ist[r - 1]) GIR_MEMCPY(buf, src + off * es, (size_t)(len * es));
+        else for (t = 0; t < len; ++t) GIR_MEMCPY(buf + t * es, src + off * es, (size_t)es);
+        buf += len * es;
+        n -= len;
+        off += len * ist[r - 1];
+        idx[r - 1] += len;
+        for (d = r - 1; d > 0 && idx[d] == os->dim[d]; --d) {     /* carry into the outer axes */
+            off -= idx[d] * ist[d];
+            idx[d] = 0;
+            ++idx[d - 1];
+            off += ist[d - 1];
+        }
+    }
+}
+
+/* runs fused group gi: chunk by chunk, every member in step order */
+static void gir__fuse_run(gir_plan *p, uint32_t gi) {
+    const struct gir__fgroup *gr = &p->groups[gi];
+    const gir__val *ov = &p->vals[gr->val];
+    int64_t total = gir__numel(&ov->shape), i0, n, ch = (int64_t)p->chunk;
+    size_t bufb = gir__align_up(p->chunk * 8);
+    unsigned char *scr = (unsigned char *)p->scratch;
+    for (i0 = 0; i0 < total; i0 += ch) {
+        uint32_t m, j;
+        n = total - i0 < ch ? total - i0 : ch;
+        for (m = 0; m < gr->nm; ++m) {
+            const gir__step *s = &p->fsteps[gr->m0 + m];
+            const gir__val *sv = &p->vals[s->val];
+            const void *ptr[3];
+            int64_t st[3];
+            void *out = sv->kind == GIR__VAL_FUSED ? (void *)(scr + sv->off)
+                                                   : (void *)((unsigned char *)sv->ptr + i0 * (int64_t)gir__esize(sv->dtype));
+            for (j = 0; j < s->nin; ++j)
+                gir__fuse_in(p, &p->vals[p->sin[s->in0 + j]], &ov->shape, i0, n, scr + gr->gather + j * bufb,
+                             &ptr[j], &st[j]);
+            gir__ew_pick(s->op, p->vals[p->sin[s->in0]].dtype)(n, out, ptr, st, s->attr.f);
+        }
+    }
+}
+
+GIR_API int gir_plan_fused_groups(const gir_plan *p) { return p ? (int)p->ngroups : 0; }
+GIR_API int gir_plan_fused_nodes(const gir_plan *p) { return p ? (int)p->nfused : 0; }
 
 #endif /* GIR_IMPLEMENTATION */
 

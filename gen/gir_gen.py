@@ -27,7 +27,7 @@ GEN_VERSION = VERSION
 DECL_FRAGMENT = "header.h"
 IMPL_FRAGMENTS = ["config.c", "simd.c", "simd_avx512.c", "simd_avx2.c", "simd_neon.c", "simd_mve.c", "vmath.c",
                   "handle.c", "graph.c", "shapes.c", "build.c", "compose.c", "autodiff.c", "gemm.c", "kernels.c",
-                  "exec.c"]
+                  "exec.c", "fuse.c"]
 TEMPLATES = ["kern_linalg.tmpl.c", "kern_nn.tmpl.c"]
 VMATH_TEMPLATE = "vmath.tmpl.c"     # instantiated per instruction set and float dtype (SIMD_ISAS)
 
