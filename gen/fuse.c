@@ -8,13 +8,13 @@
 struct gir__fgroup {
     uint32_t m0, nm;        /* members: plan->fsteps[m0 .. m0 + nm), in step order; the last is the root */
     uint32_t val;           /* the root's value: the group's output */
-    size_t   gather;        /* scratch offset of the buffers that gather broadcast inputs (one per input) */
 };
 
-/* a step fusion can take: an elementwise kernel that exists for its dtype (the others fail at run time, with
-   their message, unfused) */
+/* a step fusion can take: a cast, or an elementwise kernel that exists for its dtype (the others fail at run
+   time, with their message, unfused) */
 static int gir__fuse_ok(const gir_plan *p, const gir__step *s) {
     int dt;
+    if (s->op == GIR_OP_CAST) return s->nin == 1;
     if (gir__kernel_table[s->op] != gir__k_eltwise || s->nin < 1 || s->nin > 3) return 0;
     dt = p->vals[p->sin[s->in0]].dtype;
     return dt > 0 && dt < GIR__DTYPE_SLOTS && gir__ew_table[s->op][dt] != 0;
@@ -143,8 +143,7 @@ static gir_status gir__fuse_plan(gir_plan *p, int n_out, const gir_node *outs, s
         bufb = gir__align_up(chunk * 8);
         for (k = 0; k < ng; ++k) {
             uint32_t nslots = gir__fuse_slots(p, &w, &p->groups[k], bufb);
-            size_t need = (nslots + 3) * bufb;
-            p->groups[k].gather = nslots * bufb;
+            size_t need = nslots * bufb;
             if (need > *scratch) *scratch = need;
         }
     }
@@ -152,62 +151,70 @@ static gir_status gir__fuse_plan(gir_plan *p, int n_out, const gir_node *outs, s
     return GIR_OK;
 }
 
-/* where member input j reads the chunk [i0, i0 + n) of the group's output shape os: a chunk buffer, the value at
-   the chunk's offset, one element (stride 0), a row of a broadcast value, or (a broadcast value whose chunk spans
-   rows) its elements gathered into buf */
-static void gir__fuse_in(const gir_plan *p, const gir__val *iv, const gir_shape *os, int64_t i0, int64_t n,
-                         unsigned char *buf, const void **ptr, int64_t *st) {
-    int64_t ist[GIR_MAX_RANK], idx[GIR_MAX_RANK], rem, off = 0, inner, es = (int64_t)gir__esize(iv->dtype), total;
-    int r = os->rank, d;
+/* where a member reads one of its inputs for the elements [s0, s0 + n) of the group's output shape os, in the
+   chunk that starts at i0: in a chunk buffer, at the value's offset, one element (stride 0), or for a value
+   broadcast along some axes (the run [s0, s0 + n) then lies within one row) where the row starts, with the
+   stride of the last axis. The strides are those gir__ew_apply gives the same kernel, so the answers are the
+   same to the bit (even which NaN comes out of two). */
+static void gir__fuse_in(const gir_plan *p, const gir__val *iv, const gir_shape *os, int64_t i0, int64_t s0,
+                         const void **ptr, int64_t *st) {
+    int64_t ist[GIR_MAX_RANK], rem = s0, off = 0, es = (int64_t)gir__esize(iv->dtype), total;
+    int d;
     const unsigned char *src = iv->ptr ? (const unsigned char *)iv->ptr : (const unsigned char *)&gir__empty;
-    if (iv->kind == GIR__VAL_FUSED) { *ptr = (unsigned char *)p->scratch + iv->off; *st = 1; return; }
+    if (iv->kind == GIR__VAL_FUSED) { *ptr = (unsigned char *)p->scratch + iv->off + (s0 - i0) * es; *st = 1; return; }
     total = gir__numel(&iv->shape);
     if (total == 1) { *ptr = src; *st = 0; return; }
-    if (total == gir__numel(os)) { *ptr = src + i0 * es; *st = 1; return; }
+    if (total == gir__numel(os)) { *ptr = src + s0 * es; *st = 1; return; }
     gir__bstrides(&iv->shape, os, ist);
-    inner = os->dim[r - 1];
-    for (rem = i0, d = r - 1; d >= 0; --d) { idx[d] = rem % os->dim[d]; rem /= os->dim[d]; off += idx[d] * ist[d]; }
-    if (idx[r - 1] + n <= inner) { *ptr = src + off * es; *st = ist[r - 1]; return; }
-    *ptr = buf;
-    *st = 1;
-    while (n > 0) {
-        int64_t len = inner - idx[r - 1] < n ? inner - idx[r - 1] : n, t;
-        if (ist[r - 1]) GIR_MEMCPY(buf, src + off * es, (size_t)(len * es));
-        else for (t = 0; t < len; ++t) GIR_MEMCPY(buf + t * es, src + off * es, (size_t)es);
-        buf += len * es;
-        n -= len;
-        off += len * ist[r - 1];
-        idx[r - 1] += len;
-        for (d = r - 1; d > 0 && idx[d] == os->dim[d]; --d) {     /* carry into the outer axes */
-            off -= idx[d] * ist[d];
-            idx[d] = 0;
-            ++idx[d - 1];
-            off += ist[d - 1];
-        }
-    }
+    for (d = os->rank - 1; d >= 0; --d) { off += rem % os->dim[d] * ist[d]; rem /= os->dim[d]; }
+    *ptr = src + off * es;
+    *st = ist[os->rank - 1];
 }
 
-/* runs fused group gi: chunk by chunk, every member in step order */
+/* a cast as gir__k_cast does it (same values, bit for bit), on n elements read with stride st (0 or 1): the
+   casts of a comparison's b8 (relu's gradient) have loops of their own */
+static void gir__fuse_cast(int64_t n, void *out, int odt, const void *in, int idt, int64_t st) {
+    const uint8_t *b = (const uint8_t *)in;
+    int64_t k, es = (int64_t)gir__esize(odt);
+    if (idt == odt && st) GIR_MEMCPY(out, in, (size_t)(n * es));
+    else if (idt == odt) for (k = 0; k < n; ++k) GIR_MEMCPY((char *)out + k * es, in, (size_t)es);
+    else if ((idt == GIR_DTYPE_B8 || idt == GIR_DTYPE_U8) && odt == GIR_DTYPE_F32)
+        for (k = 0; k < n; ++k) ((float *)out)[k] = (float)b[k * st];
+    else if ((idt == GIR_DTYPE_B8 || idt == GIR_DTYPE_U8) && odt == GIR_DTYPE_F64)
+        for (k = 0; k < n; ++k) ((double *)out)[k] = (double)b[k * st];
+    else for (k = 0; k < n; ++k) gir__setd(out, odt, k, gir__getd(in, idt, k * st));
+}
+
+/* runs fused group gi: chunk by chunk, every member in step order; a member that reads a broadcast value runs
+   row by row within the chunk, as gir__ew_apply runs it */
 static void gir__fuse_run(gir_plan *p, uint32_t gi) {
     const struct gir__fgroup *gr = &p->groups[gi];
     const gir__val *ov = &p->vals[gr->val];
-    int64_t total = gir__numel(&ov->shape), i0, n, ch = (int64_t)p->chunk;
-    size_t bufb = gir__align_up(p->chunk * 8);
-    unsigned char *scr = (unsigned char *)p->scratch;
+    int64_t total = gir__numel(&ov->shape), inner = ov->shape.rank ? ov->shape.dim[ov->shape.rank - 1] : 1;
+    int64_t i0, n, s0, len, ch = (int64_t)p->chunk;
     for (i0 = 0; i0 < total; i0 += ch) {
         uint32_t m, j;
         n = total - i0 < ch ? total - i0 : ch;
         for (m = 0; m < gr->nm; ++m) {
             const gir__step *s = &p->fsteps[gr->m0 + m];
             const gir__val *sv = &p->vals[s->val];
-            const void *ptr[3];
-            int64_t st[3];
-            void *out = sv->kind == GIR__VAL_FUSED ? (void *)(scr + sv->off)
-                                                   : (void *)((unsigned char *)sv->ptr + i0 * (int64_t)gir__esize(sv->dtype));
-            for (j = 0; j < s->nin; ++j)
-                gir__fuse_in(p, &p->vals[p->sin[s->in0 + j]], &ov->shape, i0, n, scr + gr->gather + j * bufb,
-                             &ptr[j], &st[j]);
-            gir__ew_pick(s->op, p->vals[p->sin[s->in0]].dtype)(n, out, ptr, st, s->attr.f);
+            int64_t es = (int64_t)gir__esize(sv->dtype), t;
+            int bcast = 0, idt = p->vals[p->sin[s->in0]].dtype;
+            for (j = 0; j < s->nin; ++j) {
+                const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
+                if (iv->kind != GIR__VAL_FUSED && (t = gir__numel(&iv->shape)) != 1 && t != total) bcast = 1;
+            }
+            for (s0 = i0; s0 < i0 + n; s0 += len) {
+                const void *ptr[3];
+                int64_t st[3];
+                void *out = sv->kind == GIR__VAL_FUSED ? (void *)((unsigned char *)p->scratch + sv->off + (s0 - i0) * es)
+                                                       : (void *)((unsigned char *)sv->ptr + s0 * es);
+                len = bcast && inner - s0 % inner < i0 + n - s0 ? inner - s0 % inner : i0 + n - s0;
+                for (j = 0; j < s->nin; ++j)
+                    gir__fuse_in(p, &p->vals[p->sin[s->in0 + j]], &ov->shape, i0, s0, &ptr[j], &st[j]);
+                if (s->op == GIR_OP_CAST) gir__fuse_cast(len, out, sv->dtype, ptr[0], idt, st[0]);
+                else gir__ew_pick(s->op, idt)(len, out, ptr, st, s->attr.f);
+            }
         }
     }
 }
