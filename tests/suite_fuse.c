@@ -352,6 +352,16 @@ static int test_fuse_introspection(void) {
     CHECK(gir_plan_fused_groups(NULL) == 0 && gir_plan_fused_nodes(NULL) == 0, "NULL plan");
     gir_plan_free(pf); gir_plan_free(pu); gir_plan_free(pk);
     gir_graph_free(g);
+    /* a group holds one output shape: exp of a bias row [50] is computed once, not per row of [100, 50] */
+    g = gir_graph_new(NULL);
+    x = gir_input(g, GIR_DTYPE_F32, gir_shape2(100, 50));
+    m = gir_exp(g, gir_input(g, GIR_DTYPE_F32, gir_shape1(50)));
+    y = gir_tanh(g, gir_add(g, x, m));
+    CHECK(gir_compile(g, 1, &y, &pf) == GIR_OK, "compile");
+    CHECK(gir_plan_fused_groups(pf) == 1 && gir_plan_fused_nodes(pf) == 2 && gir_plan_data(pf, m) != NULL,
+          "bias row: %d groups, %d nodes", gir_plan_fused_groups(pf), gir_plan_fused_nodes(pf));
+    gir_plan_free(pf);
+    gir_graph_free(g);
     free(xv);
     return 1;
 }
