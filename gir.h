@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=45e02f3c6f34e50afd6c7d48afd06fd7bc60f51ca25cea816bbc74ca94952a36
-                                          gen/ sha256=5773b8a36dc17630
+                                          gen/ sha256=f6edfb2633b0d00b
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -899,7 +899,8 @@ GIR_API gir_status  gir_compile(gir_graph *g, int n_out, const gir_node *outs, g
    a chain of elementwise nodes of one output shape runs as one step, chunk by chunk, so memory is read and
    written once. A node fused away this way is only ever held a chunk at a time: gir_plan_data gives NULL for
    it. Ask for a node as one of the outputs to keep its value (outputs are never fused away), or compile with
-   GIR_COMPILE_NO_FUSION. */
+   GIR_COMPILE_NO_FUSION. Fused and unfused plans give the same bits, except which NaN (sign, payload) a NaN
+   result is. */
 #define GIR_COMPILE_NO_FUSION 1u
 typedef struct gir_compile_desc {
     unsigned flags;         /* GIR_COMPILE_* */

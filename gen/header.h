@@ -296,7 +296,8 @@ GIR_API gir_status  gir_compile(gir_graph *g, int n_out, const gir_node *outs, g
    a chain of elementwise nodes of one output shape runs as one step, chunk by chunk, so memory is read and
    written once. A node fused away this way is only ever held a chunk at a time: gir_plan_data gives NULL for
    it. Ask for a node as one of the outputs to keep its value (outputs are never fused away), or compile with
-   GIR_COMPILE_NO_FUSION. */
+   GIR_COMPILE_NO_FUSION. Fused and unfused plans give the same bits, except which NaN (sign, payload) a NaN
+   result is. */
 #define GIR_COMPILE_NO_FUSION 1u
 typedef struct gir_compile_desc {
     unsigned flags;         /* GIR_COMPILE_* */
