@@ -93,6 +93,7 @@ static gir_status gir__fuse_plan(gir_plan *p, int n_out, const gir_node *outs, s
     gir__fwork w;
     size_t nv = p->nvals ? p->nvals : 1, ns = p->nsteps ? p->nsteps : 1, bytes, bufb;
     uint32_t k, j, ng = 0, nf = 0, at = 0, wr = 0;
+    int64_t big;
     void *mem;
     int o;
     p->chunk = chunk;
@@ -126,7 +127,10 @@ static gir_status gir__fuse_plan(gir_plan *p, int n_out, const gir_node *outs, s
         for (k = 0; k < p->nsteps; ++k) if (w.grp[k]) ++p->groups[w.grp[k] - 1].nm;
         for (k = 0; k < ng; ++k) { p->groups[k].m0 = at; at += p->groups[k].nm; p->groups[k].nm = 0; }
         for (k = 0; k < p->nsteps; ++k)          /* members in step order: the root comes last */
-            if (w.grp[k]) { struct gir__fgroup *gr = &p->groups[w.grp[k] - 1]; p->fsteps[gr->m0 + gr->nm++] = p->steps[k]; }
+            if (w.grp[k]) {
+                struct gir__fgroup *gr = &p->groups[w.grp[k] - 1];
+                p->fsteps[gr->m0 + gr->nm++] = p->steps[k];
+            }
         for (k = 0, wr = 0; k < p->nsteps; ++k) {
             uint32_t gid = w.grp[k];
             if (gid) {
@@ -140,6 +144,9 @@ static gir_status gir__fuse_plan(gir_plan *p, int n_out, const gir_node *outs, s
         p->nsteps = wr;
         p->nfused = nf;
         p->ngroups = ng;
+        for (k = 0, big = 1; k < ng; ++k)         /* no chunk longer than the largest group */
+            if (gir__numel(&p->vals[p->groups[k].val].shape) > big) big = gir__numel(&p->vals[p->groups[k].val].shape);
+        if ((int64_t)chunk > big) p->chunk = chunk = (size_t)big;
         bufb = gir__align_up(chunk * 8);
         for (k = 0; k < ng; ++k) {
             uint32_t nslots = gir__fuse_slots(p, &w, &p->groups[k], bufb);
@@ -155,13 +162,18 @@ static gir_status gir__fuse_plan(gir_plan *p, int n_out, const gir_node *outs, s
    chunk that starts at i0: in a chunk buffer, at the value's offset, one element (stride 0), or for a value
    broadcast along some axes (the run [s0, s0 + n) then lies within one row) where the row starts, with the
    stride of the last axis. The strides are those gir__ew_apply gives the same kernel, so the answers are the
-   same to the bit (even which NaN comes out of two). */
+   same to the bit, but for which NaN comes out of two NaN operands: a vector instruction returns the one in the
+   operand the compiler put first, which may differ between a kernel's full and partial vectors. */
 static void gir__fuse_in(const gir_plan *p, const gir__val *iv, const gir_shape *os, int64_t i0, int64_t s0,
                          const void **ptr, int64_t *st) {
     int64_t ist[GIR_MAX_RANK], rem = s0, off = 0, es = (int64_t)gir__esize(iv->dtype), total;
     int d;
     const unsigned char *src = iv->ptr ? (const unsigned char *)iv->ptr : (const unsigned char *)&gir__empty;
-    if (iv->kind == GIR__VAL_FUSED) { *ptr = (unsigned char *)p->scratch + iv->off + (s0 - i0) * es; *st = 1; return; }
+    if (iv->kind == GIR__VAL_FUSED) {
+        *ptr = (unsigned char *)p->scratch + iv->off + (s0 - i0) * es;
+        *st = 1;
+        return;
+    }
     total = gir__numel(&iv->shape);
     if (total == 1) { *ptr = src; *st = 0; return; }
     if (total == gir__numel(os)) { *ptr = src + s0 * es; *st = 1; return; }
@@ -207,8 +219,8 @@ static void gir__fuse_run(gir_plan *p, uint32_t gi) {
             for (s0 = i0; s0 < i0 + n; s0 += len) {
                 const void *ptr[3];
                 int64_t st[3];
-                void *out = sv->kind == GIR__VAL_FUSED ? (void *)((unsigned char *)p->scratch + sv->off + (s0 - i0) * es)
-                                                       : (void *)((unsigned char *)sv->ptr + s0 * es);
+                unsigned char *out = sv->kind == GIR__VAL_FUSED ? (unsigned char *)p->scratch + sv->off + (s0 - i0) * es
+                                                                : (unsigned char *)sv->ptr + s0 * es;
                 len = bcast && inner - s0 % inner < i0 + n - s0 ? inner - s0 % inner : i0 + n - s0;
                 for (j = 0; j < s->nin; ++j)
                     gir__fuse_in(p, &p->vals[p->sin[s->in0 + j]], &ov->shape, i0, s0, &ptr[j], &st[j]);
