@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=5744e6fcc4b510dee34da748508b5c704edfe8171ef14e9e20b97ff3a5f1602d
-                                          gen/ sha256=0c54286b3808b2c0
+                                          gen/ sha256=5c5faeea79356aca
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -44,6 +44,7 @@
      GIR_NO_AVX512, GIR_NO_AVX2  drop one x86 instruction set (both are compiled with target attributes
                                  and chosen at run time from cpuid, so plain -O2 builds use them too)
      GIR_NO_NEON, GIR_NO_MVE     drop AArch64 NEON / Cortex-M Helium (used when the target has them)
+     GIR_FUSE_CHUNK              elements per chunk of a fused elementwise step, default 1024
 
    ERRORS
      Builders never abort. A bad handle, shape or dtype records the first error in the graph
@@ -895,6 +896,19 @@ GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt
 
 /* >>exec: compile the nodes needed for outputs into a plan; run it any number of times */
 GIR_API gir_status  gir_compile(gir_graph *g, int n_out, const gir_node *outs, gir_plan **out_plan);
+/* gir_compile with options; desc NULL or zeroed: the defaults (gir_compile). Elementwise fusion (the default):
+   a chain of elementwise nodes of one output shape runs as one step, chunk by chunk, so memory is read and
+   written once. A node fused away this way is only ever held a chunk at a time: gir_plan_data gives NULL for
+   it. Ask for a node as one of the outputs to keep its value (outputs are never fused away), or compile with
+   GIR_COMPILE_NO_FUSION. Fused and unfused plans give the same bits, except which NaN (sign, payload) a NaN
+   result is. */
+#define GIR_COMPILE_NO_FUSION 1u
+typedef struct gir_compile_desc {
+    unsigned flags;         /* GIR_COMPILE_* */
+    int      fuse_chunk;    /* elements per chunk of a fused step; 0: GIR_FUSE_CHUNK */
+} gir_compile_desc;
+GIR_API gir_status  gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
+                                   gir_plan **out_plan);
 GIR_API void        gir_plan_free(gir_plan *p);
 /* bind an input to the caller's buffer; the pointer is kept, and read by every gir_run. gir_plan_bind checks
    nothing about the buffer (size, dtype, alignment): prefer gir_plan_bind_bytes, which also checks that bytes
@@ -905,7 +919,9 @@ GIR_API gir_status  gir_run(gir_plan *p);
 GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n);   /* value after gir_run; NULL: not in p */
 GIR_API const char *gir_plan_message(const gir_plan *p);
 GIR_API size_t      gir_plan_arena_bytes(const gir_plan *p);        /* intermediate values */
-GIR_API int         gir_plan_step_count(const gir_plan *p);
+GIR_API int         gir_plan_step_count(const gir_plan *p);         /* kernel calls per run: a fused group is one */
+GIR_API int         gir_plan_fused_groups(const gir_plan *p);       /* fused steps in the plan */
+GIR_API int         gir_plan_fused_nodes(const gir_plan *p);        /* nodes computed inside them */
 
 #ifndef GIR_NO_STDIO
 #include <stdio.h>
@@ -945,6 +961,12 @@ GIR_API void gir_dump(const gir_graph *g, FILE *f);                 /* one line 
 #endif
 #include <math.h>
 #include <float.h>
+#ifndef GIR_FUSE_CHUNK
+#  define GIR_FUSE_CHUNK 1024       /* elements per chunk of a fused elementwise step (see gen/fuse.c) */
+#endif
+#if GIR_FUSE_CHUNK < 1
+#  error "gir: GIR_FUSE_CHUNK must be at least 1"
+#endif
 
 /* >>platform -------------------------------------------------------------------------------------------- */
 #if defined(__cplusplus)
@@ -24770,7 +24792,7 @@ static size_t gir__scratch_bytes(int op, int dt, const gir_shape *out, const gir
    variables are read from the graph's storage on every run, so training updates are seen at once.
    Ownership: a plan keeps its graph's memory alive. gir_graph_free on a graph with live plans only marks it
    freed; the last gir_plan_free of those plans releases it. Graphs and plans can be freed in any order. */
-enum { GIR__VAL_TEMP, GIR__VAL_INPUT, GIR__VAL_DATA };
+enum { GIR__VAL_TEMP, GIR__VAL_INPUT, GIR__VAL_DATA, GIR__VAL_FUSED };   /* FUSED: see gen/fuse.c */
 typedef struct gir__val {
     void      *ptr;
     gir_shape  shape;
@@ -24803,6 +24825,11 @@ struct gir_plan {
     void         *scratch;
     size_t        scratch_bytes;
     gir__kin     *kin;
+    struct gir__fgroup *groups;   /* fused groups (gen/fuse.c): fgroup[k] = group + 1 of step k, 0: a plain step */
+    gir__step    *fsteps;
+    uint32_t     *fgroup;
+    uint32_t      ngroups, nfused;
+    size_t        chunk;
     uint64_t      runs;
     gir_status    status;
     char          msg[GIR__MSG];
@@ -24831,6 +24858,9 @@ GIR_API void gir_plan_free(gir_plan *p) {
     gir__free(&a, p->arena_raw, 0);
     gir__free(&a, p->scratch_raw, 0);
     gir__free(&a, p->kin, 0);
+    gir__free(&a, p->groups, 0);
+    gir__free(&a, p->fsteps, 0);
+    gir__free(&a, p->fgroup, 0);
     gir__free(&a, p, sizeof *p);
 }
 
@@ -24852,7 +24882,14 @@ static uint32_t gir__step_in(const gir_graph *g, const gir__node *d, uint32_t k,
     return g->ins[t->in0];
 }
 
+static gir_status gir__fuse_plan(gir_plan *p, int n_out, const gir_node *outs, size_t chunk, size_t *scratch);
+static void gir__fuse_run(gir_plan *p, uint32_t group);
+
 GIR_API gir_status gir_compile(gir_graph *g, int n_out, const gir_node *outs, gir_plan **out_plan) {
+    return gir_compile_ex(g, n_out, outs, NULL, out_plan);
+}
+GIR_API gir_status gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
+                                  gir_plan **out_plan) {
     gir_plan *p;
     uint8_t *need;
     size_t cnt, id, off = 0, scratch = 0, maxin = 1;
@@ -24946,6 +24983,16 @@ GIR_API gir_status gir_compile(gir_graph *g, int n_out, const gir_node *outs, gi
             sb = gir__scratch_bytes(d->op, d->dtype, &d->shape, d->nin ? &g->nodes[g->ins[d->in0]].shape : &d->shape);
             if (sb > scratch) scratch = sb;
         }
+    }
+    if (!(desc && (desc->flags & GIR_COMPILE_NO_FUSION))) {
+        if (gir__fuse_plan(p, n_out, outs, desc && desc->fuse_chunk > 0 ? (size_t)desc->fuse_chunk : GIR_FUSE_CHUNK,
+                           &scratch) != GIR_OK)
+            goto oom;
+        for (k = 0, off = 0; k < p->nvals; ++k)      /* fused values have no place in the arena */
+            if (p->vals[k].kind == GIR__VAL_TEMP) {
+                p->vals[k].off = off;
+                off += gir__align_up(p->vals[k].bytes ? p->vals[k].bytes : 1);
+            }
     }
     p->arena_bytes = off;
     p->scratch_bytes = scratch;
@@ -25051,6 +25098,7 @@ GIR_API gir_status gir_run(gir_plan *p) {
         const gir__step *s = &p->steps[k];
         gir__val *o = &p->vals[s->val];
         gir_status st;
+        if (p->fgroup && p->fgroup[k]) { gir__fuse_run(p, p->fgroup[k] - 1); continue; }
         for (j = 0; j < s->nin; ++j) {
             const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
             p->kin[j].p = iv->ptr ? iv->ptr : (const void *)&gir__empty;   /* an empty value may have no memory */
@@ -25088,6 +25136,242 @@ GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n) {
 GIR_API const char *gir_plan_message(const gir_plan *p) { return p ? p->msg : "no plan (NULL)"; }
 GIR_API size_t gir_plan_arena_bytes(const gir_plan *p) { return p ? p->arena_bytes : 0; }
 GIR_API int gir_plan_step_count(const gir_plan *p) { return p ? (int)p->nsteps : 0; }
+
+/* >>fuse: elementwise fusion. gir_compile groups chains of elementwise steps of one output shape into one step
+   (gir__fuse_plan); gir_run walks the group's output in chunks of plan->chunk elements and runs every member's
+   generated loop on the chunk (gir__fuse_run), so the group reads its inputs and writes its output once, and the
+   values between its members live in chunk buffers in the plan's scratch, small enough to stay in L1.
+   A member of a group that is not its last (its root) is consumed only inside the group and is not an output
+   of the plan: it gets kind GIR__VAL_FUSED, no place in the arena (gir_plan_data gives NULL for it), and off is
+   its chunk buffer's offset in the scratch. */
+struct gir__fgroup {
+    uint32_t m0, nm;        /* members: plan->fsteps[m0 .. m0 + nm), in step order; the last is the root */
+    uint32_t val;           /* the root's value: the group's output */
+};
+
+/* a step fusion can take: a cast, or an elementwise kernel that exists for its dtype (the others fail at run
+   time, with their message, unfused) */
+static int gir__fuse_ok(const gir_plan *p, const gir__step *s) {
+    int dt;
+    if (s->op == GIR_OP_CAST) return s->nin == 1;
+    if (gir__kernel_table[s->op] != gir__k_eltwise || s->nin < 1 || s->nin > 3) return 0;
+    dt = p->vals[p->sin[s->in0]].dtype;
+    return dt > 0 && dt < GIR__DTYPE_SLOTS && gir__ew_table[s->op][dt] != 0;
+}
+
+/* the work arrays of the grouping pass, one allocation */
+typedef struct gir__fwork {
+    uint32_t *nuse, *inuse, *prod, *grp, *last, *mem;
+    uint8_t  *isout, *cand;
+} gir__fwork;
+
+/* grows the group whose root is step r (group id gid): walks down from r, taking each producer of a member's
+   input that is fusable, not an output, of the root's shape and used by members only. Its users all come
+   after it, so when the walk reaches it every user in the group is known. Returns the number of members,
+   listed in w->mem in decreasing step order. */
+static uint32_t gir__fuse_grow(gir_plan *p, gir__fwork *w, uint32_t r, uint32_t gid) {
+    const gir_shape *rs = &p->vals[p->steps[r].val].shape;
+    uint32_t nm = 0, pending = 0, k, j;
+    int64_t s;
+    for (s = r; s >= 0 && (s == (int64_t)r || pending); --s) {
+        const gir__step *st = &p->steps[s];
+        if (s != (int64_t)r) {
+            if (!w->cand[s]) continue;
+            w->cand[s] = 0;
+            --pending;
+            if (w->grp[s] || w->isout[st->val] || w->inuse[st->val] != w->nuse[st->val] ||
+                !gir__shape_eq(&p->vals[st->val].shape, rs) || !gir__fuse_ok(p, st))
+                continue;
+        }
+        w->grp[s] = gid;
+        w->mem[nm++] = (uint32_t)s;
+        for (j = 0; j < st->nin; ++j) {
+            uint32_t v = p->sin[st->in0 + j];
+            ++w->inuse[v];
+            if (w->prod[v] && !w->cand[w->prod[v] - 1] && !w->grp[w->prod[v] - 1]) {
+                w->cand[w->prod[v] - 1] = 1;
+                ++pending;
+            }
+        }
+    }
+    for (k = 0; k < nm; ++k) {                   /* counts are per group */
+        const gir__step *st = &p->steps[w->mem[k]];
+        for (j = 0; j < st->nin; ++j) w->inuse[p->sin[st->in0 + j]] = 0;
+    }
+    return nm;
+}
+
+/* chunk buffers of a group's members (all but the root), reused once their last reader has run: returns the
+   number of buffers */
+static uint32_t gir__fuse_slots(gir_plan *p, gir__fwork *w, const struct gir__fgroup *gr, size_t bufb) {
+    uint32_t m, j, nslots = 0, *busy = w->mem;         /* mem is free again here: slot -> 1 while in use */
+    for (m = 0; m < gr->nm; ++m) {
+        const gir__step *s = &p->fsteps[gr->m0 + m];
+        for (j = 0; j < s->nin; ++j) w->last[p->sin[s->in0 + j]] = m;
+    }
+    for (m = 0; m + 1 < gr->nm; ++m) {
+        const gir__step *s = &p->fsteps[gr->m0 + m];
+        uint32_t slot = 0;
+        while (slot < nslots && busy[slot]) ++slot;
+        if (slot == nslots) busy[nslots++] = 0;
+        busy[slot] = 1;
+        p->vals[s->val].kind = GIR__VAL_FUSED;
+        p->vals[s->val].off = slot * bufb;
+        for (j = 0; j < s->nin; ++j) {              /* inputs read for the last time: their buffers are free */
+            const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
+            if (iv->kind == GIR__VAL_FUSED && w->last[p->sin[s->in0 + j]] == m)
+                busy[iv->off / bufb] = 0;
+        }
+    }
+    return nslots;
+}
+
+/* groups the plan's steps (see the top of this fragment); the members leave plan->steps for plan->fsteps and
+   the root stays in place, marked in plan->fgroup. *scratch grows to what the chunk buffers need. */
+static gir_status gir__fuse_plan(gir_plan *p, int n_out, const gir_node *outs, size_t chunk, size_t *scratch) {
+    gir__fwork w;
+    size_t nv = p->nvals ? p->nvals : 1, ns = p->nsteps ? p->nsteps : 1, bytes, bufb;
+    uint32_t k, j, ng = 0, nf = 0, at = 0, wr = 0;
+    int64_t big;
+    void *mem;
+    int o;
+    p->chunk = chunk;
+    bytes = nv * 4 * sizeof(uint32_t) + ns * 2 * sizeof(uint32_t) + nv + ns;
+    mem = gir__alloc(&p->a, bytes);
+    if (!mem) return GIR_ERR_OUT_OF_MEMORY;
+    GIR_MEMSET(mem, 0, bytes);
+    w.nuse = (uint32_t *)mem; w.inuse = w.nuse + nv; w.prod = w.inuse + nv; w.last = w.prod + nv;
+    w.grp = w.last + nv; w.mem = w.grp + ns;
+    w.isout = (uint8_t *)(w.mem + ns); w.cand = w.isout + nv;
+    for (o = 0; o < n_out; ++o) w.isout[p->map[outs[o].id] - 1] = 1;
+    for (k = 0; k < p->nsteps; ++k) {
+        const gir__step *s = &p->steps[k];
+        w.prod[s->val] = k + 1;
+        for (j = 0; j < s->nin; ++j) ++w.nuse[p->sin[s->in0 + j]];
+    }
+    for (k = p->nsteps; k-- > 0;) {              /* roots from the last step down: each group is maximal */
+        uint32_t nm;
+        if (w.grp[k] || !gir__fuse_ok(p, &p->steps[k])) continue;
+        nm = gir__fuse_grow(p, &w, k, ng + 1);
+        if (nm < 2) { w.grp[k] = 0; continue; }
+        ++ng;
+        nf += nm;
+    }
+    if (ng) {
+        p->groups = (struct gir__fgroup *)gir__alloc(&p->a, ng * sizeof *p->groups);
+        p->fsteps = (gir__step *)gir__alloc(&p->a, nf * sizeof *p->fsteps);
+        p->fgroup = (uint32_t *)gir__alloc(&p->a, ns * sizeof *p->fgroup);
+        if (!p->groups || !p->fsteps || !p->fgroup) { gir__free(&p->a, mem, bytes); return GIR_ERR_OUT_OF_MEMORY; }
+        for (k = 0; k < ng; ++k) p->groups[k].nm = 0;
+        for (k = 0; k < p->nsteps; ++k) if (w.grp[k]) ++p->groups[w.grp[k] - 1].nm;
+        for (k = 0; k < ng; ++k) { p->groups[k].m0 = at; at += p->groups[k].nm; p->groups[k].nm = 0; }
+        for (k = 0; k < p->nsteps; ++k)          /* members in step order: the root comes last */
+            if (w.grp[k]) {
+                struct gir__fgroup *gr = &p->groups[w.grp[k] - 1];
+                p->fsteps[gr->m0 + gr->nm++] = p->steps[k];
+            }
+        for (k = 0, wr = 0; k < p->nsteps; ++k) {
+            uint32_t gid = w.grp[k];
+            if (gid) {
+                struct gir__fgroup *gr = &p->groups[gid - 1];
+                if (p->fsteps[gr->m0 + gr->nm - 1].val != p->steps[k].val) continue;    /* not the root */
+                gr->val = p->steps[k].val;
+            }
+            p->fgroup[wr] = gid;
+            p->steps[wr++] = p->steps[k];
+        }
+        p->nsteps = wr;
+        p->nfused = nf;
+        p->ngroups = ng;
+        for (k = 0, big = 1; k < ng; ++k)         /* no chunk longer than the largest group */
+            if (gir__numel(&p->vals[p->groups[k].val].shape) > big) big = gir__numel(&p->vals[p->groups[k].val].shape);
+        if ((int64_t)chunk > big) p->chunk = chunk = (size_t)big;
+        bufb = gir__align_up(chunk * 8);
+        for (k = 0; k < ng; ++k) {
+            uint32_t nslots = gir__fuse_slots(p, &w, &p->groups[k], bufb);
+            size_t need = nslots * bufb;
+            if (need > *scratch) *scratch = need;
+        }
+    }
+    gir__free(&p->a, mem, bytes);
+    return GIR_OK;
+}
+
+/* where a member reads one of its inputs for the elements [s0, s0 + n) of the group's output shape os, in the
+   chunk that starts at i0: in a chunk buffer, at the value's offset, one element (stride 0), or for a value
+   broadcast along some axes (the run [s0, s0 + n) then lies within one row) where the row starts, with the
+   stride of the last axis. The strides are those gir__ew_apply gives the same kernel, so the answers are the
+   same to the bit, but for which NaN comes out of two NaN operands: a vector instruction returns the one in the
+   operand the compiler put first, which may differ between a kernel's full and partial vectors. */
+static void gir__fuse_in(const gir_plan *p, const gir__val *iv, const gir_shape *os, int64_t i0, int64_t s0,
+                         const void **ptr, int64_t *st) {
+    int64_t ist[GIR_MAX_RANK], rem = s0, off = 0, es = (int64_t)gir__esize(iv->dtype), total;
+    int d;
+    const unsigned char *src = iv->ptr ? (const unsigned char *)iv->ptr : (const unsigned char *)&gir__empty;
+    if (iv->kind == GIR__VAL_FUSED) {
+        *ptr = (unsigned char *)p->scratch + iv->off + (s0 - i0) * es;
+        *st = 1;
+        return;
+    }
+    total = gir__numel(&iv->shape);
+    if (total == 1) { *ptr = src; *st = 0; return; }
+    if (total == gir__numel(os)) { *ptr = src + s0 * es; *st = 1; return; }
+    gir__bstrides(&iv->shape, os, ist);
+    for (d = os->rank - 1; d >= 0; --d) { off += rem % os->dim[d] * ist[d]; rem /= os->dim[d]; }
+    *ptr = src + off * es;
+    *st = ist[os->rank - 1];
+}
+
+/* a cast as gir__k_cast does it (same values, bit for bit), on n elements read with stride st (0 or 1): the
+   casts of a comparison's b8 (relu's gradient) have loops of their own */
+static void gir__fuse_cast(int64_t n, void *out, int odt, const void *in, int idt, int64_t st) {
+    const uint8_t *b = (const uint8_t *)in;
+    int64_t k, es = (int64_t)gir__esize(odt);
+    if (idt == odt && st) GIR_MEMCPY(out, in, (size_t)(n * es));
+    else if (idt == odt) for (k = 0; k < n; ++k) GIR_MEMCPY((char *)out + k * es, in, (size_t)es);
+    else if ((idt == GIR_DTYPE_B8 || idt == GIR_DTYPE_U8) && odt == GIR_DTYPE_F32)
+        for (k = 0; k < n; ++k) ((float *)out)[k] = (float)b[k * st];
+    else if ((idt == GIR_DTYPE_B8 || idt == GIR_DTYPE_U8) && odt == GIR_DTYPE_F64)
+        for (k = 0; k < n; ++k) ((double *)out)[k] = (double)b[k * st];
+    else for (k = 0; k < n; ++k) gir__setd(out, odt, k, gir__getd(in, idt, k * st));
+}
+
+/* runs fused group gi: chunk by chunk, every member in step order; a member that reads a broadcast value runs
+   row by row within the chunk, as gir__ew_apply runs it */
+static void gir__fuse_run(gir_plan *p, uint32_t gi) {
+    const struct gir__fgroup *gr = &p->groups[gi];
+    const gir__val *ov = &p->vals[gr->val];
+    int64_t total = gir__numel(&ov->shape), inner = ov->shape.rank ? ov->shape.dim[ov->shape.rank - 1] : 1;
+    int64_t i0, n, s0, len, ch = (int64_t)p->chunk;
+    for (i0 = 0; i0 < total; i0 += ch) {
+        uint32_t m, j;
+        n = total - i0 < ch ? total - i0 : ch;
+        for (m = 0; m < gr->nm; ++m) {
+            const gir__step *s = &p->fsteps[gr->m0 + m];
+            const gir__val *sv = &p->vals[s->val];
+            int64_t es = (int64_t)gir__esize(sv->dtype), t;
+            int bcast = 0, idt = p->vals[p->sin[s->in0]].dtype;
+            for (j = 0; j < s->nin; ++j) {
+                const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
+                if (iv->kind != GIR__VAL_FUSED && (t = gir__numel(&iv->shape)) != 1 && t != total) bcast = 1;
+            }
+            for (s0 = i0; s0 < i0 + n; s0 += len) {
+                const void *ptr[3];
+                int64_t st[3];
+                unsigned char *out = sv->kind == GIR__VAL_FUSED ? (unsigned char *)p->scratch + sv->off + (s0 - i0) * es
+                                                                : (unsigned char *)sv->ptr + s0 * es;
+                len = bcast && inner - s0 % inner < i0 + n - s0 ? inner - s0 % inner : i0 + n - s0;
+                for (j = 0; j < s->nin; ++j)
+                    gir__fuse_in(p, &p->vals[p->sin[s->in0 + j]], &ov->shape, i0, s0, &ptr[j], &st[j]);
+                if (s->op == GIR_OP_CAST) gir__fuse_cast(len, out, sv->dtype, ptr[0], idt, st[0]);
+                else gir__ew_pick(s->op, idt)(len, out, ptr, st, s->attr->f);
+            }
+        }
+    }
+}
+
+GIR_API int gir_plan_fused_groups(const gir_plan *p) { return p ? (int)p->ngroups : 0; }
+GIR_API int gir_plan_fused_nodes(const gir_plan *p) { return p ? (int)p->nfused : 0; }
 
 #endif /* GIR_IMPLEMENTATION */
 

@@ -23,6 +23,12 @@
 #endif
 #include <math.h>
 #include <float.h>
+#ifndef GIR_FUSE_CHUNK
+#  define GIR_FUSE_CHUNK 1024       /* elements per chunk of a fused elementwise step (see gen/fuse.c) */
+#endif
+#if GIR_FUSE_CHUNK < 1
+#  error "gir: GIR_FUSE_CHUNK must be at least 1"
+#endif
 
 /* >>platform -------------------------------------------------------------------------------------------- */
 #if defined(__cplusplus)

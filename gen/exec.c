@@ -4,7 +4,7 @@
    variables are read from the graph's storage on every run, so training updates are seen at once.
    Ownership: a plan keeps its graph's memory alive. gir_graph_free on a graph with live plans only marks it
    freed; the last gir_plan_free of those plans releases it. Graphs and plans can be freed in any order. */
-enum { GIR__VAL_TEMP, GIR__VAL_INPUT, GIR__VAL_DATA };
+enum { GIR__VAL_TEMP, GIR__VAL_INPUT, GIR__VAL_DATA, GIR__VAL_FUSED };   /* FUSED: see gen/fuse.c */
 typedef struct gir__val {
     void      *ptr;
     gir_shape  shape;
@@ -37,6 +37,11 @@ struct gir_plan {
     void         *scratch;
     size_t        scratch_bytes;
     gir__kin     *kin;
+    struct gir__fgroup *groups;   /* fused groups (gen/fuse.c): fgroup[k] = group + 1 of step k, 0: a plain step */
+    gir__step    *fsteps;
+    uint32_t     *fgroup;
+    uint32_t      ngroups, nfused;
+    size_t        chunk;
     uint64_t      runs;
     gir_status    status;
     char          msg[GIR__MSG];
@@ -65,6 +70,9 @@ GIR_API void gir_plan_free(gir_plan *p) {
     gir__free(&a, p->arena_raw, 0);
     gir__free(&a, p->scratch_raw, 0);
     gir__free(&a, p->kin, 0);
+    gir__free(&a, p->groups, 0);
+    gir__free(&a, p->fsteps, 0);
+    gir__free(&a, p->fgroup, 0);
     gir__free(&a, p, sizeof *p);
 }
 
@@ -86,7 +94,14 @@ static uint32_t gir__step_in(const gir_graph *g, const gir__node *d, uint32_t k,
     return g->ins[t->in0];
 }
 
+static gir_status gir__fuse_plan(gir_plan *p, int n_out, const gir_node *outs, size_t chunk, size_t *scratch);
+static void gir__fuse_run(gir_plan *p, uint32_t group);
+
 GIR_API gir_status gir_compile(gir_graph *g, int n_out, const gir_node *outs, gir_plan **out_plan) {
+    return gir_compile_ex(g, n_out, outs, NULL, out_plan);
+}
+GIR_API gir_status gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
+                                  gir_plan **out_plan) {
     gir_plan *p;
     uint8_t *need;
     size_t cnt, id, off = 0, scratch = 0, maxin = 1;
@@ -180,6 +195,16 @@ GIR_API gir_status gir_compile(gir_graph *g, int n_out, const gir_node *outs, gi
             sb = gir__scratch_bytes(d->op, d->dtype, &d->shape, d->nin ? &g->nodes[g->ins[d->in0]].shape : &d->shape);
             if (sb > scratch) scratch = sb;
         }
+    }
+    if (!(desc && (desc->flags & GIR_COMPILE_NO_FUSION))) {
+        if (gir__fuse_plan(p, n_out, outs, desc && desc->fuse_chunk > 0 ? (size_t)desc->fuse_chunk : GIR_FUSE_CHUNK,
+                           &scratch) != GIR_OK)
+            goto oom;
+        for (k = 0, off = 0; k < p->nvals; ++k)      /* fused values have no place in the arena */
+            if (p->vals[k].kind == GIR__VAL_TEMP) {
+                p->vals[k].off = off;
+                off += gir__align_up(p->vals[k].bytes ? p->vals[k].bytes : 1);
+            }
     }
     p->arena_bytes = off;
     p->scratch_bytes = scratch;
@@ -285,6 +310,7 @@ GIR_API gir_status gir_run(gir_plan *p) {
         const gir__step *s = &p->steps[k];
         gir__val *o = &p->vals[s->val];
         gir_status st;
+        if (p->fgroup && p->fgroup[k]) { gir__fuse_run(p, p->fgroup[k] - 1); continue; }
         for (j = 0; j < s->nin; ++j) {
             const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
             p->kin[j].p = iv->ptr ? iv->ptr : (const void *)&gir__empty;   /* an empty value may have no memory */

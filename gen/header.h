@@ -44,6 +44,7 @@
      GIR_NO_AVX512, GIR_NO_AVX2  drop one x86 instruction set (both are compiled with target attributes
                                  and chosen at run time from cpuid, so plain -O2 builds use them too)
      GIR_NO_NEON, GIR_NO_MVE     drop AArch64 NEON / Cortex-M Helium (used when the target has them)
+     GIR_FUSE_CHUNK              elements per chunk of a fused elementwise step, default 1024
 
    ERRORS
      Builders never abort. A bad handle, shape or dtype records the first error in the graph
@@ -291,6 +292,19 @@ GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt
 
 /* >>exec: compile the nodes needed for outputs into a plan; run it any number of times */
 GIR_API gir_status  gir_compile(gir_graph *g, int n_out, const gir_node *outs, gir_plan **out_plan);
+/* gir_compile with options; desc NULL or zeroed: the defaults (gir_compile). Elementwise fusion (the default):
+   a chain of elementwise nodes of one output shape runs as one step, chunk by chunk, so memory is read and
+   written once. A node fused away this way is only ever held a chunk at a time: gir_plan_data gives NULL for
+   it. Ask for a node as one of the outputs to keep its value (outputs are never fused away), or compile with
+   GIR_COMPILE_NO_FUSION. Fused and unfused plans give the same bits, except which NaN (sign, payload) a NaN
+   result is. */
+#define GIR_COMPILE_NO_FUSION 1u
+typedef struct gir_compile_desc {
+    unsigned flags;         /* GIR_COMPILE_* */
+    int      fuse_chunk;    /* elements per chunk of a fused step; 0: GIR_FUSE_CHUNK */
+} gir_compile_desc;
+GIR_API gir_status  gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
+                                   gir_plan **out_plan);
 GIR_API void        gir_plan_free(gir_plan *p);
 /* bind an input to the caller's buffer; the pointer is kept, and read by every gir_run. gir_plan_bind checks
    nothing about the buffer (size, dtype, alignment): prefer gir_plan_bind_bytes, which also checks that bytes
@@ -301,7 +315,9 @@ GIR_API gir_status  gir_run(gir_plan *p);
 GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n);   /* value after gir_run; NULL: not in p */
 GIR_API const char *gir_plan_message(const gir_plan *p);
 GIR_API size_t      gir_plan_arena_bytes(const gir_plan *p);        /* intermediate values */
-GIR_API int         gir_plan_step_count(const gir_plan *p);
+GIR_API int         gir_plan_step_count(const gir_plan *p);         /* kernel calls per run: a fused group is one */
+GIR_API int         gir_plan_fused_groups(const gir_plan *p);       /* fused steps in the plan */
+GIR_API int         gir_plan_fused_nodes(const gir_plan *p);        /* nodes computed inside them */
 
 #ifndef GIR_NO_STDIO
 #include <stdio.h>

@@ -1020,6 +1020,7 @@ static int test_op_table(void) {
 #include "suite_intsimd.c"
 #include "suite_reduce.c"
 #include "suite_overhead.c"
+#include "suite_fuse.c"
 
 int main(int argc, char **argv) {
     const char *golden = "tests/golden.txt";
@@ -1084,6 +1085,7 @@ int main(int argc, char **argv) {
     suite_intsimd();
     suite_reduce();
     suite_overhead();
+    suite_fuse();
     if (verbose) say("second-order checks: %d cases passed, %d skipped (no second-order adjoint)\n", n2, n2skip);
     for (k = 0; k < ncases; ++k) {
         int j;
