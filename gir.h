@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=45e02f3c6f34e50afd6c7d48afd06fd7bc60f51ca25cea816bbc74ca94952a36
-                                          gen/ sha256=214608fb181754c1
+                                          gen/ sha256=6aeefce8e2eef77d
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -909,12 +909,12 @@ GIR_API const char *gir_plan_message(const gir_plan *p);
 GIR_API size_t      gir_plan_arena_bytes(const gir_plan *p);        /* intermediate values */
 GIR_API int         gir_plan_step_count(const gir_plan *p);
 
-/* >>threads (hosted builds, opt-in: define GIR_THREADS; without it none of this exists and gir_run uses only
-   the calling thread). A plan may carry a parallel-for hook. The hook runs task(ctx, i) once for every i in
+/* >>threads (hosted builds, opt-in: define GIR_THREADS; without it only the two types below exist and gir_run uses
+   only the calling thread). A plan may carry a parallel-for hook. The hook runs task(ctx, i) once for every i in
    [0, ntasks), in any order, on any threads, possibly at the same time, and returns only when every call has
    returned; gir.h calls it only from inside gir_run, on the thread that called gir_run, with ntasks <= the
    plan's nthreads. Tasks never fail and never call the hook again. What runs in parallel: the GEMM of matmul
-   (batches, or row or column blocks of one product) and elementwise ops of GIR_PAR_MIN_ELEMENTS (64K)
+   (whole products of a batch, or row or column slices of one product) and elementwise ops of 65,536
    elements or more; every task writes its own part of the output and does the same arithmetic in the same
    order as one thread, so results are bit for bit the same for every thread count and hook. A plan must not
    be run from two threads at once; different plans may run at the same time, with one hook or several. */
