@@ -240,6 +240,44 @@ static int test_threads_hook_api(void) {
     return ok;
 }
 
+/* an allocator that fails once told to: gir_plan_set_parallel out of memory keeps the old hook and scratch */
+static int th_fail_now;
+static void *th_alloc(size_t n, void *user) { (void)user; return th_fail_now ? NULL : malloc(n); }
+static void th_free(void *p, void *user) { (void)user; free(p); }
+static int test_threads_set_parallel_out_of_memory(void) {
+    gir_graph_desc d;
+    gir_graph *g;
+    gir_node a, c;
+    gir_plan *p = NULL, *ref = NULL;
+    th_count cnt;
+    int ok = 0;
+    memset(&d, 0, sizeof d);
+    memset(&cnt, 0, sizeof cnt);
+    d.allocator.alloc_fn = th_alloc;
+    d.allocator.free_fn = th_free;
+    th_fail_now = 0;
+    g = gir_graph_new(&d);
+    CHECK(g != NULL, "graph");
+    a = th_var(g, GIR_DTYPE_F32, gir_shape2(300, 310));
+    c = gir_matmul(g, a, gir_permute_last2(g, a));
+    if (gir_compile(g, 1, &c, &p) == GIR_OK && gir_compile(g, 1, &c, &ref) == GIR_OK && gir_run(ref) == GIR_OK) {
+        th_fail_now = 1;
+        if (gir_plan_set_parallel(p, th_counting_hook, &cnt, 4) == GIR_ERR_OUT_OF_MEMORY &&
+            strstr(gir_plan_message(p), "out of memory") && gir_plan_threads(p) == 1 && gir_run(p) == GIR_OK &&
+            cnt.calls == 0 && memcmp(gir_plan_data(p, c), gir_plan_data(ref, c), 300 * 300 * 4) == 0)
+            ok = 1;
+        th_fail_now = 0;
+        ok = ok && gir_plan_set_parallel(p, th_counting_hook, &cnt, 4) == GIR_OK && gir_run(p) == GIR_OK &&
+             cnt.calls == 1 && memcmp(gir_plan_data(p, c), gir_plan_data(ref, c), 300 * 300 * 4) == 0;
+    }
+    th_fail_now = 0;
+    gir_plan_free(p); gir_plan_free(ref);
+    gir_graph_free(g);
+    CHECK(ok, "set_parallel without memory: not GIR_ERR_OUT_OF_MEMORY, or the plan changed, or (with memory "
+          "again) the hook was not used");
+    return 1;
+}
+
 #if defined(GIR_HAVE_POOL)
 typedef struct th_slots { int hits[64]; gir_pool *pool; int nested; } th_slots;
 static void th_slot_task(void *ctx, int i) { ((th_slots *)ctx)->hits[i] += 1; }
@@ -332,6 +370,7 @@ static void suite_threads(void) {
     RUN("threads/gemm_accumulate_strided", test_threads_gemm_accumulate_strided());
     RUN("threads/elementwise_bitwise", test_threads_elementwise_bitwise());
     RUN("threads/hook_api", test_threads_hook_api());
+    RUN("threads/set_parallel_out_of_memory", test_threads_set_parallel_out_of_memory());
 #if defined(GIR_HAVE_POOL)
     RUN("threads/pool_runs_each_task_once", test_threads_pool_runs_each_task_once());
     RUN("threads/two_plans_share_a_pool", test_threads_two_plans_share_a_pool());
