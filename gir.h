@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=5744e6fcc4b510dee34da748508b5c704edfe8171ef14e9e20b97ff3a5f1602d
-                                          gen/ sha256=5c5faeea79356aca
+                                          gen/ sha256=8311e076e32e7550
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -45,6 +45,9 @@
                                  and chosen at run time from cpuid, so plain -O2 builds use them too)
      GIR_NO_NEON, GIR_NO_MVE     drop AArch64 NEON / Cortex-M Helium (used when the target has them)
      GIR_FUSE_CHUNK              elements per chunk of a fused elementwise step, default 1024
+     GIR_THREADS                 per-plan parallel-for hook (gir_plan_set_parallel) and, on POSIX, the
+                                 built-in pool gir_pool_* (link with -pthread); see >>threads below
+     GIR_NO_POOL                 with GIR_THREADS: the hook only, no pthreads
 
    ERRORS
      Builders never abort. A bad handle, shape or dtype records the first error in the graph
@@ -77,7 +80,7 @@
      x % 0 = 0, INT32_MIN // -1 = INT32_MIN and INT32_MIN % -1 = 0 (NumPy 1.24). Float to integer
      conversions (cast, fill, arange) truncate toward zero and saturate; NaN gives 0.
 
-   WHAT gir.h DOES NOT DO (yet): threads, GPUs, dynamic shapes, sparse tensors, f16 storage.
+   WHAT gir.h DOES NOT DO (yet): GPUs, dynamic shapes, sparse tensors, f16 storage.
 
    OPS (121 operators, 92 differentiable; generated from ops.def)
      name, (inputs; attributes: @ marks a non-differentiable argument), dtype rule, has adjoint, forward;
@@ -922,6 +925,39 @@ GIR_API size_t      gir_plan_arena_bytes(const gir_plan *p);        /* intermedi
 GIR_API int         gir_plan_step_count(const gir_plan *p);         /* kernel calls per run: a fused group is one */
 GIR_API int         gir_plan_fused_groups(const gir_plan *p);       /* fused steps in the plan */
 GIR_API int         gir_plan_fused_nodes(const gir_plan *p);        /* nodes computed inside them */
+
+/* >>threads (hosted builds, opt-in: define GIR_THREADS; without it only the two types below exist and gir_run uses
+   only the calling thread). A plan may carry a parallel-for hook. The hook runs task(ctx, i) once for every i in
+   [0, ntasks), in any order, on any threads, possibly at the same time, and returns only when every call has
+   returned; gir.h calls it only from inside gir_run, on the thread that called gir_run, with ntasks <= the
+   plan's nthreads. Tasks never fail and never call the hook again. What runs in parallel: the GEMM of matmul
+   (whole products of a batch, or row or column slices of one product) and elementwise ops of 65,536
+   elements or more; every task writes its own part of the output and does the same arithmetic in the same
+   order as one thread, so results are bit for bit the same for every thread count and hook. A plan must not
+   be run from two threads at once; different plans may run at the same time, with one hook or several. */
+typedef void (*gir_task_fn)(void *ctx, int i);
+typedef void (*gir_parallel_fn)(void *user, int ntasks, gir_task_fn task, void *ctx);
+#define GIR_MAX_THREADS 1024
+#if defined(GIR_THREADS)
+/* attach a hook (fn NULL or nthreads 1: run on the calling thread again). nthreads is how many tasks the plan
+   may split a step into, 1..GIR_MAX_THREADS; the plan's scratch memory grows here (once per thread for the
+   GEMM's packing buffers), so gir_run still allocates nothing. GIR_ERR_OUT_OF_MEMORY keeps the old hook. */
+GIR_API gir_status  gir_plan_set_parallel(gir_plan *p, gir_parallel_fn fn, void *user, int nthreads);
+GIR_API int         gir_plan_threads(const gir_plan *p);            /* the nthreads in use: 1 without a hook */
+#  if !defined(GIR_NO_POOL) && !defined(GIR_NO_MALLOC) && (defined(__unix__) || defined(__unix) || defined(__APPLE__))
+/* the built-in pool (POSIX threads: link with -pthread): nthreads - 1 workers that sleep between jobs, plus
+   the thread that calls it. Use it as a plan's hook with
+       gir_plan_set_parallel(plan, gir_pool_parallel, pool, gir_pool_threads(pool));
+   One pool may serve many plans; a job that finds the pool busy (plans run from several threads at once)
+   runs on its calling thread. Free the pool after the last gir_run that uses it. */
+#    define GIR_HAVE_POOL 1
+typedef struct gir_pool gir_pool;
+GIR_API gir_pool   *gir_pool_new(int nthreads);                     /* NULL: out of memory, no threads, or n < 1 */
+GIR_API void        gir_pool_free(gir_pool *pool);
+GIR_API int         gir_pool_threads(const gir_pool *pool);
+GIR_API void        gir_pool_parallel(void *pool, int ntasks, gir_task_fn task, void *ctx);   /* the hook */
+#  endif
+#endif
 
 #ifndef GIR_NO_STDIO
 #include <stdio.h>
@@ -8852,6 +8888,138 @@ GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt
     return st;
 }
 
+/* >>threads: a plan's parallel-for hook, and the built-in pool (compiled only with GIR_THREADS) ----------------
+   Without GIR_THREADS nothing here is compiled but the name gir__par, and every kernel runs on the calling
+   thread. With it, a plan may carry a hook (gir_plan_set_parallel); the GEMM and long elementwise loops
+   split their work into at most nthreads tasks that write disjoint parts of the output and do the same
+   arithmetic, in the same order per element, as one thread does: results do not depend on the thread
+   count, the hook or the order the tasks run in. The pool (POSIX threads; not with GIR_NO_POOL or
+   GIR_NO_MALLOC) is one ready-made hook: nthreads - 1 workers plus the thread that calls it. */
+typedef struct gir__par gir__par;
+#if defined(GIR_THREADS)
+struct gir__par {
+    gir_parallel_fn fn;
+    void           *user;
+    int             nt;           /* tasks the hook is given at most; <= 1 or no fn: one thread */
+};
+static int gir__par_threads(const gir__par *par) { return par && par->fn && par->nt > 1 ? par->nt : 1; }
+/* task(ctx, i) for every i < n: through the hook when there is one and more than one task, else here in order */
+static void gir__par_for(const gir__par *par, int n, gir_task_fn task, void *ctx) {
+    int i;
+    if (n > 1 && gir__par_threads(par) > 1) {
+        par->fn(par->user, n, task, ctx);
+        return;
+    }
+    for (i = 0; i < n; ++i) task(ctx, i);
+}
+
+#if defined(GIR_HAVE_POOL)
+#include <pthread.h>
+/* The pool. One job at a time: the caller publishes (task, ctx, n), bumps gen and wakes the workers; every
+   thread, the caller too, takes the next index under the lock until none is left; the caller returns when
+   the last task has finished. A call that finds the pool busy (another thread's job, or a task that calls
+   the pool again) runs its tasks itself, in order. */
+struct gir_pool {
+    pthread_mutex_t mu;
+    pthread_cond_t  wake, done;
+    pthread_t      *th;
+    int             nth, started, stop, busy;
+    unsigned        gen;
+    gir_task_fn     task;
+    void           *ctx;
+    int             n, next, left;
+};
+/* runs tasks of the current job until none is left to take; called and returns with the lock held */
+static void gir__pool_drain(gir_pool *q) {
+    while (q->next < q->n) {
+        int i = q->next++;
+        gir_task_fn task = q->task;
+        void *ctx = q->ctx;
+        pthread_mutex_unlock(&q->mu);
+        task(ctx, i);
+        pthread_mutex_lock(&q->mu);
+        if (--q->left == 0) pthread_cond_signal(&q->done);
+    }
+}
+static void *gir__pool_worker(void *arg) {
+    gir_pool *q = (gir_pool *)arg;
+    unsigned seen;
+    pthread_mutex_lock(&q->mu);
+    seen = q->gen;
+    for (;;) {
+        while (!q->stop && q->gen == seen) pthread_cond_wait(&q->wake, &q->mu);
+        if (q->stop) break;
+        seen = q->gen;
+        gir__pool_drain(q);
+    }
+    pthread_mutex_unlock(&q->mu);
+    return NULL;
+}
+GIR_API void gir_pool_free(gir_pool *q) {
+    int k;
+    if (!q) return;
+    pthread_mutex_lock(&q->mu);
+    q->stop = 1;
+    pthread_cond_broadcast(&q->wake);
+    pthread_mutex_unlock(&q->mu);
+    for (k = 0; k < q->started; ++k) pthread_join(q->th[k], NULL);
+    pthread_cond_destroy(&q->done);
+    pthread_cond_destroy(&q->wake);
+    pthread_mutex_destroy(&q->mu);
+    GIR_FREE(q->th, NULL);
+    GIR_FREE(q, NULL);
+}
+GIR_API gir_pool *gir_pool_new(int nthreads) {
+    gir_pool *q;
+    if (nthreads < 1 || nthreads > GIR_MAX_THREADS) return NULL;
+    q = (gir_pool *)GIR_MALLOC(sizeof *q, NULL);
+    if (!q) return NULL;
+    GIR_MEMSET(q, 0, sizeof *q);
+    q->nth = nthreads - 1;
+    q->th = (pthread_t *)GIR_MALLOC(sizeof(pthread_t) * (size_t)(q->nth ? q->nth : 1), NULL);
+    if (!q->th) { GIR_FREE(q, NULL); return NULL; }
+    if (pthread_mutex_init(&q->mu, NULL) != 0) { GIR_FREE(q->th, NULL); GIR_FREE(q, NULL); return NULL; }
+    if (pthread_cond_init(&q->wake, NULL) != 0) {
+        pthread_mutex_destroy(&q->mu); GIR_FREE(q->th, NULL); GIR_FREE(q, NULL);
+        return NULL;
+    }
+    if (pthread_cond_init(&q->done, NULL) != 0) {
+        pthread_cond_destroy(&q->wake); pthread_mutex_destroy(&q->mu); GIR_FREE(q->th, NULL); GIR_FREE(q, NULL);
+        return NULL;
+    }
+    for (; q->started < q->nth; ++q->started)
+        if (pthread_create(&q->th[q->started], NULL, gir__pool_worker, q) != 0) {
+            gir_pool_free(q);
+            return NULL;
+        }
+    return q;
+}
+GIR_API int gir_pool_threads(const gir_pool *q) { return q ? q->nth + 1 : 0; }
+GIR_API void gir_pool_parallel(void *user, int ntasks, gir_task_fn task, void *ctx) {
+    gir_pool *q = (gir_pool *)user;
+    int i;
+    if (ntasks <= 0) return;
+    if (q && q->nth > 0 && ntasks > 1) {
+        pthread_mutex_lock(&q->mu);
+        if (!q->busy) {
+            q->busy = 1;
+            q->task = task; q->ctx = ctx; q->n = ntasks; q->next = 0; q->left = ntasks;
+            ++q->gen;
+            pthread_cond_broadcast(&q->wake);
+            gir__pool_drain(q);
+            while (q->left > 0) pthread_cond_wait(&q->done, &q->mu);
+            q->busy = 0;
+            q->n = 0;
+            pthread_mutex_unlock(&q->mu);
+            return;
+        }
+        pthread_mutex_unlock(&q->mu);
+    }
+    for (i = 0; i < ntasks; ++i) task(ctx, i);
+}
+#endif /* GIR_HAVE_POOL */
+#endif /* GIR_THREADS */
+
 /* >>gemm: packed, register-blocked matrix multiply for f32 and f64 -----------------------------------------------
    gir__gemm computes C[m x n] = A[m x k] B[k x n] (or C += A B). A and B are read through element strides,
    so row-major, transposed and other layouts are all read in place: A(i, p) = a[i*rsa + p*csa] and
@@ -9534,26 +9702,13 @@ static void gir__gemm_dots(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t
     }
 }
 
-/* C[m x n] (=, or += if acc) A[m x k] B[k x n] with the layouts described at the top of this section;
-   scratch: gir__gemm_scratch(g, m, n, k) bytes, 64-byte aligned */
-static void gir__gemm(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, const void *a, int64_t rsa,
-                      int64_t csa, const void *b, int64_t rsb, int64_t csb, void *c, int64_t ldc, int acc,
-                      void *scratch) {
-    int64_t es = g->es, jc, pc, ic, i, kc, mc;
+/* the macro loops of the blocking above, for configuration g as chosen (no wider tile is picked here) */
+static void gir__gemm_loops(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, const void *a, int64_t rsa,
+                            int64_t csa, const void *b, int64_t rsb, int64_t csb, void *c, int64_t ldc, int acc,
+                            void *scratch) {
+    int64_t es = g->es, jc, pc, ic, kc, mc;
     int direct_a = gir__gemm_direct_a(g, m, rsa, csa);
-    char *ap = (char *)scratch, *bp;
-    if (m <= 0 || n <= 0) return;
-    if (k <= 0) {
-        if (!acc)
-            for (i = 0; i < m; ++i) GIR_MEMSET((char *)c + i * ldc * es, 0, (size_t)(n * es));
-        return;
-    }
-    if (csa == 1 && rsb == 1 && (2 * n <= g->nr || 2 * m <= g->mr)) {
-        gir__gemm_dots(g, m, n, k, (const char *)a, rsa, (const char *)b, csb, (char *)c, ldc, acc);
-        return;
-    }
-    if (g->wide && n % g->wide->nr == 0) g = g->wide;           /* same choice as gir__gemm_scratch */
-    bp = ap + gir__gemm_abytes(g, m, k);
+    char *ap = (char *)scratch, *bp = ap + gir__gemm_abytes(g, m, k);
     kc = (k + (k + g->kc - 1) / g->kc - 1) / ((k + g->kc - 1) / g->kc);          /* k in equal blocks <= KC */
     mc = gir__gemm_round((m + (m + g->mc - 1) / g->mc - 1) / ((m + g->mc - 1) / g->mc), g->mr);
     for (jc = 0; jc < n; jc += g->nc) {
@@ -9573,6 +9728,85 @@ static void gir__gemm(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, c
             }
         }
     }
+}
+
+#if defined(GIR_THREADS)
+/* Threads: the product is cut into at most nt slices of rows of C (each packs all of B it uses, its own
+   rows of A) or of columns of C (each packs all of A, its own columns of B), whichever packs less twice,
+   and every slice runs the macro loops above with its own part of the scratch memory (nt times the
+   one-thread amount, gir__gemm_scratch_par). Slices start at multiples of MR or NR and the blocks of k are
+   the same, so every element of C sees the same multiply-adds in the same order as with one thread. */
+#define GIR__GEMM_PAR_MIN 2097152.0      /* m n k at which splitting pays (about 128^3; measured) */
+typedef struct gir__gemm_job {
+    const gir__gemm_cfg *g;
+    int64_t              m, n, k, rsa, csa, rsb, csb, ldc, step;
+    const char          *a, *b;
+    char                *c, *scratch;
+    size_t               region;
+    int                  acc, cols;
+} gir__gemm_job;
+static void gir__gemm_task(void *ctx, int t) {
+    const gir__gemm_job *j = (const gir__gemm_job *)ctx;
+    int64_t lo = t * j->step, es = j->g->es, len = gir__gemm_min(j->step, (j->cols ? j->n : j->m) - lo);
+    char *s = j->scratch + (size_t)t * j->region;
+    if (len <= 0) return;
+    if (j->cols)
+        gir__gemm_loops(j->g, j->m, len, j->k, j->a, j->rsa, j->csa, j->b + lo * j->csb * es, j->rsb, j->csb,
+                        j->c + lo * es, j->ldc, j->acc, s);
+    else
+        gir__gemm_loops(j->g, len, j->n, j->k, j->a + lo * j->rsa * es, j->rsa, j->csa, j->b, j->rsb, j->csb,
+                        j->c + lo * j->ldc * es, j->ldc, j->acc, s);
+}
+/* scratch bytes for gir__gemm with a hook of nt threads: the one-thread amount once per thread */
+static size_t gir__gemm_scratch_par(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, int nt) {
+    size_t one = gir__gemm_scratch(g, m, n, k);
+    return nt > 1 && one <= ((size_t)-1) / (size_t)nt ? one * (size_t)nt : one;
+}
+/* 1 when the product was split across the plan's threads (and is done), 0 when it is left to one thread */
+static int gir__gemm_split(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, const void *a, int64_t rsa,
+                           int64_t csa, const void *b, int64_t rsb, int64_t csb, void *c, int64_t ldc, int acc,
+                           void *scratch, const gir__par *par) {
+    gir__gemm_job j;
+    int64_t nt = gir__par_threads(par), q, pieces;
+    if (nt < 2 || (double)m * (double)n * (double)k < GIR__GEMM_PAR_MIN) return 0;
+    /* columns when that packs less: the slices then repack A (unless A is read in place), rows repack B */
+    j.cols = (gir__gemm_direct_a(g, m, rsa, csa) ? 0 : m) < n || m < 2 * nt * g->mr;
+    if (j.cols && n < 2 * g->nr) return 0;
+    q = j.cols ? g->nr : g->mr;
+    j.step = gir__gemm_round(((j.cols ? n : m) + nt - 1) / nt, q);
+    pieces = ((j.cols ? n : m) + j.step - 1) / j.step;
+    j.g = g; j.m = m; j.n = n; j.k = k; j.rsa = rsa; j.csa = csa; j.rsb = rsb; j.csb = csb; j.ldc = ldc;
+    j.a = (const char *)a; j.b = (const char *)b; j.c = (char *)c; j.scratch = (char *)scratch;
+    j.region = gir__gemm_scratch(g, m, n, k);
+    j.acc = acc;
+    gir__par_for(par, (int)pieces, gir__gemm_task, &j);
+    return 1;
+}
+#endif
+
+/* C[m x n] (=, or += if acc) A[m x k] B[k x n] with the layouts described at the top of this section;
+   scratch: gir__gemm_scratch(g, m, n, k) bytes, 64-byte aligned (gir__gemm_scratch_par with a hook);
+   par: the plan's parallel-for hook, or NULL */
+static void gir__gemm(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, const void *a, int64_t rsa,
+                      int64_t csa, const void *b, int64_t rsb, int64_t csb, void *c, int64_t ldc, int acc,
+                      void *scratch, const gir__par *par) {
+    int64_t es = g->es, i;
+    GIR__UNUSED(par);
+    if (m <= 0 || n <= 0) return;
+    if (k <= 0) {
+        if (!acc)
+            for (i = 0; i < m; ++i) GIR_MEMSET((char *)c + i * ldc * es, 0, (size_t)(n * es));
+        return;
+    }
+    if (csa == 1 && rsb == 1 && (2 * n <= g->nr || 2 * m <= g->mr)) {
+        gir__gemm_dots(g, m, n, k, (const char *)a, rsa, (const char *)b, csb, (char *)c, ldc, acc);
+        return;
+    }
+    if (g->wide && n % g->wide->nr == 0) g = g->wide;           /* same choice as gir__gemm_scratch */
+#if defined(GIR_THREADS)
+    if (gir__gemm_split(g, m, n, k, a, rsa, csa, b, rsb, csb, c, ldc, acc, scratch, par)) return;
+#endif
+    gir__gemm_loops(g, m, n, k, a, rsa, csa, b, rsb, csb, c, ldc, acc, scratch);
 }
 
 /* >>kernels: scalar reference kernels. The table at the end maps each op to its kernel; elementwise rows
@@ -9595,6 +9829,7 @@ typedef struct gir__kx {
     uint64_t         run;       /* how many times the plan ran before: keys random streams */
     uint32_t         node;
     char            *msg;       /* GIR__MSG bytes, for errors */
+    const gir__par  *par;       /* the plan's parallel-for hook (GIR_THREADS), or NULL */
 } gir__kx;
 typedef gir_status (*gir__kernel_fn)(gir__kx *k);
 typedef void (*gir__ew_fn)(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p);
@@ -9656,41 +9891,83 @@ static void gir__bstrides(const gir_shape *s, const gir_shape *out, int64_t *st)
 }
 
 /* the broadcasting driver: calls fn on runs along the last axis (or once on the whole when no input
-   broadcasts) */
-static void gir__ew_apply(gir__ew_fn fn, void *out, int odt, const gir_shape *os, int nin, const gir__kin *in,
-                          const double *p) {
-    int64_t st[GIR__MAX_ROW_IN][GIR_MAX_RANK], idx[GIR_MAX_RANK], run[GIR__MAX_ROW_IN], total = gir__numel(os);
-    int64_t inner, outer, o;
+   broadcasts). With a hook (GIR_THREADS) and GIR__EW_PAR_MIN elements or more, the output is cut into one
+   range per thread at multiples of 64 elements within a run, so each element is computed as with one thread. */
+#define GIR__EW_PAR_MIN 65536
+typedef struct gir__ew_job {
+    gir__ew_fn       fn;
+    char            *out;
+    int64_t          oes, inner, total, nt;     /* inner: the run length (total when flat) */
+    int              nin, r;
+    const gir_shape *os;
+    const gir__kin  *in;
+    const double    *p;
+    int64_t          st[GIR__MAX_ROW_IN][GIR_MAX_RANK], run[GIR__MAX_ROW_IN];
+} gir__ew_job;
+/* elements [lo, hi) of the output, in runs */
+static void gir__ew_range(const gir__ew_job *e, int64_t lo, int64_t hi) {
+    int64_t idx[GIR_MAX_RANK], o, c0, c1;
     const void *ptr[GIR__MAX_ROW_IN];
-    int j, d, r = os->rank, flat = 1;
+    int j, d;
+    for (; lo < hi; lo += c1 - c0) {
+        int64_t rem;
+        o = lo / e->inner; c0 = lo % e->inner;
+        c1 = hi - lo < e->inner - c0 ? c0 + (hi - lo) : e->inner;
+        rem = o;
+        for (d = e->r - 2; d >= 0; --d) { idx[d] = rem % e->os->dim[d]; rem /= e->os->dim[d]; }
+        for (j = 0; j < e->nin; ++j) {
+            int64_t off = c0 * e->run[j];
+            for (d = 0; d < e->r - 1 && e->inner != e->total; ++d) off += idx[d] * e->st[j][d];
+            ptr[j] = (const char *)e->in[j].p + off * (int64_t)gir__esize(e->in[j].dt);
+        }
+        e->fn(c1 - c0, e->out + lo * e->oes, ptr, e->run, e->p);
+    }
+}
+#if defined(GIR_THREADS)
+/* the start of range t of nt: t/nt of the way, moved back to a multiple of 64 elements from its run's start */
+static int64_t gir__ew_cut(const gir__ew_job *e, int64_t t) {
+    int64_t b = t >= e->nt ? e->total : e->total / e->nt * t + e->total % e->nt * t / e->nt;
+    return t >= e->nt ? b : b / e->inner * e->inner + (b % e->inner) / 64 * 64;
+}
+static void gir__ew_task(void *ctx, int t) {
+    const gir__ew_job *e = (const gir__ew_job *)ctx;
+    gir__ew_range(e, gir__ew_cut(e, t), gir__ew_cut(e, t + 1));
+}
+#endif
+static void gir__ew_apply(gir__ew_fn fn, void *out, int odt, const gir_shape *os, int nin, const gir__kin *in,
+                          const double *p, const gir__par *par) {
+    gir__ew_job e;
+    int64_t total = gir__numel(os);
+    int j, flat = 1;
     if (total == 0) return;
+    e.fn = fn; e.out = (char *)out; e.oes = (int64_t)gir__esize(odt); e.total = total;
+    e.nin = nin; e.r = os->rank; e.os = os; e.in = in; e.p = p; e.nt = 1;
     for (j = 0; j < nin; ++j) {
         int64_t n = gir__numel(in[j].s);
-        if (n == 1) run[j] = 0;
-        else if (gir__shape_eq(in[j].s, os) || n == total) run[j] = 1;
+        if (n == 1) e.run[j] = 0;
+        else if (gir__shape_eq(in[j].s, os) || n == total) e.run[j] = 1;
         else flat = 0;
-        ptr[j] = in[j].p;
     }
-    if (flat || r == 0) {
-        for (j = 0; j < nin; ++j) if (gir__numel(in[j].s) == 1) run[j] = 0; else run[j] = 1;
-        fn(total, out, ptr, run, p);
+    if (flat || e.r == 0) {
+        for (j = 0; j < nin; ++j) e.run[j] = gir__numel(in[j].s) == 1 ? 0 : 1;
+        e.inner = total;
+    } else {
+        for (j = 0; j < nin; ++j) {
+            gir__bstrides(in[j].s, os, e.st[j]);
+            e.run[j] = e.st[j][e.r - 1];
+        }
+        e.inner = os->dim[e.r - 1];
+    }
+#if defined(GIR_THREADS)
+    if (total >= GIR__EW_PAR_MIN && gir__par_threads(par) > 1) {
+        e.nt = gir__par_threads(par);
+        if (e.nt > total / 64) e.nt = total / 64;
+        gir__par_for(par, (int)e.nt, gir__ew_task, &e);
         return;
     }
-    for (j = 0; j < nin; ++j) gir__bstrides(in[j].s, os, st[j]);
-    inner = os->dim[r - 1];
-    outer = total / inner;
-    for (d = 0; d < r; ++d) idx[d] = 0;
-    for (o = 0; o < outer; ++o) {
-        int64_t rem = o;
-        for (d = r - 2; d >= 0; --d) { idx[d] = rem % os->dim[d]; rem /= os->dim[d]; }
-        for (j = 0; j < nin; ++j) {
-            int64_t off = 0;
-            for (d = 0; d < r - 1; ++d) off += idx[d] * st[j][d];
-            ptr[j] = (const char *)in[j].p + off * (int64_t)gir__esize(in[j].dt);
-            run[j] = st[j][r - 1];
-        }
-        fn(inner, (char *)out + o * inner * (int64_t)gir__esize(odt), ptr, run, p);
-    }
+#endif
+    GIR__UNUSED(par);
+    gir__ew_range(&e, 0, total);
 }
 
 /* generated from ops.def: one scalar loop per elementwise row and compute dtype */
@@ -22916,7 +23193,7 @@ static int gir__ew_lacks(int op, int dt) {
 static gir_status gir__k_eltwise(gir__kx *k) {
     gir__ew_fn fn = gir__ew_pick(k->op, k->in[0].dt);
     if (!fn) return gir__kfail(k, GIR_ERR_DTYPE, "no kernel for %T", k->in[0].dt);
-    gir__ew_apply(fn, k->out, k->dtype, k->shape, k->nin, k->in, k->attr->f);
+    gir__ew_apply(fn, k->out, k->dtype, k->shape, k->nin, k->in, k->attr->f, k->par);
     return GIR_OK;
 }
 static gir_status gir__k_none(gir__kx *k) { (void)k; return GIR_OK; }
@@ -22928,7 +23205,7 @@ static gir_status gir__k_add_n(gir__kx *k) {
     two[0].p = k->out; two[0].s = k->shape; two[0].dt = k->dtype; two[0].tr = 0;
     for (j = 0; j < k->nin; ++j) {
         two[1] = k->in[j];
-        gir__ew_apply(fn, k->out, k->dtype, k->shape, 2, two, k->attr->f);
+        gir__ew_apply(fn, k->out, k->dtype, k->shape, 2, two, k->attr->f, k->par);
     }
     return GIR_OK;
 }
@@ -24384,46 +24661,75 @@ static void gir__nn_avgpool2d_bwd_f64(const gir__conv_p *p, const double *gy, do
 
 /* batched matmul with broadcast batch axes: a [..., m, kk] x b [..., kk, n]; f32 and f64 through gir__gemm, which
    also reads an operand whose last two axes are swapped (in[j].tr) in place */
+typedef struct gir__mm_job {
+    gir__kx             *k;
+    const gir__gemm_cfg *g;
+    int64_t              m, kk, n, rsa, csa, rsb, csb, nb, nt, es;
+    int64_t              ast[GIR_MAX_RANK], bst[GIR_MAX_RANK];
+    gir_shape            ob;
+    size_t               region;      /* scratch bytes of one thread */
+} gir__mm_job;
+/* product t of the batch: the float GEMM (with scratch s and hook par) or the wrapping integer loop */
+static void gir__mm_one(const gir__mm_job *j, int64_t t, void *s, const gir__par *par) {
+    const gir__kx *k = j->k;
+    int64_t rem = t, ao = 0, bo = 0, i, c, p, idx[GIR_MAX_RANK], m = j->m, kk = j->kk, n = j->n;
+    int d;
+    for (d = j->ob.rank - 1; d >= 0; --d) { idx[d] = rem % j->ob.dim[d]; rem /= j->ob.dim[d]; }
+    for (d = 0; d < j->ob.rank; ++d) { ao += idx[d] * j->ast[d]; bo += idx[d] * j->bst[d]; }
+    ao *= m * kk;
+    bo *= kk * n;
+    if (j->g) {
+        gir__gemm(j->g, m, n, kk, (const char *)k->in[0].p + ao * j->es, j->rsa, j->csa,
+                  (const char *)k->in[1].p + bo * j->es, j->rsb, j->csb, (char *)k->out + t * m * n * j->es, n, 0, s, par);
+        return;
+    }
+    for (i = 0; i < m; ++i)
+        for (c = 0; c < n; ++c) {
+            uint32_t acc = 0;
+            for (p = 0; p < kk; ++p)
+                acc += gir__getu(k->in[0].p, k->dtype, ao + i * kk + p) * gir__getu(k->in[1].p, k->dtype, bo + p * n + c);
+            gir__setu(k->out, k->dtype, t * m * n + i * n + c, acc);
+        }
+}
+#if defined(GIR_THREADS)
+/* thread t of nt: its share of the batch's products, each on one thread with its own part of the scratch */
+static void gir__mm_task(void *ctx, int t) {
+    const gir__mm_job *j = (const gir__mm_job *)ctx;
+    int64_t b0 = j->nb * t / j->nt, b1 = j->nb * (t + 1) / j->nt, b;
+    for (b = b0; b < b1; ++b) gir__mm_one(j, b, (char *)j->k->scratch + (size_t)t * j->region, NULL);
+}
+#endif
 static gir_status gir__k_matmul(gir__kx *k) {
-    gir_shape ob = *k->shape, ab = *k->in[0].s, bb = *k->in[1].s;
-    int64_t m, kk, n, ast[GIR_MAX_RANK], bst[GIR_MAX_RANK], idx[GIR_MAX_RANK], nb, t, es = (int64_t)gir__esize(k->dtype);
-    int64_t rsa, csa, rsb, csb;
-    const gir__gemm_cfg *g = NULL;
-    int d, r, ta = k->in[0].tr, tb = k->in[1].tr;
-    m = ab.dim[ab.rank - 2 + ta]; kk = ab.dim[ab.rank - 1 - ta]; n = bb.dim[bb.rank - 1 - tb];
-    rsa = ta ? 1 : kk; csa = ta ? m : 1; rsb = tb ? 1 : n; csb = tb ? kk : 1;
-    ob.rank -= 2; ab.rank -= 2; bb.rank -= 2;
-    r = ob.rank;
-    if (m == 0 || n == 0) return GIR_OK;                  /* nothing to write; an empty input may be NULL */
-    if (kk == 0) {                                       /* empty sums */
+    gir__mm_job j;
+    gir_shape ab = *k->in[0].s, bb = *k->in[1].s;
+    int64_t t;
+    int ta = k->in[0].tr, tb = k->in[1].tr;
+    j.k = k; j.g = NULL; j.ob = *k->shape; j.es = (int64_t)gir__esize(k->dtype);
+    j.m = ab.dim[ab.rank - 2 + ta]; j.kk = ab.dim[ab.rank - 1 - ta]; j.n = bb.dim[bb.rank - 1 - tb];
+    j.rsa = ta ? 1 : j.kk; j.csa = ta ? j.m : 1; j.rsb = tb ? 1 : j.n; j.csb = tb ? j.kk : 1;
+    j.ob.rank -= 2; ab.rank -= 2; bb.rank -= 2;
+    if (j.m == 0 || j.n == 0) return GIR_OK;              /* nothing to write; an empty input may be NULL */
+    if (j.kk == 0) {                                     /* empty sums */
         GIR_MEMSET(k->out, 0, (size_t)gir__numel(k->shape) * gir__esize(k->dtype));
         return GIR_OK;
     }
-    gir__bstrides(&ab, &ob, ast);
-    gir__bstrides(&bb, &ob, bst);
-    nb = gir__numel(&ob);
+    gir__bstrides(&ab, &j.ob, j.ast);
+    gir__bstrides(&bb, &j.ob, j.bst);
+    j.nb = gir__numel(&j.ob);
     if (k->dtype == GIR_DTYPE_F32 || k->dtype == GIR_DTYPE_F64) {
-        g = gir__gemm_cfg_for(k->dtype);
-        if (nb > 1 && !ta && gir__numel(&bb) == 1 && gir__numel(&ab) == nb) { m *= nb; nb = 1; }  /* one B: rows */
+        j.g = gir__gemm_cfg_for(k->dtype);
+        if (j.nb > 1 && !ta && gir__numel(&bb) == 1 && gir__numel(&ab) == j.nb) { j.m *= j.nb; j.nb = 1; }  /* one B: rows */
     }
-    for (t = 0; t < nb; ++t) {
-        int64_t rem = t, ao = 0, bo = 0, i, j, p;
-        for (d = r - 1; d >= 0; --d) { idx[d] = rem % ob.dim[d]; rem /= ob.dim[d]; }
-        for (d = 0; d < r; ++d) { ao += idx[d] * ast[d]; bo += idx[d] * bst[d]; }
-        ao *= m * kk;
-        bo *= kk * n;
-        if (g)
-            gir__gemm(g, m, n, kk, (const char *)k->in[0].p + ao * es, rsa, csa, (const char *)k->in[1].p + bo * es, rsb,
-                      csb, (char *)k->out + t * m * n * es, n, 0, k->scratch);
-        else
-            for (i = 0; i < m; ++i)
-                for (j = 0; j < n; ++j) {
-                    uint32_t s = 0;
-                    for (p = 0; p < kk; ++p)
-                        s += gir__getu(k->in[0].p, k->dtype, ao + i * kk + p) * gir__getu(k->in[1].p, k->dtype, bo + p * n + j);
-                    gir__setu(k->out, k->dtype, t * m * n + i * n + j, s);
-                }
+#if defined(GIR_THREADS)
+    /* a batch of at least one product per thread: whole products per thread, else each product is split */
+    j.nt = gir__par_threads(k->par);
+    if (j.g && j.nt > 1 && j.nb >= j.nt && (double)j.m * (double)j.n * (double)j.kk * (double)j.nb >= GIR__GEMM_PAR_MIN) {
+        j.region = gir__gemm_scratch(j.g, j.m, j.n, j.kk);
+        gir__par_for(k->par, (int)j.nt, gir__mm_task, &j);
+        return GIR_OK;
     }
+#endif
+    for (t = 0; t < j.nb; ++t) gir__mm_one(&j, t, k->scratch, k->par);
     return GIR_OK;
 }
 /* dot, outer and trace: integer dtypes accumulate in uint32_t (wrapping), floats in double */
@@ -24785,6 +25091,16 @@ static size_t gir__scratch_bytes(int op, int dt, const gir_shape *out, const gir
     }
     return 0;
 }
+#if defined(GIR_THREADS)
+/* scratch bytes a step needs when the plan has nt threads: the GEMM's packing buffers once per thread */
+static size_t gir__scratch_bytes_par(int op, int dt, const gir_shape *out, const gir_shape *in0, int nt) {
+    if (gir__kernel_table[op] == gir__k_matmul && (dt == GIR_DTYPE_F32 || dt == GIR_DTYPE_F64) && nt > 1) {
+        int64_t n = out->dim[out->rank - 1];
+        return n ? gir__gemm_scratch_par(gir__gemm_cfg_for(dt), gir__numel(out) / n, n, in0->dim[in0->rank - 1], nt) : 0;
+    }
+    return gir__scratch_bytes(op, dt, out, in0);
+}
+#endif
 
 /* >>exec: compile a graph into a plan, run the plan ------------------------------------------------------------
    A plan holds copies of what it needs from the graph (ops, shapes, attributes), one buffer per value at an
@@ -24830,7 +25146,11 @@ struct gir_plan {
     uint32_t     *fgroup;
     uint32_t      ngroups, nfused;
     size_t        chunk;
+    size_t        fuse_bytes;  /* scratch one thread's chunk buffers take (the largest group's) */
     uint64_t      runs;
+#if defined(GIR_THREADS)
+    gir__par      par;      /* the parallel-for hook (gir_plan_set_parallel); zeros: one thread */
+#endif
     gir_status    status;
     char          msg[GIR__MSG];
 };
@@ -25117,6 +25437,11 @@ GIR_API gir_status gir_run(gir_plan *p) {
         kx.run = p->runs;
         kx.node = o->node;
         kx.msg = p->msg;
+#if defined(GIR_THREADS)
+        kx.par = &p->par;
+#else
+        kx.par = NULL;
+#endif
         st = gir__kernel_table[s->op](&kx);
         if (st != GIR_OK) {
             p->status = st;
@@ -25136,6 +25461,56 @@ GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n) {
 GIR_API const char *gir_plan_message(const gir_plan *p) { return p ? p->msg : "no plan (NULL)"; }
 GIR_API size_t gir_plan_arena_bytes(const gir_plan *p) { return p ? p->arena_bytes : 0; }
 GIR_API int gir_plan_step_count(const gir_plan *p) { return p ? (int)p->nsteps : 0; }
+
+#if defined(GIR_THREADS)
+/* the scratch bytes the plan's steps need with nt threads; the shapes are the ones gir_compile saw (an input read
+   with its last two axes swapped has them swapped back) */
+static size_t gir__plan_scratch_par(const gir_plan *p, int nt) {
+    size_t most = 0;
+    uint32_t k;
+    for (k = 0; k < p->nsteps; ++k) {
+        const gir__step *s = &p->steps[k];
+        const gir__val *o = &p->vals[s->val];
+        gir_shape in0 = s->nin ? p->vals[p->sin[s->in0]].shape : o->shape;
+        size_t b;
+        if (s->nin && (s->tr & 1) && in0.rank >= 2) {
+            int32_t t = in0.dim[in0.rank - 1];
+            in0.dim[in0.rank - 1] = in0.dim[in0.rank - 2];
+            in0.dim[in0.rank - 2] = t;
+        }
+        b = gir__scratch_bytes_par(s->op, o->dtype, &o->shape, &in0, nt);
+        if (b > most) most = b;
+    }
+    return p->fuse_bytes * (size_t)nt > most ? p->fuse_bytes * (size_t)nt : most;   /* fused groups: per thread */
+}
+GIR_API gir_status gir_plan_set_parallel(gir_plan *p, gir_parallel_fn fn, void *user, int nthreads) {
+    size_t need;
+    if (!p) return GIR_ERR_INVALID_ARG;
+    if (nthreads < 1 || nthreads > GIR_MAX_THREADS) {
+        gir__pfail(p, GIR_ERR_INVALID_ARG, "set_parallel: nthreads %d is not in 1..%d", nthreads, GIR_MAX_THREADS);
+        return GIR_ERR_INVALID_ARG;
+    }
+    if (!fn) nthreads = 1;
+    need = gir__plan_scratch_par(p, nthreads);
+    if (need > p->scratch_bytes) {
+        void *raw = gir__alloc(&p->a, need + GIR__ALIGN);
+        if (!raw) {
+            gir__pfail(p, GIR_ERR_OUT_OF_MEMORY, "set_parallel: out of memory (%l bytes of scratch for %d threads)",
+                       (long long)need, nthreads);
+            return GIR_ERR_OUT_OF_MEMORY;
+        }
+        gir__free(&p->a, p->scratch_raw, 0);
+        p->scratch_raw = raw;
+        p->scratch = (unsigned char *)raw + (GIR__ALIGN - (size_t)((uintptr_t)raw % GIR__ALIGN)) % GIR__ALIGN;
+        p->scratch_bytes = need;
+    }
+    p->par.fn = fn;
+    p->par.user = user;
+    p->par.nt = nthreads;
+    return GIR_OK;
+}
+GIR_API int gir_plan_threads(const gir_plan *p) { return p && p->par.fn && p->par.nt > 1 ? p->par.nt : 1; }
+#endif
 
 /* >>fuse: elementwise fusion. gir_compile groups chains of elementwise steps of one output shape into one step
    (gir__fuse_plan); gir_run walks the group's output in chunks of plan->chunk elements and runs every member's
@@ -25290,6 +25665,7 @@ static gir_status gir__fuse_plan(gir_plan *p, int n_out, const gir_node *outs, s
         for (k = 0; k < ng; ++k) {
             uint32_t nslots = gir__fuse_slots(p, &w, &p->groups[k], bufb);
             size_t need = nslots * bufb;
+            if (need > p->fuse_bytes) p->fuse_bytes = need;
             if (need > *scratch) *scratch = need;
         }
     }
@@ -25303,13 +25679,13 @@ static gir_status gir__fuse_plan(gir_plan *p, int n_out, const gir_node *outs, s
    stride of the last axis. The strides are those gir__ew_apply gives the same kernel, so the answers are the
    same to the bit, but for which NaN comes out of two NaN operands: a vector instruction returns the one in the
    operand the compiler put first, which may differ between a kernel's full and partial vectors. */
-static void gir__fuse_in(const gir_plan *p, const gir__val *iv, const gir_shape *os, int64_t i0, int64_t s0,
+static void gir__fuse_in(unsigned char *buf, const gir__val *iv, const gir_shape *os, int64_t i0, int64_t s0,
                          const void **ptr, int64_t *st) {
     int64_t ist[GIR_MAX_RANK], rem = s0, off = 0, es = (int64_t)gir__esize(iv->dtype), total;
     int d;
     const unsigned char *src = iv->ptr ? (const unsigned char *)iv->ptr : (const unsigned char *)&gir__empty;
     if (iv->kind == GIR__VAL_FUSED) {
-        *ptr = (unsigned char *)p->scratch + iv->off + (s0 - i0) * es;
+        *ptr = buf + iv->off + (s0 - i0) * es;
         *st = 1;
         return;
     }
@@ -25336,14 +25712,14 @@ static void gir__fuse_cast(int64_t n, void *out, int odt, const void *in, int id
     else for (k = 0; k < n; ++k) gir__setd(out, odt, k, gir__getd(in, idt, k * st));
 }
 
-/* runs fused group gi: chunk by chunk, every member in step order; a member that reads a broadcast value runs
-   row by row within the chunk, as gir__ew_apply runs it */
-static void gir__fuse_run(gir_plan *p, uint32_t gi) {
-    const struct gir__fgroup *gr = &p->groups[gi];
+/* runs the chunks [c0, c1) of fused group gr, with chunk buffers at buf: every member in step order; a member
+   that reads a broadcast value runs row by row within the chunk, as gir__ew_apply runs it */
+static void gir__fuse_chunks(const gir_plan *p, const struct gir__fgroup *gr, int64_t c0, int64_t c1,
+                             unsigned char *buf) {
     const gir__val *ov = &p->vals[gr->val];
     int64_t total = gir__numel(&ov->shape), inner = ov->shape.rank ? ov->shape.dim[ov->shape.rank - 1] : 1;
     int64_t i0, n, s0, len, ch = (int64_t)p->chunk;
-    for (i0 = 0; i0 < total; i0 += ch) {
+    for (i0 = c0 * ch; i0 < total && i0 < c1 * ch; i0 += ch) {
         uint32_t m, j;
         n = total - i0 < ch ? total - i0 : ch;
         for (m = 0; m < gr->nm; ++m) {
@@ -25358,16 +25734,47 @@ static void gir__fuse_run(gir_plan *p, uint32_t gi) {
             for (s0 = i0; s0 < i0 + n; s0 += len) {
                 const void *ptr[3];
                 int64_t st[3];
-                unsigned char *out = sv->kind == GIR__VAL_FUSED ? (unsigned char *)p->scratch + sv->off + (s0 - i0) * es
+                unsigned char *out = sv->kind == GIR__VAL_FUSED ? buf + sv->off + (s0 - i0) * es
                                                                 : (unsigned char *)sv->ptr + s0 * es;
                 len = bcast && inner - s0 % inner < i0 + n - s0 ? inner - s0 % inner : i0 + n - s0;
                 for (j = 0; j < s->nin; ++j)
-                    gir__fuse_in(p, &p->vals[p->sin[s->in0 + j]], &ov->shape, i0, s0, &ptr[j], &st[j]);
+                    gir__fuse_in(buf, &p->vals[p->sin[s->in0 + j]], &ov->shape, i0, s0, &ptr[j], &st[j]);
                 if (s->op == GIR_OP_CAST) gir__fuse_cast(len, out, sv->dtype, ptr[0], idt, st[0]);
                 else gir__ew_pick(s->op, idt)(len, out, ptr, st, s->attr->f);
             }
         }
     }
+}
+
+#if defined(GIR_THREADS)
+/* a long group with a hook: task t runs its share of the chunks with chunk buffers of its own (the plan's scratch
+   holds nthreads sets, see gir_plan_set_parallel). The chunks are the same as on one thread, so are the results. */
+typedef struct gir__fuse_job {
+    const gir_plan *p;
+    const struct gir__fgroup *gr;
+    int64_t nchunks, nt;
+} gir__fuse_job;
+static void gir__fuse_task(void *ctx, int t) {
+    const gir__fuse_job *j = (const gir__fuse_job *)ctx;
+    gir__fuse_chunks(j->p, j->gr, j->nchunks * t / j->nt, j->nchunks * (t + 1) / j->nt,
+                     (unsigned char *)j->p->scratch + (size_t)t * j->p->fuse_bytes);
+}
+#endif
+
+/* runs fused group gi over its whole output */
+static void gir__fuse_run(gir_plan *p, uint32_t gi) {
+    const struct gir__fgroup *gr = &p->groups[gi];
+    int64_t total = gir__numel(&p->vals[gr->val].shape), nchunks = (total + (int64_t)p->chunk - 1) / (int64_t)p->chunk;
+#if defined(GIR_THREADS)
+    int nt = gir__par_threads(&p->par);
+    if (total >= GIR__EW_PAR_MIN && nt > 1 && nchunks > 1) {
+        gir__fuse_job j;
+        j.p = p; j.gr = gr; j.nchunks = nchunks; j.nt = nchunks < nt ? nchunks : nt;
+        gir__par_for(&p->par, (int)j.nt, gir__fuse_task, &j);
+        return;
+    }
+#endif
+    gir__fuse_chunks(p, gr, 0, nchunks, (unsigned char *)p->scratch);
 }
 
 GIR_API int gir_plan_fused_groups(const gir_plan *p) { return p ? (int)p->ngroups : 0; }

@@ -4,6 +4,9 @@
  * anchors (OpenBLAS, NumPy, PyTorch) and prints the ratios.
  *
  *   gir_bench [NAME ...]      (no name: every workload)
+ *
+ * Built with -DGIR_THREADS -pthread (as `make bench` does) it also times sgemm_1024_2t: 2 threads of the
+ * built-in pool against 1 thread, in alternation in this process.
  */
 #define _POSIX_C_SOURCE 199309L
 #include <math.h>
@@ -81,6 +84,44 @@ static void bench_sgemm(const char *name, int n) {
     gir_graph_free(g);
     free(av); free(bv);
 }
+
+#if defined(GIR_HAVE_POOL)
+/* sgemm_1024 on 2 threads (the built-in pool) against the same product on 1 thread: two plans of one graph,
+   timed in alternation (9 samples of each, medians), so a change of the machine's load touches both alike.
+   Prints both figures: "gir sgemm_1024_2t" and "gir sgemm_1024_1t" */
+static void bench_sgemm_2t(void) {
+    const int n = 1024, reps = 4;
+    gir_graph *g = gir_graph_new(NULL);
+    gir_node a = gir_input(g, GIR_DTYPE_F32, gir_shape2(n, n)), b = gir_input(g, GIR_DTYPE_F32, gir_shape2(n, n));
+    gir_node c = gir_matmul(g, a, b);
+    gir_plan *p1 = NULL, *p2 = NULL;
+    gir_pool *pool = gir_pool_new(2);
+    float *av = random_floats((int64_t)n * n), *bv = random_floats((int64_t)n * n);
+    double s1[9], s2[9], flop = 2.0 * n * n * (double)n, t0;
+    int k, r;
+    check_graph(g);
+    if (!pool) die("sgemm_1024_2t", "gir_pool_new(2) failed");
+    if (gir_compile(g, 1, &c, &p1) != GIR_OK || gir_compile(g, 1, &c, &p2) != GIR_OK) die("sgemm_1024_2t", gir_graph_message(g));
+    if (gir_plan_set_parallel(p2, gir_pool_parallel, pool, 2) != GIR_OK) die("sgemm_1024_2t", gir_plan_message(p2));
+    gir_plan_bind(p1, a, av); gir_plan_bind(p1, b, bv);
+    gir_plan_bind(p2, a, av); gir_plan_bind(p2, b, bv);
+    run_plan(p1); run_plan(p2);
+    for (k = 0; k < 9; ++k) {
+        t0 = now();
+        for (r = 0; r < reps; ++r) run_plan(p1);
+        s1[k] = (now() - t0) / reps;
+        t0 = now();
+        for (r = 0; r < reps; ++r) run_plan(p2);
+        s2[k] = (now() - t0) / reps;
+    }
+    printf("gir sgemm_1024_2t %.2f GFLOP/s\n", flop / median(s2, 9) * 1e-9);
+    printf("gir sgemm_1024_1t %.2f GFLOP/s\n", flop / median(s1, 9) * 1e-9);
+    gir_plan_free(p1); gir_plan_free(p2);
+    gir_pool_free(pool);
+    gir_graph_free(g);
+    free(av); free(bv);
+}
+#endif
 
 /* MLP 784-256-256-10, ReLU, mean softmax cross-entropy, plain SGD: forward, backward, update */
 static gir_node dense(gir_graph *g, gir_node x, gir_node w, gir_node b) { return gir_add(g, gir_matmul(g, x, w), b); }
@@ -276,5 +317,8 @@ int main(int argc, char **argv) {
     if (wanted(argc, argv, "tanh_1m")) bench_unary("tanh_1m", (int64_t)1 << 20, 1);
     if (wanted(argc, argv, "softmax_16m")) bench_softmax();
     if (wanted(argc, argv, "cnn_train_b32")) bench_cnn();
+#if defined(GIR_HAVE_POOL)
+    if (wanted(argc, argv, "sgemm_1024_2t")) bench_sgemm_2t();
+#endif
     return 0;
 }

@@ -42,7 +42,11 @@ struct gir_plan {
     uint32_t     *fgroup;
     uint32_t      ngroups, nfused;
     size_t        chunk;
+    size_t        fuse_bytes;  /* scratch one thread's chunk buffers take (the largest group's) */
     uint64_t      runs;
+#if defined(GIR_THREADS)
+    gir__par      par;      /* the parallel-for hook (gir_plan_set_parallel); zeros: one thread */
+#endif
     gir_status    status;
     char          msg[GIR__MSG];
 };
@@ -329,6 +333,11 @@ GIR_API gir_status gir_run(gir_plan *p) {
         kx.run = p->runs;
         kx.node = o->node;
         kx.msg = p->msg;
+#if defined(GIR_THREADS)
+        kx.par = &p->par;
+#else
+        kx.par = NULL;
+#endif
         st = gir__kernel_table[s->op](&kx);
         if (st != GIR_OK) {
             p->status = st;
@@ -348,3 +357,53 @@ GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n) {
 GIR_API const char *gir_plan_message(const gir_plan *p) { return p ? p->msg : "no plan (NULL)"; }
 GIR_API size_t gir_plan_arena_bytes(const gir_plan *p) { return p ? p->arena_bytes : 0; }
 GIR_API int gir_plan_step_count(const gir_plan *p) { return p ? (int)p->nsteps : 0; }
+
+#if defined(GIR_THREADS)
+/* the scratch bytes the plan's steps need with nt threads; the shapes are the ones gir_compile saw (an input read
+   with its last two axes swapped has them swapped back) */
+static size_t gir__plan_scratch_par(const gir_plan *p, int nt) {
+    size_t most = 0;
+    uint32_t k;
+    for (k = 0; k < p->nsteps; ++k) {
+        const gir__step *s = &p->steps[k];
+        const gir__val *o = &p->vals[s->val];
+        gir_shape in0 = s->nin ? p->vals[p->sin[s->in0]].shape : o->shape;
+        size_t b;
+        if (s->nin && (s->tr & 1) && in0.rank >= 2) {
+            int32_t t = in0.dim[in0.rank - 1];
+            in0.dim[in0.rank - 1] = in0.dim[in0.rank - 2];
+            in0.dim[in0.rank - 2] = t;
+        }
+        b = gir__scratch_bytes_par(s->op, o->dtype, &o->shape, &in0, nt);
+        if (b > most) most = b;
+    }
+    return p->fuse_bytes * (size_t)nt > most ? p->fuse_bytes * (size_t)nt : most;   /* fused groups: per thread */
+}
+GIR_API gir_status gir_plan_set_parallel(gir_plan *p, gir_parallel_fn fn, void *user, int nthreads) {
+    size_t need;
+    if (!p) return GIR_ERR_INVALID_ARG;
+    if (nthreads < 1 || nthreads > GIR_MAX_THREADS) {
+        gir__pfail(p, GIR_ERR_INVALID_ARG, "set_parallel: nthreads %d is not in 1..%d", nthreads, GIR_MAX_THREADS);
+        return GIR_ERR_INVALID_ARG;
+    }
+    if (!fn) nthreads = 1;
+    need = gir__plan_scratch_par(p, nthreads);
+    if (need > p->scratch_bytes) {
+        void *raw = gir__alloc(&p->a, need + GIR__ALIGN);
+        if (!raw) {
+            gir__pfail(p, GIR_ERR_OUT_OF_MEMORY, "set_parallel: out of memory (%l bytes of scratch for %d threads)",
+                       (long long)need, nthreads);
+            return GIR_ERR_OUT_OF_MEMORY;
+        }
+        gir__free(&p->a, p->scratch_raw, 0);
+        p->scratch_raw = raw;
+        p->scratch = (unsigned char *)raw + (GIR__ALIGN - (size_t)((uintptr_t)raw % GIR__ALIGN)) % GIR__ALIGN;
+        p->scratch_bytes = need;
+    }
+    p->par.fn = fn;
+    p->par.user = user;
+    p->par.nt = nthreads;
+    return GIR_OK;
+}
+GIR_API int gir_plan_threads(const gir_plan *p) { return p && p->par.fn && p->par.nt > 1 ? p->par.nt : 1; }
+#endif

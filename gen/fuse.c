@@ -151,6 +151,7 @@ static gir_status gir__fuse_plan(gir_plan *p, int n_out, const gir_node *outs, s
         for (k = 0; k < ng; ++k) {
             uint32_t nslots = gir__fuse_slots(p, &w, &p->groups[k], bufb);
             size_t need = nslots * bufb;
+            if (need > p->fuse_bytes) p->fuse_bytes = need;
             if (need > *scratch) *scratch = need;
         }
     }
@@ -164,13 +165,13 @@ static gir_status gir__fuse_plan(gir_plan *p, int n_out, const gir_node *outs, s
    stride of the last axis. The strides are those gir__ew_apply gives the same kernel, so the answers are the
    same to the bit, but for which NaN comes out of two NaN operands: a vector instruction returns the one in the
    operand the compiler put first, which may differ between a kernel's full and partial vectors. */
-static void gir__fuse_in(const gir_plan *p, const gir__val *iv, const gir_shape *os, int64_t i0, int64_t s0,
+static void gir__fuse_in(unsigned char *buf, const gir__val *iv, const gir_shape *os, int64_t i0, int64_t s0,
                          const void **ptr, int64_t *st) {
     int64_t ist[GIR_MAX_RANK], rem = s0, off = 0, es = (int64_t)gir__esize(iv->dtype), total;
     int d;
     const unsigned char *src = iv->ptr ? (const unsigned char *)iv->ptr : (const unsigned char *)&gir__empty;
     if (iv->kind == GIR__VAL_FUSED) {
-        *ptr = (unsigned char *)p->scratch + iv->off + (s0 - i0) * es;
+        *ptr = buf + iv->off + (s0 - i0) * es;
         *st = 1;
         return;
     }
@@ -197,14 +198,14 @@ static void gir__fuse_cast(int64_t n, void *out, int odt, const void *in, int id
     else for (k = 0; k < n; ++k) gir__setd(out, odt, k, gir__getd(in, idt, k * st));
 }
 
-/* runs fused group gi: chunk by chunk, every member in step order; a member that reads a broadcast value runs
-   row by row within the chunk, as gir__ew_apply runs it */
-static void gir__fuse_run(gir_plan *p, uint32_t gi) {
-    const struct gir__fgroup *gr = &p->groups[gi];
+/* runs the chunks [c0, c1) of fused group gr, with chunk buffers at buf: every member in step order; a member
+   that reads a broadcast value runs row by row within the chunk, as gir__ew_apply runs it */
+static void gir__fuse_chunks(const gir_plan *p, const struct gir__fgroup *gr, int64_t c0, int64_t c1,
+                             unsigned char *buf) {
     const gir__val *ov = &p->vals[gr->val];
     int64_t total = gir__numel(&ov->shape), inner = ov->shape.rank ? ov->shape.dim[ov->shape.rank - 1] : 1;
     int64_t i0, n, s0, len, ch = (int64_t)p->chunk;
-    for (i0 = 0; i0 < total; i0 += ch) {
+    for (i0 = c0 * ch; i0 < total && i0 < c1 * ch; i0 += ch) {
         uint32_t m, j;
         n = total - i0 < ch ? total - i0 : ch;
         for (m = 0; m < gr->nm; ++m) {
@@ -219,16 +220,47 @@ static void gir__fuse_run(gir_plan *p, uint32_t gi) {
             for (s0 = i0; s0 < i0 + n; s0 += len) {
                 const void *ptr[3];
                 int64_t st[3];
-                unsigned char *out = sv->kind == GIR__VAL_FUSED ? (unsigned char *)p->scratch + sv->off + (s0 - i0) * es
+                unsigned char *out = sv->kind == GIR__VAL_FUSED ? buf + sv->off + (s0 - i0) * es
                                                                 : (unsigned char *)sv->ptr + s0 * es;
                 len = bcast && inner - s0 % inner < i0 + n - s0 ? inner - s0 % inner : i0 + n - s0;
                 for (j = 0; j < s->nin; ++j)
-                    gir__fuse_in(p, &p->vals[p->sin[s->in0 + j]], &ov->shape, i0, s0, &ptr[j], &st[j]);
+                    gir__fuse_in(buf, &p->vals[p->sin[s->in0 + j]], &ov->shape, i0, s0, &ptr[j], &st[j]);
                 if (s->op == GIR_OP_CAST) gir__fuse_cast(len, out, sv->dtype, ptr[0], idt, st[0]);
                 else gir__ew_pick(s->op, idt)(len, out, ptr, st, s->attr->f);
             }
         }
     }
+}
+
+#if defined(GIR_THREADS)
+/* a long group with a hook: task t runs its share of the chunks with chunk buffers of its own (the plan's scratch
+   holds nthreads sets, see gir_plan_set_parallel). The chunks are the same as on one thread, so are the results. */
+typedef struct gir__fuse_job {
+    const gir_plan *p;
+    const struct gir__fgroup *gr;
+    int64_t nchunks, nt;
+} gir__fuse_job;
+static void gir__fuse_task(void *ctx, int t) {
+    const gir__fuse_job *j = (const gir__fuse_job *)ctx;
+    gir__fuse_chunks(j->p, j->gr, j->nchunks * t / j->nt, j->nchunks * (t + 1) / j->nt,
+                     (unsigned char *)j->p->scratch + (size_t)t * j->p->fuse_bytes);
+}
+#endif
+
+/* runs fused group gi over its whole output */
+static void gir__fuse_run(gir_plan *p, uint32_t gi) {
+    const struct gir__fgroup *gr = &p->groups[gi];
+    int64_t total = gir__numel(&p->vals[gr->val].shape), nchunks = (total + (int64_t)p->chunk - 1) / (int64_t)p->chunk;
+#if defined(GIR_THREADS)
+    int nt = gir__par_threads(&p->par);
+    if (total >= GIR__EW_PAR_MIN && nt > 1 && nchunks > 1) {
+        gir__fuse_job j;
+        j.p = p; j.gr = gr; j.nchunks = nchunks; j.nt = nchunks < nt ? nchunks : nt;
+        gir__par_for(&p->par, (int)j.nt, gir__fuse_task, &j);
+        return;
+    }
+#endif
+    gir__fuse_chunks(p, gr, 0, nchunks, (unsigned char *)p->scratch);
 }
 
 GIR_API int gir_plan_fused_groups(const gir_plan *p) { return p ? (int)p->ngroups : 0; }

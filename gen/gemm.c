@@ -680,26 +680,13 @@ static void gir__gemm_dots(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t
     }
 }
 
-/* C[m x n] (=, or += if acc) A[m x k] B[k x n] with the layouts described at the top of this section;
-   scratch: gir__gemm_scratch(g, m, n, k) bytes, 64-byte aligned */
-static void gir__gemm(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, const void *a, int64_t rsa,
-                      int64_t csa, const void *b, int64_t rsb, int64_t csb, void *c, int64_t ldc, int acc,
-                      void *scratch) {
-    int64_t es = g->es, jc, pc, ic, i, kc, mc;
+/* the macro loops of the blocking above, for configuration g as chosen (no wider tile is picked here) */
+static void gir__gemm_loops(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, const void *a, int64_t rsa,
+                            int64_t csa, const void *b, int64_t rsb, int64_t csb, void *c, int64_t ldc, int acc,
+                            void *scratch) {
+    int64_t es = g->es, jc, pc, ic, kc, mc;
     int direct_a = gir__gemm_direct_a(g, m, rsa, csa);
-    char *ap = (char *)scratch, *bp;
-    if (m <= 0 || n <= 0) return;
-    if (k <= 0) {
-        if (!acc)
-            for (i = 0; i < m; ++i) GIR_MEMSET((char *)c + i * ldc * es, 0, (size_t)(n * es));
-        return;
-    }
-    if (csa == 1 && rsb == 1 && (2 * n <= g->nr || 2 * m <= g->mr)) {
-        gir__gemm_dots(g, m, n, k, (const char *)a, rsa, (const char *)b, csb, (char *)c, ldc, acc);
-        return;
-    }
-    if (g->wide && n % g->wide->nr == 0) g = g->wide;           /* same choice as gir__gemm_scratch */
-    bp = ap + gir__gemm_abytes(g, m, k);
+    char *ap = (char *)scratch, *bp = ap + gir__gemm_abytes(g, m, k);
     kc = (k + (k + g->kc - 1) / g->kc - 1) / ((k + g->kc - 1) / g->kc);          /* k in equal blocks <= KC */
     mc = gir__gemm_round((m + (m + g->mc - 1) / g->mc - 1) / ((m + g->mc - 1) / g->mc), g->mr);
     for (jc = 0; jc < n; jc += g->nc) {
@@ -719,4 +706,83 @@ static void gir__gemm(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, c
             }
         }
     }
+}
+
+#if defined(GIR_THREADS)
+/* Threads: the product is cut into at most nt slices of rows of C (each packs all of B it uses, its own
+   rows of A) or of columns of C (each packs all of A, its own columns of B), whichever packs less twice,
+   and every slice runs the macro loops above with its own part of the scratch memory (nt times the
+   one-thread amount, gir__gemm_scratch_par). Slices start at multiples of MR or NR and the blocks of k are
+   the same, so every element of C sees the same multiply-adds in the same order as with one thread. */
+#define GIR__GEMM_PAR_MIN 2097152.0      /* m n k at which splitting pays (about 128^3; measured) */
+typedef struct gir__gemm_job {
+    const gir__gemm_cfg *g;
+    int64_t              m, n, k, rsa, csa, rsb, csb, ldc, step;
+    const char          *a, *b;
+    char                *c, *scratch;
+    size_t               region;
+    int                  acc, cols;
+} gir__gemm_job;
+static void gir__gemm_task(void *ctx, int t) {
+    const gir__gemm_job *j = (const gir__gemm_job *)ctx;
+    int64_t lo = t * j->step, es = j->g->es, len = gir__gemm_min(j->step, (j->cols ? j->n : j->m) - lo);
+    char *s = j->scratch + (size_t)t * j->region;
+    if (len <= 0) return;
+    if (j->cols)
+        gir__gemm_loops(j->g, j->m, len, j->k, j->a, j->rsa, j->csa, j->b + lo * j->csb * es, j->rsb, j->csb,
+                        j->c + lo * es, j->ldc, j->acc, s);
+    else
+        gir__gemm_loops(j->g, len, j->n, j->k, j->a + lo * j->rsa * es, j->rsa, j->csa, j->b, j->rsb, j->csb,
+                        j->c + lo * j->ldc * es, j->ldc, j->acc, s);
+}
+/* scratch bytes for gir__gemm with a hook of nt threads: the one-thread amount once per thread */
+static size_t gir__gemm_scratch_par(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, int nt) {
+    size_t one = gir__gemm_scratch(g, m, n, k);
+    return nt > 1 && one <= ((size_t)-1) / (size_t)nt ? one * (size_t)nt : one;
+}
+/* 1 when the product was split across the plan's threads (and is done), 0 when it is left to one thread */
+static int gir__gemm_split(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, const void *a, int64_t rsa,
+                           int64_t csa, const void *b, int64_t rsb, int64_t csb, void *c, int64_t ldc, int acc,
+                           void *scratch, const gir__par *par) {
+    gir__gemm_job j;
+    int64_t nt = gir__par_threads(par), q, pieces;
+    if (nt < 2 || (double)m * (double)n * (double)k < GIR__GEMM_PAR_MIN) return 0;
+    /* columns when that packs less: the slices then repack A (unless A is read in place), rows repack B */
+    j.cols = (gir__gemm_direct_a(g, m, rsa, csa) ? 0 : m) < n || m < 2 * nt * g->mr;
+    if (j.cols && n < 2 * g->nr) return 0;
+    q = j.cols ? g->nr : g->mr;
+    j.step = gir__gemm_round(((j.cols ? n : m) + nt - 1) / nt, q);
+    pieces = ((j.cols ? n : m) + j.step - 1) / j.step;
+    j.g = g; j.m = m; j.n = n; j.k = k; j.rsa = rsa; j.csa = csa; j.rsb = rsb; j.csb = csb; j.ldc = ldc;
+    j.a = (const char *)a; j.b = (const char *)b; j.c = (char *)c; j.scratch = (char *)scratch;
+    j.region = gir__gemm_scratch(g, m, n, k);
+    j.acc = acc;
+    gir__par_for(par, (int)pieces, gir__gemm_task, &j);
+    return 1;
+}
+#endif
+
+/* C[m x n] (=, or += if acc) A[m x k] B[k x n] with the layouts described at the top of this section;
+   scratch: gir__gemm_scratch(g, m, n, k) bytes, 64-byte aligned (gir__gemm_scratch_par with a hook);
+   par: the plan's parallel-for hook, or NULL */
+static void gir__gemm(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, const void *a, int64_t rsa,
+                      int64_t csa, const void *b, int64_t rsb, int64_t csb, void *c, int64_t ldc, int acc,
+                      void *scratch, const gir__par *par) {
+    int64_t es = g->es, i;
+    GIR__UNUSED(par);
+    if (m <= 0 || n <= 0) return;
+    if (k <= 0) {
+        if (!acc)
+            for (i = 0; i < m; ++i) GIR_MEMSET((char *)c + i * ldc * es, 0, (size_t)(n * es));
+        return;
+    }
+    if (csa == 1 && rsb == 1 && (2 * n <= g->nr || 2 * m <= g->mr)) {
+        gir__gemm_dots(g, m, n, k, (const char *)a, rsa, (const char *)b, csb, (char *)c, ldc, acc);
+        return;
+    }
+    if (g->wide && n % g->wide->nr == 0) g = g->wide;           /* same choice as gir__gemm_scratch */
+#if defined(GIR_THREADS)
+    if (gir__gemm_split(g, m, n, k, a, rsa, csa, b, rsb, csb, c, ldc, acc, scratch, par)) return;
+#endif
+    gir__gemm_loops(g, m, n, k, a, rsa, csa, b, rsb, csb, c, ldc, acc, scratch);
 }

@@ -45,6 +45,9 @@
                                  and chosen at run time from cpuid, so plain -O2 builds use them too)
      GIR_NO_NEON, GIR_NO_MVE     drop AArch64 NEON / Cortex-M Helium (used when the target has them)
      GIR_FUSE_CHUNK              elements per chunk of a fused elementwise step, default 1024
+     GIR_THREADS                 per-plan parallel-for hook (gir_plan_set_parallel) and, on POSIX, the
+                                 built-in pool gir_pool_* (link with -pthread); see >>threads below
+     GIR_NO_POOL                 with GIR_THREADS: the hook only, no pthreads
 
    ERRORS
      Builders never abort. A bad handle, shape or dtype records the first error in the graph
@@ -77,7 +80,7 @@
      x % 0 = 0, INT32_MIN // -1 = INT32_MIN and INT32_MIN % -1 = 0 (NumPy 1.24). Float to integer
      conversions (cast, fill, arange) truncate toward zero and saturate; NaN gives 0.
 
-   WHAT gir.h DOES NOT DO (yet): threads, GPUs, dynamic shapes, sparse tensors, f16 storage.
+   WHAT gir.h DOES NOT DO (yet): GPUs, dynamic shapes, sparse tensors, f16 storage.
 
    OPS (@@OP_COUNT@@ operators, @@OP_DIFF_COUNT@@ differentiable; generated from ops.def)
      name, (inputs; attributes: @ marks a non-differentiable argument), dtype rule, has adjoint, forward;
@@ -318,6 +321,39 @@ GIR_API size_t      gir_plan_arena_bytes(const gir_plan *p);        /* intermedi
 GIR_API int         gir_plan_step_count(const gir_plan *p);         /* kernel calls per run: a fused group is one */
 GIR_API int         gir_plan_fused_groups(const gir_plan *p);       /* fused steps in the plan */
 GIR_API int         gir_plan_fused_nodes(const gir_plan *p);        /* nodes computed inside them */
+
+/* >>threads (hosted builds, opt-in: define GIR_THREADS; without it only the two types below exist and gir_run uses
+   only the calling thread). A plan may carry a parallel-for hook. The hook runs task(ctx, i) once for every i in
+   [0, ntasks), in any order, on any threads, possibly at the same time, and returns only when every call has
+   returned; gir.h calls it only from inside gir_run, on the thread that called gir_run, with ntasks <= the
+   plan's nthreads. Tasks never fail and never call the hook again. What runs in parallel: the GEMM of matmul
+   (whole products of a batch, or row or column slices of one product) and elementwise ops of 65,536
+   elements or more; every task writes its own part of the output and does the same arithmetic in the same
+   order as one thread, so results are bit for bit the same for every thread count and hook. A plan must not
+   be run from two threads at once; different plans may run at the same time, with one hook or several. */
+typedef void (*gir_task_fn)(void *ctx, int i);
+typedef void (*gir_parallel_fn)(void *user, int ntasks, gir_task_fn task, void *ctx);
+#define GIR_MAX_THREADS 1024
+#if defined(GIR_THREADS)
+/* attach a hook (fn NULL or nthreads 1: run on the calling thread again). nthreads is how many tasks the plan
+   may split a step into, 1..GIR_MAX_THREADS; the plan's scratch memory grows here (once per thread for the
+   GEMM's packing buffers), so gir_run still allocates nothing. GIR_ERR_OUT_OF_MEMORY keeps the old hook. */
+GIR_API gir_status  gir_plan_set_parallel(gir_plan *p, gir_parallel_fn fn, void *user, int nthreads);
+GIR_API int         gir_plan_threads(const gir_plan *p);            /* the nthreads in use: 1 without a hook */
+#  if !defined(GIR_NO_POOL) && !defined(GIR_NO_MALLOC) && (defined(__unix__) || defined(__unix) || defined(__APPLE__))
+/* the built-in pool (POSIX threads: link with -pthread): nthreads - 1 workers that sleep between jobs, plus
+   the thread that calls it. Use it as a plan's hook with
+       gir_plan_set_parallel(plan, gir_pool_parallel, pool, gir_pool_threads(pool));
+   One pool may serve many plans; a job that finds the pool busy (plans run from several threads at once)
+   runs on its calling thread. Free the pool after the last gir_run that uses it. */
+#    define GIR_HAVE_POOL 1
+typedef struct gir_pool gir_pool;
+GIR_API gir_pool   *gir_pool_new(int nthreads);                     /* NULL: out of memory, no threads, or n < 1 */
+GIR_API void        gir_pool_free(gir_pool *pool);
+GIR_API int         gir_pool_threads(const gir_pool *pool);
+GIR_API void        gir_pool_parallel(void *pool, int ntasks, gir_task_fn task, void *ctx);   /* the hook */
+#  endif
+#endif
 
 #ifndef GIR_NO_STDIO
 #include <stdio.h>

@@ -18,6 +18,7 @@ typedef struct gir__kx {
     uint64_t         run;       /* how many times the plan ran before: keys random streams */
     uint32_t         node;
     char            *msg;       /* GIR__MSG bytes, for errors */
+    const gir__par  *par;       /* the plan's parallel-for hook (GIR_THREADS), or NULL */
 } gir__kx;
 typedef gir_status (*gir__kernel_fn)(gir__kx *k);
 typedef void (*gir__ew_fn)(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p);
@@ -79,41 +80,83 @@ static void gir__bstrides(const gir_shape *s, const gir_shape *out, int64_t *st)
 }
 
 /* the broadcasting driver: calls fn on runs along the last axis (or once on the whole when no input
-   broadcasts) */
-static void gir__ew_apply(gir__ew_fn fn, void *out, int odt, const gir_shape *os, int nin, const gir__kin *in,
-                          const double *p) {
-    int64_t st[GIR__MAX_ROW_IN][GIR_MAX_RANK], idx[GIR_MAX_RANK], run[GIR__MAX_ROW_IN], total = gir__numel(os);
-    int64_t inner, outer, o;
+   broadcasts). With a hook (GIR_THREADS) and GIR__EW_PAR_MIN elements or more, the output is cut into one
+   range per thread at multiples of 64 elements within a run, so each element is computed as with one thread. */
+#define GIR__EW_PAR_MIN 65536
+typedef struct gir__ew_job {
+    gir__ew_fn       fn;
+    char            *out;
+    int64_t          oes, inner, total, nt;     /* inner: the run length (total when flat) */
+    int              nin, r;
+    const gir_shape *os;
+    const gir__kin  *in;
+    const double    *p;
+    int64_t          st[GIR__MAX_ROW_IN][GIR_MAX_RANK], run[GIR__MAX_ROW_IN];
+} gir__ew_job;
+/* elements [lo, hi) of the output, in runs */
+static void gir__ew_range(const gir__ew_job *e, int64_t lo, int64_t hi) {
+    int64_t idx[GIR_MAX_RANK], o, c0, c1;
     const void *ptr[GIR__MAX_ROW_IN];
-    int j, d, r = os->rank, flat = 1;
+    int j, d;
+    for (; lo < hi; lo += c1 - c0) {
+        int64_t rem;
+        o = lo / e->inner; c0 = lo % e->inner;
+        c1 = hi - lo < e->inner - c0 ? c0 + (hi - lo) : e->inner;
+        rem = o;
+        for (d = e->r - 2; d >= 0; --d) { idx[d] = rem % e->os->dim[d]; rem /= e->os->dim[d]; }
+        for (j = 0; j < e->nin; ++j) {
+            int64_t off = c0 * e->run[j];
+            for (d = 0; d < e->r - 1 && e->inner != e->total; ++d) off += idx[d] * e->st[j][d];
+            ptr[j] = (const char *)e->in[j].p + off * (int64_t)gir__esize(e->in[j].dt);
+        }
+        e->fn(c1 - c0, e->out + lo * e->oes, ptr, e->run, e->p);
+    }
+}
+#if defined(GIR_THREADS)
+/* the start of range t of nt: t/nt of the way, moved back to a multiple of 64 elements from its run's start */
+static int64_t gir__ew_cut(const gir__ew_job *e, int64_t t) {
+    int64_t b = t >= e->nt ? e->total : e->total / e->nt * t + e->total % e->nt * t / e->nt;
+    return t >= e->nt ? b : b / e->inner * e->inner + (b % e->inner) / 64 * 64;
+}
+static void gir__ew_task(void *ctx, int t) {
+    const gir__ew_job *e = (const gir__ew_job *)ctx;
+    gir__ew_range(e, gir__ew_cut(e, t), gir__ew_cut(e, t + 1));
+}
+#endif
+static void gir__ew_apply(gir__ew_fn fn, void *out, int odt, const gir_shape *os, int nin, const gir__kin *in,
+                          const double *p, const gir__par *par) {
+    gir__ew_job e;
+    int64_t total = gir__numel(os);
+    int j, flat = 1;
     if (total == 0) return;
+    e.fn = fn; e.out = (char *)out; e.oes = (int64_t)gir__esize(odt); e.total = total;
+    e.nin = nin; e.r = os->rank; e.os = os; e.in = in; e.p = p; e.nt = 1;
     for (j = 0; j < nin; ++j) {
         int64_t n = gir__numel(in[j].s);
-        if (n == 1) run[j] = 0;
-        else if (gir__shape_eq(in[j].s, os) || n == total) run[j] = 1;
+        if (n == 1) e.run[j] = 0;
+        else if (gir__shape_eq(in[j].s, os) || n == total) e.run[j] = 1;
         else flat = 0;
-        ptr[j] = in[j].p;
     }
-    if (flat || r == 0) {
-        for (j = 0; j < nin; ++j) if (gir__numel(in[j].s) == 1) run[j] = 0; else run[j] = 1;
-        fn(total, out, ptr, run, p);
+    if (flat || e.r == 0) {
+        for (j = 0; j < nin; ++j) e.run[j] = gir__numel(in[j].s) == 1 ? 0 : 1;
+        e.inner = total;
+    } else {
+        for (j = 0; j < nin; ++j) {
+            gir__bstrides(in[j].s, os, e.st[j]);
+            e.run[j] = e.st[j][e.r - 1];
+        }
+        e.inner = os->dim[e.r - 1];
+    }
+#if defined(GIR_THREADS)
+    if (total >= GIR__EW_PAR_MIN && gir__par_threads(par) > 1) {
+        e.nt = gir__par_threads(par);
+        if (e.nt > total / 64) e.nt = total / 64;
+        gir__par_for(par, (int)e.nt, gir__ew_task, &e);
         return;
     }
-    for (j = 0; j < nin; ++j) gir__bstrides(in[j].s, os, st[j]);
-    inner = os->dim[r - 1];
-    outer = total / inner;
-    for (d = 0; d < r; ++d) idx[d] = 0;
-    for (o = 0; o < outer; ++o) {
-        int64_t rem = o;
-        for (d = r - 2; d >= 0; --d) { idx[d] = rem % os->dim[d]; rem /= os->dim[d]; }
-        for (j = 0; j < nin; ++j) {
-            int64_t off = 0;
-            for (d = 0; d < r - 1; ++d) off += idx[d] * st[j][d];
-            ptr[j] = (const char *)in[j].p + off * (int64_t)gir__esize(in[j].dt);
-            run[j] = st[j][r - 1];
-        }
-        fn(inner, (char *)out + o * inner * (int64_t)gir__esize(odt), ptr, run, p);
-    }
+#endif
+    GIR__UNUSED(par);
+    gir__ew_range(&e, 0, total);
 }
 
 /* generated from ops.def: one scalar loop per elementwise row and compute dtype */
@@ -129,7 +172,7 @@ static int gir__ew_lacks(int op, int dt) {
 static gir_status gir__k_eltwise(gir__kx *k) {
     gir__ew_fn fn = gir__ew_pick(k->op, k->in[0].dt);
     if (!fn) return gir__kfail(k, GIR_ERR_DTYPE, "no kernel for %T", k->in[0].dt);
-    gir__ew_apply(fn, k->out, k->dtype, k->shape, k->nin, k->in, k->attr->f);
+    gir__ew_apply(fn, k->out, k->dtype, k->shape, k->nin, k->in, k->attr->f, k->par);
     return GIR_OK;
 }
 static gir_status gir__k_none(gir__kx *k) { (void)k; return GIR_OK; }
@@ -141,7 +184,7 @@ static gir_status gir__k_add_n(gir__kx *k) {
     two[0].p = k->out; two[0].s = k->shape; two[0].dt = k->dtype; two[0].tr = 0;
     for (j = 0; j < k->nin; ++j) {
         two[1] = k->in[j];
-        gir__ew_apply(fn, k->out, k->dtype, k->shape, 2, two, k->attr->f);
+        gir__ew_apply(fn, k->out, k->dtype, k->shape, 2, two, k->attr->f, k->par);
     }
     return GIR_OK;
 }
@@ -600,46 +643,75 @@ static gir_status gir__k_cast(gir__kx *k) {
 
 /* batched matmul with broadcast batch axes: a [..., m, kk] x b [..., kk, n]; f32 and f64 through gir__gemm, which
    also reads an operand whose last two axes are swapped (in[j].tr) in place */
+typedef struct gir__mm_job {
+    gir__kx             *k;
+    const gir__gemm_cfg *g;
+    int64_t              m, kk, n, rsa, csa, rsb, csb, nb, nt, es;
+    int64_t              ast[GIR_MAX_RANK], bst[GIR_MAX_RANK];
+    gir_shape            ob;
+    size_t               region;      /* scratch bytes of one thread */
+} gir__mm_job;
+/* product t of the batch: the float GEMM (with scratch s and hook par) or the wrapping integer loop */
+static void gir__mm_one(const gir__mm_job *j, int64_t t, void *s, const gir__par *par) {
+    const gir__kx *k = j->k;
+    int64_t rem = t, ao = 0, bo = 0, i, c, p, idx[GIR_MAX_RANK], m = j->m, kk = j->kk, n = j->n;
+    int d;
+    for (d = j->ob.rank - 1; d >= 0; --d) { idx[d] = rem % j->ob.dim[d]; rem /= j->ob.dim[d]; }
+    for (d = 0; d < j->ob.rank; ++d) { ao += idx[d] * j->ast[d]; bo += idx[d] * j->bst[d]; }
+    ao *= m * kk;
+    bo *= kk * n;
+    if (j->g) {
+        gir__gemm(j->g, m, n, kk, (const char *)k->in[0].p + ao * j->es, j->rsa, j->csa,
+                  (const char *)k->in[1].p + bo * j->es, j->rsb, j->csb, (char *)k->out + t * m * n * j->es, n, 0, s, par);
+        return;
+    }
+    for (i = 0; i < m; ++i)
+        for (c = 0; c < n; ++c) {
+            uint32_t acc = 0;
+            for (p = 0; p < kk; ++p)
+                acc += gir__getu(k->in[0].p, k->dtype, ao + i * kk + p) * gir__getu(k->in[1].p, k->dtype, bo + p * n + c);
+            gir__setu(k->out, k->dtype, t * m * n + i * n + c, acc);
+        }
+}
+#if defined(GIR_THREADS)
+/* thread t of nt: its share of the batch's products, each on one thread with its own part of the scratch */
+static void gir__mm_task(void *ctx, int t) {
+    const gir__mm_job *j = (const gir__mm_job *)ctx;
+    int64_t b0 = j->nb * t / j->nt, b1 = j->nb * (t + 1) / j->nt, b;
+    for (b = b0; b < b1; ++b) gir__mm_one(j, b, (char *)j->k->scratch + (size_t)t * j->region, NULL);
+}
+#endif
 static gir_status gir__k_matmul(gir__kx *k) {
-    gir_shape ob = *k->shape, ab = *k->in[0].s, bb = *k->in[1].s;
-    int64_t m, kk, n, ast[GIR_MAX_RANK], bst[GIR_MAX_RANK], idx[GIR_MAX_RANK], nb, t, es = (int64_t)gir__esize(k->dtype);
-    int64_t rsa, csa, rsb, csb;
-    const gir__gemm_cfg *g = NULL;
-    int d, r, ta = k->in[0].tr, tb = k->in[1].tr;
-    m = ab.dim[ab.rank - 2 + ta]; kk = ab.dim[ab.rank - 1 - ta]; n = bb.dim[bb.rank - 1 - tb];
-    rsa = ta ? 1 : kk; csa = ta ? m : 1; rsb = tb ? 1 : n; csb = tb ? kk : 1;
-    ob.rank -= 2; ab.rank -= 2; bb.rank -= 2;
-    r = ob.rank;
-    if (m == 0 || n == 0) return GIR_OK;                  /* nothing to write; an empty input may be NULL */
-    if (kk == 0) {                                       /* empty sums */
+    gir__mm_job j;
+    gir_shape ab = *k->in[0].s, bb = *k->in[1].s;
+    int64_t t;
+    int ta = k->in[0].tr, tb = k->in[1].tr;
+    j.k = k; j.g = NULL; j.ob = *k->shape; j.es = (int64_t)gir__esize(k->dtype);
+    j.m = ab.dim[ab.rank - 2 + ta]; j.kk = ab.dim[ab.rank - 1 - ta]; j.n = bb.dim[bb.rank - 1 - tb];
+    j.rsa = ta ? 1 : j.kk; j.csa = ta ? j.m : 1; j.rsb = tb ? 1 : j.n; j.csb = tb ? j.kk : 1;
+    j.ob.rank -= 2; ab.rank -= 2; bb.rank -= 2;
+    if (j.m == 0 || j.n == 0) return GIR_OK;              /* nothing to write; an empty input may be NULL */
+    if (j.kk == 0) {                                     /* empty sums */
         GIR_MEMSET(k->out, 0, (size_t)gir__numel(k->shape) * gir__esize(k->dtype));
         return GIR_OK;
     }
-    gir__bstrides(&ab, &ob, ast);
-    gir__bstrides(&bb, &ob, bst);
-    nb = gir__numel(&ob);
+    gir__bstrides(&ab, &j.ob, j.ast);
+    gir__bstrides(&bb, &j.ob, j.bst);
+    j.nb = gir__numel(&j.ob);
     if (k->dtype == GIR_DTYPE_F32 || k->dtype == GIR_DTYPE_F64) {
-        g = gir__gemm_cfg_for(k->dtype);
-        if (nb > 1 && !ta && gir__numel(&bb) == 1 && gir__numel(&ab) == nb) { m *= nb; nb = 1; }  /* one B: rows */
+        j.g = gir__gemm_cfg_for(k->dtype);
+        if (j.nb > 1 && !ta && gir__numel(&bb) == 1 && gir__numel(&ab) == j.nb) { j.m *= j.nb; j.nb = 1; }  /* one B: rows */
     }
-    for (t = 0; t < nb; ++t) {
-        int64_t rem = t, ao = 0, bo = 0, i, j, p;
-        for (d = r - 1; d >= 0; --d) { idx[d] = rem % ob.dim[d]; rem /= ob.dim[d]; }
-        for (d = 0; d < r; ++d) { ao += idx[d] * ast[d]; bo += idx[d] * bst[d]; }
-        ao *= m * kk;
-        bo *= kk * n;
-        if (g)
-            gir__gemm(g, m, n, kk, (const char *)k->in[0].p + ao * es, rsa, csa, (const char *)k->in[1].p + bo * es, rsb,
-                      csb, (char *)k->out + t * m * n * es, n, 0, k->scratch);
-        else
-            for (i = 0; i < m; ++i)
-                for (j = 0; j < n; ++j) {
-                    uint32_t s = 0;
-                    for (p = 0; p < kk; ++p)
-                        s += gir__getu(k->in[0].p, k->dtype, ao + i * kk + p) * gir__getu(k->in[1].p, k->dtype, bo + p * n + j);
-                    gir__setu(k->out, k->dtype, t * m * n + i * n + j, s);
-                }
+#if defined(GIR_THREADS)
+    /* a batch of at least one product per thread: whole products per thread, else each product is split */
+    j.nt = gir__par_threads(k->par);
+    if (j.g && j.nt > 1 && j.nb >= j.nt && (double)j.m * (double)j.n * (double)j.kk * (double)j.nb >= GIR__GEMM_PAR_MIN) {
+        j.region = gir__gemm_scratch(j.g, j.m, j.n, j.kk);
+        gir__par_for(k->par, (int)j.nt, gir__mm_task, &j);
+        return GIR_OK;
     }
+#endif
+    for (t = 0; t < j.nb; ++t) gir__mm_one(&j, t, k->scratch, k->par);
     return GIR_OK;
 }
 /* dot, outer and trace: integer dtypes accumulate in uint32_t (wrapping), floats in double */
@@ -878,3 +950,13 @@ static size_t gir__scratch_bytes(int op, int dt, const gir_shape *out, const gir
     }
     return 0;
 }
+#if defined(GIR_THREADS)
+/* scratch bytes a step needs when the plan has nt threads: the GEMM's packing buffers once per thread */
+static size_t gir__scratch_bytes_par(int op, int dt, const gir_shape *out, const gir_shape *in0, int nt) {
+    if (gir__kernel_table[op] == gir__k_matmul && (dt == GIR_DTYPE_F32 || dt == GIR_DTYPE_F64) && nt > 1) {
+        int64_t n = out->dim[out->rank - 1];
+        return n ? gir__gemm_scratch_par(gir__gemm_cfg_for(dt), gir__numel(out) / n, n, in0->dim[in0->rank - 1], nt) : 0;
+    }
+    return gir__scratch_bytes(op, dt, out, in0);
+}
+#endif

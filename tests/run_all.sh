@@ -181,6 +181,19 @@ tally "test runner (gcc ASan+UBSan)" ./$B/test_main_asan
 step "build: test runner, clang ASan+UBSan" $CLANG -std=c99 $WARN -O1 -g $SAN tests/test_main.c -o $B/test_main_casan -lm
 tally "test runner (clang ASan+UBSan)" ./$B/test_main_casan
 
+# 5b. threads (GIR_THREADS): the whole runner with the hook and the built-in pool compiled in (its threads/ suite
+#     is empty otherwise), the thread suite under ThreadSanitizer, and the hook alone (GIR_NO_POOL) as C and C++
+step "build: test runner, GIR_THREADS (-pthread)" $CC -std=c99 $WARN -O2 -DGIR_THREADS -pthread tests/test_main.c \
+    -o $B/test_main_threads -lm
+tally "test runner (GIR_THREADS)" ./$B/test_main_threads
+step "build: test runner, GIR_THREADS, gcc ThreadSanitizer" $CC -std=c99 $WARN -O1 -g -fsanitize=thread -DGIR_THREADS \
+    -pthread tests/test_main.c -o $B/test_main_tsan -lm
+tally "test runner, threads/ (ThreadSanitizer)" ./$B/test_main_tsan --filter threads/
+step "config: GIR_THREADS + GIR_NO_POOL (the hook without pthreads), C99 and C++11" sh -c \
+    "$CC -std=c99 $WARN -O1 -DGIR_THREADS -DGIR_NO_POOL tests/test_main.c -o $B/test_main_nopool -lm && \
+     ./$B/test_main_nopool --filter threads/ && \
+     $CXX -x c++ -std=c++11 $WARN -O1 -DGIR_THREADS -pthread -c tests/test_main.c -o $B/test_main_threads_cpp.o"
+
 # 6. the examples build warning-free and do what they say
 for ex in hello hessian_vector mlp_digits; do
     step "example: $ex (ASan+UBSan)" sh -c \

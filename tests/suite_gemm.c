@@ -40,7 +40,7 @@ static int gm_check(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, int
         gm_set(c0, es, i, pad ? 777.0 : acc ? gm_rand() : 1e30);     /* 1e30: must be overwritten */
     }
     memcpy(c, c0, (size_t)(m * ldc) * es);
-    gir__gemm(g, m, n, k, a, rsa, csa, b, rsb, csb, c, ldc, acc, scr);
+    gir__gemm(g, m, n, k, a, rsa, csa, b, rsb, csb, c, ldc, acc, scr, NULL);
     for (i = 0; i < m && ok; ++i)
         for (j = 0; j < ldc && ok; ++j) {
             double want = acc ? gm_get(c0, es, i * ldc + j) : 0, mag = fabs(want), got = gm_get(c, es, i * ldc + j);

@@ -1021,6 +1021,7 @@ static int test_op_table(void) {
 #include "suite_reduce.c"
 #include "suite_overhead.c"
 #include "suite_fuse.c"
+#include "suite_threads.c"
 
 int main(int argc, char **argv) {
     const char *golden = "tests/golden.txt";
@@ -1086,6 +1087,7 @@ int main(int argc, char **argv) {
     suite_reduce();
     suite_overhead();
     suite_fuse();
+    suite_threads();
     if (verbose) say("second-order checks: %d cases passed, %d skipped (no second-order adjoint)\n", n2, n2skip);
     for (k = 0; k < ncases; ++k) {
         int j;
