@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=45e02f3c6f34e50afd6c7d48afd06fd7bc60f51ca25cea816bbc74ca94952a36
-                                          gen/ sha256=18a0833fd78bcd15
+                                          gen/ sha256=7a7f1cae0cd6aa07
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -16777,8 +16777,8 @@ static void gir__la_trisolve_f64(int64_t batch, int64_t n, int64_t m,
  * once for double by plain text substitution:
  *     float   -> float | double
  *     f32 -> f32   | f64
- * Type-independent pieces (gir__conv_p, gir__nn_span) are guarded so they
- * are defined only once.
+ * Type-independent pieces (gir__conv_p, gir__nn_span, the im2col blocking)
+ * are guarded so they are defined only once.
  *
  * Layout NCHW, PyTorch semantics, no bias.  Input x [n, c, h, w], weights
  * w [k, c/groups, kh, kw], output y [n, k, oh, ow] (oh/ow given by caller).
@@ -16790,6 +16790,24 @@ static void gir__la_trisolve_f64(int64_t batch, int64_t n, int64_t m,
  *   gir__nn_avgpool2d_*          divide by kh*kw (incl, PyTorch's count_include_pad=True)
  *                                or by the window's positions inside the input
  *   gir__nn_avgpool2d_bwd_*
+ *
+ * Convolution runs as matrix products through the packed GEMM (gir__gemm).
+ * The im2col matrix of one group has a row per (ic, ky, kx) of the group's
+ * cg = c/groups input channels and a column per output position (image, oy,
+ * ox), the positions of all images in a row; then, per group of kg = k/groups
+ * output channels,
+ *     forward      y_g  = w_g [kg x rows] . col [rows x cols]
+ *     backward x   col  = w_g^T . gy_g, added back into gx (col2im)
+ *     backward w   gw_g = gy_g [kg x cols] . col^T
+ * The matrix is built in blocks of gir__conv_cols columns in the step's
+ * scratch memory: whole images while they fit the budget (small images, as
+ * in the first layers of small networks, then give wide products), else parts
+ * of one image, so the scratch stays bounded whatever the layer.  A block
+ * inside one image reads gy and writes y in place; a block of several images
+ * goes through a [kg x cols] buffer.  A 1x1 kernel with stride 1 and no
+ * padding reads x in place (its im2col matrix is x itself).  GEMM was chosen
+ * over direct loops because it measured faster both for the tiny layers of
+ * cnn_train_b32 (blocks of many images) and for 3x3 64->64 on 32x32.
  */
 
 #ifndef GIR__NN_PARAMS_DEFINED
@@ -16827,212 +16845,288 @@ static int64_t gir__nn_avg_count(const gir__conv_p *p, int64_t oy, int64_t ox)
     y1 = y1 > p->h ? p->h : y1; x1 = x1 > p->w ? p->w : x1;
     return (y1 > y0 && x1 > x0) ? (y1 - y0) * (x1 - x0) : 1;
 }
+
+/* im2col blocks: bytes of one block of the matrix (at least 64 columns, or one whole image) */
+#define GIR__CONV_BLOCK_BYTES 262144
+static int64_t gir__conv_rows(const gir__conv_p *p) { return p->c / p->groups * p->kh * p->kw; }
+/* columns per block: a multiple of oh*ow (whole images) or, for large images, a multiple of 64 below it */
+static int64_t gir__conv_cols(const gir__conv_p *p, int64_t es)
+{
+    int64_t rows = gir__conv_rows(p), ohw = p->oh * p->ow, total = p->n * ohw;
+    int64_t cols = rows > 0 ? GIR__CONV_BLOCK_BYTES / (rows * es) : total;
+    if (cols < 64) cols = 64;
+    cols = cols >= ohw ? cols / ohw * ohw : cols / 64 * 64;
+    return cols > total ? total : cols;
+}
+/* columns of the block starting at column j0 */
+static int64_t gir__conv_len(int64_t cols, int64_t ohw, int64_t total, int64_t j0)
+{
+    int64_t end = cols >= ohw ? j0 + cols : j0 - j0 % ohw + ohw;
+    if (cols < ohw && end > j0 + cols) end = j0 + cols;
+    return (end > total ? total : end) - j0;
+}
+/* a 1x1 kernel with stride 1 and no padding: the im2col matrix of an image is x itself */
+static int gir__conv_plain(const gir__conv_p *p)
+{
+    return p->kh == 1 && p->kw == 1 && p->sh == 1 && p->sw == 1 && p->ph == 0 && p->pw == 0;
+}
+/* scratch layout: the im2col block [rows x cols], a [kg x cols] buffer, then the GEMM's packing memory */
+static size_t gir__conv_col_bytes(const gir__conv_p *p, int64_t es)
+{
+    return gir__gemm_align((size_t)(gir__conv_rows(p) * gir__conv_cols(p, es) * es));
+}
+static size_t gir__conv_buf_bytes(const gir__conv_p *p, int64_t es)
+{
+    return gir__gemm_align((size_t)(p->k / p->groups * gir__conv_cols(p, es) * es));
+}
+/* scratch bytes of conv2d (which 0), its data gradient (1) or its filter gradient (2) */
+static size_t gir__conv_scratch(const gir__conv_p *p, const gir__gemm_cfg *g, int which)
+{
+    int64_t es = g->es, rows = gir__conv_rows(p), kg = p->k / p->groups, cols = gir__conv_cols(p, es);
+    size_t gs = which == 0 ? gir__gemm_scratch(g, kg, cols, rows)
+              : which == 1 ? gir__gemm_scratch(g, rows, cols, kg) : gir__gemm_scratch(g, kg, rows, cols);
+    return gir__conv_col_bytes(p, es) + gir__conv_buf_bytes(p, es) + gs;
+}
+/* Pooling visits, for each output row, the rows of its window inside the input once, and for each output
+   column the window's columns inside the input: in full (no bound checks) for the columns whose window lies
+   inside the input, clipped near the padding. */
+typedef struct gir__nn_win {
+    int64_t at, ny, nx;      /* first cell (index in the plane); window rows and columns inside the input */
+} gir__nn_win;
+/* window (oy, ox): its cells at + i*dh*w + j*dw, i < ny, j < nx. ix0, ix1: the columns ox with a full window */
+static gir__nn_win gir__nn_window(const gir__conv_p *p, int64_t oy, int64_t ox, int64_t ix0, int64_t ix1)
+{
+    gir__nn_win r;
+    int64_t by = oy * p->sh - p->ph, bx = ox * p->sw - p->pw, y0, y1, x0 = 0, x1 = p->kw;
+    gir__nn_span(by, p->dh, p->h, p->kh, &y0, &y1);
+    if (ox < ix0 || ox >= ix1) gir__nn_span(bx, p->dw, p->w, p->kw, &x0, &x1);
+    r.at = (by + y0 * p->dh) * p->w + bx + x0 * p->dw;
+    r.ny = y1 - y0;
+    r.nx = x1 - x0;
+    return r;
+}
+/* the output columns whose window lies inside the input */
+static void gir__nn_full_cols(const gir__conv_p *p, int64_t *ix0, int64_t *ix1)
+{
+    gir__nn_span(-p->pw, p->sw, p->w - (p->kw - 1) * p->dw, p->ow, ix0, ix1);
+}
 #endif /* GIR__NN_PARAMS_DEFINED */
 
-static void gir__nn_conv2d_f32(const gir__conv_p *p, const float *x,
-                                   const float *w, float *y)
+/* Between rows (ic, ky, kx) x columns [j0, j0 + len) of the im2col matrix of group g (col, row stride len) and
+   the input x: gather (back = 0; cells in the padding give 0) or add back into x (back = 1: x += col) */
+static void gir__nn_cols_f32(const gir__conv_p *p, float *x, int64_t g, int64_t j0, int64_t len,
+                                 float *col, int back)
 {
-    int64_t cg = p->c / p->groups, kg = p->k / p->groups;
-    int64_t hw = p->h * p->w, ohw = p->oh * p->ow;
-    int64_t b, oc, ic, ky, kx, oy, ox, i;
-    for (b = 0; b < p->n; ++b) {
-        for (oc = 0; oc < p->k; ++oc) {
-            float *yp = y + (b * p->k + oc) * ohw;
-            int64_t g = oc / kg;
-            for (i = 0; i < ohw; ++i) yp[i] = (float)0;
-            for (ic = 0; ic < cg; ++ic) {
-                const float *xp = x + (b * p->c + g * cg + ic) * hw;
-                const float *wp = w + (oc * cg + ic) * p->kh * p->kw;
-                for (ky = 0; ky < p->kh; ++ky) {
-                    int64_t y0, y1;
-                    int64_t offy = ky * p->dh - p->ph;
-                    gir__nn_span(offy, p->sh, p->h, p->oh, &y0, &y1);
-                    for (kx = 0; kx < p->kw; ++kx) {
-                        int64_t x0, x1;
-                        int64_t offx = kx * p->dw - p->pw;
-                        float wv = wp[ky * p->kw + kx];
-                        gir__nn_span(offx, p->sw, p->w, p->ow, &x0, &x1);
-                        for (oy = y0; oy < y1; ++oy) {
-                            float *yr = yp + oy * p->ow;
-                            const float *xr = xp + (oy * p->sh + offy) * p->w + offx;
-                            if (p->sw == 1)
-                                for (ox = x0; ox < x1; ++ox) yr[ox] += wv * xr[ox];
-                            else
-                                for (ox = x0; ox < x1; ++ox) yr[ox] += wv * xr[ox * p->sw];
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-static void gir__nn_conv2d_bwd_data_f32(const gir__conv_p *p, const float *gy,
-                                            const float *w, float *gx)
-{
-    int64_t cg = p->c / p->groups, kg = p->k / p->groups;
-    int64_t hw = p->h * p->w, ohw = p->oh * p->ow;
-    int64_t b, oc, ic, ky, kx, oy, ox, i;
-    for (i = 0; i < p->n * p->c * hw; ++i) gx[i] = (float)0;
-    for (b = 0; b < p->n; ++b) {
-        for (oc = 0; oc < p->k; ++oc) {
-            const float *gp = gy + (b * p->k + oc) * ohw;
-            int64_t g = oc / kg;
-            for (ic = 0; ic < cg; ++ic) {
-                float *xp = gx + (b * p->c + g * cg + ic) * hw;
-                const float *wp = w + (oc * cg + ic) * p->kh * p->kw;
-                for (ky = 0; ky < p->kh; ++ky) {
-                    int64_t y0, y1;
-                    int64_t offy = ky * p->dh - p->ph;
-                    gir__nn_span(offy, p->sh, p->h, p->oh, &y0, &y1);
-                    for (kx = 0; kx < p->kw; ++kx) {
-                        int64_t x0, x1;
-                        int64_t offx = kx * p->dw - p->pw;
-                        float wv = wp[ky * p->kw + kx];
-                        gir__nn_span(offx, p->sw, p->w, p->ow, &x0, &x1);
-                        for (oy = y0; oy < y1; ++oy) {
-                            const float *gr = gp + oy * p->ow;
-                            float *xr = xp + (oy * p->sh + offy) * p->w + offx;
-                            if (p->sw == 1)
-                                for (ox = x0; ox < x1; ++ox) xr[ox] += wv * gr[ox];
-                            else
-                                for (ox = x0; ox < x1; ++ox) xr[ox * p->sw] += wv * gr[ox];
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-static void gir__nn_conv2d_bwd_filter_f32(const gir__conv_p *p, const float *x,
-                                              const float *gy, float *gw)
-{
-    int64_t cg = p->c / p->groups, kg = p->k / p->groups;
-    int64_t hw = p->h * p->w, ohw = p->oh * p->ow;
-    int64_t b, oc, ic, ky, kx, oy, ox;
-    for (oc = 0; oc < p->k; ++oc) {
-        int64_t g = oc / kg;
-        for (ic = 0; ic < cg; ++ic) {
-            float *wp = gw + (oc * cg + ic) * p->kh * p->kw;
-            for (ky = 0; ky < p->kh; ++ky) {
-                int64_t y0, y1;
-                int64_t offy = ky * p->dh - p->ph;
+    int64_t cg = p->c / p->groups, hw = p->h * p->w, ohw = p->oh * p->ow, ow = p->ow, sw = p->sw;
+    int64_t ic, ky, kx, r = 0;
+    for (ic = 0; ic < cg; ++ic)
+        for (ky = 0; ky < p->kh; ++ky)
+            for (kx = 0; kx < p->kw; ++kx, ++r) {
+                int64_t offy = ky * p->dh - p->ph, offx = kx * p->dw - p->pw, y0, y1, x0, x1, j = j0;
                 gir__nn_span(offy, p->sh, p->h, p->oh, &y0, &y1);
-                for (kx = 0; kx < p->kw; ++kx) {
-                    int64_t x0, x1;
-                    int64_t offx = kx * p->dw - p->pw;
-                    float s = (float)0;
-                    gir__nn_span(offx, p->sw, p->w, p->ow, &x0, &x1);
-                    for (b = 0; b < p->n; ++b) {
-                        const float *gp = gy + (b * p->k + oc) * ohw;
-                        const float *xp = x + (b * p->c + g * cg + ic) * hw;
-                        for (oy = y0; oy < y1; ++oy) {
-                            const float *gr = gp + oy * p->ow;
-                            const float *xr = xp + (oy * p->sh + offy) * p->w + offx;
-                            for (ox = x0; ox < x1; ++ox) s += gr[ox] * xr[ox * p->sw];
+                gir__nn_span(offx, sw, p->w, ow, &x0, &x1);
+                while (j < j0 + len) {                   /* the part of one image */
+                    int64_t b = j / ohw, q0 = j - b * ohw, q1 = q0 + (j0 + len - j), oy;
+                    int64_t xb = (b * p->c + g * cg + ic) * hw + offy * p->w + offx, cb = r * len + (j - j0) - q0;
+                    if (q1 > ohw) q1 = ohw;
+                    for (oy = q0 / ow; oy * ow < q1; ++oy) {
+                        int64_t a = q0 > oy * ow ? q0 - oy * ow : 0, e = q1 - oy * ow < ow ? q1 - oy * ow : ow;
+                        int64_t ci = cb + oy * ow, xi = xb + oy * p->sh * p->w, lo = a > x0 ? a : x0;
+                        int64_t hi = e < x1 ? e : x1, i;
+                        if (oy < y0 || oy >= y1) lo = hi = e;
+                        if (hi < lo) hi = lo;
+                        if (back) {
+                            for (i = lo; i < hi; ++i) x[xi + i * sw] += col[ci + i];
+                            continue;
                         }
+                        for (i = a; i < lo; ++i) col[ci + i] = (float)0;
+                        if (sw == 1)
+                            for (i = lo; i < hi; ++i) col[ci + i] = x[xi + i];
+                        else
+                            for (i = lo; i < hi; ++i) col[ci + i] = x[xi + i * sw];
+                        for (i = hi; i < e; ++i) col[ci + i] = (float)0;
                     }
-                    wp[ky * p->kw + kx] = s;
+                    j += q1 - q0;
                 }
             }
+}
+
+/* Between the planes [b, b + cnt) x [ch, ch + nc) of an NCHW tensor t with nt channels of hw cells and a buffer
+   buf [nc x cnt*hw]: to the buffer (in = 1) or from it */
+static void gir__nn_planes_f32(float *t, int64_t nt, int64_t hw, int64_t b, int64_t cnt, int64_t ch, int64_t nc,
+                                   float *buf, int in)
+{
+    int64_t i, c, len = cnt * hw;
+    for (i = 0; i < cnt; ++i)
+        for (c = 0; c < nc; ++c) {
+            float *pl = t + ((b + i) * nt + ch + c) * hw, *bu = buf + c * len + i * hw;
+            if (in) GIR_MEMCPY(bu, pl, (size_t)hw * sizeof(float));
+            else GIR_MEMCPY(pl, bu, (size_t)hw * sizeof(float));
+        }
+}
+
+/* y = conv(x, w); scratch: gir__conv_scratch(p, g, 0) bytes, 64-byte aligned */
+static void gir__nn_conv2d_f32(const gir__conv_p *p, const gir__gemm_cfg *gc, const float *x,
+                                   const float *w, float *y, void *scratch)
+{
+    int64_t es = (int64_t)sizeof(float), rows = gir__conv_rows(p), cg = p->c / p->groups, kg = p->k / p->groups;
+    int64_t hw = p->h * p->w, ohw = p->oh * p->ow, total = p->n * ohw, cols = gir__conv_cols(p, es), j0, len, g;
+    float *col = (float *)scratch, *buf = (float *)((char *)scratch + gir__conv_col_bytes(p, es));
+    void *gs = (char *)buf + gir__conv_buf_bytes(p, es);
+    for (j0 = 0; j0 < total; j0 += len) {
+        int64_t b = j0 / ohw, q0 = j0 - b * ohw;
+        int one;
+        len = gir__conv_len(cols, ohw, total, j0);
+        one = q0 + len <= ohw;                                   /* inside one image */
+        for (g = 0; g < p->groups; ++g) {
+            const float *bm = col, *wg = w + g * kg * rows;
+            int64_t ldb = len;
+            if (one && gir__conv_plain(p)) { bm = x + (b * p->c + g * cg) * hw + q0; ldb = hw; }
+            else gir__nn_cols_f32(p, (float *)x, g, j0, len, col, 0);
+            if (one) {
+                gir__gemm(gc, kg, len, rows, wg, rows, 1, bm, ldb, 1, y + (b * p->k + g * kg) * ohw + q0, ohw, 0, gs);
+                continue;
+            }
+            gir__gemm(gc, kg, len, rows, wg, rows, 1, bm, ldb, 1, buf, len, 0, gs);
+            gir__nn_planes_f32(y, p->k, ohw, b, len / ohw, g * kg, kg, buf, 0);
         }
     }
 }
 
-/* Index (within one h*w plane) of the first max of the window of output
- * (oy, ox); -1 if the window lies entirely in padding.  NaN wins (as in
- * PyTorch: a later NaN replaces an earlier one).  Only the window cells
- * inside the input are visited, so a large kernel costs nothing extra. */
-static int64_t gir__nn_maxpos_f32(const gir__conv_p *p, const float *xp,
-                                      int64_t oy, int64_t ox)
+/* gx = dL/dx from gy and w; scratch: gir__conv_scratch(p, g, 1) bytes */
+static void gir__nn_conv2d_bwd_data_f32(const gir__conv_p *p, const gir__gemm_cfg *gc, const float *gy,
+                                            const float *w, float *gx, void *scratch)
 {
-    int64_t ky, kx, best = -1, y0, y1, x0, x1;
-    int64_t by = oy * p->sh - p->ph, bx = ox * p->sw - p->pw;
-    float bv = (float)0;
-    gir__nn_span(by, p->dh, p->h, p->kh, &y0, &y1);
-    gir__nn_span(bx, p->dw, p->w, p->kw, &x0, &x1);
-    for (ky = y0; ky < y1; ++ky) {
-        int64_t iy = by + ky * p->dh;
-        for (kx = x0; kx < x1; ++kx) {
-            int64_t ix = bx + kx * p->dw;
-            float v = xp[iy * p->w + ix];
-            if (best < 0 || v > bv || v != v) { bv = v; best = iy * p->w + ix; }
+    int64_t es = (int64_t)sizeof(float), rows = gir__conv_rows(p), cg = p->c / p->groups, kg = p->k / p->groups;
+    int64_t hw = p->h * p->w, ohw = p->oh * p->ow, total = p->n * ohw, cols = gir__conv_cols(p, es), j0, len, g;
+    float *col = (float *)scratch, *buf = (float *)((char *)scratch + gir__conv_col_bytes(p, es));
+    void *gs = (char *)buf + gir__conv_buf_bytes(p, es);
+    if (p->n * p->c * hw > 0) GIR_MEMSET(gx, 0, (size_t)(p->n * p->c * hw) * sizeof(float));
+    for (j0 = 0; j0 < total; j0 += len) {
+        int64_t b = j0 / ohw, q0 = j0 - b * ohw;
+        int one;
+        len = gir__conv_len(cols, ohw, total, j0);
+        one = q0 + len <= ohw;
+        for (g = 0; g < p->groups; ++g) {
+            const float *bm = gy + (b * p->k + g * kg) * ohw + q0, *wg = w + g * kg * rows;
+            int64_t ldb = ohw;
+            if (!one) {
+                gir__nn_planes_f32((float *)gy, p->k, ohw, b, len / ohw, g * kg, kg, buf, 1);
+                bm = buf;
+                ldb = len;
+            }
+            if (one && gir__conv_plain(p)) {
+                gir__gemm(gc, rows, len, kg, wg, 1, rows, bm, ldb, 1, gx + (b * p->c + g * cg) * hw + q0, hw, 1, gs);
+                continue;
+            }
+            gir__gemm(gc, rows, len, kg, wg, 1, rows, bm, ldb, 1, col, len, 0, gs);
+            gir__nn_cols_f32(p, gx, g, j0, len, col, 1);
+        }
+    }
+}
+
+/* gw = dL/dw from x and gy; scratch: gir__conv_scratch(p, g, 2) bytes */
+static void gir__nn_conv2d_bwd_filter_f32(const gir__conv_p *p, const gir__gemm_cfg *gc, const float *x,
+                                              const float *gy, float *gw, void *scratch)
+{
+    int64_t es = (int64_t)sizeof(float), rows = gir__conv_rows(p), cg = p->c / p->groups, kg = p->k / p->groups;
+    int64_t hw = p->h * p->w, ohw = p->oh * p->ow, total = p->n * ohw, cols = gir__conv_cols(p, es), j0, len, g;
+    float *col = (float *)scratch, *buf = (float *)((char *)scratch + gir__conv_col_bytes(p, es));
+    void *gs = (char *)buf + gir__conv_buf_bytes(p, es);
+    if (total == 0 && p->k * rows > 0) GIR_MEMSET(gw, 0, (size_t)(p->k * rows) * sizeof(float));
+    for (j0 = 0; j0 < total; j0 += len) {
+        int64_t b = j0 / ohw, q0 = j0 - b * ohw;
+        int one;
+        len = gir__conv_len(cols, ohw, total, j0);
+        one = q0 + len <= ohw;
+        for (g = 0; g < p->groups; ++g) {
+            const float *am = gy + (b * p->k + g * kg) * ohw + q0, *bm = col;
+            int64_t lda = ohw, csb = len;
+            if (!one) {
+                gir__nn_planes_f32((float *)gy, p->k, ohw, b, len / ohw, g * kg, kg, buf, 1);
+                am = buf;
+                lda = len;
+            }
+            if (one && gir__conv_plain(p)) { bm = x + (b * p->c + g * cg) * hw + q0; csb = hw; }
+            else gir__nn_cols_f32(p, (float *)x, g, j0, len, col, 0);
+            gir__gemm(gc, kg, rows, len, am, lda, 1, bm, 1, csb, gw + g * kg * rows, rows, j0 > 0, gs);
+        }
+    }
+}
+
+/* the first maximum of window v (a later NaN replaces an earlier one, as in PyTorch); -1 if it is empty */
+static int64_t gir__nn_argmax_f32(const float *xp, gir__nn_win v, int64_t rs, int64_t dw)
+{
+    int64_t best = v.at, i, j;
+    float bv;
+    if (v.ny <= 0 || v.nx <= 0) return -1;
+    bv = xp[best];
+    for (i = 0; i < v.ny; ++i) {
+        const float *r = xp + v.at + i * rs;
+        for (j = 0; j < v.nx; ++j) {
+            float e = r[j * dw];
+            if (e > bv || e != e) { bv = e; best = v.at + i * rs + j * dw; }
         }
     }
     return best;
 }
 
-static void gir__nn_maxpool2d_f32(const gir__conv_p *p, const float *x, float *y)
+/* max pooling forward (gy == NULL) or backward (gx += gy at each window's first maximum, gx zeroed first) */
+static void gir__nn_maxpool_f32(const gir__conv_p *p, const float *x, const float *gy, float *out)
 {
-    int64_t hw = p->h * p->w, ohw = p->oh * p->ow;
-    int64_t pl, oy, ox;
+    int64_t hw = p->h * p->w, ohw = p->oh * p->ow, rs = p->dh * p->w, pl, oy, ox, ix0, ix1;
     float ninf = gir__log_f32((float)0); /* -inf */
+    gir__nn_full_cols(p, &ix0, &ix1);
+    if (gy && p->n * p->c * hw > 0) GIR_MEMSET(out, 0, (size_t)(p->n * p->c * hw) * sizeof(float));
     for (pl = 0; pl < p->n * p->c; ++pl) {
         const float *xp = x + pl * hw;
-        float *yp = y + pl * ohw;
         for (oy = 0; oy < p->oh; ++oy)
             for (ox = 0; ox < p->ow; ++ox) {
-                int64_t at = gir__nn_maxpos_f32(p, xp, oy, ox);
-                yp[oy * p->ow + ox] = at < 0 ? ninf : xp[at];
+                int64_t at = gir__nn_argmax_f32(xp, gir__nn_window(p, oy, ox, ix0, ix1), rs, p->dw);
+                if (!gy) out[pl * ohw + oy * p->ow + ox] = at < 0 ? ninf : xp[at];
+                else if (at >= 0) out[pl * hw + at] += gy[pl * ohw + oy * p->ow + ox];
             }
     }
 }
-
-static void gir__nn_maxpool2d_bwd_f32(const gir__conv_p *p, const float *x,
-                                          const float *gy, float *gx)
+static void gir__nn_maxpool2d_f32(const gir__conv_p *p, const float *x, float *y)
 {
-    int64_t hw = p->h * p->w, ohw = p->oh * p->ow;
-    int64_t pl, oy, ox, i;
-    for (i = 0; i < p->n * p->c * hw; ++i) gx[i] = (float)0;
-    for (pl = 0; pl < p->n * p->c; ++pl) {
-        const float *xp = x + pl * hw;
-        const float *gp = gy + pl * ohw;
-        float *gxp = gx + pl * hw;
-        for (oy = 0; oy < p->oh; ++oy)
-            for (ox = 0; ox < p->ow; ++ox) {
-                int64_t at = gir__nn_maxpos_f32(p, xp, oy, ox);
-                if (at >= 0) gxp[at] += gp[oy * p->ow + ox];
-            }
-    }
+    gir__nn_maxpool_f32(p, x, NULL, y);
+}
+static void gir__nn_maxpool2d_bwd_f32(const gir__conv_p *p, const float *x, const float *gy, float *gx)
+{
+    gir__nn_maxpool_f32(p, x, gy, gx);
 }
 
 static void gir__nn_avgpool2d_f32(const gir__conv_p *p, const float *x, float *y)
 {
-    int64_t hw = p->h * p->w, ohw = p->oh * p->ow;
-    int64_t pl, oy, ox, ky, kx;
+    int64_t hw = p->h * p->w, rs = p->dh * p->w, pl, oy, ox, i, j, ix0, ix1;
+    gir__nn_full_cols(p, &ix0, &ix1);
     for (pl = 0; pl < p->n * p->c; ++pl) {
         const float *xp = x + pl * hw;
-        float *yp = y + pl * ohw;
         for (oy = 0; oy < p->oh; ++oy)
             for (ox = 0; ox < p->ow; ++ox) {
+                gir__nn_win v = gir__nn_window(p, oy, ox, ix0, ix1);
                 float s = (float)0;
-                int64_t by = oy * p->sh - p->ph, bx = ox * p->sw - p->pw, y0, y1, x0, x1;
-                gir__nn_span(by, p->dh, p->h, p->kh, &y0, &y1);
-                gir__nn_span(bx, p->dw, p->w, p->kw, &x0, &x1);
-                for (ky = y0; ky < y1; ++ky)
-                    for (kx = x0; kx < x1; ++kx) s += xp[(by + ky * p->dh) * p->w + bx + kx * p->dw];
-                yp[oy * p->ow + ox] = s / (float)gir__nn_avg_count(p, oy, ox);
+                for (i = 0; i < v.ny; ++i)
+                    for (j = 0; j < v.nx; ++j) s += xp[v.at + i * rs + j * p->dw];
+                *y++ = s / (float)gir__nn_avg_count(p, oy, ox);
             }
     }
 }
 
 static void gir__nn_avgpool2d_bwd_f32(const gir__conv_p *p, const float *gy, float *gx)
 {
-    int64_t hw = p->h * p->w, ohw = p->oh * p->ow;
-    int64_t pl, oy, ox, ky, kx, i;
-    for (i = 0; i < p->n * p->c * hw; ++i) gx[i] = (float)0;
+    int64_t hw = p->h * p->w, rs = p->dh * p->w, pl, oy, ox, i, j, ix0, ix1;
+    gir__nn_full_cols(p, &ix0, &ix1);
+    if (p->n * p->c * hw > 0) GIR_MEMSET(gx, 0, (size_t)(p->n * p->c * hw) * sizeof(float));
     for (pl = 0; pl < p->n * p->c; ++pl) {
-        const float *gp = gy + pl * ohw;
         float *gxp = gx + pl * hw;
         for (oy = 0; oy < p->oh; ++oy)
             for (ox = 0; ox < p->ow; ++ox) {
-                float g = gp[oy * p->ow + ox] / (float)gir__nn_avg_count(p, oy, ox);
-                int64_t by = oy * p->sh - p->ph, bx = ox * p->sw - p->pw, y0, y1, x0, x1;
-                gir__nn_span(by, p->dh, p->h, p->kh, &y0, &y1);
-                gir__nn_span(bx, p->dw, p->w, p->kw, &x0, &x1);
-                for (ky = y0; ky < y1; ++ky)
-                    for (kx = x0; kx < x1; ++kx) gxp[(by + ky * p->dh) * p->w + bx + kx * p->dw] += g;
+                gir__nn_win v = gir__nn_window(p, oy, ox, ix0, ix1);
+                float g = *gy++ / (float)gir__nn_avg_count(p, oy, ox);
+                for (i = 0; i < v.ny; ++i)
+                    for (j = 0; j < v.nx; ++j) gxp[v.at + i * rs + j * p->dw] += g;
             }
     }
 }
@@ -17045,8 +17139,8 @@ static void gir__nn_avgpool2d_bwd_f32(const gir__conv_p *p, const float *gy, flo
  * once for double by plain text substitution:
  *     double   -> float | double
  *     f64 -> f32   | f64
- * Type-independent pieces (gir__conv_p, gir__nn_span) are guarded so they
- * are defined only once.
+ * Type-independent pieces (gir__conv_p, gir__nn_span, the im2col blocking)
+ * are guarded so they are defined only once.
  *
  * Layout NCHW, PyTorch semantics, no bias.  Input x [n, c, h, w], weights
  * w [k, c/groups, kh, kw], output y [n, k, oh, ow] (oh/ow given by caller).
@@ -17058,6 +17152,24 @@ static void gir__nn_avgpool2d_bwd_f32(const gir__conv_p *p, const float *gy, flo
  *   gir__nn_avgpool2d_*          divide by kh*kw (incl, PyTorch's count_include_pad=True)
  *                                or by the window's positions inside the input
  *   gir__nn_avgpool2d_bwd_*
+ *
+ * Convolution runs as matrix products through the packed GEMM (gir__gemm).
+ * The im2col matrix of one group has a row per (ic, ky, kx) of the group's
+ * cg = c/groups input channels and a column per output position (image, oy,
+ * ox), the positions of all images in a row; then, per group of kg = k/groups
+ * output channels,
+ *     forward      y_g  = w_g [kg x rows] . col [rows x cols]
+ *     backward x   col  = w_g^T . gy_g, added back into gx (col2im)
+ *     backward w   gw_g = gy_g [kg x cols] . col^T
+ * The matrix is built in blocks of gir__conv_cols columns in the step's
+ * scratch memory: whole images while they fit the budget (small images, as
+ * in the first layers of small networks, then give wide products), else parts
+ * of one image, so the scratch stays bounded whatever the layer.  A block
+ * inside one image reads gy and writes y in place; a block of several images
+ * goes through a [kg x cols] buffer.  A 1x1 kernel with stride 1 and no
+ * padding reads x in place (its im2col matrix is x itself).  GEMM was chosen
+ * over direct loops because it measured faster both for the tiny layers of
+ * cnn_train_b32 (blocks of many images) and for 3x3 64->64 on 32x32.
  */
 
 #ifndef GIR__NN_PARAMS_DEFINED
@@ -17095,212 +17207,288 @@ static int64_t gir__nn_avg_count(const gir__conv_p *p, int64_t oy, int64_t ox)
     y1 = y1 > p->h ? p->h : y1; x1 = x1 > p->w ? p->w : x1;
     return (y1 > y0 && x1 > x0) ? (y1 - y0) * (x1 - x0) : 1;
 }
+
+/* im2col blocks: bytes of one block of the matrix (at least 64 columns, or one whole image) */
+#define GIR__CONV_BLOCK_BYTES 262144
+static int64_t gir__conv_rows(const gir__conv_p *p) { return p->c / p->groups * p->kh * p->kw; }
+/* columns per block: a multiple of oh*ow (whole images) or, for large images, a multiple of 64 below it */
+static int64_t gir__conv_cols(const gir__conv_p *p, int64_t es)
+{
+    int64_t rows = gir__conv_rows(p), ohw = p->oh * p->ow, total = p->n * ohw;
+    int64_t cols = rows > 0 ? GIR__CONV_BLOCK_BYTES / (rows * es) : total;
+    if (cols < 64) cols = 64;
+    cols = cols >= ohw ? cols / ohw * ohw : cols / 64 * 64;
+    return cols > total ? total : cols;
+}
+/* columns of the block starting at column j0 */
+static int64_t gir__conv_len(int64_t cols, int64_t ohw, int64_t total, int64_t j0)
+{
+    int64_t end = cols >= ohw ? j0 + cols : j0 - j0 % ohw + ohw;
+    if (cols < ohw && end > j0 + cols) end = j0 + cols;
+    return (end > total ? total : end) - j0;
+}
+/* a 1x1 kernel with stride 1 and no padding: the im2col matrix of an image is x itself */
+static int gir__conv_plain(const gir__conv_p *p)
+{
+    return p->kh == 1 && p->kw == 1 && p->sh == 1 && p->sw == 1 && p->ph == 0 && p->pw == 0;
+}
+/* scratch layout: the im2col block [rows x cols], a [kg x cols] buffer, then the GEMM's packing memory */
+static size_t gir__conv_col_bytes(const gir__conv_p *p, int64_t es)
+{
+    return gir__gemm_align((size_t)(gir__conv_rows(p) * gir__conv_cols(p, es) * es));
+}
+static size_t gir__conv_buf_bytes(const gir__conv_p *p, int64_t es)
+{
+    return gir__gemm_align((size_t)(p->k / p->groups * gir__conv_cols(p, es) * es));
+}
+/* scratch bytes of conv2d (which 0), its data gradient (1) or its filter gradient (2) */
+static size_t gir__conv_scratch(const gir__conv_p *p, const gir__gemm_cfg *g, int which)
+{
+    int64_t es = g->es, rows = gir__conv_rows(p), kg = p->k / p->groups, cols = gir__conv_cols(p, es);
+    size_t gs = which == 0 ? gir__gemm_scratch(g, kg, cols, rows)
+              : which == 1 ? gir__gemm_scratch(g, rows, cols, kg) : gir__gemm_scratch(g, kg, rows, cols);
+    return gir__conv_col_bytes(p, es) + gir__conv_buf_bytes(p, es) + gs;
+}
+/* Pooling visits, for each output row, the rows of its window inside the input once, and for each output
+   column the window's columns inside the input: in full (no bound checks) for the columns whose window lies
+   inside the input, clipped near the padding. */
+typedef struct gir__nn_win {
+    int64_t at, ny, nx;      /* first cell (index in the plane); window rows and columns inside the input */
+} gir__nn_win;
+/* window (oy, ox): its cells at + i*dh*w + j*dw, i < ny, j < nx. ix0, ix1: the columns ox with a full window */
+static gir__nn_win gir__nn_window(const gir__conv_p *p, int64_t oy, int64_t ox, int64_t ix0, int64_t ix1)
+{
+    gir__nn_win r;
+    int64_t by = oy * p->sh - p->ph, bx = ox * p->sw - p->pw, y0, y1, x0 = 0, x1 = p->kw;
+    gir__nn_span(by, p->dh, p->h, p->kh, &y0, &y1);
+    if (ox < ix0 || ox >= ix1) gir__nn_span(bx, p->dw, p->w, p->kw, &x0, &x1);
+    r.at = (by + y0 * p->dh) * p->w + bx + x0 * p->dw;
+    r.ny = y1 - y0;
+    r.nx = x1 - x0;
+    return r;
+}
+/* the output columns whose window lies inside the input */
+static void gir__nn_full_cols(const gir__conv_p *p, int64_t *ix0, int64_t *ix1)
+{
+    gir__nn_span(-p->pw, p->sw, p->w - (p->kw - 1) * p->dw, p->ow, ix0, ix1);
+}
 #endif /* GIR__NN_PARAMS_DEFINED */
 
-static void gir__nn_conv2d_f64(const gir__conv_p *p, const double *x,
-                                   const double *w, double *y)
+/* Between rows (ic, ky, kx) x columns [j0, j0 + len) of the im2col matrix of group g (col, row stride len) and
+   the input x: gather (back = 0; cells in the padding give 0) or add back into x (back = 1: x += col) */
+static void gir__nn_cols_f64(const gir__conv_p *p, double *x, int64_t g, int64_t j0, int64_t len,
+                                 double *col, int back)
 {
-    int64_t cg = p->c / p->groups, kg = p->k / p->groups;
-    int64_t hw = p->h * p->w, ohw = p->oh * p->ow;
-    int64_t b, oc, ic, ky, kx, oy, ox, i;
-    for (b = 0; b < p->n; ++b) {
-        for (oc = 0; oc < p->k; ++oc) {
-            double *yp = y + (b * p->k + oc) * ohw;
-            int64_t g = oc / kg;
-            for (i = 0; i < ohw; ++i) yp[i] = (double)0;
-            for (ic = 0; ic < cg; ++ic) {
-                const double *xp = x + (b * p->c + g * cg + ic) * hw;
-                const double *wp = w + (oc * cg + ic) * p->kh * p->kw;
-                for (ky = 0; ky < p->kh; ++ky) {
-                    int64_t y0, y1;
-                    int64_t offy = ky * p->dh - p->ph;
-                    gir__nn_span(offy, p->sh, p->h, p->oh, &y0, &y1);
-                    for (kx = 0; kx < p->kw; ++kx) {
-                        int64_t x0, x1;
-                        int64_t offx = kx * p->dw - p->pw;
-                        double wv = wp[ky * p->kw + kx];
-                        gir__nn_span(offx, p->sw, p->w, p->ow, &x0, &x1);
-                        for (oy = y0; oy < y1; ++oy) {
-                            double *yr = yp + oy * p->ow;
-                            const double *xr = xp + (oy * p->sh + offy) * p->w + offx;
-                            if (p->sw == 1)
-                                for (ox = x0; ox < x1; ++ox) yr[ox] += wv * xr[ox];
-                            else
-                                for (ox = x0; ox < x1; ++ox) yr[ox] += wv * xr[ox * p->sw];
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-static void gir__nn_conv2d_bwd_data_f64(const gir__conv_p *p, const double *gy,
-                                            const double *w, double *gx)
-{
-    int64_t cg = p->c / p->groups, kg = p->k / p->groups;
-    int64_t hw = p->h * p->w, ohw = p->oh * p->ow;
-    int64_t b, oc, ic, ky, kx, oy, ox, i;
-    for (i = 0; i < p->n * p->c * hw; ++i) gx[i] = (double)0;
-    for (b = 0; b < p->n; ++b) {
-        for (oc = 0; oc < p->k; ++oc) {
-            const double *gp = gy + (b * p->k + oc) * ohw;
-            int64_t g = oc / kg;
-            for (ic = 0; ic < cg; ++ic) {
-                double *xp = gx + (b * p->c + g * cg + ic) * hw;
-                const double *wp = w + (oc * cg + ic) * p->kh * p->kw;
-                for (ky = 0; ky < p->kh; ++ky) {
-                    int64_t y0, y1;
-                    int64_t offy = ky * p->dh - p->ph;
-                    gir__nn_span(offy, p->sh, p->h, p->oh, &y0, &y1);
-                    for (kx = 0; kx < p->kw; ++kx) {
-                        int64_t x0, x1;
-                        int64_t offx = kx * p->dw - p->pw;
-                        double wv = wp[ky * p->kw + kx];
-                        gir__nn_span(offx, p->sw, p->w, p->ow, &x0, &x1);
-                        for (oy = y0; oy < y1; ++oy) {
-                            const double *gr = gp + oy * p->ow;
-                            double *xr = xp + (oy * p->sh + offy) * p->w + offx;
-                            if (p->sw == 1)
-                                for (ox = x0; ox < x1; ++ox) xr[ox] += wv * gr[ox];
-                            else
-                                for (ox = x0; ox < x1; ++ox) xr[ox * p->sw] += wv * gr[ox];
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-static void gir__nn_conv2d_bwd_filter_f64(const gir__conv_p *p, const double *x,
-                                              const double *gy, double *gw)
-{
-    int64_t cg = p->c / p->groups, kg = p->k / p->groups;
-    int64_t hw = p->h * p->w, ohw = p->oh * p->ow;
-    int64_t b, oc, ic, ky, kx, oy, ox;
-    for (oc = 0; oc < p->k; ++oc) {
-        int64_t g = oc / kg;
-        for (ic = 0; ic < cg; ++ic) {
-            double *wp = gw + (oc * cg + ic) * p->kh * p->kw;
-            for (ky = 0; ky < p->kh; ++ky) {
-                int64_t y0, y1;
-                int64_t offy = ky * p->dh - p->ph;
+    int64_t cg = p->c / p->groups, hw = p->h * p->w, ohw = p->oh * p->ow, ow = p->ow, sw = p->sw;
+    int64_t ic, ky, kx, r = 0;
+    for (ic = 0; ic < cg; ++ic)
+        for (ky = 0; ky < p->kh; ++ky)
+            for (kx = 0; kx < p->kw; ++kx, ++r) {
+                int64_t offy = ky * p->dh - p->ph, offx = kx * p->dw - p->pw, y0, y1, x0, x1, j = j0;
                 gir__nn_span(offy, p->sh, p->h, p->oh, &y0, &y1);
-                for (kx = 0; kx < p->kw; ++kx) {
-                    int64_t x0, x1;
-                    int64_t offx = kx * p->dw - p->pw;
-                    double s = (double)0;
-                    gir__nn_span(offx, p->sw, p->w, p->ow, &x0, &x1);
-                    for (b = 0; b < p->n; ++b) {
-                        const double *gp = gy + (b * p->k + oc) * ohw;
-                        const double *xp = x + (b * p->c + g * cg + ic) * hw;
-                        for (oy = y0; oy < y1; ++oy) {
-                            const double *gr = gp + oy * p->ow;
-                            const double *xr = xp + (oy * p->sh + offy) * p->w + offx;
-                            for (ox = x0; ox < x1; ++ox) s += gr[ox] * xr[ox * p->sw];
+                gir__nn_span(offx, sw, p->w, ow, &x0, &x1);
+                while (j < j0 + len) {                   /* the part of one image */
+                    int64_t b = j / ohw, q0 = j - b * ohw, q1 = q0 + (j0 + len - j), oy;
+                    int64_t xb = (b * p->c + g * cg + ic) * hw + offy * p->w + offx, cb = r * len + (j - j0) - q0;
+                    if (q1 > ohw) q1 = ohw;
+                    for (oy = q0 / ow; oy * ow < q1; ++oy) {
+                        int64_t a = q0 > oy * ow ? q0 - oy * ow : 0, e = q1 - oy * ow < ow ? q1 - oy * ow : ow;
+                        int64_t ci = cb + oy * ow, xi = xb + oy * p->sh * p->w, lo = a > x0 ? a : x0;
+                        int64_t hi = e < x1 ? e : x1, i;
+                        if (oy < y0 || oy >= y1) lo = hi = e;
+                        if (hi < lo) hi = lo;
+                        if (back) {
+                            for (i = lo; i < hi; ++i) x[xi + i * sw] += col[ci + i];
+                            continue;
                         }
+                        for (i = a; i < lo; ++i) col[ci + i] = (double)0;
+                        if (sw == 1)
+                            for (i = lo; i < hi; ++i) col[ci + i] = x[xi + i];
+                        else
+                            for (i = lo; i < hi; ++i) col[ci + i] = x[xi + i * sw];
+                        for (i = hi; i < e; ++i) col[ci + i] = (double)0;
                     }
-                    wp[ky * p->kw + kx] = s;
+                    j += q1 - q0;
                 }
             }
+}
+
+/* Between the planes [b, b + cnt) x [ch, ch + nc) of an NCHW tensor t with nt channels of hw cells and a buffer
+   buf [nc x cnt*hw]: to the buffer (in = 1) or from it */
+static void gir__nn_planes_f64(double *t, int64_t nt, int64_t hw, int64_t b, int64_t cnt, int64_t ch, int64_t nc,
+                                   double *buf, int in)
+{
+    int64_t i, c, len = cnt * hw;
+    for (i = 0; i < cnt; ++i)
+        for (c = 0; c < nc; ++c) {
+            double *pl = t + ((b + i) * nt + ch + c) * hw, *bu = buf + c * len + i * hw;
+            if (in) GIR_MEMCPY(bu, pl, (size_t)hw * sizeof(double));
+            else GIR_MEMCPY(pl, bu, (size_t)hw * sizeof(double));
+        }
+}
+
+/* y = conv(x, w); scratch: gir__conv_scratch(p, g, 0) bytes, 64-byte aligned */
+static void gir__nn_conv2d_f64(const gir__conv_p *p, const gir__gemm_cfg *gc, const double *x,
+                                   const double *w, double *y, void *scratch)
+{
+    int64_t es = (int64_t)sizeof(double), rows = gir__conv_rows(p), cg = p->c / p->groups, kg = p->k / p->groups;
+    int64_t hw = p->h * p->w, ohw = p->oh * p->ow, total = p->n * ohw, cols = gir__conv_cols(p, es), j0, len, g;
+    double *col = (double *)scratch, *buf = (double *)((char *)scratch + gir__conv_col_bytes(p, es));
+    void *gs = (char *)buf + gir__conv_buf_bytes(p, es);
+    for (j0 = 0; j0 < total; j0 += len) {
+        int64_t b = j0 / ohw, q0 = j0 - b * ohw;
+        int one;
+        len = gir__conv_len(cols, ohw, total, j0);
+        one = q0 + len <= ohw;                                   /* inside one image */
+        for (g = 0; g < p->groups; ++g) {
+            const double *bm = col, *wg = w + g * kg * rows;
+            int64_t ldb = len;
+            if (one && gir__conv_plain(p)) { bm = x + (b * p->c + g * cg) * hw + q0; ldb = hw; }
+            else gir__nn_cols_f64(p, (double *)x, g, j0, len, col, 0);
+            if (one) {
+                gir__gemm(gc, kg, len, rows, wg, rows, 1, bm, ldb, 1, y + (b * p->k + g * kg) * ohw + q0, ohw, 0, gs);
+                continue;
+            }
+            gir__gemm(gc, kg, len, rows, wg, rows, 1, bm, ldb, 1, buf, len, 0, gs);
+            gir__nn_planes_f64(y, p->k, ohw, b, len / ohw, g * kg, kg, buf, 0);
         }
     }
 }
 
-/* Index (within one h*w plane) of the first max of the window of output
- * (oy, ox); -1 if the window lies entirely in padding.  NaN wins (as in
- * PyTorch: a later NaN replaces an earlier one).  Only the window cells
- * inside the input are visited, so a large kernel costs nothing extra. */
-static int64_t gir__nn_maxpos_f64(const gir__conv_p *p, const double *xp,
-                                      int64_t oy, int64_t ox)
+/* gx = dL/dx from gy and w; scratch: gir__conv_scratch(p, g, 1) bytes */
+static void gir__nn_conv2d_bwd_data_f64(const gir__conv_p *p, const gir__gemm_cfg *gc, const double *gy,
+                                            const double *w, double *gx, void *scratch)
 {
-    int64_t ky, kx, best = -1, y0, y1, x0, x1;
-    int64_t by = oy * p->sh - p->ph, bx = ox * p->sw - p->pw;
-    double bv = (double)0;
-    gir__nn_span(by, p->dh, p->h, p->kh, &y0, &y1);
-    gir__nn_span(bx, p->dw, p->w, p->kw, &x0, &x1);
-    for (ky = y0; ky < y1; ++ky) {
-        int64_t iy = by + ky * p->dh;
-        for (kx = x0; kx < x1; ++kx) {
-            int64_t ix = bx + kx * p->dw;
-            double v = xp[iy * p->w + ix];
-            if (best < 0 || v > bv || v != v) { bv = v; best = iy * p->w + ix; }
+    int64_t es = (int64_t)sizeof(double), rows = gir__conv_rows(p), cg = p->c / p->groups, kg = p->k / p->groups;
+    int64_t hw = p->h * p->w, ohw = p->oh * p->ow, total = p->n * ohw, cols = gir__conv_cols(p, es), j0, len, g;
+    double *col = (double *)scratch, *buf = (double *)((char *)scratch + gir__conv_col_bytes(p, es));
+    void *gs = (char *)buf + gir__conv_buf_bytes(p, es);
+    if (p->n * p->c * hw > 0) GIR_MEMSET(gx, 0, (size_t)(p->n * p->c * hw) * sizeof(double));
+    for (j0 = 0; j0 < total; j0 += len) {
+        int64_t b = j0 / ohw, q0 = j0 - b * ohw;
+        int one;
+        len = gir__conv_len(cols, ohw, total, j0);
+        one = q0 + len <= ohw;
+        for (g = 0; g < p->groups; ++g) {
+            const double *bm = gy + (b * p->k + g * kg) * ohw + q0, *wg = w + g * kg * rows;
+            int64_t ldb = ohw;
+            if (!one) {
+                gir__nn_planes_f64((double *)gy, p->k, ohw, b, len / ohw, g * kg, kg, buf, 1);
+                bm = buf;
+                ldb = len;
+            }
+            if (one && gir__conv_plain(p)) {
+                gir__gemm(gc, rows, len, kg, wg, 1, rows, bm, ldb, 1, gx + (b * p->c + g * cg) * hw + q0, hw, 1, gs);
+                continue;
+            }
+            gir__gemm(gc, rows, len, kg, wg, 1, rows, bm, ldb, 1, col, len, 0, gs);
+            gir__nn_cols_f64(p, gx, g, j0, len, col, 1);
+        }
+    }
+}
+
+/* gw = dL/dw from x and gy; scratch: gir__conv_scratch(p, g, 2) bytes */
+static void gir__nn_conv2d_bwd_filter_f64(const gir__conv_p *p, const gir__gemm_cfg *gc, const double *x,
+                                              const double *gy, double *gw, void *scratch)
+{
+    int64_t es = (int64_t)sizeof(double), rows = gir__conv_rows(p), cg = p->c / p->groups, kg = p->k / p->groups;
+    int64_t hw = p->h * p->w, ohw = p->oh * p->ow, total = p->n * ohw, cols = gir__conv_cols(p, es), j0, len, g;
+    double *col = (double *)scratch, *buf = (double *)((char *)scratch + gir__conv_col_bytes(p, es));
+    void *gs = (char *)buf + gir__conv_buf_bytes(p, es);
+    if (total == 0 && p->k * rows > 0) GIR_MEMSET(gw, 0, (size_t)(p->k * rows) * sizeof(double));
+    for (j0 = 0; j0 < total; j0 += len) {
+        int64_t b = j0 / ohw, q0 = j0 - b * ohw;
+        int one;
+        len = gir__conv_len(cols, ohw, total, j0);
+        one = q0 + len <= ohw;
+        for (g = 0; g < p->groups; ++g) {
+            const double *am = gy + (b * p->k + g * kg) * ohw + q0, *bm = col;
+            int64_t lda = ohw, csb = len;
+            if (!one) {
+                gir__nn_planes_f64((double *)gy, p->k, ohw, b, len / ohw, g * kg, kg, buf, 1);
+                am = buf;
+                lda = len;
+            }
+            if (one && gir__conv_plain(p)) { bm = x + (b * p->c + g * cg) * hw + q0; csb = hw; }
+            else gir__nn_cols_f64(p, (double *)x, g, j0, len, col, 0);
+            gir__gemm(gc, kg, rows, len, am, lda, 1, bm, 1, csb, gw + g * kg * rows, rows, j0 > 0, gs);
+        }
+    }
+}
+
+/* the first maximum of window v (a later NaN replaces an earlier one, as in PyTorch); -1 if it is empty */
+static int64_t gir__nn_argmax_f64(const double *xp, gir__nn_win v, int64_t rs, int64_t dw)
+{
+    int64_t best = v.at, i, j;
+    double bv;
+    if (v.ny <= 0 || v.nx <= 0) return -1;
+    bv = xp[best];
+    for (i = 0; i < v.ny; ++i) {
+        const double *r = xp + v.at + i * rs;
+        for (j = 0; j < v.nx; ++j) {
+            double e = r[j * dw];
+            if (e > bv || e != e) { bv = e; best = v.at + i * rs + j * dw; }
         }
     }
     return best;
 }
 
-static void gir__nn_maxpool2d_f64(const gir__conv_p *p, const double *x, double *y)
+/* max pooling forward (gy == NULL) or backward (gx += gy at each window's first maximum, gx zeroed first) */
+static void gir__nn_maxpool_f64(const gir__conv_p *p, const double *x, const double *gy, double *out)
 {
-    int64_t hw = p->h * p->w, ohw = p->oh * p->ow;
-    int64_t pl, oy, ox;
+    int64_t hw = p->h * p->w, ohw = p->oh * p->ow, rs = p->dh * p->w, pl, oy, ox, ix0, ix1;
     double ninf = gir__log_f64((double)0); /* -inf */
+    gir__nn_full_cols(p, &ix0, &ix1);
+    if (gy && p->n * p->c * hw > 0) GIR_MEMSET(out, 0, (size_t)(p->n * p->c * hw) * sizeof(double));
     for (pl = 0; pl < p->n * p->c; ++pl) {
         const double *xp = x + pl * hw;
-        double *yp = y + pl * ohw;
         for (oy = 0; oy < p->oh; ++oy)
             for (ox = 0; ox < p->ow; ++ox) {
-                int64_t at = gir__nn_maxpos_f64(p, xp, oy, ox);
-                yp[oy * p->ow + ox] = at < 0 ? ninf : xp[at];
+                int64_t at = gir__nn_argmax_f64(xp, gir__nn_window(p, oy, ox, ix0, ix1), rs, p->dw);
+                if (!gy) out[pl * ohw + oy * p->ow + ox] = at < 0 ? ninf : xp[at];
+                else if (at >= 0) out[pl * hw + at] += gy[pl * ohw + oy * p->ow + ox];
             }
     }
 }
-
-static void gir__nn_maxpool2d_bwd_f64(const gir__conv_p *p, const double *x,
-                                          const double *gy, double *gx)
+static void gir__nn_maxpool2d_f64(const gir__conv_p *p, const double *x, double *y)
 {
-    int64_t hw = p->h * p->w, ohw = p->oh * p->ow;
-    int64_t pl, oy, ox, i;
-    for (i = 0; i < p->n * p->c * hw; ++i) gx[i] = (double)0;
-    for (pl = 0; pl < p->n * p->c; ++pl) {
-        const double *xp = x + pl * hw;
-        const double *gp = gy + pl * ohw;
-        double *gxp = gx + pl * hw;
-        for (oy = 0; oy < p->oh; ++oy)
-            for (ox = 0; ox < p->ow; ++ox) {
-                int64_t at = gir__nn_maxpos_f64(p, xp, oy, ox);
-                if (at >= 0) gxp[at] += gp[oy * p->ow + ox];
-            }
-    }
+    gir__nn_maxpool_f64(p, x, NULL, y);
+}
+static void gir__nn_maxpool2d_bwd_f64(const gir__conv_p *p, const double *x, const double *gy, double *gx)
+{
+    gir__nn_maxpool_f64(p, x, gy, gx);
 }
 
 static void gir__nn_avgpool2d_f64(const gir__conv_p *p, const double *x, double *y)
 {
-    int64_t hw = p->h * p->w, ohw = p->oh * p->ow;
-    int64_t pl, oy, ox, ky, kx;
+    int64_t hw = p->h * p->w, rs = p->dh * p->w, pl, oy, ox, i, j, ix0, ix1;
+    gir__nn_full_cols(p, &ix0, &ix1);
     for (pl = 0; pl < p->n * p->c; ++pl) {
         const double *xp = x + pl * hw;
-        double *yp = y + pl * ohw;
         for (oy = 0; oy < p->oh; ++oy)
             for (ox = 0; ox < p->ow; ++ox) {
+                gir__nn_win v = gir__nn_window(p, oy, ox, ix0, ix1);
                 double s = (double)0;
-                int64_t by = oy * p->sh - p->ph, bx = ox * p->sw - p->pw, y0, y1, x0, x1;
-                gir__nn_span(by, p->dh, p->h, p->kh, &y0, &y1);
-                gir__nn_span(bx, p->dw, p->w, p->kw, &x0, &x1);
-                for (ky = y0; ky < y1; ++ky)
-                    for (kx = x0; kx < x1; ++kx) s += xp[(by + ky * p->dh) * p->w + bx + kx * p->dw];
-                yp[oy * p->ow + ox] = s / (double)gir__nn_avg_count(p, oy, ox);
+                for (i = 0; i < v.ny; ++i)
+                    for (j = 0; j < v.nx; ++j) s += xp[v.at + i * rs + j * p->dw];
+                *y++ = s / (double)gir__nn_avg_count(p, oy, ox);
             }
     }
 }
 
 static void gir__nn_avgpool2d_bwd_f64(const gir__conv_p *p, const double *gy, double *gx)
 {
-    int64_t hw = p->h * p->w, ohw = p->oh * p->ow;
-    int64_t pl, oy, ox, ky, kx, i;
-    for (i = 0; i < p->n * p->c * hw; ++i) gx[i] = (double)0;
+    int64_t hw = p->h * p->w, rs = p->dh * p->w, pl, oy, ox, i, j, ix0, ix1;
+    gir__nn_full_cols(p, &ix0, &ix1);
+    if (p->n * p->c * hw > 0) GIR_MEMSET(gx, 0, (size_t)(p->n * p->c * hw) * sizeof(double));
     for (pl = 0; pl < p->n * p->c; ++pl) {
-        const double *gp = gy + pl * ohw;
         double *gxp = gx + pl * hw;
         for (oy = 0; oy < p->oh; ++oy)
             for (ox = 0; ox < p->ow; ++ox) {
-                double g = gp[oy * p->ow + ox] / (double)gir__nn_avg_count(p, oy, ox);
-                int64_t by = oy * p->sh - p->ph, bx = ox * p->sw - p->pw, y0, y1, x0, x1;
-                gir__nn_span(by, p->dh, p->h, p->kh, &y0, &y1);
-                gir__nn_span(bx, p->dw, p->w, p->kw, &x0, &x1);
-                for (ky = y0; ky < y1; ++ky)
-                    for (kx = x0; kx < x1; ++kx) gxp[(by + ky * p->dh) * p->w + bx + kx * p->dw] += g;
+                gir__nn_win v = gir__nn_window(p, oy, ox, ix0, ix1);
+                double g = *gy++ / (double)gir__nn_avg_count(p, oy, ox);
+                for (i = 0; i < v.ny; ++i)
+                    for (j = 0; j < v.nx; ++j) gxp[v.at + i * rs + j * p->dw] += g;
             }
     }
 }
@@ -17489,13 +17677,24 @@ static gir_status gir__k_mse(gir__kx *k) {
     gir__setd(k->out, k->dtype, 0, n ? s / (double)n : 0.0 / (double)(n - n));
     return GIR_OK;
 }
-static void gir__conv_fill(gir__conv_p *p, const gir_shape *xs, const gir_shape *ws, const gir_shape *ys,
-                           const gir_attr *A) {
+/* the sizes of a convolution from x [N, C, H, W], w [K, C/groups, kh, kw] and y [N, K, OH, OW] (w NULL: pooling,
+   K = C, groups 1); strides, padding and dilation are set by gir__conv_fill */
+static void gir__conv_dims(gir__conv_p *p, const gir_shape *xs, const gir_shape *ws, const gir_shape *ys) {
     p->n = xs->dim[0]; p->c = xs->dim[1]; p->h = xs->dim[2]; p->w = xs->dim[3];
     p->k = ws ? ws->dim[0] : xs->dim[1];
+    p->kh = ws ? ws->dim[2] : 1;
+    p->kw = ws ? ws->dim[3] : 1;
+    p->oh = ys->dim[2]; p->ow = ys->dim[3];
+    p->groups = ws && ws->dim[1] > 0 ? xs->dim[1] / ws->dim[1] : 1;
+    p->sh = p->sw = p->dh = p->dw = 1;
+    p->ph = p->pw = 0;
+    p->incl = 1;
+}
+static void gir__conv_fill(gir__conv_p *p, const gir_shape *xs, const gir_shape *ws, const gir_shape *ys,
+                           const gir_attr *A) {
+    gir__conv_dims(p, xs, ws, ys);
     p->kh = ws ? ws->dim[2] : A->l[0].v[0];
     p->kw = ws ? ws->dim[3] : A->l[0].v[1];
-    p->oh = ys->dim[2]; p->ow = ys->dim[3];
     p->sh = ws ? A->l[0].v[0] : A->l[1].v[0];
     p->sw = ws ? A->l[0].v[1] : A->l[1].v[1];
     p->ph = ws ? A->l[1].v[0] : A->l[2].v[0];
@@ -17503,27 +17702,29 @@ static void gir__conv_fill(gir__conv_p *p, const gir_shape *xs, const gir_shape 
     p->dh = ws ? A->l[2].v[0] : 1;
     p->dw = ws ? A->l[2].v[1] : 1;
     p->groups = ws ? A->i[0] : 1;
-    p->incl = 1;
 }
+/* conv2d and its gradients, as im2col blocks times the packed GEMM (kern_nn.tmpl.c) */
 static gir_status gir__k_conv(gir__kx *k) {
     gir__conv_p p;
     int f = k->dtype == GIR_DTYPE_F32;
+    const gir__gemm_cfg *g = gir__gemm_cfg_for(k->dtype);
     const void *a = k->in[0].p, *b = k->in[1].p;
+    void *s = k->scratch;
     switch (k->op) {
     case GIR_OP_CONV2D:
         gir__conv_fill(&p, k->in[0].s, k->in[1].s, k->shape, k->attr);
-        if (f) gir__nn_conv2d_f32(&p, (const float *)a, (const float *)b, (float *)k->out);
-        else gir__nn_conv2d_f64(&p, (const double *)a, (const double *)b, (double *)k->out);
+        if (f) gir__nn_conv2d_f32(&p, g, (const float *)a, (const float *)b, (float *)k->out, s);
+        else gir__nn_conv2d_f64(&p, g, (const double *)a, (const double *)b, (double *)k->out, s);
         break;
     case GIR_OP_CONV2D_BWD_DATA:
         gir__conv_fill(&p, k->shape, k->in[1].s, k->in[0].s, k->attr);
-        if (f) gir__nn_conv2d_bwd_data_f32(&p, (const float *)a, (const float *)b, (float *)k->out);
-        else gir__nn_conv2d_bwd_data_f64(&p, (const double *)a, (const double *)b, (double *)k->out);
+        if (f) gir__nn_conv2d_bwd_data_f32(&p, g, (const float *)a, (const float *)b, (float *)k->out, s);
+        else gir__nn_conv2d_bwd_data_f64(&p, g, (const double *)a, (const double *)b, (double *)k->out, s);
         break;
     default:
         gir__conv_fill(&p, k->in[0].s, k->shape, k->in[1].s, k->attr);
-        if (f) gir__nn_conv2d_bwd_filter_f32(&p, (const float *)a, (const float *)b, (float *)k->out);
-        else gir__nn_conv2d_bwd_filter_f64(&p, (const double *)a, (const double *)b, (double *)k->out);
+        if (f) gir__nn_conv2d_bwd_filter_f32(&p, g, (const float *)a, (const float *)b, (float *)k->out, s);
+        else gir__nn_conv2d_bwd_filter_f64(&p, g, (const double *)a, (const double *)b, (double *)k->out, s);
     }
     return GIR_OK;
 }
@@ -17681,8 +17882,9 @@ static const gir__kernel_fn gir__kernel_table[GIR_OP__COUNT] = {
     gir__k_eltwise, /* GELU_TANH */
 };
 
-/* scratch bytes a step needs, by kernel family, so a new row of a family needs nothing more */
-static size_t gir__scratch_bytes(int op, int dt, const gir_shape *out, const gir_shape *in0) {
+/* scratch bytes a step needs, by kernel family, so a new row of a family needs nothing more; in1: the second
+   input's shape (NULL if none) */
+static size_t gir__scratch_bytes(int op, int dt, const gir_shape *out, const gir_shape *in0, const gir_shape *in1) {
     gir__kernel_fn k = gir__kernel_table[op];
     if (k == gir__k_reduce) return 2 * (size_t)gir__numel(out) * sizeof(double);
     if (k == gir__k_linalg) {
@@ -17692,6 +17894,14 @@ static size_t gir__scratch_bytes(int op, int dt, const gir_shape *out, const gir
     if (k == gir__k_matmul && (dt == GIR_DTYPE_F32 || dt == GIR_DTYPE_F64)) {
         int64_t n = out->dim[out->rank - 1];
         return n ? gir__gemm_scratch(gir__gemm_cfg_for(dt), gir__numel(out) / n, n, in0->dim[in0->rank - 1]) : 0;
+    }
+    if (k == gir__k_conv && in1) {            /* x, w, y; gx, w, gy; x, gw, gy */
+        gir__conv_p p;
+        int which = op == GIR_OP_CONV2D ? 0 : op == GIR_OP_CONV2D_BWD_DATA ? 1 : 2;
+        if (which == 0) gir__conv_dims(&p, in0, in1, out);
+        else if (which == 1) gir__conv_dims(&p, out, in1, in0);
+        else gir__conv_dims(&p, in0, out, in1);
+        return gir__conv_scratch(&p, gir__gemm_cfg_for(dt), which);
     }
     return 0;
 }
@@ -17876,7 +18086,8 @@ GIR_API gir_status gir_compile(gir_graph *g, int n_out, const gir_node *outs, gi
                 p->sin[p->nsin++] = p->map[gir__step_in(g, d, k, &tr)] - 1;
                 if (tr) s->tr = (uint8_t)(s->tr | 1u << k);
             }
-            sb = gir__scratch_bytes(d->op, d->dtype, &d->shape, d->nin ? &g->nodes[g->ins[d->in0]].shape : &d->shape);
+            sb = gir__scratch_bytes(d->op, d->dtype, &d->shape, d->nin ? &g->nodes[g->ins[d->in0]].shape : &d->shape,
+                                    d->nin > 1 ? &g->nodes[g->ins[d->in0 + 1]].shape : NULL);
             if (sb > scratch) scratch = sb;
         }
     }
