@@ -16,7 +16,7 @@
  *   gir__nn_maxpool2d_*          padding acts as -inf, dilation honoured
  *   gir__nn_maxpool2d_bwd_*      grad to first max in row-major window scan
  *   gir__nn_avgpool2d_*          divide by kh*kw (incl, PyTorch's count_include_pad=True)
- *                                or by the window's positions inside the input
+ *                                or by the window's cells inside the input
  *   gir__nn_avgpool2d_bwd_*
  *
  * Convolution runs as matrix products through the packed GEMM (gir__gemm).
@@ -64,16 +64,6 @@ static void gir__nn_span(int64_t off, int64_t s, int64_t lim, int64_t osz,
     *hi = r;
 }
 
-/* the divisor of average-pooling window (oy, ox): kh*kw, or its positions inside the input */
-static int64_t gir__nn_avg_count(const gir__conv_p *p, int64_t oy, int64_t ox)
-{
-    int64_t y0 = oy * p->sh - p->ph, x0 = ox * p->sw - p->pw, y1 = y0 + p->kh, x1 = x0 + p->kw;
-    if (p->incl) return p->kh * p->kw;
-    y0 = y0 < 0 ? 0 : y0; x0 = x0 < 0 ? 0 : x0;
-    y1 = y1 > p->h ? p->h : y1; x1 = x1 > p->w ? p->w : x1;
-    return (y1 > y0 && x1 > x0) ? (y1 - y0) * (x1 - x0) : 1;
-}
-
 /* im2col blocks: bytes of one block of the matrix (at least 64 columns, or one whole image) */
 #define GIR__CONV_BLOCK_BYTES 262144
 static int64_t gir__conv_rows(const gir__conv_p *p) { return p->c / p->groups * p->kh * p->kw; }
@@ -115,65 +105,109 @@ static size_t gir__conv_scratch(const gir__conv_p *p, const gir__gemm_cfg *g, in
               : which == 1 ? gir__gemm_scratch(g, rows, cols, kg) : gir__gemm_scratch(g, kg, rows, cols);
     return gir__conv_col_bytes(p, es) + gir__conv_buf_bytes(p, es) + gs;
 }
-/* Pooling visits, for each output row, the rows of its window inside the input once, and for each output
-   column the window's columns inside the input: in full (no bound checks) for the columns whose window lies
-   inside the input, clipped near the padding. */
-typedef struct gir__nn_win {
-    int64_t at, ny, nx;      /* first cell (index in the plane); window rows and columns inside the input */
-} gir__nn_win;
-/* window (oy, ox): its cells at + i*dh*w + j*dw, i < ny, j < nx. ix0, ix1: the columns ox with a full window */
-static gir__nn_win gir__nn_window(const gir__conv_p *p, int64_t oy, int64_t ox, int64_t ix0, int64_t ix1)
+/* Pooling visits, for each output row, the rows of its windows inside the input (found once per row), and for
+   each output column the window's columns inside the input: all kw of them, without bound checks, for the
+   columns whose window lies inside the input, clipped only near the padding. */
+typedef struct gir__nn_wins {
+    int64_t rs, ny, row;     /* row stride dh*w; window rows inside the input; index of the first one */
+    int64_t ix0, ix1;        /* the output columns whose window lies inside the input */
+} gir__nn_wins;
+static void gir__nn_wins_init(const gir__conv_p *p, gir__nn_wins *v)
 {
-    gir__nn_win r;
-    int64_t by = oy * p->sh - p->ph, bx = ox * p->sw - p->pw, y0, y1, x0 = 0, x1 = p->kw;
-    gir__nn_span(by, p->dh, p->h, p->kh, &y0, &y1);
-    if (ox < ix0 || ox >= ix1) gir__nn_span(bx, p->dw, p->w, p->kw, &x0, &x1);
-    r.at = (by + y0 * p->dh) * p->w + bx + x0 * p->dw;
-    r.ny = y1 - y0;
-    r.nx = x1 - x0;
-    return r;
+    v->rs = p->dh * p->w;
+    gir__nn_span(-p->pw, p->sw, p->w - (p->kw - 1) * p->dw, p->ow, &v->ix0, &v->ix1);
 }
-/* the output columns whose window lies inside the input */
-static void gir__nn_full_cols(const gir__conv_p *p, int64_t *ix0, int64_t *ix1)
+static void gir__nn_wins_row(const gir__conv_p *p, gir__nn_wins *v, int64_t oy)
 {
-    gir__nn_span(-p->pw, p->sw, p->w - (p->kw - 1) * p->dw, p->ow, ix0, ix1);
+    int64_t by = oy * p->sh - p->ph, y0, y1;
+    gir__nn_span(by, p->dh, p->h, p->kh, &y0, &y1);
+    v->ny = y1 - y0;
+    v->row = (by + y0 * p->dh) * p->w;
+}
+/* the first cell (index in the plane) and the number of columns of window ox of the current row */
+static int64_t gir__nn_wins_col(const gir__conv_p *p, const gir__nn_wins *v, int64_t ox, int64_t *nx)
+{
+    int64_t bx = ox * p->sw - p->pw, x0, x1;
+    if (ox >= v->ix0 && ox < v->ix1) { *nx = p->kw; return v->row + bx; }
+    gir__nn_span(bx, p->dw, p->w, p->kw, &x0, &x1);
+    *nx = x1 - x0;
+    return v->row + bx + x0 * p->dw;
 }
 #endif /* GIR__NN_PARAMS_DEFINED */
 
+/* Stride 1 and ow == w (a "same" convolution): output cell q of an image reads input cell q + shift for the
+   taps of one row of the im2col matrix (x: the input plane, sh: the shift). Copies the run [qa, qb) of cells between the first and the last valid
+   one, the cells outside it being 0, then clears the cells of each output row outside the valid columns
+   [x0, x1) (they read a neighbouring input row). Back: clears those cells, then adds the run into x. */
+static void gir__nn_run_GIR_SFX(const gir__conv_p *p, GIR_T *x, int64_t sh, GIR_T *col, int64_t qa, int64_t qb,
+                                int64_t x0, int64_t x1, int back)
+{
+    int64_t ohw = p->oh * p->ow, ow = p->ow, oy, i;
+    if (!back) {
+        for (i = 0; i < qa; ++i) col[i] = (GIR_T)0;
+        if (qb > qa) GIR_MEMCPY(col + qa, x + sh + qa, (size_t)(qb - qa) * sizeof(GIR_T));
+        for (i = qb; i < ohw; ++i) col[i] = (GIR_T)0;
+    }
+    if (x0 > 0 || x1 < ow)
+        for (oy = 0; oy < p->oh; ++oy) {
+            for (i = 0; i < x0; ++i) col[oy * ow + i] = (GIR_T)0;
+            for (i = x1; i < ow; ++i) col[oy * ow + i] = (GIR_T)0;
+        }
+    if (back)
+        for (i = qa; i < qb; ++i) x[sh + i] += col[i];
+}
+
+/* One row of the im2col matrix (taps offy, offx, valid output rows [y0, y1) and columns [x0, x1)) over the
+   positions [q0, q1) of one image: col[ci + q] <-> x[xi + (oy*sh)*w + ox*sw] (q = oy*ow + ox); gather (back = 0;
+   cells in the padding give 0) or add back into x (back = 1) */
+static void gir__nn_row_GIR_SFX(const gir__conv_p *p, GIR_T *x, int64_t xi, GIR_T *col, int64_t ci, int64_t q0,
+                                int64_t q1, const int64_t *span, int back)
+{
+    int64_t ow = p->ow, sw = p->sw, y0 = span[0], y1 = span[1], x0 = span[2], x1 = span[3], oy, i;
+    for (oy = q0 / ow; oy * ow < q1; ++oy) {
+        int64_t a = q0 > oy * ow ? q0 - oy * ow : 0, e = q1 - oy * ow < ow ? q1 - oy * ow : ow;
+        int64_t c = ci + oy * ow, xr = xi + oy * p->sh * p->w, lo = a > x0 ? a : x0, hi = e < x1 ? e : x1;
+        if (oy < y0 || oy >= y1) lo = hi = e;
+        if (hi < lo) hi = lo;
+        if (back) {
+            for (i = lo; i < hi; ++i) x[xr + i * sw] += col[c + i];
+            continue;
+        }
+        for (i = a; i < lo; ++i) col[c + i] = (GIR_T)0;
+        if (sw == 1)
+            for (i = lo; i < hi; ++i) col[c + i] = x[xr + i];
+        else
+            for (i = lo; i < hi; ++i) col[c + i] = x[xr + i * sw];
+        for (i = hi; i < e; ++i) col[c + i] = (GIR_T)0;
+    }
+}
+
 /* Between rows (ic, ky, kx) x columns [j0, j0 + len) of the im2col matrix of group g (col, row stride len) and
-   the input x: gather (back = 0; cells in the padding give 0) or add back into x (back = 1: x += col) */
+   the input x: gather (back = 0) or add back into x (back = 1: x += col) */
 static void gir__nn_cols_GIR_SFX(const gir__conv_p *p, GIR_T *x, int64_t g, int64_t j0, int64_t len,
                                  GIR_T *col, int back)
 {
-    int64_t cg = p->c / p->groups, hw = p->h * p->w, ohw = p->oh * p->ow, ow = p->ow, sw = p->sw;
-    int64_t ic, ky, kx, r = 0;
+    int64_t cg = p->c / p->groups, hw = p->h * p->w, ohw = p->oh * p->ow, ic, ky, kx, r = 0, span[4];
+    int runs = p->sh == 1 && p->sw == 1 && p->ow == p->w && j0 % ohw == 0 && len % ohw == 0;
     for (ic = 0; ic < cg; ++ic)
         for (ky = 0; ky < p->kh; ++ky)
             for (kx = 0; kx < p->kw; ++kx, ++r) {
-                int64_t offy = ky * p->dh - p->ph, offx = kx * p->dw - p->pw, y0, y1, x0, x1, j = j0;
-                gir__nn_span(offy, p->sh, p->h, p->oh, &y0, &y1);
-                gir__nn_span(offx, sw, p->w, ow, &x0, &x1);
+                int64_t offy = ky * p->dh - p->ph, offx = kx * p->dw - p->pw, j = j0;
+                gir__nn_span(offy, p->sh, p->h, p->oh, &span[0], &span[1]);
+                gir__nn_span(offx, p->sw, p->w, p->ow, &span[2], &span[3]);
+                if (runs) {                              /* whole images, each one run */
+                    int64_t qa = span[0] * p->ow + span[2], qb = (span[1] - 1) * p->ow + span[3], b;
+                    if (span[1] <= span[0] || span[3] <= span[2]) qa = qb = ohw;
+                    for (b = j0 / ohw; b < (j0 + len) / ohw; ++b)
+                        gir__nn_run_GIR_SFX(p, x + (b * p->c + g * cg + ic) * hw, offy * p->w + offx,
+                                            col + r * len + b * ohw - j0, qa, qb, span[2], span[3], back);
+                    continue;
+                }
                 while (j < j0 + len) {                   /* the part of one image */
-                    int64_t b = j / ohw, q0 = j - b * ohw, q1 = q0 + (j0 + len - j), oy;
-                    int64_t xb = (b * p->c + g * cg + ic) * hw + offy * p->w + offx, cb = r * len + (j - j0) - q0;
+                    int64_t b = j / ohw, q0 = j - b * ohw, q1 = q0 + (j0 + len - j);
                     if (q1 > ohw) q1 = ohw;
-                    for (oy = q0 / ow; oy * ow < q1; ++oy) {
-                        int64_t a = q0 > oy * ow ? q0 - oy * ow : 0, e = q1 - oy * ow < ow ? q1 - oy * ow : ow;
-                        int64_t ci = cb + oy * ow, xi = xb + oy * p->sh * p->w, lo = a > x0 ? a : x0;
-                        int64_t hi = e < x1 ? e : x1, i;
-                        if (oy < y0 || oy >= y1) lo = hi = e;
-                        if (hi < lo) hi = lo;
-                        if (back) {
-                            for (i = lo; i < hi; ++i) x[xi + i * sw] += col[ci + i];
-                            continue;
-                        }
-                        for (i = a; i < lo; ++i) col[ci + i] = (GIR_T)0;
-                        if (sw == 1)
-                            for (i = lo; i < hi; ++i) col[ci + i] = x[xi + i];
-                        else
-                            for (i = lo; i < hi; ++i) col[ci + i] = x[xi + i * sw];
-                        for (i = hi; i < e; ++i) col[ci + i] = (GIR_T)0;
-                    }
+                    gir__nn_row_GIR_SFX(p, x, (b * p->c + g * cg + ic) * hw + offy * p->w + offx, col,
+                                        r * len + (j - j0) - q0, q0, q1, span, back);
                     j += q1 - q0;
                 }
             }
@@ -282,38 +316,49 @@ static void gir__nn_conv2d_bwd_filter_GIR_SFX(const gir__conv_p *p, const gir__g
     }
 }
 
-/* the first maximum of window v (a later NaN replaces an earlier one, as in PyTorch); -1 if it is empty */
-static int64_t gir__nn_argmax_GIR_SFX(const GIR_T *xp, gir__nn_win v, int64_t rs, int64_t dw)
+/* the first maximum of the window at xp[at + i*rs + j*dw], i < ny, j < nx (a later NaN replaces an earlier one,
+   as in PyTorch); -1 if it is empty. Without branches on the data (random data would mispredict them): bv is
+   the running maximum (a max instruction), nan whether a NaN was seen */
+static int64_t gir__nn_argmax_GIR_SFX(const GIR_T *xp, int64_t at, int64_t ny, int64_t nx, int64_t rs, int64_t dw)
 {
-    int64_t best = v.at, i, j;
+    int64_t best = at, i, j;
+    int nan = 0;
     GIR_T bv;
-    if (v.ny <= 0 || v.nx <= 0) return -1;
-    bv = xp[best];
-    for (i = 0; i < v.ny; ++i) {
-        const GIR_T *r = xp + v.at + i * rs;
-        for (j = 0; j < v.nx; ++j) {
-            GIR_T e = r[j * dw];
-            if (e > bv || e != e) { bv = e; best = v.at + i * rs + j * dw; }
+    if (ny <= 0 || nx <= 0) return -1;
+    bv = xp[at];
+    for (i = 0; i < ny; ++i)
+        for (j = 0; j < nx; ++j) {
+            int64_t idx = at + i * rs + j * dw;
+            GIR_T e = xp[idx];
+            int isnan = e != e, up = ((e > bv) & !nan) | isnan;
+            nan |= isnan;
+            bv = e > bv ? e : bv;
+            best += (idx - best) & -(int64_t)up;
         }
-    }
     return best;
 }
 
 /* max pooling forward (gy == NULL) or backward (gx += gy at each window's first maximum, gx zeroed first) */
 static void gir__nn_maxpool_GIR_SFX(const gir__conv_p *p, const GIR_T *x, const GIR_T *gy, GIR_T *out)
 {
-    int64_t hw = p->h * p->w, ohw = p->oh * p->ow, rs = p->dh * p->w, pl, oy, ox, ix0, ix1;
+    int64_t hw = p->h * p->w, pl, oy, ox, nx;
     GIR_T ninf = gir__log_GIR_SFX((GIR_T)0); /* -inf */
-    gir__nn_full_cols(p, &ix0, &ix1);
+    gir__nn_wins v;
+    gir__nn_wins_init(p, &v);
     if (gy && p->n * p->c * hw > 0) GIR_MEMSET(out, 0, (size_t)(p->n * p->c * hw) * sizeof(GIR_T));
     for (pl = 0; pl < p->n * p->c; ++pl) {
         const GIR_T *xp = x + pl * hw;
-        for (oy = 0; oy < p->oh; ++oy)
+        GIR_T *gxp = out + pl * hw;
+        for (oy = 0; oy < p->oh; ++oy) {
+            gir__nn_wins_row(p, &v, oy);
             for (ox = 0; ox < p->ow; ++ox) {
-                int64_t at = gir__nn_argmax_GIR_SFX(xp, gir__nn_window(p, oy, ox, ix0, ix1), rs, p->dw);
-                if (!gy) out[pl * ohw + oy * p->ow + ox] = at < 0 ? ninf : xp[at];
-                else if (at >= 0) out[pl * hw + at] += gy[pl * ohw + oy * p->ow + ox];
+                int64_t c0 = gir__nn_wins_col(p, &v, ox, &nx);
+                int64_t at = gir__nn_argmax_GIR_SFX(xp, c0, v.ny, nx, v.rs, p->dw);
+                if (!gy) *out++ = at < 0 ? ninf : xp[at];
+                else if (at >= 0) gxp[at] += *gy++;
+                else ++gy;
             }
+        }
     }
 }
 static void gir__nn_maxpool2d_GIR_SFX(const gir__conv_p *p, const GIR_T *x, GIR_T *y)
@@ -327,34 +372,40 @@ static void gir__nn_maxpool2d_bwd_GIR_SFX(const gir__conv_p *p, const GIR_T *x, 
 
 static void gir__nn_avgpool2d_GIR_SFX(const gir__conv_p *p, const GIR_T *x, GIR_T *y)
 {
-    int64_t hw = p->h * p->w, rs = p->dh * p->w, pl, oy, ox, i, j, ix0, ix1;
-    gir__nn_full_cols(p, &ix0, &ix1);
+    int64_t hw = p->h * p->w, pl, oy, ox, i, j, nx;
+    gir__nn_wins v;
+    gir__nn_wins_init(p, &v);
     for (pl = 0; pl < p->n * p->c; ++pl) {
         const GIR_T *xp = x + pl * hw;
-        for (oy = 0; oy < p->oh; ++oy)
+        for (oy = 0; oy < p->oh; ++oy) {
+            gir__nn_wins_row(p, &v, oy);
             for (ox = 0; ox < p->ow; ++ox) {
-                gir__nn_win v = gir__nn_window(p, oy, ox, ix0, ix1);
+                int64_t c0 = gir__nn_wins_col(p, &v, ox, &nx);
                 GIR_T s = (GIR_T)0;
                 for (i = 0; i < v.ny; ++i)
-                    for (j = 0; j < v.nx; ++j) s += xp[v.at + i * rs + j * p->dw];
-                *y++ = s / (GIR_T)gir__nn_avg_count(p, oy, ox);
+                    for (j = 0; j < nx; ++j) s += xp[c0 + i * v.rs + j * p->dw];
+                *y++ = s / (GIR_T)(p->incl ? p->kh * p->kw : v.ny * nx > 0 ? v.ny * nx : 1);
             }
+        }
     }
 }
 
 static void gir__nn_avgpool2d_bwd_GIR_SFX(const gir__conv_p *p, const GIR_T *gy, GIR_T *gx)
 {
-    int64_t hw = p->h * p->w, rs = p->dh * p->w, pl, oy, ox, i, j, ix0, ix1;
-    gir__nn_full_cols(p, &ix0, &ix1);
+    int64_t hw = p->h * p->w, pl, oy, ox, i, j, nx;
+    gir__nn_wins v;
+    gir__nn_wins_init(p, &v);
     if (p->n * p->c * hw > 0) GIR_MEMSET(gx, 0, (size_t)(p->n * p->c * hw) * sizeof(GIR_T));
     for (pl = 0; pl < p->n * p->c; ++pl) {
         GIR_T *gxp = gx + pl * hw;
-        for (oy = 0; oy < p->oh; ++oy)
+        for (oy = 0; oy < p->oh; ++oy) {
+            gir__nn_wins_row(p, &v, oy);
             for (ox = 0; ox < p->ow; ++ox) {
-                gir__nn_win v = gir__nn_window(p, oy, ox, ix0, ix1);
-                GIR_T g = *gy++ / (GIR_T)gir__nn_avg_count(p, oy, ox);
+                int64_t c0 = gir__nn_wins_col(p, &v, ox, &nx);
+                GIR_T g = *gy++ / (GIR_T)(p->incl ? p->kh * p->kw : v.ny * nx > 0 ? v.ny * nx : 1);
                 for (i = 0; i < v.ny; ++i)
-                    for (j = 0; j < v.nx; ++j) gxp[v.at + i * rs + j * p->dw] += g;
+                    for (j = 0; j < nx; ++j) gxp[c0 + i * v.rs + j * p->dw] += g;
             }
+        }
     }
 }
