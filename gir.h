@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=45e02f3c6f34e50afd6c7d48afd06fd7bc60f51ca25cea816bbc74ca94952a36
-                                          gen/ sha256=7e900220baa83776
+                                          gen/ sha256=6d69848c97cfb0cf
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -16860,14 +16860,45 @@ static int gir__conv_plain(const gir__conv_p *p)
 {
     return p->kh == 1 && p->kw == 1 && p->sh == 1 && p->sw == 1 && p->ph == 0 && p->pw == 0;
 }
-/* scratch layout: the im2col block [rows x cols], a [kg x cols] buffer, then the GEMM's packing memory */
+/* The staged im2col, for stride 1 with the output as large as the input (a "same" convolution) when blocks hold
+   whole images: the planes of one input channel of all images of a block are copied next to each other, with a
+   margin of gir__conv_margin cells on both sides, and each row of the im2col matrix is then one shifted copy of
+   them, its cells that read the padding (or a neighbouring row or image) set to 0 afterwards. */
+static int gir__conv_staged(const gir__conv_p *p, int64_t cols)
+{
+    return p->sh == 1 && p->sw == 1 && p->oh == p->h && p->ow == p->w && cols >= p->oh * p->ow && cols > 0;
+}
+static int64_t gir__conv_margin(const gir__conv_p *p)
+{
+    int64_t ty = (p->kh - 1) * p->dh - p->ph, tx = (p->kw - 1) * p->dw - p->pw;
+    return (p->ph > ty ? p->ph : ty) * p->w + (p->pw > tx ? p->pw : tx);
+}
+/* scratch layout: the im2col block [rows x cols], a [kg x cols] buffer, the stage and its list of cells to clear
+   (staged only), then the GEMM's packing memory */
+typedef struct gir__conv_ws {
+    void *col, *buf, *stage, *zl, *gemm;
+} gir__conv_ws;
+static size_t gir__conv_ws_bytes(const gir__conv_p *p, int64_t es, void *scratch, gir__conv_ws *ws)
+{
+    int64_t cols = gir__conv_cols(p, es), cg = p->c / p->groups;
+    size_t col = gir__gemm_align((size_t)(gir__conv_rows(p) * cols * es));
+    size_t buf = gir__gemm_align((size_t)(p->k / p->groups * cols * es)), st = 0, zl = 0;
+    if (gir__conv_staged(p, cols)) {
+        st = gir__gemm_align((size_t)(cg * (cols + 2 * gir__conv_margin(p)) * es));
+        zl = gir__gemm_align((size_t)(p->oh * p->ow) * sizeof(int32_t));
+    }
+    if (ws) {
+        ws->col = scratch;
+        ws->buf = (char *)scratch + col;
+        ws->stage = (char *)scratch + col + buf;
+        ws->zl = (char *)scratch + col + buf + st;
+        ws->gemm = (char *)scratch + col + buf + st + zl;
+    }
+    return col + buf + st + zl;
+}
 static size_t gir__conv_col_bytes(const gir__conv_p *p, int64_t es)
 {
     return gir__gemm_align((size_t)(gir__conv_rows(p) * gir__conv_cols(p, es) * es));
-}
-static size_t gir__conv_buf_bytes(const gir__conv_p *p, int64_t es)
-{
-    return gir__gemm_align((size_t)(p->k / p->groups * gir__conv_cols(p, es) * es));
 }
 /* scratch bytes of conv2d (which 0), its data gradient (1) or its filter gradient (2) */
 static size_t gir__conv_scratch(const gir__conv_p *p, const gir__gemm_cfg *g, int which)
@@ -16875,7 +16906,7 @@ static size_t gir__conv_scratch(const gir__conv_p *p, const gir__gemm_cfg *g, in
     int64_t es = g->es, rows = gir__conv_rows(p), kg = p->k / p->groups, cols = gir__conv_cols(p, es);
     size_t gs = which == 0 ? gir__gemm_scratch(g, kg, cols, rows)
               : which == 1 ? gir__gemm_scratch(g, rows, cols, kg) : gir__gemm_scratch(g, kg, rows, cols);
-    return gir__conv_col_bytes(p, es) + gir__conv_buf_bytes(p, es) + gs;
+    return gir__conv_ws_bytes(p, es, NULL, NULL) + gs;
 }
 /* Pooling visits, for each output row, the rows of its windows inside the input (found once per row), and for
    each output column the window's columns inside the input: all kw of them, without bound checks, for the
@@ -16954,13 +16985,56 @@ static void gir__nn_row_f32(const gir__conv_p *p, float *x, int64_t xi, float *c
     }
 }
 
+/* Between the im2col rows of group g over the whole images [j0, j0 + len) and x, through the stage (see
+   gir__conv_staged): gather (back = 0) or add back (back = 1; the planes of x are overwritten, as each is
+   reached by one block and group only and was zero) */
+static void gir__nn_staged_f32(const gir__conv_p *p, float *x, int64_t g, int64_t j0, int64_t len, float *col,
+                                   int back, const gir__conv_ws *ws)
+{
+    int64_t cg = p->c / p->groups, hw = p->h * p->w, b0 = j0 / hw, nb = len / hw, mg = gir__conv_margin(p);
+    int64_t rl = len + 2 * mg, ic, ky, kx, r = 0, b, i, y0, y1, x0, x1, oy, ox;
+    float *stage = (float *)ws->stage;
+    int32_t *zl = (int32_t *)ws->zl;
+    size_t pb = (size_t)hw * sizeof(float);
+    if (back) GIR_MEMSET(stage, 0, (size_t)(cg * rl) * sizeof(float));
+    else
+        for (ic = 0; ic < cg; ++ic) {
+            float *s = stage + ic * rl;
+            for (i = 0; i < mg; ++i) s[i] = s[mg + len + i] = (float)0;
+            for (b = 0; b < nb; ++b) GIR_MEMCPY(s + mg + b * hw, x + ((b0 + b) * p->c + g * cg + ic) * hw, pb);
+        }
+    for (ic = 0; ic < cg; ++ic)
+        for (ky = 0; ky < p->kh; ++ky)
+            for (kx = 0; kx < p->kw; ++kx, ++r) {
+                int64_t offy = ky * p->dh - p->ph, offx = kx * p->dw - p->pw, nz = 0;
+                float *c = col + r * len, *s = stage + ic * rl + mg + offy * p->w + offx;
+                gir__nn_span(offy, 1, p->h, p->oh, &y0, &y1);
+                gir__nn_span(offx, 1, p->w, p->ow, &x0, &x1);
+                for (oy = 0; oy < p->oh; ++oy)           /* the cells of an image that read the padding */
+                    for (ox = 0; ox < p->ow; ++ox)
+                        if (oy < y0 || oy >= y1 || ox < x0 || ox >= x1) zl[nz++] = (int32_t)(oy * p->ow + ox);
+                if (!back) GIR_MEMCPY(c, s, (size_t)len * sizeof(float));
+                for (b = 0; b < nb; ++b)
+                    for (i = 0; i < nz; ++i) c[b * hw + zl[i]] = (float)0;
+                if (back)
+                    for (i = 0; i < len; ++i) s[i] += c[i];
+            }
+    if (back)
+        for (ic = 0; ic < cg; ++ic)
+            for (b = 0; b < nb; ++b) GIR_MEMCPY(x + ((b0 + b) * p->c + g * cg + ic) * hw, stage + ic * rl + mg + b * hw, pb);
+}
+
 /* Between rows (ic, ky, kx) x columns [j0, j0 + len) of the im2col matrix of group g (col, row stride len) and
    the input x: gather (back = 0) or add back into x (back = 1: x += col) */
 static void gir__nn_cols_f32(const gir__conv_p *p, float *x, int64_t g, int64_t j0, int64_t len,
-                                 float *col, int back)
+                                 float *col, int back, const gir__conv_ws *ws)
 {
     int64_t cg = p->c / p->groups, hw = p->h * p->w, ohw = p->oh * p->ow, ic, ky, kx, r = 0, span[4];
     int runs = p->sh == 1 && p->sw == 1 && p->ow == p->w && j0 % ohw == 0 && len % ohw == 0;
+    if (gir__conv_staged(p, gir__conv_cols(p, (int64_t)sizeof(float)))) {
+        gir__nn_staged_f32(p, x, g, j0, len, col, back, ws);
+        return;
+    }
     for (ic = 0; ic < cg; ++ic)
         for (ky = 0; ky < p->kh; ++ky)
             for (kx = 0; kx < p->kw; ++kx, ++r) {
@@ -17005,8 +17079,11 @@ static void gir__nn_conv2d_f32(const gir__conv_p *p, const gir__gemm_cfg *gc, co
 {
     int64_t es = (int64_t)sizeof(float), rows = gir__conv_rows(p), cg = p->c / p->groups, kg = p->k / p->groups;
     int64_t hw = p->h * p->w, ohw = p->oh * p->ow, total = p->n * ohw, cols = gir__conv_cols(p, es), j0, len, g;
-    float *col = (float *)scratch, *buf = (float *)((char *)scratch + gir__conv_col_bytes(p, es));
-    void *gs = (char *)buf + gir__conv_buf_bytes(p, es);
+    gir__conv_ws ws;
+    float *col, *buf;
+    void *gs;
+    gir__conv_ws_bytes(p, es, scratch, &ws);
+    col = (float *)ws.col; buf = (float *)ws.buf; gs = ws.gemm;
     for (j0 = 0; j0 < total; j0 += len) {
         int64_t b = j0 / ohw, q0 = j0 - b * ohw;
         int one;
@@ -17016,7 +17093,7 @@ static void gir__nn_conv2d_f32(const gir__conv_p *p, const gir__gemm_cfg *gc, co
             const float *bm = col, *wg = w + g * kg * rows;
             int64_t ldb = len;
             if (one && gir__conv_plain(p)) { bm = x + (b * p->c + g * cg) * hw + q0; ldb = hw; }
-            else gir__nn_cols_f32(p, (float *)x, g, j0, len, col, 0);
+            else gir__nn_cols_f32(p, (float *)x, g, j0, len, col, 0, &ws);
             if (one) {
                 gir__gemm(gc, kg, len, rows, wg, rows, 1, bm, ldb, 1, y + (b * p->k + g * kg) * ohw + q0, ohw, 0, gs);
                 continue;
@@ -17033,8 +17110,11 @@ static void gir__nn_conv2d_bwd_data_f32(const gir__conv_p *p, const gir__gemm_cf
 {
     int64_t es = (int64_t)sizeof(float), rows = gir__conv_rows(p), cg = p->c / p->groups, kg = p->k / p->groups;
     int64_t hw = p->h * p->w, ohw = p->oh * p->ow, total = p->n * ohw, cols = gir__conv_cols(p, es), j0, len, g;
-    float *col = (float *)scratch, *buf = (float *)((char *)scratch + gir__conv_col_bytes(p, es));
-    void *gs = (char *)buf + gir__conv_buf_bytes(p, es);
+    gir__conv_ws ws;
+    float *col, *buf;
+    void *gs;
+    gir__conv_ws_bytes(p, es, scratch, &ws);
+    col = (float *)ws.col; buf = (float *)ws.buf; gs = ws.gemm;
     if (p->n * p->c * hw > 0) GIR_MEMSET(gx, 0, (size_t)(p->n * p->c * hw) * sizeof(float));
     for (j0 = 0; j0 < total; j0 += len) {
         int64_t b = j0 / ohw, q0 = j0 - b * ohw;
@@ -17054,7 +17134,7 @@ static void gir__nn_conv2d_bwd_data_f32(const gir__conv_p *p, const gir__gemm_cf
                 continue;
             }
             gir__gemm(gc, rows, len, kg, wg, 1, rows, bm, ldb, 1, col, len, 0, gs);
-            gir__nn_cols_f32(p, gx, g, j0, len, col, 1);
+            gir__nn_cols_f32(p, gx, g, j0, len, col, 1, &ws);
         }
     }
 }
@@ -17065,8 +17145,11 @@ static void gir__nn_conv2d_bwd_filter_f32(const gir__conv_p *p, const gir__gemm_
 {
     int64_t es = (int64_t)sizeof(float), rows = gir__conv_rows(p), cg = p->c / p->groups, kg = p->k / p->groups;
     int64_t hw = p->h * p->w, ohw = p->oh * p->ow, total = p->n * ohw, cols = gir__conv_cols(p, es), j0, len, g;
-    float *col = (float *)scratch, *buf = (float *)((char *)scratch + gir__conv_col_bytes(p, es));
-    void *gs = (char *)buf + gir__conv_buf_bytes(p, es);
+    gir__conv_ws ws;
+    float *col, *buf;
+    void *gs;
+    gir__conv_ws_bytes(p, es, scratch, &ws);
+    col = (float *)ws.col; buf = (float *)ws.buf; gs = ws.gemm;
     if (total == 0 && p->k * rows > 0) GIR_MEMSET(gw, 0, (size_t)(p->k * rows) * sizeof(float));
     for (j0 = 0; j0 < total; j0 += len) {
         int64_t b = j0 / ohw, q0 = j0 - b * ohw;
@@ -17082,7 +17165,7 @@ static void gir__nn_conv2d_bwd_filter_f32(const gir__conv_p *p, const gir__gemm_
                 lda = len;
             }
             if (one && gir__conv_plain(p)) { bm = x + (b * p->c + g * cg) * hw + q0; csb = hw; }
-            else gir__nn_cols_f32(p, (float *)x, g, j0, len, col, 0);
+            else gir__nn_cols_f32(p, (float *)x, g, j0, len, col, 0, &ws);
             gir__gemm(gc, kg, rows, len, am, lda, 1, bm, 1, csb, gw + g * kg * rows, rows, j0 > 0, gs);
         }
     }
@@ -17273,14 +17356,45 @@ static int gir__conv_plain(const gir__conv_p *p)
 {
     return p->kh == 1 && p->kw == 1 && p->sh == 1 && p->sw == 1 && p->ph == 0 && p->pw == 0;
 }
-/* scratch layout: the im2col block [rows x cols], a [kg x cols] buffer, then the GEMM's packing memory */
+/* The staged im2col, for stride 1 with the output as large as the input (a "same" convolution) when blocks hold
+   whole images: the planes of one input channel of all images of a block are copied next to each other, with a
+   margin of gir__conv_margin cells on both sides, and each row of the im2col matrix is then one shifted copy of
+   them, its cells that read the padding (or a neighbouring row or image) set to 0 afterwards. */
+static int gir__conv_staged(const gir__conv_p *p, int64_t cols)
+{
+    return p->sh == 1 && p->sw == 1 && p->oh == p->h && p->ow == p->w && cols >= p->oh * p->ow && cols > 0;
+}
+static int64_t gir__conv_margin(const gir__conv_p *p)
+{
+    int64_t ty = (p->kh - 1) * p->dh - p->ph, tx = (p->kw - 1) * p->dw - p->pw;
+    return (p->ph > ty ? p->ph : ty) * p->w + (p->pw > tx ? p->pw : tx);
+}
+/* scratch layout: the im2col block [rows x cols], a [kg x cols] buffer, the stage and its list of cells to clear
+   (staged only), then the GEMM's packing memory */
+typedef struct gir__conv_ws {
+    void *col, *buf, *stage, *zl, *gemm;
+} gir__conv_ws;
+static size_t gir__conv_ws_bytes(const gir__conv_p *p, int64_t es, void *scratch, gir__conv_ws *ws)
+{
+    int64_t cols = gir__conv_cols(p, es), cg = p->c / p->groups;
+    size_t col = gir__gemm_align((size_t)(gir__conv_rows(p) * cols * es));
+    size_t buf = gir__gemm_align((size_t)(p->k / p->groups * cols * es)), st = 0, zl = 0;
+    if (gir__conv_staged(p, cols)) {
+        st = gir__gemm_align((size_t)(cg * (cols + 2 * gir__conv_margin(p)) * es));
+        zl = gir__gemm_align((size_t)(p->oh * p->ow) * sizeof(int32_t));
+    }
+    if (ws) {
+        ws->col = scratch;
+        ws->buf = (char *)scratch + col;
+        ws->stage = (char *)scratch + col + buf;
+        ws->zl = (char *)scratch + col + buf + st;
+        ws->gemm = (char *)scratch + col + buf + st + zl;
+    }
+    return col + buf + st + zl;
+}
 static size_t gir__conv_col_bytes(const gir__conv_p *p, int64_t es)
 {
     return gir__gemm_align((size_t)(gir__conv_rows(p) * gir__conv_cols(p, es) * es));
-}
-static size_t gir__conv_buf_bytes(const gir__conv_p *p, int64_t es)
-{
-    return gir__gemm_align((size_t)(p->k / p->groups * gir__conv_cols(p, es) * es));
 }
 /* scratch bytes of conv2d (which 0), its data gradient (1) or its filter gradient (2) */
 static size_t gir__conv_scratch(const gir__conv_p *p, const gir__gemm_cfg *g, int which)
@@ -17288,7 +17402,7 @@ static size_t gir__conv_scratch(const gir__conv_p *p, const gir__gemm_cfg *g, in
     int64_t es = g->es, rows = gir__conv_rows(p), kg = p->k / p->groups, cols = gir__conv_cols(p, es);
     size_t gs = which == 0 ? gir__gemm_scratch(g, kg, cols, rows)
               : which == 1 ? gir__gemm_scratch(g, rows, cols, kg) : gir__gemm_scratch(g, kg, rows, cols);
-    return gir__conv_col_bytes(p, es) + gir__conv_buf_bytes(p, es) + gs;
+    return gir__conv_ws_bytes(p, es, NULL, NULL) + gs;
 }
 /* Pooling visits, for each output row, the rows of its windows inside the input (found once per row), and for
    each output column the window's columns inside the input: all kw of them, without bound checks, for the
@@ -17367,13 +17481,56 @@ static void gir__nn_row_f64(const gir__conv_p *p, double *x, int64_t xi, double 
     }
 }
 
+/* Between the im2col rows of group g over the whole images [j0, j0 + len) and x, through the stage (see
+   gir__conv_staged): gather (back = 0) or add back (back = 1; the planes of x are overwritten, as each is
+   reached by one block and group only and was zero) */
+static void gir__nn_staged_f64(const gir__conv_p *p, double *x, int64_t g, int64_t j0, int64_t len, double *col,
+                                   int back, const gir__conv_ws *ws)
+{
+    int64_t cg = p->c / p->groups, hw = p->h * p->w, b0 = j0 / hw, nb = len / hw, mg = gir__conv_margin(p);
+    int64_t rl = len + 2 * mg, ic, ky, kx, r = 0, b, i, y0, y1, x0, x1, oy, ox;
+    double *stage = (double *)ws->stage;
+    int32_t *zl = (int32_t *)ws->zl;
+    size_t pb = (size_t)hw * sizeof(double);
+    if (back) GIR_MEMSET(stage, 0, (size_t)(cg * rl) * sizeof(double));
+    else
+        for (ic = 0; ic < cg; ++ic) {
+            double *s = stage + ic * rl;
+            for (i = 0; i < mg; ++i) s[i] = s[mg + len + i] = (double)0;
+            for (b = 0; b < nb; ++b) GIR_MEMCPY(s + mg + b * hw, x + ((b0 + b) * p->c + g * cg + ic) * hw, pb);
+        }
+    for (ic = 0; ic < cg; ++ic)
+        for (ky = 0; ky < p->kh; ++ky)
+            for (kx = 0; kx < p->kw; ++kx, ++r) {
+                int64_t offy = ky * p->dh - p->ph, offx = kx * p->dw - p->pw, nz = 0;
+                double *c = col + r * len, *s = stage + ic * rl + mg + offy * p->w + offx;
+                gir__nn_span(offy, 1, p->h, p->oh, &y0, &y1);
+                gir__nn_span(offx, 1, p->w, p->ow, &x0, &x1);
+                for (oy = 0; oy < p->oh; ++oy)           /* the cells of an image that read the padding */
+                    for (ox = 0; ox < p->ow; ++ox)
+                        if (oy < y0 || oy >= y1 || ox < x0 || ox >= x1) zl[nz++] = (int32_t)(oy * p->ow + ox);
+                if (!back) GIR_MEMCPY(c, s, (size_t)len * sizeof(double));
+                for (b = 0; b < nb; ++b)
+                    for (i = 0; i < nz; ++i) c[b * hw + zl[i]] = (double)0;
+                if (back)
+                    for (i = 0; i < len; ++i) s[i] += c[i];
+            }
+    if (back)
+        for (ic = 0; ic < cg; ++ic)
+            for (b = 0; b < nb; ++b) GIR_MEMCPY(x + ((b0 + b) * p->c + g * cg + ic) * hw, stage + ic * rl + mg + b * hw, pb);
+}
+
 /* Between rows (ic, ky, kx) x columns [j0, j0 + len) of the im2col matrix of group g (col, row stride len) and
    the input x: gather (back = 0) or add back into x (back = 1: x += col) */
 static void gir__nn_cols_f64(const gir__conv_p *p, double *x, int64_t g, int64_t j0, int64_t len,
-                                 double *col, int back)
+                                 double *col, int back, const gir__conv_ws *ws)
 {
     int64_t cg = p->c / p->groups, hw = p->h * p->w, ohw = p->oh * p->ow, ic, ky, kx, r = 0, span[4];
     int runs = p->sh == 1 && p->sw == 1 && p->ow == p->w && j0 % ohw == 0 && len % ohw == 0;
+    if (gir__conv_staged(p, gir__conv_cols(p, (int64_t)sizeof(double)))) {
+        gir__nn_staged_f64(p, x, g, j0, len, col, back, ws);
+        return;
+    }
     for (ic = 0; ic < cg; ++ic)
         for (ky = 0; ky < p->kh; ++ky)
             for (kx = 0; kx < p->kw; ++kx, ++r) {
@@ -17418,8 +17575,11 @@ static void gir__nn_conv2d_f64(const gir__conv_p *p, const gir__gemm_cfg *gc, co
 {
     int64_t es = (int64_t)sizeof(double), rows = gir__conv_rows(p), cg = p->c / p->groups, kg = p->k / p->groups;
     int64_t hw = p->h * p->w, ohw = p->oh * p->ow, total = p->n * ohw, cols = gir__conv_cols(p, es), j0, len, g;
-    double *col = (double *)scratch, *buf = (double *)((char *)scratch + gir__conv_col_bytes(p, es));
-    void *gs = (char *)buf + gir__conv_buf_bytes(p, es);
+    gir__conv_ws ws;
+    double *col, *buf;
+    void *gs;
+    gir__conv_ws_bytes(p, es, scratch, &ws);
+    col = (double *)ws.col; buf = (double *)ws.buf; gs = ws.gemm;
     for (j0 = 0; j0 < total; j0 += len) {
         int64_t b = j0 / ohw, q0 = j0 - b * ohw;
         int one;
@@ -17429,7 +17589,7 @@ static void gir__nn_conv2d_f64(const gir__conv_p *p, const gir__gemm_cfg *gc, co
             const double *bm = col, *wg = w + g * kg * rows;
             int64_t ldb = len;
             if (one && gir__conv_plain(p)) { bm = x + (b * p->c + g * cg) * hw + q0; ldb = hw; }
-            else gir__nn_cols_f64(p, (double *)x, g, j0, len, col, 0);
+            else gir__nn_cols_f64(p, (double *)x, g, j0, len, col, 0, &ws);
             if (one) {
                 gir__gemm(gc, kg, len, rows, wg, rows, 1, bm, ldb, 1, y + (b * p->k + g * kg) * ohw + q0, ohw, 0, gs);
                 continue;
@@ -17446,8 +17606,11 @@ static void gir__nn_conv2d_bwd_data_f64(const gir__conv_p *p, const gir__gemm_cf
 {
     int64_t es = (int64_t)sizeof(double), rows = gir__conv_rows(p), cg = p->c / p->groups, kg = p->k / p->groups;
     int64_t hw = p->h * p->w, ohw = p->oh * p->ow, total = p->n * ohw, cols = gir__conv_cols(p, es), j0, len, g;
-    double *col = (double *)scratch, *buf = (double *)((char *)scratch + gir__conv_col_bytes(p, es));
-    void *gs = (char *)buf + gir__conv_buf_bytes(p, es);
+    gir__conv_ws ws;
+    double *col, *buf;
+    void *gs;
+    gir__conv_ws_bytes(p, es, scratch, &ws);
+    col = (double *)ws.col; buf = (double *)ws.buf; gs = ws.gemm;
     if (p->n * p->c * hw > 0) GIR_MEMSET(gx, 0, (size_t)(p->n * p->c * hw) * sizeof(double));
     for (j0 = 0; j0 < total; j0 += len) {
         int64_t b = j0 / ohw, q0 = j0 - b * ohw;
@@ -17467,7 +17630,7 @@ static void gir__nn_conv2d_bwd_data_f64(const gir__conv_p *p, const gir__gemm_cf
                 continue;
             }
             gir__gemm(gc, rows, len, kg, wg, 1, rows, bm, ldb, 1, col, len, 0, gs);
-            gir__nn_cols_f64(p, gx, g, j0, len, col, 1);
+            gir__nn_cols_f64(p, gx, g, j0, len, col, 1, &ws);
         }
     }
 }
@@ -17478,8 +17641,11 @@ static void gir__nn_conv2d_bwd_filter_f64(const gir__conv_p *p, const gir__gemm_
 {
     int64_t es = (int64_t)sizeof(double), rows = gir__conv_rows(p), cg = p->c / p->groups, kg = p->k / p->groups;
     int64_t hw = p->h * p->w, ohw = p->oh * p->ow, total = p->n * ohw, cols = gir__conv_cols(p, es), j0, len, g;
-    double *col = (double *)scratch, *buf = (double *)((char *)scratch + gir__conv_col_bytes(p, es));
-    void *gs = (char *)buf + gir__conv_buf_bytes(p, es);
+    gir__conv_ws ws;
+    double *col, *buf;
+    void *gs;
+    gir__conv_ws_bytes(p, es, scratch, &ws);
+    col = (double *)ws.col; buf = (double *)ws.buf; gs = ws.gemm;
     if (total == 0 && p->k * rows > 0) GIR_MEMSET(gw, 0, (size_t)(p->k * rows) * sizeof(double));
     for (j0 = 0; j0 < total; j0 += len) {
         int64_t b = j0 / ohw, q0 = j0 - b * ohw;
@@ -17495,7 +17661,7 @@ static void gir__nn_conv2d_bwd_filter_f64(const gir__conv_p *p, const gir__gemm_
                 lda = len;
             }
             if (one && gir__conv_plain(p)) { bm = x + (b * p->c + g * cg) * hw + q0; csb = hw; }
-            else gir__nn_cols_f64(p, (double *)x, g, j0, len, col, 0);
+            else gir__nn_cols_f64(p, (double *)x, g, j0, len, col, 0, &ws);
             gir__gemm(gc, kg, rows, len, am, lda, 1, bm, 1, csb, gw + g * kg * rows, rows, j0 > 0, gs);
         }
     }

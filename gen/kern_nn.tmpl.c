@@ -88,14 +88,45 @@ static int gir__conv_plain(const gir__conv_p *p)
 {
     return p->kh == 1 && p->kw == 1 && p->sh == 1 && p->sw == 1 && p->ph == 0 && p->pw == 0;
 }
-/* scratch layout: the im2col block [rows x cols], a [kg x cols] buffer, then the GEMM's packing memory */
+/* The staged im2col, for stride 1 with the output as large as the input (a "same" convolution) when blocks hold
+   whole images: the planes of one input channel of all images of a block are copied next to each other, with a
+   margin of gir__conv_margin cells on both sides, and each row of the im2col matrix is then one shifted copy of
+   them, its cells that read the padding (or a neighbouring row or image) set to 0 afterwards. */
+static int gir__conv_staged(const gir__conv_p *p, int64_t cols)
+{
+    return p->sh == 1 && p->sw == 1 && p->oh == p->h && p->ow == p->w && cols >= p->oh * p->ow && cols > 0;
+}
+static int64_t gir__conv_margin(const gir__conv_p *p)
+{
+    int64_t ty = (p->kh - 1) * p->dh - p->ph, tx = (p->kw - 1) * p->dw - p->pw;
+    return (p->ph > ty ? p->ph : ty) * p->w + (p->pw > tx ? p->pw : tx);
+}
+/* scratch layout: the im2col block [rows x cols], a [kg x cols] buffer, the stage and its list of cells to clear
+   (staged only), then the GEMM's packing memory */
+typedef struct gir__conv_ws {
+    void *col, *buf, *stage, *zl, *gemm;
+} gir__conv_ws;
+static size_t gir__conv_ws_bytes(const gir__conv_p *p, int64_t es, void *scratch, gir__conv_ws *ws)
+{
+    int64_t cols = gir__conv_cols(p, es), cg = p->c / p->groups;
+    size_t col = gir__gemm_align((size_t)(gir__conv_rows(p) * cols * es));
+    size_t buf = gir__gemm_align((size_t)(p->k / p->groups * cols * es)), st = 0, zl = 0;
+    if (gir__conv_staged(p, cols)) {
+        st = gir__gemm_align((size_t)(cg * (cols + 2 * gir__conv_margin(p)) * es));
+        zl = gir__gemm_align((size_t)(p->oh * p->ow) * sizeof(int32_t));
+    }
+    if (ws) {
+        ws->col = scratch;
+        ws->buf = (char *)scratch + col;
+        ws->stage = (char *)scratch + col + buf;
+        ws->zl = (char *)scratch + col + buf + st;
+        ws->gemm = (char *)scratch + col + buf + st + zl;
+    }
+    return col + buf + st + zl;
+}
 static size_t gir__conv_col_bytes(const gir__conv_p *p, int64_t es)
 {
     return gir__gemm_align((size_t)(gir__conv_rows(p) * gir__conv_cols(p, es) * es));
-}
-static size_t gir__conv_buf_bytes(const gir__conv_p *p, int64_t es)
-{
-    return gir__gemm_align((size_t)(p->k / p->groups * gir__conv_cols(p, es) * es));
 }
 /* scratch bytes of conv2d (which 0), its data gradient (1) or its filter gradient (2) */
 static size_t gir__conv_scratch(const gir__conv_p *p, const gir__gemm_cfg *g, int which)
@@ -103,7 +134,7 @@ static size_t gir__conv_scratch(const gir__conv_p *p, const gir__gemm_cfg *g, in
     int64_t es = g->es, rows = gir__conv_rows(p), kg = p->k / p->groups, cols = gir__conv_cols(p, es);
     size_t gs = which == 0 ? gir__gemm_scratch(g, kg, cols, rows)
               : which == 1 ? gir__gemm_scratch(g, rows, cols, kg) : gir__gemm_scratch(g, kg, rows, cols);
-    return gir__conv_col_bytes(p, es) + gir__conv_buf_bytes(p, es) + gs;
+    return gir__conv_ws_bytes(p, es, NULL, NULL) + gs;
 }
 /* Pooling visits, for each output row, the rows of its windows inside the input (found once per row), and for
    each output column the window's columns inside the input: all kw of them, without bound checks, for the
@@ -182,13 +213,56 @@ static void gir__nn_row_GIR_SFX(const gir__conv_p *p, GIR_T *x, int64_t xi, GIR_
     }
 }
 
+/* Between the im2col rows of group g over the whole images [j0, j0 + len) and x, through the stage (see
+   gir__conv_staged): gather (back = 0) or add back (back = 1; the planes of x are overwritten, as each is
+   reached by one block and group only and was zero) */
+static void gir__nn_staged_GIR_SFX(const gir__conv_p *p, GIR_T *x, int64_t g, int64_t j0, int64_t len, GIR_T *col,
+                                   int back, const gir__conv_ws *ws)
+{
+    int64_t cg = p->c / p->groups, hw = p->h * p->w, b0 = j0 / hw, nb = len / hw, mg = gir__conv_margin(p);
+    int64_t rl = len + 2 * mg, ic, ky, kx, r = 0, b, i, y0, y1, x0, x1, oy, ox;
+    GIR_T *stage = (GIR_T *)ws->stage;
+    int32_t *zl = (int32_t *)ws->zl;
+    size_t pb = (size_t)hw * sizeof(GIR_T);
+    if (back) GIR_MEMSET(stage, 0, (size_t)(cg * rl) * sizeof(GIR_T));
+    else
+        for (ic = 0; ic < cg; ++ic) {
+            GIR_T *s = stage + ic * rl;
+            for (i = 0; i < mg; ++i) s[i] = s[mg + len + i] = (GIR_T)0;
+            for (b = 0; b < nb; ++b) GIR_MEMCPY(s + mg + b * hw, x + ((b0 + b) * p->c + g * cg + ic) * hw, pb);
+        }
+    for (ic = 0; ic < cg; ++ic)
+        for (ky = 0; ky < p->kh; ++ky)
+            for (kx = 0; kx < p->kw; ++kx, ++r) {
+                int64_t offy = ky * p->dh - p->ph, offx = kx * p->dw - p->pw, nz = 0;
+                GIR_T *c = col + r * len, *s = stage + ic * rl + mg + offy * p->w + offx;
+                gir__nn_span(offy, 1, p->h, p->oh, &y0, &y1);
+                gir__nn_span(offx, 1, p->w, p->ow, &x0, &x1);
+                for (oy = 0; oy < p->oh; ++oy)           /* the cells of an image that read the padding */
+                    for (ox = 0; ox < p->ow; ++ox)
+                        if (oy < y0 || oy >= y1 || ox < x0 || ox >= x1) zl[nz++] = (int32_t)(oy * p->ow + ox);
+                if (!back) GIR_MEMCPY(c, s, (size_t)len * sizeof(GIR_T));
+                for (b = 0; b < nb; ++b)
+                    for (i = 0; i < nz; ++i) c[b * hw + zl[i]] = (GIR_T)0;
+                if (back)
+                    for (i = 0; i < len; ++i) s[i] += c[i];
+            }
+    if (back)
+        for (ic = 0; ic < cg; ++ic)
+            for (b = 0; b < nb; ++b) GIR_MEMCPY(x + ((b0 + b) * p->c + g * cg + ic) * hw, stage + ic * rl + mg + b * hw, pb);
+}
+
 /* Between rows (ic, ky, kx) x columns [j0, j0 + len) of the im2col matrix of group g (col, row stride len) and
    the input x: gather (back = 0) or add back into x (back = 1: x += col) */
 static void gir__nn_cols_GIR_SFX(const gir__conv_p *p, GIR_T *x, int64_t g, int64_t j0, int64_t len,
-                                 GIR_T *col, int back)
+                                 GIR_T *col, int back, const gir__conv_ws *ws)
 {
     int64_t cg = p->c / p->groups, hw = p->h * p->w, ohw = p->oh * p->ow, ic, ky, kx, r = 0, span[4];
     int runs = p->sh == 1 && p->sw == 1 && p->ow == p->w && j0 % ohw == 0 && len % ohw == 0;
+    if (gir__conv_staged(p, gir__conv_cols(p, (int64_t)sizeof(GIR_T)))) {
+        gir__nn_staged_GIR_SFX(p, x, g, j0, len, col, back, ws);
+        return;
+    }
     for (ic = 0; ic < cg; ++ic)
         for (ky = 0; ky < p->kh; ++ky)
             for (kx = 0; kx < p->kw; ++kx, ++r) {
@@ -233,8 +307,11 @@ static void gir__nn_conv2d_GIR_SFX(const gir__conv_p *p, const gir__gemm_cfg *gc
 {
     int64_t es = (int64_t)sizeof(GIR_T), rows = gir__conv_rows(p), cg = p->c / p->groups, kg = p->k / p->groups;
     int64_t hw = p->h * p->w, ohw = p->oh * p->ow, total = p->n * ohw, cols = gir__conv_cols(p, es), j0, len, g;
-    GIR_T *col = (GIR_T *)scratch, *buf = (GIR_T *)((char *)scratch + gir__conv_col_bytes(p, es));
-    void *gs = (char *)buf + gir__conv_buf_bytes(p, es);
+    gir__conv_ws ws;
+    GIR_T *col, *buf;
+    void *gs;
+    gir__conv_ws_bytes(p, es, scratch, &ws);
+    col = (GIR_T *)ws.col; buf = (GIR_T *)ws.buf; gs = ws.gemm;
     for (j0 = 0; j0 < total; j0 += len) {
         int64_t b = j0 / ohw, q0 = j0 - b * ohw;
         int one;
@@ -244,7 +321,7 @@ static void gir__nn_conv2d_GIR_SFX(const gir__conv_p *p, const gir__gemm_cfg *gc
             const GIR_T *bm = col, *wg = w + g * kg * rows;
             int64_t ldb = len;
             if (one && gir__conv_plain(p)) { bm = x + (b * p->c + g * cg) * hw + q0; ldb = hw; }
-            else gir__nn_cols_GIR_SFX(p, (GIR_T *)x, g, j0, len, col, 0);
+            else gir__nn_cols_GIR_SFX(p, (GIR_T *)x, g, j0, len, col, 0, &ws);
             if (one) {
                 gir__gemm(gc, kg, len, rows, wg, rows, 1, bm, ldb, 1, y + (b * p->k + g * kg) * ohw + q0, ohw, 0, gs);
                 continue;
@@ -261,8 +338,11 @@ static void gir__nn_conv2d_bwd_data_GIR_SFX(const gir__conv_p *p, const gir__gem
 {
     int64_t es = (int64_t)sizeof(GIR_T), rows = gir__conv_rows(p), cg = p->c / p->groups, kg = p->k / p->groups;
     int64_t hw = p->h * p->w, ohw = p->oh * p->ow, total = p->n * ohw, cols = gir__conv_cols(p, es), j0, len, g;
-    GIR_T *col = (GIR_T *)scratch, *buf = (GIR_T *)((char *)scratch + gir__conv_col_bytes(p, es));
-    void *gs = (char *)buf + gir__conv_buf_bytes(p, es);
+    gir__conv_ws ws;
+    GIR_T *col, *buf;
+    void *gs;
+    gir__conv_ws_bytes(p, es, scratch, &ws);
+    col = (GIR_T *)ws.col; buf = (GIR_T *)ws.buf; gs = ws.gemm;
     if (p->n * p->c * hw > 0) GIR_MEMSET(gx, 0, (size_t)(p->n * p->c * hw) * sizeof(GIR_T));
     for (j0 = 0; j0 < total; j0 += len) {
         int64_t b = j0 / ohw, q0 = j0 - b * ohw;
@@ -282,7 +362,7 @@ static void gir__nn_conv2d_bwd_data_GIR_SFX(const gir__conv_p *p, const gir__gem
                 continue;
             }
             gir__gemm(gc, rows, len, kg, wg, 1, rows, bm, ldb, 1, col, len, 0, gs);
-            gir__nn_cols_GIR_SFX(p, gx, g, j0, len, col, 1);
+            gir__nn_cols_GIR_SFX(p, gx, g, j0, len, col, 1, &ws);
         }
     }
 }
@@ -293,8 +373,11 @@ static void gir__nn_conv2d_bwd_filter_GIR_SFX(const gir__conv_p *p, const gir__g
 {
     int64_t es = (int64_t)sizeof(GIR_T), rows = gir__conv_rows(p), cg = p->c / p->groups, kg = p->k / p->groups;
     int64_t hw = p->h * p->w, ohw = p->oh * p->ow, total = p->n * ohw, cols = gir__conv_cols(p, es), j0, len, g;
-    GIR_T *col = (GIR_T *)scratch, *buf = (GIR_T *)((char *)scratch + gir__conv_col_bytes(p, es));
-    void *gs = (char *)buf + gir__conv_buf_bytes(p, es);
+    gir__conv_ws ws;
+    GIR_T *col, *buf;
+    void *gs;
+    gir__conv_ws_bytes(p, es, scratch, &ws);
+    col = (GIR_T *)ws.col; buf = (GIR_T *)ws.buf; gs = ws.gemm;
     if (total == 0 && p->k * rows > 0) GIR_MEMSET(gw, 0, (size_t)(p->k * rows) * sizeof(GIR_T));
     for (j0 = 0; j0 < total; j0 += len) {
         int64_t b = j0 / ohw, q0 = j0 - b * ohw;
@@ -310,7 +393,7 @@ static void gir__nn_conv2d_bwd_filter_GIR_SFX(const gir__conv_p *p, const gir__g
                 lda = len;
             }
             if (one && gir__conv_plain(p)) { bm = x + (b * p->c + g * cg) * hw + q0; csb = hw; }
-            else gir__nn_cols_GIR_SFX(p, (GIR_T *)x, g, j0, len, col, 0);
+            else gir__nn_cols_GIR_SFX(p, (GIR_T *)x, g, j0, len, col, 0, &ws);
             gir__gemm(gc, kg, rows, len, am, lda, 1, bm, 1, csb, gw + g * kg * rows, rows, j0 > 0, gs);
         }
     }
