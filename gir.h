@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=45e02f3c6f34e50afd6c7d48afd06fd7bc60f51ca25cea816bbc74ca94952a36
-                                          gen/ sha256=6d69848c97cfb0cf
+                                          gen/ sha256=44a1ed8967d22043
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -16996,6 +16996,8 @@ static void gir__nn_staged_f32(const gir__conv_p *p, float *x, int64_t g, int64_
     float *stage = (float *)ws->stage;
     int32_t *zl = (int32_t *)ws->zl;
     size_t pb = (size_t)hw * sizeof(float);
+    gir__ew_fn add = gir__ew_pick(GIR_OP_ADD, sizeof(float) == 4 ? GIR_DTYPE_F32 : GIR_DTYPE_F64);
+    int64_t st[2] = {1, 1};
     if (back) GIR_MEMSET(stage, 0, (size_t)(cg * rl) * sizeof(float));
     else
         for (ic = 0; ic < cg; ++ic) {
@@ -17016,8 +17018,12 @@ static void gir__nn_staged_f32(const gir__conv_p *p, float *x, int64_t g, int64_
                 if (!back) GIR_MEMCPY(c, s, (size_t)len * sizeof(float));
                 for (b = 0; b < nb; ++b)
                     for (i = 0; i < nz; ++i) c[b * hw + zl[i]] = (float)0;
-                if (back)
-                    for (i = 0; i < len; ++i) s[i] += c[i];
+                if (back) {                              /* s += c through the vector add kernel */
+                    const void *in[2];
+                    in[0] = s;
+                    in[1] = c;
+                    add(len, s, in, st, NULL);
+                }
             }
     if (back)
         for (ic = 0; ic < cg; ++ic)
@@ -17492,6 +17498,8 @@ static void gir__nn_staged_f64(const gir__conv_p *p, double *x, int64_t g, int64
     double *stage = (double *)ws->stage;
     int32_t *zl = (int32_t *)ws->zl;
     size_t pb = (size_t)hw * sizeof(double);
+    gir__ew_fn add = gir__ew_pick(GIR_OP_ADD, sizeof(double) == 4 ? GIR_DTYPE_F32 : GIR_DTYPE_F64);
+    int64_t st[2] = {1, 1};
     if (back) GIR_MEMSET(stage, 0, (size_t)(cg * rl) * sizeof(double));
     else
         for (ic = 0; ic < cg; ++ic) {
@@ -17512,8 +17520,12 @@ static void gir__nn_staged_f64(const gir__conv_p *p, double *x, int64_t g, int64
                 if (!back) GIR_MEMCPY(c, s, (size_t)len * sizeof(double));
                 for (b = 0; b < nb; ++b)
                     for (i = 0; i < nz; ++i) c[b * hw + zl[i]] = (double)0;
-                if (back)
-                    for (i = 0; i < len; ++i) s[i] += c[i];
+                if (back) {                              /* s += c through the vector add kernel */
+                    const void *in[2];
+                    in[0] = s;
+                    in[1] = c;
+                    add(len, s, in, st, NULL);
+                }
             }
     if (back)
         for (ic = 0; ic < cg; ++ic)

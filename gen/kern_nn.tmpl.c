@@ -224,6 +224,8 @@ static void gir__nn_staged_GIR_SFX(const gir__conv_p *p, GIR_T *x, int64_t g, in
     GIR_T *stage = (GIR_T *)ws->stage;
     int32_t *zl = (int32_t *)ws->zl;
     size_t pb = (size_t)hw * sizeof(GIR_T);
+    gir__ew_fn add = gir__ew_pick(GIR_OP_ADD, sizeof(GIR_T) == 4 ? GIR_DTYPE_F32 : GIR_DTYPE_F64);
+    int64_t st[2] = {1, 1};
     if (back) GIR_MEMSET(stage, 0, (size_t)(cg * rl) * sizeof(GIR_T));
     else
         for (ic = 0; ic < cg; ++ic) {
@@ -244,8 +246,12 @@ static void gir__nn_staged_GIR_SFX(const gir__conv_p *p, GIR_T *x, int64_t g, in
                 if (!back) GIR_MEMCPY(c, s, (size_t)len * sizeof(GIR_T));
                 for (b = 0; b < nb; ++b)
                     for (i = 0; i < nz; ++i) c[b * hw + zl[i]] = (GIR_T)0;
-                if (back)
-                    for (i = 0; i < len; ++i) s[i] += c[i];
+                if (back) {                              /* s += c through the vector add kernel */
+                    const void *in[2];
+                    in[0] = s;
+                    in[1] = c;
+                    add(len, s, in, st, NULL);
+                }
             }
     if (back)
         for (ic = 0; ic < cg; ++ic)
