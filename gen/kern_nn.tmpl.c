@@ -150,8 +150,8 @@ static void gir__nn_wins_init(const gir__conv_p *p, gir__nn_wins *v)
 }
 static void gir__nn_wins_row(const gir__conv_p *p, gir__nn_wins *v, int64_t oy)
 {
-    int64_t by = oy * p->sh - p->ph, y0, y1;
-    gir__nn_span(by, p->dh, p->h, p->kh, &y0, &y1);
+    int64_t by = oy * p->sh - p->ph, y0 = 0, y1 = p->kh;
+    if (by < 0 || by + (p->kh - 1) * p->dh >= p->h) gir__nn_span(by, p->dh, p->h, p->kh, &y0, &y1);
     v->ny = y1 - y0;
     v->row = (by + y0 * p->dh) * p->w;
 }
@@ -405,9 +405,18 @@ static void gir__nn_conv2d_bwd_filter_GIR_SFX(const gir__conv_p *p, const gir__g
     }
 }
 
-/* the first maximum of the window at xp[at + i*rs + j*dw], i < ny, j < nx (a later NaN replaces an earlier one,
-   as in PyTorch); -1 if it is empty. Without branches on the data (random data would mispredict them): bv is
-   the running maximum (a max instruction), nan whether a NaN was seen */
+/* one step of a running first maximum: cell idx against the best so far (a later NaN replaces an earlier one, as
+   in PyTorch). Without branches on the data (random data would mispredict them): bv is the running maximum (a
+   max instruction), nan whether a NaN was seen */
+static void gir__nn_amax_GIR_SFX(const GIR_T *xp, int64_t idx, GIR_T *bv, int *nan, int64_t *best)
+{
+    GIR_T e = xp[idx];
+    int isnan = e != e, up = ((e > *bv) & !*nan) | isnan;
+    *nan |= isnan;
+    *bv = e > *bv ? e : *bv;
+    *best += (idx - *best) & -(int64_t)up;
+}
+/* the first maximum of the window at xp[at + i*rs + j*dw], i < ny, j < nx; -1 if it is empty */
 static int64_t gir__nn_argmax_GIR_SFX(const GIR_T *xp, int64_t at, int64_t ny, int64_t nx, int64_t rs, int64_t dw)
 {
     int64_t best = at, i, j;
@@ -416,39 +425,101 @@ static int64_t gir__nn_argmax_GIR_SFX(const GIR_T *xp, int64_t at, int64_t ny, i
     if (ny <= 0 || nx <= 0) return -1;
     bv = xp[at];
     for (i = 0; i < ny; ++i)
-        for (j = 0; j < nx; ++j) {
-            int64_t idx = at + i * rs + j * dw;
-            GIR_T e = xp[idx];
-            int isnan = e != e, up = ((e > bv) & !nan) | isnan;
-            nan |= isnan;
-            bv = e > bv ? e : bv;
-            best += (idx - best) & -(int64_t)up;
-        }
+        for (j = 0; j < nx; ++j) gir__nn_amax_GIR_SFX(xp, at + i * rs + j * dw, &bv, &nan, &best);
     return best;
+}
+/* the first maximum of a 2x2 window inside the input */
+static int64_t gir__nn_argmax4_GIR_SFX(const GIR_T *xp, int64_t at, int64_t rs, int64_t dw)
+{
+    int64_t best = at;
+    int nan = 0;
+    GIR_T bv = xp[at];
+    gir__nn_amax_GIR_SFX(xp, at, &bv, &nan, &best);
+    gir__nn_amax_GIR_SFX(xp, at + dw, &bv, &nan, &best);
+    gir__nn_amax_GIR_SFX(xp, at + rs, &bv, &nan, &best);
+    gir__nn_amax_GIR_SFX(xp, at + rs + dw, &bv, &nan, &best);
+    return best;
+}
+
+/* max pooling of one output row oy of plane xp: forward (gy NULL: values into y) or backward (gx += gy at each
+   window's first maximum). The windows inside the input, 2x2 ones above all, skip the clipping. */
+static void gir__nn_maxrow_GIR_SFX(const gir__conv_p *p, const gir__nn_wins *v, const GIR_T *xp, const GIR_T *gy,
+                                   GIR_T *y, GIR_T *gx)
+{
+    int64_t ox, nx, at, sw = p->sw, dw = p->dw, rs = v->rs, lo = v->ix0, hi = v->ix1;
+    GIR_T ninf = gir__log_GIR_SFX((GIR_T)0); /* -inf */
+    if (v->ny != p->kh) lo = hi = p->ow;                 /* clipped rows: every window the slow way */
+    for (ox = 0; ox < p->ow; ++ox) {
+        if (ox == lo) {                                  /* the full windows [lo, hi) */
+            at = v->row + lo * sw - p->pw;
+            if (p->kh == 2 && p->kw == 2 && !gy)
+                for (; ox < hi; ++ox, at += sw) {
+                    GIR_T a = xp[at], b = xp[at + dw], c = xp[at + rs], d = xp[at + rs + dw];
+                    GIR_T m = a > b ? a : b, n = c > d ? c : d;
+                    y[ox] = m > n ? m : n;
+                    if (a != a || b != b || c != c || d != d) y[ox] = xp[gir__nn_argmax4_GIR_SFX(xp, at, rs, dw)];
+                }
+            else if (p->kh == 2 && p->kw == 2)
+                for (; ox < hi; ++ox, at += sw) {           /* first maximum of each row, then of the two */
+                    GIR_T a = xp[at], b = xp[at + dw], c = xp[at + rs], d = xp[at + rs + dw];
+                    int64_t i0 = b > a ? at + dw : at, i1 = d > c ? at + rs + dw : at + rs;
+                    GIR_T m = b > a ? b : a, n = d > c ? d : c;
+                    int64_t m4 = n > m ? i1 : i0;
+                    if (a != a || b != b || c != c || d != d) m4 = gir__nn_argmax4_GIR_SFX(xp, at, rs, dw);
+                    gx[m4] += gy[ox];
+                }
+            else
+                for (; ox < hi; ++ox, at += sw) {
+                    int64_t m = gir__nn_argmax_GIR_SFX(xp, at, p->kh, p->kw, rs, dw);
+                    if (gy) gx[m] += gy[ox];
+                    else y[ox] = xp[m];
+                }
+            if (ox >= p->ow) break;
+        }
+        at = gir__nn_wins_col(p, v, ox, &nx);
+        at = gir__nn_argmax_GIR_SFX(xp, at, v->ny, nx, rs, dw);
+        if (!gy) y[ox] = at < 0 ? ninf : xp[at];
+        else if (at >= 0) gx[at] += gy[ox];
+    }
+}
+
+/* max pooling with 2x2 windows, stride 2, no padding or dilation (the common case; every window inside the input),
+   forward (gy NULL) or backward, in plain loops: the first maximum of each row of a window, then of the two */
+static void gir__nn_max2x2_GIR_SFX(const gir__conv_p *p, const GIR_T *x, const GIR_T *gy, GIR_T *out)
+{
+    int64_t w = p->w, hw = p->h * w, pl, oy, ox;
+    for (pl = 0; pl < p->n * p->c; ++pl)
+        for (oy = 0; oy < p->oh; ++oy) {
+            const GIR_T *xp = x + pl * hw;
+            int64_t at = 2 * oy * w;
+            for (ox = 0; ox < p->ow; ++ox, at += 2) {
+                GIR_T a = xp[at], b = xp[at + 1], c = xp[at + w], d = xp[at + w + 1];
+                GIR_T m = b > a ? b : a, n = d > c ? d : c;
+                int64_t i0 = b > a ? at + 1 : at, i1 = d > c ? at + w + 1 : at + w, i4 = n > m ? i1 : i0;
+                if (a != a || b != b || c != c || d != d) i4 = gir__nn_argmax4_GIR_SFX(xp, at, w, 1);
+                if (gy) out[pl * hw + i4] += *gy++;
+                else *out++ = xp[i4];
+            }
+        }
 }
 
 /* max pooling forward (gy == NULL) or backward (gx += gy at each window's first maximum, gx zeroed first) */
 static void gir__nn_maxpool_GIR_SFX(const gir__conv_p *p, const GIR_T *x, const GIR_T *gy, GIR_T *out)
 {
-    int64_t hw = p->h * p->w, pl, oy, ox, nx;
-    GIR_T ninf = gir__log_GIR_SFX((GIR_T)0); /* -inf */
+    int64_t hw = p->h * p->w, ohw = p->oh * p->ow, pl, oy;
     gir__nn_wins v;
     gir__nn_wins_init(p, &v);
     if (gy && p->n * p->c * hw > 0) GIR_MEMSET(out, 0, (size_t)(p->n * p->c * hw) * sizeof(GIR_T));
-    for (pl = 0; pl < p->n * p->c; ++pl) {
-        const GIR_T *xp = x + pl * hw;
-        GIR_T *gxp = out + pl * hw;
+    if (p->kh == 2 && p->kw == 2 && p->sh == 2 && p->sw == 2 && p->ph == 0 && p->pw == 0 && p->dh == 1 && p->dw == 1) {
+        gir__nn_max2x2_GIR_SFX(p, x, gy, out);
+        return;
+    }
+    for (pl = 0; pl < p->n * p->c; ++pl)
         for (oy = 0; oy < p->oh; ++oy) {
             gir__nn_wins_row(p, &v, oy);
-            for (ox = 0; ox < p->ow; ++ox) {
-                int64_t c0 = gir__nn_wins_col(p, &v, ox, &nx);
-                int64_t at = gir__nn_argmax_GIR_SFX(xp, c0, v.ny, nx, v.rs, p->dw);
-                if (!gy) *out++ = at < 0 ? ninf : xp[at];
-                else if (at >= 0) gxp[at] += *gy++;
-                else ++gy;
-            }
+            if (gy) gir__nn_maxrow_GIR_SFX(p, &v, x + pl * hw, gy + pl * ohw + oy * p->ow, NULL, out + pl * hw);
+            else gir__nn_maxrow_GIR_SFX(p, &v, x + pl * hw, NULL, out + pl * ohw + oy * p->ow, NULL);
         }
-    }
 }
 static void gir__nn_maxpool2d_GIR_SFX(const gir__conv_p *p, const GIR_T *x, GIR_T *y)
 {
