@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=45e02f3c6f34e50afd6c7d48afd06fd7bc60f51ca25cea816bbc74ca94952a36
-                                          gen/ sha256=e845e1621122cf44
+                                          gen/ sha256=b1071035ceb755a1
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -17234,9 +17234,9 @@ static void gir__nn_maxrow_f32(const gir__conv_p *p, const gir__nn_wins *v, cons
             else if (p->kh == 2 && p->kw == 2)
                 for (; ox < hi; ++ox, at += sw) {           /* first maximum of each row, then of the two */
                     float a = xp[at], b = xp[at + dw], c = xp[at + rs], d = xp[at + rs + dw];
-                    int64_t i0 = b > a ? at + dw : at, i1 = d > c ? at + rs + dw : at + rs;
-                    float m = b > a ? b : a, n = d > c ? d : c;
-                    int64_t m4 = n > m ? i1 : i0;
+                    float m = a < b ? b : a, n = c < d ? d : c;
+                    int64_t i0 = at + (dw & -(int64_t)(b > a)), i1 = at + rs + (dw & -(int64_t)(d > c));
+                    int64_t m4 = i0 + ((i1 - i0) & -(int64_t)(n > m));
                     if (a != a || b != b || c != c || d != d) m4 = gir__nn_argmax4_f32(xp, at, rs, dw);
                     gx[m4] += gy[ox];
                 }
@@ -17266,8 +17266,9 @@ static void gir__nn_max2x2_f32(const gir__conv_p *p, const float *x, const float
             int64_t at = 2 * oy * w;
             for (ox = 0; ox < p->ow; ++ox, at += 2) {
                 float a = xp[at], b = xp[at + 1], c = xp[at + w], d = xp[at + w + 1];
-                float m = b > a ? b : a, n = d > c ? d : c;
-                int64_t i0 = b > a ? at + 1 : at, i1 = d > c ? at + w + 1 : at + w, i4 = n > m ? i1 : i0;
+                float m = a < b ? b : a, n = c < d ? d : c;       /* max instructions */
+                int64_t i0 = at + (b > a), i1 = at + w + (d > c);  /* indices by arithmetic: no branches */
+                int64_t i4 = i0 + ((i1 - i0) & -(int64_t)(n > m));
                 if (a != a || b != b || c != c || d != d) i4 = gir__nn_argmax4_f32(xp, at, w, 1);
                 if (gy) out[pl * hw + i4] += *gy++;
                 else *out++ = xp[i4];
@@ -17807,9 +17808,9 @@ static void gir__nn_maxrow_f64(const gir__conv_p *p, const gir__nn_wins *v, cons
             else if (p->kh == 2 && p->kw == 2)
                 for (; ox < hi; ++ox, at += sw) {           /* first maximum of each row, then of the two */
                     double a = xp[at], b = xp[at + dw], c = xp[at + rs], d = xp[at + rs + dw];
-                    int64_t i0 = b > a ? at + dw : at, i1 = d > c ? at + rs + dw : at + rs;
-                    double m = b > a ? b : a, n = d > c ? d : c;
-                    int64_t m4 = n > m ? i1 : i0;
+                    double m = a < b ? b : a, n = c < d ? d : c;
+                    int64_t i0 = at + (dw & -(int64_t)(b > a)), i1 = at + rs + (dw & -(int64_t)(d > c));
+                    int64_t m4 = i0 + ((i1 - i0) & -(int64_t)(n > m));
                     if (a != a || b != b || c != c || d != d) m4 = gir__nn_argmax4_f64(xp, at, rs, dw);
                     gx[m4] += gy[ox];
                 }
@@ -17839,8 +17840,9 @@ static void gir__nn_max2x2_f64(const gir__conv_p *p, const double *x, const doub
             int64_t at = 2 * oy * w;
             for (ox = 0; ox < p->ow; ++ox, at += 2) {
                 double a = xp[at], b = xp[at + 1], c = xp[at + w], d = xp[at + w + 1];
-                double m = b > a ? b : a, n = d > c ? d : c;
-                int64_t i0 = b > a ? at + 1 : at, i1 = d > c ? at + w + 1 : at + w, i4 = n > m ? i1 : i0;
+                double m = a < b ? b : a, n = c < d ? d : c;       /* max instructions */
+                int64_t i0 = at + (b > a), i1 = at + w + (d > c);  /* indices by arithmetic: no branches */
+                int64_t i4 = i0 + ((i1 - i0) & -(int64_t)(n > m));
                 if (a != a || b != b || c != c || d != d) i4 = gir__nn_argmax4_f64(xp, at, w, 1);
                 if (gy) out[pl * hw + i4] += *gy++;
                 else *out++ = xp[i4];

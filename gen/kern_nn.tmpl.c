@@ -462,9 +462,9 @@ static void gir__nn_maxrow_GIR_SFX(const gir__conv_p *p, const gir__nn_wins *v, 
             else if (p->kh == 2 && p->kw == 2)
                 for (; ox < hi; ++ox, at += sw) {           /* first maximum of each row, then of the two */
                     GIR_T a = xp[at], b = xp[at + dw], c = xp[at + rs], d = xp[at + rs + dw];
-                    int64_t i0 = b > a ? at + dw : at, i1 = d > c ? at + rs + dw : at + rs;
-                    GIR_T m = b > a ? b : a, n = d > c ? d : c;
-                    int64_t m4 = n > m ? i1 : i0;
+                    GIR_T m = a < b ? b : a, n = c < d ? d : c;
+                    int64_t i0 = at + (dw & -(int64_t)(b > a)), i1 = at + rs + (dw & -(int64_t)(d > c));
+                    int64_t m4 = i0 + ((i1 - i0) & -(int64_t)(n > m));
                     if (a != a || b != b || c != c || d != d) m4 = gir__nn_argmax4_GIR_SFX(xp, at, rs, dw);
                     gx[m4] += gy[ox];
                 }
@@ -494,8 +494,9 @@ static void gir__nn_max2x2_GIR_SFX(const gir__conv_p *p, const GIR_T *x, const G
             int64_t at = 2 * oy * w;
             for (ox = 0; ox < p->ow; ++ox, at += 2) {
                 GIR_T a = xp[at], b = xp[at + 1], c = xp[at + w], d = xp[at + w + 1];
-                GIR_T m = b > a ? b : a, n = d > c ? d : c;
-                int64_t i0 = b > a ? at + 1 : at, i1 = d > c ? at + w + 1 : at + w, i4 = n > m ? i1 : i0;
+                GIR_T m = a < b ? b : a, n = c < d ? d : c;       /* max instructions */
+                int64_t i0 = at + (b > a), i1 = at + w + (d > c);  /* indices by arithmetic: no branches */
+                int64_t i4 = i0 + ((i1 - i0) & -(int64_t)(n > m));
                 if (a != a || b != b || c != c || d != d) i4 = gir__nn_argmax4_GIR_SFX(xp, at, w, 1);
                 if (gy) out[pl * hw + i4] += *gy++;
                 else *out++ = xp[i4];
