@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=45e02f3c6f34e50afd6c7d48afd06fd7bc60f51ca25cea816bbc74ca94952a36
-                                          gen/ sha256=21e9dad89db1e9eb
+                                          gen/ sha256=319eecc6b5fe24d5
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -16840,14 +16840,15 @@ static void gir__nn_span(int64_t off, int64_t s, int64_t lim, int64_t osz,
     *hi = r;
 }
 
-/* im2col blocks: bytes of one block of the matrix (at least 64 columns, or one whole image) */
+/* im2col blocks: bytes of one block of the matrix (at least 64 columns, or one whole image) and of the buffer */
 #define GIR__CONV_BLOCK_BYTES 262144
 static int64_t gir__conv_rows(const gir__conv_p *p) { return p->c / p->groups * p->kh * p->kw; }
-/* columns per block: a multiple of oh*ow (whole images) or, for large images, a multiple of 64 below it */
+/* columns per block: a multiple of oh*ow (whole images) or, for large images, a multiple of 64 below it; the
+   budget bounds both the im2col block [rows x cols] and the buffer [kg x cols] */
 static int64_t gir__conv_cols(const gir__conv_p *p, int64_t es)
 {
-    int64_t rows = gir__conv_rows(p), ohw = p->oh * p->ow, total = p->n * ohw;
-    int64_t cols = rows > 0 ? GIR__CONV_BLOCK_BYTES / (rows * es) : total;
+    int64_t rows = gir__conv_rows(p), kg = p->k / p->groups, ohw = p->oh * p->ow, total = p->n * ohw;
+    int64_t tall = rows > kg ? rows : kg, cols = GIR__CONV_BLOCK_BYTES / ((tall > 0 ? tall : 1) * es);
     if (cols < 64) cols = 64;
     cols = cols >= ohw ? cols / ohw * ohw : cols / 64 * 64;
     return cols > total ? total : cols;
@@ -17418,14 +17419,15 @@ static void gir__nn_span(int64_t off, int64_t s, int64_t lim, int64_t osz,
     *hi = r;
 }
 
-/* im2col blocks: bytes of one block of the matrix (at least 64 columns, or one whole image) */
+/* im2col blocks: bytes of one block of the matrix (at least 64 columns, or one whole image) and of the buffer */
 #define GIR__CONV_BLOCK_BYTES 262144
 static int64_t gir__conv_rows(const gir__conv_p *p) { return p->c / p->groups * p->kh * p->kw; }
-/* columns per block: a multiple of oh*ow (whole images) or, for large images, a multiple of 64 below it */
+/* columns per block: a multiple of oh*ow (whole images) or, for large images, a multiple of 64 below it; the
+   budget bounds both the im2col block [rows x cols] and the buffer [kg x cols] */
 static int64_t gir__conv_cols(const gir__conv_p *p, int64_t es)
 {
-    int64_t rows = gir__conv_rows(p), ohw = p->oh * p->ow, total = p->n * ohw;
-    int64_t cols = rows > 0 ? GIR__CONV_BLOCK_BYTES / (rows * es) : total;
+    int64_t rows = gir__conv_rows(p), kg = p->k / p->groups, ohw = p->oh * p->ow, total = p->n * ohw;
+    int64_t tall = rows > kg ? rows : kg, cols = GIR__CONV_BLOCK_BYTES / ((tall > 0 ? tall : 1) * es);
     if (cols < 64) cols = 64;
     cols = cols >= ohw ? cols / ohw * ohw : cols / 64 * 64;
     return cols > total ? total : cols;

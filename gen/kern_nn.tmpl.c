@@ -68,14 +68,15 @@ static void gir__nn_span(int64_t off, int64_t s, int64_t lim, int64_t osz,
     *hi = r;
 }
 
-/* im2col blocks: bytes of one block of the matrix (at least 64 columns, or one whole image) */
+/* im2col blocks: bytes of one block of the matrix (at least 64 columns, or one whole image) and of the buffer */
 #define GIR__CONV_BLOCK_BYTES 262144
 static int64_t gir__conv_rows(const gir__conv_p *p) { return p->c / p->groups * p->kh * p->kw; }
-/* columns per block: a multiple of oh*ow (whole images) or, for large images, a multiple of 64 below it */
+/* columns per block: a multiple of oh*ow (whole images) or, for large images, a multiple of 64 below it; the
+   budget bounds both the im2col block [rows x cols] and the buffer [kg x cols] */
 static int64_t gir__conv_cols(const gir__conv_p *p, int64_t es)
 {
-    int64_t rows = gir__conv_rows(p), ohw = p->oh * p->ow, total = p->n * ohw;
-    int64_t cols = rows > 0 ? GIR__CONV_BLOCK_BYTES / (rows * es) : total;
+    int64_t rows = gir__conv_rows(p), kg = p->k / p->groups, ohw = p->oh * p->ow, total = p->n * ohw;
+    int64_t tall = rows > kg ? rows : kg, cols = GIR__CONV_BLOCK_BYTES / ((tall > 0 ? tall : 1) * es);
     if (cols < 64) cols = 64;
     cols = cols >= ohw ? cols / ohw * ohw : cols / 64 * 64;
     return cols > total ? total : cols;

@@ -205,11 +205,13 @@ static int test_conv_im2col_taken(void) {
 }
 
 /* the blocking: whole images per block while they fit, else parts of one image in multiples of 64 columns; the
-   block bytes stay bounded for a large layer */
+   block and buffer bytes stay bounded for large layers */
 static int test_conv_blocks_bounded(void) {
     cv_case big = {8, 64, 32, 32, 64, 3, 3, 1, 1, 1, 1, 1, 1, 1}, small = {32, 8, 4, 4, 16, 3, 3, 1, 1, 1, 1, 1, 1, 1};
+    cv_case wide = {64, 1, 64, 64, 4096, 1, 1, 1, 1, 0, 0, 1, 1, 1};
     gir__conv_p p;
     int64_t cols, j, len, total;
+    size_t ws;
     cv_params(&big, &p);
     cols = gir__conv_cols(&p, 4);
     CHECK(cols % 64 == 0 && cols < p.oh * p.ow, "64->64 32x32: %ld columns per block", (long)cols);
@@ -221,6 +223,10 @@ static int test_conv_blocks_bounded(void) {
         CHECK(len > 0 && j / (p.oh * p.ow) == (j + len - 1) / (p.oh * p.ow), "block at %ld of %ld columns", (long)j,
               (long)len);
     }
+    cv_params(&wide, &p);                       /* many filters over few rows: the buffer is bounded too */
+    ws = gir__conv_ws_bytes(&p, 4, NULL, NULL);
+    CHECK(ws <= 4096 * 64 * 4 + 2 * GIR__CONV_BLOCK_BYTES, "1 -> 4096 channels 1x1: %lu workspace bytes (64 columns "
+          "of 4096 at most)", (unsigned long)ws);
     cv_params(&small, &p);
     cols = gir__conv_cols(&p, 4);
     CHECK(cols == p.n * p.oh * p.ow, "cnn second layer: %ld columns per block, want all %ld", (long)cols,
