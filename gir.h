@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=45e02f3c6f34e50afd6c7d48afd06fd7bc60f51ca25cea816bbc74ca94952a36
-                                          gen/ sha256=319eecc6b5fe24d5
+                                          gen/ sha256=7aada620bf6a71cc
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -16943,17 +16943,17 @@ static int64_t gir__nn_wins_col(const gir__conv_p *p, const gir__nn_wins *v, int
 }
 #endif /* GIR__NN_PARAMS_DEFINED */
 
-/* Stride 1 and ow == w (a "same" convolution): output cell q of an image reads input cell q + shift for the
-   taps of one row of the im2col matrix (x: the input plane, sh: the shift). Copies the run [qa, qb) of cells between the first and the last valid
-   one, the cells outside it being 0, then clears the cells of each output row outside the valid columns
-   [x0, x1) (they read a neighbouring input row). Back: clears those cells, then adds the run into x. */
-static void gir__nn_run_f32(const gir__conv_p *p, float *x, int64_t sh, float *col, int64_t qa, int64_t qb,
+/* Stride 1 and ow == w: output cell q of an image reads input cell q + shift of plane x for the taps of one row
+   of the im2col matrix. Copies the run [qa, qb) of cells between the first and the last valid one, the cells
+   outside it being 0, then clears the cells of each output row outside the valid columns [x0, x1) (they read a
+   neighbouring input row). Back: clears those cells, then adds the run into x. */
+static void gir__nn_run_f32(const gir__conv_p *p, float *x, int64_t shift, float *col, int64_t qa, int64_t qb,
                                 int64_t x0, int64_t x1, int back)
 {
     int64_t ohw = p->oh * p->ow, ow = p->ow, oy, i;
     if (!back) {
         for (i = 0; i < qa; ++i) col[i] = (float)0;
-        if (qb > qa) GIR_MEMCPY(col + qa, x + sh + qa, (size_t)(qb - qa) * sizeof(float));
+        if (qb > qa) GIR_MEMCPY(col + qa, x + shift + qa, (size_t)(qb - qa) * sizeof(float));
         for (i = qb; i < ohw; ++i) col[i] = (float)0;
     }
     if (x0 > 0 || x1 < ow)
@@ -16962,7 +16962,7 @@ static void gir__nn_run_f32(const gir__conv_p *p, float *x, int64_t sh, float *c
             for (i = x1; i < ow; ++i) col[oy * ow + i] = (float)0;
         }
     if (back)
-        for (i = qa; i < qb; ++i) x[sh + i] += col[i];
+        for (i = qa; i < qb; ++i) x[shift + i] += col[i];
 }
 
 /* One row of the im2col matrix (taps offy, offx, valid output rows [y0, y1) and columns [x0, x1)) over the
@@ -17032,7 +17032,8 @@ static void gir__nn_staged_f32(const gir__conv_p *p, float *x, int64_t g, int64_
             }
     if (back)
         for (ic = 0; ic < cg; ++ic)
-            for (b = 0; b < nb; ++b) GIR_MEMCPY(x + ((b0 + b) * p->c + g * cg + ic) * hw, stage + ic * rl + mg + b * hw, pb);
+            for (b = 0; b < nb; ++b)
+                GIR_MEMCPY(x + ((b0 + b) * p->c + g * cg + ic) * hw, stage + ic * rl + mg + b * hw, pb);
 }
 
 /* Between rows (ic, ky, kx) x columns [j0, j0 + len) of the im2col matrix of group g (col, row stride len) and
@@ -17522,17 +17523,17 @@ static int64_t gir__nn_wins_col(const gir__conv_p *p, const gir__nn_wins *v, int
 }
 #endif /* GIR__NN_PARAMS_DEFINED */
 
-/* Stride 1 and ow == w (a "same" convolution): output cell q of an image reads input cell q + shift for the
-   taps of one row of the im2col matrix (x: the input plane, sh: the shift). Copies the run [qa, qb) of cells between the first and the last valid
-   one, the cells outside it being 0, then clears the cells of each output row outside the valid columns
-   [x0, x1) (they read a neighbouring input row). Back: clears those cells, then adds the run into x. */
-static void gir__nn_run_f64(const gir__conv_p *p, double *x, int64_t sh, double *col, int64_t qa, int64_t qb,
+/* Stride 1 and ow == w: output cell q of an image reads input cell q + shift of plane x for the taps of one row
+   of the im2col matrix. Copies the run [qa, qb) of cells between the first and the last valid one, the cells
+   outside it being 0, then clears the cells of each output row outside the valid columns [x0, x1) (they read a
+   neighbouring input row). Back: clears those cells, then adds the run into x. */
+static void gir__nn_run_f64(const gir__conv_p *p, double *x, int64_t shift, double *col, int64_t qa, int64_t qb,
                                 int64_t x0, int64_t x1, int back)
 {
     int64_t ohw = p->oh * p->ow, ow = p->ow, oy, i;
     if (!back) {
         for (i = 0; i < qa; ++i) col[i] = (double)0;
-        if (qb > qa) GIR_MEMCPY(col + qa, x + sh + qa, (size_t)(qb - qa) * sizeof(double));
+        if (qb > qa) GIR_MEMCPY(col + qa, x + shift + qa, (size_t)(qb - qa) * sizeof(double));
         for (i = qb; i < ohw; ++i) col[i] = (double)0;
     }
     if (x0 > 0 || x1 < ow)
@@ -17541,7 +17542,7 @@ static void gir__nn_run_f64(const gir__conv_p *p, double *x, int64_t sh, double 
             for (i = x1; i < ow; ++i) col[oy * ow + i] = (double)0;
         }
     if (back)
-        for (i = qa; i < qb; ++i) x[sh + i] += col[i];
+        for (i = qa; i < qb; ++i) x[shift + i] += col[i];
 }
 
 /* One row of the im2col matrix (taps offy, offx, valid output rows [y0, y1) and columns [x0, x1)) over the
@@ -17611,7 +17612,8 @@ static void gir__nn_staged_f64(const gir__conv_p *p, double *x, int64_t g, int64
             }
     if (back)
         for (ic = 0; ic < cg; ++ic)
-            for (b = 0; b < nb; ++b) GIR_MEMCPY(x + ((b0 + b) * p->c + g * cg + ic) * hw, stage + ic * rl + mg + b * hw, pb);
+            for (b = 0; b < nb; ++b)
+                GIR_MEMCPY(x + ((b0 + b) * p->c + g * cg + ic) * hw, stage + ic * rl + mg + b * hw, pb);
 }
 
 /* Between rows (ic, ky, kx) x columns [j0, j0 + len) of the im2col matrix of group g (col, row stride len) and

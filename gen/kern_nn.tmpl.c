@@ -171,17 +171,17 @@ static int64_t gir__nn_wins_col(const gir__conv_p *p, const gir__nn_wins *v, int
 }
 #endif /* GIR__NN_PARAMS_DEFINED */
 
-/* Stride 1 and ow == w (a "same" convolution): output cell q of an image reads input cell q + shift for the
-   taps of one row of the im2col matrix (x: the input plane, sh: the shift). Copies the run [qa, qb) of cells between the first and the last valid
-   one, the cells outside it being 0, then clears the cells of each output row outside the valid columns
-   [x0, x1) (they read a neighbouring input row). Back: clears those cells, then adds the run into x. */
-static void gir__nn_run_GIR_SFX(const gir__conv_p *p, GIR_T *x, int64_t sh, GIR_T *col, int64_t qa, int64_t qb,
+/* Stride 1 and ow == w: output cell q of an image reads input cell q + shift of plane x for the taps of one row
+   of the im2col matrix. Copies the run [qa, qb) of cells between the first and the last valid one, the cells
+   outside it being 0, then clears the cells of each output row outside the valid columns [x0, x1) (they read a
+   neighbouring input row). Back: clears those cells, then adds the run into x. */
+static void gir__nn_run_GIR_SFX(const gir__conv_p *p, GIR_T *x, int64_t shift, GIR_T *col, int64_t qa, int64_t qb,
                                 int64_t x0, int64_t x1, int back)
 {
     int64_t ohw = p->oh * p->ow, ow = p->ow, oy, i;
     if (!back) {
         for (i = 0; i < qa; ++i) col[i] = (GIR_T)0;
-        if (qb > qa) GIR_MEMCPY(col + qa, x + sh + qa, (size_t)(qb - qa) * sizeof(GIR_T));
+        if (qb > qa) GIR_MEMCPY(col + qa, x + shift + qa, (size_t)(qb - qa) * sizeof(GIR_T));
         for (i = qb; i < ohw; ++i) col[i] = (GIR_T)0;
     }
     if (x0 > 0 || x1 < ow)
@@ -190,7 +190,7 @@ static void gir__nn_run_GIR_SFX(const gir__conv_p *p, GIR_T *x, int64_t sh, GIR_
             for (i = x1; i < ow; ++i) col[oy * ow + i] = (GIR_T)0;
         }
     if (back)
-        for (i = qa; i < qb; ++i) x[sh + i] += col[i];
+        for (i = qa; i < qb; ++i) x[shift + i] += col[i];
 }
 
 /* One row of the im2col matrix (taps offy, offx, valid output rows [y0, y1) and columns [x0, x1)) over the
@@ -260,7 +260,8 @@ static void gir__nn_staged_GIR_SFX(const gir__conv_p *p, GIR_T *x, int64_t g, in
             }
     if (back)
         for (ic = 0; ic < cg; ++ic)
-            for (b = 0; b < nb; ++b) GIR_MEMCPY(x + ((b0 + b) * p->c + g * cg + ic) * hw, stage + ic * rl + mg + b * hw, pb);
+            for (b = 0; b < nb; ++b)
+                GIR_MEMCPY(x + ((b0 + b) * p->c + g * cg + ic) * hw, stage + ic * rl + mg + b * hw, pb);
 }
 
 /* Between rows (ic, ky, kx) x columns [j0, j0 + len) of the im2col matrix of group g (col, row stride len) and

@@ -178,6 +178,8 @@ static const cv_case cv_cases[] = {
     {1, 3, 4, 4, 2, 2, 2, 1, 1, 0, 0, 3, 3, 1},          /* dilated to cover the input exactly */
     {32, 8, 4, 4, 16, 3, 3, 1, 1, 1, 1, 1, 1, 1},        /* the second layer of cnn_train_b32 */
     {5, 2, 17, 13, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1},        /* blocks of several images, last one partial */
+    {3, 2, 7, 9, 3, 3, 1, 1, 1, 0, 0, 1, 1, 1},          /* rows as wide as the input, fewer rows: runs */
+    {2, 3, 8, 6, 2, 3, 3, 1, 1, 0, 1, 2, 1, 1},          /* the same with columns reading the padding */
     {2, 17, 24, 24, 3, 5, 2, 1, 1, 2, 1, 1, 1, 1},       /* an image in several blocks of 64 columns */
     {2, 17, 23, 21, 4, 5, 2, 1, 2, 1, 0, 1, 2, 1},       /* the same, strided and dilated */
 };
