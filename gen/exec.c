@@ -196,7 +196,8 @@ GIR_API gir_status gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs,
                 p->sin[p->nsin++] = p->map[gir__step_in(g, d, k, &tr)] - 1;
                 if (tr) s->tr = (uint8_t)(s->tr | 1u << k);
             }
-            sb = gir__scratch_bytes(d->op, d->dtype, &d->shape, d->nin ? &g->nodes[g->ins[d->in0]].shape : &d->shape);
+            sb = gir__scratch_bytes(d->op, d->dtype, &d->shape, d->nin ? &g->nodes[g->ins[d->in0]].shape : &d->shape,
+                                    d->nin > 1 ? &g->nodes[g->ins[d->in0 + 1]].shape : NULL);
             if (sb > scratch) scratch = sb;
         }
     }

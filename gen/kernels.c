@@ -867,13 +867,24 @@ static gir_status gir__k_mse(gir__kx *k) {
     gir__setd(k->out, k->dtype, 0, n ? s / (double)n : 0.0 / (double)(n - n));
     return GIR_OK;
 }
-static void gir__conv_fill(gir__conv_p *p, const gir_shape *xs, const gir_shape *ws, const gir_shape *ys,
-                           const gir_attr *A) {
+/* the sizes of a convolution from x [N, C, H, W], w [K, C/groups, kh, kw] and y [N, K, OH, OW] (w NULL: pooling,
+   K = C, groups 1); strides, padding and dilation are set by gir__conv_fill */
+static void gir__conv_dims(gir__conv_p *p, const gir_shape *xs, const gir_shape *ws, const gir_shape *ys) {
     p->n = xs->dim[0]; p->c = xs->dim[1]; p->h = xs->dim[2]; p->w = xs->dim[3];
     p->k = ws ? ws->dim[0] : xs->dim[1];
+    p->kh = ws ? ws->dim[2] : 1;
+    p->kw = ws ? ws->dim[3] : 1;
+    p->oh = ys->dim[2]; p->ow = ys->dim[3];
+    p->groups = ws && ws->dim[1] > 0 ? xs->dim[1] / ws->dim[1] : 1;
+    p->sh = p->sw = p->dh = p->dw = 1;
+    p->ph = p->pw = 0;
+    p->incl = 1;
+}
+static void gir__conv_fill(gir__conv_p *p, const gir_shape *xs, const gir_shape *ws, const gir_shape *ys,
+                           const gir_attr *A) {
+    gir__conv_dims(p, xs, ws, ys);
     p->kh = ws ? ws->dim[2] : A->l[0].v[0];
     p->kw = ws ? ws->dim[3] : A->l[0].v[1];
-    p->oh = ys->dim[2]; p->ow = ys->dim[3];
     p->sh = ws ? A->l[0].v[0] : A->l[1].v[0];
     p->sw = ws ? A->l[0].v[1] : A->l[1].v[1];
     p->ph = ws ? A->l[1].v[0] : A->l[2].v[0];
@@ -881,27 +892,29 @@ static void gir__conv_fill(gir__conv_p *p, const gir_shape *xs, const gir_shape 
     p->dh = ws ? A->l[2].v[0] : 1;
     p->dw = ws ? A->l[2].v[1] : 1;
     p->groups = ws ? A->i[0] : 1;
-    p->incl = 1;
 }
+/* conv2d and its gradients, as im2col blocks times the packed GEMM (kern_nn.tmpl.c) */
 static gir_status gir__k_conv(gir__kx *k) {
     gir__conv_p p;
     int f = k->dtype == GIR_DTYPE_F32;
+    const gir__gemm_cfg *g = gir__gemm_cfg_for(k->dtype);
     const void *a = k->in[0].p, *b = k->in[1].p;
+    void *s = k->scratch;
     switch (k->op) {
     case GIR_OP_CONV2D:
         gir__conv_fill(&p, k->in[0].s, k->in[1].s, k->shape, k->attr);
-        if (f) gir__nn_conv2d_f32(&p, (const float *)a, (const float *)b, (float *)k->out);
-        else gir__nn_conv2d_f64(&p, (const double *)a, (const double *)b, (double *)k->out);
+        if (f) gir__nn_conv2d_f32(&p, g, (const float *)a, (const float *)b, (float *)k->out, s);
+        else gir__nn_conv2d_f64(&p, g, (const double *)a, (const double *)b, (double *)k->out, s);
         break;
     case GIR_OP_CONV2D_BWD_DATA:
         gir__conv_fill(&p, k->shape, k->in[1].s, k->in[0].s, k->attr);
-        if (f) gir__nn_conv2d_bwd_data_f32(&p, (const float *)a, (const float *)b, (float *)k->out);
-        else gir__nn_conv2d_bwd_data_f64(&p, (const double *)a, (const double *)b, (double *)k->out);
+        if (f) gir__nn_conv2d_bwd_data_f32(&p, g, (const float *)a, (const float *)b, (float *)k->out, s);
+        else gir__nn_conv2d_bwd_data_f64(&p, g, (const double *)a, (const double *)b, (double *)k->out, s);
         break;
     default:
         gir__conv_fill(&p, k->in[0].s, k->shape, k->in[1].s, k->attr);
-        if (f) gir__nn_conv2d_bwd_filter_f32(&p, (const float *)a, (const float *)b, (float *)k->out);
-        else gir__nn_conv2d_bwd_filter_f64(&p, (const double *)a, (const double *)b, (double *)k->out);
+        if (f) gir__nn_conv2d_bwd_filter_f32(&p, g, (const float *)a, (const float *)b, (float *)k->out, s);
+        else gir__nn_conv2d_bwd_filter_f64(&p, g, (const double *)a, (const double *)b, (double *)k->out, s);
     }
     return GIR_OK;
 }
@@ -936,8 +949,9 @@ static gir_status gir__k_pool(gir__kx *k) {
 /* generated from ops.def: the kernel of each op */
 @@KERNEL_TABLE@@
 
-/* scratch bytes a step needs, by kernel family, so a new row of a family needs nothing more */
-static size_t gir__scratch_bytes(int op, int dt, const gir_shape *out, const gir_shape *in0) {
+/* scratch bytes a step needs, by kernel family, so a new row of a family needs nothing more; in1: the second
+   input's shape (NULL if none) */
+static size_t gir__scratch_bytes(int op, int dt, const gir_shape *out, const gir_shape *in0, const gir_shape *in1) {
     gir__kernel_fn k = gir__kernel_table[op];
     if (k == gir__k_reduce) return 2 * (size_t)gir__numel(out) * sizeof(double);
     if (k == gir__k_linalg) {
@@ -947,6 +961,14 @@ static size_t gir__scratch_bytes(int op, int dt, const gir_shape *out, const gir
     if (k == gir__k_matmul && (dt == GIR_DTYPE_F32 || dt == GIR_DTYPE_F64)) {
         int64_t n = out->dim[out->rank - 1];
         return n ? gir__gemm_scratch(gir__gemm_cfg_for(dt), gir__numel(out) / n, n, in0->dim[in0->rank - 1]) : 0;
+    }
+    if (k == gir__k_conv && in1) {            /* x, w, y; gx, w, gy; x, gw, gy */
+        gir__conv_p p;
+        int which = op == GIR_OP_CONV2D ? 0 : op == GIR_OP_CONV2D_BWD_DATA ? 1 : 2;
+        if (which == 0) gir__conv_dims(&p, in0, in1, out);
+        else if (which == 1) gir__conv_dims(&p, out, in1, in0);
+        else gir__conv_dims(&p, in0, out, in1);
+        return gir__conv_scratch(&p, gir__gemm_cfg_for(dt), which);
     }
     return 0;
 }

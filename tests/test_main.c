@@ -1022,6 +1022,7 @@ static int test_op_table(void) {
 #include "suite_overhead.c"
 #include "suite_fuse.c"
 #include "suite_threads.c"
+#include "suite_conv.c"
 
 int main(int argc, char **argv) {
     const char *golden = "tests/golden.txt";
@@ -1088,6 +1089,7 @@ int main(int argc, char **argv) {
     suite_overhead();
     suite_fuse();
     suite_threads();
+    suite_conv();
     if (verbose) say("second-order checks: %d cases passed, %d skipped (no second-order adjoint)\n", n2, n2skip);
     for (k = 0; k < ncases; ++k) {
         int j;
