@@ -680,24 +680,32 @@ static void gir__gemm_dots(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t
     }
 }
 
+/* the paths of gir__gemm (its return value): the packed path or one of the small shapes of gir__gemm_small */
+#define GIR__GEMM_PACKED 0
+#define GIR__GEMM_OUTER  1      /* k = 1: outer product */
+#define GIR__GEMM_ROWV   2      /* m = 1: vector times matrix */
+#define GIR__GEMM_COLV   3      /* n = 1, A transposed: matrix times vector */
+#define GIR__GEMM_DOTS   4      /* few rows or columns, dot products */
+#define GIR__GEMM_EMPTY  5      /* m, n or k is 0 */
+static int gir__gemm_small(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, const void *a, int64_t rsa,
+                           int64_t csa, const void *b, int64_t rsb, int64_t csb, void *c, int64_t ldc, int acc);
 /* C[m x n] (=, or += if acc) A[m x k] B[k x n] with the layouts described at the top of this section;
-   scratch: gir__gemm_scratch(g, m, n, k) bytes, 64-byte aligned */
-static void gir__gemm(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, const void *a, int64_t rsa,
+   scratch: gir__gemm_scratch(g, m, n, k) bytes, 64-byte aligned. Returns the path it took. */
+static int gir__gemm(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, const void *a, int64_t rsa,
                       int64_t csa, const void *b, int64_t rsb, int64_t csb, void *c, int64_t ldc, int acc,
                       void *scratch) {
     int64_t es = g->es, jc, pc, ic, i, kc, mc;
     int direct_a = gir__gemm_direct_a(g, m, rsa, csa);
     char *ap = (char *)scratch, *bp;
-    if (m <= 0 || n <= 0) return;
+    int path;
+    if (m <= 0 || n <= 0) return GIR__GEMM_EMPTY;
     if (k <= 0) {
         if (!acc)
             for (i = 0; i < m; ++i) GIR_MEMSET((char *)c + i * ldc * es, 0, (size_t)(n * es));
-        return;
+        return GIR__GEMM_EMPTY;
     }
-    if (csa == 1 && rsb == 1 && (2 * n <= g->nr || 2 * m <= g->mr)) {
-        gir__gemm_dots(g, m, n, k, (const char *)a, rsa, (const char *)b, csb, (char *)c, ldc, acc);
-        return;
-    }
+    path = gir__gemm_small(g, m, n, k, a, rsa, csa, b, rsb, csb, c, ldc, acc);
+    if (path != GIR__GEMM_PACKED) return path;
     if (g->wide && n % g->wide->nr == 0) g = g->wide;           /* same choice as gir__gemm_scratch */
     bp = ap + gir__gemm_abytes(g, m, k);
     kc = (k + (k + g->kc - 1) / g->kc - 1) / ((k + g->kc - 1) / g->kc);          /* k in equal blocks <= KC */
@@ -719,4 +727,5 @@ static void gir__gemm(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, c
             }
         }
     }
+    return GIR__GEMM_PACKED;
 }

@@ -26,7 +26,8 @@ GEN_VERSION = VERSION
 # Fragments in the order they appear in gir.h. Templates are instantiated once per float dtype.
 DECL_FRAGMENT = "header.h"
 IMPL_FRAGMENTS = ["config.c", "simd.c", "simd_avx512.c", "simd_avx2.c", "simd_neon.c", "simd_mve.c", "vmath.c",
-                  "handle.c", "graph.c", "shapes.c", "build.c", "compose.c", "autodiff.c", "gemm.c", "kernels.c",
+                  "handle.c", "graph.c", "shapes.c", "build.c", "compose.c", "autodiff.c", "gemm.c", "gemv.c",
+                  "kernels.c",
                   "exec.c"]
 TEMPLATES = ["kern_linalg.tmpl.c", "kern_nn.tmpl.c"]
 VMATH_TEMPLATE = "vmath.tmpl.c"     # instantiated per instruction set and float dtype (SIMD_ISAS)
