@@ -1017,6 +1017,7 @@ static int test_op_table(void) {
 #include "suite_gen.c"
 #include "suite_simd.c"
 #include "suite_gemm.c"
+#include "suite_smallgemm.c"
 
 int main(int argc, char **argv) {
     const char *golden = "tests/golden.txt";
@@ -1078,6 +1079,7 @@ int main(int argc, char **argv) {
     suite_gen();
     suite_simd();
     suite_gemm();
+    suite_smallgemm();
     if (verbose) say("second-order checks: %d cases passed, %d skipped (no second-order adjoint)\n", n2, n2skip);
     for (k = 0; k < ncases; ++k) {
         int j;
