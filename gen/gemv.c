@@ -20,26 +20,6 @@
    finish the last partial vector with masked loads and stores, so they never read or write past the
    operands. */
 
-/* partial loads and stores of the gemm vocabulary, from each instruction set's vector vocabulary */
-#define GIR__S32_LOADN(p, r) ((void)(r), *(p))
-#define GIR__S32_STOREN(p, r, v) ((void)(r), *(p) = (v))
-#define GIR__S64_LOADN(p, r) ((void)(r), *(p))
-#define GIR__S64_STOREN(p, r, v) ((void)(r), *(p) = (v))
-#define GIR__Z32_LOADN(p, r) gir__avx512_loadn_f32(p, r)
-#define GIR__Z32_STOREN(p, r, v) gir__avx512_storen_f32(p, r, v)
-#define GIR__Z64_LOADN(p, r) gir__avx512_loadn_f64(p, r)
-#define GIR__Z64_STOREN(p, r, v) gir__avx512_storen_f64(p, r, v)
-#define GIR__Y32_LOADN(p, r) gir__avx2_loadn_f32(p, r)
-#define GIR__Y32_STOREN(p, r, v) gir__avx2_storen_f32(p, r, v)
-#define GIR__Y64_LOADN(p, r) gir__avx2_loadn_f64(p, r)
-#define GIR__Y64_STOREN(p, r, v) gir__avx2_storen_f64(p, r, v)
-#define GIR__N32_LOADN(p, r) gir__neon_loadn_f32(p, r)
-#define GIR__N32_STOREN(p, r, v) gir__neon_storen_f32(p, r, v)
-#define GIR__N64_LOADN(p, r) gir__neon_loadn_f64(p, r)
-#define GIR__N64_STOREN(p, r, v) gir__neon_storen_f64(p, r, v)
-#define GIR__M32_LOADN(p, r) gir__mve_loadn_f32(p, r)
-#define GIR__M32_STOREN(p, r, v) gir__mve_storen_f32(p, r, v)
-
 /* gir__gemv_<sfx>__<isa>(len, k, x, incx, mat, ldm, y, acc): y[j] (=, or += if acc) sum over p < k of
    x[p*incx] mat[p*ldm + j], for j < len: V vectors of columns at a time, then one vector, then the rest
    masked */
@@ -150,6 +130,31 @@ static gir__small_set gir__gemm_small_for(const gir__gemm_cfg *g) {
     if (g == &gir__gemm_mve_f32) return m32;
 #endif
     return g->es == 4 ? s32 : s64;
+}
+
+/* C (=, or += if acc) A B as dot products of rows of A with columns of B, both contiguous (csa == 1, rsb == 1),
+   four outputs at a time, taken in row-major order of C */
+static void gir__gemm_dots(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, const char *a, int64_t rsa,
+                           const char *b, int64_t csb, char *c, int64_t ldc, int acc) {
+    const void *x[4], *y[4];
+    int64_t ii[4], jj[4], es = g->es, i = 0, j = 0;
+    union { float f[4]; double d[4]; } o;
+    int q, nq;
+    while (i < m) {
+        for (nq = 0; nq < 4 && i < m; ++nq) {
+            ii[nq] = i; jj[nq] = j;
+            x[nq] = a + i * rsa * es;
+            y[nq] = b + j * csb * es;
+            if (++j == n) { j = 0; ++i; }
+        }
+        for (q = nq; q < 4; ++q) { x[q] = x[0]; y[q] = y[0]; }
+        g->dot(k, x, y, &o);
+        for (q = 0; q < nq; ++q) {
+            int64_t off = ii[q] * ldc + jj[q];
+            if (es == 4) ((float *)c)[off] = acc ? ((float *)c)[off] + o.f[q] : o.f[q];
+            else ((double *)c)[off] = acc ? ((double *)c)[off] + o.d[q] : o.d[q];
+        }
+    }
 }
 
 /* the path gir__gemm takes for these sizes and layouts (m, n, k >= 1) */
