@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=45e02f3c6f34e50afd6c7d48afd06fd7bc60f51ca25cea816bbc74ca94952a36
-                                          gen/ sha256=49eb06982b031983
+                                          gen/ sha256=d1f9437ae28f7405
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -7126,9 +7126,9 @@ GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt
    The k and m extents are split into equal blocks.
    Operands are read in place instead of packed when packing costs more than it saves: a row-major A whose
    rows span at most 1 MiB (the gir__gemm_ukd_* kernels read its rows directly), a B with contiguous rows
-   used by few rows of A or spanning at most 256 KiB (only its partial last panel is packed). Outputs with
-   few rows or columns whose A rows and B columns are contiguous (matrix-vector products) run as dot
-   products instead. Packing buffers come from the plan's scratch memory (gir__gemm_scratch bytes,
+   used by few rows of A or spanning at most 256 KiB (only its partial last panel is packed). Small and
+   skinny shapes (k = 1, m = 1, n = 1, few rows or columns) never reach the packed path: gir__gemm_small
+   (section gemv) computes them from the operands in place. Packing buffers come from the plan's scratch memory (gir__gemm_scratch bytes,
    64-byte aligned), so a run allocates nothing. All kernels use fused multiply-add except the scalar
    ones, which are the portable reference (GIR_NO_SIMD). */
 

@@ -23,9 +23,9 @@
    The k and m extents are split into equal blocks.
    Operands are read in place instead of packed when packing costs more than it saves: a row-major A whose
    rows span at most 1 MiB (the gir__gemm_ukd_* kernels read its rows directly), a B with contiguous rows
-   used by few rows of A or spanning at most 256 KiB (only its partial last panel is packed). Outputs with
-   few rows or columns whose A rows and B columns are contiguous (matrix-vector products) run as dot
-   products instead. Packing buffers come from the plan's scratch memory (gir__gemm_scratch bytes,
+   used by few rows of A or spanning at most 256 KiB (only its partial last panel is packed). Small and
+   skinny shapes (k = 1, m = 1, n = 1, few rows or columns) never reach the packed path: gir__gemm_small
+   (section gemv) computes them from the operands in place. Packing buffers come from the plan's scratch memory (gir__gemm_scratch bytes,
    64-byte aligned), so a run allocates nothing. All kernels use fused multiply-add except the scalar
    ones, which are the portable reference (GIR_NO_SIMD). */
 
