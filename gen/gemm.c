@@ -246,8 +246,8 @@ GIR__GEMM_TYPED(double, f64)
 
 #define GIR__S32_HSUM(v) (v)
 #define GIR__S64_HSUM(v) (v)
-#define GIR__Z32_HSUM(v) _mm512_reduce_add_ps(v)
-#define GIR__Z64_HSUM(v) _mm512_reduce_add_pd(v)
+#define GIR__Z32_HSUM(v) gir__gemm_hsum_f32__avx512(v)
+#define GIR__Z64_HSUM(v) gir__gemm_hsum_f64__avx512(v)
 #define GIR__Y32_HSUM(v) gir__gemm_hsum_f32__avx2(v)
 #define GIR__Y64_HSUM(v) gir__gemm_hsum_f64__avx2(v)
 #define GIR__N32_HSUM(v) vaddvq_f32(v)
@@ -262,6 +262,17 @@ GIR__TARGET_AVX2 static GIR__INLINE float gir__gemm_hsum_f32__avx2(__m256 v) {
 GIR__TARGET_AVX2 static GIR__INLINE double gir__gemm_hsum_f64__avx2(__m256d v) {
     __m128d h = _mm_add_pd(_mm256_castpd256_pd128(v), _mm256_extractf128_pd(v, 1));
     return _mm_cvtsd_f64(_mm_add_sd(h, _mm_unpackhi_pd(h, h)));
+}
+#endif
+#if defined(GIR__HAVE_AVX512)
+/* (zero-masking extracts: g++ 12 warns about the undefined pass-through operand of the plain ones and casts) */
+GIR__TARGET_AVX512 static GIR__INLINE float gir__gemm_hsum_f32__avx512(__m512 v) {
+    return gir__gemm_hsum_f32__avx2(_mm256_add_ps(_mm512_maskz_extractf32x8_ps(0xFF, v, 0),
+                                                  _mm512_maskz_extractf32x8_ps(0xFF, v, 1)));
+}
+GIR__TARGET_AVX512 static GIR__INLINE double gir__gemm_hsum_f64__avx512(__m512d v) {
+    return gir__gemm_hsum_f64__avx2(_mm256_add_pd(_mm512_maskz_extractf64x4_pd(0xF, v, 0),
+                                                  _mm512_maskz_extractf64x4_pd(0xF, v, 1)));
 }
 #endif
 
