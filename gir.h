@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=45e02f3c6f34e50afd6c7d48afd06fd7bc60f51ca25cea816bbc74ca94952a36
-                                          gen/ sha256=c535dbb49de658ce
+                                          gen/ sha256=d9c3200b61448ac0
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -7370,12 +7370,15 @@ GIR__TARGET_AVX2 static GIR__INLINE double gir__gemm_hsum_f64__avx2(__m256d v) {
 #if defined(GIR__HAVE_AVX512)
 /* (zero-masking extracts: g++ 12 warns about the undefined pass-through operand of the plain ones and casts) */
 GIR__TARGET_AVX512 static GIR__INLINE float gir__gemm_hsum_f32__avx512(__m512 v) {
-    return gir__gemm_hsum_f32__avx2(_mm256_add_ps(_mm512_maskz_extractf32x8_ps(0xFF, v, 0),
-                                                  _mm512_maskz_extractf32x8_ps(0xFF, v, 1)));
+    __m256 q = _mm256_add_ps(_mm512_maskz_extractf32x8_ps(0xFF, v, 0), _mm512_maskz_extractf32x8_ps(0xFF, v, 1));
+    __m128 h = _mm_add_ps(_mm256_castps256_ps128(q), _mm256_extractf128_ps(q, 1));
+    h = _mm_add_ps(h, _mm_movehl_ps(h, h));
+    return _mm_cvtss_f32(_mm_add_ss(h, _mm_shuffle_ps(h, h, 1)));
 }
 GIR__TARGET_AVX512 static GIR__INLINE double gir__gemm_hsum_f64__avx512(__m512d v) {
-    return gir__gemm_hsum_f64__avx2(_mm256_add_pd(_mm512_maskz_extractf64x4_pd(0xF, v, 0),
-                                                  _mm512_maskz_extractf64x4_pd(0xF, v, 1)));
+    __m256d q = _mm256_add_pd(_mm512_maskz_extractf64x4_pd(0xF, v, 0), _mm512_maskz_extractf64x4_pd(0xF, v, 1));
+    __m128d h = _mm_add_pd(_mm256_castpd256_pd128(q), _mm256_extractf128_pd(q, 1));
+    return _mm_cvtsd_f64(_mm_add_sd(h, _mm_unpackhi_pd(h, h)));
 }
 #endif
 

@@ -267,12 +267,15 @@ GIR__TARGET_AVX2 static GIR__INLINE double gir__gemm_hsum_f64__avx2(__m256d v) {
 #if defined(GIR__HAVE_AVX512)
 /* (zero-masking extracts: g++ 12 warns about the undefined pass-through operand of the plain ones and casts) */
 GIR__TARGET_AVX512 static GIR__INLINE float gir__gemm_hsum_f32__avx512(__m512 v) {
-    return gir__gemm_hsum_f32__avx2(_mm256_add_ps(_mm512_maskz_extractf32x8_ps(0xFF, v, 0),
-                                                  _mm512_maskz_extractf32x8_ps(0xFF, v, 1)));
+    __m256 q = _mm256_add_ps(_mm512_maskz_extractf32x8_ps(0xFF, v, 0), _mm512_maskz_extractf32x8_ps(0xFF, v, 1));
+    __m128 h = _mm_add_ps(_mm256_castps256_ps128(q), _mm256_extractf128_ps(q, 1));
+    h = _mm_add_ps(h, _mm_movehl_ps(h, h));
+    return _mm_cvtss_f32(_mm_add_ss(h, _mm_shuffle_ps(h, h, 1)));
 }
 GIR__TARGET_AVX512 static GIR__INLINE double gir__gemm_hsum_f64__avx512(__m512d v) {
-    return gir__gemm_hsum_f64__avx2(_mm256_add_pd(_mm512_maskz_extractf64x4_pd(0xF, v, 0),
-                                                  _mm512_maskz_extractf64x4_pd(0xF, v, 1)));
+    __m256d q = _mm256_add_pd(_mm512_maskz_extractf64x4_pd(0xF, v, 0), _mm512_maskz_extractf64x4_pd(0xF, v, 1));
+    __m128d h = _mm_add_pd(_mm256_castpd256_pd128(q), _mm256_extractf128_pd(q, 1));
+    return _mm_cvtsd_f64(_mm_add_sd(h, _mm_unpackhi_pd(h, h)));
 }
 #endif
 
