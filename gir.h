@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=5744e6fcc4b510dee34da748508b5c704edfe8171ef14e9e20b97ff3a5f1602d
-                                          gen/ sha256=a3609343ac6d7715
+                                          gen/ sha256=9513fd0ca8668f4e
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -9045,9 +9045,9 @@ GIR_API void gir_pool_parallel(void *user, int ntasks, gir_task_fn task, void *c
    The k and m extents are split into equal blocks.
    Operands are read in place instead of packed when packing costs more than it saves: a row-major A whose
    rows span at most 1 MiB (the gir__gemm_ukd_* kernels read its rows directly), a B with contiguous rows
-   used by few rows of A or spanning at most 256 KiB (only its partial last panel is packed). Outputs with
-   few rows or columns whose A rows and B columns are contiguous (matrix-vector products) run as dot
-   products instead. Packing buffers come from the plan's scratch memory (gir__gemm_scratch bytes,
+   used by few rows of A or spanning at most 256 KiB (only its partial last panel is packed). Small and
+   skinny shapes (k = 1, m = 1, n = 1, few rows or columns) never reach the packed path: gir__gemm_small
+   (section gemv) computes them from the operands in place. Packing buffers come from the plan's scratch memory (gir__gemm_scratch bytes,
    64-byte aligned), so a run allocates nothing. All kernels use fused multiply-add except the scalar
    ones, which are the portable reference (GIR_NO_SIMD). */
 
@@ -9185,28 +9185,29 @@ ATTR static void NAME(int64_t k, const void *av, int64_t as, const void *bv, int
 #define GIR__UK_DEF(ISA, ATTR, T, SFX, P, R) GIR__UK_DEFV(ISA, ATTR, T, SFX, P, R, 2)
 
 /* gir__gemm_dot_<sfx>__<isa>(k, x, y, out): out[q] = sum over p < k of x[q][p] y[q][p] for q < 4, two
-   accumulators each: the dot products of rows of A with columns of B (both contiguous) */
+   accumulators each: the dot products of rows of A with columns of B (both contiguous). Order: lane l of the
+   first accumulator sums the products p = l (mod L) of the even vectors and of the last, partial one (masked),
+   the second those of the odd vectors; the two are added and their lanes summed as a pairwise tree */
 #define GIR__DOT_INIT(q, P) P##_V s##q = P##_ZERO(), u##q = P##_ZERO();
 #define GIR__DOT_TWO(q, P) s##q = P##_VFMA(P##_LOAD(x##q + p), P##_LOAD(y##q + p), s##q); \
                            u##q = P##_VFMA(P##_LOAD(x##q + p + P##_L), P##_LOAD(y##q + p + P##_L), u##q);
 #define GIR__DOT_ONE(q, P) s##q = P##_VFMA(P##_LOAD(x##q + p), P##_LOAD(y##q + p), s##q);
-#define GIR__DOT_SUM(q, P) {                                                                                \
-        int64_t l_;                                                                                         \
-        P##_STORE(t, P##_ADD(s##q, u##q));                                                                  \
-        for (l_ = 1; l_ < P##_L; ++l_) t[0] += t[l_];                                                       \
-        for (l_ = p; l_ < k; ++l_) t[0] += x##q[l_] * y##q[l_];                                             \
-        out[q] = t[0];                                                                                      \
-    }
+#define GIR__DOT_REST(q, P) s##q = P##_VFMA(P##_LOADN(x##q + p, r_), P##_LOADN(y##q + p, r_), s##q);
+#define GIR__DOT_OUT(q, P) out[q] = P##_HSUM(P##_ADD(s##q, u##q));
 #define GIR__DOT_DEF(ISA, ATTR, T, SFX, P)                                                                  \
 ATTR static void gir__gemm_dot_##SFX##__##ISA(int64_t k, const void *const *xv, const void *const *yv, void *ov) { \
     const T *x0 = (const T *)xv[0], *x1 = (const T *)xv[1], *x2 = (const T *)xv[2], *x3 = (const T *)xv[3]; \
     const T *y0 = (const T *)yv[0], *y1 = (const T *)yv[1], *y2 = (const T *)yv[2], *y3 = (const T *)yv[3]; \
-    T *out = (T *)ov, t[P##_L];                                                                             \
+    T *out = (T *)ov;                                                                                       \
     int64_t p = 0;                                                                                          \
     GIR__ROWS_4(GIR__DOT_INIT, P)                                                                           \
     for (; p + 2 * P##_L <= k; p += 2 * P##_L) { GIR__ROWS_4(GIR__DOT_TWO, P) }                             \
     for (; p + P##_L <= k; p += P##_L) { GIR__ROWS_4(GIR__DOT_ONE, P) }                                     \
-    GIR__ROWS_4(GIR__DOT_SUM, P)                                                                            \
+    if (p < k) {                                                                                            \
+        int r_ = (int)(k - p);                                                                              \
+        GIR__ROWS_4(GIR__DOT_REST, P)                                                                       \
+    }                                                                                                       \
+    GIR__ROWS_4(GIR__DOT_OUT, P)                                                                            \
 }
 
 /* typed helpers: the partial tile store and the packing of a block into panels */
@@ -9243,6 +9244,62 @@ static void gir__gemm_pack_##SFX(int64_t h, int64_t kb, const void *sv, int64_t 
 }
 GIR__GEMM_TYPED(float, f32)
 GIR__GEMM_TYPED(double, f64)
+
+/* the vocabulary's partial loads and stores, P##_LOADN(p, r) and P##_STOREN(p, r, v) for the first r < L lanes
+   (from each instruction set's vector vocabulary), and P##_HSUM(v), the sum of the lanes as a pairwise tree */
+#define GIR__S32_LOADN(p, r) ((void)(r), *(p))
+#define GIR__S32_STOREN(p, r, v) ((void)(r), *(p) = (v))
+#define GIR__S64_LOADN(p, r) ((void)(r), *(p))
+#define GIR__S64_STOREN(p, r, v) ((void)(r), *(p) = (v))
+#define GIR__Z32_LOADN(p, r) gir__avx512_loadn_f32(p, r)
+#define GIR__Z32_STOREN(p, r, v) gir__avx512_storen_f32(p, r, v)
+#define GIR__Z64_LOADN(p, r) gir__avx512_loadn_f64(p, r)
+#define GIR__Z64_STOREN(p, r, v) gir__avx512_storen_f64(p, r, v)
+#define GIR__Y32_LOADN(p, r) gir__avx2_loadn_f32(p, r)
+#define GIR__Y32_STOREN(p, r, v) gir__avx2_storen_f32(p, r, v)
+#define GIR__Y64_LOADN(p, r) gir__avx2_loadn_f64(p, r)
+#define GIR__Y64_STOREN(p, r, v) gir__avx2_storen_f64(p, r, v)
+#define GIR__N32_LOADN(p, r) gir__neon_loadn_f32(p, r)
+#define GIR__N32_STOREN(p, r, v) gir__neon_storen_f32(p, r, v)
+#define GIR__N64_LOADN(p, r) gir__neon_loadn_f64(p, r)
+#define GIR__N64_STOREN(p, r, v) gir__neon_storen_f64(p, r, v)
+#define GIR__M32_LOADN(p, r) gir__mve_loadn_f32(p, r)
+#define GIR__M32_STOREN(p, r, v) gir__mve_storen_f32(p, r, v)
+
+#define GIR__S32_HSUM(v) (v)
+#define GIR__S64_HSUM(v) (v)
+#define GIR__Z32_HSUM(v) gir__gemm_hsum_f32__avx512(v)
+#define GIR__Z64_HSUM(v) gir__gemm_hsum_f64__avx512(v)
+#define GIR__Y32_HSUM(v) gir__gemm_hsum_f32__avx2(v)
+#define GIR__Y64_HSUM(v) gir__gemm_hsum_f64__avx2(v)
+#define GIR__N32_HSUM(v) vaddvq_f32(v)
+#define GIR__N64_HSUM(v) vaddvq_f64(v)
+#define GIR__M32_HSUM(v) ((vgetq_lane_f32(v, 0) + vgetq_lane_f32(v, 2)) + (vgetq_lane_f32(v, 1) + vgetq_lane_f32(v, 3)))
+#if defined(GIR__HAVE_AVX2)
+GIR__TARGET_AVX2 static GIR__INLINE float gir__gemm_hsum_f32__avx2(__m256 v) {
+    __m128 h = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+    h = _mm_add_ps(h, _mm_movehl_ps(h, h));
+    return _mm_cvtss_f32(_mm_add_ss(h, _mm_shuffle_ps(h, h, 1)));
+}
+GIR__TARGET_AVX2 static GIR__INLINE double gir__gemm_hsum_f64__avx2(__m256d v) {
+    __m128d h = _mm_add_pd(_mm256_castpd256_pd128(v), _mm256_extractf128_pd(v, 1));
+    return _mm_cvtsd_f64(_mm_add_sd(h, _mm_unpackhi_pd(h, h)));
+}
+#endif
+#if defined(GIR__HAVE_AVX512)
+/* (zero-masking extracts: g++ 12 warns about the undefined pass-through operand of the plain ones and casts) */
+GIR__TARGET_AVX512 static GIR__INLINE float gir__gemm_hsum_f32__avx512(__m512 v) {
+    __m256 q = _mm256_add_ps(_mm512_maskz_extractf32x8_ps(0xFF, v, 0), _mm512_maskz_extractf32x8_ps(0xFF, v, 1));
+    __m128 h = _mm_add_ps(_mm256_castps256_ps128(q), _mm256_extractf128_ps(q, 1));
+    h = _mm_add_ps(h, _mm_movehl_ps(h, h));
+    return _mm_cvtss_f32(_mm_add_ss(h, _mm_shuffle_ps(h, h, 1)));
+}
+GIR__TARGET_AVX512 static GIR__INLINE double gir__gemm_hsum_f64__avx512(__m512d v) {
+    __m256d q = _mm256_add_pd(_mm512_maskz_extractf64x4_pd(0xF, v, 0), _mm512_maskz_extractf64x4_pd(0xF, v, 1));
+    __m128d h = _mm_add_pd(_mm256_castpd256_pd128(q), _mm256_extractf128_pd(q, 1));
+    return _mm_cvtsd_f64(_mm_add_sd(h, _mm_unpackhi_pd(h, h)));
+}
+#endif
 
 /* the portable reference: scalar "vectors" of one lane, so NR = 2 */
 #define GIR__S32_E float
@@ -9677,30 +9734,15 @@ static void gir__gemm_block(const gir__gemm_cfg *g, int64_t mb, int64_t nb, int6
     }
 }
 
-/* C (=, or += if acc) A B as dot products of rows of A with columns of B, both contiguous (csa == 1, rsb == 1),
-   four outputs at a time: for outputs with few rows or few columns (matrix-vector products and their
-   transposes), which micro-tiles would mostly pad */
-static void gir__gemm_dots(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, const char *a, int64_t rsa,
-                           const char *b, int64_t csb, char *c, int64_t ldc, int acc) {
-    const void *x[4], *y[4];
-    union { float f[4]; double d[4]; } o;
-    int64_t es = g->es, e, total = m * n;
-    int q;
-    for (e = 0; e < total; e += 4) {
-        int nq = (int)gir__gemm_min(4, total - e);
-        for (q = 0; q < 4; ++q) {
-            int64_t f = e + (q < nq ? q : nq - 1);
-            x[q] = a + f / n * rsa * es;
-            y[q] = b + f % n * csb * es;
-        }
-        g->dot(k, x, y, &o);
-        for (q = 0; q < nq; ++q) {
-            int64_t f = e + q, off = f / n * ldc + f % n;
-            if (es == 4) ((float *)c)[off] = acc ? ((float *)c)[off] + o.f[q] : o.f[q];
-            else ((double *)c)[off] = acc ? ((double *)c)[off] + o.d[q] : o.d[q];
-        }
-    }
-}
+/* the paths of gir__gemm (its return value): the packed path or one of the small shapes of gir__gemm_small */
+#define GIR__GEMM_PACKED 0
+#define GIR__GEMM_OUTER  1      /* k = 1: outer product */
+#define GIR__GEMM_ROWV   2      /* m = 1: vector times matrix */
+#define GIR__GEMM_COLV   3      /* n = 1, A transposed: matrix times vector */
+#define GIR__GEMM_DOTS   4      /* few rows or columns, dot products */
+#define GIR__GEMM_EMPTY  5      /* m, n or k is 0 */
+static int gir__gemm_small(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, const void *a, int64_t rsa,
+                           int64_t csa, const void *b, int64_t rsb, int64_t csb, void *c, int64_t ldc, int acc);
 
 /* the macro loops of the blocking above, for configuration g as chosen (no wider tile is picked here) */
 static void gir__gemm_loops(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, const void *a, int64_t rsa,
@@ -9786,27 +9828,210 @@ static int gir__gemm_split(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t
 
 /* C[m x n] (=, or += if acc) A[m x k] B[k x n] with the layouts described at the top of this section;
    scratch: gir__gemm_scratch(g, m, n, k) bytes, 64-byte aligned (gir__gemm_scratch_par with a hook);
-   par: the plan's parallel-for hook, or NULL */
-static void gir__gemm(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, const void *a, int64_t rsa,
-                      int64_t csa, const void *b, int64_t rsb, int64_t csb, void *c, int64_t ldc, int acc,
-                      void *scratch, const gir__par *par) {
+   par: the plan's parallel-for hook, or NULL. Returns the path it took. */
+static int gir__gemm(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, const void *a, int64_t rsa,
+                     int64_t csa, const void *b, int64_t rsb, int64_t csb, void *c, int64_t ldc, int acc,
+                     void *scratch, const gir__par *par) {
     int64_t es = g->es, i;
+    int path;
     GIR__UNUSED(par);
-    if (m <= 0 || n <= 0) return;
+    if (m <= 0 || n <= 0) return GIR__GEMM_EMPTY;
     if (k <= 0) {
         if (!acc)
             for (i = 0; i < m; ++i) GIR_MEMSET((char *)c + i * ldc * es, 0, (size_t)(n * es));
-        return;
+        return GIR__GEMM_EMPTY;
     }
-    if (csa == 1 && rsb == 1 && (2 * n <= g->nr || 2 * m <= g->mr)) {
-        gir__gemm_dots(g, m, n, k, (const char *)a, rsa, (const char *)b, csb, (char *)c, ldc, acc);
-        return;
-    }
+    path = gir__gemm_small(g, m, n, k, a, rsa, csa, b, rsb, csb, c, ldc, acc);
+    if (path != GIR__GEMM_PACKED) return path;
     if (g->wide && n % g->wide->nr == 0) g = g->wide;           /* same choice as gir__gemm_scratch */
 #if defined(GIR_THREADS)
-    if (gir__gemm_split(g, m, n, k, a, rsa, csa, b, rsb, csb, c, ldc, acc, scratch, par)) return;
+    if (gir__gemm_split(g, m, n, k, a, rsa, csa, b, rsb, csb, c, ldc, acc, scratch, par)) return GIR__GEMM_PACKED;
 #endif
     gir__gemm_loops(g, m, n, k, a, rsa, csa, b, rsb, csb, c, ldc, acc, scratch);
+    return GIR__GEMM_PACKED;
+}
+
+/* >>gemv: small and skinny GEMM shapes, computed from the operands in place --------------------------------
+   gir__gemm_small runs at gir__gemm's entry and takes the shapes for which packing costs as much as the
+   arithmetic it saves (a neural network's matmuls at batch 1 are all of these):
+     - k = 1, B's row contiguous: the outer product C[i, :] = A(i, 0) B[0, :], one row at a time
+       (GIR__GEMM_OUTER);
+     - m = 1, B's rows contiguous: y = x B as a sum of rows of B scaled by the elements of x
+       (GIR__GEMM_ROWV), the forward pass of a dense layer;
+     - n = 1, A's columns contiguous (a transposed A): C[:, 0] as a sum of columns of A scaled by the
+       elements of B (GIR__GEMM_COLV), the same kernel with the roles of A and B exchanged;
+     - A's rows and B's columns contiguous and few rows or columns in C: dot products of rows of A with
+       columns of B (GIR__GEMM_DOTS, gir__gemm_dots), e.g. g Wᵀ in a dense layer's backward pass.
+   Anything else returns GIR__GEMM_PACKED and goes through the packed path.
+   Summation order: the ROWV / COLV kernels give each output element one accumulator and add the products
+   in order of p, 0 + x[0] M[0] + x[1] M[1] + ... (fused multiply-adds except in the scalar reference),
+   then add C when accumulating: for k <= KC this is the order of the packed micro-kernels, so the two agree
+   exactly for k <= KC and up to rounding beyond. OUTER rounds each product once and then adds C, as a
+   micro-kernel with k = 1 does. DOTS splits each sum over the lanes of two vector accumulators (see
+   gir__gemm_dot_*), so it differs from the packed path by rounding only. The vector kernels keep V
+   vectors of columns in flight (several independent accumulators; 4 on Helium, which has 8 registers) and
+   finish the last partial vector with masked loads and stores, so they never read or write past the
+   operands. */
+
+/* gir__gemv_<sfx>__<isa>(len, k, x, incx, mat, ldm, y, acc): y[j] (=, or += if acc) sum over p < k of
+   x[p*incx] mat[p*ldm + j], for j < len: V vectors of columns at a time, then one vector, then the rest
+   masked */
+#define GIR__GV_ZERO(q, P) P##_V c##q = P##_ZERO();
+#define GIR__GV_FMA(q, P) c##q = P##_FMA(s_, P##_LOAD(r_ + q * P##_L), c##q);
+#define GIR__GV_PUT(q, P)                                                                                   \
+    if (acc) c##q = P##_ADD(c##q, P##_LOAD(y + j + q * P##_L));                                             \
+    P##_STORE(y + j + q * P##_L, c##q);
+#define GIR__GEMV_DEF(ISA, ATTR, T, SFX, P, V)                                                              \
+ATTR static void gir__gemv_##SFX##__##ISA(int64_t len, int64_t k, const void *xv, int64_t incx, const void *mv, \
+                                          int64_t ldm, void *yv, int acc) {                                 \
+    const T *x = (const T *)xv, *mat = (const T *)mv, *r_;                                                  \
+    T *y = (T *)yv;                                                                                         \
+    int64_t j = 0, p;                                                                                       \
+    for (; j + V * P##_L <= len; j += V * P##_L) {                                                          \
+        GIR__ROWS_##V(GIR__GV_ZERO, P)                                                                      \
+        for (p = 0, r_ = mat + j; p < k; ++p, r_ += ldm) {                                                  \
+            P##_S s_ = P##_BCAST(x[p * incx]);                                                              \
+            GIR__ROWS_##V(GIR__GV_FMA, P)                                                                   \
+        }                                                                                                   \
+        GIR__ROWS_##V(GIR__GV_PUT, P)                                                                       \
+    }                                                                                                       \
+    for (; j + P##_L <= len; j += P##_L) {                                                                  \
+        GIR__GV_ZERO(0, P)                                                                                  \
+        for (p = 0, r_ = mat + j; p < k; ++p, r_ += ldm) {                                                  \
+            P##_S s_ = P##_BCAST(x[p * incx]);                                                              \
+            GIR__GV_FMA(0, P)                                                                               \
+        }                                                                                                   \
+        GIR__GV_PUT(0, P)                                                                                   \
+    }                                                                                                       \
+    if (j < len) {                                                                                          \
+        int rest = (int)(len - j);                                                                          \
+        GIR__GV_ZERO(0, P)                                                                                  \
+        for (p = 0, r_ = mat + j; p < k; ++p, r_ += ldm)                                                    \
+            c0 = P##_FMA(P##_BCAST(x[p * incx]), P##_LOADN(r_, rest), c0);                                  \
+        if (acc) c0 = P##_ADD(c0, P##_LOADN(y + j, rest));                                                  \
+        P##_STOREN(y + j, rest, c0);                                                                        \
+    }                                                                                                       \
+}
+/* gir__gemm_outer_<sfx>__<isa>(m, n, a, rsa, b, c, ldc, acc): C[i, j] (=, or += if acc) a[i*rsa] b[j] */
+#define GIR__OUTER_DEF(ISA, ATTR, T, SFX, P)                                                                \
+ATTR static void gir__gemm_outer_##SFX##__##ISA(int64_t m, int64_t n, const void *av, int64_t rsa,            \
+                                                const void *bv, void *cv, int64_t ldc, int acc) {           \
+    const T *a = (const T *)av, *b = (const T *)bv;                                                         \
+    int64_t i, j;                                                                                           \
+    for (i = 0; i < m; ++i) {                                                                               \
+        P##_S s_ = P##_BCAST(a[i * rsa]);                                                                   \
+        T *ci = (T *)cv + i * ldc;                                                                          \
+        for (j = 0; j + P##_L <= n; j += P##_L) {                                                           \
+            P##_V v_ = P##_FMA(s_, P##_LOAD(b + j), P##_ZERO());                                            \
+            P##_STORE(ci + j, acc ? P##_ADD(v_, P##_LOAD(ci + j)) : v_);                                    \
+        }                                                                                                   \
+        if (j < n) {                                                                                        \
+            int rest = (int)(n - j);                                                                        \
+            P##_V v_ = P##_FMA(s_, P##_LOADN(b + j, rest), P##_ZERO());                                     \
+            P##_STOREN(ci + j, rest, acc ? P##_ADD(v_, P##_LOADN(ci + j, rest)) : v_);                      \
+        }                                                                                                   \
+    }                                                                                                       \
+}
+#define GIR__SMALL_DEF(ISA, ATTR, T, SFX, P, V) GIR__GEMV_DEF(ISA, ATTR, T, SFX, P, V)                       \
+    GIR__OUTER_DEF(ISA, ATTR, T, SFX, P)
+
+GIR__SMALL_DEF(scalar, , float, f32, GIR__S32, 4)
+GIR__SMALL_DEF(scalar, , double, f64, GIR__S64, 4)
+#if defined(GIR__HAVE_AVX512)
+GIR__SMALL_DEF(avx512, GIR__TARGET_AVX512, float, f32, GIR__Z32, 8)
+GIR__SMALL_DEF(avx512, GIR__TARGET_AVX512, double, f64, GIR__Z64, 8)
+#endif
+#if defined(GIR__HAVE_AVX2)
+GIR__SMALL_DEF(avx2, GIR__TARGET_AVX2, float, f32, GIR__Y32, 8)
+GIR__SMALL_DEF(avx2, GIR__TARGET_AVX2, double, f64, GIR__Y64, 8)
+#endif
+#if defined(GIR__HAVE_NEON)
+GIR__SMALL_DEF(neon, , float, f32, GIR__N32, 8)
+GIR__SMALL_DEF(neon, , double, f64, GIR__N64, 8)
+#endif
+#if defined(GIR__HAVE_MVE)
+GIR__SMALL_DEF(mve, , float, f32, GIR__M32, 4)
+#endif
+
+typedef void (*gir__gemv_fn)(int64_t len, int64_t k, const void *x, int64_t incx, const void *mat, int64_t ldm,
+                             void *y, int acc);
+typedef void (*gir__outer_fn)(int64_t m, int64_t n, const void *a, int64_t rsa, const void *b, void *c,
+                              int64_t ldc, int acc);
+typedef struct gir__small_set { gir__gemv_fn gemv; gir__outer_fn outer; } gir__small_set;
+#define GIR__SMALL_SET(ISA, SFX) {gir__gemv_##SFX##__##ISA, gir__gemm_outer_##SFX##__##ISA}
+
+/* the kernels of the instruction set and dtype of a GEMM configuration (a wide tile's too) */
+static gir__small_set gir__gemm_small_for(const gir__gemm_cfg *g) {
+    static const gir__small_set s32 = GIR__SMALL_SET(scalar, f32), s64 = GIR__SMALL_SET(scalar, f64);
+#if defined(GIR__HAVE_AVX512)
+    static const gir__small_set z32 = GIR__SMALL_SET(avx512, f32), z64 = GIR__SMALL_SET(avx512, f64);
+    if (g == &gir__gemm_avx512_f32 || g == &gir__gemm_avx512w_f32) return z32;
+    if (g == &gir__gemm_avx512_f64 || g == &gir__gemm_avx512w_f64) return z64;
+#endif
+#if defined(GIR__HAVE_AVX2)
+    static const gir__small_set y32 = GIR__SMALL_SET(avx2, f32), y64 = GIR__SMALL_SET(avx2, f64);
+    if (g == &gir__gemm_avx2_f32) return y32;
+    if (g == &gir__gemm_avx2_f64) return y64;
+#endif
+#if defined(GIR__HAVE_NEON)
+    static const gir__small_set n32 = GIR__SMALL_SET(neon, f32), n64 = GIR__SMALL_SET(neon, f64);
+    if (g == &gir__gemm_neon_f32) return n32;
+    if (g == &gir__gemm_neon_f64) return n64;
+#endif
+#if defined(GIR__HAVE_MVE)
+    static const gir__small_set m32 = GIR__SMALL_SET(mve, f32);
+    if (g == &gir__gemm_mve_f32) return m32;
+#endif
+    return g->es == 4 ? s32 : s64;
+}
+
+/* C (=, or += if acc) A B as dot products of rows of A with columns of B, both contiguous (csa == 1, rsb == 1),
+   four outputs at a time, taken in row-major order of C */
+static void gir__gemm_dots(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, const char *a, int64_t rsa,
+                           const char *b, int64_t csb, char *c, int64_t ldc, int acc) {
+    const void *x[4], *y[4];
+    int64_t ii[4], jj[4], es = g->es, i = 0, j = 0;
+    union { float f[4]; double d[4]; } o;
+    int q, nq;
+    while (i < m) {
+        for (nq = 0; nq < 4 && i < m; ++nq) {
+            ii[nq] = i; jj[nq] = j;
+            x[nq] = a + i * rsa * es;
+            y[nq] = b + j * csb * es;
+            if (++j == n) { j = 0; ++i; }
+        }
+        for (q = nq; q < 4; ++q) { x[q] = x[0]; y[q] = y[0]; }
+        g->dot(k, x, y, &o);
+        for (q = 0; q < nq; ++q) {
+            int64_t off = ii[q] * ldc + jj[q];
+            if (es == 4) ((float *)c)[off] = acc ? ((float *)c)[off] + o.f[q] : o.f[q];
+            else ((double *)c)[off] = acc ? ((double *)c)[off] + o.d[q] : o.d[q];
+        }
+    }
+}
+
+/* the path gir__gemm takes for these sizes and layouts (m, n, k >= 1) */
+static int gir__gemm_small_path(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, int64_t rsa, int64_t csa,
+                                int64_t rsb, int64_t csb, int64_t ldc) {
+    if (k == 1 && csb == 1) return GIR__GEMM_OUTER;
+    if (m == 1 && csb == 1) return GIR__GEMM_ROWV;
+    if (n == 1 && rsa == 1 && ldc == 1) return GIR__GEMM_COLV;
+    if (csa == 1 && rsb == 1 && (2 * n <= g->nr || 2 * m <= g->mr)) return GIR__GEMM_DOTS;
+    return GIR__GEMM_PACKED;
+}
+
+/* gir__gemm's small and skinny shapes (m, n, k >= 1): runs one and says which, or returns GIR__GEMM_PACKED */
+static int gir__gemm_small(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, const void *a, int64_t rsa,
+                           int64_t csa, const void *b, int64_t rsb, int64_t csb, void *c, int64_t ldc, int acc) {
+    int path = gir__gemm_small_path(g, m, n, k, rsa, csa, rsb, csb, ldc);
+    gir__small_set s;
+    if (path == GIR__GEMM_PACKED) return path;
+    s = gir__gemm_small_for(g);
+    if (path == GIR__GEMM_OUTER) s.outer(m, n, a, rsa, b, c, ldc, acc);
+    else if (path == GIR__GEMM_ROWV) s.gemv(n, k, a, csa, b, rsb, c, acc);
+    else if (path == GIR__GEMM_COLV) s.gemv(m, k, b, rsb, a, csa, c, acc);
+    else gir__gemm_dots(g, m, n, k, (const char *)a, rsa, (const char *)b, csb, (char *)c, ldc, acc);
+    return path;
 }
 
 /* >>kernels: scalar reference kernels. The table at the end maps each op to its kernel; elementwise rows
@@ -25739,12 +25964,13 @@ static size_t gir__scratch_bytes(int op, int dt, const gir_shape *out, const gir
 }
 #if defined(GIR_THREADS)
 /* scratch bytes a step needs when the plan has nt threads: the GEMM's packing buffers once per thread */
-static size_t gir__scratch_bytes_par(int op, int dt, const gir_shape *out, const gir_shape *in0, int nt) {
+static size_t gir__scratch_bytes_par(int op, int dt, const gir_shape *out, const gir_shape *in0, const gir_shape *in1,
+                                     int nt) {
     if (gir__kernel_table[op] == gir__k_matmul && (dt == GIR_DTYPE_F32 || dt == GIR_DTYPE_F64) && nt > 1) {
         int64_t n = out->dim[out->rank - 1];
         return n ? gir__gemm_scratch_par(gir__gemm_cfg_for(dt), gir__numel(out) / n, n, in0->dim[in0->rank - 1], nt) : 0;
     }
-    return gir__scratch_bytes(op, dt, out, in0);
+    return gir__scratch_bytes(op, dt, out, in0, in1);
 }
 #endif
 
@@ -26115,17 +26341,21 @@ GIR_API int gir_plan_step_count(const gir_plan *p) { return p ? (int)p->nsteps :
 static size_t gir__plan_scratch_par(const gir_plan *p, int nt) {
     size_t most = 0;
     uint32_t k;
+    int j;
     for (k = 0; k < p->nsteps; ++k) {
         const gir__step *s = &p->steps[k];
         const gir__val *o = &p->vals[s->val];
-        gir_shape in0 = s->nin ? p->vals[p->sin[s->in0]].shape : o->shape;
+        gir_shape in[2];
         size_t b;
-        if (s->nin && (s->tr & 1) && in0.rank >= 2) {
-            int32_t t = in0.dim[in0.rank - 1];
-            in0.dim[in0.rank - 1] = in0.dim[in0.rank - 2];
-            in0.dim[in0.rank - 2] = t;
+        for (j = 0; j < 2; ++j) {
+            in[j] = (uint32_t)j < s->nin ? p->vals[p->sin[s->in0 + j]].shape : o->shape;
+            if ((uint32_t)j < s->nin && (s->tr >> j & 1) && in[j].rank >= 2) {
+                int32_t t = in[j].dim[in[j].rank - 1];
+                in[j].dim[in[j].rank - 1] = in[j].dim[in[j].rank - 2];
+                in[j].dim[in[j].rank - 2] = t;
+            }
         }
-        b = gir__scratch_bytes_par(s->op, o->dtype, &o->shape, &in0, nt);
+        b = gir__scratch_bytes_par(s->op, o->dtype, &o->shape, &in[0], s->nin > 1 ? &in[1] : NULL, nt);
         if (b > most) most = b;
     }
     return p->fuse_bytes * (size_t)nt > most ? p->fuse_bytes * (size_t)nt : most;   /* fused groups: per thread */

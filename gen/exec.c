@@ -365,17 +365,21 @@ GIR_API int gir_plan_step_count(const gir_plan *p) { return p ? (int)p->nsteps :
 static size_t gir__plan_scratch_par(const gir_plan *p, int nt) {
     size_t most = 0;
     uint32_t k;
+    int j;
     for (k = 0; k < p->nsteps; ++k) {
         const gir__step *s = &p->steps[k];
         const gir__val *o = &p->vals[s->val];
-        gir_shape in0 = s->nin ? p->vals[p->sin[s->in0]].shape : o->shape;
+        gir_shape in[2];
         size_t b;
-        if (s->nin && (s->tr & 1) && in0.rank >= 2) {
-            int32_t t = in0.dim[in0.rank - 1];
-            in0.dim[in0.rank - 1] = in0.dim[in0.rank - 2];
-            in0.dim[in0.rank - 2] = t;
+        for (j = 0; j < 2; ++j) {
+            in[j] = (uint32_t)j < s->nin ? p->vals[p->sin[s->in0 + j]].shape : o->shape;
+            if ((uint32_t)j < s->nin && (s->tr >> j & 1) && in[j].rank >= 2) {
+                int32_t t = in[j].dim[in[j].rank - 1];
+                in[j].dim[in[j].rank - 1] = in[j].dim[in[j].rank - 2];
+                in[j].dim[in[j].rank - 2] = t;
+            }
         }
-        b = gir__scratch_bytes_par(s->op, o->dtype, &o->shape, &in0, nt);
+        b = gir__scratch_bytes_par(s->op, o->dtype, &o->shape, &in[0], s->nin > 1 ? &in[1] : NULL, nt);
         if (b > most) most = b;
     }
     return p->fuse_bytes * (size_t)nt > most ? p->fuse_bytes * (size_t)nt : most;   /* fused groups: per thread */

@@ -23,9 +23,9 @@
    The k and m extents are split into equal blocks.
    Operands are read in place instead of packed when packing costs more than it saves: a row-major A whose
    rows span at most 1 MiB (the gir__gemm_ukd_* kernels read its rows directly), a B with contiguous rows
-   used by few rows of A or spanning at most 256 KiB (only its partial last panel is packed). Outputs with
-   few rows or columns whose A rows and B columns are contiguous (matrix-vector products) run as dot
-   products instead. Packing buffers come from the plan's scratch memory (gir__gemm_scratch bytes,
+   used by few rows of A or spanning at most 256 KiB (only its partial last panel is packed). Small and
+   skinny shapes (k = 1, m = 1, n = 1, few rows or columns) never reach the packed path: gir__gemm_small
+   (section gemv) computes them from the operands in place. Packing buffers come from the plan's scratch memory (gir__gemm_scratch bytes,
    64-byte aligned), so a run allocates nothing. All kernels use fused multiply-add except the scalar
    ones, which are the portable reference (GIR_NO_SIMD). */
 
@@ -163,28 +163,29 @@ ATTR static void NAME(int64_t k, const void *av, int64_t as, const void *bv, int
 #define GIR__UK_DEF(ISA, ATTR, T, SFX, P, R) GIR__UK_DEFV(ISA, ATTR, T, SFX, P, R, 2)
 
 /* gir__gemm_dot_<sfx>__<isa>(k, x, y, out): out[q] = sum over p < k of x[q][p] y[q][p] for q < 4, two
-   accumulators each: the dot products of rows of A with columns of B (both contiguous) */
+   accumulators each: the dot products of rows of A with columns of B (both contiguous). Order: lane l of the
+   first accumulator sums the products p = l (mod L) of the even vectors and of the last, partial one (masked),
+   the second those of the odd vectors; the two are added and their lanes summed as a pairwise tree */
 #define GIR__DOT_INIT(q, P) P##_V s##q = P##_ZERO(), u##q = P##_ZERO();
 #define GIR__DOT_TWO(q, P) s##q = P##_VFMA(P##_LOAD(x##q + p), P##_LOAD(y##q + p), s##q); \
                            u##q = P##_VFMA(P##_LOAD(x##q + p + P##_L), P##_LOAD(y##q + p + P##_L), u##q);
 #define GIR__DOT_ONE(q, P) s##q = P##_VFMA(P##_LOAD(x##q + p), P##_LOAD(y##q + p), s##q);
-#define GIR__DOT_SUM(q, P) {                                                                                \
-        int64_t l_;                                                                                         \
-        P##_STORE(t, P##_ADD(s##q, u##q));                                                                  \
-        for (l_ = 1; l_ < P##_L; ++l_) t[0] += t[l_];                                                       \
-        for (l_ = p; l_ < k; ++l_) t[0] += x##q[l_] * y##q[l_];                                             \
-        out[q] = t[0];                                                                                      \
-    }
+#define GIR__DOT_REST(q, P) s##q = P##_VFMA(P##_LOADN(x##q + p, r_), P##_LOADN(y##q + p, r_), s##q);
+#define GIR__DOT_OUT(q, P) out[q] = P##_HSUM(P##_ADD(s##q, u##q));
 #define GIR__DOT_DEF(ISA, ATTR, T, SFX, P)                                                                  \
 ATTR static void gir__gemm_dot_##SFX##__##ISA(int64_t k, const void *const *xv, const void *const *yv, void *ov) { \
     const T *x0 = (const T *)xv[0], *x1 = (const T *)xv[1], *x2 = (const T *)xv[2], *x3 = (const T *)xv[3]; \
     const T *y0 = (const T *)yv[0], *y1 = (const T *)yv[1], *y2 = (const T *)yv[2], *y3 = (const T *)yv[3]; \
-    T *out = (T *)ov, t[P##_L];                                                                             \
+    T *out = (T *)ov;                                                                                       \
     int64_t p = 0;                                                                                          \
     GIR__ROWS_4(GIR__DOT_INIT, P)                                                                           \
     for (; p + 2 * P##_L <= k; p += 2 * P##_L) { GIR__ROWS_4(GIR__DOT_TWO, P) }                             \
     for (; p + P##_L <= k; p += P##_L) { GIR__ROWS_4(GIR__DOT_ONE, P) }                                     \
-    GIR__ROWS_4(GIR__DOT_SUM, P)                                                                            \
+    if (p < k) {                                                                                            \
+        int r_ = (int)(k - p);                                                                              \
+        GIR__ROWS_4(GIR__DOT_REST, P)                                                                       \
+    }                                                                                                       \
+    GIR__ROWS_4(GIR__DOT_OUT, P)                                                                            \
 }
 
 /* typed helpers: the partial tile store and the packing of a block into panels */
@@ -221,6 +222,62 @@ static void gir__gemm_pack_##SFX(int64_t h, int64_t kb, const void *sv, int64_t 
 }
 GIR__GEMM_TYPED(float, f32)
 GIR__GEMM_TYPED(double, f64)
+
+/* the vocabulary's partial loads and stores, P##_LOADN(p, r) and P##_STOREN(p, r, v) for the first r < L lanes
+   (from each instruction set's vector vocabulary), and P##_HSUM(v), the sum of the lanes as a pairwise tree */
+#define GIR__S32_LOADN(p, r) ((void)(r), *(p))
+#define GIR__S32_STOREN(p, r, v) ((void)(r), *(p) = (v))
+#define GIR__S64_LOADN(p, r) ((void)(r), *(p))
+#define GIR__S64_STOREN(p, r, v) ((void)(r), *(p) = (v))
+#define GIR__Z32_LOADN(p, r) gir__avx512_loadn_f32(p, r)
+#define GIR__Z32_STOREN(p, r, v) gir__avx512_storen_f32(p, r, v)
+#define GIR__Z64_LOADN(p, r) gir__avx512_loadn_f64(p, r)
+#define GIR__Z64_STOREN(p, r, v) gir__avx512_storen_f64(p, r, v)
+#define GIR__Y32_LOADN(p, r) gir__avx2_loadn_f32(p, r)
+#define GIR__Y32_STOREN(p, r, v) gir__avx2_storen_f32(p, r, v)
+#define GIR__Y64_LOADN(p, r) gir__avx2_loadn_f64(p, r)
+#define GIR__Y64_STOREN(p, r, v) gir__avx2_storen_f64(p, r, v)
+#define GIR__N32_LOADN(p, r) gir__neon_loadn_f32(p, r)
+#define GIR__N32_STOREN(p, r, v) gir__neon_storen_f32(p, r, v)
+#define GIR__N64_LOADN(p, r) gir__neon_loadn_f64(p, r)
+#define GIR__N64_STOREN(p, r, v) gir__neon_storen_f64(p, r, v)
+#define GIR__M32_LOADN(p, r) gir__mve_loadn_f32(p, r)
+#define GIR__M32_STOREN(p, r, v) gir__mve_storen_f32(p, r, v)
+
+#define GIR__S32_HSUM(v) (v)
+#define GIR__S64_HSUM(v) (v)
+#define GIR__Z32_HSUM(v) gir__gemm_hsum_f32__avx512(v)
+#define GIR__Z64_HSUM(v) gir__gemm_hsum_f64__avx512(v)
+#define GIR__Y32_HSUM(v) gir__gemm_hsum_f32__avx2(v)
+#define GIR__Y64_HSUM(v) gir__gemm_hsum_f64__avx2(v)
+#define GIR__N32_HSUM(v) vaddvq_f32(v)
+#define GIR__N64_HSUM(v) vaddvq_f64(v)
+#define GIR__M32_HSUM(v) ((vgetq_lane_f32(v, 0) + vgetq_lane_f32(v, 2)) + (vgetq_lane_f32(v, 1) + vgetq_lane_f32(v, 3)))
+#if defined(GIR__HAVE_AVX2)
+GIR__TARGET_AVX2 static GIR__INLINE float gir__gemm_hsum_f32__avx2(__m256 v) {
+    __m128 h = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+    h = _mm_add_ps(h, _mm_movehl_ps(h, h));
+    return _mm_cvtss_f32(_mm_add_ss(h, _mm_shuffle_ps(h, h, 1)));
+}
+GIR__TARGET_AVX2 static GIR__INLINE double gir__gemm_hsum_f64__avx2(__m256d v) {
+    __m128d h = _mm_add_pd(_mm256_castpd256_pd128(v), _mm256_extractf128_pd(v, 1));
+    return _mm_cvtsd_f64(_mm_add_sd(h, _mm_unpackhi_pd(h, h)));
+}
+#endif
+#if defined(GIR__HAVE_AVX512)
+/* (zero-masking extracts: g++ 12 warns about the undefined pass-through operand of the plain ones and casts) */
+GIR__TARGET_AVX512 static GIR__INLINE float gir__gemm_hsum_f32__avx512(__m512 v) {
+    __m256 q = _mm256_add_ps(_mm512_maskz_extractf32x8_ps(0xFF, v, 0), _mm512_maskz_extractf32x8_ps(0xFF, v, 1));
+    __m128 h = _mm_add_ps(_mm256_castps256_ps128(q), _mm256_extractf128_ps(q, 1));
+    h = _mm_add_ps(h, _mm_movehl_ps(h, h));
+    return _mm_cvtss_f32(_mm_add_ss(h, _mm_shuffle_ps(h, h, 1)));
+}
+GIR__TARGET_AVX512 static GIR__INLINE double gir__gemm_hsum_f64__avx512(__m512d v) {
+    __m256d q = _mm256_add_pd(_mm512_maskz_extractf64x4_pd(0xF, v, 0), _mm512_maskz_extractf64x4_pd(0xF, v, 1));
+    __m128d h = _mm_add_pd(_mm256_castpd256_pd128(q), _mm256_extractf128_pd(q, 1));
+    return _mm_cvtsd_f64(_mm_add_sd(h, _mm_unpackhi_pd(h, h)));
+}
+#endif
 
 /* the portable reference: scalar "vectors" of one lane, so NR = 2 */
 #define GIR__S32_E float
@@ -655,30 +712,15 @@ static void gir__gemm_block(const gir__gemm_cfg *g, int64_t mb, int64_t nb, int6
     }
 }
 
-/* C (=, or += if acc) A B as dot products of rows of A with columns of B, both contiguous (csa == 1, rsb == 1),
-   four outputs at a time: for outputs with few rows or few columns (matrix-vector products and their
-   transposes), which micro-tiles would mostly pad */
-static void gir__gemm_dots(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, const char *a, int64_t rsa,
-                           const char *b, int64_t csb, char *c, int64_t ldc, int acc) {
-    const void *x[4], *y[4];
-    union { float f[4]; double d[4]; } o;
-    int64_t es = g->es, e, total = m * n;
-    int q;
-    for (e = 0; e < total; e += 4) {
-        int nq = (int)gir__gemm_min(4, total - e);
-        for (q = 0; q < 4; ++q) {
-            int64_t f = e + (q < nq ? q : nq - 1);
-            x[q] = a + f / n * rsa * es;
-            y[q] = b + f % n * csb * es;
-        }
-        g->dot(k, x, y, &o);
-        for (q = 0; q < nq; ++q) {
-            int64_t f = e + q, off = f / n * ldc + f % n;
-            if (es == 4) ((float *)c)[off] = acc ? ((float *)c)[off] + o.f[q] : o.f[q];
-            else ((double *)c)[off] = acc ? ((double *)c)[off] + o.d[q] : o.d[q];
-        }
-    }
-}
+/* the paths of gir__gemm (its return value): the packed path or one of the small shapes of gir__gemm_small */
+#define GIR__GEMM_PACKED 0
+#define GIR__GEMM_OUTER  1      /* k = 1: outer product */
+#define GIR__GEMM_ROWV   2      /* m = 1: vector times matrix */
+#define GIR__GEMM_COLV   3      /* n = 1, A transposed: matrix times vector */
+#define GIR__GEMM_DOTS   4      /* few rows or columns, dot products */
+#define GIR__GEMM_EMPTY  5      /* m, n or k is 0 */
+static int gir__gemm_small(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, const void *a, int64_t rsa,
+                           int64_t csa, const void *b, int64_t rsb, int64_t csb, void *c, int64_t ldc, int acc);
 
 /* the macro loops of the blocking above, for configuration g as chosen (no wider tile is picked here) */
 static void gir__gemm_loops(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, const void *a, int64_t rsa,
@@ -764,25 +806,25 @@ static int gir__gemm_split(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t
 
 /* C[m x n] (=, or += if acc) A[m x k] B[k x n] with the layouts described at the top of this section;
    scratch: gir__gemm_scratch(g, m, n, k) bytes, 64-byte aligned (gir__gemm_scratch_par with a hook);
-   par: the plan's parallel-for hook, or NULL */
-static void gir__gemm(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, const void *a, int64_t rsa,
-                      int64_t csa, const void *b, int64_t rsb, int64_t csb, void *c, int64_t ldc, int acc,
-                      void *scratch, const gir__par *par) {
+   par: the plan's parallel-for hook, or NULL. Returns the path it took. */
+static int gir__gemm(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, const void *a, int64_t rsa,
+                     int64_t csa, const void *b, int64_t rsb, int64_t csb, void *c, int64_t ldc, int acc,
+                     void *scratch, const gir__par *par) {
     int64_t es = g->es, i;
+    int path;
     GIR__UNUSED(par);
-    if (m <= 0 || n <= 0) return;
+    if (m <= 0 || n <= 0) return GIR__GEMM_EMPTY;
     if (k <= 0) {
         if (!acc)
             for (i = 0; i < m; ++i) GIR_MEMSET((char *)c + i * ldc * es, 0, (size_t)(n * es));
-        return;
+        return GIR__GEMM_EMPTY;
     }
-    if (csa == 1 && rsb == 1 && (2 * n <= g->nr || 2 * m <= g->mr)) {
-        gir__gemm_dots(g, m, n, k, (const char *)a, rsa, (const char *)b, csb, (char *)c, ldc, acc);
-        return;
-    }
+    path = gir__gemm_small(g, m, n, k, a, rsa, csa, b, rsb, csb, c, ldc, acc);
+    if (path != GIR__GEMM_PACKED) return path;
     if (g->wide && n % g->wide->nr == 0) g = g->wide;           /* same choice as gir__gemm_scratch */
 #if defined(GIR_THREADS)
-    if (gir__gemm_split(g, m, n, k, a, rsa, csa, b, rsb, csb, c, ldc, acc, scratch, par)) return;
+    if (gir__gemm_split(g, m, n, k, a, rsa, csa, b, rsb, csb, c, ldc, acc, scratch, par)) return GIR__GEMM_PACKED;
 #endif
     gir__gemm_loops(g, m, n, k, a, rsa, csa, b, rsb, csb, c, ldc, acc, scratch);
+    return GIR__GEMM_PACKED;
 }

@@ -974,11 +974,12 @@ static size_t gir__scratch_bytes(int op, int dt, const gir_shape *out, const gir
 }
 #if defined(GIR_THREADS)
 /* scratch bytes a step needs when the plan has nt threads: the GEMM's packing buffers once per thread */
-static size_t gir__scratch_bytes_par(int op, int dt, const gir_shape *out, const gir_shape *in0, int nt) {
+static size_t gir__scratch_bytes_par(int op, int dt, const gir_shape *out, const gir_shape *in0, const gir_shape *in1,
+                                     int nt) {
     if (gir__kernel_table[op] == gir__k_matmul && (dt == GIR_DTYPE_F32 || dt == GIR_DTYPE_F64) && nt > 1) {
         int64_t n = out->dim[out->rank - 1];
         return n ? gir__gemm_scratch_par(gir__gemm_cfg_for(dt), gir__numel(out) / n, n, in0->dim[in0->rank - 1], nt) : 0;
     }
-    return gir__scratch_bytes(op, dt, out, in0);
+    return gir__scratch_bytes(op, dt, out, in0, in1);
 }
 #endif

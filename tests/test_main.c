@@ -1023,6 +1023,7 @@ static int test_op_table(void) {
 #include "suite_fuse.c"
 #include "suite_threads.c"
 #include "suite_conv.c"
+#include "suite_smallgemm.c"
 
 int main(int argc, char **argv) {
     const char *golden = "tests/golden.txt";
@@ -1090,6 +1091,7 @@ int main(int argc, char **argv) {
     suite_fuse();
     suite_threads();
     suite_conv();
+    suite_smallgemm();
     if (verbose) say("second-order checks: %d cases passed, %d skipped (no second-order adjoint)\n", n2, n2skip);
     for (k = 0; k < ncases; ++k) {
         int j;
