@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=5744e6fcc4b510dee34da748508b5c704edfe8171ef14e9e20b97ff3a5f1602d
-                                          gen/ sha256=9513fd0ca8668f4e
+                                          gen/ sha256=ac626f2459ca72e2
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -23535,6 +23535,32 @@ static const gir__vr_fns *gir__reduce_vec(const gir__kx *k, int64_t *outer, int6
     }
     return gir__vr_pick(k->dtype);
 }
+/* sum or mean over leading and trailing axes around a kept run, [A, K, B] -> [K] (the bias gradient of an NCHW
+   layer: axes 0, 2, 3): K vector row sums of length B per block of A, each added into acc (zeros) in double. tmp holds K
+   doubles. Returns 0 when x is not of that form (the caller's other paths take it). */
+static int gir__reduce_rkr(const gir__kx *k, double *acc, double *tmp) {
+    const gir_shape *xs = k->in[0].s;
+    const gir__vr_fns *vr;
+    int d, state = 0;                  /* 0: leading reduced axes, 1: the kept run, 2: trailing reduced axes */
+    int64_t A = 1, K = 1, B = 1, a, o;
+    size_t es = gir__esize(k->dtype);
+    if (k->in[0].dt != k->dtype || (k->op != GIR_OP_SUM && k->op != GIR_OP_MEAN) || !(vr = gir__vr_pick(k->dtype)))
+        return 0;
+    for (d = 0; d < xs->rank; ++d) {
+        int red = gir__has_axis(&k->attr->l[0], d);
+        if (xs->dim[d] == 1) continue;
+        if (state == 0 && red) A *= xs->dim[d];
+        else if (state <= 1 && !red) { state = 1; K *= xs->dim[d]; }
+        else if (state >= 1 && red) { state = 2; B *= xs->dim[d]; }
+        else return 0;
+    }
+    if (A < 2 || B < 2 || state != 2) return 0;
+    for (a = 0; a < A; ++a) {
+        vr->rows(GIR__VR_SUM, (const char *)k->in[0].p + (size_t)(a * K * B) * es, K, B, tmp, NULL);
+        for (o = 0; o < K; ++o) acc[o] += tmp[o];
+    }
+    return 1;
+}
 static gir_status gir__k_reduce(gir__kx *k) {
     const gir_shape *xs = k->in[0].s;
     const void *x = k->in[0].p;
@@ -23577,7 +23603,8 @@ static gir_status gir__k_reduce(gir__kx *k) {
             if (inner == 1) vr->rows(what, x, outer, len, acc, second ? aux : NULL);
             else vr->cols(what, x, outer, len, inner, acc, second ? aux : NULL);
             n = 0;                                  /* the scalar loop below has nothing left to do */
-        }
+        } else if (!second && gir__reduce_rkr(k, acc, aux))
+            n = 0;
         for (d = 0; d < r; ++d) idx[d] = 0;
         o = 0;
         for (i = 0; i < n; ++i) {

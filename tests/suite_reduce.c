@@ -186,13 +186,14 @@ static int rd_patterns(int op, int dt) {
     lens[0] = 0; lens[1] = 1; lens[2] = L - 1; lens[3] = L; lens[4] = L + 1; lens[5] = 4 * L + 3; lens[6] = 9001;
     for (k = 0; k < 7; ++k) {
         int32_t m = lens[k], inner = k % 4 == 0 ? 2 * L + 3 : k % 4 == 1 ? L - 1 : k % 4 == 2 ? L : L + 1;
-        int32_t d_last[2], d_lead[2], d_mid[3], d_two[3], d_rkr[3], d_one[4];
+        int32_t d_last[2], d_lead[2], d_mid[3], d_two[3], d_rkr[3], d_one[4], d_nchw[4];
         d_last[0] = 3; d_last[1] = m;
         d_lead[0] = m; d_lead[1] = inner;
         d_mid[0] = 2; d_mid[1] = m; d_mid[2] = 3;
         d_two[0] = 2; d_two[1] = 3; d_two[2] = m;
         d_rkr[0] = 3; d_rkr[1] = m; d_rkr[2] = 2;
         d_one[0] = 1; d_one[1] = m; d_one[2] = 1; d_one[3] = inner;
+        d_nchw[0] = 4; d_nchw[1] = m; d_nchw[2] = 3; d_nchw[3] = inner;
         if (op == RD_VAR && m < 2) continue;                /* ddof 1: needs two elements */
         if ((op == RD_MAX || op == RD_MIN) && m == 0) continue;     /* an error at build time */
         if (!rd_case(op, dt, 2, d_last, 2u, 0, 1)) return 0;            /* the last axis: rows */
@@ -202,7 +203,10 @@ static int rd_patterns(int op, int dt) {
         if (!rd_case(op, dt, 3, d_two, 3u, 0, 1)) return 0;             /* two leading axes */
         if (!rd_case(op, dt, 3, d_two, 6u, 1, 1)) return 0;             /* two last axes, keepdims */
         if (!rd_case(op, dt, 4, d_one, 3u, 0, 1)) return 0;             /* size-1 axes around the run */
-        if (!rd_case(op, dt, 3, d_rkr, 5u, 0, m <= 1)) return 0;        /* two runs: scalar (one run if m <= 1) */
+        /* two reduced runs around a kept one: sums and means add vector row sums (a bias gradient over N, H, W),
+           the others are scalar (one run if m <= 1) */
+        if (!rd_case(op, dt, 3, d_rkr, 5u, 0, m <= 1 || op == RD_SUM || op == RD_MEAN)) return 0;
+        if (!rd_case(op, dt, 4, d_nchw, 13u, 1, m <= 1 || op == RD_SUM || op == RD_MEAN)) return 0;
     }
     return 1;
 }
