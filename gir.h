@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=5744e6fcc4b510dee34da748508b5c704edfe8171ef14e9e20b97ff3a5f1602d
-                                          gen/ sha256=ac626f2459ca72e2
+                                          gen/ sha256=2d23a518bc3c116d
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -23566,7 +23566,7 @@ static gir_status gir__k_reduce(gir__kx *k) {
     const void *x = k->in[0].p;
     int xdt = k->in[0].dt, r = xs->rank, d, op = k->op, pass;
     int64_t ostr[GIR_MAX_RANK], idx[GIR_MAX_RANK], n = gir__numel(xs), nout = gir__numel(k->shape), i, o, acc_s;
-    int64_t outer, len, inner;
+    int64_t outer = 1, len = 1, inner = 1;
     double *acc, *aux, cnt;
     const gir_ints *ax = &k->attr->l[0];
     const gir__vr_fns *vr;
@@ -24485,13 +24485,18 @@ static int64_t gir__conv_margin(const gir__conv_p *p)
 }
 /* scratch layout: the im2col block [rows x cols], a [kg x cols] buffer, the stage and its list of cells to clear
    (staged only), then the GEMM's packing memory */
+/* bytes of one im2col block */
+static size_t gir__conv_col_bytes(const gir__conv_p *p, int64_t es)
+{
+    return gir__gemm_align((size_t)(gir__conv_rows(p) * gir__conv_cols(p, es) * es));
+}
 typedef struct gir__conv_ws {
     void *col, *buf, *stage, *zl, *gemm;
 } gir__conv_ws;
 static size_t gir__conv_ws_bytes(const gir__conv_p *p, int64_t es, void *scratch, gir__conv_ws *ws)
 {
     int64_t cols = gir__conv_cols(p, es), cg = p->c / p->groups;
-    size_t col = gir__gemm_align((size_t)(gir__conv_rows(p) * cols * es));
+    size_t col = gir__conv_col_bytes(p, es);
     size_t buf = gir__gemm_align((size_t)(p->k / p->groups * cols * es)), st = 0, zl = 0;
     if (gir__conv_staged(p, cols)) {
         st = gir__gemm_align((size_t)(cg * (cols + 2 * gir__conv_margin(p)) * es));
@@ -24505,10 +24510,6 @@ static size_t gir__conv_ws_bytes(const gir__conv_p *p, int64_t es, void *scratch
         ws->gemm = (char *)scratch + col + buf + st + zl;
     }
     return col + buf + st + zl;
-}
-static size_t gir__conv_col_bytes(const gir__conv_p *p, int64_t es)
-{
-    return gir__gemm_align((size_t)(gir__conv_rows(p) * gir__conv_cols(p, es) * es));
 }
 /* scratch bytes of conv2d (which 0), its data gradient (1) or its filter gradient (2) */
 static size_t gir__conv_scratch(const gir__conv_p *p, const gir__gemm_cfg *g, int which)
@@ -25065,13 +25066,18 @@ static int64_t gir__conv_margin(const gir__conv_p *p)
 }
 /* scratch layout: the im2col block [rows x cols], a [kg x cols] buffer, the stage and its list of cells to clear
    (staged only), then the GEMM's packing memory */
+/* bytes of one im2col block */
+static size_t gir__conv_col_bytes(const gir__conv_p *p, int64_t es)
+{
+    return gir__gemm_align((size_t)(gir__conv_rows(p) * gir__conv_cols(p, es) * es));
+}
 typedef struct gir__conv_ws {
     void *col, *buf, *stage, *zl, *gemm;
 } gir__conv_ws;
 static size_t gir__conv_ws_bytes(const gir__conv_p *p, int64_t es, void *scratch, gir__conv_ws *ws)
 {
     int64_t cols = gir__conv_cols(p, es), cg = p->c / p->groups;
-    size_t col = gir__gemm_align((size_t)(gir__conv_rows(p) * cols * es));
+    size_t col = gir__conv_col_bytes(p, es);
     size_t buf = gir__gemm_align((size_t)(p->k / p->groups * cols * es)), st = 0, zl = 0;
     if (gir__conv_staged(p, cols)) {
         st = gir__gemm_align((size_t)(cg * (cols + 2 * gir__conv_margin(p)) * es));
@@ -25085,10 +25091,6 @@ static size_t gir__conv_ws_bytes(const gir__conv_p *p, int64_t es, void *scratch
         ws->gemm = (char *)scratch + col + buf + st + zl;
     }
     return col + buf + st + zl;
-}
-static size_t gir__conv_col_bytes(const gir__conv_p *p, int64_t es)
-{
-    return gir__gemm_align((size_t)(gir__conv_rows(p) * gir__conv_cols(p, es) * es));
 }
 /* scratch bytes of conv2d (which 0), its data gradient (1) or its filter gradient (2) */
 static size_t gir__conv_scratch(const gir__conv_p *p, const gir__gemm_cfg *g, int which)

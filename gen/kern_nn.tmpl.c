@@ -108,13 +108,18 @@ static int64_t gir__conv_margin(const gir__conv_p *p)
 }
 /* scratch layout: the im2col block [rows x cols], a [kg x cols] buffer, the stage and its list of cells to clear
    (staged only), then the GEMM's packing memory */
+/* bytes of one im2col block */
+static size_t gir__conv_col_bytes(const gir__conv_p *p, int64_t es)
+{
+    return gir__gemm_align((size_t)(gir__conv_rows(p) * gir__conv_cols(p, es) * es));
+}
 typedef struct gir__conv_ws {
     void *col, *buf, *stage, *zl, *gemm;
 } gir__conv_ws;
 static size_t gir__conv_ws_bytes(const gir__conv_p *p, int64_t es, void *scratch, gir__conv_ws *ws)
 {
     int64_t cols = gir__conv_cols(p, es), cg = p->c / p->groups;
-    size_t col = gir__gemm_align((size_t)(gir__conv_rows(p) * cols * es));
+    size_t col = gir__conv_col_bytes(p, es);
     size_t buf = gir__gemm_align((size_t)(p->k / p->groups * cols * es)), st = 0, zl = 0;
     if (gir__conv_staged(p, cols)) {
         st = gir__gemm_align((size_t)(cg * (cols + 2 * gir__conv_margin(p)) * es));
@@ -128,10 +133,6 @@ static size_t gir__conv_ws_bytes(const gir__conv_p *p, int64_t es, void *scratch
         ws->gemm = (char *)scratch + col + buf + st + zl;
     }
     return col + buf + st + zl;
-}
-static size_t gir__conv_col_bytes(const gir__conv_p *p, int64_t es)
-{
-    return gir__gemm_align((size_t)(gir__conv_rows(p) * gir__conv_cols(p, es) * es));
 }
 /* scratch bytes of conv2d (which 0), its data gradient (1) or its filter gradient (2) */
 static size_t gir__conv_scratch(const gir__conv_p *p, const gir__gemm_cfg *g, int which)

@@ -320,7 +320,7 @@ static gir_status gir__k_reduce(gir__kx *k) {
     const void *x = k->in[0].p;
     int xdt = k->in[0].dt, r = xs->rank, d, op = k->op, pass;
     int64_t ostr[GIR_MAX_RANK], idx[GIR_MAX_RANK], n = gir__numel(xs), nout = gir__numel(k->shape), i, o, acc_s;
-    int64_t outer, len, inner;
+    int64_t outer = 1, len = 1, inner = 1;
     double *acc, *aux, cnt;
     const gir_ints *ax = &k->attr->l[0];
     const gir__vr_fns *vr;
