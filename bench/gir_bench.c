@@ -123,6 +123,18 @@ static void bench_sgemm_2t(void) {
 }
 #endif
 
+/* plain SGD in the graph: outs[k] = w_k - lr * dw_k (gir.h computes it, fused); after each run the new values are
+   copied into the variables */
+static void sgd_outputs(gir_graph *g, int n, const gir_node *var, const gir_node *grad, gir_node *outs) {
+    int k;
+    for (k = 0; k < n; ++k) outs[k] = gir_sub(g, var[k], gir_mul(g, gir_scalar(g, GIR_DTYPE_F32, 0.01), grad[k]));
+}
+static void sgd_apply(gir_plan *p, gir_graph *g, int n, const gir_node *var, const gir_node *outs) {
+    int k;
+    for (k = 0; k < n; ++k)
+        memcpy(gir_node_data(g, var[k]), gir_plan_data(p, outs[k]), (size_t)gir_node_numel(g, var[k]) * sizeof(float));
+}
+
 /* MLP 784-256-256-10, ReLU, mean softmax cross-entropy, plain SGD: forward, backward, update */
 static gir_node dense(gir_graph *g, gir_node x, gir_node w, gir_node b) { return gir_add(g, gir_matmul(g, x, w), b); }
 static void bench_mlp(const char *name, int batch) {
@@ -153,7 +165,7 @@ static void bench_mlp(const char *name, int batch) {
     loss = gir_mean(g, gir_xent_logits(g, logits, lab), gir_ints0(), 0);
     gir_grad(g, loss, 6, var, grad);
     outs[0] = loss;
-    for (k = 0; k < 6; ++k) outs[1 + k] = grad[k];
+    sgd_outputs(g, 6, var, grad, outs + 1);
     check_graph(g);
     if (gir_compile(g, 7, outs, &p) != GIR_OK) die(name, gir_graph_message(g));
     for (k = 0; k < batch; ++k) yv[k] = k % 10;
@@ -162,12 +174,7 @@ static void bench_mlp(const char *name, int batch) {
     for (r = -3; r < 9 * reps; ++r) {
         if (r >= 0 && r % reps == 0) t0 = now();
         run_plan(p);
-        for (k = 0; k < 6; ++k) {                 /* w -= lr * dw */
-            float *w = (float *)gir_node_data(g, var[k]);
-            const float *d = (const float *)gir_plan_data(p, grad[k]);
-            int64_t j, cnt = gir_node_numel(g, var[k]);
-            for (j = 0; j < cnt; ++j) w[j] -= 0.01f * d[j];
-        }
+        sgd_apply(p, g, 6, var, outs + 1);        /* w -= lr * dw */
         if (r >= 0 && r % reps == reps - 1) s[r / reps] = (now() - t0) / reps;
     }
     printf("gir %s %.4f ms\n", name, 1e3 * median(s, 9));
@@ -274,7 +281,7 @@ static void bench_cnn(void) {
     loss = gir_mean(g, gir_xent_logits(g, dense(g, h, var[4], var[5]), lab), gir_ints0(), 0);
     gir_grad(g, loss, 6, var, grad);
     outs[0] = loss;
-    for (k = 0; k < 6; ++k) outs[1 + k] = grad[k];
+    sgd_outputs(g, 6, var, grad, outs + 1);
     check_graph(g);
     if (gir_compile(g, 7, outs, &p) != GIR_OK) die("cnn_train_b32", gir_graph_message(g));
     for (k = 0; k < batch; ++k) yv[k] = k % 10;
@@ -283,12 +290,7 @@ static void bench_cnn(void) {
     for (r = -3; r < 9 * reps; ++r) {
         if (r >= 0 && r % reps == 0) t0 = now();
         run_plan(p);
-        for (k = 0; k < 6; ++k) {
-            float *w = (float *)gir_node_data(g, var[k]);
-            const float *d = (const float *)gir_plan_data(p, grad[k]);
-            int64_t j, cnt = gir_node_numel(g, var[k]);
-            for (j = 0; j < cnt; ++j) w[j] -= 0.01f * d[j];
-        }
+        sgd_apply(p, g, 6, var, outs + 1);
         if (r >= 0 && r % reps == reps - 1) s[r / reps] = (now() - t0) / reps;
     }
     printf("gir cnn_train_b32 %.4f ms\n", 1e3 * median(s, 9));
