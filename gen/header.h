@@ -327,8 +327,8 @@ GIR_API int         gir_plan_fused_nodes(const gir_plan *p);        /* nodes com
    [0, ntasks), in any order, on any threads, possibly at the same time, and returns only when every call has
    returned; gir.h calls it only from inside gir_run, on the thread that called gir_run, with ntasks <= the
    plan's nthreads. Tasks never fail and never call the hook again. What runs in parallel: the GEMM of matmul
-   (whole products of a batch, or row or column slices of one product) and elementwise ops of 65,536
-   elements or more; every task writes its own part of the output and does the same arithmetic in the same
+   (whole products of a batch, or row or column slices of one product) and elementwise ops (fused chains too) of
+   65,536 elements or more; every task writes its own part of the output and does the same arithmetic in the same
    order as one thread, so results are bit for bit the same for every thread count and hook. A plan must not
    be run from two threads at once; different plans may run at the same time, with one hook or several. */
 typedef void (*gir_task_fn)(void *ctx, int i);
