@@ -194,6 +194,15 @@ step "config: GIR_THREADS + GIR_NO_POOL (the hook without pthreads), C99 and C++
      ./$B/test_main_nopool --filter threads/ && \
      $CXX -x c++ -std=c++11 $WARN -O1 -DGIR_THREADS -pthread -c tests/test_main.c -o $B/test_main_threads_cpp.o"
 
+# 5c. gir.h as a package: cmake --install, then a consumer project through find_package, add_subdirectory and
+#     FetchContent, and through the installed pkg-config file (tests/packaging/check.sh)
+pname="package: CMake (find_package, add_subdirectory, FetchContent) and pkg-config consumers"
+if command -v cmake > /dev/null 2>&1 && command -v pkg-config > /dev/null 2>&1; then
+    step "$pname" sh tests/packaging/check.sh "$B/package"
+else
+    skip "$pname" "cmake or pkg-config not found (apt-get install cmake pkgconf)"
+fi
+
 # 6. the examples build warning-free and do what they say
 for ex in hello hessian_vector mlp_digits; do
     step "example: $ex (ASan+UBSan)" sh -c \
