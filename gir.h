@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=5744e6fcc4b510dee34da748508b5c704edfe8171ef14e9e20b97ff3a5f1602d
-                                          gen/ sha256=1a9fcf19b3ac21fe
+                                          gen/ sha256=26ee71f250f7f4a3
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -452,6 +452,8 @@
 #  error "gir: GIR_MAX_RANK must be between 2 and 16"
 #endif
 #define GIR_MAX_VARIADIC 64     /* the most inputs a variadic op (concat, add_n) takes */
+#define GIR_MAX_NAME 127        /* the longest node name, scope prefix included (gir_name) */
+#define GIR_MAX_SCOPE_DEPTH 16  /* gir_scope_push nesting */
 
 #include <stddef.h>
 #include <stdint.h>
@@ -719,6 +721,22 @@ GIR_API gir_node      gir_node_input(const gir_graph *g, gir_node n, int k);  /*
 GIR_API gir_attr      gir_node_attr(const gir_graph *g, gir_node n);
 GIR_API int64_t       gir_node_numel(const gir_graph *g, gir_node n);
 GIR_API void         *gir_node_data(gir_graph *g, gir_node n);    /* variable / constant values */
+
+/* >>names: a node may carry a name, unique in its graph, that errors, gir_dump and saved files use. Names are
+   1..GIR_MAX_NAME characters from [A-Za-z0-9_.:+-] in parts joined by '/'. gir_name prefixes the current
+   scope: inside gir_scope_push(g, "layer1"), gir_name(g, w, "w") names w "layer1/w". It returns n (so
+   w = gir_name(g, gir_variable(...), "w") reads as a declaration), or {0} with GIR_ERR_INVALID_ARG when the
+   name is malformed, too long or already another node's ("name: 'layer1/w' is already node 5"). Naming a
+   node again renames it. A graph error recorded inside a scope ends with "(in scope layer1)". */
+GIR_API gir_node    gir_name(gir_graph *g, gir_node n, const char *name);
+GIR_API const char *gir_node_name(const gir_graph *g, gir_node n);      /* "" when unnamed */
+GIR_API gir_node    gir_find(const gir_graph *g, const char *name);     /* {0} when no node has it */
+GIR_API gir_status  gir_scope_push(gir_graph *g, const char *scope);   /* nests up to GIR_MAX_SCOPE_DEPTH */
+GIR_API void        gir_scope_pop(gir_graph *g);                        /* no-op at the top level */
+GIR_API const char *gir_scope(const gir_graph *g);                      /* "layer1/conv"; "" at the top */
+/* the graph's variables (trainable parameters and optimizer state), in the order they were built */
+GIR_API int         gir_graph_variable_count(const gir_graph *g);
+GIR_API gir_node    gir_graph_variable(const gir_graph *g, int index);
 
 /* the op table at run time */
 GIR_API const char *gir_op_name(gir_op op);                        /* "add" */
@@ -1443,6 +1461,7 @@ typedef struct gir__node {
     const gir_attr *attr;   /* never NULL: gir__no_attr, or an entry of the graph's attribute store (which owns
                                attr->data, the values of a constant or variable) */
     gir_shape shape;
+    uint32_t  name;         /* 1 + offset of its name in the graph's name pool; 0: unnamed (gen/names.c) */
 } gir__node;
 
 /* The attribute store: blocks of 8, 16, 32 ... entries, allocated as needed and never moved, so a node's attr
@@ -1464,6 +1483,12 @@ struct gir_graph {
     uint32_t      tag;          /* in every handle of this graph's nodes */
     uint32_t      plans;        /* live plans compiled from this graph: they read its nodes and data */
     int           freed;        /* gir_graph_free was called; the memory goes with the last plan */
+    char         *names;        /* the name pool: NUL-terminated names, referred to by gir__node.name */
+    size_t        nnames, namecap;
+    uint16_t      scope_len;    /* the current scope prefix, "layer1/conv" (gir_scope_push) */
+    uint8_t       scope_depth;
+    uint16_t      scope_mark[GIR_MAX_SCOPE_DEPTH];
+    char          scope[GIR_MAX_NAME + 1];
 };
 
 /* shape / build context handed to shape functions */
@@ -5275,7 +5300,8 @@ static int gir__is_float(int dt) { return dt == GIR_DTYPE_F32 || dt == GIR_DTYPE
 static int gir__is_int(int dt) { return dt == GIR_DTYPE_U8 || dt == GIR_DTYPE_I32; }
 static int gir__is_num(int dt) { return dt >= GIR_DTYPE_U8 && dt <= GIR_DTYPE_F64; }
 
-/* messages: %s string, %d int, %u unsigned, %l long long, %S const gir_shape*, %T dtype (int), %g double */
+/* messages: %s string, %d int, %u unsigned, %l long long, %S const gir_shape*, %T dtype (int), %g double,
+   %N node (two arguments: const gir_graph *, unsigned id) */
 static void gir__vformat(gir__buf *b, const char *fmt, va_list ap) {
     for (; *fmt; ++fmt) {
         if (*fmt != '%' || !fmt[1]) {
@@ -5291,6 +5317,18 @@ static void gir__vformat(gir__buf *b, const char *fmt, va_list ap) {
         case 'l': gir__putl(b, va_arg(ap, long long)); break;
         case 'S': gir__putshape(b, va_arg(ap, const gir_shape *)); break;
         case 'T': gir__puts(b, gir_dtype_name((gir_dtype)va_arg(ap, int))); break;
+        case 'N': {   /* (const gir_graph *, unsigned id): "node 7", or "node 7 'layer1/w'" when it is named */
+            const gir_graph *gg = va_arg(ap, const gir_graph *);
+            unsigned id = va_arg(ap, unsigned);
+            gir__puts(b, "node ");
+            gir__putl(b, id);
+            if (gg && id < gg->nnodes && gg->nodes[id].name) {
+                gir__puts(b, " '");
+                gir__puts(b, gg->names + gg->nodes[id].name - 1);
+                gir__puts(b, "'");
+            }
+            break;
+        }
         case 'g': {
             double v = va_arg(ap, double);
             long long ip;
@@ -5338,6 +5376,11 @@ static void gir__gfail(gir_graph *g, gir_status s, const char *fmt, ...) {
     va_start(ap, fmt);
     gir__vformat(&b, fmt, ap);
     va_end(ap);
+    if (g->scope_len) {
+        gir__puts(&b, " (in scope ");
+        gir__puts(&b, g->scope);
+        gir__puts(&b, ")");
+    }
 #endif
 }
 
@@ -5482,6 +5525,7 @@ static void gir__graph_release(gir_graph *g) {
     }
     gir__free(&a, g->nodes, g->cap * sizeof(gir__node));
     gir__free(&a, g->ins, g->inscap * sizeof(uint32_t));
+    gir__free(&a, g->names, g->namecap);
     gir__free(&a, g, sizeof *g);
 }
 GIR_API void gir_graph_free(gir_graph *g) {
@@ -6569,6 +6613,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     nd->nin = (uint32_t)n;
     nd->in0 = (uint32_t)g->nins;
     nd->shape = b.out;
+    nd->name = 0;
     b.attr.data = data;
     nd->attr = keep ? gir__attr_put(g, &b.attr) : &gir__no_attr;
     for (k = 0; k < n; ++k) g->ins[g->nins++] = stor[k].id;
@@ -7440,10 +7485,129 @@ GIR_API void gir_dump(const gir_graph *g, FILE *f) {
         fprintf(f, "%%%u = %s(", (unsigned)k, gir__ops[d->op].name);
         for (j = 0; j < d->nin; ++j)
             fprintf(f, "%s%s%%%u", j ? ", " : "", j >= d->nparents ? "@" : "", (unsigned)g->ins[d->in0 + j]);
-        fprintf(f, ") : %s%s  %s  level %d\n", gir__dtype_names[d->dtype], sh, nt[d->ntype], d->grad_level);
+        fprintf(f, ") : %s%s  %s  level %d%s%s%s\n", gir__dtype_names[d->dtype], sh, nt[d->ntype], d->grad_level,
+                d->name ? "  '" : "", d->name ? g->names + d->name - 1 : "", d->name ? "'" : "");
     }
 }
 #endif
+
+/* >>names: node names, scopes, the graph's variables ----------------------------------------------------------
+   A name lives in the graph's name pool (NUL-terminated strings, appended, never moved by index: nodes keep
+   1 + offset). Lookups scan the named nodes; graphs name their parameters and a few outputs, not every node. */
+static int gir__name_char(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.' ||
+           c == ':' || c == '+' || c == '-';
+}
+/* 1 when s is parts of name characters joined by single '/' (no empty part) */
+static int gir__name_ok(const char *s, size_t len) {
+    size_t k;
+    if (!len || s[0] == '/' || s[len - 1] == '/') return 0;
+    for (k = 0; k < len; ++k)
+        if (!(gir__name_char(s[k]) || (s[k] == '/' && s[k + 1] != '/'))) return 0;
+    return 1;
+}
+static size_t gir__strlen_max(const char *s, size_t max) {   /* strlen, stopping past max */
+    size_t n = 0;
+    while (n <= max && s[n]) ++n;
+    return n;
+}
+static int gir__streq(const char *a, const char *b) {
+    while (*a && *a == *b) { ++a; ++b; }
+    return *a == *b;
+}
+static uint32_t gir__find_id(const gir_graph *g, const char *name) {
+    size_t k;
+    for (k = 1; k < g->nnodes; ++k)
+        if (g->nodes[k].name && gir__streq(g->names + g->nodes[k].name - 1, name)) return (uint32_t)k;
+    return 0;
+}
+GIR_API gir_node gir_name(gir_graph *g, gir_node n, const char *name) {
+    char full[GIR_MAX_NAME + 1];
+    size_t len, at = 0;
+    uint32_t other;
+    int kind;
+    if (!g) return gir__handle(NULL, 0);
+    if ((kind = gir__handle_kind(g, n)) != GIR__H_OWN) {
+        if (n.id || n.tag) gir__gfail(g, GIR_ERR_HANDLE, "name: node (id %u) %s", (unsigned)n.id, gir__handle_why(kind));
+        return gir__handle(NULL, 0);
+    }
+    len = name ? gir__strlen_max(name, GIR_MAX_NAME) : 0;
+    if (g->scope_len && len) {
+        GIR_MEMCPY(full, g->scope, g->scope_len);
+        full[g->scope_len] = '/';
+        at = (size_t)g->scope_len + 1;
+    }
+    if (!name || at + len > GIR_MAX_NAME || !gir__name_ok(name, len)) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "name: %N: %s", (const gir_graph *)g, (unsigned)n.id,
+                   !name ? "the name is NULL" : at + len > GIR_MAX_NAME ? "the name (scope included) is longer than "
+                   "GIR_MAX_NAME" : "a name is parts of [A-Za-z0-9_.:+-] joined by single '/'");
+        return gir__handle(NULL, 0);
+    }
+    GIR_MEMCPY(full + at, name, len);
+    full[at + len] = 0;
+    len += at;
+    if ((other = gir__find_id(g, full)) == n.id) return n;
+    if (other) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "name: '%s' is already %N", full, (const gir_graph *)g, (unsigned)other);
+        return gir__handle(NULL, 0);
+    }
+    if (g->nnames + len + 1 > 0xffffffffu ||
+        gir__grow(&g->a, (void **)&g->names, &g->namecap, g->nnames + len + 1, 1)) {
+        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "name: %N: out of memory naming it '%s'", (const gir_graph *)g,
+                   (unsigned)n.id, full);
+        return gir__handle(NULL, 0);
+    }
+    GIR_MEMCPY(g->names + g->nnames, full, len + 1);
+    g->nodes[n.id].name = (uint32_t)(g->nnames + 1);
+    g->nnames += len + 1;
+    return n;
+}
+GIR_API const char *gir_node_name(const gir_graph *g, gir_node n) {
+    const gir__node *d = gir__get(g, n);
+    return d && d->name ? g->names + d->name - 1 : "";
+}
+GIR_API gir_node gir_find(const gir_graph *g, const char *name) {
+    if (!g || !name || !*name) return gir__handle(NULL, 0);
+    return gir__handle(g, gir__find_id(g, name));
+}
+GIR_API gir_status gir_scope_push(gir_graph *g, const char *scope) {
+    size_t len, at;
+    if (!g) return GIR_ERR_INVALID_ARG;
+    len = scope ? gir__strlen_max(scope, GIR_MAX_NAME) : 0;
+    at = g->scope_len ? (size_t)g->scope_len + 1 : 0;
+    if (!scope || !gir__name_ok(scope, len) || at + len >= GIR_MAX_NAME || g->scope_depth >= GIR_MAX_SCOPE_DEPTH) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "scope: %s", !scope ? "the scope is NULL" :
+                   g->scope_depth >= GIR_MAX_SCOPE_DEPTH ? "nested deeper than GIR_MAX_SCOPE_DEPTH" :
+                   at + len >= GIR_MAX_NAME ? "the scope is longer than GIR_MAX_NAME" :
+                   "a scope is parts of [A-Za-z0-9_.:+-] joined by single '/'");
+        return GIR_ERR_INVALID_ARG;
+    }
+    g->scope_mark[g->scope_depth++] = g->scope_len;
+    if (at) g->scope[g->scope_len] = '/';
+    GIR_MEMCPY(g->scope + at, scope, len);
+    g->scope_len = (uint16_t)(at + len);
+    g->scope[g->scope_len] = 0;
+    return GIR_OK;
+}
+GIR_API void gir_scope_pop(gir_graph *g) {
+    if (!g || !g->scope_depth) return;
+    g->scope_len = g->scope_mark[--g->scope_depth];
+    g->scope[g->scope_len] = 0;
+}
+GIR_API const char *gir_scope(const gir_graph *g) { return g ? g->scope : ""; }
+
+GIR_API int gir_graph_variable_count(const gir_graph *g) {
+    size_t k;
+    int n = 0;
+    for (k = 1; g && k < g->nnodes; ++k) n += g->nodes[k].op == GIR_OP_VARIABLE;
+    return n;
+}
+GIR_API gir_node gir_graph_variable(const gir_graph *g, int index) {
+    size_t k;
+    for (k = 1; g && index >= 0 && k < g->nnodes; ++k)
+        if (g->nodes[k].op == GIR_OP_VARIABLE && index-- == 0) return gir__handle(g, (uint32_t)k);
+    return gir__handle(NULL, 0);
+}
 
 /* >>compose: builders composed of table ops (scalar, zeros, expand_dims, split, layer_norm, batch_norm, flatten,
    split_sizes, conv2d_bias, ...). Their messages name the builder and the argument the user passed. */
@@ -8787,7 +8951,7 @@ static gir_status gir__grad_check(gir_graph *g, gir_node y, int n, const gir_nod
         }
     d = &g->nodes[y.id];
     if (gir__numel(&d->shape) != 1 || !gir__is_float(d->dtype)) {
-        gir__gfail(g, GIR_ERR_SHAPE, "grad: the output node %u must be one float element, got %T %S", (unsigned)y.id,
+        gir__gfail(g, GIR_ERR_SHAPE, "grad: the output %N must be one float element, got %T %S", (const gir_graph *)g, (unsigned)y.id,
                    (int)d->dtype, &d->shape);
         return GIR_ERR_SHAPE;
     }
@@ -8853,8 +9017,8 @@ GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt
         }
         if (!want) continue;
         if (!gir__adj_table[nd.op]) {
-            gir__gfail(g, GIR_ERR_NO_ADJOINT, "%s: node %u: cannot differentiate: %s", gir__ops[nd.op].name,
-                       (unsigned)id, gir__ops[nd.op].no_adj);
+            gir__gfail(g, GIR_ERR_NO_ADJOINT, "%s: %N: cannot differentiate: %s", gir__ops[nd.op].name,
+                       (const gir_graph *)g, (unsigned)id, gir__ops[nd.op].no_adj);
             st = GIR_ERR_NO_ADJOINT;
             break;
         }
@@ -8866,8 +9030,8 @@ GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt
             if (!needp[j]) continue;
             if (!dx[j].id) { st = g->status ? g->status : GIR_ERR_OUT_OF_MEMORY; break; }
             if (!gir__shape_eq(&g->nodes[dx[j].id].shape, &pn->shape)) {
-                gir__gfail(g, GIR_ERR_SHAPE, "%s: node %u: adjoint of parent %u has shape %S, parent is %S",
-                           gir__ops[nd.op].name, (unsigned)id, (unsigned)j, &g->nodes[dx[j].id].shape, &pn->shape);
+                gir__gfail(g, GIR_ERR_SHAPE, "%s: %N: adjoint of parent %u has shape %S, parent is %S",
+                           gir__ops[nd.op].name, (const gir_graph *)g, (unsigned)id, (unsigned)j, &g->nodes[dx[j].id].shape, &pn->shape);
                 st = GIR_ERR_SHAPE;
                 break;
             }
@@ -26177,8 +26341,8 @@ GIR_API gir_status gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs,
         if (!gir__bytes(&d->shape, d->dtype, &v->bytes) || gir__align_up(v->bytes) > ((size_t)-1) / 2 - off) {
             gir__free(&g->a, need, cnt);
             gir_plan_free(p);
-            gir__gfail(g, GIR_ERR_LIMIT, "compile: node %u: %T %S does not fit in the address space (%l bytes before it)",
-                       (unsigned)id, (int)d->dtype, &d->shape, (long long)off);
+            gir__gfail(g, GIR_ERR_LIMIT, "compile: %N: %T %S does not fit in the address space (%l bytes before it)",
+                       (const gir_graph *)g, (unsigned)id, (int)d->dtype, &d->shape, (long long)off);
             return GIR_ERR_LIMIT;
         }
         p->map[id] = ++p->nvals;
@@ -26253,7 +26417,7 @@ static gir_status gir__bind_find(gir_plan *p, gir_node input, uint32_t *val) {
         return GIR_ERR_HANDLE;
     }
     if (g->nodes[input.id].op != GIR_OP_INPUT) {
-        gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: node %u (%s) is not an input", (unsigned)input.id,
+        gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: %N (%s) is not an input", g, (unsigned)input.id,
                    gir__ops[g->nodes[input.id].op].name);
         return GIR_ERR_INVALID_ARG;
     }
@@ -26280,19 +26444,19 @@ GIR_API gir_status gir_plan_bind_bytes(gir_plan *p, gir_node input, const void *
     align = gir__dtype_sizes[d->dtype];
     need = (size_t)gir__numel(&d->shape) * align;
     if (bytes != need) {
-        gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: input node %u %T%S needs %l bytes (%l x %l), got %l",
-                   (unsigned)input.id, (int)d->dtype, &d->shape, (long long)need, (long long)gir__numel(&d->shape),
+        gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: input %N %T%S needs %l bytes (%l x %l), got %l",
+                   (const gir_graph *)p->g, (unsigned)input.id, (int)d->dtype, &d->shape, (long long)need, (long long)gir__numel(&d->shape),
                    (long long)align, (long long)bytes);
         return GIR_ERR_INVALID_ARG;
     }
     if (!data && need) {
-        gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: input node %u %T%S: data is NULL", (unsigned)input.id,
+        gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: input %N %T%S: data is NULL", (const gir_graph *)p->g, (unsigned)input.id,
                    (int)d->dtype, &d->shape);
         return GIR_ERR_INVALID_ARG;
     }
     if ((uintptr_t)data % align) {
-        gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: input node %u %T%S: data is not aligned to %l bytes as %T needs",
-                   (unsigned)input.id, (int)d->dtype, &d->shape, (long long)align, (int)d->dtype);
+        gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: input %N %T%S: data is not aligned to %l bytes as %T needs",
+                   (const gir_graph *)p->g, (unsigned)input.id, (int)d->dtype, &d->shape, (long long)align, (int)d->dtype);
         return GIR_ERR_INVALID_ARG;
     }
     if (v) p->vals[v - 1].ptr = (void *)data;
@@ -26311,7 +26475,8 @@ GIR_API gir_status gir_run(gir_plan *p) {
         gir__val *v = &p->vals[k];
         if (v->kind == GIR__VAL_DATA) v->ptr = (void *)p->g->nodes[v->node].attr->data;
         else if (v->kind == GIR__VAL_INPUT && !v->ptr && v->bytes) {
-            gir__pfail(p, GIR_ERR_UNBOUND, "run: input node %u %T %S is not bound (gir_plan_bind)", (unsigned)v->node,
+            gir__pfail(p, GIR_ERR_UNBOUND, "run: input %N %T %S is not bound (gir_plan_bind)",
+                       (const gir_graph *)p->g, (unsigned)v->node,
                        (int)v->dtype, &v->shape);
             return GIR_ERR_UNBOUND;
         }

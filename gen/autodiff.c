@@ -285,7 +285,7 @@ static gir_status gir__grad_check(gir_graph *g, gir_node y, int n, const gir_nod
         }
     d = &g->nodes[y.id];
     if (gir__numel(&d->shape) != 1 || !gir__is_float(d->dtype)) {
-        gir__gfail(g, GIR_ERR_SHAPE, "grad: the output node %u must be one float element, got %T %S", (unsigned)y.id,
+        gir__gfail(g, GIR_ERR_SHAPE, "grad: the output %N must be one float element, got %T %S", (const gir_graph *)g, (unsigned)y.id,
                    (int)d->dtype, &d->shape);
         return GIR_ERR_SHAPE;
     }
@@ -351,8 +351,8 @@ GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt
         }
         if (!want) continue;
         if (!gir__adj_table[nd.op]) {
-            gir__gfail(g, GIR_ERR_NO_ADJOINT, "%s: node %u: cannot differentiate: %s", gir__ops[nd.op].name,
-                       (unsigned)id, gir__ops[nd.op].no_adj);
+            gir__gfail(g, GIR_ERR_NO_ADJOINT, "%s: %N: cannot differentiate: %s", gir__ops[nd.op].name,
+                       (const gir_graph *)g, (unsigned)id, gir__ops[nd.op].no_adj);
             st = GIR_ERR_NO_ADJOINT;
             break;
         }
@@ -364,8 +364,8 @@ GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt
             if (!needp[j]) continue;
             if (!dx[j].id) { st = g->status ? g->status : GIR_ERR_OUT_OF_MEMORY; break; }
             if (!gir__shape_eq(&g->nodes[dx[j].id].shape, &pn->shape)) {
-                gir__gfail(g, GIR_ERR_SHAPE, "%s: node %u: adjoint of parent %u has shape %S, parent is %S",
-                           gir__ops[nd.op].name, (unsigned)id, (unsigned)j, &g->nodes[dx[j].id].shape, &pn->shape);
+                gir__gfail(g, GIR_ERR_SHAPE, "%s: %N: adjoint of parent %u has shape %S, parent is %S",
+                           gir__ops[nd.op].name, (const gir_graph *)g, (unsigned)id, (unsigned)j, &g->nodes[dx[j].id].shape, &pn->shape);
                 st = GIR_ERR_SHAPE;
                 break;
             }

@@ -263,6 +263,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     nd->nin = (uint32_t)n;
     nd->in0 = (uint32_t)g->nins;
     nd->shape = b.out;
+    nd->name = 0;
     b.attr.data = data;
     nd->attr = keep ? gir__attr_put(g, &b.attr) : &gir__no_attr;
     for (k = 0; k < n; ++k) g->ins[g->nins++] = stor[k].id;
@@ -285,7 +286,8 @@ GIR_API void gir_dump(const gir_graph *g, FILE *f) {
         fprintf(f, "%%%u = %s(", (unsigned)k, gir__ops[d->op].name);
         for (j = 0; j < d->nin; ++j)
             fprintf(f, "%s%s%%%u", j ? ", " : "", j >= d->nparents ? "@" : "", (unsigned)g->ins[d->in0 + j]);
-        fprintf(f, ") : %s%s  %s  level %d\n", gir__dtype_names[d->dtype], sh, nt[d->ntype], d->grad_level);
+        fprintf(f, ") : %s%s  %s  level %d%s%s%s\n", gir__dtype_names[d->dtype], sh, nt[d->ntype], d->grad_level,
+                d->name ? "  '" : "", d->name ? g->names + d->name - 1 : "", d->name ? "'" : "");
     }
 }
 #endif

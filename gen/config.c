@@ -286,6 +286,7 @@ typedef struct gir__node {
     const gir_attr *attr;   /* never NULL: gir__no_attr, or an entry of the graph's attribute store (which owns
                                attr->data, the values of a constant or variable) */
     gir_shape shape;
+    uint32_t  name;         /* 1 + offset of its name in the graph's name pool; 0: unnamed (gen/names.c) */
 } gir__node;
 
 /* The attribute store: blocks of 8, 16, 32 ... entries, allocated as needed and never moved, so a node's attr
@@ -307,6 +308,12 @@ struct gir_graph {
     uint32_t      tag;          /* in every handle of this graph's nodes */
     uint32_t      plans;        /* live plans compiled from this graph: they read its nodes and data */
     int           freed;        /* gir_graph_free was called; the memory goes with the last plan */
+    char         *names;        /* the name pool: NUL-terminated names, referred to by gir__node.name */
+    size_t        nnames, namecap;
+    uint16_t      scope_len;    /* the current scope prefix, "layer1/conv" (gir_scope_push) */
+    uint8_t       scope_depth;
+    uint16_t      scope_mark[GIR_MAX_SCOPE_DEPTH];
+    char          scope[GIR_MAX_NAME + 1];
 };
 
 /* shape / build context handed to shape functions */

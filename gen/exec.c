@@ -172,8 +172,8 @@ GIR_API gir_status gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs,
         if (!gir__bytes(&d->shape, d->dtype, &v->bytes) || gir__align_up(v->bytes) > ((size_t)-1) / 2 - off) {
             gir__free(&g->a, need, cnt);
             gir_plan_free(p);
-            gir__gfail(g, GIR_ERR_LIMIT, "compile: node %u: %T %S does not fit in the address space (%l bytes before it)",
-                       (unsigned)id, (int)d->dtype, &d->shape, (long long)off);
+            gir__gfail(g, GIR_ERR_LIMIT, "compile: %N: %T %S does not fit in the address space (%l bytes before it)",
+                       (const gir_graph *)g, (unsigned)id, (int)d->dtype, &d->shape, (long long)off);
             return GIR_ERR_LIMIT;
         }
         p->map[id] = ++p->nvals;
@@ -248,7 +248,7 @@ static gir_status gir__bind_find(gir_plan *p, gir_node input, uint32_t *val) {
         return GIR_ERR_HANDLE;
     }
     if (g->nodes[input.id].op != GIR_OP_INPUT) {
-        gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: node %u (%s) is not an input", (unsigned)input.id,
+        gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: %N (%s) is not an input", g, (unsigned)input.id,
                    gir__ops[g->nodes[input.id].op].name);
         return GIR_ERR_INVALID_ARG;
     }
@@ -275,19 +275,19 @@ GIR_API gir_status gir_plan_bind_bytes(gir_plan *p, gir_node input, const void *
     align = gir__dtype_sizes[d->dtype];
     need = (size_t)gir__numel(&d->shape) * align;
     if (bytes != need) {
-        gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: input node %u %T%S needs %l bytes (%l x %l), got %l",
-                   (unsigned)input.id, (int)d->dtype, &d->shape, (long long)need, (long long)gir__numel(&d->shape),
+        gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: input %N %T%S needs %l bytes (%l x %l), got %l",
+                   (const gir_graph *)p->g, (unsigned)input.id, (int)d->dtype, &d->shape, (long long)need, (long long)gir__numel(&d->shape),
                    (long long)align, (long long)bytes);
         return GIR_ERR_INVALID_ARG;
     }
     if (!data && need) {
-        gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: input node %u %T%S: data is NULL", (unsigned)input.id,
+        gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: input %N %T%S: data is NULL", (const gir_graph *)p->g, (unsigned)input.id,
                    (int)d->dtype, &d->shape);
         return GIR_ERR_INVALID_ARG;
     }
     if ((uintptr_t)data % align) {
-        gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: input node %u %T%S: data is not aligned to %l bytes as %T needs",
-                   (unsigned)input.id, (int)d->dtype, &d->shape, (long long)align, (int)d->dtype);
+        gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: input %N %T%S: data is not aligned to %l bytes as %T needs",
+                   (const gir_graph *)p->g, (unsigned)input.id, (int)d->dtype, &d->shape, (long long)align, (int)d->dtype);
         return GIR_ERR_INVALID_ARG;
     }
     if (v) p->vals[v - 1].ptr = (void *)data;
@@ -306,7 +306,8 @@ GIR_API gir_status gir_run(gir_plan *p) {
         gir__val *v = &p->vals[k];
         if (v->kind == GIR__VAL_DATA) v->ptr = (void *)p->g->nodes[v->node].attr->data;
         else if (v->kind == GIR__VAL_INPUT && !v->ptr && v->bytes) {
-            gir__pfail(p, GIR_ERR_UNBOUND, "run: input node %u %T %S is not bound (gir_plan_bind)", (unsigned)v->node,
+            gir__pfail(p, GIR_ERR_UNBOUND, "run: input %N %T %S is not bound (gir_plan_bind)",
+                       (const gir_graph *)p->g, (unsigned)v->node,
                        (int)v->dtype, &v->shape);
             return GIR_ERR_UNBOUND;
         }

@@ -18,7 +18,8 @@ static int gir__is_float(int dt) { return dt == GIR_DTYPE_F32 || dt == GIR_DTYPE
 static int gir__is_int(int dt) { return dt == GIR_DTYPE_U8 || dt == GIR_DTYPE_I32; }
 static int gir__is_num(int dt) { return dt >= GIR_DTYPE_U8 && dt <= GIR_DTYPE_F64; }
 
-/* messages: %s string, %d int, %u unsigned, %l long long, %S const gir_shape*, %T dtype (int), %g double */
+/* messages: %s string, %d int, %u unsigned, %l long long, %S const gir_shape*, %T dtype (int), %g double,
+   %N node (two arguments: const gir_graph *, unsigned id) */
 static void gir__vformat(gir__buf *b, const char *fmt, va_list ap) {
     for (; *fmt; ++fmt) {
         if (*fmt != '%' || !fmt[1]) {
@@ -34,6 +35,18 @@ static void gir__vformat(gir__buf *b, const char *fmt, va_list ap) {
         case 'l': gir__putl(b, va_arg(ap, long long)); break;
         case 'S': gir__putshape(b, va_arg(ap, const gir_shape *)); break;
         case 'T': gir__puts(b, gir_dtype_name((gir_dtype)va_arg(ap, int))); break;
+        case 'N': {   /* (const gir_graph *, unsigned id): "node 7", or "node 7 'layer1/w'" when it is named */
+            const gir_graph *gg = va_arg(ap, const gir_graph *);
+            unsigned id = va_arg(ap, unsigned);
+            gir__puts(b, "node ");
+            gir__putl(b, id);
+            if (gg && id < gg->nnodes && gg->nodes[id].name) {
+                gir__puts(b, " '");
+                gir__puts(b, gg->names + gg->nodes[id].name - 1);
+                gir__puts(b, "'");
+            }
+            break;
+        }
         case 'g': {
             double v = va_arg(ap, double);
             long long ip;
@@ -81,6 +94,11 @@ static void gir__gfail(gir_graph *g, gir_status s, const char *fmt, ...) {
     va_start(ap, fmt);
     gir__vformat(&b, fmt, ap);
     va_end(ap);
+    if (g->scope_len) {
+        gir__puts(&b, " (in scope ");
+        gir__puts(&b, g->scope);
+        gir__puts(&b, ")");
+    }
 #endif
 }
 
@@ -225,6 +243,7 @@ static void gir__graph_release(gir_graph *g) {
     }
     gir__free(&a, g->nodes, g->cap * sizeof(gir__node));
     gir__free(&a, g->ins, g->inscap * sizeof(uint32_t));
+    gir__free(&a, g->names, g->namecap);
     gir__free(&a, g, sizeof *g);
 }
 GIR_API void gir_graph_free(gir_graph *g) {

@@ -115,6 +115,8 @@
 #  error "gir: GIR_MAX_RANK must be between 2 and 16"
 #endif
 #define GIR_MAX_VARIADIC 64     /* the most inputs a variadic op (concat, add_n) takes */
+#define GIR_MAX_NAME 127        /* the longest node name, scope prefix included (gir_name) */
+#define GIR_MAX_SCOPE_DEPTH 16  /* gir_scope_push nesting */
 
 #include <stddef.h>
 #include <stdint.h>
@@ -250,6 +252,22 @@ GIR_API gir_node      gir_node_input(const gir_graph *g, gir_node n, int k);  /*
 GIR_API gir_attr      gir_node_attr(const gir_graph *g, gir_node n);
 GIR_API int64_t       gir_node_numel(const gir_graph *g, gir_node n);
 GIR_API void         *gir_node_data(gir_graph *g, gir_node n);    /* variable / constant values */
+
+/* >>names: a node may carry a name, unique in its graph, that errors, gir_dump and saved files use. Names are
+   1..GIR_MAX_NAME characters from [A-Za-z0-9_.:+-] in parts joined by '/'. gir_name prefixes the current
+   scope: inside gir_scope_push(g, "layer1"), gir_name(g, w, "w") names w "layer1/w". It returns n (so
+   w = gir_name(g, gir_variable(...), "w") reads as a declaration), or {0} with GIR_ERR_INVALID_ARG when the
+   name is malformed, too long or already another node's ("name: 'layer1/w' is already node 5"). Naming a
+   node again renames it. A graph error recorded inside a scope ends with "(in scope layer1)". */
+GIR_API gir_node    gir_name(gir_graph *g, gir_node n, const char *name);
+GIR_API const char *gir_node_name(const gir_graph *g, gir_node n);      /* "" when unnamed */
+GIR_API gir_node    gir_find(const gir_graph *g, const char *name);     /* {0} when no node has it */
+GIR_API gir_status  gir_scope_push(gir_graph *g, const char *scope);   /* nests up to GIR_MAX_SCOPE_DEPTH */
+GIR_API void        gir_scope_pop(gir_graph *g);                        /* no-op at the top level */
+GIR_API const char *gir_scope(const gir_graph *g);                      /* "layer1/conv"; "" at the top */
+/* the graph's variables (trainable parameters and optimizer state), in the order they were built */
+GIR_API int         gir_graph_variable_count(const gir_graph *g);
+GIR_API gir_node    gir_graph_variable(const gir_graph *g, int index);
 
 /* the op table at run time */
 GIR_API const char *gir_op_name(gir_op op);                        /* "add" */

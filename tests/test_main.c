@@ -811,9 +811,11 @@ static gir_status small_training(const gir_allocator *al, int *done) {
     *done = 0;
     g = gir_graph_new(&d);
     if (!g) return GIR_ERR_OUT_OF_MEMORY;
-    x = gir_input(g, GIR_DTYPE_F32, gir_shape2(2, 4));
+    x = gir_name(g, gir_input(g, GIR_DTYPE_F32, gir_shape2(2, 4)), "x");
     lab = gir_input(g, GIR_DTYPE_I32, gir_shape1(2));
-    w = gir_variable(g, GIR_DTYPE_F32, gir_shape2(4, 2), wv);
+    gir_scope_push(g, "dense");
+    w = gir_name(g, gir_variable(g, GIR_DTYPE_F32, gir_shape2(4, 2), wv), "w");
+    gir_scope_pop(g);
     b = gir_variable(g, GIR_DTYPE_F32, gir_shape1(2), NULL);
     y = gir_add(g, gir_matmul(g, x, w), b);
     l = gir_mean(g, gir_xent_logits(g, gir_tanh(g, y), lab), gir_ints0(), 0);
@@ -1024,6 +1026,7 @@ static int test_op_table(void) {
 #include "suite_threads.c"
 #include "suite_conv.c"
 #include "suite_smallgemm.c"
+#include "suite_names.c"
 
 int main(int argc, char **argv) {
     const char *golden = "tests/golden.txt";
@@ -1092,6 +1095,7 @@ int main(int argc, char **argv) {
     suite_threads();
     suite_conv();
     suite_smallgemm();
+    suite_names();
     if (verbose) say("second-order checks: %d cases passed, %d skipped (no second-order adjoint)\n", n2, n2skip);
     for (k = 0; k < ncases; ++k) {
         int j;
