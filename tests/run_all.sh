@@ -209,5 +209,7 @@ for ex in hello hessian_vector mlp_digits; do
         "$CC -std=c99 $WARN -O2 -g $SAN -I. examples/$ex.c -o $B/$ex -lm && ./$B/$ex"
 done
 
+step "examples: each is at most twice the lines of its PyTorch twin (examples/torch)" $PY tests/example_lines.py
+
 echo "$pass passed, $fail failed, $skipped skipped"
 [ "$fail" -eq 0 ]
