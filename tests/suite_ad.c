@@ -1,0 +1,334 @@
+/* suite_ad.c - autodiff beyond a scalar loss: gir_vjp, gir_jvp, gir_jacobian, gir_hessian.
+ * Included by test_main.c (uses its golden cases, CHECK/FAILF, build_case, frand, ...). */
+
+/* ---------------------------------------------------------------------------------- helpers */
+static double *ad_randv(int64_t n, unsigned seed) {
+    double *v = (double *)malloc((size_t)(n ? n : 1) * sizeof(double));
+    int64_t k;
+    for (k = 0; k < n; ++k) v[k] = frand(&seed);
+    return v;
+}
+static double ad_dot(const double *a, const double *b, int64_t n) {
+    double s = 0;
+    int64_t k;
+    for (k = 0; k < n; ++k) s += a[k] * b[k];
+    return s;
+}
+static double ad_absdot(const double *a, const double *b, int64_t n) {
+    double s = 0;
+    int64_t k;
+    for (k = 0; k < n; ++k) s += fabs(a[k] * b[k]);
+    return s;
+}
+/* a placeholder left in a result: a FILL node of type input among its ancestors */
+static int ad_reads_placeholder(gir_graph *g, gir_node r) {
+    uint32_t n = gir_graph_node_count(g) + 1, *stack, top = 0, k;
+    unsigned char *seen = (unsigned char *)calloc(n, 1);
+    int found = 0;
+    stack = (uint32_t *)malloc(n * sizeof(uint32_t));
+    stack[top++] = r.id;
+    seen[r.id] = 1;
+    while (top && !found) {
+        gir_node h = r;
+        int np, j;
+        h.id = stack[--top];
+        if (gir_node_op(g, h) == GIR_OP_FILL && gir_node_type_of(g, h) == GIR_NODE_INPUT) found = 1;
+        np = gir_node_parent_count(g, h) + gir_node_arg_count(g, h);
+        for (j = 0; j < np; ++j) {
+            k = gir_node_input(g, h, j).id;
+            if (k && !seen[k]) { seen[k] = 1; stack[top++] = k; }
+        }
+    }
+    free(seen);
+    free(stack);
+    return found;
+}
+/* compile outs, bind the case's inputs, run; NULL on failure (why is set) */
+static gir_plan *ad_run(built *b, const gcase *c, int n, const gir_node *outs) {
+    gir_plan *p = NULL;
+    if (gir_compile(b->g, n, outs, &p) || !bind_all(p, b, c) || gir_run(p)) {
+        snprintf(why, sizeof why, "compile/run failed: %.600s %.300s", gir_graph_message(b->g), p ? gir_plan_message(p) : "");
+        gir_plan_free(p);
+        return NULL;
+    }
+    return p;
+}
+
+/* ---------------------------------------------------------------------------------- the table, row by row */
+/* For one golden case of a differentiable row (inputs in f64): gir_jvp along random tangents against central
+   differences of the forward along them, and the transpose identity <vjp(u), t> = <u, jvp(t)> for a random u.
+   *skipped: the row has no forward mode (an op without adjoint inside its adjoint). */
+static int test_jvp_case(const gcase *c, int *skipped) {
+    built b;
+    int wk[8], nw = grad_inputs(c, wk), j, ok = 0;
+    gir_node wrt[8], tan[8], vj[8], outs[10], u, jt;
+    double *tv[8], *uv, *jv = NULL, lhs, rhs, scale;
+    int64_t ny, i;
+    gir_plan *p = NULL;
+    gir_status st;
+    *skipped = 0;
+    if (!build_case(c, 1, &b)) { built_free(&b); return 0; }
+    ny = gir_node_numel(b.g, b.y);
+    for (j = 0; j < nw; ++j) {
+        wrt[j] = b.in[wk[j]];
+        tv[j] = ad_randv(c->in[wk[j]].n, 101u + (unsigned)j);
+        tan[j] = gir_constant(b.g, GIR_DTYPE_F64, c->in[wk[j]].s, tv[j]);
+    }
+    uv = ad_randv(ny, 77u);
+    u = gir_constant(b.g, GIR_DTYPE_F64, gir_node_shape(b.g, b.y), uv);
+    st = gir_jvp(b.g, 1, &b.y, nw, wrt, tan, &jt);
+    if (st == GIR_ERR_NO_ADJOINT) { *skipped = 1; ok = 1; goto done; }
+    if (st != GIR_OK) { snprintf(why, sizeof why, "gir_jvp: %s", gir_graph_message(b.g)); goto done; }
+    if (ad_reads_placeholder(b.g, jt)) { snprintf(why, sizeof why, "the tangent reads the placeholder"); goto done; }
+    if (gir_vjp(b.g, 1, &b.y, &u, nw, wrt, vj) != GIR_OK) {
+        snprintf(why, sizeof why, "gir_vjp: %s", gir_graph_message(b.g));
+        goto done;
+    }
+    outs[0] = b.y; outs[1] = jt;
+    for (j = 0; j < nw; ++j) outs[2 + j] = vj[j];
+    if (!(p = ad_run(&b, c, 2 + nw, outs))) goto done;
+    jv = (double *)malloc((size_t)(ny ? ny : 1) * sizeof(double));
+    memcpy(jv, gir_plan_data(p, jt), (size_t)ny * sizeof(double));
+    /* the transpose identity */
+    lhs = 0; rhs = ad_dot(uv, jv, ny); scale = 1 + ad_absdot(uv, jv, ny);
+    for (j = 0; j < nw; ++j) {
+        const double *g1 = (const double *)gir_plan_data(p, vj[j]);
+        lhs += ad_dot(g1, tv[j], c->in[wk[j]].n);
+        scale += ad_absdot(g1, tv[j], c->in[wk[j]].n);
+    }
+    if (!(fabs(lhs - rhs) <= 1e-10 * scale)) {
+        snprintf(why, sizeof why, "<vjp(u), t> = %.15g but <u, jvp(t)> = %.15g", lhs, rhs);
+        goto done;
+    }
+    /* central differences of the forward along t, every output element */
+    {
+        double h = 1e-6, *yp = (double *)malloc((size_t)(ny ? ny : 1) * sizeof(double));
+        int bad = 0;
+        for (j = 0; j < nw; ++j)
+            for (i = 0; i < c->in[wk[j]].n; ++i) ((double *)b.buf[wk[j]])[i] += h * tv[j][i];
+        gir_run(p);
+        memcpy(yp, gir_plan_data(p, b.y), (size_t)ny * sizeof(double));
+        for (j = 0; j < nw; ++j)
+            for (i = 0; i < c->in[wk[j]].n; ++i) ((double *)b.buf[wk[j]])[i] -= 2 * h * tv[j][i];
+        gir_run(p);
+        for (i = 0; i < ny && !bad; ++i) {
+            double ym = ((const double *)gir_plan_data(p, b.y))[i], fd = (yp[i] - ym) / (2 * h);
+            if (!(fabs(fd - jv[i]) <= 1e-6 * (1 + fabs(yp[i])) + 1e-5 * fabs(fd))) {
+                snprintf(why, sizeof why, "element %lld: jvp %.10g, finite difference %.10g", (long long)i, jv[i], fd);
+                bad = 1;
+            }
+        }
+        free(yp);
+        if (bad) goto done;
+    }
+    ok = 1;
+done:
+    for (j = 0; j < nw; ++j) free(tv[j]);
+    free(uv);
+    free(jv);
+    gir_plan_free(p);
+    built_free(&b);
+    return ok;
+}
+/* every differentiable row: its gradable golden cases; the rows without forward mode are exactly the expected */
+static int test_jvp_table(void) {
+    int k, n = 0, nskip = 0;
+    char skipped_ops[256] = "";
+    for (k = 0; k < ncases; ++k) {
+        const gcase *c = &cases[k];
+        int skipped = 0;
+        if (!gradable(c) || !is_float(c->out.dt)) continue;
+        if (!test_jvp_case(c, &skipped)) {
+            char m[900];
+            memcpy(m, why, sizeof m - 1);
+            m[sizeof m - 1] = 0;
+            FAILF("%.40s/%.64s: %.800s", c->op, c->label, m);
+        }
+        if (skipped) {
+            ++nskip;
+            if (!strstr(skipped_ops, c->op) && strlen(skipped_ops) + strlen(c->op) + 2 < sizeof skipped_ops) {
+                strcat(skipped_ops, " ");
+                strcat(skipped_ops, c->op);
+            }
+        } else ++n;
+    }
+    CHECK(n > 100, "only %d cases checked", n);
+    CHECK(!strcmp(skipped_ops, "") || !strcmp(skipped_ops, " max_pool2d"), "rows without forward mode:%s", skipped_ops);
+    if (verbose) say("     jvp checked on %d cases, %d without forward mode:%s\n", n, nskip, skipped_ops);
+    return 1;
+}
+
+/* ---------------------------------------------------------------------------------- against torch.autograd */
+/* the functions of tests/make_golden_ad.py, same names, same ops */
+static gir_node ad_fn(gir_graph *g, const char *name, const gir_node *x) {
+    gir_dtype F = GIR_DTYPE_F64;
+    if (!strcmp(name, "mlp")) {
+        gir_node h = gir_tanh(g, gir_add(g, gir_matmul(g, x[0], x[1]), x[2]));
+        return gir_mul(g, gir_softmax(g, h, -1), gir_exp(g, gir_slice(g, x[0], 1, 0, 1, 1)));
+    }
+    if (!strcmp(name, "shapes")) {
+        gir_node parts[2], d;
+        parts[0] = gir_mul(g, x[0], x[0]);
+        parts[1] = gir_sin(g, x[0]);
+        d = gir_transpose(g, gir_reshape(g, gir_concat(g, 2, parts, 0), gir_shape2(3, 4)), gir_ints2(1, 0));
+        return gir_add(g, gir_max(g, d, gir_ints1(1), 0), gir_mean(g, d, gir_ints1(1), 0));
+    }
+    if (!strcmp(name, "conv")) {
+        gir_node c = gir_conv2d(g, x[0], x[1], gir_ints2(1, 1), gir_ints2(1, 1), gir_ints2(1, 1), 1);
+        return gir_mean(g, gir_sigmoid(g, c), gir_ints2(2, 3), 0);
+    }
+    if (!strcmp(name, "scalar")) {
+        gir_node a = x[0], z = gir_scalar(g, F, 0), sq = gir_mul(g, a, a);
+        gir_node w = gir_where(g, gir_gt(g, a, z), sq, gir_mul(g, gir_scalar(g, F, -0.5), gir_mul(g, sq, a)));
+        gir_node s = gir_add(g, gir_logsumexp(g, a, gir_ints1(0), 0), gir_sum(g, w, gir_ints0(), 0));
+        s = gir_add(g, s, gir_var(g, a, gir_ints0(), 0, 1));
+        return gir_add(g, s, gir_sum(g, gir_log1p(g, sq), gir_ints0(), 0));
+    }
+    if (!strcmp(name, "scalar2")) {
+        gir_node a = x[0], y = x[1];
+        gir_ints all = gir_ints0();
+        gir_node s = gir_mul(g, gir_sum(g, gir_mul(g, gir_sigmoid(g, a), gir_cos(g, a)), all, 0), gir_mean(g, a, all, 0));
+        gir_node sh = gir_mul(g, gir_slice(g, a, 1, 1, GIR_SLICE_NONE, 1), gir_slice(g, a, 1, 0, -1, 1));
+        gir_node xy = gir_pow(g, gir_matmul(g, a, gir_reshape(g, y, gir_shape2(3, 1))), gir_scalar(g, F, 2));
+        gir_node den = gir_add(g, gir_scalar(g, F, 1), gir_sum(g, gir_mul(g, y, y), all, 0));
+        s = gir_add(g, s, gir_sum(g, sh, all, 0));
+        return gir_add(g, s, gir_div(g, gir_sum(g, xy, all, 0), den));
+    }
+    return gir__handle(NULL, 0);
+}
+typedef struct adcase {
+    char   name[32];
+    int    nin, has_hess;
+    tensor in[4], out, cot, vjp[4], tan[4], jvp, jac[4], hess, hvp;
+} adcase;
+static adcase adcases[8];
+static int nadcases;
+static int load_golden_ad(void) {
+    FILE *f = fopen("tests/golden_ad.txt", "rb");
+    char *line = (char *)malloc(1 << 20), *p, *t;
+    adcase *c = NULL;
+    int ok = 1;
+    if (!f) { free(line); FAILF("cannot open tests/golden_ad.txt (run from the repository root)"); }
+    nadcases = 0;
+    while (ok && fgets(line, 1 << 20, f)) {
+        int k = 0;
+        p = line;
+        t = next_tok(&p);
+        if (!t || t[0] == '#' || !strcmp(t, "end")) continue;
+        if (!strcmp(t, "fn")) {
+            if (nadcases == 8) { ok = 0; break; }
+            c = &adcases[nadcases++];
+            memset(c, 0, sizeof *c);
+            snprintf(c->name, sizeof c->name, "%s", next_tok(&p));
+            continue;
+        }
+        if (!c) { ok = 0; break; }
+        if (!strcmp(t, "in") || !strcmp(t, "vjp") || !strcmp(t, "tan") || !strcmp(t, "jac")) {
+            k = atoi(next_tok(&p));
+            if (k < 0 || k > 3) { ok = 0; break; }
+        }
+        if (!strcmp(t, "in")) { ok = parse_tensor(&p, &c->in[k]); if (k + 1 > c->nin) c->nin = k + 1; }
+        else if (!strcmp(t, "out")) ok = parse_tensor(&p, &c->out);
+        else if (!strcmp(t, "cot")) ok = parse_tensor(&p, &c->cot);
+        else if (!strcmp(t, "vjp")) ok = parse_tensor(&p, &c->vjp[k]);
+        else if (!strcmp(t, "tan")) ok = parse_tensor(&p, &c->tan[k]);
+        else if (!strcmp(t, "jvp")) ok = parse_tensor(&p, &c->jvp);
+        else if (!strcmp(t, "jac")) ok = parse_tensor(&p, &c->jac[k]);
+        else if (!strcmp(t, "hess")) { ok = parse_tensor(&p, &c->hess); c->has_hess = 1; }
+        else if (!strcmp(t, "hvp")) ok = parse_tensor(&p, &c->hvp);
+        else ok = 0;
+    }
+    fclose(f);
+    free(line);
+    CHECK(ok && nadcases >= 5, "tests/golden_ad.txt: bad line or too few functions (%d)", nadcases);
+    return 1;
+}
+/* a node's plan values against an oracle tensor: same shape, |got - want| <= 1e-10 (1 + |want|) */
+static int ad_same(gir_graph *g, gir_plan *p, gir_node n, const tensor *want, const char *what) {
+    gir_shape s = gir_node_shape(g, n);
+    const double *v = (const double *)gir_plan_data(p, n);
+    int64_t k;
+    CHECK(s.rank == want->s.rank && !memcmp(s.dim, want->s.dim, sizeof(int32_t) * (size_t)s.rank) && v,
+          "%s: shape rank %d, oracle rank %d", what, s.rank, want->s.rank);
+    for (k = 0; k < want->n; ++k)
+        CHECK(fabs(v[k] - want->v[k]) <= 1e-10 * (1 + fabs(want->v[k])), "%s element %lld: got %.15g, torch %.15g",
+              what, (long long)k, v[k], want->v[k]);
+    return 1;
+}
+/* one function: vjp, jvp, jacobian per input, hessian and hvp (forward over reverse) */
+static int ad_check_fn(const adcase *c) {
+    gir_graph *g = gir_graph_new(NULL);
+    gir_node x[4], tan[4], vj[4], jac[4], y, cot, jv, outs[20], hess = {0, 0}, hvp = {0, 0}, gr;
+    gir_plan *p = NULL;
+    int k, n = 0, ok = 1;
+    char what[64];
+    /* the inputs are variables: gradients flow to them, and no binding is needed */
+    for (k = 0; k < c->nin; ++k) {
+        x[k] = gir_variable(g, GIR_DTYPE_F64, c->in[k].s, c->in[k].v);
+        tan[k] = gir_constant(g, GIR_DTYPE_F64, c->tan[k].s, c->tan[k].v);
+    }
+    y = ad_fn(g, c->name, x);
+    cot = gir_constant(g, GIR_DTYPE_F64, c->cot.s, c->cot.v);
+    CHECK(y.id, "%.31s: build: %.900s", c->name, gir_graph_message(g));
+    if (gir_vjp(g, 1, &y, &cot, c->nin, x, vj) || gir_jvp(g, 1, &y, c->nin, x, tan, &jv)) {
+        snprintf(why, sizeof why, "%.31s: %.900s", c->name, gir_graph_message(g));
+        gir_graph_free(g);
+        return 0;
+    }
+    for (k = 0; k < c->nin; ++k)
+        if (gir_jacobian(g, y, x[k], &jac[k])) {
+            snprintf(why, sizeof why, "%.31s: jacobian %d: %.900s", c->name, k, gir_graph_message(g));
+            gir_graph_free(g);
+            return 0;
+        }
+    outs[n++] = y; outs[n++] = jv;
+    for (k = 0; k < c->nin; ++k) { outs[n++] = vj[k]; outs[n++] = jac[k]; }
+    if (c->has_hess) {
+        if (gir_hessian(g, y, x[0], &hess) || gir_grad(g, y, 1, x, &gr) || gir_jvp(g, 1, &gr, 1, x, tan, &hvp)) {
+            snprintf(why, sizeof why, "%.31s: hessian/hvp: %.900s", c->name, gir_graph_message(g));
+            gir_graph_free(g);
+            return 0;
+        }
+        outs[n++] = hess; outs[n++] = hvp;
+    }
+    if (gir_compile(g, n, outs, &p) || gir_run(p)) {
+        snprintf(why, sizeof why, "%.31s: compile/run: %.600s %.300s", c->name, gir_graph_message(g), p ? gir_plan_message(p) : "");
+        gir_plan_free(p);
+        gir_graph_free(g);
+        return 0;
+    }
+    snprintf(what, sizeof what, "%.31s out", c->name);
+    ok = ad_same(g, p, y, &c->out, what);
+    snprintf(what, sizeof what, "%.31s jvp", c->name);
+    ok = ok && ad_same(g, p, jv, &c->jvp, what);
+    for (k = 0; ok && k < c->nin; ++k) {
+        snprintf(what, sizeof what, "%.31s vjp %d", c->name, k);
+        ok = ad_same(g, p, vj[k], &c->vjp[k], what);
+        snprintf(what, sizeof what, "%.31s jacobian %d", c->name, k);
+        ok = ok && ad_same(g, p, jac[k], &c->jac[k], what);
+    }
+    if (ok && c->has_hess) {
+        snprintf(what, sizeof what, "%.31s hessian", c->name);
+        ok = ad_same(g, p, hess, &c->hess, what);
+        snprintf(what, sizeof what, "%.31s hvp", c->name);
+        ok = ok && ad_same(g, p, hvp, &c->hvp, what);
+    }
+    gir_plan_free(p);
+    gir_graph_free(g);
+    return ok;
+}
+static int test_ad_torch(void) {
+    int k, nh = 0;
+    if (!load_golden_ad()) return 0;
+    for (k = 0; k < nadcases; ++k) {
+        if (!ad_check_fn(&adcases[k])) return 0;
+        nh += adcases[k].has_hess;
+    }
+    CHECK(nh >= 2, "only %d functions with a hessian", nh);
+    return 1;
+}
+
+static void suite_ad(void) {
+    RUN("adx/jvp_every_row_fd_and_transpose", test_jvp_table());
+    RUN("adx/torch_vjp_jvp_jacobian_hessian_hvp", test_ad_torch());
+}
