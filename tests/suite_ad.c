@@ -328,7 +328,179 @@ static int test_ad_torch(void) {
     return 1;
 }
 
+/* ---------------------------------------------------------------------------------- vjp with several outputs */
+/* plan values of a node, copied */
+static double *ad_vals(gir_graph *g, gir_plan *p, gir_node n) {
+    int64_t c = gir_node_numel(g, n);
+    double *v = (double *)malloc((size_t)(c ? c : 1) * sizeof(double));
+    memcpy(v, gir_plan_data(p, n), (size_t)c * sizeof(double));
+    return v;
+}
+static int ad_close(const double *a, const double *b, int64_t n, double tol, const char *what) {
+    int64_t k;
+    for (k = 0; k < n; ++k)
+        CHECK(fabs(a[k] - b[k]) <= tol * (1 + fabs(b[k])), "%s element %lld: %.15g vs %.15g", what, (long long)k, a[k],
+              b[k]);
+    return 1;
+}
+/* two outputs of different shapes with non-scalar cotangents, summed in one sweep: against the gradient of
+   sum(y1 * c1) + sum(y2 * c2); an output given twice sums its cotangents; a wrt nothing depends on gets zeros */
+static int test_vjp_multi(void) {
+    gir_graph *g = gir_graph_new(NULL);
+    double *xv = ad_randv(6, 3u), *wv = ad_randv(12, 4u), *c1v = ad_randv(6, 5u), *c2v = ad_randv(8, 6u), *a, *b;
+    gir_node x = gir_variable(g, GIR_DTYPE_F64, gir_shape2(2, 3), xv);
+    gir_node w = gir_variable(g, GIR_DTYPE_F64, gir_shape2(3, 4), wv);
+    gir_node z = gir_variable(g, GIR_DTYPE_F64, gir_shape1(2), NULL);
+    gir_node y[2], c[2], wrt[3], v[3], r[3], twice[2], v2[1], r2[1], l, outs[8];
+    gir_plan *p = NULL;
+    int ok;
+    y[0] = gir_mul(g, gir_sin(g, x), x);
+    y[1] = gir_tanh(g, gir_matmul(g, x, w));
+    c[0] = gir_constant(g, GIR_DTYPE_F64, gir_shape2(2, 3), c1v);
+    c[1] = gir_constant(g, GIR_DTYPE_F64, gir_shape2(2, 4), c2v);
+    wrt[0] = x; wrt[1] = w; wrt[2] = z;
+    CHECK(gir_vjp(g, 2, y, c, 3, wrt, v) == GIR_OK, "vjp: %s", gir_graph_message(g));
+    l = gir_add(g, gir_sum(g, gir_mul(g, y[0], c[0]), gir_ints0(), 0), gir_sum(g, gir_mul(g, y[1], c[1]), gir_ints0(), 0));
+    CHECK(gir_grad(g, l, 3, wrt, r) == GIR_OK, "grad: %s", gir_graph_message(g));
+    twice[0] = twice[1] = y[0];
+    CHECK(gir_vjp(g, 2, twice, c, 1, wrt, v2) == GIR_ERR_SHAPE && msg_has(g, "cotangents[1]"), "%s", gir_graph_message(g));
+    gir_graph_clear_error(g);
+    c[1] = gir_cos(g, c[0]);
+    CHECK(gir_vjp(g, 2, twice, c, 1, wrt, v2) == GIR_OK, "vjp twice: %s", gir_graph_message(g));
+    l = gir_sum(g, gir_mul(g, y[0], gir_add(g, c[0], c[1])), gir_ints0(), 0);
+    CHECK(gir_grad(g, l, 1, wrt, r2) == GIR_OK, "grad: %s", gir_graph_message(g));
+    outs[0] = v[0]; outs[1] = v[1]; outs[2] = v[2]; outs[3] = r[0]; outs[4] = r[1]; outs[5] = v2[0]; outs[6] = r2[0];
+    CHECK(gir_compile(g, 7, outs, &p) == GIR_OK && gir_run(p) == GIR_OK, "run: %s", gir_graph_message(g));
+    a = ad_vals(g, p, v[0]); b = ad_vals(g, p, r[0]);
+    ok = ad_close(a, b, 6, 1e-12, "d/dx");
+    free(a); free(b);
+    a = ad_vals(g, p, v[1]); b = ad_vals(g, p, r[1]);
+    ok = ok && ad_close(a, b, 12, 1e-12, "d/dw");
+    free(a); free(b);
+    a = ad_vals(g, p, v2[0]); b = ad_vals(g, p, r2[0]);
+    ok = ok && ad_close(a, b, 6, 1e-12, "an output given twice");
+    free(a); free(b);
+    ok = ok && ((const double *)gir_plan_data(p, v[2]))[0] == 0 && ((const double *)gir_plan_data(p, v[2]))[1] == 0;
+    gir_plan_free(p);
+    gir_graph_free(g);
+    free(xv); free(wv); free(c1v); free(c2v);
+    CHECK(ok, "%s", why[0] ? why : "the unused wrt's gradient is not zero");
+    return 1;
+}
+
+/* ---------------------------------------------------------------------------------- second order */
+/* the golden functions with their inputs as graph inputs (bound to buffers the test can move) */
+typedef struct adgraph { gir_graph *g; gir_node x[4], y; double *buf[4]; int nin; } adgraph;
+static int ad_build(const adcase *c, adgraph *a) {
+    int k;
+    memset(a, 0, sizeof *a);
+    a->g = gir_graph_new(NULL);
+    a->nin = c->nin;
+    for (k = 0; k < c->nin; ++k) {
+        a->x[k] = gir_input(a->g, GIR_DTYPE_F64, c->in[k].s);
+        a->buf[k] = (double *)malloc((size_t)c->in[k].n * sizeof(double));
+        memcpy(a->buf[k], c->in[k].v, (size_t)c->in[k].n * sizeof(double));
+    }
+    a->y = ad_fn(a->g, c->name, a->x);
+    return a->y.id != 0;
+}
+static void ad_free(adgraph *a) {
+    int k;
+    for (k = 0; k < a->nin; ++k) free(a->buf[k]);
+    gir_graph_free(a->g);
+}
+static gir_plan *ad_plan(adgraph *a, int n, const gir_node *outs) {
+    gir_plan *p = NULL;
+    int k;
+    if (gir_compile(a->g, n, outs, &p) != GIR_OK) return NULL;
+    for (k = 0; k < a->nin; ++k) gir_plan_bind(p, a->x[k], a->buf[k]);
+    if (gir_run(p) != GIR_OK) { gir_plan_free(p); return NULL; }
+    return p;
+}
+/* Hessian-vector products of l = sum(f(x) * w): forward over reverse, jvp(grad l, t), equals reverse over
+   reverse, grad(sum(grad l * t)), for every input at once */
+static int test_hvp_fwd_over_rev(void) {
+    int i, k;
+    if (!nadcases && !load_golden_ad()) return 0;
+    for (i = 0; i < nadcases; ++i) {
+        const adcase *c = &adcases[i];
+        adgraph a;
+        gir_node l, gr[4], tan[4], fr[4], rr[4], outs[8], s = {0, 0};
+        gir_plan *p;
+        int ok = 1;
+        CHECK(ad_build(c, &a), "%.31s: %.900s", c->name, gir_graph_message(a.g));
+        l = weighted_sum(a.g, a.y, 5u);
+        for (k = 0; k < c->nin; ++k) tan[k] = gir_constant(a.g, GIR_DTYPE_F64, c->tan[k].s, c->tan[k].v);
+        if (gir_grad(a.g, l, c->nin, a.x, gr) || gir_jvp(a.g, c->nin, gr, c->nin, a.x, tan, fr)) ok = 0;
+        for (k = 0; ok && k < c->nin; ++k) {
+            gir_node t = gir_sum(a.g, gir_mul(a.g, gr[k], tan[k]), gir_ints0(), 0);
+            s = s.id ? gir_add(a.g, s, t) : t;
+        }
+        if (ok && gir_grad(a.g, s, c->nin, a.x, rr)) ok = 0;
+        for (k = 0; ok && k < c->nin; ++k) { outs[2 * k] = fr[k]; outs[2 * k + 1] = rr[k]; }
+        p = ok ? ad_plan(&a, 2 * c->nin, outs) : NULL;
+        if (!p) { snprintf(why, sizeof why, "%.31s: %.900s", c->name, gir_graph_message(a.g)); ad_free(&a); return 0; }
+        for (k = 0; ok && k < c->nin; ++k) {
+            double *f = ad_vals(a.g, p, fr[k]), *r = ad_vals(a.g, p, rr[k]);
+            ok = ad_close(f, r, c->in[k].n, 1e-11, c->name);
+            free(f); free(r);
+        }
+        gir_plan_free(p);
+        ad_free(&a);
+        if (!ok) return 0;
+    }
+    return 1;
+}
+/* second-order forward: jvp(jvp(f, x, t1), x, t2) against central differences along t2 of jvp(f, x, t1) */
+static int test_jvp_of_jvp(void) {
+    int i, k;
+    if (!nadcases && !load_golden_ad()) return 0;
+    for (i = 0; i < nadcases; ++i) {
+        const adcase *c = &adcases[i];
+        adgraph a;
+        gir_node t1[4], t2[4], j1, j2, outs[2];
+        gir_plan *p;
+        double *t2v[4], *want, *hi, *got, h = 1e-5;
+        int64_t n, e;
+        int ok = 1;
+        CHECK(ad_build(c, &a), "%.31s: %.900s", c->name, gir_graph_message(a.g));
+        for (k = 0; k < c->nin; ++k) {
+            t1[k] = gir_constant(a.g, GIR_DTYPE_F64, c->tan[k].s, c->tan[k].v);
+            t2v[k] = ad_randv(c->in[k].n, 900u + (unsigned)k);
+            t2[k] = gir_constant(a.g, GIR_DTYPE_F64, c->in[k].s, t2v[k]);
+        }
+        if (gir_jvp(a.g, 1, &a.y, c->nin, a.x, t1, &j1) || gir_jvp(a.g, 1, &j1, c->nin, a.x, t2, &j2)) ok = 0;
+        outs[0] = j1; outs[1] = j2;
+        p = ok ? ad_plan(&a, 2, outs) : NULL;
+        if (!p) {
+            snprintf(why, sizeof why, "%.31s: %.900s", c->name, gir_graph_message(a.g));
+            for (k = 0; k < c->nin; ++k) free(t2v[k]);
+            ad_free(&a);
+            return 0;
+        }
+        n = gir_node_numel(a.g, j1);
+        got = ad_vals(a.g, p, j2);
+        for (k = 0; k < c->nin; ++k) for (e = 0; e < c->in[k].n; ++e) a.buf[k][e] += h * t2v[k][e];
+        gir_run(p);
+        hi = ad_vals(a.g, p, j1);
+        for (k = 0; k < c->nin; ++k) for (e = 0; e < c->in[k].n; ++e) a.buf[k][e] -= 2 * h * t2v[k][e];
+        gir_run(p);
+        want = ad_vals(a.g, p, j1);
+        for (e = 0; e < n; ++e) want[e] = (hi[e] - want[e]) / (2 * h);
+        ok = ad_close(got, want, n, 1e-6, c->name);
+        free(got); free(hi); free(want);
+        for (k = 0; k < c->nin; ++k) free(t2v[k]);
+        gir_plan_free(p);
+        ad_free(&a);
+        if (!ok) return 0;
+    }
+    return 1;
+}
+
 static void suite_ad(void) {
     RUN("adx/jvp_every_row_fd_and_transpose", test_jvp_table());
     RUN("adx/torch_vjp_jvp_jacobian_hessian_hvp", test_ad_torch());
+    RUN("adx/vjp_two_outputs_nonscalar_cotangents", test_vjp_multi());
+    RUN("adx/hvp_forward_over_reverse_equals_reverse_over_reverse", test_hvp_fwd_over_rev());
+    RUN("adx/jvp_of_jvp_finite_differences", test_jvp_of_jvp());
 }
