@@ -458,7 +458,7 @@ static int test_jvp_of_jvp(void) {
     for (i = 0; i < nadcases; ++i) {
         const adcase *c = &adcases[i];
         adgraph a;
-        gir_node t1[4], t2[4], j1, j2, outs[2];
+        gir_node t1[4], t2[4], j1 = {0, 0}, j2 = {0, 0}, outs[2];
         gir_plan *p;
         double *t2v[4], *want, *hi, *got, h = 1e-5;
         int64_t n, e;
@@ -497,10 +497,174 @@ static int test_jvp_of_jvp(void) {
     return 1;
 }
 
+/* ---------------------------------------------------------------------------------- errors */
+/* each bad call: its status, a message naming what is wrong, the results {0}, and the graph usable after */
+#define AD_ERR(call, want, text) do { \
+        gir_status st_ = (call); \
+        CHECK(st_ == (want) && msg_has(g, text), "%s: status %s, message '%.600s' (wanted %s, '%s')", #call, \
+              gir_status_name(st_), gir_graph_message(g), gir_status_name(want), text); \
+        CHECK(still_usable(g), "%s: graph not usable after", #call); \
+        gir_graph_clear_error(g); \
+    } while (0)
+static int test_ad_errors(void) {
+    gir_graph *g = gir_graph_new(NULL), *g2 = gir_graph_new(NULL);
+    gir_node x = gir_input(g, GIR_DTYPE_F64, gir_shape2(2, 3)), y = gir_exp(g, x), r[2], bad = {0, 0};
+    gir_node c23 = gir_ones(g, GIR_DTYPE_F64, gir_shape2(2, 3)), c32 = gir_ones(g, GIR_DTYPE_F64, gir_shape2(3, 2));
+    gir_node cf32 = gir_ones(g, GIR_DTYPE_F32, gir_shape2(2, 3)), xi = gir_input(g, GIR_DTYPE_I32, gir_shape1(3));
+    gir_node yi = gir_add(g, xi, xi), foreign = gir_input(g2, GIR_DTYPE_F64, gir_shape2(2, 3)), s = gir_sum(g, y, gir_ints0(), 0);
+    gir_node big = gir_input(g, GIR_DTYPE_F64, gir_shape1(5000)), bigy = gir_sin(g, big), r4, jac, outs[2], t[2];
+    gir_plan *p = NULL;
+    double xv[6] = {0.1, 0.2, 0.3, 0.4, 0.5, 0.6};
+    r[0] = r[1] = x;
+    /* gir_vjp */
+    AD_ERR(gir_vjp(g, 0, &y, &c23, 1, &x, r), GIR_ERR_INVALID_ARG, "n_out >= 1");
+    CHECK(r[0].id == 0, "result not cleared");
+    AD_ERR(gir_vjp(g, 1, &y, &c23, 0, &x, r), GIR_ERR_INVALID_ARG, "got 1 and 0");
+    AD_ERR(gir_vjp(g, 1, NULL, &c23, 1, &x, r), GIR_ERR_INVALID_ARG, "non-NULL");
+    AD_ERR(gir_vjp(g, 1, &y, NULL, 1, &x, r), GIR_ERR_INVALID_ARG, "non-NULL");
+    AD_ERR(gir_vjp(g, 1, &y, &c23, 1, &x, NULL), GIR_ERR_INVALID_ARG, "non-NULL");
+    AD_ERR(gir_vjp(g, 1, &y, &c32, 1, &x, r), GIR_ERR_SHAPE, "cotangents[0] (node");
+    AD_ERR(gir_vjp(g, 1, &y, &c32, 1, &x, r), GIR_ERR_SHAPE, "[3,2] but outs[0]");
+    AD_ERR(gir_vjp(g, 1, &y, &cf32, 1, &x, r), GIR_ERR_DTYPE, "is f32 [2,3] but outs[0]");
+    AD_ERR(gir_vjp(g, 1, &yi, &yi, 1, &x, r), GIR_ERR_DTYPE, "outs[0]");
+    AD_ERR(gir_vjp(g, 1, &yi, &yi, 1, &x, r), GIR_ERR_DTYPE, "i32 [3]: only f32 and f64");
+    AD_ERR(gir_vjp(g, 1, &foreign, &c23, 1, &x, r), GIR_ERR_HANDLE, "outs[0] (id");
+    AD_ERR(gir_vjp(g, 1, &y, &foreign, 1, &x, r), GIR_ERR_HANDLE, "cotangents[0] (id");
+    AD_ERR(gir_vjp(g, 1, &y, &c23, 1, &foreign, r), GIR_ERR_HANDLE, "wrt[0] (id");
+    AD_ERR(gir_vjp(g, 1, &y, &c23, 1, &foreign, r), GIR_ERR_HANDLE, "belongs to another graph");
+    AD_ERR(gir_vjp(g, 1, &bad, &c23, 1, &x, r), GIR_ERR_HANDLE, "outs[0] is the invalid handle");
+    /* gir_jvp */
+    AD_ERR(gir_jvp(g, 0, &y, 1, &x, &c23, r), GIR_ERR_INVALID_ARG, "n_out >= 1");
+    AD_ERR(gir_jvp(g, 1, &y, 0, &x, &c23, r), GIR_ERR_INVALID_ARG, "n >= 1");
+    AD_ERR(gir_jvp(g, 1, &y, 1, &x, NULL, r), GIR_ERR_INVALID_ARG, "non-NULL");
+    AD_ERR(gir_jvp(g, 1, &y, 1, &x, &c32, r), GIR_ERR_SHAPE, "tangents[0] (node");
+    AD_ERR(gir_jvp(g, 1, &y, 1, &x, &cf32, r), GIR_ERR_DTYPE, "but ins[0]");
+    AD_ERR(gir_jvp(g, 1, &y, 1, &xi, &xi, r), GIR_ERR_DTYPE, "ins[0] (node");
+    AD_ERR(gir_jvp(g, 1, &yi, 1, &x, &c23, r), GIR_ERR_DTYPE, "outs[0] (node");
+    AD_ERR(gir_jvp(g, 1, &y, 1, &foreign, &c23, r), GIR_ERR_HANDLE, "ins[0] (id");
+    AD_ERR(gir_jvp(g, 1, &y, 1, &x, &foreign, r), GIR_ERR_HANDLE, "tangents[0] (id");
+    /* gir_jacobian / gir_hessian */
+    AD_ERR(gir_jacobian(g, yi, x, &jac), GIR_ERR_DTYPE, "jacobian: y (node");
+    AD_ERR(gir_jacobian(g, y, xi, &jac), GIR_ERR_DTYPE, "jacobian: x (node");
+    AD_ERR(gir_jacobian(g, y, foreign, &jac), GIR_ERR_HANDLE, "jacobian: x (id");
+    AD_ERR(gir_jacobian(g, y, x, NULL), GIR_ERR_INVALID_ARG, "NULL");
+    AD_ERR(gir_jacobian(g, bigy, big, &jac), GIR_ERR_LIMIT, "GIR_JACOBIAN_MAX");
+    CHECK(jac.id == 0, "jacobian result not cleared");
+    {
+        int32_t d5[5] = {1, 2, 1, 3, 1};
+        r4 = gir_reshape(g, y, gir_shapev(5, d5));
+    }
+    AD_ERR(gir_jacobian(g, r4, x, &jac), GIR_ERR_LIMIT, "exceeds GIR_MAX_RANK");
+    AD_ERR(gir_hessian(g, y, x, &jac), GIR_ERR_SHAPE, "hessian: y (node");
+    AD_ERR(gir_hessian(g, y, x, &jac), GIR_ERR_SHAPE, "one element, got f64 [2,3]");
+    AD_ERR(gir_hessian(g, gir_sum(g, bigy, gir_ints0(), 0), big, &jac), GIR_ERR_LIMIT, "GIR_JACOBIAN_MAX");
+    AD_ERR(gir_hessian(g, s, xi, &jac), GIR_ERR_DTYPE, "hessian: x (node");
+    AD_ERR(gir_hessian(g, s, foreign, &jac), GIR_ERR_HANDLE, "another graph");
+    /* a forward mode through max_pool2d: no second-order adjoint */
+    {
+        gir_node img = gir_input(g, GIR_DTYPE_F64, gir_shape4(1, 1, 4, 4)), tg = gir_ones_like(g, img);
+        gir_node pool = gir_max_pool2d(g, img, gir_ints2(2, 2), gir_ints0(), gir_ints0());
+        AD_ERR(gir_jvp(g, 1, &pool, 1, &img, &tg, r), GIR_ERR_NO_ADJOINT, "max_pool2d_bwd");
+    }
+    /* after all that: the derivatives build, compile and run */
+    t[0] = c23;
+    CHECK(gir_jvp(g, 1, &y, 1, &x, t, &outs[0]) == GIR_OK && gir_hessian(g, s, x, &outs[1]) == GIR_OK,
+          "%s", gir_graph_message(g));
+    CHECK(gir_graph_input_count(g) == 4, "the placeholders count as graph inputs: %d", gir_graph_input_count(g));
+    CHECK(gir_compile(g, 2, outs, &p) == GIR_OK, "%s", gir_graph_message(g));
+    gir_plan_bind(p, x, xv);
+    CHECK(gir_run(p) == GIR_OK, "%s", gir_plan_message(p));
+    CHECK(fabs(((const double *)gir_plan_data(p, outs[0]))[5] - exp(0.6)) < 1e-14, "jvp value");
+    CHECK(fabs(((const double *)gir_plan_data(p, outs[1]))[5 * 6 + 5] - exp(0.6)) < 1e-14 &&
+          ((const double *)gir_plan_data(p, outs[1]))[5 * 6 + 4] == 0, "hessian value");
+    gir_plan_free(p);
+    gir_graph_free(g);
+    gir_graph_free(g2);
+    return 1;
+}
+/* zero-sized sides give zeros of the right shape; a y that does not depend on x gives zeros; f32 y, f64 x: f32 */
+static int test_jacobian_shapes(void) {
+    gir_graph *g = gir_graph_new(NULL);
+    gir_node x = gir_input(g, GIR_DTYPE_F64, gir_shape2(2, 2)), e = gir_input(g, GIR_DTYPE_F64, gir_shape2(0, 3));
+    gir_node c = gir_ones(g, GIR_DTYPE_F64, gir_shape1(3)), j[3], y32 = gir_cast(g, gir_square(g, x), GIR_DTYPE_F32);
+    gir_plan *p = NULL;
+    gir_shape s;
+    double xv[4] = {1, 2, 3, 4};
+    const float *v;
+    int k;
+    CHECK(!gir_jacobian(g, gir_exp(g, e), x, &j[0]) && !gir_jacobian(g, c, x, &j[1]) && !gir_jacobian(g, y32, x, &j[2]),
+          "%s", gir_graph_message(g));
+    s = gir_node_shape(g, j[0]);
+    CHECK(s.rank == 4 && s.dim[0] == 0 && s.dim[1] == 3 && s.dim[2] == 2 && s.dim[3] == 2, "empty jacobian shape");
+    s = gir_node_shape(g, j[1]);
+    CHECK(s.rank == 3 && s.dim[0] == 3 && s.dim[2] == 2, "constant jacobian shape");
+    CHECK(gir_node_dtype(g, j[2]) == GIR_DTYPE_F32 && gir_node_shape(g, j[2]).rank == 4, "f32 jacobian");
+    CHECK(!gir_compile(g, 2, j + 1, &p), "%s", gir_graph_message(g));
+    gir_plan_bind(p, x, xv);
+    CHECK(!gir_run(p), "run");
+    for (k = 0; k < 12; ++k) CHECK(((const double *)gir_plan_data(p, j[1]))[k] == 0, "constant's jacobian");
+    v = (const float *)gir_plan_data(p, j[2]);
+    for (k = 0; k < 16; ++k) CHECK(v[k] == (k % 5 == 0 ? 2.0f * (float)xv[k / 5] : 0.0f), "d x^2 / d x at %d: %g", k, v[k]);
+    gir_plan_free(p);
+    gir_graph_free(g);
+    return 1;
+}
+/* out of memory anywhere in gir_jvp, gir_jacobian (both ways), gir_hessian, compile, run: OUT_OF_MEMORY, no leak */
+static gir_status ad_oom_body(const gir_allocator *al) {
+    gir_graph_desc d;
+    gir_graph *g;
+    gir_node x, w, y, l, t, outs[4];
+    gir_plan *p = NULL;
+    gir_status s;
+    double xv[3] = {0.1, 0.2, 0.3};
+    memset(&d, 0, sizeof d);
+    d.allocator = *al;
+    if (!(g = gir_graph_new(&d))) return GIR_ERR_OUT_OF_MEMORY;
+    x = gir_input(g, GIR_DTYPE_F64, gir_shape1(3));
+    w = gir_variable(g, GIR_DTYPE_F64, gir_shape2(3, 2), NULL);
+    y = gir_tanh(g, gir_matmul(g, gir_reshape(g, x, gir_shape2(1, 3)), w));
+    l = gir_sum(g, gir_sin(g, x), gir_ints0(), 0);
+    t = gir_ones_like(g, x);
+    s = gir_jvp(g, 1, &y, 1, &x, &t, &outs[0]);
+    if (s == GIR_OK) s = gir_jacobian(g, y, x, &outs[1]);
+    if (s == GIR_OK) s = gir_jacobian(g, gir_reshape(g, y, gir_shape1(2)), w, &outs[2]);
+    if (s == GIR_OK) s = gir_hessian(g, l, x, &outs[3]);
+    if (s == GIR_OK) s = gir_compile(g, 4, outs, &p);
+    if (s == GIR_OK && (s = gir_plan_bind(p, x, xv)) == GIR_OK) s = gir_run(p);
+    if (gir_graph_status(g) == GIR_ERR_OUT_OF_MEMORY) s = GIR_ERR_OUT_OF_MEMORY;   /* a builder's, first */
+    else if (s == GIR_OK && gir_graph_status(g) != GIR_OK) s = gir_graph_status(g);
+    gir_plan_free(p);
+    gir_graph_free(g);
+    return s;
+}
+static int test_ad_oom(void) {
+    failing f;
+    gir_allocator al;
+    long k, total;
+    al.alloc_fn = f_alloc; al.realloc_fn = f_realloc; al.free_fn = f_free; al.user = &f;
+    memset(&f, 0, sizeof f);
+    CHECK(ad_oom_body(&al) == GIR_OK, "fails without failures");
+    CHECK(f.live == 0, "%ld blocks leaked", f.live);
+    total = f.count;
+    CHECK(total > 20, "only %ld allocations", total);
+    for (k = 1; k <= total; ++k) {
+        gir_status s;
+        memset(&f, 0, sizeof f);
+        f.fail_at = k;
+        s = ad_oom_body(&al);
+        CHECK(s == GIR_ERR_OUT_OF_MEMORY, "allocation %ld of %ld failed, status %s", k, total, gir_status_name(s));
+        CHECK(f.live == 0, "allocation %ld failed: %ld blocks leaked", k, f.live);
+    }
+    return 1;
+}
+
 static void suite_ad(void) {
     RUN("adx/jvp_every_row_fd_and_transpose", test_jvp_table());
     RUN("adx/torch_vjp_jvp_jacobian_hessian_hvp", test_ad_torch());
     RUN("adx/vjp_two_outputs_nonscalar_cotangents", test_vjp_multi());
     RUN("adx/hvp_forward_over_reverse_equals_reverse_over_reverse", test_hvp_fwd_over_rev());
     RUN("adx/jvp_of_jvp_finite_differences", test_jvp_of_jvp());
+    RUN("adx/errors_vjp_jvp_jacobian_hessian", test_ad_errors());
+    RUN("adx/jacobian_empty_constant_mixed_dtype", test_jacobian_shapes());
+    RUN("adx/oom_every_allocation_jvp_jacobian_hessian", test_ad_oom());
 }
