@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=5744e6fcc4b510dee34da748508b5c704edfe8171ef14e9e20b97ff3a5f1602d
-                                          gen/ sha256=80c909f6fb9455f1
+                                          gen/ sha256=7a0a200fff83203e
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -9226,8 +9226,8 @@ GIR_API gir_status gir_hessian(gir_graph *g, gir_node y, gir_node x, gir_node *h
         return GIR_ERR_INVALID_ARG;
     }
     *hess = gir__handle(NULL, 0);
-    if ((st = gir__ad_arg(g, "hessian", "y", -1, y, 1)) != GIR_OK || (st = gir__ad_arg(g, "hessian", "x", -1, x, 1)) != GIR_OK)
-        return st;
+    if ((st = gir__ad_arg(g, "hessian", "y", -1, y, 1)) != GIR_OK) return st;
+    if ((st = gir__ad_arg(g, "hessian", "x", -1, x, 1)) != GIR_OK) return st;
     if (gir__numel(&g->nodes[y.id].shape) != 1) {
         gir__gfail(g, GIR_ERR_SHAPE, "hessian: y (node %u) must hold one element, got %T %S", (unsigned)y.id,
                    (int)g->nodes[y.id].dtype, &g->nodes[y.id].shape);

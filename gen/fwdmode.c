@@ -222,8 +222,8 @@ GIR_API gir_status gir_hessian(gir_graph *g, gir_node y, gir_node x, gir_node *h
         return GIR_ERR_INVALID_ARG;
     }
     *hess = gir__handle(NULL, 0);
-    if ((st = gir__ad_arg(g, "hessian", "y", -1, y, 1)) != GIR_OK || (st = gir__ad_arg(g, "hessian", "x", -1, x, 1)) != GIR_OK)
-        return st;
+    if ((st = gir__ad_arg(g, "hessian", "y", -1, y, 1)) != GIR_OK) return st;
+    if ((st = gir__ad_arg(g, "hessian", "x", -1, x, 1)) != GIR_OK) return st;
     if (gir__numel(&g->nodes[y.id].shape) != 1) {
         gir__gfail(g, GIR_ERR_SHAPE, "hessian: y (node %u) must hold one element, got %T %S", (unsigned)y.id,
                    (int)g->nodes[y.id].dtype, &g->nodes[y.id].shape);
