@@ -46,7 +46,9 @@ static gir_shape gir__keepdims_shape(gir_graph *G, const gir__node *nd, const gi
     return s;
 }
 static gir_node gir__ah_keep(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
-    return gir_reshape(G, t, gir__keepdims_shape(G, nd, x));
+    gir_shape s = gir__keepdims_shape(G, nd, x);
+    if (t.id && gir__shape_eq(&s, &G->nodes[t.id].shape)) return t;     /* keepdims already */
+    return gir_reshape(G, t, s);
 }
 static gir_node gir__ah_expand(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
     return gir_broadcast_to(G, gir__ah_keep(G, nd, x, t), gir__shape_of(G, x[0]));
@@ -77,8 +79,11 @@ static gir_node gir__ah_tiemask(gir_graph *G, const gir__node *nd, const gir_nod
     return gir_div(G, k, gir_sum(G, k, nd->attr->l[0], 1));
 }
 static gir_node gir__ah_like(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
+    gir_shape s;
     (void)nd; (void)x;
-    return gir_reshape(G, t, gir__shape_of(G, ref));
+    if (!t.id || !ref.id) return gir__handle(NULL, 0);
+    s = gir__shape_of(G, ref);
+    return gir__shape_eq(&s, &G->nodes[t.id].shape) ? t : gir_reshape(G, t, s);
 }
 static gir_node gir__ah_untranspose(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
     gir_ints inv = nd->attr->l[0];
@@ -146,8 +151,17 @@ static gir_node gir__ah_cast_like(gir_graph *G, const gir__node *nd, const gir_n
     (void)nd; (void)x;
     return gir_cast(G, t, (gir_dtype)gir__n(G, ref)->dtype);
 }
+/* the last two axes swapped; when t is itself such a swap (the adjoint of an adjoint, as the forward mode builds),
+   its input, rather than a second copy */
 static gir_node gir__ah_mT(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+    const gir__node *d = t.id ? gir__n(G, t) : NULL;
     (void)nd; (void)x;
+    if (d && d->op == GIR_OP_TRANSPOSE && d->shape.rank >= 2) {
+        const gir_ints *p = &d->attr->l[0];
+        int k, r = d->shape.rank, swap = p->n == r && p->v[r - 2] == r - 1 && p->v[r - 1] == r - 2;
+        for (k = 0; swap && k < r - 2; ++k) swap = p->v[k] == k;
+        if (swap) return gir__handle(G, G->ins[d->in0]);
+    }
     return gir_permute_last2(G, t);
 }
 static gir_node gir__ah_sumaxis(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, int axis) {
