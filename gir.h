@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=5744e6fcc4b510dee34da748508b5c704edfe8171ef14e9e20b97ff3a5f1602d
-                                          gen/ sha256=ef9371fad86381c0
+                                          gen/ sha256=93286f3210c1c6ff
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -9030,7 +9030,7 @@ GIR_API gir_status gir_vjp(gir_graph *g, int n_out, const gir_node *outs, const 
    derivatives, so a new row needs no forward rule of its own: its ADJ is enough. As the tangents are nodes of
    the graph, they can be differentiated again (the Hessian-vector product forward-over-reverse is gir_jvp of a
    gradient; gir_jvp of a gir_jvp gives second-order forward derivatives).
-   Cost: building makes about two backward graphs of nodes (46 for a 10-node matmul-tanh-softmax layer). Most of
+   Cost: building makes about two backward graphs of nodes (42 for a 10-node matmul-tanh-softmax layer). Most of
    the first sweep's nodes are dead afterwards (gir_compile keeps only what the outputs need); what remains is the
    transpose of the transposed linear map, the work of hand-written forward rules: a multiply by the local
    derivative per elementwise node, two matmuls per matmul (the swap of a swap is undone by the mT helper). For

@@ -12,7 +12,7 @@
    derivatives, so a new row needs no forward rule of its own: its ADJ is enough. As the tangents are nodes of
    the graph, they can be differentiated again (the Hessian-vector product forward-over-reverse is gir_jvp of a
    gradient; gir_jvp of a gir_jvp gives second-order forward derivatives).
-   Cost: building makes about two backward graphs of nodes (46 for a 10-node matmul-tanh-softmax layer). Most of
+   Cost: building makes about two backward graphs of nodes (42 for a 10-node matmul-tanh-softmax layer). Most of
    the first sweep's nodes are dead afterwards (gir_compile keeps only what the outputs need); what remains is the
    transpose of the transposed linear map, the work of hand-written forward rules: a multiply by the local
    derivative per elementwise node, two matmuls per matmul (the swap of a swap is undone by the mT helper). For
