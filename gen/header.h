@@ -303,7 +303,8 @@ GIR_API gir_status gir_vjp(gir_graph *g, int n_out, const gir_node *outs, const 
    shape and dtype of ins[k] (float). The result is nodes of the graph, so it can be differentiated again: gir_jvp of
    a gir_grad result is a Hessian-vector product (forward over reverse). No per-op forward rule: it is derived from
    the adjoints by the transpose trick (every adjoint is linear in the cotangent u, so d/du <vjp(u), t> = J t; see
-   >>fwdmode). Building costs about two reverse sweeps of nodes; the compiled tangent costs about one forward pass. */
+   >>fwdmode). Building costs about two reverse sweeps of nodes; the compiled tangent does the work of hand-written
+   forward rules. Tangent nodes get grad level 2 + the outputs' level (two sweeps). */
 GIR_API gir_status gir_jvp(gir_graph *g, int n_out, const gir_node *outs, int n_in, const gir_node *ins,
                            const gir_node *tangents, gir_node *out_tangents);
 /* The whole Jacobian as one node of shape y.shape ++ x.shape (torch.autograd.functional.jacobian, dtype of y): one

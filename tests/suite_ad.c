@@ -571,6 +571,7 @@ static int test_ad_errors(void) {
     CHECK(gir_jvp(g, 1, &y, 1, &x, t, &outs[0]) == GIR_OK && gir_hessian(g, s, x, &outs[1]) == GIR_OK,
           "%s", gir_graph_message(g));
     CHECK(gir_graph_input_count(g) == 4, "the placeholders count as graph inputs: %d", gir_graph_input_count(g));
+    CHECK(gir_node_grad_level(g, outs[0]) == 2, "jvp's grad level %d, not 2", gir_node_grad_level(g, outs[0]));
     CHECK(gir_compile(g, 2, outs, &p) == GIR_OK, "%s", gir_graph_message(g));
     gir_plan_bind(p, x, xv);
     CHECK(gir_run(p) == GIR_OK, "%s", gir_plan_message(p));
