@@ -43,12 +43,13 @@ bench:
 # the golden data are committed; remaking them needs python3-numpy and python3-torch
 golden:
 	/usr/bin/python3 tests/make_golden.py
+	/usr/bin/python3 tests/make_golden_ad.py
 
 $(B)/%: examples/%.c gir.h
 	@mkdir -p $(B)
 	$(CC) -std=c99 -O2 -Wall -Wextra -Werror -I. $< -o $@ -lm
 
-examples: $(B)/hello $(B)/hessian_vector $(B)/mlp_digits
+examples: $(B)/hello $(B)/hessian_vector $(B)/mlp_digits $(B)/newton
 
 demo: $(B)/mlp_digits
 	./$(B)/mlp_digits examples/data/digits.csv

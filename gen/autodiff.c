@@ -46,7 +46,9 @@ static gir_shape gir__keepdims_shape(gir_graph *G, const gir__node *nd, const gi
     return s;
 }
 static gir_node gir__ah_keep(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
-    return gir_reshape(G, t, gir__keepdims_shape(G, nd, x));
+    gir_shape s = gir__keepdims_shape(G, nd, x);
+    if (t.id && gir__shape_eq(&s, &G->nodes[t.id].shape)) return t;     /* keepdims already */
+    return gir_reshape(G, t, s);
 }
 static gir_node gir__ah_expand(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
     return gir_broadcast_to(G, gir__ah_keep(G, nd, x, t), gir__shape_of(G, x[0]));
@@ -77,8 +79,11 @@ static gir_node gir__ah_tiemask(gir_graph *G, const gir__node *nd, const gir_nod
     return gir_div(G, k, gir_sum(G, k, nd->attr->l[0], 1));
 }
 static gir_node gir__ah_like(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
+    gir_shape s;
     (void)nd; (void)x;
-    return gir_reshape(G, t, gir__shape_of(G, ref));
+    if (!t.id || !ref.id) return gir__handle(NULL, 0);
+    s = gir__shape_of(G, ref);
+    return gir__shape_eq(&s, &G->nodes[t.id].shape) ? t : gir_reshape(G, t, s);
 }
 static gir_node gir__ah_untranspose(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
     gir_ints inv = nd->attr->l[0];
@@ -146,8 +151,17 @@ static gir_node gir__ah_cast_like(gir_graph *G, const gir__node *nd, const gir_n
     (void)nd; (void)x;
     return gir_cast(G, t, (gir_dtype)gir__n(G, ref)->dtype);
 }
+/* the last two axes swapped; when t is itself such a swap (the adjoint of an adjoint, as the forward mode builds),
+   its input, rather than a second copy */
 static gir_node gir__ah_mT(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+    const gir__node *d = t.id ? gir__n(G, t) : NULL;
     (void)nd; (void)x;
+    if (d && d->op == GIR_OP_TRANSPOSE && d->shape.rank >= 2) {
+        const gir_ints *p = &d->attr->l[0];
+        int k, r = d->shape.rank, swap = p->n == r && p->v[r - 2] == r - 1 && p->v[r - 1] == r - 2;
+        for (k = 0; swap && k < r - 2; ++k) swap = p->v[k] == k;
+        if (swap) return gir__handle(G, G->ins[d->in0]);
+    }
     return gir_permute_last2(G, t);
 }
 static gir_node gir__ah_sumaxis(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, int axis) {
@@ -292,26 +306,28 @@ static gir_status gir__grad_check(gir_graph *g, gir_node y, int n, const gir_nod
     return GIR_OK;
 }
 
-/* The reverse sweep over y and the nodes before it. Nodes built here get grad level 1 + y's level (a node's
-   level is the largest among its inputs and the level it was built at, so y's level covers its ancestry). A
-   wrt node built after y cannot be below it: its gradient is zeros. */
-GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt, gir_node *grads) {
+/* The reverse sweep, shared by gir_grad, gir_vjp and the forward mode (gen/fwdmode.c): the adjoint of outs[i] is
+   seeded with cots[i] (seeds of an output given twice are summed), then every node from the last output down to
+   node 1 passes its adjoint to its parents through the table's adjoints. The arguments are checked by the caller.
+   Nodes built here get grad level 1 + the largest level among the outputs (a node's level is the largest among
+   its inputs and the level it was built at, so the outputs' levels cover their ancestry). A wrt node built after
+   every output cannot be below one: its gradient is zeros, as is the gradient of a wrt no output depends on. */
+static gir_status gir__sweep(gir_graph *g, int n_out, const gir_node *outs, const gir_node *cots, int n,
+                             const gir_node *wrt, gir_node *grads) {
     gir_node *adj = NULL, xs[GIR_MAX_VARIADIC], dx[GIR_MAX_VARIADIC];
     uint8_t needp[GIR_MAX_VARIADIC];
     uint8_t *dep = NULL;
-    size_t cnt;
-    uint16_t old_level;
+    size_t cnt = 0;
+    uint16_t old_level = g->grad_level, level = 0;
     int k;
-    uint32_t id;
-    gir_status st;
-    if (!g) return GIR_ERR_INVALID_ARG;
-    if (n < 0 || (n > 0 && (!wrt || !grads))) {
-        gir__gfail(g, GIR_ERR_INVALID_ARG, "grad: needs n >= 0 and arrays for wrt and grads");
-        return GIR_ERR_INVALID_ARG;
-    }
+    uint32_t id, top = 0;
+    gir_status st = GIR_OK;
     for (k = 0; k < n; ++k) grads[k] = gir__handle(NULL, 0);
-    if ((st = gir__grad_check(g, y, n, wrt)) != GIR_OK) return st;
-    cnt = (size_t)y.id + 1;
+    for (k = 0; k < n_out; ++k) {
+        if (outs[k].id > top) top = outs[k].id;
+        if (g->nodes[outs[k].id].grad_level > level) level = g->nodes[outs[k].id].grad_level;
+    }
+    cnt = (size_t)top + 1;
     adj = (gir_node *)gir__alloc(&g->a, cnt * sizeof(gir_node));
     dep = (uint8_t *)gir__alloc(&g->a, cnt);
     if (!adj || !dep) {
@@ -331,11 +347,13 @@ GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt
         for (j = 0; j < d->nparents && !dep[id]; ++j)
             if (dep[g->ins[d->in0 + j]]) dep[id] = 1;
     }
-    old_level = g->grad_level;
-    g->grad_level = (uint16_t)(g->nodes[y.id].grad_level + 1);
-    adj[y.id] = gir_ones_like(g, y);
-    if (!adj[y.id].id) st = g->status ? g->status : GIR_ERR_OUT_OF_MEMORY;
-    for (id = y.id; id >= 1 && st == GIR_OK; --id) {
+    g->grad_level = (uint16_t)(level + 1);
+    for (k = 0; k < n_out && st == GIR_OK; ++k) {
+        uint32_t o = outs[k].id;
+        adj[o] = adj[o].id ? gir_add(g, adj[o], cots[k]) : cots[k];
+        if (!adj[o].id) st = g->status ? g->status : GIR_ERR_OUT_OF_MEMORY;
+    }
+    for (id = top; id >= 1 && st == GIR_OK; --id) {
         gir__node nd;
         uint32_t j;
         int want = 0;
@@ -384,4 +402,93 @@ GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt
     gir__free(&g->a, adj, cnt * sizeof(gir_node));
     gir__free(&g->a, dep, cnt);
     return st;
+}
+
+/* gir_grad is gir_vjp of one single-element output with a cotangent of ones */
+GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt, gir_node *grads) {
+    gir_node one;
+    uint16_t old_level;
+    int k;
+    gir_status st;
+    if (!g) return GIR_ERR_INVALID_ARG;
+    if (n < 0 || (n > 0 && (!wrt || !grads))) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "grad: needs n >= 0 and arrays for wrt and grads");
+        return GIR_ERR_INVALID_ARG;
+    }
+    for (k = 0; k < n; ++k) grads[k] = gir__handle(NULL, 0);
+    if ((st = gir__grad_check(g, y, n, wrt)) != GIR_OK) return st;
+    old_level = g->grad_level;                       /* the seed belongs to the gradient: built at its level */
+    g->grad_level = (uint16_t)(g->nodes[y.id].grad_level + 1);
+    one = gir_ones_like(g, y);
+    g->grad_level = old_level;
+    if (!one.id) return g->status ? g->status : GIR_ERR_OUT_OF_MEMORY;
+    return gir__sweep(g, 1, &y, &one, n, wrt, grads);
+}
+
+/* a node argument of an autodiff entry point: own handle (GIR_OK) or the error it records, naming fn, the array
+   and the index ("vjp: cotangents[1] (id 9) belongs to another graph"; k < 0: a single node, "jacobian: x ...");
+   want_float: f32 or f64 only */
+static gir_status gir__ad_arg(gir_graph *g, const char *fn, const char *arr, int k, gir_node h, int want_float) {
+    int kind = gir__handle_kind(g, h);
+    const gir__node *d;
+    char nm[48];
+    if (k >= 0) gir__format(nm, sizeof nm, "%s[%d]", arr, k);
+    else gir__format(nm, sizeof nm, "%s", arr);
+    if (kind == GIR__H_NONE) {
+        gir__gfail(g, GIR_ERR_HANDLE, "%s: %s is the invalid handle (an earlier builder failed: %s)", fn, nm,
+                   g->msg[0] ? g->msg : "no message");
+        return GIR_ERR_HANDLE;
+    }
+    if (kind != GIR__H_OWN) {
+        gir__gfail(g, GIR_ERR_HANDLE, "%s: %s (id %u) %s", fn, nm, (unsigned)h.id, gir__handle_why(kind));
+        return GIR_ERR_HANDLE;
+    }
+    d = &g->nodes[h.id];
+    if (want_float && !gir__is_float(d->dtype)) {
+        gir__gfail(g, GIR_ERR_DTYPE, "%s: %s (node %u) is %T %S: only f32 and f64 tensors are differentiated", fn,
+                   nm, (unsigned)h.id, (int)d->dtype, &d->shape);
+        return GIR_ERR_DTYPE;
+    }
+    return GIR_OK;
+}
+/* t must have the shape and dtype of ref: "vjp: cotangents[1] is f64 [3] but outs[1] (node 4) is f64 [2,3]" */
+static gir_status gir__ad_like(gir_graph *g, const char *fn, const char *arr, const char *refarr, int k, gir_node t,
+                               gir_node ref) {
+    const gir__node *a = &g->nodes[t.id], *b = &g->nodes[ref.id];
+    if (a->dtype == b->dtype && gir__shape_eq(&a->shape, &b->shape)) return GIR_OK;
+    gir__gfail(g, a->dtype == b->dtype ? GIR_ERR_SHAPE : GIR_ERR_DTYPE,
+               "%s: %s[%d] (node %u) is %T %S but %s[%d] (node %u) is %T %S: they must have the same shape and dtype",
+               fn, arr, k, (unsigned)t.id, (int)a->dtype, &a->shape, refarr, k, (unsigned)ref.id, (int)b->dtype,
+               &b->shape);
+    return a->dtype == b->dtype ? GIR_ERR_SHAPE : GIR_ERR_DTYPE;
+}
+/* counts and arrays of gir_vjp / gir_jvp: n_out >= 1 outputs, n >= 1 of the other side, no NULL array */
+static gir_status gir__ad_counts(gir_graph *g, const char *fn, int n_out, const void *outs, const void *cots, int n,
+                                 const void *a, const void *b, const char *names) {
+    if (n_out < 1 || n < 1 || !outs || !cots || !a || !b) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: needs n_out >= 1 and n >= 1 (got %d and %d) and non-NULL arrays %s",
+                   fn, n_out, n, names);
+        return GIR_ERR_INVALID_ARG;
+    }
+    return GIR_OK;
+}
+
+GIR_API gir_status gir_vjp(gir_graph *g, int n_out, const gir_node *outs, const gir_node *cotangents, int n_wrt,
+                           const gir_node *wrt, gir_node *grads) {
+    gir_status st;
+    int k;
+    if (!g) return GIR_ERR_INVALID_ARG;
+    if (grads && n_wrt > 0)
+        for (k = 0; k < n_wrt; ++k) grads[k] = gir__handle(NULL, 0);
+    if ((st = gir__ad_counts(g, "vjp", n_out, outs, cotangents, n_wrt, wrt, grads,
+                             "(outs, cotangents, wrt, grads)")) != GIR_OK)
+        return st;
+    for (k = 0; k < n_out; ++k) {
+        if ((st = gir__ad_arg(g, "vjp", "outs", k, outs[k], 1)) != GIR_OK) return st;
+        if ((st = gir__ad_arg(g, "vjp", "cotangents", k, cotangents[k], 0)) != GIR_OK) return st;
+        if ((st = gir__ad_like(g, "vjp", "cotangents", "outs", k, cotangents[k], outs[k])) != GIR_OK) return st;
+    }
+    for (k = 0; k < n_wrt; ++k)
+        if ((st = gir__ad_arg(g, "vjp", "wrt", k, wrt[k], 0)) != GIR_OK) return st;
+    return gir__sweep(g, n_out, outs, cotangents, n_wrt, wrt, grads);
 }

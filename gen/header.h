@@ -45,6 +45,7 @@
                                  and chosen at run time from cpuid, so plain -O2 builds use them too)
      GIR_NO_NEON, GIR_NO_MVE     drop AArch64 NEON / Cortex-M Helium (used when the target has them)
      GIR_FUSE_CHUNK              elements per chunk of a fused elementwise step, default 1024
+     GIR_JACOBIAN_MAX            the most sweeps gir_jacobian / gir_hessian build, default 4096
      GIR_THREADS                 per-plan parallel-for hook (gir_plan_set_parallel) and, on POSIX, the
                                  built-in pool gir_pool_* (link with -pthread); see >>threads below
      GIR_NO_POOL                 with GIR_THREADS: the hook only, no pthreads
@@ -310,6 +311,27 @@ GIR_API gir_node gir_batch_norm(gir_graph *g, gir_node x, gir_node gamma, gir_no
 /* >>autodiff: gradients are nodes of the same graph, so they can be differentiated again.
    y must hold one element. grads[k] receives d y / d wrt[k] (zeros when y does not depend on it). */
 GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt, gir_node *grads);
+/* Reverse mode with given cotangents (torch.autograd.functional.vjp): grads[k] = sum_i J_i(wrt[k])^T cotangents[i],
+   J_i the Jacobian of outs[i]. cotangents[i] must have the shape and dtype of outs[i] (float); several outputs are
+   differentiated in one sweep, their contributions summed. gir_grad(g, y, ...) is gir_vjp with a ones cotangent.
+   n_out, n_wrt >= 1; a wrt no output depends on gets zeros. */
+GIR_API gir_status gir_vjp(gir_graph *g, int n_out, const gir_node *outs, const gir_node *cotangents, int n_wrt,
+                           const gir_node *wrt, gir_node *grads);
+/* Forward mode (torch.autograd.functional.jvp): out_tangents[i] = sum_k J_i(ins[k]) tangents[k], tangents[k] of the
+   shape and dtype of ins[k] (float). The result is nodes of the graph, so it can be differentiated again: gir_jvp of
+   a gir_grad result is a Hessian-vector product (forward over reverse). No per-op forward rule: it is derived from
+   the adjoints by the transpose trick (every adjoint is linear in the cotangent u, so d/du <vjp(u), t> = J t; see
+   >>fwdmode). Building costs about two reverse sweeps of nodes; the compiled tangent does the work of hand-written
+   forward rules. Tangent nodes get grad level 2 + the outputs' level (two sweeps). */
+GIR_API gir_status gir_jvp(gir_graph *g, int n_out, const gir_node *outs, int n_in, const gir_node *ins,
+                           const gir_node *tangents, gir_node *out_tangents);
+/* The whole Jacobian as one node of shape y.shape ++ x.shape (torch.autograd.functional.jacobian, dtype of y): one
+   reverse sweep per element of y, or one forward (gir_jvp) per element of x when x is smaller, stacked with
+   concat. The smaller of the two element counts is limited to GIR_JACOBIAN_MAX (default 4096, GIR_ERR_LIMIT
+   beyond), and the result's rank to GIR_MAX_RANK. gir_hessian: y holds one element; shape x.shape ++ x.shape,
+   the Jacobian of the gradient (reverse over reverse). */
+GIR_API gir_status gir_jacobian(gir_graph *g, gir_node y, gir_node x, gir_node *jac);
+GIR_API gir_status gir_hessian(gir_graph *g, gir_node y, gir_node x, gir_node *hess);
 
 /* >>exec: compile the nodes needed for outputs into a plan; run it any number of times */
 GIR_API gir_status  gir_compile(gir_graph *g, int n_out, const gir_node *outs, gir_plan **out_plan);
