@@ -1024,6 +1024,7 @@ static int test_op_table(void) {
 #include "suite_threads.c"
 #include "suite_conv.c"
 #include "suite_smallgemm.c"
+#include "suite_init.c"
 
 int main(int argc, char **argv) {
     const char *golden = "tests/golden.txt";
@@ -1092,6 +1093,7 @@ int main(int argc, char **argv) {
     suite_threads();
     suite_conv();
     suite_smallgemm();
+    suite_init();
     if (verbose) say("second-order checks: %d cases passed, %d skipped (no second-order adjoint)\n", n2, n2skip);
     for (k = 0; k < ncases; ++k) {
         int j;
