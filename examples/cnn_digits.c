@@ -52,10 +52,8 @@ int main(int argc, char **argv) {
     outs[0] = gir_mean(g, gir_xent_logits(g, logits, y), gir_ints0(), 0);   /* loss, hits, gradients */
     outs[1] = count_correct(g, logits, y);
     gir_grad(g, outs[0], 6, var, outs + 2);
-    if (gir_graph_status(g) || gir_compile(g, 8, outs, &train) || gir_compile(g, 1, &test_correct, &eval)) {
-        fprintf(stderr, "error: building the model: %s\n", gir_graph_message(g));
-        goto done;
-    }
+    if (gir_graph_status(g) || gir_compile(g, 8, outs, &train) || gir_compile(g, 1, &test_correct, &eval))
+        { fprintf(stderr, "error: building the model: %s\n", gir_graph_message(g)); goto done; }
     gir_plan_bind(train, x, xb); gir_plan_bind(train, y, yb);   /* the plans keep these pointers: refill, run again */
     gir_plan_bind(eval, xt, d.x_test); gir_plan_bind(eval, yt, d.y_test);
     nb = d.n_train / BATCH;   /* the partial last batch is dropped; reshuffling changes it */
