@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=5744e6fcc4b510dee34da748508b5c704edfe8171ef14e9e20b97ff3a5f1602d
-                                          gen/ sha256=101292ab3cdb35a3
+                                          gen/ sha256=94ec0020b7f3fb17
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -7879,8 +7879,8 @@ GIR_API gir_status gir_init_fans(gir_graph *g, gir_node v, gir_init_layout layou
     const gir__node *d = gir__get(g, v);
     int64_t fi = 0, fo = 0;
     gir_status s = GIR_OK;
-    if (!g) return GIR_ERR_INVALID_ARG;
-    if (!d) gir__gfail(g, s = GIR_ERR_HANDLE, "init_fans: node %u: not a node of this graph", v.id);
+    if (!g) s = GIR_ERR_INVALID_ARG;
+    else if (!d) gir__gfail(g, s = GIR_ERR_HANDLE, "init_fans: node %u: not a node of this graph", v.id);
     else if ((unsigned)layout > GIR_INIT_IN_OUT)
         gir__gfail(g, s = GIR_ERR_INVALID_ARG, "init_fans: node %u: unknown layout %d", v.id, (int)layout);
     else if (!gir__init_fans(&d->shape, layout, &fi, &fo))
@@ -8047,9 +8047,13 @@ GIR_API gir_status gir_init_kaiming_normal(gir_graph *g, gir_node v, double a, g
 GIR_API gir_status gir_init_layer(gir_graph *g, gir_node w, gir_node bias, gir_init_layout layout, uint64_t seed) {
     int64_t fi, fo;
     double r;
-    gir_status s = gir_init_kaiming_uniform(g, w, gir__sqrt_f64(5.0), GIR_INIT_FAN_IN, GIR_NONLIN_LEAKY_RELU, layout, seed);
-    if (s != GIR_OK || (!bias.id && !bias.tag)) return s;
-    if ((s = gir_init_fans(g, w, layout, &fi, &fo)) != GIR_OK) return s;
+    gir_init_spec check;
+    gir_status s;
+    int has_bias = bias.id || bias.tag;
+    GIR_MEMSET(&check, 0, sizeof check);   /* the bias is checked first, so an error leaves w untouched too */
+    if (has_bias && (s = gir_init_params(g, bias, &check, &r, &r)) != GIR_OK) return s;
+    s = gir_init_kaiming_uniform(g, w, gir__sqrt_f64(5.0), GIR_INIT_FAN_IN, GIR_NONLIN_LEAKY_RELU, layout, seed);
+    if (s != GIR_OK || !has_bias || (s = gir_init_fans(g, w, layout, &fi, &fo)) != GIR_OK) return s;
     r = 1.0 / gir__sqrt_f64((double)fi);
     return gir__init_call(g, bias, GIR_INIT_UNIFORM, -r, r, GIR_INIT_FAN_IN, GIR_NONLIN_LEAKY_RELU, layout, seed + 1);
 }

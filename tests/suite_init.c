@@ -251,12 +251,21 @@ static int test_init_errors(void) {
     ok = ok && in_err(g, gir_init_uniform(g, w, 1, 0, 1), GIR_ERR_INVALID_ARG, "want finite bounds a <= b, have [1, 0)", w, "lo > hi");
     ok = ok && in_err(g, gir_init_normal(g, w, 0, -1, 1), GIR_ERR_INVALID_ARG, "std >= 0", w, "std < 0");
     ok = ok && in_err(g, gir_init_normal(g, w, HUGE_VAL, 1, 1), GIR_ERR_INVALID_ARG, "finite mean", w, "inf mean");
-    ok = ok && in_err(g, gir_init_layer(g, w, x, GIR_INIT_IN_OUT, 1), GIR_ERR_INVALID_ARG, "not a variable", b, "layer bias");
+    ok = ok && in_err(g, gir_init_layer(g, w, x, GIR_INIT_IN_OUT, 1), GIR_ERR_INVALID_ARG, "not a variable", w, "layer bias");
+    ok = ok && in_err(g, gir_init_layer(g, w, iw, GIR_INIT_IN_OUT, 1), GIR_ERR_DTYPE, "not i32", w, "layer i32 bias");
     memset(&sp, 0, sizeof sp);
     sp.kind = (gir_init_kind)9;
     ok = ok && in_err(g, gir_init(g, w, &sp), GIR_ERR_INVALID_ARG, "init: node", w, "bad kind");
     ok = ok && in_err(g, gir_init(g, w, NULL), GIR_ERR_INVALID_ARG, "init: node", w, "NULL spec");
     CHECK(gir_init_uniform(NULL, w, 0, 1, 1) == GIR_ERR_INVALID_ARG, "NULL graph");
+    {
+        int64_t fi = -1, fo = -1;
+        CHECK(gir_init_fans(NULL, w, GIR_INIT_OUT_IN, &fi, &fo) == GIR_ERR_INVALID_ARG && fi == 0 && fo == 0, "fans, NULL graph");
+        ok = ok && in_err(g, gir_init_fans(g, b, GIR_INIT_OUT_IN, &fi, &fo), GIR_ERR_SHAPE, "init_fans: node 2: fans need rank 2",
+                          w, "fans of rank 1");
+        ok = ok && in_err(g, gir_init_fans(g, w, (gir_init_layout)2, &fi, &fo), GIR_ERR_INVALID_ARG, "unknown layout 2", w,
+                          "fans, bad layout");
+    }
     if (!ok) return 0;
     /* the graph is still usable: compile and run it */
     CHECK(gir_compile(g, 1, &y, &p) == GIR_OK && gir_plan_bind_bytes(p, x, xv, sizeof xv) == GIR_OK && gir_run(p) == GIR_OK,
