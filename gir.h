@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=5744e6fcc4b510dee34da748508b5c704edfe8171ef14e9e20b97ff3a5f1602d
-                                          gen/ sha256=94ec0020b7f3fb17
+                                          gen/ sha256=ed562d9d09a29846
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -895,12 +895,14 @@ GIR_API gir_node gir_batch_norm(gir_graph *g, gir_node x, gir_node gamma, gir_no
 
 /* >>init: fill a variable's values in place, as torch.nn.init does (uniform_, normal_, constant_, xavier_*_,
    kaiming_*_, and nn.Linear / nn.Conv2d reset_parameters). The numbers come from the counter-based generator of the
-   random ops: one seed gives the same values on every platform (element i of an init with seed s is element i of
-   the first run of gir_rand_uniform / gir_rand_normal with seed s). Random kinds need an f32 or f64 variable.
+   random ops: element i of an init with seed s is element i of the first run of gir_rand_uniform /
+   gir_rand_normal with seed s; uniform kinds give the same bits on every platform, normal kinds (Box-Muller)
+   also go through the platform's log and cos. Random kinds need an f32 or f64 variable.
    Fans are computed from the shape as torch does for its layout [out, in, k...] (fan_in = dim 1 x the receptive
    field, fan_out = dim 0 x it); GIR_INIT_IN_OUT reads a shape as [k..., in, out], the layout of a dense weight used
    as x @ W. An error (not a variable, a random kind on an integer variable, rank < 2 or a fan of 0 for
-   xavier / kaiming, a bad mode) is recorded in the graph like a builder's and leaves the values untouched.
+   xavier / kaiming, an unknown mode / nonlinearity / layout, bounds a > b or not finite, std < 0, a constant the
+   dtype cannot hold) is recorded in the graph like a builder's and leaves the values untouched.
        gir_init_layer(g, w, b, GIR_INIT_IN_OUT, 1);     (nn.Linear's default init for w [in, out] and b [out])
        gir_init_kaiming_normal(g, w, 0, GIR_INIT_FAN_OUT, GIR_NONLIN_RELU, GIR_INIT_OUT_IN, 7);              */
 typedef enum gir_init_kind {
@@ -912,7 +914,7 @@ typedef enum gir_init_mode { GIR_INIT_FAN_IN, GIR_INIT_FAN_OUT } gir_init_mode;
 typedef enum gir_nonlinearity {   /* torch.nn.init.calculate_gain; 0 is torch's default for kaiming */
     GIR_NONLIN_LEAKY_RELU, GIR_NONLIN_RELU, GIR_NONLIN_LINEAR, GIR_NONLIN_SIGMOID, GIR_NONLIN_TANH, GIR_NONLIN_SELU
 } gir_nonlinearity;
-typedef struct gir_init_spec {    /* zero = kaiming-style defaults, torch layout, fans from the shape */
+typedef struct gir_init_spec {    /* zeroed: torch's defaults of mode, nonlinearity and layout, fans from the shape */
     gir_init_kind    kind;
     double           a, b;          /* uniform [a, b); normal mean a, std b; constant a; xavier gain a;
                                        kaiming: a is leaky_relu's negative slope */
@@ -7839,7 +7841,8 @@ GIR_API gir_node gir_conv2d_bias(gir_graph *g, gir_node x, gir_node w, gir_node 
 /* >>init: initialisers that fill a variable's values in place, as torch.nn.init defines them --------------------
    Random values come from the counter-based generator of the random ops (gen/kernels.c): element i of a variable
    initialised with seed s gets what element i of the first run of rand_uniform / rand_normal with seed s gets,
-   so the numbers do not depend on the platform, the thread count or the order they are written in. */
+   so the numbers do not depend on the thread count or the order they are written in, and uniform kinds are the same
+   bits on every platform (normal kinds go through the platform's log and cos, correct to their last bit). */
 static uint64_t gir__mix(uint64_t z);                 /* gen/kernels.c */
 static double gir__uniform01(uint64_t key, int64_t i);
 
@@ -7873,8 +7876,6 @@ static int gir__init_fans(const gir_shape *s, gir_init_layout layout, int64_t *f
     }
     return 1;
 }
-static gir_status gir__init_resolve(gir_graph *g, gir_node v, const gir_init_spec *sp, double *p0, double *p1,
-                                    int64_t *fin, int64_t *fout);
 GIR_API gir_status gir_init_fans(gir_graph *g, gir_node v, gir_init_layout layout, int64_t *fan_in, int64_t *fan_out) {
     const gir__node *d = gir__get(g, v);
     int64_t fi = 0, fo = 0;

@@ -291,12 +291,14 @@ GIR_API gir_node gir_batch_norm(gir_graph *g, gir_node x, gir_node gamma, gir_no
 
 /* >>init: fill a variable's values in place, as torch.nn.init does (uniform_, normal_, constant_, xavier_*_,
    kaiming_*_, and nn.Linear / nn.Conv2d reset_parameters). The numbers come from the counter-based generator of the
-   random ops: one seed gives the same values on every platform (element i of an init with seed s is element i of
-   the first run of gir_rand_uniform / gir_rand_normal with seed s). Random kinds need an f32 or f64 variable.
+   random ops: element i of an init with seed s is element i of the first run of gir_rand_uniform /
+   gir_rand_normal with seed s; uniform kinds give the same bits on every platform, normal kinds (Box-Muller)
+   also go through the platform's log and cos. Random kinds need an f32 or f64 variable.
    Fans are computed from the shape as torch does for its layout [out, in, k...] (fan_in = dim 1 x the receptive
    field, fan_out = dim 0 x it); GIR_INIT_IN_OUT reads a shape as [k..., in, out], the layout of a dense weight used
    as x @ W. An error (not a variable, a random kind on an integer variable, rank < 2 or a fan of 0 for
-   xavier / kaiming, a bad mode) is recorded in the graph like a builder's and leaves the values untouched.
+   xavier / kaiming, an unknown mode / nonlinearity / layout, bounds a > b or not finite, std < 0, a constant the
+   dtype cannot hold) is recorded in the graph like a builder's and leaves the values untouched.
        gir_init_layer(g, w, b, GIR_INIT_IN_OUT, 1);     (nn.Linear's default init for w [in, out] and b [out])
        gir_init_kaiming_normal(g, w, 0, GIR_INIT_FAN_OUT, GIR_NONLIN_RELU, GIR_INIT_OUT_IN, 7);              */
 typedef enum gir_init_kind {
@@ -308,7 +310,7 @@ typedef enum gir_init_mode { GIR_INIT_FAN_IN, GIR_INIT_FAN_OUT } gir_init_mode;
 typedef enum gir_nonlinearity {   /* torch.nn.init.calculate_gain; 0 is torch's default for kaiming */
     GIR_NONLIN_LEAKY_RELU, GIR_NONLIN_RELU, GIR_NONLIN_LINEAR, GIR_NONLIN_SIGMOID, GIR_NONLIN_TANH, GIR_NONLIN_SELU
 } gir_nonlinearity;
-typedef struct gir_init_spec {    /* zero = kaiming-style defaults, torch layout, fans from the shape */
+typedef struct gir_init_spec {    /* zeroed: torch's defaults of mode, nonlinearity and layout, fans from the shape */
     gir_init_kind    kind;
     double           a, b;          /* uniform [a, b); normal mean a, std b; constant a; xavier gain a;
                                        kaiming: a is leaky_relu's negative slope */

@@ -1,7 +1,8 @@
 /* >>init: initialisers that fill a variable's values in place, as torch.nn.init defines them --------------------
    Random values come from the counter-based generator of the random ops (gen/kernels.c): element i of a variable
    initialised with seed s gets what element i of the first run of rand_uniform / rand_normal with seed s gets,
-   so the numbers do not depend on the platform, the thread count or the order they are written in. */
+   so the numbers do not depend on the thread count or the order they are written in, and uniform kinds are the same
+   bits on every platform (normal kinds go through the platform's log and cos, correct to their last bit). */
 static uint64_t gir__mix(uint64_t z);                 /* gen/kernels.c */
 static double gir__uniform01(uint64_t key, int64_t i);
 
@@ -35,8 +36,6 @@ static int gir__init_fans(const gir_shape *s, gir_init_layout layout, int64_t *f
     }
     return 1;
 }
-static gir_status gir__init_resolve(gir_graph *g, gir_node v, const gir_init_spec *sp, double *p0, double *p1,
-                                    int64_t *fin, int64_t *fout);
 GIR_API gir_status gir_init_fans(gir_graph *g, gir_node v, gir_init_layout layout, int64_t *fan_in, int64_t *fan_out) {
     const gir__node *d = gir__get(g, v);
     int64_t fi = 0, fo = 0;
