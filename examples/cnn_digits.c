@@ -11,7 +11,6 @@
 #include "digits_data.h"
 
 enum { C1 = 16, C2 = 32, BATCH = 32, EPOCHS = 12, CLASSES = DIGITS_CLASSES };
-enum { NPARAM = C1 * 9 + C1 + C2 * C1 * 9 + C2 + C2 * 4 * CLASSES + CLASSES };
 static const float LR = 0.05f, MOMENTUM = 0.9f;
 
 /* the optimizer, as torch.optim.SGD with momentum: v = mu v + g;  w -= lr v */
@@ -23,10 +22,9 @@ static void sgd_momentum(gir_graph *g, const gir_plan *p, int n, const gir_node 
     }
 }
 static gir_node forward(gir_graph *g, const gir_node *var, gir_node x) {   /* logits of x [rows, 1, 8, 8] */
-    for (int k = 0; k < 4; k += 2) {   /* conv 3x3 with padding 1, ReLU, 2x2 max pool */
-        gir_node c = gir_conv2d_bias(g, x, var[k], var[k + 1], gir_ints0(), gir_ints1(1), gir_ints0(), 1);
-        x = gir_max_pool2d(g, gir_relu(g, c), gir_ints1(2), gir_ints0(), gir_ints0());
-    }
+    for (int k = 0; k < 4; k += 2)   /* conv 3x3 with padding 1, ReLU, 2x2 max pool */
+        x = gir_max_pool2d(g, gir_relu(g, gir_conv2d_bias(g, x, var[k], var[k + 1], gir_ints0(), gir_ints1(1), gir_ints0(), 1)),
+                           gir_ints1(2), gir_ints0(), gir_ints0());
     return gir_add(g, gir_matmul(g, gir_flatten(g, x, 1, 3), var[4]), var[5]);
 }
 static gir_node count_correct(gir_graph *g, gir_node logits, gir_node labels) {   /* an i32 scalar */
@@ -34,17 +32,16 @@ static gir_node count_correct(gir_graph *g, gir_node logits, gir_node labels) { 
 }
 
 int main(int argc, char **argv) {
-    static const int32_t shapes[6][4] = {{C1, 1, 3, 3}, {C1}, {C2, C1, 3, 3}, {C2}, {C2 * 4, CLASSES}, {CLASSES}};
-    static const int ranks[6] = {4, 1, 4, 1, 2, 1};
-    static float vel[NPARAM], xb[BATCH * DIGITS_PIX];
+    static const int32_t shapes[6][5] = {{4, C1, 1, 3, 3}, {1, C1}, {4, C2, C1, 3, 3}, {1, C2}, {2, C2 * 4, CLASSES}, {1, CLASSES}};
+    static float vel[C1 * 10 + C2 * (C1 * 9 + 1) + (C2 * 4 + 1) * CLASSES], xb[BATCH * DIGITS_PIX];   /* momenta, a batch */
     int32_t yb[BATCH], rc = 1, nb;
     double acc = 0;
     digits_data d;
     if (digits_load(argc > 1 ? argv[1] : "examples/data/digits.csv", BATCH, &d)) return 1;
     gir_graph *g = gir_graph_new(NULL);
     gir_plan *train = NULL, *eval = NULL;
-    gir_node var[6], outs[8];   /* conv weights OIHW as torch's, the dense one [in, out] (x @ W) */
-    for (int k = 0; k < 6; ++k) var[k] = gir_variable(g, GIR_DTYPE_F32, gir_shapev(ranks[k], shapes[k]), NULL);
+    gir_node var[6], outs[8];   /* rank, dims: conv weights OIHW as torch's, the dense one [in, out] (x @ W) */
+    for (int k = 0; k < 6; ++k) var[k] = gir_variable(g, GIR_DTYPE_F32, gir_shapev(shapes[k][0], shapes[k] + 1), NULL);
     for (int k = 0; k < 6; k += 2) gir_init_layer(g, var[k], var[k + 1], k < 4 ? GIR_INIT_OUT_IN : GIR_INIT_IN_OUT, k + 1);
     gir_node x = gir_input(g, GIR_DTYPE_F32, gir_shape4(BATCH, 1, 8, 8)), y = gir_input(g, GIR_DTYPE_I32, gir_shape1(BATCH));
     gir_node xt = gir_input(g, GIR_DTYPE_F32, gir_shape4(d.n_test, 1, 8, 8)), yt = gir_input(g, GIR_DTYPE_I32, gir_shape1(d.n_test));
@@ -54,8 +51,8 @@ int main(int argc, char **argv) {
     gir_grad(g, outs[0], 6, var, outs + 2);
     if (gir_graph_status(g) || gir_compile(g, 8, outs, &train) || gir_compile(g, 1, &test_correct, &eval))
         { fprintf(stderr, "error: building the model: %s\n", gir_graph_message(g)); goto done; }
-    gir_plan_bind(train, x, xb); gir_plan_bind(train, y, yb);   /* the plans keep these pointers: refill, run again */
-    gir_plan_bind(eval, xt, d.x_test); gir_plan_bind(eval, yt, d.y_test);
+    /* the plans keep these pointers: refill the buffers, run again */
+    gir_plan_bind(train, x, xb); gir_plan_bind(train, y, yb); gir_plan_bind(eval, xt, d.x_test); gir_plan_bind(eval, yt, d.y_test);
     nb = d.n_train / BATCH;   /* the partial last batch is dropped; reshuffling changes it */
     printf("%d samples: %d train, %d test; conv%d-pool-conv%d-pool-dense CNN, batch %d, SGD lr %g momentum %g\n", d.n,
            d.n_train, d.n_test, C1, C2, BATCH, (double)LR, (double)MOMENTUM);

@@ -29,7 +29,7 @@ static gir_node count_correct(gir_graph *g, gir_node logits, gir_node labels) { 
 }
 
 int main(int argc, char **argv) {
-    static const int32_t shapes[4][2] = {{PIX, HIDDEN}, {HIDDEN}, {HIDDEN, CLASSES}, {CLASSES}};   /* x @ W + b */
+    static const int32_t shapes[4][3] = {{2, PIX, HIDDEN}, {1, HIDDEN}, {2, HIDDEN, CLASSES}, {1, CLASSES}};   /* rank, dims */
     static float vel[PIX * HIDDEN + HIDDEN + HIDDEN * CLASSES + CLASSES], xb[BATCH * PIX];
     int32_t yb[BATCH], rc = 1, nb;
     double acc = 0;
@@ -38,7 +38,7 @@ int main(int argc, char **argv) {
     gir_graph *g = gir_graph_new(NULL);
     gir_plan *train = NULL, *eval = NULL;
     gir_node var[4], outs[6];
-    for (int k = 0; k < 4; ++k) var[k] = gir_variable(g, GIR_DTYPE_F32, gir_shapev(2 - k % 2, shapes[k]), NULL);
+    for (int k = 0; k < 4; ++k) var[k] = gir_variable(g, GIR_DTYPE_F32, gir_shapev(shapes[k][0], shapes[k] + 1), NULL);
     for (int k = 0; k < 4; k += 2) gir_init_layer(g, var[k], var[k + 1], GIR_INIT_IN_OUT, k + 1);   /* as nn.Linear */
     gir_node x = gir_input(g, GIR_DTYPE_F32, gir_shape2(BATCH, PIX)), y = gir_input(g, GIR_DTYPE_I32, gir_shape1(BATCH));
     gir_node xt = gir_input(g, GIR_DTYPE_F32, gir_shape2(d.n_test, PIX)), yt = gir_input(g, GIR_DTYPE_I32, gir_shape1(d.n_test));
@@ -48,8 +48,8 @@ int main(int argc, char **argv) {
     gir_grad(g, outs[0], 4, var, outs + 2);
     if (gir_graph_status(g) || gir_compile(g, 6, outs, &train) || gir_compile(g, 1, &test_correct, &eval))
         { fprintf(stderr, "error: building the model: %s\n", gir_graph_message(g)); goto done; }
-    gir_plan_bind(train, x, xb); gir_plan_bind(train, y, yb);   /* the plans keep these pointers: refill, run again */
-    gir_plan_bind(eval, xt, d.x_test); gir_plan_bind(eval, yt, d.y_test);
+    /* the plans keep these pointers: refill the buffers, run again */
+    gir_plan_bind(train, x, xb); gir_plan_bind(train, y, yb); gir_plan_bind(eval, xt, d.x_test); gir_plan_bind(eval, yt, d.y_test);
     nb = d.n_train / BATCH;   /* the partial last batch is dropped; reshuffling changes it */
     printf("%d samples: %d train, %d test; %d-%d-%d ReLU MLP, batch %d, SGD lr %g momentum %g\n", d.n, d.n_train,
            d.n_test, PIX, HIDDEN, CLASSES, BATCH, (double)LR, (double)MOMENTUM);
