@@ -44,12 +44,13 @@ bench:
 golden:
 	/usr/bin/python3 tests/make_golden.py
 	/usr/bin/python3 tests/make_golden_ad.py
+	/usr/bin/python3 tests/make_golden_init.py
 
 $(B)/%: examples/%.c gir.h
 	@mkdir -p $(B)
 	$(CC) -std=c99 -O2 -Wall -Wextra -Werror -I. $< -o $@ -lm
 
-examples: $(B)/hello $(B)/hessian_vector $(B)/mlp_digits $(B)/newton
+examples: $(B)/hello $(B)/hessian_vector $(B)/mlp_digits $(B)/cnn_digits $(B)/newton
 
 demo: $(B)/mlp_digits
 	./$(B)/mlp_digits examples/data/digits.csv

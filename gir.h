@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=5744e6fcc4b510dee34da748508b5c704edfe8171ef14e9e20b97ff3a5f1602d
-                                          gen/ sha256=11203c234a30ebce
+                                          gen/ sha256=a057bc41921720a4
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -912,6 +912,57 @@ GIR_API gir_node gir_conv2d_bias(gir_graph *g, gir_node x, gir_node w, gir_node 
 GIR_API gir_node gir_layer_norm(gir_graph *g, gir_node x, gir_node gamma, gir_node beta, int axis, double eps);
 GIR_API gir_node gir_batch_norm(gir_graph *g, gir_node x, gir_node gamma, gir_node beta, double eps);
 
+/* >>init: fill a variable's values in place, as torch.nn.init does (uniform_, normal_, constant_, xavier_*_,
+   kaiming_*_, and nn.Linear / nn.Conv2d reset_parameters). The numbers come from the counter-based generator of the
+   random ops: element i of an init with seed s is element i of the first run of gir_rand_uniform /
+   gir_rand_normal with seed s; uniform kinds give the same bits on every platform, normal kinds (Box-Muller)
+   also go through the platform's log and cos. Random kinds need an f32 or f64 variable.
+   Fans are computed from the shape as torch does for its layout [out, in, k...] (fan_in = dim 1 x the receptive
+   field, fan_out = dim 0 x it); GIR_INIT_IN_OUT reads a shape as [k..., in, out], the layout of a dense weight used
+   as x @ W. An error (not a variable, a random kind on an integer variable, rank < 2 or a fan of 0 for
+   xavier / kaiming, an unknown mode / nonlinearity / layout, bounds a > b or not finite, std < 0, a constant the
+   dtype cannot hold) is recorded in the graph like a builder's and leaves the values untouched.
+       gir_init_layer(g, w, b, GIR_INIT_IN_OUT, 1);     (nn.Linear's default init for w [in, out] and b [out])
+       gir_init_kaiming_normal(g, w, 0, GIR_INIT_FAN_OUT, GIR_NONLIN_RELU, GIR_INIT_OUT_IN, 7);              */
+typedef enum gir_init_kind {
+    GIR_INIT_UNIFORM, GIR_INIT_NORMAL, GIR_INIT_CONSTANT, GIR_INIT_XAVIER_UNIFORM, GIR_INIT_XAVIER_NORMAL,
+    GIR_INIT_KAIMING_UNIFORM, GIR_INIT_KAIMING_NORMAL
+} gir_init_kind;
+typedef enum gir_init_layout { GIR_INIT_OUT_IN, GIR_INIT_IN_OUT } gir_init_layout;   /* torch's / x @ W */
+typedef enum gir_init_mode { GIR_INIT_FAN_IN, GIR_INIT_FAN_OUT } gir_init_mode;
+typedef enum gir_nonlinearity {   /* torch.nn.init.calculate_gain; 0 is torch's default for kaiming */
+    GIR_NONLIN_LEAKY_RELU, GIR_NONLIN_RELU, GIR_NONLIN_LINEAR, GIR_NONLIN_SIGMOID, GIR_NONLIN_TANH, GIR_NONLIN_SELU
+} gir_nonlinearity;
+typedef struct gir_init_spec {    /* zeroed: torch's defaults of mode, nonlinearity and layout, fans from the shape */
+    gir_init_kind    kind;
+    double           a, b;          /* uniform [a, b); normal mean a, std b; constant a; xavier gain a;
+                                       kaiming: a is leaky_relu's negative slope */
+    gir_init_mode    mode;          /* kaiming: which fan */
+    gir_nonlinearity nonlinearity;  /* kaiming */
+    gir_init_layout  layout;
+    int64_t          fan_in, fan_out;   /* either > 0: use these instead of the shape's (any rank) */
+    uint64_t         seed;
+} gir_init_spec;
+GIR_API gir_status gir_init(gir_graph *g, gir_node v, const gir_init_spec *spec);
+/* the distribution gir_init would draw from: uniform [*p0, *p1), normal with mean *p0 and std *p1, constant *p0 */
+GIR_API gir_status gir_init_params(gir_graph *g, gir_node v, const gir_init_spec *spec, double *p0, double *p1);
+GIR_API gir_status gir_init_fans(gir_graph *g, gir_node v, gir_init_layout layout, int64_t *fan_in, int64_t *fan_out);
+GIR_API double     gir_init_gain(gir_nonlinearity nl, double param);   /* param: leaky_relu's negative slope */
+GIR_API gir_status gir_init_uniform(gir_graph *g, gir_node v, double lo, double hi, uint64_t seed);
+GIR_API gir_status gir_init_normal(gir_graph *g, gir_node v, double mean, double std, uint64_t seed);
+GIR_API gir_status gir_init_constant(gir_graph *g, gir_node v, double value);   /* any dtype */
+GIR_API gir_status gir_init_zeros(gir_graph *g, gir_node v);
+GIR_API gir_status gir_init_ones(gir_graph *g, gir_node v);
+GIR_API gir_status gir_init_xavier_uniform(gir_graph *g, gir_node v, double gain, gir_init_layout layout, uint64_t seed);
+GIR_API gir_status gir_init_xavier_normal(gir_graph *g, gir_node v, double gain, gir_init_layout layout, uint64_t seed);
+GIR_API gir_status gir_init_kaiming_uniform(gir_graph *g, gir_node v, double a, gir_init_mode mode, gir_nonlinearity nl,
+                                            gir_init_layout layout, uint64_t seed);
+GIR_API gir_status gir_init_kaiming_normal(gir_graph *g, gir_node v, double a, gir_init_mode mode, gir_nonlinearity nl,
+                                           gir_init_layout layout, uint64_t seed);
+/* nn.Linear / nn.Conv2d default: w as kaiming_uniform with a = sqrt(5), that is U(-1/sqrt(fan_in), 1/sqrt(fan_in)),
+   and bias (skipped when {0}) U(-1/sqrt(fan_in), 1/sqrt(fan_in)) with w's fan_in, drawn with seed + 1 */
+GIR_API gir_status gir_init_layer(gir_graph *g, gir_node w, gir_node bias, gir_init_layout layout, uint64_t seed);
+
 /* >>autodiff: gradients are nodes of the same graph, so they can be differentiated again.
    y must hold one element. grads[k] receives d y / d wrt[k] (zeros when y does not depend on it). */
 GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt, gir_node *grads);
@@ -961,6 +1012,11 @@ GIR_API gir_status  gir_plan_bind_bytes(gir_plan *p, gir_node input, const void 
 GIR_API gir_status  gir_run(gir_plan *p);
 GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n);   /* value after gir_run; NULL: not in p */
 GIR_API const char *gir_plan_message(const gir_plan *p);
+/* a one-element value of any dtype as a double, after gir_run (outputs, inputs, variables, constants of the plan).
+   gir_plan_scalar gives NaN when n is not in p, was fused away, or holds other than one element;
+   gir_plan_read_scalar says which, as a status and a message in the plan (gir_plan_message), and leaves *value. */
+GIR_API double      gir_plan_scalar(const gir_plan *p, gir_node n);
+GIR_API gir_status  gir_plan_read_scalar(gir_plan *p, gir_node n, double *value);
 GIR_API size_t      gir_plan_arena_bytes(const gir_plan *p);        /* intermediate values */
 GIR_API int         gir_plan_step_count(const gir_plan *p);         /* kernel calls per run: a fused group is one */
 GIR_API int         gir_plan_fused_groups(const gir_plan *p);       /* fused steps in the plan */
@@ -7966,6 +8022,227 @@ GIR_API gir_node gir_conv2d_bias(gir_graph *g, gir_node x, gir_node w, gir_node 
     y = gir_conv2d(g, x, w, stride, padding, dilation, groups);
     if (y.id) y = gir_add(g, y, gir_reshape(g, bias, gir_shape3(k, 1, 1)));
     return gir__named(g, was_ok, "conv2d_bias", y);
+}
+
+/* >>init: initialisers that fill a variable's values in place, as torch.nn.init defines them --------------------
+   Random values come from the counter-based generator of the random ops (gen/kernels.c): element i of a variable
+   initialised with seed s gets what element i of the first run of rand_uniform / rand_normal with seed s gets,
+   so the numbers do not depend on the thread count or the order they are written in, and uniform kinds are the same
+   bits on every platform (normal kinds go through the platform's log and cos, correct to their last bit). */
+static uint64_t gir__mix(uint64_t z);                 /* gen/kernels.c */
+static double gir__uniform01(uint64_t key, int64_t i);
+
+static const char *const gir__init_names[] = {"init_uniform", "init_normal", "init_constant", "init_xavier_uniform",
+                                              "init_xavier_normal", "init_kaiming_uniform", "init_kaiming_normal"};
+
+GIR_API double gir_init_gain(gir_nonlinearity nl, double param) {
+    switch (nl) {
+    case GIR_NONLIN_LEAKY_RELU: return gir__sqrt_f64(2.0 / (1.0 + param * param));
+    case GIR_NONLIN_RELU: return gir__sqrt_f64(2.0);
+    case GIR_NONLIN_TANH: return 5.0 / 3;
+    case GIR_NONLIN_SELU: return 3.0 / 4;
+    case GIR_NONLIN_LINEAR: case GIR_NONLIN_SIGMOID: return 1.0;
+    default: return 0.0;
+    }
+}
+
+/* fans of a shape as torch computes them for its [out, in, k...] layout, or for [k..., in, out] */
+static int gir__init_fans(const gir_shape *s, gir_init_layout layout, int64_t *fan_in, int64_t *fan_out) {
+    int64_t rf = 1;
+    int k, r = s->rank;
+    if (r < 2) return 0;
+    if (layout == GIR_INIT_OUT_IN) {
+        for (k = 2; k < r; ++k) rf *= s->dim[k];
+        *fan_in = s->dim[1] * rf;
+        *fan_out = s->dim[0] * rf;
+    } else {
+        for (k = 0; k < r - 2; ++k) rf *= s->dim[k];
+        *fan_in = s->dim[r - 2] * rf;
+        *fan_out = s->dim[r - 1] * rf;
+    }
+    return 1;
+}
+GIR_API gir_status gir_init_fans(gir_graph *g, gir_node v, gir_init_layout layout, int64_t *fan_in, int64_t *fan_out) {
+    const gir__node *d = gir__get(g, v);
+    int64_t fi = 0, fo = 0;
+    gir_status s = GIR_OK;
+    if (!g) s = GIR_ERR_INVALID_ARG;
+    else if (!d) gir__gfail(g, s = GIR_ERR_HANDLE, "init_fans: node %u: not a node of this graph", v.id);
+    else if ((unsigned)layout > GIR_INIT_IN_OUT)
+        gir__gfail(g, s = GIR_ERR_INVALID_ARG, "init_fans: node %u: unknown layout %d", v.id, (int)layout);
+    else if (!gir__init_fans(&d->shape, layout, &fi, &fo))
+        gir__gfail(g, s = GIR_ERR_SHAPE, "init_fans: node %u: fans need rank 2 or more, have %S", v.id, &d->shape);
+    if (fan_in) *fan_in = fi;
+    if (fan_out) *fan_out = fo;
+    return s;
+}
+
+/* checks the variable and the spec, then gives the distribution: uniform [p0, p1), normal (mean p0, std p1) or the
+   constant p0; records the first error in the graph */
+static gir_status gir__init_resolve(gir_graph *g, gir_node v, const gir_init_spec *sp, double *p0, double *p1,
+                                    int64_t *fin, int64_t *fout) {
+    const gir__node *d;
+    const char *nm = sp && (unsigned)sp->kind <= GIR_INIT_KAIMING_NORMAL ? gir__init_names[sp->kind] : "init";
+    double gain, fan;
+    int kaiming, xavier;
+    *p0 = *p1 = 0.0;
+    *fin = *fout = 0;
+    if (!g) return GIR_ERR_INVALID_ARG;
+    if (!(d = gir__get(g, v))) {
+        gir__gfail(g, GIR_ERR_HANDLE, "%s: node %u: not a node of this graph", nm, v.id);
+        return GIR_ERR_HANDLE;
+    }
+    if (d->op != GIR_OP_VARIABLE) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: a %s node, not a variable", nm, v.id, gir__ops[d->op].name);
+        return GIR_ERR_INVALID_ARG;
+    }
+    if (!sp || (unsigned)sp->kind > GIR_INIT_KAIMING_NORMAL || (unsigned)sp->layout > GIR_INIT_IN_OUT ||
+        (unsigned)sp->mode > GIR_INIT_FAN_OUT || (unsigned)sp->nonlinearity > GIR_NONLIN_SELU) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: unknown kind, layout, mode or nonlinearity", nm, v.id);
+        return GIR_ERR_INVALID_ARG;
+    }
+    if (sp->kind == GIR_INIT_CONSTANT) { *p0 = sp->a; return GIR_OK; }
+    if (!gir__is_float(d->dtype)) {
+        gir__gfail(g, GIR_ERR_DTYPE, "%s: node %u: random values need an f32 or f64 variable, not %T %S", nm, v.id,
+                   (int)d->dtype, &d->shape);
+        return GIR_ERR_DTYPE;
+    }
+    if (sp->kind == GIR_INIT_UNIFORM || sp->kind == GIR_INIT_NORMAL) {
+        *p0 = sp->a; *p1 = sp->b;
+        int finite = sp->a - sp->a == 0 && sp->b - sp->b == 0;   /* neither inf nor NaN */
+        if (sp->kind == GIR_INIT_UNIFORM && !(finite && sp->a <= sp->b)) {
+            gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: want finite bounds a <= b, have [%g, %g)", nm, v.id, sp->a, sp->b);
+            return GIR_ERR_INVALID_ARG;
+        }
+        if (sp->kind == GIR_INIT_NORMAL && !(finite && sp->b >= 0)) {
+            gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: want a finite mean and std >= 0, have mean %g, std %g", nm,
+                       v.id, sp->a, sp->b);
+            return GIR_ERR_INVALID_ARG;
+        }
+        return GIR_OK;
+    }
+    if (sp->fan_in > 0 || sp->fan_out > 0) { *fin = sp->fan_in; *fout = sp->fan_out; }
+    else if (!gir__init_fans(&d->shape, sp->layout, fin, fout)) {
+        gir__gfail(g, GIR_ERR_SHAPE, "%s: node %u: fans need a variable of rank 2 or more, have %S (give fan_in and "
+                   "fan_out)", nm, v.id, &d->shape);
+        return GIR_ERR_SHAPE;
+    }
+    kaiming = sp->kind == GIR_INIT_KAIMING_UNIFORM || sp->kind == GIR_INIT_KAIMING_NORMAL;
+    xavier = !kaiming;
+    fan = (double)(xavier ? *fin + *fout : sp->mode == GIR_INIT_FAN_IN ? *fin : *fout);
+    if (*fin < 0 || *fout < 0 || fan <= 0) {
+        gir__gfail(g, GIR_ERR_SHAPE, "%s: node %u: fan_in %l, fan_out %l of %S: the fan used is 0", nm, v.id,
+                   (long long)*fin, (long long)*fout, &d->shape);
+        return GIR_ERR_SHAPE;
+    }
+    gain = xavier ? sp->a : gir_init_gain(sp->nonlinearity, sp->a);
+    if (xavier) *p1 = gain * gir__sqrt_f64(2.0 / fan);   /* the std, in torch's order of operations */
+    else *p1 = gain / gir__sqrt_f64(fan);
+    if (sp->kind == GIR_INIT_XAVIER_UNIFORM || sp->kind == GIR_INIT_KAIMING_UNIFORM) {
+        *p1 = gir__sqrt_f64(3.0) * *p1;
+        *p0 = -*p1;
+    }
+    return GIR_OK;
+}
+
+/* the values, written straight into the variable's storage */
+static void gir__init_fill(const gir__node *d, gir_init_kind kind, double p0, double p1, uint64_t seed) {
+    int64_t n = gir__numel(&d->shape), i;
+    uint64_t key = gir__mix(seed) ^ gir__mix(0);   /* the key of a random op's first run */
+    void *out = (void *)d->attr->data;
+    for (i = 0; i < n; ++i) {
+        double x = p0;
+        int uni = kind == GIR_INIT_UNIFORM || kind == GIR_INIT_XAVIER_UNIFORM || kind == GIR_INIT_KAIMING_UNIFORM;
+        if (kind != GIR_INIT_CONSTANT && uni) {
+            x = p0 + (p1 - p0) * (1.0 - gir__uniform01(key, i));
+        } else if (kind != GIR_INIT_CONSTANT) {
+            double u1 = gir__uniform01(key, 2 * i), u2 = gir__uniform01(key, 2 * i + 1);
+            x = p0 + p1 * gir__sqrt_f64(-2.0 * gir__log_f64(u1)) * gir__cos_f64(6.283185307179586 * u2);
+        }
+        switch (d->dtype) {
+        case GIR_DTYPE_F32: ((float *)out)[i] = (float)x; break;
+        case GIR_DTYPE_F64: ((double *)out)[i] = x; break;
+        case GIR_DTYPE_I32: ((int32_t *)out)[i] = (int32_t)x; break;
+        case GIR_DTYPE_U8: ((uint8_t *)out)[i] = (uint8_t)x; break;
+        default: ((uint8_t *)out)[i] = (uint8_t)(x != 0); break;
+        }
+    }
+}
+
+GIR_API gir_status gir_init_params(gir_graph *g, gir_node v, const gir_init_spec *spec, double *p0, double *p1) {
+    double a, b;
+    int64_t fi, fo;
+    gir_status s = gir__init_resolve(g, v, spec, &a, &b, &fi, &fo);
+    if (p0) *p0 = a;
+    if (p1) *p1 = b;
+    return s;
+}
+GIR_API gir_status gir_init(gir_graph *g, gir_node v, const gir_init_spec *spec) {
+    double p0, p1;
+    int64_t fi, fo;
+    gir_status s = gir__init_resolve(g, v, spec, &p0, &p1, &fi, &fo);
+    if (s != GIR_OK) return s;
+    if (spec->kind == GIR_INIT_CONSTANT) {   /* range checked against the dtype: a constant that does not fit fails */
+        const gir__node *d = gir__get(g, v);
+        double lo = d->dtype == GIR_DTYPE_I32 ? -2147483648.0 : 0.0, hi = d->dtype == GIR_DTYPE_I32 ? 2147483647.0 : 255.0;
+        if (gir__is_int(d->dtype) && !(p0 >= lo && p0 <= hi && p0 == (double)(int64_t)p0)) {
+            gir__gfail(g, GIR_ERR_INVALID_ARG, "init_constant: node %u: %g is not a value of %T", v.id, p0, (int)d->dtype);
+            return GIR_ERR_INVALID_ARG;
+        }
+    }
+    gir__init_fill(gir__get(g, v), spec->kind, p0, p1, spec->seed);
+    return GIR_OK;
+}
+
+/* one call for each torch.nn.init function */
+static gir_status gir__init_call(gir_graph *g, gir_node v, gir_init_kind kind, double a, double b, gir_init_mode mode,
+                                 gir_nonlinearity nl, gir_init_layout layout, uint64_t seed) {
+    gir_init_spec spec;
+    GIR_MEMSET(&spec, 0, sizeof spec);
+    spec.kind = kind; spec.a = a; spec.b = b; spec.mode = mode; spec.nonlinearity = nl; spec.layout = layout;
+    spec.seed = seed;
+    return gir_init(g, v, &spec);
+}
+GIR_API gir_status gir_init_uniform(gir_graph *g, gir_node v, double lo, double hi, uint64_t seed) {
+    return gir__init_call(g, v, GIR_INIT_UNIFORM, lo, hi, GIR_INIT_FAN_IN, GIR_NONLIN_LEAKY_RELU, GIR_INIT_OUT_IN, seed);
+}
+GIR_API gir_status gir_init_normal(gir_graph *g, gir_node v, double mean, double std, uint64_t seed) {
+    return gir__init_call(g, v, GIR_INIT_NORMAL, mean, std, GIR_INIT_FAN_IN, GIR_NONLIN_LEAKY_RELU, GIR_INIT_OUT_IN, seed);
+}
+GIR_API gir_status gir_init_constant(gir_graph *g, gir_node v, double value) {
+    return gir__init_call(g, v, GIR_INIT_CONSTANT, value, 0, GIR_INIT_FAN_IN, GIR_NONLIN_LEAKY_RELU, GIR_INIT_OUT_IN, 0);
+}
+GIR_API gir_status gir_init_zeros(gir_graph *g, gir_node v) { return gir_init_constant(g, v, 0.0); }
+GIR_API gir_status gir_init_ones(gir_graph *g, gir_node v) { return gir_init_constant(g, v, 1.0); }
+GIR_API gir_status gir_init_xavier_uniform(gir_graph *g, gir_node v, double gain, gir_init_layout layout, uint64_t seed) {
+    return gir__init_call(g, v, GIR_INIT_XAVIER_UNIFORM, gain, 0, GIR_INIT_FAN_IN, GIR_NONLIN_LINEAR, layout, seed);
+}
+GIR_API gir_status gir_init_xavier_normal(gir_graph *g, gir_node v, double gain, gir_init_layout layout, uint64_t seed) {
+    return gir__init_call(g, v, GIR_INIT_XAVIER_NORMAL, gain, 0, GIR_INIT_FAN_IN, GIR_NONLIN_LINEAR, layout, seed);
+}
+GIR_API gir_status gir_init_kaiming_uniform(gir_graph *g, gir_node v, double a, gir_init_mode mode, gir_nonlinearity nl,
+                                            gir_init_layout layout, uint64_t seed) {
+    return gir__init_call(g, v, GIR_INIT_KAIMING_UNIFORM, a, 0, mode, nl, layout, seed);
+}
+GIR_API gir_status gir_init_kaiming_normal(gir_graph *g, gir_node v, double a, gir_init_mode mode, gir_nonlinearity nl,
+                                           gir_init_layout layout, uint64_t seed) {
+    return gir__init_call(g, v, GIR_INIT_KAIMING_NORMAL, a, 0, mode, nl, layout, seed);
+}
+/* nn.Linear's and nn.Conv2d's reset_parameters: w kaiming_uniform with a = sqrt(5), that is U(-1/sqrt(fan_in),
+   1/sqrt(fan_in)), and the bias (if given) U(-1/sqrt(fan_in), 1/sqrt(fan_in)) with the weight's fan_in; the bias
+   draws with seed + 1 */
+GIR_API gir_status gir_init_layer(gir_graph *g, gir_node w, gir_node bias, gir_init_layout layout, uint64_t seed) {
+    int64_t fi, fo;
+    double r;
+    gir_init_spec check;
+    gir_status s;
+    int has_bias = bias.id || bias.tag;
+    GIR_MEMSET(&check, 0, sizeof check);   /* the bias is checked first, so an error leaves w untouched too */
+    if (has_bias && (s = gir_init_params(g, bias, &check, &r, &r)) != GIR_OK) return s;
+    s = gir_init_kaiming_uniform(g, w, gir__sqrt_f64(5.0), GIR_INIT_FAN_IN, GIR_NONLIN_LEAKY_RELU, layout, seed);
+    if (s != GIR_OK || !has_bias || (s = gir_init_fans(g, w, layout, &fi, &fo)) != GIR_OK) return s;
+    r = 1.0 / gir__sqrt_f64((double)fi);
+    return gir__init_call(g, bias, GIR_INIT_UNIFORM, -r, r, GIR_INIT_FAN_IN, GIR_NONLIN_LEAKY_RELU, layout, seed + 1);
 }
 
 /* >>autodiff: adjoint helpers, the generated adjoints, gir_grad ----------------------------------------------
@@ -26891,6 +27168,58 @@ GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n) {
     return p->vals[v - 1].ptr;
 }
 GIR_API const char *gir_plan_message(const gir_plan *p) { return p ? p->msg : "no plan (NULL)"; }
+/* a one-element value as a double: the checks gir_plan_data leaves to the caller, then one load of its dtype */
+static gir_status gir__plan_scalar(const gir_plan *p, gir_node n, double *value, gir_plan *msg) {
+    uint32_t v = 0;
+    const gir__val *val;
+    const void *ptr;
+    int64_t cnt;
+    if (!p) return GIR_ERR_INVALID_ARG;
+    if (gir__handle_kind(p->g, n) != GIR__H_OWN) {
+        if (msg) gir__pfail(msg, GIR_ERR_HANDLE, "plan_scalar: node %u: not a node of the plan's graph", n.id);
+        return GIR_ERR_HANDLE;
+    }
+    if (n.id >= p->nmap || !(v = p->map[n.id])) {
+        if (msg) gir__pfail(msg, GIR_ERR_INVALID_ARG, "plan_scalar: node %u (%s): not in the plan (compile it as an "
+                            "output)", n.id, gir__ops[p->g->nodes[n.id].op].name);
+        return GIR_ERR_INVALID_ARG;
+    }
+    val = &p->vals[v - 1];
+    if (val->kind == GIR__VAL_FUSED) {
+        if (msg) gir__pfail(msg, GIR_ERR_INVALID_ARG, "plan_scalar: node %u (%s): fused away (compile it as an output)",
+                            n.id, gir__ops[p->g->nodes[n.id].op].name);
+        return GIR_ERR_INVALID_ARG;
+    }
+    if ((cnt = gir__numel(&val->shape)) != 1) {
+        if (msg) gir__pfail(msg, GIR_ERR_SHAPE, "plan_scalar: node %u (%s): %S has %l elements, not one", n.id,
+                            gir__ops[p->g->nodes[n.id].op].name, &val->shape, (long long)cnt);
+        return GIR_ERR_SHAPE;
+    }
+    ptr = gir_plan_data(p, n);
+    if (!ptr || (val->kind == GIR__VAL_TEMP && p->runs == 0)) {
+        if (msg) gir__pfail(msg, GIR_ERR_UNBOUND, "plan_scalar: node %u (%s): no value yet (%s)", n.id,
+                            gir__ops[p->g->nodes[n.id].op].name, ptr ? "the plan has not run" : "input not bound");
+        return GIR_ERR_UNBOUND;
+    }
+    switch (val->dtype) {
+    case GIR_DTYPE_F32: *value = *(const float *)ptr; break;
+    case GIR_DTYPE_F64: *value = *(const double *)ptr; break;
+    case GIR_DTYPE_I32: *value = *(const int32_t *)ptr; break;
+    default: *value = *(const uint8_t *)ptr; break;   /* u8, b8 */
+    }
+    return GIR_OK;
+}
+GIR_API double gir_plan_scalar(const gir_plan *p, gir_node n) {
+    double x = 0.0;
+    if (gir__plan_scalar(p, n, &x, NULL) != GIR_OK) return NAN;
+    return x;
+}
+GIR_API gir_status gir_plan_read_scalar(gir_plan *p, gir_node n, double *value) {
+    double x = 0.0;
+    gir_status s = gir__plan_scalar(p, n, &x, p);
+    if (s == GIR_OK && value) *value = x;
+    return s;
+}
 GIR_API size_t gir_plan_arena_bytes(const gir_plan *p) { return p ? p->arena_bytes : 0; }
 GIR_API int gir_plan_step_count(const gir_plan *p) { return p ? (int)p->nsteps : 0; }
 

@@ -357,6 +357,58 @@ GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n) {
     return p->vals[v - 1].ptr;
 }
 GIR_API const char *gir_plan_message(const gir_plan *p) { return p ? p->msg : "no plan (NULL)"; }
+/* a one-element value as a double: the checks gir_plan_data leaves to the caller, then one load of its dtype */
+static gir_status gir__plan_scalar(const gir_plan *p, gir_node n, double *value, gir_plan *msg) {
+    uint32_t v = 0;
+    const gir__val *val;
+    const void *ptr;
+    int64_t cnt;
+    if (!p) return GIR_ERR_INVALID_ARG;
+    if (gir__handle_kind(p->g, n) != GIR__H_OWN) {
+        if (msg) gir__pfail(msg, GIR_ERR_HANDLE, "plan_scalar: node %u: not a node of the plan's graph", n.id);
+        return GIR_ERR_HANDLE;
+    }
+    if (n.id >= p->nmap || !(v = p->map[n.id])) {
+        if (msg) gir__pfail(msg, GIR_ERR_INVALID_ARG, "plan_scalar: node %u (%s): not in the plan (compile it as an "
+                            "output)", n.id, gir__ops[p->g->nodes[n.id].op].name);
+        return GIR_ERR_INVALID_ARG;
+    }
+    val = &p->vals[v - 1];
+    if (val->kind == GIR__VAL_FUSED) {
+        if (msg) gir__pfail(msg, GIR_ERR_INVALID_ARG, "plan_scalar: node %u (%s): fused away (compile it as an output)",
+                            n.id, gir__ops[p->g->nodes[n.id].op].name);
+        return GIR_ERR_INVALID_ARG;
+    }
+    if ((cnt = gir__numel(&val->shape)) != 1) {
+        if (msg) gir__pfail(msg, GIR_ERR_SHAPE, "plan_scalar: node %u (%s): %S has %l elements, not one", n.id,
+                            gir__ops[p->g->nodes[n.id].op].name, &val->shape, (long long)cnt);
+        return GIR_ERR_SHAPE;
+    }
+    ptr = gir_plan_data(p, n);
+    if (!ptr || (val->kind == GIR__VAL_TEMP && p->runs == 0)) {
+        if (msg) gir__pfail(msg, GIR_ERR_UNBOUND, "plan_scalar: node %u (%s): no value yet (%s)", n.id,
+                            gir__ops[p->g->nodes[n.id].op].name, ptr ? "the plan has not run" : "input not bound");
+        return GIR_ERR_UNBOUND;
+    }
+    switch (val->dtype) {
+    case GIR_DTYPE_F32: *value = *(const float *)ptr; break;
+    case GIR_DTYPE_F64: *value = *(const double *)ptr; break;
+    case GIR_DTYPE_I32: *value = *(const int32_t *)ptr; break;
+    default: *value = *(const uint8_t *)ptr; break;   /* u8, b8 */
+    }
+    return GIR_OK;
+}
+GIR_API double gir_plan_scalar(const gir_plan *p, gir_node n) {
+    double x = 0.0;
+    if (gir__plan_scalar(p, n, &x, NULL) != GIR_OK) return NAN;
+    return x;
+}
+GIR_API gir_status gir_plan_read_scalar(gir_plan *p, gir_node n, double *value) {
+    double x = 0.0;
+    gir_status s = gir__plan_scalar(p, n, &x, p);
+    if (s == GIR_OK && value) *value = x;
+    return s;
+}
 GIR_API size_t gir_plan_arena_bytes(const gir_plan *p) { return p ? p->arena_bytes : 0; }
 GIR_API int gir_plan_step_count(const gir_plan *p) { return p ? (int)p->nsteps : 0; }
 

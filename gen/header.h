@@ -308,6 +308,57 @@ GIR_API gir_node gir_conv2d_bias(gir_graph *g, gir_node x, gir_node w, gir_node 
 GIR_API gir_node gir_layer_norm(gir_graph *g, gir_node x, gir_node gamma, gir_node beta, int axis, double eps);
 GIR_API gir_node gir_batch_norm(gir_graph *g, gir_node x, gir_node gamma, gir_node beta, double eps);
 
+/* >>init: fill a variable's values in place, as torch.nn.init does (uniform_, normal_, constant_, xavier_*_,
+   kaiming_*_, and nn.Linear / nn.Conv2d reset_parameters). The numbers come from the counter-based generator of the
+   random ops: element i of an init with seed s is element i of the first run of gir_rand_uniform /
+   gir_rand_normal with seed s; uniform kinds give the same bits on every platform, normal kinds (Box-Muller)
+   also go through the platform's log and cos. Random kinds need an f32 or f64 variable.
+   Fans are computed from the shape as torch does for its layout [out, in, k...] (fan_in = dim 1 x the receptive
+   field, fan_out = dim 0 x it); GIR_INIT_IN_OUT reads a shape as [k..., in, out], the layout of a dense weight used
+   as x @ W. An error (not a variable, a random kind on an integer variable, rank < 2 or a fan of 0 for
+   xavier / kaiming, an unknown mode / nonlinearity / layout, bounds a > b or not finite, std < 0, a constant the
+   dtype cannot hold) is recorded in the graph like a builder's and leaves the values untouched.
+       gir_init_layer(g, w, b, GIR_INIT_IN_OUT, 1);     (nn.Linear's default init for w [in, out] and b [out])
+       gir_init_kaiming_normal(g, w, 0, GIR_INIT_FAN_OUT, GIR_NONLIN_RELU, GIR_INIT_OUT_IN, 7);              */
+typedef enum gir_init_kind {
+    GIR_INIT_UNIFORM, GIR_INIT_NORMAL, GIR_INIT_CONSTANT, GIR_INIT_XAVIER_UNIFORM, GIR_INIT_XAVIER_NORMAL,
+    GIR_INIT_KAIMING_UNIFORM, GIR_INIT_KAIMING_NORMAL
+} gir_init_kind;
+typedef enum gir_init_layout { GIR_INIT_OUT_IN, GIR_INIT_IN_OUT } gir_init_layout;   /* torch's / x @ W */
+typedef enum gir_init_mode { GIR_INIT_FAN_IN, GIR_INIT_FAN_OUT } gir_init_mode;
+typedef enum gir_nonlinearity {   /* torch.nn.init.calculate_gain; 0 is torch's default for kaiming */
+    GIR_NONLIN_LEAKY_RELU, GIR_NONLIN_RELU, GIR_NONLIN_LINEAR, GIR_NONLIN_SIGMOID, GIR_NONLIN_TANH, GIR_NONLIN_SELU
+} gir_nonlinearity;
+typedef struct gir_init_spec {    /* zeroed: torch's defaults of mode, nonlinearity and layout, fans from the shape */
+    gir_init_kind    kind;
+    double           a, b;          /* uniform [a, b); normal mean a, std b; constant a; xavier gain a;
+                                       kaiming: a is leaky_relu's negative slope */
+    gir_init_mode    mode;          /* kaiming: which fan */
+    gir_nonlinearity nonlinearity;  /* kaiming */
+    gir_init_layout  layout;
+    int64_t          fan_in, fan_out;   /* either > 0: use these instead of the shape's (any rank) */
+    uint64_t         seed;
+} gir_init_spec;
+GIR_API gir_status gir_init(gir_graph *g, gir_node v, const gir_init_spec *spec);
+/* the distribution gir_init would draw from: uniform [*p0, *p1), normal with mean *p0 and std *p1, constant *p0 */
+GIR_API gir_status gir_init_params(gir_graph *g, gir_node v, const gir_init_spec *spec, double *p0, double *p1);
+GIR_API gir_status gir_init_fans(gir_graph *g, gir_node v, gir_init_layout layout, int64_t *fan_in, int64_t *fan_out);
+GIR_API double     gir_init_gain(gir_nonlinearity nl, double param);   /* param: leaky_relu's negative slope */
+GIR_API gir_status gir_init_uniform(gir_graph *g, gir_node v, double lo, double hi, uint64_t seed);
+GIR_API gir_status gir_init_normal(gir_graph *g, gir_node v, double mean, double std, uint64_t seed);
+GIR_API gir_status gir_init_constant(gir_graph *g, gir_node v, double value);   /* any dtype */
+GIR_API gir_status gir_init_zeros(gir_graph *g, gir_node v);
+GIR_API gir_status gir_init_ones(gir_graph *g, gir_node v);
+GIR_API gir_status gir_init_xavier_uniform(gir_graph *g, gir_node v, double gain, gir_init_layout layout, uint64_t seed);
+GIR_API gir_status gir_init_xavier_normal(gir_graph *g, gir_node v, double gain, gir_init_layout layout, uint64_t seed);
+GIR_API gir_status gir_init_kaiming_uniform(gir_graph *g, gir_node v, double a, gir_init_mode mode, gir_nonlinearity nl,
+                                            gir_init_layout layout, uint64_t seed);
+GIR_API gir_status gir_init_kaiming_normal(gir_graph *g, gir_node v, double a, gir_init_mode mode, gir_nonlinearity nl,
+                                           gir_init_layout layout, uint64_t seed);
+/* nn.Linear / nn.Conv2d default: w as kaiming_uniform with a = sqrt(5), that is U(-1/sqrt(fan_in), 1/sqrt(fan_in)),
+   and bias (skipped when {0}) U(-1/sqrt(fan_in), 1/sqrt(fan_in)) with w's fan_in, drawn with seed + 1 */
+GIR_API gir_status gir_init_layer(gir_graph *g, gir_node w, gir_node bias, gir_init_layout layout, uint64_t seed);
+
 /* >>autodiff: gradients are nodes of the same graph, so they can be differentiated again.
    y must hold one element. grads[k] receives d y / d wrt[k] (zeros when y does not depend on it). */
 GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt, gir_node *grads);
@@ -357,6 +408,11 @@ GIR_API gir_status  gir_plan_bind_bytes(gir_plan *p, gir_node input, const void 
 GIR_API gir_status  gir_run(gir_plan *p);
 GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n);   /* value after gir_run; NULL: not in p */
 GIR_API const char *gir_plan_message(const gir_plan *p);
+/* a one-element value of any dtype as a double, after gir_run (outputs, inputs, variables, constants of the plan).
+   gir_plan_scalar gives NaN when n is not in p, was fused away, or holds other than one element;
+   gir_plan_read_scalar says which, as a status and a message in the plan (gir_plan_message), and leaves *value. */
+GIR_API double      gir_plan_scalar(const gir_plan *p, gir_node n);
+GIR_API gir_status  gir_plan_read_scalar(gir_plan *p, gir_node n, double *value);
 GIR_API size_t      gir_plan_arena_bytes(const gir_plan *p);        /* intermediate values */
 GIR_API int         gir_plan_step_count(const gir_plan *p);         /* kernel calls per run: a fused group is one */
 GIR_API int         gir_plan_fused_groups(const gir_plan *p);       /* fused steps in the plan */

@@ -204,7 +204,7 @@ else
 fi
 
 # 6. the examples build warning-free and do what they say
-for ex in hello hessian_vector mlp_digits newton; do
+for ex in hello hessian_vector mlp_digits cnn_digits newton; do
     step "example: $ex (ASan+UBSan)" sh -c \
         "$CC -std=c99 $WARN -O2 -g $SAN -I. examples/$ex.c -o $B/$ex -lm && ./$B/$ex"
 done

@@ -1028,6 +1028,7 @@ static int test_op_table(void) {
 #include "suite_smallgemm.c"
 #include "suite_names.c"
 #include "suite_ad.c"
+#include "suite_init.c"
 
 int main(int argc, char **argv) {
     const char *golden = "tests/golden.txt";
@@ -1098,6 +1099,7 @@ int main(int argc, char **argv) {
     suite_smallgemm();
     suite_names();
     suite_ad();
+    suite_init();
     if (verbose) say("second-order checks: %d cases passed, %d skipped (no second-order adjoint)\n", n2, n2skip);
     for (k = 0; k < ncases; ++k) {
         int j;
