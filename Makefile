@@ -43,6 +43,7 @@ bench:
 # the golden data are committed; remaking them needs python3-numpy and python3-torch
 golden:
 	/usr/bin/python3 tests/make_golden.py
+	/usr/bin/python3 tests/make_golden_train.py
 
 $(B)/%: examples/%.c gir.h
 	@mkdir -p $(B)

@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=7b8bb1c6d0226d5bd43aaf3057ff9d43a5b94794d6d116ec2f721f5d5cd848e5
-                                          gen/ sha256=d50a6f451920a408
+                                          gen/ sha256=2a7304b4d3a73e3e
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1017,7 +1017,8 @@ typedef struct gir_optim_desc {   /* zero = torch's defaults, except as noted */
 GIR_API int gir_optim_updates(gir_graph *g, const gir_optim_desc *desc, int n, const gir_node *params,
                               const gir_node *grads, gir_node lr, gir_node *updates);
 /* torch.nn.utils.clip_grad_norm_(max_norm, norm_type 2) as nodes: total = the 2-norm of all grads together,
-   clipped[k] = grads[k] * min(1, max_norm / (total + 1e-6)). Returns total (f64, rank 0); {0} on error. */
+   clipped[k] = grads[k] * min(1, max_norm / (total + 1e-6)) (clipped may be grads: it is replaced). Returns total
+   (f64, rank 0); {0} on error, with clipped untouched. */
 GIR_API gir_node gir_clip_grad_norm(gir_graph *g, int n, const gir_node *grads, double max_norm, gir_node *clipped);
 /* learning-rate schedules as f64 scalar nodes of a step count node (any numeric scalar: an input, or the
    optimizer's step variable), the closed forms of torch.optim.lr_scheduler:
@@ -27236,7 +27237,6 @@ GIR_API gir_node gir_clip_grad_norm(gir_graph *g, int n, const gir_node *grads, 
     }
     for (k = 0; k < n; ++k) {
         const gir__node *d = gir__list_arg(g, grads[k], fn, "grads", k);
-        clipped[k] = bad;
         if (!d) return bad;
         if (!gir__is_float(d->dtype)) {
             gir__gfail(g, GIR_ERR_DTYPE, "%s: grads[%d] (node %u) must be f32 or f64, got %T %S", fn, k,
@@ -27249,11 +27249,9 @@ GIR_API gir_node gir_clip_grad_norm(gir_graph *g, int n, const gir_node *grads, 
     total = gir_sqrt(g, n > 1 ? gir_add_n(g, n, sq) : sq[0]);
     coef = gir_div(g, gir__sc(g, GIR_DTYPE_F64, max_norm), gir_add(g, total, gir__sc(g, GIR_DTYPE_F64, 1e-6)));
     coef = gir_minimum(g, coef, gir__sc(g, GIR_DTYPE_F64, 1.0));
-    for (k = 0; k < n; ++k) clipped[k] = gir_mul(g, grads[k], gir__as(g, coef, g->nodes[grads[k].id].dtype));
-    if (!gir__ok(g)) {
-        for (k = 0; k < n; ++k) clipped[k] = bad;
-        return gir__named(g, was_ok, fn, bad);
-    }
+    for (k = 0; k < n; ++k) sq[k] = gir_mul(g, grads[k], gir__as(g, coef, g->nodes[grads[k].id].dtype));
+    if (!gir__ok(g)) return gir__named(g, was_ok, fn, bad);    /* clipped untouched */
+    for (k = 0; k < n; ++k) clipped[k] = sq[k];           /* clipped may be grads itself */
     return total;
 }
 

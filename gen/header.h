@@ -399,7 +399,8 @@ typedef struct gir_optim_desc {   /* zero = torch's defaults, except as noted */
 GIR_API int gir_optim_updates(gir_graph *g, const gir_optim_desc *desc, int n, const gir_node *params,
                               const gir_node *grads, gir_node lr, gir_node *updates);
 /* torch.nn.utils.clip_grad_norm_(max_norm, norm_type 2) as nodes: total = the 2-norm of all grads together,
-   clipped[k] = grads[k] * min(1, max_norm / (total + 1e-6)). Returns total (f64, rank 0); {0} on error. */
+   clipped[k] = grads[k] * min(1, max_norm / (total + 1e-6)) (clipped may be grads: it is replaced). Returns total
+   (f64, rank 0); {0} on error, with clipped untouched. */
 GIR_API gir_node gir_clip_grad_norm(gir_graph *g, int n, const gir_node *grads, double max_norm, gir_node *clipped);
 /* learning-rate schedules as f64 scalar nodes of a step count node (any numeric scalar: an input, or the
    optimizer's step variable), the closed forms of torch.optim.lr_scheduler:

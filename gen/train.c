@@ -400,7 +400,6 @@ GIR_API gir_node gir_clip_grad_norm(gir_graph *g, int n, const gir_node *grads, 
     }
     for (k = 0; k < n; ++k) {
         const gir__node *d = gir__list_arg(g, grads[k], fn, "grads", k);
-        clipped[k] = bad;
         if (!d) return bad;
         if (!gir__is_float(d->dtype)) {
             gir__gfail(g, GIR_ERR_DTYPE, "%s: grads[%d] (node %u) must be f32 or f64, got %T %S", fn, k,
@@ -413,11 +412,9 @@ GIR_API gir_node gir_clip_grad_norm(gir_graph *g, int n, const gir_node *grads, 
     total = gir_sqrt(g, n > 1 ? gir_add_n(g, n, sq) : sq[0]);
     coef = gir_div(g, gir__sc(g, GIR_DTYPE_F64, max_norm), gir_add(g, total, gir__sc(g, GIR_DTYPE_F64, 1e-6)));
     coef = gir_minimum(g, coef, gir__sc(g, GIR_DTYPE_F64, 1.0));
-    for (k = 0; k < n; ++k) clipped[k] = gir_mul(g, grads[k], gir__as(g, coef, g->nodes[grads[k].id].dtype));
-    if (!gir__ok(g)) {
-        for (k = 0; k < n; ++k) clipped[k] = bad;
-        return gir__named(g, was_ok, fn, bad);
-    }
+    for (k = 0; k < n; ++k) sq[k] = gir_mul(g, grads[k], gir__as(g, coef, g->nodes[grads[k].id].dtype));
+    if (!gir__ok(g)) return gir__named(g, was_ok, fn, bad);    /* clipped untouched */
+    for (k = 0; k < n; ++k) clipped[k] = sq[k];           /* clipped may be grads itself */
     return total;
 }
 

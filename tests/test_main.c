@@ -1026,6 +1026,7 @@ static int test_op_table(void) {
 #include "suite_threads.c"
 #include "suite_conv.c"
 #include "suite_smallgemm.c"
+#include "suite_train.c"
 
 int main(int argc, char **argv) {
     const char *golden = "tests/golden.txt";
@@ -1094,6 +1095,7 @@ int main(int argc, char **argv) {
     suite_threads();
     suite_conv();
     suite_smallgemm();
+    suite_train();
     if (verbose) say("second-order checks: %d cases passed, %d skipped (no second-order adjoint)\n", n2, n2skip);
     for (k = 0; k < ncases; ++k) {
         int j;
