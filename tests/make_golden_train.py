@@ -47,13 +47,14 @@ OPTS = [  # name, kind, momentum, dampening, nesterov, weight_decay, beta1, beta
     ("sgd_nesterov_wd", "sgd", 0.8, 0, 1, 0.01, 0, 0, 0, 0, 0, "sgd"),
     ("adam", "adam", 0, 0, 0, 0, 0.9, 0.999, 1e-8, 0, 0, "adam"),
     ("adam_weight_decay", "adam", 0, 0, 0, 0.1, 0.9, 0.999, 1e-8, 0, 0, "adam"),
-    ("adam_amsgrad_betas", "adam", 0, 0, 0, 0, 0.8, 0.99, 1e-8, 1, 0, "adam"),
+    ("adam_amsgrad_betas", "adam", 0, 0, 0, 0, 0.8, 0.5, 1e-8, 1, 0, "adam_big"),
     ("adamw", "adamw", 0, 0, 0, 0.05, 0.9, 0.999, 1e-8, 0, 0, "adam"),
-    ("adamw_amsgrad_eps", "adamw", 0, 0, 0, 0.01, 0.9, 0.999, 1e-6, 1, 0, "adam"),
+    ("adamw_amsgrad_eps", "adamw", 0, 0, 0, 0.01, 0.9, 0.7, 1e-6, 1, 0, "adam_big"),
     ("sgd_momentum_clip", "sgd", 0.9, 0, 0, 0, 0, 0, 0, 0, 0.5, "sgd"),
     ("adam_clip", "adam", 0, 0, 0, 0, 0.9, 0.999, 1e-8, 0, 0.3, "adam"),
 ]
-LRS = {"sgd": [0.1, 0.05, 0.08, 0.02, 0.1, 0.03], "adam": [0.01, 0.02, 0.005, 0.01, 0.03, 0.001]}
+LRS = {"sgd": [0.1, 0.05, 0.08, 0.02, 0.1, 0.03], "adam": [0.01, 0.02, 0.005, 0.01, 0.03, 0.001],
+       "adam_big": [0.3, 0.5, 0.2, 0.4, 0.3, 0.1]}
 
 
 def opt_case(data, cfg):
@@ -83,6 +84,11 @@ def opt_case(data, cfg):
         lines.append("loss %d %r" % (k, loss.item()))
         lines.append("w %d : %s" % (k, vals(w.detach().numpy())))
         lines.append("b %d : %s" % (k, vals(b.detach().numpy())))
+    if ams:   # the case must exercise the maximum: the running max differs from the last exp_avg_sq somewhere
+        st = opt.state[w]
+        if torch.equal(st["max_exp_avg_sq"], st["exp_avg_sq"]) and torch.equal(opt.state[b]["max_exp_avg_sq"],
+                                                                                opt.state[b]["exp_avg_sq"]):
+            raise SystemExit("make_golden_train.py: case %s does not exercise amsgrad" % name)
     lines.append("end")
     return lines
 
