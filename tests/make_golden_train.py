@@ -50,7 +50,7 @@ OPTS = [  # name, kind, momentum, dampening, nesterov, weight_decay, beta1, beta
     ("adam_amsgrad_betas", "adam", 0, 0, 0, 0, 0.8, 0.5, 1e-8, 1, 0, "adam_big"),
     ("adamw", "adamw", 0, 0, 0, 0.05, 0.9, 0.999, 1e-8, 0, 0, "adam"),
     ("adamw_amsgrad_eps", "adamw", 0, 0, 0, 0.01, 0.9, 0.7, 1e-6, 1, 0, "adam_big"),
-    ("sgd_momentum_clip", "sgd", 0.9, 0, 0, 0, 0, 0, 0, 0, 0.5, "sgd"),
+    ("sgd_momentum_clip", "sgd", 0.9, 0, 0, 0, 0, 0, 0, 0, 1.5, "sgd"),
     ("adam_clip", "adam", 0, 0, 0, 0, 0.9, 0.999, 1e-8, 0, 0.3, "adam"),
 ]
 LRS = {"sgd": [0.1, 0.05, 0.08, 0.02, 0.1, 0.03], "adam": [0.01, 0.02, 0.005, 0.01, 0.03, 0.001],
@@ -72,6 +72,7 @@ def opt_case(data, cfg):
     lines = ["opt %s %s %r %r %d %r %r %r %r %d %r %d" % (name, kind, float(mom), float(damp), nest, float(wd),
                                                           float(b1), float(b2), float(eps), ams, float(clip), STEPS),
              "lr : " + vals(lrs)]
+    clipped = set()
     for k in range(STEPS):
         for grp in opt.param_groups:
             grp["lr"] = lrs[k]
@@ -79,11 +80,13 @@ def opt_case(data, cfg):
         loss = loss_of(x, y, w, b)
         loss.backward()
         if clip:
-            torch.nn.utils.clip_grad_norm_([w, b], clip)
+            clipped.add(torch.nn.utils.clip_grad_norm_([w, b], clip).item() > clip)
         opt.step()
         lines.append("loss %d %r" % (k, loss.item()))
         lines.append("w %d : %s" % (k, vals(w.detach().numpy())))
         lines.append("b %d : %s" % (k, vals(b.detach().numpy())))
+    if clip >= 1 and clipped != {True, False}:   # max_norm 1.5: some steps are clipped, some are not
+        raise SystemExit("make_golden_train.py: case %s clips %s" % (name, clipped))
     if ams:   # the case must exercise the maximum: the running max differs from the last exp_avg_sq somewhere
         st = opt.state[w]
         if torch.equal(st["max_exp_avg_sq"], st["exp_avg_sq"]) and torch.equal(opt.state[b]["max_exp_avg_sq"],
