@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=7b8bb1c6d0226d5bd43aaf3057ff9d43a5b94794d6d116ec2f721f5d5cd848e5
-                                          gen/ sha256=2a7304b4d3a73e3e
+                                          gen/ sha256=9dd3da8467ab6d89
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -26916,7 +26916,7 @@ static uint32_t gir__mode_reads(const gir__node *d, int eval, uint32_t *first) {
 }
 /* the kernel a step of node d runs: in eval plans dropout is the identity */
 static uint16_t gir__mode_op(const gir__node *d, int eval) {
-    return (uint16_t)(eval && d->op == GIR_OP_DROPOUT ? GIR_OP_STOP_GRADIENT : d->op);
+    return (uint16_t)(eval && d->op == GIR_OP_DROPOUT ? (int)GIR_OP_STOP_GRADIENT : (int)d->op);
 }
 
 /* the steps that must come before assign step a, besides the producers of its inputs: every other step that

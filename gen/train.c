@@ -79,7 +79,7 @@ static uint32_t gir__mode_reads(const gir__node *d, int eval, uint32_t *first) {
 }
 /* the kernel a step of node d runs: in eval plans dropout is the identity */
 static uint16_t gir__mode_op(const gir__node *d, int eval) {
-    return (uint16_t)(eval && d->op == GIR_OP_DROPOUT ? GIR_OP_STOP_GRADIENT : d->op);
+    return (uint16_t)(eval && d->op == GIR_OP_DROPOUT ? (int)GIR_OP_STOP_GRADIENT : (int)d->op);
 }
 
 /* the steps that must come before assign step a, besides the producers of its inputs: every other step that

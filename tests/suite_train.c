@@ -250,7 +250,7 @@ static int test_assign_errors(void) {
 /* -- optimizers against torch.optim ------------------------------------------------------------------------ */
 typedef struct tg_model {
     gir_graph *g;
-    gir_node w, b, lr, loss, upd[GIR_OPTIM_MAX_UPDATES(2)];
+    gir_node w, b, lr, loss, upd[GIR_OPTIM_MAX_UPDATES(2) + 1];   /* the updates and the loss */
     int nupd;
     gir_plan *p;
 } tg_model;
