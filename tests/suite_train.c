@@ -318,7 +318,7 @@ static int tg_run_opts(int dt, double rtol, double atol) {
         CHECK(nl == steps, "%s: %d learning rates for %d steps", name, nl, steps);
         gir_plan_bind(m.p, m.lr, &loss);
         for (k = 0; k < steps; ++k) {
-            char pre[16];
+            char pre[32];
             const void *wv = gir_node_data(m.g, m.w), *bv;
             loss = lrs[k];
             if (gir_run(m.p) != GIR_OK) { snprintf(why, sizeof why, "%s", gir_plan_message(m.p)); tg_free(&m); return 0; }
@@ -524,7 +524,7 @@ static int test_batch_norm_running_torch(void) {
     int l = -1, cases = 0;
     CHECK(tg_load(), "cannot open tests/golden_train.txt");
     while ((l = tg_find(l + 1, "bn ")) >= 0) {
-        char name[16], pre[16];
+        char name[16], pre[32];
         double mom, eps, gam[8], bet[8], xv[64], want[64], rs[8];
         int rank, dims[4], k, i, n = 1, c, end = tg_find(l, "end");
         gir_graph *g = gir_graph_new(NULL);
