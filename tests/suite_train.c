@@ -688,6 +688,76 @@ static int test_train_eval_select(void) {
     return 1;
 }
 
+/* a training step with every builder of this suite (Adam with amsgrad, clipping, a schedule, batch norm with
+   running statistics, dropout), built, compiled and run with an allocator that fails allocation fail_at */
+static gir_status tr_small_step(gir_allocator *al, int *done) {
+    gir_graph_desc d;
+    gir_graph *g;
+    gir_node x, w, gm, bt, h, l, ps[3], gs[3], u[GIR_OPTIM_MAX_UPDATES(3) + 1], lr, step;
+    gir_optim_desc od;
+    gir_plan *p = NULL;
+    gir_status s;
+    double xv[12] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
+    int32_t sv = 3;
+    int n;
+    *done = 0;
+    memset(&d, 0, sizeof d);
+    d.allocator = *al;
+    if (!(g = gir_graph_new(&d))) return GIR_ERR_OUT_OF_MEMORY;
+    x = gir_input(g, GIR_DTYPE_F64, gir_shape2(4, 3));
+    step = gir_input(g, GIR_DTYPE_I32, gir_shape0());
+    w = gir_variable(g, GIR_DTYPE_F64, gir_shape2(3, 3), NULL);
+    gm = gir_variable(g, GIR_DTYPE_F64, gir_shape1(3), NULL);
+    bt = gir_variable(g, GIR_DTYPE_F64, gir_shape1(3), NULL);
+    h = gir_dropout(g, gir_batch_norm_running(g, gir_matmul(g, x, w), gm, bt, 0.1, 1e-5, NULL), 0.2, 5);
+    l = gir_sum(g, gir_square(g, h), gir_ints0(), 0);
+    ps[0] = w; ps[1] = gm; ps[2] = bt;
+    lr = gir_lr_cosine(g, step, 0.1, 0.0, 10);
+    memset(&od, 0, sizeof od);
+    od.kind = GIR_OPTIM_ADAM;
+    od.amsgrad = 1;
+    n = 0;
+    if (gir_grad(g, l, 3, ps, gs) == GIR_OK && gir_clip_grad_norm(g, 3, gs, 1.0, gs).id)
+        n = gir_optim_updates(g, &od, 3, ps, gs, lr, u);
+    if (!n) {
+        s = gir_graph_status(g);
+        gir_graph_free(g);
+        return s;
+    }
+    u[n] = l;
+    s = gir_compile(g, n + 1, u, &p);
+    if (s == GIR_OK) {
+        gir_plan_bind(p, x, xv);
+        gir_plan_bind(p, step, &sv);
+        s = gir_run(p);
+        *done = s == GIR_OK;
+    }
+    gir_plan_free(p);
+    gir_graph_free(g);
+    return s;
+}
+/* every allocation of it failing in turn: GIR_ERR_OUT_OF_MEMORY each time, nothing leaks */
+static int test_train_oom_injection(void) {
+    failing f;
+    gir_allocator al;
+    long k, total;
+    int done;
+    al.alloc_fn = f_alloc; al.realloc_fn = f_realloc; al.free_fn = f_free; al.user = &f;
+    memset(&f, 0, sizeof f);
+    CHECK(tr_small_step(&al, &done) == GIR_OK && done, "the step does not run without failures");
+    CHECK(f.live == 0, "%ld blocks leaked", f.live);
+    total = f.count;
+    for (k = 1; k <= total; ++k) {
+        gir_status s;
+        memset(&f, 0, sizeof f);
+        f.fail_at = k;
+        s = tr_small_step(&al, &done);
+        CHECK(s == GIR_ERR_OUT_OF_MEMORY, "allocation %ld of %ld failed, status %s", k, total, gir_status_name(s));
+        CHECK(f.live == 0, "allocation %ld failed: %ld blocks leaked", k, f.live);
+    }
+    return 1;
+}
+
 static void suite_train(void) {
     RUN("train/assign_basic", test_assign_basic());
     RUN("train/assign_order_readers_first", test_assign_order_readers_first());
@@ -703,4 +773,5 @@ static void suite_train(void) {
     RUN("train/batch_norm_running_torch", test_batch_norm_running_torch());
     RUN("train/dropout_train_eval", test_dropout_train_eval());
     RUN("train/train_eval_select", test_train_eval_select());
+    RUN("train/oom_injection_optimizer_step", test_train_oom_injection());
 }
