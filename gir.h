@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=7b8bb1c6d0226d5bd43aaf3057ff9d43a5b94794d6d116ec2f721f5d5cd848e5
-                                          gen/ sha256=9dd3da8467ab6d89
+                                          gen/ sha256=2f39d98939770c61
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -992,7 +992,7 @@ typedef enum gir_optim_kind {
     GIR_OPTIM_ADAM,       /* torch.optim.Adam: lr, betas, eps, weight_decay (L2, added to the gradient), amsgrad */
     GIR_OPTIM_ADAMW       /* torch.optim.AdamW: as Adam, weight decay decoupled (param *= 1 - lr * wd) */
 } gir_optim_kind;
-typedef struct gir_optim_desc {   /* zero = torch's defaults, except as noted */
+typedef struct gir_optim_desc {   /* zero = torch's defaults, except as noted; or gir_optim_defaults(kind) */
     gir_optim_kind kind;
     double momentum;       /* SGD; 0: none */
     double dampening;      /* SGD */
@@ -1002,6 +1002,9 @@ typedef struct gir_optim_desc {   /* zero = torch's defaults, except as noted */
     double eps;            /* Adam, AdamW; 0: 1e-8 */
     int    amsgrad;        /* Adam, AdamW */
 } gir_optim_desc;
+/* torch's defaults for kind, every field set: SGD all zeros; Adam betas (0.9, 0.999), eps 1e-8; AdamW the same
+   and weight_decay 0.01 (kind out of range: SGD's) */
+GIR_API gir_optim_desc gir_optim_defaults(gir_optim_kind kind);
 /* The most update nodes gir_optim_updates makes for n parameters */
 #define GIR_OPTIM_MAX_UPDATES(n) (4 * (n) + 1)
 /* One optimizer step as nodes: params are variables (f32 or f64), grads[k] a node of params[k]'s dtype and
@@ -27095,6 +27098,17 @@ static int gir__optim_desc(gir_graph *g, const gir_optim_desc *in, gir_optim_des
                    d->eps);
     else return 1;
     return 0;
+}
+GIR_API gir_optim_desc gir_optim_defaults(gir_optim_kind kind) {
+    gir_optim_desc d;
+    GIR_MEMSET(&d, 0, sizeof d);
+    if (kind != GIR_OPTIM_ADAM && kind != GIR_OPTIM_ADAMW) return d;
+    d.kind = kind;
+    d.beta1 = 0.9;
+    d.beta2 = 0.999;
+    d.eps = 1e-8;
+    if (kind == GIR_OPTIM_ADAMW) d.weight_decay = 0.01;
+    return d;
 }
 /* the parameters are distinct float variables and each gradient matches its parameter */
 static int gir__optim_args(gir_graph *g, int n, const gir_node *params, const gir_node *grads, gir_node *updates) {

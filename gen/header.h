@@ -374,7 +374,7 @@ typedef enum gir_optim_kind {
     GIR_OPTIM_ADAM,       /* torch.optim.Adam: lr, betas, eps, weight_decay (L2, added to the gradient), amsgrad */
     GIR_OPTIM_ADAMW       /* torch.optim.AdamW: as Adam, weight decay decoupled (param *= 1 - lr * wd) */
 } gir_optim_kind;
-typedef struct gir_optim_desc {   /* zero = torch's defaults, except as noted */
+typedef struct gir_optim_desc {   /* zero = torch's defaults, except as noted; or gir_optim_defaults(kind) */
     gir_optim_kind kind;
     double momentum;       /* SGD; 0: none */
     double dampening;      /* SGD */
@@ -384,6 +384,9 @@ typedef struct gir_optim_desc {   /* zero = torch's defaults, except as noted */
     double eps;            /* Adam, AdamW; 0: 1e-8 */
     int    amsgrad;        /* Adam, AdamW */
 } gir_optim_desc;
+/* torch's defaults for kind, every field set: SGD all zeros; Adam betas (0.9, 0.999), eps 1e-8; AdamW the same
+   and weight_decay 0.01 (kind out of range: SGD's) */
+GIR_API gir_optim_desc gir_optim_defaults(gir_optim_kind kind);
 /* The most update nodes gir_optim_updates makes for n parameters */
 #define GIR_OPTIM_MAX_UPDATES(n) (4 * (n) + 1)
 /* One optimizer step as nodes: params are variables (f32 or f64), grads[k] a node of params[k]'s dtype and

@@ -259,6 +259,17 @@ static int gir__optim_desc(gir_graph *g, const gir_optim_desc *in, gir_optim_des
     else return 1;
     return 0;
 }
+GIR_API gir_optim_desc gir_optim_defaults(gir_optim_kind kind) {
+    gir_optim_desc d;
+    GIR_MEMSET(&d, 0, sizeof d);
+    if (kind != GIR_OPTIM_ADAM && kind != GIR_OPTIM_ADAMW) return d;
+    d.kind = kind;
+    d.beta1 = 0.9;
+    d.beta2 = 0.999;
+    d.eps = 1e-8;
+    if (kind == GIR_OPTIM_ADAMW) d.weight_decay = 0.01;
+    return d;
+}
 /* the parameters are distinct float variables and each gradient matches its parameter */
 static int gir__optim_args(gir_graph *g, int n, const gir_node *params, const gir_node *grads, gir_node *updates) {
     static const char *const fn = "optim_updates";

@@ -377,7 +377,10 @@ static int test_optim_update_layout(void) {
     d.momentum = 0.5;
     CHECK(gir_optim_updates(g, &d, 2, ps, gs, lr, u) == 5, "momentum: %s", gir_graph_message(g));
     CHECK(gir_node_input(g, u[0], 0).id == w.id && gir_node_input(g, u[2], 0).id == b.id, "momentum layout");
-    d.kind = GIR_OPTIM_ADAMW; d.amsgrad = 1;
+    d = gir_optim_defaults(GIR_OPTIM_ADAMW);
+    CHECK(d.kind == GIR_OPTIM_ADAMW && d.beta1 == 0.9 && d.beta2 == 0.999 && d.eps == 1e-8 && d.weight_decay == 0.01 &&
+          !d.amsgrad && !d.momentum, "AdamW defaults");
+    d.amsgrad = 1;
     n = gir_optim_updates(g, &d, 2, ps, gs, lr, u);
     CHECK(n == GIR_OPTIM_MAX_UPDATES(2), "amsgrad: %d updates: %s", n, gir_graph_message(g));
     CHECK(gir_node_input(g, u[0], 0).id == w.id && gir_node_input(g, u[4], 0).id == b.id, "adam layout");
