@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=7b8bb1c6d0226d5bd43aaf3057ff9d43a5b94794d6d116ec2f721f5d5cd848e5
-                                          gen/ sha256=2f39d98939770c61
+                                          gen/ sha256=88044ba32dfb8198
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -27199,7 +27199,8 @@ static int gir__adam_param(gir_graph *g, const gir_optim_desc *d, const gir__ost
     if (d->kind == GIR_OPTIM_ADAM && d->weight_decay != 0)
         gr = gir_add(g, gr, gir_mul(g, gir__sc(g, dt, d->weight_decay), p));
     mn = gir_add(g, gir_mul(g, m, gir__sc(g, dt, d->beta1)), gir_mul(g, gir__sc(g, dt, 1.0 - d->beta1), gr));
-    vn = gir_add(g, gir_mul(g, v, gir__sc(g, dt, d->beta2)), gir_mul(g, gir_mul(g, gir__sc(g, dt, 1.0 - d->beta2), gr), gr));
+    vn = gir_add(g, gir_mul(g, v, gir__sc(g, dt, d->beta2)),
+                 gir_mul(g, gir_mul(g, gir__sc(g, dt, 1.0 - d->beta2), gr), gr));     /* addcmul: (value * g) * g */
     use = vn;
     if (d->amsgrad) {
         gir_node vm = gir_variable(g, (gir_dtype)dt, sh, NULL);

@@ -359,7 +359,8 @@ static int gir__adam_param(gir_graph *g, const gir_optim_desc *d, const gir__ost
     if (d->kind == GIR_OPTIM_ADAM && d->weight_decay != 0)
         gr = gir_add(g, gr, gir_mul(g, gir__sc(g, dt, d->weight_decay), p));
     mn = gir_add(g, gir_mul(g, m, gir__sc(g, dt, d->beta1)), gir_mul(g, gir__sc(g, dt, 1.0 - d->beta1), gr));
-    vn = gir_add(g, gir_mul(g, v, gir__sc(g, dt, d->beta2)), gir_mul(g, gir_mul(g, gir__sc(g, dt, 1.0 - d->beta2), gr), gr));
+    vn = gir_add(g, gir_mul(g, v, gir__sc(g, dt, d->beta2)),
+                 gir_mul(g, gir_mul(g, gir__sc(g, dt, 1.0 - d->beta2), gr), gr));     /* addcmul: (value * g) * g */
     use = vn;
     if (d->amsgrad) {
         gir_node vm = gir_variable(g, (gir_dtype)dt, sh, NULL);
