@@ -45,6 +45,7 @@ golden:
 	/usr/bin/python3 tests/make_golden.py
 	/usr/bin/python3 tests/make_golden_ad.py
 	/usr/bin/python3 tests/make_golden_init.py
+	/usr/bin/python3 tests/make_golden_train.py
 
 $(B)/%: examples/%.c gir.h
 	@mkdir -p $(B)

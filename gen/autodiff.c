@@ -259,6 +259,16 @@ static gir_node gir__ah_avgpool_fwd(gir_graph *G, const gir__node *nd, const gir
     return gir_avg_pool2d(G, t, A->l[0], A->l[1], A->l[2], A->i[0]);
 }
 
+/* train_eval: the gradient goes to the branch the plan computes (a train_eval node of g and zeros); the
+   updates (assign nodes) stop gradients */
+static gir_node gir__ah_mode_part(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, int i) {
+    gir_node z;
+    (void)nd; (void)x;
+    if (i > 1) return gir_zeros_like(G, x[i]);
+    z = gir_zeros_like(G, t);
+    return i == 0 ? gir_train_eval2(G, t, z) : gir_train_eval2(G, z, t);
+}
+
 /* cholesky, A = L L^T, reading A's lower triangle. With P = Phi(L^T Lbar) (lower triangle, diagonal halved)
    and S = L^-T P L^-1, the gradient for symmetric perturbations is (S + S^T) / 2; as the kernel reads only
    the lower triangle, entry (i, j), i > j, stands for both (i, j) and (j, i): dA = tril(S + S^T), halved on

@@ -100,6 +100,11 @@ static uint32_t gir__step_in(const gir_graph *g, const gir__node *d, uint32_t k,
 
 static gir_status gir__fuse_plan(gir_plan *p, int n_out, const gir_node *outs, size_t chunk, size_t *scratch);
 static void gir__fuse_run(gir_plan *p, uint32_t group);
+/* gen/train.c: train and eval plans, and the order of assign steps */
+static int gir__mode_needs(const gir__node *d, uint32_t k, int eval);
+static uint32_t gir__mode_reads(const gir__node *d, int eval, uint32_t *first);
+static uint16_t gir__mode_op(const gir__node *d, int eval);
+static gir_status gir__assign_order(gir_graph *g, gir_plan *p);
 
 GIR_API gir_status gir_compile(gir_graph *g, int n_out, const gir_node *outs, gir_plan **out_plan) {
     return gir_compile_ex(g, n_out, outs, NULL, out_plan);
@@ -109,8 +114,9 @@ GIR_API gir_status gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs,
     gir_plan *p;
     uint8_t *need;
     size_t cnt, id, off = 0, scratch = 0, maxin = 1;
-    uint32_t nv = 0, ns = 0, k;
-    int j;
+    uint32_t nv = 0, ns = 0, k, k0, nr;
+    int j, eval = desc && (desc->flags & GIR_COMPILE_EVAL) ? 1 : 0;
+    gir_status st;
     if (!out_plan) return GIR_ERR_INVALID_ARG;
     *out_plan = NULL;
     if (!g) return GIR_ERR_INVALID_ARG;
@@ -143,7 +149,8 @@ GIR_API gir_status gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs,
         const gir__node *d = &g->nodes[id];
         int tr;
         if (!need[id]) continue;
-        for (k = 0; k < d->nin; ++k) need[gir__step_in(g, d, k, &tr)] = 1;
+        for (k = 0; k < d->nin; ++k)
+            if (gir__mode_needs(d, k, eval)) need[gir__step_in(g, d, k, &tr)] = 1;
         ++nv;
         if (d->op != GIR_OP_INPUT && d->op != GIR_OP_VARIABLE && d->op != GIR_OP_CONSTANT) {
             ++ns;
@@ -186,20 +193,26 @@ GIR_API gir_status gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs,
             gir__step *s = &p->steps[p->nsteps++];
             size_t sb;
             s->val = p->nvals - 1;
-            s->op = d->op;
+            s->op = gir__mode_op(d, eval);
             s->attr = d->attr;
-            s->nin = d->nin;
+            s->nin = nr = gir__mode_reads(d, eval, &k0);
             s->in0 = (uint32_t)p->nsin;
             s->tr = 0;
-            for (k = 0; k < d->nin; ++k) {
+            for (k = 0; k < nr; ++k) {
                 int tr;
-                p->sin[p->nsin++] = p->map[gir__step_in(g, d, k, &tr)] - 1;
+                p->sin[p->nsin++] = p->map[gir__step_in(g, d, k0 + k, &tr)] - 1;
                 if (tr) s->tr = (uint8_t)(s->tr | 1u << k);
             }
             sb = gir__scratch_bytes(d->op, d->dtype, &d->shape, d->nin ? &g->nodes[g->ins[d->in0]].shape : &d->shape,
                                     d->nin > 1 ? &g->nodes[g->ins[d->in0 + 1]].shape : NULL);
             if (sb > scratch) scratch = sb;
         }
+    }
+    if ((st = gir__assign_order(g, p)) != GIR_OK) {
+        if (st == GIR_ERR_OUT_OF_MEMORY) goto oom;
+        gir__free(&g->a, need, cnt);
+        gir_plan_free(p);
+        return st;
     }
     if (!(desc && (desc->flags & GIR_COMPILE_NO_FUSION))) {
         if (gir__fuse_plan(p, n_out, outs, desc && desc->fuse_chunk > 0 ? (size_t)desc->fuse_chunk : GIR_FUSE_CHUNK,

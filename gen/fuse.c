@@ -23,8 +23,18 @@ static int gir__fuse_ok(const gir_plan *p, const gir__step *s) {
 /* the work arrays of the grouping pass, one allocation */
 typedef struct gir__fwork {
     uint32_t *nuse, *inuse, *prod, *grp, *last, *mem;
+    uint32_t *asg;          /* value (a variable) -> the step + 1 of its assign (gen/train.c) */
     uint8_t  *isout, *cand;
 } gir__fwork;
+
+/* step s, run at root r, would read a variable after the assign that writes it (an assign step between them) */
+static int gir__fuse_crosses(const gir_plan *p, const gir__fwork *w, uint32_t s, uint32_t r) {
+    const gir__step *st = &p->steps[s];
+    uint32_t j, a;
+    for (j = 0; j < st->nin; ++j)
+        if ((a = w->asg[p->sin[st->in0 + j]]) != 0 && a - 1 > s && a - 1 < r) return 1;
+    return 0;
+}
 
 /* grows the group whose root is step r (group id gid): walks down from r, taking each producer of a member's
    input that is fusable, not an output, of the root's shape and used by members only. Its users all come
@@ -41,7 +51,8 @@ static uint32_t gir__fuse_grow(gir_plan *p, gir__fwork *w, uint32_t r, uint32_t 
             w->cand[s] = 0;
             --pending;
             if (w->grp[s] || w->isout[st->val] || w->inuse[st->val] != w->nuse[st->val] ||
-                !gir__shape_eq(&p->vals[st->val].shape, rs) || !gir__fuse_ok(p, st))
+                !gir__shape_eq(&p->vals[st->val].shape, rs) || !gir__fuse_ok(p, st) ||
+                gir__fuse_crosses(p, w, (uint32_t)s, r))
                 continue;
         }
         w->grp[s] = gid;
@@ -97,17 +108,19 @@ static gir_status gir__fuse_plan(gir_plan *p, int n_out, const gir_node *outs, s
     void *mem;
     int o;
     p->chunk = chunk;
-    bytes = nv * 4 * sizeof(uint32_t) + ns * 2 * sizeof(uint32_t) + nv + ns;
+    bytes = nv * 5 * sizeof(uint32_t) + ns * 2 * sizeof(uint32_t) + nv + ns;
     mem = gir__alloc(&p->a, bytes);
     if (!mem) return GIR_ERR_OUT_OF_MEMORY;
     GIR_MEMSET(mem, 0, bytes);
     w.nuse = (uint32_t *)mem; w.inuse = w.nuse + nv; w.prod = w.inuse + nv; w.last = w.prod + nv;
     w.grp = w.last + nv; w.mem = w.grp + ns;
-    w.isout = (uint8_t *)(w.mem + ns); w.cand = w.isout + nv;
+    w.asg = w.mem + ns;
+    w.isout = (uint8_t *)(w.asg + nv); w.cand = w.isout + nv;
     for (o = 0; o < n_out; ++o) w.isout[p->map[outs[o].id] - 1] = 1;
     for (k = 0; k < p->nsteps; ++k) {
         const gir__step *s = &p->steps[k];
         w.prod[s->val] = k + 1;
+        if (s->op == GIR_OP_ASSIGN) w.asg[p->sin[s->in0]] = k + 1;
         for (j = 0; j < s->nin; ++j) ++w.nuse[p->sin[s->in0 + j]];
     }
     for (k = p->nsteps; k-- > 0;) {              /* roots from the last step down: each group is maximal */

@@ -393,6 +393,11 @@ GIR_API gir_status  gir_compile(gir_graph *g, int n_out, const gir_node *outs, g
    GIR_COMPILE_NO_FUSION. Fused and unfused plans give the same bits, except which NaN (sign, payload) a NaN
    result is. */
 #define GIR_COMPILE_NO_FUSION 1u
+/* An eval plan (PyTorch's model.eval()): a train_eval node computes only its eval value (batch norm with
+   running statistics reads them), dropout is the identity, and the running-statistics updates a train_eval node
+   carries never run. Without this flag a plan is a training plan (model.train(), PyTorch's default): train_eval
+   nodes compute their training value and run their updates (assign nodes) in the same gir_run. */
+#define GIR_COMPILE_EVAL 2u
 typedef struct gir_compile_desc {
     unsigned flags;         /* GIR_COMPILE_* */
     int      fuse_chunk;    /* elements per chunk of a fused step; 0: GIR_FUSE_CHUNK */
@@ -407,6 +412,14 @@ GIR_API gir_status  gir_plan_bind(gir_plan *p, gir_node input, const void *data)
 GIR_API gir_status  gir_plan_bind_bytes(gir_plan *p, gir_node input, const void *data, size_t bytes);
 GIR_API gir_status  gir_run(gir_plan *p);
 GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n);   /* value after gir_run; NULL: not in p */
+/* Variables and assign nodes. A plan reads variables from the graph's storage. gir_assign(g, var, value) writes
+   value into var during gir_run, after every step of the plan that reads var's old value (those steps see the
+   value var had when the run started), so one gir_run is one training step. The assign node's value is the new
+   value: gir_plan_data of the assign node and of the variable (after the run) both give it. A node that uses
+   the assign node runs after the write. Two assigns of one variable in one plan, or a step that reads the
+   variable yet depends on its assign, are errors of gir_compile. Assign nodes run only when they are in the
+   plan: pass them to gir_compile as outputs (an optimizer's update nodes), or reach them through a train_eval
+   node of a training plan. */
 GIR_API const char *gir_plan_message(const gir_plan *p);
 /* a one-element value of any dtype as a double, after gir_run (outputs, inputs, variables, constants of the plan).
    gir_plan_scalar gives NaN when n is not in p, was fused away, or holds other than one element;
@@ -450,6 +463,60 @@ GIR_API int         gir_pool_threads(const gir_pool *pool);
 GIR_API void        gir_pool_parallel(void *pool, int ntasks, gir_task_fn task, void *ctx);   /* the hook */
 #  endif
 #endif
+
+/* >>train: optimizers whose updates run inside the plan (PyTorch 1.13 torch.optim, step for step) */
+typedef enum gir_optim_kind {
+    GIR_OPTIM_SGD = 0,    /* torch.optim.SGD: lr, momentum, dampening, nesterov, weight_decay */
+    GIR_OPTIM_ADAM,       /* torch.optim.Adam: lr, betas, eps, weight_decay (L2, added to the gradient), amsgrad */
+    GIR_OPTIM_ADAMW       /* torch.optim.AdamW: as Adam, weight decay decoupled (param *= 1 - lr * wd) */
+} gir_optim_kind;
+typedef struct gir_optim_desc {   /* zero = torch's defaults, except as noted; or gir_optim_defaults(kind) */
+    gir_optim_kind kind;
+    double momentum;       /* SGD; 0: none */
+    double dampening;      /* SGD */
+    int    nesterov;       /* SGD; needs momentum > 0 and dampening 0 */
+    double weight_decay;   /* 0: none (torch's AdamW defaults to 0.01: give it) */
+    double beta1, beta2;   /* Adam, AdamW; 0: 0.9 and 0.999 (an actual 0 is not expressible; 1e-300 acts as 0) */
+    double eps;            /* Adam, AdamW; 0: 1e-8 */
+    int    amsgrad;        /* Adam, AdamW */
+} gir_optim_desc;
+/* torch's defaults for kind, every field set: SGD all zeros; Adam betas (0.9, 0.999), eps 1e-8; AdamW the same
+   and weight_decay 0.01 (kind out of range: SGD's) */
+GIR_API gir_optim_desc gir_optim_defaults(gir_optim_kind kind);
+/* The most update nodes gir_optim_updates makes for n parameters */
+#define GIR_OPTIM_MAX_UPDATES(n) (4 * (n) + 1)
+/* One optimizer step as nodes: params are variables (f32 or f64), grads[k] a node of params[k]'s dtype and
+   shape (from gir_grad, gir_clip_grad_norm, ...), lr a float scalar node (rank 0 or one element; an input bound
+   per step, or a schedule below). Creates the optimizer's state as variables (zeros) and writes to updates the
+   assign nodes of one step, to pass to gir_compile as outputs with the loss: updates[0..] hold, for each
+   parameter in turn, its assign and then the assigns of its state, in this order:
+       SGD with momentum: momentum_buffer          Adam, AdamW: exp_avg, exp_avg_sq[, max_exp_avg_sq (amsgrad)]
+   and, last, the assign of the step count (an f64 scalar variable: the steps done; SGD with momentum uses it
+   for torch's first step, where the buffer starts as the gradient; plain SGD has none). The variable an update
+   writes is gir_node_input(g, updates[j], 0). Returns the number of update nodes (at most
+   GIR_OPTIM_MAX_UPDATES(n)), 0 on error (the graph's error says why). */
+GIR_API int gir_optim_updates(gir_graph *g, const gir_optim_desc *desc, int n, const gir_node *params,
+                              const gir_node *grads, gir_node lr, gir_node *updates);
+/* torch.nn.utils.clip_grad_norm_(max_norm, norm_type 2) as nodes: total = the 2-norm of all grads together,
+   clipped[k] = grads[k] * min(1, max_norm / (total + 1e-6)) (clipped may be grads: it is replaced). Returns total
+   (f64, rank 0); {0} on error, with clipped untouched. */
+GIR_API gir_node gir_clip_grad_norm(gir_graph *g, int n, const gir_node *grads, double max_norm, gir_node *clipped);
+/* learning-rate schedules as f64 scalar nodes of a step count node (any numeric scalar: an input, or the
+   optimizer's step variable), the closed forms of torch.optim.lr_scheduler:
+   StepLR: lr * gamma ^ floor(step / step_size); CosineAnnealingLR: eta_min + (lr - eta_min) * (1 + cos(pi * step /
+   t_max)) / 2. Or bind a plain f64 input as lr and compute the schedule in C. */
+GIR_API gir_node gir_lr_step_decay(gir_graph *g, gir_node step, double lr, int step_size, double gamma);
+GIR_API gir_node gir_lr_cosine(gir_graph *g, gir_node step, double lr, double eta_min, int t_max);
+/* torch.nn.BatchNorm (1d, 2d: x is N, C[, ...]) with running statistics: a train_eval node. Training plans
+   normalise with the batch's mean and (biased) variance and update the running statistics, which the builder
+   creates as variables of x's dtype, shape [C] (mean 0, variance 1): running = (1 - momentum) * running +
+   momentum * batch, with the unbiased batch variance (torch uses momentum 0.1). Eval plans (GIR_COMPILE_EVAL)
+   normalise with the running statistics. gamma and beta: [C] or broadcast to x. running, when not NULL,
+   receives the two variables (mean, var). */
+GIR_API gir_node gir_batch_norm_running(gir_graph *g, gir_node x, gir_node gamma, gir_node beta, double momentum,
+                                        double eps, gir_node *running);
+/* a train_eval node of a training value and an eval value, with no updates */
+GIR_API gir_node gir_train_eval2(gir_graph *g, gir_node train, gir_node eval);
 
 #ifndef GIR_NO_STDIO
 #include <stdio.h>

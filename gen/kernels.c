@@ -974,6 +974,7 @@ static gir_status gir__k_pool(gir__kx *k) {
     return GIR_OK;
 }
 /* generated from ops.def: the kernel of each op */
+static gir_status gir__k_assign(gir__kx *k);     /* gen/train.c */
 @@KERNEL_TABLE@@
 
 /* scratch bytes a step needs, by kernel family, so a new row of a family needs nothing more; in1: the second

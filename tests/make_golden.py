@@ -1320,6 +1320,27 @@ def _avg_pool_bwd(rng, op):
     return cases
 
 
+# -- training (tests/suite_train.c checks these against torch.optim and torch.nn; see make_golden_train.py)
+@spec("assign")
+def _assign(rng, op):
+    # the runner builds input 0 as a variable; the node's value is the new value
+    cases = []
+    for label, dt, shape in (("f64", "f64", (2, 3)), ("f32_scalar", "f32", ())):
+        var, value = N(rng, dt, shape), N(rng, dt, shape)
+        cases.append(Case(label, [(dt, var), (dt, value)], (dt, value)))
+    return cases
+
+
+@spec("train_eval")
+def _train_eval(rng, op):
+    # a plan compiled without GIR_COMPILE_EVAL computes the training value
+    cases = []
+    for label, dt, shape in (("f32", "f32", (3, 2)), ("f64", "f64", (4,))):
+        train, ev = N(rng, dt, shape), N(rng, dt, shape)
+        cases.append(Case(label, [(dt, train), (dt, ev)], (dt, train)))
+    return cases
+
+
 # ------------------------------------------------------------------------------------ checks and output
 def expected_out_dtype(op, case, parent_dts):
     rule = op.dtype

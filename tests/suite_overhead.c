@@ -119,7 +119,7 @@ static int ov_every_op_body(gir_graph *g, ov_slot *sl, int *pn, gir_plan **pp) {
         gir_attr a, ga, ra;
         for (k = 0; k < ncases && !c; ++k)
             if ((int)gir_op_from_name(cases[k].op) == op && cases[k].has_out) c = &cases[k];
-        if (!c || op == GIR_OP_INPUT) continue;
+        if (!c || op == GIR_OP_INPUT || op == GIR_OP_ASSIGN) continue;   /* assign needs a variable (build_case) */
         for (k = 0; k < 37 + op; ++k)                       /* filler: moves the arrays, and sum adds store entries */
             f = k % 3 ? gir_neg(g, f) : gir_sum(g, f, gir_ints1(0), 1);
         sl[n].c = c;
