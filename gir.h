@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=7b8bb1c6d0226d5bd43aaf3057ff9d43a5b94794d6d116ec2f721f5d5cd848e5
-                                          gen/ sha256=604e563aef7faf6b
+                                          gen/ sha256=f3554b500063d951
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1111,8 +1111,10 @@ GIR_API gir_optim_desc gir_optim_defaults(gir_optim_kind kind);
        SGD with momentum: momentum_buffer          Adam, AdamW: exp_avg, exp_avg_sq[, max_exp_avg_sq (amsgrad)]
    and, last, the assign of the step count (an f64 scalar variable: the steps done; SGD with momentum uses it
    for torch's first step, where the buffer starts as the gradient; plain SGD has none). The variable an update
-   writes is gir_node_input(g, updates[j], 0). Returns the number of update nodes (at most
-   GIR_OPTIM_MAX_UPDATES(n)), 0 on error (the graph's error says why). */
+   writes is gir_node_input(g, updates[j], 0). The state of a named parameter is named after it, as torch's
+   state_dict keys it: "layer1/w/exp_avg", "layer1/w/momentum_buffer", and the step count "<params[0]>/step"
+   (gir_save_variables then saves it with the parameters). Returns the number of update nodes (at most
+   GIR_OPTIM_MAX_UPDATES(n)), 0 on error (the graph's error says why, for example a state name already taken). */
 GIR_API int gir_optim_updates(gir_graph *g, const gir_optim_desc *desc, int n, const gir_node *params,
                               const gir_node *grads, gir_node lr, gir_node *updates);
 /* torch.nn.utils.clip_grad_norm_(max_norm, norm_type 2) as nodes: total = the 2-norm of all grads together,
@@ -1130,7 +1132,8 @@ GIR_API gir_node gir_lr_cosine(gir_graph *g, gir_node step, double lr, double et
    creates as variables of x's dtype, shape [C] (mean 0, variance 1): running = (1 - momentum) * running +
    momentum * batch, with the unbiased batch variance (torch uses momentum 0.1). Eval plans (GIR_COMPILE_EVAL)
    normalise with the running statistics. gamma and beta: [C] or broadcast to x. running, when not NULL,
-   receives the two variables (mean, var). */
+   receives the two variables (mean, var); when gamma is named ("bn1/gamma") they are named after it
+   ("bn1/gamma/running_mean", "bn1/gamma/running_var"). */
 GIR_API gir_node gir_batch_norm_running(gir_graph *g, gir_node x, gir_node gamma, gir_node beta, double momentum,
                                         double eps, gir_node *running);
 /* a train_eval node of a training value and an eval value, with no updates */
@@ -7693,10 +7696,28 @@ static uint32_t gir__find_id(const gir_graph *g, const char *name) {
         if (g->nodes[k].name && gir__streq(g->names + g->nodes[k].name - 1, name)) return (uint32_t)k;
     return 0;
 }
+/* give n the whole name full (len characters, already checked), unless another node has it */
+static gir_node gir__name_set(gir_graph *g, gir_node n, const char *full, size_t len) {
+    uint32_t other;
+    if ((other = gir__find_id(g, full)) == n.id) return n;
+    if (other) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "name: '%s' is already %N", full, (const gir_graph *)g, (unsigned)other);
+        return gir__handle(NULL, 0);
+    }
+    if (g->nnames + len + 1 > 0xffffffffu ||
+        gir__grow(&g->a, (void **)&g->names, &g->namecap, g->nnames + len + 1, 1)) {
+        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "name: %N: out of memory naming it '%s'", (const gir_graph *)g,
+                   (unsigned)n.id, full);
+        return gir__handle(NULL, 0);
+    }
+    GIR_MEMCPY(g->names + g->nnames, full, len + 1);
+    g->nodes[n.id].name = (uint32_t)(g->nnames + 1);
+    g->nnames += len + 1;
+    return n;
+}
 GIR_API gir_node gir_name(gir_graph *g, gir_node n, const char *name) {
     char full[GIR_MAX_NAME + 1];
     size_t len, at = 0;
-    uint32_t other;
     int kind;
     if (!g) return gir__handle(NULL, 0);
     if ((kind = gir__handle_kind(g, n)) != GIR__H_OWN) {
@@ -7717,22 +7738,24 @@ GIR_API gir_node gir_name(gir_graph *g, gir_node n, const char *name) {
     }
     GIR_MEMCPY(full + at, name, len);
     full[at + len] = 0;
-    len += at;
-    if ((other = gir__find_id(g, full)) == n.id) return n;
-    if (other) {
-        gir__gfail(g, GIR_ERR_INVALID_ARG, "name: '%s' is already %N", full, (const gir_graph *)g, (unsigned)other);
-        return gir__handle(NULL, 0);
-    }
-    if (g->nnames + len + 1 > 0xffffffffu ||
-        gir__grow(&g->a, (void **)&g->names, &g->namecap, g->nnames + len + 1, 1)) {
-        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "name: %N: out of memory naming it '%s'", (const gir_graph *)g,
-                   (unsigned)n.id, full);
-        return gir__handle(NULL, 0);
-    }
-    GIR_MEMCPY(g->names + g->nnames, full, len + 1);
-    g->nodes[n.id].name = (uint32_t)(g->nnames + 1);
-    g->nnames += len + 1;
-    return n;
+    return gir__name_set(g, n, full, at + len);
+}
+/* State a builder makes for a named node (an optimizer's buffers for a parameter, batch norm's running
+   statistics for its gamma) is named "<owner>/<what>"; nothing happens when owner is unnamed or the name would
+   be too long. 0 when the name is already taken (an error in the graph). */
+static int gir__name_derived(gir_graph *g, gir_node owner, gir_node n, const char *what) {
+    char full[GIR_MAX_NAME + 1];
+    const char *on;
+    size_t ol, wl;
+    if (!n.id || !owner.id || !g->nodes[owner.id].name) return 1;
+    on = g->names + g->nodes[owner.id].name - 1;
+    ol = gir__strlen_max(on, GIR_MAX_NAME);
+    wl = gir__strlen_max(what, GIR_MAX_NAME);
+    if (ol + 1 + wl > GIR_MAX_NAME) return 1;
+    GIR_MEMCPY(full, on, ol);
+    full[ol] = '/';
+    GIR_MEMCPY(full + ol + 1, what, wl + 1);
+    return gir__name_set(g, n, full, ol + 1 + wl).id != 0;
 }
 GIR_API const char *gir_node_name(const gir_graph *g, gir_node n) {
     const gir__node *d = gir__get(g, n);
@@ -28040,6 +28063,7 @@ static int gir__sgd_param(gir_graph *g, const gir_optim_desc *d, const gir__oste
     if (d->weight_decay != 0) dp = gir_add(g, dp, gir_mul(g, gir__sc(g, dt, d->weight_decay), p));
     if (d->momentum != 0) {
         gir_node buf = gir_variable(g, (gir_dtype)dt, sh, NULL);
+        gir__name_derived(g, p, buf, "momentum_buffer");
         gir_node nb = gir_where(g, s->first, dp, gir_add(g, gir_mul(g, buf, gir__sc(g, dt, d->momentum)),
                                                         gir_mul(g, gir__sc(g, dt, 1.0 - d->dampening), dp)));
         dp = d->nesterov ? gir_add(g, dp, gir_mul(g, gir__sc(g, dt, d->momentum), nb)) : nb;
@@ -28055,6 +28079,8 @@ static int gir__adam_param(gir_graph *g, const gir_optim_desc *d, const gir__ost
     gir_shape sh = g->nodes[p.id].shape;
     gir_node m = gir_variable(g, (gir_dtype)dt, sh, NULL), v = gir_variable(g, (gir_dtype)dt, sh, NULL);
     gir_node mn, vn, use, denom, base = p;
+    gir__name_derived(g, p, m, "exp_avg");
+    gir__name_derived(g, p, v, "exp_avg_sq");
     if (d->kind == GIR_OPTIM_ADAM && d->weight_decay != 0)
         gr = gir_add(g, gr, gir_mul(g, gir__sc(g, dt, d->weight_decay), p));
     mn = gir_add(g, gir_mul(g, m, gir__sc(g, dt, d->beta1)), gir_mul(g, gir__sc(g, dt, 1.0 - d->beta1), gr));
@@ -28063,6 +28089,7 @@ static int gir__adam_param(gir_graph *g, const gir_optim_desc *d, const gir__ost
     use = vn;
     if (d->amsgrad) {
         gir_node vm = gir_variable(g, (gir_dtype)dt, sh, NULL);
+        gir__name_derived(g, p, vm, "max_exp_avg_sq");
         use = gir_maximum(g, vm, vn);
         out[3] = gir_assign(g, vm, use);
     }
@@ -28083,6 +28110,7 @@ GIR_API int gir_optim_updates(gir_graph *g, const gir_optim_desc *desc, int n, c
     lr64 = gir__scalar_f64(g, lr, "optim_updates", "lr");
     if (!lr64.id) return 0;
     gir__optim_scalars(g, &d, lr64, &s);
+    gir__name_derived(g, params[0], s.t, "step");
     for (k = 0; k < n && gir__ok(g); ++k)
         nu += d.kind == GIR_OPTIM_SGD ? gir__sgd_param(g, &d, &s, params[k], grads[k], lr64, updates + nu)
                                       : gir__adam_param(g, &d, &s, params[k], grads[k], updates + nu);
@@ -28214,6 +28242,8 @@ GIR_API gir_node gir_batch_norm_running(gir_graph *g, gir_node x, gir_node gamma
     }
     rm = gir_variable(g, (gir_dtype)dt, gir_shape1(xs.dim[1]), NULL);
     rv = gir_variable(g, (gir_dtype)dt, gir_shape1(xs.dim[1]), NULL);
+    if (!gir__name_derived(g, gamma, rm, "running_mean") || !gir__name_derived(g, gamma, rv, "running_var"))
+        return gir__named(g, was_ok, fn, bad);
     if (rv.id) {
         void *ones = gir_node_data(g, rv);
         for (k = 0; k < xs.dim[1]; ++k) gir__setd(ones, dt, k, 1.0);

@@ -493,8 +493,10 @@ GIR_API gir_optim_desc gir_optim_defaults(gir_optim_kind kind);
        SGD with momentum: momentum_buffer          Adam, AdamW: exp_avg, exp_avg_sq[, max_exp_avg_sq (amsgrad)]
    and, last, the assign of the step count (an f64 scalar variable: the steps done; SGD with momentum uses it
    for torch's first step, where the buffer starts as the gradient; plain SGD has none). The variable an update
-   writes is gir_node_input(g, updates[j], 0). Returns the number of update nodes (at most
-   GIR_OPTIM_MAX_UPDATES(n)), 0 on error (the graph's error says why). */
+   writes is gir_node_input(g, updates[j], 0). The state of a named parameter is named after it, as torch's
+   state_dict keys it: "layer1/w/exp_avg", "layer1/w/momentum_buffer", and the step count "<params[0]>/step"
+   (gir_save_variables then saves it with the parameters). Returns the number of update nodes (at most
+   GIR_OPTIM_MAX_UPDATES(n)), 0 on error (the graph's error says why, for example a state name already taken). */
 GIR_API int gir_optim_updates(gir_graph *g, const gir_optim_desc *desc, int n, const gir_node *params,
                               const gir_node *grads, gir_node lr, gir_node *updates);
 /* torch.nn.utils.clip_grad_norm_(max_norm, norm_type 2) as nodes: total = the 2-norm of all grads together,
@@ -512,7 +514,8 @@ GIR_API gir_node gir_lr_cosine(gir_graph *g, gir_node step, double lr, double et
    creates as variables of x's dtype, shape [C] (mean 0, variance 1): running = (1 - momentum) * running +
    momentum * batch, with the unbiased batch variance (torch uses momentum 0.1). Eval plans (GIR_COMPILE_EVAL)
    normalise with the running statistics. gamma and beta: [C] or broadcast to x. running, when not NULL,
-   receives the two variables (mean, var). */
+   receives the two variables (mean, var); when gamma is named ("bn1/gamma") they are named after it
+   ("bn1/gamma/running_mean", "bn1/gamma/running_var"). */
 GIR_API gir_node gir_batch_norm_running(gir_graph *g, gir_node x, gir_node gamma, gir_node beta, double momentum,
                                         double eps, gir_node *running);
 /* a train_eval node of a training value and an eval value, with no updates */

@@ -28,10 +28,28 @@ static uint32_t gir__find_id(const gir_graph *g, const char *name) {
         if (g->nodes[k].name && gir__streq(g->names + g->nodes[k].name - 1, name)) return (uint32_t)k;
     return 0;
 }
+/* give n the whole name full (len characters, already checked), unless another node has it */
+static gir_node gir__name_set(gir_graph *g, gir_node n, const char *full, size_t len) {
+    uint32_t other;
+    if ((other = gir__find_id(g, full)) == n.id) return n;
+    if (other) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "name: '%s' is already %N", full, (const gir_graph *)g, (unsigned)other);
+        return gir__handle(NULL, 0);
+    }
+    if (g->nnames + len + 1 > 0xffffffffu ||
+        gir__grow(&g->a, (void **)&g->names, &g->namecap, g->nnames + len + 1, 1)) {
+        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "name: %N: out of memory naming it '%s'", (const gir_graph *)g,
+                   (unsigned)n.id, full);
+        return gir__handle(NULL, 0);
+    }
+    GIR_MEMCPY(g->names + g->nnames, full, len + 1);
+    g->nodes[n.id].name = (uint32_t)(g->nnames + 1);
+    g->nnames += len + 1;
+    return n;
+}
 GIR_API gir_node gir_name(gir_graph *g, gir_node n, const char *name) {
     char full[GIR_MAX_NAME + 1];
     size_t len, at = 0;
-    uint32_t other;
     int kind;
     if (!g) return gir__handle(NULL, 0);
     if ((kind = gir__handle_kind(g, n)) != GIR__H_OWN) {
@@ -52,22 +70,24 @@ GIR_API gir_node gir_name(gir_graph *g, gir_node n, const char *name) {
     }
     GIR_MEMCPY(full + at, name, len);
     full[at + len] = 0;
-    len += at;
-    if ((other = gir__find_id(g, full)) == n.id) return n;
-    if (other) {
-        gir__gfail(g, GIR_ERR_INVALID_ARG, "name: '%s' is already %N", full, (const gir_graph *)g, (unsigned)other);
-        return gir__handle(NULL, 0);
-    }
-    if (g->nnames + len + 1 > 0xffffffffu ||
-        gir__grow(&g->a, (void **)&g->names, &g->namecap, g->nnames + len + 1, 1)) {
-        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "name: %N: out of memory naming it '%s'", (const gir_graph *)g,
-                   (unsigned)n.id, full);
-        return gir__handle(NULL, 0);
-    }
-    GIR_MEMCPY(g->names + g->nnames, full, len + 1);
-    g->nodes[n.id].name = (uint32_t)(g->nnames + 1);
-    g->nnames += len + 1;
-    return n;
+    return gir__name_set(g, n, full, at + len);
+}
+/* State a builder makes for a named node (an optimizer's buffers for a parameter, batch norm's running
+   statistics for its gamma) is named "<owner>/<what>"; nothing happens when owner is unnamed or the name would
+   be too long. 0 when the name is already taken (an error in the graph). */
+static int gir__name_derived(gir_graph *g, gir_node owner, gir_node n, const char *what) {
+    char full[GIR_MAX_NAME + 1];
+    const char *on;
+    size_t ol, wl;
+    if (!n.id || !owner.id || !g->nodes[owner.id].name) return 1;
+    on = g->names + g->nodes[owner.id].name - 1;
+    ol = gir__strlen_max(on, GIR_MAX_NAME);
+    wl = gir__strlen_max(what, GIR_MAX_NAME);
+    if (ol + 1 + wl > GIR_MAX_NAME) return 1;
+    GIR_MEMCPY(full, on, ol);
+    full[ol] = '/';
+    GIR_MEMCPY(full + ol + 1, what, wl + 1);
+    return gir__name_set(g, n, full, ol + 1 + wl).id != 0;
 }
 GIR_API const char *gir_node_name(const gir_graph *g, gir_node n) {
     const gir__node *d = gir__get(g, n);

@@ -341,6 +341,7 @@ static int gir__sgd_param(gir_graph *g, const gir_optim_desc *d, const gir__oste
     if (d->weight_decay != 0) dp = gir_add(g, dp, gir_mul(g, gir__sc(g, dt, d->weight_decay), p));
     if (d->momentum != 0) {
         gir_node buf = gir_variable(g, (gir_dtype)dt, sh, NULL);
+        gir__name_derived(g, p, buf, "momentum_buffer");
         gir_node nb = gir_where(g, s->first, dp, gir_add(g, gir_mul(g, buf, gir__sc(g, dt, d->momentum)),
                                                         gir_mul(g, gir__sc(g, dt, 1.0 - d->dampening), dp)));
         dp = d->nesterov ? gir_add(g, dp, gir_mul(g, gir__sc(g, dt, d->momentum), nb)) : nb;
@@ -356,6 +357,8 @@ static int gir__adam_param(gir_graph *g, const gir_optim_desc *d, const gir__ost
     gir_shape sh = g->nodes[p.id].shape;
     gir_node m = gir_variable(g, (gir_dtype)dt, sh, NULL), v = gir_variable(g, (gir_dtype)dt, sh, NULL);
     gir_node mn, vn, use, denom, base = p;
+    gir__name_derived(g, p, m, "exp_avg");
+    gir__name_derived(g, p, v, "exp_avg_sq");
     if (d->kind == GIR_OPTIM_ADAM && d->weight_decay != 0)
         gr = gir_add(g, gr, gir_mul(g, gir__sc(g, dt, d->weight_decay), p));
     mn = gir_add(g, gir_mul(g, m, gir__sc(g, dt, d->beta1)), gir_mul(g, gir__sc(g, dt, 1.0 - d->beta1), gr));
@@ -364,6 +367,7 @@ static int gir__adam_param(gir_graph *g, const gir_optim_desc *d, const gir__ost
     use = vn;
     if (d->amsgrad) {
         gir_node vm = gir_variable(g, (gir_dtype)dt, sh, NULL);
+        gir__name_derived(g, p, vm, "max_exp_avg_sq");
         use = gir_maximum(g, vm, vn);
         out[3] = gir_assign(g, vm, use);
     }
@@ -384,6 +388,7 @@ GIR_API int gir_optim_updates(gir_graph *g, const gir_optim_desc *desc, int n, c
     lr64 = gir__scalar_f64(g, lr, "optim_updates", "lr");
     if (!lr64.id) return 0;
     gir__optim_scalars(g, &d, lr64, &s);
+    gir__name_derived(g, params[0], s.t, "step");
     for (k = 0; k < n && gir__ok(g); ++k)
         nu += d.kind == GIR_OPTIM_SGD ? gir__sgd_param(g, &d, &s, params[k], grads[k], lr64, updates + nu)
                                       : gir__adam_param(g, &d, &s, params[k], grads[k], updates + nu);
@@ -515,6 +520,8 @@ GIR_API gir_node gir_batch_norm_running(gir_graph *g, gir_node x, gir_node gamma
     }
     rm = gir_variable(g, (gir_dtype)dt, gir_shape1(xs.dim[1]), NULL);
     rv = gir_variable(g, (gir_dtype)dt, gir_shape1(xs.dim[1]), NULL);
+    if (!gir__name_derived(g, gamma, rm, "running_mean") || !gir__name_derived(g, gamma, rv, "running_var"))
+        return gir__named(g, was_ok, fn, bad);
     if (rv.id) {
         void *ones = gir_node_data(g, rv);
         for (k = 0; k < xs.dim[1]; ++k) gir__setd(ones, dt, k, 1.0);

@@ -164,6 +164,44 @@ static int test_graph_variables_enumerated_in_order(void) {
     return 1;
 }
 
+/* an optimizer's state and batch norm's running statistics are named after their owners */
+static int test_names_of_builder_state(void) {
+    gir_graph *g = gir_graph_new(NULL);
+    gir_node x, w, b, gam, bet, y, l, lr, gr[2], p[2], up[GIR_OPTIM_MAX_UPDATES(2)], run[2];
+    gir_optim_desc d = gir_optim_defaults(GIR_OPTIM_ADAM);
+    int n, k;
+    static const char *const want[] = {"dense/w", "dense/w/exp_avg", "dense/w/exp_avg_sq", "", "", "", "dense/w/step"};
+    CHECK(g, "no graph");
+    x = gir_input(g, GIR_DTYPE_F64, gir_shape2(4, 3));
+    gir_scope_push(g, "dense");
+    w = gir_name(g, gir_variable(g, GIR_DTYPE_F64, gir_shape2(3, 2), NULL), "w");
+    gir_scope_pop(g);
+    b = gir_variable(g, GIR_DTYPE_F64, gir_shape1(2), NULL);          /* unnamed: its state stays unnamed */
+    gam = gir_name(g, gir_ones(g, GIR_DTYPE_F64, gir_shape1(2)), "bn/gamma");
+    bet = gir_zeros(g, GIR_DTYPE_F64, gir_shape1(2));
+    y = gir_batch_norm_running(g, gir_add(g, gir_matmul(g, x, w), b), gam, bet, 0.1, 1e-5, run);
+    l = gir_sum(g, gir_square(g, y), gir_ints0(), 0);
+    p[0] = w; p[1] = b;
+    CHECK(gir_grad(g, l, 2, p, gr) == GIR_OK, "grad: %s", gir_graph_message(g));
+    lr = gir_input(g, GIR_DTYPE_F64, gir_shape0());
+    n = gir_optim_updates(g, &d, 2, p, gr, lr, up);
+    CHECK(n == 7, "%d updates: %s", n, gir_graph_message(g));
+    for (k = 0; k < n; ++k) {
+        const char *nm = gir_node_name(g, gir_node_input(g, up[k], 0));
+        CHECK(!strcmp(nm, want[k]), "update %d writes '%s', want '%s'", k, nm, want[k]);
+    }
+    CHECK(!strcmp(gir_node_name(g, run[0]), "bn/gamma/running_mean") &&
+          !strcmp(gir_node_name(g, run[1]), "bn/gamma/running_var"), "running stats '%s' '%s'",
+          gir_node_name(g, run[0]), gir_node_name(g, run[1]));
+    /* a second optimizer over the same parameter would reuse the names: an error, graph usable */
+    CHECK(gir_optim_updates(g, &d, 1, p, gr, lr, up) == 0 && strstr(gir_graph_message(g), "'dense/w/step' is already"),
+          "second optimizer: %s", gir_graph_message(g));
+    gir_graph_clear_error(g);
+    CHECK(gir_optim_updates(g, &d, 1, p + 1, gr + 1, lr, up) == 3, "unnamed parameter: %s", gir_graph_message(g));
+    gir_graph_free(g);
+    return 1;
+}
+
 static void suite_names(void) {
     RUN("names/roundtrip_and_scopes", test_names_roundtrip_and_scopes());
     RUN("names/errors_leave_graph_usable", test_names_errors_leave_graph_usable());
@@ -172,4 +210,5 @@ static void suite_names(void) {
     RUN("names/in_dump", test_names_in_dump());
 #endif
     RUN("names/graph_variables_enumerated_in_order", test_graph_variables_enumerated_in_order());
+    RUN("names/of_builder_state", test_names_of_builder_state());
 }
