@@ -197,7 +197,7 @@ static int test_names_of_builder_state(void) {
     CHECK(gir_optim_updates(g, &d, 1, p, gr, lr, up) == 0 && strstr(gir_graph_message(g), "'dense/w/step' is already"),
           "second optimizer: %s", gir_graph_message(g));
     gir_graph_clear_error(g);
-    CHECK(gir_optim_updates(g, &d, 1, p + 1, gr + 1, lr, up) == 3, "unnamed parameter: %s", gir_graph_message(g));
+    CHECK(gir_optim_updates(g, &d, 1, p + 1, gr + 1, lr, up) == 4, "unnamed parameter: %s", gir_graph_message(g));
     gir_graph_free(g);
     return 1;
 }
