@@ -78,10 +78,10 @@ static int test_jvp_case(const gcase *c, int *skipped) {
     u = gir_constant(b.g, GIR_DTYPE_F64, gir_node_shape(b.g, b.y), uv);
     st = gir_jvp(b.g, 1, &b.y, nw, wrt, tan, &jt);
     if (st == GIR_ERR_NO_ADJOINT) { *skipped = 1; ok = 1; goto done; }
-    if (st != GIR_OK) { snprintf(why, sizeof why, "gir_jvp: %s", gir_graph_message(b.g)); goto done; }
+    if (st != GIR_OK) { snprintf(why, sizeof why, "gir_jvp: %.900s", gir_graph_message(b.g)); goto done; }
     if (ad_reads_placeholder(b.g, jt)) { snprintf(why, sizeof why, "the tangent reads the placeholder"); goto done; }
     if (gir_vjp(b.g, 1, &b.y, &u, nw, wrt, vj) != GIR_OK) {
-        snprintf(why, sizeof why, "gir_vjp: %s", gir_graph_message(b.g));
+        snprintf(why, sizeof why, "gir_vjp: %.900s", gir_graph_message(b.g));
         goto done;
     }
     outs[0] = b.y; outs[1] = jt;
@@ -153,7 +153,7 @@ static int test_jvp_table(void) {
         } else ++n;
     }
     CHECK(n > 100, "only %d cases checked", n);
-    CHECK(!strcmp(skipped_ops, "") || !strcmp(skipped_ops, " max_pool2d"), "rows without forward mode:%s", skipped_ops);
+    CHECK(!strcmp(skipped_ops, "") || !strcmp(skipped_ops, " max_pool2d"), "rows without forward mode:%.200s", skipped_ops);
     if (verbose) say("     jvp checked on %d cases, %d without forward mode:%s\n", n, nskip, skipped_ops);
     return 1;
 }
@@ -249,9 +249,9 @@ static int ad_same(gir_graph *g, gir_plan *p, gir_node n, const tensor *want, co
     const double *v = (const double *)gir_plan_data(p, n);
     int64_t k;
     CHECK(s.rank == want->s.rank && !memcmp(s.dim, want->s.dim, sizeof(int32_t) * (size_t)s.rank) && v,
-          "%s: shape rank %d, oracle rank %d", what, s.rank, want->s.rank);
+          "%.60s: shape rank %d, oracle rank %d", what, s.rank, want->s.rank);
     for (k = 0; k < want->n; ++k)
-        CHECK(fabs(v[k] - want->v[k]) <= 1e-10 * (1 + fabs(want->v[k])), "%s element %lld: got %.15g, torch %.15g",
+        CHECK(fabs(v[k] - want->v[k]) <= 1e-10 * (1 + fabs(want->v[k])), "%.60s element %lld: got %.15g, torch %.15g",
               what, (long long)k, v[k], want->v[k]);
     return 1;
 }
@@ -339,7 +339,7 @@ static double *ad_vals(gir_graph *g, gir_plan *p, gir_node n) {
 static int ad_close(const double *a, const double *b, int64_t n, double tol, const char *what) {
     int64_t k;
     for (k = 0; k < n; ++k)
-        CHECK(fabs(a[k] - b[k]) <= tol * (1 + fabs(b[k])), "%s element %lld: %.15g vs %.15g", what, (long long)k, a[k],
+        CHECK(fabs(a[k] - b[k]) <= tol * (1 + fabs(b[k])), "%.60s element %lld: %.15g vs %.15g", what, (long long)k, a[k],
               b[k]);
     return 1;
 }
@@ -359,18 +359,18 @@ static int test_vjp_multi(void) {
     c[0] = gir_constant(g, GIR_DTYPE_F64, gir_shape2(2, 3), c1v);
     c[1] = gir_constant(g, GIR_DTYPE_F64, gir_shape2(2, 4), c2v);
     wrt[0] = x; wrt[1] = w; wrt[2] = z;
-    CHECK(gir_vjp(g, 2, y, c, 3, wrt, v) == GIR_OK, "vjp: %s", gir_graph_message(g));
+    CHECK(gir_vjp(g, 2, y, c, 3, wrt, v) == GIR_OK, "vjp: %.900s", gir_graph_message(g));
     l = gir_add(g, gir_sum(g, gir_mul(g, y[0], c[0]), gir_ints0(), 0), gir_sum(g, gir_mul(g, y[1], c[1]), gir_ints0(), 0));
-    CHECK(gir_grad(g, l, 3, wrt, r) == GIR_OK, "grad: %s", gir_graph_message(g));
+    CHECK(gir_grad(g, l, 3, wrt, r) == GIR_OK, "grad: %.900s", gir_graph_message(g));
     twice[0] = twice[1] = y[0];
-    CHECK(gir_vjp(g, 2, twice, c, 1, wrt, v2) == GIR_ERR_SHAPE && msg_has(g, "cotangents[1]"), "%s", gir_graph_message(g));
+    CHECK(gir_vjp(g, 2, twice, c, 1, wrt, v2) == GIR_ERR_SHAPE && msg_has(g, "cotangents[1]"), "%.900s", gir_graph_message(g));
     gir_graph_clear_error(g);
     c[1] = gir_cos(g, c[0]);
-    CHECK(gir_vjp(g, 2, twice, c, 1, wrt, v2) == GIR_OK, "vjp twice: %s", gir_graph_message(g));
+    CHECK(gir_vjp(g, 2, twice, c, 1, wrt, v2) == GIR_OK, "vjp twice: %.900s", gir_graph_message(g));
     l = gir_sum(g, gir_mul(g, y[0], gir_add(g, c[0], c[1])), gir_ints0(), 0);
-    CHECK(gir_grad(g, l, 1, wrt, r2) == GIR_OK, "grad: %s", gir_graph_message(g));
+    CHECK(gir_grad(g, l, 1, wrt, r2) == GIR_OK, "grad: %.900s", gir_graph_message(g));
     outs[0] = v[0]; outs[1] = v[1]; outs[2] = v[2]; outs[3] = r[0]; outs[4] = r[1]; outs[5] = v2[0]; outs[6] = r2[0];
-    CHECK(gir_compile(g, 7, outs, &p) == GIR_OK && gir_run(p) == GIR_OK, "run: %s", gir_graph_message(g));
+    CHECK(gir_compile(g, 7, outs, &p) == GIR_OK && gir_run(p) == GIR_OK, "run: %.900s", gir_graph_message(g));
     a = ad_vals(g, p, v[0]); b = ad_vals(g, p, r[0]);
     ok = ad_close(a, b, 6, 1e-12, "d/dx");
     free(a); free(b);
@@ -384,7 +384,8 @@ static int test_vjp_multi(void) {
     gir_plan_free(p);
     gir_graph_free(g);
     free(xv); free(wv); free(c1v); free(c2v);
-    CHECK(ok, "%s", why[0] ? why : "the unused wrt's gradient is not zero");
+    if (!ok && why[0]) return 0;
+    CHECK(ok, "the unused wrt's gradient is not zero");
     return 1;
 }
 
@@ -569,12 +570,12 @@ static int test_ad_errors(void) {
     /* after all that: the derivatives build, compile and run */
     t[0] = c23;
     CHECK(gir_jvp(g, 1, &y, 1, &x, t, &outs[0]) == GIR_OK && gir_hessian(g, s, x, &outs[1]) == GIR_OK,
-          "%s", gir_graph_message(g));
+          "%.900s", gir_graph_message(g));
     CHECK(gir_graph_input_count(g) == 4, "the placeholders count as graph inputs: %d", gir_graph_input_count(g));
     CHECK(gir_node_grad_level(g, outs[0]) == 2, "jvp's grad level %d, not 2", gir_node_grad_level(g, outs[0]));
-    CHECK(gir_compile(g, 2, outs, &p) == GIR_OK, "%s", gir_graph_message(g));
+    CHECK(gir_compile(g, 2, outs, &p) == GIR_OK, "%.900s", gir_graph_message(g));
     gir_plan_bind(p, x, xv);
-    CHECK(gir_run(p) == GIR_OK, "%s", gir_plan_message(p));
+    CHECK(gir_run(p) == GIR_OK, "%.900s", gir_plan_message(p));
     CHECK(fabs(((const double *)gir_plan_data(p, outs[0]))[5] - exp(0.6)) < 1e-14, "jvp value");
     CHECK(fabs(((const double *)gir_plan_data(p, outs[1]))[5 * 6 + 5] - exp(0.6)) < 1e-14 &&
           ((const double *)gir_plan_data(p, outs[1]))[5 * 6 + 4] == 0, "hessian value");
@@ -594,13 +595,13 @@ static int test_jacobian_shapes(void) {
     const float *v;
     int k;
     CHECK(!gir_jacobian(g, gir_exp(g, e), x, &j[0]) && !gir_jacobian(g, c, x, &j[1]) && !gir_jacobian(g, y32, x, &j[2]),
-          "%s", gir_graph_message(g));
+          "%.900s", gir_graph_message(g));
     s = gir_node_shape(g, j[0]);
     CHECK(s.rank == 4 && s.dim[0] == 0 && s.dim[1] == 3 && s.dim[2] == 2 && s.dim[3] == 2, "empty jacobian shape");
     s = gir_node_shape(g, j[1]);
     CHECK(s.rank == 3 && s.dim[0] == 3 && s.dim[2] == 2, "constant jacobian shape");
     CHECK(gir_node_dtype(g, j[2]) == GIR_DTYPE_F32 && gir_node_shape(g, j[2]).rank == 4, "f32 jacobian");
-    CHECK(!gir_compile(g, 2, j + 1, &p), "%s", gir_graph_message(g));
+    CHECK(!gir_compile(g, 2, j + 1, &p), "%.900s", gir_graph_message(g));
     gir_plan_bind(p, x, xv);
     CHECK(!gir_run(p), "run");
     for (k = 0; k < 12; ++k) CHECK(((const double *)gir_plan_data(p, j[1]))[k] == 0, "constant's jacobian");
