@@ -8,20 +8,6 @@
 #include "../gir.h"
 #include "io_ref.h"
 
-static unsigned char *read_all(const char *path, size_t *n) {
-    FILE *f = fopen(path, "rb");
-    unsigned char *buf = NULL;
-    long len;
-    if (!f) return NULL;
-    if (fseek(f, 0, SEEK_END) == 0 && (len = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
-        (buf = (unsigned char *)malloc((size_t)len + 1)) != NULL && fread(buf, 1, (size_t)len, f) != (size_t)len) {
-        free(buf);
-        buf = NULL;
-    }
-    if (buf) *n = (size_t)len;
-    fclose(f);
-    return buf;
-}
 static int write_file(const char *dir, const char *name, const void *p, size_t n) {
     char path[512];
     FILE *f;
@@ -29,79 +15,6 @@ static int write_file(const char *dir, const char *name, const void *p, size_t n
     if (!(f = fopen(path, "wb"))) return 0;
     if (fwrite(p, 1, n, f) != n) { fclose(f); return 0; }
     return fclose(f) == 0;
-}
-/* the reference graph saved: its graph file and its variables file, in malloc'd buffers */
-static int save_ref(unsigned char **gbuf, size_t *gn, unsigned char **vbuf, size_t *vn) {
-    gir_node outs[4];
-    gir_graph *g = ioref_build(0, outs);
-    int ok = g && gir_graph_status(g) == GIR_OK && gir_save_graph(g, 4, outs, NULL, 0, gn) == GIR_OK &&
-             gir_save_variables(g, 0, NULL, NULL, 0, vn) == GIR_OK;
-    *gbuf = ok ? (unsigned char *)malloc(*gn) : NULL;
-    *vbuf = ok ? (unsigned char *)malloc(*vn) : NULL;
-    ok = ok && *gbuf && *vbuf && gir_save_graph(g, 4, outs, *gbuf, *gn, gn) == GIR_OK &&
-         gir_save_variables(g, 0, NULL, *vbuf, *vn, vn) == GIR_OK;
-    if (g && !ok) fprintf(stderr, "save: %s\n", gir_graph_message(g));
-    gir_graph_free(g);
-    return ok;
-}
-/* the graph saved again, over buf (which holds at least the file's bytes: the same graph) */
-static int resave(gir_graph *g, const gir_node *outs, unsigned char *buf, size_t *n) {
-    return gir_save_graph(g, 4, outs, buf, *n, n) == GIR_OK;
-}
-static int check(const char *dir) {
-    char path[512], msg[256], why[256];
-    unsigned char *gfile, *vfile, *gnow, *vnow;
-    size_t gn = 0, vn = 0, gnn, vnn;
-    gir_node routs[4], louts[4], zouts[4];
-    gir_graph *ref, *loaded = NULL, *zero;
-    gir_plan *pr, *pl;
-    int k, nout = 0, ok = 1;
-    unsigned nodes;
-    snprintf(path, sizeof path, "%s/io_v1_graph.gir", dir);
-    gfile = read_all(path, &gn);
-    snprintf(path, sizeof path, "%s/io_v1_vars.gir", dir);
-    vfile = read_all(path, &vn);
-    if (!gfile || !vfile) { fprintf(stderr, "cannot read the files in %s\n", dir); return 0; }
-    ref = ioref_build(0, routs);
-    /* the whole graph: same nodes, names and values, same outputs, same results */
-    if (gir_load_graph(gfile, gn, NULL, &loaded, 4, louts, &nout, msg, sizeof msg) != GIR_OK) {
-        fprintf(stderr, "load_graph: %s\n", msg);
-        return 0;
-    }
-    if (gir_graph_node_count(ref) != gir_graph_node_count(loaded) || !ioref_same_named(ref, loaded, why, sizeof why)) {
-        fprintf(stderr, "graph: %s (%u and %u nodes)\n", why, (unsigned)gir_graph_node_count(ref),
-                (unsigned)gir_graph_node_count(loaded));
-        ok = 0;
-    }
-    for (k = 0; k < 4; ++k)
-        if (nout != 4 || strcmp(gir_node_name(loaded, louts[k]), gir_node_name(ref, routs[k]))) {
-            fprintf(stderr, "output %d: '%s', want '%s'\n", k, gir_node_name(loaded, louts[k]), gir_node_name(ref, routs[k]));
-            ok = 0;
-        }
-    pr = ioref_run(ref, routs);
-    pl = ok ? ioref_run(loaded, louts) : NULL;
-    if (!pr || !pl) { fprintf(stderr, "run failed\n"); ok = 0; }
-    for (k = 0; ok && k < 4; ++k) {
-        size_t bytes = (size_t)gir_node_numel(ref, routs[k]) * gir_dtype_size(gir_node_dtype(ref, routs[k]));
-        if (memcmp(gir_plan_data(pr, routs[k]), gir_plan_data(pl, louts[k]), bytes)) { fprintf(stderr, "output %d differs\n", k); ok = 0; }
-    }
-    /* the variables file into the same graph built with zeros */
-    zero = ioref_build(1, zouts);
-    if (gir_load_variables(zero, vfile, vn, 0) != GIR_OK) { fprintf(stderr, "load_variables: %s\n", gir_graph_message(zero)); ok = 0; }
-    else if (!ioref_same_named(ref, zero, why, sizeof why)) { fprintf(stderr, "variables: %s\n", why); ok = 0; }
-    /* saving here writes the same bytes: the loaded graph, and the variables of the graph built here */
-    if (!save_ref(&gnow, &gnn, &vnow, &vnn) || !resave(loaded, louts, gnow, &gnn) || gnn != gn || vnn != vn ||
-        memcmp(gnow, gfile, gn) || memcmp(vnow, vfile, vn)) {
-        fprintf(stderr, "saving here gives other bytes (%u and %u, files %u and %u)\n", (unsigned)gnn, (unsigned)vnn,
-                (unsigned)gn, (unsigned)vn);
-        ok = 0;
-    }
-    nodes = (unsigned)gir_graph_node_count(ref);
-    gir_plan_free(pr); gir_plan_free(pl);
-    gir_graph_free(ref); gir_graph_free(loaded); gir_graph_free(zero);
-    free(gfile); free(vfile); free(gnow); free(vnow);
-    if (ok) printf("ok: %u + %u bytes, %u nodes, names, values and results match\n", (unsigned)gn, (unsigned)vn, nodes);
-    return ok;
 }
 /* fuzz seeds: the reference files and a few small ones */
 static int write_corpus(const char *dir, const unsigned char *g, size_t gn, const unsigned char *v, size_t vn) {
@@ -121,11 +34,16 @@ static int write_corpus(const char *dir, const unsigned char *g, size_t gn, cons
 int main(int argc, char **argv) {
     const uint16_t one = 1;
     printf("%s host\n", *(const unsigned char *)&one ? "little-endian" : "big-endian");
-    if (argc >= 3 && !strcmp(argv[1], "check")) return check(argv[2]) ? 0 : 1;
+    if (argc >= 3 && !strcmp(argv[1], "check")) {
+        char why[256];
+        int ok = ioref_check(argv[2], why, sizeof why);
+        printf("%s: %s\n", ok ? "ok" : "FAIL", why);
+        return ok ? 0 : 1;
+    }
     if (argc >= 3 && !strcmp(argv[1], "write")) {
         unsigned char *g, *v;
         size_t gn, vn;
-        if (!save_ref(&g, &gn, &v, &vn) || !write_file(argv[2], "io_v1_graph.gir", g, gn) ||
+        if (!ioref_save(&g, &gn, &v, &vn) || !write_file(argv[2], "io_v1_graph.gir", g, gn) ||
             !write_file(argv[2], "io_v1_vars.gir", v, vn) || (argc >= 4 && !write_corpus(argv[3], g, gn, v, vn))) {
             fprintf(stderr, "write failed\n");
             return 1;

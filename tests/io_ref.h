@@ -132,3 +132,91 @@ static int ioref_same_named(gir_graph *a, gir_graph *b, char *why, size_t whyn) 
     if (named < 20) { snprintf(why, whyn, "only %u named nodes", (unsigned)named); return 0; }
     return 1;
 }
+
+/* the committed files of dir against the reference graph built here; why: the first difference, or a summary */
+static unsigned char *ioref_read_all(const char *path, size_t *n) {
+    FILE *f = fopen(path, "rb");
+    unsigned char *buf = NULL;
+    long len;
+    if (!f) return NULL;
+    if (fseek(f, 0, SEEK_END) == 0 && (len = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
+        (buf = (unsigned char *)malloc((size_t)len + 1)) != NULL && fread(buf, 1, (size_t)len, f) != (size_t)len) {
+        free(buf);
+        buf = NULL;
+    }
+    if (buf) *n = (size_t)len;
+    fclose(f);
+    return buf;
+}
+/* the reference graph saved: its graph file and its variables file, in malloc'd buffers */
+static int ioref_save(unsigned char **gbuf, size_t *gn, unsigned char **vbuf, size_t *vn) {
+    gir_node outs[4];
+    gir_graph *g = ioref_build(0, outs);
+    int ok = g && gir_graph_status(g) == GIR_OK && gir_save_graph(g, 4, outs, NULL, 0, gn) == GIR_OK &&
+             gir_save_variables(g, 0, NULL, NULL, 0, vn) == GIR_OK;
+    *gbuf = ok ? (unsigned char *)malloc(*gn) : NULL;
+    *vbuf = ok ? (unsigned char *)malloc(*vn) : NULL;
+    ok = ok && *gbuf && *vbuf && gir_save_graph(g, 4, outs, *gbuf, *gn, gn) == GIR_OK &&
+         gir_save_variables(g, 0, NULL, *vbuf, *vn, vn) == GIR_OK;
+    gir_graph_free(g);
+    return ok;
+}
+/* the graph saved again, over buf (which holds at least the file's bytes: the same graph) */
+static int ioref_resave(gir_graph *g, const gir_node *outs, unsigned char *buf, size_t *n) {
+    return gir_save_graph(g, 4, outs, buf, *n, n) == GIR_OK;
+}
+static int ioref_check(const char *dir, char *why, size_t whyn) {
+    char path[512], msg[256];
+    unsigned char *gfile, *vfile, *gnow, *vnow;
+    size_t gn = 0, vn = 0, gnn, vnn;
+    gir_node routs[4], louts[4], zouts[4];
+    gir_graph *ref, *loaded = NULL, *zero;
+    gir_plan *pr, *pl;
+    int k, nout = 0, ok = 1;
+    unsigned nodes;
+    snprintf(path, sizeof path, "%s/io_v1_graph.gir", dir);
+    gfile = ioref_read_all(path, &gn);
+    snprintf(path, sizeof path, "%s/io_v1_vars.gir", dir);
+    vfile = ioref_read_all(path, &vn);
+    if (!gfile || !vfile) { snprintf(why, whyn, "cannot read the files in %s", dir); return 0; }
+    ref = ioref_build(0, routs);
+    /* the whole graph: same nodes, names and values, same outputs, same results */
+    if (gir_load_graph(gfile, gn, NULL, &loaded, 4, louts, &nout, msg, sizeof msg) != GIR_OK) {
+        snprintf(why, whyn, "load_graph: %.200s", msg);
+        gir_graph_free(ref); free(gfile); free(vfile);
+        return 0;
+    }
+    if (gir_graph_node_count(ref) != gir_graph_node_count(loaded) || !ioref_same_named(ref, loaded, why, whyn)) {
+        if (gir_graph_node_count(ref) != gir_graph_node_count(loaded)) snprintf(why, whyn, "%u and %u nodes", (unsigned)gir_graph_node_count(ref), (unsigned)gir_graph_node_count(loaded));
+        ok = 0;
+    }
+    for (k = 0; k < 4; ++k)
+        if (nout != 4 || strcmp(gir_node_name(loaded, louts[k]), gir_node_name(ref, routs[k]))) {
+            snprintf(why, whyn, "output %d: '%s', want '%s'", k, gir_node_name(loaded, louts[k]), gir_node_name(ref, routs[k]));
+            ok = 0;
+        }
+    pr = ioref_run(ref, routs);
+    pl = ok ? ioref_run(loaded, louts) : NULL;
+    if (!pr || !pl) { snprintf(why, whyn, "run failed"); ok = 0; }
+    for (k = 0; ok && k < 4; ++k) {
+        size_t bytes = (size_t)gir_node_numel(ref, routs[k]) * gir_dtype_size(gir_node_dtype(ref, routs[k]));
+        if (memcmp(gir_plan_data(pr, routs[k]), gir_plan_data(pl, louts[k]), bytes)) { snprintf(why, whyn, "output %d differs", k); ok = 0; }
+    }
+    /* the variables file into the same graph built with zeros */
+    zero = ioref_build(1, zouts);
+    if (gir_load_variables(zero, vfile, vn, 0) != GIR_OK) { snprintf(why, whyn, "load_variables: %.200s", gir_graph_message(zero)); ok = 0; }
+    else if (!ioref_same_named(ref, zero, why, whyn)) ok = 0;
+    /* saving here writes the same bytes: the loaded graph, and the variables of the graph built here */
+    if (!ioref_save(&gnow, &gnn, &vnow, &vnn) || !ioref_resave(loaded, louts, gnow, &gnn) || gnn != gn || vnn != vn ||
+        memcmp(gnow, gfile, gn) || memcmp(vnow, vfile, vn)) {
+        snprintf(why, whyn, "saving here gives other bytes (%u and %u, files %u and %u)", (unsigned)gnn, (unsigned)vnn,
+                (unsigned)gn, (unsigned)vn);
+        ok = 0;
+    }
+    nodes = (unsigned)gir_graph_node_count(ref);
+    gir_plan_free(pr); gir_plan_free(pl);
+    gir_graph_free(ref); gir_graph_free(loaded); gir_graph_free(zero);
+    free(gfile); free(vfile); free(gnow); free(vnow);
+    if (ok) snprintf(why, whyn, "%u + %u bytes, %u nodes, names, values and results match", (unsigned)gn, (unsigned)vn, nodes);
+    return ok;
+}
