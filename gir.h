@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=5744e6fcc4b510dee34da748508b5c704edfe8171ef14e9e20b97ff3a5f1602d
-                                          gen/ sha256=eb2cadf9f124980b
+                                          gen/ sha256=8b435f0f767e7f8e
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -27357,7 +27357,7 @@ static void gir__r_var(gir__rd *r, gir_graph *g, char *name, const char *prev, i
     *id = r->bad ? 0 : gir__find_id(g, name);
     d = *id ? &g->nodes[*id] : NULL;
     if (d && d->op != GIR_OP_VARIABLE) {
-        gir__rfail(r, "'%s' is a %s node in the graph, not a variable", name, gir__ops[d->op].name);
+        gir__rfail(r, "'%s' is a node of op %s in the graph, not a variable", name, gir__ops[d->op].name);
         return;
     }
     if (d && (d->dtype != dt || !gir__shape_eq(&d->shape, &s))) {

@@ -471,7 +471,7 @@ static void gir__r_var(gir__rd *r, gir_graph *g, char *name, const char *prev, i
     *id = r->bad ? 0 : gir__find_id(g, name);
     d = *id ? &g->nodes[*id] : NULL;
     if (d && d->op != GIR_OP_VARIABLE) {
-        gir__rfail(r, "'%s' is a %s node in the graph, not a variable", name, gir__ops[d->op].name);
+        gir__rfail(r, "'%s' is a node of op %s in the graph, not a variable", name, gir__ops[d->op].name);
         return;
     }
     if (d && (d->dtype != dt || !gir__shape_eq(&d->shape, &s))) {

@@ -106,7 +106,7 @@ static gir_plan *ioref_run(gir_graph *g, const gir_node *outs) {
 }
 /* 1 when every named node of a has a node of the same name in b with the same op, dtype, shape and values (a
    compiler may build the unnamed nodes of gir_grad in another order: C leaves the order of arguments open) */
-static int ioref_same_named(gir_graph *a, gir_graph *b, char *why, size_t whyn) {
+static int ioref_same_named(gir_graph *a, gir_graph *b, char *err, size_t errn) {
     uint32_t k, n = gir_graph_node_count(a), named = 0;
     for (k = 1; k <= n; ++k) {
         gir_node na = gir_graph_input(a, 0), nb;
@@ -118,22 +118,22 @@ static int ioref_same_named(gir_graph *a, gir_graph *b, char *why, size_t whyn) 
         sa = gir_node_shape(a, na); sb = gir_node_shape(b, nb);
         if (!nb.id || gir_node_op(a, na) != gir_node_op(b, nb) || gir_node_dtype(a, na) != gir_node_dtype(b, nb) ||
             sa.rank != sb.rank || memcmp(sa.dim, sb.dim, sizeof(int32_t) * (size_t)sa.rank)) {
-            snprintf(why, whyn, "'%s' differs", gir_node_name(a, na));
+            snprintf(err, errn, "'%s' differs", gir_node_name(a, na));
             return 0;
         }
         if (gir_node_op(a, na) == GIR_OP_VARIABLE) {
             size_t bytes = (size_t)gir_node_numel(a, na) * gir_dtype_size(gir_node_dtype(a, na));
             if (bytes && memcmp(gir_node_data(a, na), gir_node_data(b, nb), bytes)) {
-                snprintf(why, whyn, "'%s': values differ", gir_node_name(a, na));
+                snprintf(err, errn, "'%s': values differ", gir_node_name(a, na));
                 return 0;
             }
         }
     }
-    if (named < 20) { snprintf(why, whyn, "only %u named nodes", (unsigned)named); return 0; }
+    if (named < 20) { snprintf(err, errn, "only %u named nodes", (unsigned)named); return 0; }
     return 1;
 }
 
-/* the committed files of dir against the reference graph built here; why: the first difference, or a summary */
+/* the committed files of dir against the reference graph built here; err: the first difference, or a summary */
 static unsigned char *ioref_read_all(const char *path, size_t *n) {
     FILE *f = fopen(path, "rb");
     unsigned char *buf = NULL;
@@ -165,7 +165,7 @@ static int ioref_save(unsigned char **gbuf, size_t *gn, unsigned char **vbuf, si
 static int ioref_resave(gir_graph *g, const gir_node *outs, unsigned char *buf, size_t *n) {
     return gir_save_graph(g, 4, outs, buf, *n, n) == GIR_OK;
 }
-static int ioref_check(const char *dir, char *why, size_t whyn) {
+static int ioref_check(const char *dir, char *err, size_t errn) {
     char path[512], msg[256];
     unsigned char *gfile, *vfile, *gnow, *vnow;
     size_t gn = 0, vn = 0, gnn, vnn;
@@ -178,38 +178,38 @@ static int ioref_check(const char *dir, char *why, size_t whyn) {
     gfile = ioref_read_all(path, &gn);
     snprintf(path, sizeof path, "%s/io_v1_vars.gir", dir);
     vfile = ioref_read_all(path, &vn);
-    if (!gfile || !vfile) { snprintf(why, whyn, "cannot read the files in %s", dir); return 0; }
+    if (!gfile || !vfile) { snprintf(err, errn, "cannot read the files in %s", dir); return 0; }
     ref = ioref_build(0, routs);
     /* the whole graph: same nodes, names and values, same outputs, same results */
     if (gir_load_graph(gfile, gn, NULL, &loaded, 4, louts, &nout, msg, sizeof msg) != GIR_OK) {
-        snprintf(why, whyn, "load_graph: %.200s", msg);
+        snprintf(err, errn, "load_graph: %.200s", msg);
         gir_graph_free(ref); free(gfile); free(vfile);
         return 0;
     }
-    if (gir_graph_node_count(ref) != gir_graph_node_count(loaded) || !ioref_same_named(ref, loaded, why, whyn)) {
-        if (gir_graph_node_count(ref) != gir_graph_node_count(loaded)) snprintf(why, whyn, "%u and %u nodes", (unsigned)gir_graph_node_count(ref), (unsigned)gir_graph_node_count(loaded));
+    if (gir_graph_node_count(ref) != gir_graph_node_count(loaded) || !ioref_same_named(ref, loaded, err, errn)) {
+        if (gir_graph_node_count(ref) != gir_graph_node_count(loaded)) snprintf(err, errn, "%u and %u nodes", (unsigned)gir_graph_node_count(ref), (unsigned)gir_graph_node_count(loaded));
         ok = 0;
     }
     for (k = 0; k < 4; ++k)
         if (nout != 4 || strcmp(gir_node_name(loaded, louts[k]), gir_node_name(ref, routs[k]))) {
-            snprintf(why, whyn, "output %d: '%s', want '%s'", k, gir_node_name(loaded, louts[k]), gir_node_name(ref, routs[k]));
+            snprintf(err, errn, "output %d: '%s', want '%s'", k, gir_node_name(loaded, louts[k]), gir_node_name(ref, routs[k]));
             ok = 0;
         }
     pr = ioref_run(ref, routs);
     pl = ok ? ioref_run(loaded, louts) : NULL;
-    if (!pr || !pl) { snprintf(why, whyn, "run failed"); ok = 0; }
+    if (!pr || !pl) { snprintf(err, errn, "run failed"); ok = 0; }
     for (k = 0; ok && k < 4; ++k) {
         size_t bytes = (size_t)gir_node_numel(ref, routs[k]) * gir_dtype_size(gir_node_dtype(ref, routs[k]));
-        if (memcmp(gir_plan_data(pr, routs[k]), gir_plan_data(pl, louts[k]), bytes)) { snprintf(why, whyn, "output %d differs", k); ok = 0; }
+        if (memcmp(gir_plan_data(pr, routs[k]), gir_plan_data(pl, louts[k]), bytes)) { snprintf(err, errn, "output %d differs", k); ok = 0; }
     }
     /* the variables file into the same graph built with zeros */
     zero = ioref_build(1, zouts);
-    if (gir_load_variables(zero, vfile, vn, 0) != GIR_OK) { snprintf(why, whyn, "load_variables: %.200s", gir_graph_message(zero)); ok = 0; }
-    else if (!ioref_same_named(ref, zero, why, whyn)) ok = 0;
+    if (gir_load_variables(zero, vfile, vn, 0) != GIR_OK) { snprintf(err, errn, "load_variables: %.200s", gir_graph_message(zero)); ok = 0; }
+    else if (!ioref_same_named(ref, zero, err, errn)) ok = 0;
     /* saving here writes the same bytes: the loaded graph, and the variables of the graph built here */
     if (!ioref_save(&gnow, &gnn, &vnow, &vnn) || !ioref_resave(loaded, louts, gnow, &gnn) || gnn != gn || vnn != vn ||
         memcmp(gnow, gfile, gn) || memcmp(vnow, vfile, vn)) {
-        snprintf(why, whyn, "saving here gives other bytes (%u and %u, files %u and %u)", (unsigned)gnn, (unsigned)vnn,
+        snprintf(err, errn, "saving here gives other bytes (%u and %u, files %u and %u)", (unsigned)gnn, (unsigned)vnn,
                 (unsigned)gn, (unsigned)vn);
         ok = 0;
     }
@@ -217,6 +217,6 @@ static int ioref_check(const char *dir, char *why, size_t whyn) {
     gir_plan_free(pr); gir_plan_free(pl);
     gir_graph_free(ref); gir_graph_free(loaded); gir_graph_free(zero);
     free(gfile); free(vfile); free(gnow); free(vnow);
-    if (ok) snprintf(why, whyn, "%u + %u bytes, %u nodes, names, values and results match", (unsigned)gn, (unsigned)vn, nodes);
+    if (ok) snprintf(err, errn, "%u + %u bytes, %u nodes, names, values and results match", (unsigned)gn, (unsigned)vn, nodes);
     return ok;
 }

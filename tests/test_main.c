@@ -1027,6 +1027,7 @@ static int test_op_table(void) {
 #include "suite_conv.c"
 #include "suite_smallgemm.c"
 #include "suite_names.c"
+#include "suite_io.c"
 
 int main(int argc, char **argv) {
     const char *golden = "tests/golden.txt";
@@ -1096,6 +1097,7 @@ int main(int argc, char **argv) {
     suite_conv();
     suite_smallgemm();
     suite_names();
+    suite_io();
     if (verbose) say("second-order checks: %d cases passed, %d skipped (no second-order adjoint)\n", n2, n2skip);
     for (k = 0; k < ncases; ++k) {
         int j;
