@@ -493,7 +493,7 @@ static int test_io_malformed_header_sections_truncation(void) {
    names malformed or duplicated, ranks, dimensions, sizes, dtypes, counts, values, trailing bytes */
 static int test_io_malformed_graph_contents(void) {
     iob p;
-    uint32_t d2[1] = {2}, d7[7] = {1, 1, 1, 1, 1, 1, 1}, big[3] = {0x7fffffffu, 0x7fffffffu, 0x7fffffffu}, neg[1] = {0xffffffffu};
+    uint32_t d2[1] = {2}, d7[9] = {1, 1, 1, 1, 1, 1, 1, 1, 1}, big[3] = {0x7fffffffu, 0x7fffffffu, 0x7fffffffu}, neg[1] = {0xffffffffu};
     int k;
 #define IO_GRAPH(build, want) do { p.n = 0; build; if (!io_graph_fails(&p, want)) return 0; } while (0)
     /* the valid base: 2 nodes (x, neg x) and 1 output; each case changes one thing */
