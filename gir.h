@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=5744e6fcc4b510dee34da748508b5c704edfe8171ef14e9e20b97ff3a5f1602d
-                                          gen/ sha256=8b435f0f767e7f8e
+                                          gen/ sha256=a1f3f335d527c434
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -27494,8 +27494,8 @@ static uint32_t gir__r_node(gir__rd *r, gir_graph *g, const uint32_t *map, uint3
     g->grad_level = 0;
     if (h.id && name[0]) h = gir_name(g, h, name);
     if (!h.id) {
-        r->st = g->status;
-        gir__rfail(r, "%s", g->msg);
+        r->st = g->status ? g->status : GIR_ERR_INVALID_ARG;
+        gir__rfail(r, "%s", g->msg[0] ? g->msg : "the builder refused it");
         return 0;
     }
     if (gir__has_data(op)) {

@@ -608,8 +608,8 @@ static uint32_t gir__r_node(gir__rd *r, gir_graph *g, const uint32_t *map, uint3
     g->grad_level = 0;
     if (h.id && name[0]) h = gir_name(g, h, name);
     if (!h.id) {
-        r->st = g->status;
-        gir__rfail(r, "%s", g->msg);
+        r->st = g->status ? g->status : GIR_ERR_INVALID_ARG;
+        gir__rfail(r, "%s", g->msg[0] ? g->msg : "the builder refused it");
         return 0;
     }
     if (gir__has_data(op)) {
