@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=5744e6fcc4b510dee34da748508b5c704edfe8171ef14e9e20b97ff3a5f1602d
-                                          gen/ sha256=a1f3f335d527c434
+                                          gen/ sha256=7d30a318a26f746d
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -36,7 +36,7 @@
      GIR_MAX_RANK                max tensor rank, default 6 (>= 2)
      GIR_MALLOC/REALLOC/FREE     default allocator, (size, user) (p, old, new, user) (p, user)
      GIR_NO_MALLOC               no heap code: every graph and plan needs a gir_allocator
-     GIR_NO_STDIO                drop the FILE* helpers (gir_dump)
+     GIR_NO_STDIO                drop the FILE* helpers (gir_dump, gir_save_variables_file, gir_save_graph_file)
      GIR_NO_ERROR_STRINGS        short messages: status names only
      GIR_ASSERT(c)               internal invariants (never triggered by user input)
      GIR_EXPF, GIR_EXP, GIR_LOGF ... route each libm function (freestanding builds)
@@ -27019,7 +27019,14 @@ static void gir__node_attrs(gir__wr *w, const gir__node *d) {
         if (*s) ++s;
     }
 }
-static int gir__has_data(int op) { return op == GIR_OP_CONSTANT || op == GIR_OP_VARIABLE; }
+/* a row whose ATTR column has a data attribute (constant, variable): its node's values follow it in the file */
+static int gir__has_data(int op) {
+    const char *s = gir__ops[op].attrs;
+    for (; *s; ++s)
+        if ((s == gir__ops[op].attrs || s[-1] == ',') && s[0] == 'd' && s[1] == 'a' && s[2] == 't' && s[3] == 'a' && s[4] == ':')
+            return 1;
+    return 0;
+}
 static void gir__graph_payload(gir__wr *w, const gir_graph *g, int n, const uint32_t *ids) {
     size_t id;
     int k;

@@ -133,7 +133,14 @@ static void gir__node_attrs(gir__wr *w, const gir__node *d) {
         if (*s) ++s;
     }
 }
-static int gir__has_data(int op) { return op == GIR_OP_CONSTANT || op == GIR_OP_VARIABLE; }
+/* a row whose ATTR column has a data attribute (constant, variable): its node's values follow it in the file */
+static int gir__has_data(int op) {
+    const char *s = gir__ops[op].attrs;
+    for (; *s; ++s)
+        if ((s == gir__ops[op].attrs || s[-1] == ',') && s[0] == 'd' && s[1] == 'a' && s[2] == 't' && s[3] == 'a' && s[4] == ':')
+            return 1;
+    return 0;
+}
 static void gir__graph_payload(gir__wr *w, const gir_graph *g, int n, const uint32_t *ids) {
     size_t id;
     int k;

@@ -201,7 +201,7 @@ step "config: GIR_THREADS + GIR_NO_POOL (the hook without pthreads), C99 and C++
 S390CC=${S390CC:-s390x-linux-gnu-gcc}
 bename="io: the committed save files load on a big-endian host (qemu-s390x)"
 if command -v "$S390CC" > /dev/null 2>&1 && command -v qemu-s390x > /dev/null 2>&1; then
-    step "build: save-file reader, s390x ($S390CC)" $S390CC -std=c99 $WARN -O1 -static tests/io_data.c -o $B/io_data_s390x -lm
+    step "build: save-file reader for a big-endian host, s390x ($S390CC)" $S390CC -std=c99 $WARN -O1 -static tests/io_data.c -o $B/io_data_s390x -lm
     step "$bename" sh -c "out=\$(qemu-s390x ./$B/io_data_s390x check tests/data) && echo \"\$out\" && \
          echo \"\$out\" | grep -qx 'big-endian host'"
 else
