@@ -640,6 +640,39 @@ static int test_io_load_graph_out_of_memory_injection(void) {
     return 1;
 }
 
+/* gir_load_variables allocates nothing: a counting allocator sees no call during a load of the reference variables */
+static int io_count_calls;
+static void *io_count_alloc(size_t n, void *user) { (void)user; ++io_count_calls; return malloc(n); }
+static void *io_count_realloc(void *p, size_t o, size_t n, void *user) { (void)o; (void)user; ++io_count_calls; return realloc(p, n); }
+static void io_count_free(void *p, void *user) { (void)user; ++io_count_calls; free(p); }
+static int test_io_load_variables_allocates_nothing(void) {
+    gir_node outs[4];
+    gir_graph *ref = ioref_build(0, outs), *g;
+    gir_graph_desc d;
+    gir_node a, b;
+    static unsigned char buf[2048];
+    size_t n = 0;
+    int before;
+    float av[12];
+    memset(&d, 0, sizeof d);
+    d.allocator.alloc_fn = io_count_alloc;
+    d.allocator.realloc_fn = io_count_realloc;
+    d.allocator.free_fn = io_count_free;
+    g = gir_graph_new(&d);
+    CHECK(ref && g, "build");
+    memset(av, 0, sizeof av);
+    a = gir_name(g, gir_variable(g, GIR_DTYPE_F32, gir_shape2(3, 4), av), "layer1/w");
+    b = gir_name(g, gir_variable(g, GIR_DTYPE_F32, gir_shape1(4), av), "layer1/b");
+    CHECK(gir_save_variables(ref, 0, NULL, buf, sizeof buf, &n) == GIR_OK, "save");
+    before = io_count_calls;
+    CHECK(gir_load_variables(g, buf, n, GIR_LOAD_PARTIAL) == GIR_OK, "load: %s", gir_graph_message(g));
+    CHECK(io_count_calls == before, "%d allocator calls during the load", io_count_calls - before);
+    CHECK(!memcmp(gir_node_data(g, a), gir_node_data(ref, gir_find(ref, "layer1/w")), 48) &&
+          !memcmp(gir_node_data(g, b), gir_node_data(ref, gir_find(ref, "layer1/b")), 16), "values not loaded");
+    gir_graph_free(g); gir_graph_free(ref);
+    return 1;
+}
+
 /* the files of tests/data, written by gir.h 0.1's format version 1 on a little-endian host, still load: same
    names, values and results as the reference graph built here, and saving here gives the same bytes */
 static int test_io_committed_files_still_load(void) {
@@ -657,5 +690,6 @@ static void suite_io(void) {
     RUN("io/malformed_header_sections_truncation", test_io_malformed_header_sections_truncation());
     RUN("io/malformed_graph_contents", test_io_malformed_graph_contents());
     RUN("io/load_graph_out_of_memory_injection", test_io_load_graph_out_of_memory_injection());
+    RUN("io/load_variables_allocates_nothing", test_io_load_variables_allocates_nothing());
     RUN("io/committed_files_still_load", test_io_committed_files_still_load());
 }
