@@ -3,7 +3,7 @@ PYTHON ?= python3
 CC     ?= gcc
 B      := build
 
-.PHONY: all generate test demo golden examples fuzz bench clean
+.PHONY: all generate test demo golden examples fuzz fuzz-io bench clean
 all: generate
 
 # `make` always regenerates (it is deterministic and takes under a second). Nothing else depends on
@@ -30,6 +30,20 @@ fuzz:
 	clang -std=c99 -O1 -g $(SAN) tests/test_main.c -o $(B)/fuzz_clang -lm
 	ASAN_OPTIONS=allocator_may_return_null=1 ./$(B)/fuzz_gcc --filter fuzz/ --fuzz $(FUZZ_ROUNDS) $(FUZZ_SEED) -v
 	ASAN_OPTIONS=allocator_may_return_null=1 ./$(B)/fuzz_clang --filter fuzz/ --fuzz $(FUZZ_ROUNDS) $(FUZZ_SEED) -v
+
+# save and load: a libFuzzer campaign over gir_load_variables and gir_load_graph (tests/fuzz_load.c) under
+# ASan+UBSan, FUZZ_IO_RUNS executions from the seeds of tests/fuzz_corpus (make test runs it for 30 s)
+FUZZ_IO_RUNS ?= 1000000
+fuzz-io:
+	@mkdir -p $(B)
+	clang -std=c99 -Wall -Wextra -Werror -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+		tests/fuzz_load.c -o $(B)/fuzz_load -lm
+	@rm -rf $(B)/fuzz_io_corpus && cp -r tests/fuzz_corpus $(B)/fuzz_io_corpus
+	@rc=0; start=$$(date +%s); ./$(B)/fuzz_load -runs=$(FUZZ_IO_RUNS) -seed=$(FUZZ_SEED) -print_final_stats=1 \
+		-artifact_prefix=$(B)/fuzz_io_ $(B)/fuzz_io_corpus > $(B)/fuzz_io.log 2>&1 || rc=$$?; \
+	grep -E 'INITED|DONE|^Done|stat::|ERROR|SUMMARY' $(B)/fuzz_io.log; \
+	echo "fuzz-io: $$(( $$(date +%s) - start )) s, exit $$rc, crashes: $$(ls $(B)/fuzz_io_crash-* 2>/dev/null | wc -l)"; \
+	[ $$rc -eq 0 ]
 
 # gir.h against OpenBLAS, NumPy and PyTorch, side by side; BENCH_CFLAGS is how gir.h is built
 BENCH_CFLAGS ?= -O2

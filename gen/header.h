@@ -36,7 +36,7 @@
      GIR_MAX_RANK                max tensor rank, default 6 (>= 2)
      GIR_MALLOC/REALLOC/FREE     default allocator, (size, user) (p, old, new, user) (p, user)
      GIR_NO_MALLOC               no heap code: every graph and plan needs a gir_allocator
-     GIR_NO_STDIO                drop the FILE* helpers (gir_dump)
+     GIR_NO_STDIO                drop the FILE* helpers (gir_dump, gir_save_variables_file, gir_save_graph_file)
      GIR_NO_ERROR_STRINGS        short messages: status names only
      GIR_ASSERT(c)               internal invariants (never triggered by user input)
      GIR_EXPF, GIR_EXP, GIR_LOGF ... route each libm function (freestanding builds)
@@ -524,6 +524,39 @@ GIR_API gir_node gir_train_eval2(gir_graph *g, gir_node train, gir_node eval);
 #ifndef GIR_NO_STDIO
 #include <stdio.h>
 GIR_API void gir_dump(const gir_graph *g, FILE *f);                 /* one line per node */
+#endif
+
+/* >>io: save and load, in a versioned, checksummed binary format that reads the same on every host (layout:
+   the comment at the top of gir.h's io section, and the README). Two kinds of file:
+   - variables by name: gir_save_variables writes the named variables of g (n 0: every named variable; or the n
+     given, each a named variable) with name, dtype, shape and values. gir_load_variables writes them into the
+     variables of the same names in g: each must be a variable of the same dtype and shape ("variable 'w' is f32
+     [3,4] in the file, f32 [4,3] in the graph"). Strict by default: a name of the file that g lacks, or a named
+     variable of g that the file lacks, is an error; with GIR_LOAD_PARTIAL both are skipped (unnamed variables are
+     never saved or loaded). It allocates nothing, and checks the whole file before it writes anything: a failed
+     load changes no variable. Optimizer state kept in variables is saved and loaded the same way, so saving every
+     variable and loading it into the same graph built anew resumes training bit for bit.
+   - the whole graph: gir_save_graph writes every node (op by name, inputs, attributes, name, the values of
+     constants and variables) and the outputs listed (outs, n_out; any nodes). gir_load_graph makes a new graph
+     (desc: its allocator, as gir_graph_new) by calling gir_op_build for every node, so every check of the
+     builders runs again on the file; it gives back the graph and the outputs (the first max_out of them in outs,
+     their count in *n_out). On failure *out is NULL, nothing is kept, and msg (msgcap bytes, may be NULL) says
+     why, as "load: node 7: unknown op 'foo' (written by a newer gir.h?)".
+   Saving to memory: buf NULL asks for the size (*size); a buffer smaller than the file is GIR_ERR_LIMIT (the file
+   is not complete). Save errors and gir_load_variables' errors are recorded in the graph (gir_graph_message,
+   "load: variable 2: ..."), like gir_compile's; clear them with gir_graph_clear_error. A malformed file
+   (truncated, bad magic or checksum, a newer version, counts, ranks or dimensions out of range, an unknown op,
+   an input that is not an earlier node, attributes a builder refuses, malformed or duplicate names) is an error
+   with a message, never a crash. */
+#define GIR_LOAD_PARTIAL 1u     /* gir_load_variables: skip names that only the file or only the graph has */
+GIR_API gir_status gir_save_variables(gir_graph *g, int n, const gir_node *vars, void *buf, size_t cap, size_t *size);
+GIR_API gir_status gir_load_variables(gir_graph *g, const void *data, size_t size, unsigned flags);
+GIR_API gir_status gir_save_graph(gir_graph *g, int n_out, const gir_node *outs, void *buf, size_t cap, size_t *size);
+GIR_API gir_status gir_load_graph(const void *data, size_t size, const gir_graph_desc *desc, gir_graph **out,
+                                  int max_out, gir_node *outs, int *n_out, char *msg, size_t msgcap);
+#ifndef GIR_NO_STDIO
+GIR_API gir_status gir_save_variables_file(gir_graph *g, int n, const gir_node *vars, FILE *f);
+GIR_API gir_status gir_save_graph_file(gir_graph *g, int n_out, const gir_node *outs, FILE *f);
 #endif
 
 #ifdef __cplusplus

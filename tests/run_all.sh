@@ -118,6 +118,8 @@ step "config: GIR_NO_MALLOC + GIR_NO_STDIO, a bump allocator" sh -c \
 step "config: libm routed through GIR_EXP / GIR_EXPF" sh -c \
     "$CC -std=c99 $WARN tests/compile/libm_route.c -o $B/libm_route -lm && ./$B/libm_route && \
      $CC -std=c99 $WARN -DGIR_NO_SIMD tests/compile/libm_route.c -o $B/libm_route_scalar -lm && ./$B/libm_route_scalar"
+step "config: GIR_NO_MALLOC + GIR_NO_STDIO, a whole graph saved and loaded into a bump allocator's buffer" sh -c \
+    "$CC -std=c99 $WARN -Wno-unused-function tests/compile/no_malloc_io.c -o $B/no_malloc_io -lm && ./$B/no_malloc_io"
 step "config: GIR_NO_ERROR_STRINGS" sh -c \
     "$CC -std=c99 $WARN tests/compile/no_error_strings.c -o $B/no_error_strings -lm && ./$B/no_error_strings"
 # 4. nothing non-portable: the whole implementation cross-compiles for Cortex-M4, freestanding
@@ -193,6 +195,30 @@ step "config: GIR_THREADS + GIR_NO_POOL (the hook without pthreads), C99 and C++
     "$CC -std=c99 $WARN -O1 -DGIR_THREADS -DGIR_NO_POOL tests/test_main.c -o $B/test_main_nopool -lm && \
      ./$B/test_main_nopool --filter threads/ && \
      $CXX -x c++ -std=c++11 $WARN -O1 -DGIR_THREADS -pthread -c tests/test_main.c -o $B/test_main_threads_cpp.o"
+
+# 5b'. save and load: the committed files of tests/data read on a big-endian host (s390x, user-mode emulation),
+#      and a short libFuzzer campaign over both loaders under ASan+UBSan (make fuzz-io runs 10^6 executions)
+S390CC=${S390CC:-s390x-linux-gnu-gcc}
+bename="io: the committed save files load on a big-endian host (qemu-s390x)"
+if command -v "$S390CC" > /dev/null 2>&1 && command -v qemu-s390x > /dev/null 2>&1; then
+    step "build: save-file reader for a big-endian host, s390x ($S390CC)" $S390CC -std=c99 $WARN -O1 -static tests/io_data.c -o $B/io_data_s390x -lm
+    step "$bename" sh -c "out=\$(qemu-s390x ./$B/io_data_s390x check tests/data) && echo \"\$out\" && \
+         echo \"\$out\" | grep -qx 'big-endian host'"
+else
+    skip "$bename" "$S390CC or qemu-s390x not found (apt-get install gcc-s390x-linux-gnu qemu-user)"
+fi
+fname="fuzz: gir_load_variables and gir_load_graph, libFuzzer under ASan+UBSan (30 s)"
+if want "$fname"; then
+    printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n);\nint LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n) { (void)d; (void)n; return 0; }\n' > $B/fuzz_probe.c
+    if $CLANG -fsanitize=fuzzer $B/fuzz_probe.c -o $B/fuzz_probe > /dev/null 2>&1; then
+        step "build: fuzz target tests/fuzz_load.c ($CLANG -fsanitize=fuzzer,address,undefined)" $CLANG -std=c99 $WARN -g -O1 \
+            -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all tests/fuzz_load.c -o $B/fuzz_load -lm
+        step "$fname" sh -c "rm -rf $B/fuzz_io_corpus && cp -r tests/fuzz_corpus $B/fuzz_io_corpus && \
+             ./$B/fuzz_load -max_total_time=30 -seed=1 -print_final_stats=1 -artifact_prefix=$B/fuzz_io_ $B/fuzz_io_corpus"
+    else
+        skip "$fname" "$CLANG cannot link a libFuzzer target (apt-get install libclang-rt-14-dev)"
+    fi
+fi
 
 # 5c. gir.h as a package: cmake --install, then a consumer project through find_package, add_subdirectory and
 #     FetchContent, and through the installed pkg-config file (tests/packaging/check.sh)

@@ -1032,6 +1032,7 @@ static int test_op_table(void) {
 #include "suite_ad.c"
 #include "suite_init.c"
 #include "suite_train.c"
+#include "suite_io.c"
 
 int main(int argc, char **argv) {
     const char *golden = "tests/golden.txt";
@@ -1104,6 +1105,7 @@ int main(int argc, char **argv) {
     suite_ad();
     suite_init();
     suite_train();
+    suite_io();
     if (verbose) say("second-order checks: %d cases passed, %d skipped (no second-order adjoint)\n", n2, n2skip);
     for (k = 0; k < ncases; ++k) {
         int j;
