@@ -1029,6 +1029,7 @@ static int test_op_table(void) {
 #include "suite_conv.c"
 #include "suite_smallgemm.c"
 #include "suite_names.c"
+#include "suite_resume.c"
 #include "suite_ad.c"
 #include "suite_init.c"
 #include "suite_train.c"
@@ -1102,6 +1103,7 @@ int main(int argc, char **argv) {
     suite_conv();
     suite_smallgemm();
     suite_names();
+    suite_resume();
     suite_ad();
     suite_init();
     suite_train();
