@@ -5,7 +5,18 @@ typedef struct resume_model {
     gir_graph *g;
     gir_plan  *train, *eval;
     gir_node   x, lr, loss, pred;
+    gir_node   outs[2 + GIR_OPTIM_MAX_UPDATES(4)];   /* pred, loss, the updates */
+    int        nouts;
 } resume_model;
+
+/* the two plans of a model whose graph, outputs and inputs are set */
+static int resume_compile(resume_model *m) {
+    gir_compile_desc cd;
+    memset(&cd, 0, sizeof cd);
+    cd.flags = GIR_COMPILE_EVAL;
+    return gir_compile(m->g, m->nouts - 1, m->outs + 1, &m->train) == GIR_OK &&
+           gir_compile_ex(m->g, 1, &m->pred, &cd, &m->eval) == GIR_OK;
+}
 
 /* a dense layer, batch norm with running statistics, tanh, a dense layer; Adam (amsgrad) or SGD with Nesterov
    momentum, clipped gradients */
@@ -13,7 +24,7 @@ static int resume_build(resume_model *m, int adam) {
     static const float w1[12] = {0.3f, -0.2f, 0.5f, 0.1f, -0.4f, 0.2f, 0.6f, -0.1f, 0.2f, 0.3f, -0.5f, 0.4f};
     static const float w2[8] = {0.2f, -0.3f, 0.4f, 0.1f, -0.2f, 0.5f, -0.1f, 0.3f};
     gir_graph *g = m->g = gir_graph_new(NULL);
-    gir_node p[4], gr[4], outs[1 + GIR_OPTIM_MAX_UPDATES(4)], h, bn_g, bn_b;
+    gir_node p[4], gr[4], h, bn_g, bn_b;
     gir_optim_desc d = gir_optim_defaults(adam ? GIR_OPTIM_ADAM : GIR_OPTIM_SGD);
     int n;
     if (!g) return 0;
@@ -21,7 +32,7 @@ static int resume_build(resume_model *m, int adam) {
     if (adam) d.amsgrad = 1;
     else { d.momentum = 0.9; d.nesterov = 1; d.weight_decay = 0.01; }
     m->x = gir_name(g, gir_input(g, GIR_DTYPE_F32, gir_shape2(5, 3)), "x");
-    m->lr = gir_input(g, GIR_DTYPE_F64, gir_shape0());
+    m->lr = gir_name(g, gir_input(g, GIR_DTYPE_F64, gir_shape0()), "lr");
     gir_scope_push(g, "l1");
     p[0] = gir_name(g, gir_variable(g, GIR_DTYPE_F32, gir_shape2(3, 4), w1), "w");
     bn_g = gir_name(g, gir_variable(g, GIR_DTYPE_F32, gir_shape1(4), NULL), "gamma");
@@ -35,16 +46,11 @@ static int resume_build(resume_model *m, int adam) {
     m->loss = gir_mean(g, gir_square(g, gir_sub(g, m->pred, gir_scalar(g, GIR_DTYPE_F32, 0.5))), gir_ints0(), 0);
     if (gir_grad(g, m->loss, 4, p, gr) != GIR_OK) return 0;
     gir_clip_grad_norm(g, 4, gr, 0.5, gr);
-    outs[0] = m->loss;
-    n = gir_optim_updates(g, &d, 4, p, gr, m->lr, outs + 1);
-    if (!n || gir_compile(g, n + 1, outs, &m->train) != GIR_OK) return 0;
-    {
-        gir_compile_desc cd;
-        memset(&cd, 0, sizeof cd);
-        cd.flags = GIR_COMPILE_EVAL;
-        if (gir_compile_ex(g, 1, &m->pred, &cd, &m->eval) != GIR_OK) return 0;
-    }
-    return gir_graph_status(g) == GIR_OK;
+    m->outs[0] = m->pred;
+    m->outs[1] = m->loss;
+    n = gir_optim_updates(g, &d, 4, p, gr, m->lr, m->outs + 2);
+    m->nouts = n + 2;
+    return n && resume_compile(m) && gir_graph_status(g) == GIR_OK;
 }
 static void resume_free(resume_model *m) {
     gir_plan_free(m->train);
@@ -118,8 +124,39 @@ static int resume_without_state_differs(void) {
     return 1;
 }
 
+/* the whole graph saved mid-training (nodes, values, state, names) and loaded: the rest of the run is the same */
+static int resume_whole_graph(void) {
+    resume_model a, b;
+    float straight[10], resumed[10];
+    unsigned char *buf = NULL;
+    size_t size = 0;
+    char msg[256];
+    gir_status st;
+    CHECK(resume_build(&a, 1) && resume_steps(&a, 0, 9, straight), "straight");
+    resume_free(&a);
+    CHECK(resume_build(&a, 1) && resume_steps(&a, 0, 4, resumed), "first part");
+    CHECK(gir_save_graph(a.g, a.nouts, a.outs, NULL, 0, &size) == GIR_OK, "size: %s", gir_graph_message(a.g));
+    buf = (unsigned char *)malloc(size);
+    CHECK(buf && gir_save_graph(a.g, a.nouts, a.outs, buf, size, &size) == GIR_OK, "save: %s", gir_graph_message(a.g));
+    resume_free(&a);
+    memset(&b, 0, sizeof b);
+    st = gir_load_graph(buf, size, NULL, &b.g, 2 + GIR_OPTIM_MAX_UPDATES(4), b.outs, &b.nouts, msg, sizeof msg);
+    free(buf);
+    CHECK(st == GIR_OK, "load: %s", msg);
+    b.pred = b.outs[0];
+    b.x = gir_find(b.g, "x");
+    b.lr = gir_find(b.g, "lr");
+    CHECK(b.x.id && b.lr.id && resume_compile(&b), "compile the loaded graph: %s", gir_graph_message(b.g));
+    CHECK(resume_steps(&b, 4, 9, resumed), "second part: %s", gir_plan_message(b.train));
+    resume_free(&b);
+    CHECK(!memcmp(straight, resumed, sizeof straight), "resumed differs: %.9g vs %.9g", (double)resumed[0],
+          (double)straight[0]);
+    return 1;
+}
+
 static void suite_resume(void) {
     RUN("resume/adam_amsgrad_batchnorm_bit_exact", resume_case(1));
     RUN("resume/sgd_nesterov_bit_exact", resume_case(0));
     RUN("resume/without_optimizer_state_differs", resume_without_state_differs());
+    RUN("resume/whole_graph_saved_and_loaded_bit_exact", resume_whole_graph());
 }
