@@ -857,27 +857,29 @@ static void *f_realloc(void *p, size_t o, size_t n, void *u) {
     return realloc(p, n);
 }
 static void f_free(void *p, void *u) { if (p) { --((failing *)u)->live; free(p); } }
-/* fail the k-th allocation for every k: each failure is OUT_OF_MEMORY, nothing leaks */
-static int test_oom_injection(void) {
+/* fail the k-th allocation of job for every k: each failure is OUT_OF_MEMORY, nothing leaks (job builds, compiles
+   and runs with the allocator it is given, and says whether it got to the end) */
+static int oom_sweep(gir_status (*job)(const gir_allocator *al, int *done)) {
     failing f;
     gir_allocator al;
     long k, total;
     int done;
     al.alloc_fn = f_alloc; al.realloc_fn = f_realloc; al.free_fn = f_free; al.user = &f;
     memset(&f, 0, sizeof f);
-    CHECK(small_training(&al, &done) == GIR_OK && done, "the graph does not run without failures");
+    CHECK(job(&al, &done) == GIR_OK && done, "the job does not run without failures");
     CHECK(f.live == 0, "%ld blocks leaked", f.live);
     total = f.count;
     for (k = 1; k <= total; ++k) {
         gir_status s;
         memset(&f, 0, sizeof f);
         f.fail_at = k;
-        s = small_training(&al, &done);
+        s = job(&al, &done);
         CHECK(s == GIR_ERR_OUT_OF_MEMORY, "allocation %ld of %ld failed, status %s", k, total, gir_status_name(s));
         CHECK(f.live == 0, "allocation %ld failed: %ld blocks leaked", k, f.live);
     }
     return 1;
 }
+static int test_oom_injection(void) { return oom_sweep(small_training); }
 /* run allocates nothing: a counting allocator sees no call during gir_run */
 static int test_run_no_alloc(void) {
     failing f;
