@@ -82,6 +82,19 @@ if want "$gname"; then
     else bad "$gname"; fi
 fi
 
+# 2c. the suites' own oracle files (tests/golden_<suite>.txt) are what their scripts make, byte for byte: each
+#     script runs in a scratch copy of tests/, and its output is compared with the committed file
+for suite in ad init train; do
+    gname="golden: tests/golden_$suite.txt regenerates byte for byte"
+    want "$gname" || continue
+    if ! "$GOLDEN_PY" -c 'import numpy, torch' > /dev/null 2>&1; then
+        skip "$gname" "$GOLDEN_PY cannot import numpy and torch"; continue
+    fi
+    step "$gname" sh -c "rm -rf $B/golden_$suite && mkdir -p $B/golden_$suite && cp -r tests $B/golden_$suite/ && \
+        cd $B/golden_$suite && '$GOLDEN_PY' tests/make_golden_$suite.py && \
+        cmp tests/golden_$suite.txt \"\$OLDPWD/tests/golden_$suite.txt\""
+done
+
 # 3. the header builds as C99, C11 and C++, with gcc and clang, from two translation units
 for cc in "$CC" "$CLANG"; do
     for std in c99 c11; do
