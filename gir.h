@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=7b8bb1c6d0226d5bd43aaf3057ff9d43a5b94794d6d116ec2f721f5d5cd848e5
-                                          gen/ sha256=d71011c6f11088f4
+                                          gen/ sha256=eb405f8e479b0d44
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -27102,12 +27102,100 @@ static gir_status gir__assign_order(gir_graph *g, gir_plan *p);
 GIR_API gir_status gir_compile(gir_graph *g, int n_out, const gir_node *outs, gir_plan **out_plan) {
     return gir_compile_ex(g, n_out, outs, NULL, out_plan);
 }
+/* compile, pass 1: mark the nodes the outputs need (need[id] = 1) and size the plan's arrays */
+static void gir__compile_mark(const gir_graph *g, gir_plan *p, int n_out, const gir_node *outs, int eval, uint8_t *need,
+                              uint32_t *nv, uint32_t *ns, size_t *maxin) {
+    size_t id;
+    uint32_t k;
+    int j;
+    for (j = 0; j < n_out; ++j) need[outs[j].id] = 1;
+    for (id = g->nnodes - 1; id >= 1; --id) {      /* ids are topological: one backward sweep marks every input */
+        const gir__node *d = &g->nodes[id];
+        int tr;
+        if (!need[id]) continue;
+        for (k = 0; k < d->nin; ++k)
+            if (gir__mode_needs(d, k, eval)) need[gir__step_in(g, d, k, &tr)] = 1;
+        ++*nv;
+        if (d->op != GIR_OP_INPUT && d->op != GIR_OP_VARIABLE && d->op != GIR_OP_CONSTANT) {
+            ++*ns;
+            p->nsin += d->nin;
+            if (d->nin > *maxin) *maxin = d->nin;
+        }
+    }
+}
+/* the step that computes node id (a value of the plan already) */
+static size_t gir__compile_step(const gir_graph *g, gir_plan *p, size_t id, int eval) {
+    const gir__node *d = &g->nodes[id];
+    gir__step *s = &p->steps[p->nsteps++];
+    uint32_t k, k0, nr;
+    s->val = p->nvals - 1;
+    s->op = gir__mode_op(d, eval);
+    s->attr = d->attr;
+    s->nin = nr = gir__mode_reads(d, eval, &k0);
+    s->in0 = (uint32_t)p->nsin;
+    s->tr = 0;
+    for (k = 0; k < nr; ++k) {
+        int tr;
+        p->sin[p->nsin++] = p->map[gir__step_in(g, d, k0 + k, &tr)] - 1;
+        if (tr) s->tr = (uint8_t)(s->tr | 1u << k);
+    }
+    return gir__scratch_bytes(d->op, d->dtype, &d->shape, d->nin ? &g->nodes[g->ins[d->in0]].shape : &d->shape,
+                              d->nin > 1 ? &g->nodes[g->ins[d->in0 + 1]].shape : NULL);
+}
+/* compile, pass 2: a value for every needed node in id order, a step for every computed one, arena offsets in
+   order (no reuse yet); *scratch: the most scratch one step needs */
+static gir_status gir__compile_values(gir_graph *g, gir_plan *p, const uint8_t *need, int eval, size_t *off,
+                                      size_t *scratch) {
+    size_t id, sb;
+    for (id = 1; id < g->nnodes; ++id) {
+        const gir__node *d = &g->nodes[id];
+        gir__val *v;
+        if (!need[id]) continue;
+        v = &p->vals[p->nvals];
+        GIR_MEMSET(v, 0, sizeof *v);
+        v->node = (uint32_t)id;
+        v->shape = d->shape;
+        v->dtype = d->dtype;
+        if (!gir__bytes(&d->shape, d->dtype, &v->bytes) || gir__align_up(v->bytes) > ((size_t)-1) / 2 - *off) {
+            gir__gfail(g, GIR_ERR_LIMIT, "compile: %N: %T %S does not fit in the address space (%l bytes before it)",
+                       (const gir_graph *)g, (unsigned)id, (int)d->dtype, &d->shape, (long long)*off);
+            return GIR_ERR_LIMIT;
+        }
+        p->map[id] = ++p->nvals;
+        if (d->op == GIR_OP_INPUT) { v->kind = GIR__VAL_INPUT; continue; }
+        if (d->op == GIR_OP_VARIABLE || d->op == GIR_OP_CONSTANT) { v->kind = GIR__VAL_DATA; continue; }
+        v->kind = GIR__VAL_TEMP;
+        v->off = *off;
+        *off += gir__align_up(v->bytes ? v->bytes : 1);
+        if ((sb = gir__compile_step(g, p, id, eval)) > *scratch) *scratch = sb;
+    }
+    return GIR_OK;
+}
+/* the arena and the scratch, aligned to GIR__ALIGN; the temporaries' pointers */
+static gir_status gir__compile_memory(gir_plan *p, size_t off, size_t scratch) {
+    uint32_t k;
+    p->arena_bytes = off;
+    p->scratch_bytes = scratch;
+    if (off) {
+        p->arena_raw = gir__alloc(&p->a, off + GIR__ALIGN);
+        if (!p->arena_raw) return GIR_ERR_OUT_OF_MEMORY;
+        p->arena = (unsigned char *)p->arena_raw + (GIR__ALIGN - (size_t)((uintptr_t)p->arena_raw % GIR__ALIGN)) % GIR__ALIGN;
+    }
+    if (scratch) {
+        p->scratch_raw = gir__alloc(&p->a, scratch + GIR__ALIGN);
+        if (!p->scratch_raw) return GIR_ERR_OUT_OF_MEMORY;
+        p->scratch = (unsigned char *)p->scratch_raw + (GIR__ALIGN - (size_t)((uintptr_t)p->scratch_raw % GIR__ALIGN)) % GIR__ALIGN;
+    }
+    for (k = 0; k < p->nvals; ++k)
+        if (p->vals[k].kind == GIR__VAL_TEMP) p->vals[k].ptr = p->arena + p->vals[k].off;
+    return GIR_OK;
+}
 GIR_API gir_status gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
                                   gir_plan **out_plan) {
     gir_plan *p;
     uint8_t *need;
-    size_t cnt, id, off = 0, scratch = 0, maxin = 1;
-    uint32_t nv = 0, ns = 0, k, k0, nr;
+    size_t cnt, off = 0, scratch = 0, maxin = 1;
+    uint32_t nv = 0, ns = 0, k;
     int j, eval = desc && (desc->flags & GIR_COMPILE_EVAL) ? 1 : 0;
     gir_status st;
     if (!out_plan) return GIR_ERR_INVALID_ARG;
@@ -27137,20 +27225,7 @@ GIR_API gir_status gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs,
     GIR_MEMSET(p, 0, sizeof *p);
     GIR_MEMSET(need, 0, cnt);
     p->a = g->a;
-    for (j = 0; j < n_out; ++j) need[outs[j].id] = 1;
-    for (id = cnt - 1; id >= 1; --id) {      /* ids are topological: one backward sweep marks every input */
-        const gir__node *d = &g->nodes[id];
-        int tr;
-        if (!need[id]) continue;
-        for (k = 0; k < d->nin; ++k)
-            if (gir__mode_needs(d, k, eval)) need[gir__step_in(g, d, k, &tr)] = 1;
-        ++nv;
-        if (d->op != GIR_OP_INPUT && d->op != GIR_OP_VARIABLE && d->op != GIR_OP_CONSTANT) {
-            ++ns;
-            p->nsin += d->nin;
-            if (d->nin > maxin) maxin = d->nin;
-        }
-    }
+    gir__compile_mark(g, p, n_out, outs, eval, need, &nv, &ns, &maxin);
     p->nmap = cnt;
     p->map = (uint32_t *)gir__alloc(&p->a, cnt * sizeof(uint32_t));
     p->vals = (gir__val *)gir__alloc(&p->a, (nv ? nv : 1) * sizeof(gir__val));
@@ -27160,48 +27235,8 @@ GIR_API gir_status gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs,
     if (!p->map || !p->vals || !p->steps || !p->sin || !p->kin) goto oom;
     GIR_MEMSET(p->map, 0, cnt * sizeof(uint32_t));
     p->nsin = 0;
-    for (id = 1; id < cnt; ++id) {
-        const gir__node *d = &g->nodes[id];
-        gir__val *v;
-        if (!need[id]) continue;
-        v = &p->vals[p->nvals];
-        GIR_MEMSET(v, 0, sizeof *v);
-        v->node = (uint32_t)id;
-        v->shape = d->shape;
-        v->dtype = d->dtype;
-        if (!gir__bytes(&d->shape, d->dtype, &v->bytes) || gir__align_up(v->bytes) > ((size_t)-1) / 2 - off) {
-            gir__free(&g->a, need, cnt);
-            gir_plan_free(p);
-            gir__gfail(g, GIR_ERR_LIMIT, "compile: %N: %T %S does not fit in the address space (%l bytes before it)",
-                       (const gir_graph *)g, (unsigned)id, (int)d->dtype, &d->shape, (long long)off);
-            return GIR_ERR_LIMIT;
-        }
-        p->map[id] = ++p->nvals;
-        if (d->op == GIR_OP_INPUT) { v->kind = GIR__VAL_INPUT; continue; }
-        if (d->op == GIR_OP_VARIABLE || d->op == GIR_OP_CONSTANT) { v->kind = GIR__VAL_DATA; continue; }
-        v->kind = GIR__VAL_TEMP;
-        v->off = off;
-        off += gir__align_up(v->bytes ? v->bytes : 1);
-        {
-            gir__step *s = &p->steps[p->nsteps++];
-            size_t sb;
-            s->val = p->nvals - 1;
-            s->op = gir__mode_op(d, eval);
-            s->attr = d->attr;
-            s->nin = nr = gir__mode_reads(d, eval, &k0);
-            s->in0 = (uint32_t)p->nsin;
-            s->tr = 0;
-            for (k = 0; k < nr; ++k) {
-                int tr;
-                p->sin[p->nsin++] = p->map[gir__step_in(g, d, k0 + k, &tr)] - 1;
-                if (tr) s->tr = (uint8_t)(s->tr | 1u << k);
-            }
-            sb = gir__scratch_bytes(d->op, d->dtype, &d->shape, d->nin ? &g->nodes[g->ins[d->in0]].shape : &d->shape,
-                                    d->nin > 1 ? &g->nodes[g->ins[d->in0 + 1]].shape : NULL);
-            if (sb > scratch) scratch = sb;
-        }
-    }
-    if ((st = gir__assign_order(g, p)) != GIR_OK) {
+    if ((st = gir__compile_values(g, p, need, eval, &off, &scratch)) != GIR_OK ||
+        (st = gir__assign_order(g, p)) != GIR_OK) {
         if (st == GIR_ERR_OUT_OF_MEMORY) goto oom;
         gir__free(&g->a, need, cnt);
         gir_plan_free(p);
@@ -27217,20 +27252,7 @@ GIR_API gir_status gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs,
                 off += gir__align_up(p->vals[k].bytes ? p->vals[k].bytes : 1);
             }
     }
-    p->arena_bytes = off;
-    p->scratch_bytes = scratch;
-    if (off) {
-        p->arena_raw = gir__alloc(&p->a, off + GIR__ALIGN);
-        if (!p->arena_raw) goto oom;
-        p->arena = (unsigned char *)p->arena_raw + (GIR__ALIGN - (size_t)((uintptr_t)p->arena_raw % GIR__ALIGN)) % GIR__ALIGN;
-    }
-    if (scratch) {
-        p->scratch_raw = gir__alloc(&p->a, scratch + GIR__ALIGN);
-        if (!p->scratch_raw) goto oom;
-        p->scratch = (unsigned char *)p->scratch_raw + (GIR__ALIGN - (size_t)((uintptr_t)p->scratch_raw % GIR__ALIGN)) % GIR__ALIGN;
-    }
-    for (k = 0; k < p->nvals; ++k)
-        if (p->vals[k].kind == GIR__VAL_TEMP) p->vals[k].ptr = p->arena + p->vals[k].off;
+    if (gir__compile_memory(p, off, scratch) != GIR_OK) goto oom;
     gir__free(&g->a, need, cnt);
     p->g = g;                      /* from here on the plan holds the graph (see gir_plan_free) */
     ++g->plans;
