@@ -21,14 +21,18 @@ log="$B/test.log"
 : > "$log"
 
 want() { case "$1" in *"${GIR_TEST_ONLY:-}"*) return 0 ;; esac; return 1; }
-ok()   { pass=$((pass + 1)); echo "ok   $1"; }
+t0=$(date +%s)
+# dt: the seconds since the last step ended (a step's own time, shown on its line: where make test spends it)
+took() { t1=$(date +%s); dt="$((t1 - t0)) s"; t0=$t1; }
+ok()   { took; pass=$((pass + 1)); echo "ok   $1 ($dt)"; }
 # skip NAME WHY: a step this machine cannot run (a tool is missing)
 skip() {
     want "$1" || return 0
+    took
     if [ "${GIR_TEST_STRICT:-0}" = 1 ]; then fail=$((fail + 1)); echo "FAIL $1: $2 (GIR_TEST_STRICT=1: no skips)"
     else skipped=$((skipped + 1)); echo "skip $1: $2"; fi
 }
-bad()  { fail=$((fail + 1)); echo "FAIL $1"; sed -n '1,40p' "$B/last.out"; }
+bad()  { took; fail=$((fail + 1)); echo "FAIL $1 ($dt)"; sed -n '1,40p' "$B/last.out"; }
 # step NAME CMD...: one check; its output goes to the log, and is shown when it fails
 step() {
     name=$1; shift
@@ -53,7 +57,7 @@ tally() {
         [ "$f" -eq 0 ] && fail=$((fail + 1))
         echo "FAIL $name: $line (exit $rc)"; grep -E '^FAIL' "$B/last.out" | head -n 30
     else
-        echo "ok   $name: $line"
+        took; echo "ok   $name: $line ($dt)"
     fi
 }
 
