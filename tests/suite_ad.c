@@ -153,7 +153,7 @@ static int test_jvp_table(void) {
         } else ++n;
     }
     CHECK(n > 100, "only %d cases checked", n);
-    CHECK(!strcmp(skipped_ops, "") || !strcmp(skipped_ops, " max_pool2d"), "rows without forward mode:%.200s", skipped_ops);
+    CHECK(!strcmp(skipped_ops, ""), "rows without forward mode:%.200s", skipped_ops);
     if (verbose) say("     jvp checked on %d cases, %d without forward mode:%s\n", n, nskip, skipped_ops);
     return 1;
 }
@@ -561,11 +561,11 @@ static int test_ad_errors(void) {
     AD_ERR(gir_hessian(g, gir_sum(g, bigy, gir_ints0(), 0), big, &jac), GIR_ERR_LIMIT, "GIR_JACOBIAN_MAX");
     AD_ERR(gir_hessian(g, s, xi, &jac), GIR_ERR_DTYPE, "hessian: x (node");
     AD_ERR(gir_hessian(g, s, foreign, &jac), GIR_ERR_HANDLE, "another graph");
-    /* a forward mode through max_pool2d: no second-order adjoint */
+    /* a forward mode through max_pool2d (its adjoint max_pool2d_bwd has one: max_pool2d_pick) */
     {
         gir_node img = gir_input(g, GIR_DTYPE_F64, gir_shape4(1, 1, 4, 4)), tg = gir_ones_like(g, img);
         gir_node pool = gir_max_pool2d(g, img, gir_ints2(2, 2), gir_ints0(), gir_ints0());
-        AD_ERR(gir_jvp(g, 1, &pool, 1, &img, &tg, r), GIR_ERR_NO_ADJOINT, "max_pool2d_bwd");
+        CHECK(gir_jvp(g, 1, &pool, 1, &img, &tg, r) == GIR_OK, "%.900s", gir_graph_message(g));
     }
     /* after all that: the derivatives build, compile and run */
     t[0] = c23;
