@@ -1042,6 +1042,7 @@ static int test_op_table(void) {
 #include "suite_init.c"
 #include "suite_train.c"
 #include "suite_io.c"
+#include "suite_pool2.c"
 
 int main(int argc, char **argv) {
     const char *golden = "tests/golden.txt";
@@ -1116,6 +1117,7 @@ int main(int argc, char **argv) {
     suite_init();
     suite_train();
     suite_io();
+    suite_pool2();
     if (verbose) say("second-order checks: %d cases passed, %d skipped (no second-order adjoint)\n", n2, n2skip);
     for (k = 0; k < ncases; ++k) {
         int j;
