@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c9367d236f1f14baa87520e8b73aa14e2ae04c4bdd43b9ce2b2f70a5c3f60d5c
-                                          gen/ sha256=14df8036be1a45a6
+                                          gen/ sha256=48038c93365b4fa5
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -25867,7 +25867,8 @@ static int64_t gir__nn_argmax4_f32(const float *xp, int64_t at, int64_t rs, int6
 
 /* max pooling of one output row oy of plane xp: forward (gy NULL: y = vp at each window's first maximum of xp;
    vp == xp for max_pool2d, another plane for max_pool2d_pick) or backward (gx += gy at each window's first
-   maximum). The windows inside the input, 2x2 ones above all, skip the clipping. */
+   maximum). The windows inside the input, 2x2 ones above all (but for max_pool2d_pick, which takes the general
+   scan), skip the clipping. */
 static void gir__nn_maxrow_f32(const gir__conv_p *p, const gir__nn_wins *v, const float *xp, const float *vp,
                                    const float *gy, float *y, float *gx)
 {
@@ -25884,15 +25885,14 @@ static void gir__nn_maxrow_f32(const gir__conv_p *p, const gir__nn_wins *v, cons
                     y[ox] = m > n ? m : n;
                     if (a != a || b != b || c != c || d != d) y[ox] = xp[gir__nn_argmax4_f32(xp, at, rs, dw)];
                 }
-            else if (p->kh == 2 && p->kw == 2)
+            else if (p->kh == 2 && p->kw == 2 && gy)
                 for (; ox < hi; ++ox, at += sw) {           /* first maximum of each row, then of the two */
                     float a = xp[at], b = xp[at + dw], c = xp[at + rs], d = xp[at + rs + dw];
                     float m = a < b ? b : a, n = c < d ? d : c;
                     int64_t i0 = at + (dw & -(int64_t)(b > a)), i1 = at + rs + (dw & -(int64_t)(d > c));
                     int64_t m4 = i0 + ((i1 - i0) & -(int64_t)(n > m));
                     if (a != a || b != b || c != c || d != d) m4 = gir__nn_argmax4_f32(xp, at, rs, dw);
-                    if (gy) gx[m4] += gy[ox];
-                    else y[ox] = vp[m4];
+                    gx[m4] += gy[ox];
                 }
             else
                 for (; ox < hi; ++ox, at += sw) {
@@ -25917,7 +25917,7 @@ static void gir__nn_max2x2_f32(const gir__conv_p *p, const float *x, const float
     int64_t w = p->w, hw = p->h * w, pl, oy, ox;
     for (pl = 0; pl < p->n * p->c; ++pl)
         for (oy = 0; oy < p->oh; ++oy) {
-            const float *xp = x + pl * hw;
+            const float *xp = x + pl * hw, *vp = v == x ? xp : v + pl * hw; /* max_pool2d: xp, seen as such */
             int64_t at = 2 * oy * w;
             for (ox = 0; ox < p->ow; ++ox, at += 2) {
                 float a = xp[at], b = xp[at + 1], c = xp[at + w], d = xp[at + w + 1];
@@ -25926,7 +25926,7 @@ static void gir__nn_max2x2_f32(const gir__conv_p *p, const float *x, const float
                 int64_t i4 = i0 + ((i1 - i0) & -(int64_t)(n > m));
                 if (a != a || b != b || c != c || d != d) i4 = gir__nn_argmax4_f32(xp, at, w, 1);
                 if (gy) out[pl * hw + i4] += *gy++;
-                else *out++ = v[pl * hw + i4];
+                else *out++ = vp[i4];
             }
         }
 }
@@ -26460,7 +26460,8 @@ static int64_t gir__nn_argmax4_f64(const double *xp, int64_t at, int64_t rs, int
 
 /* max pooling of one output row oy of plane xp: forward (gy NULL: y = vp at each window's first maximum of xp;
    vp == xp for max_pool2d, another plane for max_pool2d_pick) or backward (gx += gy at each window's first
-   maximum). The windows inside the input, 2x2 ones above all, skip the clipping. */
+   maximum). The windows inside the input, 2x2 ones above all (but for max_pool2d_pick, which takes the general
+   scan), skip the clipping. */
 static void gir__nn_maxrow_f64(const gir__conv_p *p, const gir__nn_wins *v, const double *xp, const double *vp,
                                    const double *gy, double *y, double *gx)
 {
@@ -26477,15 +26478,14 @@ static void gir__nn_maxrow_f64(const gir__conv_p *p, const gir__nn_wins *v, cons
                     y[ox] = m > n ? m : n;
                     if (a != a || b != b || c != c || d != d) y[ox] = xp[gir__nn_argmax4_f64(xp, at, rs, dw)];
                 }
-            else if (p->kh == 2 && p->kw == 2)
+            else if (p->kh == 2 && p->kw == 2 && gy)
                 for (; ox < hi; ++ox, at += sw) {           /* first maximum of each row, then of the two */
                     double a = xp[at], b = xp[at + dw], c = xp[at + rs], d = xp[at + rs + dw];
                     double m = a < b ? b : a, n = c < d ? d : c;
                     int64_t i0 = at + (dw & -(int64_t)(b > a)), i1 = at + rs + (dw & -(int64_t)(d > c));
                     int64_t m4 = i0 + ((i1 - i0) & -(int64_t)(n > m));
                     if (a != a || b != b || c != c || d != d) m4 = gir__nn_argmax4_f64(xp, at, rs, dw);
-                    if (gy) gx[m4] += gy[ox];
-                    else y[ox] = vp[m4];
+                    gx[m4] += gy[ox];
                 }
             else
                 for (; ox < hi; ++ox, at += sw) {
@@ -26510,7 +26510,7 @@ static void gir__nn_max2x2_f64(const gir__conv_p *p, const double *x, const doub
     int64_t w = p->w, hw = p->h * w, pl, oy, ox;
     for (pl = 0; pl < p->n * p->c; ++pl)
         for (oy = 0; oy < p->oh; ++oy) {
-            const double *xp = x + pl * hw;
+            const double *xp = x + pl * hw, *vp = v == x ? xp : v + pl * hw; /* max_pool2d: xp, seen as such */
             int64_t at = 2 * oy * w;
             for (ox = 0; ox < p->ow; ++ox, at += 2) {
                 double a = xp[at], b = xp[at + 1], c = xp[at + w], d = xp[at + w + 1];
@@ -26519,7 +26519,7 @@ static void gir__nn_max2x2_f64(const gir__conv_p *p, const double *x, const doub
                 int64_t i4 = i0 + ((i1 - i0) & -(int64_t)(n > m));
                 if (a != a || b != b || c != c || d != d) i4 = gir__nn_argmax4_f64(xp, at, w, 1);
                 if (gy) out[pl * hw + i4] += *gy++;
-                else *out++ = v[pl * hw + i4];
+                else *out++ = vp[i4];
             }
         }
 }

@@ -451,7 +451,8 @@ static int64_t gir__nn_argmax4_GIR_SFX(const GIR_T *xp, int64_t at, int64_t rs, 
 
 /* max pooling of one output row oy of plane xp: forward (gy NULL: y = vp at each window's first maximum of xp;
    vp == xp for max_pool2d, another plane for max_pool2d_pick) or backward (gx += gy at each window's first
-   maximum). The windows inside the input, 2x2 ones above all, skip the clipping. */
+   maximum). The windows inside the input, 2x2 ones above all (but for max_pool2d_pick, which takes the general
+   scan), skip the clipping. */
 static void gir__nn_maxrow_GIR_SFX(const gir__conv_p *p, const gir__nn_wins *v, const GIR_T *xp, const GIR_T *vp,
                                    const GIR_T *gy, GIR_T *y, GIR_T *gx)
 {
@@ -468,15 +469,14 @@ static void gir__nn_maxrow_GIR_SFX(const gir__conv_p *p, const gir__nn_wins *v, 
                     y[ox] = m > n ? m : n;
                     if (a != a || b != b || c != c || d != d) y[ox] = xp[gir__nn_argmax4_GIR_SFX(xp, at, rs, dw)];
                 }
-            else if (p->kh == 2 && p->kw == 2)
+            else if (p->kh == 2 && p->kw == 2 && gy)
                 for (; ox < hi; ++ox, at += sw) {           /* first maximum of each row, then of the two */
                     GIR_T a = xp[at], b = xp[at + dw], c = xp[at + rs], d = xp[at + rs + dw];
                     GIR_T m = a < b ? b : a, n = c < d ? d : c;
                     int64_t i0 = at + (dw & -(int64_t)(b > a)), i1 = at + rs + (dw & -(int64_t)(d > c));
                     int64_t m4 = i0 + ((i1 - i0) & -(int64_t)(n > m));
                     if (a != a || b != b || c != c || d != d) m4 = gir__nn_argmax4_GIR_SFX(xp, at, rs, dw);
-                    if (gy) gx[m4] += gy[ox];
-                    else y[ox] = vp[m4];
+                    gx[m4] += gy[ox];
                 }
             else
                 for (; ox < hi; ++ox, at += sw) {
@@ -501,7 +501,7 @@ static void gir__nn_max2x2_GIR_SFX(const gir__conv_p *p, const GIR_T *x, const G
     int64_t w = p->w, hw = p->h * w, pl, oy, ox;
     for (pl = 0; pl < p->n * p->c; ++pl)
         for (oy = 0; oy < p->oh; ++oy) {
-            const GIR_T *xp = x + pl * hw;
+            const GIR_T *xp = x + pl * hw, *vp = v == x ? xp : v + pl * hw; /* max_pool2d: xp, seen as such */
             int64_t at = 2 * oy * w;
             for (ox = 0; ox < p->ow; ++ox, at += 2) {
                 GIR_T a = xp[at], b = xp[at + 1], c = xp[at + w], d = xp[at + w + 1];
@@ -510,7 +510,7 @@ static void gir__nn_max2x2_GIR_SFX(const gir__conv_p *p, const GIR_T *x, const G
                 int64_t i4 = i0 + ((i1 - i0) & -(int64_t)(n > m));
                 if (a != a || b != b || c != c || d != d) i4 = gir__nn_argmax4_GIR_SFX(xp, at, w, 1);
                 if (gy) out[pl * hw + i4] += *gy++;
-                else *out++ = v[pl * hw + i4];
+                else *out++ = vp[i4];
             }
         }
 }
