@@ -3,8 +3,8 @@
 
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
-   Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=7b8bb1c6d0226d5bd43aaf3057ff9d43a5b94794d6d116ec2f721f5d5cd848e5
-                                          gen/ sha256=eb405f8e479b0d44
+   Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c9367d236f1f14baa87520e8b73aa14e2ae04c4bdd43b9ce2b2f70a5c3f60d5c
+                                          gen/ sha256=236a7e02324c2314
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -83,7 +83,7 @@
 
    WHAT gir.h DOES NOT DO (yet): GPUs, dynamic shapes, sparse tensors, f16 storage.
 
-   OPS (123 operators, 93 differentiable; generated from ops.def)
+   OPS (124 operators, 95 differentiable; generated from ops.def)
      name, (inputs; attributes: @ marks a non-differentiable argument), dtype rule, has adjoint, forward;
      below each, what it computes and its conventions
    input             (; dtype, shape)                                         attr   no   kernel none
@@ -396,7 +396,7 @@
                      values (height, width); stride gir_ints0() means stride = kernel; padding is at most half
                      the kernel; padding acts as -inf; the gradient goes to the first maximum of each window
                      in row-major order.
-   max_pool2d_bwd    (gy, @x; kernel, stride, padding)                        float  no   kernel pool
+   max_pool2d_bwd    (gy, @x; kernel, stride, padding)                        float  yes  kernel pool
                      Gradient of max_pool2d: gy routed to the first maximum of each window of x (row-major);
                      attributes as max_pool2d.
    avg_pool2d        (x; kernel, stride, padding, count_include_pad)          float  yes  kernel pool
@@ -432,6 +432,11 @@
                      xs[0] in training plans, xs[1] in plans compiled with GIR_COMPILE_EVAL (only that branch
                      is computed); xs[2..] are assign nodes that training plans run whenever they compute this
                      node (running statistics), eval plans never. xs[0] and xs[1] have one dtype and shape.
+   max_pool2d_pick   (v, @x; kernel, stride, padding)                         float  yes  kernel pool
+                     For each window of x NCHW, the value of v (x's shape) at the window's first maximum of x
+                     (row-major, padding never chosen): the transpose of max_pool2d_bwd in gy, so
+                     max_pool2d_pick(x, x, ...) is max_pool2d(x, ...); a result of the pooled shape;
+                     attributes as max_pool2d.
 */
 #ifndef GIR_H_INCLUDED
 #define GIR_H_INCLUDED
@@ -441,7 +446,7 @@
 #define GIR_VERSION_PATCH 0
 #define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
 #define GIR_VERSION_STRING "0.1.0"
-#define GIR_OPSDEF_SHA256 "7b8bb1c6d0226d5bd43aaf3057ff9d43a5b94794d6d116ec2f721f5d5cd848e5"
+#define GIR_OPSDEF_SHA256 "c9367d236f1f14baa87520e8b73aa14e2ae04c4bdd43b9ce2b2f70a5c3f60d5c"
 
 #ifndef GIR_API
 #  ifdef GIR_STATIC
@@ -653,6 +658,7 @@ typedef enum gir_op {
     GIR_OP_GELU_TANH,
     GIR_OP_ASSIGN,
     GIR_OP_TRAIN_EVAL,
+    GIR_OP_MAX_POOL2D_PICK,
     GIR_OP__COUNT
 } gir_op;
 #define GIR_OP_INT_DIV GIR_OP_FLOORDIV  /* the 0.1 name of floordiv (integers only then); to be removed */
@@ -907,6 +913,8 @@ GIR_API gir_node gir_gelu_tanh(gir_graph *g, gir_node a);
 GIR_API gir_node gir_assign(gir_graph *g, gir_node var, gir_node value);
 /* nn */
 GIR_API gir_node gir_train_eval(gir_graph *g, int n, const gir_node *xs);
+/* conv */
+GIR_API gir_node gir_max_pool2d_pick(gir_graph *g, gir_node v, gir_node x, gir_ints kernel, gir_ints stride, gir_ints padding);
 
 /* convenience builders composed of table ops */
 GIR_API gir_node gir_scalar(gir_graph *g, gir_dtype dtype, double value);
@@ -5345,6 +5353,7 @@ static gir_status gir__sh_pad(gir__bctx *b);
 static gir_status gir__sh_pool2d(gir__bctx *b);
 static gir_status gir__sh_pool2d_bwd(gir__bctx *b);
 static gir_status gir__sh_pool2d_bwd_avg(gir__bctx *b);
+static gir_status gir__sh_pool2d_pick(gir__bctx *b);
 static gir_status gir__sh_reshape(gir__bctx *b);
 static gir_status gir__sh_scatter_add(gir__bctx *b);
 static gir_status gir__sh_slice(gir__bctx *b);
@@ -5357,7 +5366,7 @@ static gir_status gir__sh_unslice(gir__bctx *b);
 static gir_status gir__sh_where(gir__bctx *b);
 static gir_status gir__sh_xent(gir__bctx *b);
 static gir_status gir__sh_xent_prob(gir__bctx *b);
-static const char *const gir__in_names[155] = {"a", "a", "b", "a", "b", "a", "b", "a", "b", "a", "b", "a", "b", "a", "b", "a", "b", "a", "b", "a", "b", "a", "a", "a", "a", "b", "a", "b", "a", "b", "a", "b", "a", "a", "b", "a", "b", "a", "b", "a", "b", "a", "b", "xs", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "x", "x", "x", "x", "x", "x", "x", "x", "x", "x", "x", "x", "x", "x", "x", "x", "xs", "x", "x", "x", "index", "x", "index", "index", "cond", "a", "b", "x", "x", "x", "x", "x", "x", "a", "b", "a", "b", "a", "b", "x", "x", "x", "x", "x", "a", "b", "x", "x", "logits", "labels", "logits", "probs", "x", "t", "a", "b", "x", "w", "gy", "w", "x", "gy", "x", "gy", "x", "x", "gy", "x", "x", "index", "x", "index", "src", "a", "b", "a", "var", "value", "xs"};
+static const char *const gir__in_names[157] = {"a", "a", "b", "a", "b", "a", "b", "a", "b", "a", "b", "a", "b", "a", "b", "a", "b", "a", "b", "a", "b", "a", "a", "a", "a", "b", "a", "b", "a", "b", "a", "b", "a", "a", "b", "a", "b", "a", "b", "a", "b", "a", "b", "xs", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "x", "x", "x", "x", "x", "x", "x", "x", "x", "x", "x", "x", "x", "x", "x", "x", "xs", "x", "x", "x", "index", "x", "index", "index", "cond", "a", "b", "x", "x", "x", "x", "x", "x", "a", "b", "a", "b", "a", "b", "x", "x", "x", "x", "x", "a", "b", "x", "x", "logits", "labels", "logits", "probs", "x", "t", "a", "b", "x", "w", "gy", "w", "x", "gy", "x", "gy", "x", "x", "gy", "x", "x", "index", "x", "index", "src", "a", "b", "a", "var", "value", "xs", "v", "x"};
 static const gir__opinfo gir__ops[GIR_OP__COUNT] = {
     {"invalid", 0, 0, 0, 0u, 0, 0, 0, 0, 0, 0, -1, -1, "", "", 0},
     {"input", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, 0, GIR_GROUP_CORE, 0, -1, -1, "dtype:dtype,shape:shape", "no inputs: data is bound at run time", 0},
@@ -5473,7 +5482,7 @@ static const gir__opinfo gir__ops[GIR_OP__COUNT] = {
     {"conv2d_bwd_data", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_conv2d_bwd_data, 0, GIR_GROUP_CONV, 1, -1, -1, "l:stride,l:padding,l:dilation,i:groups,shape:xshape", "", 134},
     {"conv2d_bwd_filter", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_conv2d_bwd_filter, 0, GIR_GROUP_CONV, 1, -1, -1, "l:stride,l:padding,l:dilation,i:groups,shape:wshape", "", 136},
     {"max_pool2d", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_pool2d, GIR__F_KINK, GIR_GROUP_CONV, 1, -1, -1, "l:kernel,l:stride,l:padding", "", 138},
-    {"max_pool2d_bwd", 1, 1, 0, 2u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_pool2d_bwd, 0, GIR_GROUP_CONV, 0, -1, -1, "l:kernel,l:stride,l:padding", "second-order gradients through max_pool2d are not provided", 139},
+    {"max_pool2d_bwd", 1, 1, 0, 2u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_pool2d_bwd, 0, GIR_GROUP_CONV, 1, -1, -1, "l:kernel,l:stride,l:padding", "", 139},
     {"avg_pool2d", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_pool2d, 0, GIR_GROUP_CONV, 1, -1, -1, "l:kernel,l:stride,l:padding,i:count_include_pad", "", 141},
     {"avg_pool2d_bwd", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_pool2d_bwd_avg, 0, GIR_GROUP_CONV, 1, -1, -1, "l:kernel,l:stride,l:padding,i:count_include_pad,shape:xshape", "", 142},
     {"dropout", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_dropout, GIR__F_RNG, GIR_GROUP_NN, 1, -1, -1, "f:p,seed:seed", "", 143},
@@ -5483,6 +5492,7 @@ static const gir__opinfo gir__ops[GIR_OP__COUNT] = {
     {"gelu_tanh", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 151},
     {"assign", 2, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_assign, GIR__F_BLOCK, GIR_GROUP_CORE, 0, -1, -1, "", "a write into a variable: it changes state, it is not a function of its inputs", 152},
     {"train_eval", 1, 0, 1, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_train_eval, 0, GIR_GROUP_NN, 1, -1, -1, "", "", 154},
+    {"max_pool2d_pick", 1, 1, 0, 2u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_pool2d_pick, 0, GIR_GROUP_CONV, 1, -1, -1, "l:kernel,l:stride,l:padding", "", 155},
 };
 static int gir__ew_lacks(int op, int dt);   /* an elementwise op without a kernel for dt (gen/kernels.c) */
 
@@ -6525,6 +6535,16 @@ static gir_status gir__sh_pool2d_bwd(gir__bctx *b) {
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: gradient %S %T does not match the pooled input %S %T",
                           gir__bname(b), b->id, &gy->shape, (int)gy->dtype, &o, (int)x->dtype);
     b->out = x->shape;
+    return GIR_OK;
+}
+/* max_pool2d_pick: v and x of one dtype and shape; the result has x's pooled shape */
+static gir_status gir__sh_pool2d_pick(gir__bctx *b) {
+    const gir__node *v = gir__bin(b, 0), *x = gir__bin(b, 1);
+    gir_status s = gir__pool_check(b, &x->shape, &b->out);
+    if (s) return s;
+    if (!gir__shape_eq(&v->shape, &x->shape) || v->dtype != x->dtype)
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: values %S %T do not match x %S %T", gir__bname(b), b->id,
+                          &v->shape, (int)v->dtype, &x->shape, (int)x->dtype);
     return GIR_OK;
 }
 static gir_status gir__sh_pool2d_bwd_avg(gir__bctx *b) {
@@ -7679,6 +7699,17 @@ GIR_API gir_node gir_assign(gir_graph *g, gir_node var, gir_node value) {
 GIR_API gir_node gir_train_eval(gir_graph *g, int n, const gir_node *xs) {
     return gir_op_build(g, GIR_OP_TRAIN_EVAL, n, xs, NULL);
 }
+GIR_API gir_node gir_max_pool2d_pick(gir_graph *g, gir_node v, gir_node x, gir_ints kernel, gir_ints stride, gir_ints padding) {
+    gir_attr A;
+    gir_node in[2];
+    gir_attr_zero(&A);
+    in[0] = v;
+    in[1] = x;
+    A.l[0] = kernel;
+    A.l[1] = stride;
+    A.l[2] = padding;
+    return gir_op_build(g, GIR_OP_MAX_POOL2D_PICK, 2, in, &A);
+}
 
 #ifndef GIR_NO_STDIO
 GIR_API void gir_dump(const gir_graph *g, FILE *f) {
@@ -8645,6 +8676,11 @@ static gir_node gir__ah_maxpool_dx(gir_graph *G, const gir__node *nd, const gir_
     (void)x;
     return gir_max_pool2d_bwd(G, t, xin, A->l[0], A->l[1], A->l[2]);
 }
+static gir_node gir__ah_maxpool_pick(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node xin) {
+    const gir_attr *A = nd->attr;
+    (void)x;
+    return gir_max_pool2d_pick(G, t, xin, A->l[0], A->l[1], A->l[2]);
+}
 static gir_node gir__ah_avgpool_dx(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node xin) {
     const gir_attr *A = nd->attr;
     (void)x;
@@ -9233,6 +9269,12 @@ static void gir__adj_max_pool2d(gir_graph *G, const gir__node *nd, gir_node y, g
     if (need[0]) dx[0] = gir__ah_maxpool_dx(G, nd, x, g, x[0]);
     (void)n;
 }
+/* generated from ops.def:516 (MAX_POOL2D_BWD) */
+static void gir__adj_max_pool2d_bwd(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) dx[0] = gir__ah_maxpool_pick(G, nd, x, g, x[1]);
+    (void)n;
+}
 /* generated from ops.def:521 (AVG_POOL2D) */
 static void gir__adj_avg_pool2d(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
@@ -9285,6 +9327,12 @@ static void gir__adj_train_eval(gir_graph *G, const gir__node *nd, gir_node y, g
     int i;
     for (i = 0; i < n; ++i)
         if (need[i]) dx[i] = gir__ah_mode_part(G, nd, x, g, i);
+}
+/* generated from ops.def:582 (MAX_POOL2D_PICK) */
+static void gir__adj_max_pool2d_pick(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) dx[0] = gir__ah_maxpool_dx(G, nd, x, g, x[1]);
+    (void)n;
 }
 static const gir__adj_fn gir__adj_table[GIR_OP__COUNT] = {
     0,
@@ -9401,7 +9449,7 @@ static const gir__adj_fn gir__adj_table[GIR_OP__COUNT] = {
     gir__adj_conv2d_bwd_data,
     gir__adj_conv2d_bwd_filter,
     gir__adj_max_pool2d,
-    0, /* MAX_POOL2D_BWD: second-order gradients through max_pool2d are not provided */
+    gir__adj_max_pool2d_bwd,
     gir__adj_avg_pool2d,
     gir__adj_avg_pool2d_bwd,
     gir__adj_dropout,
@@ -9411,6 +9459,7 @@ static const gir__adj_fn gir__adj_table[GIR_OP__COUNT] = {
     gir__adj_gelu_tanh,
     0, /* ASSIGN: a write into a variable: it changes state, it is not a function of its inputs */
     gir__adj_train_eval,
+    gir__adj_max_pool2d_pick,
 };
 
 /* gir_grad's checks of its arguments: GIR_OK, or the error it recorded */
@@ -9652,8 +9701,8 @@ GIR_API gir_status gir_vjp(gir_graph *g, int n_out, const gir_node *outs, const 
    each adjoint is linear in g, the second sweep's adjoints with respect to a u-dependent parent read only the
    other parent (g * x1 gives G * x1), so u drops out of the result; a result that read it anyway would read
    zeros and still be right, since J t does not depend on u's value. Nothing new needs binding.
-   Limit: a row whose adjoint builds an op without an adjoint (max_pool2d, through max_pool2d_bwd) has no forward
-   mode either: GIR_ERR_NO_ADJOINT, as for its second derivative. */
+   A row whose adjoint built an op without an adjoint would have no forward mode (GIR_ERR_NO_ADJOINT, as for its
+   second derivative); no row does today: max_pool2d's adjoint max_pool2d_bwd has max_pool2d_pick as its own. */
 
 #ifndef GIR_JACOBIAN_MAX
 #  define GIR_JACOBIAN_MAX 4096   /* gir_jacobian / gir_hessian: the most sweeps (elements of the smaller side) */
@@ -13184,6 +13233,7 @@ static const gir__ew_fn gir__ew_table[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
     {0, 0, 0, 0, gir__k_gelu_tanh_f32__scalar, gir__k_gelu_tanh_f64__scalar},
     {0, 0, 0, 0, 0, 0}, /* ASSIGN */
     {0, 0, 0, 0, 0, 0}, /* TRAIN_EVAL */
+    {0, 0, 0, 0, 0, 0}, /* MAX_POOL2D_PICK */
 };
 #if defined(GIR__HAVE_AVX512)
 /* generated from ops.def: avx512 kernels (the rows and dtypes with a vector form; the others stay scalar) */
@@ -16226,6 +16276,7 @@ static const gir__ew_fn gir__ew_table_avx512[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = 
     {0, 0, 0, 0, gir__k_gelu_tanh_f32__avx512, gir__k_gelu_tanh_f64__avx512}, /* GELU_TANH */
     {0, 0, 0, 0, 0, 0}, /* ASSIGN */
     {0, 0, 0, 0, 0, 0}, /* TRAIN_EVAL */
+    {0, 0, 0, 0, 0, 0}, /* MAX_POOL2D_PICK */
 };
 #endif
 #if defined(GIR__HAVE_AVX2)
@@ -19269,6 +19320,7 @@ static const gir__ew_fn gir__ew_table_avx2[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
     {0, 0, 0, 0, gir__k_gelu_tanh_f32__avx2, gir__k_gelu_tanh_f64__avx2}, /* GELU_TANH */
     {0, 0, 0, 0, 0, 0}, /* ASSIGN */
     {0, 0, 0, 0, 0, 0}, /* TRAIN_EVAL */
+    {0, 0, 0, 0, 0, 0}, /* MAX_POOL2D_PICK */
 };
 #endif
 #if defined(GIR__HAVE_NEON)
@@ -22312,6 +22364,7 @@ static const gir__ew_fn gir__ew_table_neon[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
     {0, 0, 0, 0, gir__k_gelu_tanh_f32__neon, gir__k_gelu_tanh_f64__neon}, /* GELU_TANH */
     {0, 0, 0, 0, 0, 0}, /* ASSIGN */
     {0, 0, 0, 0, 0, 0}, /* TRAIN_EVAL */
+    {0, 0, 0, 0, 0, 0}, /* MAX_POOL2D_PICK */
 };
 #endif
 #if defined(GIR__HAVE_MVE)
@@ -24370,6 +24423,7 @@ static const gir__ew_fn gir__ew_table_mve[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
     {0, 0, 0, 0, gir__k_gelu_tanh_f32__mve, 0}, /* GELU_TANH */
     {0, 0, 0, 0, 0, 0}, /* ASSIGN */
     {0, 0, 0, 0, 0, 0}, /* TRAIN_EVAL */
+    {0, 0, 0, 0, 0, 0}, /* MAX_POOL2D_PICK */
 };
 #endif
 /* the elementwise kernel of an op and compute dtype on this machine: the best instruction set's, or the
@@ -25377,6 +25431,7 @@ static void gir__la_trisolve_f64(int64_t batch, int64_t n, int64_t m,
  *   gir__nn_conv2d_bwd_filter_*  gw = dL/dw   (fully overwritten)
  *   gir__nn_maxpool2d_*          padding acts as -inf, dilation honoured
  *   gir__nn_maxpool2d_bwd_*      grad to first max in row-major window scan
+ *   gir__nn_maxpool2d_pick_*     v at that first max (the transpose of _bwd in gy)
  *   gir__nn_avgpool2d_*          divide by kh*kw (incl, PyTorch's count_include_pad=True)
  *                                or by the window's cells inside the input
  *   gir__nn_avgpool2d_bwd_*
@@ -25810,10 +25865,12 @@ static int64_t gir__nn_argmax4_f32(const float *xp, int64_t at, int64_t rs, int6
     return best;
 }
 
-/* max pooling of one output row oy of plane xp: forward (gy NULL: values into y) or backward (gx += gy at each
-   window's first maximum). The windows inside the input, 2x2 ones above all, skip the clipping. */
-static void gir__nn_maxrow_f32(const gir__conv_p *p, const gir__nn_wins *v, const float *xp, const float *gy,
-                                   float *y, float *gx)
+/* max pooling of one output row oy of plane xp: forward (gy NULL: y = vp at each window's first maximum of xp;
+   vp == xp for max_pool2d, another plane for max_pool2d_pick) or backward (gx += gy at each window's first
+   maximum). The windows inside the input, 2x2 ones above all (but for max_pool2d_pick, which takes the general
+   scan), skip the clipping. */
+static void gir__nn_maxrow_f32(const gir__conv_p *p, const gir__nn_wins *v, const float *xp, const float *vp,
+                                   const float *gy, float *y, float *gx)
 {
     int64_t ox, nx, at, sw = p->sw, dw = p->dw, rs = v->rs, lo = v->ix0, hi = v->ix1;
     float ninf = gir__log_f32((float)0); /* -inf */
@@ -25821,14 +25878,14 @@ static void gir__nn_maxrow_f32(const gir__conv_p *p, const gir__nn_wins *v, cons
     for (ox = 0; ox < p->ow; ++ox) {
         if (ox == lo) {                                  /* the full windows [lo, hi) */
             at = v->row + lo * sw - p->pw;
-            if (p->kh == 2 && p->kw == 2 && !gy)
+            if (p->kh == 2 && p->kw == 2 && !gy && vp == xp)
                 for (; ox < hi; ++ox, at += sw) {
                     float a = xp[at], b = xp[at + dw], c = xp[at + rs], d = xp[at + rs + dw];
                     float m = a > b ? a : b, n = c > d ? c : d;
                     y[ox] = m > n ? m : n;
                     if (a != a || b != b || c != c || d != d) y[ox] = xp[gir__nn_argmax4_f32(xp, at, rs, dw)];
                 }
-            else if (p->kh == 2 && p->kw == 2)
+            else if (p->kh == 2 && p->kw == 2 && gy)
                 for (; ox < hi; ++ox, at += sw) {           /* first maximum of each row, then of the two */
                     float a = xp[at], b = xp[at + dw], c = xp[at + rs], d = xp[at + rs + dw];
                     float m = a < b ? b : a, n = c < d ? d : c;
@@ -25841,25 +25898,26 @@ static void gir__nn_maxrow_f32(const gir__conv_p *p, const gir__nn_wins *v, cons
                 for (; ox < hi; ++ox, at += sw) {
                     int64_t m = gir__nn_argmax_f32(xp, at, p->kh, p->kw, rs, dw);
                     if (gy) gx[m] += gy[ox];
-                    else y[ox] = xp[m];
+                    else y[ox] = vp[m];
                 }
             if (ox >= p->ow) break;
         }
         at = gir__nn_wins_col(p, v, ox, &nx);
         at = gir__nn_argmax_f32(xp, at, v->ny, nx, rs, dw);
-        if (!gy) y[ox] = at < 0 ? ninf : xp[at];
+        if (!gy) y[ox] = at < 0 ? ninf : vp[at];
         else if (at >= 0) gx[at] += gy[ox];
     }
 }
 
 /* max pooling with 2x2 windows, stride 2, no padding or dilation (the common case; every window inside the input),
-   forward (gy NULL) or backward, in plain loops: the first maximum of each row of a window, then of the two */
-static void gir__nn_max2x2_f32(const gir__conv_p *p, const float *x, const float *gy, float *out)
+   forward (gy NULL: v at each window's first maximum of x) or backward, in plain loops: the first maximum of each
+   row of a window, then of the two */
+static void gir__nn_max2x2_f32(const gir__conv_p *p, const float *x, const float *v, const float *gy, float *out)
 {
     int64_t w = p->w, hw = p->h * w, pl, oy, ox;
     for (pl = 0; pl < p->n * p->c; ++pl)
         for (oy = 0; oy < p->oh; ++oy) {
-            const float *xp = x + pl * hw;
+            const float *xp = x + pl * hw, *vp = v == x ? xp : v + pl * hw; /* max_pool2d: xp, seen as such */
             int64_t at = 2 * oy * w;
             for (ox = 0; ox < p->ow; ++ox, at += 2) {
                 float a = xp[at], b = xp[at + 1], c = xp[at + w], d = xp[at + w + 1];
@@ -25868,36 +25926,44 @@ static void gir__nn_max2x2_f32(const gir__conv_p *p, const float *x, const float
                 int64_t i4 = i0 + ((i1 - i0) & -(int64_t)(n > m));
                 if (a != a || b != b || c != c || d != d) i4 = gir__nn_argmax4_f32(xp, at, w, 1);
                 if (gy) out[pl * hw + i4] += *gy++;
-                else *out++ = xp[i4];
+                else *out++ = vp[i4];
             }
         }
 }
 
-/* max pooling forward (gy == NULL) or backward (gx += gy at each window's first maximum, gx zeroed first) */
-static void gir__nn_maxpool_f32(const gir__conv_p *p, const float *x, const float *gy, float *out)
+/* max pooling forward (gy == NULL: out = v at each window's first maximum of x) or backward (out += gy at each
+   window's first maximum, out zeroed first); one window scan serves max_pool2d, max_pool2d_bwd and
+   max_pool2d_pick, so all three agree on the maximum chosen */
+static void gir__nn_maxpool_f32(const gir__conv_p *p, const float *x, const float *v, const float *gy,
+                                    float *out)
 {
     int64_t hw = p->h * p->w, ohw = p->oh * p->ow, pl, oy;
-    gir__nn_wins v;
-    gir__nn_wins_init(p, &v);
+    gir__nn_wins w;
+    gir__nn_wins_init(p, &w);
     if (gy && p->n * p->c * hw > 0) GIR_MEMSET(out, 0, (size_t)(p->n * p->c * hw) * sizeof(float));
     if (p->kh == 2 && p->kw == 2 && p->sh == 2 && p->sw == 2 && p->ph == 0 && p->pw == 0 && p->dh == 1 && p->dw == 1) {
-        gir__nn_max2x2_f32(p, x, gy, out);
+        gir__nn_max2x2_f32(p, x, v, gy, out);
         return;
     }
     for (pl = 0; pl < p->n * p->c; ++pl)
         for (oy = 0; oy < p->oh; ++oy) {
-            gir__nn_wins_row(p, &v, oy);
-            if (gy) gir__nn_maxrow_f32(p, &v, x + pl * hw, gy + pl * ohw + oy * p->ow, NULL, out + pl * hw);
-            else gir__nn_maxrow_f32(p, &v, x + pl * hw, NULL, out + pl * ohw + oy * p->ow, NULL);
+            gir__nn_wins_row(p, &w, oy);
+            if (gy) gir__nn_maxrow_f32(p, &w, x + pl * hw, x + pl * hw, gy + pl * ohw + oy * p->ow, NULL,
+                                           out + pl * hw);
+            else gir__nn_maxrow_f32(p, &w, x + pl * hw, v + pl * hw, NULL, out + pl * ohw + oy * p->ow, NULL);
         }
 }
 static void gir__nn_maxpool2d_f32(const gir__conv_p *p, const float *x, float *y)
 {
-    gir__nn_maxpool_f32(p, x, NULL, y);
+    gir__nn_maxpool_f32(p, x, x, NULL, y);
 }
 static void gir__nn_maxpool2d_bwd_f32(const gir__conv_p *p, const float *x, const float *gy, float *gx)
 {
-    gir__nn_maxpool_f32(p, x, gy, gx);
+    gir__nn_maxpool_f32(p, x, NULL, gy, gx);
+}
+static void gir__nn_maxpool2d_pick_f32(const gir__conv_p *p, const float *x, const float *v, float *y)
+{
+    gir__nn_maxpool_f32(p, x, v, NULL, y);
 }
 
 static void gir__nn_avgpool2d_f32(const gir__conv_p *p, const float *x, float *y)
@@ -25958,6 +26024,7 @@ static void gir__nn_avgpool2d_bwd_f32(const gir__conv_p *p, const float *gy, flo
  *   gir__nn_conv2d_bwd_filter_*  gw = dL/dw   (fully overwritten)
  *   gir__nn_maxpool2d_*          padding acts as -inf, dilation honoured
  *   gir__nn_maxpool2d_bwd_*      grad to first max in row-major window scan
+ *   gir__nn_maxpool2d_pick_*     v at that first max (the transpose of _bwd in gy)
  *   gir__nn_avgpool2d_*          divide by kh*kw (incl, PyTorch's count_include_pad=True)
  *                                or by the window's cells inside the input
  *   gir__nn_avgpool2d_bwd_*
@@ -26391,10 +26458,12 @@ static int64_t gir__nn_argmax4_f64(const double *xp, int64_t at, int64_t rs, int
     return best;
 }
 
-/* max pooling of one output row oy of plane xp: forward (gy NULL: values into y) or backward (gx += gy at each
-   window's first maximum). The windows inside the input, 2x2 ones above all, skip the clipping. */
-static void gir__nn_maxrow_f64(const gir__conv_p *p, const gir__nn_wins *v, const double *xp, const double *gy,
-                                   double *y, double *gx)
+/* max pooling of one output row oy of plane xp: forward (gy NULL: y = vp at each window's first maximum of xp;
+   vp == xp for max_pool2d, another plane for max_pool2d_pick) or backward (gx += gy at each window's first
+   maximum). The windows inside the input, 2x2 ones above all (but for max_pool2d_pick, which takes the general
+   scan), skip the clipping. */
+static void gir__nn_maxrow_f64(const gir__conv_p *p, const gir__nn_wins *v, const double *xp, const double *vp,
+                                   const double *gy, double *y, double *gx)
 {
     int64_t ox, nx, at, sw = p->sw, dw = p->dw, rs = v->rs, lo = v->ix0, hi = v->ix1;
     double ninf = gir__log_f64((double)0); /* -inf */
@@ -26402,14 +26471,14 @@ static void gir__nn_maxrow_f64(const gir__conv_p *p, const gir__nn_wins *v, cons
     for (ox = 0; ox < p->ow; ++ox) {
         if (ox == lo) {                                  /* the full windows [lo, hi) */
             at = v->row + lo * sw - p->pw;
-            if (p->kh == 2 && p->kw == 2 && !gy)
+            if (p->kh == 2 && p->kw == 2 && !gy && vp == xp)
                 for (; ox < hi; ++ox, at += sw) {
                     double a = xp[at], b = xp[at + dw], c = xp[at + rs], d = xp[at + rs + dw];
                     double m = a > b ? a : b, n = c > d ? c : d;
                     y[ox] = m > n ? m : n;
                     if (a != a || b != b || c != c || d != d) y[ox] = xp[gir__nn_argmax4_f64(xp, at, rs, dw)];
                 }
-            else if (p->kh == 2 && p->kw == 2)
+            else if (p->kh == 2 && p->kw == 2 && gy)
                 for (; ox < hi; ++ox, at += sw) {           /* first maximum of each row, then of the two */
                     double a = xp[at], b = xp[at + dw], c = xp[at + rs], d = xp[at + rs + dw];
                     double m = a < b ? b : a, n = c < d ? d : c;
@@ -26422,25 +26491,26 @@ static void gir__nn_maxrow_f64(const gir__conv_p *p, const gir__nn_wins *v, cons
                 for (; ox < hi; ++ox, at += sw) {
                     int64_t m = gir__nn_argmax_f64(xp, at, p->kh, p->kw, rs, dw);
                     if (gy) gx[m] += gy[ox];
-                    else y[ox] = xp[m];
+                    else y[ox] = vp[m];
                 }
             if (ox >= p->ow) break;
         }
         at = gir__nn_wins_col(p, v, ox, &nx);
         at = gir__nn_argmax_f64(xp, at, v->ny, nx, rs, dw);
-        if (!gy) y[ox] = at < 0 ? ninf : xp[at];
+        if (!gy) y[ox] = at < 0 ? ninf : vp[at];
         else if (at >= 0) gx[at] += gy[ox];
     }
 }
 
 /* max pooling with 2x2 windows, stride 2, no padding or dilation (the common case; every window inside the input),
-   forward (gy NULL) or backward, in plain loops: the first maximum of each row of a window, then of the two */
-static void gir__nn_max2x2_f64(const gir__conv_p *p, const double *x, const double *gy, double *out)
+   forward (gy NULL: v at each window's first maximum of x) or backward, in plain loops: the first maximum of each
+   row of a window, then of the two */
+static void gir__nn_max2x2_f64(const gir__conv_p *p, const double *x, const double *v, const double *gy, double *out)
 {
     int64_t w = p->w, hw = p->h * w, pl, oy, ox;
     for (pl = 0; pl < p->n * p->c; ++pl)
         for (oy = 0; oy < p->oh; ++oy) {
-            const double *xp = x + pl * hw;
+            const double *xp = x + pl * hw, *vp = v == x ? xp : v + pl * hw; /* max_pool2d: xp, seen as such */
             int64_t at = 2 * oy * w;
             for (ox = 0; ox < p->ow; ++ox, at += 2) {
                 double a = xp[at], b = xp[at + 1], c = xp[at + w], d = xp[at + w + 1];
@@ -26449,36 +26519,44 @@ static void gir__nn_max2x2_f64(const gir__conv_p *p, const double *x, const doub
                 int64_t i4 = i0 + ((i1 - i0) & -(int64_t)(n > m));
                 if (a != a || b != b || c != c || d != d) i4 = gir__nn_argmax4_f64(xp, at, w, 1);
                 if (gy) out[pl * hw + i4] += *gy++;
-                else *out++ = xp[i4];
+                else *out++ = vp[i4];
             }
         }
 }
 
-/* max pooling forward (gy == NULL) or backward (gx += gy at each window's first maximum, gx zeroed first) */
-static void gir__nn_maxpool_f64(const gir__conv_p *p, const double *x, const double *gy, double *out)
+/* max pooling forward (gy == NULL: out = v at each window's first maximum of x) or backward (out += gy at each
+   window's first maximum, out zeroed first); one window scan serves max_pool2d, max_pool2d_bwd and
+   max_pool2d_pick, so all three agree on the maximum chosen */
+static void gir__nn_maxpool_f64(const gir__conv_p *p, const double *x, const double *v, const double *gy,
+                                    double *out)
 {
     int64_t hw = p->h * p->w, ohw = p->oh * p->ow, pl, oy;
-    gir__nn_wins v;
-    gir__nn_wins_init(p, &v);
+    gir__nn_wins w;
+    gir__nn_wins_init(p, &w);
     if (gy && p->n * p->c * hw > 0) GIR_MEMSET(out, 0, (size_t)(p->n * p->c * hw) * sizeof(double));
     if (p->kh == 2 && p->kw == 2 && p->sh == 2 && p->sw == 2 && p->ph == 0 && p->pw == 0 && p->dh == 1 && p->dw == 1) {
-        gir__nn_max2x2_f64(p, x, gy, out);
+        gir__nn_max2x2_f64(p, x, v, gy, out);
         return;
     }
     for (pl = 0; pl < p->n * p->c; ++pl)
         for (oy = 0; oy < p->oh; ++oy) {
-            gir__nn_wins_row(p, &v, oy);
-            if (gy) gir__nn_maxrow_f64(p, &v, x + pl * hw, gy + pl * ohw + oy * p->ow, NULL, out + pl * hw);
-            else gir__nn_maxrow_f64(p, &v, x + pl * hw, NULL, out + pl * ohw + oy * p->ow, NULL);
+            gir__nn_wins_row(p, &w, oy);
+            if (gy) gir__nn_maxrow_f64(p, &w, x + pl * hw, x + pl * hw, gy + pl * ohw + oy * p->ow, NULL,
+                                           out + pl * hw);
+            else gir__nn_maxrow_f64(p, &w, x + pl * hw, v + pl * hw, NULL, out + pl * ohw + oy * p->ow, NULL);
         }
 }
 static void gir__nn_maxpool2d_f64(const gir__conv_p *p, const double *x, double *y)
 {
-    gir__nn_maxpool_f64(p, x, NULL, y);
+    gir__nn_maxpool_f64(p, x, x, NULL, y);
 }
 static void gir__nn_maxpool2d_bwd_f64(const gir__conv_p *p, const double *x, const double *gy, double *gx)
 {
-    gir__nn_maxpool_f64(p, x, gy, gx);
+    gir__nn_maxpool_f64(p, x, NULL, gy, gx);
+}
+static void gir__nn_maxpool2d_pick_f64(const gir__conv_p *p, const double *x, const double *v, double *y)
+{
+    gir__nn_maxpool_f64(p, x, v, NULL, y);
 }
 
 static void gir__nn_avgpool2d_f64(const gir__conv_p *p, const double *x, double *y)
@@ -26819,6 +26897,12 @@ static gir_status gir__k_pool(gir__kx *k) {
         if (f) gir__nn_maxpool2d_bwd_f32(&p, (const float *)k->in[1].p, (const float *)k->in[0].p, (float *)k->out);
         else gir__nn_maxpool2d_bwd_f64(&p, (const double *)k->in[1].p, (const double *)k->in[0].p, (double *)k->out);
         break;
+    case GIR_OP_MAX_POOL2D_PICK:
+        gir__conv_fill(&p, k->in[1].s, NULL, k->shape, k->attr);
+        if (f) gir__nn_maxpool2d_pick_f32(&p, (const float *)k->in[1].p, (const float *)k->in[0].p, (float *)k->out);
+        else gir__nn_maxpool2d_pick_f64(&p, (const double *)k->in[1].p, (const double *)k->in[0].p,
+                                        (double *)k->out);
+        break;
     default:
         gir__conv_fill(&p, k->shape, NULL, k->in[0].s, k->attr);
         p.incl = k->attr->i[0] != 0;
@@ -26954,6 +27038,7 @@ static const gir__kernel_fn gir__kernel_table[GIR_OP__COUNT] = {
     gir__k_eltwise, /* GELU_TANH */
     gir__k_assign, /* ASSIGN */
     gir__k_copy, /* TRAIN_EVAL */
+    gir__k_pool, /* MAX_POOL2D_PICK */
 };
 
 /* scratch bytes a step needs, by kernel family, so a new row of a family needs nothing more; in1: the second

@@ -248,6 +248,11 @@ static gir_node gir__ah_maxpool_dx(gir_graph *G, const gir__node *nd, const gir_
     (void)x;
     return gir_max_pool2d_bwd(G, t, xin, A->l[0], A->l[1], A->l[2]);
 }
+static gir_node gir__ah_maxpool_pick(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node xin) {
+    const gir_attr *A = nd->attr;
+    (void)x;
+    return gir_max_pool2d_pick(G, t, xin, A->l[0], A->l[1], A->l[2]);
+}
 static gir_node gir__ah_avgpool_dx(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node xin) {
     const gir_attr *A = nd->attr;
     (void)x;

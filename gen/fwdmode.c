@@ -23,8 +23,8 @@
    each adjoint is linear in g, the second sweep's adjoints with respect to a u-dependent parent read only the
    other parent (g * x1 gives G * x1), so u drops out of the result; a result that read it anyway would read
    zeros and still be right, since J t does not depend on u's value. Nothing new needs binding.
-   Limit: a row whose adjoint builds an op without an adjoint (max_pool2d, through max_pool2d_bwd) has no forward
-   mode either: GIR_ERR_NO_ADJOINT, as for its second derivative. */
+   A row whose adjoint built an op without an adjoint would have no forward mode (GIR_ERR_NO_ADJOINT, as for its
+   second derivative); no row does today: max_pool2d's adjoint max_pool2d_bwd has max_pool2d_pick as its own. */
 
 #ifndef GIR_JACOBIAN_MAX
 #  define GIR_JACOBIAN_MAX 4096   /* gir_jacobian / gir_hessian: the most sweeps (elements of the smaller side) */

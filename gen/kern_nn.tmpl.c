@@ -15,6 +15,7 @@
  *   gir__nn_conv2d_bwd_filter_*  gw = dL/dw   (fully overwritten)
  *   gir__nn_maxpool2d_*          padding acts as -inf, dilation honoured
  *   gir__nn_maxpool2d_bwd_*      grad to first max in row-major window scan
+ *   gir__nn_maxpool2d_pick_*     v at that first max (the transpose of _bwd in gy)
  *   gir__nn_avgpool2d_*          divide by kh*kw (incl, PyTorch's count_include_pad=True)
  *                                or by the window's cells inside the input
  *   gir__nn_avgpool2d_bwd_*
@@ -448,10 +449,12 @@ static int64_t gir__nn_argmax4_GIR_SFX(const GIR_T *xp, int64_t at, int64_t rs, 
     return best;
 }
 
-/* max pooling of one output row oy of plane xp: forward (gy NULL: values into y) or backward (gx += gy at each
-   window's first maximum). The windows inside the input, 2x2 ones above all, skip the clipping. */
-static void gir__nn_maxrow_GIR_SFX(const gir__conv_p *p, const gir__nn_wins *v, const GIR_T *xp, const GIR_T *gy,
-                                   GIR_T *y, GIR_T *gx)
+/* max pooling of one output row oy of plane xp: forward (gy NULL: y = vp at each window's first maximum of xp;
+   vp == xp for max_pool2d, another plane for max_pool2d_pick) or backward (gx += gy at each window's first
+   maximum). The windows inside the input, 2x2 ones above all (but for max_pool2d_pick, which takes the general
+   scan), skip the clipping. */
+static void gir__nn_maxrow_GIR_SFX(const gir__conv_p *p, const gir__nn_wins *v, const GIR_T *xp, const GIR_T *vp,
+                                   const GIR_T *gy, GIR_T *y, GIR_T *gx)
 {
     int64_t ox, nx, at, sw = p->sw, dw = p->dw, rs = v->rs, lo = v->ix0, hi = v->ix1;
     GIR_T ninf = gir__log_GIR_SFX((GIR_T)0); /* -inf */
@@ -459,14 +462,14 @@ static void gir__nn_maxrow_GIR_SFX(const gir__conv_p *p, const gir__nn_wins *v, 
     for (ox = 0; ox < p->ow; ++ox) {
         if (ox == lo) {                                  /* the full windows [lo, hi) */
             at = v->row + lo * sw - p->pw;
-            if (p->kh == 2 && p->kw == 2 && !gy)
+            if (p->kh == 2 && p->kw == 2 && !gy && vp == xp)
                 for (; ox < hi; ++ox, at += sw) {
                     GIR_T a = xp[at], b = xp[at + dw], c = xp[at + rs], d = xp[at + rs + dw];
                     GIR_T m = a > b ? a : b, n = c > d ? c : d;
                     y[ox] = m > n ? m : n;
                     if (a != a || b != b || c != c || d != d) y[ox] = xp[gir__nn_argmax4_GIR_SFX(xp, at, rs, dw)];
                 }
-            else if (p->kh == 2 && p->kw == 2)
+            else if (p->kh == 2 && p->kw == 2 && gy)
                 for (; ox < hi; ++ox, at += sw) {           /* first maximum of each row, then of the two */
                     GIR_T a = xp[at], b = xp[at + dw], c = xp[at + rs], d = xp[at + rs + dw];
                     GIR_T m = a < b ? b : a, n = c < d ? d : c;
@@ -479,25 +482,26 @@ static void gir__nn_maxrow_GIR_SFX(const gir__conv_p *p, const gir__nn_wins *v, 
                 for (; ox < hi; ++ox, at += sw) {
                     int64_t m = gir__nn_argmax_GIR_SFX(xp, at, p->kh, p->kw, rs, dw);
                     if (gy) gx[m] += gy[ox];
-                    else y[ox] = xp[m];
+                    else y[ox] = vp[m];
                 }
             if (ox >= p->ow) break;
         }
         at = gir__nn_wins_col(p, v, ox, &nx);
         at = gir__nn_argmax_GIR_SFX(xp, at, v->ny, nx, rs, dw);
-        if (!gy) y[ox] = at < 0 ? ninf : xp[at];
+        if (!gy) y[ox] = at < 0 ? ninf : vp[at];
         else if (at >= 0) gx[at] += gy[ox];
     }
 }
 
 /* max pooling with 2x2 windows, stride 2, no padding or dilation (the common case; every window inside the input),
-   forward (gy NULL) or backward, in plain loops: the first maximum of each row of a window, then of the two */
-static void gir__nn_max2x2_GIR_SFX(const gir__conv_p *p, const GIR_T *x, const GIR_T *gy, GIR_T *out)
+   forward (gy NULL: v at each window's first maximum of x) or backward, in plain loops: the first maximum of each
+   row of a window, then of the two */
+static void gir__nn_max2x2_GIR_SFX(const gir__conv_p *p, const GIR_T *x, const GIR_T *v, const GIR_T *gy, GIR_T *out)
 {
     int64_t w = p->w, hw = p->h * w, pl, oy, ox;
     for (pl = 0; pl < p->n * p->c; ++pl)
         for (oy = 0; oy < p->oh; ++oy) {
-            const GIR_T *xp = x + pl * hw;
+            const GIR_T *xp = x + pl * hw, *vp = v == x ? xp : v + pl * hw; /* max_pool2d: xp, seen as such */
             int64_t at = 2 * oy * w;
             for (ox = 0; ox < p->ow; ++ox, at += 2) {
                 GIR_T a = xp[at], b = xp[at + 1], c = xp[at + w], d = xp[at + w + 1];
@@ -506,36 +510,44 @@ static void gir__nn_max2x2_GIR_SFX(const gir__conv_p *p, const GIR_T *x, const G
                 int64_t i4 = i0 + ((i1 - i0) & -(int64_t)(n > m));
                 if (a != a || b != b || c != c || d != d) i4 = gir__nn_argmax4_GIR_SFX(xp, at, w, 1);
                 if (gy) out[pl * hw + i4] += *gy++;
-                else *out++ = xp[i4];
+                else *out++ = vp[i4];
             }
         }
 }
 
-/* max pooling forward (gy == NULL) or backward (gx += gy at each window's first maximum, gx zeroed first) */
-static void gir__nn_maxpool_GIR_SFX(const gir__conv_p *p, const GIR_T *x, const GIR_T *gy, GIR_T *out)
+/* max pooling forward (gy == NULL: out = v at each window's first maximum of x) or backward (out += gy at each
+   window's first maximum, out zeroed first); one window scan serves max_pool2d, max_pool2d_bwd and
+   max_pool2d_pick, so all three agree on the maximum chosen */
+static void gir__nn_maxpool_GIR_SFX(const gir__conv_p *p, const GIR_T *x, const GIR_T *v, const GIR_T *gy,
+                                    GIR_T *out)
 {
     int64_t hw = p->h * p->w, ohw = p->oh * p->ow, pl, oy;
-    gir__nn_wins v;
-    gir__nn_wins_init(p, &v);
+    gir__nn_wins w;
+    gir__nn_wins_init(p, &w);
     if (gy && p->n * p->c * hw > 0) GIR_MEMSET(out, 0, (size_t)(p->n * p->c * hw) * sizeof(GIR_T));
     if (p->kh == 2 && p->kw == 2 && p->sh == 2 && p->sw == 2 && p->ph == 0 && p->pw == 0 && p->dh == 1 && p->dw == 1) {
-        gir__nn_max2x2_GIR_SFX(p, x, gy, out);
+        gir__nn_max2x2_GIR_SFX(p, x, v, gy, out);
         return;
     }
     for (pl = 0; pl < p->n * p->c; ++pl)
         for (oy = 0; oy < p->oh; ++oy) {
-            gir__nn_wins_row(p, &v, oy);
-            if (gy) gir__nn_maxrow_GIR_SFX(p, &v, x + pl * hw, gy + pl * ohw + oy * p->ow, NULL, out + pl * hw);
-            else gir__nn_maxrow_GIR_SFX(p, &v, x + pl * hw, NULL, out + pl * ohw + oy * p->ow, NULL);
+            gir__nn_wins_row(p, &w, oy);
+            if (gy) gir__nn_maxrow_GIR_SFX(p, &w, x + pl * hw, x + pl * hw, gy + pl * ohw + oy * p->ow, NULL,
+                                           out + pl * hw);
+            else gir__nn_maxrow_GIR_SFX(p, &w, x + pl * hw, v + pl * hw, NULL, out + pl * ohw + oy * p->ow, NULL);
         }
 }
 static void gir__nn_maxpool2d_GIR_SFX(const gir__conv_p *p, const GIR_T *x, GIR_T *y)
 {
-    gir__nn_maxpool_GIR_SFX(p, x, NULL, y);
+    gir__nn_maxpool_GIR_SFX(p, x, x, NULL, y);
 }
 static void gir__nn_maxpool2d_bwd_GIR_SFX(const gir__conv_p *p, const GIR_T *x, const GIR_T *gy, GIR_T *gx)
 {
-    gir__nn_maxpool_GIR_SFX(p, x, gy, gx);
+    gir__nn_maxpool_GIR_SFX(p, x, NULL, gy, gx);
+}
+static void gir__nn_maxpool2d_pick_GIR_SFX(const gir__conv_p *p, const GIR_T *x, const GIR_T *v, GIR_T *y)
+{
+    gir__nn_maxpool_GIR_SFX(p, x, v, NULL, y);
 }
 
 static void gir__nn_avgpool2d_GIR_SFX(const gir__conv_p *p, const GIR_T *x, GIR_T *y)

@@ -965,6 +965,12 @@ static gir_status gir__k_pool(gir__kx *k) {
         if (f) gir__nn_maxpool2d_bwd_f32(&p, (const float *)k->in[1].p, (const float *)k->in[0].p, (float *)k->out);
         else gir__nn_maxpool2d_bwd_f64(&p, (const double *)k->in[1].p, (const double *)k->in[0].p, (double *)k->out);
         break;
+    case GIR_OP_MAX_POOL2D_PICK:
+        gir__conv_fill(&p, k->in[1].s, NULL, k->shape, k->attr);
+        if (f) gir__nn_maxpool2d_pick_f32(&p, (const float *)k->in[1].p, (const float *)k->in[0].p, (float *)k->out);
+        else gir__nn_maxpool2d_pick_f64(&p, (const double *)k->in[1].p, (const double *)k->in[0].p,
+                                        (double *)k->out);
+        break;
     default:
         gir__conv_fill(&p, k->shape, NULL, k->in[0].s, k->attr);
         p.incl = k->attr->i[0] != 0;

@@ -563,6 +563,16 @@ static gir_status gir__sh_pool2d_bwd(gir__bctx *b) {
     b->out = x->shape;
     return GIR_OK;
 }
+/* max_pool2d_pick: v and x of one dtype and shape; the result has x's pooled shape */
+static gir_status gir__sh_pool2d_pick(gir__bctx *b) {
+    const gir__node *v = gir__bin(b, 0), *x = gir__bin(b, 1);
+    gir_status s = gir__pool_check(b, &x->shape, &b->out);
+    if (s) return s;
+    if (!gir__shape_eq(&v->shape, &x->shape) || v->dtype != x->dtype)
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: values %S %T do not match x %S %T", gir__bname(b), b->id,
+                          &v->shape, (int)v->dtype, &x->shape, (int)x->dtype);
+    return GIR_OK;
+}
 static gir_status gir__sh_pool2d_bwd_avg(gir__bctx *b) {
     gir_shape o;
     const gir__node *gy = gir__bin(b, 0);

@@ -1310,6 +1310,33 @@ def _max_pool_bwd(rng, op):
     return cases
 
 
+# max_pool2d_pick also takes the 2x2 window paths other than the stride-2 one: overlapping, and clipped by padding
+POOL_PICK = POOL + [("k2s1_f64", "f64", (1, 2, 5, 5), [2, 2], [1, 1], [0, 0]),
+                    ("k2s2p1", "f32", (1, 1, 5, 6), [2, 2], [2, 2], [1, 1])]
+
+
+@spec("max_pool2d_pick")
+def _max_pool_pick(rng, op):
+    """v at each window's first maximum of x: the indices torch's max_pool2d returns (x without ties), checked
+    against the first maximum of each window found here."""
+    import torch
+    import torch.nn.functional as F
+    cases = []
+    for label, dt, xs, k, s, p in POOL_PICK:
+        x = distinct(rng, dt, xs, -4, 4)
+        v = N(rng, dt, xs)
+        ys, wins = _pool_windows(xs, k, s, p)
+        _, idx = F.max_pool2d(tt(x), k, s, p, return_indices=True)
+        flat = torch.flatten(tt(v), 2)
+        y = tn(torch.gather(flat, 2, torch.flatten(idx, 2)).reshape(idx.shape))
+        mine = np.empty(ys)
+        for o, win in wins.items():
+            mine[o] = v[max(win, key=lambda q: (x[q], -win.index(q)))]
+        agree("max_pool2d_pick windows", mine, y, 0)
+        cases.append(Case(label, [(dt, v), (dt, x)], (dt, y), {"kernel": k, "stride": s, "padding": p}))
+    return cases
+
+
 @spec("avg_pool2d_bwd")
 def _avg_pool_bwd(rng, op):
     cases = []

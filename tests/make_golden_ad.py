@@ -6,7 +6,7 @@ tests/golden_ad.txt from torch.autograd.functional (vjp, jvp, jacobian, hessian,
 
 Each function below is written once here and once in tests/suite_ad.c (ad_fn, same name); they mix
 elementwise ops, matmul, reductions, broadcasting, softmax, slicing and concat, reshape and transpose, a small
-conv2d, where and max (inputs drawn without ties and away from where's switch). Without torch the script exits
+conv2d, where, max and max_pool2d (inputs drawn without ties and away from where's switch). Without torch the script exits
 with status 77.
 
 File format (one item per line, whitespace separated; k is the input's index):
@@ -55,12 +55,25 @@ def f_scalar2(x, y):           # sigmoid, cos, mean, slices, matmul with a vecto
     return s + ((x @ y) ** 2).sum() / (1 + (y * y).sum())
 
 
+def f_pool(x, w):              # conv2d, tanh, max_pool2d (3x2 windows, stride (2, 1) below the kernel, padding), sum of
+    c = torch.nn.functional.conv2d(x.reshape(1, 2, 5, 6), w, padding=1)     # squares; x [2, 5, 6] keeps the
+    y = torch.nn.functional.max_pool2d(torch.tanh(c), (3, 2), (2, 1), (1, 1))  # hessian within rank 6
+    return (y * y).sum()
+
+
+def f_pool_map(x):             # sin, max_pool2d (2x2 windows, stride 1: overlapping) times a slice of the input
+    a = x.reshape(1, 2, 4, 5)
+    return (torch.nn.functional.max_pool2d(torch.sin(a), 2, 1) * a[:, :, :-1, :-1]).reshape(2, 3, 4)
+
+
 FUNCS = [  # name, function, input shapes
     ("mlp", f_mlp, [(3, 4), (4, 5), (5,)]),
     ("shapes", f_shapes, [(2, 3)]),
     ("conv", f_conv, [(1, 2, 5, 5), (3, 2, 3, 3)]),
     ("scalar", f_scalar, [(5,)]),
     ("scalar2", f_scalar2, [(2, 3), (3,)]),
+    ("pool", f_pool, [(2, 5, 6), (2, 2, 3, 3)]),
+    ("pool_map", f_pool_map, [(2, 4, 5)]),
 ]
 
 
