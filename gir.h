@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c9367d236f1f14baa87520e8b73aa14e2ae04c4bdd43b9ce2b2f70a5c3f60d5c
-                                          gen/ sha256=236a7e02324c2314
+                                          gen/ sha256=c2d9183ad3102543
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -25917,7 +25917,7 @@ static void gir__nn_max2x2_f32(const gir__conv_p *p, const float *x, const float
     int64_t w = p->w, hw = p->h * w, pl, oy, ox;
     for (pl = 0; pl < p->n * p->c; ++pl)
         for (oy = 0; oy < p->oh; ++oy) {
-            const float *xp = x + pl * hw, *vp = v == x ? xp : v + pl * hw; /* max_pool2d: xp, seen as such */
+            const float *xp = x + pl * hw, *vp = v && v != x ? v + pl * hw : xp;   /* max_pool2d, and bwd (v NULL): xp */
             int64_t at = 2 * oy * w;
             for (ox = 0; ox < p->ow; ++ox, at += 2) {
                 float a = xp[at], b = xp[at + 1], c = xp[at + w], d = xp[at + w + 1];
@@ -26510,7 +26510,7 @@ static void gir__nn_max2x2_f64(const gir__conv_p *p, const double *x, const doub
     int64_t w = p->w, hw = p->h * w, pl, oy, ox;
     for (pl = 0; pl < p->n * p->c; ++pl)
         for (oy = 0; oy < p->oh; ++oy) {
-            const double *xp = x + pl * hw, *vp = v == x ? xp : v + pl * hw; /* max_pool2d: xp, seen as such */
+            const double *xp = x + pl * hw, *vp = v && v != x ? v + pl * hw : xp;   /* max_pool2d, and bwd (v NULL): xp */
             int64_t at = 2 * oy * w;
             for (ox = 0; ox < p->ow; ++ox, at += 2) {
                 double a = xp[at], b = xp[at + 1], c = xp[at + w], d = xp[at + w + 1];

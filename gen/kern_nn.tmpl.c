@@ -501,7 +501,7 @@ static void gir__nn_max2x2_GIR_SFX(const gir__conv_p *p, const GIR_T *x, const G
     int64_t w = p->w, hw = p->h * w, pl, oy, ox;
     for (pl = 0; pl < p->n * p->c; ++pl)
         for (oy = 0; oy < p->oh; ++oy) {
-            const GIR_T *xp = x + pl * hw, *vp = v == x ? xp : v + pl * hw; /* max_pool2d: xp, seen as such */
+            const GIR_T *xp = x + pl * hw, *vp = v && v != x ? v + pl * hw : xp;   /* max_pool2d, and bwd (v NULL): xp */
             int64_t at = 2 * oy * w;
             for (ox = 0; ox < p->ow; ++ox, at += 2) {
                 GIR_T a = xp[at], b = xp[at + 1], c = xp[at + w], d = xp[at + w + 1];
