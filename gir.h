@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c9367d236f1f14baa87520e8b73aa14e2ae04c4bdd43b9ce2b2f70a5c3f60d5c
-                                          gen/ sha256=c2d9183ad3102543
+                                          gen/ sha256=aeabef826d1f71df
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1024,6 +1024,21 @@ GIR_API gir_status  gir_compile(gir_graph *g, int n_out, const gir_node *outs, g
    carries never run. Without this flag a plan is a training plan (model.train(), PyTorch's default): train_eval
    nodes compute their training value and run their updates (assign nodes) in the same gir_run. */
 #define GIR_COMPILE_EVAL 2u
+/* Graph passes, all on by default; the graph itself is never changed by compiling (node count, handles and
+   names stay as built). Common-subexpression elimination: nodes with equal op, dtype, shape, attributes and
+   inputs share one value (never inputs, variables, assigns, random ops; constants of equal bytes up to 64 KiB).
+   Algebraic simplification: a node that equals one of its inputs exactly takes that input's value: x*1, 1*x,
+   x/1, x-0, x+0 and 0+x (for floats only with -0.0, since -0.0 + 0.0 is +0.0), x*0 = 0 for integers only (float
+   inf*0 and NaN*0 are NaN), neg(neg x), reshape of reshape (reads the inner input), transposes that compose to
+   the identity, casts, reshapes and broadcasts to the input's own dtype and shape, stop_gradient, dropout in
+   eval plans; each only where the result keeps the node's dtype and shape (x + zeros that broadcasts x larger
+   stays). A "1" or "0" is a constant or fill node holding that value in every element. Nodes that lose their
+   last use to the two are not computed. Optimised and unoptimised plans give the same bits, except which NaN
+   (sign, payload) a NaN result is (a commutative op may see its operands swapped). gir_plan_data works for
+   every node the plan covers, merged or not (two outputs may share one value); a node whose only use was
+   simplified away gives NULL, like a node fused away. */
+#define GIR_COMPILE_NO_CSE 4u
+#define GIR_COMPILE_NO_SIMPLIFY 8u
 typedef struct gir_compile_desc {
     unsigned flags;         /* GIR_COMPILE_* */
     int      fuse_chunk;    /* elements per chunk of a fused step; 0: GIR_FUSE_CHUNK */
@@ -1056,6 +1071,11 @@ GIR_API size_t      gir_plan_arena_bytes(const gir_plan *p);        /* intermedi
 GIR_API int         gir_plan_step_count(const gir_plan *p);         /* kernel calls per run: a fused group is one */
 GIR_API int         gir_plan_fused_groups(const gir_plan *p);       /* fused steps in the plan */
 GIR_API int         gir_plan_fused_nodes(const gir_plan *p);        /* nodes computed inside them */
+GIR_API int         gir_plan_value_count(const gir_plan *p);        /* values the plan holds (inputs included) */
+/* nodes the plan covers that the passes took out: merged into an equal node (CSE), simplified into a node they
+   equal, or not computed because their uses went (dead) */
+typedef enum gir_pass_count { GIR_PASS_MERGED = 0, GIR_PASS_SIMPLIFIED = 1, GIR_PASS_DEAD = 2 } gir_pass_count;
+GIR_API int         gir_plan_pass_count(const gir_plan *p, gir_pass_count what);
 
 /* >>threads (hosted builds, opt-in: define GIR_THREADS; without it only the two types below exist and gir_run uses
    only the calling thread). A plan may carry a parallel-for hook. The hook runs task(ctx, i) once for every i in
@@ -27076,6 +27096,281 @@ static size_t gir__scratch_bytes_par(int op, int dt, const gir_shape *out, const
 }
 #endif
 
+/* >>passes: graph-level passes that gir_compile_ex runs before it marks and orders steps ----------------------
+   The graph is not changed: the passes compute a representative table rep[id], the node whose value node id
+   equals (rep[id] = id for a node that stays). Compiling then marks and computes representatives only, and a
+   node the plan covered that was merged or simplified away reads its representative's value.
+   - common-subexpression elimination (GIR_COMPILE_NO_CSE turns it off): nodes with equal op, dtype, shape,
+     attributes and representative inputs share one value. Never merged: inputs, variables, assigns and the
+     random ops (their values depend on the run); constants only up to GIR__CSE_CONST_MAX bytes.
+   - algebraic simplification (GIR_COMPILE_NO_SIMPLIFY): rules that give a node an existing node's value
+     exactly, same dtype and shape (see gir__simplify).
+   - dead nodes: what lost its last use to the two passes is not marked, so not computed.
+   need[] bits while compiling: GIR__N_NEED (computed after the passes), GIR__N_COVER (needed without them),
+   GIR__N_SIMP (rep set by a simplification rule), GIR__N_ASSIGNED (a variable some assign writes). */
+enum { GIR__N_NEED = 1, GIR__N_COVER = 2, GIR__N_SIMP = 4, GIR__N_ASSIGNED = 8 };
+#define GIR__CSE_CONST_MAX 65536   /* constants larger than this are neither hashed nor compared */
+#define GIR__CSE_SAMPLE 256        /* bytes of a constant that go into its hash (the first and last half) */
+
+typedef struct gir__rw {
+    const gir_graph *g;
+    uint32_t *rep;          /* node -> representative; NULL: no pass ran (identity) */
+    uint8_t  *need;
+    int       simplify, eval;
+    uint32_t *tab;          /* open-addressing table of representative ids, 0: empty */
+    size_t    mask;
+    gir_allocator *a;       /* the plan's, for the table */
+} gir__rw;
+
+/* the node input k of node d reads after the passes: its input's representative; a reshape reads through
+   reshapes (reshape of reshape reads the inner input directly) */
+static uint32_t gir__pass_in(const gir__rw *w, const gir__node *d, uint32_t k) {
+    const gir_graph *g = w->g;
+    uint32_t in = g->ins[d->in0 + k];
+    if (!w->rep) return in;
+    in = w->rep[in];
+    if (w->simplify && d->op == GIR_OP_RESHAPE)
+        while (g->nodes[in].op == GIR_OP_RESHAPE) in = w->rep[g->ins[g->nodes[in].in0]];
+    return in;
+}
+
+/* ---- attributes: only the entries a row has (an attribute list's entries past its n may be uninitialised) */
+typedef struct gir__akind { int nf, ni, nl, shape, dtype, seed; } gir__akind;
+static void gir__attr_kinds(const char *s, gir__akind *k) {
+    GIR_MEMSET(k, 0, sizeof *k);
+    while (s && *s) {
+        if (s[0] == 'f' && s[1] == ':') ++k->nf;
+        else if (s[0] == 'i' && s[1] == ':') ++k->ni;
+        else if (s[0] == 'l' && s[1] == ':') ++k->nl;
+        else if (s[0] == 's' && s[1] == 'h') k->shape = 1;
+        else if (s[0] == 'd' && s[1] == 't') k->dtype = 1;
+        else if (s[0] == 's' && s[1] == 'e') k->seed = 1;
+        while (*s && *s != ',') ++s;
+        if (*s == ',') ++s;
+    }
+}
+static uint64_t gir__h(uint64_t h, uint64_t v) { return gir__mix(h ^ v); }
+static uint64_t gir__hbits(double x) {
+    uint64_t u;
+    GIR_MEMCPY(&u, &x, sizeof u);
+    return u;
+}
+static uint64_t gir__hash_attr(uint64_t h, const gir_attr *a, const gir__akind *k) {
+    int j, m;
+    for (j = 0; j < k->nf; ++j) h = gir__h(h, gir__hbits(a->f[j]));
+    for (j = 0; j < k->ni; ++j) h = gir__h(h, (uint32_t)a->i[j]);
+    for (j = 0; j < k->nl; ++j)
+        for (m = -1; m < a->l[j].n && m < GIR_MAX_RANK; ++m)
+            h = gir__h(h, (uint32_t)(m < 0 ? a->l[j].n : a->l[j].v[m]));
+    if (k->shape)
+        for (m = -1; m < a->shape.rank && m < GIR_MAX_RANK; ++m)
+            h = gir__h(h, (uint32_t)(m < 0 ? a->shape.rank : a->shape.dim[m]));
+    if (k->dtype) h = gir__h(h, (uint32_t)a->dtype);
+    if (k->seed) h = gir__h(h, a->seed);
+    return h;
+}
+static int gir__ints_eq(const gir_ints *a, const gir_ints *b) {
+    int m;
+    if (a->n != b->n) return 0;
+    for (m = 0; m < a->n && m < GIR_MAX_RANK; ++m)
+        if (a->v[m] != b->v[m]) return 0;
+    return 1;
+}
+static int gir__attr_eq(const gir_attr *a, const gir_attr *b, const gir__akind *k) {
+    int j;
+    for (j = 0; j < k->nf; ++j)
+        if (gir__hbits(a->f[j]) != gir__hbits(b->f[j])) return 0;
+    for (j = 0; j < k->ni; ++j)
+        if (a->i[j] != b->i[j]) return 0;
+    for (j = 0; j < k->nl; ++j)
+        if (!gir__ints_eq(&a->l[j], &b->l[j])) return 0;
+    if (k->shape && !gir__shape_eq(&a->shape, &b->shape)) return 0;
+    if (k->dtype && a->dtype != b->dtype) return 0;
+    return !k->seed || a->seed == b->seed;
+}
+/* the bytes of a constant node (0 when it has none) */
+static size_t gir__const_bytes(const gir__node *d) {
+    size_t n = 0;
+    if (d->op != GIR_OP_CONSTANT || !d->attr->data || !gir__bytes(&d->shape, d->dtype, &n)) return 0;
+    return n;
+}
+
+/* ---- structural hashing */
+static int gir__cse_ok(const gir__node *d) {
+    if (d->op == GIR_OP_INPUT || d->op == GIR_OP_VARIABLE || d->op == GIR_OP_ASSIGN) return 0;
+    if (gir__ops[d->op].flags & GIR__F_RNG) return 0;
+    return d->op != GIR_OP_CONSTANT || gir__const_bytes(d) <= GIR__CSE_CONST_MAX;
+}
+/* the effective inputs of node d, two-input commutative ops in a canonical order */
+static void gir__cse_ins(const gir__rw *w, const gir__node *d, uint32_t k, uint32_t *a) {
+    uint32_t x = gir__pass_in(w, d, k), y;
+    if (d->nin == 2 && (gir__ops[d->op].flags & GIR__F_COMM)) {
+        y = gir__pass_in(w, d, 1u - k);
+        if (k == 0 ? y < x : y > x) x = y;
+    }
+    *a = x;
+}
+static uint64_t gir__cse_hash(const gir__rw *w, const gir__node *d) {
+    gir__akind ak;
+    uint64_t h = gir__h((uint64_t)d->op << 8 | d->dtype, d->nin);
+    uint32_t k, in;
+    size_t nb = gir__const_bytes(d), j;
+    int m;
+    for (m = 0; m < d->shape.rank; ++m) h = gir__h(h, (uint32_t)d->shape.dim[m]);
+    h = gir__h(h, (uint32_t)d->shape.rank);
+    gir__attr_kinds(gir__ops[d->op].attrs, &ak);
+    h = gir__hash_attr(h, d->attr, &ak);
+    for (k = 0; k < d->nin; ++k) {
+        gir__cse_ins(w, d, k, &in);
+        h = gir__h(h, in);
+    }
+    for (j = 0; j < nb; ++j)        /* a sample of a constant's bytes: the first and the last ones */
+        if (j < GIR__CSE_SAMPLE / 2 || j >= nb - GIR__CSE_SAMPLE / 2)
+            h = gir__h(h, ((const unsigned char *)d->attr->data)[j]);
+        else j = nb - GIR__CSE_SAMPLE / 2 - 1;
+    return h;
+}
+static int gir__cse_eq(const gir__rw *w, const gir__node *a, const gir__node *b) {
+    gir__akind ak;
+    uint32_t k, x, y;
+    size_t nb, j;
+    if (a->op != b->op || a->dtype != b->dtype || a->nin != b->nin || !gir__shape_eq(&a->shape, &b->shape))
+        return 0;
+    gir__attr_kinds(gir__ops[a->op].attrs, &ak);
+    if (!gir__attr_eq(a->attr, b->attr, &ak)) return 0;
+    for (k = 0; k < a->nin; ++k) {
+        gir__cse_ins(w, a, k, &x);
+        gir__cse_ins(w, b, k, &y);
+        if (x != y) return 0;
+    }
+    if ((nb = gir__const_bytes(a)) != gir__const_bytes(b)) return 0;
+    for (j = 0; j < nb; ++j)
+        if (((const unsigned char *)a->attr->data)[j] != ((const unsigned char *)b->attr->data)[j]) return 0;
+    return 1;
+}
+/* the representative equal to node id already in the table, or 0 after inserting id */
+static uint32_t gir__cse_find(gir__rw *w, uint32_t id) {
+    const gir__node *d = &w->g->nodes[id];
+    size_t s = (size_t)gir__cse_hash(w, d) & w->mask;
+    while (w->tab[s]) {
+        if (gir__cse_eq(w, d, &w->g->nodes[w->tab[s]])) return w->tab[s];
+        s = (s + 1) & w->mask;
+    }
+    w->tab[s] = id;
+    return 0;
+}
+
+/* ---- algebraic simplification */
+/* node c holds v in every element: a constant (at most GIR__CSE_CONST_MAX bytes) or a fill. For floats the
+   sign of a zero counts (neg: -0.0); for integers any zero is zero. */
+static int gir__all_is(const gir__node *c, double v, int neg) {
+    size_t nb, j, es;
+    double x;
+    if (c->op == GIR_OP_FILL) {
+        x = c->attr->f[0];
+        return x == v && (!gir__is_float(c->dtype) || (gir__hbits(x) >> 63) == (uint64_t)neg);
+    }
+    if (c->op != GIR_OP_CONSTANT || (nb = gir__const_bytes(c)) > GIR__CSE_CONST_MAX) return 0;
+    es = gir__esize(c->dtype);
+    for (j = 0; j < nb; j += es) {
+        const unsigned char *e = (const unsigned char *)c->attr->data + j;
+        if (c->dtype == GIR_DTYPE_F32) {
+            float f;
+            GIR_MEMCPY(&f, e, sizeof f);
+            x = f;
+        } else if (c->dtype == GIR_DTYPE_F64) {
+            GIR_MEMCPY(&x, e, sizeof x);
+        } else if (c->dtype == GIR_DTYPE_I32) {
+            int32_t i;
+            GIR_MEMCPY(&i, e, sizeof i);
+            x = i;
+        } else x = *e;
+        if (x != v || (gir__is_float(c->dtype) && (gir__hbits(x) >> 63) != (uint64_t)neg)) return 0;
+    }
+    return 1;
+}
+/* a zero that adding (sub: subtracting) leaves every x of that dtype as it is: integers any zero; floats -0.0
+   for add (x + -0 = x, also for x = -0) and +0.0 for sub (x - +0 = x); +0.0 + -0.0 is +0.0, so x + (+0) is not */
+static int gir__is_add_zero(const gir__node *c, int sub) {
+    return gir__all_is(c, 0.0, gir__is_float(c->dtype) ? !sub : 0);
+}
+/* the node x such that transpose(transpose(x, p), q) gives x; 0 if the composed permutation is not the
+   identity (axis j of the result is axis p[q[j]] of x) */
+static uint32_t gir__transpose_back(const gir__rw *w, const gir__node *d) {
+    const gir__node *t = &w->g->nodes[gir__pass_in(w, d, 0)];
+    int j, r = d->shape.rank;
+    const gir_ints *q = &d->attr->l[0], *p = &t->attr->l[0];
+    if (t->op != GIR_OP_TRANSPOSE || q->n != r || p->n != r) return 0;
+    for (j = 0; j < r; ++j)
+        if (q->v[j] < 0 || q->v[j] >= r || p->v[q->v[j]] != j) return 0;
+    return gir__pass_in(w, t, 0);
+}
+/* a node whose value node d has exactly, by a rule, or 0. The caller checks dtype and shape. */
+static uint32_t gir__simplify_rule(const gir__rw *w, const gir__node *d) {
+    const gir_graph *g = w->g;
+    uint32_t a = d->nin > 0 ? gir__pass_in(w, d, 0) : 0, b = d->nin > 1 ? gir__pass_in(w, d, 1) : 0;
+    const gir__node *na = &g->nodes[a], *nb = &g->nodes[b];
+    int j, r = d->shape.rank;
+    switch (d->op) {
+    case GIR_OP_MUL:
+        if (gir__all_is(nb, 1.0, 0)) return a;
+        if (gir__all_is(na, 1.0, 0)) return b;
+        if (!gir__is_float(d->dtype) && gir__all_is(nb, 0.0, 0)) return b;   /* integers: x*0 is 0 */
+        if (!gir__is_float(d->dtype) && gir__all_is(na, 0.0, 0)) return a;
+        return 0;
+    case GIR_OP_ADD:
+        if (gir__is_add_zero(nb, 0)) return a;
+        return gir__is_add_zero(na, 0) ? b : 0;
+    case GIR_OP_SUB: return gir__is_add_zero(nb, 1) ? a : 0;
+    case GIR_OP_DIV: return gir__all_is(nb, 1.0, 0) ? a : 0;
+    case GIR_OP_NEG: return na->op == GIR_OP_NEG ? gir__pass_in(w, na, 0) : 0;
+    case GIR_OP_TRANSPOSE:
+        for (j = 0; j < r && d->attr->l[0].n == r && d->attr->l[0].v[j] == j; ++j) {}
+        return j == r ? a : gir__transpose_back(w, d);
+    case GIR_OP_RESHAPE: case GIR_OP_CAST: case GIR_OP_STOP_GRADIENT: case GIR_OP_BROADCAST_TO: return a;
+    case GIR_OP_ADD_N: case GIR_OP_CONCAT: return d->nin == 1 ? a : 0;
+    case GIR_OP_DROPOUT: return w->eval ? a : 0;     /* eval plans run dropout as the identity */
+    case GIR_OP_TRAIN_EVAL: return w->eval ? b : d->nin == 2 ? a : 0;  /* inputs past 2: updates training runs */
+    default: return 0;
+    }
+}
+static uint32_t gir__simplify(const gir__rw *w, uint32_t id) {
+    const gir__node *d = &w->g->nodes[id], *c;
+    uint32_t r = gir__simplify_rule(w, d);
+    if (!r || r == id) return 0;
+    c = &w->g->nodes[r];
+    if (c->dtype != d->dtype || !gir__shape_eq(&c->shape, &d->shape)) return 0;
+    /* an assigned variable's value changes during the run: a node equal to its old value stays a copy */
+    return (w->need[r] & GIR__N_ASSIGNED) ? 0 : r;
+}
+
+/* the passes: rep[id] for ids 1 .. last (the largest output id). need[] holds GIR__N_COVER marks already. */
+static gir_status gir__passes(gir__rw *w, unsigned flags, size_t last) {
+    const gir_graph *g = w->g;
+    size_t id, cap = 16;
+    int cse = !(flags & GIR_COMPILE_NO_CSE);
+    w->simplify = !(flags & GIR_COMPILE_NO_SIMPLIFY);
+    for (id = 0; id < g->nnodes; ++id) w->rep[id] = (uint32_t)id;
+    if (!cse && !w->simplify) return GIR_OK;
+    for (id = 1; id <= last; ++id)
+        if (g->nodes[id].op == GIR_OP_ASSIGN) w->need[g->ins[g->nodes[id].in0]] |= GIR__N_ASSIGNED;
+    if (cse) {
+        while (cap < 2 * (last + 1)) cap *= 2;
+        if (!(w->tab = (uint32_t *)gir__alloc(w->a, cap * sizeof(uint32_t)))) return GIR_ERR_OUT_OF_MEMORY;
+        GIR_MEMSET(w->tab, 0, cap * sizeof(uint32_t));
+        w->mask = cap - 1;
+    }
+    for (id = 1; id <= last; ++id) {
+        uint32_t r = w->simplify ? gir__simplify(w, (uint32_t)id) : 0;
+        if (r) w->need[id] |= GIR__N_SIMP;
+        else if (cse && gir__cse_ok(&g->nodes[id])) r = gir__cse_find(w, (uint32_t)id);
+        if (r) w->rep[id] = r;
+    }
+    if (w->tab) gir__free(w->a, w->tab, cap * sizeof(uint32_t));
+    w->tab = NULL;
+    return GIR_OK;
+}
+
 /* >>exec: compile a graph into a plan, run the plan ------------------------------------------------------------
    A plan holds copies of what it needs from the graph (ops, shapes, attributes), one buffer per value at an
    offset in one arena, and the order of steps. gir_run executes the steps without allocating; constants and
@@ -27119,6 +27414,7 @@ struct gir_plan {
     gir__step    *fsteps;
     uint32_t     *fgroup;
     uint32_t      ngroups, nfused;
+    uint32_t      npass[3];    /* nodes the passes merged, simplified away, found dead (gen/passes.c) */
     size_t        chunk;
     size_t        fuse_bytes;  /* scratch one thread's chunk buffers take (the largest group's) */
     uint64_t      runs;
@@ -27161,8 +27457,9 @@ GIR_API void gir_plan_free(gir_plan *p) {
 /* the node a step reads for input k of node d, usually that input itself. A float matmul reads a transpose of
    the last two axes in place instead (the GEMM takes strides; *tr = 1): the transpose is then computed only
    if something else needs it, so the adjoints matmul(g, mT(x)) copy nothing. */
-static uint32_t gir__step_in(const gir_graph *g, const gir__node *d, uint32_t k, int *tr) {
-    uint32_t in = g->ins[d->in0 + k];
+static uint32_t gir__step_in(const gir__rw *w, const gir__node *d, uint32_t k, int *tr) {
+    const gir_graph *g = w->g;
+    uint32_t in = gir__pass_in(w, d, k);
     const gir__node *t = &g->nodes[in];
     int r = t->shape.rank, j;
     *tr = 0;
@@ -27173,7 +27470,7 @@ static uint32_t gir__step_in(const gir_graph *g, const gir__node *d, uint32_t k,
         if (t->attr->l[0].v[j] != j) return in;
     if (t->attr->l[0].v[r - 2] != r - 1 || t->attr->l[0].v[r - 1] != r - 2) return in;
     *tr = 1;
-    return g->ins[t->in0];
+    return gir__pass_in(w, t, 0);
 }
 
 static gir_status gir__fuse_plan(gir_plan *p, int n_out, const gir_node *outs, size_t chunk, size_t *scratch);
@@ -27187,19 +27484,23 @@ static gir_status gir__assign_order(gir_graph *g, gir_plan *p);
 GIR_API gir_status gir_compile(gir_graph *g, int n_out, const gir_node *outs, gir_plan **out_plan) {
     return gir_compile_ex(g, n_out, outs, NULL, out_plan);
 }
-/* compile, pass 1: mark the nodes the outputs need (need[id] = 1) and size the plan's arrays */
-static void gir__compile_mark(const gir_graph *g, gir_plan *p, int n_out, const gir_node *outs, int eval, uint8_t *need,
+/* compile, pass 1: mark the nodes the outputs need (need[id] |= bit) after the passes of w (none: w->rep NULL)
+   and, when nv is not NULL, size the plan's arrays */
+static void gir__compile_mark(const gir__rw *w, gir_plan *p, int n_out, const gir_node *outs, uint8_t bit,
                               uint32_t *nv, uint32_t *ns, size_t *maxin) {
+    const gir_graph *g = w->g;
+    uint8_t *need = w->need;
     size_t id;
     uint32_t k;
     int j;
-    for (j = 0; j < n_out; ++j) need[outs[j].id] = 1;
+    for (j = 0; j < n_out; ++j) need[w->rep ? w->rep[outs[j].id] : outs[j].id] |= bit;
     for (id = g->nnodes - 1; id >= 1; --id) {      /* ids are topological: one backward sweep marks every input */
         const gir__node *d = &g->nodes[id];
         int tr;
-        if (!need[id]) continue;
+        if (!(need[id] & bit)) continue;
         for (k = 0; k < d->nin; ++k)
-            if (gir__mode_needs(d, k, eval)) need[gir__step_in(g, d, k, &tr)] = 1;
+            if (gir__mode_needs(d, k, w->eval)) need[gir__step_in(w, d, k, &tr)] |= bit;
+        if (!nv) continue;
         ++*nv;
         if (d->op != GIR_OP_INPUT && d->op != GIR_OP_VARIABLE && d->op != GIR_OP_CONSTANT) {
             ++*ns;
@@ -27209,8 +27510,10 @@ static void gir__compile_mark(const gir_graph *g, gir_plan *p, int n_out, const 
     }
 }
 /* the step that computes node id (a value of the plan already) */
-static size_t gir__compile_step(const gir_graph *g, gir_plan *p, size_t id, int eval) {
+static size_t gir__compile_step(const gir__rw *w, gir_plan *p, size_t id) {
+    const gir_graph *g = w->g;
     const gir__node *d = &g->nodes[id];
+    int eval = w->eval;
     gir__step *s = &p->steps[p->nsteps++];
     uint32_t k, k0, nr;
     s->val = p->nvals - 1;
@@ -27221,21 +27524,20 @@ static size_t gir__compile_step(const gir_graph *g, gir_plan *p, size_t id, int 
     s->tr = 0;
     for (k = 0; k < nr; ++k) {
         int tr;
-        p->sin[p->nsin++] = p->map[gir__step_in(g, d, k0 + k, &tr)] - 1;
+        p->sin[p->nsin++] = p->map[gir__step_in(w, d, k0 + k, &tr)] - 1;
         if (tr) s->tr = (uint8_t)(s->tr | 1u << k);
     }
-    return gir__scratch_bytes(d->op, d->dtype, &d->shape, d->nin ? &g->nodes[g->ins[d->in0]].shape : &d->shape,
-                              d->nin > 1 ? &g->nodes[g->ins[d->in0 + 1]].shape : NULL);
+    return gir__scratch_bytes(d->op, d->dtype, &d->shape, d->nin ? &g->nodes[gir__pass_in(w, d, 0)].shape : &d->shape,
+                              d->nin > 1 ? &g->nodes[gir__pass_in(w, d, 1)].shape : NULL);
 }
 /* compile, pass 2: a value for every needed node in id order, a step for every computed one, arena offsets in
    order (no reuse yet); *scratch: the most scratch one step needs */
-static gir_status gir__compile_values(gir_graph *g, gir_plan *p, const uint8_t *need, int eval, size_t *off,
-                                      size_t *scratch) {
+static gir_status gir__compile_values(gir_graph *g, gir_plan *p, const gir__rw *w, size_t *off, size_t *scratch) {
     size_t id, sb;
     for (id = 1; id < g->nnodes; ++id) {
         const gir__node *d = &g->nodes[id];
         gir__val *v;
-        if (!need[id]) continue;
+        if (!(w->need[id] & GIR__N_NEED)) continue;
         v = &p->vals[p->nvals];
         GIR_MEMSET(v, 0, sizeof *v);
         v->node = (uint32_t)id;
@@ -27252,9 +27554,22 @@ static gir_status gir__compile_values(gir_graph *g, gir_plan *p, const uint8_t *
         v->kind = GIR__VAL_TEMP;
         v->off = *off;
         *off += gir__align_up(v->bytes ? v->bytes : 1);
-        if ((sb = gir__compile_step(g, p, id, eval)) > *scratch) *scratch = sb;
+        if ((sb = gir__compile_step(w, p, id)) > *scratch) *scratch = sb;
     }
     return GIR_OK;
+}
+/* after pass 2: a node the plan covered that the passes merged or simplified away reads its representative's
+   value; the counts of gir_plan_pass_count */
+static void gir__pass_alias(const gir__rw *w, gir_plan *p) {
+    size_t id;
+    for (id = 1; id < w->g->nnodes; ++id) {
+        uint32_t r = w->rep[id];
+        if (!(w->need[id] & GIR__N_COVER) || (w->need[id] & GIR__N_NEED)) continue;
+        if (r != id && p->map[r]) {
+            p->map[id] = p->map[r];
+            ++p->npass[(w->need[id] & GIR__N_SIMP) ? GIR_PASS_SIMPLIFIED : GIR_PASS_MERGED];
+        } else ++p->npass[GIR_PASS_DEAD];
+    }
 }
 /* the arena and the scratch, aligned to GIR__ALIGN; the temporaries' pointers */
 static gir_status gir__compile_memory(gir_plan *p, size_t off, size_t scratch) {
@@ -27279,7 +27594,9 @@ GIR_API gir_status gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs,
                                   gir_plan **out_plan) {
     gir_plan *p;
     uint8_t *need;
-    size_t cnt, off = 0, scratch = 0, maxin = 1;
+    uint32_t *rep;
+    gir__rw w;
+    size_t cnt, off = 0, scratch = 0, maxin = 1, last = 0;
     uint32_t nv = 0, ns = 0, k;
     int j, eval = desc && (desc->flags & GIR_COMPILE_EVAL) ? 1 : 0;
     gir_status st;
@@ -27301,16 +27618,25 @@ GIR_API gir_status gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs,
     cnt = g->nnodes;
     p = (gir_plan *)gir__alloc(&g->a, sizeof *p);
     need = (uint8_t *)gir__alloc(&g->a, cnt);
-    if (!p || !need) {
+    rep = (uint32_t *)gir__alloc(&g->a, cnt * sizeof(uint32_t));
+    if (!p || !need || !rep) {
         gir__free(&g->a, p, sizeof *p);
         gir__free(&g->a, need, cnt);
+        gir__free(&g->a, rep, cnt * sizeof(uint32_t));
         gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile: out of memory");
         return GIR_ERR_OUT_OF_MEMORY;
     }
     GIR_MEMSET(p, 0, sizeof *p);
     GIR_MEMSET(need, 0, cnt);
     p->a = g->a;
-    gir__compile_mark(g, p, n_out, outs, eval, need, &nv, &ns, &maxin);
+    GIR_MEMSET(&w, 0, sizeof w);
+    w.g = g; w.need = need; w.eval = eval; w.a = &p->a;
+    for (j = 0; j < n_out; ++j)
+        if (outs[j].id > last) last = outs[j].id;
+    gir__compile_mark(&w, p, n_out, outs, GIR__N_COVER, NULL, NULL, NULL);   /* what the plan covers */
+    w.rep = rep;
+    if (gir__passes(&w, desc ? desc->flags : 0u, last) != GIR_OK) goto oom;
+    gir__compile_mark(&w, p, n_out, outs, GIR__N_NEED, &nv, &ns, &maxin);
     p->nmap = cnt;
     p->map = (uint32_t *)gir__alloc(&p->a, cnt * sizeof(uint32_t));
     p->vals = (gir__val *)gir__alloc(&p->a, (nv ? nv : 1) * sizeof(gir__val));
@@ -27320,10 +27646,11 @@ GIR_API gir_status gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs,
     if (!p->map || !p->vals || !p->steps || !p->sin || !p->kin) goto oom;
     GIR_MEMSET(p->map, 0, cnt * sizeof(uint32_t));
     p->nsin = 0;
-    if ((st = gir__compile_values(g, p, need, eval, &off, &scratch)) != GIR_OK ||
-        (st = gir__assign_order(g, p)) != GIR_OK) {
+    if ((st = gir__compile_values(g, p, &w, &off, &scratch)) == GIR_OK) gir__pass_alias(&w, p);
+    if (st != GIR_OK || (st = gir__assign_order(g, p)) != GIR_OK) {
         if (st == GIR_ERR_OUT_OF_MEMORY) goto oom;
         gir__free(&g->a, need, cnt);
+        gir__free(&g->a, rep, cnt * sizeof(uint32_t));
         gir_plan_free(p);
         return st;
     }
@@ -27339,12 +27666,14 @@ GIR_API gir_status gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs,
     }
     if (gir__compile_memory(p, off, scratch) != GIR_OK) goto oom;
     gir__free(&g->a, need, cnt);
+    gir__free(&g->a, rep, cnt * sizeof(uint32_t));
     p->g = g;                      /* from here on the plan holds the graph (see gir_plan_free) */
     ++g->plans;
     *out_plan = p;
     return GIR_OK;
 oom:
     gir__free(&g->a, need, cnt);
+    gir__free(&g->a, rep, cnt * sizeof(uint32_t));
     gir_plan_free(p);
     gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile: out of memory");
     return GIR_ERR_OUT_OF_MEMORY;
@@ -27466,7 +27795,7 @@ GIR_API gir_status gir_run(gir_plan *p) {
 GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n) {
     uint32_t v;
     if (!p || gir__handle_kind(p->g, n) != GIR__H_OWN || n.id >= p->nmap || !(v = p->map[n.id])) return NULL;
-    if (p->vals[v - 1].kind == GIR__VAL_DATA) return p->g->nodes[n.id].attr->data;
+    if (p->vals[v - 1].kind == GIR__VAL_DATA) return p->g->nodes[p->vals[v - 1].node].attr->data;
     return p->vals[v - 1].ptr;
 }
 GIR_API const char *gir_plan_message(const gir_plan *p) { return p ? p->msg : "no plan (NULL)"; }
@@ -27524,6 +27853,10 @@ GIR_API gir_status gir_plan_read_scalar(gir_plan *p, gir_node n, double *value) 
 }
 GIR_API size_t gir_plan_arena_bytes(const gir_plan *p) { return p ? p->arena_bytes : 0; }
 GIR_API int gir_plan_step_count(const gir_plan *p) { return p ? (int)p->nsteps : 0; }
+GIR_API int gir_plan_value_count(const gir_plan *p) { return p ? (int)p->nvals : 0; }
+GIR_API int gir_plan_pass_count(const gir_plan *p, gir_pass_count what) {
+    return p && (int)what >= 0 && (int)what < 3 ? (int)p->npass[what] : 0;
+}
 
 #if defined(GIR_THREADS)
 /* the scratch bytes the plan's steps need with nt threads; the shapes are the ones gir_compile saw (an input read

@@ -41,6 +41,7 @@ struct gir_plan {
     gir__step    *fsteps;
     uint32_t     *fgroup;
     uint32_t      ngroups, nfused;
+    uint32_t      npass[3];    /* nodes the passes merged, simplified away, found dead (gen/passes.c) */
     size_t        chunk;
     size_t        fuse_bytes;  /* scratch one thread's chunk buffers take (the largest group's) */
     uint64_t      runs;
@@ -83,8 +84,9 @@ GIR_API void gir_plan_free(gir_plan *p) {
 /* the node a step reads for input k of node d, usually that input itself. A float matmul reads a transpose of
    the last two axes in place instead (the GEMM takes strides; *tr = 1): the transpose is then computed only
    if something else needs it, so the adjoints matmul(g, mT(x)) copy nothing. */
-static uint32_t gir__step_in(const gir_graph *g, const gir__node *d, uint32_t k, int *tr) {
-    uint32_t in = g->ins[d->in0 + k];
+static uint32_t gir__step_in(const gir__rw *w, const gir__node *d, uint32_t k, int *tr) {
+    const gir_graph *g = w->g;
+    uint32_t in = gir__pass_in(w, d, k);
     const gir__node *t = &g->nodes[in];
     int r = t->shape.rank, j;
     *tr = 0;
@@ -95,7 +97,7 @@ static uint32_t gir__step_in(const gir_graph *g, const gir__node *d, uint32_t k,
         if (t->attr->l[0].v[j] != j) return in;
     if (t->attr->l[0].v[r - 2] != r - 1 || t->attr->l[0].v[r - 1] != r - 2) return in;
     *tr = 1;
-    return g->ins[t->in0];
+    return gir__pass_in(w, t, 0);
 }
 
 static gir_status gir__fuse_plan(gir_plan *p, int n_out, const gir_node *outs, size_t chunk, size_t *scratch);
@@ -109,19 +111,23 @@ static gir_status gir__assign_order(gir_graph *g, gir_plan *p);
 GIR_API gir_status gir_compile(gir_graph *g, int n_out, const gir_node *outs, gir_plan **out_plan) {
     return gir_compile_ex(g, n_out, outs, NULL, out_plan);
 }
-/* compile, pass 1: mark the nodes the outputs need (need[id] = 1) and size the plan's arrays */
-static void gir__compile_mark(const gir_graph *g, gir_plan *p, int n_out, const gir_node *outs, int eval, uint8_t *need,
+/* compile, pass 1: mark the nodes the outputs need (need[id] |= bit) after the passes of w (none: w->rep NULL)
+   and, when nv is not NULL, size the plan's arrays */
+static void gir__compile_mark(const gir__rw *w, gir_plan *p, int n_out, const gir_node *outs, uint8_t bit,
                               uint32_t *nv, uint32_t *ns, size_t *maxin) {
+    const gir_graph *g = w->g;
+    uint8_t *need = w->need;
     size_t id;
     uint32_t k;
     int j;
-    for (j = 0; j < n_out; ++j) need[outs[j].id] = 1;
+    for (j = 0; j < n_out; ++j) need[w->rep ? w->rep[outs[j].id] : outs[j].id] |= bit;
     for (id = g->nnodes - 1; id >= 1; --id) {      /* ids are topological: one backward sweep marks every input */
         const gir__node *d = &g->nodes[id];
         int tr;
-        if (!need[id]) continue;
+        if (!(need[id] & bit)) continue;
         for (k = 0; k < d->nin; ++k)
-            if (gir__mode_needs(d, k, eval)) need[gir__step_in(g, d, k, &tr)] = 1;
+            if (gir__mode_needs(d, k, w->eval)) need[gir__step_in(w, d, k, &tr)] |= bit;
+        if (!nv) continue;
         ++*nv;
         if (d->op != GIR_OP_INPUT && d->op != GIR_OP_VARIABLE && d->op != GIR_OP_CONSTANT) {
             ++*ns;
@@ -131,8 +137,10 @@ static void gir__compile_mark(const gir_graph *g, gir_plan *p, int n_out, const 
     }
 }
 /* the step that computes node id (a value of the plan already) */
-static size_t gir__compile_step(const gir_graph *g, gir_plan *p, size_t id, int eval) {
+static size_t gir__compile_step(const gir__rw *w, gir_plan *p, size_t id) {
+    const gir_graph *g = w->g;
     const gir__node *d = &g->nodes[id];
+    int eval = w->eval;
     gir__step *s = &p->steps[p->nsteps++];
     uint32_t k, k0, nr;
     s->val = p->nvals - 1;
@@ -143,21 +151,20 @@ static size_t gir__compile_step(const gir_graph *g, gir_plan *p, size_t id, int 
     s->tr = 0;
     for (k = 0; k < nr; ++k) {
         int tr;
-        p->sin[p->nsin++] = p->map[gir__step_in(g, d, k0 + k, &tr)] - 1;
+        p->sin[p->nsin++] = p->map[gir__step_in(w, d, k0 + k, &tr)] - 1;
         if (tr) s->tr = (uint8_t)(s->tr | 1u << k);
     }
-    return gir__scratch_bytes(d->op, d->dtype, &d->shape, d->nin ? &g->nodes[g->ins[d->in0]].shape : &d->shape,
-                              d->nin > 1 ? &g->nodes[g->ins[d->in0 + 1]].shape : NULL);
+    return gir__scratch_bytes(d->op, d->dtype, &d->shape, d->nin ? &g->nodes[gir__pass_in(w, d, 0)].shape : &d->shape,
+                              d->nin > 1 ? &g->nodes[gir__pass_in(w, d, 1)].shape : NULL);
 }
 /* compile, pass 2: a value for every needed node in id order, a step for every computed one, arena offsets in
    order (no reuse yet); *scratch: the most scratch one step needs */
-static gir_status gir__compile_values(gir_graph *g, gir_plan *p, const uint8_t *need, int eval, size_t *off,
-                                      size_t *scratch) {
+static gir_status gir__compile_values(gir_graph *g, gir_plan *p, const gir__rw *w, size_t *off, size_t *scratch) {
     size_t id, sb;
     for (id = 1; id < g->nnodes; ++id) {
         const gir__node *d = &g->nodes[id];
         gir__val *v;
-        if (!need[id]) continue;
+        if (!(w->need[id] & GIR__N_NEED)) continue;
         v = &p->vals[p->nvals];
         GIR_MEMSET(v, 0, sizeof *v);
         v->node = (uint32_t)id;
@@ -174,9 +181,22 @@ static gir_status gir__compile_values(gir_graph *g, gir_plan *p, const uint8_t *
         v->kind = GIR__VAL_TEMP;
         v->off = *off;
         *off += gir__align_up(v->bytes ? v->bytes : 1);
-        if ((sb = gir__compile_step(g, p, id, eval)) > *scratch) *scratch = sb;
+        if ((sb = gir__compile_step(w, p, id)) > *scratch) *scratch = sb;
     }
     return GIR_OK;
+}
+/* after pass 2: a node the plan covered that the passes merged or simplified away reads its representative's
+   value; the counts of gir_plan_pass_count */
+static void gir__pass_alias(const gir__rw *w, gir_plan *p) {
+    size_t id;
+    for (id = 1; id < w->g->nnodes; ++id) {
+        uint32_t r = w->rep[id];
+        if (!(w->need[id] & GIR__N_COVER) || (w->need[id] & GIR__N_NEED)) continue;
+        if (r != id && p->map[r]) {
+            p->map[id] = p->map[r];
+            ++p->npass[(w->need[id] & GIR__N_SIMP) ? GIR_PASS_SIMPLIFIED : GIR_PASS_MERGED];
+        } else ++p->npass[GIR_PASS_DEAD];
+    }
 }
 /* the arena and the scratch, aligned to GIR__ALIGN; the temporaries' pointers */
 static gir_status gir__compile_memory(gir_plan *p, size_t off, size_t scratch) {
@@ -201,7 +221,9 @@ GIR_API gir_status gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs,
                                   gir_plan **out_plan) {
     gir_plan *p;
     uint8_t *need;
-    size_t cnt, off = 0, scratch = 0, maxin = 1;
+    uint32_t *rep;
+    gir__rw w;
+    size_t cnt, off = 0, scratch = 0, maxin = 1, last = 0;
     uint32_t nv = 0, ns = 0, k;
     int j, eval = desc && (desc->flags & GIR_COMPILE_EVAL) ? 1 : 0;
     gir_status st;
@@ -223,16 +245,25 @@ GIR_API gir_status gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs,
     cnt = g->nnodes;
     p = (gir_plan *)gir__alloc(&g->a, sizeof *p);
     need = (uint8_t *)gir__alloc(&g->a, cnt);
-    if (!p || !need) {
+    rep = (uint32_t *)gir__alloc(&g->a, cnt * sizeof(uint32_t));
+    if (!p || !need || !rep) {
         gir__free(&g->a, p, sizeof *p);
         gir__free(&g->a, need, cnt);
+        gir__free(&g->a, rep, cnt * sizeof(uint32_t));
         gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile: out of memory");
         return GIR_ERR_OUT_OF_MEMORY;
     }
     GIR_MEMSET(p, 0, sizeof *p);
     GIR_MEMSET(need, 0, cnt);
     p->a = g->a;
-    gir__compile_mark(g, p, n_out, outs, eval, need, &nv, &ns, &maxin);
+    GIR_MEMSET(&w, 0, sizeof w);
+    w.g = g; w.need = need; w.eval = eval; w.a = &p->a;
+    for (j = 0; j < n_out; ++j)
+        if (outs[j].id > last) last = outs[j].id;
+    gir__compile_mark(&w, p, n_out, outs, GIR__N_COVER, NULL, NULL, NULL);   /* what the plan covers */
+    w.rep = rep;
+    if (gir__passes(&w, desc ? desc->flags : 0u, last) != GIR_OK) goto oom;
+    gir__compile_mark(&w, p, n_out, outs, GIR__N_NEED, &nv, &ns, &maxin);
     p->nmap = cnt;
     p->map = (uint32_t *)gir__alloc(&p->a, cnt * sizeof(uint32_t));
     p->vals = (gir__val *)gir__alloc(&p->a, (nv ? nv : 1) * sizeof(gir__val));
@@ -242,10 +273,11 @@ GIR_API gir_status gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs,
     if (!p->map || !p->vals || !p->steps || !p->sin || !p->kin) goto oom;
     GIR_MEMSET(p->map, 0, cnt * sizeof(uint32_t));
     p->nsin = 0;
-    if ((st = gir__compile_values(g, p, need, eval, &off, &scratch)) != GIR_OK ||
-        (st = gir__assign_order(g, p)) != GIR_OK) {
+    if ((st = gir__compile_values(g, p, &w, &off, &scratch)) == GIR_OK) gir__pass_alias(&w, p);
+    if (st != GIR_OK || (st = gir__assign_order(g, p)) != GIR_OK) {
         if (st == GIR_ERR_OUT_OF_MEMORY) goto oom;
         gir__free(&g->a, need, cnt);
+        gir__free(&g->a, rep, cnt * sizeof(uint32_t));
         gir_plan_free(p);
         return st;
     }
@@ -261,12 +293,14 @@ GIR_API gir_status gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs,
     }
     if (gir__compile_memory(p, off, scratch) != GIR_OK) goto oom;
     gir__free(&g->a, need, cnt);
+    gir__free(&g->a, rep, cnt * sizeof(uint32_t));
     p->g = g;                      /* from here on the plan holds the graph (see gir_plan_free) */
     ++g->plans;
     *out_plan = p;
     return GIR_OK;
 oom:
     gir__free(&g->a, need, cnt);
+    gir__free(&g->a, rep, cnt * sizeof(uint32_t));
     gir_plan_free(p);
     gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile: out of memory");
     return GIR_ERR_OUT_OF_MEMORY;
@@ -388,7 +422,7 @@ GIR_API gir_status gir_run(gir_plan *p) {
 GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n) {
     uint32_t v;
     if (!p || gir__handle_kind(p->g, n) != GIR__H_OWN || n.id >= p->nmap || !(v = p->map[n.id])) return NULL;
-    if (p->vals[v - 1].kind == GIR__VAL_DATA) return p->g->nodes[n.id].attr->data;
+    if (p->vals[v - 1].kind == GIR__VAL_DATA) return p->g->nodes[p->vals[v - 1].node].attr->data;
     return p->vals[v - 1].ptr;
 }
 GIR_API const char *gir_plan_message(const gir_plan *p) { return p ? p->msg : "no plan (NULL)"; }
@@ -446,6 +480,10 @@ GIR_API gir_status gir_plan_read_scalar(gir_plan *p, gir_node n, double *value) 
 }
 GIR_API size_t gir_plan_arena_bytes(const gir_plan *p) { return p ? p->arena_bytes : 0; }
 GIR_API int gir_plan_step_count(const gir_plan *p) { return p ? (int)p->nsteps : 0; }
+GIR_API int gir_plan_value_count(const gir_plan *p) { return p ? (int)p->nvals : 0; }
+GIR_API int gir_plan_pass_count(const gir_plan *p, gir_pass_count what) {
+    return p && (int)what >= 0 && (int)what < 3 ? (int)p->npass[what] : 0;
+}
 
 #if defined(GIR_THREADS)
 /* the scratch bytes the plan's steps need with nt threads; the shapes are the ones gir_compile saw (an input read

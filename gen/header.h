@@ -398,6 +398,21 @@ GIR_API gir_status  gir_compile(gir_graph *g, int n_out, const gir_node *outs, g
    carries never run. Without this flag a plan is a training plan (model.train(), PyTorch's default): train_eval
    nodes compute their training value and run their updates (assign nodes) in the same gir_run. */
 #define GIR_COMPILE_EVAL 2u
+/* Graph passes, all on by default; the graph itself is never changed by compiling (node count, handles and
+   names stay as built). Common-subexpression elimination: nodes with equal op, dtype, shape, attributes and
+   inputs share one value (never inputs, variables, assigns, random ops; constants of equal bytes up to 64 KiB).
+   Algebraic simplification: a node that equals one of its inputs exactly takes that input's value: x*1, 1*x,
+   x/1, x-0, x+0 and 0+x (for floats only with -0.0, since -0.0 + 0.0 is +0.0), x*0 = 0 for integers only (float
+   inf*0 and NaN*0 are NaN), neg(neg x), reshape of reshape (reads the inner input), transposes that compose to
+   the identity, casts, reshapes and broadcasts to the input's own dtype and shape, stop_gradient, dropout in
+   eval plans; each only where the result keeps the node's dtype and shape (x + zeros that broadcasts x larger
+   stays). A "1" or "0" is a constant or fill node holding that value in every element. Nodes that lose their
+   last use to the two are not computed. Optimised and unoptimised plans give the same bits, except which NaN
+   (sign, payload) a NaN result is (a commutative op may see its operands swapped). gir_plan_data works for
+   every node the plan covers, merged or not (two outputs may share one value); a node whose only use was
+   simplified away gives NULL, like a node fused away. */
+#define GIR_COMPILE_NO_CSE 4u
+#define GIR_COMPILE_NO_SIMPLIFY 8u
 typedef struct gir_compile_desc {
     unsigned flags;         /* GIR_COMPILE_* */
     int      fuse_chunk;    /* elements per chunk of a fused step; 0: GIR_FUSE_CHUNK */
@@ -430,6 +445,11 @@ GIR_API size_t      gir_plan_arena_bytes(const gir_plan *p);        /* intermedi
 GIR_API int         gir_plan_step_count(const gir_plan *p);         /* kernel calls per run: a fused group is one */
 GIR_API int         gir_plan_fused_groups(const gir_plan *p);       /* fused steps in the plan */
 GIR_API int         gir_plan_fused_nodes(const gir_plan *p);        /* nodes computed inside them */
+GIR_API int         gir_plan_value_count(const gir_plan *p);        /* values the plan holds (inputs included) */
+/* nodes the plan covers that the passes took out: merged into an equal node (CSE), simplified into a node they
+   equal, or not computed because their uses went (dead) */
+typedef enum gir_pass_count { GIR_PASS_MERGED = 0, GIR_PASS_SIMPLIFIED = 1, GIR_PASS_DEAD = 2 } gir_pass_count;
+GIR_API int         gir_plan_pass_count(const gir_plan *p, gir_pass_count what);
 
 /* >>threads (hosted builds, opt-in: define GIR_THREADS; without it only the two types below exist and gir_run uses
    only the calling thread). A plan may carry a parallel-for hook. The hook runs task(ctx, i) once for every i in

@@ -1,0 +1,274 @@
+/* >>passes: graph-level passes that gir_compile_ex runs before it marks and orders steps ----------------------
+   The graph is not changed: the passes compute a representative table rep[id], the node whose value node id
+   equals (rep[id] = id for a node that stays). Compiling then marks and computes representatives only, and a
+   node the plan covered that was merged or simplified away reads its representative's value.
+   - common-subexpression elimination (GIR_COMPILE_NO_CSE turns it off): nodes with equal op, dtype, shape,
+     attributes and representative inputs share one value. Never merged: inputs, variables, assigns and the
+     random ops (their values depend on the run); constants only up to GIR__CSE_CONST_MAX bytes.
+   - algebraic simplification (GIR_COMPILE_NO_SIMPLIFY): rules that give a node an existing node's value
+     exactly, same dtype and shape (see gir__simplify).
+   - dead nodes: what lost its last use to the two passes is not marked, so not computed.
+   need[] bits while compiling: GIR__N_NEED (computed after the passes), GIR__N_COVER (needed without them),
+   GIR__N_SIMP (rep set by a simplification rule), GIR__N_ASSIGNED (a variable some assign writes). */
+enum { GIR__N_NEED = 1, GIR__N_COVER = 2, GIR__N_SIMP = 4, GIR__N_ASSIGNED = 8 };
+#define GIR__CSE_CONST_MAX 65536   /* constants larger than this are neither hashed nor compared */
+#define GIR__CSE_SAMPLE 256        /* bytes of a constant that go into its hash (the first and last half) */
+
+typedef struct gir__rw {
+    const gir_graph *g;
+    uint32_t *rep;          /* node -> representative; NULL: no pass ran (identity) */
+    uint8_t  *need;
+    int       simplify, eval;
+    uint32_t *tab;          /* open-addressing table of representative ids, 0: empty */
+    size_t    mask;
+    gir_allocator *a;       /* the plan's, for the table */
+} gir__rw;
+
+/* the node input k of node d reads after the passes: its input's representative; a reshape reads through
+   reshapes (reshape of reshape reads the inner input directly) */
+static uint32_t gir__pass_in(const gir__rw *w, const gir__node *d, uint32_t k) {
+    const gir_graph *g = w->g;
+    uint32_t in = g->ins[d->in0 + k];
+    if (!w->rep) return in;
+    in = w->rep[in];
+    if (w->simplify && d->op == GIR_OP_RESHAPE)
+        while (g->nodes[in].op == GIR_OP_RESHAPE) in = w->rep[g->ins[g->nodes[in].in0]];
+    return in;
+}
+
+/* ---- attributes: only the entries a row has (an attribute list's entries past its n may be uninitialised) */
+typedef struct gir__akind { int nf, ni, nl, shape, dtype, seed; } gir__akind;
+static void gir__attr_kinds(const char *s, gir__akind *k) {
+    GIR_MEMSET(k, 0, sizeof *k);
+    while (s && *s) {
+        if (s[0] == 'f' && s[1] == ':') ++k->nf;
+        else if (s[0] == 'i' && s[1] == ':') ++k->ni;
+        else if (s[0] == 'l' && s[1] == ':') ++k->nl;
+        else if (s[0] == 's' && s[1] == 'h') k->shape = 1;
+        else if (s[0] == 'd' && s[1] == 't') k->dtype = 1;
+        else if (s[0] == 's' && s[1] == 'e') k->seed = 1;
+        while (*s && *s != ',') ++s;
+        if (*s == ',') ++s;
+    }
+}
+static uint64_t gir__h(uint64_t h, uint64_t v) { return gir__mix(h ^ v); }
+static uint64_t gir__hbits(double x) {
+    uint64_t u;
+    GIR_MEMCPY(&u, &x, sizeof u);
+    return u;
+}
+static uint64_t gir__hash_attr(uint64_t h, const gir_attr *a, const gir__akind *k) {
+    int j, m;
+    for (j = 0; j < k->nf; ++j) h = gir__h(h, gir__hbits(a->f[j]));
+    for (j = 0; j < k->ni; ++j) h = gir__h(h, (uint32_t)a->i[j]);
+    for (j = 0; j < k->nl; ++j)
+        for (m = -1; m < a->l[j].n && m < GIR_MAX_RANK; ++m)
+            h = gir__h(h, (uint32_t)(m < 0 ? a->l[j].n : a->l[j].v[m]));
+    if (k->shape)
+        for (m = -1; m < a->shape.rank && m < GIR_MAX_RANK; ++m)
+            h = gir__h(h, (uint32_t)(m < 0 ? a->shape.rank : a->shape.dim[m]));
+    if (k->dtype) h = gir__h(h, (uint32_t)a->dtype);
+    if (k->seed) h = gir__h(h, a->seed);
+    return h;
+}
+static int gir__ints_eq(const gir_ints *a, const gir_ints *b) {
+    int m;
+    if (a->n != b->n) return 0;
+    for (m = 0; m < a->n && m < GIR_MAX_RANK; ++m)
+        if (a->v[m] != b->v[m]) return 0;
+    return 1;
+}
+static int gir__attr_eq(const gir_attr *a, const gir_attr *b, const gir__akind *k) {
+    int j;
+    for (j = 0; j < k->nf; ++j)
+        if (gir__hbits(a->f[j]) != gir__hbits(b->f[j])) return 0;
+    for (j = 0; j < k->ni; ++j)
+        if (a->i[j] != b->i[j]) return 0;
+    for (j = 0; j < k->nl; ++j)
+        if (!gir__ints_eq(&a->l[j], &b->l[j])) return 0;
+    if (k->shape && !gir__shape_eq(&a->shape, &b->shape)) return 0;
+    if (k->dtype && a->dtype != b->dtype) return 0;
+    return !k->seed || a->seed == b->seed;
+}
+/* the bytes of a constant node (0 when it has none) */
+static size_t gir__const_bytes(const gir__node *d) {
+    size_t n = 0;
+    if (d->op != GIR_OP_CONSTANT || !d->attr->data || !gir__bytes(&d->shape, d->dtype, &n)) return 0;
+    return n;
+}
+
+/* ---- structural hashing */
+static int gir__cse_ok(const gir__node *d) {
+    if (d->op == GIR_OP_INPUT || d->op == GIR_OP_VARIABLE || d->op == GIR_OP_ASSIGN) return 0;
+    if (gir__ops[d->op].flags & GIR__F_RNG) return 0;
+    return d->op != GIR_OP_CONSTANT || gir__const_bytes(d) <= GIR__CSE_CONST_MAX;
+}
+/* the effective inputs of node d, two-input commutative ops in a canonical order */
+static void gir__cse_ins(const gir__rw *w, const gir__node *d, uint32_t k, uint32_t *a) {
+    uint32_t x = gir__pass_in(w, d, k), y;
+    if (d->nin == 2 && (gir__ops[d->op].flags & GIR__F_COMM)) {
+        y = gir__pass_in(w, d, 1u - k);
+        if (k == 0 ? y < x : y > x) x = y;
+    }
+    *a = x;
+}
+static uint64_t gir__cse_hash(const gir__rw *w, const gir__node *d) {
+    gir__akind ak;
+    uint64_t h = gir__h((uint64_t)d->op << 8 | d->dtype, d->nin);
+    uint32_t k, in;
+    size_t nb = gir__const_bytes(d), j;
+    int m;
+    for (m = 0; m < d->shape.rank; ++m) h = gir__h(h, (uint32_t)d->shape.dim[m]);
+    h = gir__h(h, (uint32_t)d->shape.rank);
+    gir__attr_kinds(gir__ops[d->op].attrs, &ak);
+    h = gir__hash_attr(h, d->attr, &ak);
+    for (k = 0; k < d->nin; ++k) {
+        gir__cse_ins(w, d, k, &in);
+        h = gir__h(h, in);
+    }
+    for (j = 0; j < nb; ++j)        /* a sample of a constant's bytes: the first and the last ones */
+        if (j < GIR__CSE_SAMPLE / 2 || j >= nb - GIR__CSE_SAMPLE / 2)
+            h = gir__h(h, ((const unsigned char *)d->attr->data)[j]);
+        else j = nb - GIR__CSE_SAMPLE / 2 - 1;
+    return h;
+}
+static int gir__cse_eq(const gir__rw *w, const gir__node *a, const gir__node *b) {
+    gir__akind ak;
+    uint32_t k, x, y;
+    size_t nb, j;
+    if (a->op != b->op || a->dtype != b->dtype || a->nin != b->nin || !gir__shape_eq(&a->shape, &b->shape))
+        return 0;
+    gir__attr_kinds(gir__ops[a->op].attrs, &ak);
+    if (!gir__attr_eq(a->attr, b->attr, &ak)) return 0;
+    for (k = 0; k < a->nin; ++k) {
+        gir__cse_ins(w, a, k, &x);
+        gir__cse_ins(w, b, k, &y);
+        if (x != y) return 0;
+    }
+    if ((nb = gir__const_bytes(a)) != gir__const_bytes(b)) return 0;
+    for (j = 0; j < nb; ++j)
+        if (((const unsigned char *)a->attr->data)[j] != ((const unsigned char *)b->attr->data)[j]) return 0;
+    return 1;
+}
+/* the representative equal to node id already in the table, or 0 after inserting id */
+static uint32_t gir__cse_find(gir__rw *w, uint32_t id) {
+    const gir__node *d = &w->g->nodes[id];
+    size_t s = (size_t)gir__cse_hash(w, d) & w->mask;
+    while (w->tab[s]) {
+        if (gir__cse_eq(w, d, &w->g->nodes[w->tab[s]])) return w->tab[s];
+        s = (s + 1) & w->mask;
+    }
+    w->tab[s] = id;
+    return 0;
+}
+
+/* ---- algebraic simplification */
+/* node c holds v in every element: a constant (at most GIR__CSE_CONST_MAX bytes) or a fill. For floats the
+   sign of a zero counts (neg: -0.0); for integers any zero is zero. */
+static int gir__all_is(const gir__node *c, double v, int neg) {
+    size_t nb, j, es;
+    double x;
+    if (c->op == GIR_OP_FILL) {
+        x = c->attr->f[0];
+        return x == v && (!gir__is_float(c->dtype) || (gir__hbits(x) >> 63) == (uint64_t)neg);
+    }
+    if (c->op != GIR_OP_CONSTANT || (nb = gir__const_bytes(c)) > GIR__CSE_CONST_MAX) return 0;
+    es = gir__esize(c->dtype);
+    for (j = 0; j < nb; j += es) {
+        const unsigned char *e = (const unsigned char *)c->attr->data + j;
+        if (c->dtype == GIR_DTYPE_F32) {
+            float f;
+            GIR_MEMCPY(&f, e, sizeof f);
+            x = f;
+        } else if (c->dtype == GIR_DTYPE_F64) {
+            GIR_MEMCPY(&x, e, sizeof x);
+        } else if (c->dtype == GIR_DTYPE_I32) {
+            int32_t i;
+            GIR_MEMCPY(&i, e, sizeof i);
+            x = i;
+        } else x = *e;
+        if (x != v || (gir__is_float(c->dtype) && (gir__hbits(x) >> 63) != (uint64_t)neg)) return 0;
+    }
+    return 1;
+}
+/* a zero that adding (sub: subtracting) leaves every x of that dtype as it is: integers any zero; floats -0.0
+   for add (x + -0 = x, also for x = -0) and +0.0 for sub (x - +0 = x); +0.0 + -0.0 is +0.0, so x + (+0) is not */
+static int gir__is_add_zero(const gir__node *c, int sub) {
+    return gir__all_is(c, 0.0, gir__is_float(c->dtype) ? !sub : 0);
+}
+/* the node x such that transpose(transpose(x, p), q) gives x; 0 if the composed permutation is not the
+   identity (axis j of the result is axis p[q[j]] of x) */
+static uint32_t gir__transpose_back(const gir__rw *w, const gir__node *d) {
+    const gir__node *t = &w->g->nodes[gir__pass_in(w, d, 0)];
+    int j, r = d->shape.rank;
+    const gir_ints *q = &d->attr->l[0], *p = &t->attr->l[0];
+    if (t->op != GIR_OP_TRANSPOSE || q->n != r || p->n != r) return 0;
+    for (j = 0; j < r; ++j)
+        if (q->v[j] < 0 || q->v[j] >= r || p->v[q->v[j]] != j) return 0;
+    return gir__pass_in(w, t, 0);
+}
+/* a node whose value node d has exactly, by a rule, or 0. The caller checks dtype and shape. */
+static uint32_t gir__simplify_rule(const gir__rw *w, const gir__node *d) {
+    const gir_graph *g = w->g;
+    uint32_t a = d->nin > 0 ? gir__pass_in(w, d, 0) : 0, b = d->nin > 1 ? gir__pass_in(w, d, 1) : 0;
+    const gir__node *na = &g->nodes[a], *nb = &g->nodes[b];
+    int j, r = d->shape.rank;
+    switch (d->op) {
+    case GIR_OP_MUL:
+        if (gir__all_is(nb, 1.0, 0)) return a;
+        if (gir__all_is(na, 1.0, 0)) return b;
+        if (!gir__is_float(d->dtype) && gir__all_is(nb, 0.0, 0)) return b;   /* integers: x*0 is 0 */
+        if (!gir__is_float(d->dtype) && gir__all_is(na, 0.0, 0)) return a;
+        return 0;
+    case GIR_OP_ADD:
+        if (gir__is_add_zero(nb, 0)) return a;
+        return gir__is_add_zero(na, 0) ? b : 0;
+    case GIR_OP_SUB: return gir__is_add_zero(nb, 1) ? a : 0;
+    case GIR_OP_DIV: return gir__all_is(nb, 1.0, 0) ? a : 0;
+    case GIR_OP_NEG: return na->op == GIR_OP_NEG ? gir__pass_in(w, na, 0) : 0;
+    case GIR_OP_TRANSPOSE:
+        for (j = 0; j < r && d->attr->l[0].n == r && d->attr->l[0].v[j] == j; ++j) {}
+        return j == r ? a : gir__transpose_back(w, d);
+    case GIR_OP_RESHAPE: case GIR_OP_CAST: case GIR_OP_STOP_GRADIENT: case GIR_OP_BROADCAST_TO: return a;
+    case GIR_OP_ADD_N: case GIR_OP_CONCAT: return d->nin == 1 ? a : 0;
+    case GIR_OP_DROPOUT: return w->eval ? a : 0;     /* eval plans run dropout as the identity */
+    case GIR_OP_TRAIN_EVAL: return w->eval ? b : d->nin == 2 ? a : 0;  /* inputs past 2: updates training runs */
+    default: return 0;
+    }
+}
+static uint32_t gir__simplify(const gir__rw *w, uint32_t id) {
+    const gir__node *d = &w->g->nodes[id], *c;
+    uint32_t r = gir__simplify_rule(w, d);
+    if (!r || r == id) return 0;
+    c = &w->g->nodes[r];
+    if (c->dtype != d->dtype || !gir__shape_eq(&c->shape, &d->shape)) return 0;
+    /* an assigned variable's value changes during the run: a node equal to its old value stays a copy */
+    return (w->need[r] & GIR__N_ASSIGNED) ? 0 : r;
+}
+
+/* the passes: rep[id] for ids 1 .. last (the largest output id). need[] holds GIR__N_COVER marks already. */
+static gir_status gir__passes(gir__rw *w, unsigned flags, size_t last) {
+    const gir_graph *g = w->g;
+    size_t id, cap = 16;
+    int cse = !(flags & GIR_COMPILE_NO_CSE);
+    w->simplify = !(flags & GIR_COMPILE_NO_SIMPLIFY);
+    for (id = 0; id < g->nnodes; ++id) w->rep[id] = (uint32_t)id;
+    if (!cse && !w->simplify) return GIR_OK;
+    for (id = 1; id <= last; ++id)
+        if (g->nodes[id].op == GIR_OP_ASSIGN) w->need[g->ins[g->nodes[id].in0]] |= GIR__N_ASSIGNED;
+    if (cse) {
+        while (cap < 2 * (last + 1)) cap *= 2;
+        if (!(w->tab = (uint32_t *)gir__alloc(w->a, cap * sizeof(uint32_t)))) return GIR_ERR_OUT_OF_MEMORY;
+        GIR_MEMSET(w->tab, 0, cap * sizeof(uint32_t));
+        w->mask = cap - 1;
+    }
+    for (id = 1; id <= last; ++id) {
+        uint32_t r = w->simplify ? gir__simplify(w, (uint32_t)id) : 0;
+        if (r) w->need[id] |= GIR__N_SIMP;
+        else if (cse && gir__cse_ok(&g->nodes[id])) r = gir__cse_find(w, (uint32_t)id);
+        if (r) w->rep[id] = r;
+    }
+    if (w->tab) gir__free(w->a, w->tab, cap * sizeof(uint32_t));
+    w->tab = NULL;
+    return GIR_OK;
+}
