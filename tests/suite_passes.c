@@ -255,6 +255,7 @@ static int test_passes_assigns(void) {
     if (ok && gir_plan_pass_count(p, GIR_PASS_MERGED) != 1)    /* the two add(v, x) */
         { snprintf(why, sizeof why, "merged %d, want 1", gir_plan_pass_count(p, GIR_PASS_MERGED)); ok = 0; }
     gir_plan_free(p);
+    p = NULL;
     /* two equal assigns of one variable stay two: the plan is refused as without the passes */
     outs[2] = gir_assign(g, v, gir_add(g, v, x));
     if (ok && ps_compile(g, 2, outs + 1, 0u, &p) != GIR_ERR_INVALID_ARG)
