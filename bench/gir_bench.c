@@ -299,6 +299,48 @@ static void bench_cnn(void) {
     free(xv);
 }
 
+/* graph passes: the values of a plan compiled with the passes (gir) and without them (before), for the MLP
+   784-256-256-10 training graph at batch 64 and for the fourth derivative of one function */
+static void cse_report(const char *name, gir_graph *g, int n, const gir_node *outs) {
+    gir_compile_desc d;
+    gir_plan *on = NULL, *off = NULL;
+    memset(&d, 0, sizeof d);
+    d.flags = GIR_COMPILE_NO_CSE | GIR_COMPILE_NO_SIMPLIFY;
+    check_graph(g);
+    if (gir_compile(g, n, outs, &on) != GIR_OK || gir_compile_ex(g, n, outs, &d, &off) != GIR_OK)
+        die(name, gir_graph_message(g));
+    printf("gir %s %d nodes\nbefore %s %d nodes\n", name, gir_plan_value_count(on), name, gir_plan_value_count(off));
+    gir_plan_free(on);
+    gir_plan_free(off);
+}
+static void bench_cse_nodes_mlp(void) {
+    static const int32_t dims[4] = {784, 256, 256, 10};
+    gir_graph *g = gir_graph_new(NULL);
+    gir_node var[6], grad[6], h, loss, outs[7];
+    int k;
+    for (k = 0; k < 3; ++k) {
+        var[2 * k] = gir_variable(g, GIR_DTYPE_F32, gir_shape2(dims[k], dims[k + 1]), NULL);
+        var[2 * k + 1] = gir_variable(g, GIR_DTYPE_F32, gir_shape1(dims[k + 1]), NULL);
+    }
+    h = gir_input(g, GIR_DTYPE_F32, gir_shape2(64, 784));
+    for (k = 0; k < 3; ++k) h = k < 2 ? gir_relu(g, dense(g, h, var[2 * k], var[2 * k + 1])) : dense(g, h, var[4], var[5]);
+    loss = gir_mean(g, gir_xent_logits(g, h, gir_input(g, GIR_DTYPE_I32, gir_shape1(64))), gir_ints0(), 0);
+    gir_grad(g, loss, 6, var, grad);
+    outs[0] = loss;
+    sgd_outputs(g, 6, var, grad, outs + 1);
+    cse_report("cse_nodes_mlp", g, 7, outs);
+    gir_graph_free(g);
+}
+static void bench_cse_nodes_d4(void) {     /* d^4/dx^4 of x sin(x) + tanh(x)^2, x [16] */
+    gir_graph *g = gir_graph_new(NULL);
+    gir_node x = gir_input(g, GIR_DTYPE_F64, gir_shape1(16));
+    gir_node d = gir_add(g, gir_mul(g, x, gir_sin(g, x)), gir_square(g, gir_tanh(g, x)));
+    int k;
+    for (k = 0; k < 4; ++k) gir_grad(g, gir_sum(g, d, gir_ints0(), 0), 1, &x, &d);
+    cse_report("cse_nodes_d4", g, 1, &d);
+    gir_graph_free(g);
+}
+
 static int wanted(int argc, char **argv, const char *name) {
     int k;
     if (argc < 2) return 1;
@@ -319,6 +361,8 @@ int main(int argc, char **argv) {
     if (wanted(argc, argv, "tanh_1m")) bench_unary("tanh_1m", (int64_t)1 << 20, 1);
     if (wanted(argc, argv, "softmax_16m")) bench_softmax();
     if (wanted(argc, argv, "cnn_train_b32")) bench_cnn();
+    if (wanted(argc, argv, "cse_nodes_mlp")) bench_cse_nodes_mlp();
+    if (wanted(argc, argv, "cse_nodes_d4")) bench_cse_nodes_d4();
 #if defined(GIR_HAVE_POOL)
     if (wanted(argc, argv, "sgemm_1024_2t")) bench_sgemm_2t();
 #endif
