@@ -13,7 +13,7 @@ typedef struct isimd_target { const char *name; isimd_table table; int lanes[GIR
 static int isimd_targets(isimd_target *t) {
     int n = 0, level = gir__simd_level(), k;
     (void)level;
-    for (k = 0; k < 4; ++k) t[k].ftz = 0;
+    for (k = 0; k < 4; ++k) { t[k].ftz = 0; t[k].name = "scalar"; t[k].table = gir__ew_table; }   /* all set */
 #if defined(GIR__HAVE_AVX512)
     if (level == GIR__ISA_AVX512) {
         t[n].name = "avx512"; t[n].table = gir__ew_table_avx512;
