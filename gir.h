@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c9367d236f1f14baa87520e8b73aa14e2ae04c4bdd43b9ce2b2f70a5c3f60d5c
-                                          gen/ sha256=0fc28edd120dcb6c
+                                          gen/ sha256=3d0d1e8c493a33a6
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -27468,7 +27468,7 @@ GIR_API gir_status gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs,
                                   gir_plan **out_plan) {
     gir_status st;
     size_t need = 0;
-    int mode = desc && (desc->buffer || desc->buffer_bytes) ? GIR__PM_BUFFER : GIR__PM_ALLOC;
+    int mode = desc && (desc->buffer || desc->buffer_bytes) ? GIR__PM_BUFFER : GIR__PM_ALLOC, fresh;
     if (!out_plan) return GIR_ERR_INVALID_ARG;
     *out_plan = NULL;
     if (!g) return GIR_ERR_INVALID_ARG;
@@ -27477,9 +27477,13 @@ GIR_API gir_status gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs,
                    desc->buffer ? "is not aligned to 8 bytes" : "is NULL");
         return GIR_ERR_INVALID_ARG;
     }
+    fresh = g->status == GIR_OK;
     st = gir__compile(g, n_out, outs, desc, mode, out_plan);
-    if (st == GIR_ERR_OUT_OF_MEMORY && mode == GIR__PM_BUFFER) {
-        if (gir_compile_size(g, n_out, outs, desc, &need) == GIR_OK)
+    if (st == GIR_ERR_OUT_OF_MEMORY && mode == GIR__PM_BUFFER && fresh) {
+        g->status = GIR_OK;        /* the message names the size (the graph keeps its first error otherwise) */
+        need = gir_compile_size(g, n_out, outs, desc, &need) == GIR_OK ? need : 0;
+        g->status = GIR_OK;
+        if (need)
             gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile: the buffer of %l bytes is too small: the plan needs %l "
                        "bytes (gir_compile_size)", (long long)desc->buffer_bytes, (long long)need);
         else

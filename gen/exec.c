@@ -342,7 +342,7 @@ GIR_API gir_status gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs,
                                   gir_plan **out_plan) {
     gir_status st;
     size_t need = 0;
-    int mode = desc && (desc->buffer || desc->buffer_bytes) ? GIR__PM_BUFFER : GIR__PM_ALLOC;
+    int mode = desc && (desc->buffer || desc->buffer_bytes) ? GIR__PM_BUFFER : GIR__PM_ALLOC, fresh;
     if (!out_plan) return GIR_ERR_INVALID_ARG;
     *out_plan = NULL;
     if (!g) return GIR_ERR_INVALID_ARG;
@@ -351,9 +351,13 @@ GIR_API gir_status gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs,
                    desc->buffer ? "is not aligned to 8 bytes" : "is NULL");
         return GIR_ERR_INVALID_ARG;
     }
+    fresh = g->status == GIR_OK;
     st = gir__compile(g, n_out, outs, desc, mode, out_plan);
-    if (st == GIR_ERR_OUT_OF_MEMORY && mode == GIR__PM_BUFFER) {
-        if (gir_compile_size(g, n_out, outs, desc, &need) == GIR_OK)
+    if (st == GIR_ERR_OUT_OF_MEMORY && mode == GIR__PM_BUFFER && fresh) {
+        g->status = GIR_OK;        /* the message names the size (the graph keeps its first error otherwise) */
+        need = gir_compile_size(g, n_out, outs, desc, &need) == GIR_OK ? need : 0;
+        g->status = GIR_OK;
+        if (need)
             gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile: the buffer of %l bytes is too small: the plan needs %l "
                        "bytes (gir_compile_size)", (long long)desc->buffer_bytes, (long long)need);
         else
