@@ -31,8 +31,9 @@ COMPARISONS = [
     ("softmax_16m", "numpy", "GB/s"),
     ("sgemm_1024_2t", "gir_1t", "GFLOP/s"),
     ("cnn_train_b32", "torch", "ms"),
+    ("arena_mlp_b64", "lower_bound", "KiB"), ("arena_vs_naive", "naive", "KiB"),   # sizes, printed by gir_bench
 ]
-LOWER_IS_BETTER = {"ms", "us/op"}
+LOWER_IS_BETTER = {"ms", "us/op", "KiB"}
 
 
 def run(cmd, env=None):

@@ -397,12 +397,13 @@ static int gir__plan_foldable(const gir_graph *g, const gir_plan *p, uint32_t k)
     }
     return 1;
 }
-/* step k may write its value over input v: an elementwise kernel of one dtype and shape, v a temporary that
-   dies here (not an output, not kept) of the same bytes */
+/* step k may write its value over input v: an elementwise kernel (a plain step, or the root of a fused group,
+   which writes each chunk after its members read it) of one dtype and shape, v a temporary that dies here (not
+   an output, not kept) of the same bytes */
 static int gir__plan_inplace_ok(const gir_plan *p, uint32_t k, uint32_t v) {
     const gir__step *s = &p->steps[k];
     const gir__val *o = &p->vals[s->val], *iv = &p->vals[v];
-    if ((p->fgroup && p->fgroup[k]) || gir__kernel_table[s->op] != gir__k_eltwise || o->fold) return 0;
+    if (gir__kernel_table[s->op] != gir__k_eltwise || o->fold) return 0;
     return iv->kind == GIR__VAL_TEMP && !iv->isout && !iv->fold && iv->last == k && iv->bytes == o->bytes &&
            iv->dtype == o->dtype && gir__shape_eq(&iv->shape, &o->shape);
 }
@@ -435,11 +436,11 @@ static void gir__plan_lifetimes(const gir_graph *g, gir_plan *p, unsigned flags)
 static void gir__plan_place(gir_plan *p, gir__fl *f, uint32_t k, unsigned flags, uint8_t *gone) {
     gir__val *o = &p->vals[p->steps[k].val];
     gir__srd r;
-    uint32_t v, j;
+    uint32_t v;
     if (!o->fold) {
         int done = 0;
-        for (j = 0; !(flags & GIR_COMPILE_NO_INPLACE) && j < p->steps[k].nin && !done; ++j) {
-            v = p->sin[p->steps[k].in0 + j];
+        gir__srd_init(p, k, &r);
+        while (!(flags & GIR_COMPILE_NO_INPLACE) && !done && gir__srd_next(p, &r, &v)) {
             if (gir__plan_inplace_ok(p, k, v)) {
                 o->off = p->vals[v].off;
                 gone[v] = 1;                          /* its space is the result's now */
@@ -463,6 +464,74 @@ static void gir__plan_place(gir_plan *p, gir__fl *f, uint32_t k, unsigned flags,
         gir__fl_give(f, o->off, gir__vbytes(o));
     }
 }
+/* the values of a plan's arena as groups: a value written in-place joins its input's group (one place for
+   all); grp[v] = the group's first value, whose first step starts it; gl[root] = the group's last step */
+static void gir__pack_groups(const gir_plan *p, uint32_t *grp, uint32_t *gl) {
+    uint32_t k, v;
+    for (k = 0; k < p->nsteps; ++k) {
+        uint32_t o = p->steps[k].val, d = GIR__NEVER;
+        gir__srd r;
+        if (p->vals[o].kind != GIR__VAL_TEMP || p->vals[o].fold) continue;
+        if (p->steps[k].flags & GIR__STEP_INPLACE) {
+            gir__srd_init(p, k, &r);
+            while (gir__srd_next(p, &r, &v))
+                if (p->vals[v].kind == GIR__VAL_TEMP && p->vals[v].last == k && p->vals[v].off == p->vals[o].off) d = v;
+        }
+        grp[o] = d == GIR__NEVER ? o : grp[d];
+        gl[grp[o]] = p->vals[o].last;
+    }
+}
+/* offline packing of the same lifetimes and in-place pairs: groups largest first (then earliest), each at the
+   tightest gap among the groups placed already that are live at the same time; returns the arena's size */
+static size_t gir__pack(gir_plan *p, size_t base, uint32_t *grp, uint32_t *gl, uint32_t *ord, uint32_t *pl,
+                        size_t *goff) {
+    uint32_t n = 0, np = 0, k, j, v;
+    size_t high = base;
+    gir__pack_groups(p, grp, gl);
+    for (v = 0; v < p->nvals; ++v)                   /* the groups, sorted by insertion (n is bounded) */
+        if (p->vals[v].kind == GIR__VAL_TEMP && !p->vals[v].fold && grp[v] == v) {
+            size_t b = gir__vbytes(&p->vals[v]);
+            for (j = n++; j > 0 && (gir__vbytes(&p->vals[ord[j - 1]]) < b ||
+                                   (gir__vbytes(&p->vals[ord[j - 1]]) == b && p->vals[ord[j - 1]].first > p->vals[v].first)); --j)
+                ord[j] = ord[j - 1];
+            ord[j] = v;
+        }
+    for (k = 0; k < n; ++k) {
+        uint32_t r = ord[k];
+        size_t b = gir__vbytes(&p->vals[r]), prev = base, best = (size_t)-1, bestgap = (size_t)-1;
+        for (j = 0; j < np; ++j) {
+            uint32_t q = pl[j];
+            if (p->vals[q].first > gl[r] || p->vals[r].first > gl[q]) continue;     /* not live together */
+            if (goff[q] >= prev && goff[q] - prev >= b && goff[q] - prev < bestgap) { best = prev; bestgap = goff[q] - prev; }
+            if (goff[q] + gir__vbytes(&p->vals[q]) > prev) prev = goff[q] + gir__vbytes(&p->vals[q]);
+        }
+        goff[r] = best != (size_t)-1 ? best : prev;
+        if (goff[r] + b > high) high = goff[r] + b;
+        for (j = np++; j > 0 && goff[pl[j - 1]] > goff[r]; --j) pl[j] = pl[j - 1];
+        pl[j] = r;
+    }
+    return high;
+}
+#ifndef GIR_PLAN_PACK_MAX
+#define GIR_PLAN_PACK_MAX 4096    /* plans with more values keep the online placement (packing is quadratic) */
+#endif
+/* packs offline where the plan is small enough, and keeps that placement when it is smaller */
+static gir_status gir__plan_repack(gir_plan *p, size_t base, size_t *arena) {
+    size_t nv = (size_t)p->nvals + 1, bytes = nv * 4 * sizeof(uint32_t) + nv * sizeof(size_t), high;
+    uint32_t *w, v;
+    size_t *goff;
+    if (p->nvals > GIR_PLAN_PACK_MAX) return GIR_OK;
+    if (!(goff = (size_t *)gir__alloc(&p->a, bytes))) return GIR_ERR_OUT_OF_MEMORY;
+    w = (uint32_t *)(goff + nv);
+    high = gir__pack(p, base, w, w + nv, w + 2 * nv, w + 3 * nv, goff);
+    if (high < *arena) {
+        for (v = 0; v < p->nvals; ++v)
+            if (p->vals[v].kind == GIR__VAL_TEMP && !p->vals[v].fold) p->vals[v].off = goff[w[v]];
+        *arena = high;
+    }
+    gir__free(&p->a, goff, bytes);
+    return GIR_OK;
+}
 /* the arena: the values kept for every run (constant subgraphs) at its start, then the others, each placed at
    its step and given back after its last; GIR_COMPILE_NO_REUSE: one place per value, in value order */
 static size_t gir__plan_live_peak(const gir_plan *p, uint8_t *seen);
@@ -478,7 +547,6 @@ static gir_status gir__plan_memory(const gir_graph *g, gir_plan *p, unsigned fla
     if (!(mem = gir__alloc(&p->a, bytes))) return GIR_ERR_OUT_OF_MEMORY;
     GIR_MEMSET(mem, 0, bytes);
     f.off = (size_t *)mem; f.len = f.off + nv; gone = (uint8_t *)(f.len + nv);
-    p->live_peak = gir__plan_live_peak(p, gone + nv);
     for (v = 0; v < p->nvals; ++v)
         if (p->vals[v].kind == GIR__VAL_TEMP && (p->vals[v].fold || (flags & GIR_COMPILE_NO_REUSE))) {
             p->vals[v].off = base;
@@ -488,11 +556,12 @@ static gir_status gir__plan_memory(const gir_graph *g, gir_plan *p, unsigned fla
     for (k = 0; k < p->nsteps && !(flags & GIR_COMPILE_NO_REUSE); ++k)
         if (p->vals[p->steps[k].val].kind == GIR__VAL_TEMP) gir__plan_place(p, &f, k, flags, gone);
     *arena = f.high;
+    p->live_peak = gir__plan_live_peak(p, gone + nv);
     gir__free(&p->a, mem, bytes);
-    return GIR_OK;
+    return flags & GIR_COMPILE_NO_REUSE ? GIR_OK : gir__plan_repack(p, base, arena);
 }
-/* the liveness lower bound of the plan's schedule: the most bytes of temporaries live at one step (a value
-   written in-place counts with its input); seen: nvals zero bytes of work */
+/* the liveness lower bound of the plan's schedule: the most bytes of temporaries live at one step; a value
+   written in-place takes over its input's bytes (counted once). seen: nvals zero bytes of work */
 static size_t gir__plan_live_peak(const gir_plan *p, uint8_t *seen) {
     size_t live = 0, peak = 0;
     uint32_t k, v;
@@ -501,12 +570,14 @@ static size_t gir__plan_live_peak(const gir_plan *p, uint8_t *seen) {
     for (k = 0; k < p->nsteps; ++k) {
         const gir__val *o = &p->vals[p->steps[k].val];
         gir__srd r;
-        if (o->kind == GIR__VAL_TEMP && !o->fold) live += gir__vbytes(o);
+        int inpl = (p->steps[k].flags & GIR__STEP_INPLACE) != 0;
+        if (o->kind == GIR__VAL_TEMP && !o->fold && !inpl) live += gir__vbytes(o);
         if (live > peak) peak = live;
         gir__srd_init(p, k, &r);
         while (gir__srd_next(p, &r, &v))
             if (p->vals[v].kind == GIR__VAL_TEMP && p->vals[v].last == k && !seen[v]) {
                 seen[v] = 1;
+                if (inpl && p->vals[v].off == o->off) { inpl = 0; continue; }    /* its bytes are the result's */
                 live -= gir__vbytes(&p->vals[v]);
             }
         if (o->kind == GIR__VAL_TEMP && o->last == k && !seen[p->steps[k].val]) {
