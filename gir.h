@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c9367d236f1f14baa87520e8b73aa14e2ae04c4bdd43b9ce2b2f70a5c3f60d5c
-                                          gen/ sha256=aeabef826d1f71df
+                                          gen/ sha256=568a20a7c20487ba
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1039,12 +1039,57 @@ GIR_API gir_status  gir_compile(gir_graph *g, int n_out, const gir_node *outs, g
    simplified away gives NULL, like a node fused away. */
 #define GIR_COMPILE_NO_CSE 4u
 #define GIR_COMPILE_NO_SIMPLIFY 8u
+/* Steps whose inputs are all constants (no random op among them) run on the plan's first gir_run only; their
+   values stay in the arena for later runs. A constant changed through gir_node_data after that first run is
+   not seen by them: compile with GIR_COMPILE_NO_FOLD to compute them on every run. */
+#define GIR_COMPILE_NO_FOLD 32u
+/* An elementwise step whose input of the same dtype and shape is read there for the last time writes its
+   result over that input (never over variables, constants, bound inputs or outputs). */
+#define GIR_COMPILE_NO_INPLACE 64u
+/* One place in the arena per value, in creation order, no reuse (the naive plan, for comparisons); also the
+   order of steps is creation order (adjusted only for constraints and variable updates). */
+#define GIR_COMPILE_NO_REUSE 128u
 typedef struct gir_compile_desc {
     unsigned flags;         /* GIR_COMPILE_* */
     int      fuse_chunk;    /* elements per chunk of a fused step; 0: GIR_FUSE_CHUNK */
+    void    *buffer;        /* non-NULL: the plan lives in these buffer_bytes (aligned to 8 bytes), see below */
+    size_t   buffer_bytes;
 } gir_compile_desc;
+/* The steps run in an order that keeps data dependencies, the ordering of variable updates (an assign after
+   every reader of its variable) and the constraints of gir_constrain, chosen to lower the peak of live bytes;
+   each temporary gets a place in one arena, reused after its last reader. Compiling into a buffer: with
+   desc->buffer set, the plan, its arrays, its arena and scratch and the compile's own work arrays all come
+   from that buffer (nothing from the graph's allocator); gir_compile_size gives the exact bytes it needs (it
+   compiles once with the graph's allocator, counting, and frees everything). A buffer too small is
+   GIR_ERR_OUT_OF_MEMORY, with a message naming the bytes needed; graph and buffer are left as they were for
+   another try. gir_plan_free of such a plan frees nothing of the buffer; free the buffer after it. */
 GIR_API gir_status  gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
                                    gir_plan **out_plan);
+GIR_API gir_status  gir_compile_size(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
+                                     size_t *bytes);
+/* a topological constraint (PopART's topoCons): every plan runs before's step ahead of after's (a plan that
+   computes only one of them ignores it). One that would make a cycle with the data dependencies and other
+   constraints is GIR_ERR_INVALID_ARG, naming both nodes, and is not added. */
+GIR_API gir_status  gir_constrain(gir_graph *g, gir_node before, gir_node after);
+/* what a plan says about its memory and its order of steps */
+typedef enum gir_value_kind {
+    GIR_VALUE_ARENA,        /* a temporary in the arena, live from first_step to last_step */
+    GIR_VALUE_KEPT,         /* in the arena, computed on the first run only and kept (a constant subgraph) */
+    GIR_VALUE_FUSED,        /* inside a fused step: a chunk at a time, no place in the arena */
+    GIR_VALUE_GRAPH         /* an input, variable or constant: the caller's or the graph's memory */
+} gir_value_kind;
+typedef struct gir_plan_value {
+    gir_value_kind kind;
+    size_t offset, bytes;   /* its place in the arena: [offset, offset + bytes) */
+    int first_step, last_step;   /* the step that writes it, the last step that reads it (nsteps: the plan's
+                                    outputs and kept values, live to the end); -1 if not in the arena */
+} gir_plan_value;
+GIR_API gir_status  gir_plan_value_info(const gir_plan *p, gir_node n, gir_plan_value *info);
+GIR_API gir_node    gir_plan_step_node(const gir_plan *p, int k);  /* the node step k computes (0 <= k < steps) */
+GIR_API size_t      gir_plan_live_peak(const gir_plan *p);   /* the most temporary bytes live at one step */
+GIR_API int         gir_plan_inplace_steps(const gir_plan *p);
+GIR_API int         gir_plan_folded_steps(const gir_plan *p);  /* steps run on the first gir_run only */
+GIR_API uint64_t    gir_plan_steps_run(const gir_plan *p);     /* steps executed over all runs */
 GIR_API void        gir_plan_free(gir_plan *p);
 /* bind an input to the caller's buffer; the pointer is kept, and read by every gir_run. gir_plan_bind checks
    nothing about the buffer (size, dtype, alignment): prefer gir_plan_bind_bytes, which also checks that bytes
@@ -1712,6 +1757,8 @@ struct gir_graph {
     uint8_t       scope_depth;
     uint16_t      scope_mark[GIR_MAX_SCOPE_DEPTH];
     char          scope[GIR_MAX_NAME + 1];
+    uint32_t     *cons;         /* topological constraints, pairs (before, after) of node ids (gir_constrain) */
+    size_t        ncons, conscap;
 };
 
 /* shape / build context handed to shape functions */
@@ -5755,6 +5802,7 @@ static void gir__graph_release(gir_graph *g) {
     gir__free(&a, g->nodes, g->cap * sizeof(gir__node));
     gir__free(&a, g->ins, g->inscap * sizeof(uint32_t));
     gir__free(&a, g->names, g->namecap);
+    gir__free(&a, g->cons, g->conscap * sizeof(uint32_t));
     gir__free(&a, g, sizeof *g);
 }
 GIR_API void gir_graph_free(gir_graph *g) {
@@ -27383,17 +27431,38 @@ typedef struct gir__val {
     gir_shape  shape;
     uint32_t   node;
     uint8_t    dtype, kind;
+    uint8_t    isout, fold;  /* an output of the plan; the value of a step run once (gen/plan.c) */
+    uint32_t   first, last;  /* a temporary's step, and the last step that reads it (nsteps: kept to the end) */
     size_t     off, bytes;
 } gir__val;
+#define GIR__NEVER 0xFFFFFFFFu
 typedef struct gir__step {
     uint32_t val;          /* the value it writes */
     uint32_t nin, in0;     /* its inputs: value indices in sin[in0 .. in0+nin) */
     uint16_t op;
     uint8_t  tr;           /* bit j: input j is read with its last two axes swapped (see gir__step_in) */
+    uint8_t  flags;        /* GIR__STEP_*: gen/plan.c */
     const gir_attr *attr;  /* its node's attributes, in the graph's attribute store (the plan keeps the graph) */
 } gir__step;
+enum { GIR__STEP_FOLD = 1, GIR__STEP_INPLACE = 2 };
+/* a bump allocator over the caller's buffer (gen/plan.c); the buffer is aligned to GIR__BUMP_ALIGN */
+#define GIR__BUMP_ALIGN 8
+typedef struct gir__bump {
+    unsigned char *base;
+    size_t         cap, used, high, last;
+    void          *lastp;
+    gir_allocator  under;
+} gir__bump;
+enum { GIR__PM_ALLOC, GIR__PM_BUFFER, GIR__PM_MEASURE };   /* where a plan's memory comes from */
 struct gir_plan {
     gir_allocator a;
+    gir__bump     bump;
+    uint8_t       mode;     /* GIR__PM_* */
+    uint8_t       folded;   /* the steps run once have run */
+    uint8_t       sched_greedy;    /* the memory-greedy order was taken */
+    uint32_t      nfold, ninplace;
+    uint64_t      steps_run;
+    size_t        live_peak;
     gir_graph    *g;
     gir__val     *vals;
     uint32_t      nvals;
@@ -27451,7 +27520,8 @@ GIR_API void gir_plan_free(gir_plan *p) {
     gir__free(&a, p->groups, 0);
     gir__free(&a, p->fsteps, 0);
     gir__free(&a, p->fgroup, 0);
-    gir__free(&a, p, sizeof *p);
+    if (p->mode == GIR__PM_ALLOC) gir__free(&a, p, sizeof *p);
+    else if (p->mode == GIR__PM_MEASURE) gir__free(&p->bump.under, p, sizeof *p);
 }
 
 /* the node a step reads for input k of node d, usually that input itself. A float matmul reads a transpose of
@@ -27480,6 +27550,15 @@ static int gir__mode_needs(const gir__node *d, uint32_t k, int eval);
 static uint32_t gir__mode_reads(const gir__node *d, int eval, uint32_t *first);
 static uint16_t gir__mode_op(const gir__node *d, int eval);
 static gir_status gir__assign_order(gir_graph *g, gir_plan *p);
+/* gen/plan.c: the order of steps, the arena, the bump allocator, the checker */
+static gir_status gir__plan_schedule(gir_graph *g, gir_plan *p, unsigned flags);
+static gir_status gir__plan_memory(const gir_graph *g, gir_plan *p, unsigned flags, size_t *arena);
+static void gir__bump_init(gir_plan *p, unsigned char *base, size_t cap, const gir_allocator *under);
+static size_t gir__bump_up(size_t n);
+#if defined(GIR_PLAN_CHECK)
+static int gir__plan_check(const gir_plan *p, void *work, char *msg, size_t n);
+static size_t gir__plan_check_bytes(const gir_plan *p);
+#endif
 
 GIR_API gir_status gir_compile(gir_graph *g, int n_out, const gir_node *outs, gir_plan **out_plan) {
     return gir_compile_ex(g, n_out, outs, NULL, out_plan);
@@ -27590,19 +27669,26 @@ static gir_status gir__compile_memory(gir_plan *p, size_t off, size_t scratch) {
         if (p->vals[k].kind == GIR__VAL_TEMP) p->vals[k].ptr = p->arena + p->vals[k].off;
     return GIR_OK;
 }
-GIR_API gir_status gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
-                                  gir_plan **out_plan) {
+/* a new plan, its memory from the graph's allocator, the caller's buffer or the measuring bump allocator */
+static gir_plan *gir__plan_new(gir_graph *g, int mode, const gir_compile_desc *desc) {
     gir_plan *p;
-    uint8_t *need;
-    uint32_t *rep;
-    gir__rw w;
-    size_t cnt, off = 0, scratch = 0, maxin = 1, last = 0;
-    uint32_t nv = 0, ns = 0, k;
-    int j, eval = desc && (desc->flags & GIR_COMPILE_EVAL) ? 1 : 0;
-    gir_status st;
-    if (!out_plan) return GIR_ERR_INVALID_ARG;
-    *out_plan = NULL;
-    if (!g) return GIR_ERR_INVALID_ARG;
+    size_t hdr = gir__bump_up(sizeof *p);
+    if (mode == GIR__PM_BUFFER) {
+        if (desc->buffer_bytes < hdr) return NULL;
+        p = (gir_plan *)desc->buffer;
+    } else if (!(p = (gir_plan *)gir__alloc(&g->a, sizeof *p))) {
+        return NULL;
+    }
+    GIR_MEMSET(p, 0, sizeof *p);
+    p->a = g->a;
+    p->mode = (uint8_t)mode;
+    if (mode == GIR__PM_BUFFER) gir__bump_init(p, (unsigned char *)desc->buffer + hdr, desc->buffer_bytes - hdr, &g->a);
+    if (mode == GIR__PM_MEASURE) gir__bump_init(p, NULL, 0, &g->a);
+    return p;
+}
+/* checks the outputs; compile, pass 1 */
+static gir_status gir__compile_args(gir_graph *g, int n_out, const gir_node *outs) {
+    int j;
     if (n_out < 1 || !outs) {
         gir__gfail(g, GIR_ERR_INVALID_ARG, "compile: needs at least one output");
         return GIR_ERR_INVALID_ARG;
@@ -27615,68 +27701,130 @@ GIR_API gir_status gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs,
             return GIR_ERR_HANDLE;
         }
     }
-    cnt = g->nnodes;
-    p = (gir_plan *)gir__alloc(&g->a, sizeof *p);
-    need = (uint8_t *)gir__alloc(&g->a, cnt);
-    rep = (uint32_t *)gir__alloc(&g->a, cnt * sizeof(uint32_t));
-    if (!p || !need || !rep) {
-        gir__free(&g->a, p, sizeof *p);
-        gir__free(&g->a, need, cnt);
-        gir__free(&g->a, rep, cnt * sizeof(uint32_t));
+    return GIR_OK;
+}
+/* compile, passes 2 and on: values and steps, their order, fusion, the arena */
+static gir_status gir__compile_passes(gir_graph *g, gir_plan *p, int n_out, const gir_node *outs,
+                                      const gir_compile_desc *desc, const gir__rw *w, size_t maxin) {
+    size_t off = 0, scratch = 0;
+    unsigned flags = desc ? desc->flags : 0;
+    int j;
+    gir_status st;
+    p->nmap = g->nnodes;
+    p->map = (uint32_t *)gir__alloc(&p->a, g->nnodes * sizeof(uint32_t));
+    p->vals = (gir__val *)gir__alloc(&p->a, (p->nvals ? p->nvals : 1) * sizeof(gir__val));
+    p->steps = (gir__step *)gir__alloc(&p->a, (p->nsteps ? p->nsteps : 1) * sizeof(gir__step));
+    p->sin = (uint32_t *)gir__alloc(&p->a, (p->nsin ? p->nsin : 1) * sizeof(uint32_t));
+    p->kin = (gir__kin *)gir__alloc(&p->a, maxin * sizeof(gir__kin));
+    if (!p->map || !p->vals || !p->steps || !p->sin || !p->kin) return GIR_ERR_OUT_OF_MEMORY;
+    GIR_MEMSET(p->map, 0, g->nnodes * sizeof(uint32_t));
+    p->nsin = p->nvals = p->nsteps = 0;
+    if ((st = gir__compile_values(g, p, w, &off, &scratch)) != GIR_OK) return st;
+    gir__pass_alias(w, p);
+    for (j = 0; j < n_out; ++j) p->vals[p->map[outs[j].id] - 1].isout = 1;
+    if ((st = gir__assign_order(g, p)) != GIR_OK || (st = gir__plan_schedule(g, p, flags)) != GIR_OK) return st;
+    if (!(flags & GIR_COMPILE_NO_FUSION) &&
+        gir__fuse_plan(p, n_out, outs, desc && desc->fuse_chunk > 0 ? (size_t)desc->fuse_chunk : GIR_FUSE_CHUNK,
+                       &scratch) != GIR_OK)
+        return GIR_ERR_OUT_OF_MEMORY;
+    if (gir__plan_memory(g, p, flags, &off) != GIR_OK || gir__compile_memory(p, off, scratch) != GIR_OK)
+        return GIR_ERR_OUT_OF_MEMORY;
+    return GIR_OK;
+}
+/* compile, pass 1 and the graph passes (gen/passes.c): what the plan covers, the representatives, what it needs */
+static gir_status gir__compile_rewrite(gir__rw *w, uint32_t *rep, gir_plan *p, int n_out, const gir_node *outs,
+                                       unsigned flags, size_t *maxin) {
+    uint32_t nv = 0, ns = 0;
+    size_t last = 0;
+    int j;
+    for (j = 0; j < n_out; ++j)
+        if (outs[j].id > last) last = outs[j].id;
+    w->rep = NULL;
+    gir__compile_mark(w, p, n_out, outs, GIR__N_COVER, NULL, NULL, NULL);     /* what the plan covers */
+    w->rep = rep;
+    if (gir__passes(w, flags, last) != GIR_OK) return GIR_ERR_OUT_OF_MEMORY;
+    gir__compile_mark(w, p, n_out, outs, GIR__N_NEED, &nv, &ns, maxin);
+    p->nvals = nv;
+    p->nsteps = ns;
+    return GIR_OK;
+}
+static gir_status gir__compile(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc, int mode,
+                               gir_plan **out_plan) {
+    gir_plan *p;
+    gir__rw w;
+    uint32_t *rep;
+    size_t cnt = g->nnodes, maxin = 1;
+    unsigned flags = desc ? desc->flags : 0u;
+    gir_status st;
+    if ((st = gir__compile_args(g, n_out, outs)) != GIR_OK) return st;
+    if (!(p = gir__plan_new(g, mode, desc))) {
         gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile: out of memory");
         return GIR_ERR_OUT_OF_MEMORY;
     }
-    GIR_MEMSET(p, 0, sizeof *p);
-    GIR_MEMSET(need, 0, cnt);
-    p->a = g->a;
     GIR_MEMSET(&w, 0, sizeof w);
-    w.g = g; w.need = need; w.eval = eval; w.a = &p->a;
-    for (j = 0; j < n_out; ++j)
-        if (outs[j].id > last) last = outs[j].id;
-    gir__compile_mark(&w, p, n_out, outs, GIR__N_COVER, NULL, NULL, NULL);   /* what the plan covers */
-    w.rep = rep;
-    if (gir__passes(&w, desc ? desc->flags : 0u, last) != GIR_OK) goto oom;
-    gir__compile_mark(&w, p, n_out, outs, GIR__N_NEED, &nv, &ns, &maxin);
-    p->nmap = cnt;
-    p->map = (uint32_t *)gir__alloc(&p->a, cnt * sizeof(uint32_t));
-    p->vals = (gir__val *)gir__alloc(&p->a, (nv ? nv : 1) * sizeof(gir__val));
-    p->steps = (gir__step *)gir__alloc(&p->a, (ns ? ns : 1) * sizeof(gir__step));
-    p->sin = (uint32_t *)gir__alloc(&p->a, (p->nsin ? p->nsin : 1) * sizeof(uint32_t));
-    p->kin = (gir__kin *)gir__alloc(&p->a, maxin * sizeof(gir__kin));
-    if (!p->map || !p->vals || !p->steps || !p->sin || !p->kin) goto oom;
-    GIR_MEMSET(p->map, 0, cnt * sizeof(uint32_t));
-    p->nsin = 0;
-    if ((st = gir__compile_values(g, p, &w, &off, &scratch)) == GIR_OK) gir__pass_alias(&w, p);
-    if (st != GIR_OK || (st = gir__assign_order(g, p)) != GIR_OK) {
-        if (st == GIR_ERR_OUT_OF_MEMORY) goto oom;
-        gir__free(&g->a, need, cnt);
-        gir__free(&g->a, rep, cnt * sizeof(uint32_t));
+    w.g = g; w.eval = flags & GIR_COMPILE_EVAL ? 1 : 0; w.a = &p->a;
+    w.need = (uint8_t *)gir__alloc(&p->a, cnt);
+    rep = (uint32_t *)gir__alloc(&p->a, cnt * sizeof(uint32_t));
+    if (!w.need || !rep) st = GIR_ERR_OUT_OF_MEMORY;
+    else {
+        GIR_MEMSET(w.need, 0, cnt);
+        if ((st = gir__compile_rewrite(&w, rep, p, n_out, outs, flags, &maxin)) == GIR_OK)
+            st = gir__compile_passes(g, p, n_out, outs, desc, &w, maxin);
+    }
+    gir__free(&p->a, rep, cnt * sizeof(uint32_t));
+    gir__free(&p->a, w.need, cnt);
+    if (st != GIR_OK) {
         gir_plan_free(p);
+        if (st == GIR_ERR_OUT_OF_MEMORY) gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile: out of memory");
         return st;
     }
-    if (!(desc && (desc->flags & GIR_COMPILE_NO_FUSION))) {
-        if (gir__fuse_plan(p, n_out, outs, desc && desc->fuse_chunk > 0 ? (size_t)desc->fuse_chunk : GIR_FUSE_CHUNK,
-                           &scratch) != GIR_OK)
-            goto oom;
-        for (k = 0, off = 0; k < p->nvals; ++k)      /* fused values have no place in the arena */
-            if (p->vals[k].kind == GIR__VAL_TEMP) {
-                p->vals[k].off = off;
-                off += gir__align_up(p->vals[k].bytes ? p->vals[k].bytes : 1);
-            }
-    }
-    if (gir__compile_memory(p, off, scratch) != GIR_OK) goto oom;
-    gir__free(&g->a, need, cnt);
-    gir__free(&g->a, rep, cnt * sizeof(uint32_t));
+#if defined(GIR_PLAN_CHECK)
+    if (mode != GIR__PM_MEASURE) GIR_PLAN_CHECK(p);
+#endif
     p->g = g;                      /* from here on the plan holds the graph (see gir_plan_free) */
     ++g->plans;
     *out_plan = p;
     return GIR_OK;
-oom:
-    gir__free(&g->a, need, cnt);
-    gir__free(&g->a, rep, cnt * sizeof(uint32_t));
+}
+GIR_API gir_status gir_compile_size(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
+                                    size_t *bytes) {
+    gir_plan *p = NULL;
+    gir_status st;
+    if (!bytes) return GIR_ERR_INVALID_ARG;
+    *bytes = 0;
+    if (!g) return GIR_ERR_INVALID_ARG;
+    if ((st = gir__compile(g, n_out, outs, desc, GIR__PM_MEASURE, &p)) != GIR_OK) return st;
+    *bytes = gir__bump_up(sizeof *p) + p->bump.high;
     gir_plan_free(p);
-    gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile: out of memory");
-    return GIR_ERR_OUT_OF_MEMORY;
+    return GIR_OK;
+}
+GIR_API gir_status gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
+                                  gir_plan **out_plan) {
+    gir_status st;
+    size_t need = 0;
+    int mode = desc && (desc->buffer || desc->buffer_bytes) ? GIR__PM_BUFFER : GIR__PM_ALLOC, fresh;
+    if (!out_plan) return GIR_ERR_INVALID_ARG;
+    *out_plan = NULL;
+    if (!g) return GIR_ERR_INVALID_ARG;
+    if (mode == GIR__PM_BUFFER && (!desc->buffer || (uintptr_t)desc->buffer % GIR__BUMP_ALIGN)) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "compile: the plan's buffer (%l bytes) %s", (long long)desc->buffer_bytes,
+                   desc->buffer ? "is not aligned to 8 bytes" : "is NULL");
+        return GIR_ERR_INVALID_ARG;
+    }
+    fresh = g->status == GIR_OK;
+    st = gir__compile(g, n_out, outs, desc, mode, out_plan);
+    if (st == GIR_ERR_OUT_OF_MEMORY && mode == GIR__PM_BUFFER && fresh) {
+        g->status = GIR_OK;        /* the message names the size (the graph keeps its first error otherwise) */
+        need = gir_compile_size(g, n_out, outs, desc, &need) == GIR_OK ? need : 0;
+        g->status = GIR_OK;
+        if (need)
+            gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile: the buffer of %l bytes is too small: the plan needs %l "
+                       "bytes (gir_compile_size)", (long long)desc->buffer_bytes, (long long)need);
+        else
+            gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile: the buffer of %l bytes is too small (and measuring the "
+                       "size needed ran out of memory)", (long long)desc->buffer_bytes);
+    }
+    return st;
 }
 
 /* the plan's value for an input node: *val = its index + 1, or 0 for an input of the graph the plan does not
@@ -27758,6 +27906,8 @@ GIR_API gir_status gir_run(gir_plan *p) {
         const gir__step *s = &p->steps[k];
         gir__val *o = &p->vals[s->val];
         gir_status st;
+        if ((s->flags & GIR__STEP_FOLD) && p->folded) continue;      /* run once, on the first run */
+        ++p->steps_run;
         if (p->fgroup && p->fgroup[k]) { gir__fuse_run(p, p->fgroup[k] - 1); continue; }
         for (j = 0; j < s->nin; ++j) {
             const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
@@ -27790,6 +27940,7 @@ GIR_API gir_status gir_run(gir_plan *p) {
         }
     }
     ++p->runs;
+    if (p->nfold) p->folded = 1;
     return GIR_OK;
 }
 GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n) {
@@ -28192,6 +28343,697 @@ static void gir__fuse_run(gir_plan *p, uint32_t gi) {
 
 GIR_API int gir_plan_fused_groups(const gir_plan *p) { return p ? (int)p->ngroups : 0; }
 GIR_API int gir_plan_fused_nodes(const gir_plan *p) { return p ? (int)p->nfused : 0; }
+
+/* >>plan: the order of a plan's steps and where its values live. gir_compile_ex calls this fragment:
+   gir__plan_schedule orders the steps (data dependencies, topological constraints, the ordering of variable
+   updates of gen/train.c) to lower the peak of live bytes; after fusion gir__plan_memory gives every temporary
+   an offset in one arena, reusing the space of values after their last use, writes elementwise results over an
+   input that dies there (in-place), and keeps the results of constant subgraphs, computed on the first gir_run
+   only, in space nothing else takes. gir__plan_check verifies a plan: no two buffers live at once overlap.
+   A plan can also be compiled into the caller's buffer (gir_compile_desc.buffer): every byte of the plan and
+   of the compile's own work arrays then comes from that buffer through a bump allocator (gir__bump), and
+   gir_compile_size gives the exact size, measured by the same compile with the allocations counted. */
+
+/* -- topological constraints ------------------------------------------------------------------------------ */
+/* after is reachable from before's side: a walk back from before through inputs and constraints meets after */
+static int gir__cons_reaches(const gir_graph *g, uint32_t from, uint32_t target, uint32_t *head, uint32_t *next,
+                             uint32_t *stack, uint8_t *seen) {
+    size_t c, n = g->ncons / 2, sp = 0;
+    for (c = 0; c < g->nnodes; ++c) head[c] = 0;
+    for (c = 0; c < n; ++c) {                 /* constraint c: cons[2c] before cons[2c+1]; listed by the latter */
+        next[c] = head[g->cons[2 * c + 1]];
+        head[g->cons[2 * c + 1]] = (uint32_t)c + 1;
+    }
+    stack[sp++] = from;
+    seen[from] = 1;
+    while (sp) {
+        uint32_t id = stack[--sp], k, e;
+        const gir__node *d = &g->nodes[id];
+        if (id == target) return 1;
+        for (k = 0; k < d->nin; ++k)
+            if (!seen[g->ins[d->in0 + k]]) { seen[g->ins[d->in0 + k]] = 1; stack[sp++] = g->ins[d->in0 + k]; }
+        for (e = head[id]; e; e = next[e - 1])
+            if (!seen[g->cons[2 * (e - 1)]]) { seen[g->cons[2 * (e - 1)]] = 1; stack[sp++] = g->cons[2 * (e - 1)]; }
+    }
+    return 0;
+}
+GIR_API gir_status gir_constrain(gir_graph *g, gir_node before, gir_node after) {
+    size_t n, bytes;
+    uint32_t *mem;
+    int kb, ka, cyc;
+    if (!g) return GIR_ERR_INVALID_ARG;
+    kb = gir__handle_kind(g, before);
+    ka = gir__handle_kind(g, after);
+    if (kb != GIR__H_OWN || ka != GIR__H_OWN) {
+        gir__gfail(g, GIR_ERR_HANDLE, "constrain: %s (id %u) %s", kb != GIR__H_OWN ? "before" : "after",
+                   kb != GIR__H_OWN ? (unsigned)before.id : (unsigned)after.id, gir__handle_why(kb != GIR__H_OWN ? kb : ka));
+        return GIR_ERR_HANDLE;
+    }
+    n = g->nnodes;
+    bytes = n * 3 * sizeof(uint32_t) + (g->ncons / 2 + 1) * sizeof(uint32_t) + n;
+    if (!(mem = (uint32_t *)gir__alloc(&g->a, bytes))) {
+        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "constrain: out of memory");
+        return GIR_ERR_OUT_OF_MEMORY;
+    }
+    GIR_MEMSET(mem, 0, bytes);
+    cyc = before.id == after.id ||
+          gir__cons_reaches(g, before.id, after.id, mem, mem + n, mem + 2 * n, (uint8_t *)(mem + 3 * n + g->ncons / 2 + 1));
+    gir__free(&g->a, mem, bytes);
+    if (cyc) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "constrain: %N before %N makes a cycle: %N already depends on %N",
+                   (const gir_graph *)g, (unsigned)before.id, (const gir_graph *)g, (unsigned)after.id,
+                   (const gir_graph *)g, (unsigned)before.id, (const gir_graph *)g, (unsigned)after.id);
+        return GIR_ERR_INVALID_ARG;
+    }
+    if (gir__grow(&g->a, (void **)&g->cons, &g->conscap, g->ncons + 2, sizeof(uint32_t))) {
+        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "constrain: out of memory");
+        return GIR_ERR_OUT_OF_MEMORY;
+    }
+    g->cons[g->ncons++] = before.id;
+    g->cons[g->ncons++] = after.id;
+    return GIR_OK;
+}
+
+/* -- the bump allocator of plans compiled into the caller's buffer, and of gir_compile_size ----------------- */
+/* base NULL: measuring; the memory then comes from under, and used/high count what a buffer would need. A free
+   gives back the space of the last allocation only; everything else stays taken until the plan goes. */
+static size_t gir__bump_up(size_t n) { return (n + (GIR__BUMP_ALIGN - 1)) & ~(size_t)(GIR__BUMP_ALIGN - 1); }
+static void *gir__bump_alloc(size_t n, void *user) {
+    gir__bump *b = (gir__bump *)user;
+    size_t off = gir__bump_up(b->used);
+    void *p;
+    if (n > ((size_t)-1) / 2 || off + n < off) return NULL;
+    if (b->base) {
+        if (off > b->cap || n > b->cap - off) return NULL;
+        p = b->base + off;
+    } else if (!(p = gir__alloc(&b->under, n))) {
+        return NULL;
+    }
+    b->lastp = p;
+    b->last = b->used;
+    b->used = off + n;
+    if (b->used > b->high) b->high = b->used;
+    return p;
+}
+static void gir__bump_free(void *p, void *user) {
+    gir__bump *b = (gir__bump *)user;
+    if (!p) return;
+    if (p == b->lastp) { b->used = b->last; b->lastp = NULL; }
+    if (!b->base) gir__free(&b->under, p, 0);
+}
+static void gir__bump_init(gir_plan *p, unsigned char *base, size_t cap, const gir_allocator *under) {
+    p->bump.base = base;
+    p->bump.cap = cap;
+    p->bump.used = p->bump.high = p->bump.last = 0;
+    p->bump.lastp = NULL;
+    p->bump.under = *under;
+    p->a.alloc_fn = gir__bump_alloc;
+    p->a.realloc_fn = NULL;
+    p->a.free_fn = gir__bump_free;
+    p->a.user = &p->bump;
+}
+
+/* -- the inputs a step of the final order reads: a fused group's members' inputs but its chunk buffers ------- */
+typedef struct gir__srd { const gir__step *s; uint32_t m, nm, j; } gir__srd;
+static void gir__srd_init(const gir_plan *p, uint32_t k, gir__srd *r) {
+    r->m = r->j = 0;
+    if (p->fgroup && p->fgroup[k]) {
+        const struct gir__fgroup *gr = &p->groups[p->fgroup[k] - 1];
+        r->s = &p->fsteps[gr->m0];
+        r->nm = gr->nm;
+    } else {
+        r->s = &p->steps[k];
+        r->nm = 1;
+    }
+}
+static int gir__srd_next(const gir_plan *p, gir__srd *r, uint32_t *v) {
+    while (r->m < r->nm) {
+        const gir__step *s = &r->s[r->m];
+        if (r->j < s->nin) {
+            *v = p->sin[s->in0 + r->j++];
+            if (p->vals[*v].kind != GIR__VAL_FUSED) return 1;
+        } else {
+            ++r->m;
+            r->j = 0;
+        }
+    }
+    return 0;
+}
+/* input j of step s already appeared among its inputs 0 .. j-1 */
+static int gir__in_dup(const gir_plan *p, const gir__step *s, uint32_t j) {
+    uint32_t i, v = p->sin[s->in0 + j];
+    for (i = 0; i < j; ++i)
+        if (p->sin[s->in0 + i] == v) return 1;
+    return 0;
+}
+static size_t gir__vbytes(const gir__val *v) { return gir__align_up(v->bytes ? v->bytes : 1); }
+
+/* -- the scheduler ---------------------------------------------------------------------------------------- */
+typedef struct gir__heapent { int64_t key; uint32_t step, ver; } gir__heapent;
+typedef struct gir__swork {
+    uint32_t *prod, *owner, *rem, *rstart, *rlist;   /* value -> producer + 1, assign + 1, readers left, readers */
+    uint32_t *estart, *cur, *etgt, *indeg, *indeg0, *ver, *order;   /* step -> successors (CSR), predecessors left */
+    uint8_t  *placed;
+    gir__heapent *heap;
+    uint32_t  nheap;
+} gir__swork;
+
+static int gir__heap_less(const gir__heapent *a, const gir__heapent *b) {
+    return a->key != b->key ? a->key > b->key : a->step < b->step;   /* larger key first, then earlier step */
+}
+static void gir__heap_push(gir__swork *w, gir__heapent e) {
+    uint32_t i = w->nheap++;
+    while (i && gir__heap_less(&e, &w->heap[(i - 1) / 2])) { w->heap[i] = w->heap[(i - 1) / 2]; i = (i - 1) / 2; }
+    w->heap[i] = e;
+}
+static gir__heapent gir__heap_pop(gir__swork *w) {
+    gir__heapent top = w->heap[0], last = w->heap[--w->nheap];
+    uint32_t i = 0, c;
+    while ((c = 2 * i + 1) < w->nheap) {
+        if (c + 1 < w->nheap && gir__heap_less(&w->heap[c + 1], &w->heap[c])) ++c;
+        if (!gir__heap_less(&w->heap[c], &last)) break;
+        w->heap[i] = w->heap[c];
+        i = c;
+    }
+    if (w->nheap) w->heap[i] = last;
+    return top;
+}
+/* a value whose space a step can give back: computed by the plan and not one of its outputs */
+static int gir__sched_temp(const gir_plan *p, const gir__swork *w, uint32_t v) {
+    return w->prod[v] && !p->vals[v].isout;
+}
+/* mode 1: the bytes step s gives back minus the bytes it takes; mode 0: the original order */
+static int64_t gir__sched_key(const gir_plan *p, const gir__swork *w, uint32_t s, int mode) {
+    const gir__step *st = &p->steps[s];
+    int64_t key;
+    uint32_t j;
+    if (!mode) return -(int64_t)s;
+    key = -(int64_t)gir__vbytes(&p->vals[st->val]);
+    for (j = 0; j < st->nin; ++j) {
+        uint32_t v = p->sin[st->in0 + j];
+        if (!gir__in_dup(p, st, j) && gir__sched_temp(p, w, v) && w->rem[v] == 1) key += (int64_t)gir__vbytes(&p->vals[v]);
+    }
+    return key;
+}
+static void gir__sched_ready(const gir_plan *p, gir__swork *w, uint32_t s, int mode) {
+    gir__heapent e;
+    e.key = gir__sched_key(p, w, s, mode);
+    e.step = s;
+    e.ver = ++w->ver[s];
+    gir__heap_push(w, e);
+}
+/* step s is placed: readers left drop; a value down to its last reader raises that reader's key */
+static void gir__sched_place(const gir_plan *p, gir__swork *w, uint32_t s, int mode) {
+    const gir__step *st = &p->steps[s];
+    uint32_t j, e, r;
+    w->placed[s] = 1;
+    for (j = 0; j < st->nin; ++j) {
+        uint32_t v = p->sin[st->in0 + j];
+        if (gir__in_dup(p, st, j)) continue;
+        if (--w->rem[v] == 1 && mode && gir__sched_temp(p, w, v))
+            for (r = w->rstart[v]; r < w->rstart[v + 1]; ++r)
+                if (!w->placed[w->rlist[r]] && !w->indeg[w->rlist[r]]) gir__sched_ready(p, w, w->rlist[r], mode);
+    }
+    for (e = w->estart[s]; e < w->estart[s + 1]; ++e)
+        if (--w->indeg[w->etgt[e]] == 0) gir__sched_ready(p, w, w->etgt[e], mode);
+}
+/* the readers of each value, once per step (CSR), and rem = their count */
+static void gir__sched_readers(const gir_plan *p, gir__swork *w) {
+    uint32_t k, j, nv = p->nvals;
+    for (k = 0; k <= nv; ++k) w->rstart[k] = 0;
+    for (k = 0; k < p->nsteps; ++k)
+        for (j = 0; j < p->steps[k].nin; ++j)
+            if (!gir__in_dup(p, &p->steps[k], j)) ++w->rstart[p->sin[p->steps[k].in0 + j] + 1];
+    for (k = 0; k < nv; ++k) w->rstart[k + 1] += w->rstart[k];
+    for (k = 0; k < nv; ++k) w->rem[k] = w->rstart[k];
+    for (k = 0; k < p->nsteps; ++k)
+        for (j = 0; j < p->steps[k].nin; ++j)
+            if (!gir__in_dup(p, &p->steps[k], j)) {
+                uint32_t v = p->sin[p->steps[k].in0 + j];
+                w->rlist[w->rem[v]++] = k;
+            }
+    for (k = 0; k < nv; ++k) w->rem[k] = w->rstart[k + 1] - w->rstart[k];
+}
+/* the edges between steps: producer -> reader, reader of a variable -> its assign, constraints (both ends
+   steps of the plan). add 0: counts them into estart; add 1: fills etgt and indeg */
+static void gir__sched_edges(const gir_graph *g, const gir_plan *p, gir__swork *w, int add) {
+    uint32_t k, j;
+    size_t c;
+#define GIR__EDGE(a, b) do { if (add) { w->etgt[w->cur[a]++] = (b); ++w->indeg[b]; } else ++w->estart[(a) + 1]; } while (0)
+    for (k = 0; k < p->nsteps; ++k) {
+        const gir__step *s = &p->steps[k];
+        for (j = 0; j < s->nin; ++j) {
+            uint32_t v = p->sin[s->in0 + j];
+            if (w->prod[v]) GIR__EDGE(w->prod[v] - 1, k);
+            if (w->owner[v] && w->owner[v] - 1 != k) GIR__EDGE(k, w->owner[v] - 1);
+        }
+    }
+    for (c = 0; c + 1 < g->ncons; c += 2) {
+        uint32_t a = g->cons[c], b = g->cons[c + 1], va, vb;
+        if (a >= p->nmap || b >= p->nmap || !(va = p->map[a]) || !(vb = p->map[b])) continue;
+        if (w->prod[va - 1] && w->prod[vb - 1]) GIR__EDGE(w->prod[va - 1] - 1, w->prod[vb - 1] - 1);
+    }
+#undef GIR__EDGE
+}
+/* one list schedule into w->order; returns the steps placed (fewer than nsteps: a cycle) and the peak of the
+   live bytes of that order */
+static uint32_t gir__sched_run(const gir_plan *p, gir__swork *w, int mode, size_t *peak) {
+    uint32_t k, n = 0, j;
+    size_t live = 0;
+    w->nheap = 0;
+    gir__sched_readers(p, w);
+    for (k = 0; k < p->nsteps; ++k) { w->indeg[k] = w->indeg0[k]; w->placed[k] = 0; w->ver[k] = 0; }
+    for (k = 0; k < p->nsteps; ++k)
+        if (!w->indeg[k]) gir__sched_ready(p, w, k, mode);
+    *peak = 0;
+    while (w->nheap) {
+        gir__heapent e = gir__heap_pop(w);
+        const gir__step *st;
+        if (w->placed[e.step] || e.ver != w->ver[e.step]) continue;
+        st = &p->steps[e.step];
+        w->order[n++] = e.step;
+        live += gir__vbytes(&p->vals[st->val]);
+        if (live > *peak) *peak = live;
+        gir__sched_place(p, w, e.step, mode);
+        for (j = 0; j < st->nin; ++j) {
+            uint32_t v = p->sin[st->in0 + j];
+            if (!gir__in_dup(p, st, j) && gir__sched_temp(p, w, v) && w->rem[v] == 0) live -= gir__vbytes(&p->vals[v]);
+        }
+        if (w->rstart[st->val] == w->rstart[st->val + 1] && !p->vals[st->val].isout)
+            live -= gir__vbytes(&p->vals[st->val]);
+    }
+    return n;
+}
+/* names a step left out of a schedule: the constraints and the assign ordering make a cycle through it */
+static gir_status gir__sched_cycle(gir_graph *g, const gir_plan *p, const gir__swork *w) {
+    uint32_t k;
+    for (k = 0; k < p->nsteps && w->placed[k]; ++k) {}
+    gir__gfail(g, GIR_ERR_INVALID_ARG, "compile: %N: the topological constraints and the order of variable updates "
+               "form a cycle through it", (const gir_graph *)g, (unsigned)p->vals[p->steps[k].val].node);
+    return GIR_ERR_INVALID_ARG;
+}
+/* orders the plan's steps: the order they have (creation order, assigns placed by gen/train.c) kept where the
+   constraints allow, or the memory-greedy order (the ready step that gives back the most bytes first) when its
+   peak of live bytes is lower. Both are list schedules over a heap: O((steps + edges) log steps). */
+static gir_status gir__plan_schedule(gir_graph *g, gir_plan *p, unsigned flags) {
+    gir__swork w;
+    size_t nv = p->nvals + 1, ns = p->nsteps + 1, ne, bytes, peak0, peak1 = 0;
+    uint32_t k, n1 = 0;
+    void *mem;
+    gir__step *tmp;
+    gir_status st = GIR_OK;
+    if (!p->nsteps) return GIR_OK;
+    ne = p->nsin * 2 + g->ncons / 2 + 1;
+    bytes = (ns + nv + 1) * sizeof(gir__heapent) + (nv * 4 + p->nsin + 1 + ns * 7 + ne) * sizeof(uint32_t) + ns;
+    if (!(mem = gir__alloc(&p->a, bytes))) return GIR_ERR_OUT_OF_MEMORY;
+    if (!(tmp = (gir__step *)gir__alloc(&p->a, p->nsteps * sizeof(gir__step)))) {
+        gir__free(&p->a, mem, bytes);
+        return GIR_ERR_OUT_OF_MEMORY;
+    }
+    GIR_MEMSET(mem, 0, bytes);
+    w.heap = (gir__heapent *)mem;
+    w.prod = (uint32_t *)(w.heap + ns + nv + 1); w.owner = w.prod + nv; w.rem = w.owner + nv;
+    w.rstart = w.rem + nv; w.rlist = w.rstart + nv; w.estart = w.rlist + p->nsin + 1; w.cur = w.estart + ns;
+    w.indeg = w.cur + ns; w.indeg0 = w.indeg + ns; w.ver = w.indeg0 + ns; w.order = w.ver + ns;
+    w.etgt = w.order + ns; w.placed = (uint8_t *)(w.etgt + ne);
+    for (k = 0; k < p->nsteps; ++k) {
+        w.prod[p->steps[k].val] = k + 1;
+        if (p->steps[k].op == GIR_OP_ASSIGN) w.owner[p->sin[p->steps[k].in0]] = k + 1;
+    }
+    gir__sched_edges(g, p, &w, 0);
+    for (k = 0; k < p->nsteps; ++k) w.estart[k + 1] += w.estart[k];
+    for (k = 0; k < p->nsteps; ++k) w.cur[k] = w.estart[k];
+    gir__sched_edges(g, p, &w, 1);
+    for (k = 0; k < p->nsteps; ++k) w.indeg0[k] = w.indeg[k];
+    if (gir__sched_run(p, &w, 0, &peak0) < p->nsteps) st = gir__sched_cycle(g, p, &w);
+    if (st == GIR_OK) {
+        for (k = 0; k < p->nsteps; ++k) tmp[k] = p->steps[w.order[k]];
+        if (!(flags & GIR_COMPILE_NO_REUSE)) n1 = gir__sched_run(p, &w, 1, &peak1);
+        if (n1 == p->nsteps && peak1 < peak0)
+            for (k = 0; k < p->nsteps; ++k) tmp[k] = p->steps[w.order[k]];
+        for (k = 0; k < p->nsteps; ++k) p->steps[k] = tmp[k];
+        p->sched_greedy = n1 == p->nsteps && peak1 < peak0;
+    }
+    gir__free(&p->a, tmp, 0);
+    gir__free(&p->a, mem, bytes);
+    return st;
+}
+
+/* -- the memory plan -------------------------------------------------------------------------------------- */
+/* the free space of the arena below its top: blocks ordered by offset, never two adjacent */
+typedef struct gir__fl { size_t *off, *len; uint32_t n; size_t top, high; } gir__fl;
+static size_t gir__fl_take(gir__fl *f, size_t n) {
+    uint32_t k, best = f->n;
+    size_t off;
+    for (k = 0; k < f->n; ++k)                        /* best fit: the smallest block that holds n */
+        if (f->len[k] >= n && (best == f->n || f->len[k] < f->len[best])) best = k;
+    if (best == f->n) {
+        off = f->top;
+        f->top += n;
+        if (f->top > f->high) f->high = f->top;
+        return off;
+    }
+    off = f->off[best];
+    if (f->len[best] > n) { f->off[best] += n; f->len[best] -= n; return off; }
+    for (k = best; k + 1 < f->n; ++k) { f->off[k] = f->off[k + 1]; f->len[k] = f->len[k + 1]; }
+    --f->n;
+    return off;
+}
+static void gir__fl_give(gir__fl *f, size_t off, size_t n) {
+    uint32_t lo = 0, hi = f->n, k;
+    while (lo < hi) {                                 /* the first block above off */
+        uint32_t mid = (lo + hi) / 2;
+        if (f->off[mid] < off) lo = mid + 1; else hi = mid;
+    }
+    if (lo > 0 && f->off[lo - 1] + f->len[lo - 1] == off) {       /* joins the block below */
+        --lo;
+        off = f->off[lo];
+        n += f->len[lo];
+        for (k = lo; k + 1 < f->n; ++k) { f->off[k] = f->off[k + 1]; f->len[k] = f->len[k + 1]; }
+        --f->n;
+    }
+    if (lo < f->n && off + n == f->off[lo]) {                     /* joins the block above */
+        n += f->len[lo];
+        for (k = lo; k + 1 < f->n; ++k) { f->off[k] = f->off[k + 1]; f->len[k] = f->len[k + 1]; }
+        --f->n;
+    }
+    if (off + n == f->top) { f->top = off; return; }              /* the top comes down */
+    for (k = f->n; k > lo; --k) { f->off[k] = f->off[k - 1]; f->len[k] = f->len[k - 1]; }
+    f->off[lo] = off;
+    f->len[lo] = n;
+    ++f->n;
+}
+
+/* step k can run once, on the first gir_run: no random op, no assign, and it reads only constants and values
+   of such steps */
+static int gir__plan_foldable(const gir_graph *g, const gir_plan *p, uint32_t k) {
+    gir__srd r;
+    uint32_t v, m, nm = p->fgroup && p->fgroup[k] ? p->groups[p->fgroup[k] - 1].nm : 1;
+    const gir__step *s = p->fgroup && p->fgroup[k] ? &p->fsteps[p->groups[p->fgroup[k] - 1].m0] : &p->steps[k];
+    for (m = 0; m < nm; ++m)
+        if ((gir__ops[s[m].op].flags & GIR__F_RNG) || s[m].op == GIR_OP_ASSIGN || s[m].op == GIR_OP_VARIABLE ||
+            s[m].op == GIR_OP_INPUT)
+            return 0;
+    gir__srd_init(p, k, &r);
+    while (gir__srd_next(p, &r, &v)) {
+        const gir__val *iv = &p->vals[v];
+        if (iv->kind == GIR__VAL_DATA && g->nodes[iv->node].op == GIR_OP_CONSTANT) continue;
+        if (iv->kind == GIR__VAL_TEMP && iv->fold) continue;
+        return 0;
+    }
+    return 1;
+}
+/* step k may write its value over input v: an elementwise kernel (a plain step, or the root of a fused group,
+   which writes each chunk after its members read it) of one dtype and shape, v a temporary that dies here (not
+   an output, not kept) of the same bytes */
+static int gir__plan_inplace_ok(const gir_plan *p, uint32_t k, uint32_t v) {
+    const gir__step *s = &p->steps[k];
+    const gir__val *o = &p->vals[s->val], *iv = &p->vals[v];
+    if (gir__kernel_table[s->op] != gir__k_eltwise || o->fold) return 0;
+    return iv->kind == GIR__VAL_TEMP && !iv->isout && !iv->fold && iv->last == k && iv->bytes == o->bytes &&
+           iv->dtype == o->dtype && gir__shape_eq(&iv->shape, &o->shape);
+}
+/* first and last step of every temporary (outputs and kept values: to the end), and the steps run once */
+static void gir__plan_lifetimes(const gir_graph *g, gir_plan *p, unsigned flags) {
+    uint32_t k, v;
+    for (v = 0; v < p->nvals; ++v) { p->vals[v].first = p->vals[v].last = GIR__NEVER; p->vals[v].fold = 0; }
+    for (k = 0; k < p->nsteps; ++k) {
+        gir__srd r;
+        gir__val *o = &p->vals[p->steps[k].val];
+        o->first = k;
+        p->steps[k].flags = 0;
+        gir__srd_init(p, k, &r);
+        while (gir__srd_next(p, &r, &v)) p->vals[v].last = k;
+        if (!(flags & GIR_COMPILE_NO_FOLD) && gir__plan_foldable(g, p, k)) {
+            p->steps[k].flags |= GIR__STEP_FOLD;
+            o->fold = 1;
+            ++p->nfold;
+        }
+    }
+    for (v = 0; v < p->nvals; ++v) {
+        gir__val *x = &p->vals[v];
+        if (x->kind != GIR__VAL_TEMP) continue;
+        if (x->isout || x->fold) x->last = p->nsteps;
+        else if (x->last == GIR__NEVER) x->last = x->first;      /* never read: lives during its step */
+    }
+}
+/* at step k: the value's place (in-place over an input that dies here, or the free list), then the inputs
+   read for the last time give theirs back */
+static void gir__plan_place(gir_plan *p, gir__fl *f, uint32_t k, unsigned flags, uint8_t *gone) {
+    gir__val *o = &p->vals[p->steps[k].val];
+    gir__srd r;
+    uint32_t v;
+    if (!o->fold) {
+        int done = 0;
+        gir__srd_init(p, k, &r);
+        while (!(flags & GIR_COMPILE_NO_INPLACE) && !done && gir__srd_next(p, &r, &v)) {
+            if (gir__plan_inplace_ok(p, k, v)) {
+                o->off = p->vals[v].off;
+                gone[v] = 1;                          /* its space is the result's now */
+                p->steps[k].flags |= GIR__STEP_INPLACE;
+                ++p->ninplace;
+                done = 1;
+            }
+        }
+        if (!done) o->off = gir__fl_take(f, gir__vbytes(o));
+    }
+    gir__srd_init(p, k, &r);
+    while (gir__srd_next(p, &r, &v)) {
+        gir__val *iv = &p->vals[v];
+        if (iv->kind == GIR__VAL_TEMP && iv->last == k && !gone[v]) {
+            gone[v] = 1;
+            gir__fl_give(f, iv->off, gir__vbytes(iv));
+        }
+    }
+    if (o->last == k && !gone[p->steps[k].val]) {
+        gone[p->steps[k].val] = 1;
+        gir__fl_give(f, o->off, gir__vbytes(o));
+    }
+}
+/* the values of a plan's arena as groups: a value written in-place joins its input's group (one place for
+   all); grp[v] = the group's first value, whose first step starts it; gl[root] = the group's last step */
+static void gir__pack_groups(const gir_plan *p, uint32_t *grp, uint32_t *gl) {
+    uint32_t k, v;
+    for (k = 0; k < p->nsteps; ++k) {
+        uint32_t o = p->steps[k].val, d = GIR__NEVER;
+        gir__srd r;
+        if (p->vals[o].kind != GIR__VAL_TEMP || p->vals[o].fold) continue;
+        if (p->steps[k].flags & GIR__STEP_INPLACE) {
+            gir__srd_init(p, k, &r);
+            while (gir__srd_next(p, &r, &v))
+                if (p->vals[v].kind == GIR__VAL_TEMP && p->vals[v].last == k && p->vals[v].off == p->vals[o].off) d = v;
+        }
+        grp[o] = d == GIR__NEVER ? o : grp[d];
+        gl[grp[o]] = p->vals[o].last;
+    }
+}
+/* offline packing of the same lifetimes and in-place pairs: groups largest first (then earliest), each at the
+   tightest gap among the groups placed already that are live at the same time; returns the arena's size */
+static size_t gir__pack(gir_plan *p, size_t base, uint32_t *grp, uint32_t *gl, uint32_t *ord, uint32_t *pl,
+                        size_t *goff) {
+    uint32_t n = 0, np = 0, k, j, v;
+    size_t high = base;
+    gir__pack_groups(p, grp, gl);
+    for (v = 0; v < p->nvals; ++v)                   /* the groups, sorted by insertion (n is bounded) */
+        if (p->vals[v].kind == GIR__VAL_TEMP && !p->vals[v].fold && grp[v] == v) {
+            size_t b = gir__vbytes(&p->vals[v]);
+            for (j = n++; j > 0 && (gir__vbytes(&p->vals[ord[j - 1]]) < b ||
+                                   (gir__vbytes(&p->vals[ord[j - 1]]) == b && p->vals[ord[j - 1]].first > p->vals[v].first)); --j)
+                ord[j] = ord[j - 1];
+            ord[j] = v;
+        }
+    for (k = 0; k < n; ++k) {
+        uint32_t r = ord[k];
+        size_t b = gir__vbytes(&p->vals[r]), prev = base, best = (size_t)-1, bestgap = (size_t)-1;
+        for (j = 0; j < np; ++j) {
+            uint32_t q = pl[j];
+            if (p->vals[q].first > gl[r] || p->vals[r].first > gl[q]) continue;     /* not live together */
+            if (goff[q] >= prev && goff[q] - prev >= b && goff[q] - prev < bestgap) { best = prev; bestgap = goff[q] - prev; }
+            if (goff[q] + gir__vbytes(&p->vals[q]) > prev) prev = goff[q] + gir__vbytes(&p->vals[q]);
+        }
+        goff[r] = best != (size_t)-1 ? best : prev;
+        if (goff[r] + b > high) high = goff[r] + b;
+        for (j = np++; j > 0 && goff[pl[j - 1]] > goff[r]; --j) pl[j] = pl[j - 1];
+        pl[j] = r;
+    }
+    return high;
+}
+#ifndef GIR_PLAN_PACK_MAX
+#define GIR_PLAN_PACK_MAX 4096    /* plans with more values keep the online placement (packing is quadratic) */
+#endif
+/* packs offline where the plan is small enough, and keeps that placement when it is smaller */
+static gir_status gir__plan_repack(gir_plan *p, size_t base, size_t *arena) {
+    size_t nv = (size_t)p->nvals + 1, bytes = nv * 4 * sizeof(uint32_t) + nv * sizeof(size_t), high;
+    uint32_t *w, v;
+    size_t *goff;
+    if (p->nvals > GIR_PLAN_PACK_MAX) return GIR_OK;
+    if (!(goff = (size_t *)gir__alloc(&p->a, bytes))) return GIR_ERR_OUT_OF_MEMORY;
+    w = (uint32_t *)(goff + nv);
+    high = gir__pack(p, base, w, w + nv, w + 2 * nv, w + 3 * nv, goff);
+    if (high < *arena) {
+        for (v = 0; v < p->nvals; ++v)
+            if (p->vals[v].kind == GIR__VAL_TEMP && !p->vals[v].fold) p->vals[v].off = goff[w[v]];
+        *arena = high;
+    }
+    gir__free(&p->a, goff, bytes);
+    return GIR_OK;
+}
+/* the arena: the values kept for every run (constant subgraphs) at its start, then the others, each placed at
+   its step and given back after its last; GIR_COMPILE_NO_REUSE: one place per value, in value order */
+static size_t gir__plan_live_peak(const gir_plan *p, uint8_t *seen);
+static gir_status gir__plan_memory(const gir_graph *g, gir_plan *p, unsigned flags, size_t *arena) {
+    gir__fl f;
+    size_t nv = p->nvals + 1, bytes, base = 0;
+    uint32_t k, v;
+    uint8_t *gone;
+    void *mem;
+    p->nfold = p->ninplace = 0;
+    gir__plan_lifetimes(g, p, flags);
+    bytes = nv * 2 * sizeof(size_t) + nv * 2;
+    if (!(mem = gir__alloc(&p->a, bytes))) return GIR_ERR_OUT_OF_MEMORY;
+    GIR_MEMSET(mem, 0, bytes);
+    f.off = (size_t *)mem; f.len = f.off + nv; gone = (uint8_t *)(f.len + nv);
+    for (v = 0; v < p->nvals; ++v)
+        if (p->vals[v].kind == GIR__VAL_TEMP && (p->vals[v].fold || (flags & GIR_COMPILE_NO_REUSE))) {
+            p->vals[v].off = base;
+            base += gir__vbytes(&p->vals[v]);
+        }
+    f.n = 0; f.top = f.high = base;
+    for (k = 0; k < p->nsteps && !(flags & GIR_COMPILE_NO_REUSE); ++k)
+        if (p->vals[p->steps[k].val].kind == GIR__VAL_TEMP) gir__plan_place(p, &f, k, flags, gone);
+    *arena = f.high;
+    p->live_peak = gir__plan_live_peak(p, gone + nv);
+    gir__free(&p->a, mem, bytes);
+    return flags & GIR_COMPILE_NO_REUSE ? GIR_OK : gir__plan_repack(p, base, arena);
+}
+/* the liveness lower bound of the plan's schedule: the most bytes of temporaries live at one step; a value
+   written in-place takes over its input's bytes (counted once). seen: nvals zero bytes of work */
+static size_t gir__plan_live_peak(const gir_plan *p, uint8_t *seen) {
+    size_t live = 0, peak = 0;
+    uint32_t k, v;
+    for (v = 0; v < p->nvals; ++v)       /* kept values are live from the start (later runs skip their steps) */
+        if (p->vals[v].kind == GIR__VAL_TEMP && p->vals[v].fold) live += gir__vbytes(&p->vals[v]);
+    for (k = 0; k < p->nsteps; ++k) {
+        const gir__val *o = &p->vals[p->steps[k].val];
+        gir__srd r;
+        int inpl = (p->steps[k].flags & GIR__STEP_INPLACE) != 0;
+        if (o->kind == GIR__VAL_TEMP && !o->fold && !inpl) live += gir__vbytes(o);
+        if (live > peak) peak = live;
+        gir__srd_init(p, k, &r);
+        while (gir__srd_next(p, &r, &v))
+            if (p->vals[v].kind == GIR__VAL_TEMP && p->vals[v].last == k && !seen[v]) {
+                seen[v] = 1;
+                if (inpl && p->vals[v].off == o->off) { inpl = 0; continue; }    /* its bytes are the result's */
+                live -= gir__vbytes(&p->vals[v]);
+            }
+        if (o->kind == GIR__VAL_TEMP && o->last == k && !seen[p->steps[k].val]) {
+            seen[p->steps[k].val] = 1;
+            live -= gir__vbytes(o);
+        }
+    }
+    return peak;
+}
+
+/* -- the checker (compiled in where GIR_PLAN_CHECK is defined: the test runner checks every plan) ------------ */
+#if defined(GIR_PLAN_CHECK)
+/* work for gir__plan_check: 4 uint32 per value */
+static size_t gir__plan_check_bytes(const gir_plan *p) { return ((size_t)p->nvals + 1) * 4 * sizeof(uint32_t); }
+/* the buffers of temporaries a and b overlap */
+static int gir__plan_overlap(const gir_plan *p, uint32_t a, uint32_t b) {
+    const gir__val *x = &p->vals[a], *y = &p->vals[b];
+    return x->off < y->off + gir__vbytes(y) && y->off < x->off + gir__vbytes(x);
+}
+/* verifies the plan's arena from its steps alone (not the planner's lifetimes): walking the schedule, a value
+   is live from its step to its last reader (outputs to the end, values of steps run once always); no two live
+   values overlap, but for a step marked in-place and the input at its offset that dies there. Every place is
+   aligned and inside the arena. Returns 1, or 0 with a message. */
+static int gir__plan_check(const gir_plan *p, void *work, char *msg, size_t n) {
+    uint32_t *lastr = (uint32_t *)work, *pos = lastr + p->nvals + 1, *live = pos + p->nvals + 1, nlive = 0, k, v, j;
+    msg[0] = 0;
+    for (v = 0; v < p->nvals; ++v) lastr[v] = GIR__NEVER;
+    for (k = 0; k < p->nsteps; ++k) {
+        gir__srd r;
+        gir__srd_init(p, k, &r);
+        while (gir__srd_next(p, &r, &v)) lastr[v] = k;
+    }
+    for (v = 0; v < p->nvals; ++v) {
+        const gir__val *x = &p->vals[v];
+        if (x->kind != GIR__VAL_TEMP) continue;
+        if (x->off % GIR__ALIGN || x->off + gir__vbytes(x) > p->arena_bytes) {
+            gir__format(msg, n, "value of node %u: [%l, %l) is not an aligned place in the arena of %l bytes", (unsigned)x->node,
+                        (long long)x->off, (long long)(x->off + x->bytes), (long long)p->arena_bytes);
+            return 0;
+        }
+        if (x->isout || x->fold) lastr[v] = GIR__NEVER - 1;       /* to the end */
+        if (x->fold) { pos[v] = nlive; live[nlive++] = v; }
+    }
+    for (j = 0; j < nlive; ++j)
+        for (k = j + 1; k < nlive; ++k)
+            if (gir__plan_overlap(p, live[j], live[k])) {
+                gir__format(msg, n, "kept values of nodes %u and %u overlap", (unsigned)p->vals[live[j]].node,
+                            (unsigned)p->vals[live[k]].node);
+                return 0;
+            }
+    for (k = 0; k < p->nsteps; ++k) {
+        const gir__step *s = &p->steps[k];
+        uint32_t o = s->val;
+        gir__srd r;
+        if (p->vals[o].kind != GIR__VAL_TEMP) continue;
+        if (!p->vals[o].fold) {
+            for (j = 0; j < nlive; ++j) {
+                uint32_t u = live[j];
+                int pair = (s->flags & GIR__STEP_INPLACE) && lastr[u] == k && p->vals[u].off == p->vals[o].off;
+                if (gir__plan_overlap(p, u, o) && !pair) {
+                    gir__format(msg, n, "step %u (%s, node %u) writes [%l, %l), over node %u's value, live until step %d",
+                                (unsigned)k, gir__ops[s->op].name, (unsigned)p->vals[o].node, (long long)p->vals[o].off,
+                                (long long)(p->vals[o].off + p->vals[o].bytes), (unsigned)p->vals[u].node,
+                                lastr[u] >= GIR__NEVER - 1 ? -1 : (int)lastr[u]);
+                    return 0;
+                }
+            }
+            pos[o] = nlive;
+            live[nlive++] = o;
+        }
+        gir__srd_init(p, k, &r);
+        while (gir__srd_next(p, &r, &v)) {
+            if (p->vals[v].kind != GIR__VAL_TEMP || lastr[v] != k || pos[v] >= nlive || live[pos[v]] != v) continue;
+            live[pos[v]] = live[--nlive];                /* dies here */
+            pos[live[pos[v]]] = pos[v];
+            pos[v] = GIR__NEVER;
+        }
+        if (lastr[o] == GIR__NEVER && pos[o] < nlive && live[pos[o]] == o) {
+            live[pos[o]] = live[--nlive];
+            pos[live[pos[o]]] = pos[o];
+            pos[o] = GIR__NEVER;
+        }
+    }
+    return 1;
+}
+#endif
+
+/* -- what a plan tells about its memory and order ---------------------------------------------------------- */
+GIR_API size_t gir_plan_live_peak(const gir_plan *p) { return p ? p->live_peak : 0; }
+GIR_API int gir_plan_inplace_steps(const gir_plan *p) { return p ? (int)p->ninplace : 0; }
+GIR_API int gir_plan_folded_steps(const gir_plan *p) { return p ? (int)p->nfold : 0; }
+GIR_API uint64_t gir_plan_steps_run(const gir_plan *p) { return p ? p->steps_run : 0; }
+GIR_API gir_node gir_plan_step_node(const gir_plan *p, int k) {
+    gir_node none = {0, 0};
+    if (!p || k < 0 || (uint32_t)k >= p->nsteps) return none;
+    return gir__handle(p->g, p->vals[p->steps[k].val].node);
+}
+GIR_API gir_status gir_plan_value_info(const gir_plan *p, gir_node n, gir_plan_value *info) {
+    const gir__val *v;
+    if (!p || !info) return GIR_ERR_INVALID_ARG;
+    if (gir__handle_kind(p->g, n) != GIR__H_OWN || n.id >= p->nmap || !p->map[n.id]) return GIR_ERR_INVALID_ARG;
+    v = &p->vals[p->map[n.id] - 1];
+    info->kind = v->kind == GIR__VAL_TEMP ? (v->fold ? GIR_VALUE_KEPT : GIR_VALUE_ARENA) :
+                 v->kind == GIR__VAL_FUSED ? GIR_VALUE_FUSED : GIR_VALUE_GRAPH;
+    info->offset = v->kind == GIR__VAL_TEMP ? v->off : 0;
+    info->bytes = v->bytes;
+    info->first_step = v->kind == GIR__VAL_TEMP ? (int)v->first : -1;
+    info->last_step = v->kind != GIR__VAL_TEMP ? -1 : v->last >= p->nsteps ? (int)p->nsteps : (int)v->last;
+    return GIR_OK;
+}
 
 /* >>train: training inside the plan. The assign op (a variable takes a new value at the end of the run), the
    order gir_compile gives assign steps, train and eval plans (train_eval nodes, dropout), the optimizers

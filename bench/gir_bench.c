@@ -137,15 +137,11 @@ static void sgd_apply(gir_plan *p, gir_graph *g, int n, const gir_node *var, con
 
 /* MLP 784-256-256-10, ReLU, mean softmax cross-entropy, plain SGD: forward, backward, update */
 static gir_node dense(gir_graph *g, gir_node x, gir_node w, gir_node b) { return gir_add(g, gir_matmul(g, x, w), b); }
-static void bench_mlp(const char *name, int batch) {
+/* the MLP's training graph: outs[0] the loss, outs[1..6] the updated parameters */
+static void mlp_graph(gir_graph *g, int batch, gir_node *var, gir_node *grad, gir_node *x, gir_node *lab, gir_node *outs) {
     static const int32_t fan[4][2] = {{784, 256}, {256, 0}, {256, 256}, {256, 0}};
-    gir_graph *g = gir_graph_new(NULL);
-    gir_node var[6], grad[6], x, lab, h, logits, loss, outs[7];
-    gir_plan *p = NULL;
-    float *xv = random_floats((int64_t)batch * 784);
-    int32_t *yv = (int32_t *)malloc((size_t)batch * sizeof(int32_t));
-    double s[9], t0;
-    int k, r, reps = batch >= 64 ? 20 : 200;
+    gir_node h, logits, loss;
+    int k;
     for (k = 0; k < 6; ++k) {
         int32_t in = k < 4 ? fan[k][0] : 256, out = k < 4 ? fan[k][1] : 0;
         gir_shape sh = k == 4 ? gir_shape2(256, 10) : k == 5 ? gir_shape1(10) : out ? gir_shape2(in, out) : gir_shape1(in);
@@ -157,16 +153,26 @@ static void bench_mlp(const char *name, int batch) {
             for (j = 0; j < cnt; ++j) w[j] = 0.1f * frand();
         }
     }
-    x = gir_input(g, GIR_DTYPE_F32, gir_shape2(batch, 784));
-    lab = gir_input(g, GIR_DTYPE_I32, gir_shape1(batch));
-    h = gir_relu(g, dense(g, x, var[0], var[1]));
+    *x = gir_input(g, GIR_DTYPE_F32, gir_shape2(batch, 784));
+    *lab = gir_input(g, GIR_DTYPE_I32, gir_shape1(batch));
+    h = gir_relu(g, dense(g, *x, var[0], var[1]));
     h = gir_relu(g, dense(g, h, var[2], var[3]));
     logits = dense(g, h, var[4], var[5]);
-    loss = gir_mean(g, gir_xent_logits(g, logits, lab), gir_ints0(), 0);
+    loss = gir_mean(g, gir_xent_logits(g, logits, *lab), gir_ints0(), 0);
     gir_grad(g, loss, 6, var, grad);
     outs[0] = loss;
     sgd_outputs(g, 6, var, grad, outs + 1);
     check_graph(g);
+}
+static void bench_mlp(const char *name, int batch) {
+    gir_graph *g = gir_graph_new(NULL);
+    gir_node var[6], grad[6], x, lab, outs[7];
+    gir_plan *p = NULL;
+    float *xv = random_floats((int64_t)batch * 784);
+    int32_t *yv = (int32_t *)malloc((size_t)batch * sizeof(int32_t));
+    double s[9], t0;
+    int k, r, reps = batch >= 64 ? 20 : 200;
+    mlp_graph(g, batch, var, grad, &x, &lab, outs);
     if (gir_compile(g, 7, outs, &p) != GIR_OK) die(name, gir_graph_message(g));
     for (k = 0; k < batch; ++k) yv[k] = k % 10;
     gir_plan_bind(p, x, xv);
@@ -338,6 +344,27 @@ static void bench_cse_nodes_d4(void) {     /* d^4/dx^4 of x sin(x) + tanh(x)^2, 
     int k;
     for (k = 0; k < 4; ++k) gir_grad(g, gir_sum(g, d, gir_ints0(), 0), 1, &x, &d);
     cse_report("cse_nodes_d4", g, 1, &d);
+/* the arena of the MLP training step (batch 64) against the liveness lower bound of the plan's own order, and
+   against one buffer per value (GIR_COMPILE_NO_REUSE, which also keeps creation order): sizes, not times */
+static void bench_arena(int vs_naive) {
+    gir_graph *g = gir_graph_new(NULL);
+    gir_node var[6], grad[6], x, lab, outs[7];
+    gir_plan *p = NULL, *q = NULL;
+    gir_compile_desc d;
+    memset(&d, 0, sizeof d);
+    d.flags = GIR_COMPILE_NO_REUSE | GIR_COMPILE_NO_INPLACE | GIR_COMPILE_NO_FOLD;
+    mlp_graph(g, 64, var, grad, &x, &lab, outs);
+    if (gir_compile(g, 7, outs, &p) != GIR_OK || gir_compile_ex(g, 7, outs, &d, &q) != GIR_OK)
+        die("arena_mlp_b64", gir_graph_message(g));
+    if (!vs_naive) {
+        printf("gir arena_mlp_b64 %.1f KiB\n", (double)gir_plan_arena_bytes(p) / 1024.0);
+        printf("lower_bound arena_mlp_b64 %.1f KiB\n", (double)gir_plan_live_peak(p) / 1024.0);
+    } else {
+        printf("gir arena_vs_naive %.1f KiB\n", (double)gir_plan_arena_bytes(p) / 1024.0);
+        printf("naive arena_vs_naive %.1f KiB\n", (double)gir_plan_arena_bytes(q) / 1024.0);
+    }
+    gir_plan_free(p);
+    gir_plan_free(q);
     gir_graph_free(g);
 }
 
@@ -363,6 +390,8 @@ int main(int argc, char **argv) {
     if (wanted(argc, argv, "cnn_train_b32")) bench_cnn();
     if (wanted(argc, argv, "cse_nodes_mlp")) bench_cse_nodes_mlp();
     if (wanted(argc, argv, "cse_nodes_d4")) bench_cse_nodes_d4();
+    if (wanted(argc, argv, "arena_mlp_b64")) bench_arena(0);
+    if (wanted(argc, argv, "arena_vs_naive")) bench_arena(1);
 #if defined(GIR_HAVE_POOL)
     if (wanted(argc, argv, "sgemm_1024_2t")) bench_sgemm_2t();
 #endif

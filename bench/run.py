@@ -32,8 +32,9 @@ COMPARISONS = [
     ("sgemm_1024_2t", "gir_1t", "GFLOP/s"),
     ("cnn_train_b32", "torch", "ms"),
     ("cse_nodes_mlp", "before", "nodes"), ("cse_nodes_d4", "before", "nodes"),
+    ("arena_mlp_b64", "lower_bound", "KiB"), ("arena_vs_naive", "naive", "KiB"),   # sizes, printed by gir_bench
 ]
-LOWER_IS_BETTER = {"ms", "us/op", "nodes"}
+LOWER_IS_BETTER = {"ms", "us/op", "nodes", "KiB"}
 
 
 def run(cmd, env=None):

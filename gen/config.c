@@ -314,6 +314,8 @@ struct gir_graph {
     uint8_t       scope_depth;
     uint16_t      scope_mark[GIR_MAX_SCOPE_DEPTH];
     char          scope[GIR_MAX_NAME + 1];
+    uint32_t     *cons;         /* topological constraints, pairs (before, after) of node ids (gir_constrain) */
+    size_t        ncons, conscap;
 };
 
 /* shape / build context handed to shape functions */

@@ -10,17 +10,38 @@ typedef struct gir__val {
     gir_shape  shape;
     uint32_t   node;
     uint8_t    dtype, kind;
+    uint8_t    isout, fold;  /* an output of the plan; the value of a step run once (gen/plan.c) */
+    uint32_t   first, last;  /* a temporary's step, and the last step that reads it (nsteps: kept to the end) */
     size_t     off, bytes;
 } gir__val;
+#define GIR__NEVER 0xFFFFFFFFu
 typedef struct gir__step {
     uint32_t val;          /* the value it writes */
     uint32_t nin, in0;     /* its inputs: value indices in sin[in0 .. in0+nin) */
     uint16_t op;
     uint8_t  tr;           /* bit j: input j is read with its last two axes swapped (see gir__step_in) */
+    uint8_t  flags;        /* GIR__STEP_*: gen/plan.c */
     const gir_attr *attr;  /* its node's attributes, in the graph's attribute store (the plan keeps the graph) */
 } gir__step;
+enum { GIR__STEP_FOLD = 1, GIR__STEP_INPLACE = 2 };
+/* a bump allocator over the caller's buffer (gen/plan.c); the buffer is aligned to GIR__BUMP_ALIGN */
+#define GIR__BUMP_ALIGN 8
+typedef struct gir__bump {
+    unsigned char *base;
+    size_t         cap, used, high, last;
+    void          *lastp;
+    gir_allocator  under;
+} gir__bump;
+enum { GIR__PM_ALLOC, GIR__PM_BUFFER, GIR__PM_MEASURE };   /* where a plan's memory comes from */
 struct gir_plan {
     gir_allocator a;
+    gir__bump     bump;
+    uint8_t       mode;     /* GIR__PM_* */
+    uint8_t       folded;   /* the steps run once have run */
+    uint8_t       sched_greedy;    /* the memory-greedy order was taken */
+    uint32_t      nfold, ninplace;
+    uint64_t      steps_run;
+    size_t        live_peak;
     gir_graph    *g;
     gir__val     *vals;
     uint32_t      nvals;
@@ -78,7 +99,8 @@ GIR_API void gir_plan_free(gir_plan *p) {
     gir__free(&a, p->groups, 0);
     gir__free(&a, p->fsteps, 0);
     gir__free(&a, p->fgroup, 0);
-    gir__free(&a, p, sizeof *p);
+    if (p->mode == GIR__PM_ALLOC) gir__free(&a, p, sizeof *p);
+    else if (p->mode == GIR__PM_MEASURE) gir__free(&p->bump.under, p, sizeof *p);
 }
 
 /* the node a step reads for input k of node d, usually that input itself. A float matmul reads a transpose of
@@ -107,6 +129,15 @@ static int gir__mode_needs(const gir__node *d, uint32_t k, int eval);
 static uint32_t gir__mode_reads(const gir__node *d, int eval, uint32_t *first);
 static uint16_t gir__mode_op(const gir__node *d, int eval);
 static gir_status gir__assign_order(gir_graph *g, gir_plan *p);
+/* gen/plan.c: the order of steps, the arena, the bump allocator, the checker */
+static gir_status gir__plan_schedule(gir_graph *g, gir_plan *p, unsigned flags);
+static gir_status gir__plan_memory(const gir_graph *g, gir_plan *p, unsigned flags, size_t *arena);
+static void gir__bump_init(gir_plan *p, unsigned char *base, size_t cap, const gir_allocator *under);
+static size_t gir__bump_up(size_t n);
+#if defined(GIR_PLAN_CHECK)
+static int gir__plan_check(const gir_plan *p, void *work, char *msg, size_t n);
+static size_t gir__plan_check_bytes(const gir_plan *p);
+#endif
 
 GIR_API gir_status gir_compile(gir_graph *g, int n_out, const gir_node *outs, gir_plan **out_plan) {
     return gir_compile_ex(g, n_out, outs, NULL, out_plan);
@@ -217,19 +248,26 @@ static gir_status gir__compile_memory(gir_plan *p, size_t off, size_t scratch) {
         if (p->vals[k].kind == GIR__VAL_TEMP) p->vals[k].ptr = p->arena + p->vals[k].off;
     return GIR_OK;
 }
-GIR_API gir_status gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
-                                  gir_plan **out_plan) {
+/* a new plan, its memory from the graph's allocator, the caller's buffer or the measuring bump allocator */
+static gir_plan *gir__plan_new(gir_graph *g, int mode, const gir_compile_desc *desc) {
     gir_plan *p;
-    uint8_t *need;
-    uint32_t *rep;
-    gir__rw w;
-    size_t cnt, off = 0, scratch = 0, maxin = 1, last = 0;
-    uint32_t nv = 0, ns = 0, k;
-    int j, eval = desc && (desc->flags & GIR_COMPILE_EVAL) ? 1 : 0;
-    gir_status st;
-    if (!out_plan) return GIR_ERR_INVALID_ARG;
-    *out_plan = NULL;
-    if (!g) return GIR_ERR_INVALID_ARG;
+    size_t hdr = gir__bump_up(sizeof *p);
+    if (mode == GIR__PM_BUFFER) {
+        if (desc->buffer_bytes < hdr) return NULL;
+        p = (gir_plan *)desc->buffer;
+    } else if (!(p = (gir_plan *)gir__alloc(&g->a, sizeof *p))) {
+        return NULL;
+    }
+    GIR_MEMSET(p, 0, sizeof *p);
+    p->a = g->a;
+    p->mode = (uint8_t)mode;
+    if (mode == GIR__PM_BUFFER) gir__bump_init(p, (unsigned char *)desc->buffer + hdr, desc->buffer_bytes - hdr, &g->a);
+    if (mode == GIR__PM_MEASURE) gir__bump_init(p, NULL, 0, &g->a);
+    return p;
+}
+/* checks the outputs; compile, pass 1 */
+static gir_status gir__compile_args(gir_graph *g, int n_out, const gir_node *outs) {
+    int j;
     if (n_out < 1 || !outs) {
         gir__gfail(g, GIR_ERR_INVALID_ARG, "compile: needs at least one output");
         return GIR_ERR_INVALID_ARG;
@@ -242,68 +280,130 @@ GIR_API gir_status gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs,
             return GIR_ERR_HANDLE;
         }
     }
-    cnt = g->nnodes;
-    p = (gir_plan *)gir__alloc(&g->a, sizeof *p);
-    need = (uint8_t *)gir__alloc(&g->a, cnt);
-    rep = (uint32_t *)gir__alloc(&g->a, cnt * sizeof(uint32_t));
-    if (!p || !need || !rep) {
-        gir__free(&g->a, p, sizeof *p);
-        gir__free(&g->a, need, cnt);
-        gir__free(&g->a, rep, cnt * sizeof(uint32_t));
+    return GIR_OK;
+}
+/* compile, passes 2 and on: values and steps, their order, fusion, the arena */
+static gir_status gir__compile_passes(gir_graph *g, gir_plan *p, int n_out, const gir_node *outs,
+                                      const gir_compile_desc *desc, const gir__rw *w, size_t maxin) {
+    size_t off = 0, scratch = 0;
+    unsigned flags = desc ? desc->flags : 0;
+    int j;
+    gir_status st;
+    p->nmap = g->nnodes;
+    p->map = (uint32_t *)gir__alloc(&p->a, g->nnodes * sizeof(uint32_t));
+    p->vals = (gir__val *)gir__alloc(&p->a, (p->nvals ? p->nvals : 1) * sizeof(gir__val));
+    p->steps = (gir__step *)gir__alloc(&p->a, (p->nsteps ? p->nsteps : 1) * sizeof(gir__step));
+    p->sin = (uint32_t *)gir__alloc(&p->a, (p->nsin ? p->nsin : 1) * sizeof(uint32_t));
+    p->kin = (gir__kin *)gir__alloc(&p->a, maxin * sizeof(gir__kin));
+    if (!p->map || !p->vals || !p->steps || !p->sin || !p->kin) return GIR_ERR_OUT_OF_MEMORY;
+    GIR_MEMSET(p->map, 0, g->nnodes * sizeof(uint32_t));
+    p->nsin = p->nvals = p->nsteps = 0;
+    if ((st = gir__compile_values(g, p, w, &off, &scratch)) != GIR_OK) return st;
+    gir__pass_alias(w, p);
+    for (j = 0; j < n_out; ++j) p->vals[p->map[outs[j].id] - 1].isout = 1;
+    if ((st = gir__assign_order(g, p)) != GIR_OK || (st = gir__plan_schedule(g, p, flags)) != GIR_OK) return st;
+    if (!(flags & GIR_COMPILE_NO_FUSION) &&
+        gir__fuse_plan(p, n_out, outs, desc && desc->fuse_chunk > 0 ? (size_t)desc->fuse_chunk : GIR_FUSE_CHUNK,
+                       &scratch) != GIR_OK)
+        return GIR_ERR_OUT_OF_MEMORY;
+    if (gir__plan_memory(g, p, flags, &off) != GIR_OK || gir__compile_memory(p, off, scratch) != GIR_OK)
+        return GIR_ERR_OUT_OF_MEMORY;
+    return GIR_OK;
+}
+/* compile, pass 1 and the graph passes (gen/passes.c): what the plan covers, the representatives, what it needs */
+static gir_status gir__compile_rewrite(gir__rw *w, uint32_t *rep, gir_plan *p, int n_out, const gir_node *outs,
+                                       unsigned flags, size_t *maxin) {
+    uint32_t nv = 0, ns = 0;
+    size_t last = 0;
+    int j;
+    for (j = 0; j < n_out; ++j)
+        if (outs[j].id > last) last = outs[j].id;
+    w->rep = NULL;
+    gir__compile_mark(w, p, n_out, outs, GIR__N_COVER, NULL, NULL, NULL);     /* what the plan covers */
+    w->rep = rep;
+    if (gir__passes(w, flags, last) != GIR_OK) return GIR_ERR_OUT_OF_MEMORY;
+    gir__compile_mark(w, p, n_out, outs, GIR__N_NEED, &nv, &ns, maxin);
+    p->nvals = nv;
+    p->nsteps = ns;
+    return GIR_OK;
+}
+static gir_status gir__compile(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc, int mode,
+                               gir_plan **out_plan) {
+    gir_plan *p;
+    gir__rw w;
+    uint32_t *rep;
+    size_t cnt = g->nnodes, maxin = 1;
+    unsigned flags = desc ? desc->flags : 0u;
+    gir_status st;
+    if ((st = gir__compile_args(g, n_out, outs)) != GIR_OK) return st;
+    if (!(p = gir__plan_new(g, mode, desc))) {
         gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile: out of memory");
         return GIR_ERR_OUT_OF_MEMORY;
     }
-    GIR_MEMSET(p, 0, sizeof *p);
-    GIR_MEMSET(need, 0, cnt);
-    p->a = g->a;
     GIR_MEMSET(&w, 0, sizeof w);
-    w.g = g; w.need = need; w.eval = eval; w.a = &p->a;
-    for (j = 0; j < n_out; ++j)
-        if (outs[j].id > last) last = outs[j].id;
-    gir__compile_mark(&w, p, n_out, outs, GIR__N_COVER, NULL, NULL, NULL);   /* what the plan covers */
-    w.rep = rep;
-    if (gir__passes(&w, desc ? desc->flags : 0u, last) != GIR_OK) goto oom;
-    gir__compile_mark(&w, p, n_out, outs, GIR__N_NEED, &nv, &ns, &maxin);
-    p->nmap = cnt;
-    p->map = (uint32_t *)gir__alloc(&p->a, cnt * sizeof(uint32_t));
-    p->vals = (gir__val *)gir__alloc(&p->a, (nv ? nv : 1) * sizeof(gir__val));
-    p->steps = (gir__step *)gir__alloc(&p->a, (ns ? ns : 1) * sizeof(gir__step));
-    p->sin = (uint32_t *)gir__alloc(&p->a, (p->nsin ? p->nsin : 1) * sizeof(uint32_t));
-    p->kin = (gir__kin *)gir__alloc(&p->a, maxin * sizeof(gir__kin));
-    if (!p->map || !p->vals || !p->steps || !p->sin || !p->kin) goto oom;
-    GIR_MEMSET(p->map, 0, cnt * sizeof(uint32_t));
-    p->nsin = 0;
-    if ((st = gir__compile_values(g, p, &w, &off, &scratch)) == GIR_OK) gir__pass_alias(&w, p);
-    if (st != GIR_OK || (st = gir__assign_order(g, p)) != GIR_OK) {
-        if (st == GIR_ERR_OUT_OF_MEMORY) goto oom;
-        gir__free(&g->a, need, cnt);
-        gir__free(&g->a, rep, cnt * sizeof(uint32_t));
+    w.g = g; w.eval = flags & GIR_COMPILE_EVAL ? 1 : 0; w.a = &p->a;
+    w.need = (uint8_t *)gir__alloc(&p->a, cnt);
+    rep = (uint32_t *)gir__alloc(&p->a, cnt * sizeof(uint32_t));
+    if (!w.need || !rep) st = GIR_ERR_OUT_OF_MEMORY;
+    else {
+        GIR_MEMSET(w.need, 0, cnt);
+        if ((st = gir__compile_rewrite(&w, rep, p, n_out, outs, flags, &maxin)) == GIR_OK)
+            st = gir__compile_passes(g, p, n_out, outs, desc, &w, maxin);
+    }
+    gir__free(&p->a, rep, cnt * sizeof(uint32_t));
+    gir__free(&p->a, w.need, cnt);
+    if (st != GIR_OK) {
         gir_plan_free(p);
+        if (st == GIR_ERR_OUT_OF_MEMORY) gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile: out of memory");
         return st;
     }
-    if (!(desc && (desc->flags & GIR_COMPILE_NO_FUSION))) {
-        if (gir__fuse_plan(p, n_out, outs, desc && desc->fuse_chunk > 0 ? (size_t)desc->fuse_chunk : GIR_FUSE_CHUNK,
-                           &scratch) != GIR_OK)
-            goto oom;
-        for (k = 0, off = 0; k < p->nvals; ++k)      /* fused values have no place in the arena */
-            if (p->vals[k].kind == GIR__VAL_TEMP) {
-                p->vals[k].off = off;
-                off += gir__align_up(p->vals[k].bytes ? p->vals[k].bytes : 1);
-            }
-    }
-    if (gir__compile_memory(p, off, scratch) != GIR_OK) goto oom;
-    gir__free(&g->a, need, cnt);
-    gir__free(&g->a, rep, cnt * sizeof(uint32_t));
+#if defined(GIR_PLAN_CHECK)
+    if (mode != GIR__PM_MEASURE) GIR_PLAN_CHECK(p);
+#endif
     p->g = g;                      /* from here on the plan holds the graph (see gir_plan_free) */
     ++g->plans;
     *out_plan = p;
     return GIR_OK;
-oom:
-    gir__free(&g->a, need, cnt);
-    gir__free(&g->a, rep, cnt * sizeof(uint32_t));
+}
+GIR_API gir_status gir_compile_size(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
+                                    size_t *bytes) {
+    gir_plan *p = NULL;
+    gir_status st;
+    if (!bytes) return GIR_ERR_INVALID_ARG;
+    *bytes = 0;
+    if (!g) return GIR_ERR_INVALID_ARG;
+    if ((st = gir__compile(g, n_out, outs, desc, GIR__PM_MEASURE, &p)) != GIR_OK) return st;
+    *bytes = gir__bump_up(sizeof *p) + p->bump.high;
     gir_plan_free(p);
-    gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile: out of memory");
-    return GIR_ERR_OUT_OF_MEMORY;
+    return GIR_OK;
+}
+GIR_API gir_status gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
+                                  gir_plan **out_plan) {
+    gir_status st;
+    size_t need = 0;
+    int mode = desc && (desc->buffer || desc->buffer_bytes) ? GIR__PM_BUFFER : GIR__PM_ALLOC, fresh;
+    if (!out_plan) return GIR_ERR_INVALID_ARG;
+    *out_plan = NULL;
+    if (!g) return GIR_ERR_INVALID_ARG;
+    if (mode == GIR__PM_BUFFER && (!desc->buffer || (uintptr_t)desc->buffer % GIR__BUMP_ALIGN)) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "compile: the plan's buffer (%l bytes) %s", (long long)desc->buffer_bytes,
+                   desc->buffer ? "is not aligned to 8 bytes" : "is NULL");
+        return GIR_ERR_INVALID_ARG;
+    }
+    fresh = g->status == GIR_OK;
+    st = gir__compile(g, n_out, outs, desc, mode, out_plan);
+    if (st == GIR_ERR_OUT_OF_MEMORY && mode == GIR__PM_BUFFER && fresh) {
+        g->status = GIR_OK;        /* the message names the size (the graph keeps its first error otherwise) */
+        need = gir_compile_size(g, n_out, outs, desc, &need) == GIR_OK ? need : 0;
+        g->status = GIR_OK;
+        if (need)
+            gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile: the buffer of %l bytes is too small: the plan needs %l "
+                       "bytes (gir_compile_size)", (long long)desc->buffer_bytes, (long long)need);
+        else
+            gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile: the buffer of %l bytes is too small (and measuring the "
+                       "size needed ran out of memory)", (long long)desc->buffer_bytes);
+    }
+    return st;
 }
 
 /* the plan's value for an input node: *val = its index + 1, or 0 for an input of the graph the plan does not
@@ -385,6 +485,8 @@ GIR_API gir_status gir_run(gir_plan *p) {
         const gir__step *s = &p->steps[k];
         gir__val *o = &p->vals[s->val];
         gir_status st;
+        if ((s->flags & GIR__STEP_FOLD) && p->folded) continue;      /* run once, on the first run */
+        ++p->steps_run;
         if (p->fgroup && p->fgroup[k]) { gir__fuse_run(p, p->fgroup[k] - 1); continue; }
         for (j = 0; j < s->nin; ++j) {
             const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
@@ -417,6 +519,7 @@ GIR_API gir_status gir_run(gir_plan *p) {
         }
     }
     ++p->runs;
+    if (p->nfold) p->folded = 1;
     return GIR_OK;
 }
 GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n) {

@@ -244,6 +244,7 @@ static void gir__graph_release(gir_graph *g) {
     gir__free(&a, g->nodes, g->cap * sizeof(gir__node));
     gir__free(&a, g->ins, g->inscap * sizeof(uint32_t));
     gir__free(&a, g->names, g->namecap);
+    gir__free(&a, g->cons, g->conscap * sizeof(uint32_t));
     gir__free(&a, g, sizeof *g);
 }
 GIR_API void gir_graph_free(gir_graph *g) {

@@ -413,12 +413,57 @@ GIR_API gir_status  gir_compile(gir_graph *g, int n_out, const gir_node *outs, g
    simplified away gives NULL, like a node fused away. */
 #define GIR_COMPILE_NO_CSE 4u
 #define GIR_COMPILE_NO_SIMPLIFY 8u
+/* Steps whose inputs are all constants (no random op among them) run on the plan's first gir_run only; their
+   values stay in the arena for later runs. A constant changed through gir_node_data after that first run is
+   not seen by them: compile with GIR_COMPILE_NO_FOLD to compute them on every run. */
+#define GIR_COMPILE_NO_FOLD 32u
+/* An elementwise step whose input of the same dtype and shape is read there for the last time writes its
+   result over that input (never over variables, constants, bound inputs or outputs). */
+#define GIR_COMPILE_NO_INPLACE 64u
+/* One place in the arena per value, in creation order, no reuse (the naive plan, for comparisons); also the
+   order of steps is creation order (adjusted only for constraints and variable updates). */
+#define GIR_COMPILE_NO_REUSE 128u
 typedef struct gir_compile_desc {
     unsigned flags;         /* GIR_COMPILE_* */
     int      fuse_chunk;    /* elements per chunk of a fused step; 0: GIR_FUSE_CHUNK */
+    void    *buffer;        /* non-NULL: the plan lives in these buffer_bytes (aligned to 8 bytes), see below */
+    size_t   buffer_bytes;
 } gir_compile_desc;
+/* The steps run in an order that keeps data dependencies, the ordering of variable updates (an assign after
+   every reader of its variable) and the constraints of gir_constrain, chosen to lower the peak of live bytes;
+   each temporary gets a place in one arena, reused after its last reader. Compiling into a buffer: with
+   desc->buffer set, the plan, its arrays, its arena and scratch and the compile's own work arrays all come
+   from that buffer (nothing from the graph's allocator); gir_compile_size gives the exact bytes it needs (it
+   compiles once with the graph's allocator, counting, and frees everything). A buffer too small is
+   GIR_ERR_OUT_OF_MEMORY, with a message naming the bytes needed; graph and buffer are left as they were for
+   another try. gir_plan_free of such a plan frees nothing of the buffer; free the buffer after it. */
 GIR_API gir_status  gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
                                    gir_plan **out_plan);
+GIR_API gir_status  gir_compile_size(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
+                                     size_t *bytes);
+/* a topological constraint (PopART's topoCons): every plan runs before's step ahead of after's (a plan that
+   computes only one of them ignores it). One that would make a cycle with the data dependencies and other
+   constraints is GIR_ERR_INVALID_ARG, naming both nodes, and is not added. */
+GIR_API gir_status  gir_constrain(gir_graph *g, gir_node before, gir_node after);
+/* what a plan says about its memory and its order of steps */
+typedef enum gir_value_kind {
+    GIR_VALUE_ARENA,        /* a temporary in the arena, live from first_step to last_step */
+    GIR_VALUE_KEPT,         /* in the arena, computed on the first run only and kept (a constant subgraph) */
+    GIR_VALUE_FUSED,        /* inside a fused step: a chunk at a time, no place in the arena */
+    GIR_VALUE_GRAPH         /* an input, variable or constant: the caller's or the graph's memory */
+} gir_value_kind;
+typedef struct gir_plan_value {
+    gir_value_kind kind;
+    size_t offset, bytes;   /* its place in the arena: [offset, offset + bytes) */
+    int first_step, last_step;   /* the step that writes it, the last step that reads it (nsteps: the plan's
+                                    outputs and kept values, live to the end); -1 if not in the arena */
+} gir_plan_value;
+GIR_API gir_status  gir_plan_value_info(const gir_plan *p, gir_node n, gir_plan_value *info);
+GIR_API gir_node    gir_plan_step_node(const gir_plan *p, int k);  /* the node step k computes (0 <= k < steps) */
+GIR_API size_t      gir_plan_live_peak(const gir_plan *p);   /* the most temporary bytes live at one step */
+GIR_API int         gir_plan_inplace_steps(const gir_plan *p);
+GIR_API int         gir_plan_folded_steps(const gir_plan *p);  /* steps run on the first gir_run only */
+GIR_API uint64_t    gir_plan_steps_run(const gir_plan *p);     /* steps executed over all runs */
 GIR_API void        gir_plan_free(gir_plan *p);
 /* bind an input to the caller's buffer; the pointer is kept, and read by every gir_run. gir_plan_bind checks
    nothing about the buffer (size, dtype, alignment): prefer gir_plan_bind_bytes, which also checks that bytes

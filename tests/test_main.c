@@ -12,6 +12,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+/* every plan the runner compiles goes through the plan checker (tests/suite_plan.c) */
+struct gir_plan;
+static void plan_check_hook(const struct gir_plan *p);
+#define GIR_PLAN_CHECK(p) plan_check_hook(p)
 #define GIR_IMPLEMENTATION
 #include "../gir.h"
 
@@ -1044,6 +1048,7 @@ static int test_op_table(void) {
 #include "suite_io.c"
 #include "suite_pool2.c"
 #include "suite_passes.c"
+#include "suite_plan.c"
 
 int main(int argc, char **argv) {
     const char *golden = "tests/golden.txt";
@@ -1120,6 +1125,7 @@ int main(int argc, char **argv) {
     suite_io();
     suite_pool2();
     suite_passes();
+    suite_plan();
     if (verbose) say("second-order checks: %d cases passed, %d skipped (no second-order adjoint)\n", n2, n2skip);
     for (k = 0; k < ncases; ++k) {
         int j;
