@@ -923,7 +923,7 @@ def emit_adjoints(ops, partial=False):
         if not op.adj:
             continue
         out.append("/* generated from ops.def:%d (%s) */" % (op.line, op.name))
-        out.append("static void gir__adj_%s(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, "
+        out.append("static void gir__adj_%s(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, "
                    "const gir_node *x, int n, const uint8_t *need, gir_node *dx) {" % op.lname)
         body = []
         if op.variadic:

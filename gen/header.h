@@ -208,8 +208,15 @@ typedef struct gir_allocator {
     void  *user;
 } gir_allocator;
 
+/* Capacity hints: when known (gir_graph_usage of the same graph built once), each store is one allocation made
+   up front. Without them the node and input arrays double (realloc_fn, or a copy), and the attribute and name
+   stores add blocks that never move. A graph may outgrow its hints; it then grows as without them. */
 typedef struct gir_graph_desc {          /* zero = defaults */
     gir_allocator allocator;
+    size_t        node_capacity;         /* nodes (the invalid node 0 not counted) */
+    size_t        input_capacity;        /* entries of the input pool: the inputs of all nodes together */
+    size_t        attr_capacity;         /* bytes of compact attributes */
+    size_t        name_capacity;         /* bytes of node names, a NUL after each */
 } gir_graph_desc;
 
 /* >>api ----------------------------------------------------------------------------------------------- */
@@ -240,6 +247,9 @@ GIR_API void        gir_graph_clear_error(gir_graph *g);
 GIR_API uint32_t    gir_graph_node_count(const gir_graph *g);      /* valid ids are 1..count */
 GIR_API int         gir_graph_input_count(const gir_graph *g);     /* the graph's inputs, indexed from 0 */
 GIR_API gir_node    gir_graph_input(const gir_graph *g, int index); /* in the order they were built */
+/* what the graph uses now, as capacity hints (its allocator left zero): a graph built again with them makes
+   one allocation per store */
+GIR_API gir_graph_desc gir_graph_usage(const gir_graph *g);
 
 /* introspection of a node (the invalid handle, or a handle of another graph, gives zeros / GIR_OP__INVALID) */
 GIR_API gir_op        gir_node_op(const gir_graph *g, gir_node n);
