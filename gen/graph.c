@@ -347,7 +347,11 @@ static void gir__view(const gir_graph *g, uint32_t id, gir__nview *v, gir_attr *
 GIR_API gir_graph *gir_graph_new(const gir_graph_desc *desc) {
     gir_allocator a = gir__allocator_or_default(desc ? &desc->allocator : NULL);
     gir_graph *g = (gir_graph *)gir__alloc(&a, sizeof *g);
-    size_t ncap = desc && desc->node_capacity ? desc->node_capacity + 1 : 32;
+    size_t lim = ((size_t)-1) / 2 / sizeof(gir__node);     /* a hint past it (or past 2^32 nodes) is ignored */
+    size_t ncap = desc && desc->node_capacity && desc->node_capacity < lim &&
+                  desc->node_capacity < 0xffffffffu ? desc->node_capacity + 1 : 32;
+    int ins_hint = desc && desc->input_capacity && desc->input_capacity <= 0xffffffffu &&
+                   desc->input_capacity < ((size_t)-1) / 2 / sizeof(uint32_t);
     if (!g) return NULL;
     GIR_MEMSET(g, 0, sizeof *g);
     g->a = a;
@@ -355,9 +359,14 @@ GIR_API gir_graph *gir_graph_new(const gir_graph_desc *desc) {
         g->attrs.hint = desc->attr_capacity < 0x10000000u ? (uint32_t)desc->attr_capacity : 0;
         g->names.hint = desc->name_capacity < 0x10000000u ? (uint32_t)desc->name_capacity : 0;
     }
-    if (gir__grow(&g->a, (void **)&g->nodes, &g->cap, ncap, sizeof(gir__node)) ||
-        (desc && desc->input_capacity &&
-         gir__grow(&g->a, (void **)&g->ins, &g->inscap, desc->input_capacity, sizeof(uint32_t)))) {
+    g->nodes = (gir__node *)gir__alloc(&a, ncap * sizeof(gir__node));     /* exactly the hint: one allocation */
+    g->cap = ncap;
+    if (ins_hint) {
+        g->ins = (uint32_t *)gir__alloc(&a, desc->input_capacity * sizeof(uint32_t));
+        g->inscap = desc->input_capacity;
+    }
+    if (!g->nodes || (ins_hint && !g->ins)) {
+        gir__free(&a, g->ins, 0);
         gir__free(&a, g->nodes, 0);
         gir__free(&a, g, sizeof *g);
         return NULL;
