@@ -38,7 +38,7 @@ DECL_FRAGMENT = "header.h"
 IMPL_FRAGMENTS = ["config.c", "simd.c", "simd_avx512.c", "simd_avx2.c", "simd_neon.c", "simd_mve.c", "vmath.c",
                   "vreduce.c", "handle.c", "graph.c", "shapes.c", "build.c", "names.c", "compose.c", "init.c",
                   "autodiff.c", "fwdmode.c", "threads.c", "gemm.c", "gemv.c", "kernels.c", "exec.c", "fuse.c",
-                  "train.c", "io.c"]
+                  "dump.c", "train.c", "io.c"]
 TEMPLATES = ["kern_linalg.tmpl.c", "kern_nn.tmpl.c"]
 GEN_MODULES = ["gir_gen.py", "gen_common.py", "simd_lower.py"]     # the generator itself
 BUILTIN_SHAPES = ["SAME", "BCAST", "REDUCE", "SCALAR", "ATTR_SHAPE"]

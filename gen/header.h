@@ -531,9 +531,20 @@ GIR_API gir_node gir_batch_norm_running(gir_graph *g, gir_node x, gir_node gamma
 /* a train_eval node of a training value and an eval value, with no updates */
 GIR_API gir_node gir_train_eval2(gir_graph *g, gir_node train, gir_node eval);
 
+/* >>dump: the graph as Graphviz DOT (`dot -Tsvg`): one box per node (id, op, name, dtype, shape; the fill colour
+   is its node type), parent edges solid, argument edges dashed. Given a plan of the graph (else NULL), the plan's
+   values also show their step, arena offset, bytes and lifetime (the steps that write and last read them; "end":
+   an output), and nodes the plan does not compute are dotted. gir_plan_dump: one line per step, in order: step,
+   op, node (%id 'name'), dtype and shape, arena offset and bytes, the values it reads.
+   The _buf forms need no stdio: they write at most cap - 1 characters and a NUL into buf (buf may be NULL when
+   cap is 0) and return the length of the whole text, as snprintf does: call once with cap 0 to size the buffer. */
+GIR_API size_t gir_dump_dot_buf(const gir_graph *g, const gir_plan *p, char *buf, size_t cap);
+GIR_API size_t gir_plan_dump_buf(const gir_plan *p, char *buf, size_t cap);
 #ifndef GIR_NO_STDIO
 #include <stdio.h>
 GIR_API void gir_dump(const gir_graph *g, FILE *f);                 /* one line per node */
+GIR_API void gir_dump_dot(const gir_graph *g, const gir_plan *p, FILE *f);
+GIR_API void gir_plan_dump(const gir_plan *p, FILE *f);
 #endif
 
 /* >>io: save and load, in a versioned, checksummed binary format that reads the same on every host (layout:
