@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c9367d236f1f14baa87520e8b73aa14e2ae04c4bdd43b9ce2b2f70a5c3f60d5c
-                                          gen/ sha256=32fe74941047ce00
+                                          gen/ sha256=ea79e6440eab7029
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -36,7 +36,7 @@
      GIR_MAX_RANK                max tensor rank, default 6 (>= 2)
      GIR_MALLOC/REALLOC/FREE     default allocator, (size, user) (p, old, new, user) (p, user)
      GIR_NO_MALLOC               no heap code: every graph and plan needs a gir_allocator
-     GIR_NO_STDIO                drop the FILE* helpers (gir_dump, gir_dump_dot, gir_plan_dump, gir_save_*_file)
+     GIR_NO_STDIO                drop the FILE* functions (gir_dump, gir_dump_dot, gir_plan_dump, gir_save_*_file)
      GIR_NO_ERROR_STRINGS        short messages: status names only
      GIR_ASSERT(c)               internal invariants (never triggered by user input)
      GIR_EXPF, GIR_EXP, GIR_LOGF ... route each libm function (freestanding builds)

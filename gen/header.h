@@ -36,7 +36,7 @@
      GIR_MAX_RANK                max tensor rank, default 6 (>= 2)
      GIR_MALLOC/REALLOC/FREE     default allocator, (size, user) (p, old, new, user) (p, user)
      GIR_NO_MALLOC               no heap code: every graph and plan needs a gir_allocator
-     GIR_NO_STDIO                drop the FILE* helpers (gir_dump, gir_dump_dot, gir_plan_dump, gir_save_*_file)
+     GIR_NO_STDIO                drop the FILE* functions (gir_dump, gir_dump_dot, gir_plan_dump, gir_save_*_file)
      GIR_NO_ERROR_STRINGS        short messages: status names only
      GIR_ASSERT(c)               internal invariants (never triggered by user input)
      GIR_EXPF, GIR_EXP, GIR_LOGF ... route each libm function (freestanding builds)

@@ -1,5 +1,5 @@
 /* suite_overhead.c - graph-building overhead: nodes keep their attributes out of line (an attribute store of
- * blocks that never move), steps point at their node's attributes, arrays grow geometrically. Included by
+ * blocks that never move), plans unpack their steps' attributes once, arrays grow geometrically. Included by
  * test_main.c (it sees gir.h's internals). */
 
 /* an allocator that counts calls, can fail the k-th one, and counts live blocks */
