@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c9367d236f1f14baa87520e8b73aa14e2ae04c4bdd43b9ce2b2f70a5c3f60d5c
-                                          gen/ sha256=568a20a7c20487ba
+                                          gen/ sha256=8369da4a9a0efe7b
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -36,7 +36,7 @@
      GIR_MAX_RANK                max tensor rank, default 6 (>= 2)
      GIR_MALLOC/REALLOC/FREE     default allocator, (size, user) (p, old, new, user) (p, user)
      GIR_NO_MALLOC               no heap code: every graph and plan needs a gir_allocator
-     GIR_NO_STDIO                drop the FILE* helpers (gir_dump, gir_save_variables_file, gir_save_graph_file)
+     GIR_NO_STDIO                drop the FILE* functions (gir_dump, gir_dump_dot, gir_plan_dump, gir_save_*_file)
      GIR_NO_ERROR_STRINGS        short messages: status names only
      GIR_ASSERT(c)               internal invariants (never triggered by user input)
      GIR_EXPF, GIR_EXP, GIR_LOGF ... route each libm function (freestanding builds)
@@ -693,8 +693,15 @@ typedef struct gir_allocator {
     void  *user;
 } gir_allocator;
 
+/* Capacity hints: when known (gir_graph_usage of the same graph built once), each store is one allocation made
+   up front. Without them the node and input arrays double (realloc_fn, or a copy), and the attribute and name
+   stores add blocks that never move. A graph may outgrow its hints; it then grows as without them. */
 typedef struct gir_graph_desc {          /* zero = defaults */
     gir_allocator allocator;
+    size_t        node_capacity;         /* nodes (the invalid node 0 not counted) */
+    size_t        input_capacity;        /* entries of the input pool: the inputs of all nodes together */
+    size_t        attr_capacity;         /* bytes of compact attributes */
+    size_t        name_capacity;         /* bytes of node names, a NUL after each */
 } gir_graph_desc;
 
 /* >>api ----------------------------------------------------------------------------------------------- */
@@ -725,6 +732,9 @@ GIR_API void        gir_graph_clear_error(gir_graph *g);
 GIR_API uint32_t    gir_graph_node_count(const gir_graph *g);      /* valid ids are 1..count */
 GIR_API int         gir_graph_input_count(const gir_graph *g);     /* the graph's inputs, indexed from 0 */
 GIR_API gir_node    gir_graph_input(const gir_graph *g, int index); /* in the order they were built */
+/* what the graph uses now, as capacity hints (its allocator left zero): a graph built again with them makes
+   one allocation per store */
+GIR_API gir_graph_desc gir_graph_usage(const gir_graph *g);
 
 /* introspection of a node (the invalid handle, or a handle of another graph, gives zeros / GIR_OP__INVALID) */
 GIR_API gir_op        gir_node_op(const gir_graph *g, gir_node n);
@@ -1212,9 +1222,20 @@ GIR_API gir_node gir_batch_norm_running(gir_graph *g, gir_node x, gir_node gamma
 /* a train_eval node of a training value and an eval value, with no updates */
 GIR_API gir_node gir_train_eval2(gir_graph *g, gir_node train, gir_node eval);
 
+/* >>dump: the graph as Graphviz DOT (`dot -Tsvg`): one box per node (id, op, name, dtype, shape; the fill colour
+   is its node type), parent edges solid, argument edges dashed. Given a plan of the graph (else NULL), the plan's
+   values also show their step, arena offset, bytes and lifetime (the steps that write and last read them; "end":
+   an output), and nodes the plan does not compute are dotted. gir_plan_dump: one line per step, in order: step,
+   op, node (%id 'name'), dtype and shape, arena offset and bytes, the values it reads.
+   The _buf forms need no stdio: they write at most cap - 1 characters and a NUL into buf (buf may be NULL when
+   cap is 0) and return the length of the whole text, as snprintf does: call once with cap 0 to size the buffer. */
+GIR_API size_t gir_dump_dot_buf(const gir_graph *g, const gir_plan *p, char *buf, size_t cap);
+GIR_API size_t gir_plan_dump_buf(const gir_plan *p, char *buf, size_t cap);
 #ifndef GIR_NO_STDIO
 #include <stdio.h>
 GIR_API void gir_dump(const gir_graph *g, FILE *f);                 /* one line per node */
+GIR_API void gir_dump_dot(const gir_graph *g, const gir_plan *p, FILE *f);
+GIR_API void gir_plan_dump(const gir_plan *p, FILE *f);
 #endif
 
 /* >>io: save and load, in a versioned, checksummed binary format that reads the same on every host (layout:
@@ -1718,23 +1739,36 @@ enum { GIR__F_KINK = 1, GIR__F_RNG = 2, GIR__F_COMM = 4, GIR__F_BLOCK = 8 };
 #endif
 #define GIR__MAX_ROW_IN 16
 
+/* A node record: 48 bytes whatever its op. Its attributes live in the graph's attribute store in a compact form
+   (only the fields that are set, see gen/graph.c); code that needs them as a gir_attr unpacks them
+   (gir__attr_load, gir__view), and a plan unpacks its steps' once, at compile time. */
 typedef struct gir__node {
     uint16_t  op;
     uint8_t   dtype;
     uint8_t   ntype;
     uint16_t  grad_level;
-    uint16_t  nparents;     /* inputs [0, nparents) are parents, the rest arguments */
-    uint32_t  nin;
+    uint8_t   nparents;     /* inputs [0, nparents) are parents, the rest arguments */
+    uint8_t   nin;          /* at most GIR__MAX_IN */
     uint32_t  in0;          /* first input in the graph's input pool */
-    const gir_attr *attr;   /* never NULL: gir__no_attr, or an entry of the graph's attribute store (which owns
-                               attr->data, the values of a constant or variable) */
-    gir_shape shape;
+    uint32_t  attr;         /* 1 + offset of its attributes in the graph's attribute store; 0: none (all zero) */
     uint32_t  name;         /* 1 + offset of its name in the graph's name pool; 0: unnamed (gen/names.c) */
+    gir_shape shape;
 } gir__node;
+#if GIR__MAX_IN > 255
+#  error "gir: gir__node.nin holds at most 255 inputs"
+#endif
 
-/* The attribute store: blocks of 8, 16, 32 ... entries, allocated as needed and never moved, so a node's attr
-   pointer stays valid while the graph lives, however the node array grows (plans point at it too). */
-#define GIR__ATTR_BLOCKS 40
+/* A byte store that grows by blocks that never move (the attribute store and the name pool): an entry keeps its
+   address while the graph lives, and growing never copies. An entry is referred to by 1 + its offset; block k
+   covers offsets [start, start + size). The first block takes the capacity hint when one was given. */
+typedef struct gir__sblk {
+    struct gir__sblk *next;
+    uint32_t          start, size, used;
+} gir__sblk;                                 /* the block's bytes follow the header */
+typedef struct gir__store {
+    gir__sblk *head, *tail;
+    uint32_t   hint;                         /* bytes of the first block; 0: a small default */
+} gir__store;
 
 struct gir_graph {
     gir_allocator a;
@@ -1742,17 +1776,14 @@ struct gir_graph {
     size_t        nnodes, cap;
     uint32_t     *ins;
     size_t        nins, inscap;
-    gir_attr     *ablk[GIR__ATTR_BLOCKS];  /* the attribute store: block b holds 8 << b entries */
-    uint32_t      nablk;        /* blocks allocated; all but the last are full */
-    size_t        aused;        /* entries used in the last block */
+    gir__store    attrs;    /* compact attributes (gen/graph.c); entries with data own that block of values */
+    gir__store    names;    /* the name pool: NUL-terminated names, referred to by gir__node.name */
     gir_status    status;
     char          msg[GIR__MSG];
     uint16_t      grad_level;   /* level given to nodes built while gir_grad runs */
     uint32_t      tag;          /* in every handle of this graph's nodes */
     uint32_t      plans;        /* live plans compiled from this graph: they read its nodes and data */
     int           freed;        /* gir_graph_free was called; the memory goes with the last plan */
-    char         *names;        /* the name pool: NUL-terminated names, referred to by gir__node.name */
-    size_t        nnames, namecap;
     uint16_t      scope_len;    /* the current scope prefix, "layer1/conv" (gir_scope_push) */
     uint8_t       scope_depth;
     uint16_t      scope_mark[GIR_MAX_SCOPE_DEPTH];
@@ -5561,7 +5592,8 @@ static const gir__opinfo gir__ops[GIR_OP__COUNT] = {
     {"train_eval", 1, 0, 1, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_train_eval, 0, GIR_GROUP_NN, 1, -1, -1, "", "", 154},
     {"max_pool2d_pick", 1, 1, 0, 2u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_pool2d_pick, 0, GIR_GROUP_CONV, 1, -1, -1, "l:kernel,l:stride,l:padding", "", 155},
 };
-static int gir__ew_lacks(int op, int dt);   /* an elementwise op without a kernel for dt (gen/kernels.c) */
+static int gir__ew_lacks(int op, int dt);
+static const char *gir__name_at(const gir_graph *g, uint32_t ref);   /* a name of the name pool (below) */   /* an elementwise op without a kernel for dt (gen/kernels.c) */
 
 static const uint8_t gir__dtype_sizes[GIR_DTYPE__COUNT] = {0, 1, 1, 4, 4, 8};
 static const char *const gir__dtype_names[GIR_DTYPE__COUNT] = {"invalid", "b8", "u8", "i32", "f32", "f64"};
@@ -5600,7 +5632,7 @@ static void gir__vformat(gir__buf *b, const char *fmt, va_list ap) {
             gir__putl(b, id);
             if (gg && id < gg->nnodes && gg->nodes[id].name) {
                 gir__puts(b, " '");
-                gir__puts(b, gg->names + gg->nodes[id].name - 1);
+                gir__puts(b, gir__name_at(gg, gg->nodes[id].name));
                 gir__puts(b, "'");
             }
             break;
@@ -5745,63 +5777,213 @@ GIR_API void gir_attr_zero(gir_attr *a) { GIR_MEMSET(a, 0, sizeof *a); }
 
 /* the attributes of every node that has none (all bytes zero) */
 static const gir_attr gir__no_attr = {{0, 0, 0}, {0, 0, 0, 0, 0}, {{0, {0}}, {0, {0}}, {0, {0}}}, {0, {0}}, 0, 0, NULL};
-/* 1 when some byte of *a is not zero: such a node gets an entry of the attribute store */
-static int gir__attr_set(const gir_attr *a) {
-    const unsigned char *p = (const unsigned char *)a;
-    uint64_t w, acc = 0;
-    size_t k;
-    for (k = 0; k + 8 <= sizeof *a; k += 8) { GIR_MEMCPY(&w, p + k, 8); acc |= w; }
-    for (; k < sizeof *a; ++k) acc |= p[k];
-    return acc != 0;
-}
-/* room for one more entry in the attribute store; 0 on success. A failure changes nothing; a success may add an
-   empty block, which changes nothing either (the next entry goes there). */
-static int gir__attr_reserve(gir_graph *g) {
-    gir_attr *blk;
-    if (g->nablk && g->aused < ((size_t)8 << (g->nablk - 1))) return 0;
-    if (g->nablk == GIR__ATTR_BLOCKS) return 1;
-    blk = (gir_attr *)gir__alloc(&g->a, ((size_t)8 << g->nablk) * sizeof(gir_attr));
-    if (!blk) return 1;
-    g->ablk[g->nablk++] = blk;
-    g->aused = 0;
+
+/* The byte stores (gen/config.c): room for n more bytes at the end, a new block if the last one is full; 0 on
+   success. A failure changes nothing. */
+static int gir__store_reserve(const gir_allocator *a, gir__store *st, size_t n) {
+    gir__sblk *t = st->tail, *b;
+    size_t size = t ? (size_t)t->size * 2 : st->hint ? st->hint : 96;
+    size_t start = t ? (size_t)t->start + t->size : 0;
+    if (t && t->size - t->used >= n) return 0;
+    if (size < n) size = n;
+    if (size > 0xfffffff0u - start || n > 0xfffffff0u) return 1;      /* references are 32-bit */
+    b = (gir__sblk *)gir__alloc(a, sizeof *b + size);
+    if (!b) return 1;
+    b->next = NULL;
+    b->start = (uint32_t)start;
+    b->size = (uint32_t)size;
+    b->used = 0;
+    if (t) t->next = b;
+    else st->head = b;
+    st->tail = b;
     return 0;
 }
-/* a copy of *a in the store, after gir__attr_reserve succeeded */
-static const gir_attr *gir__attr_put(gir_graph *g, const gir_attr *a) {
-    gir_attr *e = &g->ablk[g->nablk - 1][g->aused++];
-    *e = *a;
-    return e;
+/* n bytes at the end (after gir__store_reserve(n) succeeded); their reference, 1 + offset */
+static uint32_t gir__store_put(gir__store *st, const void *p, size_t n) {
+    gir__sblk *t = st->tail;
+    uint32_t ref = t->start + t->used + 1;
+    GIR_MEMCPY((unsigned char *)(t + 1) + t->used, p, n);
+    t->used += (uint32_t)n;
+    return ref;
+}
+/* the bytes of a reference (ref > 0) */
+static const unsigned char *gir__store_at(const gir__store *st, uint32_t ref) {
+    const gir__sblk *b = st->tail;
+    uint32_t off = ref - 1;
+    if (off < b->start)
+        for (b = st->head; off >= b->start + b->size; b = b->next) {}
+    return (const unsigned char *)(b + 1) + (off - b->start);
+}
+static size_t gir__store_used(const gir__store *st) {
+    const gir__sblk *b;
+    size_t n = 0;
+    for (b = st->head; b; b = b->next) n += b->used;
+    return n;
+}
+static void gir__store_free(const gir_allocator *a, gir__store *st) {
+    gir__sblk *b = st->head, *nx;
+    for (; b; b = nx) { nx = b->next; gir__free(a, b, sizeof *b + b->size); }
+    st->head = st->tail = NULL;
+}
+static const char *gir__name_at(const gir_graph *g, uint32_t ref) { return (const char *)gir__store_at(&g->names, ref); }
+
+/* Compact attributes: a 16-bit mask of the fields that are not zero, then those fields: the data pointer (bit
+   14, first so gir__node_data finds it at once), f[0..2] as 8 raw bytes (bits 0-2), i[0..4] (bits 3-7), the
+   lists l[0..2] (bits 8-10: count, then its values), the shape (bit 11: rank, then dims), dtype (bit 12) as
+   zigzag varints, the seed as 8 raw bytes (bit 13). Only the kinds a row sets take bytes: sum's axes and
+   keepdims take 2 + 1 + 1 + 1 = 5 bytes, a cast 3. A list or shape keeps its first n entries (the rest read 0). */
+#define GIR__ATTR_MAXBYTES (2 + sizeof(void *) + 3 * 8 + 5 * 5 + 3 * 5 * (1 + GIR_MAX_RANK) + 5 * (1 + GIR_MAX_RANK) + 5 + 8)
+static unsigned char *gir__vput(unsigned char *p, int32_t v) {
+    uint32_t z = v < 0 ? ~((uint32_t)v << 1) : (uint32_t)v << 1;
+    while (z >= 0x80u) { *p++ = (unsigned char)(z | 0x80u); z >>= 7; }
+    *p++ = (unsigned char)z;
+    return p;
+}
+static const unsigned char *gir__vget(const unsigned char *p, int32_t *v) {
+    uint32_t z = 0;
+    int sh = 0;
+    do { z |= (uint32_t)(*p & 0x7fu) << sh; sh += 7; } while (*p++ & 0x80u && sh < 35);
+    *v = (z & 1u) ? (int32_t)~(z >> 1) : (int32_t)(z >> 1);
+    return p;
+}
+/* a list's entries kept: n when it is a valid count, none otherwise (such a list is rejected before use) */
+static int gir__list_len(int32_t n) { return n > 0 && n <= GIR_MAX_RANK ? (int)n : 0; }
+static size_t gir__attr_pack(const gir_attr *a, unsigned char *out) {
+    unsigned char *p = out + 2;
+    unsigned mask = 0;
+    int k, j;
+    if (a->data) { mask |= 1u << 14; GIR_MEMCPY(p, &a->data, sizeof a->data); p += sizeof a->data; }
+    for (k = 0; k < 3; ++k)
+{
+        uint64_t bits;
+        GIR_MEMCPY(&bits, &a->f[k], 8);                 /* -0.0 is kept too */
+        if (bits) { mask |= 1u << k; GIR_MEMCPY(p, &bits, 8); p += 8; }
+    }
+    for (k = 0; k < 5; ++k)
+        if (a->i[k]) { mask |= 1u << (3 + k); p = gir__vput(p, a->i[k]); }
+    for (k = 0; k < 3; ++k)
+        if (a->l[k].n) {
+            mask |= 1u << (8 + k);
+            p = gir__vput(p, a->l[k].n);
+            for (j = 0; j < gir__list_len(a->l[k].n); ++j) p = gir__vput(p, a->l[k].v[j]);
+        }
+    if (a->shape.rank) {
+        mask |= 1u << 11;
+        p = gir__vput(p, a->shape.rank);
+        for (j = 0; j < gir__list_len(a->shape.rank); ++j) p = gir__vput(p, a->shape.dim[j]);
+    }
+    if (a->dtype) { mask |= 1u << 12; p = gir__vput(p, a->dtype); }
+    if (a->seed) { mask |= 1u << 13; GIR_MEMCPY(p, &a->seed, 8); p += 8; }
+    out[0] = (unsigned char)(mask & 0xffu);
+    out[1] = (unsigned char)(mask >> 8);
+    return mask ? (size_t)(p - out) : 0;
+}
+static void gir__attr_unpack(const unsigned char *p, gir_attr *a) {
+    unsigned mask = (unsigned)p[0] | (unsigned)p[1] << 8;
+    int k, j;
+    *a = gir__no_attr;
+    p += 2;
+    if (mask & 1u << 14) { GIR_MEMCPY(&a->data, p, sizeof a->data); p += sizeof a->data; }
+    for (k = 0; k < 3; ++k)
+        if (mask & 1u << k) { GIR_MEMCPY(&a->f[k], p, 8); p += 8; }
+    for (k = 0; k < 5; ++k)
+        if (mask & 1u << (3 + k)) p = gir__vget(p, &a->i[k]);
+    for (k = 0; k < 3; ++k)
+        if (mask & 1u << (8 + k)) {
+            p = gir__vget(p, &a->l[k].n);
+            for (j = 0; j < gir__list_len(a->l[k].n); ++j) p = gir__vget(p, &a->l[k].v[j]);
+        }
+    if (mask & 1u << 11) {
+        p = gir__vget(p, &a->shape.rank);
+        for (j = 0; j < gir__list_len(a->shape.rank); ++j) p = gir__vget(p, &a->shape.dim[j]);
+    }
+    if (mask & 1u << 12) p = gir__vget(p, &a->dtype);
+    if (mask & 1u << 13) GIR_MEMCPY(&a->seed, p, 8);
+}
+/* a node's attributes as a gir_attr, in *a; returns a */
+static const gir_attr *gir__attr_load(const gir_graph *g, const gir__node *d, gir_attr *a) {
+    if (d->attr) gir__attr_unpack(gir__store_at(&g->attrs, d->attr), a);
+    else *a = gir__no_attr;
+    return a;
+}
+/* a constant's or variable's values (NULL for other nodes) */
+static void *gir__node_data(const gir_graph *g, const gir__node *d) {
+    const unsigned char *p;
+    void *v = NULL;
+    if (!d->attr) return NULL;
+    p = gir__store_at(&g->attrs, d->attr);
+    if (p[1] & 0x40u) GIR_MEMCPY(&v, p + 2, sizeof v);
+    return v;
+}
+/* A node as code that reads its attributes sees it (autodiff's adjoints get one) */
+typedef struct gir__nview {
+    uint16_t        op;
+    uint8_t         dtype, ntype;
+    uint16_t        grad_level;
+    uint8_t         nparents, nin;
+    uint32_t        in0, name;
+    const gir_attr *attr;
+    gir_shape       shape;
+} gir__nview;
+static void gir__view(const gir_graph *g, uint32_t id, gir__nview *v, gir_attr *a) {
+    const gir__node *d = &g->nodes[id];
+    v->op = d->op; v->dtype = d->dtype; v->ntype = d->ntype; v->grad_level = d->grad_level;
+    v->nparents = d->nparents; v->nin = d->nin; v->in0 = d->in0; v->name = d->name;
+    v->attr = gir__attr_load(g, d, a);
+    v->shape = d->shape;
 }
 
 GIR_API gir_graph *gir_graph_new(const gir_graph_desc *desc) {
     gir_allocator a = gir__allocator_or_default(desc ? &desc->allocator : NULL);
     gir_graph *g = (gir_graph *)gir__alloc(&a, sizeof *g);
+    size_t lim = ((size_t)-1) / 2 / sizeof(gir__node);     /* a hint past it (or past 2^32 nodes) is ignored */
+    size_t ncap = desc && desc->node_capacity && desc->node_capacity < lim &&
+                  desc->node_capacity < 0xffffffffu ? desc->node_capacity + 1 : 32;
+    int ins_hint = desc && desc->input_capacity && desc->input_capacity <= 0xffffffffu &&
+                   desc->input_capacity < ((size_t)-1) / 2 / sizeof(uint32_t);
     if (!g) return NULL;
     GIR_MEMSET(g, 0, sizeof *g);
     g->a = a;
-    if (gir__grow(&g->a, (void **)&g->nodes, &g->cap, 64, sizeof(gir__node))) {
+    if (desc) {
+        g->attrs.hint = desc->attr_capacity < 0x10000000u ? (uint32_t)desc->attr_capacity : 0;
+        g->names.hint = desc->name_capacity < 0x10000000u ? (uint32_t)desc->name_capacity : 0;
+    }
+    g->nodes = (gir__node *)gir__alloc(&a, ncap * sizeof(gir__node));     /* exactly the hint: one allocation */
+    g->cap = ncap;
+    if (ins_hint) {
+        g->ins = (uint32_t *)gir__alloc(&a, desc->input_capacity * sizeof(uint32_t));
+        g->inscap = desc->input_capacity;
+    }
+    if (!g->nodes || (ins_hint && !g->ins)) {
+        gir__free(&a, g->ins, 0);
+        gir__free(&a, g->nodes, 0);
         gir__free(&a, g, sizeof *g);
         return NULL;
     }
     GIR_MEMSET(&g->nodes[0], 0, sizeof(gir__node));
-    g->nodes[0].attr = &gir__no_attr;
     g->nnodes = 1;
     g->tag = gir__new_tag();
     return g;
 }
+GIR_API gir_graph_desc gir_graph_usage(const gir_graph *g) {
+    gir_graph_desc d;
+    GIR_MEMSET(&d, 0, sizeof d);
+    if (!g) return d;
+    d.node_capacity = g->nnodes - 1;
+    d.input_capacity = g->nins;
+    d.attr_capacity = gir__store_used(&g->attrs);
+    d.name_capacity = gir__store_used(&g->names);
+    return d;
+}
 /* the graph's memory; gir_graph_free calls it, or the last plan's gir_plan_free when plans outlived the graph */
 static void gir__graph_release(gir_graph *g) {
     size_t k;
-    uint32_t b;
     gir_allocator a = g->a;
-    for (b = 0; b < g->nablk; ++b) {            /* every block but the last is full */
-        size_t used = b + 1 < g->nablk ? (size_t)8 << b : g->aused;
-        for (k = 0; k < used; ++k) gir__free(&a, (void *)g->ablk[b][k].data, 0);
-        gir__free(&a, g->ablk[b], ((size_t)8 << b) * sizeof(gir_attr));
-    }
+    for (k = 1; k < g->nnodes; ++k) gir__free(&a, gir__node_data(g, &g->nodes[k]), 0);
+    gir__store_free(&a, &g->attrs);
+    gir__store_free(&a, &g->names);
     gir__free(&a, g->nodes, g->cap * sizeof(gir__node));
     gir__free(&a, g->ins, g->inscap * sizeof(uint32_t));
-    gir__free(&a, g->names, g->namecap);
     gir__free(&a, g->cons, g->conscap * sizeof(uint32_t));
     gir__free(&a, g, sizeof *g);
 }
@@ -5865,14 +6047,14 @@ GIR_API gir_attr gir_node_attr(const gir_graph *g, gir_node n) {
     const gir__node *d = gir__get(g, n);
     gir_attr a;
     gir_attr_zero(&a);
-    if (d) { a = *d->attr; a.data = NULL; }
+    if (d) { gir__attr_load(g, d, &a); a.data = NULL; }
     return a;
 }
 GIR_API int64_t gir_node_numel(const gir_graph *g, gir_node n) {
     const gir__node *d = gir__get(g, n); return d ? gir__numel(&d->shape) : 0;
 }
 GIR_API void *gir_node_data(gir_graph *g, gir_node n) {
-    const gir__node *d = gir__get(g, n); return d ? (void *)d->attr->data : NULL;
+    const gir__node *d = gir__get(g, n); return d ? gir__node_data(g, d) : NULL;
 }
 
 /* op table queries */
@@ -6668,18 +6850,20 @@ static gir_status gir__check_values(gir__bctx *b) {
     return GIR_OK;
 }
 /* the value of a rank-0 constant as its node holds it, when known at build time */
-static int gir__scalar_value(const gir__node *x, double *v) {
+static int gir__scalar_value(const gir_graph *g, const gir__node *x, double *v) {
+    const void *data;
     if (x->op == GIR_OP_FILL) {
-        *v = x->dtype == GIR_DTYPE_U8 ? gir__sat_u8(x->attr->f[0]) : x->dtype == GIR_DTYPE_I32 ?
-             gir__sat_i32(x->attr->f[0]) : x->attr->f[0];
+        gir_attr a;
+        double f = gir__attr_load(g, x, &a)->f[0];
+        *v = x->dtype == GIR_DTYPE_U8 ? gir__sat_u8(f) : x->dtype == GIR_DTYPE_I32 ? gir__sat_i32(f) : f;
         return 1;
     }
-    if (x->op != GIR_OP_CONSTANT || !x->attr->data) return 0;
+    if (x->op != GIR_OP_CONSTANT || !(data = gir__node_data(g, x))) return 0;
     switch (x->dtype) {
-    case GIR_DTYPE_U8: case GIR_DTYPE_B8: *v = *(const uint8_t *)x->attr->data; return 1;
-    case GIR_DTYPE_I32: *v = *(const int32_t *)x->attr->data; return 1;
-    case GIR_DTYPE_F32: *v = *(const float *)x->attr->data; return 1;
-    default: *v = *(const double *)x->attr->data; return 1;
+    case GIR_DTYPE_U8: case GIR_DTYPE_B8: *v = *(const uint8_t *)data; return 1;
+    case GIR_DTYPE_I32: *v = *(const int32_t *)data; return 1;
+    case GIR_DTYPE_F32: *v = *(const float *)data; return 1;
+    default: *v = *(const double *)data; return 1;
     }
 }
 static int gir__kind(int dt) { return dt == GIR_DTYPE_B8 ? 0 : gir__is_int(dt) ? 1 : 2; }
@@ -6706,7 +6890,7 @@ static gir_status gir__promote(gir__bctx *b, const gir__opinfo *oi, const gir_no
     for (k = 0; k < np && gir__is_int(*pdt); ++k) {
         const gir__node *x = &g->nodes[stor[k].id];
         double v, lo = *pdt == GIR_DTYPE_U8 ? 0.0 : -2147483648.0, hi = *pdt == GIR_DTYPE_U8 ? 255.0 : 2147483647.0;
-        if (!gir__weak(x, np) || !gir__is_int(x->dtype) || !gir__scalar_value(x, &v) || (v >= lo && v <= hi)) continue;
+        if (!gir__weak(x, np) || !gir__is_int(x->dtype) || !gir__scalar_value(g, x, &v) || (v >= lo && v <= hi)) continue;
         if (oi->dtrule == GIR__DT_CMP) { *pdt = x->dtype > *pdt ? x->dtype : *pdt; continue; }
         return GIR__BFAIL(b, GIR_ERR_DTYPE, "%s: node %u: the scalar %g (%s, input %d) does not fit %T, the dtype "
                           "of the other operand (cast one side first)", oi->name, b->id, v,
@@ -6720,8 +6904,9 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     const gir__node *x0 = NULL;     /* the first parent, which the dtype and shape rules read */
     gir__bctx b;
     gir__node *nd;
-    int k, np, pdt = 0, odt = 0, ntype, level, keep;
-    size_t bytes = 0;
+    int k, np, pdt = 0, odt = 0, ntype, level;
+    size_t bytes = 0, packed;
+    unsigned char pk[GIR__ATTR_MAXBYTES];
     void *data = NULL;
     gir_status s = GIR_OK;
     if (!g) return bad;
@@ -6883,10 +7068,11 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
         if (attr && attr->data) GIR_MEMCPY(data, attr->data, bytes);
         else GIR_MEMSET(data, 0, bytes);
     }
-    keep = data || gir__attr_set(&b.attr);        /* attributes other than all zeros get a store entry */
+    b.attr.data = data;
+    packed = gir__attr_pack(&b.attr, pk);          /* attributes other than all zeros get a store entry */
     if (gir__grow(&g->a, (void **)&g->nodes, &g->cap, g->nnodes + 1, sizeof(gir__node)) ||
         gir__grow(&g->a, (void **)&g->ins, &g->inscap, g->nins + (size_t)n, sizeof(uint32_t)) ||
-        (keep && gir__attr_reserve(g)) || g->nnodes >= 0xffffffffu) {
+        (packed && gir__store_reserve(&g->a, &g->attrs, packed)) || g->nnodes >= 0xffffffffu) {
         gir__free(&g->a, data, bytes);
         gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "%s: node %u: out of memory growing the graph", oi->name, b.id);
         return bad;
@@ -6901,8 +7087,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     nd->in0 = (uint32_t)g->nins;
     nd->shape = b.out;
     nd->name = 0;
-    b.attr.data = data;
-    nd->attr = keep ? gir__attr_put(g, &b.attr) : &gir__no_attr;
+    nd->attr = packed ? gir__store_put(&g->attrs, pk, packed) : 0;
     for (k = 0; k < n; ++k) g->ins[g->nins++] = stor[k].id;
     return gir__handle(g, (uint32_t)g->nnodes++);
 }
@@ -7793,13 +7978,13 @@ GIR_API void gir_dump(const gir_graph *g, FILE *f) {
         for (j = 0; j < d->nin; ++j)
             fprintf(f, "%s%s%%%u", j ? ", " : "", j >= d->nparents ? "@" : "", (unsigned)g->ins[d->in0 + j]);
         fprintf(f, ") : %s%s  %s  level %d%s%s%s\n", gir__dtype_names[d->dtype], sh, nt[d->ntype], d->grad_level,
-                d->name ? "  '" : "", d->name ? g->names + d->name - 1 : "", d->name ? "'" : "");
+                d->name ? "  '" : "", d->name ? gir__name_at(g, d->name) : "", d->name ? "'" : "");
     }
 }
 #endif
 
 /* >>names: node names, scopes, the graph's variables ----------------------------------------------------------
-   A name lives in the graph's name pool (NUL-terminated strings, appended, never moved by index: nodes keep
+   A name lives in the graph's name pool (NUL-terminated strings, appended in blocks that never move: nodes keep
    1 + offset). Lookups scan the named nodes; graphs name their parameters and a few outputs, not every node. */
 static int gir__name_char(char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.' ||
@@ -7825,7 +8010,7 @@ static int gir__streq(const char *a, const char *b) {
 static uint32_t gir__find_id(const gir_graph *g, const char *name) {
     size_t k;
     for (k = 1; k < g->nnodes; ++k)
-        if (g->nodes[k].name && gir__streq(g->names + g->nodes[k].name - 1, name)) return (uint32_t)k;
+        if (g->nodes[k].name && gir__streq(gir__name_at(g, g->nodes[k].name), name)) return (uint32_t)k;
     return 0;
 }
 /* give n the whole name full (len characters, already checked), unless another node has it */
@@ -7836,15 +8021,12 @@ static gir_node gir__name_set(gir_graph *g, gir_node n, const char *full, size_t
         gir__gfail(g, GIR_ERR_INVALID_ARG, "name: '%s' is already %N", full, (const gir_graph *)g, (unsigned)other);
         return gir__handle(NULL, 0);
     }
-    if (g->nnames + len + 1 > 0xffffffffu ||
-        gir__grow(&g->a, (void **)&g->names, &g->namecap, g->nnames + len + 1, 1)) {
+    if (gir__store_reserve(&g->a, &g->names, len + 1)) {
         gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "name: %N: out of memory naming it '%s'", (const gir_graph *)g,
                    (unsigned)n.id, full);
         return gir__handle(NULL, 0);
     }
-    GIR_MEMCPY(g->names + g->nnames, full, len + 1);
-    g->nodes[n.id].name = (uint32_t)(g->nnames + 1);
-    g->nnames += len + 1;
+    g->nodes[n.id].name = gir__store_put(&g->names, full, len + 1);
     return n;
 }
 GIR_API gir_node gir_name(gir_graph *g, gir_node n, const char *name) {
@@ -7880,7 +8062,7 @@ static int gir__name_derived(gir_graph *g, gir_node owner, gir_node n, const cha
     const char *on;
     size_t ol, wl;
     if (!n.id || !owner.id || !g->nodes[owner.id].name) return 1;
-    on = g->names + g->nodes[owner.id].name - 1;
+    on = gir__name_at(g, g->nodes[owner.id].name);
     ol = gir__strlen_max(on, GIR_MAX_NAME);
     wl = gir__strlen_max(what, GIR_MAX_NAME);
     if (ol + 1 + wl > GIR_MAX_NAME) return 1;
@@ -7891,7 +8073,7 @@ static int gir__name_derived(gir_graph *g, gir_node owner, gir_node n, const cha
 }
 GIR_API const char *gir_node_name(const gir_graph *g, gir_node n) {
     const gir__node *d = gir__get(g, n);
-    return d && d->name ? g->names + d->name - 1 : "";
+    return d && d->name ? gir__name_at(g, d->name) : "";
 }
 GIR_API gir_node gir_find(const gir_graph *g, const char *name) {
     if (!g || !name || !*name) return gir__handle(NULL, 0);
@@ -8395,10 +8577,10 @@ static gir_status gir__init_resolve(gir_graph *g, gir_node v, const gir_init_spe
 }
 
 /* the values, written straight into the variable's storage */
-static void gir__init_fill(const gir__node *d, gir_init_kind kind, double p0, double p1, uint64_t seed) {
+static void gir__init_fill(const gir_graph *g, const gir__node *d, gir_init_kind kind, double p0, double p1, uint64_t seed) {
     int64_t n = gir__numel(&d->shape), i;
     uint64_t key = gir__mix(seed) ^ gir__mix(0);   /* the key of a random op's first run */
-    void *out = (void *)d->attr->data;
+    void *out = gir__node_data(g, d);
     for (i = 0; i < n; ++i) {
         double x = p0;
         int uni = kind == GIR_INIT_UNIFORM || kind == GIR_INIT_XAVIER_UNIFORM || kind == GIR_INIT_KAIMING_UNIFORM;
@@ -8439,7 +8621,7 @@ GIR_API gir_status gir_init(gir_graph *g, gir_node v, const gir_init_spec *spec)
             return GIR_ERR_INVALID_ARG;
         }
     }
-    gir__init_fill(gir__get(g, v), spec->kind, p0, p1, spec->seed);
+    gir__init_fill(g, gir__get(g, v), spec->kind, p0, p1, spec->seed);
     return GIR_OK;
 }
 
@@ -8498,7 +8680,7 @@ GIR_API gir_status gir_init_layer(gir_graph *g, gir_node w, gir_node bias, gir_i
    An adjoint builds the gradient of each parent as nodes of the same graph, from the output's gradient g.
    Helpers gir__ah_<name> are what ops.def's ADJ expressions may call besides the table's own builders; each
    gets the node being differentiated (a copy: the node array may move while nodes are built) and its inputs. */
-typedef void (*gir__adj_fn)(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n,
+typedef void (*gir__adj_fn)(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n,
                             const uint8_t *need, gir_node *dx);
 
 static const gir__node *gir__n(gir_graph *G, gir_node h) { return &G->nodes[h.id]; }
@@ -8510,7 +8692,7 @@ static gir_node gir__ah_num(gir_graph *G, gir_node g, double v) {
     return gir_scalar(G, (gir_dtype)gir__n(G, g)->dtype, v);
 }
 /* sum t back to ref's shape: the adjoint of NumPy broadcasting */
-static gir_node gir__ah_unbroadcast(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
+static gir_node gir__ah_unbroadcast(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, gir_node ref) {
     gir_shape ts, rs;
     gir_ints ax;
     int k, lead;
@@ -8526,89 +8708,89 @@ static gir_node gir__ah_unbroadcast(gir_graph *G, const gir__node *nd, const gir
     if (ax.n) t = gir_sum(G, t, ax, 1);
     return gir_reshape(G, t, rs);
 }
-static gir_node gir__ah_mask(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node b) {
+static gir_node gir__ah_mask(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node b) {
     (void)x;
     return gir_cast(G, b, (gir_dtype)nd->dtype);
 }
-static gir_node gir__ah_zeros_like(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+static gir_node gir__ah_zeros_like(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
     (void)nd; (void)x;
     return gir_zeros_like(G, t);
 }
 /* reductions: the shape with the reduced axes kept as 1 */
-static gir_shape gir__keepdims_shape(gir_graph *G, const gir__node *nd, const gir_node *x) {
+static gir_shape gir__keepdims_shape(gir_graph *G, const gir__nview *nd, const gir_node *x) {
     gir_shape s = gir__shape_of(G, x[0]);
     int k;
     for (k = 0; k < nd->attr->l[0].n; ++k) s.dim[nd->attr->l[0].v[k]] = 1;
     return s;
 }
-static gir_node gir__ah_keep(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+static gir_node gir__ah_keep(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
     gir_shape s = gir__keepdims_shape(G, nd, x);
     if (t.id && gir__shape_eq(&s, &G->nodes[t.id].shape)) return t;     /* keepdims already */
     return gir_reshape(G, t, s);
 }
-static gir_node gir__ah_expand(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+static gir_node gir__ah_expand(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
     return gir_broadcast_to(G, gir__ah_keep(G, nd, x, t), gir__shape_of(G, x[0]));
 }
-static double gir__reduced_count(gir_graph *G, const gir__node *nd, const gir_node *x) {
+static double gir__reduced_count(gir_graph *G, const gir__nview *nd, const gir_node *x) {
     gir_shape s = gir__shape_of(G, x[0]);
     double c = 1;
     int k;
     for (k = 0; k < nd->attr->l[0].n; ++k) c *= s.dim[nd->attr->l[0].v[k]];
     return c;
 }
-static gir_node gir__ah_rcount(gir_graph *G, const gir__node *nd, const gir_node *x) {
+static gir_node gir__ah_rcount(gir_graph *G, const gir__nview *nd, const gir_node *x) {
     return gir_scalar(G, (gir_dtype)nd->dtype, 1.0 / gir__reduced_count(G, nd, x));
 }
 /* 1 / max(0, n - ddof), as the forward divides: inf when ddof >= n, so the gradient is not finite either */
-static gir_node gir__ah_rdof(gir_graph *G, const gir__node *nd, const gir_node *x) {
+static gir_node gir__ah_rdof(gir_graph *G, const gir__nview *nd, const gir_node *x) {
     double d = gir__reduced_count(G, nd, x) - nd->attr->i[1];
     return gir_scalar(G, (gir_dtype)nd->dtype, 1.0 / (d > 0 ? d : 0.0));
 }
-static gir_node gir__ah_rmean(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+static gir_node gir__ah_rmean(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
     (void)x;
     return gir_mean(G, t, nd->attr->l[0], 1);
 }
 /* max/min: the gradient goes to every element equal to the result, shared equally between ties */
-static gir_node gir__ah_tiemask(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node xin, gir_node m) {
+static gir_node gir__ah_tiemask(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node xin, gir_node m) {
     gir_node k = gir_cast(G, gir_eq(G, xin, m), (gir_dtype)nd->dtype);
     (void)x;
     return gir_div(G, k, gir_sum(G, k, nd->attr->l[0], 1));
 }
-static gir_node gir__ah_like(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
+static gir_node gir__ah_like(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, gir_node ref) {
     gir_shape s;
     (void)nd; (void)x;
     if (!t.id || !ref.id) return gir__handle(NULL, 0);
     s = gir__shape_of(G, ref);
     return gir__shape_eq(&s, &G->nodes[t.id].shape) ? t : gir_reshape(G, t, s);
 }
-static gir_node gir__ah_untranspose(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+static gir_node gir__ah_untranspose(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
     gir_ints inv = nd->attr->l[0];
     int k;
     (void)x;
     for (k = 0; k < inv.n; ++k) inv.v[nd->attr->l[0].v[k]] = k;
     return gir_transpose(G, t, inv);
 }
-static gir_node gir__ah_slice_back(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
+static gir_node gir__ah_slice_back(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, gir_node ref) {
     const gir_attr *A = nd->attr;
     (void)x;
     return gir_unslice(G, t, A->i[0], A->i[1], A->i[2], A->i[3], gir__shape_of(G, ref).dim[A->i[0]]);
 }
-static gir_node gir__ah_reslice(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+static gir_node gir__ah_reslice(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
     const gir_attr *A = nd->attr;
     (void)x;
     return gir_slice(G, t, A->i[0], A->i[1], A->i[2], A->i[3]);
 }
-static gir_node gir__ah_concat_part(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, int i) {
+static gir_node gir__ah_concat_part(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, int i) {
     int ax = nd->attr->i[0], k;
     int32_t off = 0;
     for (k = 0; k < i; ++k) off += gir__shape_of(G, x[k]).dim[ax];
     return gir_slice(G, t, ax, off, off + gir__shape_of(G, x[i]).dim[ax], 1);
 }
-static gir_node gir__ah_reflip(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+static gir_node gir__ah_reflip(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
     (void)x;
     return gir_flip(G, t, nd->attr->l[0]);
 }
-static gir_node gir__ah_unpad(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
+static gir_node gir__ah_unpad(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, gir_node ref) {
     gir_shape rs = gir__shape_of(G, ref);
     int k;
     (void)x;
@@ -8617,15 +8799,15 @@ static gir_node gir__ah_unpad(gir_graph *G, const gir__node *nd, const gir_node 
             t = gir_slice(G, t, k, nd->attr->l[0].v[k], nd->attr->l[0].v[k] + rs.dim[k], 1);
     return t;
 }
-static gir_node gir__ah_unselect(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
+static gir_node gir__ah_unselect(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, gir_node ref) {
     return gir_index_add(G, t, x[1], nd->attr->i[0], gir__shape_of(G, ref).dim[nd->attr->i[0]]);
 }
-static gir_node gir__ah_reselect(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+static gir_node gir__ah_reselect(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
     return gir_index_select(G, t, x[1], nd->attr->i[0]);
 }
 /* the adjoint of diagonal k: the vector back on diagonal k of a square matrix, whose last two axes are then cut
    or padded to the parent's m x n (every entry of the diagonal lies inside m x n) */
-static gir_node gir__ah_undiagonal(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+static gir_node gir__ah_undiagonal(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
     gir_shape xs = gir__shape_of(G, x[0]), ds;
     gir_node d;
     gir_ints before, after;
@@ -8643,118 +8825,119 @@ static gir_node gir__ah_undiagonal(gir_graph *G, const gir__node *nd, const gir_
     }
     return pad ? gir_pad(G, d, before, after, 0.0) : d;
 }
-static gir_node gir__ah_cast_like(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
+static gir_node gir__ah_cast_like(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, gir_node ref) {
     (void)nd; (void)x;
     return gir_cast(G, t, (gir_dtype)gir__n(G, ref)->dtype);
 }
 /* the last two axes swapped; when t is itself such a swap (the adjoint of an adjoint, as the forward mode builds),
    its input, rather than a second copy */
-static gir_node gir__ah_mT(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+static gir_node gir__ah_mT(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
     const gir__node *d = t.id ? gir__n(G, t) : NULL;
     (void)nd; (void)x;
     if (d && d->op == GIR_OP_TRANSPOSE && d->shape.rank >= 2) {
-        const gir_ints *p = &d->attr->l[0];
+        gir_attr at;
+        const gir_ints *p = &gir__attr_load(G, d, &at)->l[0];
         int k, r = d->shape.rank, swap = p->n == r && p->v[r - 2] == r - 1 && p->v[r - 1] == r - 2;
         for (k = 0; swap && k < r - 2; ++k) swap = p->v[k] == k;
         if (swap) return gir__handle(G, G->ins[d->in0]);
     }
     return gir_permute_last2(G, t);
 }
-static gir_node gir__ah_sumaxis(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, int axis) {
+static gir_node gir__ah_sumaxis(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, int axis) {
     (void)nd; (void)x;
     return gir_sum(G, t, gir_ints1(axis), 0);
 }
-static gir_node gir__ah_col(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+static gir_node gir__ah_col(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
     gir_shape s = gir__shape_of(G, t);
     (void)nd; (void)x;
     s.dim[s.rank++] = 1;
     return gir_reshape(G, t, s);
 }
 /* reshape [...] to [..., 1, 1] so a per-matrix value broadcasts over its matrix */
-static gir_node gir__ah_cell(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+static gir_node gir__ah_cell(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
     gir_shape s = gir__shape_of(G, t);
     (void)nd; (void)x;
     s.dim[s.rank++] = 1;
     s.dim[s.rank++] = 1;
     return gir_reshape(G, t, s);
 }
-static gir_node gir__ah_untrace(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
+static gir_node gir__ah_untrace(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, gir_node ref) {
     gir_shape rs = gir__shape_of(G, ref);
     gir_node e = gir_eye(G, (gir_dtype)nd->dtype, rs.dim[rs.rank - 2], rs.dim[rs.rank - 1], 0);
     return gir_mul(G, gir__ah_cell(G, nd, x, t), e);
 }
-static gir_node gir__ah_trisolve_adj(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+static gir_node gir__ah_trisolve_adj(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
     return gir_trisolve(G, x[0], t, nd->attr->i[0], !nd->attr->i[1]);
 }
 /* d A for X = op(A)^-1 B, given dB: -dB X^T (or -X dB^T when transposed), kept to A's triangle */
-static gir_node gir__ah_trisolve_da(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node db, gir_node y) {
+static gir_node gir__ah_trisolve_da(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node db, gir_node y) {
     gir_node p = nd->attr->i[1] ? gir_matmul(G, y, gir_permute_last2(G, db)) : gir_matmul(G, db, gir_permute_last2(G, y));
     (void)x;
     p = nd->attr->i[0] ? gir_tril(G, p, 0) : gir_triu(G, p, 0);
     return gir_neg(G, p);
 }
-static gir_node gir__ah_axsum(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+static gir_node gir__ah_axsum(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
     (void)x;
     return gir_sum(G, t, gir_ints1(nd->attr->i[0]), 1);
 }
-static gir_node gir__ah_lastcol(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+static gir_node gir__ah_lastcol(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
     return gir__ah_col(G, nd, x, t);
 }
-static gir_node gir__ah_lastsum(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+static gir_node gir__ah_lastsum(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
     (void)nd; (void)x;
     return gir_sum(G, t, gir_ints1(-1), 1);
 }
-static gir_node gir__ah_onehot_like(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node idx, gir_node ref) {
+static gir_node gir__ah_onehot_like(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node idx, gir_node ref) {
     gir_shape rs = gir__shape_of(G, ref);
     (void)nd; (void)x;
     return gir_one_hot(G, idx, rs.dim[rs.rank - 1], (gir_dtype)gir__n(G, ref)->dtype);
 }
-static gir_node gir__ah_rsize(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node ref) {
+static gir_node gir__ah_rsize(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node ref) {
     gir_shape rs = gir__shape_of(G, ref);
     int64_t c = gir__numel(&rs);
     (void)x;
     return gir_scalar(G, (gir_dtype)nd->dtype, c ? 1.0 / (double)c : 0.0);
 }
 /* conv2d and its two backward ops are bilinear: each adjoint is one of the other two */
-static gir_node gir__ah_conv_fwd(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node a, gir_node w) {
+static gir_node gir__ah_conv_fwd(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node a, gir_node w) {
     const gir_attr *A = nd->attr;
     (void)x;
     return gir_conv2d(G, a, w, A->l[0], A->l[1], A->l[2], A->i[0]);
 }
-static gir_node gir__ah_conv_dx(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node gy, gir_node w) {
+static gir_node gir__ah_conv_dx(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node gy, gir_node w) {
     const gir_attr *A = nd->attr;
     return gir_conv2d_bwd_data(G, gy, w, A->l[0], A->l[1], A->l[2], A->i[0], gir__shape_of(G, x[0]));
 }
-static gir_node gir__ah_conv_dw(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node xin, gir_node gy) {
+static gir_node gir__ah_conv_dw(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node xin, gir_node gy) {
     const gir_attr *A = nd->attr;
     return gir_conv2d_bwd_filter(G, xin, gy, A->l[0], A->l[1], A->l[2], A->i[0], gir__shape_of(G, x[1]));
 }
 /* for conv2d_bwd_data(gy, w): d w = bwd_filter(x = upstream, gy) */
-static gir_node gir__ah_conv_dw_of_dx(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node up, gir_node gy) {
+static gir_node gir__ah_conv_dw_of_dx(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node up, gir_node gy) {
     const gir_attr *A = nd->attr;
     return gir_conv2d_bwd_filter(G, up, gy, A->l[0], A->l[1], A->l[2], A->i[0], gir__shape_of(G, x[1]));
 }
 /* for conv2d_bwd_filter(x, gy): d x = bwd_data(gy, w = upstream) */
-static gir_node gir__ah_conv_dx_of_dw(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node gy, gir_node up) {
+static gir_node gir__ah_conv_dx_of_dw(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node gy, gir_node up) {
     const gir_attr *A = nd->attr;
     return gir_conv2d_bwd_data(G, gy, up, A->l[0], A->l[1], A->l[2], A->i[0], gir__shape_of(G, x[0]));
 }
-static gir_node gir__ah_maxpool_dx(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node xin) {
+static gir_node gir__ah_maxpool_dx(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, gir_node xin) {
     const gir_attr *A = nd->attr;
     (void)x;
     return gir_max_pool2d_bwd(G, t, xin, A->l[0], A->l[1], A->l[2]);
 }
-static gir_node gir__ah_maxpool_pick(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node xin) {
+static gir_node gir__ah_maxpool_pick(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, gir_node xin) {
     const gir_attr *A = nd->attr;
     (void)x;
     return gir_max_pool2d_pick(G, t, xin, A->l[0], A->l[1], A->l[2]);
 }
-static gir_node gir__ah_avgpool_dx(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node xin) {
+static gir_node gir__ah_avgpool_dx(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, gir_node xin) {
     const gir_attr *A = nd->attr;
     (void)x;
     return gir_avg_pool2d_bwd(G, t, A->l[0], A->l[1], A->l[2], A->i[0], gir__shape_of(G, xin));
 }
-static gir_node gir__ah_avgpool_fwd(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+static gir_node gir__ah_avgpool_fwd(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
     const gir_attr *A = nd->attr;
     (void)x;
     return gir_avg_pool2d(G, t, A->l[0], A->l[1], A->l[2], A->i[0]);
@@ -8762,7 +8945,7 @@ static gir_node gir__ah_avgpool_fwd(gir_graph *G, const gir__node *nd, const gir
 
 /* train_eval: the gradient goes to the branch the plan computes (a train_eval node of g and zeros); the
    updates (assign nodes) stop gradients */
-static gir_node gir__ah_mode_part(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, int i) {
+static gir_node gir__ah_mode_part(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, int i) {
     gir_node z;
     (void)nd; (void)x;
     if (i > 1) return gir_zeros_like(G, x[i]);
@@ -8774,7 +8957,7 @@ static gir_node gir__ah_mode_part(gir_graph *G, const gir__node *nd, const gir_n
    and S = L^-T P L^-1, the gradient for symmetric perturbations is (S + S^T) / 2; as the kernel reads only
    the lower triangle, entry (i, j), i > j, stands for both (i, j) and (j, i): dA = tril(S + S^T), halved on
    the diagonal. */
-static void gir__adjfn_cholesky(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n,
+static void gir__adjfn_cholesky(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n,
                                 const uint8_t *need, gir_node *dx) {
     gir_dtype dt = (gir_dtype)nd->dtype;
     int32_t m = nd->shape.dim[nd->shape.rank - 1];
@@ -8789,34 +8972,34 @@ static void gir__adjfn_cholesky(gir_graph *G, const gir__node *nd, gir_node y, g
 
 /* generated from ops.def: one adjoint per differentiable row */
 /* generated from ops.def:150 (ADD) */
-static void gir__adj_add(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_add(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, g, x[1]);
     (void)n;
 }
 /* generated from ops.def:155 (SUB) */
-static void gir__adj_sub(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_sub(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_neg(G, g), x[1]);
     (void)n;
 }
 /* generated from ops.def:157 (MUL) */
-static void gir__adj_mul(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_mul(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, x[1]), x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, x[0]), x[1]);
     (void)n;
 }
 /* generated from ops.def:159 (DIV) */
-static void gir__adj_div(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_div(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_div(G, g, x[1]), x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_div(G, gir_mul(G, gir_neg(G, g), y), x[1]), x[1]);
     (void)n;
 }
 /* generated from ops.def:163 (NEG) */
-static void gir__adj_neg(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_neg(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     (void)x;
@@ -8824,34 +9007,34 @@ static void gir__adj_neg(gir_graph *G, const gir__node *nd, gir_node y, gir_node
     (void)n;
 }
 /* generated from ops.def:165 (POW) */
-static void gir__adj_pow(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_pow(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, gir_mul(G, g, x[1]), gir_pow(G, x[0], gir_sub(G, x[1], gir__ah_num(G, g, 1)))), x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, gir_mul(G, g, y), gir_log(G, x[0])), x[1]);
     (void)n;
 }
 /* generated from ops.def:170 (MAXIMUM) */
-static void gir__adj_maximum(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_maximum(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir__ah_mask(G, nd, x, gir_ge(G, x[0], x[1]))), x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir__ah_mask(G, nd, x, gir_lt(G, x[0], x[1]))), x[1]);
     (void)n;
 }
 /* generated from ops.def:174 (MINIMUM) */
-static void gir__adj_minimum(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_minimum(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir__ah_mask(G, nd, x, gir_le(G, x[0], x[1]))), x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir__ah_mask(G, nd, x, gir_gt(G, x[0], x[1]))), x[1]);
     (void)n;
 }
 /* generated from ops.def:178 (MOD) */
-static void gir__adj_mod(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_mod(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, gir_neg(G, g), gir_floor(G, gir_div(G, x[0], x[1]))), x[1]);
     (void)n;
 }
 /* generated from ops.def:185 (FLOORDIV) */
-static void gir__adj_floordiv(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_floordiv(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir__ah_zeros_like(G, nd, x, x[0]), x[0]);
@@ -8859,379 +9042,379 @@ static void gir__adj_floordiv(gir_graph *G, const gir__node *nd, gir_node y, gir
     (void)n;
 }
 /* generated from ops.def:192 (ADD_N) */
-static void gir__adj_add_n(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_add_n(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     int i;
     for (i = 0; i < n; ++i)
         if (need[i]) dx[i] = gir__ah_unbroadcast(G, nd, x, g, x[i]);
 }
 /* generated from ops.def:197 (ABS) */
-static void gir__adj_abs(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_abs(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, g, gir_sign(G, x[0]));
     (void)n;
 }
 /* generated from ops.def:199 (SIGN) */
-static void gir__adj_sign(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_sign(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
     if (need[0]) dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
     (void)n;
 }
 /* generated from ops.def:201 (SQUARE) */
-static void gir__adj_square(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_square(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, gir_mul(G, gir__ah_num(G, g, 2), g), x[0]);
     (void)n;
 }
 /* generated from ops.def:203 (SQRT) */
-static void gir__adj_sqrt(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_sqrt(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
     if (need[0]) dx[0] = gir_div(G, gir_mul(G, gir__ah_num(G, g, 0.5), g), y);
     (void)n;
 }
 /* generated from ops.def:205 (RSQRT) */
-static void gir__adj_rsqrt(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_rsqrt(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
     if (need[0]) dx[0] = gir_mul(G, gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, -0.5), g), y), y), y);
     (void)n;
 }
 /* generated from ops.def:207 (RECIPROCAL) */
-static void gir__adj_reciprocal(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_reciprocal(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
     if (need[0]) dx[0] = gir_mul(G, gir_mul(G, gir_neg(G, g), y), y);
     (void)n;
 }
 /* generated from ops.def:209 (EXP) */
-static void gir__adj_exp(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_exp(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
     if (need[0]) dx[0] = gir_mul(G, g, y);
     (void)n;
 }
 /* generated from ops.def:211 (EXPM1) */
-static void gir__adj_expm1(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_expm1(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
     if (need[0]) dx[0] = gir_mul(G, g, gir_add(G, y, gir__ah_num(G, g, 1)));
     (void)n;
 }
 /* generated from ops.def:214 (LOG) */
-static void gir__adj_log(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_log(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_div(G, g, x[0]);
     (void)n;
 }
 /* generated from ops.def:216 (LOG1P) */
-static void gir__adj_log1p(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_log1p(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_div(G, g, gir_add(G, x[0], gir__ah_num(G, g, 1)));
     (void)n;
 }
 /* generated from ops.def:219 (LOG2) */
-static void gir__adj_log2(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_log2(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_div(G, g, gir_mul(G, x[0], gir__ah_num(G, g, 0.6931471805599453)));
     (void)n;
 }
 /* generated from ops.def:222 (SIN) */
-static void gir__adj_sin(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_sin(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, g, gir_cos(G, x[0]));
     (void)n;
 }
 /* generated from ops.def:224 (COS) */
-static void gir__adj_cos(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_cos(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, gir_neg(G, g), gir_sin(G, x[0]));
     (void)n;
 }
 /* generated from ops.def:226 (TAN) */
-static void gir__adj_tan(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_tan(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
     if (need[0]) dx[0] = gir_mul(G, g, gir_add(G, gir__ah_num(G, g, 1), gir_mul(G, y, y)));
     (void)n;
 }
 /* generated from ops.def:228 (ASIN) */
-static void gir__adj_asin(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_asin(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, g, gir_rsqrt(G, gir_sub(G, gir__ah_num(G, g, 1), gir_mul(G, x[0], x[0]))));
     (void)n;
 }
 /* generated from ops.def:232 (ACOS) */
-static void gir__adj_acos(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_acos(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, gir_neg(G, g), gir_rsqrt(G, gir_sub(G, gir__ah_num(G, g, 1), gir_mul(G, x[0], x[0]))));
     (void)n;
 }
 /* generated from ops.def:236 (ATAN) */
-static void gir__adj_atan(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_atan(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_div(G, g, gir_add(G, gir__ah_num(G, g, 1), gir_mul(G, x[0], x[0])));
     (void)n;
 }
 /* generated from ops.def:238 (SINH) */
-static void gir__adj_sinh(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_sinh(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, g, gir_cosh(G, x[0]));
     (void)n;
 }
 /* generated from ops.def:240 (COSH) */
-static void gir__adj_cosh(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_cosh(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, g, gir_sinh(G, x[0]));
     (void)n;
 }
 /* generated from ops.def:242 (TANH) */
-static void gir__adj_tanh(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_tanh(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
     if (need[0]) dx[0] = gir_mul(G, g, gir_sub(G, gir__ah_num(G, g, 1), gir_mul(G, y, y)));
     (void)n;
 }
 /* generated from ops.def:244 (SIGMOID) */
-static void gir__adj_sigmoid(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_sigmoid(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
     if (need[0]) dx[0] = gir_mul(G, gir_mul(G, g, y), gir_sub(G, gir__ah_num(G, g, 1), y));
     (void)n;
 }
 /* generated from ops.def:246 (SOFTPLUS) */
-static void gir__adj_softplus(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_softplus(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, g, gir_sigmoid(G, x[0]));
     (void)n;
 }
 /* generated from ops.def:251 (RELU) */
-static void gir__adj_relu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_relu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, g, gir__ah_mask(G, nd, x, gir_gt(G, x[0], gir__ah_num(G, g, 0))));
     (void)n;
 }
 /* generated from ops.def:253 (LEAKY_RELU) */
-static void gir__adj_leaky_relu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_leaky_relu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, g, gir_add(G, gir_mul(G, gir__ah_mask(G, nd, x, gir_gt(G, x[0], gir__ah_num(G, g, 0))), gir_sub(G, gir__ah_num(G, g, 1), gir__ah_num(G, g, (double)nd->attr->f[0]))), gir__ah_num(G, g, (double)nd->attr->f[0])));
     (void)n;
 }
 /* generated from ops.def:256 (ELU) */
-static void gir__adj_elu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_elu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_mul(G, g, gir_where(G, gir_gt(G, x[0], gir__ah_num(G, g, 0)), gir__ah_num(G, g, 1), gir_add(G, y, gir__ah_num(G, g, (double)nd->attr->f[0]))));
     (void)n;
 }
 /* generated from ops.def:260 (GELU) */
-static void gir__adj_gelu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_gelu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, g, gir_add(G, gir_mul(G, gir__ah_num(G, g, 0.5), gir_add(G, gir__ah_num(G, g, 1), gir_erf(G, gir_mul(G, x[0], gir__ah_num(G, g, 0.7071067811865476))))), gir_mul(G, gir_mul(G, x[0], gir__ah_num(G, g, 0.3989422804014327)), gir_exp(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, -0.5), x[0]), x[0])))));
     (void)n;
 }
 /* generated from ops.def:266 (SILU) */
-static void gir__adj_silu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_silu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, gir_mul(G, g, gir_sigmoid(G, x[0])), gir_add(G, gir__ah_num(G, g, 1), gir_mul(G, x[0], gir_sub(G, gir__ah_num(G, g, 1), gir_sigmoid(G, x[0])))));
     (void)n;
 }
 /* generated from ops.def:269 (ERF) */
-static void gir__adj_erf(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_erf(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, gir_mul(G, g, gir__ah_num(G, g, 1.1283791670955126)), gir_exp(G, gir_mul(G, gir_neg(G, x[0]), x[0])));
     (void)n;
 }
 /* generated from ops.def:272 (FLOOR) */
-static void gir__adj_floor(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_floor(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
     if (need[0]) dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
     (void)n;
 }
 /* generated from ops.def:274 (CEIL) */
-static void gir__adj_ceil(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_ceil(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
     if (need[0]) dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
     (void)n;
 }
 /* generated from ops.def:276 (ROUND) */
-static void gir__adj_round(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_round(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
     if (need[0]) dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
     (void)n;
 }
 /* generated from ops.def:279 (CLAMP) */
-static void gir__adj_clamp(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_clamp(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, g, gir__ah_mask(G, nd, x, gir_and(G, gir_ge(G, x[0], gir__ah_num(G, g, (double)nd->attr->f[0])), gir_le(G, x[0], gir__ah_num(G, g, (double)nd->attr->f[1])))));
     (void)n;
 }
 /* generated from ops.def:285 (SUM) */
-static void gir__adj_sum(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_sum(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_expand(G, nd, x, g);
     (void)n;
 }
 /* generated from ops.def:290 (MEAN) */
-static void gir__adj_mean(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_mean(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, gir__ah_expand(G, nd, x, g), gir__ah_rcount(G, nd, x));
     (void)n;
 }
 /* generated from ops.def:295 (PROD) */
-static void gir__adj_prod(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_prod(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_div(G, gir_mul(G, gir__ah_keep(G, nd, x, g), gir__ah_keep(G, nd, x, y)), x[0]);
     (void)n;
 }
 /* generated from ops.def:300 (MAX) */
-static void gir__adj_max(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_max(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_mul(G, gir__ah_keep(G, nd, x, g), gir__ah_tiemask(G, nd, x, x[0], gir__ah_keep(G, nd, x, y)));
     (void)n;
 }
 /* generated from ops.def:306 (MIN) */
-static void gir__adj_min(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_min(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_mul(G, gir__ah_keep(G, nd, x, g), gir__ah_tiemask(G, nd, x, x[0], gir__ah_keep(G, nd, x, y)));
     (void)n;
 }
 /* generated from ops.def:312 (VAR) */
-static void gir__adj_var(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_var(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, gir_mul(G, gir__ah_keep(G, nd, x, g), gir_sub(G, x[0], gir__ah_rmean(G, nd, x, x[0]))), gir_mul(G, gir__ah_num(G, g, 2), gir__ah_rdof(G, nd, x)));
     (void)n;
 }
 /* generated from ops.def:319 (LOGSUMEXP) */
-static void gir__adj_logsumexp(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_logsumexp(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_mul(G, gir__ah_keep(G, nd, x, g), gir_exp(G, gir_sub(G, x[0], gir__ah_keep(G, nd, x, y))));
     (void)n;
 }
 /* generated from ops.def:347 (RESHAPE) */
-static void gir__adj_reshape(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_reshape(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_like(G, nd, x, g, x[0]);
     (void)n;
 }
 /* generated from ops.def:351 (TRANSPOSE) */
-static void gir__adj_transpose(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_transpose(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_untranspose(G, nd, x, g);
     (void)n;
 }
 /* generated from ops.def:356 (BROADCAST_TO) */
-static void gir__adj_broadcast_to(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_broadcast_to(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
     (void)n;
 }
 /* generated from ops.def:361 (SLICE) */
-static void gir__adj_slice(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_slice(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_slice_back(G, nd, x, g, x[0]);
     (void)n;
 }
 /* generated from ops.def:368 (UNSLICE) */
-static void gir__adj_unslice(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_unslice(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_reslice(G, nd, x, g);
     (void)n;
 }
 /* generated from ops.def:373 (CONCAT) */
-static void gir__adj_concat(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_concat(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     int i;
     for (i = 0; i < n; ++i)
         if (need[i]) dx[i] = gir__ah_concat_part(G, nd, x, g, i);
 }
 /* generated from ops.def:378 (FLIP) */
-static void gir__adj_flip(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_flip(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_reflip(G, nd, x, g);
     (void)n;
 }
 /* generated from ops.def:380 (PAD) */
-static void gir__adj_pad(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_pad(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unpad(G, nd, x, g, x[0]);
     (void)n;
 }
 /* generated from ops.def:385 (INDEX_SELECT) */
-static void gir__adj_index_select(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_index_select(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unselect(G, nd, x, g, x[0]);
     (void)n;
 }
 /* generated from ops.def:391 (INDEX_ADD) */
-static void gir__adj_index_add(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_index_add(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_reselect(G, nd, x, g);
     (void)n;
 }
 /* generated from ops.def:402 (WHERE) */
-static void gir__adj_where(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_where(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_where(G, x[2], g, gir__ah_num(G, g, 0)), x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_where(G, x[2], gir__ah_num(G, g, 0), g), x[1]);
     (void)n;
 }
 /* generated from ops.def:407 (DIAG) */
-static void gir__adj_diag(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_diag(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
     if (need[0]) dx[0] = gir_diagonal(G, g, nd->attr->i[0]);
     (void)n;
 }
 /* generated from ops.def:411 (DIAGONAL) */
-static void gir__adj_diagonal(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_diagonal(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_undiagonal(G, nd, x, g);
     (void)n;
 }
 /* generated from ops.def:415 (TRIU) */
-static void gir__adj_triu(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_triu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
     if (need[0]) dx[0] = gir_triu(G, g, nd->attr->i[0]);
     (void)n;
 }
 /* generated from ops.def:419 (TRIL) */
-static void gir__adj_tril(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_tril(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
     if (need[0]) dx[0] = gir_tril(G, g, nd->attr->i[0]);
     (void)n;
 }
 /* generated from ops.def:423 (CAST) */
-static void gir__adj_cast(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_cast(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_cast_like(G, nd, x, g, x[0]);
     (void)n;
 }
 /* generated from ops.def:431 (MATMUL) */
-static void gir__adj_matmul(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_matmul(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_matmul(G, g, gir__ah_mT(G, nd, x, x[1])), x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_matmul(G, gir__ah_mT(G, nd, x, x[0]), g), x[1]);
     (void)n;
 }
 /* generated from ops.def:436 (DOT) */
-static void gir__adj_dot(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_dot(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, g, x[1]);
@@ -9239,165 +9422,165 @@ static void gir__adj_dot(gir_graph *G, const gir__node *nd, gir_node y, gir_node
     (void)n;
 }
 /* generated from ops.def:438 (OUTER) */
-static void gir__adj_outer(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_outer(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_sumaxis(G, nd, x, gir_mul(G, g, x[1]), 1);
     if (need[1]) dx[1] = gir__ah_sumaxis(G, nd, x, gir_mul(G, g, gir__ah_col(G, nd, x, x[0])), 0);
     (void)n;
 }
 /* generated from ops.def:441 (TRACE) */
-static void gir__adj_trace(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_trace(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_untrace(G, nd, x, g, x[0]);
     (void)n;
 }
 /* generated from ops.def:443 (INVERSE) */
-static void gir__adj_inverse(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_inverse(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_neg(G, gir_matmul(G, gir_matmul(G, gir__ah_mT(G, nd, x, y), g), gir__ah_mT(G, nd, x, y)));
     (void)n;
 }
 /* generated from ops.def:448 (DET) */
-static void gir__adj_det(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_det(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_mul(G, gir__ah_cell(G, nd, x, gir_mul(G, g, y)), gir__ah_mT(G, nd, x, gir_inverse(G, x[0])));
     (void)n;
 }
 /* generated from ops.def:451 (LOGDET) */
-static void gir__adj_logdet(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_logdet(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, gir__ah_cell(G, nd, x, g), gir__ah_mT(G, nd, x, gir_inverse(G, x[0])));
     (void)n;
 }
 /* generated from ops.def:460 (TRISOLVE) */
-static void gir__adj_trisolve(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_trisolve(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir__ah_trisolve_da(G, nd, x, gir__ah_trisolve_adj(G, nd, x, g), y);
     if (need[1]) dx[1] = gir__ah_trisolve_adj(G, nd, x, g);
     (void)n;
 }
 /* generated from ops.def:466 (SOFTMAX) */
-static void gir__adj_softmax(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_softmax(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_mul(G, y, gir_sub(G, g, gir__ah_axsum(G, nd, x, gir_mul(G, g, y))));
     (void)n;
 }
 /* generated from ops.def:469 (LOG_SOFTMAX) */
-static void gir__adj_log_softmax(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_log_softmax(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_sub(G, g, gir_mul(G, gir_exp(G, y), gir__ah_axsum(G, nd, x, g)));
     (void)n;
 }
 /* generated from ops.def:472 (XENT_LOGITS) */
-static void gir__adj_xent_logits(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_xent_logits(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, gir__ah_lastcol(G, nd, x, g), gir_sub(G, gir_softmax(G, x[0], (-1)), gir__ah_onehot_like(G, nd, x, x[1], x[0])));
     (void)n;
 }
 /* generated from ops.def:478 (XENT_LOGITS_PROB) */
-static void gir__adj_xent_logits_prob(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_xent_logits_prob(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, gir__ah_lastcol(G, nd, x, g), gir_sub(G, gir_mul(G, gir_softmax(G, x[0], (-1)), gir__ah_lastsum(G, nd, x, x[1])), x[1]));
     if (need[1]) dx[1] = gir_mul(G, gir_neg(G, gir__ah_lastcol(G, nd, x, g)), gir_log_softmax(G, x[0], (-1)));
     (void)n;
 }
 /* generated from ops.def:483 (BCE_LOGITS) */
-static void gir__adj_bce_logits(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_bce_logits(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir_sub(G, gir_sigmoid(G, x[0]), x[1])), x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, gir_neg(G, g), x[0]), x[1]);
     (void)n;
 }
 /* generated from ops.def:488 (MSE) */
-static void gir__adj_mse(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_mse(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, 2), g), gir_sub(G, x[0], x[1])), gir__ah_rsize(G, nd, x, x[0]));
     if (need[1]) dx[1] = gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, -2), g), gir_sub(G, x[0], x[1])), gir__ah_rsize(G, nd, x, x[0]));
     (void)n;
 }
 /* generated from ops.def:491 (CONV2D) */
-static void gir__adj_conv2d(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_conv2d(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_conv_dx(G, nd, x, g, x[1]);
     if (need[1]) dx[1] = gir__ah_conv_dw(G, nd, x, x[0], g);
     (void)n;
 }
 /* generated from ops.def:498 (CONV2D_BWD_DATA) */
-static void gir__adj_conv2d_bwd_data(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_conv2d_bwd_data(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_conv_fwd(G, nd, x, g, x[1]);
     if (need[1]) dx[1] = gir__ah_conv_dw_of_dx(G, nd, x, g, x[0]);
     (void)n;
 }
 /* generated from ops.def:504 (CONV2D_BWD_FILTER) */
-static void gir__adj_conv2d_bwd_filter(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_conv2d_bwd_filter(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_conv_dx_of_dw(G, nd, x, x[1], g);
     if (need[1]) dx[1] = gir__ah_conv_fwd(G, nd, x, x[0], g);
     (void)n;
 }
 /* generated from ops.def:510 (MAX_POOL2D) */
-static void gir__adj_max_pool2d(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_max_pool2d(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_maxpool_dx(G, nd, x, g, x[0]);
     (void)n;
 }
 /* generated from ops.def:516 (MAX_POOL2D_BWD) */
-static void gir__adj_max_pool2d_bwd(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_max_pool2d_bwd(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_maxpool_pick(G, nd, x, g, x[1]);
     (void)n;
 }
 /* generated from ops.def:521 (AVG_POOL2D) */
-static void gir__adj_avg_pool2d(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_avg_pool2d(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_avgpool_dx(G, nd, x, g, x[0]);
     (void)n;
 }
 /* generated from ops.def:529 (AVG_POOL2D_BWD) */
-static void gir__adj_avg_pool2d_bwd(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_avg_pool2d_bwd(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_avgpool_fwd(G, nd, x, g);
     (void)n;
 }
 /* generated from ops.def:535 (DROPOUT) */
-static void gir__adj_dropout(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_dropout(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
     if (need[0]) dx[0] = gir_dropout(G, g, nd->attr->f[0], nd->attr->seed);
     (void)n;
 }
 /* generated from ops.def:542 (GATHER) */
-static void gir__adj_gather(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_gather(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_scatter_add(G, gir__ah_zeros_like(G, nd, x, x[0]), x[1], g, nd->attr->i[0]);
     (void)n;
 }
 /* generated from ops.def:548 (SCATTER_ADD) */
-static void gir__adj_scatter_add(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_scatter_add(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = g;
     if (need[1]) dx[1] = gir_gather(G, g, x[2], nd->attr->i[0]);
     (void)n;
 }
 /* generated from ops.def:553 (FMOD) */
-static void gir__adj_fmod(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_fmod(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, gir_mul(G, gir_neg(G, g), gir_sign(G, gir_div(G, x[0], x[1]))), gir_floor(G, gir_abs(G, gir_div(G, x[0], x[1])))), x[1]);
     (void)n;
 }
 /* generated from ops.def:560 (GELU_TANH) */
-static void gir__adj_gelu_tanh(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_gelu_tanh(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, g, gir_add(G, gir_mul(G, gir__ah_num(G, g, 0.5), gir_add(G, gir__ah_num(G, g, 1), gir_tanh(G, gir_mul(G, gir__ah_num(G, g, 0.7978845608028654), gir_add(G, x[0], gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, 0.044715), x[0]), x[0]), x[0])))))), gir_mul(G, gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, 0.5), x[0]), gir_sub(G, gir__ah_num(G, g, 1), gir_mul(G, gir_tanh(G, gir_mul(G, gir__ah_num(G, g, 0.7978845608028654), gir_add(G, x[0], gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, 0.044715), x[0]), x[0]), x[0])))), gir_tanh(G, gir_mul(G, gir__ah_num(G, g, 0.7978845608028654), gir_add(G, x[0], gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, 0.044715), x[0]), x[0]), x[0]))))))), gir__ah_num(G, g, 0.7978845608028654)), gir_add(G, gir__ah_num(G, g, 1), gir_mul(G, gir_mul(G, gir__ah_num(G, g, 0.134145), x[0]), x[0])))));
     (void)n;
 }
 /* generated from ops.def:576 (TRAIN_EVAL) */
-static void gir__adj_train_eval(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_train_eval(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     int i;
     for (i = 0; i < n; ++i)
         if (need[i]) dx[i] = gir__ah_mode_part(G, nd, x, g, i);
 }
 /* generated from ops.def:582 (MAX_POOL2D_PICK) */
-static void gir__adj_max_pool2d_pick(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+static void gir__adj_max_pool2d_pick(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_maxpool_dx(G, nd, x, g, x[1]);
     (void)n;
@@ -9605,11 +9788,12 @@ static gir_status gir__sweep(gir_graph *g, int n_out, const gir_node *outs, cons
         if (!adj[o].id) st = g->status ? g->status : GIR_ERR_OUT_OF_MEMORY;
     }
     for (id = top; id >= 1 && st == GIR_OK; --id) {
-        gir__node nd;
+        gir__nview nd;
+        gir_attr nda;
         uint32_t j;
         int want = 0;
         if (!adj[id].id || !dep[id]) continue;
-        nd = g->nodes[id];                                   /* a copy: building nodes may move the array */
+        gir__view(g, (uint32_t)id, &nd, &nda);              /* a copy: building nodes may move the array */
         if (nd.ntype != GIR_NODE_INPUT_DERIVED) continue;
         for (j = 0; j < nd.nin && j < GIR_MAX_VARIADIC; ++j) xs[j] = gir__handle(g, g->ins[nd.in0 + j]);
         for (j = 0; j < nd.nparents; ++j) {
@@ -27237,17 +27421,17 @@ static int gir__attr_eq(const gir_attr *a, const gir_attr *b, const gir__akind *
     return !k->seed || a->seed == b->seed;
 }
 /* the bytes of a constant node (0 when it has none) */
-static size_t gir__const_bytes(const gir__node *d) {
+static size_t gir__const_bytes(const gir_graph *g, const gir__node *d) {
     size_t n = 0;
-    if (d->op != GIR_OP_CONSTANT || !d->attr->data || !gir__bytes(&d->shape, d->dtype, &n)) return 0;
+    if (d->op != GIR_OP_CONSTANT || !gir__node_data(g, d) || !gir__bytes(&d->shape, d->dtype, &n)) return 0;
     return n;
 }
 
 /* ---- structural hashing */
-static int gir__cse_ok(const gir__node *d) {
+static int gir__cse_ok(const gir_graph *g, const gir__node *d) {
     if (d->op == GIR_OP_INPUT || d->op == GIR_OP_VARIABLE || d->op == GIR_OP_ASSIGN) return 0;
     if (gir__ops[d->op].flags & GIR__F_RNG) return 0;
-    return d->op != GIR_OP_CONSTANT || gir__const_bytes(d) <= GIR__CSE_CONST_MAX;
+    return d->op != GIR_OP_CONSTANT || gir__const_bytes(g, d) <= GIR__CSE_CONST_MAX;
 }
 /* the effective inputs of node d, two-input commutative ops in a canonical order */
 static void gir__cse_ins(const gir__rw *w, const gir__node *d, uint32_t k, uint32_t *a) {
@@ -27260,40 +27444,46 @@ static void gir__cse_ins(const gir__rw *w, const gir__node *d, uint32_t k, uint3
 }
 static uint64_t gir__cse_hash(const gir__rw *w, const gir__node *d) {
     gir__akind ak;
+    gir_attr ta;
     uint64_t h = gir__h((uint64_t)d->op << 8 | d->dtype, d->nin);
     uint32_t k, in;
-    size_t nb = gir__const_bytes(d), j;
+    size_t nb = gir__const_bytes(w->g, d), j;
+    const unsigned char *data = (const unsigned char *)gir__node_data(w->g, d);
     int m;
     for (m = 0; m < d->shape.rank; ++m) h = gir__h(h, (uint32_t)d->shape.dim[m]);
     h = gir__h(h, (uint32_t)d->shape.rank);
     gir__attr_kinds(gir__ops[d->op].attrs, &ak);
-    h = gir__hash_attr(h, d->attr, &ak);
+    h = gir__hash_attr(h, gir__attr_load(w->g, d, &ta), &ak);
     for (k = 0; k < d->nin; ++k) {
         gir__cse_ins(w, d, k, &in);
         h = gir__h(h, in);
     }
     for (j = 0; j < nb; ++j)        /* a sample of a constant's bytes: the first and the last ones */
         if (j < GIR__CSE_SAMPLE / 2 || j >= nb - GIR__CSE_SAMPLE / 2)
-            h = gir__h(h, ((const unsigned char *)d->attr->data)[j]);
+            h = gir__h(h, data[j]);
         else j = nb - GIR__CSE_SAMPLE / 2 - 1;
     return h;
 }
 static int gir__cse_eq(const gir__rw *w, const gir__node *a, const gir__node *b) {
     gir__akind ak;
+    gir_attr ta, tb;
     uint32_t k, x, y;
     size_t nb, j;
+    const unsigned char *da, *db;
     if (a->op != b->op || a->dtype != b->dtype || a->nin != b->nin || !gir__shape_eq(&a->shape, &b->shape))
         return 0;
     gir__attr_kinds(gir__ops[a->op].attrs, &ak);
-    if (!gir__attr_eq(a->attr, b->attr, &ak)) return 0;
+    if (!gir__attr_eq(gir__attr_load(w->g, a, &ta), gir__attr_load(w->g, b, &tb), &ak)) return 0;
     for (k = 0; k < a->nin; ++k) {
         gir__cse_ins(w, a, k, &x);
         gir__cse_ins(w, b, k, &y);
         if (x != y) return 0;
     }
-    if ((nb = gir__const_bytes(a)) != gir__const_bytes(b)) return 0;
+    if ((nb = gir__const_bytes(w->g, a)) != gir__const_bytes(w->g, b)) return 0;
+    da = (const unsigned char *)gir__node_data(w->g, a);
+    db = (const unsigned char *)gir__node_data(w->g, b);
     for (j = 0; j < nb; ++j)
-        if (((const unsigned char *)a->attr->data)[j] != ((const unsigned char *)b->attr->data)[j]) return 0;
+        if (da[j] != db[j]) return 0;
     return 1;
 }
 /* the representative equal to node id already in the table, or 0 after inserting id */
@@ -27311,17 +27501,18 @@ static uint32_t gir__cse_find(gir__rw *w, uint32_t id) {
 /* ---- algebraic simplification */
 /* node c holds v in every element: a constant (at most GIR__CSE_CONST_MAX bytes) or a fill. For floats the
    sign of a zero counts (neg: -0.0); for integers any zero is zero. */
-static int gir__all_is(const gir__node *c, double v, int neg) {
+static int gir__all_is(const gir_graph *g, const gir__node *c, double v, int neg) {
     size_t nb, j, es;
     double x;
+    gir_attr ta;
     if (c->op == GIR_OP_FILL) {
-        x = c->attr->f[0];
+        x = gir__attr_load(g, c, &ta)->f[0];
         return x == v && (!gir__is_float(c->dtype) || (gir__hbits(x) >> 63) == (uint64_t)neg);
     }
-    if (c->op != GIR_OP_CONSTANT || (nb = gir__const_bytes(c)) > GIR__CSE_CONST_MAX) return 0;
+    if (c->op != GIR_OP_CONSTANT || (nb = gir__const_bytes(g, c)) > GIR__CSE_CONST_MAX) return 0;
     es = gir__esize(c->dtype);
     for (j = 0; j < nb; j += es) {
-        const unsigned char *e = (const unsigned char *)c->attr->data + j;
+        const unsigned char *e = (const unsigned char *)gir__node_data(g, c) + j;
         if (c->dtype == GIR_DTYPE_F32) {
             float f;
             GIR_MEMCPY(&f, e, sizeof f);
@@ -27339,15 +27530,16 @@ static int gir__all_is(const gir__node *c, double v, int neg) {
 }
 /* a zero that adding (sub: subtracting) leaves every x of that dtype as it is: integers any zero; floats -0.0
    for add (x + -0 = x, also for x = -0) and +0.0 for sub (x - +0 = x); +0.0 + -0.0 is +0.0, so x + (+0) is not */
-static int gir__is_add_zero(const gir__node *c, int sub) {
-    return gir__all_is(c, 0.0, gir__is_float(c->dtype) ? !sub : 0);
+static int gir__is_add_zero(const gir_graph *g, const gir__node *c, int sub) {
+    return gir__all_is(g, c, 0.0, gir__is_float(c->dtype) ? !sub : 0);
 }
 /* the node x such that transpose(transpose(x, p), q) gives x; 0 if the composed permutation is not the
    identity (axis j of the result is axis p[q[j]] of x) */
 static uint32_t gir__transpose_back(const gir__rw *w, const gir__node *d) {
     const gir__node *t = &w->g->nodes[gir__pass_in(w, d, 0)];
     int j, r = d->shape.rank;
-    const gir_ints *q = &d->attr->l[0], *p = &t->attr->l[0];
+    gir_attr da, ta;
+    const gir_ints *q = &gir__attr_load(w->g, d, &da)->l[0], *p = &gir__attr_load(w->g, t, &ta)->l[0];
     if (t->op != GIR_OP_TRANSPOSE || q->n != r || p->n != r) return 0;
     for (j = 0; j < r; ++j)
         if (q->v[j] < 0 || q->v[j] >= r || p->v[q->v[j]] != j) return 0;
@@ -27358,22 +27550,23 @@ static uint32_t gir__simplify_rule(const gir__rw *w, const gir__node *d) {
     const gir_graph *g = w->g;
     uint32_t a = d->nin > 0 ? gir__pass_in(w, d, 0) : 0, b = d->nin > 1 ? gir__pass_in(w, d, 1) : 0;
     const gir__node *na = &g->nodes[a], *nb = &g->nodes[b];
+    gir_attr da;
     int j, r = d->shape.rank;
     switch (d->op) {
     case GIR_OP_MUL:
-        if (gir__all_is(nb, 1.0, 0)) return a;
-        if (gir__all_is(na, 1.0, 0)) return b;
-        if (!gir__is_float(d->dtype) && gir__all_is(nb, 0.0, 0)) return b;   /* integers: x*0 is 0 */
-        if (!gir__is_float(d->dtype) && gir__all_is(na, 0.0, 0)) return a;
+        if (gir__all_is(g, nb, 1.0, 0)) return a;
+        if (gir__all_is(g, na, 1.0, 0)) return b;
+        if (!gir__is_float(d->dtype) && gir__all_is(g, nb, 0.0, 0)) return b;   /* integers: x*0 is 0 */
+        if (!gir__is_float(d->dtype) && gir__all_is(g, na, 0.0, 0)) return a;
         return 0;
     case GIR_OP_ADD:
-        if (gir__is_add_zero(nb, 0)) return a;
-        return gir__is_add_zero(na, 0) ? b : 0;
-    case GIR_OP_SUB: return gir__is_add_zero(nb, 1) ? a : 0;
-    case GIR_OP_DIV: return gir__all_is(nb, 1.0, 0) ? a : 0;
+        if (gir__is_add_zero(g, nb, 0)) return a;
+        return gir__is_add_zero(g, na, 0) ? b : 0;
+    case GIR_OP_SUB: return gir__is_add_zero(g, nb, 1) ? a : 0;
+    case GIR_OP_DIV: return gir__all_is(g, nb, 1.0, 0) ? a : 0;
     case GIR_OP_NEG: return na->op == GIR_OP_NEG ? gir__pass_in(w, na, 0) : 0;
     case GIR_OP_TRANSPOSE:
-        for (j = 0; j < r && d->attr->l[0].n == r && d->attr->l[0].v[j] == j; ++j) {}
+        for (j = 0; j < r && gir__attr_load(g, d, &da)->l[0].n == r && da.l[0].v[j] == j; ++j) {}
         return j == r ? a : gir__transpose_back(w, d);
     case GIR_OP_RESHAPE: case GIR_OP_CAST: case GIR_OP_STOP_GRADIENT: case GIR_OP_BROADCAST_TO: return a;
     case GIR_OP_ADD_N: case GIR_OP_CONCAT: return d->nin == 1 ? a : 0;
@@ -27411,7 +27604,7 @@ static gir_status gir__passes(gir__rw *w, unsigned flags, size_t last) {
     for (id = 1; id <= last; ++id) {
         uint32_t r = w->simplify ? gir__simplify(w, (uint32_t)id) : 0;
         if (r) w->need[id] |= GIR__N_SIMP;
-        else if (cse && gir__cse_ok(&g->nodes[id])) r = gir__cse_find(w, (uint32_t)id);
+        else if (cse && gir__cse_ok(g, &g->nodes[id])) r = gir__cse_find(w, (uint32_t)id);
         if (r) w->rep[id] = r;
     }
     if (w->tab) gir__free(w->a, w->tab, cap * sizeof(uint32_t));
@@ -27442,7 +27635,7 @@ typedef struct gir__step {
     uint16_t op;
     uint8_t  tr;           /* bit j: input j is read with its last two axes swapped (see gir__step_in) */
     uint8_t  flags;        /* GIR__STEP_*: gen/plan.c */
-    const gir_attr *attr;  /* its node's attributes, in the graph's attribute store (the plan keeps the graph) */
+    const gir_attr *attr;  /* its node's attributes, unpacked in the plan's attrs at compile time */
 } gir__step;
 enum { GIR__STEP_FOLD = 1, GIR__STEP_INPLACE = 2 };
 /* a bump allocator over the caller's buffer (gen/plan.c); the buffer is aligned to GIR__BUMP_ALIGN */
@@ -27470,6 +27663,8 @@ struct gir_plan {
     size_t        nmap;
     gir__step    *steps;
     uint32_t      nsteps;
+    gir_attr     *attrs;    /* the attributes of the steps that have some, unpacked */
+    uint32_t      nattrs;
     uint32_t     *sin;
     size_t        nsin;
     void         *arena_raw;
@@ -27513,6 +27708,7 @@ GIR_API void gir_plan_free(gir_plan *p) {
     gir__free(&a, p->vals, 0);
     gir__free(&a, p->map, 0);
     gir__free(&a, p->steps, 0);
+    gir__free(&a, p->attrs, 0);
     gir__free(&a, p->sin, 0);
     gir__free(&a, p->arena_raw, 0);
     gir__free(&a, p->scratch_raw, 0);
@@ -27532,13 +27728,17 @@ static uint32_t gir__step_in(const gir__rw *w, const gir__node *d, uint32_t k, i
     uint32_t in = gir__pass_in(w, d, k);
     const gir__node *t = &g->nodes[in];
     int r = t->shape.rank, j;
+    gir_attr ta;
+    const gir_ints *pm;
     *tr = 0;
     if (d->op != GIR_OP_MATMUL || (d->dtype != GIR_DTYPE_F32 && d->dtype != GIR_DTYPE_F64) ||
-        t->op != GIR_OP_TRANSPOSE || r < 2 || t->attr->l[0].n != r)
+        t->op != GIR_OP_TRANSPOSE || r < 2)
         return in;
+    pm = &gir__attr_load(g, t, &ta)->l[0];
+    if (pm->n != r) return in;
     for (j = 0; j < r - 2; ++j)
-        if (t->attr->l[0].v[j] != j) return in;
-    if (t->attr->l[0].v[r - 2] != r - 1 || t->attr->l[0].v[r - 1] != r - 2) return in;
+        if (pm->v[j] != j) return in;
+    if (pm->v[r - 2] != r - 1 || pm->v[r - 1] != r - 2) return in;
     *tr = 1;
     return gir__pass_in(w, t, 0);
 }
@@ -27588,6 +27788,15 @@ static void gir__compile_mark(const gir__rw *w, gir_plan *p, int n_out, const gi
         }
     }
 }
+/* the steps with attributes among the needed nodes: the plan unpacks theirs once (gir__compile_step) */
+static size_t gir__compile_nattrs(const gir_graph *g, const uint8_t *need) {
+    size_t id, n = 0;
+    for (id = 1; id < g->nnodes; ++id) {
+        const gir__node *d = &g->nodes[id];
+        n += (need[id] & GIR__N_NEED) && d->attr && d->op != GIR_OP_INPUT && d->op != GIR_OP_VARIABLE && d->op != GIR_OP_CONSTANT;
+    }
+    return n;
+}
 /* the step that computes node id (a value of the plan already) */
 static size_t gir__compile_step(const gir__rw *w, gir_plan *p, size_t id) {
     const gir_graph *g = w->g;
@@ -27597,7 +27806,7 @@ static size_t gir__compile_step(const gir__rw *w, gir_plan *p, size_t id) {
     uint32_t k, k0, nr;
     s->val = p->nvals - 1;
     s->op = gir__mode_op(d, eval);
-    s->attr = d->attr;
+    s->attr = d->attr ? gir__attr_load(g, d, &p->attrs[p->nattrs++]) : &gir__no_attr;
     s->nin = nr = gir__mode_reads(d, eval, &k0);
     s->in0 = (uint32_t)p->nsin;
     s->tr = 0;
@@ -27706,7 +27915,7 @@ static gir_status gir__compile_args(gir_graph *g, int n_out, const gir_node *out
 /* compile, passes 2 and on: values and steps, their order, fusion, the arena */
 static gir_status gir__compile_passes(gir_graph *g, gir_plan *p, int n_out, const gir_node *outs,
                                       const gir_compile_desc *desc, const gir__rw *w, size_t maxin) {
-    size_t off = 0, scratch = 0;
+    size_t off = 0, scratch = 0, na = gir__compile_nattrs(g, w->need);
     unsigned flags = desc ? desc->flags : 0;
     int j;
     gir_status st;
@@ -27716,7 +27925,8 @@ static gir_status gir__compile_passes(gir_graph *g, gir_plan *p, int n_out, cons
     p->steps = (gir__step *)gir__alloc(&p->a, (p->nsteps ? p->nsteps : 1) * sizeof(gir__step));
     p->sin = (uint32_t *)gir__alloc(&p->a, (p->nsin ? p->nsin : 1) * sizeof(uint32_t));
     p->kin = (gir__kin *)gir__alloc(&p->a, maxin * sizeof(gir__kin));
-    if (!p->map || !p->vals || !p->steps || !p->sin || !p->kin) return GIR_ERR_OUT_OF_MEMORY;
+    p->attrs = (gir_attr *)gir__alloc(&p->a, (na ? na : 1) * sizeof(gir_attr));
+    if (!p->map || !p->vals || !p->steps || !p->sin || !p->kin || !p->attrs) return GIR_ERR_OUT_OF_MEMORY;
     GIR_MEMSET(p->map, 0, g->nnodes * sizeof(uint32_t));
     p->nsin = p->nvals = p->nsteps = 0;
     if ((st = gir__compile_values(g, p, w, &off, &scratch)) != GIR_OK) return st;
@@ -27894,7 +28104,7 @@ GIR_API gir_status gir_run(gir_plan *p) {
     p->msg[0] = 0;
     for (k = 0; k < p->nvals; ++k) {
         gir__val *v = &p->vals[k];
-        if (v->kind == GIR__VAL_DATA) v->ptr = (void *)p->g->nodes[v->node].attr->data;
+        if (v->kind == GIR__VAL_DATA) v->ptr = gir__node_data(p->g, &p->g->nodes[v->node]);
         else if (v->kind == GIR__VAL_INPUT && !v->ptr && v->bytes) {
             gir__pfail(p, GIR_ERR_UNBOUND, "run: input %N %T %S is not bound (gir_plan_bind)",
                        (const gir_graph *)p->g, (unsigned)v->node,
@@ -27946,7 +28156,7 @@ GIR_API gir_status gir_run(gir_plan *p) {
 GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n) {
     uint32_t v;
     if (!p || gir__handle_kind(p->g, n) != GIR__H_OWN || n.id >= p->nmap || !(v = p->map[n.id])) return NULL;
-    if (p->vals[v - 1].kind == GIR__VAL_DATA) return p->g->nodes[p->vals[v - 1].node].attr->data;
+    if (p->vals[v - 1].kind == GIR__VAL_DATA) return gir__node_data(p->g, &p->g->nodes[p->vals[v - 1].node]);
     return p->vals[v - 1].ptr;
 }
 GIR_API const char *gir_plan_message(const gir_plan *p) { return p ? p->msg : "no plan (NULL)"; }
@@ -29035,6 +29245,197 @@ GIR_API gir_status gir_plan_value_info(const gir_plan *p, gir_node n, gir_plan_v
     return GIR_OK;
 }
 
+/* >>dump: Graphviz DOT of a graph and its plan, a text dump of a plan ---------------------------------------------
+   Everything is written through one sink: a FILE (without GIR_NO_STDIO) or a caller's buffer, which keeps a NUL
+   and counts the length of the whole text (snprintf's contract), so firmware can dump without stdio. */
+typedef struct gir__out {
+    char  *p;
+    size_t cap, len;
+    void  *f;           /* a FILE *, or NULL: write into p */
+} gir__out;
+static void gir__out_n(gir__out *o, const char *s, size_t n) {
+#ifndef GIR_NO_STDIO
+    if (o->f) { fwrite(s, 1, n, (FILE *)o->f); o->len += n; return; }
+#endif
+    if (o->cap) {
+        size_t room = o->len < o->cap - 1 ? o->cap - 1 - o->len : 0, k = n < room ? n : room;
+        if (k) GIR_MEMCPY(o->p + o->len, s, k);
+        o->p[o->len + k < o->cap - 1 ? o->len + k : o->cap - 1] = 0;
+    }
+    o->len += n;
+}
+static void gir__out_s(gir__out *o, const char *s) {
+    size_t n = 0;
+    while (s[n]) ++n;
+    gir__out_n(o, s, n);
+}
+/* gir__vformat's directives (%s %d %u %l %S %T %N); one piece is at most a few hundred characters */
+static void gir__out_f(gir__out *o, const char *fmt, ...) {
+    char t[512];
+    gir__buf b;
+    va_list ap;
+    b.p = t; b.n = sizeof t; b.len = 0; t[0] = 0;
+    va_start(ap, fmt);
+    gir__vformat(&b, fmt, ap);
+    va_end(ap);
+    gir__out_n(o, t, b.len);
+}
+/* a string inside a DOT "..." string: quotes and backslashes escaped, control characters left out */
+static void gir__out_dotstr(gir__out *o, const char *s) {
+    for (; *s; ++s) {
+        if (*s == '"' || *s == '\\') gir__out_n(o, "\\", 1);
+        if ((unsigned char)*s >= 0x20) gir__out_n(o, s, 1);
+    }
+}
+
+/* What the dumps read of a plan, all here (the plan's layout may change: only this block reads it). A value:
+   the node it holds, its kind, arena offset and bytes, and its lifetime in step indices: first = the step that
+   writes it (-1: an input or data, there before the run), last = the last step that reads it (-1: none reads it,
+   an output). A step: the value (and node) it writes, its op, its fused group (0: none), and the values it reads
+   (a fused group's: its members' inputs that are not inside the group). */
+typedef struct gir__dval { uint32_t node; int kind; size_t off, bytes; long first, last; } gir__dval;
+typedef struct gir__dstep { uint32_t val, node; int op; uint32_t group; } gir__dstep;
+static uint32_t gir__plan_val_of(const gir_plan *p, uint32_t id) { return id < p->nmap ? p->map[id] : 0; }
+static void gir__plan_step(const gir_plan *p, uint32_t k, gir__dstep *ds) {
+    const gir__step *s = &p->steps[k];
+    ds->val = s->val;
+    ds->node = p->vals[s->val].node;
+    ds->op = s->op;
+    ds->group = p->fgroup ? p->fgroup[k] : 0;
+}
+/* the i-th value step k reads, or (uint32_t)-1 past the last */
+static uint32_t gir__plan_step_read(const gir_plan *p, uint32_t k, uint32_t i) {
+    const gir__step *s = &p->steps[k];
+    uint32_t m, nm = 1, j;
+    if (p->fgroup && p->fgroup[k]) {
+        const struct gir__fgroup *gr = &p->groups[p->fgroup[k] - 1];
+        s = &p->fsteps[gr->m0];
+        nm = gr->nm;
+    }
+    for (m = 0; m < nm; ++m)
+        for (j = 0; j < s[m].nin; ++j) {
+            uint32_t v = p->sin[s[m].in0 + j];
+            if (p->vals[v].kind != GIR__VAL_FUSED && i-- == 0) return v;
+        }
+    return (uint32_t)-1;
+}
+static void gir__plan_val(const gir_plan *p, uint32_t v, gir__dval *dv) {
+    const gir__val *x = &p->vals[v];
+    uint32_t k, i, r;
+    dv->node = x->node;
+    dv->kind = x->kind;
+    dv->off = x->off;
+    dv->bytes = x->bytes;
+    dv->first = dv->last = -1;
+    for (k = 0; k < p->nsteps; ++k) {
+        if (p->steps[k].val == v && dv->first < 0) dv->first = (long)k;
+        for (i = 0; (r = gir__plan_step_read(p, k, i)) != (uint32_t)-1; ++i)
+            if (r == v) dv->last = (long)k;
+    }
+}
+
+static const char *const gir__ntype_names[] = {"const", "const_derived", "input", "input_nondiff", "input_derived"};
+static const char *const gir__ntype_fill[] = {"#d9d9d9", "#eeeeee", "#9ecae1", "#fdd49e", "#c7e9c0"};
+static void gir__dot_node(gir__out *o, const gir_graph *g, const gir_plan *p, uint32_t id) {
+    const gir__node *d = &g->nodes[id];
+    uint32_t v = p ? gir__plan_val_of(p, id) : 0;
+    gir__out_f(o, "  n%u [label=\"%%%u %s", (unsigned)id, (unsigned)id, gir__ops[d->op].name);
+    if (d->name) {
+        gir__out_s(o, " '");
+        gir__out_dotstr(o, gir__name_at(g, d->name));
+        gir__out_s(o, "'");
+    }
+    gir__out_f(o, "\\n%T%S\\n%s", (int)d->dtype, &d->shape, d->ntype < 5 ? gir__ntype_names[d->ntype] : "?");
+    if (v) {
+        gir__dval dv;
+        gir__plan_val(p, v - 1, &dv);
+        if (dv.kind == GIR__VAL_TEMP) {
+            gir__out_f(o, "\\nstep %l  off %l  %l B  live %l..", (long long)dv.first, (long long)dv.off,
+                       (long long)dv.bytes, (long long)dv.first);
+            if (dv.last >= 0) gir__out_f(o, "%l", (long long)dv.last);
+            else gir__out_s(o, "end");
+        } else if (dv.kind == GIR__VAL_FUSED) {
+            gir__out_f(o, "\\nfused: no buffer  %l B", (long long)dv.bytes);
+        } else {
+            gir__out_f(o, "\\n%s  %l B  read until ", dv.kind == GIR__VAL_INPUT ? "input" : "data", (long long)dv.bytes);
+            if (dv.last >= 0) gir__out_f(o, "%l", (long long)dv.last);
+            else gir__out_s(o, "end");
+        }
+    }
+    gir__out_f(o, "\", style=\"filled%s\", fillcolor=\"%s\"];\n", p && !v ? ",dotted" : "",
+               d->ntype < 5 ? gir__ntype_fill[d->ntype] : "white");
+}
+static size_t gir__dump_dot_to(const gir_graph *g, const gir_plan *p, gir__out *o) {
+    uint32_t id, j;
+    if (!g) return 0;
+    if (p && p->g != g) p = NULL;                 /* a plan of another graph: the graph alone */
+    gir__out_s(o, "digraph gir {\n  node [shape=box, fontname=\"monospace\"];\n");
+    if (p) gir__out_f(o, "  label=\"plan: %u steps, arena %l bytes\";\n", (unsigned)p->nsteps, (long long)p->arena_bytes);
+    for (id = 1; id < g->nnodes; ++id) gir__dot_node(o, g, p, id);
+    for (id = 1; id < g->nnodes; ++id) {
+        const gir__node *d = &g->nodes[id];
+        for (j = 0; j < d->nin; ++j)
+            gir__out_f(o, "  n%u -> n%u%s;\n", (unsigned)g->ins[d->in0 + j], (unsigned)id,
+                       j < d->nparents ? "" : " [style=dashed]");
+    }
+    gir__out_s(o, "}\n");
+    return o->len;
+}
+static size_t gir__plan_dump_to(const gir_plan *p, gir__out *o) {
+    uint32_t k, j, r;
+    if (!p || !p->g) return 0;
+    gir__out_f(o, "plan: %u steps, %u values, arena %l bytes\n", (unsigned)p->nsteps, (unsigned)p->nvals,
+               (long long)p->arena_bytes);
+    for (k = 0; k < p->nsteps; ++k) {
+        gir__dstep ds;
+        gir__dval dv;
+        const gir__node *d;
+        gir__plan_step(p, k, &ds);
+        gir__plan_val(p, ds.val, &dv);
+        d = &p->g->nodes[ds.node];
+        gir__out_f(o, "%u  %s  %%%u", (unsigned)k, gir__ops[ds.op].name, (unsigned)ds.node);
+        if (d->name) gir__out_f(o, " '%s'", gir__name_at(p->g, d->name));
+        gir__out_f(o, "  %T%S", (int)d->dtype, &d->shape);
+        if (dv.kind == GIR__VAL_TEMP) gir__out_f(o, "  off %l  bytes %l", (long long)dv.off, (long long)dv.bytes);
+        else gir__out_f(o, "  fused  bytes %l", (long long)dv.bytes);
+        if (ds.group) gir__out_f(o, "  group %u", (unsigned)(ds.group - 1));
+        gir__out_s(o, "  reads");
+        for (j = 0; (r = gir__plan_step_read(p, k, j)) != (uint32_t)-1; ++j) {
+            gir__dval iv;
+            gir__plan_val(p, r, &iv);
+            gir__out_f(o, " %%%u", (unsigned)iv.node);
+        }
+        gir__out_s(o, "\n");
+    }
+    return o->len;
+}
+GIR_API size_t gir_dump_dot_buf(const gir_graph *g, const gir_plan *p, char *buf, size_t cap) {
+    gir__out o;
+    o.p = buf; o.cap = buf ? cap : 0; o.len = 0; o.f = NULL;
+    if (o.cap) buf[0] = 0;
+    return gir__dump_dot_to(g, p, &o);
+}
+GIR_API size_t gir_plan_dump_buf(const gir_plan *p, char *buf, size_t cap) {
+    gir__out o;
+    o.p = buf; o.cap = buf ? cap : 0; o.len = 0; o.f = NULL;
+    if (o.cap) buf[0] = 0;
+    return gir__plan_dump_to(p, &o);
+}
+#ifndef GIR_NO_STDIO
+GIR_API void gir_dump_dot(const gir_graph *g, const gir_plan *p, FILE *f) {
+    gir__out o;
+    if (!f) return;
+    o.p = NULL; o.cap = 0; o.len = 0; o.f = f;
+    gir__dump_dot_to(g, p, &o);
+}
+GIR_API void gir_plan_dump(const gir_plan *p, FILE *f) {
+    gir__out o;
+    if (!f) return;
+    o.p = NULL; o.cap = 0; o.len = 0; o.f = f;
+    gir__plan_dump_to(p, &o);
+}
+#endif
+
 /* >>train: training inside the plan. The assign op (a variable takes a new value at the end of the run), the
    order gir_compile gives assign steps, train and eval plans (train_eval nodes, dropout), the optimizers
    (SGD, momentum, Nesterov, Adam, AdamW, AMSGrad), gradient clipping by global norm, learning-rate schedules
@@ -29667,7 +30068,7 @@ static void gir__w_shape(gir__wr *w, const gir_shape *s) {
 
 /* the payload writers, given the graph and the chosen nodes */
 typedef void (*gir__payload_fn)(gir__wr *w, const gir_graph *g, int n, const uint32_t *ids);
-static const char *gir__nm(const gir_graph *g, uint32_t id) { return g->names + g->nodes[id].name - 1; }
+static const char *gir__nm(const gir_graph *g, uint32_t id) { return gir__name_at(g, g->nodes[id].name); }
 static int gir__strcmp(const char *a, const char *b) {
     while (*a && *a == *b) { ++a; ++b; }
     return (int)(unsigned char)*a - (int)(unsigned char)*b;
@@ -29688,15 +30089,16 @@ static void gir__vars_payload(gir__wr *w, const gir_graph *g, int n, const uint3
         gir__w_str(w, prev);
         gir__w_uint(w, d->dtype, 1);
         gir__w_shape(w, &d->shape);
-        gir__w_values(w, d->attr->data, d->dtype, gir__numel(&d->shape));
+        gir__w_values(w, gir__node_data(g, d), d->dtype, gir__numel(&d->shape));
     }
 }
-static void gir__node_attrs(gir__wr *w, const gir__node *d) {
+static void gir__node_attrs(gir__wr *w, const gir_graph *g, const gir__node *d) {
     const char *s = gir__ops[d->op].attrs;
     int nf = 0, ni = 0, nl = 0, k;
+    gir_attr at;
+    const gir_attr *a = gir__attr_load(g, d, &at);
     while (*s) {
         uint64_t bits;
-        const gir_attr *a = d->attr;
         if (s[0] == 'f' && s[1] == ':') { GIR_MEMCPY(&bits, &a->f[nf++], 8); gir__w_uint(w, bits, 8); }
         else if (s[0] == 'i' && s[1] == ':') gir__w_uint(w, (uint32_t)a->i[ni++], 4);
         else if (s[0] == 'l' && s[1] == ':') {
@@ -29733,9 +30135,9 @@ static void gir__graph_payload(gir__wr *w, const gir_graph *g, int n, const uint
             int arg = !oi->variadic && k < 32 && ((oi->argmask >> k) & 1u);
             gir__w_uint(w, g->ins[d->in0 + (arg ? ar++ : pa++)], 4);
         }
-        gir__node_attrs(w, d);
+        gir__node_attrs(w, g, d);
         gir__w_str(w, d->name ? gir__nm(g, (uint32_t)id) : "");
-        if (gir__has_data(d->op)) gir__w_values(w, d->attr->data, d->dtype, gir__numel(&d->shape));
+        if (gir__has_data(d->op)) gir__w_values(w, gir__node_data(g, d), d->dtype, gir__numel(&d->shape));
     }
     gir__w_uint(w, (uint64_t)n, 4);
     for (k = 0; k < n; ++k) gir__w_uint(w, ids[k], 4);

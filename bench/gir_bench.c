@@ -365,6 +365,47 @@ static void bench_arena(int vs_naive) {
     }
     gir_plan_free(p);
     gir_plan_free(q);
+/* metadata bytes per node (the definition is in bench/run.py): the MLP 64-32-10 training graph built twice with a
+   counting allocator that never reuses, the second time with the first build's gir_graph_usage as hints */
+typedef struct meta_count { size_t total; } meta_count;
+static void *meta_alloc(size_t n, void *u) { ((meta_count *)u)->total += n; return malloc(n); }
+static void meta_free(void *p, void *u) { (void)u; free(p); }
+static gir_graph *meta_mlp(const gir_graph_desc *hints, meta_count *c, size_t *data) {
+    static const int32_t fan[3] = {64, 32, 10};
+    gir_graph_desc d;
+    gir_graph *g;
+    gir_node var[4], grad[4], x, lab, h, loss;
+    int k;
+    if (hints) d = *hints;
+    else memset(&d, 0, sizeof d);
+    memset(&d.allocator, 0, sizeof d.allocator);
+    d.allocator.alloc_fn = meta_alloc; d.allocator.free_fn = meta_free; d.allocator.user = c;
+    g = gir_graph_new(&d);
+    if (!g) die("meta_bytes_per_node", "out of memory");
+    *data = 0;
+    for (k = 0; k < 2; ++k) {
+        var[2 * k] = gir_variable(g, GIR_DTYPE_F32, gir_shape2(fan[k], fan[k + 1]), NULL);
+        var[2 * k + 1] = gir_variable(g, GIR_DTYPE_F32, gir_shape1(fan[k + 1]), NULL);
+        *data += 4 * (size_t)(fan[k] * fan[k + 1] + fan[k + 1]);
+    }
+    x = gir_input(g, GIR_DTYPE_F32, gir_shape2(64, 64));
+    lab = gir_input(g, GIR_DTYPE_I32, gir_shape1(64));
+    h = gir_relu(g, dense(g, x, var[0], var[1]));
+    loss = gir_mean(g, gir_xent_logits(g, dense(g, h, var[2], var[3]), lab), gir_ints0(), 0);
+    gir_grad(g, loss, 4, var, grad);
+    for (k = 0; k < 4; ++k)
+        gir_assign(g, var[k], gir_sub(g, var[k], gir_mul(g, gir_scalar(g, GIR_DTYPE_F32, 0.01), grad[k])));
+    check_graph(g);
+    return g;
+}
+static void bench_meta_bytes(void) {
+    meta_count c0 = {0}, c1 = {0};
+    size_t data;
+    gir_graph *g = meta_mlp(NULL, &c0, &data);
+    gir_graph_desc use = gir_graph_usage(g);
+    gir_graph_free(g);
+    g = meta_mlp(&use, &c1, &data);
+    printf("gir meta_bytes_per_node %.1f bytes\n", (double)(c1.total - data) / gir_graph_node_count(g));
     gir_graph_free(g);
 }
 
@@ -392,6 +433,7 @@ int main(int argc, char **argv) {
     if (wanted(argc, argv, "cse_nodes_d4")) bench_cse_nodes_d4();
     if (wanted(argc, argv, "arena_mlp_b64")) bench_arena(0);
     if (wanted(argc, argv, "arena_vs_naive")) bench_arena(1);
+    if (wanted(argc, argv, "meta_bytes_per_node")) bench_meta_bytes();
 #if defined(GIR_HAVE_POOL)
     if (wanted(argc, argv, "sgemm_1024_2t")) bench_sgemm_2t();
 #endif

@@ -2,7 +2,7 @@
    An adjoint builds the gradient of each parent as nodes of the same graph, from the output's gradient g.
    Helpers gir__ah_<name> are what ops.def's ADJ expressions may call besides the table's own builders; each
    gets the node being differentiated (a copy: the node array may move while nodes are built) and its inputs. */
-typedef void (*gir__adj_fn)(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n,
+typedef void (*gir__adj_fn)(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n,
                             const uint8_t *need, gir_node *dx);
 
 static const gir__node *gir__n(gir_graph *G, gir_node h) { return &G->nodes[h.id]; }
@@ -14,7 +14,7 @@ static gir_node gir__ah_num(gir_graph *G, gir_node g, double v) {
     return gir_scalar(G, (gir_dtype)gir__n(G, g)->dtype, v);
 }
 /* sum t back to ref's shape: the adjoint of NumPy broadcasting */
-static gir_node gir__ah_unbroadcast(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
+static gir_node gir__ah_unbroadcast(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, gir_node ref) {
     gir_shape ts, rs;
     gir_ints ax;
     int k, lead;
@@ -30,89 +30,89 @@ static gir_node gir__ah_unbroadcast(gir_graph *G, const gir__node *nd, const gir
     if (ax.n) t = gir_sum(G, t, ax, 1);
     return gir_reshape(G, t, rs);
 }
-static gir_node gir__ah_mask(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node b) {
+static gir_node gir__ah_mask(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node b) {
     (void)x;
     return gir_cast(G, b, (gir_dtype)nd->dtype);
 }
-static gir_node gir__ah_zeros_like(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+static gir_node gir__ah_zeros_like(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
     (void)nd; (void)x;
     return gir_zeros_like(G, t);
 }
 /* reductions: the shape with the reduced axes kept as 1 */
-static gir_shape gir__keepdims_shape(gir_graph *G, const gir__node *nd, const gir_node *x) {
+static gir_shape gir__keepdims_shape(gir_graph *G, const gir__nview *nd, const gir_node *x) {
     gir_shape s = gir__shape_of(G, x[0]);
     int k;
     for (k = 0; k < nd->attr->l[0].n; ++k) s.dim[nd->attr->l[0].v[k]] = 1;
     return s;
 }
-static gir_node gir__ah_keep(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+static gir_node gir__ah_keep(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
     gir_shape s = gir__keepdims_shape(G, nd, x);
     if (t.id && gir__shape_eq(&s, &G->nodes[t.id].shape)) return t;     /* keepdims already */
     return gir_reshape(G, t, s);
 }
-static gir_node gir__ah_expand(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+static gir_node gir__ah_expand(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
     return gir_broadcast_to(G, gir__ah_keep(G, nd, x, t), gir__shape_of(G, x[0]));
 }
-static double gir__reduced_count(gir_graph *G, const gir__node *nd, const gir_node *x) {
+static double gir__reduced_count(gir_graph *G, const gir__nview *nd, const gir_node *x) {
     gir_shape s = gir__shape_of(G, x[0]);
     double c = 1;
     int k;
     for (k = 0; k < nd->attr->l[0].n; ++k) c *= s.dim[nd->attr->l[0].v[k]];
     return c;
 }
-static gir_node gir__ah_rcount(gir_graph *G, const gir__node *nd, const gir_node *x) {
+static gir_node gir__ah_rcount(gir_graph *G, const gir__nview *nd, const gir_node *x) {
     return gir_scalar(G, (gir_dtype)nd->dtype, 1.0 / gir__reduced_count(G, nd, x));
 }
 /* 1 / max(0, n - ddof), as the forward divides: inf when ddof >= n, so the gradient is not finite either */
-static gir_node gir__ah_rdof(gir_graph *G, const gir__node *nd, const gir_node *x) {
+static gir_node gir__ah_rdof(gir_graph *G, const gir__nview *nd, const gir_node *x) {
     double d = gir__reduced_count(G, nd, x) - nd->attr->i[1];
     return gir_scalar(G, (gir_dtype)nd->dtype, 1.0 / (d > 0 ? d : 0.0));
 }
-static gir_node gir__ah_rmean(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+static gir_node gir__ah_rmean(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
     (void)x;
     return gir_mean(G, t, nd->attr->l[0], 1);
 }
 /* max/min: the gradient goes to every element equal to the result, shared equally between ties */
-static gir_node gir__ah_tiemask(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node xin, gir_node m) {
+static gir_node gir__ah_tiemask(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node xin, gir_node m) {
     gir_node k = gir_cast(G, gir_eq(G, xin, m), (gir_dtype)nd->dtype);
     (void)x;
     return gir_div(G, k, gir_sum(G, k, nd->attr->l[0], 1));
 }
-static gir_node gir__ah_like(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
+static gir_node gir__ah_like(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, gir_node ref) {
     gir_shape s;
     (void)nd; (void)x;
     if (!t.id || !ref.id) return gir__handle(NULL, 0);
     s = gir__shape_of(G, ref);
     return gir__shape_eq(&s, &G->nodes[t.id].shape) ? t : gir_reshape(G, t, s);
 }
-static gir_node gir__ah_untranspose(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+static gir_node gir__ah_untranspose(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
     gir_ints inv = nd->attr->l[0];
     int k;
     (void)x;
     for (k = 0; k < inv.n; ++k) inv.v[nd->attr->l[0].v[k]] = k;
     return gir_transpose(G, t, inv);
 }
-static gir_node gir__ah_slice_back(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
+static gir_node gir__ah_slice_back(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, gir_node ref) {
     const gir_attr *A = nd->attr;
     (void)x;
     return gir_unslice(G, t, A->i[0], A->i[1], A->i[2], A->i[3], gir__shape_of(G, ref).dim[A->i[0]]);
 }
-static gir_node gir__ah_reslice(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+static gir_node gir__ah_reslice(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
     const gir_attr *A = nd->attr;
     (void)x;
     return gir_slice(G, t, A->i[0], A->i[1], A->i[2], A->i[3]);
 }
-static gir_node gir__ah_concat_part(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, int i) {
+static gir_node gir__ah_concat_part(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, int i) {
     int ax = nd->attr->i[0], k;
     int32_t off = 0;
     for (k = 0; k < i; ++k) off += gir__shape_of(G, x[k]).dim[ax];
     return gir_slice(G, t, ax, off, off + gir__shape_of(G, x[i]).dim[ax], 1);
 }
-static gir_node gir__ah_reflip(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+static gir_node gir__ah_reflip(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
     (void)x;
     return gir_flip(G, t, nd->attr->l[0]);
 }
-static gir_node gir__ah_unpad(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
+static gir_node gir__ah_unpad(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, gir_node ref) {
     gir_shape rs = gir__shape_of(G, ref);
     int k;
     (void)x;
@@ -121,15 +121,15 @@ static gir_node gir__ah_unpad(gir_graph *G, const gir__node *nd, const gir_node 
             t = gir_slice(G, t, k, nd->attr->l[0].v[k], nd->attr->l[0].v[k] + rs.dim[k], 1);
     return t;
 }
-static gir_node gir__ah_unselect(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
+static gir_node gir__ah_unselect(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, gir_node ref) {
     return gir_index_add(G, t, x[1], nd->attr->i[0], gir__shape_of(G, ref).dim[nd->attr->i[0]]);
 }
-static gir_node gir__ah_reselect(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+static gir_node gir__ah_reselect(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
     return gir_index_select(G, t, x[1], nd->attr->i[0]);
 }
 /* the adjoint of diagonal k: the vector back on diagonal k of a square matrix, whose last two axes are then cut
    or padded to the parent's m x n (every entry of the diagonal lies inside m x n) */
-static gir_node gir__ah_undiagonal(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+static gir_node gir__ah_undiagonal(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
     gir_shape xs = gir__shape_of(G, x[0]), ds;
     gir_node d;
     gir_ints before, after;
@@ -147,118 +147,119 @@ static gir_node gir__ah_undiagonal(gir_graph *G, const gir__node *nd, const gir_
     }
     return pad ? gir_pad(G, d, before, after, 0.0) : d;
 }
-static gir_node gir__ah_cast_like(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
+static gir_node gir__ah_cast_like(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, gir_node ref) {
     (void)nd; (void)x;
     return gir_cast(G, t, (gir_dtype)gir__n(G, ref)->dtype);
 }
 /* the last two axes swapped; when t is itself such a swap (the adjoint of an adjoint, as the forward mode builds),
    its input, rather than a second copy */
-static gir_node gir__ah_mT(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+static gir_node gir__ah_mT(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
     const gir__node *d = t.id ? gir__n(G, t) : NULL;
     (void)nd; (void)x;
     if (d && d->op == GIR_OP_TRANSPOSE && d->shape.rank >= 2) {
-        const gir_ints *p = &d->attr->l[0];
+        gir_attr at;
+        const gir_ints *p = &gir__attr_load(G, d, &at)->l[0];
         int k, r = d->shape.rank, swap = p->n == r && p->v[r - 2] == r - 1 && p->v[r - 1] == r - 2;
         for (k = 0; swap && k < r - 2; ++k) swap = p->v[k] == k;
         if (swap) return gir__handle(G, G->ins[d->in0]);
     }
     return gir_permute_last2(G, t);
 }
-static gir_node gir__ah_sumaxis(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, int axis) {
+static gir_node gir__ah_sumaxis(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, int axis) {
     (void)nd; (void)x;
     return gir_sum(G, t, gir_ints1(axis), 0);
 }
-static gir_node gir__ah_col(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+static gir_node gir__ah_col(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
     gir_shape s = gir__shape_of(G, t);
     (void)nd; (void)x;
     s.dim[s.rank++] = 1;
     return gir_reshape(G, t, s);
 }
 /* reshape [...] to [..., 1, 1] so a per-matrix value broadcasts over its matrix */
-static gir_node gir__ah_cell(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+static gir_node gir__ah_cell(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
     gir_shape s = gir__shape_of(G, t);
     (void)nd; (void)x;
     s.dim[s.rank++] = 1;
     s.dim[s.rank++] = 1;
     return gir_reshape(G, t, s);
 }
-static gir_node gir__ah_untrace(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node ref) {
+static gir_node gir__ah_untrace(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, gir_node ref) {
     gir_shape rs = gir__shape_of(G, ref);
     gir_node e = gir_eye(G, (gir_dtype)nd->dtype, rs.dim[rs.rank - 2], rs.dim[rs.rank - 1], 0);
     return gir_mul(G, gir__ah_cell(G, nd, x, t), e);
 }
-static gir_node gir__ah_trisolve_adj(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+static gir_node gir__ah_trisolve_adj(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
     return gir_trisolve(G, x[0], t, nd->attr->i[0], !nd->attr->i[1]);
 }
 /* d A for X = op(A)^-1 B, given dB: -dB X^T (or -X dB^T when transposed), kept to A's triangle */
-static gir_node gir__ah_trisolve_da(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node db, gir_node y) {
+static gir_node gir__ah_trisolve_da(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node db, gir_node y) {
     gir_node p = nd->attr->i[1] ? gir_matmul(G, y, gir_permute_last2(G, db)) : gir_matmul(G, db, gir_permute_last2(G, y));
     (void)x;
     p = nd->attr->i[0] ? gir_tril(G, p, 0) : gir_triu(G, p, 0);
     return gir_neg(G, p);
 }
-static gir_node gir__ah_axsum(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+static gir_node gir__ah_axsum(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
     (void)x;
     return gir_sum(G, t, gir_ints1(nd->attr->i[0]), 1);
 }
-static gir_node gir__ah_lastcol(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+static gir_node gir__ah_lastcol(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
     return gir__ah_col(G, nd, x, t);
 }
-static gir_node gir__ah_lastsum(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+static gir_node gir__ah_lastsum(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
     (void)nd; (void)x;
     return gir_sum(G, t, gir_ints1(-1), 1);
 }
-static gir_node gir__ah_onehot_like(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node idx, gir_node ref) {
+static gir_node gir__ah_onehot_like(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node idx, gir_node ref) {
     gir_shape rs = gir__shape_of(G, ref);
     (void)nd; (void)x;
     return gir_one_hot(G, idx, rs.dim[rs.rank - 1], (gir_dtype)gir__n(G, ref)->dtype);
 }
-static gir_node gir__ah_rsize(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node ref) {
+static gir_node gir__ah_rsize(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node ref) {
     gir_shape rs = gir__shape_of(G, ref);
     int64_t c = gir__numel(&rs);
     (void)x;
     return gir_scalar(G, (gir_dtype)nd->dtype, c ? 1.0 / (double)c : 0.0);
 }
 /* conv2d and its two backward ops are bilinear: each adjoint is one of the other two */
-static gir_node gir__ah_conv_fwd(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node a, gir_node w) {
+static gir_node gir__ah_conv_fwd(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node a, gir_node w) {
     const gir_attr *A = nd->attr;
     (void)x;
     return gir_conv2d(G, a, w, A->l[0], A->l[1], A->l[2], A->i[0]);
 }
-static gir_node gir__ah_conv_dx(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node gy, gir_node w) {
+static gir_node gir__ah_conv_dx(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node gy, gir_node w) {
     const gir_attr *A = nd->attr;
     return gir_conv2d_bwd_data(G, gy, w, A->l[0], A->l[1], A->l[2], A->i[0], gir__shape_of(G, x[0]));
 }
-static gir_node gir__ah_conv_dw(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node xin, gir_node gy) {
+static gir_node gir__ah_conv_dw(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node xin, gir_node gy) {
     const gir_attr *A = nd->attr;
     return gir_conv2d_bwd_filter(G, xin, gy, A->l[0], A->l[1], A->l[2], A->i[0], gir__shape_of(G, x[1]));
 }
 /* for conv2d_bwd_data(gy, w): d w = bwd_filter(x = upstream, gy) */
-static gir_node gir__ah_conv_dw_of_dx(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node up, gir_node gy) {
+static gir_node gir__ah_conv_dw_of_dx(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node up, gir_node gy) {
     const gir_attr *A = nd->attr;
     return gir_conv2d_bwd_filter(G, up, gy, A->l[0], A->l[1], A->l[2], A->i[0], gir__shape_of(G, x[1]));
 }
 /* for conv2d_bwd_filter(x, gy): d x = bwd_data(gy, w = upstream) */
-static gir_node gir__ah_conv_dx_of_dw(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node gy, gir_node up) {
+static gir_node gir__ah_conv_dx_of_dw(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node gy, gir_node up) {
     const gir_attr *A = nd->attr;
     return gir_conv2d_bwd_data(G, gy, up, A->l[0], A->l[1], A->l[2], A->i[0], gir__shape_of(G, x[0]));
 }
-static gir_node gir__ah_maxpool_dx(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node xin) {
+static gir_node gir__ah_maxpool_dx(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, gir_node xin) {
     const gir_attr *A = nd->attr;
     (void)x;
     return gir_max_pool2d_bwd(G, t, xin, A->l[0], A->l[1], A->l[2]);
 }
-static gir_node gir__ah_maxpool_pick(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node xin) {
+static gir_node gir__ah_maxpool_pick(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, gir_node xin) {
     const gir_attr *A = nd->attr;
     (void)x;
     return gir_max_pool2d_pick(G, t, xin, A->l[0], A->l[1], A->l[2]);
 }
-static gir_node gir__ah_avgpool_dx(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, gir_node xin) {
+static gir_node gir__ah_avgpool_dx(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, gir_node xin) {
     const gir_attr *A = nd->attr;
     (void)x;
     return gir_avg_pool2d_bwd(G, t, A->l[0], A->l[1], A->l[2], A->i[0], gir__shape_of(G, xin));
 }
-static gir_node gir__ah_avgpool_fwd(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t) {
+static gir_node gir__ah_avgpool_fwd(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
     const gir_attr *A = nd->attr;
     (void)x;
     return gir_avg_pool2d(G, t, A->l[0], A->l[1], A->l[2], A->i[0]);
@@ -266,7 +267,7 @@ static gir_node gir__ah_avgpool_fwd(gir_graph *G, const gir__node *nd, const gir
 
 /* train_eval: the gradient goes to the branch the plan computes (a train_eval node of g and zeros); the
    updates (assign nodes) stop gradients */
-static gir_node gir__ah_mode_part(gir_graph *G, const gir__node *nd, const gir_node *x, gir_node t, int i) {
+static gir_node gir__ah_mode_part(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, int i) {
     gir_node z;
     (void)nd; (void)x;
     if (i > 1) return gir_zeros_like(G, x[i]);
@@ -278,7 +279,7 @@ static gir_node gir__ah_mode_part(gir_graph *G, const gir__node *nd, const gir_n
    and S = L^-T P L^-1, the gradient for symmetric perturbations is (S + S^T) / 2; as the kernel reads only
    the lower triangle, entry (i, j), i > j, stands for both (i, j) and (j, i): dA = tril(S + S^T), halved on
    the diagonal. */
-static void gir__adjfn_cholesky(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, const gir_node *x, int n,
+static void gir__adjfn_cholesky(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n,
                                 const uint8_t *need, gir_node *dx) {
     gir_dtype dt = (gir_dtype)nd->dtype;
     int32_t m = nd->shape.dim[nd->shape.rank - 1];
@@ -369,11 +370,12 @@ static gir_status gir__sweep(gir_graph *g, int n_out, const gir_node *outs, cons
         if (!adj[o].id) st = g->status ? g->status : GIR_ERR_OUT_OF_MEMORY;
     }
     for (id = top; id >= 1 && st == GIR_OK; --id) {
-        gir__node nd;
+        gir__nview nd;
+        gir_attr nda;
         uint32_t j;
         int want = 0;
         if (!adj[id].id || !dep[id]) continue;
-        nd = g->nodes[id];                                   /* a copy: building nodes may move the array */
+        gir__view(g, (uint32_t)id, &nd, &nda);              /* a copy: building nodes may move the array */
         if (nd.ntype != GIR_NODE_INPUT_DERIVED) continue;
         for (j = 0; j < nd.nin && j < GIR_MAX_VARIADIC; ++j) xs[j] = gir__handle(g, g->ins[nd.in0 + j]);
         for (j = 0; j < nd.nparents; ++j) {

@@ -31,18 +31,20 @@ static gir_status gir__check_values(gir__bctx *b) {
     return GIR_OK;
 }
 /* the value of a rank-0 constant as its node holds it, when known at build time */
-static int gir__scalar_value(const gir__node *x, double *v) {
+static int gir__scalar_value(const gir_graph *g, const gir__node *x, double *v) {
+    const void *data;
     if (x->op == GIR_OP_FILL) {
-        *v = x->dtype == GIR_DTYPE_U8 ? gir__sat_u8(x->attr->f[0]) : x->dtype == GIR_DTYPE_I32 ?
-             gir__sat_i32(x->attr->f[0]) : x->attr->f[0];
+        gir_attr a;
+        double f = gir__attr_load(g, x, &a)->f[0];
+        *v = x->dtype == GIR_DTYPE_U8 ? gir__sat_u8(f) : x->dtype == GIR_DTYPE_I32 ? gir__sat_i32(f) : f;
         return 1;
     }
-    if (x->op != GIR_OP_CONSTANT || !x->attr->data) return 0;
+    if (x->op != GIR_OP_CONSTANT || !(data = gir__node_data(g, x))) return 0;
     switch (x->dtype) {
-    case GIR_DTYPE_U8: case GIR_DTYPE_B8: *v = *(const uint8_t *)x->attr->data; return 1;
-    case GIR_DTYPE_I32: *v = *(const int32_t *)x->attr->data; return 1;
-    case GIR_DTYPE_F32: *v = *(const float *)x->attr->data; return 1;
-    default: *v = *(const double *)x->attr->data; return 1;
+    case GIR_DTYPE_U8: case GIR_DTYPE_B8: *v = *(const uint8_t *)data; return 1;
+    case GIR_DTYPE_I32: *v = *(const int32_t *)data; return 1;
+    case GIR_DTYPE_F32: *v = *(const float *)data; return 1;
+    default: *v = *(const double *)data; return 1;
     }
 }
 static int gir__kind(int dt) { return dt == GIR_DTYPE_B8 ? 0 : gir__is_int(dt) ? 1 : 2; }
@@ -69,7 +71,7 @@ static gir_status gir__promote(gir__bctx *b, const gir__opinfo *oi, const gir_no
     for (k = 0; k < np && gir__is_int(*pdt); ++k) {
         const gir__node *x = &g->nodes[stor[k].id];
         double v, lo = *pdt == GIR_DTYPE_U8 ? 0.0 : -2147483648.0, hi = *pdt == GIR_DTYPE_U8 ? 255.0 : 2147483647.0;
-        if (!gir__weak(x, np) || !gir__is_int(x->dtype) || !gir__scalar_value(x, &v) || (v >= lo && v <= hi)) continue;
+        if (!gir__weak(x, np) || !gir__is_int(x->dtype) || !gir__scalar_value(g, x, &v) || (v >= lo && v <= hi)) continue;
         if (oi->dtrule == GIR__DT_CMP) { *pdt = x->dtype > *pdt ? x->dtype : *pdt; continue; }
         return GIR__BFAIL(b, GIR_ERR_DTYPE, "%s: node %u: the scalar %g (%s, input %d) does not fit %T, the dtype "
                           "of the other operand (cast one side first)", oi->name, b->id, v,
@@ -83,8 +85,9 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     const gir__node *x0 = NULL;     /* the first parent, which the dtype and shape rules read */
     gir__bctx b;
     gir__node *nd;
-    int k, np, pdt = 0, odt = 0, ntype, level, keep;
-    size_t bytes = 0;
+    int k, np, pdt = 0, odt = 0, ntype, level;
+    size_t bytes = 0, packed;
+    unsigned char pk[GIR__ATTR_MAXBYTES];
     void *data = NULL;
     gir_status s = GIR_OK;
     if (!g) return bad;
@@ -246,10 +249,11 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
         if (attr && attr->data) GIR_MEMCPY(data, attr->data, bytes);
         else GIR_MEMSET(data, 0, bytes);
     }
-    keep = data || gir__attr_set(&b.attr);        /* attributes other than all zeros get a store entry */
+    b.attr.data = data;
+    packed = gir__attr_pack(&b.attr, pk);          /* attributes other than all zeros get a store entry */
     if (gir__grow(&g->a, (void **)&g->nodes, &g->cap, g->nnodes + 1, sizeof(gir__node)) ||
         gir__grow(&g->a, (void **)&g->ins, &g->inscap, g->nins + (size_t)n, sizeof(uint32_t)) ||
-        (keep && gir__attr_reserve(g)) || g->nnodes >= 0xffffffffu) {
+        (packed && gir__store_reserve(&g->a, &g->attrs, packed)) || g->nnodes >= 0xffffffffu) {
         gir__free(&g->a, data, bytes);
         gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "%s: node %u: out of memory growing the graph", oi->name, b.id);
         return bad;
@@ -264,8 +268,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     nd->in0 = (uint32_t)g->nins;
     nd->shape = b.out;
     nd->name = 0;
-    b.attr.data = data;
-    nd->attr = keep ? gir__attr_put(g, &b.attr) : &gir__no_attr;
+    nd->attr = packed ? gir__store_put(&g->attrs, pk, packed) : 0;
     for (k = 0; k < n; ++k) g->ins[g->nins++] = stor[k].id;
     return gir__handle(g, (uint32_t)g->nnodes++);
 }
@@ -287,7 +290,7 @@ GIR_API void gir_dump(const gir_graph *g, FILE *f) {
         for (j = 0; j < d->nin; ++j)
             fprintf(f, "%s%s%%%u", j ? ", " : "", j >= d->nparents ? "@" : "", (unsigned)g->ins[d->in0 + j]);
         fprintf(f, ") : %s%s  %s  level %d%s%s%s\n", gir__dtype_names[d->dtype], sh, nt[d->ntype], d->grad_level,
-                d->name ? "  '" : "", d->name ? g->names + d->name - 1 : "", d->name ? "'" : "");
+                d->name ? "  '" : "", d->name ? gir__name_at(g, d->name) : "", d->name ? "'" : "");
     }
 }
 #endif

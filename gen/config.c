@@ -275,23 +275,36 @@ enum { GIR__F_KINK = 1, GIR__F_RNG = 2, GIR__F_COMM = 4, GIR__F_BLOCK = 8 };
 #endif
 #define GIR__MAX_ROW_IN 16
 
+/* A node record: 48 bytes whatever its op. Its attributes live in the graph's attribute store in a compact form
+   (only the fields that are set, see gen/graph.c); code that needs them as a gir_attr unpacks them
+   (gir__attr_load, gir__view), and a plan unpacks its steps' once, at compile time. */
 typedef struct gir__node {
     uint16_t  op;
     uint8_t   dtype;
     uint8_t   ntype;
     uint16_t  grad_level;
-    uint16_t  nparents;     /* inputs [0, nparents) are parents, the rest arguments */
-    uint32_t  nin;
+    uint8_t   nparents;     /* inputs [0, nparents) are parents, the rest arguments */
+    uint8_t   nin;          /* at most GIR__MAX_IN */
     uint32_t  in0;          /* first input in the graph's input pool */
-    const gir_attr *attr;   /* never NULL: gir__no_attr, or an entry of the graph's attribute store (which owns
-                               attr->data, the values of a constant or variable) */
-    gir_shape shape;
+    uint32_t  attr;         /* 1 + offset of its attributes in the graph's attribute store; 0: none (all zero) */
     uint32_t  name;         /* 1 + offset of its name in the graph's name pool; 0: unnamed (gen/names.c) */
+    gir_shape shape;
 } gir__node;
+#if GIR__MAX_IN > 255
+#  error "gir: gir__node.nin holds at most 255 inputs"
+#endif
 
-/* The attribute store: blocks of 8, 16, 32 ... entries, allocated as needed and never moved, so a node's attr
-   pointer stays valid while the graph lives, however the node array grows (plans point at it too). */
-#define GIR__ATTR_BLOCKS 40
+/* A byte store that grows by blocks that never move (the attribute store and the name pool): an entry keeps its
+   address while the graph lives, and growing never copies. An entry is referred to by 1 + its offset; block k
+   covers offsets [start, start + size). The first block takes the capacity hint when one was given. */
+typedef struct gir__sblk {
+    struct gir__sblk *next;
+    uint32_t          start, size, used;
+} gir__sblk;                                 /* the block's bytes follow the header */
+typedef struct gir__store {
+    gir__sblk *head, *tail;
+    uint32_t   hint;                         /* bytes of the first block; 0: a small default */
+} gir__store;
 
 struct gir_graph {
     gir_allocator a;
@@ -299,17 +312,14 @@ struct gir_graph {
     size_t        nnodes, cap;
     uint32_t     *ins;
     size_t        nins, inscap;
-    gir_attr     *ablk[GIR__ATTR_BLOCKS];  /* the attribute store: block b holds 8 << b entries */
-    uint32_t      nablk;        /* blocks allocated; all but the last are full */
-    size_t        aused;        /* entries used in the last block */
+    gir__store    attrs;    /* compact attributes (gen/graph.c); entries with data own that block of values */
+    gir__store    names;    /* the name pool: NUL-terminated names, referred to by gir__node.name */
     gir_status    status;
     char          msg[GIR__MSG];
     uint16_t      grad_level;   /* level given to nodes built while gir_grad runs */
     uint32_t      tag;          /* in every handle of this graph's nodes */
     uint32_t      plans;        /* live plans compiled from this graph: they read its nodes and data */
     int           freed;        /* gir_graph_free was called; the memory goes with the last plan */
-    char         *names;        /* the name pool: NUL-terminated names, referred to by gir__node.name */
-    size_t        nnames, namecap;
     uint16_t      scope_len;    /* the current scope prefix, "layer1/conv" (gir_scope_push) */
     uint8_t       scope_depth;
     uint16_t      scope_mark[GIR_MAX_SCOPE_DEPTH];

@@ -21,7 +21,7 @@ typedef struct gir__step {
     uint16_t op;
     uint8_t  tr;           /* bit j: input j is read with its last two axes swapped (see gir__step_in) */
     uint8_t  flags;        /* GIR__STEP_*: gen/plan.c */
-    const gir_attr *attr;  /* its node's attributes, in the graph's attribute store (the plan keeps the graph) */
+    const gir_attr *attr;  /* its node's attributes, unpacked in the plan's attrs at compile time */
 } gir__step;
 enum { GIR__STEP_FOLD = 1, GIR__STEP_INPLACE = 2 };
 /* a bump allocator over the caller's buffer (gen/plan.c); the buffer is aligned to GIR__BUMP_ALIGN */
@@ -49,6 +49,8 @@ struct gir_plan {
     size_t        nmap;
     gir__step    *steps;
     uint32_t      nsteps;
+    gir_attr     *attrs;    /* the attributes of the steps that have some, unpacked */
+    uint32_t      nattrs;
     uint32_t     *sin;
     size_t        nsin;
     void         *arena_raw;
@@ -92,6 +94,7 @@ GIR_API void gir_plan_free(gir_plan *p) {
     gir__free(&a, p->vals, 0);
     gir__free(&a, p->map, 0);
     gir__free(&a, p->steps, 0);
+    gir__free(&a, p->attrs, 0);
     gir__free(&a, p->sin, 0);
     gir__free(&a, p->arena_raw, 0);
     gir__free(&a, p->scratch_raw, 0);
@@ -111,13 +114,17 @@ static uint32_t gir__step_in(const gir__rw *w, const gir__node *d, uint32_t k, i
     uint32_t in = gir__pass_in(w, d, k);
     const gir__node *t = &g->nodes[in];
     int r = t->shape.rank, j;
+    gir_attr ta;
+    const gir_ints *pm;
     *tr = 0;
     if (d->op != GIR_OP_MATMUL || (d->dtype != GIR_DTYPE_F32 && d->dtype != GIR_DTYPE_F64) ||
-        t->op != GIR_OP_TRANSPOSE || r < 2 || t->attr->l[0].n != r)
+        t->op != GIR_OP_TRANSPOSE || r < 2)
         return in;
+    pm = &gir__attr_load(g, t, &ta)->l[0];
+    if (pm->n != r) return in;
     for (j = 0; j < r - 2; ++j)
-        if (t->attr->l[0].v[j] != j) return in;
-    if (t->attr->l[0].v[r - 2] != r - 1 || t->attr->l[0].v[r - 1] != r - 2) return in;
+        if (pm->v[j] != j) return in;
+    if (pm->v[r - 2] != r - 1 || pm->v[r - 1] != r - 2) return in;
     *tr = 1;
     return gir__pass_in(w, t, 0);
 }
@@ -167,6 +174,15 @@ static void gir__compile_mark(const gir__rw *w, gir_plan *p, int n_out, const gi
         }
     }
 }
+/* the steps with attributes among the needed nodes: the plan unpacks theirs once (gir__compile_step) */
+static size_t gir__compile_nattrs(const gir_graph *g, const uint8_t *need) {
+    size_t id, n = 0;
+    for (id = 1; id < g->nnodes; ++id) {
+        const gir__node *d = &g->nodes[id];
+        n += (need[id] & GIR__N_NEED) && d->attr && d->op != GIR_OP_INPUT && d->op != GIR_OP_VARIABLE && d->op != GIR_OP_CONSTANT;
+    }
+    return n;
+}
 /* the step that computes node id (a value of the plan already) */
 static size_t gir__compile_step(const gir__rw *w, gir_plan *p, size_t id) {
     const gir_graph *g = w->g;
@@ -176,7 +192,7 @@ static size_t gir__compile_step(const gir__rw *w, gir_plan *p, size_t id) {
     uint32_t k, k0, nr;
     s->val = p->nvals - 1;
     s->op = gir__mode_op(d, eval);
-    s->attr = d->attr;
+    s->attr = d->attr ? gir__attr_load(g, d, &p->attrs[p->nattrs++]) : &gir__no_attr;
     s->nin = nr = gir__mode_reads(d, eval, &k0);
     s->in0 = (uint32_t)p->nsin;
     s->tr = 0;
@@ -285,7 +301,7 @@ static gir_status gir__compile_args(gir_graph *g, int n_out, const gir_node *out
 /* compile, passes 2 and on: values and steps, their order, fusion, the arena */
 static gir_status gir__compile_passes(gir_graph *g, gir_plan *p, int n_out, const gir_node *outs,
                                       const gir_compile_desc *desc, const gir__rw *w, size_t maxin) {
-    size_t off = 0, scratch = 0;
+    size_t off = 0, scratch = 0, na = gir__compile_nattrs(g, w->need);
     unsigned flags = desc ? desc->flags : 0;
     int j;
     gir_status st;
@@ -295,7 +311,8 @@ static gir_status gir__compile_passes(gir_graph *g, gir_plan *p, int n_out, cons
     p->steps = (gir__step *)gir__alloc(&p->a, (p->nsteps ? p->nsteps : 1) * sizeof(gir__step));
     p->sin = (uint32_t *)gir__alloc(&p->a, (p->nsin ? p->nsin : 1) * sizeof(uint32_t));
     p->kin = (gir__kin *)gir__alloc(&p->a, maxin * sizeof(gir__kin));
-    if (!p->map || !p->vals || !p->steps || !p->sin || !p->kin) return GIR_ERR_OUT_OF_MEMORY;
+    p->attrs = (gir_attr *)gir__alloc(&p->a, (na ? na : 1) * sizeof(gir_attr));
+    if (!p->map || !p->vals || !p->steps || !p->sin || !p->kin || !p->attrs) return GIR_ERR_OUT_OF_MEMORY;
     GIR_MEMSET(p->map, 0, g->nnodes * sizeof(uint32_t));
     p->nsin = p->nvals = p->nsteps = 0;
     if ((st = gir__compile_values(g, p, w, &off, &scratch)) != GIR_OK) return st;
@@ -473,7 +490,7 @@ GIR_API gir_status gir_run(gir_plan *p) {
     p->msg[0] = 0;
     for (k = 0; k < p->nvals; ++k) {
         gir__val *v = &p->vals[k];
-        if (v->kind == GIR__VAL_DATA) v->ptr = (void *)p->g->nodes[v->node].attr->data;
+        if (v->kind == GIR__VAL_DATA) v->ptr = gir__node_data(p->g, &p->g->nodes[v->node]);
         else if (v->kind == GIR__VAL_INPUT && !v->ptr && v->bytes) {
             gir__pfail(p, GIR_ERR_UNBOUND, "run: input %N %T %S is not bound (gir_plan_bind)",
                        (const gir_graph *)p->g, (unsigned)v->node,
@@ -525,7 +542,7 @@ GIR_API gir_status gir_run(gir_plan *p) {
 GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n) {
     uint32_t v;
     if (!p || gir__handle_kind(p->g, n) != GIR__H_OWN || n.id >= p->nmap || !(v = p->map[n.id])) return NULL;
-    if (p->vals[v - 1].kind == GIR__VAL_DATA) return p->g->nodes[p->vals[v - 1].node].attr->data;
+    if (p->vals[v - 1].kind == GIR__VAL_DATA) return gir__node_data(p->g, &p->g->nodes[p->vals[v - 1].node]);
     return p->vals[v - 1].ptr;
 }
 GIR_API const char *gir_plan_message(const gir_plan *p) { return p ? p->msg : "no plan (NULL)"; }

@@ -38,7 +38,7 @@ DECL_FRAGMENT = "header.h"
 IMPL_FRAGMENTS = ["config.c", "simd.c", "simd_avx512.c", "simd_avx2.c", "simd_neon.c", "simd_mve.c", "vmath.c",
                   "vreduce.c", "handle.c", "graph.c", "shapes.c", "build.c", "names.c", "compose.c", "init.c",
                   "autodiff.c", "fwdmode.c", "threads.c", "gemm.c", "gemv.c", "kernels.c", "passes.c", "exec.c",
-                  "fuse.c", "plan.c", "train.c", "io.c"]
+                  "fuse.c", "plan.c", "dump.c", "train.c", "io.c"]
 TEMPLATES = ["kern_linalg.tmpl.c", "kern_nn.tmpl.c"]
 GEN_MODULES = ["gir_gen.py", "gen_common.py", "simd_lower.py"]     # the generator itself
 BUILTIN_SHAPES = ["SAME", "BCAST", "REDUCE", "SCALAR", "ATTR_SHAPE"]
@@ -923,7 +923,7 @@ def emit_adjoints(ops, partial=False):
         if not op.adj:
             continue
         out.append("/* generated from ops.def:%d (%s) */" % (op.line, op.name))
-        out.append("static void gir__adj_%s(gir_graph *G, const gir__node *nd, gir_node y, gir_node g, "
+        out.append("static void gir__adj_%s(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, "
                    "const gir_node *x, int n, const uint8_t *need, gir_node *dx) {" % op.lname)
         body = []
         if op.variadic:

@@ -3,7 +3,8 @@
 
 /* generated from ops.def: the op table at run time */
 @@OP_INFO@@
-static int gir__ew_lacks(int op, int dt);   /* an elementwise op without a kernel for dt (gen/kernels.c) */
+static int gir__ew_lacks(int op, int dt);
+static const char *gir__name_at(const gir_graph *g, uint32_t ref);   /* a name of the name pool (below) */   /* an elementwise op without a kernel for dt (gen/kernels.c) */
 
 static const uint8_t gir__dtype_sizes[GIR_DTYPE__COUNT] = {0, 1, 1, 4, 4, 8};
 static const char *const gir__dtype_names[GIR_DTYPE__COUNT] = {"invalid", "b8", "u8", "i32", "f32", "f64"};
@@ -42,7 +43,7 @@ static void gir__vformat(gir__buf *b, const char *fmt, va_list ap) {
             gir__putl(b, id);
             if (gg && id < gg->nnodes && gg->nodes[id].name) {
                 gir__puts(b, " '");
-                gir__puts(b, gg->names + gg->nodes[id].name - 1);
+                gir__puts(b, gir__name_at(gg, gg->nodes[id].name));
                 gir__puts(b, "'");
             }
             break;
@@ -187,63 +188,213 @@ GIR_API void gir_attr_zero(gir_attr *a) { GIR_MEMSET(a, 0, sizeof *a); }
 
 /* the attributes of every node that has none (all bytes zero) */
 static const gir_attr gir__no_attr = {{0, 0, 0}, {0, 0, 0, 0, 0}, {{0, {0}}, {0, {0}}, {0, {0}}}, {0, {0}}, 0, 0, NULL};
-/* 1 when some byte of *a is not zero: such a node gets an entry of the attribute store */
-static int gir__attr_set(const gir_attr *a) {
-    const unsigned char *p = (const unsigned char *)a;
-    uint64_t w, acc = 0;
-    size_t k;
-    for (k = 0; k + 8 <= sizeof *a; k += 8) { GIR_MEMCPY(&w, p + k, 8); acc |= w; }
-    for (; k < sizeof *a; ++k) acc |= p[k];
-    return acc != 0;
-}
-/* room for one more entry in the attribute store; 0 on success. A failure changes nothing; a success may add an
-   empty block, which changes nothing either (the next entry goes there). */
-static int gir__attr_reserve(gir_graph *g) {
-    gir_attr *blk;
-    if (g->nablk && g->aused < ((size_t)8 << (g->nablk - 1))) return 0;
-    if (g->nablk == GIR__ATTR_BLOCKS) return 1;
-    blk = (gir_attr *)gir__alloc(&g->a, ((size_t)8 << g->nablk) * sizeof(gir_attr));
-    if (!blk) return 1;
-    g->ablk[g->nablk++] = blk;
-    g->aused = 0;
+
+/* The byte stores (gen/config.c): room for n more bytes at the end, a new block if the last one is full; 0 on
+   success. A failure changes nothing. */
+static int gir__store_reserve(const gir_allocator *a, gir__store *st, size_t n) {
+    gir__sblk *t = st->tail, *b;
+    size_t size = t ? (size_t)t->size * 2 : st->hint ? st->hint : 96;
+    size_t start = t ? (size_t)t->start + t->size : 0;
+    if (t && t->size - t->used >= n) return 0;
+    if (size < n) size = n;
+    if (size > 0xfffffff0u - start || n > 0xfffffff0u) return 1;      /* references are 32-bit */
+    b = (gir__sblk *)gir__alloc(a, sizeof *b + size);
+    if (!b) return 1;
+    b->next = NULL;
+    b->start = (uint32_t)start;
+    b->size = (uint32_t)size;
+    b->used = 0;
+    if (t) t->next = b;
+    else st->head = b;
+    st->tail = b;
     return 0;
 }
-/* a copy of *a in the store, after gir__attr_reserve succeeded */
-static const gir_attr *gir__attr_put(gir_graph *g, const gir_attr *a) {
-    gir_attr *e = &g->ablk[g->nablk - 1][g->aused++];
-    *e = *a;
-    return e;
+/* n bytes at the end (after gir__store_reserve(n) succeeded); their reference, 1 + offset */
+static uint32_t gir__store_put(gir__store *st, const void *p, size_t n) {
+    gir__sblk *t = st->tail;
+    uint32_t ref = t->start + t->used + 1;
+    GIR_MEMCPY((unsigned char *)(t + 1) + t->used, p, n);
+    t->used += (uint32_t)n;
+    return ref;
+}
+/* the bytes of a reference (ref > 0) */
+static const unsigned char *gir__store_at(const gir__store *st, uint32_t ref) {
+    const gir__sblk *b = st->tail;
+    uint32_t off = ref - 1;
+    if (off < b->start)
+        for (b = st->head; off >= b->start + b->size; b = b->next) {}
+    return (const unsigned char *)(b + 1) + (off - b->start);
+}
+static size_t gir__store_used(const gir__store *st) {
+    const gir__sblk *b;
+    size_t n = 0;
+    for (b = st->head; b; b = b->next) n += b->used;
+    return n;
+}
+static void gir__store_free(const gir_allocator *a, gir__store *st) {
+    gir__sblk *b = st->head, *nx;
+    for (; b; b = nx) { nx = b->next; gir__free(a, b, sizeof *b + b->size); }
+    st->head = st->tail = NULL;
+}
+static const char *gir__name_at(const gir_graph *g, uint32_t ref) { return (const char *)gir__store_at(&g->names, ref); }
+
+/* Compact attributes: a 16-bit mask of the fields that are not zero, then those fields: the data pointer (bit
+   14, first so gir__node_data finds it at once), f[0..2] as 8 raw bytes (bits 0-2), i[0..4] (bits 3-7), the
+   lists l[0..2] (bits 8-10: count, then its values), the shape (bit 11: rank, then dims), dtype (bit 12) as
+   zigzag varints, the seed as 8 raw bytes (bit 13). Only the kinds a row sets take bytes: sum's axes and
+   keepdims take 2 + 1 + 1 + 1 = 5 bytes, a cast 3. A list or shape keeps its first n entries (the rest read 0). */
+#define GIR__ATTR_MAXBYTES (2 + sizeof(void *) + 3 * 8 + 5 * 5 + 3 * 5 * (1 + GIR_MAX_RANK) + 5 * (1 + GIR_MAX_RANK) + 5 + 8)
+static unsigned char *gir__vput(unsigned char *p, int32_t v) {
+    uint32_t z = v < 0 ? ~((uint32_t)v << 1) : (uint32_t)v << 1;
+    while (z >= 0x80u) { *p++ = (unsigned char)(z | 0x80u); z >>= 7; }
+    *p++ = (unsigned char)z;
+    return p;
+}
+static const unsigned char *gir__vget(const unsigned char *p, int32_t *v) {
+    uint32_t z = 0;
+    int sh = 0;
+    do { z |= (uint32_t)(*p & 0x7fu) << sh; sh += 7; } while (*p++ & 0x80u && sh < 35);
+    *v = (z & 1u) ? (int32_t)~(z >> 1) : (int32_t)(z >> 1);
+    return p;
+}
+/* a list's entries kept: n when it is a valid count, none otherwise (such a list is rejected before use) */
+static int gir__list_len(int32_t n) { return n > 0 && n <= GIR_MAX_RANK ? (int)n : 0; }
+static size_t gir__attr_pack(const gir_attr *a, unsigned char *out) {
+    unsigned char *p = out + 2;
+    unsigned mask = 0;
+    int k, j;
+    if (a->data) { mask |= 1u << 14; GIR_MEMCPY(p, &a->data, sizeof a->data); p += sizeof a->data; }
+    for (k = 0; k < 3; ++k)
+{
+        uint64_t bits;
+        GIR_MEMCPY(&bits, &a->f[k], 8);                 /* -0.0 is kept too */
+        if (bits) { mask |= 1u << k; GIR_MEMCPY(p, &bits, 8); p += 8; }
+    }
+    for (k = 0; k < 5; ++k)
+        if (a->i[k]) { mask |= 1u << (3 + k); p = gir__vput(p, a->i[k]); }
+    for (k = 0; k < 3; ++k)
+        if (a->l[k].n) {
+            mask |= 1u << (8 + k);
+            p = gir__vput(p, a->l[k].n);
+            for (j = 0; j < gir__list_len(a->l[k].n); ++j) p = gir__vput(p, a->l[k].v[j]);
+        }
+    if (a->shape.rank) {
+        mask |= 1u << 11;
+        p = gir__vput(p, a->shape.rank);
+        for (j = 0; j < gir__list_len(a->shape.rank); ++j) p = gir__vput(p, a->shape.dim[j]);
+    }
+    if (a->dtype) { mask |= 1u << 12; p = gir__vput(p, a->dtype); }
+    if (a->seed) { mask |= 1u << 13; GIR_MEMCPY(p, &a->seed, 8); p += 8; }
+    out[0] = (unsigned char)(mask & 0xffu);
+    out[1] = (unsigned char)(mask >> 8);
+    return mask ? (size_t)(p - out) : 0;
+}
+static void gir__attr_unpack(const unsigned char *p, gir_attr *a) {
+    unsigned mask = (unsigned)p[0] | (unsigned)p[1] << 8;
+    int k, j;
+    *a = gir__no_attr;
+    p += 2;
+    if (mask & 1u << 14) { GIR_MEMCPY(&a->data, p, sizeof a->data); p += sizeof a->data; }
+    for (k = 0; k < 3; ++k)
+        if (mask & 1u << k) { GIR_MEMCPY(&a->f[k], p, 8); p += 8; }
+    for (k = 0; k < 5; ++k)
+        if (mask & 1u << (3 + k)) p = gir__vget(p, &a->i[k]);
+    for (k = 0; k < 3; ++k)
+        if (mask & 1u << (8 + k)) {
+            p = gir__vget(p, &a->l[k].n);
+            for (j = 0; j < gir__list_len(a->l[k].n); ++j) p = gir__vget(p, &a->l[k].v[j]);
+        }
+    if (mask & 1u << 11) {
+        p = gir__vget(p, &a->shape.rank);
+        for (j = 0; j < gir__list_len(a->shape.rank); ++j) p = gir__vget(p, &a->shape.dim[j]);
+    }
+    if (mask & 1u << 12) p = gir__vget(p, &a->dtype);
+    if (mask & 1u << 13) GIR_MEMCPY(&a->seed, p, 8);
+}
+/* a node's attributes as a gir_attr, in *a; returns a */
+static const gir_attr *gir__attr_load(const gir_graph *g, const gir__node *d, gir_attr *a) {
+    if (d->attr) gir__attr_unpack(gir__store_at(&g->attrs, d->attr), a);
+    else *a = gir__no_attr;
+    return a;
+}
+/* a constant's or variable's values (NULL for other nodes) */
+static void *gir__node_data(const gir_graph *g, const gir__node *d) {
+    const unsigned char *p;
+    void *v = NULL;
+    if (!d->attr) return NULL;
+    p = gir__store_at(&g->attrs, d->attr);
+    if (p[1] & 0x40u) GIR_MEMCPY(&v, p + 2, sizeof v);
+    return v;
+}
+/* A node as code that reads its attributes sees it (autodiff's adjoints get one) */
+typedef struct gir__nview {
+    uint16_t        op;
+    uint8_t         dtype, ntype;
+    uint16_t        grad_level;
+    uint8_t         nparents, nin;
+    uint32_t        in0, name;
+    const gir_attr *attr;
+    gir_shape       shape;
+} gir__nview;
+static void gir__view(const gir_graph *g, uint32_t id, gir__nview *v, gir_attr *a) {
+    const gir__node *d = &g->nodes[id];
+    v->op = d->op; v->dtype = d->dtype; v->ntype = d->ntype; v->grad_level = d->grad_level;
+    v->nparents = d->nparents; v->nin = d->nin; v->in0 = d->in0; v->name = d->name;
+    v->attr = gir__attr_load(g, d, a);
+    v->shape = d->shape;
 }
 
 GIR_API gir_graph *gir_graph_new(const gir_graph_desc *desc) {
     gir_allocator a = gir__allocator_or_default(desc ? &desc->allocator : NULL);
     gir_graph *g = (gir_graph *)gir__alloc(&a, sizeof *g);
+    size_t lim = ((size_t)-1) / 2 / sizeof(gir__node);     /* a hint past it (or past 2^32 nodes) is ignored */
+    size_t ncap = desc && desc->node_capacity && desc->node_capacity < lim &&
+                  desc->node_capacity < 0xffffffffu ? desc->node_capacity + 1 : 32;
+    int ins_hint = desc && desc->input_capacity && desc->input_capacity <= 0xffffffffu &&
+                   desc->input_capacity < ((size_t)-1) / 2 / sizeof(uint32_t);
     if (!g) return NULL;
     GIR_MEMSET(g, 0, sizeof *g);
     g->a = a;
-    if (gir__grow(&g->a, (void **)&g->nodes, &g->cap, 64, sizeof(gir__node))) {
+    if (desc) {
+        g->attrs.hint = desc->attr_capacity < 0x10000000u ? (uint32_t)desc->attr_capacity : 0;
+        g->names.hint = desc->name_capacity < 0x10000000u ? (uint32_t)desc->name_capacity : 0;
+    }
+    g->nodes = (gir__node *)gir__alloc(&a, ncap * sizeof(gir__node));     /* exactly the hint: one allocation */
+    g->cap = ncap;
+    if (ins_hint) {
+        g->ins = (uint32_t *)gir__alloc(&a, desc->input_capacity * sizeof(uint32_t));
+        g->inscap = desc->input_capacity;
+    }
+    if (!g->nodes || (ins_hint && !g->ins)) {
+        gir__free(&a, g->ins, 0);
+        gir__free(&a, g->nodes, 0);
         gir__free(&a, g, sizeof *g);
         return NULL;
     }
     GIR_MEMSET(&g->nodes[0], 0, sizeof(gir__node));
-    g->nodes[0].attr = &gir__no_attr;
     g->nnodes = 1;
     g->tag = gir__new_tag();
     return g;
 }
+GIR_API gir_graph_desc gir_graph_usage(const gir_graph *g) {
+    gir_graph_desc d;
+    GIR_MEMSET(&d, 0, sizeof d);
+    if (!g) return d;
+    d.node_capacity = g->nnodes - 1;
+    d.input_capacity = g->nins;
+    d.attr_capacity = gir__store_used(&g->attrs);
+    d.name_capacity = gir__store_used(&g->names);
+    return d;
+}
 /* the graph's memory; gir_graph_free calls it, or the last plan's gir_plan_free when plans outlived the graph */
 static void gir__graph_release(gir_graph *g) {
     size_t k;
-    uint32_t b;
     gir_allocator a = g->a;
-    for (b = 0; b < g->nablk; ++b) {            /* every block but the last is full */
-        size_t used = b + 1 < g->nablk ? (size_t)8 << b : g->aused;
-        for (k = 0; k < used; ++k) gir__free(&a, (void *)g->ablk[b][k].data, 0);
-        gir__free(&a, g->ablk[b], ((size_t)8 << b) * sizeof(gir_attr));
-    }
+    for (k = 1; k < g->nnodes; ++k) gir__free(&a, gir__node_data(g, &g->nodes[k]), 0);
+    gir__store_free(&a, &g->attrs);
+    gir__store_free(&a, &g->names);
     gir__free(&a, g->nodes, g->cap * sizeof(gir__node));
     gir__free(&a, g->ins, g->inscap * sizeof(uint32_t));
-    gir__free(&a, g->names, g->namecap);
     gir__free(&a, g->cons, g->conscap * sizeof(uint32_t));
     gir__free(&a, g, sizeof *g);
 }
@@ -307,14 +458,14 @@ GIR_API gir_attr gir_node_attr(const gir_graph *g, gir_node n) {
     const gir__node *d = gir__get(g, n);
     gir_attr a;
     gir_attr_zero(&a);
-    if (d) { a = *d->attr; a.data = NULL; }
+    if (d) { gir__attr_load(g, d, &a); a.data = NULL; }
     return a;
 }
 GIR_API int64_t gir_node_numel(const gir_graph *g, gir_node n) {
     const gir__node *d = gir__get(g, n); return d ? gir__numel(&d->shape) : 0;
 }
 GIR_API void *gir_node_data(gir_graph *g, gir_node n) {
-    const gir__node *d = gir__get(g, n); return d ? (void *)d->attr->data : NULL;
+    const gir__node *d = gir__get(g, n); return d ? gir__node_data(g, d) : NULL;
 }
 
 /* op table queries */

@@ -36,7 +36,7 @@
      GIR_MAX_RANK                max tensor rank, default 6 (>= 2)
      GIR_MALLOC/REALLOC/FREE     default allocator, (size, user) (p, old, new, user) (p, user)
      GIR_NO_MALLOC               no heap code: every graph and plan needs a gir_allocator
-     GIR_NO_STDIO                drop the FILE* helpers (gir_dump, gir_save_variables_file, gir_save_graph_file)
+     GIR_NO_STDIO                drop the FILE* functions (gir_dump, gir_dump_dot, gir_plan_dump, gir_save_*_file)
      GIR_NO_ERROR_STRINGS        short messages: status names only
      GIR_ASSERT(c)               internal invariants (never triggered by user input)
      GIR_EXPF, GIR_EXP, GIR_LOGF ... route each libm function (freestanding builds)
@@ -208,8 +208,15 @@ typedef struct gir_allocator {
     void  *user;
 } gir_allocator;
 
+/* Capacity hints: when known (gir_graph_usage of the same graph built once), each store is one allocation made
+   up front. Without them the node and input arrays double (realloc_fn, or a copy), and the attribute and name
+   stores add blocks that never move. A graph may outgrow its hints; it then grows as without them. */
 typedef struct gir_graph_desc {          /* zero = defaults */
     gir_allocator allocator;
+    size_t        node_capacity;         /* nodes (the invalid node 0 not counted) */
+    size_t        input_capacity;        /* entries of the input pool: the inputs of all nodes together */
+    size_t        attr_capacity;         /* bytes of compact attributes */
+    size_t        name_capacity;         /* bytes of node names, a NUL after each */
 } gir_graph_desc;
 
 /* >>api ----------------------------------------------------------------------------------------------- */
@@ -240,6 +247,9 @@ GIR_API void        gir_graph_clear_error(gir_graph *g);
 GIR_API uint32_t    gir_graph_node_count(const gir_graph *g);      /* valid ids are 1..count */
 GIR_API int         gir_graph_input_count(const gir_graph *g);     /* the graph's inputs, indexed from 0 */
 GIR_API gir_node    gir_graph_input(const gir_graph *g, int index); /* in the order they were built */
+/* what the graph uses now, as capacity hints (its allocator left zero): a graph built again with them makes
+   one allocation per store */
+GIR_API gir_graph_desc gir_graph_usage(const gir_graph *g);
 
 /* introspection of a node (the invalid handle, or a handle of another graph, gives zeros / GIR_OP__INVALID) */
 GIR_API gir_op        gir_node_op(const gir_graph *g, gir_node n);
@@ -586,9 +596,20 @@ GIR_API gir_node gir_batch_norm_running(gir_graph *g, gir_node x, gir_node gamma
 /* a train_eval node of a training value and an eval value, with no updates */
 GIR_API gir_node gir_train_eval2(gir_graph *g, gir_node train, gir_node eval);
 
+/* >>dump: the graph as Graphviz DOT (`dot -Tsvg`): one box per node (id, op, name, dtype, shape; the fill colour
+   is its node type), parent edges solid, argument edges dashed. Given a plan of the graph (else NULL), the plan's
+   values also show their step, arena offset, bytes and lifetime (the steps that write and last read them; "end":
+   an output), and nodes the plan does not compute are dotted. gir_plan_dump: one line per step, in order: step,
+   op, node (%id 'name'), dtype and shape, arena offset and bytes, the values it reads.
+   The _buf forms need no stdio: they write at most cap - 1 characters and a NUL into buf (buf may be NULL when
+   cap is 0) and return the length of the whole text, as snprintf does: call once with cap 0 to size the buffer. */
+GIR_API size_t gir_dump_dot_buf(const gir_graph *g, const gir_plan *p, char *buf, size_t cap);
+GIR_API size_t gir_plan_dump_buf(const gir_plan *p, char *buf, size_t cap);
 #ifndef GIR_NO_STDIO
 #include <stdio.h>
 GIR_API void gir_dump(const gir_graph *g, FILE *f);                 /* one line per node */
+GIR_API void gir_dump_dot(const gir_graph *g, const gir_plan *p, FILE *f);
+GIR_API void gir_plan_dump(const gir_plan *p, FILE *f);
 #endif
 
 /* >>io: save and load, in a versioned, checksummed binary format that reads the same on every host (layout:

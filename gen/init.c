@@ -120,10 +120,10 @@ static gir_status gir__init_resolve(gir_graph *g, gir_node v, const gir_init_spe
 }
 
 /* the values, written straight into the variable's storage */
-static void gir__init_fill(const gir__node *d, gir_init_kind kind, double p0, double p1, uint64_t seed) {
+static void gir__init_fill(const gir_graph *g, const gir__node *d, gir_init_kind kind, double p0, double p1, uint64_t seed) {
     int64_t n = gir__numel(&d->shape), i;
     uint64_t key = gir__mix(seed) ^ gir__mix(0);   /* the key of a random op's first run */
-    void *out = (void *)d->attr->data;
+    void *out = gir__node_data(g, d);
     for (i = 0; i < n; ++i) {
         double x = p0;
         int uni = kind == GIR_INIT_UNIFORM || kind == GIR_INIT_XAVIER_UNIFORM || kind == GIR_INIT_KAIMING_UNIFORM;
@@ -164,7 +164,7 @@ GIR_API gir_status gir_init(gir_graph *g, gir_node v, const gir_init_spec *spec)
             return GIR_ERR_INVALID_ARG;
         }
     }
-    gir__init_fill(gir__get(g, v), spec->kind, p0, p1, spec->seed);
+    gir__init_fill(g, gir__get(g, v), spec->kind, p0, p1, spec->seed);
     return GIR_OK;
 }
 

@@ -90,7 +90,7 @@ static void gir__w_shape(gir__wr *w, const gir_shape *s) {
 
 /* the payload writers, given the graph and the chosen nodes */
 typedef void (*gir__payload_fn)(gir__wr *w, const gir_graph *g, int n, const uint32_t *ids);
-static const char *gir__nm(const gir_graph *g, uint32_t id) { return g->names + g->nodes[id].name - 1; }
+static const char *gir__nm(const gir_graph *g, uint32_t id) { return gir__name_at(g, g->nodes[id].name); }
 static int gir__strcmp(const char *a, const char *b) {
     while (*a && *a == *b) { ++a; ++b; }
     return (int)(unsigned char)*a - (int)(unsigned char)*b;
@@ -111,15 +111,16 @@ static void gir__vars_payload(gir__wr *w, const gir_graph *g, int n, const uint3
         gir__w_str(w, prev);
         gir__w_uint(w, d->dtype, 1);
         gir__w_shape(w, &d->shape);
-        gir__w_values(w, d->attr->data, d->dtype, gir__numel(&d->shape));
+        gir__w_values(w, gir__node_data(g, d), d->dtype, gir__numel(&d->shape));
     }
 }
-static void gir__node_attrs(gir__wr *w, const gir__node *d) {
+static void gir__node_attrs(gir__wr *w, const gir_graph *g, const gir__node *d) {
     const char *s = gir__ops[d->op].attrs;
     int nf = 0, ni = 0, nl = 0, k;
+    gir_attr at;
+    const gir_attr *a = gir__attr_load(g, d, &at);
     while (*s) {
         uint64_t bits;
-        const gir_attr *a = d->attr;
         if (s[0] == 'f' && s[1] == ':') { GIR_MEMCPY(&bits, &a->f[nf++], 8); gir__w_uint(w, bits, 8); }
         else if (s[0] == 'i' && s[1] == ':') gir__w_uint(w, (uint32_t)a->i[ni++], 4);
         else if (s[0] == 'l' && s[1] == ':') {
@@ -156,9 +157,9 @@ static void gir__graph_payload(gir__wr *w, const gir_graph *g, int n, const uint
             int arg = !oi->variadic && k < 32 && ((oi->argmask >> k) & 1u);
             gir__w_uint(w, g->ins[d->in0 + (arg ? ar++ : pa++)], 4);
         }
-        gir__node_attrs(w, d);
+        gir__node_attrs(w, g, d);
         gir__w_str(w, d->name ? gir__nm(g, (uint32_t)id) : "");
-        if (gir__has_data(d->op)) gir__w_values(w, d->attr->data, d->dtype, gir__numel(&d->shape));
+        if (gir__has_data(d->op)) gir__w_values(w, gir__node_data(g, d), d->dtype, gir__numel(&d->shape));
     }
     gir__w_uint(w, (uint64_t)n, 4);
     for (k = 0; k < n; ++k) gir__w_uint(w, ids[k], 4);

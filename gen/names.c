@@ -1,5 +1,5 @@
 /* >>names: node names, scopes, the graph's variables ----------------------------------------------------------
-   A name lives in the graph's name pool (NUL-terminated strings, appended, never moved by index: nodes keep
+   A name lives in the graph's name pool (NUL-terminated strings, appended in blocks that never move: nodes keep
    1 + offset). Lookups scan the named nodes; graphs name their parameters and a few outputs, not every node. */
 static int gir__name_char(char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.' ||
@@ -25,7 +25,7 @@ static int gir__streq(const char *a, const char *b) {
 static uint32_t gir__find_id(const gir_graph *g, const char *name) {
     size_t k;
     for (k = 1; k < g->nnodes; ++k)
-        if (g->nodes[k].name && gir__streq(g->names + g->nodes[k].name - 1, name)) return (uint32_t)k;
+        if (g->nodes[k].name && gir__streq(gir__name_at(g, g->nodes[k].name), name)) return (uint32_t)k;
     return 0;
 }
 /* give n the whole name full (len characters, already checked), unless another node has it */
@@ -36,15 +36,12 @@ static gir_node gir__name_set(gir_graph *g, gir_node n, const char *full, size_t
         gir__gfail(g, GIR_ERR_INVALID_ARG, "name: '%s' is already %N", full, (const gir_graph *)g, (unsigned)other);
         return gir__handle(NULL, 0);
     }
-    if (g->nnames + len + 1 > 0xffffffffu ||
-        gir__grow(&g->a, (void **)&g->names, &g->namecap, g->nnames + len + 1, 1)) {
+    if (gir__store_reserve(&g->a, &g->names, len + 1)) {
         gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "name: %N: out of memory naming it '%s'", (const gir_graph *)g,
                    (unsigned)n.id, full);
         return gir__handle(NULL, 0);
     }
-    GIR_MEMCPY(g->names + g->nnames, full, len + 1);
-    g->nodes[n.id].name = (uint32_t)(g->nnames + 1);
-    g->nnames += len + 1;
+    g->nodes[n.id].name = gir__store_put(&g->names, full, len + 1);
     return n;
 }
 GIR_API gir_node gir_name(gir_graph *g, gir_node n, const char *name) {
@@ -80,7 +77,7 @@ static int gir__name_derived(gir_graph *g, gir_node owner, gir_node n, const cha
     const char *on;
     size_t ol, wl;
     if (!n.id || !owner.id || !g->nodes[owner.id].name) return 1;
-    on = g->names + g->nodes[owner.id].name - 1;
+    on = gir__name_at(g, g->nodes[owner.id].name);
     ol = gir__strlen_max(on, GIR_MAX_NAME);
     wl = gir__strlen_max(what, GIR_MAX_NAME);
     if (ol + 1 + wl > GIR_MAX_NAME) return 1;
@@ -91,7 +88,7 @@ static int gir__name_derived(gir_graph *g, gir_node owner, gir_node n, const cha
 }
 GIR_API const char *gir_node_name(const gir_graph *g, gir_node n) {
     const gir__node *d = gir__get(g, n);
-    return d && d->name ? g->names + d->name - 1 : "";
+    return d && d->name ? gir__name_at(g, d->name) : "";
 }
 GIR_API gir_node gir_find(const gir_graph *g, const char *name) {
     if (!g || !name || !*name) return gir__handle(NULL, 0);

@@ -91,17 +91,17 @@ static int gir__attr_eq(const gir_attr *a, const gir_attr *b, const gir__akind *
     return !k->seed || a->seed == b->seed;
 }
 /* the bytes of a constant node (0 when it has none) */
-static size_t gir__const_bytes(const gir__node *d) {
+static size_t gir__const_bytes(const gir_graph *g, const gir__node *d) {
     size_t n = 0;
-    if (d->op != GIR_OP_CONSTANT || !d->attr->data || !gir__bytes(&d->shape, d->dtype, &n)) return 0;
+    if (d->op != GIR_OP_CONSTANT || !gir__node_data(g, d) || !gir__bytes(&d->shape, d->dtype, &n)) return 0;
     return n;
 }
 
 /* ---- structural hashing */
-static int gir__cse_ok(const gir__node *d) {
+static int gir__cse_ok(const gir_graph *g, const gir__node *d) {
     if (d->op == GIR_OP_INPUT || d->op == GIR_OP_VARIABLE || d->op == GIR_OP_ASSIGN) return 0;
     if (gir__ops[d->op].flags & GIR__F_RNG) return 0;
-    return d->op != GIR_OP_CONSTANT || gir__const_bytes(d) <= GIR__CSE_CONST_MAX;
+    return d->op != GIR_OP_CONSTANT || gir__const_bytes(g, d) <= GIR__CSE_CONST_MAX;
 }
 /* the effective inputs of node d, two-input commutative ops in a canonical order */
 static void gir__cse_ins(const gir__rw *w, const gir__node *d, uint32_t k, uint32_t *a) {
@@ -114,40 +114,46 @@ static void gir__cse_ins(const gir__rw *w, const gir__node *d, uint32_t k, uint3
 }
 static uint64_t gir__cse_hash(const gir__rw *w, const gir__node *d) {
     gir__akind ak;
+    gir_attr ta;
     uint64_t h = gir__h((uint64_t)d->op << 8 | d->dtype, d->nin);
     uint32_t k, in;
-    size_t nb = gir__const_bytes(d), j;
+    size_t nb = gir__const_bytes(w->g, d), j;
+    const unsigned char *data = (const unsigned char *)gir__node_data(w->g, d);
     int m;
     for (m = 0; m < d->shape.rank; ++m) h = gir__h(h, (uint32_t)d->shape.dim[m]);
     h = gir__h(h, (uint32_t)d->shape.rank);
     gir__attr_kinds(gir__ops[d->op].attrs, &ak);
-    h = gir__hash_attr(h, d->attr, &ak);
+    h = gir__hash_attr(h, gir__attr_load(w->g, d, &ta), &ak);
     for (k = 0; k < d->nin; ++k) {
         gir__cse_ins(w, d, k, &in);
         h = gir__h(h, in);
     }
     for (j = 0; j < nb; ++j)        /* a sample of a constant's bytes: the first and the last ones */
         if (j < GIR__CSE_SAMPLE / 2 || j >= nb - GIR__CSE_SAMPLE / 2)
-            h = gir__h(h, ((const unsigned char *)d->attr->data)[j]);
+            h = gir__h(h, data[j]);
         else j = nb - GIR__CSE_SAMPLE / 2 - 1;
     return h;
 }
 static int gir__cse_eq(const gir__rw *w, const gir__node *a, const gir__node *b) {
     gir__akind ak;
+    gir_attr ta, tb;
     uint32_t k, x, y;
     size_t nb, j;
+    const unsigned char *da, *db;
     if (a->op != b->op || a->dtype != b->dtype || a->nin != b->nin || !gir__shape_eq(&a->shape, &b->shape))
         return 0;
     gir__attr_kinds(gir__ops[a->op].attrs, &ak);
-    if (!gir__attr_eq(a->attr, b->attr, &ak)) return 0;
+    if (!gir__attr_eq(gir__attr_load(w->g, a, &ta), gir__attr_load(w->g, b, &tb), &ak)) return 0;
     for (k = 0; k < a->nin; ++k) {
         gir__cse_ins(w, a, k, &x);
         gir__cse_ins(w, b, k, &y);
         if (x != y) return 0;
     }
-    if ((nb = gir__const_bytes(a)) != gir__const_bytes(b)) return 0;
+    if ((nb = gir__const_bytes(w->g, a)) != gir__const_bytes(w->g, b)) return 0;
+    da = (const unsigned char *)gir__node_data(w->g, a);
+    db = (const unsigned char *)gir__node_data(w->g, b);
     for (j = 0; j < nb; ++j)
-        if (((const unsigned char *)a->attr->data)[j] != ((const unsigned char *)b->attr->data)[j]) return 0;
+        if (da[j] != db[j]) return 0;
     return 1;
 }
 /* the representative equal to node id already in the table, or 0 after inserting id */
@@ -165,17 +171,18 @@ static uint32_t gir__cse_find(gir__rw *w, uint32_t id) {
 /* ---- algebraic simplification */
 /* node c holds v in every element: a constant (at most GIR__CSE_CONST_MAX bytes) or a fill. For floats the
    sign of a zero counts (neg: -0.0); for integers any zero is zero. */
-static int gir__all_is(const gir__node *c, double v, int neg) {
+static int gir__all_is(const gir_graph *g, const gir__node *c, double v, int neg) {
     size_t nb, j, es;
     double x;
+    gir_attr ta;
     if (c->op == GIR_OP_FILL) {
-        x = c->attr->f[0];
+        x = gir__attr_load(g, c, &ta)->f[0];
         return x == v && (!gir__is_float(c->dtype) || (gir__hbits(x) >> 63) == (uint64_t)neg);
     }
-    if (c->op != GIR_OP_CONSTANT || (nb = gir__const_bytes(c)) > GIR__CSE_CONST_MAX) return 0;
+    if (c->op != GIR_OP_CONSTANT || (nb = gir__const_bytes(g, c)) > GIR__CSE_CONST_MAX) return 0;
     es = gir__esize(c->dtype);
     for (j = 0; j < nb; j += es) {
-        const unsigned char *e = (const unsigned char *)c->attr->data + j;
+        const unsigned char *e = (const unsigned char *)gir__node_data(g, c) + j;
         if (c->dtype == GIR_DTYPE_F32) {
             float f;
             GIR_MEMCPY(&f, e, sizeof f);
@@ -193,15 +200,16 @@ static int gir__all_is(const gir__node *c, double v, int neg) {
 }
 /* a zero that adding (sub: subtracting) leaves every x of that dtype as it is: integers any zero; floats -0.0
    for add (x + -0 = x, also for x = -0) and +0.0 for sub (x - +0 = x); +0.0 + -0.0 is +0.0, so x + (+0) is not */
-static int gir__is_add_zero(const gir__node *c, int sub) {
-    return gir__all_is(c, 0.0, gir__is_float(c->dtype) ? !sub : 0);
+static int gir__is_add_zero(const gir_graph *g, const gir__node *c, int sub) {
+    return gir__all_is(g, c, 0.0, gir__is_float(c->dtype) ? !sub : 0);
 }
 /* the node x such that transpose(transpose(x, p), q) gives x; 0 if the composed permutation is not the
    identity (axis j of the result is axis p[q[j]] of x) */
 static uint32_t gir__transpose_back(const gir__rw *w, const gir__node *d) {
     const gir__node *t = &w->g->nodes[gir__pass_in(w, d, 0)];
     int j, r = d->shape.rank;
-    const gir_ints *q = &d->attr->l[0], *p = &t->attr->l[0];
+    gir_attr da, ta;
+    const gir_ints *q = &gir__attr_load(w->g, d, &da)->l[0], *p = &gir__attr_load(w->g, t, &ta)->l[0];
     if (t->op != GIR_OP_TRANSPOSE || q->n != r || p->n != r) return 0;
     for (j = 0; j < r; ++j)
         if (q->v[j] < 0 || q->v[j] >= r || p->v[q->v[j]] != j) return 0;
@@ -212,22 +220,23 @@ static uint32_t gir__simplify_rule(const gir__rw *w, const gir__node *d) {
     const gir_graph *g = w->g;
     uint32_t a = d->nin > 0 ? gir__pass_in(w, d, 0) : 0, b = d->nin > 1 ? gir__pass_in(w, d, 1) : 0;
     const gir__node *na = &g->nodes[a], *nb = &g->nodes[b];
+    gir_attr da;
     int j, r = d->shape.rank;
     switch (d->op) {
     case GIR_OP_MUL:
-        if (gir__all_is(nb, 1.0, 0)) return a;
-        if (gir__all_is(na, 1.0, 0)) return b;
-        if (!gir__is_float(d->dtype) && gir__all_is(nb, 0.0, 0)) return b;   /* integers: x*0 is 0 */
-        if (!gir__is_float(d->dtype) && gir__all_is(na, 0.0, 0)) return a;
+        if (gir__all_is(g, nb, 1.0, 0)) return a;
+        if (gir__all_is(g, na, 1.0, 0)) return b;
+        if (!gir__is_float(d->dtype) && gir__all_is(g, nb, 0.0, 0)) return b;   /* integers: x*0 is 0 */
+        if (!gir__is_float(d->dtype) && gir__all_is(g, na, 0.0, 0)) return a;
         return 0;
     case GIR_OP_ADD:
-        if (gir__is_add_zero(nb, 0)) return a;
-        return gir__is_add_zero(na, 0) ? b : 0;
-    case GIR_OP_SUB: return gir__is_add_zero(nb, 1) ? a : 0;
-    case GIR_OP_DIV: return gir__all_is(nb, 1.0, 0) ? a : 0;
+        if (gir__is_add_zero(g, nb, 0)) return a;
+        return gir__is_add_zero(g, na, 0) ? b : 0;
+    case GIR_OP_SUB: return gir__is_add_zero(g, nb, 1) ? a : 0;
+    case GIR_OP_DIV: return gir__all_is(g, nb, 1.0, 0) ? a : 0;
     case GIR_OP_NEG: return na->op == GIR_OP_NEG ? gir__pass_in(w, na, 0) : 0;
     case GIR_OP_TRANSPOSE:
-        for (j = 0; j < r && d->attr->l[0].n == r && d->attr->l[0].v[j] == j; ++j) {}
+        for (j = 0; j < r && gir__attr_load(g, d, &da)->l[0].n == r && da.l[0].v[j] == j; ++j) {}
         return j == r ? a : gir__transpose_back(w, d);
     case GIR_OP_RESHAPE: case GIR_OP_CAST: case GIR_OP_STOP_GRADIENT: case GIR_OP_BROADCAST_TO: return a;
     case GIR_OP_ADD_N: case GIR_OP_CONCAT: return d->nin == 1 ? a : 0;
@@ -265,7 +274,7 @@ static gir_status gir__passes(gir__rw *w, unsigned flags, size_t last) {
     for (id = 1; id <= last; ++id) {
         uint32_t r = w->simplify ? gir__simplify(w, (uint32_t)id) : 0;
         if (r) w->need[id] |= GIR__N_SIMP;
-        else if (cse && gir__cse_ok(&g->nodes[id])) r = gir__cse_find(w, (uint32_t)id);
+        else if (cse && gir__cse_ok(g, &g->nodes[id])) r = gir__cse_find(w, (uint32_t)id);
         if (r) w->rep[id] = r;
     }
     if (w->tab) gir__free(w->a, w->tab, cap * sizeof(uint32_t));

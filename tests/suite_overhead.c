@@ -1,5 +1,5 @@
 /* suite_overhead.c - graph-building overhead: nodes keep their attributes out of line (an attribute store of
- * blocks that never move), steps point at their node's attributes, arrays grow geometrically. Included by
+ * blocks that never move), plans unpack their steps' attributes once, arrays grow geometrically. Included by
  * test_main.c (it sees gir.h's internals). */
 
 /* an allocator that counts calls, can fail the k-th one, and counts live blocks */
@@ -29,9 +29,15 @@ static gir_graph *ov_graph(ov_count *c) {
 }
 static long ov_entries(const gir_graph *g) {              /* entries used in the attribute store */
     long n = 0;
-    uint32_t b;
-    for (b = 0; b + 1 < g->nablk; ++b) n += 8L << b;
-    return g->nablk ? n + (long)g->aused : 0;
+    size_t k;
+    for (k = 1; k < g->nnodes; ++k) n += g->nodes[k].attr != 0;
+    return n;
+}
+static uint32_t ov_blocks(const gir_graph *g) {           /* blocks of the attribute store */
+    const gir__sblk *b;
+    uint32_t n = 0;
+    for (b = g->attrs.head; b; b = b->next) ++n;
+    return n;
 }
 
 /* The layout itself: a node without attributes is a few dozen bytes, a step a few words, and a chain of
@@ -47,11 +53,11 @@ static int test_ov_layout_small(void) {
     CHECK(before == 2, "the input (dtype, shape) and the scalar (a fill) should have one entry each, got %ld", before);
     for (i = 0; i < 500; ++i) x = gir_add(g, gir_mul(g, x, a), a);
     CHECK(ov_entries(g) == before, "a chain without attributes used %ld store entries", ov_entries(g) - before);
-    CHECK(g->nodes[x.id].attr == &gir__no_attr, "a node without attributes does not share the zero attributes");
+    CHECK(g->nodes[x.id].attr == 0, "a node without attributes does not share the zero attributes");
     s = gir_input(g, GIR_DTYPE_F32, gir_shape2(2, 3));
     before = ov_entries(g);
     s = gir_sum(g, s, gir_ints1(1), 1);
-    CHECK(ov_entries(g) == before + 1 && g->nodes[s.id].attr != &gir__no_attr, "sum's axes: %ld entries",
+    CHECK(ov_entries(g) == before + 1 && g->nodes[s.id].attr != 0, "sum's axes: %ld entries",
           ov_entries(g) - before);
     gir_graph_free(g);
     return 1;
@@ -142,7 +148,7 @@ static int ov_every_op_body(gir_graph *g, ov_slot *sl, int *pn, gir_plan **pp) {
     }
     *pn = n;
     CHECK(n > 80, "only %d ops have golden cases", n);
-    CHECK(ov_entries(g) > 8 + 16 + 32 && g->nablk >= 4, "the store did not cross blocks (%u)", (unsigned)g->nablk);
+    CHECK(ov_entries(g) > 8 + 16 + 32 && ov_blocks(g) >= 4, "the store did not cross blocks (%u)", (unsigned)ov_blocks(g));
     CHECK(gir_compile(g, n, outs, pp) == GIR_OK, "%s", gir_graph_message(g));
     for (j = 0; j < n; ++j)
         for (k = 0; k < sl[j].c->nin; ++k) CHECK(gir_plan_bind(*pp, sl[j].in[k], sl[j].buf[k]) == GIR_OK, "bind");
@@ -150,9 +156,9 @@ static int ov_every_op_body(gir_graph *g, ov_slot *sl, int *pn, gir_plan **pp) {
     if (!ov_check_outputs(*pp, g, sl, n, "first run")) return 0;
     {   /* grow everything while the plan lives: nodes, inputs and attribute store */
         size_t cap = g->cap, inscap = g->inscap;
-        uint32_t nb = g->nablk;
+        uint32_t nb = ov_blocks(g);
         for (k = 0; k < 20000; ++k) f = k % 2 ? gir_neg(g, f) : gir_sum(g, f, gir_ints1(0), 1);
-        CHECK(g->cap > cap && g->inscap > inscap && g->nablk > nb, "the graph did not grow its arrays");
+        CHECK(g->cap > cap && g->inscap > inscap && ov_blocks(g) > nb, "the graph did not grow its arrays");
     }
     for (j = 0; j < 3; ++j) {
         CHECK(gir_run(*pp) == GIR_OK, "run after growth: %s", gir_plan_message(*pp));

@@ -1049,6 +1049,7 @@ static int test_op_table(void) {
 #include "suite_pool2.c"
 #include "suite_passes.c"
 #include "suite_plan.c"
+#include "suite_records.c"
 
 int main(int argc, char **argv) {
     const char *golden = "tests/golden.txt";
@@ -1126,6 +1127,7 @@ int main(int argc, char **argv) {
     suite_pool2();
     suite_passes();
     suite_plan();
+    suite_records();
     if (verbose) say("second-order checks: %d cases passed, %d skipped (no second-order adjoint)\n", n2, n2skip);
     for (k = 0; k < ncases; ++k) {
         int j;

@@ -1,0 +1,190 @@
+/* >>dump: Graphviz DOT of a graph and its plan, a text dump of a plan ---------------------------------------------
+   Everything is written through one sink: a FILE (without GIR_NO_STDIO) or a caller's buffer, which keeps a NUL
+   and counts the length of the whole text (snprintf's contract), so firmware can dump without stdio. */
+typedef struct gir__out {
+    char  *p;
+    size_t cap, len;
+    void  *f;           /* a FILE *, or NULL: write into p */
+} gir__out;
+static void gir__out_n(gir__out *o, const char *s, size_t n) {
+#ifndef GIR_NO_STDIO
+    if (o->f) { fwrite(s, 1, n, (FILE *)o->f); o->len += n; return; }
+#endif
+    if (o->cap) {
+        size_t room = o->len < o->cap - 1 ? o->cap - 1 - o->len : 0, k = n < room ? n : room;
+        if (k) GIR_MEMCPY(o->p + o->len, s, k);
+        o->p[o->len + k < o->cap - 1 ? o->len + k : o->cap - 1] = 0;
+    }
+    o->len += n;
+}
+static void gir__out_s(gir__out *o, const char *s) {
+    size_t n = 0;
+    while (s[n]) ++n;
+    gir__out_n(o, s, n);
+}
+/* gir__vformat's directives (%s %d %u %l %S %T %N); one piece is at most a few hundred characters */
+static void gir__out_f(gir__out *o, const char *fmt, ...) {
+    char t[512];
+    gir__buf b;
+    va_list ap;
+    b.p = t; b.n = sizeof t; b.len = 0; t[0] = 0;
+    va_start(ap, fmt);
+    gir__vformat(&b, fmt, ap);
+    va_end(ap);
+    gir__out_n(o, t, b.len);
+}
+/* a string inside a DOT "..." string: quotes and backslashes escaped, control characters left out */
+static void gir__out_dotstr(gir__out *o, const char *s) {
+    for (; *s; ++s) {
+        if (*s == '"' || *s == '\\') gir__out_n(o, "\\", 1);
+        if ((unsigned char)*s >= 0x20) gir__out_n(o, s, 1);
+    }
+}
+
+/* What the dumps read of a plan, all here (the plan's layout may change: only this block reads it). A value:
+   the node it holds, its kind, arena offset and bytes, and its lifetime in step indices: first = the step that
+   writes it (-1: an input or data, there before the run), last = the last step that reads it (-1: none reads it,
+   an output). A step: the value (and node) it writes, its op, its fused group (0: none), and the values it reads
+   (a fused group's: its members' inputs that are not inside the group). */
+typedef struct gir__dval { uint32_t node; int kind; size_t off, bytes; long first, last; } gir__dval;
+typedef struct gir__dstep { uint32_t val, node; int op; uint32_t group; } gir__dstep;
+static uint32_t gir__plan_val_of(const gir_plan *p, uint32_t id) { return id < p->nmap ? p->map[id] : 0; }
+static void gir__plan_step(const gir_plan *p, uint32_t k, gir__dstep *ds) {
+    const gir__step *s = &p->steps[k];
+    ds->val = s->val;
+    ds->node = p->vals[s->val].node;
+    ds->op = s->op;
+    ds->group = p->fgroup ? p->fgroup[k] : 0;
+}
+/* the i-th value step k reads, or (uint32_t)-1 past the last */
+static uint32_t gir__plan_step_read(const gir_plan *p, uint32_t k, uint32_t i) {
+    const gir__step *s = &p->steps[k];
+    uint32_t m, nm = 1, j;
+    if (p->fgroup && p->fgroup[k]) {
+        const struct gir__fgroup *gr = &p->groups[p->fgroup[k] - 1];
+        s = &p->fsteps[gr->m0];
+        nm = gr->nm;
+    }
+    for (m = 0; m < nm; ++m)
+        for (j = 0; j < s[m].nin; ++j) {
+            uint32_t v = p->sin[s[m].in0 + j];
+            if (p->vals[v].kind != GIR__VAL_FUSED && i-- == 0) return v;
+        }
+    return (uint32_t)-1;
+}
+static void gir__plan_val(const gir_plan *p, uint32_t v, gir__dval *dv) {
+    const gir__val *x = &p->vals[v];
+    uint32_t k, i, r;
+    dv->node = x->node;
+    dv->kind = x->kind;
+    dv->off = x->off;
+    dv->bytes = x->bytes;
+    dv->first = dv->last = -1;
+    for (k = 0; k < p->nsteps; ++k) {
+        if (p->steps[k].val == v && dv->first < 0) dv->first = (long)k;
+        for (i = 0; (r = gir__plan_step_read(p, k, i)) != (uint32_t)-1; ++i)
+            if (r == v) dv->last = (long)k;
+    }
+}
+
+static const char *const gir__ntype_names[] = {"const", "const_derived", "input", "input_nondiff", "input_derived"};
+static const char *const gir__ntype_fill[] = {"#d9d9d9", "#eeeeee", "#9ecae1", "#fdd49e", "#c7e9c0"};
+static void gir__dot_node(gir__out *o, const gir_graph *g, const gir_plan *p, uint32_t id) {
+    const gir__node *d = &g->nodes[id];
+    uint32_t v = p ? gir__plan_val_of(p, id) : 0;
+    gir__out_f(o, "  n%u [label=\"%%%u %s", (unsigned)id, (unsigned)id, gir__ops[d->op].name);
+    if (d->name) {
+        gir__out_s(o, " '");
+        gir__out_dotstr(o, gir__name_at(g, d->name));
+        gir__out_s(o, "'");
+    }
+    gir__out_f(o, "\\n%T%S\\n%s", (int)d->dtype, &d->shape, d->ntype < 5 ? gir__ntype_names[d->ntype] : "?");
+    if (v) {
+        gir__dval dv;
+        gir__plan_val(p, v - 1, &dv);
+        if (dv.kind == GIR__VAL_TEMP) {
+            gir__out_f(o, "\\nstep %l  off %l  %l B  live %l..", (long long)dv.first, (long long)dv.off,
+                       (long long)dv.bytes, (long long)dv.first);
+            if (dv.last >= 0) gir__out_f(o, "%l", (long long)dv.last);
+            else gir__out_s(o, "end");
+        } else if (dv.kind == GIR__VAL_FUSED) {
+            gir__out_f(o, "\\nfused: no buffer  %l B", (long long)dv.bytes);
+        } else {
+            gir__out_f(o, "\\n%s  %l B  read until ", dv.kind == GIR__VAL_INPUT ? "input" : "data", (long long)dv.bytes);
+            if (dv.last >= 0) gir__out_f(o, "%l", (long long)dv.last);
+            else gir__out_s(o, "end");
+        }
+    }
+    gir__out_f(o, "\", style=\"filled%s\", fillcolor=\"%s\"];\n", p && !v ? ",dotted" : "",
+               d->ntype < 5 ? gir__ntype_fill[d->ntype] : "white");
+}
+static size_t gir__dump_dot_to(const gir_graph *g, const gir_plan *p, gir__out *o) {
+    uint32_t id, j;
+    if (!g) return 0;
+    if (p && p->g != g) p = NULL;                 /* a plan of another graph: the graph alone */
+    gir__out_s(o, "digraph gir {\n  node [shape=box, fontname=\"monospace\"];\n");
+    if (p) gir__out_f(o, "  label=\"plan: %u steps, arena %l bytes\";\n", (unsigned)p->nsteps, (long long)p->arena_bytes);
+    for (id = 1; id < g->nnodes; ++id) gir__dot_node(o, g, p, id);
+    for (id = 1; id < g->nnodes; ++id) {
+        const gir__node *d = &g->nodes[id];
+        for (j = 0; j < d->nin; ++j)
+            gir__out_f(o, "  n%u -> n%u%s;\n", (unsigned)g->ins[d->in0 + j], (unsigned)id,
+                       j < d->nparents ? "" : " [style=dashed]");
+    }
+    gir__out_s(o, "}\n");
+    return o->len;
+}
+static size_t gir__plan_dump_to(const gir_plan *p, gir__out *o) {
+    uint32_t k, j, r;
+    if (!p || !p->g) return 0;
+    gir__out_f(o, "plan: %u steps, %u values, arena %l bytes\n", (unsigned)p->nsteps, (unsigned)p->nvals,
+               (long long)p->arena_bytes);
+    for (k = 0; k < p->nsteps; ++k) {
+        gir__dstep ds;
+        gir__dval dv;
+        const gir__node *d;
+        gir__plan_step(p, k, &ds);
+        gir__plan_val(p, ds.val, &dv);
+        d = &p->g->nodes[ds.node];
+        gir__out_f(o, "%u  %s  %%%u", (unsigned)k, gir__ops[ds.op].name, (unsigned)ds.node);
+        if (d->name) gir__out_f(o, " '%s'", gir__name_at(p->g, d->name));
+        gir__out_f(o, "  %T%S", (int)d->dtype, &d->shape);
+        if (dv.kind == GIR__VAL_TEMP) gir__out_f(o, "  off %l  bytes %l", (long long)dv.off, (long long)dv.bytes);
+        else gir__out_f(o, "  fused  bytes %l", (long long)dv.bytes);
+        if (ds.group) gir__out_f(o, "  group %u", (unsigned)(ds.group - 1));
+        gir__out_s(o, "  reads");
+        for (j = 0; (r = gir__plan_step_read(p, k, j)) != (uint32_t)-1; ++j) {
+            gir__dval iv;
+            gir__plan_val(p, r, &iv);
+            gir__out_f(o, " %%%u", (unsigned)iv.node);
+        }
+        gir__out_s(o, "\n");
+    }
+    return o->len;
+}
+GIR_API size_t gir_dump_dot_buf(const gir_graph *g, const gir_plan *p, char *buf, size_t cap) {
+    gir__out o;
+    o.p = buf; o.cap = buf ? cap : 0; o.len = 0; o.f = NULL;
+    if (o.cap) buf[0] = 0;
+    return gir__dump_dot_to(g, p, &o);
+}
+GIR_API size_t gir_plan_dump_buf(const gir_plan *p, char *buf, size_t cap) {
+    gir__out o;
+    o.p = buf; o.cap = buf ? cap : 0; o.len = 0; o.f = NULL;
+    if (o.cap) buf[0] = 0;
+    return gir__plan_dump_to(p, &o);
+}
+#ifndef GIR_NO_STDIO
+GIR_API void gir_dump_dot(const gir_graph *g, const gir_plan *p, FILE *f) {
+    gir__out o;
+    if (!f) return;
+    o.p = NULL; o.cap = 0; o.len = 0; o.f = f;
+    gir__dump_dot_to(g, p, &o);
+}
+GIR_API void gir_plan_dump(const gir_plan *p, FILE *f) {
+    gir__out o;
+    if (!f) return;
+    o.p = NULL; o.cap = 0; o.len = 0; o.f = f;
+    gir__plan_dump_to(p, &o);
+}
+#endif
