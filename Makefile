@@ -3,7 +3,7 @@ PYTHON ?= python3
 CC     ?= gcc
 B      := build
 
-.PHONY: all generate test demo golden examples fuzz fuzz-io bench clean
+.PHONY: all generate test cross-test demo golden examples fuzz fuzz-io bench clean
 all: generate
 
 # `make` always regenerates (it is deterministic and takes under a second). Nothing else depends on
@@ -19,6 +19,12 @@ gir.h:
 
 test:
 	@sh tests/run_all.sh
+
+# the whole test runner on AArch64 (NEON, qemu-aarch64), Cortex-M4F (scalar FPU) and Cortex-M55 (Helium) under
+# qemu-system-arm with semihosting; exit status = failures (tests/cross/run.sh; TARGETS="a64 m4 m55")
+TARGETS ?= a64 m4 m55
+cross-test:
+	@sh tests/cross/run.sh $(TARGETS)
 
 # a long fuzz campaign under ASan+UBSan with gcc and clang (make test runs 300 rounds of the same fuzzer)
 FUZZ_ROUNDS ?= 6000

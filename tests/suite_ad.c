@@ -261,7 +261,7 @@ static int ad_same(gir_graph *g, gir_plan *p, gir_node n, const tensor *want, co
     const double *v = (const double *)gir_plan_data(p, n);
     int64_t k;
     CHECK(s.rank == want->s.rank && !memcmp(s.dim, want->s.dim, sizeof(int32_t) * (size_t)s.rank) && v,
-          "%.60s: shape rank %d, oracle rank %d", what, s.rank, want->s.rank);
+          "%.60s: shape rank %d, oracle rank %d", what, (int)s.rank, (int)want->s.rank);
     for (k = 0; k < want->n; ++k)
         CHECK(fabs(v[k] - want->v[k]) <= 1e-10 * (1 + fabs(want->v[k])), "%.60s element %lld: got %.15g, torch %.15g",
               what, (long long)k, v[k], want->v[k]);

@@ -78,7 +78,8 @@ static int test_int_div_alias(void) {
     if (ok) ok = gen_run1(g, y, 2, in, data, &out, &p);
     for (k = 0; ok && k < 4; ++k)
         if (((const int32_t *)out)[k] != want[k]) {
-            snprintf(why, sizeof why, "%d // %d = %d, NumPy gives %d", a[k], b[k], ((const int32_t *)out)[k], want[k]);
+            snprintf(why, sizeof why, "%d // %d = %d, NumPy gives %d", (int)a[k], (int)b[k], (int)((const int32_t *)out)[k],
+                     (int)want[k]);
             ok = 0;
         }
     gir_plan_free(p);

@@ -46,7 +46,7 @@ static int in_golden_line(char *line, int *cases) {
     if (sscanf(line, "layer %15s %d%n", layout, &r, &pos) == 2) mode[0] = nl[0] = 0, strcpy(kind, "layer");
     else CHECK(sscanf(line, "%31s %15s %15s %15s %lf %d%n", kind, layout, mode, nl, &a, &r, &pos) == 6, "bad line %s", line);
     CHECK(r >= 2 && r <= 5, "rank %d", r);
-    for (k = 0; k < r; ++k) { int m = 0; CHECK(sscanf(line + pos, "%d%n", &d[k], &m) == 1, "dims"); pos += m; }
+    for (k = 0; k < r; ++k) { int m = 0, v = 0; CHECK(sscanf(line + pos, "%d%n", &v, &m) == 1, "dims"); d[k] = v; pos += m; }
     lay = !strcmp(layout, "in_out") ? GIR_INIT_IN_OUT : GIR_INIT_OUT_IN;
     g = gir_graph_new(NULL);
     CHECK(g, "oom");

@@ -306,5 +306,5 @@ static void suite_overhead(void) {
     RUN("overhead/attrs_every_op_one_graph_plan_outlives_growth", test_ov_every_op_one_graph());
     RUN("overhead/chain_handles_valid_across_reallocs", test_ov_chain_across_reallocs());
     RUN("overhead/oom_every_allocation_chain_build_grad_compile", test_ov_oom_every_allocation_chain());
-    RUN("overhead/allocations_grow_logarithmically", test_ov_allocations_logarithmic());
+    RUN_MIB(48, "overhead/allocations_grow_logarithmically", test_ov_allocations_logarithmic());
 }

@@ -229,7 +229,7 @@ static int test_split_sizes(void) {
             if (((const double *)gir_plan_data(p, parts[k]))[r] != xv[(r / sizes[k]) * 7 + j + r % sizes[k]]) {
                 gir_plan_free(p);
                 gir_graph_free(g);
-                FAILF("part %d element %d differs from x[:, %d:%d]", k, r, j, j + sizes[k]);
+                FAILF("part %d element %d differs from x[:, %d:%d]", k, r, j, (int)(j + sizes[k]));
             }
         gir_plan_free(p);
     }

@@ -219,7 +219,7 @@ static int test_smallgemm_matmul_batched_broadcast_transposed(void) {
 
 static void suite_smallgemm(void) {
     RUN("smallgemm/sweep_m_n_k_1_to_65_all_layouts_every_isa_f32_f64", test_smallgemm_sweep_all_shapes_layouts());
-    RUN("smallgemm/long_vectors_rowv_colv_outer_past_kc", test_smallgemm_long_vectors());
+    RUN_MIB(20, "smallgemm/long_vectors_rowv_colv_outer_past_kc", test_smallgemm_long_vectors());
     RUN("smallgemm/dense_layer_batch1_shapes_take_their_paths", test_smallgemm_dense_layer_paths());
     RUN("smallgemm/matmul_batched_broadcast_transposed_small_paths", test_smallgemm_matmul_batched_broadcast_transposed());
 }
