@@ -150,7 +150,8 @@ typedef enum gir_dtype {
     X(UNBOUND,       "input not bound") \
     X(INDEX,         "index out of range") \
     X(NUMERIC,       "numerical failure") \
-    X(LIMIT,         "size limit exceeded")
+    X(LIMIT,         "size limit exceeded") \
+    X(NOT_BUILT,     "op not in this build")
 typedef enum gir_status {
 #define GIR__STATUS_ENUM(name, str) GIR_ERR_##name,
     GIR__STATUS(GIR__STATUS_ENUM)

@@ -987,15 +987,23 @@ static gir_status gir__k_assign(gir__kx *k);     /* gen/train.c */
    input's shape (NULL if none) */
 static size_t gir__scratch_bytes(int op, int dt, const gir_shape *out, const gir_shape *in0, const gir_shape *in1) {
     gir__kernel_fn k = gir__kernel_table[op];
+    (void)k; (void)dt; (void)out; (void)in0; (void)in1;   /* a selective build may keep none of these families */
+#if GIR__KEPT_K_reduce
     if (k == gir__k_reduce) return 2 * (size_t)gir__numel(out) * sizeof(double);
+#endif
+#if GIR__KEPT_K_linalg
     if (k == gir__k_linalg) {
         int64_t n = in0->dim[in0->rank - 1];
         return (size_t)(n * n + n) * gir__esize(dt);
     }
+#endif
+#if GIR__KEPT_K_matmul
     if (k == gir__k_matmul && (dt == GIR_DTYPE_F32 || dt == GIR_DTYPE_F64)) {
         int64_t n = out->dim[out->rank - 1];
         return n ? gir__gemm_scratch(gir__gemm_cfg_for(dt), gir__numel(out) / n, n, in0->dim[in0->rank - 1]) : 0;
     }
+#endif
+#if GIR__KEPT_K_conv
     if (k == gir__k_conv && in1) {            /* x, w, y; gx, w, gy; x, gw, gy */
         gir__conv_p p;
         int which = op == GIR_OP_CONV2D ? 0 : op == GIR_OP_CONV2D_BWD_DATA ? 1 : 2;
@@ -1004,6 +1012,7 @@ static size_t gir__scratch_bytes(int op, int dt, const gir_shape *out, const gir
         else gir__conv_dims(&p, in0, out, in1);
         return gir__conv_scratch(&p, gir__gemm_cfg_for(dt), which);
     }
+#endif
     return 0;
 }
 #if defined(GIR_THREADS)
