@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c9367d236f1f14baa87520e8b73aa14e2ae04c4bdd43b9ce2b2f70a5c3f60d5c
-                                          gen/ sha256=6c67bb76a07c11ad
+                                          gen/ sha256=9d9be53f2d1a5aa5
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -49,6 +49,14 @@
      GIR_THREADS                 per-plan parallel-for hook (gir_plan_set_parallel) and, on POSIX, the
                                  built-in pool gir_pool_* (link with -pthread); see >>threads below
      GIR_NO_POOL                 with GIR_THREADS: the hook only, no pthreads
+     GIR_NO_OPS_<GROUP>          leave out an op group of ops.def (CORE, LOGIC, MATH, REDUCE, SHAPE, LINALG, NN,
+     GIR_NO_OP_<OP>              CONV, RANDOM) or one op (GIR_NO_OP_CONV2D): no kernel, adjoint or shape rule of it
+                                 is linked; building it fails with GIR_ERR_NOT_BUILT ("op 'conv2d' is not in this
+                                 build (GIR_NO_OPS_CONV)") and the graph stays usable
+     GIR_ONLY_OPS                keep only the ops named by GIR_WITH_OP_<OP> / GIR_WITH_OPS_<GROUP>, plus the ops their
+                                 adjoints build and those gir_grad builds (ADD, FILL), unless GIR_ONLY_OPS_NO_GRAD
+                                 (an inference build)
+     GIR_NO_PACKED_GEMM          float matmul as plain loops: no packed GEMM code (small firmware builds)
 
    ERRORS
      Builders never abort. A bad handle, shape or dtype records the first error in the graph
@@ -27865,6 +27873,32 @@ typedef struct gir__mm_job {
     size_t               region;      /* scratch bytes of one thread */
 } gir__mm_job;
 /* product t of the batch: the float GEMM (with scratch s and hook par) or the wrapping integer loop */
+#if defined(GIR_NO_PACKED_GEMM)
+/* GIR_NO_PACKED_GEMM (small firmware builds): one float product as three plain loops, accumulating in the dtype */
+static void gir__mm_plain(const gir__mm_job *j, int64_t ao, int64_t bo, int64_t t) {
+    const gir__kx *k = j->k;
+    int64_t i, c, p, m = j->m, kk = j->kk, n = j->n;
+    if (k->dtype == GIR_DTYPE_F32) {
+        const float *a = (const float *)k->in[0].p + ao, *b = (const float *)k->in[1].p + bo;
+        float *o = (float *)k->out + t * m * n;
+        for (i = 0; i < m; ++i)
+            for (c = 0; c < n; ++c) {
+                float acc = 0;
+                for (p = 0; p < kk; ++p) acc += a[i * j->rsa + p * j->csa] * b[p * j->rsb + c * j->csb];
+                o[i * n + c] = acc;
+            }
+    } else {
+        const double *a = (const double *)k->in[0].p + ao, *b = (const double *)k->in[1].p + bo;
+        double *o = (double *)k->out + t * m * n;
+        for (i = 0; i < m; ++i)
+            for (c = 0; c < n; ++c) {
+                double acc = 0;
+                for (p = 0; p < kk; ++p) acc += a[i * j->rsa + p * j->csa] * b[p * j->rsb + c * j->csb];
+                o[i * n + c] = acc;
+            }
+    }
+}
+#endif
 static void gir__mm_one(const gir__mm_job *j, int64_t t, void *s, const gir__par *par) {
     const gir__kx *k = j->k;
     int64_t rem = t, ao = 0, bo = 0, i, c, p, idx[GIR_MAX_RANK], m = j->m, kk = j->kk, n = j->n;
@@ -27873,11 +27907,19 @@ static void gir__mm_one(const gir__mm_job *j, int64_t t, void *s, const gir__par
     for (d = 0; d < j->ob.rank; ++d) { ao += idx[d] * j->ast[d]; bo += idx[d] * j->bst[d]; }
     ao *= m * kk;
     bo *= kk * n;
+#if defined(GIR_NO_PACKED_GEMM)
+    (void)s; (void)par;
+    if (k->dtype == GIR_DTYPE_F32 || k->dtype == GIR_DTYPE_F64) {   /* no GEMM configuration (j->g) is taken */
+        gir__mm_plain(j, ao, bo, t);
+        return;
+    }
+#else
     if (j->g) {
         gir__gemm(j->g, m, n, kk, (const char *)k->in[0].p + ao * j->es, j->rsa, j->csa,
                   (const char *)k->in[1].p + bo * j->es, j->rsb, j->csb, (char *)k->out + t * m * n * j->es, n, 0, s, par);
         return;
     }
+#endif
     for (i = 0; i < m; ++i)
         for (c = 0; c < n; ++c) {
             uint32_t acc = 0;
@@ -27912,7 +27954,9 @@ static gir_status gir__k_matmul(gir__kx *k) {
     gir__bstrides(&bb, &j.ob, j.bst);
     j.nb = gir__numel(&j.ob);
     if (k->dtype == GIR_DTYPE_F32 || k->dtype == GIR_DTYPE_F64) {
+#if !defined(GIR_NO_PACKED_GEMM)
         j.g = gir__gemm_cfg_for(k->dtype);
+#endif
         if (j.nb > 1 && !ta && gir__numel(&bb) == 1 && gir__numel(&ab) == j.nb) { j.m *= j.nb; j.nb = 1; }  /* one B: rows */
     }
 #if defined(GIR_THREADS)
@@ -28309,7 +28353,7 @@ static size_t gir__scratch_bytes(int op, int dt, const gir_shape *out, const gir
         return (size_t)(n * n + n) * gir__esize(dt);
     }
 #endif
-#if GIR__KEPT_K_matmul
+#if GIR__KEPT_K_matmul && !defined(GIR_NO_PACKED_GEMM)
     if (k == gir__k_matmul && (dt == GIR_DTYPE_F32 || dt == GIR_DTYPE_F64)) {
         int64_t n = out->dim[out->rank - 1];
         return n ? gir__gemm_scratch(gir__gemm_cfg_for(dt), gir__numel(out) / n, n, in0->dim[in0->rank - 1]) : 0;
