@@ -56,5 +56,11 @@ for cfg in infer:8192 train:16384 all:65536; do
         fail=1
     fi
 done
+# the selective build must really leave code out: the conv kernel and the packed GEMM only in size_all
+for sym in gir__k_conv gir__gemm_pack_f32; do
+    if $NM "$OUT/infer.elf" | grep -q " $sym\$" || ! $NM "$OUT/all.elf" | grep -q " $sym\$"; then
+        echo "size: FAIL: $sym should be linked into size_all only"; fail=1
+    fi
+done
 [ $fail -eq 0 ] && echo "size: every configuration within budget" || echo "size: FAILED (see above)"
 exit $fail
