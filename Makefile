@@ -3,7 +3,7 @@ PYTHON ?= python3
 CC     ?= gcc
 B      := build
 
-.PHONY: all generate test cross-test demo golden examples fuzz fuzz-io bench clean
+.PHONY: all generate test cross-test demo golden examples fuzz fuzz-io bench clean size size-check firmware-demo
 all: generate
 
 # `make` always regenerates (it is deterministic and takes under a second). Nothing else depends on
@@ -75,6 +75,26 @@ examples: $(B)/hello $(B)/hessian_vector $(B)/mlp_digits $(B)/cnn_digits $(B)/ne
 
 demo: $(B)/mlp_digits
 	./$(B)/mlp_digits examples/data/digits.csv
+
+# Cortex-M4 footprint in three configurations against budgets (needs gcc-arm-none-eabi, libnewlib-arm-none-eabi)
+size:
+	@sh tests/size/size.sh $(B)/size
+
+# selective builds on the host: left-out ops fail clearly, GIR_ONLY_OPS builds train correctly
+SEL_ONLY := -DGIR_ONLY_OPS -DGIR_WITH_OP_INPUT -DGIR_WITH_OP_VARIABLE -DGIR_WITH_OP_MATMUL -DGIR_WITH_OP_ADD \
+            -DGIR_WITH_OP_RELU -DGIR_WITH_OP_XENT_LOGITS -DGIR_WITH_OP_MEAN -DGIR_WITH_OP_ASSIGN
+size-check:
+	@mkdir -p $(B)
+	$(CC) -std=c99 -O1 -Wall -Wextra -Werror -I. -DSEL_NO_CONV -DGIR_NO_OPS_CONV -DGIR_NO_OP_TANH tests/size/selective.c -o $(B)/sel_no_conv -lm
+	./$(B)/sel_no_conv
+	$(CC) -std=c99 -O1 -Wall -Wextra -Werror -I. -DSEL_ONLY $(SEL_ONLY) tests/size/selective.c -o $(B)/sel_only -lm
+	./$(B)/sel_only
+	g++ -x c++ -std=c++11 -O1 -Wall -Wextra -Werror -I. -DSEL_ONLY $(SEL_ONLY) -DGIR_NO_STDIO -c tests/size/selective.c -o $(B)/sel_only_cxx.o
+	clang -std=c99 -O1 -Wall -Wextra -Werror -I. -DSEL_NO_CONV -DGIR_NO_OPS_CONV -DGIR_NO_OP_TANH -c tests/size/selective.c -o $(B)/sel_clang.o
+
+# the on-device training example on a Cortex-M55 (mps3-an547) under qemu (needs qemu-system-arm too)
+firmware-demo:
+	@$(MAKE) -s -C examples/firmware run
 
 clean:
 	rm -rf $(B)

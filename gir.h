@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c9367d236f1f14baa87520e8b73aa14e2ae04c4bdd43b9ce2b2f70a5c3f60d5c
-                                          gen/ sha256=8369da4a9a0efe7b
+                                          gen/ sha256=6d4412f56edeb28e
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -49,6 +49,14 @@
      GIR_THREADS                 per-plan parallel-for hook (gir_plan_set_parallel) and, on POSIX, the
                                  built-in pool gir_pool_* (link with -pthread); see >>threads below
      GIR_NO_POOL                 with GIR_THREADS: the hook only, no pthreads
+     GIR_NO_OPS_<GROUP>          leave out an op group of ops.def (CORE, LOGIC, MATH, REDUCE, SHAPE, LINALG, NN,
+     GIR_NO_OP_<OP>              CONV, RANDOM) or one op (GIR_NO_OP_CONV2D): no kernel, adjoint or shape rule of it
+                                 is linked; building it fails with GIR_ERR_NOT_BUILT ("op 'conv2d' is not in this
+                                 build (GIR_NO_OPS_CONV)") and the graph stays usable
+     GIR_ONLY_OPS                keep only the ops named by GIR_WITH_OP_<OP> / GIR_WITH_OPS_<GROUP>, plus the ops their
+                                 adjoints build and those gir_grad builds (ADD, FILL), unless GIR_ONLY_OPS_NO_GRAD
+                                 (an inference build)
+     GIR_NO_PACKED_GEMM          float matmul as plain loops: no packed GEMM code (small firmware builds)
 
    ERRORS
      Builders never abort. A bad handle, shape or dtype records the first error in the graph
@@ -500,7 +508,8 @@ typedef enum gir_dtype {
     X(UNBOUND,       "input not bound") \
     X(INDEX,         "index out of range") \
     X(NUMERIC,       "numerical failure") \
-    X(LIMIT,         "size limit exceeded")
+    X(LIMIT,         "size limit exceeded") \
+    X(NOT_BUILT,     "op not in this build")
 typedef enum gir_status {
 #define GIR__STATUS_ENUM(name, str) GIR_ERR_##name,
     GIR__STATUS(GIR__STATUS_ENUM)
@@ -1819,6 +1828,1239 @@ typedef struct gir__opinfo {
     const char *no_adj;
     int         in_name0;   /* the first of its inputs' names in gir__in_names (builder order) */
 } gir__opinfo;
+
+/* >>select: selective builds (GIR_NO_OPS_<group>, GIR_NO_OP_<op>, GIR_ONLY_OPS) ---------------------------
+   The op tables name an op's kernel, vector kernels, adjoint and shape rule only through GIR__IF, so the code
+   of a left-out op is never referenced: the compiler drops it (and -ffunction-sections -Wl,--gc-sections what
+   is left). gir_op_build fails on a left-out op with GIR_ERR_NOT_BUILT, naming the op and the macro. */
+/* generated from ops.def: GIR__WHY_<op> is 0 for an op this build keeps, 1 for one left out by
+   GIR_NO_OP_<op>, 3 by GIR_NO_OPS_<group>, 2 by GIR_ONLY_OPS (no GIR_WITH_OP_<op> nor
+   GIR_WITH_OPS_<group>; kept then also: the ops the adjoint of a kept op builds, and the ops gir_grad
+   builds, unless GIR_ONLY_OPS_NO_GRAD). GIR__IF(GIR__WHY_<op>, x) is x for a kept op, else 0. */
+#define GIR__IF(w, x) GIR__IF_(w, x)
+#define GIR__IF_(w, x) GIR__IF_##w(x)
+#define GIR__IF_0(x) x
+#define GIR__IF_1(x) 0
+#define GIR__IF_2(x) 0
+#define GIR__IF_3(x) 0
+#if defined(GIR_NO_OP_INPUT)
+#  define GIR__WHY_INPUT 1
+#elif defined(GIR_NO_OPS_CORE)
+#  define GIR__WHY_INPUT 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_INPUT) || defined(GIR_WITH_OPS_CORE))
+#  define GIR__WHY_INPUT 2
+#else
+#  define GIR__WHY_INPUT 0
+#endif
+#if defined(GIR_NO_OP_VARIABLE)
+#  define GIR__WHY_VARIABLE 1
+#elif defined(GIR_NO_OPS_CORE)
+#  define GIR__WHY_VARIABLE 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_VARIABLE) || defined(GIR_WITH_OPS_CORE))
+#  define GIR__WHY_VARIABLE 2
+#else
+#  define GIR__WHY_VARIABLE 0
+#endif
+#if defined(GIR_NO_OP_CONSTANT)
+#  define GIR__WHY_CONSTANT 1
+#elif defined(GIR_NO_OPS_CORE)
+#  define GIR__WHY_CONSTANT 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_CONSTANT) || defined(GIR_WITH_OPS_CORE))
+#  define GIR__WHY_CONSTANT 2
+#else
+#  define GIR__WHY_CONSTANT 0
+#endif
+#if defined(GIR_NO_OP_FILL)
+#  define GIR__WHY_FILL 1
+#elif defined(GIR_NO_OPS_CORE)
+#  define GIR__WHY_FILL 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_FILL) || defined(GIR_WITH_OPS_CORE) || !defined(GIR_ONLY_OPS_NO_GRAD))
+#  define GIR__WHY_FILL 2
+#else
+#  define GIR__WHY_FILL 0
+#endif
+#if defined(GIR_NO_OP_EYE)
+#  define GIR__WHY_EYE 1
+#elif defined(GIR_NO_OPS_CORE)
+#  define GIR__WHY_EYE 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_EYE) || defined(GIR_WITH_OPS_CORE) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_CHOLESKY) || defined(GIR_WITH_OPS_LINALG) || defined(GIR_WITH_OP_TRACE) || defined(GIR_WITH_OPS_LINALG))))
+#  define GIR__WHY_EYE 2
+#else
+#  define GIR__WHY_EYE 0
+#endif
+#if defined(GIR_NO_OP_ARANGE)
+#  define GIR__WHY_ARANGE 1
+#elif defined(GIR_NO_OPS_CORE)
+#  define GIR__WHY_ARANGE 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_ARANGE) || defined(GIR_WITH_OPS_CORE))
+#  define GIR__WHY_ARANGE 2
+#else
+#  define GIR__WHY_ARANGE 0
+#endif
+#if defined(GIR_NO_OP_RAND_UNIFORM)
+#  define GIR__WHY_RAND_UNIFORM 1
+#elif defined(GIR_NO_OPS_RANDOM)
+#  define GIR__WHY_RAND_UNIFORM 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_RAND_UNIFORM) || defined(GIR_WITH_OPS_RANDOM))
+#  define GIR__WHY_RAND_UNIFORM 2
+#else
+#  define GIR__WHY_RAND_UNIFORM 0
+#endif
+#if defined(GIR_NO_OP_RAND_NORMAL)
+#  define GIR__WHY_RAND_NORMAL 1
+#elif defined(GIR_NO_OPS_RANDOM)
+#  define GIR__WHY_RAND_NORMAL 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_RAND_NORMAL) || defined(GIR_WITH_OPS_RANDOM))
+#  define GIR__WHY_RAND_NORMAL 2
+#else
+#  define GIR__WHY_RAND_NORMAL 0
+#endif
+#if defined(GIR_NO_OP_NOT)
+#  define GIR__WHY_NOT 1
+#elif defined(GIR_NO_OPS_LOGIC)
+#  define GIR__WHY_NOT 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_NOT) || defined(GIR_WITH_OPS_LOGIC))
+#  define GIR__WHY_NOT 2
+#else
+#  define GIR__WHY_NOT 0
+#endif
+#if defined(GIR_NO_OP_AND)
+#  define GIR__WHY_AND 1
+#elif defined(GIR_NO_OPS_LOGIC)
+#  define GIR__WHY_AND 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_AND) || defined(GIR_WITH_OPS_LOGIC) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_CLAMP) || defined(GIR_WITH_OPS_MATH))))
+#  define GIR__WHY_AND 2
+#else
+#  define GIR__WHY_AND 0
+#endif
+#if defined(GIR_NO_OP_OR)
+#  define GIR__WHY_OR 1
+#elif defined(GIR_NO_OPS_LOGIC)
+#  define GIR__WHY_OR 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_OR) || defined(GIR_WITH_OPS_LOGIC))
+#  define GIR__WHY_OR 2
+#else
+#  define GIR__WHY_OR 0
+#endif
+#if defined(GIR_NO_OP_XOR)
+#  define GIR__WHY_XOR 1
+#elif defined(GIR_NO_OPS_LOGIC)
+#  define GIR__WHY_XOR 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_XOR) || defined(GIR_WITH_OPS_LOGIC))
+#  define GIR__WHY_XOR 2
+#else
+#  define GIR__WHY_XOR 0
+#endif
+#if defined(GIR_NO_OP_GT)
+#  define GIR__WHY_GT 1
+#elif defined(GIR_NO_OPS_LOGIC)
+#  define GIR__WHY_GT 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_GT) || defined(GIR_WITH_OPS_LOGIC) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_ELU) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_LEAKY_RELU) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_MINIMUM) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_RELU) || defined(GIR_WITH_OPS_MATH))))
+#  define GIR__WHY_GT 2
+#else
+#  define GIR__WHY_GT 0
+#endif
+#if defined(GIR_NO_OP_GE)
+#  define GIR__WHY_GE 1
+#elif defined(GIR_NO_OPS_LOGIC)
+#  define GIR__WHY_GE 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_GE) || defined(GIR_WITH_OPS_LOGIC) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_CLAMP) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_MAXIMUM) || defined(GIR_WITH_OPS_CORE))))
+#  define GIR__WHY_GE 2
+#else
+#  define GIR__WHY_GE 0
+#endif
+#if defined(GIR_NO_OP_LT)
+#  define GIR__WHY_LT 1
+#elif defined(GIR_NO_OPS_LOGIC)
+#  define GIR__WHY_LT 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_LT) || defined(GIR_WITH_OPS_LOGIC) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_MAXIMUM) || defined(GIR_WITH_OPS_CORE))))
+#  define GIR__WHY_LT 2
+#else
+#  define GIR__WHY_LT 0
+#endif
+#if defined(GIR_NO_OP_LE)
+#  define GIR__WHY_LE 1
+#elif defined(GIR_NO_OPS_LOGIC)
+#  define GIR__WHY_LE 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_LE) || defined(GIR_WITH_OPS_LOGIC) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_CLAMP) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_MINIMUM) || defined(GIR_WITH_OPS_CORE))))
+#  define GIR__WHY_LE 2
+#else
+#  define GIR__WHY_LE 0
+#endif
+#if defined(GIR_NO_OP_EQ)
+#  define GIR__WHY_EQ 1
+#elif defined(GIR_NO_OPS_LOGIC)
+#  define GIR__WHY_EQ 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_EQ) || defined(GIR_WITH_OPS_LOGIC) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_MAX) || defined(GIR_WITH_OPS_REDUCE) || defined(GIR_WITH_OP_MIN) || defined(GIR_WITH_OPS_REDUCE))))
+#  define GIR__WHY_EQ 2
+#else
+#  define GIR__WHY_EQ 0
+#endif
+#if defined(GIR_NO_OP_NE)
+#  define GIR__WHY_NE 1
+#elif defined(GIR_NO_OPS_LOGIC)
+#  define GIR__WHY_NE 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_NE) || defined(GIR_WITH_OPS_LOGIC))
+#  define GIR__WHY_NE 2
+#else
+#  define GIR__WHY_NE 0
+#endif
+#if defined(GIR_NO_OP_APPROX_EQ)
+#  define GIR__WHY_APPROX_EQ 1
+#elif defined(GIR_NO_OPS_LOGIC)
+#  define GIR__WHY_APPROX_EQ 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_APPROX_EQ) || defined(GIR_WITH_OPS_LOGIC))
+#  define GIR__WHY_APPROX_EQ 2
+#else
+#  define GIR__WHY_APPROX_EQ 0
+#endif
+#if defined(GIR_NO_OP_ISNAN)
+#  define GIR__WHY_ISNAN 1
+#elif defined(GIR_NO_OPS_LOGIC)
+#  define GIR__WHY_ISNAN 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_ISNAN) || defined(GIR_WITH_OPS_LOGIC))
+#  define GIR__WHY_ISNAN 2
+#else
+#  define GIR__WHY_ISNAN 0
+#endif
+#if defined(GIR_NO_OP_ISINF)
+#  define GIR__WHY_ISINF 1
+#elif defined(GIR_NO_OPS_LOGIC)
+#  define GIR__WHY_ISINF 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_ISINF) || defined(GIR_WITH_OPS_LOGIC))
+#  define GIR__WHY_ISINF 2
+#else
+#  define GIR__WHY_ISINF 0
+#endif
+#if defined(GIR_NO_OP_ISFINITE)
+#  define GIR__WHY_ISFINITE 1
+#elif defined(GIR_NO_OPS_LOGIC)
+#  define GIR__WHY_ISFINITE 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_ISFINITE) || defined(GIR_WITH_OPS_LOGIC))
+#  define GIR__WHY_ISFINITE 2
+#else
+#  define GIR__WHY_ISFINITE 0
+#endif
+#if defined(GIR_NO_OP_ADD)
+#  define GIR__WHY_ADD 1
+#elif defined(GIR_NO_OPS_CORE)
+#  define GIR__WHY_ADD 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_ADD) || defined(GIR_WITH_OPS_CORE) || !defined(GIR_ONLY_OPS_NO_GRAD))
+#  define GIR__WHY_ADD 2
+#else
+#  define GIR__WHY_ADD 0
+#endif
+#if defined(GIR_NO_OP_SUB)
+#  define GIR__WHY_SUB 1
+#elif defined(GIR_NO_OPS_CORE)
+#  define GIR__WHY_SUB 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_SUB) || defined(GIR_WITH_OPS_CORE) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_ACOS) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_ASIN) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_BCE_LOGITS) || defined(GIR_WITH_OPS_NN) || defined(GIR_WITH_OP_CHOLESKY) || defined(GIR_WITH_OPS_LINALG) || defined(GIR_WITH_OP_GELU_TANH) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_LEAKY_RELU) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_LOGSUMEXP) || defined(GIR_WITH_OPS_REDUCE) || defined(GIR_WITH_OP_LOG_SOFTMAX) || defined(GIR_WITH_OPS_NN) || defined(GIR_WITH_OP_MSE) || defined(GIR_WITH_OPS_NN) || defined(GIR_WITH_OP_POW) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_SIGMOID) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_SILU) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_SOFTMAX) || defined(GIR_WITH_OPS_NN) || defined(GIR_WITH_OP_TANH) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_VAR) || defined(GIR_WITH_OPS_REDUCE) || defined(GIR_WITH_OP_XENT_LOGITS) || defined(GIR_WITH_OPS_NN) || defined(GIR_WITH_OP_XENT_LOGITS_PROB) || defined(GIR_WITH_OPS_NN))))
+#  define GIR__WHY_SUB 2
+#else
+#  define GIR__WHY_SUB 0
+#endif
+#if defined(GIR_NO_OP_MUL)
+#  define GIR__WHY_MUL 1
+#elif defined(GIR_NO_OPS_CORE)
+#  define GIR__WHY_MUL 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_MUL) || defined(GIR_WITH_OPS_CORE) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_ABS) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_ACOS) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_ASIN) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_ATAN) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_BCE_LOGITS) || defined(GIR_WITH_OPS_NN) || defined(GIR_WITH_OP_CHOLESKY) || defined(GIR_WITH_OPS_LINALG) || defined(GIR_WITH_OP_CLAMP) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_COS) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_COSH) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_DET) || defined(GIR_WITH_OPS_LINALG) || defined(GIR_WITH_OP_DIV) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_DOT) || defined(GIR_WITH_OPS_LINALG) || defined(GIR_WITH_OP_ELU) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_ERF) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_EXP) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_EXPM1) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_FMOD) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_GELU) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_GELU_TANH) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_LEAKY_RELU) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_LOG2) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_LOGDET) || defined(GIR_WITH_OPS_LINALG) || defined(GIR_WITH_OP_LOGSUMEXP) || defined(GIR_WITH_OPS_REDUCE) || defined(GIR_WITH_OP_LOG_SOFTMAX) || defined(GIR_WITH_OPS_NN) || defined(GIR_WITH_OP_MAX) || defined(GIR_WITH_OPS_REDUCE) || defined(GIR_WITH_OP_MAXIMUM) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_MEAN) || defined(GIR_WITH_OPS_REDUCE) || defined(GIR_WITH_OP_MIN) || defined(GIR_WITH_OPS_REDUCE) || defined(GIR_WITH_OP_MINIMUM) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_MOD) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_MSE) || defined(GIR_WITH_OPS_NN) || defined(GIR_WITH_OP_OUTER) || defined(GIR_WITH_OPS_LINALG) || defined(GIR_WITH_OP_POW) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_PROD) || defined(GIR_WITH_OPS_REDUCE) || defined(GIR_WITH_OP_RECIPROCAL) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_RELU) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_RSQRT) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_SIGMOID) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_SILU) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_SIN) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_SINH) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_SOFTMAX) || defined(GIR_WITH_OPS_NN) || defined(GIR_WITH_OP_SOFTPLUS) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_SQRT) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_SQUARE) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_TAN) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_TANH) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_TRACE) || defined(GIR_WITH_OPS_LINALG) || defined(GIR_WITH_OP_VAR) || defined(GIR_WITH_OPS_REDUCE) || defined(GIR_WITH_OP_XENT_LOGITS) || defined(GIR_WITH_OPS_NN) || defined(GIR_WITH_OP_XENT_LOGITS_PROB) || defined(GIR_WITH_OPS_NN))))
+#  define GIR__WHY_MUL 2
+#else
+#  define GIR__WHY_MUL 0
+#endif
+#if defined(GIR_NO_OP_DIV)
+#  define GIR__WHY_DIV 1
+#elif defined(GIR_NO_OPS_CORE)
+#  define GIR__WHY_DIV 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_DIV) || defined(GIR_WITH_OPS_CORE) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_ATAN) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_FMOD) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_LOG) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_LOG1P) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_LOG2) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_MAX) || defined(GIR_WITH_OPS_REDUCE) || defined(GIR_WITH_OP_MIN) || defined(GIR_WITH_OPS_REDUCE) || defined(GIR_WITH_OP_MOD) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_PROD) || defined(GIR_WITH_OPS_REDUCE) || defined(GIR_WITH_OP_SQRT) || defined(GIR_WITH_OPS_MATH))))
+#  define GIR__WHY_DIV 2
+#else
+#  define GIR__WHY_DIV 0
+#endif
+#if defined(GIR_NO_OP_NEG)
+#  define GIR__WHY_NEG 1
+#elif defined(GIR_NO_OPS_CORE)
+#  define GIR__WHY_NEG 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_NEG) || defined(GIR_WITH_OPS_CORE) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_ACOS) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_BCE_LOGITS) || defined(GIR_WITH_OPS_NN) || defined(GIR_WITH_OP_COS) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_DIV) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_ERF) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_FMOD) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_INVERSE) || defined(GIR_WITH_OPS_LINALG) || defined(GIR_WITH_OP_MOD) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_RECIPROCAL) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_SUB) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_TRISOLVE) || defined(GIR_WITH_OPS_LINALG) || defined(GIR_WITH_OP_XENT_LOGITS_PROB) || defined(GIR_WITH_OPS_NN))))
+#  define GIR__WHY_NEG 2
+#else
+#  define GIR__WHY_NEG 0
+#endif
+#if defined(GIR_NO_OP_POW)
+#  define GIR__WHY_POW 1
+#elif defined(GIR_NO_OPS_CORE)
+#  define GIR__WHY_POW 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_POW) || defined(GIR_WITH_OPS_CORE))
+#  define GIR__WHY_POW 2
+#else
+#  define GIR__WHY_POW 0
+#endif
+#if defined(GIR_NO_OP_MAXIMUM)
+#  define GIR__WHY_MAXIMUM 1
+#elif defined(GIR_NO_OPS_CORE)
+#  define GIR__WHY_MAXIMUM 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_MAXIMUM) || defined(GIR_WITH_OPS_CORE))
+#  define GIR__WHY_MAXIMUM 2
+#else
+#  define GIR__WHY_MAXIMUM 0
+#endif
+#if defined(GIR_NO_OP_MINIMUM)
+#  define GIR__WHY_MINIMUM 1
+#elif defined(GIR_NO_OPS_CORE)
+#  define GIR__WHY_MINIMUM 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_MINIMUM) || defined(GIR_WITH_OPS_CORE))
+#  define GIR__WHY_MINIMUM 2
+#else
+#  define GIR__WHY_MINIMUM 0
+#endif
+#if defined(GIR_NO_OP_MOD)
+#  define GIR__WHY_MOD 1
+#elif defined(GIR_NO_OPS_CORE)
+#  define GIR__WHY_MOD 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_MOD) || defined(GIR_WITH_OPS_CORE))
+#  define GIR__WHY_MOD 2
+#else
+#  define GIR__WHY_MOD 0
+#endif
+#if defined(GIR_NO_OP_FLOORDIV)
+#  define GIR__WHY_FLOORDIV 1
+#elif defined(GIR_NO_OPS_CORE)
+#  define GIR__WHY_FLOORDIV 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_FLOORDIV) || defined(GIR_WITH_OPS_CORE))
+#  define GIR__WHY_FLOORDIV 2
+#else
+#  define GIR__WHY_FLOORDIV 0
+#endif
+#if defined(GIR_NO_OP_ADD_N)
+#  define GIR__WHY_ADD_N 1
+#elif defined(GIR_NO_OPS_CORE)
+#  define GIR__WHY_ADD_N 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_ADD_N) || defined(GIR_WITH_OPS_CORE))
+#  define GIR__WHY_ADD_N 2
+#else
+#  define GIR__WHY_ADD_N 0
+#endif
+#if defined(GIR_NO_OP_ABS)
+#  define GIR__WHY_ABS 1
+#elif defined(GIR_NO_OPS_MATH)
+#  define GIR__WHY_ABS 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_ABS) || defined(GIR_WITH_OPS_MATH) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_FMOD) || defined(GIR_WITH_OPS_CORE))))
+#  define GIR__WHY_ABS 2
+#else
+#  define GIR__WHY_ABS 0
+#endif
+#if defined(GIR_NO_OP_SIGN)
+#  define GIR__WHY_SIGN 1
+#elif defined(GIR_NO_OPS_MATH)
+#  define GIR__WHY_SIGN 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_SIGN) || defined(GIR_WITH_OPS_MATH) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_ABS) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_FMOD) || defined(GIR_WITH_OPS_CORE))))
+#  define GIR__WHY_SIGN 2
+#else
+#  define GIR__WHY_SIGN 0
+#endif
+#if defined(GIR_NO_OP_SQUARE)
+#  define GIR__WHY_SQUARE 1
+#elif defined(GIR_NO_OPS_MATH)
+#  define GIR__WHY_SQUARE 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_SQUARE) || defined(GIR_WITH_OPS_MATH))
+#  define GIR__WHY_SQUARE 2
+#else
+#  define GIR__WHY_SQUARE 0
+#endif
+#if defined(GIR_NO_OP_SQRT)
+#  define GIR__WHY_SQRT 1
+#elif defined(GIR_NO_OPS_MATH)
+#  define GIR__WHY_SQRT 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_SQRT) || defined(GIR_WITH_OPS_MATH))
+#  define GIR__WHY_SQRT 2
+#else
+#  define GIR__WHY_SQRT 0
+#endif
+#if defined(GIR_NO_OP_RSQRT)
+#  define GIR__WHY_RSQRT 1
+#elif defined(GIR_NO_OPS_MATH)
+#  define GIR__WHY_RSQRT 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_RSQRT) || defined(GIR_WITH_OPS_MATH) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_ACOS) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_ASIN) || defined(GIR_WITH_OPS_MATH))))
+#  define GIR__WHY_RSQRT 2
+#else
+#  define GIR__WHY_RSQRT 0
+#endif
+#if defined(GIR_NO_OP_RECIPROCAL)
+#  define GIR__WHY_RECIPROCAL 1
+#elif defined(GIR_NO_OPS_MATH)
+#  define GIR__WHY_RECIPROCAL 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_RECIPROCAL) || defined(GIR_WITH_OPS_MATH))
+#  define GIR__WHY_RECIPROCAL 2
+#else
+#  define GIR__WHY_RECIPROCAL 0
+#endif
+#if defined(GIR_NO_OP_EXP)
+#  define GIR__WHY_EXP 1
+#elif defined(GIR_NO_OPS_MATH)
+#  define GIR__WHY_EXP 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_EXP) || defined(GIR_WITH_OPS_MATH) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_ERF) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_GELU) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_LOGSUMEXP) || defined(GIR_WITH_OPS_REDUCE) || defined(GIR_WITH_OP_LOG_SOFTMAX) || defined(GIR_WITH_OPS_NN))))
+#  define GIR__WHY_EXP 2
+#else
+#  define GIR__WHY_EXP 0
+#endif
+#if defined(GIR_NO_OP_EXPM1)
+#  define GIR__WHY_EXPM1 1
+#elif defined(GIR_NO_OPS_MATH)
+#  define GIR__WHY_EXPM1 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_EXPM1) || defined(GIR_WITH_OPS_MATH))
+#  define GIR__WHY_EXPM1 2
+#else
+#  define GIR__WHY_EXPM1 0
+#endif
+#if defined(GIR_NO_OP_LOG)
+#  define GIR__WHY_LOG 1
+#elif defined(GIR_NO_OPS_MATH)
+#  define GIR__WHY_LOG 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_LOG) || defined(GIR_WITH_OPS_MATH) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_POW) || defined(GIR_WITH_OPS_CORE))))
+#  define GIR__WHY_LOG 2
+#else
+#  define GIR__WHY_LOG 0
+#endif
+#if defined(GIR_NO_OP_LOG1P)
+#  define GIR__WHY_LOG1P 1
+#elif defined(GIR_NO_OPS_MATH)
+#  define GIR__WHY_LOG1P 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_LOG1P) || defined(GIR_WITH_OPS_MATH))
+#  define GIR__WHY_LOG1P 2
+#else
+#  define GIR__WHY_LOG1P 0
+#endif
+#if defined(GIR_NO_OP_LOG2)
+#  define GIR__WHY_LOG2 1
+#elif defined(GIR_NO_OPS_MATH)
+#  define GIR__WHY_LOG2 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_LOG2) || defined(GIR_WITH_OPS_MATH))
+#  define GIR__WHY_LOG2 2
+#else
+#  define GIR__WHY_LOG2 0
+#endif
+#if defined(GIR_NO_OP_SIN)
+#  define GIR__WHY_SIN 1
+#elif defined(GIR_NO_OPS_MATH)
+#  define GIR__WHY_SIN 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_SIN) || defined(GIR_WITH_OPS_MATH) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_COS) || defined(GIR_WITH_OPS_MATH))))
+#  define GIR__WHY_SIN 2
+#else
+#  define GIR__WHY_SIN 0
+#endif
+#if defined(GIR_NO_OP_COS)
+#  define GIR__WHY_COS 1
+#elif defined(GIR_NO_OPS_MATH)
+#  define GIR__WHY_COS 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_COS) || defined(GIR_WITH_OPS_MATH) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_SIN) || defined(GIR_WITH_OPS_MATH))))
+#  define GIR__WHY_COS 2
+#else
+#  define GIR__WHY_COS 0
+#endif
+#if defined(GIR_NO_OP_TAN)
+#  define GIR__WHY_TAN 1
+#elif defined(GIR_NO_OPS_MATH)
+#  define GIR__WHY_TAN 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_TAN) || defined(GIR_WITH_OPS_MATH))
+#  define GIR__WHY_TAN 2
+#else
+#  define GIR__WHY_TAN 0
+#endif
+#if defined(GIR_NO_OP_ASIN)
+#  define GIR__WHY_ASIN 1
+#elif defined(GIR_NO_OPS_MATH)
+#  define GIR__WHY_ASIN 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_ASIN) || defined(GIR_WITH_OPS_MATH))
+#  define GIR__WHY_ASIN 2
+#else
+#  define GIR__WHY_ASIN 0
+#endif
+#if defined(GIR_NO_OP_ACOS)
+#  define GIR__WHY_ACOS 1
+#elif defined(GIR_NO_OPS_MATH)
+#  define GIR__WHY_ACOS 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_ACOS) || defined(GIR_WITH_OPS_MATH))
+#  define GIR__WHY_ACOS 2
+#else
+#  define GIR__WHY_ACOS 0
+#endif
+#if defined(GIR_NO_OP_ATAN)
+#  define GIR__WHY_ATAN 1
+#elif defined(GIR_NO_OPS_MATH)
+#  define GIR__WHY_ATAN 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_ATAN) || defined(GIR_WITH_OPS_MATH))
+#  define GIR__WHY_ATAN 2
+#else
+#  define GIR__WHY_ATAN 0
+#endif
+#if defined(GIR_NO_OP_SINH)
+#  define GIR__WHY_SINH 1
+#elif defined(GIR_NO_OPS_MATH)
+#  define GIR__WHY_SINH 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_SINH) || defined(GIR_WITH_OPS_MATH) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_COSH) || defined(GIR_WITH_OPS_MATH))))
+#  define GIR__WHY_SINH 2
+#else
+#  define GIR__WHY_SINH 0
+#endif
+#if defined(GIR_NO_OP_COSH)
+#  define GIR__WHY_COSH 1
+#elif defined(GIR_NO_OPS_MATH)
+#  define GIR__WHY_COSH 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_COSH) || defined(GIR_WITH_OPS_MATH) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_SINH) || defined(GIR_WITH_OPS_MATH))))
+#  define GIR__WHY_COSH 2
+#else
+#  define GIR__WHY_COSH 0
+#endif
+#if defined(GIR_NO_OP_TANH)
+#  define GIR__WHY_TANH 1
+#elif defined(GIR_NO_OPS_MATH)
+#  define GIR__WHY_TANH 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_TANH) || defined(GIR_WITH_OPS_MATH) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_GELU_TANH) || defined(GIR_WITH_OPS_MATH))))
+#  define GIR__WHY_TANH 2
+#else
+#  define GIR__WHY_TANH 0
+#endif
+#if defined(GIR_NO_OP_SIGMOID)
+#  define GIR__WHY_SIGMOID 1
+#elif defined(GIR_NO_OPS_MATH)
+#  define GIR__WHY_SIGMOID 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_SIGMOID) || defined(GIR_WITH_OPS_MATH) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_BCE_LOGITS) || defined(GIR_WITH_OPS_NN) || defined(GIR_WITH_OP_SILU) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_SOFTPLUS) || defined(GIR_WITH_OPS_MATH))))
+#  define GIR__WHY_SIGMOID 2
+#else
+#  define GIR__WHY_SIGMOID 0
+#endif
+#if defined(GIR_NO_OP_SOFTPLUS)
+#  define GIR__WHY_SOFTPLUS 1
+#elif defined(GIR_NO_OPS_MATH)
+#  define GIR__WHY_SOFTPLUS 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_SOFTPLUS) || defined(GIR_WITH_OPS_MATH))
+#  define GIR__WHY_SOFTPLUS 2
+#else
+#  define GIR__WHY_SOFTPLUS 0
+#endif
+#if defined(GIR_NO_OP_RELU)
+#  define GIR__WHY_RELU 1
+#elif defined(GIR_NO_OPS_MATH)
+#  define GIR__WHY_RELU 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_RELU) || defined(GIR_WITH_OPS_MATH))
+#  define GIR__WHY_RELU 2
+#else
+#  define GIR__WHY_RELU 0
+#endif
+#if defined(GIR_NO_OP_LEAKY_RELU)
+#  define GIR__WHY_LEAKY_RELU 1
+#elif defined(GIR_NO_OPS_MATH)
+#  define GIR__WHY_LEAKY_RELU 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_LEAKY_RELU) || defined(GIR_WITH_OPS_MATH))
+#  define GIR__WHY_LEAKY_RELU 2
+#else
+#  define GIR__WHY_LEAKY_RELU 0
+#endif
+#if defined(GIR_NO_OP_ELU)
+#  define GIR__WHY_ELU 1
+#elif defined(GIR_NO_OPS_MATH)
+#  define GIR__WHY_ELU 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_ELU) || defined(GIR_WITH_OPS_MATH))
+#  define GIR__WHY_ELU 2
+#else
+#  define GIR__WHY_ELU 0
+#endif
+#if defined(GIR_NO_OP_GELU)
+#  define GIR__WHY_GELU 1
+#elif defined(GIR_NO_OPS_MATH)
+#  define GIR__WHY_GELU 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_GELU) || defined(GIR_WITH_OPS_MATH))
+#  define GIR__WHY_GELU 2
+#else
+#  define GIR__WHY_GELU 0
+#endif
+#if defined(GIR_NO_OP_SILU)
+#  define GIR__WHY_SILU 1
+#elif defined(GIR_NO_OPS_MATH)
+#  define GIR__WHY_SILU 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_SILU) || defined(GIR_WITH_OPS_MATH))
+#  define GIR__WHY_SILU 2
+#else
+#  define GIR__WHY_SILU 0
+#endif
+#if defined(GIR_NO_OP_ERF)
+#  define GIR__WHY_ERF 1
+#elif defined(GIR_NO_OPS_MATH)
+#  define GIR__WHY_ERF 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_ERF) || defined(GIR_WITH_OPS_MATH) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_GELU) || defined(GIR_WITH_OPS_MATH))))
+#  define GIR__WHY_ERF 2
+#else
+#  define GIR__WHY_ERF 0
+#endif
+#if defined(GIR_NO_OP_FLOOR)
+#  define GIR__WHY_FLOOR 1
+#elif defined(GIR_NO_OPS_MATH)
+#  define GIR__WHY_FLOOR 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_FLOOR) || defined(GIR_WITH_OPS_MATH) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_FMOD) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_MOD) || defined(GIR_WITH_OPS_CORE))))
+#  define GIR__WHY_FLOOR 2
+#else
+#  define GIR__WHY_FLOOR 0
+#endif
+#if defined(GIR_NO_OP_CEIL)
+#  define GIR__WHY_CEIL 1
+#elif defined(GIR_NO_OPS_MATH)
+#  define GIR__WHY_CEIL 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_CEIL) || defined(GIR_WITH_OPS_MATH))
+#  define GIR__WHY_CEIL 2
+#else
+#  define GIR__WHY_CEIL 0
+#endif
+#if defined(GIR_NO_OP_ROUND)
+#  define GIR__WHY_ROUND 1
+#elif defined(GIR_NO_OPS_MATH)
+#  define GIR__WHY_ROUND 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_ROUND) || defined(GIR_WITH_OPS_MATH))
+#  define GIR__WHY_ROUND 2
+#else
+#  define GIR__WHY_ROUND 0
+#endif
+#if defined(GIR_NO_OP_CLAMP)
+#  define GIR__WHY_CLAMP 1
+#elif defined(GIR_NO_OPS_MATH)
+#  define GIR__WHY_CLAMP 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_CLAMP) || defined(GIR_WITH_OPS_MATH))
+#  define GIR__WHY_CLAMP 2
+#else
+#  define GIR__WHY_CLAMP 0
+#endif
+#if defined(GIR_NO_OP_SUM)
+#  define GIR__WHY_SUM 1
+#elif defined(GIR_NO_OPS_REDUCE)
+#  define GIR__WHY_SUM 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_SUM) || defined(GIR_WITH_OPS_REDUCE) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_ADD) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_ADD_N) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_BCE_LOGITS) || defined(GIR_WITH_OPS_NN) || defined(GIR_WITH_OP_BROADCAST_TO) || defined(GIR_WITH_OPS_SHAPE) || defined(GIR_WITH_OP_DIV) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_FLOORDIV) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_FMOD) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_LOG_SOFTMAX) || defined(GIR_WITH_OPS_NN) || defined(GIR_WITH_OP_MATMUL) || defined(GIR_WITH_OPS_LINALG) || defined(GIR_WITH_OP_MAX) || defined(GIR_WITH_OPS_REDUCE) || defined(GIR_WITH_OP_MAXIMUM) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_MIN) || defined(GIR_WITH_OPS_REDUCE) || defined(GIR_WITH_OP_MINIMUM) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_MOD) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_MUL) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_OUTER) || defined(GIR_WITH_OPS_LINALG) || defined(GIR_WITH_OP_POW) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_SOFTMAX) || defined(GIR_WITH_OPS_NN) || defined(GIR_WITH_OP_SUB) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_WHERE) || defined(GIR_WITH_OPS_SHAPE) || defined(GIR_WITH_OP_XENT_LOGITS_PROB) || defined(GIR_WITH_OPS_NN))))
+#  define GIR__WHY_SUM 2
+#else
+#  define GIR__WHY_SUM 0
+#endif
+#if defined(GIR_NO_OP_MEAN)
+#  define GIR__WHY_MEAN 1
+#elif defined(GIR_NO_OPS_REDUCE)
+#  define GIR__WHY_MEAN 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_MEAN) || defined(GIR_WITH_OPS_REDUCE) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_VAR) || defined(GIR_WITH_OPS_REDUCE))))
+#  define GIR__WHY_MEAN 2
+#else
+#  define GIR__WHY_MEAN 0
+#endif
+#if defined(GIR_NO_OP_PROD)
+#  define GIR__WHY_PROD 1
+#elif defined(GIR_NO_OPS_REDUCE)
+#  define GIR__WHY_PROD 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_PROD) || defined(GIR_WITH_OPS_REDUCE))
+#  define GIR__WHY_PROD 2
+#else
+#  define GIR__WHY_PROD 0
+#endif
+#if defined(GIR_NO_OP_MAX)
+#  define GIR__WHY_MAX 1
+#elif defined(GIR_NO_OPS_REDUCE)
+#  define GIR__WHY_MAX 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_MAX) || defined(GIR_WITH_OPS_REDUCE))
+#  define GIR__WHY_MAX 2
+#else
+#  define GIR__WHY_MAX 0
+#endif
+#if defined(GIR_NO_OP_MIN)
+#  define GIR__WHY_MIN 1
+#elif defined(GIR_NO_OPS_REDUCE)
+#  define GIR__WHY_MIN 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_MIN) || defined(GIR_WITH_OPS_REDUCE))
+#  define GIR__WHY_MIN 2
+#else
+#  define GIR__WHY_MIN 0
+#endif
+#if defined(GIR_NO_OP_VAR)
+#  define GIR__WHY_VAR 1
+#elif defined(GIR_NO_OPS_REDUCE)
+#  define GIR__WHY_VAR 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_VAR) || defined(GIR_WITH_OPS_REDUCE))
+#  define GIR__WHY_VAR 2
+#else
+#  define GIR__WHY_VAR 0
+#endif
+#if defined(GIR_NO_OP_LOGSUMEXP)
+#  define GIR__WHY_LOGSUMEXP 1
+#elif defined(GIR_NO_OPS_REDUCE)
+#  define GIR__WHY_LOGSUMEXP 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_LOGSUMEXP) || defined(GIR_WITH_OPS_REDUCE))
+#  define GIR__WHY_LOGSUMEXP 2
+#else
+#  define GIR__WHY_LOGSUMEXP 0
+#endif
+#if defined(GIR_NO_OP_ARGMAX)
+#  define GIR__WHY_ARGMAX 1
+#elif defined(GIR_NO_OPS_REDUCE)
+#  define GIR__WHY_ARGMAX 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_ARGMAX) || defined(GIR_WITH_OPS_REDUCE))
+#  define GIR__WHY_ARGMAX 2
+#else
+#  define GIR__WHY_ARGMAX 0
+#endif
+#if defined(GIR_NO_OP_ARGMIN)
+#  define GIR__WHY_ARGMIN 1
+#elif defined(GIR_NO_OPS_REDUCE)
+#  define GIR__WHY_ARGMIN 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_ARGMIN) || defined(GIR_WITH_OPS_REDUCE))
+#  define GIR__WHY_ARGMIN 2
+#else
+#  define GIR__WHY_ARGMIN 0
+#endif
+#if defined(GIR_NO_OP_ALL)
+#  define GIR__WHY_ALL 1
+#elif defined(GIR_NO_OPS_REDUCE)
+#  define GIR__WHY_ALL 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_ALL) || defined(GIR_WITH_OPS_REDUCE))
+#  define GIR__WHY_ALL 2
+#else
+#  define GIR__WHY_ALL 0
+#endif
+#if defined(GIR_NO_OP_ANY)
+#  define GIR__WHY_ANY 1
+#elif defined(GIR_NO_OPS_REDUCE)
+#  define GIR__WHY_ANY 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_ANY) || defined(GIR_WITH_OPS_REDUCE))
+#  define GIR__WHY_ANY 2
+#else
+#  define GIR__WHY_ANY 0
+#endif
+#if defined(GIR_NO_OP_RESHAPE)
+#  define GIR__WHY_RESHAPE 1
+#elif defined(GIR_NO_OPS_SHAPE)
+#  define GIR__WHY_RESHAPE 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_RESHAPE) || defined(GIR_WITH_OPS_SHAPE) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_ADD) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_ADD_N) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_BCE_LOGITS) || defined(GIR_WITH_OPS_NN) || defined(GIR_WITH_OP_BROADCAST_TO) || defined(GIR_WITH_OPS_SHAPE) || defined(GIR_WITH_OP_DET) || defined(GIR_WITH_OPS_LINALG) || defined(GIR_WITH_OP_DIV) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_FLOORDIV) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_FMOD) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_LOGDET) || defined(GIR_WITH_OPS_LINALG) || defined(GIR_WITH_OP_LOGSUMEXP) || defined(GIR_WITH_OPS_REDUCE) || defined(GIR_WITH_OP_MATMUL) || defined(GIR_WITH_OPS_LINALG) || defined(GIR_WITH_OP_MAX) || defined(GIR_WITH_OPS_REDUCE) || defined(GIR_WITH_OP_MAXIMUM) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_MEAN) || defined(GIR_WITH_OPS_REDUCE) || defined(GIR_WITH_OP_MIN) || defined(GIR_WITH_OPS_REDUCE) || defined(GIR_WITH_OP_MINIMUM) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_MOD) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_MUL) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_OUTER) || defined(GIR_WITH_OPS_LINALG) || defined(GIR_WITH_OP_POW) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_PROD) || defined(GIR_WITH_OPS_REDUCE) || defined(GIR_WITH_OP_SUB) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_SUM) || defined(GIR_WITH_OPS_REDUCE) || defined(GIR_WITH_OP_TRACE) || defined(GIR_WITH_OPS_LINALG) || defined(GIR_WITH_OP_VAR) || defined(GIR_WITH_OPS_REDUCE) || defined(GIR_WITH_OP_WHERE) || defined(GIR_WITH_OPS_SHAPE) || defined(GIR_WITH_OP_XENT_LOGITS) || defined(GIR_WITH_OPS_NN) || defined(GIR_WITH_OP_XENT_LOGITS_PROB) || defined(GIR_WITH_OPS_NN))))
+#  define GIR__WHY_RESHAPE 2
+#else
+#  define GIR__WHY_RESHAPE 0
+#endif
+#if defined(GIR_NO_OP_TRANSPOSE)
+#  define GIR__WHY_TRANSPOSE 1
+#elif defined(GIR_NO_OPS_SHAPE)
+#  define GIR__WHY_TRANSPOSE 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_TRANSPOSE) || defined(GIR_WITH_OPS_SHAPE) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_CHOLESKY) || defined(GIR_WITH_OPS_LINALG) || defined(GIR_WITH_OP_DET) || defined(GIR_WITH_OPS_LINALG) || defined(GIR_WITH_OP_INVERSE) || defined(GIR_WITH_OPS_LINALG) || defined(GIR_WITH_OP_LOGDET) || defined(GIR_WITH_OPS_LINALG) || defined(GIR_WITH_OP_MATMUL) || defined(GIR_WITH_OPS_LINALG) || defined(GIR_WITH_OP_TRISOLVE) || defined(GIR_WITH_OPS_LINALG))))
+#  define GIR__WHY_TRANSPOSE 2
+#else
+#  define GIR__WHY_TRANSPOSE 0
+#endif
+#if defined(GIR_NO_OP_BROADCAST_TO)
+#  define GIR__WHY_BROADCAST_TO 1
+#elif defined(GIR_NO_OPS_SHAPE)
+#  define GIR__WHY_BROADCAST_TO 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_BROADCAST_TO) || defined(GIR_WITH_OPS_SHAPE) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_MEAN) || defined(GIR_WITH_OPS_REDUCE) || defined(GIR_WITH_OP_SUM) || defined(GIR_WITH_OPS_REDUCE))))
+#  define GIR__WHY_BROADCAST_TO 2
+#else
+#  define GIR__WHY_BROADCAST_TO 0
+#endif
+#if defined(GIR_NO_OP_SLICE)
+#  define GIR__WHY_SLICE 1
+#elif defined(GIR_NO_OPS_SHAPE)
+#  define GIR__WHY_SLICE 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_SLICE) || defined(GIR_WITH_OPS_SHAPE) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_CONCAT) || defined(GIR_WITH_OPS_SHAPE) || defined(GIR_WITH_OP_DIAGONAL) || defined(GIR_WITH_OPS_SHAPE) || defined(GIR_WITH_OP_PAD) || defined(GIR_WITH_OPS_SHAPE) || defined(GIR_WITH_OP_UNSLICE) || defined(GIR_WITH_OPS_SHAPE))))
+#  define GIR__WHY_SLICE 2
+#else
+#  define GIR__WHY_SLICE 0
+#endif
+#if defined(GIR_NO_OP_UNSLICE)
+#  define GIR__WHY_UNSLICE 1
+#elif defined(GIR_NO_OPS_SHAPE)
+#  define GIR__WHY_UNSLICE 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_UNSLICE) || defined(GIR_WITH_OPS_SHAPE) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_SLICE) || defined(GIR_WITH_OPS_SHAPE))))
+#  define GIR__WHY_UNSLICE 2
+#else
+#  define GIR__WHY_UNSLICE 0
+#endif
+#if defined(GIR_NO_OP_CONCAT)
+#  define GIR__WHY_CONCAT 1
+#elif defined(GIR_NO_OPS_SHAPE)
+#  define GIR__WHY_CONCAT 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_CONCAT) || defined(GIR_WITH_OPS_SHAPE))
+#  define GIR__WHY_CONCAT 2
+#else
+#  define GIR__WHY_CONCAT 0
+#endif
+#if defined(GIR_NO_OP_FLIP)
+#  define GIR__WHY_FLIP 1
+#elif defined(GIR_NO_OPS_SHAPE)
+#  define GIR__WHY_FLIP 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_FLIP) || defined(GIR_WITH_OPS_SHAPE))
+#  define GIR__WHY_FLIP 2
+#else
+#  define GIR__WHY_FLIP 0
+#endif
+#if defined(GIR_NO_OP_PAD)
+#  define GIR__WHY_PAD 1
+#elif defined(GIR_NO_OPS_SHAPE)
+#  define GIR__WHY_PAD 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_PAD) || defined(GIR_WITH_OPS_SHAPE) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_DIAGONAL) || defined(GIR_WITH_OPS_SHAPE))))
+#  define GIR__WHY_PAD 2
+#else
+#  define GIR__WHY_PAD 0
+#endif
+#if defined(GIR_NO_OP_INDEX_SELECT)
+#  define GIR__WHY_INDEX_SELECT 1
+#elif defined(GIR_NO_OPS_SHAPE)
+#  define GIR__WHY_INDEX_SELECT 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_INDEX_SELECT) || defined(GIR_WITH_OPS_SHAPE) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_INDEX_ADD) || defined(GIR_WITH_OPS_SHAPE))))
+#  define GIR__WHY_INDEX_SELECT 2
+#else
+#  define GIR__WHY_INDEX_SELECT 0
+#endif
+#if defined(GIR_NO_OP_INDEX_ADD)
+#  define GIR__WHY_INDEX_ADD 1
+#elif defined(GIR_NO_OPS_SHAPE)
+#  define GIR__WHY_INDEX_ADD 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_INDEX_ADD) || defined(GIR_WITH_OPS_SHAPE) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_INDEX_SELECT) || defined(GIR_WITH_OPS_SHAPE))))
+#  define GIR__WHY_INDEX_ADD 2
+#else
+#  define GIR__WHY_INDEX_ADD 0
+#endif
+#if defined(GIR_NO_OP_ONE_HOT)
+#  define GIR__WHY_ONE_HOT 1
+#elif defined(GIR_NO_OPS_SHAPE)
+#  define GIR__WHY_ONE_HOT 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_ONE_HOT) || defined(GIR_WITH_OPS_SHAPE) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_XENT_LOGITS) || defined(GIR_WITH_OPS_NN))))
+#  define GIR__WHY_ONE_HOT 2
+#else
+#  define GIR__WHY_ONE_HOT 0
+#endif
+#if defined(GIR_NO_OP_WHERE)
+#  define GIR__WHY_WHERE 1
+#elif defined(GIR_NO_OPS_SHAPE)
+#  define GIR__WHY_WHERE 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_WHERE) || defined(GIR_WITH_OPS_SHAPE) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_ELU) || defined(GIR_WITH_OPS_MATH))))
+#  define GIR__WHY_WHERE 2
+#else
+#  define GIR__WHY_WHERE 0
+#endif
+#if defined(GIR_NO_OP_DIAG)
+#  define GIR__WHY_DIAG 1
+#elif defined(GIR_NO_OPS_SHAPE)
+#  define GIR__WHY_DIAG 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_DIAG) || defined(GIR_WITH_OPS_SHAPE) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_DIAGONAL) || defined(GIR_WITH_OPS_SHAPE))))
+#  define GIR__WHY_DIAG 2
+#else
+#  define GIR__WHY_DIAG 0
+#endif
+#if defined(GIR_NO_OP_DIAGONAL)
+#  define GIR__WHY_DIAGONAL 1
+#elif defined(GIR_NO_OPS_SHAPE)
+#  define GIR__WHY_DIAGONAL 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_DIAGONAL) || defined(GIR_WITH_OPS_SHAPE) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_DIAG) || defined(GIR_WITH_OPS_SHAPE))))
+#  define GIR__WHY_DIAGONAL 2
+#else
+#  define GIR__WHY_DIAGONAL 0
+#endif
+#if defined(GIR_NO_OP_TRIU)
+#  define GIR__WHY_TRIU 1
+#elif defined(GIR_NO_OPS_SHAPE)
+#  define GIR__WHY_TRIU 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_TRIU) || defined(GIR_WITH_OPS_SHAPE) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_TRISOLVE) || defined(GIR_WITH_OPS_LINALG))))
+#  define GIR__WHY_TRIU 2
+#else
+#  define GIR__WHY_TRIU 0
+#endif
+#if defined(GIR_NO_OP_TRIL)
+#  define GIR__WHY_TRIL 1
+#elif defined(GIR_NO_OPS_SHAPE)
+#  define GIR__WHY_TRIL 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_TRIL) || defined(GIR_WITH_OPS_SHAPE) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_CHOLESKY) || defined(GIR_WITH_OPS_LINALG) || defined(GIR_WITH_OP_TRISOLVE) || defined(GIR_WITH_OPS_LINALG))))
+#  define GIR__WHY_TRIL 2
+#else
+#  define GIR__WHY_TRIL 0
+#endif
+#if defined(GIR_NO_OP_CAST)
+#  define GIR__WHY_CAST 1
+#elif defined(GIR_NO_OPS_CORE)
+#  define GIR__WHY_CAST 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_CAST) || defined(GIR_WITH_OPS_CORE) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_CLAMP) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_LEAKY_RELU) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_MAX) || defined(GIR_WITH_OPS_REDUCE) || defined(GIR_WITH_OP_MAXIMUM) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_MIN) || defined(GIR_WITH_OPS_REDUCE) || defined(GIR_WITH_OP_MINIMUM) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_RELU) || defined(GIR_WITH_OPS_MATH))))
+#  define GIR__WHY_CAST 2
+#else
+#  define GIR__WHY_CAST 0
+#endif
+#if defined(GIR_NO_OP_STOP_GRADIENT)
+#  define GIR__WHY_STOP_GRADIENT 1
+#elif defined(GIR_NO_OPS_CORE)
+#  define GIR__WHY_STOP_GRADIENT 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_STOP_GRADIENT) || defined(GIR_WITH_OPS_CORE))
+#  define GIR__WHY_STOP_GRADIENT 2
+#else
+#  define GIR__WHY_STOP_GRADIENT 0
+#endif
+#if defined(GIR_NO_OP_MATMUL)
+#  define GIR__WHY_MATMUL 1
+#elif defined(GIR_NO_OPS_LINALG)
+#  define GIR__WHY_MATMUL 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_MATMUL) || defined(GIR_WITH_OPS_LINALG) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_CHOLESKY) || defined(GIR_WITH_OPS_LINALG) || defined(GIR_WITH_OP_INVERSE) || defined(GIR_WITH_OPS_LINALG) || defined(GIR_WITH_OP_TRISOLVE) || defined(GIR_WITH_OPS_LINALG))))
+#  define GIR__WHY_MATMUL 2
+#else
+#  define GIR__WHY_MATMUL 0
+#endif
+#if defined(GIR_NO_OP_DOT)
+#  define GIR__WHY_DOT 1
+#elif defined(GIR_NO_OPS_LINALG)
+#  define GIR__WHY_DOT 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_DOT) || defined(GIR_WITH_OPS_LINALG))
+#  define GIR__WHY_DOT 2
+#else
+#  define GIR__WHY_DOT 0
+#endif
+#if defined(GIR_NO_OP_OUTER)
+#  define GIR__WHY_OUTER 1
+#elif defined(GIR_NO_OPS_LINALG)
+#  define GIR__WHY_OUTER 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_OUTER) || defined(GIR_WITH_OPS_LINALG))
+#  define GIR__WHY_OUTER 2
+#else
+#  define GIR__WHY_OUTER 0
+#endif
+#if defined(GIR_NO_OP_TRACE)
+#  define GIR__WHY_TRACE 1
+#elif defined(GIR_NO_OPS_LINALG)
+#  define GIR__WHY_TRACE 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_TRACE) || defined(GIR_WITH_OPS_LINALG))
+#  define GIR__WHY_TRACE 2
+#else
+#  define GIR__WHY_TRACE 0
+#endif
+#if defined(GIR_NO_OP_INVERSE)
+#  define GIR__WHY_INVERSE 1
+#elif defined(GIR_NO_OPS_LINALG)
+#  define GIR__WHY_INVERSE 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_INVERSE) || defined(GIR_WITH_OPS_LINALG) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_DET) || defined(GIR_WITH_OPS_LINALG) || defined(GIR_WITH_OP_LOGDET) || defined(GIR_WITH_OPS_LINALG))))
+#  define GIR__WHY_INVERSE 2
+#else
+#  define GIR__WHY_INVERSE 0
+#endif
+#if defined(GIR_NO_OP_DET)
+#  define GIR__WHY_DET 1
+#elif defined(GIR_NO_OPS_LINALG)
+#  define GIR__WHY_DET 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_DET) || defined(GIR_WITH_OPS_LINALG))
+#  define GIR__WHY_DET 2
+#else
+#  define GIR__WHY_DET 0
+#endif
+#if defined(GIR_NO_OP_LOGDET)
+#  define GIR__WHY_LOGDET 1
+#elif defined(GIR_NO_OPS_LINALG)
+#  define GIR__WHY_LOGDET 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_LOGDET) || defined(GIR_WITH_OPS_LINALG))
+#  define GIR__WHY_LOGDET 2
+#else
+#  define GIR__WHY_LOGDET 0
+#endif
+#if defined(GIR_NO_OP_CHOLESKY)
+#  define GIR__WHY_CHOLESKY 1
+#elif defined(GIR_NO_OPS_LINALG)
+#  define GIR__WHY_CHOLESKY 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_CHOLESKY) || defined(GIR_WITH_OPS_LINALG))
+#  define GIR__WHY_CHOLESKY 2
+#else
+#  define GIR__WHY_CHOLESKY 0
+#endif
+#if defined(GIR_NO_OP_TRISOLVE)
+#  define GIR__WHY_TRISOLVE 1
+#elif defined(GIR_NO_OPS_LINALG)
+#  define GIR__WHY_TRISOLVE 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_TRISOLVE) || defined(GIR_WITH_OPS_LINALG) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_CHOLESKY) || defined(GIR_WITH_OPS_LINALG))))
+#  define GIR__WHY_TRISOLVE 2
+#else
+#  define GIR__WHY_TRISOLVE 0
+#endif
+#if defined(GIR_NO_OP_SOFTMAX)
+#  define GIR__WHY_SOFTMAX 1
+#elif defined(GIR_NO_OPS_NN)
+#  define GIR__WHY_SOFTMAX 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_SOFTMAX) || defined(GIR_WITH_OPS_NN) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_XENT_LOGITS) || defined(GIR_WITH_OPS_NN) || defined(GIR_WITH_OP_XENT_LOGITS_PROB) || defined(GIR_WITH_OPS_NN))))
+#  define GIR__WHY_SOFTMAX 2
+#else
+#  define GIR__WHY_SOFTMAX 0
+#endif
+#if defined(GIR_NO_OP_LOG_SOFTMAX)
+#  define GIR__WHY_LOG_SOFTMAX 1
+#elif defined(GIR_NO_OPS_NN)
+#  define GIR__WHY_LOG_SOFTMAX 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_LOG_SOFTMAX) || defined(GIR_WITH_OPS_NN) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_XENT_LOGITS_PROB) || defined(GIR_WITH_OPS_NN))))
+#  define GIR__WHY_LOG_SOFTMAX 2
+#else
+#  define GIR__WHY_LOG_SOFTMAX 0
+#endif
+#if defined(GIR_NO_OP_XENT_LOGITS)
+#  define GIR__WHY_XENT_LOGITS 1
+#elif defined(GIR_NO_OPS_NN)
+#  define GIR__WHY_XENT_LOGITS 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_XENT_LOGITS) || defined(GIR_WITH_OPS_NN))
+#  define GIR__WHY_XENT_LOGITS 2
+#else
+#  define GIR__WHY_XENT_LOGITS 0
+#endif
+#if defined(GIR_NO_OP_XENT_LOGITS_PROB)
+#  define GIR__WHY_XENT_LOGITS_PROB 1
+#elif defined(GIR_NO_OPS_NN)
+#  define GIR__WHY_XENT_LOGITS_PROB 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_XENT_LOGITS_PROB) || defined(GIR_WITH_OPS_NN))
+#  define GIR__WHY_XENT_LOGITS_PROB 2
+#else
+#  define GIR__WHY_XENT_LOGITS_PROB 0
+#endif
+#if defined(GIR_NO_OP_BCE_LOGITS)
+#  define GIR__WHY_BCE_LOGITS 1
+#elif defined(GIR_NO_OPS_NN)
+#  define GIR__WHY_BCE_LOGITS 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_BCE_LOGITS) || defined(GIR_WITH_OPS_NN))
+#  define GIR__WHY_BCE_LOGITS 2
+#else
+#  define GIR__WHY_BCE_LOGITS 0
+#endif
+#if defined(GIR_NO_OP_MSE)
+#  define GIR__WHY_MSE 1
+#elif defined(GIR_NO_OPS_NN)
+#  define GIR__WHY_MSE 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_MSE) || defined(GIR_WITH_OPS_NN))
+#  define GIR__WHY_MSE 2
+#else
+#  define GIR__WHY_MSE 0
+#endif
+#if defined(GIR_NO_OP_CONV2D)
+#  define GIR__WHY_CONV2D 1
+#elif defined(GIR_NO_OPS_CONV)
+#  define GIR__WHY_CONV2D 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_CONV2D) || defined(GIR_WITH_OPS_CONV) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_CONV2D_BWD_DATA) || defined(GIR_WITH_OPS_CONV) || defined(GIR_WITH_OP_CONV2D_BWD_FILTER) || defined(GIR_WITH_OPS_CONV))))
+#  define GIR__WHY_CONV2D 2
+#else
+#  define GIR__WHY_CONV2D 0
+#endif
+#if defined(GIR_NO_OP_CONV2D_BWD_DATA)
+#  define GIR__WHY_CONV2D_BWD_DATA 1
+#elif defined(GIR_NO_OPS_CONV)
+#  define GIR__WHY_CONV2D_BWD_DATA 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_CONV2D_BWD_DATA) || defined(GIR_WITH_OPS_CONV) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_CONV2D) || defined(GIR_WITH_OPS_CONV) || defined(GIR_WITH_OP_CONV2D_BWD_FILTER) || defined(GIR_WITH_OPS_CONV))))
+#  define GIR__WHY_CONV2D_BWD_DATA 2
+#else
+#  define GIR__WHY_CONV2D_BWD_DATA 0
+#endif
+#if defined(GIR_NO_OP_CONV2D_BWD_FILTER)
+#  define GIR__WHY_CONV2D_BWD_FILTER 1
+#elif defined(GIR_NO_OPS_CONV)
+#  define GIR__WHY_CONV2D_BWD_FILTER 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_CONV2D_BWD_FILTER) || defined(GIR_WITH_OPS_CONV) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_CONV2D) || defined(GIR_WITH_OPS_CONV) || defined(GIR_WITH_OP_CONV2D_BWD_DATA) || defined(GIR_WITH_OPS_CONV))))
+#  define GIR__WHY_CONV2D_BWD_FILTER 2
+#else
+#  define GIR__WHY_CONV2D_BWD_FILTER 0
+#endif
+#if defined(GIR_NO_OP_MAX_POOL2D)
+#  define GIR__WHY_MAX_POOL2D 1
+#elif defined(GIR_NO_OPS_CONV)
+#  define GIR__WHY_MAX_POOL2D 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_MAX_POOL2D) || defined(GIR_WITH_OPS_CONV))
+#  define GIR__WHY_MAX_POOL2D 2
+#else
+#  define GIR__WHY_MAX_POOL2D 0
+#endif
+#if defined(GIR_NO_OP_MAX_POOL2D_BWD)
+#  define GIR__WHY_MAX_POOL2D_BWD 1
+#elif defined(GIR_NO_OPS_CONV)
+#  define GIR__WHY_MAX_POOL2D_BWD 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_MAX_POOL2D_BWD) || defined(GIR_WITH_OPS_CONV) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_MAX_POOL2D) || defined(GIR_WITH_OPS_CONV) || defined(GIR_WITH_OP_MAX_POOL2D_PICK) || defined(GIR_WITH_OPS_CONV))))
+#  define GIR__WHY_MAX_POOL2D_BWD 2
+#else
+#  define GIR__WHY_MAX_POOL2D_BWD 0
+#endif
+#if defined(GIR_NO_OP_AVG_POOL2D)
+#  define GIR__WHY_AVG_POOL2D 1
+#elif defined(GIR_NO_OPS_CONV)
+#  define GIR__WHY_AVG_POOL2D 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_AVG_POOL2D) || defined(GIR_WITH_OPS_CONV) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_AVG_POOL2D_BWD) || defined(GIR_WITH_OPS_CONV))))
+#  define GIR__WHY_AVG_POOL2D 2
+#else
+#  define GIR__WHY_AVG_POOL2D 0
+#endif
+#if defined(GIR_NO_OP_AVG_POOL2D_BWD)
+#  define GIR__WHY_AVG_POOL2D_BWD 1
+#elif defined(GIR_NO_OPS_CONV)
+#  define GIR__WHY_AVG_POOL2D_BWD 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_AVG_POOL2D_BWD) || defined(GIR_WITH_OPS_CONV) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_AVG_POOL2D) || defined(GIR_WITH_OPS_CONV))))
+#  define GIR__WHY_AVG_POOL2D_BWD 2
+#else
+#  define GIR__WHY_AVG_POOL2D_BWD 0
+#endif
+#if defined(GIR_NO_OP_DROPOUT)
+#  define GIR__WHY_DROPOUT 1
+#elif defined(GIR_NO_OPS_NN)
+#  define GIR__WHY_DROPOUT 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_DROPOUT) || defined(GIR_WITH_OPS_NN))
+#  define GIR__WHY_DROPOUT 2
+#else
+#  define GIR__WHY_DROPOUT 0
+#endif
+#if defined(GIR_NO_OP_GATHER)
+#  define GIR__WHY_GATHER 1
+#elif defined(GIR_NO_OPS_SHAPE)
+#  define GIR__WHY_GATHER 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_GATHER) || defined(GIR_WITH_OPS_SHAPE) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_SCATTER_ADD) || defined(GIR_WITH_OPS_SHAPE))))
+#  define GIR__WHY_GATHER 2
+#else
+#  define GIR__WHY_GATHER 0
+#endif
+#if defined(GIR_NO_OP_SCATTER_ADD)
+#  define GIR__WHY_SCATTER_ADD 1
+#elif defined(GIR_NO_OPS_SHAPE)
+#  define GIR__WHY_SCATTER_ADD 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_SCATTER_ADD) || defined(GIR_WITH_OPS_SHAPE) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_GATHER) || defined(GIR_WITH_OPS_SHAPE))))
+#  define GIR__WHY_SCATTER_ADD 2
+#else
+#  define GIR__WHY_SCATTER_ADD 0
+#endif
+#if defined(GIR_NO_OP_FMOD)
+#  define GIR__WHY_FMOD 1
+#elif defined(GIR_NO_OPS_CORE)
+#  define GIR__WHY_FMOD 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_FMOD) || defined(GIR_WITH_OPS_CORE))
+#  define GIR__WHY_FMOD 2
+#else
+#  define GIR__WHY_FMOD 0
+#endif
+#if defined(GIR_NO_OP_GELU_TANH)
+#  define GIR__WHY_GELU_TANH 1
+#elif defined(GIR_NO_OPS_MATH)
+#  define GIR__WHY_GELU_TANH 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_GELU_TANH) || defined(GIR_WITH_OPS_MATH))
+#  define GIR__WHY_GELU_TANH 2
+#else
+#  define GIR__WHY_GELU_TANH 0
+#endif
+#if defined(GIR_NO_OP_ASSIGN)
+#  define GIR__WHY_ASSIGN 1
+#elif defined(GIR_NO_OPS_CORE)
+#  define GIR__WHY_ASSIGN 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_ASSIGN) || defined(GIR_WITH_OPS_CORE))
+#  define GIR__WHY_ASSIGN 2
+#else
+#  define GIR__WHY_ASSIGN 0
+#endif
+#if defined(GIR_NO_OP_TRAIN_EVAL)
+#  define GIR__WHY_TRAIN_EVAL 1
+#elif defined(GIR_NO_OPS_NN)
+#  define GIR__WHY_TRAIN_EVAL 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_TRAIN_EVAL) || defined(GIR_WITH_OPS_NN))
+#  define GIR__WHY_TRAIN_EVAL 2
+#else
+#  define GIR__WHY_TRAIN_EVAL 0
+#endif
+#if defined(GIR_NO_OP_MAX_POOL2D_PICK)
+#  define GIR__WHY_MAX_POOL2D_PICK 1
+#elif defined(GIR_NO_OPS_CONV)
+#  define GIR__WHY_MAX_POOL2D_PICK 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_MAX_POOL2D_PICK) || defined(GIR_WITH_OPS_CONV) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_MAX_POOL2D_BWD) || defined(GIR_WITH_OPS_CONV))))
+#  define GIR__WHY_MAX_POOL2D_PICK 2
+#else
+#  define GIR__WHY_MAX_POOL2D_PICK 0
+#endif
+#define GIR__SELECTIVE (GIR__WHY_INPUT | GIR__WHY_VARIABLE | GIR__WHY_CONSTANT | GIR__WHY_FILL | GIR__WHY_EYE | \
+    GIR__WHY_ARANGE | GIR__WHY_RAND_UNIFORM | GIR__WHY_RAND_NORMAL | GIR__WHY_NOT | GIR__WHY_AND | \
+    GIR__WHY_OR | GIR__WHY_XOR | GIR__WHY_GT | GIR__WHY_GE | GIR__WHY_LT | GIR__WHY_LE | GIR__WHY_EQ | \
+    GIR__WHY_NE | GIR__WHY_APPROX_EQ | GIR__WHY_ISNAN | GIR__WHY_ISINF | GIR__WHY_ISFINITE | \
+    GIR__WHY_ADD | GIR__WHY_SUB | GIR__WHY_MUL | GIR__WHY_DIV | GIR__WHY_NEG | GIR__WHY_POW | \
+    GIR__WHY_MAXIMUM | GIR__WHY_MINIMUM | GIR__WHY_MOD | GIR__WHY_FLOORDIV | GIR__WHY_ADD_N | \
+    GIR__WHY_ABS | GIR__WHY_SIGN | GIR__WHY_SQUARE | GIR__WHY_SQRT | GIR__WHY_RSQRT | \
+    GIR__WHY_RECIPROCAL | GIR__WHY_EXP | GIR__WHY_EXPM1 | GIR__WHY_LOG | GIR__WHY_LOG1P | GIR__WHY_LOG2 | \
+    GIR__WHY_SIN | GIR__WHY_COS | GIR__WHY_TAN | GIR__WHY_ASIN | GIR__WHY_ACOS | GIR__WHY_ATAN | \
+    GIR__WHY_SINH | GIR__WHY_COSH | GIR__WHY_TANH | GIR__WHY_SIGMOID | GIR__WHY_SOFTPLUS | GIR__WHY_RELU | \
+    GIR__WHY_LEAKY_RELU | GIR__WHY_ELU | GIR__WHY_GELU | GIR__WHY_SILU | GIR__WHY_ERF | GIR__WHY_FLOOR | \
+    GIR__WHY_CEIL | GIR__WHY_ROUND | GIR__WHY_CLAMP | GIR__WHY_SUM | GIR__WHY_MEAN | GIR__WHY_PROD | \
+    GIR__WHY_MAX | GIR__WHY_MIN | GIR__WHY_VAR | GIR__WHY_LOGSUMEXP | GIR__WHY_ARGMAX | GIR__WHY_ARGMIN | \
+    GIR__WHY_ALL | GIR__WHY_ANY | GIR__WHY_RESHAPE | GIR__WHY_TRANSPOSE | GIR__WHY_BROADCAST_TO | \
+    GIR__WHY_SLICE | GIR__WHY_UNSLICE | GIR__WHY_CONCAT | GIR__WHY_FLIP | GIR__WHY_PAD | \
+    GIR__WHY_INDEX_SELECT | GIR__WHY_INDEX_ADD | GIR__WHY_ONE_HOT | GIR__WHY_WHERE | GIR__WHY_DIAG | \
+    GIR__WHY_DIAGONAL | GIR__WHY_TRIU | GIR__WHY_TRIL | GIR__WHY_CAST | GIR__WHY_STOP_GRADIENT | \
+    GIR__WHY_MATMUL | GIR__WHY_DOT | GIR__WHY_OUTER | GIR__WHY_TRACE | GIR__WHY_INVERSE | GIR__WHY_DET | \
+    GIR__WHY_LOGDET | GIR__WHY_CHOLESKY | GIR__WHY_TRISOLVE | GIR__WHY_SOFTMAX | GIR__WHY_LOG_SOFTMAX | \
+    GIR__WHY_XENT_LOGITS | GIR__WHY_XENT_LOGITS_PROB | GIR__WHY_BCE_LOGITS | GIR__WHY_MSE | \
+    GIR__WHY_CONV2D | GIR__WHY_CONV2D_BWD_DATA | GIR__WHY_CONV2D_BWD_FILTER | GIR__WHY_MAX_POOL2D | \
+    GIR__WHY_MAX_POOL2D_BWD | GIR__WHY_AVG_POOL2D | GIR__WHY_AVG_POOL2D_BWD | GIR__WHY_DROPOUT | \
+    GIR__WHY_GATHER | GIR__WHY_SCATTER_ADD | GIR__WHY_FMOD | GIR__WHY_GELU_TANH | GIR__WHY_ASSIGN | \
+    GIR__WHY_TRAIN_EVAL | GIR__WHY_MAX_POOL2D_PICK)   /* nonzero: some op is left out */
+static const unsigned char gir__op_absent[GIR_OP__COUNT] = {0,
+    GIR__WHY_INPUT, GIR__WHY_VARIABLE, GIR__WHY_CONSTANT, GIR__WHY_FILL, GIR__WHY_EYE,
+    GIR__WHY_ARANGE, GIR__WHY_RAND_UNIFORM, GIR__WHY_RAND_NORMAL, GIR__WHY_NOT, GIR__WHY_AND,
+    GIR__WHY_OR, GIR__WHY_XOR, GIR__WHY_GT, GIR__WHY_GE, GIR__WHY_LT, GIR__WHY_LE, GIR__WHY_EQ,
+    GIR__WHY_NE, GIR__WHY_APPROX_EQ, GIR__WHY_ISNAN, GIR__WHY_ISINF, GIR__WHY_ISFINITE,
+    GIR__WHY_ADD, GIR__WHY_SUB, GIR__WHY_MUL, GIR__WHY_DIV, GIR__WHY_NEG, GIR__WHY_POW,
+    GIR__WHY_MAXIMUM, GIR__WHY_MINIMUM, GIR__WHY_MOD, GIR__WHY_FLOORDIV, GIR__WHY_ADD_N,
+    GIR__WHY_ABS, GIR__WHY_SIGN, GIR__WHY_SQUARE, GIR__WHY_SQRT, GIR__WHY_RSQRT,
+    GIR__WHY_RECIPROCAL, GIR__WHY_EXP, GIR__WHY_EXPM1, GIR__WHY_LOG, GIR__WHY_LOG1P, GIR__WHY_LOG2,
+    GIR__WHY_SIN, GIR__WHY_COS, GIR__WHY_TAN, GIR__WHY_ASIN, GIR__WHY_ACOS, GIR__WHY_ATAN,
+    GIR__WHY_SINH, GIR__WHY_COSH, GIR__WHY_TANH, GIR__WHY_SIGMOID, GIR__WHY_SOFTPLUS, GIR__WHY_RELU,
+    GIR__WHY_LEAKY_RELU, GIR__WHY_ELU, GIR__WHY_GELU, GIR__WHY_SILU, GIR__WHY_ERF, GIR__WHY_FLOOR,
+    GIR__WHY_CEIL, GIR__WHY_ROUND, GIR__WHY_CLAMP, GIR__WHY_SUM, GIR__WHY_MEAN, GIR__WHY_PROD,
+    GIR__WHY_MAX, GIR__WHY_MIN, GIR__WHY_VAR, GIR__WHY_LOGSUMEXP, GIR__WHY_ARGMAX, GIR__WHY_ARGMIN,
+    GIR__WHY_ALL, GIR__WHY_ANY, GIR__WHY_RESHAPE, GIR__WHY_TRANSPOSE, GIR__WHY_BROADCAST_TO,
+    GIR__WHY_SLICE, GIR__WHY_UNSLICE, GIR__WHY_CONCAT, GIR__WHY_FLIP, GIR__WHY_PAD,
+    GIR__WHY_INDEX_SELECT, GIR__WHY_INDEX_ADD, GIR__WHY_ONE_HOT, GIR__WHY_WHERE, GIR__WHY_DIAG,
+    GIR__WHY_DIAGONAL, GIR__WHY_TRIU, GIR__WHY_TRIL, GIR__WHY_CAST, GIR__WHY_STOP_GRADIENT,
+    GIR__WHY_MATMUL, GIR__WHY_DOT, GIR__WHY_OUTER, GIR__WHY_TRACE, GIR__WHY_INVERSE, GIR__WHY_DET,
+    GIR__WHY_LOGDET, GIR__WHY_CHOLESKY, GIR__WHY_TRISOLVE, GIR__WHY_SOFTMAX, GIR__WHY_LOG_SOFTMAX,
+    GIR__WHY_XENT_LOGITS, GIR__WHY_XENT_LOGITS_PROB, GIR__WHY_BCE_LOGITS, GIR__WHY_MSE,
+    GIR__WHY_CONV2D, GIR__WHY_CONV2D_BWD_DATA, GIR__WHY_CONV2D_BWD_FILTER, GIR__WHY_MAX_POOL2D,
+    GIR__WHY_MAX_POOL2D_BWD, GIR__WHY_AVG_POOL2D, GIR__WHY_AVG_POOL2D_BWD, GIR__WHY_DROPOUT,
+    GIR__WHY_GATHER, GIR__WHY_SCATTER_ADD, GIR__WHY_FMOD, GIR__WHY_GELU_TANH, GIR__WHY_ASSIGN,
+    GIR__WHY_TRAIN_EVAL, GIR__WHY_MAX_POOL2D_PICK,
+};
+/* GIR__KEPT_K_<family>: some op of the kernel family gir__k_<family> is kept */
+#define GIR__KEPT_K_add_n (!GIR__WHY_ADD_N)
+#define GIR__KEPT_K_arange (!GIR__WHY_ARANGE)
+#define GIR__KEPT_K_argreduce (!GIR__WHY_ARGMAX || !GIR__WHY_ARGMIN)
+#define GIR__KEPT_K_assign (!GIR__WHY_ASSIGN)
+#define GIR__KEPT_K_broadcast (!GIR__WHY_BROADCAST_TO)
+#define GIR__KEPT_K_cast (!GIR__WHY_CAST)
+#define GIR__KEPT_K_concat (!GIR__WHY_CONCAT)
+#define GIR__KEPT_K_conv (!GIR__WHY_CONV2D || !GIR__WHY_CONV2D_BWD_DATA || !GIR__WHY_CONV2D_BWD_FILTER)
+#define GIR__KEPT_K_copy (!GIR__WHY_RESHAPE || !GIR__WHY_STOP_GRADIENT || !GIR__WHY_TRAIN_EVAL)
+#define GIR__KEPT_K_diag (!GIR__WHY_DIAG)
+#define GIR__KEPT_K_diagonal (!GIR__WHY_DIAGONAL)
+#define GIR__KEPT_K_dot (!GIR__WHY_DOT)
+#define GIR__KEPT_K_dropout (!GIR__WHY_DROPOUT)
+#define GIR__KEPT_K_eltwise (!GIR__WHY_NOT || !GIR__WHY_AND || !GIR__WHY_OR || !GIR__WHY_XOR || !GIR__WHY_GT || !GIR__WHY_GE || !GIR__WHY_LT || !GIR__WHY_LE || !GIR__WHY_EQ || !GIR__WHY_NE || !GIR__WHY_APPROX_EQ || !GIR__WHY_ISNAN || !GIR__WHY_ISINF || !GIR__WHY_ISFINITE || !GIR__WHY_ADD || !GIR__WHY_SUB || !GIR__WHY_MUL || !GIR__WHY_DIV || !GIR__WHY_NEG || !GIR__WHY_POW || !GIR__WHY_MAXIMUM || !GIR__WHY_MINIMUM || !GIR__WHY_MOD || !GIR__WHY_FLOORDIV || !GIR__WHY_ABS || !GIR__WHY_SIGN || !GIR__WHY_SQUARE || !GIR__WHY_SQRT || !GIR__WHY_RSQRT || !GIR__WHY_RECIPROCAL || !GIR__WHY_EXP || !GIR__WHY_EXPM1 || !GIR__WHY_LOG || !GIR__WHY_LOG1P || !GIR__WHY_LOG2 || !GIR__WHY_SIN || !GIR__WHY_COS || !GIR__WHY_TAN || !GIR__WHY_ASIN || !GIR__WHY_ACOS || !GIR__WHY_ATAN || !GIR__WHY_SINH || !GIR__WHY_COSH || !GIR__WHY_TANH || !GIR__WHY_SIGMOID || !GIR__WHY_SOFTPLUS || !GIR__WHY_RELU || !GIR__WHY_LEAKY_RELU || !GIR__WHY_ELU || !GIR__WHY_GELU || !GIR__WHY_SILU || !GIR__WHY_ERF || !GIR__WHY_FLOOR || !GIR__WHY_CEIL || !GIR__WHY_ROUND || !GIR__WHY_CLAMP || !GIR__WHY_WHERE || !GIR__WHY_BCE_LOGITS || !GIR__WHY_FMOD || !GIR__WHY_GELU_TANH)
+#define GIR__KEPT_K_eye (!GIR__WHY_EYE)
+#define GIR__KEPT_K_fill (!GIR__WHY_FILL)
+#define GIR__KEPT_K_flip (!GIR__WHY_FLIP)
+#define GIR__KEPT_K_gather (!GIR__WHY_GATHER)
+#define GIR__KEPT_K_index_add (!GIR__WHY_INDEX_ADD)
+#define GIR__KEPT_K_index_select (!GIR__WHY_INDEX_SELECT)
+#define GIR__KEPT_K_linalg (!GIR__WHY_INVERSE || !GIR__WHY_DET || !GIR__WHY_LOGDET || !GIR__WHY_CHOLESKY)
+#define GIR__KEPT_K_matmul (!GIR__WHY_MATMUL)
+#define GIR__KEPT_K_mse (!GIR__WHY_MSE)
+#define GIR__KEPT_K_none (!GIR__WHY_INPUT || !GIR__WHY_VARIABLE || !GIR__WHY_CONSTANT)
+#define GIR__KEPT_K_one_hot (!GIR__WHY_ONE_HOT)
+#define GIR__KEPT_K_outer (!GIR__WHY_OUTER)
+#define GIR__KEPT_K_pad (!GIR__WHY_PAD)
+#define GIR__KEPT_K_pool (!GIR__WHY_MAX_POOL2D || !GIR__WHY_MAX_POOL2D_BWD || !GIR__WHY_AVG_POOL2D || !GIR__WHY_AVG_POOL2D_BWD || !GIR__WHY_MAX_POOL2D_PICK)
+#define GIR__KEPT_K_random (!GIR__WHY_RAND_UNIFORM || !GIR__WHY_RAND_NORMAL)
+#define GIR__KEPT_K_reduce (!GIR__WHY_SUM || !GIR__WHY_MEAN || !GIR__WHY_PROD || !GIR__WHY_MAX || !GIR__WHY_MIN || !GIR__WHY_VAR || !GIR__WHY_LOGSUMEXP || !GIR__WHY_ALL || !GIR__WHY_ANY)
+#define GIR__KEPT_K_scatter_add (!GIR__WHY_SCATTER_ADD)
+#define GIR__KEPT_K_slice (!GIR__WHY_SLICE)
+#define GIR__KEPT_K_softmax (!GIR__WHY_SOFTMAX || !GIR__WHY_LOG_SOFTMAX)
+#define GIR__KEPT_K_trace (!GIR__WHY_TRACE)
+#define GIR__KEPT_K_transpose (!GIR__WHY_TRANSPOSE)
+#define GIR__KEPT_K_tri (!GIR__WHY_TRIU || !GIR__WHY_TRIL)
+#define GIR__KEPT_K_trisolve (!GIR__WHY_TRISOLVE)
+#define GIR__KEPT_K_unslice (!GIR__WHY_UNSLICE)
+#define GIR__KEPT_K_xent (!GIR__WHY_XENT_LOGITS)
+#define GIR__KEPT_K_xent_prob (!GIR__WHY_XENT_LOGITS_PROB)
+static const char *const gir__group_names[9] = {"CORE", "LOGIC", "MATH", "REDUCE", "SHAPE", "LINALG", "NN", "CONV", "RANDOM"};
+#define GIR__IFS(w, s) GIR__IFS_(w, s)
+#define GIR__IFS_(w, s) GIR__IFS_##w(s)
+#define GIR__IFS_0(s) s
+#define GIR__IFS_1(s) ""
+#define GIR__IFS_2(s) ""
+#define GIR__IFS_3(s) ""
+#if GIR__SELECTIVE && (defined(__GNUC__) || defined(__clang__))
+/* the kernels and helpers of left-out ops stay defined (static) but unreferenced */
+#  pragma GCC diagnostic ignored "-Wunused-function"
+#endif
 
 /* >>simd: which vector instruction sets this build uses ----------------------------------------------------
    Chosen at compile time from the compiler's target macros, so a firmware build compiles no variant its
@@ -5467,130 +6709,130 @@ static gir_status gir__sh_xent_prob(gir__bctx *b);
 static const char *const gir__in_names[157] = {"a", "a", "b", "a", "b", "a", "b", "a", "b", "a", "b", "a", "b", "a", "b", "a", "b", "a", "b", "a", "b", "a", "a", "a", "a", "b", "a", "b", "a", "b", "a", "b", "a", "a", "b", "a", "b", "a", "b", "a", "b", "a", "b", "xs", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "x", "x", "x", "x", "x", "x", "x", "x", "x", "x", "x", "x", "x", "x", "x", "x", "xs", "x", "x", "x", "index", "x", "index", "index", "cond", "a", "b", "x", "x", "x", "x", "x", "x", "a", "b", "a", "b", "a", "b", "x", "x", "x", "x", "x", "a", "b", "x", "x", "logits", "labels", "logits", "probs", "x", "t", "a", "b", "x", "w", "gy", "w", "x", "gy", "x", "gy", "x", "x", "gy", "x", "x", "index", "x", "index", "src", "a", "b", "a", "var", "value", "xs", "v", "x"};
 static const gir__opinfo gir__ops[GIR_OP__COUNT] = {
     {"invalid", 0, 0, 0, 0u, 0, 0, 0, 0, 0, 0, -1, -1, "", "", 0},
-    {"input", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, 0, GIR_GROUP_CORE, 0, -1, -1, "dtype:dtype,shape:shape", "no inputs: data is bound at run time", 0},
-    {"variable", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, 0, GIR_GROUP_CORE, 0, -1, -1, "dtype:dtype,shape:shape,data:init", "no inputs: holds trainable data", 0},
-    {"constant", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, 0, GIR_GROUP_CORE, 0, -1, -1, "dtype:dtype,shape:shape,data:values", "no inputs", 0},
-    {"fill", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, 0, GIR_GROUP_CORE, 0, -1, -1, "dtype:dtype,shape:shape,f:value", "no inputs", 0},
-    {"eye", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_FN, gir__sh_eye, 0, GIR_GROUP_CORE, 0, -1, -1, "dtype:dtype,i:n,i:m,i:k", "no inputs", 0},
-    {"arange", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_FN, gir__sh_arange, 0, GIR_GROUP_CORE, 0, -1, -1, "dtype:dtype,f:start,f:stop,f:step", "no inputs", 0},
-    {"rand_uniform", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, GIR__F_RNG, GIR_GROUP_RANDOM, 0, -1, -1, "dtype:dtype,shape:shape,f:lo,f:hi,seed:seed", "no inputs", 0},
-    {"rand_normal", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, GIR__F_RNG, GIR_GROUP_RANDOM, 0, -1, -1, "dtype:dtype,shape:shape,f:mean,f:std,seed:seed", "no inputs", 0},
-    {"not", 1, 0, 0, 0u, GIR__DT_LOGIC, GIR__SH_SAME, 0, 0, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical", 0},
-    {"and", 2, 0, 0, 0u, GIR__DT_LOGIC, GIR__SH_BCAST, 0, GIR__F_COMM, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical", 1},
-    {"or", 2, 0, 0, 0u, GIR__DT_LOGIC, GIR__SH_BCAST, 0, GIR__F_COMM, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical", 3},
-    {"xor", 2, 0, 0, 0u, GIR__DT_LOGIC, GIR__SH_BCAST, 0, GIR__F_COMM, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical", 5},
-    {"gt", 2, 0, 0, 0u, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical", 7},
-    {"ge", 2, 0, 0, 0u, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical", 9},
-    {"lt", 2, 0, 0, 0u, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical", 11},
-    {"le", 2, 0, 0, 0u, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical", 13},
-    {"eq", 2, 0, 0, 0u, GIR__DT_CMP, GIR__SH_BCAST, 0, GIR__F_COMM, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical", 15},
-    {"ne", 2, 0, 0, 0u, GIR__DT_CMP, GIR__SH_BCAST, 0, GIR__F_COMM, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical", 17},
-    {"approx_eq", 2, 0, 0, 0u, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, GIR_GROUP_LOGIC, 0, -1, -1, "f:atol,f:rtol", "logical", 19},
-    {"isnan", 1, 0, 0, 0u, GIR__DT_TEST, GIR__SH_SAME, 0, 0, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical", 21},
-    {"isinf", 1, 0, 0, 0u, GIR__DT_TEST, GIR__SH_SAME, 0, 0, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical", 22},
-    {"isfinite", 1, 0, 0, 0u, GIR__DT_TEST, GIR__SH_SAME, 0, 0, GIR_GROUP_LOGIC, 0, -1, -1, "", "logical", 23},
-    {"add", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_BCAST, 0, GIR__F_COMM, GIR_GROUP_CORE, 1, -1, -1, "", "", 24},
-    {"sub", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_BCAST, 0, 0, GIR_GROUP_CORE, 1, -1, -1, "", "", 26},
-    {"mul", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_BCAST, 0, GIR__F_COMM, GIR_GROUP_CORE, 1, -1, -1, "", "", 28},
-    {"div", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_BCAST, 0, 0, GIR_GROUP_CORE, 1, -1, -1, "", "", 30},
-    {"neg", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_SAME, 0, 0, GIR_GROUP_CORE, 1, -1, -1, "", "", 32},
-    {"pow", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_BCAST, 0, 0, GIR_GROUP_CORE, 1, -1, -1, "", "", 33},
-    {"maximum", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_BCAST, 0, GIR__F_KINK, GIR_GROUP_CORE, 1, -1, -1, "", "", 35},
-    {"minimum", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_BCAST, 0, GIR__F_KINK, GIR_GROUP_CORE, 1, -1, -1, "", "", 37},
-    {"mod", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_BCAST, 0, GIR__F_KINK, GIR_GROUP_CORE, 1, -1, -1, "", "", 39},
-    {"floordiv", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_BCAST, 0, GIR__F_KINK, GIR_GROUP_CORE, 1, -1, -1, "", "", 41},
-    {"add_n", 1, 0, 1, 0u, GIR__DT_NUM, GIR__SH_BCAST, 0, 0, GIR_GROUP_CORE, 1, -1, -1, "", "", 43},
-    {"abs", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_SAME, 0, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1, "", "", 44},
-    {"sign", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_SAME, 0, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1, "", "", 45},
-    {"square", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 46},
-    {"sqrt", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 47},
-    {"rsqrt", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 48},
-    {"reciprocal", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 49},
-    {"exp", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 50},
-    {"expm1", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 51},
-    {"log", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 52},
-    {"log1p", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 53},
-    {"log2", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 54},
-    {"sin", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 55},
-    {"cos", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 56},
-    {"tan", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 57},
-    {"asin", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 58},
-    {"acos", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 59},
-    {"atan", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 60},
-    {"sinh", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 61},
-    {"cosh", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 62},
-    {"tanh", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 63},
-    {"sigmoid", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 64},
-    {"softplus", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 65},
-    {"relu", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_SAME, 0, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1, "", "", 66},
-    {"leaky_relu", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1, "f:alpha", "", 67},
-    {"elu", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1, "f:alpha", "", 68},
-    {"gelu", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 69},
-    {"silu", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 70},
-    {"erf", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 71},
-    {"floor", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1, "", "", 72},
-    {"ceil", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1, "", "", 73},
-    {"round", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1, "", "", 74},
-    {"clamp", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_SAME, 0, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1, "f:lo,f:hi", "", 75},
-    {"sum", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_REDUCE, 0, 0, GIR_GROUP_REDUCE, 1, -1, 0, "l:axes,i:keepdims", "", 76},
-    {"mean", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_REDUCE, 0, 0, GIR_GROUP_REDUCE, 1, -1, 0, "l:axes,i:keepdims", "", 77},
-    {"prod", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_REDUCE, 0, 0, GIR_GROUP_REDUCE, 1, -1, 0, "l:axes,i:keepdims", "", 78},
-    {"max", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_REDUCE, 0, GIR__F_KINK, GIR_GROUP_REDUCE, 1, -1, 0, "l:axes,i:keepdims", "", 79},
-    {"min", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_REDUCE, 0, GIR__F_KINK, GIR_GROUP_REDUCE, 1, -1, 0, "l:axes,i:keepdims", "", 80},
-    {"var", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_REDUCE, 0, 0, GIR_GROUP_REDUCE, 1, -1, 0, "l:axes,i:keepdims,i:ddof", "", 81},
-    {"logsumexp", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_REDUCE, 0, 0, GIR_GROUP_REDUCE, 1, -1, 0, "l:axes,i:keepdims", "", 82},
-    {"argmax", 1, 0, 0, 0u, GIR__DT_INDEX, GIR__SH_FN, gir__sh_argreduce, 0, GIR_GROUP_REDUCE, 0, 0, -1, "i:axis,i:keepdims", "index output", 83},
-    {"argmin", 1, 0, 0, 0u, GIR__DT_INDEX, GIR__SH_FN, gir__sh_argreduce, 0, GIR_GROUP_REDUCE, 0, 0, -1, "i:axis,i:keepdims", "index output", 84},
-    {"all", 1, 0, 0, 0u, GIR__DT_LOGIC, GIR__SH_REDUCE, 0, 0, GIR_GROUP_REDUCE, 0, -1, 0, "l:axes,i:keepdims", "logical", 85},
-    {"any", 1, 0, 0, 0u, GIR__DT_LOGIC, GIR__SH_REDUCE, 0, 0, GIR_GROUP_REDUCE, 0, -1, 0, "l:axes,i:keepdims", "logical", 86},
-    {"reshape", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_reshape, 0, GIR_GROUP_SHAPE, 1, -1, -1, "shape:shape", "", 87},
-    {"transpose", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_transpose, 0, GIR_GROUP_SHAPE, 1, -1, -1, "l:perm", "", 88},
-    {"broadcast_to", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_broadcast_to, 0, GIR_GROUP_SHAPE, 1, -1, -1, "shape:shape", "", 89},
-    {"slice", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_slice, 0, GIR_GROUP_SHAPE, 1, 0, -1, "i:axis,i:start,i:stop,i:step", "", 90},
-    {"unslice", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_unslice, 0, GIR_GROUP_SHAPE, 1, 0, -1, "i:axis,i:start,i:stop,i:step,i:len", "", 91},
-    {"concat", 1, 0, 1, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_concat, 0, GIR_GROUP_SHAPE, 1, 0, -1, "i:axis", "", 92},
-    {"flip", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_SAME, 0, 0, GIR_GROUP_SHAPE, 1, -1, 0, "l:axes", "", 93},
-    {"pad", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_pad, 0, GIR_GROUP_SHAPE, 1, -1, -1, "l:before,l:after,f:value", "", 94},
-    {"index_select", 1, 1, 0, 2u, GIR__DT_ANY, GIR__SH_FN, gir__sh_index_select, 0, GIR_GROUP_SHAPE, 1, 0, -1, "i:axis", "", 95},
-    {"index_add", 1, 1, 0, 2u, GIR__DT_NUM, GIR__SH_FN, gir__sh_index_add, 0, GIR_GROUP_SHAPE, 1, 0, -1, "i:axis,i:len", "", 97},
-    {"one_hot", 0, 1, 0, 1u, GIR__DT_ATTR, GIR__SH_FN, gir__sh_one_hot, 0, GIR_GROUP_SHAPE, 0, -1, -1, "i:depth,dtype:dtype", "index input", 99},
-    {"where", 2, 1, 0, 1u, GIR__DT_ANY, GIR__SH_FN, gir__sh_where, 0, GIR_GROUP_SHAPE, 1, -1, -1, "", "", 100},
-    {"diag", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_diag, 0, GIR_GROUP_SHAPE, 1, -1, -1, "i:k", "", 103},
-    {"diagonal", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_diagonal, 0, GIR_GROUP_SHAPE, 1, -1, -1, "i:k", "", 104},
-    {"triu", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_matrix, 0, GIR_GROUP_SHAPE, 1, -1, -1, "i:k", "", 105},
-    {"tril", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_matrix, 0, GIR_GROUP_SHAPE, 1, -1, -1, "i:k", "", 106},
-    {"cast", 1, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_SAME, 0, 0, GIR_GROUP_CORE, 1, -1, -1, "dtype:dtype", "", 107},
-    {"stop_gradient", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_SAME, 0, GIR__F_BLOCK, GIR_GROUP_CORE, 0, -1, -1, "", "blocks gradients by design", 108},
-    {"matmul", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_FN, gir__sh_matmul, 0, GIR_GROUP_LINALG, 1, -1, -1, "", "", 109},
-    {"dot", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_FN, gir__sh_dot, GIR__F_COMM, GIR_GROUP_LINALG, 1, -1, -1, "", "", 111},
-    {"outer", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_FN, gir__sh_outer, 0, GIR_GROUP_LINALG, 1, -1, -1, "", "", 113},
-    {"trace", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_FN, gir__sh_trace, 0, GIR_GROUP_LINALG, 1, -1, -1, "", "", 115},
-    {"inverse", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_square, 0, GIR_GROUP_LINALG, 1, -1, -1, "", "", 116},
-    {"det", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_det, 0, GIR_GROUP_LINALG, 1, -1, -1, "", "", 117},
-    {"logdet", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_det, 0, GIR_GROUP_LINALG, 1, -1, -1, "", "", 118},
-    {"cholesky", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_square, 0, GIR_GROUP_LINALG, 1, -1, -1, "", "", 119},
-    {"trisolve", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_trisolve, 0, GIR_GROUP_LINALG, 1, -1, -1, "i:lower,i:trans", "", 120},
-    {"softmax", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_NN, 1, 0, -1, "i:axis", "", 122},
-    {"log_softmax", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_NN, 1, 0, -1, "i:axis", "", 123},
-    {"xent_logits", 1, 1, 0, 2u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_xent, 0, GIR_GROUP_NN, 1, -1, -1, "", "", 124},
-    {"xent_logits_prob", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_xent_prob, 0, GIR_GROUP_NN, 1, -1, -1, "", "", 126},
-    {"bce_logits", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_BCAST, 0, 0, GIR_GROUP_NN, 1, -1, -1, "", "", 128},
-    {"mse", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_mse, 0, GIR_GROUP_NN, 1, -1, -1, "", "", 130},
-    {"conv2d", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_conv2d, 0, GIR_GROUP_CONV, 1, -1, -1, "l:stride,l:padding,l:dilation,i:groups", "", 132},
-    {"conv2d_bwd_data", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_conv2d_bwd_data, 0, GIR_GROUP_CONV, 1, -1, -1, "l:stride,l:padding,l:dilation,i:groups,shape:xshape", "", 134},
-    {"conv2d_bwd_filter", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_conv2d_bwd_filter, 0, GIR_GROUP_CONV, 1, -1, -1, "l:stride,l:padding,l:dilation,i:groups,shape:wshape", "", 136},
-    {"max_pool2d", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_pool2d, GIR__F_KINK, GIR_GROUP_CONV, 1, -1, -1, "l:kernel,l:stride,l:padding", "", 138},
-    {"max_pool2d_bwd", 1, 1, 0, 2u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_pool2d_bwd, 0, GIR_GROUP_CONV, 1, -1, -1, "l:kernel,l:stride,l:padding", "", 139},
-    {"avg_pool2d", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_pool2d, 0, GIR_GROUP_CONV, 1, -1, -1, "l:kernel,l:stride,l:padding,i:count_include_pad", "", 141},
-    {"avg_pool2d_bwd", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_pool2d_bwd_avg, 0, GIR_GROUP_CONV, 1, -1, -1, "l:kernel,l:stride,l:padding,i:count_include_pad,shape:xshape", "", 142},
-    {"dropout", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_dropout, GIR__F_RNG, GIR_GROUP_NN, 1, -1, -1, "f:p,seed:seed", "", 143},
-    {"gather", 1, 1, 0, 2u, GIR__DT_ANY, GIR__SH_FN, gir__sh_gather, 0, GIR_GROUP_SHAPE, 1, 0, -1, "i:axis", "", 144},
-    {"scatter_add", 2, 1, 0, 2u, GIR__DT_NUM, GIR__SH_FN, gir__sh_scatter_add, 0, GIR_GROUP_SHAPE, 1, 0, -1, "i:axis", "", 146},
-    {"fmod", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_BCAST, 0, GIR__F_KINK, GIR_GROUP_CORE, 1, -1, -1, "", "", 149},
-    {"gelu_tanh", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, "", "", 151},
-    {"assign", 2, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_assign, GIR__F_BLOCK, GIR_GROUP_CORE, 0, -1, -1, "", "a write into a variable: it changes state, it is not a function of its inputs", 152},
-    {"train_eval", 1, 0, 1, 0u, GIR__DT_ANY, GIR__SH_FN, gir__sh_train_eval, 0, GIR_GROUP_NN, 1, -1, -1, "", "", 154},
-    {"max_pool2d_pick", 1, 1, 0, 2u, GIR__DT_FLOAT, GIR__SH_FN, gir__sh_pool2d_pick, 0, GIR_GROUP_CONV, 1, -1, -1, "l:kernel,l:stride,l:padding", "", 155},
+    {"input", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, 0, GIR_GROUP_CORE, 0, -1, -1, GIR__IFS(GIR__WHY_INPUT, "dtype:dtype,shape:shape"), GIR__IFS(GIR__WHY_INPUT, "no inputs: data is bound at run time"), 0},
+    {"variable", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, 0, GIR_GROUP_CORE, 0, -1, -1, GIR__IFS(GIR__WHY_VARIABLE, "dtype:dtype,shape:shape,data:init"), GIR__IFS(GIR__WHY_VARIABLE, "no inputs: holds trainable data"), 0},
+    {"constant", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, 0, GIR_GROUP_CORE, 0, -1, -1, GIR__IFS(GIR__WHY_CONSTANT, "dtype:dtype,shape:shape,data:values"), GIR__IFS(GIR__WHY_CONSTANT, "no inputs"), 0},
+    {"fill", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, 0, GIR_GROUP_CORE, 0, -1, -1, GIR__IFS(GIR__WHY_FILL, "dtype:dtype,shape:shape,f:value"), GIR__IFS(GIR__WHY_FILL, "no inputs"), 0},
+    {"eye", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_FN, GIR__IF(GIR__WHY_EYE, gir__sh_eye), 0, GIR_GROUP_CORE, 0, -1, -1, GIR__IFS(GIR__WHY_EYE, "dtype:dtype,i:n,i:m,i:k"), GIR__IFS(GIR__WHY_EYE, "no inputs"), 0},
+    {"arange", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_FN, GIR__IF(GIR__WHY_ARANGE, gir__sh_arange), 0, GIR_GROUP_CORE, 0, -1, -1, GIR__IFS(GIR__WHY_ARANGE, "dtype:dtype,f:start,f:stop,f:step"), GIR__IFS(GIR__WHY_ARANGE, "no inputs"), 0},
+    {"rand_uniform", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, GIR__F_RNG, GIR_GROUP_RANDOM, 0, -1, -1, GIR__IFS(GIR__WHY_RAND_UNIFORM, "dtype:dtype,shape:shape,f:lo,f:hi,seed:seed"), GIR__IFS(GIR__WHY_RAND_UNIFORM, "no inputs"), 0},
+    {"rand_normal", 0, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, GIR__F_RNG, GIR_GROUP_RANDOM, 0, -1, -1, GIR__IFS(GIR__WHY_RAND_NORMAL, "dtype:dtype,shape:shape,f:mean,f:std,seed:seed"), GIR__IFS(GIR__WHY_RAND_NORMAL, "no inputs"), 0},
+    {"not", 1, 0, 0, 0u, GIR__DT_LOGIC, GIR__SH_SAME, 0, 0, GIR_GROUP_LOGIC, 0, -1, -1, GIR__IFS(GIR__WHY_NOT, ""), GIR__IFS(GIR__WHY_NOT, "logical"), 0},
+    {"and", 2, 0, 0, 0u, GIR__DT_LOGIC, GIR__SH_BCAST, 0, GIR__F_COMM, GIR_GROUP_LOGIC, 0, -1, -1, GIR__IFS(GIR__WHY_AND, ""), GIR__IFS(GIR__WHY_AND, "logical"), 1},
+    {"or", 2, 0, 0, 0u, GIR__DT_LOGIC, GIR__SH_BCAST, 0, GIR__F_COMM, GIR_GROUP_LOGIC, 0, -1, -1, GIR__IFS(GIR__WHY_OR, ""), GIR__IFS(GIR__WHY_OR, "logical"), 3},
+    {"xor", 2, 0, 0, 0u, GIR__DT_LOGIC, GIR__SH_BCAST, 0, GIR__F_COMM, GIR_GROUP_LOGIC, 0, -1, -1, GIR__IFS(GIR__WHY_XOR, ""), GIR__IFS(GIR__WHY_XOR, "logical"), 5},
+    {"gt", 2, 0, 0, 0u, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, GIR_GROUP_LOGIC, 0, -1, -1, GIR__IFS(GIR__WHY_GT, ""), GIR__IFS(GIR__WHY_GT, "logical"), 7},
+    {"ge", 2, 0, 0, 0u, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, GIR_GROUP_LOGIC, 0, -1, -1, GIR__IFS(GIR__WHY_GE, ""), GIR__IFS(GIR__WHY_GE, "logical"), 9},
+    {"lt", 2, 0, 0, 0u, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, GIR_GROUP_LOGIC, 0, -1, -1, GIR__IFS(GIR__WHY_LT, ""), GIR__IFS(GIR__WHY_LT, "logical"), 11},
+    {"le", 2, 0, 0, 0u, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, GIR_GROUP_LOGIC, 0, -1, -1, GIR__IFS(GIR__WHY_LE, ""), GIR__IFS(GIR__WHY_LE, "logical"), 13},
+    {"eq", 2, 0, 0, 0u, GIR__DT_CMP, GIR__SH_BCAST, 0, GIR__F_COMM, GIR_GROUP_LOGIC, 0, -1, -1, GIR__IFS(GIR__WHY_EQ, ""), GIR__IFS(GIR__WHY_EQ, "logical"), 15},
+    {"ne", 2, 0, 0, 0u, GIR__DT_CMP, GIR__SH_BCAST, 0, GIR__F_COMM, GIR_GROUP_LOGIC, 0, -1, -1, GIR__IFS(GIR__WHY_NE, ""), GIR__IFS(GIR__WHY_NE, "logical"), 17},
+    {"approx_eq", 2, 0, 0, 0u, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, GIR_GROUP_LOGIC, 0, -1, -1, GIR__IFS(GIR__WHY_APPROX_EQ, "f:atol,f:rtol"), GIR__IFS(GIR__WHY_APPROX_EQ, "logical"), 19},
+    {"isnan", 1, 0, 0, 0u, GIR__DT_TEST, GIR__SH_SAME, 0, 0, GIR_GROUP_LOGIC, 0, -1, -1, GIR__IFS(GIR__WHY_ISNAN, ""), GIR__IFS(GIR__WHY_ISNAN, "logical"), 21},
+    {"isinf", 1, 0, 0, 0u, GIR__DT_TEST, GIR__SH_SAME, 0, 0, GIR_GROUP_LOGIC, 0, -1, -1, GIR__IFS(GIR__WHY_ISINF, ""), GIR__IFS(GIR__WHY_ISINF, "logical"), 22},
+    {"isfinite", 1, 0, 0, 0u, GIR__DT_TEST, GIR__SH_SAME, 0, 0, GIR_GROUP_LOGIC, 0, -1, -1, GIR__IFS(GIR__WHY_ISFINITE, ""), GIR__IFS(GIR__WHY_ISFINITE, "logical"), 23},
+    {"add", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_BCAST, 0, GIR__F_COMM, GIR_GROUP_CORE, 1, -1, -1, GIR__IFS(GIR__WHY_ADD, ""), GIR__IFS(GIR__WHY_ADD, ""), 24},
+    {"sub", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_BCAST, 0, 0, GIR_GROUP_CORE, 1, -1, -1, GIR__IFS(GIR__WHY_SUB, ""), GIR__IFS(GIR__WHY_SUB, ""), 26},
+    {"mul", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_BCAST, 0, GIR__F_COMM, GIR_GROUP_CORE, 1, -1, -1, GIR__IFS(GIR__WHY_MUL, ""), GIR__IFS(GIR__WHY_MUL, ""), 28},
+    {"div", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_BCAST, 0, 0, GIR_GROUP_CORE, 1, -1, -1, GIR__IFS(GIR__WHY_DIV, ""), GIR__IFS(GIR__WHY_DIV, ""), 30},
+    {"neg", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_SAME, 0, 0, GIR_GROUP_CORE, 1, -1, -1, GIR__IFS(GIR__WHY_NEG, ""), GIR__IFS(GIR__WHY_NEG, ""), 32},
+    {"pow", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_BCAST, 0, 0, GIR_GROUP_CORE, 1, -1, -1, GIR__IFS(GIR__WHY_POW, ""), GIR__IFS(GIR__WHY_POW, ""), 33},
+    {"maximum", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_BCAST, 0, GIR__F_KINK, GIR_GROUP_CORE, 1, -1, -1, GIR__IFS(GIR__WHY_MAXIMUM, ""), GIR__IFS(GIR__WHY_MAXIMUM, ""), 35},
+    {"minimum", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_BCAST, 0, GIR__F_KINK, GIR_GROUP_CORE, 1, -1, -1, GIR__IFS(GIR__WHY_MINIMUM, ""), GIR__IFS(GIR__WHY_MINIMUM, ""), 37},
+    {"mod", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_BCAST, 0, GIR__F_KINK, GIR_GROUP_CORE, 1, -1, -1, GIR__IFS(GIR__WHY_MOD, ""), GIR__IFS(GIR__WHY_MOD, ""), 39},
+    {"floordiv", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_BCAST, 0, GIR__F_KINK, GIR_GROUP_CORE, 1, -1, -1, GIR__IFS(GIR__WHY_FLOORDIV, ""), GIR__IFS(GIR__WHY_FLOORDIV, ""), 41},
+    {"add_n", 1, 0, 1, 0u, GIR__DT_NUM, GIR__SH_BCAST, 0, 0, GIR_GROUP_CORE, 1, -1, -1, GIR__IFS(GIR__WHY_ADD_N, ""), GIR__IFS(GIR__WHY_ADD_N, ""), 43},
+    {"abs", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_SAME, 0, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1, GIR__IFS(GIR__WHY_ABS, ""), GIR__IFS(GIR__WHY_ABS, ""), 44},
+    {"sign", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_SAME, 0, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1, GIR__IFS(GIR__WHY_SIGN, ""), GIR__IFS(GIR__WHY_SIGN, ""), 45},
+    {"square", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, GIR__IFS(GIR__WHY_SQUARE, ""), GIR__IFS(GIR__WHY_SQUARE, ""), 46},
+    {"sqrt", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, GIR__IFS(GIR__WHY_SQRT, ""), GIR__IFS(GIR__WHY_SQRT, ""), 47},
+    {"rsqrt", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, GIR__IFS(GIR__WHY_RSQRT, ""), GIR__IFS(GIR__WHY_RSQRT, ""), 48},
+    {"reciprocal", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, GIR__IFS(GIR__WHY_RECIPROCAL, ""), GIR__IFS(GIR__WHY_RECIPROCAL, ""), 49},
+    {"exp", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, GIR__IFS(GIR__WHY_EXP, ""), GIR__IFS(GIR__WHY_EXP, ""), 50},
+    {"expm1", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, GIR__IFS(GIR__WHY_EXPM1, ""), GIR__IFS(GIR__WHY_EXPM1, ""), 51},
+    {"log", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, GIR__IFS(GIR__WHY_LOG, ""), GIR__IFS(GIR__WHY_LOG, ""), 52},
+    {"log1p", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, GIR__IFS(GIR__WHY_LOG1P, ""), GIR__IFS(GIR__WHY_LOG1P, ""), 53},
+    {"log2", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, GIR__IFS(GIR__WHY_LOG2, ""), GIR__IFS(GIR__WHY_LOG2, ""), 54},
+    {"sin", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, GIR__IFS(GIR__WHY_SIN, ""), GIR__IFS(GIR__WHY_SIN, ""), 55},
+    {"cos", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, GIR__IFS(GIR__WHY_COS, ""), GIR__IFS(GIR__WHY_COS, ""), 56},
+    {"tan", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, GIR__IFS(GIR__WHY_TAN, ""), GIR__IFS(GIR__WHY_TAN, ""), 57},
+    {"asin", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, GIR__IFS(GIR__WHY_ASIN, ""), GIR__IFS(GIR__WHY_ASIN, ""), 58},
+    {"acos", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, GIR__IFS(GIR__WHY_ACOS, ""), GIR__IFS(GIR__WHY_ACOS, ""), 59},
+    {"atan", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, GIR__IFS(GIR__WHY_ATAN, ""), GIR__IFS(GIR__WHY_ATAN, ""), 60},
+    {"sinh", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, GIR__IFS(GIR__WHY_SINH, ""), GIR__IFS(GIR__WHY_SINH, ""), 61},
+    {"cosh", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, GIR__IFS(GIR__WHY_COSH, ""), GIR__IFS(GIR__WHY_COSH, ""), 62},
+    {"tanh", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, GIR__IFS(GIR__WHY_TANH, ""), GIR__IFS(GIR__WHY_TANH, ""), 63},
+    {"sigmoid", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, GIR__IFS(GIR__WHY_SIGMOID, ""), GIR__IFS(GIR__WHY_SIGMOID, ""), 64},
+    {"softplus", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, GIR__IFS(GIR__WHY_SOFTPLUS, ""), GIR__IFS(GIR__WHY_SOFTPLUS, ""), 65},
+    {"relu", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_SAME, 0, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1, GIR__IFS(GIR__WHY_RELU, ""), GIR__IFS(GIR__WHY_RELU, ""), 66},
+    {"leaky_relu", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1, GIR__IFS(GIR__WHY_LEAKY_RELU, "f:alpha"), GIR__IFS(GIR__WHY_LEAKY_RELU, ""), 67},
+    {"elu", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1, GIR__IFS(GIR__WHY_ELU, "f:alpha"), GIR__IFS(GIR__WHY_ELU, ""), 68},
+    {"gelu", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, GIR__IFS(GIR__WHY_GELU, ""), GIR__IFS(GIR__WHY_GELU, ""), 69},
+    {"silu", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, GIR__IFS(GIR__WHY_SILU, ""), GIR__IFS(GIR__WHY_SILU, ""), 70},
+    {"erf", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, GIR__IFS(GIR__WHY_ERF, ""), GIR__IFS(GIR__WHY_ERF, ""), 71},
+    {"floor", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1, GIR__IFS(GIR__WHY_FLOOR, ""), GIR__IFS(GIR__WHY_FLOOR, ""), 72},
+    {"ceil", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1, GIR__IFS(GIR__WHY_CEIL, ""), GIR__IFS(GIR__WHY_CEIL, ""), 73},
+    {"round", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1, GIR__IFS(GIR__WHY_ROUND, ""), GIR__IFS(GIR__WHY_ROUND, ""), 74},
+    {"clamp", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_SAME, 0, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1, GIR__IFS(GIR__WHY_CLAMP, "f:lo,f:hi"), GIR__IFS(GIR__WHY_CLAMP, ""), 75},
+    {"sum", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_REDUCE, 0, 0, GIR_GROUP_REDUCE, 1, -1, 0, GIR__IFS(GIR__WHY_SUM, "l:axes,i:keepdims"), GIR__IFS(GIR__WHY_SUM, ""), 76},
+    {"mean", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_REDUCE, 0, 0, GIR_GROUP_REDUCE, 1, -1, 0, GIR__IFS(GIR__WHY_MEAN, "l:axes,i:keepdims"), GIR__IFS(GIR__WHY_MEAN, ""), 77},
+    {"prod", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_REDUCE, 0, 0, GIR_GROUP_REDUCE, 1, -1, 0, GIR__IFS(GIR__WHY_PROD, "l:axes,i:keepdims"), GIR__IFS(GIR__WHY_PROD, ""), 78},
+    {"max", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_REDUCE, 0, GIR__F_KINK, GIR_GROUP_REDUCE, 1, -1, 0, GIR__IFS(GIR__WHY_MAX, "l:axes,i:keepdims"), GIR__IFS(GIR__WHY_MAX, ""), 79},
+    {"min", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_REDUCE, 0, GIR__F_KINK, GIR_GROUP_REDUCE, 1, -1, 0, GIR__IFS(GIR__WHY_MIN, "l:axes,i:keepdims"), GIR__IFS(GIR__WHY_MIN, ""), 80},
+    {"var", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_REDUCE, 0, 0, GIR_GROUP_REDUCE, 1, -1, 0, GIR__IFS(GIR__WHY_VAR, "l:axes,i:keepdims,i:ddof"), GIR__IFS(GIR__WHY_VAR, ""), 81},
+    {"logsumexp", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_REDUCE, 0, 0, GIR_GROUP_REDUCE, 1, -1, 0, GIR__IFS(GIR__WHY_LOGSUMEXP, "l:axes,i:keepdims"), GIR__IFS(GIR__WHY_LOGSUMEXP, ""), 82},
+    {"argmax", 1, 0, 0, 0u, GIR__DT_INDEX, GIR__SH_FN, GIR__IF(GIR__WHY_ARGMAX, gir__sh_argreduce), 0, GIR_GROUP_REDUCE, 0, 0, -1, GIR__IFS(GIR__WHY_ARGMAX, "i:axis,i:keepdims"), GIR__IFS(GIR__WHY_ARGMAX, "index output"), 83},
+    {"argmin", 1, 0, 0, 0u, GIR__DT_INDEX, GIR__SH_FN, GIR__IF(GIR__WHY_ARGMIN, gir__sh_argreduce), 0, GIR_GROUP_REDUCE, 0, 0, -1, GIR__IFS(GIR__WHY_ARGMIN, "i:axis,i:keepdims"), GIR__IFS(GIR__WHY_ARGMIN, "index output"), 84},
+    {"all", 1, 0, 0, 0u, GIR__DT_LOGIC, GIR__SH_REDUCE, 0, 0, GIR_GROUP_REDUCE, 0, -1, 0, GIR__IFS(GIR__WHY_ALL, "l:axes,i:keepdims"), GIR__IFS(GIR__WHY_ALL, "logical"), 85},
+    {"any", 1, 0, 0, 0u, GIR__DT_LOGIC, GIR__SH_REDUCE, 0, 0, GIR_GROUP_REDUCE, 0, -1, 0, GIR__IFS(GIR__WHY_ANY, "l:axes,i:keepdims"), GIR__IFS(GIR__WHY_ANY, "logical"), 86},
+    {"reshape", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, GIR__IF(GIR__WHY_RESHAPE, gir__sh_reshape), 0, GIR_GROUP_SHAPE, 1, -1, -1, GIR__IFS(GIR__WHY_RESHAPE, "shape:shape"), GIR__IFS(GIR__WHY_RESHAPE, ""), 87},
+    {"transpose", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, GIR__IF(GIR__WHY_TRANSPOSE, gir__sh_transpose), 0, GIR_GROUP_SHAPE, 1, -1, -1, GIR__IFS(GIR__WHY_TRANSPOSE, "l:perm"), GIR__IFS(GIR__WHY_TRANSPOSE, ""), 88},
+    {"broadcast_to", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, GIR__IF(GIR__WHY_BROADCAST_TO, gir__sh_broadcast_to), 0, GIR_GROUP_SHAPE, 1, -1, -1, GIR__IFS(GIR__WHY_BROADCAST_TO, "shape:shape"), GIR__IFS(GIR__WHY_BROADCAST_TO, ""), 89},
+    {"slice", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, GIR__IF(GIR__WHY_SLICE, gir__sh_slice), 0, GIR_GROUP_SHAPE, 1, 0, -1, GIR__IFS(GIR__WHY_SLICE, "i:axis,i:start,i:stop,i:step"), GIR__IFS(GIR__WHY_SLICE, ""), 90},
+    {"unslice", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, GIR__IF(GIR__WHY_UNSLICE, gir__sh_unslice), 0, GIR_GROUP_SHAPE, 1, 0, -1, GIR__IFS(GIR__WHY_UNSLICE, "i:axis,i:start,i:stop,i:step,i:len"), GIR__IFS(GIR__WHY_UNSLICE, ""), 91},
+    {"concat", 1, 0, 1, 0u, GIR__DT_ANY, GIR__SH_FN, GIR__IF(GIR__WHY_CONCAT, gir__sh_concat), 0, GIR_GROUP_SHAPE, 1, 0, -1, GIR__IFS(GIR__WHY_CONCAT, "i:axis"), GIR__IFS(GIR__WHY_CONCAT, ""), 92},
+    {"flip", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_SAME, 0, 0, GIR_GROUP_SHAPE, 1, -1, 0, GIR__IFS(GIR__WHY_FLIP, "l:axes"), GIR__IFS(GIR__WHY_FLIP, ""), 93},
+    {"pad", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, GIR__IF(GIR__WHY_PAD, gir__sh_pad), 0, GIR_GROUP_SHAPE, 1, -1, -1, GIR__IFS(GIR__WHY_PAD, "l:before,l:after,f:value"), GIR__IFS(GIR__WHY_PAD, ""), 94},
+    {"index_select", 1, 1, 0, 2u, GIR__DT_ANY, GIR__SH_FN, GIR__IF(GIR__WHY_INDEX_SELECT, gir__sh_index_select), 0, GIR_GROUP_SHAPE, 1, 0, -1, GIR__IFS(GIR__WHY_INDEX_SELECT, "i:axis"), GIR__IFS(GIR__WHY_INDEX_SELECT, ""), 95},
+    {"index_add", 1, 1, 0, 2u, GIR__DT_NUM, GIR__SH_FN, GIR__IF(GIR__WHY_INDEX_ADD, gir__sh_index_add), 0, GIR_GROUP_SHAPE, 1, 0, -1, GIR__IFS(GIR__WHY_INDEX_ADD, "i:axis,i:len"), GIR__IFS(GIR__WHY_INDEX_ADD, ""), 97},
+    {"one_hot", 0, 1, 0, 1u, GIR__DT_ATTR, GIR__SH_FN, GIR__IF(GIR__WHY_ONE_HOT, gir__sh_one_hot), 0, GIR_GROUP_SHAPE, 0, -1, -1, GIR__IFS(GIR__WHY_ONE_HOT, "i:depth,dtype:dtype"), GIR__IFS(GIR__WHY_ONE_HOT, "index input"), 99},
+    {"where", 2, 1, 0, 1u, GIR__DT_ANY, GIR__SH_FN, GIR__IF(GIR__WHY_WHERE, gir__sh_where), 0, GIR_GROUP_SHAPE, 1, -1, -1, GIR__IFS(GIR__WHY_WHERE, ""), GIR__IFS(GIR__WHY_WHERE, ""), 100},
+    {"diag", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, GIR__IF(GIR__WHY_DIAG, gir__sh_diag), 0, GIR_GROUP_SHAPE, 1, -1, -1, GIR__IFS(GIR__WHY_DIAG, "i:k"), GIR__IFS(GIR__WHY_DIAG, ""), 103},
+    {"diagonal", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, GIR__IF(GIR__WHY_DIAGONAL, gir__sh_diagonal), 0, GIR_GROUP_SHAPE, 1, -1, -1, GIR__IFS(GIR__WHY_DIAGONAL, "i:k"), GIR__IFS(GIR__WHY_DIAGONAL, ""), 104},
+    {"triu", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, GIR__IF(GIR__WHY_TRIU, gir__sh_matrix), 0, GIR_GROUP_SHAPE, 1, -1, -1, GIR__IFS(GIR__WHY_TRIU, "i:k"), GIR__IFS(GIR__WHY_TRIU, ""), 105},
+    {"tril", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, GIR__IF(GIR__WHY_TRIL, gir__sh_matrix), 0, GIR_GROUP_SHAPE, 1, -1, -1, GIR__IFS(GIR__WHY_TRIL, "i:k"), GIR__IFS(GIR__WHY_TRIL, ""), 106},
+    {"cast", 1, 0, 0, 0u, GIR__DT_ATTR, GIR__SH_SAME, 0, 0, GIR_GROUP_CORE, 1, -1, -1, GIR__IFS(GIR__WHY_CAST, "dtype:dtype"), GIR__IFS(GIR__WHY_CAST, ""), 107},
+    {"stop_gradient", 1, 0, 0, 0u, GIR__DT_ANY, GIR__SH_SAME, 0, GIR__F_BLOCK, GIR_GROUP_CORE, 0, -1, -1, GIR__IFS(GIR__WHY_STOP_GRADIENT, ""), GIR__IFS(GIR__WHY_STOP_GRADIENT, "blocks gradients by design"), 108},
+    {"matmul", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_FN, GIR__IF(GIR__WHY_MATMUL, gir__sh_matmul), 0, GIR_GROUP_LINALG, 1, -1, -1, GIR__IFS(GIR__WHY_MATMUL, ""), GIR__IFS(GIR__WHY_MATMUL, ""), 109},
+    {"dot", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_FN, GIR__IF(GIR__WHY_DOT, gir__sh_dot), GIR__F_COMM, GIR_GROUP_LINALG, 1, -1, -1, GIR__IFS(GIR__WHY_DOT, ""), GIR__IFS(GIR__WHY_DOT, ""), 111},
+    {"outer", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_FN, GIR__IF(GIR__WHY_OUTER, gir__sh_outer), 0, GIR_GROUP_LINALG, 1, -1, -1, GIR__IFS(GIR__WHY_OUTER, ""), GIR__IFS(GIR__WHY_OUTER, ""), 113},
+    {"trace", 1, 0, 0, 0u, GIR__DT_NUM, GIR__SH_FN, GIR__IF(GIR__WHY_TRACE, gir__sh_trace), 0, GIR_GROUP_LINALG, 1, -1, -1, GIR__IFS(GIR__WHY_TRACE, ""), GIR__IFS(GIR__WHY_TRACE, ""), 115},
+    {"inverse", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, GIR__IF(GIR__WHY_INVERSE, gir__sh_square), 0, GIR_GROUP_LINALG, 1, -1, -1, GIR__IFS(GIR__WHY_INVERSE, ""), GIR__IFS(GIR__WHY_INVERSE, ""), 116},
+    {"det", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, GIR__IF(GIR__WHY_DET, gir__sh_det), 0, GIR_GROUP_LINALG, 1, -1, -1, GIR__IFS(GIR__WHY_DET, ""), GIR__IFS(GIR__WHY_DET, ""), 117},
+    {"logdet", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, GIR__IF(GIR__WHY_LOGDET, gir__sh_det), 0, GIR_GROUP_LINALG, 1, -1, -1, GIR__IFS(GIR__WHY_LOGDET, ""), GIR__IFS(GIR__WHY_LOGDET, ""), 118},
+    {"cholesky", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, GIR__IF(GIR__WHY_CHOLESKY, gir__sh_square), 0, GIR_GROUP_LINALG, 1, -1, -1, GIR__IFS(GIR__WHY_CHOLESKY, ""), GIR__IFS(GIR__WHY_CHOLESKY, ""), 119},
+    {"trisolve", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, GIR__IF(GIR__WHY_TRISOLVE, gir__sh_trisolve), 0, GIR_GROUP_LINALG, 1, -1, -1, GIR__IFS(GIR__WHY_TRISOLVE, "i:lower,i:trans"), GIR__IFS(GIR__WHY_TRISOLVE, ""), 120},
+    {"softmax", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_NN, 1, 0, -1, GIR__IFS(GIR__WHY_SOFTMAX, "i:axis"), GIR__IFS(GIR__WHY_SOFTMAX, ""), 122},
+    {"log_softmax", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_NN, 1, 0, -1, GIR__IFS(GIR__WHY_LOG_SOFTMAX, "i:axis"), GIR__IFS(GIR__WHY_LOG_SOFTMAX, ""), 123},
+    {"xent_logits", 1, 1, 0, 2u, GIR__DT_FLOAT, GIR__SH_FN, GIR__IF(GIR__WHY_XENT_LOGITS, gir__sh_xent), 0, GIR_GROUP_NN, 1, -1, -1, GIR__IFS(GIR__WHY_XENT_LOGITS, ""), GIR__IFS(GIR__WHY_XENT_LOGITS, ""), 124},
+    {"xent_logits_prob", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, GIR__IF(GIR__WHY_XENT_LOGITS_PROB, gir__sh_xent_prob), 0, GIR_GROUP_NN, 1, -1, -1, GIR__IFS(GIR__WHY_XENT_LOGITS_PROB, ""), GIR__IFS(GIR__WHY_XENT_LOGITS_PROB, ""), 126},
+    {"bce_logits", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_BCAST, 0, 0, GIR_GROUP_NN, 1, -1, -1, GIR__IFS(GIR__WHY_BCE_LOGITS, ""), GIR__IFS(GIR__WHY_BCE_LOGITS, ""), 128},
+    {"mse", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, GIR__IF(GIR__WHY_MSE, gir__sh_mse), 0, GIR_GROUP_NN, 1, -1, -1, GIR__IFS(GIR__WHY_MSE, ""), GIR__IFS(GIR__WHY_MSE, ""), 130},
+    {"conv2d", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, GIR__IF(GIR__WHY_CONV2D, gir__sh_conv2d), 0, GIR_GROUP_CONV, 1, -1, -1, GIR__IFS(GIR__WHY_CONV2D, "l:stride,l:padding,l:dilation,i:groups"), GIR__IFS(GIR__WHY_CONV2D, ""), 132},
+    {"conv2d_bwd_data", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, GIR__IF(GIR__WHY_CONV2D_BWD_DATA, gir__sh_conv2d_bwd_data), 0, GIR_GROUP_CONV, 1, -1, -1, GIR__IFS(GIR__WHY_CONV2D_BWD_DATA, "l:stride,l:padding,l:dilation,i:groups,shape:xshape"), GIR__IFS(GIR__WHY_CONV2D_BWD_DATA, ""), 134},
+    {"conv2d_bwd_filter", 2, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, GIR__IF(GIR__WHY_CONV2D_BWD_FILTER, gir__sh_conv2d_bwd_filter), 0, GIR_GROUP_CONV, 1, -1, -1, GIR__IFS(GIR__WHY_CONV2D_BWD_FILTER, "l:stride,l:padding,l:dilation,i:groups,shape:wshape"), GIR__IFS(GIR__WHY_CONV2D_BWD_FILTER, ""), 136},
+    {"max_pool2d", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, GIR__IF(GIR__WHY_MAX_POOL2D, gir__sh_pool2d), GIR__F_KINK, GIR_GROUP_CONV, 1, -1, -1, GIR__IFS(GIR__WHY_MAX_POOL2D, "l:kernel,l:stride,l:padding"), GIR__IFS(GIR__WHY_MAX_POOL2D, ""), 138},
+    {"max_pool2d_bwd", 1, 1, 0, 2u, GIR__DT_FLOAT, GIR__SH_FN, GIR__IF(GIR__WHY_MAX_POOL2D_BWD, gir__sh_pool2d_bwd), 0, GIR_GROUP_CONV, 1, -1, -1, GIR__IFS(GIR__WHY_MAX_POOL2D_BWD, "l:kernel,l:stride,l:padding"), GIR__IFS(GIR__WHY_MAX_POOL2D_BWD, ""), 139},
+    {"avg_pool2d", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, GIR__IF(GIR__WHY_AVG_POOL2D, gir__sh_pool2d), 0, GIR_GROUP_CONV, 1, -1, -1, GIR__IFS(GIR__WHY_AVG_POOL2D, "l:kernel,l:stride,l:padding,i:count_include_pad"), GIR__IFS(GIR__WHY_AVG_POOL2D, ""), 141},
+    {"avg_pool2d_bwd", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, GIR__IF(GIR__WHY_AVG_POOL2D_BWD, gir__sh_pool2d_bwd_avg), 0, GIR_GROUP_CONV, 1, -1, -1, GIR__IFS(GIR__WHY_AVG_POOL2D_BWD, "l:kernel,l:stride,l:padding,i:count_include_pad,shape:xshape"), GIR__IFS(GIR__WHY_AVG_POOL2D_BWD, ""), 142},
+    {"dropout", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_FN, GIR__IF(GIR__WHY_DROPOUT, gir__sh_dropout), GIR__F_RNG, GIR_GROUP_NN, 1, -1, -1, GIR__IFS(GIR__WHY_DROPOUT, "f:p,seed:seed"), GIR__IFS(GIR__WHY_DROPOUT, ""), 143},
+    {"gather", 1, 1, 0, 2u, GIR__DT_ANY, GIR__SH_FN, GIR__IF(GIR__WHY_GATHER, gir__sh_gather), 0, GIR_GROUP_SHAPE, 1, 0, -1, GIR__IFS(GIR__WHY_GATHER, "i:axis"), GIR__IFS(GIR__WHY_GATHER, ""), 144},
+    {"scatter_add", 2, 1, 0, 2u, GIR__DT_NUM, GIR__SH_FN, GIR__IF(GIR__WHY_SCATTER_ADD, gir__sh_scatter_add), 0, GIR_GROUP_SHAPE, 1, 0, -1, GIR__IFS(GIR__WHY_SCATTER_ADD, "i:axis"), GIR__IFS(GIR__WHY_SCATTER_ADD, ""), 146},
+    {"fmod", 2, 0, 0, 0u, GIR__DT_NUM, GIR__SH_BCAST, 0, GIR__F_KINK, GIR_GROUP_CORE, 1, -1, -1, GIR__IFS(GIR__WHY_FMOD, ""), GIR__IFS(GIR__WHY_FMOD, ""), 149},
+    {"gelu_tanh", 1, 0, 0, 0u, GIR__DT_FLOAT, GIR__SH_SAME, 0, 0, GIR_GROUP_MATH, 1, -1, -1, GIR__IFS(GIR__WHY_GELU_TANH, ""), GIR__IFS(GIR__WHY_GELU_TANH, ""), 151},
+    {"assign", 2, 0, 0, 0u, GIR__DT_ANY, GIR__SH_FN, GIR__IF(GIR__WHY_ASSIGN, gir__sh_assign), GIR__F_BLOCK, GIR_GROUP_CORE, 0, -1, -1, GIR__IFS(GIR__WHY_ASSIGN, ""), GIR__IFS(GIR__WHY_ASSIGN, "a write into a variable: it changes state, it is not a function of its inputs"), 152},
+    {"train_eval", 1, 0, 1, 0u, GIR__DT_ANY, GIR__SH_FN, GIR__IF(GIR__WHY_TRAIN_EVAL, gir__sh_train_eval), 0, GIR_GROUP_NN, 1, -1, -1, GIR__IFS(GIR__WHY_TRAIN_EVAL, ""), GIR__IFS(GIR__WHY_TRAIN_EVAL, ""), 154},
+    {"max_pool2d_pick", 1, 1, 0, 2u, GIR__DT_FLOAT, GIR__SH_FN, GIR__IF(GIR__WHY_MAX_POOL2D_PICK, gir__sh_pool2d_pick), 0, GIR_GROUP_CONV, 1, -1, -1, GIR__IFS(GIR__WHY_MAX_POOL2D_PICK, "l:kernel,l:stride,l:padding"), GIR__IFS(GIR__WHY_MAX_POOL2D_PICK, ""), 155},
 };
 static int gir__ew_lacks(int op, int dt);
 static const char *gir__name_at(const gir_graph *g, uint32_t ref);   /* a name of the name pool (below) */   /* an elementwise op without a kernel for dt (gen/kernels.c) */
@@ -6898,6 +8140,22 @@ static gir_status gir__promote(gir__bctx *b, const gir__opinfo *oi, const gir_no
     }
     return GIR_OK;
 }
+/* op is left out of this build (gen/select.c): say so, with the macro that left it out */
+static void gir__op_left_out(gir_graph *g, gir_op op) {
+    char up[40];
+    const char *nm = gir__ops[op].name, *grp = gir__group_names[gir__ops[op].group];
+    size_t k;
+    for (k = 0; nm[k] && k + 1 < sizeof up; ++k) up[k] = (char)(nm[k] >= 'a' && nm[k] <= 'z' ? nm[k] - 'a' + 'A' : nm[k]);
+    up[k] = 0;
+    if (gir__op_absent[op] == 1)
+        gir__gfail(g, GIR_ERR_NOT_BUILT, "op '%s' is not in this build (GIR_NO_OP_%s)", nm, up);
+    else if (gir__op_absent[op] == 3)
+        gir__gfail(g, GIR_ERR_NOT_BUILT, "op '%s' is not in this build (GIR_NO_OPS_%s)", nm, grp);
+    else
+        gir__gfail(g, GIR_ERR_NOT_BUILT, "op '%s' is not in this build (GIR_ONLY_OPS without GIR_WITH_OP_%s or "
+                   "GIR_WITH_OPS_%s)", nm, up, grp);
+}
+
 GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in, const gir_attr *attr) {
     gir_node bad = gir__handle(NULL, 0), ord[GIR_MAX_VARIADIC], *stor = ord;
     const gir__opinfo *oi;
@@ -6912,6 +8170,10 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     if (!g) return bad;
     if (!gir__op_ok(op)) {
         gir__gfail(g, GIR_ERR_INVALID_ARG, "op_build: unknown op %d", (int)op);
+        return bad;
+    }
+    if (gir__op_absent[op]) {
+        gir__op_left_out(g, op);
         return bad;
     }
     oi = &gir__ops[op];
@@ -9609,108 +10871,108 @@ static const gir__adj_fn gir__adj_table[GIR_OP__COUNT] = {
     0, /* ISNAN: logical */
     0, /* ISINF: logical */
     0, /* ISFINITE: logical */
-    gir__adj_add,
-    gir__adj_sub,
-    gir__adj_mul,
-    gir__adj_div,
-    gir__adj_neg,
-    gir__adj_pow,
-    gir__adj_maximum,
-    gir__adj_minimum,
-    gir__adj_mod,
-    gir__adj_floordiv,
-    gir__adj_add_n,
-    gir__adj_abs,
-    gir__adj_sign,
-    gir__adj_square,
-    gir__adj_sqrt,
-    gir__adj_rsqrt,
-    gir__adj_reciprocal,
-    gir__adj_exp,
-    gir__adj_expm1,
-    gir__adj_log,
-    gir__adj_log1p,
-    gir__adj_log2,
-    gir__adj_sin,
-    gir__adj_cos,
-    gir__adj_tan,
-    gir__adj_asin,
-    gir__adj_acos,
-    gir__adj_atan,
-    gir__adj_sinh,
-    gir__adj_cosh,
-    gir__adj_tanh,
-    gir__adj_sigmoid,
-    gir__adj_softplus,
-    gir__adj_relu,
-    gir__adj_leaky_relu,
-    gir__adj_elu,
-    gir__adj_gelu,
-    gir__adj_silu,
-    gir__adj_erf,
-    gir__adj_floor,
-    gir__adj_ceil,
-    gir__adj_round,
-    gir__adj_clamp,
-    gir__adj_sum,
-    gir__adj_mean,
-    gir__adj_prod,
-    gir__adj_max,
-    gir__adj_min,
-    gir__adj_var,
-    gir__adj_logsumexp,
+    GIR__IF(GIR__WHY_ADD, gir__adj_add),
+    GIR__IF(GIR__WHY_SUB, gir__adj_sub),
+    GIR__IF(GIR__WHY_MUL, gir__adj_mul),
+    GIR__IF(GIR__WHY_DIV, gir__adj_div),
+    GIR__IF(GIR__WHY_NEG, gir__adj_neg),
+    GIR__IF(GIR__WHY_POW, gir__adj_pow),
+    GIR__IF(GIR__WHY_MAXIMUM, gir__adj_maximum),
+    GIR__IF(GIR__WHY_MINIMUM, gir__adj_minimum),
+    GIR__IF(GIR__WHY_MOD, gir__adj_mod),
+    GIR__IF(GIR__WHY_FLOORDIV, gir__adj_floordiv),
+    GIR__IF(GIR__WHY_ADD_N, gir__adj_add_n),
+    GIR__IF(GIR__WHY_ABS, gir__adj_abs),
+    GIR__IF(GIR__WHY_SIGN, gir__adj_sign),
+    GIR__IF(GIR__WHY_SQUARE, gir__adj_square),
+    GIR__IF(GIR__WHY_SQRT, gir__adj_sqrt),
+    GIR__IF(GIR__WHY_RSQRT, gir__adj_rsqrt),
+    GIR__IF(GIR__WHY_RECIPROCAL, gir__adj_reciprocal),
+    GIR__IF(GIR__WHY_EXP, gir__adj_exp),
+    GIR__IF(GIR__WHY_EXPM1, gir__adj_expm1),
+    GIR__IF(GIR__WHY_LOG, gir__adj_log),
+    GIR__IF(GIR__WHY_LOG1P, gir__adj_log1p),
+    GIR__IF(GIR__WHY_LOG2, gir__adj_log2),
+    GIR__IF(GIR__WHY_SIN, gir__adj_sin),
+    GIR__IF(GIR__WHY_COS, gir__adj_cos),
+    GIR__IF(GIR__WHY_TAN, gir__adj_tan),
+    GIR__IF(GIR__WHY_ASIN, gir__adj_asin),
+    GIR__IF(GIR__WHY_ACOS, gir__adj_acos),
+    GIR__IF(GIR__WHY_ATAN, gir__adj_atan),
+    GIR__IF(GIR__WHY_SINH, gir__adj_sinh),
+    GIR__IF(GIR__WHY_COSH, gir__adj_cosh),
+    GIR__IF(GIR__WHY_TANH, gir__adj_tanh),
+    GIR__IF(GIR__WHY_SIGMOID, gir__adj_sigmoid),
+    GIR__IF(GIR__WHY_SOFTPLUS, gir__adj_softplus),
+    GIR__IF(GIR__WHY_RELU, gir__adj_relu),
+    GIR__IF(GIR__WHY_LEAKY_RELU, gir__adj_leaky_relu),
+    GIR__IF(GIR__WHY_ELU, gir__adj_elu),
+    GIR__IF(GIR__WHY_GELU, gir__adj_gelu),
+    GIR__IF(GIR__WHY_SILU, gir__adj_silu),
+    GIR__IF(GIR__WHY_ERF, gir__adj_erf),
+    GIR__IF(GIR__WHY_FLOOR, gir__adj_floor),
+    GIR__IF(GIR__WHY_CEIL, gir__adj_ceil),
+    GIR__IF(GIR__WHY_ROUND, gir__adj_round),
+    GIR__IF(GIR__WHY_CLAMP, gir__adj_clamp),
+    GIR__IF(GIR__WHY_SUM, gir__adj_sum),
+    GIR__IF(GIR__WHY_MEAN, gir__adj_mean),
+    GIR__IF(GIR__WHY_PROD, gir__adj_prod),
+    GIR__IF(GIR__WHY_MAX, gir__adj_max),
+    GIR__IF(GIR__WHY_MIN, gir__adj_min),
+    GIR__IF(GIR__WHY_VAR, gir__adj_var),
+    GIR__IF(GIR__WHY_LOGSUMEXP, gir__adj_logsumexp),
     0, /* ARGMAX: index output */
     0, /* ARGMIN: index output */
     0, /* ALL: logical */
     0, /* ANY: logical */
-    gir__adj_reshape,
-    gir__adj_transpose,
-    gir__adj_broadcast_to,
-    gir__adj_slice,
-    gir__adj_unslice,
-    gir__adj_concat,
-    gir__adj_flip,
-    gir__adj_pad,
-    gir__adj_index_select,
-    gir__adj_index_add,
+    GIR__IF(GIR__WHY_RESHAPE, gir__adj_reshape),
+    GIR__IF(GIR__WHY_TRANSPOSE, gir__adj_transpose),
+    GIR__IF(GIR__WHY_BROADCAST_TO, gir__adj_broadcast_to),
+    GIR__IF(GIR__WHY_SLICE, gir__adj_slice),
+    GIR__IF(GIR__WHY_UNSLICE, gir__adj_unslice),
+    GIR__IF(GIR__WHY_CONCAT, gir__adj_concat),
+    GIR__IF(GIR__WHY_FLIP, gir__adj_flip),
+    GIR__IF(GIR__WHY_PAD, gir__adj_pad),
+    GIR__IF(GIR__WHY_INDEX_SELECT, gir__adj_index_select),
+    GIR__IF(GIR__WHY_INDEX_ADD, gir__adj_index_add),
     0, /* ONE_HOT: index input */
-    gir__adj_where,
-    gir__adj_diag,
-    gir__adj_diagonal,
-    gir__adj_triu,
-    gir__adj_tril,
-    gir__adj_cast,
+    GIR__IF(GIR__WHY_WHERE, gir__adj_where),
+    GIR__IF(GIR__WHY_DIAG, gir__adj_diag),
+    GIR__IF(GIR__WHY_DIAGONAL, gir__adj_diagonal),
+    GIR__IF(GIR__WHY_TRIU, gir__adj_triu),
+    GIR__IF(GIR__WHY_TRIL, gir__adj_tril),
+    GIR__IF(GIR__WHY_CAST, gir__adj_cast),
     0, /* STOP_GRADIENT: blocks gradients by design */
-    gir__adj_matmul,
-    gir__adj_dot,
-    gir__adj_outer,
-    gir__adj_trace,
-    gir__adj_inverse,
-    gir__adj_det,
-    gir__adj_logdet,
-    gir__adjfn_cholesky,
-    gir__adj_trisolve,
-    gir__adj_softmax,
-    gir__adj_log_softmax,
-    gir__adj_xent_logits,
-    gir__adj_xent_logits_prob,
-    gir__adj_bce_logits,
-    gir__adj_mse,
-    gir__adj_conv2d,
-    gir__adj_conv2d_bwd_data,
-    gir__adj_conv2d_bwd_filter,
-    gir__adj_max_pool2d,
-    gir__adj_max_pool2d_bwd,
-    gir__adj_avg_pool2d,
-    gir__adj_avg_pool2d_bwd,
-    gir__adj_dropout,
-    gir__adj_gather,
-    gir__adj_scatter_add,
-    gir__adj_fmod,
-    gir__adj_gelu_tanh,
+    GIR__IF(GIR__WHY_MATMUL, gir__adj_matmul),
+    GIR__IF(GIR__WHY_DOT, gir__adj_dot),
+    GIR__IF(GIR__WHY_OUTER, gir__adj_outer),
+    GIR__IF(GIR__WHY_TRACE, gir__adj_trace),
+    GIR__IF(GIR__WHY_INVERSE, gir__adj_inverse),
+    GIR__IF(GIR__WHY_DET, gir__adj_det),
+    GIR__IF(GIR__WHY_LOGDET, gir__adj_logdet),
+    GIR__IF(GIR__WHY_CHOLESKY, gir__adjfn_cholesky),
+    GIR__IF(GIR__WHY_TRISOLVE, gir__adj_trisolve),
+    GIR__IF(GIR__WHY_SOFTMAX, gir__adj_softmax),
+    GIR__IF(GIR__WHY_LOG_SOFTMAX, gir__adj_log_softmax),
+    GIR__IF(GIR__WHY_XENT_LOGITS, gir__adj_xent_logits),
+    GIR__IF(GIR__WHY_XENT_LOGITS_PROB, gir__adj_xent_logits_prob),
+    GIR__IF(GIR__WHY_BCE_LOGITS, gir__adj_bce_logits),
+    GIR__IF(GIR__WHY_MSE, gir__adj_mse),
+    GIR__IF(GIR__WHY_CONV2D, gir__adj_conv2d),
+    GIR__IF(GIR__WHY_CONV2D_BWD_DATA, gir__adj_conv2d_bwd_data),
+    GIR__IF(GIR__WHY_CONV2D_BWD_FILTER, gir__adj_conv2d_bwd_filter),
+    GIR__IF(GIR__WHY_MAX_POOL2D, gir__adj_max_pool2d),
+    GIR__IF(GIR__WHY_MAX_POOL2D_BWD, gir__adj_max_pool2d_bwd),
+    GIR__IF(GIR__WHY_AVG_POOL2D, gir__adj_avg_pool2d),
+    GIR__IF(GIR__WHY_AVG_POOL2D_BWD, gir__adj_avg_pool2d_bwd),
+    GIR__IF(GIR__WHY_DROPOUT, gir__adj_dropout),
+    GIR__IF(GIR__WHY_GATHER, gir__adj_gather),
+    GIR__IF(GIR__WHY_SCATTER_ADD, gir__adj_scatter_add),
+    GIR__IF(GIR__WHY_FMOD, gir__adj_fmod),
+    GIR__IF(GIR__WHY_GELU_TANH, gir__adj_gelu_tanh),
     0, /* ASSIGN: a write into a variable: it changes state, it is not a function of its inputs */
-    gir__adj_train_eval,
-    gir__adj_max_pool2d_pick,
+    GIR__IF(GIR__WHY_TRAIN_EVAL, gir__adj_train_eval),
+    GIR__IF(GIR__WHY_MAX_POOL2D_PICK, gir__adj_max_pool2d_pick),
 };
 
 /* gir_grad's checks of its arguments: GIR_OK, or the error it recorded */
@@ -13370,63 +14632,63 @@ static const gir__ew_fn gir__ew_table[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
     {0, 0, 0, 0, 0, 0}, /* ARANGE */
     {0, 0, 0, 0, 0, 0}, /* RAND_UNIFORM */
     {0, 0, 0, 0, 0, 0}, /* RAND_NORMAL */
-    {0, gir__k_not_b8__scalar, 0, 0, 0, 0},
-    {0, gir__k_and_b8__scalar, 0, 0, 0, 0},
-    {0, gir__k_or_b8__scalar, 0, 0, 0, 0},
-    {0, gir__k_xor_b8__scalar, 0, 0, 0, 0},
-    {0, gir__k_gt_b8__scalar, gir__k_gt_u8__scalar, gir__k_gt_i32__scalar, gir__k_gt_f32__scalar, gir__k_gt_f64__scalar},
-    {0, gir__k_ge_b8__scalar, gir__k_ge_u8__scalar, gir__k_ge_i32__scalar, gir__k_ge_f32__scalar, gir__k_ge_f64__scalar},
-    {0, gir__k_lt_b8__scalar, gir__k_lt_u8__scalar, gir__k_lt_i32__scalar, gir__k_lt_f32__scalar, gir__k_lt_f64__scalar},
-    {0, gir__k_le_b8__scalar, gir__k_le_u8__scalar, gir__k_le_i32__scalar, gir__k_le_f32__scalar, gir__k_le_f64__scalar},
-    {0, gir__k_eq_b8__scalar, gir__k_eq_u8__scalar, gir__k_eq_i32__scalar, gir__k_eq_f32__scalar, gir__k_eq_f64__scalar},
-    {0, gir__k_ne_b8__scalar, gir__k_ne_u8__scalar, gir__k_ne_i32__scalar, gir__k_ne_f32__scalar, gir__k_ne_f64__scalar},
-    {0, 0, gir__k_approx_eq_u8__scalar, gir__k_approx_eq_i32__scalar, gir__k_approx_eq_f32__scalar, gir__k_approx_eq_f64__scalar},
-    {0, 0, 0, 0, gir__k_isnan_f32__scalar, gir__k_isnan_f64__scalar},
-    {0, 0, 0, 0, gir__k_isinf_f32__scalar, gir__k_isinf_f64__scalar},
-    {0, 0, 0, 0, gir__k_isfinite_f32__scalar, gir__k_isfinite_f64__scalar},
-    {0, 0, gir__k_add_u8__scalar, gir__k_add_i32__scalar, gir__k_add_f32__scalar, gir__k_add_f64__scalar},
-    {0, 0, gir__k_sub_u8__scalar, gir__k_sub_i32__scalar, gir__k_sub_f32__scalar, gir__k_sub_f64__scalar},
-    {0, 0, gir__k_mul_u8__scalar, gir__k_mul_i32__scalar, gir__k_mul_f32__scalar, gir__k_mul_f64__scalar},
-    {0, 0, 0, 0, gir__k_div_f32__scalar, gir__k_div_f64__scalar},
-    {0, 0, gir__k_neg_u8__scalar, gir__k_neg_i32__scalar, gir__k_neg_f32__scalar, gir__k_neg_f64__scalar},
-    {0, 0, 0, 0, gir__k_pow_f32__scalar, gir__k_pow_f64__scalar},
-    {0, 0, gir__k_maximum_u8__scalar, gir__k_maximum_i32__scalar, gir__k_maximum_f32__scalar, gir__k_maximum_f64__scalar},
-    {0, 0, gir__k_minimum_u8__scalar, gir__k_minimum_i32__scalar, gir__k_minimum_f32__scalar, gir__k_minimum_f64__scalar},
-    {0, 0, gir__k_mod_u8__scalar, gir__k_mod_i32__scalar, gir__k_mod_f32__scalar, gir__k_mod_f64__scalar},
-    {0, 0, gir__k_floordiv_u8__scalar, gir__k_floordiv_i32__scalar, gir__k_floordiv_f32__scalar, gir__k_floordiv_f64__scalar},
+    {0, GIR__IF(GIR__WHY_NOT, gir__k_not_b8__scalar), 0, 0, 0, 0},
+    {0, GIR__IF(GIR__WHY_AND, gir__k_and_b8__scalar), 0, 0, 0, 0},
+    {0, GIR__IF(GIR__WHY_OR, gir__k_or_b8__scalar), 0, 0, 0, 0},
+    {0, GIR__IF(GIR__WHY_XOR, gir__k_xor_b8__scalar), 0, 0, 0, 0},
+    {0, GIR__IF(GIR__WHY_GT, gir__k_gt_b8__scalar), GIR__IF(GIR__WHY_GT, gir__k_gt_u8__scalar), GIR__IF(GIR__WHY_GT, gir__k_gt_i32__scalar), GIR__IF(GIR__WHY_GT, gir__k_gt_f32__scalar), GIR__IF(GIR__WHY_GT, gir__k_gt_f64__scalar)},
+    {0, GIR__IF(GIR__WHY_GE, gir__k_ge_b8__scalar), GIR__IF(GIR__WHY_GE, gir__k_ge_u8__scalar), GIR__IF(GIR__WHY_GE, gir__k_ge_i32__scalar), GIR__IF(GIR__WHY_GE, gir__k_ge_f32__scalar), GIR__IF(GIR__WHY_GE, gir__k_ge_f64__scalar)},
+    {0, GIR__IF(GIR__WHY_LT, gir__k_lt_b8__scalar), GIR__IF(GIR__WHY_LT, gir__k_lt_u8__scalar), GIR__IF(GIR__WHY_LT, gir__k_lt_i32__scalar), GIR__IF(GIR__WHY_LT, gir__k_lt_f32__scalar), GIR__IF(GIR__WHY_LT, gir__k_lt_f64__scalar)},
+    {0, GIR__IF(GIR__WHY_LE, gir__k_le_b8__scalar), GIR__IF(GIR__WHY_LE, gir__k_le_u8__scalar), GIR__IF(GIR__WHY_LE, gir__k_le_i32__scalar), GIR__IF(GIR__WHY_LE, gir__k_le_f32__scalar), GIR__IF(GIR__WHY_LE, gir__k_le_f64__scalar)},
+    {0, GIR__IF(GIR__WHY_EQ, gir__k_eq_b8__scalar), GIR__IF(GIR__WHY_EQ, gir__k_eq_u8__scalar), GIR__IF(GIR__WHY_EQ, gir__k_eq_i32__scalar), GIR__IF(GIR__WHY_EQ, gir__k_eq_f32__scalar), GIR__IF(GIR__WHY_EQ, gir__k_eq_f64__scalar)},
+    {0, GIR__IF(GIR__WHY_NE, gir__k_ne_b8__scalar), GIR__IF(GIR__WHY_NE, gir__k_ne_u8__scalar), GIR__IF(GIR__WHY_NE, gir__k_ne_i32__scalar), GIR__IF(GIR__WHY_NE, gir__k_ne_f32__scalar), GIR__IF(GIR__WHY_NE, gir__k_ne_f64__scalar)},
+    {0, 0, GIR__IF(GIR__WHY_APPROX_EQ, gir__k_approx_eq_u8__scalar), GIR__IF(GIR__WHY_APPROX_EQ, gir__k_approx_eq_i32__scalar), GIR__IF(GIR__WHY_APPROX_EQ, gir__k_approx_eq_f32__scalar), GIR__IF(GIR__WHY_APPROX_EQ, gir__k_approx_eq_f64__scalar)},
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_ISNAN, gir__k_isnan_f32__scalar), GIR__IF(GIR__WHY_ISNAN, gir__k_isnan_f64__scalar)},
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_ISINF, gir__k_isinf_f32__scalar), GIR__IF(GIR__WHY_ISINF, gir__k_isinf_f64__scalar)},
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_ISFINITE, gir__k_isfinite_f32__scalar), GIR__IF(GIR__WHY_ISFINITE, gir__k_isfinite_f64__scalar)},
+    {0, 0, GIR__IF(GIR__WHY_ADD, gir__k_add_u8__scalar), GIR__IF(GIR__WHY_ADD, gir__k_add_i32__scalar), GIR__IF(GIR__WHY_ADD, gir__k_add_f32__scalar), GIR__IF(GIR__WHY_ADD, gir__k_add_f64__scalar)},
+    {0, 0, GIR__IF(GIR__WHY_SUB, gir__k_sub_u8__scalar), GIR__IF(GIR__WHY_SUB, gir__k_sub_i32__scalar), GIR__IF(GIR__WHY_SUB, gir__k_sub_f32__scalar), GIR__IF(GIR__WHY_SUB, gir__k_sub_f64__scalar)},
+    {0, 0, GIR__IF(GIR__WHY_MUL, gir__k_mul_u8__scalar), GIR__IF(GIR__WHY_MUL, gir__k_mul_i32__scalar), GIR__IF(GIR__WHY_MUL, gir__k_mul_f32__scalar), GIR__IF(GIR__WHY_MUL, gir__k_mul_f64__scalar)},
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_DIV, gir__k_div_f32__scalar), GIR__IF(GIR__WHY_DIV, gir__k_div_f64__scalar)},
+    {0, 0, GIR__IF(GIR__WHY_NEG, gir__k_neg_u8__scalar), GIR__IF(GIR__WHY_NEG, gir__k_neg_i32__scalar), GIR__IF(GIR__WHY_NEG, gir__k_neg_f32__scalar), GIR__IF(GIR__WHY_NEG, gir__k_neg_f64__scalar)},
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_POW, gir__k_pow_f32__scalar), GIR__IF(GIR__WHY_POW, gir__k_pow_f64__scalar)},
+    {0, 0, GIR__IF(GIR__WHY_MAXIMUM, gir__k_maximum_u8__scalar), GIR__IF(GIR__WHY_MAXIMUM, gir__k_maximum_i32__scalar), GIR__IF(GIR__WHY_MAXIMUM, gir__k_maximum_f32__scalar), GIR__IF(GIR__WHY_MAXIMUM, gir__k_maximum_f64__scalar)},
+    {0, 0, GIR__IF(GIR__WHY_MINIMUM, gir__k_minimum_u8__scalar), GIR__IF(GIR__WHY_MINIMUM, gir__k_minimum_i32__scalar), GIR__IF(GIR__WHY_MINIMUM, gir__k_minimum_f32__scalar), GIR__IF(GIR__WHY_MINIMUM, gir__k_minimum_f64__scalar)},
+    {0, 0, GIR__IF(GIR__WHY_MOD, gir__k_mod_u8__scalar), GIR__IF(GIR__WHY_MOD, gir__k_mod_i32__scalar), GIR__IF(GIR__WHY_MOD, gir__k_mod_f32__scalar), GIR__IF(GIR__WHY_MOD, gir__k_mod_f64__scalar)},
+    {0, 0, GIR__IF(GIR__WHY_FLOORDIV, gir__k_floordiv_u8__scalar), GIR__IF(GIR__WHY_FLOORDIV, gir__k_floordiv_i32__scalar), GIR__IF(GIR__WHY_FLOORDIV, gir__k_floordiv_f32__scalar), GIR__IF(GIR__WHY_FLOORDIV, gir__k_floordiv_f64__scalar)},
     {0, 0, 0, 0, 0, 0}, /* ADD_N */
-    {0, 0, gir__k_abs_u8__scalar, gir__k_abs_i32__scalar, gir__k_abs_f32__scalar, gir__k_abs_f64__scalar},
-    {0, 0, gir__k_sign_u8__scalar, gir__k_sign_i32__scalar, gir__k_sign_f32__scalar, gir__k_sign_f64__scalar},
-    {0, 0, gir__k_square_u8__scalar, gir__k_square_i32__scalar, gir__k_square_f32__scalar, gir__k_square_f64__scalar},
-    {0, 0, 0, 0, gir__k_sqrt_f32__scalar, gir__k_sqrt_f64__scalar},
-    {0, 0, 0, 0, gir__k_rsqrt_f32__scalar, gir__k_rsqrt_f64__scalar},
-    {0, 0, 0, 0, gir__k_reciprocal_f32__scalar, gir__k_reciprocal_f64__scalar},
-    {0, 0, 0, 0, gir__k_exp_f32__scalar, gir__k_exp_f64__scalar},
-    {0, 0, 0, 0, gir__k_expm1_f32__scalar, gir__k_expm1_f64__scalar},
-    {0, 0, 0, 0, gir__k_log_f32__scalar, gir__k_log_f64__scalar},
-    {0, 0, 0, 0, gir__k_log1p_f32__scalar, gir__k_log1p_f64__scalar},
-    {0, 0, 0, 0, gir__k_log2_f32__scalar, gir__k_log2_f64__scalar},
-    {0, 0, 0, 0, gir__k_sin_f32__scalar, gir__k_sin_f64__scalar},
-    {0, 0, 0, 0, gir__k_cos_f32__scalar, gir__k_cos_f64__scalar},
-    {0, 0, 0, 0, gir__k_tan_f32__scalar, gir__k_tan_f64__scalar},
-    {0, 0, 0, 0, gir__k_asin_f32__scalar, gir__k_asin_f64__scalar},
-    {0, 0, 0, 0, gir__k_acos_f32__scalar, gir__k_acos_f64__scalar},
-    {0, 0, 0, 0, gir__k_atan_f32__scalar, gir__k_atan_f64__scalar},
-    {0, 0, 0, 0, gir__k_sinh_f32__scalar, gir__k_sinh_f64__scalar},
-    {0, 0, 0, 0, gir__k_cosh_f32__scalar, gir__k_cosh_f64__scalar},
-    {0, 0, 0, 0, gir__k_tanh_f32__scalar, gir__k_tanh_f64__scalar},
-    {0, 0, 0, 0, gir__k_sigmoid_f32__scalar, gir__k_sigmoid_f64__scalar},
-    {0, 0, 0, 0, gir__k_softplus_f32__scalar, gir__k_softplus_f64__scalar},
-    {0, 0, gir__k_relu_u8__scalar, gir__k_relu_i32__scalar, gir__k_relu_f32__scalar, gir__k_relu_f64__scalar},
-    {0, 0, 0, 0, gir__k_leaky_relu_f32__scalar, gir__k_leaky_relu_f64__scalar},
-    {0, 0, 0, 0, gir__k_elu_f32__scalar, gir__k_elu_f64__scalar},
-    {0, 0, 0, 0, gir__k_gelu_f32__scalar, gir__k_gelu_f64__scalar},
-    {0, 0, 0, 0, gir__k_silu_f32__scalar, gir__k_silu_f64__scalar},
-    {0, 0, 0, 0, gir__k_erf_f32__scalar, gir__k_erf_f64__scalar},
-    {0, 0, 0, 0, gir__k_floor_f32__scalar, gir__k_floor_f64__scalar},
-    {0, 0, 0, 0, gir__k_ceil_f32__scalar, gir__k_ceil_f64__scalar},
-    {0, 0, 0, 0, gir__k_round_f32__scalar, gir__k_round_f64__scalar},
-    {0, 0, gir__k_clamp_u8__scalar, gir__k_clamp_i32__scalar, gir__k_clamp_f32__scalar, gir__k_clamp_f64__scalar},
+    {0, 0, GIR__IF(GIR__WHY_ABS, gir__k_abs_u8__scalar), GIR__IF(GIR__WHY_ABS, gir__k_abs_i32__scalar), GIR__IF(GIR__WHY_ABS, gir__k_abs_f32__scalar), GIR__IF(GIR__WHY_ABS, gir__k_abs_f64__scalar)},
+    {0, 0, GIR__IF(GIR__WHY_SIGN, gir__k_sign_u8__scalar), GIR__IF(GIR__WHY_SIGN, gir__k_sign_i32__scalar), GIR__IF(GIR__WHY_SIGN, gir__k_sign_f32__scalar), GIR__IF(GIR__WHY_SIGN, gir__k_sign_f64__scalar)},
+    {0, 0, GIR__IF(GIR__WHY_SQUARE, gir__k_square_u8__scalar), GIR__IF(GIR__WHY_SQUARE, gir__k_square_i32__scalar), GIR__IF(GIR__WHY_SQUARE, gir__k_square_f32__scalar), GIR__IF(GIR__WHY_SQUARE, gir__k_square_f64__scalar)},
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_SQRT, gir__k_sqrt_f32__scalar), GIR__IF(GIR__WHY_SQRT, gir__k_sqrt_f64__scalar)},
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_RSQRT, gir__k_rsqrt_f32__scalar), GIR__IF(GIR__WHY_RSQRT, gir__k_rsqrt_f64__scalar)},
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_RECIPROCAL, gir__k_reciprocal_f32__scalar), GIR__IF(GIR__WHY_RECIPROCAL, gir__k_reciprocal_f64__scalar)},
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_EXP, gir__k_exp_f32__scalar), GIR__IF(GIR__WHY_EXP, gir__k_exp_f64__scalar)},
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_EXPM1, gir__k_expm1_f32__scalar), GIR__IF(GIR__WHY_EXPM1, gir__k_expm1_f64__scalar)},
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_LOG, gir__k_log_f32__scalar), GIR__IF(GIR__WHY_LOG, gir__k_log_f64__scalar)},
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_LOG1P, gir__k_log1p_f32__scalar), GIR__IF(GIR__WHY_LOG1P, gir__k_log1p_f64__scalar)},
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_LOG2, gir__k_log2_f32__scalar), GIR__IF(GIR__WHY_LOG2, gir__k_log2_f64__scalar)},
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_SIN, gir__k_sin_f32__scalar), GIR__IF(GIR__WHY_SIN, gir__k_sin_f64__scalar)},
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_COS, gir__k_cos_f32__scalar), GIR__IF(GIR__WHY_COS, gir__k_cos_f64__scalar)},
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_TAN, gir__k_tan_f32__scalar), GIR__IF(GIR__WHY_TAN, gir__k_tan_f64__scalar)},
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_ASIN, gir__k_asin_f32__scalar), GIR__IF(GIR__WHY_ASIN, gir__k_asin_f64__scalar)},
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_ACOS, gir__k_acos_f32__scalar), GIR__IF(GIR__WHY_ACOS, gir__k_acos_f64__scalar)},
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_ATAN, gir__k_atan_f32__scalar), GIR__IF(GIR__WHY_ATAN, gir__k_atan_f64__scalar)},
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_SINH, gir__k_sinh_f32__scalar), GIR__IF(GIR__WHY_SINH, gir__k_sinh_f64__scalar)},
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_COSH, gir__k_cosh_f32__scalar), GIR__IF(GIR__WHY_COSH, gir__k_cosh_f64__scalar)},
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_TANH, gir__k_tanh_f32__scalar), GIR__IF(GIR__WHY_TANH, gir__k_tanh_f64__scalar)},
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_SIGMOID, gir__k_sigmoid_f32__scalar), GIR__IF(GIR__WHY_SIGMOID, gir__k_sigmoid_f64__scalar)},
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_SOFTPLUS, gir__k_softplus_f32__scalar), GIR__IF(GIR__WHY_SOFTPLUS, gir__k_softplus_f64__scalar)},
+    {0, 0, GIR__IF(GIR__WHY_RELU, gir__k_relu_u8__scalar), GIR__IF(GIR__WHY_RELU, gir__k_relu_i32__scalar), GIR__IF(GIR__WHY_RELU, gir__k_relu_f32__scalar), GIR__IF(GIR__WHY_RELU, gir__k_relu_f64__scalar)},
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_LEAKY_RELU, gir__k_leaky_relu_f32__scalar), GIR__IF(GIR__WHY_LEAKY_RELU, gir__k_leaky_relu_f64__scalar)},
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_ELU, gir__k_elu_f32__scalar), GIR__IF(GIR__WHY_ELU, gir__k_elu_f64__scalar)},
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_GELU, gir__k_gelu_f32__scalar), GIR__IF(GIR__WHY_GELU, gir__k_gelu_f64__scalar)},
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_SILU, gir__k_silu_f32__scalar), GIR__IF(GIR__WHY_SILU, gir__k_silu_f64__scalar)},
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_ERF, gir__k_erf_f32__scalar), GIR__IF(GIR__WHY_ERF, gir__k_erf_f64__scalar)},
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_FLOOR, gir__k_floor_f32__scalar), GIR__IF(GIR__WHY_FLOOR, gir__k_floor_f64__scalar)},
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_CEIL, gir__k_ceil_f32__scalar), GIR__IF(GIR__WHY_CEIL, gir__k_ceil_f64__scalar)},
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_ROUND, gir__k_round_f32__scalar), GIR__IF(GIR__WHY_ROUND, gir__k_round_f64__scalar)},
+    {0, 0, GIR__IF(GIR__WHY_CLAMP, gir__k_clamp_u8__scalar), GIR__IF(GIR__WHY_CLAMP, gir__k_clamp_i32__scalar), GIR__IF(GIR__WHY_CLAMP, gir__k_clamp_f32__scalar), GIR__IF(GIR__WHY_CLAMP, gir__k_clamp_f64__scalar)},
     {0, 0, 0, 0, 0, 0}, /* SUM */
     {0, 0, 0, 0, 0, 0}, /* MEAN */
     {0, 0, 0, 0, 0, 0}, /* PROD */
@@ -13449,7 +14711,7 @@ static const gir__ew_fn gir__ew_table[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
     {0, 0, 0, 0, 0, 0}, /* INDEX_SELECT */
     {0, 0, 0, 0, 0, 0}, /* INDEX_ADD */
     {0, 0, 0, 0, 0, 0}, /* ONE_HOT */
-    {0, gir__k_where_b8__scalar, gir__k_where_u8__scalar, gir__k_where_i32__scalar, gir__k_where_f32__scalar, gir__k_where_f64__scalar},
+    {0, GIR__IF(GIR__WHY_WHERE, gir__k_where_b8__scalar), GIR__IF(GIR__WHY_WHERE, gir__k_where_u8__scalar), GIR__IF(GIR__WHY_WHERE, gir__k_where_i32__scalar), GIR__IF(GIR__WHY_WHERE, gir__k_where_f32__scalar), GIR__IF(GIR__WHY_WHERE, gir__k_where_f64__scalar)},
     {0, 0, 0, 0, 0, 0}, /* DIAG */
     {0, 0, 0, 0, 0, 0}, /* DIAGONAL */
     {0, 0, 0, 0, 0, 0}, /* TRIU */
@@ -13469,7 +14731,7 @@ static const gir__ew_fn gir__ew_table[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
     {0, 0, 0, 0, 0, 0}, /* LOG_SOFTMAX */
     {0, 0, 0, 0, 0, 0}, /* XENT_LOGITS */
     {0, 0, 0, 0, 0, 0}, /* XENT_LOGITS_PROB */
-    {0, 0, 0, 0, gir__k_bce_logits_f32__scalar, gir__k_bce_logits_f64__scalar},
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_BCE_LOGITS, gir__k_bce_logits_f32__scalar), GIR__IF(GIR__WHY_BCE_LOGITS, gir__k_bce_logits_f64__scalar)},
     {0, 0, 0, 0, 0, 0}, /* MSE */
     {0, 0, 0, 0, 0, 0}, /* CONV2D */
     {0, 0, 0, 0, 0, 0}, /* CONV2D_BWD_DATA */
@@ -13481,8 +14743,8 @@ static const gir__ew_fn gir__ew_table[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
     {0, 0, 0, 0, 0, 0}, /* DROPOUT */
     {0, 0, 0, 0, 0, 0}, /* GATHER */
     {0, 0, 0, 0, 0, 0}, /* SCATTER_ADD */
-    {0, 0, gir__k_fmod_u8__scalar, gir__k_fmod_i32__scalar, gir__k_fmod_f32__scalar, gir__k_fmod_f64__scalar},
-    {0, 0, 0, 0, gir__k_gelu_tanh_f32__scalar, gir__k_gelu_tanh_f64__scalar},
+    {0, 0, GIR__IF(GIR__WHY_FMOD, gir__k_fmod_u8__scalar), GIR__IF(GIR__WHY_FMOD, gir__k_fmod_i32__scalar), GIR__IF(GIR__WHY_FMOD, gir__k_fmod_f32__scalar), GIR__IF(GIR__WHY_FMOD, gir__k_fmod_f64__scalar)},
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_GELU_TANH, gir__k_gelu_tanh_f32__scalar), GIR__IF(GIR__WHY_GELU_TANH, gir__k_gelu_tanh_f64__scalar)},
     {0, 0, 0, 0, 0, 0}, /* ASSIGN */
     {0, 0, 0, 0, 0, 0}, /* TRAIN_EVAL */
     {0, 0, 0, 0, 0, 0}, /* MAX_POOL2D_PICK */
@@ -16413,63 +17675,63 @@ static const gir__ew_fn gir__ew_table_avx512[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = 
     {0, 0, 0, 0, 0, 0}, /* ARANGE */
     {0, 0, 0, 0, 0, 0}, /* RAND_UNIFORM */
     {0, 0, 0, 0, 0, 0}, /* RAND_NORMAL */
-    {0, gir__k_not_b8__avx512, 0, 0, 0, 0}, /* NOT */
-    {0, gir__k_and_b8__avx512, 0, 0, 0, 0}, /* AND */
-    {0, gir__k_or_b8__avx512, 0, 0, 0, 0}, /* OR */
-    {0, gir__k_xor_b8__avx512, 0, 0, 0, 0}, /* XOR */
-    {0, gir__k_gt_b8__avx512, gir__k_gt_u8__avx512, gir__k_gt_i32__avx512, gir__k_gt_f32__avx512, gir__k_gt_f64__avx512}, /* GT */
-    {0, gir__k_ge_b8__avx512, gir__k_ge_u8__avx512, gir__k_ge_i32__avx512, gir__k_ge_f32__avx512, gir__k_ge_f64__avx512}, /* GE */
-    {0, gir__k_lt_b8__avx512, gir__k_lt_u8__avx512, gir__k_lt_i32__avx512, gir__k_lt_f32__avx512, gir__k_lt_f64__avx512}, /* LT */
-    {0, gir__k_le_b8__avx512, gir__k_le_u8__avx512, gir__k_le_i32__avx512, gir__k_le_f32__avx512, gir__k_le_f64__avx512}, /* LE */
-    {0, gir__k_eq_b8__avx512, gir__k_eq_u8__avx512, gir__k_eq_i32__avx512, gir__k_eq_f32__avx512, gir__k_eq_f64__avx512}, /* EQ */
-    {0, gir__k_ne_b8__avx512, gir__k_ne_u8__avx512, gir__k_ne_i32__avx512, gir__k_ne_f32__avx512, gir__k_ne_f64__avx512}, /* NE */
-    {0, 0, gir__k_approx_eq_u8__avx512, gir__k_approx_eq_i32__avx512, gir__k_approx_eq_f32__avx512, gir__k_approx_eq_f64__avx512}, /* APPROX_EQ */
-    {0, 0, 0, 0, gir__k_isnan_f32__avx512, gir__k_isnan_f64__avx512}, /* ISNAN */
-    {0, 0, 0, 0, gir__k_isinf_f32__avx512, gir__k_isinf_f64__avx512}, /* ISINF */
-    {0, 0, 0, 0, gir__k_isfinite_f32__avx512, gir__k_isfinite_f64__avx512}, /* ISFINITE */
-    {0, 0, gir__k_add_u8__avx512, gir__k_add_i32__avx512, gir__k_add_f32__avx512, gir__k_add_f64__avx512}, /* ADD */
-    {0, 0, gir__k_sub_u8__avx512, gir__k_sub_i32__avx512, gir__k_sub_f32__avx512, gir__k_sub_f64__avx512}, /* SUB */
-    {0, 0, gir__k_mul_u8__avx512, gir__k_mul_i32__avx512, gir__k_mul_f32__avx512, gir__k_mul_f64__avx512}, /* MUL */
-    {0, 0, 0, 0, gir__k_div_f32__avx512, gir__k_div_f64__avx512}, /* DIV */
-    {0, 0, gir__k_neg_u8__avx512, gir__k_neg_i32__avx512, gir__k_neg_f32__avx512, gir__k_neg_f64__avx512}, /* NEG */
-    {0, 0, 0, 0, gir__k_pow_f32__avx512, gir__k_pow_f64__avx512}, /* POW */
-    {0, 0, gir__k_maximum_u8__avx512, gir__k_maximum_i32__avx512, gir__k_maximum_f32__avx512, gir__k_maximum_f64__avx512}, /* MAXIMUM */
-    {0, 0, gir__k_minimum_u8__avx512, gir__k_minimum_i32__avx512, gir__k_minimum_f32__avx512, gir__k_minimum_f64__avx512}, /* MINIMUM */
-    {0, 0, 0, 0, gir__k_mod_f32__avx512, gir__k_mod_f64__avx512}, /* MOD */
-    {0, 0, 0, 0, gir__k_floordiv_f32__avx512, gir__k_floordiv_f64__avx512}, /* FLOORDIV */
+    {0, GIR__IF(GIR__WHY_NOT, gir__k_not_b8__avx512), 0, 0, 0, 0}, /* NOT */
+    {0, GIR__IF(GIR__WHY_AND, gir__k_and_b8__avx512), 0, 0, 0, 0}, /* AND */
+    {0, GIR__IF(GIR__WHY_OR, gir__k_or_b8__avx512), 0, 0, 0, 0}, /* OR */
+    {0, GIR__IF(GIR__WHY_XOR, gir__k_xor_b8__avx512), 0, 0, 0, 0}, /* XOR */
+    {0, GIR__IF(GIR__WHY_GT, gir__k_gt_b8__avx512), GIR__IF(GIR__WHY_GT, gir__k_gt_u8__avx512), GIR__IF(GIR__WHY_GT, gir__k_gt_i32__avx512), GIR__IF(GIR__WHY_GT, gir__k_gt_f32__avx512), GIR__IF(GIR__WHY_GT, gir__k_gt_f64__avx512)}, /* GT */
+    {0, GIR__IF(GIR__WHY_GE, gir__k_ge_b8__avx512), GIR__IF(GIR__WHY_GE, gir__k_ge_u8__avx512), GIR__IF(GIR__WHY_GE, gir__k_ge_i32__avx512), GIR__IF(GIR__WHY_GE, gir__k_ge_f32__avx512), GIR__IF(GIR__WHY_GE, gir__k_ge_f64__avx512)}, /* GE */
+    {0, GIR__IF(GIR__WHY_LT, gir__k_lt_b8__avx512), GIR__IF(GIR__WHY_LT, gir__k_lt_u8__avx512), GIR__IF(GIR__WHY_LT, gir__k_lt_i32__avx512), GIR__IF(GIR__WHY_LT, gir__k_lt_f32__avx512), GIR__IF(GIR__WHY_LT, gir__k_lt_f64__avx512)}, /* LT */
+    {0, GIR__IF(GIR__WHY_LE, gir__k_le_b8__avx512), GIR__IF(GIR__WHY_LE, gir__k_le_u8__avx512), GIR__IF(GIR__WHY_LE, gir__k_le_i32__avx512), GIR__IF(GIR__WHY_LE, gir__k_le_f32__avx512), GIR__IF(GIR__WHY_LE, gir__k_le_f64__avx512)}, /* LE */
+    {0, GIR__IF(GIR__WHY_EQ, gir__k_eq_b8__avx512), GIR__IF(GIR__WHY_EQ, gir__k_eq_u8__avx512), GIR__IF(GIR__WHY_EQ, gir__k_eq_i32__avx512), GIR__IF(GIR__WHY_EQ, gir__k_eq_f32__avx512), GIR__IF(GIR__WHY_EQ, gir__k_eq_f64__avx512)}, /* EQ */
+    {0, GIR__IF(GIR__WHY_NE, gir__k_ne_b8__avx512), GIR__IF(GIR__WHY_NE, gir__k_ne_u8__avx512), GIR__IF(GIR__WHY_NE, gir__k_ne_i32__avx512), GIR__IF(GIR__WHY_NE, gir__k_ne_f32__avx512), GIR__IF(GIR__WHY_NE, gir__k_ne_f64__avx512)}, /* NE */
+    {0, 0, GIR__IF(GIR__WHY_APPROX_EQ, gir__k_approx_eq_u8__avx512), GIR__IF(GIR__WHY_APPROX_EQ, gir__k_approx_eq_i32__avx512), GIR__IF(GIR__WHY_APPROX_EQ, gir__k_approx_eq_f32__avx512), GIR__IF(GIR__WHY_APPROX_EQ, gir__k_approx_eq_f64__avx512)}, /* APPROX_EQ */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_ISNAN, gir__k_isnan_f32__avx512), GIR__IF(GIR__WHY_ISNAN, gir__k_isnan_f64__avx512)}, /* ISNAN */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_ISINF, gir__k_isinf_f32__avx512), GIR__IF(GIR__WHY_ISINF, gir__k_isinf_f64__avx512)}, /* ISINF */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_ISFINITE, gir__k_isfinite_f32__avx512), GIR__IF(GIR__WHY_ISFINITE, gir__k_isfinite_f64__avx512)}, /* ISFINITE */
+    {0, 0, GIR__IF(GIR__WHY_ADD, gir__k_add_u8__avx512), GIR__IF(GIR__WHY_ADD, gir__k_add_i32__avx512), GIR__IF(GIR__WHY_ADD, gir__k_add_f32__avx512), GIR__IF(GIR__WHY_ADD, gir__k_add_f64__avx512)}, /* ADD */
+    {0, 0, GIR__IF(GIR__WHY_SUB, gir__k_sub_u8__avx512), GIR__IF(GIR__WHY_SUB, gir__k_sub_i32__avx512), GIR__IF(GIR__WHY_SUB, gir__k_sub_f32__avx512), GIR__IF(GIR__WHY_SUB, gir__k_sub_f64__avx512)}, /* SUB */
+    {0, 0, GIR__IF(GIR__WHY_MUL, gir__k_mul_u8__avx512), GIR__IF(GIR__WHY_MUL, gir__k_mul_i32__avx512), GIR__IF(GIR__WHY_MUL, gir__k_mul_f32__avx512), GIR__IF(GIR__WHY_MUL, gir__k_mul_f64__avx512)}, /* MUL */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_DIV, gir__k_div_f32__avx512), GIR__IF(GIR__WHY_DIV, gir__k_div_f64__avx512)}, /* DIV */
+    {0, 0, GIR__IF(GIR__WHY_NEG, gir__k_neg_u8__avx512), GIR__IF(GIR__WHY_NEG, gir__k_neg_i32__avx512), GIR__IF(GIR__WHY_NEG, gir__k_neg_f32__avx512), GIR__IF(GIR__WHY_NEG, gir__k_neg_f64__avx512)}, /* NEG */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_POW, gir__k_pow_f32__avx512), GIR__IF(GIR__WHY_POW, gir__k_pow_f64__avx512)}, /* POW */
+    {0, 0, GIR__IF(GIR__WHY_MAXIMUM, gir__k_maximum_u8__avx512), GIR__IF(GIR__WHY_MAXIMUM, gir__k_maximum_i32__avx512), GIR__IF(GIR__WHY_MAXIMUM, gir__k_maximum_f32__avx512), GIR__IF(GIR__WHY_MAXIMUM, gir__k_maximum_f64__avx512)}, /* MAXIMUM */
+    {0, 0, GIR__IF(GIR__WHY_MINIMUM, gir__k_minimum_u8__avx512), GIR__IF(GIR__WHY_MINIMUM, gir__k_minimum_i32__avx512), GIR__IF(GIR__WHY_MINIMUM, gir__k_minimum_f32__avx512), GIR__IF(GIR__WHY_MINIMUM, gir__k_minimum_f64__avx512)}, /* MINIMUM */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_MOD, gir__k_mod_f32__avx512), GIR__IF(GIR__WHY_MOD, gir__k_mod_f64__avx512)}, /* MOD */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_FLOORDIV, gir__k_floordiv_f32__avx512), GIR__IF(GIR__WHY_FLOORDIV, gir__k_floordiv_f64__avx512)}, /* FLOORDIV */
     {0, 0, 0, 0, 0, 0}, /* ADD_N */
-    {0, 0, gir__k_abs_u8__avx512, gir__k_abs_i32__avx512, gir__k_abs_f32__avx512, gir__k_abs_f64__avx512}, /* ABS */
-    {0, 0, gir__k_sign_u8__avx512, gir__k_sign_i32__avx512, gir__k_sign_f32__avx512, gir__k_sign_f64__avx512}, /* SIGN */
-    {0, 0, gir__k_square_u8__avx512, gir__k_square_i32__avx512, gir__k_square_f32__avx512, gir__k_square_f64__avx512}, /* SQUARE */
-    {0, 0, 0, 0, gir__k_sqrt_f32__avx512, gir__k_sqrt_f64__avx512}, /* SQRT */
-    {0, 0, 0, 0, gir__k_rsqrt_f32__avx512, gir__k_rsqrt_f64__avx512}, /* RSQRT */
-    {0, 0, 0, 0, gir__k_reciprocal_f32__avx512, gir__k_reciprocal_f64__avx512}, /* RECIPROCAL */
-    {0, 0, 0, 0, gir__k_exp_f32__avx512, gir__k_exp_f64__avx512}, /* EXP */
-    {0, 0, 0, 0, gir__k_expm1_f32__avx512, gir__k_expm1_f64__avx512}, /* EXPM1 */
-    {0, 0, 0, 0, gir__k_log_f32__avx512, gir__k_log_f64__avx512}, /* LOG */
-    {0, 0, 0, 0, gir__k_log1p_f32__avx512, gir__k_log1p_f64__avx512}, /* LOG1P */
-    {0, 0, 0, 0, gir__k_log2_f32__avx512, gir__k_log2_f64__avx512}, /* LOG2 */
-    {0, 0, 0, 0, gir__k_sin_f32__avx512, gir__k_sin_f64__avx512}, /* SIN */
-    {0, 0, 0, 0, gir__k_cos_f32__avx512, gir__k_cos_f64__avx512}, /* COS */
-    {0, 0, 0, 0, gir__k_tan_f32__avx512, gir__k_tan_f64__avx512}, /* TAN */
-    {0, 0, 0, 0, gir__k_asin_f32__avx512, gir__k_asin_f64__avx512}, /* ASIN */
-    {0, 0, 0, 0, gir__k_acos_f32__avx512, gir__k_acos_f64__avx512}, /* ACOS */
-    {0, 0, 0, 0, gir__k_atan_f32__avx512, gir__k_atan_f64__avx512}, /* ATAN */
-    {0, 0, 0, 0, gir__k_sinh_f32__avx512, gir__k_sinh_f64__avx512}, /* SINH */
-    {0, 0, 0, 0, gir__k_cosh_f32__avx512, gir__k_cosh_f64__avx512}, /* COSH */
-    {0, 0, 0, 0, gir__k_tanh_f32__avx512, gir__k_tanh_f64__avx512}, /* TANH */
-    {0, 0, 0, 0, gir__k_sigmoid_f32__avx512, gir__k_sigmoid_f64__avx512}, /* SIGMOID */
-    {0, 0, 0, 0, gir__k_softplus_f32__avx512, gir__k_softplus_f64__avx512}, /* SOFTPLUS */
-    {0, 0, gir__k_relu_u8__avx512, gir__k_relu_i32__avx512, gir__k_relu_f32__avx512, gir__k_relu_f64__avx512}, /* RELU */
-    {0, 0, 0, 0, gir__k_leaky_relu_f32__avx512, gir__k_leaky_relu_f64__avx512}, /* LEAKY_RELU */
-    {0, 0, 0, 0, gir__k_elu_f32__avx512, gir__k_elu_f64__avx512}, /* ELU */
-    {0, 0, 0, 0, gir__k_gelu_f32__avx512, gir__k_gelu_f64__avx512}, /* GELU */
-    {0, 0, 0, 0, gir__k_silu_f32__avx512, gir__k_silu_f64__avx512}, /* SILU */
-    {0, 0, 0, 0, gir__k_erf_f32__avx512, gir__k_erf_f64__avx512}, /* ERF */
-    {0, 0, 0, 0, gir__k_floor_f32__avx512, gir__k_floor_f64__avx512}, /* FLOOR */
-    {0, 0, 0, 0, gir__k_ceil_f32__avx512, gir__k_ceil_f64__avx512}, /* CEIL */
-    {0, 0, 0, 0, gir__k_round_f32__avx512, gir__k_round_f64__avx512}, /* ROUND */
-    {0, 0, gir__k_clamp_u8__avx512, gir__k_clamp_i32__avx512, gir__k_clamp_f32__avx512, gir__k_clamp_f64__avx512}, /* CLAMP */
+    {0, 0, GIR__IF(GIR__WHY_ABS, gir__k_abs_u8__avx512), GIR__IF(GIR__WHY_ABS, gir__k_abs_i32__avx512), GIR__IF(GIR__WHY_ABS, gir__k_abs_f32__avx512), GIR__IF(GIR__WHY_ABS, gir__k_abs_f64__avx512)}, /* ABS */
+    {0, 0, GIR__IF(GIR__WHY_SIGN, gir__k_sign_u8__avx512), GIR__IF(GIR__WHY_SIGN, gir__k_sign_i32__avx512), GIR__IF(GIR__WHY_SIGN, gir__k_sign_f32__avx512), GIR__IF(GIR__WHY_SIGN, gir__k_sign_f64__avx512)}, /* SIGN */
+    {0, 0, GIR__IF(GIR__WHY_SQUARE, gir__k_square_u8__avx512), GIR__IF(GIR__WHY_SQUARE, gir__k_square_i32__avx512), GIR__IF(GIR__WHY_SQUARE, gir__k_square_f32__avx512), GIR__IF(GIR__WHY_SQUARE, gir__k_square_f64__avx512)}, /* SQUARE */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_SQRT, gir__k_sqrt_f32__avx512), GIR__IF(GIR__WHY_SQRT, gir__k_sqrt_f64__avx512)}, /* SQRT */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_RSQRT, gir__k_rsqrt_f32__avx512), GIR__IF(GIR__WHY_RSQRT, gir__k_rsqrt_f64__avx512)}, /* RSQRT */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_RECIPROCAL, gir__k_reciprocal_f32__avx512), GIR__IF(GIR__WHY_RECIPROCAL, gir__k_reciprocal_f64__avx512)}, /* RECIPROCAL */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_EXP, gir__k_exp_f32__avx512), GIR__IF(GIR__WHY_EXP, gir__k_exp_f64__avx512)}, /* EXP */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_EXPM1, gir__k_expm1_f32__avx512), GIR__IF(GIR__WHY_EXPM1, gir__k_expm1_f64__avx512)}, /* EXPM1 */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_LOG, gir__k_log_f32__avx512), GIR__IF(GIR__WHY_LOG, gir__k_log_f64__avx512)}, /* LOG */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_LOG1P, gir__k_log1p_f32__avx512), GIR__IF(GIR__WHY_LOG1P, gir__k_log1p_f64__avx512)}, /* LOG1P */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_LOG2, gir__k_log2_f32__avx512), GIR__IF(GIR__WHY_LOG2, gir__k_log2_f64__avx512)}, /* LOG2 */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_SIN, gir__k_sin_f32__avx512), GIR__IF(GIR__WHY_SIN, gir__k_sin_f64__avx512)}, /* SIN */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_COS, gir__k_cos_f32__avx512), GIR__IF(GIR__WHY_COS, gir__k_cos_f64__avx512)}, /* COS */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_TAN, gir__k_tan_f32__avx512), GIR__IF(GIR__WHY_TAN, gir__k_tan_f64__avx512)}, /* TAN */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_ASIN, gir__k_asin_f32__avx512), GIR__IF(GIR__WHY_ASIN, gir__k_asin_f64__avx512)}, /* ASIN */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_ACOS, gir__k_acos_f32__avx512), GIR__IF(GIR__WHY_ACOS, gir__k_acos_f64__avx512)}, /* ACOS */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_ATAN, gir__k_atan_f32__avx512), GIR__IF(GIR__WHY_ATAN, gir__k_atan_f64__avx512)}, /* ATAN */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_SINH, gir__k_sinh_f32__avx512), GIR__IF(GIR__WHY_SINH, gir__k_sinh_f64__avx512)}, /* SINH */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_COSH, gir__k_cosh_f32__avx512), GIR__IF(GIR__WHY_COSH, gir__k_cosh_f64__avx512)}, /* COSH */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_TANH, gir__k_tanh_f32__avx512), GIR__IF(GIR__WHY_TANH, gir__k_tanh_f64__avx512)}, /* TANH */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_SIGMOID, gir__k_sigmoid_f32__avx512), GIR__IF(GIR__WHY_SIGMOID, gir__k_sigmoid_f64__avx512)}, /* SIGMOID */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_SOFTPLUS, gir__k_softplus_f32__avx512), GIR__IF(GIR__WHY_SOFTPLUS, gir__k_softplus_f64__avx512)}, /* SOFTPLUS */
+    {0, 0, GIR__IF(GIR__WHY_RELU, gir__k_relu_u8__avx512), GIR__IF(GIR__WHY_RELU, gir__k_relu_i32__avx512), GIR__IF(GIR__WHY_RELU, gir__k_relu_f32__avx512), GIR__IF(GIR__WHY_RELU, gir__k_relu_f64__avx512)}, /* RELU */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_LEAKY_RELU, gir__k_leaky_relu_f32__avx512), GIR__IF(GIR__WHY_LEAKY_RELU, gir__k_leaky_relu_f64__avx512)}, /* LEAKY_RELU */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_ELU, gir__k_elu_f32__avx512), GIR__IF(GIR__WHY_ELU, gir__k_elu_f64__avx512)}, /* ELU */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_GELU, gir__k_gelu_f32__avx512), GIR__IF(GIR__WHY_GELU, gir__k_gelu_f64__avx512)}, /* GELU */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_SILU, gir__k_silu_f32__avx512), GIR__IF(GIR__WHY_SILU, gir__k_silu_f64__avx512)}, /* SILU */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_ERF, gir__k_erf_f32__avx512), GIR__IF(GIR__WHY_ERF, gir__k_erf_f64__avx512)}, /* ERF */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_FLOOR, gir__k_floor_f32__avx512), GIR__IF(GIR__WHY_FLOOR, gir__k_floor_f64__avx512)}, /* FLOOR */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_CEIL, gir__k_ceil_f32__avx512), GIR__IF(GIR__WHY_CEIL, gir__k_ceil_f64__avx512)}, /* CEIL */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_ROUND, gir__k_round_f32__avx512), GIR__IF(GIR__WHY_ROUND, gir__k_round_f64__avx512)}, /* ROUND */
+    {0, 0, GIR__IF(GIR__WHY_CLAMP, gir__k_clamp_u8__avx512), GIR__IF(GIR__WHY_CLAMP, gir__k_clamp_i32__avx512), GIR__IF(GIR__WHY_CLAMP, gir__k_clamp_f32__avx512), GIR__IF(GIR__WHY_CLAMP, gir__k_clamp_f64__avx512)}, /* CLAMP */
     {0, 0, 0, 0, 0, 0}, /* SUM */
     {0, 0, 0, 0, 0, 0}, /* MEAN */
     {0, 0, 0, 0, 0, 0}, /* PROD */
@@ -16492,7 +17754,7 @@ static const gir__ew_fn gir__ew_table_avx512[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = 
     {0, 0, 0, 0, 0, 0}, /* INDEX_SELECT */
     {0, 0, 0, 0, 0, 0}, /* INDEX_ADD */
     {0, 0, 0, 0, 0, 0}, /* ONE_HOT */
-    {0, gir__k_where_b8__avx512, gir__k_where_u8__avx512, gir__k_where_i32__avx512, gir__k_where_f32__avx512, gir__k_where_f64__avx512}, /* WHERE */
+    {0, GIR__IF(GIR__WHY_WHERE, gir__k_where_b8__avx512), GIR__IF(GIR__WHY_WHERE, gir__k_where_u8__avx512), GIR__IF(GIR__WHY_WHERE, gir__k_where_i32__avx512), GIR__IF(GIR__WHY_WHERE, gir__k_where_f32__avx512), GIR__IF(GIR__WHY_WHERE, gir__k_where_f64__avx512)}, /* WHERE */
     {0, 0, 0, 0, 0, 0}, /* DIAG */
     {0, 0, 0, 0, 0, 0}, /* DIAGONAL */
     {0, 0, 0, 0, 0, 0}, /* TRIU */
@@ -16512,7 +17774,7 @@ static const gir__ew_fn gir__ew_table_avx512[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = 
     {0, 0, 0, 0, 0, 0}, /* LOG_SOFTMAX */
     {0, 0, 0, 0, 0, 0}, /* XENT_LOGITS */
     {0, 0, 0, 0, 0, 0}, /* XENT_LOGITS_PROB */
-    {0, 0, 0, 0, gir__k_bce_logits_f32__avx512, gir__k_bce_logits_f64__avx512}, /* BCE_LOGITS */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_BCE_LOGITS, gir__k_bce_logits_f32__avx512), GIR__IF(GIR__WHY_BCE_LOGITS, gir__k_bce_logits_f64__avx512)}, /* BCE_LOGITS */
     {0, 0, 0, 0, 0, 0}, /* MSE */
     {0, 0, 0, 0, 0, 0}, /* CONV2D */
     {0, 0, 0, 0, 0, 0}, /* CONV2D_BWD_DATA */
@@ -16524,8 +17786,8 @@ static const gir__ew_fn gir__ew_table_avx512[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = 
     {0, 0, 0, 0, 0, 0}, /* DROPOUT */
     {0, 0, 0, 0, 0, 0}, /* GATHER */
     {0, 0, 0, 0, 0, 0}, /* SCATTER_ADD */
-    {0, 0, 0, 0, gir__k_fmod_f32__avx512, gir__k_fmod_f64__avx512}, /* FMOD */
-    {0, 0, 0, 0, gir__k_gelu_tanh_f32__avx512, gir__k_gelu_tanh_f64__avx512}, /* GELU_TANH */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_FMOD, gir__k_fmod_f32__avx512), GIR__IF(GIR__WHY_FMOD, gir__k_fmod_f64__avx512)}, /* FMOD */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_GELU_TANH, gir__k_gelu_tanh_f32__avx512), GIR__IF(GIR__WHY_GELU_TANH, gir__k_gelu_tanh_f64__avx512)}, /* GELU_TANH */
     {0, 0, 0, 0, 0, 0}, /* ASSIGN */
     {0, 0, 0, 0, 0, 0}, /* TRAIN_EVAL */
     {0, 0, 0, 0, 0, 0}, /* MAX_POOL2D_PICK */
@@ -19457,63 +20719,63 @@ static const gir__ew_fn gir__ew_table_avx2[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
     {0, 0, 0, 0, 0, 0}, /* ARANGE */
     {0, 0, 0, 0, 0, 0}, /* RAND_UNIFORM */
     {0, 0, 0, 0, 0, 0}, /* RAND_NORMAL */
-    {0, gir__k_not_b8__avx2, 0, 0, 0, 0}, /* NOT */
-    {0, gir__k_and_b8__avx2, 0, 0, 0, 0}, /* AND */
-    {0, gir__k_or_b8__avx2, 0, 0, 0, 0}, /* OR */
-    {0, gir__k_xor_b8__avx2, 0, 0, 0, 0}, /* XOR */
-    {0, gir__k_gt_b8__avx2, gir__k_gt_u8__avx2, gir__k_gt_i32__avx2, gir__k_gt_f32__avx2, gir__k_gt_f64__avx2}, /* GT */
-    {0, gir__k_ge_b8__avx2, gir__k_ge_u8__avx2, gir__k_ge_i32__avx2, gir__k_ge_f32__avx2, gir__k_ge_f64__avx2}, /* GE */
-    {0, gir__k_lt_b8__avx2, gir__k_lt_u8__avx2, gir__k_lt_i32__avx2, gir__k_lt_f32__avx2, gir__k_lt_f64__avx2}, /* LT */
-    {0, gir__k_le_b8__avx2, gir__k_le_u8__avx2, gir__k_le_i32__avx2, gir__k_le_f32__avx2, gir__k_le_f64__avx2}, /* LE */
-    {0, gir__k_eq_b8__avx2, gir__k_eq_u8__avx2, gir__k_eq_i32__avx2, gir__k_eq_f32__avx2, gir__k_eq_f64__avx2}, /* EQ */
-    {0, gir__k_ne_b8__avx2, gir__k_ne_u8__avx2, gir__k_ne_i32__avx2, gir__k_ne_f32__avx2, gir__k_ne_f64__avx2}, /* NE */
-    {0, 0, gir__k_approx_eq_u8__avx2, gir__k_approx_eq_i32__avx2, gir__k_approx_eq_f32__avx2, gir__k_approx_eq_f64__avx2}, /* APPROX_EQ */
-    {0, 0, 0, 0, gir__k_isnan_f32__avx2, gir__k_isnan_f64__avx2}, /* ISNAN */
-    {0, 0, 0, 0, gir__k_isinf_f32__avx2, gir__k_isinf_f64__avx2}, /* ISINF */
-    {0, 0, 0, 0, gir__k_isfinite_f32__avx2, gir__k_isfinite_f64__avx2}, /* ISFINITE */
-    {0, 0, gir__k_add_u8__avx2, gir__k_add_i32__avx2, gir__k_add_f32__avx2, gir__k_add_f64__avx2}, /* ADD */
-    {0, 0, gir__k_sub_u8__avx2, gir__k_sub_i32__avx2, gir__k_sub_f32__avx2, gir__k_sub_f64__avx2}, /* SUB */
-    {0, 0, gir__k_mul_u8__avx2, gir__k_mul_i32__avx2, gir__k_mul_f32__avx2, gir__k_mul_f64__avx2}, /* MUL */
-    {0, 0, 0, 0, gir__k_div_f32__avx2, gir__k_div_f64__avx2}, /* DIV */
-    {0, 0, gir__k_neg_u8__avx2, gir__k_neg_i32__avx2, gir__k_neg_f32__avx2, gir__k_neg_f64__avx2}, /* NEG */
-    {0, 0, 0, 0, gir__k_pow_f32__avx2, gir__k_pow_f64__avx2}, /* POW */
-    {0, 0, gir__k_maximum_u8__avx2, gir__k_maximum_i32__avx2, gir__k_maximum_f32__avx2, gir__k_maximum_f64__avx2}, /* MAXIMUM */
-    {0, 0, gir__k_minimum_u8__avx2, gir__k_minimum_i32__avx2, gir__k_minimum_f32__avx2, gir__k_minimum_f64__avx2}, /* MINIMUM */
-    {0, 0, 0, 0, gir__k_mod_f32__avx2, gir__k_mod_f64__avx2}, /* MOD */
-    {0, 0, 0, 0, gir__k_floordiv_f32__avx2, gir__k_floordiv_f64__avx2}, /* FLOORDIV */
+    {0, GIR__IF(GIR__WHY_NOT, gir__k_not_b8__avx2), 0, 0, 0, 0}, /* NOT */
+    {0, GIR__IF(GIR__WHY_AND, gir__k_and_b8__avx2), 0, 0, 0, 0}, /* AND */
+    {0, GIR__IF(GIR__WHY_OR, gir__k_or_b8__avx2), 0, 0, 0, 0}, /* OR */
+    {0, GIR__IF(GIR__WHY_XOR, gir__k_xor_b8__avx2), 0, 0, 0, 0}, /* XOR */
+    {0, GIR__IF(GIR__WHY_GT, gir__k_gt_b8__avx2), GIR__IF(GIR__WHY_GT, gir__k_gt_u8__avx2), GIR__IF(GIR__WHY_GT, gir__k_gt_i32__avx2), GIR__IF(GIR__WHY_GT, gir__k_gt_f32__avx2), GIR__IF(GIR__WHY_GT, gir__k_gt_f64__avx2)}, /* GT */
+    {0, GIR__IF(GIR__WHY_GE, gir__k_ge_b8__avx2), GIR__IF(GIR__WHY_GE, gir__k_ge_u8__avx2), GIR__IF(GIR__WHY_GE, gir__k_ge_i32__avx2), GIR__IF(GIR__WHY_GE, gir__k_ge_f32__avx2), GIR__IF(GIR__WHY_GE, gir__k_ge_f64__avx2)}, /* GE */
+    {0, GIR__IF(GIR__WHY_LT, gir__k_lt_b8__avx2), GIR__IF(GIR__WHY_LT, gir__k_lt_u8__avx2), GIR__IF(GIR__WHY_LT, gir__k_lt_i32__avx2), GIR__IF(GIR__WHY_LT, gir__k_lt_f32__avx2), GIR__IF(GIR__WHY_LT, gir__k_lt_f64__avx2)}, /* LT */
+    {0, GIR__IF(GIR__WHY_LE, gir__k_le_b8__avx2), GIR__IF(GIR__WHY_LE, gir__k_le_u8__avx2), GIR__IF(GIR__WHY_LE, gir__k_le_i32__avx2), GIR__IF(GIR__WHY_LE, gir__k_le_f32__avx2), GIR__IF(GIR__WHY_LE, gir__k_le_f64__avx2)}, /* LE */
+    {0, GIR__IF(GIR__WHY_EQ, gir__k_eq_b8__avx2), GIR__IF(GIR__WHY_EQ, gir__k_eq_u8__avx2), GIR__IF(GIR__WHY_EQ, gir__k_eq_i32__avx2), GIR__IF(GIR__WHY_EQ, gir__k_eq_f32__avx2), GIR__IF(GIR__WHY_EQ, gir__k_eq_f64__avx2)}, /* EQ */
+    {0, GIR__IF(GIR__WHY_NE, gir__k_ne_b8__avx2), GIR__IF(GIR__WHY_NE, gir__k_ne_u8__avx2), GIR__IF(GIR__WHY_NE, gir__k_ne_i32__avx2), GIR__IF(GIR__WHY_NE, gir__k_ne_f32__avx2), GIR__IF(GIR__WHY_NE, gir__k_ne_f64__avx2)}, /* NE */
+    {0, 0, GIR__IF(GIR__WHY_APPROX_EQ, gir__k_approx_eq_u8__avx2), GIR__IF(GIR__WHY_APPROX_EQ, gir__k_approx_eq_i32__avx2), GIR__IF(GIR__WHY_APPROX_EQ, gir__k_approx_eq_f32__avx2), GIR__IF(GIR__WHY_APPROX_EQ, gir__k_approx_eq_f64__avx2)}, /* APPROX_EQ */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_ISNAN, gir__k_isnan_f32__avx2), GIR__IF(GIR__WHY_ISNAN, gir__k_isnan_f64__avx2)}, /* ISNAN */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_ISINF, gir__k_isinf_f32__avx2), GIR__IF(GIR__WHY_ISINF, gir__k_isinf_f64__avx2)}, /* ISINF */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_ISFINITE, gir__k_isfinite_f32__avx2), GIR__IF(GIR__WHY_ISFINITE, gir__k_isfinite_f64__avx2)}, /* ISFINITE */
+    {0, 0, GIR__IF(GIR__WHY_ADD, gir__k_add_u8__avx2), GIR__IF(GIR__WHY_ADD, gir__k_add_i32__avx2), GIR__IF(GIR__WHY_ADD, gir__k_add_f32__avx2), GIR__IF(GIR__WHY_ADD, gir__k_add_f64__avx2)}, /* ADD */
+    {0, 0, GIR__IF(GIR__WHY_SUB, gir__k_sub_u8__avx2), GIR__IF(GIR__WHY_SUB, gir__k_sub_i32__avx2), GIR__IF(GIR__WHY_SUB, gir__k_sub_f32__avx2), GIR__IF(GIR__WHY_SUB, gir__k_sub_f64__avx2)}, /* SUB */
+    {0, 0, GIR__IF(GIR__WHY_MUL, gir__k_mul_u8__avx2), GIR__IF(GIR__WHY_MUL, gir__k_mul_i32__avx2), GIR__IF(GIR__WHY_MUL, gir__k_mul_f32__avx2), GIR__IF(GIR__WHY_MUL, gir__k_mul_f64__avx2)}, /* MUL */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_DIV, gir__k_div_f32__avx2), GIR__IF(GIR__WHY_DIV, gir__k_div_f64__avx2)}, /* DIV */
+    {0, 0, GIR__IF(GIR__WHY_NEG, gir__k_neg_u8__avx2), GIR__IF(GIR__WHY_NEG, gir__k_neg_i32__avx2), GIR__IF(GIR__WHY_NEG, gir__k_neg_f32__avx2), GIR__IF(GIR__WHY_NEG, gir__k_neg_f64__avx2)}, /* NEG */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_POW, gir__k_pow_f32__avx2), GIR__IF(GIR__WHY_POW, gir__k_pow_f64__avx2)}, /* POW */
+    {0, 0, GIR__IF(GIR__WHY_MAXIMUM, gir__k_maximum_u8__avx2), GIR__IF(GIR__WHY_MAXIMUM, gir__k_maximum_i32__avx2), GIR__IF(GIR__WHY_MAXIMUM, gir__k_maximum_f32__avx2), GIR__IF(GIR__WHY_MAXIMUM, gir__k_maximum_f64__avx2)}, /* MAXIMUM */
+    {0, 0, GIR__IF(GIR__WHY_MINIMUM, gir__k_minimum_u8__avx2), GIR__IF(GIR__WHY_MINIMUM, gir__k_minimum_i32__avx2), GIR__IF(GIR__WHY_MINIMUM, gir__k_minimum_f32__avx2), GIR__IF(GIR__WHY_MINIMUM, gir__k_minimum_f64__avx2)}, /* MINIMUM */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_MOD, gir__k_mod_f32__avx2), GIR__IF(GIR__WHY_MOD, gir__k_mod_f64__avx2)}, /* MOD */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_FLOORDIV, gir__k_floordiv_f32__avx2), GIR__IF(GIR__WHY_FLOORDIV, gir__k_floordiv_f64__avx2)}, /* FLOORDIV */
     {0, 0, 0, 0, 0, 0}, /* ADD_N */
-    {0, 0, gir__k_abs_u8__avx2, gir__k_abs_i32__avx2, gir__k_abs_f32__avx2, gir__k_abs_f64__avx2}, /* ABS */
-    {0, 0, gir__k_sign_u8__avx2, gir__k_sign_i32__avx2, gir__k_sign_f32__avx2, gir__k_sign_f64__avx2}, /* SIGN */
-    {0, 0, gir__k_square_u8__avx2, gir__k_square_i32__avx2, gir__k_square_f32__avx2, gir__k_square_f64__avx2}, /* SQUARE */
-    {0, 0, 0, 0, gir__k_sqrt_f32__avx2, gir__k_sqrt_f64__avx2}, /* SQRT */
-    {0, 0, 0, 0, gir__k_rsqrt_f32__avx2, gir__k_rsqrt_f64__avx2}, /* RSQRT */
-    {0, 0, 0, 0, gir__k_reciprocal_f32__avx2, gir__k_reciprocal_f64__avx2}, /* RECIPROCAL */
-    {0, 0, 0, 0, gir__k_exp_f32__avx2, gir__k_exp_f64__avx2}, /* EXP */
-    {0, 0, 0, 0, gir__k_expm1_f32__avx2, gir__k_expm1_f64__avx2}, /* EXPM1 */
-    {0, 0, 0, 0, gir__k_log_f32__avx2, gir__k_log_f64__avx2}, /* LOG */
-    {0, 0, 0, 0, gir__k_log1p_f32__avx2, gir__k_log1p_f64__avx2}, /* LOG1P */
-    {0, 0, 0, 0, gir__k_log2_f32__avx2, gir__k_log2_f64__avx2}, /* LOG2 */
-    {0, 0, 0, 0, gir__k_sin_f32__avx2, gir__k_sin_f64__avx2}, /* SIN */
-    {0, 0, 0, 0, gir__k_cos_f32__avx2, gir__k_cos_f64__avx2}, /* COS */
-    {0, 0, 0, 0, gir__k_tan_f32__avx2, gir__k_tan_f64__avx2}, /* TAN */
-    {0, 0, 0, 0, gir__k_asin_f32__avx2, gir__k_asin_f64__avx2}, /* ASIN */
-    {0, 0, 0, 0, gir__k_acos_f32__avx2, gir__k_acos_f64__avx2}, /* ACOS */
-    {0, 0, 0, 0, gir__k_atan_f32__avx2, gir__k_atan_f64__avx2}, /* ATAN */
-    {0, 0, 0, 0, gir__k_sinh_f32__avx2, gir__k_sinh_f64__avx2}, /* SINH */
-    {0, 0, 0, 0, gir__k_cosh_f32__avx2, gir__k_cosh_f64__avx2}, /* COSH */
-    {0, 0, 0, 0, gir__k_tanh_f32__avx2, gir__k_tanh_f64__avx2}, /* TANH */
-    {0, 0, 0, 0, gir__k_sigmoid_f32__avx2, gir__k_sigmoid_f64__avx2}, /* SIGMOID */
-    {0, 0, 0, 0, gir__k_softplus_f32__avx2, gir__k_softplus_f64__avx2}, /* SOFTPLUS */
-    {0, 0, gir__k_relu_u8__avx2, gir__k_relu_i32__avx2, gir__k_relu_f32__avx2, gir__k_relu_f64__avx2}, /* RELU */
-    {0, 0, 0, 0, gir__k_leaky_relu_f32__avx2, gir__k_leaky_relu_f64__avx2}, /* LEAKY_RELU */
-    {0, 0, 0, 0, gir__k_elu_f32__avx2, gir__k_elu_f64__avx2}, /* ELU */
-    {0, 0, 0, 0, gir__k_gelu_f32__avx2, gir__k_gelu_f64__avx2}, /* GELU */
-    {0, 0, 0, 0, gir__k_silu_f32__avx2, gir__k_silu_f64__avx2}, /* SILU */
-    {0, 0, 0, 0, gir__k_erf_f32__avx2, gir__k_erf_f64__avx2}, /* ERF */
-    {0, 0, 0, 0, gir__k_floor_f32__avx2, gir__k_floor_f64__avx2}, /* FLOOR */
-    {0, 0, 0, 0, gir__k_ceil_f32__avx2, gir__k_ceil_f64__avx2}, /* CEIL */
-    {0, 0, 0, 0, gir__k_round_f32__avx2, gir__k_round_f64__avx2}, /* ROUND */
-    {0, 0, gir__k_clamp_u8__avx2, gir__k_clamp_i32__avx2, gir__k_clamp_f32__avx2, gir__k_clamp_f64__avx2}, /* CLAMP */
+    {0, 0, GIR__IF(GIR__WHY_ABS, gir__k_abs_u8__avx2), GIR__IF(GIR__WHY_ABS, gir__k_abs_i32__avx2), GIR__IF(GIR__WHY_ABS, gir__k_abs_f32__avx2), GIR__IF(GIR__WHY_ABS, gir__k_abs_f64__avx2)}, /* ABS */
+    {0, 0, GIR__IF(GIR__WHY_SIGN, gir__k_sign_u8__avx2), GIR__IF(GIR__WHY_SIGN, gir__k_sign_i32__avx2), GIR__IF(GIR__WHY_SIGN, gir__k_sign_f32__avx2), GIR__IF(GIR__WHY_SIGN, gir__k_sign_f64__avx2)}, /* SIGN */
+    {0, 0, GIR__IF(GIR__WHY_SQUARE, gir__k_square_u8__avx2), GIR__IF(GIR__WHY_SQUARE, gir__k_square_i32__avx2), GIR__IF(GIR__WHY_SQUARE, gir__k_square_f32__avx2), GIR__IF(GIR__WHY_SQUARE, gir__k_square_f64__avx2)}, /* SQUARE */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_SQRT, gir__k_sqrt_f32__avx2), GIR__IF(GIR__WHY_SQRT, gir__k_sqrt_f64__avx2)}, /* SQRT */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_RSQRT, gir__k_rsqrt_f32__avx2), GIR__IF(GIR__WHY_RSQRT, gir__k_rsqrt_f64__avx2)}, /* RSQRT */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_RECIPROCAL, gir__k_reciprocal_f32__avx2), GIR__IF(GIR__WHY_RECIPROCAL, gir__k_reciprocal_f64__avx2)}, /* RECIPROCAL */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_EXP, gir__k_exp_f32__avx2), GIR__IF(GIR__WHY_EXP, gir__k_exp_f64__avx2)}, /* EXP */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_EXPM1, gir__k_expm1_f32__avx2), GIR__IF(GIR__WHY_EXPM1, gir__k_expm1_f64__avx2)}, /* EXPM1 */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_LOG, gir__k_log_f32__avx2), GIR__IF(GIR__WHY_LOG, gir__k_log_f64__avx2)}, /* LOG */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_LOG1P, gir__k_log1p_f32__avx2), GIR__IF(GIR__WHY_LOG1P, gir__k_log1p_f64__avx2)}, /* LOG1P */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_LOG2, gir__k_log2_f32__avx2), GIR__IF(GIR__WHY_LOG2, gir__k_log2_f64__avx2)}, /* LOG2 */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_SIN, gir__k_sin_f32__avx2), GIR__IF(GIR__WHY_SIN, gir__k_sin_f64__avx2)}, /* SIN */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_COS, gir__k_cos_f32__avx2), GIR__IF(GIR__WHY_COS, gir__k_cos_f64__avx2)}, /* COS */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_TAN, gir__k_tan_f32__avx2), GIR__IF(GIR__WHY_TAN, gir__k_tan_f64__avx2)}, /* TAN */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_ASIN, gir__k_asin_f32__avx2), GIR__IF(GIR__WHY_ASIN, gir__k_asin_f64__avx2)}, /* ASIN */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_ACOS, gir__k_acos_f32__avx2), GIR__IF(GIR__WHY_ACOS, gir__k_acos_f64__avx2)}, /* ACOS */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_ATAN, gir__k_atan_f32__avx2), GIR__IF(GIR__WHY_ATAN, gir__k_atan_f64__avx2)}, /* ATAN */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_SINH, gir__k_sinh_f32__avx2), GIR__IF(GIR__WHY_SINH, gir__k_sinh_f64__avx2)}, /* SINH */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_COSH, gir__k_cosh_f32__avx2), GIR__IF(GIR__WHY_COSH, gir__k_cosh_f64__avx2)}, /* COSH */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_TANH, gir__k_tanh_f32__avx2), GIR__IF(GIR__WHY_TANH, gir__k_tanh_f64__avx2)}, /* TANH */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_SIGMOID, gir__k_sigmoid_f32__avx2), GIR__IF(GIR__WHY_SIGMOID, gir__k_sigmoid_f64__avx2)}, /* SIGMOID */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_SOFTPLUS, gir__k_softplus_f32__avx2), GIR__IF(GIR__WHY_SOFTPLUS, gir__k_softplus_f64__avx2)}, /* SOFTPLUS */
+    {0, 0, GIR__IF(GIR__WHY_RELU, gir__k_relu_u8__avx2), GIR__IF(GIR__WHY_RELU, gir__k_relu_i32__avx2), GIR__IF(GIR__WHY_RELU, gir__k_relu_f32__avx2), GIR__IF(GIR__WHY_RELU, gir__k_relu_f64__avx2)}, /* RELU */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_LEAKY_RELU, gir__k_leaky_relu_f32__avx2), GIR__IF(GIR__WHY_LEAKY_RELU, gir__k_leaky_relu_f64__avx2)}, /* LEAKY_RELU */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_ELU, gir__k_elu_f32__avx2), GIR__IF(GIR__WHY_ELU, gir__k_elu_f64__avx2)}, /* ELU */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_GELU, gir__k_gelu_f32__avx2), GIR__IF(GIR__WHY_GELU, gir__k_gelu_f64__avx2)}, /* GELU */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_SILU, gir__k_silu_f32__avx2), GIR__IF(GIR__WHY_SILU, gir__k_silu_f64__avx2)}, /* SILU */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_ERF, gir__k_erf_f32__avx2), GIR__IF(GIR__WHY_ERF, gir__k_erf_f64__avx2)}, /* ERF */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_FLOOR, gir__k_floor_f32__avx2), GIR__IF(GIR__WHY_FLOOR, gir__k_floor_f64__avx2)}, /* FLOOR */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_CEIL, gir__k_ceil_f32__avx2), GIR__IF(GIR__WHY_CEIL, gir__k_ceil_f64__avx2)}, /* CEIL */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_ROUND, gir__k_round_f32__avx2), GIR__IF(GIR__WHY_ROUND, gir__k_round_f64__avx2)}, /* ROUND */
+    {0, 0, GIR__IF(GIR__WHY_CLAMP, gir__k_clamp_u8__avx2), GIR__IF(GIR__WHY_CLAMP, gir__k_clamp_i32__avx2), GIR__IF(GIR__WHY_CLAMP, gir__k_clamp_f32__avx2), GIR__IF(GIR__WHY_CLAMP, gir__k_clamp_f64__avx2)}, /* CLAMP */
     {0, 0, 0, 0, 0, 0}, /* SUM */
     {0, 0, 0, 0, 0, 0}, /* MEAN */
     {0, 0, 0, 0, 0, 0}, /* PROD */
@@ -19536,7 +20798,7 @@ static const gir__ew_fn gir__ew_table_avx2[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
     {0, 0, 0, 0, 0, 0}, /* INDEX_SELECT */
     {0, 0, 0, 0, 0, 0}, /* INDEX_ADD */
     {0, 0, 0, 0, 0, 0}, /* ONE_HOT */
-    {0, gir__k_where_b8__avx2, gir__k_where_u8__avx2, gir__k_where_i32__avx2, gir__k_where_f32__avx2, gir__k_where_f64__avx2}, /* WHERE */
+    {0, GIR__IF(GIR__WHY_WHERE, gir__k_where_b8__avx2), GIR__IF(GIR__WHY_WHERE, gir__k_where_u8__avx2), GIR__IF(GIR__WHY_WHERE, gir__k_where_i32__avx2), GIR__IF(GIR__WHY_WHERE, gir__k_where_f32__avx2), GIR__IF(GIR__WHY_WHERE, gir__k_where_f64__avx2)}, /* WHERE */
     {0, 0, 0, 0, 0, 0}, /* DIAG */
     {0, 0, 0, 0, 0, 0}, /* DIAGONAL */
     {0, 0, 0, 0, 0, 0}, /* TRIU */
@@ -19556,7 +20818,7 @@ static const gir__ew_fn gir__ew_table_avx2[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
     {0, 0, 0, 0, 0, 0}, /* LOG_SOFTMAX */
     {0, 0, 0, 0, 0, 0}, /* XENT_LOGITS */
     {0, 0, 0, 0, 0, 0}, /* XENT_LOGITS_PROB */
-    {0, 0, 0, 0, gir__k_bce_logits_f32__avx2, gir__k_bce_logits_f64__avx2}, /* BCE_LOGITS */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_BCE_LOGITS, gir__k_bce_logits_f32__avx2), GIR__IF(GIR__WHY_BCE_LOGITS, gir__k_bce_logits_f64__avx2)}, /* BCE_LOGITS */
     {0, 0, 0, 0, 0, 0}, /* MSE */
     {0, 0, 0, 0, 0, 0}, /* CONV2D */
     {0, 0, 0, 0, 0, 0}, /* CONV2D_BWD_DATA */
@@ -19568,8 +20830,8 @@ static const gir__ew_fn gir__ew_table_avx2[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
     {0, 0, 0, 0, 0, 0}, /* DROPOUT */
     {0, 0, 0, 0, 0, 0}, /* GATHER */
     {0, 0, 0, 0, 0, 0}, /* SCATTER_ADD */
-    {0, 0, 0, 0, gir__k_fmod_f32__avx2, gir__k_fmod_f64__avx2}, /* FMOD */
-    {0, 0, 0, 0, gir__k_gelu_tanh_f32__avx2, gir__k_gelu_tanh_f64__avx2}, /* GELU_TANH */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_FMOD, gir__k_fmod_f32__avx2), GIR__IF(GIR__WHY_FMOD, gir__k_fmod_f64__avx2)}, /* FMOD */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_GELU_TANH, gir__k_gelu_tanh_f32__avx2), GIR__IF(GIR__WHY_GELU_TANH, gir__k_gelu_tanh_f64__avx2)}, /* GELU_TANH */
     {0, 0, 0, 0, 0, 0}, /* ASSIGN */
     {0, 0, 0, 0, 0, 0}, /* TRAIN_EVAL */
     {0, 0, 0, 0, 0, 0}, /* MAX_POOL2D_PICK */
@@ -22501,63 +23763,63 @@ static const gir__ew_fn gir__ew_table_neon[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
     {0, 0, 0, 0, 0, 0}, /* ARANGE */
     {0, 0, 0, 0, 0, 0}, /* RAND_UNIFORM */
     {0, 0, 0, 0, 0, 0}, /* RAND_NORMAL */
-    {0, gir__k_not_b8__neon, 0, 0, 0, 0}, /* NOT */
-    {0, gir__k_and_b8__neon, 0, 0, 0, 0}, /* AND */
-    {0, gir__k_or_b8__neon, 0, 0, 0, 0}, /* OR */
-    {0, gir__k_xor_b8__neon, 0, 0, 0, 0}, /* XOR */
-    {0, gir__k_gt_b8__neon, gir__k_gt_u8__neon, gir__k_gt_i32__neon, gir__k_gt_f32__neon, gir__k_gt_f64__neon}, /* GT */
-    {0, gir__k_ge_b8__neon, gir__k_ge_u8__neon, gir__k_ge_i32__neon, gir__k_ge_f32__neon, gir__k_ge_f64__neon}, /* GE */
-    {0, gir__k_lt_b8__neon, gir__k_lt_u8__neon, gir__k_lt_i32__neon, gir__k_lt_f32__neon, gir__k_lt_f64__neon}, /* LT */
-    {0, gir__k_le_b8__neon, gir__k_le_u8__neon, gir__k_le_i32__neon, gir__k_le_f32__neon, gir__k_le_f64__neon}, /* LE */
-    {0, gir__k_eq_b8__neon, gir__k_eq_u8__neon, gir__k_eq_i32__neon, gir__k_eq_f32__neon, gir__k_eq_f64__neon}, /* EQ */
-    {0, gir__k_ne_b8__neon, gir__k_ne_u8__neon, gir__k_ne_i32__neon, gir__k_ne_f32__neon, gir__k_ne_f64__neon}, /* NE */
-    {0, 0, gir__k_approx_eq_u8__neon, gir__k_approx_eq_i32__neon, gir__k_approx_eq_f32__neon, gir__k_approx_eq_f64__neon}, /* APPROX_EQ */
-    {0, 0, 0, 0, gir__k_isnan_f32__neon, gir__k_isnan_f64__neon}, /* ISNAN */
-    {0, 0, 0, 0, gir__k_isinf_f32__neon, gir__k_isinf_f64__neon}, /* ISINF */
-    {0, 0, 0, 0, gir__k_isfinite_f32__neon, gir__k_isfinite_f64__neon}, /* ISFINITE */
-    {0, 0, gir__k_add_u8__neon, gir__k_add_i32__neon, gir__k_add_f32__neon, gir__k_add_f64__neon}, /* ADD */
-    {0, 0, gir__k_sub_u8__neon, gir__k_sub_i32__neon, gir__k_sub_f32__neon, gir__k_sub_f64__neon}, /* SUB */
-    {0, 0, gir__k_mul_u8__neon, gir__k_mul_i32__neon, gir__k_mul_f32__neon, gir__k_mul_f64__neon}, /* MUL */
-    {0, 0, 0, 0, gir__k_div_f32__neon, gir__k_div_f64__neon}, /* DIV */
-    {0, 0, gir__k_neg_u8__neon, gir__k_neg_i32__neon, gir__k_neg_f32__neon, gir__k_neg_f64__neon}, /* NEG */
-    {0, 0, 0, 0, gir__k_pow_f32__neon, gir__k_pow_f64__neon}, /* POW */
-    {0, 0, gir__k_maximum_u8__neon, gir__k_maximum_i32__neon, gir__k_maximum_f32__neon, gir__k_maximum_f64__neon}, /* MAXIMUM */
-    {0, 0, gir__k_minimum_u8__neon, gir__k_minimum_i32__neon, gir__k_minimum_f32__neon, gir__k_minimum_f64__neon}, /* MINIMUM */
-    {0, 0, 0, 0, gir__k_mod_f32__neon, gir__k_mod_f64__neon}, /* MOD */
-    {0, 0, 0, 0, gir__k_floordiv_f32__neon, gir__k_floordiv_f64__neon}, /* FLOORDIV */
+    {0, GIR__IF(GIR__WHY_NOT, gir__k_not_b8__neon), 0, 0, 0, 0}, /* NOT */
+    {0, GIR__IF(GIR__WHY_AND, gir__k_and_b8__neon), 0, 0, 0, 0}, /* AND */
+    {0, GIR__IF(GIR__WHY_OR, gir__k_or_b8__neon), 0, 0, 0, 0}, /* OR */
+    {0, GIR__IF(GIR__WHY_XOR, gir__k_xor_b8__neon), 0, 0, 0, 0}, /* XOR */
+    {0, GIR__IF(GIR__WHY_GT, gir__k_gt_b8__neon), GIR__IF(GIR__WHY_GT, gir__k_gt_u8__neon), GIR__IF(GIR__WHY_GT, gir__k_gt_i32__neon), GIR__IF(GIR__WHY_GT, gir__k_gt_f32__neon), GIR__IF(GIR__WHY_GT, gir__k_gt_f64__neon)}, /* GT */
+    {0, GIR__IF(GIR__WHY_GE, gir__k_ge_b8__neon), GIR__IF(GIR__WHY_GE, gir__k_ge_u8__neon), GIR__IF(GIR__WHY_GE, gir__k_ge_i32__neon), GIR__IF(GIR__WHY_GE, gir__k_ge_f32__neon), GIR__IF(GIR__WHY_GE, gir__k_ge_f64__neon)}, /* GE */
+    {0, GIR__IF(GIR__WHY_LT, gir__k_lt_b8__neon), GIR__IF(GIR__WHY_LT, gir__k_lt_u8__neon), GIR__IF(GIR__WHY_LT, gir__k_lt_i32__neon), GIR__IF(GIR__WHY_LT, gir__k_lt_f32__neon), GIR__IF(GIR__WHY_LT, gir__k_lt_f64__neon)}, /* LT */
+    {0, GIR__IF(GIR__WHY_LE, gir__k_le_b8__neon), GIR__IF(GIR__WHY_LE, gir__k_le_u8__neon), GIR__IF(GIR__WHY_LE, gir__k_le_i32__neon), GIR__IF(GIR__WHY_LE, gir__k_le_f32__neon), GIR__IF(GIR__WHY_LE, gir__k_le_f64__neon)}, /* LE */
+    {0, GIR__IF(GIR__WHY_EQ, gir__k_eq_b8__neon), GIR__IF(GIR__WHY_EQ, gir__k_eq_u8__neon), GIR__IF(GIR__WHY_EQ, gir__k_eq_i32__neon), GIR__IF(GIR__WHY_EQ, gir__k_eq_f32__neon), GIR__IF(GIR__WHY_EQ, gir__k_eq_f64__neon)}, /* EQ */
+    {0, GIR__IF(GIR__WHY_NE, gir__k_ne_b8__neon), GIR__IF(GIR__WHY_NE, gir__k_ne_u8__neon), GIR__IF(GIR__WHY_NE, gir__k_ne_i32__neon), GIR__IF(GIR__WHY_NE, gir__k_ne_f32__neon), GIR__IF(GIR__WHY_NE, gir__k_ne_f64__neon)}, /* NE */
+    {0, 0, GIR__IF(GIR__WHY_APPROX_EQ, gir__k_approx_eq_u8__neon), GIR__IF(GIR__WHY_APPROX_EQ, gir__k_approx_eq_i32__neon), GIR__IF(GIR__WHY_APPROX_EQ, gir__k_approx_eq_f32__neon), GIR__IF(GIR__WHY_APPROX_EQ, gir__k_approx_eq_f64__neon)}, /* APPROX_EQ */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_ISNAN, gir__k_isnan_f32__neon), GIR__IF(GIR__WHY_ISNAN, gir__k_isnan_f64__neon)}, /* ISNAN */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_ISINF, gir__k_isinf_f32__neon), GIR__IF(GIR__WHY_ISINF, gir__k_isinf_f64__neon)}, /* ISINF */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_ISFINITE, gir__k_isfinite_f32__neon), GIR__IF(GIR__WHY_ISFINITE, gir__k_isfinite_f64__neon)}, /* ISFINITE */
+    {0, 0, GIR__IF(GIR__WHY_ADD, gir__k_add_u8__neon), GIR__IF(GIR__WHY_ADD, gir__k_add_i32__neon), GIR__IF(GIR__WHY_ADD, gir__k_add_f32__neon), GIR__IF(GIR__WHY_ADD, gir__k_add_f64__neon)}, /* ADD */
+    {0, 0, GIR__IF(GIR__WHY_SUB, gir__k_sub_u8__neon), GIR__IF(GIR__WHY_SUB, gir__k_sub_i32__neon), GIR__IF(GIR__WHY_SUB, gir__k_sub_f32__neon), GIR__IF(GIR__WHY_SUB, gir__k_sub_f64__neon)}, /* SUB */
+    {0, 0, GIR__IF(GIR__WHY_MUL, gir__k_mul_u8__neon), GIR__IF(GIR__WHY_MUL, gir__k_mul_i32__neon), GIR__IF(GIR__WHY_MUL, gir__k_mul_f32__neon), GIR__IF(GIR__WHY_MUL, gir__k_mul_f64__neon)}, /* MUL */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_DIV, gir__k_div_f32__neon), GIR__IF(GIR__WHY_DIV, gir__k_div_f64__neon)}, /* DIV */
+    {0, 0, GIR__IF(GIR__WHY_NEG, gir__k_neg_u8__neon), GIR__IF(GIR__WHY_NEG, gir__k_neg_i32__neon), GIR__IF(GIR__WHY_NEG, gir__k_neg_f32__neon), GIR__IF(GIR__WHY_NEG, gir__k_neg_f64__neon)}, /* NEG */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_POW, gir__k_pow_f32__neon), GIR__IF(GIR__WHY_POW, gir__k_pow_f64__neon)}, /* POW */
+    {0, 0, GIR__IF(GIR__WHY_MAXIMUM, gir__k_maximum_u8__neon), GIR__IF(GIR__WHY_MAXIMUM, gir__k_maximum_i32__neon), GIR__IF(GIR__WHY_MAXIMUM, gir__k_maximum_f32__neon), GIR__IF(GIR__WHY_MAXIMUM, gir__k_maximum_f64__neon)}, /* MAXIMUM */
+    {0, 0, GIR__IF(GIR__WHY_MINIMUM, gir__k_minimum_u8__neon), GIR__IF(GIR__WHY_MINIMUM, gir__k_minimum_i32__neon), GIR__IF(GIR__WHY_MINIMUM, gir__k_minimum_f32__neon), GIR__IF(GIR__WHY_MINIMUM, gir__k_minimum_f64__neon)}, /* MINIMUM */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_MOD, gir__k_mod_f32__neon), GIR__IF(GIR__WHY_MOD, gir__k_mod_f64__neon)}, /* MOD */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_FLOORDIV, gir__k_floordiv_f32__neon), GIR__IF(GIR__WHY_FLOORDIV, gir__k_floordiv_f64__neon)}, /* FLOORDIV */
     {0, 0, 0, 0, 0, 0}, /* ADD_N */
-    {0, 0, gir__k_abs_u8__neon, gir__k_abs_i32__neon, gir__k_abs_f32__neon, gir__k_abs_f64__neon}, /* ABS */
-    {0, 0, gir__k_sign_u8__neon, gir__k_sign_i32__neon, gir__k_sign_f32__neon, gir__k_sign_f64__neon}, /* SIGN */
-    {0, 0, gir__k_square_u8__neon, gir__k_square_i32__neon, gir__k_square_f32__neon, gir__k_square_f64__neon}, /* SQUARE */
-    {0, 0, 0, 0, gir__k_sqrt_f32__neon, gir__k_sqrt_f64__neon}, /* SQRT */
-    {0, 0, 0, 0, gir__k_rsqrt_f32__neon, gir__k_rsqrt_f64__neon}, /* RSQRT */
-    {0, 0, 0, 0, gir__k_reciprocal_f32__neon, gir__k_reciprocal_f64__neon}, /* RECIPROCAL */
-    {0, 0, 0, 0, gir__k_exp_f32__neon, gir__k_exp_f64__neon}, /* EXP */
-    {0, 0, 0, 0, gir__k_expm1_f32__neon, gir__k_expm1_f64__neon}, /* EXPM1 */
-    {0, 0, 0, 0, gir__k_log_f32__neon, gir__k_log_f64__neon}, /* LOG */
-    {0, 0, 0, 0, gir__k_log1p_f32__neon, gir__k_log1p_f64__neon}, /* LOG1P */
-    {0, 0, 0, 0, gir__k_log2_f32__neon, gir__k_log2_f64__neon}, /* LOG2 */
-    {0, 0, 0, 0, gir__k_sin_f32__neon, gir__k_sin_f64__neon}, /* SIN */
-    {0, 0, 0, 0, gir__k_cos_f32__neon, gir__k_cos_f64__neon}, /* COS */
-    {0, 0, 0, 0, gir__k_tan_f32__neon, gir__k_tan_f64__neon}, /* TAN */
-    {0, 0, 0, 0, gir__k_asin_f32__neon, gir__k_asin_f64__neon}, /* ASIN */
-    {0, 0, 0, 0, gir__k_acos_f32__neon, gir__k_acos_f64__neon}, /* ACOS */
-    {0, 0, 0, 0, gir__k_atan_f32__neon, gir__k_atan_f64__neon}, /* ATAN */
-    {0, 0, 0, 0, gir__k_sinh_f32__neon, gir__k_sinh_f64__neon}, /* SINH */
-    {0, 0, 0, 0, gir__k_cosh_f32__neon, gir__k_cosh_f64__neon}, /* COSH */
-    {0, 0, 0, 0, gir__k_tanh_f32__neon, gir__k_tanh_f64__neon}, /* TANH */
-    {0, 0, 0, 0, gir__k_sigmoid_f32__neon, gir__k_sigmoid_f64__neon}, /* SIGMOID */
-    {0, 0, 0, 0, gir__k_softplus_f32__neon, gir__k_softplus_f64__neon}, /* SOFTPLUS */
-    {0, 0, gir__k_relu_u8__neon, gir__k_relu_i32__neon, gir__k_relu_f32__neon, gir__k_relu_f64__neon}, /* RELU */
-    {0, 0, 0, 0, gir__k_leaky_relu_f32__neon, gir__k_leaky_relu_f64__neon}, /* LEAKY_RELU */
-    {0, 0, 0, 0, gir__k_elu_f32__neon, gir__k_elu_f64__neon}, /* ELU */
-    {0, 0, 0, 0, gir__k_gelu_f32__neon, gir__k_gelu_f64__neon}, /* GELU */
-    {0, 0, 0, 0, gir__k_silu_f32__neon, gir__k_silu_f64__neon}, /* SILU */
-    {0, 0, 0, 0, gir__k_erf_f32__neon, gir__k_erf_f64__neon}, /* ERF */
-    {0, 0, 0, 0, gir__k_floor_f32__neon, gir__k_floor_f64__neon}, /* FLOOR */
-    {0, 0, 0, 0, gir__k_ceil_f32__neon, gir__k_ceil_f64__neon}, /* CEIL */
-    {0, 0, 0, 0, gir__k_round_f32__neon, gir__k_round_f64__neon}, /* ROUND */
-    {0, 0, gir__k_clamp_u8__neon, gir__k_clamp_i32__neon, gir__k_clamp_f32__neon, gir__k_clamp_f64__neon}, /* CLAMP */
+    {0, 0, GIR__IF(GIR__WHY_ABS, gir__k_abs_u8__neon), GIR__IF(GIR__WHY_ABS, gir__k_abs_i32__neon), GIR__IF(GIR__WHY_ABS, gir__k_abs_f32__neon), GIR__IF(GIR__WHY_ABS, gir__k_abs_f64__neon)}, /* ABS */
+    {0, 0, GIR__IF(GIR__WHY_SIGN, gir__k_sign_u8__neon), GIR__IF(GIR__WHY_SIGN, gir__k_sign_i32__neon), GIR__IF(GIR__WHY_SIGN, gir__k_sign_f32__neon), GIR__IF(GIR__WHY_SIGN, gir__k_sign_f64__neon)}, /* SIGN */
+    {0, 0, GIR__IF(GIR__WHY_SQUARE, gir__k_square_u8__neon), GIR__IF(GIR__WHY_SQUARE, gir__k_square_i32__neon), GIR__IF(GIR__WHY_SQUARE, gir__k_square_f32__neon), GIR__IF(GIR__WHY_SQUARE, gir__k_square_f64__neon)}, /* SQUARE */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_SQRT, gir__k_sqrt_f32__neon), GIR__IF(GIR__WHY_SQRT, gir__k_sqrt_f64__neon)}, /* SQRT */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_RSQRT, gir__k_rsqrt_f32__neon), GIR__IF(GIR__WHY_RSQRT, gir__k_rsqrt_f64__neon)}, /* RSQRT */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_RECIPROCAL, gir__k_reciprocal_f32__neon), GIR__IF(GIR__WHY_RECIPROCAL, gir__k_reciprocal_f64__neon)}, /* RECIPROCAL */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_EXP, gir__k_exp_f32__neon), GIR__IF(GIR__WHY_EXP, gir__k_exp_f64__neon)}, /* EXP */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_EXPM1, gir__k_expm1_f32__neon), GIR__IF(GIR__WHY_EXPM1, gir__k_expm1_f64__neon)}, /* EXPM1 */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_LOG, gir__k_log_f32__neon), GIR__IF(GIR__WHY_LOG, gir__k_log_f64__neon)}, /* LOG */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_LOG1P, gir__k_log1p_f32__neon), GIR__IF(GIR__WHY_LOG1P, gir__k_log1p_f64__neon)}, /* LOG1P */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_LOG2, gir__k_log2_f32__neon), GIR__IF(GIR__WHY_LOG2, gir__k_log2_f64__neon)}, /* LOG2 */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_SIN, gir__k_sin_f32__neon), GIR__IF(GIR__WHY_SIN, gir__k_sin_f64__neon)}, /* SIN */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_COS, gir__k_cos_f32__neon), GIR__IF(GIR__WHY_COS, gir__k_cos_f64__neon)}, /* COS */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_TAN, gir__k_tan_f32__neon), GIR__IF(GIR__WHY_TAN, gir__k_tan_f64__neon)}, /* TAN */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_ASIN, gir__k_asin_f32__neon), GIR__IF(GIR__WHY_ASIN, gir__k_asin_f64__neon)}, /* ASIN */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_ACOS, gir__k_acos_f32__neon), GIR__IF(GIR__WHY_ACOS, gir__k_acos_f64__neon)}, /* ACOS */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_ATAN, gir__k_atan_f32__neon), GIR__IF(GIR__WHY_ATAN, gir__k_atan_f64__neon)}, /* ATAN */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_SINH, gir__k_sinh_f32__neon), GIR__IF(GIR__WHY_SINH, gir__k_sinh_f64__neon)}, /* SINH */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_COSH, gir__k_cosh_f32__neon), GIR__IF(GIR__WHY_COSH, gir__k_cosh_f64__neon)}, /* COSH */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_TANH, gir__k_tanh_f32__neon), GIR__IF(GIR__WHY_TANH, gir__k_tanh_f64__neon)}, /* TANH */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_SIGMOID, gir__k_sigmoid_f32__neon), GIR__IF(GIR__WHY_SIGMOID, gir__k_sigmoid_f64__neon)}, /* SIGMOID */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_SOFTPLUS, gir__k_softplus_f32__neon), GIR__IF(GIR__WHY_SOFTPLUS, gir__k_softplus_f64__neon)}, /* SOFTPLUS */
+    {0, 0, GIR__IF(GIR__WHY_RELU, gir__k_relu_u8__neon), GIR__IF(GIR__WHY_RELU, gir__k_relu_i32__neon), GIR__IF(GIR__WHY_RELU, gir__k_relu_f32__neon), GIR__IF(GIR__WHY_RELU, gir__k_relu_f64__neon)}, /* RELU */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_LEAKY_RELU, gir__k_leaky_relu_f32__neon), GIR__IF(GIR__WHY_LEAKY_RELU, gir__k_leaky_relu_f64__neon)}, /* LEAKY_RELU */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_ELU, gir__k_elu_f32__neon), GIR__IF(GIR__WHY_ELU, gir__k_elu_f64__neon)}, /* ELU */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_GELU, gir__k_gelu_f32__neon), GIR__IF(GIR__WHY_GELU, gir__k_gelu_f64__neon)}, /* GELU */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_SILU, gir__k_silu_f32__neon), GIR__IF(GIR__WHY_SILU, gir__k_silu_f64__neon)}, /* SILU */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_ERF, gir__k_erf_f32__neon), GIR__IF(GIR__WHY_ERF, gir__k_erf_f64__neon)}, /* ERF */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_FLOOR, gir__k_floor_f32__neon), GIR__IF(GIR__WHY_FLOOR, gir__k_floor_f64__neon)}, /* FLOOR */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_CEIL, gir__k_ceil_f32__neon), GIR__IF(GIR__WHY_CEIL, gir__k_ceil_f64__neon)}, /* CEIL */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_ROUND, gir__k_round_f32__neon), GIR__IF(GIR__WHY_ROUND, gir__k_round_f64__neon)}, /* ROUND */
+    {0, 0, GIR__IF(GIR__WHY_CLAMP, gir__k_clamp_u8__neon), GIR__IF(GIR__WHY_CLAMP, gir__k_clamp_i32__neon), GIR__IF(GIR__WHY_CLAMP, gir__k_clamp_f32__neon), GIR__IF(GIR__WHY_CLAMP, gir__k_clamp_f64__neon)}, /* CLAMP */
     {0, 0, 0, 0, 0, 0}, /* SUM */
     {0, 0, 0, 0, 0, 0}, /* MEAN */
     {0, 0, 0, 0, 0, 0}, /* PROD */
@@ -22580,7 +23842,7 @@ static const gir__ew_fn gir__ew_table_neon[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
     {0, 0, 0, 0, 0, 0}, /* INDEX_SELECT */
     {0, 0, 0, 0, 0, 0}, /* INDEX_ADD */
     {0, 0, 0, 0, 0, 0}, /* ONE_HOT */
-    {0, gir__k_where_b8__neon, gir__k_where_u8__neon, gir__k_where_i32__neon, gir__k_where_f32__neon, gir__k_where_f64__neon}, /* WHERE */
+    {0, GIR__IF(GIR__WHY_WHERE, gir__k_where_b8__neon), GIR__IF(GIR__WHY_WHERE, gir__k_where_u8__neon), GIR__IF(GIR__WHY_WHERE, gir__k_where_i32__neon), GIR__IF(GIR__WHY_WHERE, gir__k_where_f32__neon), GIR__IF(GIR__WHY_WHERE, gir__k_where_f64__neon)}, /* WHERE */
     {0, 0, 0, 0, 0, 0}, /* DIAG */
     {0, 0, 0, 0, 0, 0}, /* DIAGONAL */
     {0, 0, 0, 0, 0, 0}, /* TRIU */
@@ -22600,7 +23862,7 @@ static const gir__ew_fn gir__ew_table_neon[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
     {0, 0, 0, 0, 0, 0}, /* LOG_SOFTMAX */
     {0, 0, 0, 0, 0, 0}, /* XENT_LOGITS */
     {0, 0, 0, 0, 0, 0}, /* XENT_LOGITS_PROB */
-    {0, 0, 0, 0, gir__k_bce_logits_f32__neon, gir__k_bce_logits_f64__neon}, /* BCE_LOGITS */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_BCE_LOGITS, gir__k_bce_logits_f32__neon), GIR__IF(GIR__WHY_BCE_LOGITS, gir__k_bce_logits_f64__neon)}, /* BCE_LOGITS */
     {0, 0, 0, 0, 0, 0}, /* MSE */
     {0, 0, 0, 0, 0, 0}, /* CONV2D */
     {0, 0, 0, 0, 0, 0}, /* CONV2D_BWD_DATA */
@@ -22612,8 +23874,8 @@ static const gir__ew_fn gir__ew_table_neon[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
     {0, 0, 0, 0, 0, 0}, /* DROPOUT */
     {0, 0, 0, 0, 0, 0}, /* GATHER */
     {0, 0, 0, 0, 0, 0}, /* SCATTER_ADD */
-    {0, 0, 0, 0, gir__k_fmod_f32__neon, gir__k_fmod_f64__neon}, /* FMOD */
-    {0, 0, 0, 0, gir__k_gelu_tanh_f32__neon, gir__k_gelu_tanh_f64__neon}, /* GELU_TANH */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_FMOD, gir__k_fmod_f32__neon), GIR__IF(GIR__WHY_FMOD, gir__k_fmod_f64__neon)}, /* FMOD */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_GELU_TANH, gir__k_gelu_tanh_f32__neon), GIR__IF(GIR__WHY_GELU_TANH, gir__k_gelu_tanh_f64__neon)}, /* GELU_TANH */
     {0, 0, 0, 0, 0, 0}, /* ASSIGN */
     {0, 0, 0, 0, 0, 0}, /* TRAIN_EVAL */
     {0, 0, 0, 0, 0, 0}, /* MAX_POOL2D_PICK */
@@ -24560,63 +25822,63 @@ static const gir__ew_fn gir__ew_table_mve[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
     {0, 0, 0, 0, 0, 0}, /* ARANGE */
     {0, 0, 0, 0, 0, 0}, /* RAND_UNIFORM */
     {0, 0, 0, 0, 0, 0}, /* RAND_NORMAL */
-    {0, gir__k_not_b8__mve, 0, 0, 0, 0}, /* NOT */
-    {0, gir__k_and_b8__mve, 0, 0, 0, 0}, /* AND */
-    {0, gir__k_or_b8__mve, 0, 0, 0, 0}, /* OR */
-    {0, gir__k_xor_b8__mve, 0, 0, 0, 0}, /* XOR */
-    {0, gir__k_gt_b8__mve, gir__k_gt_u8__mve, gir__k_gt_i32__mve, gir__k_gt_f32__mve, 0}, /* GT */
-    {0, gir__k_ge_b8__mve, gir__k_ge_u8__mve, gir__k_ge_i32__mve, gir__k_ge_f32__mve, 0}, /* GE */
-    {0, gir__k_lt_b8__mve, gir__k_lt_u8__mve, gir__k_lt_i32__mve, gir__k_lt_f32__mve, 0}, /* LT */
-    {0, gir__k_le_b8__mve, gir__k_le_u8__mve, gir__k_le_i32__mve, gir__k_le_f32__mve, 0}, /* LE */
-    {0, gir__k_eq_b8__mve, gir__k_eq_u8__mve, gir__k_eq_i32__mve, gir__k_eq_f32__mve, 0}, /* EQ */
-    {0, gir__k_ne_b8__mve, gir__k_ne_u8__mve, gir__k_ne_i32__mve, gir__k_ne_f32__mve, 0}, /* NE */
-    {0, 0, gir__k_approx_eq_u8__mve, gir__k_approx_eq_i32__mve, gir__k_approx_eq_f32__mve, 0}, /* APPROX_EQ */
-    {0, 0, 0, 0, gir__k_isnan_f32__mve, 0}, /* ISNAN */
-    {0, 0, 0, 0, gir__k_isinf_f32__mve, 0}, /* ISINF */
-    {0, 0, 0, 0, gir__k_isfinite_f32__mve, 0}, /* ISFINITE */
-    {0, 0, gir__k_add_u8__mve, gir__k_add_i32__mve, gir__k_add_f32__mve, 0}, /* ADD */
-    {0, 0, gir__k_sub_u8__mve, gir__k_sub_i32__mve, gir__k_sub_f32__mve, 0}, /* SUB */
-    {0, 0, gir__k_mul_u8__mve, gir__k_mul_i32__mve, gir__k_mul_f32__mve, 0}, /* MUL */
-    {0, 0, 0, 0, gir__k_div_f32__mve, 0}, /* DIV */
-    {0, 0, gir__k_neg_u8__mve, gir__k_neg_i32__mve, gir__k_neg_f32__mve, 0}, /* NEG */
-    {0, 0, 0, 0, gir__k_pow_f32__mve, 0}, /* POW */
-    {0, 0, gir__k_maximum_u8__mve, gir__k_maximum_i32__mve, gir__k_maximum_f32__mve, 0}, /* MAXIMUM */
-    {0, 0, gir__k_minimum_u8__mve, gir__k_minimum_i32__mve, gir__k_minimum_f32__mve, 0}, /* MINIMUM */
-    {0, 0, 0, 0, gir__k_mod_f32__mve, 0}, /* MOD */
-    {0, 0, 0, 0, gir__k_floordiv_f32__mve, 0}, /* FLOORDIV */
+    {0, GIR__IF(GIR__WHY_NOT, gir__k_not_b8__mve), 0, 0, 0, 0}, /* NOT */
+    {0, GIR__IF(GIR__WHY_AND, gir__k_and_b8__mve), 0, 0, 0, 0}, /* AND */
+    {0, GIR__IF(GIR__WHY_OR, gir__k_or_b8__mve), 0, 0, 0, 0}, /* OR */
+    {0, GIR__IF(GIR__WHY_XOR, gir__k_xor_b8__mve), 0, 0, 0, 0}, /* XOR */
+    {0, GIR__IF(GIR__WHY_GT, gir__k_gt_b8__mve), GIR__IF(GIR__WHY_GT, gir__k_gt_u8__mve), GIR__IF(GIR__WHY_GT, gir__k_gt_i32__mve), GIR__IF(GIR__WHY_GT, gir__k_gt_f32__mve), 0}, /* GT */
+    {0, GIR__IF(GIR__WHY_GE, gir__k_ge_b8__mve), GIR__IF(GIR__WHY_GE, gir__k_ge_u8__mve), GIR__IF(GIR__WHY_GE, gir__k_ge_i32__mve), GIR__IF(GIR__WHY_GE, gir__k_ge_f32__mve), 0}, /* GE */
+    {0, GIR__IF(GIR__WHY_LT, gir__k_lt_b8__mve), GIR__IF(GIR__WHY_LT, gir__k_lt_u8__mve), GIR__IF(GIR__WHY_LT, gir__k_lt_i32__mve), GIR__IF(GIR__WHY_LT, gir__k_lt_f32__mve), 0}, /* LT */
+    {0, GIR__IF(GIR__WHY_LE, gir__k_le_b8__mve), GIR__IF(GIR__WHY_LE, gir__k_le_u8__mve), GIR__IF(GIR__WHY_LE, gir__k_le_i32__mve), GIR__IF(GIR__WHY_LE, gir__k_le_f32__mve), 0}, /* LE */
+    {0, GIR__IF(GIR__WHY_EQ, gir__k_eq_b8__mve), GIR__IF(GIR__WHY_EQ, gir__k_eq_u8__mve), GIR__IF(GIR__WHY_EQ, gir__k_eq_i32__mve), GIR__IF(GIR__WHY_EQ, gir__k_eq_f32__mve), 0}, /* EQ */
+    {0, GIR__IF(GIR__WHY_NE, gir__k_ne_b8__mve), GIR__IF(GIR__WHY_NE, gir__k_ne_u8__mve), GIR__IF(GIR__WHY_NE, gir__k_ne_i32__mve), GIR__IF(GIR__WHY_NE, gir__k_ne_f32__mve), 0}, /* NE */
+    {0, 0, GIR__IF(GIR__WHY_APPROX_EQ, gir__k_approx_eq_u8__mve), GIR__IF(GIR__WHY_APPROX_EQ, gir__k_approx_eq_i32__mve), GIR__IF(GIR__WHY_APPROX_EQ, gir__k_approx_eq_f32__mve), 0}, /* APPROX_EQ */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_ISNAN, gir__k_isnan_f32__mve), 0}, /* ISNAN */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_ISINF, gir__k_isinf_f32__mve), 0}, /* ISINF */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_ISFINITE, gir__k_isfinite_f32__mve), 0}, /* ISFINITE */
+    {0, 0, GIR__IF(GIR__WHY_ADD, gir__k_add_u8__mve), GIR__IF(GIR__WHY_ADD, gir__k_add_i32__mve), GIR__IF(GIR__WHY_ADD, gir__k_add_f32__mve), 0}, /* ADD */
+    {0, 0, GIR__IF(GIR__WHY_SUB, gir__k_sub_u8__mve), GIR__IF(GIR__WHY_SUB, gir__k_sub_i32__mve), GIR__IF(GIR__WHY_SUB, gir__k_sub_f32__mve), 0}, /* SUB */
+    {0, 0, GIR__IF(GIR__WHY_MUL, gir__k_mul_u8__mve), GIR__IF(GIR__WHY_MUL, gir__k_mul_i32__mve), GIR__IF(GIR__WHY_MUL, gir__k_mul_f32__mve), 0}, /* MUL */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_DIV, gir__k_div_f32__mve), 0}, /* DIV */
+    {0, 0, GIR__IF(GIR__WHY_NEG, gir__k_neg_u8__mve), GIR__IF(GIR__WHY_NEG, gir__k_neg_i32__mve), GIR__IF(GIR__WHY_NEG, gir__k_neg_f32__mve), 0}, /* NEG */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_POW, gir__k_pow_f32__mve), 0}, /* POW */
+    {0, 0, GIR__IF(GIR__WHY_MAXIMUM, gir__k_maximum_u8__mve), GIR__IF(GIR__WHY_MAXIMUM, gir__k_maximum_i32__mve), GIR__IF(GIR__WHY_MAXIMUM, gir__k_maximum_f32__mve), 0}, /* MAXIMUM */
+    {0, 0, GIR__IF(GIR__WHY_MINIMUM, gir__k_minimum_u8__mve), GIR__IF(GIR__WHY_MINIMUM, gir__k_minimum_i32__mve), GIR__IF(GIR__WHY_MINIMUM, gir__k_minimum_f32__mve), 0}, /* MINIMUM */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_MOD, gir__k_mod_f32__mve), 0}, /* MOD */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_FLOORDIV, gir__k_floordiv_f32__mve), 0}, /* FLOORDIV */
     {0, 0, 0, 0, 0, 0}, /* ADD_N */
-    {0, 0, gir__k_abs_u8__mve, gir__k_abs_i32__mve, gir__k_abs_f32__mve, 0}, /* ABS */
-    {0, 0, gir__k_sign_u8__mve, gir__k_sign_i32__mve, gir__k_sign_f32__mve, 0}, /* SIGN */
-    {0, 0, gir__k_square_u8__mve, gir__k_square_i32__mve, gir__k_square_f32__mve, 0}, /* SQUARE */
-    {0, 0, 0, 0, gir__k_sqrt_f32__mve, 0}, /* SQRT */
-    {0, 0, 0, 0, gir__k_rsqrt_f32__mve, 0}, /* RSQRT */
-    {0, 0, 0, 0, gir__k_reciprocal_f32__mve, 0}, /* RECIPROCAL */
-    {0, 0, 0, 0, gir__k_exp_f32__mve, 0}, /* EXP */
-    {0, 0, 0, 0, gir__k_expm1_f32__mve, 0}, /* EXPM1 */
-    {0, 0, 0, 0, gir__k_log_f32__mve, 0}, /* LOG */
-    {0, 0, 0, 0, gir__k_log1p_f32__mve, 0}, /* LOG1P */
-    {0, 0, 0, 0, gir__k_log2_f32__mve, 0}, /* LOG2 */
-    {0, 0, 0, 0, gir__k_sin_f32__mve, 0}, /* SIN */
-    {0, 0, 0, 0, gir__k_cos_f32__mve, 0}, /* COS */
-    {0, 0, 0, 0, gir__k_tan_f32__mve, 0}, /* TAN */
-    {0, 0, 0, 0, gir__k_asin_f32__mve, 0}, /* ASIN */
-    {0, 0, 0, 0, gir__k_acos_f32__mve, 0}, /* ACOS */
-    {0, 0, 0, 0, gir__k_atan_f32__mve, 0}, /* ATAN */
-    {0, 0, 0, 0, gir__k_sinh_f32__mve, 0}, /* SINH */
-    {0, 0, 0, 0, gir__k_cosh_f32__mve, 0}, /* COSH */
-    {0, 0, 0, 0, gir__k_tanh_f32__mve, 0}, /* TANH */
-    {0, 0, 0, 0, gir__k_sigmoid_f32__mve, 0}, /* SIGMOID */
-    {0, 0, 0, 0, gir__k_softplus_f32__mve, 0}, /* SOFTPLUS */
-    {0, 0, gir__k_relu_u8__mve, gir__k_relu_i32__mve, gir__k_relu_f32__mve, 0}, /* RELU */
-    {0, 0, 0, 0, gir__k_leaky_relu_f32__mve, 0}, /* LEAKY_RELU */
-    {0, 0, 0, 0, gir__k_elu_f32__mve, 0}, /* ELU */
-    {0, 0, 0, 0, gir__k_gelu_f32__mve, 0}, /* GELU */
-    {0, 0, 0, 0, gir__k_silu_f32__mve, 0}, /* SILU */
-    {0, 0, 0, 0, gir__k_erf_f32__mve, 0}, /* ERF */
-    {0, 0, 0, 0, gir__k_floor_f32__mve, 0}, /* FLOOR */
-    {0, 0, 0, 0, gir__k_ceil_f32__mve, 0}, /* CEIL */
-    {0, 0, 0, 0, gir__k_round_f32__mve, 0}, /* ROUND */
-    {0, 0, gir__k_clamp_u8__mve, gir__k_clamp_i32__mve, gir__k_clamp_f32__mve, 0}, /* CLAMP */
+    {0, 0, GIR__IF(GIR__WHY_ABS, gir__k_abs_u8__mve), GIR__IF(GIR__WHY_ABS, gir__k_abs_i32__mve), GIR__IF(GIR__WHY_ABS, gir__k_abs_f32__mve), 0}, /* ABS */
+    {0, 0, GIR__IF(GIR__WHY_SIGN, gir__k_sign_u8__mve), GIR__IF(GIR__WHY_SIGN, gir__k_sign_i32__mve), GIR__IF(GIR__WHY_SIGN, gir__k_sign_f32__mve), 0}, /* SIGN */
+    {0, 0, GIR__IF(GIR__WHY_SQUARE, gir__k_square_u8__mve), GIR__IF(GIR__WHY_SQUARE, gir__k_square_i32__mve), GIR__IF(GIR__WHY_SQUARE, gir__k_square_f32__mve), 0}, /* SQUARE */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_SQRT, gir__k_sqrt_f32__mve), 0}, /* SQRT */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_RSQRT, gir__k_rsqrt_f32__mve), 0}, /* RSQRT */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_RECIPROCAL, gir__k_reciprocal_f32__mve), 0}, /* RECIPROCAL */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_EXP, gir__k_exp_f32__mve), 0}, /* EXP */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_EXPM1, gir__k_expm1_f32__mve), 0}, /* EXPM1 */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_LOG, gir__k_log_f32__mve), 0}, /* LOG */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_LOG1P, gir__k_log1p_f32__mve), 0}, /* LOG1P */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_LOG2, gir__k_log2_f32__mve), 0}, /* LOG2 */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_SIN, gir__k_sin_f32__mve), 0}, /* SIN */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_COS, gir__k_cos_f32__mve), 0}, /* COS */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_TAN, gir__k_tan_f32__mve), 0}, /* TAN */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_ASIN, gir__k_asin_f32__mve), 0}, /* ASIN */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_ACOS, gir__k_acos_f32__mve), 0}, /* ACOS */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_ATAN, gir__k_atan_f32__mve), 0}, /* ATAN */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_SINH, gir__k_sinh_f32__mve), 0}, /* SINH */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_COSH, gir__k_cosh_f32__mve), 0}, /* COSH */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_TANH, gir__k_tanh_f32__mve), 0}, /* TANH */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_SIGMOID, gir__k_sigmoid_f32__mve), 0}, /* SIGMOID */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_SOFTPLUS, gir__k_softplus_f32__mve), 0}, /* SOFTPLUS */
+    {0, 0, GIR__IF(GIR__WHY_RELU, gir__k_relu_u8__mve), GIR__IF(GIR__WHY_RELU, gir__k_relu_i32__mve), GIR__IF(GIR__WHY_RELU, gir__k_relu_f32__mve), 0}, /* RELU */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_LEAKY_RELU, gir__k_leaky_relu_f32__mve), 0}, /* LEAKY_RELU */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_ELU, gir__k_elu_f32__mve), 0}, /* ELU */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_GELU, gir__k_gelu_f32__mve), 0}, /* GELU */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_SILU, gir__k_silu_f32__mve), 0}, /* SILU */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_ERF, gir__k_erf_f32__mve), 0}, /* ERF */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_FLOOR, gir__k_floor_f32__mve), 0}, /* FLOOR */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_CEIL, gir__k_ceil_f32__mve), 0}, /* CEIL */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_ROUND, gir__k_round_f32__mve), 0}, /* ROUND */
+    {0, 0, GIR__IF(GIR__WHY_CLAMP, gir__k_clamp_u8__mve), GIR__IF(GIR__WHY_CLAMP, gir__k_clamp_i32__mve), GIR__IF(GIR__WHY_CLAMP, gir__k_clamp_f32__mve), 0}, /* CLAMP */
     {0, 0, 0, 0, 0, 0}, /* SUM */
     {0, 0, 0, 0, 0, 0}, /* MEAN */
     {0, 0, 0, 0, 0, 0}, /* PROD */
@@ -24639,7 +25901,7 @@ static const gir__ew_fn gir__ew_table_mve[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
     {0, 0, 0, 0, 0, 0}, /* INDEX_SELECT */
     {0, 0, 0, 0, 0, 0}, /* INDEX_ADD */
     {0, 0, 0, 0, 0, 0}, /* ONE_HOT */
-    {0, gir__k_where_b8__mve, gir__k_where_u8__mve, gir__k_where_i32__mve, gir__k_where_f32__mve, 0}, /* WHERE */
+    {0, GIR__IF(GIR__WHY_WHERE, gir__k_where_b8__mve), GIR__IF(GIR__WHY_WHERE, gir__k_where_u8__mve), GIR__IF(GIR__WHY_WHERE, gir__k_where_i32__mve), GIR__IF(GIR__WHY_WHERE, gir__k_where_f32__mve), 0}, /* WHERE */
     {0, 0, 0, 0, 0, 0}, /* DIAG */
     {0, 0, 0, 0, 0, 0}, /* DIAGONAL */
     {0, 0, 0, 0, 0, 0}, /* TRIU */
@@ -24659,7 +25921,7 @@ static const gir__ew_fn gir__ew_table_mve[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
     {0, 0, 0, 0, 0, 0}, /* LOG_SOFTMAX */
     {0, 0, 0, 0, 0, 0}, /* XENT_LOGITS */
     {0, 0, 0, 0, 0, 0}, /* XENT_LOGITS_PROB */
-    {0, 0, 0, 0, gir__k_bce_logits_f32__mve, 0}, /* BCE_LOGITS */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_BCE_LOGITS, gir__k_bce_logits_f32__mve), 0}, /* BCE_LOGITS */
     {0, 0, 0, 0, 0, 0}, /* MSE */
     {0, 0, 0, 0, 0, 0}, /* CONV2D */
     {0, 0, 0, 0, 0, 0}, /* CONV2D_BWD_DATA */
@@ -24671,8 +25933,8 @@ static const gir__ew_fn gir__ew_table_mve[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
     {0, 0, 0, 0, 0, 0}, /* DROPOUT */
     {0, 0, 0, 0, 0, 0}, /* GATHER */
     {0, 0, 0, 0, 0, 0}, /* SCATTER_ADD */
-    {0, 0, 0, 0, gir__k_fmod_f32__mve, 0}, /* FMOD */
-    {0, 0, 0, 0, gir__k_gelu_tanh_f32__mve, 0}, /* GELU_TANH */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_FMOD, gir__k_fmod_f32__mve), 0}, /* FMOD */
+    {0, 0, 0, 0, GIR__IF(GIR__WHY_GELU_TANH, gir__k_gelu_tanh_f32__mve), 0}, /* GELU_TANH */
     {0, 0, 0, 0, 0, 0}, /* ASSIGN */
     {0, 0, 0, 0, 0, 0}, /* TRAIN_EVAL */
     {0, 0, 0, 0, 0, 0}, /* MAX_POOL2D_PICK */
@@ -26863,6 +28125,32 @@ typedef struct gir__mm_job {
     size_t               region;      /* scratch bytes of one thread */
 } gir__mm_job;
 /* product t of the batch: the float GEMM (with scratch s and hook par) or the wrapping integer loop */
+#if defined(GIR_NO_PACKED_GEMM)
+/* GIR_NO_PACKED_GEMM (small firmware builds): one float product as three plain loops, accumulating in the dtype */
+static void gir__mm_plain(const gir__mm_job *j, int64_t ao, int64_t bo, int64_t t) {
+    const gir__kx *k = j->k;
+    int64_t i, c, p, m = j->m, kk = j->kk, n = j->n;
+    if (k->dtype == GIR_DTYPE_F32) {
+        const float *a = (const float *)k->in[0].p + ao, *b = (const float *)k->in[1].p + bo;
+        float *o = (float *)k->out + t * m * n;
+        for (i = 0; i < m; ++i)
+            for (c = 0; c < n; ++c) {
+                float acc = 0;
+                for (p = 0; p < kk; ++p) acc += a[i * j->rsa + p * j->csa] * b[p * j->rsb + c * j->csb];
+                o[i * n + c] = acc;
+            }
+    } else {
+        const double *a = (const double *)k->in[0].p + ao, *b = (const double *)k->in[1].p + bo;
+        double *o = (double *)k->out + t * m * n;
+        for (i = 0; i < m; ++i)
+            for (c = 0; c < n; ++c) {
+                double acc = 0;
+                for (p = 0; p < kk; ++p) acc += a[i * j->rsa + p * j->csa] * b[p * j->rsb + c * j->csb];
+                o[i * n + c] = acc;
+            }
+    }
+}
+#endif
 static void gir__mm_one(const gir__mm_job *j, int64_t t, void *s, const gir__par *par) {
     const gir__kx *k = j->k;
     int64_t rem = t, ao = 0, bo = 0, i, c, p, idx[GIR_MAX_RANK], m = j->m, kk = j->kk, n = j->n;
@@ -26871,11 +28159,19 @@ static void gir__mm_one(const gir__mm_job *j, int64_t t, void *s, const gir__par
     for (d = 0; d < j->ob.rank; ++d) { ao += idx[d] * j->ast[d]; bo += idx[d] * j->bst[d]; }
     ao *= m * kk;
     bo *= kk * n;
+#if defined(GIR_NO_PACKED_GEMM)
+    (void)s; (void)par;
+    if (k->dtype == GIR_DTYPE_F32 || k->dtype == GIR_DTYPE_F64) {   /* no GEMM configuration (j->g) is taken */
+        gir__mm_plain(j, ao, bo, t);
+        return;
+    }
+#else
     if (j->g) {
         gir__gemm(j->g, m, n, kk, (const char *)k->in[0].p + ao * j->es, j->rsa, j->csa,
                   (const char *)k->in[1].p + bo * j->es, j->rsb, j->csb, (char *)k->out + t * m * n * j->es, n, 0, s, par);
         return;
     }
+#endif
     for (i = 0; i < m; ++i)
         for (c = 0; c < n; ++c) {
             uint32_t acc = 0;
@@ -26910,7 +28206,9 @@ static gir_status gir__k_matmul(gir__kx *k) {
     gir__bstrides(&bb, &j.ob, j.bst);
     j.nb = gir__numel(&j.ob);
     if (k->dtype == GIR_DTYPE_F32 || k->dtype == GIR_DTYPE_F64) {
+#if !defined(GIR_NO_PACKED_GEMM)
         j.g = gir__gemm_cfg_for(k->dtype);
+#endif
         if (j.nb > 1 && !ta && gir__numel(&bb) == 1 && gir__numel(&ab) == j.nb) { j.m *= j.nb; j.nb = 1; }  /* one B: rows */
     }
 #if defined(GIR_THREADS)
@@ -27167,145 +28465,153 @@ static gir_status gir__k_pool(gir__kx *k) {
 static gir_status gir__k_assign(gir__kx *k);     /* gen/train.c */
 static const gir__kernel_fn gir__kernel_table[GIR_OP__COUNT] = {
     0,
-    gir__k_none, /* INPUT */
-    gir__k_none, /* VARIABLE */
-    gir__k_none, /* CONSTANT */
-    gir__k_fill, /* FILL */
-    gir__k_eye, /* EYE */
-    gir__k_arange, /* ARANGE */
-    gir__k_random, /* RAND_UNIFORM */
-    gir__k_random, /* RAND_NORMAL */
-    gir__k_eltwise, /* NOT */
-    gir__k_eltwise, /* AND */
-    gir__k_eltwise, /* OR */
-    gir__k_eltwise, /* XOR */
-    gir__k_eltwise, /* GT */
-    gir__k_eltwise, /* GE */
-    gir__k_eltwise, /* LT */
-    gir__k_eltwise, /* LE */
-    gir__k_eltwise, /* EQ */
-    gir__k_eltwise, /* NE */
-    gir__k_eltwise, /* APPROX_EQ */
-    gir__k_eltwise, /* ISNAN */
-    gir__k_eltwise, /* ISINF */
-    gir__k_eltwise, /* ISFINITE */
-    gir__k_eltwise, /* ADD */
-    gir__k_eltwise, /* SUB */
-    gir__k_eltwise, /* MUL */
-    gir__k_eltwise, /* DIV */
-    gir__k_eltwise, /* NEG */
-    gir__k_eltwise, /* POW */
-    gir__k_eltwise, /* MAXIMUM */
-    gir__k_eltwise, /* MINIMUM */
-    gir__k_eltwise, /* MOD */
-    gir__k_eltwise, /* FLOORDIV */
-    gir__k_add_n, /* ADD_N */
-    gir__k_eltwise, /* ABS */
-    gir__k_eltwise, /* SIGN */
-    gir__k_eltwise, /* SQUARE */
-    gir__k_eltwise, /* SQRT */
-    gir__k_eltwise, /* RSQRT */
-    gir__k_eltwise, /* RECIPROCAL */
-    gir__k_eltwise, /* EXP */
-    gir__k_eltwise, /* EXPM1 */
-    gir__k_eltwise, /* LOG */
-    gir__k_eltwise, /* LOG1P */
-    gir__k_eltwise, /* LOG2 */
-    gir__k_eltwise, /* SIN */
-    gir__k_eltwise, /* COS */
-    gir__k_eltwise, /* TAN */
-    gir__k_eltwise, /* ASIN */
-    gir__k_eltwise, /* ACOS */
-    gir__k_eltwise, /* ATAN */
-    gir__k_eltwise, /* SINH */
-    gir__k_eltwise, /* COSH */
-    gir__k_eltwise, /* TANH */
-    gir__k_eltwise, /* SIGMOID */
-    gir__k_eltwise, /* SOFTPLUS */
-    gir__k_eltwise, /* RELU */
-    gir__k_eltwise, /* LEAKY_RELU */
-    gir__k_eltwise, /* ELU */
-    gir__k_eltwise, /* GELU */
-    gir__k_eltwise, /* SILU */
-    gir__k_eltwise, /* ERF */
-    gir__k_eltwise, /* FLOOR */
-    gir__k_eltwise, /* CEIL */
-    gir__k_eltwise, /* ROUND */
-    gir__k_eltwise, /* CLAMP */
-    gir__k_reduce, /* SUM */
-    gir__k_reduce, /* MEAN */
-    gir__k_reduce, /* PROD */
-    gir__k_reduce, /* MAX */
-    gir__k_reduce, /* MIN */
-    gir__k_reduce, /* VAR */
-    gir__k_reduce, /* LOGSUMEXP */
-    gir__k_argreduce, /* ARGMAX */
-    gir__k_argreduce, /* ARGMIN */
-    gir__k_reduce, /* ALL */
-    gir__k_reduce, /* ANY */
-    gir__k_copy, /* RESHAPE */
-    gir__k_transpose, /* TRANSPOSE */
-    gir__k_broadcast, /* BROADCAST_TO */
-    gir__k_slice, /* SLICE */
-    gir__k_unslice, /* UNSLICE */
-    gir__k_concat, /* CONCAT */
-    gir__k_flip, /* FLIP */
-    gir__k_pad, /* PAD */
-    gir__k_index_select, /* INDEX_SELECT */
-    gir__k_index_add, /* INDEX_ADD */
-    gir__k_one_hot, /* ONE_HOT */
-    gir__k_eltwise, /* WHERE */
-    gir__k_diag, /* DIAG */
-    gir__k_diagonal, /* DIAGONAL */
-    gir__k_tri, /* TRIU */
-    gir__k_tri, /* TRIL */
-    gir__k_cast, /* CAST */
-    gir__k_copy, /* STOP_GRADIENT */
-    gir__k_matmul, /* MATMUL */
-    gir__k_dot, /* DOT */
-    gir__k_outer, /* OUTER */
-    gir__k_trace, /* TRACE */
-    gir__k_linalg, /* INVERSE */
-    gir__k_linalg, /* DET */
-    gir__k_linalg, /* LOGDET */
-    gir__k_linalg, /* CHOLESKY */
-    gir__k_trisolve, /* TRISOLVE */
-    gir__k_softmax, /* SOFTMAX */
-    gir__k_softmax, /* LOG_SOFTMAX */
-    gir__k_xent, /* XENT_LOGITS */
-    gir__k_xent_prob, /* XENT_LOGITS_PROB */
-    gir__k_eltwise, /* BCE_LOGITS */
-    gir__k_mse, /* MSE */
-    gir__k_conv, /* CONV2D */
-    gir__k_conv, /* CONV2D_BWD_DATA */
-    gir__k_conv, /* CONV2D_BWD_FILTER */
-    gir__k_pool, /* MAX_POOL2D */
-    gir__k_pool, /* MAX_POOL2D_BWD */
-    gir__k_pool, /* AVG_POOL2D */
-    gir__k_pool, /* AVG_POOL2D_BWD */
-    gir__k_dropout, /* DROPOUT */
-    gir__k_gather, /* GATHER */
-    gir__k_scatter_add, /* SCATTER_ADD */
-    gir__k_eltwise, /* FMOD */
-    gir__k_eltwise, /* GELU_TANH */
-    gir__k_assign, /* ASSIGN */
-    gir__k_copy, /* TRAIN_EVAL */
-    gir__k_pool, /* MAX_POOL2D_PICK */
+    GIR__IF(GIR__WHY_INPUT, gir__k_none),
+    GIR__IF(GIR__WHY_VARIABLE, gir__k_none),
+    GIR__IF(GIR__WHY_CONSTANT, gir__k_none),
+    GIR__IF(GIR__WHY_FILL, gir__k_fill),
+    GIR__IF(GIR__WHY_EYE, gir__k_eye),
+    GIR__IF(GIR__WHY_ARANGE, gir__k_arange),
+    GIR__IF(GIR__WHY_RAND_UNIFORM, gir__k_random),
+    GIR__IF(GIR__WHY_RAND_NORMAL, gir__k_random),
+    GIR__IF(GIR__WHY_NOT, gir__k_eltwise),
+    GIR__IF(GIR__WHY_AND, gir__k_eltwise),
+    GIR__IF(GIR__WHY_OR, gir__k_eltwise),
+    GIR__IF(GIR__WHY_XOR, gir__k_eltwise),
+    GIR__IF(GIR__WHY_GT, gir__k_eltwise),
+    GIR__IF(GIR__WHY_GE, gir__k_eltwise),
+    GIR__IF(GIR__WHY_LT, gir__k_eltwise),
+    GIR__IF(GIR__WHY_LE, gir__k_eltwise),
+    GIR__IF(GIR__WHY_EQ, gir__k_eltwise),
+    GIR__IF(GIR__WHY_NE, gir__k_eltwise),
+    GIR__IF(GIR__WHY_APPROX_EQ, gir__k_eltwise),
+    GIR__IF(GIR__WHY_ISNAN, gir__k_eltwise),
+    GIR__IF(GIR__WHY_ISINF, gir__k_eltwise),
+    GIR__IF(GIR__WHY_ISFINITE, gir__k_eltwise),
+    GIR__IF(GIR__WHY_ADD, gir__k_eltwise),
+    GIR__IF(GIR__WHY_SUB, gir__k_eltwise),
+    GIR__IF(GIR__WHY_MUL, gir__k_eltwise),
+    GIR__IF(GIR__WHY_DIV, gir__k_eltwise),
+    GIR__IF(GIR__WHY_NEG, gir__k_eltwise),
+    GIR__IF(GIR__WHY_POW, gir__k_eltwise),
+    GIR__IF(GIR__WHY_MAXIMUM, gir__k_eltwise),
+    GIR__IF(GIR__WHY_MINIMUM, gir__k_eltwise),
+    GIR__IF(GIR__WHY_MOD, gir__k_eltwise),
+    GIR__IF(GIR__WHY_FLOORDIV, gir__k_eltwise),
+    GIR__IF(GIR__WHY_ADD_N, gir__k_add_n),
+    GIR__IF(GIR__WHY_ABS, gir__k_eltwise),
+    GIR__IF(GIR__WHY_SIGN, gir__k_eltwise),
+    GIR__IF(GIR__WHY_SQUARE, gir__k_eltwise),
+    GIR__IF(GIR__WHY_SQRT, gir__k_eltwise),
+    GIR__IF(GIR__WHY_RSQRT, gir__k_eltwise),
+    GIR__IF(GIR__WHY_RECIPROCAL, gir__k_eltwise),
+    GIR__IF(GIR__WHY_EXP, gir__k_eltwise),
+    GIR__IF(GIR__WHY_EXPM1, gir__k_eltwise),
+    GIR__IF(GIR__WHY_LOG, gir__k_eltwise),
+    GIR__IF(GIR__WHY_LOG1P, gir__k_eltwise),
+    GIR__IF(GIR__WHY_LOG2, gir__k_eltwise),
+    GIR__IF(GIR__WHY_SIN, gir__k_eltwise),
+    GIR__IF(GIR__WHY_COS, gir__k_eltwise),
+    GIR__IF(GIR__WHY_TAN, gir__k_eltwise),
+    GIR__IF(GIR__WHY_ASIN, gir__k_eltwise),
+    GIR__IF(GIR__WHY_ACOS, gir__k_eltwise),
+    GIR__IF(GIR__WHY_ATAN, gir__k_eltwise),
+    GIR__IF(GIR__WHY_SINH, gir__k_eltwise),
+    GIR__IF(GIR__WHY_COSH, gir__k_eltwise),
+    GIR__IF(GIR__WHY_TANH, gir__k_eltwise),
+    GIR__IF(GIR__WHY_SIGMOID, gir__k_eltwise),
+    GIR__IF(GIR__WHY_SOFTPLUS, gir__k_eltwise),
+    GIR__IF(GIR__WHY_RELU, gir__k_eltwise),
+    GIR__IF(GIR__WHY_LEAKY_RELU, gir__k_eltwise),
+    GIR__IF(GIR__WHY_ELU, gir__k_eltwise),
+    GIR__IF(GIR__WHY_GELU, gir__k_eltwise),
+    GIR__IF(GIR__WHY_SILU, gir__k_eltwise),
+    GIR__IF(GIR__WHY_ERF, gir__k_eltwise),
+    GIR__IF(GIR__WHY_FLOOR, gir__k_eltwise),
+    GIR__IF(GIR__WHY_CEIL, gir__k_eltwise),
+    GIR__IF(GIR__WHY_ROUND, gir__k_eltwise),
+    GIR__IF(GIR__WHY_CLAMP, gir__k_eltwise),
+    GIR__IF(GIR__WHY_SUM, gir__k_reduce),
+    GIR__IF(GIR__WHY_MEAN, gir__k_reduce),
+    GIR__IF(GIR__WHY_PROD, gir__k_reduce),
+    GIR__IF(GIR__WHY_MAX, gir__k_reduce),
+    GIR__IF(GIR__WHY_MIN, gir__k_reduce),
+    GIR__IF(GIR__WHY_VAR, gir__k_reduce),
+    GIR__IF(GIR__WHY_LOGSUMEXP, gir__k_reduce),
+    GIR__IF(GIR__WHY_ARGMAX, gir__k_argreduce),
+    GIR__IF(GIR__WHY_ARGMIN, gir__k_argreduce),
+    GIR__IF(GIR__WHY_ALL, gir__k_reduce),
+    GIR__IF(GIR__WHY_ANY, gir__k_reduce),
+    GIR__IF(GIR__WHY_RESHAPE, gir__k_copy),
+    GIR__IF(GIR__WHY_TRANSPOSE, gir__k_transpose),
+    GIR__IF(GIR__WHY_BROADCAST_TO, gir__k_broadcast),
+    GIR__IF(GIR__WHY_SLICE, gir__k_slice),
+    GIR__IF(GIR__WHY_UNSLICE, gir__k_unslice),
+    GIR__IF(GIR__WHY_CONCAT, gir__k_concat),
+    GIR__IF(GIR__WHY_FLIP, gir__k_flip),
+    GIR__IF(GIR__WHY_PAD, gir__k_pad),
+    GIR__IF(GIR__WHY_INDEX_SELECT, gir__k_index_select),
+    GIR__IF(GIR__WHY_INDEX_ADD, gir__k_index_add),
+    GIR__IF(GIR__WHY_ONE_HOT, gir__k_one_hot),
+    GIR__IF(GIR__WHY_WHERE, gir__k_eltwise),
+    GIR__IF(GIR__WHY_DIAG, gir__k_diag),
+    GIR__IF(GIR__WHY_DIAGONAL, gir__k_diagonal),
+    GIR__IF(GIR__WHY_TRIU, gir__k_tri),
+    GIR__IF(GIR__WHY_TRIL, gir__k_tri),
+    GIR__IF(GIR__WHY_CAST, gir__k_cast),
+    GIR__IF(GIR__WHY_STOP_GRADIENT, gir__k_copy),
+    GIR__IF(GIR__WHY_MATMUL, gir__k_matmul),
+    GIR__IF(GIR__WHY_DOT, gir__k_dot),
+    GIR__IF(GIR__WHY_OUTER, gir__k_outer),
+    GIR__IF(GIR__WHY_TRACE, gir__k_trace),
+    GIR__IF(GIR__WHY_INVERSE, gir__k_linalg),
+    GIR__IF(GIR__WHY_DET, gir__k_linalg),
+    GIR__IF(GIR__WHY_LOGDET, gir__k_linalg),
+    GIR__IF(GIR__WHY_CHOLESKY, gir__k_linalg),
+    GIR__IF(GIR__WHY_TRISOLVE, gir__k_trisolve),
+    GIR__IF(GIR__WHY_SOFTMAX, gir__k_softmax),
+    GIR__IF(GIR__WHY_LOG_SOFTMAX, gir__k_softmax),
+    GIR__IF(GIR__WHY_XENT_LOGITS, gir__k_xent),
+    GIR__IF(GIR__WHY_XENT_LOGITS_PROB, gir__k_xent_prob),
+    GIR__IF(GIR__WHY_BCE_LOGITS, gir__k_eltwise),
+    GIR__IF(GIR__WHY_MSE, gir__k_mse),
+    GIR__IF(GIR__WHY_CONV2D, gir__k_conv),
+    GIR__IF(GIR__WHY_CONV2D_BWD_DATA, gir__k_conv),
+    GIR__IF(GIR__WHY_CONV2D_BWD_FILTER, gir__k_conv),
+    GIR__IF(GIR__WHY_MAX_POOL2D, gir__k_pool),
+    GIR__IF(GIR__WHY_MAX_POOL2D_BWD, gir__k_pool),
+    GIR__IF(GIR__WHY_AVG_POOL2D, gir__k_pool),
+    GIR__IF(GIR__WHY_AVG_POOL2D_BWD, gir__k_pool),
+    GIR__IF(GIR__WHY_DROPOUT, gir__k_dropout),
+    GIR__IF(GIR__WHY_GATHER, gir__k_gather),
+    GIR__IF(GIR__WHY_SCATTER_ADD, gir__k_scatter_add),
+    GIR__IF(GIR__WHY_FMOD, gir__k_eltwise),
+    GIR__IF(GIR__WHY_GELU_TANH, gir__k_eltwise),
+    GIR__IF(GIR__WHY_ASSIGN, gir__k_assign),
+    GIR__IF(GIR__WHY_TRAIN_EVAL, gir__k_copy),
+    GIR__IF(GIR__WHY_MAX_POOL2D_PICK, gir__k_pool),
 };
 
 /* scratch bytes a step needs, by kernel family, so a new row of a family needs nothing more; in1: the second
    input's shape (NULL if none) */
 static size_t gir__scratch_bytes(int op, int dt, const gir_shape *out, const gir_shape *in0, const gir_shape *in1) {
     gir__kernel_fn k = gir__kernel_table[op];
+    (void)k; (void)dt; (void)out; (void)in0; (void)in1;   /* a selective build may keep none of these families */
+#if GIR__KEPT_K_reduce
     if (k == gir__k_reduce) return 2 * (size_t)gir__numel(out) * sizeof(double);
+#endif
+#if GIR__KEPT_K_linalg
     if (k == gir__k_linalg) {
         int64_t n = in0->dim[in0->rank - 1];
         return (size_t)(n * n + n) * gir__esize(dt);
     }
+#endif
+#if GIR__KEPT_K_matmul && !defined(GIR_NO_PACKED_GEMM)
     if (k == gir__k_matmul && (dt == GIR_DTYPE_F32 || dt == GIR_DTYPE_F64)) {
         int64_t n = out->dim[out->rank - 1];
         return n ? gir__gemm_scratch(gir__gemm_cfg_for(dt), gir__numel(out) / n, n, in0->dim[in0->rank - 1]) : 0;
     }
+#endif
+#if GIR__KEPT_K_conv
     if (k == gir__k_conv && in1) {            /* x, w, y; gx, w, gy; x, gw, gy */
         gir__conv_p p;
         int which = op == GIR_OP_CONV2D ? 0 : op == GIR_OP_CONV2D_BWD_DATA ? 1 : 2;
@@ -27314,6 +28620,7 @@ static size_t gir__scratch_bytes(int op, int dt, const gir_shape *out, const gir
         else gir__conv_dims(&p, in0, out, in1);
         return gir__conv_scratch(&p, gir__gemm_cfg_for(dt), which);
     }
+#endif
     return 0;
 }
 #if defined(GIR_THREADS)

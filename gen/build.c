@@ -79,6 +79,22 @@ static gir_status gir__promote(gir__bctx *b, const gir__opinfo *oi, const gir_no
     }
     return GIR_OK;
 }
+/* op is left out of this build (gen/select.c): say so, with the macro that left it out */
+static void gir__op_left_out(gir_graph *g, gir_op op) {
+    char up[40];
+    const char *nm = gir__ops[op].name, *grp = gir__group_names[gir__ops[op].group];
+    size_t k;
+    for (k = 0; nm[k] && k + 1 < sizeof up; ++k) up[k] = (char)(nm[k] >= 'a' && nm[k] <= 'z' ? nm[k] - 'a' + 'A' : nm[k]);
+    up[k] = 0;
+    if (gir__op_absent[op] == 1)
+        gir__gfail(g, GIR_ERR_NOT_BUILT, "op '%s' is not in this build (GIR_NO_OP_%s)", nm, up);
+    else if (gir__op_absent[op] == 3)
+        gir__gfail(g, GIR_ERR_NOT_BUILT, "op '%s' is not in this build (GIR_NO_OPS_%s)", nm, grp);
+    else
+        gir__gfail(g, GIR_ERR_NOT_BUILT, "op '%s' is not in this build (GIR_ONLY_OPS without GIR_WITH_OP_%s or "
+                   "GIR_WITH_OPS_%s)", nm, up, grp);
+}
+
 GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in, const gir_attr *attr) {
     gir_node bad = gir__handle(NULL, 0), ord[GIR_MAX_VARIADIC], *stor = ord;
     const gir__opinfo *oi;
@@ -93,6 +109,10 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     if (!g) return bad;
     if (!gir__op_ok(op)) {
         gir__gfail(g, GIR_ERR_INVALID_ARG, "op_build: unknown op %d", (int)op);
+        return bad;
+    }
+    if (gir__op_absent[op]) {
+        gir__op_left_out(g, op);
         return bad;
     }
     oi = &gir__ops[op];

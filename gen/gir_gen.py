@@ -32,15 +32,16 @@ from gen_common import (ARITH, BOOL_OUT, CMP_OPS, CTYPE, DT_RULES, DTYPES, SFX, 
                         VREDUCE_TEMPLATE, VOCAB, GenError, Op, err, ew_dtypes, expr_children, expr_str, split_top,
                         storage, walk)
 from simd_lower import emit_simd_ew, emit_vmath  # noqa: E402
+from op_select import emit_select, op_dependencies  # noqa: E402
 
 # Fragments in the order they appear in gir.h. Templates are instantiated once per float dtype.
 DECL_FRAGMENT = "header.h"
-IMPL_FRAGMENTS = ["config.c", "simd.c", "simd_avx512.c", "simd_avx2.c", "simd_neon.c", "simd_mve.c", "vmath.c",
+IMPL_FRAGMENTS = ["config.c", "select.c", "simd.c", "simd_avx512.c", "simd_avx2.c", "simd_neon.c", "simd_mve.c", "vmath.c",
                   "vreduce.c", "handle.c", "graph.c", "shapes.c", "build.c", "names.c", "compose.c", "init.c",
                   "autodiff.c", "fwdmode.c", "threads.c", "gemm.c", "gemv.c", "kernels.c", "passes.c", "exec.c",
                   "fuse.c", "plan.c", "dump.c", "train.c", "io.c"]
 TEMPLATES = ["kern_linalg.tmpl.c", "kern_nn.tmpl.c"]
-GEN_MODULES = ["gir_gen.py", "gen_common.py", "simd_lower.py"]     # the generator itself
+GEN_MODULES = ["gir_gen.py", "gen_common.py", "simd_lower.py", "op_select.py"]     # the generator itself
 BUILTIN_SHAPES = ["SAME", "BCAST", "REDUCE", "SCALAR", "ATTR_SHAPE"]
 FLAGS = ["KINK", "RNG", "COMM", "BLOCK"]
 GROUPS = ["CORE", "LOGIC", "MATH", "REDUCE", "SHAPE", "LINALG", "NN", "CONV", "RANDOM"]
@@ -712,15 +713,16 @@ def emit_opinfo(ops):
     for op in ops:
         flags = " | ".join("GIR__F_" + f for f in op.flags) or "0"
         attrs = ",".join("%s:%s" % (k, n) for k, n, _ in op.attrs)
-        shapefn = "gir__sh_%s" % op.shape if op.shape not in BUILTIN_SHAPES else "0"
+        shapefn = "GIR__IF(GIR__WHY_%s, gir__sh_%s)" % (op.name, op.shape) if op.shape not in BUILTIN_SHAPES else "0"
         reason = op.no_adj if op.no_adj is not None else ""
         argmask = sum(1 << j for j, (_, a) in enumerate(op.inputs) if a)
         axis_i = next((k for kind, nm, k in op.attrs if kind == "i" and nm == "axis"), -1)
         axes_l = next((k for kind, nm, k in op.attrs if kind == "l" and nm == "axes"), -1)
-        out.append("    {\"%s\", %d, %d, %d, %du, GIR__DT_%s, %s, %s, %s, GIR_GROUP_%s, %d, %d, %d, \"%s\", \"%s\", %d},"
+        out.append("    {\"%s\", %d, %d, %d, %du, GIR__DT_%s, %s, %s, %s, GIR_GROUP_%s, %d, %d, %d, GIR__IFS(GIR__WHY_%s, \"%s\"), "
+                   "GIR__IFS(GIR__WHY_%s, \"%s\"), %d},"
                    % (op.lname, len(op.parents), len(op.args), 1 if op.variadic else 0, argmask, op.dtype,
                       shape_id(op), shapefn, flags, op.group, 1 if op.differentiable else 0, axis_i, axes_l,
-                      attrs, reason.replace('"', '\\"'), first[op.name]))
+                      op.name, attrs, op.name, reason.replace('"', '\\"'), first[op.name]))
     out.append("};")
     return "\n".join(out)
 
@@ -802,7 +804,8 @@ def emit_ew_kernels(ops):
             out.append("    {0, 0, 0, 0, 0, 0}, /* %s */" % op.name)
             continue
         dts = ew_dtypes(op)
-        cells = ["0"] + ["gir__k_%s_%s__scalar" % (op.lname, SFX[dt]) if dt in dts else "0" for dt in DTYPES]
+        cells = ["0"] + ["GIR__IF(GIR__WHY_%s, gir__k_%s_%s__scalar)" % (op.name, op.lname, SFX[dt]) if dt in dts else "0"
+                         for dt in DTYPES]
         out.append("    {%s}," % ", ".join(cells))
     out.append("};")
     return "\n".join(out)
@@ -951,9 +954,9 @@ def emit_adjoints(ops, partial=False):
     out.append("    0,")
     for op in ops:
         if op.adj:
-            out.append("    gir__adj_%s," % op.lname)
+            out.append("    GIR__IF(GIR__WHY_%s, gir__adj_%s)," % (op.name, op.lname))
         elif op.adj_fn:
-            out.append("    gir__adjfn_%s," % op.adj_fn)
+            out.append("    GIR__IF(GIR__WHY_%s, gir__adjfn_%s)," % (op.name, op.adj_fn))
         else:
             out.append("    0, /* %s: %s */" % (op.name, op.no_adj))
     out.append("};")
@@ -964,9 +967,9 @@ def emit_kernel_table(ops):
     out = ["static const gir__kernel_fn gir__kernel_table[GIR_OP__COUNT] = {", "    0,"]
     for op in ops:
         if op.fwd_expr is not None:
-            out.append("    gir__k_eltwise, /* %s */" % op.name)
+            out.append("    GIR__IF(GIR__WHY_%s, gir__k_eltwise)," % op.name)
         else:
-            out.append("    gir__k_%s, /* %s */" % (op.kernel, op.name))
+            out.append("    GIR__IF(GIR__WHY_%s, gir__k_%s)," % (op.name, op.kernel))
     out.append("};")
     return "\n".join(out)
 
@@ -1140,6 +1143,8 @@ def generate(opsdef_path, partial=False):
         if op.adj_fn and "gir__adjfn_%s(" % op.adj_fn not in autodiff:
             raise GenError("%s:%d: error: ADJ_FN(%s) has no gir__adjfn_%s in gen/autodiff.c"
                            % (os.path.basename(opsdef_path), op.line, op.adj_fn, op.adj_fn))
+    adjoints = emit_adjoints(ops, partial)
+    deps, grad_core = op_dependencies(ops, frag_text, adjoints)
     h_ops = hashlib.sha256(opsdef.encode()).hexdigest()
     frags = [DECL_FRAGMENT] + IMPL_FRAGMENTS + TEMPLATES + [VMATH_TEMPLATE, VREDUCE_TEMPLATE] + GEN_MODULES
     h_tpl = hashlib.sha256("".join(read(f) for f in frags).encode()).hexdigest()
@@ -1160,7 +1165,8 @@ def generate(opsdef_path, partial=False):
         "VMATH": emit_vmath(read(VMATH_TEMPLATE)),
         "VREDUCE": emit_vmath(read(VREDUCE_TEMPLATE), VREDUCE_TEMPLATE),
         "SIMD_EW_KERNELS": emit_simd_ew(ops),
-        "ADJOINTS": emit_adjoints(ops, partial),
+        "ADJOINTS": adjoints,
+        "OP_SELECT": emit_select(ops, deps, grad_core, GROUPS),
         "KERNEL_TABLE": emit_kernel_table(ops),
         "TEMPLATES": "\n".join(template_instances(read(t), t) for t in TEMPLATES),
         "GROUPS": "\n".join("    GIR_GROUP_%s," % g for g in GROUPS),

@@ -49,6 +49,14 @@
      GIR_THREADS                 per-plan parallel-for hook (gir_plan_set_parallel) and, on POSIX, the
                                  built-in pool gir_pool_* (link with -pthread); see >>threads below
      GIR_NO_POOL                 with GIR_THREADS: the hook only, no pthreads
+     GIR_NO_OPS_<GROUP>          leave out an op group of ops.def (CORE, LOGIC, MATH, REDUCE, SHAPE, LINALG, NN,
+     GIR_NO_OP_<OP>              CONV, RANDOM) or one op (GIR_NO_OP_CONV2D): no kernel, adjoint or shape rule of it
+                                 is linked; building it fails with GIR_ERR_NOT_BUILT ("op 'conv2d' is not in this
+                                 build (GIR_NO_OPS_CONV)") and the graph stays usable
+     GIR_ONLY_OPS                keep only the ops named by GIR_WITH_OP_<OP> / GIR_WITH_OPS_<GROUP>, plus the ops their
+                                 adjoints build and those gir_grad builds (ADD, FILL), unless GIR_ONLY_OPS_NO_GRAD
+                                 (an inference build)
+     GIR_NO_PACKED_GEMM          float matmul as plain loops: no packed GEMM code (small firmware builds)
 
    ERRORS
      Builders never abort. A bad handle, shape or dtype records the first error in the graph
@@ -150,7 +158,8 @@ typedef enum gir_dtype {
     X(UNBOUND,       "input not bound") \
     X(INDEX,         "index out of range") \
     X(NUMERIC,       "numerical failure") \
-    X(LIMIT,         "size limit exceeded")
+    X(LIMIT,         "size limit exceeded") \
+    X(NOT_BUILT,     "op not in this build")
 typedef enum gir_status {
 #define GIR__STATUS_ENUM(name, str) GIR_ERR_##name,
     GIR__STATUS(GIR__STATUS_ENUM)

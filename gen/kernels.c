@@ -679,6 +679,32 @@ typedef struct gir__mm_job {
     size_t               region;      /* scratch bytes of one thread */
 } gir__mm_job;
 /* product t of the batch: the float GEMM (with scratch s and hook par) or the wrapping integer loop */
+#if defined(GIR_NO_PACKED_GEMM)
+/* GIR_NO_PACKED_GEMM (small firmware builds): one float product as three plain loops, accumulating in the dtype */
+static void gir__mm_plain(const gir__mm_job *j, int64_t ao, int64_t bo, int64_t t) {
+    const gir__kx *k = j->k;
+    int64_t i, c, p, m = j->m, kk = j->kk, n = j->n;
+    if (k->dtype == GIR_DTYPE_F32) {
+        const float *a = (const float *)k->in[0].p + ao, *b = (const float *)k->in[1].p + bo;
+        float *o = (float *)k->out + t * m * n;
+        for (i = 0; i < m; ++i)
+            for (c = 0; c < n; ++c) {
+                float acc = 0;
+                for (p = 0; p < kk; ++p) acc += a[i * j->rsa + p * j->csa] * b[p * j->rsb + c * j->csb];
+                o[i * n + c] = acc;
+            }
+    } else {
+        const double *a = (const double *)k->in[0].p + ao, *b = (const double *)k->in[1].p + bo;
+        double *o = (double *)k->out + t * m * n;
+        for (i = 0; i < m; ++i)
+            for (c = 0; c < n; ++c) {
+                double acc = 0;
+                for (p = 0; p < kk; ++p) acc += a[i * j->rsa + p * j->csa] * b[p * j->rsb + c * j->csb];
+                o[i * n + c] = acc;
+            }
+    }
+}
+#endif
 static void gir__mm_one(const gir__mm_job *j, int64_t t, void *s, const gir__par *par) {
     const gir__kx *k = j->k;
     int64_t rem = t, ao = 0, bo = 0, i, c, p, idx[GIR_MAX_RANK], m = j->m, kk = j->kk, n = j->n;
@@ -687,11 +713,19 @@ static void gir__mm_one(const gir__mm_job *j, int64_t t, void *s, const gir__par
     for (d = 0; d < j->ob.rank; ++d) { ao += idx[d] * j->ast[d]; bo += idx[d] * j->bst[d]; }
     ao *= m * kk;
     bo *= kk * n;
+#if defined(GIR_NO_PACKED_GEMM)
+    (void)s; (void)par;
+    if (k->dtype == GIR_DTYPE_F32 || k->dtype == GIR_DTYPE_F64) {   /* no GEMM configuration (j->g) is taken */
+        gir__mm_plain(j, ao, bo, t);
+        return;
+    }
+#else
     if (j->g) {
         gir__gemm(j->g, m, n, kk, (const char *)k->in[0].p + ao * j->es, j->rsa, j->csa,
                   (const char *)k->in[1].p + bo * j->es, j->rsb, j->csb, (char *)k->out + t * m * n * j->es, n, 0, s, par);
         return;
     }
+#endif
     for (i = 0; i < m; ++i)
         for (c = 0; c < n; ++c) {
             uint32_t acc = 0;
@@ -726,7 +760,9 @@ static gir_status gir__k_matmul(gir__kx *k) {
     gir__bstrides(&bb, &j.ob, j.bst);
     j.nb = gir__numel(&j.ob);
     if (k->dtype == GIR_DTYPE_F32 || k->dtype == GIR_DTYPE_F64) {
+#if !defined(GIR_NO_PACKED_GEMM)
         j.g = gir__gemm_cfg_for(k->dtype);
+#endif
         if (j.nb > 1 && !ta && gir__numel(&bb) == 1 && gir__numel(&ab) == j.nb) { j.m *= j.nb; j.nb = 1; }  /* one B: rows */
     }
 #if defined(GIR_THREADS)
@@ -987,15 +1023,23 @@ static gir_status gir__k_assign(gir__kx *k);     /* gen/train.c */
    input's shape (NULL if none) */
 static size_t gir__scratch_bytes(int op, int dt, const gir_shape *out, const gir_shape *in0, const gir_shape *in1) {
     gir__kernel_fn k = gir__kernel_table[op];
+    (void)k; (void)dt; (void)out; (void)in0; (void)in1;   /* a selective build may keep none of these families */
+#if GIR__KEPT_K_reduce
     if (k == gir__k_reduce) return 2 * (size_t)gir__numel(out) * sizeof(double);
+#endif
+#if GIR__KEPT_K_linalg
     if (k == gir__k_linalg) {
         int64_t n = in0->dim[in0->rank - 1];
         return (size_t)(n * n + n) * gir__esize(dt);
     }
+#endif
+#if GIR__KEPT_K_matmul && !defined(GIR_NO_PACKED_GEMM)
     if (k == gir__k_matmul && (dt == GIR_DTYPE_F32 || dt == GIR_DTYPE_F64)) {
         int64_t n = out->dim[out->rank - 1];
         return n ? gir__gemm_scratch(gir__gemm_cfg_for(dt), gir__numel(out) / n, n, in0->dim[in0->rank - 1]) : 0;
     }
+#endif
+#if GIR__KEPT_K_conv
     if (k == gir__k_conv && in1) {            /* x, w, y; gx, w, gy; x, gw, gy */
         gir__conv_p p;
         int which = op == GIR_OP_CONV2D ? 0 : op == GIR_OP_CONV2D_BWD_DATA ? 1 : 2;
@@ -1004,6 +1048,7 @@ static size_t gir__scratch_bytes(int op, int dt, const gir_shape *out, const gir
         else gir__conv_dims(&p, in0, out, in1);
         return gir__conv_scratch(&p, gir__gemm_cfg_for(dt), which);
     }
+#endif
     return 0;
 }
 #if defined(GIR_THREADS)

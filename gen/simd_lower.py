@@ -263,7 +263,8 @@ def emit_simd_ew(ops):
         out.append("static const gir__ew_fn gir__ew_table_%s[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {" % isa)
         out.append("    {0, 0, 0, 0, 0, 0},")
         for op in ops:
-            cells = ["0"] + ["gir__k_%s_%s__%s" % (op.lname, SFX[dt], isa) if simd_ok(op, dt, dts) else "0"
+            cells = ["0"] + ["GIR__IF(GIR__WHY_%s, gir__k_%s_%s__%s)" % (op.name, op.lname, SFX[dt], isa)
+                             if simd_ok(op, dt, dts) else "0"
                              for dt in DTYPES]
             out.append("    {%s}, /* %s */" % (", ".join(cells), op.name))
         out.append("};")

@@ -29,6 +29,8 @@ def main(argv):
         if not argv and os.path.exists(os.path.join(ROOT, "examples", name + ".h")):
             continue   # a twin of a shared header (a data loader), not of an example
         c_path = os.path.join(ROOT, "examples", name + ".c")
+        if not os.path.exists(c_path):   # an example with files of its own (examples/firmware/firmware.c)
+            c_path = os.path.join(ROOT, "examples", name, name + ".c")
         py_path = os.path.join(ROOT, "examples", "torch", name + ".py")
         if not os.path.exists(c_path) or not os.path.exists(py_path):
             print("%-16s missing %s" % (name, "examples/%s.c" % name if not os.path.exists(c_path)

@@ -1062,6 +1062,7 @@ static int test_op_table(void) {
 #include "suite_passes.c"
 #include "suite_plan.c"
 #include "suite_records.c"
+#include "suite_size.c"
 
 int main(int argc, char **argv) {
     const char *golden = "tests/golden.txt";
@@ -1153,6 +1154,7 @@ int main(int argc, char **argv) {
     suite_passes();
     suite_plan();
     suite_records();
+    suite_size();
     if (verbose) say("second-order checks: %d cases passed, %d skipped (no second-order adjoint)\n", n2, n2skip);
     for (k = 0; k < ncases; ++k) {
         int j;

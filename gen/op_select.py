@@ -1,0 +1,122 @@
+"""op_select.py - selective builds for gen/gir_gen.py: which ops a firmware build keeps.
+
+Every op gets GIR__HAS_<NAME> (1: kept, 0: left out) and GIR__IF_<NAME>(x) (x, or 0 when left out), from the
+user's GIR_NO_OP_<NAME>, GIR_NO_OPS_<GROUP> and GIR_ONLY_OPS with GIR_WITH_OP_<NAME> / GIR_WITH_OPS_<GROUP>. The
+tables (kernels, vector kernels, adjoints, shape rules) name an op's code only through GIR__IF_<NAME>, so the code
+of a left-out op is unreferenced and dropped by the compiler. With GIR_ONLY_OPS the ops that a kept op's adjoint
+builds (found by following the calls of the generated adjoint, the gir__ah_ helpers, ADJ_FN functions and
+composite builders in the fragments) and the ops gir_grad itself builds are kept too, unless
+GIR_ONLY_OPS_NO_GRAD says that the build makes no gradients. Python 3 standard library only."""
+import re
+
+CALL = re.compile(r"\b(gir_[A-Za-z0-9_]+)\s*\(")
+
+
+def c_functions(text):
+    """name -> body of each function defined at column 0 in C text (a crude splitter: enough for the fragments,
+    whose functions start at column 0 and end with a '}' line)."""
+    out = {}
+    lines = text.split("\n")
+    i = 0
+    head = re.compile(r"^(?:static|GIR_API)\b[^;=]*?\b(gir_[A-Za-z0-9_]+)\s*\(")
+    while i < len(lines):
+        m = head.match(lines[i])
+        if m and not lines[i].rstrip().endswith(";"):
+            j = i
+            while j < len(lines) and lines[j] != "}" and not (j == i and lines[j].rstrip().endswith("}")):
+                j += 1
+            out.setdefault(m.group(1), []).append("\n".join(lines[i:j + 1]))
+            i = j + 1
+            continue
+        i += 1
+    return {k: "\n".join(v) for k, v in out.items()}
+
+
+def reach(funcs, roots):
+    """Every function name reachable from roots through direct calls."""
+    seen, todo = set(), list(roots)
+    while todo:
+        f = todo.pop()
+        if f in seen:
+            continue
+        seen.add(f)
+        for m in CALL.finditer(funcs.get(f, "")):
+            if m.group(1) not in seen:       # generated builders are not in funcs: leaves
+                todo.append(m.group(1))
+    return seen
+
+
+def op_dependencies(ops, frag_text, adj_code):
+    """(deps, grad_core): deps[name] = names of the ops the adjoint of op name builds (itself excluded);
+    grad_core = the ops that gir_grad builds on its own (seeds, sums of contributions)."""
+    funcs = c_functions(frag_text + "\n" + adj_code)
+    builder = {"gir_" + op.lname: op.name for op in ops}
+    deps = {}
+    for op in ops:
+        roots = []
+        if op.adj:
+            roots.append("gir__adj_" + op.lname)
+        if op.adj_fn:
+            roots.append("gir__adjfn_" + op.adj_fn)
+        seen = reach(funcs, roots)
+        deps[op.name] = sorted(set(builder[f] for f in seen if f in builder) - {op.name})
+    core = reach(funcs, [f for f in ("gir_grad", "gir_vjp") if f in funcs] +
+                 [f for f in funcs if f.startswith("gir__grad")])
+    # the driver reaches adjoints only through the table: what it builds directly is its own
+    grad_core = sorted(set(builder[f] for f in core if f in builder))
+    return deps, grad_core
+
+
+def emit_select(ops, deps, grad_core, groups):
+    users = {op.name: [] for op in ops}
+    for op in ops:
+        for d in deps[op.name]:
+            users[d].append(op)
+    out = ["/* generated from ops.def: GIR__WHY_<op> is 0 for an op this build keeps, 1 for one left out by",
+           "   GIR_NO_OP_<op>, 3 by GIR_NO_OPS_<group>, 2 by GIR_ONLY_OPS (no GIR_WITH_OP_<op> nor",
+           "   GIR_WITH_OPS_<group>; kept then also: the ops the adjoint of a kept op builds, and the ops gir_grad",
+           "   builds, unless GIR_ONLY_OPS_NO_GRAD). GIR__IF(GIR__WHY_<op>, x) is x for a kept op, else 0. */",
+           "#define GIR__IF(w, x) GIR__IF_(w, x)",
+           "#define GIR__IF_(w, x) GIR__IF_##w(x)",
+           "#define GIR__IF_0(x) x",
+           "#define GIR__IF_1(x) 0",
+           "#define GIR__IF_2(x) 0",
+           "#define GIR__IF_3(x) 0"]
+    for op in ops:
+        want = ["defined(GIR_WITH_OP_%s)" % op.name, "defined(GIR_WITH_OPS_%s)" % op.group]
+        need = sorted(set("defined(GIR_WITH_OP_%s) || defined(GIR_WITH_OPS_%s)" % (u.name, u.group)
+                          for u in users[op.name]))
+        cond = " || ".join(want)
+        if op.name in grad_core:
+            cond += " || !defined(GIR_ONLY_OPS_NO_GRAD)"
+        elif need:
+            cond += " || (!defined(GIR_ONLY_OPS_NO_GRAD) && (%s))" % " || ".join(need)
+        out += ["#if defined(GIR_NO_OP_%s)" % op.name,
+                "#  define GIR__WHY_%s 1" % op.name,
+                "#elif defined(GIR_NO_OPS_%s)" % op.group,
+                "#  define GIR__WHY_%s 3" % op.name,
+                "#elif defined(GIR_ONLY_OPS) && !(%s)" % cond,
+                "#  define GIR__WHY_%s 2" % op.name,
+                "#else",
+                "#  define GIR__WHY_%s 0" % op.name,
+                "#endif"]
+    why = ["GIR__WHY_%s" % op.name for op in ops]
+    lines, cur = [], []
+    for w in why:
+        if len(" | ".join(cur + [w])) > 100:
+            lines.append(" | ".join(cur))
+            cur = []
+        cur.append(w)
+    lines.append(" | ".join(cur))
+    out.append("#define GIR__SELECTIVE (" + (" | \\\n    ".join(lines)) + ")   /* nonzero: some op is left out */")
+    out.append("static const unsigned char gir__op_absent[GIR_OP__COUNT] = {0,")
+    out += ["    " + ", ".join(l.split(" | ")) + "," for l in lines]
+    out.append("};")
+    fams = {}
+    for op in ops:
+        fams.setdefault(op.kernel if op.fwd_expr is None else "eltwise", []).append(op.name)
+    out.append("/* GIR__KEPT_K_<family>: some op of the kernel family gir__k_<family> is kept */")
+    for fam in sorted(fams):
+        out.append("#define GIR__KEPT_K_%s (%s)" % (fam, " || ".join("!GIR__WHY_%s" % n for n in fams[fam])))
+    out.append("static const char *const gir__group_names[%d] = {%s};" % (len(groups), ", ".join('"%s"' % g for g in groups)))
+    return "\n".join(out)

@@ -1,0 +1,66 @@
+#!/bin/sh
+# size.sh - `make size`: the Cortex-M4 footprint of gir.h in three configurations, against budgets.
+# Each program of tests/size/ is linked twice (newlib-nano, --gc-sections, a map file in build/size/): as it is,
+# and with SIZE_BASELINE (the same program without any gir.h call). "gir" is the sum of the sizes of the
+# gir_/gir__ functions and read-only tables left in the linked program (from its symbol table) and of the string
+# literals of the program's own object (from the map: the programs print nothing themselves); "delta" is the
+# program's .text minus the baseline's, which adds what gir.h drags in from libm, libgcc and libc.
+# Prints `bench size_<config> gir=<bytes> budget=<bytes> bytes ratio=<budget/gir>` per configuration, with
+# text/data/bss, and the 10 biggest symbols of a configuration over budget; exits 1 when one is.
+# Usage: sh tests/size/size.sh [outdir]      (CC, SIZE, NM may be overridden)
+set -u
+OUT=${1:-build/size}
+CC=${CC:-arm-none-eabi-gcc}
+SIZE=${SIZE:-arm-none-eabi-size}
+NM=${NM:-arm-none-eabi-nm}
+mkdir -p "$OUT"
+M4="-mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16"
+CFLAGS="$M4 -std=c99 -Os -Wall -Wextra -Werror -ffunction-sections -fdata-sections -I."
+LDFLAGS="--specs=nano.specs --specs=nosys.specs -Wl,--gc-sections"
+FW="-DGIR_NO_MALLOC -DGIR_NO_STDIO -DGIR_NO_ERROR_STRINGS"
+SMALL="-DGIR_NO_PACKED_GEMM"
+INFER="$FW $SMALL -DGIR_ONLY_OPS -DGIR_ONLY_OPS_NO_GRAD -DGIR_WITH_OP_INPUT -DGIR_WITH_OP_CONSTANT -DGIR_WITH_OP_MATMUL
+       -DGIR_WITH_OP_ADD -DGIR_WITH_OP_RELU -DGIR_WITH_OP_SOFTMAX"
+TRAIN="$FW $SMALL -DGIR_ONLY_OPS -DGIR_WITH_OP_INPUT -DGIR_WITH_OP_VARIABLE -DGIR_WITH_OP_MATMUL -DGIR_WITH_OP_ADD
+       -DGIR_WITH_OP_RELU -DGIR_WITH_OP_XENT_LOGITS -DGIR_WITH_OP_MEAN -DGIR_WITH_OP_ASSIGN"
+ALL="$FW"
+fail=0
+for cfg in infer:8192 train:16384 all:65536; do
+    name=${cfg%%:*}; budget=${cfg#*:}
+    case $name in infer) defs=$INFER;; train) defs=$TRAIN;; *) defs=$ALL;; esac
+    elf=$OUT/$name.elf; base=$OUT/${name}_base.elf
+    # shellcheck disable=SC2086
+    if ! $CC $CFLAGS $defs tests/size/$name.c -o "$elf" $LDFLAGS -Wl,-Map="$OUT/$name.map" -lm ||
+       ! $CC $CFLAGS -DSIZE_BASELINE tests/size/$name.c -o "$base" $LDFLAGS -lm; then
+        echo "size_$name: build failed"; fail=1; continue
+    fi
+    set -- $($SIZE "$elf" | tail -1); text=$1 data=$2 bss=$3
+    set -- $($SIZE "$base" | tail -1); btext=$1
+    syms=$($NM -S -t d "$elf" | awk '$3 ~ /^[tTrR]$/ && $4 ~ /^gir_/ { s += $2 } END { print s + 0 }')
+    # string literals have no symbol: the program's own object (not a library member) holds gir.h's only
+    strs=$(awk 'function hex(h,  k, v) { v = 0; h = tolower(substr(h, 3))
+                    for (k = 1; k <= length(h); ++k) v = v * 16 + index("0123456789abcdef", substr(h, k, 1)) - 1
+                    return v }
+                /^ \.rodata\.str/ { sec = 1; if (NF >= 4) { line = $0 } else next }
+                sec { if (line == "") line = $0; n = split(line, f, " "); if (f[n] !~ /\.a\(/) s += hex(f[n - 1]);
+                      sec = 0; line = "" }
+                END { print s + 0 }' "$OUT/$name.map")
+    gir=$((syms + strs))
+    ratio=$(awk -v b="$budget" -v g="$gir" 'BEGIN { printf "%.2f", (g > 0 ? b / g : 0) }')
+    echo "bench size_$name gir=$gir budget=$budget bytes ratio=$ratio"
+    echo "  size_$name: gir functions and tables $syms + strings $strs; program text=$text data=$data bss=$bss;" \
+         "baseline text=$btext; delta=$((text - btext)) (gir with the libm, libgcc and libc code it pulls in)"
+    if [ "$gir" -gt "$budget" ]; then
+        echo "  size_$name: FAIL: gir code $gir bytes is over the budget of $budget by $((gir - budget)) bytes; biggest symbols:"
+        $NM -S -t d --size-sort "$elf" | awk '$3 ~ /^[tTrR]$/' | tail -10 | awk '{ printf "    %8d %s %s\n", $2, $3, $4 }'
+        fail=1
+    fi
+done
+# the selective build must really leave code out: the conv kernel and the packed GEMM only in size_all
+for sym in gir__k_conv gir__gemm_pack_f32; do
+    if $NM "$OUT/infer.elf" | grep -q " $sym\$" || ! $NM "$OUT/all.elf" | grep -q " $sym\$"; then
+        echo "size: FAIL: $sym should be linked into size_all only"; fail=1
+    fi
+done
+[ $fail -eq 0 ] && echo "size: every configuration within budget" || echo "size: FAILED (see above)"
+exit $fail
