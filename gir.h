@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c9367d236f1f14baa87520e8b73aa14e2ae04c4bdd43b9ce2b2f70a5c3f60d5c
-                                          gen/ sha256=c2d9183ad3102543
+                                          gen/ sha256=1c799f62aa06d970
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -11058,6 +11058,184 @@ static int gir__gemm_small(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t
     return path;
 }
 
+/* >>f32: f32 stays f32. The kernels of gen/kernels.c take these loops for f32 values when no vector path
+   applies (scalar machines such as the Cortex-M4, GIR_NO_SIMD, axis patterns the vector code does not cover),
+   so an f32 graph computes in float and a single-precision FPU never emulates double. Sums are compensated
+   (Neumaier): the error of an f32 sum of n terms stays within about 2 eps_f32 |sum| + n eps_f32^2 sum |x|, where
+   a plain float accumulator has n eps_f32 sum |x|. */
+static volatile unsigned long gir__f32_hits;    /* kernel calls that took an f32 loop (the tests watch it) */
+
+/* double -> float, rounding to nearest even, written with integer operations: on an FPU without double
+   precision (Cortex-M4: __ARM_FP lacks bit 3) a plain cast would call the soft-float __aeabi_d2f */
+static float gir__f32_of_f64_bits(double v) {
+    union { double d; uint64_t u; } in;
+    union { float f; uint32_t u; } out;
+    uint64_t m;
+    uint32_t r;
+    int e, fe;
+    in.d = v;
+    m = in.u & 0xFFFFFFFFFFFFFull;
+    e = (int)((in.u >> 52) & 0x7FF);
+    fe = e - 1023 + 127;
+    if (e == 0x7FF) r = 0x7F800000u | (m ? 0x400000u | (uint32_t)(m >> 29) : 0u);       /* inf, NaN (quiet) */
+    else if (fe >= 0xFF) r = 0x7F800000u;                                                  /* overflow: inf */
+    else {
+        int sh = fe > 0 ? 29 : 30 - fe;             /* bits of the 53-bit significand that do not fit */
+        uint64_t sig = e ? m | (1ull << 52) : m, rem, half;
+        if (sh > 54) r = 0u;                                                   /* below half the least subnormal */
+        else {
+            r = (uint32_t)(sig >> sh);
+            rem = sig & ((1ull << sh) - 1u);
+            half = 1ull << (sh - 1);
+            if (fe > 0) r = ((uint32_t)fe << 23) + (r & 0x7FFFFFu);
+            if (rem > half || (rem == half && (r & 1u))) ++r;                  /* a carry may reach inf: right */
+        }
+    }
+    out.u = r | (uint32_t)(in.u >> 32 & 0x80000000u);
+    return out.f;
+}
+#if defined(__ARM_FP) && !(__ARM_FP & 8)
+#  define GIR__SP_FPU 1                 /* a single-precision-only FPU */
+#else
+#  define GIR__SP_FPU 0
+#endif
+static GIR__INLINE float gir__f32_of_f64(double v) { return GIR__SP_FPU ? gir__f32_of_f64_bits(v) : (float)v; }
+/* float -> double, exact, with integer operations (as above: no __aeabi_f2d on a single-precision FPU) */
+static double gir__f64_of_f32_bits(float v) {
+    union { float f; uint32_t u; } in;
+    union { double d; uint64_t u; } out;
+    uint64_t m, sign;
+    int e;
+    in.f = v;
+    sign = (uint64_t)(in.u & 0x80000000u) << 32;
+    m = in.u & 0x7FFFFFu;
+    e = (int)(in.u >> 23 & 0xFF);
+    if (e == 0xFF) out.u = sign | 0x7FF0000000000000ull | m << 29;                     /* inf, NaN */
+    else if (e == 0 && m == 0) out.u = sign;                                              /* zeros */
+    else {
+        if (e == 0) {                                   /* subnormal: normalise */
+            e = 1;
+            while (!(m & 0x800000u)) { m <<= 1; --e; }
+            m &= 0x7FFFFFu;
+        }
+        out.u = sign | (uint64_t)(e - 127 + 1023) << 52 | m << 29;
+    }
+    return out.d;
+}
+static GIR__INLINE double gir__f64_of_f32(float v) { return GIR__SP_FPU ? gir__f64_of_f32_bits(v) : (double)v; }
+static GIR__INLINE float gir__f32_abs(float x) { return x < 0 ? -x : x; }
+/* s + c += v, compensated; gir__f32_total gives the sum (an infinite or NaN s is the result as it is) */
+static GIR__INLINE void gir__f32_add(float *s, float *c, float v) {
+    float t = *s + v;
+    if (gir__f32_abs(*s) >= gir__f32_abs(v)) *c += (*s - t) + v;
+    else *c += (v - t) + *s;
+    *s = t;
+}
+static GIR__INLINE float gir__f32_total(float s, float c) { return s - s == 0 ? s + c : s; }
+/* element i of an f32 view of a b8, u8, i32 or f32 buffer, and stores with C casts made total (as gir__setd) */
+static GIR__INLINE float gir__getf(const void *p, int dt, int64_t i) {
+    switch (dt) {
+    case GIR_DTYPE_B8: case GIR_DTYPE_U8: return (float)((const uint8_t *)p)[i];
+    case GIR_DTYPE_I32: return (float)((const int32_t *)p)[i];
+    default: return ((const float *)p)[i];
+    }
+}
+static GIR__INLINE void gir__setf(void *p, int dt, int64_t i, float v) {
+    switch (dt) {
+    case GIR_DTYPE_B8: ((uint8_t *)p)[i] = (uint8_t)(v != 0); break;
+    case GIR_DTYPE_U8: ((uint8_t *)p)[i] = (uint8_t)(v != v || v <= 0 ? 0 : v >= 255 ? 255 : v); break;
+    case GIR_DTYPE_I32:
+        ((int32_t *)p)[i] = v != v ? 0 : v <= -2147483648.0f ? (int32_t)(-2147483647 - 1)
+                          : v >= 2147483648.0f ? 2147483647 : (int32_t)v;
+        break;
+    default: ((float *)p)[i] = v;
+    }
+}
+
+/* logsumexp of x[0, n) at stride st: the maximum shifted out; an infinite or NaN maximum is the result */
+static float gir__f32_lse(const float *x, int64_t n, int64_t st) {
+    float mx = -HUGE_VALF, s = 0, c = 0;
+    int64_t j;
+    for (j = 0; j < n; ++j) if (x[j * st] > mx || x[j * st] != x[j * st]) mx = x[j * st];
+    if (mx - mx != 0) return mx;
+    for (j = 0; j < n; ++j) gir__f32_add(&s, &c, gir__exp_f32(x[j * st] - mx));
+    return mx + gir__log_f32(gir__f32_total(s, c));
+}
+/* softmax or log-softmax along the middle axis of x [outer, len, inner] into y (which may be x) */
+static void gir__f32_softmax(const float *x, float *y, int64_t outer, int64_t len, int64_t inner, int logsm) {
+    int64_t a, b, j;
+    for (a = 0; a < outer; ++a)
+        for (b = 0; b < inner; ++b) {
+            const float *xr = x + a * len * inner + b;
+            float *yr = y + a * len * inner + b, mx = -HUGE_VALF, s = 0, c = 0;
+            for (j = 0; j < len; ++j) if (xr[j * inner] > mx || xr[j * inner] != xr[j * inner]) mx = xr[j * inner];
+            for (j = 0; j < len; ++j) gir__f32_add(&s, &c, gir__exp_f32(xr[j * inner] - mx));
+            s = gir__f32_total(s, c);
+            if (logsm) {
+                float ls = gir__log_f32(s);
+                for (j = 0; j < len; ++j) yr[j * inner] = (xr[j * inner] - mx) - ls;
+            } else {
+                for (j = 0; j < len; ++j) yr[j * inner] = gir__exp_f32(xr[j * inner] - mx) / s;
+            }
+        }
+}
+/* sum w (x - c) over [0, n), compensated */
+static float gir__f32_xdot(const float *w, const float *x, int64_t n, float c0) {
+    float s = 0, c = 0;
+    int64_t j;
+    for (j = 0; j < n; ++j) gir__f32_add(&s, &c, w[j] * (x[j] - c0));
+    return gir__f32_total(s, c);
+}
+
+/* A reduction of f32 x into f32 out (sum, mean, prod, max, min, var, logsumexp) over any axes, in one pass per
+   stage in memory order: ostr holds the output strides in the keepdims layout (0 on reduced axes). scratch
+   holds 3 nout floats. ddof: var's. */
+static void gir__f32_reduce(int op, const float *x, const gir_shape *xs, const int64_t *ostr, int64_t nout,
+                            float *out, float *scratch, int ddof) {
+    float *acc = scratch, *cmp = scratch + nout, *aux = scratch + 2 * nout;
+    int64_t idx[GIR_MAX_RANK], n = gir__numel(xs), cnt = nout ? n / nout : 0, i, o;
+    int d, pass;
+    for (pass = 0; pass < 2; ++pass) {
+        int key = pass ? -op : op;
+        if (pass && op != GIR_OP_VAR && op != GIR_OP_LOGSUMEXP) break;
+        for (o = 0; o < nout; ++o) {
+            cmp[o] = 0;
+            acc[o] = key == GIR_OP_PROD ? 1.0f : key == GIR_OP_MAX || key == GIR_OP_LOGSUMEXP ? -HUGE_VALF
+                   : key == GIR_OP_MIN ? HUGE_VALF : 0.0f;
+        }
+        for (d = 0; d < xs->rank; ++d) idx[d] = 0;
+        for (i = 0, o = 0; i < n; ++i) {
+            float v = x[i], *a = &acc[o];
+            switch (key) {
+            case GIR_OP_PROD: *a *= v; break;
+            case GIR_OP_MAX: case GIR_OP_LOGSUMEXP: if (*a == *a && (v > *a || v != v)) *a = v; break;
+            case GIR_OP_MIN: if (*a == *a && (v < *a || v != v)) *a = v; break;
+            case -GIR_OP_VAR: v -= aux[o]; gir__f32_add(a, &cmp[o], v * v); break;
+            case -GIR_OP_LOGSUMEXP: if (aux[o] - aux[o] == 0) gir__f32_add(a, &cmp[o], gir__exp_f32(v - aux[o])); break;
+            default: gir__f32_add(a, &cmp[o], v);                        /* sum, mean, var's mean */
+            }
+            for (d = xs->rank - 1; d >= 0; --d) {      /* advance the multi-index and the output index */
+                o += ostr[d];
+                if (++idx[d] < xs->dim[d]) break;
+                o -= ostr[d] * xs->dim[d];
+                idx[d] = 0;
+            }
+        }
+        for (o = 0; o < nout; ++o) acc[o] = gir__f32_total(acc[o], cmp[o]);
+        if (!pass && op == GIR_OP_VAR) for (o = 0; o < nout; ++o) aux[o] = acc[o] / (float)cnt;
+        if (!pass && op == GIR_OP_LOGSUMEXP) for (o = 0; o < nout; ++o) aux[o] = acc[o];
+    }
+    for (o = 0; o < nout; ++o) {
+        float v = acc[o];
+        if (op == GIR_OP_MEAN) v = v / (float)cnt;
+        else if (op == GIR_OP_VAR) v = v / (cnt > ddof ? (float)(cnt - ddof) : 0.0f);   /* max(0, n - ddof) */
+        else if (op == GIR_OP_LOGSUMEXP) v = aux[o] - aux[o] != 0 ? aux[o] : aux[o] + gir__log_f32(v);
+        out[o] = v;
+    }
+}
+/* whether a vector path (gen/vreduce.c) serves f32 sums here: then the kernels keep it */
+static int gir__f32_vec(void) { return !gir__vr_off && gir__simd_level() != GIR__ISA_SCALAR; }
+
 /* >>kernels: scalar reference kernels. The table at the end maps each op to its kernel; elementwise rows
    get generated per-dtype loops (gir__ew_table) behind one broadcasting driver, so a SIMD variant can
    replace a table cell without touching the driver. */
@@ -11667,7 +11845,7 @@ static void gir__k_approx_eq_f32__scalar(int64_t n, void *out, const void *const
     for (k = 0; k < n; ++k) {
         float v0 = x0[k * st[0]];
         float v1 = x1[k * st[1]];
-        o[k] = (uint8_t)((gir__v_abs_f32((v0 - v1)) <= (((float)p[0]) + (((float)p[1]) * gir__v_abs_f32(v1)))));
+        o[k] = (uint8_t)((gir__v_abs_f32((v0 - v1)) <= (gir__f32_of_f64(p[0]) + (gir__f32_of_f64(p[1]) * gir__v_abs_f32(v1)))));
     }
 }
 static void gir__k_approx_eq_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
@@ -12748,7 +12926,7 @@ static void gir__k_leaky_relu_f32__scalar(int64_t n, void *out, const void *cons
     int64_t k;
     for (k = 0; k < n; ++k) {
         float v0 = x0[k * st[0]];
-        o[k] = (float)(((v0 > ((float)0)) ? v0 : (((float)p[0]) * v0)));
+        o[k] = (float)(((v0 > ((float)0)) ? v0 : (gir__f32_of_f64(p[0]) * v0)));
     }
 }
 static void gir__k_leaky_relu_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
@@ -12767,7 +12945,7 @@ static void gir__k_elu_f32__scalar(int64_t n, void *out, const void *const *in, 
     int64_t k;
     for (k = 0; k < n; ++k) {
         float v0 = x0[k * st[0]];
-        o[k] = (float)(((v0 > ((float)0)) ? v0 : (((float)p[0]) * gir__v_expm1_f32(v0))));
+        o[k] = (float)(((v0 > ((float)0)) ? v0 : (gir__f32_of_f64(p[0]) * gir__v_expm1_f32(v0))));
     }
 }
 static void gir__k_elu_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
@@ -12930,7 +13108,7 @@ static void gir__k_clamp_f32__scalar(int64_t n, void *out, const void *const *in
     int64_t k;
     for (k = 0; k < n; ++k) {
         float v0 = x0[k * st[0]];
-        o[k] = (float)(gir__v_min_f32(gir__v_max_f32(v0, ((float)p[0])), ((float)p[1])));
+        o[k] = (float)(gir__v_min_f32(gir__v_max_f32(v0, gir__f32_of_f64(p[0])), gir__f32_of_f64(p[1])));
     }
 }
 static void gir__k_clamp_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
@@ -24475,13 +24653,21 @@ static gir_status gir__k_add_n(gir__kx *k) {
 }
 static gir_status gir__k_fill(gir__kx *k) {
     int64_t n = gir__numel(k->shape), i;
+    if (k->dtype == GIR_DTYPE_F32) {
+        float v = gir__f32_of_f64(k->attr->f[0]);
+        for (i = 0; i < n; ++i) ((float *)k->out)[i] = v;
+        return GIR_OK;
+    }
     for (i = 0; i < n; ++i) gir__setd(k->out, k->dtype, i, k->attr->f[0]);
     return GIR_OK;
 }
 static gir_status gir__k_eye(gir__kx *k) {
     int64_t n = k->shape->dim[0], m = k->shape->dim[1], d = k->attr->i[2], i;
     GIR_MEMSET(k->out, 0, (size_t)(n * m) * gir__esize(k->dtype));
-    for (i = d < 0 ? -d : 0; i < n && i + d < m; ++i) gir__setd(k->out, k->dtype, i * m + i + d, 1.0);
+    for (i = d < 0 ? -d : 0; i < n && i + d < m; ++i) {
+        if (k->dtype == GIR_DTYPE_F32) ((float *)k->out)[i * m + i + d] = 1.0f;
+        else gir__setd(k->out, k->dtype, i * m + i + d, 1.0);
+    }
     return GIR_OK;
 }
 static gir_status gir__k_arange(gir__kx *k) {
@@ -24624,6 +24810,12 @@ static gir_status gir__k_reduce(gir__kx *k) {
     }
     cnt = nout ? (double)n / (double)nout : 0;
     vr = gir__reduce_vec(k, &outer, &len, &inner);
+    if (!vr && xdt == GIR_DTYPE_F32 && k->dtype == GIR_DTYPE_F32 && op != GIR_OP_ALL && op != GIR_OP_ANY &&
+        !((op == GIR_OP_SUM || op == GIR_OP_MEAN) && gir__f32_vec())) {       /* f32 in f32 (gen/f32.c) */
+        gir__f32_hits = gir__f32_hits + 1;
+        gir__f32_reduce(op, (const float *)x, xs, ostr, nout, (float *)k->out, (float *)k->scratch, k->attr->i[1]);
+        return GIR_OK;
+    }
     for (pass = 0; pass < 2; ++pass) {
         int second = pass == 1;
         if (second && op != GIR_OP_VAR && op != GIR_OP_LOGSUMEXP) break;
@@ -24906,7 +25098,8 @@ static gir_status gir__k_one_hot(gir__kx *k) {
         if (ix[j] < 0 || ix[j] >= depth)
             return gir__kfail(k, GIR_ERR_INDEX, "index %d at position %l is not in [0, %l)", (int)ix[j], (long long)j,
                               (long long)depth);
-        gir__setd(k->out, k->dtype, j * depth + ix[j], 1.0);
+        if (k->dtype == GIR_DTYPE_F32) ((float *)k->out)[j * depth + ix[j]] = 1.0f;
+        else gir__setd(k->out, k->dtype, j * depth + ix[j], 1.0);
     }
     return GIR_OK;
 }
@@ -24946,6 +25139,19 @@ static gir_status gir__k_tri(gir__kx *k) {
 static gir_status gir__k_cast(gir__kx *k) {
     int64_t n = gir__numel(k->shape), i;
     if (k->in[0].dt == k->dtype) return gir__k_copy(k);
+    if ((k->in[0].dt == GIR_DTYPE_F32 || k->dtype == GIR_DTYPE_F32) && k->in[0].dt != GIR_DTYPE_F64 &&
+        k->dtype != GIR_DTYPE_F64) {                     /* through float, not double (gen/f32.c) */
+        for (i = 0; i < n; ++i) gir__setf(k->out, k->dtype, i, gir__getf(k->in[0].p, k->in[0].dt, i));
+        return GIR_OK;
+    }
+    if (k->in[0].dt == GIR_DTYPE_F32 && k->dtype == GIR_DTYPE_F64) {
+        for (i = 0; i < n; ++i) ((double *)k->out)[i] = gir__f64_of_f32(((const float *)k->in[0].p)[i]);
+        return GIR_OK;
+    }
+    if (k->in[0].dt == GIR_DTYPE_F64 && k->dtype == GIR_DTYPE_F32) {
+        for (i = 0; i < n; ++i) ((float *)k->out)[i] = gir__f32_of_f64(((const double *)k->in[0].p)[i]);
+        return GIR_OK;
+    }
     for (i = 0; i < n; ++i) gir__setd(k->out, k->dtype, i, gir__getd(k->in[0].p, k->in[0].dt, i));
     return GIR_OK;
 }
@@ -26679,6 +26885,11 @@ static gir_status gir__k_dot(gir__kx *k) {
     const void *a = k->in[0].p, *b = k->in[1].p;
     double s = 0;
     uint32_t u = 0;
+    if (k->dtype == GIR_DTYPE_F32) {                     /* f32 in f32 (gen/f32.c) */
+        ((float *)k->out)[0] = gir__f32_xdot((const float *)a, (const float *)b, n, 0.0f);
+        gir__f32_hits = gir__f32_hits + 1;
+        return GIR_OK;
+    }
     for (i = 0; i < n; ++i) {
         if (gir__is_int(k->dtype)) u += gir__getu(a, k->dtype, i) * gir__getu(b, k->dtype, i);
         else s += gir__getd(a, k->dtype, i) * gir__getd(b, k->dtype, i);
@@ -26692,7 +26903,8 @@ static gir_status gir__k_outer(gir__kx *k) {
     const void *a = k->in[0].p, *b = k->in[1].p;
     for (i = 0; i < m; ++i)
         for (j = 0; j < n; ++j) {
-            if (gir__is_int(k->dtype)) gir__setu(k->out, k->dtype, i * n + j, gir__getu(a, k->dtype, i) * gir__getu(b, k->dtype, j));
+            if (k->dtype == GIR_DTYPE_F32) ((float *)k->out)[i * n + j] = ((const float *)a)[i] * ((const float *)b)[j];
+            else if (gir__is_int(k->dtype)) gir__setu(k->out, k->dtype, i * n + j, gir__getu(a, k->dtype, i) * gir__getu(b, k->dtype, j));
             else gir__setd(k->out, k->dtype, i * n + j, gir__getd(a, k->dtype, i) * gir__getd(b, k->dtype, j));
         }
     return GIR_OK;
@@ -26763,6 +26975,11 @@ static gir_status gir__k_softmax(gir__kx *k) {
         vr->softmax(k->in[0].p, k->out, outer, len, logsm);
         return GIR_OK;
     }
+    if (dt == GIR_DTYPE_F32) {
+        gir__f32_hits = gir__f32_hits + 1;
+        gir__f32_softmax((const float *)k->in[0].p, (float *)k->out, outer, len, inner, logsm);
+        return GIR_OK;
+    }
     for (a = 0; a < outer; ++a)
         for (b = 0; b < inner; ++b) {
             int64_t base = a * len * inner + b;
@@ -26798,6 +27015,12 @@ static gir_status gir__k_xent(gir__kx *k) {
     for (r = 0; r < nr; ++r) {
         if (lab[r] < 0 || lab[r] >= c)
             return gir__kfail(k, GIR_ERR_INDEX, "label %d of row %l is not in [0, %l)", (int)lab[r], (long long)r, (long long)c);
+        if (!vr && k->dtype == GIR_DTYPE_F32) {          /* f32 in f32 (gen/f32.c) */
+            const float *x = (const float *)k->in[0].p + r * c;
+            ((float *)k->out)[r] = gir__f32_lse(x, c, 1) - x[lab[r]];
+            gir__f32_hits = gir__f32_hits + 1;
+            continue;
+        }
         gir__setd(k->out, k->dtype, r, gir__xent_lse(vr, k->in[0].p, k->dtype, r, c) - gir__getd(k->in[0].p, k->dtype, r * c + lab[r]));
     }
     return GIR_OK;
@@ -26806,6 +27029,13 @@ static gir_status gir__k_xent_prob(gir__kx *k) {
     int64_t nr = k->in[0].s->dim[0], c = k->in[0].s->dim[1], r, j;
     const gir__vr_fns *vr = nr ? gir__vr_pick(k->dtype) : NULL;
     size_t rb = (size_t)c * gir__esize(k->dtype);
+    if (!vr && k->dtype == GIR_DTYPE_F32) {              /* f32 in f32 (gen/f32.c) */
+        const float *x = (const float *)k->in[0].p, *w = (const float *)k->in[1].p;
+        for (r = 0; r < nr; ++r)
+            ((float *)k->out)[r] = -gir__f32_xdot(w + r * c, x + r * c, c, gir__f32_lse(x + r * c, c, 1));
+        gir__f32_hits = gir__f32_hits + 1;
+        return GIR_OK;
+    }
     for (r = 0; r < nr; ++r) {
         double lse = gir__xent_lse(vr, k->in[0].p, k->dtype, r, c), s = 0;
         if (vr) s = -vr->xdot((const char *)k->in[1].p + (size_t)r * rb, (const char *)k->in[0].p + (size_t)r * rb, c, lse);
@@ -26819,6 +27049,14 @@ static gir_status gir__k_xent_prob(gir__kx *k) {
 static gir_status gir__k_mse(gir__kx *k) {
     int64_t n = gir__numel(k->in[0].s), i;
     double s = 0;
+    if (k->dtype == GIR_DTYPE_F32) {                     /* f32 in f32 (gen/f32.c) */
+        const float *a = (const float *)k->in[0].p, *b = (const float *)k->in[1].p;
+        float fs = 0, fc = 0;
+        for (i = 0; i < n; ++i) gir__f32_add(&fs, &fc, (a[i] - b[i]) * (a[i] - b[i]));
+        ((float *)k->out)[0] = gir__f32_total(fs, fc) / (float)n;
+        gir__f32_hits = gir__f32_hits + 1;
+        return GIR_OK;
+    }
     for (i = 0; i < n; ++i) {
         double d = gir__getd(k->in[0].p, k->dtype, i) - gir__getd(k->in[1].p, k->dtype, i);
         s += d * d;

@@ -37,7 +37,7 @@ from simd_lower import emit_simd_ew, emit_vmath  # noqa: E402
 DECL_FRAGMENT = "header.h"
 IMPL_FRAGMENTS = ["config.c", "simd.c", "simd_avx512.c", "simd_avx2.c", "simd_neon.c", "simd_mve.c", "vmath.c",
                   "vreduce.c", "handle.c", "graph.c", "shapes.c", "build.c", "names.c", "compose.c", "init.c",
-                  "autodiff.c", "fwdmode.c", "threads.c", "gemm.c", "gemv.c", "kernels.c", "exec.c", "fuse.c",
+                  "autodiff.c", "fwdmode.c", "threads.c", "gemm.c", "gemv.c", "f32.c", "kernels.c", "exec.c", "fuse.c",
                   "train.c", "io.c"]
 TEMPLATES = ["kern_linalg.tmpl.c", "kern_nn.tmpl.c"]
 GEN_MODULES = ["gir_gen.py", "gen_common.py", "simd_lower.py"]     # the generator itself
@@ -740,6 +740,8 @@ def lower_fwd(op, e, dt):
                 return names[n[1]]
             if dt in ("U8", "I32"):           # attributes are doubles: convert without UB
                 return "gir__sat_%s(p[%d])" % (SFX[dt], int(n[1][1:]))
+            if dt == "F32":                   # no soft-float double conversion on single-precision FPUs
+                return "gir__f32_of_f64(p[%d])" % int(n[1][1:])
             return "((%s)p[%d])" % (T, int(n[1][1:]))
         if k == "neg":
             if dt == "I32":
