@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c9367d236f1f14baa87520e8b73aa14e2ae04c4bdd43b9ce2b2f70a5c3f60d5c
-                                          gen/ sha256=1c799f62aa06d970
+                                          gen/ sha256=b19101d73e470243
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -11061,8 +11061,8 @@ static int gir__gemm_small(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t
 /* >>f32: f32 stays f32. The kernels of gen/kernels.c take these loops for f32 values when no vector path
    applies (scalar machines such as the Cortex-M4, GIR_NO_SIMD, axis patterns the vector code does not cover),
    so an f32 graph computes in float and a single-precision FPU never emulates double. Sums are compensated
-   (Neumaier): the error of an f32 sum of n terms stays within about 2 eps_f32 |sum| + n eps_f32^2 sum |x|, where
-   a plain float accumulator has n eps_f32 sum |x|. */
+   (Kahan): the error of an f32 sum of n terms stays within about 2 eps_f32 |sum| + n eps_f32^2 sum |x|, where a
+   plain float accumulator has n eps_f32 sum |x|. */
 static volatile unsigned long gir__f32_hits;    /* kernel calls that took an f32 loop (the tests watch it) */
 
 /* double -> float, rounding to nearest even, written with integer operations: on an FPU without double
@@ -11123,15 +11123,15 @@ static double gir__f64_of_f32_bits(float v) {
     return out.d;
 }
 static GIR__INLINE double gir__f64_of_f32(float v) { return GIR__SP_FPU ? gir__f64_of_f32_bits(v) : (double)v; }
-static GIR__INLINE float gir__f32_abs(float x) { return x < 0 ? -x : x; }
-/* s + c += v, compensated; gir__f32_total gives the sum (an infinite or NaN s is the result as it is) */
+/* s += v, compensated (Kahan): c carries the rounding error of s, at most about an ulp of s, so the sum of n
+   terms stays within about 2 eps_f32 |sum| + n eps_f32^2 sum |x|; an infinite or NaN s stops the compensation and
+   gir__f32_total gives s as it is */
 static GIR__INLINE void gir__f32_add(float *s, float *c, float v) {
-    float t = *s + v;
-    if (gir__f32_abs(*s) >= gir__f32_abs(v)) *c += (*s - t) + v;
-    else *c += (v - t) + *s;
+    float y = v - *c, t = *s + y;
+    *c = t - t == 0 ? (t - *s) - y : 0.0f;
     *s = t;
 }
-static GIR__INLINE float gir__f32_total(float s, float c) { return s - s == 0 ? s + c : s; }
+static GIR__INLINE float gir__f32_total(float s, float c) { return s - s == 0 ? s - c : s; }
 /* element i of an f32 view of a b8, u8, i32 or f32 buffer, and stores with C casts made total (as gir__setd) */
 static GIR__INLINE float gir__getf(const void *p, int dt, int64_t i) {
     switch (dt) {
@@ -24808,7 +24808,6 @@ static gir_status gir__k_reduce(gir__kx *k) {
         gir__reduce_int(k, ostr, nout);
         return GIR_OK;
     }
-    cnt = nout ? (double)n / (double)nout : 0;
     vr = gir__reduce_vec(k, &outer, &len, &inner);
     if (!vr && xdt == GIR_DTYPE_F32 && k->dtype == GIR_DTYPE_F32 && op != GIR_OP_ALL && op != GIR_OP_ANY &&
         !((op == GIR_OP_SUM || op == GIR_OP_MEAN) && gir__f32_vec())) {       /* f32 in f32 (gen/f32.c) */
@@ -24816,6 +24815,7 @@ static gir_status gir__k_reduce(gir__kx *k) {
         gir__f32_reduce(op, (const float *)x, xs, ostr, nout, (float *)k->out, (float *)k->scratch, k->attr->i[1]);
         return GIR_OK;
     }
+    cnt = nout ? (double)n / (double)nout : 0;
     for (pass = 0; pass < 2; ++pass) {
         int second = pass == 1;
         if (second && op != GIR_OP_VAR && op != GIR_OP_LOGSUMEXP) break;

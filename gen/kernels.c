@@ -345,7 +345,6 @@ static gir_status gir__k_reduce(gir__kx *k) {
         gir__reduce_int(k, ostr, nout);
         return GIR_OK;
     }
-    cnt = nout ? (double)n / (double)nout : 0;
     vr = gir__reduce_vec(k, &outer, &len, &inner);
     if (!vr && xdt == GIR_DTYPE_F32 && k->dtype == GIR_DTYPE_F32 && op != GIR_OP_ALL && op != GIR_OP_ANY &&
         !((op == GIR_OP_SUM || op == GIR_OP_MEAN) && gir__f32_vec())) {       /* f32 in f32 (gen/f32.c) */
@@ -353,6 +352,7 @@ static gir_status gir__k_reduce(gir__kx *k) {
         gir__f32_reduce(op, (const float *)x, xs, ostr, nout, (float *)k->out, (float *)k->scratch, k->attr->i[1]);
         return GIR_OK;
     }
+    cnt = nout ? (double)n / (double)nout : 0;
     for (pass = 0; pass < 2; ++pass) {
         int second = pass == 1;
         if (second && op != GIR_OP_VAR && op != GIR_OP_LOGSUMEXP) break;

@@ -13,7 +13,7 @@ static float unit(uint32_t *s) { return (float)lcg(s) * (1.0f / 16777216.0f) - 0
 
 #if defined(GIR_F32_DCOUNT)          /* tests/f32/dcount.c: calls of double helpers, counted by --wrap thunks */
 #  include <stdio.h>
-extern volatile uint32_t gir_f32_dcalls;
+extern volatile uint32_t gir_f32_dcalls, gir_f32_dcallers[16];
 /* SysTick as a clock: under qemu -icount shift=0 it counts one tick per 40 instructions on mps2-an386 (25 MHz) */
 #  define SYST(off) (*(volatile uint32_t *)(0xE000E010u + (off)))
 #endif
@@ -74,6 +74,7 @@ int main(void) {
            "SysTick ticks: %lu (x40 = instructions per step under -icount shift=0: %lu)\n",
            STEPS, (int)first, (int)(first * 10000.0f) % 10000, (int)last, (int)(last * 10000.0f) % 10000,
            (unsigned long)gir_f32_dcalls, (unsigned long)ticks, (unsigned long)ticks * 40ul / STEPS);
+    for (k = 0; k < 16 && (uint32_t)k < gir_f32_dcalls; ++k) printf("double helper called from %#lx\n", (unsigned long)gir_f32_dcallers[k]);
     bad |= gir_f32_dcalls != 0;
 #endif
     return bad;
