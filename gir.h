@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c9367d236f1f14baa87520e8b73aa14e2ae04c4bdd43b9ce2b2f70a5c3f60d5c
-                                          gen/ sha256=b19101d73e470243
+                                          gen/ sha256=bf6b6fced469fc78
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -738,6 +738,16 @@ GIR_API gir_node      gir_node_input(const gir_graph *g, gir_node n, int k);  /*
 GIR_API gir_attr      gir_node_attr(const gir_graph *g, gir_node n);
 GIR_API int64_t       gir_node_numel(const gir_graph *g, gir_node n);
 GIR_API void         *gir_node_data(gir_graph *g, gir_node n);    /* variable / constant values */
+/* Weights in flash: a constant, or a read-only variable, whose values stay in the caller's memory (const arrays in
+   flash or ROM): no copy is made, plans read data in place, gir_plan_data and gir_node_data of the node return
+   data itself. data must stay valid and unchanged while the graph or any plan compiled from it lives, and be
+   aligned to the element size (4 bytes for f32 and i32, 8 for f64; GIR_ERR_INVALID_ARG otherwise, or when NULL).
+   A referenced variable is for inference plans: gir_compile refuses a plan that assigns to it (naming it), and
+   gir_init_* and gir_load_variables refuse to write it; gir_save_variables and gir_save_graph read it as any
+   other (a loaded graph gets values of its own). */
+GIR_API gir_node      gir_constant_ref(gir_graph *g, gir_dtype dtype, gir_shape shape, const void *data);
+GIR_API gir_node      gir_variable_ref(gir_graph *g, gir_dtype dtype, gir_shape shape, const void *data);
+GIR_API int           gir_node_is_ref(const gir_graph *g, gir_node n);   /* 1: its values are the caller's */
 
 /* >>names: a node may carry a name, unique in its graph, that errors, gir_dump and saved files use. Names are
    1..GIR_MAX_NAME characters from [A-Za-z0-9_.:+-] in parts joined by '/'. gir_name prefixes the current
@@ -1667,6 +1677,8 @@ typedef struct gir__node {
     uint32_t  name;         /* 1 + offset of its name in the graph's name pool; 0: unnamed (gen/names.c) */
 } gir__node;
 
+/* attr->i[4] of a constant or variable whose values stay in the caller's memory (gen/dataref.c) */
+#define GIR__REF 1
 /* The attribute store: blocks of 8, 16, 32 ... entries, allocated as needed and never moved, so a node's attr
    pointer stays valid while the graph lives, however the node array grows (plans point at it too). */
 #define GIR__ATTR_BLOCKS 40
@@ -5729,7 +5741,8 @@ static void gir__graph_release(gir_graph *g) {
     gir_allocator a = g->a;
     for (b = 0; b < g->nablk; ++b) {            /* every block but the last is full */
         size_t used = b + 1 < g->nablk ? (size_t)8 << b : g->aused;
-        for (k = 0; k < used; ++k) gir__free(&a, (void *)g->ablk[b][k].data, 0);
+        for (k = 0; k < used; ++k)              /* referenced values (gen/dataref.c) are the caller's */
+            if (g->ablk[b][k].i[4] != GIR__REF || !g->ablk[b][k].data) gir__free(&a, (void *)g->ablk[b][k].data, 0);
         gir__free(&a, g->ablk[b], ((size_t)8 << b) * sizeof(gir_attr));
     }
     gir__free(&a, g->nodes, g->cap * sizeof(gir__node));
@@ -6800,7 +6813,12 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
         else ntype = GIR_NODE_CONSTANT_DERIVED;
     }
     /* storage: everything is reserved before anything is changed, so a failure leaves the graph as it was */
-    if (op == GIR_OP_VARIABLE || op == GIR_OP_CONSTANT) {
+    if ((op == GIR_OP_VARIABLE || op == GIR_OP_CONSTANT) && b.attr.i[4] == GIR__REF && !(attr && attr->data))
+        b.attr.i[4] = 0;                      /* nothing to refer to: values of its own */
+    if ((op == GIR_OP_VARIABLE || op == GIR_OP_CONSTANT) && b.attr.i[4] == GIR__REF) {
+        bytes = 0;                            /* the caller's values, kept where they are (gen/dataref.c) */
+        data = (void *)(uintptr_t)attr->data;
+    } else if (op == GIR_OP_VARIABLE || op == GIR_OP_CONSTANT) {
         if (!gir__bytes(&b.out, odt, &bytes)) {
             gir__gfail(g, GIR_ERR_LIMIT, "%s: node %u: %T %S has more bytes than size_t counts", oi->name, b.id, odt,
                        &b.out);
@@ -6819,7 +6837,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     if (gir__grow(&g->a, (void **)&g->nodes, &g->cap, g->nnodes + 1, sizeof(gir__node)) ||
         gir__grow(&g->a, (void **)&g->ins, &g->inscap, g->nins + (size_t)n, sizeof(uint32_t)) ||
         (keep && gir__attr_reserve(g)) || g->nnodes >= 0xffffffffu) {
-        gir__free(&g->a, data, bytes);
+        if (b.attr.i[4] != GIR__REF) gir__free(&g->a, data, bytes);
         gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "%s: node %u: out of memory growing the graph", oi->name, b.id);
         return bad;
     }
@@ -7868,6 +7886,54 @@ GIR_API gir_node gir_graph_variable(const gir_graph *g, int index) {
     return gir__handle(NULL, 0);
 }
 
+/* >>dataref: constants and read-only variables whose values stay in the caller's memory (weights in flash).
+   The node keeps the caller's pointer in attr->data and marks it with attr->i[4] = GIR__REF: the graph never
+   copies, writes or frees those bytes; plans read them in place. A referenced variable is read-only: a plan
+   that assigns to it does not compile, gir_init_* and gir_load_variables refuse it. */
+static int gir__is_ref(const gir__node *d) {
+    return (d->op == GIR_OP_CONSTANT || d->op == GIR_OP_VARIABLE) && d->attr->i[4] == GIR__REF;
+}
+static gir_node gir__data_ref(gir_graph *g, gir_op op, gir_dtype dtype, gir_shape shape, const void *data) {
+    const char *fn = op == GIR_OP_CONSTANT ? "constant_ref" : "variable_ref";
+    gir_attr A;
+    size_t es;
+    if (!g) return gir__handle(NULL, 0);
+    es = (unsigned)dtype < (unsigned)GIR_DTYPE__COUNT ? gir__dtype_sizes[dtype] : 0;
+    if (!data || (es && (size_t)((uintptr_t)data % es) != 0)) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: the data of a %T %S must be %s (%u-byte aligned)", fn,
+                   (unsigned)g->nnodes, (int)dtype, &shape, data ? "aligned to its element size" : "given",
+                   (unsigned)es);
+        return gir__handle(NULL, 0);
+    }
+    gir_attr_zero(&A);
+    A.dtype = (int32_t)dtype;
+    A.shape = shape;
+    A.data = data;
+    A.i[4] = GIR__REF;
+    return gir_op_build(g, op, 0, NULL, &A);
+}
+GIR_API gir_node gir_constant_ref(gir_graph *g, gir_dtype dtype, gir_shape shape, const void *data) {
+    return gir__data_ref(g, GIR_OP_CONSTANT, dtype, shape, data);
+}
+GIR_API gir_node gir_variable_ref(gir_graph *g, gir_dtype dtype, gir_shape shape, const void *data) {
+    return gir__data_ref(g, GIR_OP_VARIABLE, dtype, shape, data);
+}
+GIR_API int gir_node_is_ref(const gir_graph *g, gir_node n) {
+    const gir__node *d = gir__get(g, n);
+    return d ? gir__is_ref(d) : 0;
+}
+/* a node that writes a referenced variable (an assign): GIR_ERR_INVALID_ARG naming both, for gir_compile */
+static gir_status gir__ref_check_write(gir_graph *g, uint32_t id) {
+    const gir__node *d = &g->nodes[id];
+    uint32_t v;
+    if (d->op != GIR_OP_ASSIGN || d->nin < 1) return GIR_OK;
+    v = g->ins[d->in0];
+    if (!gir__is_ref(&g->nodes[v])) return GIR_OK;
+    gir__gfail(g, GIR_ERR_INVALID_ARG, "compile: assign %N writes variable %N, which is read-only (gir_variable_ref)",
+               (const gir_graph *)g, (unsigned)id, (const gir_graph *)g, (unsigned)v);
+    return GIR_ERR_INVALID_ARG;
+}
+
 /* >>compose: builders composed of table ops (scalar, zeros, expand_dims, split, layer_norm, batch_norm, flatten,
    split_sizes, conv2d_bias, ...). Their messages name the builder and the argument the user passed. */
 /* convenience builders: compositions of table ops -----------------------------------------------------------
@@ -8363,6 +8429,10 @@ GIR_API gir_status gir_init(gir_graph *g, gir_node v, const gir_init_spec *spec)
     int64_t fi, fo;
     gir_status s = gir__init_resolve(g, v, spec, &p0, &p1, &fi, &fo);
     if (s != GIR_OK) return s;
+    if (gir__is_ref(gir__get(g, v))) {       /* gen/dataref.c */
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "init: node %u: a read-only variable (gir_variable_ref)", v.id);
+        return GIR_ERR_INVALID_ARG;
+    }
     if (spec->kind == GIR_INIT_CONSTANT) {   /* range checked against the dtype: a constant that does not fit fails */
         const gir__node *d = gir__get(g, v);
         double lo = d->dtype == GIR_DTYPE_I32 ? -2147483648.0 : 0.0, hi = d->dtype == GIR_DTYPE_I32 ? 2147483647.0 : 255.0;
@@ -27487,6 +27557,7 @@ static gir_status gir__compile_values(gir_graph *g, gir_plan *p, const uint8_t *
         p->map[id] = ++p->nvals;
         if (d->op == GIR_OP_INPUT) { v->kind = GIR__VAL_INPUT; continue; }
         if (d->op == GIR_OP_VARIABLE || d->op == GIR_OP_CONSTANT) { v->kind = GIR__VAL_DATA; continue; }
+        if (gir__ref_check_write(g, (uint32_t)id)) return GIR_ERR_INVALID_ARG;   /* gen/dataref.c */
         v->kind = GIR__VAL_TEMP;
         v->off = *off;
         *off += gir__align_up(v->bytes ? v->bytes : 1);
@@ -29119,6 +29190,11 @@ static void gir__r_var(gir__rd *r, gir_graph *g, char *name, const char *prev, i
     d = *id ? &g->nodes[*id] : NULL;
     if (d && d->op != GIR_OP_VARIABLE) {
         gir__rfail(r, "'%s' is a node of op %s in the graph, not a variable", name, gir__ops[d->op].name);
+        return;
+    }
+    if (d && gir__is_ref(d)) {                /* gen/dataref.c */
+        r->st = GIR_ERR_INVALID_ARG;
+        gir__rfail(r, "variable '%s' is read-only (gir_variable_ref): nothing can be loaded into it", name);
         return;
     }
     if (d && (d->dtype != dt || !gir__shape_eq(&d->shape, &s))) {

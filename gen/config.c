@@ -289,6 +289,8 @@ typedef struct gir__node {
     uint32_t  name;         /* 1 + offset of its name in the graph's name pool; 0: unnamed (gen/names.c) */
 } gir__node;
 
+/* attr->i[4] of a constant or variable whose values stay in the caller's memory (gen/dataref.c) */
+#define GIR__REF 1
 /* The attribute store: blocks of 8, 16, 32 ... entries, allocated as needed and never moved, so a node's attr
    pointer stays valid while the graph lives, however the node array grows (plans point at it too). */
 #define GIR__ATTR_BLOCKS 40

@@ -36,7 +36,7 @@ from simd_lower import emit_simd_ew, emit_vmath  # noqa: E402
 # Fragments in the order they appear in gir.h. Templates are instantiated once per float dtype.
 DECL_FRAGMENT = "header.h"
 IMPL_FRAGMENTS = ["config.c", "simd.c", "simd_avx512.c", "simd_avx2.c", "simd_neon.c", "simd_mve.c", "vmath.c",
-                  "vreduce.c", "handle.c", "graph.c", "shapes.c", "build.c", "names.c", "compose.c", "init.c",
+                  "vreduce.c", "handle.c", "graph.c", "shapes.c", "build.c", "names.c", "dataref.c", "compose.c", "init.c",
                   "autodiff.c", "fwdmode.c", "threads.c", "gemm.c", "gemv.c", "f32.c", "kernels.c", "exec.c", "fuse.c",
                   "train.c", "io.c"]
 TEMPLATES = ["kern_linalg.tmpl.c", "kern_nn.tmpl.c"]

@@ -238,7 +238,8 @@ static void gir__graph_release(gir_graph *g) {
     gir_allocator a = g->a;
     for (b = 0; b < g->nablk; ++b) {            /* every block but the last is full */
         size_t used = b + 1 < g->nablk ? (size_t)8 << b : g->aused;
-        for (k = 0; k < used; ++k) gir__free(&a, (void *)g->ablk[b][k].data, 0);
+        for (k = 0; k < used; ++k)              /* referenced values (gen/dataref.c) are the caller's */
+            if (g->ablk[b][k].i[4] != GIR__REF || !g->ablk[b][k].data) gir__free(&a, (void *)g->ablk[b][k].data, 0);
         gir__free(&a, g->ablk[b], ((size_t)8 << b) * sizeof(gir_attr));
     }
     gir__free(&a, g->nodes, g->cap * sizeof(gir__node));

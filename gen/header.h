@@ -253,6 +253,16 @@ GIR_API gir_node      gir_node_input(const gir_graph *g, gir_node n, int k);  /*
 GIR_API gir_attr      gir_node_attr(const gir_graph *g, gir_node n);
 GIR_API int64_t       gir_node_numel(const gir_graph *g, gir_node n);
 GIR_API void         *gir_node_data(gir_graph *g, gir_node n);    /* variable / constant values */
+/* Weights in flash: a constant, or a read-only variable, whose values stay in the caller's memory (const arrays in
+   flash or ROM): no copy is made, plans read data in place, gir_plan_data and gir_node_data of the node return
+   data itself. data must stay valid and unchanged while the graph or any plan compiled from it lives, and be
+   aligned to the element size (4 bytes for f32 and i32, 8 for f64; GIR_ERR_INVALID_ARG otherwise, or when NULL).
+   A referenced variable is for inference plans: gir_compile refuses a plan that assigns to it (naming it), and
+   gir_init_* and gir_load_variables refuse to write it; gir_save_variables and gir_save_graph read it as any
+   other (a loaded graph gets values of its own). */
+GIR_API gir_node      gir_constant_ref(gir_graph *g, gir_dtype dtype, gir_shape shape, const void *data);
+GIR_API gir_node      gir_variable_ref(gir_graph *g, gir_dtype dtype, gir_shape shape, const void *data);
+GIR_API int           gir_node_is_ref(const gir_graph *g, gir_node n);   /* 1: its values are the caller's */
 
 /* >>names: a node may carry a name, unique in its graph, that errors, gir_dump and saved files use. Names are
    1..GIR_MAX_NAME characters from [A-Za-z0-9_.:+-] in parts joined by '/'. gir_name prefixes the current

@@ -481,6 +481,11 @@ static void gir__r_var(gir__rd *r, gir_graph *g, char *name, const char *prev, i
         gir__rfail(r, "'%s' is a node of op %s in the graph, not a variable", name, gir__ops[d->op].name);
         return;
     }
+    if (d && gir__is_ref(d)) {                /* gen/dataref.c */
+        r->st = GIR_ERR_INVALID_ARG;
+        gir__rfail(r, "variable '%s' is read-only (gir_variable_ref): nothing can be loaded into it", name);
+        return;
+    }
     if (d && (d->dtype != dt || !gir__shape_eq(&d->shape, &s))) {
         r->st = d->dtype != dt ? GIR_ERR_DTYPE : GIR_ERR_SHAPE;
         gir__rfail(r, "variable '%s' is %T %S in the file, %T %S in the graph", name, dt, &s, (int)d->dtype, &d->shape);
