@@ -1043,6 +1043,7 @@ static int test_op_table(void) {
 #include "suite_train.c"
 #include "suite_io.c"
 #include "suite_pool2.c"
+#include "suite_f32.c"
 
 int main(int argc, char **argv) {
     const char *golden = "tests/golden.txt";
@@ -1118,6 +1119,7 @@ int main(int argc, char **argv) {
     suite_train();
     suite_io();
     suite_pool2();
+    suite_f32();
     if (verbose) say("second-order checks: %d cases passed, %d skipped (no second-order adjoint)\n", n2, n2skip);
     for (k = 0; k < ncases; ++k) {
         int j;
