@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c9367d236f1f14baa87520e8b73aa14e2ae04c4bdd43b9ce2b2f70a5c3f60d5c
-                                          gen/ sha256=bf6b6fced469fc78
+                                          gen/ sha256=9d30ceaa016d5c65
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -39,7 +39,9 @@
      GIR_NO_STDIO                drop the FILE* helpers (gir_dump, gir_save_variables_file, gir_save_graph_file)
      GIR_NO_ERROR_STRINGS        short messages: status names only
      GIR_ASSERT(c)               internal invariants (never triggered by user input)
-     GIR_EXPF, GIR_EXP, GIR_LOGF ... route each libm function (freestanding builds)
+     GIR_EXPF, GIR_EXP, GIR_LOGF ... route each libm function (freestanding builds); with all of them
+                                 routed (GCC, clang) gir.h does not include <math.h>
+     GIR_MEMCPY, GIR_MEMSET      route memcpy and memset (each on its own); with both, no <string.h>
      GIR_NO_SIMD                 portable scalar kernels only
      GIR_NO_AVX512, GIR_NO_AVX2  drop one x86 instruction set (both are compiled with target attributes
                                  and chosen at run time from cpuid, so plain -O2 builds use them too)
@@ -1221,12 +1223,74 @@ GIR_API gir_status gir_save_graph_file(gir_graph *g, int n_out, const gir_node *
 #  include <assert.h>
 #  define GIR_ASSERT(c) assert(c)
 #endif
-#ifndef GIR_MEMCPY
+#if !defined(GIR_MEMCPY) || !defined(GIR_MEMSET)
 #  include <string.h>
+#endif
+#ifndef GIR_MEMCPY
 #  define GIR_MEMCPY(d, s, n) memcpy((d), (s), (n))
+#endif
+#ifndef GIR_MEMSET
 #  define GIR_MEMSET(d, v, n) memset((d), (v), (n))
 #endif
-#include <math.h>
+/* <math.h> is included unless every libm function gir.h calls is routed (GIR_EXPF, GIR_EXP ... below) */
+#if defined(GIR_ABSF) && \
+    defined(GIR_ABS) && \
+    defined(GIR_ACOSF) && \
+    defined(GIR_ACOS) && \
+    defined(GIR_ASINF) && \
+    defined(GIR_ASIN) && \
+    defined(GIR_ATANF) && \
+    defined(GIR_ATAN) && \
+    defined(GIR_CEILF) && \
+    defined(GIR_CEIL) && \
+    defined(GIR_COSF) && \
+    defined(GIR_COS) && \
+    defined(GIR_COSHF) && \
+    defined(GIR_COSH) && \
+    defined(GIR_ERFF) && \
+    defined(GIR_ERF) && \
+    defined(GIR_EXPF) && \
+    defined(GIR_EXP) && \
+    defined(GIR_EXPM1F) && \
+    defined(GIR_EXPM1) && \
+    defined(GIR_FABSF) && \
+    defined(GIR_FABS) && \
+    defined(GIR_FLOORF) && \
+    defined(GIR_FLOOR) && \
+    defined(GIR_FMODF) && \
+    defined(GIR_FMOD) && \
+    defined(GIR_LOGF) && \
+    defined(GIR_LOG) && \
+    defined(GIR_LOG1PF) && \
+    defined(GIR_LOG1P) && \
+    defined(GIR_LOG2F) && \
+    defined(GIR_LOG2) && \
+    defined(GIR_POWF) && \
+    defined(GIR_POW) && \
+    defined(GIR_ROUNDF) && \
+    defined(GIR_ROUND) && \
+    defined(GIR_SINF) && \
+    defined(GIR_SIN) && \
+    defined(GIR_SINHF) && \
+    defined(GIR_SINH) && \
+    defined(GIR_SQRTF) && \
+    defined(GIR_SQRT) && \
+    defined(GIR_TANF) && \
+    defined(GIR_TAN) && \
+    defined(GIR_TANHF) && \
+    defined(GIR_TANH)
+#  define GIR__LIBM_ROUTED 1
+#endif
+#if !defined(GIR__LIBM_ROUTED) || !(defined(__GNUC__) || defined(__clang__))
+#  include <math.h>
+#elif !defined(HUGE_VAL)
+/* no <math.h>: its three constants from the compiler, undefined again at the end of the implementation, so a
+   later #include <math.h> defines its own */
+#  define GIR__OWN_MATH_CONSTANTS
+#  define HUGE_VAL (__builtin_huge_val())
+#  define HUGE_VALF (__builtin_huge_valf())
+#  define NAN (__builtin_nanf(""))
+#endif
 #include <float.h>
 #ifndef GIR_FUSE_CHUNK
 #  define GIR_FUSE_CHUNK 1024       /* elements per chunk of a fused elementwise step (see gen/fuse.c) */
@@ -5714,7 +5778,7 @@ static int gir__attr_reserve(gir_graph *g) {
 /* a copy of *a in the store, after gir__attr_reserve succeeded */
 static const gir_attr *gir__attr_put(gir_graph *g, const gir_attr *a) {
     gir_attr *e = &g->ablk[g->nablk - 1][g->aused++];
-    *e = *a;
+    GIR_MEMCPY(e, a, sizeof *e);             /* no compiler-made memcpy (GIR_MEMCPY routes it) */
     return e;
 }
 
@@ -5810,7 +5874,7 @@ GIR_API gir_attr gir_node_attr(const gir_graph *g, gir_node n) {
     const gir__node *d = gir__get(g, n);
     gir_attr a;
     gir_attr_zero(&a);
-    if (d) { a = *d->attr; a.data = NULL; }
+    if (d) { GIR_MEMCPY(&a, d->attr, sizeof a); a.data = NULL; }   /* no compiler-made memcpy */
     return a;
 }
 GIR_API int64_t gir_node_numel(const gir_graph *g, gir_node n) {
@@ -6709,7 +6773,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
         }
     }
     b.in = stor;
-    b.attr = *(attr ? attr : &gir__no_attr);      /* a copy (gcc turns a zero fill into a slow rep stos) */
+    GIR_MEMCPY(&b.attr, attr ? attr : &gir__no_attr, sizeof b.attr);   /* a copy (a zero fill is a slow rep stos) */
     b.attr.data = NULL;
     if (gir__check_attr_ranks(&b, oi->attrs)) return bad;
     if (gir__promote(&b, oi, stor, np, &pdt)) return bad;
@@ -28410,7 +28474,7 @@ static gir_node gir__scalar_f64(gir_graph *g, gir_node x, const char *fn, const 
 /* the options with torch's defaults filled in, checked as torch checks them */
 static int gir__optim_desc(gir_graph *g, const gir_optim_desc *in, gir_optim_desc *d) {
     static const char *const fn = "optim_updates";
-    if (in) *d = *in;
+    if (in) GIR_MEMCPY(d, in, sizeof *d);
     else GIR_MEMSET(d, 0, sizeof *d);
     if (d->beta1 == 0) d->beta1 = 0.9;
     if (d->beta2 == 0) d->beta2 = 0.999;
@@ -29213,9 +29277,10 @@ static int gir__named_vars(const gir_graph *g) {
 }
 /* 1 when the VARS payload names this variable (payload already checked) */
 static int gir__vars_has(const gir__rd *r0, gir_graph *g, const char *want) {
-    gir__rd r = *r0;
+    gir__rd r;
     char name[GIR_MAX_NAME + 1];
     uint32_t k, n, id;
+    GIR_MEMCPY(&r, r0, sizeof r);
     r.at = 0;
     n = (uint32_t)gir__r_uint(&r, 4, "the count");
     for (k = 0; k < n && !r.bad; ++k) {
@@ -29402,6 +29467,14 @@ GIR_API gir_status gir_load_graph(const void *data, size_t size, const gir_graph
     if (g) *out = g;
     return g ? GIR_OK : r.st;
 }
+
+/* >>end: the last fragment of the implementation */
+#if defined(GIR__OWN_MATH_CONSTANTS)       /* gen/config.c: every libm function was routed, <math.h> not included */
+#  undef HUGE_VAL
+#  undef HUGE_VALF
+#  undef NAN
+#  undef GIR__OWN_MATH_CONSTANTS
+#endif
 
 #endif /* GIR_IMPLEMENTATION */
 

@@ -127,7 +127,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
         }
     }
     b.in = stor;
-    b.attr = *(attr ? attr : &gir__no_attr);      /* a copy (gcc turns a zero fill into a slow rep stos) */
+    GIR_MEMCPY(&b.attr, attr ? attr : &gir__no_attr, sizeof b.attr);   /* a copy (a zero fill is a slow rep stos) */
     b.attr.data = NULL;
     if (gir__check_attr_ranks(&b, oi->attrs)) return bad;
     if (gir__promote(&b, oi, stor, np, &pdt)) return bad;

@@ -38,7 +38,7 @@ DECL_FRAGMENT = "header.h"
 IMPL_FRAGMENTS = ["config.c", "simd.c", "simd_avx512.c", "simd_avx2.c", "simd_neon.c", "simd_mve.c", "vmath.c",
                   "vreduce.c", "handle.c", "graph.c", "shapes.c", "build.c", "names.c", "dataref.c", "compose.c", "init.c",
                   "autodiff.c", "fwdmode.c", "threads.c", "gemm.c", "gemv.c", "f32.c", "kernels.c", "exec.c", "fuse.c",
-                  "train.c", "io.c"]
+                  "train.c", "io.c", "end.c"]
 TEMPLATES = ["kern_linalg.tmpl.c", "kern_nn.tmpl.c"]
 GEN_MODULES = ["gir_gen.py", "gen_common.py", "simd_lower.py"]     # the generator itself
 BUILTIN_SHAPES = ["SAME", "BCAST", "REDUCE", "SCALAR", "ATTR_SHAPE"]
@@ -810,6 +810,21 @@ def emit_ew_kernels(ops):
     return "\n".join(out)
 
 
+def emit_libm_routed():
+    """GIR__LIBM_ROUTED when the user routes every libm function gir.h calls: then <math.h> is not included."""
+    names = []
+    for fn in sorted(set(list(VOCAB) + LIBM_EXTRA)):
+        ent = VOCAB.get(fn)
+        if ent[2] if ent else fn:
+            names += ["GIR_%sF" % fn.upper(), "GIR_%s" % fn.upper()]
+    conds = ["defined(%s)" % n for n in names]
+    lines = ["#if " + conds[0]]
+    for c in conds[1:]:
+        lines[-1] += " && \\"
+        lines.append("    " + c)
+    return "\n".join(lines + ["#  define GIR__LIBM_ROUTED 1", "#endif"])
+
+
 def emit_vocab():
     out = []
     for fn in sorted(set(list(VOCAB) + LIBM_EXTRA)):
@@ -1158,6 +1173,7 @@ def generate(opsdef_path, partial=False):
         "OP_INFO": emit_opinfo(ops),
         "BUILDERS": emit_builders(ops),
         "VOCAB": emit_vocab(),
+        "LIBM_ROUTED": emit_libm_routed(),
         "EW_KERNELS": emit_ew_kernels(ops),
         "VMATH": emit_vmath(read(VMATH_TEMPLATE)),
         "VREDUCE": emit_vmath(read(VREDUCE_TEMPLATE), VREDUCE_TEMPLATE),

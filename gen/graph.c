@@ -211,7 +211,7 @@ static int gir__attr_reserve(gir_graph *g) {
 /* a copy of *a in the store, after gir__attr_reserve succeeded */
 static const gir_attr *gir__attr_put(gir_graph *g, const gir_attr *a) {
     gir_attr *e = &g->ablk[g->nablk - 1][g->aused++];
-    *e = *a;
+    GIR_MEMCPY(e, a, sizeof *e);             /* no compiler-made memcpy (GIR_MEMCPY routes it) */
     return e;
 }
 
@@ -307,7 +307,7 @@ GIR_API gir_attr gir_node_attr(const gir_graph *g, gir_node n) {
     const gir__node *d = gir__get(g, n);
     gir_attr a;
     gir_attr_zero(&a);
-    if (d) { a = *d->attr; a.data = NULL; }
+    if (d) { GIR_MEMCPY(&a, d->attr, sizeof a); a.data = NULL; }   /* no compiler-made memcpy */
     return a;
 }
 GIR_API int64_t gir_node_numel(const gir_graph *g, gir_node n) {

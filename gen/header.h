@@ -39,7 +39,9 @@
      GIR_NO_STDIO                drop the FILE* helpers (gir_dump, gir_save_variables_file, gir_save_graph_file)
      GIR_NO_ERROR_STRINGS        short messages: status names only
      GIR_ASSERT(c)               internal invariants (never triggered by user input)
-     GIR_EXPF, GIR_EXP, GIR_LOGF ... route each libm function (freestanding builds)
+     GIR_EXPF, GIR_EXP, GIR_LOGF ... route each libm function (freestanding builds); with all of them
+                                 routed (GCC, clang) gir.h does not include <math.h>
+     GIR_MEMCPY, GIR_MEMSET      route memcpy and memset (each on its own); with both, no <string.h>
      GIR_NO_SIMD                 portable scalar kernels only
      GIR_NO_AVX512, GIR_NO_AVX2  drop one x86 instruction set (both are compiled with target attributes
                                  and chosen at run time from cpuid, so plain -O2 builds use them too)

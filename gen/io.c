@@ -502,9 +502,10 @@ static int gir__named_vars(const gir_graph *g) {
 }
 /* 1 when the VARS payload names this variable (payload already checked) */
 static int gir__vars_has(const gir__rd *r0, gir_graph *g, const char *want) {
-    gir__rd r = *r0;
+    gir__rd r;
     char name[GIR_MAX_NAME + 1];
     uint32_t k, n, id;
+    GIR_MEMCPY(&r, r0, sizeof r);
     r.at = 0;
     n = (uint32_t)gir__r_uint(&r, 4, "the count");
     for (k = 0; k < n && !r.bad; ++k) {
