@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c9367d236f1f14baa87520e8b73aa14e2ae04c4bdd43b9ce2b2f70a5c3f60d5c
-                                          gen/ sha256=6d4412f56edeb28e
+                                          gen/ sha256=e85759205d752c74
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -39,7 +39,9 @@
      GIR_NO_STDIO                drop the FILE* functions (gir_dump, gir_dump_dot, gir_plan_dump, gir_save_*_file)
      GIR_NO_ERROR_STRINGS        short messages: status names only
      GIR_ASSERT(c)               internal invariants (never triggered by user input)
-     GIR_EXPF, GIR_EXP, GIR_LOGF ... route each libm function (freestanding builds)
+     GIR_EXPF, GIR_EXP, GIR_LOGF ... route each libm function (freestanding builds); with all of them
+                                 routed (GCC, clang) gir.h does not include <math.h>
+     GIR_MEMCPY, GIR_MEMSET      route memcpy and memset (each on its own); with both, no <string.h>
      GIR_NO_SIMD                 portable scalar kernels only
      GIR_NO_AVX512, GIR_NO_AVX2  drop one x86 instruction set (both are compiled with target attributes
                                  and chosen at run time from cpuid, so plain -O2 builds use them too)
@@ -757,6 +759,16 @@ GIR_API gir_node      gir_node_input(const gir_graph *g, gir_node n, int k);  /*
 GIR_API gir_attr      gir_node_attr(const gir_graph *g, gir_node n);
 GIR_API int64_t       gir_node_numel(const gir_graph *g, gir_node n);
 GIR_API void         *gir_node_data(gir_graph *g, gir_node n);    /* variable / constant values */
+/* Weights in flash: a constant, or a read-only variable, whose values stay in the caller's memory (const arrays in
+   flash or ROM): no copy is made, plans read data in place, gir_plan_data and gir_node_data of the node return
+   data itself. data must stay valid and unchanged while the graph or any plan compiled from it lives, and be
+   aligned to the element size (4 bytes for f32 and i32, 8 for f64; GIR_ERR_INVALID_ARG otherwise, or when NULL).
+   A referenced variable is for inference plans: gir_compile refuses a plan that assigns to it (naming it), and
+   gir_init_* and gir_load_variables refuse to write it; gir_save_variables and gir_save_graph read it as any
+   other (a loaded graph gets values of its own). */
+GIR_API gir_node      gir_constant_ref(gir_graph *g, gir_dtype dtype, gir_shape shape, const void *data);
+GIR_API gir_node      gir_variable_ref(gir_graph *g, gir_dtype dtype, gir_shape shape, const void *data);
+GIR_API int           gir_node_is_ref(const gir_graph *g, gir_node n);   /* 1: its values are the caller's */
 
 /* >>names: a node may carry a name, unique in its graph, that errors, gir_dump and saved files use. Names are
    1..GIR_MAX_NAME characters from [A-Za-z0-9_.:+-] in parts joined by '/'. gir_name prefixes the current
@@ -1306,12 +1318,74 @@ GIR_API gir_status gir_save_graph_file(gir_graph *g, int n_out, const gir_node *
 #  include <assert.h>
 #  define GIR_ASSERT(c) assert(c)
 #endif
-#ifndef GIR_MEMCPY
+#if !defined(GIR_MEMCPY) || !defined(GIR_MEMSET)
 #  include <string.h>
+#endif
+#ifndef GIR_MEMCPY
 #  define GIR_MEMCPY(d, s, n) memcpy((d), (s), (n))
+#endif
+#ifndef GIR_MEMSET
 #  define GIR_MEMSET(d, v, n) memset((d), (v), (n))
 #endif
-#include <math.h>
+/* <math.h> is included unless every libm function gir.h calls is routed (GIR_EXPF, GIR_EXP ... below) */
+#if defined(GIR_ABSF) && \
+    defined(GIR_ABS) && \
+    defined(GIR_ACOSF) && \
+    defined(GIR_ACOS) && \
+    defined(GIR_ASINF) && \
+    defined(GIR_ASIN) && \
+    defined(GIR_ATANF) && \
+    defined(GIR_ATAN) && \
+    defined(GIR_CEILF) && \
+    defined(GIR_CEIL) && \
+    defined(GIR_COSF) && \
+    defined(GIR_COS) && \
+    defined(GIR_COSHF) && \
+    defined(GIR_COSH) && \
+    defined(GIR_ERFF) && \
+    defined(GIR_ERF) && \
+    defined(GIR_EXPF) && \
+    defined(GIR_EXP) && \
+    defined(GIR_EXPM1F) && \
+    defined(GIR_EXPM1) && \
+    defined(GIR_FABSF) && \
+    defined(GIR_FABS) && \
+    defined(GIR_FLOORF) && \
+    defined(GIR_FLOOR) && \
+    defined(GIR_FMODF) && \
+    defined(GIR_FMOD) && \
+    defined(GIR_LOGF) && \
+    defined(GIR_LOG) && \
+    defined(GIR_LOG1PF) && \
+    defined(GIR_LOG1P) && \
+    defined(GIR_LOG2F) && \
+    defined(GIR_LOG2) && \
+    defined(GIR_POWF) && \
+    defined(GIR_POW) && \
+    defined(GIR_ROUNDF) && \
+    defined(GIR_ROUND) && \
+    defined(GIR_SINF) && \
+    defined(GIR_SIN) && \
+    defined(GIR_SINHF) && \
+    defined(GIR_SINH) && \
+    defined(GIR_SQRTF) && \
+    defined(GIR_SQRT) && \
+    defined(GIR_TANF) && \
+    defined(GIR_TAN) && \
+    defined(GIR_TANHF) && \
+    defined(GIR_TANH)
+#  define GIR__LIBM_ROUTED 1
+#endif
+#if !defined(GIR__LIBM_ROUTED) || !(defined(__GNUC__) || defined(__clang__))
+#  include <math.h>
+#elif !defined(HUGE_VAL)
+/* no <math.h>: its three constants from the compiler, undefined again at the end of the implementation, so a
+   later #include <math.h> defines its own */
+#  define GIR__OWN_MATH_CONSTANTS
+#  define HUGE_VAL (__builtin_huge_val())
+#  define HUGE_VALF (__builtin_huge_valf())
+#  define NAN (__builtin_nanf(""))
+#endif
 #include <float.h>
 #ifndef GIR_FUSE_CHUNK
 #  define GIR_FUSE_CHUNK 1024       /* elements per chunk of a fused elementwise step (see gen/fuse.c) */
@@ -1767,6 +1841,8 @@ typedef struct gir__node {
 #  error "gir: gir__node.nin holds at most 255 inputs"
 #endif
 
+/* attr->i[4] of a constant or variable whose values stay in the caller's memory (gen/dataref.c) */
+#define GIR__REF 1
 /* A byte store that grows by blocks that never move (the attribute store and the name pool): an entry keeps its
    address while the graph lives, and growing never copies. An entry is referred to by 1 + its offset; block k
    covers offsets [start, start + size). The first block takes the capacity hint when one was given. */
@@ -7148,6 +7224,11 @@ static const gir_attr *gir__attr_load(const gir_graph *g, const gir__node *d, gi
     else *a = gir__no_attr;
     return a;
 }
+/* a constant or variable whose values are the caller's (gir_constant_ref, gir_variable_ref: gen/dataref.c) */
+static int gir__is_ref(const gir_graph *g, const gir__node *d) {
+    gir_attr a;
+    return (d->op == GIR_OP_CONSTANT || d->op == GIR_OP_VARIABLE) && gir__attr_load(g, d, &a)->i[4] == GIR__REF;
+}
 /* a constant's or variable's values (NULL for other nodes) */
 static void *gir__node_data(const gir_graph *g, const gir__node *d) {
     const unsigned char *p;
@@ -7221,7 +7302,8 @@ GIR_API gir_graph_desc gir_graph_usage(const gir_graph *g) {
 static void gir__graph_release(gir_graph *g) {
     size_t k;
     gir_allocator a = g->a;
-    for (k = 1; k < g->nnodes; ++k) gir__free(&a, gir__node_data(g, &g->nodes[k]), 0);
+    for (k = 1; k < g->nnodes; ++k)            /* referenced values (gen/dataref.c) are the caller's */
+        if (!gir__is_ref(g, &g->nodes[k])) gir__free(&a, gir__node_data(g, &g->nodes[k]), 0);
     gir__store_free(&a, &g->attrs);
     gir__store_free(&a, &g->names);
     gir__free(&a, g->nodes, g->cap * sizeof(gir__node));
@@ -8211,7 +8293,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
         }
     }
     b.in = stor;
-    b.attr = *(attr ? attr : &gir__no_attr);      /* a copy (gcc turns a zero fill into a slow rep stos) */
+    GIR_MEMCPY(&b.attr, attr ? attr : &gir__no_attr, sizeof b.attr);   /* a copy (a zero fill is a slow rep stos) */
     b.attr.data = NULL;
     if (gir__check_attr_ranks(&b, oi->attrs)) return bad;
     if (gir__promote(&b, oi, stor, np, &pdt)) return bad;
@@ -8315,7 +8397,12 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
         else ntype = GIR_NODE_CONSTANT_DERIVED;
     }
     /* storage: everything is reserved before anything is changed, so a failure leaves the graph as it was */
-    if (op == GIR_OP_VARIABLE || op == GIR_OP_CONSTANT) {
+    if ((op == GIR_OP_VARIABLE || op == GIR_OP_CONSTANT) && b.attr.i[4] == GIR__REF && !(attr && attr->data))
+        b.attr.i[4] = 0;                      /* nothing to refer to: values of its own */
+    if ((op == GIR_OP_VARIABLE || op == GIR_OP_CONSTANT) && b.attr.i[4] == GIR__REF) {
+        bytes = 0;                            /* the caller's values, kept where they are (gen/dataref.c) */
+        data = (void *)(uintptr_t)attr->data;
+    } else if (op == GIR_OP_VARIABLE || op == GIR_OP_CONSTANT) {
         if (!gir__bytes(&b.out, odt, &bytes)) {
             gir__gfail(g, GIR_ERR_LIMIT, "%s: node %u: %T %S has more bytes than size_t counts", oi->name, b.id, odt,
                        &b.out);
@@ -8335,7 +8422,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     if (gir__grow(&g->a, (void **)&g->nodes, &g->cap, g->nnodes + 1, sizeof(gir__node)) ||
         gir__grow(&g->a, (void **)&g->ins, &g->inscap, g->nins + (size_t)n, sizeof(uint32_t)) ||
         (packed && gir__store_reserve(&g->a, &g->attrs, packed)) || g->nnodes >= 0xffffffffu) {
-        gir__free(&g->a, data, bytes);
+        if (b.attr.i[4] != GIR__REF) gir__free(&g->a, data, bytes);
         gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "%s: node %u: out of memory growing the graph", oi->name, b.id);
         return bad;
     }
@@ -9380,6 +9467,51 @@ GIR_API gir_node gir_graph_variable(const gir_graph *g, int index) {
     return gir__handle(NULL, 0);
 }
 
+/* >>dataref: constants and read-only variables whose values stay in the caller's memory (weights in flash).
+   The node keeps the caller's pointer in attr->data and marks it with attr->i[4] = GIR__REF: the graph never
+   copies, writes or frees those bytes; plans read them in place. A referenced variable is read-only: a plan
+   that assigns to it does not compile, gir_init_* and gir_load_variables refuse it. */
+static gir_node gir__data_ref(gir_graph *g, gir_op op, gir_dtype dtype, gir_shape shape, const void *data) {
+    const char *fn = op == GIR_OP_CONSTANT ? "constant_ref" : "variable_ref";
+    gir_attr A;
+    size_t es;
+    if (!g) return gir__handle(NULL, 0);
+    es = (unsigned)dtype < (unsigned)GIR_DTYPE__COUNT ? gir__dtype_sizes[dtype] : 0;
+    if (!data || (es && (size_t)((uintptr_t)data % es) != 0)) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: the data of a %T %S must be %s (%u-byte aligned)", fn,
+                   (unsigned)g->nnodes, (int)dtype, &shape, data ? "aligned to its element size" : "given",
+                   (unsigned)es);
+        return gir__handle(NULL, 0);
+    }
+    gir_attr_zero(&A);
+    A.dtype = (int32_t)dtype;
+    A.shape = shape;
+    A.data = data;
+    A.i[4] = GIR__REF;
+    return gir_op_build(g, op, 0, NULL, &A);
+}
+GIR_API gir_node gir_constant_ref(gir_graph *g, gir_dtype dtype, gir_shape shape, const void *data) {
+    return gir__data_ref(g, GIR_OP_CONSTANT, dtype, shape, data);
+}
+GIR_API gir_node gir_variable_ref(gir_graph *g, gir_dtype dtype, gir_shape shape, const void *data) {
+    return gir__data_ref(g, GIR_OP_VARIABLE, dtype, shape, data);
+}
+GIR_API int gir_node_is_ref(const gir_graph *g, gir_node n) {
+    const gir__node *d = gir__get(g, n);
+    return d ? gir__is_ref(g, d) : 0;
+}
+/* a node that writes a referenced variable (an assign): GIR_ERR_INVALID_ARG naming both, for gir_compile */
+static gir_status gir__ref_check_write(gir_graph *g, uint32_t id) {
+    const gir__node *d = &g->nodes[id];
+    uint32_t v;
+    if (d->op != GIR_OP_ASSIGN || d->nin < 1) return GIR_OK;
+    v = g->ins[d->in0];
+    if (!gir__is_ref(g, &g->nodes[v])) return GIR_OK;
+    gir__gfail(g, GIR_ERR_INVALID_ARG, "compile: assign %N writes variable %N, which is read-only (gir_variable_ref)",
+               (const gir_graph *)g, (unsigned)id, (const gir_graph *)g, (unsigned)v);
+    return GIR_ERR_INVALID_ARG;
+}
+
 /* >>compose: builders composed of table ops (scalar, zeros, expand_dims, split, layer_norm, batch_norm, flatten,
    split_sizes, conv2d_bias, ...). Their messages name the builder and the argument the user passed. */
 /* convenience builders: compositions of table ops -----------------------------------------------------------
@@ -9875,6 +10007,10 @@ GIR_API gir_status gir_init(gir_graph *g, gir_node v, const gir_init_spec *spec)
     int64_t fi, fo;
     gir_status s = gir__init_resolve(g, v, spec, &p0, &p1, &fi, &fo);
     if (s != GIR_OK) return s;
+    if (gir__is_ref(g, gir__get(g, v))) {       /* gen/dataref.c */
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "init: node %u: a read-only variable (gir_variable_ref)", v.id);
+        return GIR_ERR_INVALID_ARG;
+    }
     if (spec->kind == GIR_INIT_CONSTANT) {   /* range checked against the dtype: a constant that does not fit fails */
         const gir__node *d = gir__get(g, v);
         double lo = d->dtype == GIR_DTYPE_I32 ? -2147483648.0 : 0.0, hi = d->dtype == GIR_DTYPE_I32 ? 2147483647.0 : 255.0;
@@ -12572,6 +12708,184 @@ static int gir__gemm_small(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t
     return path;
 }
 
+/* >>f32: f32 stays f32. The kernels of gen/kernels.c take these loops for f32 values when no vector path
+   applies (scalar machines such as the Cortex-M4, GIR_NO_SIMD, axis patterns the vector code does not cover),
+   so an f32 graph computes in float and a single-precision FPU never emulates double. Sums are compensated
+   (Kahan): the error of an f32 sum of n terms stays within about 2 eps_f32 |sum| + n eps_f32^2 sum |x|, where a
+   plain float accumulator has n eps_f32 sum |x|. */
+static volatile unsigned long gir__f32_hits;    /* kernel calls that took an f32 loop (the tests watch it) */
+
+/* double -> float, rounding to nearest even, written with integer operations: on an FPU without double
+   precision (Cortex-M4: __ARM_FP lacks bit 3) a plain cast would call the soft-float __aeabi_d2f */
+static float gir__f32_of_f64_bits(double v) {
+    union { double d; uint64_t u; } in;
+    union { float f; uint32_t u; } out;
+    uint64_t m;
+    uint32_t r;
+    int e, fe;
+    in.d = v;
+    m = in.u & 0xFFFFFFFFFFFFFull;
+    e = (int)((in.u >> 52) & 0x7FF);
+    fe = e - 1023 + 127;
+    if (e == 0x7FF) r = 0x7F800000u | (m ? 0x400000u | (uint32_t)(m >> 29) : 0u);       /* inf, NaN (quiet) */
+    else if (fe >= 0xFF) r = 0x7F800000u;                                                  /* overflow: inf */
+    else {
+        int sh = fe > 0 ? 29 : 30 - fe;             /* bits of the 53-bit significand that do not fit */
+        uint64_t sig = e ? m | (1ull << 52) : m, rem, half;
+        if (sh > 54) r = 0u;                                                   /* below half the least subnormal */
+        else {
+            r = (uint32_t)(sig >> sh);
+            rem = sig & ((1ull << sh) - 1u);
+            half = 1ull << (sh - 1);
+            if (fe > 0) r = ((uint32_t)fe << 23) + (r & 0x7FFFFFu);
+            if (rem > half || (rem == half && (r & 1u))) ++r;                  /* a carry may reach inf: right */
+        }
+    }
+    out.u = r | (uint32_t)(in.u >> 32 & 0x80000000u);
+    return out.f;
+}
+#if defined(__ARM_FP) && !(__ARM_FP & 8)
+#  define GIR__SP_FPU 1                 /* a single-precision-only FPU */
+#else
+#  define GIR__SP_FPU 0
+#endif
+static GIR__INLINE float gir__f32_of_f64(double v) { return GIR__SP_FPU ? gir__f32_of_f64_bits(v) : (float)v; }
+/* float -> double, exact, with integer operations (as above: no __aeabi_f2d on a single-precision FPU) */
+static double gir__f64_of_f32_bits(float v) {
+    union { float f; uint32_t u; } in;
+    union { double d; uint64_t u; } out;
+    uint64_t m, sign;
+    int e;
+    in.f = v;
+    sign = (uint64_t)(in.u & 0x80000000u) << 32;
+    m = in.u & 0x7FFFFFu;
+    e = (int)(in.u >> 23 & 0xFF);
+    if (e == 0xFF) out.u = sign | 0x7FF0000000000000ull | m << 29;                     /* inf, NaN */
+    else if (e == 0 && m == 0) out.u = sign;                                              /* zeros */
+    else {
+        if (e == 0) {                                   /* subnormal: normalise */
+            e = 1;
+            while (!(m & 0x800000u)) { m <<= 1; --e; }
+            m &= 0x7FFFFFu;
+        }
+        out.u = sign | (uint64_t)(e - 127 + 1023) << 52 | m << 29;
+    }
+    return out.d;
+}
+static GIR__INLINE double gir__f64_of_f32(float v) { return GIR__SP_FPU ? gir__f64_of_f32_bits(v) : (double)v; }
+/* s += v, compensated (Kahan): c carries the rounding error of s, at most about an ulp of s, so the sum of n
+   terms stays within about 2 eps_f32 |sum| + n eps_f32^2 sum |x|; an infinite or NaN s stops the compensation and
+   gir__f32_total gives s as it is */
+static GIR__INLINE void gir__f32_add(float *s, float *c, float v) {
+    float y = v - *c, t = *s + y;
+    *c = t - t == 0 ? (t - *s) - y : 0.0f;
+    *s = t;
+}
+static GIR__INLINE float gir__f32_total(float s, float c) { return s - s == 0 ? s - c : s; }
+/* element i of an f32 view of a b8, u8, i32 or f32 buffer, and stores with C casts made total (as gir__setd) */
+static GIR__INLINE float gir__getf(const void *p, int dt, int64_t i) {
+    switch (dt) {
+    case GIR_DTYPE_B8: case GIR_DTYPE_U8: return (float)((const uint8_t *)p)[i];
+    case GIR_DTYPE_I32: return (float)((const int32_t *)p)[i];
+    default: return ((const float *)p)[i];
+    }
+}
+static GIR__INLINE void gir__setf(void *p, int dt, int64_t i, float v) {
+    switch (dt) {
+    case GIR_DTYPE_B8: ((uint8_t *)p)[i] = (uint8_t)(v != 0); break;
+    case GIR_DTYPE_U8: ((uint8_t *)p)[i] = (uint8_t)(v != v || v <= 0 ? 0 : v >= 255 ? 255 : v); break;
+    case GIR_DTYPE_I32:
+        ((int32_t *)p)[i] = v != v ? 0 : v <= -2147483648.0f ? (int32_t)(-2147483647 - 1)
+                          : v >= 2147483648.0f ? 2147483647 : (int32_t)v;
+        break;
+    default: ((float *)p)[i] = v;
+    }
+}
+
+/* logsumexp of x[0, n) at stride st: the maximum shifted out; an infinite or NaN maximum is the result */
+static float gir__f32_lse(const float *x, int64_t n, int64_t st) {
+    float mx = -HUGE_VALF, s = 0, c = 0;
+    int64_t j;
+    for (j = 0; j < n; ++j) if (x[j * st] > mx || x[j * st] != x[j * st]) mx = x[j * st];
+    if (mx - mx != 0) return mx;
+    for (j = 0; j < n; ++j) gir__f32_add(&s, &c, gir__exp_f32(x[j * st] - mx));
+    return mx + gir__log_f32(gir__f32_total(s, c));
+}
+/* softmax or log-softmax along the middle axis of x [outer, len, inner] into y (which may be x) */
+static void gir__f32_softmax(const float *x, float *y, int64_t outer, int64_t len, int64_t inner, int logsm) {
+    int64_t a, b, j;
+    for (a = 0; a < outer; ++a)
+        for (b = 0; b < inner; ++b) {
+            const float *xr = x + a * len * inner + b;
+            float *yr = y + a * len * inner + b, mx = -HUGE_VALF, s = 0, c = 0;
+            for (j = 0; j < len; ++j) if (xr[j * inner] > mx || xr[j * inner] != xr[j * inner]) mx = xr[j * inner];
+            for (j = 0; j < len; ++j) gir__f32_add(&s, &c, gir__exp_f32(xr[j * inner] - mx));
+            s = gir__f32_total(s, c);
+            if (logsm) {
+                float ls = gir__log_f32(s);
+                for (j = 0; j < len; ++j) yr[j * inner] = (xr[j * inner] - mx) - ls;
+            } else {
+                for (j = 0; j < len; ++j) yr[j * inner] = gir__exp_f32(xr[j * inner] - mx) / s;
+            }
+        }
+}
+/* sum w (x - c) over [0, n), compensated */
+static float gir__f32_xdot(const float *w, const float *x, int64_t n, float c0) {
+    float s = 0, c = 0;
+    int64_t j;
+    for (j = 0; j < n; ++j) gir__f32_add(&s, &c, w[j] * (x[j] - c0));
+    return gir__f32_total(s, c);
+}
+
+/* A reduction of f32 x into f32 out (sum, mean, prod, max, min, var, logsumexp) over any axes, in one pass per
+   stage in memory order: ostr holds the output strides in the keepdims layout (0 on reduced axes). scratch
+   holds 3 nout floats. ddof: var's. */
+static void gir__f32_reduce(int op, const float *x, const gir_shape *xs, const int64_t *ostr, int64_t nout,
+                            float *out, float *scratch, int ddof) {
+    float *acc = scratch, *cmp = scratch + nout, *aux = scratch + 2 * nout;
+    int64_t idx[GIR_MAX_RANK], n = gir__numel(xs), cnt = nout ? n / nout : 0, i, o;
+    int d, pass;
+    for (pass = 0; pass < 2; ++pass) {
+        int key = pass ? -op : op;
+        if (pass && op != GIR_OP_VAR && op != GIR_OP_LOGSUMEXP) break;
+        for (o = 0; o < nout; ++o) {
+            cmp[o] = 0;
+            acc[o] = key == GIR_OP_PROD ? 1.0f : key == GIR_OP_MAX || key == GIR_OP_LOGSUMEXP ? -HUGE_VALF
+                   : key == GIR_OP_MIN ? HUGE_VALF : 0.0f;
+        }
+        for (d = 0; d < xs->rank; ++d) idx[d] = 0;
+        for (i = 0, o = 0; i < n; ++i) {
+            float v = x[i], *a = &acc[o];
+            switch (key) {
+            case GIR_OP_PROD: *a *= v; break;
+            case GIR_OP_MAX: case GIR_OP_LOGSUMEXP: if (*a == *a && (v > *a || v != v)) *a = v; break;
+            case GIR_OP_MIN: if (*a == *a && (v < *a || v != v)) *a = v; break;
+            case -GIR_OP_VAR: v -= aux[o]; gir__f32_add(a, &cmp[o], v * v); break;
+            case -GIR_OP_LOGSUMEXP: if (aux[o] - aux[o] == 0) gir__f32_add(a, &cmp[o], gir__exp_f32(v - aux[o])); break;
+            default: gir__f32_add(a, &cmp[o], v);                        /* sum, mean, var's mean */
+            }
+            for (d = xs->rank - 1; d >= 0; --d) {      /* advance the multi-index and the output index */
+                o += ostr[d];
+                if (++idx[d] < xs->dim[d]) break;
+                o -= ostr[d] * xs->dim[d];
+                idx[d] = 0;
+            }
+        }
+        for (o = 0; o < nout; ++o) acc[o] = gir__f32_total(acc[o], cmp[o]);
+        if (!pass && op == GIR_OP_VAR) for (o = 0; o < nout; ++o) aux[o] = acc[o] / (float)cnt;
+        if (!pass && op == GIR_OP_LOGSUMEXP) for (o = 0; o < nout; ++o) aux[o] = acc[o];
+    }
+    for (o = 0; o < nout; ++o) {
+        float v = acc[o];
+        if (op == GIR_OP_MEAN) v = v / (float)cnt;
+        else if (op == GIR_OP_VAR) v = v / (cnt > ddof ? (float)(cnt - ddof) : 0.0f);   /* max(0, n - ddof) */
+        else if (op == GIR_OP_LOGSUMEXP) v = aux[o] - aux[o] != 0 ? aux[o] : aux[o] + gir__log_f32(v);
+        out[o] = v;
+    }
+}
+/* whether a vector path (gen/vreduce.c) serves f32 sums here: then the kernels keep it */
+static int gir__f32_vec(void) { return !gir__vr_off && gir__simd_level() != GIR__ISA_SCALAR; }
+
 /* >>kernels: scalar reference kernels. The table at the end maps each op to its kernel; elementwise rows
    get generated per-dtype loops (gir__ew_table) behind one broadcasting driver, so a SIMD variant can
    replace a table cell without touching the driver. */
@@ -13181,7 +13495,7 @@ static void gir__k_approx_eq_f32__scalar(int64_t n, void *out, const void *const
     for (k = 0; k < n; ++k) {
         float v0 = x0[k * st[0]];
         float v1 = x1[k * st[1]];
-        o[k] = (uint8_t)((gir__v_abs_f32((v0 - v1)) <= (((float)p[0]) + (((float)p[1]) * gir__v_abs_f32(v1)))));
+        o[k] = (uint8_t)((gir__v_abs_f32((v0 - v1)) <= (gir__f32_of_f64(p[0]) + (gir__f32_of_f64(p[1]) * gir__v_abs_f32(v1)))));
     }
 }
 static void gir__k_approx_eq_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
@@ -14262,7 +14576,7 @@ static void gir__k_leaky_relu_f32__scalar(int64_t n, void *out, const void *cons
     int64_t k;
     for (k = 0; k < n; ++k) {
         float v0 = x0[k * st[0]];
-        o[k] = (float)(((v0 > ((float)0)) ? v0 : (((float)p[0]) * v0)));
+        o[k] = (float)(((v0 > ((float)0)) ? v0 : (gir__f32_of_f64(p[0]) * v0)));
     }
 }
 static void gir__k_leaky_relu_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
@@ -14281,7 +14595,7 @@ static void gir__k_elu_f32__scalar(int64_t n, void *out, const void *const *in, 
     int64_t k;
     for (k = 0; k < n; ++k) {
         float v0 = x0[k * st[0]];
-        o[k] = (float)(((v0 > ((float)0)) ? v0 : (((float)p[0]) * gir__v_expm1_f32(v0))));
+        o[k] = (float)(((v0 > ((float)0)) ? v0 : (gir__f32_of_f64(p[0]) * gir__v_expm1_f32(v0))));
     }
 }
 static void gir__k_elu_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
@@ -14444,7 +14758,7 @@ static void gir__k_clamp_f32__scalar(int64_t n, void *out, const void *const *in
     int64_t k;
     for (k = 0; k < n; ++k) {
         float v0 = x0[k * st[0]];
-        o[k] = (float)(gir__v_min_f32(gir__v_max_f32(v0, ((float)p[0])), ((float)p[1])));
+        o[k] = (float)(gir__v_min_f32(gir__v_max_f32(v0, gir__f32_of_f64(p[0])), gir__f32_of_f64(p[1])));
     }
 }
 static void gir__k_clamp_f64__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
@@ -25989,13 +26303,21 @@ static gir_status gir__k_add_n(gir__kx *k) {
 }
 static gir_status gir__k_fill(gir__kx *k) {
     int64_t n = gir__numel(k->shape), i;
+    if (k->dtype == GIR_DTYPE_F32) {
+        float v = gir__f32_of_f64(k->attr->f[0]);
+        for (i = 0; i < n; ++i) ((float *)k->out)[i] = v;
+        return GIR_OK;
+    }
     for (i = 0; i < n; ++i) gir__setd(k->out, k->dtype, i, k->attr->f[0]);
     return GIR_OK;
 }
 static gir_status gir__k_eye(gir__kx *k) {
     int64_t n = k->shape->dim[0], m = k->shape->dim[1], d = k->attr->i[2], i;
     GIR_MEMSET(k->out, 0, (size_t)(n * m) * gir__esize(k->dtype));
-    for (i = d < 0 ? -d : 0; i < n && i + d < m; ++i) gir__setd(k->out, k->dtype, i * m + i + d, 1.0);
+    for (i = d < 0 ? -d : 0; i < n && i + d < m; ++i) {
+        if (k->dtype == GIR_DTYPE_F32) ((float *)k->out)[i * m + i + d] = 1.0f;
+        else gir__setd(k->out, k->dtype, i * m + i + d, 1.0);
+    }
     return GIR_OK;
 }
 static gir_status gir__k_arange(gir__kx *k) {
@@ -26136,8 +26458,14 @@ static gir_status gir__k_reduce(gir__kx *k) {
         gir__reduce_int(k, ostr, nout);
         return GIR_OK;
     }
-    cnt = nout ? (double)n / (double)nout : 0;
     vr = gir__reduce_vec(k, &outer, &len, &inner);
+    if (!vr && xdt == GIR_DTYPE_F32 && k->dtype == GIR_DTYPE_F32 && op != GIR_OP_ALL && op != GIR_OP_ANY &&
+        !((op == GIR_OP_SUM || op == GIR_OP_MEAN) && gir__f32_vec())) {       /* f32 in f32 (gen/f32.c) */
+        gir__f32_hits = gir__f32_hits + 1;
+        gir__f32_reduce(op, (const float *)x, xs, ostr, nout, (float *)k->out, (float *)k->scratch, k->attr->i[1]);
+        return GIR_OK;
+    }
+    cnt = nout ? (double)n / (double)nout : 0;
     for (pass = 0; pass < 2; ++pass) {
         int second = pass == 1;
         if (second && op != GIR_OP_VAR && op != GIR_OP_LOGSUMEXP) break;
@@ -26420,7 +26748,8 @@ static gir_status gir__k_one_hot(gir__kx *k) {
         if (ix[j] < 0 || ix[j] >= depth)
             return gir__kfail(k, GIR_ERR_INDEX, "index %d at position %l is not in [0, %l)", (int)ix[j], (long long)j,
                               (long long)depth);
-        gir__setd(k->out, k->dtype, j * depth + ix[j], 1.0);
+        if (k->dtype == GIR_DTYPE_F32) ((float *)k->out)[j * depth + ix[j]] = 1.0f;
+        else gir__setd(k->out, k->dtype, j * depth + ix[j], 1.0);
     }
     return GIR_OK;
 }
@@ -26460,6 +26789,19 @@ static gir_status gir__k_tri(gir__kx *k) {
 static gir_status gir__k_cast(gir__kx *k) {
     int64_t n = gir__numel(k->shape), i;
     if (k->in[0].dt == k->dtype) return gir__k_copy(k);
+    if ((k->in[0].dt == GIR_DTYPE_F32 || k->dtype == GIR_DTYPE_F32) && k->in[0].dt != GIR_DTYPE_F64 &&
+        k->dtype != GIR_DTYPE_F64) {                     /* through float, not double (gen/f32.c) */
+        for (i = 0; i < n; ++i) gir__setf(k->out, k->dtype, i, gir__getf(k->in[0].p, k->in[0].dt, i));
+        return GIR_OK;
+    }
+    if (k->in[0].dt == GIR_DTYPE_F32 && k->dtype == GIR_DTYPE_F64) {
+        for (i = 0; i < n; ++i) ((double *)k->out)[i] = gir__f64_of_f32(((const float *)k->in[0].p)[i]);
+        return GIR_OK;
+    }
+    if (k->in[0].dt == GIR_DTYPE_F64 && k->dtype == GIR_DTYPE_F32) {
+        for (i = 0; i < n; ++i) ((float *)k->out)[i] = gir__f32_of_f64(((const double *)k->in[0].p)[i]);
+        return GIR_OK;
+    }
     for (i = 0; i < n; ++i) gir__setd(k->out, k->dtype, i, gir__getd(k->in[0].p, k->in[0].dt, i));
     return GIR_OK;
 }
@@ -28229,6 +28571,11 @@ static gir_status gir__k_dot(gir__kx *k) {
     const void *a = k->in[0].p, *b = k->in[1].p;
     double s = 0;
     uint32_t u = 0;
+    if (k->dtype == GIR_DTYPE_F32) {                     /* f32 in f32 (gen/f32.c) */
+        ((float *)k->out)[0] = gir__f32_xdot((const float *)a, (const float *)b, n, 0.0f);
+        gir__f32_hits = gir__f32_hits + 1;
+        return GIR_OK;
+    }
     for (i = 0; i < n; ++i) {
         if (gir__is_int(k->dtype)) u += gir__getu(a, k->dtype, i) * gir__getu(b, k->dtype, i);
         else s += gir__getd(a, k->dtype, i) * gir__getd(b, k->dtype, i);
@@ -28242,7 +28589,8 @@ static gir_status gir__k_outer(gir__kx *k) {
     const void *a = k->in[0].p, *b = k->in[1].p;
     for (i = 0; i < m; ++i)
         for (j = 0; j < n; ++j) {
-            if (gir__is_int(k->dtype)) gir__setu(k->out, k->dtype, i * n + j, gir__getu(a, k->dtype, i) * gir__getu(b, k->dtype, j));
+            if (k->dtype == GIR_DTYPE_F32) ((float *)k->out)[i * n + j] = ((const float *)a)[i] * ((const float *)b)[j];
+            else if (gir__is_int(k->dtype)) gir__setu(k->out, k->dtype, i * n + j, gir__getu(a, k->dtype, i) * gir__getu(b, k->dtype, j));
             else gir__setd(k->out, k->dtype, i * n + j, gir__getd(a, k->dtype, i) * gir__getd(b, k->dtype, j));
         }
     return GIR_OK;
@@ -28313,6 +28661,11 @@ static gir_status gir__k_softmax(gir__kx *k) {
         vr->softmax(k->in[0].p, k->out, outer, len, logsm);
         return GIR_OK;
     }
+    if (dt == GIR_DTYPE_F32) {
+        gir__f32_hits = gir__f32_hits + 1;
+        gir__f32_softmax((const float *)k->in[0].p, (float *)k->out, outer, len, inner, logsm);
+        return GIR_OK;
+    }
     for (a = 0; a < outer; ++a)
         for (b = 0; b < inner; ++b) {
             int64_t base = a * len * inner + b;
@@ -28348,6 +28701,12 @@ static gir_status gir__k_xent(gir__kx *k) {
     for (r = 0; r < nr; ++r) {
         if (lab[r] < 0 || lab[r] >= c)
             return gir__kfail(k, GIR_ERR_INDEX, "label %d of row %l is not in [0, %l)", (int)lab[r], (long long)r, (long long)c);
+        if (!vr && k->dtype == GIR_DTYPE_F32) {          /* f32 in f32 (gen/f32.c) */
+            const float *x = (const float *)k->in[0].p + r * c;
+            ((float *)k->out)[r] = gir__f32_lse(x, c, 1) - x[lab[r]];
+            gir__f32_hits = gir__f32_hits + 1;
+            continue;
+        }
         gir__setd(k->out, k->dtype, r, gir__xent_lse(vr, k->in[0].p, k->dtype, r, c) - gir__getd(k->in[0].p, k->dtype, r * c + lab[r]));
     }
     return GIR_OK;
@@ -28356,6 +28715,13 @@ static gir_status gir__k_xent_prob(gir__kx *k) {
     int64_t nr = k->in[0].s->dim[0], c = k->in[0].s->dim[1], r, j;
     const gir__vr_fns *vr = nr ? gir__vr_pick(k->dtype) : NULL;
     size_t rb = (size_t)c * gir__esize(k->dtype);
+    if (!vr && k->dtype == GIR_DTYPE_F32) {              /* f32 in f32 (gen/f32.c) */
+        const float *x = (const float *)k->in[0].p, *w = (const float *)k->in[1].p;
+        for (r = 0; r < nr; ++r)
+            ((float *)k->out)[r] = -gir__f32_xdot(w + r * c, x + r * c, c, gir__f32_lse(x + r * c, c, 1));
+        gir__f32_hits = gir__f32_hits + 1;
+        return GIR_OK;
+    }
     for (r = 0; r < nr; ++r) {
         double lse = gir__xent_lse(vr, k->in[0].p, k->dtype, r, c), s = 0;
         if (vr) s = -vr->xdot((const char *)k->in[1].p + (size_t)r * rb, (const char *)k->in[0].p + (size_t)r * rb, c, lse);
@@ -28369,6 +28735,14 @@ static gir_status gir__k_xent_prob(gir__kx *k) {
 static gir_status gir__k_mse(gir__kx *k) {
     int64_t n = gir__numel(k->in[0].s), i;
     double s = 0;
+    if (k->dtype == GIR_DTYPE_F32) {                     /* f32 in f32 (gen/f32.c) */
+        const float *a = (const float *)k->in[0].p, *b = (const float *)k->in[1].p;
+        float fs = 0, fc = 0;
+        for (i = 0; i < n; ++i) gir__f32_add(&fs, &fc, (a[i] - b[i]) * (a[i] - b[i]));
+        ((float *)k->out)[0] = gir__f32_total(fs, fc) / (float)n;
+        gir__f32_hits = gir__f32_hits + 1;
+        return GIR_OK;
+    }
     for (i = 0; i < n; ++i) {
         double d = gir__getd(k->in[0].p, k->dtype, i) - gir__getd(k->in[1].p, k->dtype, i);
         s += d * d;
@@ -29146,6 +29520,7 @@ static gir_status gir__compile_values(gir_graph *g, gir_plan *p, const gir__rw *
         p->map[id] = ++p->nvals;
         if (d->op == GIR_OP_INPUT) { v->kind = GIR__VAL_INPUT; continue; }
         if (d->op == GIR_OP_VARIABLE || d->op == GIR_OP_CONSTANT) { v->kind = GIR__VAL_DATA; continue; }
+        if (gir__ref_check_write(g, (uint32_t)id)) return GIR_ERR_INVALID_ARG;   /* gen/dataref.c */
         v->kind = GIR__VAL_TEMP;
         v->off = *off;
         *off += gir__align_up(v->bytes ? v->bytes : 1);
@@ -30984,7 +31359,7 @@ static gir_node gir__scalar_f64(gir_graph *g, gir_node x, const char *fn, const 
 /* the options with torch's defaults filled in, checked as torch checks them */
 static int gir__optim_desc(gir_graph *g, const gir_optim_desc *in, gir_optim_desc *d) {
     static const char *const fn = "optim_updates";
-    if (in) *d = *in;
+    if (in) GIR_MEMCPY(d, in, sizeof *d);
     else GIR_MEMSET(d, 0, sizeof *d);
     if (d->beta1 == 0) d->beta1 = 0.9;
     if (d->beta2 == 0) d->beta2 = 0.999;
@@ -31767,6 +32142,11 @@ static void gir__r_var(gir__rd *r, gir_graph *g, char *name, const char *prev, i
         gir__rfail(r, "'%s' is a node of op %s in the graph, not a variable", name, gir__ops[d->op].name);
         return;
     }
+    if (d && gir__is_ref(g, d)) {                /* gen/dataref.c */
+        r->st = GIR_ERR_INVALID_ARG;
+        gir__rfail(r, "variable '%s' is read-only (gir_variable_ref): nothing can be loaded into it", name);
+        return;
+    }
     if (d && (d->dtype != dt || !gir__shape_eq(&d->shape, &s))) {
         r->st = d->dtype != dt ? GIR_ERR_DTYPE : GIR_ERR_SHAPE;
         gir__rfail(r, "variable '%s' is %T %S in the file, %T %S in the graph", name, dt, &s, (int)d->dtype, &d->shape);
@@ -31783,9 +32163,10 @@ static int gir__named_vars(const gir_graph *g) {
 }
 /* 1 when the VARS payload names this variable (payload already checked) */
 static int gir__vars_has(const gir__rd *r0, gir_graph *g, const char *want) {
-    gir__rd r = *r0;
+    gir__rd r;
     char name[GIR_MAX_NAME + 1];
     uint32_t k, n, id;
+    GIR_MEMCPY(&r, r0, sizeof r);
     r.at = 0;
     n = (uint32_t)gir__r_uint(&r, 4, "the count");
     for (k = 0; k < n && !r.bad; ++k) {
@@ -31972,6 +32353,14 @@ GIR_API gir_status gir_load_graph(const void *data, size_t size, const gir_graph
     if (g) *out = g;
     return g ? GIR_OK : r.st;
 }
+
+/* >>end: the last fragment of the implementation */
+#if defined(GIR__OWN_MATH_CONSTANTS)       /* gen/config.c: every libm function was routed, <math.h> not included */
+#  undef HUGE_VAL
+#  undef HUGE_VALF
+#  undef NAN
+#  undef GIR__OWN_MATH_CONSTANTS
+#endif
 
 #endif /* GIR_IMPLEMENTATION */
 

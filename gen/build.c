@@ -150,7 +150,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
         }
     }
     b.in = stor;
-    b.attr = *(attr ? attr : &gir__no_attr);      /* a copy (gcc turns a zero fill into a slow rep stos) */
+    GIR_MEMCPY(&b.attr, attr ? attr : &gir__no_attr, sizeof b.attr);   /* a copy (a zero fill is a slow rep stos) */
     b.attr.data = NULL;
     if (gir__check_attr_ranks(&b, oi->attrs)) return bad;
     if (gir__promote(&b, oi, stor, np, &pdt)) return bad;
@@ -254,7 +254,12 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
         else ntype = GIR_NODE_CONSTANT_DERIVED;
     }
     /* storage: everything is reserved before anything is changed, so a failure leaves the graph as it was */
-    if (op == GIR_OP_VARIABLE || op == GIR_OP_CONSTANT) {
+    if ((op == GIR_OP_VARIABLE || op == GIR_OP_CONSTANT) && b.attr.i[4] == GIR__REF && !(attr && attr->data))
+        b.attr.i[4] = 0;                      /* nothing to refer to: values of its own */
+    if ((op == GIR_OP_VARIABLE || op == GIR_OP_CONSTANT) && b.attr.i[4] == GIR__REF) {
+        bytes = 0;                            /* the caller's values, kept where they are (gen/dataref.c) */
+        data = (void *)(uintptr_t)attr->data;
+    } else if (op == GIR_OP_VARIABLE || op == GIR_OP_CONSTANT) {
         if (!gir__bytes(&b.out, odt, &bytes)) {
             gir__gfail(g, GIR_ERR_LIMIT, "%s: node %u: %T %S has more bytes than size_t counts", oi->name, b.id, odt,
                        &b.out);
@@ -274,7 +279,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     if (gir__grow(&g->a, (void **)&g->nodes, &g->cap, g->nnodes + 1, sizeof(gir__node)) ||
         gir__grow(&g->a, (void **)&g->ins, &g->inscap, g->nins + (size_t)n, sizeof(uint32_t)) ||
         (packed && gir__store_reserve(&g->a, &g->attrs, packed)) || g->nnodes >= 0xffffffffu) {
-        gir__free(&g->a, data, bytes);
+        if (b.attr.i[4] != GIR__REF) gir__free(&g->a, data, bytes);
         gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "%s: node %u: out of memory growing the graph", oi->name, b.id);
         return bad;
     }

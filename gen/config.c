@@ -16,12 +16,27 @@
 #  include <assert.h>
 #  define GIR_ASSERT(c) assert(c)
 #endif
-#ifndef GIR_MEMCPY
+#if !defined(GIR_MEMCPY) || !defined(GIR_MEMSET)
 #  include <string.h>
+#endif
+#ifndef GIR_MEMCPY
 #  define GIR_MEMCPY(d, s, n) memcpy((d), (s), (n))
+#endif
+#ifndef GIR_MEMSET
 #  define GIR_MEMSET(d, v, n) memset((d), (v), (n))
 #endif
-#include <math.h>
+/* <math.h> is included unless every libm function gir.h calls is routed (GIR_EXPF, GIR_EXP ... below) */
+@@LIBM_ROUTED@@
+#if !defined(GIR__LIBM_ROUTED) || !(defined(__GNUC__) || defined(__clang__))
+#  include <math.h>
+#elif !defined(HUGE_VAL)
+/* no <math.h>: its three constants from the compiler, undefined again at the end of the implementation, so a
+   later #include <math.h> defines its own */
+#  define GIR__OWN_MATH_CONSTANTS
+#  define HUGE_VAL (__builtin_huge_val())
+#  define HUGE_VALF (__builtin_huge_valf())
+#  define NAN (__builtin_nanf(""))
+#endif
 #include <float.h>
 #ifndef GIR_FUSE_CHUNK
 #  define GIR_FUSE_CHUNK 1024       /* elements per chunk of a fused elementwise step (see gen/fuse.c) */
@@ -294,6 +309,8 @@ typedef struct gir__node {
 #  error "gir: gir__node.nin holds at most 255 inputs"
 #endif
 
+/* attr->i[4] of a constant or variable whose values stay in the caller's memory (gen/dataref.c) */
+#define GIR__REF 1
 /* A byte store that grows by blocks that never move (the attribute store and the name pool): an entry keeps its
    address while the graph lives, and growing never copies. An entry is referred to by 1 + its offset; block k
    covers offsets [start, start + size). The first block takes the capacity hint when one was given. */

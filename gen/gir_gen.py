@@ -36,10 +36,10 @@ from op_select import emit_select, op_dependencies  # noqa: E402
 
 # Fragments in the order they appear in gir.h. Templates are instantiated once per float dtype.
 DECL_FRAGMENT = "header.h"
-IMPL_FRAGMENTS = ["config.c", "select.c", "simd.c", "simd_avx512.c", "simd_avx2.c", "simd_neon.c", "simd_mve.c", "vmath.c",
-                  "vreduce.c", "handle.c", "graph.c", "shapes.c", "build.c", "names.c", "compose.c", "init.c",
-                  "autodiff.c", "fwdmode.c", "threads.c", "gemm.c", "gemv.c", "kernels.c", "passes.c", "exec.c",
-                  "fuse.c", "plan.c", "dump.c", "train.c", "io.c"]
+IMPL_FRAGMENTS = ["config.c", "select.c", "simd.c", "simd_avx512.c", "simd_avx2.c", "simd_neon.c", "simd_mve.c",
+                  "vmath.c", "vreduce.c", "handle.c", "graph.c", "shapes.c", "build.c", "names.c", "dataref.c",
+                  "compose.c", "init.c", "autodiff.c", "fwdmode.c", "threads.c", "gemm.c", "gemv.c", "f32.c",
+                  "kernels.c", "passes.c", "exec.c", "fuse.c", "plan.c", "dump.c", "train.c", "io.c", "end.c"]
 TEMPLATES = ["kern_linalg.tmpl.c", "kern_nn.tmpl.c"]
 GEN_MODULES = ["gir_gen.py", "gen_common.py", "simd_lower.py", "op_select.py"]     # the generator itself
 BUILTIN_SHAPES = ["SAME", "BCAST", "REDUCE", "SCALAR", "ATTR_SHAPE"]
@@ -742,6 +742,8 @@ def lower_fwd(op, e, dt):
                 return names[n[1]]
             if dt in ("U8", "I32"):           # attributes are doubles: convert without UB
                 return "gir__sat_%s(p[%d])" % (SFX[dt], int(n[1][1:]))
+            if dt == "F32":                   # no soft-float double conversion on single-precision FPUs
+                return "gir__f32_of_f64(p[%d])" % int(n[1][1:])
             return "((%s)p[%d])" % (T, int(n[1][1:]))
         if k == "neg":
             if dt == "I32":
@@ -809,6 +811,21 @@ def emit_ew_kernels(ops):
         out.append("    {%s}," % ", ".join(cells))
     out.append("};")
     return "\n".join(out)
+
+
+def emit_libm_routed():
+    """GIR__LIBM_ROUTED when the user routes every libm function gir.h calls: then <math.h> is not included."""
+    names = []
+    for fn in sorted(set(list(VOCAB) + LIBM_EXTRA)):
+        ent = VOCAB.get(fn)
+        if ent[2] if ent else fn:
+            names += ["GIR_%sF" % fn.upper(), "GIR_%s" % fn.upper()]
+    conds = ["defined(%s)" % n for n in names]
+    lines = ["#if " + conds[0]]
+    for c in conds[1:]:
+        lines[-1] += " && \\"
+        lines.append("    " + c)
+    return "\n".join(lines + ["#  define GIR__LIBM_ROUTED 1", "#endif"])
 
 
 def emit_vocab():
@@ -1161,6 +1178,7 @@ def generate(opsdef_path, partial=False):
         "OP_INFO": emit_opinfo(ops),
         "BUILDERS": emit_builders(ops),
         "VOCAB": emit_vocab(),
+        "LIBM_ROUTED": emit_libm_routed(),
         "EW_KERNELS": emit_ew_kernels(ops),
         "VMATH": emit_vmath(read(VMATH_TEMPLATE)),
         "VREDUCE": emit_vmath(read(VREDUCE_TEMPLATE), VREDUCE_TEMPLATE),

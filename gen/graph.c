@@ -317,6 +317,11 @@ static const gir_attr *gir__attr_load(const gir_graph *g, const gir__node *d, gi
     else *a = gir__no_attr;
     return a;
 }
+/* a constant or variable whose values are the caller's (gir_constant_ref, gir_variable_ref: gen/dataref.c) */
+static int gir__is_ref(const gir_graph *g, const gir__node *d) {
+    gir_attr a;
+    return (d->op == GIR_OP_CONSTANT || d->op == GIR_OP_VARIABLE) && gir__attr_load(g, d, &a)->i[4] == GIR__REF;
+}
 /* a constant's or variable's values (NULL for other nodes) */
 static void *gir__node_data(const gir_graph *g, const gir__node *d) {
     const unsigned char *p;
@@ -390,7 +395,8 @@ GIR_API gir_graph_desc gir_graph_usage(const gir_graph *g) {
 static void gir__graph_release(gir_graph *g) {
     size_t k;
     gir_allocator a = g->a;
-    for (k = 1; k < g->nnodes; ++k) gir__free(&a, gir__node_data(g, &g->nodes[k]), 0);
+    for (k = 1; k < g->nnodes; ++k)            /* referenced values (gen/dataref.c) are the caller's */
+        if (!gir__is_ref(g, &g->nodes[k])) gir__free(&a, gir__node_data(g, &g->nodes[k]), 0);
     gir__store_free(&a, &g->attrs);
     gir__store_free(&a, &g->names);
     gir__free(&a, g->nodes, g->cap * sizeof(gir__node));

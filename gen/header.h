@@ -39,7 +39,9 @@
      GIR_NO_STDIO                drop the FILE* functions (gir_dump, gir_dump_dot, gir_plan_dump, gir_save_*_file)
      GIR_NO_ERROR_STRINGS        short messages: status names only
      GIR_ASSERT(c)               internal invariants (never triggered by user input)
-     GIR_EXPF, GIR_EXP, GIR_LOGF ... route each libm function (freestanding builds)
+     GIR_EXPF, GIR_EXP, GIR_LOGF ... route each libm function (freestanding builds); with all of them
+                                 routed (GCC, clang) gir.h does not include <math.h>
+     GIR_MEMCPY, GIR_MEMSET      route memcpy and memset (each on its own); with both, no <string.h>
      GIR_NO_SIMD                 portable scalar kernels only
      GIR_NO_AVX512, GIR_NO_AVX2  drop one x86 instruction set (both are compiled with target attributes
                                  and chosen at run time from cpuid, so plain -O2 builds use them too)
@@ -272,6 +274,16 @@ GIR_API gir_node      gir_node_input(const gir_graph *g, gir_node n, int k);  /*
 GIR_API gir_attr      gir_node_attr(const gir_graph *g, gir_node n);
 GIR_API int64_t       gir_node_numel(const gir_graph *g, gir_node n);
 GIR_API void         *gir_node_data(gir_graph *g, gir_node n);    /* variable / constant values */
+/* Weights in flash: a constant, or a read-only variable, whose values stay in the caller's memory (const arrays in
+   flash or ROM): no copy is made, plans read data in place, gir_plan_data and gir_node_data of the node return
+   data itself. data must stay valid and unchanged while the graph or any plan compiled from it lives, and be
+   aligned to the element size (4 bytes for f32 and i32, 8 for f64; GIR_ERR_INVALID_ARG otherwise, or when NULL).
+   A referenced variable is for inference plans: gir_compile refuses a plan that assigns to it (naming it), and
+   gir_init_* and gir_load_variables refuse to write it; gir_save_variables and gir_save_graph read it as any
+   other (a loaded graph gets values of its own). */
+GIR_API gir_node      gir_constant_ref(gir_graph *g, gir_dtype dtype, gir_shape shape, const void *data);
+GIR_API gir_node      gir_variable_ref(gir_graph *g, gir_dtype dtype, gir_shape shape, const void *data);
+GIR_API int           gir_node_is_ref(const gir_graph *g, gir_node n);   /* 1: its values are the caller's */
 
 /* >>names: a node may carry a name, unique in its graph, that errors, gir_dump and saved files use. Names are
    1..GIR_MAX_NAME characters from [A-Za-z0-9_.:+-] in parts joined by '/'. gir_name prefixes the current

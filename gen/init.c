@@ -156,6 +156,10 @@ GIR_API gir_status gir_init(gir_graph *g, gir_node v, const gir_init_spec *spec)
     int64_t fi, fo;
     gir_status s = gir__init_resolve(g, v, spec, &p0, &p1, &fi, &fo);
     if (s != GIR_OK) return s;
+    if (gir__is_ref(g, gir__get(g, v))) {       /* gen/dataref.c */
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "init: node %u: a read-only variable (gir_variable_ref)", v.id);
+        return GIR_ERR_INVALID_ARG;
+    }
     if (spec->kind == GIR_INIT_CONSTANT) {   /* range checked against the dtype: a constant that does not fit fails */
         const gir__node *d = gir__get(g, v);
         double lo = d->dtype == GIR_DTYPE_I32 ? -2147483648.0 : 0.0, hi = d->dtype == GIR_DTYPE_I32 ? 2147483647.0 : 255.0;

@@ -482,6 +482,11 @@ static void gir__r_var(gir__rd *r, gir_graph *g, char *name, const char *prev, i
         gir__rfail(r, "'%s' is a node of op %s in the graph, not a variable", name, gir__ops[d->op].name);
         return;
     }
+    if (d && gir__is_ref(g, d)) {                /* gen/dataref.c */
+        r->st = GIR_ERR_INVALID_ARG;
+        gir__rfail(r, "variable '%s' is read-only (gir_variable_ref): nothing can be loaded into it", name);
+        return;
+    }
     if (d && (d->dtype != dt || !gir__shape_eq(&d->shape, &s))) {
         r->st = d->dtype != dt ? GIR_ERR_DTYPE : GIR_ERR_SHAPE;
         gir__rfail(r, "variable '%s' is %T %S in the file, %T %S in the graph", name, dt, &s, (int)d->dtype, &d->shape);
@@ -498,9 +503,10 @@ static int gir__named_vars(const gir_graph *g) {
 }
 /* 1 when the VARS payload names this variable (payload already checked) */
 static int gir__vars_has(const gir__rd *r0, gir_graph *g, const char *want) {
-    gir__rd r = *r0;
+    gir__rd r;
     char name[GIR_MAX_NAME + 1];
     uint32_t k, n, id;
+    GIR_MEMCPY(&r, r0, sizeof r);
     r.at = 0;
     n = (uint32_t)gir__r_uint(&r, 4, "the count");
     for (k = 0; k < n && !r.bad; ++k) {

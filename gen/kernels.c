@@ -190,13 +190,21 @@ static gir_status gir__k_add_n(gir__kx *k) {
 }
 static gir_status gir__k_fill(gir__kx *k) {
     int64_t n = gir__numel(k->shape), i;
+    if (k->dtype == GIR_DTYPE_F32) {
+        float v = gir__f32_of_f64(k->attr->f[0]);
+        for (i = 0; i < n; ++i) ((float *)k->out)[i] = v;
+        return GIR_OK;
+    }
     for (i = 0; i < n; ++i) gir__setd(k->out, k->dtype, i, k->attr->f[0]);
     return GIR_OK;
 }
 static gir_status gir__k_eye(gir__kx *k) {
     int64_t n = k->shape->dim[0], m = k->shape->dim[1], d = k->attr->i[2], i;
     GIR_MEMSET(k->out, 0, (size_t)(n * m) * gir__esize(k->dtype));
-    for (i = d < 0 ? -d : 0; i < n && i + d < m; ++i) gir__setd(k->out, k->dtype, i * m + i + d, 1.0);
+    for (i = d < 0 ? -d : 0; i < n && i + d < m; ++i) {
+        if (k->dtype == GIR_DTYPE_F32) ((float *)k->out)[i * m + i + d] = 1.0f;
+        else gir__setd(k->out, k->dtype, i * m + i + d, 1.0);
+    }
     return GIR_OK;
 }
 static gir_status gir__k_arange(gir__kx *k) {
@@ -337,8 +345,14 @@ static gir_status gir__k_reduce(gir__kx *k) {
         gir__reduce_int(k, ostr, nout);
         return GIR_OK;
     }
-    cnt = nout ? (double)n / (double)nout : 0;
     vr = gir__reduce_vec(k, &outer, &len, &inner);
+    if (!vr && xdt == GIR_DTYPE_F32 && k->dtype == GIR_DTYPE_F32 && op != GIR_OP_ALL && op != GIR_OP_ANY &&
+        !((op == GIR_OP_SUM || op == GIR_OP_MEAN) && gir__f32_vec())) {       /* f32 in f32 (gen/f32.c) */
+        gir__f32_hits = gir__f32_hits + 1;
+        gir__f32_reduce(op, (const float *)x, xs, ostr, nout, (float *)k->out, (float *)k->scratch, k->attr->i[1]);
+        return GIR_OK;
+    }
+    cnt = nout ? (double)n / (double)nout : 0;
     for (pass = 0; pass < 2; ++pass) {
         int second = pass == 1;
         if (second && op != GIR_OP_VAR && op != GIR_OP_LOGSUMEXP) break;
@@ -621,7 +635,8 @@ static gir_status gir__k_one_hot(gir__kx *k) {
         if (ix[j] < 0 || ix[j] >= depth)
             return gir__kfail(k, GIR_ERR_INDEX, "index %d at position %l is not in [0, %l)", (int)ix[j], (long long)j,
                               (long long)depth);
-        gir__setd(k->out, k->dtype, j * depth + ix[j], 1.0);
+        if (k->dtype == GIR_DTYPE_F32) ((float *)k->out)[j * depth + ix[j]] = 1.0f;
+        else gir__setd(k->out, k->dtype, j * depth + ix[j], 1.0);
     }
     return GIR_OK;
 }
@@ -661,6 +676,19 @@ static gir_status gir__k_tri(gir__kx *k) {
 static gir_status gir__k_cast(gir__kx *k) {
     int64_t n = gir__numel(k->shape), i;
     if (k->in[0].dt == k->dtype) return gir__k_copy(k);
+    if ((k->in[0].dt == GIR_DTYPE_F32 || k->dtype == GIR_DTYPE_F32) && k->in[0].dt != GIR_DTYPE_F64 &&
+        k->dtype != GIR_DTYPE_F64) {                     /* through float, not double (gen/f32.c) */
+        for (i = 0; i < n; ++i) gir__setf(k->out, k->dtype, i, gir__getf(k->in[0].p, k->in[0].dt, i));
+        return GIR_OK;
+    }
+    if (k->in[0].dt == GIR_DTYPE_F32 && k->dtype == GIR_DTYPE_F64) {
+        for (i = 0; i < n; ++i) ((double *)k->out)[i] = gir__f64_of_f32(((const float *)k->in[0].p)[i]);
+        return GIR_OK;
+    }
+    if (k->in[0].dt == GIR_DTYPE_F64 && k->dtype == GIR_DTYPE_F32) {
+        for (i = 0; i < n; ++i) ((float *)k->out)[i] = gir__f32_of_f64(((const double *)k->in[0].p)[i]);
+        return GIR_OK;
+    }
     for (i = 0; i < n; ++i) gir__setd(k->out, k->dtype, i, gir__getd(k->in[0].p, k->in[0].dt, i));
     return GIR_OK;
 }
@@ -783,6 +811,11 @@ static gir_status gir__k_dot(gir__kx *k) {
     const void *a = k->in[0].p, *b = k->in[1].p;
     double s = 0;
     uint32_t u = 0;
+    if (k->dtype == GIR_DTYPE_F32) {                     /* f32 in f32 (gen/f32.c) */
+        ((float *)k->out)[0] = gir__f32_xdot((const float *)a, (const float *)b, n, 0.0f);
+        gir__f32_hits = gir__f32_hits + 1;
+        return GIR_OK;
+    }
     for (i = 0; i < n; ++i) {
         if (gir__is_int(k->dtype)) u += gir__getu(a, k->dtype, i) * gir__getu(b, k->dtype, i);
         else s += gir__getd(a, k->dtype, i) * gir__getd(b, k->dtype, i);
@@ -796,7 +829,8 @@ static gir_status gir__k_outer(gir__kx *k) {
     const void *a = k->in[0].p, *b = k->in[1].p;
     for (i = 0; i < m; ++i)
         for (j = 0; j < n; ++j) {
-            if (gir__is_int(k->dtype)) gir__setu(k->out, k->dtype, i * n + j, gir__getu(a, k->dtype, i) * gir__getu(b, k->dtype, j));
+            if (k->dtype == GIR_DTYPE_F32) ((float *)k->out)[i * n + j] = ((const float *)a)[i] * ((const float *)b)[j];
+            else if (gir__is_int(k->dtype)) gir__setu(k->out, k->dtype, i * n + j, gir__getu(a, k->dtype, i) * gir__getu(b, k->dtype, j));
             else gir__setd(k->out, k->dtype, i * n + j, gir__getd(a, k->dtype, i) * gir__getd(b, k->dtype, j));
         }
     return GIR_OK;
@@ -867,6 +901,11 @@ static gir_status gir__k_softmax(gir__kx *k) {
         vr->softmax(k->in[0].p, k->out, outer, len, logsm);
         return GIR_OK;
     }
+    if (dt == GIR_DTYPE_F32) {
+        gir__f32_hits = gir__f32_hits + 1;
+        gir__f32_softmax((const float *)k->in[0].p, (float *)k->out, outer, len, inner, logsm);
+        return GIR_OK;
+    }
     for (a = 0; a < outer; ++a)
         for (b = 0; b < inner; ++b) {
             int64_t base = a * len * inner + b;
@@ -902,6 +941,12 @@ static gir_status gir__k_xent(gir__kx *k) {
     for (r = 0; r < nr; ++r) {
         if (lab[r] < 0 || lab[r] >= c)
             return gir__kfail(k, GIR_ERR_INDEX, "label %d of row %l is not in [0, %l)", (int)lab[r], (long long)r, (long long)c);
+        if (!vr && k->dtype == GIR_DTYPE_F32) {          /* f32 in f32 (gen/f32.c) */
+            const float *x = (const float *)k->in[0].p + r * c;
+            ((float *)k->out)[r] = gir__f32_lse(x, c, 1) - x[lab[r]];
+            gir__f32_hits = gir__f32_hits + 1;
+            continue;
+        }
         gir__setd(k->out, k->dtype, r, gir__xent_lse(vr, k->in[0].p, k->dtype, r, c) - gir__getd(k->in[0].p, k->dtype, r * c + lab[r]));
     }
     return GIR_OK;
@@ -910,6 +955,13 @@ static gir_status gir__k_xent_prob(gir__kx *k) {
     int64_t nr = k->in[0].s->dim[0], c = k->in[0].s->dim[1], r, j;
     const gir__vr_fns *vr = nr ? gir__vr_pick(k->dtype) : NULL;
     size_t rb = (size_t)c * gir__esize(k->dtype);
+    if (!vr && k->dtype == GIR_DTYPE_F32) {              /* f32 in f32 (gen/f32.c) */
+        const float *x = (const float *)k->in[0].p, *w = (const float *)k->in[1].p;
+        for (r = 0; r < nr; ++r)
+            ((float *)k->out)[r] = -gir__f32_xdot(w + r * c, x + r * c, c, gir__f32_lse(x + r * c, c, 1));
+        gir__f32_hits = gir__f32_hits + 1;
+        return GIR_OK;
+    }
     for (r = 0; r < nr; ++r) {
         double lse = gir__xent_lse(vr, k->in[0].p, k->dtype, r, c), s = 0;
         if (vr) s = -vr->xdot((const char *)k->in[1].p + (size_t)r * rb, (const char *)k->in[0].p + (size_t)r * rb, c, lse);
@@ -923,6 +975,14 @@ static gir_status gir__k_xent_prob(gir__kx *k) {
 static gir_status gir__k_mse(gir__kx *k) {
     int64_t n = gir__numel(k->in[0].s), i;
     double s = 0;
+    if (k->dtype == GIR_DTYPE_F32) {                     /* f32 in f32 (gen/f32.c) */
+        const float *a = (const float *)k->in[0].p, *b = (const float *)k->in[1].p;
+        float fs = 0, fc = 0;
+        for (i = 0; i < n; ++i) gir__f32_add(&fs, &fc, (a[i] - b[i]) * (a[i] - b[i]));
+        ((float *)k->out)[0] = gir__f32_total(fs, fc) / (float)n;
+        gir__f32_hits = gir__f32_hits + 1;
+        return GIR_OK;
+    }
     for (i = 0; i < n; ++i) {
         double d = gir__getd(k->in[0].p, k->dtype, i) - gir__getd(k->in[1].p, k->dtype, i);
         s += d * d;

@@ -239,7 +239,7 @@ static gir_node gir__scalar_f64(gir_graph *g, gir_node x, const char *fn, const 
 /* the options with torch's defaults filled in, checked as torch checks them */
 static int gir__optim_desc(gir_graph *g, const gir_optim_desc *in, gir_optim_desc *d) {
     static const char *const fn = "optim_updates";
-    if (in) *d = *in;
+    if (in) GIR_MEMCPY(d, in, sizeof *d);
     else GIR_MEMSET(d, 0, sizeof *d);
     if (d->beta1 == 0) d->beta1 = 0.9;
     if (d->beta2 == 0) d->beta2 = 0.999;

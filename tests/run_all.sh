@@ -146,6 +146,16 @@ lane1() {
         "$CC -std=c99 $WARN -Wno-unused-function tests/compile/no_malloc_io.c -o $B/no_malloc_io -lm && ./$B/no_malloc_io"
     step "config: GIR_NO_ERROR_STRINGS" sh -c \
         "$CC -std=c99 $WARN tests/compile/no_error_strings.c -o $B/no_error_strings -lm && ./$B/no_error_strings"
+    # each routing macro on its own (1 GIR_MEMCPY, 2 GIR_MEMSET, 3 GIR_MALLOC & co., 4 GIR_ASSERT, 5 GIR_EXPF,
+    # 6 GIR_EXP, 7 GIR_NO_STDIO alone), and every libm function routed: no <math.h>
+    for r in 1 2 3 4 5 6 7; do
+        step "config: routing macro $r of tests/compile/route_one.c on its own" sh -c \
+            "$CC -std=c99 $WARN -DGIR_NO_SIMD -DROUTE=$r tests/compile/route_one.c -o $B/route_$r -lm && ./$B/route_$r"
+    done
+    step "config: every libm function routed, no <math.h> (gcc, clang, g++)" sh -c \
+        "$CC -std=c99 $WARN tests/compile/libm_all_routed.c -o $B/libm_all -lm && ./$B/libm_all && \
+         $CLANG -std=c99 $WARN -DGIR_NO_SIMD tests/compile/libm_all_routed.c -o $B/libm_all_c -lm && ./$B/libm_all_c && \
+         $CXX -x c++ -std=c++11 $WARN tests/compile/libm_all_routed.c -o $B/libm_all_cpp -lm && ./$B/libm_all_cpp"
     # 4. nothing non-portable: the whole implementation cross-compiles for Cortex-M4, freestanding
     if command -v "$ARMCC" > /dev/null 2>&1; then
         step "compile: Cortex-M4 freestanding ($ARMCC)" $ARMCC -mcpu=cortex-m4 -mthumb -mfloat-abi=hard \
@@ -153,8 +163,22 @@ lane1() {
         step "compile: Cortex-M55 freestanding, Helium GEMM kernels built ($ARMCC)" sh -c \
             "$ARMCC -mcpu=cortex-m55 -mthumb -mfloat-abi=hard -ffreestanding -std=c99 -Os $WARN -c tests/compile/freestanding.c \
              -o $B/freestanding_m55.o && ${ARMCC%gcc}nm $B/freestanding_m55.o | grep -q gir__gemm_uk_f32_3__mve"
+        step "compile: Cortex-M4 -Os and -O2, GIR_MEMCPY / GIR_MEMSET routed: no compiler-made memcpy or memset" \
+            tests/f32/check_routing_m4.sh $B/f32
+        step "compile: Cortex-M4, every libm function routed, freestanding, no <math.h>" $ARMCC -mcpu=cortex-m4 -mthumb \
+            -mfloat-abi=hard -mfpu=fpv4-sp-d16 -ffreestanding -std=c99 -Os $WARN -c tests/compile/libm_all_routed.c \
+            -o $B/libm_all_m4.o
     else
         skip "compile: Cortex-M4 freestanding" "$ARMCC not found (apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi)"
+    fi
+    # an f32 MLP training step on Cortex-M4 under qemu calls no double-precision helper (soft-float __aeabi_d*,
+    # libm's double functions): tests/f32/run_m4.sh counts them with --wrap thunks
+    if command -v "$ARMCC" > /dev/null 2>&1 && command -v qemu-system-arm > /dev/null 2>&1 && \
+       echo 'int main(void) { return 0; }' | $ARMCC --specs=picolibc.specs -x c - -o $B/pico_probe.elf > /dev/null 2>&1; then
+        step "Cortex-M4 under qemu: an f32 MLP training step calls no double-precision helper" tests/f32/run_m4.sh $B/f32
+    else
+        skip "Cortex-M4 under qemu: an f32 MLP training step calls no double-precision helper" \
+            "$ARMCC, picolibc or qemu-system-arm not found (apt-get install gcc-arm-none-eabi picolibc-arm-none-eabi qemu-system-arm)"
     fi
     # AArch64: the NEON GEMM kernels against the scalar reference, under user-mode emulation
     if command -v "$A64CC" > /dev/null 2>&1 && command -v qemu-aarch64 > /dev/null 2>&1; then

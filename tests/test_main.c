@@ -1063,6 +1063,7 @@ static int test_op_table(void) {
 #include "suite_plan.c"
 #include "suite_records.c"
 #include "suite_size.c"
+#include "suite_f32.c"
 
 int main(int argc, char **argv) {
     const char *golden = "tests/golden.txt";
@@ -1155,6 +1156,7 @@ int main(int argc, char **argv) {
     suite_plan();
     suite_records();
     suite_size();
+    suite_f32();
     if (verbose) say("second-order checks: %d cases passed, %d skipped (no second-order adjoint)\n", n2, n2skip);
     for (k = 0; k < ncases; ++k) {
         int j;

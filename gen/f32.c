@@ -1,0 +1,177 @@
+/* >>f32: f32 stays f32. The kernels of gen/kernels.c take these loops for f32 values when no vector path
+   applies (scalar machines such as the Cortex-M4, GIR_NO_SIMD, axis patterns the vector code does not cover),
+   so an f32 graph computes in float and a single-precision FPU never emulates double. Sums are compensated
+   (Kahan): the error of an f32 sum of n terms stays within about 2 eps_f32 |sum| + n eps_f32^2 sum |x|, where a
+   plain float accumulator has n eps_f32 sum |x|. */
+static volatile unsigned long gir__f32_hits;    /* kernel calls that took an f32 loop (the tests watch it) */
+
+/* double -> float, rounding to nearest even, written with integer operations: on an FPU without double
+   precision (Cortex-M4: __ARM_FP lacks bit 3) a plain cast would call the soft-float __aeabi_d2f */
+static float gir__f32_of_f64_bits(double v) {
+    union { double d; uint64_t u; } in;
+    union { float f; uint32_t u; } out;
+    uint64_t m;
+    uint32_t r;
+    int e, fe;
+    in.d = v;
+    m = in.u & 0xFFFFFFFFFFFFFull;
+    e = (int)((in.u >> 52) & 0x7FF);
+    fe = e - 1023 + 127;
+    if (e == 0x7FF) r = 0x7F800000u | (m ? 0x400000u | (uint32_t)(m >> 29) : 0u);       /* inf, NaN (quiet) */
+    else if (fe >= 0xFF) r = 0x7F800000u;                                                  /* overflow: inf */
+    else {
+        int sh = fe > 0 ? 29 : 30 - fe;             /* bits of the 53-bit significand that do not fit */
+        uint64_t sig = e ? m | (1ull << 52) : m, rem, half;
+        if (sh > 54) r = 0u;                                                   /* below half the least subnormal */
+        else {
+            r = (uint32_t)(sig >> sh);
+            rem = sig & ((1ull << sh) - 1u);
+            half = 1ull << (sh - 1);
+            if (fe > 0) r = ((uint32_t)fe << 23) + (r & 0x7FFFFFu);
+            if (rem > half || (rem == half && (r & 1u))) ++r;                  /* a carry may reach inf: right */
+        }
+    }
+    out.u = r | (uint32_t)(in.u >> 32 & 0x80000000u);
+    return out.f;
+}
+#if defined(__ARM_FP) && !(__ARM_FP & 8)
+#  define GIR__SP_FPU 1                 /* a single-precision-only FPU */
+#else
+#  define GIR__SP_FPU 0
+#endif
+static GIR__INLINE float gir__f32_of_f64(double v) { return GIR__SP_FPU ? gir__f32_of_f64_bits(v) : (float)v; }
+/* float -> double, exact, with integer operations (as above: no __aeabi_f2d on a single-precision FPU) */
+static double gir__f64_of_f32_bits(float v) {
+    union { float f; uint32_t u; } in;
+    union { double d; uint64_t u; } out;
+    uint64_t m, sign;
+    int e;
+    in.f = v;
+    sign = (uint64_t)(in.u & 0x80000000u) << 32;
+    m = in.u & 0x7FFFFFu;
+    e = (int)(in.u >> 23 & 0xFF);
+    if (e == 0xFF) out.u = sign | 0x7FF0000000000000ull | m << 29;                     /* inf, NaN */
+    else if (e == 0 && m == 0) out.u = sign;                                              /* zeros */
+    else {
+        if (e == 0) {                                   /* subnormal: normalise */
+            e = 1;
+            while (!(m & 0x800000u)) { m <<= 1; --e; }
+            m &= 0x7FFFFFu;
+        }
+        out.u = sign | (uint64_t)(e - 127 + 1023) << 52 | m << 29;
+    }
+    return out.d;
+}
+static GIR__INLINE double gir__f64_of_f32(float v) { return GIR__SP_FPU ? gir__f64_of_f32_bits(v) : (double)v; }
+/* s += v, compensated (Kahan): c carries the rounding error of s, at most about an ulp of s, so the sum of n
+   terms stays within about 2 eps_f32 |sum| + n eps_f32^2 sum |x|; an infinite or NaN s stops the compensation and
+   gir__f32_total gives s as it is */
+static GIR__INLINE void gir__f32_add(float *s, float *c, float v) {
+    float y = v - *c, t = *s + y;
+    *c = t - t == 0 ? (t - *s) - y : 0.0f;
+    *s = t;
+}
+static GIR__INLINE float gir__f32_total(float s, float c) { return s - s == 0 ? s - c : s; }
+/* element i of an f32 view of a b8, u8, i32 or f32 buffer, and stores with C casts made total (as gir__setd) */
+static GIR__INLINE float gir__getf(const void *p, int dt, int64_t i) {
+    switch (dt) {
+    case GIR_DTYPE_B8: case GIR_DTYPE_U8: return (float)((const uint8_t *)p)[i];
+    case GIR_DTYPE_I32: return (float)((const int32_t *)p)[i];
+    default: return ((const float *)p)[i];
+    }
+}
+static GIR__INLINE void gir__setf(void *p, int dt, int64_t i, float v) {
+    switch (dt) {
+    case GIR_DTYPE_B8: ((uint8_t *)p)[i] = (uint8_t)(v != 0); break;
+    case GIR_DTYPE_U8: ((uint8_t *)p)[i] = (uint8_t)(v != v || v <= 0 ? 0 : v >= 255 ? 255 : v); break;
+    case GIR_DTYPE_I32:
+        ((int32_t *)p)[i] = v != v ? 0 : v <= -2147483648.0f ? (int32_t)(-2147483647 - 1)
+                          : v >= 2147483648.0f ? 2147483647 : (int32_t)v;
+        break;
+    default: ((float *)p)[i] = v;
+    }
+}
+
+/* logsumexp of x[0, n) at stride st: the maximum shifted out; an infinite or NaN maximum is the result */
+static float gir__f32_lse(const float *x, int64_t n, int64_t st) {
+    float mx = -HUGE_VALF, s = 0, c = 0;
+    int64_t j;
+    for (j = 0; j < n; ++j) if (x[j * st] > mx || x[j * st] != x[j * st]) mx = x[j * st];
+    if (mx - mx != 0) return mx;
+    for (j = 0; j < n; ++j) gir__f32_add(&s, &c, gir__exp_f32(x[j * st] - mx));
+    return mx + gir__log_f32(gir__f32_total(s, c));
+}
+/* softmax or log-softmax along the middle axis of x [outer, len, inner] into y (which may be x) */
+static void gir__f32_softmax(const float *x, float *y, int64_t outer, int64_t len, int64_t inner, int logsm) {
+    int64_t a, b, j;
+    for (a = 0; a < outer; ++a)
+        for (b = 0; b < inner; ++b) {
+            const float *xr = x + a * len * inner + b;
+            float *yr = y + a * len * inner + b, mx = -HUGE_VALF, s = 0, c = 0;
+            for (j = 0; j < len; ++j) if (xr[j * inner] > mx || xr[j * inner] != xr[j * inner]) mx = xr[j * inner];
+            for (j = 0; j < len; ++j) gir__f32_add(&s, &c, gir__exp_f32(xr[j * inner] - mx));
+            s = gir__f32_total(s, c);
+            if (logsm) {
+                float ls = gir__log_f32(s);
+                for (j = 0; j < len; ++j) yr[j * inner] = (xr[j * inner] - mx) - ls;
+            } else {
+                for (j = 0; j < len; ++j) yr[j * inner] = gir__exp_f32(xr[j * inner] - mx) / s;
+            }
+        }
+}
+/* sum w (x - c) over [0, n), compensated */
+static float gir__f32_xdot(const float *w, const float *x, int64_t n, float c0) {
+    float s = 0, c = 0;
+    int64_t j;
+    for (j = 0; j < n; ++j) gir__f32_add(&s, &c, w[j] * (x[j] - c0));
+    return gir__f32_total(s, c);
+}
+
+/* A reduction of f32 x into f32 out (sum, mean, prod, max, min, var, logsumexp) over any axes, in one pass per
+   stage in memory order: ostr holds the output strides in the keepdims layout (0 on reduced axes). scratch
+   holds 3 nout floats. ddof: var's. */
+static void gir__f32_reduce(int op, const float *x, const gir_shape *xs, const int64_t *ostr, int64_t nout,
+                            float *out, float *scratch, int ddof) {
+    float *acc = scratch, *cmp = scratch + nout, *aux = scratch + 2 * nout;
+    int64_t idx[GIR_MAX_RANK], n = gir__numel(xs), cnt = nout ? n / nout : 0, i, o;
+    int d, pass;
+    for (pass = 0; pass < 2; ++pass) {
+        int key = pass ? -op : op;
+        if (pass && op != GIR_OP_VAR && op != GIR_OP_LOGSUMEXP) break;
+        for (o = 0; o < nout; ++o) {
+            cmp[o] = 0;
+            acc[o] = key == GIR_OP_PROD ? 1.0f : key == GIR_OP_MAX || key == GIR_OP_LOGSUMEXP ? -HUGE_VALF
+                   : key == GIR_OP_MIN ? HUGE_VALF : 0.0f;
+        }
+        for (d = 0; d < xs->rank; ++d) idx[d] = 0;
+        for (i = 0, o = 0; i < n; ++i) {
+            float v = x[i], *a = &acc[o];
+            switch (key) {
+            case GIR_OP_PROD: *a *= v; break;
+            case GIR_OP_MAX: case GIR_OP_LOGSUMEXP: if (*a == *a && (v > *a || v != v)) *a = v; break;
+            case GIR_OP_MIN: if (*a == *a && (v < *a || v != v)) *a = v; break;
+            case -GIR_OP_VAR: v -= aux[o]; gir__f32_add(a, &cmp[o], v * v); break;
+            case -GIR_OP_LOGSUMEXP: if (aux[o] - aux[o] == 0) gir__f32_add(a, &cmp[o], gir__exp_f32(v - aux[o])); break;
+            default: gir__f32_add(a, &cmp[o], v);                        /* sum, mean, var's mean */
+            }
+            for (d = xs->rank - 1; d >= 0; --d) {      /* advance the multi-index and the output index */
+                o += ostr[d];
+                if (++idx[d] < xs->dim[d]) break;
+                o -= ostr[d] * xs->dim[d];
+                idx[d] = 0;
+            }
+        }
+        for (o = 0; o < nout; ++o) acc[o] = gir__f32_total(acc[o], cmp[o]);
+        if (!pass && op == GIR_OP_VAR) for (o = 0; o < nout; ++o) aux[o] = acc[o] / (float)cnt;
+        if (!pass && op == GIR_OP_LOGSUMEXP) for (o = 0; o < nout; ++o) aux[o] = acc[o];
+    }
+    for (o = 0; o < nout; ++o) {
+        float v = acc[o];
+        if (op == GIR_OP_MEAN) v = v / (float)cnt;
+        else if (op == GIR_OP_VAR) v = v / (cnt > ddof ? (float)(cnt - ddof) : 0.0f);   /* max(0, n - ddof) */
+        else if (op == GIR_OP_LOGSUMEXP) v = aux[o] - aux[o] != 0 ? aux[o] : aux[o] + gir__log_f32(v);
+        out[o] = v;
+    }
+}
+/* whether a vector path (gen/vreduce.c) serves f32 sums here: then the kernels keep it */
+static int gir__f32_vec(void) { return !gir__vr_off && gir__simd_level() != GIR__ISA_SCALAR; }
