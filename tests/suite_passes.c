@@ -21,10 +21,10 @@ static int ps_same(gir_graph *g, gir_plan *a, gir_plan *b, int n, const gir_node
     for (k = 0; k < n; ++k) {
         const void *x = gir_plan_data(a, outs[k]), *y = gir_plan_data(b, outs[k]);
         size_t nb = ps_bytes(g, outs[k]);
-        CHECK(nb == 0 || (x && y), "output %d (node %u, %s): no data (%p, %p)", k, outs[k].id,
+        CHECK(nb == 0 || (x && y), "output %d (node %u, %s): no data (%p, %p)", k, (unsigned)outs[k].id,
               gir_op_name(gir_node_op(g, outs[k])), x, y);
         CHECK(nb == 0 || !memcmp(x, y, nb), "output %d (node %u, %s): bytes differ with and without the passes", k,
-              outs[k].id, gir_op_name(gir_node_op(g, outs[k])));
+              (unsigned)outs[k].id, gir_op_name(gir_node_op(g, outs[k])));
     }
     return 1;
 }
