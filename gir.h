@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c9367d236f1f14baa87520e8b73aa14e2ae04c4bdd43b9ce2b2f70a5c3f60d5c
-                                          gen/ sha256=e85759205d752c74
+                                          gen/ sha256=ad238f85b7158284
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -29898,7 +29898,7 @@ GIR_API size_t gir_plan_arena_bytes(const gir_plan *p) { return p ? p->arena_byt
 GIR_API int gir_plan_step_count(const gir_plan *p) { return p ? (int)p->nsteps : 0; }
 GIR_API int gir_plan_value_count(const gir_plan *p) { return p ? (int)p->nvals : 0; }
 GIR_API int gir_plan_pass_count(const gir_plan *p, gir_pass_count what) {
-    return p && (int)what >= 0 && (int)what < 3 ? (int)p->npass[what] : 0;
+    return p && (unsigned)what < 3u ? (int)p->npass[what] : 0;
 }
 
 #if defined(GIR_THREADS)

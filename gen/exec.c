@@ -603,7 +603,7 @@ GIR_API size_t gir_plan_arena_bytes(const gir_plan *p) { return p ? p->arena_byt
 GIR_API int gir_plan_step_count(const gir_plan *p) { return p ? (int)p->nsteps : 0; }
 GIR_API int gir_plan_value_count(const gir_plan *p) { return p ? (int)p->nvals : 0; }
 GIR_API int gir_plan_pass_count(const gir_plan *p, gir_pass_count what) {
-    return p && (int)what >= 0 && (int)what < 3 ? (int)p->npass[what] : 0;
+    return p && (unsigned)what < 3u ? (int)p->npass[what] : 0;
 }
 
 #if defined(GIR_THREADS)
