@@ -180,6 +180,16 @@ lane1() {
         skip "Cortex-M4 under qemu: an f32 MLP training step calls no double-precision helper" \
             "$ARMCC, picolibc or qemu-system-arm not found (apt-get install gcc-arm-none-eabi picolibc-arm-none-eabi qemu-system-arm)"
     fi
+    # selective builds on the host: a left-out op fails clearly, a GIR_ONLY_OPS build trains as plain C does
+    step "config: selective builds (GIR_NO_OPS_CONV, GIR_NO_OP_TANH; GIR_ONLY_OPS for an MLP)" make -s size-check B=$B/sel
+    # the firmware example trains on Cortex-M55 (Helium) under qemu and exits non-zero unless the loss falls
+    if command -v "$ARMCC" > /dev/null 2>&1 && command -v qemu-system-arm > /dev/null 2>&1; then
+        step "firmware: examples/firmware trains an MLP on Cortex-M55 under qemu (make firmware-demo)" \
+            make -s firmware-demo
+    else
+        skip "firmware: examples/firmware trains an MLP on Cortex-M55 under qemu (make firmware-demo)" \
+            "$ARMCC or qemu-system-arm not found (apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm)"
+    fi
     # AArch64: the NEON GEMM kernels against the scalar reference, under user-mode emulation
     if command -v "$A64CC" > /dev/null 2>&1 && command -v qemu-aarch64 > /dev/null 2>&1; then
         step "build: test runner, AArch64 NEON ($A64CC)" $A64CC -std=c99 $WARN -O1 -static tests/test_main.c -o $B/test_main_a64 -lm

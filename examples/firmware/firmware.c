@@ -20,7 +20,7 @@ int main(void) {
     static float xb[BATCH * PIX], xt[NTEST * PIX];   /* a training batch, the test set */
     static int32_t yb[BATCH], yt[NTEST];
     static const int32_t shapes[4][2] = {{PIX, HIDDEN}, {1, HIDDEN}, {HIDDEN, CLASSES}, {1, CLASSES}};
-    gir_graph_desc desc = {{fw_alloc, fw_realloc, fw_free, NULL}};
+    gir_graph_desc desc = {.allocator = {fw_alloc, fw_realloc, fw_free, NULL}};
     gir_graph *g = gir_graph_new(&desc);
     gir_plan *train = NULL, *test = NULL;
     gir_node var[4], grads[4], outs[1 + GIR_OPTIM_MAX_UPDATES(4)];
