@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c9367d236f1f14baa87520e8b73aa14e2ae04c4bdd43b9ce2b2f70a5c3f60d5c
-                                          gen/ sha256=ad238f85b7158284
+                                          gen/ sha256=c5ebf06745045a8c
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -7199,7 +7199,7 @@ static size_t gir__attr_pack(const gir_attr *a, unsigned char *out) {
 static void gir__attr_unpack(const unsigned char *p, gir_attr *a) {
     unsigned mask = (unsigned)p[0] | (unsigned)p[1] << 8;
     int k, j;
-    *a = gir__no_attr;
+    GIR_MEMCPY(a, &gir__no_attr, sizeof *a);
     p += 2;
     if (mask & 1u << 14) { GIR_MEMCPY(&a->data, p, sizeof a->data); p += sizeof a->data; }
     for (k = 0; k < 3; ++k)
@@ -7221,7 +7221,7 @@ static void gir__attr_unpack(const unsigned char *p, gir_attr *a) {
 /* a node's attributes as a gir_attr, in *a; returns a */
 static const gir_attr *gir__attr_load(const gir_graph *g, const gir__node *d, gir_attr *a) {
     if (d->attr) gir__attr_unpack(gir__store_at(&g->attrs, d->attr), a);
-    else *a = gir__no_attr;
+    else GIR_MEMCPY(a, &gir__no_attr, sizeof *a);        /* no compiler-made memcpy */
     return a;
 }
 /* a constant or variable whose values are the caller's (gir_constant_ref, gir_variable_ref: gen/dataref.c) */
@@ -26786,23 +26786,22 @@ static gir_status gir__k_tri(gir__kx *k) {
     }
     return GIR_OK;
 }
+/* n elements of dtype idt read at stride st (0 or 1) cast to odt; f32 casts go through float, not double (gen/f32.c),
+   so a single-precision FPU needs no double helper. gir__k_cast and fused casts (gen/fuse.c) share it. */
+static void gir__cast_run(int64_t n, void *out, int odt, const void *in, int idt, int64_t st) {
+    int64_t i;
+    if ((idt == GIR_DTYPE_F32 || odt == GIR_DTYPE_F32) && idt != GIR_DTYPE_F64 && odt != GIR_DTYPE_F64)
+        for (i = 0; i < n; ++i) gir__setf(out, odt, i, gir__getf(in, idt, i * st));
+    else if (idt == GIR_DTYPE_F32 && odt == GIR_DTYPE_F64)
+        for (i = 0; i < n; ++i) ((double *)out)[i] = gir__f64_of_f32(((const float *)in)[i * st]);
+    else if (idt == GIR_DTYPE_F64 && odt == GIR_DTYPE_F32)
+        for (i = 0; i < n; ++i) ((float *)out)[i] = gir__f32_of_f64(((const double *)in)[i * st]);
+    else
+        for (i = 0; i < n; ++i) gir__setd(out, odt, i, gir__getd(in, idt, i * st));
+}
 static gir_status gir__k_cast(gir__kx *k) {
-    int64_t n = gir__numel(k->shape), i;
     if (k->in[0].dt == k->dtype) return gir__k_copy(k);
-    if ((k->in[0].dt == GIR_DTYPE_F32 || k->dtype == GIR_DTYPE_F32) && k->in[0].dt != GIR_DTYPE_F64 &&
-        k->dtype != GIR_DTYPE_F64) {                     /* through float, not double (gen/f32.c) */
-        for (i = 0; i < n; ++i) gir__setf(k->out, k->dtype, i, gir__getf(k->in[0].p, k->in[0].dt, i));
-        return GIR_OK;
-    }
-    if (k->in[0].dt == GIR_DTYPE_F32 && k->dtype == GIR_DTYPE_F64) {
-        for (i = 0; i < n; ++i) ((double *)k->out)[i] = gir__f64_of_f32(((const float *)k->in[0].p)[i]);
-        return GIR_OK;
-    }
-    if (k->in[0].dt == GIR_DTYPE_F64 && k->dtype == GIR_DTYPE_F32) {
-        for (i = 0; i < n; ++i) ((float *)k->out)[i] = gir__f32_of_f64(((const double *)k->in[0].p)[i]);
-        return GIR_OK;
-    }
-    for (i = 0; i < n; ++i) gir__setd(k->out, k->dtype, i, gir__getd(k->in[0].p, k->in[0].dt, i));
+    gir__cast_run(gir__numel(k->shape), k->out, k->dtype, k->in[0].p, k->in[0].dt, 1);
     return GIR_OK;
 }
 
@@ -30165,7 +30164,7 @@ static void gir__fuse_cast(int64_t n, void *out, int odt, const void *in, int id
         for (k = 0; k < n; ++k) ((float *)out)[k] = (float)b[k * st];
     else if ((idt == GIR_DTYPE_B8 || idt == GIR_DTYPE_U8) && odt == GIR_DTYPE_F64)
         for (k = 0; k < n; ++k) ((double *)out)[k] = (double)b[k * st];
-    else for (k = 0; k < n; ++k) gir__setd(out, odt, k, gir__getd(in, idt, k * st));
+    else gir__cast_run(n, out, odt, in, idt, st);
 }
 
 /* runs the chunks [c0, c1) of fused group gr, with chunk buffers at buf: every member in step order; a member

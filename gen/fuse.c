@@ -208,7 +208,7 @@ static void gir__fuse_cast(int64_t n, void *out, int odt, const void *in, int id
         for (k = 0; k < n; ++k) ((float *)out)[k] = (float)b[k * st];
     else if ((idt == GIR_DTYPE_B8 || idt == GIR_DTYPE_U8) && odt == GIR_DTYPE_F64)
         for (k = 0; k < n; ++k) ((double *)out)[k] = (double)b[k * st];
-    else for (k = 0; k < n; ++k) gir__setd(out, odt, k, gir__getd(in, idt, k * st));
+    else gir__cast_run(n, out, odt, in, idt, st);
 }
 
 /* runs the chunks [c0, c1) of fused group gr, with chunk buffers at buf: every member in step order; a member

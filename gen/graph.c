@@ -292,7 +292,7 @@ static size_t gir__attr_pack(const gir_attr *a, unsigned char *out) {
 static void gir__attr_unpack(const unsigned char *p, gir_attr *a) {
     unsigned mask = (unsigned)p[0] | (unsigned)p[1] << 8;
     int k, j;
-    *a = gir__no_attr;
+    GIR_MEMCPY(a, &gir__no_attr, sizeof *a);
     p += 2;
     if (mask & 1u << 14) { GIR_MEMCPY(&a->data, p, sizeof a->data); p += sizeof a->data; }
     for (k = 0; k < 3; ++k)
@@ -314,7 +314,7 @@ static void gir__attr_unpack(const unsigned char *p, gir_attr *a) {
 /* a node's attributes as a gir_attr, in *a; returns a */
 static const gir_attr *gir__attr_load(const gir_graph *g, const gir__node *d, gir_attr *a) {
     if (d->attr) gir__attr_unpack(gir__store_at(&g->attrs, d->attr), a);
-    else *a = gir__no_attr;
+    else GIR_MEMCPY(a, &gir__no_attr, sizeof *a);        /* no compiler-made memcpy */
     return a;
 }
 /* a constant or variable whose values are the caller's (gir_constant_ref, gir_variable_ref: gen/dataref.c) */

@@ -673,23 +673,22 @@ static gir_status gir__k_tri(gir__kx *k) {
     }
     return GIR_OK;
 }
+/* n elements of dtype idt read at stride st (0 or 1) cast to odt; f32 casts go through float, not double (gen/f32.c),
+   so a single-precision FPU needs no double helper. gir__k_cast and fused casts (gen/fuse.c) share it. */
+static void gir__cast_run(int64_t n, void *out, int odt, const void *in, int idt, int64_t st) {
+    int64_t i;
+    if ((idt == GIR_DTYPE_F32 || odt == GIR_DTYPE_F32) && idt != GIR_DTYPE_F64 && odt != GIR_DTYPE_F64)
+        for (i = 0; i < n; ++i) gir__setf(out, odt, i, gir__getf(in, idt, i * st));
+    else if (idt == GIR_DTYPE_F32 && odt == GIR_DTYPE_F64)
+        for (i = 0; i < n; ++i) ((double *)out)[i] = gir__f64_of_f32(((const float *)in)[i * st]);
+    else if (idt == GIR_DTYPE_F64 && odt == GIR_DTYPE_F32)
+        for (i = 0; i < n; ++i) ((float *)out)[i] = gir__f32_of_f64(((const double *)in)[i * st]);
+    else
+        for (i = 0; i < n; ++i) gir__setd(out, odt, i, gir__getd(in, idt, i * st));
+}
 static gir_status gir__k_cast(gir__kx *k) {
-    int64_t n = gir__numel(k->shape), i;
     if (k->in[0].dt == k->dtype) return gir__k_copy(k);
-    if ((k->in[0].dt == GIR_DTYPE_F32 || k->dtype == GIR_DTYPE_F32) && k->in[0].dt != GIR_DTYPE_F64 &&
-        k->dtype != GIR_DTYPE_F64) {                     /* through float, not double (gen/f32.c) */
-        for (i = 0; i < n; ++i) gir__setf(k->out, k->dtype, i, gir__getf(k->in[0].p, k->in[0].dt, i));
-        return GIR_OK;
-    }
-    if (k->in[0].dt == GIR_DTYPE_F32 && k->dtype == GIR_DTYPE_F64) {
-        for (i = 0; i < n; ++i) ((double *)k->out)[i] = gir__f64_of_f32(((const float *)k->in[0].p)[i]);
-        return GIR_OK;
-    }
-    if (k->in[0].dt == GIR_DTYPE_F64 && k->dtype == GIR_DTYPE_F32) {
-        for (i = 0; i < n; ++i) ((float *)k->out)[i] = gir__f32_of_f64(((const double *)k->in[0].p)[i]);
-        return GIR_OK;
-    }
-    for (i = 0; i < n; ++i) gir__setd(k->out, k->dtype, i, gir__getd(k->in[0].p, k->in[0].dt, i));
+    gir__cast_run(gir__numel(k->shape), k->out, k->dtype, k->in[0].p, k->in[0].dt, 1);
     return GIR_OK;
 }
 
