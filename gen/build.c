@@ -103,6 +103,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     gir__node *nd;
     int k, np, pdt = 0, odt = 0, ntype, level;
     size_t bytes = 0, packed;
+    uint32_t align;
     unsigned char pk[GIR__ATTR_MAXBYTES];
     void *data = NULL;
     gir_status s = GIR_OK;
@@ -276,9 +277,10 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     }
     b.attr.data = data;
     packed = gir__attr_pack(&b.attr, pk);          /* attributes other than all zeros get a store entry */
+    align = (pk[1] & 0x40u) ? (uint32_t)sizeof(void *) : 1u;   /* one with values keeps the pointer aligned */
     if (gir__grow(&g->a, (void **)&g->nodes, &g->cap, g->nnodes + 1, sizeof(gir__node)) ||
         gir__grow(&g->a, (void **)&g->ins, &g->inscap, g->nins + (size_t)n, sizeof(uint32_t)) ||
-        (packed && gir__store_reserve(&g->a, &g->attrs, packed)) || g->nnodes >= 0xffffffffu) {
+        (packed && gir__store_reserve(&g->a, &g->attrs, packed, align)) || g->nnodes >= 0xffffffffu) {
         if (b.attr.i[4] != GIR__REF) gir__free(&g->a, data, bytes);
         gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "%s: node %u: out of memory growing the graph", oi->name, b.id);
         return bad;
@@ -293,7 +295,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     nd->in0 = (uint32_t)g->nins;
     nd->shape = b.out;
     nd->name = 0;
-    nd->attr = packed ? gir__store_put(&g->attrs, pk, packed) : 0;
+    nd->attr = packed ? gir__store_put(&g->attrs, pk, packed, align) : 0;
     for (k = 0; k < n; ++k) g->ins[g->nins++] = stor[k].id;
     return gir__handle(g, (uint32_t)g->nnodes++);
 }

@@ -189,13 +189,14 @@ GIR_API void gir_attr_zero(gir_attr *a) { GIR_MEMSET(a, 0, sizeof *a); }
 /* the attributes of every node that has none (all bytes zero) */
 static const gir_attr gir__no_attr = {{0, 0, 0}, {0, 0, 0, 0, 0}, {{0, {0}}, {0, {0}}, {0, {0}}}, {0, {0}}, 0, 0, NULL};
 
-/* The byte stores (gen/config.c): room for n more bytes at the end, a new block if the last one is full; 0 on
-   success. A failure changes nothing. */
-static int gir__store_reserve(const gir_allocator *a, gir__store *st, size_t n) {
+/* The byte stores (gen/config.c): room for n more bytes at the end at an offset aligned to align (see
+   gir__store_put), a new block if the last one is full; 0 on success. A failure changes nothing. */
+static int gir__store_reserve(const gir_allocator *a, gir__store *st, size_t n, uint32_t align) {
     gir__sblk *t = st->tail, *b;
     size_t size = t ? (size_t)t->size * 2 : st->hint ? st->hint : 96;
     size_t start = t ? (size_t)t->start + t->size : 0;
-    if (t && t->size - t->used >= n) return 0;
+    if (t && t->size - ((t->used + align - 1) & ~(align - 1)) >= n && t->size >= ((t->used + align - 1) & ~(align - 1)))
+        return 0;
     if (size < n) size = n;
     if (size > 0xfffffff0u - start || n > 0xfffffff0u) return 1;      /* references are 32-bit */
     b = (gir__sblk *)gir__alloc(a, sizeof *b + size);
@@ -209,10 +210,13 @@ static int gir__store_reserve(const gir_allocator *a, gir__store *st, size_t n) 
     st->tail = b;
     return 0;
 }
-/* n bytes at the end (after gir__store_reserve(n) succeeded); their reference, 1 + offset */
-static uint32_t gir__store_put(gir__store *st, const void *p, size_t n) {
+/* n bytes at the end, at an offset that is a multiple of align (a power of two; the blocks' bytes are aligned to
+   a pointer), after gir__store_reserve(n, align) succeeded; their reference, 1 + offset */
+static uint32_t gir__store_put(gir__store *st, const void *p, size_t n, uint32_t align) {
     gir__sblk *t = st->tail;
-    uint32_t ref = t->start + t->used + 1;
+    uint32_t ref;
+    t->used = (t->used + align - 1) & ~(align - 1);
+    ref = t->start + t->used + 1;
     GIR_MEMCPY((unsigned char *)(t + 1) + t->used, p, n);
     t->used += (uint32_t)n;
     return ref;
@@ -239,11 +243,12 @@ static void gir__store_free(const gir_allocator *a, gir__store *st) {
 static const char *gir__name_at(const gir_graph *g, uint32_t ref) { return (const char *)gir__store_at(&g->names, ref); }
 
 /* Compact attributes: a 16-bit mask of the fields that are not zero, then those fields: the data pointer (bit
-   14, first so gir__node_data finds it at once), f[0..2] as 8 raw bytes (bits 0-2), i[0..4] (bits 3-7), the
+   14, first so gir__node_data finds it at once; it sits at offset sizeof(void *), pointer-aligned in the store, so
+   leak checkers that scan memory for pointers see the values as reachable), f[0..2] as 8 raw bytes (bits 0-2), i[0..4] (bits 3-7), the
    lists l[0..2] (bits 8-10: count, then its values), the shape (bit 11: rank, then dims), dtype (bit 12) as
    zigzag varints, the seed as 8 raw bytes (bit 13). Only the kinds a row sets take bytes: sum's axes and
    keepdims take 2 + 1 + 1 + 1 = 5 bytes, a cast 3. A list or shape keeps its first n entries (the rest read 0). */
-#define GIR__ATTR_MAXBYTES (2 + sizeof(void *) + 3 * 8 + 5 * 5 + 3 * 5 * (1 + GIR_MAX_RANK) + 5 * (1 + GIR_MAX_RANK) + 5 + 8)
+#define GIR__ATTR_MAXBYTES (2 * sizeof(void *) + 3 * 8 + 5 * 5 + 3 * 5 * (1 + GIR_MAX_RANK) + 5 * (1 + GIR_MAX_RANK) + 5 + 8)
 static unsigned char *gir__vput(unsigned char *p, int32_t v) {
     uint32_t z = v < 0 ? ~((uint32_t)v << 1) : (uint32_t)v << 1;
     while (z >= 0x80u) { *p++ = (unsigned char)(z | 0x80u); z >>= 7; }
@@ -263,7 +268,13 @@ static size_t gir__attr_pack(const gir_attr *a, unsigned char *out) {
     unsigned char *p = out + 2;
     unsigned mask = 0;
     int k, j;
-    if (a->data) { mask |= 1u << 14; GIR_MEMCPY(p, &a->data, sizeof a->data); p += sizeof a->data; }
+    if (a->data) {
+        mask |= 1u << 14;
+        GIR_MEMSET(p, 0, sizeof(void *) - 2);
+        p = out + sizeof(void *);
+        GIR_MEMCPY(p, &a->data, sizeof a->data);
+        p += sizeof a->data;
+    }
     for (k = 0; k < 3; ++k)
 {
         uint64_t bits;
@@ -294,7 +305,7 @@ static void gir__attr_unpack(const unsigned char *p, gir_attr *a) {
     int k, j;
     GIR_MEMCPY(a, &gir__no_attr, sizeof *a);
     p += 2;
-    if (mask & 1u << 14) { GIR_MEMCPY(&a->data, p, sizeof a->data); p += sizeof a->data; }
+    if (mask & 1u << 14) { GIR_MEMCPY(&a->data, p - 2 + sizeof(void *), sizeof a->data); p += 2 * sizeof(void *) - 2; }
     for (k = 0; k < 3; ++k)
         if (mask & 1u << k) { GIR_MEMCPY(&a->f[k], p, 8); p += 8; }
     for (k = 0; k < 5; ++k)
@@ -328,7 +339,7 @@ static void *gir__node_data(const gir_graph *g, const gir__node *d) {
     void *v = NULL;
     if (!d->attr) return NULL;
     p = gir__store_at(&g->attrs, d->attr);
-    if (p[1] & 0x40u) GIR_MEMCPY(&v, p + 2, sizeof v);
+    if (p[1] & 0x40u) GIR_MEMCPY(&v, p + sizeof(void *), sizeof v);
     return v;
 }
 /* A node as code that reads its attributes sees it (autodiff's adjoints get one) */
@@ -383,11 +394,14 @@ GIR_API gir_graph *gir_graph_new(const gir_graph_desc *desc) {
 }
 GIR_API gir_graph_desc gir_graph_usage(const gir_graph *g) {
     gir_graph_desc d;
+    size_t k;
     GIR_MEMSET(&d, 0, sizeof d);
     if (!g) return d;
     d.node_capacity = g->nnodes - 1;
     d.input_capacity = g->nins;
     d.attr_capacity = gir__store_used(&g->attrs);
+    for (k = 1; k < g->nnodes; ++k)       /* an entry with values may need padding to a pointer's alignment */
+        if (gir__node_data(g, &g->nodes[k])) d.attr_capacity += sizeof(void *) - 1;
     d.name_capacity = gir__store_used(&g->names);
     return d;
 }

@@ -36,12 +36,12 @@ static gir_node gir__name_set(gir_graph *g, gir_node n, const char *full, size_t
         gir__gfail(g, GIR_ERR_INVALID_ARG, "name: '%s' is already %N", full, (const gir_graph *)g, (unsigned)other);
         return gir__handle(NULL, 0);
     }
-    if (gir__store_reserve(&g->a, &g->names, len + 1)) {
+    if (gir__store_reserve(&g->a, &g->names, len + 1, 1u)) {
         gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "name: %N: out of memory naming it '%s'", (const gir_graph *)g,
                    (unsigned)n.id, full);
         return gir__handle(NULL, 0);
     }
-    g->nodes[n.id].name = gir__store_put(&g->names, full, len + 1);
+    g->nodes[n.id].name = gir__store_put(&g->names, full, len + 1, 1u);
     return n;
 }
 GIR_API gir_node gir_name(gir_graph *g, gir_node n, const char *name) {
