@@ -344,6 +344,8 @@ static void bench_cse_nodes_d4(void) {     /* d^4/dx^4 of x sin(x) + tanh(x)^2, 
     int k;
     for (k = 0; k < 4; ++k) gir_grad(g, gir_sum(g, d, gir_ints0(), 0), 1, &x, &d);
     cse_report("cse_nodes_d4", g, 1, &d);
+    gir_graph_free(g);
+}
 /* the arena of the MLP training step (batch 64) against the liveness lower bound of the plan's own order, and
    against one buffer per value (GIR_COMPILE_NO_REUSE, which also keeps creation order): sizes, not times */
 static void bench_arena(int vs_naive) {
@@ -365,6 +367,8 @@ static void bench_arena(int vs_naive) {
     }
     gir_plan_free(p);
     gir_plan_free(q);
+    gir_graph_free(g);
+}
 /* metadata bytes per node (the definition is in bench/run.py): the MLP 64-32-10 training graph built twice with a
    counting allocator that never reuses, the second time with the first build's gir_graph_usage as hints */
 typedef struct meta_count { size_t total; } meta_count;
