@@ -21,7 +21,7 @@ typedef struct gir__step {
     uint16_t op;
     uint8_t  tr;           /* bit j: input j is read with its last two axes swapped (see gir__step_in) */
     uint8_t  flags;        /* GIR__STEP_*: gen/plan.c */
-    const gir_attr *attr;  /* its node's attributes, unpacked in the plan's attrs at compile time */
+    uint32_t attr;         /* its node's attributes in the graph's store (0: none), unpacked when the step runs */
 } gir__step;
 enum { GIR__STEP_FOLD = 1, GIR__STEP_INPLACE = 2 };
 /* a bump allocator over the caller's buffer (gen/plan.c); the buffer is aligned to GIR__BUMP_ALIGN */
@@ -49,8 +49,7 @@ struct gir_plan {
     size_t        nmap;
     gir__step    *steps;
     uint32_t      nsteps;
-    gir_attr     *attrs;    /* the attributes of the steps that have some, unpacked */
-    uint32_t      nattrs;
+    double      (*fpar)[3]; /* fused members' scalar parameters (attr f), fpar[k] for fsteps[k] */
     uint32_t     *sin;
     size_t        nsin;
     void         *arena_raw;
@@ -94,7 +93,7 @@ GIR_API void gir_plan_free(gir_plan *p) {
     gir__free(&a, p->vals, 0);
     gir__free(&a, p->map, 0);
     gir__free(&a, p->steps, 0);
-    gir__free(&a, p->attrs, 0);
+    gir__free(&a, p->fpar, 0);
     gir__free(&a, p->sin, 0);
     gir__free(&a, p->arena_raw, 0);
     gir__free(&a, p->scratch_raw, 0);
@@ -131,6 +130,7 @@ static uint32_t gir__step_in(const gir__rw *w, const gir__node *d, uint32_t k, i
 
 static gir_status gir__fuse_plan(gir_plan *p, int n_out, const gir_node *outs, size_t chunk, size_t *scratch);
 static void gir__fuse_run(gir_plan *p, uint32_t group);
+static gir_status gir__fuse_params(const gir_graph *g, gir_plan *p);
 /* gen/train.c: train and eval plans, and the order of assign steps */
 static int gir__mode_needs(const gir__node *d, uint32_t k, int eval);
 static uint32_t gir__mode_reads(const gir__node *d, int eval, uint32_t *first);
@@ -174,15 +174,6 @@ static void gir__compile_mark(const gir__rw *w, gir_plan *p, int n_out, const gi
         }
     }
 }
-/* the steps with attributes among the needed nodes: the plan unpacks theirs once (gir__compile_step) */
-static size_t gir__compile_nattrs(const gir_graph *g, const uint8_t *need) {
-    size_t id, n = 0;
-    for (id = 1; id < g->nnodes; ++id) {
-        const gir__node *d = &g->nodes[id];
-        n += (need[id] & GIR__N_NEED) && d->attr && d->op != GIR_OP_INPUT && d->op != GIR_OP_VARIABLE && d->op != GIR_OP_CONSTANT;
-    }
-    return n;
-}
 /* the step that computes node id (a value of the plan already) */
 static size_t gir__compile_step(const gir__rw *w, gir_plan *p, size_t id) {
     const gir_graph *g = w->g;
@@ -192,7 +183,7 @@ static size_t gir__compile_step(const gir__rw *w, gir_plan *p, size_t id) {
     uint32_t k, k0, nr;
     s->val = p->nvals - 1;
     s->op = gir__mode_op(d, eval);
-    s->attr = d->attr ? gir__attr_load(g, d, &p->attrs[p->nattrs++]) : &gir__no_attr;
+    s->attr = d->attr;
     s->nin = nr = gir__mode_reads(d, eval, &k0);
     s->in0 = (uint32_t)p->nsin;
     s->tr = 0;
@@ -302,7 +293,7 @@ static gir_status gir__compile_args(gir_graph *g, int n_out, const gir_node *out
 /* compile, passes 2 and on: values and steps, their order, fusion, the arena */
 static gir_status gir__compile_passes(gir_graph *g, gir_plan *p, int n_out, const gir_node *outs,
                                       const gir_compile_desc *desc, const gir__rw *w, size_t maxin) {
-    size_t off = 0, scratch = 0, na = gir__compile_nattrs(g, w->need);
+    size_t off = 0, scratch = 0;
     unsigned flags = desc ? desc->flags : 0;
     int j;
     gir_status st;
@@ -312,8 +303,7 @@ static gir_status gir__compile_passes(gir_graph *g, gir_plan *p, int n_out, cons
     p->steps = (gir__step *)gir__alloc(&p->a, (p->nsteps ? p->nsteps : 1) * sizeof(gir__step));
     p->sin = (uint32_t *)gir__alloc(&p->a, (p->nsin ? p->nsin : 1) * sizeof(uint32_t));
     p->kin = (gir__kin *)gir__alloc(&p->a, maxin * sizeof(gir__kin));
-    p->attrs = (gir_attr *)gir__alloc(&p->a, (na ? na : 1) * sizeof(gir_attr));
-    if (!p->map || !p->vals || !p->steps || !p->sin || !p->kin || !p->attrs) return GIR_ERR_OUT_OF_MEMORY;
+    if (!p->map || !p->vals || !p->steps || !p->sin || !p->kin) return GIR_ERR_OUT_OF_MEMORY;
     GIR_MEMSET(p->map, 0, g->nnodes * sizeof(uint32_t));
     p->nsin = p->nvals = p->nsteps = 0;
     if ((st = gir__compile_values(g, p, w, &off, &scratch)) != GIR_OK) return st;
@@ -324,6 +314,7 @@ static gir_status gir__compile_passes(gir_graph *g, gir_plan *p, int n_out, cons
         gir__fuse_plan(p, n_out, outs, desc && desc->fuse_chunk > 0 ? (size_t)desc->fuse_chunk : GIR_FUSE_CHUNK,
                        &scratch) != GIR_OK)
         return GIR_ERR_OUT_OF_MEMORY;
+    if (p->nfused && gir__fuse_params(g, p) != GIR_OK) return GIR_ERR_OUT_OF_MEMORY;
     if (gir__plan_memory(g, p, flags, &off) != GIR_OK || gir__compile_memory(p, off, scratch) != GIR_OK)
         return GIR_ERR_OUT_OF_MEMORY;
     return GIR_OK;
@@ -486,6 +477,7 @@ static const double gir__empty = 0.0;
 GIR_API gir_status gir_run(gir_plan *p) {
     uint32_t k, j;
     gir__kx kx;
+    gir_attr ta;                   /* the attributes of the step that runs (unpacked from the graph's store) */
     if (!p) return GIR_ERR_INVALID_ARG;
     p->status = GIR_OK;
     p->msg[0] = 0;
@@ -516,7 +508,7 @@ GIR_API gir_status gir_run(gir_plan *p) {
         kx.op = s->op;
         kx.dtype = o->dtype;
         kx.shape = &o->shape;
-        kx.attr = s->attr;
+        kx.attr = s->attr ? gir__attr_ref(p->g, s->attr, &ta) : &gir__no_attr;
         kx.out = o->ptr;
         kx.nin = (int)s->nin;
         kx.in = p->kin;

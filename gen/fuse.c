@@ -211,6 +211,19 @@ static void gir__fuse_cast(int64_t n, void *out, int odt, const void *in, int id
     else gir__cast_run(n, out, odt, in, idt, st);
 }
 
+/* the members' scalar parameters, unpacked once at compile time: a chunk runs every member, and unpacking a
+   step's attributes per chunk would cost more than the chunk */
+static gir_status gir__fuse_params(const gir_graph *g, gir_plan *p) {
+    uint32_t k;
+    gir_attr a;
+    p->fpar = (double (*)[3])gir__alloc(&p->a, p->nfused * sizeof *p->fpar);
+    if (!p->fpar) return GIR_ERR_OUT_OF_MEMORY;
+    for (k = 0; k < p->nfused; ++k) {
+        const gir_attr *t = p->fsteps[k].attr ? gir__attr_ref(g, p->fsteps[k].attr, &a) : &gir__no_attr;
+        GIR_MEMCPY(p->fpar[k], t->f, sizeof p->fpar[k]);
+    }
+    return GIR_OK;
+}
 /* runs the chunks [c0, c1) of fused group gr, with chunk buffers at buf: every member in step order; a member
    that reads a broadcast value runs row by row within the chunk, as gir__ew_apply runs it */
 static void gir__fuse_chunks(const gir_plan *p, const struct gir__fgroup *gr, int64_t c0, int64_t c1,
@@ -239,7 +252,7 @@ static void gir__fuse_chunks(const gir_plan *p, const struct gir__fgroup *gr, in
                 for (j = 0; j < s->nin; ++j)
                     gir__fuse_in(buf, &p->vals[p->sin[s->in0 + j]], &ov->shape, i0, s0, &ptr[j], &st[j]);
                 if (s->op == GIR_OP_CAST) gir__fuse_cast(len, out, sv->dtype, ptr[0], idt, st[0]);
-                else gir__ew_pick(s->op, idt)(len, out, ptr, st, s->attr->f);
+                else gir__ew_pick(s->op, idt)(len, out, ptr, st, p->fpar[gr->m0 + m]);
             }
         }
     }

@@ -333,6 +333,11 @@ static int gir__is_ref(const gir_graph *g, const gir__node *d) {
     gir_attr a;
     return (d->op == GIR_OP_CONSTANT || d->op == GIR_OP_VARIABLE) && gir__attr_load(g, d, &a)->i[4] == GIR__REF;
 }
+/* the attributes of store reference ref (> 0) as a gir_attr, in *a; returns a (a plan step's, at run time) */
+static const gir_attr *gir__attr_ref(const gir_graph *g, uint32_t ref, gir_attr *a) {
+    gir__attr_unpack(gir__store_at(&g->attrs, ref), a);
+    return a;
+}
 /* a constant's or variable's values (NULL for other nodes) */
 static void *gir__node_data(const gir_graph *g, const gir__node *d) {
     const unsigned char *p;
