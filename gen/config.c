@@ -357,18 +357,18 @@ typedef struct gir__bctx {
     int              dtype;     /* output dtype, may be set by the shape function */
 } gir__bctx;
 
-typedef struct gir__opinfo {
+typedef struct gir__opinfo {    /* one row per op, narrow fields (32 bytes on 32-bit targets) */
     const char *name;
-    int         nparents, nargs, variadic;
-    unsigned    argmask;    /* bit k: IN position k is an argument */
-    int         dtrule, shrule;
-    gir_status (*shape_fn)(gir__bctx *b);
-    int         flags;
-    int         group;
-    int         diff;
-    int         axis_i;     /* index of the i attribute named 'axis', or -1 */
-    int         axes_l;     /* index of the l attribute named 'axes', or -1 */
     const char *attrs;
     const char *no_adj;
-    int         in_name0;   /* the first of its inputs' names in gir__in_names (builder order) */
+    gir_status (*shape_fn)(gir__bctx *b);
+    uint16_t    in_name0;   /* the first of its inputs' names in gir__in_names (builder order) */
+    uint16_t    argmask;    /* bit k: IN position k is an argument (k < GIR__MAX_ROW_IN) */
+    uint8_t     nparents, nargs, variadic;
+    uint8_t     dtrule, shrule;
+    uint8_t     flags;
+    uint8_t     group;
+    uint8_t     diff;
+    int8_t      axis_i;     /* index of the i attribute named 'axis', or -1 */
+    int8_t      axes_l;     /* index of the l attribute named 'axes', or -1 */
 } gir__opinfo;

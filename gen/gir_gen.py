@@ -706,10 +706,12 @@ def emit_opinfo(ops):
     for op in ops:                       # the inputs' names in builder (IN) order, for messages
         first[op.name] = len(names)
         names += [nm for nm, _ in op.inputs]
-    out.append("static const char *const gir__in_names[%d] = {%s};"
-               % (max(len(names), 1), ", ".join('"%s"' % nm for nm in names) or '""'))
+    words = sorted(set(names)) or [""]   # each distinct name once; gir__in_names holds indices into them
+    out.append("static const char *const gir__in_words[%d] = {%s};" % (len(words), ", ".join('"%s"' % w for w in words)))
+    out.append("static const unsigned char gir__in_names[%d] = {%s};"
+               % (max(len(names), 1), ", ".join(str(words.index(nm)) for nm in names) or "0"))
     out += ["static const gir__opinfo gir__ops[GIR_OP__COUNT] = {",
-           "    {\"invalid\", 0, 0, 0, 0u, 0, 0, 0, 0, 0, 0, -1, -1, \"\", \"\", 0},"]
+           "    {\"invalid\", \"\", \"\", 0, 0, 0u, 0, 0, 0, 0, 0, 0, 0, 0, -1, -1},"]
     for op in ops:
         flags = " | ".join("GIR__F_" + f for f in op.flags) or "0"
         attrs = ",".join("%s:%s" % (k, n) for k, n, _ in op.attrs)
@@ -718,11 +720,11 @@ def emit_opinfo(ops):
         argmask = sum(1 << j for j, (_, a) in enumerate(op.inputs) if a)
         axis_i = next((k for kind, nm, k in op.attrs if kind == "i" and nm == "axis"), -1)
         axes_l = next((k for kind, nm, k in op.attrs if kind == "l" and nm == "axes"), -1)
-        out.append("    {\"%s\", %d, %d, %d, %du, GIR__DT_%s, %s, %s, %s, GIR_GROUP_%s, %d, %d, %d, GIR__IFS(GIR__WHY_%s, \"%s\"), "
-                   "GIR__IFS(GIR__WHY_%s, \"%s\"), %d},"
-                   % (op.lname, len(op.parents), len(op.args), 1 if op.variadic else 0, argmask, op.dtype,
-                      shape_id(op), shapefn, flags, op.group, 1 if op.differentiable else 0, axis_i, axes_l,
-                      op.name, attrs, op.name, reason.replace('"', '\\"'), first[op.name]))
+        out.append("    {\"%s\", GIR__IFS(GIR__WHY_%s, \"%s\"), GIR__IFS(GIR__WHY_%s, \"%s\"), %s, %d, %du, %d, %d, %d, "
+                   "GIR__DT_%s, %s, %s, GIR_GROUP_%s, %d, %d, %d},"
+                   % (op.lname, op.name, attrs, op.name, reason.replace('"', '\\"'), shapefn, first[op.name], argmask,
+                      len(op.parents), len(op.args), 1 if op.variadic else 0, op.dtype, shape_id(op), flags, op.group,
+                      1 if op.differentiable else 0, axis_i, axes_l))
     out.append("};")
     return "\n".join(out)
 

@@ -628,7 +628,7 @@ static int gir__bcast2(const gir_shape *a, const gir_shape *b, gir_shape *out) {
 /* the name of builder input pos, as the row's IN column gives it (one name for all of a variadic list) */
 static const char *gir__in_name(const gir__opinfo *oi, int pos) {
     int n = oi->variadic ? 1 : oi->nparents + oi->nargs;
-    return n ? gir__in_names[oi->in_name0 + (pos < n ? pos : n - 1)] : "";
+    return n ? gir__in_words[gir__in_names[oi->in_name0 + (pos < n ? pos : n - 1)]] : "";
 }
 static int gir__in_pos(const gir__opinfo *oi, int k) {
     int want = k < oi->nparents ? k : k - oi->nparents, is_arg = k >= oi->nparents, j;
