@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c9367d236f1f14baa87520e8b73aa14e2ae04c4bdd43b9ce2b2f70a5c3f60d5c
-                                          gen/ sha256=2e8830841452ee99
+                                          gen/ sha256=310d1dc7f849f4bc
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -14958,133 +14958,684 @@ static void gir__k_gelu_tanh_f64__scalar(int64_t n, void *out, const void *const
         o[k] = (double)(((((double)0.5) * v0) * (((double)1) + gir__v_tanh_f64((((double)0.7978845608028654) * (v0 + (((((double)0.044715) * v0) * v0) * v0)))))));
     }
 }
-static const gir__ew_fn gir__ew_table[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
-    {0, 0, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0}, /* INPUT */
-    {0, 0, 0, 0, 0, 0}, /* VARIABLE */
-    {0, 0, 0, 0, 0, 0}, /* CONSTANT */
-    {0, 0, 0, 0, 0, 0}, /* FILL */
-    {0, 0, 0, 0, 0, 0}, /* EYE */
-    {0, 0, 0, 0, 0, 0}, /* ARANGE */
-    {0, 0, 0, 0, 0, 0}, /* RAND_UNIFORM */
-    {0, 0, 0, 0, 0, 0}, /* RAND_NORMAL */
-    {0, GIR__IF(GIR__WHY_NOT, gir__k_not_b8__scalar), 0, 0, 0, 0},
-    {0, GIR__IF(GIR__WHY_AND, gir__k_and_b8__scalar), 0, 0, 0, 0},
-    {0, GIR__IF(GIR__WHY_OR, gir__k_or_b8__scalar), 0, 0, 0, 0},
-    {0, GIR__IF(GIR__WHY_XOR, gir__k_xor_b8__scalar), 0, 0, 0, 0},
-    {0, GIR__IF(GIR__WHY_GT, gir__k_gt_b8__scalar), GIR__IF(GIR__WHY_GT, gir__k_gt_u8__scalar), GIR__IF(GIR__WHY_GT, gir__k_gt_i32__scalar), GIR__IF(GIR__WHY_GT, gir__k_gt_f32__scalar), GIR__IF(GIR__WHY_GT, gir__k_gt_f64__scalar)},
-    {0, GIR__IF(GIR__WHY_GE, gir__k_ge_b8__scalar), GIR__IF(GIR__WHY_GE, gir__k_ge_u8__scalar), GIR__IF(GIR__WHY_GE, gir__k_ge_i32__scalar), GIR__IF(GIR__WHY_GE, gir__k_ge_f32__scalar), GIR__IF(GIR__WHY_GE, gir__k_ge_f64__scalar)},
-    {0, GIR__IF(GIR__WHY_LT, gir__k_lt_b8__scalar), GIR__IF(GIR__WHY_LT, gir__k_lt_u8__scalar), GIR__IF(GIR__WHY_LT, gir__k_lt_i32__scalar), GIR__IF(GIR__WHY_LT, gir__k_lt_f32__scalar), GIR__IF(GIR__WHY_LT, gir__k_lt_f64__scalar)},
-    {0, GIR__IF(GIR__WHY_LE, gir__k_le_b8__scalar), GIR__IF(GIR__WHY_LE, gir__k_le_u8__scalar), GIR__IF(GIR__WHY_LE, gir__k_le_i32__scalar), GIR__IF(GIR__WHY_LE, gir__k_le_f32__scalar), GIR__IF(GIR__WHY_LE, gir__k_le_f64__scalar)},
-    {0, GIR__IF(GIR__WHY_EQ, gir__k_eq_b8__scalar), GIR__IF(GIR__WHY_EQ, gir__k_eq_u8__scalar), GIR__IF(GIR__WHY_EQ, gir__k_eq_i32__scalar), GIR__IF(GIR__WHY_EQ, gir__k_eq_f32__scalar), GIR__IF(GIR__WHY_EQ, gir__k_eq_f64__scalar)},
-    {0, GIR__IF(GIR__WHY_NE, gir__k_ne_b8__scalar), GIR__IF(GIR__WHY_NE, gir__k_ne_u8__scalar), GIR__IF(GIR__WHY_NE, gir__k_ne_i32__scalar), GIR__IF(GIR__WHY_NE, gir__k_ne_f32__scalar), GIR__IF(GIR__WHY_NE, gir__k_ne_f64__scalar)},
-    {0, 0, GIR__IF(GIR__WHY_APPROX_EQ, gir__k_approx_eq_u8__scalar), GIR__IF(GIR__WHY_APPROX_EQ, gir__k_approx_eq_i32__scalar), GIR__IF(GIR__WHY_APPROX_EQ, gir__k_approx_eq_f32__scalar), GIR__IF(GIR__WHY_APPROX_EQ, gir__k_approx_eq_f64__scalar)},
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_ISNAN, gir__k_isnan_f32__scalar), GIR__IF(GIR__WHY_ISNAN, gir__k_isnan_f64__scalar)},
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_ISINF, gir__k_isinf_f32__scalar), GIR__IF(GIR__WHY_ISINF, gir__k_isinf_f64__scalar)},
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_ISFINITE, gir__k_isfinite_f32__scalar), GIR__IF(GIR__WHY_ISFINITE, gir__k_isfinite_f64__scalar)},
-    {0, 0, GIR__IF(GIR__WHY_ADD, gir__k_add_u8__scalar), GIR__IF(GIR__WHY_ADD, gir__k_add_i32__scalar), GIR__IF(GIR__WHY_ADD, gir__k_add_f32__scalar), GIR__IF(GIR__WHY_ADD, gir__k_add_f64__scalar)},
-    {0, 0, GIR__IF(GIR__WHY_SUB, gir__k_sub_u8__scalar), GIR__IF(GIR__WHY_SUB, gir__k_sub_i32__scalar), GIR__IF(GIR__WHY_SUB, gir__k_sub_f32__scalar), GIR__IF(GIR__WHY_SUB, gir__k_sub_f64__scalar)},
-    {0, 0, GIR__IF(GIR__WHY_MUL, gir__k_mul_u8__scalar), GIR__IF(GIR__WHY_MUL, gir__k_mul_i32__scalar), GIR__IF(GIR__WHY_MUL, gir__k_mul_f32__scalar), GIR__IF(GIR__WHY_MUL, gir__k_mul_f64__scalar)},
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_DIV, gir__k_div_f32__scalar), GIR__IF(GIR__WHY_DIV, gir__k_div_f64__scalar)},
-    {0, 0, GIR__IF(GIR__WHY_NEG, gir__k_neg_u8__scalar), GIR__IF(GIR__WHY_NEG, gir__k_neg_i32__scalar), GIR__IF(GIR__WHY_NEG, gir__k_neg_f32__scalar), GIR__IF(GIR__WHY_NEG, gir__k_neg_f64__scalar)},
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_POW, gir__k_pow_f32__scalar), GIR__IF(GIR__WHY_POW, gir__k_pow_f64__scalar)},
-    {0, 0, GIR__IF(GIR__WHY_MAXIMUM, gir__k_maximum_u8__scalar), GIR__IF(GIR__WHY_MAXIMUM, gir__k_maximum_i32__scalar), GIR__IF(GIR__WHY_MAXIMUM, gir__k_maximum_f32__scalar), GIR__IF(GIR__WHY_MAXIMUM, gir__k_maximum_f64__scalar)},
-    {0, 0, GIR__IF(GIR__WHY_MINIMUM, gir__k_minimum_u8__scalar), GIR__IF(GIR__WHY_MINIMUM, gir__k_minimum_i32__scalar), GIR__IF(GIR__WHY_MINIMUM, gir__k_minimum_f32__scalar), GIR__IF(GIR__WHY_MINIMUM, gir__k_minimum_f64__scalar)},
-    {0, 0, GIR__IF(GIR__WHY_MOD, gir__k_mod_u8__scalar), GIR__IF(GIR__WHY_MOD, gir__k_mod_i32__scalar), GIR__IF(GIR__WHY_MOD, gir__k_mod_f32__scalar), GIR__IF(GIR__WHY_MOD, gir__k_mod_f64__scalar)},
-    {0, 0, GIR__IF(GIR__WHY_FLOORDIV, gir__k_floordiv_u8__scalar), GIR__IF(GIR__WHY_FLOORDIV, gir__k_floordiv_i32__scalar), GIR__IF(GIR__WHY_FLOORDIV, gir__k_floordiv_f32__scalar), GIR__IF(GIR__WHY_FLOORDIV, gir__k_floordiv_f64__scalar)},
-    {0, 0, 0, 0, 0, 0}, /* ADD_N */
-    {0, 0, GIR__IF(GIR__WHY_ABS, gir__k_abs_u8__scalar), GIR__IF(GIR__WHY_ABS, gir__k_abs_i32__scalar), GIR__IF(GIR__WHY_ABS, gir__k_abs_f32__scalar), GIR__IF(GIR__WHY_ABS, gir__k_abs_f64__scalar)},
-    {0, 0, GIR__IF(GIR__WHY_SIGN, gir__k_sign_u8__scalar), GIR__IF(GIR__WHY_SIGN, gir__k_sign_i32__scalar), GIR__IF(GIR__WHY_SIGN, gir__k_sign_f32__scalar), GIR__IF(GIR__WHY_SIGN, gir__k_sign_f64__scalar)},
-    {0, 0, GIR__IF(GIR__WHY_SQUARE, gir__k_square_u8__scalar), GIR__IF(GIR__WHY_SQUARE, gir__k_square_i32__scalar), GIR__IF(GIR__WHY_SQUARE, gir__k_square_f32__scalar), GIR__IF(GIR__WHY_SQUARE, gir__k_square_f64__scalar)},
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_SQRT, gir__k_sqrt_f32__scalar), GIR__IF(GIR__WHY_SQRT, gir__k_sqrt_f64__scalar)},
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_RSQRT, gir__k_rsqrt_f32__scalar), GIR__IF(GIR__WHY_RSQRT, gir__k_rsqrt_f64__scalar)},
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_RECIPROCAL, gir__k_reciprocal_f32__scalar), GIR__IF(GIR__WHY_RECIPROCAL, gir__k_reciprocal_f64__scalar)},
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_EXP, gir__k_exp_f32__scalar), GIR__IF(GIR__WHY_EXP, gir__k_exp_f64__scalar)},
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_EXPM1, gir__k_expm1_f32__scalar), GIR__IF(GIR__WHY_EXPM1, gir__k_expm1_f64__scalar)},
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_LOG, gir__k_log_f32__scalar), GIR__IF(GIR__WHY_LOG, gir__k_log_f64__scalar)},
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_LOG1P, gir__k_log1p_f32__scalar), GIR__IF(GIR__WHY_LOG1P, gir__k_log1p_f64__scalar)},
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_LOG2, gir__k_log2_f32__scalar), GIR__IF(GIR__WHY_LOG2, gir__k_log2_f64__scalar)},
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_SIN, gir__k_sin_f32__scalar), GIR__IF(GIR__WHY_SIN, gir__k_sin_f64__scalar)},
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_COS, gir__k_cos_f32__scalar), GIR__IF(GIR__WHY_COS, gir__k_cos_f64__scalar)},
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_TAN, gir__k_tan_f32__scalar), GIR__IF(GIR__WHY_TAN, gir__k_tan_f64__scalar)},
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_ASIN, gir__k_asin_f32__scalar), GIR__IF(GIR__WHY_ASIN, gir__k_asin_f64__scalar)},
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_ACOS, gir__k_acos_f32__scalar), GIR__IF(GIR__WHY_ACOS, gir__k_acos_f64__scalar)},
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_ATAN, gir__k_atan_f32__scalar), GIR__IF(GIR__WHY_ATAN, gir__k_atan_f64__scalar)},
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_SINH, gir__k_sinh_f32__scalar), GIR__IF(GIR__WHY_SINH, gir__k_sinh_f64__scalar)},
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_COSH, gir__k_cosh_f32__scalar), GIR__IF(GIR__WHY_COSH, gir__k_cosh_f64__scalar)},
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_TANH, gir__k_tanh_f32__scalar), GIR__IF(GIR__WHY_TANH, gir__k_tanh_f64__scalar)},
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_SIGMOID, gir__k_sigmoid_f32__scalar), GIR__IF(GIR__WHY_SIGMOID, gir__k_sigmoid_f64__scalar)},
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_SOFTPLUS, gir__k_softplus_f32__scalar), GIR__IF(GIR__WHY_SOFTPLUS, gir__k_softplus_f64__scalar)},
-    {0, 0, GIR__IF(GIR__WHY_RELU, gir__k_relu_u8__scalar), GIR__IF(GIR__WHY_RELU, gir__k_relu_i32__scalar), GIR__IF(GIR__WHY_RELU, gir__k_relu_f32__scalar), GIR__IF(GIR__WHY_RELU, gir__k_relu_f64__scalar)},
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_LEAKY_RELU, gir__k_leaky_relu_f32__scalar), GIR__IF(GIR__WHY_LEAKY_RELU, gir__k_leaky_relu_f64__scalar)},
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_ELU, gir__k_elu_f32__scalar), GIR__IF(GIR__WHY_ELU, gir__k_elu_f64__scalar)},
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_GELU, gir__k_gelu_f32__scalar), GIR__IF(GIR__WHY_GELU, gir__k_gelu_f64__scalar)},
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_SILU, gir__k_silu_f32__scalar), GIR__IF(GIR__WHY_SILU, gir__k_silu_f64__scalar)},
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_ERF, gir__k_erf_f32__scalar), GIR__IF(GIR__WHY_ERF, gir__k_erf_f64__scalar)},
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_FLOOR, gir__k_floor_f32__scalar), GIR__IF(GIR__WHY_FLOOR, gir__k_floor_f64__scalar)},
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_CEIL, gir__k_ceil_f32__scalar), GIR__IF(GIR__WHY_CEIL, gir__k_ceil_f64__scalar)},
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_ROUND, gir__k_round_f32__scalar), GIR__IF(GIR__WHY_ROUND, gir__k_round_f64__scalar)},
-    {0, 0, GIR__IF(GIR__WHY_CLAMP, gir__k_clamp_u8__scalar), GIR__IF(GIR__WHY_CLAMP, gir__k_clamp_i32__scalar), GIR__IF(GIR__WHY_CLAMP, gir__k_clamp_f32__scalar), GIR__IF(GIR__WHY_CLAMP, gir__k_clamp_f64__scalar)},
-    {0, 0, 0, 0, 0, 0}, /* SUM */
-    {0, 0, 0, 0, 0, 0}, /* MEAN */
-    {0, 0, 0, 0, 0, 0}, /* PROD */
-    {0, 0, 0, 0, 0, 0}, /* MAX */
-    {0, 0, 0, 0, 0, 0}, /* MIN */
-    {0, 0, 0, 0, 0, 0}, /* VAR */
-    {0, 0, 0, 0, 0, 0}, /* LOGSUMEXP */
-    {0, 0, 0, 0, 0, 0}, /* ARGMAX */
-    {0, 0, 0, 0, 0, 0}, /* ARGMIN */
-    {0, 0, 0, 0, 0, 0}, /* ALL */
-    {0, 0, 0, 0, 0, 0}, /* ANY */
-    {0, 0, 0, 0, 0, 0}, /* RESHAPE */
-    {0, 0, 0, 0, 0, 0}, /* TRANSPOSE */
-    {0, 0, 0, 0, 0, 0}, /* BROADCAST_TO */
-    {0, 0, 0, 0, 0, 0}, /* SLICE */
-    {0, 0, 0, 0, 0, 0}, /* UNSLICE */
-    {0, 0, 0, 0, 0, 0}, /* CONCAT */
-    {0, 0, 0, 0, 0, 0}, /* FLIP */
-    {0, 0, 0, 0, 0, 0}, /* PAD */
-    {0, 0, 0, 0, 0, 0}, /* INDEX_SELECT */
-    {0, 0, 0, 0, 0, 0}, /* INDEX_ADD */
-    {0, 0, 0, 0, 0, 0}, /* ONE_HOT */
-    {0, GIR__IF(GIR__WHY_WHERE, gir__k_where_b8__scalar), GIR__IF(GIR__WHY_WHERE, gir__k_where_u8__scalar), GIR__IF(GIR__WHY_WHERE, gir__k_where_i32__scalar), GIR__IF(GIR__WHY_WHERE, gir__k_where_f32__scalar), GIR__IF(GIR__WHY_WHERE, gir__k_where_f64__scalar)},
-    {0, 0, 0, 0, 0, 0}, /* DIAG */
-    {0, 0, 0, 0, 0, 0}, /* DIAGONAL */
-    {0, 0, 0, 0, 0, 0}, /* TRIU */
-    {0, 0, 0, 0, 0, 0}, /* TRIL */
-    {0, 0, 0, 0, 0, 0}, /* CAST */
-    {0, 0, 0, 0, 0, 0}, /* STOP_GRADIENT */
-    {0, 0, 0, 0, 0, 0}, /* MATMUL */
-    {0, 0, 0, 0, 0, 0}, /* DOT */
-    {0, 0, 0, 0, 0, 0}, /* OUTER */
-    {0, 0, 0, 0, 0, 0}, /* TRACE */
-    {0, 0, 0, 0, 0, 0}, /* INVERSE */
-    {0, 0, 0, 0, 0, 0}, /* DET */
-    {0, 0, 0, 0, 0, 0}, /* LOGDET */
-    {0, 0, 0, 0, 0, 0}, /* CHOLESKY */
-    {0, 0, 0, 0, 0, 0}, /* TRISOLVE */
-    {0, 0, 0, 0, 0, 0}, /* SOFTMAX */
-    {0, 0, 0, 0, 0, 0}, /* LOG_SOFTMAX */
-    {0, 0, 0, 0, 0, 0}, /* XENT_LOGITS */
-    {0, 0, 0, 0, 0, 0}, /* XENT_LOGITS_PROB */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_BCE_LOGITS, gir__k_bce_logits_f32__scalar), GIR__IF(GIR__WHY_BCE_LOGITS, gir__k_bce_logits_f64__scalar)},
-    {0, 0, 0, 0, 0, 0}, /* MSE */
-    {0, 0, 0, 0, 0, 0}, /* CONV2D */
-    {0, 0, 0, 0, 0, 0}, /* CONV2D_BWD_DATA */
-    {0, 0, 0, 0, 0, 0}, /* CONV2D_BWD_FILTER */
-    {0, 0, 0, 0, 0, 0}, /* MAX_POOL2D */
-    {0, 0, 0, 0, 0, 0}, /* MAX_POOL2D_BWD */
-    {0, 0, 0, 0, 0, 0}, /* AVG_POOL2D */
-    {0, 0, 0, 0, 0, 0}, /* AVG_POOL2D_BWD */
-    {0, 0, 0, 0, 0, 0}, /* DROPOUT */
-    {0, 0, 0, 0, 0, 0}, /* GATHER */
-    {0, 0, 0, 0, 0, 0}, /* SCATTER_ADD */
-    {0, 0, GIR__IF(GIR__WHY_FMOD, gir__k_fmod_u8__scalar), GIR__IF(GIR__WHY_FMOD, gir__k_fmod_i32__scalar), GIR__IF(GIR__WHY_FMOD, gir__k_fmod_f32__scalar), GIR__IF(GIR__WHY_FMOD, gir__k_fmod_f64__scalar)},
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_GELU_TANH, gir__k_gelu_tanh_f32__scalar), GIR__IF(GIR__WHY_GELU_TANH, gir__k_gelu_tanh_f64__scalar)},
-    {0, 0, 0, 0, 0, 0}, /* ASSIGN */
-    {0, 0, 0, 0, 0, 0}, /* TRAIN_EVAL */
-    {0, 0, 0, 0, 0, 0}, /* MAX_POOL2D_PICK */
+enum { GIR__EWR__NONE,
+#if !GIR__WHY_NOT
+    GIR__EWR_NOT,
+#endif
+#if !GIR__WHY_AND
+    GIR__EWR_AND,
+#endif
+#if !GIR__WHY_OR
+    GIR__EWR_OR,
+#endif
+#if !GIR__WHY_XOR
+    GIR__EWR_XOR,
+#endif
+#if !GIR__WHY_GT
+    GIR__EWR_GT,
+#endif
+#if !GIR__WHY_GE
+    GIR__EWR_GE,
+#endif
+#if !GIR__WHY_LT
+    GIR__EWR_LT,
+#endif
+#if !GIR__WHY_LE
+    GIR__EWR_LE,
+#endif
+#if !GIR__WHY_EQ
+    GIR__EWR_EQ,
+#endif
+#if !GIR__WHY_NE
+    GIR__EWR_NE,
+#endif
+#if !GIR__WHY_APPROX_EQ
+    GIR__EWR_APPROX_EQ,
+#endif
+#if !GIR__WHY_ISNAN
+    GIR__EWR_ISNAN,
+#endif
+#if !GIR__WHY_ISINF
+    GIR__EWR_ISINF,
+#endif
+#if !GIR__WHY_ISFINITE
+    GIR__EWR_ISFINITE,
+#endif
+#if !GIR__WHY_ADD
+    GIR__EWR_ADD,
+#endif
+#if !GIR__WHY_SUB
+    GIR__EWR_SUB,
+#endif
+#if !GIR__WHY_MUL
+    GIR__EWR_MUL,
+#endif
+#if !GIR__WHY_DIV
+    GIR__EWR_DIV,
+#endif
+#if !GIR__WHY_NEG
+    GIR__EWR_NEG,
+#endif
+#if !GIR__WHY_POW
+    GIR__EWR_POW,
+#endif
+#if !GIR__WHY_MAXIMUM
+    GIR__EWR_MAXIMUM,
+#endif
+#if !GIR__WHY_MINIMUM
+    GIR__EWR_MINIMUM,
+#endif
+#if !GIR__WHY_MOD
+    GIR__EWR_MOD,
+#endif
+#if !GIR__WHY_FLOORDIV
+    GIR__EWR_FLOORDIV,
+#endif
+#if !GIR__WHY_ABS
+    GIR__EWR_ABS,
+#endif
+#if !GIR__WHY_SIGN
+    GIR__EWR_SIGN,
+#endif
+#if !GIR__WHY_SQUARE
+    GIR__EWR_SQUARE,
+#endif
+#if !GIR__WHY_SQRT
+    GIR__EWR_SQRT,
+#endif
+#if !GIR__WHY_RSQRT
+    GIR__EWR_RSQRT,
+#endif
+#if !GIR__WHY_RECIPROCAL
+    GIR__EWR_RECIPROCAL,
+#endif
+#if !GIR__WHY_EXP
+    GIR__EWR_EXP,
+#endif
+#if !GIR__WHY_EXPM1
+    GIR__EWR_EXPM1,
+#endif
+#if !GIR__WHY_LOG
+    GIR__EWR_LOG,
+#endif
+#if !GIR__WHY_LOG1P
+    GIR__EWR_LOG1P,
+#endif
+#if !GIR__WHY_LOG2
+    GIR__EWR_LOG2,
+#endif
+#if !GIR__WHY_SIN
+    GIR__EWR_SIN,
+#endif
+#if !GIR__WHY_COS
+    GIR__EWR_COS,
+#endif
+#if !GIR__WHY_TAN
+    GIR__EWR_TAN,
+#endif
+#if !GIR__WHY_ASIN
+    GIR__EWR_ASIN,
+#endif
+#if !GIR__WHY_ACOS
+    GIR__EWR_ACOS,
+#endif
+#if !GIR__WHY_ATAN
+    GIR__EWR_ATAN,
+#endif
+#if !GIR__WHY_SINH
+    GIR__EWR_SINH,
+#endif
+#if !GIR__WHY_COSH
+    GIR__EWR_COSH,
+#endif
+#if !GIR__WHY_TANH
+    GIR__EWR_TANH,
+#endif
+#if !GIR__WHY_SIGMOID
+    GIR__EWR_SIGMOID,
+#endif
+#if !GIR__WHY_SOFTPLUS
+    GIR__EWR_SOFTPLUS,
+#endif
+#if !GIR__WHY_RELU
+    GIR__EWR_RELU,
+#endif
+#if !GIR__WHY_LEAKY_RELU
+    GIR__EWR_LEAKY_RELU,
+#endif
+#if !GIR__WHY_ELU
+    GIR__EWR_ELU,
+#endif
+#if !GIR__WHY_GELU
+    GIR__EWR_GELU,
+#endif
+#if !GIR__WHY_SILU
+    GIR__EWR_SILU,
+#endif
+#if !GIR__WHY_ERF
+    GIR__EWR_ERF,
+#endif
+#if !GIR__WHY_FLOOR
+    GIR__EWR_FLOOR,
+#endif
+#if !GIR__WHY_CEIL
+    GIR__EWR_CEIL,
+#endif
+#if !GIR__WHY_ROUND
+    GIR__EWR_ROUND,
+#endif
+#if !GIR__WHY_CLAMP
+    GIR__EWR_CLAMP,
+#endif
+#if !GIR__WHY_WHERE
+    GIR__EWR_WHERE,
+#endif
+#if !GIR__WHY_BCE_LOGITS
+    GIR__EWR_BCE_LOGITS,
+#endif
+#if !GIR__WHY_FMOD
+    GIR__EWR_FMOD,
+#endif
+#if !GIR__WHY_GELU_TANH
+    GIR__EWR_GELU_TANH,
+#endif
+    GIR__EWR__COUNT };
+static const unsigned char gir__ew_row[GIR_OP__COUNT] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0,
+#if !GIR__WHY_NOT
+    GIR__EWR_NOT,
+#else
+    0,
+#endif
+#if !GIR__WHY_AND
+    GIR__EWR_AND,
+#else
+    0,
+#endif
+#if !GIR__WHY_OR
+    GIR__EWR_OR,
+#else
+    0,
+#endif
+#if !GIR__WHY_XOR
+    GIR__EWR_XOR,
+#else
+    0,
+#endif
+#if !GIR__WHY_GT
+    GIR__EWR_GT,
+#else
+    0,
+#endif
+#if !GIR__WHY_GE
+    GIR__EWR_GE,
+#else
+    0,
+#endif
+#if !GIR__WHY_LT
+    GIR__EWR_LT,
+#else
+    0,
+#endif
+#if !GIR__WHY_LE
+    GIR__EWR_LE,
+#else
+    0,
+#endif
+#if !GIR__WHY_EQ
+    GIR__EWR_EQ,
+#else
+    0,
+#endif
+#if !GIR__WHY_NE
+    GIR__EWR_NE,
+#else
+    0,
+#endif
+#if !GIR__WHY_APPROX_EQ
+    GIR__EWR_APPROX_EQ,
+#else
+    0,
+#endif
+#if !GIR__WHY_ISNAN
+    GIR__EWR_ISNAN,
+#else
+    0,
+#endif
+#if !GIR__WHY_ISINF
+    GIR__EWR_ISINF,
+#else
+    0,
+#endif
+#if !GIR__WHY_ISFINITE
+    GIR__EWR_ISFINITE,
+#else
+    0,
+#endif
+#if !GIR__WHY_ADD
+    GIR__EWR_ADD,
+#else
+    0,
+#endif
+#if !GIR__WHY_SUB
+    GIR__EWR_SUB,
+#else
+    0,
+#endif
+#if !GIR__WHY_MUL
+    GIR__EWR_MUL,
+#else
+    0,
+#endif
+#if !GIR__WHY_DIV
+    GIR__EWR_DIV,
+#else
+    0,
+#endif
+#if !GIR__WHY_NEG
+    GIR__EWR_NEG,
+#else
+    0,
+#endif
+#if !GIR__WHY_POW
+    GIR__EWR_POW,
+#else
+    0,
+#endif
+#if !GIR__WHY_MAXIMUM
+    GIR__EWR_MAXIMUM,
+#else
+    0,
+#endif
+#if !GIR__WHY_MINIMUM
+    GIR__EWR_MINIMUM,
+#else
+    0,
+#endif
+#if !GIR__WHY_MOD
+    GIR__EWR_MOD,
+#else
+    0,
+#endif
+#if !GIR__WHY_FLOORDIV
+    GIR__EWR_FLOORDIV,
+#else
+    0,
+#endif
+    0,
+#if !GIR__WHY_ABS
+    GIR__EWR_ABS,
+#else
+    0,
+#endif
+#if !GIR__WHY_SIGN
+    GIR__EWR_SIGN,
+#else
+    0,
+#endif
+#if !GIR__WHY_SQUARE
+    GIR__EWR_SQUARE,
+#else
+    0,
+#endif
+#if !GIR__WHY_SQRT
+    GIR__EWR_SQRT,
+#else
+    0,
+#endif
+#if !GIR__WHY_RSQRT
+    GIR__EWR_RSQRT,
+#else
+    0,
+#endif
+#if !GIR__WHY_RECIPROCAL
+    GIR__EWR_RECIPROCAL,
+#else
+    0,
+#endif
+#if !GIR__WHY_EXP
+    GIR__EWR_EXP,
+#else
+    0,
+#endif
+#if !GIR__WHY_EXPM1
+    GIR__EWR_EXPM1,
+#else
+    0,
+#endif
+#if !GIR__WHY_LOG
+    GIR__EWR_LOG,
+#else
+    0,
+#endif
+#if !GIR__WHY_LOG1P
+    GIR__EWR_LOG1P,
+#else
+    0,
+#endif
+#if !GIR__WHY_LOG2
+    GIR__EWR_LOG2,
+#else
+    0,
+#endif
+#if !GIR__WHY_SIN
+    GIR__EWR_SIN,
+#else
+    0,
+#endif
+#if !GIR__WHY_COS
+    GIR__EWR_COS,
+#else
+    0,
+#endif
+#if !GIR__WHY_TAN
+    GIR__EWR_TAN,
+#else
+    0,
+#endif
+#if !GIR__WHY_ASIN
+    GIR__EWR_ASIN,
+#else
+    0,
+#endif
+#if !GIR__WHY_ACOS
+    GIR__EWR_ACOS,
+#else
+    0,
+#endif
+#if !GIR__WHY_ATAN
+    GIR__EWR_ATAN,
+#else
+    0,
+#endif
+#if !GIR__WHY_SINH
+    GIR__EWR_SINH,
+#else
+    0,
+#endif
+#if !GIR__WHY_COSH
+    GIR__EWR_COSH,
+#else
+    0,
+#endif
+#if !GIR__WHY_TANH
+    GIR__EWR_TANH,
+#else
+    0,
+#endif
+#if !GIR__WHY_SIGMOID
+    GIR__EWR_SIGMOID,
+#else
+    0,
+#endif
+#if !GIR__WHY_SOFTPLUS
+    GIR__EWR_SOFTPLUS,
+#else
+    0,
+#endif
+#if !GIR__WHY_RELU
+    GIR__EWR_RELU,
+#else
+    0,
+#endif
+#if !GIR__WHY_LEAKY_RELU
+    GIR__EWR_LEAKY_RELU,
+#else
+    0,
+#endif
+#if !GIR__WHY_ELU
+    GIR__EWR_ELU,
+#else
+    0,
+#endif
+#if !GIR__WHY_GELU
+    GIR__EWR_GELU,
+#else
+    0,
+#endif
+#if !GIR__WHY_SILU
+    GIR__EWR_SILU,
+#else
+    0,
+#endif
+#if !GIR__WHY_ERF
+    GIR__EWR_ERF,
+#else
+    0,
+#endif
+#if !GIR__WHY_FLOOR
+    GIR__EWR_FLOOR,
+#else
+    0,
+#endif
+#if !GIR__WHY_CEIL
+    GIR__EWR_CEIL,
+#else
+    0,
+#endif
+#if !GIR__WHY_ROUND
+    GIR__EWR_ROUND,
+#else
+    0,
+#endif
+#if !GIR__WHY_CLAMP
+    GIR__EWR_CLAMP,
+#else
+    0,
+#endif
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+#if !GIR__WHY_WHERE
+    GIR__EWR_WHERE,
+#else
+    0,
+#endif
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+#if !GIR__WHY_BCE_LOGITS
+    GIR__EWR_BCE_LOGITS,
+#else
+    0,
+#endif
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+#if !GIR__WHY_FMOD
+    GIR__EWR_FMOD,
+#else
+    0,
+#endif
+#if !GIR__WHY_GELU_TANH
+    GIR__EWR_GELU_TANH,
+#else
+    0,
+#endif
+    0, 0, 0
 };
+static const gir__ew_fn gir__ew_rows[GIR__EWR__COUNT][GIR__DTYPE_SLOTS - 1] = {
+    {0, 0, 0, 0, 0},
+#if !GIR__WHY_NOT
+    {gir__k_not_b8__scalar, 0, 0, 0, 0},
+#endif
+#if !GIR__WHY_AND
+    {gir__k_and_b8__scalar, 0, 0, 0, 0},
+#endif
+#if !GIR__WHY_OR
+    {gir__k_or_b8__scalar, 0, 0, 0, 0},
+#endif
+#if !GIR__WHY_XOR
+    {gir__k_xor_b8__scalar, 0, 0, 0, 0},
+#endif
+#if !GIR__WHY_GT
+    {gir__k_gt_b8__scalar, gir__k_gt_u8__scalar, gir__k_gt_i32__scalar, gir__k_gt_f32__scalar, gir__k_gt_f64__scalar},
+#endif
+#if !GIR__WHY_GE
+    {gir__k_ge_b8__scalar, gir__k_ge_u8__scalar, gir__k_ge_i32__scalar, gir__k_ge_f32__scalar, gir__k_ge_f64__scalar},
+#endif
+#if !GIR__WHY_LT
+    {gir__k_lt_b8__scalar, gir__k_lt_u8__scalar, gir__k_lt_i32__scalar, gir__k_lt_f32__scalar, gir__k_lt_f64__scalar},
+#endif
+#if !GIR__WHY_LE
+    {gir__k_le_b8__scalar, gir__k_le_u8__scalar, gir__k_le_i32__scalar, gir__k_le_f32__scalar, gir__k_le_f64__scalar},
+#endif
+#if !GIR__WHY_EQ
+    {gir__k_eq_b8__scalar, gir__k_eq_u8__scalar, gir__k_eq_i32__scalar, gir__k_eq_f32__scalar, gir__k_eq_f64__scalar},
+#endif
+#if !GIR__WHY_NE
+    {gir__k_ne_b8__scalar, gir__k_ne_u8__scalar, gir__k_ne_i32__scalar, gir__k_ne_f32__scalar, gir__k_ne_f64__scalar},
+#endif
+#if !GIR__WHY_APPROX_EQ
+    {0, gir__k_approx_eq_u8__scalar, gir__k_approx_eq_i32__scalar, gir__k_approx_eq_f32__scalar, gir__k_approx_eq_f64__scalar},
+#endif
+#if !GIR__WHY_ISNAN
+    {0, 0, 0, gir__k_isnan_f32__scalar, gir__k_isnan_f64__scalar},
+#endif
+#if !GIR__WHY_ISINF
+    {0, 0, 0, gir__k_isinf_f32__scalar, gir__k_isinf_f64__scalar},
+#endif
+#if !GIR__WHY_ISFINITE
+    {0, 0, 0, gir__k_isfinite_f32__scalar, gir__k_isfinite_f64__scalar},
+#endif
+#if !GIR__WHY_ADD
+    {0, gir__k_add_u8__scalar, gir__k_add_i32__scalar, gir__k_add_f32__scalar, gir__k_add_f64__scalar},
+#endif
+#if !GIR__WHY_SUB
+    {0, gir__k_sub_u8__scalar, gir__k_sub_i32__scalar, gir__k_sub_f32__scalar, gir__k_sub_f64__scalar},
+#endif
+#if !GIR__WHY_MUL
+    {0, gir__k_mul_u8__scalar, gir__k_mul_i32__scalar, gir__k_mul_f32__scalar, gir__k_mul_f64__scalar},
+#endif
+#if !GIR__WHY_DIV
+    {0, 0, 0, gir__k_div_f32__scalar, gir__k_div_f64__scalar},
+#endif
+#if !GIR__WHY_NEG
+    {0, gir__k_neg_u8__scalar, gir__k_neg_i32__scalar, gir__k_neg_f32__scalar, gir__k_neg_f64__scalar},
+#endif
+#if !GIR__WHY_POW
+    {0, 0, 0, gir__k_pow_f32__scalar, gir__k_pow_f64__scalar},
+#endif
+#if !GIR__WHY_MAXIMUM
+    {0, gir__k_maximum_u8__scalar, gir__k_maximum_i32__scalar, gir__k_maximum_f32__scalar, gir__k_maximum_f64__scalar},
+#endif
+#if !GIR__WHY_MINIMUM
+    {0, gir__k_minimum_u8__scalar, gir__k_minimum_i32__scalar, gir__k_minimum_f32__scalar, gir__k_minimum_f64__scalar},
+#endif
+#if !GIR__WHY_MOD
+    {0, gir__k_mod_u8__scalar, gir__k_mod_i32__scalar, gir__k_mod_f32__scalar, gir__k_mod_f64__scalar},
+#endif
+#if !GIR__WHY_FLOORDIV
+    {0, gir__k_floordiv_u8__scalar, gir__k_floordiv_i32__scalar, gir__k_floordiv_f32__scalar, gir__k_floordiv_f64__scalar},
+#endif
+#if !GIR__WHY_ABS
+    {0, gir__k_abs_u8__scalar, gir__k_abs_i32__scalar, gir__k_abs_f32__scalar, gir__k_abs_f64__scalar},
+#endif
+#if !GIR__WHY_SIGN
+    {0, gir__k_sign_u8__scalar, gir__k_sign_i32__scalar, gir__k_sign_f32__scalar, gir__k_sign_f64__scalar},
+#endif
+#if !GIR__WHY_SQUARE
+    {0, gir__k_square_u8__scalar, gir__k_square_i32__scalar, gir__k_square_f32__scalar, gir__k_square_f64__scalar},
+#endif
+#if !GIR__WHY_SQRT
+    {0, 0, 0, gir__k_sqrt_f32__scalar, gir__k_sqrt_f64__scalar},
+#endif
+#if !GIR__WHY_RSQRT
+    {0, 0, 0, gir__k_rsqrt_f32__scalar, gir__k_rsqrt_f64__scalar},
+#endif
+#if !GIR__WHY_RECIPROCAL
+    {0, 0, 0, gir__k_reciprocal_f32__scalar, gir__k_reciprocal_f64__scalar},
+#endif
+#if !GIR__WHY_EXP
+    {0, 0, 0, gir__k_exp_f32__scalar, gir__k_exp_f64__scalar},
+#endif
+#if !GIR__WHY_EXPM1
+    {0, 0, 0, gir__k_expm1_f32__scalar, gir__k_expm1_f64__scalar},
+#endif
+#if !GIR__WHY_LOG
+    {0, 0, 0, gir__k_log_f32__scalar, gir__k_log_f64__scalar},
+#endif
+#if !GIR__WHY_LOG1P
+    {0, 0, 0, gir__k_log1p_f32__scalar, gir__k_log1p_f64__scalar},
+#endif
+#if !GIR__WHY_LOG2
+    {0, 0, 0, gir__k_log2_f32__scalar, gir__k_log2_f64__scalar},
+#endif
+#if !GIR__WHY_SIN
+    {0, 0, 0, gir__k_sin_f32__scalar, gir__k_sin_f64__scalar},
+#endif
+#if !GIR__WHY_COS
+    {0, 0, 0, gir__k_cos_f32__scalar, gir__k_cos_f64__scalar},
+#endif
+#if !GIR__WHY_TAN
+    {0, 0, 0, gir__k_tan_f32__scalar, gir__k_tan_f64__scalar},
+#endif
+#if !GIR__WHY_ASIN
+    {0, 0, 0, gir__k_asin_f32__scalar, gir__k_asin_f64__scalar},
+#endif
+#if !GIR__WHY_ACOS
+    {0, 0, 0, gir__k_acos_f32__scalar, gir__k_acos_f64__scalar},
+#endif
+#if !GIR__WHY_ATAN
+    {0, 0, 0, gir__k_atan_f32__scalar, gir__k_atan_f64__scalar},
+#endif
+#if !GIR__WHY_SINH
+    {0, 0, 0, gir__k_sinh_f32__scalar, gir__k_sinh_f64__scalar},
+#endif
+#if !GIR__WHY_COSH
+    {0, 0, 0, gir__k_cosh_f32__scalar, gir__k_cosh_f64__scalar},
+#endif
+#if !GIR__WHY_TANH
+    {0, 0, 0, gir__k_tanh_f32__scalar, gir__k_tanh_f64__scalar},
+#endif
+#if !GIR__WHY_SIGMOID
+    {0, 0, 0, gir__k_sigmoid_f32__scalar, gir__k_sigmoid_f64__scalar},
+#endif
+#if !GIR__WHY_SOFTPLUS
+    {0, 0, 0, gir__k_softplus_f32__scalar, gir__k_softplus_f64__scalar},
+#endif
+#if !GIR__WHY_RELU
+    {0, gir__k_relu_u8__scalar, gir__k_relu_i32__scalar, gir__k_relu_f32__scalar, gir__k_relu_f64__scalar},
+#endif
+#if !GIR__WHY_LEAKY_RELU
+    {0, 0, 0, gir__k_leaky_relu_f32__scalar, gir__k_leaky_relu_f64__scalar},
+#endif
+#if !GIR__WHY_ELU
+    {0, 0, 0, gir__k_elu_f32__scalar, gir__k_elu_f64__scalar},
+#endif
+#if !GIR__WHY_GELU
+    {0, 0, 0, gir__k_gelu_f32__scalar, gir__k_gelu_f64__scalar},
+#endif
+#if !GIR__WHY_SILU
+    {0, 0, 0, gir__k_silu_f32__scalar, gir__k_silu_f64__scalar},
+#endif
+#if !GIR__WHY_ERF
+    {0, 0, 0, gir__k_erf_f32__scalar, gir__k_erf_f64__scalar},
+#endif
+#if !GIR__WHY_FLOOR
+    {0, 0, 0, gir__k_floor_f32__scalar, gir__k_floor_f64__scalar},
+#endif
+#if !GIR__WHY_CEIL
+    {0, 0, 0, gir__k_ceil_f32__scalar, gir__k_ceil_f64__scalar},
+#endif
+#if !GIR__WHY_ROUND
+    {0, 0, 0, gir__k_round_f32__scalar, gir__k_round_f64__scalar},
+#endif
+#if !GIR__WHY_CLAMP
+    {0, gir__k_clamp_u8__scalar, gir__k_clamp_i32__scalar, gir__k_clamp_f32__scalar, gir__k_clamp_f64__scalar},
+#endif
+#if !GIR__WHY_WHERE
+    {gir__k_where_b8__scalar, gir__k_where_u8__scalar, gir__k_where_i32__scalar, gir__k_where_f32__scalar, gir__k_where_f64__scalar},
+#endif
+#if !GIR__WHY_BCE_LOGITS
+    {0, 0, 0, gir__k_bce_logits_f32__scalar, gir__k_bce_logits_f64__scalar},
+#endif
+#if !GIR__WHY_FMOD
+    {0, gir__k_fmod_u8__scalar, gir__k_fmod_i32__scalar, gir__k_fmod_f32__scalar, gir__k_fmod_f64__scalar},
+#endif
+#if !GIR__WHY_GELU_TANH
+    {0, 0, 0, gir__k_gelu_tanh_f32__scalar, gir__k_gelu_tanh_f64__scalar},
+#endif
+};
+/* the scalar loop of an elementwise op for a compute dtype, 0 if it has none (or is left out) */
+static gir__ew_fn gir__ew_scalar(int op, int dt) {
+    if (op <= 0 || op >= GIR_OP__COUNT || dt <= 0 || dt >= GIR__DTYPE_SLOTS) return 0;
+    return gir__ew_rows[gir__ew_row[op]][dt - 1];
+}
 #if defined(GIR__HAVE_AVX512)
 /* generated from ops.def: avx512 kernels (the rows and dtypes with a vector form; the others stay scalar) */
 GIR__TARGET_AVX512 static void gir__k_not_b8__avx512(int64_t n, void *out, const void *const *in,
@@ -18001,132 +18552,188 @@ GIR__TARGET_AVX512 static void gir__k_gelu_tanh_f64__avx512(int64_t n, void *out
         if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
     }
 }
-static const gir__ew_fn gir__ew_table_avx512[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
-    {0, 0, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0}, /* INPUT */
-    {0, 0, 0, 0, 0, 0}, /* VARIABLE */
-    {0, 0, 0, 0, 0, 0}, /* CONSTANT */
-    {0, 0, 0, 0, 0, 0}, /* FILL */
-    {0, 0, 0, 0, 0, 0}, /* EYE */
-    {0, 0, 0, 0, 0, 0}, /* ARANGE */
-    {0, 0, 0, 0, 0, 0}, /* RAND_UNIFORM */
-    {0, 0, 0, 0, 0, 0}, /* RAND_NORMAL */
-    {0, GIR__IF(GIR__WHY_NOT, gir__k_not_b8__avx512), 0, 0, 0, 0}, /* NOT */
-    {0, GIR__IF(GIR__WHY_AND, gir__k_and_b8__avx512), 0, 0, 0, 0}, /* AND */
-    {0, GIR__IF(GIR__WHY_OR, gir__k_or_b8__avx512), 0, 0, 0, 0}, /* OR */
-    {0, GIR__IF(GIR__WHY_XOR, gir__k_xor_b8__avx512), 0, 0, 0, 0}, /* XOR */
-    {0, GIR__IF(GIR__WHY_GT, gir__k_gt_b8__avx512), GIR__IF(GIR__WHY_GT, gir__k_gt_u8__avx512), GIR__IF(GIR__WHY_GT, gir__k_gt_i32__avx512), GIR__IF(GIR__WHY_GT, gir__k_gt_f32__avx512), GIR__IF(GIR__WHY_GT, gir__k_gt_f64__avx512)}, /* GT */
-    {0, GIR__IF(GIR__WHY_GE, gir__k_ge_b8__avx512), GIR__IF(GIR__WHY_GE, gir__k_ge_u8__avx512), GIR__IF(GIR__WHY_GE, gir__k_ge_i32__avx512), GIR__IF(GIR__WHY_GE, gir__k_ge_f32__avx512), GIR__IF(GIR__WHY_GE, gir__k_ge_f64__avx512)}, /* GE */
-    {0, GIR__IF(GIR__WHY_LT, gir__k_lt_b8__avx512), GIR__IF(GIR__WHY_LT, gir__k_lt_u8__avx512), GIR__IF(GIR__WHY_LT, gir__k_lt_i32__avx512), GIR__IF(GIR__WHY_LT, gir__k_lt_f32__avx512), GIR__IF(GIR__WHY_LT, gir__k_lt_f64__avx512)}, /* LT */
-    {0, GIR__IF(GIR__WHY_LE, gir__k_le_b8__avx512), GIR__IF(GIR__WHY_LE, gir__k_le_u8__avx512), GIR__IF(GIR__WHY_LE, gir__k_le_i32__avx512), GIR__IF(GIR__WHY_LE, gir__k_le_f32__avx512), GIR__IF(GIR__WHY_LE, gir__k_le_f64__avx512)}, /* LE */
-    {0, GIR__IF(GIR__WHY_EQ, gir__k_eq_b8__avx512), GIR__IF(GIR__WHY_EQ, gir__k_eq_u8__avx512), GIR__IF(GIR__WHY_EQ, gir__k_eq_i32__avx512), GIR__IF(GIR__WHY_EQ, gir__k_eq_f32__avx512), GIR__IF(GIR__WHY_EQ, gir__k_eq_f64__avx512)}, /* EQ */
-    {0, GIR__IF(GIR__WHY_NE, gir__k_ne_b8__avx512), GIR__IF(GIR__WHY_NE, gir__k_ne_u8__avx512), GIR__IF(GIR__WHY_NE, gir__k_ne_i32__avx512), GIR__IF(GIR__WHY_NE, gir__k_ne_f32__avx512), GIR__IF(GIR__WHY_NE, gir__k_ne_f64__avx512)}, /* NE */
-    {0, 0, GIR__IF(GIR__WHY_APPROX_EQ, gir__k_approx_eq_u8__avx512), GIR__IF(GIR__WHY_APPROX_EQ, gir__k_approx_eq_i32__avx512), GIR__IF(GIR__WHY_APPROX_EQ, gir__k_approx_eq_f32__avx512), GIR__IF(GIR__WHY_APPROX_EQ, gir__k_approx_eq_f64__avx512)}, /* APPROX_EQ */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_ISNAN, gir__k_isnan_f32__avx512), GIR__IF(GIR__WHY_ISNAN, gir__k_isnan_f64__avx512)}, /* ISNAN */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_ISINF, gir__k_isinf_f32__avx512), GIR__IF(GIR__WHY_ISINF, gir__k_isinf_f64__avx512)}, /* ISINF */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_ISFINITE, gir__k_isfinite_f32__avx512), GIR__IF(GIR__WHY_ISFINITE, gir__k_isfinite_f64__avx512)}, /* ISFINITE */
-    {0, 0, GIR__IF(GIR__WHY_ADD, gir__k_add_u8__avx512), GIR__IF(GIR__WHY_ADD, gir__k_add_i32__avx512), GIR__IF(GIR__WHY_ADD, gir__k_add_f32__avx512), GIR__IF(GIR__WHY_ADD, gir__k_add_f64__avx512)}, /* ADD */
-    {0, 0, GIR__IF(GIR__WHY_SUB, gir__k_sub_u8__avx512), GIR__IF(GIR__WHY_SUB, gir__k_sub_i32__avx512), GIR__IF(GIR__WHY_SUB, gir__k_sub_f32__avx512), GIR__IF(GIR__WHY_SUB, gir__k_sub_f64__avx512)}, /* SUB */
-    {0, 0, GIR__IF(GIR__WHY_MUL, gir__k_mul_u8__avx512), GIR__IF(GIR__WHY_MUL, gir__k_mul_i32__avx512), GIR__IF(GIR__WHY_MUL, gir__k_mul_f32__avx512), GIR__IF(GIR__WHY_MUL, gir__k_mul_f64__avx512)}, /* MUL */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_DIV, gir__k_div_f32__avx512), GIR__IF(GIR__WHY_DIV, gir__k_div_f64__avx512)}, /* DIV */
-    {0, 0, GIR__IF(GIR__WHY_NEG, gir__k_neg_u8__avx512), GIR__IF(GIR__WHY_NEG, gir__k_neg_i32__avx512), GIR__IF(GIR__WHY_NEG, gir__k_neg_f32__avx512), GIR__IF(GIR__WHY_NEG, gir__k_neg_f64__avx512)}, /* NEG */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_POW, gir__k_pow_f32__avx512), GIR__IF(GIR__WHY_POW, gir__k_pow_f64__avx512)}, /* POW */
-    {0, 0, GIR__IF(GIR__WHY_MAXIMUM, gir__k_maximum_u8__avx512), GIR__IF(GIR__WHY_MAXIMUM, gir__k_maximum_i32__avx512), GIR__IF(GIR__WHY_MAXIMUM, gir__k_maximum_f32__avx512), GIR__IF(GIR__WHY_MAXIMUM, gir__k_maximum_f64__avx512)}, /* MAXIMUM */
-    {0, 0, GIR__IF(GIR__WHY_MINIMUM, gir__k_minimum_u8__avx512), GIR__IF(GIR__WHY_MINIMUM, gir__k_minimum_i32__avx512), GIR__IF(GIR__WHY_MINIMUM, gir__k_minimum_f32__avx512), GIR__IF(GIR__WHY_MINIMUM, gir__k_minimum_f64__avx512)}, /* MINIMUM */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_MOD, gir__k_mod_f32__avx512), GIR__IF(GIR__WHY_MOD, gir__k_mod_f64__avx512)}, /* MOD */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_FLOORDIV, gir__k_floordiv_f32__avx512), GIR__IF(GIR__WHY_FLOORDIV, gir__k_floordiv_f64__avx512)}, /* FLOORDIV */
-    {0, 0, 0, 0, 0, 0}, /* ADD_N */
-    {0, 0, GIR__IF(GIR__WHY_ABS, gir__k_abs_u8__avx512), GIR__IF(GIR__WHY_ABS, gir__k_abs_i32__avx512), GIR__IF(GIR__WHY_ABS, gir__k_abs_f32__avx512), GIR__IF(GIR__WHY_ABS, gir__k_abs_f64__avx512)}, /* ABS */
-    {0, 0, GIR__IF(GIR__WHY_SIGN, gir__k_sign_u8__avx512), GIR__IF(GIR__WHY_SIGN, gir__k_sign_i32__avx512), GIR__IF(GIR__WHY_SIGN, gir__k_sign_f32__avx512), GIR__IF(GIR__WHY_SIGN, gir__k_sign_f64__avx512)}, /* SIGN */
-    {0, 0, GIR__IF(GIR__WHY_SQUARE, gir__k_square_u8__avx512), GIR__IF(GIR__WHY_SQUARE, gir__k_square_i32__avx512), GIR__IF(GIR__WHY_SQUARE, gir__k_square_f32__avx512), GIR__IF(GIR__WHY_SQUARE, gir__k_square_f64__avx512)}, /* SQUARE */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_SQRT, gir__k_sqrt_f32__avx512), GIR__IF(GIR__WHY_SQRT, gir__k_sqrt_f64__avx512)}, /* SQRT */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_RSQRT, gir__k_rsqrt_f32__avx512), GIR__IF(GIR__WHY_RSQRT, gir__k_rsqrt_f64__avx512)}, /* RSQRT */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_RECIPROCAL, gir__k_reciprocal_f32__avx512), GIR__IF(GIR__WHY_RECIPROCAL, gir__k_reciprocal_f64__avx512)}, /* RECIPROCAL */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_EXP, gir__k_exp_f32__avx512), GIR__IF(GIR__WHY_EXP, gir__k_exp_f64__avx512)}, /* EXP */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_EXPM1, gir__k_expm1_f32__avx512), GIR__IF(GIR__WHY_EXPM1, gir__k_expm1_f64__avx512)}, /* EXPM1 */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_LOG, gir__k_log_f32__avx512), GIR__IF(GIR__WHY_LOG, gir__k_log_f64__avx512)}, /* LOG */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_LOG1P, gir__k_log1p_f32__avx512), GIR__IF(GIR__WHY_LOG1P, gir__k_log1p_f64__avx512)}, /* LOG1P */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_LOG2, gir__k_log2_f32__avx512), GIR__IF(GIR__WHY_LOG2, gir__k_log2_f64__avx512)}, /* LOG2 */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_SIN, gir__k_sin_f32__avx512), GIR__IF(GIR__WHY_SIN, gir__k_sin_f64__avx512)}, /* SIN */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_COS, gir__k_cos_f32__avx512), GIR__IF(GIR__WHY_COS, gir__k_cos_f64__avx512)}, /* COS */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_TAN, gir__k_tan_f32__avx512), GIR__IF(GIR__WHY_TAN, gir__k_tan_f64__avx512)}, /* TAN */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_ASIN, gir__k_asin_f32__avx512), GIR__IF(GIR__WHY_ASIN, gir__k_asin_f64__avx512)}, /* ASIN */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_ACOS, gir__k_acos_f32__avx512), GIR__IF(GIR__WHY_ACOS, gir__k_acos_f64__avx512)}, /* ACOS */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_ATAN, gir__k_atan_f32__avx512), GIR__IF(GIR__WHY_ATAN, gir__k_atan_f64__avx512)}, /* ATAN */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_SINH, gir__k_sinh_f32__avx512), GIR__IF(GIR__WHY_SINH, gir__k_sinh_f64__avx512)}, /* SINH */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_COSH, gir__k_cosh_f32__avx512), GIR__IF(GIR__WHY_COSH, gir__k_cosh_f64__avx512)}, /* COSH */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_TANH, gir__k_tanh_f32__avx512), GIR__IF(GIR__WHY_TANH, gir__k_tanh_f64__avx512)}, /* TANH */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_SIGMOID, gir__k_sigmoid_f32__avx512), GIR__IF(GIR__WHY_SIGMOID, gir__k_sigmoid_f64__avx512)}, /* SIGMOID */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_SOFTPLUS, gir__k_softplus_f32__avx512), GIR__IF(GIR__WHY_SOFTPLUS, gir__k_softplus_f64__avx512)}, /* SOFTPLUS */
-    {0, 0, GIR__IF(GIR__WHY_RELU, gir__k_relu_u8__avx512), GIR__IF(GIR__WHY_RELU, gir__k_relu_i32__avx512), GIR__IF(GIR__WHY_RELU, gir__k_relu_f32__avx512), GIR__IF(GIR__WHY_RELU, gir__k_relu_f64__avx512)}, /* RELU */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_LEAKY_RELU, gir__k_leaky_relu_f32__avx512), GIR__IF(GIR__WHY_LEAKY_RELU, gir__k_leaky_relu_f64__avx512)}, /* LEAKY_RELU */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_ELU, gir__k_elu_f32__avx512), GIR__IF(GIR__WHY_ELU, gir__k_elu_f64__avx512)}, /* ELU */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_GELU, gir__k_gelu_f32__avx512), GIR__IF(GIR__WHY_GELU, gir__k_gelu_f64__avx512)}, /* GELU */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_SILU, gir__k_silu_f32__avx512), GIR__IF(GIR__WHY_SILU, gir__k_silu_f64__avx512)}, /* SILU */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_ERF, gir__k_erf_f32__avx512), GIR__IF(GIR__WHY_ERF, gir__k_erf_f64__avx512)}, /* ERF */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_FLOOR, gir__k_floor_f32__avx512), GIR__IF(GIR__WHY_FLOOR, gir__k_floor_f64__avx512)}, /* FLOOR */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_CEIL, gir__k_ceil_f32__avx512), GIR__IF(GIR__WHY_CEIL, gir__k_ceil_f64__avx512)}, /* CEIL */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_ROUND, gir__k_round_f32__avx512), GIR__IF(GIR__WHY_ROUND, gir__k_round_f64__avx512)}, /* ROUND */
-    {0, 0, GIR__IF(GIR__WHY_CLAMP, gir__k_clamp_u8__avx512), GIR__IF(GIR__WHY_CLAMP, gir__k_clamp_i32__avx512), GIR__IF(GIR__WHY_CLAMP, gir__k_clamp_f32__avx512), GIR__IF(GIR__WHY_CLAMP, gir__k_clamp_f64__avx512)}, /* CLAMP */
-    {0, 0, 0, 0, 0, 0}, /* SUM */
-    {0, 0, 0, 0, 0, 0}, /* MEAN */
-    {0, 0, 0, 0, 0, 0}, /* PROD */
-    {0, 0, 0, 0, 0, 0}, /* MAX */
-    {0, 0, 0, 0, 0, 0}, /* MIN */
-    {0, 0, 0, 0, 0, 0}, /* VAR */
-    {0, 0, 0, 0, 0, 0}, /* LOGSUMEXP */
-    {0, 0, 0, 0, 0, 0}, /* ARGMAX */
-    {0, 0, 0, 0, 0, 0}, /* ARGMIN */
-    {0, 0, 0, 0, 0, 0}, /* ALL */
-    {0, 0, 0, 0, 0, 0}, /* ANY */
-    {0, 0, 0, 0, 0, 0}, /* RESHAPE */
-    {0, 0, 0, 0, 0, 0}, /* TRANSPOSE */
-    {0, 0, 0, 0, 0, 0}, /* BROADCAST_TO */
-    {0, 0, 0, 0, 0, 0}, /* SLICE */
-    {0, 0, 0, 0, 0, 0}, /* UNSLICE */
-    {0, 0, 0, 0, 0, 0}, /* CONCAT */
-    {0, 0, 0, 0, 0, 0}, /* FLIP */
-    {0, 0, 0, 0, 0, 0}, /* PAD */
-    {0, 0, 0, 0, 0, 0}, /* INDEX_SELECT */
-    {0, 0, 0, 0, 0, 0}, /* INDEX_ADD */
-    {0, 0, 0, 0, 0, 0}, /* ONE_HOT */
-    {0, GIR__IF(GIR__WHY_WHERE, gir__k_where_b8__avx512), GIR__IF(GIR__WHY_WHERE, gir__k_where_u8__avx512), GIR__IF(GIR__WHY_WHERE, gir__k_where_i32__avx512), GIR__IF(GIR__WHY_WHERE, gir__k_where_f32__avx512), GIR__IF(GIR__WHY_WHERE, gir__k_where_f64__avx512)}, /* WHERE */
-    {0, 0, 0, 0, 0, 0}, /* DIAG */
-    {0, 0, 0, 0, 0, 0}, /* DIAGONAL */
-    {0, 0, 0, 0, 0, 0}, /* TRIU */
-    {0, 0, 0, 0, 0, 0}, /* TRIL */
-    {0, 0, 0, 0, 0, 0}, /* CAST */
-    {0, 0, 0, 0, 0, 0}, /* STOP_GRADIENT */
-    {0, 0, 0, 0, 0, 0}, /* MATMUL */
-    {0, 0, 0, 0, 0, 0}, /* DOT */
-    {0, 0, 0, 0, 0, 0}, /* OUTER */
-    {0, 0, 0, 0, 0, 0}, /* TRACE */
-    {0, 0, 0, 0, 0, 0}, /* INVERSE */
-    {0, 0, 0, 0, 0, 0}, /* DET */
-    {0, 0, 0, 0, 0, 0}, /* LOGDET */
-    {0, 0, 0, 0, 0, 0}, /* CHOLESKY */
-    {0, 0, 0, 0, 0, 0}, /* TRISOLVE */
-    {0, 0, 0, 0, 0, 0}, /* SOFTMAX */
-    {0, 0, 0, 0, 0, 0}, /* LOG_SOFTMAX */
-    {0, 0, 0, 0, 0, 0}, /* XENT_LOGITS */
-    {0, 0, 0, 0, 0, 0}, /* XENT_LOGITS_PROB */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_BCE_LOGITS, gir__k_bce_logits_f32__avx512), GIR__IF(GIR__WHY_BCE_LOGITS, gir__k_bce_logits_f64__avx512)}, /* BCE_LOGITS */
-    {0, 0, 0, 0, 0, 0}, /* MSE */
-    {0, 0, 0, 0, 0, 0}, /* CONV2D */
-    {0, 0, 0, 0, 0, 0}, /* CONV2D_BWD_DATA */
-    {0, 0, 0, 0, 0, 0}, /* CONV2D_BWD_FILTER */
-    {0, 0, 0, 0, 0, 0}, /* MAX_POOL2D */
-    {0, 0, 0, 0, 0, 0}, /* MAX_POOL2D_BWD */
-    {0, 0, 0, 0, 0, 0}, /* AVG_POOL2D */
-    {0, 0, 0, 0, 0, 0}, /* AVG_POOL2D_BWD */
-    {0, 0, 0, 0, 0, 0}, /* DROPOUT */
-    {0, 0, 0, 0, 0, 0}, /* GATHER */
-    {0, 0, 0, 0, 0, 0}, /* SCATTER_ADD */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_FMOD, gir__k_fmod_f32__avx512), GIR__IF(GIR__WHY_FMOD, gir__k_fmod_f64__avx512)}, /* FMOD */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_GELU_TANH, gir__k_gelu_tanh_f32__avx512), GIR__IF(GIR__WHY_GELU_TANH, gir__k_gelu_tanh_f64__avx512)}, /* GELU_TANH */
-    {0, 0, 0, 0, 0, 0}, /* ASSIGN */
-    {0, 0, 0, 0, 0, 0}, /* TRAIN_EVAL */
-    {0, 0, 0, 0, 0, 0}, /* MAX_POOL2D_PICK */
+static const gir__ew_fn gir__ew_table_avx512[GIR__EWR__COUNT][GIR__DTYPE_SLOTS - 1] = {
+    {0, 0, 0, 0, 0},
+#if !GIR__WHY_NOT
+    {gir__k_not_b8__avx512, 0, 0, 0, 0},
+#endif
+#if !GIR__WHY_AND
+    {gir__k_and_b8__avx512, 0, 0, 0, 0},
+#endif
+#if !GIR__WHY_OR
+    {gir__k_or_b8__avx512, 0, 0, 0, 0},
+#endif
+#if !GIR__WHY_XOR
+    {gir__k_xor_b8__avx512, 0, 0, 0, 0},
+#endif
+#if !GIR__WHY_GT
+    {gir__k_gt_b8__avx512, gir__k_gt_u8__avx512, gir__k_gt_i32__avx512, gir__k_gt_f32__avx512, gir__k_gt_f64__avx512},
+#endif
+#if !GIR__WHY_GE
+    {gir__k_ge_b8__avx512, gir__k_ge_u8__avx512, gir__k_ge_i32__avx512, gir__k_ge_f32__avx512, gir__k_ge_f64__avx512},
+#endif
+#if !GIR__WHY_LT
+    {gir__k_lt_b8__avx512, gir__k_lt_u8__avx512, gir__k_lt_i32__avx512, gir__k_lt_f32__avx512, gir__k_lt_f64__avx512},
+#endif
+#if !GIR__WHY_LE
+    {gir__k_le_b8__avx512, gir__k_le_u8__avx512, gir__k_le_i32__avx512, gir__k_le_f32__avx512, gir__k_le_f64__avx512},
+#endif
+#if !GIR__WHY_EQ
+    {gir__k_eq_b8__avx512, gir__k_eq_u8__avx512, gir__k_eq_i32__avx512, gir__k_eq_f32__avx512, gir__k_eq_f64__avx512},
+#endif
+#if !GIR__WHY_NE
+    {gir__k_ne_b8__avx512, gir__k_ne_u8__avx512, gir__k_ne_i32__avx512, gir__k_ne_f32__avx512, gir__k_ne_f64__avx512},
+#endif
+#if !GIR__WHY_APPROX_EQ
+    {0, gir__k_approx_eq_u8__avx512, gir__k_approx_eq_i32__avx512, gir__k_approx_eq_f32__avx512, gir__k_approx_eq_f64__avx512},
+#endif
+#if !GIR__WHY_ISNAN
+    {0, 0, 0, gir__k_isnan_f32__avx512, gir__k_isnan_f64__avx512},
+#endif
+#if !GIR__WHY_ISINF
+    {0, 0, 0, gir__k_isinf_f32__avx512, gir__k_isinf_f64__avx512},
+#endif
+#if !GIR__WHY_ISFINITE
+    {0, 0, 0, gir__k_isfinite_f32__avx512, gir__k_isfinite_f64__avx512},
+#endif
+#if !GIR__WHY_ADD
+    {0, gir__k_add_u8__avx512, gir__k_add_i32__avx512, gir__k_add_f32__avx512, gir__k_add_f64__avx512},
+#endif
+#if !GIR__WHY_SUB
+    {0, gir__k_sub_u8__avx512, gir__k_sub_i32__avx512, gir__k_sub_f32__avx512, gir__k_sub_f64__avx512},
+#endif
+#if !GIR__WHY_MUL
+    {0, gir__k_mul_u8__avx512, gir__k_mul_i32__avx512, gir__k_mul_f32__avx512, gir__k_mul_f64__avx512},
+#endif
+#if !GIR__WHY_DIV
+    {0, 0, 0, gir__k_div_f32__avx512, gir__k_div_f64__avx512},
+#endif
+#if !GIR__WHY_NEG
+    {0, gir__k_neg_u8__avx512, gir__k_neg_i32__avx512, gir__k_neg_f32__avx512, gir__k_neg_f64__avx512},
+#endif
+#if !GIR__WHY_POW
+    {0, 0, 0, gir__k_pow_f32__avx512, gir__k_pow_f64__avx512},
+#endif
+#if !GIR__WHY_MAXIMUM
+    {0, gir__k_maximum_u8__avx512, gir__k_maximum_i32__avx512, gir__k_maximum_f32__avx512, gir__k_maximum_f64__avx512},
+#endif
+#if !GIR__WHY_MINIMUM
+    {0, gir__k_minimum_u8__avx512, gir__k_minimum_i32__avx512, gir__k_minimum_f32__avx512, gir__k_minimum_f64__avx512},
+#endif
+#if !GIR__WHY_MOD
+    {0, 0, 0, gir__k_mod_f32__avx512, gir__k_mod_f64__avx512},
+#endif
+#if !GIR__WHY_FLOORDIV
+    {0, 0, 0, gir__k_floordiv_f32__avx512, gir__k_floordiv_f64__avx512},
+#endif
+#if !GIR__WHY_ABS
+    {0, gir__k_abs_u8__avx512, gir__k_abs_i32__avx512, gir__k_abs_f32__avx512, gir__k_abs_f64__avx512},
+#endif
+#if !GIR__WHY_SIGN
+    {0, gir__k_sign_u8__avx512, gir__k_sign_i32__avx512, gir__k_sign_f32__avx512, gir__k_sign_f64__avx512},
+#endif
+#if !GIR__WHY_SQUARE
+    {0, gir__k_square_u8__avx512, gir__k_square_i32__avx512, gir__k_square_f32__avx512, gir__k_square_f64__avx512},
+#endif
+#if !GIR__WHY_SQRT
+    {0, 0, 0, gir__k_sqrt_f32__avx512, gir__k_sqrt_f64__avx512},
+#endif
+#if !GIR__WHY_RSQRT
+    {0, 0, 0, gir__k_rsqrt_f32__avx512, gir__k_rsqrt_f64__avx512},
+#endif
+#if !GIR__WHY_RECIPROCAL
+    {0, 0, 0, gir__k_reciprocal_f32__avx512, gir__k_reciprocal_f64__avx512},
+#endif
+#if !GIR__WHY_EXP
+    {0, 0, 0, gir__k_exp_f32__avx512, gir__k_exp_f64__avx512},
+#endif
+#if !GIR__WHY_EXPM1
+    {0, 0, 0, gir__k_expm1_f32__avx512, gir__k_expm1_f64__avx512},
+#endif
+#if !GIR__WHY_LOG
+    {0, 0, 0, gir__k_log_f32__avx512, gir__k_log_f64__avx512},
+#endif
+#if !GIR__WHY_LOG1P
+    {0, 0, 0, gir__k_log1p_f32__avx512, gir__k_log1p_f64__avx512},
+#endif
+#if !GIR__WHY_LOG2
+    {0, 0, 0, gir__k_log2_f32__avx512, gir__k_log2_f64__avx512},
+#endif
+#if !GIR__WHY_SIN
+    {0, 0, 0, gir__k_sin_f32__avx512, gir__k_sin_f64__avx512},
+#endif
+#if !GIR__WHY_COS
+    {0, 0, 0, gir__k_cos_f32__avx512, gir__k_cos_f64__avx512},
+#endif
+#if !GIR__WHY_TAN
+    {0, 0, 0, gir__k_tan_f32__avx512, gir__k_tan_f64__avx512},
+#endif
+#if !GIR__WHY_ASIN
+    {0, 0, 0, gir__k_asin_f32__avx512, gir__k_asin_f64__avx512},
+#endif
+#if !GIR__WHY_ACOS
+    {0, 0, 0, gir__k_acos_f32__avx512, gir__k_acos_f64__avx512},
+#endif
+#if !GIR__WHY_ATAN
+    {0, 0, 0, gir__k_atan_f32__avx512, gir__k_atan_f64__avx512},
+#endif
+#if !GIR__WHY_SINH
+    {0, 0, 0, gir__k_sinh_f32__avx512, gir__k_sinh_f64__avx512},
+#endif
+#if !GIR__WHY_COSH
+    {0, 0, 0, gir__k_cosh_f32__avx512, gir__k_cosh_f64__avx512},
+#endif
+#if !GIR__WHY_TANH
+    {0, 0, 0, gir__k_tanh_f32__avx512, gir__k_tanh_f64__avx512},
+#endif
+#if !GIR__WHY_SIGMOID
+    {0, 0, 0, gir__k_sigmoid_f32__avx512, gir__k_sigmoid_f64__avx512},
+#endif
+#if !GIR__WHY_SOFTPLUS
+    {0, 0, 0, gir__k_softplus_f32__avx512, gir__k_softplus_f64__avx512},
+#endif
+#if !GIR__WHY_RELU
+    {0, gir__k_relu_u8__avx512, gir__k_relu_i32__avx512, gir__k_relu_f32__avx512, gir__k_relu_f64__avx512},
+#endif
+#if !GIR__WHY_LEAKY_RELU
+    {0, 0, 0, gir__k_leaky_relu_f32__avx512, gir__k_leaky_relu_f64__avx512},
+#endif
+#if !GIR__WHY_ELU
+    {0, 0, 0, gir__k_elu_f32__avx512, gir__k_elu_f64__avx512},
+#endif
+#if !GIR__WHY_GELU
+    {0, 0, 0, gir__k_gelu_f32__avx512, gir__k_gelu_f64__avx512},
+#endif
+#if !GIR__WHY_SILU
+    {0, 0, 0, gir__k_silu_f32__avx512, gir__k_silu_f64__avx512},
+#endif
+#if !GIR__WHY_ERF
+    {0, 0, 0, gir__k_erf_f32__avx512, gir__k_erf_f64__avx512},
+#endif
+#if !GIR__WHY_FLOOR
+    {0, 0, 0, gir__k_floor_f32__avx512, gir__k_floor_f64__avx512},
+#endif
+#if !GIR__WHY_CEIL
+    {0, 0, 0, gir__k_ceil_f32__avx512, gir__k_ceil_f64__avx512},
+#endif
+#if !GIR__WHY_ROUND
+    {0, 0, 0, gir__k_round_f32__avx512, gir__k_round_f64__avx512},
+#endif
+#if !GIR__WHY_CLAMP
+    {0, gir__k_clamp_u8__avx512, gir__k_clamp_i32__avx512, gir__k_clamp_f32__avx512, gir__k_clamp_f64__avx512},
+#endif
+#if !GIR__WHY_WHERE
+    {gir__k_where_b8__avx512, gir__k_where_u8__avx512, gir__k_where_i32__avx512, gir__k_where_f32__avx512, gir__k_where_f64__avx512},
+#endif
+#if !GIR__WHY_BCE_LOGITS
+    {0, 0, 0, gir__k_bce_logits_f32__avx512, gir__k_bce_logits_f64__avx512},
+#endif
+#if !GIR__WHY_FMOD
+    {0, 0, 0, gir__k_fmod_f32__avx512, gir__k_fmod_f64__avx512},
+#endif
+#if !GIR__WHY_GELU_TANH
+    {0, 0, 0, gir__k_gelu_tanh_f32__avx512, gir__k_gelu_tanh_f64__avx512},
+#endif
 };
 #endif
 #if defined(GIR__HAVE_AVX2)
@@ -21045,132 +21652,188 @@ GIR__TARGET_AVX2 static void gir__k_gelu_tanh_f64__avx2(int64_t n, void *out, co
         if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
     }
 }
-static const gir__ew_fn gir__ew_table_avx2[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
-    {0, 0, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0}, /* INPUT */
-    {0, 0, 0, 0, 0, 0}, /* VARIABLE */
-    {0, 0, 0, 0, 0, 0}, /* CONSTANT */
-    {0, 0, 0, 0, 0, 0}, /* FILL */
-    {0, 0, 0, 0, 0, 0}, /* EYE */
-    {0, 0, 0, 0, 0, 0}, /* ARANGE */
-    {0, 0, 0, 0, 0, 0}, /* RAND_UNIFORM */
-    {0, 0, 0, 0, 0, 0}, /* RAND_NORMAL */
-    {0, GIR__IF(GIR__WHY_NOT, gir__k_not_b8__avx2), 0, 0, 0, 0}, /* NOT */
-    {0, GIR__IF(GIR__WHY_AND, gir__k_and_b8__avx2), 0, 0, 0, 0}, /* AND */
-    {0, GIR__IF(GIR__WHY_OR, gir__k_or_b8__avx2), 0, 0, 0, 0}, /* OR */
-    {0, GIR__IF(GIR__WHY_XOR, gir__k_xor_b8__avx2), 0, 0, 0, 0}, /* XOR */
-    {0, GIR__IF(GIR__WHY_GT, gir__k_gt_b8__avx2), GIR__IF(GIR__WHY_GT, gir__k_gt_u8__avx2), GIR__IF(GIR__WHY_GT, gir__k_gt_i32__avx2), GIR__IF(GIR__WHY_GT, gir__k_gt_f32__avx2), GIR__IF(GIR__WHY_GT, gir__k_gt_f64__avx2)}, /* GT */
-    {0, GIR__IF(GIR__WHY_GE, gir__k_ge_b8__avx2), GIR__IF(GIR__WHY_GE, gir__k_ge_u8__avx2), GIR__IF(GIR__WHY_GE, gir__k_ge_i32__avx2), GIR__IF(GIR__WHY_GE, gir__k_ge_f32__avx2), GIR__IF(GIR__WHY_GE, gir__k_ge_f64__avx2)}, /* GE */
-    {0, GIR__IF(GIR__WHY_LT, gir__k_lt_b8__avx2), GIR__IF(GIR__WHY_LT, gir__k_lt_u8__avx2), GIR__IF(GIR__WHY_LT, gir__k_lt_i32__avx2), GIR__IF(GIR__WHY_LT, gir__k_lt_f32__avx2), GIR__IF(GIR__WHY_LT, gir__k_lt_f64__avx2)}, /* LT */
-    {0, GIR__IF(GIR__WHY_LE, gir__k_le_b8__avx2), GIR__IF(GIR__WHY_LE, gir__k_le_u8__avx2), GIR__IF(GIR__WHY_LE, gir__k_le_i32__avx2), GIR__IF(GIR__WHY_LE, gir__k_le_f32__avx2), GIR__IF(GIR__WHY_LE, gir__k_le_f64__avx2)}, /* LE */
-    {0, GIR__IF(GIR__WHY_EQ, gir__k_eq_b8__avx2), GIR__IF(GIR__WHY_EQ, gir__k_eq_u8__avx2), GIR__IF(GIR__WHY_EQ, gir__k_eq_i32__avx2), GIR__IF(GIR__WHY_EQ, gir__k_eq_f32__avx2), GIR__IF(GIR__WHY_EQ, gir__k_eq_f64__avx2)}, /* EQ */
-    {0, GIR__IF(GIR__WHY_NE, gir__k_ne_b8__avx2), GIR__IF(GIR__WHY_NE, gir__k_ne_u8__avx2), GIR__IF(GIR__WHY_NE, gir__k_ne_i32__avx2), GIR__IF(GIR__WHY_NE, gir__k_ne_f32__avx2), GIR__IF(GIR__WHY_NE, gir__k_ne_f64__avx2)}, /* NE */
-    {0, 0, GIR__IF(GIR__WHY_APPROX_EQ, gir__k_approx_eq_u8__avx2), GIR__IF(GIR__WHY_APPROX_EQ, gir__k_approx_eq_i32__avx2), GIR__IF(GIR__WHY_APPROX_EQ, gir__k_approx_eq_f32__avx2), GIR__IF(GIR__WHY_APPROX_EQ, gir__k_approx_eq_f64__avx2)}, /* APPROX_EQ */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_ISNAN, gir__k_isnan_f32__avx2), GIR__IF(GIR__WHY_ISNAN, gir__k_isnan_f64__avx2)}, /* ISNAN */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_ISINF, gir__k_isinf_f32__avx2), GIR__IF(GIR__WHY_ISINF, gir__k_isinf_f64__avx2)}, /* ISINF */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_ISFINITE, gir__k_isfinite_f32__avx2), GIR__IF(GIR__WHY_ISFINITE, gir__k_isfinite_f64__avx2)}, /* ISFINITE */
-    {0, 0, GIR__IF(GIR__WHY_ADD, gir__k_add_u8__avx2), GIR__IF(GIR__WHY_ADD, gir__k_add_i32__avx2), GIR__IF(GIR__WHY_ADD, gir__k_add_f32__avx2), GIR__IF(GIR__WHY_ADD, gir__k_add_f64__avx2)}, /* ADD */
-    {0, 0, GIR__IF(GIR__WHY_SUB, gir__k_sub_u8__avx2), GIR__IF(GIR__WHY_SUB, gir__k_sub_i32__avx2), GIR__IF(GIR__WHY_SUB, gir__k_sub_f32__avx2), GIR__IF(GIR__WHY_SUB, gir__k_sub_f64__avx2)}, /* SUB */
-    {0, 0, GIR__IF(GIR__WHY_MUL, gir__k_mul_u8__avx2), GIR__IF(GIR__WHY_MUL, gir__k_mul_i32__avx2), GIR__IF(GIR__WHY_MUL, gir__k_mul_f32__avx2), GIR__IF(GIR__WHY_MUL, gir__k_mul_f64__avx2)}, /* MUL */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_DIV, gir__k_div_f32__avx2), GIR__IF(GIR__WHY_DIV, gir__k_div_f64__avx2)}, /* DIV */
-    {0, 0, GIR__IF(GIR__WHY_NEG, gir__k_neg_u8__avx2), GIR__IF(GIR__WHY_NEG, gir__k_neg_i32__avx2), GIR__IF(GIR__WHY_NEG, gir__k_neg_f32__avx2), GIR__IF(GIR__WHY_NEG, gir__k_neg_f64__avx2)}, /* NEG */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_POW, gir__k_pow_f32__avx2), GIR__IF(GIR__WHY_POW, gir__k_pow_f64__avx2)}, /* POW */
-    {0, 0, GIR__IF(GIR__WHY_MAXIMUM, gir__k_maximum_u8__avx2), GIR__IF(GIR__WHY_MAXIMUM, gir__k_maximum_i32__avx2), GIR__IF(GIR__WHY_MAXIMUM, gir__k_maximum_f32__avx2), GIR__IF(GIR__WHY_MAXIMUM, gir__k_maximum_f64__avx2)}, /* MAXIMUM */
-    {0, 0, GIR__IF(GIR__WHY_MINIMUM, gir__k_minimum_u8__avx2), GIR__IF(GIR__WHY_MINIMUM, gir__k_minimum_i32__avx2), GIR__IF(GIR__WHY_MINIMUM, gir__k_minimum_f32__avx2), GIR__IF(GIR__WHY_MINIMUM, gir__k_minimum_f64__avx2)}, /* MINIMUM */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_MOD, gir__k_mod_f32__avx2), GIR__IF(GIR__WHY_MOD, gir__k_mod_f64__avx2)}, /* MOD */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_FLOORDIV, gir__k_floordiv_f32__avx2), GIR__IF(GIR__WHY_FLOORDIV, gir__k_floordiv_f64__avx2)}, /* FLOORDIV */
-    {0, 0, 0, 0, 0, 0}, /* ADD_N */
-    {0, 0, GIR__IF(GIR__WHY_ABS, gir__k_abs_u8__avx2), GIR__IF(GIR__WHY_ABS, gir__k_abs_i32__avx2), GIR__IF(GIR__WHY_ABS, gir__k_abs_f32__avx2), GIR__IF(GIR__WHY_ABS, gir__k_abs_f64__avx2)}, /* ABS */
-    {0, 0, GIR__IF(GIR__WHY_SIGN, gir__k_sign_u8__avx2), GIR__IF(GIR__WHY_SIGN, gir__k_sign_i32__avx2), GIR__IF(GIR__WHY_SIGN, gir__k_sign_f32__avx2), GIR__IF(GIR__WHY_SIGN, gir__k_sign_f64__avx2)}, /* SIGN */
-    {0, 0, GIR__IF(GIR__WHY_SQUARE, gir__k_square_u8__avx2), GIR__IF(GIR__WHY_SQUARE, gir__k_square_i32__avx2), GIR__IF(GIR__WHY_SQUARE, gir__k_square_f32__avx2), GIR__IF(GIR__WHY_SQUARE, gir__k_square_f64__avx2)}, /* SQUARE */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_SQRT, gir__k_sqrt_f32__avx2), GIR__IF(GIR__WHY_SQRT, gir__k_sqrt_f64__avx2)}, /* SQRT */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_RSQRT, gir__k_rsqrt_f32__avx2), GIR__IF(GIR__WHY_RSQRT, gir__k_rsqrt_f64__avx2)}, /* RSQRT */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_RECIPROCAL, gir__k_reciprocal_f32__avx2), GIR__IF(GIR__WHY_RECIPROCAL, gir__k_reciprocal_f64__avx2)}, /* RECIPROCAL */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_EXP, gir__k_exp_f32__avx2), GIR__IF(GIR__WHY_EXP, gir__k_exp_f64__avx2)}, /* EXP */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_EXPM1, gir__k_expm1_f32__avx2), GIR__IF(GIR__WHY_EXPM1, gir__k_expm1_f64__avx2)}, /* EXPM1 */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_LOG, gir__k_log_f32__avx2), GIR__IF(GIR__WHY_LOG, gir__k_log_f64__avx2)}, /* LOG */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_LOG1P, gir__k_log1p_f32__avx2), GIR__IF(GIR__WHY_LOG1P, gir__k_log1p_f64__avx2)}, /* LOG1P */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_LOG2, gir__k_log2_f32__avx2), GIR__IF(GIR__WHY_LOG2, gir__k_log2_f64__avx2)}, /* LOG2 */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_SIN, gir__k_sin_f32__avx2), GIR__IF(GIR__WHY_SIN, gir__k_sin_f64__avx2)}, /* SIN */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_COS, gir__k_cos_f32__avx2), GIR__IF(GIR__WHY_COS, gir__k_cos_f64__avx2)}, /* COS */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_TAN, gir__k_tan_f32__avx2), GIR__IF(GIR__WHY_TAN, gir__k_tan_f64__avx2)}, /* TAN */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_ASIN, gir__k_asin_f32__avx2), GIR__IF(GIR__WHY_ASIN, gir__k_asin_f64__avx2)}, /* ASIN */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_ACOS, gir__k_acos_f32__avx2), GIR__IF(GIR__WHY_ACOS, gir__k_acos_f64__avx2)}, /* ACOS */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_ATAN, gir__k_atan_f32__avx2), GIR__IF(GIR__WHY_ATAN, gir__k_atan_f64__avx2)}, /* ATAN */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_SINH, gir__k_sinh_f32__avx2), GIR__IF(GIR__WHY_SINH, gir__k_sinh_f64__avx2)}, /* SINH */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_COSH, gir__k_cosh_f32__avx2), GIR__IF(GIR__WHY_COSH, gir__k_cosh_f64__avx2)}, /* COSH */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_TANH, gir__k_tanh_f32__avx2), GIR__IF(GIR__WHY_TANH, gir__k_tanh_f64__avx2)}, /* TANH */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_SIGMOID, gir__k_sigmoid_f32__avx2), GIR__IF(GIR__WHY_SIGMOID, gir__k_sigmoid_f64__avx2)}, /* SIGMOID */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_SOFTPLUS, gir__k_softplus_f32__avx2), GIR__IF(GIR__WHY_SOFTPLUS, gir__k_softplus_f64__avx2)}, /* SOFTPLUS */
-    {0, 0, GIR__IF(GIR__WHY_RELU, gir__k_relu_u8__avx2), GIR__IF(GIR__WHY_RELU, gir__k_relu_i32__avx2), GIR__IF(GIR__WHY_RELU, gir__k_relu_f32__avx2), GIR__IF(GIR__WHY_RELU, gir__k_relu_f64__avx2)}, /* RELU */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_LEAKY_RELU, gir__k_leaky_relu_f32__avx2), GIR__IF(GIR__WHY_LEAKY_RELU, gir__k_leaky_relu_f64__avx2)}, /* LEAKY_RELU */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_ELU, gir__k_elu_f32__avx2), GIR__IF(GIR__WHY_ELU, gir__k_elu_f64__avx2)}, /* ELU */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_GELU, gir__k_gelu_f32__avx2), GIR__IF(GIR__WHY_GELU, gir__k_gelu_f64__avx2)}, /* GELU */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_SILU, gir__k_silu_f32__avx2), GIR__IF(GIR__WHY_SILU, gir__k_silu_f64__avx2)}, /* SILU */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_ERF, gir__k_erf_f32__avx2), GIR__IF(GIR__WHY_ERF, gir__k_erf_f64__avx2)}, /* ERF */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_FLOOR, gir__k_floor_f32__avx2), GIR__IF(GIR__WHY_FLOOR, gir__k_floor_f64__avx2)}, /* FLOOR */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_CEIL, gir__k_ceil_f32__avx2), GIR__IF(GIR__WHY_CEIL, gir__k_ceil_f64__avx2)}, /* CEIL */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_ROUND, gir__k_round_f32__avx2), GIR__IF(GIR__WHY_ROUND, gir__k_round_f64__avx2)}, /* ROUND */
-    {0, 0, GIR__IF(GIR__WHY_CLAMP, gir__k_clamp_u8__avx2), GIR__IF(GIR__WHY_CLAMP, gir__k_clamp_i32__avx2), GIR__IF(GIR__WHY_CLAMP, gir__k_clamp_f32__avx2), GIR__IF(GIR__WHY_CLAMP, gir__k_clamp_f64__avx2)}, /* CLAMP */
-    {0, 0, 0, 0, 0, 0}, /* SUM */
-    {0, 0, 0, 0, 0, 0}, /* MEAN */
-    {0, 0, 0, 0, 0, 0}, /* PROD */
-    {0, 0, 0, 0, 0, 0}, /* MAX */
-    {0, 0, 0, 0, 0, 0}, /* MIN */
-    {0, 0, 0, 0, 0, 0}, /* VAR */
-    {0, 0, 0, 0, 0, 0}, /* LOGSUMEXP */
-    {0, 0, 0, 0, 0, 0}, /* ARGMAX */
-    {0, 0, 0, 0, 0, 0}, /* ARGMIN */
-    {0, 0, 0, 0, 0, 0}, /* ALL */
-    {0, 0, 0, 0, 0, 0}, /* ANY */
-    {0, 0, 0, 0, 0, 0}, /* RESHAPE */
-    {0, 0, 0, 0, 0, 0}, /* TRANSPOSE */
-    {0, 0, 0, 0, 0, 0}, /* BROADCAST_TO */
-    {0, 0, 0, 0, 0, 0}, /* SLICE */
-    {0, 0, 0, 0, 0, 0}, /* UNSLICE */
-    {0, 0, 0, 0, 0, 0}, /* CONCAT */
-    {0, 0, 0, 0, 0, 0}, /* FLIP */
-    {0, 0, 0, 0, 0, 0}, /* PAD */
-    {0, 0, 0, 0, 0, 0}, /* INDEX_SELECT */
-    {0, 0, 0, 0, 0, 0}, /* INDEX_ADD */
-    {0, 0, 0, 0, 0, 0}, /* ONE_HOT */
-    {0, GIR__IF(GIR__WHY_WHERE, gir__k_where_b8__avx2), GIR__IF(GIR__WHY_WHERE, gir__k_where_u8__avx2), GIR__IF(GIR__WHY_WHERE, gir__k_where_i32__avx2), GIR__IF(GIR__WHY_WHERE, gir__k_where_f32__avx2), GIR__IF(GIR__WHY_WHERE, gir__k_where_f64__avx2)}, /* WHERE */
-    {0, 0, 0, 0, 0, 0}, /* DIAG */
-    {0, 0, 0, 0, 0, 0}, /* DIAGONAL */
-    {0, 0, 0, 0, 0, 0}, /* TRIU */
-    {0, 0, 0, 0, 0, 0}, /* TRIL */
-    {0, 0, 0, 0, 0, 0}, /* CAST */
-    {0, 0, 0, 0, 0, 0}, /* STOP_GRADIENT */
-    {0, 0, 0, 0, 0, 0}, /* MATMUL */
-    {0, 0, 0, 0, 0, 0}, /* DOT */
-    {0, 0, 0, 0, 0, 0}, /* OUTER */
-    {0, 0, 0, 0, 0, 0}, /* TRACE */
-    {0, 0, 0, 0, 0, 0}, /* INVERSE */
-    {0, 0, 0, 0, 0, 0}, /* DET */
-    {0, 0, 0, 0, 0, 0}, /* LOGDET */
-    {0, 0, 0, 0, 0, 0}, /* CHOLESKY */
-    {0, 0, 0, 0, 0, 0}, /* TRISOLVE */
-    {0, 0, 0, 0, 0, 0}, /* SOFTMAX */
-    {0, 0, 0, 0, 0, 0}, /* LOG_SOFTMAX */
-    {0, 0, 0, 0, 0, 0}, /* XENT_LOGITS */
-    {0, 0, 0, 0, 0, 0}, /* XENT_LOGITS_PROB */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_BCE_LOGITS, gir__k_bce_logits_f32__avx2), GIR__IF(GIR__WHY_BCE_LOGITS, gir__k_bce_logits_f64__avx2)}, /* BCE_LOGITS */
-    {0, 0, 0, 0, 0, 0}, /* MSE */
-    {0, 0, 0, 0, 0, 0}, /* CONV2D */
-    {0, 0, 0, 0, 0, 0}, /* CONV2D_BWD_DATA */
-    {0, 0, 0, 0, 0, 0}, /* CONV2D_BWD_FILTER */
-    {0, 0, 0, 0, 0, 0}, /* MAX_POOL2D */
-    {0, 0, 0, 0, 0, 0}, /* MAX_POOL2D_BWD */
-    {0, 0, 0, 0, 0, 0}, /* AVG_POOL2D */
-    {0, 0, 0, 0, 0, 0}, /* AVG_POOL2D_BWD */
-    {0, 0, 0, 0, 0, 0}, /* DROPOUT */
-    {0, 0, 0, 0, 0, 0}, /* GATHER */
-    {0, 0, 0, 0, 0, 0}, /* SCATTER_ADD */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_FMOD, gir__k_fmod_f32__avx2), GIR__IF(GIR__WHY_FMOD, gir__k_fmod_f64__avx2)}, /* FMOD */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_GELU_TANH, gir__k_gelu_tanh_f32__avx2), GIR__IF(GIR__WHY_GELU_TANH, gir__k_gelu_tanh_f64__avx2)}, /* GELU_TANH */
-    {0, 0, 0, 0, 0, 0}, /* ASSIGN */
-    {0, 0, 0, 0, 0, 0}, /* TRAIN_EVAL */
-    {0, 0, 0, 0, 0, 0}, /* MAX_POOL2D_PICK */
+static const gir__ew_fn gir__ew_table_avx2[GIR__EWR__COUNT][GIR__DTYPE_SLOTS - 1] = {
+    {0, 0, 0, 0, 0},
+#if !GIR__WHY_NOT
+    {gir__k_not_b8__avx2, 0, 0, 0, 0},
+#endif
+#if !GIR__WHY_AND
+    {gir__k_and_b8__avx2, 0, 0, 0, 0},
+#endif
+#if !GIR__WHY_OR
+    {gir__k_or_b8__avx2, 0, 0, 0, 0},
+#endif
+#if !GIR__WHY_XOR
+    {gir__k_xor_b8__avx2, 0, 0, 0, 0},
+#endif
+#if !GIR__WHY_GT
+    {gir__k_gt_b8__avx2, gir__k_gt_u8__avx2, gir__k_gt_i32__avx2, gir__k_gt_f32__avx2, gir__k_gt_f64__avx2},
+#endif
+#if !GIR__WHY_GE
+    {gir__k_ge_b8__avx2, gir__k_ge_u8__avx2, gir__k_ge_i32__avx2, gir__k_ge_f32__avx2, gir__k_ge_f64__avx2},
+#endif
+#if !GIR__WHY_LT
+    {gir__k_lt_b8__avx2, gir__k_lt_u8__avx2, gir__k_lt_i32__avx2, gir__k_lt_f32__avx2, gir__k_lt_f64__avx2},
+#endif
+#if !GIR__WHY_LE
+    {gir__k_le_b8__avx2, gir__k_le_u8__avx2, gir__k_le_i32__avx2, gir__k_le_f32__avx2, gir__k_le_f64__avx2},
+#endif
+#if !GIR__WHY_EQ
+    {gir__k_eq_b8__avx2, gir__k_eq_u8__avx2, gir__k_eq_i32__avx2, gir__k_eq_f32__avx2, gir__k_eq_f64__avx2},
+#endif
+#if !GIR__WHY_NE
+    {gir__k_ne_b8__avx2, gir__k_ne_u8__avx2, gir__k_ne_i32__avx2, gir__k_ne_f32__avx2, gir__k_ne_f64__avx2},
+#endif
+#if !GIR__WHY_APPROX_EQ
+    {0, gir__k_approx_eq_u8__avx2, gir__k_approx_eq_i32__avx2, gir__k_approx_eq_f32__avx2, gir__k_approx_eq_f64__avx2},
+#endif
+#if !GIR__WHY_ISNAN
+    {0, 0, 0, gir__k_isnan_f32__avx2, gir__k_isnan_f64__avx2},
+#endif
+#if !GIR__WHY_ISINF
+    {0, 0, 0, gir__k_isinf_f32__avx2, gir__k_isinf_f64__avx2},
+#endif
+#if !GIR__WHY_ISFINITE
+    {0, 0, 0, gir__k_isfinite_f32__avx2, gir__k_isfinite_f64__avx2},
+#endif
+#if !GIR__WHY_ADD
+    {0, gir__k_add_u8__avx2, gir__k_add_i32__avx2, gir__k_add_f32__avx2, gir__k_add_f64__avx2},
+#endif
+#if !GIR__WHY_SUB
+    {0, gir__k_sub_u8__avx2, gir__k_sub_i32__avx2, gir__k_sub_f32__avx2, gir__k_sub_f64__avx2},
+#endif
+#if !GIR__WHY_MUL
+    {0, gir__k_mul_u8__avx2, gir__k_mul_i32__avx2, gir__k_mul_f32__avx2, gir__k_mul_f64__avx2},
+#endif
+#if !GIR__WHY_DIV
+    {0, 0, 0, gir__k_div_f32__avx2, gir__k_div_f64__avx2},
+#endif
+#if !GIR__WHY_NEG
+    {0, gir__k_neg_u8__avx2, gir__k_neg_i32__avx2, gir__k_neg_f32__avx2, gir__k_neg_f64__avx2},
+#endif
+#if !GIR__WHY_POW
+    {0, 0, 0, gir__k_pow_f32__avx2, gir__k_pow_f64__avx2},
+#endif
+#if !GIR__WHY_MAXIMUM
+    {0, gir__k_maximum_u8__avx2, gir__k_maximum_i32__avx2, gir__k_maximum_f32__avx2, gir__k_maximum_f64__avx2},
+#endif
+#if !GIR__WHY_MINIMUM
+    {0, gir__k_minimum_u8__avx2, gir__k_minimum_i32__avx2, gir__k_minimum_f32__avx2, gir__k_minimum_f64__avx2},
+#endif
+#if !GIR__WHY_MOD
+    {0, 0, 0, gir__k_mod_f32__avx2, gir__k_mod_f64__avx2},
+#endif
+#if !GIR__WHY_FLOORDIV
+    {0, 0, 0, gir__k_floordiv_f32__avx2, gir__k_floordiv_f64__avx2},
+#endif
+#if !GIR__WHY_ABS
+    {0, gir__k_abs_u8__avx2, gir__k_abs_i32__avx2, gir__k_abs_f32__avx2, gir__k_abs_f64__avx2},
+#endif
+#if !GIR__WHY_SIGN
+    {0, gir__k_sign_u8__avx2, gir__k_sign_i32__avx2, gir__k_sign_f32__avx2, gir__k_sign_f64__avx2},
+#endif
+#if !GIR__WHY_SQUARE
+    {0, gir__k_square_u8__avx2, gir__k_square_i32__avx2, gir__k_square_f32__avx2, gir__k_square_f64__avx2},
+#endif
+#if !GIR__WHY_SQRT
+    {0, 0, 0, gir__k_sqrt_f32__avx2, gir__k_sqrt_f64__avx2},
+#endif
+#if !GIR__WHY_RSQRT
+    {0, 0, 0, gir__k_rsqrt_f32__avx2, gir__k_rsqrt_f64__avx2},
+#endif
+#if !GIR__WHY_RECIPROCAL
+    {0, 0, 0, gir__k_reciprocal_f32__avx2, gir__k_reciprocal_f64__avx2},
+#endif
+#if !GIR__WHY_EXP
+    {0, 0, 0, gir__k_exp_f32__avx2, gir__k_exp_f64__avx2},
+#endif
+#if !GIR__WHY_EXPM1
+    {0, 0, 0, gir__k_expm1_f32__avx2, gir__k_expm1_f64__avx2},
+#endif
+#if !GIR__WHY_LOG
+    {0, 0, 0, gir__k_log_f32__avx2, gir__k_log_f64__avx2},
+#endif
+#if !GIR__WHY_LOG1P
+    {0, 0, 0, gir__k_log1p_f32__avx2, gir__k_log1p_f64__avx2},
+#endif
+#if !GIR__WHY_LOG2
+    {0, 0, 0, gir__k_log2_f32__avx2, gir__k_log2_f64__avx2},
+#endif
+#if !GIR__WHY_SIN
+    {0, 0, 0, gir__k_sin_f32__avx2, gir__k_sin_f64__avx2},
+#endif
+#if !GIR__WHY_COS
+    {0, 0, 0, gir__k_cos_f32__avx2, gir__k_cos_f64__avx2},
+#endif
+#if !GIR__WHY_TAN
+    {0, 0, 0, gir__k_tan_f32__avx2, gir__k_tan_f64__avx2},
+#endif
+#if !GIR__WHY_ASIN
+    {0, 0, 0, gir__k_asin_f32__avx2, gir__k_asin_f64__avx2},
+#endif
+#if !GIR__WHY_ACOS
+    {0, 0, 0, gir__k_acos_f32__avx2, gir__k_acos_f64__avx2},
+#endif
+#if !GIR__WHY_ATAN
+    {0, 0, 0, gir__k_atan_f32__avx2, gir__k_atan_f64__avx2},
+#endif
+#if !GIR__WHY_SINH
+    {0, 0, 0, gir__k_sinh_f32__avx2, gir__k_sinh_f64__avx2},
+#endif
+#if !GIR__WHY_COSH
+    {0, 0, 0, gir__k_cosh_f32__avx2, gir__k_cosh_f64__avx2},
+#endif
+#if !GIR__WHY_TANH
+    {0, 0, 0, gir__k_tanh_f32__avx2, gir__k_tanh_f64__avx2},
+#endif
+#if !GIR__WHY_SIGMOID
+    {0, 0, 0, gir__k_sigmoid_f32__avx2, gir__k_sigmoid_f64__avx2},
+#endif
+#if !GIR__WHY_SOFTPLUS
+    {0, 0, 0, gir__k_softplus_f32__avx2, gir__k_softplus_f64__avx2},
+#endif
+#if !GIR__WHY_RELU
+    {0, gir__k_relu_u8__avx2, gir__k_relu_i32__avx2, gir__k_relu_f32__avx2, gir__k_relu_f64__avx2},
+#endif
+#if !GIR__WHY_LEAKY_RELU
+    {0, 0, 0, gir__k_leaky_relu_f32__avx2, gir__k_leaky_relu_f64__avx2},
+#endif
+#if !GIR__WHY_ELU
+    {0, 0, 0, gir__k_elu_f32__avx2, gir__k_elu_f64__avx2},
+#endif
+#if !GIR__WHY_GELU
+    {0, 0, 0, gir__k_gelu_f32__avx2, gir__k_gelu_f64__avx2},
+#endif
+#if !GIR__WHY_SILU
+    {0, 0, 0, gir__k_silu_f32__avx2, gir__k_silu_f64__avx2},
+#endif
+#if !GIR__WHY_ERF
+    {0, 0, 0, gir__k_erf_f32__avx2, gir__k_erf_f64__avx2},
+#endif
+#if !GIR__WHY_FLOOR
+    {0, 0, 0, gir__k_floor_f32__avx2, gir__k_floor_f64__avx2},
+#endif
+#if !GIR__WHY_CEIL
+    {0, 0, 0, gir__k_ceil_f32__avx2, gir__k_ceil_f64__avx2},
+#endif
+#if !GIR__WHY_ROUND
+    {0, 0, 0, gir__k_round_f32__avx2, gir__k_round_f64__avx2},
+#endif
+#if !GIR__WHY_CLAMP
+    {0, gir__k_clamp_u8__avx2, gir__k_clamp_i32__avx2, gir__k_clamp_f32__avx2, gir__k_clamp_f64__avx2},
+#endif
+#if !GIR__WHY_WHERE
+    {gir__k_where_b8__avx2, gir__k_where_u8__avx2, gir__k_where_i32__avx2, gir__k_where_f32__avx2, gir__k_where_f64__avx2},
+#endif
+#if !GIR__WHY_BCE_LOGITS
+    {0, 0, 0, gir__k_bce_logits_f32__avx2, gir__k_bce_logits_f64__avx2},
+#endif
+#if !GIR__WHY_FMOD
+    {0, 0, 0, gir__k_fmod_f32__avx2, gir__k_fmod_f64__avx2},
+#endif
+#if !GIR__WHY_GELU_TANH
+    {0, 0, 0, gir__k_gelu_tanh_f32__avx2, gir__k_gelu_tanh_f64__avx2},
+#endif
 };
 #endif
 #if defined(GIR__HAVE_NEON)
@@ -24089,132 +24752,188 @@ static void gir__k_gelu_tanh_f64__neon(int64_t n, void *out, const void *const *
         if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
     }
 }
-static const gir__ew_fn gir__ew_table_neon[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
-    {0, 0, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0}, /* INPUT */
-    {0, 0, 0, 0, 0, 0}, /* VARIABLE */
-    {0, 0, 0, 0, 0, 0}, /* CONSTANT */
-    {0, 0, 0, 0, 0, 0}, /* FILL */
-    {0, 0, 0, 0, 0, 0}, /* EYE */
-    {0, 0, 0, 0, 0, 0}, /* ARANGE */
-    {0, 0, 0, 0, 0, 0}, /* RAND_UNIFORM */
-    {0, 0, 0, 0, 0, 0}, /* RAND_NORMAL */
-    {0, GIR__IF(GIR__WHY_NOT, gir__k_not_b8__neon), 0, 0, 0, 0}, /* NOT */
-    {0, GIR__IF(GIR__WHY_AND, gir__k_and_b8__neon), 0, 0, 0, 0}, /* AND */
-    {0, GIR__IF(GIR__WHY_OR, gir__k_or_b8__neon), 0, 0, 0, 0}, /* OR */
-    {0, GIR__IF(GIR__WHY_XOR, gir__k_xor_b8__neon), 0, 0, 0, 0}, /* XOR */
-    {0, GIR__IF(GIR__WHY_GT, gir__k_gt_b8__neon), GIR__IF(GIR__WHY_GT, gir__k_gt_u8__neon), GIR__IF(GIR__WHY_GT, gir__k_gt_i32__neon), GIR__IF(GIR__WHY_GT, gir__k_gt_f32__neon), GIR__IF(GIR__WHY_GT, gir__k_gt_f64__neon)}, /* GT */
-    {0, GIR__IF(GIR__WHY_GE, gir__k_ge_b8__neon), GIR__IF(GIR__WHY_GE, gir__k_ge_u8__neon), GIR__IF(GIR__WHY_GE, gir__k_ge_i32__neon), GIR__IF(GIR__WHY_GE, gir__k_ge_f32__neon), GIR__IF(GIR__WHY_GE, gir__k_ge_f64__neon)}, /* GE */
-    {0, GIR__IF(GIR__WHY_LT, gir__k_lt_b8__neon), GIR__IF(GIR__WHY_LT, gir__k_lt_u8__neon), GIR__IF(GIR__WHY_LT, gir__k_lt_i32__neon), GIR__IF(GIR__WHY_LT, gir__k_lt_f32__neon), GIR__IF(GIR__WHY_LT, gir__k_lt_f64__neon)}, /* LT */
-    {0, GIR__IF(GIR__WHY_LE, gir__k_le_b8__neon), GIR__IF(GIR__WHY_LE, gir__k_le_u8__neon), GIR__IF(GIR__WHY_LE, gir__k_le_i32__neon), GIR__IF(GIR__WHY_LE, gir__k_le_f32__neon), GIR__IF(GIR__WHY_LE, gir__k_le_f64__neon)}, /* LE */
-    {0, GIR__IF(GIR__WHY_EQ, gir__k_eq_b8__neon), GIR__IF(GIR__WHY_EQ, gir__k_eq_u8__neon), GIR__IF(GIR__WHY_EQ, gir__k_eq_i32__neon), GIR__IF(GIR__WHY_EQ, gir__k_eq_f32__neon), GIR__IF(GIR__WHY_EQ, gir__k_eq_f64__neon)}, /* EQ */
-    {0, GIR__IF(GIR__WHY_NE, gir__k_ne_b8__neon), GIR__IF(GIR__WHY_NE, gir__k_ne_u8__neon), GIR__IF(GIR__WHY_NE, gir__k_ne_i32__neon), GIR__IF(GIR__WHY_NE, gir__k_ne_f32__neon), GIR__IF(GIR__WHY_NE, gir__k_ne_f64__neon)}, /* NE */
-    {0, 0, GIR__IF(GIR__WHY_APPROX_EQ, gir__k_approx_eq_u8__neon), GIR__IF(GIR__WHY_APPROX_EQ, gir__k_approx_eq_i32__neon), GIR__IF(GIR__WHY_APPROX_EQ, gir__k_approx_eq_f32__neon), GIR__IF(GIR__WHY_APPROX_EQ, gir__k_approx_eq_f64__neon)}, /* APPROX_EQ */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_ISNAN, gir__k_isnan_f32__neon), GIR__IF(GIR__WHY_ISNAN, gir__k_isnan_f64__neon)}, /* ISNAN */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_ISINF, gir__k_isinf_f32__neon), GIR__IF(GIR__WHY_ISINF, gir__k_isinf_f64__neon)}, /* ISINF */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_ISFINITE, gir__k_isfinite_f32__neon), GIR__IF(GIR__WHY_ISFINITE, gir__k_isfinite_f64__neon)}, /* ISFINITE */
-    {0, 0, GIR__IF(GIR__WHY_ADD, gir__k_add_u8__neon), GIR__IF(GIR__WHY_ADD, gir__k_add_i32__neon), GIR__IF(GIR__WHY_ADD, gir__k_add_f32__neon), GIR__IF(GIR__WHY_ADD, gir__k_add_f64__neon)}, /* ADD */
-    {0, 0, GIR__IF(GIR__WHY_SUB, gir__k_sub_u8__neon), GIR__IF(GIR__WHY_SUB, gir__k_sub_i32__neon), GIR__IF(GIR__WHY_SUB, gir__k_sub_f32__neon), GIR__IF(GIR__WHY_SUB, gir__k_sub_f64__neon)}, /* SUB */
-    {0, 0, GIR__IF(GIR__WHY_MUL, gir__k_mul_u8__neon), GIR__IF(GIR__WHY_MUL, gir__k_mul_i32__neon), GIR__IF(GIR__WHY_MUL, gir__k_mul_f32__neon), GIR__IF(GIR__WHY_MUL, gir__k_mul_f64__neon)}, /* MUL */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_DIV, gir__k_div_f32__neon), GIR__IF(GIR__WHY_DIV, gir__k_div_f64__neon)}, /* DIV */
-    {0, 0, GIR__IF(GIR__WHY_NEG, gir__k_neg_u8__neon), GIR__IF(GIR__WHY_NEG, gir__k_neg_i32__neon), GIR__IF(GIR__WHY_NEG, gir__k_neg_f32__neon), GIR__IF(GIR__WHY_NEG, gir__k_neg_f64__neon)}, /* NEG */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_POW, gir__k_pow_f32__neon), GIR__IF(GIR__WHY_POW, gir__k_pow_f64__neon)}, /* POW */
-    {0, 0, GIR__IF(GIR__WHY_MAXIMUM, gir__k_maximum_u8__neon), GIR__IF(GIR__WHY_MAXIMUM, gir__k_maximum_i32__neon), GIR__IF(GIR__WHY_MAXIMUM, gir__k_maximum_f32__neon), GIR__IF(GIR__WHY_MAXIMUM, gir__k_maximum_f64__neon)}, /* MAXIMUM */
-    {0, 0, GIR__IF(GIR__WHY_MINIMUM, gir__k_minimum_u8__neon), GIR__IF(GIR__WHY_MINIMUM, gir__k_minimum_i32__neon), GIR__IF(GIR__WHY_MINIMUM, gir__k_minimum_f32__neon), GIR__IF(GIR__WHY_MINIMUM, gir__k_minimum_f64__neon)}, /* MINIMUM */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_MOD, gir__k_mod_f32__neon), GIR__IF(GIR__WHY_MOD, gir__k_mod_f64__neon)}, /* MOD */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_FLOORDIV, gir__k_floordiv_f32__neon), GIR__IF(GIR__WHY_FLOORDIV, gir__k_floordiv_f64__neon)}, /* FLOORDIV */
-    {0, 0, 0, 0, 0, 0}, /* ADD_N */
-    {0, 0, GIR__IF(GIR__WHY_ABS, gir__k_abs_u8__neon), GIR__IF(GIR__WHY_ABS, gir__k_abs_i32__neon), GIR__IF(GIR__WHY_ABS, gir__k_abs_f32__neon), GIR__IF(GIR__WHY_ABS, gir__k_abs_f64__neon)}, /* ABS */
-    {0, 0, GIR__IF(GIR__WHY_SIGN, gir__k_sign_u8__neon), GIR__IF(GIR__WHY_SIGN, gir__k_sign_i32__neon), GIR__IF(GIR__WHY_SIGN, gir__k_sign_f32__neon), GIR__IF(GIR__WHY_SIGN, gir__k_sign_f64__neon)}, /* SIGN */
-    {0, 0, GIR__IF(GIR__WHY_SQUARE, gir__k_square_u8__neon), GIR__IF(GIR__WHY_SQUARE, gir__k_square_i32__neon), GIR__IF(GIR__WHY_SQUARE, gir__k_square_f32__neon), GIR__IF(GIR__WHY_SQUARE, gir__k_square_f64__neon)}, /* SQUARE */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_SQRT, gir__k_sqrt_f32__neon), GIR__IF(GIR__WHY_SQRT, gir__k_sqrt_f64__neon)}, /* SQRT */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_RSQRT, gir__k_rsqrt_f32__neon), GIR__IF(GIR__WHY_RSQRT, gir__k_rsqrt_f64__neon)}, /* RSQRT */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_RECIPROCAL, gir__k_reciprocal_f32__neon), GIR__IF(GIR__WHY_RECIPROCAL, gir__k_reciprocal_f64__neon)}, /* RECIPROCAL */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_EXP, gir__k_exp_f32__neon), GIR__IF(GIR__WHY_EXP, gir__k_exp_f64__neon)}, /* EXP */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_EXPM1, gir__k_expm1_f32__neon), GIR__IF(GIR__WHY_EXPM1, gir__k_expm1_f64__neon)}, /* EXPM1 */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_LOG, gir__k_log_f32__neon), GIR__IF(GIR__WHY_LOG, gir__k_log_f64__neon)}, /* LOG */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_LOG1P, gir__k_log1p_f32__neon), GIR__IF(GIR__WHY_LOG1P, gir__k_log1p_f64__neon)}, /* LOG1P */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_LOG2, gir__k_log2_f32__neon), GIR__IF(GIR__WHY_LOG2, gir__k_log2_f64__neon)}, /* LOG2 */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_SIN, gir__k_sin_f32__neon), GIR__IF(GIR__WHY_SIN, gir__k_sin_f64__neon)}, /* SIN */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_COS, gir__k_cos_f32__neon), GIR__IF(GIR__WHY_COS, gir__k_cos_f64__neon)}, /* COS */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_TAN, gir__k_tan_f32__neon), GIR__IF(GIR__WHY_TAN, gir__k_tan_f64__neon)}, /* TAN */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_ASIN, gir__k_asin_f32__neon), GIR__IF(GIR__WHY_ASIN, gir__k_asin_f64__neon)}, /* ASIN */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_ACOS, gir__k_acos_f32__neon), GIR__IF(GIR__WHY_ACOS, gir__k_acos_f64__neon)}, /* ACOS */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_ATAN, gir__k_atan_f32__neon), GIR__IF(GIR__WHY_ATAN, gir__k_atan_f64__neon)}, /* ATAN */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_SINH, gir__k_sinh_f32__neon), GIR__IF(GIR__WHY_SINH, gir__k_sinh_f64__neon)}, /* SINH */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_COSH, gir__k_cosh_f32__neon), GIR__IF(GIR__WHY_COSH, gir__k_cosh_f64__neon)}, /* COSH */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_TANH, gir__k_tanh_f32__neon), GIR__IF(GIR__WHY_TANH, gir__k_tanh_f64__neon)}, /* TANH */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_SIGMOID, gir__k_sigmoid_f32__neon), GIR__IF(GIR__WHY_SIGMOID, gir__k_sigmoid_f64__neon)}, /* SIGMOID */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_SOFTPLUS, gir__k_softplus_f32__neon), GIR__IF(GIR__WHY_SOFTPLUS, gir__k_softplus_f64__neon)}, /* SOFTPLUS */
-    {0, 0, GIR__IF(GIR__WHY_RELU, gir__k_relu_u8__neon), GIR__IF(GIR__WHY_RELU, gir__k_relu_i32__neon), GIR__IF(GIR__WHY_RELU, gir__k_relu_f32__neon), GIR__IF(GIR__WHY_RELU, gir__k_relu_f64__neon)}, /* RELU */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_LEAKY_RELU, gir__k_leaky_relu_f32__neon), GIR__IF(GIR__WHY_LEAKY_RELU, gir__k_leaky_relu_f64__neon)}, /* LEAKY_RELU */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_ELU, gir__k_elu_f32__neon), GIR__IF(GIR__WHY_ELU, gir__k_elu_f64__neon)}, /* ELU */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_GELU, gir__k_gelu_f32__neon), GIR__IF(GIR__WHY_GELU, gir__k_gelu_f64__neon)}, /* GELU */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_SILU, gir__k_silu_f32__neon), GIR__IF(GIR__WHY_SILU, gir__k_silu_f64__neon)}, /* SILU */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_ERF, gir__k_erf_f32__neon), GIR__IF(GIR__WHY_ERF, gir__k_erf_f64__neon)}, /* ERF */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_FLOOR, gir__k_floor_f32__neon), GIR__IF(GIR__WHY_FLOOR, gir__k_floor_f64__neon)}, /* FLOOR */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_CEIL, gir__k_ceil_f32__neon), GIR__IF(GIR__WHY_CEIL, gir__k_ceil_f64__neon)}, /* CEIL */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_ROUND, gir__k_round_f32__neon), GIR__IF(GIR__WHY_ROUND, gir__k_round_f64__neon)}, /* ROUND */
-    {0, 0, GIR__IF(GIR__WHY_CLAMP, gir__k_clamp_u8__neon), GIR__IF(GIR__WHY_CLAMP, gir__k_clamp_i32__neon), GIR__IF(GIR__WHY_CLAMP, gir__k_clamp_f32__neon), GIR__IF(GIR__WHY_CLAMP, gir__k_clamp_f64__neon)}, /* CLAMP */
-    {0, 0, 0, 0, 0, 0}, /* SUM */
-    {0, 0, 0, 0, 0, 0}, /* MEAN */
-    {0, 0, 0, 0, 0, 0}, /* PROD */
-    {0, 0, 0, 0, 0, 0}, /* MAX */
-    {0, 0, 0, 0, 0, 0}, /* MIN */
-    {0, 0, 0, 0, 0, 0}, /* VAR */
-    {0, 0, 0, 0, 0, 0}, /* LOGSUMEXP */
-    {0, 0, 0, 0, 0, 0}, /* ARGMAX */
-    {0, 0, 0, 0, 0, 0}, /* ARGMIN */
-    {0, 0, 0, 0, 0, 0}, /* ALL */
-    {0, 0, 0, 0, 0, 0}, /* ANY */
-    {0, 0, 0, 0, 0, 0}, /* RESHAPE */
-    {0, 0, 0, 0, 0, 0}, /* TRANSPOSE */
-    {0, 0, 0, 0, 0, 0}, /* BROADCAST_TO */
-    {0, 0, 0, 0, 0, 0}, /* SLICE */
-    {0, 0, 0, 0, 0, 0}, /* UNSLICE */
-    {0, 0, 0, 0, 0, 0}, /* CONCAT */
-    {0, 0, 0, 0, 0, 0}, /* FLIP */
-    {0, 0, 0, 0, 0, 0}, /* PAD */
-    {0, 0, 0, 0, 0, 0}, /* INDEX_SELECT */
-    {0, 0, 0, 0, 0, 0}, /* INDEX_ADD */
-    {0, 0, 0, 0, 0, 0}, /* ONE_HOT */
-    {0, GIR__IF(GIR__WHY_WHERE, gir__k_where_b8__neon), GIR__IF(GIR__WHY_WHERE, gir__k_where_u8__neon), GIR__IF(GIR__WHY_WHERE, gir__k_where_i32__neon), GIR__IF(GIR__WHY_WHERE, gir__k_where_f32__neon), GIR__IF(GIR__WHY_WHERE, gir__k_where_f64__neon)}, /* WHERE */
-    {0, 0, 0, 0, 0, 0}, /* DIAG */
-    {0, 0, 0, 0, 0, 0}, /* DIAGONAL */
-    {0, 0, 0, 0, 0, 0}, /* TRIU */
-    {0, 0, 0, 0, 0, 0}, /* TRIL */
-    {0, 0, 0, 0, 0, 0}, /* CAST */
-    {0, 0, 0, 0, 0, 0}, /* STOP_GRADIENT */
-    {0, 0, 0, 0, 0, 0}, /* MATMUL */
-    {0, 0, 0, 0, 0, 0}, /* DOT */
-    {0, 0, 0, 0, 0, 0}, /* OUTER */
-    {0, 0, 0, 0, 0, 0}, /* TRACE */
-    {0, 0, 0, 0, 0, 0}, /* INVERSE */
-    {0, 0, 0, 0, 0, 0}, /* DET */
-    {0, 0, 0, 0, 0, 0}, /* LOGDET */
-    {0, 0, 0, 0, 0, 0}, /* CHOLESKY */
-    {0, 0, 0, 0, 0, 0}, /* TRISOLVE */
-    {0, 0, 0, 0, 0, 0}, /* SOFTMAX */
-    {0, 0, 0, 0, 0, 0}, /* LOG_SOFTMAX */
-    {0, 0, 0, 0, 0, 0}, /* XENT_LOGITS */
-    {0, 0, 0, 0, 0, 0}, /* XENT_LOGITS_PROB */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_BCE_LOGITS, gir__k_bce_logits_f32__neon), GIR__IF(GIR__WHY_BCE_LOGITS, gir__k_bce_logits_f64__neon)}, /* BCE_LOGITS */
-    {0, 0, 0, 0, 0, 0}, /* MSE */
-    {0, 0, 0, 0, 0, 0}, /* CONV2D */
-    {0, 0, 0, 0, 0, 0}, /* CONV2D_BWD_DATA */
-    {0, 0, 0, 0, 0, 0}, /* CONV2D_BWD_FILTER */
-    {0, 0, 0, 0, 0, 0}, /* MAX_POOL2D */
-    {0, 0, 0, 0, 0, 0}, /* MAX_POOL2D_BWD */
-    {0, 0, 0, 0, 0, 0}, /* AVG_POOL2D */
-    {0, 0, 0, 0, 0, 0}, /* AVG_POOL2D_BWD */
-    {0, 0, 0, 0, 0, 0}, /* DROPOUT */
-    {0, 0, 0, 0, 0, 0}, /* GATHER */
-    {0, 0, 0, 0, 0, 0}, /* SCATTER_ADD */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_FMOD, gir__k_fmod_f32__neon), GIR__IF(GIR__WHY_FMOD, gir__k_fmod_f64__neon)}, /* FMOD */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_GELU_TANH, gir__k_gelu_tanh_f32__neon), GIR__IF(GIR__WHY_GELU_TANH, gir__k_gelu_tanh_f64__neon)}, /* GELU_TANH */
-    {0, 0, 0, 0, 0, 0}, /* ASSIGN */
-    {0, 0, 0, 0, 0, 0}, /* TRAIN_EVAL */
-    {0, 0, 0, 0, 0, 0}, /* MAX_POOL2D_PICK */
+static const gir__ew_fn gir__ew_table_neon[GIR__EWR__COUNT][GIR__DTYPE_SLOTS - 1] = {
+    {0, 0, 0, 0, 0},
+#if !GIR__WHY_NOT
+    {gir__k_not_b8__neon, 0, 0, 0, 0},
+#endif
+#if !GIR__WHY_AND
+    {gir__k_and_b8__neon, 0, 0, 0, 0},
+#endif
+#if !GIR__WHY_OR
+    {gir__k_or_b8__neon, 0, 0, 0, 0},
+#endif
+#if !GIR__WHY_XOR
+    {gir__k_xor_b8__neon, 0, 0, 0, 0},
+#endif
+#if !GIR__WHY_GT
+    {gir__k_gt_b8__neon, gir__k_gt_u8__neon, gir__k_gt_i32__neon, gir__k_gt_f32__neon, gir__k_gt_f64__neon},
+#endif
+#if !GIR__WHY_GE
+    {gir__k_ge_b8__neon, gir__k_ge_u8__neon, gir__k_ge_i32__neon, gir__k_ge_f32__neon, gir__k_ge_f64__neon},
+#endif
+#if !GIR__WHY_LT
+    {gir__k_lt_b8__neon, gir__k_lt_u8__neon, gir__k_lt_i32__neon, gir__k_lt_f32__neon, gir__k_lt_f64__neon},
+#endif
+#if !GIR__WHY_LE
+    {gir__k_le_b8__neon, gir__k_le_u8__neon, gir__k_le_i32__neon, gir__k_le_f32__neon, gir__k_le_f64__neon},
+#endif
+#if !GIR__WHY_EQ
+    {gir__k_eq_b8__neon, gir__k_eq_u8__neon, gir__k_eq_i32__neon, gir__k_eq_f32__neon, gir__k_eq_f64__neon},
+#endif
+#if !GIR__WHY_NE
+    {gir__k_ne_b8__neon, gir__k_ne_u8__neon, gir__k_ne_i32__neon, gir__k_ne_f32__neon, gir__k_ne_f64__neon},
+#endif
+#if !GIR__WHY_APPROX_EQ
+    {0, gir__k_approx_eq_u8__neon, gir__k_approx_eq_i32__neon, gir__k_approx_eq_f32__neon, gir__k_approx_eq_f64__neon},
+#endif
+#if !GIR__WHY_ISNAN
+    {0, 0, 0, gir__k_isnan_f32__neon, gir__k_isnan_f64__neon},
+#endif
+#if !GIR__WHY_ISINF
+    {0, 0, 0, gir__k_isinf_f32__neon, gir__k_isinf_f64__neon},
+#endif
+#if !GIR__WHY_ISFINITE
+    {0, 0, 0, gir__k_isfinite_f32__neon, gir__k_isfinite_f64__neon},
+#endif
+#if !GIR__WHY_ADD
+    {0, gir__k_add_u8__neon, gir__k_add_i32__neon, gir__k_add_f32__neon, gir__k_add_f64__neon},
+#endif
+#if !GIR__WHY_SUB
+    {0, gir__k_sub_u8__neon, gir__k_sub_i32__neon, gir__k_sub_f32__neon, gir__k_sub_f64__neon},
+#endif
+#if !GIR__WHY_MUL
+    {0, gir__k_mul_u8__neon, gir__k_mul_i32__neon, gir__k_mul_f32__neon, gir__k_mul_f64__neon},
+#endif
+#if !GIR__WHY_DIV
+    {0, 0, 0, gir__k_div_f32__neon, gir__k_div_f64__neon},
+#endif
+#if !GIR__WHY_NEG
+    {0, gir__k_neg_u8__neon, gir__k_neg_i32__neon, gir__k_neg_f32__neon, gir__k_neg_f64__neon},
+#endif
+#if !GIR__WHY_POW
+    {0, 0, 0, gir__k_pow_f32__neon, gir__k_pow_f64__neon},
+#endif
+#if !GIR__WHY_MAXIMUM
+    {0, gir__k_maximum_u8__neon, gir__k_maximum_i32__neon, gir__k_maximum_f32__neon, gir__k_maximum_f64__neon},
+#endif
+#if !GIR__WHY_MINIMUM
+    {0, gir__k_minimum_u8__neon, gir__k_minimum_i32__neon, gir__k_minimum_f32__neon, gir__k_minimum_f64__neon},
+#endif
+#if !GIR__WHY_MOD
+    {0, 0, 0, gir__k_mod_f32__neon, gir__k_mod_f64__neon},
+#endif
+#if !GIR__WHY_FLOORDIV
+    {0, 0, 0, gir__k_floordiv_f32__neon, gir__k_floordiv_f64__neon},
+#endif
+#if !GIR__WHY_ABS
+    {0, gir__k_abs_u8__neon, gir__k_abs_i32__neon, gir__k_abs_f32__neon, gir__k_abs_f64__neon},
+#endif
+#if !GIR__WHY_SIGN
+    {0, gir__k_sign_u8__neon, gir__k_sign_i32__neon, gir__k_sign_f32__neon, gir__k_sign_f64__neon},
+#endif
+#if !GIR__WHY_SQUARE
+    {0, gir__k_square_u8__neon, gir__k_square_i32__neon, gir__k_square_f32__neon, gir__k_square_f64__neon},
+#endif
+#if !GIR__WHY_SQRT
+    {0, 0, 0, gir__k_sqrt_f32__neon, gir__k_sqrt_f64__neon},
+#endif
+#if !GIR__WHY_RSQRT
+    {0, 0, 0, gir__k_rsqrt_f32__neon, gir__k_rsqrt_f64__neon},
+#endif
+#if !GIR__WHY_RECIPROCAL
+    {0, 0, 0, gir__k_reciprocal_f32__neon, gir__k_reciprocal_f64__neon},
+#endif
+#if !GIR__WHY_EXP
+    {0, 0, 0, gir__k_exp_f32__neon, gir__k_exp_f64__neon},
+#endif
+#if !GIR__WHY_EXPM1
+    {0, 0, 0, gir__k_expm1_f32__neon, gir__k_expm1_f64__neon},
+#endif
+#if !GIR__WHY_LOG
+    {0, 0, 0, gir__k_log_f32__neon, gir__k_log_f64__neon},
+#endif
+#if !GIR__WHY_LOG1P
+    {0, 0, 0, gir__k_log1p_f32__neon, gir__k_log1p_f64__neon},
+#endif
+#if !GIR__WHY_LOG2
+    {0, 0, 0, gir__k_log2_f32__neon, gir__k_log2_f64__neon},
+#endif
+#if !GIR__WHY_SIN
+    {0, 0, 0, gir__k_sin_f32__neon, gir__k_sin_f64__neon},
+#endif
+#if !GIR__WHY_COS
+    {0, 0, 0, gir__k_cos_f32__neon, gir__k_cos_f64__neon},
+#endif
+#if !GIR__WHY_TAN
+    {0, 0, 0, gir__k_tan_f32__neon, gir__k_tan_f64__neon},
+#endif
+#if !GIR__WHY_ASIN
+    {0, 0, 0, gir__k_asin_f32__neon, gir__k_asin_f64__neon},
+#endif
+#if !GIR__WHY_ACOS
+    {0, 0, 0, gir__k_acos_f32__neon, gir__k_acos_f64__neon},
+#endif
+#if !GIR__WHY_ATAN
+    {0, 0, 0, gir__k_atan_f32__neon, gir__k_atan_f64__neon},
+#endif
+#if !GIR__WHY_SINH
+    {0, 0, 0, gir__k_sinh_f32__neon, gir__k_sinh_f64__neon},
+#endif
+#if !GIR__WHY_COSH
+    {0, 0, 0, gir__k_cosh_f32__neon, gir__k_cosh_f64__neon},
+#endif
+#if !GIR__WHY_TANH
+    {0, 0, 0, gir__k_tanh_f32__neon, gir__k_tanh_f64__neon},
+#endif
+#if !GIR__WHY_SIGMOID
+    {0, 0, 0, gir__k_sigmoid_f32__neon, gir__k_sigmoid_f64__neon},
+#endif
+#if !GIR__WHY_SOFTPLUS
+    {0, 0, 0, gir__k_softplus_f32__neon, gir__k_softplus_f64__neon},
+#endif
+#if !GIR__WHY_RELU
+    {0, gir__k_relu_u8__neon, gir__k_relu_i32__neon, gir__k_relu_f32__neon, gir__k_relu_f64__neon},
+#endif
+#if !GIR__WHY_LEAKY_RELU
+    {0, 0, 0, gir__k_leaky_relu_f32__neon, gir__k_leaky_relu_f64__neon},
+#endif
+#if !GIR__WHY_ELU
+    {0, 0, 0, gir__k_elu_f32__neon, gir__k_elu_f64__neon},
+#endif
+#if !GIR__WHY_GELU
+    {0, 0, 0, gir__k_gelu_f32__neon, gir__k_gelu_f64__neon},
+#endif
+#if !GIR__WHY_SILU
+    {0, 0, 0, gir__k_silu_f32__neon, gir__k_silu_f64__neon},
+#endif
+#if !GIR__WHY_ERF
+    {0, 0, 0, gir__k_erf_f32__neon, gir__k_erf_f64__neon},
+#endif
+#if !GIR__WHY_FLOOR
+    {0, 0, 0, gir__k_floor_f32__neon, gir__k_floor_f64__neon},
+#endif
+#if !GIR__WHY_CEIL
+    {0, 0, 0, gir__k_ceil_f32__neon, gir__k_ceil_f64__neon},
+#endif
+#if !GIR__WHY_ROUND
+    {0, 0, 0, gir__k_round_f32__neon, gir__k_round_f64__neon},
+#endif
+#if !GIR__WHY_CLAMP
+    {0, gir__k_clamp_u8__neon, gir__k_clamp_i32__neon, gir__k_clamp_f32__neon, gir__k_clamp_f64__neon},
+#endif
+#if !GIR__WHY_WHERE
+    {gir__k_where_b8__neon, gir__k_where_u8__neon, gir__k_where_i32__neon, gir__k_where_f32__neon, gir__k_where_f64__neon},
+#endif
+#if !GIR__WHY_BCE_LOGITS
+    {0, 0, 0, gir__k_bce_logits_f32__neon, gir__k_bce_logits_f64__neon},
+#endif
+#if !GIR__WHY_FMOD
+    {0, 0, 0, gir__k_fmod_f32__neon, gir__k_fmod_f64__neon},
+#endif
+#if !GIR__WHY_GELU_TANH
+    {0, 0, 0, gir__k_gelu_tanh_f32__neon, gir__k_gelu_tanh_f64__neon},
+#endif
 };
 #endif
 #if defined(GIR__HAVE_MVE)
@@ -26148,161 +26867,219 @@ static void gir__k_gelu_tanh_f32__mve(int64_t n, void *out, const void *const *i
         if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
     }
 }
-static const gir__ew_fn gir__ew_table_mve[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {
-    {0, 0, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0}, /* INPUT */
-    {0, 0, 0, 0, 0, 0}, /* VARIABLE */
-    {0, 0, 0, 0, 0, 0}, /* CONSTANT */
-    {0, 0, 0, 0, 0, 0}, /* FILL */
-    {0, 0, 0, 0, 0, 0}, /* EYE */
-    {0, 0, 0, 0, 0, 0}, /* ARANGE */
-    {0, 0, 0, 0, 0, 0}, /* RAND_UNIFORM */
-    {0, 0, 0, 0, 0, 0}, /* RAND_NORMAL */
-    {0, GIR__IF(GIR__WHY_NOT, gir__k_not_b8__mve), 0, 0, 0, 0}, /* NOT */
-    {0, GIR__IF(GIR__WHY_AND, gir__k_and_b8__mve), 0, 0, 0, 0}, /* AND */
-    {0, GIR__IF(GIR__WHY_OR, gir__k_or_b8__mve), 0, 0, 0, 0}, /* OR */
-    {0, GIR__IF(GIR__WHY_XOR, gir__k_xor_b8__mve), 0, 0, 0, 0}, /* XOR */
-    {0, GIR__IF(GIR__WHY_GT, gir__k_gt_b8__mve), GIR__IF(GIR__WHY_GT, gir__k_gt_u8__mve), GIR__IF(GIR__WHY_GT, gir__k_gt_i32__mve), GIR__IF(GIR__WHY_GT, gir__k_gt_f32__mve), 0}, /* GT */
-    {0, GIR__IF(GIR__WHY_GE, gir__k_ge_b8__mve), GIR__IF(GIR__WHY_GE, gir__k_ge_u8__mve), GIR__IF(GIR__WHY_GE, gir__k_ge_i32__mve), GIR__IF(GIR__WHY_GE, gir__k_ge_f32__mve), 0}, /* GE */
-    {0, GIR__IF(GIR__WHY_LT, gir__k_lt_b8__mve), GIR__IF(GIR__WHY_LT, gir__k_lt_u8__mve), GIR__IF(GIR__WHY_LT, gir__k_lt_i32__mve), GIR__IF(GIR__WHY_LT, gir__k_lt_f32__mve), 0}, /* LT */
-    {0, GIR__IF(GIR__WHY_LE, gir__k_le_b8__mve), GIR__IF(GIR__WHY_LE, gir__k_le_u8__mve), GIR__IF(GIR__WHY_LE, gir__k_le_i32__mve), GIR__IF(GIR__WHY_LE, gir__k_le_f32__mve), 0}, /* LE */
-    {0, GIR__IF(GIR__WHY_EQ, gir__k_eq_b8__mve), GIR__IF(GIR__WHY_EQ, gir__k_eq_u8__mve), GIR__IF(GIR__WHY_EQ, gir__k_eq_i32__mve), GIR__IF(GIR__WHY_EQ, gir__k_eq_f32__mve), 0}, /* EQ */
-    {0, GIR__IF(GIR__WHY_NE, gir__k_ne_b8__mve), GIR__IF(GIR__WHY_NE, gir__k_ne_u8__mve), GIR__IF(GIR__WHY_NE, gir__k_ne_i32__mve), GIR__IF(GIR__WHY_NE, gir__k_ne_f32__mve), 0}, /* NE */
-    {0, 0, GIR__IF(GIR__WHY_APPROX_EQ, gir__k_approx_eq_u8__mve), GIR__IF(GIR__WHY_APPROX_EQ, gir__k_approx_eq_i32__mve), GIR__IF(GIR__WHY_APPROX_EQ, gir__k_approx_eq_f32__mve), 0}, /* APPROX_EQ */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_ISNAN, gir__k_isnan_f32__mve), 0}, /* ISNAN */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_ISINF, gir__k_isinf_f32__mve), 0}, /* ISINF */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_ISFINITE, gir__k_isfinite_f32__mve), 0}, /* ISFINITE */
-    {0, 0, GIR__IF(GIR__WHY_ADD, gir__k_add_u8__mve), GIR__IF(GIR__WHY_ADD, gir__k_add_i32__mve), GIR__IF(GIR__WHY_ADD, gir__k_add_f32__mve), 0}, /* ADD */
-    {0, 0, GIR__IF(GIR__WHY_SUB, gir__k_sub_u8__mve), GIR__IF(GIR__WHY_SUB, gir__k_sub_i32__mve), GIR__IF(GIR__WHY_SUB, gir__k_sub_f32__mve), 0}, /* SUB */
-    {0, 0, GIR__IF(GIR__WHY_MUL, gir__k_mul_u8__mve), GIR__IF(GIR__WHY_MUL, gir__k_mul_i32__mve), GIR__IF(GIR__WHY_MUL, gir__k_mul_f32__mve), 0}, /* MUL */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_DIV, gir__k_div_f32__mve), 0}, /* DIV */
-    {0, 0, GIR__IF(GIR__WHY_NEG, gir__k_neg_u8__mve), GIR__IF(GIR__WHY_NEG, gir__k_neg_i32__mve), GIR__IF(GIR__WHY_NEG, gir__k_neg_f32__mve), 0}, /* NEG */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_POW, gir__k_pow_f32__mve), 0}, /* POW */
-    {0, 0, GIR__IF(GIR__WHY_MAXIMUM, gir__k_maximum_u8__mve), GIR__IF(GIR__WHY_MAXIMUM, gir__k_maximum_i32__mve), GIR__IF(GIR__WHY_MAXIMUM, gir__k_maximum_f32__mve), 0}, /* MAXIMUM */
-    {0, 0, GIR__IF(GIR__WHY_MINIMUM, gir__k_minimum_u8__mve), GIR__IF(GIR__WHY_MINIMUM, gir__k_minimum_i32__mve), GIR__IF(GIR__WHY_MINIMUM, gir__k_minimum_f32__mve), 0}, /* MINIMUM */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_MOD, gir__k_mod_f32__mve), 0}, /* MOD */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_FLOORDIV, gir__k_floordiv_f32__mve), 0}, /* FLOORDIV */
-    {0, 0, 0, 0, 0, 0}, /* ADD_N */
-    {0, 0, GIR__IF(GIR__WHY_ABS, gir__k_abs_u8__mve), GIR__IF(GIR__WHY_ABS, gir__k_abs_i32__mve), GIR__IF(GIR__WHY_ABS, gir__k_abs_f32__mve), 0}, /* ABS */
-    {0, 0, GIR__IF(GIR__WHY_SIGN, gir__k_sign_u8__mve), GIR__IF(GIR__WHY_SIGN, gir__k_sign_i32__mve), GIR__IF(GIR__WHY_SIGN, gir__k_sign_f32__mve), 0}, /* SIGN */
-    {0, 0, GIR__IF(GIR__WHY_SQUARE, gir__k_square_u8__mve), GIR__IF(GIR__WHY_SQUARE, gir__k_square_i32__mve), GIR__IF(GIR__WHY_SQUARE, gir__k_square_f32__mve), 0}, /* SQUARE */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_SQRT, gir__k_sqrt_f32__mve), 0}, /* SQRT */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_RSQRT, gir__k_rsqrt_f32__mve), 0}, /* RSQRT */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_RECIPROCAL, gir__k_reciprocal_f32__mve), 0}, /* RECIPROCAL */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_EXP, gir__k_exp_f32__mve), 0}, /* EXP */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_EXPM1, gir__k_expm1_f32__mve), 0}, /* EXPM1 */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_LOG, gir__k_log_f32__mve), 0}, /* LOG */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_LOG1P, gir__k_log1p_f32__mve), 0}, /* LOG1P */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_LOG2, gir__k_log2_f32__mve), 0}, /* LOG2 */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_SIN, gir__k_sin_f32__mve), 0}, /* SIN */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_COS, gir__k_cos_f32__mve), 0}, /* COS */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_TAN, gir__k_tan_f32__mve), 0}, /* TAN */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_ASIN, gir__k_asin_f32__mve), 0}, /* ASIN */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_ACOS, gir__k_acos_f32__mve), 0}, /* ACOS */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_ATAN, gir__k_atan_f32__mve), 0}, /* ATAN */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_SINH, gir__k_sinh_f32__mve), 0}, /* SINH */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_COSH, gir__k_cosh_f32__mve), 0}, /* COSH */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_TANH, gir__k_tanh_f32__mve), 0}, /* TANH */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_SIGMOID, gir__k_sigmoid_f32__mve), 0}, /* SIGMOID */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_SOFTPLUS, gir__k_softplus_f32__mve), 0}, /* SOFTPLUS */
-    {0, 0, GIR__IF(GIR__WHY_RELU, gir__k_relu_u8__mve), GIR__IF(GIR__WHY_RELU, gir__k_relu_i32__mve), GIR__IF(GIR__WHY_RELU, gir__k_relu_f32__mve), 0}, /* RELU */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_LEAKY_RELU, gir__k_leaky_relu_f32__mve), 0}, /* LEAKY_RELU */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_ELU, gir__k_elu_f32__mve), 0}, /* ELU */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_GELU, gir__k_gelu_f32__mve), 0}, /* GELU */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_SILU, gir__k_silu_f32__mve), 0}, /* SILU */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_ERF, gir__k_erf_f32__mve), 0}, /* ERF */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_FLOOR, gir__k_floor_f32__mve), 0}, /* FLOOR */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_CEIL, gir__k_ceil_f32__mve), 0}, /* CEIL */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_ROUND, gir__k_round_f32__mve), 0}, /* ROUND */
-    {0, 0, GIR__IF(GIR__WHY_CLAMP, gir__k_clamp_u8__mve), GIR__IF(GIR__WHY_CLAMP, gir__k_clamp_i32__mve), GIR__IF(GIR__WHY_CLAMP, gir__k_clamp_f32__mve), 0}, /* CLAMP */
-    {0, 0, 0, 0, 0, 0}, /* SUM */
-    {0, 0, 0, 0, 0, 0}, /* MEAN */
-    {0, 0, 0, 0, 0, 0}, /* PROD */
-    {0, 0, 0, 0, 0, 0}, /* MAX */
-    {0, 0, 0, 0, 0, 0}, /* MIN */
-    {0, 0, 0, 0, 0, 0}, /* VAR */
-    {0, 0, 0, 0, 0, 0}, /* LOGSUMEXP */
-    {0, 0, 0, 0, 0, 0}, /* ARGMAX */
-    {0, 0, 0, 0, 0, 0}, /* ARGMIN */
-    {0, 0, 0, 0, 0, 0}, /* ALL */
-    {0, 0, 0, 0, 0, 0}, /* ANY */
-    {0, 0, 0, 0, 0, 0}, /* RESHAPE */
-    {0, 0, 0, 0, 0, 0}, /* TRANSPOSE */
-    {0, 0, 0, 0, 0, 0}, /* BROADCAST_TO */
-    {0, 0, 0, 0, 0, 0}, /* SLICE */
-    {0, 0, 0, 0, 0, 0}, /* UNSLICE */
-    {0, 0, 0, 0, 0, 0}, /* CONCAT */
-    {0, 0, 0, 0, 0, 0}, /* FLIP */
-    {0, 0, 0, 0, 0, 0}, /* PAD */
-    {0, 0, 0, 0, 0, 0}, /* INDEX_SELECT */
-    {0, 0, 0, 0, 0, 0}, /* INDEX_ADD */
-    {0, 0, 0, 0, 0, 0}, /* ONE_HOT */
-    {0, GIR__IF(GIR__WHY_WHERE, gir__k_where_b8__mve), GIR__IF(GIR__WHY_WHERE, gir__k_where_u8__mve), GIR__IF(GIR__WHY_WHERE, gir__k_where_i32__mve), GIR__IF(GIR__WHY_WHERE, gir__k_where_f32__mve), 0}, /* WHERE */
-    {0, 0, 0, 0, 0, 0}, /* DIAG */
-    {0, 0, 0, 0, 0, 0}, /* DIAGONAL */
-    {0, 0, 0, 0, 0, 0}, /* TRIU */
-    {0, 0, 0, 0, 0, 0}, /* TRIL */
-    {0, 0, 0, 0, 0, 0}, /* CAST */
-    {0, 0, 0, 0, 0, 0}, /* STOP_GRADIENT */
-    {0, 0, 0, 0, 0, 0}, /* MATMUL */
-    {0, 0, 0, 0, 0, 0}, /* DOT */
-    {0, 0, 0, 0, 0, 0}, /* OUTER */
-    {0, 0, 0, 0, 0, 0}, /* TRACE */
-    {0, 0, 0, 0, 0, 0}, /* INVERSE */
-    {0, 0, 0, 0, 0, 0}, /* DET */
-    {0, 0, 0, 0, 0, 0}, /* LOGDET */
-    {0, 0, 0, 0, 0, 0}, /* CHOLESKY */
-    {0, 0, 0, 0, 0, 0}, /* TRISOLVE */
-    {0, 0, 0, 0, 0, 0}, /* SOFTMAX */
-    {0, 0, 0, 0, 0, 0}, /* LOG_SOFTMAX */
-    {0, 0, 0, 0, 0, 0}, /* XENT_LOGITS */
-    {0, 0, 0, 0, 0, 0}, /* XENT_LOGITS_PROB */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_BCE_LOGITS, gir__k_bce_logits_f32__mve), 0}, /* BCE_LOGITS */
-    {0, 0, 0, 0, 0, 0}, /* MSE */
-    {0, 0, 0, 0, 0, 0}, /* CONV2D */
-    {0, 0, 0, 0, 0, 0}, /* CONV2D_BWD_DATA */
-    {0, 0, 0, 0, 0, 0}, /* CONV2D_BWD_FILTER */
-    {0, 0, 0, 0, 0, 0}, /* MAX_POOL2D */
-    {0, 0, 0, 0, 0, 0}, /* MAX_POOL2D_BWD */
-    {0, 0, 0, 0, 0, 0}, /* AVG_POOL2D */
-    {0, 0, 0, 0, 0, 0}, /* AVG_POOL2D_BWD */
-    {0, 0, 0, 0, 0, 0}, /* DROPOUT */
-    {0, 0, 0, 0, 0, 0}, /* GATHER */
-    {0, 0, 0, 0, 0, 0}, /* SCATTER_ADD */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_FMOD, gir__k_fmod_f32__mve), 0}, /* FMOD */
-    {0, 0, 0, 0, GIR__IF(GIR__WHY_GELU_TANH, gir__k_gelu_tanh_f32__mve), 0}, /* GELU_TANH */
-    {0, 0, 0, 0, 0, 0}, /* ASSIGN */
-    {0, 0, 0, 0, 0, 0}, /* TRAIN_EVAL */
-    {0, 0, 0, 0, 0, 0}, /* MAX_POOL2D_PICK */
+static const gir__ew_fn gir__ew_table_mve[GIR__EWR__COUNT][GIR__DTYPE_SLOTS - 1] = {
+    {0, 0, 0, 0, 0},
+#if !GIR__WHY_NOT
+    {gir__k_not_b8__mve, 0, 0, 0, 0},
+#endif
+#if !GIR__WHY_AND
+    {gir__k_and_b8__mve, 0, 0, 0, 0},
+#endif
+#if !GIR__WHY_OR
+    {gir__k_or_b8__mve, 0, 0, 0, 0},
+#endif
+#if !GIR__WHY_XOR
+    {gir__k_xor_b8__mve, 0, 0, 0, 0},
+#endif
+#if !GIR__WHY_GT
+    {gir__k_gt_b8__mve, gir__k_gt_u8__mve, gir__k_gt_i32__mve, gir__k_gt_f32__mve, 0},
+#endif
+#if !GIR__WHY_GE
+    {gir__k_ge_b8__mve, gir__k_ge_u8__mve, gir__k_ge_i32__mve, gir__k_ge_f32__mve, 0},
+#endif
+#if !GIR__WHY_LT
+    {gir__k_lt_b8__mve, gir__k_lt_u8__mve, gir__k_lt_i32__mve, gir__k_lt_f32__mve, 0},
+#endif
+#if !GIR__WHY_LE
+    {gir__k_le_b8__mve, gir__k_le_u8__mve, gir__k_le_i32__mve, gir__k_le_f32__mve, 0},
+#endif
+#if !GIR__WHY_EQ
+    {gir__k_eq_b8__mve, gir__k_eq_u8__mve, gir__k_eq_i32__mve, gir__k_eq_f32__mve, 0},
+#endif
+#if !GIR__WHY_NE
+    {gir__k_ne_b8__mve, gir__k_ne_u8__mve, gir__k_ne_i32__mve, gir__k_ne_f32__mve, 0},
+#endif
+#if !GIR__WHY_APPROX_EQ
+    {0, gir__k_approx_eq_u8__mve, gir__k_approx_eq_i32__mve, gir__k_approx_eq_f32__mve, 0},
+#endif
+#if !GIR__WHY_ISNAN
+    {0, 0, 0, gir__k_isnan_f32__mve, 0},
+#endif
+#if !GIR__WHY_ISINF
+    {0, 0, 0, gir__k_isinf_f32__mve, 0},
+#endif
+#if !GIR__WHY_ISFINITE
+    {0, 0, 0, gir__k_isfinite_f32__mve, 0},
+#endif
+#if !GIR__WHY_ADD
+    {0, gir__k_add_u8__mve, gir__k_add_i32__mve, gir__k_add_f32__mve, 0},
+#endif
+#if !GIR__WHY_SUB
+    {0, gir__k_sub_u8__mve, gir__k_sub_i32__mve, gir__k_sub_f32__mve, 0},
+#endif
+#if !GIR__WHY_MUL
+    {0, gir__k_mul_u8__mve, gir__k_mul_i32__mve, gir__k_mul_f32__mve, 0},
+#endif
+#if !GIR__WHY_DIV
+    {0, 0, 0, gir__k_div_f32__mve, 0},
+#endif
+#if !GIR__WHY_NEG
+    {0, gir__k_neg_u8__mve, gir__k_neg_i32__mve, gir__k_neg_f32__mve, 0},
+#endif
+#if !GIR__WHY_POW
+    {0, 0, 0, gir__k_pow_f32__mve, 0},
+#endif
+#if !GIR__WHY_MAXIMUM
+    {0, gir__k_maximum_u8__mve, gir__k_maximum_i32__mve, gir__k_maximum_f32__mve, 0},
+#endif
+#if !GIR__WHY_MINIMUM
+    {0, gir__k_minimum_u8__mve, gir__k_minimum_i32__mve, gir__k_minimum_f32__mve, 0},
+#endif
+#if !GIR__WHY_MOD
+    {0, 0, 0, gir__k_mod_f32__mve, 0},
+#endif
+#if !GIR__WHY_FLOORDIV
+    {0, 0, 0, gir__k_floordiv_f32__mve, 0},
+#endif
+#if !GIR__WHY_ABS
+    {0, gir__k_abs_u8__mve, gir__k_abs_i32__mve, gir__k_abs_f32__mve, 0},
+#endif
+#if !GIR__WHY_SIGN
+    {0, gir__k_sign_u8__mve, gir__k_sign_i32__mve, gir__k_sign_f32__mve, 0},
+#endif
+#if !GIR__WHY_SQUARE
+    {0, gir__k_square_u8__mve, gir__k_square_i32__mve, gir__k_square_f32__mve, 0},
+#endif
+#if !GIR__WHY_SQRT
+    {0, 0, 0, gir__k_sqrt_f32__mve, 0},
+#endif
+#if !GIR__WHY_RSQRT
+    {0, 0, 0, gir__k_rsqrt_f32__mve, 0},
+#endif
+#if !GIR__WHY_RECIPROCAL
+    {0, 0, 0, gir__k_reciprocal_f32__mve, 0},
+#endif
+#if !GIR__WHY_EXP
+    {0, 0, 0, gir__k_exp_f32__mve, 0},
+#endif
+#if !GIR__WHY_EXPM1
+    {0, 0, 0, gir__k_expm1_f32__mve, 0},
+#endif
+#if !GIR__WHY_LOG
+    {0, 0, 0, gir__k_log_f32__mve, 0},
+#endif
+#if !GIR__WHY_LOG1P
+    {0, 0, 0, gir__k_log1p_f32__mve, 0},
+#endif
+#if !GIR__WHY_LOG2
+    {0, 0, 0, gir__k_log2_f32__mve, 0},
+#endif
+#if !GIR__WHY_SIN
+    {0, 0, 0, gir__k_sin_f32__mve, 0},
+#endif
+#if !GIR__WHY_COS
+    {0, 0, 0, gir__k_cos_f32__mve, 0},
+#endif
+#if !GIR__WHY_TAN
+    {0, 0, 0, gir__k_tan_f32__mve, 0},
+#endif
+#if !GIR__WHY_ASIN
+    {0, 0, 0, gir__k_asin_f32__mve, 0},
+#endif
+#if !GIR__WHY_ACOS
+    {0, 0, 0, gir__k_acos_f32__mve, 0},
+#endif
+#if !GIR__WHY_ATAN
+    {0, 0, 0, gir__k_atan_f32__mve, 0},
+#endif
+#if !GIR__WHY_SINH
+    {0, 0, 0, gir__k_sinh_f32__mve, 0},
+#endif
+#if !GIR__WHY_COSH
+    {0, 0, 0, gir__k_cosh_f32__mve, 0},
+#endif
+#if !GIR__WHY_TANH
+    {0, 0, 0, gir__k_tanh_f32__mve, 0},
+#endif
+#if !GIR__WHY_SIGMOID
+    {0, 0, 0, gir__k_sigmoid_f32__mve, 0},
+#endif
+#if !GIR__WHY_SOFTPLUS
+    {0, 0, 0, gir__k_softplus_f32__mve, 0},
+#endif
+#if !GIR__WHY_RELU
+    {0, gir__k_relu_u8__mve, gir__k_relu_i32__mve, gir__k_relu_f32__mve, 0},
+#endif
+#if !GIR__WHY_LEAKY_RELU
+    {0, 0, 0, gir__k_leaky_relu_f32__mve, 0},
+#endif
+#if !GIR__WHY_ELU
+    {0, 0, 0, gir__k_elu_f32__mve, 0},
+#endif
+#if !GIR__WHY_GELU
+    {0, 0, 0, gir__k_gelu_f32__mve, 0},
+#endif
+#if !GIR__WHY_SILU
+    {0, 0, 0, gir__k_silu_f32__mve, 0},
+#endif
+#if !GIR__WHY_ERF
+    {0, 0, 0, gir__k_erf_f32__mve, 0},
+#endif
+#if !GIR__WHY_FLOOR
+    {0, 0, 0, gir__k_floor_f32__mve, 0},
+#endif
+#if !GIR__WHY_CEIL
+    {0, 0, 0, gir__k_ceil_f32__mve, 0},
+#endif
+#if !GIR__WHY_ROUND
+    {0, 0, 0, gir__k_round_f32__mve, 0},
+#endif
+#if !GIR__WHY_CLAMP
+    {0, gir__k_clamp_u8__mve, gir__k_clamp_i32__mve, gir__k_clamp_f32__mve, 0},
+#endif
+#if !GIR__WHY_WHERE
+    {gir__k_where_b8__mve, gir__k_where_u8__mve, gir__k_where_i32__mve, gir__k_where_f32__mve, 0},
+#endif
+#if !GIR__WHY_BCE_LOGITS
+    {0, 0, 0, gir__k_bce_logits_f32__mve, 0},
+#endif
+#if !GIR__WHY_FMOD
+    {0, 0, 0, gir__k_fmod_f32__mve, 0},
+#endif
+#if !GIR__WHY_GELU_TANH
+    {0, 0, 0, gir__k_gelu_tanh_f32__mve, 0},
+#endif
 };
 #endif
 /* the elementwise kernel of an op and compute dtype on this machine: the best instruction set's, or the
    scalar loop where that set has none */
 static gir__ew_fn gir__ew_pick(int op, int dt) {
     gir__ew_fn fn = 0;
+    int r = op > 0 && op < GIR_OP__COUNT ? gir__ew_row[op] : 0;
+    if (dt <= 0 || dt >= GIR__DTYPE_SLOTS) return 0;
     switch (gir__simd_level()) {
 #if defined(GIR__HAVE_AVX512)
-    case GIR__ISA_AVX512: fn = gir__ew_table_avx512[op][dt]; break;
+    case GIR__ISA_AVX512: fn = gir__ew_table_avx512[r][dt - 1]; break;
 #endif
 #if defined(GIR__HAVE_AVX2)
-    case GIR__ISA_AVX2: fn = gir__ew_table_avx2[op][dt]; break;
+    case GIR__ISA_AVX2: fn = gir__ew_table_avx2[r][dt - 1]; break;
 #endif
 #if defined(GIR__HAVE_NEON)
-    case GIR__ISA_NEON: fn = gir__ew_table_neon[op][dt]; break;
+    case GIR__ISA_NEON: fn = gir__ew_table_neon[r][dt - 1]; break;
 #endif
 #if defined(GIR__HAVE_MVE)
-    case GIR__ISA_MVE: fn = gir__ew_table_mve[op][dt]; break;
+    case GIR__ISA_MVE: fn = gir__ew_table_mve[r][dt - 1]; break;
 #endif
     default: break;
     }
-    return fn ? fn : gir__ew_table[op][dt];
+    return fn ? fn : gir__ew_rows[r][dt - 1];
 }
 
 static int gir__ew_lacks(int op, int dt) {
     int d, any = 0;
     if (op <= 0 || op >= GIR_OP__COUNT || dt <= 0 || dt >= GIR__DTYPE_SLOTS) return 0;
-    for (d = 0; d < GIR__DTYPE_SLOTS; ++d) any |= gir__ew_table[op][d] != 0;
-    return any && !gir__ew_table[op][dt];
+    for (d = 1; d < GIR__DTYPE_SLOTS; ++d) any |= gir__ew_scalar(op, d) != 0;
+    return any && !gir__ew_scalar(op, dt);
 }
 static gir_status gir__k_eltwise(gir__kx *k) {
     gir__ew_fn fn = gir__ew_pick(k->op, k->in[0].dt);
@@ -29987,7 +30764,7 @@ static int gir__fuse_ok(const gir_plan *p, const gir__step *s) {
     if (s->op == GIR_OP_CAST) return s->nin == 1;
     if (gir__kernel_table[s->op] != gir__k_eltwise || s->nin < 1 || s->nin > 3) return 0;
     dt = p->vals[p->sin[s->in0]].dtype;
-    return dt > 0 && dt < GIR__DTYPE_SLOTS && gir__ew_table[s->op][dt] != 0;
+    return gir__ew_scalar(s->op, dt) != 0;
 }
 
 /* the work arrays of the grouping pass, one allocation */

@@ -17,7 +17,7 @@ static int gir__fuse_ok(const gir_plan *p, const gir__step *s) {
     if (s->op == GIR_OP_CAST) return s->nin == 1;
     if (gir__kernel_table[s->op] != gir__k_eltwise || s->nin < 1 || s->nin > 3) return 0;
     dt = p->vals[p->sin[s->in0]].dtype;
-    return dt > 0 && dt < GIR__DTYPE_SLOTS && gir__ew_table[s->op][dt] != 0;
+    return gir__ew_scalar(s->op, dt) != 0;
 }
 
 /* the work arrays of the grouping pass, one allocation */

@@ -132,3 +132,37 @@ def expr_str(e):
     if k in ("bin", "cmp"):
         return "(%s %s %s)" % (expr_str(e[2]), e[1], expr_str(e[3]))
     return "%s(%s)" % (e[1], ", ".join(expr_str(a) for a in e[2]))
+
+
+def emit_ew_rows(ops, table, cell, index=False):
+    """An elementwise kernel table with one row per kept elementwise op (a left-out op leaves no row):
+    table[row][compute dtype - 1], row = gir__ew_row[op] (0: no row, all cells 0). With index, also the
+    row numbers (the enum GIR__EWR_<op>) and gir__ew_row; cell(op, dt) names a kernel or None."""
+    ew = [op for op in ops if op.fwd_expr is not None]
+    assert len(ew) < 256, "gir__ew_row is a byte"
+    out = []
+    if index:
+        out.append("enum { GIR__EWR__NONE,")
+        for op in ew:
+            out += ["#if !GIR__WHY_%s" % op.name, "    GIR__EWR_%s," % op.name, "#endif"]
+        out.append("    GIR__EWR__COUNT };")
+        out.append("static const unsigned char gir__ew_row[GIR_OP__COUNT] = {")
+        zeros = 1                          # GIR_OP__INVALID
+        for op in ops:
+            if op.fwd_expr is None:
+                zeros += 1
+                continue
+            if zeros:
+                out.append("    " + ", ".join(["0"] * zeros) + ",")
+                zeros = 0
+            out += ["#if !GIR__WHY_%s" % op.name, "    GIR__EWR_%s," % op.name, "#else", "    0,", "#endif"]
+        if zeros:
+            out.append("    " + ", ".join(["0"] * zeros))
+        out.append("};")
+    out.append("static const gir__ew_fn %s[GIR__EWR__COUNT][GIR__DTYPE_SLOTS - 1] = {" % table)
+    out.append("    {%s}," % ", ".join(["0"] * len(DTYPES)))
+    for op in ew:
+        cells = [cell(op, dt) or "0" for dt in DTYPES]
+        out += ["#if !GIR__WHY_%s" % op.name, "    {%s}," % ", ".join(cells), "#endif"]
+    out.append("};")
+    return out

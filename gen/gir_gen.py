@@ -29,8 +29,8 @@ sys.dont_write_bytecode = True
 if HERE not in sys.path:
     sys.path.insert(0, HERE)
 from gen_common import (ARITH, BOOL_OUT, CMP_OPS, CTYPE, DT_RULES, DTYPES, SFX, VMATH_TEMPLATE,  # noqa: E402
-                        VREDUCE_TEMPLATE, VOCAB, GenError, Op, err, ew_dtypes, expr_children, expr_str, split_top,
-                        storage, walk)
+                        VREDUCE_TEMPLATE, VOCAB, GenError, Op, emit_ew_rows, err, ew_dtypes, expr_children, expr_str,
+                        split_top, storage, walk)
 from simd_lower import emit_simd_ew, emit_vmath  # noqa: E402
 from op_select import emit_select, op_dependencies  # noqa: E402
 
@@ -800,18 +800,13 @@ def emit_ew_kernels(ops):
             out.append("        o[k] = (%s)(%s);" % (OT, lower_fwd(op, op.fwd_expr, dt)))
             out.append("    }")
             out.append("}")
-    # the table: [op][compute dtype]
-    out.append("static const gir__ew_fn gir__ew_table[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {")
-    out.append("    {0, 0, 0, 0, 0, 0},")
-    for op in ops:
-        if op.fwd_expr is None:
-            out.append("    {0, 0, 0, 0, 0, 0}, /* %s */" % op.name)
-            continue
-        dts = ew_dtypes(op)
-        cells = ["0"] + ["GIR__IF(GIR__WHY_%s, gir__k_%s_%s__scalar)" % (op.name, op.lname, SFX[dt]) if dt in dts else "0"
-                         for dt in DTYPES]
-        out.append("    {%s}," % ", ".join(cells))
-    out.append("};")
+    out += emit_ew_rows(ops, "gir__ew_rows", lambda op, dt: "gir__k_%s_%s__scalar" % (op.lname, SFX[dt])
+                        if dt in ew_dtypes(op) else None, index=True)
+    out += ["/* the scalar loop of an elementwise op for a compute dtype, 0 if it has none (or is left out) */",
+            "static gir__ew_fn gir__ew_scalar(int op, int dt) {",
+            "    if (op <= 0 || op >= GIR_OP__COUNT || dt <= 0 || dt >= GIR__DTYPE_SLOTS) return 0;",
+            "    return gir__ew_rows[gir__ew_row[op]][dt - 1];",
+            "}"]
     return "\n".join(out)
 
 

@@ -166,8 +166,8 @@ static void gir__ew_apply(gir__ew_fn fn, void *out, int odt, const gir_shape *os
 static int gir__ew_lacks(int op, int dt) {
     int d, any = 0;
     if (op <= 0 || op >= GIR_OP__COUNT || dt <= 0 || dt >= GIR__DTYPE_SLOTS) return 0;
-    for (d = 0; d < GIR__DTYPE_SLOTS; ++d) any |= gir__ew_table[op][d] != 0;
-    return any && !gir__ew_table[op][dt];
+    for (d = 1; d < GIR__DTYPE_SLOTS; ++d) any |= gir__ew_scalar(op, d) != 0;
+    return any && !gir__ew_scalar(op, dt);
 }
 static gir_status gir__k_eltwise(gir__kx *k) {
     gir__ew_fn fn = gir__ew_pick(k->op, k->in[0].dt);

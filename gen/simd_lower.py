@@ -5,7 +5,7 @@ only."""
 import re
 
 from gen_common import (ARITH, BOOL_OUT, CMP_OPS, CTYPE, DTYPES, SFX, VMATH_TEMPLATE, VOCAB, GenError,
-                        ew_dtypes, split_top, storage, walk)
+                        emit_ew_rows, ew_dtypes, split_top, storage, walk)
 
 
 # (name, feature macro from gen/simd.c, attribute a kernel needs, float dtypes with vectors there, integer
@@ -260,28 +260,24 @@ def emit_simd_ew(ops):
             for dt in DTYPES:
                 if simd_ok(op, dt, dts):
                     out += emit_simd_kernel(op, dt, isa, attr)
-        out.append("static const gir__ew_fn gir__ew_table_%s[GIR_OP__COUNT][GIR__DTYPE_SLOTS] = {" % isa)
-        out.append("    {0, 0, 0, 0, 0, 0},")
-        for op in ops:
-            cells = ["0"] + ["GIR__IF(GIR__WHY_%s, gir__k_%s_%s__%s)" % (op.name, op.lname, SFX[dt], isa)
-                             if simd_ok(op, dt, dts) else "0"
-                             for dt in DTYPES]
-            out.append("    {%s}, /* %s */" % (", ".join(cells), op.name))
-        out.append("};")
+        out += emit_ew_rows(ops, "gir__ew_table_" + isa, lambda op, dt: "gir__k_%s_%s__%s" % (op.lname, SFX[dt], isa)
+                            if simd_ok(op, dt, dts) else None)
         out.append("#endif")
     out.append("/* the elementwise kernel of an op and compute dtype on this machine: the best instruction set's, "
                "or the")
     out.append("   scalar loop where that set has none */")
     out.append("static gir__ew_fn gir__ew_pick(int op, int dt) {")
     out.append("    gir__ew_fn fn = 0;")
+    out.append("    int r = op > 0 && op < GIR_OP__COUNT ? gir__ew_row[op] : 0;")
+    out.append("    if (dt <= 0 || dt >= GIR__DTYPE_SLOTS) return 0;")
     out.append("    switch (gir__simd_level()) {")
     for isa, have, _, _, _ in SIMD_ISAS:
         out.append("#if defined(%s)" % have)
-        out.append("    case GIR__ISA_%s: fn = gir__ew_table_%s[op][dt]; break;" % (isa.upper(), isa))
+        out.append("    case GIR__ISA_%s: fn = gir__ew_table_%s[r][dt - 1]; break;" % (isa.upper(), isa))
         out.append("#endif")
     out.append("    default: break;")
     out.append("    }")
-    out.append("    return fn ? fn : gir__ew_table[op][dt];")
+    out.append("    return fn ? fn : gir__ew_rows[r][dt - 1];")
     out.append("}")
     return "\n".join(out)
 

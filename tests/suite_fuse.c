@@ -194,7 +194,7 @@ static int test_fuse_op_chains(void) {
     int op, dt, pat, k, cases = 0;
     for (op = 1; op < GIR_OP__COUNT; ++op)
         for (dt = 1; dt < GIR__DTYPE_SLOTS; ++dt) {
-            if (!gir__ew_table[op][dt]) continue;
+            if (!EWT(gir__ew_rows, op, dt)) continue;
             for (pat = 0; pat < 6; ++pat) {
                 for (k = 0; k < (int)(sizeof sz_small / sizeof *sz_small); ++k, ++cases)
                     if (!fu_chain(op, dt, sz_small[k][0], sz_small[k][1], pat, 7)) return 0;

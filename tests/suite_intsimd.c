@@ -5,7 +5,7 @@
    INT32_MAX, u8 255, ...). The float rows with float results are checked by tests/suite_simd.c. Included by
    test_main.c. */
 
-typedef const gir__ew_fn (*isimd_table)[GIR__DTYPE_SLOTS];
+typedef const gir__ew_fn (*isimd_table)[GIR__DTYPE_SLOTS - 1];
 /* ftz: the float lanes flush subnormals to zero (MVE, documented in gir.h): subnormal f32 inputs are flushed
    before both kernels run, so that the comparison checks everything else */
 typedef struct isimd_target { const char *name; isimd_table table; int lanes[GIR__DTYPE_SLOTS], ftz; } isimd_target;
@@ -13,7 +13,7 @@ typedef struct isimd_target { const char *name; isimd_table table; int lanes[GIR
 static int isimd_targets(isimd_target *t) {
     int n = 0, level = gir__simd_level(), k;
     (void)level;
-    for (k = 0; k < 4; ++k) { t[k].ftz = 0; t[k].name = "scalar"; t[k].table = gir__ew_table; }   /* all set */
+    for (k = 0; k < 4; ++k) { t[k].ftz = 0; t[k].name = "scalar"; t[k].table = gir__ew_rows; }   /* all set */
 #if defined(GIR__HAVE_AVX512)
     if (level == GIR__ISA_AVX512) {
         t[n].name = "avx512"; t[n].table = gir__ew_table_avx512;
@@ -123,7 +123,7 @@ static void isimd_show(char *s, size_t cap, const void *p, int dt, int64_t k) {
    inputs allocated to their exact size (so ASan sees a read past n), the output separate or aliased to input
    `alias` (-1: none); against the scalar kernel, and no write past n */
 static int isimd_case(const isimd_target *t, int op, int dt, int64_t n, const int64_t *st, int alias, const double *p) {
-    gir__ew_fn vf = t->table[op][dt], sf = gir__ew_table[op][dt];
+    gir__ew_fn vf = EWT(t->table, op, dt), sf = EWT(gir__ew_rows, op, dt);
     int np = gir_op_parent_count((gir_op)op), nin = np + gir_op_arg_count((gir_op)op), j, ok = 1;
     int odt = isimd_bool_out(op) ? GIR_DTYPE_B8 : dt, L = t->lanes[dt];
     size_t oes = gir_dtype_size((gir_dtype)odt), guard = (size_t)(L + 3) * oes;
@@ -183,8 +183,8 @@ static int test_isimd_kernels(const isimd_target *t) {
             int L = t->lanes[dt], np = gir_op_parent_count((gir_op)op), nin = np + gir_op_arg_count((gir_op)op);
             int li, s, pi, odt = isimd_bool_out(op) ? GIR_DTYPE_B8 : dt;
             int64_t lens[8];
-            if (!t->table[op][dt] || !isimd_mine(op, dt)) continue;
-            CHECK(L > 0 && gir__ew_table[op][dt], "%s %s %s: a vector kernel without lanes or a scalar kernel",
+            if (!EWT(t->table, op, dt) || !isimd_mine(op, dt)) continue;
+            CHECK(L > 0 && EWT(gir__ew_rows, op, dt), "%s %s %s: a vector kernel without lanes or a scalar kernel",
                   t->name, gir_op_name((gir_op)op), gir_dtype_name((gir_dtype)dt));
             lens[0] = 0; lens[1] = 1; lens[2] = L - 1; lens[3] = L; lens[4] = L + 1; lens[5] = 2 * L + 3;
             lens[6] = 3001; lens[7] = 3 * L * L + 7;
@@ -205,9 +205,11 @@ static int test_isimd_kernels(const isimd_target *t) {
             ++checked;
         }
     /* the rows this suite is about must have vector kernels here: a lowering silently dropped fails */
-    CHECK(t->table[GIR_OP_ADD][GIR_DTYPE_I32] && t->table[GIR_OP_MUL][GIR_DTYPE_U8] && t->table[GIR_OP_GT][GIR_DTYPE_F32] &&
-          t->table[GIR_OP_EQ][GIR_DTYPE_I32] && t->table[GIR_OP_AND][GIR_DTYPE_B8] && t->table[GIR_OP_WHERE][GIR_DTYPE_F32] &&
-          t->table[GIR_OP_WHERE][GIR_DTYPE_U8] && t->table[GIR_OP_ISNAN][GIR_DTYPE_F32] && t->table[GIR_OP_CLAMP][GIR_DTYPE_I32],
+    CHECK(EWT(t->table, GIR_OP_ADD, GIR_DTYPE_I32) && EWT(t->table, GIR_OP_MUL, GIR_DTYPE_U8) &&
+          EWT(t->table, GIR_OP_GT, GIR_DTYPE_F32) && EWT(t->table, GIR_OP_EQ, GIR_DTYPE_I32) &&
+          EWT(t->table, GIR_OP_AND, GIR_DTYPE_B8) && EWT(t->table, GIR_OP_WHERE, GIR_DTYPE_F32) &&
+          EWT(t->table, GIR_OP_WHERE, GIR_DTYPE_U8) && EWT(t->table, GIR_OP_ISNAN, GIR_DTYPE_F32) &&
+          EWT(t->table, GIR_OP_CLAMP, GIR_DTYPE_I32),
           "%s: a row / dtype expected to be vectorised has only its scalar kernel", t->name);
     CHECK(checked >= 60, "%s: only %d integer, b8 and b8-result op/dtype pairs have vector kernels", t->name, checked);
     return 1;
@@ -247,11 +249,11 @@ static int test_isimd_in_graph(void) {
     gg = (const uint8_t *)gir_plan_data(p, outs[1]);
     gw = (const float *)gir_plan_data(p, outs[2]);
     in[0] = av; in[1] = bv;
-    (n ? t[0].table : gir__ew_table)[GIR_OP_ADD][GIR_DTYPE_I32](1001, sum, in, st, NULL);
+    EWT(n ? t[0].table : gir__ew_rows, GIR_OP_ADD, GIR_DTYPE_I32)(1001, sum, in, st, NULL);
     in[0] = xv; in[1] = yv;
-    (n ? t[0].table : gir__ew_table)[GIR_OP_GT][GIR_DTYPE_F32](1001, gt, in, st, NULL);
+    EWT(n ? t[0].table : gir__ew_rows, GIR_OP_GT, GIR_DTYPE_F32)(1001, gt, in, st, NULL);
     in[2] = gt;
-    (n ? t[0].table : gir__ew_table)[GIR_OP_WHERE][GIR_DTYPE_F32](1001, sel, in, st, NULL);
+    EWT(n ? t[0].table : gir__ew_rows, GIR_OP_WHERE, GIR_DTYPE_F32)(1001, sel, in, st, NULL);
     for (k = 0; k < 1001; ++k) {
         CHECK(gs[k] == gir__i32_of_u32((uint32_t)av[k] + (uint32_t)bv[k]) && gs[k] == sum[k],
               "add i32 element %d: graph %ld, kernel %ld", k, (long)gs[k], (long)sum[k]);
@@ -259,9 +261,9 @@ static int test_isimd_in_graph(void) {
         CHECK(isimd_same(gw, sel, GIR_DTYPE_F32, k), "where f32 element %d: graph %g, kernel %g", k, gw[k], sel[k]);
     }
     if (n)
-        CHECK(gir__ew_pick(GIR_OP_ADD, GIR_DTYPE_I32) == t[0].table[GIR_OP_ADD][GIR_DTYPE_I32] &&
-              gir__ew_pick(GIR_OP_GT, GIR_DTYPE_F32) == t[0].table[GIR_OP_GT][GIR_DTYPE_F32] &&
-              gir__ew_pick(GIR_OP_WHERE, GIR_DTYPE_F32) == t[0].table[GIR_OP_WHERE][GIR_DTYPE_F32],
+        CHECK(gir__ew_pick(GIR_OP_ADD, GIR_DTYPE_I32) == EWT(t[0].table, GIR_OP_ADD, GIR_DTYPE_I32) &&
+              gir__ew_pick(GIR_OP_GT, GIR_DTYPE_F32) == EWT(t[0].table, GIR_OP_GT, GIR_DTYPE_F32) &&
+              gir__ew_pick(GIR_OP_WHERE, GIR_DTYPE_F32) == EWT(t[0].table, GIR_OP_WHERE, GIR_DTYPE_F32),
               "the executor does not pick the %s kernels", t[0].name);
     gir_plan_free(p);
     gir_graph_free(g);

@@ -3,7 +3,9 @@
    double-precision (f32) and long double (f64) libm over the whole range. Included by test_main.c.
    GIR_TEST_SIMD_SWEEP=k makes the accuracy sweep denser: every 2^k-th float (default k = 11). */
 
-typedef const gir__ew_fn (*simd_table)[GIR__DTYPE_SLOTS];
+typedef const gir__ew_fn (*simd_table)[GIR__DTYPE_SLOTS - 1];
+/* the kernel of an elementwise kernel table (scalar gir__ew_rows or an instruction set's) for op and dtype */
+#define EWT(table, op, dt) ((table)[gir__ew_row[op]][(dt) - 1])
 /* ftz: the f32 lanes flush subnormals to zero (MVE, documented in gir.h): subnormal f32 inputs are flushed before
    both kernels run, and a result the scalar kernel gives below FLT_MIN may come back as zero */
 typedef struct simd_target { const char *name; simd_table table; int lanes[2], ftz; } simd_target;
@@ -96,7 +98,7 @@ static void simd_fill(void *p, int dt, int64_t n) {
 /* one call of a vector kernel with n elements: inputs contiguous (st 1) or broadcast scalars (st 0), the output
    separate or aliased to input `alias` (-1: none); checked against the scalar kernel, and for writes past n */
 static int simd_case(const simd_target *t, int op, int dt, int64_t n, const int64_t *st, int alias) {
-    gir__ew_fn vf = t->table[op][dt], sf = gir__ew_table[op][dt];
+    gir__ew_fn vf = EWT(t->table, op, dt), sf = EWT(gir__ew_rows, op, dt);
     int nin = gir_op_parent_count((gir_op)op), j, lanes = t->lanes[dt == GIR_DTYPE_F64];
     size_t es = gir_dtype_size((gir_dtype)dt);
     int64_t k, guard = lanes + 3;
@@ -152,10 +154,11 @@ static int test_simd_kernels(const simd_target *t) {
         for (d = 0; d < 2; ++d) {
             int dt = d ? GIR_DTYPE_F64 : GIR_DTYPE_F32, L = t->lanes[d], nin = gir_op_parent_count((gir_op)op), s, li;
             int64_t lens[7];
-            if (!L || !t->table[op][dt]) continue;
+            if (!L || !EWT(t->table, op, dt)) continue;
             if (gir_op_arg_count((gir_op)op) || gir__ops[op].dtrule == GIR__DT_CMP || gir__ops[op].dtrule == GIR__DT_TEST)
                 continue;           /* b8 conditions or b8 results: tests/suite_intsimd.c */
-            CHECK(gir__ew_table[op][dt], "%s %s: a vector kernel without a scalar one", t->name, gir_op_name((gir_op)op));
+            CHECK(EWT(gir__ew_rows, op, dt), "%s %s: a vector kernel without a scalar one", t->name,
+                  gir_op_name((gir_op)op));
             lens[0] = 0; lens[1] = 1; lens[2] = L - 1; lens[3] = L; lens[4] = L + 1; lens[5] = 2 * L + 3; lens[6] = 3001;
             for (s = 0; s < (nin == 2 ? 3 : 2); ++s)            /* st: all 1, then each input a broadcast scalar */
                 for (li = 0; li < 7; ++li) {
@@ -243,7 +246,7 @@ static void simd_measure(const simd_target *t, int nt, int f, int dt, const doub
     }
     for (j = 0; j < nt; ++j) {
         in[0] = dt == GIR_DTYPE_F32 ? (const void *)xf : (const void *)x;
-        t[j].table[simd_fns[f].op][dt](n, dt == GIR_DTYPE_F32 ? (void *)of : (void *)od, in, st, NULL);
+        EWT(t[j].table, simd_fns[f].op, dt)(n, dt == GIR_DTYPE_F32 ? (void *)of : (void *)od, in, st, NULL);
         for (k = 0; k < n; ++k) {
             long double got = dt == GIR_DTYPE_F32 ? (long double)of[k] : (long double)od[k], e;
             /* flushing lanes: a subnormal input stands for zero, and a result below FLT_MIN may be zero */
@@ -284,7 +287,7 @@ static int test_simd_accuracy(const simd_target *all, int nall, int dt) {
         simd_acc acc[4];
         for (j = 0; j < nt; ++j) {
             acc[j].worst = 0; acc[j].at = 0;
-            CHECK(t[j].table[simd_fns[f].op][dt], "%s: no vector %s for %s", t[j].name, simd_fns[f].name,
+            CHECK(EWT(t[j].table, simd_fns[f].op, dt), "%s: no vector %s for %s", t[j].name, simd_fns[f].name,
                   gir_dtype_name((gir_dtype)dt));
         }
         n = 0;
@@ -352,9 +355,9 @@ static int test_simd_dispatch(void) {
     CHECK(n == 0 || !strcmp(nm, t[0].name), "gir_simd_name() is %s, the best target %s", nm, n ? t[0].name : "-");
     for (op = 1; op < GIR_OP__COUNT; ++op)
         for (dt = 1; dt < GIR__DTYPE_SLOTS; ++dt) {
-            gir__ew_fn want = n && t[0].table[op][dt] ? t[0].table[op][dt] : gir__ew_table[op][dt];
+            gir__ew_fn want = n && EWT(t[0].table, op, dt) ? EWT(t[0].table, op, dt) : EWT(gir__ew_rows, op, dt);
             CHECK(gir__ew_pick(op, dt) == want, "%s %s: the kernel picked is not the %s one", gir_op_name((gir_op)op),
-                  gir_dtype_name((gir_dtype)dt), n && t[0].table[op][dt] ? t[0].name : "scalar");
+                  gir_dtype_name((gir_dtype)dt), n && EWT(t[0].table, op, dt) ? t[0].name : "scalar");
         }
     return 1;
 }
@@ -376,9 +379,9 @@ static int test_simd_in_graph(void) {
     CHECK(gir_run(p) == GIR_OK, "run: %s", gir_plan_message(p));
     got = (const float *)gir_plan_data(p, y);
     in[0] = xv; in[1] = &three;
-    (n ? t[0].table : gir__ew_table)[GIR_OP_MUL][GIR_DTYPE_F32](1000, tmp, in, st, NULL);
+    EWT(n ? t[0].table : gir__ew_rows, GIR_OP_MUL, GIR_DTYPE_F32)(1000, tmp, in, st, NULL);
     in[0] = tmp;
-    (n ? t[0].table : gir__ew_table)[GIR_OP_TANH][GIR_DTYPE_F32](1000, want, in, st, NULL);
+    EWT(n ? t[0].table : gir__ew_rows, GIR_OP_TANH, GIR_DTYPE_F32)(1000, want, in, st, NULL);
     for (k = 0; k < 1000; ++k)
         CHECK(got[k] == want[k], "element %d: graph %.9g, %s kernel %.9g", k, got[k], n ? t[0].name : "scalar", want[k]);
     gir_plan_free(p);
