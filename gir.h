@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c9367d236f1f14baa87520e8b73aa14e2ae04c4bdd43b9ce2b2f70a5c3f60d5c
-                                          gen/ sha256=310d1dc7f849f4bc
+                                          gen/ sha256=9ad1b51c1628e9fe
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -12909,7 +12909,7 @@ static void gir__f32_reduce(int op, const float *x, const gir_shape *xs, const i
 static int gir__f32_vec(void) { return !gir__vr_off && gir__simd_level() != GIR__ISA_SCALAR; }
 
 /* >>kernels: scalar reference kernels. The table at the end maps each op to its kernel; elementwise rows
-   get generated per-dtype loops (gir__ew_table) behind one broadcasting driver, so a SIMD variant can
+   get generated per-dtype loops (gir__ew_rows) behind one broadcasting driver, so a SIMD variant can
    replace a table cell without touching the driver. */
 typedef struct gir__kin {
     const void      *p;
