@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c9367d236f1f14baa87520e8b73aa14e2ae04c4bdd43b9ce2b2f70a5c3f60d5c
-                                          gen/ sha256=9ad1b51c1628e9fe
+                                          gen/ sha256=8f94e9bf97d0e4c0
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -11005,133 +11005,710 @@ static void gir__adj_max_pool2d_pick(gir_graph *G, const gir__nview *nd, gir_nod
     if (need[0]) dx[0] = gir__ah_maxpool_dx(G, nd, x, g, x[1]);
     (void)n;
 }
-static const gir__adj_fn gir__adj_table[GIR_OP__COUNT] = {
+enum { GIR__ADJ__NONE,
+#if !GIR__WHY_ADD
+    GIR__ADJ_GIR__ADJ_ADD,
+#endif
+#if !GIR__WHY_SUB
+    GIR__ADJ_GIR__ADJ_SUB,
+#endif
+#if !GIR__WHY_MUL
+    GIR__ADJ_GIR__ADJ_MUL,
+#endif
+#if !GIR__WHY_DIV
+    GIR__ADJ_GIR__ADJ_DIV,
+#endif
+#if !GIR__WHY_NEG
+    GIR__ADJ_GIR__ADJ_NEG,
+#endif
+#if !GIR__WHY_POW
+    GIR__ADJ_GIR__ADJ_POW,
+#endif
+#if !GIR__WHY_MAXIMUM
+    GIR__ADJ_GIR__ADJ_MAXIMUM,
+#endif
+#if !GIR__WHY_MINIMUM
+    GIR__ADJ_GIR__ADJ_MINIMUM,
+#endif
+#if !GIR__WHY_MOD
+    GIR__ADJ_GIR__ADJ_MOD,
+#endif
+#if !GIR__WHY_FLOORDIV
+    GIR__ADJ_GIR__ADJ_FLOORDIV,
+#endif
+#if !GIR__WHY_ADD_N
+    GIR__ADJ_GIR__ADJ_ADD_N,
+#endif
+#if !GIR__WHY_ABS
+    GIR__ADJ_GIR__ADJ_ABS,
+#endif
+#if !GIR__WHY_SIGN
+    GIR__ADJ_GIR__ADJ_SIGN,
+#endif
+#if !GIR__WHY_SQUARE
+    GIR__ADJ_GIR__ADJ_SQUARE,
+#endif
+#if !GIR__WHY_SQRT
+    GIR__ADJ_GIR__ADJ_SQRT,
+#endif
+#if !GIR__WHY_RSQRT
+    GIR__ADJ_GIR__ADJ_RSQRT,
+#endif
+#if !GIR__WHY_RECIPROCAL
+    GIR__ADJ_GIR__ADJ_RECIPROCAL,
+#endif
+#if !GIR__WHY_EXP
+    GIR__ADJ_GIR__ADJ_EXP,
+#endif
+#if !GIR__WHY_EXPM1
+    GIR__ADJ_GIR__ADJ_EXPM1,
+#endif
+#if !GIR__WHY_LOG
+    GIR__ADJ_GIR__ADJ_LOG,
+#endif
+#if !GIR__WHY_LOG1P
+    GIR__ADJ_GIR__ADJ_LOG1P,
+#endif
+#if !GIR__WHY_LOG2
+    GIR__ADJ_GIR__ADJ_LOG2,
+#endif
+#if !GIR__WHY_SIN
+    GIR__ADJ_GIR__ADJ_SIN,
+#endif
+#if !GIR__WHY_COS
+    GIR__ADJ_GIR__ADJ_COS,
+#endif
+#if !GIR__WHY_TAN
+    GIR__ADJ_GIR__ADJ_TAN,
+#endif
+#if !GIR__WHY_ASIN
+    GIR__ADJ_GIR__ADJ_ASIN,
+#endif
+#if !GIR__WHY_ACOS
+    GIR__ADJ_GIR__ADJ_ACOS,
+#endif
+#if !GIR__WHY_ATAN
+    GIR__ADJ_GIR__ADJ_ATAN,
+#endif
+#if !GIR__WHY_SINH
+    GIR__ADJ_GIR__ADJ_SINH,
+#endif
+#if !GIR__WHY_COSH
+    GIR__ADJ_GIR__ADJ_COSH,
+#endif
+#if !GIR__WHY_TANH
+    GIR__ADJ_GIR__ADJ_TANH,
+#endif
+#if !GIR__WHY_SIGMOID
+    GIR__ADJ_GIR__ADJ_SIGMOID,
+#endif
+#if !GIR__WHY_SOFTPLUS
+    GIR__ADJ_GIR__ADJ_SOFTPLUS,
+#endif
+#if !GIR__WHY_RELU
+    GIR__ADJ_GIR__ADJ_RELU,
+#endif
+#if !GIR__WHY_LEAKY_RELU
+    GIR__ADJ_GIR__ADJ_LEAKY_RELU,
+#endif
+#if !GIR__WHY_ELU
+    GIR__ADJ_GIR__ADJ_ELU,
+#endif
+#if !GIR__WHY_GELU
+    GIR__ADJ_GIR__ADJ_GELU,
+#endif
+#if !GIR__WHY_SILU
+    GIR__ADJ_GIR__ADJ_SILU,
+#endif
+#if !GIR__WHY_ERF
+    GIR__ADJ_GIR__ADJ_ERF,
+#endif
+#if !GIR__WHY_FLOOR
+    GIR__ADJ_GIR__ADJ_FLOOR,
+#endif
+#if !GIR__WHY_CEIL
+    GIR__ADJ_GIR__ADJ_CEIL,
+#endif
+#if !GIR__WHY_ROUND
+    GIR__ADJ_GIR__ADJ_ROUND,
+#endif
+#if !GIR__WHY_CLAMP
+    GIR__ADJ_GIR__ADJ_CLAMP,
+#endif
+#if !GIR__WHY_SUM
+    GIR__ADJ_GIR__ADJ_SUM,
+#endif
+#if !GIR__WHY_MEAN
+    GIR__ADJ_GIR__ADJ_MEAN,
+#endif
+#if !GIR__WHY_PROD
+    GIR__ADJ_GIR__ADJ_PROD,
+#endif
+#if !GIR__WHY_MAX
+    GIR__ADJ_GIR__ADJ_MAX,
+#endif
+#if !GIR__WHY_MIN
+    GIR__ADJ_GIR__ADJ_MIN,
+#endif
+#if !GIR__WHY_VAR
+    GIR__ADJ_GIR__ADJ_VAR,
+#endif
+#if !GIR__WHY_LOGSUMEXP
+    GIR__ADJ_GIR__ADJ_LOGSUMEXP,
+#endif
+#if !GIR__WHY_RESHAPE
+    GIR__ADJ_GIR__ADJ_RESHAPE,
+#endif
+#if !GIR__WHY_TRANSPOSE
+    GIR__ADJ_GIR__ADJ_TRANSPOSE,
+#endif
+#if !GIR__WHY_BROADCAST_TO
+    GIR__ADJ_GIR__ADJ_BROADCAST_TO,
+#endif
+#if !GIR__WHY_SLICE
+    GIR__ADJ_GIR__ADJ_SLICE,
+#endif
+#if !GIR__WHY_UNSLICE
+    GIR__ADJ_GIR__ADJ_UNSLICE,
+#endif
+#if !GIR__WHY_CONCAT
+    GIR__ADJ_GIR__ADJ_CONCAT,
+#endif
+#if !GIR__WHY_FLIP
+    GIR__ADJ_GIR__ADJ_FLIP,
+#endif
+#if !GIR__WHY_PAD
+    GIR__ADJ_GIR__ADJ_PAD,
+#endif
+#if !GIR__WHY_INDEX_SELECT
+    GIR__ADJ_GIR__ADJ_INDEX_SELECT,
+#endif
+#if !GIR__WHY_INDEX_ADD
+    GIR__ADJ_GIR__ADJ_INDEX_ADD,
+#endif
+#if !GIR__WHY_WHERE
+    GIR__ADJ_GIR__ADJ_WHERE,
+#endif
+#if !GIR__WHY_DIAG
+    GIR__ADJ_GIR__ADJ_DIAG,
+#endif
+#if !GIR__WHY_DIAGONAL
+    GIR__ADJ_GIR__ADJ_DIAGONAL,
+#endif
+#if !GIR__WHY_TRIU
+    GIR__ADJ_GIR__ADJ_TRIU,
+#endif
+#if !GIR__WHY_TRIL
+    GIR__ADJ_GIR__ADJ_TRIL,
+#endif
+#if !GIR__WHY_CAST
+    GIR__ADJ_GIR__ADJ_CAST,
+#endif
+#if !GIR__WHY_MATMUL
+    GIR__ADJ_GIR__ADJ_MATMUL,
+#endif
+#if !GIR__WHY_DOT
+    GIR__ADJ_GIR__ADJ_DOT,
+#endif
+#if !GIR__WHY_OUTER
+    GIR__ADJ_GIR__ADJ_OUTER,
+#endif
+#if !GIR__WHY_TRACE
+    GIR__ADJ_GIR__ADJ_TRACE,
+#endif
+#if !GIR__WHY_INVERSE
+    GIR__ADJ_GIR__ADJ_INVERSE,
+#endif
+#if !GIR__WHY_DET
+    GIR__ADJ_GIR__ADJ_DET,
+#endif
+#if !GIR__WHY_LOGDET
+    GIR__ADJ_GIR__ADJ_LOGDET,
+#endif
+#if !GIR__WHY_CHOLESKY
+    GIR__ADJ_GIR__ADJFN_CHOLESKY,
+#endif
+#if !GIR__WHY_TRISOLVE
+    GIR__ADJ_GIR__ADJ_TRISOLVE,
+#endif
+#if !GIR__WHY_SOFTMAX
+    GIR__ADJ_GIR__ADJ_SOFTMAX,
+#endif
+#if !GIR__WHY_LOG_SOFTMAX
+    GIR__ADJ_GIR__ADJ_LOG_SOFTMAX,
+#endif
+#if !GIR__WHY_XENT_LOGITS
+    GIR__ADJ_GIR__ADJ_XENT_LOGITS,
+#endif
+#if !GIR__WHY_XENT_LOGITS_PROB
+    GIR__ADJ_GIR__ADJ_XENT_LOGITS_PROB,
+#endif
+#if !GIR__WHY_BCE_LOGITS
+    GIR__ADJ_GIR__ADJ_BCE_LOGITS,
+#endif
+#if !GIR__WHY_MSE
+    GIR__ADJ_GIR__ADJ_MSE,
+#endif
+#if !GIR__WHY_CONV2D
+    GIR__ADJ_GIR__ADJ_CONV2D,
+#endif
+#if !GIR__WHY_CONV2D_BWD_DATA
+    GIR__ADJ_GIR__ADJ_CONV2D_BWD_DATA,
+#endif
+#if !GIR__WHY_CONV2D_BWD_FILTER
+    GIR__ADJ_GIR__ADJ_CONV2D_BWD_FILTER,
+#endif
+#if !GIR__WHY_MAX_POOL2D
+    GIR__ADJ_GIR__ADJ_MAX_POOL2D,
+#endif
+#if !GIR__WHY_MAX_POOL2D_BWD
+    GIR__ADJ_GIR__ADJ_MAX_POOL2D_BWD,
+#endif
+#if !GIR__WHY_AVG_POOL2D
+    GIR__ADJ_GIR__ADJ_AVG_POOL2D,
+#endif
+#if !GIR__WHY_AVG_POOL2D_BWD
+    GIR__ADJ_GIR__ADJ_AVG_POOL2D_BWD,
+#endif
+#if !GIR__WHY_DROPOUT
+    GIR__ADJ_GIR__ADJ_DROPOUT,
+#endif
+#if !GIR__WHY_GATHER
+    GIR__ADJ_GIR__ADJ_GATHER,
+#endif
+#if !GIR__WHY_SCATTER_ADD
+    GIR__ADJ_GIR__ADJ_SCATTER_ADD,
+#endif
+#if !GIR__WHY_FMOD
+    GIR__ADJ_GIR__ADJ_FMOD,
+#endif
+#if !GIR__WHY_GELU_TANH
+    GIR__ADJ_GIR__ADJ_GELU_TANH,
+#endif
+#if !GIR__WHY_TRAIN_EVAL
+    GIR__ADJ_GIR__ADJ_TRAIN_EVAL,
+#endif
+#if !GIR__WHY_MAX_POOL2D_PICK
+    GIR__ADJ_GIR__ADJ_MAX_POOL2D_PICK,
+#endif
+    GIR__ADJ__COUNT };
+static const gir__adj_fn gir__adjs[GIR__ADJ__COUNT] = {
     0,
-    0, /* INPUT: no inputs: data is bound at run time */
-    0, /* VARIABLE: no inputs: holds trainable data */
-    0, /* CONSTANT: no inputs */
-    0, /* FILL: no inputs */
-    0, /* EYE: no inputs */
-    0, /* ARANGE: no inputs */
-    0, /* RAND_UNIFORM: no inputs */
-    0, /* RAND_NORMAL: no inputs */
-    0, /* NOT: logical */
-    0, /* AND: logical */
-    0, /* OR: logical */
-    0, /* XOR: logical */
-    0, /* GT: logical */
-    0, /* GE: logical */
-    0, /* LT: logical */
-    0, /* LE: logical */
-    0, /* EQ: logical */
-    0, /* NE: logical */
-    0, /* APPROX_EQ: logical */
-    0, /* ISNAN: logical */
-    0, /* ISINF: logical */
-    0, /* ISFINITE: logical */
-    GIR__IF(GIR__WHY_ADD, gir__adj_add),
-    GIR__IF(GIR__WHY_SUB, gir__adj_sub),
-    GIR__IF(GIR__WHY_MUL, gir__adj_mul),
-    GIR__IF(GIR__WHY_DIV, gir__adj_div),
-    GIR__IF(GIR__WHY_NEG, gir__adj_neg),
-    GIR__IF(GIR__WHY_POW, gir__adj_pow),
-    GIR__IF(GIR__WHY_MAXIMUM, gir__adj_maximum),
-    GIR__IF(GIR__WHY_MINIMUM, gir__adj_minimum),
-    GIR__IF(GIR__WHY_MOD, gir__adj_mod),
-    GIR__IF(GIR__WHY_FLOORDIV, gir__adj_floordiv),
-    GIR__IF(GIR__WHY_ADD_N, gir__adj_add_n),
-    GIR__IF(GIR__WHY_ABS, gir__adj_abs),
-    GIR__IF(GIR__WHY_SIGN, gir__adj_sign),
-    GIR__IF(GIR__WHY_SQUARE, gir__adj_square),
-    GIR__IF(GIR__WHY_SQRT, gir__adj_sqrt),
-    GIR__IF(GIR__WHY_RSQRT, gir__adj_rsqrt),
-    GIR__IF(GIR__WHY_RECIPROCAL, gir__adj_reciprocal),
-    GIR__IF(GIR__WHY_EXP, gir__adj_exp),
-    GIR__IF(GIR__WHY_EXPM1, gir__adj_expm1),
-    GIR__IF(GIR__WHY_LOG, gir__adj_log),
-    GIR__IF(GIR__WHY_LOG1P, gir__adj_log1p),
-    GIR__IF(GIR__WHY_LOG2, gir__adj_log2),
-    GIR__IF(GIR__WHY_SIN, gir__adj_sin),
-    GIR__IF(GIR__WHY_COS, gir__adj_cos),
-    GIR__IF(GIR__WHY_TAN, gir__adj_tan),
-    GIR__IF(GIR__WHY_ASIN, gir__adj_asin),
-    GIR__IF(GIR__WHY_ACOS, gir__adj_acos),
-    GIR__IF(GIR__WHY_ATAN, gir__adj_atan),
-    GIR__IF(GIR__WHY_SINH, gir__adj_sinh),
-    GIR__IF(GIR__WHY_COSH, gir__adj_cosh),
-    GIR__IF(GIR__WHY_TANH, gir__adj_tanh),
-    GIR__IF(GIR__WHY_SIGMOID, gir__adj_sigmoid),
-    GIR__IF(GIR__WHY_SOFTPLUS, gir__adj_softplus),
-    GIR__IF(GIR__WHY_RELU, gir__adj_relu),
-    GIR__IF(GIR__WHY_LEAKY_RELU, gir__adj_leaky_relu),
-    GIR__IF(GIR__WHY_ELU, gir__adj_elu),
-    GIR__IF(GIR__WHY_GELU, gir__adj_gelu),
-    GIR__IF(GIR__WHY_SILU, gir__adj_silu),
-    GIR__IF(GIR__WHY_ERF, gir__adj_erf),
-    GIR__IF(GIR__WHY_FLOOR, gir__adj_floor),
-    GIR__IF(GIR__WHY_CEIL, gir__adj_ceil),
-    GIR__IF(GIR__WHY_ROUND, gir__adj_round),
-    GIR__IF(GIR__WHY_CLAMP, gir__adj_clamp),
-    GIR__IF(GIR__WHY_SUM, gir__adj_sum),
-    GIR__IF(GIR__WHY_MEAN, gir__adj_mean),
-    GIR__IF(GIR__WHY_PROD, gir__adj_prod),
-    GIR__IF(GIR__WHY_MAX, gir__adj_max),
-    GIR__IF(GIR__WHY_MIN, gir__adj_min),
-    GIR__IF(GIR__WHY_VAR, gir__adj_var),
-    GIR__IF(GIR__WHY_LOGSUMEXP, gir__adj_logsumexp),
-    0, /* ARGMAX: index output */
-    0, /* ARGMIN: index output */
-    0, /* ALL: logical */
-    0, /* ANY: logical */
-    GIR__IF(GIR__WHY_RESHAPE, gir__adj_reshape),
-    GIR__IF(GIR__WHY_TRANSPOSE, gir__adj_transpose),
-    GIR__IF(GIR__WHY_BROADCAST_TO, gir__adj_broadcast_to),
-    GIR__IF(GIR__WHY_SLICE, gir__adj_slice),
-    GIR__IF(GIR__WHY_UNSLICE, gir__adj_unslice),
-    GIR__IF(GIR__WHY_CONCAT, gir__adj_concat),
-    GIR__IF(GIR__WHY_FLIP, gir__adj_flip),
-    GIR__IF(GIR__WHY_PAD, gir__adj_pad),
-    GIR__IF(GIR__WHY_INDEX_SELECT, gir__adj_index_select),
-    GIR__IF(GIR__WHY_INDEX_ADD, gir__adj_index_add),
-    0, /* ONE_HOT: index input */
-    GIR__IF(GIR__WHY_WHERE, gir__adj_where),
-    GIR__IF(GIR__WHY_DIAG, gir__adj_diag),
-    GIR__IF(GIR__WHY_DIAGONAL, gir__adj_diagonal),
-    GIR__IF(GIR__WHY_TRIU, gir__adj_triu),
-    GIR__IF(GIR__WHY_TRIL, gir__adj_tril),
-    GIR__IF(GIR__WHY_CAST, gir__adj_cast),
-    0, /* STOP_GRADIENT: blocks gradients by design */
-    GIR__IF(GIR__WHY_MATMUL, gir__adj_matmul),
-    GIR__IF(GIR__WHY_DOT, gir__adj_dot),
-    GIR__IF(GIR__WHY_OUTER, gir__adj_outer),
-    GIR__IF(GIR__WHY_TRACE, gir__adj_trace),
-    GIR__IF(GIR__WHY_INVERSE, gir__adj_inverse),
-    GIR__IF(GIR__WHY_DET, gir__adj_det),
-    GIR__IF(GIR__WHY_LOGDET, gir__adj_logdet),
-    GIR__IF(GIR__WHY_CHOLESKY, gir__adjfn_cholesky),
-    GIR__IF(GIR__WHY_TRISOLVE, gir__adj_trisolve),
-    GIR__IF(GIR__WHY_SOFTMAX, gir__adj_softmax),
-    GIR__IF(GIR__WHY_LOG_SOFTMAX, gir__adj_log_softmax),
-    GIR__IF(GIR__WHY_XENT_LOGITS, gir__adj_xent_logits),
-    GIR__IF(GIR__WHY_XENT_LOGITS_PROB, gir__adj_xent_logits_prob),
-    GIR__IF(GIR__WHY_BCE_LOGITS, gir__adj_bce_logits),
-    GIR__IF(GIR__WHY_MSE, gir__adj_mse),
-    GIR__IF(GIR__WHY_CONV2D, gir__adj_conv2d),
-    GIR__IF(GIR__WHY_CONV2D_BWD_DATA, gir__adj_conv2d_bwd_data),
-    GIR__IF(GIR__WHY_CONV2D_BWD_FILTER, gir__adj_conv2d_bwd_filter),
-    GIR__IF(GIR__WHY_MAX_POOL2D, gir__adj_max_pool2d),
-    GIR__IF(GIR__WHY_MAX_POOL2D_BWD, gir__adj_max_pool2d_bwd),
-    GIR__IF(GIR__WHY_AVG_POOL2D, gir__adj_avg_pool2d),
-    GIR__IF(GIR__WHY_AVG_POOL2D_BWD, gir__adj_avg_pool2d_bwd),
-    GIR__IF(GIR__WHY_DROPOUT, gir__adj_dropout),
-    GIR__IF(GIR__WHY_GATHER, gir__adj_gather),
-    GIR__IF(GIR__WHY_SCATTER_ADD, gir__adj_scatter_add),
-    GIR__IF(GIR__WHY_FMOD, gir__adj_fmod),
-    GIR__IF(GIR__WHY_GELU_TANH, gir__adj_gelu_tanh),
-    0, /* ASSIGN: a write into a variable: it changes state, it is not a function of its inputs */
-    GIR__IF(GIR__WHY_TRAIN_EVAL, gir__adj_train_eval),
-    GIR__IF(GIR__WHY_MAX_POOL2D_PICK, gir__adj_max_pool2d_pick),
+#if !GIR__WHY_ADD
+    gir__adj_add,
+#endif
+#if !GIR__WHY_SUB
+    gir__adj_sub,
+#endif
+#if !GIR__WHY_MUL
+    gir__adj_mul,
+#endif
+#if !GIR__WHY_DIV
+    gir__adj_div,
+#endif
+#if !GIR__WHY_NEG
+    gir__adj_neg,
+#endif
+#if !GIR__WHY_POW
+    gir__adj_pow,
+#endif
+#if !GIR__WHY_MAXIMUM
+    gir__adj_maximum,
+#endif
+#if !GIR__WHY_MINIMUM
+    gir__adj_minimum,
+#endif
+#if !GIR__WHY_MOD
+    gir__adj_mod,
+#endif
+#if !GIR__WHY_FLOORDIV
+    gir__adj_floordiv,
+#endif
+#if !GIR__WHY_ADD_N
+    gir__adj_add_n,
+#endif
+#if !GIR__WHY_ABS
+    gir__adj_abs,
+#endif
+#if !GIR__WHY_SIGN
+    gir__adj_sign,
+#endif
+#if !GIR__WHY_SQUARE
+    gir__adj_square,
+#endif
+#if !GIR__WHY_SQRT
+    gir__adj_sqrt,
+#endif
+#if !GIR__WHY_RSQRT
+    gir__adj_rsqrt,
+#endif
+#if !GIR__WHY_RECIPROCAL
+    gir__adj_reciprocal,
+#endif
+#if !GIR__WHY_EXP
+    gir__adj_exp,
+#endif
+#if !GIR__WHY_EXPM1
+    gir__adj_expm1,
+#endif
+#if !GIR__WHY_LOG
+    gir__adj_log,
+#endif
+#if !GIR__WHY_LOG1P
+    gir__adj_log1p,
+#endif
+#if !GIR__WHY_LOG2
+    gir__adj_log2,
+#endif
+#if !GIR__WHY_SIN
+    gir__adj_sin,
+#endif
+#if !GIR__WHY_COS
+    gir__adj_cos,
+#endif
+#if !GIR__WHY_TAN
+    gir__adj_tan,
+#endif
+#if !GIR__WHY_ASIN
+    gir__adj_asin,
+#endif
+#if !GIR__WHY_ACOS
+    gir__adj_acos,
+#endif
+#if !GIR__WHY_ATAN
+    gir__adj_atan,
+#endif
+#if !GIR__WHY_SINH
+    gir__adj_sinh,
+#endif
+#if !GIR__WHY_COSH
+    gir__adj_cosh,
+#endif
+#if !GIR__WHY_TANH
+    gir__adj_tanh,
+#endif
+#if !GIR__WHY_SIGMOID
+    gir__adj_sigmoid,
+#endif
+#if !GIR__WHY_SOFTPLUS
+    gir__adj_softplus,
+#endif
+#if !GIR__WHY_RELU
+    gir__adj_relu,
+#endif
+#if !GIR__WHY_LEAKY_RELU
+    gir__adj_leaky_relu,
+#endif
+#if !GIR__WHY_ELU
+    gir__adj_elu,
+#endif
+#if !GIR__WHY_GELU
+    gir__adj_gelu,
+#endif
+#if !GIR__WHY_SILU
+    gir__adj_silu,
+#endif
+#if !GIR__WHY_ERF
+    gir__adj_erf,
+#endif
+#if !GIR__WHY_FLOOR
+    gir__adj_floor,
+#endif
+#if !GIR__WHY_CEIL
+    gir__adj_ceil,
+#endif
+#if !GIR__WHY_ROUND
+    gir__adj_round,
+#endif
+#if !GIR__WHY_CLAMP
+    gir__adj_clamp,
+#endif
+#if !GIR__WHY_SUM
+    gir__adj_sum,
+#endif
+#if !GIR__WHY_MEAN
+    gir__adj_mean,
+#endif
+#if !GIR__WHY_PROD
+    gir__adj_prod,
+#endif
+#if !GIR__WHY_MAX
+    gir__adj_max,
+#endif
+#if !GIR__WHY_MIN
+    gir__adj_min,
+#endif
+#if !GIR__WHY_VAR
+    gir__adj_var,
+#endif
+#if !GIR__WHY_LOGSUMEXP
+    gir__adj_logsumexp,
+#endif
+#if !GIR__WHY_RESHAPE
+    gir__adj_reshape,
+#endif
+#if !GIR__WHY_TRANSPOSE
+    gir__adj_transpose,
+#endif
+#if !GIR__WHY_BROADCAST_TO
+    gir__adj_broadcast_to,
+#endif
+#if !GIR__WHY_SLICE
+    gir__adj_slice,
+#endif
+#if !GIR__WHY_UNSLICE
+    gir__adj_unslice,
+#endif
+#if !GIR__WHY_CONCAT
+    gir__adj_concat,
+#endif
+#if !GIR__WHY_FLIP
+    gir__adj_flip,
+#endif
+#if !GIR__WHY_PAD
+    gir__adj_pad,
+#endif
+#if !GIR__WHY_INDEX_SELECT
+    gir__adj_index_select,
+#endif
+#if !GIR__WHY_INDEX_ADD
+    gir__adj_index_add,
+#endif
+#if !GIR__WHY_WHERE
+    gir__adj_where,
+#endif
+#if !GIR__WHY_DIAG
+    gir__adj_diag,
+#endif
+#if !GIR__WHY_DIAGONAL
+    gir__adj_diagonal,
+#endif
+#if !GIR__WHY_TRIU
+    gir__adj_triu,
+#endif
+#if !GIR__WHY_TRIL
+    gir__adj_tril,
+#endif
+#if !GIR__WHY_CAST
+    gir__adj_cast,
+#endif
+#if !GIR__WHY_MATMUL
+    gir__adj_matmul,
+#endif
+#if !GIR__WHY_DOT
+    gir__adj_dot,
+#endif
+#if !GIR__WHY_OUTER
+    gir__adj_outer,
+#endif
+#if !GIR__WHY_TRACE
+    gir__adj_trace,
+#endif
+#if !GIR__WHY_INVERSE
+    gir__adj_inverse,
+#endif
+#if !GIR__WHY_DET
+    gir__adj_det,
+#endif
+#if !GIR__WHY_LOGDET
+    gir__adj_logdet,
+#endif
+#if !GIR__WHY_CHOLESKY
+    gir__adjfn_cholesky,
+#endif
+#if !GIR__WHY_TRISOLVE
+    gir__adj_trisolve,
+#endif
+#if !GIR__WHY_SOFTMAX
+    gir__adj_softmax,
+#endif
+#if !GIR__WHY_LOG_SOFTMAX
+    gir__adj_log_softmax,
+#endif
+#if !GIR__WHY_XENT_LOGITS
+    gir__adj_xent_logits,
+#endif
+#if !GIR__WHY_XENT_LOGITS_PROB
+    gir__adj_xent_logits_prob,
+#endif
+#if !GIR__WHY_BCE_LOGITS
+    gir__adj_bce_logits,
+#endif
+#if !GIR__WHY_MSE
+    gir__adj_mse,
+#endif
+#if !GIR__WHY_CONV2D
+    gir__adj_conv2d,
+#endif
+#if !GIR__WHY_CONV2D_BWD_DATA
+    gir__adj_conv2d_bwd_data,
+#endif
+#if !GIR__WHY_CONV2D_BWD_FILTER
+    gir__adj_conv2d_bwd_filter,
+#endif
+#if !GIR__WHY_MAX_POOL2D
+    gir__adj_max_pool2d,
+#endif
+#if !GIR__WHY_MAX_POOL2D_BWD
+    gir__adj_max_pool2d_bwd,
+#endif
+#if !GIR__WHY_AVG_POOL2D
+    gir__adj_avg_pool2d,
+#endif
+#if !GIR__WHY_AVG_POOL2D_BWD
+    gir__adj_avg_pool2d_bwd,
+#endif
+#if !GIR__WHY_DROPOUT
+    gir__adj_dropout,
+#endif
+#if !GIR__WHY_GATHER
+    gir__adj_gather,
+#endif
+#if !GIR__WHY_SCATTER_ADD
+    gir__adj_scatter_add,
+#endif
+#if !GIR__WHY_FMOD
+    gir__adj_fmod,
+#endif
+#if !GIR__WHY_GELU_TANH
+    gir__adj_gelu_tanh,
+#endif
+#if !GIR__WHY_TRAIN_EVAL
+    gir__adj_train_eval,
+#endif
+#if !GIR__WHY_MAX_POOL2D_PICK
+    gir__adj_max_pool2d_pick,
+#endif
 };
+static const unsigned char gir__adjs_ix[GIR_OP__COUNT] = {
+    0,
+    0, /* INPUT */
+    0, /* VARIABLE */
+    0, /* CONSTANT */
+    0, /* FILL */
+    0, /* EYE */
+    0, /* ARANGE */
+    0, /* RAND_UNIFORM */
+    0, /* RAND_NORMAL */
+    0, /* NOT */
+    0, /* AND */
+    0, /* OR */
+    0, /* XOR */
+    0, /* GT */
+    0, /* GE */
+    0, /* LT */
+    0, /* LE */
+    0, /* EQ */
+    0, /* NE */
+    0, /* APPROX_EQ */
+    0, /* ISNAN */
+    0, /* ISINF */
+    0, /* ISFINITE */
+    GIR__IF(GIR__WHY_ADD, GIR__ADJ_GIR__ADJ_ADD), /* ADD */
+    GIR__IF(GIR__WHY_SUB, GIR__ADJ_GIR__ADJ_SUB), /* SUB */
+    GIR__IF(GIR__WHY_MUL, GIR__ADJ_GIR__ADJ_MUL), /* MUL */
+    GIR__IF(GIR__WHY_DIV, GIR__ADJ_GIR__ADJ_DIV), /* DIV */
+    GIR__IF(GIR__WHY_NEG, GIR__ADJ_GIR__ADJ_NEG), /* NEG */
+    GIR__IF(GIR__WHY_POW, GIR__ADJ_GIR__ADJ_POW), /* POW */
+    GIR__IF(GIR__WHY_MAXIMUM, GIR__ADJ_GIR__ADJ_MAXIMUM), /* MAXIMUM */
+    GIR__IF(GIR__WHY_MINIMUM, GIR__ADJ_GIR__ADJ_MINIMUM), /* MINIMUM */
+    GIR__IF(GIR__WHY_MOD, GIR__ADJ_GIR__ADJ_MOD), /* MOD */
+    GIR__IF(GIR__WHY_FLOORDIV, GIR__ADJ_GIR__ADJ_FLOORDIV), /* FLOORDIV */
+    GIR__IF(GIR__WHY_ADD_N, GIR__ADJ_GIR__ADJ_ADD_N), /* ADD_N */
+    GIR__IF(GIR__WHY_ABS, GIR__ADJ_GIR__ADJ_ABS), /* ABS */
+    GIR__IF(GIR__WHY_SIGN, GIR__ADJ_GIR__ADJ_SIGN), /* SIGN */
+    GIR__IF(GIR__WHY_SQUARE, GIR__ADJ_GIR__ADJ_SQUARE), /* SQUARE */
+    GIR__IF(GIR__WHY_SQRT, GIR__ADJ_GIR__ADJ_SQRT), /* SQRT */
+    GIR__IF(GIR__WHY_RSQRT, GIR__ADJ_GIR__ADJ_RSQRT), /* RSQRT */
+    GIR__IF(GIR__WHY_RECIPROCAL, GIR__ADJ_GIR__ADJ_RECIPROCAL), /* RECIPROCAL */
+    GIR__IF(GIR__WHY_EXP, GIR__ADJ_GIR__ADJ_EXP), /* EXP */
+    GIR__IF(GIR__WHY_EXPM1, GIR__ADJ_GIR__ADJ_EXPM1), /* EXPM1 */
+    GIR__IF(GIR__WHY_LOG, GIR__ADJ_GIR__ADJ_LOG), /* LOG */
+    GIR__IF(GIR__WHY_LOG1P, GIR__ADJ_GIR__ADJ_LOG1P), /* LOG1P */
+    GIR__IF(GIR__WHY_LOG2, GIR__ADJ_GIR__ADJ_LOG2), /* LOG2 */
+    GIR__IF(GIR__WHY_SIN, GIR__ADJ_GIR__ADJ_SIN), /* SIN */
+    GIR__IF(GIR__WHY_COS, GIR__ADJ_GIR__ADJ_COS), /* COS */
+    GIR__IF(GIR__WHY_TAN, GIR__ADJ_GIR__ADJ_TAN), /* TAN */
+    GIR__IF(GIR__WHY_ASIN, GIR__ADJ_GIR__ADJ_ASIN), /* ASIN */
+    GIR__IF(GIR__WHY_ACOS, GIR__ADJ_GIR__ADJ_ACOS), /* ACOS */
+    GIR__IF(GIR__WHY_ATAN, GIR__ADJ_GIR__ADJ_ATAN), /* ATAN */
+    GIR__IF(GIR__WHY_SINH, GIR__ADJ_GIR__ADJ_SINH), /* SINH */
+    GIR__IF(GIR__WHY_COSH, GIR__ADJ_GIR__ADJ_COSH), /* COSH */
+    GIR__IF(GIR__WHY_TANH, GIR__ADJ_GIR__ADJ_TANH), /* TANH */
+    GIR__IF(GIR__WHY_SIGMOID, GIR__ADJ_GIR__ADJ_SIGMOID), /* SIGMOID */
+    GIR__IF(GIR__WHY_SOFTPLUS, GIR__ADJ_GIR__ADJ_SOFTPLUS), /* SOFTPLUS */
+    GIR__IF(GIR__WHY_RELU, GIR__ADJ_GIR__ADJ_RELU), /* RELU */
+    GIR__IF(GIR__WHY_LEAKY_RELU, GIR__ADJ_GIR__ADJ_LEAKY_RELU), /* LEAKY_RELU */
+    GIR__IF(GIR__WHY_ELU, GIR__ADJ_GIR__ADJ_ELU), /* ELU */
+    GIR__IF(GIR__WHY_GELU, GIR__ADJ_GIR__ADJ_GELU), /* GELU */
+    GIR__IF(GIR__WHY_SILU, GIR__ADJ_GIR__ADJ_SILU), /* SILU */
+    GIR__IF(GIR__WHY_ERF, GIR__ADJ_GIR__ADJ_ERF), /* ERF */
+    GIR__IF(GIR__WHY_FLOOR, GIR__ADJ_GIR__ADJ_FLOOR), /* FLOOR */
+    GIR__IF(GIR__WHY_CEIL, GIR__ADJ_GIR__ADJ_CEIL), /* CEIL */
+    GIR__IF(GIR__WHY_ROUND, GIR__ADJ_GIR__ADJ_ROUND), /* ROUND */
+    GIR__IF(GIR__WHY_CLAMP, GIR__ADJ_GIR__ADJ_CLAMP), /* CLAMP */
+    GIR__IF(GIR__WHY_SUM, GIR__ADJ_GIR__ADJ_SUM), /* SUM */
+    GIR__IF(GIR__WHY_MEAN, GIR__ADJ_GIR__ADJ_MEAN), /* MEAN */
+    GIR__IF(GIR__WHY_PROD, GIR__ADJ_GIR__ADJ_PROD), /* PROD */
+    GIR__IF(GIR__WHY_MAX, GIR__ADJ_GIR__ADJ_MAX), /* MAX */
+    GIR__IF(GIR__WHY_MIN, GIR__ADJ_GIR__ADJ_MIN), /* MIN */
+    GIR__IF(GIR__WHY_VAR, GIR__ADJ_GIR__ADJ_VAR), /* VAR */
+    GIR__IF(GIR__WHY_LOGSUMEXP, GIR__ADJ_GIR__ADJ_LOGSUMEXP), /* LOGSUMEXP */
+    0, /* ARGMAX */
+    0, /* ARGMIN */
+    0, /* ALL */
+    0, /* ANY */
+    GIR__IF(GIR__WHY_RESHAPE, GIR__ADJ_GIR__ADJ_RESHAPE), /* RESHAPE */
+    GIR__IF(GIR__WHY_TRANSPOSE, GIR__ADJ_GIR__ADJ_TRANSPOSE), /* TRANSPOSE */
+    GIR__IF(GIR__WHY_BROADCAST_TO, GIR__ADJ_GIR__ADJ_BROADCAST_TO), /* BROADCAST_TO */
+    GIR__IF(GIR__WHY_SLICE, GIR__ADJ_GIR__ADJ_SLICE), /* SLICE */
+    GIR__IF(GIR__WHY_UNSLICE, GIR__ADJ_GIR__ADJ_UNSLICE), /* UNSLICE */
+    GIR__IF(GIR__WHY_CONCAT, GIR__ADJ_GIR__ADJ_CONCAT), /* CONCAT */
+    GIR__IF(GIR__WHY_FLIP, GIR__ADJ_GIR__ADJ_FLIP), /* FLIP */
+    GIR__IF(GIR__WHY_PAD, GIR__ADJ_GIR__ADJ_PAD), /* PAD */
+    GIR__IF(GIR__WHY_INDEX_SELECT, GIR__ADJ_GIR__ADJ_INDEX_SELECT), /* INDEX_SELECT */
+    GIR__IF(GIR__WHY_INDEX_ADD, GIR__ADJ_GIR__ADJ_INDEX_ADD), /* INDEX_ADD */
+    0, /* ONE_HOT */
+    GIR__IF(GIR__WHY_WHERE, GIR__ADJ_GIR__ADJ_WHERE), /* WHERE */
+    GIR__IF(GIR__WHY_DIAG, GIR__ADJ_GIR__ADJ_DIAG), /* DIAG */
+    GIR__IF(GIR__WHY_DIAGONAL, GIR__ADJ_GIR__ADJ_DIAGONAL), /* DIAGONAL */
+    GIR__IF(GIR__WHY_TRIU, GIR__ADJ_GIR__ADJ_TRIU), /* TRIU */
+    GIR__IF(GIR__WHY_TRIL, GIR__ADJ_GIR__ADJ_TRIL), /* TRIL */
+    GIR__IF(GIR__WHY_CAST, GIR__ADJ_GIR__ADJ_CAST), /* CAST */
+    0, /* STOP_GRADIENT */
+    GIR__IF(GIR__WHY_MATMUL, GIR__ADJ_GIR__ADJ_MATMUL), /* MATMUL */
+    GIR__IF(GIR__WHY_DOT, GIR__ADJ_GIR__ADJ_DOT), /* DOT */
+    GIR__IF(GIR__WHY_OUTER, GIR__ADJ_GIR__ADJ_OUTER), /* OUTER */
+    GIR__IF(GIR__WHY_TRACE, GIR__ADJ_GIR__ADJ_TRACE), /* TRACE */
+    GIR__IF(GIR__WHY_INVERSE, GIR__ADJ_GIR__ADJ_INVERSE), /* INVERSE */
+    GIR__IF(GIR__WHY_DET, GIR__ADJ_GIR__ADJ_DET), /* DET */
+    GIR__IF(GIR__WHY_LOGDET, GIR__ADJ_GIR__ADJ_LOGDET), /* LOGDET */
+    GIR__IF(GIR__WHY_CHOLESKY, GIR__ADJ_GIR__ADJFN_CHOLESKY), /* CHOLESKY */
+    GIR__IF(GIR__WHY_TRISOLVE, GIR__ADJ_GIR__ADJ_TRISOLVE), /* TRISOLVE */
+    GIR__IF(GIR__WHY_SOFTMAX, GIR__ADJ_GIR__ADJ_SOFTMAX), /* SOFTMAX */
+    GIR__IF(GIR__WHY_LOG_SOFTMAX, GIR__ADJ_GIR__ADJ_LOG_SOFTMAX), /* LOG_SOFTMAX */
+    GIR__IF(GIR__WHY_XENT_LOGITS, GIR__ADJ_GIR__ADJ_XENT_LOGITS), /* XENT_LOGITS */
+    GIR__IF(GIR__WHY_XENT_LOGITS_PROB, GIR__ADJ_GIR__ADJ_XENT_LOGITS_PROB), /* XENT_LOGITS_PROB */
+    GIR__IF(GIR__WHY_BCE_LOGITS, GIR__ADJ_GIR__ADJ_BCE_LOGITS), /* BCE_LOGITS */
+    GIR__IF(GIR__WHY_MSE, GIR__ADJ_GIR__ADJ_MSE), /* MSE */
+    GIR__IF(GIR__WHY_CONV2D, GIR__ADJ_GIR__ADJ_CONV2D), /* CONV2D */
+    GIR__IF(GIR__WHY_CONV2D_BWD_DATA, GIR__ADJ_GIR__ADJ_CONV2D_BWD_DATA), /* CONV2D_BWD_DATA */
+    GIR__IF(GIR__WHY_CONV2D_BWD_FILTER, GIR__ADJ_GIR__ADJ_CONV2D_BWD_FILTER), /* CONV2D_BWD_FILTER */
+    GIR__IF(GIR__WHY_MAX_POOL2D, GIR__ADJ_GIR__ADJ_MAX_POOL2D), /* MAX_POOL2D */
+    GIR__IF(GIR__WHY_MAX_POOL2D_BWD, GIR__ADJ_GIR__ADJ_MAX_POOL2D_BWD), /* MAX_POOL2D_BWD */
+    GIR__IF(GIR__WHY_AVG_POOL2D, GIR__ADJ_GIR__ADJ_AVG_POOL2D), /* AVG_POOL2D */
+    GIR__IF(GIR__WHY_AVG_POOL2D_BWD, GIR__ADJ_GIR__ADJ_AVG_POOL2D_BWD), /* AVG_POOL2D_BWD */
+    GIR__IF(GIR__WHY_DROPOUT, GIR__ADJ_GIR__ADJ_DROPOUT), /* DROPOUT */
+    GIR__IF(GIR__WHY_GATHER, GIR__ADJ_GIR__ADJ_GATHER), /* GATHER */
+    GIR__IF(GIR__WHY_SCATTER_ADD, GIR__ADJ_GIR__ADJ_SCATTER_ADD), /* SCATTER_ADD */
+    GIR__IF(GIR__WHY_FMOD, GIR__ADJ_GIR__ADJ_FMOD), /* FMOD */
+    GIR__IF(GIR__WHY_GELU_TANH, GIR__ADJ_GIR__ADJ_GELU_TANH), /* GELU_TANH */
+    0, /* ASSIGN */
+    GIR__IF(GIR__WHY_TRAIN_EVAL, GIR__ADJ_GIR__ADJ_TRAIN_EVAL), /* TRAIN_EVAL */
+    GIR__IF(GIR__WHY_MAX_POOL2D_PICK, GIR__ADJ_GIR__ADJ_MAX_POOL2D_PICK), /* MAX_POOL2D_PICK */
+};
+/* the adjoint rule of an op, 0 if it has none (or is left out) */
+static gir__adj_fn gir__adj_of(int op) { return gir__adjs[gir__adjs_ix[op]]; }
 
 /* gir_grad's checks of its arguments: GIR_OK, or the error it recorded */
 static gir_status gir__grad_check(gir_graph *g, gir_node y, int n, const gir_node *wrt) {
@@ -11223,14 +11800,14 @@ static gir_status gir__sweep(gir_graph *g, int n_out, const gir_node *outs, cons
             if (needp[j]) want = 1;
         }
         if (!want) continue;
-        if (!gir__adj_table[nd.op]) {
+        if (!gir__adj_of(nd.op)) {
             gir__gfail(g, GIR_ERR_NO_ADJOINT, "%s: %N: cannot differentiate: %s", gir__ops[nd.op].name,
                        (const gir_graph *)g, (unsigned)id, gir__ops[nd.op].no_adj);
             st = GIR_ERR_NO_ADJOINT;
             break;
         }
         for (j = 0; j < nd.nparents; ++j) dx[j] = gir__handle(NULL, 0);
-        gir__adj_table[nd.op](g, &nd, gir__handle(g, id), adj[id], xs, (int)nd.nparents, needp, dx);
+        gir__adj_of(nd.op)(g, &nd, gir__handle(g, id), adj[id], xs, (int)nd.nparents, needp, dx);
         for (j = 0; j < nd.nparents; ++j) {
             uint32_t p = xs[j].id;
             const gir__node *pn = &g->nodes[p];
@@ -29635,138 +30212,385 @@ static gir_status gir__k_pool(gir__kx *k) {
 }
 /* generated from ops.def: the kernel of each op */
 static gir_status gir__k_assign(gir__kx *k);     /* gen/train.c */
-static const gir__kernel_fn gir__kernel_table[GIR_OP__COUNT] = {
+enum { GIR__KFN__NONE,
+#if !GIR__WHY_INPUT || !GIR__WHY_VARIABLE || !GIR__WHY_CONSTANT
+    GIR__KFN_GIR__K_NONE,
+#endif
+#if !GIR__WHY_FILL
+    GIR__KFN_GIR__K_FILL,
+#endif
+#if !GIR__WHY_EYE
+    GIR__KFN_GIR__K_EYE,
+#endif
+#if !GIR__WHY_ARANGE
+    GIR__KFN_GIR__K_ARANGE,
+#endif
+#if !GIR__WHY_RAND_UNIFORM || !GIR__WHY_RAND_NORMAL
+    GIR__KFN_GIR__K_RANDOM,
+#endif
+#if !GIR__WHY_NOT || !GIR__WHY_AND || !GIR__WHY_OR || !GIR__WHY_XOR || !GIR__WHY_GT || !GIR__WHY_GE || !GIR__WHY_LT || !GIR__WHY_LE || !GIR__WHY_EQ || !GIR__WHY_NE || !GIR__WHY_APPROX_EQ || !GIR__WHY_ISNAN || !GIR__WHY_ISINF || !GIR__WHY_ISFINITE || !GIR__WHY_ADD || !GIR__WHY_SUB || !GIR__WHY_MUL || !GIR__WHY_DIV || !GIR__WHY_NEG || !GIR__WHY_POW || !GIR__WHY_MAXIMUM || !GIR__WHY_MINIMUM || !GIR__WHY_MOD || !GIR__WHY_FLOORDIV || !GIR__WHY_ABS || !GIR__WHY_SIGN || !GIR__WHY_SQUARE || !GIR__WHY_SQRT || !GIR__WHY_RSQRT || !GIR__WHY_RECIPROCAL || !GIR__WHY_EXP || !GIR__WHY_EXPM1 || !GIR__WHY_LOG || !GIR__WHY_LOG1P || !GIR__WHY_LOG2 || !GIR__WHY_SIN || !GIR__WHY_COS || !GIR__WHY_TAN || !GIR__WHY_ASIN || !GIR__WHY_ACOS || !GIR__WHY_ATAN || !GIR__WHY_SINH || !GIR__WHY_COSH || !GIR__WHY_TANH || !GIR__WHY_SIGMOID || !GIR__WHY_SOFTPLUS || !GIR__WHY_RELU || !GIR__WHY_LEAKY_RELU || !GIR__WHY_ELU || !GIR__WHY_GELU || !GIR__WHY_SILU || !GIR__WHY_ERF || !GIR__WHY_FLOOR || !GIR__WHY_CEIL || !GIR__WHY_ROUND || !GIR__WHY_CLAMP || !GIR__WHY_WHERE || !GIR__WHY_BCE_LOGITS || !GIR__WHY_FMOD || !GIR__WHY_GELU_TANH
+    GIR__KFN_GIR__K_ELTWISE,
+#endif
+#if !GIR__WHY_ADD_N
+    GIR__KFN_GIR__K_ADD_N,
+#endif
+#if !GIR__WHY_SUM || !GIR__WHY_MEAN || !GIR__WHY_PROD || !GIR__WHY_MAX || !GIR__WHY_MIN || !GIR__WHY_VAR || !GIR__WHY_LOGSUMEXP || !GIR__WHY_ALL || !GIR__WHY_ANY
+    GIR__KFN_GIR__K_REDUCE,
+#endif
+#if !GIR__WHY_ARGMAX || !GIR__WHY_ARGMIN
+    GIR__KFN_GIR__K_ARGREDUCE,
+#endif
+#if !GIR__WHY_RESHAPE || !GIR__WHY_STOP_GRADIENT || !GIR__WHY_TRAIN_EVAL
+    GIR__KFN_GIR__K_COPY,
+#endif
+#if !GIR__WHY_TRANSPOSE
+    GIR__KFN_GIR__K_TRANSPOSE,
+#endif
+#if !GIR__WHY_BROADCAST_TO
+    GIR__KFN_GIR__K_BROADCAST,
+#endif
+#if !GIR__WHY_SLICE
+    GIR__KFN_GIR__K_SLICE,
+#endif
+#if !GIR__WHY_UNSLICE
+    GIR__KFN_GIR__K_UNSLICE,
+#endif
+#if !GIR__WHY_CONCAT
+    GIR__KFN_GIR__K_CONCAT,
+#endif
+#if !GIR__WHY_FLIP
+    GIR__KFN_GIR__K_FLIP,
+#endif
+#if !GIR__WHY_PAD
+    GIR__KFN_GIR__K_PAD,
+#endif
+#if !GIR__WHY_INDEX_SELECT
+    GIR__KFN_GIR__K_INDEX_SELECT,
+#endif
+#if !GIR__WHY_INDEX_ADD
+    GIR__KFN_GIR__K_INDEX_ADD,
+#endif
+#if !GIR__WHY_ONE_HOT
+    GIR__KFN_GIR__K_ONE_HOT,
+#endif
+#if !GIR__WHY_DIAG
+    GIR__KFN_GIR__K_DIAG,
+#endif
+#if !GIR__WHY_DIAGONAL
+    GIR__KFN_GIR__K_DIAGONAL,
+#endif
+#if !GIR__WHY_TRIU || !GIR__WHY_TRIL
+    GIR__KFN_GIR__K_TRI,
+#endif
+#if !GIR__WHY_CAST
+    GIR__KFN_GIR__K_CAST,
+#endif
+#if !GIR__WHY_MATMUL
+    GIR__KFN_GIR__K_MATMUL,
+#endif
+#if !GIR__WHY_DOT
+    GIR__KFN_GIR__K_DOT,
+#endif
+#if !GIR__WHY_OUTER
+    GIR__KFN_GIR__K_OUTER,
+#endif
+#if !GIR__WHY_TRACE
+    GIR__KFN_GIR__K_TRACE,
+#endif
+#if !GIR__WHY_INVERSE || !GIR__WHY_DET || !GIR__WHY_LOGDET || !GIR__WHY_CHOLESKY
+    GIR__KFN_GIR__K_LINALG,
+#endif
+#if !GIR__WHY_TRISOLVE
+    GIR__KFN_GIR__K_TRISOLVE,
+#endif
+#if !GIR__WHY_SOFTMAX || !GIR__WHY_LOG_SOFTMAX
+    GIR__KFN_GIR__K_SOFTMAX,
+#endif
+#if !GIR__WHY_XENT_LOGITS
+    GIR__KFN_GIR__K_XENT,
+#endif
+#if !GIR__WHY_XENT_LOGITS_PROB
+    GIR__KFN_GIR__K_XENT_PROB,
+#endif
+#if !GIR__WHY_MSE
+    GIR__KFN_GIR__K_MSE,
+#endif
+#if !GIR__WHY_CONV2D || !GIR__WHY_CONV2D_BWD_DATA || !GIR__WHY_CONV2D_BWD_FILTER
+    GIR__KFN_GIR__K_CONV,
+#endif
+#if !GIR__WHY_MAX_POOL2D || !GIR__WHY_MAX_POOL2D_BWD || !GIR__WHY_AVG_POOL2D || !GIR__WHY_AVG_POOL2D_BWD || !GIR__WHY_MAX_POOL2D_PICK
+    GIR__KFN_GIR__K_POOL,
+#endif
+#if !GIR__WHY_DROPOUT
+    GIR__KFN_GIR__K_DROPOUT,
+#endif
+#if !GIR__WHY_GATHER
+    GIR__KFN_GIR__K_GATHER,
+#endif
+#if !GIR__WHY_SCATTER_ADD
+    GIR__KFN_GIR__K_SCATTER_ADD,
+#endif
+#if !GIR__WHY_ASSIGN
+    GIR__KFN_GIR__K_ASSIGN,
+#endif
+    GIR__KFN__COUNT };
+static const gir__kernel_fn gir__kernels[GIR__KFN__COUNT] = {
     0,
-    GIR__IF(GIR__WHY_INPUT, gir__k_none),
-    GIR__IF(GIR__WHY_VARIABLE, gir__k_none),
-    GIR__IF(GIR__WHY_CONSTANT, gir__k_none),
-    GIR__IF(GIR__WHY_FILL, gir__k_fill),
-    GIR__IF(GIR__WHY_EYE, gir__k_eye),
-    GIR__IF(GIR__WHY_ARANGE, gir__k_arange),
-    GIR__IF(GIR__WHY_RAND_UNIFORM, gir__k_random),
-    GIR__IF(GIR__WHY_RAND_NORMAL, gir__k_random),
-    GIR__IF(GIR__WHY_NOT, gir__k_eltwise),
-    GIR__IF(GIR__WHY_AND, gir__k_eltwise),
-    GIR__IF(GIR__WHY_OR, gir__k_eltwise),
-    GIR__IF(GIR__WHY_XOR, gir__k_eltwise),
-    GIR__IF(GIR__WHY_GT, gir__k_eltwise),
-    GIR__IF(GIR__WHY_GE, gir__k_eltwise),
-    GIR__IF(GIR__WHY_LT, gir__k_eltwise),
-    GIR__IF(GIR__WHY_LE, gir__k_eltwise),
-    GIR__IF(GIR__WHY_EQ, gir__k_eltwise),
-    GIR__IF(GIR__WHY_NE, gir__k_eltwise),
-    GIR__IF(GIR__WHY_APPROX_EQ, gir__k_eltwise),
-    GIR__IF(GIR__WHY_ISNAN, gir__k_eltwise),
-    GIR__IF(GIR__WHY_ISINF, gir__k_eltwise),
-    GIR__IF(GIR__WHY_ISFINITE, gir__k_eltwise),
-    GIR__IF(GIR__WHY_ADD, gir__k_eltwise),
-    GIR__IF(GIR__WHY_SUB, gir__k_eltwise),
-    GIR__IF(GIR__WHY_MUL, gir__k_eltwise),
-    GIR__IF(GIR__WHY_DIV, gir__k_eltwise),
-    GIR__IF(GIR__WHY_NEG, gir__k_eltwise),
-    GIR__IF(GIR__WHY_POW, gir__k_eltwise),
-    GIR__IF(GIR__WHY_MAXIMUM, gir__k_eltwise),
-    GIR__IF(GIR__WHY_MINIMUM, gir__k_eltwise),
-    GIR__IF(GIR__WHY_MOD, gir__k_eltwise),
-    GIR__IF(GIR__WHY_FLOORDIV, gir__k_eltwise),
-    GIR__IF(GIR__WHY_ADD_N, gir__k_add_n),
-    GIR__IF(GIR__WHY_ABS, gir__k_eltwise),
-    GIR__IF(GIR__WHY_SIGN, gir__k_eltwise),
-    GIR__IF(GIR__WHY_SQUARE, gir__k_eltwise),
-    GIR__IF(GIR__WHY_SQRT, gir__k_eltwise),
-    GIR__IF(GIR__WHY_RSQRT, gir__k_eltwise),
-    GIR__IF(GIR__WHY_RECIPROCAL, gir__k_eltwise),
-    GIR__IF(GIR__WHY_EXP, gir__k_eltwise),
-    GIR__IF(GIR__WHY_EXPM1, gir__k_eltwise),
-    GIR__IF(GIR__WHY_LOG, gir__k_eltwise),
-    GIR__IF(GIR__WHY_LOG1P, gir__k_eltwise),
-    GIR__IF(GIR__WHY_LOG2, gir__k_eltwise),
-    GIR__IF(GIR__WHY_SIN, gir__k_eltwise),
-    GIR__IF(GIR__WHY_COS, gir__k_eltwise),
-    GIR__IF(GIR__WHY_TAN, gir__k_eltwise),
-    GIR__IF(GIR__WHY_ASIN, gir__k_eltwise),
-    GIR__IF(GIR__WHY_ACOS, gir__k_eltwise),
-    GIR__IF(GIR__WHY_ATAN, gir__k_eltwise),
-    GIR__IF(GIR__WHY_SINH, gir__k_eltwise),
-    GIR__IF(GIR__WHY_COSH, gir__k_eltwise),
-    GIR__IF(GIR__WHY_TANH, gir__k_eltwise),
-    GIR__IF(GIR__WHY_SIGMOID, gir__k_eltwise),
-    GIR__IF(GIR__WHY_SOFTPLUS, gir__k_eltwise),
-    GIR__IF(GIR__WHY_RELU, gir__k_eltwise),
-    GIR__IF(GIR__WHY_LEAKY_RELU, gir__k_eltwise),
-    GIR__IF(GIR__WHY_ELU, gir__k_eltwise),
-    GIR__IF(GIR__WHY_GELU, gir__k_eltwise),
-    GIR__IF(GIR__WHY_SILU, gir__k_eltwise),
-    GIR__IF(GIR__WHY_ERF, gir__k_eltwise),
-    GIR__IF(GIR__WHY_FLOOR, gir__k_eltwise),
-    GIR__IF(GIR__WHY_CEIL, gir__k_eltwise),
-    GIR__IF(GIR__WHY_ROUND, gir__k_eltwise),
-    GIR__IF(GIR__WHY_CLAMP, gir__k_eltwise),
-    GIR__IF(GIR__WHY_SUM, gir__k_reduce),
-    GIR__IF(GIR__WHY_MEAN, gir__k_reduce),
-    GIR__IF(GIR__WHY_PROD, gir__k_reduce),
-    GIR__IF(GIR__WHY_MAX, gir__k_reduce),
-    GIR__IF(GIR__WHY_MIN, gir__k_reduce),
-    GIR__IF(GIR__WHY_VAR, gir__k_reduce),
-    GIR__IF(GIR__WHY_LOGSUMEXP, gir__k_reduce),
-    GIR__IF(GIR__WHY_ARGMAX, gir__k_argreduce),
-    GIR__IF(GIR__WHY_ARGMIN, gir__k_argreduce),
-    GIR__IF(GIR__WHY_ALL, gir__k_reduce),
-    GIR__IF(GIR__WHY_ANY, gir__k_reduce),
-    GIR__IF(GIR__WHY_RESHAPE, gir__k_copy),
-    GIR__IF(GIR__WHY_TRANSPOSE, gir__k_transpose),
-    GIR__IF(GIR__WHY_BROADCAST_TO, gir__k_broadcast),
-    GIR__IF(GIR__WHY_SLICE, gir__k_slice),
-    GIR__IF(GIR__WHY_UNSLICE, gir__k_unslice),
-    GIR__IF(GIR__WHY_CONCAT, gir__k_concat),
-    GIR__IF(GIR__WHY_FLIP, gir__k_flip),
-    GIR__IF(GIR__WHY_PAD, gir__k_pad),
-    GIR__IF(GIR__WHY_INDEX_SELECT, gir__k_index_select),
-    GIR__IF(GIR__WHY_INDEX_ADD, gir__k_index_add),
-    GIR__IF(GIR__WHY_ONE_HOT, gir__k_one_hot),
-    GIR__IF(GIR__WHY_WHERE, gir__k_eltwise),
-    GIR__IF(GIR__WHY_DIAG, gir__k_diag),
-    GIR__IF(GIR__WHY_DIAGONAL, gir__k_diagonal),
-    GIR__IF(GIR__WHY_TRIU, gir__k_tri),
-    GIR__IF(GIR__WHY_TRIL, gir__k_tri),
-    GIR__IF(GIR__WHY_CAST, gir__k_cast),
-    GIR__IF(GIR__WHY_STOP_GRADIENT, gir__k_copy),
-    GIR__IF(GIR__WHY_MATMUL, gir__k_matmul),
-    GIR__IF(GIR__WHY_DOT, gir__k_dot),
-    GIR__IF(GIR__WHY_OUTER, gir__k_outer),
-    GIR__IF(GIR__WHY_TRACE, gir__k_trace),
-    GIR__IF(GIR__WHY_INVERSE, gir__k_linalg),
-    GIR__IF(GIR__WHY_DET, gir__k_linalg),
-    GIR__IF(GIR__WHY_LOGDET, gir__k_linalg),
-    GIR__IF(GIR__WHY_CHOLESKY, gir__k_linalg),
-    GIR__IF(GIR__WHY_TRISOLVE, gir__k_trisolve),
-    GIR__IF(GIR__WHY_SOFTMAX, gir__k_softmax),
-    GIR__IF(GIR__WHY_LOG_SOFTMAX, gir__k_softmax),
-    GIR__IF(GIR__WHY_XENT_LOGITS, gir__k_xent),
-    GIR__IF(GIR__WHY_XENT_LOGITS_PROB, gir__k_xent_prob),
-    GIR__IF(GIR__WHY_BCE_LOGITS, gir__k_eltwise),
-    GIR__IF(GIR__WHY_MSE, gir__k_mse),
-    GIR__IF(GIR__WHY_CONV2D, gir__k_conv),
-    GIR__IF(GIR__WHY_CONV2D_BWD_DATA, gir__k_conv),
-    GIR__IF(GIR__WHY_CONV2D_BWD_FILTER, gir__k_conv),
-    GIR__IF(GIR__WHY_MAX_POOL2D, gir__k_pool),
-    GIR__IF(GIR__WHY_MAX_POOL2D_BWD, gir__k_pool),
-    GIR__IF(GIR__WHY_AVG_POOL2D, gir__k_pool),
-    GIR__IF(GIR__WHY_AVG_POOL2D_BWD, gir__k_pool),
-    GIR__IF(GIR__WHY_DROPOUT, gir__k_dropout),
-    GIR__IF(GIR__WHY_GATHER, gir__k_gather),
-    GIR__IF(GIR__WHY_SCATTER_ADD, gir__k_scatter_add),
-    GIR__IF(GIR__WHY_FMOD, gir__k_eltwise),
-    GIR__IF(GIR__WHY_GELU_TANH, gir__k_eltwise),
-    GIR__IF(GIR__WHY_ASSIGN, gir__k_assign),
-    GIR__IF(GIR__WHY_TRAIN_EVAL, gir__k_copy),
-    GIR__IF(GIR__WHY_MAX_POOL2D_PICK, gir__k_pool),
+#if !GIR__WHY_INPUT || !GIR__WHY_VARIABLE || !GIR__WHY_CONSTANT
+    gir__k_none,
+#endif
+#if !GIR__WHY_FILL
+    gir__k_fill,
+#endif
+#if !GIR__WHY_EYE
+    gir__k_eye,
+#endif
+#if !GIR__WHY_ARANGE
+    gir__k_arange,
+#endif
+#if !GIR__WHY_RAND_UNIFORM || !GIR__WHY_RAND_NORMAL
+    gir__k_random,
+#endif
+#if !GIR__WHY_NOT || !GIR__WHY_AND || !GIR__WHY_OR || !GIR__WHY_XOR || !GIR__WHY_GT || !GIR__WHY_GE || !GIR__WHY_LT || !GIR__WHY_LE || !GIR__WHY_EQ || !GIR__WHY_NE || !GIR__WHY_APPROX_EQ || !GIR__WHY_ISNAN || !GIR__WHY_ISINF || !GIR__WHY_ISFINITE || !GIR__WHY_ADD || !GIR__WHY_SUB || !GIR__WHY_MUL || !GIR__WHY_DIV || !GIR__WHY_NEG || !GIR__WHY_POW || !GIR__WHY_MAXIMUM || !GIR__WHY_MINIMUM || !GIR__WHY_MOD || !GIR__WHY_FLOORDIV || !GIR__WHY_ABS || !GIR__WHY_SIGN || !GIR__WHY_SQUARE || !GIR__WHY_SQRT || !GIR__WHY_RSQRT || !GIR__WHY_RECIPROCAL || !GIR__WHY_EXP || !GIR__WHY_EXPM1 || !GIR__WHY_LOG || !GIR__WHY_LOG1P || !GIR__WHY_LOG2 || !GIR__WHY_SIN || !GIR__WHY_COS || !GIR__WHY_TAN || !GIR__WHY_ASIN || !GIR__WHY_ACOS || !GIR__WHY_ATAN || !GIR__WHY_SINH || !GIR__WHY_COSH || !GIR__WHY_TANH || !GIR__WHY_SIGMOID || !GIR__WHY_SOFTPLUS || !GIR__WHY_RELU || !GIR__WHY_LEAKY_RELU || !GIR__WHY_ELU || !GIR__WHY_GELU || !GIR__WHY_SILU || !GIR__WHY_ERF || !GIR__WHY_FLOOR || !GIR__WHY_CEIL || !GIR__WHY_ROUND || !GIR__WHY_CLAMP || !GIR__WHY_WHERE || !GIR__WHY_BCE_LOGITS || !GIR__WHY_FMOD || !GIR__WHY_GELU_TANH
+    gir__k_eltwise,
+#endif
+#if !GIR__WHY_ADD_N
+    gir__k_add_n,
+#endif
+#if !GIR__WHY_SUM || !GIR__WHY_MEAN || !GIR__WHY_PROD || !GIR__WHY_MAX || !GIR__WHY_MIN || !GIR__WHY_VAR || !GIR__WHY_LOGSUMEXP || !GIR__WHY_ALL || !GIR__WHY_ANY
+    gir__k_reduce,
+#endif
+#if !GIR__WHY_ARGMAX || !GIR__WHY_ARGMIN
+    gir__k_argreduce,
+#endif
+#if !GIR__WHY_RESHAPE || !GIR__WHY_STOP_GRADIENT || !GIR__WHY_TRAIN_EVAL
+    gir__k_copy,
+#endif
+#if !GIR__WHY_TRANSPOSE
+    gir__k_transpose,
+#endif
+#if !GIR__WHY_BROADCAST_TO
+    gir__k_broadcast,
+#endif
+#if !GIR__WHY_SLICE
+    gir__k_slice,
+#endif
+#if !GIR__WHY_UNSLICE
+    gir__k_unslice,
+#endif
+#if !GIR__WHY_CONCAT
+    gir__k_concat,
+#endif
+#if !GIR__WHY_FLIP
+    gir__k_flip,
+#endif
+#if !GIR__WHY_PAD
+    gir__k_pad,
+#endif
+#if !GIR__WHY_INDEX_SELECT
+    gir__k_index_select,
+#endif
+#if !GIR__WHY_INDEX_ADD
+    gir__k_index_add,
+#endif
+#if !GIR__WHY_ONE_HOT
+    gir__k_one_hot,
+#endif
+#if !GIR__WHY_DIAG
+    gir__k_diag,
+#endif
+#if !GIR__WHY_DIAGONAL
+    gir__k_diagonal,
+#endif
+#if !GIR__WHY_TRIU || !GIR__WHY_TRIL
+    gir__k_tri,
+#endif
+#if !GIR__WHY_CAST
+    gir__k_cast,
+#endif
+#if !GIR__WHY_MATMUL
+    gir__k_matmul,
+#endif
+#if !GIR__WHY_DOT
+    gir__k_dot,
+#endif
+#if !GIR__WHY_OUTER
+    gir__k_outer,
+#endif
+#if !GIR__WHY_TRACE
+    gir__k_trace,
+#endif
+#if !GIR__WHY_INVERSE || !GIR__WHY_DET || !GIR__WHY_LOGDET || !GIR__WHY_CHOLESKY
+    gir__k_linalg,
+#endif
+#if !GIR__WHY_TRISOLVE
+    gir__k_trisolve,
+#endif
+#if !GIR__WHY_SOFTMAX || !GIR__WHY_LOG_SOFTMAX
+    gir__k_softmax,
+#endif
+#if !GIR__WHY_XENT_LOGITS
+    gir__k_xent,
+#endif
+#if !GIR__WHY_XENT_LOGITS_PROB
+    gir__k_xent_prob,
+#endif
+#if !GIR__WHY_MSE
+    gir__k_mse,
+#endif
+#if !GIR__WHY_CONV2D || !GIR__WHY_CONV2D_BWD_DATA || !GIR__WHY_CONV2D_BWD_FILTER
+    gir__k_conv,
+#endif
+#if !GIR__WHY_MAX_POOL2D || !GIR__WHY_MAX_POOL2D_BWD || !GIR__WHY_AVG_POOL2D || !GIR__WHY_AVG_POOL2D_BWD || !GIR__WHY_MAX_POOL2D_PICK
+    gir__k_pool,
+#endif
+#if !GIR__WHY_DROPOUT
+    gir__k_dropout,
+#endif
+#if !GIR__WHY_GATHER
+    gir__k_gather,
+#endif
+#if !GIR__WHY_SCATTER_ADD
+    gir__k_scatter_add,
+#endif
+#if !GIR__WHY_ASSIGN
+    gir__k_assign,
+#endif
 };
+static const unsigned char gir__kernels_ix[GIR_OP__COUNT] = {
+    0,
+    GIR__IF(GIR__WHY_INPUT, GIR__KFN_GIR__K_NONE), /* INPUT */
+    GIR__IF(GIR__WHY_VARIABLE, GIR__KFN_GIR__K_NONE), /* VARIABLE */
+    GIR__IF(GIR__WHY_CONSTANT, GIR__KFN_GIR__K_NONE), /* CONSTANT */
+    GIR__IF(GIR__WHY_FILL, GIR__KFN_GIR__K_FILL), /* FILL */
+    GIR__IF(GIR__WHY_EYE, GIR__KFN_GIR__K_EYE), /* EYE */
+    GIR__IF(GIR__WHY_ARANGE, GIR__KFN_GIR__K_ARANGE), /* ARANGE */
+    GIR__IF(GIR__WHY_RAND_UNIFORM, GIR__KFN_GIR__K_RANDOM), /* RAND_UNIFORM */
+    GIR__IF(GIR__WHY_RAND_NORMAL, GIR__KFN_GIR__K_RANDOM), /* RAND_NORMAL */
+    GIR__IF(GIR__WHY_NOT, GIR__KFN_GIR__K_ELTWISE), /* NOT */
+    GIR__IF(GIR__WHY_AND, GIR__KFN_GIR__K_ELTWISE), /* AND */
+    GIR__IF(GIR__WHY_OR, GIR__KFN_GIR__K_ELTWISE), /* OR */
+    GIR__IF(GIR__WHY_XOR, GIR__KFN_GIR__K_ELTWISE), /* XOR */
+    GIR__IF(GIR__WHY_GT, GIR__KFN_GIR__K_ELTWISE), /* GT */
+    GIR__IF(GIR__WHY_GE, GIR__KFN_GIR__K_ELTWISE), /* GE */
+    GIR__IF(GIR__WHY_LT, GIR__KFN_GIR__K_ELTWISE), /* LT */
+    GIR__IF(GIR__WHY_LE, GIR__KFN_GIR__K_ELTWISE), /* LE */
+    GIR__IF(GIR__WHY_EQ, GIR__KFN_GIR__K_ELTWISE), /* EQ */
+    GIR__IF(GIR__WHY_NE, GIR__KFN_GIR__K_ELTWISE), /* NE */
+    GIR__IF(GIR__WHY_APPROX_EQ, GIR__KFN_GIR__K_ELTWISE), /* APPROX_EQ */
+    GIR__IF(GIR__WHY_ISNAN, GIR__KFN_GIR__K_ELTWISE), /* ISNAN */
+    GIR__IF(GIR__WHY_ISINF, GIR__KFN_GIR__K_ELTWISE), /* ISINF */
+    GIR__IF(GIR__WHY_ISFINITE, GIR__KFN_GIR__K_ELTWISE), /* ISFINITE */
+    GIR__IF(GIR__WHY_ADD, GIR__KFN_GIR__K_ELTWISE), /* ADD */
+    GIR__IF(GIR__WHY_SUB, GIR__KFN_GIR__K_ELTWISE), /* SUB */
+    GIR__IF(GIR__WHY_MUL, GIR__KFN_GIR__K_ELTWISE), /* MUL */
+    GIR__IF(GIR__WHY_DIV, GIR__KFN_GIR__K_ELTWISE), /* DIV */
+    GIR__IF(GIR__WHY_NEG, GIR__KFN_GIR__K_ELTWISE), /* NEG */
+    GIR__IF(GIR__WHY_POW, GIR__KFN_GIR__K_ELTWISE), /* POW */
+    GIR__IF(GIR__WHY_MAXIMUM, GIR__KFN_GIR__K_ELTWISE), /* MAXIMUM */
+    GIR__IF(GIR__WHY_MINIMUM, GIR__KFN_GIR__K_ELTWISE), /* MINIMUM */
+    GIR__IF(GIR__WHY_MOD, GIR__KFN_GIR__K_ELTWISE), /* MOD */
+    GIR__IF(GIR__WHY_FLOORDIV, GIR__KFN_GIR__K_ELTWISE), /* FLOORDIV */
+    GIR__IF(GIR__WHY_ADD_N, GIR__KFN_GIR__K_ADD_N), /* ADD_N */
+    GIR__IF(GIR__WHY_ABS, GIR__KFN_GIR__K_ELTWISE), /* ABS */
+    GIR__IF(GIR__WHY_SIGN, GIR__KFN_GIR__K_ELTWISE), /* SIGN */
+    GIR__IF(GIR__WHY_SQUARE, GIR__KFN_GIR__K_ELTWISE), /* SQUARE */
+    GIR__IF(GIR__WHY_SQRT, GIR__KFN_GIR__K_ELTWISE), /* SQRT */
+    GIR__IF(GIR__WHY_RSQRT, GIR__KFN_GIR__K_ELTWISE), /* RSQRT */
+    GIR__IF(GIR__WHY_RECIPROCAL, GIR__KFN_GIR__K_ELTWISE), /* RECIPROCAL */
+    GIR__IF(GIR__WHY_EXP, GIR__KFN_GIR__K_ELTWISE), /* EXP */
+    GIR__IF(GIR__WHY_EXPM1, GIR__KFN_GIR__K_ELTWISE), /* EXPM1 */
+    GIR__IF(GIR__WHY_LOG, GIR__KFN_GIR__K_ELTWISE), /* LOG */
+    GIR__IF(GIR__WHY_LOG1P, GIR__KFN_GIR__K_ELTWISE), /* LOG1P */
+    GIR__IF(GIR__WHY_LOG2, GIR__KFN_GIR__K_ELTWISE), /* LOG2 */
+    GIR__IF(GIR__WHY_SIN, GIR__KFN_GIR__K_ELTWISE), /* SIN */
+    GIR__IF(GIR__WHY_COS, GIR__KFN_GIR__K_ELTWISE), /* COS */
+    GIR__IF(GIR__WHY_TAN, GIR__KFN_GIR__K_ELTWISE), /* TAN */
+    GIR__IF(GIR__WHY_ASIN, GIR__KFN_GIR__K_ELTWISE), /* ASIN */
+    GIR__IF(GIR__WHY_ACOS, GIR__KFN_GIR__K_ELTWISE), /* ACOS */
+    GIR__IF(GIR__WHY_ATAN, GIR__KFN_GIR__K_ELTWISE), /* ATAN */
+    GIR__IF(GIR__WHY_SINH, GIR__KFN_GIR__K_ELTWISE), /* SINH */
+    GIR__IF(GIR__WHY_COSH, GIR__KFN_GIR__K_ELTWISE), /* COSH */
+    GIR__IF(GIR__WHY_TANH, GIR__KFN_GIR__K_ELTWISE), /* TANH */
+    GIR__IF(GIR__WHY_SIGMOID, GIR__KFN_GIR__K_ELTWISE), /* SIGMOID */
+    GIR__IF(GIR__WHY_SOFTPLUS, GIR__KFN_GIR__K_ELTWISE), /* SOFTPLUS */
+    GIR__IF(GIR__WHY_RELU, GIR__KFN_GIR__K_ELTWISE), /* RELU */
+    GIR__IF(GIR__WHY_LEAKY_RELU, GIR__KFN_GIR__K_ELTWISE), /* LEAKY_RELU */
+    GIR__IF(GIR__WHY_ELU, GIR__KFN_GIR__K_ELTWISE), /* ELU */
+    GIR__IF(GIR__WHY_GELU, GIR__KFN_GIR__K_ELTWISE), /* GELU */
+    GIR__IF(GIR__WHY_SILU, GIR__KFN_GIR__K_ELTWISE), /* SILU */
+    GIR__IF(GIR__WHY_ERF, GIR__KFN_GIR__K_ELTWISE), /* ERF */
+    GIR__IF(GIR__WHY_FLOOR, GIR__KFN_GIR__K_ELTWISE), /* FLOOR */
+    GIR__IF(GIR__WHY_CEIL, GIR__KFN_GIR__K_ELTWISE), /* CEIL */
+    GIR__IF(GIR__WHY_ROUND, GIR__KFN_GIR__K_ELTWISE), /* ROUND */
+    GIR__IF(GIR__WHY_CLAMP, GIR__KFN_GIR__K_ELTWISE), /* CLAMP */
+    GIR__IF(GIR__WHY_SUM, GIR__KFN_GIR__K_REDUCE), /* SUM */
+    GIR__IF(GIR__WHY_MEAN, GIR__KFN_GIR__K_REDUCE), /* MEAN */
+    GIR__IF(GIR__WHY_PROD, GIR__KFN_GIR__K_REDUCE), /* PROD */
+    GIR__IF(GIR__WHY_MAX, GIR__KFN_GIR__K_REDUCE), /* MAX */
+    GIR__IF(GIR__WHY_MIN, GIR__KFN_GIR__K_REDUCE), /* MIN */
+    GIR__IF(GIR__WHY_VAR, GIR__KFN_GIR__K_REDUCE), /* VAR */
+    GIR__IF(GIR__WHY_LOGSUMEXP, GIR__KFN_GIR__K_REDUCE), /* LOGSUMEXP */
+    GIR__IF(GIR__WHY_ARGMAX, GIR__KFN_GIR__K_ARGREDUCE), /* ARGMAX */
+    GIR__IF(GIR__WHY_ARGMIN, GIR__KFN_GIR__K_ARGREDUCE), /* ARGMIN */
+    GIR__IF(GIR__WHY_ALL, GIR__KFN_GIR__K_REDUCE), /* ALL */
+    GIR__IF(GIR__WHY_ANY, GIR__KFN_GIR__K_REDUCE), /* ANY */
+    GIR__IF(GIR__WHY_RESHAPE, GIR__KFN_GIR__K_COPY), /* RESHAPE */
+    GIR__IF(GIR__WHY_TRANSPOSE, GIR__KFN_GIR__K_TRANSPOSE), /* TRANSPOSE */
+    GIR__IF(GIR__WHY_BROADCAST_TO, GIR__KFN_GIR__K_BROADCAST), /* BROADCAST_TO */
+    GIR__IF(GIR__WHY_SLICE, GIR__KFN_GIR__K_SLICE), /* SLICE */
+    GIR__IF(GIR__WHY_UNSLICE, GIR__KFN_GIR__K_UNSLICE), /* UNSLICE */
+    GIR__IF(GIR__WHY_CONCAT, GIR__KFN_GIR__K_CONCAT), /* CONCAT */
+    GIR__IF(GIR__WHY_FLIP, GIR__KFN_GIR__K_FLIP), /* FLIP */
+    GIR__IF(GIR__WHY_PAD, GIR__KFN_GIR__K_PAD), /* PAD */
+    GIR__IF(GIR__WHY_INDEX_SELECT, GIR__KFN_GIR__K_INDEX_SELECT), /* INDEX_SELECT */
+    GIR__IF(GIR__WHY_INDEX_ADD, GIR__KFN_GIR__K_INDEX_ADD), /* INDEX_ADD */
+    GIR__IF(GIR__WHY_ONE_HOT, GIR__KFN_GIR__K_ONE_HOT), /* ONE_HOT */
+    GIR__IF(GIR__WHY_WHERE, GIR__KFN_GIR__K_ELTWISE), /* WHERE */
+    GIR__IF(GIR__WHY_DIAG, GIR__KFN_GIR__K_DIAG), /* DIAG */
+    GIR__IF(GIR__WHY_DIAGONAL, GIR__KFN_GIR__K_DIAGONAL), /* DIAGONAL */
+    GIR__IF(GIR__WHY_TRIU, GIR__KFN_GIR__K_TRI), /* TRIU */
+    GIR__IF(GIR__WHY_TRIL, GIR__KFN_GIR__K_TRI), /* TRIL */
+    GIR__IF(GIR__WHY_CAST, GIR__KFN_GIR__K_CAST), /* CAST */
+    GIR__IF(GIR__WHY_STOP_GRADIENT, GIR__KFN_GIR__K_COPY), /* STOP_GRADIENT */
+    GIR__IF(GIR__WHY_MATMUL, GIR__KFN_GIR__K_MATMUL), /* MATMUL */
+    GIR__IF(GIR__WHY_DOT, GIR__KFN_GIR__K_DOT), /* DOT */
+    GIR__IF(GIR__WHY_OUTER, GIR__KFN_GIR__K_OUTER), /* OUTER */
+    GIR__IF(GIR__WHY_TRACE, GIR__KFN_GIR__K_TRACE), /* TRACE */
+    GIR__IF(GIR__WHY_INVERSE, GIR__KFN_GIR__K_LINALG), /* INVERSE */
+    GIR__IF(GIR__WHY_DET, GIR__KFN_GIR__K_LINALG), /* DET */
+    GIR__IF(GIR__WHY_LOGDET, GIR__KFN_GIR__K_LINALG), /* LOGDET */
+    GIR__IF(GIR__WHY_CHOLESKY, GIR__KFN_GIR__K_LINALG), /* CHOLESKY */
+    GIR__IF(GIR__WHY_TRISOLVE, GIR__KFN_GIR__K_TRISOLVE), /* TRISOLVE */
+    GIR__IF(GIR__WHY_SOFTMAX, GIR__KFN_GIR__K_SOFTMAX), /* SOFTMAX */
+    GIR__IF(GIR__WHY_LOG_SOFTMAX, GIR__KFN_GIR__K_SOFTMAX), /* LOG_SOFTMAX */
+    GIR__IF(GIR__WHY_XENT_LOGITS, GIR__KFN_GIR__K_XENT), /* XENT_LOGITS */
+    GIR__IF(GIR__WHY_XENT_LOGITS_PROB, GIR__KFN_GIR__K_XENT_PROB), /* XENT_LOGITS_PROB */
+    GIR__IF(GIR__WHY_BCE_LOGITS, GIR__KFN_GIR__K_ELTWISE), /* BCE_LOGITS */
+    GIR__IF(GIR__WHY_MSE, GIR__KFN_GIR__K_MSE), /* MSE */
+    GIR__IF(GIR__WHY_CONV2D, GIR__KFN_GIR__K_CONV), /* CONV2D */
+    GIR__IF(GIR__WHY_CONV2D_BWD_DATA, GIR__KFN_GIR__K_CONV), /* CONV2D_BWD_DATA */
+    GIR__IF(GIR__WHY_CONV2D_BWD_FILTER, GIR__KFN_GIR__K_CONV), /* CONV2D_BWD_FILTER */
+    GIR__IF(GIR__WHY_MAX_POOL2D, GIR__KFN_GIR__K_POOL), /* MAX_POOL2D */
+    GIR__IF(GIR__WHY_MAX_POOL2D_BWD, GIR__KFN_GIR__K_POOL), /* MAX_POOL2D_BWD */
+    GIR__IF(GIR__WHY_AVG_POOL2D, GIR__KFN_GIR__K_POOL), /* AVG_POOL2D */
+    GIR__IF(GIR__WHY_AVG_POOL2D_BWD, GIR__KFN_GIR__K_POOL), /* AVG_POOL2D_BWD */
+    GIR__IF(GIR__WHY_DROPOUT, GIR__KFN_GIR__K_DROPOUT), /* DROPOUT */
+    GIR__IF(GIR__WHY_GATHER, GIR__KFN_GIR__K_GATHER), /* GATHER */
+    GIR__IF(GIR__WHY_SCATTER_ADD, GIR__KFN_GIR__K_SCATTER_ADD), /* SCATTER_ADD */
+    GIR__IF(GIR__WHY_FMOD, GIR__KFN_GIR__K_ELTWISE), /* FMOD */
+    GIR__IF(GIR__WHY_GELU_TANH, GIR__KFN_GIR__K_ELTWISE), /* GELU_TANH */
+    GIR__IF(GIR__WHY_ASSIGN, GIR__KFN_GIR__K_ASSIGN), /* ASSIGN */
+    GIR__IF(GIR__WHY_TRAIN_EVAL, GIR__KFN_GIR__K_COPY), /* TRAIN_EVAL */
+    GIR__IF(GIR__WHY_MAX_POOL2D_PICK, GIR__KFN_GIR__K_POOL), /* MAX_POOL2D_PICK */
+};
+/* the kernel of an op, 0 if it is left out */
+static gir__kernel_fn gir__kernel_of(int op) { return gir__kernels[gir__kernels_ix[op]]; }
 
 /* scratch bytes a step needs, by kernel family, so a new row of a family needs nothing more; in1: the second
    input's shape (NULL if none) */
 static size_t gir__scratch_bytes(int op, int dt, const gir_shape *out, const gir_shape *in0, const gir_shape *in1) {
-    gir__kernel_fn k = gir__kernel_table[op];
+    gir__kernel_fn k = gir__kernel_of(op);
     (void)k; (void)dt; (void)out; (void)in0; (void)in1;   /* a selective build may keep none of these families */
 #if GIR__KEPT_K_reduce
     if (k == gir__k_reduce) return 2 * (size_t)gir__numel(out) * sizeof(double);
@@ -29799,7 +30623,7 @@ static size_t gir__scratch_bytes(int op, int dt, const gir_shape *out, const gir
 /* scratch bytes a step needs when the plan has nt threads: the GEMM's packing buffers once per thread */
 static size_t gir__scratch_bytes_par(int op, int dt, const gir_shape *out, const gir_shape *in0, const gir_shape *in1,
                                      int nt) {
-    if (gir__kernel_table[op] == gir__k_matmul && (dt == GIR_DTYPE_F32 || dt == GIR_DTYPE_F64) && nt > 1) {
+    if (gir__kernel_of(op) == gir__k_matmul && (dt == GIR_DTYPE_F32 || dt == GIR_DTYPE_F64) && nt > 1) {
         int64_t n = out->dim[out->rank - 1];
         return n ? gir__gemm_scratch_par(gir__gemm_cfg_for(dt), gir__numel(out) / n, n, in0->dim[in0->rank - 1], nt) : 0;
     }
@@ -30614,7 +31438,7 @@ GIR_API gir_status gir_run(gir_plan *p) {
 #else
         kx.par = NULL;
 #endif
-        st = gir__kernel_table[s->op](&kx);
+        st = gir__kernel_of(s->op)(&kx);
         if (st != GIR_OK) {
             p->status = st;
             ++p->runs;
@@ -30762,7 +31586,7 @@ struct gir__fgroup {
 static int gir__fuse_ok(const gir_plan *p, const gir__step *s) {
     int dt;
     if (s->op == GIR_OP_CAST) return s->nin == 1;
-    if (gir__kernel_table[s->op] != gir__k_eltwise || s->nin < 1 || s->nin > 3) return 0;
+    if (gir__kernel_of(s->op) != gir__k_eltwise || s->nin < 1 || s->nin > 3) return 0;
     dt = p->vals[p->sin[s->in0]].dtype;
     return gir__ew_scalar(s->op, dt) != 0;
 }
@@ -31444,7 +32268,7 @@ static int gir__plan_foldable(const gir_graph *g, const gir_plan *p, uint32_t k)
 static int gir__plan_inplace_ok(const gir_plan *p, uint32_t k, uint32_t v) {
     const gir__step *s = &p->steps[k];
     const gir__val *o = &p->vals[s->val], *iv = &p->vals[v];
-    if (gir__kernel_table[s->op] != gir__k_eltwise || o->fold) return 0;
+    if (gir__kernel_of(s->op) != gir__k_eltwise || o->fold) return 0;
     return iv->kind == GIR__VAL_TEMP && !iv->isout && !iv->fold && iv->last == k && iv->bytes == o->bytes &&
            iv->dtype == o->dtype && gir__shape_eq(&iv->shape, &o->shape);
 }

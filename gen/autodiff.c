@@ -385,14 +385,14 @@ static gir_status gir__sweep(gir_graph *g, int n_out, const gir_node *outs, cons
             if (needp[j]) want = 1;
         }
         if (!want) continue;
-        if (!gir__adj_table[nd.op]) {
+        if (!gir__adj_of(nd.op)) {
             gir__gfail(g, GIR_ERR_NO_ADJOINT, "%s: %N: cannot differentiate: %s", gir__ops[nd.op].name,
                        (const gir_graph *)g, (unsigned)id, gir__ops[nd.op].no_adj);
             st = GIR_ERR_NO_ADJOINT;
             break;
         }
         for (j = 0; j < nd.nparents; ++j) dx[j] = gir__handle(NULL, 0);
-        gir__adj_table[nd.op](g, &nd, gir__handle(g, id), adj[id], xs, (int)nd.nparents, needp, dx);
+        gir__adj_of(nd.op)(g, &nd, gir__handle(g, id), adj[id], xs, (int)nd.nparents, needp, dx);
         for (j = 0; j < nd.nparents; ++j) {
             uint32_t p = xs[j].id;
             const gir__node *pn = &g->nodes[p];

@@ -521,7 +521,7 @@ GIR_API gir_status gir_run(gir_plan *p) {
 #else
         kx.par = NULL;
 #endif
-        st = gir__kernel_table[s->op](&kx);
+        st = gir__kernel_of(s->op)(&kx);
         if (st != GIR_OK) {
             p->status = st;
             ++p->runs;

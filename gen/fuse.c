@@ -15,7 +15,7 @@ struct gir__fgroup {
 static int gir__fuse_ok(const gir_plan *p, const gir__step *s) {
     int dt;
     if (s->op == GIR_OP_CAST) return s->nin == 1;
-    if (gir__kernel_table[s->op] != gir__k_eltwise || s->nin < 1 || s->nin > 3) return 0;
+    if (gir__kernel_of(s->op) != gir__k_eltwise || s->nin < 1 || s->nin > 3) return 0;
     dt = p->vals[p->sin[s->in0]].dtype;
     return gir__ew_scalar(s->op, dt) != 0;
 }

@@ -166,3 +166,35 @@ def emit_ew_rows(ops, table, cell, index=False):
         out += ["#if !GIR__WHY_%s" % op.name, "    {%s}," % ", ".join(cells), "#endif"]
     out.append("};")
     return out
+
+
+def emit_fn_index(ops, ctype, table, tag, fn_of):
+    """A per-op function table as a byte per op (table_ix[op]) into the distinct functions a build keeps
+    (table[]; entry 0 is none): a function stays while one op that uses it is kept. fn_of(op) names the
+    function or None. The enum GIR__<tag>_<FUNCTION> numbers the kept ones."""
+    fns, users = [], {}
+    for op in ops:
+        fn = fn_of(op)
+        if fn:
+            if fn not in users:
+                fns.append(fn)
+                users[fn] = []
+            users[fn].append(op.name)
+    assert len(fns) < 256, "%s_ix is a byte" % table
+    out = ["enum { GIR__%s__NONE," % tag]
+    for fn in fns:
+        out += ["#if " + " || ".join("!GIR__WHY_" + n for n in users[fn]), "    GIR__%s_%s," % (tag, fn.upper()), "#endif"]
+    out.append("    GIR__%s__COUNT };" % tag)
+    out.append("static const %s %s[GIR__%s__COUNT] = {" % (ctype, table, tag))
+    out.append("    0,")
+    for fn in fns:
+        out += ["#if " + " || ".join("!GIR__WHY_" + n for n in users[fn]), "    %s," % fn, "#endif"]
+    out.append("};")
+    out.append("static const unsigned char %s_ix[GIR_OP__COUNT] = {" % table)
+    out.append("    0,")
+    for op in ops:
+        fn = fn_of(op)
+        out.append("    GIR__IF(GIR__WHY_%s, GIR__%s_%s), /* %s */" % (op.name, tag, fn.upper(), op.name) if fn
+                   else "    0, /* %s */" % op.name)
+    out.append("};")
+    return out

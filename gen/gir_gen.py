@@ -29,8 +29,8 @@ sys.dont_write_bytecode = True
 if HERE not in sys.path:
     sys.path.insert(0, HERE)
 from gen_common import (ARITH, BOOL_OUT, CMP_OPS, CTYPE, DT_RULES, DTYPES, SFX, VMATH_TEMPLATE,  # noqa: E402
-                        VREDUCE_TEMPLATE, VOCAB, GenError, Op, emit_ew_rows, err, ew_dtypes, expr_children, expr_str,
-                        split_top, storage, walk)
+                        VREDUCE_TEMPLATE, VOCAB, GenError, Op, emit_ew_rows, emit_fn_index, err, ew_dtypes,
+                        expr_children, expr_str, split_top, storage, walk)
 from simd_lower import emit_simd_ew, emit_vmath  # noqa: E402
 from op_select import emit_select, op_dependencies  # noqa: E402
 
@@ -964,27 +964,18 @@ def emit_adjoints(ops, partial=False):
                 out.append("    (void)%s;" % v)
         out.append(text)
         out.append("}")
-    out.append("static const gir__adj_fn gir__adj_table[GIR_OP__COUNT] = {")
-    out.append("    0,")
-    for op in ops:
-        if op.adj:
-            out.append("    GIR__IF(GIR__WHY_%s, gir__adj_%s)," % (op.name, op.lname))
-        elif op.adj_fn:
-            out.append("    GIR__IF(GIR__WHY_%s, gir__adjfn_%s)," % (op.name, op.adj_fn))
-        else:
-            out.append("    0, /* %s: %s */" % (op.name, op.no_adj))
-    out.append("};")
+    out += emit_fn_index(ops, "gir__adj_fn", "gir__adjs", "ADJ", lambda op: "gir__adj_" + op.lname if op.adj
+                         else "gir__adjfn_" + op.adj_fn if op.adj_fn else None)
+    out += ["/* the adjoint rule of an op, 0 if it has none (or is left out) */",
+            "static gir__adj_fn gir__adj_of(int op) { return gir__adjs[gir__adjs_ix[op]]; }"]
     return "\n".join(out)
 
 
 def emit_kernel_table(ops):
-    out = ["static const gir__kernel_fn gir__kernel_table[GIR_OP__COUNT] = {", "    0,"]
-    for op in ops:
-        if op.fwd_expr is not None:
-            out.append("    GIR__IF(GIR__WHY_%s, gir__k_eltwise)," % op.name)
-        else:
-            out.append("    GIR__IF(GIR__WHY_%s, gir__k_%s)," % (op.name, op.kernel))
-    out.append("};")
+    out = emit_fn_index(ops, "gir__kernel_fn", "gir__kernels", "KFN", lambda op: "gir__k_eltwise"
+                        if op.fwd_expr is not None else "gir__k_" + op.kernel)
+    out += ["/* the kernel of an op, 0 if it is left out */",
+            "static gir__kernel_fn gir__kernel_of(int op) { return gir__kernels[gir__kernels_ix[op]]; }"]
     return "\n".join(out)
 
 
@@ -1103,6 +1094,7 @@ def check_fit(path, ops, partial=False):
     internal = set()
     for f in IMPL_FRAGMENTS + TEMPLATES:
         internal |= c_identifiers("gen/" + f, read(f))
+    internal |= {"gir__adj_of"}            # made by the generator beside the adjoints (emit_adjoints)
     if not partial:
         check_needed(ops, public)
     max_row, max_var = fragment_limit("GIR__MAX_ROW_IN"), fragment_limit("GIR__MAX_IN")

@@ -1081,7 +1081,7 @@ static gir_status gir__k_assign(gir__kx *k);     /* gen/train.c */
 /* scratch bytes a step needs, by kernel family, so a new row of a family needs nothing more; in1: the second
    input's shape (NULL if none) */
 static size_t gir__scratch_bytes(int op, int dt, const gir_shape *out, const gir_shape *in0, const gir_shape *in1) {
-    gir__kernel_fn k = gir__kernel_table[op];
+    gir__kernel_fn k = gir__kernel_of(op);
     (void)k; (void)dt; (void)out; (void)in0; (void)in1;   /* a selective build may keep none of these families */
 #if GIR__KEPT_K_reduce
     if (k == gir__k_reduce) return 2 * (size_t)gir__numel(out) * sizeof(double);
@@ -1114,7 +1114,7 @@ static size_t gir__scratch_bytes(int op, int dt, const gir_shape *out, const gir
 /* scratch bytes a step needs when the plan has nt threads: the GEMM's packing buffers once per thread */
 static size_t gir__scratch_bytes_par(int op, int dt, const gir_shape *out, const gir_shape *in0, const gir_shape *in1,
                                      int nt) {
-    if (gir__kernel_table[op] == gir__k_matmul && (dt == GIR_DTYPE_F32 || dt == GIR_DTYPE_F64) && nt > 1) {
+    if (gir__kernel_of(op) == gir__k_matmul && (dt == GIR_DTYPE_F32 || dt == GIR_DTYPE_F64) && nt > 1) {
         int64_t n = out->dim[out->rank - 1];
         return n ? gir__gemm_scratch_par(gir__gemm_cfg_for(dt), gir__numel(out) / n, n, in0->dim[in0->rank - 1], nt) : 0;
     }

@@ -403,7 +403,7 @@ static int gir__plan_foldable(const gir_graph *g, const gir_plan *p, uint32_t k)
 static int gir__plan_inplace_ok(const gir_plan *p, uint32_t k, uint32_t v) {
     const gir__step *s = &p->steps[k];
     const gir__val *o = &p->vals[s->val], *iv = &p->vals[v];
-    if (gir__kernel_table[s->op] != gir__k_eltwise || o->fold) return 0;
+    if (gir__kernel_of(s->op) != gir__k_eltwise || o->fold) return 0;
     return iv->kind == GIR__VAL_TEMP && !iv->isout && !iv->fold && iv->last == k && iv->bytes == o->bytes &&
            iv->dtype == o->dtype && gir__shape_eq(&iv->shape, &o->shape);
 }
