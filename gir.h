@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c9367d236f1f14baa87520e8b73aa14e2ae04c4bdd43b9ce2b2f70a5c3f60d5c
-                                          gen/ sha256=8f94e9bf97d0e4c0
+                                          gen/ sha256=8c4eb28f64635fc1
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1889,7 +1889,7 @@ typedef struct gir__bctx {
     int              dtype;     /* output dtype, may be set by the shape function */
 } gir__bctx;
 
-typedef struct gir__opinfo {    /* one row per op, narrow fields (32 bytes on 32-bit targets) */
+typedef struct gir__opinfo {    /* one row per kept op, narrow fields (32 bytes on 32-bit targets) */
     const char *name;
     const char *attrs;
     const char *no_adj;
@@ -1899,7 +1899,6 @@ typedef struct gir__opinfo {    /* one row per op, narrow fields (32 bytes on 32
     uint8_t     nparents, nargs, variadic;
     uint8_t     dtrule, shrule;
     uint8_t     flags;
-    uint8_t     group;
     uint8_t     diff;
     int8_t      axis_i;     /* index of the i attribute named 'axis', or -1 */
     int8_t      axes_l;     /* index of the l attribute named 'axes', or -1 */
@@ -6784,133 +6783,853 @@ static gir_status gir__sh_xent(gir__bctx *b);
 static gir_status gir__sh_xent_prob(gir__bctx *b);
 static const char *const gir__in_words[16] = {"a", "b", "cond", "gy", "index", "labels", "logits", "probs", "src", "t", "v", "value", "var", "w", "x", "xs"};
 static const unsigned char gir__in_names[157] = {0, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 0, 0, 0, 1, 0, 1, 0, 1, 0, 1, 0, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 15, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 15, 14, 14, 14, 4, 14, 4, 4, 2, 0, 1, 14, 14, 14, 14, 14, 14, 0, 1, 0, 1, 0, 1, 14, 14, 14, 14, 14, 0, 1, 14, 14, 6, 5, 6, 7, 14, 9, 0, 1, 14, 13, 3, 13, 14, 3, 14, 3, 14, 14, 3, 14, 14, 4, 14, 4, 8, 0, 1, 0, 12, 11, 15, 10, 14};
-static const gir__opinfo gir__ops[GIR_OP__COUNT] = {
-    {"invalid", "", "", 0, 0, 0u, 0, 0, 0, 0, 0, 0, 0, 0, -1, -1},
-    {"input", GIR__IFS(GIR__WHY_INPUT, "dtype:dtype,shape:shape"), GIR__IFS(GIR__WHY_INPUT, "no inputs: data is bound at run time"), 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, GIR_GROUP_CORE, 0, -1, -1},
-    {"variable", GIR__IFS(GIR__WHY_VARIABLE, "dtype:dtype,shape:shape,data:init"), GIR__IFS(GIR__WHY_VARIABLE, "no inputs: holds trainable data"), 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, GIR_GROUP_CORE, 0, -1, -1},
-    {"constant", GIR__IFS(GIR__WHY_CONSTANT, "dtype:dtype,shape:shape,data:values"), GIR__IFS(GIR__WHY_CONSTANT, "no inputs"), 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, GIR_GROUP_CORE, 0, -1, -1},
-    {"fill", GIR__IFS(GIR__WHY_FILL, "dtype:dtype,shape:shape,f:value"), GIR__IFS(GIR__WHY_FILL, "no inputs"), 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, GIR_GROUP_CORE, 0, -1, -1},
-    {"eye", GIR__IFS(GIR__WHY_EYE, "dtype:dtype,i:n,i:m,i:k"), GIR__IFS(GIR__WHY_EYE, "no inputs"), GIR__IF(GIR__WHY_EYE, gir__sh_eye), 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_FN, 0, GIR_GROUP_CORE, 0, -1, -1},
-    {"arange", GIR__IFS(GIR__WHY_ARANGE, "dtype:dtype,f:start,f:stop,f:step"), GIR__IFS(GIR__WHY_ARANGE, "no inputs"), GIR__IF(GIR__WHY_ARANGE, gir__sh_arange), 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_FN, 0, GIR_GROUP_CORE, 0, -1, -1},
-    {"rand_uniform", GIR__IFS(GIR__WHY_RAND_UNIFORM, "dtype:dtype,shape:shape,f:lo,f:hi,seed:seed"), GIR__IFS(GIR__WHY_RAND_UNIFORM, "no inputs"), 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, GIR__F_RNG, GIR_GROUP_RANDOM, 0, -1, -1},
-    {"rand_normal", GIR__IFS(GIR__WHY_RAND_NORMAL, "dtype:dtype,shape:shape,f:mean,f:std,seed:seed"), GIR__IFS(GIR__WHY_RAND_NORMAL, "no inputs"), 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, GIR__F_RNG, GIR_GROUP_RANDOM, 0, -1, -1},
-    {"not", GIR__IFS(GIR__WHY_NOT, ""), GIR__IFS(GIR__WHY_NOT, "logical"), 0, 0, 0u, 1, 0, 0, GIR__DT_LOGIC, GIR__SH_SAME, 0, GIR_GROUP_LOGIC, 0, -1, -1},
-    {"and", GIR__IFS(GIR__WHY_AND, ""), GIR__IFS(GIR__WHY_AND, "logical"), 0, 1, 0u, 2, 0, 0, GIR__DT_LOGIC, GIR__SH_BCAST, GIR__F_COMM, GIR_GROUP_LOGIC, 0, -1, -1},
-    {"or", GIR__IFS(GIR__WHY_OR, ""), GIR__IFS(GIR__WHY_OR, "logical"), 0, 3, 0u, 2, 0, 0, GIR__DT_LOGIC, GIR__SH_BCAST, GIR__F_COMM, GIR_GROUP_LOGIC, 0, -1, -1},
-    {"xor", GIR__IFS(GIR__WHY_XOR, ""), GIR__IFS(GIR__WHY_XOR, "logical"), 0, 5, 0u, 2, 0, 0, GIR__DT_LOGIC, GIR__SH_BCAST, GIR__F_COMM, GIR_GROUP_LOGIC, 0, -1, -1},
-    {"gt", GIR__IFS(GIR__WHY_GT, ""), GIR__IFS(GIR__WHY_GT, "logical"), 0, 7, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, GIR_GROUP_LOGIC, 0, -1, -1},
-    {"ge", GIR__IFS(GIR__WHY_GE, ""), GIR__IFS(GIR__WHY_GE, "logical"), 0, 9, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, GIR_GROUP_LOGIC, 0, -1, -1},
-    {"lt", GIR__IFS(GIR__WHY_LT, ""), GIR__IFS(GIR__WHY_LT, "logical"), 0, 11, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, GIR_GROUP_LOGIC, 0, -1, -1},
-    {"le", GIR__IFS(GIR__WHY_LE, ""), GIR__IFS(GIR__WHY_LE, "logical"), 0, 13, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, GIR_GROUP_LOGIC, 0, -1, -1},
-    {"eq", GIR__IFS(GIR__WHY_EQ, ""), GIR__IFS(GIR__WHY_EQ, "logical"), 0, 15, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, GIR__F_COMM, GIR_GROUP_LOGIC, 0, -1, -1},
-    {"ne", GIR__IFS(GIR__WHY_NE, ""), GIR__IFS(GIR__WHY_NE, "logical"), 0, 17, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, GIR__F_COMM, GIR_GROUP_LOGIC, 0, -1, -1},
-    {"approx_eq", GIR__IFS(GIR__WHY_APPROX_EQ, "f:atol,f:rtol"), GIR__IFS(GIR__WHY_APPROX_EQ, "logical"), 0, 19, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, GIR_GROUP_LOGIC, 0, -1, -1},
-    {"isnan", GIR__IFS(GIR__WHY_ISNAN, ""), GIR__IFS(GIR__WHY_ISNAN, "logical"), 0, 21, 0u, 1, 0, 0, GIR__DT_TEST, GIR__SH_SAME, 0, GIR_GROUP_LOGIC, 0, -1, -1},
-    {"isinf", GIR__IFS(GIR__WHY_ISINF, ""), GIR__IFS(GIR__WHY_ISINF, "logical"), 0, 22, 0u, 1, 0, 0, GIR__DT_TEST, GIR__SH_SAME, 0, GIR_GROUP_LOGIC, 0, -1, -1},
-    {"isfinite", GIR__IFS(GIR__WHY_ISFINITE, ""), GIR__IFS(GIR__WHY_ISFINITE, "logical"), 0, 23, 0u, 1, 0, 0, GIR__DT_TEST, GIR__SH_SAME, 0, GIR_GROUP_LOGIC, 0, -1, -1},
-    {"add", GIR__IFS(GIR__WHY_ADD, ""), GIR__IFS(GIR__WHY_ADD, ""), 0, 24, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, GIR__F_COMM, GIR_GROUP_CORE, 1, -1, -1},
-    {"sub", GIR__IFS(GIR__WHY_SUB, ""), GIR__IFS(GIR__WHY_SUB, ""), 0, 26, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, 0, GIR_GROUP_CORE, 1, -1, -1},
-    {"mul", GIR__IFS(GIR__WHY_MUL, ""), GIR__IFS(GIR__WHY_MUL, ""), 0, 28, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, GIR__F_COMM, GIR_GROUP_CORE, 1, -1, -1},
-    {"div", GIR__IFS(GIR__WHY_DIV, ""), GIR__IFS(GIR__WHY_DIV, ""), 0, 30, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_BCAST, 0, GIR_GROUP_CORE, 1, -1, -1},
-    {"neg", GIR__IFS(GIR__WHY_NEG, ""), GIR__IFS(GIR__WHY_NEG, ""), 0, 32, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, 0, GIR_GROUP_CORE, 1, -1, -1},
-    {"pow", GIR__IFS(GIR__WHY_POW, ""), GIR__IFS(GIR__WHY_POW, ""), 0, 33, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_BCAST, 0, GIR_GROUP_CORE, 1, -1, -1},
-    {"maximum", GIR__IFS(GIR__WHY_MAXIMUM, ""), GIR__IFS(GIR__WHY_MAXIMUM, ""), 0, 35, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, GIR__F_KINK, GIR_GROUP_CORE, 1, -1, -1},
-    {"minimum", GIR__IFS(GIR__WHY_MINIMUM, ""), GIR__IFS(GIR__WHY_MINIMUM, ""), 0, 37, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, GIR__F_KINK, GIR_GROUP_CORE, 1, -1, -1},
-    {"mod", GIR__IFS(GIR__WHY_MOD, ""), GIR__IFS(GIR__WHY_MOD, ""), 0, 39, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, GIR__F_KINK, GIR_GROUP_CORE, 1, -1, -1},
-    {"floordiv", GIR__IFS(GIR__WHY_FLOORDIV, ""), GIR__IFS(GIR__WHY_FLOORDIV, ""), 0, 41, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, GIR__F_KINK, GIR_GROUP_CORE, 1, -1, -1},
-    {"add_n", GIR__IFS(GIR__WHY_ADD_N, ""), GIR__IFS(GIR__WHY_ADD_N, ""), 0, 43, 0u, 1, 0, 1, GIR__DT_NUM, GIR__SH_BCAST, 0, GIR_GROUP_CORE, 1, -1, -1},
-    {"abs", GIR__IFS(GIR__WHY_ABS, ""), GIR__IFS(GIR__WHY_ABS, ""), 0, 44, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1},
-    {"sign", GIR__IFS(GIR__WHY_SIGN, ""), GIR__IFS(GIR__WHY_SIGN, ""), 0, 45, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1},
-    {"square", GIR__IFS(GIR__WHY_SQUARE, ""), GIR__IFS(GIR__WHY_SQUARE, ""), 0, 46, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, 0, GIR_GROUP_MATH, 1, -1, -1},
-    {"sqrt", GIR__IFS(GIR__WHY_SQRT, ""), GIR__IFS(GIR__WHY_SQRT, ""), 0, 47, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR_GROUP_MATH, 1, -1, -1},
-    {"rsqrt", GIR__IFS(GIR__WHY_RSQRT, ""), GIR__IFS(GIR__WHY_RSQRT, ""), 0, 48, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR_GROUP_MATH, 1, -1, -1},
-    {"reciprocal", GIR__IFS(GIR__WHY_RECIPROCAL, ""), GIR__IFS(GIR__WHY_RECIPROCAL, ""), 0, 49, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR_GROUP_MATH, 1, -1, -1},
-    {"exp", GIR__IFS(GIR__WHY_EXP, ""), GIR__IFS(GIR__WHY_EXP, ""), 0, 50, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR_GROUP_MATH, 1, -1, -1},
-    {"expm1", GIR__IFS(GIR__WHY_EXPM1, ""), GIR__IFS(GIR__WHY_EXPM1, ""), 0, 51, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR_GROUP_MATH, 1, -1, -1},
-    {"log", GIR__IFS(GIR__WHY_LOG, ""), GIR__IFS(GIR__WHY_LOG, ""), 0, 52, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR_GROUP_MATH, 1, -1, -1},
-    {"log1p", GIR__IFS(GIR__WHY_LOG1P, ""), GIR__IFS(GIR__WHY_LOG1P, ""), 0, 53, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR_GROUP_MATH, 1, -1, -1},
-    {"log2", GIR__IFS(GIR__WHY_LOG2, ""), GIR__IFS(GIR__WHY_LOG2, ""), 0, 54, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR_GROUP_MATH, 1, -1, -1},
-    {"sin", GIR__IFS(GIR__WHY_SIN, ""), GIR__IFS(GIR__WHY_SIN, ""), 0, 55, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR_GROUP_MATH, 1, -1, -1},
-    {"cos", GIR__IFS(GIR__WHY_COS, ""), GIR__IFS(GIR__WHY_COS, ""), 0, 56, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR_GROUP_MATH, 1, -1, -1},
-    {"tan", GIR__IFS(GIR__WHY_TAN, ""), GIR__IFS(GIR__WHY_TAN, ""), 0, 57, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR_GROUP_MATH, 1, -1, -1},
-    {"asin", GIR__IFS(GIR__WHY_ASIN, ""), GIR__IFS(GIR__WHY_ASIN, ""), 0, 58, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR_GROUP_MATH, 1, -1, -1},
-    {"acos", GIR__IFS(GIR__WHY_ACOS, ""), GIR__IFS(GIR__WHY_ACOS, ""), 0, 59, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR_GROUP_MATH, 1, -1, -1},
-    {"atan", GIR__IFS(GIR__WHY_ATAN, ""), GIR__IFS(GIR__WHY_ATAN, ""), 0, 60, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR_GROUP_MATH, 1, -1, -1},
-    {"sinh", GIR__IFS(GIR__WHY_SINH, ""), GIR__IFS(GIR__WHY_SINH, ""), 0, 61, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR_GROUP_MATH, 1, -1, -1},
-    {"cosh", GIR__IFS(GIR__WHY_COSH, ""), GIR__IFS(GIR__WHY_COSH, ""), 0, 62, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR_GROUP_MATH, 1, -1, -1},
-    {"tanh", GIR__IFS(GIR__WHY_TANH, ""), GIR__IFS(GIR__WHY_TANH, ""), 0, 63, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR_GROUP_MATH, 1, -1, -1},
-    {"sigmoid", GIR__IFS(GIR__WHY_SIGMOID, ""), GIR__IFS(GIR__WHY_SIGMOID, ""), 0, 64, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR_GROUP_MATH, 1, -1, -1},
-    {"softplus", GIR__IFS(GIR__WHY_SOFTPLUS, ""), GIR__IFS(GIR__WHY_SOFTPLUS, ""), 0, 65, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR_GROUP_MATH, 1, -1, -1},
-    {"relu", GIR__IFS(GIR__WHY_RELU, ""), GIR__IFS(GIR__WHY_RELU, ""), 0, 66, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1},
-    {"leaky_relu", GIR__IFS(GIR__WHY_LEAKY_RELU, "f:alpha"), GIR__IFS(GIR__WHY_LEAKY_RELU, ""), 0, 67, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1},
-    {"elu", GIR__IFS(GIR__WHY_ELU, "f:alpha"), GIR__IFS(GIR__WHY_ELU, ""), 0, 68, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1},
-    {"gelu", GIR__IFS(GIR__WHY_GELU, ""), GIR__IFS(GIR__WHY_GELU, ""), 0, 69, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR_GROUP_MATH, 1, -1, -1},
-    {"silu", GIR__IFS(GIR__WHY_SILU, ""), GIR__IFS(GIR__WHY_SILU, ""), 0, 70, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR_GROUP_MATH, 1, -1, -1},
-    {"erf", GIR__IFS(GIR__WHY_ERF, ""), GIR__IFS(GIR__WHY_ERF, ""), 0, 71, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR_GROUP_MATH, 1, -1, -1},
-    {"floor", GIR__IFS(GIR__WHY_FLOOR, ""), GIR__IFS(GIR__WHY_FLOOR, ""), 0, 72, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1},
-    {"ceil", GIR__IFS(GIR__WHY_CEIL, ""), GIR__IFS(GIR__WHY_CEIL, ""), 0, 73, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1},
-    {"round", GIR__IFS(GIR__WHY_ROUND, ""), GIR__IFS(GIR__WHY_ROUND, ""), 0, 74, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1},
-    {"clamp", GIR__IFS(GIR__WHY_CLAMP, "f:lo,f:hi"), GIR__IFS(GIR__WHY_CLAMP, ""), 0, 75, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, GIR__F_KINK, GIR_GROUP_MATH, 1, -1, -1},
-    {"sum", GIR__IFS(GIR__WHY_SUM, "l:axes,i:keepdims"), GIR__IFS(GIR__WHY_SUM, ""), 0, 76, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_REDUCE, 0, GIR_GROUP_REDUCE, 1, -1, 0},
-    {"mean", GIR__IFS(GIR__WHY_MEAN, "l:axes,i:keepdims"), GIR__IFS(GIR__WHY_MEAN, ""), 0, 77, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_REDUCE, 0, GIR_GROUP_REDUCE, 1, -1, 0},
-    {"prod", GIR__IFS(GIR__WHY_PROD, "l:axes,i:keepdims"), GIR__IFS(GIR__WHY_PROD, ""), 0, 78, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_REDUCE, 0, GIR_GROUP_REDUCE, 1, -1, 0},
-    {"max", GIR__IFS(GIR__WHY_MAX, "l:axes,i:keepdims"), GIR__IFS(GIR__WHY_MAX, ""), 0, 79, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_REDUCE, GIR__F_KINK, GIR_GROUP_REDUCE, 1, -1, 0},
-    {"min", GIR__IFS(GIR__WHY_MIN, "l:axes,i:keepdims"), GIR__IFS(GIR__WHY_MIN, ""), 0, 80, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_REDUCE, GIR__F_KINK, GIR_GROUP_REDUCE, 1, -1, 0},
-    {"var", GIR__IFS(GIR__WHY_VAR, "l:axes,i:keepdims,i:ddof"), GIR__IFS(GIR__WHY_VAR, ""), 0, 81, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_REDUCE, 0, GIR_GROUP_REDUCE, 1, -1, 0},
-    {"logsumexp", GIR__IFS(GIR__WHY_LOGSUMEXP, "l:axes,i:keepdims"), GIR__IFS(GIR__WHY_LOGSUMEXP, ""), 0, 82, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_REDUCE, 0, GIR_GROUP_REDUCE, 1, -1, 0},
-    {"argmax", GIR__IFS(GIR__WHY_ARGMAX, "i:axis,i:keepdims"), GIR__IFS(GIR__WHY_ARGMAX, "index output"), GIR__IF(GIR__WHY_ARGMAX, gir__sh_argreduce), 83, 0u, 1, 0, 0, GIR__DT_INDEX, GIR__SH_FN, 0, GIR_GROUP_REDUCE, 0, 0, -1},
-    {"argmin", GIR__IFS(GIR__WHY_ARGMIN, "i:axis,i:keepdims"), GIR__IFS(GIR__WHY_ARGMIN, "index output"), GIR__IF(GIR__WHY_ARGMIN, gir__sh_argreduce), 84, 0u, 1, 0, 0, GIR__DT_INDEX, GIR__SH_FN, 0, GIR_GROUP_REDUCE, 0, 0, -1},
-    {"all", GIR__IFS(GIR__WHY_ALL, "l:axes,i:keepdims"), GIR__IFS(GIR__WHY_ALL, "logical"), 0, 85, 0u, 1, 0, 0, GIR__DT_LOGIC, GIR__SH_REDUCE, 0, GIR_GROUP_REDUCE, 0, -1, 0},
-    {"any", GIR__IFS(GIR__WHY_ANY, "l:axes,i:keepdims"), GIR__IFS(GIR__WHY_ANY, "logical"), 0, 86, 0u, 1, 0, 0, GIR__DT_LOGIC, GIR__SH_REDUCE, 0, GIR_GROUP_REDUCE, 0, -1, 0},
-    {"reshape", GIR__IFS(GIR__WHY_RESHAPE, "shape:shape"), GIR__IFS(GIR__WHY_RESHAPE, ""), GIR__IF(GIR__WHY_RESHAPE, gir__sh_reshape), 87, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, GIR_GROUP_SHAPE, 1, -1, -1},
-    {"transpose", GIR__IFS(GIR__WHY_TRANSPOSE, "l:perm"), GIR__IFS(GIR__WHY_TRANSPOSE, ""), GIR__IF(GIR__WHY_TRANSPOSE, gir__sh_transpose), 88, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, GIR_GROUP_SHAPE, 1, -1, -1},
-    {"broadcast_to", GIR__IFS(GIR__WHY_BROADCAST_TO, "shape:shape"), GIR__IFS(GIR__WHY_BROADCAST_TO, ""), GIR__IF(GIR__WHY_BROADCAST_TO, gir__sh_broadcast_to), 89, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, GIR_GROUP_SHAPE, 1, -1, -1},
-    {"slice", GIR__IFS(GIR__WHY_SLICE, "i:axis,i:start,i:stop,i:step"), GIR__IFS(GIR__WHY_SLICE, ""), GIR__IF(GIR__WHY_SLICE, gir__sh_slice), 90, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, GIR_GROUP_SHAPE, 1, 0, -1},
-    {"unslice", GIR__IFS(GIR__WHY_UNSLICE, "i:axis,i:start,i:stop,i:step,i:len"), GIR__IFS(GIR__WHY_UNSLICE, ""), GIR__IF(GIR__WHY_UNSLICE, gir__sh_unslice), 91, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, GIR_GROUP_SHAPE, 1, 0, -1},
-    {"concat", GIR__IFS(GIR__WHY_CONCAT, "i:axis"), GIR__IFS(GIR__WHY_CONCAT, ""), GIR__IF(GIR__WHY_CONCAT, gir__sh_concat), 92, 0u, 1, 0, 1, GIR__DT_ANY, GIR__SH_FN, 0, GIR_GROUP_SHAPE, 1, 0, -1},
-    {"flip", GIR__IFS(GIR__WHY_FLIP, "l:axes"), GIR__IFS(GIR__WHY_FLIP, ""), 0, 93, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_SAME, 0, GIR_GROUP_SHAPE, 1, -1, 0},
-    {"pad", GIR__IFS(GIR__WHY_PAD, "l:before,l:after,f:value"), GIR__IFS(GIR__WHY_PAD, ""), GIR__IF(GIR__WHY_PAD, gir__sh_pad), 94, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, GIR_GROUP_SHAPE, 1, -1, -1},
-    {"index_select", GIR__IFS(GIR__WHY_INDEX_SELECT, "i:axis"), GIR__IFS(GIR__WHY_INDEX_SELECT, ""), GIR__IF(GIR__WHY_INDEX_SELECT, gir__sh_index_select), 95, 2u, 1, 1, 0, GIR__DT_ANY, GIR__SH_FN, 0, GIR_GROUP_SHAPE, 1, 0, -1},
-    {"index_add", GIR__IFS(GIR__WHY_INDEX_ADD, "i:axis,i:len"), GIR__IFS(GIR__WHY_INDEX_ADD, ""), GIR__IF(GIR__WHY_INDEX_ADD, gir__sh_index_add), 97, 2u, 1, 1, 0, GIR__DT_NUM, GIR__SH_FN, 0, GIR_GROUP_SHAPE, 1, 0, -1},
-    {"one_hot", GIR__IFS(GIR__WHY_ONE_HOT, "i:depth,dtype:dtype"), GIR__IFS(GIR__WHY_ONE_HOT, "index input"), GIR__IF(GIR__WHY_ONE_HOT, gir__sh_one_hot), 99, 1u, 0, 1, 0, GIR__DT_ATTR, GIR__SH_FN, 0, GIR_GROUP_SHAPE, 0, -1, -1},
-    {"where", GIR__IFS(GIR__WHY_WHERE, ""), GIR__IFS(GIR__WHY_WHERE, ""), GIR__IF(GIR__WHY_WHERE, gir__sh_where), 100, 1u, 2, 1, 0, GIR__DT_ANY, GIR__SH_FN, 0, GIR_GROUP_SHAPE, 1, -1, -1},
-    {"diag", GIR__IFS(GIR__WHY_DIAG, "i:k"), GIR__IFS(GIR__WHY_DIAG, ""), GIR__IF(GIR__WHY_DIAG, gir__sh_diag), 103, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, GIR_GROUP_SHAPE, 1, -1, -1},
-    {"diagonal", GIR__IFS(GIR__WHY_DIAGONAL, "i:k"), GIR__IFS(GIR__WHY_DIAGONAL, ""), GIR__IF(GIR__WHY_DIAGONAL, gir__sh_diagonal), 104, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, GIR_GROUP_SHAPE, 1, -1, -1},
-    {"triu", GIR__IFS(GIR__WHY_TRIU, "i:k"), GIR__IFS(GIR__WHY_TRIU, ""), GIR__IF(GIR__WHY_TRIU, gir__sh_matrix), 105, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, GIR_GROUP_SHAPE, 1, -1, -1},
-    {"tril", GIR__IFS(GIR__WHY_TRIL, "i:k"), GIR__IFS(GIR__WHY_TRIL, ""), GIR__IF(GIR__WHY_TRIL, gir__sh_matrix), 106, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, GIR_GROUP_SHAPE, 1, -1, -1},
-    {"cast", GIR__IFS(GIR__WHY_CAST, "dtype:dtype"), GIR__IFS(GIR__WHY_CAST, ""), 0, 107, 0u, 1, 0, 0, GIR__DT_ATTR, GIR__SH_SAME, 0, GIR_GROUP_CORE, 1, -1, -1},
-    {"stop_gradient", GIR__IFS(GIR__WHY_STOP_GRADIENT, ""), GIR__IFS(GIR__WHY_STOP_GRADIENT, "blocks gradients by design"), 0, 108, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_SAME, GIR__F_BLOCK, GIR_GROUP_CORE, 0, -1, -1},
-    {"matmul", GIR__IFS(GIR__WHY_MATMUL, ""), GIR__IFS(GIR__WHY_MATMUL, ""), GIR__IF(GIR__WHY_MATMUL, gir__sh_matmul), 109, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_FN, 0, GIR_GROUP_LINALG, 1, -1, -1},
-    {"dot", GIR__IFS(GIR__WHY_DOT, ""), GIR__IFS(GIR__WHY_DOT, ""), GIR__IF(GIR__WHY_DOT, gir__sh_dot), 111, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_FN, GIR__F_COMM, GIR_GROUP_LINALG, 1, -1, -1},
-    {"outer", GIR__IFS(GIR__WHY_OUTER, ""), GIR__IFS(GIR__WHY_OUTER, ""), GIR__IF(GIR__WHY_OUTER, gir__sh_outer), 113, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_FN, 0, GIR_GROUP_LINALG, 1, -1, -1},
-    {"trace", GIR__IFS(GIR__WHY_TRACE, ""), GIR__IFS(GIR__WHY_TRACE, ""), GIR__IF(GIR__WHY_TRACE, gir__sh_trace), 115, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_FN, 0, GIR_GROUP_LINALG, 1, -1, -1},
-    {"inverse", GIR__IFS(GIR__WHY_INVERSE, ""), GIR__IFS(GIR__WHY_INVERSE, ""), GIR__IF(GIR__WHY_INVERSE, gir__sh_square), 116, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, GIR_GROUP_LINALG, 1, -1, -1},
-    {"det", GIR__IFS(GIR__WHY_DET, ""), GIR__IFS(GIR__WHY_DET, ""), GIR__IF(GIR__WHY_DET, gir__sh_det), 117, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, GIR_GROUP_LINALG, 1, -1, -1},
-    {"logdet", GIR__IFS(GIR__WHY_LOGDET, ""), GIR__IFS(GIR__WHY_LOGDET, ""), GIR__IF(GIR__WHY_LOGDET, gir__sh_det), 118, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, GIR_GROUP_LINALG, 1, -1, -1},
-    {"cholesky", GIR__IFS(GIR__WHY_CHOLESKY, ""), GIR__IFS(GIR__WHY_CHOLESKY, ""), GIR__IF(GIR__WHY_CHOLESKY, gir__sh_square), 119, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, GIR_GROUP_LINALG, 1, -1, -1},
-    {"trisolve", GIR__IFS(GIR__WHY_TRISOLVE, "i:lower,i:trans"), GIR__IFS(GIR__WHY_TRISOLVE, ""), GIR__IF(GIR__WHY_TRISOLVE, gir__sh_trisolve), 120, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, GIR_GROUP_LINALG, 1, -1, -1},
-    {"softmax", GIR__IFS(GIR__WHY_SOFTMAX, "i:axis"), GIR__IFS(GIR__WHY_SOFTMAX, ""), 0, 122, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR_GROUP_NN, 1, 0, -1},
-    {"log_softmax", GIR__IFS(GIR__WHY_LOG_SOFTMAX, "i:axis"), GIR__IFS(GIR__WHY_LOG_SOFTMAX, ""), 0, 123, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR_GROUP_NN, 1, 0, -1},
-    {"xent_logits", GIR__IFS(GIR__WHY_XENT_LOGITS, ""), GIR__IFS(GIR__WHY_XENT_LOGITS, ""), GIR__IF(GIR__WHY_XENT_LOGITS, gir__sh_xent), 124, 2u, 1, 1, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, GIR_GROUP_NN, 1, -1, -1},
-    {"xent_logits_prob", GIR__IFS(GIR__WHY_XENT_LOGITS_PROB, ""), GIR__IFS(GIR__WHY_XENT_LOGITS_PROB, ""), GIR__IF(GIR__WHY_XENT_LOGITS_PROB, gir__sh_xent_prob), 126, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, GIR_GROUP_NN, 1, -1, -1},
-    {"bce_logits", GIR__IFS(GIR__WHY_BCE_LOGITS, ""), GIR__IFS(GIR__WHY_BCE_LOGITS, ""), 0, 128, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_BCAST, 0, GIR_GROUP_NN, 1, -1, -1},
-    {"mse", GIR__IFS(GIR__WHY_MSE, ""), GIR__IFS(GIR__WHY_MSE, ""), GIR__IF(GIR__WHY_MSE, gir__sh_mse), 130, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, GIR_GROUP_NN, 1, -1, -1},
-    {"conv2d", GIR__IFS(GIR__WHY_CONV2D, "l:stride,l:padding,l:dilation,i:groups"), GIR__IFS(GIR__WHY_CONV2D, ""), GIR__IF(GIR__WHY_CONV2D, gir__sh_conv2d), 132, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, GIR_GROUP_CONV, 1, -1, -1},
-    {"conv2d_bwd_data", GIR__IFS(GIR__WHY_CONV2D_BWD_DATA, "l:stride,l:padding,l:dilation,i:groups,shape:xshape"), GIR__IFS(GIR__WHY_CONV2D_BWD_DATA, ""), GIR__IF(GIR__WHY_CONV2D_BWD_DATA, gir__sh_conv2d_bwd_data), 134, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, GIR_GROUP_CONV, 1, -1, -1},
-    {"conv2d_bwd_filter", GIR__IFS(GIR__WHY_CONV2D_BWD_FILTER, "l:stride,l:padding,l:dilation,i:groups,shape:wshape"), GIR__IFS(GIR__WHY_CONV2D_BWD_FILTER, ""), GIR__IF(GIR__WHY_CONV2D_BWD_FILTER, gir__sh_conv2d_bwd_filter), 136, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, GIR_GROUP_CONV, 1, -1, -1},
-    {"max_pool2d", GIR__IFS(GIR__WHY_MAX_POOL2D, "l:kernel,l:stride,l:padding"), GIR__IFS(GIR__WHY_MAX_POOL2D, ""), GIR__IF(GIR__WHY_MAX_POOL2D, gir__sh_pool2d), 138, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, GIR__F_KINK, GIR_GROUP_CONV, 1, -1, -1},
-    {"max_pool2d_bwd", GIR__IFS(GIR__WHY_MAX_POOL2D_BWD, "l:kernel,l:stride,l:padding"), GIR__IFS(GIR__WHY_MAX_POOL2D_BWD, ""), GIR__IF(GIR__WHY_MAX_POOL2D_BWD, gir__sh_pool2d_bwd), 139, 2u, 1, 1, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, GIR_GROUP_CONV, 1, -1, -1},
-    {"avg_pool2d", GIR__IFS(GIR__WHY_AVG_POOL2D, "l:kernel,l:stride,l:padding,i:count_include_pad"), GIR__IFS(GIR__WHY_AVG_POOL2D, ""), GIR__IF(GIR__WHY_AVG_POOL2D, gir__sh_pool2d), 141, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, GIR_GROUP_CONV, 1, -1, -1},
-    {"avg_pool2d_bwd", GIR__IFS(GIR__WHY_AVG_POOL2D_BWD, "l:kernel,l:stride,l:padding,i:count_include_pad,shape:xshape"), GIR__IFS(GIR__WHY_AVG_POOL2D_BWD, ""), GIR__IF(GIR__WHY_AVG_POOL2D_BWD, gir__sh_pool2d_bwd_avg), 142, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, GIR_GROUP_CONV, 1, -1, -1},
-    {"dropout", GIR__IFS(GIR__WHY_DROPOUT, "f:p,seed:seed"), GIR__IFS(GIR__WHY_DROPOUT, ""), GIR__IF(GIR__WHY_DROPOUT, gir__sh_dropout), 143, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, GIR__F_RNG, GIR_GROUP_NN, 1, -1, -1},
-    {"gather", GIR__IFS(GIR__WHY_GATHER, "i:axis"), GIR__IFS(GIR__WHY_GATHER, ""), GIR__IF(GIR__WHY_GATHER, gir__sh_gather), 144, 2u, 1, 1, 0, GIR__DT_ANY, GIR__SH_FN, 0, GIR_GROUP_SHAPE, 1, 0, -1},
-    {"scatter_add", GIR__IFS(GIR__WHY_SCATTER_ADD, "i:axis"), GIR__IFS(GIR__WHY_SCATTER_ADD, ""), GIR__IF(GIR__WHY_SCATTER_ADD, gir__sh_scatter_add), 146, 2u, 2, 1, 0, GIR__DT_NUM, GIR__SH_FN, 0, GIR_GROUP_SHAPE, 1, 0, -1},
-    {"fmod", GIR__IFS(GIR__WHY_FMOD, ""), GIR__IFS(GIR__WHY_FMOD, ""), 0, 149, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, GIR__F_KINK, GIR_GROUP_CORE, 1, -1, -1},
-    {"gelu_tanh", GIR__IFS(GIR__WHY_GELU_TANH, ""), GIR__IFS(GIR__WHY_GELU_TANH, ""), 0, 151, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, GIR_GROUP_MATH, 1, -1, -1},
-    {"assign", GIR__IFS(GIR__WHY_ASSIGN, ""), GIR__IFS(GIR__WHY_ASSIGN, "a write into a variable: it changes state, it is not a function of its inputs"), GIR__IF(GIR__WHY_ASSIGN, gir__sh_assign), 152, 0u, 2, 0, 0, GIR__DT_ANY, GIR__SH_FN, GIR__F_BLOCK, GIR_GROUP_CORE, 0, -1, -1},
-    {"train_eval", GIR__IFS(GIR__WHY_TRAIN_EVAL, ""), GIR__IFS(GIR__WHY_TRAIN_EVAL, ""), GIR__IF(GIR__WHY_TRAIN_EVAL, gir__sh_train_eval), 154, 0u, 1, 0, 1, GIR__DT_ANY, GIR__SH_FN, 0, GIR_GROUP_NN, 1, -1, -1},
-    {"max_pool2d_pick", GIR__IFS(GIR__WHY_MAX_POOL2D_PICK, "l:kernel,l:stride,l:padding"), GIR__IFS(GIR__WHY_MAX_POOL2D_PICK, ""), GIR__IF(GIR__WHY_MAX_POOL2D_PICK, gir__sh_pool2d_pick), 155, 2u, 1, 1, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, GIR_GROUP_CONV, 1, -1, -1},
+static const char *const gir__op_names[GIR_OP__COUNT] = {
+    "invalid", "input", "variable", "constant", "fill", "eye", "arange", "rand_uniform", "rand_normal", "not",
+    "and", "or", "xor", "gt", "ge", "lt", "le", "eq", "ne", "approx_eq", "isnan", "isinf", "isfinite", "add",
+    "sub", "mul", "div", "neg", "pow", "maximum", "minimum", "mod", "floordiv", "add_n", "abs", "sign",
+    "square", "sqrt", "rsqrt", "reciprocal", "exp", "expm1", "log", "log1p", "log2", "sin", "cos", "tan",
+    "asin", "acos", "atan", "sinh", "cosh", "tanh", "sigmoid", "softplus", "relu", "leaky_relu", "elu",
+    "gelu", "silu", "erf", "floor", "ceil", "round", "clamp", "sum", "mean", "prod", "max", "min", "var",
+    "logsumexp", "argmax", "argmin", "all", "any", "reshape", "transpose", "broadcast_to", "slice", "unslice",
+    "concat", "flip", "pad", "index_select", "index_add", "one_hot", "where", "diag", "diagonal", "triu",
+    "tril", "cast", "stop_gradient", "matmul", "dot", "outer", "trace", "inverse", "det", "logdet",
+    "cholesky", "trisolve", "softmax", "log_softmax", "xent_logits", "xent_logits_prob", "bce_logits", "mse",
+    "conv2d", "conv2d_bwd_data", "conv2d_bwd_filter", "max_pool2d", "max_pool2d_bwd", "avg_pool2d",
+    "avg_pool2d_bwd", "dropout", "gather", "scatter_add", "fmod", "gelu_tanh", "assign", "train_eval",
+    "max_pool2d_pick"
 };
+static const unsigned char gir__op_groups[GIR_OP__COUNT] = {
+    0, GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_CORE,
+    GIR_GROUP_RANDOM, GIR_GROUP_RANDOM, GIR_GROUP_LOGIC, GIR_GROUP_LOGIC, GIR_GROUP_LOGIC, GIR_GROUP_LOGIC,
+    GIR_GROUP_LOGIC, GIR_GROUP_LOGIC, GIR_GROUP_LOGIC, GIR_GROUP_LOGIC, GIR_GROUP_LOGIC, GIR_GROUP_LOGIC,
+    GIR_GROUP_LOGIC, GIR_GROUP_LOGIC, GIR_GROUP_LOGIC, GIR_GROUP_LOGIC, GIR_GROUP_CORE, GIR_GROUP_CORE,
+    GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_CORE,
+    GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH,
+    GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH,
+    GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH,
+    GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH,
+    GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH,
+    GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_REDUCE,
+    GIR_GROUP_REDUCE, GIR_GROUP_REDUCE, GIR_GROUP_REDUCE, GIR_GROUP_REDUCE, GIR_GROUP_REDUCE,
+    GIR_GROUP_REDUCE, GIR_GROUP_REDUCE, GIR_GROUP_REDUCE, GIR_GROUP_REDUCE, GIR_GROUP_REDUCE, GIR_GROUP_SHAPE,
+    GIR_GROUP_SHAPE, GIR_GROUP_SHAPE, GIR_GROUP_SHAPE, GIR_GROUP_SHAPE, GIR_GROUP_SHAPE, GIR_GROUP_SHAPE,
+    GIR_GROUP_SHAPE, GIR_GROUP_SHAPE, GIR_GROUP_SHAPE, GIR_GROUP_SHAPE, GIR_GROUP_SHAPE, GIR_GROUP_SHAPE,
+    GIR_GROUP_SHAPE, GIR_GROUP_SHAPE, GIR_GROUP_SHAPE, GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_LINALG,
+    GIR_GROUP_LINALG, GIR_GROUP_LINALG, GIR_GROUP_LINALG, GIR_GROUP_LINALG, GIR_GROUP_LINALG,
+    GIR_GROUP_LINALG, GIR_GROUP_LINALG, GIR_GROUP_LINALG, GIR_GROUP_NN, GIR_GROUP_NN, GIR_GROUP_NN,
+    GIR_GROUP_NN, GIR_GROUP_NN, GIR_GROUP_NN, GIR_GROUP_CONV, GIR_GROUP_CONV, GIR_GROUP_CONV, GIR_GROUP_CONV,
+    GIR_GROUP_CONV, GIR_GROUP_CONV, GIR_GROUP_CONV, GIR_GROUP_NN, GIR_GROUP_SHAPE, GIR_GROUP_SHAPE,
+    GIR_GROUP_CORE, GIR_GROUP_MATH, GIR_GROUP_CORE, GIR_GROUP_NN, GIR_GROUP_CONV
+};
+enum { GIR__OPR__INVALID,
+#if !GIR__WHY_INPUT
+    GIR__OPR_INPUT,
+#endif
+#if !GIR__WHY_VARIABLE
+    GIR__OPR_VARIABLE,
+#endif
+#if !GIR__WHY_CONSTANT
+    GIR__OPR_CONSTANT,
+#endif
+#if !GIR__WHY_FILL
+    GIR__OPR_FILL,
+#endif
+#if !GIR__WHY_EYE
+    GIR__OPR_EYE,
+#endif
+#if !GIR__WHY_ARANGE
+    GIR__OPR_ARANGE,
+#endif
+#if !GIR__WHY_RAND_UNIFORM
+    GIR__OPR_RAND_UNIFORM,
+#endif
+#if !GIR__WHY_RAND_NORMAL
+    GIR__OPR_RAND_NORMAL,
+#endif
+#if !GIR__WHY_NOT
+    GIR__OPR_NOT,
+#endif
+#if !GIR__WHY_AND
+    GIR__OPR_AND,
+#endif
+#if !GIR__WHY_OR
+    GIR__OPR_OR,
+#endif
+#if !GIR__WHY_XOR
+    GIR__OPR_XOR,
+#endif
+#if !GIR__WHY_GT
+    GIR__OPR_GT,
+#endif
+#if !GIR__WHY_GE
+    GIR__OPR_GE,
+#endif
+#if !GIR__WHY_LT
+    GIR__OPR_LT,
+#endif
+#if !GIR__WHY_LE
+    GIR__OPR_LE,
+#endif
+#if !GIR__WHY_EQ
+    GIR__OPR_EQ,
+#endif
+#if !GIR__WHY_NE
+    GIR__OPR_NE,
+#endif
+#if !GIR__WHY_APPROX_EQ
+    GIR__OPR_APPROX_EQ,
+#endif
+#if !GIR__WHY_ISNAN
+    GIR__OPR_ISNAN,
+#endif
+#if !GIR__WHY_ISINF
+    GIR__OPR_ISINF,
+#endif
+#if !GIR__WHY_ISFINITE
+    GIR__OPR_ISFINITE,
+#endif
+#if !GIR__WHY_ADD
+    GIR__OPR_ADD,
+#endif
+#if !GIR__WHY_SUB
+    GIR__OPR_SUB,
+#endif
+#if !GIR__WHY_MUL
+    GIR__OPR_MUL,
+#endif
+#if !GIR__WHY_DIV
+    GIR__OPR_DIV,
+#endif
+#if !GIR__WHY_NEG
+    GIR__OPR_NEG,
+#endif
+#if !GIR__WHY_POW
+    GIR__OPR_POW,
+#endif
+#if !GIR__WHY_MAXIMUM
+    GIR__OPR_MAXIMUM,
+#endif
+#if !GIR__WHY_MINIMUM
+    GIR__OPR_MINIMUM,
+#endif
+#if !GIR__WHY_MOD
+    GIR__OPR_MOD,
+#endif
+#if !GIR__WHY_FLOORDIV
+    GIR__OPR_FLOORDIV,
+#endif
+#if !GIR__WHY_ADD_N
+    GIR__OPR_ADD_N,
+#endif
+#if !GIR__WHY_ABS
+    GIR__OPR_ABS,
+#endif
+#if !GIR__WHY_SIGN
+    GIR__OPR_SIGN,
+#endif
+#if !GIR__WHY_SQUARE
+    GIR__OPR_SQUARE,
+#endif
+#if !GIR__WHY_SQRT
+    GIR__OPR_SQRT,
+#endif
+#if !GIR__WHY_RSQRT
+    GIR__OPR_RSQRT,
+#endif
+#if !GIR__WHY_RECIPROCAL
+    GIR__OPR_RECIPROCAL,
+#endif
+#if !GIR__WHY_EXP
+    GIR__OPR_EXP,
+#endif
+#if !GIR__WHY_EXPM1
+    GIR__OPR_EXPM1,
+#endif
+#if !GIR__WHY_LOG
+    GIR__OPR_LOG,
+#endif
+#if !GIR__WHY_LOG1P
+    GIR__OPR_LOG1P,
+#endif
+#if !GIR__WHY_LOG2
+    GIR__OPR_LOG2,
+#endif
+#if !GIR__WHY_SIN
+    GIR__OPR_SIN,
+#endif
+#if !GIR__WHY_COS
+    GIR__OPR_COS,
+#endif
+#if !GIR__WHY_TAN
+    GIR__OPR_TAN,
+#endif
+#if !GIR__WHY_ASIN
+    GIR__OPR_ASIN,
+#endif
+#if !GIR__WHY_ACOS
+    GIR__OPR_ACOS,
+#endif
+#if !GIR__WHY_ATAN
+    GIR__OPR_ATAN,
+#endif
+#if !GIR__WHY_SINH
+    GIR__OPR_SINH,
+#endif
+#if !GIR__WHY_COSH
+    GIR__OPR_COSH,
+#endif
+#if !GIR__WHY_TANH
+    GIR__OPR_TANH,
+#endif
+#if !GIR__WHY_SIGMOID
+    GIR__OPR_SIGMOID,
+#endif
+#if !GIR__WHY_SOFTPLUS
+    GIR__OPR_SOFTPLUS,
+#endif
+#if !GIR__WHY_RELU
+    GIR__OPR_RELU,
+#endif
+#if !GIR__WHY_LEAKY_RELU
+    GIR__OPR_LEAKY_RELU,
+#endif
+#if !GIR__WHY_ELU
+    GIR__OPR_ELU,
+#endif
+#if !GIR__WHY_GELU
+    GIR__OPR_GELU,
+#endif
+#if !GIR__WHY_SILU
+    GIR__OPR_SILU,
+#endif
+#if !GIR__WHY_ERF
+    GIR__OPR_ERF,
+#endif
+#if !GIR__WHY_FLOOR
+    GIR__OPR_FLOOR,
+#endif
+#if !GIR__WHY_CEIL
+    GIR__OPR_CEIL,
+#endif
+#if !GIR__WHY_ROUND
+    GIR__OPR_ROUND,
+#endif
+#if !GIR__WHY_CLAMP
+    GIR__OPR_CLAMP,
+#endif
+#if !GIR__WHY_SUM
+    GIR__OPR_SUM,
+#endif
+#if !GIR__WHY_MEAN
+    GIR__OPR_MEAN,
+#endif
+#if !GIR__WHY_PROD
+    GIR__OPR_PROD,
+#endif
+#if !GIR__WHY_MAX
+    GIR__OPR_MAX,
+#endif
+#if !GIR__WHY_MIN
+    GIR__OPR_MIN,
+#endif
+#if !GIR__WHY_VAR
+    GIR__OPR_VAR,
+#endif
+#if !GIR__WHY_LOGSUMEXP
+    GIR__OPR_LOGSUMEXP,
+#endif
+#if !GIR__WHY_ARGMAX
+    GIR__OPR_ARGMAX,
+#endif
+#if !GIR__WHY_ARGMIN
+    GIR__OPR_ARGMIN,
+#endif
+#if !GIR__WHY_ALL
+    GIR__OPR_ALL,
+#endif
+#if !GIR__WHY_ANY
+    GIR__OPR_ANY,
+#endif
+#if !GIR__WHY_RESHAPE
+    GIR__OPR_RESHAPE,
+#endif
+#if !GIR__WHY_TRANSPOSE
+    GIR__OPR_TRANSPOSE,
+#endif
+#if !GIR__WHY_BROADCAST_TO
+    GIR__OPR_BROADCAST_TO,
+#endif
+#if !GIR__WHY_SLICE
+    GIR__OPR_SLICE,
+#endif
+#if !GIR__WHY_UNSLICE
+    GIR__OPR_UNSLICE,
+#endif
+#if !GIR__WHY_CONCAT
+    GIR__OPR_CONCAT,
+#endif
+#if !GIR__WHY_FLIP
+    GIR__OPR_FLIP,
+#endif
+#if !GIR__WHY_PAD
+    GIR__OPR_PAD,
+#endif
+#if !GIR__WHY_INDEX_SELECT
+    GIR__OPR_INDEX_SELECT,
+#endif
+#if !GIR__WHY_INDEX_ADD
+    GIR__OPR_INDEX_ADD,
+#endif
+#if !GIR__WHY_ONE_HOT
+    GIR__OPR_ONE_HOT,
+#endif
+#if !GIR__WHY_WHERE
+    GIR__OPR_WHERE,
+#endif
+#if !GIR__WHY_DIAG
+    GIR__OPR_DIAG,
+#endif
+#if !GIR__WHY_DIAGONAL
+    GIR__OPR_DIAGONAL,
+#endif
+#if !GIR__WHY_TRIU
+    GIR__OPR_TRIU,
+#endif
+#if !GIR__WHY_TRIL
+    GIR__OPR_TRIL,
+#endif
+#if !GIR__WHY_CAST
+    GIR__OPR_CAST,
+#endif
+#if !GIR__WHY_STOP_GRADIENT
+    GIR__OPR_STOP_GRADIENT,
+#endif
+#if !GIR__WHY_MATMUL
+    GIR__OPR_MATMUL,
+#endif
+#if !GIR__WHY_DOT
+    GIR__OPR_DOT,
+#endif
+#if !GIR__WHY_OUTER
+    GIR__OPR_OUTER,
+#endif
+#if !GIR__WHY_TRACE
+    GIR__OPR_TRACE,
+#endif
+#if !GIR__WHY_INVERSE
+    GIR__OPR_INVERSE,
+#endif
+#if !GIR__WHY_DET
+    GIR__OPR_DET,
+#endif
+#if !GIR__WHY_LOGDET
+    GIR__OPR_LOGDET,
+#endif
+#if !GIR__WHY_CHOLESKY
+    GIR__OPR_CHOLESKY,
+#endif
+#if !GIR__WHY_TRISOLVE
+    GIR__OPR_TRISOLVE,
+#endif
+#if !GIR__WHY_SOFTMAX
+    GIR__OPR_SOFTMAX,
+#endif
+#if !GIR__WHY_LOG_SOFTMAX
+    GIR__OPR_LOG_SOFTMAX,
+#endif
+#if !GIR__WHY_XENT_LOGITS
+    GIR__OPR_XENT_LOGITS,
+#endif
+#if !GIR__WHY_XENT_LOGITS_PROB
+    GIR__OPR_XENT_LOGITS_PROB,
+#endif
+#if !GIR__WHY_BCE_LOGITS
+    GIR__OPR_BCE_LOGITS,
+#endif
+#if !GIR__WHY_MSE
+    GIR__OPR_MSE,
+#endif
+#if !GIR__WHY_CONV2D
+    GIR__OPR_CONV2D,
+#endif
+#if !GIR__WHY_CONV2D_BWD_DATA
+    GIR__OPR_CONV2D_BWD_DATA,
+#endif
+#if !GIR__WHY_CONV2D_BWD_FILTER
+    GIR__OPR_CONV2D_BWD_FILTER,
+#endif
+#if !GIR__WHY_MAX_POOL2D
+    GIR__OPR_MAX_POOL2D,
+#endif
+#if !GIR__WHY_MAX_POOL2D_BWD
+    GIR__OPR_MAX_POOL2D_BWD,
+#endif
+#if !GIR__WHY_AVG_POOL2D
+    GIR__OPR_AVG_POOL2D,
+#endif
+#if !GIR__WHY_AVG_POOL2D_BWD
+    GIR__OPR_AVG_POOL2D_BWD,
+#endif
+#if !GIR__WHY_DROPOUT
+    GIR__OPR_DROPOUT,
+#endif
+#if !GIR__WHY_GATHER
+    GIR__OPR_GATHER,
+#endif
+#if !GIR__WHY_SCATTER_ADD
+    GIR__OPR_SCATTER_ADD,
+#endif
+#if !GIR__WHY_FMOD
+    GIR__OPR_FMOD,
+#endif
+#if !GIR__WHY_GELU_TANH
+    GIR__OPR_GELU_TANH,
+#endif
+#if !GIR__WHY_ASSIGN
+    GIR__OPR_ASSIGN,
+#endif
+#if !GIR__WHY_TRAIN_EVAL
+    GIR__OPR_TRAIN_EVAL,
+#endif
+#if !GIR__WHY_MAX_POOL2D_PICK
+    GIR__OPR_MAX_POOL2D_PICK,
+#endif
+    GIR__OPR__COUNT };
+static const unsigned char gir__op_row[GIR_OP__COUNT] = {
+    0, GIR__IF(GIR__WHY_INPUT, GIR__OPR_INPUT), GIR__IF(GIR__WHY_VARIABLE, GIR__OPR_VARIABLE),
+    GIR__IF(GIR__WHY_CONSTANT, GIR__OPR_CONSTANT), GIR__IF(GIR__WHY_FILL, GIR__OPR_FILL),
+    GIR__IF(GIR__WHY_EYE, GIR__OPR_EYE), GIR__IF(GIR__WHY_ARANGE, GIR__OPR_ARANGE),
+    GIR__IF(GIR__WHY_RAND_UNIFORM, GIR__OPR_RAND_UNIFORM), GIR__IF(GIR__WHY_RAND_NORMAL,
+    GIR__OPR_RAND_NORMAL), GIR__IF(GIR__WHY_NOT, GIR__OPR_NOT), GIR__IF(GIR__WHY_AND, GIR__OPR_AND),
+    GIR__IF(GIR__WHY_OR, GIR__OPR_OR), GIR__IF(GIR__WHY_XOR, GIR__OPR_XOR), GIR__IF(GIR__WHY_GT, GIR__OPR_GT),
+    GIR__IF(GIR__WHY_GE, GIR__OPR_GE), GIR__IF(GIR__WHY_LT, GIR__OPR_LT), GIR__IF(GIR__WHY_LE, GIR__OPR_LE),
+    GIR__IF(GIR__WHY_EQ, GIR__OPR_EQ), GIR__IF(GIR__WHY_NE, GIR__OPR_NE), GIR__IF(GIR__WHY_APPROX_EQ,
+    GIR__OPR_APPROX_EQ), GIR__IF(GIR__WHY_ISNAN, GIR__OPR_ISNAN), GIR__IF(GIR__WHY_ISINF, GIR__OPR_ISINF),
+    GIR__IF(GIR__WHY_ISFINITE, GIR__OPR_ISFINITE), GIR__IF(GIR__WHY_ADD, GIR__OPR_ADD), GIR__IF(GIR__WHY_SUB,
+    GIR__OPR_SUB), GIR__IF(GIR__WHY_MUL, GIR__OPR_MUL), GIR__IF(GIR__WHY_DIV, GIR__OPR_DIV),
+    GIR__IF(GIR__WHY_NEG, GIR__OPR_NEG), GIR__IF(GIR__WHY_POW, GIR__OPR_POW), GIR__IF(GIR__WHY_MAXIMUM,
+    GIR__OPR_MAXIMUM), GIR__IF(GIR__WHY_MINIMUM, GIR__OPR_MINIMUM), GIR__IF(GIR__WHY_MOD, GIR__OPR_MOD),
+    GIR__IF(GIR__WHY_FLOORDIV, GIR__OPR_FLOORDIV), GIR__IF(GIR__WHY_ADD_N, GIR__OPR_ADD_N),
+    GIR__IF(GIR__WHY_ABS, GIR__OPR_ABS), GIR__IF(GIR__WHY_SIGN, GIR__OPR_SIGN), GIR__IF(GIR__WHY_SQUARE,
+    GIR__OPR_SQUARE), GIR__IF(GIR__WHY_SQRT, GIR__OPR_SQRT), GIR__IF(GIR__WHY_RSQRT, GIR__OPR_RSQRT),
+    GIR__IF(GIR__WHY_RECIPROCAL, GIR__OPR_RECIPROCAL), GIR__IF(GIR__WHY_EXP, GIR__OPR_EXP),
+    GIR__IF(GIR__WHY_EXPM1, GIR__OPR_EXPM1), GIR__IF(GIR__WHY_LOG, GIR__OPR_LOG), GIR__IF(GIR__WHY_LOG1P,
+    GIR__OPR_LOG1P), GIR__IF(GIR__WHY_LOG2, GIR__OPR_LOG2), GIR__IF(GIR__WHY_SIN, GIR__OPR_SIN),
+    GIR__IF(GIR__WHY_COS, GIR__OPR_COS), GIR__IF(GIR__WHY_TAN, GIR__OPR_TAN), GIR__IF(GIR__WHY_ASIN,
+    GIR__OPR_ASIN), GIR__IF(GIR__WHY_ACOS, GIR__OPR_ACOS), GIR__IF(GIR__WHY_ATAN, GIR__OPR_ATAN),
+    GIR__IF(GIR__WHY_SINH, GIR__OPR_SINH), GIR__IF(GIR__WHY_COSH, GIR__OPR_COSH), GIR__IF(GIR__WHY_TANH,
+    GIR__OPR_TANH), GIR__IF(GIR__WHY_SIGMOID, GIR__OPR_SIGMOID), GIR__IF(GIR__WHY_SOFTPLUS,
+    GIR__OPR_SOFTPLUS), GIR__IF(GIR__WHY_RELU, GIR__OPR_RELU), GIR__IF(GIR__WHY_LEAKY_RELU,
+    GIR__OPR_LEAKY_RELU), GIR__IF(GIR__WHY_ELU, GIR__OPR_ELU), GIR__IF(GIR__WHY_GELU, GIR__OPR_GELU),
+    GIR__IF(GIR__WHY_SILU, GIR__OPR_SILU), GIR__IF(GIR__WHY_ERF, GIR__OPR_ERF), GIR__IF(GIR__WHY_FLOOR,
+    GIR__OPR_FLOOR), GIR__IF(GIR__WHY_CEIL, GIR__OPR_CEIL), GIR__IF(GIR__WHY_ROUND, GIR__OPR_ROUND),
+    GIR__IF(GIR__WHY_CLAMP, GIR__OPR_CLAMP), GIR__IF(GIR__WHY_SUM, GIR__OPR_SUM), GIR__IF(GIR__WHY_MEAN,
+    GIR__OPR_MEAN), GIR__IF(GIR__WHY_PROD, GIR__OPR_PROD), GIR__IF(GIR__WHY_MAX, GIR__OPR_MAX),
+    GIR__IF(GIR__WHY_MIN, GIR__OPR_MIN), GIR__IF(GIR__WHY_VAR, GIR__OPR_VAR), GIR__IF(GIR__WHY_LOGSUMEXP,
+    GIR__OPR_LOGSUMEXP), GIR__IF(GIR__WHY_ARGMAX, GIR__OPR_ARGMAX), GIR__IF(GIR__WHY_ARGMIN, GIR__OPR_ARGMIN),
+    GIR__IF(GIR__WHY_ALL, GIR__OPR_ALL), GIR__IF(GIR__WHY_ANY, GIR__OPR_ANY), GIR__IF(GIR__WHY_RESHAPE,
+    GIR__OPR_RESHAPE), GIR__IF(GIR__WHY_TRANSPOSE, GIR__OPR_TRANSPOSE), GIR__IF(GIR__WHY_BROADCAST_TO,
+    GIR__OPR_BROADCAST_TO), GIR__IF(GIR__WHY_SLICE, GIR__OPR_SLICE), GIR__IF(GIR__WHY_UNSLICE,
+    GIR__OPR_UNSLICE), GIR__IF(GIR__WHY_CONCAT, GIR__OPR_CONCAT), GIR__IF(GIR__WHY_FLIP, GIR__OPR_FLIP),
+    GIR__IF(GIR__WHY_PAD, GIR__OPR_PAD), GIR__IF(GIR__WHY_INDEX_SELECT, GIR__OPR_INDEX_SELECT),
+    GIR__IF(GIR__WHY_INDEX_ADD, GIR__OPR_INDEX_ADD), GIR__IF(GIR__WHY_ONE_HOT, GIR__OPR_ONE_HOT),
+    GIR__IF(GIR__WHY_WHERE, GIR__OPR_WHERE), GIR__IF(GIR__WHY_DIAG, GIR__OPR_DIAG), GIR__IF(GIR__WHY_DIAGONAL,
+    GIR__OPR_DIAGONAL), GIR__IF(GIR__WHY_TRIU, GIR__OPR_TRIU), GIR__IF(GIR__WHY_TRIL, GIR__OPR_TRIL),
+    GIR__IF(GIR__WHY_CAST, GIR__OPR_CAST), GIR__IF(GIR__WHY_STOP_GRADIENT, GIR__OPR_STOP_GRADIENT),
+    GIR__IF(GIR__WHY_MATMUL, GIR__OPR_MATMUL), GIR__IF(GIR__WHY_DOT, GIR__OPR_DOT), GIR__IF(GIR__WHY_OUTER,
+    GIR__OPR_OUTER), GIR__IF(GIR__WHY_TRACE, GIR__OPR_TRACE), GIR__IF(GIR__WHY_INVERSE, GIR__OPR_INVERSE),
+    GIR__IF(GIR__WHY_DET, GIR__OPR_DET), GIR__IF(GIR__WHY_LOGDET, GIR__OPR_LOGDET), GIR__IF(GIR__WHY_CHOLESKY,
+    GIR__OPR_CHOLESKY), GIR__IF(GIR__WHY_TRISOLVE, GIR__OPR_TRISOLVE), GIR__IF(GIR__WHY_SOFTMAX,
+    GIR__OPR_SOFTMAX), GIR__IF(GIR__WHY_LOG_SOFTMAX, GIR__OPR_LOG_SOFTMAX), GIR__IF(GIR__WHY_XENT_LOGITS,
+    GIR__OPR_XENT_LOGITS), GIR__IF(GIR__WHY_XENT_LOGITS_PROB, GIR__OPR_XENT_LOGITS_PROB),
+    GIR__IF(GIR__WHY_BCE_LOGITS, GIR__OPR_BCE_LOGITS), GIR__IF(GIR__WHY_MSE, GIR__OPR_MSE),
+    GIR__IF(GIR__WHY_CONV2D, GIR__OPR_CONV2D), GIR__IF(GIR__WHY_CONV2D_BWD_DATA, GIR__OPR_CONV2D_BWD_DATA),
+    GIR__IF(GIR__WHY_CONV2D_BWD_FILTER, GIR__OPR_CONV2D_BWD_FILTER), GIR__IF(GIR__WHY_MAX_POOL2D,
+    GIR__OPR_MAX_POOL2D), GIR__IF(GIR__WHY_MAX_POOL2D_BWD, GIR__OPR_MAX_POOL2D_BWD),
+    GIR__IF(GIR__WHY_AVG_POOL2D, GIR__OPR_AVG_POOL2D), GIR__IF(GIR__WHY_AVG_POOL2D_BWD,
+    GIR__OPR_AVG_POOL2D_BWD), GIR__IF(GIR__WHY_DROPOUT, GIR__OPR_DROPOUT), GIR__IF(GIR__WHY_GATHER,
+    GIR__OPR_GATHER), GIR__IF(GIR__WHY_SCATTER_ADD, GIR__OPR_SCATTER_ADD), GIR__IF(GIR__WHY_FMOD,
+    GIR__OPR_FMOD), GIR__IF(GIR__WHY_GELU_TANH, GIR__OPR_GELU_TANH), GIR__IF(GIR__WHY_ASSIGN,
+    GIR__OPR_ASSIGN), GIR__IF(GIR__WHY_TRAIN_EVAL, GIR__OPR_TRAIN_EVAL), GIR__IF(GIR__WHY_MAX_POOL2D_PICK,
+    GIR__OPR_MAX_POOL2D_PICK)
+};
+static const gir__opinfo gir__ops[GIR__OPR__COUNT] = {
+    {"invalid", "", "", 0, 0, 0u, 0, 0, 0, 0, 0, 0, 0, -1, -1},
+#if !GIR__WHY_INPUT
+    {"input", "dtype:dtype,shape:shape", "no inputs: data is bound at run time", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, 0, -1, -1},
+#endif
+#if !GIR__WHY_VARIABLE
+    {"variable", "dtype:dtype,shape:shape,data:init", "no inputs: holds trainable data", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, 0, -1, -1},
+#endif
+#if !GIR__WHY_CONSTANT
+    {"constant", "dtype:dtype,shape:shape,data:values", "no inputs", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, 0, -1, -1},
+#endif
+#if !GIR__WHY_FILL
+    {"fill", "dtype:dtype,shape:shape,f:value", "no inputs", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, 0, -1, -1},
+#endif
+#if !GIR__WHY_EYE
+    {"eye", "dtype:dtype,i:n,i:m,i:k", "no inputs", gir__sh_eye, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_FN, 0, 0, -1, -1},
+#endif
+#if !GIR__WHY_ARANGE
+    {"arange", "dtype:dtype,f:start,f:stop,f:step", "no inputs", gir__sh_arange, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_FN, 0, 0, -1, -1},
+#endif
+#if !GIR__WHY_RAND_UNIFORM
+    {"rand_uniform", "dtype:dtype,shape:shape,f:lo,f:hi,seed:seed", "no inputs", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, GIR__F_RNG, 0, -1, -1},
+#endif
+#if !GIR__WHY_RAND_NORMAL
+    {"rand_normal", "dtype:dtype,shape:shape,f:mean,f:std,seed:seed", "no inputs", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, GIR__F_RNG, 0, -1, -1},
+#endif
+#if !GIR__WHY_NOT
+    {"not", "", "logical", 0, 0, 0u, 1, 0, 0, GIR__DT_LOGIC, GIR__SH_SAME, 0, 0, -1, -1},
+#endif
+#if !GIR__WHY_AND
+    {"and", "", "logical", 0, 1, 0u, 2, 0, 0, GIR__DT_LOGIC, GIR__SH_BCAST, GIR__F_COMM, 0, -1, -1},
+#endif
+#if !GIR__WHY_OR
+    {"or", "", "logical", 0, 3, 0u, 2, 0, 0, GIR__DT_LOGIC, GIR__SH_BCAST, GIR__F_COMM, 0, -1, -1},
+#endif
+#if !GIR__WHY_XOR
+    {"xor", "", "logical", 0, 5, 0u, 2, 0, 0, GIR__DT_LOGIC, GIR__SH_BCAST, GIR__F_COMM, 0, -1, -1},
+#endif
+#if !GIR__WHY_GT
+    {"gt", "", "logical", 0, 7, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, -1, -1},
+#endif
+#if !GIR__WHY_GE
+    {"ge", "", "logical", 0, 9, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, -1, -1},
+#endif
+#if !GIR__WHY_LT
+    {"lt", "", "logical", 0, 11, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, -1, -1},
+#endif
+#if !GIR__WHY_LE
+    {"le", "", "logical", 0, 13, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, -1, -1},
+#endif
+#if !GIR__WHY_EQ
+    {"eq", "", "logical", 0, 15, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, GIR__F_COMM, 0, -1, -1},
+#endif
+#if !GIR__WHY_NE
+    {"ne", "", "logical", 0, 17, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, GIR__F_COMM, 0, -1, -1},
+#endif
+#if !GIR__WHY_APPROX_EQ
+    {"approx_eq", "f:atol,f:rtol", "logical", 0, 19, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, -1, -1},
+#endif
+#if !GIR__WHY_ISNAN
+    {"isnan", "", "logical", 0, 21, 0u, 1, 0, 0, GIR__DT_TEST, GIR__SH_SAME, 0, 0, -1, -1},
+#endif
+#if !GIR__WHY_ISINF
+    {"isinf", "", "logical", 0, 22, 0u, 1, 0, 0, GIR__DT_TEST, GIR__SH_SAME, 0, 0, -1, -1},
+#endif
+#if !GIR__WHY_ISFINITE
+    {"isfinite", "", "logical", 0, 23, 0u, 1, 0, 0, GIR__DT_TEST, GIR__SH_SAME, 0, 0, -1, -1},
+#endif
+#if !GIR__WHY_ADD
+    {"add", "", "", 0, 24, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, GIR__F_COMM, 1, -1, -1},
+#endif
+#if !GIR__WHY_SUB
+    {"sub", "", "", 0, 26, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_MUL
+    {"mul", "", "", 0, 28, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, GIR__F_COMM, 1, -1, -1},
+#endif
+#if !GIR__WHY_DIV
+    {"div", "", "", 0, 30, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_BCAST, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_NEG
+    {"neg", "", "", 0, 32, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_POW
+    {"pow", "", "", 0, 33, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_BCAST, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_MAXIMUM
+    {"maximum", "", "", 0, 35, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, GIR__F_KINK, 1, -1, -1},
+#endif
+#if !GIR__WHY_MINIMUM
+    {"minimum", "", "", 0, 37, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, GIR__F_KINK, 1, -1, -1},
+#endif
+#if !GIR__WHY_MOD
+    {"mod", "", "", 0, 39, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, GIR__F_KINK, 1, -1, -1},
+#endif
+#if !GIR__WHY_FLOORDIV
+    {"floordiv", "", "", 0, 41, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, GIR__F_KINK, 1, -1, -1},
+#endif
+#if !GIR__WHY_ADD_N
+    {"add_n", "", "", 0, 43, 0u, 1, 0, 1, GIR__DT_NUM, GIR__SH_BCAST, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_ABS
+    {"abs", "", "", 0, 44, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, GIR__F_KINK, 1, -1, -1},
+#endif
+#if !GIR__WHY_SIGN
+    {"sign", "", "", 0, 45, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, GIR__F_KINK, 1, -1, -1},
+#endif
+#if !GIR__WHY_SQUARE
+    {"square", "", "", 0, 46, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_SQRT
+    {"sqrt", "", "", 0, 47, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_RSQRT
+    {"rsqrt", "", "", 0, 48, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_RECIPROCAL
+    {"reciprocal", "", "", 0, 49, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_EXP
+    {"exp", "", "", 0, 50, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_EXPM1
+    {"expm1", "", "", 0, 51, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_LOG
+    {"log", "", "", 0, 52, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_LOG1P
+    {"log1p", "", "", 0, 53, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_LOG2
+    {"log2", "", "", 0, 54, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_SIN
+    {"sin", "", "", 0, 55, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_COS
+    {"cos", "", "", 0, 56, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_TAN
+    {"tan", "", "", 0, 57, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_ASIN
+    {"asin", "", "", 0, 58, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_ACOS
+    {"acos", "", "", 0, 59, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_ATAN
+    {"atan", "", "", 0, 60, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_SINH
+    {"sinh", "", "", 0, 61, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_COSH
+    {"cosh", "", "", 0, 62, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_TANH
+    {"tanh", "", "", 0, 63, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_SIGMOID
+    {"sigmoid", "", "", 0, 64, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_SOFTPLUS
+    {"softplus", "", "", 0, 65, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_RELU
+    {"relu", "", "", 0, 66, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, GIR__F_KINK, 1, -1, -1},
+#endif
+#if !GIR__WHY_LEAKY_RELU
+    {"leaky_relu", "f:alpha", "", 0, 67, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, GIR__F_KINK, 1, -1, -1},
+#endif
+#if !GIR__WHY_ELU
+    {"elu", "f:alpha", "", 0, 68, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, GIR__F_KINK, 1, -1, -1},
+#endif
+#if !GIR__WHY_GELU
+    {"gelu", "", "", 0, 69, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_SILU
+    {"silu", "", "", 0, 70, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_ERF
+    {"erf", "", "", 0, 71, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_FLOOR
+    {"floor", "", "", 0, 72, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, GIR__F_KINK, 1, -1, -1},
+#endif
+#if !GIR__WHY_CEIL
+    {"ceil", "", "", 0, 73, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, GIR__F_KINK, 1, -1, -1},
+#endif
+#if !GIR__WHY_ROUND
+    {"round", "", "", 0, 74, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, GIR__F_KINK, 1, -1, -1},
+#endif
+#if !GIR__WHY_CLAMP
+    {"clamp", "f:lo,f:hi", "", 0, 75, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, GIR__F_KINK, 1, -1, -1},
+#endif
+#if !GIR__WHY_SUM
+    {"sum", "l:axes,i:keepdims", "", 0, 76, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_REDUCE, 0, 1, -1, 0},
+#endif
+#if !GIR__WHY_MEAN
+    {"mean", "l:axes,i:keepdims", "", 0, 77, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_REDUCE, 0, 1, -1, 0},
+#endif
+#if !GIR__WHY_PROD
+    {"prod", "l:axes,i:keepdims", "", 0, 78, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_REDUCE, 0, 1, -1, 0},
+#endif
+#if !GIR__WHY_MAX
+    {"max", "l:axes,i:keepdims", "", 0, 79, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_REDUCE, GIR__F_KINK, 1, -1, 0},
+#endif
+#if !GIR__WHY_MIN
+    {"min", "l:axes,i:keepdims", "", 0, 80, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_REDUCE, GIR__F_KINK, 1, -1, 0},
+#endif
+#if !GIR__WHY_VAR
+    {"var", "l:axes,i:keepdims,i:ddof", "", 0, 81, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_REDUCE, 0, 1, -1, 0},
+#endif
+#if !GIR__WHY_LOGSUMEXP
+    {"logsumexp", "l:axes,i:keepdims", "", 0, 82, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_REDUCE, 0, 1, -1, 0},
+#endif
+#if !GIR__WHY_ARGMAX
+    {"argmax", "i:axis,i:keepdims", "index output", gir__sh_argreduce, 83, 0u, 1, 0, 0, GIR__DT_INDEX, GIR__SH_FN, 0, 0, 0, -1},
+#endif
+#if !GIR__WHY_ARGMIN
+    {"argmin", "i:axis,i:keepdims", "index output", gir__sh_argreduce, 84, 0u, 1, 0, 0, GIR__DT_INDEX, GIR__SH_FN, 0, 0, 0, -1},
+#endif
+#if !GIR__WHY_ALL
+    {"all", "l:axes,i:keepdims", "logical", 0, 85, 0u, 1, 0, 0, GIR__DT_LOGIC, GIR__SH_REDUCE, 0, 0, -1, 0},
+#endif
+#if !GIR__WHY_ANY
+    {"any", "l:axes,i:keepdims", "logical", 0, 86, 0u, 1, 0, 0, GIR__DT_LOGIC, GIR__SH_REDUCE, 0, 0, -1, 0},
+#endif
+#if !GIR__WHY_RESHAPE
+    {"reshape", "shape:shape", "", gir__sh_reshape, 87, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_TRANSPOSE
+    {"transpose", "l:perm", "", gir__sh_transpose, 88, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_BROADCAST_TO
+    {"broadcast_to", "shape:shape", "", gir__sh_broadcast_to, 89, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_SLICE
+    {"slice", "i:axis,i:start,i:stop,i:step", "", gir__sh_slice, 90, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, 0, -1},
+#endif
+#if !GIR__WHY_UNSLICE
+    {"unslice", "i:axis,i:start,i:stop,i:step,i:len", "", gir__sh_unslice, 91, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, 0, -1},
+#endif
+#if !GIR__WHY_CONCAT
+    {"concat", "i:axis", "", gir__sh_concat, 92, 0u, 1, 0, 1, GIR__DT_ANY, GIR__SH_FN, 0, 1, 0, -1},
+#endif
+#if !GIR__WHY_FLIP
+    {"flip", "l:axes", "", 0, 93, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_SAME, 0, 1, -1, 0},
+#endif
+#if !GIR__WHY_PAD
+    {"pad", "l:before,l:after,f:value", "", gir__sh_pad, 94, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_INDEX_SELECT
+    {"index_select", "i:axis", "", gir__sh_index_select, 95, 2u, 1, 1, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, 0, -1},
+#endif
+#if !GIR__WHY_INDEX_ADD
+    {"index_add", "i:axis,i:len", "", gir__sh_index_add, 97, 2u, 1, 1, 0, GIR__DT_NUM, GIR__SH_FN, 0, 1, 0, -1},
+#endif
+#if !GIR__WHY_ONE_HOT
+    {"one_hot", "i:depth,dtype:dtype", "index input", gir__sh_one_hot, 99, 1u, 0, 1, 0, GIR__DT_ATTR, GIR__SH_FN, 0, 0, -1, -1},
+#endif
+#if !GIR__WHY_WHERE
+    {"where", "", "", gir__sh_where, 100, 1u, 2, 1, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_DIAG
+    {"diag", "i:k", "", gir__sh_diag, 103, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_DIAGONAL
+    {"diagonal", "i:k", "", gir__sh_diagonal, 104, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_TRIU
+    {"triu", "i:k", "", gir__sh_matrix, 105, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_TRIL
+    {"tril", "i:k", "", gir__sh_matrix, 106, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_CAST
+    {"cast", "dtype:dtype", "", 0, 107, 0u, 1, 0, 0, GIR__DT_ATTR, GIR__SH_SAME, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_STOP_GRADIENT
+    {"stop_gradient", "", "blocks gradients by design", 0, 108, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_SAME, GIR__F_BLOCK, 0, -1, -1},
+#endif
+#if !GIR__WHY_MATMUL
+    {"matmul", "", "", gir__sh_matmul, 109, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_FN, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_DOT
+    {"dot", "", "", gir__sh_dot, 111, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_FN, GIR__F_COMM, 1, -1, -1},
+#endif
+#if !GIR__WHY_OUTER
+    {"outer", "", "", gir__sh_outer, 113, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_FN, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_TRACE
+    {"trace", "", "", gir__sh_trace, 115, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_FN, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_INVERSE
+    {"inverse", "", "", gir__sh_square, 116, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_DET
+    {"det", "", "", gir__sh_det, 117, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_LOGDET
+    {"logdet", "", "", gir__sh_det, 118, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_CHOLESKY
+    {"cholesky", "", "", gir__sh_square, 119, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_TRISOLVE
+    {"trisolve", "i:lower,i:trans", "", gir__sh_trisolve, 120, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_SOFTMAX
+    {"softmax", "i:axis", "", 0, 122, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, 0, -1},
+#endif
+#if !GIR__WHY_LOG_SOFTMAX
+    {"log_softmax", "i:axis", "", 0, 123, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, 0, -1},
+#endif
+#if !GIR__WHY_XENT_LOGITS
+    {"xent_logits", "", "", gir__sh_xent, 124, 2u, 1, 1, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_XENT_LOGITS_PROB
+    {"xent_logits_prob", "", "", gir__sh_xent_prob, 126, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_BCE_LOGITS
+    {"bce_logits", "", "", 0, 128, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_BCAST, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_MSE
+    {"mse", "", "", gir__sh_mse, 130, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_CONV2D
+    {"conv2d", "l:stride,l:padding,l:dilation,i:groups", "", gir__sh_conv2d, 132, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_CONV2D_BWD_DATA
+    {"conv2d_bwd_data", "l:stride,l:padding,l:dilation,i:groups,shape:xshape", "", gir__sh_conv2d_bwd_data, 134, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_CONV2D_BWD_FILTER
+    {"conv2d_bwd_filter", "l:stride,l:padding,l:dilation,i:groups,shape:wshape", "", gir__sh_conv2d_bwd_filter, 136, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_MAX_POOL2D
+    {"max_pool2d", "l:kernel,l:stride,l:padding", "", gir__sh_pool2d, 138, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, GIR__F_KINK, 1, -1, -1},
+#endif
+#if !GIR__WHY_MAX_POOL2D_BWD
+    {"max_pool2d_bwd", "l:kernel,l:stride,l:padding", "", gir__sh_pool2d_bwd, 139, 2u, 1, 1, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_AVG_POOL2D
+    {"avg_pool2d", "l:kernel,l:stride,l:padding,i:count_include_pad", "", gir__sh_pool2d, 141, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_AVG_POOL2D_BWD
+    {"avg_pool2d_bwd", "l:kernel,l:stride,l:padding,i:count_include_pad,shape:xshape", "", gir__sh_pool2d_bwd_avg, 142, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_DROPOUT
+    {"dropout", "f:p,seed:seed", "", gir__sh_dropout, 143, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, GIR__F_RNG, 1, -1, -1},
+#endif
+#if !GIR__WHY_GATHER
+    {"gather", "i:axis", "", gir__sh_gather, 144, 2u, 1, 1, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, 0, -1},
+#endif
+#if !GIR__WHY_SCATTER_ADD
+    {"scatter_add", "i:axis", "", gir__sh_scatter_add, 146, 2u, 2, 1, 0, GIR__DT_NUM, GIR__SH_FN, 0, 1, 0, -1},
+#endif
+#if !GIR__WHY_FMOD
+    {"fmod", "", "", 0, 149, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, GIR__F_KINK, 1, -1, -1},
+#endif
+#if !GIR__WHY_GELU_TANH
+    {"gelu_tanh", "", "", 0, 151, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_ASSIGN
+    {"assign", "", "a write into a variable: it changes state, it is not a function of its inputs", gir__sh_assign, 152, 0u, 2, 0, 0, GIR__DT_ANY, GIR__SH_FN, GIR__F_BLOCK, 0, -1, -1},
+#endif
+#if !GIR__WHY_TRAIN_EVAL
+    {"train_eval", "", "", gir__sh_train_eval, 154, 0u, 1, 0, 1, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1},
+#endif
+#if !GIR__WHY_MAX_POOL2D_PICK
+    {"max_pool2d_pick", "l:kernel,l:stride,l:padding", "", gir__sh_pool2d_pick, 155, 2u, 1, 1, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1},
+#endif
+};
+/* the row of an op (0 < op < GIR_OP__COUNT): the "invalid" row, all zeros, for a left-out op */
+static const gir__opinfo *gir__op_info(int op) { return &gir__ops[gir__op_row[op]]; }
 static int gir__ew_lacks(int op, int dt);
 static const char *gir__name_at(const gir_graph *g, uint32_t ref);   /* a name of the name pool (below) */   /* an elementwise op without a kernel for dt (gen/kernels.c) */
 
@@ -7403,34 +8122,34 @@ GIR_API void *gir_node_data(gir_graph *g, gir_node n) {
 
 /* op table queries */
 static int gir__op_ok(gir_op op) { return op > GIR_OP__INVALID && op < GIR_OP__COUNT; }
-GIR_API const char *gir_op_name(gir_op op) { return gir__op_ok(op) ? gir__ops[op].name : "invalid"; }
+GIR_API const char *gir_op_name(gir_op op) { return gir__op_ok(op) ? gir__op_names[op] : "invalid"; }
 GIR_API gir_op gir_op_from_name(const char *name) {
     int k;
     if (!name) return GIR_OP__INVALID;
     for (k = 1; k < GIR_OP__COUNT; ++k) {
-        const char *a = gir__ops[k].name, *b = name;
+        const char *a = gir__op_names[k], *b = name;
         while (*a && *a == *b) { ++a; ++b; }
         if (!*a && !*b) return (gir_op)k;
     }
     return GIR_OP__INVALID;
 }
 GIR_API int gir_op_parent_count(gir_op op) {
-    return !gir__op_ok(op) ? 0 : gir__ops[op].variadic ? -1 : gir__ops[op].nparents;
+    return !gir__op_ok(op) ? 0 : gir__op_info(op)->variadic ? -1 : gir__op_info(op)->nparents;
 }
-GIR_API int gir_op_arg_count(gir_op op) { return gir__op_ok(op) ? gir__ops[op].nargs : 0; }
+GIR_API int gir_op_arg_count(gir_op op) { return gir__op_ok(op) ? gir__op_info(op)->nargs : 0; }
 GIR_API int gir_op_input_is_arg(gir_op op, int k) {
-    return gir__op_ok(op) && k >= 0 && k < GIR__MAX_ROW_IN && !gir__ops[op].variadic && ((gir__ops[op].argmask >> k) & 1u);
+    return gir__op_ok(op) && k >= 0 && k < GIR__MAX_ROW_IN && !gir__op_info(op)->variadic && ((gir__op_info(op)->argmask >> k) & 1u);
 }
-GIR_API int gir_op_differentiable(gir_op op) { return gir__op_ok(op) ? gir__ops[op].diff : 0; }
-GIR_API const char *gir_op_no_adjoint_reason(gir_op op) { return gir__op_ok(op) ? gir__ops[op].no_adj : ""; }
-GIR_API const char *gir_op_attr_spec(gir_op op) { return gir__op_ok(op) ? gir__ops[op].attrs : ""; }
-GIR_API int gir_op_is_random(gir_op op) { return gir__op_ok(op) && (gir__ops[op].flags & GIR__F_RNG); }
-GIR_API int gir_op_has_kinks(gir_op op) { return gir__op_ok(op) && (gir__ops[op].flags & GIR__F_KINK); }
-GIR_API gir_group gir_op_group(gir_op op) { return gir__op_ok(op) ? (gir_group)gir__ops[op].group : GIR_GROUP__COUNT; }
+GIR_API int gir_op_differentiable(gir_op op) { return gir__op_ok(op) ? gir__op_info(op)->diff : 0; }
+GIR_API const char *gir_op_no_adjoint_reason(gir_op op) { return gir__op_ok(op) ? gir__op_info(op)->no_adj : ""; }
+GIR_API const char *gir_op_attr_spec(gir_op op) { return gir__op_ok(op) ? gir__op_info(op)->attrs : ""; }
+GIR_API int gir_op_is_random(gir_op op) { return gir__op_ok(op) && (gir__op_info(op)->flags & GIR__F_RNG); }
+GIR_API int gir_op_has_kinks(gir_op op) { return gir__op_ok(op) && (gir__op_info(op)->flags & GIR__F_KINK); }
+GIR_API gir_group gir_op_group(gir_op op) { return gir__op_ok(op) ? (gir_group)gir__op_groups[op] : GIR_GROUP__COUNT; }
 
 /* build helpers ------------------------------------------------------------------------------------------- */
 static const gir__node *gir__bin(const gir__bctx *b, int k) { return &b->g->nodes[b->in[k].id]; }
-static const char *gir__bname(const gir__bctx *b) { return gir__ops[b->op].name; }
+static const char *gir__bname(const gir__bctx *b) { return gir__op_info(b->op)->name; }
 #define GIR__BFAIL(b, s, ...) (gir__gfail((b)->g, (s), __VA_ARGS__), (s))
 
 /* Attributes the caller built by hand: a shape's or a list's rank is checked before anything reads it, and
@@ -7547,13 +8266,13 @@ static int gir__in_pos(const gir__opinfo *oi, int k) {
 }
 static gir_status gir__need_rank(gir__bctx *b, int k, int lo, int hi) {
     const gir__node *x = gir__bin(b, k);
-    int pos = gir__in_pos(&gir__ops[b->op], k);
+    int pos = gir__in_pos(gir__op_info(b->op), k);
     if (x->shape.rank < lo || x->shape.rank > hi) {
         if (lo == hi)
             return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: %s (input %d) must have rank %d, got %S",
-                              gir__bname(b), b->id, gir__in_name(&gir__ops[b->op], pos), pos, lo, &x->shape);
+                              gir__bname(b), b->id, gir__in_name(gir__op_info(b->op), pos), pos, lo, &x->shape);
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: %s (input %d) must have rank %d..%d, got %S",
-                          gir__bname(b), b->id, gir__in_name(&gir__ops[b->op], pos), pos, lo, hi, &x->shape);
+                          gir__bname(b), b->id, gir__in_name(gir__op_info(b->op), pos), pos, lo, hi, &x->shape);
     }
     return GIR_OK;
 }
@@ -7561,8 +8280,8 @@ static gir_status gir__need_dtype(gir__bctx *b, int k, int dt) {
     const gir__node *x = gir__bin(b, k);
     if (x->dtype != dt)
         return GIR__BFAIL(b, GIR_ERR_DTYPE, "%s: node %u: %s (input %d) must be %T, got %T %S", gir__bname(b), b->id,
-                          gir__in_name(&gir__ops[b->op], gir__in_pos(&gir__ops[b->op], k)),
-                          gir__in_pos(&gir__ops[b->op], k), dt, (int)x->dtype, &x->shape);
+                          gir__in_name(gir__op_info(b->op), gir__in_pos(gir__op_info(b->op), k)),
+                          gir__in_pos(gir__op_info(b->op), k), dt, (int)x->dtype, &x->shape);
     return GIR_OK;
 }
 
@@ -8245,7 +8964,7 @@ static gir_status gir__promote(gir__bctx *b, const gir__opinfo *oi, const gir_no
 /* op is left out of this build (gen/select.c): say so, with the macro that left it out */
 static void gir__op_left_out(gir_graph *g, gir_op op) {
     char up[40];
-    const char *nm = gir__ops[op].name, *grp = gir__group_names[gir__ops[op].group];
+    const char *nm = gir__op_names[op], *grp = gir__group_names[gir__op_groups[op]];
     size_t k;
     for (k = 0; nm[k] && k + 1 < sizeof up; ++k) up[k] = (char)(nm[k] >= 'a' && nm[k] <= 'z' ? nm[k] - 'a' + 'A' : nm[k]);
     up[k] = 0;
@@ -8279,7 +8998,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
         gir__op_left_out(g, op);
         return bad;
     }
-    oi = &gir__ops[op];
+    oi = gir__op_info(op);
     b.g = g; b.op = op; b.id = (uint32_t)g->nnodes; b.n = n;    /* every field is set (no memset: it is hot) */
     b.in = NULL; b.out = gir__no_attr.shape; b.dtype = 0;
     if (oi->variadic ? (n < 1 || n > GIR_MAX_VARIADIC) : (n != oi->nparents + oi->nargs)) {
@@ -9345,7 +10064,7 @@ GIR_API void gir_dump(const gir_graph *g, FILE *f) {
         char sh[96];
         uint32_t j;
         gir__format(sh, sizeof sh, "%S", &d->shape);
-        fprintf(f, "%%%u = %s(", (unsigned)k, gir__ops[d->op].name);
+        fprintf(f, "%%%u = %s(", (unsigned)k, gir__op_info(d->op)->name);
         for (j = 0; j < d->nin; ++j)
             fprintf(f, "%s%s%%%u", j ? ", " : "", j >= d->nparents ? "@" : "", (unsigned)g->ins[d->in0 + j]);
         fprintf(f, ") : %s%s  %s  level %d%s%s%s\n", gir__dtype_names[d->dtype], sh, nt[d->ntype], d->grad_level,
@@ -9940,7 +10659,7 @@ static gir_status gir__init_resolve(gir_graph *g, gir_node v, const gir_init_spe
         return GIR_ERR_HANDLE;
     }
     if (d->op != GIR_OP_VARIABLE) {
-        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: a %s node, not a variable", nm, v.id, gir__ops[d->op].name);
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: a %s node, not a variable", nm, v.id, gir__op_info(d->op)->name);
         return GIR_ERR_INVALID_ARG;
     }
     if (!sp || (unsigned)sp->kind > GIR_INIT_KAIMING_NORMAL || (unsigned)sp->layout > GIR_INIT_IN_OUT ||
@@ -11801,8 +12520,8 @@ static gir_status gir__sweep(gir_graph *g, int n_out, const gir_node *outs, cons
         }
         if (!want) continue;
         if (!gir__adj_of(nd.op)) {
-            gir__gfail(g, GIR_ERR_NO_ADJOINT, "%s: %N: cannot differentiate: %s", gir__ops[nd.op].name,
-                       (const gir_graph *)g, (unsigned)id, gir__ops[nd.op].no_adj);
+            gir__gfail(g, GIR_ERR_NO_ADJOINT, "%s: %N: cannot differentiate: %s", gir__op_info(nd.op)->name,
+                       (const gir_graph *)g, (unsigned)id, gir__op_info(nd.op)->no_adj);
             st = GIR_ERR_NO_ADJOINT;
             break;
         }
@@ -11815,7 +12534,7 @@ static gir_status gir__sweep(gir_graph *g, int n_out, const gir_node *outs, cons
             if (!dx[j].id) { st = g->status ? g->status : GIR_ERR_OUT_OF_MEMORY; break; }
             if (!gir__shape_eq(&g->nodes[dx[j].id].shape, &pn->shape)) {
                 gir__gfail(g, GIR_ERR_SHAPE, "%s: %N: adjoint of parent %u has shape %S, parent is %S",
-                           gir__ops[nd.op].name, (const gir_graph *)g, (unsigned)id, (unsigned)j, &g->nodes[dx[j].id].shape, &pn->shape);
+                           gir__op_info(nd.op)->name, (const gir_graph *)g, (unsigned)id, (unsigned)j, &g->nodes[dx[j].id].shape, &pn->shape);
                 st = GIR_ERR_SHAPE;
                 break;
             }
@@ -13514,7 +14233,7 @@ static gir_status gir__kfail(gir__kx *k, gir_status s, const char *fmt, ...) {
     gir__buf b;
     va_list ap;
     b.p = k->msg; b.n = GIR__MSG; b.len = 0; k->msg[0] = 0;
-    gir__puts(&b, gir__ops[k->op].name);
+    gir__puts(&b, gir__op_info(k->op)->name);
     gir__puts(&b, ": node ");
     gir__putl(&b, k->node);
     gir__puts(&b, ": ");
@@ -30733,13 +31452,13 @@ static size_t gir__const_bytes(const gir_graph *g, const gir__node *d) {
 /* ---- structural hashing */
 static int gir__cse_ok(const gir_graph *g, const gir__node *d) {
     if (d->op == GIR_OP_INPUT || d->op == GIR_OP_VARIABLE || d->op == GIR_OP_ASSIGN) return 0;
-    if (gir__ops[d->op].flags & GIR__F_RNG) return 0;
+    if (gir__op_info(d->op)->flags & GIR__F_RNG) return 0;
     return d->op != GIR_OP_CONSTANT || gir__const_bytes(g, d) <= GIR__CSE_CONST_MAX;
 }
 /* the effective inputs of node d, two-input commutative ops in a canonical order */
 static void gir__cse_ins(const gir__rw *w, const gir__node *d, uint32_t k, uint32_t *a) {
     uint32_t x = gir__pass_in(w, d, k), y;
-    if (d->nin == 2 && (gir__ops[d->op].flags & GIR__F_COMM)) {
+    if (d->nin == 2 && (gir__op_info(d->op)->flags & GIR__F_COMM)) {
         y = gir__pass_in(w, d, 1u - k);
         if (k == 0 ? y < x : y > x) x = y;
     }
@@ -30755,7 +31474,7 @@ static uint64_t gir__cse_hash(const gir__rw *w, const gir__node *d) {
     int m;
     for (m = 0; m < d->shape.rank; ++m) h = gir__h(h, (uint32_t)d->shape.dim[m]);
     h = gir__h(h, (uint32_t)d->shape.rank);
-    gir__attr_kinds(gir__ops[d->op].attrs, &ak);
+    gir__attr_kinds(gir__op_info(d->op)->attrs, &ak);
     h = gir__hash_attr(h, gir__attr_load(w->g, d, &ta), &ak);
     for (k = 0; k < d->nin; ++k) {
         gir__cse_ins(w, d, k, &in);
@@ -30775,7 +31494,7 @@ static int gir__cse_eq(const gir__rw *w, const gir__node *a, const gir__node *b)
     const unsigned char *da, *db;
     if (a->op != b->op || a->dtype != b->dtype || a->nin != b->nin || !gir__shape_eq(&a->shape, &b->shape))
         return 0;
-    gir__attr_kinds(gir__ops[a->op].attrs, &ak);
+    gir__attr_kinds(gir__op_info(a->op)->attrs, &ak);
     if (!gir__attr_eq(gir__attr_load(w->g, a, &ta), gir__attr_load(w->g, b, &tb), &ak)) return 0;
     for (k = 0; k < a->nin; ++k) {
         gir__cse_ins(w, a, k, &x);
@@ -31344,7 +32063,7 @@ static gir_status gir__bind_find(gir_plan *p, gir_node input, uint32_t *val) {
     }
     if (g->nodes[input.id].op != GIR_OP_INPUT) {
         gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: %N (%s) is not an input", g, (unsigned)input.id,
-                   gir__ops[g->nodes[input.id].op].name);
+                   gir__op_info(g->nodes[input.id].op)->name);
         return GIR_ERR_INVALID_ARG;
     }
     if (input.id < p->nmap) *val = p->map[input.id];
@@ -31469,24 +32188,24 @@ static gir_status gir__plan_scalar(const gir_plan *p, gir_node n, double *value,
     }
     if (n.id >= p->nmap || !(v = p->map[n.id])) {
         if (msg) gir__pfail(msg, GIR_ERR_INVALID_ARG, "plan_scalar: node %u (%s): not in the plan (compile it as an "
-                            "output)", n.id, gir__ops[p->g->nodes[n.id].op].name);
+                            "output)", n.id, gir__op_info(p->g->nodes[n.id].op)->name);
         return GIR_ERR_INVALID_ARG;
     }
     val = &p->vals[v - 1];
     if (val->kind == GIR__VAL_FUSED) {
         if (msg) gir__pfail(msg, GIR_ERR_INVALID_ARG, "plan_scalar: node %u (%s): fused away (compile it as an output)",
-                            n.id, gir__ops[p->g->nodes[n.id].op].name);
+                            n.id, gir__op_info(p->g->nodes[n.id].op)->name);
         return GIR_ERR_INVALID_ARG;
     }
     if ((cnt = gir__numel(&val->shape)) != 1) {
         if (msg) gir__pfail(msg, GIR_ERR_SHAPE, "plan_scalar: node %u (%s): %S has %l elements, not one", n.id,
-                            gir__ops[p->g->nodes[n.id].op].name, &val->shape, (long long)cnt);
+                            gir__op_info(p->g->nodes[n.id].op)->name, &val->shape, (long long)cnt);
         return GIR_ERR_SHAPE;
     }
     ptr = gir_plan_data(p, n);
     if (!ptr || (val->kind == GIR__VAL_TEMP && p->runs == 0)) {
         if (msg) gir__pfail(msg, GIR_ERR_UNBOUND, "plan_scalar: node %u (%s): no value yet (%s)", n.id,
-                            gir__ops[p->g->nodes[n.id].op].name, ptr ? "the plan has not run" : "input not bound");
+                            gir__op_info(p->g->nodes[n.id].op)->name, ptr ? "the plan has not run" : "input not bound");
         return GIR_ERR_UNBOUND;
     }
     switch (val->dtype) {
@@ -32250,7 +32969,7 @@ static int gir__plan_foldable(const gir_graph *g, const gir_plan *p, uint32_t k)
     uint32_t v, m, nm = p->fgroup && p->fgroup[k] ? p->groups[p->fgroup[k] - 1].nm : 1;
     const gir__step *s = p->fgroup && p->fgroup[k] ? &p->fsteps[p->groups[p->fgroup[k] - 1].m0] : &p->steps[k];
     for (m = 0; m < nm; ++m)
-        if ((gir__ops[s[m].op].flags & GIR__F_RNG) || s[m].op == GIR_OP_ASSIGN || s[m].op == GIR_OP_VARIABLE ||
+        if ((gir__op_info(s[m].op)->flags & GIR__F_RNG) || s[m].op == GIR_OP_ASSIGN || s[m].op == GIR_OP_VARIABLE ||
             s[m].op == GIR_OP_INPUT)
             return 0;
     gir__srd_init(p, k, &r);
@@ -32504,7 +33223,7 @@ static int gir__plan_check(const gir_plan *p, void *work, char *msg, size_t n) {
                 int pair = (s->flags & GIR__STEP_INPLACE) && lastr[u] == k && p->vals[u].off == p->vals[o].off;
                 if (gir__plan_overlap(p, u, o) && !pair) {
                     gir__format(msg, n, "step %u (%s, node %u) writes [%l, %l), over node %u's value, live until step %d",
-                                (unsigned)k, gir__ops[s->op].name, (unsigned)p->vals[o].node, (long long)p->vals[o].off,
+                                (unsigned)k, gir__op_info(s->op)->name, (unsigned)p->vals[o].node, (long long)p->vals[o].off,
                                 (long long)(p->vals[o].off + p->vals[o].bytes), (unsigned)p->vals[u].node,
                                 lastr[u] >= GIR__NEVER - 1 ? -1 : (int)lastr[u]);
                     return 0;
@@ -32648,7 +33367,7 @@ static const char *const gir__ntype_fill[] = {"#d9d9d9", "#eeeeee", "#9ecae1", "
 static void gir__dot_node(gir__out *o, const gir_graph *g, const gir_plan *p, uint32_t id) {
     const gir__node *d = &g->nodes[id];
     uint32_t v = p ? gir__plan_val_of(p, id) : 0;
-    gir__out_f(o, "  n%u [label=\"%%%u %s", (unsigned)id, (unsigned)id, gir__ops[d->op].name);
+    gir__out_f(o, "  n%u [label=\"%%%u %s", (unsigned)id, (unsigned)id, gir__op_info(d->op)->name);
     if (d->name) {
         gir__out_s(o, " '");
         gir__out_dotstr(o, gir__name_at(g, d->name));
@@ -32702,7 +33421,7 @@ static size_t gir__plan_dump_to(const gir_plan *p, gir__out *o) {
         gir__plan_step(p, k, &ds);
         gir__plan_val(p, ds.val, &dv);
         d = &p->g->nodes[ds.node];
-        gir__out_f(o, "%u  %s  %%%u", (unsigned)k, gir__ops[ds.op].name, (unsigned)ds.node);
+        gir__out_f(o, "%u  %s  %%%u", (unsigned)k, gir__op_info(ds.op)->name, (unsigned)ds.node);
         if (d->name) gir__out_f(o, " '%s'", gir__name_at(p->g, d->name));
         gir__out_f(o, "  %T%S", (int)d->dtype, &d->shape);
         if (dv.kind == GIR__VAL_TEMP) gir__out_f(o, "  off %l  bytes %l", (long long)dv.off, (long long)dv.bytes);
@@ -32770,7 +33489,7 @@ static gir_status gir__sh_assign(gir__bctx *b) {
                           (unsigned)b->in[0].id, (int)v->dtype, &v->shape);
     if (v->op != GIR_OP_VARIABLE)
         return GIR__BFAIL(b, GIR_ERR_INVALID_ARG, "assign: node %u: var (node %u, %s %T %S) must be a variable",
-                          b->id, (unsigned)b->in[0].id, gir__ops[v->op].name, (int)v->dtype, &v->shape);
+                          b->id, (unsigned)b->in[0].id, gir__op_info(v->op)->name, (int)v->dtype, &v->shape);
     b->out = v->shape;
     b->dtype = v->dtype;
     return GIR_OK;
@@ -32802,7 +33521,7 @@ static gir_status gir__sh_train_eval(gir__bctx *b) {
         const gir__node *u = gir__bin(b, k);
         if (u->op != GIR_OP_ASSIGN || u->dtype != t->dtype)
             return GIR__BFAIL(b, GIR_ERR_INVALID_ARG, "train_eval: node %u: update %d (node %u, %s %T %S) must be an "
-                              "assign node of %T", b->id, k - 2, (unsigned)b->in[k].id, gir__ops[u->op].name,
+                              "assign node of %T", b->id, k - 2, (unsigned)b->in[k].id, gir__op_info(u->op)->name,
                               (int)u->dtype, &u->shape, (int)t->dtype);
     }
     b->out = t->shape;
@@ -32888,7 +33607,7 @@ static void gir__assign_cycle(gir_graph *g, gir_plan *p, const gir__awork *w) {
             if (w->owner[v]) {
                 gir__gfail(g, GIR_ERR_INVALID_ARG, "compile: node %u (%s) reads variable node %u and depends on "
                            "assign node %u to it: the old value would be read after the write",
-                           (unsigned)p->vals[s->val].node, gir__ops[s->op].name, (unsigned)p->vals[v].node,
+                           (unsigned)p->vals[s->val].node, gir__op_info(s->op)->name, (unsigned)p->vals[v].node,
                            (unsigned)p->vals[p->steps[w->owner[v] - 1].val].node);
                 return;
             }
@@ -33033,7 +33752,7 @@ static int gir__optim_args(gir_graph *g, int n, const gir_node *params, const gi
         if (pv.op != GIR_OP_VARIABLE || !gir__is_float(pv.dtype)) {
             gir__gfail(g, pv.op != GIR_OP_VARIABLE ? GIR_ERR_INVALID_ARG : GIR_ERR_DTYPE, "%s: params[%d] (node %u, "
                        "%s %T %S) must be a variable of f32 or f64", fn, k, (unsigned)params[k].id,
-                       gir__ops[pv.op].name, (int)pv.dtype, &pv.shape);
+                       gir__op_info(pv.op)->name, (int)pv.dtype, &pv.shape);
             return 0;
         }
         for (j = 0; j < k; ++j)
@@ -33402,7 +34121,7 @@ static void gir__vars_payload(gir__wr *w, const gir_graph *g, int n, const uint3
     }
 }
 static void gir__node_attrs(gir__wr *w, const gir_graph *g, const gir__node *d) {
-    const char *s = gir__ops[d->op].attrs;
+    const char *s = gir__op_info(d->op)->attrs;
     int nf = 0, ni = 0, nl = 0, k;
     gir_attr at;
     const gir_attr *a = gir__attr_load(g, d, &at);
@@ -33423,9 +34142,9 @@ static void gir__node_attrs(gir__wr *w, const gir_graph *g, const gir__node *d) 
 }
 /* a row whose ATTR column has a data attribute (constant, variable): its node's values follow it in the file */
 static int gir__has_data(int op) {
-    const char *s = gir__ops[op].attrs;
+    const char *s = gir__op_info(op)->attrs;
     for (; *s; ++s)
-        if ((s == gir__ops[op].attrs || s[-1] == ',') && s[0] == 'd' && s[1] == 'a' && s[2] == 't' && s[3] == 'a' && s[4] == ':')
+        if ((s == gir__op_info(op)->attrs || s[-1] == ',') && s[0] == 'd' && s[1] == 'a' && s[2] == 't' && s[3] == 'a' && s[4] == ':')
             return 1;
     return 0;
 }
@@ -33435,7 +34154,7 @@ static void gir__graph_payload(gir__wr *w, const gir_graph *g, int n, const uint
     gir__w_uint(w, (uint64_t)(g->nnodes - 1), 4);
     for (id = 1; id < g->nnodes; ++id) {
         const gir__node *d = &g->nodes[id];
-        const gir__opinfo *oi = &gir__ops[d->op];
+        const gir__opinfo *oi = gir__op_info(d->op);
         uint32_t pa = 0, ar = d->nparents;
         gir__w_str(w, oi->name);
         gir__w_uint(w, d->grad_level, 2);
@@ -33766,7 +34485,7 @@ static void gir__r_var(gir__rd *r, gir_graph *g, char *name, const char *prev, i
     *id = r->bad ? 0 : gir__find_id(g, name);
     d = *id ? &g->nodes[*id] : NULL;
     if (d && d->op != GIR_OP_VARIABLE) {
-        gir__rfail(r, "'%s' is a node of op %s in the graph, not a variable", name, gir__ops[d->op].name);
+        gir__rfail(r, "'%s' is a node of op %s in the graph, not a variable", name, gir__op_info(d->op)->name);
         return;
     }
     if (d && gir__is_ref(g, d)) {                /* gen/dataref.c */
@@ -33841,7 +34560,7 @@ GIR_API gir_status gir_load_variables(gir_graph *g, const void *data, size_t siz
 
 /* >>io load: a whole graph, rebuilt node by node through gir_op_build */
 static void gir__r_attrs(gir__rd *r, gir_op op, gir_attr *a) {
-    const char *s = gir__ops[op].attrs;
+    const char *s = gir__op_info(op)->attrs;
     int nf = 0, ni = 0, nl = 0, k;
     gir_attr_zero(a);
     while (*s && !r->bad) {
@@ -33887,11 +34606,11 @@ static uint32_t gir__r_node(gir__rd *r, gir_graph *g, const uint32_t *map, uint3
     uint32_t level = (uint32_t)gir__r_uint(r, 2, "the grad level"), n = (uint32_t)gir__r_uint(r, 1, "the input count"), k;
     size_t data_at = 0;
     if (r->bad) return 0;
-    if (n > GIR_MAX_VARIADIC) { gir__rfail(r, "%s has %u inputs > GIR_MAX_VARIADIC %d", gir__ops[op].name, (unsigned)n, GIR_MAX_VARIADIC); return 0; }
+    if (n > GIR_MAX_VARIADIC) { gir__rfail(r, "%s has %u inputs > GIR_MAX_VARIADIC %d", gir__op_info(op)->name, (unsigned)n, GIR_MAX_VARIADIC); return 0; }
     for (k = 0; k < n && !r->bad; ++k) {
         uint32_t j = (uint32_t)gir__r_uint(r, 4, "an input");
         if (!r->bad && (j == 0 || j >= i)) {
-            gir__rfail(r, "%s: input %u refers to node %u (an earlier node: 1 to %u)", gir__ops[op].name, (unsigned)k,
+            gir__rfail(r, "%s: input %u refers to node %u (an earlier node: 1 to %u)", gir__op_info(op)->name, (unsigned)k,
                        (unsigned)j, (unsigned)(i - 1));
             return 0;
         }

@@ -82,7 +82,7 @@ static gir_status gir__promote(gir__bctx *b, const gir__opinfo *oi, const gir_no
 /* op is left out of this build (gen/select.c): say so, with the macro that left it out */
 static void gir__op_left_out(gir_graph *g, gir_op op) {
     char up[40];
-    const char *nm = gir__ops[op].name, *grp = gir__group_names[gir__ops[op].group];
+    const char *nm = gir__op_names[op], *grp = gir__group_names[gir__op_groups[op]];
     size_t k;
     for (k = 0; nm[k] && k + 1 < sizeof up; ++k) up[k] = (char)(nm[k] >= 'a' && nm[k] <= 'z' ? nm[k] - 'a' + 'A' : nm[k]);
     up[k] = 0;
@@ -116,7 +116,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
         gir__op_left_out(g, op);
         return bad;
     }
-    oi = &gir__ops[op];
+    oi = gir__op_info(op);
     b.g = g; b.op = op; b.id = (uint32_t)g->nnodes; b.n = n;    /* every field is set (no memset: it is hot) */
     b.in = NULL; b.out = gir__no_attr.shape; b.dtype = 0;
     if (oi->variadic ? (n < 1 || n > GIR_MAX_VARIADIC) : (n != oi->nparents + oi->nargs)) {
@@ -313,7 +313,7 @@ GIR_API void gir_dump(const gir_graph *g, FILE *f) {
         char sh[96];
         uint32_t j;
         gir__format(sh, sizeof sh, "%S", &d->shape);
-        fprintf(f, "%%%u = %s(", (unsigned)k, gir__ops[d->op].name);
+        fprintf(f, "%%%u = %s(", (unsigned)k, gir__op_info(d->op)->name);
         for (j = 0; j < d->nin; ++j)
             fprintf(f, "%s%s%%%u", j ? ", " : "", j >= d->nparents ? "@" : "", (unsigned)g->ins[d->in0 + j]);
         fprintf(f, ") : %s%s  %s  level %d%s%s%s\n", gir__dtype_names[d->dtype], sh, nt[d->ntype], d->grad_level,

@@ -357,7 +357,7 @@ typedef struct gir__bctx {
     int              dtype;     /* output dtype, may be set by the shape function */
 } gir__bctx;
 
-typedef struct gir__opinfo {    /* one row per op, narrow fields (32 bytes on 32-bit targets) */
+typedef struct gir__opinfo {    /* one row per kept op, narrow fields (32 bytes on 32-bit targets) */
     const char *name;
     const char *attrs;
     const char *no_adj;
@@ -367,7 +367,6 @@ typedef struct gir__opinfo {    /* one row per op, narrow fields (32 bytes on 32
     uint8_t     nparents, nargs, variadic;
     uint8_t     dtrule, shrule;
     uint8_t     flags;
-    uint8_t     group;
     uint8_t     diff;
     int8_t      axis_i;     /* index of the i attribute named 'axis', or -1 */
     int8_t      axes_l;     /* index of the l attribute named 'axes', or -1 */

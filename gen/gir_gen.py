@@ -710,22 +710,39 @@ def emit_opinfo(ops):
     out.append("static const char *const gir__in_words[%d] = {%s};" % (len(words), ", ".join('"%s"' % w for w in words)))
     out.append("static const unsigned char gir__in_names[%d] = {%s};"
                % (max(len(names), 1), ", ".join(str(words.index(nm)) for nm in names) or "0"))
-    out += ["static const gir__opinfo gir__ops[GIR_OP__COUNT] = {",
-           "    {\"invalid\", \"\", \"\", 0, 0, 0u, 0, 0, 0, 0, 0, 0, 0, 0, -1, -1},"]
+    def table(head, cells):             # a C array initialiser, wrapped
+        return [head + " {"] + textwrap.wrap(", ".join(cells), 110, initial_indent="    ",
+                                             subsequent_indent="    ", break_long_words=False) + ["};"]
+    out += table("static const char *const gir__op_names[GIR_OP__COUNT] =",
+                 ['"invalid"'] + ['"%s"' % op.lname for op in ops])
+    out += table("static const unsigned char gir__op_groups[GIR_OP__COUNT] =",
+                 ["0"] + ["GIR_GROUP_" + op.group for op in ops])
+    # the rows of the ops this build keeps; gir__op_row[op] is 0 (the "invalid" row) for a left-out op
+    out.append("enum { GIR__OPR__INVALID,")
+    for op in ops:
+        out += ["#if !GIR__WHY_%s" % op.name, "    GIR__OPR_%s," % op.name, "#endif"]
+    out.append("    GIR__OPR__COUNT };")
+    out += table("static const unsigned char gir__op_row[GIR_OP__COUNT] =",
+                 ["0"] + ["GIR__IF(GIR__WHY_%s, GIR__OPR_%s)" % (op.name, op.name) for op in ops])
+    out += ["static const gir__opinfo gir__ops[GIR__OPR__COUNT] = {",
+           "    {\"invalid\", \"\", \"\", 0, 0, 0u, 0, 0, 0, 0, 0, 0, 0, -1, -1},"]
     for op in ops:
         flags = " | ".join("GIR__F_" + f for f in op.flags) or "0"
         attrs = ",".join("%s:%s" % (k, n) for k, n, _ in op.attrs)
-        shapefn = "GIR__IF(GIR__WHY_%s, gir__sh_%s)" % (op.name, op.shape) if op.shape not in BUILTIN_SHAPES else "0"
+        shapefn = "gir__sh_%s" % op.shape if op.shape not in BUILTIN_SHAPES else "0"
         reason = op.no_adj if op.no_adj is not None else ""
         argmask = sum(1 << j for j, (_, a) in enumerate(op.inputs) if a)
         axis_i = next((k for kind, nm, k in op.attrs if kind == "i" and nm == "axis"), -1)
         axes_l = next((k for kind, nm, k in op.attrs if kind == "l" and nm == "axes"), -1)
-        out.append("    {\"%s\", GIR__IFS(GIR__WHY_%s, \"%s\"), GIR__IFS(GIR__WHY_%s, \"%s\"), %s, %d, %du, %d, %d, %d, "
-                   "GIR__DT_%s, %s, %s, GIR_GROUP_%s, %d, %d, %d},"
-                   % (op.lname, op.name, attrs, op.name, reason.replace('"', '\\"'), shapefn, first[op.name], argmask,
-                      len(op.parents), len(op.args), 1 if op.variadic else 0, op.dtype, shape_id(op), flags, op.group,
-                      1 if op.differentiable else 0, axis_i, axes_l))
+        out += ["#if !GIR__WHY_%s" % op.name,
+                "    {\"%s\", \"%s\", \"%s\", %s, %d, %du, %d, %d, %d, GIR__DT_%s, %s, %s, %d, %d, %d},"
+                % (op.lname, attrs, reason.replace('"', '\\"'), shapefn, first[op.name], argmask, len(op.parents),
+                   len(op.args), 1 if op.variadic else 0, op.dtype, shape_id(op), flags,
+                   1 if op.differentiable else 0, axis_i, axes_l),
+                "#endif"]
     out.append("};")
+    out.append("/* the row of an op (0 < op < GIR_OP__COUNT): the \"invalid\" row, all zeros, for a left-out op */")
+    out.append("static const gir__opinfo *gir__op_info(int op) { return &gir__ops[gir__op_row[op]]; }")
     return "\n".join(out)
 
 

@@ -495,34 +495,34 @@ GIR_API void *gir_node_data(gir_graph *g, gir_node n) {
 
 /* op table queries */
 static int gir__op_ok(gir_op op) { return op > GIR_OP__INVALID && op < GIR_OP__COUNT; }
-GIR_API const char *gir_op_name(gir_op op) { return gir__op_ok(op) ? gir__ops[op].name : "invalid"; }
+GIR_API const char *gir_op_name(gir_op op) { return gir__op_ok(op) ? gir__op_names[op] : "invalid"; }
 GIR_API gir_op gir_op_from_name(const char *name) {
     int k;
     if (!name) return GIR_OP__INVALID;
     for (k = 1; k < GIR_OP__COUNT; ++k) {
-        const char *a = gir__ops[k].name, *b = name;
+        const char *a = gir__op_names[k], *b = name;
         while (*a && *a == *b) { ++a; ++b; }
         if (!*a && !*b) return (gir_op)k;
     }
     return GIR_OP__INVALID;
 }
 GIR_API int gir_op_parent_count(gir_op op) {
-    return !gir__op_ok(op) ? 0 : gir__ops[op].variadic ? -1 : gir__ops[op].nparents;
+    return !gir__op_ok(op) ? 0 : gir__op_info(op)->variadic ? -1 : gir__op_info(op)->nparents;
 }
-GIR_API int gir_op_arg_count(gir_op op) { return gir__op_ok(op) ? gir__ops[op].nargs : 0; }
+GIR_API int gir_op_arg_count(gir_op op) { return gir__op_ok(op) ? gir__op_info(op)->nargs : 0; }
 GIR_API int gir_op_input_is_arg(gir_op op, int k) {
-    return gir__op_ok(op) && k >= 0 && k < GIR__MAX_ROW_IN && !gir__ops[op].variadic && ((gir__ops[op].argmask >> k) & 1u);
+    return gir__op_ok(op) && k >= 0 && k < GIR__MAX_ROW_IN && !gir__op_info(op)->variadic && ((gir__op_info(op)->argmask >> k) & 1u);
 }
-GIR_API int gir_op_differentiable(gir_op op) { return gir__op_ok(op) ? gir__ops[op].diff : 0; }
-GIR_API const char *gir_op_no_adjoint_reason(gir_op op) { return gir__op_ok(op) ? gir__ops[op].no_adj : ""; }
-GIR_API const char *gir_op_attr_spec(gir_op op) { return gir__op_ok(op) ? gir__ops[op].attrs : ""; }
-GIR_API int gir_op_is_random(gir_op op) { return gir__op_ok(op) && (gir__ops[op].flags & GIR__F_RNG); }
-GIR_API int gir_op_has_kinks(gir_op op) { return gir__op_ok(op) && (gir__ops[op].flags & GIR__F_KINK); }
-GIR_API gir_group gir_op_group(gir_op op) { return gir__op_ok(op) ? (gir_group)gir__ops[op].group : GIR_GROUP__COUNT; }
+GIR_API int gir_op_differentiable(gir_op op) { return gir__op_ok(op) ? gir__op_info(op)->diff : 0; }
+GIR_API const char *gir_op_no_adjoint_reason(gir_op op) { return gir__op_ok(op) ? gir__op_info(op)->no_adj : ""; }
+GIR_API const char *gir_op_attr_spec(gir_op op) { return gir__op_ok(op) ? gir__op_info(op)->attrs : ""; }
+GIR_API int gir_op_is_random(gir_op op) { return gir__op_ok(op) && (gir__op_info(op)->flags & GIR__F_RNG); }
+GIR_API int gir_op_has_kinks(gir_op op) { return gir__op_ok(op) && (gir__op_info(op)->flags & GIR__F_KINK); }
+GIR_API gir_group gir_op_group(gir_op op) { return gir__op_ok(op) ? (gir_group)gir__op_groups[op] : GIR_GROUP__COUNT; }
 
 /* build helpers ------------------------------------------------------------------------------------------- */
 static const gir__node *gir__bin(const gir__bctx *b, int k) { return &b->g->nodes[b->in[k].id]; }
-static const char *gir__bname(const gir__bctx *b) { return gir__ops[b->op].name; }
+static const char *gir__bname(const gir__bctx *b) { return gir__op_info(b->op)->name; }
 #define GIR__BFAIL(b, s, ...) (gir__gfail((b)->g, (s), __VA_ARGS__), (s))
 
 /* Attributes the caller built by hand: a shape's or a list's rank is checked before anything reads it, and
@@ -639,13 +639,13 @@ static int gir__in_pos(const gir__opinfo *oi, int k) {
 }
 static gir_status gir__need_rank(gir__bctx *b, int k, int lo, int hi) {
     const gir__node *x = gir__bin(b, k);
-    int pos = gir__in_pos(&gir__ops[b->op], k);
+    int pos = gir__in_pos(gir__op_info(b->op), k);
     if (x->shape.rank < lo || x->shape.rank > hi) {
         if (lo == hi)
             return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: %s (input %d) must have rank %d, got %S",
-                              gir__bname(b), b->id, gir__in_name(&gir__ops[b->op], pos), pos, lo, &x->shape);
+                              gir__bname(b), b->id, gir__in_name(gir__op_info(b->op), pos), pos, lo, &x->shape);
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: %s (input %d) must have rank %d..%d, got %S",
-                          gir__bname(b), b->id, gir__in_name(&gir__ops[b->op], pos), pos, lo, hi, &x->shape);
+                          gir__bname(b), b->id, gir__in_name(gir__op_info(b->op), pos), pos, lo, hi, &x->shape);
     }
     return GIR_OK;
 }
@@ -653,7 +653,7 @@ static gir_status gir__need_dtype(gir__bctx *b, int k, int dt) {
     const gir__node *x = gir__bin(b, k);
     if (x->dtype != dt)
         return GIR__BFAIL(b, GIR_ERR_DTYPE, "%s: node %u: %s (input %d) must be %T, got %T %S", gir__bname(b), b->id,
-                          gir__in_name(&gir__ops[b->op], gir__in_pos(&gir__ops[b->op], k)),
-                          gir__in_pos(&gir__ops[b->op], k), dt, (int)x->dtype, &x->shape);
+                          gir__in_name(gir__op_info(b->op), gir__in_pos(gir__op_info(b->op), k)),
+                          gir__in_pos(gir__op_info(b->op), k), dt, (int)x->dtype, &x->shape);
     return GIR_OK;
 }

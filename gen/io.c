@@ -115,7 +115,7 @@ static void gir__vars_payload(gir__wr *w, const gir_graph *g, int n, const uint3
     }
 }
 static void gir__node_attrs(gir__wr *w, const gir_graph *g, const gir__node *d) {
-    const char *s = gir__ops[d->op].attrs;
+    const char *s = gir__op_info(d->op)->attrs;
     int nf = 0, ni = 0, nl = 0, k;
     gir_attr at;
     const gir_attr *a = gir__attr_load(g, d, &at);
@@ -136,9 +136,9 @@ static void gir__node_attrs(gir__wr *w, const gir_graph *g, const gir__node *d) 
 }
 /* a row whose ATTR column has a data attribute (constant, variable): its node's values follow it in the file */
 static int gir__has_data(int op) {
-    const char *s = gir__ops[op].attrs;
+    const char *s = gir__op_info(op)->attrs;
     for (; *s; ++s)
-        if ((s == gir__ops[op].attrs || s[-1] == ',') && s[0] == 'd' && s[1] == 'a' && s[2] == 't' && s[3] == 'a' && s[4] == ':')
+        if ((s == gir__op_info(op)->attrs || s[-1] == ',') && s[0] == 'd' && s[1] == 'a' && s[2] == 't' && s[3] == 'a' && s[4] == ':')
             return 1;
     return 0;
 }
@@ -148,7 +148,7 @@ static void gir__graph_payload(gir__wr *w, const gir_graph *g, int n, const uint
     gir__w_uint(w, (uint64_t)(g->nnodes - 1), 4);
     for (id = 1; id < g->nnodes; ++id) {
         const gir__node *d = &g->nodes[id];
-        const gir__opinfo *oi = &gir__ops[d->op];
+        const gir__opinfo *oi = gir__op_info(d->op);
         uint32_t pa = 0, ar = d->nparents;
         gir__w_str(w, oi->name);
         gir__w_uint(w, d->grad_level, 2);
@@ -479,7 +479,7 @@ static void gir__r_var(gir__rd *r, gir_graph *g, char *name, const char *prev, i
     *id = r->bad ? 0 : gir__find_id(g, name);
     d = *id ? &g->nodes[*id] : NULL;
     if (d && d->op != GIR_OP_VARIABLE) {
-        gir__rfail(r, "'%s' is a node of op %s in the graph, not a variable", name, gir__ops[d->op].name);
+        gir__rfail(r, "'%s' is a node of op %s in the graph, not a variable", name, gir__op_info(d->op)->name);
         return;
     }
     if (d && gir__is_ref(g, d)) {                /* gen/dataref.c */
@@ -554,7 +554,7 @@ GIR_API gir_status gir_load_variables(gir_graph *g, const void *data, size_t siz
 
 /* >>io load: a whole graph, rebuilt node by node through gir_op_build */
 static void gir__r_attrs(gir__rd *r, gir_op op, gir_attr *a) {
-    const char *s = gir__ops[op].attrs;
+    const char *s = gir__op_info(op)->attrs;
     int nf = 0, ni = 0, nl = 0, k;
     gir_attr_zero(a);
     while (*s && !r->bad) {
@@ -600,11 +600,11 @@ static uint32_t gir__r_node(gir__rd *r, gir_graph *g, const uint32_t *map, uint3
     uint32_t level = (uint32_t)gir__r_uint(r, 2, "the grad level"), n = (uint32_t)gir__r_uint(r, 1, "the input count"), k;
     size_t data_at = 0;
     if (r->bad) return 0;
-    if (n > GIR_MAX_VARIADIC) { gir__rfail(r, "%s has %u inputs > GIR_MAX_VARIADIC %d", gir__ops[op].name, (unsigned)n, GIR_MAX_VARIADIC); return 0; }
+    if (n > GIR_MAX_VARIADIC) { gir__rfail(r, "%s has %u inputs > GIR_MAX_VARIADIC %d", gir__op_info(op)->name, (unsigned)n, GIR_MAX_VARIADIC); return 0; }
     for (k = 0; k < n && !r->bad; ++k) {
         uint32_t j = (uint32_t)gir__r_uint(r, 4, "an input");
         if (!r->bad && (j == 0 || j >= i)) {
-            gir__rfail(r, "%s: input %u refers to node %u (an earlier node: 1 to %u)", gir__ops[op].name, (unsigned)k,
+            gir__rfail(r, "%s: input %u refers to node %u (an earlier node: 1 to %u)", gir__op_info(op)->name, (unsigned)k,
                        (unsigned)j, (unsigned)(i - 1));
             return 0;
         }

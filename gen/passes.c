@@ -100,13 +100,13 @@ static size_t gir__const_bytes(const gir_graph *g, const gir__node *d) {
 /* ---- structural hashing */
 static int gir__cse_ok(const gir_graph *g, const gir__node *d) {
     if (d->op == GIR_OP_INPUT || d->op == GIR_OP_VARIABLE || d->op == GIR_OP_ASSIGN) return 0;
-    if (gir__ops[d->op].flags & GIR__F_RNG) return 0;
+    if (gir__op_info(d->op)->flags & GIR__F_RNG) return 0;
     return d->op != GIR_OP_CONSTANT || gir__const_bytes(g, d) <= GIR__CSE_CONST_MAX;
 }
 /* the effective inputs of node d, two-input commutative ops in a canonical order */
 static void gir__cse_ins(const gir__rw *w, const gir__node *d, uint32_t k, uint32_t *a) {
     uint32_t x = gir__pass_in(w, d, k), y;
-    if (d->nin == 2 && (gir__ops[d->op].flags & GIR__F_COMM)) {
+    if (d->nin == 2 && (gir__op_info(d->op)->flags & GIR__F_COMM)) {
         y = gir__pass_in(w, d, 1u - k);
         if (k == 0 ? y < x : y > x) x = y;
     }
@@ -122,7 +122,7 @@ static uint64_t gir__cse_hash(const gir__rw *w, const gir__node *d) {
     int m;
     for (m = 0; m < d->shape.rank; ++m) h = gir__h(h, (uint32_t)d->shape.dim[m]);
     h = gir__h(h, (uint32_t)d->shape.rank);
-    gir__attr_kinds(gir__ops[d->op].attrs, &ak);
+    gir__attr_kinds(gir__op_info(d->op)->attrs, &ak);
     h = gir__hash_attr(h, gir__attr_load(w->g, d, &ta), &ak);
     for (k = 0; k < d->nin; ++k) {
         gir__cse_ins(w, d, k, &in);
@@ -142,7 +142,7 @@ static int gir__cse_eq(const gir__rw *w, const gir__node *a, const gir__node *b)
     const unsigned char *da, *db;
     if (a->op != b->op || a->dtype != b->dtype || a->nin != b->nin || !gir__shape_eq(&a->shape, &b->shape))
         return 0;
-    gir__attr_kinds(gir__ops[a->op].attrs, &ak);
+    gir__attr_kinds(gir__op_info(a->op)->attrs, &ak);
     if (!gir__attr_eq(gir__attr_load(w->g, a, &ta), gir__attr_load(w->g, b, &tb), &ak)) return 0;
     for (k = 0; k < a->nin; ++k) {
         gir__cse_ins(w, a, k, &x);

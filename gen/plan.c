@@ -385,7 +385,7 @@ static int gir__plan_foldable(const gir_graph *g, const gir_plan *p, uint32_t k)
     uint32_t v, m, nm = p->fgroup && p->fgroup[k] ? p->groups[p->fgroup[k] - 1].nm : 1;
     const gir__step *s = p->fgroup && p->fgroup[k] ? &p->fsteps[p->groups[p->fgroup[k] - 1].m0] : &p->steps[k];
     for (m = 0; m < nm; ++m)
-        if ((gir__ops[s[m].op].flags & GIR__F_RNG) || s[m].op == GIR_OP_ASSIGN || s[m].op == GIR_OP_VARIABLE ||
+        if ((gir__op_info(s[m].op)->flags & GIR__F_RNG) || s[m].op == GIR_OP_ASSIGN || s[m].op == GIR_OP_VARIABLE ||
             s[m].op == GIR_OP_INPUT)
             return 0;
     gir__srd_init(p, k, &r);
@@ -639,7 +639,7 @@ static int gir__plan_check(const gir_plan *p, void *work, char *msg, size_t n) {
                 int pair = (s->flags & GIR__STEP_INPLACE) && lastr[u] == k && p->vals[u].off == p->vals[o].off;
                 if (gir__plan_overlap(p, u, o) && !pair) {
                     gir__format(msg, n, "step %u (%s, node %u) writes [%l, %l), over node %u's value, live until step %d",
-                                (unsigned)k, gir__ops[s->op].name, (unsigned)p->vals[o].node, (long long)p->vals[o].off,
+                                (unsigned)k, gir__op_info(s->op)->name, (unsigned)p->vals[o].node, (long long)p->vals[o].off,
                                 (long long)(p->vals[o].off + p->vals[o].bytes), (unsigned)p->vals[u].node,
                                 lastr[u] >= GIR__NEVER - 1 ? -1 : (int)lastr[u]);
                     return 0;

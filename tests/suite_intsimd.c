@@ -52,12 +52,12 @@ static int isimd_targets(isimd_target *t) {
 /* does this suite check the (op, dt) cell: integer and b8 compute dtypes, and float rows with b8 results or
    b8 conditions */
 static int isimd_mine(int op, int dt) {
-    int r = gir__ops[op].dtrule;
+    int r = gir__op_info(op)->dtrule;
     if (dt == GIR_DTYPE_B8 || dt == GIR_DTYPE_U8 || dt == GIR_DTYPE_I32) return 1;
     return gir_op_arg_count((gir_op)op) > 0 || r == GIR__DT_CMP || r == GIR__DT_TEST || r == GIR__DT_LOGIC;
 }
 static int isimd_bool_out(int op) {
-    int r = gir__ops[op].dtrule;
+    int r = gir__op_info(op)->dtrule;
     return r == GIR__DT_CMP || r == GIR__DT_TEST || r == GIR__DT_LOGIC;
 }
 

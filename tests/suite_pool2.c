@@ -63,7 +63,7 @@ static int test_p2_table_adjoints(void) {
     int op, n = 0;
     char bad[400] = "";
     for (op = 1; op < GIR_OP__COUNT; ++op) {
-        const gir__opinfo *o = &gir__ops[op];
+        const gir__opinfo *o = gir__op_info(op);
         int can_float = o->dtrule == GIR__DT_NUM || o->dtrule == GIR__DT_FLOAT || o->dtrule == GIR__DT_ANY ||
                         o->dtrule == GIR__DT_ATTR;
         if (!can_float || (o->nparents == 0 && !o->variadic)) continue;

@@ -81,7 +81,7 @@ static int test_rec_node_size(void) {
 /* The packed form round-trips every row's attribute kinds, with values that need every varint length, negative
    ints, -0.0, a list of GIR_MAX_RANK entries, and a data pointer; and it stores only what is set. */
 static int rec_fill_row(int op, gir_attr *a, const void *data) {
-    const char *s = gir__ops[op].attrs;
+    const char *s = gir__op_info(op)->attrs;
     int nf = 0, ni = 0, nl = 0, kinds = 0, j;
     gir_attr_zero(a);
     while (*s) {

@@ -155,7 +155,7 @@ static int test_simd_kernels(const simd_target *t) {
             int dt = d ? GIR_DTYPE_F64 : GIR_DTYPE_F32, L = t->lanes[d], nin = gir_op_parent_count((gir_op)op), s, li;
             int64_t lens[7];
             if (!L || !EWT(t->table, op, dt)) continue;
-            if (gir_op_arg_count((gir_op)op) || gir__ops[op].dtrule == GIR__DT_CMP || gir__ops[op].dtrule == GIR__DT_TEST)
+            if (gir_op_arg_count((gir_op)op) || gir__op_info(op)->dtrule == GIR__DT_CMP || gir__op_info(op)->dtrule == GIR__DT_TEST)
                 continue;           /* b8 conditions or b8 results: tests/suite_intsimd.c */
             CHECK(EWT(gir__ew_rows, op, dt), "%s %s: a vector kernel without a scalar one", t->name,
                   gir_op_name((gir_op)op));

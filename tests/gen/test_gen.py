@@ -598,8 +598,12 @@ def enum_names(text):
 
 
 def opinfo_names(text):
-    m = re.search(r"gir__ops\[GIR_OP__COUNT\] = \{\n(.*?)\n\};", text, re.S)
-    return re.findall(r'^\s*\{"([a-z0-9_]+)",', m.group(1), re.M) if m else None
+    """The op names of gir__op_names (every op) when the rows of gir__ops (the kept ops) name the same, in order"""
+    m = re.search(r"gir__op_names\[GIR_OP__COUNT\] = \{\n(.*?)\n\};", text, re.S)
+    r = re.search(r"gir__ops\[GIR__OPR__COUNT\] = \{\n(.*?)\n\};", text, re.S)
+    names = re.findall(r'"([a-z0-9_]+)"', m.group(1)) if m else None
+    rows = re.findall(r'^\s*\{"([a-z0-9_]+)",', r.group(1), re.M) if r else None
+    return names if names == rows else None
 
 
 def check_good(P, rep, tmp, jobs, full_text):
