@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c9367d236f1f14baa87520e8b73aa14e2ae04c4bdd43b9ce2b2f70a5c3f60d5c
-                                          gen/ sha256=8c4eb28f64635fc1
+                                          gen/ sha256=f73faa4e0d8be2ea
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1889,8 +1889,7 @@ typedef struct gir__bctx {
     int              dtype;     /* output dtype, may be set by the shape function */
 } gir__bctx;
 
-typedef struct gir__opinfo {    /* one row per kept op, narrow fields (32 bytes on 32-bit targets) */
-    const char *name;
+typedef struct gir__opinfo {    /* one row per kept op, narrow fields (28 bytes on 32-bit targets); the name: gir__op_names */
     const char *attrs;
     const char *no_adj;
     gir_status (*shape_fn)(gir__bctx *b);
@@ -7254,378 +7253,378 @@ static const unsigned char gir__op_row[GIR_OP__COUNT] = {
     GIR__OPR_MAX_POOL2D_PICK)
 };
 static const gir__opinfo gir__ops[GIR__OPR__COUNT] = {
-    {"invalid", "", "", 0, 0, 0u, 0, 0, 0, 0, 0, 0, 0, -1, -1},
+    {"", "", 0, 0, 0u, 0, 0, 0, 0, 0, 0, 0, -1, -1}, /* invalid */
 #if !GIR__WHY_INPUT
-    {"input", "dtype:dtype,shape:shape", "no inputs: data is bound at run time", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, 0, -1, -1},
+    {"dtype:dtype,shape:shape", "no inputs: data is bound at run time", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, 0, -1, -1}, /* input */
 #endif
 #if !GIR__WHY_VARIABLE
-    {"variable", "dtype:dtype,shape:shape,data:init", "no inputs: holds trainable data", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, 0, -1, -1},
+    {"dtype:dtype,shape:shape,data:init", "no inputs: holds trainable data", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, 0, -1, -1}, /* variable */
 #endif
 #if !GIR__WHY_CONSTANT
-    {"constant", "dtype:dtype,shape:shape,data:values", "no inputs", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, 0, -1, -1},
+    {"dtype:dtype,shape:shape,data:values", "no inputs", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, 0, -1, -1}, /* constant */
 #endif
 #if !GIR__WHY_FILL
-    {"fill", "dtype:dtype,shape:shape,f:value", "no inputs", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, 0, -1, -1},
+    {"dtype:dtype,shape:shape,f:value", "no inputs", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, 0, -1, -1}, /* fill */
 #endif
 #if !GIR__WHY_EYE
-    {"eye", "dtype:dtype,i:n,i:m,i:k", "no inputs", gir__sh_eye, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_FN, 0, 0, -1, -1},
+    {"dtype:dtype,i:n,i:m,i:k", "no inputs", gir__sh_eye, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_FN, 0, 0, -1, -1}, /* eye */
 #endif
 #if !GIR__WHY_ARANGE
-    {"arange", "dtype:dtype,f:start,f:stop,f:step", "no inputs", gir__sh_arange, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_FN, 0, 0, -1, -1},
+    {"dtype:dtype,f:start,f:stop,f:step", "no inputs", gir__sh_arange, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_FN, 0, 0, -1, -1}, /* arange */
 #endif
 #if !GIR__WHY_RAND_UNIFORM
-    {"rand_uniform", "dtype:dtype,shape:shape,f:lo,f:hi,seed:seed", "no inputs", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, GIR__F_RNG, 0, -1, -1},
+    {"dtype:dtype,shape:shape,f:lo,f:hi,seed:seed", "no inputs", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, GIR__F_RNG, 0, -1, -1}, /* rand_uniform */
 #endif
 #if !GIR__WHY_RAND_NORMAL
-    {"rand_normal", "dtype:dtype,shape:shape,f:mean,f:std,seed:seed", "no inputs", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, GIR__F_RNG, 0, -1, -1},
+    {"dtype:dtype,shape:shape,f:mean,f:std,seed:seed", "no inputs", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, GIR__F_RNG, 0, -1, -1}, /* rand_normal */
 #endif
 #if !GIR__WHY_NOT
-    {"not", "", "logical", 0, 0, 0u, 1, 0, 0, GIR__DT_LOGIC, GIR__SH_SAME, 0, 0, -1, -1},
+    {"", "logical", 0, 0, 0u, 1, 0, 0, GIR__DT_LOGIC, GIR__SH_SAME, 0, 0, -1, -1}, /* not */
 #endif
 #if !GIR__WHY_AND
-    {"and", "", "logical", 0, 1, 0u, 2, 0, 0, GIR__DT_LOGIC, GIR__SH_BCAST, GIR__F_COMM, 0, -1, -1},
+    {"", "logical", 0, 1, 0u, 2, 0, 0, GIR__DT_LOGIC, GIR__SH_BCAST, GIR__F_COMM, 0, -1, -1}, /* and */
 #endif
 #if !GIR__WHY_OR
-    {"or", "", "logical", 0, 3, 0u, 2, 0, 0, GIR__DT_LOGIC, GIR__SH_BCAST, GIR__F_COMM, 0, -1, -1},
+    {"", "logical", 0, 3, 0u, 2, 0, 0, GIR__DT_LOGIC, GIR__SH_BCAST, GIR__F_COMM, 0, -1, -1}, /* or */
 #endif
 #if !GIR__WHY_XOR
-    {"xor", "", "logical", 0, 5, 0u, 2, 0, 0, GIR__DT_LOGIC, GIR__SH_BCAST, GIR__F_COMM, 0, -1, -1},
+    {"", "logical", 0, 5, 0u, 2, 0, 0, GIR__DT_LOGIC, GIR__SH_BCAST, GIR__F_COMM, 0, -1, -1}, /* xor */
 #endif
 #if !GIR__WHY_GT
-    {"gt", "", "logical", 0, 7, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, -1, -1},
+    {"", "logical", 0, 7, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, -1, -1}, /* gt */
 #endif
 #if !GIR__WHY_GE
-    {"ge", "", "logical", 0, 9, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, -1, -1},
+    {"", "logical", 0, 9, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, -1, -1}, /* ge */
 #endif
 #if !GIR__WHY_LT
-    {"lt", "", "logical", 0, 11, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, -1, -1},
+    {"", "logical", 0, 11, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, -1, -1}, /* lt */
 #endif
 #if !GIR__WHY_LE
-    {"le", "", "logical", 0, 13, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, -1, -1},
+    {"", "logical", 0, 13, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, -1, -1}, /* le */
 #endif
 #if !GIR__WHY_EQ
-    {"eq", "", "logical", 0, 15, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, GIR__F_COMM, 0, -1, -1},
+    {"", "logical", 0, 15, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, GIR__F_COMM, 0, -1, -1}, /* eq */
 #endif
 #if !GIR__WHY_NE
-    {"ne", "", "logical", 0, 17, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, GIR__F_COMM, 0, -1, -1},
+    {"", "logical", 0, 17, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, GIR__F_COMM, 0, -1, -1}, /* ne */
 #endif
 #if !GIR__WHY_APPROX_EQ
-    {"approx_eq", "f:atol,f:rtol", "logical", 0, 19, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, -1, -1},
+    {"f:atol,f:rtol", "logical", 0, 19, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, -1, -1}, /* approx_eq */
 #endif
 #if !GIR__WHY_ISNAN
-    {"isnan", "", "logical", 0, 21, 0u, 1, 0, 0, GIR__DT_TEST, GIR__SH_SAME, 0, 0, -1, -1},
+    {"", "logical", 0, 21, 0u, 1, 0, 0, GIR__DT_TEST, GIR__SH_SAME, 0, 0, -1, -1}, /* isnan */
 #endif
 #if !GIR__WHY_ISINF
-    {"isinf", "", "logical", 0, 22, 0u, 1, 0, 0, GIR__DT_TEST, GIR__SH_SAME, 0, 0, -1, -1},
+    {"", "logical", 0, 22, 0u, 1, 0, 0, GIR__DT_TEST, GIR__SH_SAME, 0, 0, -1, -1}, /* isinf */
 #endif
 #if !GIR__WHY_ISFINITE
-    {"isfinite", "", "logical", 0, 23, 0u, 1, 0, 0, GIR__DT_TEST, GIR__SH_SAME, 0, 0, -1, -1},
+    {"", "logical", 0, 23, 0u, 1, 0, 0, GIR__DT_TEST, GIR__SH_SAME, 0, 0, -1, -1}, /* isfinite */
 #endif
 #if !GIR__WHY_ADD
-    {"add", "", "", 0, 24, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, GIR__F_COMM, 1, -1, -1},
+    {"", "", 0, 24, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, GIR__F_COMM, 1, -1, -1}, /* add */
 #endif
 #if !GIR__WHY_SUB
-    {"sub", "", "", 0, 26, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, 0, 1, -1, -1},
+    {"", "", 0, 26, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, 0, 1, -1, -1}, /* sub */
 #endif
 #if !GIR__WHY_MUL
-    {"mul", "", "", 0, 28, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, GIR__F_COMM, 1, -1, -1},
+    {"", "", 0, 28, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, GIR__F_COMM, 1, -1, -1}, /* mul */
 #endif
 #if !GIR__WHY_DIV
-    {"div", "", "", 0, 30, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_BCAST, 0, 1, -1, -1},
+    {"", "", 0, 30, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_BCAST, 0, 1, -1, -1}, /* div */
 #endif
 #if !GIR__WHY_NEG
-    {"neg", "", "", 0, 32, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, 0, 1, -1, -1},
+    {"", "", 0, 32, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, 0, 1, -1, -1}, /* neg */
 #endif
 #if !GIR__WHY_POW
-    {"pow", "", "", 0, 33, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_BCAST, 0, 1, -1, -1},
+    {"", "", 0, 33, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_BCAST, 0, 1, -1, -1}, /* pow */
 #endif
 #if !GIR__WHY_MAXIMUM
-    {"maximum", "", "", 0, 35, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, GIR__F_KINK, 1, -1, -1},
+    {"", "", 0, 35, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, GIR__F_KINK, 1, -1, -1}, /* maximum */
 #endif
 #if !GIR__WHY_MINIMUM
-    {"minimum", "", "", 0, 37, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, GIR__F_KINK, 1, -1, -1},
+    {"", "", 0, 37, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, GIR__F_KINK, 1, -1, -1}, /* minimum */
 #endif
 #if !GIR__WHY_MOD
-    {"mod", "", "", 0, 39, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, GIR__F_KINK, 1, -1, -1},
+    {"", "", 0, 39, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, GIR__F_KINK, 1, -1, -1}, /* mod */
 #endif
 #if !GIR__WHY_FLOORDIV
-    {"floordiv", "", "", 0, 41, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, GIR__F_KINK, 1, -1, -1},
+    {"", "", 0, 41, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, GIR__F_KINK, 1, -1, -1}, /* floordiv */
 #endif
 #if !GIR__WHY_ADD_N
-    {"add_n", "", "", 0, 43, 0u, 1, 0, 1, GIR__DT_NUM, GIR__SH_BCAST, 0, 1, -1, -1},
+    {"", "", 0, 43, 0u, 1, 0, 1, GIR__DT_NUM, GIR__SH_BCAST, 0, 1, -1, -1}, /* add_n */
 #endif
 #if !GIR__WHY_ABS
-    {"abs", "", "", 0, 44, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, GIR__F_KINK, 1, -1, -1},
+    {"", "", 0, 44, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, GIR__F_KINK, 1, -1, -1}, /* abs */
 #endif
 #if !GIR__WHY_SIGN
-    {"sign", "", "", 0, 45, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, GIR__F_KINK, 1, -1, -1},
+    {"", "", 0, 45, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, GIR__F_KINK, 1, -1, -1}, /* sign */
 #endif
 #if !GIR__WHY_SQUARE
-    {"square", "", "", 0, 46, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, 0, 1, -1, -1},
+    {"", "", 0, 46, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, 0, 1, -1, -1}, /* square */
 #endif
 #if !GIR__WHY_SQRT
-    {"sqrt", "", "", 0, 47, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1},
+    {"", "", 0, 47, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* sqrt */
 #endif
 #if !GIR__WHY_RSQRT
-    {"rsqrt", "", "", 0, 48, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1},
+    {"", "", 0, 48, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* rsqrt */
 #endif
 #if !GIR__WHY_RECIPROCAL
-    {"reciprocal", "", "", 0, 49, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1},
+    {"", "", 0, 49, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* reciprocal */
 #endif
 #if !GIR__WHY_EXP
-    {"exp", "", "", 0, 50, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1},
+    {"", "", 0, 50, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* exp */
 #endif
 #if !GIR__WHY_EXPM1
-    {"expm1", "", "", 0, 51, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1},
+    {"", "", 0, 51, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* expm1 */
 #endif
 #if !GIR__WHY_LOG
-    {"log", "", "", 0, 52, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1},
+    {"", "", 0, 52, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* log */
 #endif
 #if !GIR__WHY_LOG1P
-    {"log1p", "", "", 0, 53, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1},
+    {"", "", 0, 53, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* log1p */
 #endif
 #if !GIR__WHY_LOG2
-    {"log2", "", "", 0, 54, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1},
+    {"", "", 0, 54, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* log2 */
 #endif
 #if !GIR__WHY_SIN
-    {"sin", "", "", 0, 55, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1},
+    {"", "", 0, 55, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* sin */
 #endif
 #if !GIR__WHY_COS
-    {"cos", "", "", 0, 56, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1},
+    {"", "", 0, 56, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* cos */
 #endif
 #if !GIR__WHY_TAN
-    {"tan", "", "", 0, 57, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1},
+    {"", "", 0, 57, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* tan */
 #endif
 #if !GIR__WHY_ASIN
-    {"asin", "", "", 0, 58, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1},
+    {"", "", 0, 58, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* asin */
 #endif
 #if !GIR__WHY_ACOS
-    {"acos", "", "", 0, 59, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1},
+    {"", "", 0, 59, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* acos */
 #endif
 #if !GIR__WHY_ATAN
-    {"atan", "", "", 0, 60, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1},
+    {"", "", 0, 60, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* atan */
 #endif
 #if !GIR__WHY_SINH
-    {"sinh", "", "", 0, 61, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1},
+    {"", "", 0, 61, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* sinh */
 #endif
 #if !GIR__WHY_COSH
-    {"cosh", "", "", 0, 62, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1},
+    {"", "", 0, 62, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* cosh */
 #endif
 #if !GIR__WHY_TANH
-    {"tanh", "", "", 0, 63, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1},
+    {"", "", 0, 63, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* tanh */
 #endif
 #if !GIR__WHY_SIGMOID
-    {"sigmoid", "", "", 0, 64, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1},
+    {"", "", 0, 64, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* sigmoid */
 #endif
 #if !GIR__WHY_SOFTPLUS
-    {"softplus", "", "", 0, 65, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1},
+    {"", "", 0, 65, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* softplus */
 #endif
 #if !GIR__WHY_RELU
-    {"relu", "", "", 0, 66, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, GIR__F_KINK, 1, -1, -1},
+    {"", "", 0, 66, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, GIR__F_KINK, 1, -1, -1}, /* relu */
 #endif
 #if !GIR__WHY_LEAKY_RELU
-    {"leaky_relu", "f:alpha", "", 0, 67, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, GIR__F_KINK, 1, -1, -1},
+    {"f:alpha", "", 0, 67, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, GIR__F_KINK, 1, -1, -1}, /* leaky_relu */
 #endif
 #if !GIR__WHY_ELU
-    {"elu", "f:alpha", "", 0, 68, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, GIR__F_KINK, 1, -1, -1},
+    {"f:alpha", "", 0, 68, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, GIR__F_KINK, 1, -1, -1}, /* elu */
 #endif
 #if !GIR__WHY_GELU
-    {"gelu", "", "", 0, 69, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1},
+    {"", "", 0, 69, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* gelu */
 #endif
 #if !GIR__WHY_SILU
-    {"silu", "", "", 0, 70, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1},
+    {"", "", 0, 70, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* silu */
 #endif
 #if !GIR__WHY_ERF
-    {"erf", "", "", 0, 71, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1},
+    {"", "", 0, 71, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* erf */
 #endif
 #if !GIR__WHY_FLOOR
-    {"floor", "", "", 0, 72, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, GIR__F_KINK, 1, -1, -1},
+    {"", "", 0, 72, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, GIR__F_KINK, 1, -1, -1}, /* floor */
 #endif
 #if !GIR__WHY_CEIL
-    {"ceil", "", "", 0, 73, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, GIR__F_KINK, 1, -1, -1},
+    {"", "", 0, 73, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, GIR__F_KINK, 1, -1, -1}, /* ceil */
 #endif
 #if !GIR__WHY_ROUND
-    {"round", "", "", 0, 74, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, GIR__F_KINK, 1, -1, -1},
+    {"", "", 0, 74, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, GIR__F_KINK, 1, -1, -1}, /* round */
 #endif
 #if !GIR__WHY_CLAMP
-    {"clamp", "f:lo,f:hi", "", 0, 75, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, GIR__F_KINK, 1, -1, -1},
+    {"f:lo,f:hi", "", 0, 75, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, GIR__F_KINK, 1, -1, -1}, /* clamp */
 #endif
 #if !GIR__WHY_SUM
-    {"sum", "l:axes,i:keepdims", "", 0, 76, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_REDUCE, 0, 1, -1, 0},
+    {"l:axes,i:keepdims", "", 0, 76, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_REDUCE, 0, 1, -1, 0}, /* sum */
 #endif
 #if !GIR__WHY_MEAN
-    {"mean", "l:axes,i:keepdims", "", 0, 77, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_REDUCE, 0, 1, -1, 0},
+    {"l:axes,i:keepdims", "", 0, 77, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_REDUCE, 0, 1, -1, 0}, /* mean */
 #endif
 #if !GIR__WHY_PROD
-    {"prod", "l:axes,i:keepdims", "", 0, 78, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_REDUCE, 0, 1, -1, 0},
+    {"l:axes,i:keepdims", "", 0, 78, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_REDUCE, 0, 1, -1, 0}, /* prod */
 #endif
 #if !GIR__WHY_MAX
-    {"max", "l:axes,i:keepdims", "", 0, 79, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_REDUCE, GIR__F_KINK, 1, -1, 0},
+    {"l:axes,i:keepdims", "", 0, 79, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_REDUCE, GIR__F_KINK, 1, -1, 0}, /* max */
 #endif
 #if !GIR__WHY_MIN
-    {"min", "l:axes,i:keepdims", "", 0, 80, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_REDUCE, GIR__F_KINK, 1, -1, 0},
+    {"l:axes,i:keepdims", "", 0, 80, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_REDUCE, GIR__F_KINK, 1, -1, 0}, /* min */
 #endif
 #if !GIR__WHY_VAR
-    {"var", "l:axes,i:keepdims,i:ddof", "", 0, 81, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_REDUCE, 0, 1, -1, 0},
+    {"l:axes,i:keepdims,i:ddof", "", 0, 81, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_REDUCE, 0, 1, -1, 0}, /* var */
 #endif
 #if !GIR__WHY_LOGSUMEXP
-    {"logsumexp", "l:axes,i:keepdims", "", 0, 82, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_REDUCE, 0, 1, -1, 0},
+    {"l:axes,i:keepdims", "", 0, 82, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_REDUCE, 0, 1, -1, 0}, /* logsumexp */
 #endif
 #if !GIR__WHY_ARGMAX
-    {"argmax", "i:axis,i:keepdims", "index output", gir__sh_argreduce, 83, 0u, 1, 0, 0, GIR__DT_INDEX, GIR__SH_FN, 0, 0, 0, -1},
+    {"i:axis,i:keepdims", "index output", gir__sh_argreduce, 83, 0u, 1, 0, 0, GIR__DT_INDEX, GIR__SH_FN, 0, 0, 0, -1}, /* argmax */
 #endif
 #if !GIR__WHY_ARGMIN
-    {"argmin", "i:axis,i:keepdims", "index output", gir__sh_argreduce, 84, 0u, 1, 0, 0, GIR__DT_INDEX, GIR__SH_FN, 0, 0, 0, -1},
+    {"i:axis,i:keepdims", "index output", gir__sh_argreduce, 84, 0u, 1, 0, 0, GIR__DT_INDEX, GIR__SH_FN, 0, 0, 0, -1}, /* argmin */
 #endif
 #if !GIR__WHY_ALL
-    {"all", "l:axes,i:keepdims", "logical", 0, 85, 0u, 1, 0, 0, GIR__DT_LOGIC, GIR__SH_REDUCE, 0, 0, -1, 0},
+    {"l:axes,i:keepdims", "logical", 0, 85, 0u, 1, 0, 0, GIR__DT_LOGIC, GIR__SH_REDUCE, 0, 0, -1, 0}, /* all */
 #endif
 #if !GIR__WHY_ANY
-    {"any", "l:axes,i:keepdims", "logical", 0, 86, 0u, 1, 0, 0, GIR__DT_LOGIC, GIR__SH_REDUCE, 0, 0, -1, 0},
+    {"l:axes,i:keepdims", "logical", 0, 86, 0u, 1, 0, 0, GIR__DT_LOGIC, GIR__SH_REDUCE, 0, 0, -1, 0}, /* any */
 #endif
 #if !GIR__WHY_RESHAPE
-    {"reshape", "shape:shape", "", gir__sh_reshape, 87, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1},
+    {"shape:shape", "", gir__sh_reshape, 87, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1}, /* reshape */
 #endif
 #if !GIR__WHY_TRANSPOSE
-    {"transpose", "l:perm", "", gir__sh_transpose, 88, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1},
+    {"l:perm", "", gir__sh_transpose, 88, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1}, /* transpose */
 #endif
 #if !GIR__WHY_BROADCAST_TO
-    {"broadcast_to", "shape:shape", "", gir__sh_broadcast_to, 89, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1},
+    {"shape:shape", "", gir__sh_broadcast_to, 89, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1}, /* broadcast_to */
 #endif
 #if !GIR__WHY_SLICE
-    {"slice", "i:axis,i:start,i:stop,i:step", "", gir__sh_slice, 90, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, 0, -1},
+    {"i:axis,i:start,i:stop,i:step", "", gir__sh_slice, 90, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, 0, -1}, /* slice */
 #endif
 #if !GIR__WHY_UNSLICE
-    {"unslice", "i:axis,i:start,i:stop,i:step,i:len", "", gir__sh_unslice, 91, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, 0, -1},
+    {"i:axis,i:start,i:stop,i:step,i:len", "", gir__sh_unslice, 91, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, 0, -1}, /* unslice */
 #endif
 #if !GIR__WHY_CONCAT
-    {"concat", "i:axis", "", gir__sh_concat, 92, 0u, 1, 0, 1, GIR__DT_ANY, GIR__SH_FN, 0, 1, 0, -1},
+    {"i:axis", "", gir__sh_concat, 92, 0u, 1, 0, 1, GIR__DT_ANY, GIR__SH_FN, 0, 1, 0, -1}, /* concat */
 #endif
 #if !GIR__WHY_FLIP
-    {"flip", "l:axes", "", 0, 93, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_SAME, 0, 1, -1, 0},
+    {"l:axes", "", 0, 93, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_SAME, 0, 1, -1, 0}, /* flip */
 #endif
 #if !GIR__WHY_PAD
-    {"pad", "l:before,l:after,f:value", "", gir__sh_pad, 94, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1},
+    {"l:before,l:after,f:value", "", gir__sh_pad, 94, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1}, /* pad */
 #endif
 #if !GIR__WHY_INDEX_SELECT
-    {"index_select", "i:axis", "", gir__sh_index_select, 95, 2u, 1, 1, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, 0, -1},
+    {"i:axis", "", gir__sh_index_select, 95, 2u, 1, 1, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, 0, -1}, /* index_select */
 #endif
 #if !GIR__WHY_INDEX_ADD
-    {"index_add", "i:axis,i:len", "", gir__sh_index_add, 97, 2u, 1, 1, 0, GIR__DT_NUM, GIR__SH_FN, 0, 1, 0, -1},
+    {"i:axis,i:len", "", gir__sh_index_add, 97, 2u, 1, 1, 0, GIR__DT_NUM, GIR__SH_FN, 0, 1, 0, -1}, /* index_add */
 #endif
 #if !GIR__WHY_ONE_HOT
-    {"one_hot", "i:depth,dtype:dtype", "index input", gir__sh_one_hot, 99, 1u, 0, 1, 0, GIR__DT_ATTR, GIR__SH_FN, 0, 0, -1, -1},
+    {"i:depth,dtype:dtype", "index input", gir__sh_one_hot, 99, 1u, 0, 1, 0, GIR__DT_ATTR, GIR__SH_FN, 0, 0, -1, -1}, /* one_hot */
 #endif
 #if !GIR__WHY_WHERE
-    {"where", "", "", gir__sh_where, 100, 1u, 2, 1, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1},
+    {"", "", gir__sh_where, 100, 1u, 2, 1, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1}, /* where */
 #endif
 #if !GIR__WHY_DIAG
-    {"diag", "i:k", "", gir__sh_diag, 103, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1},
+    {"i:k", "", gir__sh_diag, 103, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1}, /* diag */
 #endif
 #if !GIR__WHY_DIAGONAL
-    {"diagonal", "i:k", "", gir__sh_diagonal, 104, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1},
+    {"i:k", "", gir__sh_diagonal, 104, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1}, /* diagonal */
 #endif
 #if !GIR__WHY_TRIU
-    {"triu", "i:k", "", gir__sh_matrix, 105, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1},
+    {"i:k", "", gir__sh_matrix, 105, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1}, /* triu */
 #endif
 #if !GIR__WHY_TRIL
-    {"tril", "i:k", "", gir__sh_matrix, 106, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1},
+    {"i:k", "", gir__sh_matrix, 106, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1}, /* tril */
 #endif
 #if !GIR__WHY_CAST
-    {"cast", "dtype:dtype", "", 0, 107, 0u, 1, 0, 0, GIR__DT_ATTR, GIR__SH_SAME, 0, 1, -1, -1},
+    {"dtype:dtype", "", 0, 107, 0u, 1, 0, 0, GIR__DT_ATTR, GIR__SH_SAME, 0, 1, -1, -1}, /* cast */
 #endif
 #if !GIR__WHY_STOP_GRADIENT
-    {"stop_gradient", "", "blocks gradients by design", 0, 108, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_SAME, GIR__F_BLOCK, 0, -1, -1},
+    {"", "blocks gradients by design", 0, 108, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_SAME, GIR__F_BLOCK, 0, -1, -1}, /* stop_gradient */
 #endif
 #if !GIR__WHY_MATMUL
-    {"matmul", "", "", gir__sh_matmul, 109, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_FN, 0, 1, -1, -1},
+    {"", "", gir__sh_matmul, 109, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_FN, 0, 1, -1, -1}, /* matmul */
 #endif
 #if !GIR__WHY_DOT
-    {"dot", "", "", gir__sh_dot, 111, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_FN, GIR__F_COMM, 1, -1, -1},
+    {"", "", gir__sh_dot, 111, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_FN, GIR__F_COMM, 1, -1, -1}, /* dot */
 #endif
 #if !GIR__WHY_OUTER
-    {"outer", "", "", gir__sh_outer, 113, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_FN, 0, 1, -1, -1},
+    {"", "", gir__sh_outer, 113, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_FN, 0, 1, -1, -1}, /* outer */
 #endif
 #if !GIR__WHY_TRACE
-    {"trace", "", "", gir__sh_trace, 115, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_FN, 0, 1, -1, -1},
+    {"", "", gir__sh_trace, 115, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_FN, 0, 1, -1, -1}, /* trace */
 #endif
 #if !GIR__WHY_INVERSE
-    {"inverse", "", "", gir__sh_square, 116, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1},
+    {"", "", gir__sh_square, 116, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1}, /* inverse */
 #endif
 #if !GIR__WHY_DET
-    {"det", "", "", gir__sh_det, 117, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1},
+    {"", "", gir__sh_det, 117, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1}, /* det */
 #endif
 #if !GIR__WHY_LOGDET
-    {"logdet", "", "", gir__sh_det, 118, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1},
+    {"", "", gir__sh_det, 118, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1}, /* logdet */
 #endif
 #if !GIR__WHY_CHOLESKY
-    {"cholesky", "", "", gir__sh_square, 119, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1},
+    {"", "", gir__sh_square, 119, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1}, /* cholesky */
 #endif
 #if !GIR__WHY_TRISOLVE
-    {"trisolve", "i:lower,i:trans", "", gir__sh_trisolve, 120, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1},
+    {"i:lower,i:trans", "", gir__sh_trisolve, 120, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1}, /* trisolve */
 #endif
 #if !GIR__WHY_SOFTMAX
-    {"softmax", "i:axis", "", 0, 122, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, 0, -1},
+    {"i:axis", "", 0, 122, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, 0, -1}, /* softmax */
 #endif
 #if !GIR__WHY_LOG_SOFTMAX
-    {"log_softmax", "i:axis", "", 0, 123, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, 0, -1},
+    {"i:axis", "", 0, 123, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, 0, -1}, /* log_softmax */
 #endif
 #if !GIR__WHY_XENT_LOGITS
-    {"xent_logits", "", "", gir__sh_xent, 124, 2u, 1, 1, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1},
+    {"", "", gir__sh_xent, 124, 2u, 1, 1, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1}, /* xent_logits */
 #endif
 #if !GIR__WHY_XENT_LOGITS_PROB
-    {"xent_logits_prob", "", "", gir__sh_xent_prob, 126, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1},
+    {"", "", gir__sh_xent_prob, 126, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1}, /* xent_logits_prob */
 #endif
 #if !GIR__WHY_BCE_LOGITS
-    {"bce_logits", "", "", 0, 128, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_BCAST, 0, 1, -1, -1},
+    {"", "", 0, 128, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_BCAST, 0, 1, -1, -1}, /* bce_logits */
 #endif
 #if !GIR__WHY_MSE
-    {"mse", "", "", gir__sh_mse, 130, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1},
+    {"", "", gir__sh_mse, 130, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1}, /* mse */
 #endif
 #if !GIR__WHY_CONV2D
-    {"conv2d", "l:stride,l:padding,l:dilation,i:groups", "", gir__sh_conv2d, 132, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1},
+    {"l:stride,l:padding,l:dilation,i:groups", "", gir__sh_conv2d, 132, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1}, /* conv2d */
 #endif
 #if !GIR__WHY_CONV2D_BWD_DATA
-    {"conv2d_bwd_data", "l:stride,l:padding,l:dilation,i:groups,shape:xshape", "", gir__sh_conv2d_bwd_data, 134, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1},
+    {"l:stride,l:padding,l:dilation,i:groups,shape:xshape", "", gir__sh_conv2d_bwd_data, 134, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1}, /* conv2d_bwd_data */
 #endif
 #if !GIR__WHY_CONV2D_BWD_FILTER
-    {"conv2d_bwd_filter", "l:stride,l:padding,l:dilation,i:groups,shape:wshape", "", gir__sh_conv2d_bwd_filter, 136, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1},
+    {"l:stride,l:padding,l:dilation,i:groups,shape:wshape", "", gir__sh_conv2d_bwd_filter, 136, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1}, /* conv2d_bwd_filter */
 #endif
 #if !GIR__WHY_MAX_POOL2D
-    {"max_pool2d", "l:kernel,l:stride,l:padding", "", gir__sh_pool2d, 138, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, GIR__F_KINK, 1, -1, -1},
+    {"l:kernel,l:stride,l:padding", "", gir__sh_pool2d, 138, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, GIR__F_KINK, 1, -1, -1}, /* max_pool2d */
 #endif
 #if !GIR__WHY_MAX_POOL2D_BWD
-    {"max_pool2d_bwd", "l:kernel,l:stride,l:padding", "", gir__sh_pool2d_bwd, 139, 2u, 1, 1, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1},
+    {"l:kernel,l:stride,l:padding", "", gir__sh_pool2d_bwd, 139, 2u, 1, 1, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1}, /* max_pool2d_bwd */
 #endif
 #if !GIR__WHY_AVG_POOL2D
-    {"avg_pool2d", "l:kernel,l:stride,l:padding,i:count_include_pad", "", gir__sh_pool2d, 141, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1},
+    {"l:kernel,l:stride,l:padding,i:count_include_pad", "", gir__sh_pool2d, 141, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1}, /* avg_pool2d */
 #endif
 #if !GIR__WHY_AVG_POOL2D_BWD
-    {"avg_pool2d_bwd", "l:kernel,l:stride,l:padding,i:count_include_pad,shape:xshape", "", gir__sh_pool2d_bwd_avg, 142, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1},
+    {"l:kernel,l:stride,l:padding,i:count_include_pad,shape:xshape", "", gir__sh_pool2d_bwd_avg, 142, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1}, /* avg_pool2d_bwd */
 #endif
 #if !GIR__WHY_DROPOUT
-    {"dropout", "f:p,seed:seed", "", gir__sh_dropout, 143, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, GIR__F_RNG, 1, -1, -1},
+    {"f:p,seed:seed", "", gir__sh_dropout, 143, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, GIR__F_RNG, 1, -1, -1}, /* dropout */
 #endif
 #if !GIR__WHY_GATHER
-    {"gather", "i:axis", "", gir__sh_gather, 144, 2u, 1, 1, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, 0, -1},
+    {"i:axis", "", gir__sh_gather, 144, 2u, 1, 1, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, 0, -1}, /* gather */
 #endif
 #if !GIR__WHY_SCATTER_ADD
-    {"scatter_add", "i:axis", "", gir__sh_scatter_add, 146, 2u, 2, 1, 0, GIR__DT_NUM, GIR__SH_FN, 0, 1, 0, -1},
+    {"i:axis", "", gir__sh_scatter_add, 146, 2u, 2, 1, 0, GIR__DT_NUM, GIR__SH_FN, 0, 1, 0, -1}, /* scatter_add */
 #endif
 #if !GIR__WHY_FMOD
-    {"fmod", "", "", 0, 149, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, GIR__F_KINK, 1, -1, -1},
+    {"", "", 0, 149, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, GIR__F_KINK, 1, -1, -1}, /* fmod */
 #endif
 #if !GIR__WHY_GELU_TANH
-    {"gelu_tanh", "", "", 0, 151, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1},
+    {"", "", 0, 151, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* gelu_tanh */
 #endif
 #if !GIR__WHY_ASSIGN
-    {"assign", "", "a write into a variable: it changes state, it is not a function of its inputs", gir__sh_assign, 152, 0u, 2, 0, 0, GIR__DT_ANY, GIR__SH_FN, GIR__F_BLOCK, 0, -1, -1},
+    {"", "a write into a variable: it changes state, it is not a function of its inputs", gir__sh_assign, 152, 0u, 2, 0, 0, GIR__DT_ANY, GIR__SH_FN, GIR__F_BLOCK, 0, -1, -1}, /* assign */
 #endif
 #if !GIR__WHY_TRAIN_EVAL
-    {"train_eval", "", "", gir__sh_train_eval, 154, 0u, 1, 0, 1, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1},
+    {"", "", gir__sh_train_eval, 154, 0u, 1, 0, 1, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1}, /* train_eval */
 #endif
 #if !GIR__WHY_MAX_POOL2D_PICK
-    {"max_pool2d_pick", "l:kernel,l:stride,l:padding", "", gir__sh_pool2d_pick, 155, 2u, 1, 1, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1},
+    {"l:kernel,l:stride,l:padding", "", gir__sh_pool2d_pick, 155, 2u, 1, 1, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1}, /* max_pool2d_pick */
 #endif
 };
 /* the row of an op (0 < op < GIR_OP__COUNT): the "invalid" row, all zeros, for a left-out op */
@@ -8149,7 +8148,7 @@ GIR_API gir_group gir_op_group(gir_op op) { return gir__op_ok(op) ? (gir_group)g
 
 /* build helpers ------------------------------------------------------------------------------------------- */
 static const gir__node *gir__bin(const gir__bctx *b, int k) { return &b->g->nodes[b->in[k].id]; }
-static const char *gir__bname(const gir__bctx *b) { return gir__op_info(b->op)->name; }
+static const char *gir__bname(const gir__bctx *b) { return gir__op_names[b->op]; }
 #define GIR__BFAIL(b, s, ...) (gir__gfail((b)->g, (s), __VA_ARGS__), (s))
 
 /* Attributes the caller built by hand: a shape's or a list's rank is checked before anything reads it, and
@@ -8942,7 +8941,7 @@ static gir_status gir__promote(gir__bctx *b, const gir__opinfo *oi, const gir_no
     for (k = 0; k < np; ++k) {
         const gir__node *x = &g->nodes[stor[k].id];
         if (!gir__dt_allowed(oi->dtrule, x->dtype))
-            return GIR__BFAIL(b, GIR_ERR_DTYPE, "%s: node %u: %s (input %d) must be %s, got %T %S", oi->name, b->id,
+            return GIR__BFAIL(b, GIR_ERR_DTYPE, "%s: node %u: %s (input %d) must be %s, got %T %S", gir__op_names[b->op], b->id,
                               gir__in_name(oi, gir__in_pos(oi, k)), gir__in_pos(oi, k), gir__dtrule_text(oi->dtrule),
                               (int)x->dtype, &x->shape);
         if (gir__weak(x, np)) { if (x->dtype > weak) weak = x->dtype; }
@@ -8956,7 +8955,7 @@ static gir_status gir__promote(gir__bctx *b, const gir__opinfo *oi, const gir_no
         if (!gir__weak(x, np) || !gir__is_int(x->dtype) || !gir__scalar_value(g, x, &v) || (v >= lo && v <= hi)) continue;
         if (oi->dtrule == GIR__DT_CMP) { *pdt = x->dtype > *pdt ? x->dtype : *pdt; continue; }
         return GIR__BFAIL(b, GIR_ERR_DTYPE, "%s: node %u: the scalar %g (%s, input %d) does not fit %T, the dtype "
-                          "of the other operand (cast one side first)", oi->name, b->id, v,
+                          "of the other operand (cast one side first)", gir__op_names[b->op], b->id, v,
                           gir__in_name(oi, gir__in_pos(oi, k)), gir__in_pos(oi, k), *pdt);
     }
     return GIR_OK;
@@ -9003,15 +9002,15 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     b.in = NULL; b.out = gir__no_attr.shape; b.dtype = 0;
     if (oi->variadic ? (n < 1 || n > GIR_MAX_VARIADIC) : (n != oi->nparents + oi->nargs)) {
         if (oi->variadic)
-            gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: takes 1 to GIR_MAX_VARIADIC (%d) inputs, got %d", oi->name,
+            gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: takes 1 to GIR_MAX_VARIADIC (%d) inputs, got %d", gir__op_names[op],
                        b.id, GIR_MAX_VARIADIC, n);
         else
-            gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: takes %d input(s), got %d", oi->name, b.id,
+            gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: takes %d input(s), got %d", gir__op_names[op], b.id,
                        oi->nparents + oi->nargs, n);
         return bad;
     }
     if (n > 0 && !in) {
-        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: input array is NULL", oi->name, b.id);
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: input array is NULL", gir__op_names[op], b.id);
         return bad;
     }
     /* storage order: parents first, then arguments (IN order within each) */
@@ -9027,7 +9026,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
         int kind = gir__handle_kind(g, stor[k]);
         if (kind == GIR__H_NONE) return bad;          /* poisoned input: no new message */
         if (kind != GIR__H_OWN) {
-            gir__gfail(g, GIR_ERR_HANDLE, "%s: node %u: %s (input %d, id %u) %s", oi->name, b.id,
+            gir__gfail(g, GIR_ERR_HANDLE, "%s: node %u: %s (input %d, id %u) %s", gir__op_names[op], b.id,
                        gir__in_name(oi, gir__in_pos(oi, k)), gir__in_pos(oi, k), (unsigned)stor[k].id, gir__handle_why(kind));
             return bad;
         }
@@ -9039,19 +9038,19 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     if (gir__promote(&b, oi, stor, np, &pdt)) return bad;
     if (np > 0) x0 = &g->nodes[stor[0].id];
     if (np > 0 && gir__ew_lacks(op, pdt)) {
-        gir__gfail(g, GIR_ERR_DTYPE, "%s: node %u: not defined for %T inputs", oi->name, b.id, pdt);
+        gir__gfail(g, GIR_ERR_DTYPE, "%s: node %u: not defined for %T inputs", gir__op_names[op], b.id, pdt);
         return bad;
     }
     if (!x0 && (oi->dtrule != GIR__DT_ATTR || oi->shrule == GIR__SH_SAME || oi->shrule == GIR__SH_BCAST ||
                 oi->shrule == GIR__SH_REDUCE)) {           /* a table row whose rules read a parent it lacks */
-        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: its dtype and shape rules need a parent", oi->name, b.id);
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: its dtype and shape rules need a parent", gir__op_names[op], b.id);
         return bad;
     }
     switch (oi->dtrule) {
     case GIR__DT_FLOAT:
         if (!gir__is_float(pdt)) {
             gir__gfail(g, GIR_ERR_DTYPE, "%s: node %u: needs float (f32, f64) inputs, got %T %S (cast it first)",
-                       oi->name, b.id, (int)x0->dtype, &x0->shape);
+                       gir__op_names[op], b.id, (int)x0->dtype, &x0->shape);
             return bad;
         }
         odt = pdt; break;
@@ -9060,7 +9059,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     case GIR__DT_ATTR:
         odt = b.attr.dtype;
         if (odt <= 0 || odt >= GIR_DTYPE__COUNT) {
-            gir__gfail(g, GIR_ERR_ATTR, "%s: node %u: bad dtype attribute %d", oi->name, b.id, (int)b.attr.dtype);
+            gir__gfail(g, GIR_ERR_ATTR, "%s: node %u: bad dtype attribute %d", gir__op_names[op], b.id, (int)b.attr.dtype);
             return bad;
         }
         break;
@@ -9080,7 +9079,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
             const gir_shape *xs = &g->nodes[stor[k].id].shape;
             gir_shape prev = b.out;
             if (!gir__bcast2(&prev, xs, &b.out))
-                s = GIR__BFAIL(&b, GIR_ERR_SHAPE, "%s: node %u: shapes do not broadcast: %S and %S", oi->name, b.id,
+                s = GIR__BFAIL(&b, GIR_ERR_SHAPE, "%s: node %u: shapes do not broadcast: %S and %S", gir__op_names[op], b.id,
                                &prev, xs);
         }
         break;
@@ -9097,8 +9096,8 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     if (!gir__shape_ok(&b.out)) {
         int neg = !gir__rank_ok(b.out.rank);
         for (k = 0; !neg && k < b.out.rank; ++k) neg = b.out.dim[k] < 0;
-        if (neg) gir__gfail(g, GIR_ERR_SHAPE, "%s: node %u: result %S is not a valid shape", oi->name, b.id, &b.out);
-        else gir__gfail(g, GIR_ERR_LIMIT, "%s: node %u: result %S has more than 2^40 elements", oi->name, b.id, &b.out);
+        if (neg) gir__gfail(g, GIR_ERR_SHAPE, "%s: node %u: result %S is not a valid shape", gir__op_names[op], b.id, &b.out);
+        else gir__gfail(g, GIR_ERR_LIMIT, "%s: node %u: result %S has more than 2^40 elements", gir__op_names[op], b.id, &b.out);
         return bad;
     }
     odt = b.dtype;
@@ -9144,13 +9143,13 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
         data = (void *)(uintptr_t)attr->data;
     } else if (op == GIR_OP_VARIABLE || op == GIR_OP_CONSTANT) {
         if (!gir__bytes(&b.out, odt, &bytes)) {
-            gir__gfail(g, GIR_ERR_LIMIT, "%s: node %u: %T %S has more bytes than size_t counts", oi->name, b.id, odt,
+            gir__gfail(g, GIR_ERR_LIMIT, "%s: node %u: %T %S has more bytes than size_t counts", gir__op_names[op], b.id, odt,
                        &b.out);
             return bad;
         }
         data = gir__alloc(&g->a, bytes ? bytes : 1);
         if (!data) {
-            gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "%s: node %u: out of memory for %l bytes of data", oi->name, b.id,
+            gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "%s: node %u: out of memory for %l bytes of data", gir__op_names[op], b.id,
                        (long long)bytes);
             return bad;
         }
@@ -9164,7 +9163,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
         gir__grow(&g->a, (void **)&g->ins, &g->inscap, g->nins + (size_t)n, sizeof(uint32_t)) ||
         (packed && gir__store_reserve(&g->a, &g->attrs, packed, align)) || g->nnodes >= 0xffffffffu) {
         if (b.attr.i[4] != GIR__REF) gir__free(&g->a, data, bytes);
-        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "%s: node %u: out of memory growing the graph", oi->name, b.id);
+        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "%s: node %u: out of memory growing the graph", gir__op_names[op], b.id);
         return bad;
     }
     nd = &g->nodes[g->nnodes];               /* every field is set */
@@ -10064,7 +10063,7 @@ GIR_API void gir_dump(const gir_graph *g, FILE *f) {
         char sh[96];
         uint32_t j;
         gir__format(sh, sizeof sh, "%S", &d->shape);
-        fprintf(f, "%%%u = %s(", (unsigned)k, gir__op_info(d->op)->name);
+        fprintf(f, "%%%u = %s(", (unsigned)k, gir__op_names[d->op]);
         for (j = 0; j < d->nin; ++j)
             fprintf(f, "%s%s%%%u", j ? ", " : "", j >= d->nparents ? "@" : "", (unsigned)g->ins[d->in0 + j]);
         fprintf(f, ") : %s%s  %s  level %d%s%s%s\n", gir__dtype_names[d->dtype], sh, nt[d->ntype], d->grad_level,
@@ -10659,7 +10658,7 @@ static gir_status gir__init_resolve(gir_graph *g, gir_node v, const gir_init_spe
         return GIR_ERR_HANDLE;
     }
     if (d->op != GIR_OP_VARIABLE) {
-        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: a %s node, not a variable", nm, v.id, gir__op_info(d->op)->name);
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: a %s node, not a variable", nm, v.id, gir__op_names[d->op]);
         return GIR_ERR_INVALID_ARG;
     }
     if (!sp || (unsigned)sp->kind > GIR_INIT_KAIMING_NORMAL || (unsigned)sp->layout > GIR_INIT_IN_OUT ||
@@ -12520,7 +12519,7 @@ static gir_status gir__sweep(gir_graph *g, int n_out, const gir_node *outs, cons
         }
         if (!want) continue;
         if (!gir__adj_of(nd.op)) {
-            gir__gfail(g, GIR_ERR_NO_ADJOINT, "%s: %N: cannot differentiate: %s", gir__op_info(nd.op)->name,
+            gir__gfail(g, GIR_ERR_NO_ADJOINT, "%s: %N: cannot differentiate: %s", gir__op_names[nd.op],
                        (const gir_graph *)g, (unsigned)id, gir__op_info(nd.op)->no_adj);
             st = GIR_ERR_NO_ADJOINT;
             break;
@@ -12534,7 +12533,7 @@ static gir_status gir__sweep(gir_graph *g, int n_out, const gir_node *outs, cons
             if (!dx[j].id) { st = g->status ? g->status : GIR_ERR_OUT_OF_MEMORY; break; }
             if (!gir__shape_eq(&g->nodes[dx[j].id].shape, &pn->shape)) {
                 gir__gfail(g, GIR_ERR_SHAPE, "%s: %N: adjoint of parent %u has shape %S, parent is %S",
-                           gir__op_info(nd.op)->name, (const gir_graph *)g, (unsigned)id, (unsigned)j, &g->nodes[dx[j].id].shape, &pn->shape);
+                           gir__op_names[nd.op], (const gir_graph *)g, (unsigned)id, (unsigned)j, &g->nodes[dx[j].id].shape, &pn->shape);
                 st = GIR_ERR_SHAPE;
                 break;
             }
@@ -14233,7 +14232,7 @@ static gir_status gir__kfail(gir__kx *k, gir_status s, const char *fmt, ...) {
     gir__buf b;
     va_list ap;
     b.p = k->msg; b.n = GIR__MSG; b.len = 0; k->msg[0] = 0;
-    gir__puts(&b, gir__op_info(k->op)->name);
+    gir__puts(&b, gir__op_names[k->op]);
     gir__puts(&b, ": node ");
     gir__putl(&b, k->node);
     gir__puts(&b, ": ");
@@ -32063,7 +32062,7 @@ static gir_status gir__bind_find(gir_plan *p, gir_node input, uint32_t *val) {
     }
     if (g->nodes[input.id].op != GIR_OP_INPUT) {
         gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: %N (%s) is not an input", g, (unsigned)input.id,
-                   gir__op_info(g->nodes[input.id].op)->name);
+                   gir__op_names[g->nodes[input.id].op]);
         return GIR_ERR_INVALID_ARG;
     }
     if (input.id < p->nmap) *val = p->map[input.id];
@@ -32188,24 +32187,24 @@ static gir_status gir__plan_scalar(const gir_plan *p, gir_node n, double *value,
     }
     if (n.id >= p->nmap || !(v = p->map[n.id])) {
         if (msg) gir__pfail(msg, GIR_ERR_INVALID_ARG, "plan_scalar: node %u (%s): not in the plan (compile it as an "
-                            "output)", n.id, gir__op_info(p->g->nodes[n.id].op)->name);
+                            "output)", n.id, gir__op_names[p->g->nodes[n.id].op]);
         return GIR_ERR_INVALID_ARG;
     }
     val = &p->vals[v - 1];
     if (val->kind == GIR__VAL_FUSED) {
         if (msg) gir__pfail(msg, GIR_ERR_INVALID_ARG, "plan_scalar: node %u (%s): fused away (compile it as an output)",
-                            n.id, gir__op_info(p->g->nodes[n.id].op)->name);
+                            n.id, gir__op_names[p->g->nodes[n.id].op]);
         return GIR_ERR_INVALID_ARG;
     }
     if ((cnt = gir__numel(&val->shape)) != 1) {
         if (msg) gir__pfail(msg, GIR_ERR_SHAPE, "plan_scalar: node %u (%s): %S has %l elements, not one", n.id,
-                            gir__op_info(p->g->nodes[n.id].op)->name, &val->shape, (long long)cnt);
+                            gir__op_names[p->g->nodes[n.id].op], &val->shape, (long long)cnt);
         return GIR_ERR_SHAPE;
     }
     ptr = gir_plan_data(p, n);
     if (!ptr || (val->kind == GIR__VAL_TEMP && p->runs == 0)) {
         if (msg) gir__pfail(msg, GIR_ERR_UNBOUND, "plan_scalar: node %u (%s): no value yet (%s)", n.id,
-                            gir__op_info(p->g->nodes[n.id].op)->name, ptr ? "the plan has not run" : "input not bound");
+                            gir__op_names[p->g->nodes[n.id].op], ptr ? "the plan has not run" : "input not bound");
         return GIR_ERR_UNBOUND;
     }
     switch (val->dtype) {
@@ -33223,7 +33222,7 @@ static int gir__plan_check(const gir_plan *p, void *work, char *msg, size_t n) {
                 int pair = (s->flags & GIR__STEP_INPLACE) && lastr[u] == k && p->vals[u].off == p->vals[o].off;
                 if (gir__plan_overlap(p, u, o) && !pair) {
                     gir__format(msg, n, "step %u (%s, node %u) writes [%l, %l), over node %u's value, live until step %d",
-                                (unsigned)k, gir__op_info(s->op)->name, (unsigned)p->vals[o].node, (long long)p->vals[o].off,
+                                (unsigned)k, gir__op_names[s->op], (unsigned)p->vals[o].node, (long long)p->vals[o].off,
                                 (long long)(p->vals[o].off + p->vals[o].bytes), (unsigned)p->vals[u].node,
                                 lastr[u] >= GIR__NEVER - 1 ? -1 : (int)lastr[u]);
                     return 0;
@@ -33367,7 +33366,7 @@ static const char *const gir__ntype_fill[] = {"#d9d9d9", "#eeeeee", "#9ecae1", "
 static void gir__dot_node(gir__out *o, const gir_graph *g, const gir_plan *p, uint32_t id) {
     const gir__node *d = &g->nodes[id];
     uint32_t v = p ? gir__plan_val_of(p, id) : 0;
-    gir__out_f(o, "  n%u [label=\"%%%u %s", (unsigned)id, (unsigned)id, gir__op_info(d->op)->name);
+    gir__out_f(o, "  n%u [label=\"%%%u %s", (unsigned)id, (unsigned)id, gir__op_names[d->op]);
     if (d->name) {
         gir__out_s(o, " '");
         gir__out_dotstr(o, gir__name_at(g, d->name));
@@ -33421,7 +33420,7 @@ static size_t gir__plan_dump_to(const gir_plan *p, gir__out *o) {
         gir__plan_step(p, k, &ds);
         gir__plan_val(p, ds.val, &dv);
         d = &p->g->nodes[ds.node];
-        gir__out_f(o, "%u  %s  %%%u", (unsigned)k, gir__op_info(ds.op)->name, (unsigned)ds.node);
+        gir__out_f(o, "%u  %s  %%%u", (unsigned)k, gir__op_names[ds.op], (unsigned)ds.node);
         if (d->name) gir__out_f(o, " '%s'", gir__name_at(p->g, d->name));
         gir__out_f(o, "  %T%S", (int)d->dtype, &d->shape);
         if (dv.kind == GIR__VAL_TEMP) gir__out_f(o, "  off %l  bytes %l", (long long)dv.off, (long long)dv.bytes);
@@ -33489,7 +33488,7 @@ static gir_status gir__sh_assign(gir__bctx *b) {
                           (unsigned)b->in[0].id, (int)v->dtype, &v->shape);
     if (v->op != GIR_OP_VARIABLE)
         return GIR__BFAIL(b, GIR_ERR_INVALID_ARG, "assign: node %u: var (node %u, %s %T %S) must be a variable",
-                          b->id, (unsigned)b->in[0].id, gir__op_info(v->op)->name, (int)v->dtype, &v->shape);
+                          b->id, (unsigned)b->in[0].id, gir__op_names[v->op], (int)v->dtype, &v->shape);
     b->out = v->shape;
     b->dtype = v->dtype;
     return GIR_OK;
@@ -33521,7 +33520,7 @@ static gir_status gir__sh_train_eval(gir__bctx *b) {
         const gir__node *u = gir__bin(b, k);
         if (u->op != GIR_OP_ASSIGN || u->dtype != t->dtype)
             return GIR__BFAIL(b, GIR_ERR_INVALID_ARG, "train_eval: node %u: update %d (node %u, %s %T %S) must be an "
-                              "assign node of %T", b->id, k - 2, (unsigned)b->in[k].id, gir__op_info(u->op)->name,
+                              "assign node of %T", b->id, k - 2, (unsigned)b->in[k].id, gir__op_names[u->op],
                               (int)u->dtype, &u->shape, (int)t->dtype);
     }
     b->out = t->shape;
@@ -33607,7 +33606,7 @@ static void gir__assign_cycle(gir_graph *g, gir_plan *p, const gir__awork *w) {
             if (w->owner[v]) {
                 gir__gfail(g, GIR_ERR_INVALID_ARG, "compile: node %u (%s) reads variable node %u and depends on "
                            "assign node %u to it: the old value would be read after the write",
-                           (unsigned)p->vals[s->val].node, gir__op_info(s->op)->name, (unsigned)p->vals[v].node,
+                           (unsigned)p->vals[s->val].node, gir__op_names[s->op], (unsigned)p->vals[v].node,
                            (unsigned)p->vals[p->steps[w->owner[v] - 1].val].node);
                 return;
             }
@@ -33752,7 +33751,7 @@ static int gir__optim_args(gir_graph *g, int n, const gir_node *params, const gi
         if (pv.op != GIR_OP_VARIABLE || !gir__is_float(pv.dtype)) {
             gir__gfail(g, pv.op != GIR_OP_VARIABLE ? GIR_ERR_INVALID_ARG : GIR_ERR_DTYPE, "%s: params[%d] (node %u, "
                        "%s %T %S) must be a variable of f32 or f64", fn, k, (unsigned)params[k].id,
-                       gir__op_info(pv.op)->name, (int)pv.dtype, &pv.shape);
+                       gir__op_names[pv.op], (int)pv.dtype, &pv.shape);
             return 0;
         }
         for (j = 0; j < k; ++j)
@@ -34156,7 +34155,7 @@ static void gir__graph_payload(gir__wr *w, const gir_graph *g, int n, const uint
         const gir__node *d = &g->nodes[id];
         const gir__opinfo *oi = gir__op_info(d->op);
         uint32_t pa = 0, ar = d->nparents;
-        gir__w_str(w, oi->name);
+        gir__w_str(w, gir__op_names[d->op]);
         gir__w_uint(w, d->grad_level, 2);
         gir__w_uint(w, d->nin, 1);
         for (k = 0; k < (int)d->nin; ++k) {     /* storage order (parents, then arguments) back to builder order */
@@ -34485,7 +34484,7 @@ static void gir__r_var(gir__rd *r, gir_graph *g, char *name, const char *prev, i
     *id = r->bad ? 0 : gir__find_id(g, name);
     d = *id ? &g->nodes[*id] : NULL;
     if (d && d->op != GIR_OP_VARIABLE) {
-        gir__rfail(r, "'%s' is a node of op %s in the graph, not a variable", name, gir__op_info(d->op)->name);
+        gir__rfail(r, "'%s' is a node of op %s in the graph, not a variable", name, gir__op_names[d->op]);
         return;
     }
     if (d && gir__is_ref(g, d)) {                /* gen/dataref.c */
@@ -34606,11 +34605,11 @@ static uint32_t gir__r_node(gir__rd *r, gir_graph *g, const uint32_t *map, uint3
     uint32_t level = (uint32_t)gir__r_uint(r, 2, "the grad level"), n = (uint32_t)gir__r_uint(r, 1, "the input count"), k;
     size_t data_at = 0;
     if (r->bad) return 0;
-    if (n > GIR_MAX_VARIADIC) { gir__rfail(r, "%s has %u inputs > GIR_MAX_VARIADIC %d", gir__op_info(op)->name, (unsigned)n, GIR_MAX_VARIADIC); return 0; }
+    if (n > GIR_MAX_VARIADIC) { gir__rfail(r, "%s has %u inputs > GIR_MAX_VARIADIC %d", gir__op_names[op], (unsigned)n, GIR_MAX_VARIADIC); return 0; }
     for (k = 0; k < n && !r->bad; ++k) {
         uint32_t j = (uint32_t)gir__r_uint(r, 4, "an input");
         if (!r->bad && (j == 0 || j >= i)) {
-            gir__rfail(r, "%s: input %u refers to node %u (an earlier node: 1 to %u)", gir__op_info(op)->name, (unsigned)k,
+            gir__rfail(r, "%s: input %u refers to node %u (an earlier node: 1 to %u)", gir__op_names[op], (unsigned)k,
                        (unsigned)j, (unsigned)(i - 1));
             return 0;
         }

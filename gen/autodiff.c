@@ -386,7 +386,7 @@ static gir_status gir__sweep(gir_graph *g, int n_out, const gir_node *outs, cons
         }
         if (!want) continue;
         if (!gir__adj_of(nd.op)) {
-            gir__gfail(g, GIR_ERR_NO_ADJOINT, "%s: %N: cannot differentiate: %s", gir__op_info(nd.op)->name,
+            gir__gfail(g, GIR_ERR_NO_ADJOINT, "%s: %N: cannot differentiate: %s", gir__op_names[nd.op],
                        (const gir_graph *)g, (unsigned)id, gir__op_info(nd.op)->no_adj);
             st = GIR_ERR_NO_ADJOINT;
             break;
@@ -400,7 +400,7 @@ static gir_status gir__sweep(gir_graph *g, int n_out, const gir_node *outs, cons
             if (!dx[j].id) { st = g->status ? g->status : GIR_ERR_OUT_OF_MEMORY; break; }
             if (!gir__shape_eq(&g->nodes[dx[j].id].shape, &pn->shape)) {
                 gir__gfail(g, GIR_ERR_SHAPE, "%s: %N: adjoint of parent %u has shape %S, parent is %S",
-                           gir__op_info(nd.op)->name, (const gir_graph *)g, (unsigned)id, (unsigned)j, &g->nodes[dx[j].id].shape, &pn->shape);
+                           gir__op_names[nd.op], (const gir_graph *)g, (unsigned)id, (unsigned)j, &g->nodes[dx[j].id].shape, &pn->shape);
                 st = GIR_ERR_SHAPE;
                 break;
             }

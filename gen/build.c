@@ -60,7 +60,7 @@ static gir_status gir__promote(gir__bctx *b, const gir__opinfo *oi, const gir_no
     for (k = 0; k < np; ++k) {
         const gir__node *x = &g->nodes[stor[k].id];
         if (!gir__dt_allowed(oi->dtrule, x->dtype))
-            return GIR__BFAIL(b, GIR_ERR_DTYPE, "%s: node %u: %s (input %d) must be %s, got %T %S", oi->name, b->id,
+            return GIR__BFAIL(b, GIR_ERR_DTYPE, "%s: node %u: %s (input %d) must be %s, got %T %S", gir__op_names[b->op], b->id,
                               gir__in_name(oi, gir__in_pos(oi, k)), gir__in_pos(oi, k), gir__dtrule_text(oi->dtrule),
                               (int)x->dtype, &x->shape);
         if (gir__weak(x, np)) { if (x->dtype > weak) weak = x->dtype; }
@@ -74,7 +74,7 @@ static gir_status gir__promote(gir__bctx *b, const gir__opinfo *oi, const gir_no
         if (!gir__weak(x, np) || !gir__is_int(x->dtype) || !gir__scalar_value(g, x, &v) || (v >= lo && v <= hi)) continue;
         if (oi->dtrule == GIR__DT_CMP) { *pdt = x->dtype > *pdt ? x->dtype : *pdt; continue; }
         return GIR__BFAIL(b, GIR_ERR_DTYPE, "%s: node %u: the scalar %g (%s, input %d) does not fit %T, the dtype "
-                          "of the other operand (cast one side first)", oi->name, b->id, v,
+                          "of the other operand (cast one side first)", gir__op_names[b->op], b->id, v,
                           gir__in_name(oi, gir__in_pos(oi, k)), gir__in_pos(oi, k), *pdt);
     }
     return GIR_OK;
@@ -121,15 +121,15 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     b.in = NULL; b.out = gir__no_attr.shape; b.dtype = 0;
     if (oi->variadic ? (n < 1 || n > GIR_MAX_VARIADIC) : (n != oi->nparents + oi->nargs)) {
         if (oi->variadic)
-            gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: takes 1 to GIR_MAX_VARIADIC (%d) inputs, got %d", oi->name,
+            gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: takes 1 to GIR_MAX_VARIADIC (%d) inputs, got %d", gir__op_names[op],
                        b.id, GIR_MAX_VARIADIC, n);
         else
-            gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: takes %d input(s), got %d", oi->name, b.id,
+            gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: takes %d input(s), got %d", gir__op_names[op], b.id,
                        oi->nparents + oi->nargs, n);
         return bad;
     }
     if (n > 0 && !in) {
-        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: input array is NULL", oi->name, b.id);
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: input array is NULL", gir__op_names[op], b.id);
         return bad;
     }
     /* storage order: parents first, then arguments (IN order within each) */
@@ -145,7 +145,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
         int kind = gir__handle_kind(g, stor[k]);
         if (kind == GIR__H_NONE) return bad;          /* poisoned input: no new message */
         if (kind != GIR__H_OWN) {
-            gir__gfail(g, GIR_ERR_HANDLE, "%s: node %u: %s (input %d, id %u) %s", oi->name, b.id,
+            gir__gfail(g, GIR_ERR_HANDLE, "%s: node %u: %s (input %d, id %u) %s", gir__op_names[op], b.id,
                        gir__in_name(oi, gir__in_pos(oi, k)), gir__in_pos(oi, k), (unsigned)stor[k].id, gir__handle_why(kind));
             return bad;
         }
@@ -157,19 +157,19 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     if (gir__promote(&b, oi, stor, np, &pdt)) return bad;
     if (np > 0) x0 = &g->nodes[stor[0].id];
     if (np > 0 && gir__ew_lacks(op, pdt)) {
-        gir__gfail(g, GIR_ERR_DTYPE, "%s: node %u: not defined for %T inputs", oi->name, b.id, pdt);
+        gir__gfail(g, GIR_ERR_DTYPE, "%s: node %u: not defined for %T inputs", gir__op_names[op], b.id, pdt);
         return bad;
     }
     if (!x0 && (oi->dtrule != GIR__DT_ATTR || oi->shrule == GIR__SH_SAME || oi->shrule == GIR__SH_BCAST ||
                 oi->shrule == GIR__SH_REDUCE)) {           /* a table row whose rules read a parent it lacks */
-        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: its dtype and shape rules need a parent", oi->name, b.id);
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: its dtype and shape rules need a parent", gir__op_names[op], b.id);
         return bad;
     }
     switch (oi->dtrule) {
     case GIR__DT_FLOAT:
         if (!gir__is_float(pdt)) {
             gir__gfail(g, GIR_ERR_DTYPE, "%s: node %u: needs float (f32, f64) inputs, got %T %S (cast it first)",
-                       oi->name, b.id, (int)x0->dtype, &x0->shape);
+                       gir__op_names[op], b.id, (int)x0->dtype, &x0->shape);
             return bad;
         }
         odt = pdt; break;
@@ -178,7 +178,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     case GIR__DT_ATTR:
         odt = b.attr.dtype;
         if (odt <= 0 || odt >= GIR_DTYPE__COUNT) {
-            gir__gfail(g, GIR_ERR_ATTR, "%s: node %u: bad dtype attribute %d", oi->name, b.id, (int)b.attr.dtype);
+            gir__gfail(g, GIR_ERR_ATTR, "%s: node %u: bad dtype attribute %d", gir__op_names[op], b.id, (int)b.attr.dtype);
             return bad;
         }
         break;
@@ -198,7 +198,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
             const gir_shape *xs = &g->nodes[stor[k].id].shape;
             gir_shape prev = b.out;
             if (!gir__bcast2(&prev, xs, &b.out))
-                s = GIR__BFAIL(&b, GIR_ERR_SHAPE, "%s: node %u: shapes do not broadcast: %S and %S", oi->name, b.id,
+                s = GIR__BFAIL(&b, GIR_ERR_SHAPE, "%s: node %u: shapes do not broadcast: %S and %S", gir__op_names[op], b.id,
                                &prev, xs);
         }
         break;
@@ -215,8 +215,8 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     if (!gir__shape_ok(&b.out)) {
         int neg = !gir__rank_ok(b.out.rank);
         for (k = 0; !neg && k < b.out.rank; ++k) neg = b.out.dim[k] < 0;
-        if (neg) gir__gfail(g, GIR_ERR_SHAPE, "%s: node %u: result %S is not a valid shape", oi->name, b.id, &b.out);
-        else gir__gfail(g, GIR_ERR_LIMIT, "%s: node %u: result %S has more than 2^40 elements", oi->name, b.id, &b.out);
+        if (neg) gir__gfail(g, GIR_ERR_SHAPE, "%s: node %u: result %S is not a valid shape", gir__op_names[op], b.id, &b.out);
+        else gir__gfail(g, GIR_ERR_LIMIT, "%s: node %u: result %S has more than 2^40 elements", gir__op_names[op], b.id, &b.out);
         return bad;
     }
     odt = b.dtype;
@@ -262,13 +262,13 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
         data = (void *)(uintptr_t)attr->data;
     } else if (op == GIR_OP_VARIABLE || op == GIR_OP_CONSTANT) {
         if (!gir__bytes(&b.out, odt, &bytes)) {
-            gir__gfail(g, GIR_ERR_LIMIT, "%s: node %u: %T %S has more bytes than size_t counts", oi->name, b.id, odt,
+            gir__gfail(g, GIR_ERR_LIMIT, "%s: node %u: %T %S has more bytes than size_t counts", gir__op_names[op], b.id, odt,
                        &b.out);
             return bad;
         }
         data = gir__alloc(&g->a, bytes ? bytes : 1);
         if (!data) {
-            gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "%s: node %u: out of memory for %l bytes of data", oi->name, b.id,
+            gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "%s: node %u: out of memory for %l bytes of data", gir__op_names[op], b.id,
                        (long long)bytes);
             return bad;
         }
@@ -282,7 +282,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
         gir__grow(&g->a, (void **)&g->ins, &g->inscap, g->nins + (size_t)n, sizeof(uint32_t)) ||
         (packed && gir__store_reserve(&g->a, &g->attrs, packed, align)) || g->nnodes >= 0xffffffffu) {
         if (b.attr.i[4] != GIR__REF) gir__free(&g->a, data, bytes);
-        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "%s: node %u: out of memory growing the graph", oi->name, b.id);
+        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "%s: node %u: out of memory growing the graph", gir__op_names[op], b.id);
         return bad;
     }
     nd = &g->nodes[g->nnodes];               /* every field is set */
@@ -313,7 +313,7 @@ GIR_API void gir_dump(const gir_graph *g, FILE *f) {
         char sh[96];
         uint32_t j;
         gir__format(sh, sizeof sh, "%S", &d->shape);
-        fprintf(f, "%%%u = %s(", (unsigned)k, gir__op_info(d->op)->name);
+        fprintf(f, "%%%u = %s(", (unsigned)k, gir__op_names[d->op]);
         for (j = 0; j < d->nin; ++j)
             fprintf(f, "%s%s%%%u", j ? ", " : "", j >= d->nparents ? "@" : "", (unsigned)g->ins[d->in0 + j]);
         fprintf(f, ") : %s%s  %s  level %d%s%s%s\n", gir__dtype_names[d->dtype], sh, nt[d->ntype], d->grad_level,

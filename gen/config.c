@@ -357,8 +357,7 @@ typedef struct gir__bctx {
     int              dtype;     /* output dtype, may be set by the shape function */
 } gir__bctx;
 
-typedef struct gir__opinfo {    /* one row per kept op, narrow fields (32 bytes on 32-bit targets) */
-    const char *name;
+typedef struct gir__opinfo {    /* one row per kept op, narrow fields (28 bytes on 32-bit targets); the name: gir__op_names */
     const char *attrs;
     const char *no_adj;
     gir_status (*shape_fn)(gir__bctx *b);

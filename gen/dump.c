@@ -92,7 +92,7 @@ static const char *const gir__ntype_fill[] = {"#d9d9d9", "#eeeeee", "#9ecae1", "
 static void gir__dot_node(gir__out *o, const gir_graph *g, const gir_plan *p, uint32_t id) {
     const gir__node *d = &g->nodes[id];
     uint32_t v = p ? gir__plan_val_of(p, id) : 0;
-    gir__out_f(o, "  n%u [label=\"%%%u %s", (unsigned)id, (unsigned)id, gir__op_info(d->op)->name);
+    gir__out_f(o, "  n%u [label=\"%%%u %s", (unsigned)id, (unsigned)id, gir__op_names[d->op]);
     if (d->name) {
         gir__out_s(o, " '");
         gir__out_dotstr(o, gir__name_at(g, d->name));
@@ -146,7 +146,7 @@ static size_t gir__plan_dump_to(const gir_plan *p, gir__out *o) {
         gir__plan_step(p, k, &ds);
         gir__plan_val(p, ds.val, &dv);
         d = &p->g->nodes[ds.node];
-        gir__out_f(o, "%u  %s  %%%u", (unsigned)k, gir__op_info(ds.op)->name, (unsigned)ds.node);
+        gir__out_f(o, "%u  %s  %%%u", (unsigned)k, gir__op_names[ds.op], (unsigned)ds.node);
         if (d->name) gir__out_f(o, " '%s'", gir__name_at(p->g, d->name));
         gir__out_f(o, "  %T%S", (int)d->dtype, &d->shape);
         if (dv.kind == GIR__VAL_TEMP) gir__out_f(o, "  off %l  bytes %l", (long long)dv.off, (long long)dv.bytes);

@@ -427,7 +427,7 @@ static gir_status gir__bind_find(gir_plan *p, gir_node input, uint32_t *val) {
     }
     if (g->nodes[input.id].op != GIR_OP_INPUT) {
         gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: %N (%s) is not an input", g, (unsigned)input.id,
-                   gir__op_info(g->nodes[input.id].op)->name);
+                   gir__op_names[g->nodes[input.id].op]);
         return GIR_ERR_INVALID_ARG;
     }
     if (input.id < p->nmap) *val = p->map[input.id];
@@ -552,24 +552,24 @@ static gir_status gir__plan_scalar(const gir_plan *p, gir_node n, double *value,
     }
     if (n.id >= p->nmap || !(v = p->map[n.id])) {
         if (msg) gir__pfail(msg, GIR_ERR_INVALID_ARG, "plan_scalar: node %u (%s): not in the plan (compile it as an "
-                            "output)", n.id, gir__op_info(p->g->nodes[n.id].op)->name);
+                            "output)", n.id, gir__op_names[p->g->nodes[n.id].op]);
         return GIR_ERR_INVALID_ARG;
     }
     val = &p->vals[v - 1];
     if (val->kind == GIR__VAL_FUSED) {
         if (msg) gir__pfail(msg, GIR_ERR_INVALID_ARG, "plan_scalar: node %u (%s): fused away (compile it as an output)",
-                            n.id, gir__op_info(p->g->nodes[n.id].op)->name);
+                            n.id, gir__op_names[p->g->nodes[n.id].op]);
         return GIR_ERR_INVALID_ARG;
     }
     if ((cnt = gir__numel(&val->shape)) != 1) {
         if (msg) gir__pfail(msg, GIR_ERR_SHAPE, "plan_scalar: node %u (%s): %S has %l elements, not one", n.id,
-                            gir__op_info(p->g->nodes[n.id].op)->name, &val->shape, (long long)cnt);
+                            gir__op_names[p->g->nodes[n.id].op], &val->shape, (long long)cnt);
         return GIR_ERR_SHAPE;
     }
     ptr = gir_plan_data(p, n);
     if (!ptr || (val->kind == GIR__VAL_TEMP && p->runs == 0)) {
         if (msg) gir__pfail(msg, GIR_ERR_UNBOUND, "plan_scalar: node %u (%s): no value yet (%s)", n.id,
-                            gir__op_info(p->g->nodes[n.id].op)->name, ptr ? "the plan has not run" : "input not bound");
+                            gir__op_names[p->g->nodes[n.id].op], ptr ? "the plan has not run" : "input not bound");
         return GIR_ERR_UNBOUND;
     }
     switch (val->dtype) {

@@ -725,7 +725,7 @@ def emit_opinfo(ops):
     out += table("static const unsigned char gir__op_row[GIR_OP__COUNT] =",
                  ["0"] + ["GIR__IF(GIR__WHY_%s, GIR__OPR_%s)" % (op.name, op.name) for op in ops])
     out += ["static const gir__opinfo gir__ops[GIR__OPR__COUNT] = {",
-           "    {\"invalid\", \"\", \"\", 0, 0, 0u, 0, 0, 0, 0, 0, 0, 0, -1, -1},"]
+           "    {\"\", \"\", 0, 0, 0u, 0, 0, 0, 0, 0, 0, 0, -1, -1}, /* invalid */"]
     for op in ops:
         flags = " | ".join("GIR__F_" + f for f in op.flags) or "0"
         attrs = ",".join("%s:%s" % (k, n) for k, n, _ in op.attrs)
@@ -735,10 +735,10 @@ def emit_opinfo(ops):
         axis_i = next((k for kind, nm, k in op.attrs if kind == "i" and nm == "axis"), -1)
         axes_l = next((k for kind, nm, k in op.attrs if kind == "l" and nm == "axes"), -1)
         out += ["#if !GIR__WHY_%s" % op.name,
-                "    {\"%s\", \"%s\", \"%s\", %s, %d, %du, %d, %d, %d, GIR__DT_%s, %s, %s, %d, %d, %d},"
-                % (op.lname, attrs, reason.replace('"', '\\"'), shapefn, first[op.name], argmask, len(op.parents),
+                "    {\"%s\", \"%s\", %s, %d, %du, %d, %d, %d, GIR__DT_%s, %s, %s, %d, %d, %d}, /* %s */"
+                % (attrs, reason.replace('"', '\\"'), shapefn, first[op.name], argmask, len(op.parents),
                    len(op.args), 1 if op.variadic else 0, op.dtype, shape_id(op), flags,
-                   1 if op.differentiable else 0, axis_i, axes_l),
+                   1 if op.differentiable else 0, axis_i, axes_l, op.lname),
                 "#endif"]
     out.append("};")
     out.append("/* the row of an op (0 < op < GIR_OP__COUNT): the \"invalid\" row, all zeros, for a left-out op */")

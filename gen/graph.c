@@ -522,7 +522,7 @@ GIR_API gir_group gir_op_group(gir_op op) { return gir__op_ok(op) ? (gir_group)g
 
 /* build helpers ------------------------------------------------------------------------------------------- */
 static const gir__node *gir__bin(const gir__bctx *b, int k) { return &b->g->nodes[b->in[k].id]; }
-static const char *gir__bname(const gir__bctx *b) { return gir__op_info(b->op)->name; }
+static const char *gir__bname(const gir__bctx *b) { return gir__op_names[b->op]; }
 #define GIR__BFAIL(b, s, ...) (gir__gfail((b)->g, (s), __VA_ARGS__), (s))
 
 /* Attributes the caller built by hand: a shape's or a list's rank is checked before anything reads it, and

@@ -67,7 +67,7 @@ static gir_status gir__init_resolve(gir_graph *g, gir_node v, const gir_init_spe
         return GIR_ERR_HANDLE;
     }
     if (d->op != GIR_OP_VARIABLE) {
-        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: a %s node, not a variable", nm, v.id, gir__op_info(d->op)->name);
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: a %s node, not a variable", nm, v.id, gir__op_names[d->op]);
         return GIR_ERR_INVALID_ARG;
     }
     if (!sp || (unsigned)sp->kind > GIR_INIT_KAIMING_NORMAL || (unsigned)sp->layout > GIR_INIT_IN_OUT ||

@@ -150,7 +150,7 @@ static void gir__graph_payload(gir__wr *w, const gir_graph *g, int n, const uint
         const gir__node *d = &g->nodes[id];
         const gir__opinfo *oi = gir__op_info(d->op);
         uint32_t pa = 0, ar = d->nparents;
-        gir__w_str(w, oi->name);
+        gir__w_str(w, gir__op_names[d->op]);
         gir__w_uint(w, d->grad_level, 2);
         gir__w_uint(w, d->nin, 1);
         for (k = 0; k < (int)d->nin; ++k) {     /* storage order (parents, then arguments) back to builder order */
@@ -479,7 +479,7 @@ static void gir__r_var(gir__rd *r, gir_graph *g, char *name, const char *prev, i
     *id = r->bad ? 0 : gir__find_id(g, name);
     d = *id ? &g->nodes[*id] : NULL;
     if (d && d->op != GIR_OP_VARIABLE) {
-        gir__rfail(r, "'%s' is a node of op %s in the graph, not a variable", name, gir__op_info(d->op)->name);
+        gir__rfail(r, "'%s' is a node of op %s in the graph, not a variable", name, gir__op_names[d->op]);
         return;
     }
     if (d && gir__is_ref(g, d)) {                /* gen/dataref.c */
@@ -600,11 +600,11 @@ static uint32_t gir__r_node(gir__rd *r, gir_graph *g, const uint32_t *map, uint3
     uint32_t level = (uint32_t)gir__r_uint(r, 2, "the grad level"), n = (uint32_t)gir__r_uint(r, 1, "the input count"), k;
     size_t data_at = 0;
     if (r->bad) return 0;
-    if (n > GIR_MAX_VARIADIC) { gir__rfail(r, "%s has %u inputs > GIR_MAX_VARIADIC %d", gir__op_info(op)->name, (unsigned)n, GIR_MAX_VARIADIC); return 0; }
+    if (n > GIR_MAX_VARIADIC) { gir__rfail(r, "%s has %u inputs > GIR_MAX_VARIADIC %d", gir__op_names[op], (unsigned)n, GIR_MAX_VARIADIC); return 0; }
     for (k = 0; k < n && !r->bad; ++k) {
         uint32_t j = (uint32_t)gir__r_uint(r, 4, "an input");
         if (!r->bad && (j == 0 || j >= i)) {
-            gir__rfail(r, "%s: input %u refers to node %u (an earlier node: 1 to %u)", gir__op_info(op)->name, (unsigned)k,
+            gir__rfail(r, "%s: input %u refers to node %u (an earlier node: 1 to %u)", gir__op_names[op], (unsigned)k,
                        (unsigned)j, (unsigned)(i - 1));
             return 0;
         }

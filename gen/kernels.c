@@ -27,7 +27,7 @@ static gir_status gir__kfail(gir__kx *k, gir_status s, const char *fmt, ...) {
     gir__buf b;
     va_list ap;
     b.p = k->msg; b.n = GIR__MSG; b.len = 0; k->msg[0] = 0;
-    gir__puts(&b, gir__op_info(k->op)->name);
+    gir__puts(&b, gir__op_names[k->op]);
     gir__puts(&b, ": node ");
     gir__putl(&b, k->node);
     gir__puts(&b, ": ");

@@ -639,7 +639,7 @@ static int gir__plan_check(const gir_plan *p, void *work, char *msg, size_t n) {
                 int pair = (s->flags & GIR__STEP_INPLACE) && lastr[u] == k && p->vals[u].off == p->vals[o].off;
                 if (gir__plan_overlap(p, u, o) && !pair) {
                     gir__format(msg, n, "step %u (%s, node %u) writes [%l, %l), over node %u's value, live until step %d",
-                                (unsigned)k, gir__op_info(s->op)->name, (unsigned)p->vals[o].node, (long long)p->vals[o].off,
+                                (unsigned)k, gir__op_names[s->op], (unsigned)p->vals[o].node, (long long)p->vals[o].off,
                                 (long long)(p->vals[o].off + p->vals[o].bytes), (unsigned)p->vals[u].node,
                                 lastr[u] >= GIR__NEVER - 1 ? -1 : (int)lastr[u]);
                     return 0;

@@ -23,7 +23,7 @@ static gir_status gir__sh_assign(gir__bctx *b) {
                           (unsigned)b->in[0].id, (int)v->dtype, &v->shape);
     if (v->op != GIR_OP_VARIABLE)
         return GIR__BFAIL(b, GIR_ERR_INVALID_ARG, "assign: node %u: var (node %u, %s %T %S) must be a variable",
-                          b->id, (unsigned)b->in[0].id, gir__op_info(v->op)->name, (int)v->dtype, &v->shape);
+                          b->id, (unsigned)b->in[0].id, gir__op_names[v->op], (int)v->dtype, &v->shape);
     b->out = v->shape;
     b->dtype = v->dtype;
     return GIR_OK;
@@ -55,7 +55,7 @@ static gir_status gir__sh_train_eval(gir__bctx *b) {
         const gir__node *u = gir__bin(b, k);
         if (u->op != GIR_OP_ASSIGN || u->dtype != t->dtype)
             return GIR__BFAIL(b, GIR_ERR_INVALID_ARG, "train_eval: node %u: update %d (node %u, %s %T %S) must be an "
-                              "assign node of %T", b->id, k - 2, (unsigned)b->in[k].id, gir__op_info(u->op)->name,
+                              "assign node of %T", b->id, k - 2, (unsigned)b->in[k].id, gir__op_names[u->op],
                               (int)u->dtype, &u->shape, (int)t->dtype);
     }
     b->out = t->shape;
@@ -141,7 +141,7 @@ static void gir__assign_cycle(gir_graph *g, gir_plan *p, const gir__awork *w) {
             if (w->owner[v]) {
                 gir__gfail(g, GIR_ERR_INVALID_ARG, "compile: node %u (%s) reads variable node %u and depends on "
                            "assign node %u to it: the old value would be read after the write",
-                           (unsigned)p->vals[s->val].node, gir__op_info(s->op)->name, (unsigned)p->vals[v].node,
+                           (unsigned)p->vals[s->val].node, gir__op_names[s->op], (unsigned)p->vals[v].node,
                            (unsigned)p->vals[p->steps[w->owner[v] - 1].val].node);
                 return;
             }
@@ -286,7 +286,7 @@ static int gir__optim_args(gir_graph *g, int n, const gir_node *params, const gi
         if (pv.op != GIR_OP_VARIABLE || !gir__is_float(pv.dtype)) {
             gir__gfail(g, pv.op != GIR_OP_VARIABLE ? GIR_ERR_INVALID_ARG : GIR_ERR_DTYPE, "%s: params[%d] (node %u, "
                        "%s %T %S) must be a variable of f32 or f64", fn, k, (unsigned)params[k].id,
-                       gir__op_info(pv.op)->name, (int)pv.dtype, &pv.shape);
+                       gir__op_names[pv.op], (int)pv.dtype, &pv.shape);
             return 0;
         }
         for (j = 0; j < k; ++j)

@@ -602,7 +602,7 @@ def opinfo_names(text):
     m = re.search(r"gir__op_names\[GIR_OP__COUNT\] = \{\n(.*?)\n\};", text, re.S)
     r = re.search(r"gir__ops\[GIR__OPR__COUNT\] = \{\n(.*?)\n\};", text, re.S)
     names = re.findall(r'"([a-z0-9_]+)"', m.group(1)) if m else None
-    rows = re.findall(r'^\s*\{"([a-z0-9_]+)",', r.group(1), re.M) if r else None
+    rows = re.findall(r'^\s*\{.*\}, /\* ([a-z0-9_]+) \*/$', r.group(1), re.M) if r else None
     return names if names == rows else None
 
 
