@@ -91,6 +91,7 @@ size-check:
 	./$(B)/sel_only
 	g++ -x c++ -std=c++11 -O1 -Wall -Wextra -Werror -I. -DSEL_ONLY $(SEL_ONLY) -DGIR_NO_STDIO -c tests/size/selective.c -o $(B)/sel_only_cxx.o
 	clang -std=c99 -O1 -Wall -Wextra -Werror -I. -DSEL_NO_CONV -DGIR_NO_OPS_CONV -DGIR_NO_OP_TANH -c tests/size/selective.c -o $(B)/sel_clang.o
+	sh tests/size/pruned.sh $(B)
 
 # the on-device training example on a Cortex-M55 (mps3-an547) under qemu (needs qemu-system-arm too)
 firmware-demo:
