@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c9367d236f1f14baa87520e8b73aa14e2ae04c4bdd43b9ce2b2f70a5c3f60d5c
-                                          gen/ sha256=f73faa4e0d8be2ea
+                                          gen/ sha256=80abcfde1c03f2ad
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -786,7 +786,8 @@ GIR_API const char *gir_scope(const gir_graph *g);                      /* "laye
 GIR_API int         gir_graph_variable_count(const gir_graph *g);
 GIR_API gir_node    gir_graph_variable(const gir_graph *g, int index);
 
-/* the op table at run time */
+/* the op table at run time; an op left out of a selective build keeps its name and group only: the other queries
+   answer as for GIR_OP__INVALID (0, "") */
 GIR_API const char *gir_op_name(gir_op op);                        /* "add" */
 GIR_API gir_op      gir_op_from_name(const char *name);            /* GIR_OP__INVALID if unknown */
 GIR_API int         gir_op_parent_count(gir_op op);                /* -1: variadic */

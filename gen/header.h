@@ -301,7 +301,8 @@ GIR_API const char *gir_scope(const gir_graph *g);                      /* "laye
 GIR_API int         gir_graph_variable_count(const gir_graph *g);
 GIR_API gir_node    gir_graph_variable(const gir_graph *g, int index);
 
-/* the op table at run time */
+/* the op table at run time; an op left out of a selective build keeps its name and group only: the other queries
+   answer as for GIR_OP__INVALID (0, "") */
 GIR_API const char *gir_op_name(gir_op op);                        /* "add" */
 GIR_API gir_op      gir_op_from_name(const char *name);            /* GIR_OP__INVALID if unknown */
 GIR_API int         gir_op_parent_count(gir_op op);                /* -1: variadic */
