@@ -53,6 +53,14 @@ static void test_left_out(void) {
     y = gir_sigmoid(g, x);   /* same group (math), not left out */
     check(y.id != 0 && gir_graph_status(g) == GIR_OK, "sigmoid kept", gir_graph_message(g));
     gir_graph_free(g);
+    /* the op tables: a left-out op keeps its name and group only, the kept ops their whole row */
+    check(strcmp(gir_op_name(GIR_OP_TANH), "tanh") == 0 && gir_op_from_name("conv2d") == GIR_OP_CONV2D &&
+          gir_op_group(GIR_OP_CONV2D) == GIR_GROUP_CONV, "name and group of a left-out op", NULL);
+    check(gir_op_parent_count(GIR_OP_CONV2D) == 0 && !gir_op_differentiable(GIR_OP_TANH) &&
+          !gir_op_attr_spec(GIR_OP_CONV2D)[0], "the other queries of a left-out op answer as for no op", NULL);
+    check(gir_op_parent_count(GIR_OP_SIGMOID) == 1 && gir_op_differentiable(GIR_OP_SIGMOID) &&
+          gir_op_parent_count(GIR_OP_WHERE) == 2 && strcmp(gir_op_attr_spec(GIR_OP_SUM), "l:axes,i:keepdims") == 0 &&
+          gir_op_parent_count(GIR_OP_CONCAT) == -1, "the rows of kept ops", NULL);
 }
 #endif
 
