@@ -644,7 +644,8 @@ GIR_API void gir_plan_dump(const gir_plan *p, FILE *f);
      load changes no variable. Optimizer state kept in variables is saved and loaded the same way, so saving every
      variable and loading it into the same graph built anew resumes training bit for bit.
    - the whole graph: gir_save_graph writes every node (op by name, inputs, attributes, name, the values of
-     constants and variables) and the outputs listed (outs, n_out; any nodes). gir_load_graph makes a new graph
+     constants and variables), the outputs listed (outs, n_out; any nodes) and the topological constraints of
+     gir_constrain (a file with constraints is format version 2). gir_load_graph makes a new graph
      (desc: its allocator, as gir_graph_new) by calling gir_op_build for every node, so every check of the
      builders runs again on the file; it gives back the graph and the outputs (the first max_out of them in outs,
      their count in *n_out). On failure *out is NULL, nothing is kept, and msg (msgcap bytes, may be NULL) says
