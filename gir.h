@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c9367d236f1f14baa87520e8b73aa14e2ae04c4bdd43b9ce2b2f70a5c3f60d5c
-                                          gen/ sha256=dc86fe1ccf5445c8
+                                          gen/ sha256=d0b20f04e1a5a557
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1090,8 +1090,11 @@ typedef struct gir_compile_desc {
    every reader of its variable) and the constraints of gir_constrain, chosen to lower the peak of live bytes;
    each temporary gets a place in one arena, reused after its last reader. Compiling into a buffer: with
    desc->buffer set, the plan, its arrays, its arena and scratch and the compile's own work arrays all come
-   from that buffer (nothing from the graph's allocator); gir_compile_size gives the exact bytes it needs (it
-   compiles once with the graph's allocator, counting, and frees everything). A buffer too small is
+   from that buffer (nothing from the graph's allocator); gir_compile_size gives the exact bytes it needs. It
+   compiles once, counting, and keeps nothing; the arena and scratch are only counted, never allocated. Its work
+   memory comes from the graph's allocator, or, when desc->buffer is set, from that buffer (aligned to 8 bytes)
+   with no allocator call at all: such a work buffer needs the plan's records and the compile's work arrays,
+   not the arena (too small: GIR_ERR_OUT_OF_MEMORY, "too small to measure in"). A buffer too small is
    GIR_ERR_OUT_OF_MEMORY, with a message naming the bytes needed; graph and buffer are left as they were for
    another try. gir_plan_free of such a plan frees nothing of the buffer; free the buffer after it. */
 GIR_API gir_status  gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
@@ -29418,7 +29421,7 @@ GIR_API void gir_plan_free(gir_plan *p) {
     gir__free(&a, p->fsteps, 0);
     gir__free(&a, p->fgroup, 0);
     if (p->mode == GIR__PM_ALLOC) gir__free(&a, p, sizeof *p);
-    else if (p->mode == GIR__PM_MEASURE) gir__free(&p->bump.under, p, sizeof *p);
+    else if (p->mode == GIR__PM_MEASURE && !p->bump.base) gir__free(&p->bump.under, p, sizeof *p);
 }
 
 /* the node a step reads for input k of node d, usually that input itself. A float matmul reads a transpose of
@@ -29457,6 +29460,7 @@ static gir_status gir__plan_schedule(gir_graph *g, gir_plan *p, unsigned flags);
 static gir_status gir__plan_memory(const gir_graph *g, gir_plan *p, unsigned flags, size_t *arena);
 static void gir__bump_init(gir_plan *p, unsigned char *base, size_t cap, const gir_allocator *under);
 static size_t gir__bump_up(size_t n);
+static void gir__bump_count(gir__bump *b, size_t n);
 #if defined(GIR_PLAN_CHECK)
 static int gir__plan_check(const gir_plan *p, void *work, char *msg, size_t n);
 static size_t gir__plan_check_bytes(const gir_plan *p);
@@ -29553,11 +29557,18 @@ static void gir__pass_alias(const gir__rw *w, gir_plan *p) {
         } else ++p->npass[GIR_PASS_DEAD];
     }
 }
-/* the arena and the scratch, aligned to GIR__ALIGN; the temporaries' pointers */
+/* the arena and the scratch, aligned to GIR__ALIGN; the temporaries' pointers. Measuring, they are the plan's
+   last two allocations and are only counted (gen/plan.c: gir__bump_count), so measuring a plan never takes its
+   arena from anywhere. */
 static gir_status gir__compile_memory(gir_plan *p, size_t off, size_t scratch) {
     uint32_t k;
     p->arena_bytes = off;
     p->scratch_bytes = scratch;
+    if (p->mode == GIR__PM_MEASURE) {
+        if (off) gir__bump_count(&p->bump, off + GIR__ALIGN);
+        if (scratch) gir__bump_count(&p->bump, scratch + GIR__ALIGN);
+        return GIR_OK;
+    }
     if (off) {
         p->arena_raw = gir__alloc(&p->a, off + GIR__ALIGN);
         if (!p->arena_raw) return GIR_ERR_OUT_OF_MEMORY;
@@ -29576,7 +29587,7 @@ static gir_status gir__compile_memory(gir_plan *p, size_t off, size_t scratch) {
 static gir_plan *gir__plan_new(gir_graph *g, int mode, const gir_compile_desc *desc) {
     gir_plan *p;
     size_t hdr = gir__bump_up(sizeof *p);
-    if (mode == GIR__PM_BUFFER) {
+    if (mode == GIR__PM_BUFFER || (mode == GIR__PM_MEASURE && desc && desc->buffer)) {
         if (desc->buffer_bytes < hdr) return NULL;
         p = (gir_plan *)desc->buffer;
     } else if (!(p = (gir_plan *)gir__alloc(&g->a, sizeof *p))) {
@@ -29586,7 +29597,9 @@ static gir_plan *gir__plan_new(gir_graph *g, int mode, const gir_compile_desc *d
     p->a = g->a;
     p->mode = (uint8_t)mode;
     if (mode == GIR__PM_BUFFER) gir__bump_init(p, (unsigned char *)desc->buffer + hdr, desc->buffer_bytes - hdr, &g->a);
-    if (mode == GIR__PM_MEASURE) gir__bump_init(p, NULL, 0, &g->a);
+    if (mode == GIR__PM_MEASURE && desc && desc->buffer)      /* measuring inside the caller's work buffer */
+        gir__bump_init(p, (unsigned char *)desc->buffer + hdr, desc->buffer_bytes - hdr, &g->a);
+    else if (mode == GIR__PM_MEASURE) gir__bump_init(p, NULL, 0, &g->a);
     return p;
 }
 /* checks the outputs; compile, pass 1 */
@@ -29694,10 +29707,24 @@ GIR_API gir_status gir_compile_size(gir_graph *g, int n_out, const gir_node *out
                                     size_t *bytes) {
     gir_plan *p = NULL;
     gir_status st;
+    int inbuf = desc && desc->buffer, fresh;
     if (!bytes) return GIR_ERR_INVALID_ARG;
     *bytes = 0;
     if (!g) return GIR_ERR_INVALID_ARG;
-    if ((st = gir__compile(g, n_out, outs, desc, GIR__PM_MEASURE, &p)) != GIR_OK) return st;
+    if (inbuf && (uintptr_t)desc->buffer % GIR__BUMP_ALIGN) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "compile_size: the work buffer is not aligned to 8 bytes");
+        return GIR_ERR_INVALID_ARG;
+    }
+    fresh = g->status == GIR_OK;
+    if ((st = gir__compile(g, n_out, outs, desc, GIR__PM_MEASURE, &p)) != GIR_OK) {
+        if (st == GIR_ERR_OUT_OF_MEMORY && inbuf && fresh) {
+            g->status = GIR_OK;
+            gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile_size: the work buffer of %l bytes is too small to measure "
+                       "in (it holds the plan's records and the compile's work arrays, never the arena)",
+                       (long long)desc->buffer_bytes);
+        }
+        return st;
+    }
     *bytes = gir__bump_up(sizeof *p) + p->bump.high;
     gir_plan_free(p);
     return GIR_OK;
@@ -29718,8 +29745,14 @@ GIR_API gir_status gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs,
     fresh = g->status == GIR_OK;
     st = gir__compile(g, n_out, outs, desc, mode, out_plan);
     if (st == GIR_ERR_OUT_OF_MEMORY && mode == GIR__PM_BUFFER && fresh) {
+        gir_compile_desc mdesc = *desc;
         g->status = GIR_OK;        /* the message names the size (the graph keeps its first error otherwise) */
-        need = gir_compile_size(g, n_out, outs, desc, &need) == GIR_OK ? need : 0;
+        if (gir_compile_size(g, n_out, outs, &mdesc, &need) != GIR_OK) {   /* measured in the buffer itself, */
+            mdesc.buffer = NULL;                                          /* else with the graph's allocator */
+            mdesc.buffer_bytes = 0;
+            g->status = GIR_OK;
+            if (gir_compile_size(g, n_out, outs, &mdesc, &need) != GIR_OK) need = 0;
+        }
         g->status = GIR_OK;
         if (need)
             gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile: the buffer of %l bytes is too small: the plan needs %l "
@@ -30352,6 +30385,12 @@ static void *gir__bump_alloc(size_t n, void *user) {
     b->used = off + n;
     if (b->used > b->high) b->high = b->used;
     return p;
+}
+/* measuring: n bytes counted as the next allocation would take them, and nothing taken (see gir__compile_memory) */
+static void gir__bump_count(gir__bump *b, size_t n) {
+    b->used = gir__bump_up(b->used) + n;
+    b->lastp = NULL;
+    if (b->used > b->high) b->high = b->used;
 }
 static void gir__bump_free(void *p, void *user) {
     gir__bump *b = (gir__bump *)user;
