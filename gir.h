@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c9367d236f1f14baa87520e8b73aa14e2ae04c4bdd43b9ce2b2f70a5c3f60d5c
-                                          gen/ sha256=80abcfde1c03f2ad
+                                          gen/ sha256=3fa55cfdaf4b05e2
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1091,8 +1091,11 @@ typedef struct gir_compile_desc {
    every reader of its variable) and the constraints of gir_constrain, chosen to lower the peak of live bytes;
    each temporary gets a place in one arena, reused after its last reader. Compiling into a buffer: with
    desc->buffer set, the plan, its arrays, its arena and scratch and the compile's own work arrays all come
-   from that buffer (nothing from the graph's allocator); gir_compile_size gives the exact bytes it needs (it
-   compiles once with the graph's allocator, counting, and frees everything). A buffer too small is
+   from that buffer (nothing from the graph's allocator); gir_compile_size gives the exact bytes it needs. It
+   compiles once, counting, and keeps nothing; the arena and scratch are only counted, never allocated. Its work
+   memory comes from the graph's allocator, or, when desc->buffer is set, from that buffer (aligned to 8 bytes)
+   with no allocator call at all: such a work buffer needs the plan's records and the compile's work arrays,
+   not the arena (too small: GIR_ERR_OUT_OF_MEMORY, "too small to measure in"). A buffer too small is
    GIR_ERR_OUT_OF_MEMORY, with a message naming the bytes needed; graph and buffer are left as they were for
    another try. gir_plan_free of such a plan frees nothing of the buffer; free the buffer after it. */
 GIR_API gir_status  gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
@@ -1271,7 +1274,8 @@ GIR_API void gir_plan_dump(const gir_plan *p, FILE *f);
      load changes no variable. Optimizer state kept in variables is saved and loaded the same way, so saving every
      variable and loading it into the same graph built anew resumes training bit for bit.
    - the whole graph: gir_save_graph writes every node (op by name, inputs, attributes, name, the values of
-     constants and variables) and the outputs listed (outs, n_out; any nodes). gir_load_graph makes a new graph
+     constants and variables), the outputs listed (outs, n_out; any nodes) and the topological constraints of
+     gir_constrain (a file with constraints is format version 2). gir_load_graph makes a new graph
      (desc: its allocator, as gir_graph_new) by calling gir_op_build for every node, so every check of the
      builders runs again on the file; it gives back the graph and the outputs (the first max_out of them in outs,
      their count in *n_out). On failure *out is NULL, nothing is kept, and msg (msgcap bytes, may be NULL) says
@@ -31738,7 +31742,7 @@ GIR_API void gir_plan_free(gir_plan *p) {
     gir__free(&a, p->fsteps, 0);
     gir__free(&a, p->fgroup, 0);
     if (p->mode == GIR__PM_ALLOC) gir__free(&a, p, sizeof *p);
-    else if (p->mode == GIR__PM_MEASURE) gir__free(&p->bump.under, p, sizeof *p);
+    else if (p->mode == GIR__PM_MEASURE && !p->bump.base) gir__free(&p->bump.under, p, sizeof *p);
 }
 
 /* the node a step reads for input k of node d, usually that input itself. A float matmul reads a transpose of
@@ -31777,6 +31781,7 @@ static gir_status gir__plan_schedule(gir_graph *g, gir_plan *p, unsigned flags);
 static gir_status gir__plan_memory(const gir_graph *g, gir_plan *p, unsigned flags, size_t *arena);
 static void gir__bump_init(gir_plan *p, unsigned char *base, size_t cap, const gir_allocator *under);
 static size_t gir__bump_up(size_t n);
+static void gir__bump_count(gir__bump *b, size_t n);
 #if defined(GIR_PLAN_CHECK)
 static int gir__plan_check(const gir_plan *p, void *work, char *msg, size_t n);
 static size_t gir__plan_check_bytes(const gir_plan *p);
@@ -31873,11 +31878,18 @@ static void gir__pass_alias(const gir__rw *w, gir_plan *p) {
         } else ++p->npass[GIR_PASS_DEAD];
     }
 }
-/* the arena and the scratch, aligned to GIR__ALIGN; the temporaries' pointers */
+/* the arena and the scratch, aligned to GIR__ALIGN; the temporaries' pointers. Measuring, they are the plan's
+   last two allocations and are only counted (gen/plan.c: gir__bump_count), so measuring a plan never takes its
+   arena from anywhere. */
 static gir_status gir__compile_memory(gir_plan *p, size_t off, size_t scratch) {
     uint32_t k;
     p->arena_bytes = off;
     p->scratch_bytes = scratch;
+    if (p->mode == GIR__PM_MEASURE) {
+        if (off) gir__bump_count(&p->bump, off + GIR__ALIGN);
+        if (scratch) gir__bump_count(&p->bump, scratch + GIR__ALIGN);
+        return GIR_OK;
+    }
     if (off) {
         p->arena_raw = gir__alloc(&p->a, off + GIR__ALIGN);
         if (!p->arena_raw) return GIR_ERR_OUT_OF_MEMORY;
@@ -31896,7 +31908,7 @@ static gir_status gir__compile_memory(gir_plan *p, size_t off, size_t scratch) {
 static gir_plan *gir__plan_new(gir_graph *g, int mode, const gir_compile_desc *desc) {
     gir_plan *p;
     size_t hdr = gir__bump_up(sizeof *p);
-    if (mode == GIR__PM_BUFFER) {
+    if (mode == GIR__PM_BUFFER || (mode == GIR__PM_MEASURE && desc && desc->buffer)) {
         if (desc->buffer_bytes < hdr) return NULL;
         p = (gir_plan *)desc->buffer;
     } else if (!(p = (gir_plan *)gir__alloc(&g->a, sizeof *p))) {
@@ -31906,7 +31918,9 @@ static gir_plan *gir__plan_new(gir_graph *g, int mode, const gir_compile_desc *d
     p->a = g->a;
     p->mode = (uint8_t)mode;
     if (mode == GIR__PM_BUFFER) gir__bump_init(p, (unsigned char *)desc->buffer + hdr, desc->buffer_bytes - hdr, &g->a);
-    if (mode == GIR__PM_MEASURE) gir__bump_init(p, NULL, 0, &g->a);
+    if (mode == GIR__PM_MEASURE && desc && desc->buffer)      /* measuring inside the caller's work buffer */
+        gir__bump_init(p, (unsigned char *)desc->buffer + hdr, desc->buffer_bytes - hdr, &g->a);
+    else if (mode == GIR__PM_MEASURE) gir__bump_init(p, NULL, 0, &g->a);
     return p;
 }
 /* checks the outputs; compile, pass 1 */
@@ -32014,10 +32028,24 @@ GIR_API gir_status gir_compile_size(gir_graph *g, int n_out, const gir_node *out
                                     size_t *bytes) {
     gir_plan *p = NULL;
     gir_status st;
+    int inbuf = desc && desc->buffer, fresh;
     if (!bytes) return GIR_ERR_INVALID_ARG;
     *bytes = 0;
     if (!g) return GIR_ERR_INVALID_ARG;
-    if ((st = gir__compile(g, n_out, outs, desc, GIR__PM_MEASURE, &p)) != GIR_OK) return st;
+    if (inbuf && (uintptr_t)desc->buffer % GIR__BUMP_ALIGN) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "compile_size: the work buffer is not aligned to 8 bytes");
+        return GIR_ERR_INVALID_ARG;
+    }
+    fresh = g->status == GIR_OK;
+    if ((st = gir__compile(g, n_out, outs, desc, GIR__PM_MEASURE, &p)) != GIR_OK) {
+        if (st == GIR_ERR_OUT_OF_MEMORY && inbuf && fresh) {
+            g->status = GIR_OK;
+            gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile_size: the work buffer of %l bytes is too small to measure "
+                       "in (it holds the plan's records and the compile's work arrays, never the arena)",
+                       (long long)desc->buffer_bytes);
+        }
+        return st;
+    }
     *bytes = gir__bump_up(sizeof *p) + p->bump.high;
     gir_plan_free(p);
     return GIR_OK;
@@ -32038,8 +32066,14 @@ GIR_API gir_status gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs,
     fresh = g->status == GIR_OK;
     st = gir__compile(g, n_out, outs, desc, mode, out_plan);
     if (st == GIR_ERR_OUT_OF_MEMORY && mode == GIR__PM_BUFFER && fresh) {
+        gir_compile_desc mdesc = *desc;
         g->status = GIR_OK;        /* the message names the size (the graph keeps its first error otherwise) */
-        need = gir_compile_size(g, n_out, outs, desc, &need) == GIR_OK ? need : 0;
+        if (gir_compile_size(g, n_out, outs, &mdesc, &need) != GIR_OK) {   /* measured in the buffer itself, */
+            mdesc.buffer = NULL;                                          /* else with the graph's allocator */
+            mdesc.buffer_bytes = 0;
+            g->status = GIR_OK;
+            if (gir_compile_size(g, n_out, outs, &mdesc, &need) != GIR_OK) need = 0;
+        }
         g->status = GIR_OK;
         if (need)
             gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile: the buffer of %l bytes is too small: the plan needs %l "
@@ -32672,6 +32706,12 @@ static void *gir__bump_alloc(size_t n, void *user) {
     b->used = off + n;
     if (b->used > b->high) b->high = b->used;
     return p;
+}
+/* measuring: n bytes counted as the next allocation would take them, and nothing taken (see gir__compile_memory) */
+static void gir__bump_count(gir__bump *b, size_t n) {
+    b->used = gir__bump_up(b->used) + n;
+    b->lastp = NULL;
+    if (b->used > b->high) b->high = b->used;
 }
 static void gir__bump_free(void *p, void *user) {
     gir__bump *b = (gir__bump *)user;
@@ -34005,16 +34045,19 @@ GIR_API gir_node gir_batch_norm_running(gir_graph *g, gir_node x, gir_node gamma
 }
 
 /* >>io: save and load variables and whole graphs ------------------------------------------------------------
-   THE FILE FORMAT (version 1). Every integer is little-endian, written byte by byte; a float is its IEEE-754
+   THE FILE FORMAT (versions 1 and 2). Every integer is little-endian, written byte by byte; a float is its IEEE-754
    bit pattern as an integer of its width (f32 as u32, f64 as u64), so every host reads a file the same way.
      file     = header section{nsections} (nothing after the last section)
-     header   = magic "GIRF" 0D 0A 1A 0A (8 bytes), u32 version (1), u32 flags (0 in version 1),
+     header   = magic "GIRF" 0D 0A 1A 0A (8 bytes), u32 version (1, or 2 for a graph with constraints), u32 flags (0),
                 u32 nsections (1 to 8), u32 CRC-32 of the 20 bytes before it
      section  = u32 tag, u64 length, payload[length], u32 CRC-32 of tag, length and payload
                 tags: "VARS" (variables by name), "GRPH" (a whole graph); at most one of each
      VARS     = u32 count, var{count}; the names in strictly ascending byte order (no duplicates)
      var      = str name, u8 dtype, u8 rank, u32 dim{rank}, values
-     GRPH     = u32 nnodes, node{nnodes}, u32 nouts, u32 out{nouts} (node numbers, 1..nnodes)
+     GRPH     = u32 nnodes, node{nnodes}, u32 nouts, u32 out{nouts} (node numbers, 1..nnodes), and in version 2
+                only: u32 ncons, (u32 before, u32 after){ncons}, the topological constraints of gir_constrain in
+                the order they were added (node numbers; version 1 is written when a graph has none, so such a
+                file stays readable by a gir.h that knows version 1 only)
      node     = str op (its ops.def name, never its enum value), u16 grad level, u8 ninputs,
                 u32 input{ninputs} (numbers of earlier nodes, 1 .. this node's number - 1, in the order the
                 builder takes them), the attributes the op's ATTR column lists, in that order (f: u64 bits of a
@@ -34027,7 +34070,7 @@ GIR_API gir_node gir_batch_norm_running(gir_graph *g, gir_node x, gir_node gamma
    CRC-32 is the IEEE polynomial (reflected 0xEDB88320, as zlib's crc32). A reader checks the header, every
    section's CRC and every field before it changes anything; loading a graph rebuilds every node through
    gir_op_build, so a file cannot make a node the builders would refuse. */
-#define GIR__IO_VERSION 1u
+#define GIR__IO_VERSION 2u
 #define GIR__IO_TAG_VARS 0x53524156u   /* "VARS" read as a little-endian u32 */
 #define GIR__IO_TAG_GRPH 0x48505247u   /* "GRPH" */
 static const unsigned char gir__io_magic[8] = {'G', 'I', 'R', 'F', 0x0D, 0x0A, 0x1A, 0x0A};
@@ -34169,6 +34212,9 @@ static void gir__graph_payload(gir__wr *w, const gir_graph *g, int n, const uint
     }
     gir__w_uint(w, (uint64_t)n, 4);
     for (k = 0; k < n; ++k) gir__w_uint(w, ids[k], 4);
+    if (!g->ncons) return;                       /* version 1: no constraint list */
+    gir__w_uint(w, (uint64_t)(g->ncons / 2), 4);
+    for (id = 0; id < g->ncons; ++id) gir__w_uint(w, g->cons[id], 4);
 }
 /* header and one section; the payload is written twice: once to count it, once for real */
 static void gir__w_file(gir__wr *w, uint32_t tag, gir__payload_fn fn, const gir_graph *g, int n, const uint32_t *ids) {
@@ -34177,7 +34223,7 @@ static void gir__w_file(gir__wr *w, uint32_t tag, gir__payload_fn fn, const gir_
     fn(&cnt, g, n, ids);
     w->crc = 0; w->crc_on = 1;
     gir__w_bytes(w, gir__io_magic, 8);
-    gir__w_uint(w, GIR__IO_VERSION, 4);
+    gir__w_uint(w, tag == GIR__IO_TAG_GRPH && g->ncons ? 2u : 1u, 4);
     gir__w_uint(w, 0, 4);
     gir__w_uint(w, 1, 4);
     w->crc_on = 0;
@@ -34311,6 +34357,7 @@ typedef struct gir__rd {
     char                 msg[GIR__MSG];
     const char          *where;   /* "variable 3", "node 7": the message's context */
     long long            index;
+    uint32_t             version;   /* the file's format version */
 } gir__rd;
 static void gir__rfail(gir__rd *r, const char *fmt, ...) {
     gir__buf b;
@@ -34418,6 +34465,7 @@ static void gir__r_file(gir__rd *r, uint32_t want) {
     nsec = (uint32_t)gir__r_uint(r, 4, "the section count");
     crc = (uint32_t)gir__r_uint(r, 4, "the header checksum");
     if (crc != gir__crc32(0, r->p, 20)) { gir__rfail(r, "the header checksum does not match (a damaged file)"); return; }
+    r->version = version;
     if (version == 0 || version > GIR__IO_VERSION) {
         gir__rfail(r, "format version %u; this gir.h reads versions 1 to %u (a newer gir.h wrote it)", (unsigned)version,
                    GIR__IO_VERSION);
@@ -34642,6 +34690,25 @@ static uint32_t gir__r_node(gir__rd *r, gir_graph *g, const uint32_t *map, uint3
     }
     return h.id;
 }
+/* version 2: the constraints, each added again by gir_constrain (one that makes a cycle is refused there) */
+static void gir__r_cons(gir__rd *r, gir_graph *g, const uint32_t *map, uint32_t n) {
+    uint32_t nc = (uint32_t)gir__r_uint(r, 4, "the constraint count"), i;
+    if (!r->bad && nc > (r->n - r->at) / 8) gir__rfail(r, "%u constraints do not fit the section", (unsigned)nc);
+    for (i = 0; i < nc && !r->bad; ++i) {
+        uint32_t a = (uint32_t)gir__r_uint(r, 4, "a constraint"), b = (uint32_t)gir__r_uint(r, 4, "a constraint");
+        if (r->bad) return;
+        if (a == 0 || a > n || b == 0 || b > n) {
+            gir__rfail(r, "constraint %u: node %u before node %u (nodes are 1 to %u)", (unsigned)i, (unsigned)a,
+                       (unsigned)b, (unsigned)n);
+            return;
+        }
+        if (gir_constrain(g, gir__handle(g, map[a]), gir__handle(g, map[b])) != GIR_OK) {
+            r->st = g->status;
+            gir__rfail(r, "constraint %u: %s", (unsigned)i, g->msg);
+            return;
+        }
+    }
+}
 static gir_graph *gir__load_graph(gir__rd *r, const gir_graph_desc *desc, int max_out, gir_node *outs, int *n_out) {
     gir_graph *g;
     uint32_t n, i, nout, *map;
@@ -34672,7 +34739,9 @@ static gir_graph *gir__load_graph(gir__rd *r, const gir_graph_desc *desc, int ma
         if (!r->bad && (j == 0 || j > n)) gir__rfail(r, "output %u is node %u (1 to %u)", (unsigned)i, (unsigned)j, (unsigned)n);
         else if (outs && (int)i < max_out) outs[i] = gir__handle(g, map[j]);
     }
-    if (!r->bad && r->at != r->n) gir__rfail(r, "%l bytes after the outputs", (long long)(r->n - r->at));
+    if (r->version >= 2) gir__r_cons(r, g, map, n);
+    if (!r->bad && r->at != r->n) gir__rfail(r, "%l bytes after the %s", (long long)(r->n - r->at),
+                                             r->version >= 2 ? "constraints" : "outputs");
     gir__free(&g->a, map, mapbytes);
     if (r->bad) { gir_graph_free(g); return NULL; }
     if (n_out) *n_out = (int)nout;

@@ -102,7 +102,7 @@ GIR_API void gir_plan_free(gir_plan *p) {
     gir__free(&a, p->fsteps, 0);
     gir__free(&a, p->fgroup, 0);
     if (p->mode == GIR__PM_ALLOC) gir__free(&a, p, sizeof *p);
-    else if (p->mode == GIR__PM_MEASURE) gir__free(&p->bump.under, p, sizeof *p);
+    else if (p->mode == GIR__PM_MEASURE && !p->bump.base) gir__free(&p->bump.under, p, sizeof *p);
 }
 
 /* the node a step reads for input k of node d, usually that input itself. A float matmul reads a transpose of
@@ -141,6 +141,7 @@ static gir_status gir__plan_schedule(gir_graph *g, gir_plan *p, unsigned flags);
 static gir_status gir__plan_memory(const gir_graph *g, gir_plan *p, unsigned flags, size_t *arena);
 static void gir__bump_init(gir_plan *p, unsigned char *base, size_t cap, const gir_allocator *under);
 static size_t gir__bump_up(size_t n);
+static void gir__bump_count(gir__bump *b, size_t n);
 #if defined(GIR_PLAN_CHECK)
 static int gir__plan_check(const gir_plan *p, void *work, char *msg, size_t n);
 static size_t gir__plan_check_bytes(const gir_plan *p);
@@ -237,11 +238,18 @@ static void gir__pass_alias(const gir__rw *w, gir_plan *p) {
         } else ++p->npass[GIR_PASS_DEAD];
     }
 }
-/* the arena and the scratch, aligned to GIR__ALIGN; the temporaries' pointers */
+/* the arena and the scratch, aligned to GIR__ALIGN; the temporaries' pointers. Measuring, they are the plan's
+   last two allocations and are only counted (gen/plan.c: gir__bump_count), so measuring a plan never takes its
+   arena from anywhere. */
 static gir_status gir__compile_memory(gir_plan *p, size_t off, size_t scratch) {
     uint32_t k;
     p->arena_bytes = off;
     p->scratch_bytes = scratch;
+    if (p->mode == GIR__PM_MEASURE) {
+        if (off) gir__bump_count(&p->bump, off + GIR__ALIGN);
+        if (scratch) gir__bump_count(&p->bump, scratch + GIR__ALIGN);
+        return GIR_OK;
+    }
     if (off) {
         p->arena_raw = gir__alloc(&p->a, off + GIR__ALIGN);
         if (!p->arena_raw) return GIR_ERR_OUT_OF_MEMORY;
@@ -260,7 +268,7 @@ static gir_status gir__compile_memory(gir_plan *p, size_t off, size_t scratch) {
 static gir_plan *gir__plan_new(gir_graph *g, int mode, const gir_compile_desc *desc) {
     gir_plan *p;
     size_t hdr = gir__bump_up(sizeof *p);
-    if (mode == GIR__PM_BUFFER) {
+    if (mode == GIR__PM_BUFFER || (mode == GIR__PM_MEASURE && desc && desc->buffer)) {
         if (desc->buffer_bytes < hdr) return NULL;
         p = (gir_plan *)desc->buffer;
     } else if (!(p = (gir_plan *)gir__alloc(&g->a, sizeof *p))) {
@@ -270,7 +278,9 @@ static gir_plan *gir__plan_new(gir_graph *g, int mode, const gir_compile_desc *d
     p->a = g->a;
     p->mode = (uint8_t)mode;
     if (mode == GIR__PM_BUFFER) gir__bump_init(p, (unsigned char *)desc->buffer + hdr, desc->buffer_bytes - hdr, &g->a);
-    if (mode == GIR__PM_MEASURE) gir__bump_init(p, NULL, 0, &g->a);
+    if (mode == GIR__PM_MEASURE && desc && desc->buffer)      /* measuring inside the caller's work buffer */
+        gir__bump_init(p, (unsigned char *)desc->buffer + hdr, desc->buffer_bytes - hdr, &g->a);
+    else if (mode == GIR__PM_MEASURE) gir__bump_init(p, NULL, 0, &g->a);
     return p;
 }
 /* checks the outputs; compile, pass 1 */
@@ -378,10 +388,24 @@ GIR_API gir_status gir_compile_size(gir_graph *g, int n_out, const gir_node *out
                                     size_t *bytes) {
     gir_plan *p = NULL;
     gir_status st;
+    int inbuf = desc && desc->buffer, fresh;
     if (!bytes) return GIR_ERR_INVALID_ARG;
     *bytes = 0;
     if (!g) return GIR_ERR_INVALID_ARG;
-    if ((st = gir__compile(g, n_out, outs, desc, GIR__PM_MEASURE, &p)) != GIR_OK) return st;
+    if (inbuf && (uintptr_t)desc->buffer % GIR__BUMP_ALIGN) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "compile_size: the work buffer is not aligned to 8 bytes");
+        return GIR_ERR_INVALID_ARG;
+    }
+    fresh = g->status == GIR_OK;
+    if ((st = gir__compile(g, n_out, outs, desc, GIR__PM_MEASURE, &p)) != GIR_OK) {
+        if (st == GIR_ERR_OUT_OF_MEMORY && inbuf && fresh) {
+            g->status = GIR_OK;
+            gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile_size: the work buffer of %l bytes is too small to measure "
+                       "in (it holds the plan's records and the compile's work arrays, never the arena)",
+                       (long long)desc->buffer_bytes);
+        }
+        return st;
+    }
     *bytes = gir__bump_up(sizeof *p) + p->bump.high;
     gir_plan_free(p);
     return GIR_OK;
@@ -402,8 +426,14 @@ GIR_API gir_status gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs,
     fresh = g->status == GIR_OK;
     st = gir__compile(g, n_out, outs, desc, mode, out_plan);
     if (st == GIR_ERR_OUT_OF_MEMORY && mode == GIR__PM_BUFFER && fresh) {
+        gir_compile_desc mdesc = *desc;
         g->status = GIR_OK;        /* the message names the size (the graph keeps its first error otherwise) */
-        need = gir_compile_size(g, n_out, outs, desc, &need) == GIR_OK ? need : 0;
+        if (gir_compile_size(g, n_out, outs, &mdesc, &need) != GIR_OK) {   /* measured in the buffer itself, */
+            mdesc.buffer = NULL;                                          /* else with the graph's allocator */
+            mdesc.buffer_bytes = 0;
+            g->status = GIR_OK;
+            if (gir_compile_size(g, n_out, outs, &mdesc, &need) != GIR_OK) need = 0;
+        }
         g->status = GIR_OK;
         if (need)
             gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile: the buffer of %l bytes is too small: the plan needs %l "

@@ -465,8 +465,11 @@ typedef struct gir_compile_desc {
    every reader of its variable) and the constraints of gir_constrain, chosen to lower the peak of live bytes;
    each temporary gets a place in one arena, reused after its last reader. Compiling into a buffer: with
    desc->buffer set, the plan, its arrays, its arena and scratch and the compile's own work arrays all come
-   from that buffer (nothing from the graph's allocator); gir_compile_size gives the exact bytes it needs (it
-   compiles once with the graph's allocator, counting, and frees everything). A buffer too small is
+   from that buffer (nothing from the graph's allocator); gir_compile_size gives the exact bytes it needs. It
+   compiles once, counting, and keeps nothing; the arena and scratch are only counted, never allocated. Its work
+   memory comes from the graph's allocator, or, when desc->buffer is set, from that buffer (aligned to 8 bytes)
+   with no allocator call at all: such a work buffer needs the plan's records and the compile's work arrays,
+   not the arena (too small: GIR_ERR_OUT_OF_MEMORY, "too small to measure in"). A buffer too small is
    GIR_ERR_OUT_OF_MEMORY, with a message naming the bytes needed; graph and buffer are left as they were for
    another try. gir_plan_free of such a plan frees nothing of the buffer; free the buffer after it. */
 GIR_API gir_status  gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
@@ -645,7 +648,8 @@ GIR_API void gir_plan_dump(const gir_plan *p, FILE *f);
      load changes no variable. Optimizer state kept in variables is saved and loaded the same way, so saving every
      variable and loading it into the same graph built anew resumes training bit for bit.
    - the whole graph: gir_save_graph writes every node (op by name, inputs, attributes, name, the values of
-     constants and variables) and the outputs listed (outs, n_out; any nodes). gir_load_graph makes a new graph
+     constants and variables), the outputs listed (outs, n_out; any nodes) and the topological constraints of
+     gir_constrain (a file with constraints is format version 2). gir_load_graph makes a new graph
      (desc: its allocator, as gir_graph_new) by calling gir_op_build for every node, so every check of the
      builders runs again on the file; it gives back the graph and the outputs (the first max_out of them in outs,
      their count in *n_out). On failure *out is NULL, nothing is kept, and msg (msgcap bytes, may be NULL) says

@@ -1,14 +1,17 @@
 /* >>io: save and load variables and whole graphs ------------------------------------------------------------
-   THE FILE FORMAT (version 1). Every integer is little-endian, written byte by byte; a float is its IEEE-754
+   THE FILE FORMAT (versions 1 and 2). Every integer is little-endian, written byte by byte; a float is its IEEE-754
    bit pattern as an integer of its width (f32 as u32, f64 as u64), so every host reads a file the same way.
      file     = header section{nsections} (nothing after the last section)
-     header   = magic "GIRF" 0D 0A 1A 0A (8 bytes), u32 version (1), u32 flags (0 in version 1),
+     header   = magic "GIRF" 0D 0A 1A 0A (8 bytes), u32 version (1, or 2 for a graph with constraints), u32 flags (0),
                 u32 nsections (1 to 8), u32 CRC-32 of the 20 bytes before it
      section  = u32 tag, u64 length, payload[length], u32 CRC-32 of tag, length and payload
                 tags: "VARS" (variables by name), "GRPH" (a whole graph); at most one of each
      VARS     = u32 count, var{count}; the names in strictly ascending byte order (no duplicates)
      var      = str name, u8 dtype, u8 rank, u32 dim{rank}, values
-     GRPH     = u32 nnodes, node{nnodes}, u32 nouts, u32 out{nouts} (node numbers, 1..nnodes)
+     GRPH     = u32 nnodes, node{nnodes}, u32 nouts, u32 out{nouts} (node numbers, 1..nnodes), and in version 2
+                only: u32 ncons, (u32 before, u32 after){ncons}, the topological constraints of gir_constrain in
+                the order they were added (node numbers; version 1 is written when a graph has none, so such a
+                file stays readable by a gir.h that knows version 1 only)
      node     = str op (its ops.def name, never its enum value), u16 grad level, u8 ninputs,
                 u32 input{ninputs} (numbers of earlier nodes, 1 .. this node's number - 1, in the order the
                 builder takes them), the attributes the op's ATTR column lists, in that order (f: u64 bits of a
@@ -21,7 +24,7 @@
    CRC-32 is the IEEE polynomial (reflected 0xEDB88320, as zlib's crc32). A reader checks the header, every
    section's CRC and every field before it changes anything; loading a graph rebuilds every node through
    gir_op_build, so a file cannot make a node the builders would refuse. */
-#define GIR__IO_VERSION 1u
+#define GIR__IO_VERSION 2u
 #define GIR__IO_TAG_VARS 0x53524156u   /* "VARS" read as a little-endian u32 */
 #define GIR__IO_TAG_GRPH 0x48505247u   /* "GRPH" */
 static const unsigned char gir__io_magic[8] = {'G', 'I', 'R', 'F', 0x0D, 0x0A, 0x1A, 0x0A};
@@ -163,6 +166,9 @@ static void gir__graph_payload(gir__wr *w, const gir_graph *g, int n, const uint
     }
     gir__w_uint(w, (uint64_t)n, 4);
     for (k = 0; k < n; ++k) gir__w_uint(w, ids[k], 4);
+    if (!g->ncons) return;                       /* version 1: no constraint list */
+    gir__w_uint(w, (uint64_t)(g->ncons / 2), 4);
+    for (id = 0; id < g->ncons; ++id) gir__w_uint(w, g->cons[id], 4);
 }
 /* header and one section; the payload is written twice: once to count it, once for real */
 static void gir__w_file(gir__wr *w, uint32_t tag, gir__payload_fn fn, const gir_graph *g, int n, const uint32_t *ids) {
@@ -171,7 +177,7 @@ static void gir__w_file(gir__wr *w, uint32_t tag, gir__payload_fn fn, const gir_
     fn(&cnt, g, n, ids);
     w->crc = 0; w->crc_on = 1;
     gir__w_bytes(w, gir__io_magic, 8);
-    gir__w_uint(w, GIR__IO_VERSION, 4);
+    gir__w_uint(w, tag == GIR__IO_TAG_GRPH && g->ncons ? 2u : 1u, 4);
     gir__w_uint(w, 0, 4);
     gir__w_uint(w, 1, 4);
     w->crc_on = 0;
@@ -305,6 +311,7 @@ typedef struct gir__rd {
     char                 msg[GIR__MSG];
     const char          *where;   /* "variable 3", "node 7": the message's context */
     long long            index;
+    uint32_t             version;   /* the file's format version */
 } gir__rd;
 static void gir__rfail(gir__rd *r, const char *fmt, ...) {
     gir__buf b;
@@ -412,6 +419,7 @@ static void gir__r_file(gir__rd *r, uint32_t want) {
     nsec = (uint32_t)gir__r_uint(r, 4, "the section count");
     crc = (uint32_t)gir__r_uint(r, 4, "the header checksum");
     if (crc != gir__crc32(0, r->p, 20)) { gir__rfail(r, "the header checksum does not match (a damaged file)"); return; }
+    r->version = version;
     if (version == 0 || version > GIR__IO_VERSION) {
         gir__rfail(r, "format version %u; this gir.h reads versions 1 to %u (a newer gir.h wrote it)", (unsigned)version,
                    GIR__IO_VERSION);
@@ -636,6 +644,25 @@ static uint32_t gir__r_node(gir__rd *r, gir_graph *g, const uint32_t *map, uint3
     }
     return h.id;
 }
+/* version 2: the constraints, each added again by gir_constrain (one that makes a cycle is refused there) */
+static void gir__r_cons(gir__rd *r, gir_graph *g, const uint32_t *map, uint32_t n) {
+    uint32_t nc = (uint32_t)gir__r_uint(r, 4, "the constraint count"), i;
+    if (!r->bad && nc > (r->n - r->at) / 8) gir__rfail(r, "%u constraints do not fit the section", (unsigned)nc);
+    for (i = 0; i < nc && !r->bad; ++i) {
+        uint32_t a = (uint32_t)gir__r_uint(r, 4, "a constraint"), b = (uint32_t)gir__r_uint(r, 4, "a constraint");
+        if (r->bad) return;
+        if (a == 0 || a > n || b == 0 || b > n) {
+            gir__rfail(r, "constraint %u: node %u before node %u (nodes are 1 to %u)", (unsigned)i, (unsigned)a,
+                       (unsigned)b, (unsigned)n);
+            return;
+        }
+        if (gir_constrain(g, gir__handle(g, map[a]), gir__handle(g, map[b])) != GIR_OK) {
+            r->st = g->status;
+            gir__rfail(r, "constraint %u: %s", (unsigned)i, g->msg);
+            return;
+        }
+    }
+}
 static gir_graph *gir__load_graph(gir__rd *r, const gir_graph_desc *desc, int max_out, gir_node *outs, int *n_out) {
     gir_graph *g;
     uint32_t n, i, nout, *map;
@@ -666,7 +693,9 @@ static gir_graph *gir__load_graph(gir__rd *r, const gir_graph_desc *desc, int ma
         if (!r->bad && (j == 0 || j > n)) gir__rfail(r, "output %u is node %u (1 to %u)", (unsigned)i, (unsigned)j, (unsigned)n);
         else if (outs && (int)i < max_out) outs[i] = gir__handle(g, map[j]);
     }
-    if (!r->bad && r->at != r->n) gir__rfail(r, "%l bytes after the outputs", (long long)(r->n - r->at));
+    if (r->version >= 2) gir__r_cons(r, g, map, n);
+    if (!r->bad && r->at != r->n) gir__rfail(r, "%l bytes after the %s", (long long)(r->n - r->at),
+                                             r->version >= 2 ? "constraints" : "outputs");
     gir__free(&g->a, map, mapbytes);
     if (r->bad) { gir_graph_free(g); return NULL; }
     if (n_out) *n_out = (int)nout;

@@ -89,6 +89,12 @@ static void *gir__bump_alloc(size_t n, void *user) {
     if (b->used > b->high) b->high = b->used;
     return p;
 }
+/* measuring: n bytes counted as the next allocation would take them, and nothing taken (see gir__compile_memory) */
+static void gir__bump_count(gir__bump *b, size_t n) {
+    b->used = gir__bump_up(b->used) + n;
+    b->lastp = NULL;
+    if (b->used > b->high) b->high = b->used;
+}
 static void gir__bump_free(void *p, void *user) {
     gir__bump *b = (gir__bump *)user;
     if (!p) return;

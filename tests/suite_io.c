@@ -456,8 +456,8 @@ static int test_io_malformed_header_sections_truncation(void) {
     if (!io_vars_fail(g, t, vn, 0, "bad magic")) return 0;
     memcpy(t, vf, vn); t[20] ^= 1;
     if (!io_vars_fail(g, t, vn, 0, "the header checksum does not match")) return 0;
-    memcpy(t, vf, vn); t[8] = 2; io_put(t + 20, io_crc(t, 20), 4);
-    if (!io_vars_fail(g, t, vn, 0, "format version 2; this gir.h reads versions 1 to 1")) return 0;
+    memcpy(t, vf, vn); t[8] = 3; io_put(t + 20, io_crc(t, 20), 4);
+    if (!io_vars_fail(g, t, vn, 0, "format version 3; this gir.h reads versions 1 to 2")) return 0;
     memcpy(t, vf, vn); t[8] = 0; io_put(t + 20, io_crc(t, 20), 4);
     if (!io_vars_fail(g, t, vn, 0, "format version 0")) return 0;
     memcpy(t, vf, vn); t[12] = 4; io_put(t + 20, io_crc(t, 20), 4);
@@ -681,6 +681,86 @@ static int test_io_committed_files_still_load(void) {
     return 1;
 }
 
+/* the step index of node n in plan p, or -1 */
+static int io_step_of(const gir_plan *p, gir_node n) {
+    int k;
+    for (k = 0; k < gir_plan_step_count(p); ++k)
+        if (gir_plan_step_node(p, k).id == n.id) return k;
+    return -1;
+}
+/* x -> a = exp(x), b = log(x): two independent steps; with_cons adds "b before a" */
+static gir_graph *io_cons_graph(int with_cons, gir_node *outs) {
+    gir_graph *g = gir_graph_new(NULL);
+    gir_node x;
+    if (!g) return NULL;
+    x = gir_input(g, GIR_DTYPE_F64, gir_shape1(4));
+    outs[0] = gir_exp(g, x);
+    outs[1] = gir_log(g, x);
+    if (with_cons) gir_constrain(g, outs[1], outs[0]);
+    return g;
+}
+/* a plan of the graph's outputs, unfused: 1 when b's step runs before a's */
+static int io_b_first(gir_graph *g, const gir_node *outs, int *ok) {
+    gir_compile_desc cd;
+    gir_plan *p = NULL;
+    int r;
+    memset(&cd, 0, sizeof cd);
+    cd.flags = GIR_COMPILE_NO_FUSION;
+    *ok = gir_compile_ex(g, 2, outs, &cd, &p) == GIR_OK && io_step_of(p, outs[0]) >= 0 && io_step_of(p, outs[1]) >= 0;
+    r = *ok && io_step_of(p, outs[1]) < io_step_of(p, outs[0]);
+    gir_plan_free(p);
+    return r;
+}
+/* gir_constrain's constraints go into the file (format version 2) and come back: the loaded graph schedules as
+   the saved one; a graph without any is written as version 1; a constraint naming a node out of range or making
+   a cycle is a malformed file */
+static int test_io_graph_constraints_saved_and_loaded(void) {
+    gir_node o0[2], o1[2], lo[2];
+    gir_graph *g0 = io_cons_graph(0, o0), *g1 = io_cons_graph(1, o1), *l = NULL;
+    unsigned char *buf, *t;
+    size_t n = 0, n0 = 0;
+    char msg[256];
+    int nl = 0, ok0, ok1, okl, first0, first1;
+    CHECK(g0 && g1 && gir_graph_status(g1) == GIR_OK, "build: %s", g1 ? gir_graph_message(g1) : "");
+    first0 = io_b_first(g0, o0, &ok0);
+    first1 = io_b_first(g1, o1, &ok1);
+    CHECK(ok0 && ok1 && !first0 && first1, "precondition: unconstrained b first %d, constrained b first %d", first0,
+          first1);
+    CHECK(gir_save_graph(g0, 2, o0, NULL, 0, &n0) == GIR_OK && gir_save_graph(g1, 2, o1, NULL, 0, &n) == GIR_OK &&
+          n == n0 + 12, "sizes %d and %d: one constraint is 12 bytes", (int)n0, (int)n);
+    buf = (unsigned char *)malloc(n);
+    t = (unsigned char *)malloc(n);
+    CHECK(buf && t, "malloc");
+    CHECK(gir_save_graph(g1, 2, o1, buf, n, &n) == GIR_OK, "save: %s", gir_graph_message(g1));
+    CHECK(io_get(buf + 8, 4) == 2 && io_get(buf + n - 16, 4) == 1 && io_get(buf + n - 12, 4) == o1[1].id &&
+          io_get(buf + n - 8, 4) == o1[0].id, "version %d, constraint list %d: %d before %d", (int)io_get(buf + 8, 4),
+          (int)io_get(buf + n - 16, 4), (int)io_get(buf + n - 12, 4), (int)io_get(buf + n - 8, 4));
+    CHECK(gir_load_graph(buf, n, NULL, &l, 2, lo, &nl, msg, sizeof msg) == GIR_OK && nl == 2, "load: %s", msg);
+    CHECK(io_b_first(l, lo, &okl) && okl, "the loaded graph does not keep the constraint");
+    gir_graph_free(l);
+    l = NULL;
+    memcpy(t, buf, n); io_put(t + n - 12, 99, 4); io_fix_crc(t, n);
+    CHECK(gir_load_graph(t, n, NULL, &l, 2, lo, &nl, msg, sizeof msg) != GIR_OK && !l &&
+          strstr(msg, "constraint 0: node 99 before node 2 (nodes are 1 to 3)"), "out of range: '%s'", msg);
+    memcpy(t, buf, n); io_put(t + n - 12, o1[0].id, 4); io_put(t + n - 8, 1, 4); io_fix_crc(t, n);
+    CHECK(gir_load_graph(t, n, NULL, &l, 2, lo, &nl, msg, sizeof msg) != GIR_OK && !l && strstr(msg, "makes a cycle"),
+          "cycle: '%s'", msg);
+    memcpy(t, buf, n); io_put(t + n - 16, 2, 4); io_fix_crc(t, n);
+    CHECK(gir_load_graph(t, n, NULL, &l, 2, lo, &nl, msg, sizeof msg) != GIR_OK && !l &&
+          strstr(msg, "2 constraints do not fit"), "count: '%s'", msg);
+    memcpy(t, buf, n); io_put(t + 8, 1, 4); io_fix_crc(t, n);
+    CHECK(gir_load_graph(t, n, NULL, &l, 2, lo, &nl, msg, sizeof msg) != GIR_OK && !l &&
+          strstr(msg, "12 bytes after the outputs"), "a version 1 file with a list: '%s'", msg);
+    free(t);
+    free(buf);
+    CHECK(gir_save_graph(g0, 2, o0, NULL, 0, &n0) == GIR_OK && (buf = (unsigned char *)malloc(n0)) != NULL &&
+          gir_save_graph(g0, 2, o0, buf, n0, &n0) == GIR_OK && io_get(buf + 8, 4) == 1,
+          "without constraints the file is version 1");
+    free(buf);
+    gir_graph_free(g0);
+    gir_graph_free(g1);
+    return 1;
+}
 static void suite_io(void) {
     RUN("io/variables_roundtrip_all_dtypes_ranks", test_io_variables_roundtrip_all_dtypes_ranks());
     RUN("io/graph_roundtrip_training_graph", test_io_graph_roundtrip_training_graph());
@@ -692,4 +772,5 @@ static void suite_io(void) {
     RUN("io/load_graph_out_of_memory_injection", test_io_load_graph_out_of_memory_injection());
     RUN("io/load_variables_allocates_nothing", test_io_load_variables_allocates_nothing());
     RUN("io/committed_files_still_load", test_io_committed_files_still_load());
+    RUN("io/graph_constraints_saved_and_loaded", test_io_graph_constraints_saved_and_loaded());
 }

@@ -281,6 +281,91 @@ static int test_plan_buffer_exact_size(void) {
     free(xv);
     return 1;
 }
+/* an allocator that counts its calls and the bytes outstanding, and fails every call while fail is set */
+typedef struct plan_meter { long calls; int fail; size_t live, peak; } plan_meter;
+static void *pm_alloc(size_t n, void *u) {
+    plan_meter *m = (plan_meter *)u;
+    size_t *h;
+    ++m->calls;
+    if (m->fail || !(h = (size_t *)malloc(n + 16))) return NULL;
+    *h = n;
+    m->live += n;
+    if (m->live > m->peak) m->peak = m->live;
+    return (unsigned char *)h + 16;
+}
+static void pm_free(void *p, void *u) {
+    plan_meter *m = (plan_meter *)u;
+    size_t *h;
+    if (!p) return;
+    h = (size_t *)(void *)((unsigned char *)p - 16);
+    m->live -= *h;
+    free(h);
+}
+static void *pm_realloc(void *p, size_t o, size_t n, void *u) {
+    void *q = pm_alloc(n, u);
+    (void)o;
+    if (q && p) { memcpy(q, p, *(size_t *)(void *)((unsigned char *)p - 16) < n ? *(size_t *)(void *)((unsigned char *)p - 16) : n); pm_free(p, u); }
+    return q;
+}
+/* gir_compile_size with a work buffer calls no allocator (one failing every call once the graph is built): the
+   size it gives compiles, one byte less fails naming the size (measured in that buffer), a work buffer too small
+   to measure in says so; the work buffer needs far less than the plan, since the arena is only counted; and
+   measuring without a work buffer never takes the arena from the allocator */
+static int test_plan_compile_size_without_the_allocator(void) {
+    plan_meter pm = {0, 0, 0, 0};
+    gir_allocator al;
+    plan_mlp m;
+    gir_plan *q = NULL, *p = NULL;
+    gir_compile_desc d;
+    size_t need = 0, need2 = 0, small = 0;
+    unsigned char *work, *buf;
+    char text[40];
+    long calls;
+    al.alloc_fn = pm_alloc; al.realloc_fn = pm_realloc; al.free_fn = pm_free; al.user = &pm;
+    CHECK(plan_mlp_build(&m, 64, 32, &al), "build: %s", gir_graph_message(m.g));
+    CHECK(gir_compile_size(m.g, m.nout, m.out, NULL, &need) == GIR_OK, "size: %s", gir_graph_message(m.g));
+    CHECK(gir_compile(m.g, m.nout, m.out, &p) == GIR_OK, "compile: %s", gir_graph_message(m.g));
+    pm.peak = pm.live;
+    CHECK(gir_compile_size(m.g, m.nout, m.out, NULL, &need2) == GIR_OK && need2 == need, "sizes %zu, %zu", need, need2);
+    CHECK(pm.peak - pm.live < need - gir_plan_arena_bytes(p) && gir_plan_arena_bytes(p) > need / 2,
+          "measuring took %zu bytes; the plan is %zu with an arena of %zu", pm.peak - pm.live, need,
+          gir_plan_arena_bytes(p));
+    work = (unsigned char *)malloc(need);
+    buf = (unsigned char *)malloc(need);
+    CHECK(work && buf, "malloc");
+    pm.fail = 1;
+    calls = pm.calls;
+    memset(&d, 0, sizeof d);
+    d.buffer = work;
+    d.buffer_bytes = need;
+    CHECK(gir_compile_size(m.g, m.nout, m.out, &d, &need2) == GIR_OK && need2 == need, "in a work buffer: %zu (%s)",
+          need2, gir_graph_message(m.g));
+    for (small = 64; small < need; small += 64) {           /* the least work buffer that measures */
+        d.buffer_bytes = small;
+        if (gir_compile_size(m.g, m.nout, m.out, &d, &need2) == GIR_OK) break;
+        CHECK(strstr(gir_graph_message(m.g), "too small to measure in"), "message: %s", gir_graph_message(m.g));
+        gir_graph_clear_error(m.g);
+    }
+    CHECK(need2 == need && small < need / 2, "a work buffer of %zu bytes measures %zu (plan %zu)", small, need2, need);
+    say("compile_size: a plan of %zu bytes (arena %zu) measured in a work buffer of %zu bytes, no allocator call\n",
+        need, gir_plan_arena_bytes(p), small);
+    d.buffer = buf;
+    d.buffer_bytes = need - 1;
+    CHECK(gir_compile_ex(m.g, m.nout, m.out, &d, &q) == GIR_ERR_OUT_OF_MEMORY && !q, "one byte less compiles");
+    snprintf(text, sizeof text, "needs %zu bytes", need);
+    CHECK(strstr(gir_graph_message(m.g), text) != NULL, "message: %s (want '%s')", gir_graph_message(m.g), text);
+    gir_graph_clear_error(m.g);
+    d.buffer_bytes = need;
+    CHECK(gir_compile_ex(m.g, m.nout, m.out, &d, &q) == GIR_OK, "exact size: %s", gir_graph_message(m.g));
+    CHECK(pm.calls == calls, "the allocator was called %ld times", pm.calls - calls);
+    pm.fail = 0;
+    gir_plan_free(q);
+    gir_plan_free(p);
+    gir_graph_free(m.g);
+    free(work);
+    free(buf);
+    return 1;
+}
 /* the buffer plan computes what the ordinary plan computes: the same loss and updates, bit for bit */
 static int test_plan_buffer_same_results(void) {
     gir_graph *g = gir_graph_new(NULL);
@@ -527,6 +612,7 @@ static void suite_plan(void) {
     RUN("plan/every_op_same_bits_reuse_inplace_fold", test_plan_every_op_same_bits());
     RUN("plan/mlp_training_same_bits", test_plan_mlp_training_same_bits());
     RUN("plan/buffer_exact_size_one_byte_less_fails", test_plan_buffer_exact_size());
+    RUN("plan/compile_size_without_the_allocator", test_plan_compile_size_without_the_allocator());
     RUN("plan/buffer_same_results", test_plan_buffer_same_results());
     RUN("plan/constrain_cycle_rejected", test_plan_constrain_cycle());
     RUN("plan/constraints_honoured", test_plan_constraints_honoured());
