@@ -34,8 +34,10 @@ COMPARISONS = [
     ("cse_nodes_mlp", "before", "nodes"), ("cse_nodes_d4", "before", "nodes"),
     ("arena_mlp_b64", "lower_bound", "KiB"), ("arena_vs_naive", "naive", "KiB"),   # sizes, printed by gir_bench
     ("meta_bytes_per_node", "before", "bytes"),
+    ("m4_infer_instr", "hand", "instr"), ("m4_train_instr", "hand", "instr"),      # bench/m4/run.sh, under qemu
 ]
-LOWER_IS_BETTER = {"ms", "us/op", "nodes", "KiB", "bytes"}
+LOWER_IS_BETTER = {"ms", "us/op", "nodes", "KiB", "bytes", "instr"}
+M4_NAMES = {"m4_infer_instr", "m4_train_instr"}
 # Fixed anchors: figures of an earlier gir.h, measured once. meta_bytes_per_node: a node record (56 bytes) plus the
 # full attribute block it copied (176 bytes), 232 bytes, as the issue measured it. gir.h's side (bench/gir_bench.c):
 # the bytes the graph's allocator handed out while the MLP 64-32-10 training graph (gradients, SGD updates as
@@ -87,16 +89,20 @@ def main(argv):
     if not os.path.exists("/usr/bin/python3"):
         print("note: NumPy/PyTorch anchors skipped (no /usr/bin/python3)")
     vals = {}
-    for r in range(rounds):
-        rows = run([gir] + sorted(set(wanted)))
+    if M4_NAMES & set(wanted):      # instruction counts under qemu -icount do not vary: one run, outside the rounds
+        for src, name, v, unit in run(["sh", os.path.join(HERE, "m4", "run.sh")]):
+            vals.setdefault((src, name), []).append((v, unit))
+    rest = [n for n in wanted if n not in M4_NAMES]
+    for r in range(rounds if rest else 0):
+        rows = run([gir] + sorted(set(rest)))
         if blas:
             env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OPENBLAS_CORETYPE="SkylakeX")
-            rows += run([blas] + wanted, env)
+            rows += run([blas] + rest, env)
             env = dict(os.environ, OPENBLAS_NUM_THREADS="1")
             env.pop("OPENBLAS_CORETYPE", None)
-            rows += [("openblas_default",) + row[1:] for row in run([blas] + wanted, env)]
+            rows += [("openblas_default",) + row[1:] for row in run([blas] + rest, env)]
         if os.path.exists("/usr/bin/python3"):
-            rows += run(["/usr/bin/python3", os.path.join(HERE, "anchors.py")] + wanted)
+            rows += run(["/usr/bin/python3", os.path.join(HERE, "anchors.py")] + rest)
         for src, name, v, unit in rows:
             vals.setdefault((src, name), []).append((v, unit))
         sys.stderr.write("round %d of %d done\n" % (r + 1, rounds))
