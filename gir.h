@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c9367d236f1f14baa87520e8b73aa14e2ae04c4bdd43b9ce2b2f70a5c3f60d5c
-                                          gen/ sha256=3fa55cfdaf4b05e2
+                                          gen/ sha256=8e6a258ca8eb71a5
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -705,14 +705,15 @@ typedef struct gir_allocator {
 } gir_allocator;
 
 /* Capacity hints: when known (gir_graph_usage of the same graph built once), each store is one allocation made
-   up front. Without them the node and input arrays double (realloc_fn, or a copy), and the attribute and name
-   stores add blocks that never move. A graph may outgrow its hints; it then grows as without them. */
+   up front. Without them the node and input arrays double (realloc_fn, or a copy), and the attribute, name and
+   shape stores add blocks that never move. A graph may outgrow its hints; it then grows as without them. */
 typedef struct gir_graph_desc {          /* zero = defaults */
     gir_allocator allocator;
     size_t        node_capacity;         /* nodes (the invalid node 0 not counted) */
     size_t        input_capacity;        /* entries of the input pool: the inputs of all nodes together */
     size_t        attr_capacity;         /* bytes of compact attributes */
     size_t        name_capacity;         /* bytes of node names, a NUL after each */
+    size_t        shape_capacity;        /* bytes of the shapes the nodes keep (each distinct run once) */
 } gir_graph_desc;
 
 /* >>api ----------------------------------------------------------------------------------------------- */
@@ -779,7 +780,8 @@ GIR_API int           gir_node_is_ref(const gir_graph *g, gir_node n);   /* 1: i
 GIR_API gir_node    gir_name(gir_graph *g, gir_node n, const char *name);
 GIR_API const char *gir_node_name(const gir_graph *g, gir_node n);      /* "" when unnamed */
 GIR_API gir_node    gir_find(const gir_graph *g, const char *name);     /* {0} when no node has it */
-GIR_API gir_status  gir_scope_push(gir_graph *g, const char *scope);   /* nests up to GIR_MAX_SCOPE_DEPTH */
+GIR_API gir_status  gir_scope_push(gir_graph *g, const char *scope);   /* nests up to GIR_MAX_SCOPE_DEPTH; the first
+                                                                        push allocates room for the prefix */
 GIR_API void        gir_scope_pop(gir_graph *g);                        /* no-op at the top level */
 GIR_API const char *gir_scope(const gir_graph *g);                      /* "layer1/conv"; "" at the top */
 /* the graph's variables (trainable parameters and optimizer state), in the order they were built */
@@ -1827,9 +1829,10 @@ enum { GIR__F_KINK = 1, GIR__F_RNG = 2, GIR__F_COMM = 4, GIR__F_BLOCK = 8 };
 #endif
 #define GIR__MAX_ROW_IN 16
 
-/* A node record: 48 bytes whatever its op. Its attributes live in the graph's attribute store in a compact form
+/* A node record: 24 bytes whatever its op. Its attributes live in the graph's attribute store in a compact form
    (only the fields that are set, see gen/graph.c); code that needs them as a gir_attr unpacks them
-   (gir__attr_load, gir__view), and a plan unpacks its steps' once, at compile time. */
+   (gir__attr_load, gir__view), and a plan unpacks its steps' when they run. Its shape lives in the graph's shape
+   store, shared with every node of the same shape found cheaply (gir__shape_ref): read it with gir__nshape. */
 typedef struct gir__node {
     uint16_t  op;
     uint8_t   dtype;
@@ -1840,7 +1843,7 @@ typedef struct gir__node {
     uint32_t  in0;          /* first input in the graph's input pool */
     uint32_t  attr;         /* 1 + offset of its attributes in the graph's attribute store; 0: none (all zero) */
     uint32_t  name;         /* 1 + offset of its name in the graph's name pool; 0: unnamed (gen/names.c) */
-    gir_shape shape;
+    uint32_t  shp;          /* 1 + offset of its shape in the graph's shape store: read it with gir__nshape */
 } gir__node;
 #if GIR__MAX_IN > 255
 #  error "gir: gir__node.nin holds at most 255 inputs"
@@ -1860,6 +1863,10 @@ typedef struct gir__store {
     uint32_t   hint;                         /* bytes of the first block; 0: a small default */
 } gir__store;
 
+typedef struct gir__scope {
+    uint16_t mark[GIR_MAX_SCOPE_DEPTH];      /* scope_len before each push */
+    char     text[GIR_MAX_NAME + 1];
+} gir__scope;
 struct gir_graph {
     gir_allocator a;
     gir__node    *nodes;    /* nodes[0] is the invalid node */
@@ -1868,16 +1875,16 @@ struct gir_graph {
     size_t        nins, inscap;
     gir__store    attrs;    /* compact attributes (gen/graph.c); entries with data own that block of values */
     gir__store    names;    /* the name pool: NUL-terminated names, referred to by gir__node.name */
+    gir__store    shapes;   /* the nodes' shapes, records of sizeof(gir_shape) shared where found (gir__shape_ref) */
     gir_status    status;
     char          msg[GIR__MSG];
     uint16_t      grad_level;   /* level given to nodes built while gir_grad runs */
     uint32_t      tag;          /* in every handle of this graph's nodes */
     uint32_t      plans;        /* live plans compiled from this graph: they read its nodes and data */
     int           freed;        /* gir_graph_free was called; the memory goes with the last plan */
-    uint16_t      scope_len;    /* the current scope prefix, "layer1/conv" (gir_scope_push) */
+    uint16_t      scope_len;    /* the length of the current scope prefix, "layer1/conv" (gir_scope_push) */
     uint8_t       scope_depth;
-    uint16_t      scope_mark[GIR_MAX_SCOPE_DEPTH];
-    char          scope[GIR_MAX_NAME + 1];
+    struct gir__scope *scope;   /* the prefix and the marks, allocated by the first gir_scope_push; NULL before */
     uint32_t     *cons;         /* topological constraints, pairs (before, after) of node ids (gir_constrain) */
     size_t        ncons, conscap;
 };
@@ -7728,7 +7735,7 @@ static void gir__gfail(gir_graph *g, gir_status s, const char *fmt, ...) {
     va_end(ap);
     if (g->scope_len) {
         gir__puts(&b, " (in scope ");
-        gir__puts(&b, g->scope);
+        gir__puts(&b, g->scope->text);
         gir__puts(&b, ")");
     }
 #endif
@@ -7872,6 +7879,31 @@ static void gir__store_free(const gir_allocator *a, gir__store *st) {
     st->head = st->tail = NULL;
 }
 static const char *gir__name_at(const gir_graph *g, uint32_t ref) { return (const char *)gir__store_at(&g->names, ref); }
+/* a node's shape: stays where it is while the graph lives (node 0, the invalid node, has the empty shape) */
+static const gir_shape gir__no_shape = {0, {0}};
+static const gir_shape *gir__nshape(const gir_graph *g, const gir__node *d) {
+    return d->shp ? (const gir_shape *)(const void *)gir__store_at(&g->shapes, d->shp) : &gir__no_shape;
+}
+/* the reference of a stored shape equal to s, or 0: the shapes of the n nodes in (a new node's inputs) and the
+   last GIR__SHAPE_LOOK records stored are looked at, which shares most shapes of a graph without a table */
+#define GIR__SHAPE_LOOK 32
+static uint32_t gir__shape_ref(const gir_graph *g, const gir_shape *s, const gir_node *in, int n) {
+    int k;
+    for (k = 0; k < n; ++k) {
+        uint32_t r = g->nodes[in[k].id].shp;
+        if (r && gir__shape_eq(gir__nshape(g, &g->nodes[in[k].id]), s)) return r;
+    }
+    if (g->shapes.tail) {                     /* the records of the last block, newest first */
+        const gir__sblk *t = g->shapes.tail;
+        const unsigned char *base = (const unsigned char *)(t + 1);
+        uint32_t at = t->used;
+        for (k = 0; k < GIR__SHAPE_LOOK && at >= sizeof(gir_shape); ++k) {
+            at -= (uint32_t)sizeof(gir_shape);
+            if (gir__shape_eq((const gir_shape *)(const void *)(base + at), s)) return t->start + at + 1;
+        }
+    }
+    return 0;
+}
 
 /* Compact attributes: a 16-bit mask of the fields that are not zero, then those fields: the data pointer (bit
    14, first so gir__node_data finds it at once; it sits at offset sizeof(void *), pointer-aligned in the store, so
@@ -7993,7 +8025,7 @@ static void gir__view(const gir_graph *g, uint32_t id, gir__nview *v, gir_attr *
     v->op = d->op; v->dtype = d->dtype; v->ntype = d->ntype; v->grad_level = d->grad_level;
     v->nparents = d->nparents; v->nin = d->nin; v->in0 = d->in0; v->name = d->name;
     v->attr = gir__attr_load(g, d, a);
-    v->shape = d->shape;
+    v->shape = (*gir__nshape(g, d));
 }
 
 GIR_API gir_graph *gir_graph_new(const gir_graph_desc *desc) {
@@ -8010,6 +8042,7 @@ GIR_API gir_graph *gir_graph_new(const gir_graph_desc *desc) {
     if (desc) {
         g->attrs.hint = desc->attr_capacity < 0x10000000u ? (uint32_t)desc->attr_capacity : 0;
         g->names.hint = desc->name_capacity < 0x10000000u ? (uint32_t)desc->name_capacity : 0;
+        g->shapes.hint = desc->shape_capacity < 0x10000000u ? (uint32_t)desc->shape_capacity : 0;
     }
     g->nodes = (gir__node *)gir__alloc(&a, ncap * sizeof(gir__node));     /* exactly the hint: one allocation */
     g->cap = ncap;
@@ -8039,6 +8072,7 @@ GIR_API gir_graph_desc gir_graph_usage(const gir_graph *g) {
     for (k = 1; k < g->nnodes; ++k)       /* an entry with values may need padding to a pointer's alignment */
         if (gir__node_data(g, &g->nodes[k])) d.attr_capacity += sizeof(void *) - 1;
     d.name_capacity = gir__store_used(&g->names);
+    d.shape_capacity = gir__store_used(&g->shapes);
     return d;
 }
 /* the graph's memory; gir_graph_free calls it, or the last plan's gir_plan_free when plans outlived the graph */
@@ -8049,6 +8083,8 @@ static void gir__graph_release(gir_graph *g) {
         if (!gir__is_ref(g, &g->nodes[k])) gir__free(&a, gir__node_data(g, &g->nodes[k]), 0);
     gir__store_free(&a, &g->attrs);
     gir__store_free(&a, &g->names);
+    gir__store_free(&a, &g->shapes);
+    gir__free(&a, g->scope, sizeof *g->scope);
     gir__free(&a, g->nodes, g->cap * sizeof(gir__node));
     gir__free(&a, g->ins, g->inscap * sizeof(uint32_t));
     gir__free(&a, g->cons, g->conscap * sizeof(uint32_t));
@@ -8089,7 +8125,7 @@ GIR_API gir_dtype gir_node_dtype(const gir_graph *g, gir_node n) {
 GIR_API gir_shape gir_node_shape(const gir_graph *g, gir_node n) {
     const gir__node *d = gir__get(g, n);
     gir_shape s;
-    if (d) return d->shape;
+    if (d) return (*gir__nshape(g, d));
     GIR_MEMSET(&s, 0, sizeof s);
     return s;
 }
@@ -8118,7 +8154,7 @@ GIR_API gir_attr gir_node_attr(const gir_graph *g, gir_node n) {
     return a;
 }
 GIR_API int64_t gir_node_numel(const gir_graph *g, gir_node n) {
-    const gir__node *d = gir__get(g, n); return d ? gir__numel(&d->shape) : 0;
+    const gir__node *d = gir__get(g, n); return d ? gir__numel(gir__nshape(g, d)) : 0;
 }
 GIR_API void *gir_node_data(gir_graph *g, gir_node n) {
     const gir__node *d = gir__get(g, n); return d ? gir__node_data(g, d) : NULL;
@@ -8271,12 +8307,12 @@ static int gir__in_pos(const gir__opinfo *oi, int k) {
 static gir_status gir__need_rank(gir__bctx *b, int k, int lo, int hi) {
     const gir__node *x = gir__bin(b, k);
     int pos = gir__in_pos(gir__op_info(b->op), k);
-    if (x->shape.rank < lo || x->shape.rank > hi) {
+    if (gir__nshape(b->g, x)->rank < lo || gir__nshape(b->g, x)->rank > hi) {
         if (lo == hi)
             return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: %s (input %d) must have rank %d, got %S",
-                              gir__bname(b), b->id, gir__in_name(gir__op_info(b->op), pos), pos, lo, &x->shape);
+                              gir__bname(b), b->id, gir__in_name(gir__op_info(b->op), pos), pos, lo, gir__nshape(b->g, x));
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: %s (input %d) must have rank %d..%d, got %S",
-                          gir__bname(b), b->id, gir__in_name(gir__op_info(b->op), pos), pos, lo, hi, &x->shape);
+                          gir__bname(b), b->id, gir__in_name(gir__op_info(b->op), pos), pos, lo, hi, gir__nshape(b->g, x));
     }
     return GIR_OK;
 }
@@ -8285,7 +8321,7 @@ static gir_status gir__need_dtype(gir__bctx *b, int k, int dt) {
     if (x->dtype != dt)
         return GIR__BFAIL(b, GIR_ERR_DTYPE, "%s: node %u: %s (input %d) must be %T, got %T %S", gir__bname(b), b->id,
                           gir__in_name(gir__op_info(b->op), gir__in_pos(gir__op_info(b->op), k)),
-                          gir__in_pos(gir__op_info(b->op), k), dt, (int)x->dtype, &x->shape);
+                          gir__in_pos(gir__op_info(b->op), k), dt, (int)x->dtype, gir__nshape(b->g, x));
     return GIR_OK;
 }
 
@@ -8312,39 +8348,39 @@ static gir_status gir__sh_argreduce(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0);
     gir_status s;
     int k, r = 0;
-    if (x->shape.rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
-    if ((s = gir__axis(b, &b->attr.i[0], x->shape.rank, "axis")) != GIR_OK) return s;
+    if (gir__nshape(b->g, x)->rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
+    if ((s = gir__axis(b, &b->attr.i[0], gir__nshape(b->g, x)->rank, "axis")) != GIR_OK) return s;
     b->attr.i[1] = b->attr.i[1] ? 1 : 0;
-    for (k = 0; k < x->shape.rank; ++k) {
+    for (k = 0; k < gir__nshape(b->g, x)->rank; ++k) {
         if (k == b->attr.i[0]) {
             if (b->attr.i[1]) b->out.dim[r++] = 1;
         } else {
-            b->out.dim[r++] = x->shape.dim[k];
+            b->out.dim[r++] = gir__nshape(b->g, x)->dim[k];
         }
     }
     b->out.rank = r;
-    if (x->shape.dim[b->attr.i[0]] == 0)
+    if (gir__nshape(b->g, x)->dim[b->attr.i[0]] == 0)
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: empty axis %d in %S", gir__bname(b), b->id,
-                          (int)b->attr.i[0], &x->shape);
+                          (int)b->attr.i[0], gir__nshape(b->g, x));
     return GIR_OK;
 }
 static gir_status gir__reduce_shape(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0);
     gir_status s;
     int k, r = 0;
-    if ((s = gir__axes(b, &b->attr.l[0], x->shape.rank, 1)) != GIR_OK) return s;
+    if ((s = gir__axes(b, &b->attr.l[0], gir__nshape(b->g, x)->rank, 1)) != GIR_OK) return s;
     b->attr.i[0] = b->attr.i[0] ? 1 : 0;
-    for (k = 0; k < x->shape.rank; ++k) {
+    for (k = 0; k < gir__nshape(b->g, x)->rank; ++k) {
         if (gir__has_axis(&b->attr.l[0], k)) {
             if (b->attr.i[0]) b->out.dim[r++] = 1;
         } else {
-            b->out.dim[r++] = x->shape.dim[k];
+            b->out.dim[r++] = gir__nshape(b->g, x)->dim[k];
         }
     }
     b->out.rank = r;
-    if ((b->op == GIR_OP_MAX || b->op == GIR_OP_MIN) && gir__numel(&x->shape) == 0)
+    if ((b->op == GIR_OP_MAX || b->op == GIR_OP_MIN) && gir__numel(gir__nshape(b->g, x)) == 0)
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: reduction of an empty tensor %S", gir__bname(b), b->id,
-                          &x->shape);
+                          gir__nshape(b->g, x));
     if (b->op == GIR_OP_VAR && b->attr.i[1] < 0)
         return GIR__BFAIL(b, GIR_ERR_ATTR, "var: node %u: ddof %d < 0", b->id, (int)b->attr.i[1]);
     return GIR_OK;
@@ -8352,7 +8388,7 @@ static gir_status gir__reduce_shape(gir__bctx *b) {
 static gir_status gir__sh_reshape(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0);
     gir_shape t = b->attr.shape;
-    int64_t known = 1, bound = 1, n = gir__numel(&x->shape);
+    int64_t known = 1, bound = 1, n = gir__numel(gir__nshape(b->g, x));
     int k, infer = -1;
     gir_status s = gir__check_rank(b, t.rank, "target shape");
     if (s) return s;
@@ -8366,13 +8402,13 @@ static gir_status gir__sh_reshape(gir__bctx *b) {
     }
     if (infer >= 0) {
         if (known == 0 || n % known)
-            return GIR__BFAIL(b, GIR_ERR_SHAPE, "reshape: node %u: cannot reshape %S into %S", b->id, &x->shape, &t);
+            return GIR__BFAIL(b, GIR_ERR_SHAPE, "reshape: node %u: cannot reshape %S into %S", b->id, gir__nshape(b->g, x), &t);
         t.dim[infer] = (int32_t)(n / known);
         known *= t.dim[infer];
     }
     if (known != n)
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "reshape: node %u: cannot reshape %S (%l elements) into %S", b->id,
-                          &x->shape, (long long)n, &t);
+                          gir__nshape(b->g, x), (long long)n, &t);
     b->attr.shape = t;
     b->out = t;
     return GIR_OK;
@@ -8381,14 +8417,14 @@ static gir_status gir__sh_transpose(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0);
     gir_ints *p = &b->attr.l[0];
     uint32_t seen = 0;
-    int k, r = x->shape.rank;
+    int k, r = gir__nshape(b->g, x)->rank;
     if (p->n == 0) {                      /* no permutation: reverse the axes, like NumPy */
         p->n = r;
         for (k = 0; k < r; ++k) p->v[k] = r - 1 - k;
     }
     if (p->n != r)
         return GIR__BFAIL(b, GIR_ERR_ATTR, "transpose: node %u: permutation has %d entries for %S", b->id,
-                          (int)p->n, &x->shape);
+                          (int)p->n, gir__nshape(b->g, x));
     for (k = 0; k < r; ++k) {
         gir_status s = gir__axis(b, &p->v[k], r, "permutation entry");
         if (s) return s;
@@ -8396,7 +8432,7 @@ static gir_status gir__sh_transpose(gir__bctx *b) {
             return GIR__BFAIL(b, GIR_ERR_ATTR, "transpose: node %u: axis %d repeated in permutation", b->id,
                               (int)p->v[k]);
         seen |= 1u << p->v[k];
-        b->out.dim[k] = x->shape.dim[p->v[k]];
+        b->out.dim[k] = gir__nshape(b->g, x)->dim[p->v[k]];
     }
     b->out.rank = r;
     return GIR_OK;
@@ -8406,9 +8442,9 @@ static gir_status gir__sh_broadcast_to(gir__bctx *b) {
     gir_shape o;
     gir_status s = gir__check_shape(b, &b->attr.shape, "target shape");
     if (s) return s;
-    if (x->shape.rank > b->attr.shape.rank || !gir__bcast2(&x->shape, &b->attr.shape, &o) ||
+    if (gir__nshape(b->g, x)->rank > b->attr.shape.rank || !gir__bcast2(gir__nshape(b->g, x), &b->attr.shape, &o) ||
         !gir__shape_eq(&o, &b->attr.shape))
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "broadcast_to: node %u: cannot broadcast %S to %S", b->id, &x->shape,
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "broadcast_to: node %u: cannot broadcast %S to %S", b->id, gir__nshape(b->g, x),
                           &b->attr.shape);
     b->out = b->attr.shape;
     return GIR_OK;
@@ -8435,28 +8471,28 @@ static int32_t gir__slice_norm(int32_t len, int32_t *start, int32_t *stop, int32
 static gir_status gir__sh_slice(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0);
     gir_status s;
-    if (x->shape.rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
-    if ((s = gir__axis(b, &b->attr.i[0], x->shape.rank, "axis")) != GIR_OK) return s;
+    if (gir__nshape(b->g, x)->rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
+    if ((s = gir__axis(b, &b->attr.i[0], gir__nshape(b->g, x)->rank, "axis")) != GIR_OK) return s;
     if (b->attr.i[3] == 0)
         return GIR__BFAIL(b, GIR_ERR_ATTR, "slice: node %u: step must not be 0", b->id);
-    b->out = x->shape;
-    b->out.dim[b->attr.i[0]] = gir__slice_norm(x->shape.dim[b->attr.i[0]], &b->attr.i[1], &b->attr.i[2], b->attr.i[3]);
+    b->out = (*gir__nshape(b->g, x));
+    b->out.dim[b->attr.i[0]] = gir__slice_norm(gir__nshape(b->g, x)->dim[b->attr.i[0]], &b->attr.i[1], &b->attr.i[2], b->attr.i[3]);
     return GIR_OK;
 }
 static gir_status gir__sh_unslice(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0);
     gir_status s;
     int32_t cnt;
-    if (x->shape.rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
-    if ((s = gir__axis(b, &b->attr.i[0], x->shape.rank, "axis")) != GIR_OK) return s;
+    if (gir__nshape(b->g, x)->rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
+    if ((s = gir__axis(b, &b->attr.i[0], gir__nshape(b->g, x)->rank, "axis")) != GIR_OK) return s;
     if (b->attr.i[3] == 0 || b->attr.i[4] < 0)
         return GIR__BFAIL(b, GIR_ERR_ATTR, "unslice: node %u: step %d must not be 0 and len %d must be >= 0", b->id,
                           (int)b->attr.i[3], (int)b->attr.i[4]);
     cnt = gir__slice_norm(b->attr.i[4], &b->attr.i[1], &b->attr.i[2], b->attr.i[3]);
-    if (cnt != x->shape.dim[b->attr.i[0]])
+    if (cnt != gir__nshape(b->g, x)->dim[b->attr.i[0]])
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "unslice: node %u: the slice has %d elements on axis %d, input %S",
-                          b->id, (int)cnt, (int)b->attr.i[0], &x->shape);
-    b->out = x->shape;
+                          b->id, (int)cnt, (int)b->attr.i[0], gir__nshape(b->g, x));
+    b->out = (*gir__nshape(b->g, x));
     b->out.dim[b->attr.i[0]] = b->attr.i[4];
     return GIR_OK;
 }
@@ -8465,28 +8501,28 @@ static gir_status gir__sh_concat(gir__bctx *b) {
     gir_status s;
     int k, j;
     int64_t total = 0;
-    if (x0->shape.rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
-    if ((s = gir__axis(b, &b->attr.i[0], x0->shape.rank, "axis")) != GIR_OK) return s;
+    if (gir__nshape(b->g, x0)->rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
+    if ((s = gir__axis(b, &b->attr.i[0], gir__nshape(b->g, x0)->rank, "axis")) != GIR_OK) return s;
     for (k = 0; k < b->n; ++k) {
         const gir__node *x = gir__bin(b, k);
-        int ok = x->shape.rank == x0->shape.rank;
-        for (j = 0; ok && j < x0->shape.rank; ++j)
-            if (j != b->attr.i[0] && x->shape.dim[j] != x0->shape.dim[j]) ok = 0;
+        int ok = gir__nshape(b->g, x)->rank == gir__nshape(b->g, x0)->rank;
+        for (j = 0; ok && j < gir__nshape(b->g, x0)->rank; ++j)
+            if (j != b->attr.i[0] && gir__nshape(b->g, x)->dim[j] != gir__nshape(b->g, x0)->dim[j]) ok = 0;
         if (!ok)
             return GIR__BFAIL(b, GIR_ERR_SHAPE, "concat: node %u: input %d %S does not match input 0 %S off axis %d",
-                              b->id, k, &x->shape, &x0->shape, (int)b->attr.i[0]);
-        total += x->shape.dim[b->attr.i[0]];
+                              b->id, k, gir__nshape(b->g, x), gir__nshape(b->g, x0), (int)b->attr.i[0]);
+        total += gir__nshape(b->g, x)->dim[b->attr.i[0]];
     }
     if (total > 2147483647)
         return GIR__BFAIL(b, GIR_ERR_LIMIT, "concat: node %u: axis %d of the result would have %l elements, more "
-                          "than INT32_MAX (input 0 %S)", b->id, (int)b->attr.i[0], (long long)total, &x0->shape);
-    b->out = x0->shape;
+                          "than INT32_MAX (input 0 %S)", b->id, (int)b->attr.i[0], (long long)total, gir__nshape(b->g, x0));
+    b->out = (*gir__nshape(b->g, x0));
     b->out.dim[b->attr.i[0]] = (int32_t)total;
     return GIR_OK;
 }
 static gir_status gir__sh_pad(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0);
-    int k, r = x->shape.rank;
+    int k, r = gir__nshape(b->g, x)->rank;
     for (k = 0; k < 2; ++k) {
         gir_ints *l = &b->attr.l[k];
         int j;
@@ -8496,17 +8532,17 @@ static gir_status gir__sh_pad(gir__bctx *b) {
         }
         if (l->n != r)
             return GIR__BFAIL(b, GIR_ERR_ATTR, "pad: node %u: %s has %d entries for %S", b->id,
-                              k ? "after" : "before", (int)l->n, &x->shape);
+                              k ? "after" : "before", (int)l->n, gir__nshape(b->g, x));
         for (j = 0; j < r; ++j)
             if (l->v[j] < 0)
                 return GIR__BFAIL(b, GIR_ERR_ATTR, "pad: node %u: negative padding %d", b->id, (int)l->v[j]);
     }
-    b->out = x->shape;
+    b->out = (*gir__nshape(b->g, x));
     for (k = 0; k < r; ++k) {
-        int64_t d = (int64_t)x->shape.dim[k] + b->attr.l[0].v[k] + b->attr.l[1].v[k];
+        int64_t d = (int64_t)gir__nshape(b->g, x)->dim[k] + b->attr.l[0].v[k] + b->attr.l[1].v[k];
         if (d > 2147483647)
             return GIR__BFAIL(b, GIR_ERR_LIMIT, "pad: node %u: axis %d of %S would have %l elements, more than "
-                              "INT32_MAX", b->id, k, &x->shape, (long long)d);
+                              "INT32_MAX", b->id, k, gir__nshape(b->g, x), (long long)d);
         b->out.dim[k] = (int32_t)d;
     }
     return GIR_OK;
@@ -8515,37 +8551,37 @@ static gir_status gir__sh_index_select(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0), *ix = gir__bin(b, 1);
     gir_status s;
     int k, r = 0, ax;
-    if (x->shape.rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
+    if (gir__nshape(b->g, x)->rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
     if ((s = gir__need_dtype(b, 1, GIR_DTYPE_I32)) != GIR_OK) return s;
-    if ((s = gir__axis(b, &b->attr.i[0], x->shape.rank, "axis")) != GIR_OK) return s;
+    if ((s = gir__axis(b, &b->attr.i[0], gir__nshape(b->g, x)->rank, "axis")) != GIR_OK) return s;
     ax = b->attr.i[0];
-    if (x->shape.rank - 1 + ix->shape.rank > GIR_MAX_RANK)
+    if (gir__nshape(b->g, x)->rank - 1 + gir__nshape(b->g, ix)->rank > GIR_MAX_RANK)
         return GIR__BFAIL(b, GIR_ERR_LIMIT, "index_select: node %u: result rank exceeds GIR_MAX_RANK (%S, index %S)",
-                          b->id, &x->shape, &ix->shape);
-    for (k = 0; k < ax; ++k) b->out.dim[r++] = x->shape.dim[k];
-    for (k = 0; k < ix->shape.rank; ++k) b->out.dim[r++] = ix->shape.dim[k];
-    for (k = ax + 1; k < x->shape.rank; ++k) b->out.dim[r++] = x->shape.dim[k];
+                          b->id, gir__nshape(b->g, x), gir__nshape(b->g, ix));
+    for (k = 0; k < ax; ++k) b->out.dim[r++] = gir__nshape(b->g, x)->dim[k];
+    for (k = 0; k < gir__nshape(b->g, ix)->rank; ++k) b->out.dim[r++] = gir__nshape(b->g, ix)->dim[k];
+    for (k = ax + 1; k < gir__nshape(b->g, x)->rank; ++k) b->out.dim[r++] = gir__nshape(b->g, x)->dim[k];
     b->out.rank = r;
     return GIR_OK;
 }
 static gir_status gir__sh_index_add(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0), *ix = gir__bin(b, 1);
     gir_status s;
-    int k, r = 0, ax, orank = x->shape.rank - ix->shape.rank + 1;
+    int k, r = 0, ax, orank = gir__nshape(b->g, x)->rank - gir__nshape(b->g, ix)->rank + 1;
     if ((s = gir__need_dtype(b, 1, GIR_DTYPE_I32)) != GIR_OK) return s;
     if (orank < 1)
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "index_add: node %u: input %S has lower rank than index %S", b->id,
-                          &x->shape, &ix->shape);
+                          gir__nshape(b->g, x), gir__nshape(b->g, ix));
     if ((s = gir__axis(b, &b->attr.i[0], orank, "axis")) != GIR_OK) return s;
     ax = b->attr.i[0];
-    for (k = 0; k < ix->shape.rank; ++k)
-        if (x->shape.dim[ax + k] != ix->shape.dim[k])
+    for (k = 0; k < gir__nshape(b->g, ix)->rank; ++k)
+        if (gir__nshape(b->g, x)->dim[ax + k] != gir__nshape(b->g, ix)->dim[k])
             return GIR__BFAIL(b, GIR_ERR_SHAPE, "index_add: node %u: input %S does not hold index %S at axis %d",
-                              b->id, &x->shape, &ix->shape, ax);
+                              b->id, gir__nshape(b->g, x), gir__nshape(b->g, ix), ax);
     if (b->attr.i[1] < 0) return GIR__BFAIL(b, GIR_ERR_ATTR, "index_add: node %u: len < 0", b->id);
-    for (k = 0; k < ax; ++k) b->out.dim[r++] = x->shape.dim[k];
+    for (k = 0; k < ax; ++k) b->out.dim[r++] = gir__nshape(b->g, x)->dim[k];
     b->out.dim[r++] = b->attr.i[1];
-    for (k = ax + ix->shape.rank; k < x->shape.rank; ++k) b->out.dim[r++] = x->shape.dim[k];
+    for (k = ax + gir__nshape(b->g, ix)->rank; k < gir__nshape(b->g, x)->rank; ++k) b->out.dim[r++] = gir__nshape(b->g, x)->dim[k];
     b->out.rank = r;
     return GIR_OK;
 }
@@ -8553,15 +8589,15 @@ static gir_status gir__sh_index_add(gir__bctx *b) {
 static gir_status gir__along_check(gir__bctx *b, const gir__node *x, const gir__node *ix) {
     gir_status s;
     int k;
-    if (x->shape.rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
-    if ((s = gir__axis(b, &b->attr.i[0], x->shape.rank, "axis")) != GIR_OK) return s;
-    if (ix->shape.rank != x->shape.rank)
+    if (gir__nshape(b->g, x)->rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
+    if ((s = gir__axis(b, &b->attr.i[0], gir__nshape(b->g, x)->rank, "axis")) != GIR_OK) return s;
+    if (gir__nshape(b->g, ix)->rank != gir__nshape(b->g, x)->rank)
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: index %S must have the rank of x %S (np.take-style indexing "
-                          "is index_select)", gir__bname(b), b->id, &ix->shape, &x->shape);
-    for (k = 0; k < x->shape.rank; ++k)
-        if (k != b->attr.i[0] && ix->shape.dim[k] > x->shape.dim[k])
+                          "is index_select)", gir__bname(b), b->id, gir__nshape(b->g, ix), gir__nshape(b->g, x));
+    for (k = 0; k < gir__nshape(b->g, x)->rank; ++k)
+        if (k != b->attr.i[0] && gir__nshape(b->g, ix)->dim[k] > gir__nshape(b->g, x)->dim[k])
             return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: index %S is larger than x %S on axis %d",
-                              gir__bname(b), b->id, &ix->shape, &x->shape, k);
+                              gir__bname(b), b->id, gir__nshape(b->g, ix), gir__nshape(b->g, x), k);
     return GIR_OK;
 }
 static gir_status gir__sh_gather(gir__bctx *b) {
@@ -8569,7 +8605,7 @@ static gir_status gir__sh_gather(gir__bctx *b) {
     gir_status s;
     if ((s = gir__need_dtype(b, 1, GIR_DTYPE_I32)) != GIR_OK) return s;
     if ((s = gir__along_check(b, x, ix)) != GIR_OK) return s;
-    b->out = ix->shape;
+    b->out = (*gir__nshape(b->g, ix));
     return GIR_OK;
 }
 static gir_status gir__sh_scatter_add(gir__bctx *b) {
@@ -8577,19 +8613,19 @@ static gir_status gir__sh_scatter_add(gir__bctx *b) {
     gir_status s;
     if ((s = gir__need_dtype(b, 2, GIR_DTYPE_I32)) != GIR_OK) return s;
     if ((s = gir__along_check(b, x, ix)) != GIR_OK) return s;
-    if (!gir__shape_eq(&ix->shape, &src->shape))
+    if (!gir__shape_eq(gir__nshape(b->g, ix), gir__nshape(b->g, src)))
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "scatter_add: node %u: index %S and src %S must have one shape", b->id,
-                          &ix->shape, &src->shape);
-    b->out = x->shape;
+                          gir__nshape(b->g, ix), gir__nshape(b->g, src));
+    b->out = (*gir__nshape(b->g, x));
     return GIR_OK;
 }
 static gir_status gir__sh_one_hot(gir__bctx *b) {
     const gir__node *ix = gir__bin(b, 0);
     gir_status s;
     if ((s = gir__need_dtype(b, 0, GIR_DTYPE_I32)) != GIR_OK) return s;
-    if (ix->shape.rank >= GIR_MAX_RANK) return gir__need_rank(b, 0, 0, GIR_MAX_RANK - 1);
+    if (gir__nshape(b->g, ix)->rank >= GIR_MAX_RANK) return gir__need_rank(b, 0, 0, GIR_MAX_RANK - 1);
     if (b->attr.i[0] < 0) return GIR__BFAIL(b, GIR_ERR_ATTR, "one_hot: node %u: depth %d < 0", b->id, (int)b->attr.i[0]);
-    b->out = ix->shape;
+    b->out = (*gir__nshape(b->g, ix));
     b->out.dim[b->out.rank++] = b->attr.i[0];
     return GIR_OK;
 }
@@ -8598,10 +8634,10 @@ static gir_status gir__sh_where(gir__bctx *b) {
     gir_shape t;
     if (cond->dtype != GIR_DTYPE_B8)
         return GIR__BFAIL(b, GIR_ERR_DTYPE, "where: node %u: cond must be b8, got %T %S", b->id, (int)cond->dtype,
-                          &cond->shape);
-    if (!gir__bcast2(&a->shape, &c->shape, &t) || !gir__bcast2(&t, &cond->shape, &b->out))
+                          gir__nshape(b->g, cond));
+    if (!gir__bcast2(gir__nshape(b->g, a), gir__nshape(b->g, c), &t) || !gir__bcast2(&t, gir__nshape(b->g, cond), &b->out))
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "where: node %u: cond %S, a %S and b %S do not broadcast", b->id,
-                          &cond->shape, &a->shape, &c->shape);
+                          gir__nshape(b->g, cond), gir__nshape(b->g, a), gir__nshape(b->g, c));
     return GIR_OK;
 }
 /* [..., n] -> [..., n + |k|, n + |k|] with the vector on diagonal k */
@@ -8610,10 +8646,10 @@ static gir_status gir__sh_diag(gir__bctx *b) {
     gir_status s = gir__need_rank(b, 0, 1, GIR_MAX_RANK - 1);
     int64_t k = b->attr.i[0], len;
     if (s) return s;
-    len = x->shape.dim[x->shape.rank - 1] + (k < 0 ? -k : k);
+    len = gir__nshape(b->g, x)->dim[gir__nshape(b->g, x)->rank - 1] + (k < 0 ? -k : k);
     if (len > 2147483647)
-        return GIR__BFAIL(b, GIR_ERR_LIMIT, "diag: node %u: %S with k = %d is too large", b->id, &x->shape, (int)k);
-    b->out = x->shape;
+        return GIR__BFAIL(b, GIR_ERR_LIMIT, "diag: node %u: %S with k = %d is too large", b->id, gir__nshape(b->g, x), (int)k);
+    b->out = (*gir__nshape(b->g, x));
     b->out.dim[b->out.rank - 1] = (int32_t)len;
     b->out.dim[b->out.rank] = (int32_t)len;
     b->out.rank++;
@@ -8627,23 +8663,23 @@ static int32_t gir__diag_len(int64_t m, int64_t n, int64_t k) {
 static gir_status gir__sh_matrix(gir__bctx *b) {
     gir_status s = gir__need_rank(b, 0, 2, GIR_MAX_RANK);
     if (s) return s;
-    b->out = gir__bin(b, 0)->shape;
+    b->out = *gir__nshape(b->g, gir__bin(b, 0));
     return GIR_OK;
 }
 static gir_status gir__sh_diagonal(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0);
     gir_status s = gir__need_rank(b, 0, 2, GIR_MAX_RANK);
     if (s) return s;
-    b->out = x->shape;
+    b->out = (*gir__nshape(b->g, x));
     b->out.rank--;
-    b->out.dim[b->out.rank - 1] = gir__diag_len(x->shape.dim[x->shape.rank - 2], x->shape.dim[x->shape.rank - 1],
+    b->out.dim[b->out.rank - 1] = gir__diag_len(gir__nshape(b->g, x)->dim[gir__nshape(b->g, x)->rank - 2], gir__nshape(b->g, x)->dim[gir__nshape(b->g, x)->rank - 1],
                                                 b->attr.i[0]);
     return GIR_OK;
 }
 static gir_status gir__sh_trace(gir__bctx *b) {
     gir_status s = gir__need_rank(b, 0, 2, GIR_MAX_RANK);
     if (s) return s;
-    b->out = gir__bin(b, 0)->shape;
+    b->out = *gir__nshape(b->g, gir__bin(b, 0));
     b->out.rank -= 2;
     return GIR_OK;
 }
@@ -8651,10 +8687,10 @@ static gir_status gir__sh_square(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0);
     gir_status s = gir__need_rank(b, 0, 2, GIR_MAX_RANK);
     if (s) return s;
-    if (x->shape.dim[x->shape.rank - 1] != x->shape.dim[x->shape.rank - 2])
+    if (gir__nshape(b->g, x)->dim[gir__nshape(b->g, x)->rank - 1] != gir__nshape(b->g, x)->dim[gir__nshape(b->g, x)->rank - 2])
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: needs square matrices, got %S", gir__bname(b), b->id,
-                          &x->shape);
-    b->out = x->shape;
+                          gir__nshape(b->g, x));
+    b->out = (*gir__nshape(b->g, x));
     return GIR_OK;
 }
 static gir_status gir__sh_det(gir__bctx *b) {
@@ -8665,38 +8701,38 @@ static gir_status gir__sh_det(gir__bctx *b) {
 }
 static gir_status gir__sh_matmul(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0), *y = gir__bin(b, 1);
-    gir_shape ba = x->shape, bb = y->shape, bo;
-    int ra = x->shape.rank, rb = y->shape.rank;
+    gir_shape ba = (*gir__nshape(b->g, x)), bb = (*gir__nshape(b->g, y)), bo;
+    int ra = gir__nshape(b->g, x)->rank, rb = gir__nshape(b->g, y)->rank;
     if (ra < 2 || rb < 2)
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "matmul: node %u: needs rank >= 2 operands, got %S x %S (use dot or "
-                          "reshape for vectors)", b->id, &x->shape, &y->shape);
-    if (x->shape.dim[ra - 1] != y->shape.dim[rb - 2])
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "matmul: node %u: inner dimensions differ: %S x %S", b->id, &x->shape,
-                          &y->shape);
+                          "reshape for vectors)", b->id, gir__nshape(b->g, x), gir__nshape(b->g, y));
+    if (gir__nshape(b->g, x)->dim[ra - 1] != gir__nshape(b->g, y)->dim[rb - 2])
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "matmul: node %u: inner dimensions differ: %S x %S", b->id, gir__nshape(b->g, x),
+                          gir__nshape(b->g, y));
     ba.rank -= 2;
     bb.rank -= 2;
     if (!gir__bcast2(&ba, &bb, &bo))
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "matmul: node %u: batch dimensions do not broadcast: %S x %S", b->id,
-                          &x->shape, &y->shape);
-    bo.dim[bo.rank++] = x->shape.dim[ra - 2];
-    bo.dim[bo.rank++] = y->shape.dim[rb - 1];
+                          gir__nshape(b->g, x), gir__nshape(b->g, y));
+    bo.dim[bo.rank++] = gir__nshape(b->g, x)->dim[ra - 2];
+    bo.dim[bo.rank++] = gir__nshape(b->g, y)->dim[rb - 1];
     b->out = bo;
     return GIR_OK;
 }
 static gir_status gir__sh_dot(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0), *y = gir__bin(b, 1);
-    if (x->shape.rank != 1 || y->shape.rank != 1 || x->shape.dim[0] != y->shape.dim[0])
+    if (gir__nshape(b->g, x)->rank != 1 || gir__nshape(b->g, y)->rank != 1 || gir__nshape(b->g, x)->dim[0] != gir__nshape(b->g, y)->dim[0])
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "dot: node %u: needs two vectors of one length, got %S . %S", b->id,
-                          &x->shape, &y->shape);
+                          gir__nshape(b->g, x), gir__nshape(b->g, y));
     b->out = gir_shape0();
     return GIR_OK;
 }
 static gir_status gir__sh_outer(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0), *y = gir__bin(b, 1);
-    if (x->shape.rank != 1 || y->shape.rank != 1)
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "outer: node %u: needs two vectors, got %S, %S", b->id, &x->shape,
-                          &y->shape);
-    b->out = gir_shape2(x->shape.dim[0], y->shape.dim[0]);
+    if (gir__nshape(b->g, x)->rank != 1 || gir__nshape(b->g, y)->rank != 1)
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "outer: node %u: needs two vectors, got %S, %S", b->id, gir__nshape(b->g, x),
+                          gir__nshape(b->g, y));
+    b->out = gir_shape2(gir__nshape(b->g, x)->dim[0], gir__nshape(b->g, y)->dim[0]);
     return GIR_OK;
 }
 static gir_status gir__sh_trisolve(gir__bctx *b) {
@@ -8704,16 +8740,16 @@ static gir_status gir__sh_trisolve(gir__bctx *b) {
     gir_status s = gir__sh_square(b);
     int k;
     if (s) return s;
-    if (y->shape.rank != a->shape.rank || y->shape.dim[y->shape.rank - 2] != a->shape.dim[a->shape.rank - 1])
+    if (gir__nshape(b->g, y)->rank != gir__nshape(b->g, a)->rank || gir__nshape(b->g, y)->dim[gir__nshape(b->g, y)->rank - 2] != gir__nshape(b->g, a)->dim[gir__nshape(b->g, a)->rank - 1])
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "trisolve: node %u: right-hand side %S does not fit %S", b->id,
-                          &y->shape, &a->shape);
-    for (k = 0; k < a->shape.rank - 2; ++k)
-        if (a->shape.dim[k] != y->shape.dim[k])
+                          gir__nshape(b->g, y), gir__nshape(b->g, a));
+    for (k = 0; k < gir__nshape(b->g, a)->rank - 2; ++k)
+        if (gir__nshape(b->g, a)->dim[k] != gir__nshape(b->g, y)->dim[k])
             return GIR__BFAIL(b, GIR_ERR_SHAPE, "trisolve: node %u: batch dimensions differ: %S, %S", b->id,
-                              &a->shape, &y->shape);
+                              gir__nshape(b->g, a), gir__nshape(b->g, y));
     b->attr.i[0] = b->attr.i[0] ? 1 : 0;
     b->attr.i[1] = b->attr.i[1] ? 1 : 0;
-    b->out = y->shape;
+    b->out = (*gir__nshape(b->g, y));
     return GIR_OK;
 }
 static gir_status gir__sh_xent(gir__bctx *b) {
@@ -8721,26 +8757,26 @@ static gir_status gir__sh_xent(gir__bctx *b) {
     gir_status s;
     if ((s = gir__need_rank(b, 0, 2, 2)) != GIR_OK) return s;
     if ((s = gir__need_dtype(b, 1, GIR_DTYPE_I32)) != GIR_OK) return s;
-    if (l->shape.rank != 1 || l->shape.dim[0] != x->shape.dim[0])
+    if (gir__nshape(b->g, l)->rank != 1 || gir__nshape(b->g, l)->dim[0] != gir__nshape(b->g, x)->dim[0])
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "xent_logits: node %u: labels %S do not match logits %S", b->id,
-                          &l->shape, &x->shape);
-    b->out = gir_shape1(x->shape.dim[0]);
+                          gir__nshape(b->g, l), gir__nshape(b->g, x));
+    b->out = gir_shape1(gir__nshape(b->g, x)->dim[0]);
     return GIR_OK;
 }
 static gir_status gir__sh_xent_prob(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0), *p = gir__bin(b, 1);
     gir_status s;
     if ((s = gir__need_rank(b, 0, 2, 2)) != GIR_OK) return s;
-    if (!gir__shape_eq(&x->shape, &p->shape))
+    if (!gir__shape_eq(gir__nshape(b->g, x), gir__nshape(b->g, p)))
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "xent_logits_prob: node %u: probabilities %S do not match logits %S",
-                          b->id, &p->shape, &x->shape);
-    b->out = gir_shape1(x->shape.dim[0]);
+                          b->id, gir__nshape(b->g, p), gir__nshape(b->g, x));
+    b->out = gir_shape1(gir__nshape(b->g, x)->dim[0]);
     return GIR_OK;
 }
 static gir_status gir__sh_mse(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0), *y = gir__bin(b, 1);
-    if (!gir__shape_eq(&x->shape, &y->shape))
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "mse: node %u: shapes differ: %S, %S", b->id, &x->shape, &y->shape);
+    if (!gir__shape_eq(gir__nshape(b->g, x), gir__nshape(b->g, y)))
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "mse: node %u: shapes differ: %S, %S", b->id, gir__nshape(b->g, x), gir__nshape(b->g, y));
     b->out = gir_shape0();
     return GIR_OK;
 }
@@ -8793,17 +8829,17 @@ static gir_status gir__conv_check(gir__bctx *b, const gir_shape *xs, const gir_s
     return GIR_OK;
 }
 static gir_status gir__sh_conv2d(gir__bctx *b) {
-    return gir__conv_check(b, &gir__bin(b, 0)->shape, &gir__bin(b, 1)->shape, &b->out);
+    return gir__conv_check(b, gir__nshape(b->g, gir__bin(b, 0)), gir__nshape(b->g, gir__bin(b, 1)), &b->out);
 }
 static gir_status gir__sh_conv2d_bwd_data(gir__bctx *b) {
     gir_shape o;
     const gir__node *gy = gir__bin(b, 0);
     gir_status s = gir__check_shape(b, &b->attr.shape, "xshape");
-    if (!s) s = gir__conv_check(b, &b->attr.shape, &gir__bin(b, 1)->shape, &o);
+    if (!s) s = gir__conv_check(b, &b->attr.shape, gir__nshape(b->g, gir__bin(b, 1)), &o);
     if (s) return s;
-    if (!gir__shape_eq(&o, &gy->shape))
+    if (!gir__shape_eq(&o, gir__nshape(b->g, gy)))
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "conv2d_bwd_data: node %u: gradient %S does not match the output %S",
-                          b->id, &gy->shape, &o);
+                          b->id, gir__nshape(b->g, gy), &o);
     b->out = b->attr.shape;
     return GIR_OK;
 }
@@ -8811,11 +8847,11 @@ static gir_status gir__sh_conv2d_bwd_filter(gir__bctx *b) {
     gir_shape o;
     const gir__node *gy = gir__bin(b, 1);
     gir_status s = gir__check_shape(b, &b->attr.shape, "wshape");
-    if (!s) s = gir__conv_check(b, &gir__bin(b, 0)->shape, &b->attr.shape, &o);
+    if (!s) s = gir__conv_check(b, gir__nshape(b->g, gir__bin(b, 0)), &b->attr.shape, &o);
     if (s) return s;
-    if (!gir__shape_eq(&o, &gy->shape))
+    if (!gir__shape_eq(&o, gir__nshape(b->g, gy)))
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "conv2d_bwd_filter: node %u: gradient %S does not match the output %S",
-                          b->id, &gy->shape, &o);
+                          b->id, gir__nshape(b->g, gy), &o);
     b->out = b->attr.shape;
     return GIR_OK;
 }
@@ -8842,26 +8878,26 @@ static gir_status gir__pool_check(gir__bctx *b, const gir_shape *xs, gir_shape *
                           b->id, xs);
     return GIR_OK;
 }
-static gir_status gir__sh_pool2d(gir__bctx *b) { return gir__pool_check(b, &gir__bin(b, 0)->shape, &b->out); }
+static gir_status gir__sh_pool2d(gir__bctx *b) { return gir__pool_check(b, gir__nshape(b->g, gir__bin(b, 0)), &b->out); }
 static gir_status gir__sh_pool2d_bwd(gir__bctx *b) {
     gir_shape o;
     const gir__node *gy = gir__bin(b, 0), *x = gir__bin(b, 1);
-    gir_status s = gir__pool_check(b, &x->shape, &o);
+    gir_status s = gir__pool_check(b, gir__nshape(b->g, x), &o);
     if (s) return s;
-    if (!gir__shape_eq(&o, &gy->shape) || gy->dtype != x->dtype)
+    if (!gir__shape_eq(&o, gir__nshape(b->g, gy)) || gy->dtype != x->dtype)
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: gradient %S %T does not match the pooled input %S %T",
-                          gir__bname(b), b->id, &gy->shape, (int)gy->dtype, &o, (int)x->dtype);
-    b->out = x->shape;
+                          gir__bname(b), b->id, gir__nshape(b->g, gy), (int)gy->dtype, &o, (int)x->dtype);
+    b->out = (*gir__nshape(b->g, x));
     return GIR_OK;
 }
 /* max_pool2d_pick: v and x of one dtype and shape; the result has x's pooled shape */
 static gir_status gir__sh_pool2d_pick(gir__bctx *b) {
     const gir__node *v = gir__bin(b, 0), *x = gir__bin(b, 1);
-    gir_status s = gir__pool_check(b, &x->shape, &b->out);
+    gir_status s = gir__pool_check(b, gir__nshape(b->g, x), &b->out);
     if (s) return s;
-    if (!gir__shape_eq(&v->shape, &x->shape) || v->dtype != x->dtype)
+    if (!gir__shape_eq(gir__nshape(b->g, v), gir__nshape(b->g, x)) || v->dtype != x->dtype)
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: values %S %T do not match x %S %T", gir__bname(b), b->id,
-                          &v->shape, (int)v->dtype, &x->shape, (int)x->dtype);
+                          gir__nshape(b->g, v), (int)v->dtype, gir__nshape(b->g, x), (int)x->dtype);
     return GIR_OK;
 }
 static gir_status gir__sh_pool2d_bwd_avg(gir__bctx *b) {
@@ -8870,9 +8906,9 @@ static gir_status gir__sh_pool2d_bwd_avg(gir__bctx *b) {
     gir_status s = gir__check_shape(b, &b->attr.shape, "xshape");
     if (!s) s = gir__pool_check(b, &b->attr.shape, &o);
     if (s) return s;
-    if (!gir__shape_eq(&o, &gy->shape))
+    if (!gir__shape_eq(&o, gir__nshape(b->g, gy)))
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: gradient %S does not match the pooled input %S",
-                          gir__bname(b), b->id, &gy->shape, &o);
+                          gir__bname(b), b->id, gir__nshape(b->g, gy), &o);
     b->out = b->attr.shape;
     return GIR_OK;
 }
@@ -8880,7 +8916,7 @@ static gir_status gir__sh_pool2d_bwd_avg(gir__bctx *b) {
 static gir_status gir__sh_dropout(gir__bctx *b) {
     if (!(b->attr.f[0] >= 0 && b->attr.f[0] <= 1))
         return GIR__BFAIL(b, GIR_ERR_ATTR, "dropout: node %u: p = %g is not in [0, 1]", b->id, b->attr.f[0]);
-    b->out = gir__bin(b, 0)->shape;
+    b->out = *gir__nshape(b->g, gir__bin(b, 0));
     return GIR_OK;
 }
 
@@ -8934,7 +8970,9 @@ static int gir__scalar_value(const gir_graph *g, const gir__node *x, double *v) 
     }
 }
 static int gir__kind(int dt) { return dt == GIR_DTYPE_B8 ? 0 : gir__is_int(dt) ? 1 : 2; }
-static int gir__weak(const gir__node *x, int np) { return np > 1 && x->shape.rank == 0 && x->ntype == GIR_NODE_CONSTANT; }
+static int gir__weak(const gir_graph *g, const gir__node *x, int np) {
+    return np > 1 && gir__nshape(g, x)->rank == 0 && x->ntype == GIR_NODE_CONSTANT;
+}
 /* The common dtype of the parents. Promotion follows the order b8 < u8 < i32 < f32 < f64, but a rank-0 constant
    (a scalar such as gir_scalar's) adapts to the other parents, as in NumPy 2: x_f32 * 2.0 stays f32; a float
    scalar with integer or b8 tensors gives at least f32, an integer scalar with b8 tensors its own dtype. An
@@ -8948,8 +8986,8 @@ static gir_status gir__promote(gir__bctx *b, const gir__opinfo *oi, const gir_no
         if (!gir__dt_allowed(oi->dtrule, x->dtype))
             return GIR__BFAIL(b, GIR_ERR_DTYPE, "%s: node %u: %s (input %d) must be %s, got %T %S", gir__op_names[b->op], b->id,
                               gir__in_name(oi, gir__in_pos(oi, k)), gir__in_pos(oi, k), gir__dtrule_text(oi->dtrule),
-                              (int)x->dtype, &x->shape);
-        if (gir__weak(x, np)) { if (x->dtype > weak) weak = x->dtype; }
+                              (int)x->dtype, gir__nshape(g, x));
+        if (gir__weak(g, x, np)) { if (x->dtype > weak) weak = x->dtype; }
         else if (x->dtype > strong) strong = x->dtype;
     }
     *pdt = !strong ? weak : (!weak || gir__kind(weak) <= gir__kind(strong)) ? strong
@@ -8957,7 +8995,7 @@ static gir_status gir__promote(gir__bctx *b, const gir__opinfo *oi, const gir_no
     for (k = 0; k < np && gir__is_int(*pdt); ++k) {
         const gir__node *x = &g->nodes[stor[k].id];
         double v, lo = *pdt == GIR_DTYPE_U8 ? 0.0 : -2147483648.0, hi = *pdt == GIR_DTYPE_U8 ? 255.0 : 2147483647.0;
-        if (!gir__weak(x, np) || !gir__is_int(x->dtype) || !gir__scalar_value(g, x, &v) || (v >= lo && v <= hi)) continue;
+        if (!gir__weak(g, x, np) || !gir__is_int(x->dtype) || !gir__scalar_value(g, x, &v) || (v >= lo && v <= hi)) continue;
         if (oi->dtrule == GIR__DT_CMP) { *pdt = x->dtype > *pdt ? x->dtype : *pdt; continue; }
         return GIR__BFAIL(b, GIR_ERR_DTYPE, "%s: node %u: the scalar %g (%s, input %d) does not fit %T, the dtype "
                           "of the other operand (cast one side first)", gir__op_names[b->op], b->id, v,
@@ -8989,7 +9027,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     gir__node *nd;
     int k, np, pdt = 0, odt = 0, ntype, level;
     size_t bytes = 0, packed;
-    uint32_t align;
+    uint32_t align, sref;
     unsigned char pk[GIR__ATTR_MAXBYTES];
     void *data = NULL;
     gir_status s = GIR_OK;
@@ -9055,7 +9093,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     case GIR__DT_FLOAT:
         if (!gir__is_float(pdt)) {
             gir__gfail(g, GIR_ERR_DTYPE, "%s: node %u: needs float (f32, f64) inputs, got %T %S (cast it first)",
-                       gir__op_names[op], b.id, (int)x0->dtype, &x0->shape);
+                       gir__op_names[op], b.id, (int)x0->dtype, gir__nshape(g, x0));
             return bad;
         }
         odt = pdt; break;
@@ -9074,14 +9112,14 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     /* shape rule */
     switch (oi->shrule) {
     case GIR__SH_SAME:
-        b.out = x0->shape;
+        b.out = (*gir__nshape(g, x0));
         if (oi->axis_i >= 0) s = gir__axis(&b, &b.attr.i[oi->axis_i], b.out.rank, "axis");
         if (!s && oi->axes_l >= 0) s = gir__axes(&b, &b.attr.l[oi->axes_l], b.out.rank, 0);
         break;
     case GIR__SH_BCAST:
-        b.out = x0->shape;
+        b.out = (*gir__nshape(g, x0));
         for (k = 1; k < np && !s; ++k) {
-            const gir_shape *xs = &g->nodes[stor[k].id].shape;
+            const gir_shape *xs = gir__nshape(g, &g->nodes[stor[k].id]);
             gir_shape prev = b.out;
             if (!gir__bcast2(&prev, xs, &b.out))
                 s = GIR__BFAIL(&b, GIR_ERR_SHAPE, "%s: node %u: shapes do not broadcast: %S and %S", gir__op_names[op], b.id,
@@ -9164,9 +9202,11 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     b.attr.data = data;
     packed = gir__attr_pack(&b.attr, pk);          /* attributes other than all zeros get a store entry */
     align = (pk[1] & 0x40u) ? (uint32_t)sizeof(void *) : 1u;   /* one with values keeps the pointer aligned */
+    sref = gir__shape_ref(g, &b.out, stor, n);        /* 0: the shape is stored anew */
     if (gir__grow(&g->a, (void **)&g->nodes, &g->cap, g->nnodes + 1, sizeof(gir__node)) ||
         gir__grow(&g->a, (void **)&g->ins, &g->inscap, g->nins + (size_t)n, sizeof(uint32_t)) ||
-        (packed && gir__store_reserve(&g->a, &g->attrs, packed, align)) || g->nnodes >= 0xffffffffu) {
+        (packed && gir__store_reserve(&g->a, &g->attrs, packed, align)) ||
+        (!sref && gir__store_reserve(&g->a, &g->shapes, sizeof(gir_shape), 4)) || g->nnodes >= 0xffffffffu) {
         if (b.attr.i[4] != GIR__REF) gir__free(&g->a, data, bytes);
         gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "%s: node %u: out of memory growing the graph", gir__op_names[op], b.id);
         return bad;
@@ -9179,7 +9219,8 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     nd->nparents = (uint16_t)np;
     nd->nin = (uint32_t)n;
     nd->in0 = (uint32_t)g->nins;
-    nd->shape = b.out;
+    if (!sref) sref = gir__store_put(&g->shapes, &b.out, sizeof b.out, 4);
+    nd->shp = sref;
     nd->name = 0;
     nd->attr = packed ? gir__store_put(&g->attrs, pk, packed, align) : 0;
     for (k = 0; k < n; ++k) g->ins[g->nins++] = stor[k].id;
@@ -10067,7 +10108,7 @@ GIR_API void gir_dump(const gir_graph *g, FILE *f) {
         const gir__node *d = &g->nodes[k];
         char sh[96];
         uint32_t j;
-        gir__format(sh, sizeof sh, "%S", &d->shape);
+        gir__format(sh, sizeof sh, "%S", gir__nshape(g, d));
         fprintf(f, "%%%u = %s(", (unsigned)k, gir__op_names[d->op]);
         for (j = 0; j < d->nin; ++j)
             fprintf(f, "%s%s%%%u", j ? ", " : "", j >= d->nparents ? "@" : "", (unsigned)g->ins[d->in0 + j]);
@@ -10134,7 +10175,7 @@ GIR_API gir_node gir_name(gir_graph *g, gir_node n, const char *name) {
     }
     len = name ? gir__strlen_max(name, GIR_MAX_NAME) : 0;
     if (g->scope_len && len) {
-        GIR_MEMCPY(full, g->scope, g->scope_len);
+        GIR_MEMCPY(full, g->scope->text, g->scope_len);
         full[g->scope_len] = '/';
         at = (size_t)g->scope_len + 1;
     }
@@ -10185,19 +10226,23 @@ GIR_API gir_status gir_scope_push(gir_graph *g, const char *scope) {
                    "a scope is parts of [A-Za-z0-9_.:+-] joined by single '/'");
         return GIR_ERR_INVALID_ARG;
     }
-    g->scope_mark[g->scope_depth++] = g->scope_len;
-    if (at) g->scope[g->scope_len] = '/';
-    GIR_MEMCPY(g->scope + at, scope, len);
+    if (!g->scope && !(g->scope = (gir__scope *)gir__alloc(&g->a, sizeof *g->scope))) {
+        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "scope: out of memory");
+        return GIR_ERR_OUT_OF_MEMORY;
+    }
+    g->scope->mark[g->scope_depth++] = g->scope_len;
+    if (at) g->scope->text[g->scope_len] = '/';
+    GIR_MEMCPY(g->scope->text + at, scope, len);
     g->scope_len = (uint16_t)(at + len);
-    g->scope[g->scope_len] = 0;
+    g->scope->text[g->scope_len] = 0;
     return GIR_OK;
 }
 GIR_API void gir_scope_pop(gir_graph *g) {
     if (!g || !g->scope_depth) return;
-    g->scope_len = g->scope_mark[--g->scope_depth];
-    g->scope[g->scope_len] = 0;
+    g->scope_len = g->scope->mark[--g->scope_depth];
+    g->scope->text[g->scope_len] = 0;
 }
-GIR_API const char *gir_scope(const gir_graph *g) { return g ? g->scope : ""; }
+GIR_API const char *gir_scope(const gir_graph *g) { return g && g->scope ? g->scope->text : ""; }
 
 GIR_API int gir_graph_variable_count(const gir_graph *g) {
     size_t k;
@@ -10313,13 +10358,13 @@ GIR_API gir_node gir_zeros_like(gir_graph *g, gir_node x) {
     const gir__node *d = gir__arg(g, x, "zeros_like", "x");
     gir_node bad = gir__handle(NULL, 0);
     if (!d) return bad;
-    return gir__filled(g, (gir_dtype)d->dtype, d->shape, 0.0, "zeros_like");
+    return gir__filled(g, (gir_dtype)d->dtype, (*gir__nshape(g, d)), 0.0, "zeros_like");
 }
 GIR_API gir_node gir_ones_like(gir_graph *g, gir_node x) {
     const gir__node *d = gir__arg(g, x, "ones_like", "x");
     gir_node bad = gir__handle(NULL, 0);
     if (!d) return bad;
-    return gir__filled(g, (gir_dtype)d->dtype, d->shape, 1.0, "ones_like");
+    return gir__filled(g, (gir_dtype)d->dtype, (*gir__nshape(g, d)), 1.0, "ones_like");
 }
 GIR_API gir_node gir_expand_dims(gir_graph *g, gir_node x, int axis) {
     const gir__node *d = gir__arg(g, x, "expand_dims", "x");
@@ -10327,18 +10372,18 @@ GIR_API gir_node gir_expand_dims(gir_graph *g, gir_node x, int axis) {
     gir_node bad = gir__handle(NULL, 0);
     int k, a = axis;
     if (!d) return bad;
-    if (d->shape.rank >= GIR_MAX_RANK) {
-        gir__gfail(g, GIR_ERR_SHAPE, "expand_dims: x %S already has rank GIR_MAX_RANK (%d)", &d->shape, GIR_MAX_RANK);
+    if (gir__nshape(g, d)->rank >= GIR_MAX_RANK) {
+        gir__gfail(g, GIR_ERR_SHAPE, "expand_dims: x %S already has rank GIR_MAX_RANK (%d)", gir__nshape(g, d), GIR_MAX_RANK);
         return bad;
     }
-    if (a < 0) a += d->shape.rank + 1;
-    if (a < 0 || a > d->shape.rank) {
-        gir__gfail(g, GIR_ERR_ATTR, "expand_dims: axis %d out of range for x %S (%d..%d)", axis, &d->shape,
-                   -d->shape.rank - 1, d->shape.rank);
+    if (a < 0) a += gir__nshape(g, d)->rank + 1;
+    if (a < 0 || a > gir__nshape(g, d)->rank) {
+        gir__gfail(g, GIR_ERR_ATTR, "expand_dims: axis %d out of range for x %S (%d..%d)", axis, gir__nshape(g, d),
+                   -gir__nshape(g, d)->rank - 1, gir__nshape(g, d)->rank);
         return bad;
     }
-    s.rank = d->shape.rank + 1;
-    for (k = 0; k < s.rank; ++k) s.dim[k] = k < a ? d->shape.dim[k] : k == a ? 1 : d->shape.dim[k - 1];
+    s.rank = gir__nshape(g, d)->rank + 1;
+    for (k = 0; k < s.rank; ++k) s.dim[k] = k < a ? gir__nshape(g, d)->dim[k] : k == a ? 1 : gir__nshape(g, d)->dim[k - 1];
     return gir__reshaped(g, x, s, "expand_dims");
 }
 GIR_API gir_node gir_squeeze(gir_graph *g, gir_node x, int axis) {
@@ -10347,18 +10392,18 @@ GIR_API gir_node gir_squeeze(gir_graph *g, gir_node x, int axis) {
     gir_node bad = gir__handle(NULL, 0);
     int k, a = axis;
     if (!d) return bad;
-    if (a < 0) a += d->shape.rank;
-    if (a < 0 || a >= d->shape.rank) {
-        gir__gfail(g, GIR_ERR_ATTR, "squeeze: axis %d out of range for x %S", axis, &d->shape);
+    if (a < 0) a += gir__nshape(g, d)->rank;
+    if (a < 0 || a >= gir__nshape(g, d)->rank) {
+        gir__gfail(g, GIR_ERR_ATTR, "squeeze: axis %d out of range for x %S", axis, gir__nshape(g, d));
         return bad;
     }
-    if (d->shape.dim[a] != 1) {
-        gir__gfail(g, GIR_ERR_ATTR, "squeeze: axis %d of x %S has length %d, not 1", axis, &d->shape,
-                   (int)d->shape.dim[a]);
+    if (gir__nshape(g, d)->dim[a] != 1) {
+        gir__gfail(g, GIR_ERR_ATTR, "squeeze: axis %d of x %S has length %d, not 1", axis, gir__nshape(g, d),
+                   (int)gir__nshape(g, d)->dim[a]);
         return bad;
     }
-    s.rank = d->shape.rank - 1;
-    for (k = 0; k < s.rank; ++k) s.dim[k] = d->shape.dim[k < a ? k : k + 1];
+    s.rank = gir__nshape(g, d)->rank - 1;
+    for (k = 0; k < s.rank; ++k) s.dim[k] = gir__nshape(g, d)->dim[k < a ? k : k + 1];
     return gir__reshaped(g, x, s, "squeeze");
 }
 GIR_API gir_node gir_permute_last2(gir_graph *g, gir_node x) {
@@ -10367,11 +10412,11 @@ GIR_API gir_node gir_permute_last2(gir_graph *g, gir_node x) {
     gir_node bad = gir__handle(NULL, 0);
     int k, was_ok = gir__ok(g);
     if (!d) return bad;
-    if (d->shape.rank < 2) {
-        gir__gfail(g, GIR_ERR_SHAPE, "permute_last2: x must have rank >= 2, got %S", &d->shape);
+    if (gir__nshape(g, d)->rank < 2) {
+        gir__gfail(g, GIR_ERR_SHAPE, "permute_last2: x must have rank >= 2, got %S", gir__nshape(g, d));
         return bad;
     }
-    p.n = d->shape.rank;
+    p.n = gir__nshape(g, d)->rank;
     for (k = 0; k < p.n; ++k) p.v[k] = k;
     p.v[p.n - 2] = p.n - 1;
     p.v[p.n - 1] = p.n - 2;
@@ -10406,27 +10451,27 @@ GIR_API int gir_split(gir_graph *g, gir_node x, int axis, int parts, gir_node *o
         else gir__gfail(g, GIR_ERR_INVALID_ARG, "split: parts %d must be >= 1", parts);
         return 0;
     }
-    if (a < 0) a += d->shape.rank;
-    if (a < 0 || a >= d->shape.rank) {
-        gir__gfail(g, GIR_ERR_ATTR, "split: axis %d out of range for x %S", axis, &d->shape);
+    if (a < 0) a += gir__nshape(g, d)->rank;
+    if (a < 0 || a >= gir__nshape(g, d)->rank) {
+        gir__gfail(g, GIR_ERR_ATTR, "split: axis %d out of range for x %S", axis, gir__nshape(g, d));
         return 0;
     }
-    if (d->shape.dim[a] % parts) {
+    if (gir__nshape(g, d)->dim[a] % parts) {
         gir__gfail(g, GIR_ERR_SHAPE, "split: cannot split axis %d of x %S (length %d) into %d equal parts", axis,
-                   &d->shape, (int)d->shape.dim[a], parts);
+                   gir__nshape(g, d), (int)gir__nshape(g, d)->dim[a], parts);
         return 0;
     }
-    return gir__slices(g, x, a, parts, NULL, d->shape.dim[a] / parts, out, "split");
+    return gir__slices(g, x, a, parts, NULL, gir__nshape(g, d)->dim[a] / parts, out, "split");
 }
 /* a float tensor argument of a composed builder, its shape and dtype copied out (building moves the nodes) */
 static int gir__float_arg(gir_graph *g, gir_node x, const char *fn, const char *what, gir_shape *s, int *dt) {
     const gir__node *d = gir__arg(g, x, fn, what);
     if (!d) return 0;
     if (!gir__is_float(d->dtype)) {
-        gir__gfail(g, GIR_ERR_DTYPE, "%s: %s must be f32 or f64, got %T %S", fn, what, (int)d->dtype, &d->shape);
+        gir__gfail(g, GIR_ERR_DTYPE, "%s: %s must be f32 or f64, got %T %S", fn, what, (int)d->dtype, gir__nshape(g, d));
         return 0;
     }
-    *s = d->shape;
+    *s = (*gir__nshape(g, d));
     *dt = d->dtype;
     return 1;
 }
@@ -10515,7 +10560,7 @@ GIR_API gir_node gir_flatten(gir_graph *g, gir_node x, int start_dim, int end_di
     int r, a = start_dim, e = end_dim, k;
     int64_t len = 1;
     if (!d) return bad;
-    xs = d->shape;
+    xs = (*gir__nshape(g, d));
     r = xs.rank ? xs.rank : 1;
     if (a < 0) a += r;
     if (e < 0) e += r;
@@ -10550,9 +10595,9 @@ GIR_API int gir_split_sizes(gir_graph *g, gir_node x, int axis, int n, const int
         else gir__gfail(g, GIR_ERR_INVALID_ARG, "split_sizes: %s is NULL", sizes ? "out" : "sizes");
         return 0;
     }
-    if (a < 0) a += d->shape.rank;
-    if (a < 0 || a >= d->shape.rank) {
-        gir__gfail(g, GIR_ERR_ATTR, "split_sizes: axis %d out of range for x %S", axis, &d->shape);
+    if (a < 0) a += gir__nshape(g, d)->rank;
+    if (a < 0 || a >= gir__nshape(g, d)->rank) {
+        gir__gfail(g, GIR_ERR_ATTR, "split_sizes: axis %d out of range for x %S", axis, gir__nshape(g, d));
         return 0;
     }
     for (k = 0; k < n; ++k) {
@@ -10562,9 +10607,9 @@ GIR_API int gir_split_sizes(gir_graph *g, gir_node x, int axis, int n, const int
         }
         total += sizes[k];
     }
-    if (total != d->shape.dim[a]) {
+    if (total != gir__nshape(g, d)->dim[a]) {
         gir__gfail(g, GIR_ERR_SHAPE, "split_sizes: sizes add up to %l, but axis %d of x %S has length %d",
-                   (long long)total, axis, &d->shape, (int)d->shape.dim[a]);
+                   (long long)total, axis, gir__nshape(g, d), (int)gir__nshape(g, d)->dim[a]);
         return 0;
     }
     return gir__slices(g, x, a, n, sizes, 0, out, "split_sizes");
@@ -10580,15 +10625,15 @@ GIR_API gir_node gir_conv2d_bias(gir_graph *g, gir_node x, gir_node w, gir_node 
     int32_t k;
     if (!xd || !wd || !bd) return bad;
     if (!gir__is_num(bd->dtype)) {
-        gir__gfail(g, GIR_ERR_DTYPE, "conv2d_bias: bias must be numeric, got %T %S", (int)bd->dtype, &bd->shape);
+        gir__gfail(g, GIR_ERR_DTYPE, "conv2d_bias: bias must be numeric, got %T %S", (int)bd->dtype, gir__nshape(g, bd));
         return bad;
     }
-    if (wd->shape.rank == 4 && (bd->shape.rank != 1 || bd->shape.dim[0] != wd->shape.dim[0])) {
+    if (gir__nshape(g, wd)->rank == 4 && (gir__nshape(g, bd)->rank != 1 || gir__nshape(g, bd)->dim[0] != gir__nshape(g, wd)->dim[0])) {
         gir__gfail(g, GIR_ERR_SHAPE, "conv2d_bias: bias %S must be [%d], one value per output channel of w %S",
-                   &bd->shape, (int)wd->shape.dim[0], &wd->shape);
+                   gir__nshape(g, bd), (int)gir__nshape(g, wd)->dim[0], gir__nshape(g, wd));
         return bad;
     }
-    k = wd->shape.dim[0];
+    k = gir__nshape(g, wd)->dim[0];
     y = gir_conv2d(g, x, w, stride, padding, dilation, groups);
     if (y.id) y = gir_add(g, y, gir_reshape(g, bias, gir_shape3(k, 1, 1)));
     return gir__named(g, was_ok, "conv2d_bias", y);
@@ -10640,8 +10685,8 @@ GIR_API gir_status gir_init_fans(gir_graph *g, gir_node v, gir_init_layout layou
     else if (!d) gir__gfail(g, s = GIR_ERR_HANDLE, "init_fans: node %u: not a node of this graph", v.id);
     else if ((unsigned)layout > GIR_INIT_IN_OUT)
         gir__gfail(g, s = GIR_ERR_INVALID_ARG, "init_fans: node %u: unknown layout %d", v.id, (int)layout);
-    else if (!gir__init_fans(&d->shape, layout, &fi, &fo))
-        gir__gfail(g, s = GIR_ERR_SHAPE, "init_fans: node %u: fans need rank 2 or more, have %S", v.id, &d->shape);
+    else if (!gir__init_fans(gir__nshape(g, d), layout, &fi, &fo))
+        gir__gfail(g, s = GIR_ERR_SHAPE, "init_fans: node %u: fans need rank 2 or more, have %S", v.id, gir__nshape(g, d));
     if (fan_in) *fan_in = fi;
     if (fan_out) *fan_out = fo;
     return s;
@@ -10674,7 +10719,7 @@ static gir_status gir__init_resolve(gir_graph *g, gir_node v, const gir_init_spe
     if (sp->kind == GIR_INIT_CONSTANT) { *p0 = sp->a; return GIR_OK; }
     if (!gir__is_float(d->dtype)) {
         gir__gfail(g, GIR_ERR_DTYPE, "%s: node %u: random values need an f32 or f64 variable, not %T %S", nm, v.id,
-                   (int)d->dtype, &d->shape);
+                   (int)d->dtype, gir__nshape(g, d));
         return GIR_ERR_DTYPE;
     }
     if (sp->kind == GIR_INIT_UNIFORM || sp->kind == GIR_INIT_NORMAL) {
@@ -10692,9 +10737,9 @@ static gir_status gir__init_resolve(gir_graph *g, gir_node v, const gir_init_spe
         return GIR_OK;
     }
     if (sp->fan_in > 0 || sp->fan_out > 0) { *fin = sp->fan_in; *fout = sp->fan_out; }
-    else if (!gir__init_fans(&d->shape, sp->layout, fin, fout)) {
+    else if (!gir__init_fans(gir__nshape(g, d), sp->layout, fin, fout)) {
         gir__gfail(g, GIR_ERR_SHAPE, "%s: node %u: fans need a variable of rank 2 or more, have %S (give fan_in and "
-                   "fan_out)", nm, v.id, &d->shape);
+                   "fan_out)", nm, v.id, gir__nshape(g, d));
         return GIR_ERR_SHAPE;
     }
     kaiming = sp->kind == GIR_INIT_KAIMING_UNIFORM || sp->kind == GIR_INIT_KAIMING_NORMAL;
@@ -10702,7 +10747,7 @@ static gir_status gir__init_resolve(gir_graph *g, gir_node v, const gir_init_spe
     fan = (double)(xavier ? *fin + *fout : sp->mode == GIR_INIT_FAN_IN ? *fin : *fout);
     if (*fin < 0 || *fout < 0 || fan <= 0) {
         gir__gfail(g, GIR_ERR_SHAPE, "%s: node %u: fan_in %l, fan_out %l of %S: the fan used is 0", nm, v.id,
-                   (long long)*fin, (long long)*fout, &d->shape);
+                   (long long)*fin, (long long)*fout, gir__nshape(g, d));
         return GIR_ERR_SHAPE;
     }
     gain = xavier ? sp->a : gir_init_gain(sp->nonlinearity, sp->a);
@@ -10717,7 +10762,7 @@ static gir_status gir__init_resolve(gir_graph *g, gir_node v, const gir_init_spe
 
 /* the values, written straight into the variable's storage */
 static void gir__init_fill(const gir_graph *g, const gir__node *d, gir_init_kind kind, double p0, double p1, uint64_t seed) {
-    int64_t n = gir__numel(&d->shape), i;
+    int64_t n = gir__numel(gir__nshape(g, d)), i;
     uint64_t key = gir__mix(seed) ^ gir__mix(0);   /* the key of a random op's first run */
     void *out = gir__node_data(g, d);
     for (i = 0; i < n; ++i) {
@@ -10827,7 +10872,7 @@ typedef void (*gir__adj_fn)(gir_graph *G, const gir__nview *nd, gir_node y, gir_
                             const uint8_t *need, gir_node *dx);
 
 static const gir__node *gir__n(gir_graph *G, gir_node h) { return &G->nodes[h.id]; }
-static gir_shape gir__shape_of(gir_graph *G, gir_node h) { return G->nodes[h.id].shape; }
+static gir_shape gir__shape_of(gir_graph *G, gir_node h) { return *gir__nshape(G, &G->nodes[h.id]); }
 
 /* a number as a rank-0 constant of g's dtype (it broadcasts against anything) */
 static gir_node gir__ah_num(gir_graph *G, gir_node g, double v) {
@@ -10868,7 +10913,7 @@ static gir_shape gir__keepdims_shape(gir_graph *G, const gir__nview *nd, const g
 }
 static gir_node gir__ah_keep(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
     gir_shape s = gir__keepdims_shape(G, nd, x);
-    if (t.id && gir__shape_eq(&s, &G->nodes[t.id].shape)) return t;     /* keepdims already */
+    if (t.id && gir__shape_eq(&s, gir__nshape(G, &G->nodes[t.id]))) return t;     /* keepdims already */
     return gir_reshape(G, t, s);
 }
 static gir_node gir__ah_expand(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
@@ -10904,7 +10949,7 @@ static gir_node gir__ah_like(gir_graph *G, const gir__nview *nd, const gir_node 
     (void)nd; (void)x;
     if (!t.id || !ref.id) return gir__handle(NULL, 0);
     s = gir__shape_of(G, ref);
-    return gir__shape_eq(&s, &G->nodes[t.id].shape) ? t : gir_reshape(G, t, s);
+    return gir__shape_eq(&s, gir__nshape(G, &G->nodes[t.id])) ? t : gir_reshape(G, t, s);
 }
 static gir_node gir__ah_untranspose(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
     gir_ints inv = nd->attr->l[0];
@@ -10977,10 +11022,10 @@ static gir_node gir__ah_cast_like(gir_graph *G, const gir__nview *nd, const gir_
 static gir_node gir__ah_mT(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
     const gir__node *d = t.id ? gir__n(G, t) : NULL;
     (void)nd; (void)x;
-    if (d && d->op == GIR_OP_TRANSPOSE && d->shape.rank >= 2) {
+    if (d && d->op == GIR_OP_TRANSPOSE && gir__nshape(G, d)->rank >= 2) {
         gir_attr at;
         const gir_ints *p = &gir__attr_load(G, d, &at)->l[0];
-        int k, r = d->shape.rank, swap = p->n == r && p->v[r - 2] == r - 1 && p->v[r - 1] == r - 2;
+        int k, r = gir__nshape(G, d)->rank, swap = p->n == r && p->v[r - 2] == r - 1 && p->v[r - 1] == r - 2;
         for (k = 0; swap && k < r - 2; ++k) swap = p->v[k] == k;
         if (swap) return gir__handle(G, G->ins[d->in0]);
     }
@@ -12452,9 +12497,9 @@ static gir_status gir__grad_check(gir_graph *g, gir_node y, int n, const gir_nod
             return GIR_ERR_HANDLE;
         }
     d = &g->nodes[y.id];
-    if (gir__numel(&d->shape) != 1 || !gir__is_float(d->dtype)) {
+    if (gir__numel(gir__nshape(g, d)) != 1 || !gir__is_float(d->dtype)) {
         gir__gfail(g, GIR_ERR_SHAPE, "grad: the output %N must be one float element, got %T %S", (const gir_graph *)g, (unsigned)y.id,
-                   (int)d->dtype, &d->shape);
+                   (int)d->dtype, gir__nshape(g, d));
         return GIR_ERR_SHAPE;
     }
     return GIR_OK;
@@ -12536,9 +12581,9 @@ static gir_status gir__sweep(gir_graph *g, int n_out, const gir_node *outs, cons
             const gir__node *pn = &g->nodes[p];
             if (!needp[j]) continue;
             if (!dx[j].id) { st = g->status ? g->status : GIR_ERR_OUT_OF_MEMORY; break; }
-            if (!gir__shape_eq(&g->nodes[dx[j].id].shape, &pn->shape)) {
+            if (!gir__shape_eq(gir__nshape(g, &g->nodes[dx[j].id]), gir__nshape(g, pn))) {
                 gir__gfail(g, GIR_ERR_SHAPE, "%s: %N: adjoint of parent %u has shape %S, parent is %S",
-                           gir__op_names[nd.op], (const gir_graph *)g, (unsigned)id, (unsigned)j, &g->nodes[dx[j].id].shape, &pn->shape);
+                           gir__op_names[nd.op], (const gir_graph *)g, (unsigned)id, (unsigned)j, gir__nshape(g, &g->nodes[dx[j].id]), gir__nshape(g, pn));
                 st = GIR_ERR_SHAPE;
                 break;
             }
@@ -12601,7 +12646,7 @@ static gir_status gir__ad_arg(gir_graph *g, const char *fn, const char *arr, int
     d = &g->nodes[h.id];
     if (want_float && !gir__is_float(d->dtype)) {
         gir__gfail(g, GIR_ERR_DTYPE, "%s: %s (node %u) is %T %S: only f32 and f64 tensors are differentiated", fn,
-                   nm, (unsigned)h.id, (int)d->dtype, &d->shape);
+                   nm, (unsigned)h.id, (int)d->dtype, gir__nshape(g, d));
         return GIR_ERR_DTYPE;
     }
     return GIR_OK;
@@ -12610,11 +12655,11 @@ static gir_status gir__ad_arg(gir_graph *g, const char *fn, const char *arr, int
 static gir_status gir__ad_like(gir_graph *g, const char *fn, const char *arr, const char *refarr, int k, gir_node t,
                                gir_node ref) {
     const gir__node *a = &g->nodes[t.id], *b = &g->nodes[ref.id];
-    if (a->dtype == b->dtype && gir__shape_eq(&a->shape, &b->shape)) return GIR_OK;
+    if (a->dtype == b->dtype && gir__shape_eq(gir__nshape(g, a), gir__nshape(g, b))) return GIR_OK;
     gir__gfail(g, a->dtype == b->dtype ? GIR_ERR_SHAPE : GIR_ERR_DTYPE,
                "%s: %s[%d] (node %u) is %T %S but %s[%d] (node %u) is %T %S: they must have the same shape and dtype",
-               fn, arr, k, (unsigned)t.id, (int)a->dtype, &a->shape, refarr, k, (unsigned)ref.id, (int)b->dtype,
-               &b->shape);
+               fn, arr, k, (unsigned)t.id, (int)a->dtype, gir__nshape(g, a), refarr, k, (unsigned)ref.id, (int)b->dtype,
+               gir__nshape(g, b));
     return a->dtype == b->dtype ? GIR_ERR_SHAPE : GIR_ERR_DTYPE;
 }
 /* counts and arrays of gir_vjp / gir_jvp: n_out >= 1 outputs, n >= 1 of the other side, no NULL array */
@@ -12683,7 +12728,7 @@ GIR_API gir_status gir_vjp(gir_graph *g, int n_out, const gir_node *outs, const 
 /* a zeros node shaped like ref that gradients flow to (see above) */
 static gir_node gir__placeholder(gir_graph *g, gir_node ref) {
     const gir__node *d = &g->nodes[ref.id];
-    gir_node u = gir_fill(g, (gir_dtype)d->dtype, d->shape, 0.0);
+    gir_node u = gir_fill(g, (gir_dtype)d->dtype, (*gir__nshape(g, d)), 0.0);
     if (u.id) g->nodes[u.id].ntype = GIR_NODE_INPUT;
     return u;
 }
@@ -12768,7 +12813,7 @@ static gir_node gir__unit(gir_graph *g, gir_node eye, int32_t k, gir_shape s) {
 }
 static gir_status gir__jac_rows(gir_graph *g, gir_node y, gir_node x, int32_t ny, int32_t nx, gir_node *v) {
     const gir__node *yd = &g->nodes[y.id];
-    gir_shape ys = yd->shape;
+    gir_shape ys = (*gir__nshape(g, yd));
     gir_node eye = gir_eye(g, (gir_dtype)yd->dtype, ny, ny, 0), e;
     int32_t i;
     gir_status st;
@@ -12802,21 +12847,21 @@ static gir_status gir__jac_check(gir_graph *g, const char *fn, gir_node y, gir_n
         return st;
     yd = &g->nodes[y.id];
     xd = &g->nodes[x.id];
-    ny = gir__numel(&yd->shape);
-    nx = gir__numel(&xd->shape);
-    if (yd->shape.rank + xd->shape.rank > GIR_MAX_RANK) {
+    ny = gir__numel(gir__nshape(g, yd));
+    nx = gir__numel(gir__nshape(g, xd));
+    if (gir__nshape(g, yd)->rank + gir__nshape(g, xd)->rank > GIR_MAX_RANK) {
         gir__gfail(g, GIR_ERR_LIMIT, "%s: y %S and x %S: the result's rank %d exceeds GIR_MAX_RANK %d", fn,
-                   &yd->shape, &xd->shape, (int)(yd->shape.rank + xd->shape.rank), GIR_MAX_RANK);
+                   gir__nshape(g, yd), gir__nshape(g, xd), (int)(gir__nshape(g, yd)->rank + gir__nshape(g, xd)->rank), GIR_MAX_RANK);
         return GIR_ERR_LIMIT;
     }
     if ((ny < nx ? ny : nx) > GIR_JACOBIAN_MAX) {
         gir__gfail(g, GIR_ERR_LIMIT, "%s: y %S and x %S: one sweep per element of the smaller side, %l, exceeds "
-                   "GIR_JACOBIAN_MAX %d", fn, &yd->shape, &xd->shape, (long long)(ny < nx ? ny : nx),
+                   "GIR_JACOBIAN_MAX %d", fn, gir__nshape(g, yd), gir__nshape(g, xd), (long long)(ny < nx ? ny : nx),
                    GIR_JACOBIAN_MAX);
         return GIR_ERR_LIMIT;
     }
-    *js = yd->shape;
-    for (k = 0; k < xd->shape.rank; ++k) js->dim[js->rank++] = xd->shape.dim[k];
+    *js = (*gir__nshape(g, yd));
+    for (k = 0; k < gir__nshape(g, xd)->rank; ++k) js->dim[js->rank++] = gir__nshape(g, xd)->dim[k];
     return GIR_OK;
 }
 static gir_status gir__jacobian(gir_graph *g, const char *fn, gir_node y, gir_node x, gir_node *out) {
@@ -12825,8 +12870,8 @@ static gir_status gir__jacobian(gir_graph *g, const char *fn, gir_node y, gir_no
     int32_t ny, nx, n;
     gir_status st;
     if ((st = gir__jac_check(g, fn, y, x, &js)) != GIR_OK) return st;
-    ny = (int32_t)gir__numel(&g->nodes[y.id].shape);
-    nx = (int32_t)gir__numel(&g->nodes[x.id].shape);
+    ny = (int32_t)gir__numel(gir__nshape(g, &g->nodes[y.id]));
+    nx = (int32_t)gir__numel(gir__nshape(g, &g->nodes[x.id]));
     if (!ny || !nx) {
         *out = gir_zeros(g, (gir_dtype)g->nodes[y.id].dtype, js);
         return out->id ? GIR_OK : gir__ad_status(g);
@@ -12868,14 +12913,14 @@ GIR_API gir_status gir_hessian(gir_graph *g, gir_node y, gir_node x, gir_node *h
     *hess = gir__handle(NULL, 0);
     if ((st = gir__ad_arg(g, "hessian", "y", -1, y, 1)) != GIR_OK) return st;
     if ((st = gir__ad_arg(g, "hessian", "x", -1, x, 1)) != GIR_OK) return st;
-    if (gir__numel(&g->nodes[y.id].shape) != 1) {
+    if (gir__numel(gir__nshape(g, &g->nodes[y.id])) != 1) {
         gir__gfail(g, GIR_ERR_SHAPE, "hessian: y (node %u) must hold one element, got %T %S", (unsigned)y.id,
-                   (int)g->nodes[y.id].dtype, &g->nodes[y.id].shape);
+                   (int)g->nodes[y.id].dtype, gir__nshape(g, &g->nodes[y.id]));
         return GIR_ERR_SHAPE;
     }
-    if (gir__numel(&g->nodes[x.id].shape) > GIR_JACOBIAN_MAX) {
+    if (gir__numel(gir__nshape(g, &g->nodes[x.id])) > GIR_JACOBIAN_MAX) {
         gir__gfail(g, GIR_ERR_LIMIT, "hessian: x %S has %l elements, more than GIR_JACOBIAN_MAX %d (one sweep each)",
-                   &g->nodes[x.id].shape, (long long)gir__numel(&g->nodes[x.id].shape), GIR_JACOBIAN_MAX);
+                   gir__nshape(g, &g->nodes[x.id]), (long long)gir__numel(gir__nshape(g, &g->nodes[x.id])), GIR_JACOBIAN_MAX);
         return GIR_ERR_LIMIT;
     }
     if ((st = gir_grad(g, y, 1, &x, &gr)) != GIR_OK) return st;
@@ -31449,7 +31494,7 @@ static int gir__attr_eq(const gir_attr *a, const gir_attr *b, const gir__akind *
 /* the bytes of a constant node (0 when it has none) */
 static size_t gir__const_bytes(const gir_graph *g, const gir__node *d) {
     size_t n = 0;
-    if (d->op != GIR_OP_CONSTANT || !gir__node_data(g, d) || !gir__bytes(&d->shape, d->dtype, &n)) return 0;
+    if (d->op != GIR_OP_CONSTANT || !gir__node_data(g, d) || !gir__bytes(gir__nshape(g, d), d->dtype, &n)) return 0;
     return n;
 }
 
@@ -31476,8 +31521,8 @@ static uint64_t gir__cse_hash(const gir__rw *w, const gir__node *d) {
     size_t nb = gir__const_bytes(w->g, d), j;
     const unsigned char *data = (const unsigned char *)gir__node_data(w->g, d);
     int m;
-    for (m = 0; m < d->shape.rank; ++m) h = gir__h(h, (uint32_t)d->shape.dim[m]);
-    h = gir__h(h, (uint32_t)d->shape.rank);
+    for (m = 0; m < gir__nshape(w->g, d)->rank; ++m) h = gir__h(h, (uint32_t)gir__nshape(w->g, d)->dim[m]);
+    h = gir__h(h, (uint32_t)gir__nshape(w->g, d)->rank);
     gir__attr_kinds(gir__op_info(d->op)->attrs, &ak);
     h = gir__hash_attr(h, gir__attr_load(w->g, d, &ta), &ak);
     for (k = 0; k < d->nin; ++k) {
@@ -31496,7 +31541,7 @@ static int gir__cse_eq(const gir__rw *w, const gir__node *a, const gir__node *b)
     uint32_t k, x, y;
     size_t nb, j;
     const unsigned char *da, *db;
-    if (a->op != b->op || a->dtype != b->dtype || a->nin != b->nin || !gir__shape_eq(&a->shape, &b->shape))
+    if (a->op != b->op || a->dtype != b->dtype || a->nin != b->nin || !gir__shape_eq(gir__nshape(w->g, a), gir__nshape(w->g, b)))
         return 0;
     gir__attr_kinds(gir__op_info(a->op)->attrs, &ak);
     if (!gir__attr_eq(gir__attr_load(w->g, a, &ta), gir__attr_load(w->g, b, &tb), &ak)) return 0;
@@ -31563,7 +31608,7 @@ static int gir__is_add_zero(const gir_graph *g, const gir__node *c, int sub) {
    identity (axis j of the result is axis p[q[j]] of x) */
 static uint32_t gir__transpose_back(const gir__rw *w, const gir__node *d) {
     const gir__node *t = &w->g->nodes[gir__pass_in(w, d, 0)];
-    int j, r = d->shape.rank;
+    int j, r = gir__nshape(w->g, d)->rank;
     gir_attr da, ta;
     const gir_ints *q = &gir__attr_load(w->g, d, &da)->l[0], *p = &gir__attr_load(w->g, t, &ta)->l[0];
     if (t->op != GIR_OP_TRANSPOSE || q->n != r || p->n != r) return 0;
@@ -31577,7 +31622,7 @@ static uint32_t gir__simplify_rule(const gir__rw *w, const gir__node *d) {
     uint32_t a = d->nin > 0 ? gir__pass_in(w, d, 0) : 0, b = d->nin > 1 ? gir__pass_in(w, d, 1) : 0;
     const gir__node *na = &g->nodes[a], *nb = &g->nodes[b];
     gir_attr da;
-    int j, r = d->shape.rank;
+    int j, r = gir__nshape(g, d)->rank;
     switch (d->op) {
     case GIR_OP_MUL:
         if (gir__all_is(g, nb, 1.0, 0)) return a;
@@ -31606,7 +31651,7 @@ static uint32_t gir__simplify(const gir__rw *w, uint32_t id) {
     uint32_t r = gir__simplify_rule(w, d);
     if (!r || r == id) return 0;
     c = &w->g->nodes[r];
-    if (c->dtype != d->dtype || !gir__shape_eq(&c->shape, &d->shape)) return 0;
+    if (c->dtype != d->dtype || !gir__shape_eq(gir__nshape(w->g, c), gir__nshape(w->g, d))) return 0;
     /* an assigned variable's value changes during the run: a node equal to its old value stays a copy */
     return (w->need[r] & GIR__N_ASSIGNED) ? 0 : r;
 }
@@ -31752,7 +31797,7 @@ static uint32_t gir__step_in(const gir__rw *w, const gir__node *d, uint32_t k, i
     const gir_graph *g = w->g;
     uint32_t in = gir__pass_in(w, d, k);
     const gir__node *t = &g->nodes[in];
-    int r = t->shape.rank, j;
+    int r = gir__nshape(g, t)->rank, j;
     gir_attr ta;
     const gir_ints *pm;
     *tr = 0;
@@ -31833,8 +31878,8 @@ static size_t gir__compile_step(const gir__rw *w, gir_plan *p, size_t id) {
         p->sin[p->nsin++] = p->map[gir__step_in(w, d, k0 + k, &tr)] - 1;
         if (tr) s->tr = (uint8_t)(s->tr | 1u << k);
     }
-    return gir__scratch_bytes(d->op, d->dtype, &d->shape, d->nin ? &g->nodes[gir__pass_in(w, d, 0)].shape : &d->shape,
-                              d->nin > 1 ? &g->nodes[gir__pass_in(w, d, 1)].shape : NULL);
+    return gir__scratch_bytes(d->op, d->dtype, gir__nshape(g, d), d->nin ? gir__nshape(g, &g->nodes[gir__pass_in(w, d, 0)]) : gir__nshape(g, d),
+                              d->nin > 1 ? gir__nshape(g, &g->nodes[gir__pass_in(w, d, 1)]) : NULL);
 }
 /* compile, pass 2: a value for every needed node in id order, a step for every computed one, arena offsets in
    order (no reuse yet); *scratch: the most scratch one step needs */
@@ -31847,11 +31892,11 @@ static gir_status gir__compile_values(gir_graph *g, gir_plan *p, const gir__rw *
         v = &p->vals[p->nvals];
         GIR_MEMSET(v, 0, sizeof *v);
         v->node = (uint32_t)id;
-        v->shape = d->shape;
+        v->shape = (*gir__nshape(g, d));
         v->dtype = d->dtype;
-        if (!gir__bytes(&d->shape, d->dtype, &v->bytes) || gir__align_up(v->bytes) > ((size_t)-1) / 2 - *off) {
+        if (!gir__bytes(gir__nshape(g, d), d->dtype, &v->bytes) || gir__align_up(v->bytes) > ((size_t)-1) / 2 - *off) {
             gir__gfail(g, GIR_ERR_LIMIT, "compile: %N: %T %S does not fit in the address space (%l bytes before it)",
-                       (const gir_graph *)g, (unsigned)id, (int)d->dtype, &d->shape, (long long)*off);
+                       (const gir_graph *)g, (unsigned)id, (int)d->dtype, gir__nshape(g, d), (long long)*off);
             return GIR_ERR_LIMIT;
         }
         p->map[id] = ++p->nvals;
@@ -32121,21 +32166,21 @@ GIR_API gir_status gir_plan_bind_bytes(gir_plan *p, gir_node input, const void *
     if ((s = gir__bind_find(p, input, &v)) != GIR_OK) return s;
     d = &p->g->nodes[input.id];
     align = gir__dtype_sizes[d->dtype];
-    need = (size_t)gir__numel(&d->shape) * align;
+    need = (size_t)gir__numel(gir__nshape(p->g, d)) * align;
     if (bytes != need) {
         gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: input %N %T%S needs %l bytes (%l x %l), got %l",
-                   (const gir_graph *)p->g, (unsigned)input.id, (int)d->dtype, &d->shape, (long long)need, (long long)gir__numel(&d->shape),
+                   (const gir_graph *)p->g, (unsigned)input.id, (int)d->dtype, gir__nshape(p->g, d), (long long)need, (long long)gir__numel(gir__nshape(p->g, d)),
                    (long long)align, (long long)bytes);
         return GIR_ERR_INVALID_ARG;
     }
     if (!data && need) {
         gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: input %N %T%S: data is NULL", (const gir_graph *)p->g, (unsigned)input.id,
-                   (int)d->dtype, &d->shape);
+                   (int)d->dtype, gir__nshape(p->g, d));
         return GIR_ERR_INVALID_ARG;
     }
     if ((uintptr_t)data % align) {
         gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: input %N %T%S: data is not aligned to %l bytes as %T needs",
-                   (const gir_graph *)p->g, (unsigned)input.id, (int)d->dtype, &d->shape, (long long)align, (int)d->dtype);
+                   (const gir_graph *)p->g, (unsigned)input.id, (int)d->dtype, gir__nshape(p->g, d), (long long)align, (int)d->dtype);
         return GIR_ERR_INVALID_ARG;
     }
     if (v) p->vals[v - 1].ptr = (void *)data;
@@ -33413,7 +33458,7 @@ static void gir__dot_node(gir__out *o, const gir_graph *g, const gir_plan *p, ui
         gir__out_dotstr(o, gir__name_at(g, d->name));
         gir__out_s(o, "'");
     }
-    gir__out_f(o, "\\n%T%S\\n%s", (int)d->dtype, &d->shape, d->ntype < 5 ? gir__ntype_names[d->ntype] : "?");
+    gir__out_f(o, "\\n%T%S\\n%s", (int)d->dtype, gir__nshape(g, d), d->ntype < 5 ? gir__ntype_names[d->ntype] : "?");
     if (v) {
         gir__dval dv;
         gir__plan_val(p, v - 1, &dv);
@@ -33463,7 +33508,7 @@ static size_t gir__plan_dump_to(const gir_plan *p, gir__out *o) {
         d = &p->g->nodes[ds.node];
         gir__out_f(o, "%u  %s  %%%u", (unsigned)k, gir__op_names[ds.op], (unsigned)ds.node);
         if (d->name) gir__out_f(o, " '%s'", gir__name_at(p->g, d->name));
-        gir__out_f(o, "  %T%S", (int)d->dtype, &d->shape);
+        gir__out_f(o, "  %T%S", (int)d->dtype, gir__nshape(p->g, d));
         if (dv.kind == GIR__VAL_TEMP) gir__out_f(o, "  off %l  bytes %l", (long long)dv.off, (long long)dv.bytes);
         else gir__out_f(o, "  fused  bytes %l", (long long)dv.bytes);
         if (ds.group) gir__out_f(o, "  group %u", (unsigned)(ds.group - 1));
@@ -33521,16 +33566,16 @@ static gir_status gir__sh_assign(gir__bctx *b) {
     const gir__node *v = gir__bin(b, 0), *x = gir__bin(b, 1);
     if (v->dtype != x->dtype)
         return GIR__BFAIL(b, GIR_ERR_DTYPE, "assign: node %u: value (node %u) %T %S must have the dtype of var "
-                          "(node %u) %T %S", b->id, (unsigned)b->in[1].id, (int)x->dtype, &x->shape,
-                          (unsigned)b->in[0].id, (int)v->dtype, &v->shape);
-    if (!gir__shape_eq(&v->shape, &x->shape))
+                          "(node %u) %T %S", b->id, (unsigned)b->in[1].id, (int)x->dtype, gir__nshape(b->g, x),
+                          (unsigned)b->in[0].id, (int)v->dtype, gir__nshape(b->g, v));
+    if (!gir__shape_eq(gir__nshape(b->g, v), gir__nshape(b->g, x)))
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "assign: node %u: value (node %u) %T %S must have the shape of var "
-                          "(node %u) %T %S", b->id, (unsigned)b->in[1].id, (int)x->dtype, &x->shape,
-                          (unsigned)b->in[0].id, (int)v->dtype, &v->shape);
+                          "(node %u) %T %S", b->id, (unsigned)b->in[1].id, (int)x->dtype, gir__nshape(b->g, x),
+                          (unsigned)b->in[0].id, (int)v->dtype, gir__nshape(b->g, v));
     if (v->op != GIR_OP_VARIABLE)
         return GIR__BFAIL(b, GIR_ERR_INVALID_ARG, "assign: node %u: var (node %u, %s %T %S) must be a variable",
-                          b->id, (unsigned)b->in[0].id, gir__op_names[v->op], (int)v->dtype, &v->shape);
-    b->out = v->shape;
+                          b->id, (unsigned)b->in[0].id, gir__op_names[v->op], (int)v->dtype, gir__nshape(b->g, v));
+    b->out = (*gir__nshape(b->g, v));
     b->dtype = v->dtype;
     return GIR_OK;
 }
@@ -33552,19 +33597,19 @@ static gir_status gir__sh_train_eval(gir__bctx *b) {
     if (t->dtype != e->dtype)
         return GIR__BFAIL(b, GIR_ERR_DTYPE, "train_eval: node %u: the eval value (node %u) %T %S must have the "
                           "dtype of the training value (node %u) %T %S", b->id, (unsigned)b->in[1].id, (int)e->dtype,
-                          &e->shape, (unsigned)b->in[0].id, (int)t->dtype, &t->shape);
-    if (!gir__shape_eq(&t->shape, &e->shape))
+                          gir__nshape(b->g, e), (unsigned)b->in[0].id, (int)t->dtype, gir__nshape(b->g, t));
+    if (!gir__shape_eq(gir__nshape(b->g, t), gir__nshape(b->g, e)))
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "train_eval: node %u: the eval value (node %u) %T %S must have the "
                           "shape of the training value (node %u) %T %S", b->id, (unsigned)b->in[1].id, (int)e->dtype,
-                          &e->shape, (unsigned)b->in[0].id, (int)t->dtype, &t->shape);
+                          gir__nshape(b->g, e), (unsigned)b->in[0].id, (int)t->dtype, gir__nshape(b->g, t));
     for (k = 2; k < b->n; ++k) {
         const gir__node *u = gir__bin(b, k);
         if (u->op != GIR_OP_ASSIGN || u->dtype != t->dtype)
             return GIR__BFAIL(b, GIR_ERR_INVALID_ARG, "train_eval: node %u: update %d (node %u, %s %T %S) must be an "
                               "assign node of %T", b->id, k - 2, (unsigned)b->in[k].id, gir__op_names[u->op],
-                              (int)u->dtype, &u->shape, (int)t->dtype);
+                              (int)u->dtype, gir__nshape(b->g, u), (int)t->dtype);
     }
-    b->out = t->shape;
+    b->out = (*gir__nshape(b->g, t));
     b->dtype = t->dtype;
     return GIR_OK;
 }
@@ -33733,13 +33778,13 @@ static gir_node gir__scalar_f64(gir_graph *g, gir_node x, const char *fn, const 
         if (!x.id && g->status == GIR_OK) gir__gfail(g, GIR_ERR_HANDLE, "%s: %s is the invalid handle", fn, what);
         return bad;
     }
-    if (!gir__is_float(d->dtype) || gir__numel(&d->shape) != 1) {
+    if (!gir__is_float(d->dtype) || gir__numel(gir__nshape(g, d)) != 1) {
         gir__gfail(g, d->dtype && !gir__is_float(d->dtype) ? GIR_ERR_DTYPE : GIR_ERR_SHAPE, "%s: %s (node %u) must be "
                    "a float scalar (f32 or f64, one element), got %T %S", fn, what, (unsigned)x.id, (int)d->dtype,
-                   &d->shape);
+                   gir__nshape(g, d));
         return bad;
     }
-    if (d->shape.rank) x = gir_reshape(g, x, gir_shape0());
+    if (gir__nshape(g, d)->rank) x = gir_reshape(g, x, gir_shape0());
     return gir__as(g, x, GIR_DTYPE_F64);
 }
 /* the options with torch's defaults filled in, checked as torch checks them */
@@ -33792,7 +33837,7 @@ static int gir__optim_args(gir_graph *g, int n, const gir_node *params, const gi
         if (pv.op != GIR_OP_VARIABLE || !gir__is_float(pv.dtype)) {
             gir__gfail(g, pv.op != GIR_OP_VARIABLE ? GIR_ERR_INVALID_ARG : GIR_ERR_DTYPE, "%s: params[%d] (node %u, "
                        "%s %T %S) must be a variable of f32 or f64", fn, k, (unsigned)params[k].id,
-                       gir__op_names[pv.op], (int)pv.dtype, &pv.shape);
+                       gir__op_names[pv.op], (int)pv.dtype, gir__nshape(g, &pv));
             return 0;
         }
         for (j = 0; j < k; ++j)
@@ -33802,10 +33847,10 @@ static int gir__optim_args(gir_graph *g, int n, const gir_node *params, const gi
                 return 0;
             }
         if (!(d = gir__list_arg(g, grads[k], fn, "grads", k))) return 0;
-        if (d->dtype != pv.dtype || !gir__shape_eq(&d->shape, &pv.shape)) {
+        if (d->dtype != pv.dtype || !gir__shape_eq(gir__nshape(g, d), gir__nshape(g, &pv))) {
             gir__gfail(g, d->dtype != pv.dtype ? GIR_ERR_DTYPE : GIR_ERR_SHAPE, "%s: grads[%d] (node %u) %T %S does "
-                       "not match params[%d] (node %u) %T %S", fn, k, (unsigned)grads[k].id, (int)d->dtype, &d->shape,
-                       k, (unsigned)params[k].id, (int)pv.dtype, &pv.shape);
+                       "not match params[%d] (node %u) %T %S", fn, k, (unsigned)grads[k].id, (int)d->dtype, gir__nshape(g, d),
+                       k, (unsigned)params[k].id, (int)pv.dtype, gir__nshape(g, &pv));
             return 0;
         }
     }
@@ -33842,7 +33887,7 @@ static void gir__optim_scalars(gir_graph *g, const gir_optim_desc *d, gir_node l
 static int gir__sgd_param(gir_graph *g, const gir_optim_desc *d, const gir__ostep *s, gir_node p, gir_node gr,
                           gir_node lr, gir_node *out) {
     int dt = g->nodes[p.id].dtype, n = 0;
-    gir_shape sh = g->nodes[p.id].shape;
+    gir_shape sh = (*gir__nshape(g, &g->nodes[p.id]));
     gir_node dp = gr;
     if (d->weight_decay != 0) dp = gir_add(g, dp, gir_mul(g, gir__sc(g, dt, d->weight_decay), p));
     if (d->momentum != 0) {
@@ -33860,7 +33905,7 @@ static int gir__sgd_param(gir_graph *g, const gir_optim_desc *d, const gir__oste
 static int gir__adam_param(gir_graph *g, const gir_optim_desc *d, const gir__ostep *s, gir_node p, gir_node gr,
                            gir_node *out) {
     int dt = g->nodes[p.id].dtype;
-    gir_shape sh = g->nodes[p.id].shape;
+    gir_shape sh = (*gir__nshape(g, &g->nodes[p.id]));
     gir_node m = gir_variable(g, (gir_dtype)dt, sh, NULL), v = gir_variable(g, (gir_dtype)dt, sh, NULL);
     gir_node mn, vn, use, denom, base = p;
     gir__name_derived(g, p, m, "exp_avg");
@@ -33926,7 +33971,7 @@ GIR_API gir_node gir_clip_grad_norm(gir_graph *g, int n, const gir_node *grads, 
         if (!d) return bad;
         if (!gir__is_float(d->dtype)) {
             gir__gfail(g, GIR_ERR_DTYPE, "%s: grads[%d] (node %u) must be f32 or f64, got %T %S", fn, k,
-                       (unsigned)grads[k].id, (int)d->dtype, &d->shape);
+                       (unsigned)grads[k].id, (int)d->dtype, gir__nshape(g, d));
             return bad;
         }
     }
@@ -33948,12 +33993,12 @@ static gir_node gir__step_f64(gir_graph *g, gir_node step, const char *fn) {
         if (!step.id && g && g->status == GIR_OK) gir__gfail(g, GIR_ERR_HANDLE, "%s: step is the invalid handle", fn);
         return gir__handle(NULL, 0);
     }
-    if (gir__numel(&d->shape) != 1 || d->dtype == GIR_DTYPE_B8) {
+    if (gir__numel(gir__nshape(g, d)) != 1 || d->dtype == GIR_DTYPE_B8) {
         gir__gfail(g, d->dtype == GIR_DTYPE_B8 ? GIR_ERR_DTYPE : GIR_ERR_SHAPE, "%s: step (node %u) must be one "
-                   "number, got %T %S", fn, (unsigned)step.id, (int)d->dtype, &d->shape);
+                   "number, got %T %S", fn, (unsigned)step.id, (int)d->dtype, gir__nshape(g, d));
         return gir__handle(NULL, 0);
     }
-    if (d->shape.rank) step = gir_reshape(g, step, gir_shape0());
+    if (gir__nshape(g, d)->rank) step = gir_reshape(g, step, gir_shape0());
     return gir__as(g, step, GIR_DTYPE_F64);
 }
 GIR_API gir_node gir_lr_step_decay(gir_graph *g, gir_node step, double lr, int step_size, double gamma) {
@@ -33997,8 +34042,8 @@ static gir_node gir__bn_eval(gir_graph *g, gir_node x, gir_node gamma, gir_node 
                              gir_shape cs, int dt, double eps) {
     gir_node inv = gir_div(g, gir__sc(g, dt, 1.0), gir_sqrt(g, gir_add(g, rv, gir__sc(g, dt, eps))));
     gir_node alpha, shift;
-    if (g->nodes[gamma.id].shape.rank == 1) gamma = gir_reshape(g, gamma, cs);
-    if (g->nodes[beta.id].shape.rank == 1) beta = gir_reshape(g, beta, cs);
+    if (gir__nshape(g, &g->nodes[gamma.id])->rank == 1) gamma = gir_reshape(g, gamma, cs);
+    if (gir__nshape(g, &g->nodes[beta.id])->rank == 1) beta = gir_reshape(g, beta, cs);
     alpha = gir_mul(g, gir_reshape(g, inv, cs), gamma);
     shift = gir_sub(g, beta, gir_mul(g, gir_reshape(g, rm, cs), alpha));
     return gir_add(g, gir_mul(g, x, alpha), shift);
@@ -34159,8 +34204,8 @@ static void gir__vars_payload(gir__wr *w, const gir_graph *g, int n, const uint3
         prev = gir__nm(g, best);
         gir__w_str(w, prev);
         gir__w_uint(w, d->dtype, 1);
-        gir__w_shape(w, &d->shape);
-        gir__w_values(w, gir__node_data(g, d), d->dtype, gir__numel(&d->shape));
+        gir__w_shape(w, gir__nshape(g, d));
+        gir__w_values(w, gir__node_data(g, d), d->dtype, gir__numel(gir__nshape(g, d)));
     }
 }
 static void gir__node_attrs(gir__wr *w, const gir_graph *g, const gir__node *d) {
@@ -34208,7 +34253,7 @@ static void gir__graph_payload(gir__wr *w, const gir_graph *g, int n, const uint
         }
         gir__node_attrs(w, g, d);
         gir__w_str(w, d->name ? gir__nm(g, (uint32_t)id) : "");
-        if (gir__has_data(d->op)) gir__w_values(w, gir__node_data(g, d), d->dtype, gir__numel(&d->shape));
+        if (gir__has_data(d->op)) gir__w_values(w, gir__node_data(g, d), d->dtype, gir__numel(gir__nshape(g, d)));
     }
     gir__w_uint(w, (uint64_t)n, 4);
     for (k = 0; k < n; ++k) gir__w_uint(w, ids[k], 4);
@@ -34541,9 +34586,9 @@ static void gir__r_var(gir__rd *r, gir_graph *g, char *name, const char *prev, i
         gir__rfail(r, "variable '%s' is read-only (gir_variable_ref): nothing can be loaded into it", name);
         return;
     }
-    if (d && (d->dtype != dt || !gir__shape_eq(&d->shape, &s))) {
+    if (d && (d->dtype != dt || !gir__shape_eq(gir__nshape(g, d), &s))) {
         r->st = d->dtype != dt ? GIR_ERR_DTYPE : GIR_ERR_SHAPE;
-        gir__rfail(r, "variable '%s' is %T %S in the file, %T %S in the graph", name, dt, &s, (int)d->dtype, &d->shape);
+        gir__rfail(r, "variable '%s' is %T %S in the file, %T %S in the graph", name, dt, &s, (int)d->dtype, gir__nshape(g, d));
         return;
     }
     if (r->bad) return;
@@ -34683,9 +34728,9 @@ static uint32_t gir__r_node(gir__rd *r, gir_graph *g, const uint32_t *map, uint3
     if (gir__has_data(op)) {
         const gir__node *d = &g->nodes[h.id];
         size_t end = r->at;
-        if (d->dtype != a.dtype || !gir__shape_eq(&d->shape, &a.shape)) { gir__rfail(r, "the builder changed its shape"); return 0; }
+        if (d->dtype != a.dtype || !gir__shape_eq(gir__nshape(g, d), &a.shape)) { gir__rfail(r, "the builder changed its shape"); return 0; }
         r->at = data_at;
-        gir__r_values(r, gir_node_data(g, h), d->dtype, &d->shape);
+        gir__r_values(r, gir_node_data(g, h), d->dtype, gir__nshape(g, d));
         r->at = end;
     }
     return h.id;

@@ -6,7 +6,7 @@ typedef void (*gir__adj_fn)(gir_graph *G, const gir__nview *nd, gir_node y, gir_
                             const uint8_t *need, gir_node *dx);
 
 static const gir__node *gir__n(gir_graph *G, gir_node h) { return &G->nodes[h.id]; }
-static gir_shape gir__shape_of(gir_graph *G, gir_node h) { return G->nodes[h.id].shape; }
+static gir_shape gir__shape_of(gir_graph *G, gir_node h) { return *gir__nshape(G, &G->nodes[h.id]); }
 
 /* a number as a rank-0 constant of g's dtype (it broadcasts against anything) */
 static gir_node gir__ah_num(gir_graph *G, gir_node g, double v) {
@@ -47,7 +47,7 @@ static gir_shape gir__keepdims_shape(gir_graph *G, const gir__nview *nd, const g
 }
 static gir_node gir__ah_keep(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
     gir_shape s = gir__keepdims_shape(G, nd, x);
-    if (t.id && gir__shape_eq(&s, &G->nodes[t.id].shape)) return t;     /* keepdims already */
+    if (t.id && gir__shape_eq(&s, gir__nshape(G, &G->nodes[t.id]))) return t;     /* keepdims already */
     return gir_reshape(G, t, s);
 }
 static gir_node gir__ah_expand(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
@@ -83,7 +83,7 @@ static gir_node gir__ah_like(gir_graph *G, const gir__nview *nd, const gir_node 
     (void)nd; (void)x;
     if (!t.id || !ref.id) return gir__handle(NULL, 0);
     s = gir__shape_of(G, ref);
-    return gir__shape_eq(&s, &G->nodes[t.id].shape) ? t : gir_reshape(G, t, s);
+    return gir__shape_eq(&s, gir__nshape(G, &G->nodes[t.id])) ? t : gir_reshape(G, t, s);
 }
 static gir_node gir__ah_untranspose(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
     gir_ints inv = nd->attr->l[0];
@@ -156,10 +156,10 @@ static gir_node gir__ah_cast_like(gir_graph *G, const gir__nview *nd, const gir_
 static gir_node gir__ah_mT(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
     const gir__node *d = t.id ? gir__n(G, t) : NULL;
     (void)nd; (void)x;
-    if (d && d->op == GIR_OP_TRANSPOSE && d->shape.rank >= 2) {
+    if (d && d->op == GIR_OP_TRANSPOSE && gir__nshape(G, d)->rank >= 2) {
         gir_attr at;
         const gir_ints *p = &gir__attr_load(G, d, &at)->l[0];
-        int k, r = d->shape.rank, swap = p->n == r && p->v[r - 2] == r - 1 && p->v[r - 1] == r - 2;
+        int k, r = gir__nshape(G, d)->rank, swap = p->n == r && p->v[r - 2] == r - 1 && p->v[r - 1] == r - 2;
         for (k = 0; swap && k < r - 2; ++k) swap = p->v[k] == k;
         if (swap) return gir__handle(G, G->ins[d->in0]);
     }
@@ -314,9 +314,9 @@ static gir_status gir__grad_check(gir_graph *g, gir_node y, int n, const gir_nod
             return GIR_ERR_HANDLE;
         }
     d = &g->nodes[y.id];
-    if (gir__numel(&d->shape) != 1 || !gir__is_float(d->dtype)) {
+    if (gir__numel(gir__nshape(g, d)) != 1 || !gir__is_float(d->dtype)) {
         gir__gfail(g, GIR_ERR_SHAPE, "grad: the output %N must be one float element, got %T %S", (const gir_graph *)g, (unsigned)y.id,
-                   (int)d->dtype, &d->shape);
+                   (int)d->dtype, gir__nshape(g, d));
         return GIR_ERR_SHAPE;
     }
     return GIR_OK;
@@ -398,9 +398,9 @@ static gir_status gir__sweep(gir_graph *g, int n_out, const gir_node *outs, cons
             const gir__node *pn = &g->nodes[p];
             if (!needp[j]) continue;
             if (!dx[j].id) { st = g->status ? g->status : GIR_ERR_OUT_OF_MEMORY; break; }
-            if (!gir__shape_eq(&g->nodes[dx[j].id].shape, &pn->shape)) {
+            if (!gir__shape_eq(gir__nshape(g, &g->nodes[dx[j].id]), gir__nshape(g, pn))) {
                 gir__gfail(g, GIR_ERR_SHAPE, "%s: %N: adjoint of parent %u has shape %S, parent is %S",
-                           gir__op_names[nd.op], (const gir_graph *)g, (unsigned)id, (unsigned)j, &g->nodes[dx[j].id].shape, &pn->shape);
+                           gir__op_names[nd.op], (const gir_graph *)g, (unsigned)id, (unsigned)j, gir__nshape(g, &g->nodes[dx[j].id]), gir__nshape(g, pn));
                 st = GIR_ERR_SHAPE;
                 break;
             }
@@ -463,7 +463,7 @@ static gir_status gir__ad_arg(gir_graph *g, const char *fn, const char *arr, int
     d = &g->nodes[h.id];
     if (want_float && !gir__is_float(d->dtype)) {
         gir__gfail(g, GIR_ERR_DTYPE, "%s: %s (node %u) is %T %S: only f32 and f64 tensors are differentiated", fn,
-                   nm, (unsigned)h.id, (int)d->dtype, &d->shape);
+                   nm, (unsigned)h.id, (int)d->dtype, gir__nshape(g, d));
         return GIR_ERR_DTYPE;
     }
     return GIR_OK;
@@ -472,11 +472,11 @@ static gir_status gir__ad_arg(gir_graph *g, const char *fn, const char *arr, int
 static gir_status gir__ad_like(gir_graph *g, const char *fn, const char *arr, const char *refarr, int k, gir_node t,
                                gir_node ref) {
     const gir__node *a = &g->nodes[t.id], *b = &g->nodes[ref.id];
-    if (a->dtype == b->dtype && gir__shape_eq(&a->shape, &b->shape)) return GIR_OK;
+    if (a->dtype == b->dtype && gir__shape_eq(gir__nshape(g, a), gir__nshape(g, b))) return GIR_OK;
     gir__gfail(g, a->dtype == b->dtype ? GIR_ERR_SHAPE : GIR_ERR_DTYPE,
                "%s: %s[%d] (node %u) is %T %S but %s[%d] (node %u) is %T %S: they must have the same shape and dtype",
-               fn, arr, k, (unsigned)t.id, (int)a->dtype, &a->shape, refarr, k, (unsigned)ref.id, (int)b->dtype,
-               &b->shape);
+               fn, arr, k, (unsigned)t.id, (int)a->dtype, gir__nshape(g, a), refarr, k, (unsigned)ref.id, (int)b->dtype,
+               gir__nshape(g, b));
     return a->dtype == b->dtype ? GIR_ERR_SHAPE : GIR_ERR_DTYPE;
 }
 /* counts and arrays of gir_vjp / gir_jvp: n_out >= 1 outputs, n >= 1 of the other side, no NULL array */

@@ -48,7 +48,9 @@ static int gir__scalar_value(const gir_graph *g, const gir__node *x, double *v) 
     }
 }
 static int gir__kind(int dt) { return dt == GIR_DTYPE_B8 ? 0 : gir__is_int(dt) ? 1 : 2; }
-static int gir__weak(const gir__node *x, int np) { return np > 1 && x->shape.rank == 0 && x->ntype == GIR_NODE_CONSTANT; }
+static int gir__weak(const gir_graph *g, const gir__node *x, int np) {
+    return np > 1 && gir__nshape(g, x)->rank == 0 && x->ntype == GIR_NODE_CONSTANT;
+}
 /* The common dtype of the parents. Promotion follows the order b8 < u8 < i32 < f32 < f64, but a rank-0 constant
    (a scalar such as gir_scalar's) adapts to the other parents, as in NumPy 2: x_f32 * 2.0 stays f32; a float
    scalar with integer or b8 tensors gives at least f32, an integer scalar with b8 tensors its own dtype. An
@@ -62,8 +64,8 @@ static gir_status gir__promote(gir__bctx *b, const gir__opinfo *oi, const gir_no
         if (!gir__dt_allowed(oi->dtrule, x->dtype))
             return GIR__BFAIL(b, GIR_ERR_DTYPE, "%s: node %u: %s (input %d) must be %s, got %T %S", gir__op_names[b->op], b->id,
                               gir__in_name(oi, gir__in_pos(oi, k)), gir__in_pos(oi, k), gir__dtrule_text(oi->dtrule),
-                              (int)x->dtype, &x->shape);
-        if (gir__weak(x, np)) { if (x->dtype > weak) weak = x->dtype; }
+                              (int)x->dtype, gir__nshape(g, x));
+        if (gir__weak(g, x, np)) { if (x->dtype > weak) weak = x->dtype; }
         else if (x->dtype > strong) strong = x->dtype;
     }
     *pdt = !strong ? weak : (!weak || gir__kind(weak) <= gir__kind(strong)) ? strong
@@ -71,7 +73,7 @@ static gir_status gir__promote(gir__bctx *b, const gir__opinfo *oi, const gir_no
     for (k = 0; k < np && gir__is_int(*pdt); ++k) {
         const gir__node *x = &g->nodes[stor[k].id];
         double v, lo = *pdt == GIR_DTYPE_U8 ? 0.0 : -2147483648.0, hi = *pdt == GIR_DTYPE_U8 ? 255.0 : 2147483647.0;
-        if (!gir__weak(x, np) || !gir__is_int(x->dtype) || !gir__scalar_value(g, x, &v) || (v >= lo && v <= hi)) continue;
+        if (!gir__weak(g, x, np) || !gir__is_int(x->dtype) || !gir__scalar_value(g, x, &v) || (v >= lo && v <= hi)) continue;
         if (oi->dtrule == GIR__DT_CMP) { *pdt = x->dtype > *pdt ? x->dtype : *pdt; continue; }
         return GIR__BFAIL(b, GIR_ERR_DTYPE, "%s: node %u: the scalar %g (%s, input %d) does not fit %T, the dtype "
                           "of the other operand (cast one side first)", gir__op_names[b->op], b->id, v,
@@ -103,7 +105,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     gir__node *nd;
     int k, np, pdt = 0, odt = 0, ntype, level;
     size_t bytes = 0, packed;
-    uint32_t align;
+    uint32_t align, sref;
     unsigned char pk[GIR__ATTR_MAXBYTES];
     void *data = NULL;
     gir_status s = GIR_OK;
@@ -169,7 +171,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     case GIR__DT_FLOAT:
         if (!gir__is_float(pdt)) {
             gir__gfail(g, GIR_ERR_DTYPE, "%s: node %u: needs float (f32, f64) inputs, got %T %S (cast it first)",
-                       gir__op_names[op], b.id, (int)x0->dtype, &x0->shape);
+                       gir__op_names[op], b.id, (int)x0->dtype, gir__nshape(g, x0));
             return bad;
         }
         odt = pdt; break;
@@ -188,14 +190,14 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     /* shape rule */
     switch (oi->shrule) {
     case GIR__SH_SAME:
-        b.out = x0->shape;
+        b.out = (*gir__nshape(g, x0));
         if (oi->axis_i >= 0) s = gir__axis(&b, &b.attr.i[oi->axis_i], b.out.rank, "axis");
         if (!s && oi->axes_l >= 0) s = gir__axes(&b, &b.attr.l[oi->axes_l], b.out.rank, 0);
         break;
     case GIR__SH_BCAST:
-        b.out = x0->shape;
+        b.out = (*gir__nshape(g, x0));
         for (k = 1; k < np && !s; ++k) {
-            const gir_shape *xs = &g->nodes[stor[k].id].shape;
+            const gir_shape *xs = gir__nshape(g, &g->nodes[stor[k].id]);
             gir_shape prev = b.out;
             if (!gir__bcast2(&prev, xs, &b.out))
                 s = GIR__BFAIL(&b, GIR_ERR_SHAPE, "%s: node %u: shapes do not broadcast: %S and %S", gir__op_names[op], b.id,
@@ -278,9 +280,11 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     b.attr.data = data;
     packed = gir__attr_pack(&b.attr, pk);          /* attributes other than all zeros get a store entry */
     align = (pk[1] & 0x40u) ? (uint32_t)sizeof(void *) : 1u;   /* one with values keeps the pointer aligned */
+    sref = gir__shape_ref(g, &b.out, stor, n);        /* 0: the shape is stored anew */
     if (gir__grow(&g->a, (void **)&g->nodes, &g->cap, g->nnodes + 1, sizeof(gir__node)) ||
         gir__grow(&g->a, (void **)&g->ins, &g->inscap, g->nins + (size_t)n, sizeof(uint32_t)) ||
-        (packed && gir__store_reserve(&g->a, &g->attrs, packed, align)) || g->nnodes >= 0xffffffffu) {
+        (packed && gir__store_reserve(&g->a, &g->attrs, packed, align)) ||
+        (!sref && gir__store_reserve(&g->a, &g->shapes, sizeof(gir_shape), 4)) || g->nnodes >= 0xffffffffu) {
         if (b.attr.i[4] != GIR__REF) gir__free(&g->a, data, bytes);
         gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "%s: node %u: out of memory growing the graph", gir__op_names[op], b.id);
         return bad;
@@ -293,7 +297,8 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     nd->nparents = (uint16_t)np;
     nd->nin = (uint32_t)n;
     nd->in0 = (uint32_t)g->nins;
-    nd->shape = b.out;
+    if (!sref) sref = gir__store_put(&g->shapes, &b.out, sizeof b.out, 4);
+    nd->shp = sref;
     nd->name = 0;
     nd->attr = packed ? gir__store_put(&g->attrs, pk, packed, align) : 0;
     for (k = 0; k < n; ++k) g->ins[g->nins++] = stor[k].id;
@@ -312,7 +317,7 @@ GIR_API void gir_dump(const gir_graph *g, FILE *f) {
         const gir__node *d = &g->nodes[k];
         char sh[96];
         uint32_t j;
-        gir__format(sh, sizeof sh, "%S", &d->shape);
+        gir__format(sh, sizeof sh, "%S", gir__nshape(g, d));
         fprintf(f, "%%%u = %s(", (unsigned)k, gir__op_names[d->op]);
         for (j = 0; j < d->nin; ++j)
             fprintf(f, "%s%s%%%u", j ? ", " : "", j >= d->nparents ? "@" : "", (unsigned)g->ins[d->in0 + j]);

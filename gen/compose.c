@@ -54,13 +54,13 @@ GIR_API gir_node gir_zeros_like(gir_graph *g, gir_node x) {
     const gir__node *d = gir__arg(g, x, "zeros_like", "x");
     gir_node bad = gir__handle(NULL, 0);
     if (!d) return bad;
-    return gir__filled(g, (gir_dtype)d->dtype, d->shape, 0.0, "zeros_like");
+    return gir__filled(g, (gir_dtype)d->dtype, (*gir__nshape(g, d)), 0.0, "zeros_like");
 }
 GIR_API gir_node gir_ones_like(gir_graph *g, gir_node x) {
     const gir__node *d = gir__arg(g, x, "ones_like", "x");
     gir_node bad = gir__handle(NULL, 0);
     if (!d) return bad;
-    return gir__filled(g, (gir_dtype)d->dtype, d->shape, 1.0, "ones_like");
+    return gir__filled(g, (gir_dtype)d->dtype, (*gir__nshape(g, d)), 1.0, "ones_like");
 }
 GIR_API gir_node gir_expand_dims(gir_graph *g, gir_node x, int axis) {
     const gir__node *d = gir__arg(g, x, "expand_dims", "x");
@@ -68,18 +68,18 @@ GIR_API gir_node gir_expand_dims(gir_graph *g, gir_node x, int axis) {
     gir_node bad = gir__handle(NULL, 0);
     int k, a = axis;
     if (!d) return bad;
-    if (d->shape.rank >= GIR_MAX_RANK) {
-        gir__gfail(g, GIR_ERR_SHAPE, "expand_dims: x %S already has rank GIR_MAX_RANK (%d)", &d->shape, GIR_MAX_RANK);
+    if (gir__nshape(g, d)->rank >= GIR_MAX_RANK) {
+        gir__gfail(g, GIR_ERR_SHAPE, "expand_dims: x %S already has rank GIR_MAX_RANK (%d)", gir__nshape(g, d), GIR_MAX_RANK);
         return bad;
     }
-    if (a < 0) a += d->shape.rank + 1;
-    if (a < 0 || a > d->shape.rank) {
-        gir__gfail(g, GIR_ERR_ATTR, "expand_dims: axis %d out of range for x %S (%d..%d)", axis, &d->shape,
-                   -d->shape.rank - 1, d->shape.rank);
+    if (a < 0) a += gir__nshape(g, d)->rank + 1;
+    if (a < 0 || a > gir__nshape(g, d)->rank) {
+        gir__gfail(g, GIR_ERR_ATTR, "expand_dims: axis %d out of range for x %S (%d..%d)", axis, gir__nshape(g, d),
+                   -gir__nshape(g, d)->rank - 1, gir__nshape(g, d)->rank);
         return bad;
     }
-    s.rank = d->shape.rank + 1;
-    for (k = 0; k < s.rank; ++k) s.dim[k] = k < a ? d->shape.dim[k] : k == a ? 1 : d->shape.dim[k - 1];
+    s.rank = gir__nshape(g, d)->rank + 1;
+    for (k = 0; k < s.rank; ++k) s.dim[k] = k < a ? gir__nshape(g, d)->dim[k] : k == a ? 1 : gir__nshape(g, d)->dim[k - 1];
     return gir__reshaped(g, x, s, "expand_dims");
 }
 GIR_API gir_node gir_squeeze(gir_graph *g, gir_node x, int axis) {
@@ -88,18 +88,18 @@ GIR_API gir_node gir_squeeze(gir_graph *g, gir_node x, int axis) {
     gir_node bad = gir__handle(NULL, 0);
     int k, a = axis;
     if (!d) return bad;
-    if (a < 0) a += d->shape.rank;
-    if (a < 0 || a >= d->shape.rank) {
-        gir__gfail(g, GIR_ERR_ATTR, "squeeze: axis %d out of range for x %S", axis, &d->shape);
+    if (a < 0) a += gir__nshape(g, d)->rank;
+    if (a < 0 || a >= gir__nshape(g, d)->rank) {
+        gir__gfail(g, GIR_ERR_ATTR, "squeeze: axis %d out of range for x %S", axis, gir__nshape(g, d));
         return bad;
     }
-    if (d->shape.dim[a] != 1) {
-        gir__gfail(g, GIR_ERR_ATTR, "squeeze: axis %d of x %S has length %d, not 1", axis, &d->shape,
-                   (int)d->shape.dim[a]);
+    if (gir__nshape(g, d)->dim[a] != 1) {
+        gir__gfail(g, GIR_ERR_ATTR, "squeeze: axis %d of x %S has length %d, not 1", axis, gir__nshape(g, d),
+                   (int)gir__nshape(g, d)->dim[a]);
         return bad;
     }
-    s.rank = d->shape.rank - 1;
-    for (k = 0; k < s.rank; ++k) s.dim[k] = d->shape.dim[k < a ? k : k + 1];
+    s.rank = gir__nshape(g, d)->rank - 1;
+    for (k = 0; k < s.rank; ++k) s.dim[k] = gir__nshape(g, d)->dim[k < a ? k : k + 1];
     return gir__reshaped(g, x, s, "squeeze");
 }
 GIR_API gir_node gir_permute_last2(gir_graph *g, gir_node x) {
@@ -108,11 +108,11 @@ GIR_API gir_node gir_permute_last2(gir_graph *g, gir_node x) {
     gir_node bad = gir__handle(NULL, 0);
     int k, was_ok = gir__ok(g);
     if (!d) return bad;
-    if (d->shape.rank < 2) {
-        gir__gfail(g, GIR_ERR_SHAPE, "permute_last2: x must have rank >= 2, got %S", &d->shape);
+    if (gir__nshape(g, d)->rank < 2) {
+        gir__gfail(g, GIR_ERR_SHAPE, "permute_last2: x must have rank >= 2, got %S", gir__nshape(g, d));
         return bad;
     }
-    p.n = d->shape.rank;
+    p.n = gir__nshape(g, d)->rank;
     for (k = 0; k < p.n; ++k) p.v[k] = k;
     p.v[p.n - 2] = p.n - 1;
     p.v[p.n - 1] = p.n - 2;
@@ -147,27 +147,27 @@ GIR_API int gir_split(gir_graph *g, gir_node x, int axis, int parts, gir_node *o
         else gir__gfail(g, GIR_ERR_INVALID_ARG, "split: parts %d must be >= 1", parts);
         return 0;
     }
-    if (a < 0) a += d->shape.rank;
-    if (a < 0 || a >= d->shape.rank) {
-        gir__gfail(g, GIR_ERR_ATTR, "split: axis %d out of range for x %S", axis, &d->shape);
+    if (a < 0) a += gir__nshape(g, d)->rank;
+    if (a < 0 || a >= gir__nshape(g, d)->rank) {
+        gir__gfail(g, GIR_ERR_ATTR, "split: axis %d out of range for x %S", axis, gir__nshape(g, d));
         return 0;
     }
-    if (d->shape.dim[a] % parts) {
+    if (gir__nshape(g, d)->dim[a] % parts) {
         gir__gfail(g, GIR_ERR_SHAPE, "split: cannot split axis %d of x %S (length %d) into %d equal parts", axis,
-                   &d->shape, (int)d->shape.dim[a], parts);
+                   gir__nshape(g, d), (int)gir__nshape(g, d)->dim[a], parts);
         return 0;
     }
-    return gir__slices(g, x, a, parts, NULL, d->shape.dim[a] / parts, out, "split");
+    return gir__slices(g, x, a, parts, NULL, gir__nshape(g, d)->dim[a] / parts, out, "split");
 }
 /* a float tensor argument of a composed builder, its shape and dtype copied out (building moves the nodes) */
 static int gir__float_arg(gir_graph *g, gir_node x, const char *fn, const char *what, gir_shape *s, int *dt) {
     const gir__node *d = gir__arg(g, x, fn, what);
     if (!d) return 0;
     if (!gir__is_float(d->dtype)) {
-        gir__gfail(g, GIR_ERR_DTYPE, "%s: %s must be f32 or f64, got %T %S", fn, what, (int)d->dtype, &d->shape);
+        gir__gfail(g, GIR_ERR_DTYPE, "%s: %s must be f32 or f64, got %T %S", fn, what, (int)d->dtype, gir__nshape(g, d));
         return 0;
     }
-    *s = d->shape;
+    *s = (*gir__nshape(g, d));
     *dt = d->dtype;
     return 1;
 }
@@ -256,7 +256,7 @@ GIR_API gir_node gir_flatten(gir_graph *g, gir_node x, int start_dim, int end_di
     int r, a = start_dim, e = end_dim, k;
     int64_t len = 1;
     if (!d) return bad;
-    xs = d->shape;
+    xs = (*gir__nshape(g, d));
     r = xs.rank ? xs.rank : 1;
     if (a < 0) a += r;
     if (e < 0) e += r;
@@ -291,9 +291,9 @@ GIR_API int gir_split_sizes(gir_graph *g, gir_node x, int axis, int n, const int
         else gir__gfail(g, GIR_ERR_INVALID_ARG, "split_sizes: %s is NULL", sizes ? "out" : "sizes");
         return 0;
     }
-    if (a < 0) a += d->shape.rank;
-    if (a < 0 || a >= d->shape.rank) {
-        gir__gfail(g, GIR_ERR_ATTR, "split_sizes: axis %d out of range for x %S", axis, &d->shape);
+    if (a < 0) a += gir__nshape(g, d)->rank;
+    if (a < 0 || a >= gir__nshape(g, d)->rank) {
+        gir__gfail(g, GIR_ERR_ATTR, "split_sizes: axis %d out of range for x %S", axis, gir__nshape(g, d));
         return 0;
     }
     for (k = 0; k < n; ++k) {
@@ -303,9 +303,9 @@ GIR_API int gir_split_sizes(gir_graph *g, gir_node x, int axis, int n, const int
         }
         total += sizes[k];
     }
-    if (total != d->shape.dim[a]) {
+    if (total != gir__nshape(g, d)->dim[a]) {
         gir__gfail(g, GIR_ERR_SHAPE, "split_sizes: sizes add up to %l, but axis %d of x %S has length %d",
-                   (long long)total, axis, &d->shape, (int)d->shape.dim[a]);
+                   (long long)total, axis, gir__nshape(g, d), (int)gir__nshape(g, d)->dim[a]);
         return 0;
     }
     return gir__slices(g, x, a, n, sizes, 0, out, "split_sizes");
@@ -321,15 +321,15 @@ GIR_API gir_node gir_conv2d_bias(gir_graph *g, gir_node x, gir_node w, gir_node 
     int32_t k;
     if (!xd || !wd || !bd) return bad;
     if (!gir__is_num(bd->dtype)) {
-        gir__gfail(g, GIR_ERR_DTYPE, "conv2d_bias: bias must be numeric, got %T %S", (int)bd->dtype, &bd->shape);
+        gir__gfail(g, GIR_ERR_DTYPE, "conv2d_bias: bias must be numeric, got %T %S", (int)bd->dtype, gir__nshape(g, bd));
         return bad;
     }
-    if (wd->shape.rank == 4 && (bd->shape.rank != 1 || bd->shape.dim[0] != wd->shape.dim[0])) {
+    if (gir__nshape(g, wd)->rank == 4 && (gir__nshape(g, bd)->rank != 1 || gir__nshape(g, bd)->dim[0] != gir__nshape(g, wd)->dim[0])) {
         gir__gfail(g, GIR_ERR_SHAPE, "conv2d_bias: bias %S must be [%d], one value per output channel of w %S",
-                   &bd->shape, (int)wd->shape.dim[0], &wd->shape);
+                   gir__nshape(g, bd), (int)gir__nshape(g, wd)->dim[0], gir__nshape(g, wd));
         return bad;
     }
-    k = wd->shape.dim[0];
+    k = gir__nshape(g, wd)->dim[0];
     y = gir_conv2d(g, x, w, stride, padding, dilation, groups);
     if (y.id) y = gir_add(g, y, gir_reshape(g, bias, gir_shape3(k, 1, 1)));
     return gir__named(g, was_ok, "conv2d_bias", y);

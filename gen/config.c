@@ -290,9 +290,10 @@ enum { GIR__F_KINK = 1, GIR__F_RNG = 2, GIR__F_COMM = 4, GIR__F_BLOCK = 8 };
 #endif
 #define GIR__MAX_ROW_IN 16
 
-/* A node record: 48 bytes whatever its op. Its attributes live in the graph's attribute store in a compact form
+/* A node record: 24 bytes whatever its op. Its attributes live in the graph's attribute store in a compact form
    (only the fields that are set, see gen/graph.c); code that needs them as a gir_attr unpacks them
-   (gir__attr_load, gir__view), and a plan unpacks its steps' once, at compile time. */
+   (gir__attr_load, gir__view), and a plan unpacks its steps' when they run. Its shape lives in the graph's shape
+   store, shared with every node of the same shape found cheaply (gir__shape_ref): read it with gir__nshape. */
 typedef struct gir__node {
     uint16_t  op;
     uint8_t   dtype;
@@ -303,7 +304,7 @@ typedef struct gir__node {
     uint32_t  in0;          /* first input in the graph's input pool */
     uint32_t  attr;         /* 1 + offset of its attributes in the graph's attribute store; 0: none (all zero) */
     uint32_t  name;         /* 1 + offset of its name in the graph's name pool; 0: unnamed (gen/names.c) */
-    gir_shape shape;
+    uint32_t  shp;          /* 1 + offset of its shape in the graph's shape store: read it with gir__nshape */
 } gir__node;
 #if GIR__MAX_IN > 255
 #  error "gir: gir__node.nin holds at most 255 inputs"
@@ -323,6 +324,10 @@ typedef struct gir__store {
     uint32_t   hint;                         /* bytes of the first block; 0: a small default */
 } gir__store;
 
+typedef struct gir__scope {
+    uint16_t mark[GIR_MAX_SCOPE_DEPTH];      /* scope_len before each push */
+    char     text[GIR_MAX_NAME + 1];
+} gir__scope;
 struct gir_graph {
     gir_allocator a;
     gir__node    *nodes;    /* nodes[0] is the invalid node */
@@ -331,16 +336,16 @@ struct gir_graph {
     size_t        nins, inscap;
     gir__store    attrs;    /* compact attributes (gen/graph.c); entries with data own that block of values */
     gir__store    names;    /* the name pool: NUL-terminated names, referred to by gir__node.name */
+    gir__store    shapes;   /* the nodes' shapes, records of sizeof(gir_shape) shared where found (gir__shape_ref) */
     gir_status    status;
     char          msg[GIR__MSG];
     uint16_t      grad_level;   /* level given to nodes built while gir_grad runs */
     uint32_t      tag;          /* in every handle of this graph's nodes */
     uint32_t      plans;        /* live plans compiled from this graph: they read its nodes and data */
     int           freed;        /* gir_graph_free was called; the memory goes with the last plan */
-    uint16_t      scope_len;    /* the current scope prefix, "layer1/conv" (gir_scope_push) */
+    uint16_t      scope_len;    /* the length of the current scope prefix, "layer1/conv" (gir_scope_push) */
     uint8_t       scope_depth;
-    uint16_t      scope_mark[GIR_MAX_SCOPE_DEPTH];
-    char          scope[GIR_MAX_NAME + 1];
+    struct gir__scope *scope;   /* the prefix and the marks, allocated by the first gir_scope_push; NULL before */
     uint32_t     *cons;         /* topological constraints, pairs (before, after) of node ids (gir_constrain) */
     size_t        ncons, conscap;
 };

@@ -98,7 +98,7 @@ static void gir__dot_node(gir__out *o, const gir_graph *g, const gir_plan *p, ui
         gir__out_dotstr(o, gir__name_at(g, d->name));
         gir__out_s(o, "'");
     }
-    gir__out_f(o, "\\n%T%S\\n%s", (int)d->dtype, &d->shape, d->ntype < 5 ? gir__ntype_names[d->ntype] : "?");
+    gir__out_f(o, "\\n%T%S\\n%s", (int)d->dtype, gir__nshape(g, d), d->ntype < 5 ? gir__ntype_names[d->ntype] : "?");
     if (v) {
         gir__dval dv;
         gir__plan_val(p, v - 1, &dv);
@@ -148,7 +148,7 @@ static size_t gir__plan_dump_to(const gir_plan *p, gir__out *o) {
         d = &p->g->nodes[ds.node];
         gir__out_f(o, "%u  %s  %%%u", (unsigned)k, gir__op_names[ds.op], (unsigned)ds.node);
         if (d->name) gir__out_f(o, " '%s'", gir__name_at(p->g, d->name));
-        gir__out_f(o, "  %T%S", (int)d->dtype, &d->shape);
+        gir__out_f(o, "  %T%S", (int)d->dtype, gir__nshape(p->g, d));
         if (dv.kind == GIR__VAL_TEMP) gir__out_f(o, "  off %l  bytes %l", (long long)dv.off, (long long)dv.bytes);
         else gir__out_f(o, "  fused  bytes %l", (long long)dv.bytes);
         if (ds.group) gir__out_f(o, "  group %u", (unsigned)(ds.group - 1));

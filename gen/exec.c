@@ -112,7 +112,7 @@ static uint32_t gir__step_in(const gir__rw *w, const gir__node *d, uint32_t k, i
     const gir_graph *g = w->g;
     uint32_t in = gir__pass_in(w, d, k);
     const gir__node *t = &g->nodes[in];
-    int r = t->shape.rank, j;
+    int r = gir__nshape(g, t)->rank, j;
     gir_attr ta;
     const gir_ints *pm;
     *tr = 0;
@@ -193,8 +193,8 @@ static size_t gir__compile_step(const gir__rw *w, gir_plan *p, size_t id) {
         p->sin[p->nsin++] = p->map[gir__step_in(w, d, k0 + k, &tr)] - 1;
         if (tr) s->tr = (uint8_t)(s->tr | 1u << k);
     }
-    return gir__scratch_bytes(d->op, d->dtype, &d->shape, d->nin ? &g->nodes[gir__pass_in(w, d, 0)].shape : &d->shape,
-                              d->nin > 1 ? &g->nodes[gir__pass_in(w, d, 1)].shape : NULL);
+    return gir__scratch_bytes(d->op, d->dtype, gir__nshape(g, d), d->nin ? gir__nshape(g, &g->nodes[gir__pass_in(w, d, 0)]) : gir__nshape(g, d),
+                              d->nin > 1 ? gir__nshape(g, &g->nodes[gir__pass_in(w, d, 1)]) : NULL);
 }
 /* compile, pass 2: a value for every needed node in id order, a step for every computed one, arena offsets in
    order (no reuse yet); *scratch: the most scratch one step needs */
@@ -207,11 +207,11 @@ static gir_status gir__compile_values(gir_graph *g, gir_plan *p, const gir__rw *
         v = &p->vals[p->nvals];
         GIR_MEMSET(v, 0, sizeof *v);
         v->node = (uint32_t)id;
-        v->shape = d->shape;
+        v->shape = (*gir__nshape(g, d));
         v->dtype = d->dtype;
-        if (!gir__bytes(&d->shape, d->dtype, &v->bytes) || gir__align_up(v->bytes) > ((size_t)-1) / 2 - *off) {
+        if (!gir__bytes(gir__nshape(g, d), d->dtype, &v->bytes) || gir__align_up(v->bytes) > ((size_t)-1) / 2 - *off) {
             gir__gfail(g, GIR_ERR_LIMIT, "compile: %N: %T %S does not fit in the address space (%l bytes before it)",
-                       (const gir_graph *)g, (unsigned)id, (int)d->dtype, &d->shape, (long long)*off);
+                       (const gir_graph *)g, (unsigned)id, (int)d->dtype, gir__nshape(g, d), (long long)*off);
             return GIR_ERR_LIMIT;
         }
         p->map[id] = ++p->nvals;
@@ -481,21 +481,21 @@ GIR_API gir_status gir_plan_bind_bytes(gir_plan *p, gir_node input, const void *
     if ((s = gir__bind_find(p, input, &v)) != GIR_OK) return s;
     d = &p->g->nodes[input.id];
     align = gir__dtype_sizes[d->dtype];
-    need = (size_t)gir__numel(&d->shape) * align;
+    need = (size_t)gir__numel(gir__nshape(p->g, d)) * align;
     if (bytes != need) {
         gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: input %N %T%S needs %l bytes (%l x %l), got %l",
-                   (const gir_graph *)p->g, (unsigned)input.id, (int)d->dtype, &d->shape, (long long)need, (long long)gir__numel(&d->shape),
+                   (const gir_graph *)p->g, (unsigned)input.id, (int)d->dtype, gir__nshape(p->g, d), (long long)need, (long long)gir__numel(gir__nshape(p->g, d)),
                    (long long)align, (long long)bytes);
         return GIR_ERR_INVALID_ARG;
     }
     if (!data && need) {
         gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: input %N %T%S: data is NULL", (const gir_graph *)p->g, (unsigned)input.id,
-                   (int)d->dtype, &d->shape);
+                   (int)d->dtype, gir__nshape(p->g, d));
         return GIR_ERR_INVALID_ARG;
     }
     if ((uintptr_t)data % align) {
         gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: input %N %T%S: data is not aligned to %l bytes as %T needs",
-                   (const gir_graph *)p->g, (unsigned)input.id, (int)d->dtype, &d->shape, (long long)align, (int)d->dtype);
+                   (const gir_graph *)p->g, (unsigned)input.id, (int)d->dtype, gir__nshape(p->g, d), (long long)align, (int)d->dtype);
         return GIR_ERR_INVALID_ARG;
     }
     if (v) p->vals[v - 1].ptr = (void *)data;

@@ -33,7 +33,7 @@
 /* a zeros node shaped like ref that gradients flow to (see above) */
 static gir_node gir__placeholder(gir_graph *g, gir_node ref) {
     const gir__node *d = &g->nodes[ref.id];
-    gir_node u = gir_fill(g, (gir_dtype)d->dtype, d->shape, 0.0);
+    gir_node u = gir_fill(g, (gir_dtype)d->dtype, (*gir__nshape(g, d)), 0.0);
     if (u.id) g->nodes[u.id].ntype = GIR_NODE_INPUT;
     return u;
 }
@@ -118,7 +118,7 @@ static gir_node gir__unit(gir_graph *g, gir_node eye, int32_t k, gir_shape s) {
 }
 static gir_status gir__jac_rows(gir_graph *g, gir_node y, gir_node x, int32_t ny, int32_t nx, gir_node *v) {
     const gir__node *yd = &g->nodes[y.id];
-    gir_shape ys = yd->shape;
+    gir_shape ys = (*gir__nshape(g, yd));
     gir_node eye = gir_eye(g, (gir_dtype)yd->dtype, ny, ny, 0), e;
     int32_t i;
     gir_status st;
@@ -152,21 +152,21 @@ static gir_status gir__jac_check(gir_graph *g, const char *fn, gir_node y, gir_n
         return st;
     yd = &g->nodes[y.id];
     xd = &g->nodes[x.id];
-    ny = gir__numel(&yd->shape);
-    nx = gir__numel(&xd->shape);
-    if (yd->shape.rank + xd->shape.rank > GIR_MAX_RANK) {
+    ny = gir__numel(gir__nshape(g, yd));
+    nx = gir__numel(gir__nshape(g, xd));
+    if (gir__nshape(g, yd)->rank + gir__nshape(g, xd)->rank > GIR_MAX_RANK) {
         gir__gfail(g, GIR_ERR_LIMIT, "%s: y %S and x %S: the result's rank %d exceeds GIR_MAX_RANK %d", fn,
-                   &yd->shape, &xd->shape, (int)(yd->shape.rank + xd->shape.rank), GIR_MAX_RANK);
+                   gir__nshape(g, yd), gir__nshape(g, xd), (int)(gir__nshape(g, yd)->rank + gir__nshape(g, xd)->rank), GIR_MAX_RANK);
         return GIR_ERR_LIMIT;
     }
     if ((ny < nx ? ny : nx) > GIR_JACOBIAN_MAX) {
         gir__gfail(g, GIR_ERR_LIMIT, "%s: y %S and x %S: one sweep per element of the smaller side, %l, exceeds "
-                   "GIR_JACOBIAN_MAX %d", fn, &yd->shape, &xd->shape, (long long)(ny < nx ? ny : nx),
+                   "GIR_JACOBIAN_MAX %d", fn, gir__nshape(g, yd), gir__nshape(g, xd), (long long)(ny < nx ? ny : nx),
                    GIR_JACOBIAN_MAX);
         return GIR_ERR_LIMIT;
     }
-    *js = yd->shape;
-    for (k = 0; k < xd->shape.rank; ++k) js->dim[js->rank++] = xd->shape.dim[k];
+    *js = (*gir__nshape(g, yd));
+    for (k = 0; k < gir__nshape(g, xd)->rank; ++k) js->dim[js->rank++] = gir__nshape(g, xd)->dim[k];
     return GIR_OK;
 }
 static gir_status gir__jacobian(gir_graph *g, const char *fn, gir_node y, gir_node x, gir_node *out) {
@@ -175,8 +175,8 @@ static gir_status gir__jacobian(gir_graph *g, const char *fn, gir_node y, gir_no
     int32_t ny, nx, n;
     gir_status st;
     if ((st = gir__jac_check(g, fn, y, x, &js)) != GIR_OK) return st;
-    ny = (int32_t)gir__numel(&g->nodes[y.id].shape);
-    nx = (int32_t)gir__numel(&g->nodes[x.id].shape);
+    ny = (int32_t)gir__numel(gir__nshape(g, &g->nodes[y.id]));
+    nx = (int32_t)gir__numel(gir__nshape(g, &g->nodes[x.id]));
     if (!ny || !nx) {
         *out = gir_zeros(g, (gir_dtype)g->nodes[y.id].dtype, js);
         return out->id ? GIR_OK : gir__ad_status(g);
@@ -218,14 +218,14 @@ GIR_API gir_status gir_hessian(gir_graph *g, gir_node y, gir_node x, gir_node *h
     *hess = gir__handle(NULL, 0);
     if ((st = gir__ad_arg(g, "hessian", "y", -1, y, 1)) != GIR_OK) return st;
     if ((st = gir__ad_arg(g, "hessian", "x", -1, x, 1)) != GIR_OK) return st;
-    if (gir__numel(&g->nodes[y.id].shape) != 1) {
+    if (gir__numel(gir__nshape(g, &g->nodes[y.id])) != 1) {
         gir__gfail(g, GIR_ERR_SHAPE, "hessian: y (node %u) must hold one element, got %T %S", (unsigned)y.id,
-                   (int)g->nodes[y.id].dtype, &g->nodes[y.id].shape);
+                   (int)g->nodes[y.id].dtype, gir__nshape(g, &g->nodes[y.id]));
         return GIR_ERR_SHAPE;
     }
-    if (gir__numel(&g->nodes[x.id].shape) > GIR_JACOBIAN_MAX) {
+    if (gir__numel(gir__nshape(g, &g->nodes[x.id])) > GIR_JACOBIAN_MAX) {
         gir__gfail(g, GIR_ERR_LIMIT, "hessian: x %S has %l elements, more than GIR_JACOBIAN_MAX %d (one sweep each)",
-                   &g->nodes[x.id].shape, (long long)gir__numel(&g->nodes[x.id].shape), GIR_JACOBIAN_MAX);
+                   gir__nshape(g, &g->nodes[x.id]), (long long)gir__numel(gir__nshape(g, &g->nodes[x.id])), GIR_JACOBIAN_MAX);
         return GIR_ERR_LIMIT;
     }
     if ((st = gir_grad(g, y, 1, &x, &gr)) != GIR_OK) return st;

@@ -97,7 +97,7 @@ static void gir__gfail(gir_graph *g, gir_status s, const char *fmt, ...) {
     va_end(ap);
     if (g->scope_len) {
         gir__puts(&b, " (in scope ");
-        gir__puts(&b, g->scope);
+        gir__puts(&b, g->scope->text);
         gir__puts(&b, ")");
     }
 #endif
@@ -241,6 +241,31 @@ static void gir__store_free(const gir_allocator *a, gir__store *st) {
     st->head = st->tail = NULL;
 }
 static const char *gir__name_at(const gir_graph *g, uint32_t ref) { return (const char *)gir__store_at(&g->names, ref); }
+/* a node's shape: stays where it is while the graph lives (node 0, the invalid node, has the empty shape) */
+static const gir_shape gir__no_shape = {0, {0}};
+static const gir_shape *gir__nshape(const gir_graph *g, const gir__node *d) {
+    return d->shp ? (const gir_shape *)(const void *)gir__store_at(&g->shapes, d->shp) : &gir__no_shape;
+}
+/* the reference of a stored shape equal to s, or 0: the shapes of the n nodes in (a new node's inputs) and the
+   last GIR__SHAPE_LOOK records stored are looked at, which shares most shapes of a graph without a table */
+#define GIR__SHAPE_LOOK 32
+static uint32_t gir__shape_ref(const gir_graph *g, const gir_shape *s, const gir_node *in, int n) {
+    int k;
+    for (k = 0; k < n; ++k) {
+        uint32_t r = g->nodes[in[k].id].shp;
+        if (r && gir__shape_eq(gir__nshape(g, &g->nodes[in[k].id]), s)) return r;
+    }
+    if (g->shapes.tail) {                     /* the records of the last block, newest first */
+        const gir__sblk *t = g->shapes.tail;
+        const unsigned char *base = (const unsigned char *)(t + 1);
+        uint32_t at = t->used;
+        for (k = 0; k < GIR__SHAPE_LOOK && at >= sizeof(gir_shape); ++k) {
+            at -= (uint32_t)sizeof(gir_shape);
+            if (gir__shape_eq((const gir_shape *)(const void *)(base + at), s)) return t->start + at + 1;
+        }
+    }
+    return 0;
+}
 
 /* Compact attributes: a 16-bit mask of the fields that are not zero, then those fields: the data pointer (bit
    14, first so gir__node_data finds it at once; it sits at offset sizeof(void *), pointer-aligned in the store, so
@@ -362,7 +387,7 @@ static void gir__view(const gir_graph *g, uint32_t id, gir__nview *v, gir_attr *
     v->op = d->op; v->dtype = d->dtype; v->ntype = d->ntype; v->grad_level = d->grad_level;
     v->nparents = d->nparents; v->nin = d->nin; v->in0 = d->in0; v->name = d->name;
     v->attr = gir__attr_load(g, d, a);
-    v->shape = d->shape;
+    v->shape = (*gir__nshape(g, d));
 }
 
 GIR_API gir_graph *gir_graph_new(const gir_graph_desc *desc) {
@@ -379,6 +404,7 @@ GIR_API gir_graph *gir_graph_new(const gir_graph_desc *desc) {
     if (desc) {
         g->attrs.hint = desc->attr_capacity < 0x10000000u ? (uint32_t)desc->attr_capacity : 0;
         g->names.hint = desc->name_capacity < 0x10000000u ? (uint32_t)desc->name_capacity : 0;
+        g->shapes.hint = desc->shape_capacity < 0x10000000u ? (uint32_t)desc->shape_capacity : 0;
     }
     g->nodes = (gir__node *)gir__alloc(&a, ncap * sizeof(gir__node));     /* exactly the hint: one allocation */
     g->cap = ncap;
@@ -408,6 +434,7 @@ GIR_API gir_graph_desc gir_graph_usage(const gir_graph *g) {
     for (k = 1; k < g->nnodes; ++k)       /* an entry with values may need padding to a pointer's alignment */
         if (gir__node_data(g, &g->nodes[k])) d.attr_capacity += sizeof(void *) - 1;
     d.name_capacity = gir__store_used(&g->names);
+    d.shape_capacity = gir__store_used(&g->shapes);
     return d;
 }
 /* the graph's memory; gir_graph_free calls it, or the last plan's gir_plan_free when plans outlived the graph */
@@ -418,6 +445,8 @@ static void gir__graph_release(gir_graph *g) {
         if (!gir__is_ref(g, &g->nodes[k])) gir__free(&a, gir__node_data(g, &g->nodes[k]), 0);
     gir__store_free(&a, &g->attrs);
     gir__store_free(&a, &g->names);
+    gir__store_free(&a, &g->shapes);
+    gir__free(&a, g->scope, sizeof *g->scope);
     gir__free(&a, g->nodes, g->cap * sizeof(gir__node));
     gir__free(&a, g->ins, g->inscap * sizeof(uint32_t));
     gir__free(&a, g->cons, g->conscap * sizeof(uint32_t));
@@ -458,7 +487,7 @@ GIR_API gir_dtype gir_node_dtype(const gir_graph *g, gir_node n) {
 GIR_API gir_shape gir_node_shape(const gir_graph *g, gir_node n) {
     const gir__node *d = gir__get(g, n);
     gir_shape s;
-    if (d) return d->shape;
+    if (d) return (*gir__nshape(g, d));
     GIR_MEMSET(&s, 0, sizeof s);
     return s;
 }
@@ -487,7 +516,7 @@ GIR_API gir_attr gir_node_attr(const gir_graph *g, gir_node n) {
     return a;
 }
 GIR_API int64_t gir_node_numel(const gir_graph *g, gir_node n) {
-    const gir__node *d = gir__get(g, n); return d ? gir__numel(&d->shape) : 0;
+    const gir__node *d = gir__get(g, n); return d ? gir__numel(gir__nshape(g, d)) : 0;
 }
 GIR_API void *gir_node_data(gir_graph *g, gir_node n) {
     const gir__node *d = gir__get(g, n); return d ? gir__node_data(g, d) : NULL;
@@ -640,12 +669,12 @@ static int gir__in_pos(const gir__opinfo *oi, int k) {
 static gir_status gir__need_rank(gir__bctx *b, int k, int lo, int hi) {
     const gir__node *x = gir__bin(b, k);
     int pos = gir__in_pos(gir__op_info(b->op), k);
-    if (x->shape.rank < lo || x->shape.rank > hi) {
+    if (gir__nshape(b->g, x)->rank < lo || gir__nshape(b->g, x)->rank > hi) {
         if (lo == hi)
             return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: %s (input %d) must have rank %d, got %S",
-                              gir__bname(b), b->id, gir__in_name(gir__op_info(b->op), pos), pos, lo, &x->shape);
+                              gir__bname(b), b->id, gir__in_name(gir__op_info(b->op), pos), pos, lo, gir__nshape(b->g, x));
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: %s (input %d) must have rank %d..%d, got %S",
-                          gir__bname(b), b->id, gir__in_name(gir__op_info(b->op), pos), pos, lo, hi, &x->shape);
+                          gir__bname(b), b->id, gir__in_name(gir__op_info(b->op), pos), pos, lo, hi, gir__nshape(b->g, x));
     }
     return GIR_OK;
 }
@@ -654,6 +683,6 @@ static gir_status gir__need_dtype(gir__bctx *b, int k, int dt) {
     if (x->dtype != dt)
         return GIR__BFAIL(b, GIR_ERR_DTYPE, "%s: node %u: %s (input %d) must be %T, got %T %S", gir__bname(b), b->id,
                           gir__in_name(gir__op_info(b->op), gir__in_pos(gir__op_info(b->op), k)),
-                          gir__in_pos(gir__op_info(b->op), k), dt, (int)x->dtype, &x->shape);
+                          gir__in_pos(gir__op_info(b->op), k), dt, (int)x->dtype, gir__nshape(b->g, x));
     return GIR_OK;
 }

@@ -220,14 +220,15 @@ typedef struct gir_allocator {
 } gir_allocator;
 
 /* Capacity hints: when known (gir_graph_usage of the same graph built once), each store is one allocation made
-   up front. Without them the node and input arrays double (realloc_fn, or a copy), and the attribute and name
-   stores add blocks that never move. A graph may outgrow its hints; it then grows as without them. */
+   up front. Without them the node and input arrays double (realloc_fn, or a copy), and the attribute, name and
+   shape stores add blocks that never move. A graph may outgrow its hints; it then grows as without them. */
 typedef struct gir_graph_desc {          /* zero = defaults */
     gir_allocator allocator;
     size_t        node_capacity;         /* nodes (the invalid node 0 not counted) */
     size_t        input_capacity;        /* entries of the input pool: the inputs of all nodes together */
     size_t        attr_capacity;         /* bytes of compact attributes */
     size_t        name_capacity;         /* bytes of node names, a NUL after each */
+    size_t        shape_capacity;        /* bytes of the shapes the nodes keep (each distinct run once) */
 } gir_graph_desc;
 
 /* >>api ----------------------------------------------------------------------------------------------- */
@@ -294,7 +295,8 @@ GIR_API int           gir_node_is_ref(const gir_graph *g, gir_node n);   /* 1: i
 GIR_API gir_node    gir_name(gir_graph *g, gir_node n, const char *name);
 GIR_API const char *gir_node_name(const gir_graph *g, gir_node n);      /* "" when unnamed */
 GIR_API gir_node    gir_find(const gir_graph *g, const char *name);     /* {0} when no node has it */
-GIR_API gir_status  gir_scope_push(gir_graph *g, const char *scope);   /* nests up to GIR_MAX_SCOPE_DEPTH */
+GIR_API gir_status  gir_scope_push(gir_graph *g, const char *scope);   /* nests up to GIR_MAX_SCOPE_DEPTH; the first
+                                                                        push allocates room for the prefix */
 GIR_API void        gir_scope_pop(gir_graph *g);                        /* no-op at the top level */
 GIR_API const char *gir_scope(const gir_graph *g);                      /* "layer1/conv"; "" at the top */
 /* the graph's variables (trainable parameters and optimizer state), in the order they were built */

@@ -44,8 +44,8 @@ GIR_API gir_status gir_init_fans(gir_graph *g, gir_node v, gir_init_layout layou
     else if (!d) gir__gfail(g, s = GIR_ERR_HANDLE, "init_fans: node %u: not a node of this graph", v.id);
     else if ((unsigned)layout > GIR_INIT_IN_OUT)
         gir__gfail(g, s = GIR_ERR_INVALID_ARG, "init_fans: node %u: unknown layout %d", v.id, (int)layout);
-    else if (!gir__init_fans(&d->shape, layout, &fi, &fo))
-        gir__gfail(g, s = GIR_ERR_SHAPE, "init_fans: node %u: fans need rank 2 or more, have %S", v.id, &d->shape);
+    else if (!gir__init_fans(gir__nshape(g, d), layout, &fi, &fo))
+        gir__gfail(g, s = GIR_ERR_SHAPE, "init_fans: node %u: fans need rank 2 or more, have %S", v.id, gir__nshape(g, d));
     if (fan_in) *fan_in = fi;
     if (fan_out) *fan_out = fo;
     return s;
@@ -78,7 +78,7 @@ static gir_status gir__init_resolve(gir_graph *g, gir_node v, const gir_init_spe
     if (sp->kind == GIR_INIT_CONSTANT) { *p0 = sp->a; return GIR_OK; }
     if (!gir__is_float(d->dtype)) {
         gir__gfail(g, GIR_ERR_DTYPE, "%s: node %u: random values need an f32 or f64 variable, not %T %S", nm, v.id,
-                   (int)d->dtype, &d->shape);
+                   (int)d->dtype, gir__nshape(g, d));
         return GIR_ERR_DTYPE;
     }
     if (sp->kind == GIR_INIT_UNIFORM || sp->kind == GIR_INIT_NORMAL) {
@@ -96,9 +96,9 @@ static gir_status gir__init_resolve(gir_graph *g, gir_node v, const gir_init_spe
         return GIR_OK;
     }
     if (sp->fan_in > 0 || sp->fan_out > 0) { *fin = sp->fan_in; *fout = sp->fan_out; }
-    else if (!gir__init_fans(&d->shape, sp->layout, fin, fout)) {
+    else if (!gir__init_fans(gir__nshape(g, d), sp->layout, fin, fout)) {
         gir__gfail(g, GIR_ERR_SHAPE, "%s: node %u: fans need a variable of rank 2 or more, have %S (give fan_in and "
-                   "fan_out)", nm, v.id, &d->shape);
+                   "fan_out)", nm, v.id, gir__nshape(g, d));
         return GIR_ERR_SHAPE;
     }
     kaiming = sp->kind == GIR_INIT_KAIMING_UNIFORM || sp->kind == GIR_INIT_KAIMING_NORMAL;
@@ -106,7 +106,7 @@ static gir_status gir__init_resolve(gir_graph *g, gir_node v, const gir_init_spe
     fan = (double)(xavier ? *fin + *fout : sp->mode == GIR_INIT_FAN_IN ? *fin : *fout);
     if (*fin < 0 || *fout < 0 || fan <= 0) {
         gir__gfail(g, GIR_ERR_SHAPE, "%s: node %u: fan_in %l, fan_out %l of %S: the fan used is 0", nm, v.id,
-                   (long long)*fin, (long long)*fout, &d->shape);
+                   (long long)*fin, (long long)*fout, gir__nshape(g, d));
         return GIR_ERR_SHAPE;
     }
     gain = xavier ? sp->a : gir_init_gain(sp->nonlinearity, sp->a);
@@ -121,7 +121,7 @@ static gir_status gir__init_resolve(gir_graph *g, gir_node v, const gir_init_spe
 
 /* the values, written straight into the variable's storage */
 static void gir__init_fill(const gir_graph *g, const gir__node *d, gir_init_kind kind, double p0, double p1, uint64_t seed) {
-    int64_t n = gir__numel(&d->shape), i;
+    int64_t n = gir__numel(gir__nshape(g, d)), i;
     uint64_t key = gir__mix(seed) ^ gir__mix(0);   /* the key of a random op's first run */
     void *out = gir__node_data(g, d);
     for (i = 0; i < n; ++i) {

@@ -113,8 +113,8 @@ static void gir__vars_payload(gir__wr *w, const gir_graph *g, int n, const uint3
         prev = gir__nm(g, best);
         gir__w_str(w, prev);
         gir__w_uint(w, d->dtype, 1);
-        gir__w_shape(w, &d->shape);
-        gir__w_values(w, gir__node_data(g, d), d->dtype, gir__numel(&d->shape));
+        gir__w_shape(w, gir__nshape(g, d));
+        gir__w_values(w, gir__node_data(g, d), d->dtype, gir__numel(gir__nshape(g, d)));
     }
 }
 static void gir__node_attrs(gir__wr *w, const gir_graph *g, const gir__node *d) {
@@ -162,7 +162,7 @@ static void gir__graph_payload(gir__wr *w, const gir_graph *g, int n, const uint
         }
         gir__node_attrs(w, g, d);
         gir__w_str(w, d->name ? gir__nm(g, (uint32_t)id) : "");
-        if (gir__has_data(d->op)) gir__w_values(w, gir__node_data(g, d), d->dtype, gir__numel(&d->shape));
+        if (gir__has_data(d->op)) gir__w_values(w, gir__node_data(g, d), d->dtype, gir__numel(gir__nshape(g, d)));
     }
     gir__w_uint(w, (uint64_t)n, 4);
     for (k = 0; k < n; ++k) gir__w_uint(w, ids[k], 4);
@@ -495,9 +495,9 @@ static void gir__r_var(gir__rd *r, gir_graph *g, char *name, const char *prev, i
         gir__rfail(r, "variable '%s' is read-only (gir_variable_ref): nothing can be loaded into it", name);
         return;
     }
-    if (d && (d->dtype != dt || !gir__shape_eq(&d->shape, &s))) {
+    if (d && (d->dtype != dt || !gir__shape_eq(gir__nshape(g, d), &s))) {
         r->st = d->dtype != dt ? GIR_ERR_DTYPE : GIR_ERR_SHAPE;
-        gir__rfail(r, "variable '%s' is %T %S in the file, %T %S in the graph", name, dt, &s, (int)d->dtype, &d->shape);
+        gir__rfail(r, "variable '%s' is %T %S in the file, %T %S in the graph", name, dt, &s, (int)d->dtype, gir__nshape(g, d));
         return;
     }
     if (r->bad) return;
@@ -637,9 +637,9 @@ static uint32_t gir__r_node(gir__rd *r, gir_graph *g, const uint32_t *map, uint3
     if (gir__has_data(op)) {
         const gir__node *d = &g->nodes[h.id];
         size_t end = r->at;
-        if (d->dtype != a.dtype || !gir__shape_eq(&d->shape, &a.shape)) { gir__rfail(r, "the builder changed its shape"); return 0; }
+        if (d->dtype != a.dtype || !gir__shape_eq(gir__nshape(g, d), &a.shape)) { gir__rfail(r, "the builder changed its shape"); return 0; }
         r->at = data_at;
-        gir__r_values(r, gir_node_data(g, h), d->dtype, &d->shape);
+        gir__r_values(r, gir_node_data(g, h), d->dtype, gir__nshape(g, d));
         r->at = end;
     }
     return h.id;

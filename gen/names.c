@@ -55,7 +55,7 @@ GIR_API gir_node gir_name(gir_graph *g, gir_node n, const char *name) {
     }
     len = name ? gir__strlen_max(name, GIR_MAX_NAME) : 0;
     if (g->scope_len && len) {
-        GIR_MEMCPY(full, g->scope, g->scope_len);
+        GIR_MEMCPY(full, g->scope->text, g->scope_len);
         full[g->scope_len] = '/';
         at = (size_t)g->scope_len + 1;
     }
@@ -106,19 +106,23 @@ GIR_API gir_status gir_scope_push(gir_graph *g, const char *scope) {
                    "a scope is parts of [A-Za-z0-9_.:+-] joined by single '/'");
         return GIR_ERR_INVALID_ARG;
     }
-    g->scope_mark[g->scope_depth++] = g->scope_len;
-    if (at) g->scope[g->scope_len] = '/';
-    GIR_MEMCPY(g->scope + at, scope, len);
+    if (!g->scope && !(g->scope = (gir__scope *)gir__alloc(&g->a, sizeof *g->scope))) {
+        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "scope: out of memory");
+        return GIR_ERR_OUT_OF_MEMORY;
+    }
+    g->scope->mark[g->scope_depth++] = g->scope_len;
+    if (at) g->scope->text[g->scope_len] = '/';
+    GIR_MEMCPY(g->scope->text + at, scope, len);
     g->scope_len = (uint16_t)(at + len);
-    g->scope[g->scope_len] = 0;
+    g->scope->text[g->scope_len] = 0;
     return GIR_OK;
 }
 GIR_API void gir_scope_pop(gir_graph *g) {
     if (!g || !g->scope_depth) return;
-    g->scope_len = g->scope_mark[--g->scope_depth];
-    g->scope[g->scope_len] = 0;
+    g->scope_len = g->scope->mark[--g->scope_depth];
+    g->scope->text[g->scope_len] = 0;
 }
-GIR_API const char *gir_scope(const gir_graph *g) { return g ? g->scope : ""; }
+GIR_API const char *gir_scope(const gir_graph *g) { return g && g->scope ? g->scope->text : ""; }
 
 GIR_API int gir_graph_variable_count(const gir_graph *g) {
     size_t k;

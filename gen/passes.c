@@ -93,7 +93,7 @@ static int gir__attr_eq(const gir_attr *a, const gir_attr *b, const gir__akind *
 /* the bytes of a constant node (0 when it has none) */
 static size_t gir__const_bytes(const gir_graph *g, const gir__node *d) {
     size_t n = 0;
-    if (d->op != GIR_OP_CONSTANT || !gir__node_data(g, d) || !gir__bytes(&d->shape, d->dtype, &n)) return 0;
+    if (d->op != GIR_OP_CONSTANT || !gir__node_data(g, d) || !gir__bytes(gir__nshape(g, d), d->dtype, &n)) return 0;
     return n;
 }
 
@@ -120,8 +120,8 @@ static uint64_t gir__cse_hash(const gir__rw *w, const gir__node *d) {
     size_t nb = gir__const_bytes(w->g, d), j;
     const unsigned char *data = (const unsigned char *)gir__node_data(w->g, d);
     int m;
-    for (m = 0; m < d->shape.rank; ++m) h = gir__h(h, (uint32_t)d->shape.dim[m]);
-    h = gir__h(h, (uint32_t)d->shape.rank);
+    for (m = 0; m < gir__nshape(w->g, d)->rank; ++m) h = gir__h(h, (uint32_t)gir__nshape(w->g, d)->dim[m]);
+    h = gir__h(h, (uint32_t)gir__nshape(w->g, d)->rank);
     gir__attr_kinds(gir__op_info(d->op)->attrs, &ak);
     h = gir__hash_attr(h, gir__attr_load(w->g, d, &ta), &ak);
     for (k = 0; k < d->nin; ++k) {
@@ -140,7 +140,7 @@ static int gir__cse_eq(const gir__rw *w, const gir__node *a, const gir__node *b)
     uint32_t k, x, y;
     size_t nb, j;
     const unsigned char *da, *db;
-    if (a->op != b->op || a->dtype != b->dtype || a->nin != b->nin || !gir__shape_eq(&a->shape, &b->shape))
+    if (a->op != b->op || a->dtype != b->dtype || a->nin != b->nin || !gir__shape_eq(gir__nshape(w->g, a), gir__nshape(w->g, b)))
         return 0;
     gir__attr_kinds(gir__op_info(a->op)->attrs, &ak);
     if (!gir__attr_eq(gir__attr_load(w->g, a, &ta), gir__attr_load(w->g, b, &tb), &ak)) return 0;
@@ -207,7 +207,7 @@ static int gir__is_add_zero(const gir_graph *g, const gir__node *c, int sub) {
    identity (axis j of the result is axis p[q[j]] of x) */
 static uint32_t gir__transpose_back(const gir__rw *w, const gir__node *d) {
     const gir__node *t = &w->g->nodes[gir__pass_in(w, d, 0)];
-    int j, r = d->shape.rank;
+    int j, r = gir__nshape(w->g, d)->rank;
     gir_attr da, ta;
     const gir_ints *q = &gir__attr_load(w->g, d, &da)->l[0], *p = &gir__attr_load(w->g, t, &ta)->l[0];
     if (t->op != GIR_OP_TRANSPOSE || q->n != r || p->n != r) return 0;
@@ -221,7 +221,7 @@ static uint32_t gir__simplify_rule(const gir__rw *w, const gir__node *d) {
     uint32_t a = d->nin > 0 ? gir__pass_in(w, d, 0) : 0, b = d->nin > 1 ? gir__pass_in(w, d, 1) : 0;
     const gir__node *na = &g->nodes[a], *nb = &g->nodes[b];
     gir_attr da;
-    int j, r = d->shape.rank;
+    int j, r = gir__nshape(g, d)->rank;
     switch (d->op) {
     case GIR_OP_MUL:
         if (gir__all_is(g, nb, 1.0, 0)) return a;
@@ -250,7 +250,7 @@ static uint32_t gir__simplify(const gir__rw *w, uint32_t id) {
     uint32_t r = gir__simplify_rule(w, d);
     if (!r || r == id) return 0;
     c = &w->g->nodes[r];
-    if (c->dtype != d->dtype || !gir__shape_eq(&c->shape, &d->shape)) return 0;
+    if (c->dtype != d->dtype || !gir__shape_eq(gir__nshape(w->g, c), gir__nshape(w->g, d))) return 0;
     /* an assigned variable's value changes during the run: a node equal to its old value stays a copy */
     return (w->need[r] & GIR__N_ASSIGNED) ? 0 : r;
 }

@@ -21,39 +21,39 @@ static gir_status gir__sh_argreduce(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0);
     gir_status s;
     int k, r = 0;
-    if (x->shape.rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
-    if ((s = gir__axis(b, &b->attr.i[0], x->shape.rank, "axis")) != GIR_OK) return s;
+    if (gir__nshape(b->g, x)->rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
+    if ((s = gir__axis(b, &b->attr.i[0], gir__nshape(b->g, x)->rank, "axis")) != GIR_OK) return s;
     b->attr.i[1] = b->attr.i[1] ? 1 : 0;
-    for (k = 0; k < x->shape.rank; ++k) {
+    for (k = 0; k < gir__nshape(b->g, x)->rank; ++k) {
         if (k == b->attr.i[0]) {
             if (b->attr.i[1]) b->out.dim[r++] = 1;
         } else {
-            b->out.dim[r++] = x->shape.dim[k];
+            b->out.dim[r++] = gir__nshape(b->g, x)->dim[k];
         }
     }
     b->out.rank = r;
-    if (x->shape.dim[b->attr.i[0]] == 0)
+    if (gir__nshape(b->g, x)->dim[b->attr.i[0]] == 0)
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: empty axis %d in %S", gir__bname(b), b->id,
-                          (int)b->attr.i[0], &x->shape);
+                          (int)b->attr.i[0], gir__nshape(b->g, x));
     return GIR_OK;
 }
 static gir_status gir__reduce_shape(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0);
     gir_status s;
     int k, r = 0;
-    if ((s = gir__axes(b, &b->attr.l[0], x->shape.rank, 1)) != GIR_OK) return s;
+    if ((s = gir__axes(b, &b->attr.l[0], gir__nshape(b->g, x)->rank, 1)) != GIR_OK) return s;
     b->attr.i[0] = b->attr.i[0] ? 1 : 0;
-    for (k = 0; k < x->shape.rank; ++k) {
+    for (k = 0; k < gir__nshape(b->g, x)->rank; ++k) {
         if (gir__has_axis(&b->attr.l[0], k)) {
             if (b->attr.i[0]) b->out.dim[r++] = 1;
         } else {
-            b->out.dim[r++] = x->shape.dim[k];
+            b->out.dim[r++] = gir__nshape(b->g, x)->dim[k];
         }
     }
     b->out.rank = r;
-    if ((b->op == GIR_OP_MAX || b->op == GIR_OP_MIN) && gir__numel(&x->shape) == 0)
+    if ((b->op == GIR_OP_MAX || b->op == GIR_OP_MIN) && gir__numel(gir__nshape(b->g, x)) == 0)
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: reduction of an empty tensor %S", gir__bname(b), b->id,
-                          &x->shape);
+                          gir__nshape(b->g, x));
     if (b->op == GIR_OP_VAR && b->attr.i[1] < 0)
         return GIR__BFAIL(b, GIR_ERR_ATTR, "var: node %u: ddof %d < 0", b->id, (int)b->attr.i[1]);
     return GIR_OK;
@@ -61,7 +61,7 @@ static gir_status gir__reduce_shape(gir__bctx *b) {
 static gir_status gir__sh_reshape(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0);
     gir_shape t = b->attr.shape;
-    int64_t known = 1, bound = 1, n = gir__numel(&x->shape);
+    int64_t known = 1, bound = 1, n = gir__numel(gir__nshape(b->g, x));
     int k, infer = -1;
     gir_status s = gir__check_rank(b, t.rank, "target shape");
     if (s) return s;
@@ -75,13 +75,13 @@ static gir_status gir__sh_reshape(gir__bctx *b) {
     }
     if (infer >= 0) {
         if (known == 0 || n % known)
-            return GIR__BFAIL(b, GIR_ERR_SHAPE, "reshape: node %u: cannot reshape %S into %S", b->id, &x->shape, &t);
+            return GIR__BFAIL(b, GIR_ERR_SHAPE, "reshape: node %u: cannot reshape %S into %S", b->id, gir__nshape(b->g, x), &t);
         t.dim[infer] = (int32_t)(n / known);
         known *= t.dim[infer];
     }
     if (known != n)
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "reshape: node %u: cannot reshape %S (%l elements) into %S", b->id,
-                          &x->shape, (long long)n, &t);
+                          gir__nshape(b->g, x), (long long)n, &t);
     b->attr.shape = t;
     b->out = t;
     return GIR_OK;
@@ -90,14 +90,14 @@ static gir_status gir__sh_transpose(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0);
     gir_ints *p = &b->attr.l[0];
     uint32_t seen = 0;
-    int k, r = x->shape.rank;
+    int k, r = gir__nshape(b->g, x)->rank;
     if (p->n == 0) {                      /* no permutation: reverse the axes, like NumPy */
         p->n = r;
         for (k = 0; k < r; ++k) p->v[k] = r - 1 - k;
     }
     if (p->n != r)
         return GIR__BFAIL(b, GIR_ERR_ATTR, "transpose: node %u: permutation has %d entries for %S", b->id,
-                          (int)p->n, &x->shape);
+                          (int)p->n, gir__nshape(b->g, x));
     for (k = 0; k < r; ++k) {
         gir_status s = gir__axis(b, &p->v[k], r, "permutation entry");
         if (s) return s;
@@ -105,7 +105,7 @@ static gir_status gir__sh_transpose(gir__bctx *b) {
             return GIR__BFAIL(b, GIR_ERR_ATTR, "transpose: node %u: axis %d repeated in permutation", b->id,
                               (int)p->v[k]);
         seen |= 1u << p->v[k];
-        b->out.dim[k] = x->shape.dim[p->v[k]];
+        b->out.dim[k] = gir__nshape(b->g, x)->dim[p->v[k]];
     }
     b->out.rank = r;
     return GIR_OK;
@@ -115,9 +115,9 @@ static gir_status gir__sh_broadcast_to(gir__bctx *b) {
     gir_shape o;
     gir_status s = gir__check_shape(b, &b->attr.shape, "target shape");
     if (s) return s;
-    if (x->shape.rank > b->attr.shape.rank || !gir__bcast2(&x->shape, &b->attr.shape, &o) ||
+    if (gir__nshape(b->g, x)->rank > b->attr.shape.rank || !gir__bcast2(gir__nshape(b->g, x), &b->attr.shape, &o) ||
         !gir__shape_eq(&o, &b->attr.shape))
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "broadcast_to: node %u: cannot broadcast %S to %S", b->id, &x->shape,
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "broadcast_to: node %u: cannot broadcast %S to %S", b->id, gir__nshape(b->g, x),
                           &b->attr.shape);
     b->out = b->attr.shape;
     return GIR_OK;
@@ -144,28 +144,28 @@ static int32_t gir__slice_norm(int32_t len, int32_t *start, int32_t *stop, int32
 static gir_status gir__sh_slice(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0);
     gir_status s;
-    if (x->shape.rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
-    if ((s = gir__axis(b, &b->attr.i[0], x->shape.rank, "axis")) != GIR_OK) return s;
+    if (gir__nshape(b->g, x)->rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
+    if ((s = gir__axis(b, &b->attr.i[0], gir__nshape(b->g, x)->rank, "axis")) != GIR_OK) return s;
     if (b->attr.i[3] == 0)
         return GIR__BFAIL(b, GIR_ERR_ATTR, "slice: node %u: step must not be 0", b->id);
-    b->out = x->shape;
-    b->out.dim[b->attr.i[0]] = gir__slice_norm(x->shape.dim[b->attr.i[0]], &b->attr.i[1], &b->attr.i[2], b->attr.i[3]);
+    b->out = (*gir__nshape(b->g, x));
+    b->out.dim[b->attr.i[0]] = gir__slice_norm(gir__nshape(b->g, x)->dim[b->attr.i[0]], &b->attr.i[1], &b->attr.i[2], b->attr.i[3]);
     return GIR_OK;
 }
 static gir_status gir__sh_unslice(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0);
     gir_status s;
     int32_t cnt;
-    if (x->shape.rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
-    if ((s = gir__axis(b, &b->attr.i[0], x->shape.rank, "axis")) != GIR_OK) return s;
+    if (gir__nshape(b->g, x)->rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
+    if ((s = gir__axis(b, &b->attr.i[0], gir__nshape(b->g, x)->rank, "axis")) != GIR_OK) return s;
     if (b->attr.i[3] == 0 || b->attr.i[4] < 0)
         return GIR__BFAIL(b, GIR_ERR_ATTR, "unslice: node %u: step %d must not be 0 and len %d must be >= 0", b->id,
                           (int)b->attr.i[3], (int)b->attr.i[4]);
     cnt = gir__slice_norm(b->attr.i[4], &b->attr.i[1], &b->attr.i[2], b->attr.i[3]);
-    if (cnt != x->shape.dim[b->attr.i[0]])
+    if (cnt != gir__nshape(b->g, x)->dim[b->attr.i[0]])
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "unslice: node %u: the slice has %d elements on axis %d, input %S",
-                          b->id, (int)cnt, (int)b->attr.i[0], &x->shape);
-    b->out = x->shape;
+                          b->id, (int)cnt, (int)b->attr.i[0], gir__nshape(b->g, x));
+    b->out = (*gir__nshape(b->g, x));
     b->out.dim[b->attr.i[0]] = b->attr.i[4];
     return GIR_OK;
 }
@@ -174,28 +174,28 @@ static gir_status gir__sh_concat(gir__bctx *b) {
     gir_status s;
     int k, j;
     int64_t total = 0;
-    if (x0->shape.rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
-    if ((s = gir__axis(b, &b->attr.i[0], x0->shape.rank, "axis")) != GIR_OK) return s;
+    if (gir__nshape(b->g, x0)->rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
+    if ((s = gir__axis(b, &b->attr.i[0], gir__nshape(b->g, x0)->rank, "axis")) != GIR_OK) return s;
     for (k = 0; k < b->n; ++k) {
         const gir__node *x = gir__bin(b, k);
-        int ok = x->shape.rank == x0->shape.rank;
-        for (j = 0; ok && j < x0->shape.rank; ++j)
-            if (j != b->attr.i[0] && x->shape.dim[j] != x0->shape.dim[j]) ok = 0;
+        int ok = gir__nshape(b->g, x)->rank == gir__nshape(b->g, x0)->rank;
+        for (j = 0; ok && j < gir__nshape(b->g, x0)->rank; ++j)
+            if (j != b->attr.i[0] && gir__nshape(b->g, x)->dim[j] != gir__nshape(b->g, x0)->dim[j]) ok = 0;
         if (!ok)
             return GIR__BFAIL(b, GIR_ERR_SHAPE, "concat: node %u: input %d %S does not match input 0 %S off axis %d",
-                              b->id, k, &x->shape, &x0->shape, (int)b->attr.i[0]);
-        total += x->shape.dim[b->attr.i[0]];
+                              b->id, k, gir__nshape(b->g, x), gir__nshape(b->g, x0), (int)b->attr.i[0]);
+        total += gir__nshape(b->g, x)->dim[b->attr.i[0]];
     }
     if (total > 2147483647)
         return GIR__BFAIL(b, GIR_ERR_LIMIT, "concat: node %u: axis %d of the result would have %l elements, more "
-                          "than INT32_MAX (input 0 %S)", b->id, (int)b->attr.i[0], (long long)total, &x0->shape);
-    b->out = x0->shape;
+                          "than INT32_MAX (input 0 %S)", b->id, (int)b->attr.i[0], (long long)total, gir__nshape(b->g, x0));
+    b->out = (*gir__nshape(b->g, x0));
     b->out.dim[b->attr.i[0]] = (int32_t)total;
     return GIR_OK;
 }
 static gir_status gir__sh_pad(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0);
-    int k, r = x->shape.rank;
+    int k, r = gir__nshape(b->g, x)->rank;
     for (k = 0; k < 2; ++k) {
         gir_ints *l = &b->attr.l[k];
         int j;
@@ -205,17 +205,17 @@ static gir_status gir__sh_pad(gir__bctx *b) {
         }
         if (l->n != r)
             return GIR__BFAIL(b, GIR_ERR_ATTR, "pad: node %u: %s has %d entries for %S", b->id,
-                              k ? "after" : "before", (int)l->n, &x->shape);
+                              k ? "after" : "before", (int)l->n, gir__nshape(b->g, x));
         for (j = 0; j < r; ++j)
             if (l->v[j] < 0)
                 return GIR__BFAIL(b, GIR_ERR_ATTR, "pad: node %u: negative padding %d", b->id, (int)l->v[j]);
     }
-    b->out = x->shape;
+    b->out = (*gir__nshape(b->g, x));
     for (k = 0; k < r; ++k) {
-        int64_t d = (int64_t)x->shape.dim[k] + b->attr.l[0].v[k] + b->attr.l[1].v[k];
+        int64_t d = (int64_t)gir__nshape(b->g, x)->dim[k] + b->attr.l[0].v[k] + b->attr.l[1].v[k];
         if (d > 2147483647)
             return GIR__BFAIL(b, GIR_ERR_LIMIT, "pad: node %u: axis %d of %S would have %l elements, more than "
-                              "INT32_MAX", b->id, k, &x->shape, (long long)d);
+                              "INT32_MAX", b->id, k, gir__nshape(b->g, x), (long long)d);
         b->out.dim[k] = (int32_t)d;
     }
     return GIR_OK;
@@ -224,37 +224,37 @@ static gir_status gir__sh_index_select(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0), *ix = gir__bin(b, 1);
     gir_status s;
     int k, r = 0, ax;
-    if (x->shape.rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
+    if (gir__nshape(b->g, x)->rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
     if ((s = gir__need_dtype(b, 1, GIR_DTYPE_I32)) != GIR_OK) return s;
-    if ((s = gir__axis(b, &b->attr.i[0], x->shape.rank, "axis")) != GIR_OK) return s;
+    if ((s = gir__axis(b, &b->attr.i[0], gir__nshape(b->g, x)->rank, "axis")) != GIR_OK) return s;
     ax = b->attr.i[0];
-    if (x->shape.rank - 1 + ix->shape.rank > GIR_MAX_RANK)
+    if (gir__nshape(b->g, x)->rank - 1 + gir__nshape(b->g, ix)->rank > GIR_MAX_RANK)
         return GIR__BFAIL(b, GIR_ERR_LIMIT, "index_select: node %u: result rank exceeds GIR_MAX_RANK (%S, index %S)",
-                          b->id, &x->shape, &ix->shape);
-    for (k = 0; k < ax; ++k) b->out.dim[r++] = x->shape.dim[k];
-    for (k = 0; k < ix->shape.rank; ++k) b->out.dim[r++] = ix->shape.dim[k];
-    for (k = ax + 1; k < x->shape.rank; ++k) b->out.dim[r++] = x->shape.dim[k];
+                          b->id, gir__nshape(b->g, x), gir__nshape(b->g, ix));
+    for (k = 0; k < ax; ++k) b->out.dim[r++] = gir__nshape(b->g, x)->dim[k];
+    for (k = 0; k < gir__nshape(b->g, ix)->rank; ++k) b->out.dim[r++] = gir__nshape(b->g, ix)->dim[k];
+    for (k = ax + 1; k < gir__nshape(b->g, x)->rank; ++k) b->out.dim[r++] = gir__nshape(b->g, x)->dim[k];
     b->out.rank = r;
     return GIR_OK;
 }
 static gir_status gir__sh_index_add(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0), *ix = gir__bin(b, 1);
     gir_status s;
-    int k, r = 0, ax, orank = x->shape.rank - ix->shape.rank + 1;
+    int k, r = 0, ax, orank = gir__nshape(b->g, x)->rank - gir__nshape(b->g, ix)->rank + 1;
     if ((s = gir__need_dtype(b, 1, GIR_DTYPE_I32)) != GIR_OK) return s;
     if (orank < 1)
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "index_add: node %u: input %S has lower rank than index %S", b->id,
-                          &x->shape, &ix->shape);
+                          gir__nshape(b->g, x), gir__nshape(b->g, ix));
     if ((s = gir__axis(b, &b->attr.i[0], orank, "axis")) != GIR_OK) return s;
     ax = b->attr.i[0];
-    for (k = 0; k < ix->shape.rank; ++k)
-        if (x->shape.dim[ax + k] != ix->shape.dim[k])
+    for (k = 0; k < gir__nshape(b->g, ix)->rank; ++k)
+        if (gir__nshape(b->g, x)->dim[ax + k] != gir__nshape(b->g, ix)->dim[k])
             return GIR__BFAIL(b, GIR_ERR_SHAPE, "index_add: node %u: input %S does not hold index %S at axis %d",
-                              b->id, &x->shape, &ix->shape, ax);
+                              b->id, gir__nshape(b->g, x), gir__nshape(b->g, ix), ax);
     if (b->attr.i[1] < 0) return GIR__BFAIL(b, GIR_ERR_ATTR, "index_add: node %u: len < 0", b->id);
-    for (k = 0; k < ax; ++k) b->out.dim[r++] = x->shape.dim[k];
+    for (k = 0; k < ax; ++k) b->out.dim[r++] = gir__nshape(b->g, x)->dim[k];
     b->out.dim[r++] = b->attr.i[1];
-    for (k = ax + ix->shape.rank; k < x->shape.rank; ++k) b->out.dim[r++] = x->shape.dim[k];
+    for (k = ax + gir__nshape(b->g, ix)->rank; k < gir__nshape(b->g, x)->rank; ++k) b->out.dim[r++] = gir__nshape(b->g, x)->dim[k];
     b->out.rank = r;
     return GIR_OK;
 }
@@ -262,15 +262,15 @@ static gir_status gir__sh_index_add(gir__bctx *b) {
 static gir_status gir__along_check(gir__bctx *b, const gir__node *x, const gir__node *ix) {
     gir_status s;
     int k;
-    if (x->shape.rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
-    if ((s = gir__axis(b, &b->attr.i[0], x->shape.rank, "axis")) != GIR_OK) return s;
-    if (ix->shape.rank != x->shape.rank)
+    if (gir__nshape(b->g, x)->rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
+    if ((s = gir__axis(b, &b->attr.i[0], gir__nshape(b->g, x)->rank, "axis")) != GIR_OK) return s;
+    if (gir__nshape(b->g, ix)->rank != gir__nshape(b->g, x)->rank)
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: index %S must have the rank of x %S (np.take-style indexing "
-                          "is index_select)", gir__bname(b), b->id, &ix->shape, &x->shape);
-    for (k = 0; k < x->shape.rank; ++k)
-        if (k != b->attr.i[0] && ix->shape.dim[k] > x->shape.dim[k])
+                          "is index_select)", gir__bname(b), b->id, gir__nshape(b->g, ix), gir__nshape(b->g, x));
+    for (k = 0; k < gir__nshape(b->g, x)->rank; ++k)
+        if (k != b->attr.i[0] && gir__nshape(b->g, ix)->dim[k] > gir__nshape(b->g, x)->dim[k])
             return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: index %S is larger than x %S on axis %d",
-                              gir__bname(b), b->id, &ix->shape, &x->shape, k);
+                              gir__bname(b), b->id, gir__nshape(b->g, ix), gir__nshape(b->g, x), k);
     return GIR_OK;
 }
 static gir_status gir__sh_gather(gir__bctx *b) {
@@ -278,7 +278,7 @@ static gir_status gir__sh_gather(gir__bctx *b) {
     gir_status s;
     if ((s = gir__need_dtype(b, 1, GIR_DTYPE_I32)) != GIR_OK) return s;
     if ((s = gir__along_check(b, x, ix)) != GIR_OK) return s;
-    b->out = ix->shape;
+    b->out = (*gir__nshape(b->g, ix));
     return GIR_OK;
 }
 static gir_status gir__sh_scatter_add(gir__bctx *b) {
@@ -286,19 +286,19 @@ static gir_status gir__sh_scatter_add(gir__bctx *b) {
     gir_status s;
     if ((s = gir__need_dtype(b, 2, GIR_DTYPE_I32)) != GIR_OK) return s;
     if ((s = gir__along_check(b, x, ix)) != GIR_OK) return s;
-    if (!gir__shape_eq(&ix->shape, &src->shape))
+    if (!gir__shape_eq(gir__nshape(b->g, ix), gir__nshape(b->g, src)))
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "scatter_add: node %u: index %S and src %S must have one shape", b->id,
-                          &ix->shape, &src->shape);
-    b->out = x->shape;
+                          gir__nshape(b->g, ix), gir__nshape(b->g, src));
+    b->out = (*gir__nshape(b->g, x));
     return GIR_OK;
 }
 static gir_status gir__sh_one_hot(gir__bctx *b) {
     const gir__node *ix = gir__bin(b, 0);
     gir_status s;
     if ((s = gir__need_dtype(b, 0, GIR_DTYPE_I32)) != GIR_OK) return s;
-    if (ix->shape.rank >= GIR_MAX_RANK) return gir__need_rank(b, 0, 0, GIR_MAX_RANK - 1);
+    if (gir__nshape(b->g, ix)->rank >= GIR_MAX_RANK) return gir__need_rank(b, 0, 0, GIR_MAX_RANK - 1);
     if (b->attr.i[0] < 0) return GIR__BFAIL(b, GIR_ERR_ATTR, "one_hot: node %u: depth %d < 0", b->id, (int)b->attr.i[0]);
-    b->out = ix->shape;
+    b->out = (*gir__nshape(b->g, ix));
     b->out.dim[b->out.rank++] = b->attr.i[0];
     return GIR_OK;
 }
@@ -307,10 +307,10 @@ static gir_status gir__sh_where(gir__bctx *b) {
     gir_shape t;
     if (cond->dtype != GIR_DTYPE_B8)
         return GIR__BFAIL(b, GIR_ERR_DTYPE, "where: node %u: cond must be b8, got %T %S", b->id, (int)cond->dtype,
-                          &cond->shape);
-    if (!gir__bcast2(&a->shape, &c->shape, &t) || !gir__bcast2(&t, &cond->shape, &b->out))
+                          gir__nshape(b->g, cond));
+    if (!gir__bcast2(gir__nshape(b->g, a), gir__nshape(b->g, c), &t) || !gir__bcast2(&t, gir__nshape(b->g, cond), &b->out))
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "where: node %u: cond %S, a %S and b %S do not broadcast", b->id,
-                          &cond->shape, &a->shape, &c->shape);
+                          gir__nshape(b->g, cond), gir__nshape(b->g, a), gir__nshape(b->g, c));
     return GIR_OK;
 }
 /* [..., n] -> [..., n + |k|, n + |k|] with the vector on diagonal k */
@@ -319,10 +319,10 @@ static gir_status gir__sh_diag(gir__bctx *b) {
     gir_status s = gir__need_rank(b, 0, 1, GIR_MAX_RANK - 1);
     int64_t k = b->attr.i[0], len;
     if (s) return s;
-    len = x->shape.dim[x->shape.rank - 1] + (k < 0 ? -k : k);
+    len = gir__nshape(b->g, x)->dim[gir__nshape(b->g, x)->rank - 1] + (k < 0 ? -k : k);
     if (len > 2147483647)
-        return GIR__BFAIL(b, GIR_ERR_LIMIT, "diag: node %u: %S with k = %d is too large", b->id, &x->shape, (int)k);
-    b->out = x->shape;
+        return GIR__BFAIL(b, GIR_ERR_LIMIT, "diag: node %u: %S with k = %d is too large", b->id, gir__nshape(b->g, x), (int)k);
+    b->out = (*gir__nshape(b->g, x));
     b->out.dim[b->out.rank - 1] = (int32_t)len;
     b->out.dim[b->out.rank] = (int32_t)len;
     b->out.rank++;
@@ -336,23 +336,23 @@ static int32_t gir__diag_len(int64_t m, int64_t n, int64_t k) {
 static gir_status gir__sh_matrix(gir__bctx *b) {
     gir_status s = gir__need_rank(b, 0, 2, GIR_MAX_RANK);
     if (s) return s;
-    b->out = gir__bin(b, 0)->shape;
+    b->out = *gir__nshape(b->g, gir__bin(b, 0));
     return GIR_OK;
 }
 static gir_status gir__sh_diagonal(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0);
     gir_status s = gir__need_rank(b, 0, 2, GIR_MAX_RANK);
     if (s) return s;
-    b->out = x->shape;
+    b->out = (*gir__nshape(b->g, x));
     b->out.rank--;
-    b->out.dim[b->out.rank - 1] = gir__diag_len(x->shape.dim[x->shape.rank - 2], x->shape.dim[x->shape.rank - 1],
+    b->out.dim[b->out.rank - 1] = gir__diag_len(gir__nshape(b->g, x)->dim[gir__nshape(b->g, x)->rank - 2], gir__nshape(b->g, x)->dim[gir__nshape(b->g, x)->rank - 1],
                                                 b->attr.i[0]);
     return GIR_OK;
 }
 static gir_status gir__sh_trace(gir__bctx *b) {
     gir_status s = gir__need_rank(b, 0, 2, GIR_MAX_RANK);
     if (s) return s;
-    b->out = gir__bin(b, 0)->shape;
+    b->out = *gir__nshape(b->g, gir__bin(b, 0));
     b->out.rank -= 2;
     return GIR_OK;
 }
@@ -360,10 +360,10 @@ static gir_status gir__sh_square(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0);
     gir_status s = gir__need_rank(b, 0, 2, GIR_MAX_RANK);
     if (s) return s;
-    if (x->shape.dim[x->shape.rank - 1] != x->shape.dim[x->shape.rank - 2])
+    if (gir__nshape(b->g, x)->dim[gir__nshape(b->g, x)->rank - 1] != gir__nshape(b->g, x)->dim[gir__nshape(b->g, x)->rank - 2])
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: needs square matrices, got %S", gir__bname(b), b->id,
-                          &x->shape);
-    b->out = x->shape;
+                          gir__nshape(b->g, x));
+    b->out = (*gir__nshape(b->g, x));
     return GIR_OK;
 }
 static gir_status gir__sh_det(gir__bctx *b) {
@@ -374,38 +374,38 @@ static gir_status gir__sh_det(gir__bctx *b) {
 }
 static gir_status gir__sh_matmul(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0), *y = gir__bin(b, 1);
-    gir_shape ba = x->shape, bb = y->shape, bo;
-    int ra = x->shape.rank, rb = y->shape.rank;
+    gir_shape ba = (*gir__nshape(b->g, x)), bb = (*gir__nshape(b->g, y)), bo;
+    int ra = gir__nshape(b->g, x)->rank, rb = gir__nshape(b->g, y)->rank;
     if (ra < 2 || rb < 2)
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "matmul: node %u: needs rank >= 2 operands, got %S x %S (use dot or "
-                          "reshape for vectors)", b->id, &x->shape, &y->shape);
-    if (x->shape.dim[ra - 1] != y->shape.dim[rb - 2])
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "matmul: node %u: inner dimensions differ: %S x %S", b->id, &x->shape,
-                          &y->shape);
+                          "reshape for vectors)", b->id, gir__nshape(b->g, x), gir__nshape(b->g, y));
+    if (gir__nshape(b->g, x)->dim[ra - 1] != gir__nshape(b->g, y)->dim[rb - 2])
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "matmul: node %u: inner dimensions differ: %S x %S", b->id, gir__nshape(b->g, x),
+                          gir__nshape(b->g, y));
     ba.rank -= 2;
     bb.rank -= 2;
     if (!gir__bcast2(&ba, &bb, &bo))
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "matmul: node %u: batch dimensions do not broadcast: %S x %S", b->id,
-                          &x->shape, &y->shape);
-    bo.dim[bo.rank++] = x->shape.dim[ra - 2];
-    bo.dim[bo.rank++] = y->shape.dim[rb - 1];
+                          gir__nshape(b->g, x), gir__nshape(b->g, y));
+    bo.dim[bo.rank++] = gir__nshape(b->g, x)->dim[ra - 2];
+    bo.dim[bo.rank++] = gir__nshape(b->g, y)->dim[rb - 1];
     b->out = bo;
     return GIR_OK;
 }
 static gir_status gir__sh_dot(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0), *y = gir__bin(b, 1);
-    if (x->shape.rank != 1 || y->shape.rank != 1 || x->shape.dim[0] != y->shape.dim[0])
+    if (gir__nshape(b->g, x)->rank != 1 || gir__nshape(b->g, y)->rank != 1 || gir__nshape(b->g, x)->dim[0] != gir__nshape(b->g, y)->dim[0])
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "dot: node %u: needs two vectors of one length, got %S . %S", b->id,
-                          &x->shape, &y->shape);
+                          gir__nshape(b->g, x), gir__nshape(b->g, y));
     b->out = gir_shape0();
     return GIR_OK;
 }
 static gir_status gir__sh_outer(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0), *y = gir__bin(b, 1);
-    if (x->shape.rank != 1 || y->shape.rank != 1)
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "outer: node %u: needs two vectors, got %S, %S", b->id, &x->shape,
-                          &y->shape);
-    b->out = gir_shape2(x->shape.dim[0], y->shape.dim[0]);
+    if (gir__nshape(b->g, x)->rank != 1 || gir__nshape(b->g, y)->rank != 1)
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "outer: node %u: needs two vectors, got %S, %S", b->id, gir__nshape(b->g, x),
+                          gir__nshape(b->g, y));
+    b->out = gir_shape2(gir__nshape(b->g, x)->dim[0], gir__nshape(b->g, y)->dim[0]);
     return GIR_OK;
 }
 static gir_status gir__sh_trisolve(gir__bctx *b) {
@@ -413,16 +413,16 @@ static gir_status gir__sh_trisolve(gir__bctx *b) {
     gir_status s = gir__sh_square(b);
     int k;
     if (s) return s;
-    if (y->shape.rank != a->shape.rank || y->shape.dim[y->shape.rank - 2] != a->shape.dim[a->shape.rank - 1])
+    if (gir__nshape(b->g, y)->rank != gir__nshape(b->g, a)->rank || gir__nshape(b->g, y)->dim[gir__nshape(b->g, y)->rank - 2] != gir__nshape(b->g, a)->dim[gir__nshape(b->g, a)->rank - 1])
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "trisolve: node %u: right-hand side %S does not fit %S", b->id,
-                          &y->shape, &a->shape);
-    for (k = 0; k < a->shape.rank - 2; ++k)
-        if (a->shape.dim[k] != y->shape.dim[k])
+                          gir__nshape(b->g, y), gir__nshape(b->g, a));
+    for (k = 0; k < gir__nshape(b->g, a)->rank - 2; ++k)
+        if (gir__nshape(b->g, a)->dim[k] != gir__nshape(b->g, y)->dim[k])
             return GIR__BFAIL(b, GIR_ERR_SHAPE, "trisolve: node %u: batch dimensions differ: %S, %S", b->id,
-                              &a->shape, &y->shape);
+                              gir__nshape(b->g, a), gir__nshape(b->g, y));
     b->attr.i[0] = b->attr.i[0] ? 1 : 0;
     b->attr.i[1] = b->attr.i[1] ? 1 : 0;
-    b->out = y->shape;
+    b->out = (*gir__nshape(b->g, y));
     return GIR_OK;
 }
 static gir_status gir__sh_xent(gir__bctx *b) {
@@ -430,26 +430,26 @@ static gir_status gir__sh_xent(gir__bctx *b) {
     gir_status s;
     if ((s = gir__need_rank(b, 0, 2, 2)) != GIR_OK) return s;
     if ((s = gir__need_dtype(b, 1, GIR_DTYPE_I32)) != GIR_OK) return s;
-    if (l->shape.rank != 1 || l->shape.dim[0] != x->shape.dim[0])
+    if (gir__nshape(b->g, l)->rank != 1 || gir__nshape(b->g, l)->dim[0] != gir__nshape(b->g, x)->dim[0])
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "xent_logits: node %u: labels %S do not match logits %S", b->id,
-                          &l->shape, &x->shape);
-    b->out = gir_shape1(x->shape.dim[0]);
+                          gir__nshape(b->g, l), gir__nshape(b->g, x));
+    b->out = gir_shape1(gir__nshape(b->g, x)->dim[0]);
     return GIR_OK;
 }
 static gir_status gir__sh_xent_prob(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0), *p = gir__bin(b, 1);
     gir_status s;
     if ((s = gir__need_rank(b, 0, 2, 2)) != GIR_OK) return s;
-    if (!gir__shape_eq(&x->shape, &p->shape))
+    if (!gir__shape_eq(gir__nshape(b->g, x), gir__nshape(b->g, p)))
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "xent_logits_prob: node %u: probabilities %S do not match logits %S",
-                          b->id, &p->shape, &x->shape);
-    b->out = gir_shape1(x->shape.dim[0]);
+                          b->id, gir__nshape(b->g, p), gir__nshape(b->g, x));
+    b->out = gir_shape1(gir__nshape(b->g, x)->dim[0]);
     return GIR_OK;
 }
 static gir_status gir__sh_mse(gir__bctx *b) {
     const gir__node *x = gir__bin(b, 0), *y = gir__bin(b, 1);
-    if (!gir__shape_eq(&x->shape, &y->shape))
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "mse: node %u: shapes differ: %S, %S", b->id, &x->shape, &y->shape);
+    if (!gir__shape_eq(gir__nshape(b->g, x), gir__nshape(b->g, y)))
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "mse: node %u: shapes differ: %S, %S", b->id, gir__nshape(b->g, x), gir__nshape(b->g, y));
     b->out = gir_shape0();
     return GIR_OK;
 }
@@ -502,17 +502,17 @@ static gir_status gir__conv_check(gir__bctx *b, const gir_shape *xs, const gir_s
     return GIR_OK;
 }
 static gir_status gir__sh_conv2d(gir__bctx *b) {
-    return gir__conv_check(b, &gir__bin(b, 0)->shape, &gir__bin(b, 1)->shape, &b->out);
+    return gir__conv_check(b, gir__nshape(b->g, gir__bin(b, 0)), gir__nshape(b->g, gir__bin(b, 1)), &b->out);
 }
 static gir_status gir__sh_conv2d_bwd_data(gir__bctx *b) {
     gir_shape o;
     const gir__node *gy = gir__bin(b, 0);
     gir_status s = gir__check_shape(b, &b->attr.shape, "xshape");
-    if (!s) s = gir__conv_check(b, &b->attr.shape, &gir__bin(b, 1)->shape, &o);
+    if (!s) s = gir__conv_check(b, &b->attr.shape, gir__nshape(b->g, gir__bin(b, 1)), &o);
     if (s) return s;
-    if (!gir__shape_eq(&o, &gy->shape))
+    if (!gir__shape_eq(&o, gir__nshape(b->g, gy)))
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "conv2d_bwd_data: node %u: gradient %S does not match the output %S",
-                          b->id, &gy->shape, &o);
+                          b->id, gir__nshape(b->g, gy), &o);
     b->out = b->attr.shape;
     return GIR_OK;
 }
@@ -520,11 +520,11 @@ static gir_status gir__sh_conv2d_bwd_filter(gir__bctx *b) {
     gir_shape o;
     const gir__node *gy = gir__bin(b, 1);
     gir_status s = gir__check_shape(b, &b->attr.shape, "wshape");
-    if (!s) s = gir__conv_check(b, &gir__bin(b, 0)->shape, &b->attr.shape, &o);
+    if (!s) s = gir__conv_check(b, gir__nshape(b->g, gir__bin(b, 0)), &b->attr.shape, &o);
     if (s) return s;
-    if (!gir__shape_eq(&o, &gy->shape))
+    if (!gir__shape_eq(&o, gir__nshape(b->g, gy)))
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "conv2d_bwd_filter: node %u: gradient %S does not match the output %S",
-                          b->id, &gy->shape, &o);
+                          b->id, gir__nshape(b->g, gy), &o);
     b->out = b->attr.shape;
     return GIR_OK;
 }
@@ -551,26 +551,26 @@ static gir_status gir__pool_check(gir__bctx *b, const gir_shape *xs, gir_shape *
                           b->id, xs);
     return GIR_OK;
 }
-static gir_status gir__sh_pool2d(gir__bctx *b) { return gir__pool_check(b, &gir__bin(b, 0)->shape, &b->out); }
+static gir_status gir__sh_pool2d(gir__bctx *b) { return gir__pool_check(b, gir__nshape(b->g, gir__bin(b, 0)), &b->out); }
 static gir_status gir__sh_pool2d_bwd(gir__bctx *b) {
     gir_shape o;
     const gir__node *gy = gir__bin(b, 0), *x = gir__bin(b, 1);
-    gir_status s = gir__pool_check(b, &x->shape, &o);
+    gir_status s = gir__pool_check(b, gir__nshape(b->g, x), &o);
     if (s) return s;
-    if (!gir__shape_eq(&o, &gy->shape) || gy->dtype != x->dtype)
+    if (!gir__shape_eq(&o, gir__nshape(b->g, gy)) || gy->dtype != x->dtype)
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: gradient %S %T does not match the pooled input %S %T",
-                          gir__bname(b), b->id, &gy->shape, (int)gy->dtype, &o, (int)x->dtype);
-    b->out = x->shape;
+                          gir__bname(b), b->id, gir__nshape(b->g, gy), (int)gy->dtype, &o, (int)x->dtype);
+    b->out = (*gir__nshape(b->g, x));
     return GIR_OK;
 }
 /* max_pool2d_pick: v and x of one dtype and shape; the result has x's pooled shape */
 static gir_status gir__sh_pool2d_pick(gir__bctx *b) {
     const gir__node *v = gir__bin(b, 0), *x = gir__bin(b, 1);
-    gir_status s = gir__pool_check(b, &x->shape, &b->out);
+    gir_status s = gir__pool_check(b, gir__nshape(b->g, x), &b->out);
     if (s) return s;
-    if (!gir__shape_eq(&v->shape, &x->shape) || v->dtype != x->dtype)
+    if (!gir__shape_eq(gir__nshape(b->g, v), gir__nshape(b->g, x)) || v->dtype != x->dtype)
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: values %S %T do not match x %S %T", gir__bname(b), b->id,
-                          &v->shape, (int)v->dtype, &x->shape, (int)x->dtype);
+                          gir__nshape(b->g, v), (int)v->dtype, gir__nshape(b->g, x), (int)x->dtype);
     return GIR_OK;
 }
 static gir_status gir__sh_pool2d_bwd_avg(gir__bctx *b) {
@@ -579,9 +579,9 @@ static gir_status gir__sh_pool2d_bwd_avg(gir__bctx *b) {
     gir_status s = gir__check_shape(b, &b->attr.shape, "xshape");
     if (!s) s = gir__pool_check(b, &b->attr.shape, &o);
     if (s) return s;
-    if (!gir__shape_eq(&o, &gy->shape))
+    if (!gir__shape_eq(&o, gir__nshape(b->g, gy)))
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: gradient %S does not match the pooled input %S",
-                          gir__bname(b), b->id, &gy->shape, &o);
+                          gir__bname(b), b->id, gir__nshape(b->g, gy), &o);
     b->out = b->attr.shape;
     return GIR_OK;
 }
@@ -589,6 +589,6 @@ static gir_status gir__sh_pool2d_bwd_avg(gir__bctx *b) {
 static gir_status gir__sh_dropout(gir__bctx *b) {
     if (!(b->attr.f[0] >= 0 && b->attr.f[0] <= 1))
         return GIR__BFAIL(b, GIR_ERR_ATTR, "dropout: node %u: p = %g is not in [0, 1]", b->id, b->attr.f[0]);
-    b->out = gir__bin(b, 0)->shape;
+    b->out = *gir__nshape(b->g, gir__bin(b, 0));
     return GIR_OK;
 }

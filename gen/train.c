@@ -15,16 +15,16 @@ static gir_status gir__sh_assign(gir__bctx *b) {
     const gir__node *v = gir__bin(b, 0), *x = gir__bin(b, 1);
     if (v->dtype != x->dtype)
         return GIR__BFAIL(b, GIR_ERR_DTYPE, "assign: node %u: value (node %u) %T %S must have the dtype of var "
-                          "(node %u) %T %S", b->id, (unsigned)b->in[1].id, (int)x->dtype, &x->shape,
-                          (unsigned)b->in[0].id, (int)v->dtype, &v->shape);
-    if (!gir__shape_eq(&v->shape, &x->shape))
+                          "(node %u) %T %S", b->id, (unsigned)b->in[1].id, (int)x->dtype, gir__nshape(b->g, x),
+                          (unsigned)b->in[0].id, (int)v->dtype, gir__nshape(b->g, v));
+    if (!gir__shape_eq(gir__nshape(b->g, v), gir__nshape(b->g, x)))
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "assign: node %u: value (node %u) %T %S must have the shape of var "
-                          "(node %u) %T %S", b->id, (unsigned)b->in[1].id, (int)x->dtype, &x->shape,
-                          (unsigned)b->in[0].id, (int)v->dtype, &v->shape);
+                          "(node %u) %T %S", b->id, (unsigned)b->in[1].id, (int)x->dtype, gir__nshape(b->g, x),
+                          (unsigned)b->in[0].id, (int)v->dtype, gir__nshape(b->g, v));
     if (v->op != GIR_OP_VARIABLE)
         return GIR__BFAIL(b, GIR_ERR_INVALID_ARG, "assign: node %u: var (node %u, %s %T %S) must be a variable",
-                          b->id, (unsigned)b->in[0].id, gir__op_names[v->op], (int)v->dtype, &v->shape);
-    b->out = v->shape;
+                          b->id, (unsigned)b->in[0].id, gir__op_names[v->op], (int)v->dtype, gir__nshape(b->g, v));
+    b->out = (*gir__nshape(b->g, v));
     b->dtype = v->dtype;
     return GIR_OK;
 }
@@ -46,19 +46,19 @@ static gir_status gir__sh_train_eval(gir__bctx *b) {
     if (t->dtype != e->dtype)
         return GIR__BFAIL(b, GIR_ERR_DTYPE, "train_eval: node %u: the eval value (node %u) %T %S must have the "
                           "dtype of the training value (node %u) %T %S", b->id, (unsigned)b->in[1].id, (int)e->dtype,
-                          &e->shape, (unsigned)b->in[0].id, (int)t->dtype, &t->shape);
-    if (!gir__shape_eq(&t->shape, &e->shape))
+                          gir__nshape(b->g, e), (unsigned)b->in[0].id, (int)t->dtype, gir__nshape(b->g, t));
+    if (!gir__shape_eq(gir__nshape(b->g, t), gir__nshape(b->g, e)))
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "train_eval: node %u: the eval value (node %u) %T %S must have the "
                           "shape of the training value (node %u) %T %S", b->id, (unsigned)b->in[1].id, (int)e->dtype,
-                          &e->shape, (unsigned)b->in[0].id, (int)t->dtype, &t->shape);
+                          gir__nshape(b->g, e), (unsigned)b->in[0].id, (int)t->dtype, gir__nshape(b->g, t));
     for (k = 2; k < b->n; ++k) {
         const gir__node *u = gir__bin(b, k);
         if (u->op != GIR_OP_ASSIGN || u->dtype != t->dtype)
             return GIR__BFAIL(b, GIR_ERR_INVALID_ARG, "train_eval: node %u: update %d (node %u, %s %T %S) must be an "
                               "assign node of %T", b->id, k - 2, (unsigned)b->in[k].id, gir__op_names[u->op],
-                              (int)u->dtype, &u->shape, (int)t->dtype);
+                              (int)u->dtype, gir__nshape(b->g, u), (int)t->dtype);
     }
-    b->out = t->shape;
+    b->out = (*gir__nshape(b->g, t));
     b->dtype = t->dtype;
     return GIR_OK;
 }
@@ -227,13 +227,13 @@ static gir_node gir__scalar_f64(gir_graph *g, gir_node x, const char *fn, const 
         if (!x.id && g->status == GIR_OK) gir__gfail(g, GIR_ERR_HANDLE, "%s: %s is the invalid handle", fn, what);
         return bad;
     }
-    if (!gir__is_float(d->dtype) || gir__numel(&d->shape) != 1) {
+    if (!gir__is_float(d->dtype) || gir__numel(gir__nshape(g, d)) != 1) {
         gir__gfail(g, d->dtype && !gir__is_float(d->dtype) ? GIR_ERR_DTYPE : GIR_ERR_SHAPE, "%s: %s (node %u) must be "
                    "a float scalar (f32 or f64, one element), got %T %S", fn, what, (unsigned)x.id, (int)d->dtype,
-                   &d->shape);
+                   gir__nshape(g, d));
         return bad;
     }
-    if (d->shape.rank) x = gir_reshape(g, x, gir_shape0());
+    if (gir__nshape(g, d)->rank) x = gir_reshape(g, x, gir_shape0());
     return gir__as(g, x, GIR_DTYPE_F64);
 }
 /* the options with torch's defaults filled in, checked as torch checks them */
@@ -286,7 +286,7 @@ static int gir__optim_args(gir_graph *g, int n, const gir_node *params, const gi
         if (pv.op != GIR_OP_VARIABLE || !gir__is_float(pv.dtype)) {
             gir__gfail(g, pv.op != GIR_OP_VARIABLE ? GIR_ERR_INVALID_ARG : GIR_ERR_DTYPE, "%s: params[%d] (node %u, "
                        "%s %T %S) must be a variable of f32 or f64", fn, k, (unsigned)params[k].id,
-                       gir__op_names[pv.op], (int)pv.dtype, &pv.shape);
+                       gir__op_names[pv.op], (int)pv.dtype, gir__nshape(g, &pv));
             return 0;
         }
         for (j = 0; j < k; ++j)
@@ -296,10 +296,10 @@ static int gir__optim_args(gir_graph *g, int n, const gir_node *params, const gi
                 return 0;
             }
         if (!(d = gir__list_arg(g, grads[k], fn, "grads", k))) return 0;
-        if (d->dtype != pv.dtype || !gir__shape_eq(&d->shape, &pv.shape)) {
+        if (d->dtype != pv.dtype || !gir__shape_eq(gir__nshape(g, d), gir__nshape(g, &pv))) {
             gir__gfail(g, d->dtype != pv.dtype ? GIR_ERR_DTYPE : GIR_ERR_SHAPE, "%s: grads[%d] (node %u) %T %S does "
-                       "not match params[%d] (node %u) %T %S", fn, k, (unsigned)grads[k].id, (int)d->dtype, &d->shape,
-                       k, (unsigned)params[k].id, (int)pv.dtype, &pv.shape);
+                       "not match params[%d] (node %u) %T %S", fn, k, (unsigned)grads[k].id, (int)d->dtype, gir__nshape(g, d),
+                       k, (unsigned)params[k].id, (int)pv.dtype, gir__nshape(g, &pv));
             return 0;
         }
     }
@@ -336,7 +336,7 @@ static void gir__optim_scalars(gir_graph *g, const gir_optim_desc *d, gir_node l
 static int gir__sgd_param(gir_graph *g, const gir_optim_desc *d, const gir__ostep *s, gir_node p, gir_node gr,
                           gir_node lr, gir_node *out) {
     int dt = g->nodes[p.id].dtype, n = 0;
-    gir_shape sh = g->nodes[p.id].shape;
+    gir_shape sh = (*gir__nshape(g, &g->nodes[p.id]));
     gir_node dp = gr;
     if (d->weight_decay != 0) dp = gir_add(g, dp, gir_mul(g, gir__sc(g, dt, d->weight_decay), p));
     if (d->momentum != 0) {
@@ -354,7 +354,7 @@ static int gir__sgd_param(gir_graph *g, const gir_optim_desc *d, const gir__oste
 static int gir__adam_param(gir_graph *g, const gir_optim_desc *d, const gir__ostep *s, gir_node p, gir_node gr,
                            gir_node *out) {
     int dt = g->nodes[p.id].dtype;
-    gir_shape sh = g->nodes[p.id].shape;
+    gir_shape sh = (*gir__nshape(g, &g->nodes[p.id]));
     gir_node m = gir_variable(g, (gir_dtype)dt, sh, NULL), v = gir_variable(g, (gir_dtype)dt, sh, NULL);
     gir_node mn, vn, use, denom, base = p;
     gir__name_derived(g, p, m, "exp_avg");
@@ -420,7 +420,7 @@ GIR_API gir_node gir_clip_grad_norm(gir_graph *g, int n, const gir_node *grads, 
         if (!d) return bad;
         if (!gir__is_float(d->dtype)) {
             gir__gfail(g, GIR_ERR_DTYPE, "%s: grads[%d] (node %u) must be f32 or f64, got %T %S", fn, k,
-                       (unsigned)grads[k].id, (int)d->dtype, &d->shape);
+                       (unsigned)grads[k].id, (int)d->dtype, gir__nshape(g, d));
             return bad;
         }
     }
@@ -442,12 +442,12 @@ static gir_node gir__step_f64(gir_graph *g, gir_node step, const char *fn) {
         if (!step.id && g && g->status == GIR_OK) gir__gfail(g, GIR_ERR_HANDLE, "%s: step is the invalid handle", fn);
         return gir__handle(NULL, 0);
     }
-    if (gir__numel(&d->shape) != 1 || d->dtype == GIR_DTYPE_B8) {
+    if (gir__numel(gir__nshape(g, d)) != 1 || d->dtype == GIR_DTYPE_B8) {
         gir__gfail(g, d->dtype == GIR_DTYPE_B8 ? GIR_ERR_DTYPE : GIR_ERR_SHAPE, "%s: step (node %u) must be one "
-                   "number, got %T %S", fn, (unsigned)step.id, (int)d->dtype, &d->shape);
+                   "number, got %T %S", fn, (unsigned)step.id, (int)d->dtype, gir__nshape(g, d));
         return gir__handle(NULL, 0);
     }
-    if (d->shape.rank) step = gir_reshape(g, step, gir_shape0());
+    if (gir__nshape(g, d)->rank) step = gir_reshape(g, step, gir_shape0());
     return gir__as(g, step, GIR_DTYPE_F64);
 }
 GIR_API gir_node gir_lr_step_decay(gir_graph *g, gir_node step, double lr, int step_size, double gamma) {
@@ -491,8 +491,8 @@ static gir_node gir__bn_eval(gir_graph *g, gir_node x, gir_node gamma, gir_node 
                              gir_shape cs, int dt, double eps) {
     gir_node inv = gir_div(g, gir__sc(g, dt, 1.0), gir_sqrt(g, gir_add(g, rv, gir__sc(g, dt, eps))));
     gir_node alpha, shift;
-    if (g->nodes[gamma.id].shape.rank == 1) gamma = gir_reshape(g, gamma, cs);
-    if (g->nodes[beta.id].shape.rank == 1) beta = gir_reshape(g, beta, cs);
+    if (gir__nshape(g, &g->nodes[gamma.id])->rank == 1) gamma = gir_reshape(g, gamma, cs);
+    if (gir__nshape(g, &g->nodes[beta.id])->rank == 1) beta = gir_reshape(g, beta, cs);
     alpha = gir_mul(g, gir_reshape(g, inv, cs), gamma);
     shift = gir_sub(g, beta, gir_mul(g, gir_reshape(g, rm, cs), alpha));
     return gir_add(g, gir_mul(g, x, alpha), shift);

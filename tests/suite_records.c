@@ -1,4 +1,4 @@
-/* suite_records.c - compact records: 48-byte nodes with packed attributes, stores that grow by blocks that never
+/* suite_records.c - compact records: 24-byte nodes with packed attributes and shared shapes, stores that grow by blocks that never
  * move, capacity hints (one allocation per store), and the DOT / plan dumps. Included by test_main.c (it sees
  * gir.h's internals). */
 
@@ -58,7 +58,7 @@ static size_t rec_data_bytes(const gir_graph *g) {        /* the values of its c
     size_t k, n = 0;
     for (k = 1; k < g->nnodes; ++k)
         if (g->nodes[k].op == GIR_OP_VARIABLE || g->nodes[k].op == GIR_OP_CONSTANT) {
-            size_t b = (size_t)gir__numel(&g->nodes[k].shape) * gir_dtype_size((gir_dtype)g->nodes[k].dtype);
+            size_t b = (size_t)gir__numel(gir__nshape(g, &g->nodes[k])) * gir_dtype_size((gir_dtype)g->nodes[k].dtype);
             n += b ? b : 1;
         }
     return n;
@@ -70,11 +70,10 @@ static size_t rec_store_bytes(const gir__store *st) {      /* what a store's blo
     return n;
 }
 
-/* A node record is 48 bytes whatever its op: 8 bytes of op, dtype, node type, level and counts, in0, attribute and
-   name references, and the shape (28 bytes at GIR_MAX_RANK 6). */
+/* A node record is 24 bytes whatever its op: 8 bytes of op, dtype, node type, level and counts, in0, and the
+   attribute, name and shape references (the shape itself, 28 bytes at GIR_MAX_RANK 6, is in the shape store). */
 static int test_rec_node_size(void) {
-    CHECK(sizeof(gir__node) == 20 + sizeof(gir_shape), "gir__node is %d bytes, want %d", (int)sizeof(gir__node),
-          (int)(20 + sizeof(gir_shape)));
+    CHECK(sizeof(gir__node) == 24, "gir__node is %d bytes, want 24", (int)sizeof(gir__node));
     return 1;
 }
 
@@ -185,7 +184,7 @@ static int test_rec_attr_built_rows(void) {
 
 /* Capacity hints: the graph built again with gir_graph_usage's figures makes one allocation per store, and the
    bytes handed out (apart from the gradient pass's work arrays) are exactly the sum of the parts: the graph, the
-   node array, the input pool, one block per store, and the values. Without hints a bump allocator keeps every
+   node array, the input pool, one block per store (attributes, names, shapes), and the values. Without hints a bump allocator keeps every
    old copy of the node and input arrays, so it hands out more. */
 static int rec_hinted(int big) {
     rec_alloc c0, c1;
@@ -203,10 +202,11 @@ static int rec_hinted(int big) {
     CHECK(g1->nnodes == g0->nnodes && g1->nins == g0->nins, "the two builds differ");
     CHECK(g1->cap == g1->nnodes && g1->inscap == g1->nins, "arrays sized %d/%d for %d/%d", (int)g1->cap,
           (int)g1->inscap, (int)g1->nnodes, (int)g1->nins);
-    CHECK(g1->attrs.head == g1->attrs.tail && g1->names.head == g1->names.tail && g1->names.head,
-          "a store has more than one block");
+    CHECK(g1->attrs.head == g1->attrs.tail && g1->names.head == g1->names.tail && g1->names.head &&
+          g1->shapes.head == g1->shapes.tail && g1->shapes.head, "a store has more than one block");
     parts = sizeof(gir_graph) + g1->nnodes * sizeof(gir__node) + g1->nins * sizeof(uint32_t) +
-            rec_store_bytes(&g1->attrs) + rec_store_bytes(&g1->names) + rec_data_bytes(g1);
+            rec_store_bytes(&g1->attrs) + rec_store_bytes(&g1->names) + rec_store_bytes(&g1->shapes) +
+            rec_data_bytes(g1);
     CHECK(c1.by_phase[0] == parts, "hinted: %d bytes handed out, the parts are %d", (int)c1.by_phase[0], (int)parts);
     CHECK(rec_store_bytes(&g1->attrs) == sizeof(gir__sblk) + use.attr_capacity &&
           rec_store_bytes(&g1->names) == sizeof(gir__sblk) + use.name_capacity, "a store's block is not the hint");
@@ -304,6 +304,77 @@ static int test_rec_oom_sweep(void) {
     for (h = 0; h < 2; ++h)
         for (k = 1; k <= calls[h] + 1; ++k)
             if (!rec_oom_one(h ? &use : NULL, k)) return 0;
+    return 1;
+}
+
+/* Shapes live in the shape store: a node's shape keeps its address while the graph grows by many blocks (ASan
+   would see a block moved or freed), nodes of equal shape share one record (the MLP training graph stores far
+   fewer shapes than it has nodes), and every node reads back the shape it was built with. */
+static int test_rec_shapes_shared_never_move(void) {
+    rec_alloc c;
+    gir_graph_desc d;
+    gir_graph *g;
+    gir_node x, first;
+    const gir_shape *p0;
+    size_t records;
+    long k;
+    memset(&c, 0, sizeof c);
+    d = rec_desc(&c, NULL);
+    g = gir_graph_new(&d);
+    first = gir_input(g, GIR_DTYPE_F32, gir_shape3(2, 3, 4));
+    p0 = gir__nshape(g, &g->nodes[first.id]);
+    for (k = 0; k < 3000; ++k) {             /* a new shape each time: the store adds blocks */
+        x = gir_input(g, GIR_DTYPE_F32, gir_shape2((int32_t)k + 1, 3));
+        CHECK(gir__nshape(g, &g->nodes[x.id])->dim[0] == k + 1, "node %ld reads a wrong shape", k);
+    }
+    CHECK(gir_graph_status(g) == GIR_OK && g->shapes.head != g->shapes.tail, "the shape store did not add blocks");
+    CHECK(gir__nshape(g, &g->nodes[first.id]) == p0 && p0->rank == 3 && p0->dim[0] == 2 && p0->dim[2] == 4,
+          "the first shape moved or changed");
+    CHECK(gir_node_shape(g, gir_neg(g, first)).dim[1] == 3 &&
+          g->nodes[g->nnodes - 1].shp == g->nodes[first.id].shp, "neg does not share its input's shape record");
+    gir_graph_free(g);
+    CHECK(c.live == 0, "%ld blocks not freed", c.live);
+    memset(&c, 0, sizeof c);
+    d = rec_desc(&c, NULL);
+    g = gir_graph_new(&d);
+    CHECK(rec_mlp(g, &c, 0), "%s", gir_graph_message(g));
+    records = gir_graph_usage(g).shape_capacity / sizeof(gir_shape);
+    CHECK(records > 0 && records * 2 < g->nnodes - 1, "%d shape records for %d nodes", (int)records, (int)(g->nnodes - 1));
+    for (k = 1; k < (long)g->nnodes; ++k) {
+        gir_shape s = gir_node_shape(g, gir__handle(g, (uint32_t)k));
+        CHECK(gir__shape_eq(&s, gir__nshape(g, &g->nodes[k])) && gir__shape_ok(&s), "node %ld", k);
+    }
+    say("shapes: %d records for the %d nodes of the 64-32-10 training graph\n", (int)records, (int)(g->nnodes - 1));
+    gir_graph_free(g);
+    return 1;
+}
+/* The scope prefix is allocated by the first gir_scope_push only: a graph that never pushes a scope does not
+   pay for it, and a push that runs out of memory is an error that leaves the graph usable (names unscoped). */
+static int test_rec_scope_allocated_on_first_push(void) {
+    rec_alloc c;
+    gir_graph_desc d;
+    gir_graph *g;
+    gir_node x;
+    memset(&c, 0, sizeof c);
+    d = rec_desc(&c, NULL);
+    g = gir_graph_new(&d);
+    x = gir_input(g, GIR_DTYPE_F32, gir_shape1(3));
+    CHECK(g->scope == NULL && !strcmp(gir_scope(g), ""), "a scope before any push");
+    c.fail_from = c.calls + 1;
+    CHECK(gir_scope_push(g, "layer1") == GIR_ERR_OUT_OF_MEMORY && strstr(gir_graph_message(g), "scope: out of memory"),
+          "push without memory: %s", gir_graph_message(g));
+    c.fail_from = 0;
+    gir_graph_clear_error(g);
+    CHECK(!strcmp(gir_scope(g), "") && !strcmp(gir_node_name(g, gir_name(g, x, "w")), "w"), "not usable after it");
+    CHECK(gir_scope_push(g, "layer1") == GIR_OK && gir_scope_push(g, "conv") == GIR_OK &&
+          !strcmp(gir_scope(g), "layer1/conv") && !strcmp(gir_node_name(g, gir_name(g, gir_neg(g, x), "b")),
+                                                          "layer1/conv/b"), "scoped name: %s", gir_graph_message(g));
+    gir_scope_pop(g);
+    gir_scope_pop(g);
+    gir_scope_pop(g);
+    CHECK(!strcmp(gir_scope(g), ""), "pop");
+    gir_graph_free(g);
+    CHECK(c.live == 0, "%ld blocks not freed", c.live);
     return 1;
 }
 
@@ -472,11 +543,13 @@ static int test_rec_plan_dumps(void) {
 }
 
 static void suite_records(void) {
-    RUN("records/node_is_48_bytes", test_rec_node_size());
+    RUN("records/node_is_24_bytes", test_rec_node_size());
     RUN("records/attr_pack_roundtrip_every_row", test_rec_attr_pack_every_row());
     RUN("records/attr_built_rows_store_only_row_kinds", test_rec_attr_built_rows());
     RUN("records/hints_one_allocation_per_store_exact_bytes", test_rec_hints_exact());
     RUN("records/stores_never_move", test_rec_stores_never_move());
+    RUN("records/shapes_shared_never_move", test_rec_shapes_shared_never_move());
+    RUN("records/scope_allocated_on_first_push", test_rec_scope_allocated_on_first_push());
     RUN("records/oom_sweep_graph_building", test_rec_oom_sweep());
     RUN("records/dot_graph_nodes_edges_names", test_rec_dot_graph());
     RUN("records/dot_escape", test_rec_dot_escape());
