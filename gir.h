@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c9367d236f1f14baa87520e8b73aa14e2ae04c4bdd43b9ce2b2f70a5c3f60d5c
-                                          gen/ sha256=8e6a258ca8eb71a5
+                                          gen/ sha256=68341be01e1ce655
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -10138,10 +10138,11 @@ static size_t gir__strlen_max(const char *s, size_t max) {   /* strlen, stopping
     while (n <= max && s[n]) ++n;
     return n;
 }
-static int gir__streq(const char *a, const char *b) {
+static int gir__strcmp(const char *a, const char *b) {      /* strcmp: byte order, as unsigned char */
     while (*a && *a == *b) { ++a; ++b; }
-    return *a == *b;
+    return (int)(unsigned char)*a - (int)(unsigned char)*b;
 }
+static int gir__streq(const char *a, const char *b) { return gir__strcmp(a, b) == 0; }
 static uint32_t gir__find_id(const gir_graph *g, const char *name) {
     size_t k;
     for (k = 1; k < g->nnodes; ++k)
@@ -34185,24 +34186,23 @@ static void gir__w_shape(gir__wr *w, const gir_shape *s) {
 /* the payload writers, given the graph and the chosen nodes */
 typedef void (*gir__payload_fn)(gir__wr *w, const gir_graph *g, int n, const uint32_t *ids);
 static const char *gir__nm(const gir_graph *g, uint32_t id) { return gir__name_at(g, g->nodes[id].name); }
-static int gir__strcmp(const char *a, const char *b) {
-    while (*a && *a == *b) { ++a; ++b; }
-    return (int)(unsigned char)*a - (int)(unsigned char)*b;
+/* ids in ascending name order (shell sort: O(n^1.5) compares, no memory) */
+static void gir__sort_by_name(const gir_graph *g, uint32_t *ids, int n) {
+    int gap, k, j;
+    for (gap = 1; gap < n / 3; gap = 3 * gap + 1) {}
+    for (; gap > 0; gap /= 3)
+        for (k = gap; k < n; ++k) {
+            uint32_t v = ids[k];
+            for (j = k; j >= gap && gir__strcmp(gir__nm(g, ids[j - gap]), gir__nm(g, v)) > 0; j -= gap) ids[j] = ids[j - gap];
+            ids[j] = v;
+        }
 }
 static void gir__vars_payload(gir__wr *w, const gir_graph *g, int n, const uint32_t *ids) {
-    const char *prev = NULL;
-    int k, j;
+    int k;
     gir__w_uint(w, (uint64_t)n, 4);
-    for (k = 0; k < n; ++k) {          /* in ascending name order: the next name after prev, O(n^2) */
-        uint32_t best = 0;
-        const gir__node *d;
-        for (j = 0; j < n; ++j) {
-            const char *s = gir__nm(g, ids[j]);
-            if ((!prev || gir__strcmp(s, prev) > 0) && (!best || gir__strcmp(s, gir__nm(g, best)) < 0)) best = ids[j];
-        }
-        d = &g->nodes[best];
-        prev = gir__nm(g, best);
-        gir__w_str(w, prev);
+    for (k = 0; k < n; ++k) {          /* ids are in ascending name order (gir__save) */
+        const gir__node *d = &g->nodes[ids[k]];
+        gir__w_str(w, gir__nm(g, ids[k]));
         gir__w_uint(w, d->dtype, 1);
         gir__w_shape(w, gir__nshape(g, d));
         gir__w_values(w, gir__node_data(g, d), d->dtype, gir__numel(gir__nshape(g, d)));
@@ -34284,7 +34284,7 @@ static void gir__w_file(gir__wr *w, uint32_t tag, gir__payload_fn fn, const gir_
 /* the nodes a save writes: ids (storage the caller gives, n entries); 0 on success */
 static gir_status gir__save_pick(gir_graph *g, int vars, int n, const gir_node *list, uint32_t *ids, int *count) {
     const char *what = vars ? "save_variables" : "save_graph";
-    int k, j, m = 0;
+    int k, m = 0;
     if (!g) return GIR_ERR_INVALID_ARG;
     if (n < 0 || (n > 0 && !list)) {
         gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: %s", what, n < 0 ? "negative count" : "the node list is NULL");
@@ -34309,12 +34309,6 @@ static gir_status gir__save_pick(gir_graph *g, int vars, int n, const gir_node *
                        g->nodes[list[k].id].op != GIR_OP_VARIABLE ? "not a variable" : "unnamed");
             return GIR_ERR_INVALID_ARG;
         }
-        for (j = 0; vars && j < k; ++j)
-            if (list[j].id == list[k].id) {
-                gir__gfail(g, GIR_ERR_INVALID_ARG, "save_variables: %N is twice in the list", (const gir_graph *)g,
-                           (unsigned)list[k].id);
-                return GIR_ERR_INVALID_ARG;
-            }
         if (ids) ids[k] = list[k].id;
     }
     *count = n;
@@ -34323,7 +34317,7 @@ static gir_status gir__save_pick(gir_graph *g, int vars, int n, const gir_node *
 /* ids for the save: a small list on the stack, a larger one from the graph's allocator */
 static gir_status gir__save(gir_graph *g, int vars, int n, const gir_node *list, gir__wr *w) {
     uint32_t small[64], *ids = small;
-    int count = 0;
+    int count = 0, k;
     gir_status s = gir__save_pick(g, vars, n, list, NULL, &count);
     if (s) return s;
     if (count > 64) {
@@ -34334,6 +34328,14 @@ static gir_status gir__save(gir_graph *g, int vars, int n, const gir_node *list,
         }
     }
     gir__save_pick(g, vars, n, list, ids, &count);
+    if (vars) gir__sort_by_name(g, ids, count);
+    for (k = 1; vars && k < count; ++k)      /* names are unique: a repeated node is a repeated name */
+        if (ids[k] == ids[k - 1]) {
+            gir__gfail(g, GIR_ERR_INVALID_ARG, "save_variables: %N is twice in the list", (const gir_graph *)g,
+                       (unsigned)ids[k]);
+            if (ids != small) gir__free(&g->a, ids, (size_t)count * sizeof *ids);
+            return GIR_ERR_INVALID_ARG;
+        }
     gir__w_file(w, vars ? GIR__IO_TAG_VARS : GIR__IO_TAG_GRPH, vars ? gir__vars_payload : gir__graph_payload, g,
                 count, ids);
     if (ids != small) gir__free(&g->a, ids, (size_t)count * sizeof *ids);

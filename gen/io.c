@@ -94,24 +94,23 @@ static void gir__w_shape(gir__wr *w, const gir_shape *s) {
 /* the payload writers, given the graph and the chosen nodes */
 typedef void (*gir__payload_fn)(gir__wr *w, const gir_graph *g, int n, const uint32_t *ids);
 static const char *gir__nm(const gir_graph *g, uint32_t id) { return gir__name_at(g, g->nodes[id].name); }
-static int gir__strcmp(const char *a, const char *b) {
-    while (*a && *a == *b) { ++a; ++b; }
-    return (int)(unsigned char)*a - (int)(unsigned char)*b;
+/* ids in ascending name order (shell sort: O(n^1.5) compares, no memory) */
+static void gir__sort_by_name(const gir_graph *g, uint32_t *ids, int n) {
+    int gap, k, j;
+    for (gap = 1; gap < n / 3; gap = 3 * gap + 1) {}
+    for (; gap > 0; gap /= 3)
+        for (k = gap; k < n; ++k) {
+            uint32_t v = ids[k];
+            for (j = k; j >= gap && gir__strcmp(gir__nm(g, ids[j - gap]), gir__nm(g, v)) > 0; j -= gap) ids[j] = ids[j - gap];
+            ids[j] = v;
+        }
 }
 static void gir__vars_payload(gir__wr *w, const gir_graph *g, int n, const uint32_t *ids) {
-    const char *prev = NULL;
-    int k, j;
+    int k;
     gir__w_uint(w, (uint64_t)n, 4);
-    for (k = 0; k < n; ++k) {          /* in ascending name order: the next name after prev, O(n^2) */
-        uint32_t best = 0;
-        const gir__node *d;
-        for (j = 0; j < n; ++j) {
-            const char *s = gir__nm(g, ids[j]);
-            if ((!prev || gir__strcmp(s, prev) > 0) && (!best || gir__strcmp(s, gir__nm(g, best)) < 0)) best = ids[j];
-        }
-        d = &g->nodes[best];
-        prev = gir__nm(g, best);
-        gir__w_str(w, prev);
+    for (k = 0; k < n; ++k) {          /* ids are in ascending name order (gir__save) */
+        const gir__node *d = &g->nodes[ids[k]];
+        gir__w_str(w, gir__nm(g, ids[k]));
         gir__w_uint(w, d->dtype, 1);
         gir__w_shape(w, gir__nshape(g, d));
         gir__w_values(w, gir__node_data(g, d), d->dtype, gir__numel(gir__nshape(g, d)));
@@ -193,7 +192,7 @@ static void gir__w_file(gir__wr *w, uint32_t tag, gir__payload_fn fn, const gir_
 /* the nodes a save writes: ids (storage the caller gives, n entries); 0 on success */
 static gir_status gir__save_pick(gir_graph *g, int vars, int n, const gir_node *list, uint32_t *ids, int *count) {
     const char *what = vars ? "save_variables" : "save_graph";
-    int k, j, m = 0;
+    int k, m = 0;
     if (!g) return GIR_ERR_INVALID_ARG;
     if (n < 0 || (n > 0 && !list)) {
         gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: %s", what, n < 0 ? "negative count" : "the node list is NULL");
@@ -218,12 +217,6 @@ static gir_status gir__save_pick(gir_graph *g, int vars, int n, const gir_node *
                        g->nodes[list[k].id].op != GIR_OP_VARIABLE ? "not a variable" : "unnamed");
             return GIR_ERR_INVALID_ARG;
         }
-        for (j = 0; vars && j < k; ++j)
-            if (list[j].id == list[k].id) {
-                gir__gfail(g, GIR_ERR_INVALID_ARG, "save_variables: %N is twice in the list", (const gir_graph *)g,
-                           (unsigned)list[k].id);
-                return GIR_ERR_INVALID_ARG;
-            }
         if (ids) ids[k] = list[k].id;
     }
     *count = n;
@@ -232,7 +225,7 @@ static gir_status gir__save_pick(gir_graph *g, int vars, int n, const gir_node *
 /* ids for the save: a small list on the stack, a larger one from the graph's allocator */
 static gir_status gir__save(gir_graph *g, int vars, int n, const gir_node *list, gir__wr *w) {
     uint32_t small[64], *ids = small;
-    int count = 0;
+    int count = 0, k;
     gir_status s = gir__save_pick(g, vars, n, list, NULL, &count);
     if (s) return s;
     if (count > 64) {
@@ -243,6 +236,14 @@ static gir_status gir__save(gir_graph *g, int vars, int n, const gir_node *list,
         }
     }
     gir__save_pick(g, vars, n, list, ids, &count);
+    if (vars) gir__sort_by_name(g, ids, count);
+    for (k = 1; vars && k < count; ++k)      /* names are unique: a repeated node is a repeated name */
+        if (ids[k] == ids[k - 1]) {
+            gir__gfail(g, GIR_ERR_INVALID_ARG, "save_variables: %N is twice in the list", (const gir_graph *)g,
+                       (unsigned)ids[k]);
+            if (ids != small) gir__free(&g->a, ids, (size_t)count * sizeof *ids);
+            return GIR_ERR_INVALID_ARG;
+        }
     gir__w_file(w, vars ? GIR__IO_TAG_VARS : GIR__IO_TAG_GRPH, vars ? gir__vars_payload : gir__graph_payload, g,
                 count, ids);
     if (ids != small) gir__free(&g->a, ids, (size_t)count * sizeof *ids);

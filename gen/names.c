@@ -18,10 +18,11 @@ static size_t gir__strlen_max(const char *s, size_t max) {   /* strlen, stopping
     while (n <= max && s[n]) ++n;
     return n;
 }
-static int gir__streq(const char *a, const char *b) {
+static int gir__strcmp(const char *a, const char *b) {      /* strcmp: byte order, as unsigned char */
     while (*a && *a == *b) { ++a; ++b; }
-    return *a == *b;
+    return (int)(unsigned char)*a - (int)(unsigned char)*b;
 }
+static int gir__streq(const char *a, const char *b) { return gir__strcmp(a, b) == 0; }
 static uint32_t gir__find_id(const gir_graph *g, const char *name) {
     size_t k;
     for (k = 1; k < g->nnodes; ++k)
