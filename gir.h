@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c9367d236f1f14baa87520e8b73aa14e2ae04c4bdd43b9ce2b2f70a5c3f60d5c
-                                          gen/ sha256=68341be01e1ce655
+                                          gen/ sha256=1e570ea0b5934128
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -8684,13 +8684,12 @@ static gir_status gir__sh_trace(gir__bctx *b) {
     return GIR_OK;
 }
 static gir_status gir__sh_square(gir__bctx *b) {
-    const gir__node *x = gir__bin(b, 0);
+    const gir_shape *xs = gir__nshape(b->g, gir__bin(b, 0));
     gir_status s = gir__need_rank(b, 0, 2, GIR_MAX_RANK);
     if (s) return s;
-    if (gir__nshape(b->g, x)->dim[gir__nshape(b->g, x)->rank - 1] != gir__nshape(b->g, x)->dim[gir__nshape(b->g, x)->rank - 2])
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: needs square matrices, got %S", gir__bname(b), b->id,
-                          gir__nshape(b->g, x));
-    b->out = (*gir__nshape(b->g, x));
+    if (xs->rank < 2 || xs->dim[xs->rank - 1] != xs->dim[xs->rank - 2])    /* rank >= 2 here; said for the compiler */
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: needs square matrices, got %S", gir__bname(b), b->id, xs);
+    b->out = *xs;
     return GIR_OK;
 }
 static gir_status gir__sh_det(gir__bctx *b) {
@@ -31714,13 +31713,15 @@ enum { GIR__STEP_FOLD = 1, GIR__STEP_INPLACE = 2 };
 #define GIR__BUMP_ALIGN 8
 typedef struct gir__bump {
     unsigned char *base;
-    size_t         cap, used, high, last;
-    void          *lastp;
+    size_t         cap, used, high, last;   /* high: the most bytes taken at once, both ends: what a buffer needs */
+    size_t         top, ttop;               /* the compile's temporaries, at the buffer's end; top before the last */
+    void          *lastp, *tlastp;
     gir_allocator  under;
 } gir__bump;
 enum { GIR__PM_ALLOC, GIR__PM_BUFFER, GIR__PM_MEASURE };   /* where a plan's memory comes from */
 struct gir_plan {
     gir_allocator a;
+    gir_allocator ta;       /* the compile's temporaries: the graph's allocator, or the buffer's end (gen/plan.c) */
     gir__bump     bump;
     uint8_t       mode;     /* GIR__PM_* */
     uint8_t       folded;   /* the steps run once have run */
@@ -31828,6 +31829,7 @@ static gir_status gir__plan_memory(const gir_graph *g, gir_plan *p, unsigned fla
 static void gir__bump_init(gir_plan *p, unsigned char *base, size_t cap, const gir_allocator *under);
 static size_t gir__bump_up(size_t n);
 static void gir__bump_count(gir__bump *b, size_t n);
+static void gir__bump_treset(gir__bump *b);
 #if defined(GIR_PLAN_CHECK)
 static int gir__plan_check(const gir_plan *p, void *work, char *msg, size_t n);
 static size_t gir__plan_check_bytes(const gir_plan *p);
@@ -31961,7 +31963,7 @@ static gir_plan *gir__plan_new(gir_graph *g, int mode, const gir_compile_desc *d
         return NULL;
     }
     GIR_MEMSET(p, 0, sizeof *p);
-    p->a = g->a;
+    p->a = p->ta = g->a;
     p->mode = (uint8_t)mode;
     if (mode == GIR__PM_BUFFER) gir__bump_init(p, (unsigned char *)desc->buffer + hdr, desc->buffer_bytes - hdr, &g->a);
     if (mode == GIR__PM_MEASURE && desc && desc->buffer)      /* measuring inside the caller's work buffer */
@@ -32011,8 +32013,9 @@ static gir_status gir__compile_passes(gir_graph *g, gir_plan *p, int n_out, cons
                        &scratch) != GIR_OK)
         return GIR_ERR_OUT_OF_MEMORY;
     if (p->nfused && gir__fuse_params(g, p) != GIR_OK) return GIR_ERR_OUT_OF_MEMORY;
-    if (gir__plan_memory(g, p, flags, &off) != GIR_OK || gir__compile_memory(p, off, scratch) != GIR_OK)
-        return GIR_ERR_OUT_OF_MEMORY;
+    if (gir__plan_memory(g, p, flags, &off) != GIR_OK) return GIR_ERR_OUT_OF_MEMORY;
+    p->arena_bytes = off;          /* placed by gir__compile once the temporaries are gone */
+    p->scratch_bytes = scratch;
     return GIR_OK;
 }
 /* compile, pass 1 and the graph passes (gen/passes.c): what the plan covers, the representatives, what it needs */
@@ -32046,17 +32049,19 @@ static gir_status gir__compile(gir_graph *g, int n_out, const gir_node *outs, co
         return GIR_ERR_OUT_OF_MEMORY;
     }
     GIR_MEMSET(&w, 0, sizeof w);
-    w.g = g; w.eval = flags & GIR_COMPILE_EVAL ? 1 : 0; w.a = &p->a;
-    w.need = (uint8_t *)gir__alloc(&p->a, cnt);
-    rep = (uint32_t *)gir__alloc(&p->a, cnt * sizeof(uint32_t));
+    w.g = g; w.eval = flags & GIR_COMPILE_EVAL ? 1 : 0; w.a = &p->ta;
+    w.need = (uint8_t *)gir__alloc(&p->ta, cnt);
+    rep = (uint32_t *)gir__alloc(&p->ta, cnt * sizeof(uint32_t));
     if (!w.need || !rep) st = GIR_ERR_OUT_OF_MEMORY;
     else {
         GIR_MEMSET(w.need, 0, cnt);
         if ((st = gir__compile_rewrite(&w, rep, p, n_out, outs, flags, &maxin)) == GIR_OK)
             st = gir__compile_passes(g, p, n_out, outs, desc, &w, maxin);
     }
-    gir__free(&p->a, rep, cnt * sizeof(uint32_t));
-    gir__free(&p->a, w.need, cnt);
+    gir__free(&p->ta, rep, cnt * sizeof(uint32_t));
+    gir__free(&p->ta, w.need, cnt);
+    gir__bump_treset(&p->bump);          /* every temporary is dead: the arena may take their space */
+    if (st == GIR_OK && gir__compile_memory(p, p->arena_bytes, p->scratch_bytes) != GIR_OK) st = GIR_ERR_OUT_OF_MEMORY;
     if (st != GIR_OK) {
         gir_plan_free(p);
         if (st == GIR_ERR_OUT_OF_MEMORY) gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile: out of memory");
@@ -32479,7 +32484,7 @@ static gir_status gir__fuse_plan(gir_plan *p, int n_out, const gir_node *outs, s
     int o;
     p->chunk = chunk;
     bytes = nv * 5 * sizeof(uint32_t) + ns * 2 * sizeof(uint32_t) + nv + ns;
-    mem = gir__alloc(&p->a, bytes);
+    mem = gir__alloc(&p->ta, bytes);
     if (!mem) return GIR_ERR_OUT_OF_MEMORY;
     GIR_MEMSET(mem, 0, bytes);
     w.nuse = (uint32_t *)mem; w.inuse = w.nuse + nv; w.prod = w.inuse + nv; w.last = w.prod + nv;
@@ -32505,7 +32510,7 @@ static gir_status gir__fuse_plan(gir_plan *p, int n_out, const gir_node *outs, s
         p->groups = (struct gir__fgroup *)gir__alloc(&p->a, ng * sizeof *p->groups);
         p->fsteps = (gir__step *)gir__alloc(&p->a, nf * sizeof *p->fsteps);
         p->fgroup = (uint32_t *)gir__alloc(&p->a, ns * sizeof *p->fgroup);
-        if (!p->groups || !p->fsteps || !p->fgroup) { gir__free(&p->a, mem, bytes); return GIR_ERR_OUT_OF_MEMORY; }
+        if (!p->groups || !p->fsteps || !p->fgroup) { gir__free(&p->ta, mem, bytes); return GIR_ERR_OUT_OF_MEMORY; }
         for (k = 0; k < ng; ++k) p->groups[k].nm = 0;
         for (k = 0; k < p->nsteps; ++k) if (w.grp[k]) ++p->groups[w.grp[k] - 1].nm;
         for (k = 0; k < ng; ++k) { p->groups[k].m0 = at; at += p->groups[k].nm; p->groups[k].nm = 0; }
@@ -32538,7 +32543,7 @@ static gir_status gir__fuse_plan(gir_plan *p, int n_out, const gir_node *outs, s
             if (need > *scratch) *scratch = need;
         }
     }
-    gir__free(&p->a, mem, bytes);
+    gir__free(&p->ta, mem, bytes);
     return GIR_OK;
 }
 
@@ -32733,16 +32738,25 @@ GIR_API gir_status gir_constrain(gir_graph *g, gir_node before, gir_node after) 
 }
 
 /* -- the bump allocator of plans compiled into the caller's buffer, and of gir_compile_size ----------------- */
-/* base NULL: measuring; the memory then comes from under, and used/high count what a buffer would need. A free
-   gives back the space of the last allocation only; everything else stays taken until the plan goes. */
+/* base NULL: measuring; the memory then comes from under, and the counts say what a buffer would need. The plan
+   (p->a) takes the buffer from its start, the compile's temporaries (p->ta) from its end, and the arena and
+   scratch, placed when every temporary is gone, may take the temporaries' space: a buffer needs the most bytes
+   taken at once (high), not their sum. A free gives back the space of the last allocation at its end only;
+   the rest stays taken until the plan goes (the start) or the temporaries are all dead (the end). */
 static size_t gir__bump_up(size_t n) { return (n + (GIR__BUMP_ALIGN - 1)) & ~(size_t)(GIR__BUMP_ALIGN - 1); }
+/* what is taken: with temporaries, the start counts up to the alignment the end's allocations keep */
+static void gir__bump_mark(gir__bump *b) {
+    size_t t = b->top ? gir__bump_up(b->used) + b->top : b->used;
+    if (t > b->high) b->high = t;
+}
 static void *gir__bump_alloc(size_t n, void *user) {
     gir__bump *b = (gir__bump *)user;
-    size_t off = gir__bump_up(b->used);
+    size_t off = gir__bump_up(b->used), lim;
     void *p;
     if (n > ((size_t)-1) / 2 || off + n < off) return NULL;
     if (b->base) {
-        if (off > b->cap || n > b->cap - off) return NULL;
+        lim = b->top ? (b->cap & ~(size_t)(GIR__BUMP_ALIGN - 1)) - b->top : b->cap;
+        if (off > lim || n > lim - off) return NULL;
         p = b->base + off;
     } else if (!(p = gir__alloc(&b->under, n))) {
         return NULL;
@@ -32750,14 +32764,39 @@ static void *gir__bump_alloc(size_t n, void *user) {
     b->lastp = p;
     b->last = b->used;
     b->used = off + n;
-    if (b->used > b->high) b->high = b->used;
+    gir__bump_mark(b);
     return p;
 }
+static void *gir__bump_talloc(size_t n, void *user) {
+    gir__bump *b = (gir__bump *)user;
+    size_t end = b->cap & ~(size_t)(GIR__BUMP_ALIGN - 1), m = gir__bump_up(n);
+    void *p;
+    if (n > ((size_t)-1) / 4) return NULL;
+    if (b->base) {
+        if (gir__bump_up(b->used) > end || m > end - gir__bump_up(b->used) - b->top) return NULL;
+        p = b->base + (end - b->top - m);
+    } else if (!(p = gir__alloc(&b->under, n))) {
+        return NULL;
+    }
+    b->tlastp = p;
+    b->ttop = b->top;
+    b->top += m;
+    gir__bump_mark(b);
+    return p;
+}
+static void gir__bump_tfree(void *p, void *user) {
+    gir__bump *b = (gir__bump *)user;
+    if (!p) return;
+    if (p == b->tlastp) { b->top = b->ttop; b->tlastp = NULL; }
+    if (!b->base) gir__free(&b->under, p, 0);
+}
+/* every temporary is dead (and, measuring, freed): the end is free again */
+static void gir__bump_treset(gir__bump *b) { b->top = b->ttop = 0; b->tlastp = NULL; }
 /* measuring: n bytes counted as the next allocation would take them, and nothing taken (see gir__compile_memory) */
 static void gir__bump_count(gir__bump *b, size_t n) {
     b->used = gir__bump_up(b->used) + n;
     b->lastp = NULL;
-    if (b->used > b->high) b->high = b->used;
+    gir__bump_mark(b);
 }
 static void gir__bump_free(void *p, void *user) {
     gir__bump *b = (gir__bump *)user;
@@ -32766,15 +32805,18 @@ static void gir__bump_free(void *p, void *user) {
     if (!b->base) gir__free(&b->under, p, 0);
 }
 static void gir__bump_init(gir_plan *p, unsigned char *base, size_t cap, const gir_allocator *under) {
+    GIR_MEMSET(&p->bump, 0, sizeof p->bump);
     p->bump.base = base;
     p->bump.cap = cap;
-    p->bump.used = p->bump.high = p->bump.last = 0;
-    p->bump.lastp = NULL;
     p->bump.under = *under;
     p->a.alloc_fn = gir__bump_alloc;
     p->a.realloc_fn = NULL;
     p->a.free_fn = gir__bump_free;
     p->a.user = &p->bump;
+    p->ta.alloc_fn = gir__bump_talloc;
+    p->ta.realloc_fn = NULL;
+    p->ta.free_fn = gir__bump_tfree;
+    p->ta.user = &p->bump;
 }
 
 /* -- the inputs a step of the final order reads: a fused group's members' inputs but its chunk buffers ------- */
@@ -32969,9 +33011,9 @@ static gir_status gir__plan_schedule(gir_graph *g, gir_plan *p, unsigned flags) 
     if (!p->nsteps) return GIR_OK;
     ne = p->nsin * 2 + g->ncons / 2 + 1;
     bytes = (ns + nv + 1) * sizeof(gir__heapent) + (nv * 4 + p->nsin + 1 + ns * 7 + ne) * sizeof(uint32_t) + ns;
-    if (!(mem = gir__alloc(&p->a, bytes))) return GIR_ERR_OUT_OF_MEMORY;
-    if (!(tmp = (gir__step *)gir__alloc(&p->a, p->nsteps * sizeof(gir__step)))) {
-        gir__free(&p->a, mem, bytes);
+    if (!(mem = gir__alloc(&p->ta, bytes))) return GIR_ERR_OUT_OF_MEMORY;
+    if (!(tmp = (gir__step *)gir__alloc(&p->ta, p->nsteps * sizeof(gir__step)))) {
+        gir__free(&p->ta, mem, bytes);
         return GIR_ERR_OUT_OF_MEMORY;
     }
     GIR_MEMSET(mem, 0, bytes);
@@ -32998,8 +33040,8 @@ static gir_status gir__plan_schedule(gir_graph *g, gir_plan *p, unsigned flags) 
         for (k = 0; k < p->nsteps; ++k) p->steps[k] = tmp[k];
         p->sched_greedy = n1 == p->nsteps && peak1 < peak0;
     }
-    gir__free(&p->a, tmp, 0);
-    gir__free(&p->a, mem, bytes);
+    gir__free(&p->ta, tmp, 0);
+    gir__free(&p->ta, mem, bytes);
     return st;
 }
 
@@ -33191,7 +33233,7 @@ static gir_status gir__plan_repack(gir_plan *p, size_t base, size_t *arena) {
     uint32_t *w, v;
     size_t *goff;
     if (p->nvals > GIR_PLAN_PACK_MAX) return GIR_OK;
-    if (!(goff = (size_t *)gir__alloc(&p->a, bytes))) return GIR_ERR_OUT_OF_MEMORY;
+    if (!(goff = (size_t *)gir__alloc(&p->ta, bytes))) return GIR_ERR_OUT_OF_MEMORY;
     w = (uint32_t *)(goff + nv);
     high = gir__pack(p, base, w, w + nv, w + 2 * nv, w + 3 * nv, goff);
     if (high < *arena) {
@@ -33199,7 +33241,7 @@ static gir_status gir__plan_repack(gir_plan *p, size_t base, size_t *arena) {
             if (p->vals[v].kind == GIR__VAL_TEMP && !p->vals[v].fold) p->vals[v].off = goff[w[v]];
         *arena = high;
     }
-    gir__free(&p->a, goff, bytes);
+    gir__free(&p->ta, goff, bytes);
     return GIR_OK;
 }
 /* the arena: the values kept for every run (constant subgraphs) at its start, then the others, each placed at
@@ -33214,7 +33256,7 @@ static gir_status gir__plan_memory(const gir_graph *g, gir_plan *p, unsigned fla
     p->nfold = p->ninplace = 0;
     gir__plan_lifetimes(g, p, flags);
     bytes = nv * 2 * sizeof(size_t) + nv * 2;
-    if (!(mem = gir__alloc(&p->a, bytes))) return GIR_ERR_OUT_OF_MEMORY;
+    if (!(mem = gir__alloc(&p->ta, bytes))) return GIR_ERR_OUT_OF_MEMORY;
     GIR_MEMSET(mem, 0, bytes);
     f.off = (size_t *)mem; f.len = f.off + nv; gone = (uint8_t *)(f.len + nv);
     for (v = 0; v < p->nvals; ++v)
@@ -33227,7 +33269,7 @@ static gir_status gir__plan_memory(const gir_graph *g, gir_plan *p, unsigned fla
         if (p->vals[p->steps[k].val].kind == GIR__VAL_TEMP) gir__plan_place(p, &f, k, flags, gone);
     *arena = f.high;
     p->live_peak = gir__plan_live_peak(p, gone + nv);
-    gir__free(&p->a, mem, bytes);
+    gir__free(&p->ta, mem, bytes);
     return flags & GIR_COMPILE_NO_REUSE ? GIR_OK : gir__plan_repack(p, base, arena);
 }
 /* the liveness lower bound of the plan's schedule: the most bytes of temporaries live at one step; a value

@@ -28,13 +28,15 @@ enum { GIR__STEP_FOLD = 1, GIR__STEP_INPLACE = 2 };
 #define GIR__BUMP_ALIGN 8
 typedef struct gir__bump {
     unsigned char *base;
-    size_t         cap, used, high, last;
-    void          *lastp;
+    size_t         cap, used, high, last;   /* high: the most bytes taken at once, both ends: what a buffer needs */
+    size_t         top, ttop;               /* the compile's temporaries, at the buffer's end; top before the last */
+    void          *lastp, *tlastp;
     gir_allocator  under;
 } gir__bump;
 enum { GIR__PM_ALLOC, GIR__PM_BUFFER, GIR__PM_MEASURE };   /* where a plan's memory comes from */
 struct gir_plan {
     gir_allocator a;
+    gir_allocator ta;       /* the compile's temporaries: the graph's allocator, or the buffer's end (gen/plan.c) */
     gir__bump     bump;
     uint8_t       mode;     /* GIR__PM_* */
     uint8_t       folded;   /* the steps run once have run */
@@ -142,6 +144,7 @@ static gir_status gir__plan_memory(const gir_graph *g, gir_plan *p, unsigned fla
 static void gir__bump_init(gir_plan *p, unsigned char *base, size_t cap, const gir_allocator *under);
 static size_t gir__bump_up(size_t n);
 static void gir__bump_count(gir__bump *b, size_t n);
+static void gir__bump_treset(gir__bump *b);
 #if defined(GIR_PLAN_CHECK)
 static int gir__plan_check(const gir_plan *p, void *work, char *msg, size_t n);
 static size_t gir__plan_check_bytes(const gir_plan *p);
@@ -275,7 +278,7 @@ static gir_plan *gir__plan_new(gir_graph *g, int mode, const gir_compile_desc *d
         return NULL;
     }
     GIR_MEMSET(p, 0, sizeof *p);
-    p->a = g->a;
+    p->a = p->ta = g->a;
     p->mode = (uint8_t)mode;
     if (mode == GIR__PM_BUFFER) gir__bump_init(p, (unsigned char *)desc->buffer + hdr, desc->buffer_bytes - hdr, &g->a);
     if (mode == GIR__PM_MEASURE && desc && desc->buffer)      /* measuring inside the caller's work buffer */
@@ -325,8 +328,9 @@ static gir_status gir__compile_passes(gir_graph *g, gir_plan *p, int n_out, cons
                        &scratch) != GIR_OK)
         return GIR_ERR_OUT_OF_MEMORY;
     if (p->nfused && gir__fuse_params(g, p) != GIR_OK) return GIR_ERR_OUT_OF_MEMORY;
-    if (gir__plan_memory(g, p, flags, &off) != GIR_OK || gir__compile_memory(p, off, scratch) != GIR_OK)
-        return GIR_ERR_OUT_OF_MEMORY;
+    if (gir__plan_memory(g, p, flags, &off) != GIR_OK) return GIR_ERR_OUT_OF_MEMORY;
+    p->arena_bytes = off;          /* placed by gir__compile once the temporaries are gone */
+    p->scratch_bytes = scratch;
     return GIR_OK;
 }
 /* compile, pass 1 and the graph passes (gen/passes.c): what the plan covers, the representatives, what it needs */
@@ -360,17 +364,19 @@ static gir_status gir__compile(gir_graph *g, int n_out, const gir_node *outs, co
         return GIR_ERR_OUT_OF_MEMORY;
     }
     GIR_MEMSET(&w, 0, sizeof w);
-    w.g = g; w.eval = flags & GIR_COMPILE_EVAL ? 1 : 0; w.a = &p->a;
-    w.need = (uint8_t *)gir__alloc(&p->a, cnt);
-    rep = (uint32_t *)gir__alloc(&p->a, cnt * sizeof(uint32_t));
+    w.g = g; w.eval = flags & GIR_COMPILE_EVAL ? 1 : 0; w.a = &p->ta;
+    w.need = (uint8_t *)gir__alloc(&p->ta, cnt);
+    rep = (uint32_t *)gir__alloc(&p->ta, cnt * sizeof(uint32_t));
     if (!w.need || !rep) st = GIR_ERR_OUT_OF_MEMORY;
     else {
         GIR_MEMSET(w.need, 0, cnt);
         if ((st = gir__compile_rewrite(&w, rep, p, n_out, outs, flags, &maxin)) == GIR_OK)
             st = gir__compile_passes(g, p, n_out, outs, desc, &w, maxin);
     }
-    gir__free(&p->a, rep, cnt * sizeof(uint32_t));
-    gir__free(&p->a, w.need, cnt);
+    gir__free(&p->ta, rep, cnt * sizeof(uint32_t));
+    gir__free(&p->ta, w.need, cnt);
+    gir__bump_treset(&p->bump);          /* every temporary is dead: the arena may take their space */
+    if (st == GIR_OK && gir__compile_memory(p, p->arena_bytes, p->scratch_bytes) != GIR_OK) st = GIR_ERR_OUT_OF_MEMORY;
     if (st != GIR_OK) {
         gir_plan_free(p);
         if (st == GIR_ERR_OUT_OF_MEMORY) gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile: out of memory");

@@ -109,7 +109,7 @@ static gir_status gir__fuse_plan(gir_plan *p, int n_out, const gir_node *outs, s
     int o;
     p->chunk = chunk;
     bytes = nv * 5 * sizeof(uint32_t) + ns * 2 * sizeof(uint32_t) + nv + ns;
-    mem = gir__alloc(&p->a, bytes);
+    mem = gir__alloc(&p->ta, bytes);
     if (!mem) return GIR_ERR_OUT_OF_MEMORY;
     GIR_MEMSET(mem, 0, bytes);
     w.nuse = (uint32_t *)mem; w.inuse = w.nuse + nv; w.prod = w.inuse + nv; w.last = w.prod + nv;
@@ -135,7 +135,7 @@ static gir_status gir__fuse_plan(gir_plan *p, int n_out, const gir_node *outs, s
         p->groups = (struct gir__fgroup *)gir__alloc(&p->a, ng * sizeof *p->groups);
         p->fsteps = (gir__step *)gir__alloc(&p->a, nf * sizeof *p->fsteps);
         p->fgroup = (uint32_t *)gir__alloc(&p->a, ns * sizeof *p->fgroup);
-        if (!p->groups || !p->fsteps || !p->fgroup) { gir__free(&p->a, mem, bytes); return GIR_ERR_OUT_OF_MEMORY; }
+        if (!p->groups || !p->fsteps || !p->fgroup) { gir__free(&p->ta, mem, bytes); return GIR_ERR_OUT_OF_MEMORY; }
         for (k = 0; k < ng; ++k) p->groups[k].nm = 0;
         for (k = 0; k < p->nsteps; ++k) if (w.grp[k]) ++p->groups[w.grp[k] - 1].nm;
         for (k = 0; k < ng; ++k) { p->groups[k].m0 = at; at += p->groups[k].nm; p->groups[k].nm = 0; }
@@ -168,7 +168,7 @@ static gir_status gir__fuse_plan(gir_plan *p, int n_out, const gir_node *outs, s
             if (need > *scratch) *scratch = need;
         }
     }
-    gir__free(&p->a, mem, bytes);
+    gir__free(&p->ta, mem, bytes);
     return GIR_OK;
 }
 

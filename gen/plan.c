@@ -69,16 +69,25 @@ GIR_API gir_status gir_constrain(gir_graph *g, gir_node before, gir_node after) 
 }
 
 /* -- the bump allocator of plans compiled into the caller's buffer, and of gir_compile_size ----------------- */
-/* base NULL: measuring; the memory then comes from under, and used/high count what a buffer would need. A free
-   gives back the space of the last allocation only; everything else stays taken until the plan goes. */
+/* base NULL: measuring; the memory then comes from under, and the counts say what a buffer would need. The plan
+   (p->a) takes the buffer from its start, the compile's temporaries (p->ta) from its end, and the arena and
+   scratch, placed when every temporary is gone, may take the temporaries' space: a buffer needs the most bytes
+   taken at once (high), not their sum. A free gives back the space of the last allocation at its end only;
+   the rest stays taken until the plan goes (the start) or the temporaries are all dead (the end). */
 static size_t gir__bump_up(size_t n) { return (n + (GIR__BUMP_ALIGN - 1)) & ~(size_t)(GIR__BUMP_ALIGN - 1); }
+/* what is taken: with temporaries, the start counts up to the alignment the end's allocations keep */
+static void gir__bump_mark(gir__bump *b) {
+    size_t t = b->top ? gir__bump_up(b->used) + b->top : b->used;
+    if (t > b->high) b->high = t;
+}
 static void *gir__bump_alloc(size_t n, void *user) {
     gir__bump *b = (gir__bump *)user;
-    size_t off = gir__bump_up(b->used);
+    size_t off = gir__bump_up(b->used), lim;
     void *p;
     if (n > ((size_t)-1) / 2 || off + n < off) return NULL;
     if (b->base) {
-        if (off > b->cap || n > b->cap - off) return NULL;
+        lim = b->top ? (b->cap & ~(size_t)(GIR__BUMP_ALIGN - 1)) - b->top : b->cap;
+        if (off > lim || n > lim - off) return NULL;
         p = b->base + off;
     } else if (!(p = gir__alloc(&b->under, n))) {
         return NULL;
@@ -86,14 +95,39 @@ static void *gir__bump_alloc(size_t n, void *user) {
     b->lastp = p;
     b->last = b->used;
     b->used = off + n;
-    if (b->used > b->high) b->high = b->used;
+    gir__bump_mark(b);
     return p;
 }
+static void *gir__bump_talloc(size_t n, void *user) {
+    gir__bump *b = (gir__bump *)user;
+    size_t end = b->cap & ~(size_t)(GIR__BUMP_ALIGN - 1), m = gir__bump_up(n);
+    void *p;
+    if (n > ((size_t)-1) / 4) return NULL;
+    if (b->base) {
+        if (gir__bump_up(b->used) > end || m > end - gir__bump_up(b->used) - b->top) return NULL;
+        p = b->base + (end - b->top - m);
+    } else if (!(p = gir__alloc(&b->under, n))) {
+        return NULL;
+    }
+    b->tlastp = p;
+    b->ttop = b->top;
+    b->top += m;
+    gir__bump_mark(b);
+    return p;
+}
+static void gir__bump_tfree(void *p, void *user) {
+    gir__bump *b = (gir__bump *)user;
+    if (!p) return;
+    if (p == b->tlastp) { b->top = b->ttop; b->tlastp = NULL; }
+    if (!b->base) gir__free(&b->under, p, 0);
+}
+/* every temporary is dead (and, measuring, freed): the end is free again */
+static void gir__bump_treset(gir__bump *b) { b->top = b->ttop = 0; b->tlastp = NULL; }
 /* measuring: n bytes counted as the next allocation would take them, and nothing taken (see gir__compile_memory) */
 static void gir__bump_count(gir__bump *b, size_t n) {
     b->used = gir__bump_up(b->used) + n;
     b->lastp = NULL;
-    if (b->used > b->high) b->high = b->used;
+    gir__bump_mark(b);
 }
 static void gir__bump_free(void *p, void *user) {
     gir__bump *b = (gir__bump *)user;
@@ -102,15 +136,18 @@ static void gir__bump_free(void *p, void *user) {
     if (!b->base) gir__free(&b->under, p, 0);
 }
 static void gir__bump_init(gir_plan *p, unsigned char *base, size_t cap, const gir_allocator *under) {
+    GIR_MEMSET(&p->bump, 0, sizeof p->bump);
     p->bump.base = base;
     p->bump.cap = cap;
-    p->bump.used = p->bump.high = p->bump.last = 0;
-    p->bump.lastp = NULL;
     p->bump.under = *under;
     p->a.alloc_fn = gir__bump_alloc;
     p->a.realloc_fn = NULL;
     p->a.free_fn = gir__bump_free;
     p->a.user = &p->bump;
+    p->ta.alloc_fn = gir__bump_talloc;
+    p->ta.realloc_fn = NULL;
+    p->ta.free_fn = gir__bump_tfree;
+    p->ta.user = &p->bump;
 }
 
 /* -- the inputs a step of the final order reads: a fused group's members' inputs but its chunk buffers ------- */
@@ -305,9 +342,9 @@ static gir_status gir__plan_schedule(gir_graph *g, gir_plan *p, unsigned flags) 
     if (!p->nsteps) return GIR_OK;
     ne = p->nsin * 2 + g->ncons / 2 + 1;
     bytes = (ns + nv + 1) * sizeof(gir__heapent) + (nv * 4 + p->nsin + 1 + ns * 7 + ne) * sizeof(uint32_t) + ns;
-    if (!(mem = gir__alloc(&p->a, bytes))) return GIR_ERR_OUT_OF_MEMORY;
-    if (!(tmp = (gir__step *)gir__alloc(&p->a, p->nsteps * sizeof(gir__step)))) {
-        gir__free(&p->a, mem, bytes);
+    if (!(mem = gir__alloc(&p->ta, bytes))) return GIR_ERR_OUT_OF_MEMORY;
+    if (!(tmp = (gir__step *)gir__alloc(&p->ta, p->nsteps * sizeof(gir__step)))) {
+        gir__free(&p->ta, mem, bytes);
         return GIR_ERR_OUT_OF_MEMORY;
     }
     GIR_MEMSET(mem, 0, bytes);
@@ -334,8 +371,8 @@ static gir_status gir__plan_schedule(gir_graph *g, gir_plan *p, unsigned flags) 
         for (k = 0; k < p->nsteps; ++k) p->steps[k] = tmp[k];
         p->sched_greedy = n1 == p->nsteps && peak1 < peak0;
     }
-    gir__free(&p->a, tmp, 0);
-    gir__free(&p->a, mem, bytes);
+    gir__free(&p->ta, tmp, 0);
+    gir__free(&p->ta, mem, bytes);
     return st;
 }
 
@@ -527,7 +564,7 @@ static gir_status gir__plan_repack(gir_plan *p, size_t base, size_t *arena) {
     uint32_t *w, v;
     size_t *goff;
     if (p->nvals > GIR_PLAN_PACK_MAX) return GIR_OK;
-    if (!(goff = (size_t *)gir__alloc(&p->a, bytes))) return GIR_ERR_OUT_OF_MEMORY;
+    if (!(goff = (size_t *)gir__alloc(&p->ta, bytes))) return GIR_ERR_OUT_OF_MEMORY;
     w = (uint32_t *)(goff + nv);
     high = gir__pack(p, base, w, w + nv, w + 2 * nv, w + 3 * nv, goff);
     if (high < *arena) {
@@ -535,7 +572,7 @@ static gir_status gir__plan_repack(gir_plan *p, size_t base, size_t *arena) {
             if (p->vals[v].kind == GIR__VAL_TEMP && !p->vals[v].fold) p->vals[v].off = goff[w[v]];
         *arena = high;
     }
-    gir__free(&p->a, goff, bytes);
+    gir__free(&p->ta, goff, bytes);
     return GIR_OK;
 }
 /* the arena: the values kept for every run (constant subgraphs) at its start, then the others, each placed at
@@ -550,7 +587,7 @@ static gir_status gir__plan_memory(const gir_graph *g, gir_plan *p, unsigned fla
     p->nfold = p->ninplace = 0;
     gir__plan_lifetimes(g, p, flags);
     bytes = nv * 2 * sizeof(size_t) + nv * 2;
-    if (!(mem = gir__alloc(&p->a, bytes))) return GIR_ERR_OUT_OF_MEMORY;
+    if (!(mem = gir__alloc(&p->ta, bytes))) return GIR_ERR_OUT_OF_MEMORY;
     GIR_MEMSET(mem, 0, bytes);
     f.off = (size_t *)mem; f.len = f.off + nv; gone = (uint8_t *)(f.len + nv);
     for (v = 0; v < p->nvals; ++v)
@@ -563,7 +600,7 @@ static gir_status gir__plan_memory(const gir_graph *g, gir_plan *p, unsigned fla
         if (p->vals[p->steps[k].val].kind == GIR__VAL_TEMP) gir__plan_place(p, &f, k, flags, gone);
     *arena = f.high;
     p->live_peak = gir__plan_live_peak(p, gone + nv);
-    gir__free(&p->a, mem, bytes);
+    gir__free(&p->ta, mem, bytes);
     return flags & GIR_COMPILE_NO_REUSE ? GIR_OK : gir__plan_repack(p, base, arena);
 }
 /* the liveness lower bound of the plan's schedule: the most bytes of temporaries live at one step; a value

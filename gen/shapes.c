@@ -357,13 +357,12 @@ static gir_status gir__sh_trace(gir__bctx *b) {
     return GIR_OK;
 }
 static gir_status gir__sh_square(gir__bctx *b) {
-    const gir__node *x = gir__bin(b, 0);
+    const gir_shape *xs = gir__nshape(b->g, gir__bin(b, 0));
     gir_status s = gir__need_rank(b, 0, 2, GIR_MAX_RANK);
     if (s) return s;
-    if (gir__nshape(b->g, x)->dim[gir__nshape(b->g, x)->rank - 1] != gir__nshape(b->g, x)->dim[gir__nshape(b->g, x)->rank - 2])
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: needs square matrices, got %S", gir__bname(b), b->id,
-                          gir__nshape(b->g, x));
-    b->out = (*gir__nshape(b->g, x));
+    if (xs->rank < 2 || xs->dim[xs->rank - 1] != xs->dim[xs->rank - 2])    /* rank >= 2 here; said for the compiler */
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: needs square matrices, got %S", gir__bname(b), b->id, xs);
+    b->out = *xs;
     return GIR_OK;
 }
 static gir_status gir__sh_det(gir__bctx *b) {
