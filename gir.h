@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c9367d236f1f14baa87520e8b73aa14e2ae04c4bdd43b9ce2b2f70a5c3f60d5c
-                                          gen/ sha256=1e570ea0b5934128
+                                          gen/ sha256=3e820037e2a5f779
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -31714,7 +31714,8 @@ enum { GIR__STEP_FOLD = 1, GIR__STEP_INPLACE = 2 };
 typedef struct gir__bump {
     unsigned char *base;
     size_t         cap, used, high, last;   /* high: the most bytes taken at once, both ends: what a buffer needs */
-    size_t         top, ttop;               /* the compile's temporaries, at the buffer's end; top before the last */
+    size_t         top, ttop, tpeak;        /* the compile's temporaries, at the buffer's end; top before the last;
+                                               the most top was */
     void          *lastp, *tlastp;
     gir_allocator  under;
 } gir__bump;
@@ -32781,6 +32782,7 @@ static void *gir__bump_talloc(size_t n, void *user) {
     b->tlastp = p;
     b->ttop = b->top;
     b->top += m;
+    if (b->top > b->tpeak) b->tpeak = b->top;
     gir__bump_mark(b);
     return p;
 }

@@ -29,7 +29,8 @@ enum { GIR__STEP_FOLD = 1, GIR__STEP_INPLACE = 2 };
 typedef struct gir__bump {
     unsigned char *base;
     size_t         cap, used, high, last;   /* high: the most bytes taken at once, both ends: what a buffer needs */
-    size_t         top, ttop;               /* the compile's temporaries, at the buffer's end; top before the last */
+    size_t         top, ttop, tpeak;        /* the compile's temporaries, at the buffer's end; top before the last;
+                                               the most top was */
     void          *lastp, *tlastp;
     gir_allocator  under;
 } gir__bump;

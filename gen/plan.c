@@ -112,6 +112,7 @@ static void *gir__bump_talloc(size_t n, void *user) {
     b->tlastp = p;
     b->ttop = b->top;
     b->top += m;
+    if (b->top > b->tpeak) b->tpeak = b->top;
     gir__bump_mark(b);
     return p;
 }

@@ -366,6 +366,37 @@ static int test_plan_compile_size_without_the_allocator(void) {
     free(buf);
     return 1;
 }
+/* compiling into a buffer, the compile's temporaries live at the buffer's end and the arena and scratch are placed
+   after they are dead, over their space: in a buffer of exactly gir_compile_size bytes they cover bytes the
+   temporaries wrote, and the size is less than the plan's bytes plus the temporaries' */
+static int test_plan_buffer_temporaries_overlap_the_arena(void) {
+    plan_mlp m;
+    gir_plan *q = NULL;
+    gir_compile_desc d;
+    size_t need = 0, end, k;
+    unsigned char *buf;
+    int touched = 0;
+    CHECK(plan_mlp_build(&m, 16, 32, NULL), "build: %s", gir_graph_message(m.g));
+    CHECK(gir_compile_size(m.g, m.nout, m.out, NULL, &need) == GIR_OK, "size: %s", gir_graph_message(m.g));
+    buf = (unsigned char *)malloc(need);
+    memset(buf, 0xA5, need);
+    memset(&d, 0, sizeof d);
+    d.buffer = buf;
+    d.buffer_bytes = need;
+    CHECK(gir_compile_ex(m.g, m.nout, m.out, &d, &q) == GIR_OK, "compile: %s", gir_graph_message(m.g));
+    CHECK(q->bump.tpeak > 0, "no temporaries at the buffer's end");
+    end = (size_t)(q->bump.base - buf) + (q->bump.cap & ~(size_t)7);
+    for (k = end - q->bump.tpeak; k < end; ++k) touched += buf[k] != 0xA5;
+    CHECK(touched > 0, "the temporaries wrote nothing at the buffer's end");
+    CHECK(q->arena && q->scratch && (unsigned char *)q->scratch + q->scratch_bytes > buf + end - q->bump.tpeak,
+          "the arena and scratch [%zu, %zu) do not reach the temporaries' space from %zu", (size_t)(q->arena - buf),
+          (size_t)((unsigned char *)q->scratch - buf) + q->scratch_bytes, end - q->bump.tpeak);
+    CHECK(need < (size_t)(q->bump.base - buf) + q->bump.used + q->bump.tpeak, "no space shared: %zu", need);
+    gir_plan_free(q);
+    gir_graph_free(m.g);
+    free(buf);
+    return 1;
+}
 /* the buffer plan computes what the ordinary plan computes: the same loss and updates, bit for bit */
 static int test_plan_buffer_same_results(void) {
     gir_graph *g = gir_graph_new(NULL);
@@ -613,6 +644,7 @@ static void suite_plan(void) {
     RUN("plan/mlp_training_same_bits", test_plan_mlp_training_same_bits());
     RUN("plan/buffer_exact_size_one_byte_less_fails", test_plan_buffer_exact_size());
     RUN("plan/compile_size_without_the_allocator", test_plan_compile_size_without_the_allocator());
+    RUN("plan/buffer_temporaries_overlap_the_arena", test_plan_buffer_temporaries_overlap_the_arena());
     RUN("plan/buffer_same_results", test_plan_buffer_same_results());
     RUN("plan/constrain_cycle_rejected", test_plan_constrain_cycle());
     RUN("plan/constraints_honoured", test_plan_constraints_honoured());
