@@ -467,7 +467,8 @@ typedef struct gir_compile_desc {
    every reader of its variable) and the constraints of gir_constrain, chosen to lower the peak of live bytes;
    each temporary gets a place in one arena, reused after its last reader. Compiling into a buffer: with
    desc->buffer set, the plan, its arrays, its arena and scratch and the compile's own work arrays all come
-   from that buffer (nothing from the graph's allocator); gir_compile_size gives the exact bytes it needs. It
+   from that buffer (nothing from the graph's allocator); the work arrays take its end and are dead before the
+   arena and scratch are placed, which may reuse their space. gir_compile_size gives the exact bytes it needs. It
    compiles once, counting, and keeps nothing; the arena and scratch are only counted, never allocated. Its work
    memory comes from the graph's allocator, or, when desc->buffer is set, from that buffer (aligned to 8 bytes)
    with no allocator call at all: such a work buffer needs the plan's records and the compile's work arrays,
