@@ -6,6 +6,9 @@
    test_main.c. */
 
 typedef const gir__ew_fn (*isimd_table)[GIR__DTYPE_SLOTS - 1];
+#ifndef EWT          /* also in tests/suite_simd.c: this file is built alone for Cortex-M55 (tests/mve_intsimd.c) */
+#  define EWT(table, op, dt) ((table)[gir__ew_row[op]][(dt) - 1])
+#endif
 /* ftz: the float lanes flush subnormals to zero (MVE, documented in gir.h): subnormal f32 inputs are flushed
    before both kernels run, so that the comparison checks everything else */
 typedef struct isimd_target { const char *name; isimd_table table; int lanes[GIR__DTYPE_SLOTS], ftz; } isimd_target;
