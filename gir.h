@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c9367d236f1f14baa87520e8b73aa14e2ae04c4bdd43b9ce2b2f70a5c3f60d5c
-                                          gen/ sha256=2048821fe89802f8
+                                          gen/ sha256=dcda36157de106fd
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1299,6 +1299,34 @@ GIR_API gir_status gir_load_graph(const void *data, size_t size, const gir_graph
 GIR_API gir_status gir_save_variables_file(gir_graph *g, int n, const gir_node *vars, FILE *f);
 GIR_API gir_status gir_save_graph_file(gir_graph *g, int n_out, const gir_node *outs, FILE *f);
 #endif
+
+/* >>image: a compiled plan as one block of bytes that firmware runs in place, with none of the graph code.
+   On the host: compile with GIR_COMPILE_NO_FUSION, then gir_plan_image writes the plan's steps, values,
+   attributes, constants and the starting values of its variables into buf (buf NULL or cap too small: only
+   *len, the bytes it needs; too small is GIR_ERR_LIMIT). ins lists every input the plan reads and outs the
+   nodes whose values the device reads (any node of the plan: outputs, variables, ...); the device names them
+   by their place in these lists. Errors are recorded in the plan (gir_plan_message).
+   On the device: gir_image_ram_size gives the RAM an image needs (the most, whatever ram's alignment);
+   gir_image_open checks the image (its CRC-32, every count, index and offset, that each op is in this build:
+   GIR_ERR_NOT_BUILT) and lays out ram (aligned to 8): the plan's arena and scratch, and a copy of each variable
+   an assign step of the plan writes. Constants, and variables nothing writes, are read where the image lies,
+   so an image in flash keeps its weights there. The image must stay in place while it is open, aligned to 8.
+   A failed open says why in msg (msgcap bytes, may be NULL). An image is written for the byte order, the
+   GIR_MAX_RANK and the op table of the writer's gir.h and opens only in a gir.h that has the same ones (the
+   error says which differs); the shapes and attributes it holds are trusted, as the writer checked them.
+   gir_image_bind gives input k its data (bytes must be what the input holds; aligned to its element size),
+   gir_image_run runs every step once (the steps of constant subexpressions on the first run only) and
+   gir_image_output gives output k's values (*bytes: their size; may be NULL). Nothing here allocates. */
+typedef struct gir_image gir_image;
+GIR_API gir_status gir_plan_image(gir_plan *p, int n_in, const gir_node *ins, int n_out, const gir_node *outs,
+                                  void *buf, size_t cap, size_t *len);
+GIR_API gir_status gir_image_ram_size(const void *image, size_t len, size_t *bytes);
+GIR_API gir_status gir_image_open(const void *image, size_t len, void *ram, size_t ram_bytes, gir_image **out,
+                                  char *msg, size_t msgcap);
+GIR_API gir_status gir_image_bind(gir_image *m, int k, const void *data, size_t bytes);
+GIR_API gir_status gir_image_run(gir_image *m);
+GIR_API const void *gir_image_output(const gir_image *m, int k, size_t *bytes);
+GIR_API const char *gir_image_message(const gir_image *m);
 
 #ifdef __cplusplus
 }
@@ -6795,6 +6823,7 @@ static gir_status gir__sh_xent(gir__bctx *b);
 static gir_status gir__sh_xent_prob(gir__bctx *b);
 static const char *const gir__in_words[16] = {"a", "b", "cond", "gy", "index", "labels", "logits", "probs", "src", "t", "v", "value", "var", "w", "x", "xs"};
 static const unsigned char gir__in_names[157] = {0, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 0, 0, 0, 1, 0, 1, 0, 1, 0, 1, 0, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 15, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 15, 14, 14, 14, 4, 14, 4, 4, 2, 0, 1, 14, 14, 14, 14, 14, 14, 0, 1, 0, 1, 0, 1, 14, 14, 14, 14, 14, 0, 1, 14, 14, 6, 5, 6, 7, 14, 9, 0, 1, 14, 13, 3, 13, 14, 3, 14, 3, 14, 14, 3, 14, 14, 4, 14, 4, 8, 0, 1, 0, 12, 11, 15, 10, 14};
+#define GIR__OPS_HASH 0x5413b3e0u
 static const char *const gir__op_names[GIR_OP__COUNT] = {
     "invalid", "input", "variable", "constant", "fill", "eye", "arange", "rand_uniform", "rand_normal", "not",
     "and", "or", "xor", "gt", "ge", "lt", "le", "eq", "ne", "approx_eq", "isnan", "isinf", "isfinite", "add",
@@ -34860,6 +34889,469 @@ GIR_API gir_status gir_load_graph(const void *data, size_t size, const gir_graph
     if (g) *out = g;
     return g ? GIR_OK : r.st;
 }
+
+/* >>image: a compiled plan as one block of bytes, written on the host, run in place by firmware ---------------
+   THE IMAGE (version 1). Every field is in the writer's byte order (the reader tells the other order by the
+   magic and refuses it); sections start at offsets aligned to 4, values at offsets aligned to 16.
+     header   gir__ihdr: magic "GIRI", version, GIR__OPS_HASH and GIR_MAX_RANK of the writer, the image's bytes,
+              the CRC-32 of every byte after its own field (the rest of the header too), the counts and the offsets of the sections below, the
+              arena, scratch and variable-copy bytes the plan needs
+     vals     gir__ival[nvals]: shape, dtype, kind (temporary, input, constant, variable), bytes, the plan's
+              node id (for messages) and an offset: in the arena (a temporary) or in the image (values)
+     steps    gir__step[nsteps] as gen/exec.c defines it; attr is 1 + the offset of its packed attributes
+     sin      u32[nsin]: the steps' inputs, value indices; ins u32[nin], outs u32[nout]: the values the device
+              binds and reads, in the writer's order (in ins, GIR__IMG_NONE for an input the plan does not read)
+     attrs    the steps' attributes in gen/graph.c's packed form (never a data pointer), then at least
+              GIR__ATTR_MAXBYTES bytes before the image ends, so a packed record is never read past it
+     data     the values of the constants and of the variables, each at its offset
+   The writer only copies a plan that gir_compile checked. The reader checks what would make it read or write
+   outside the image or its RAM: counts, offsets, indices, kinds, sizes (shape x dtype = bytes), the ops of
+   this build; it trusts the shapes and attributes to be those the kernels were built for. */
+#define GIR__IMG_MAGIC 0x49524947u   /* "GIRI" as a little-endian u32 */
+#define GIR__IMG_VERSION 1u
+#define GIR__IMG_NONE 0xffffffffu     /* in ins: an input the plan does not read */
+typedef struct gir__ihdr {
+    uint32_t magic, version, ops_hash, max_rank, bytes, crc;
+    uint32_t nvals, nsteps, nsin, nin, nout, maxin;
+    uint32_t o_vals, o_steps, o_sin, o_ins, o_outs, o_attrs, attr_bytes;
+    uint32_t arena, scratch, vars;
+} gir__ihdr;
+#define GIR__IMG_CRC_AT (offsetof(gir__ihdr, crc) + 4u)   /* the CRC covers every byte after its own field */
+typedef struct gir__ival {
+    gir_shape shape;
+    uint32_t  node, off, bytes;
+    uint8_t   dtype, kind, pad[2];
+} gir__ival;
+enum { GIR__IV_TEMP, GIR__IV_INPUT, GIR__IV_CONST, GIR__IV_VAR };
+struct gir_image {
+    const unsigned char *img;
+    void               **ptr;     /* each value's memory: the arena, the image, a variable's copy, a bound input */
+    gir__kin            *kin;
+    unsigned char       *scratch;
+    uint64_t             runs;
+    int                  folded;  /* the steps of constant subexpressions have run */
+    gir_status           status;
+    char                 msg[GIR__MSG];
+};
+static uint32_t gir__a16(uint64_t n) { return (uint32_t)((n + 15u) & ~(uint64_t)15u); }
+
+/* -- the writer ----------------------------------------------------------------------------------------- */
+/* *v: the value index of node n in plan p (GIR__IMG_NONE: an input it does not read); 0 on an error, recorded in p */
+static int gir__img_val(gir_plan *p, gir_node n, int k, int input, uint32_t *v) {
+    int kind = gir__handle_kind(p->g, n);
+    if (kind != GIR__H_OWN) {
+        gir__pfail(p, GIR_ERR_HANDLE, "plan_image: %s %d (id %u) %s", input ? "input" : "output", k, (unsigned)n.id, gir__handle_why(kind));
+        return 0;
+    }
+    if (input && p->g->nodes[n.id].op != GIR_OP_INPUT) {
+        gir__pfail(p, GIR_ERR_INVALID_ARG, "plan_image: input %d: %N (%s) is not an input", k, (const gir_graph *)p->g,
+                   (unsigned)n.id, gir__op_names[p->g->nodes[n.id].op]);
+        return 0;
+    }
+    if (n.id >= p->nmap || !p->map[n.id]) {
+        if (input) { *v = GIR__IMG_NONE; return 1; }     /* an input the plan does not read: binding it does nothing */
+        gir__pfail(p, GIR_ERR_INVALID_ARG, "plan_image: output %d: %N is not a value of the plan", k,
+                   (const gir_graph *)p->g, (unsigned)n.id);
+        return 0;
+    }
+    *v = p->map[n.id] - 1;
+    return 1;
+}
+/* the kinds of the image's values: a variable some assign step writes is copied to RAM, other data stays put */
+static void gir__img_kinds(const gir_plan *p, uint8_t *kind) {
+    uint32_t k;
+    for (k = 0; k < p->nvals; ++k) {
+        const gir__val *v = &p->vals[k];
+        kind[k] = v->kind == GIR__VAL_TEMP ? GIR__IV_TEMP : v->kind == GIR__VAL_INPUT ? GIR__IV_INPUT : GIR__IV_CONST;
+    }
+    for (k = 0; k < p->nsteps; ++k)
+        if (p->steps[k].op == GIR_OP_ASSIGN) kind[p->sin[p->steps[k].in0]] = GIR__IV_VAR;
+}
+/* the packed attributes of step s (no data pointer) in pk; their bytes */
+static size_t gir__img_attr(const gir_plan *p, const gir__step *s, unsigned char *pk) {
+    gir_attr a;
+    if (!s->attr) return 0;
+    gir__attr_ref(p->g, s->attr, &a);
+    a.data = NULL;
+    return gir__attr_pack(&a, pk);
+}
+/* lays the image out in h (offsets, counts, bytes); 0 when it would pass 4 GiB */
+static int gir__img_layout(const gir_plan *p, const uint8_t *kind, int n_in, int n_out, gir__ihdr *h) {
+    unsigned char pk[GIR__ATTR_MAXBYTES];
+    uint64_t at, vars = 0;
+    uint32_t k;
+    GIR_MEMSET(h, 0, sizeof *h);
+    h->magic = GIR__IMG_MAGIC; h->version = GIR__IMG_VERSION; h->ops_hash = GIR__OPS_HASH;
+    h->max_rank = GIR_MAX_RANK;
+    h->nvals = p->nvals; h->nsteps = p->nsteps; h->nsin = (uint32_t)p->nsin;
+    h->nin = (uint32_t)n_in; h->nout = (uint32_t)n_out;
+    h->arena = (uint32_t)p->arena_bytes; h->scratch = (uint32_t)p->scratch_bytes;
+    if (p->arena_bytes > 0xffffffffu || p->scratch_bytes > 0xffffffffu) return 0;
+    at = sizeof *h;
+    h->o_vals = (uint32_t)at;  at += (uint64_t)p->nvals * sizeof(gir__ival);
+    h->o_steps = (uint32_t)at; at += (uint64_t)p->nsteps * sizeof(gir__step);
+    h->o_sin = (uint32_t)at;   at += (uint64_t)p->nsin * 4u;
+    h->o_ins = (uint32_t)at;   at += (uint64_t)n_in * 4u;
+    h->o_outs = (uint32_t)at;  at += (uint64_t)n_out * 4u;
+    h->o_attrs = (uint32_t)at;
+    for (k = 0; k < p->nsteps; ++k) {
+        if (p->steps[k].nin > h->maxin) h->maxin = p->steps[k].nin;
+        at += gir__img_attr(p, &p->steps[k], pk);
+    }
+    h->attr_bytes = (uint32_t)(at - h->o_attrs);
+    at += GIR__ATTR_MAXBYTES;                 /* the reader's margin, shared with the values that follow */
+    for (k = 0; k < p->nvals; ++k)
+        if (kind[k] >= GIR__IV_CONST) {
+            at = gir__a16(at) + p->vals[k].bytes;
+            if (kind[k] == GIR__IV_VAR) vars += gir__a16(p->vals[k].bytes);
+        }
+    h->vars = (uint32_t)vars;
+    h->bytes = gir__a16(at);
+    return at < 0xfffffff0u && vars < 0xfffffff0u;
+}
+/* writes the sections after the header into img (h->bytes of them, zeroed) */
+static void gir__img_write(const gir_plan *p, const uint8_t *kind, const uint32_t *io, gir__ihdr *h, unsigned char *img) {
+    gir__ival *iv = (gir__ival *)(void *)(img + h->o_vals);
+    gir__step *st = (gir__step *)(void *)(img + h->o_steps);
+    uint32_t k, at = h->o_attrs, dat = h->o_attrs + h->attr_bytes + GIR__ATTR_MAXBYTES;
+    for (k = 0; k < p->nvals; ++k) {
+        const gir__val *v = &p->vals[k];
+        iv[k].shape = v->shape;
+        iv[k].node = v->node;
+        iv[k].bytes = (uint32_t)v->bytes;
+        iv[k].dtype = v->dtype;
+        iv[k].kind = kind[k];
+        iv[k].off = (uint32_t)v->off;
+        if (kind[k] >= GIR__IV_CONST) {
+            dat = gir__a16(dat);
+            iv[k].off = dat;
+            if (v->bytes) GIR_MEMCPY(img + dat, gir__node_data(p->g, &p->g->nodes[v->node]), v->bytes);
+            dat += (uint32_t)v->bytes;
+        }
+    }
+    for (k = 0; k < p->nsteps; ++k) {
+        size_t n = gir__img_attr(p, &p->steps[k], img + at);
+        st[k] = p->steps[k];
+        st[k].attr = n ? at - h->o_attrs + 1 : 0;
+        at += (uint32_t)n;
+    }
+    if (p->nsin) GIR_MEMCPY(img + h->o_sin, p->sin, p->nsin * 4u);
+    if (h->nin + h->nout) GIR_MEMCPY(img + h->o_ins, io, (h->nin + h->nout) * 4u);
+    GIR_MEMCPY(img, h, sizeof *h);
+    h->crc = gir__crc32(0, img + GIR__IMG_CRC_AT, h->bytes - GIR__IMG_CRC_AT);
+    GIR_MEMCPY(img, h, sizeof *h);
+}
+/* checks the lists and finds their values (io: the inputs' then the outputs' indices) */
+static int gir__img_lists(gir_plan *p, int n_in, const gir_node *ins, int n_out, const gir_node *outs, uint32_t *io) {
+    uint32_t k;
+    int j;
+    for (j = 0; j < n_in; ++j)
+        if (!gir__img_val(p, ins[j], j, 1, &io[j])) return 0;
+    for (j = 0; j < n_out; ++j)
+        if (!gir__img_val(p, outs[j], j, 0, &io[n_in + j])) return 0;
+    for (k = 0; k < p->nvals; ++k) {            /* the device could not bind an input left out of the list */
+        if (p->vals[k].kind != GIR__VAL_INPUT) continue;
+        for (j = 0; j < n_in && io[j] != k; ++j) {}
+        if (j == n_in) {
+            gir__pfail(p, GIR_ERR_INVALID_ARG, "plan_image: the plan reads input %N %T %S, which ins does not list",
+                       (const gir_graph *)p->g, (unsigned)p->vals[k].node, (int)p->vals[k].dtype, &p->vals[k].shape);
+            return 0;
+        }
+    }
+    return 1;
+}
+GIR_API gir_status gir_plan_image(gir_plan *p, int n_in, const gir_node *ins, int n_out, const gir_node *outs,
+                                  void *buf, size_t cap, size_t *len) {
+    gir__ihdr h;
+    uint32_t *io;
+    uint8_t *kind;
+    size_t tmp;
+    int ok;
+    if (!p || !len) return GIR_ERR_INVALID_ARG;
+    *len = 0;
+    p->status = GIR_OK;
+    p->msg[0] = 0;
+    if (n_in < 0 || n_out < 0 || (n_in && !ins) || (n_out && !outs) || n_in > 0xffff || n_out > 0xffff) {
+        gir__pfail(p, GIR_ERR_INVALID_ARG, "plan_image: bad lists (%d inputs, %d outputs)", n_in, n_out);
+        return GIR_ERR_INVALID_ARG;
+    }
+    if (p->nfused) {
+        gir__pfail(p, GIR_ERR_INVALID_ARG, "plan_image: the plan fuses %u steps: compile it with "
+                   "GIR_COMPILE_NO_FUSION for an image", (unsigned)p->nfused);
+        return GIR_ERR_INVALID_ARG;
+    }
+    tmp = (size_t)(n_in + n_out) * 4u + p->nvals;
+    if (!(io = (uint32_t *)gir__alloc(&p->a, tmp ? tmp : 1))) {
+        gir__pfail(p, GIR_ERR_OUT_OF_MEMORY, "plan_image: out of memory");
+        return GIR_ERR_OUT_OF_MEMORY;
+    }
+    kind = (uint8_t *)(io + n_in + n_out);
+    ok = gir__img_lists(p, n_in, ins, n_out, outs, io);
+    if (ok) {
+        gir__img_kinds(p, kind);
+        if (!gir__img_layout(p, kind, n_in, n_out, &h)) {
+            gir__pfail(p, GIR_ERR_LIMIT, "plan_image: the image would pass 4 GiB");
+            ok = 0;
+        } else if ((*len = h.bytes) <= cap && buf) {
+            GIR_MEMSET(buf, 0, h.bytes);
+            gir__img_write(p, kind, io, &h, (unsigned char *)buf);
+        } else if (buf) {
+            gir__pfail(p, GIR_ERR_LIMIT, "plan_image: the image takes %l bytes, the buffer holds %l (ask with buf "
+                       "NULL first)", (long long)h.bytes, (long long)cap);
+            ok = 0;
+        }
+    }
+    gir__free(&p->a, io, tmp ? tmp : 1);
+    return ok ? GIR_OK : p->status;
+}
+
+/* -- the reader ----------------------------------------------------------------------------------------- */
+static gir_status gir__ifail(char *msg, size_t cap, gir_status s, const char *fmt, ...) {
+    gir__buf b;
+    va_list ap;
+    if (!msg || !cap) return s;
+    b.p = msg; b.n = cap; b.len = 0; msg[0] = 0;
+    gir__puts(&b, "image: ");
+#ifdef GIR_NO_ERROR_STRINGS
+    (void)fmt; (void)ap;
+    gir__puts(&b, gir_status_name(s));
+#else
+    va_start(ap, fmt);
+    gir__vformat(&b, fmt, ap);
+    va_end(ap);
+#endif
+    return s;
+}
+/* section [off, off + n * size) lies in the image's bytes, aligned to 4 */
+static int gir__img_in(const gir__ihdr *h, uint32_t off, uint32_t n, uint32_t size) {
+    return off % 4u == 0 && off >= sizeof *h && (uint64_t)off + (uint64_t)n * size <= h->bytes;
+}
+static gir_status gir__img_check_head(const unsigned char *img, size_t len, char *msg, size_t cap) {
+    const gir__ihdr *h = (const gir__ihdr *)(const void *)img;
+    if (!img || (uintptr_t)img % 8u) return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "the image is %s",
+                                                        img ? "not aligned to 8 bytes" : "NULL");
+    if (len < sizeof *h) return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "%l bytes, shorter than a header", (long long)len);
+    if (h->magic != GIR__IMG_MAGIC)
+        return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, h->magic == 0x47524949u ? "written on a host of the other "
+                          "byte order" : "not an image (bad magic)");
+    if (h->version != GIR__IMG_VERSION)
+        return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "version %l, this gir.h reads %l", (long long)h->version,
+                          (long long)GIR__IMG_VERSION);
+    if (h->ops_hash != GIR__OPS_HASH || h->max_rank != GIR_MAX_RANK)
+        return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, h->max_rank != GIR_MAX_RANK ? "written with GIR_MAX_RANK %l, "
+                          "this gir.h has %l" : "written by a gir.h with another op table", (long long)h->max_rank,
+                          (long long)GIR_MAX_RANK);
+    if (h->bytes > len || h->bytes < sizeof *h)
+        return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "truncated: it takes %l bytes, %l given", (long long)h->bytes,
+                          (long long)len);
+    if (gir__crc32(0, img + GIR__IMG_CRC_AT, h->bytes - GIR__IMG_CRC_AT) != h->crc)
+        return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "bad checksum");
+    if (!gir__img_in(h, h->o_vals, h->nvals, sizeof(gir__ival)) || !gir__img_in(h, h->o_steps, h->nsteps, sizeof(gir__step)) ||
+        !gir__img_in(h, h->o_sin, h->nsin, 4) || !gir__img_in(h, h->o_ins, h->nin, 4) ||
+        !gir__img_in(h, h->o_outs, h->nout, 4) ||
+        !gir__img_in(h, h->o_attrs, 1, h->attr_bytes + (uint64_t)GIR__ATTR_MAXBYTES > 0xffffffffu ? 0xffffffffu :
+                     h->attr_bytes + (uint32_t)GIR__ATTR_MAXBYTES) || h->maxin > 0xffffu)
+        return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "a section lies outside the image");
+    return GIR_OK;
+}
+/* every value: kind, dtype, shape, bytes and where its memory is; the variables' copies take *vars bytes */
+static gir_status gir__img_check_vals(const unsigned char *img, char *msg, size_t cap) {
+    const gir__ihdr *h = (const gir__ihdr *)(const void *)img;
+    const gir__ival *v = (const gir__ival *)(const void *)(img + h->o_vals);
+    uint64_t vars = 0;
+    uint32_t k;
+    for (k = 0; k < h->nvals; ++k) {
+        size_t b;
+        int ok = v[k].dtype > 0 && v[k].dtype < GIR_DTYPE__COUNT && v[k].kind <= GIR__IV_VAR &&
+                 gir__shape_ok(&v[k].shape) && gir__bytes(&v[k].shape, v[k].dtype, &b) && b == v[k].bytes;
+        if (ok && v[k].kind == GIR__IV_TEMP) ok = (uint64_t)v[k].off + v[k].bytes <= h->arena;
+        if (ok && v[k].kind >= GIR__IV_CONST)
+            ok = v[k].off % 16u == 0 && v[k].off >= h->o_attrs + h->attr_bytes &&
+                 (uint64_t)v[k].off + v[k].bytes <= h->bytes;
+        if (!ok) return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "value %l (node %l) is malformed", (long long)k,
+                                   (long long)v[k].node);
+        if (v[k].kind == GIR__IV_VAR) vars += gir__a16(v[k].bytes);
+    }
+    if (vars != h->vars) return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "the variables' bytes disagree");
+    return GIR_OK;
+}
+/* every step: a kept op, a temporary to write, inputs in range, attributes inside their section */
+static gir_status gir__img_check_steps(const unsigned char *img, char *msg, size_t cap) {
+    const gir__ihdr *h = (const gir__ihdr *)(const void *)img;
+    const gir__ival *v = (const gir__ival *)(const void *)(img + h->o_vals);
+    const gir__step *s = (const gir__step *)(const void *)(img + h->o_steps);
+    const uint32_t *sin = (const uint32_t *)(const void *)(img + h->o_sin);
+    const uint32_t *ins = (const uint32_t *)(const void *)(img + h->o_ins);
+    const uint32_t *outs = (const uint32_t *)(const void *)(img + h->o_outs);
+    uint32_t k, j;
+    for (k = 0; k < h->nsteps; ++k) {
+        int ok = s[k].val < h->nvals && v[s[k].val].kind == GIR__IV_TEMP && s[k].nin <= h->maxin &&
+                 (uint64_t)s[k].in0 + s[k].nin <= h->nsin &&
+                 (!s[k].attr || (s[k].attr <= h->attr_bytes && !(img[h->o_attrs + s[k].attr] & 0x40u)));
+        if (!ok || s[k].op == 0 || s[k].op >= GIR_OP__COUNT)
+            return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "step %l is malformed", (long long)k);
+        if (gir__op_absent[s[k].op])
+            return gir__ifail(msg, cap, GIR_ERR_NOT_BUILT, "step %l: op '%s' is not in this build", (long long)k,
+                              gir__op_names[s[k].op]);
+        if (s[k].op == GIR_OP_ASSIGN && (s[k].nin < 1 || v[sin[s[k].in0]].kind != GIR__IV_VAR))
+            return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "step %l assigns to a value that is no variable",
+                              (long long)k);
+    }
+    for (k = 0; k < h->nsin; ++k)
+        if (sin[k] >= h->nvals) return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "step input %l is malformed", (long long)k);
+    for (j = 0; j < h->nin; ++j)
+        if (ins[j] != GIR__IMG_NONE && (ins[j] >= h->nvals || v[ins[j]].kind != GIR__IV_INPUT))
+            return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "input %l is malformed", (long long)j);
+    for (j = 0; j < h->nout; ++j)
+        if (outs[j] >= h->nvals) return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "output %l is malformed", (long long)j);
+    return GIR_OK;
+}
+/* the RAM an image's header asks for: struct, pointers, kernel inputs, variables, then the arena and scratch at
+   GIR__ALIGN (ram is aligned to 8: at most GIR__ALIGN - 8 bytes of padding) */
+static uint64_t gir__img_fixed(const gir__ihdr *h) {
+    return gir__a16(sizeof(gir_image)) + gir__a16((uint64_t)h->nvals * sizeof(void *)) +
+           gir__a16((uint64_t)h->maxin * sizeof(gir__kin)) + h->vars;
+}
+static uint64_t gir__img_ram(const gir__ihdr *h) {
+    return gir__img_fixed(h) + (GIR__ALIGN - 8) + (((uint64_t)h->arena + GIR__ALIGN - 1) & ~(uint64_t)(GIR__ALIGN - 1)) +
+           h->scratch;
+}
+GIR_API gir_status gir_image_ram_size(const void *image, size_t len, size_t *bytes) {
+    gir_status s;
+    if (!bytes) return GIR_ERR_INVALID_ARG;
+    *bytes = 0;
+    if ((s = gir__img_check_head((const unsigned char *)image, len, NULL, 0)) != GIR_OK) return s;
+    if (gir__img_ram((const gir__ihdr *)image) > (size_t)-1) return GIR_ERR_LIMIT;
+    *bytes = (size_t)gir__img_ram((const gir__ihdr *)image);
+    return GIR_OK;
+}
+GIR_API gir_status gir_image_open(const void *image, size_t len, void *ram, size_t ram_bytes, gir_image **out,
+                                  char *msg, size_t msgcap) {
+    const unsigned char *img = (const unsigned char *)image;
+    const gir__ihdr *h = (const gir__ihdr *)image;
+    const gir__ival *v;
+    gir_image *m;
+    unsigned char *at, *arena;
+    uint32_t k;
+    gir_status s;
+    if (msg && msgcap) msg[0] = 0;
+    if (!out) return gir__ifail(msg, msgcap, GIR_ERR_INVALID_ARG, "out is NULL");
+    *out = NULL;
+    if ((s = gir__img_check_head(img, len, msg, msgcap)) != GIR_OK ||
+        (s = gir__img_check_vals(img, msg, msgcap)) != GIR_OK || (s = gir__img_check_steps(img, msg, msgcap)) != GIR_OK)
+        return s;
+    if (!ram || (uintptr_t)ram % 8u)
+        return gir__ifail(msg, msgcap, GIR_ERR_INVALID_ARG, "ram is %s", ram ? "not aligned to 8 bytes" : "NULL");
+    if (gir__img_ram(h) > ram_bytes)
+        return gir__ifail(msg, msgcap, GIR_ERR_OUT_OF_MEMORY, "ram of %l bytes is too small: the image needs %l "
+                          "(gir_image_ram_size)", (long long)ram_bytes, (long long)gir__img_ram(h));
+    m = (gir_image *)ram;
+    GIR_MEMSET(m, 0, sizeof *m);
+    m->img = img;
+    at = (unsigned char *)ram + gir__a16(sizeof *m);
+    m->ptr = (void **)(void *)at;
+    at += gir__a16((uint64_t)h->nvals * sizeof(void *));
+    m->kin = (gir__kin *)(void *)at;
+    at += gir__a16((uint64_t)h->maxin * sizeof(gir__kin));
+    arena = at + h->vars;
+    arena += (GIR__ALIGN - (size_t)((uintptr_t)arena % GIR__ALIGN)) % GIR__ALIGN;
+    m->scratch = arena + (((size_t)h->arena + GIR__ALIGN - 1) & ~(size_t)(GIR__ALIGN - 1));
+    v = (const gir__ival *)(const void *)(img + h->o_vals);
+    for (k = 0; k < h->nvals; ++k) {
+        switch (v[k].kind) {
+        case GIR__IV_TEMP: m->ptr[k] = arena + v[k].off; break;
+        case GIR__IV_INPUT: m->ptr[k] = NULL; break;
+        case GIR__IV_CONST: m->ptr[k] = (void *)(uintptr_t)(img + v[k].off); break;
+        default:
+            if (v[k].bytes) GIR_MEMCPY(at, img + v[k].off, v[k].bytes);
+            m->ptr[k] = at;
+            at += gir__a16(v[k].bytes);
+        }
+    }
+    *out = m;
+    return GIR_OK;
+}
+GIR_API gir_status gir_image_bind(gir_image *m, int k, const void *data, size_t bytes) {
+    const gir__ihdr *h;
+    const gir__ival *v;
+    uint32_t val;
+    if (!m) return GIR_ERR_INVALID_ARG;
+    h = (const gir__ihdr *)(const void *)m->img;
+    if (k < 0 || (uint32_t)k >= h->nin)
+        return m->status = gir__ifail(m->msg, sizeof m->msg, GIR_ERR_INDEX, "bind: input %d of %l", k, (long long)h->nin);
+    val = ((const uint32_t *)(const void *)(m->img + h->o_ins))[k];
+    if (val == GIR__IMG_NONE) return GIR_OK;
+    v = (const gir__ival *)(const void *)(m->img + h->o_vals) + val;
+    if (bytes != v->bytes || (!data && bytes) || (uintptr_t)data % gir__dtype_sizes[v->dtype])
+        return m->status = gir__ifail(m->msg, sizeof m->msg, GIR_ERR_INVALID_ARG, "bind: input %d (node %l) %T %S "
+                                      "takes %l bytes aligned to %l, got %l at %p", k, (long long)v->node, (int)v->dtype,
+                                      &v->shape, (long long)v->bytes, (long long)gir__dtype_sizes[v->dtype],
+                                      (long long)bytes, data);
+    m->ptr[val] = (void *)(uintptr_t)data;
+    return GIR_OK;
+}
+GIR_API gir_status gir_image_run(gir_image *m) {
+    const gir__ihdr *h;
+    const gir__ival *v;
+    const gir__step *s;
+    const uint32_t *sin;
+    uint32_t k, j;
+    gir__kx kx;
+    gir_attr ta;
+    if (!m) return GIR_ERR_INVALID_ARG;
+    h = (const gir__ihdr *)(const void *)m->img;
+    v = (const gir__ival *)(const void *)(m->img + h->o_vals);
+    s = (const gir__step *)(const void *)(m->img + h->o_steps);
+    sin = (const uint32_t *)(const void *)(m->img + h->o_sin);
+    m->status = GIR_OK;
+    m->msg[0] = 0;
+    for (k = 0; k < h->nin; ++k) {
+        uint32_t val = ((const uint32_t *)(const void *)(m->img + h->o_ins))[k];
+        if (val != GIR__IMG_NONE && !m->ptr[val] && v[val].bytes)
+            return m->status = gir__ifail(m->msg, sizeof m->msg, GIR_ERR_UNBOUND, "run: input %l (node %l) %T %S is "
+                                          "not bound (gir_image_bind)", (long long)k, (long long)v[val].node,
+                                          (int)v[val].dtype, &v[val].shape);
+    }
+    for (k = 0; k < h->nsteps; ++k, ++s) {
+        if ((s->flags & GIR__STEP_FOLD) && m->folded) continue;     /* run once, on the first good run */
+        for (j = 0; j < s->nin; ++j) {
+            uint32_t in = sin[s->in0 + j];
+            m->kin[j].p = m->ptr[in] ? m->ptr[in] : (const void *)&gir__empty;
+            m->kin[j].s = &v[in].shape;
+            m->kin[j].dt = v[in].dtype;
+            m->kin[j].tr = j < 8 ? (s->tr >> j) & 1 : 0;
+        }
+        kx.op = s->op;
+        kx.dtype = v[s->val].dtype;
+        kx.shape = &v[s->val].shape;
+        if (s->attr) gir__attr_unpack(m->img + h->o_attrs + s->attr - 1, &ta);
+        kx.attr = s->attr ? &ta : &gir__no_attr;
+        kx.out = m->ptr[s->val];
+        kx.nin = (int)s->nin;
+        kx.in = m->kin;
+        kx.scratch = m->scratch;
+        kx.run = m->runs;
+        kx.node = v[s->val].node;
+        kx.msg = m->msg;
+        kx.par = NULL;
+        if ((m->status = gir__kernel_of(s->op)(&kx)) != GIR_OK) break;
+    }
+    ++m->runs;
+    if (m->status == GIR_OK) m->folded = 1;
+    return m->status;
+}
+GIR_API const void *gir_image_output(const gir_image *m, int k, size_t *bytes) {
+    const gir__ihdr *h;
+    uint32_t val;
+    if (bytes) *bytes = 0;
+    if (!m) return NULL;
+    h = (const gir__ihdr *)(const void *)m->img;
+    if (k < 0 || (uint32_t)k >= h->nout) return NULL;
+    val = ((const uint32_t *)(const void *)(m->img + h->o_outs))[k];
+    if (bytes) *bytes = ((const gir__ival *)(const void *)(m->img + h->o_vals))[val].bytes;
+    return m->ptr[val];
+}
+GIR_API const char *gir_image_message(const gir_image *m) { return m ? m->msg : "no image (NULL)"; }
 
 /* >>end: the last fragment of the implementation */
 #if defined(GIR__OWN_MATH_CONSTANTS)       /* gen/config.c: every libm function was routed, <math.h> not included */

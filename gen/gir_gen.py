@@ -39,7 +39,7 @@ DECL_FRAGMENT = "header.h"
 IMPL_FRAGMENTS = ["config.c", "select.c", "simd.c", "simd_avx512.c", "simd_avx2.c", "simd_neon.c", "simd_mve.c",
                   "vmath.c", "vreduce.c", "handle.c", "graph.c", "shapes.c", "build.c", "names.c", "dataref.c",
                   "compose.c", "init.c", "autodiff.c", "fwdmode.c", "threads.c", "gemm.c", "gemv.c", "f32.c",
-                  "kernels.c", "passes.c", "exec.c", "fuse.c", "plan.c", "dump.c", "train.c", "io.c", "end.c"]
+                  "kernels.c", "passes.c", "exec.c", "fuse.c", "plan.c", "dump.c", "train.c", "io.c", "image.c", "end.c"]
 TEMPLATES = ["kern_linalg.tmpl.c", "kern_nn.tmpl.c"]
 GEN_MODULES = ["gir_gen.py", "gen_common.py", "simd_lower.py", "op_select.py"]     # the generator itself
 BUILTIN_SHAPES = ["SAME", "BCAST", "REDUCE", "SCALAR", "ATTR_SHAPE"]
@@ -713,6 +713,11 @@ def emit_opinfo(ops):
     def table(head, cells):             # a C array initialiser, wrapped
         return [head + " {"] + textwrap.wrap(", ".join(cells), 110, initial_indent="    ",
                                              subsequent_indent="    ", break_long_words=False) + ["};"]
+    # the table's fingerprint: op numbers, inputs and attributes; a plan image (gen/image.c) records it, so an
+    # image opens only in a gir.h whose ops mean what they meant to its writer
+    sig = "\n".join("%s(%s)[%s]" % (op.lname, ",".join(nm for nm, _ in op.inputs),
+                                     ",".join("%s:%s:%d" % a for a in op.attrs)) for op in ops)
+    out.append("#define GIR__OPS_HASH 0x%08xu" % (int(hashlib.sha256(sig.encode()).hexdigest()[:8], 16)))
     out += table("static const char *const gir__op_names[GIR_OP__COUNT] =",
                  ['"invalid"'] + ['"%s"' % op.lname for op in ops])
     out += table("static const unsigned char gir__op_groups[GIR_OP__COUNT] =",

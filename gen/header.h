@@ -674,6 +674,34 @@ GIR_API gir_status gir_save_variables_file(gir_graph *g, int n, const gir_node *
 GIR_API gir_status gir_save_graph_file(gir_graph *g, int n_out, const gir_node *outs, FILE *f);
 #endif
 
+/* >>image: a compiled plan as one block of bytes that firmware runs in place, with none of the graph code.
+   On the host: compile with GIR_COMPILE_NO_FUSION, then gir_plan_image writes the plan's steps, values,
+   attributes, constants and the starting values of its variables into buf (buf NULL or cap too small: only
+   *len, the bytes it needs; too small is GIR_ERR_LIMIT). ins lists every input the plan reads and outs the
+   nodes whose values the device reads (any node of the plan: outputs, variables, ...); the device names them
+   by their place in these lists. Errors are recorded in the plan (gir_plan_message).
+   On the device: gir_image_ram_size gives the RAM an image needs (the most, whatever ram's alignment);
+   gir_image_open checks the image (its CRC-32, every count, index and offset, that each op is in this build:
+   GIR_ERR_NOT_BUILT) and lays out ram (aligned to 8): the plan's arena and scratch, and a copy of each variable
+   an assign step of the plan writes. Constants, and variables nothing writes, are read where the image lies,
+   so an image in flash keeps its weights there. The image must stay in place while it is open, aligned to 8.
+   A failed open says why in msg (msgcap bytes, may be NULL). An image is written for the byte order, the
+   GIR_MAX_RANK and the op table of the writer's gir.h and opens only in a gir.h that has the same ones (the
+   error says which differs); the shapes and attributes it holds are trusted, as the writer checked them.
+   gir_image_bind gives input k its data (bytes must be what the input holds; aligned to its element size),
+   gir_image_run runs every step once (the steps of constant subexpressions on the first run only) and
+   gir_image_output gives output k's values (*bytes: their size; may be NULL). Nothing here allocates. */
+typedef struct gir_image gir_image;
+GIR_API gir_status gir_plan_image(gir_plan *p, int n_in, const gir_node *ins, int n_out, const gir_node *outs,
+                                  void *buf, size_t cap, size_t *len);
+GIR_API gir_status gir_image_ram_size(const void *image, size_t len, size_t *bytes);
+GIR_API gir_status gir_image_open(const void *image, size_t len, void *ram, size_t ram_bytes, gir_image **out,
+                                  char *msg, size_t msgcap);
+GIR_API gir_status gir_image_bind(gir_image *m, int k, const void *data, size_t bytes);
+GIR_API gir_status gir_image_run(gir_image *m);
+GIR_API const void *gir_image_output(const gir_image *m, int k, size_t *bytes);
+GIR_API const char *gir_image_message(const gir_image *m);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1064,6 +1064,7 @@ static int test_op_table(void) {
 #include "suite_records.c"
 #include "suite_size.c"
 #include "suite_f32.c"
+#include "suite_image.c"
 
 int main(int argc, char **argv) {
     const char *golden = "tests/golden.txt";
@@ -1157,6 +1158,7 @@ int main(int argc, char **argv) {
     suite_records();
     suite_size();
     suite_f32();
+    suite_image();
     if (verbose) say("second-order checks: %d cases passed, %d skipped (no second-order adjoint)\n", n2, n2skip);
     for (k = 0; k < ncases; ++k) {
         int j;
