@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c9367d236f1f14baa87520e8b73aa14e2ae04c4bdd43b9ce2b2f70a5c3f60d5c
-                                          gen/ sha256=dcda36157de106fd
+                                          gen/ sha256=cbc705361007f6c0
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1316,7 +1316,9 @@ GIR_API gir_status gir_save_graph_file(gir_graph *g, int n_out, const gir_node *
    error says which differs); the shapes and attributes it holds are trusted, as the writer checked them.
    gir_image_bind gives input k its data (bytes must be what the input holds; aligned to its element size),
    gir_image_run runs every step once (the steps of constant subexpressions on the first run only) and
-   gir_image_output gives output k's values (*bytes: their size; may be NULL). Nothing here allocates. */
+   gir_image_output gives output k's values (*bytes: their size; may be NULL). gir_image_ops lists the ops an
+   image's steps use, each once in ascending order (the first max in ops; returns how many, -1 for a bad
+   image): the GIR_WITH_OP_<OP> a GIR_ONLY_OPS firmware build needs to open it. Nothing here allocates. */
 typedef struct gir_image gir_image;
 GIR_API gir_status gir_plan_image(gir_plan *p, int n_in, const gir_node *ins, int n_out, const gir_node *outs,
                                   void *buf, size_t cap, size_t *len);
@@ -1327,6 +1329,7 @@ GIR_API gir_status gir_image_bind(gir_image *m, int k, const void *data, size_t 
 GIR_API gir_status gir_image_run(gir_image *m);
 GIR_API const void *gir_image_output(const gir_image *m, int k, size_t *bytes);
 GIR_API const char *gir_image_message(const gir_image *m);
+GIR_API int gir_image_ops(const void *image, size_t len, gir_op *ops, int max);
 
 #ifdef __cplusplus
 }
@@ -14308,6 +14311,16 @@ typedef struct gir__kx {
 typedef gir_status (*gir__kernel_fn)(gir__kx *k);
 typedef void (*gir__ew_fn)(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p);
 
+#ifdef GIR_NO_ERROR_STRINGS
+/* status names only: the messages' format strings, the op names and the formatter stay out of the build */
+static gir_status gir__kfail_s(gir__kx *k, gir_status s) {
+    gir__buf b;
+    b.p = k->msg; b.n = GIR__MSG; b.len = 0; k->msg[0] = 0;
+    gir__puts(&b, gir_status_name(s));
+    return s;
+}
+#define gir__kfail(k, s, ...) gir__kfail_s(k, s)
+#else
 static gir_status gir__kfail(gir__kx *k, gir_status s, const char *fmt, ...) {
     gir__buf b;
     va_list ap;
@@ -14321,6 +14334,7 @@ static gir_status gir__kfail(gir__kx *k, gir_status s, const char *fmt, ...) {
     va_end(ap);
     return s;
 }
+#endif
 
 /* slow generic element access, for kernels whose cost is not in the element loop */
 static double gir__getd(const void *p, int dt, int64_t i) {
@@ -32350,6 +32364,16 @@ GIR_API int gir_plan_pass_count(const gir_plan *p, gir_pass_count what) {
     return p && (unsigned)what < 3u ? (int)p->npass[what] : 0;
 }
 
+/* the shape an input of a step has as its op sees it: swapped back when the step reads it transposed (tr) */
+static gir_shape gir__step_shape(const gir_shape *s, int tr) {
+    gir_shape t = *s;
+    if (tr && t.rank >= 2) {
+        int32_t d = t.dim[t.rank - 1];
+        t.dim[t.rank - 1] = t.dim[t.rank - 2];
+        t.dim[t.rank - 2] = d;
+    }
+    return t;
+}
 #if defined(GIR_THREADS)
 /* the scratch bytes the plan's steps need with nt threads; the shapes are the ones gir_compile saw (an input read
    with its last two axes swapped has them swapped back) */
@@ -32362,14 +32386,8 @@ static size_t gir__plan_scratch_par(const gir_plan *p, int nt) {
         const gir__val *o = &p->vals[s->val];
         gir_shape in[2];
         size_t b;
-        for (j = 0; j < 2; ++j) {
-            in[j] = (uint32_t)j < s->nin ? p->vals[p->sin[s->in0 + j]].shape : o->shape;
-            if ((uint32_t)j < s->nin && (s->tr >> j & 1) && in[j].rank >= 2) {
-                int32_t t = in[j].dim[in[j].rank - 1];
-                in[j].dim[in[j].rank - 1] = in[j].dim[in[j].rank - 2];
-                in[j].dim[in[j].rank - 2] = t;
-            }
-        }
+        for (j = 0; j < 2; ++j)
+            in[j] = (uint32_t)j < s->nin ? gir__step_shape(&p->vals[p->sin[s->in0 + j]].shape, s->tr >> j & 1) : o->shape;
         b = gir__scratch_bytes_par(s->op, o->dtype, &o->shape, &in[0], s->nin > 1 ? &in[1] : NULL, nt);
         if (b > most) most = b;
     }
@@ -34895,7 +34913,8 @@ GIR_API gir_status gir_load_graph(const void *data, size_t size, const gir_graph
    magic and refuses it); sections start at offsets aligned to 4, values at offsets aligned to 16.
      header   gir__ihdr: magic "GIRI", version, GIR__OPS_HASH and GIR_MAX_RANK of the writer, the image's bytes,
               the CRC-32 of every byte after its own field (the rest of the header too), the counts and the offsets of the sections below, the
-              arena, scratch and variable-copy bytes the plan needs
+              arena and variable-copy bytes the plan needs (not its scratch: the reader's kernels may need other
+              scratch than the writer's, whose GEMM blocks are its own, so the reader sizes it)
      vals     gir__ival[nvals]: shape, dtype, kind (temporary, input, constant, variable), bytes, the plan's
               node id (for messages) and an offset: in the arena (a temporary) or in the image (values)
      steps    gir__step[nsteps] as gen/exec.c defines it; attr is 1 + the offset of its packed attributes
@@ -34914,7 +34933,7 @@ typedef struct gir__ihdr {
     uint32_t magic, version, ops_hash, max_rank, bytes, crc;
     uint32_t nvals, nsteps, nsin, nin, nout, maxin;
     uint32_t o_vals, o_steps, o_sin, o_ins, o_outs, o_attrs, attr_bytes;
-    uint32_t arena, scratch, vars;
+    uint32_t arena, vars;
 } gir__ihdr;
 #define GIR__IMG_CRC_AT (offsetof(gir__ihdr, crc) + 4u)   /* the CRC covers every byte after its own field */
 typedef struct gir__ival {
@@ -34985,8 +35004,8 @@ static int gir__img_layout(const gir_plan *p, const uint8_t *kind, int n_in, int
     h->max_rank = GIR_MAX_RANK;
     h->nvals = p->nvals; h->nsteps = p->nsteps; h->nsin = (uint32_t)p->nsin;
     h->nin = (uint32_t)n_in; h->nout = (uint32_t)n_out;
-    h->arena = (uint32_t)p->arena_bytes; h->scratch = (uint32_t)p->scratch_bytes;
-    if (p->arena_bytes > 0xffffffffu || p->scratch_bytes > 0xffffffffu) return 0;
+    h->arena = (uint32_t)p->arena_bytes;
+    if (p->arena_bytes > 0xffffffffu) return 0;
     at = sizeof *h;
     h->o_vals = (uint32_t)at;  at += (uint64_t)p->nvals * sizeof(gir__ival);
     h->o_steps = (uint32_t)at; at += (uint64_t)p->nsteps * sizeof(gir__step);
@@ -35106,22 +35125,30 @@ GIR_API gir_status gir_plan_image(gir_plan *p, int n_in, const gir_node *ins, in
 }
 
 /* -- the reader ----------------------------------------------------------------------------------------- */
+#ifdef GIR_NO_ERROR_STRINGS
+/* status names only: the messages' format strings and the formatter stay out of the build */
+static gir_status gir__ifail_s(char *msg, size_t cap, gir_status s) {
+    gir__buf b;
+    if (!msg || !cap) return s;
+    b.p = msg; b.n = cap; b.len = 0; msg[0] = 0;
+    gir__puts(&b, "image: ");
+    gir__puts(&b, gir_status_name(s));
+    return s;
+}
+#define gir__ifail(msg, cap, s, ...) gir__ifail_s(msg, cap, s)
+#else
 static gir_status gir__ifail(char *msg, size_t cap, gir_status s, const char *fmt, ...) {
     gir__buf b;
     va_list ap;
     if (!msg || !cap) return s;
     b.p = msg; b.n = cap; b.len = 0; msg[0] = 0;
     gir__puts(&b, "image: ");
-#ifdef GIR_NO_ERROR_STRINGS
-    (void)fmt; (void)ap;
-    gir__puts(&b, gir_status_name(s));
-#else
     va_start(ap, fmt);
     gir__vformat(&b, fmt, ap);
     va_end(ap);
-#endif
     return s;
 }
+#endif
 /* section [off, off + n * size) lies in the image's bytes, aligned to 4 */
 static int gir__img_in(const gir__ihdr *h, uint32_t off, uint32_t n, uint32_t size) {
     return off % 4u == 0 && off >= sizeof *h && (uint64_t)off + (uint64_t)n * size <= h->bytes;
@@ -35206,23 +35233,46 @@ static gir_status gir__img_check_steps(const unsigned char *img, char *msg, size
         if (outs[j] >= h->nvals) return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "output %l is malformed", (long long)j);
     return GIR_OK;
 }
-/* the RAM an image's header asks for: struct, pointers, kernel inputs, variables, then the arena and scratch at
-   GIR__ALIGN (ram is aligned to 8: at most GIR__ALIGN - 8 bytes of padding) */
-static uint64_t gir__img_fixed(const gir__ihdr *h) {
-    return gir__a16(sizeof(gir_image)) + gir__a16((uint64_t)h->nvals * sizeof(void *)) +
-           gir__a16((uint64_t)h->maxin * sizeof(gir__kin)) + h->vars;
+/* the scratch the kernels of this build need for the image's steps (of a checked image) */
+static size_t gir__img_scratch(const unsigned char *img) {
+    const gir__ihdr *h = (const gir__ihdr *)(const void *)img;
+    const gir__ival *v = (const gir__ival *)(const void *)(img + h->o_vals);
+    const gir__step *s = (const gir__step *)(const void *)(img + h->o_steps);
+    const uint32_t *sin = (const uint32_t *)(const void *)(img + h->o_sin);
+    size_t most = 0, b;
+    uint32_t k;
+    int j;
+    for (k = 0; k < h->nsteps; ++k) {
+        gir_shape in[2];
+        for (j = 0; j < 2; ++j)
+            in[j] = (uint32_t)j < s[k].nin ? gir__step_shape(&v[sin[s[k].in0 + j]].shape, s[k].tr >> j & 1) : v[s[k].val].shape;
+        b = gir__scratch_bytes(s[k].op, v[s[k].val].dtype, &v[s[k].val].shape, &in[0], s[k].nin > 1 ? &in[1] : NULL);
+        if (b > most) most = b;
+    }
+    return most;
 }
-static uint64_t gir__img_ram(const gir__ihdr *h) {
-    return gir__img_fixed(h) + (GIR__ALIGN - 8) + (((uint64_t)h->arena + GIR__ALIGN - 1) & ~(uint64_t)(GIR__ALIGN - 1)) +
-           h->scratch;
+/* the RAM a checked image needs: struct, pointers, kernel inputs, variables, then the arena and scratch at
+   GIR__ALIGN (ram is aligned to 8: at most GIR__ALIGN - 8 bytes of padding) */
+static uint64_t gir__img_ram(const unsigned char *img) {
+    const gir__ihdr *h = (const gir__ihdr *)(const void *)img;
+    return gir__a16(sizeof(gir_image)) + gir__a16((uint64_t)h->nvals * sizeof(void *)) +
+           gir__a16((uint64_t)h->maxin * sizeof(gir__kin)) + h->vars + (GIR__ALIGN - 8) +
+           (((uint64_t)h->arena + GIR__ALIGN - 1) & ~(uint64_t)(GIR__ALIGN - 1)) + gir__img_scratch(img);
+}
+/* every check of gir_image_open */
+static gir_status gir__img_check(const unsigned char *img, size_t len, char *msg, size_t cap) {
+    gir_status s;
+    if ((s = gir__img_check_head(img, len, msg, cap)) != GIR_OK || (s = gir__img_check_vals(img, msg, cap)) != GIR_OK)
+        return s;
+    return gir__img_check_steps(img, msg, cap);
 }
 GIR_API gir_status gir_image_ram_size(const void *image, size_t len, size_t *bytes) {
     gir_status s;
     if (!bytes) return GIR_ERR_INVALID_ARG;
     *bytes = 0;
-    if ((s = gir__img_check_head((const unsigned char *)image, len, NULL, 0)) != GIR_OK) return s;
-    if (gir__img_ram((const gir__ihdr *)image) > (size_t)-1) return GIR_ERR_LIMIT;
-    *bytes = (size_t)gir__img_ram((const gir__ihdr *)image);
+    if ((s = gir__img_check((const unsigned char *)image, len, NULL, 0)) != GIR_OK) return s;
+    if (gir__img_ram((const unsigned char *)image) > (size_t)-1) return GIR_ERR_LIMIT;
+    *bytes = (size_t)gir__img_ram((const unsigned char *)image);
     return GIR_OK;
 }
 GIR_API gir_status gir_image_open(const void *image, size_t len, void *ram, size_t ram_bytes, gir_image **out,
@@ -35237,14 +35287,12 @@ GIR_API gir_status gir_image_open(const void *image, size_t len, void *ram, size
     if (msg && msgcap) msg[0] = 0;
     if (!out) return gir__ifail(msg, msgcap, GIR_ERR_INVALID_ARG, "out is NULL");
     *out = NULL;
-    if ((s = gir__img_check_head(img, len, msg, msgcap)) != GIR_OK ||
-        (s = gir__img_check_vals(img, msg, msgcap)) != GIR_OK || (s = gir__img_check_steps(img, msg, msgcap)) != GIR_OK)
-        return s;
+    if ((s = gir__img_check(img, len, msg, msgcap)) != GIR_OK) return s;
     if (!ram || (uintptr_t)ram % 8u)
         return gir__ifail(msg, msgcap, GIR_ERR_INVALID_ARG, "ram is %s", ram ? "not aligned to 8 bytes" : "NULL");
-    if (gir__img_ram(h) > ram_bytes)
+    if (gir__img_ram(img) > ram_bytes)
         return gir__ifail(msg, msgcap, GIR_ERR_OUT_OF_MEMORY, "ram of %l bytes is too small: the image needs %l "
-                          "(gir_image_ram_size)", (long long)ram_bytes, (long long)gir__img_ram(h));
+                          "(gir_image_ram_size)", (long long)ram_bytes, (long long)gir__img_ram(img));
     m = (gir_image *)ram;
     GIR_MEMSET(m, 0, sizeof *m);
     m->img = img;
@@ -35352,6 +35400,22 @@ GIR_API const void *gir_image_output(const gir_image *m, int k, size_t *bytes) {
     return m->ptr[val];
 }
 GIR_API const char *gir_image_message(const gir_image *m) { return m ? m->msg : "no image (NULL)"; }
+GIR_API int gir_image_ops(const void *image, size_t len, gir_op *ops, int max) {
+    const unsigned char *img = (const unsigned char *)image;
+    const gir__ihdr *h = (const gir__ihdr *)image;
+    const gir__step *s;
+    uint32_t k;
+    int op, n = 0;
+    if (gir__img_check_head(img, len, NULL, 0) != GIR_OK) return -1;
+    s = (const gir__step *)(const void *)(img + h->o_steps);
+    for (op = 1; op < GIR_OP__COUNT; ++op) {         /* ascending, each once: one pass over the steps per op */
+        for (k = 0; k < h->nsteps && s[k].op != op; ++k) {}
+        if (k == h->nsteps) continue;
+        if (ops && n < max) ops[n] = (gir_op)op;
+        ++n;
+    }
+    return n;
+}
 
 /* >>end: the last fragment of the implementation */
 #if defined(GIR__OWN_MATH_CONSTANTS)       /* gen/config.c: every libm function was routed, <math.h> not included */

@@ -635,6 +635,16 @@ GIR_API int gir_plan_pass_count(const gir_plan *p, gir_pass_count what) {
     return p && (unsigned)what < 3u ? (int)p->npass[what] : 0;
 }
 
+/* the shape an input of a step has as its op sees it: swapped back when the step reads it transposed (tr) */
+static gir_shape gir__step_shape(const gir_shape *s, int tr) {
+    gir_shape t = *s;
+    if (tr && t.rank >= 2) {
+        int32_t d = t.dim[t.rank - 1];
+        t.dim[t.rank - 1] = t.dim[t.rank - 2];
+        t.dim[t.rank - 2] = d;
+    }
+    return t;
+}
 #if defined(GIR_THREADS)
 /* the scratch bytes the plan's steps need with nt threads; the shapes are the ones gir_compile saw (an input read
    with its last two axes swapped has them swapped back) */
@@ -647,14 +657,8 @@ static size_t gir__plan_scratch_par(const gir_plan *p, int nt) {
         const gir__val *o = &p->vals[s->val];
         gir_shape in[2];
         size_t b;
-        for (j = 0; j < 2; ++j) {
-            in[j] = (uint32_t)j < s->nin ? p->vals[p->sin[s->in0 + j]].shape : o->shape;
-            if ((uint32_t)j < s->nin && (s->tr >> j & 1) && in[j].rank >= 2) {
-                int32_t t = in[j].dim[in[j].rank - 1];
-                in[j].dim[in[j].rank - 1] = in[j].dim[in[j].rank - 2];
-                in[j].dim[in[j].rank - 2] = t;
-            }
-        }
+        for (j = 0; j < 2; ++j)
+            in[j] = (uint32_t)j < s->nin ? gir__step_shape(&p->vals[p->sin[s->in0 + j]].shape, s->tr >> j & 1) : o->shape;
         b = gir__scratch_bytes_par(s->op, o->dtype, &o->shape, &in[0], s->nin > 1 ? &in[1] : NULL, nt);
         if (b > most) most = b;
     }

@@ -690,7 +690,9 @@ GIR_API gir_status gir_save_graph_file(gir_graph *g, int n_out, const gir_node *
    error says which differs); the shapes and attributes it holds are trusted, as the writer checked them.
    gir_image_bind gives input k its data (bytes must be what the input holds; aligned to its element size),
    gir_image_run runs every step once (the steps of constant subexpressions on the first run only) and
-   gir_image_output gives output k's values (*bytes: their size; may be NULL). Nothing here allocates. */
+   gir_image_output gives output k's values (*bytes: their size; may be NULL). gir_image_ops lists the ops an
+   image's steps use, each once in ascending order (the first max in ops; returns how many, -1 for a bad
+   image): the GIR_WITH_OP_<OP> a GIR_ONLY_OPS firmware build needs to open it. Nothing here allocates. */
 typedef struct gir_image gir_image;
 GIR_API gir_status gir_plan_image(gir_plan *p, int n_in, const gir_node *ins, int n_out, const gir_node *outs,
                                   void *buf, size_t cap, size_t *len);
@@ -701,6 +703,7 @@ GIR_API gir_status gir_image_bind(gir_image *m, int k, const void *data, size_t 
 GIR_API gir_status gir_image_run(gir_image *m);
 GIR_API const void *gir_image_output(const gir_image *m, int k, size_t *bytes);
 GIR_API const char *gir_image_message(const gir_image *m);
+GIR_API int gir_image_ops(const void *image, size_t len, gir_op *ops, int max);
 
 #ifdef __cplusplus
 }

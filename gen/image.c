@@ -3,7 +3,8 @@
    magic and refuses it); sections start at offsets aligned to 4, values at offsets aligned to 16.
      header   gir__ihdr: magic "GIRI", version, GIR__OPS_HASH and GIR_MAX_RANK of the writer, the image's bytes,
               the CRC-32 of every byte after its own field (the rest of the header too), the counts and the offsets of the sections below, the
-              arena, scratch and variable-copy bytes the plan needs
+              arena and variable-copy bytes the plan needs (not its scratch: the reader's kernels may need other
+              scratch than the writer's, whose GEMM blocks are its own, so the reader sizes it)
      vals     gir__ival[nvals]: shape, dtype, kind (temporary, input, constant, variable), bytes, the plan's
               node id (for messages) and an offset: in the arena (a temporary) or in the image (values)
      steps    gir__step[nsteps] as gen/exec.c defines it; attr is 1 + the offset of its packed attributes
@@ -22,7 +23,7 @@ typedef struct gir__ihdr {
     uint32_t magic, version, ops_hash, max_rank, bytes, crc;
     uint32_t nvals, nsteps, nsin, nin, nout, maxin;
     uint32_t o_vals, o_steps, o_sin, o_ins, o_outs, o_attrs, attr_bytes;
-    uint32_t arena, scratch, vars;
+    uint32_t arena, vars;
 } gir__ihdr;
 #define GIR__IMG_CRC_AT (offsetof(gir__ihdr, crc) + 4u)   /* the CRC covers every byte after its own field */
 typedef struct gir__ival {
@@ -93,8 +94,8 @@ static int gir__img_layout(const gir_plan *p, const uint8_t *kind, int n_in, int
     h->max_rank = GIR_MAX_RANK;
     h->nvals = p->nvals; h->nsteps = p->nsteps; h->nsin = (uint32_t)p->nsin;
     h->nin = (uint32_t)n_in; h->nout = (uint32_t)n_out;
-    h->arena = (uint32_t)p->arena_bytes; h->scratch = (uint32_t)p->scratch_bytes;
-    if (p->arena_bytes > 0xffffffffu || p->scratch_bytes > 0xffffffffu) return 0;
+    h->arena = (uint32_t)p->arena_bytes;
+    if (p->arena_bytes > 0xffffffffu) return 0;
     at = sizeof *h;
     h->o_vals = (uint32_t)at;  at += (uint64_t)p->nvals * sizeof(gir__ival);
     h->o_steps = (uint32_t)at; at += (uint64_t)p->nsteps * sizeof(gir__step);
@@ -214,22 +215,30 @@ GIR_API gir_status gir_plan_image(gir_plan *p, int n_in, const gir_node *ins, in
 }
 
 /* -- the reader ----------------------------------------------------------------------------------------- */
+#ifdef GIR_NO_ERROR_STRINGS
+/* status names only: the messages' format strings and the formatter stay out of the build */
+static gir_status gir__ifail_s(char *msg, size_t cap, gir_status s) {
+    gir__buf b;
+    if (!msg || !cap) return s;
+    b.p = msg; b.n = cap; b.len = 0; msg[0] = 0;
+    gir__puts(&b, "image: ");
+    gir__puts(&b, gir_status_name(s));
+    return s;
+}
+#define gir__ifail(msg, cap, s, ...) gir__ifail_s(msg, cap, s)
+#else
 static gir_status gir__ifail(char *msg, size_t cap, gir_status s, const char *fmt, ...) {
     gir__buf b;
     va_list ap;
     if (!msg || !cap) return s;
     b.p = msg; b.n = cap; b.len = 0; msg[0] = 0;
     gir__puts(&b, "image: ");
-#ifdef GIR_NO_ERROR_STRINGS
-    (void)fmt; (void)ap;
-    gir__puts(&b, gir_status_name(s));
-#else
     va_start(ap, fmt);
     gir__vformat(&b, fmt, ap);
     va_end(ap);
-#endif
     return s;
 }
+#endif
 /* section [off, off + n * size) lies in the image's bytes, aligned to 4 */
 static int gir__img_in(const gir__ihdr *h, uint32_t off, uint32_t n, uint32_t size) {
     return off % 4u == 0 && off >= sizeof *h && (uint64_t)off + (uint64_t)n * size <= h->bytes;
@@ -314,23 +323,46 @@ static gir_status gir__img_check_steps(const unsigned char *img, char *msg, size
         if (outs[j] >= h->nvals) return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "output %l is malformed", (long long)j);
     return GIR_OK;
 }
-/* the RAM an image's header asks for: struct, pointers, kernel inputs, variables, then the arena and scratch at
-   GIR__ALIGN (ram is aligned to 8: at most GIR__ALIGN - 8 bytes of padding) */
-static uint64_t gir__img_fixed(const gir__ihdr *h) {
-    return gir__a16(sizeof(gir_image)) + gir__a16((uint64_t)h->nvals * sizeof(void *)) +
-           gir__a16((uint64_t)h->maxin * sizeof(gir__kin)) + h->vars;
+/* the scratch the kernels of this build need for the image's steps (of a checked image) */
+static size_t gir__img_scratch(const unsigned char *img) {
+    const gir__ihdr *h = (const gir__ihdr *)(const void *)img;
+    const gir__ival *v = (const gir__ival *)(const void *)(img + h->o_vals);
+    const gir__step *s = (const gir__step *)(const void *)(img + h->o_steps);
+    const uint32_t *sin = (const uint32_t *)(const void *)(img + h->o_sin);
+    size_t most = 0, b;
+    uint32_t k;
+    int j;
+    for (k = 0; k < h->nsteps; ++k) {
+        gir_shape in[2];
+        for (j = 0; j < 2; ++j)
+            in[j] = (uint32_t)j < s[k].nin ? gir__step_shape(&v[sin[s[k].in0 + j]].shape, s[k].tr >> j & 1) : v[s[k].val].shape;
+        b = gir__scratch_bytes(s[k].op, v[s[k].val].dtype, &v[s[k].val].shape, &in[0], s[k].nin > 1 ? &in[1] : NULL);
+        if (b > most) most = b;
+    }
+    return most;
 }
-static uint64_t gir__img_ram(const gir__ihdr *h) {
-    return gir__img_fixed(h) + (GIR__ALIGN - 8) + (((uint64_t)h->arena + GIR__ALIGN - 1) & ~(uint64_t)(GIR__ALIGN - 1)) +
-           h->scratch;
+/* the RAM a checked image needs: struct, pointers, kernel inputs, variables, then the arena and scratch at
+   GIR__ALIGN (ram is aligned to 8: at most GIR__ALIGN - 8 bytes of padding) */
+static uint64_t gir__img_ram(const unsigned char *img) {
+    const gir__ihdr *h = (const gir__ihdr *)(const void *)img;
+    return gir__a16(sizeof(gir_image)) + gir__a16((uint64_t)h->nvals * sizeof(void *)) +
+           gir__a16((uint64_t)h->maxin * sizeof(gir__kin)) + h->vars + (GIR__ALIGN - 8) +
+           (((uint64_t)h->arena + GIR__ALIGN - 1) & ~(uint64_t)(GIR__ALIGN - 1)) + gir__img_scratch(img);
+}
+/* every check of gir_image_open */
+static gir_status gir__img_check(const unsigned char *img, size_t len, char *msg, size_t cap) {
+    gir_status s;
+    if ((s = gir__img_check_head(img, len, msg, cap)) != GIR_OK || (s = gir__img_check_vals(img, msg, cap)) != GIR_OK)
+        return s;
+    return gir__img_check_steps(img, msg, cap);
 }
 GIR_API gir_status gir_image_ram_size(const void *image, size_t len, size_t *bytes) {
     gir_status s;
     if (!bytes) return GIR_ERR_INVALID_ARG;
     *bytes = 0;
-    if ((s = gir__img_check_head((const unsigned char *)image, len, NULL, 0)) != GIR_OK) return s;
-    if (gir__img_ram((const gir__ihdr *)image) > (size_t)-1) return GIR_ERR_LIMIT;
-    *bytes = (size_t)gir__img_ram((const gir__ihdr *)image);
+    if ((s = gir__img_check((const unsigned char *)image, len, NULL, 0)) != GIR_OK) return s;
+    if (gir__img_ram((const unsigned char *)image) > (size_t)-1) return GIR_ERR_LIMIT;
+    *bytes = (size_t)gir__img_ram((const unsigned char *)image);
     return GIR_OK;
 }
 GIR_API gir_status gir_image_open(const void *image, size_t len, void *ram, size_t ram_bytes, gir_image **out,
@@ -345,14 +377,12 @@ GIR_API gir_status gir_image_open(const void *image, size_t len, void *ram, size
     if (msg && msgcap) msg[0] = 0;
     if (!out) return gir__ifail(msg, msgcap, GIR_ERR_INVALID_ARG, "out is NULL");
     *out = NULL;
-    if ((s = gir__img_check_head(img, len, msg, msgcap)) != GIR_OK ||
-        (s = gir__img_check_vals(img, msg, msgcap)) != GIR_OK || (s = gir__img_check_steps(img, msg, msgcap)) != GIR_OK)
-        return s;
+    if ((s = gir__img_check(img, len, msg, msgcap)) != GIR_OK) return s;
     if (!ram || (uintptr_t)ram % 8u)
         return gir__ifail(msg, msgcap, GIR_ERR_INVALID_ARG, "ram is %s", ram ? "not aligned to 8 bytes" : "NULL");
-    if (gir__img_ram(h) > ram_bytes)
+    if (gir__img_ram(img) > ram_bytes)
         return gir__ifail(msg, msgcap, GIR_ERR_OUT_OF_MEMORY, "ram of %l bytes is too small: the image needs %l "
-                          "(gir_image_ram_size)", (long long)ram_bytes, (long long)gir__img_ram(h));
+                          "(gir_image_ram_size)", (long long)ram_bytes, (long long)gir__img_ram(img));
     m = (gir_image *)ram;
     GIR_MEMSET(m, 0, sizeof *m);
     m->img = img;
@@ -460,3 +490,19 @@ GIR_API const void *gir_image_output(const gir_image *m, int k, size_t *bytes) {
     return m->ptr[val];
 }
 GIR_API const char *gir_image_message(const gir_image *m) { return m ? m->msg : "no image (NULL)"; }
+GIR_API int gir_image_ops(const void *image, size_t len, gir_op *ops, int max) {
+    const unsigned char *img = (const unsigned char *)image;
+    const gir__ihdr *h = (const gir__ihdr *)image;
+    const gir__step *s;
+    uint32_t k;
+    int op, n = 0;
+    if (gir__img_check_head(img, len, NULL, 0) != GIR_OK) return -1;
+    s = (const gir__step *)(const void *)(img + h->o_steps);
+    for (op = 1; op < GIR_OP__COUNT; ++op) {         /* ascending, each once: one pass over the steps per op */
+        for (k = 0; k < h->nsteps && s[k].op != op; ++k) {}
+        if (k == h->nsteps) continue;
+        if (ops && n < max) ops[n] = (gir_op)op;
+        ++n;
+    }
+    return n;
+}

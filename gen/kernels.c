@@ -23,6 +23,16 @@ typedef struct gir__kx {
 typedef gir_status (*gir__kernel_fn)(gir__kx *k);
 typedef void (*gir__ew_fn)(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p);
 
+#ifdef GIR_NO_ERROR_STRINGS
+/* status names only: the messages' format strings, the op names and the formatter stay out of the build */
+static gir_status gir__kfail_s(gir__kx *k, gir_status s) {
+    gir__buf b;
+    b.p = k->msg; b.n = GIR__MSG; b.len = 0; k->msg[0] = 0;
+    gir__puts(&b, gir_status_name(s));
+    return s;
+}
+#define gir__kfail(k, s, ...) gir__kfail_s(k, s)
+#else
 static gir_status gir__kfail(gir__kx *k, gir_status s, const char *fmt, ...) {
     gir__buf b;
     va_list ap;
@@ -36,6 +46,7 @@ static gir_status gir__kfail(gir__kx *k, gir_status s, const char *fmt, ...) {
     va_end(ap);
     return s;
 }
+#endif
 
 /* slow generic element access, for kernels whose cost is not in the element loop */
 static double gir__getd(const void *p, int dt, int64_t i) {

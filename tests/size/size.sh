@@ -2,9 +2,13 @@
 # size.sh - `make size`: the Cortex-M4 footprint of gir.h in three configurations, against budgets.
 # Each program of tests/size/ is linked twice (newlib-nano, --gc-sections, a map file in build/size/): as it is,
 # and with SIZE_BASELINE (the same program without any gir.h call). "gir" is the sum of the sizes of the
-# gir_/gir__ functions and read-only tables left in the linked program (from its symbol table) and of the string
-# literals of the program's own object (from the map: the programs print nothing themselves); "delta" is the
+# gir_/gir__ functions and read-only tables left in the linked program (from its symbol table), of the string
+# literals of the program's own object (from the map: the programs print nothing themselves) and of what main
+# grew by over the baseline's (GIR_STATIC: the compiler inlines functions called once); "delta" is the
 # program's .text minus the baseline's, which adds what gir.h drags in from libm, libgcc and libc.
+# size_infer and size_train run a plan image (gir_plan_image) that the program's host half writes: the device
+# links gir.h's run-time and the kernels of the image's ops; size_all builds, differentiates and compiles on the
+# device, so it links the graph code and every op.
 # Prints `bench size_<config> gir=<bytes> budget=<bytes> bytes ratio=<budget/gir>` per configuration, with
 # text/data/bss, and the 10 biggest symbols of a configuration over budget; exits 1 when one is.
 # Usage: sh tests/size/size.sh [outdir]      (CC, SIZE, NM may be overridden)
@@ -15,20 +19,26 @@ SIZE=${SIZE:-arm-none-eabi-size}
 NM=${NM:-arm-none-eabi-nm}
 mkdir -p "$OUT"
 M4="-mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16"
-CFLAGS="$M4 -std=c99 -Os -Wall -Wextra -Werror -ffunction-sections -fdata-sections -I."
+CFLAGS="$M4 -std=c99 -Os -Wall -Wextra -Werror -ffunction-sections -fdata-sections -I. -I$OUT"
 LDFLAGS="--specs=nano.specs --specs=nosys.specs -Wl,--gc-sections"
-FW="-DGIR_NO_MALLOC -DGIR_NO_STDIO -DGIR_NO_ERROR_STRINGS"
+FW="-DGIR_NO_MALLOC -DGIR_NO_STDIO -DGIR_NO_ERROR_STRINGS -DGIR_STATIC"
 SMALL="-DGIR_NO_PACKED_GEMM"
-INFER="$FW $SMALL -DGIR_ONLY_OPS -DGIR_ONLY_OPS_NO_GRAD -DGIR_WITH_OP_INPUT -DGIR_WITH_OP_CONSTANT -DGIR_WITH_OP_MATMUL
-       -DGIR_WITH_OP_ADD -DGIR_WITH_OP_RELU -DGIR_WITH_OP_SOFTMAX"
-TRAIN="$FW $SMALL -DGIR_ONLY_OPS -DGIR_WITH_OP_INPUT -DGIR_WITH_OP_VARIABLE -DGIR_WITH_OP_MATMUL -DGIR_WITH_OP_ADD
-       -DGIR_WITH_OP_RELU -DGIR_WITH_OP_XENT_LOGITS -DGIR_WITH_OP_MEAN -DGIR_WITH_OP_ASSIGN"
+# infer and train run a plan image made on the host by the program's SIZE_HOST half; its header selects the ops
+# the image uses (GIR_ONLY_OPS, GIR_WITH_OP_...), so the device build keeps those kernels and nothing else
+INFER="$FW $SMALL"
+TRAIN="$FW $SMALL"
 ALL="$FW"
 fail=0
 for cfg in infer:8192 train:16384 all:65536; do
     name=${cfg%%:*}; budget=${cfg#*:}
     case $name in infer) defs=$INFER;; train) defs=$TRAIN;; *) defs=$ALL;; esac
     elf=$OUT/$name.elf; base=$OUT/${name}_base.elf
+    if [ "$name" != all ]; then
+        if ! ${HOSTCC:-cc} -std=c99 -O1 -Wall -Wextra -Werror -I. -Itests/size -DSIZE_HOST tests/size/$name.c \
+                -o "$OUT/${name}_host" -lm || ! "$OUT/${name}_host" > "$OUT/${name}_image.h"; then
+            echo "size_$name: the host half failed"; fail=1; continue
+        fi
+    fi
     # shellcheck disable=SC2086
     if ! $CC $CFLAGS $defs tests/size/$name.c -o "$elf" $LDFLAGS -Wl,-Map="$OUT/$name.map" -lm ||
        ! $CC $CFLAGS -DSIZE_BASELINE tests/size/$name.c -o "$base" $LDFLAGS -lm; then
@@ -45,10 +55,13 @@ for cfg in infer:8192 train:16384 all:65536; do
                 sec { if (line == "") line = $0; n = split(line, f, " "); if (f[n] !~ /\.a\(/) s += hex(f[n - 1]);
                       sec = 0; line = "" }
                 END { print s + 0 }' "$OUT/$name.map")
-    gir=$((syms + strs))
+    # GIR_STATIC lets the compiler inline gir.h's functions called once into main: what main grew by is gir code
+    inl=$(( $($NM -S -t d "$elf" | awk '$4 == "main" { print $2 + 0 }') - $($NM -S -t d "$base" | awk '$4 == "main" { print $2 + 0 }') ))
+    [ "$inl" -lt 0 ] && inl=0
+    gir=$((syms + strs + inl))
     ratio=$(awk -v b="$budget" -v g="$gir" 'BEGIN { printf "%.2f", (g > 0 ? b / g : 0) }')
     echo "bench size_$name gir=$gir budget=$budget bytes ratio=$ratio"
-    echo "  size_$name: gir functions and tables $syms + strings $strs; program text=$text data=$data bss=$bss;" \
+    echo "  size_$name: gir functions and tables $syms + strings $strs + inlined into main $inl; program text=$text data=$data bss=$bss;" \
          "baseline text=$btext; delta=$((text - btext)) (gir with the libm, libgcc and libc code it pulls in)"
     if [ "$gir" -gt "$budget" ]; then
         echo "  size_$name: FAIL: gir code $gir bytes is over the budget of $budget by $((gir - budget)) bytes; biggest symbols:"
