@@ -681,9 +681,6 @@ static int test_io_committed_files_still_load(void) {
     return 1;
 }
 
-/* The two tests below check format and sorting logic only (no kernel, no instruction set): they run on the host
-   and AArch64 and are left out of the bare-metal runners, whose Cortex-M55 image fills its 512 KiB ITCM. */
-#if !defined(GIR_TEST_SEMIHOSTED)
 /* the step index of node n in plan p, or -1 */
 static int io_step_of(const gir_plan *p, gir_node n) {
     int k;
@@ -791,7 +788,6 @@ static int test_io_variables_many_sorted_and_repeated(void) {
     gir_graph_free(h);
     return 1;
 }
-#endif
 static void suite_io(void) {
     RUN("io/variables_roundtrip_all_dtypes_ranks", test_io_variables_roundtrip_all_dtypes_ranks());
     RUN("io/graph_roundtrip_training_graph", test_io_graph_roundtrip_training_graph());
@@ -803,8 +799,6 @@ static void suite_io(void) {
     RUN("io/load_graph_out_of_memory_injection", test_io_load_graph_out_of_memory_injection());
     RUN("io/load_variables_allocates_nothing", test_io_load_variables_allocates_nothing());
     RUN("io/committed_files_still_load", test_io_committed_files_still_load());
-#if !defined(GIR_TEST_SEMIHOSTED)
     RUN("io/graph_constraints_saved_and_loaded", test_io_graph_constraints_saved_and_loaded());
     RUN("io/variables_many_sorted_and_repeated", test_io_variables_many_sorted_and_repeated());
-#endif
 }
