@@ -90,6 +90,8 @@ size-check:
 	$(CC) -std=c99 -O1 -Wall -Wextra -Werror -I. -DSEL_ONLY $(SEL_ONLY) tests/size/selective.c -o $(B)/sel_only -lm
 	./$(B)/sel_only
 	g++ -x c++ -std=c++11 -O1 -Wall -Wextra -Werror -I. -DSEL_ONLY $(SEL_ONLY) -DGIR_NO_STDIO -c tests/size/selective.c -o $(B)/sel_only_cxx.o
+	$(CC) -std=c99 -O1 -Wall -Wextra -Werror -I. -DSEL_F32 -DGIR_ONLY_F32 tests/size/selective.c -o $(B)/sel_f32 -lm
+	./$(B)/sel_f32
 	clang -std=c99 -O1 -Wall -Wextra -Werror -I. -DSEL_NO_CONV -DGIR_NO_OPS_CONV -DGIR_NO_OP_TANH -c tests/size/selective.c -o $(B)/sel_clang.o
 	sh tests/size/pruned.sh $(B)
 

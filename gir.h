@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c9367d236f1f14baa87520e8b73aa14e2ae04c4bdd43b9ce2b2f70a5c3f60d5c
-                                          gen/ sha256=cbc705361007f6c0
+                                          gen/ sha256=4ada915e980c79f4
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -59,6 +59,9 @@
                                  adjoints build and those gir_grad builds (ADD, FILL), unless GIR_ONLY_OPS_NO_GRAD
                                  (an inference build)
      GIR_NO_PACKED_GEMM          float matmul as plain loops: no packed GEMM code (small firmware builds)
+     GIR_ONLY_F32                kernels for f32 values only: an f32 model's firmware links no double-precision
+                                 code (soft-float helpers, double libm); a step with another dtype fails to run
+                                 (and an image holding one to open) with GIR_ERR_NOT_BUILT
 
    ERRORS
      Builders never abort. A bad handle, shape or dtype records the first error in the graph
@@ -1318,7 +1321,9 @@ GIR_API gir_status gir_save_graph_file(gir_graph *g, int n_out, const gir_node *
    gir_image_run runs every step once (the steps of constant subexpressions on the first run only) and
    gir_image_output gives output k's values (*bytes: their size; may be NULL). gir_image_ops lists the ops an
    image's steps use, each once in ascending order (the first max in ops; returns how many, -1 for a bad
-   image): the GIR_WITH_OP_<OP> a GIR_ONLY_OPS firmware build needs to open it. Nothing here allocates. */
+   image): the GIR_WITH_OP_<OP> a GIR_ONLY_OPS firmware build needs to open it. gir_image_dtypes gives the
+   dtypes of its values as bits (1u << GIR_DTYPE_F32: f32; 0 for a bad image): an image of f32 values only opens
+   in a GIR_ONLY_F32 build. Nothing here allocates. */
 typedef struct gir_image gir_image;
 GIR_API gir_status gir_plan_image(gir_plan *p, int n_in, const gir_node *ins, int n_out, const gir_node *outs,
                                   void *buf, size_t cap, size_t *len);
@@ -1330,6 +1335,7 @@ GIR_API gir_status gir_image_run(gir_image *m);
 GIR_API const void *gir_image_output(const gir_image *m, int k, size_t *bytes);
 GIR_API const char *gir_image_message(const gir_image *m);
 GIR_API int gir_image_ops(const void *image, size_t len, gir_op *ops, int max);
+GIR_API unsigned gir_image_dtypes(const void *image, size_t len);
 
 #ifdef __cplusplus
 }
@@ -1443,6 +1449,19 @@ GIR_API int gir_image_ops(const void *image, size_t len, gir_op *ops, int max);
 #endif
 #define GIR__ALIGN 64
 #define GIR__UNUSED(x) ((void)(x))
+/* GIR_ONLY_F32: kernels for f32 values only. Every kernel reads its dtypes through GIR__KDT / GIR__KIDT, which
+   are then the constant f32, so the compiler drops the other dtypes' code (on a Cortex-M4: all double-precision
+   soft-float and the double libm); the elementwise tables keep their f32 column only (GIR__NF32). A step that
+   reads or writes another dtype fails with GIR_ERR_NOT_BUILT (gir_run, gir_image_open) before a kernel sees it. */
+#if defined(GIR_ONLY_F32)
+#  define GIR__ONLY_F32 1
+#  define GIR__NF32(fn) 0
+#else
+#  define GIR__ONLY_F32 0
+#  define GIR__NF32(fn) fn
+#endif
+#define GIR__KDT(k) (GIR__ONLY_F32 ? (int)GIR_DTYPE_F32 : (k)->dtype)
+#define GIR__KIDT(k, j) (GIR__ONLY_F32 ? (int)GIR_DTYPE_F32 : (k)->in[j].dt)
 
 /* The vector vocabulary, scalar form (generated from the list in gen/gir_gen.py): each libm function
    can be routed with GIR_<NAME>F (float) and GIR_<NAME> (double). */
@@ -3175,8 +3194,9 @@ static const char *const gir__group_names[9] = {"CORE", "LOGIC", "MATH", "REDUCE
 #define GIR__IFS_1(s) ""
 #define GIR__IFS_2(s) ""
 #define GIR__IFS_3(s) ""
-#if GIR__SELECTIVE && (defined(__GNUC__) || defined(__clang__))
-/* the kernels and helpers of left-out ops stay defined (static) but unreferenced */
+#if (GIR__SELECTIVE || defined(GIR_ONLY_F32)) && (defined(__GNUC__) || defined(__clang__))
+/* the kernels and helpers of left-out ops (and, with GIR_ONLY_F32, of other dtypes) stay defined (static) but
+   unreferenced */
 #  pragma GCC diagnostic ignored "-Wunused-function"
 #endif
 
@@ -9113,7 +9133,10 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     if (gir__promote(&b, oi, stor, np, &pdt)) return bad;
     if (np > 0) x0 = &g->nodes[stor[0].id];
     if (np > 0 && gir__ew_lacks(op, pdt)) {
-        gir__gfail(g, GIR_ERR_DTYPE, "%s: node %u: not defined for %T inputs", gir__op_names[op], b.id, pdt);
+        if (GIR__ONLY_F32 && pdt != GIR_DTYPE_F32)
+            gir__gfail(g, GIR_ERR_NOT_BUILT, "%s: node %u: %T inputs, and this build has GIR_ONLY_F32", gir__op_names[op],
+                       b.id, pdt);
+        else gir__gfail(g, GIR_ERR_DTYPE, "%s: node %u: not defined for %T inputs", gir__op_names[op], b.id, pdt);
         return bad;
     }
     if (!x0 && (oi->dtrule != GIR__DT_ATTR || oi->shrule == GIR__SH_SAME || oi->shrule == GIR__SH_BCAST ||
@@ -16840,184 +16863,184 @@ static const unsigned char gir__ew_row[GIR_OP__COUNT] = {
 static const gir__ew_fn gir__ew_rows[GIR__EWR__COUNT][GIR__DTYPE_SLOTS - 1] = {
     {0, 0, 0, 0, 0},
 #if !GIR__WHY_NOT
-    {gir__k_not_b8__scalar, 0, 0, 0, 0},
+    {GIR__NF32(gir__k_not_b8__scalar), 0, 0, 0, 0},
 #endif
 #if !GIR__WHY_AND
-    {gir__k_and_b8__scalar, 0, 0, 0, 0},
+    {GIR__NF32(gir__k_and_b8__scalar), 0, 0, 0, 0},
 #endif
 #if !GIR__WHY_OR
-    {gir__k_or_b8__scalar, 0, 0, 0, 0},
+    {GIR__NF32(gir__k_or_b8__scalar), 0, 0, 0, 0},
 #endif
 #if !GIR__WHY_XOR
-    {gir__k_xor_b8__scalar, 0, 0, 0, 0},
+    {GIR__NF32(gir__k_xor_b8__scalar), 0, 0, 0, 0},
 #endif
 #if !GIR__WHY_GT
-    {gir__k_gt_b8__scalar, gir__k_gt_u8__scalar, gir__k_gt_i32__scalar, gir__k_gt_f32__scalar, gir__k_gt_f64__scalar},
+    {GIR__NF32(gir__k_gt_b8__scalar), GIR__NF32(gir__k_gt_u8__scalar), GIR__NF32(gir__k_gt_i32__scalar), gir__k_gt_f32__scalar, GIR__NF32(gir__k_gt_f64__scalar)},
 #endif
 #if !GIR__WHY_GE
-    {gir__k_ge_b8__scalar, gir__k_ge_u8__scalar, gir__k_ge_i32__scalar, gir__k_ge_f32__scalar, gir__k_ge_f64__scalar},
+    {GIR__NF32(gir__k_ge_b8__scalar), GIR__NF32(gir__k_ge_u8__scalar), GIR__NF32(gir__k_ge_i32__scalar), gir__k_ge_f32__scalar, GIR__NF32(gir__k_ge_f64__scalar)},
 #endif
 #if !GIR__WHY_LT
-    {gir__k_lt_b8__scalar, gir__k_lt_u8__scalar, gir__k_lt_i32__scalar, gir__k_lt_f32__scalar, gir__k_lt_f64__scalar},
+    {GIR__NF32(gir__k_lt_b8__scalar), GIR__NF32(gir__k_lt_u8__scalar), GIR__NF32(gir__k_lt_i32__scalar), gir__k_lt_f32__scalar, GIR__NF32(gir__k_lt_f64__scalar)},
 #endif
 #if !GIR__WHY_LE
-    {gir__k_le_b8__scalar, gir__k_le_u8__scalar, gir__k_le_i32__scalar, gir__k_le_f32__scalar, gir__k_le_f64__scalar},
+    {GIR__NF32(gir__k_le_b8__scalar), GIR__NF32(gir__k_le_u8__scalar), GIR__NF32(gir__k_le_i32__scalar), gir__k_le_f32__scalar, GIR__NF32(gir__k_le_f64__scalar)},
 #endif
 #if !GIR__WHY_EQ
-    {gir__k_eq_b8__scalar, gir__k_eq_u8__scalar, gir__k_eq_i32__scalar, gir__k_eq_f32__scalar, gir__k_eq_f64__scalar},
+    {GIR__NF32(gir__k_eq_b8__scalar), GIR__NF32(gir__k_eq_u8__scalar), GIR__NF32(gir__k_eq_i32__scalar), gir__k_eq_f32__scalar, GIR__NF32(gir__k_eq_f64__scalar)},
 #endif
 #if !GIR__WHY_NE
-    {gir__k_ne_b8__scalar, gir__k_ne_u8__scalar, gir__k_ne_i32__scalar, gir__k_ne_f32__scalar, gir__k_ne_f64__scalar},
+    {GIR__NF32(gir__k_ne_b8__scalar), GIR__NF32(gir__k_ne_u8__scalar), GIR__NF32(gir__k_ne_i32__scalar), gir__k_ne_f32__scalar, GIR__NF32(gir__k_ne_f64__scalar)},
 #endif
 #if !GIR__WHY_APPROX_EQ
-    {0, gir__k_approx_eq_u8__scalar, gir__k_approx_eq_i32__scalar, gir__k_approx_eq_f32__scalar, gir__k_approx_eq_f64__scalar},
+    {0, GIR__NF32(gir__k_approx_eq_u8__scalar), GIR__NF32(gir__k_approx_eq_i32__scalar), gir__k_approx_eq_f32__scalar, GIR__NF32(gir__k_approx_eq_f64__scalar)},
 #endif
 #if !GIR__WHY_ISNAN
-    {0, 0, 0, gir__k_isnan_f32__scalar, gir__k_isnan_f64__scalar},
+    {0, 0, 0, gir__k_isnan_f32__scalar, GIR__NF32(gir__k_isnan_f64__scalar)},
 #endif
 #if !GIR__WHY_ISINF
-    {0, 0, 0, gir__k_isinf_f32__scalar, gir__k_isinf_f64__scalar},
+    {0, 0, 0, gir__k_isinf_f32__scalar, GIR__NF32(gir__k_isinf_f64__scalar)},
 #endif
 #if !GIR__WHY_ISFINITE
-    {0, 0, 0, gir__k_isfinite_f32__scalar, gir__k_isfinite_f64__scalar},
+    {0, 0, 0, gir__k_isfinite_f32__scalar, GIR__NF32(gir__k_isfinite_f64__scalar)},
 #endif
 #if !GIR__WHY_ADD
-    {0, gir__k_add_u8__scalar, gir__k_add_i32__scalar, gir__k_add_f32__scalar, gir__k_add_f64__scalar},
+    {0, GIR__NF32(gir__k_add_u8__scalar), GIR__NF32(gir__k_add_i32__scalar), gir__k_add_f32__scalar, GIR__NF32(gir__k_add_f64__scalar)},
 #endif
 #if !GIR__WHY_SUB
-    {0, gir__k_sub_u8__scalar, gir__k_sub_i32__scalar, gir__k_sub_f32__scalar, gir__k_sub_f64__scalar},
+    {0, GIR__NF32(gir__k_sub_u8__scalar), GIR__NF32(gir__k_sub_i32__scalar), gir__k_sub_f32__scalar, GIR__NF32(gir__k_sub_f64__scalar)},
 #endif
 #if !GIR__WHY_MUL
-    {0, gir__k_mul_u8__scalar, gir__k_mul_i32__scalar, gir__k_mul_f32__scalar, gir__k_mul_f64__scalar},
+    {0, GIR__NF32(gir__k_mul_u8__scalar), GIR__NF32(gir__k_mul_i32__scalar), gir__k_mul_f32__scalar, GIR__NF32(gir__k_mul_f64__scalar)},
 #endif
 #if !GIR__WHY_DIV
-    {0, 0, 0, gir__k_div_f32__scalar, gir__k_div_f64__scalar},
+    {0, 0, 0, gir__k_div_f32__scalar, GIR__NF32(gir__k_div_f64__scalar)},
 #endif
 #if !GIR__WHY_NEG
-    {0, gir__k_neg_u8__scalar, gir__k_neg_i32__scalar, gir__k_neg_f32__scalar, gir__k_neg_f64__scalar},
+    {0, GIR__NF32(gir__k_neg_u8__scalar), GIR__NF32(gir__k_neg_i32__scalar), gir__k_neg_f32__scalar, GIR__NF32(gir__k_neg_f64__scalar)},
 #endif
 #if !GIR__WHY_POW
-    {0, 0, 0, gir__k_pow_f32__scalar, gir__k_pow_f64__scalar},
+    {0, 0, 0, gir__k_pow_f32__scalar, GIR__NF32(gir__k_pow_f64__scalar)},
 #endif
 #if !GIR__WHY_MAXIMUM
-    {0, gir__k_maximum_u8__scalar, gir__k_maximum_i32__scalar, gir__k_maximum_f32__scalar, gir__k_maximum_f64__scalar},
+    {0, GIR__NF32(gir__k_maximum_u8__scalar), GIR__NF32(gir__k_maximum_i32__scalar), gir__k_maximum_f32__scalar, GIR__NF32(gir__k_maximum_f64__scalar)},
 #endif
 #if !GIR__WHY_MINIMUM
-    {0, gir__k_minimum_u8__scalar, gir__k_minimum_i32__scalar, gir__k_minimum_f32__scalar, gir__k_minimum_f64__scalar},
+    {0, GIR__NF32(gir__k_minimum_u8__scalar), GIR__NF32(gir__k_minimum_i32__scalar), gir__k_minimum_f32__scalar, GIR__NF32(gir__k_minimum_f64__scalar)},
 #endif
 #if !GIR__WHY_MOD
-    {0, gir__k_mod_u8__scalar, gir__k_mod_i32__scalar, gir__k_mod_f32__scalar, gir__k_mod_f64__scalar},
+    {0, GIR__NF32(gir__k_mod_u8__scalar), GIR__NF32(gir__k_mod_i32__scalar), gir__k_mod_f32__scalar, GIR__NF32(gir__k_mod_f64__scalar)},
 #endif
 #if !GIR__WHY_FLOORDIV
-    {0, gir__k_floordiv_u8__scalar, gir__k_floordiv_i32__scalar, gir__k_floordiv_f32__scalar, gir__k_floordiv_f64__scalar},
+    {0, GIR__NF32(gir__k_floordiv_u8__scalar), GIR__NF32(gir__k_floordiv_i32__scalar), gir__k_floordiv_f32__scalar, GIR__NF32(gir__k_floordiv_f64__scalar)},
 #endif
 #if !GIR__WHY_ABS
-    {0, gir__k_abs_u8__scalar, gir__k_abs_i32__scalar, gir__k_abs_f32__scalar, gir__k_abs_f64__scalar},
+    {0, GIR__NF32(gir__k_abs_u8__scalar), GIR__NF32(gir__k_abs_i32__scalar), gir__k_abs_f32__scalar, GIR__NF32(gir__k_abs_f64__scalar)},
 #endif
 #if !GIR__WHY_SIGN
-    {0, gir__k_sign_u8__scalar, gir__k_sign_i32__scalar, gir__k_sign_f32__scalar, gir__k_sign_f64__scalar},
+    {0, GIR__NF32(gir__k_sign_u8__scalar), GIR__NF32(gir__k_sign_i32__scalar), gir__k_sign_f32__scalar, GIR__NF32(gir__k_sign_f64__scalar)},
 #endif
 #if !GIR__WHY_SQUARE
-    {0, gir__k_square_u8__scalar, gir__k_square_i32__scalar, gir__k_square_f32__scalar, gir__k_square_f64__scalar},
+    {0, GIR__NF32(gir__k_square_u8__scalar), GIR__NF32(gir__k_square_i32__scalar), gir__k_square_f32__scalar, GIR__NF32(gir__k_square_f64__scalar)},
 #endif
 #if !GIR__WHY_SQRT
-    {0, 0, 0, gir__k_sqrt_f32__scalar, gir__k_sqrt_f64__scalar},
+    {0, 0, 0, gir__k_sqrt_f32__scalar, GIR__NF32(gir__k_sqrt_f64__scalar)},
 #endif
 #if !GIR__WHY_RSQRT
-    {0, 0, 0, gir__k_rsqrt_f32__scalar, gir__k_rsqrt_f64__scalar},
+    {0, 0, 0, gir__k_rsqrt_f32__scalar, GIR__NF32(gir__k_rsqrt_f64__scalar)},
 #endif
 #if !GIR__WHY_RECIPROCAL
-    {0, 0, 0, gir__k_reciprocal_f32__scalar, gir__k_reciprocal_f64__scalar},
+    {0, 0, 0, gir__k_reciprocal_f32__scalar, GIR__NF32(gir__k_reciprocal_f64__scalar)},
 #endif
 #if !GIR__WHY_EXP
-    {0, 0, 0, gir__k_exp_f32__scalar, gir__k_exp_f64__scalar},
+    {0, 0, 0, gir__k_exp_f32__scalar, GIR__NF32(gir__k_exp_f64__scalar)},
 #endif
 #if !GIR__WHY_EXPM1
-    {0, 0, 0, gir__k_expm1_f32__scalar, gir__k_expm1_f64__scalar},
+    {0, 0, 0, gir__k_expm1_f32__scalar, GIR__NF32(gir__k_expm1_f64__scalar)},
 #endif
 #if !GIR__WHY_LOG
-    {0, 0, 0, gir__k_log_f32__scalar, gir__k_log_f64__scalar},
+    {0, 0, 0, gir__k_log_f32__scalar, GIR__NF32(gir__k_log_f64__scalar)},
 #endif
 #if !GIR__WHY_LOG1P
-    {0, 0, 0, gir__k_log1p_f32__scalar, gir__k_log1p_f64__scalar},
+    {0, 0, 0, gir__k_log1p_f32__scalar, GIR__NF32(gir__k_log1p_f64__scalar)},
 #endif
 #if !GIR__WHY_LOG2
-    {0, 0, 0, gir__k_log2_f32__scalar, gir__k_log2_f64__scalar},
+    {0, 0, 0, gir__k_log2_f32__scalar, GIR__NF32(gir__k_log2_f64__scalar)},
 #endif
 #if !GIR__WHY_SIN
-    {0, 0, 0, gir__k_sin_f32__scalar, gir__k_sin_f64__scalar},
+    {0, 0, 0, gir__k_sin_f32__scalar, GIR__NF32(gir__k_sin_f64__scalar)},
 #endif
 #if !GIR__WHY_COS
-    {0, 0, 0, gir__k_cos_f32__scalar, gir__k_cos_f64__scalar},
+    {0, 0, 0, gir__k_cos_f32__scalar, GIR__NF32(gir__k_cos_f64__scalar)},
 #endif
 #if !GIR__WHY_TAN
-    {0, 0, 0, gir__k_tan_f32__scalar, gir__k_tan_f64__scalar},
+    {0, 0, 0, gir__k_tan_f32__scalar, GIR__NF32(gir__k_tan_f64__scalar)},
 #endif
 #if !GIR__WHY_ASIN
-    {0, 0, 0, gir__k_asin_f32__scalar, gir__k_asin_f64__scalar},
+    {0, 0, 0, gir__k_asin_f32__scalar, GIR__NF32(gir__k_asin_f64__scalar)},
 #endif
 #if !GIR__WHY_ACOS
-    {0, 0, 0, gir__k_acos_f32__scalar, gir__k_acos_f64__scalar},
+    {0, 0, 0, gir__k_acos_f32__scalar, GIR__NF32(gir__k_acos_f64__scalar)},
 #endif
 #if !GIR__WHY_ATAN
-    {0, 0, 0, gir__k_atan_f32__scalar, gir__k_atan_f64__scalar},
+    {0, 0, 0, gir__k_atan_f32__scalar, GIR__NF32(gir__k_atan_f64__scalar)},
 #endif
 #if !GIR__WHY_SINH
-    {0, 0, 0, gir__k_sinh_f32__scalar, gir__k_sinh_f64__scalar},
+    {0, 0, 0, gir__k_sinh_f32__scalar, GIR__NF32(gir__k_sinh_f64__scalar)},
 #endif
 #if !GIR__WHY_COSH
-    {0, 0, 0, gir__k_cosh_f32__scalar, gir__k_cosh_f64__scalar},
+    {0, 0, 0, gir__k_cosh_f32__scalar, GIR__NF32(gir__k_cosh_f64__scalar)},
 #endif
 #if !GIR__WHY_TANH
-    {0, 0, 0, gir__k_tanh_f32__scalar, gir__k_tanh_f64__scalar},
+    {0, 0, 0, gir__k_tanh_f32__scalar, GIR__NF32(gir__k_tanh_f64__scalar)},
 #endif
 #if !GIR__WHY_SIGMOID
-    {0, 0, 0, gir__k_sigmoid_f32__scalar, gir__k_sigmoid_f64__scalar},
+    {0, 0, 0, gir__k_sigmoid_f32__scalar, GIR__NF32(gir__k_sigmoid_f64__scalar)},
 #endif
 #if !GIR__WHY_SOFTPLUS
-    {0, 0, 0, gir__k_softplus_f32__scalar, gir__k_softplus_f64__scalar},
+    {0, 0, 0, gir__k_softplus_f32__scalar, GIR__NF32(gir__k_softplus_f64__scalar)},
 #endif
 #if !GIR__WHY_RELU
-    {0, gir__k_relu_u8__scalar, gir__k_relu_i32__scalar, gir__k_relu_f32__scalar, gir__k_relu_f64__scalar},
+    {0, GIR__NF32(gir__k_relu_u8__scalar), GIR__NF32(gir__k_relu_i32__scalar), gir__k_relu_f32__scalar, GIR__NF32(gir__k_relu_f64__scalar)},
 #endif
 #if !GIR__WHY_LEAKY_RELU
-    {0, 0, 0, gir__k_leaky_relu_f32__scalar, gir__k_leaky_relu_f64__scalar},
+    {0, 0, 0, gir__k_leaky_relu_f32__scalar, GIR__NF32(gir__k_leaky_relu_f64__scalar)},
 #endif
 #if !GIR__WHY_ELU
-    {0, 0, 0, gir__k_elu_f32__scalar, gir__k_elu_f64__scalar},
+    {0, 0, 0, gir__k_elu_f32__scalar, GIR__NF32(gir__k_elu_f64__scalar)},
 #endif
 #if !GIR__WHY_GELU
-    {0, 0, 0, gir__k_gelu_f32__scalar, gir__k_gelu_f64__scalar},
+    {0, 0, 0, gir__k_gelu_f32__scalar, GIR__NF32(gir__k_gelu_f64__scalar)},
 #endif
 #if !GIR__WHY_SILU
-    {0, 0, 0, gir__k_silu_f32__scalar, gir__k_silu_f64__scalar},
+    {0, 0, 0, gir__k_silu_f32__scalar, GIR__NF32(gir__k_silu_f64__scalar)},
 #endif
 #if !GIR__WHY_ERF
-    {0, 0, 0, gir__k_erf_f32__scalar, gir__k_erf_f64__scalar},
+    {0, 0, 0, gir__k_erf_f32__scalar, GIR__NF32(gir__k_erf_f64__scalar)},
 #endif
 #if !GIR__WHY_FLOOR
-    {0, 0, 0, gir__k_floor_f32__scalar, gir__k_floor_f64__scalar},
+    {0, 0, 0, gir__k_floor_f32__scalar, GIR__NF32(gir__k_floor_f64__scalar)},
 #endif
 #if !GIR__WHY_CEIL
-    {0, 0, 0, gir__k_ceil_f32__scalar, gir__k_ceil_f64__scalar},
+    {0, 0, 0, gir__k_ceil_f32__scalar, GIR__NF32(gir__k_ceil_f64__scalar)},
 #endif
 #if !GIR__WHY_ROUND
-    {0, 0, 0, gir__k_round_f32__scalar, gir__k_round_f64__scalar},
+    {0, 0, 0, gir__k_round_f32__scalar, GIR__NF32(gir__k_round_f64__scalar)},
 #endif
 #if !GIR__WHY_CLAMP
-    {0, gir__k_clamp_u8__scalar, gir__k_clamp_i32__scalar, gir__k_clamp_f32__scalar, gir__k_clamp_f64__scalar},
+    {0, GIR__NF32(gir__k_clamp_u8__scalar), GIR__NF32(gir__k_clamp_i32__scalar), gir__k_clamp_f32__scalar, GIR__NF32(gir__k_clamp_f64__scalar)},
 #endif
 #if !GIR__WHY_WHERE
-    {gir__k_where_b8__scalar, gir__k_where_u8__scalar, gir__k_where_i32__scalar, gir__k_where_f32__scalar, gir__k_where_f64__scalar},
+    {GIR__NF32(gir__k_where_b8__scalar), GIR__NF32(gir__k_where_u8__scalar), GIR__NF32(gir__k_where_i32__scalar), gir__k_where_f32__scalar, GIR__NF32(gir__k_where_f64__scalar)},
 #endif
 #if !GIR__WHY_BCE_LOGITS
-    {0, 0, 0, gir__k_bce_logits_f32__scalar, gir__k_bce_logits_f64__scalar},
+    {0, 0, 0, gir__k_bce_logits_f32__scalar, GIR__NF32(gir__k_bce_logits_f64__scalar)},
 #endif
 #if !GIR__WHY_FMOD
-    {0, gir__k_fmod_u8__scalar, gir__k_fmod_i32__scalar, gir__k_fmod_f32__scalar, gir__k_fmod_f64__scalar},
+    {0, GIR__NF32(gir__k_fmod_u8__scalar), GIR__NF32(gir__k_fmod_i32__scalar), gir__k_fmod_f32__scalar, GIR__NF32(gir__k_fmod_f64__scalar)},
 #endif
 #if !GIR__WHY_GELU_TANH
-    {0, 0, 0, gir__k_gelu_tanh_f32__scalar, gir__k_gelu_tanh_f64__scalar},
+    {0, 0, 0, gir__k_gelu_tanh_f32__scalar, GIR__NF32(gir__k_gelu_tanh_f64__scalar)},
 #endif
 };
 /* the scalar loop of an elementwise op for a compute dtype, 0 if it has none (or is left out) */
@@ -19944,184 +19967,184 @@ GIR__TARGET_AVX512 static void gir__k_gelu_tanh_f64__avx512(int64_t n, void *out
 static const gir__ew_fn gir__ew_table_avx512[GIR__EWR__COUNT][GIR__DTYPE_SLOTS - 1] = {
     {0, 0, 0, 0, 0},
 #if !GIR__WHY_NOT
-    {gir__k_not_b8__avx512, 0, 0, 0, 0},
+    {GIR__NF32(gir__k_not_b8__avx512), 0, 0, 0, 0},
 #endif
 #if !GIR__WHY_AND
-    {gir__k_and_b8__avx512, 0, 0, 0, 0},
+    {GIR__NF32(gir__k_and_b8__avx512), 0, 0, 0, 0},
 #endif
 #if !GIR__WHY_OR
-    {gir__k_or_b8__avx512, 0, 0, 0, 0},
+    {GIR__NF32(gir__k_or_b8__avx512), 0, 0, 0, 0},
 #endif
 #if !GIR__WHY_XOR
-    {gir__k_xor_b8__avx512, 0, 0, 0, 0},
+    {GIR__NF32(gir__k_xor_b8__avx512), 0, 0, 0, 0},
 #endif
 #if !GIR__WHY_GT
-    {gir__k_gt_b8__avx512, gir__k_gt_u8__avx512, gir__k_gt_i32__avx512, gir__k_gt_f32__avx512, gir__k_gt_f64__avx512},
+    {GIR__NF32(gir__k_gt_b8__avx512), GIR__NF32(gir__k_gt_u8__avx512), GIR__NF32(gir__k_gt_i32__avx512), gir__k_gt_f32__avx512, GIR__NF32(gir__k_gt_f64__avx512)},
 #endif
 #if !GIR__WHY_GE
-    {gir__k_ge_b8__avx512, gir__k_ge_u8__avx512, gir__k_ge_i32__avx512, gir__k_ge_f32__avx512, gir__k_ge_f64__avx512},
+    {GIR__NF32(gir__k_ge_b8__avx512), GIR__NF32(gir__k_ge_u8__avx512), GIR__NF32(gir__k_ge_i32__avx512), gir__k_ge_f32__avx512, GIR__NF32(gir__k_ge_f64__avx512)},
 #endif
 #if !GIR__WHY_LT
-    {gir__k_lt_b8__avx512, gir__k_lt_u8__avx512, gir__k_lt_i32__avx512, gir__k_lt_f32__avx512, gir__k_lt_f64__avx512},
+    {GIR__NF32(gir__k_lt_b8__avx512), GIR__NF32(gir__k_lt_u8__avx512), GIR__NF32(gir__k_lt_i32__avx512), gir__k_lt_f32__avx512, GIR__NF32(gir__k_lt_f64__avx512)},
 #endif
 #if !GIR__WHY_LE
-    {gir__k_le_b8__avx512, gir__k_le_u8__avx512, gir__k_le_i32__avx512, gir__k_le_f32__avx512, gir__k_le_f64__avx512},
+    {GIR__NF32(gir__k_le_b8__avx512), GIR__NF32(gir__k_le_u8__avx512), GIR__NF32(gir__k_le_i32__avx512), gir__k_le_f32__avx512, GIR__NF32(gir__k_le_f64__avx512)},
 #endif
 #if !GIR__WHY_EQ
-    {gir__k_eq_b8__avx512, gir__k_eq_u8__avx512, gir__k_eq_i32__avx512, gir__k_eq_f32__avx512, gir__k_eq_f64__avx512},
+    {GIR__NF32(gir__k_eq_b8__avx512), GIR__NF32(gir__k_eq_u8__avx512), GIR__NF32(gir__k_eq_i32__avx512), gir__k_eq_f32__avx512, GIR__NF32(gir__k_eq_f64__avx512)},
 #endif
 #if !GIR__WHY_NE
-    {gir__k_ne_b8__avx512, gir__k_ne_u8__avx512, gir__k_ne_i32__avx512, gir__k_ne_f32__avx512, gir__k_ne_f64__avx512},
+    {GIR__NF32(gir__k_ne_b8__avx512), GIR__NF32(gir__k_ne_u8__avx512), GIR__NF32(gir__k_ne_i32__avx512), gir__k_ne_f32__avx512, GIR__NF32(gir__k_ne_f64__avx512)},
 #endif
 #if !GIR__WHY_APPROX_EQ
-    {0, gir__k_approx_eq_u8__avx512, gir__k_approx_eq_i32__avx512, gir__k_approx_eq_f32__avx512, gir__k_approx_eq_f64__avx512},
+    {0, GIR__NF32(gir__k_approx_eq_u8__avx512), GIR__NF32(gir__k_approx_eq_i32__avx512), gir__k_approx_eq_f32__avx512, GIR__NF32(gir__k_approx_eq_f64__avx512)},
 #endif
 #if !GIR__WHY_ISNAN
-    {0, 0, 0, gir__k_isnan_f32__avx512, gir__k_isnan_f64__avx512},
+    {0, 0, 0, gir__k_isnan_f32__avx512, GIR__NF32(gir__k_isnan_f64__avx512)},
 #endif
 #if !GIR__WHY_ISINF
-    {0, 0, 0, gir__k_isinf_f32__avx512, gir__k_isinf_f64__avx512},
+    {0, 0, 0, gir__k_isinf_f32__avx512, GIR__NF32(gir__k_isinf_f64__avx512)},
 #endif
 #if !GIR__WHY_ISFINITE
-    {0, 0, 0, gir__k_isfinite_f32__avx512, gir__k_isfinite_f64__avx512},
+    {0, 0, 0, gir__k_isfinite_f32__avx512, GIR__NF32(gir__k_isfinite_f64__avx512)},
 #endif
 #if !GIR__WHY_ADD
-    {0, gir__k_add_u8__avx512, gir__k_add_i32__avx512, gir__k_add_f32__avx512, gir__k_add_f64__avx512},
+    {0, GIR__NF32(gir__k_add_u8__avx512), GIR__NF32(gir__k_add_i32__avx512), gir__k_add_f32__avx512, GIR__NF32(gir__k_add_f64__avx512)},
 #endif
 #if !GIR__WHY_SUB
-    {0, gir__k_sub_u8__avx512, gir__k_sub_i32__avx512, gir__k_sub_f32__avx512, gir__k_sub_f64__avx512},
+    {0, GIR__NF32(gir__k_sub_u8__avx512), GIR__NF32(gir__k_sub_i32__avx512), gir__k_sub_f32__avx512, GIR__NF32(gir__k_sub_f64__avx512)},
 #endif
 #if !GIR__WHY_MUL
-    {0, gir__k_mul_u8__avx512, gir__k_mul_i32__avx512, gir__k_mul_f32__avx512, gir__k_mul_f64__avx512},
+    {0, GIR__NF32(gir__k_mul_u8__avx512), GIR__NF32(gir__k_mul_i32__avx512), gir__k_mul_f32__avx512, GIR__NF32(gir__k_mul_f64__avx512)},
 #endif
 #if !GIR__WHY_DIV
-    {0, 0, 0, gir__k_div_f32__avx512, gir__k_div_f64__avx512},
+    {0, 0, 0, gir__k_div_f32__avx512, GIR__NF32(gir__k_div_f64__avx512)},
 #endif
 #if !GIR__WHY_NEG
-    {0, gir__k_neg_u8__avx512, gir__k_neg_i32__avx512, gir__k_neg_f32__avx512, gir__k_neg_f64__avx512},
+    {0, GIR__NF32(gir__k_neg_u8__avx512), GIR__NF32(gir__k_neg_i32__avx512), gir__k_neg_f32__avx512, GIR__NF32(gir__k_neg_f64__avx512)},
 #endif
 #if !GIR__WHY_POW
-    {0, 0, 0, gir__k_pow_f32__avx512, gir__k_pow_f64__avx512},
+    {0, 0, 0, gir__k_pow_f32__avx512, GIR__NF32(gir__k_pow_f64__avx512)},
 #endif
 #if !GIR__WHY_MAXIMUM
-    {0, gir__k_maximum_u8__avx512, gir__k_maximum_i32__avx512, gir__k_maximum_f32__avx512, gir__k_maximum_f64__avx512},
+    {0, GIR__NF32(gir__k_maximum_u8__avx512), GIR__NF32(gir__k_maximum_i32__avx512), gir__k_maximum_f32__avx512, GIR__NF32(gir__k_maximum_f64__avx512)},
 #endif
 #if !GIR__WHY_MINIMUM
-    {0, gir__k_minimum_u8__avx512, gir__k_minimum_i32__avx512, gir__k_minimum_f32__avx512, gir__k_minimum_f64__avx512},
+    {0, GIR__NF32(gir__k_minimum_u8__avx512), GIR__NF32(gir__k_minimum_i32__avx512), gir__k_minimum_f32__avx512, GIR__NF32(gir__k_minimum_f64__avx512)},
 #endif
 #if !GIR__WHY_MOD
-    {0, 0, 0, gir__k_mod_f32__avx512, gir__k_mod_f64__avx512},
+    {0, 0, 0, gir__k_mod_f32__avx512, GIR__NF32(gir__k_mod_f64__avx512)},
 #endif
 #if !GIR__WHY_FLOORDIV
-    {0, 0, 0, gir__k_floordiv_f32__avx512, gir__k_floordiv_f64__avx512},
+    {0, 0, 0, gir__k_floordiv_f32__avx512, GIR__NF32(gir__k_floordiv_f64__avx512)},
 #endif
 #if !GIR__WHY_ABS
-    {0, gir__k_abs_u8__avx512, gir__k_abs_i32__avx512, gir__k_abs_f32__avx512, gir__k_abs_f64__avx512},
+    {0, GIR__NF32(gir__k_abs_u8__avx512), GIR__NF32(gir__k_abs_i32__avx512), gir__k_abs_f32__avx512, GIR__NF32(gir__k_abs_f64__avx512)},
 #endif
 #if !GIR__WHY_SIGN
-    {0, gir__k_sign_u8__avx512, gir__k_sign_i32__avx512, gir__k_sign_f32__avx512, gir__k_sign_f64__avx512},
+    {0, GIR__NF32(gir__k_sign_u8__avx512), GIR__NF32(gir__k_sign_i32__avx512), gir__k_sign_f32__avx512, GIR__NF32(gir__k_sign_f64__avx512)},
 #endif
 #if !GIR__WHY_SQUARE
-    {0, gir__k_square_u8__avx512, gir__k_square_i32__avx512, gir__k_square_f32__avx512, gir__k_square_f64__avx512},
+    {0, GIR__NF32(gir__k_square_u8__avx512), GIR__NF32(gir__k_square_i32__avx512), gir__k_square_f32__avx512, GIR__NF32(gir__k_square_f64__avx512)},
 #endif
 #if !GIR__WHY_SQRT
-    {0, 0, 0, gir__k_sqrt_f32__avx512, gir__k_sqrt_f64__avx512},
+    {0, 0, 0, gir__k_sqrt_f32__avx512, GIR__NF32(gir__k_sqrt_f64__avx512)},
 #endif
 #if !GIR__WHY_RSQRT
-    {0, 0, 0, gir__k_rsqrt_f32__avx512, gir__k_rsqrt_f64__avx512},
+    {0, 0, 0, gir__k_rsqrt_f32__avx512, GIR__NF32(gir__k_rsqrt_f64__avx512)},
 #endif
 #if !GIR__WHY_RECIPROCAL
-    {0, 0, 0, gir__k_reciprocal_f32__avx512, gir__k_reciprocal_f64__avx512},
+    {0, 0, 0, gir__k_reciprocal_f32__avx512, GIR__NF32(gir__k_reciprocal_f64__avx512)},
 #endif
 #if !GIR__WHY_EXP
-    {0, 0, 0, gir__k_exp_f32__avx512, gir__k_exp_f64__avx512},
+    {0, 0, 0, gir__k_exp_f32__avx512, GIR__NF32(gir__k_exp_f64__avx512)},
 #endif
 #if !GIR__WHY_EXPM1
-    {0, 0, 0, gir__k_expm1_f32__avx512, gir__k_expm1_f64__avx512},
+    {0, 0, 0, gir__k_expm1_f32__avx512, GIR__NF32(gir__k_expm1_f64__avx512)},
 #endif
 #if !GIR__WHY_LOG
-    {0, 0, 0, gir__k_log_f32__avx512, gir__k_log_f64__avx512},
+    {0, 0, 0, gir__k_log_f32__avx512, GIR__NF32(gir__k_log_f64__avx512)},
 #endif
 #if !GIR__WHY_LOG1P
-    {0, 0, 0, gir__k_log1p_f32__avx512, gir__k_log1p_f64__avx512},
+    {0, 0, 0, gir__k_log1p_f32__avx512, GIR__NF32(gir__k_log1p_f64__avx512)},
 #endif
 #if !GIR__WHY_LOG2
-    {0, 0, 0, gir__k_log2_f32__avx512, gir__k_log2_f64__avx512},
+    {0, 0, 0, gir__k_log2_f32__avx512, GIR__NF32(gir__k_log2_f64__avx512)},
 #endif
 #if !GIR__WHY_SIN
-    {0, 0, 0, gir__k_sin_f32__avx512, gir__k_sin_f64__avx512},
+    {0, 0, 0, gir__k_sin_f32__avx512, GIR__NF32(gir__k_sin_f64__avx512)},
 #endif
 #if !GIR__WHY_COS
-    {0, 0, 0, gir__k_cos_f32__avx512, gir__k_cos_f64__avx512},
+    {0, 0, 0, gir__k_cos_f32__avx512, GIR__NF32(gir__k_cos_f64__avx512)},
 #endif
 #if !GIR__WHY_TAN
-    {0, 0, 0, gir__k_tan_f32__avx512, gir__k_tan_f64__avx512},
+    {0, 0, 0, gir__k_tan_f32__avx512, GIR__NF32(gir__k_tan_f64__avx512)},
 #endif
 #if !GIR__WHY_ASIN
-    {0, 0, 0, gir__k_asin_f32__avx512, gir__k_asin_f64__avx512},
+    {0, 0, 0, gir__k_asin_f32__avx512, GIR__NF32(gir__k_asin_f64__avx512)},
 #endif
 #if !GIR__WHY_ACOS
-    {0, 0, 0, gir__k_acos_f32__avx512, gir__k_acos_f64__avx512},
+    {0, 0, 0, gir__k_acos_f32__avx512, GIR__NF32(gir__k_acos_f64__avx512)},
 #endif
 #if !GIR__WHY_ATAN
-    {0, 0, 0, gir__k_atan_f32__avx512, gir__k_atan_f64__avx512},
+    {0, 0, 0, gir__k_atan_f32__avx512, GIR__NF32(gir__k_atan_f64__avx512)},
 #endif
 #if !GIR__WHY_SINH
-    {0, 0, 0, gir__k_sinh_f32__avx512, gir__k_sinh_f64__avx512},
+    {0, 0, 0, gir__k_sinh_f32__avx512, GIR__NF32(gir__k_sinh_f64__avx512)},
 #endif
 #if !GIR__WHY_COSH
-    {0, 0, 0, gir__k_cosh_f32__avx512, gir__k_cosh_f64__avx512},
+    {0, 0, 0, gir__k_cosh_f32__avx512, GIR__NF32(gir__k_cosh_f64__avx512)},
 #endif
 #if !GIR__WHY_TANH
-    {0, 0, 0, gir__k_tanh_f32__avx512, gir__k_tanh_f64__avx512},
+    {0, 0, 0, gir__k_tanh_f32__avx512, GIR__NF32(gir__k_tanh_f64__avx512)},
 #endif
 #if !GIR__WHY_SIGMOID
-    {0, 0, 0, gir__k_sigmoid_f32__avx512, gir__k_sigmoid_f64__avx512},
+    {0, 0, 0, gir__k_sigmoid_f32__avx512, GIR__NF32(gir__k_sigmoid_f64__avx512)},
 #endif
 #if !GIR__WHY_SOFTPLUS
-    {0, 0, 0, gir__k_softplus_f32__avx512, gir__k_softplus_f64__avx512},
+    {0, 0, 0, gir__k_softplus_f32__avx512, GIR__NF32(gir__k_softplus_f64__avx512)},
 #endif
 #if !GIR__WHY_RELU
-    {0, gir__k_relu_u8__avx512, gir__k_relu_i32__avx512, gir__k_relu_f32__avx512, gir__k_relu_f64__avx512},
+    {0, GIR__NF32(gir__k_relu_u8__avx512), GIR__NF32(gir__k_relu_i32__avx512), gir__k_relu_f32__avx512, GIR__NF32(gir__k_relu_f64__avx512)},
 #endif
 #if !GIR__WHY_LEAKY_RELU
-    {0, 0, 0, gir__k_leaky_relu_f32__avx512, gir__k_leaky_relu_f64__avx512},
+    {0, 0, 0, gir__k_leaky_relu_f32__avx512, GIR__NF32(gir__k_leaky_relu_f64__avx512)},
 #endif
 #if !GIR__WHY_ELU
-    {0, 0, 0, gir__k_elu_f32__avx512, gir__k_elu_f64__avx512},
+    {0, 0, 0, gir__k_elu_f32__avx512, GIR__NF32(gir__k_elu_f64__avx512)},
 #endif
 #if !GIR__WHY_GELU
-    {0, 0, 0, gir__k_gelu_f32__avx512, gir__k_gelu_f64__avx512},
+    {0, 0, 0, gir__k_gelu_f32__avx512, GIR__NF32(gir__k_gelu_f64__avx512)},
 #endif
 #if !GIR__WHY_SILU
-    {0, 0, 0, gir__k_silu_f32__avx512, gir__k_silu_f64__avx512},
+    {0, 0, 0, gir__k_silu_f32__avx512, GIR__NF32(gir__k_silu_f64__avx512)},
 #endif
 #if !GIR__WHY_ERF
-    {0, 0, 0, gir__k_erf_f32__avx512, gir__k_erf_f64__avx512},
+    {0, 0, 0, gir__k_erf_f32__avx512, GIR__NF32(gir__k_erf_f64__avx512)},
 #endif
 #if !GIR__WHY_FLOOR
-    {0, 0, 0, gir__k_floor_f32__avx512, gir__k_floor_f64__avx512},
+    {0, 0, 0, gir__k_floor_f32__avx512, GIR__NF32(gir__k_floor_f64__avx512)},
 #endif
 #if !GIR__WHY_CEIL
-    {0, 0, 0, gir__k_ceil_f32__avx512, gir__k_ceil_f64__avx512},
+    {0, 0, 0, gir__k_ceil_f32__avx512, GIR__NF32(gir__k_ceil_f64__avx512)},
 #endif
 #if !GIR__WHY_ROUND
-    {0, 0, 0, gir__k_round_f32__avx512, gir__k_round_f64__avx512},
+    {0, 0, 0, gir__k_round_f32__avx512, GIR__NF32(gir__k_round_f64__avx512)},
 #endif
 #if !GIR__WHY_CLAMP
-    {0, gir__k_clamp_u8__avx512, gir__k_clamp_i32__avx512, gir__k_clamp_f32__avx512, gir__k_clamp_f64__avx512},
+    {0, GIR__NF32(gir__k_clamp_u8__avx512), GIR__NF32(gir__k_clamp_i32__avx512), gir__k_clamp_f32__avx512, GIR__NF32(gir__k_clamp_f64__avx512)},
 #endif
 #if !GIR__WHY_WHERE
-    {gir__k_where_b8__avx512, gir__k_where_u8__avx512, gir__k_where_i32__avx512, gir__k_where_f32__avx512, gir__k_where_f64__avx512},
+    {GIR__NF32(gir__k_where_b8__avx512), GIR__NF32(gir__k_where_u8__avx512), GIR__NF32(gir__k_where_i32__avx512), gir__k_where_f32__avx512, GIR__NF32(gir__k_where_f64__avx512)},
 #endif
 #if !GIR__WHY_BCE_LOGITS
-    {0, 0, 0, gir__k_bce_logits_f32__avx512, gir__k_bce_logits_f64__avx512},
+    {0, 0, 0, gir__k_bce_logits_f32__avx512, GIR__NF32(gir__k_bce_logits_f64__avx512)},
 #endif
 #if !GIR__WHY_FMOD
-    {0, 0, 0, gir__k_fmod_f32__avx512, gir__k_fmod_f64__avx512},
+    {0, 0, 0, gir__k_fmod_f32__avx512, GIR__NF32(gir__k_fmod_f64__avx512)},
 #endif
 #if !GIR__WHY_GELU_TANH
-    {0, 0, 0, gir__k_gelu_tanh_f32__avx512, gir__k_gelu_tanh_f64__avx512},
+    {0, 0, 0, gir__k_gelu_tanh_f32__avx512, GIR__NF32(gir__k_gelu_tanh_f64__avx512)},
 #endif
 };
 #endif
@@ -23044,184 +23067,184 @@ GIR__TARGET_AVX2 static void gir__k_gelu_tanh_f64__avx2(int64_t n, void *out, co
 static const gir__ew_fn gir__ew_table_avx2[GIR__EWR__COUNT][GIR__DTYPE_SLOTS - 1] = {
     {0, 0, 0, 0, 0},
 #if !GIR__WHY_NOT
-    {gir__k_not_b8__avx2, 0, 0, 0, 0},
+    {GIR__NF32(gir__k_not_b8__avx2), 0, 0, 0, 0},
 #endif
 #if !GIR__WHY_AND
-    {gir__k_and_b8__avx2, 0, 0, 0, 0},
+    {GIR__NF32(gir__k_and_b8__avx2), 0, 0, 0, 0},
 #endif
 #if !GIR__WHY_OR
-    {gir__k_or_b8__avx2, 0, 0, 0, 0},
+    {GIR__NF32(gir__k_or_b8__avx2), 0, 0, 0, 0},
 #endif
 #if !GIR__WHY_XOR
-    {gir__k_xor_b8__avx2, 0, 0, 0, 0},
+    {GIR__NF32(gir__k_xor_b8__avx2), 0, 0, 0, 0},
 #endif
 #if !GIR__WHY_GT
-    {gir__k_gt_b8__avx2, gir__k_gt_u8__avx2, gir__k_gt_i32__avx2, gir__k_gt_f32__avx2, gir__k_gt_f64__avx2},
+    {GIR__NF32(gir__k_gt_b8__avx2), GIR__NF32(gir__k_gt_u8__avx2), GIR__NF32(gir__k_gt_i32__avx2), gir__k_gt_f32__avx2, GIR__NF32(gir__k_gt_f64__avx2)},
 #endif
 #if !GIR__WHY_GE
-    {gir__k_ge_b8__avx2, gir__k_ge_u8__avx2, gir__k_ge_i32__avx2, gir__k_ge_f32__avx2, gir__k_ge_f64__avx2},
+    {GIR__NF32(gir__k_ge_b8__avx2), GIR__NF32(gir__k_ge_u8__avx2), GIR__NF32(gir__k_ge_i32__avx2), gir__k_ge_f32__avx2, GIR__NF32(gir__k_ge_f64__avx2)},
 #endif
 #if !GIR__WHY_LT
-    {gir__k_lt_b8__avx2, gir__k_lt_u8__avx2, gir__k_lt_i32__avx2, gir__k_lt_f32__avx2, gir__k_lt_f64__avx2},
+    {GIR__NF32(gir__k_lt_b8__avx2), GIR__NF32(gir__k_lt_u8__avx2), GIR__NF32(gir__k_lt_i32__avx2), gir__k_lt_f32__avx2, GIR__NF32(gir__k_lt_f64__avx2)},
 #endif
 #if !GIR__WHY_LE
-    {gir__k_le_b8__avx2, gir__k_le_u8__avx2, gir__k_le_i32__avx2, gir__k_le_f32__avx2, gir__k_le_f64__avx2},
+    {GIR__NF32(gir__k_le_b8__avx2), GIR__NF32(gir__k_le_u8__avx2), GIR__NF32(gir__k_le_i32__avx2), gir__k_le_f32__avx2, GIR__NF32(gir__k_le_f64__avx2)},
 #endif
 #if !GIR__WHY_EQ
-    {gir__k_eq_b8__avx2, gir__k_eq_u8__avx2, gir__k_eq_i32__avx2, gir__k_eq_f32__avx2, gir__k_eq_f64__avx2},
+    {GIR__NF32(gir__k_eq_b8__avx2), GIR__NF32(gir__k_eq_u8__avx2), GIR__NF32(gir__k_eq_i32__avx2), gir__k_eq_f32__avx2, GIR__NF32(gir__k_eq_f64__avx2)},
 #endif
 #if !GIR__WHY_NE
-    {gir__k_ne_b8__avx2, gir__k_ne_u8__avx2, gir__k_ne_i32__avx2, gir__k_ne_f32__avx2, gir__k_ne_f64__avx2},
+    {GIR__NF32(gir__k_ne_b8__avx2), GIR__NF32(gir__k_ne_u8__avx2), GIR__NF32(gir__k_ne_i32__avx2), gir__k_ne_f32__avx2, GIR__NF32(gir__k_ne_f64__avx2)},
 #endif
 #if !GIR__WHY_APPROX_EQ
-    {0, gir__k_approx_eq_u8__avx2, gir__k_approx_eq_i32__avx2, gir__k_approx_eq_f32__avx2, gir__k_approx_eq_f64__avx2},
+    {0, GIR__NF32(gir__k_approx_eq_u8__avx2), GIR__NF32(gir__k_approx_eq_i32__avx2), gir__k_approx_eq_f32__avx2, GIR__NF32(gir__k_approx_eq_f64__avx2)},
 #endif
 #if !GIR__WHY_ISNAN
-    {0, 0, 0, gir__k_isnan_f32__avx2, gir__k_isnan_f64__avx2},
+    {0, 0, 0, gir__k_isnan_f32__avx2, GIR__NF32(gir__k_isnan_f64__avx2)},
 #endif
 #if !GIR__WHY_ISINF
-    {0, 0, 0, gir__k_isinf_f32__avx2, gir__k_isinf_f64__avx2},
+    {0, 0, 0, gir__k_isinf_f32__avx2, GIR__NF32(gir__k_isinf_f64__avx2)},
 #endif
 #if !GIR__WHY_ISFINITE
-    {0, 0, 0, gir__k_isfinite_f32__avx2, gir__k_isfinite_f64__avx2},
+    {0, 0, 0, gir__k_isfinite_f32__avx2, GIR__NF32(gir__k_isfinite_f64__avx2)},
 #endif
 #if !GIR__WHY_ADD
-    {0, gir__k_add_u8__avx2, gir__k_add_i32__avx2, gir__k_add_f32__avx2, gir__k_add_f64__avx2},
+    {0, GIR__NF32(gir__k_add_u8__avx2), GIR__NF32(gir__k_add_i32__avx2), gir__k_add_f32__avx2, GIR__NF32(gir__k_add_f64__avx2)},
 #endif
 #if !GIR__WHY_SUB
-    {0, gir__k_sub_u8__avx2, gir__k_sub_i32__avx2, gir__k_sub_f32__avx2, gir__k_sub_f64__avx2},
+    {0, GIR__NF32(gir__k_sub_u8__avx2), GIR__NF32(gir__k_sub_i32__avx2), gir__k_sub_f32__avx2, GIR__NF32(gir__k_sub_f64__avx2)},
 #endif
 #if !GIR__WHY_MUL
-    {0, gir__k_mul_u8__avx2, gir__k_mul_i32__avx2, gir__k_mul_f32__avx2, gir__k_mul_f64__avx2},
+    {0, GIR__NF32(gir__k_mul_u8__avx2), GIR__NF32(gir__k_mul_i32__avx2), gir__k_mul_f32__avx2, GIR__NF32(gir__k_mul_f64__avx2)},
 #endif
 #if !GIR__WHY_DIV
-    {0, 0, 0, gir__k_div_f32__avx2, gir__k_div_f64__avx2},
+    {0, 0, 0, gir__k_div_f32__avx2, GIR__NF32(gir__k_div_f64__avx2)},
 #endif
 #if !GIR__WHY_NEG
-    {0, gir__k_neg_u8__avx2, gir__k_neg_i32__avx2, gir__k_neg_f32__avx2, gir__k_neg_f64__avx2},
+    {0, GIR__NF32(gir__k_neg_u8__avx2), GIR__NF32(gir__k_neg_i32__avx2), gir__k_neg_f32__avx2, GIR__NF32(gir__k_neg_f64__avx2)},
 #endif
 #if !GIR__WHY_POW
-    {0, 0, 0, gir__k_pow_f32__avx2, gir__k_pow_f64__avx2},
+    {0, 0, 0, gir__k_pow_f32__avx2, GIR__NF32(gir__k_pow_f64__avx2)},
 #endif
 #if !GIR__WHY_MAXIMUM
-    {0, gir__k_maximum_u8__avx2, gir__k_maximum_i32__avx2, gir__k_maximum_f32__avx2, gir__k_maximum_f64__avx2},
+    {0, GIR__NF32(gir__k_maximum_u8__avx2), GIR__NF32(gir__k_maximum_i32__avx2), gir__k_maximum_f32__avx2, GIR__NF32(gir__k_maximum_f64__avx2)},
 #endif
 #if !GIR__WHY_MINIMUM
-    {0, gir__k_minimum_u8__avx2, gir__k_minimum_i32__avx2, gir__k_minimum_f32__avx2, gir__k_minimum_f64__avx2},
+    {0, GIR__NF32(gir__k_minimum_u8__avx2), GIR__NF32(gir__k_minimum_i32__avx2), gir__k_minimum_f32__avx2, GIR__NF32(gir__k_minimum_f64__avx2)},
 #endif
 #if !GIR__WHY_MOD
-    {0, 0, 0, gir__k_mod_f32__avx2, gir__k_mod_f64__avx2},
+    {0, 0, 0, gir__k_mod_f32__avx2, GIR__NF32(gir__k_mod_f64__avx2)},
 #endif
 #if !GIR__WHY_FLOORDIV
-    {0, 0, 0, gir__k_floordiv_f32__avx2, gir__k_floordiv_f64__avx2},
+    {0, 0, 0, gir__k_floordiv_f32__avx2, GIR__NF32(gir__k_floordiv_f64__avx2)},
 #endif
 #if !GIR__WHY_ABS
-    {0, gir__k_abs_u8__avx2, gir__k_abs_i32__avx2, gir__k_abs_f32__avx2, gir__k_abs_f64__avx2},
+    {0, GIR__NF32(gir__k_abs_u8__avx2), GIR__NF32(gir__k_abs_i32__avx2), gir__k_abs_f32__avx2, GIR__NF32(gir__k_abs_f64__avx2)},
 #endif
 #if !GIR__WHY_SIGN
-    {0, gir__k_sign_u8__avx2, gir__k_sign_i32__avx2, gir__k_sign_f32__avx2, gir__k_sign_f64__avx2},
+    {0, GIR__NF32(gir__k_sign_u8__avx2), GIR__NF32(gir__k_sign_i32__avx2), gir__k_sign_f32__avx2, GIR__NF32(gir__k_sign_f64__avx2)},
 #endif
 #if !GIR__WHY_SQUARE
-    {0, gir__k_square_u8__avx2, gir__k_square_i32__avx2, gir__k_square_f32__avx2, gir__k_square_f64__avx2},
+    {0, GIR__NF32(gir__k_square_u8__avx2), GIR__NF32(gir__k_square_i32__avx2), gir__k_square_f32__avx2, GIR__NF32(gir__k_square_f64__avx2)},
 #endif
 #if !GIR__WHY_SQRT
-    {0, 0, 0, gir__k_sqrt_f32__avx2, gir__k_sqrt_f64__avx2},
+    {0, 0, 0, gir__k_sqrt_f32__avx2, GIR__NF32(gir__k_sqrt_f64__avx2)},
 #endif
 #if !GIR__WHY_RSQRT
-    {0, 0, 0, gir__k_rsqrt_f32__avx2, gir__k_rsqrt_f64__avx2},
+    {0, 0, 0, gir__k_rsqrt_f32__avx2, GIR__NF32(gir__k_rsqrt_f64__avx2)},
 #endif
 #if !GIR__WHY_RECIPROCAL
-    {0, 0, 0, gir__k_reciprocal_f32__avx2, gir__k_reciprocal_f64__avx2},
+    {0, 0, 0, gir__k_reciprocal_f32__avx2, GIR__NF32(gir__k_reciprocal_f64__avx2)},
 #endif
 #if !GIR__WHY_EXP
-    {0, 0, 0, gir__k_exp_f32__avx2, gir__k_exp_f64__avx2},
+    {0, 0, 0, gir__k_exp_f32__avx2, GIR__NF32(gir__k_exp_f64__avx2)},
 #endif
 #if !GIR__WHY_EXPM1
-    {0, 0, 0, gir__k_expm1_f32__avx2, gir__k_expm1_f64__avx2},
+    {0, 0, 0, gir__k_expm1_f32__avx2, GIR__NF32(gir__k_expm1_f64__avx2)},
 #endif
 #if !GIR__WHY_LOG
-    {0, 0, 0, gir__k_log_f32__avx2, gir__k_log_f64__avx2},
+    {0, 0, 0, gir__k_log_f32__avx2, GIR__NF32(gir__k_log_f64__avx2)},
 #endif
 #if !GIR__WHY_LOG1P
-    {0, 0, 0, gir__k_log1p_f32__avx2, gir__k_log1p_f64__avx2},
+    {0, 0, 0, gir__k_log1p_f32__avx2, GIR__NF32(gir__k_log1p_f64__avx2)},
 #endif
 #if !GIR__WHY_LOG2
-    {0, 0, 0, gir__k_log2_f32__avx2, gir__k_log2_f64__avx2},
+    {0, 0, 0, gir__k_log2_f32__avx2, GIR__NF32(gir__k_log2_f64__avx2)},
 #endif
 #if !GIR__WHY_SIN
-    {0, 0, 0, gir__k_sin_f32__avx2, gir__k_sin_f64__avx2},
+    {0, 0, 0, gir__k_sin_f32__avx2, GIR__NF32(gir__k_sin_f64__avx2)},
 #endif
 #if !GIR__WHY_COS
-    {0, 0, 0, gir__k_cos_f32__avx2, gir__k_cos_f64__avx2},
+    {0, 0, 0, gir__k_cos_f32__avx2, GIR__NF32(gir__k_cos_f64__avx2)},
 #endif
 #if !GIR__WHY_TAN
-    {0, 0, 0, gir__k_tan_f32__avx2, gir__k_tan_f64__avx2},
+    {0, 0, 0, gir__k_tan_f32__avx2, GIR__NF32(gir__k_tan_f64__avx2)},
 #endif
 #if !GIR__WHY_ASIN
-    {0, 0, 0, gir__k_asin_f32__avx2, gir__k_asin_f64__avx2},
+    {0, 0, 0, gir__k_asin_f32__avx2, GIR__NF32(gir__k_asin_f64__avx2)},
 #endif
 #if !GIR__WHY_ACOS
-    {0, 0, 0, gir__k_acos_f32__avx2, gir__k_acos_f64__avx2},
+    {0, 0, 0, gir__k_acos_f32__avx2, GIR__NF32(gir__k_acos_f64__avx2)},
 #endif
 #if !GIR__WHY_ATAN
-    {0, 0, 0, gir__k_atan_f32__avx2, gir__k_atan_f64__avx2},
+    {0, 0, 0, gir__k_atan_f32__avx2, GIR__NF32(gir__k_atan_f64__avx2)},
 #endif
 #if !GIR__WHY_SINH
-    {0, 0, 0, gir__k_sinh_f32__avx2, gir__k_sinh_f64__avx2},
+    {0, 0, 0, gir__k_sinh_f32__avx2, GIR__NF32(gir__k_sinh_f64__avx2)},
 #endif
 #if !GIR__WHY_COSH
-    {0, 0, 0, gir__k_cosh_f32__avx2, gir__k_cosh_f64__avx2},
+    {0, 0, 0, gir__k_cosh_f32__avx2, GIR__NF32(gir__k_cosh_f64__avx2)},
 #endif
 #if !GIR__WHY_TANH
-    {0, 0, 0, gir__k_tanh_f32__avx2, gir__k_tanh_f64__avx2},
+    {0, 0, 0, gir__k_tanh_f32__avx2, GIR__NF32(gir__k_tanh_f64__avx2)},
 #endif
 #if !GIR__WHY_SIGMOID
-    {0, 0, 0, gir__k_sigmoid_f32__avx2, gir__k_sigmoid_f64__avx2},
+    {0, 0, 0, gir__k_sigmoid_f32__avx2, GIR__NF32(gir__k_sigmoid_f64__avx2)},
 #endif
 #if !GIR__WHY_SOFTPLUS
-    {0, 0, 0, gir__k_softplus_f32__avx2, gir__k_softplus_f64__avx2},
+    {0, 0, 0, gir__k_softplus_f32__avx2, GIR__NF32(gir__k_softplus_f64__avx2)},
 #endif
 #if !GIR__WHY_RELU
-    {0, gir__k_relu_u8__avx2, gir__k_relu_i32__avx2, gir__k_relu_f32__avx2, gir__k_relu_f64__avx2},
+    {0, GIR__NF32(gir__k_relu_u8__avx2), GIR__NF32(gir__k_relu_i32__avx2), gir__k_relu_f32__avx2, GIR__NF32(gir__k_relu_f64__avx2)},
 #endif
 #if !GIR__WHY_LEAKY_RELU
-    {0, 0, 0, gir__k_leaky_relu_f32__avx2, gir__k_leaky_relu_f64__avx2},
+    {0, 0, 0, gir__k_leaky_relu_f32__avx2, GIR__NF32(gir__k_leaky_relu_f64__avx2)},
 #endif
 #if !GIR__WHY_ELU
-    {0, 0, 0, gir__k_elu_f32__avx2, gir__k_elu_f64__avx2},
+    {0, 0, 0, gir__k_elu_f32__avx2, GIR__NF32(gir__k_elu_f64__avx2)},
 #endif
 #if !GIR__WHY_GELU
-    {0, 0, 0, gir__k_gelu_f32__avx2, gir__k_gelu_f64__avx2},
+    {0, 0, 0, gir__k_gelu_f32__avx2, GIR__NF32(gir__k_gelu_f64__avx2)},
 #endif
 #if !GIR__WHY_SILU
-    {0, 0, 0, gir__k_silu_f32__avx2, gir__k_silu_f64__avx2},
+    {0, 0, 0, gir__k_silu_f32__avx2, GIR__NF32(gir__k_silu_f64__avx2)},
 #endif
 #if !GIR__WHY_ERF
-    {0, 0, 0, gir__k_erf_f32__avx2, gir__k_erf_f64__avx2},
+    {0, 0, 0, gir__k_erf_f32__avx2, GIR__NF32(gir__k_erf_f64__avx2)},
 #endif
 #if !GIR__WHY_FLOOR
-    {0, 0, 0, gir__k_floor_f32__avx2, gir__k_floor_f64__avx2},
+    {0, 0, 0, gir__k_floor_f32__avx2, GIR__NF32(gir__k_floor_f64__avx2)},
 #endif
 #if !GIR__WHY_CEIL
-    {0, 0, 0, gir__k_ceil_f32__avx2, gir__k_ceil_f64__avx2},
+    {0, 0, 0, gir__k_ceil_f32__avx2, GIR__NF32(gir__k_ceil_f64__avx2)},
 #endif
 #if !GIR__WHY_ROUND
-    {0, 0, 0, gir__k_round_f32__avx2, gir__k_round_f64__avx2},
+    {0, 0, 0, gir__k_round_f32__avx2, GIR__NF32(gir__k_round_f64__avx2)},
 #endif
 #if !GIR__WHY_CLAMP
-    {0, gir__k_clamp_u8__avx2, gir__k_clamp_i32__avx2, gir__k_clamp_f32__avx2, gir__k_clamp_f64__avx2},
+    {0, GIR__NF32(gir__k_clamp_u8__avx2), GIR__NF32(gir__k_clamp_i32__avx2), gir__k_clamp_f32__avx2, GIR__NF32(gir__k_clamp_f64__avx2)},
 #endif
 #if !GIR__WHY_WHERE
-    {gir__k_where_b8__avx2, gir__k_where_u8__avx2, gir__k_where_i32__avx2, gir__k_where_f32__avx2, gir__k_where_f64__avx2},
+    {GIR__NF32(gir__k_where_b8__avx2), GIR__NF32(gir__k_where_u8__avx2), GIR__NF32(gir__k_where_i32__avx2), gir__k_where_f32__avx2, GIR__NF32(gir__k_where_f64__avx2)},
 #endif
 #if !GIR__WHY_BCE_LOGITS
-    {0, 0, 0, gir__k_bce_logits_f32__avx2, gir__k_bce_logits_f64__avx2},
+    {0, 0, 0, gir__k_bce_logits_f32__avx2, GIR__NF32(gir__k_bce_logits_f64__avx2)},
 #endif
 #if !GIR__WHY_FMOD
-    {0, 0, 0, gir__k_fmod_f32__avx2, gir__k_fmod_f64__avx2},
+    {0, 0, 0, gir__k_fmod_f32__avx2, GIR__NF32(gir__k_fmod_f64__avx2)},
 #endif
 #if !GIR__WHY_GELU_TANH
-    {0, 0, 0, gir__k_gelu_tanh_f32__avx2, gir__k_gelu_tanh_f64__avx2},
+    {0, 0, 0, gir__k_gelu_tanh_f32__avx2, GIR__NF32(gir__k_gelu_tanh_f64__avx2)},
 #endif
 };
 #endif
@@ -26144,184 +26167,184 @@ static void gir__k_gelu_tanh_f64__neon(int64_t n, void *out, const void *const *
 static const gir__ew_fn gir__ew_table_neon[GIR__EWR__COUNT][GIR__DTYPE_SLOTS - 1] = {
     {0, 0, 0, 0, 0},
 #if !GIR__WHY_NOT
-    {gir__k_not_b8__neon, 0, 0, 0, 0},
+    {GIR__NF32(gir__k_not_b8__neon), 0, 0, 0, 0},
 #endif
 #if !GIR__WHY_AND
-    {gir__k_and_b8__neon, 0, 0, 0, 0},
+    {GIR__NF32(gir__k_and_b8__neon), 0, 0, 0, 0},
 #endif
 #if !GIR__WHY_OR
-    {gir__k_or_b8__neon, 0, 0, 0, 0},
+    {GIR__NF32(gir__k_or_b8__neon), 0, 0, 0, 0},
 #endif
 #if !GIR__WHY_XOR
-    {gir__k_xor_b8__neon, 0, 0, 0, 0},
+    {GIR__NF32(gir__k_xor_b8__neon), 0, 0, 0, 0},
 #endif
 #if !GIR__WHY_GT
-    {gir__k_gt_b8__neon, gir__k_gt_u8__neon, gir__k_gt_i32__neon, gir__k_gt_f32__neon, gir__k_gt_f64__neon},
+    {GIR__NF32(gir__k_gt_b8__neon), GIR__NF32(gir__k_gt_u8__neon), GIR__NF32(gir__k_gt_i32__neon), gir__k_gt_f32__neon, GIR__NF32(gir__k_gt_f64__neon)},
 #endif
 #if !GIR__WHY_GE
-    {gir__k_ge_b8__neon, gir__k_ge_u8__neon, gir__k_ge_i32__neon, gir__k_ge_f32__neon, gir__k_ge_f64__neon},
+    {GIR__NF32(gir__k_ge_b8__neon), GIR__NF32(gir__k_ge_u8__neon), GIR__NF32(gir__k_ge_i32__neon), gir__k_ge_f32__neon, GIR__NF32(gir__k_ge_f64__neon)},
 #endif
 #if !GIR__WHY_LT
-    {gir__k_lt_b8__neon, gir__k_lt_u8__neon, gir__k_lt_i32__neon, gir__k_lt_f32__neon, gir__k_lt_f64__neon},
+    {GIR__NF32(gir__k_lt_b8__neon), GIR__NF32(gir__k_lt_u8__neon), GIR__NF32(gir__k_lt_i32__neon), gir__k_lt_f32__neon, GIR__NF32(gir__k_lt_f64__neon)},
 #endif
 #if !GIR__WHY_LE
-    {gir__k_le_b8__neon, gir__k_le_u8__neon, gir__k_le_i32__neon, gir__k_le_f32__neon, gir__k_le_f64__neon},
+    {GIR__NF32(gir__k_le_b8__neon), GIR__NF32(gir__k_le_u8__neon), GIR__NF32(gir__k_le_i32__neon), gir__k_le_f32__neon, GIR__NF32(gir__k_le_f64__neon)},
 #endif
 #if !GIR__WHY_EQ
-    {gir__k_eq_b8__neon, gir__k_eq_u8__neon, gir__k_eq_i32__neon, gir__k_eq_f32__neon, gir__k_eq_f64__neon},
+    {GIR__NF32(gir__k_eq_b8__neon), GIR__NF32(gir__k_eq_u8__neon), GIR__NF32(gir__k_eq_i32__neon), gir__k_eq_f32__neon, GIR__NF32(gir__k_eq_f64__neon)},
 #endif
 #if !GIR__WHY_NE
-    {gir__k_ne_b8__neon, gir__k_ne_u8__neon, gir__k_ne_i32__neon, gir__k_ne_f32__neon, gir__k_ne_f64__neon},
+    {GIR__NF32(gir__k_ne_b8__neon), GIR__NF32(gir__k_ne_u8__neon), GIR__NF32(gir__k_ne_i32__neon), gir__k_ne_f32__neon, GIR__NF32(gir__k_ne_f64__neon)},
 #endif
 #if !GIR__WHY_APPROX_EQ
-    {0, gir__k_approx_eq_u8__neon, gir__k_approx_eq_i32__neon, gir__k_approx_eq_f32__neon, gir__k_approx_eq_f64__neon},
+    {0, GIR__NF32(gir__k_approx_eq_u8__neon), GIR__NF32(gir__k_approx_eq_i32__neon), gir__k_approx_eq_f32__neon, GIR__NF32(gir__k_approx_eq_f64__neon)},
 #endif
 #if !GIR__WHY_ISNAN
-    {0, 0, 0, gir__k_isnan_f32__neon, gir__k_isnan_f64__neon},
+    {0, 0, 0, gir__k_isnan_f32__neon, GIR__NF32(gir__k_isnan_f64__neon)},
 #endif
 #if !GIR__WHY_ISINF
-    {0, 0, 0, gir__k_isinf_f32__neon, gir__k_isinf_f64__neon},
+    {0, 0, 0, gir__k_isinf_f32__neon, GIR__NF32(gir__k_isinf_f64__neon)},
 #endif
 #if !GIR__WHY_ISFINITE
-    {0, 0, 0, gir__k_isfinite_f32__neon, gir__k_isfinite_f64__neon},
+    {0, 0, 0, gir__k_isfinite_f32__neon, GIR__NF32(gir__k_isfinite_f64__neon)},
 #endif
 #if !GIR__WHY_ADD
-    {0, gir__k_add_u8__neon, gir__k_add_i32__neon, gir__k_add_f32__neon, gir__k_add_f64__neon},
+    {0, GIR__NF32(gir__k_add_u8__neon), GIR__NF32(gir__k_add_i32__neon), gir__k_add_f32__neon, GIR__NF32(gir__k_add_f64__neon)},
 #endif
 #if !GIR__WHY_SUB
-    {0, gir__k_sub_u8__neon, gir__k_sub_i32__neon, gir__k_sub_f32__neon, gir__k_sub_f64__neon},
+    {0, GIR__NF32(gir__k_sub_u8__neon), GIR__NF32(gir__k_sub_i32__neon), gir__k_sub_f32__neon, GIR__NF32(gir__k_sub_f64__neon)},
 #endif
 #if !GIR__WHY_MUL
-    {0, gir__k_mul_u8__neon, gir__k_mul_i32__neon, gir__k_mul_f32__neon, gir__k_mul_f64__neon},
+    {0, GIR__NF32(gir__k_mul_u8__neon), GIR__NF32(gir__k_mul_i32__neon), gir__k_mul_f32__neon, GIR__NF32(gir__k_mul_f64__neon)},
 #endif
 #if !GIR__WHY_DIV
-    {0, 0, 0, gir__k_div_f32__neon, gir__k_div_f64__neon},
+    {0, 0, 0, gir__k_div_f32__neon, GIR__NF32(gir__k_div_f64__neon)},
 #endif
 #if !GIR__WHY_NEG
-    {0, gir__k_neg_u8__neon, gir__k_neg_i32__neon, gir__k_neg_f32__neon, gir__k_neg_f64__neon},
+    {0, GIR__NF32(gir__k_neg_u8__neon), GIR__NF32(gir__k_neg_i32__neon), gir__k_neg_f32__neon, GIR__NF32(gir__k_neg_f64__neon)},
 #endif
 #if !GIR__WHY_POW
-    {0, 0, 0, gir__k_pow_f32__neon, gir__k_pow_f64__neon},
+    {0, 0, 0, gir__k_pow_f32__neon, GIR__NF32(gir__k_pow_f64__neon)},
 #endif
 #if !GIR__WHY_MAXIMUM
-    {0, gir__k_maximum_u8__neon, gir__k_maximum_i32__neon, gir__k_maximum_f32__neon, gir__k_maximum_f64__neon},
+    {0, GIR__NF32(gir__k_maximum_u8__neon), GIR__NF32(gir__k_maximum_i32__neon), gir__k_maximum_f32__neon, GIR__NF32(gir__k_maximum_f64__neon)},
 #endif
 #if !GIR__WHY_MINIMUM
-    {0, gir__k_minimum_u8__neon, gir__k_minimum_i32__neon, gir__k_minimum_f32__neon, gir__k_minimum_f64__neon},
+    {0, GIR__NF32(gir__k_minimum_u8__neon), GIR__NF32(gir__k_minimum_i32__neon), gir__k_minimum_f32__neon, GIR__NF32(gir__k_minimum_f64__neon)},
 #endif
 #if !GIR__WHY_MOD
-    {0, 0, 0, gir__k_mod_f32__neon, gir__k_mod_f64__neon},
+    {0, 0, 0, gir__k_mod_f32__neon, GIR__NF32(gir__k_mod_f64__neon)},
 #endif
 #if !GIR__WHY_FLOORDIV
-    {0, 0, 0, gir__k_floordiv_f32__neon, gir__k_floordiv_f64__neon},
+    {0, 0, 0, gir__k_floordiv_f32__neon, GIR__NF32(gir__k_floordiv_f64__neon)},
 #endif
 #if !GIR__WHY_ABS
-    {0, gir__k_abs_u8__neon, gir__k_abs_i32__neon, gir__k_abs_f32__neon, gir__k_abs_f64__neon},
+    {0, GIR__NF32(gir__k_abs_u8__neon), GIR__NF32(gir__k_abs_i32__neon), gir__k_abs_f32__neon, GIR__NF32(gir__k_abs_f64__neon)},
 #endif
 #if !GIR__WHY_SIGN
-    {0, gir__k_sign_u8__neon, gir__k_sign_i32__neon, gir__k_sign_f32__neon, gir__k_sign_f64__neon},
+    {0, GIR__NF32(gir__k_sign_u8__neon), GIR__NF32(gir__k_sign_i32__neon), gir__k_sign_f32__neon, GIR__NF32(gir__k_sign_f64__neon)},
 #endif
 #if !GIR__WHY_SQUARE
-    {0, gir__k_square_u8__neon, gir__k_square_i32__neon, gir__k_square_f32__neon, gir__k_square_f64__neon},
+    {0, GIR__NF32(gir__k_square_u8__neon), GIR__NF32(gir__k_square_i32__neon), gir__k_square_f32__neon, GIR__NF32(gir__k_square_f64__neon)},
 #endif
 #if !GIR__WHY_SQRT
-    {0, 0, 0, gir__k_sqrt_f32__neon, gir__k_sqrt_f64__neon},
+    {0, 0, 0, gir__k_sqrt_f32__neon, GIR__NF32(gir__k_sqrt_f64__neon)},
 #endif
 #if !GIR__WHY_RSQRT
-    {0, 0, 0, gir__k_rsqrt_f32__neon, gir__k_rsqrt_f64__neon},
+    {0, 0, 0, gir__k_rsqrt_f32__neon, GIR__NF32(gir__k_rsqrt_f64__neon)},
 #endif
 #if !GIR__WHY_RECIPROCAL
-    {0, 0, 0, gir__k_reciprocal_f32__neon, gir__k_reciprocal_f64__neon},
+    {0, 0, 0, gir__k_reciprocal_f32__neon, GIR__NF32(gir__k_reciprocal_f64__neon)},
 #endif
 #if !GIR__WHY_EXP
-    {0, 0, 0, gir__k_exp_f32__neon, gir__k_exp_f64__neon},
+    {0, 0, 0, gir__k_exp_f32__neon, GIR__NF32(gir__k_exp_f64__neon)},
 #endif
 #if !GIR__WHY_EXPM1
-    {0, 0, 0, gir__k_expm1_f32__neon, gir__k_expm1_f64__neon},
+    {0, 0, 0, gir__k_expm1_f32__neon, GIR__NF32(gir__k_expm1_f64__neon)},
 #endif
 #if !GIR__WHY_LOG
-    {0, 0, 0, gir__k_log_f32__neon, gir__k_log_f64__neon},
+    {0, 0, 0, gir__k_log_f32__neon, GIR__NF32(gir__k_log_f64__neon)},
 #endif
 #if !GIR__WHY_LOG1P
-    {0, 0, 0, gir__k_log1p_f32__neon, gir__k_log1p_f64__neon},
+    {0, 0, 0, gir__k_log1p_f32__neon, GIR__NF32(gir__k_log1p_f64__neon)},
 #endif
 #if !GIR__WHY_LOG2
-    {0, 0, 0, gir__k_log2_f32__neon, gir__k_log2_f64__neon},
+    {0, 0, 0, gir__k_log2_f32__neon, GIR__NF32(gir__k_log2_f64__neon)},
 #endif
 #if !GIR__WHY_SIN
-    {0, 0, 0, gir__k_sin_f32__neon, gir__k_sin_f64__neon},
+    {0, 0, 0, gir__k_sin_f32__neon, GIR__NF32(gir__k_sin_f64__neon)},
 #endif
 #if !GIR__WHY_COS
-    {0, 0, 0, gir__k_cos_f32__neon, gir__k_cos_f64__neon},
+    {0, 0, 0, gir__k_cos_f32__neon, GIR__NF32(gir__k_cos_f64__neon)},
 #endif
 #if !GIR__WHY_TAN
-    {0, 0, 0, gir__k_tan_f32__neon, gir__k_tan_f64__neon},
+    {0, 0, 0, gir__k_tan_f32__neon, GIR__NF32(gir__k_tan_f64__neon)},
 #endif
 #if !GIR__WHY_ASIN
-    {0, 0, 0, gir__k_asin_f32__neon, gir__k_asin_f64__neon},
+    {0, 0, 0, gir__k_asin_f32__neon, GIR__NF32(gir__k_asin_f64__neon)},
 #endif
 #if !GIR__WHY_ACOS
-    {0, 0, 0, gir__k_acos_f32__neon, gir__k_acos_f64__neon},
+    {0, 0, 0, gir__k_acos_f32__neon, GIR__NF32(gir__k_acos_f64__neon)},
 #endif
 #if !GIR__WHY_ATAN
-    {0, 0, 0, gir__k_atan_f32__neon, gir__k_atan_f64__neon},
+    {0, 0, 0, gir__k_atan_f32__neon, GIR__NF32(gir__k_atan_f64__neon)},
 #endif
 #if !GIR__WHY_SINH
-    {0, 0, 0, gir__k_sinh_f32__neon, gir__k_sinh_f64__neon},
+    {0, 0, 0, gir__k_sinh_f32__neon, GIR__NF32(gir__k_sinh_f64__neon)},
 #endif
 #if !GIR__WHY_COSH
-    {0, 0, 0, gir__k_cosh_f32__neon, gir__k_cosh_f64__neon},
+    {0, 0, 0, gir__k_cosh_f32__neon, GIR__NF32(gir__k_cosh_f64__neon)},
 #endif
 #if !GIR__WHY_TANH
-    {0, 0, 0, gir__k_tanh_f32__neon, gir__k_tanh_f64__neon},
+    {0, 0, 0, gir__k_tanh_f32__neon, GIR__NF32(gir__k_tanh_f64__neon)},
 #endif
 #if !GIR__WHY_SIGMOID
-    {0, 0, 0, gir__k_sigmoid_f32__neon, gir__k_sigmoid_f64__neon},
+    {0, 0, 0, gir__k_sigmoid_f32__neon, GIR__NF32(gir__k_sigmoid_f64__neon)},
 #endif
 #if !GIR__WHY_SOFTPLUS
-    {0, 0, 0, gir__k_softplus_f32__neon, gir__k_softplus_f64__neon},
+    {0, 0, 0, gir__k_softplus_f32__neon, GIR__NF32(gir__k_softplus_f64__neon)},
 #endif
 #if !GIR__WHY_RELU
-    {0, gir__k_relu_u8__neon, gir__k_relu_i32__neon, gir__k_relu_f32__neon, gir__k_relu_f64__neon},
+    {0, GIR__NF32(gir__k_relu_u8__neon), GIR__NF32(gir__k_relu_i32__neon), gir__k_relu_f32__neon, GIR__NF32(gir__k_relu_f64__neon)},
 #endif
 #if !GIR__WHY_LEAKY_RELU
-    {0, 0, 0, gir__k_leaky_relu_f32__neon, gir__k_leaky_relu_f64__neon},
+    {0, 0, 0, gir__k_leaky_relu_f32__neon, GIR__NF32(gir__k_leaky_relu_f64__neon)},
 #endif
 #if !GIR__WHY_ELU
-    {0, 0, 0, gir__k_elu_f32__neon, gir__k_elu_f64__neon},
+    {0, 0, 0, gir__k_elu_f32__neon, GIR__NF32(gir__k_elu_f64__neon)},
 #endif
 #if !GIR__WHY_GELU
-    {0, 0, 0, gir__k_gelu_f32__neon, gir__k_gelu_f64__neon},
+    {0, 0, 0, gir__k_gelu_f32__neon, GIR__NF32(gir__k_gelu_f64__neon)},
 #endif
 #if !GIR__WHY_SILU
-    {0, 0, 0, gir__k_silu_f32__neon, gir__k_silu_f64__neon},
+    {0, 0, 0, gir__k_silu_f32__neon, GIR__NF32(gir__k_silu_f64__neon)},
 #endif
 #if !GIR__WHY_ERF
-    {0, 0, 0, gir__k_erf_f32__neon, gir__k_erf_f64__neon},
+    {0, 0, 0, gir__k_erf_f32__neon, GIR__NF32(gir__k_erf_f64__neon)},
 #endif
 #if !GIR__WHY_FLOOR
-    {0, 0, 0, gir__k_floor_f32__neon, gir__k_floor_f64__neon},
+    {0, 0, 0, gir__k_floor_f32__neon, GIR__NF32(gir__k_floor_f64__neon)},
 #endif
 #if !GIR__WHY_CEIL
-    {0, 0, 0, gir__k_ceil_f32__neon, gir__k_ceil_f64__neon},
+    {0, 0, 0, gir__k_ceil_f32__neon, GIR__NF32(gir__k_ceil_f64__neon)},
 #endif
 #if !GIR__WHY_ROUND
-    {0, 0, 0, gir__k_round_f32__neon, gir__k_round_f64__neon},
+    {0, 0, 0, gir__k_round_f32__neon, GIR__NF32(gir__k_round_f64__neon)},
 #endif
 #if !GIR__WHY_CLAMP
-    {0, gir__k_clamp_u8__neon, gir__k_clamp_i32__neon, gir__k_clamp_f32__neon, gir__k_clamp_f64__neon},
+    {0, GIR__NF32(gir__k_clamp_u8__neon), GIR__NF32(gir__k_clamp_i32__neon), gir__k_clamp_f32__neon, GIR__NF32(gir__k_clamp_f64__neon)},
 #endif
 #if !GIR__WHY_WHERE
-    {gir__k_where_b8__neon, gir__k_where_u8__neon, gir__k_where_i32__neon, gir__k_where_f32__neon, gir__k_where_f64__neon},
+    {GIR__NF32(gir__k_where_b8__neon), GIR__NF32(gir__k_where_u8__neon), GIR__NF32(gir__k_where_i32__neon), gir__k_where_f32__neon, GIR__NF32(gir__k_where_f64__neon)},
 #endif
 #if !GIR__WHY_BCE_LOGITS
-    {0, 0, 0, gir__k_bce_logits_f32__neon, gir__k_bce_logits_f64__neon},
+    {0, 0, 0, gir__k_bce_logits_f32__neon, GIR__NF32(gir__k_bce_logits_f64__neon)},
 #endif
 #if !GIR__WHY_FMOD
-    {0, 0, 0, gir__k_fmod_f32__neon, gir__k_fmod_f64__neon},
+    {0, 0, 0, gir__k_fmod_f32__neon, GIR__NF32(gir__k_fmod_f64__neon)},
 #endif
 #if !GIR__WHY_GELU_TANH
-    {0, 0, 0, gir__k_gelu_tanh_f32__neon, gir__k_gelu_tanh_f64__neon},
+    {0, 0, 0, gir__k_gelu_tanh_f32__neon, GIR__NF32(gir__k_gelu_tanh_f64__neon)},
 #endif
 };
 #endif
@@ -28259,37 +28282,37 @@ static void gir__k_gelu_tanh_f32__mve(int64_t n, void *out, const void *const *i
 static const gir__ew_fn gir__ew_table_mve[GIR__EWR__COUNT][GIR__DTYPE_SLOTS - 1] = {
     {0, 0, 0, 0, 0},
 #if !GIR__WHY_NOT
-    {gir__k_not_b8__mve, 0, 0, 0, 0},
+    {GIR__NF32(gir__k_not_b8__mve), 0, 0, 0, 0},
 #endif
 #if !GIR__WHY_AND
-    {gir__k_and_b8__mve, 0, 0, 0, 0},
+    {GIR__NF32(gir__k_and_b8__mve), 0, 0, 0, 0},
 #endif
 #if !GIR__WHY_OR
-    {gir__k_or_b8__mve, 0, 0, 0, 0},
+    {GIR__NF32(gir__k_or_b8__mve), 0, 0, 0, 0},
 #endif
 #if !GIR__WHY_XOR
-    {gir__k_xor_b8__mve, 0, 0, 0, 0},
+    {GIR__NF32(gir__k_xor_b8__mve), 0, 0, 0, 0},
 #endif
 #if !GIR__WHY_GT
-    {gir__k_gt_b8__mve, gir__k_gt_u8__mve, gir__k_gt_i32__mve, gir__k_gt_f32__mve, 0},
+    {GIR__NF32(gir__k_gt_b8__mve), GIR__NF32(gir__k_gt_u8__mve), GIR__NF32(gir__k_gt_i32__mve), gir__k_gt_f32__mve, 0},
 #endif
 #if !GIR__WHY_GE
-    {gir__k_ge_b8__mve, gir__k_ge_u8__mve, gir__k_ge_i32__mve, gir__k_ge_f32__mve, 0},
+    {GIR__NF32(gir__k_ge_b8__mve), GIR__NF32(gir__k_ge_u8__mve), GIR__NF32(gir__k_ge_i32__mve), gir__k_ge_f32__mve, 0},
 #endif
 #if !GIR__WHY_LT
-    {gir__k_lt_b8__mve, gir__k_lt_u8__mve, gir__k_lt_i32__mve, gir__k_lt_f32__mve, 0},
+    {GIR__NF32(gir__k_lt_b8__mve), GIR__NF32(gir__k_lt_u8__mve), GIR__NF32(gir__k_lt_i32__mve), gir__k_lt_f32__mve, 0},
 #endif
 #if !GIR__WHY_LE
-    {gir__k_le_b8__mve, gir__k_le_u8__mve, gir__k_le_i32__mve, gir__k_le_f32__mve, 0},
+    {GIR__NF32(gir__k_le_b8__mve), GIR__NF32(gir__k_le_u8__mve), GIR__NF32(gir__k_le_i32__mve), gir__k_le_f32__mve, 0},
 #endif
 #if !GIR__WHY_EQ
-    {gir__k_eq_b8__mve, gir__k_eq_u8__mve, gir__k_eq_i32__mve, gir__k_eq_f32__mve, 0},
+    {GIR__NF32(gir__k_eq_b8__mve), GIR__NF32(gir__k_eq_u8__mve), GIR__NF32(gir__k_eq_i32__mve), gir__k_eq_f32__mve, 0},
 #endif
 #if !GIR__WHY_NE
-    {gir__k_ne_b8__mve, gir__k_ne_u8__mve, gir__k_ne_i32__mve, gir__k_ne_f32__mve, 0},
+    {GIR__NF32(gir__k_ne_b8__mve), GIR__NF32(gir__k_ne_u8__mve), GIR__NF32(gir__k_ne_i32__mve), gir__k_ne_f32__mve, 0},
 #endif
 #if !GIR__WHY_APPROX_EQ
-    {0, gir__k_approx_eq_u8__mve, gir__k_approx_eq_i32__mve, gir__k_approx_eq_f32__mve, 0},
+    {0, GIR__NF32(gir__k_approx_eq_u8__mve), GIR__NF32(gir__k_approx_eq_i32__mve), gir__k_approx_eq_f32__mve, 0},
 #endif
 #if !GIR__WHY_ISNAN
     {0, 0, 0, gir__k_isnan_f32__mve, 0},
@@ -28301,28 +28324,28 @@ static const gir__ew_fn gir__ew_table_mve[GIR__EWR__COUNT][GIR__DTYPE_SLOTS - 1]
     {0, 0, 0, gir__k_isfinite_f32__mve, 0},
 #endif
 #if !GIR__WHY_ADD
-    {0, gir__k_add_u8__mve, gir__k_add_i32__mve, gir__k_add_f32__mve, 0},
+    {0, GIR__NF32(gir__k_add_u8__mve), GIR__NF32(gir__k_add_i32__mve), gir__k_add_f32__mve, 0},
 #endif
 #if !GIR__WHY_SUB
-    {0, gir__k_sub_u8__mve, gir__k_sub_i32__mve, gir__k_sub_f32__mve, 0},
+    {0, GIR__NF32(gir__k_sub_u8__mve), GIR__NF32(gir__k_sub_i32__mve), gir__k_sub_f32__mve, 0},
 #endif
 #if !GIR__WHY_MUL
-    {0, gir__k_mul_u8__mve, gir__k_mul_i32__mve, gir__k_mul_f32__mve, 0},
+    {0, GIR__NF32(gir__k_mul_u8__mve), GIR__NF32(gir__k_mul_i32__mve), gir__k_mul_f32__mve, 0},
 #endif
 #if !GIR__WHY_DIV
     {0, 0, 0, gir__k_div_f32__mve, 0},
 #endif
 #if !GIR__WHY_NEG
-    {0, gir__k_neg_u8__mve, gir__k_neg_i32__mve, gir__k_neg_f32__mve, 0},
+    {0, GIR__NF32(gir__k_neg_u8__mve), GIR__NF32(gir__k_neg_i32__mve), gir__k_neg_f32__mve, 0},
 #endif
 #if !GIR__WHY_POW
     {0, 0, 0, gir__k_pow_f32__mve, 0},
 #endif
 #if !GIR__WHY_MAXIMUM
-    {0, gir__k_maximum_u8__mve, gir__k_maximum_i32__mve, gir__k_maximum_f32__mve, 0},
+    {0, GIR__NF32(gir__k_maximum_u8__mve), GIR__NF32(gir__k_maximum_i32__mve), gir__k_maximum_f32__mve, 0},
 #endif
 #if !GIR__WHY_MINIMUM
-    {0, gir__k_minimum_u8__mve, gir__k_minimum_i32__mve, gir__k_minimum_f32__mve, 0},
+    {0, GIR__NF32(gir__k_minimum_u8__mve), GIR__NF32(gir__k_minimum_i32__mve), gir__k_minimum_f32__mve, 0},
 #endif
 #if !GIR__WHY_MOD
     {0, 0, 0, gir__k_mod_f32__mve, 0},
@@ -28331,13 +28354,13 @@ static const gir__ew_fn gir__ew_table_mve[GIR__EWR__COUNT][GIR__DTYPE_SLOTS - 1]
     {0, 0, 0, gir__k_floordiv_f32__mve, 0},
 #endif
 #if !GIR__WHY_ABS
-    {0, gir__k_abs_u8__mve, gir__k_abs_i32__mve, gir__k_abs_f32__mve, 0},
+    {0, GIR__NF32(gir__k_abs_u8__mve), GIR__NF32(gir__k_abs_i32__mve), gir__k_abs_f32__mve, 0},
 #endif
 #if !GIR__WHY_SIGN
-    {0, gir__k_sign_u8__mve, gir__k_sign_i32__mve, gir__k_sign_f32__mve, 0},
+    {0, GIR__NF32(gir__k_sign_u8__mve), GIR__NF32(gir__k_sign_i32__mve), gir__k_sign_f32__mve, 0},
 #endif
 #if !GIR__WHY_SQUARE
-    {0, gir__k_square_u8__mve, gir__k_square_i32__mve, gir__k_square_f32__mve, 0},
+    {0, GIR__NF32(gir__k_square_u8__mve), GIR__NF32(gir__k_square_i32__mve), gir__k_square_f32__mve, 0},
 #endif
 #if !GIR__WHY_SQRT
     {0, 0, 0, gir__k_sqrt_f32__mve, 0},
@@ -28397,7 +28420,7 @@ static const gir__ew_fn gir__ew_table_mve[GIR__EWR__COUNT][GIR__DTYPE_SLOTS - 1]
     {0, 0, 0, gir__k_softplus_f32__mve, 0},
 #endif
 #if !GIR__WHY_RELU
-    {0, gir__k_relu_u8__mve, gir__k_relu_i32__mve, gir__k_relu_f32__mve, 0},
+    {0, GIR__NF32(gir__k_relu_u8__mve), GIR__NF32(gir__k_relu_i32__mve), gir__k_relu_f32__mve, 0},
 #endif
 #if !GIR__WHY_LEAKY_RELU
     {0, 0, 0, gir__k_leaky_relu_f32__mve, 0},
@@ -28424,10 +28447,10 @@ static const gir__ew_fn gir__ew_table_mve[GIR__EWR__COUNT][GIR__DTYPE_SLOTS - 1]
     {0, 0, 0, gir__k_round_f32__mve, 0},
 #endif
 #if !GIR__WHY_CLAMP
-    {0, gir__k_clamp_u8__mve, gir__k_clamp_i32__mve, gir__k_clamp_f32__mve, 0},
+    {0, GIR__NF32(gir__k_clamp_u8__mve), GIR__NF32(gir__k_clamp_i32__mve), gir__k_clamp_f32__mve, 0},
 #endif
 #if !GIR__WHY_WHERE
-    {gir__k_where_b8__mve, gir__k_where_u8__mve, gir__k_where_i32__mve, gir__k_where_f32__mve, 0},
+    {GIR__NF32(gir__k_where_b8__mve), GIR__NF32(gir__k_where_u8__mve), GIR__NF32(gir__k_where_i32__mve), gir__k_where_f32__mve, 0},
 #endif
 #if !GIR__WHY_BCE_LOGITS
     {0, 0, 0, gir__k_bce_logits_f32__mve, 0},
@@ -28471,46 +28494,46 @@ static int gir__ew_lacks(int op, int dt) {
     return any && !gir__ew_scalar(op, dt);
 }
 static gir_status gir__k_eltwise(gir__kx *k) {
-    gir__ew_fn fn = gir__ew_pick(k->op, k->in[0].dt);
-    if (!fn) return gir__kfail(k, GIR_ERR_DTYPE, "no kernel for %T", k->in[0].dt);
-    gir__ew_apply(fn, k->out, k->dtype, k->shape, k->nin, k->in, k->attr->f, k->par);
+    gir__ew_fn fn = gir__ew_pick(k->op, GIR__KIDT(k, 0));
+    if (!fn) return gir__kfail(k, GIR_ERR_DTYPE, "no kernel for %T", GIR__KIDT(k, 0));
+    gir__ew_apply(fn, k->out, GIR__KDT(k), k->shape, k->nin, k->in, k->attr->f, k->par);
     return GIR_OK;
 }
 static gir_status gir__k_none(gir__kx *k) { (void)k; return GIR_OK; }
 static gir_status gir__k_add_n(gir__kx *k) {
-    gir__ew_fn fn = gir__ew_pick(GIR_OP_ADD, k->dtype);
+    gir__ew_fn fn = gir__ew_pick(GIR_OP_ADD, GIR__KDT(k));
     gir__kin two[2];
     int j;
-    GIR_MEMSET(k->out, 0, (size_t)gir__numel(k->shape) * gir__esize(k->dtype));
-    two[0].p = k->out; two[0].s = k->shape; two[0].dt = k->dtype; two[0].tr = 0;
+    GIR_MEMSET(k->out, 0, (size_t)gir__numel(k->shape) * gir__esize(GIR__KDT(k)));
+    two[0].p = k->out; two[0].s = k->shape; two[0].dt = GIR__KDT(k); two[0].tr = 0;
     for (j = 0; j < k->nin; ++j) {
         two[1] = k->in[j];
-        gir__ew_apply(fn, k->out, k->dtype, k->shape, 2, two, k->attr->f, k->par);
+        gir__ew_apply(fn, k->out, GIR__KDT(k), k->shape, 2, two, k->attr->f, k->par);
     }
     return GIR_OK;
 }
 static gir_status gir__k_fill(gir__kx *k) {
     int64_t n = gir__numel(k->shape), i;
-    if (k->dtype == GIR_DTYPE_F32) {
+    if (GIR__KDT(k) == GIR_DTYPE_F32) {
         float v = gir__f32_of_f64(k->attr->f[0]);
         for (i = 0; i < n; ++i) ((float *)k->out)[i] = v;
         return GIR_OK;
     }
-    for (i = 0; i < n; ++i) gir__setd(k->out, k->dtype, i, k->attr->f[0]);
+    for (i = 0; i < n; ++i) gir__setd(k->out, GIR__KDT(k), i, k->attr->f[0]);
     return GIR_OK;
 }
 static gir_status gir__k_eye(gir__kx *k) {
     int64_t n = k->shape->dim[0], m = k->shape->dim[1], d = k->attr->i[2], i;
-    GIR_MEMSET(k->out, 0, (size_t)(n * m) * gir__esize(k->dtype));
+    GIR_MEMSET(k->out, 0, (size_t)(n * m) * gir__esize(GIR__KDT(k)));
     for (i = d < 0 ? -d : 0; i < n && i + d < m; ++i) {
-        if (k->dtype == GIR_DTYPE_F32) ((float *)k->out)[i * m + i + d] = 1.0f;
-        else gir__setd(k->out, k->dtype, i * m + i + d, 1.0);
+        if (GIR__KDT(k) == GIR_DTYPE_F32) ((float *)k->out)[i * m + i + d] = 1.0f;
+        else gir__setd(k->out, GIR__KDT(k), i * m + i + d, 1.0);
     }
     return GIR_OK;
 }
 static gir_status gir__k_arange(gir__kx *k) {
     int64_t n = k->shape->dim[0], i;
-    for (i = 0; i < n; ++i) gir__setd(k->out, k->dtype, i, k->attr->f[0] + (double)i * k->attr->f[2]);
+    for (i = 0; i < n; ++i) gir__setd(k->out, GIR__KDT(k), i, k->attr->f[0] + (double)i * k->attr->f[2]);
     return GIR_OK;
 }
 /* counter-based random numbers: element i of run r of a node with seed s is a hash of (s, r, i), so results
@@ -28537,7 +28560,7 @@ static gir_status gir__k_random(gir__kx *k) {
             double u1 = gir__uniform01(key, 2 * i), u2 = gir__uniform01(key, 2 * i + 1);
             v = f[0] + f[1] * gir__sqrt_f64(-2.0 * gir__log_f64(u1)) * gir__cos_f64(6.283185307179586 * u2);
         }
-        gir__setd(k->out, k->dtype, i, v);
+        gir__setd(k->out, GIR__KDT(k), i, v);
     }
     return GIR_OK;
 }
@@ -28547,7 +28570,7 @@ static gir_status gir__k_dropout(gir__kx *k) {
     double p = k->attr->f[0], scale = p < 1 ? 1.0 / (1.0 - p) : 0.0;
     for (i = 0; i < n; ++i) {
         int keep = (1.0 - gir__uniform01(key, i)) >= p;
-        gir__setd(k->out, k->dtype, i, keep ? gir__getd(k->in[0].p, k->dtype, i) * scale : 0.0);
+        gir__setd(k->out, GIR__KDT(k), i, keep ? gir__getd(k->in[0].p, GIR__KDT(k), i) * scale : 0.0);
     }
     return GIR_OK;
 }
@@ -28572,18 +28595,18 @@ static void gir__reduce_int(gir__kx *k, const int64_t *ostr, int64_t nout) {
     for (o = 0; o < nout; ++o) acc[o] = prod ? 1u : 0u;
     for (d = 0; d < xs->rank; ++d) idx[d] = 0;
     for (i = 0, o = 0; i < n; ++i) {
-        uint32_t v = gir__getu(k->in[0].p, k->in[0].dt, i);
+        uint32_t v = gir__getu(k->in[0].p, GIR__KIDT(k, 0), i);
         acc[o] = prod ? acc[o] * v : acc[o] + v;
         o = gir__reduce_next(idx, o, ostr, xs);
     }
-    for (o = 0; o < nout; ++o) gir__setu(k->out, k->dtype, o, acc[o]);
+    for (o = 0; o < nout; ++o) gir__setu(k->out, GIR__KDT(k), o, acc[o]);
 }
 /* the vector reductions when they apply: a float sum, mean, max, min, var or logsumexp of x's own dtype whose
    reduced axes (ignoring length-1 axes) are one run, x seen as [outer, len, inner] */
 static const gir__vr_fns *gir__reduce_vec(const gir__kx *k, int64_t *outer, int64_t *len, int64_t *inner) {
     const gir_shape *xs = k->in[0].s;
     int d, state = 0, op = k->op;         /* state: 0 before the reduced run, 1 in it, 2 after it */
-    if (k->in[0].dt != k->dtype || (op != GIR_OP_SUM && op != GIR_OP_MEAN && op != GIR_OP_MAX && op != GIR_OP_MIN &&
+    if (GIR__KIDT(k, 0) != GIR__KDT(k) || (op != GIR_OP_SUM && op != GIR_OP_MEAN && op != GIR_OP_MAX && op != GIR_OP_MIN &&
                                     op != GIR_OP_VAR && op != GIR_OP_LOGSUMEXP))
         return NULL;
     *outer = *len = *inner = 1;
@@ -28596,7 +28619,7 @@ static const gir__vr_fns *gir__reduce_vec(const gir__kx *k, int64_t *outer, int6
         } else if (state == 0) *outer *= xs->dim[d];
         else { state = 2; *inner *= xs->dim[d]; }
     }
-    return gir__vr_pick(k->dtype);
+    return gir__vr_pick(GIR__KDT(k));
 }
 /* sum or mean over leading and trailing axes around a kept run, [A, K, B] -> [K] (the bias gradient of an NCHW
    layer: axes 0, 2, 3): K vector row sums of length B per block of A, each added into acc (zeros) in double. tmp holds K
@@ -28606,8 +28629,8 @@ static int gir__reduce_rkr(const gir__kx *k, double *acc, double *tmp) {
     const gir__vr_fns *vr;
     int d, state = 0;                  /* 0: leading reduced axes, 1: the kept run, 2: trailing reduced axes */
     int64_t A = 1, K = 1, B = 1, a, o;
-    size_t es = gir__esize(k->dtype);
-    if (k->in[0].dt != k->dtype || (k->op != GIR_OP_SUM && k->op != GIR_OP_MEAN) || !(vr = gir__vr_pick(k->dtype)))
+    size_t es = gir__esize(GIR__KDT(k));
+    if (GIR__KIDT(k, 0) != GIR__KDT(k) || (k->op != GIR_OP_SUM && k->op != GIR_OP_MEAN) || !(vr = gir__vr_pick(GIR__KDT(k))))
         return 0;
     for (d = 0; d < xs->rank; ++d) {
         int red = gir__has_axis(&k->attr->l[0], d);
@@ -28627,7 +28650,7 @@ static int gir__reduce_rkr(const gir__kx *k, double *acc, double *tmp) {
 static gir_status gir__k_reduce(gir__kx *k) {
     const gir_shape *xs = k->in[0].s;
     const void *x = k->in[0].p;
-    int xdt = k->in[0].dt, r = xs->rank, d, op = k->op, pass;
+    int xdt = GIR__KIDT(k, 0), r = xs->rank, d, op = k->op, pass;
     int64_t ostr[GIR_MAX_RANK], idx[GIR_MAX_RANK], n = gir__numel(xs), nout = gir__numel(k->shape), i, o, acc_s;
     int64_t outer = 1, len = 1, inner = 1;
     double *acc, *aux, cnt;
@@ -28642,12 +28665,12 @@ static gir_status gir__k_reduce(gir__kx *k) {
         if (gir__has_axis(ax, d)) ostr[d] = 0;
         else { ostr[d] = acc_s; acc_s *= xs->dim[d]; }
     }
-    if ((op == GIR_OP_SUM || op == GIR_OP_PROD) && gir__is_int(k->dtype)) {
+    if ((op == GIR_OP_SUM || op == GIR_OP_PROD) && gir__is_int(GIR__KDT(k))) {
         gir__reduce_int(k, ostr, nout);
         return GIR_OK;
     }
     vr = gir__reduce_vec(k, &outer, &len, &inner);
-    if (!vr && xdt == GIR_DTYPE_F32 && k->dtype == GIR_DTYPE_F32 && op != GIR_OP_ALL && op != GIR_OP_ANY &&
+    if (!vr && xdt == GIR_DTYPE_F32 && GIR__KDT(k) == GIR_DTYPE_F32 && op != GIR_OP_ALL && op != GIR_OP_ANY &&
         !((op == GIR_OP_SUM || op == GIR_OP_MEAN) && gir__f32_vec())) {       /* f32 in f32 (gen/f32.c) */
         gir__f32_hits = gir__f32_hits + 1;
         gir__f32_reduce(op, (const float *)x, xs, ostr, nout, (float *)k->out, (float *)k->scratch, k->attr->i[1]);
@@ -28699,7 +28722,7 @@ static gir_status gir__k_reduce(gir__kx *k) {
         if (op == GIR_OP_MEAN) v = cnt ? v / cnt : 0.0 / (cnt - cnt);
         else if (op == GIR_OP_VAR) v = v / (cnt > k->attr->i[1] ? cnt - k->attr->i[1] : 0.0);   /* max(0, n - ddof) */
         else if (op == GIR_OP_LOGSUMEXP) v = (aux[o] == -HUGE_VAL || aux[o] == HUGE_VAL || aux[o] != aux[o]) ? aux[o] : aux[o] + gir__log_f64(v);
-        gir__setd(k->out, k->dtype, o, v);
+        gir__setd(k->out, GIR__KDT(k), o, v);
     }
     return GIR_OK;
 }
@@ -28713,7 +28736,7 @@ static void gir__around(const gir_shape *s, int axis, int64_t *outer, int64_t *l
 }
 static gir_status gir__k_argreduce(gir__kx *k) {
     int64_t outer, len, inner, a, b, j;
-    int dt = k->in[0].dt;
+    int dt = GIR__KIDT(k, 0);
     gir__around(k->in[0].s, k->attr->i[0], &outer, &len, &inner);
     for (a = 0; a < outer; ++a)
         for (b = 0; b < inner; ++b) {
@@ -28728,7 +28751,7 @@ static gir_status gir__k_argreduce(gir__kx *k) {
     return GIR_OK;
 }
 static gir_status gir__k_copy(gir__kx *k) {
-    if (k->out != k->in[0].p) GIR_MEMCPY(k->out, k->in[0].p, (size_t)gir__numel(k->shape) * gir__esize(k->dtype));
+    if (k->out != k->in[0].p) GIR_MEMCPY(k->out, k->in[0].p, (size_t)gir__numel(k->shape) * gir__esize(GIR__KDT(k)));
     return GIR_OK;
 }
 static void gir__copy_el(void *dst, int64_t di, const void *src, int64_t si, size_t es) {
@@ -28758,13 +28781,13 @@ static gir_status gir__k_transpose(gir__kx *k) {
     int d, r = k->shape->rank;
     for (d = r - 1; d >= 0; --d) { ist[d] = acc; acc *= k->in[0].s->dim[d]; }
     for (d = 0; d < r; ++d) st[d] = ist[k->attr->l[0].v[d]];
-    gir__gather_strided(k->out, k->shape, k->in[0].p, st, gir__esize(k->dtype));
+    gir__gather_strided(k->out, k->shape, k->in[0].p, st, gir__esize(GIR__KDT(k)));
     return GIR_OK;
 }
 static gir_status gir__k_broadcast(gir__kx *k) {
     int64_t st[GIR_MAX_RANK];
     gir__bstrides(k->in[0].s, k->shape, st);
-    gir__gather_strided(k->out, k->shape, k->in[0].p, st, gir__esize(k->dtype));
+    gir__gather_strided(k->out, k->shape, k->in[0].p, st, gir__esize(GIR__KDT(k)));
     return GIR_OK;
 }
 static gir_status gir__k_flip(gir__kx *k) {
@@ -28779,13 +28802,13 @@ static gir_status gir__k_flip(gir__kx *k) {
         acc *= k->shape->dim[d];
     }
     if (gir__numel(k->shape) == 0) return GIR_OK;
-    gir__gather_strided(k->out, k->shape, (const char *)k->in[0].p + base * (int64_t)gir__esize(k->dtype), st,
-                        gir__esize(k->dtype));
+    gir__gather_strided(k->out, k->shape, (const char *)k->in[0].p + base * (int64_t)gir__esize(GIR__KDT(k)), st,
+                        gir__esize(GIR__KDT(k)));
     return GIR_OK;
 }
 static gir_status gir__k_slice(gir__kx *k) {
     int64_t outer, len, inner, olen, a, j;
-    size_t es = gir__esize(k->dtype);
+    size_t es = gir__esize(GIR__KDT(k));
     const gir_attr *A = k->attr;
     gir__around(k->in[0].s, A->i[0], &outer, &len, &inner);
     olen = k->shape->dim[A->i[0]];
@@ -28798,7 +28821,7 @@ static gir_status gir__k_slice(gir__kx *k) {
 }
 static gir_status gir__k_unslice(gir__kx *k) {
     int64_t outer, len, inner, olen, a, j;
-    size_t es = gir__esize(k->dtype);
+    size_t es = gir__esize(GIR__KDT(k));
     const gir_attr *A = k->attr;
     gir__around(k->in[0].s, A->i[0], &outer, &len, &inner);
     olen = k->shape->dim[A->i[0]];
@@ -28811,7 +28834,7 @@ static gir_status gir__k_unslice(gir__kx *k) {
 }
 static gir_status gir__k_concat(gir__kx *k) {
     int64_t outer, olen, inner, a, off = 0;
-    size_t es = gir__esize(k->dtype);
+    size_t es = gir__esize(GIR__KDT(k));
     int j, ax = k->attr->i[0];
     gir__around(k->shape, ax, &outer, &olen, &inner);
     for (j = 0; j < k->nin; ++j) {
@@ -28826,8 +28849,8 @@ static gir_status gir__k_concat(gir__kx *k) {
 static gir_status gir__k_pad(gir__kx *k) {
     int64_t ost[GIR_MAX_RANK], idx[GIR_MAX_RANK], acc = 1, n = gir__numel(k->in[0].s), no = gir__numel(k->shape), i, o = 0;
     int d, r = k->shape->rank;
-    size_t es = gir__esize(k->dtype);
-    for (i = 0; i < no; ++i) gir__setd(k->out, k->dtype, i, k->attr->f[0]);
+    size_t es = gir__esize(GIR__KDT(k));
+    for (i = 0; i < no; ++i) gir__setd(k->out, GIR__KDT(k), i, k->attr->f[0]);
     for (d = r - 1; d >= 0; --d) { ost[d] = acc; acc *= k->shape->dim[d]; }
     for (d = 0; d < r; ++d) { idx[d] = 0; o += ost[d] * k->attr->l[0].v[d]; }
     for (i = 0; i < n; ++i) {
@@ -28843,7 +28866,7 @@ static gir_status gir__k_pad(gir__kx *k) {
 }
 static gir_status gir__k_index_select(gir__kx *k) {
     int64_t outer, len, inner, a, j, ni = gir__numel(k->in[1].s);
-    size_t es = gir__esize(k->dtype);
+    size_t es = gir__esize(GIR__KDT(k));
     const int32_t *ix = (const int32_t *)k->in[1].p;
     gir__around(k->in[0].s, k->attr->i[0], &outer, &len, &inner);
     for (j = 0; j < ni; ++j)
@@ -28861,7 +28884,7 @@ static gir_status gir__k_index_select(gir__kx *k) {
 static gir_status gir__k_index_add(gir__kx *k) {
     int64_t outer, len, inner, a, j, b, ni = gir__numel(k->in[1].s);
     const int32_t *ix = (const int32_t *)k->in[1].p;
-    int dt = k->dtype;
+    int dt = GIR__KDT(k);
     gir__around(k->shape, k->attr->i[0], &outer, &len, &inner);
     for (j = 0; j < ni; ++j)
         if (ix[j] < -len || ix[j] >= len)
@@ -28910,7 +28933,7 @@ static void gir__along_walk(gir__kx *k, const gir_shape *xs, const gir__kin *ix,
     }
 }
 static void gir__gather_one(gir__kx *k, int64_t p, int64_t xo) {
-    gir__copy_el(k->out, p, k->in[0].p, xo, gir__esize(k->dtype));
+    gir__copy_el(k->out, p, k->in[0].p, xo, gir__esize(GIR__KDT(k)));
 }
 static gir_status gir__k_gather(gir__kx *k) {
     gir_status s = gir__along_indices(k, &k->in[1], k->in[0].s->dim[k->attr->i[0]]);
@@ -28919,25 +28942,25 @@ static gir_status gir__k_gather(gir__kx *k) {
     return GIR_OK;
 }
 static void gir__scatter_one(gir__kx *k, int64_t p, int64_t xo) {
-    gir__setd(k->out, k->dtype, xo, gir__getd(k->out, k->dtype, xo) + gir__getd(k->in[1].p, k->dtype, p));
+    gir__setd(k->out, GIR__KDT(k), xo, gir__getd(k->out, GIR__KDT(k), xo) + gir__getd(k->in[1].p, GIR__KDT(k), p));
 }
 static gir_status gir__k_scatter_add(gir__kx *k) {
     gir_status s = gir__along_indices(k, &k->in[2], k->shape->dim[k->attr->i[0]]);
     if (s) return s;
-    if (k->out != k->in[0].p) GIR_MEMCPY(k->out, k->in[0].p, (size_t)gir__numel(k->shape) * gir__esize(k->dtype));
+    if (k->out != k->in[0].p) GIR_MEMCPY(k->out, k->in[0].p, (size_t)gir__numel(k->shape) * gir__esize(GIR__KDT(k)));
     gir__along_walk(k, k->shape, &k->in[2], gir__scatter_one);
     return GIR_OK;
 }
 static gir_status gir__k_one_hot(gir__kx *k) {
     int64_t ni = gir__numel(k->in[0].s), depth = k->attr->i[0], j;
     const int32_t *ix = (const int32_t *)k->in[0].p;
-    GIR_MEMSET(k->out, 0, (size_t)gir__numel(k->shape) * gir__esize(k->dtype));
+    GIR_MEMSET(k->out, 0, (size_t)gir__numel(k->shape) * gir__esize(GIR__KDT(k)));
     for (j = 0; j < ni; ++j) {
         if (ix[j] < 0 || ix[j] >= depth)
             return gir__kfail(k, GIR_ERR_INDEX, "index %d at position %l is not in [0, %l)", (int)ix[j], (long long)j,
                               (long long)depth);
-        if (k->dtype == GIR_DTYPE_F32) ((float *)k->out)[j * depth + ix[j]] = 1.0f;
-        else gir__setd(k->out, k->dtype, j * depth + ix[j], 1.0);
+        if (GIR__KDT(k) == GIR_DTYPE_F32) ((float *)k->out)[j * depth + ix[j]] = 1.0f;
+        else gir__setd(k->out, GIR__KDT(k), j * depth + ix[j], 1.0);
     }
     return GIR_OK;
 }
@@ -28945,7 +28968,7 @@ static gir_status gir__k_one_hot(gir__kx *k) {
 static gir_status gir__k_diag(gir__kx *k) {
     int64_t L = k->shape->dim[k->shape->rank - 1], n = k->in[0].s->dim[k->in[0].s->rank - 1], b, i;
     int64_t nb = gir__numel(k->in[0].s) / (n ? n : 1), kk = k->attr->i[0], r0 = kk < 0 ? -kk : 0, c0 = kk > 0 ? kk : 0;
-    size_t es = gir__esize(k->dtype);
+    size_t es = gir__esize(GIR__KDT(k));
     GIR_MEMSET(k->out, 0, (size_t)gir__numel(k->shape) * es);
     for (b = 0; b < nb; ++b)
         for (i = 0; i < n; ++i) gir__copy_el(k->out, b * L * L + (r0 + i) * L + c0 + i, k->in[0].p, b * n + i, es);
@@ -28955,7 +28978,7 @@ static gir_status gir__k_diagonal(gir__kx *k) {
     const gir_shape *xs = k->in[0].s;
     int64_t m = xs->dim[xs->rank - 2], n = xs->dim[xs->rank - 1], d = k->shape->dim[k->shape->rank - 1], b, i;
     int64_t batch = gir__numel(k->shape) / (d ? d : 1), kk = k->attr->i[0], r0 = kk < 0 ? -kk : 0, c0 = kk > 0 ? kk : 0;
-    size_t es = gir__esize(k->dtype);
+    size_t es = gir__esize(GIR__KDT(k));
     if (d == 0) return GIR_OK;
     for (b = 0; b < batch; ++b)
         for (i = 0; i < d; ++i) gir__copy_el(k->out, b * d + i, k->in[0].p, b * m * n + (r0 + i) * n + c0 + i, es);
@@ -28964,7 +28987,7 @@ static gir_status gir__k_diagonal(gir__kx *k) {
 static gir_status gir__k_tri(gir__kx *k) {
     int64_t m = k->shape->dim[k->shape->rank - 2], n = k->shape->dim[k->shape->rank - 1];
     int64_t total = gir__numel(k->shape), i;
-    size_t es = gir__esize(k->dtype);
+    size_t es = gir__esize(GIR__KDT(k));
     int upper = k->op == GIR_OP_TRIU;
     int64_t kk = k->attr->i[0];
     for (i = 0; i < total; ++i) {
@@ -28988,8 +29011,8 @@ static void gir__cast_run(int64_t n, void *out, int odt, const void *in, int idt
         for (i = 0; i < n; ++i) gir__setd(out, odt, i, gir__getd(in, idt, i * st));
 }
 static gir_status gir__k_cast(gir__kx *k) {
-    if (k->in[0].dt == k->dtype) return gir__k_copy(k);
-    gir__cast_run(gir__numel(k->shape), k->out, k->dtype, k->in[0].p, k->in[0].dt, 1);
+    if (GIR__KIDT(k, 0) == GIR__KDT(k)) return gir__k_copy(k);
+    gir__cast_run(gir__numel(k->shape), k->out, GIR__KDT(k), k->in[0].p, GIR__KIDT(k, 0), 1);
     return GIR_OK;
 }
 
@@ -30659,7 +30682,7 @@ typedef struct gir__mm_job {
 static void gir__mm_plain(const gir__mm_job *j, int64_t ao, int64_t bo, int64_t t) {
     const gir__kx *k = j->k;
     int64_t i, c, p, m = j->m, kk = j->kk, n = j->n;
-    if (k->dtype == GIR_DTYPE_F32) {
+    if (GIR__KDT(k) == GIR_DTYPE_F32) {
         const float *a = (const float *)k->in[0].p + ao, *b = (const float *)k->in[1].p + bo;
         float *o = (float *)k->out + t * m * n;
         for (i = 0; i < m; ++i)
@@ -30690,7 +30713,7 @@ static void gir__mm_one(const gir__mm_job *j, int64_t t, void *s, const gir__par
     bo *= kk * n;
 #if defined(GIR_NO_PACKED_GEMM)
     (void)s; (void)par;
-    if (k->dtype == GIR_DTYPE_F32 || k->dtype == GIR_DTYPE_F64) {   /* no GEMM configuration (j->g) is taken */
+    if (GIR__KDT(k) == GIR_DTYPE_F32 || GIR__KDT(k) == GIR_DTYPE_F64) {   /* no GEMM configuration (j->g) is taken */
         gir__mm_plain(j, ao, bo, t);
         return;
     }
@@ -30705,8 +30728,8 @@ static void gir__mm_one(const gir__mm_job *j, int64_t t, void *s, const gir__par
         for (c = 0; c < n; ++c) {
             uint32_t acc = 0;
             for (p = 0; p < kk; ++p)
-                acc += gir__getu(k->in[0].p, k->dtype, ao + i * kk + p) * gir__getu(k->in[1].p, k->dtype, bo + p * n + c);
-            gir__setu(k->out, k->dtype, t * m * n + i * n + c, acc);
+                acc += gir__getu(k->in[0].p, GIR__KDT(k), ao + i * kk + p) * gir__getu(k->in[1].p, GIR__KDT(k), bo + p * n + c);
+            gir__setu(k->out, GIR__KDT(k), t * m * n + i * n + c, acc);
         }
 }
 #if defined(GIR_THREADS)
@@ -30722,21 +30745,21 @@ static gir_status gir__k_matmul(gir__kx *k) {
     gir_shape ab = *k->in[0].s, bb = *k->in[1].s;
     int64_t t;
     int ta = k->in[0].tr, tb = k->in[1].tr;
-    j.k = k; j.g = NULL; j.ob = *k->shape; j.es = (int64_t)gir__esize(k->dtype);
+    j.k = k; j.g = NULL; j.ob = *k->shape; j.es = (int64_t)gir__esize(GIR__KDT(k));
     j.m = ab.dim[ab.rank - 2 + ta]; j.kk = ab.dim[ab.rank - 1 - ta]; j.n = bb.dim[bb.rank - 1 - tb];
     j.rsa = ta ? 1 : j.kk; j.csa = ta ? j.m : 1; j.rsb = tb ? 1 : j.n; j.csb = tb ? j.kk : 1;
     j.ob.rank -= 2; ab.rank -= 2; bb.rank -= 2;
     if (j.m == 0 || j.n == 0) return GIR_OK;              /* nothing to write; an empty input may be NULL */
     if (j.kk == 0) {                                     /* empty sums */
-        GIR_MEMSET(k->out, 0, (size_t)gir__numel(k->shape) * gir__esize(k->dtype));
+        GIR_MEMSET(k->out, 0, (size_t)gir__numel(k->shape) * gir__esize(GIR__KDT(k)));
         return GIR_OK;
     }
     gir__bstrides(&ab, &j.ob, j.ast);
     gir__bstrides(&bb, &j.ob, j.bst);
     j.nb = gir__numel(&j.ob);
-    if (k->dtype == GIR_DTYPE_F32 || k->dtype == GIR_DTYPE_F64) {
+    if (GIR__KDT(k) == GIR_DTYPE_F32 || GIR__KDT(k) == GIR_DTYPE_F64) {
 #if !defined(GIR_NO_PACKED_GEMM)
-        j.g = gir__gemm_cfg_for(k->dtype);
+        j.g = gir__gemm_cfg_for(GIR__KDT(k));
 #endif
         if (j.nb > 1 && !ta && gir__numel(&bb) == 1 && gir__numel(&ab) == j.nb) { j.m *= j.nb; j.nb = 1; }  /* one B: rows */
     }
@@ -30758,17 +30781,17 @@ static gir_status gir__k_dot(gir__kx *k) {
     const void *a = k->in[0].p, *b = k->in[1].p;
     double s = 0;
     uint32_t u = 0;
-    if (k->dtype == GIR_DTYPE_F32) {                     /* f32 in f32 (gen/f32.c) */
+    if (GIR__KDT(k) == GIR_DTYPE_F32) {                     /* f32 in f32 (gen/f32.c) */
         ((float *)k->out)[0] = gir__f32_xdot((const float *)a, (const float *)b, n, 0.0f);
         gir__f32_hits = gir__f32_hits + 1;
         return GIR_OK;
     }
     for (i = 0; i < n; ++i) {
-        if (gir__is_int(k->dtype)) u += gir__getu(a, k->dtype, i) * gir__getu(b, k->dtype, i);
-        else s += gir__getd(a, k->dtype, i) * gir__getd(b, k->dtype, i);
+        if (gir__is_int(GIR__KDT(k))) u += gir__getu(a, GIR__KDT(k), i) * gir__getu(b, GIR__KDT(k), i);
+        else s += gir__getd(a, GIR__KDT(k), i) * gir__getd(b, GIR__KDT(k), i);
     }
-    if (gir__is_int(k->dtype)) gir__setu(k->out, k->dtype, 0, u);
-    else gir__setd(k->out, k->dtype, 0, s);
+    if (gir__is_int(GIR__KDT(k))) gir__setu(k->out, GIR__KDT(k), 0, u);
+    else gir__setd(k->out, GIR__KDT(k), 0, s);
     return GIR_OK;
 }
 static gir_status gir__k_outer(gir__kx *k) {
@@ -30776,9 +30799,9 @@ static gir_status gir__k_outer(gir__kx *k) {
     const void *a = k->in[0].p, *b = k->in[1].p;
     for (i = 0; i < m; ++i)
         for (j = 0; j < n; ++j) {
-            if (k->dtype == GIR_DTYPE_F32) ((float *)k->out)[i * n + j] = ((const float *)a)[i] * ((const float *)b)[j];
-            else if (gir__is_int(k->dtype)) gir__setu(k->out, k->dtype, i * n + j, gir__getu(a, k->dtype, i) * gir__getu(b, k->dtype, j));
-            else gir__setd(k->out, k->dtype, i * n + j, gir__getd(a, k->dtype, i) * gir__getd(b, k->dtype, j));
+            if (GIR__KDT(k) == GIR_DTYPE_F32) ((float *)k->out)[i * n + j] = ((const float *)a)[i] * ((const float *)b)[j];
+            else if (gir__is_int(GIR__KDT(k))) gir__setu(k->out, GIR__KDT(k), i * n + j, gir__getu(a, GIR__KDT(k), i) * gir__getu(b, GIR__KDT(k), j));
+            else gir__setd(k->out, GIR__KDT(k), i * n + j, gir__getd(a, GIR__KDT(k), i) * gir__getd(b, GIR__KDT(k), j));
         }
     return GIR_OK;
 }
@@ -30789,21 +30812,21 @@ static gir_status gir__k_trace(gir__kx *k) {
         double s = 0;
         uint32_t u = 0;
         for (i = 0; i < d; ++i) {
-            if (gir__is_int(k->dtype)) u += gir__getu(k->in[0].p, k->dtype, b * m * n + i * n + i);
-            else s += gir__getd(k->in[0].p, k->dtype, b * m * n + i * n + i);
+            if (gir__is_int(GIR__KDT(k))) u += gir__getu(k->in[0].p, GIR__KDT(k), b * m * n + i * n + i);
+            else s += gir__getd(k->in[0].p, GIR__KDT(k), b * m * n + i * n + i);
         }
-        if (gir__is_int(k->dtype)) gir__setu(k->out, k->dtype, b, u);
-        else gir__setd(k->out, k->dtype, b, s);
+        if (gir__is_int(GIR__KDT(k))) gir__setu(k->out, GIR__KDT(k), b, u);
+        else gir__setd(k->out, GIR__KDT(k), b, s);
     }
     return GIR_OK;
 }
 static gir_status gir__k_linalg(gir__kx *k) {
     const gir_shape *xs = k->in[0].s;
     int64_t n = xs->dim[xs->rank - 1], batch = n ? gir__numel(xs) / (n * n) : 0, b;
-    int f = k->dtype == GIR_DTYPE_F32, rc = 0;
+    int f = GIR__KDT(k) == GIR_DTYPE_F32, rc = 0;
     if (n == 0) {               /* 0x0 matrices: det 1 and log|det| 0 (empty products, as NumPy); nothing else */
         if (k->op == GIR_OP_DET || k->op == GIR_OP_LOGDET)
-            for (b = 0; b < gir__numel(k->shape); ++b) gir__setd(k->out, k->dtype, b, k->op == GIR_OP_DET ? 1.0 : 0.0);
+            for (b = 0; b < gir__numel(k->shape); ++b) gir__setd(k->out, GIR__KDT(k), b, k->op == GIR_OP_DET ? 1.0 : 0.0);
         return GIR_OK;
     }
     switch (k->op) {
@@ -30831,7 +30854,7 @@ static gir_status gir__k_trisolve(gir__kx *k) {
     const gir_shape *as = k->in[0].s;
     int64_t n = as->dim[as->rank - 1], m = k->shape->dim[k->shape->rank - 1], batch = n ? gir__numel(as) / (n * n) : 0;
     if (gir__numel(k->shape) == 0) return GIR_OK;        /* nothing to write; an empty input may be NULL */
-    if (k->dtype == GIR_DTYPE_F32)
+    if (GIR__KDT(k) == GIR_DTYPE_F32)
         gir__la_trisolve_f32(batch, n, m, (const float *)k->in[0].p, (const float *)k->in[1].p, (float *)k->out,
                              k->attr->i[0], k->attr->i[1]);
     else
@@ -30841,7 +30864,7 @@ static gir_status gir__k_trisolve(gir__kx *k) {
 }
 static gir_status gir__k_softmax(gir__kx *k) {
     int64_t outer, len, inner, a, b, j;
-    int dt = k->dtype, logsm = k->op == GIR_OP_LOG_SOFTMAX;
+    int dt = GIR__KDT(k), logsm = k->op == GIR_OP_LOG_SOFTMAX;
     const gir__vr_fns *vr;
     gir__around(k->shape, k->attr->i[0], &outer, &len, &inner);
     if (inner == 1 && (vr = gir__vr_pick(dt)) != NULL) {      /* along the last axis: rows on vectors */
@@ -30884,25 +30907,25 @@ static double gir__xent_lse(const gir__vr_fns *vr, const void *x, int dt, int64_
 static gir_status gir__k_xent(gir__kx *k) {
     int64_t nr = k->in[0].s->dim[0], c = k->in[0].s->dim[1], r;
     const int32_t *lab = (const int32_t *)k->in[1].p;
-    const gir__vr_fns *vr = nr ? gir__vr_pick(k->dtype) : NULL;
+    const gir__vr_fns *vr = nr ? gir__vr_pick(GIR__KDT(k)) : NULL;
     for (r = 0; r < nr; ++r) {
         if (lab[r] < 0 || lab[r] >= c)
             return gir__kfail(k, GIR_ERR_INDEX, "label %d of row %l is not in [0, %l)", (int)lab[r], (long long)r, (long long)c);
-        if (!vr && k->dtype == GIR_DTYPE_F32) {          /* f32 in f32 (gen/f32.c) */
+        if (!vr && GIR__KDT(k) == GIR_DTYPE_F32) {          /* f32 in f32 (gen/f32.c) */
             const float *x = (const float *)k->in[0].p + r * c;
             ((float *)k->out)[r] = gir__f32_lse(x, c, 1) - x[lab[r]];
             gir__f32_hits = gir__f32_hits + 1;
             continue;
         }
-        gir__setd(k->out, k->dtype, r, gir__xent_lse(vr, k->in[0].p, k->dtype, r, c) - gir__getd(k->in[0].p, k->dtype, r * c + lab[r]));
+        gir__setd(k->out, GIR__KDT(k), r, gir__xent_lse(vr, k->in[0].p, GIR__KDT(k), r, c) - gir__getd(k->in[0].p, GIR__KDT(k), r * c + lab[r]));
     }
     return GIR_OK;
 }
 static gir_status gir__k_xent_prob(gir__kx *k) {
     int64_t nr = k->in[0].s->dim[0], c = k->in[0].s->dim[1], r, j;
-    const gir__vr_fns *vr = nr ? gir__vr_pick(k->dtype) : NULL;
-    size_t rb = (size_t)c * gir__esize(k->dtype);
-    if (!vr && k->dtype == GIR_DTYPE_F32) {              /* f32 in f32 (gen/f32.c) */
+    const gir__vr_fns *vr = nr ? gir__vr_pick(GIR__KDT(k)) : NULL;
+    size_t rb = (size_t)c * gir__esize(GIR__KDT(k));
+    if (!vr && GIR__KDT(k) == GIR_DTYPE_F32) {              /* f32 in f32 (gen/f32.c) */
         const float *x = (const float *)k->in[0].p, *w = (const float *)k->in[1].p;
         for (r = 0; r < nr; ++r)
             ((float *)k->out)[r] = -gir__f32_xdot(w + r * c, x + r * c, c, gir__f32_lse(x + r * c, c, 1));
@@ -30910,19 +30933,19 @@ static gir_status gir__k_xent_prob(gir__kx *k) {
         return GIR_OK;
     }
     for (r = 0; r < nr; ++r) {
-        double lse = gir__xent_lse(vr, k->in[0].p, k->dtype, r, c), s = 0;
+        double lse = gir__xent_lse(vr, k->in[0].p, GIR__KDT(k), r, c), s = 0;
         if (vr) s = -vr->xdot((const char *)k->in[1].p + (size_t)r * rb, (const char *)k->in[0].p + (size_t)r * rb, c, lse);
         else
             for (j = 0; j < c; ++j)
-                s -= gir__getd(k->in[1].p, k->dtype, r * c + j) * (gir__getd(k->in[0].p, k->dtype, r * c + j) - lse);
-        gir__setd(k->out, k->dtype, r, s);
+                s -= gir__getd(k->in[1].p, GIR__KDT(k), r * c + j) * (gir__getd(k->in[0].p, GIR__KDT(k), r * c + j) - lse);
+        gir__setd(k->out, GIR__KDT(k), r, s);
     }
     return GIR_OK;
 }
 static gir_status gir__k_mse(gir__kx *k) {
     int64_t n = gir__numel(k->in[0].s), i;
     double s = 0;
-    if (k->dtype == GIR_DTYPE_F32) {                     /* f32 in f32 (gen/f32.c) */
+    if (GIR__KDT(k) == GIR_DTYPE_F32) {                     /* f32 in f32 (gen/f32.c) */
         const float *a = (const float *)k->in[0].p, *b = (const float *)k->in[1].p;
         float fs = 0, fc = 0;
         for (i = 0; i < n; ++i) gir__f32_add(&fs, &fc, (a[i] - b[i]) * (a[i] - b[i]));
@@ -30931,10 +30954,10 @@ static gir_status gir__k_mse(gir__kx *k) {
         return GIR_OK;
     }
     for (i = 0; i < n; ++i) {
-        double d = gir__getd(k->in[0].p, k->dtype, i) - gir__getd(k->in[1].p, k->dtype, i);
+        double d = gir__getd(k->in[0].p, GIR__KDT(k), i) - gir__getd(k->in[1].p, GIR__KDT(k), i);
         s += d * d;
     }
-    gir__setd(k->out, k->dtype, 0, n ? s / (double)n : 0.0 / (double)(n - n));
+    gir__setd(k->out, GIR__KDT(k), 0, n ? s / (double)n : 0.0 / (double)(n - n));
     return GIR_OK;
 }
 /* the sizes of a convolution from x [N, C, H, W], w [K, C/groups, kh, kw] and y [N, K, OH, OW] (w NULL: pooling,
@@ -30966,8 +30989,8 @@ static void gir__conv_fill(gir__conv_p *p, const gir_shape *xs, const gir_shape 
 /* conv2d and its gradients, as im2col blocks times the packed GEMM (kern_nn.tmpl.c) */
 static gir_status gir__k_conv(gir__kx *k) {
     gir__conv_p p;
-    int f = k->dtype == GIR_DTYPE_F32;
-    const gir__gemm_cfg *g = gir__gemm_cfg_for(k->dtype);
+    int f = GIR__KDT(k) == GIR_DTYPE_F32;
+    const gir__gemm_cfg *g = gir__gemm_cfg_for(GIR__KDT(k));
     const void *a = k->in[0].p, *b = k->in[1].p;
     void *s = k->scratch;
     switch (k->op) {
@@ -30990,7 +31013,7 @@ static gir_status gir__k_conv(gir__kx *k) {
 }
 static gir_status gir__k_pool(gir__kx *k) {
     gir__conv_p p;
-    int f = k->dtype == GIR_DTYPE_F32;
+    int f = GIR__KDT(k) == GIR_DTYPE_F32;
     switch (k->op) {
     case GIR_OP_MAX_POOL2D:
         gir__conv_fill(&p, k->in[0].s, NULL, k->shape, k->attr);
@@ -32238,6 +32261,13 @@ GIR_API gir_status gir_plan_bind_bytes(gir_plan *p, gir_node input, const void *
     return GIR_OK;
 }
 
+/* a step's output dtype and its inputs' are all f32 (what a GIR_ONLY_F32 build runs) */
+static int gir__kin_f32(int dt, const gir__kin *in, uint32_t n) {
+    uint32_t j;
+    for (j = 0; j < n; ++j)
+        if (in[j].dt != GIR_DTYPE_F32) return 0;
+    return dt == GIR_DTYPE_F32;
+}
 /* where kernels read an empty input (a 0-byte constant or an input bound to NULL): a valid address, never read */
 static const double gir__empty = 0.0;
 GIR_API gir_status gir_run(gir_plan *p) {
@@ -32270,6 +32300,11 @@ GIR_API gir_status gir_run(gir_plan *p) {
             p->kin[j].s = &iv->shape;
             p->kin[j].dt = iv->dtype;
             p->kin[j].tr = j < 8 ? (s->tr >> j) & 1 : 0;    /* bits for the first 8 inputs (matmul uses 2) */
+        }
+        if (GIR__ONLY_F32 && !gir__kin_f32(o->dtype, p->kin, s->nin)) {
+            gir__pfail(p, GIR_ERR_NOT_BUILT, "run: %N (%s): a dtype other than f32, and this build has GIR_ONLY_F32",
+                       (const gir_graph *)p->g, (unsigned)o->node, gir__op_names[s->op]);
+            return GIR_ERR_NOT_BUILT;
         }
         kx.op = s->op;
         kx.dtype = o->dtype;
@@ -35197,6 +35232,9 @@ static gir_status gir__img_check_vals(const unsigned char *img, char *msg, size_
                  (uint64_t)v[k].off + v[k].bytes <= h->bytes;
         if (!ok) return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "value %l (node %l) is malformed", (long long)k,
                                    (long long)v[k].node);
+        if (GIR__ONLY_F32 && v[k].dtype != GIR_DTYPE_F32)
+            return gir__ifail(msg, cap, GIR_ERR_NOT_BUILT, "value %l (node %l) is %T, and this build has GIR_ONLY_F32",
+                              (long long)k, (long long)v[k].node, (int)v[k].dtype);
         if (v[k].kind == GIR__IV_VAR) vars += gir__a16(v[k].bytes);
     }
     if (vars != h->vars) return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "the variables' bytes disagree");
@@ -35415,6 +35453,18 @@ GIR_API int gir_image_ops(const void *image, size_t len, gir_op *ops, int max) {
         ++n;
     }
     return n;
+}
+GIR_API unsigned gir_image_dtypes(const void *image, size_t len) {
+    const unsigned char *img = (const unsigned char *)image;
+    const gir__ihdr *h = (const gir__ihdr *)image;
+    const gir__ival *v;
+    unsigned mask = 0;
+    uint32_t k;
+    if (gir__img_check_head(img, len, NULL, 0) != GIR_OK) return 0;
+    v = (const gir__ival *)(const void *)(img + h->o_vals);
+    for (k = 0; k < h->nvals; ++k)
+        if (v[k].dtype < 32) mask |= 1u << v[k].dtype;
+    return mask;
 }
 
 /* >>end: the last fragment of the implementation */

@@ -159,7 +159,10 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     if (gir__promote(&b, oi, stor, np, &pdt)) return bad;
     if (np > 0) x0 = &g->nodes[stor[0].id];
     if (np > 0 && gir__ew_lacks(op, pdt)) {
-        gir__gfail(g, GIR_ERR_DTYPE, "%s: node %u: not defined for %T inputs", gir__op_names[op], b.id, pdt);
+        if (GIR__ONLY_F32 && pdt != GIR_DTYPE_F32)
+            gir__gfail(g, GIR_ERR_NOT_BUILT, "%s: node %u: %T inputs, and this build has GIR_ONLY_F32", gir__op_names[op],
+                       b.id, pdt);
+        else gir__gfail(g, GIR_ERR_DTYPE, "%s: node %u: not defined for %T inputs", gir__op_names[op], b.id, pdt);
         return bad;
     }
     if (!x0 && (oi->dtrule != GIR__DT_ATTR || oi->shrule == GIR__SH_SAME || oi->shrule == GIR__SH_BCAST ||

@@ -55,6 +55,19 @@
 #endif
 #define GIR__ALIGN 64
 #define GIR__UNUSED(x) ((void)(x))
+/* GIR_ONLY_F32: kernels for f32 values only. Every kernel reads its dtypes through GIR__KDT / GIR__KIDT, which
+   are then the constant f32, so the compiler drops the other dtypes' code (on a Cortex-M4: all double-precision
+   soft-float and the double libm); the elementwise tables keep their f32 column only (GIR__NF32). A step that
+   reads or writes another dtype fails with GIR_ERR_NOT_BUILT (gir_run, gir_image_open) before a kernel sees it. */
+#if defined(GIR_ONLY_F32)
+#  define GIR__ONLY_F32 1
+#  define GIR__NF32(fn) 0
+#else
+#  define GIR__ONLY_F32 0
+#  define GIR__NF32(fn) fn
+#endif
+#define GIR__KDT(k) (GIR__ONLY_F32 ? (int)GIR_DTYPE_F32 : (k)->dtype)
+#define GIR__KIDT(k, j) (GIR__ONLY_F32 ? (int)GIR_DTYPE_F32 : (k)->in[j].dt)
 
 /* The vector vocabulary, scalar form (generated from the list in gen/gir_gen.py): each libm function
    can be routed with GIR_<NAME>F (float) and GIR_<NAME> (double). */

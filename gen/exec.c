@@ -509,6 +509,13 @@ GIR_API gir_status gir_plan_bind_bytes(gir_plan *p, gir_node input, const void *
     return GIR_OK;
 }
 
+/* a step's output dtype and its inputs' are all f32 (what a GIR_ONLY_F32 build runs) */
+static int gir__kin_f32(int dt, const gir__kin *in, uint32_t n) {
+    uint32_t j;
+    for (j = 0; j < n; ++j)
+        if (in[j].dt != GIR_DTYPE_F32) return 0;
+    return dt == GIR_DTYPE_F32;
+}
 /* where kernels read an empty input (a 0-byte constant or an input bound to NULL): a valid address, never read */
 static const double gir__empty = 0.0;
 GIR_API gir_status gir_run(gir_plan *p) {
@@ -541,6 +548,11 @@ GIR_API gir_status gir_run(gir_plan *p) {
             p->kin[j].s = &iv->shape;
             p->kin[j].dt = iv->dtype;
             p->kin[j].tr = j < 8 ? (s->tr >> j) & 1 : 0;    /* bits for the first 8 inputs (matmul uses 2) */
+        }
+        if (GIR__ONLY_F32 && !gir__kin_f32(o->dtype, p->kin, s->nin)) {
+            gir__pfail(p, GIR_ERR_NOT_BUILT, "run: %N (%s): a dtype other than f32, and this build has GIR_ONLY_F32",
+                       (const gir_graph *)p->g, (unsigned)o->node, gir__op_names[s->op]);
+            return GIR_ERR_NOT_BUILT;
         }
         kx.op = s->op;
         kx.dtype = o->dtype;

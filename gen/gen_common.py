@@ -162,7 +162,8 @@ def emit_ew_rows(ops, table, cell, index=False):
     out.append("static const gir__ew_fn %s[GIR__EWR__COUNT][GIR__DTYPE_SLOTS - 1] = {" % table)
     out.append("    {%s}," % ", ".join(["0"] * len(DTYPES)))
     for op in ew:
-        cells = [cell(op, dt) or "0" for dt in DTYPES]
+        cells = [(cell(op, dt) if dt == "F32" else "GIR__NF32(%s)" % cell(op, dt)) if cell(op, dt) else "0"
+                 for dt in DTYPES]   # GIR_ONLY_F32 keeps the f32 column only
         out += ["#if !GIR__WHY_%s" % op.name, "    {%s}," % ", ".join(cells), "#endif"]
     out.append("};")
     return out

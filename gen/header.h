@@ -59,6 +59,9 @@
                                  adjoints build and those gir_grad builds (ADD, FILL), unless GIR_ONLY_OPS_NO_GRAD
                                  (an inference build)
      GIR_NO_PACKED_GEMM          float matmul as plain loops: no packed GEMM code (small firmware builds)
+     GIR_ONLY_F32                kernels for f32 values only: an f32 model's firmware links no double-precision
+                                 code (soft-float helpers, double libm); a step with another dtype fails to run
+                                 (and an image holding one to open) with GIR_ERR_NOT_BUILT
 
    ERRORS
      Builders never abort. A bad handle, shape or dtype records the first error in the graph
@@ -692,7 +695,9 @@ GIR_API gir_status gir_save_graph_file(gir_graph *g, int n_out, const gir_node *
    gir_image_run runs every step once (the steps of constant subexpressions on the first run only) and
    gir_image_output gives output k's values (*bytes: their size; may be NULL). gir_image_ops lists the ops an
    image's steps use, each once in ascending order (the first max in ops; returns how many, -1 for a bad
-   image): the GIR_WITH_OP_<OP> a GIR_ONLY_OPS firmware build needs to open it. Nothing here allocates. */
+   image): the GIR_WITH_OP_<OP> a GIR_ONLY_OPS firmware build needs to open it. gir_image_dtypes gives the
+   dtypes of its values as bits (1u << GIR_DTYPE_F32: f32; 0 for a bad image): an image of f32 values only opens
+   in a GIR_ONLY_F32 build. Nothing here allocates. */
 typedef struct gir_image gir_image;
 GIR_API gir_status gir_plan_image(gir_plan *p, int n_in, const gir_node *ins, int n_out, const gir_node *outs,
                                   void *buf, size_t cap, size_t *len);
@@ -704,6 +709,7 @@ GIR_API gir_status gir_image_run(gir_image *m);
 GIR_API const void *gir_image_output(const gir_image *m, int k, size_t *bytes);
 GIR_API const char *gir_image_message(const gir_image *m);
 GIR_API int gir_image_ops(const void *image, size_t len, gir_op *ops, int max);
+GIR_API unsigned gir_image_dtypes(const void *image, size_t len);
 
 #ifdef __cplusplus
 }

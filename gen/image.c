@@ -287,6 +287,9 @@ static gir_status gir__img_check_vals(const unsigned char *img, char *msg, size_
                  (uint64_t)v[k].off + v[k].bytes <= h->bytes;
         if (!ok) return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "value %l (node %l) is malformed", (long long)k,
                                    (long long)v[k].node);
+        if (GIR__ONLY_F32 && v[k].dtype != GIR_DTYPE_F32)
+            return gir__ifail(msg, cap, GIR_ERR_NOT_BUILT, "value %l (node %l) is %T, and this build has GIR_ONLY_F32",
+                              (long long)k, (long long)v[k].node, (int)v[k].dtype);
         if (v[k].kind == GIR__IV_VAR) vars += gir__a16(v[k].bytes);
     }
     if (vars != h->vars) return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "the variables' bytes disagree");
@@ -505,4 +508,16 @@ GIR_API int gir_image_ops(const void *image, size_t len, gir_op *ops, int max) {
         ++n;
     }
     return n;
+}
+GIR_API unsigned gir_image_dtypes(const void *image, size_t len) {
+    const unsigned char *img = (const unsigned char *)image;
+    const gir__ihdr *h = (const gir__ihdr *)image;
+    const gir__ival *v;
+    unsigned mask = 0;
+    uint32_t k;
+    if (gir__img_check_head(img, len, NULL, 0) != GIR_OK) return 0;
+    v = (const gir__ival *)(const void *)(img + h->o_vals);
+    for (k = 0; k < h->nvals; ++k)
+        if (v[k].dtype < 32) mask |= 1u << v[k].dtype;
+    return mask;
 }

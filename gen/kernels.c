@@ -181,46 +181,46 @@ static int gir__ew_lacks(int op, int dt) {
     return any && !gir__ew_scalar(op, dt);
 }
 static gir_status gir__k_eltwise(gir__kx *k) {
-    gir__ew_fn fn = gir__ew_pick(k->op, k->in[0].dt);
-    if (!fn) return gir__kfail(k, GIR_ERR_DTYPE, "no kernel for %T", k->in[0].dt);
-    gir__ew_apply(fn, k->out, k->dtype, k->shape, k->nin, k->in, k->attr->f, k->par);
+    gir__ew_fn fn = gir__ew_pick(k->op, GIR__KIDT(k, 0));
+    if (!fn) return gir__kfail(k, GIR_ERR_DTYPE, "no kernel for %T", GIR__KIDT(k, 0));
+    gir__ew_apply(fn, k->out, GIR__KDT(k), k->shape, k->nin, k->in, k->attr->f, k->par);
     return GIR_OK;
 }
 static gir_status gir__k_none(gir__kx *k) { (void)k; return GIR_OK; }
 static gir_status gir__k_add_n(gir__kx *k) {
-    gir__ew_fn fn = gir__ew_pick(GIR_OP_ADD, k->dtype);
+    gir__ew_fn fn = gir__ew_pick(GIR_OP_ADD, GIR__KDT(k));
     gir__kin two[2];
     int j;
-    GIR_MEMSET(k->out, 0, (size_t)gir__numel(k->shape) * gir__esize(k->dtype));
-    two[0].p = k->out; two[0].s = k->shape; two[0].dt = k->dtype; two[0].tr = 0;
+    GIR_MEMSET(k->out, 0, (size_t)gir__numel(k->shape) * gir__esize(GIR__KDT(k)));
+    two[0].p = k->out; two[0].s = k->shape; two[0].dt = GIR__KDT(k); two[0].tr = 0;
     for (j = 0; j < k->nin; ++j) {
         two[1] = k->in[j];
-        gir__ew_apply(fn, k->out, k->dtype, k->shape, 2, two, k->attr->f, k->par);
+        gir__ew_apply(fn, k->out, GIR__KDT(k), k->shape, 2, two, k->attr->f, k->par);
     }
     return GIR_OK;
 }
 static gir_status gir__k_fill(gir__kx *k) {
     int64_t n = gir__numel(k->shape), i;
-    if (k->dtype == GIR_DTYPE_F32) {
+    if (GIR__KDT(k) == GIR_DTYPE_F32) {
         float v = gir__f32_of_f64(k->attr->f[0]);
         for (i = 0; i < n; ++i) ((float *)k->out)[i] = v;
         return GIR_OK;
     }
-    for (i = 0; i < n; ++i) gir__setd(k->out, k->dtype, i, k->attr->f[0]);
+    for (i = 0; i < n; ++i) gir__setd(k->out, GIR__KDT(k), i, k->attr->f[0]);
     return GIR_OK;
 }
 static gir_status gir__k_eye(gir__kx *k) {
     int64_t n = k->shape->dim[0], m = k->shape->dim[1], d = k->attr->i[2], i;
-    GIR_MEMSET(k->out, 0, (size_t)(n * m) * gir__esize(k->dtype));
+    GIR_MEMSET(k->out, 0, (size_t)(n * m) * gir__esize(GIR__KDT(k)));
     for (i = d < 0 ? -d : 0; i < n && i + d < m; ++i) {
-        if (k->dtype == GIR_DTYPE_F32) ((float *)k->out)[i * m + i + d] = 1.0f;
-        else gir__setd(k->out, k->dtype, i * m + i + d, 1.0);
+        if (GIR__KDT(k) == GIR_DTYPE_F32) ((float *)k->out)[i * m + i + d] = 1.0f;
+        else gir__setd(k->out, GIR__KDT(k), i * m + i + d, 1.0);
     }
     return GIR_OK;
 }
 static gir_status gir__k_arange(gir__kx *k) {
     int64_t n = k->shape->dim[0], i;
-    for (i = 0; i < n; ++i) gir__setd(k->out, k->dtype, i, k->attr->f[0] + (double)i * k->attr->f[2]);
+    for (i = 0; i < n; ++i) gir__setd(k->out, GIR__KDT(k), i, k->attr->f[0] + (double)i * k->attr->f[2]);
     return GIR_OK;
 }
 /* counter-based random numbers: element i of run r of a node with seed s is a hash of (s, r, i), so results
@@ -247,7 +247,7 @@ static gir_status gir__k_random(gir__kx *k) {
             double u1 = gir__uniform01(key, 2 * i), u2 = gir__uniform01(key, 2 * i + 1);
             v = f[0] + f[1] * gir__sqrt_f64(-2.0 * gir__log_f64(u1)) * gir__cos_f64(6.283185307179586 * u2);
         }
-        gir__setd(k->out, k->dtype, i, v);
+        gir__setd(k->out, GIR__KDT(k), i, v);
     }
     return GIR_OK;
 }
@@ -257,7 +257,7 @@ static gir_status gir__k_dropout(gir__kx *k) {
     double p = k->attr->f[0], scale = p < 1 ? 1.0 / (1.0 - p) : 0.0;
     for (i = 0; i < n; ++i) {
         int keep = (1.0 - gir__uniform01(key, i)) >= p;
-        gir__setd(k->out, k->dtype, i, keep ? gir__getd(k->in[0].p, k->dtype, i) * scale : 0.0);
+        gir__setd(k->out, GIR__KDT(k), i, keep ? gir__getd(k->in[0].p, GIR__KDT(k), i) * scale : 0.0);
     }
     return GIR_OK;
 }
@@ -282,18 +282,18 @@ static void gir__reduce_int(gir__kx *k, const int64_t *ostr, int64_t nout) {
     for (o = 0; o < nout; ++o) acc[o] = prod ? 1u : 0u;
     for (d = 0; d < xs->rank; ++d) idx[d] = 0;
     for (i = 0, o = 0; i < n; ++i) {
-        uint32_t v = gir__getu(k->in[0].p, k->in[0].dt, i);
+        uint32_t v = gir__getu(k->in[0].p, GIR__KIDT(k, 0), i);
         acc[o] = prod ? acc[o] * v : acc[o] + v;
         o = gir__reduce_next(idx, o, ostr, xs);
     }
-    for (o = 0; o < nout; ++o) gir__setu(k->out, k->dtype, o, acc[o]);
+    for (o = 0; o < nout; ++o) gir__setu(k->out, GIR__KDT(k), o, acc[o]);
 }
 /* the vector reductions when they apply: a float sum, mean, max, min, var or logsumexp of x's own dtype whose
    reduced axes (ignoring length-1 axes) are one run, x seen as [outer, len, inner] */
 static const gir__vr_fns *gir__reduce_vec(const gir__kx *k, int64_t *outer, int64_t *len, int64_t *inner) {
     const gir_shape *xs = k->in[0].s;
     int d, state = 0, op = k->op;         /* state: 0 before the reduced run, 1 in it, 2 after it */
-    if (k->in[0].dt != k->dtype || (op != GIR_OP_SUM && op != GIR_OP_MEAN && op != GIR_OP_MAX && op != GIR_OP_MIN &&
+    if (GIR__KIDT(k, 0) != GIR__KDT(k) || (op != GIR_OP_SUM && op != GIR_OP_MEAN && op != GIR_OP_MAX && op != GIR_OP_MIN &&
                                     op != GIR_OP_VAR && op != GIR_OP_LOGSUMEXP))
         return NULL;
     *outer = *len = *inner = 1;
@@ -306,7 +306,7 @@ static const gir__vr_fns *gir__reduce_vec(const gir__kx *k, int64_t *outer, int6
         } else if (state == 0) *outer *= xs->dim[d];
         else { state = 2; *inner *= xs->dim[d]; }
     }
-    return gir__vr_pick(k->dtype);
+    return gir__vr_pick(GIR__KDT(k));
 }
 /* sum or mean over leading and trailing axes around a kept run, [A, K, B] -> [K] (the bias gradient of an NCHW
    layer: axes 0, 2, 3): K vector row sums of length B per block of A, each added into acc (zeros) in double. tmp holds K
@@ -316,8 +316,8 @@ static int gir__reduce_rkr(const gir__kx *k, double *acc, double *tmp) {
     const gir__vr_fns *vr;
     int d, state = 0;                  /* 0: leading reduced axes, 1: the kept run, 2: trailing reduced axes */
     int64_t A = 1, K = 1, B = 1, a, o;
-    size_t es = gir__esize(k->dtype);
-    if (k->in[0].dt != k->dtype || (k->op != GIR_OP_SUM && k->op != GIR_OP_MEAN) || !(vr = gir__vr_pick(k->dtype)))
+    size_t es = gir__esize(GIR__KDT(k));
+    if (GIR__KIDT(k, 0) != GIR__KDT(k) || (k->op != GIR_OP_SUM && k->op != GIR_OP_MEAN) || !(vr = gir__vr_pick(GIR__KDT(k))))
         return 0;
     for (d = 0; d < xs->rank; ++d) {
         int red = gir__has_axis(&k->attr->l[0], d);
@@ -337,7 +337,7 @@ static int gir__reduce_rkr(const gir__kx *k, double *acc, double *tmp) {
 static gir_status gir__k_reduce(gir__kx *k) {
     const gir_shape *xs = k->in[0].s;
     const void *x = k->in[0].p;
-    int xdt = k->in[0].dt, r = xs->rank, d, op = k->op, pass;
+    int xdt = GIR__KIDT(k, 0), r = xs->rank, d, op = k->op, pass;
     int64_t ostr[GIR_MAX_RANK], idx[GIR_MAX_RANK], n = gir__numel(xs), nout = gir__numel(k->shape), i, o, acc_s;
     int64_t outer = 1, len = 1, inner = 1;
     double *acc, *aux, cnt;
@@ -352,12 +352,12 @@ static gir_status gir__k_reduce(gir__kx *k) {
         if (gir__has_axis(ax, d)) ostr[d] = 0;
         else { ostr[d] = acc_s; acc_s *= xs->dim[d]; }
     }
-    if ((op == GIR_OP_SUM || op == GIR_OP_PROD) && gir__is_int(k->dtype)) {
+    if ((op == GIR_OP_SUM || op == GIR_OP_PROD) && gir__is_int(GIR__KDT(k))) {
         gir__reduce_int(k, ostr, nout);
         return GIR_OK;
     }
     vr = gir__reduce_vec(k, &outer, &len, &inner);
-    if (!vr && xdt == GIR_DTYPE_F32 && k->dtype == GIR_DTYPE_F32 && op != GIR_OP_ALL && op != GIR_OP_ANY &&
+    if (!vr && xdt == GIR_DTYPE_F32 && GIR__KDT(k) == GIR_DTYPE_F32 && op != GIR_OP_ALL && op != GIR_OP_ANY &&
         !((op == GIR_OP_SUM || op == GIR_OP_MEAN) && gir__f32_vec())) {       /* f32 in f32 (gen/f32.c) */
         gir__f32_hits = gir__f32_hits + 1;
         gir__f32_reduce(op, (const float *)x, xs, ostr, nout, (float *)k->out, (float *)k->scratch, k->attr->i[1]);
@@ -409,7 +409,7 @@ static gir_status gir__k_reduce(gir__kx *k) {
         if (op == GIR_OP_MEAN) v = cnt ? v / cnt : 0.0 / (cnt - cnt);
         else if (op == GIR_OP_VAR) v = v / (cnt > k->attr->i[1] ? cnt - k->attr->i[1] : 0.0);   /* max(0, n - ddof) */
         else if (op == GIR_OP_LOGSUMEXP) v = (aux[o] == -HUGE_VAL || aux[o] == HUGE_VAL || aux[o] != aux[o]) ? aux[o] : aux[o] + gir__log_f64(v);
-        gir__setd(k->out, k->dtype, o, v);
+        gir__setd(k->out, GIR__KDT(k), o, v);
     }
     return GIR_OK;
 }
@@ -423,7 +423,7 @@ static void gir__around(const gir_shape *s, int axis, int64_t *outer, int64_t *l
 }
 static gir_status gir__k_argreduce(gir__kx *k) {
     int64_t outer, len, inner, a, b, j;
-    int dt = k->in[0].dt;
+    int dt = GIR__KIDT(k, 0);
     gir__around(k->in[0].s, k->attr->i[0], &outer, &len, &inner);
     for (a = 0; a < outer; ++a)
         for (b = 0; b < inner; ++b) {
@@ -438,7 +438,7 @@ static gir_status gir__k_argreduce(gir__kx *k) {
     return GIR_OK;
 }
 static gir_status gir__k_copy(gir__kx *k) {
-    if (k->out != k->in[0].p) GIR_MEMCPY(k->out, k->in[0].p, (size_t)gir__numel(k->shape) * gir__esize(k->dtype));
+    if (k->out != k->in[0].p) GIR_MEMCPY(k->out, k->in[0].p, (size_t)gir__numel(k->shape) * gir__esize(GIR__KDT(k)));
     return GIR_OK;
 }
 static void gir__copy_el(void *dst, int64_t di, const void *src, int64_t si, size_t es) {
@@ -468,13 +468,13 @@ static gir_status gir__k_transpose(gir__kx *k) {
     int d, r = k->shape->rank;
     for (d = r - 1; d >= 0; --d) { ist[d] = acc; acc *= k->in[0].s->dim[d]; }
     for (d = 0; d < r; ++d) st[d] = ist[k->attr->l[0].v[d]];
-    gir__gather_strided(k->out, k->shape, k->in[0].p, st, gir__esize(k->dtype));
+    gir__gather_strided(k->out, k->shape, k->in[0].p, st, gir__esize(GIR__KDT(k)));
     return GIR_OK;
 }
 static gir_status gir__k_broadcast(gir__kx *k) {
     int64_t st[GIR_MAX_RANK];
     gir__bstrides(k->in[0].s, k->shape, st);
-    gir__gather_strided(k->out, k->shape, k->in[0].p, st, gir__esize(k->dtype));
+    gir__gather_strided(k->out, k->shape, k->in[0].p, st, gir__esize(GIR__KDT(k)));
     return GIR_OK;
 }
 static gir_status gir__k_flip(gir__kx *k) {
@@ -489,13 +489,13 @@ static gir_status gir__k_flip(gir__kx *k) {
         acc *= k->shape->dim[d];
     }
     if (gir__numel(k->shape) == 0) return GIR_OK;
-    gir__gather_strided(k->out, k->shape, (const char *)k->in[0].p + base * (int64_t)gir__esize(k->dtype), st,
-                        gir__esize(k->dtype));
+    gir__gather_strided(k->out, k->shape, (const char *)k->in[0].p + base * (int64_t)gir__esize(GIR__KDT(k)), st,
+                        gir__esize(GIR__KDT(k)));
     return GIR_OK;
 }
 static gir_status gir__k_slice(gir__kx *k) {
     int64_t outer, len, inner, olen, a, j;
-    size_t es = gir__esize(k->dtype);
+    size_t es = gir__esize(GIR__KDT(k));
     const gir_attr *A = k->attr;
     gir__around(k->in[0].s, A->i[0], &outer, &len, &inner);
     olen = k->shape->dim[A->i[0]];
@@ -508,7 +508,7 @@ static gir_status gir__k_slice(gir__kx *k) {
 }
 static gir_status gir__k_unslice(gir__kx *k) {
     int64_t outer, len, inner, olen, a, j;
-    size_t es = gir__esize(k->dtype);
+    size_t es = gir__esize(GIR__KDT(k));
     const gir_attr *A = k->attr;
     gir__around(k->in[0].s, A->i[0], &outer, &len, &inner);
     olen = k->shape->dim[A->i[0]];
@@ -521,7 +521,7 @@ static gir_status gir__k_unslice(gir__kx *k) {
 }
 static gir_status gir__k_concat(gir__kx *k) {
     int64_t outer, olen, inner, a, off = 0;
-    size_t es = gir__esize(k->dtype);
+    size_t es = gir__esize(GIR__KDT(k));
     int j, ax = k->attr->i[0];
     gir__around(k->shape, ax, &outer, &olen, &inner);
     for (j = 0; j < k->nin; ++j) {
@@ -536,8 +536,8 @@ static gir_status gir__k_concat(gir__kx *k) {
 static gir_status gir__k_pad(gir__kx *k) {
     int64_t ost[GIR_MAX_RANK], idx[GIR_MAX_RANK], acc = 1, n = gir__numel(k->in[0].s), no = gir__numel(k->shape), i, o = 0;
     int d, r = k->shape->rank;
-    size_t es = gir__esize(k->dtype);
-    for (i = 0; i < no; ++i) gir__setd(k->out, k->dtype, i, k->attr->f[0]);
+    size_t es = gir__esize(GIR__KDT(k));
+    for (i = 0; i < no; ++i) gir__setd(k->out, GIR__KDT(k), i, k->attr->f[0]);
     for (d = r - 1; d >= 0; --d) { ost[d] = acc; acc *= k->shape->dim[d]; }
     for (d = 0; d < r; ++d) { idx[d] = 0; o += ost[d] * k->attr->l[0].v[d]; }
     for (i = 0; i < n; ++i) {
@@ -553,7 +553,7 @@ static gir_status gir__k_pad(gir__kx *k) {
 }
 static gir_status gir__k_index_select(gir__kx *k) {
     int64_t outer, len, inner, a, j, ni = gir__numel(k->in[1].s);
-    size_t es = gir__esize(k->dtype);
+    size_t es = gir__esize(GIR__KDT(k));
     const int32_t *ix = (const int32_t *)k->in[1].p;
     gir__around(k->in[0].s, k->attr->i[0], &outer, &len, &inner);
     for (j = 0; j < ni; ++j)
@@ -571,7 +571,7 @@ static gir_status gir__k_index_select(gir__kx *k) {
 static gir_status gir__k_index_add(gir__kx *k) {
     int64_t outer, len, inner, a, j, b, ni = gir__numel(k->in[1].s);
     const int32_t *ix = (const int32_t *)k->in[1].p;
-    int dt = k->dtype;
+    int dt = GIR__KDT(k);
     gir__around(k->shape, k->attr->i[0], &outer, &len, &inner);
     for (j = 0; j < ni; ++j)
         if (ix[j] < -len || ix[j] >= len)
@@ -620,7 +620,7 @@ static void gir__along_walk(gir__kx *k, const gir_shape *xs, const gir__kin *ix,
     }
 }
 static void gir__gather_one(gir__kx *k, int64_t p, int64_t xo) {
-    gir__copy_el(k->out, p, k->in[0].p, xo, gir__esize(k->dtype));
+    gir__copy_el(k->out, p, k->in[0].p, xo, gir__esize(GIR__KDT(k)));
 }
 static gir_status gir__k_gather(gir__kx *k) {
     gir_status s = gir__along_indices(k, &k->in[1], k->in[0].s->dim[k->attr->i[0]]);
@@ -629,25 +629,25 @@ static gir_status gir__k_gather(gir__kx *k) {
     return GIR_OK;
 }
 static void gir__scatter_one(gir__kx *k, int64_t p, int64_t xo) {
-    gir__setd(k->out, k->dtype, xo, gir__getd(k->out, k->dtype, xo) + gir__getd(k->in[1].p, k->dtype, p));
+    gir__setd(k->out, GIR__KDT(k), xo, gir__getd(k->out, GIR__KDT(k), xo) + gir__getd(k->in[1].p, GIR__KDT(k), p));
 }
 static gir_status gir__k_scatter_add(gir__kx *k) {
     gir_status s = gir__along_indices(k, &k->in[2], k->shape->dim[k->attr->i[0]]);
     if (s) return s;
-    if (k->out != k->in[0].p) GIR_MEMCPY(k->out, k->in[0].p, (size_t)gir__numel(k->shape) * gir__esize(k->dtype));
+    if (k->out != k->in[0].p) GIR_MEMCPY(k->out, k->in[0].p, (size_t)gir__numel(k->shape) * gir__esize(GIR__KDT(k)));
     gir__along_walk(k, k->shape, &k->in[2], gir__scatter_one);
     return GIR_OK;
 }
 static gir_status gir__k_one_hot(gir__kx *k) {
     int64_t ni = gir__numel(k->in[0].s), depth = k->attr->i[0], j;
     const int32_t *ix = (const int32_t *)k->in[0].p;
-    GIR_MEMSET(k->out, 0, (size_t)gir__numel(k->shape) * gir__esize(k->dtype));
+    GIR_MEMSET(k->out, 0, (size_t)gir__numel(k->shape) * gir__esize(GIR__KDT(k)));
     for (j = 0; j < ni; ++j) {
         if (ix[j] < 0 || ix[j] >= depth)
             return gir__kfail(k, GIR_ERR_INDEX, "index %d at position %l is not in [0, %l)", (int)ix[j], (long long)j,
                               (long long)depth);
-        if (k->dtype == GIR_DTYPE_F32) ((float *)k->out)[j * depth + ix[j]] = 1.0f;
-        else gir__setd(k->out, k->dtype, j * depth + ix[j], 1.0);
+        if (GIR__KDT(k) == GIR_DTYPE_F32) ((float *)k->out)[j * depth + ix[j]] = 1.0f;
+        else gir__setd(k->out, GIR__KDT(k), j * depth + ix[j], 1.0);
     }
     return GIR_OK;
 }
@@ -655,7 +655,7 @@ static gir_status gir__k_one_hot(gir__kx *k) {
 static gir_status gir__k_diag(gir__kx *k) {
     int64_t L = k->shape->dim[k->shape->rank - 1], n = k->in[0].s->dim[k->in[0].s->rank - 1], b, i;
     int64_t nb = gir__numel(k->in[0].s) / (n ? n : 1), kk = k->attr->i[0], r0 = kk < 0 ? -kk : 0, c0 = kk > 0 ? kk : 0;
-    size_t es = gir__esize(k->dtype);
+    size_t es = gir__esize(GIR__KDT(k));
     GIR_MEMSET(k->out, 0, (size_t)gir__numel(k->shape) * es);
     for (b = 0; b < nb; ++b)
         for (i = 0; i < n; ++i) gir__copy_el(k->out, b * L * L + (r0 + i) * L + c0 + i, k->in[0].p, b * n + i, es);
@@ -665,7 +665,7 @@ static gir_status gir__k_diagonal(gir__kx *k) {
     const gir_shape *xs = k->in[0].s;
     int64_t m = xs->dim[xs->rank - 2], n = xs->dim[xs->rank - 1], d = k->shape->dim[k->shape->rank - 1], b, i;
     int64_t batch = gir__numel(k->shape) / (d ? d : 1), kk = k->attr->i[0], r0 = kk < 0 ? -kk : 0, c0 = kk > 0 ? kk : 0;
-    size_t es = gir__esize(k->dtype);
+    size_t es = gir__esize(GIR__KDT(k));
     if (d == 0) return GIR_OK;
     for (b = 0; b < batch; ++b)
         for (i = 0; i < d; ++i) gir__copy_el(k->out, b * d + i, k->in[0].p, b * m * n + (r0 + i) * n + c0 + i, es);
@@ -674,7 +674,7 @@ static gir_status gir__k_diagonal(gir__kx *k) {
 static gir_status gir__k_tri(gir__kx *k) {
     int64_t m = k->shape->dim[k->shape->rank - 2], n = k->shape->dim[k->shape->rank - 1];
     int64_t total = gir__numel(k->shape), i;
-    size_t es = gir__esize(k->dtype);
+    size_t es = gir__esize(GIR__KDT(k));
     int upper = k->op == GIR_OP_TRIU;
     int64_t kk = k->attr->i[0];
     for (i = 0; i < total; ++i) {
@@ -698,8 +698,8 @@ static void gir__cast_run(int64_t n, void *out, int odt, const void *in, int idt
         for (i = 0; i < n; ++i) gir__setd(out, odt, i, gir__getd(in, idt, i * st));
 }
 static gir_status gir__k_cast(gir__kx *k) {
-    if (k->in[0].dt == k->dtype) return gir__k_copy(k);
-    gir__cast_run(gir__numel(k->shape), k->out, k->dtype, k->in[0].p, k->in[0].dt, 1);
+    if (GIR__KIDT(k, 0) == GIR__KDT(k)) return gir__k_copy(k);
+    gir__cast_run(gir__numel(k->shape), k->out, GIR__KDT(k), k->in[0].p, GIR__KIDT(k, 0), 1);
     return GIR_OK;
 }
 
@@ -722,7 +722,7 @@ typedef struct gir__mm_job {
 static void gir__mm_plain(const gir__mm_job *j, int64_t ao, int64_t bo, int64_t t) {
     const gir__kx *k = j->k;
     int64_t i, c, p, m = j->m, kk = j->kk, n = j->n;
-    if (k->dtype == GIR_DTYPE_F32) {
+    if (GIR__KDT(k) == GIR_DTYPE_F32) {
         const float *a = (const float *)k->in[0].p + ao, *b = (const float *)k->in[1].p + bo;
         float *o = (float *)k->out + t * m * n;
         for (i = 0; i < m; ++i)
@@ -753,7 +753,7 @@ static void gir__mm_one(const gir__mm_job *j, int64_t t, void *s, const gir__par
     bo *= kk * n;
 #if defined(GIR_NO_PACKED_GEMM)
     (void)s; (void)par;
-    if (k->dtype == GIR_DTYPE_F32 || k->dtype == GIR_DTYPE_F64) {   /* no GEMM configuration (j->g) is taken */
+    if (GIR__KDT(k) == GIR_DTYPE_F32 || GIR__KDT(k) == GIR_DTYPE_F64) {   /* no GEMM configuration (j->g) is taken */
         gir__mm_plain(j, ao, bo, t);
         return;
     }
@@ -768,8 +768,8 @@ static void gir__mm_one(const gir__mm_job *j, int64_t t, void *s, const gir__par
         for (c = 0; c < n; ++c) {
             uint32_t acc = 0;
             for (p = 0; p < kk; ++p)
-                acc += gir__getu(k->in[0].p, k->dtype, ao + i * kk + p) * gir__getu(k->in[1].p, k->dtype, bo + p * n + c);
-            gir__setu(k->out, k->dtype, t * m * n + i * n + c, acc);
+                acc += gir__getu(k->in[0].p, GIR__KDT(k), ao + i * kk + p) * gir__getu(k->in[1].p, GIR__KDT(k), bo + p * n + c);
+            gir__setu(k->out, GIR__KDT(k), t * m * n + i * n + c, acc);
         }
 }
 #if defined(GIR_THREADS)
@@ -785,21 +785,21 @@ static gir_status gir__k_matmul(gir__kx *k) {
     gir_shape ab = *k->in[0].s, bb = *k->in[1].s;
     int64_t t;
     int ta = k->in[0].tr, tb = k->in[1].tr;
-    j.k = k; j.g = NULL; j.ob = *k->shape; j.es = (int64_t)gir__esize(k->dtype);
+    j.k = k; j.g = NULL; j.ob = *k->shape; j.es = (int64_t)gir__esize(GIR__KDT(k));
     j.m = ab.dim[ab.rank - 2 + ta]; j.kk = ab.dim[ab.rank - 1 - ta]; j.n = bb.dim[bb.rank - 1 - tb];
     j.rsa = ta ? 1 : j.kk; j.csa = ta ? j.m : 1; j.rsb = tb ? 1 : j.n; j.csb = tb ? j.kk : 1;
     j.ob.rank -= 2; ab.rank -= 2; bb.rank -= 2;
     if (j.m == 0 || j.n == 0) return GIR_OK;              /* nothing to write; an empty input may be NULL */
     if (j.kk == 0) {                                     /* empty sums */
-        GIR_MEMSET(k->out, 0, (size_t)gir__numel(k->shape) * gir__esize(k->dtype));
+        GIR_MEMSET(k->out, 0, (size_t)gir__numel(k->shape) * gir__esize(GIR__KDT(k)));
         return GIR_OK;
     }
     gir__bstrides(&ab, &j.ob, j.ast);
     gir__bstrides(&bb, &j.ob, j.bst);
     j.nb = gir__numel(&j.ob);
-    if (k->dtype == GIR_DTYPE_F32 || k->dtype == GIR_DTYPE_F64) {
+    if (GIR__KDT(k) == GIR_DTYPE_F32 || GIR__KDT(k) == GIR_DTYPE_F64) {
 #if !defined(GIR_NO_PACKED_GEMM)
-        j.g = gir__gemm_cfg_for(k->dtype);
+        j.g = gir__gemm_cfg_for(GIR__KDT(k));
 #endif
         if (j.nb > 1 && !ta && gir__numel(&bb) == 1 && gir__numel(&ab) == j.nb) { j.m *= j.nb; j.nb = 1; }  /* one B: rows */
     }
@@ -821,17 +821,17 @@ static gir_status gir__k_dot(gir__kx *k) {
     const void *a = k->in[0].p, *b = k->in[1].p;
     double s = 0;
     uint32_t u = 0;
-    if (k->dtype == GIR_DTYPE_F32) {                     /* f32 in f32 (gen/f32.c) */
+    if (GIR__KDT(k) == GIR_DTYPE_F32) {                     /* f32 in f32 (gen/f32.c) */
         ((float *)k->out)[0] = gir__f32_xdot((const float *)a, (const float *)b, n, 0.0f);
         gir__f32_hits = gir__f32_hits + 1;
         return GIR_OK;
     }
     for (i = 0; i < n; ++i) {
-        if (gir__is_int(k->dtype)) u += gir__getu(a, k->dtype, i) * gir__getu(b, k->dtype, i);
-        else s += gir__getd(a, k->dtype, i) * gir__getd(b, k->dtype, i);
+        if (gir__is_int(GIR__KDT(k))) u += gir__getu(a, GIR__KDT(k), i) * gir__getu(b, GIR__KDT(k), i);
+        else s += gir__getd(a, GIR__KDT(k), i) * gir__getd(b, GIR__KDT(k), i);
     }
-    if (gir__is_int(k->dtype)) gir__setu(k->out, k->dtype, 0, u);
-    else gir__setd(k->out, k->dtype, 0, s);
+    if (gir__is_int(GIR__KDT(k))) gir__setu(k->out, GIR__KDT(k), 0, u);
+    else gir__setd(k->out, GIR__KDT(k), 0, s);
     return GIR_OK;
 }
 static gir_status gir__k_outer(gir__kx *k) {
@@ -839,9 +839,9 @@ static gir_status gir__k_outer(gir__kx *k) {
     const void *a = k->in[0].p, *b = k->in[1].p;
     for (i = 0; i < m; ++i)
         for (j = 0; j < n; ++j) {
-            if (k->dtype == GIR_DTYPE_F32) ((float *)k->out)[i * n + j] = ((const float *)a)[i] * ((const float *)b)[j];
-            else if (gir__is_int(k->dtype)) gir__setu(k->out, k->dtype, i * n + j, gir__getu(a, k->dtype, i) * gir__getu(b, k->dtype, j));
-            else gir__setd(k->out, k->dtype, i * n + j, gir__getd(a, k->dtype, i) * gir__getd(b, k->dtype, j));
+            if (GIR__KDT(k) == GIR_DTYPE_F32) ((float *)k->out)[i * n + j] = ((const float *)a)[i] * ((const float *)b)[j];
+            else if (gir__is_int(GIR__KDT(k))) gir__setu(k->out, GIR__KDT(k), i * n + j, gir__getu(a, GIR__KDT(k), i) * gir__getu(b, GIR__KDT(k), j));
+            else gir__setd(k->out, GIR__KDT(k), i * n + j, gir__getd(a, GIR__KDT(k), i) * gir__getd(b, GIR__KDT(k), j));
         }
     return GIR_OK;
 }
@@ -852,21 +852,21 @@ static gir_status gir__k_trace(gir__kx *k) {
         double s = 0;
         uint32_t u = 0;
         for (i = 0; i < d; ++i) {
-            if (gir__is_int(k->dtype)) u += gir__getu(k->in[0].p, k->dtype, b * m * n + i * n + i);
-            else s += gir__getd(k->in[0].p, k->dtype, b * m * n + i * n + i);
+            if (gir__is_int(GIR__KDT(k))) u += gir__getu(k->in[0].p, GIR__KDT(k), b * m * n + i * n + i);
+            else s += gir__getd(k->in[0].p, GIR__KDT(k), b * m * n + i * n + i);
         }
-        if (gir__is_int(k->dtype)) gir__setu(k->out, k->dtype, b, u);
-        else gir__setd(k->out, k->dtype, b, s);
+        if (gir__is_int(GIR__KDT(k))) gir__setu(k->out, GIR__KDT(k), b, u);
+        else gir__setd(k->out, GIR__KDT(k), b, s);
     }
     return GIR_OK;
 }
 static gir_status gir__k_linalg(gir__kx *k) {
     const gir_shape *xs = k->in[0].s;
     int64_t n = xs->dim[xs->rank - 1], batch = n ? gir__numel(xs) / (n * n) : 0, b;
-    int f = k->dtype == GIR_DTYPE_F32, rc = 0;
+    int f = GIR__KDT(k) == GIR_DTYPE_F32, rc = 0;
     if (n == 0) {               /* 0x0 matrices: det 1 and log|det| 0 (empty products, as NumPy); nothing else */
         if (k->op == GIR_OP_DET || k->op == GIR_OP_LOGDET)
-            for (b = 0; b < gir__numel(k->shape); ++b) gir__setd(k->out, k->dtype, b, k->op == GIR_OP_DET ? 1.0 : 0.0);
+            for (b = 0; b < gir__numel(k->shape); ++b) gir__setd(k->out, GIR__KDT(k), b, k->op == GIR_OP_DET ? 1.0 : 0.0);
         return GIR_OK;
     }
     switch (k->op) {
@@ -894,7 +894,7 @@ static gir_status gir__k_trisolve(gir__kx *k) {
     const gir_shape *as = k->in[0].s;
     int64_t n = as->dim[as->rank - 1], m = k->shape->dim[k->shape->rank - 1], batch = n ? gir__numel(as) / (n * n) : 0;
     if (gir__numel(k->shape) == 0) return GIR_OK;        /* nothing to write; an empty input may be NULL */
-    if (k->dtype == GIR_DTYPE_F32)
+    if (GIR__KDT(k) == GIR_DTYPE_F32)
         gir__la_trisolve_f32(batch, n, m, (const float *)k->in[0].p, (const float *)k->in[1].p, (float *)k->out,
                              k->attr->i[0], k->attr->i[1]);
     else
@@ -904,7 +904,7 @@ static gir_status gir__k_trisolve(gir__kx *k) {
 }
 static gir_status gir__k_softmax(gir__kx *k) {
     int64_t outer, len, inner, a, b, j;
-    int dt = k->dtype, logsm = k->op == GIR_OP_LOG_SOFTMAX;
+    int dt = GIR__KDT(k), logsm = k->op == GIR_OP_LOG_SOFTMAX;
     const gir__vr_fns *vr;
     gir__around(k->shape, k->attr->i[0], &outer, &len, &inner);
     if (inner == 1 && (vr = gir__vr_pick(dt)) != NULL) {      /* along the last axis: rows on vectors */
@@ -947,25 +947,25 @@ static double gir__xent_lse(const gir__vr_fns *vr, const void *x, int dt, int64_
 static gir_status gir__k_xent(gir__kx *k) {
     int64_t nr = k->in[0].s->dim[0], c = k->in[0].s->dim[1], r;
     const int32_t *lab = (const int32_t *)k->in[1].p;
-    const gir__vr_fns *vr = nr ? gir__vr_pick(k->dtype) : NULL;
+    const gir__vr_fns *vr = nr ? gir__vr_pick(GIR__KDT(k)) : NULL;
     for (r = 0; r < nr; ++r) {
         if (lab[r] < 0 || lab[r] >= c)
             return gir__kfail(k, GIR_ERR_INDEX, "label %d of row %l is not in [0, %l)", (int)lab[r], (long long)r, (long long)c);
-        if (!vr && k->dtype == GIR_DTYPE_F32) {          /* f32 in f32 (gen/f32.c) */
+        if (!vr && GIR__KDT(k) == GIR_DTYPE_F32) {          /* f32 in f32 (gen/f32.c) */
             const float *x = (const float *)k->in[0].p + r * c;
             ((float *)k->out)[r] = gir__f32_lse(x, c, 1) - x[lab[r]];
             gir__f32_hits = gir__f32_hits + 1;
             continue;
         }
-        gir__setd(k->out, k->dtype, r, gir__xent_lse(vr, k->in[0].p, k->dtype, r, c) - gir__getd(k->in[0].p, k->dtype, r * c + lab[r]));
+        gir__setd(k->out, GIR__KDT(k), r, gir__xent_lse(vr, k->in[0].p, GIR__KDT(k), r, c) - gir__getd(k->in[0].p, GIR__KDT(k), r * c + lab[r]));
     }
     return GIR_OK;
 }
 static gir_status gir__k_xent_prob(gir__kx *k) {
     int64_t nr = k->in[0].s->dim[0], c = k->in[0].s->dim[1], r, j;
-    const gir__vr_fns *vr = nr ? gir__vr_pick(k->dtype) : NULL;
-    size_t rb = (size_t)c * gir__esize(k->dtype);
-    if (!vr && k->dtype == GIR_DTYPE_F32) {              /* f32 in f32 (gen/f32.c) */
+    const gir__vr_fns *vr = nr ? gir__vr_pick(GIR__KDT(k)) : NULL;
+    size_t rb = (size_t)c * gir__esize(GIR__KDT(k));
+    if (!vr && GIR__KDT(k) == GIR_DTYPE_F32) {              /* f32 in f32 (gen/f32.c) */
         const float *x = (const float *)k->in[0].p, *w = (const float *)k->in[1].p;
         for (r = 0; r < nr; ++r)
             ((float *)k->out)[r] = -gir__f32_xdot(w + r * c, x + r * c, c, gir__f32_lse(x + r * c, c, 1));
@@ -973,19 +973,19 @@ static gir_status gir__k_xent_prob(gir__kx *k) {
         return GIR_OK;
     }
     for (r = 0; r < nr; ++r) {
-        double lse = gir__xent_lse(vr, k->in[0].p, k->dtype, r, c), s = 0;
+        double lse = gir__xent_lse(vr, k->in[0].p, GIR__KDT(k), r, c), s = 0;
         if (vr) s = -vr->xdot((const char *)k->in[1].p + (size_t)r * rb, (const char *)k->in[0].p + (size_t)r * rb, c, lse);
         else
             for (j = 0; j < c; ++j)
-                s -= gir__getd(k->in[1].p, k->dtype, r * c + j) * (gir__getd(k->in[0].p, k->dtype, r * c + j) - lse);
-        gir__setd(k->out, k->dtype, r, s);
+                s -= gir__getd(k->in[1].p, GIR__KDT(k), r * c + j) * (gir__getd(k->in[0].p, GIR__KDT(k), r * c + j) - lse);
+        gir__setd(k->out, GIR__KDT(k), r, s);
     }
     return GIR_OK;
 }
 static gir_status gir__k_mse(gir__kx *k) {
     int64_t n = gir__numel(k->in[0].s), i;
     double s = 0;
-    if (k->dtype == GIR_DTYPE_F32) {                     /* f32 in f32 (gen/f32.c) */
+    if (GIR__KDT(k) == GIR_DTYPE_F32) {                     /* f32 in f32 (gen/f32.c) */
         const float *a = (const float *)k->in[0].p, *b = (const float *)k->in[1].p;
         float fs = 0, fc = 0;
         for (i = 0; i < n; ++i) gir__f32_add(&fs, &fc, (a[i] - b[i]) * (a[i] - b[i]));
@@ -994,10 +994,10 @@ static gir_status gir__k_mse(gir__kx *k) {
         return GIR_OK;
     }
     for (i = 0; i < n; ++i) {
-        double d = gir__getd(k->in[0].p, k->dtype, i) - gir__getd(k->in[1].p, k->dtype, i);
+        double d = gir__getd(k->in[0].p, GIR__KDT(k), i) - gir__getd(k->in[1].p, GIR__KDT(k), i);
         s += d * d;
     }
-    gir__setd(k->out, k->dtype, 0, n ? s / (double)n : 0.0 / (double)(n - n));
+    gir__setd(k->out, GIR__KDT(k), 0, n ? s / (double)n : 0.0 / (double)(n - n));
     return GIR_OK;
 }
 /* the sizes of a convolution from x [N, C, H, W], w [K, C/groups, kh, kw] and y [N, K, OH, OW] (w NULL: pooling,
@@ -1029,8 +1029,8 @@ static void gir__conv_fill(gir__conv_p *p, const gir_shape *xs, const gir_shape 
 /* conv2d and its gradients, as im2col blocks times the packed GEMM (kern_nn.tmpl.c) */
 static gir_status gir__k_conv(gir__kx *k) {
     gir__conv_p p;
-    int f = k->dtype == GIR_DTYPE_F32;
-    const gir__gemm_cfg *g = gir__gemm_cfg_for(k->dtype);
+    int f = GIR__KDT(k) == GIR_DTYPE_F32;
+    const gir__gemm_cfg *g = gir__gemm_cfg_for(GIR__KDT(k));
     const void *a = k->in[0].p, *b = k->in[1].p;
     void *s = k->scratch;
     switch (k->op) {
@@ -1053,7 +1053,7 @@ static gir_status gir__k_conv(gir__kx *k) {
 }
 static gir_status gir__k_pool(gir__kx *k) {
     gir__conv_p p;
-    int f = k->dtype == GIR_DTYPE_F32;
+    int f = GIR__KDT(k) == GIR_DTYPE_F32;
     switch (k->op) {
     case GIR_OP_MAX_POOL2D:
         gir__conv_fill(&p, k->in[0].s, NULL, k->shape, k->attr);

@@ -9,7 +9,8 @@
 #define GIR__IFS_1(s) ""
 #define GIR__IFS_2(s) ""
 #define GIR__IFS_3(s) ""
-#if GIR__SELECTIVE && (defined(__GNUC__) || defined(__clang__))
-/* the kernels and helpers of left-out ops stay defined (static) but unreferenced */
+#if (GIR__SELECTIVE || defined(GIR_ONLY_F32)) && (defined(__GNUC__) || defined(__clang__))
+/* the kernels and helpers of left-out ops (and, with GIR_ONLY_F32, of other dtypes) stay defined (static) but
+   unreferenced */
 #  pragma GCC diagnostic ignored "-Wunused-function"
 #endif

@@ -181,7 +181,16 @@ lane1() {
             "$ARMCC, picolibc or qemu-system-arm not found (apt-get install gcc-arm-none-eabi picolibc-arm-none-eabi qemu-system-arm)"
     fi
     # selective builds on the host: a left-out op fails clearly, a GIR_ONLY_OPS build trains as plain C does
-    step "config: selective builds (GIR_NO_OPS_CONV, GIR_NO_OP_TANH; GIR_ONLY_OPS for an MLP)" make -s size-check B=$B/sel
+    step "config: selective builds (GIR_NO_OPS_CONV, GIR_NO_OP_TANH; GIR_ONLY_OPS for an MLP; GIR_ONLY_F32)" make -s size-check B=$B/sel
+    # make size's budgets: the plan-image programs within 8 and 16 KB, nothing left-out linked, no double code in
+    # the f32 model (size_all's 64 KB budget is not met yet: reported, not failed)
+    if command -v "$ARMCC" > /dev/null 2>&1; then
+        step "size: Cortex-M4 flash of size_infer (<= 8 KB) and size_train (<= 16 KB), pruning, f32 without double" \
+            env SIZE_KNOWN_OVER=all sh tests/size/size.sh $B/size
+    else
+        skip "size: Cortex-M4 flash of size_infer (<= 8 KB) and size_train (<= 16 KB), pruning, f32 without double" \
+            "$ARMCC not found (apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi)"
+    fi
     # the firmware example trains on Cortex-M55 (Helium) under qemu and exits non-zero unless the loss falls
     if command -v "$ARMCC" > /dev/null 2>&1 && command -v qemu-system-arm > /dev/null 2>&1; then
         step "firmware: examples/firmware trains an MLP on Cortex-M55 under qemu (make firmware-demo)" \

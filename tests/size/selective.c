@@ -3,6 +3,8 @@
  *                  message naming the op and the macro; the graph stays usable.
  *   -DSEL_ONLY     with GIR_ONLY_OPS and the ops of tests/size/infer.c and train.c: an MLP's loss, gradients
  *                  and one SGD step match a plain C reference; an op not asked for fails clearly.
+ *   -DSEL_F32      with GIR_ONLY_F32: an f32 model runs from a plan and from its image and matches plain C; a
+ *                  step of another dtype fails to run, and an image holding one to open, with GIR_ERR_NOT_BUILT.
  * Prints `N passed, N failed`; the exit status is the number of failures. */
 #define GIR_IMPLEMENTATION
 #include "gir.h"
@@ -154,12 +156,84 @@ static void test_only(void) {
 }
 #endif
 
+#if defined(SEL_F32)
+/* softmax(relu(x W + b)) of a 3x5 x and 5x4 W in plain C, in double */
+static void f32_reference(const float *x, const float *w, const float *b, double *y) {
+    int i, j, k;
+    for (i = 0; i < 3; ++i) {
+        double s = 0, row[4];
+        for (j = 0; j < 4; ++j) {
+            double a = b[j];
+            for (k = 0; k < 5; ++k) a += (double)x[i * 5 + k] * w[k * 4 + j];
+            row[j] = a > 0 ? a : 0;
+        }
+        for (j = 0; j < 4; ++j) s += exp(row[j]);
+        for (j = 0; j < 4; ++j) y[i * 4 + j] = exp(row[j]) / s;
+    }
+}
+static void test_only_f32(void) {
+    static float x[15], w[20], b[4];
+    static uint64_t ram[512];
+    unsigned char img[4096];
+    gir_graph *g = gir_graph_new(NULL);
+    gir_node xi, y, x64, e64;
+    gir_plan *p = NULL, *p64 = NULL;
+    gir_compile_desc d;
+    gir_image *m = NULL;
+    double want[12], d64[3] = {0, 1, 2};
+    const float *got;
+    char msg[256];
+    size_t len = 0;
+    int i, ok = 1;
+    for (i = 0; i < 15; ++i) x[i] = (float)(i % 7) / 3.0f - 1.0f;
+    for (i = 0; i < 20; ++i) w[i] = (float)((i * 5) % 9) / 4.0f - 1.0f;
+    for (i = 0; i < 4; ++i) b[i] = 0.25f * (float)i;
+    f32_reference(x, w, b, want);
+    xi = gir_input(g, GIR_DTYPE_F32, gir_shape2(3, 5));
+    y = gir_softmax(g, gir_relu(g, gir_add(g, gir_matmul(g, xi, gir_constant(g, GIR_DTYPE_F32, gir_shape2(5, 4), w)),
+                                           gir_constant(g, GIR_DTYPE_F32, gir_shape1(4), b))), 1);
+    memset(&d, 0, sizeof d);
+    d.flags = GIR_COMPILE_NO_FUSION;
+    check(gir_compile_ex(g, 1, &y, &d, &p) == GIR_OK && gir_plan_bind(p, xi, x) == GIR_OK && gir_run(p) == GIR_OK,
+          "only_f32: f32 plan runs", p ? gir_plan_message(p) : gir_graph_message(g));
+    got = p ? (const float *)gir_plan_data(p, y) : NULL;
+    for (i = 0; got && i < 12; ++i) ok &= fabs(got[i] - want[i]) < 1e-6;
+    check(got && ok, "only_f32: plan matches plain C", NULL);
+    check(p && gir_plan_image(p, 1, &xi, 1, &y, img, sizeof img, &len) == GIR_OK &&
+          gir_image_dtypes(img, len) == 1u << GIR_DTYPE_F32 &&
+          gir_image_open(img, len, ram, sizeof ram, &m, msg, sizeof msg) == GIR_OK &&
+          gir_image_bind(m, 0, x, sizeof x) == GIR_OK && gir_image_run(m) == GIR_OK, "only_f32: f32 image runs", msg);
+    check(m && got && !memcmp(gir_image_output(m, 0, NULL), got, 12 * sizeof(float)), "only_f32: image = plan", NULL);
+    x64 = gir_input(g, GIR_DTYPE_F64, gir_shape1(3));
+    e64 = gir_exp(g, x64);          /* an elementwise op: refused when it is built */
+    check(!e64.id && gir_graph_status(g) == GIR_ERR_NOT_BUILT && has(g, "GIR_ONLY_F32") && has(g, "exp"),
+          "only_f32: an f64 elementwise op is not built", gir_graph_message(g));
+    gir_graph_clear_error(g);
+    e64 = gir_softmax(g, x64, 0);   /* another kernel: refused when it runs */
+    check(gir_compile_ex(g, 1, &e64, &d, &p64) == GIR_OK && gir_plan_bind(p64, x64, d64) == GIR_OK, "only_f32: f64 "
+          "plan compiles", gir_graph_message(g));
+    check(p64 && gir_run(p64) == GIR_ERR_NOT_BUILT && strstr(gir_plan_message(p64), "GIR_ONLY_F32") &&
+          strstr(gir_plan_message(p64), "softmax"), "only_f32: an f64 step fails to run", p64 ? gir_plan_message(p64) : "");
+    check(p64 && gir_plan_image(p64, 1, &x64, 1, &e64, img, sizeof img, &len) == GIR_OK &&
+          gir_image_open(img, len, ram, sizeof ram, &m, msg, sizeof msg) == GIR_ERR_NOT_BUILT && !m &&
+          strstr(msg, "f64") && strstr(msg, "GIR_ONLY_F32"), "only_f32: an f64 image fails to open", msg);
+    check(gir_run(p) == GIR_OK, "only_f32: the f32 plan still runs", gir_plan_message(p));
+    gir_plan_free(p);
+    gir_plan_free(p64);
+    still_usable(g, "only_f32: graph after the errors");
+    gir_graph_free(g);
+}
+#endif
+
 int main(void) {
 #if defined(SEL_NO_CONV)
     test_left_out();
 #endif
 #if defined(SEL_ONLY)
     test_only();
+#endif
+#if defined(SEL_F32)
+    test_only_f32();
 #endif
     printf("%d passed, %d failed\n", npass, nfail);
     return nfail;
