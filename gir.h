@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c9367d236f1f14baa87520e8b73aa14e2ae04c4bdd43b9ce2b2f70a5c3f60d5c
-                                          gen/ sha256=4ada915e980c79f4
+                                          gen/ sha256=6358bf69fabaf1e2
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -14336,13 +14336,15 @@ typedef void (*gir__ew_fn)(int64_t n, void *out, const void *const *in, const in
 
 #ifdef GIR_NO_ERROR_STRINGS
 /* status names only: the messages' format strings, the op names and the formatter stay out of the build */
-static gir_status gir__kfail_s(gir__kx *k, gir_status s) {
+static gir_status gir__msg_status(char *msg, size_t cap, const char *prefix, gir_status s) {
     gir__buf b;
-    b.p = k->msg; b.n = GIR__MSG; b.len = 0; k->msg[0] = 0;
+    if (!msg || !cap) return s;
+    b.p = msg; b.n = cap; b.len = 0; msg[0] = 0;
+    gir__puts(&b, prefix);
     gir__puts(&b, gir_status_name(s));
     return s;
 }
-#define gir__kfail(k, s, ...) gir__kfail_s(k, s)
+#define gir__kfail(k, s, ...) gir__msg_status((k)->msg, GIR__MSG, "", s)
 #else
 static gir_status gir__kfail(gir__kx *k, gir_status s, const char *fmt, ...) {
     gir__buf b;
@@ -35160,17 +35162,8 @@ GIR_API gir_status gir_plan_image(gir_plan *p, int n_in, const gir_node *ins, in
 }
 
 /* -- the reader ----------------------------------------------------------------------------------------- */
-#ifdef GIR_NO_ERROR_STRINGS
-/* status names only: the messages' format strings and the formatter stay out of the build */
-static gir_status gir__ifail_s(char *msg, size_t cap, gir_status s) {
-    gir__buf b;
-    if (!msg || !cap) return s;
-    b.p = msg; b.n = cap; b.len = 0; msg[0] = 0;
-    gir__puts(&b, "image: ");
-    gir__puts(&b, gir_status_name(s));
-    return s;
-}
-#define gir__ifail(msg, cap, s, ...) gir__ifail_s(msg, cap, s)
+#ifdef GIR_NO_ERROR_STRINGS          /* status names only (gen/kernels.c) */
+#define gir__ifail(msg, cap, s, ...) gir__msg_status(msg, cap, "image: ", s)
 #else
 static gir_status gir__ifail(char *msg, size_t cap, gir_status s, const char *fmt, ...) {
     gir__buf b;

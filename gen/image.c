@@ -215,17 +215,8 @@ GIR_API gir_status gir_plan_image(gir_plan *p, int n_in, const gir_node *ins, in
 }
 
 /* -- the reader ----------------------------------------------------------------------------------------- */
-#ifdef GIR_NO_ERROR_STRINGS
-/* status names only: the messages' format strings and the formatter stay out of the build */
-static gir_status gir__ifail_s(char *msg, size_t cap, gir_status s) {
-    gir__buf b;
-    if (!msg || !cap) return s;
-    b.p = msg; b.n = cap; b.len = 0; msg[0] = 0;
-    gir__puts(&b, "image: ");
-    gir__puts(&b, gir_status_name(s));
-    return s;
-}
-#define gir__ifail(msg, cap, s, ...) gir__ifail_s(msg, cap, s)
+#ifdef GIR_NO_ERROR_STRINGS          /* status names only (gen/kernels.c) */
+#define gir__ifail(msg, cap, s, ...) gir__msg_status(msg, cap, "image: ", s)
 #else
 static gir_status gir__ifail(char *msg, size_t cap, gir_status s, const char *fmt, ...) {
     gir__buf b;

@@ -25,13 +25,15 @@ typedef void (*gir__ew_fn)(int64_t n, void *out, const void *const *in, const in
 
 #ifdef GIR_NO_ERROR_STRINGS
 /* status names only: the messages' format strings, the op names and the formatter stay out of the build */
-static gir_status gir__kfail_s(gir__kx *k, gir_status s) {
+static gir_status gir__msg_status(char *msg, size_t cap, const char *prefix, gir_status s) {
     gir__buf b;
-    b.p = k->msg; b.n = GIR__MSG; b.len = 0; k->msg[0] = 0;
+    if (!msg || !cap) return s;
+    b.p = msg; b.n = cap; b.len = 0; msg[0] = 0;
+    gir__puts(&b, prefix);
     gir__puts(&b, gir_status_name(s));
     return s;
 }
-#define gir__kfail(k, s, ...) gir__kfail_s(k, s)
+#define gir__kfail(k, s, ...) gir__msg_status((k)->msg, GIR__MSG, "", s)
 #else
 static gir_status gir__kfail(gir__kx *k, gir_status s, const char *fmt, ...) {
     gir__buf b;
