@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c9367d236f1f14baa87520e8b73aa14e2ae04c4bdd43b9ce2b2f70a5c3f60d5c
-                                          gen/ sha256=6358bf69fabaf1e2
+                                          gen/ sha256=31f3fa345ddcb4cd
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -35242,6 +35242,8 @@ static gir_status gir__img_check_steps(const unsigned char *img, char *msg, size
     const uint32_t *ins = (const uint32_t *)(const void *)(img + h->o_ins);
     const uint32_t *outs = (const uint32_t *)(const void *)(img + h->o_outs);
     uint32_t k, j;
+    for (k = 0; k < h->nsin; ++k)              /* first: the step checks below read the values of inputs */
+        if (sin[k] >= h->nvals) return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "step input %l is malformed", (long long)k);
     for (k = 0; k < h->nsteps; ++k) {
         int ok = s[k].val < h->nvals && v[s[k].val].kind == GIR__IV_TEMP && s[k].nin <= h->maxin &&
                  (uint64_t)s[k].in0 + s[k].nin <= h->nsin &&
@@ -35255,8 +35257,6 @@ static gir_status gir__img_check_steps(const unsigned char *img, char *msg, size
             return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "step %l assigns to a value that is no variable",
                               (long long)k);
     }
-    for (k = 0; k < h->nsin; ++k)
-        if (sin[k] >= h->nvals) return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "step input %l is malformed", (long long)k);
     for (j = 0; j < h->nin; ++j)
         if (ins[j] != GIR__IMG_NONE && (ins[j] >= h->nvals || v[ins[j]].kind != GIR__IV_INPUT))
             return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "input %l is malformed", (long long)j);

@@ -295,6 +295,8 @@ static gir_status gir__img_check_steps(const unsigned char *img, char *msg, size
     const uint32_t *ins = (const uint32_t *)(const void *)(img + h->o_ins);
     const uint32_t *outs = (const uint32_t *)(const void *)(img + h->o_outs);
     uint32_t k, j;
+    for (k = 0; k < h->nsin; ++k)              /* first: the step checks below read the values of inputs */
+        if (sin[k] >= h->nvals) return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "step input %l is malformed", (long long)k);
     for (k = 0; k < h->nsteps; ++k) {
         int ok = s[k].val < h->nvals && v[s[k].val].kind == GIR__IV_TEMP && s[k].nin <= h->maxin &&
                  (uint64_t)s[k].in0 + s[k].nin <= h->nsin &&
@@ -308,8 +310,6 @@ static gir_status gir__img_check_steps(const unsigned char *img, char *msg, size
             return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "step %l assigns to a value that is no variable",
                               (long long)k);
     }
-    for (k = 0; k < h->nsin; ++k)
-        if (sin[k] >= h->nvals) return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "step input %l is malformed", (long long)k);
     for (j = 0; j < h->nin; ++j)
         if (ins[j] != GIR__IMG_NONE && (ins[j] >= h->nvals || v[ins[j]].kind != GIR__IV_INPUT))
             return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "input %l is malformed", (long long)j);

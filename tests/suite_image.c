@@ -306,7 +306,7 @@ static int test_image_damaged(void) {
     memcpy(&h, b.img, sizeof h);
     v = (gir__ival *)(void *)(copy + h.o_vals);
     s = (gir__step *)(void *)(copy + h.o_steps);
-    for (k = 0; k < 12; ++k) {
+    for (k = 0; k < 13; ++k) {
         const char *want = "malformed";
         memcpy(copy, b.img, b.len);
         switch (k) {
@@ -321,7 +321,8 @@ static int test_image_damaged(void) {
         case 8: ((uint32_t *)(void *)(copy + h.o_outs))[2] = h.nvals; break;
         case 9: ((gir__ihdr *)(void *)copy)->o_steps = (uint32_t)b.len; want = "outside the image"; break;
         case 10: ((gir__ihdr *)(void *)copy)->ops_hash ^= 1; want = "another op table"; break;
-        default: s[0].op = GIR_OP_ASSIGN; want = "no variable"; break;
+        case 11: s[0].op = GIR_OP_ASSIGN; want = "no variable"; break;
+        default: s[0].op = GIR_OP_ASSIGN; ((uint32_t *)(void *)(copy + h.o_sin))[s[0].in0] = 0xffffff00u; break;
         }
         if (!img_reopen(&b, copy, msg) || !strstr(msg, want)) { free(copy); FAILF("damage %d: %s", (int)k, msg); }
     }
