@@ -2,7 +2,9 @@
    Every input is given as it is (the checksums reject almost every mutation) and repaired (every checksum
    rewritten, so mutations reach the parser and the builders) to gir_load_variables (strict, then partial) on a fixed graph, which must stay whole and
    unchanged by a failed load, and to gir_load_graph; a graph that loads is saved again and must load again
-   (the same bytes), and when it is small it is compiled and run with its inputs bound to zeros.
+   (the same bytes), and when it is small it is compiled and run with its inputs bound to zeros, and run again
+   from a plan image (gir_plan_image), which must give the plan's bits; that image damaged by the input's bytes,
+   its checksum made right, must open or be refused, never crash.
    Seeds: tests/fuzz_corpus (tests/io_data.c write). make test runs it for a short while, make fuzz-io for
    10^6 executions. */
 #define GIR_IMPLEMENTATION
@@ -31,8 +33,8 @@ static void load_vars(const uint8_t *data, size_t size, unsigned flags) {
         gir_graph_clear_error(fixed);
     }
 }
-/* a small loaded graph: compiled, inputs bound to zeros, run */
-static void run_small(gir_graph *g, int nout, const gir_node *outs) {
+/* a small loaded graph: compiled, inputs bound to zeros, run; 0 when it is not small */
+static int run_small(gir_graph *g, int nout, const gir_node *outs) {
     static double zeros[1 << 12];
     uint32_t k, n = gir_graph_node_count(g);
     int64_t total = 0;
@@ -43,11 +45,65 @@ static void run_small(gir_graph *g, int nout, const gir_node *outs) {
         h.id = k;
         h.tag = outs[0].tag;
         total += gir_node_numel(g, h);
-        if (gir_node_numel(g, h) > (int64_t)(sizeof zeros / 8) || total > (1 << 16)) return;
+        if (gir_node_numel(g, h) > (int64_t)(sizeof zeros / 8) || total > (1 << 16)) return 0;
     }
-    if (gir_compile(g, nout, outs, &p) != GIR_OK) return;
+    if (gir_compile(g, nout, outs, &p) != GIR_OK) return 0;
     for (j = 0; j < gir_graph_input_count(g); ++j) gir_plan_bind(p, gir_graph_input(g, j), zeros);
     gir_run(p);
+    gir_plan_free(p);
+    return 1;
+}
+/* a small loaded graph as a plan image: it runs to the bits of its plan; then the image damaged by the fuzzer's
+   bytes, its checksum made right, must open or be refused without a crash (a damaged image is never run: its
+   shapes and attributes are trusted) */
+static void image_small(gir_graph *g, int nout, const gir_node *outs, const uint8_t *data, size_t size) {
+    static double zeros[1 << 12];
+    static uint64_t ram[1 << 15];
+    gir_compile_desc d;
+    gir_plan *p = NULL;
+    gir_node ins[16];
+    gir_image *m = NULL;
+    uint64_t *img, *bad;
+    size_t len = 0, need = 0, k;
+    int nin = gir_graph_input_count(g), j;
+    char msg[256];
+    if (nin > 16) return;
+    memset(&d, 0, sizeof d);
+    d.flags = GIR_COMPILE_NO_FUSION;
+    if (gir_compile_ex(g, nout, outs, &d, &p) != GIR_OK) return;
+    for (j = 0; j < nin; ++j) ins[j] = gir_graph_input(g, j);
+    if (gir_plan_image(p, nin, ins, nout, outs, NULL, 0, &len) != GIR_OK) __builtin_trap();
+    img = (uint64_t *)malloc(len);
+    bad = (uint64_t *)malloc(len);
+    if (!img || !bad || gir_plan_image(p, nin, ins, nout, outs, img, len, &len) != GIR_OK) __builtin_trap();
+    if (gir_image_ram_size(img, len, &need) != GIR_OK) __builtin_trap();
+    if (need <= sizeof ram) {
+        if (gir_image_open(img, len, ram, sizeof ram, &m, msg, sizeof msg) != GIR_OK) __builtin_trap();
+        for (j = 0; j < nin; ++j) {
+            gir_plan_bind(p, ins[j], zeros);
+            gir_image_bind(m, j, zeros, (size_t)gir_node_numel(g, ins[j]) * gir_dtype_size(gir_node_dtype(g, ins[j])));
+        }
+        if ((gir_run(p) == GIR_OK) != (gir_image_run(m) == GIR_OK)) __builtin_trap();
+        for (j = 0; j < nout && !gir_plan_message(p)[0]; ++j) {
+            size_t bytes = 0;
+            const void *a = gir_image_output(m, j, &bytes), *b = gir_plan_data(p, outs[j]);
+            if (bytes && (!a || !b || memcmp(a, b, bytes))) __builtin_trap();
+        }
+    }
+    memcpy(bad, img, len);
+    for (k = 0; k + 1 < size && k < 64; k += 2) ((uint8_t *)bad)[((size_t)data[k] * 131u + k) % len] ^= data[k + 1];
+    if (len >= sizeof(gir__ihdr)) {
+        gir__ihdr h;
+        memcpy(&h, bad, sizeof h);
+        if (h.bytes <= len && h.bytes >= GIR__IMG_CRC_AT) {
+            h.crc = gir__crc32(0, (const unsigned char *)bad + GIR__IMG_CRC_AT, h.bytes - GIR__IMG_CRC_AT);
+            memcpy(bad, &h, sizeof h);
+        }
+    }
+    if (gir_image_open(bad, len, ram, sizeof ram, &m, msg, sizeof msg) != GIR_OK && (m || !msg[0])) __builtin_trap();
+    (void)gir_image_ops(bad, len, NULL, 0);
+    free(img);
+    free(bad);
     gir_plan_free(p);
 }
 static void load_graph(const uint8_t *data, size_t size) {
@@ -69,7 +125,7 @@ static void load_graph(const uint8_t *data, size_t size) {
     if (gir_graph_node_count(again) != gir_graph_node_count(g)) __builtin_trap();
     free(buf);
     gir_graph_free(again);
-    if (nout > 0) run_small(g, nout, outs);
+    if (nout > 0 && run_small(g, nout, outs)) image_small(g, nout, outs, data, size);
     gir_graph_free(g);
 }
 static uint32_t crc32_bits(const uint8_t *p, size_t n) {
