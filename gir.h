@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c9367d236f1f14baa87520e8b73aa14e2ae04c4bdd43b9ce2b2f70a5c3f60d5c
-                                          gen/ sha256=31f3fa345ddcb4cd
+                                          gen/ sha256=a25a3b4bdba921f7
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -30681,29 +30681,23 @@ typedef struct gir__mm_job {
 /* product t of the batch: the float GEMM (with scratch s and hook par) or the wrapping integer loop */
 #if defined(GIR_NO_PACKED_GEMM)
 /* GIR_NO_PACKED_GEMM (small firmware builds): one float product as three plain loops, accumulating in the dtype */
+#define GIR__MM_PLAIN(T) do {                                                                              \
+        const T *a = (const T *)k->in[0].p + ao, *b = (const T *)k->in[1].p + bo;                          \
+        T *o = (T *)k->out + t * m * n;                                                                     \
+        for (i = 0; i < m; ++i)                                                                             \
+            for (c = 0; c < n; ++c) {                                                                       \
+                T acc = 0;                                                                                  \
+                for (p = 0; p < kk; ++p) acc += a[i * j->rsa + p * j->csa] * b[p * j->rsb + c * j->csb];    \
+                o[i * n + c] = acc;                                                                         \
+            }                                                                                               \
+    } while (0)
 static void gir__mm_plain(const gir__mm_job *j, int64_t ao, int64_t bo, int64_t t) {
     const gir__kx *k = j->k;
     int64_t i, c, p, m = j->m, kk = j->kk, n = j->n;
-    if (GIR__KDT(k) == GIR_DTYPE_F32) {
-        const float *a = (const float *)k->in[0].p + ao, *b = (const float *)k->in[1].p + bo;
-        float *o = (float *)k->out + t * m * n;
-        for (i = 0; i < m; ++i)
-            for (c = 0; c < n; ++c) {
-                float acc = 0;
-                for (p = 0; p < kk; ++p) acc += a[i * j->rsa + p * j->csa] * b[p * j->rsb + c * j->csb];
-                o[i * n + c] = acc;
-            }
-    } else {
-        const double *a = (const double *)k->in[0].p + ao, *b = (const double *)k->in[1].p + bo;
-        double *o = (double *)k->out + t * m * n;
-        for (i = 0; i < m; ++i)
-            for (c = 0; c < n; ++c) {
-                double acc = 0;
-                for (p = 0; p < kk; ++p) acc += a[i * j->rsa + p * j->csa] * b[p * j->rsb + c * j->csb];
-                o[i * n + c] = acc;
-            }
-    }
+    if (GIR__KDT(k) == GIR_DTYPE_F32) GIR__MM_PLAIN(float);
+    else GIR__MM_PLAIN(double);
 }
+#undef GIR__MM_PLAIN
 #endif
 static void gir__mm_one(const gir__mm_job *j, int64_t t, void *s, const gir__par *par) {
     const gir__kx *k = j->k;
