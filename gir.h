@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c9367d236f1f14baa87520e8b73aa14e2ae04c4bdd43b9ce2b2f70a5c3f60d5c
-                                          gen/ sha256=a25a3b4bdba921f7
+                                          gen/ sha256=cbf842832a39e5e7
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1309,7 +1309,8 @@ GIR_API gir_status gir_save_graph_file(gir_graph *g, int n_out, const gir_node *
    *len, the bytes it needs; too small is GIR_ERR_LIMIT). ins lists every input the plan reads and outs the
    nodes whose values the device reads (any node of the plan: outputs, variables, ...); the device names them
    by their place in these lists. Errors are recorded in the plan (gir_plan_message).
-   On the device: gir_image_ram_size gives the RAM an image needs (the most, whatever ram's alignment);
+   On the device: gir_image_ram_size gives the RAM an image needs in the build that calls it (the most,
+   whatever ram's alignment; the scratch part depends on that build's kernels, so a host's figure can differ);
    gir_image_open checks the image (its CRC-32, every count, index and offset, that each op is in this build:
    GIR_ERR_NOT_BUILT) and lays out ram (aligned to 8): the plan's arena and scratch, and a copy of each variable
    an assign step of the plan writes. Constants, and variables nothing writes, are read where the image lies,

@@ -683,7 +683,8 @@ GIR_API gir_status gir_save_graph_file(gir_graph *g, int n_out, const gir_node *
    *len, the bytes it needs; too small is GIR_ERR_LIMIT). ins lists every input the plan reads and outs the
    nodes whose values the device reads (any node of the plan: outputs, variables, ...); the device names them
    by their place in these lists. Errors are recorded in the plan (gir_plan_message).
-   On the device: gir_image_ram_size gives the RAM an image needs (the most, whatever ram's alignment);
+   On the device: gir_image_ram_size gives the RAM an image needs in the build that calls it (the most,
+   whatever ram's alignment; the scratch part depends on that build's kernels, so a host's figure can differ);
    gir_image_open checks the image (its CRC-32, every count, index and offset, that each op is in this build:
    GIR_ERR_NOT_BUILT) and lays out ram (aligned to 8): the plan's arena and scratch, and a copy of each variable
    an assign step of the plan writes. Constants, and variables nothing writes, are read where the image lies,
