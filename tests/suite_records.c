@@ -107,6 +107,7 @@ static unsigned rec_row_mask(int op) {
     gir_attr a;
     unsigned char buf[GIR__ATTR_MAXBYTES];
     size_t n;
+    gir_attr_zero(&a);                    /* its own address is the data pointer: any non-NULL pointer sets bit 14 */
     rec_fill_row(op, &a, &a);
     n = gir__attr_pack(&a, buf);
     return n ? (unsigned)buf[0] | (unsigned)buf[1] << 8 : 0;
