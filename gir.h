@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c9367d236f1f14baa87520e8b73aa14e2ae04c4bdd43b9ce2b2f70a5c3f60d5c
-                                          gen/ sha256=cbf842832a39e5e7
+                                          gen/ sha256=b1e6c529bec89f29
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1324,7 +1324,8 @@ GIR_API gir_status gir_save_graph_file(gir_graph *g, int n_out, const gir_node *
    image's steps use, each once in ascending order (the first max in ops; returns how many, -1 for a bad
    image): the GIR_WITH_OP_<OP> a GIR_ONLY_OPS firmware build needs to open it. gir_image_dtypes gives the
    dtypes of its values as bits (1u << GIR_DTYPE_F32: f32; 0 for a bad image): an image of f32 values only opens
-   in a GIR_ONLY_F32 build. Nothing here allocates. */
+   in a GIR_ONLY_F32 build. The device's functions allocate nothing (gir_plan_image takes a small list from the
+   graph's allocator while it writes). */
 typedef struct gir_image gir_image;
 GIR_API gir_status gir_plan_image(gir_plan *p, int n_in, const gir_node *ins, int n_out, const gir_node *outs,
                                   void *buf, size_t cap, size_t *len);
@@ -34944,9 +34945,10 @@ GIR_API gir_status gir_load_graph(const void *data, size_t size, const gir_graph
    THE IMAGE (version 1). Every field is in the writer's byte order (the reader tells the other order by the
    magic and refuses it); sections start at offsets aligned to 4, values at offsets aligned to 16.
      header   gir__ihdr: magic "GIRI", version, GIR__OPS_HASH and GIR_MAX_RANK of the writer, the image's bytes,
-              the CRC-32 of every byte after its own field (the rest of the header too), the counts and the offsets of the sections below, the
-              arena and variable-copy bytes the plan needs (not its scratch: the reader's kernels may need other
-              scratch than the writer's, whose GEMM blocks are its own, so the reader sizes it)
+              the CRC-32 of every byte after its own field (the rest of the header too), the counts and the
+              offsets of the sections below, the arena and variable-copy bytes the plan needs (not its scratch:
+              the reader's kernels may need other scratch than the writer's, whose GEMM blocks are its own, so the
+              reader sizes it)
      vals     gir__ival[nvals]: shape, dtype, kind (temporary, input, constant, variable), bytes, the plan's
               node id (for messages) and an offset: in the arena (a temporary) or in the image (values)
      steps    gir__step[nsteps] as gen/exec.c defines it; attr is 1 + the offset of its packed attributes
@@ -34991,7 +34993,8 @@ static uint32_t gir__a16(uint64_t n) { return (uint32_t)((n + 15u) & ~(uint64_t)
 static int gir__img_val(gir_plan *p, gir_node n, int k, int input, uint32_t *v) {
     int kind = gir__handle_kind(p->g, n);
     if (kind != GIR__H_OWN) {
-        gir__pfail(p, GIR_ERR_HANDLE, "plan_image: %s %d (id %u) %s", input ? "input" : "output", k, (unsigned)n.id, gir__handle_why(kind));
+        gir__pfail(p, GIR_ERR_HANDLE, "plan_image: %s %d (id %u) %s", input ? "input" : "output", k, (unsigned)n.id,
+                   gir__handle_why(kind));
         return 0;
     }
     if (input && p->g->nodes[n.id].op != GIR_OP_INPUT) {

@@ -698,7 +698,8 @@ GIR_API gir_status gir_save_graph_file(gir_graph *g, int n_out, const gir_node *
    image's steps use, each once in ascending order (the first max in ops; returns how many, -1 for a bad
    image): the GIR_WITH_OP_<OP> a GIR_ONLY_OPS firmware build needs to open it. gir_image_dtypes gives the
    dtypes of its values as bits (1u << GIR_DTYPE_F32: f32; 0 for a bad image): an image of f32 values only opens
-   in a GIR_ONLY_F32 build. Nothing here allocates. */
+   in a GIR_ONLY_F32 build. The device's functions allocate nothing (gir_plan_image takes a small list from the
+   graph's allocator while it writes). */
 typedef struct gir_image gir_image;
 GIR_API gir_status gir_plan_image(gir_plan *p, int n_in, const gir_node *ins, int n_out, const gir_node *outs,
                                   void *buf, size_t cap, size_t *len);

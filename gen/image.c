@@ -2,9 +2,10 @@
    THE IMAGE (version 1). Every field is in the writer's byte order (the reader tells the other order by the
    magic and refuses it); sections start at offsets aligned to 4, values at offsets aligned to 16.
      header   gir__ihdr: magic "GIRI", version, GIR__OPS_HASH and GIR_MAX_RANK of the writer, the image's bytes,
-              the CRC-32 of every byte after its own field (the rest of the header too), the counts and the offsets of the sections below, the
-              arena and variable-copy bytes the plan needs (not its scratch: the reader's kernels may need other
-              scratch than the writer's, whose GEMM blocks are its own, so the reader sizes it)
+              the CRC-32 of every byte after its own field (the rest of the header too), the counts and the
+              offsets of the sections below, the arena and variable-copy bytes the plan needs (not its scratch:
+              the reader's kernels may need other scratch than the writer's, whose GEMM blocks are its own, so the
+              reader sizes it)
      vals     gir__ival[nvals]: shape, dtype, kind (temporary, input, constant, variable), bytes, the plan's
               node id (for messages) and an offset: in the arena (a temporary) or in the image (values)
      steps    gir__step[nsteps] as gen/exec.c defines it; attr is 1 + the offset of its packed attributes
@@ -49,7 +50,8 @@ static uint32_t gir__a16(uint64_t n) { return (uint32_t)((n + 15u) & ~(uint64_t)
 static int gir__img_val(gir_plan *p, gir_node n, int k, int input, uint32_t *v) {
     int kind = gir__handle_kind(p->g, n);
     if (kind != GIR__H_OWN) {
-        gir__pfail(p, GIR_ERR_HANDLE, "plan_image: %s %d (id %u) %s", input ? "input" : "output", k, (unsigned)n.id, gir__handle_why(kind));
+        gir__pfail(p, GIR_ERR_HANDLE, "plan_image: %s %d (id %u) %s", input ? "input" : "output", k, (unsigned)n.id,
+                   gir__handle_why(kind));
         return 0;
     }
     if (input && p->g->nodes[n.id].op != GIR_OP_INPUT) {
