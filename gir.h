@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c9367d236f1f14baa87520e8b73aa14e2ae04c4bdd43b9ce2b2f70a5c3f60d5c
-                                          gen/ sha256=b1e6c529bec89f29
+                                          gen/ sha256=60f92cfb086ddfbc
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -32268,9 +32268,29 @@ static int gir__kin_f32(int dt, const gir__kin *in, uint32_t n) {
 }
 /* where kernels read an empty input (a 0-byte constant or an input bound to NULL): a valid address, never read */
 static const double gir__empty = 0.0;
+/* calls step s's kernel: its inputs in kin (filled by the caller), its output value (dtype, shape, memory, node
+   for messages), its attributes; scratch, run count, message buffer and parallel hook of the plan or image
+   (gen/image.c) that runs it */
+static gir_status gir__step_kernel(const gir__step *s, int dtype, const gir_shape *shape, void *out, uint32_t node,
+                                   const gir__kin *kin, const gir_attr *attr, void *scratch, uint64_t run, char *msg,
+                                   const gir__par *par) {
+    gir__kx kx;
+    kx.op = s->op;
+    kx.dtype = dtype;
+    kx.shape = shape;
+    kx.attr = attr;
+    kx.out = out;
+    kx.nin = (int)s->nin;
+    kx.in = kin;
+    kx.scratch = scratch;
+    kx.run = run;
+    kx.node = node;
+    kx.msg = msg;
+    kx.par = par;
+    return gir__kernel_of(s->op)(&kx);
+}
 GIR_API gir_status gir_run(gir_plan *p) {
     uint32_t k, j;
-    gir__kx kx;
     gir_attr ta;                   /* the attributes of the step that runs (unpacked from the graph's store) */
     if (!p) return GIR_ERR_INVALID_ARG;
     p->status = GIR_OK;
@@ -32304,23 +32324,13 @@ GIR_API gir_status gir_run(gir_plan *p) {
                        (const gir_graph *)p->g, (unsigned)o->node, gir__op_names[s->op]);
             return GIR_ERR_NOT_BUILT;
         }
-        kx.op = s->op;
-        kx.dtype = o->dtype;
-        kx.shape = &o->shape;
-        kx.attr = s->attr ? gir__attr_ref(p->g, s->attr, &ta) : &gir__no_attr;
-        kx.out = o->ptr;
-        kx.nin = (int)s->nin;
-        kx.in = p->kin;
-        kx.scratch = p->scratch;
-        kx.run = p->runs;
-        kx.node = o->node;
-        kx.msg = p->msg;
+        st = gir__step_kernel(s, o->dtype, &o->shape, o->ptr, o->node, p->kin,
+                              s->attr ? gir__attr_ref(p->g, s->attr, &ta) : &gir__no_attr, p->scratch, p->runs, p->msg,
 #if defined(GIR_THREADS)
-        kx.par = &p->par;
+                              &p->par);
 #else
-        kx.par = NULL;
+                              NULL);
 #endif
-        st = gir__kernel_of(s->op)(&kx);
         if (st != GIR_OK) {
             p->status = st;
             ++p->runs;
@@ -35373,7 +35383,6 @@ GIR_API gir_status gir_image_run(gir_image *m) {
     const gir__step *s;
     const uint32_t *sin;
     uint32_t k, j;
-    gir__kx kx;
     gir_attr ta;
     if (!m) return GIR_ERR_INVALID_ARG;
     h = (const gir__ihdr *)(const void *)m->img;
@@ -35398,20 +35407,10 @@ GIR_API gir_status gir_image_run(gir_image *m) {
             m->kin[j].dt = v[in].dtype;
             m->kin[j].tr = j < 8 ? (s->tr >> j) & 1 : 0;
         }
-        kx.op = s->op;
-        kx.dtype = v[s->val].dtype;
-        kx.shape = &v[s->val].shape;
         if (s->attr) gir__attr_unpack(m->img + h->o_attrs + s->attr - 1, &ta);
-        kx.attr = s->attr ? &ta : &gir__no_attr;
-        kx.out = m->ptr[s->val];
-        kx.nin = (int)s->nin;
-        kx.in = m->kin;
-        kx.scratch = m->scratch;
-        kx.run = m->runs;
-        kx.node = v[s->val].node;
-        kx.msg = m->msg;
-        kx.par = NULL;
-        if ((m->status = gir__kernel_of(s->op)(&kx)) != GIR_OK) break;
+        m->status = gir__step_kernel(s, v[s->val].dtype, &v[s->val].shape, m->ptr[s->val], v[s->val].node, m->kin,
+                                     s->attr ? &ta : &gir__no_attr, m->scratch, m->runs, m->msg, NULL);
+        if (m->status != GIR_OK) break;
     }
     ++m->runs;
     if (m->status == GIR_OK) m->folded = 1;

@@ -518,9 +518,29 @@ static int gir__kin_f32(int dt, const gir__kin *in, uint32_t n) {
 }
 /* where kernels read an empty input (a 0-byte constant or an input bound to NULL): a valid address, never read */
 static const double gir__empty = 0.0;
+/* calls step s's kernel: its inputs in kin (filled by the caller), its output value (dtype, shape, memory, node
+   for messages), its attributes; scratch, run count, message buffer and parallel hook of the plan or image
+   (gen/image.c) that runs it */
+static gir_status gir__step_kernel(const gir__step *s, int dtype, const gir_shape *shape, void *out, uint32_t node,
+                                   const gir__kin *kin, const gir_attr *attr, void *scratch, uint64_t run, char *msg,
+                                   const gir__par *par) {
+    gir__kx kx;
+    kx.op = s->op;
+    kx.dtype = dtype;
+    kx.shape = shape;
+    kx.attr = attr;
+    kx.out = out;
+    kx.nin = (int)s->nin;
+    kx.in = kin;
+    kx.scratch = scratch;
+    kx.run = run;
+    kx.node = node;
+    kx.msg = msg;
+    kx.par = par;
+    return gir__kernel_of(s->op)(&kx);
+}
 GIR_API gir_status gir_run(gir_plan *p) {
     uint32_t k, j;
-    gir__kx kx;
     gir_attr ta;                   /* the attributes of the step that runs (unpacked from the graph's store) */
     if (!p) return GIR_ERR_INVALID_ARG;
     p->status = GIR_OK;
@@ -554,23 +574,13 @@ GIR_API gir_status gir_run(gir_plan *p) {
                        (const gir_graph *)p->g, (unsigned)o->node, gir__op_names[s->op]);
             return GIR_ERR_NOT_BUILT;
         }
-        kx.op = s->op;
-        kx.dtype = o->dtype;
-        kx.shape = &o->shape;
-        kx.attr = s->attr ? gir__attr_ref(p->g, s->attr, &ta) : &gir__no_attr;
-        kx.out = o->ptr;
-        kx.nin = (int)s->nin;
-        kx.in = p->kin;
-        kx.scratch = p->scratch;
-        kx.run = p->runs;
-        kx.node = o->node;
-        kx.msg = p->msg;
+        st = gir__step_kernel(s, o->dtype, &o->shape, o->ptr, o->node, p->kin,
+                              s->attr ? gir__attr_ref(p->g, s->attr, &ta) : &gir__no_attr, p->scratch, p->runs, p->msg,
 #if defined(GIR_THREADS)
-        kx.par = &p->par;
+                              &p->par);
 #else
-        kx.par = NULL;
+                              NULL);
 #endif
-        st = gir__kernel_of(s->op)(&kx);
         if (st != GIR_OK) {
             p->status = st;
             ++p->runs;

@@ -430,7 +430,6 @@ GIR_API gir_status gir_image_run(gir_image *m) {
     const gir__step *s;
     const uint32_t *sin;
     uint32_t k, j;
-    gir__kx kx;
     gir_attr ta;
     if (!m) return GIR_ERR_INVALID_ARG;
     h = (const gir__ihdr *)(const void *)m->img;
@@ -455,20 +454,10 @@ GIR_API gir_status gir_image_run(gir_image *m) {
             m->kin[j].dt = v[in].dtype;
             m->kin[j].tr = j < 8 ? (s->tr >> j) & 1 : 0;
         }
-        kx.op = s->op;
-        kx.dtype = v[s->val].dtype;
-        kx.shape = &v[s->val].shape;
         if (s->attr) gir__attr_unpack(m->img + h->o_attrs + s->attr - 1, &ta);
-        kx.attr = s->attr ? &ta : &gir__no_attr;
-        kx.out = m->ptr[s->val];
-        kx.nin = (int)s->nin;
-        kx.in = m->kin;
-        kx.scratch = m->scratch;
-        kx.run = m->runs;
-        kx.node = v[s->val].node;
-        kx.msg = m->msg;
-        kx.par = NULL;
-        if ((m->status = gir__kernel_of(s->op)(&kx)) != GIR_OK) break;
+        m->status = gir__step_kernel(s, v[s->val].dtype, &v[s->val].shape, m->ptr[s->val], v[s->val].node, m->kin,
+                                     s->attr ? &ta : &gir__no_attr, m->scratch, m->runs, m->msg, NULL);
+        if (m->status != GIR_OK) break;
     }
     ++m->runs;
     if (m->status == GIR_OK) m->folded = 1;
