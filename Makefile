@@ -3,7 +3,7 @@ PYTHON ?= python3
 CC     ?= gcc
 B      := build
 
-.PHONY: all generate test cross-test demo golden examples fuzz fuzz-io bench clean size size-check firmware-demo
+.PHONY: all generate test test-all cross-test demo golden examples fuzz fuzz-io bench clean size size-check firmware-demo
 all: generate
 
 # `make` always regenerates (it is deterministic and takes under a second). Nothing else depends on
@@ -17,8 +17,14 @@ generate:
 gir.h:
 	$(PYTHON) gen/gir_gen.py ops.def -o gir.h
 
+# make test: the checks a contributor runs before each commit (a few minutes); make test-all: the whole matrix
+# (compilers x standards x -O levels, configurations, sanitizers, cross-compiles, firmware, sizes, fuzzing,
+# packaging); .ci/run runs make test-all and make cross-test
 test:
-	@sh tests/run_all.sh
+	@GIR_TEST_TIER=quick sh tests/run_all.sh
+
+test-all:
+	@GIR_TEST_TIER=all sh tests/run_all.sh
 
 # the whole test runner on AArch64 (NEON, qemu-aarch64), Cortex-M4F (scalar FPU) and Cortex-M55 (Helium) under
 # qemu-system-arm with semihosting; exit status = failures (tests/cross/run.sh; TARGETS="a64 m4 m55")

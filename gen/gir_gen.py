@@ -55,39 +55,29 @@ LIBM_EXTRA = ["fabs", "sqrt", "exp", "log"]   # also used by hand-written kernel
 # ---------------------------------------------------------------------------------------------- parsing
 
 
+# a block comment, an unterminated one, a line comment, a string, an unterminated quote, a character literal
+# ('"' is no string); re.sub finds them left to right as a scanner would, far faster than one in Python
+C_TOKEN = re.compile(r'/\*.*?\*/|/\*|//[^\n]*|"(?:\\.|[^"\\\n])*"|"|\'(?:\\[^\n]|[^\\\'\n])\'', re.S)
+
+
 def strip_comments(path, text):
     """Blank out /* */ and // comments, keeping newlines so line numbers stay right. A comment or a
     string that does not end is an error (it would swallow the rows after it)."""
-    out, i, n = [], 0, len(text)
-    while i < n:
-        if text.startswith("/*", i):
-            j = text.find("*/", i + 2)
-            if j < 0:
-                err(path, text.count("\n", 0, i) + 1, "unterminated /* comment (it would hide every row after it)")
-            j += 2
-            out.append(re.sub(r"[^\n]", " ", text[i:j]))
-            i = j
-        elif text.startswith("//", i):
-            j = text.find("\n", i)
-            j = n if j < 0 else j
-            out.append(" " * (j - i))
-            i = j
-        elif text[i] == '"':
-            j = i + 1
-            while j < n and text[j] not in '"\n':
-                j += 2 if text[j] == "\\" else 1
-            if j >= n or text[j] != '"':
-                err(path, text.count("\n", 0, i) + 1, "unterminated string")
-            out.append(text[i:j + 1])
-            i = j + 1
-        elif text[i] == "'" and re.match(r"'(\\.|[^\\'\n])'", text[i:i + 4]):
-            j = i + (4 if text[i + 1] == "\\" else 3)          # a C character literal: '"' is no string
-            out.append("'" + " " * (j - i - 2) + "'")
-            i = j
-        else:
-            out.append(text[i])
-            i += 1
-    return "".join(out)
+    def blank(m):
+        s = m.group(0)
+        if s == "/*":
+            err(path, text.count("\n", 0, m.start()) + 1,
+                "unterminated /* comment (it would hide every row after it)")
+        if s == '"':
+            err(path, text.count("\n", 0, m.start()) + 1, "unterminated string")
+        if s.startswith("/*"):
+            return re.sub(r"[^\n]", " ", s)
+        if s.startswith("//"):
+            return " " * len(s)
+        if s.startswith('"'):
+            return s
+        return "'" + " " * (len(s) - 2) + "'"
+    return C_TOKEN.sub(blank, text)
 
 
 def call_args(s, name, path, line):

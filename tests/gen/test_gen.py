@@ -33,12 +33,14 @@ directory, nothing into the repository.
 import ast
 import concurrent.futures
 import os
+import queue
 import re
 import shutil
 import subprocess
 import sys
 import sysconfig
 import tempfile
+import threading
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -111,6 +113,42 @@ def run_gen(P, args, cwd=None, env=None, flags=("-S",)):
     except subprocess.TimeoutExpired:
         return Run(None, b"", "")
     return Run(r.returncode, r.stdout, r.stderr.decode("utf-8", "replace"))
+
+
+# A driver process that runs many small generations prints a line after each; each line must come within
+# ITEM_TIMEOUT seconds of the one before. The limit is per item, not per batch, and generous: one small
+# table generates in a fraction of a second, so only a hang reaches it, however busy the machine.
+ITEM_TIMEOUT = 120
+
+
+def stream_lines(cmd, cwd):
+    """(the lines a driver printed, None) or (the lines so far, why it stopped early)."""
+    err = tempfile.TemporaryFile()
+    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=err)
+    q = queue.Queue()
+
+    def reader():
+        for raw in proc.stdout:
+            q.put(raw.decode("utf-8", "replace").rstrip("\n"))
+        q.put(None)
+    threading.Thread(target=reader, daemon=True).start()
+    lines, why = [], None
+    while True:
+        try:
+            line = q.get(timeout=ITEM_TIMEOUT)
+        except queue.Empty:
+            proc.kill()
+            why = "no progress for %d s after %d lines (a generation hangs)" % (ITEM_TIMEOUT, len(lines))
+            break
+        if line is None:
+            break
+        lines.append(line)
+    rc = proc.wait()
+    err.seek(0)
+    if why is None and rc != 0:
+        why = "exit status %d: %s" % (rc, one_line(err.read().decode("utf-8", "replace")) or "(no stderr)")
+    err.close()
+    return lines, why
 
 
 def read_bytes(path):
@@ -378,6 +416,7 @@ for path in sys.argv[2:]:
     finally:
         sys.stdout, sys.stderr = saved
     print("%s\t%s\t%s" % (path, rc, " | ".join(err.getvalue().splitlines())))
+    sys.stdout.flush()
 """
 
 
@@ -386,15 +425,16 @@ def run_controls(P, paths):
     if not paths:
         return {}
     cmd = [sys.executable, "-S", "-B", "-c", CONTROL_DRIVER, os.path.dirname(P.gen)] + paths
-    try:
-        r = subprocess.run(cmd, cwd=P.root, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
-    except subprocess.TimeoutExpired:
-        return dict((p, "timed out") for p in paths)
-    res = dict((p, "no result (%s)" % one_line(r.stderr.decode("utf-8", "replace"))) for p in paths)
-    for line in r.stdout.decode("utf-8", "replace").splitlines():
+    res = dict((p, "no result") for p in paths)
+    lines, why = stream_lines(cmd, P.root)
+    for line in lines:
         f = line.split("\t", 2)
         if len(f) == 3 and f[0] in res:
             res[f[0]] = None if f[1] == "0" else "exit status %s: %s" % (f[1], f[2] or "(no stderr)")
+    for p in paths:
+        if res[p] == "no result":
+            res[p] = "no result (%s)" % why
+            why = "the driver stopped at an earlier control"
     return res
 
 
@@ -489,6 +529,8 @@ for k in range(n):
             with open(keep, "wb") as f:
                 f.write(s)
             print("mutation %d: %s" % (k, why))
+    print("mutation %d done" % k)
+    sys.stdout.flush()
 print("done %d %d" % (n, bad))
 """
 
@@ -497,14 +539,11 @@ def run_robustness(P, tmp):
     path = os.path.join(tmp, "mutated.def")
     cmd = [sys.executable, "-S", "-B", "-c", ROBUST_DRIVER, os.path.dirname(P.gen), os.path.join(P.good, "small.def"),
            path, str(MUTATIONS)]
-    try:
-        r = subprocess.run(cmd, cwd=tmp, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=300)
-    except subprocess.TimeoutExpired:
-        return "timed out"
-    out = r.stdout.decode("utf-8", "replace")
+    lines, why = stream_lines(cmd, tmp)
+    out = "\n".join(lines)
     m = re.search(r"^done (\d+) (\d+)$", out, re.M)
-    if r.returncode or not m:
-        return "the driver failed: %s" % one_line(r.stderr.decode("utf-8", "replace") or out)
+    if why or not m:
+        return "the driver failed after %d mutations: %s" % (sum(l.endswith(" done") for l in lines), why)
     if m.group(2) != "0":
         return "%s of %s damaged tables were not a clean error; first: %s" % (m.group(2), m.group(1), one_line(out, 200))
     return None
