@@ -328,96 +328,123 @@ static gir_status gir__grad_check(gir_graph *g, gir_node y, int n, const gir_nod
    Nodes built here get grad level 1 + the largest level among the outputs (a node's level is the largest among
    its inputs and the level it was built at, so the outputs' levels cover their ancestry). A wrt node built after
    every output cannot be below one: its gradient is zeros, as is the gradient of a wrt no output depends on. */
+/* the sweep's work: the adjoint reaching each node so far, and whether the node depends on a wrt node */
+typedef struct gir__sw {
+    gir_node *adj;
+    uint8_t  *dep;
+    size_t    cnt;          /* nodes 0 .. the last output */
+} gir__sw;
+
+/* adj[p] += dx: the first message is kept as it is, later ones summed; a failed add is the graph's status */
+static gir_status gir__sw_add(gir_graph *g, gir__sw *w, uint32_t p, gir_node dx) {
+    w->adj[p] = w->adj[p].id ? gir_add(g, w->adj[p], dx) : dx;
+    return w->adj[p].id ? GIR_OK : g->status ? g->status : GIR_ERR_OUT_OF_MEMORY;
+}
+
+/* the work arrays, no adjoint yet, and dep set on the wrt nodes and everything that depends on them */
+static gir_status gir__sw_open(gir_graph *g, gir__sw *w, uint32_t top, int n, const gir_node *wrt) {
+    uint32_t id;
+    int k;
+    w->cnt = (size_t)top + 1;
+    w->adj = (gir_node *)gir__alloc(&g->a, w->cnt * sizeof(gir_node));
+    w->dep = (uint8_t *)gir__alloc(&g->a, w->cnt);
+    if (!w->adj || !w->dep) {
+        gir__free(&g->a, w->adj, w->cnt * sizeof(gir_node));
+        gir__free(&g->a, w->dep, w->cnt);
+        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "grad: out of memory");
+        return GIR_ERR_OUT_OF_MEMORY;
+    }
+    for (id = 0; id < w->cnt; ++id) w->adj[id] = gir__handle(NULL, 0);
+    GIR_MEMSET(w->dep, 0, w->cnt);
+    for (k = 0; k < n; ++k)
+        if (wrt[k].id < w->cnt) w->dep[wrt[k].id] = 1;
+    for (id = 1; id < w->cnt; ++id) {
+        const gir__node *d = &g->nodes[id];
+        uint32_t j;
+        for (j = 0; j < d->nparents && !w->dep[id]; ++j)
+            if (w->dep[g->ins[d->in0 + j]]) w->dep[id] = 1;
+    }
+    return GIR_OK;
+}
+
+/* dx[j]'s shape must be parent j's: a table adjoint that breaks this is reported, not summed */
+static gir_status gir__sw_check(gir_graph *g, const gir__nview *nd, uint32_t id, uint32_t j, gir_node dx,
+                                const gir__node *pn) {
+    const gir_shape *have = gir__nshape(g, &g->nodes[dx.id]);
+    if (gir__shape_eq(have, gir__nshape(g, pn))) return GIR_OK;
+    gir__gfail(g, GIR_ERR_SHAPE, "%s: %N: adjoint of parent %u has shape %S, parent is %S", gir__op_names[nd->op],
+               (const gir_graph *)g, (unsigned)id, (unsigned)j, have, gir__nshape(g, pn));
+    return GIR_ERR_SHAPE;
+}
+
+/* node id passes its adjoint to the parents that need one (float, depending on a wrt node) */
+static gir_status gir__sw_node(gir_graph *g, gir__sw *w, uint32_t id) {
+    gir_node xs[GIR_MAX_VARIADIC], dx[GIR_MAX_VARIADIC];
+    uint8_t needp[GIR_MAX_VARIADIC];
+    gir__nview nd;
+    gir_attr nda;
+    uint32_t j;
+    int want = 0;
+    gir_status st = GIR_OK;
+    gir__view(g, id, &nd, &nda);              /* a copy: building nodes may move the array */
+    if (nd.ntype != GIR_NODE_INPUT_DERIVED) return GIR_OK;
+    for (j = 0; j < nd.nin && j < GIR_MAX_VARIADIC; ++j) xs[j] = gir__handle(g, g->ins[nd.in0 + j]);
+    for (j = 0; j < nd.nparents; ++j) {
+        const gir__node *p = &g->nodes[xs[j].id];
+        needp[j] = (uint8_t)(w->dep[xs[j].id] && gir__is_float(p->dtype) &&
+                             (p->ntype == GIR_NODE_INPUT || p->ntype == GIR_NODE_INPUT_DERIVED));
+        want |= needp[j];
+    }
+    if (!want) return GIR_OK;
+    if (!gir__adj_of(nd.op)) {
+        gir__gfail(g, GIR_ERR_NO_ADJOINT, "%s: %N: cannot differentiate: %s", gir__op_names[nd.op],
+                   (const gir_graph *)g, (unsigned)id, gir__op_info(nd.op)->no_adj);
+        return GIR_ERR_NO_ADJOINT;
+    }
+    for (j = 0; j < nd.nparents; ++j) dx[j] = gir__handle(NULL, 0);
+    gir__adj_of(nd.op)(g, &nd, gir__handle(g, id), w->adj[id], xs, (int)nd.nparents, needp, dx);
+    for (j = 0; j < nd.nparents && st == GIR_OK; ++j) {
+        if (!needp[j]) continue;
+        if (!dx[j].id) return g->status ? g->status : GIR_ERR_OUT_OF_MEMORY;
+        st = gir__sw_check(g, &nd, id, j, dx[j], &g->nodes[xs[j].id]);
+        if (st == GIR_OK) st = gir__sw_add(g, w, xs[j].id, dx[j]);
+    }
+    return st;
+}
+
+/* The reverse sweep, shared by gir_grad, gir_vjp and the forward mode (gen/fwdmode.c): the adjoint of outs[i] is
+   seeded with cots[i] (seeds of an output given twice are summed), then every node from the last output down to
+   node 1 passes its adjoint to its parents through the table's adjoints. The arguments are checked by the caller.
+   Nodes built here get grad level 1 + the largest level among the outputs (a node's level is the largest among
+   its inputs and the level it was built at, so the outputs' levels cover their ancestry). A wrt node built after
+   every output cannot be below one: its gradient is zeros, as is the gradient of a wrt no output depends on. */
 static gir_status gir__sweep(gir_graph *g, int n_out, const gir_node *outs, const gir_node *cots, int n,
                              const gir_node *wrt, gir_node *grads) {
-    gir_node *adj = NULL, xs[GIR_MAX_VARIADIC], dx[GIR_MAX_VARIADIC];
-    uint8_t needp[GIR_MAX_VARIADIC];
-    uint8_t *dep = NULL;
-    size_t cnt = 0;
+    gir__sw w;
     uint16_t old_level = g->grad_level, level = 0;
     int k;
     uint32_t id, top = 0;
-    gir_status st = GIR_OK;
+    gir_status st;
     for (k = 0; k < n; ++k) grads[k] = gir__handle(NULL, 0);
     for (k = 0; k < n_out; ++k) {
         if (outs[k].id > top) top = outs[k].id;
         if (g->nodes[outs[k].id].grad_level > level) level = g->nodes[outs[k].id].grad_level;
     }
-    cnt = (size_t)top + 1;
-    adj = (gir_node *)gir__alloc(&g->a, cnt * sizeof(gir_node));
-    dep = (uint8_t *)gir__alloc(&g->a, cnt);
-    if (!adj || !dep) {
-        gir__free(&g->a, adj, cnt * sizeof(gir_node));
-        gir__free(&g->a, dep, cnt);
-        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "grad: out of memory");
-        return GIR_ERR_OUT_OF_MEMORY;
-    }
-    for (id = 0; id < cnt; ++id) adj[id] = gir__handle(NULL, 0);
-    GIR_MEMSET(dep, 0, cnt);
-    for (k = 0; k < n; ++k)
-        if (wrt[k].id < cnt) dep[wrt[k].id] = 1;
-    /* dep: the node depends differentiably on something in wrt */
-    for (id = 1; id < cnt; ++id) {
-        const gir__node *d = &g->nodes[id];
-        uint32_t j;
-        for (j = 0; j < d->nparents && !dep[id]; ++j)
-            if (dep[g->ins[d->in0 + j]]) dep[id] = 1;
-    }
+    if ((st = gir__sw_open(g, &w, top, n, wrt)) != GIR_OK) return st;
     g->grad_level = (uint16_t)(level + 1);
-    for (k = 0; k < n_out && st == GIR_OK; ++k) {
-        uint32_t o = outs[k].id;
-        adj[o] = adj[o].id ? gir_add(g, adj[o], cots[k]) : cots[k];
-        if (!adj[o].id) st = g->status ? g->status : GIR_ERR_OUT_OF_MEMORY;
-    }
-    for (id = top; id >= 1 && st == GIR_OK; --id) {
-        gir__nview nd;
-        gir_attr nda;
-        uint32_t j;
-        int want = 0;
-        if (!adj[id].id || !dep[id]) continue;
-        gir__view(g, (uint32_t)id, &nd, &nda);              /* a copy: building nodes may move the array */
-        if (nd.ntype != GIR_NODE_INPUT_DERIVED) continue;
-        for (j = 0; j < nd.nin && j < GIR_MAX_VARIADIC; ++j) xs[j] = gir__handle(g, g->ins[nd.in0 + j]);
-        for (j = 0; j < nd.nparents; ++j) {
-            const gir__node *p = &g->nodes[xs[j].id];
-            needp[j] = (uint8_t)(dep[xs[j].id] && gir__is_float(p->dtype) &&
-                                 (p->ntype == GIR_NODE_INPUT || p->ntype == GIR_NODE_INPUT_DERIVED));
-            if (needp[j]) want = 1;
-        }
-        if (!want) continue;
-        if (!gir__adj_of(nd.op)) {
-            gir__gfail(g, GIR_ERR_NO_ADJOINT, "%s: %N: cannot differentiate: %s", gir__op_names[nd.op],
-                       (const gir_graph *)g, (unsigned)id, gir__op_info(nd.op)->no_adj);
-            st = GIR_ERR_NO_ADJOINT;
-            break;
-        }
-        for (j = 0; j < nd.nparents; ++j) dx[j] = gir__handle(NULL, 0);
-        gir__adj_of(nd.op)(g, &nd, gir__handle(g, id), adj[id], xs, (int)nd.nparents, needp, dx);
-        for (j = 0; j < nd.nparents; ++j) {
-            uint32_t p = xs[j].id;
-            const gir__node *pn = &g->nodes[p];
-            if (!needp[j]) continue;
-            if (!dx[j].id) { st = g->status ? g->status : GIR_ERR_OUT_OF_MEMORY; break; }
-            if (!gir__shape_eq(gir__nshape(g, &g->nodes[dx[j].id]), gir__nshape(g, pn))) {
-                gir__gfail(g, GIR_ERR_SHAPE, "%s: %N: adjoint of parent %u has shape %S, parent is %S",
-                           gir__op_names[nd.op], (const gir_graph *)g, (unsigned)id, (unsigned)j, gir__nshape(g, &g->nodes[dx[j].id]), gir__nshape(g, pn));
-                st = GIR_ERR_SHAPE;
-                break;
-            }
-            adj[p] = adj[p].id ? gir_add(g, adj[p], dx[j]) : dx[j];
-            if (!adj[p].id) { st = g->status ? g->status : GIR_ERR_OUT_OF_MEMORY; break; }
-        }
-    }
+    for (k = 0; k < n_out && st == GIR_OK; ++k) st = gir__sw_add(g, &w, outs[k].id, cots[k]);
+    for (id = top; id >= 1 && st == GIR_OK; --id)
+        if (w.adj[id].id && w.dep[id]) st = gir__sw_node(g, &w, id);
     for (k = 0; k < n && st == GIR_OK; ++k) {
-        uint32_t w = wrt[k].id;
-        grads[k] = (w < cnt && adj[w].id) ? adj[w] : gir_zeros_like(g, wrt[k]);
+        uint32_t x = wrt[k].id;
+        grads[k] = (x < w.cnt && w.adj[x].id) ? w.adj[x] : gir_zeros_like(g, wrt[k]);
         if (!grads[k].id) st = g->status ? g->status : GIR_ERR_OUT_OF_MEMORY;
     }
     if (st != GIR_OK)
         for (k = 0; k < n; ++k) grads[k] = gir__handle(NULL, 0);
     g->grad_level = old_level;
-    gir__free(&g->a, adj, cnt * sizeof(gir_node));
-    gir__free(&g->a, dep, cnt);
+    gir__free(&g->a, w.adj, w.cnt * sizeof(gir_node));
+    gir__free(&g->a, w.dep, w.cnt);
     return st;
 }
 
