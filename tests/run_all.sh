@@ -134,6 +134,21 @@ lane1() {
          $CC $B/impl0.o $B/use0.o -o $B/two_tus0 -lm && ./$B/two_tus0 && \
          $CXX -x c++ -std=c++11 $WARN -fsyntax-only tests/compile/impl.c && \
          $CXX -x c++ -std=c++11 $WARN -fsyntax-only tests/compile/use.c"
+    SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+    # 6. the examples (in this lane, which balances make test's two) build warning-free and do what they say,
+    #    under ASan+UBSan at -O0 (the compile matrix of make test-all covers the optimisers' warnings). The
+    #    implementation is compiled once, tests/compile/impl.c, and each example is built against it with
+    #    GIR_IMPLEMENTATION_DONE predefined, which skips the copy its own GIR_IMPLEMENTATION would compile (the
+    #    examples set no configuration macro; make test-all also builds each on its own, make examples)
+    step "build: the implementation for the examples, ASan+UBSan" \
+        $CC -std=c99 $WARN -O0 -g $SAN -c tests/compile/impl.c -o $B/impl_asan.o
+    for ex in hello hessian_vector mlp_digits cnn_digits newton; do
+        step "example: $ex (ASan+UBSan)" sh -c \
+            "$CC -std=c99 $WARN -O0 -g $SAN -I. -DGIR_IMPLEMENTATION_DONE examples/$ex.c $B/impl_asan.o -o $B/$ex -lm && \
+             ./$B/$ex"
+    done
+    step "examples: within 100 columns, one statement a line, at most twice their PyTorch twins' tokens" \
+        $PY tests/example_tokens.py --known-over "${EXAMPLES_KNOWN_OVER-cnn_digits firmware mlp_digits newton}"
     all || return 0
     for cc in "$CC" "$CLANG"; do
         for std in c99 c11; do
@@ -281,20 +296,8 @@ lane2() {
     step "build: test runner, gcc ASan+UBSan" $CC -std=c99 $WARN -O0 -g $SAN tests/test_main.c -o $B/test_main_asan -lm
     tally "test runner (gcc ASan+UBSan)" ./$B/test_main_asan
 
-    # 6. the examples build warning-free and do what they say, under ASan+UBSan at -O0 (the compile matrix of make
-    #    test-all covers the optimisers' warnings). The implementation is compiled once, tests/compile/impl.c, and
-    #    each example is built against it with GIR_IMPLEMENTATION_DONE predefined, which skips the copy its own
-    #    GIR_IMPLEMENTATION would compile (the examples set no configuration macro)
-    step "build: the implementation for the examples, ASan+UBSan" \
-        $CC -std=c99 $WARN -O0 -g $SAN -c tests/compile/impl.c -o $B/impl_asan.o
-    for ex in hello hessian_vector mlp_digits cnn_digits newton; do
-        step "example: $ex (ASan+UBSan)" sh -c \
-            "$CC -std=c99 $WARN -O0 -g $SAN -I. -DGIR_IMPLEMENTATION_DONE examples/$ex.c $B/impl_asan.o -o $B/$ex -lm && \
-             ./$B/$ex"
-    done
-    step "examples: within 100 columns, one statement a line, at most twice their PyTorch twins' tokens" \
-        $PY tests/example_tokens.py --known-over "${EXAMPLES_KNOWN_OVER-cnn_digits firmware mlp_digits newton}"
     all || return 0
+    step "examples: each builds on its own at -O2 (make examples)" make -s examples B=$B/examples
     step "build: test runner, clang ASan+UBSan" $CLANG -std=c99 $WARN -O1 -g $SAN tests/test_main.c -o $B/test_main_casan -lm
     tally "test runner (clang ASan+UBSan)" ./$B/test_main_casan
 
