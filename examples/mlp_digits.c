@@ -1,11 +1,13 @@
-/* mlp_digits.c - train a 64-128-10 ReLU network on the UCI handwritten digits (8x8 images) with gir.h, save
-   it, and load it into a model built afresh, which must score the same on the test set.
-   The parameters are named variables ("fc1/w" ...), initialised as nn.Linear's (gir_init_layer). The training
-   plan computes the loss on a minibatch, its gradients and the SGD-with-momentum update inside the plan
-   (gir_optim_updates): one gir_run is one training step. The test set is evaluated by a plan of its own.
-   PyTorch twin: examples/torch/mlp_digits.py. Build and run (from the repository root; `make demo` does it):
+/* mlp_digits.c - train a 64-128-10 ReLU network on the UCI handwritten digits (8x8 images) with
+   gir.h, save it, and load it into a model built afresh, which must score the same on the test set.
+   The parameters are named variables ("fc1/w" ...), initialised as nn.Linear's (gir_init_layer).
+   The training plan computes the loss on a minibatch, its gradients and the SGD-with-momentum
+   update inside the plan (gir_optim_updates): one gir_run is one training step. The test set is
+   evaluated by a plan of its own.
+   PyTorch twin: examples/torch/mlp_digits.py. Build and run (from the repository root; `make demo`
+   does it):
        gcc -std=c99 -O2 -I. examples/mlp_digits.c -o build/mlp_digits -lm
-       ./build/mlp_digits [examples/data/digits.csv]                                                     */
+       ./build/mlp_digits [examples/data/digits.csv]                                             */
 #define GIR_IMPLEMENTATION
 #include "gir.h"
 #include "digits_data.h"
@@ -13,26 +15,39 @@
 enum { PIX = DIGITS_PIX, CLASSES = DIGITS_CLASSES, HIDDEN = 128, BATCH = 32, EPOCHS = 30 };
 static const double LR = 0.05, MOMENTUM = 0.9;
 
-static void parameters(gir_graph *g, gir_node *var, uint64_t seed) {   /* two dense layers, x @ W + b */
+/* two dense layers, x @ W + b */
+static void parameters(gir_graph *g, gir_node *var, uint64_t seed) {
     static const char *const names[4] = {"fc1/w", "fc1/b", "fc2/w", "fc2/b"};
-    static const int32_t shapes[4][3] = {{2, PIX, HIDDEN}, {1, HIDDEN}, {2, HIDDEN, CLASSES}, {1, CLASSES}};   /* rank, dims */
-    for (int k = 0; k < 4; ++k) var[k] = gir_name(g, gir_variable(g, GIR_DTYPE_F32, gir_shapev(shapes[k][0], shapes[k] + 1), NULL), names[k]);
-    for (int k = 0; k < 4; k += 2) gir_init_layer(g, var[k], var[k + 1], GIR_INIT_IN_OUT, seed + k);   /* as nn.Linear */
+    static const int32_t shapes[4][3] = {{2, PIX, HIDDEN}, {1, HIDDEN},   /* rank, dims */
+                                         {2, HIDDEN, CLASSES}, {1, CLASSES}};
+    for (int k = 0; k < 4; ++k)
+        var[k] = gir_name(g, gir_variable(g, GIR_DTYPE_F32,
+                                          gir_shapev(shapes[k][0], shapes[k] + 1), NULL),
+                          names[k]);
+    for (int k = 0; k < 4; k += 2)   /* as nn.Linear */
+        gir_init_layer(g, var[k], var[k + 1], GIR_INIT_IN_OUT, seed + k);
 }
-static gir_node forward(gir_graph *g, const gir_node *var, gir_node x) {   /* logits of x [rows, 64] */
-    return gir_add(g, gir_matmul(g, gir_relu(g, gir_add(g, gir_matmul(g, x, var[0]), var[1])), var[2]), var[3]);
+/* logits of x [rows, 64] */
+static gir_node forward(gir_graph *g, const gir_node *var, gir_node x) {
+    return gir_add(g, gir_matmul(g, gir_relu(g, gir_add(g, gir_matmul(g, x, var[0]), var[1])),
+                                 var[2]), var[3]);
 }
-static gir_node count_correct(gir_graph *g, gir_node logits, gir_node labels) {   /* an i32 scalar */
-    return gir_sum(g, gir_cast(g, gir_eq(g, gir_argmax(g, logits, 1, 0), labels), GIR_DTYPE_I32), gir_ints0(), 0);
+static gir_node count_correct(gir_graph *g, gir_node logits, gir_node labels) {
+    return gir_sum(g, gir_cast(g, gir_eq(g, gir_argmax(g, logits, 1, 0), labels), GIR_DTYPE_I32),
+                   gir_ints0(), 0);   /* an i32 scalar */
 }
-static double test_accuracy(gir_graph *g, const gir_node *var, const digits_data *d) {   /* percent; -1: error */
-    gir_node xt = gir_input(g, GIR_DTYPE_F32, gir_shape2(d->n_test, PIX)), yt = gir_input(g, GIR_DTYPE_I32, gir_shape1(d->n_test));
+static double test_accuracy(gir_graph *g, const gir_node *var, const digits_data *d) {
+    gir_node xt = gir_input(g, GIR_DTYPE_F32, gir_shape2(d->n_test, PIX)),
+             yt = gir_input(g, GIR_DTYPE_I32, gir_shape1(d->n_test));
     gir_node hits = count_correct(g, forward(g, var, xt), yt);
     gir_plan *p = NULL;
-    double acc = -1;
-    if (!gir_compile(g, 1, &hits, &p) && !gir_plan_bind(p, xt, d->x_test) && !gir_plan_bind(p, yt, d->y_test) && !gir_run(p))
+    double acc = -1;   /* percent; -1: error */
+    if (!gir_compile(g, 1, &hits, &p) && !gir_plan_bind(p, xt, d->x_test) &&
+        !gir_plan_bind(p, yt, d->y_test) && !gir_run(p))
         acc = 100.0 * gir_plan_scalar(p, hits) / d->n_test;
-    else fprintf(stderr, "error: testing: %s%s\n", gir_graph_message(g), p ? gir_plan_message(p) : "");
+    else
+        fprintf(stderr, "error: testing: %s%s\n", gir_graph_message(g),
+                p ? gir_plan_message(p) : "");
     gir_plan_free(p);
     return acc;
 }
@@ -42,43 +57,68 @@ int main(int argc, char **argv) {
     static unsigned char file[1 << 20];   /* the saved parameters */
     int32_t yb[BATCH], rc = 1;
     size_t size = 0;
+    double acc, reloaded;
     digits_data d;
     if (digits_load(argc > 1 ? argv[1] : "examples/data/digits.csv", BATCH, &d)) return 1;
     gir_graph *g = gir_graph_new(NULL), *fresh = gir_graph_new(NULL);
     gir_plan *train = NULL;
     gir_node var[4], fresh_var[4], grads[4], outs[2 + GIR_OPTIM_MAX_UPDATES(4)];
     parameters(g, var, 1);
-    gir_node x = gir_input(g, GIR_DTYPE_F32, gir_shape2(BATCH, PIX)), y = gir_input(g, GIR_DTYPE_I32, gir_shape1(BATCH));
+    gir_node x = gir_input(g, GIR_DTYPE_F32, gir_shape2(BATCH, PIX)),
+             y = gir_input(g, GIR_DTYPE_I32, gir_shape1(BATCH));
     gir_node lr = gir_input(g, GIR_DTYPE_F64, gir_shape0()), logits = forward(g, var, x);
     gir_optim_desc opt = gir_optim_defaults(GIR_OPTIM_SGD);
     opt.momentum = MOMENTUM;
-    outs[0] = gir_mean(g, gir_xent_logits(g, logits, y), gir_ints0(), 0);   /* loss, hits, the optimizer's updates */
+    /* loss, hits, the optimizer's updates */
+    outs[0] = gir_mean(g, gir_xent_logits(g, logits, y), gir_ints0(), 0);
     outs[1] = count_correct(g, logits, y);
     gir_grad(g, outs[0], 4, var, grads);
-    int nout = 2 + gir_optim_updates(g, &opt, 4, var, grads, lr, outs + 2), nb = d.n_train / BATCH;   /* last partial batch dropped */
-    if (gir_graph_status(g) || gir_compile(g, nout, outs, &train))
-        { fprintf(stderr, "error: building the model: %s\n", gir_graph_message(g)); goto done; }
-    gir_plan_bind(train, x, xb); gir_plan_bind(train, y, yb); gir_plan_bind(train, lr, &LR);   /* kept: refill, run again */
-    printf("%d samples: %d train, %d test; %d-%d-%d ReLU MLP, batch %d, SGD lr %g momentum %g\n%5s %10s %10s\n", d.n,
-           d.n_train, d.n_test, PIX, HIDDEN, CLASSES, BATCH, LR, MOMENTUM, "epoch", "loss", "train acc");
+    int nout = 2 + gir_optim_updates(g, &opt, 4, var, grads, lr, outs + 2),
+        nb = d.n_train / BATCH;   /* last partial batch dropped */
+    if (gir_graph_status(g) || gir_compile(g, nout, outs, &train)) {
+        fprintf(stderr, "error: building the model: %s\n", gir_graph_message(g));
+        goto done;
+    }
+    /* kept: refill, run again */
+    gir_plan_bind(train, x, xb);
+    gir_plan_bind(train, y, yb);
+    gir_plan_bind(train, lr, &LR);
+    printf("%d samples: %d train, %d test; %d-%d-%d ReLU MLP, batch %d, SGD lr %g momentum %g\n"
+           "%5s %10s %10s\n", d.n, d.n_train, d.n_test, PIX, HIDDEN, CLASSES, BATCH, LR, MOMENTUM,
+           "epoch", "loss", "train acc");
     for (int epoch = 1; epoch <= EPOCHS; ++epoch) {
         double sum_loss = 0, hits = 0;
         digits_shuffle(&d);
         for (int b = 0; b < nb; ++b) {
             digits_batch(&d, b, BATCH, xb, yb);
-            if (gir_run(train)) { fprintf(stderr, "error: training: %s\n", gir_plan_message(train)); goto done; }
+            if (gir_run(train)) {
+                fprintf(stderr, "error: training: %s\n", gir_plan_message(train));
+                goto done;
+            }
             sum_loss += gir_plan_scalar(train, outs[0]);
             hits += gir_plan_scalar(train, outs[1]);
         }
-        printf("%5d %10.5f %9.2f%%\n", epoch, sum_loss / nb, 100.0 * hits / (nb * BATCH));   /* on the batches as seen */
+        /* on the batches as seen */
+        printf("%5d %10.5f %9.2f%%\n", epoch, sum_loss / nb, 100.0 * hits / (nb * BATCH));
     }
-    parameters(fresh, fresh_var, 99);   /* the same model with other weights, then the saved ones loaded by name */
-    if (gir_save_variables(g, 4, var, file, sizeof file, &size) || gir_load_variables(fresh, file, size, 0))
-        { fprintf(stderr, "error: save and load: %s%s\n", gir_graph_message(g), gir_graph_message(fresh)); goto done; }
-    double acc = test_accuracy(g, var, &d), reloaded = test_accuracy(fresh, fresh_var, &d);
-    printf("test accuracy: %.2f%% (%d samples); saved (%zu bytes) and reloaded: %.2f%%\n", acc, d.n_test, size, reloaded);
-    if ((rc = acc < 95.0 || reloaded != acc)) fprintf(stderr, "error: test accuracy below 95%% or changed by reloading\n");
+    /* the same model with other weights, then the saved ones loaded by name */
+    parameters(fresh, fresh_var, 99);
+    if (gir_save_variables(g, 4, var, file, sizeof file, &size) ||
+        gir_load_variables(fresh, file, size, 0)) {
+        fprintf(stderr, "error: save and load: %s%s\n", gir_graph_message(g),
+                gir_graph_message(fresh));
+        goto done;
+    }
+    acc = test_accuracy(g, var, &d);
+    reloaded = test_accuracy(fresh, fresh_var, &d);
+    printf("test accuracy: %.2f%% (%d samples); saved (%zu bytes) and reloaded: %.2f%%\n",
+           acc, d.n_test, size, reloaded);
+    if ((rc = acc < 95.0 || reloaded != acc))
+        fprintf(stderr, "error: test accuracy below 95%% or changed by reloading\n");
 done:
-    gir_plan_free(train); gir_graph_free(g); gir_graph_free(fresh); digits_free(&d);
+    gir_plan_free(train);
+    gir_graph_free(g);
+    gir_graph_free(fresh);
+    digits_free(&d);
     return rc;
 }

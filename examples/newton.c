@@ -1,8 +1,9 @@
-/* newton.c - Newton's method with gir_jacobian and gir_hessian (the PyTorch version: examples/torch/newton.py).
+/* newton.c - Newton's method with gir_jacobian and gir_hessian (the PyTorch version:
+   examples/torch/newton.py).
      F(x) = 0 for F(x) = (x0^2 + x1^2 - 4, exp(x0) + x1 - 1):     x <- x - J(x)^-1 F(x)
      minimise rosenbrock(x) = (1 - x0)^2 + 100 (x1 - x0^2)^2:     x <- x - H(x)^-1 grad(x)
-   The Jacobian, the Hessian and the step are nodes: each step is one run of a plan. Exit 1 if either does not
-   converge. Build and run (from the repository root):
+   The Jacobian, the Hessian and the step are nodes: each step is one run of a plan. Exit 1 if
+   either does not converge. Build and run (from the repository root):
        gcc -std=c99 -O2 -I. examples/newton.c -o build/newton -lm && ./build/newton  */
 #define GIR_IMPLEMENTATION
 #include "gir.h"
@@ -10,28 +11,42 @@
 #include <stdio.h>
 #define C(v) gir_scalar(g, GIR_DTYPE_F64, v)
 
-static gir_node F(gir_graph *g, gir_node x0, gir_node x1) {   /* a circle of radius 2 meets x1 = 1 - exp(x0) */
+/* a circle of radius 2 meets x1 = 1 - exp(x0) */
+static gir_node F(gir_graph *g, gir_node x0, gir_node x1) {
     gir_node f[2];
     f[0] = gir_sub(g, gir_add(g, gir_square(g, x0), gir_square(g, x1)), C(4));
     f[1] = gir_sub(g, gir_add(g, gir_exp(g, x0), x1), C(1));
     return gir_concat(g, 2, f, 0);
 }
 static gir_node rosenbrock(gir_graph *g, gir_node x0, gir_node x1) {
-    return gir_add(g, gir_square(g, gir_sub(g, C(1), x0)), gir_mul(g, C(100), gir_square(g, gir_sub(g, x1, gir_square(g, x0)))));
+    return gir_add(g, gir_square(g, gir_sub(g, C(1), x0)),
+                   gir_mul(g, C(100), gir_square(g, gir_sub(g, x1, gir_square(g, x0)))));
 }
 static int newton(const char *name, int minimise, double a, double b) {
     gir_graph *g = gir_graph_new(NULL);
-    gir_node x = gir_input(g, GIR_DTYPE_F64, gir_shape1(2)), x0 = gir_slice(g, x, 0, 0, 1, 1), x1 = gir_slice(g, x, 0, 1, 2, 1);
+    gir_node x = gir_input(g, GIR_DTYPE_F64, gir_shape1(2));
+    gir_node x0 = gir_slice(g, x, 0, 0, 1, 1), x1 = gir_slice(g, x, 0, 1, 2, 1);
     gir_node f = minimise ? rosenbrock(g, x0, x1) : F(g, x0, x1), d = f, J = f, outs[2];
     double xv[2] = {a, b}, norm = 1;
     gir_plan *p = NULL;
-    if (minimise) { gir_grad(g, f, 1, &x, &d); gir_hessian(g, f, x, &J); }   /* d: the gradient, or F(x) */
-    else gir_jacobian(g, f, x, &J);
-    outs[0] = gir_sub(g, x, gir_reshape(g, gir_matmul(g, gir_inverse(g, J), gir_reshape(g, d, gir_shape2(2, 1))), gir_shape1(2)));
+    if (minimise) {   /* d: the gradient, or F(x) */
+        gir_grad(g, f, 1, &x, &d);
+        gir_hessian(g, f, x, &J);
+    } else {
+        gir_jacobian(g, f, x, &J);
+    }
+    outs[0] = gir_sub(g, x, gir_reshape(g, gir_matmul(g, gir_inverse(g, J),
+                                                      gir_reshape(g, d, gir_shape2(2, 1))),
+                                        gir_shape1(2)));
     outs[1] = gir_sqrt(g, gir_sum(g, gir_square(g, d), gir_ints0(), 0));
-    if (gir_compile(g, 2, outs, &p) != GIR_OK) { printf("error: %s\n", gir_graph_message(g)); gir_graph_free(g); return 0; }
+    if (gir_compile(g, 2, outs, &p) != GIR_OK) {
+        printf("error: %s\n", gir_graph_message(g));
+        gir_graph_free(g);
+        return 0;
+    }
     gir_plan_bind(p, x, xv);
-    for (int it = 0; it < 50 && norm >= 1e-10 && gir_run(p) == GIR_OK; ++it) {   /* until |d| < 1e-10 */
+    /* until |d| < 1e-10 */
+    for (int it = 0; it < 50 && norm >= 1e-10 && gir_run(p) == GIR_OK; ++it) {
         norm = *(const double *)gir_plan_data(p, outs[1]);
         printf("%s %2d: x = (%.12f, %.12f)  |d| = %.3e\n", name, it, xv[0], xv[1], norm);
         for (int k = 0; k < 2; ++k) xv[k] = ((const double *)gir_plan_data(p, outs[0]))[k];
