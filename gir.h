@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c9367d236f1f14baa87520e8b73aa14e2ae04c4bdd43b9ce2b2f70a5c3f60d5c
-                                          gen/ sha256=60f92cfb086ddfbc
+                                          gen/ sha256=133b96a893807187
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1448,6 +1448,13 @@ GIR_API unsigned gir_image_dtypes(const void *image, size_t len);
 #  define GIR__INLINE __inline__
 #else
 #  define GIR__INLINE
+#endif
+/* gcc, optimising for speed: the fragments that build, differentiate, plan, print and save graphs are compiled
+   at -O1 (gen/gir_gen.py, COLD_FRAGMENTS), the kernels as the build asks. Define GIR_NO_COLD to keep it all at the
+   build's level. */
+#if defined(__GNUC__) && !defined(__clang__) && !defined(__INTEL_COMPILER) && defined(__OPTIMIZE__) && \
+    !defined(__OPTIMIZE_SIZE__) && !defined(GIR_NO_COLD)
+#  define GIR__COLD 1
 #endif
 #define GIR__ALIGN 64
 #define GIR__UNUSED(x) ((void)(x))
@@ -6803,6 +6810,10 @@ static const char *gir__handle_why(int kind) {
     }
 }
 
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
 /* >>graph: nodes, the generic builder, dtype and shape rules -------------------------------------------- */
 #include <stdarg.h>
 
@@ -8379,7 +8390,14 @@ static gir_status gir__need_dtype(gir__bctx *b, int k, int dt) {
                           gir__in_pos(gir__op_info(b->op), k), dt, (int)x->dtype, gir__nshape(b->g, x));
     return GIR_OK;
 }
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
 
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
 /* >>shapes: the shape functions the table names (gir__sh_<name>), called by the generic builder ---------------- */
 static gir_status gir__sh_eye(gir__bctx *b) {
     if (b->attr.i[0] < 0 || b->attr.i[1] < 0)
@@ -8973,7 +8991,14 @@ static gir_status gir__sh_dropout(gir__bctx *b) {
     b->out = *gir__nshape(b->g, gir__bin(b, 0));
     return GIR_OK;
 }
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
 
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
 /* >>build: the generic builder every named builder calls, and gir_dump ------------------------------------------- */
 static const char *gir__dtrule_text(int r) {
     switch (r) {
@@ -10174,7 +10199,14 @@ GIR_API void gir_dump(const gir_graph *g, FILE *f) {
     }
 }
 #endif
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
 
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
 /* >>names: node names, scopes, the graph's variables ----------------------------------------------------------
    A name lives in the graph's name pool (NUL-terminated strings, appended in blocks that never move: nodes keep
    1 + offset). Lookups scan the named nodes; graphs name their parameters and a few outputs, not every node. */
@@ -10314,7 +10346,14 @@ GIR_API gir_node gir_graph_variable(const gir_graph *g, int index) {
         if (g->nodes[k].op == GIR_OP_VARIABLE && index-- == 0) return gir__handle(g, (uint32_t)k);
     return gir__handle(NULL, 0);
 }
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
 
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
 /* >>dataref: constants and read-only variables whose values stay in the caller's memory (weights in flash).
    The node keeps the caller's pointer in attr->data and marks it with attr->i[4] = GIR__REF: the graph never
    copies, writes or frees those bytes; plans read them in place. A referenced variable is read-only: a plan
@@ -10359,7 +10398,14 @@ static gir_status gir__ref_check_write(gir_graph *g, uint32_t id) {
                (const gir_graph *)g, (unsigned)id, (const gir_graph *)g, (unsigned)v);
     return GIR_ERR_INVALID_ARG;
 }
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
 
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
 /* >>compose: builders composed of table ops (scalar, zeros, expand_dims, split, layer_norm, batch_norm, flatten,
    split_sizes, conv2d_bias, ...). Their messages name the builder and the argument the user passed. */
 /* convenience builders: compositions of table ops -----------------------------------------------------------
@@ -10696,7 +10742,14 @@ GIR_API gir_node gir_conv2d_bias(gir_graph *g, gir_node x, gir_node w, gir_node 
     if (y.id) y = gir_add(g, y, gir_reshape(g, bias, gir_shape3(k, 1, 1)));
     return gir__named(g, was_ok, "conv2d_bias", y);
 }
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
 
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
 /* >>init: initialisers that fill a variable's values in place, as torch.nn.init defines them --------------------
    Random values come from the counter-based generator of the random ops (gen/kernels.c): element i of a variable
    initialised with seed s gets what element i of the first run of rand_uniform / rand_normal with seed s gets,
@@ -10921,7 +10974,14 @@ GIR_API gir_status gir_init_layer(gir_graph *g, gir_node w, gir_node bias, gir_i
     r = 1.0 / gir__sqrt_f64((double)fi);
     return gir__init_call(g, bias, GIR_INIT_UNIFORM, -r, r, GIR_INIT_FAN_IN, GIR_NONLIN_LEAKY_RELU, layout, seed + 1);
 }
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
 
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
 /* >>autodiff: adjoint helpers, the generated adjoints, gir_grad ----------------------------------------------
    An adjoint builds the gradient of each parent as nodes of the same graph, from the output's gradient g.
    Helpers gir__ah_<name> are what ops.def's ADJ expressions may call besides the table's own builders; each
@@ -12750,7 +12810,14 @@ GIR_API gir_status gir_vjp(gir_graph *g, int n_out, const gir_node *outs, const 
         if ((st = gir__ad_arg(g, "vjp", "wrt", k, wrt[k], 0)) != GIR_OK) return st;
     return gir__sweep(g, n_out, outs, cotangents, n_wrt, wrt, grads);
 }
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
 
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
 /* >>fwdmode: forward mode (gir_jvp) derived from the adjoints; gir_jacobian and gir_hessian ------------------
    How the forward mode is derived (the "double VJP", or transpose trick). Every adjoint of ops.def is linear in
    the output's gradient g, so the reverse sweep from outputs y = f(x) seeded with a cotangent u builds
@@ -12986,6 +13053,9 @@ GIR_API gir_status gir_hessian(gir_graph *g, gir_node y, gir_node x, gir_node *h
     if (st != GIR_OK) *hess = gir__handle(NULL, 0);
     return st;
 }
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
 
 /* >>threads: a plan's parallel-for hook, and the built-in pool (compiled only with GIR_THREADS) ----------------
    Without GIR_THREADS nothing here is compiled but the name gir__par, and every kernel runs on the calling
@@ -31464,6 +31534,10 @@ static size_t gir__scratch_bytes_par(int op, int dt, const gir_shape *out, const
 }
 #endif
 
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
 /* >>passes: graph-level passes that gir_compile_ex runs before it marks and orders steps ----------------------
    The graph is not changed: the passes compute a representative table rep[id], the node whose value node id
    equals (rep[id] = id for a node that stays). Compiling then marks and computes representatives only, and a
@@ -31747,6 +31821,9 @@ static gir_status gir__passes(gir__rw *w, unsigned flags, size_t last) {
     w->tab = NULL;
     return GIR_OK;
 }
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
 
 /* >>exec: compile a graph into a plan, run the plan ------------------------------------------------------------
    A plan holds copies of what it needs from the graph (ops, shapes, attributes), one buffer per value at an
@@ -32759,6 +32836,10 @@ static void gir__fuse_run(gir_plan *p, uint32_t gi) {
 GIR_API int gir_plan_fused_groups(const gir_plan *p) { return p ? (int)p->ngroups : 0; }
 GIR_API int gir_plan_fused_nodes(const gir_plan *p) { return p ? (int)p->nfused : 0; }
 
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
 /* >>plan: the order of a plan's steps and where its values live. gir_compile_ex calls this fragment:
    gir__plan_schedule orders the steps (data dependencies, topological constraints, the ordering of variable
    updates of gen/train.c) to lower the peak of live bytes; after fusion gir__plan_memory gives every temporary
@@ -33493,7 +33574,14 @@ GIR_API gir_status gir_plan_value_info(const gir_plan *p, gir_node n, gir_plan_v
     info->last_step = v->kind != GIR__VAL_TEMP ? -1 : v->last >= p->nsteps ? (int)p->nsteps : (int)v->last;
     return GIR_OK;
 }
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
 
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
 /* >>dump: Graphviz DOT of a graph and its plan, a text dump of a plan ---------------------------------------------
    Everything is written through one sink: a FILE (without GIR_NO_STDIO) or a caller's buffer, which keeps a NUL
    and counts the length of the whole text (snprintf's contract), so firmware can dump without stdio. */
@@ -33683,6 +33771,9 @@ GIR_API void gir_plan_dump(const gir_plan *p, FILE *f) {
     o.p = NULL; o.cap = 0; o.len = 0; o.f = f;
     gir__plan_dump_to(p, &o);
 }
+#endif
+#if defined(GIR__COLD)
+#pragma GCC pop_options
 #endif
 
 /* >>train: training inside the plan. The assign op (a variable takes a new value at the end of the run), the
@@ -34225,6 +34316,10 @@ GIR_API gir_node gir_batch_norm_running(gir_graph *g, gir_node x, gir_node gamma
     return tr;
 }
 
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
 /* >>io: save and load variables and whole graphs ------------------------------------------------------------
    THE FILE FORMAT (versions 1 and 2). Every integer is little-endian, written byte by byte; a float is its IEEE-754
    bit pattern as an integer of its width (f32 as u32, f64 as u64), so every host reads a file the same way.
@@ -34950,6 +35045,9 @@ GIR_API gir_status gir_load_graph(const void *data, size_t size, const gir_graph
     if (g) *out = g;
     return g ? GIR_OK : r.st;
 }
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
 
 /* >>image: a compiled plan as one block of bytes, written on the host, run in place by firmware ---------------
    THE IMAGE (version 1). Every field is in the writer's byte order (the reader tells the other order by the

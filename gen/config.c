@@ -53,6 +53,13 @@
 #else
 #  define GIR__INLINE
 #endif
+/* gcc, optimising for speed: the fragments that build, differentiate, plan, print and save graphs are compiled
+   at -O1 (gen/gir_gen.py, COLD_FRAGMENTS), the kernels as the build asks. Define GIR_NO_COLD to keep it all at the
+   build's level. */
+#if defined(__GNUC__) && !defined(__clang__) && !defined(__INTEL_COMPILER) && defined(__OPTIMIZE__) && \
+    !defined(__OPTIMIZE_SIZE__) && !defined(GIR_NO_COLD)
+#  define GIR__COLD 1
+#endif
 #define GIR__ALIGN 64
 #define GIR__UNUSED(x) ((void)(x))
 /* GIR_ONLY_F32: kernels for f32 values only. Every kernel reads its dtypes through GIR__KDT / GIR__KIDT, which

@@ -41,6 +41,13 @@ IMPL_FRAGMENTS = ["config.c", "select.c", "simd.c", "simd_avx512.c", "simd_avx2.
                   "compose.c", "init.c", "autodiff.c", "fwdmode.c", "threads.c", "gemm.c", "gemv.c", "f32.c",
                   "kernels.c", "passes.c", "exec.c", "fuse.c", "plan.c", "dump.c", "train.c", "io.c", "image.c", "end.c"]
 TEMPLATES = ["kern_linalg.tmpl.c", "kern_nn.tmpl.c"]
+# Fragments that build, check, differentiate, plan, print or save graphs: none of their functions runs inside
+# a kernel's loop. gcc compiles them at -O1 when the build optimises for speed (GIR__COLD in gen/config.c),
+# which takes about half of the compile time of -O2 for code whose speed no benchmark sees.
+COLD_FRAGMENTS = ["graph.c", "shapes.c", "build.c", "names.c", "dataref.c", "compose.c", "init.c", "autodiff.c",
+                  "fwdmode.c", "passes.c", "plan.c", "dump.c", "io.c"]
+COLD_BEGIN = "#if defined(GIR__COLD)\n#pragma GCC push_options\n#pragma GCC optimize (\"O1\")\n#endif\n"
+COLD_END = "#if defined(GIR__COLD)\n#pragma GCC pop_options\n#endif\n"
 GEN_MODULES = ["gir_gen.py", "gen_common.py", "simd_lower.py", "op_select.py"]     # the generator itself
 BUILTIN_SHAPES = ["SAME", "BCAST", "REDUCE", "SCALAR", "ATTR_SHAPE"]
 FLAGS = ["KINK", "RNG", "COMM", "BLOCK"]
@@ -1214,7 +1221,8 @@ def generate(opsdef_path, partial=False):
     parts.append("#if defined(GIR_IMPLEMENTATION) && !defined(GIR_IMPLEMENTATION_DONE)\n"
                  "#define GIR_IMPLEMENTATION_DONE\n")
     for f in IMPL_FRAGMENTS:
-        parts.append(subst(read(f), f))
+        text = subst(read(f), f)
+        parts.append(COLD_BEGIN + text.rstrip("\n") + "\n" + COLD_END if f in COLD_FRAGMENTS else text)
     parts.append("#endif /* GIR_IMPLEMENTATION */\n")
     parts.append(license_block())
     text = "\n".join(p.rstrip("\n") + "\n" for p in parts)
