@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c9367d236f1f14baa87520e8b73aa14e2ae04c4bdd43b9ce2b2f70a5c3f60d5c
-                                          gen/ sha256=133b96a893807187
+                                          gen/ sha256=54285de29fc04edd
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -6810,10 +6810,6 @@ static const char *gir__handle_why(int kind) {
     }
 }
 
-#if defined(GIR__COLD)
-#pragma GCC push_options
-#pragma GCC optimize ("O1")
-#endif
 /* >>graph: nodes, the generic builder, dtype and shape rules -------------------------------------------- */
 #include <stdarg.h>
 
@@ -7859,6 +7855,10 @@ static int gir__shape_eq(const gir_shape *a, const gir_shape *b) {
         if (a->dim[k] != b->dim[k]) return 0;
     return 1;
 }
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
 /* The largest tensor gir.h accepts: 2^40 elements, so byte counts never overflow a 64-bit size_t. The product
    of the nonzero dimensions is bounded too, so no partial product of a shape (outer x axis x inner) overflows.
    Each multiplication is checked before it is done. */
@@ -31978,6 +31978,10 @@ static int gir__plan_check(const gir_plan *p, void *work, char *msg, size_t n);
 static size_t gir__plan_check_bytes(const gir_plan *p);
 #endif
 
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
 GIR_API gir_status gir_compile(gir_graph *g, int n_out, const gir_node *outs, gir_plan **out_plan) {
     return gir_compile_ex(g, n_out, outs, NULL, out_plan);
 }
@@ -32336,6 +32340,9 @@ GIR_API gir_status gir_plan_bind_bytes(gir_plan *p, gir_node input, const void *
     return GIR_OK;
 }
 
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
 /* a step's output dtype and its inputs' are all f32 (what a GIR_ONLY_F32 build runs) */
 static int gir__kin_f32(int dt, const gir__kin *in, uint32_t n) {
     uint32_t j;
@@ -32554,6 +32561,10 @@ struct gir__fgroup {
     uint32_t val;           /* the root's value: the group's output */
 };
 
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
 /* a step fusion can take: a cast, or an elementwise kernel that exists for its dtype (the others fail at run
    time, with their message, unfused) */
 static int gir__fuse_ok(const gir_plan *p, const gir__step *s) {
@@ -32716,6 +32727,9 @@ static gir_status gir__fuse_plan(gir_plan *p, int n_out, const gir_node *outs, s
     return GIR_OK;
 }
 
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
 /* where a member reads one of its inputs for the elements [s0, s0 + n) of the group's output shape os, in the
    chunk that starts at i0: in a chunk buffer, at the value's offset, one element (stride 0), or for a value
    broadcast along some axes (the run [s0, s0 + n) then lies within one row) where the row starts, with the
@@ -32755,6 +32769,10 @@ static void gir__fuse_cast(int64_t n, void *out, int odt, const void *in, int id
     else gir__cast_run(n, out, odt, in, idt, st);
 }
 
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
 /* the members' scalar parameters, unpacked once at compile time: a chunk runs every member, and unpacking a
    step's attributes per chunk would cost more than the chunk */
 static gir_status gir__fuse_params(const gir_graph *g, gir_plan *p) {
@@ -32768,6 +32786,9 @@ static gir_status gir__fuse_params(const gir_graph *g, gir_plan *p) {
     }
     return GIR_OK;
 }
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
 /* runs the chunks [c0, c1) of fused group gr, with chunk buffers at buf: every member in step order; a member
    that reads a broadcast value runs row by row within the chunk, as gir__ew_apply runs it */
 static void gir__fuse_chunks(const gir_plan *p, const struct gir__fgroup *gr, int64_t c0, int64_t c1,
@@ -33788,6 +33809,10 @@ GIR_API void gir_plan_dump(const gir_plan *p, FILE *f) {
    that must come before it besides its inputs' producers. Elementwise fusion runs a group's members at the
    group's root: a member that reads V joins the group only when no assign of V lies between it and the root. */
 
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
 /* -- the ops ---------------------------------------------------------------------------------------------- */
 static gir_status gir__sh_assign(gir__bctx *b) {
     const gir__node *v = gir__bin(b, 0), *x = gir__bin(b, 1);
@@ -33806,6 +33831,9 @@ static gir_status gir__sh_assign(gir__bctx *b) {
     b->dtype = v->dtype;
     return GIR_OK;
 }
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
 /* writes the variable (in[0], the graph's storage) and the node's own value, both the new value */
 static gir_status gir__k_assign(gir__kx *k) {
     size_t bytes = (size_t)gir__numel(k->shape) * gir__esize(k->dtype);
@@ -33813,6 +33841,10 @@ static gir_status gir__k_assign(gir__kx *k) {
     if (bytes && k->out != k->in[1].p) GIR_MEMCPY(k->out, k->in[1].p, bytes);
     return GIR_OK;
 }
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
 static gir_status gir__sh_train_eval(gir__bctx *b) {
     const gir__node *t, *e;
     int k;
@@ -34315,6 +34347,9 @@ GIR_API gir_node gir_batch_norm_running(gir_graph *g, gir_node x, gir_node gamma
     if (running) { running[0] = rm; running[1] = rv; }
     return tr;
 }
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
 
 #if defined(GIR__COLD)
 #pragma GCC push_options
@@ -35096,6 +35131,10 @@ struct gir_image {
 };
 static uint32_t gir__a16(uint64_t n) { return (uint32_t)((n + 15u) & ~(uint64_t)15u); }
 
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
 /* -- the writer ----------------------------------------------------------------------------------------- */
 /* *v: the value index of node n in plan p (GIR__IMG_NONE: an input it does not read); 0 on an error, recorded in p */
 static int gir__img_val(gir_plan *p, gir_node n, int k, int input, uint32_t *v) {
@@ -35456,6 +35495,9 @@ GIR_API gir_status gir_image_open(const void *image, size_t len, void *ram, size
     *out = m;
     return GIR_OK;
 }
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
 GIR_API gir_status gir_image_bind(gir_image *m, int k, const void *data, size_t bytes) {
     const gir__ihdr *h;
     const gir__ival *v;
