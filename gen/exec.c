@@ -151,7 +151,6 @@ static int gir__plan_check(const gir_plan *p, void *work, char *msg, size_t n);
 static size_t gir__plan_check_bytes(const gir_plan *p);
 #endif
 
-/*@cold*/
 GIR_API gir_status gir_compile(gir_graph *g, int n_out, const gir_node *outs, gir_plan **out_plan) {
     return gir_compile_ex(g, n_out, outs, NULL, out_plan);
 }
@@ -510,7 +509,6 @@ GIR_API gir_status gir_plan_bind_bytes(gir_plan *p, gir_node input, const void *
     return GIR_OK;
 }
 
-/*@cold end*/
 /* a step's output dtype and its inputs' are all f32 (what a GIR_ONLY_F32 build runs) */
 static int gir__kin_f32(int dt, const gir__kin *in, uint32_t n) {
     uint32_t j;

@@ -41,13 +41,15 @@ IMPL_FRAGMENTS = ["config.c", "select.c", "simd.c", "simd_avx512.c", "simd_avx2.
                   "compose.c", "init.c", "autodiff.c", "fwdmode.c", "threads.c", "gemm.c", "gemv.c", "f32.c",
                   "kernels.c", "passes.c", "exec.c", "fuse.c", "plan.c", "dump.c", "train.c", "io.c", "image.c", "end.c"]
 TEMPLATES = ["kern_linalg.tmpl.c", "kern_nn.tmpl.c"]
-# Fragments that build, check, differentiate, plan, print or save graphs: none of their functions runs inside
-# a kernel's loop. gcc compiles them at -O1 when the build optimises for speed (GIR__COLD in gen/config.c), which
-# takes about half of the compile time of -O2 for code whose speed no kernel benchmark sees. Other fragments mark
-# such regions with a line /*@cold*/ ... /*@cold end*/. A function of a cold region is not inlined into the
-# code around it (gcc does not inline across optimisation levels): the small helpers kernels call stay outside.
-COLD_FRAGMENTS = ["shapes.c", "build.c", "names.c", "dataref.c", "compose.c", "init.c", "autodiff.c",
-                  "fwdmode.c", "passes.c", "plan.c", "dump.c", "io.c"]
+# Fragments whose functions run neither inside a kernel's loop nor on the path from a graph to a plan that
+# gir_compile takes for every node (the generic builder, the graph passes, scheduling and planning stay at the
+# build's level: bench ad_overhead): shape rules, composed builders, initialisers, adjoints, forward mode, dump,
+# save and load. gcc compiles them at -O1 when the build optimises for speed (GIR__COLD in gen/config.c), which
+# takes about half of the compile time of -O2. Other fragments mark such regions with a line /*@cold*/ ...
+# /*@cold end*/. A function of a cold region is not inlined into the code around it (gcc does not inline across
+# optimisation levels): the small helpers kernels call stay outside.
+COLD_FRAGMENTS = ["shapes.c", "names.c", "dataref.c", "compose.c", "init.c", "autodiff.c", "fwdmode.c", "dump.c",
+                  "io.c"]
 COLD_BEGIN = "#if defined(GIR__COLD)\n#pragma GCC push_options\n#pragma GCC optimize (\"O1\")\n#endif"
 COLD_END = "#if defined(GIR__COLD)\n#pragma GCC pop_options\n#endif"
 

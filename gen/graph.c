@@ -155,7 +155,6 @@ static int gir__shape_eq(const gir_shape *a, const gir_shape *b) {
         if (a->dim[k] != b->dim[k]) return 0;
     return 1;
 }
-/*@cold*/
 /* The largest tensor gir.h accepts: 2^40 elements, so byte counts never overflow a 64-bit size_t. The product
    of the nonzero dimensions is bounded too, so no partial product of a shape (outer x axis x inner) overflows.
    Each multiplication is checked before it is done. */
@@ -687,4 +686,3 @@ static gir_status gir__need_dtype(gir__bctx *b, int k, int dt) {
                           gir__in_pos(gir__op_info(b->op), k), dt, (int)x->dtype, gir__nshape(b->g, x));
     return GIR_OK;
 }
-/*@cold end*/
