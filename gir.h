@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c9367d236f1f14baa87520e8b73aa14e2ae04c4bdd43b9ce2b2f70a5c3f60d5c
-                                          gen/ sha256=5c9e9eb823499754
+                                          gen/ sha256=f300ba593488334f
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1451,7 +1451,7 @@ GIR_API unsigned gir_image_dtypes(const void *image, size_t len);
 #endif
 /* gcc, optimising for speed: the code that neither runs in a kernel's loop nor on gir_compile's path for every
    node (shape rules, composed builders, initialisers, adjoints, dump, save and load, ...) is compiled at -O1
-   (gen/gir_gen.py, COLD_FRAGMENTS and the marked cold regions), the rest as the build asks: that takes a quarter
+   (gen/gir_gen.py, COLD_FRAGMENTS and the marked cold regions), the rest as the build asks: that takes a sixth
    off the compile time of an -O2 build. Define GIR_NO_COLD to keep it all at the build's level. */
 #if defined(__GNUC__) && !defined(__clang__) && !defined(__INTEL_COMPILER) && defined(__OPTIMIZE__) && \
     !defined(__OPTIMIZE_SIZE__) && !defined(GIR_NO_COLD)
