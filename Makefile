@@ -64,7 +64,7 @@ bench:
 	@mkdir -p $(B)
 	$(CC) -std=c99 $(BENCH_CFLAGS) -DGIR_THREADS -pthread bench/gir_bench.c -o $(B)/gir_bench -lm
 	@if $(CC) -O2 bench/blas_bench.c -o $(B)/blas_bench -lopenblas 2>/dev/null; then b=$(B)/blas_bench; else b=-; fi; \
-	$(PYTHON) bench/run.py $(B)/gir_bench $$b --rounds $(BENCH_ROUNDS) --flags "$(CC) -std=c99 $(BENCH_CFLAGS) -DGIR_THREADS -pthread" $(BENCH)
+	$(PYTHON) bench/run.py $(B)/gir_bench $$b --rounds $(BENCH_ROUNDS) --flags "$(CC) -std=c99 $(BENCH_CFLAGS) -DGIR_THREADS -pthread" --cc "$(CC)" $(BENCH)
 
 # the golden data are committed; remaking them needs python3-numpy and python3-torch
 golden:

@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c9367d236f1f14baa87520e8b73aa14e2ae04c4bdd43b9ce2b2f70a5c3f60d5c
-                                          gen/ sha256=e5048efb8bebe4ef
+                                          gen/ sha256=c5aa50a961f63c17
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1448,6 +1448,14 @@ GIR_API unsigned gir_image_dtypes(const void *image, size_t len);
 #  define GIR__INLINE __inline__
 #else
 #  define GIR__INLINE
+#endif
+/* gcc, optimising for speed: the code that neither runs in a kernel's loop nor on gir_compile's path for every
+   node (shape rules, composed builders, initialisers, adjoints, dump, save and load, ...) is compiled at -O1
+   (gen/gir_gen.py, COLD_FRAGMENTS and the marked cold regions), the rest as the build asks: that takes a sixth
+   off the compile time of an -O2 build. Define GIR_NO_COLD to keep it all at the build's level. */
+#if defined(__GNUC__) && !defined(__clang__) && !defined(__INTEL_COMPILER) && defined(__OPTIMIZE__) && \
+    !defined(__OPTIMIZE_SIZE__) && !defined(GIR_NO_COLD)
+#  define GIR__COLD 1
 #endif
 #define GIR__ALIGN 64
 #define GIR__UNUSED(x) ((void)(x))
@@ -8380,6 +8388,10 @@ static gir_status gir__need_dtype(gir__bctx *b, int k, int dt) {
     return GIR_OK;
 }
 
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
 /* >>shapes: the shape functions the table names (gir__sh_<name>), called by the generic builder ---------------- */
 static gir_status gir__sh_eye(gir__bctx *b) {
     if (b->attr.i[0] < 0 || b->attr.i[1] < 0)
@@ -8973,6 +8985,9 @@ static gir_status gir__sh_dropout(gir__bctx *b) {
     b->out = *gir__nshape(b->g, gir__bin(b, 0));
     return GIR_OK;
 }
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
 
 /* >>build: the generic builder every named builder calls, and gir_dump ------------------------------------------- */
 static const char *gir__dtrule_text(int r) {
@@ -10175,6 +10190,10 @@ GIR_API void gir_dump(const gir_graph *g, FILE *f) {
 }
 #endif
 
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
 /* >>names: node names, scopes, the graph's variables ----------------------------------------------------------
    A name lives in the graph's name pool (NUL-terminated strings, appended in blocks that never move: nodes keep
    1 + offset). Lookups scan the named nodes; graphs name their parameters and a few outputs, not every node. */
@@ -10314,7 +10333,14 @@ GIR_API gir_node gir_graph_variable(const gir_graph *g, int index) {
         if (g->nodes[k].op == GIR_OP_VARIABLE && index-- == 0) return gir__handle(g, (uint32_t)k);
     return gir__handle(NULL, 0);
 }
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
 
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
 /* >>dataref: constants and read-only variables whose values stay in the caller's memory (weights in flash).
    The node keeps the caller's pointer in attr->data and marks it with attr->i[4] = GIR__REF: the graph never
    copies, writes or frees those bytes; plans read them in place. A referenced variable is read-only: a plan
@@ -10359,7 +10385,14 @@ static gir_status gir__ref_check_write(gir_graph *g, uint32_t id) {
                (const gir_graph *)g, (unsigned)id, (const gir_graph *)g, (unsigned)v);
     return GIR_ERR_INVALID_ARG;
 }
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
 
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
 /* >>compose: builders composed of table ops (scalar, zeros, expand_dims, split, layer_norm, batch_norm, flatten,
    split_sizes, conv2d_bias, ...). Their messages name the builder and the argument the user passed. */
 /* convenience builders: compositions of table ops -----------------------------------------------------------
@@ -10696,7 +10729,14 @@ GIR_API gir_node gir_conv2d_bias(gir_graph *g, gir_node x, gir_node w, gir_node 
     if (y.id) y = gir_add(g, y, gir_reshape(g, bias, gir_shape3(k, 1, 1)));
     return gir__named(g, was_ok, "conv2d_bias", y);
 }
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
 
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
 /* >>init: initialisers that fill a variable's values in place, as torch.nn.init defines them --------------------
    Random values come from the counter-based generator of the random ops (gen/kernels.c): element i of a variable
    initialised with seed s gets what element i of the first run of rand_uniform / rand_normal with seed s gets,
@@ -10921,7 +10961,14 @@ GIR_API gir_status gir_init_layer(gir_graph *g, gir_node w, gir_node bias, gir_i
     r = 1.0 / gir__sqrt_f64((double)fi);
     return gir__init_call(g, bias, GIR_INIT_UNIFORM, -r, r, GIR_INIT_FAN_IN, GIR_NONLIN_LEAKY_RELU, layout, seed + 1);
 }
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
 
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
 /* >>autodiff: adjoint helpers, the generated adjoints, gir_grad ----------------------------------------------
    An adjoint builds the gradient of each parent as nodes of the same graph, from the output's gradient g.
    Helpers gir__ah_<name> are what ops.def's ADJ expressions may call besides the table's own builders; each
@@ -12777,7 +12824,14 @@ GIR_API gir_status gir_vjp(gir_graph *g, int n_out, const gir_node *outs, const 
         if ((st = gir__ad_arg(g, "vjp", "wrt", k, wrt[k], 0)) != GIR_OK) return st;
     return gir__sweep(g, n_out, outs, cotangents, n_wrt, wrt, grads);
 }
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
 
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
 /* >>fwdmode: forward mode (gir_jvp) derived from the adjoints; gir_jacobian and gir_hessian ------------------
    How the forward mode is derived (the "double VJP", or transpose trick). Every adjoint of ops.def is linear in
    the output's gradient g, so the reverse sweep from outputs y = f(x) seeded with a cotangent u builds
@@ -13013,6 +13067,9 @@ GIR_API gir_status gir_hessian(gir_graph *g, gir_node y, gir_node x, gir_node *h
     if (st != GIR_OK) *hess = gir__handle(NULL, 0);
     return st;
 }
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
 
 /* >>threads: a plan's parallel-for hook, and the built-in pool (compiled only with GIR_THREADS) ----------------
    Without GIR_THREADS nothing here is compiled but the name gir__par, and every kernel runs on the calling
@@ -32504,6 +32561,10 @@ struct gir__fgroup {
     uint32_t val;           /* the root's value: the group's output */
 };
 
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
 /* a step fusion can take: a cast, or an elementwise kernel that exists for its dtype (the others fail at run
    time, with their message, unfused) */
 static int gir__fuse_ok(const gir_plan *p, const gir__step *s) {
@@ -32666,6 +32727,9 @@ static gir_status gir__fuse_plan(gir_plan *p, int n_out, const gir_node *outs, s
     return GIR_OK;
 }
 
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
 /* where a member reads one of its inputs for the elements [s0, s0 + n) of the group's output shape os, in the
    chunk that starts at i0: in a chunk buffer, at the value's offset, one element (stride 0), or for a value
    broadcast along some axes (the run [s0, s0 + n) then lies within one row) where the row starts, with the
@@ -32705,6 +32769,10 @@ static void gir__fuse_cast(int64_t n, void *out, int odt, const void *in, int id
     else gir__cast_run(n, out, odt, in, idt, st);
 }
 
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
 /* the members' scalar parameters, unpacked once at compile time: a chunk runs every member, and unpacking a
    step's attributes per chunk would cost more than the chunk */
 static gir_status gir__fuse_params(const gir_graph *g, gir_plan *p) {
@@ -32718,6 +32786,9 @@ static gir_status gir__fuse_params(const gir_graph *g, gir_plan *p) {
     }
     return GIR_OK;
 }
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
 /* runs the chunks [c0, c1) of fused group gr, with chunk buffers at buf: every member in step order; a member
    that reads a broadcast value runs row by row within the chunk, as gir__ew_apply runs it */
 static void gir__fuse_chunks(const gir_plan *p, const struct gir__fgroup *gr, int64_t c0, int64_t c1,
@@ -33521,6 +33592,10 @@ GIR_API gir_status gir_plan_value_info(const gir_plan *p, gir_node n, gir_plan_v
     return GIR_OK;
 }
 
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
 /* >>dump: Graphviz DOT of a graph and its plan, a text dump of a plan ---------------------------------------------
    Everything is written through one sink: a FILE (without GIR_NO_STDIO) or a caller's buffer, which keeps a NUL
    and counts the length of the whole text (snprintf's contract), so firmware can dump without stdio. */
@@ -33711,6 +33786,9 @@ GIR_API void gir_plan_dump(const gir_plan *p, FILE *f) {
     gir__plan_dump_to(p, &o);
 }
 #endif
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
 
 /* >>train: training inside the plan. The assign op (a variable takes a new value at the end of the run), the
    order gir_compile gives assign steps, train and eval plans (train_eval nodes, dropout), the optimizers
@@ -33724,6 +33802,10 @@ GIR_API void gir_plan_dump(const gir_plan *p, FILE *f) {
    that must come before it besides its inputs' producers. Elementwise fusion runs a group's members at the
    group's root: a member that reads V joins the group only when no assign of V lies between it and the root. */
 
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
 /* -- the ops ---------------------------------------------------------------------------------------------- */
 static gir_status gir__sh_assign(gir__bctx *b) {
     const gir__node *v = gir__bin(b, 0), *x = gir__bin(b, 1);
@@ -33742,6 +33824,9 @@ static gir_status gir__sh_assign(gir__bctx *b) {
     b->dtype = v->dtype;
     return GIR_OK;
 }
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
 /* writes the variable (in[0], the graph's storage) and the node's own value, both the new value */
 static gir_status gir__k_assign(gir__kx *k) {
     size_t bytes = (size_t)gir__numel(k->shape) * gir__esize(k->dtype);
@@ -33749,6 +33834,10 @@ static gir_status gir__k_assign(gir__kx *k) {
     if (bytes && k->out != k->in[1].p) GIR_MEMCPY(k->out, k->in[1].p, bytes);
     return GIR_OK;
 }
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
 static gir_status gir__sh_train_eval(gir__bctx *b) {
     const gir__node *t, *e;
     int k;
@@ -34251,7 +34340,14 @@ GIR_API gir_node gir_batch_norm_running(gir_graph *g, gir_node x, gir_node gamma
     if (running) { running[0] = rm; running[1] = rv; }
     return tr;
 }
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
 
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
 /* >>io: save and load variables and whole graphs ------------------------------------------------------------
    THE FILE FORMAT (versions 1 and 2). Every integer is little-endian, written byte by byte; a float is its IEEE-754
    bit pattern as an integer of its width (f32 as u32, f64 as u64), so every host reads a file the same way.
@@ -34977,6 +35073,9 @@ GIR_API gir_status gir_load_graph(const void *data, size_t size, const gir_graph
     if (g) *out = g;
     return g ? GIR_OK : r.st;
 }
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
 
 /* >>image: a compiled plan as one block of bytes, written on the host, run in place by firmware ---------------
    THE IMAGE (version 1). Every field is in the writer's byte order (the reader tells the other order by the
@@ -35025,6 +35124,10 @@ struct gir_image {
 };
 static uint32_t gir__a16(uint64_t n) { return (uint32_t)((n + 15u) & ~(uint64_t)15u); }
 
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
 /* -- the writer ----------------------------------------------------------------------------------------- */
 /* *v: the value index of node n in plan p (GIR__IMG_NONE: an input it does not read); 0 on an error, recorded in p */
 static int gir__img_val(gir_plan *p, gir_node n, int k, int input, uint32_t *v) {
@@ -35385,6 +35488,9 @@ GIR_API gir_status gir_image_open(const void *image, size_t len, void *ram, size
     *out = m;
     return GIR_OK;
 }
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
 GIR_API gir_status gir_image_bind(gir_image *m, int k, const void *data, size_t bytes) {
     const gir__ihdr *h;
     const gir__ival *v;

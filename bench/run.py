@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """run.py - `make bench`: gir.h against its anchors, side by side in one run, printed as ratios.
 
-    run.py GIR_BENCH [BLAS_BENCH|-] [--rounds N] [--flags "CFLAGS"] [NAME ...]
+    run.py GIR_BENCH [BLAS_BENCH|-] [--rounds N] [--flags "CFLAGS"] [--cc CC] [NAME ...]
 
 Each round runs gir.h's workloads, then OpenBLAS (AVX-512 core type, and the default core type), then NumPy
 and PyTorch, so a drift of the machine's speed touches both sides of a ratio alike. After the rounds each
@@ -11,12 +11,18 @@ prints one line:
     bench <name> gir=<value> <anchor>=<value> <unit> ratio=<x.xx>      (ratio > 1: gir.h is better)
 
 A missing anchor is said and skipped; nothing is installed.
+
+compile_impl_o2 is the CPU time (user + system, of the compiler and its subprocesses) of
+`CC -std=c99 -O2 -c tests/compile/impl.c`, the translation unit that defines GIR_IMPLEMENTATION, once a round,
+against its budget of 8 s.
 """
 import os
 import platform
+import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -35,15 +41,35 @@ COMPARISONS = [
     ("arena_mlp_b64", "lower_bound", "KiB"), ("arena_vs_naive", "naive", "KiB"),   # sizes, printed by gir_bench
     ("meta_bytes_per_node", "before", "bytes"),
     ("m4_infer_instr", "hand", "instr"), ("m4_train_instr", "hand", "instr"),      # bench/m4/run.sh, under qemu
+    ("compile_impl_o2", "budget", "s"),                                              # timed here, see above
 ]
-LOWER_IS_BETTER = {"ms", "us/op", "nodes", "KiB", "bytes", "instr"}
+LOWER_IS_BETTER = {"ms", "us/op", "nodes", "KiB", "bytes", "instr", "s"}
 M4_NAMES = {"m4_infer_instr", "m4_train_instr"}
+COMPILE_NAMES = {"compile_impl_o2"}
 # Fixed anchors: figures of an earlier gir.h, measured once. meta_bytes_per_node: a node record (56 bytes) plus the
 # full attribute block it copied (176 bytes), 232 bytes, as the issue measured it. gir.h's side (bench/gir_bench.c):
 # the bytes the graph's allocator handed out while the MLP 64-32-10 training graph (gradients, SGD updates as
 # assign nodes) was built with the capacity hints gir_graph_usage gave for a first build, gir_grad's work arrays
 # included, minus the bytes of the constants' and variables' values, divided by the node count.
-FIXED = {("before", "meta_bytes_per_node"): (232.0, "bytes")}
+FIXED = {("before", "meta_bytes_per_node"): (232.0, "bytes"), ("budget", "compile_impl_o2"): (8.0, "s")}
+
+
+def compile_seconds(cc):
+    """CPU seconds of compiling tests/compile/impl.c at -O2 with cc, or None when the compiler fails."""
+    src = os.path.join(HERE, "..", "tests", "compile", "impl.c")
+    with tempfile.TemporaryDirectory() as tmp:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        try:
+            rc = subprocess.run(cc.split() + ["-std=c99", "-O2", "-c", src, "-o", os.path.join(tmp, "impl.o")],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, timeout=1800)
+        except (OSError, subprocess.TimeoutExpired) as e:
+            sys.stderr.write("run.py: %s: %s\n" % (cc, e))
+            return None
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if rc.returncode != 0:
+        sys.stderr.write("run.py: %s -O2 -c tests/compile/impl.c exited %d: %s\n" % (cc, rc.returncode, rc.stderr[-500:]))
+        return None
+    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
 
 
 def run(cmd, env=None):
@@ -68,13 +94,15 @@ def run(cmd, env=None):
 
 
 def main(argv):
-    rounds, flags, names, progs = 3, "?", [], []
+    rounds, flags, names, progs, cc = 3, "?", [], [], os.environ.get("CC", "cc")
     k = 1
     while k < len(argv):
         if argv[k] == "--rounds":
             rounds = int(argv[k + 1]); k += 2
         elif argv[k] == "--flags":
             flags = argv[k + 1]; k += 2
+        elif argv[k] == "--cc":
+            cc = argv[k + 1]; k += 2
         elif len(progs) < 2 and (os.sep in argv[k] or argv[k] == "-"):
             progs.append(argv[k]); k += 1
         else:
@@ -92,7 +120,11 @@ def main(argv):
     if M4_NAMES & set(wanted):      # instruction counts under qemu -icount do not vary: one run, outside the rounds
         for src, name, v, unit in run(["sh", os.path.join(HERE, "m4", "run.sh")]):
             vals.setdefault((src, name), []).append((v, unit))
-    rest = [n for n in wanted if n not in M4_NAMES]
+    for r in range(rounds if COMPILE_NAMES & set(wanted) else 0):
+        secs = compile_seconds(cc)
+        if secs is not None:
+            vals.setdefault(("gir", "compile_impl_o2"), []).append((secs, "s"))
+    rest = [n for n in wanted if n not in M4_NAMES and n not in COMPILE_NAMES]
     for r in range(rounds if rest else 0):
         rows = run([gir] + sorted(set(rest)))
         if blas:

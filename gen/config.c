@@ -53,6 +53,14 @@
 #else
 #  define GIR__INLINE
 #endif
+/* gcc, optimising for speed: the code that neither runs in a kernel's loop nor on gir_compile's path for every
+   node (shape rules, composed builders, initialisers, adjoints, dump, save and load, ...) is compiled at -O1
+   (gen/gir_gen.py, COLD_FRAGMENTS and the marked cold regions), the rest as the build asks: that takes a sixth
+   off the compile time of an -O2 build. Define GIR_NO_COLD to keep it all at the build's level. */
+#if defined(__GNUC__) && !defined(__clang__) && !defined(__INTEL_COMPILER) && defined(__OPTIMIZE__) && \
+    !defined(__OPTIMIZE_SIZE__) && !defined(GIR_NO_COLD)
+#  define GIR__COLD 1
+#endif
 #define GIR__ALIGN 64
 #define GIR__UNUSED(x) ((void)(x))
 /* GIR_ONLY_F32: kernels for f32 values only. Every kernel reads its dtypes through GIR__KDT / GIR__KIDT, which

@@ -10,6 +10,7 @@ struct gir__fgroup {
     uint32_t val;           /* the root's value: the group's output */
 };
 
+/*@cold*/
 /* a step fusion can take: a cast, or an elementwise kernel that exists for its dtype (the others fail at run
    time, with their message, unfused) */
 static int gir__fuse_ok(const gir_plan *p, const gir__step *s) {
@@ -172,6 +173,7 @@ static gir_status gir__fuse_plan(gir_plan *p, int n_out, const gir_node *outs, s
     return GIR_OK;
 }
 
+/*@cold end*/
 /* where a member reads one of its inputs for the elements [s0, s0 + n) of the group's output shape os, in the
    chunk that starts at i0: in a chunk buffer, at the value's offset, one element (stride 0), or for a value
    broadcast along some axes (the run [s0, s0 + n) then lies within one row) where the row starts, with the
@@ -211,6 +213,7 @@ static void gir__fuse_cast(int64_t n, void *out, int odt, const void *in, int id
     else gir__cast_run(n, out, odt, in, idt, st);
 }
 
+/*@cold*/
 /* the members' scalar parameters, unpacked once at compile time: a chunk runs every member, and unpacking a
    step's attributes per chunk would cost more than the chunk */
 static gir_status gir__fuse_params(const gir_graph *g, gir_plan *p) {
@@ -224,6 +227,7 @@ static gir_status gir__fuse_params(const gir_graph *g, gir_plan *p) {
     }
     return GIR_OK;
 }
+/*@cold end*/
 /* runs the chunks [c0, c1) of fused group gr, with chunk buffers at buf: every member in step order; a member
    that reads a broadcast value runs row by row within the chunk, as gir__ew_apply runs it */
 static void gir__fuse_chunks(const gir_plan *p, const struct gir__fgroup *gr, int64_t c0, int64_t c1,

@@ -41,6 +41,38 @@ IMPL_FRAGMENTS = ["config.c", "select.c", "simd.c", "simd_avx512.c", "simd_avx2.
                   "compose.c", "init.c", "autodiff.c", "fwdmode.c", "threads.c", "gemm.c", "gemv.c", "f32.c",
                   "kernels.c", "passes.c", "exec.c", "fuse.c", "plan.c", "dump.c", "train.c", "io.c", "image.c", "end.c"]
 TEMPLATES = ["kern_linalg.tmpl.c", "kern_nn.tmpl.c"]
+# Fragments whose functions run neither inside a kernel's loop nor on the path from a graph to a plan that
+# gir_compile takes for every node (the generic builder, the graph passes, scheduling and planning stay at the
+# build's level: bench ad_overhead): shape rules, composed builders, initialisers, adjoints, forward mode, dump,
+# save and load. gcc compiles them at -O1 when the build optimises for speed (GIR__COLD in gen/config.c), which
+# takes about half of the compile time of -O2. Other fragments mark such regions with a line /*@cold*/ ...
+# /*@cold end*/. A function of a cold region is not inlined into the code around it (gcc does not inline across
+# optimisation levels): the small helpers kernels call stay outside.
+COLD_FRAGMENTS = ["shapes.c", "names.c", "dataref.c", "compose.c", "init.c", "autodiff.c", "fwdmode.c", "dump.c",
+                  "io.c"]
+COLD_BEGIN = "#if defined(GIR__COLD)\n#pragma GCC push_options\n#pragma GCC optimize (\"O1\")\n#endif"
+COLD_END = "#if defined(GIR__COLD)\n#pragma GCC pop_options\n#endif"
+
+
+def cold_regions(fname, text):
+    """The fragment with its /*@cold*/ and /*@cold end*/ lines as the pragmas of COLD_BEGIN and COLD_END (or all
+    of it in one region, for COLD_FRAGMENTS)."""
+    lines, depth = [], 0
+    for k, line in enumerate(text.rstrip("\n").split("\n")):
+        mark = line.strip()
+        if mark in ("/*@cold*/", "/*@cold end*/"):
+            depth += 1 if mark == "/*@cold*/" else -1
+            if depth not in (0, 1) or fname in COLD_FRAGMENTS:
+                raise GenError("gen/%s:%d: error: %s %s" % (fname, k + 1, mark, "in a fragment of COLD_FRAGMENTS"
+                               if fname in COLD_FRAGMENTS else "does not pair with the marker before it"))
+            lines.append(COLD_BEGIN if depth else COLD_END)
+        else:
+            lines.append(line)
+    if depth:
+        raise GenError("gen/%s: error: a /*@cold*/ region without /*@cold end*/" % fname)
+    if fname in COLD_FRAGMENTS:
+        lines = [COLD_BEGIN] + lines + [COLD_END]
+    return "\n".join(lines) + "\n"
 GEN_MODULES = ["gir_gen.py", "gen_common.py", "simd_lower.py", "op_select.py"]     # the generator itself
 BUILTIN_SHAPES = ["SAME", "BCAST", "REDUCE", "SCALAR", "ATTR_SHAPE"]
 FLAGS = ["KINK", "RNG", "COMM", "BLOCK"]
@@ -1204,7 +1236,7 @@ def generate(opsdef_path, partial=False):
     parts.append("#if defined(GIR_IMPLEMENTATION) && !defined(GIR_IMPLEMENTATION_DONE)\n"
                  "#define GIR_IMPLEMENTATION_DONE\n")
     for f in IMPL_FRAGMENTS:
-        parts.append(subst(read(f), f))
+        parts.append(cold_regions(f, subst(read(f), f)))
     parts.append("#endif /* GIR_IMPLEMENTATION */\n")
     parts.append(license_block())
     text = "\n".join(p.rstrip("\n") + "\n" for p in parts)

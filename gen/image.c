@@ -45,6 +45,7 @@ struct gir_image {
 };
 static uint32_t gir__a16(uint64_t n) { return (uint32_t)((n + 15u) & ~(uint64_t)15u); }
 
+/*@cold*/
 /* -- the writer ----------------------------------------------------------------------------------------- */
 /* *v: the value index of node n in plan p (GIR__IMG_NONE: an input it does not read); 0 on an error, recorded in p */
 static int gir__img_val(gir_plan *p, gir_node n, int k, int input, uint32_t *v) {
@@ -405,6 +406,7 @@ GIR_API gir_status gir_image_open(const void *image, size_t len, void *ram, size
     *out = m;
     return GIR_OK;
 }
+/*@cold end*/
 GIR_API gir_status gir_image_bind(gir_image *m, int k, const void *data, size_t bytes) {
     const gir__ihdr *h;
     const gir__ival *v;

@@ -10,6 +10,7 @@
    that must come before it besides its inputs' producers. Elementwise fusion runs a group's members at the
    group's root: a member that reads V joins the group only when no assign of V lies between it and the root. */
 
+/*@cold*/
 /* -- the ops ---------------------------------------------------------------------------------------------- */
 static gir_status gir__sh_assign(gir__bctx *b) {
     const gir__node *v = gir__bin(b, 0), *x = gir__bin(b, 1);
@@ -28,6 +29,7 @@ static gir_status gir__sh_assign(gir__bctx *b) {
     b->dtype = v->dtype;
     return GIR_OK;
 }
+/*@cold end*/
 /* writes the variable (in[0], the graph's storage) and the node's own value, both the new value */
 static gir_status gir__k_assign(gir__kx *k) {
     size_t bytes = (size_t)gir__numel(k->shape) * gir__esize(k->dtype);
@@ -35,6 +37,7 @@ static gir_status gir__k_assign(gir__kx *k) {
     if (bytes && k->out != k->in[1].p) GIR_MEMCPY(k->out, k->in[1].p, bytes);
     return GIR_OK;
 }
+/*@cold*/
 static gir_status gir__sh_train_eval(gir__bctx *b) {
     const gir__node *t, *e;
     int k;
@@ -537,3 +540,4 @@ GIR_API gir_node gir_batch_norm_running(gir_graph *g, gir_node x, gir_node gamma
     if (running) { running[0] = rm; running[1] = rv; }
     return tr;
 }
+/*@cold end*/
