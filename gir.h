@@ -3,8 +3,8 @@
 
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
-   Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c9367d236f1f14baa87520e8b73aa14e2ae04c4bdd43b9ce2b2f70a5c3f60d5c
-                                          gen/ sha256=c5aa50a961f63c17
+   Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=ce1a64adbefb633d9bcf30857c0cd2832106b03b8b01ec9cae8d2ad065f10a88
+                                          gen/ sha256=c0fb1edef39b189d
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -459,7 +459,7 @@
 #define GIR_VERSION_PATCH 0
 #define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
 #define GIR_VERSION_STRING "0.1.0"
-#define GIR_OPSDEF_SHA256 "c9367d236f1f14baa87520e8b73aa14e2ae04c4bdd43b9ce2b2f70a5c3f60d5c"
+#define GIR_OPSDEF_SHA256 "ce1a64adbefb633d9bcf30857c0cd2832106b03b8b01ec9cae8d2ad065f10a88"
 
 #ifndef GIR_API
 #  ifdef GIR_STATIC
@@ -1435,7 +1435,7 @@ GIR_API unsigned gir_image_dtypes(const void *image, size_t len);
 #endif
 #include <float.h>
 #ifndef GIR_FUSE_CHUNK
-#  define GIR_FUSE_CHUNK 1024       /* elements per chunk of a fused elementwise step (see gen/fuse.c) */
+#  define GIR_FUSE_CHUNK 1024       /* elements per chunk of a fused elementwise step (see gen/80-plan/fuse.c) */
 #endif
 #if GIR_FUSE_CHUNK < 1
 #  error "gir: GIR_FUSE_CHUNK must be at least 1"
@@ -1891,7 +1891,7 @@ enum { GIR__F_KINK = 1, GIR__F_RNG = 2, GIR__F_COMM = 4, GIR__F_BLOCK = 8 };
 #define GIR__MAX_ROW_IN 16
 
 /* A node record: 24 bytes whatever its op. Its attributes live in the graph's attribute store in a compact form
-   (only the fields that are set, see gen/graph.c); code that needs them as a gir_attr unpacks them
+   (only the fields that are set, see gen/50-ir/graph.c); code that needs them as a gir_attr unpacks them
    (gir__attr_load, gir__view), and a plan unpacks its steps' when they run. Its shape lives in the graph's shape
    store, shared with every node of the same shape found cheaply (gir__shape_ref): read it with gir__nshape. */
 typedef struct gir__node {
@@ -1903,14 +1903,14 @@ typedef struct gir__node {
     uint8_t   nin;          /* at most GIR__MAX_IN */
     uint32_t  in0;          /* first input in the graph's input pool */
     uint32_t  attr;         /* 1 + offset of its attributes in the graph's attribute store; 0: none (all zero) */
-    uint32_t  name;         /* 1 + offset of its name in the graph's name pool; 0: unnamed (gen/names.c) */
+    uint32_t  name;         /* 1 + offset of its name in the graph's name pool; 0: unnamed (gen/50-ir/names.c) */
     uint32_t  shp;          /* 1 + offset of its shape in the graph's shape store: read it with gir__nshape */
 } gir__node;
 #if GIR__MAX_IN > 255
 #  error "gir: gir__node.nin holds at most 255 inputs"
 #endif
 
-/* attr->i[4] of a constant or variable whose values stay in the caller's memory (gen/dataref.c) */
+/* attr->i[4] of a constant or variable whose values stay in the caller's memory (gen/50-ir/dataref.c) */
 #define GIR__REF 1
 /* A byte store that grows by blocks that never move (the attribute store and the name pool): an entry keeps its
    address while the graph lives, and growing never copies. An entry is referred to by 1 + its offset; block k
@@ -1934,7 +1934,7 @@ struct gir_graph {
     size_t        nnodes, cap;
     uint32_t     *ins;
     size_t        nins, inscap;
-    gir__store    attrs;    /* compact attributes (gen/graph.c); entries with data own that block of values */
+    gir__store    attrs;    /* compact attributes (gen/50-ir/graph.c); entries with data own that block of values */
     gir__store    names;    /* the name pool: NUL-terminated names, referred to by gir__node.name */
     gir__store    shapes;   /* the nodes' shapes, records of sizeof(gir_shape) shared where found (gir__shape_ref) */
     gir_status    status;
@@ -3210,6 +3210,63 @@ static const char *const gir__group_names[9] = {"CORE", "LOGIC", "MATH", "REDUCE
 #  pragma GCC diagnostic ignored "-Wunused-function"
 #endif
 
+/* >>handles: a node handle carries the tag of the graph that made it ------------------------------------------
+   Every graph gets a nonzero tag that differs from the tags of the graphs made before it by this copy of the
+   implementation (the next 2^32 - 2 graphs, whatever their addresses: a graph allocated where a freed one was
+   gets a new tag, so the old graph's handles are refused). The tag is a counter, started at a point taken from
+   the counter's own address (so that copies of the implementation under GIR_STATIC start at different points)
+   and scrambled by a bijection, so tags of consecutive graphs differ in many bits. Every handle the library
+   makes comes from gir__handle; every handle it is given is sorted by gir__handle_kind. */
+static uint32_t gir__tag_counter;
+
+static uint32_t gir__mix32(uint32_t x) {      /* a bijection of the 32-bit integers (xorshift-multiply) */
+    x ^= x >> 16;
+    x *= 0x7feb352dU;
+    x ^= x >> 15;
+    x *= 0x846ca68bU;
+    x ^= x >> 16;
+    return x;
+}
+static uint32_t gir__new_tag(void) {
+    uint32_t base = gir__mix32((uint32_t)(uintptr_t)&gir__tag_counter), t;
+    do {
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__TINYC__)
+        t = __atomic_add_fetch(&gir__tag_counter, 1u, __ATOMIC_RELAXED);   /* graphs made by several threads */
+#else
+        t = ++gir__tag_counter;
+#endif
+        t = gir__mix32(t + base);
+    } while (!t);
+    return t;
+}
+
+/* the handle of node id of g; id 0 (or no graph) gives the invalid handle {0, 0} */
+static gir_node gir__handle(const gir_graph *g, uint32_t id) {
+    gir_node h;
+    h.id = g ? id : 0;
+    h.tag = (g && id) ? g->tag : 0;
+    return h;
+}
+
+enum { GIR__H_NONE, GIR__H_OWN, GIR__H_FOREIGN, GIR__H_UNTAGGED, GIR__H_RANGE };
+/* GIR__H_NONE: id 0, the invalid handle (a failed builder's result); GIR__H_OWN: a node of g; the rest are
+   errors: another graph's handle, a handle no graph made (tag 0), an id beyond g's nodes */
+static int gir__handle_kind(const gir_graph *g, gir_node h) {
+    if (!h.id) return GIR__H_NONE;
+    if (!h.tag) return GIR__H_UNTAGGED;
+    if (!g || h.tag != g->tag) return GIR__H_FOREIGN;
+    return h.id < g->nnodes ? GIR__H_OWN : GIR__H_RANGE;
+}
+/* the end of a message "<what> (id N) ..." for an error kind */
+static const char *gir__handle_why(int kind) {
+    switch (kind) {
+    case GIR__H_NONE: return "is the invalid handle (an earlier builder failed)";
+    case GIR__H_FOREIGN: return "belongs to another graph";
+    case GIR__H_UNTAGGED: return "was not made by any graph (tag 0)";
+    default: return "is not a node of this graph";
+    }
+}
+
 /* >>simd: which vector instruction sets this build uses ----------------------------------------------------
    Chosen at compile time from the compiler's target macros, so a firmware build compiles no variant its
    target lacks. On x86-64 with gcc or clang the AVX2+FMA and AVX-512 variants are compiled whatever -m
@@ -4048,9 +4105,9 @@ GIR__MVE_FN float32x4_t gir__mve_mant_f32(float32x4_t x) {
 #endif
 
 /* >>vmath: exp, expm1, log, log1p, log2, tanh, sigmoid, erf (and sign) on vectors, written once in
-   gen/vmath.tmpl.c against the vocabulary above and instantiated for each instruction set and float dtype
+   gen/40-vector/vmath.tmpl.c against the vocabulary above and instantiated for each instruction set and float dtype
    compiled in. Range reduction (Cody-Waite for exp, exponent and mantissa for log), then minimax polynomials
-   (gen/vmath_fit.py). Special values follow C99 Annex F: +-0, +-inf and NaN give what libm gives, subnormal
+   (gen/15-tools/vmath_fit.py). Special values follow C99 Annex F: +-0, +-inf and NaN give what libm gives, subnormal
    inputs and results are kept (MVE's lanes flush them to zero).
    Maximum error against the exact result, in units of the last place of the result (ulp, subnormal ulp
    below the normal range), the bound the test "simd/vmath_accuracy_*" enforces, and what was measured:
@@ -4064,7 +4121,7 @@ GIR__MVE_FN float32x4_t gir__mve_mant_f32(float32x4_t x) {
    (measured on AVX-512 and AVX2, the same to two decimals; NEON under emulation with the test's default
    sweep, every 2^11-th float, within the same bounds; MVE not measured: its lanes flush subnormals.) */
 #if defined(GIR__HAVE_AVX512)
-/* >>vmath (avx512, f32) instantiated from gen/vmath.tmpl.c */
+/* >>40-vector/vmath (avx512, f32) instantiated from gen/40-vector/vmath.tmpl.c */
 /* expm1(r) for |r| <= ln2/2 (+ rounding slack): r + r^2 q(r) */
 GIR__AVX512_FN gir__avx512_vf32 gir__avx512_expm1r_f32(gir__avx512_vf32 r) {
     gir__avx512_vf32 q = gir__avx512_set1_f32(1.388251549e-03f);
@@ -4210,7 +4267,7 @@ GIR__AVX512_FN gir__avx512_vf32 gir__avx512_sign_f32(gir__avx512_vf32 x) {
     gir__avx512_vf32 zero = gir__avx512_set1_f32(0), one = gir__avx512_set1_f32(1);
     return gir__avx512_select_f32(gir__avx512_gt_f32(x, zero), one, gir__avx512_select_f32(gir__avx512_lt_f32(x, zero), gir__avx512_neg_f32(one), x));
 }
-/* >>vmath (avx512, f64) instantiated from gen/vmath.tmpl.c */
+/* >>40-vector/vmath (avx512, f64) instantiated from gen/40-vector/vmath.tmpl.c */
 /* expm1(r) for |r| <= ln2/2 (+ rounding slack): r + r^2 q(r) */
 GIR__AVX512_FN gir__avx512_vf64 gir__avx512_expm1r_f64(gir__avx512_vf64 r) {
     gir__avx512_vf64 q = gir__avx512_set1_f64(2.08753291474622718e-09);
@@ -4407,7 +4464,7 @@ GIR__AVX512_FN gir__avx512_vf64 gir__avx512_sign_f64(gir__avx512_vf64 x) {
 }
 #endif
 #if defined(GIR__HAVE_AVX2)
-/* >>vmath (avx2, f32) instantiated from gen/vmath.tmpl.c */
+/* >>40-vector/vmath (avx2, f32) instantiated from gen/40-vector/vmath.tmpl.c */
 /* expm1(r) for |r| <= ln2/2 (+ rounding slack): r + r^2 q(r) */
 GIR__AVX2_FN gir__avx2_vf32 gir__avx2_expm1r_f32(gir__avx2_vf32 r) {
     gir__avx2_vf32 q = gir__avx2_set1_f32(1.388251549e-03f);
@@ -4553,7 +4610,7 @@ GIR__AVX2_FN gir__avx2_vf32 gir__avx2_sign_f32(gir__avx2_vf32 x) {
     gir__avx2_vf32 zero = gir__avx2_set1_f32(0), one = gir__avx2_set1_f32(1);
     return gir__avx2_select_f32(gir__avx2_gt_f32(x, zero), one, gir__avx2_select_f32(gir__avx2_lt_f32(x, zero), gir__avx2_neg_f32(one), x));
 }
-/* >>vmath (avx2, f64) instantiated from gen/vmath.tmpl.c */
+/* >>40-vector/vmath (avx2, f64) instantiated from gen/40-vector/vmath.tmpl.c */
 /* expm1(r) for |r| <= ln2/2 (+ rounding slack): r + r^2 q(r) */
 GIR__AVX2_FN gir__avx2_vf64 gir__avx2_expm1r_f64(gir__avx2_vf64 r) {
     gir__avx2_vf64 q = gir__avx2_set1_f64(2.08753291474622718e-09);
@@ -4750,7 +4807,7 @@ GIR__AVX2_FN gir__avx2_vf64 gir__avx2_sign_f64(gir__avx2_vf64 x) {
 }
 #endif
 #if defined(GIR__HAVE_NEON)
-/* >>vmath (neon, f32) instantiated from gen/vmath.tmpl.c */
+/* >>40-vector/vmath (neon, f32) instantiated from gen/40-vector/vmath.tmpl.c */
 /* expm1(r) for |r| <= ln2/2 (+ rounding slack): r + r^2 q(r) */
 GIR__NEON_FN gir__neon_vf32 gir__neon_expm1r_f32(gir__neon_vf32 r) {
     gir__neon_vf32 q = gir__neon_set1_f32(1.388251549e-03f);
@@ -4896,7 +4953,7 @@ GIR__NEON_FN gir__neon_vf32 gir__neon_sign_f32(gir__neon_vf32 x) {
     gir__neon_vf32 zero = gir__neon_set1_f32(0), one = gir__neon_set1_f32(1);
     return gir__neon_select_f32(gir__neon_gt_f32(x, zero), one, gir__neon_select_f32(gir__neon_lt_f32(x, zero), gir__neon_neg_f32(one), x));
 }
-/* >>vmath (neon, f64) instantiated from gen/vmath.tmpl.c */
+/* >>40-vector/vmath (neon, f64) instantiated from gen/40-vector/vmath.tmpl.c */
 /* expm1(r) for |r| <= ln2/2 (+ rounding slack): r + r^2 q(r) */
 GIR__NEON_FN gir__neon_vf64 gir__neon_expm1r_f64(gir__neon_vf64 r) {
     gir__neon_vf64 q = gir__neon_set1_f64(2.08753291474622718e-09);
@@ -5093,7 +5150,7 @@ GIR__NEON_FN gir__neon_vf64 gir__neon_sign_f64(gir__neon_vf64 x) {
 }
 #endif
 #if defined(GIR__HAVE_MVE)
-/* >>vmath (mve, f32) instantiated from gen/vmath.tmpl.c */
+/* >>40-vector/vmath (mve, f32) instantiated from gen/40-vector/vmath.tmpl.c */
 /* expm1(r) for |r| <= ln2/2 (+ rounding slack): r + r^2 q(r) */
 GIR__MVE_FN gir__mve_vf32 gir__mve_expm1r_f32(gir__mve_vf32 r) {
     gir__mve_vf32 q = gir__mve_set1_f32(1.388251549e-03f);
@@ -5241,9 +5298,9 @@ GIR__MVE_FN gir__mve_vf32 gir__mve_sign_f32(gir__mve_vf32 x) {
 }
 #endif
 
-/* >>vreduce: reductions, softmax and cross-entropy on vectors, written once in gen/vreduce.tmpl.c against the
+/* >>vreduce: reductions, softmax and cross-entropy on vectors, written once in gen/40-vector/vreduce.tmpl.c against the
    vocabulary above and instantiated for each instruction set and float dtype compiled in; the kernels of
-   gen/kernels.c take them through gir__vr_pick and keep their scalar loops for everything else (integer
+   gen/70-kernels/kernels.c take them through gir__vr_pick and keep their scalar loops for everything else (integer
    dtypes, prod, all/any, axis patterns other than one run of reduced axes, softmax along an inner axis).
    How sums are accumulated: f32 in f32 and f64 in f64, in several vector accumulators; each lane adds at
    most k = 16 (along a row) or 64 (down a column) elements before that block's total goes into a double, so
@@ -5274,7 +5331,7 @@ typedef struct gir__vr_fns {
 static int gir__vr_off;                         /* nonzero: the scalar loops (the tests compare the two) */
 static volatile unsigned long gir__vr_hits;     /* kernel calls that took a vector path (the tests watch it) */
 #if defined(GIR__HAVE_AVX512)
-/* >>vreduce (avx512, f32) instantiated from gen/vreduce.tmpl.c */
+/* >>40-vector/vreduce (avx512, f32) instantiated from gen/40-vector/vreduce.tmpl.c */
 /* lanes [0, t) */
 GIR__AVX512_FN gir__avx512_mf32 gir__avx512_below_f32(int t) {
     float idx[GIR__LANES_AVX512_F32];
@@ -5481,7 +5538,7 @@ GIR__AVX512_FN double gir__avx512_xdot_f32(const void *wv, const void *xv, int64
     return gir__avx512_rowred_f32(GIR__VR_XDOT, (const float *)xv, (const float *)wv, n, (float)c);
 }
 static const gir__vr_fns gir__avx512_vrfns_f32 = {gir__avx512_rows_f32, gir__avx512_cols_f32, gir__avx512_softmax_f32, gir__avx512_lse_f32, gir__avx512_xdot_f32};
-/* >>vreduce (avx512, f64) instantiated from gen/vreduce.tmpl.c */
+/* >>40-vector/vreduce (avx512, f64) instantiated from gen/40-vector/vreduce.tmpl.c */
 /* lanes [0, t) */
 GIR__AVX512_FN gir__avx512_mf64 gir__avx512_below_f64(int t) {
     double idx[GIR__LANES_AVX512_F64];
@@ -5690,7 +5747,7 @@ GIR__AVX512_FN double gir__avx512_xdot_f64(const void *wv, const void *xv, int64
 static const gir__vr_fns gir__avx512_vrfns_f64 = {gir__avx512_rows_f64, gir__avx512_cols_f64, gir__avx512_softmax_f64, gir__avx512_lse_f64, gir__avx512_xdot_f64};
 #endif
 #if defined(GIR__HAVE_AVX2)
-/* >>vreduce (avx2, f32) instantiated from gen/vreduce.tmpl.c */
+/* >>40-vector/vreduce (avx2, f32) instantiated from gen/40-vector/vreduce.tmpl.c */
 /* lanes [0, t) */
 GIR__AVX2_FN gir__avx2_mf32 gir__avx2_below_f32(int t) {
     float idx[GIR__LANES_AVX2_F32];
@@ -5897,7 +5954,7 @@ GIR__AVX2_FN double gir__avx2_xdot_f32(const void *wv, const void *xv, int64_t n
     return gir__avx2_rowred_f32(GIR__VR_XDOT, (const float *)xv, (const float *)wv, n, (float)c);
 }
 static const gir__vr_fns gir__avx2_vrfns_f32 = {gir__avx2_rows_f32, gir__avx2_cols_f32, gir__avx2_softmax_f32, gir__avx2_lse_f32, gir__avx2_xdot_f32};
-/* >>vreduce (avx2, f64) instantiated from gen/vreduce.tmpl.c */
+/* >>40-vector/vreduce (avx2, f64) instantiated from gen/40-vector/vreduce.tmpl.c */
 /* lanes [0, t) */
 GIR__AVX2_FN gir__avx2_mf64 gir__avx2_below_f64(int t) {
     double idx[GIR__LANES_AVX2_F64];
@@ -6106,7 +6163,7 @@ GIR__AVX2_FN double gir__avx2_xdot_f64(const void *wv, const void *xv, int64_t n
 static const gir__vr_fns gir__avx2_vrfns_f64 = {gir__avx2_rows_f64, gir__avx2_cols_f64, gir__avx2_softmax_f64, gir__avx2_lse_f64, gir__avx2_xdot_f64};
 #endif
 #if defined(GIR__HAVE_NEON)
-/* >>vreduce (neon, f32) instantiated from gen/vreduce.tmpl.c */
+/* >>40-vector/vreduce (neon, f32) instantiated from gen/40-vector/vreduce.tmpl.c */
 /* lanes [0, t) */
 GIR__NEON_FN gir__neon_mf32 gir__neon_below_f32(int t) {
     float idx[GIR__LANES_NEON_F32];
@@ -6313,7 +6370,7 @@ GIR__NEON_FN double gir__neon_xdot_f32(const void *wv, const void *xv, int64_t n
     return gir__neon_rowred_f32(GIR__VR_XDOT, (const float *)xv, (const float *)wv, n, (float)c);
 }
 static const gir__vr_fns gir__neon_vrfns_f32 = {gir__neon_rows_f32, gir__neon_cols_f32, gir__neon_softmax_f32, gir__neon_lse_f32, gir__neon_xdot_f32};
-/* >>vreduce (neon, f64) instantiated from gen/vreduce.tmpl.c */
+/* >>40-vector/vreduce (neon, f64) instantiated from gen/40-vector/vreduce.tmpl.c */
 /* lanes [0, t) */
 GIR__NEON_FN gir__neon_mf64 gir__neon_below_f64(int t) {
     double idx[GIR__LANES_NEON_F64];
@@ -6522,7 +6579,7 @@ GIR__NEON_FN double gir__neon_xdot_f64(const void *wv, const void *xv, int64_t n
 static const gir__vr_fns gir__neon_vrfns_f64 = {gir__neon_rows_f64, gir__neon_cols_f64, gir__neon_softmax_f64, gir__neon_lse_f64, gir__neon_xdot_f64};
 #endif
 #if defined(GIR__HAVE_MVE)
-/* >>vreduce (mve, f32) instantiated from gen/vreduce.tmpl.c */
+/* >>40-vector/vreduce (mve, f32) instantiated from gen/40-vector/vreduce.tmpl.c */
 /* lanes [0, t) */
 GIR__MVE_FN gir__mve_mf32 gir__mve_below_f32(int t) {
     float idx[GIR__LANES_MVE_F32];
@@ -6752,63 +6809,6 @@ static const gir__vr_fns *gir__vr_pick(int dt) {
     }
     if (f) gir__vr_hits = gir__vr_hits + 1;
     return f;
-}
-
-/* >>handles: a node handle carries the tag of the graph that made it ------------------------------------------
-   Every graph gets a nonzero tag that differs from the tags of the graphs made before it by this copy of the
-   implementation (the next 2^32 - 2 graphs, whatever their addresses: a graph allocated where a freed one was
-   gets a new tag, so the old graph's handles are refused). The tag is a counter, started at a point taken from
-   the counter's own address (so that copies of the implementation under GIR_STATIC start at different points)
-   and scrambled by a bijection, so tags of consecutive graphs differ in many bits. Every handle the library
-   makes comes from gir__handle; every handle it is given is sorted by gir__handle_kind. */
-static uint32_t gir__tag_counter;
-
-static uint32_t gir__mix32(uint32_t x) {      /* a bijection of the 32-bit integers (xorshift-multiply) */
-    x ^= x >> 16;
-    x *= 0x7feb352dU;
-    x ^= x >> 15;
-    x *= 0x846ca68bU;
-    x ^= x >> 16;
-    return x;
-}
-static uint32_t gir__new_tag(void) {
-    uint32_t base = gir__mix32((uint32_t)(uintptr_t)&gir__tag_counter), t;
-    do {
-#if (defined(__GNUC__) || defined(__clang__)) && !defined(__TINYC__)
-        t = __atomic_add_fetch(&gir__tag_counter, 1u, __ATOMIC_RELAXED);   /* graphs made by several threads */
-#else
-        t = ++gir__tag_counter;
-#endif
-        t = gir__mix32(t + base);
-    } while (!t);
-    return t;
-}
-
-/* the handle of node id of g; id 0 (or no graph) gives the invalid handle {0, 0} */
-static gir_node gir__handle(const gir_graph *g, uint32_t id) {
-    gir_node h;
-    h.id = g ? id : 0;
-    h.tag = (g && id) ? g->tag : 0;
-    return h;
-}
-
-enum { GIR__H_NONE, GIR__H_OWN, GIR__H_FOREIGN, GIR__H_UNTAGGED, GIR__H_RANGE };
-/* GIR__H_NONE: id 0, the invalid handle (a failed builder's result); GIR__H_OWN: a node of g; the rest are
-   errors: another graph's handle, a handle no graph made (tag 0), an id beyond g's nodes */
-static int gir__handle_kind(const gir_graph *g, gir_node h) {
-    if (!h.id) return GIR__H_NONE;
-    if (!h.tag) return GIR__H_UNTAGGED;
-    if (!g || h.tag != g->tag) return GIR__H_FOREIGN;
-    return h.id < g->nnodes ? GIR__H_OWN : GIR__H_RANGE;
-}
-/* the end of a message "<what> (id N) ..." for an error kind */
-static const char *gir__handle_why(int kind) {
-    switch (kind) {
-    case GIR__H_NONE: return "is the invalid handle (an earlier builder failed)";
-    case GIR__H_FOREIGN: return "belongs to another graph";
-    case GIR__H_UNTAGGED: return "was not made by any graph (tag 0)";
-    default: return "is not a node of this graph";
-    }
 }
 
 /* >>graph: nodes, the generic builder, dtype and shape rules -------------------------------------------- */
@@ -7705,7 +7705,7 @@ static const gir__opinfo gir__ops[GIR__OPR__COUNT] = {
 /* the row of an op (0 < op < GIR_OP__COUNT): the "invalid" row, all zeros, for a left-out op */
 static const gir__opinfo *gir__op_info(int op) { return &gir__ops[gir__op_row[op]]; }
 static int gir__ew_lacks(int op, int dt);
-static const char *gir__name_at(const gir_graph *g, uint32_t ref);   /* a name of the name pool (below) */   /* an elementwise op without a kernel for dt (gen/kernels.c) */
+static const char *gir__name_at(const gir_graph *g, uint32_t ref);   /* a name of the name pool (below) */   /* an elementwise op without a kernel for dt (gen/70-kernels/kernels.c) */
 
 static const uint8_t gir__dtype_sizes[GIR_DTYPE__COUNT] = {0, 1, 1, 4, 4, 8};
 static const char *const gir__dtype_names[GIR_DTYPE__COUNT] = {"invalid", "b8", "u8", "i32", "f32", "f64"};
@@ -7890,7 +7890,7 @@ GIR_API void gir_attr_zero(gir_attr *a) { GIR_MEMSET(a, 0, sizeof *a); }
 /* the attributes of every node that has none (all bytes zero) */
 static const gir_attr gir__no_attr = {{0, 0, 0}, {0, 0, 0, 0, 0}, {{0, {0}}, {0, {0}}, {0, {0}}}, {0, {0}}, 0, 0, NULL};
 
-/* The byte stores (gen/config.c): room for n more bytes at the end at an offset aligned to align (see
+/* The byte stores (gen/30-base/config.c): room for n more bytes at the end at an offset aligned to align (see
    gir__store_put), a new block if the last one is full; 0 on success. A failure changes nothing. */
 static int gir__store_reserve(const gir_allocator *a, gir__store *st, size_t n, uint32_t align) {
     gir__sblk *t = st->tail, *b;
@@ -8054,7 +8054,7 @@ static const gir_attr *gir__attr_load(const gir_graph *g, const gir__node *d, gi
     else GIR_MEMCPY(a, &gir__no_attr, sizeof *a);        /* no compiler-made memcpy */
     return a;
 }
-/* a constant or variable whose values are the caller's (gir_constant_ref, gir_variable_ref: gen/dataref.c) */
+/* a constant or variable whose values are the caller's (gir_constant_ref, gir_variable_ref: gen/50-ir/dataref.c) */
 static int gir__is_ref(const gir_graph *g, const gir__node *d) {
     gir_attr a;
     return (d->op == GIR_OP_CONSTANT || d->op == GIR_OP_VARIABLE) && gir__attr_load(g, d, &a)->i[4] == GIR__REF;
@@ -8142,7 +8142,7 @@ GIR_API gir_graph_desc gir_graph_usage(const gir_graph *g) {
 static void gir__graph_release(gir_graph *g) {
     size_t k;
     gir_allocator a = g->a;
-    for (k = 1; k < g->nnodes; ++k)            /* referenced values (gen/dataref.c) are the caller's */
+    for (k = 1; k < g->nnodes; ++k)            /* referenced values (gen/50-ir/dataref.c) are the caller's */
         if (!gir__is_ref(g, &g->nodes[k])) gir__free(&a, gir__node_data(g, &g->nodes[k]), 0);
     gir__store_free(&a, &g->attrs);
     gir__store_free(&a, &g->names);
@@ -9072,7 +9072,7 @@ static gir_status gir__promote(gir__bctx *b, const gir__opinfo *oi, const gir_no
     }
     return GIR_OK;
 }
-/* op is left out of this build (gen/select.c): say so, with the macro that left it out */
+/* op is left out of this build (gen/30-base/select.c): say so, with the macro that left it out */
 static void gir__op_left_out(gir_graph *g, gir_op op) {
     char up[40];
     const char *nm = gir__op_names[op], *grp = gir__group_names[gir__op_groups[op]];
@@ -9254,7 +9254,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     if ((op == GIR_OP_VARIABLE || op == GIR_OP_CONSTANT) && b.attr.i[4] == GIR__REF && !(attr && attr->data))
         b.attr.i[4] = 0;                      /* nothing to refer to: values of its own */
     if ((op == GIR_OP_VARIABLE || op == GIR_OP_CONSTANT) && b.attr.i[4] == GIR__REF) {
-        bytes = 0;                            /* the caller's values, kept where they are (gen/dataref.c) */
+        bytes = 0;                            /* the caller's values, kept where they are (gen/50-ir/dataref.c) */
         data = (void *)(uintptr_t)attr->data;
     } else if (op == GIR_OP_VARIABLE || op == GIR_OP_CONSTANT) {
         if (!gir__bytes(&b.out, odt, &bytes)) {
@@ -10728,238 +10728,6 @@ GIR_API gir_node gir_conv2d_bias(gir_graph *g, gir_node x, gir_node w, gir_node 
     y = gir_conv2d(g, x, w, stride, padding, dilation, groups);
     if (y.id) y = gir_add(g, y, gir_reshape(g, bias, gir_shape3(k, 1, 1)));
     return gir__named(g, was_ok, "conv2d_bias", y);
-}
-#if defined(GIR__COLD)
-#pragma GCC pop_options
-#endif
-
-#if defined(GIR__COLD)
-#pragma GCC push_options
-#pragma GCC optimize ("O1")
-#endif
-/* >>init: initialisers that fill a variable's values in place, as torch.nn.init defines them --------------------
-   Random values come from the counter-based generator of the random ops (gen/kernels.c): element i of a variable
-   initialised with seed s gets what element i of the first run of rand_uniform / rand_normal with seed s gets,
-   so the numbers do not depend on the thread count or the order they are written in, and uniform kinds are the same
-   bits on every platform (normal kinds go through the platform's log and cos, correct to their last bit). */
-static uint64_t gir__mix(uint64_t z);                 /* gen/kernels.c */
-static double gir__uniform01(uint64_t key, int64_t i);
-
-static const char *const gir__init_names[] = {"init_uniform", "init_normal", "init_constant", "init_xavier_uniform",
-                                              "init_xavier_normal", "init_kaiming_uniform", "init_kaiming_normal"};
-
-GIR_API double gir_init_gain(gir_nonlinearity nl, double param) {
-    switch (nl) {
-    case GIR_NONLIN_LEAKY_RELU: return gir__sqrt_f64(2.0 / (1.0 + param * param));
-    case GIR_NONLIN_RELU: return gir__sqrt_f64(2.0);
-    case GIR_NONLIN_TANH: return 5.0 / 3;
-    case GIR_NONLIN_SELU: return 3.0 / 4;
-    case GIR_NONLIN_LINEAR: case GIR_NONLIN_SIGMOID: return 1.0;
-    default: return 0.0;
-    }
-}
-
-/* fans of a shape as torch computes them for its [out, in, k...] layout, or for [k..., in, out] */
-static int gir__init_fans(const gir_shape *s, gir_init_layout layout, int64_t *fan_in, int64_t *fan_out) {
-    int64_t rf = 1;
-    int k, r = s->rank;
-    if (r < 2) return 0;
-    if (layout == GIR_INIT_OUT_IN) {
-        for (k = 2; k < r; ++k) rf *= s->dim[k];
-        *fan_in = s->dim[1] * rf;
-        *fan_out = s->dim[0] * rf;
-    } else {
-        for (k = 0; k < r - 2; ++k) rf *= s->dim[k];
-        *fan_in = s->dim[r - 2] * rf;
-        *fan_out = s->dim[r - 1] * rf;
-    }
-    return 1;
-}
-GIR_API gir_status gir_init_fans(gir_graph *g, gir_node v, gir_init_layout layout, int64_t *fan_in, int64_t *fan_out) {
-    const gir__node *d = gir__get(g, v);
-    int64_t fi = 0, fo = 0;
-    gir_status s = GIR_OK;
-    if (!g) s = GIR_ERR_INVALID_ARG;
-    else if (!d) gir__gfail(g, s = GIR_ERR_HANDLE, "init_fans: node %u: not a node of this graph", v.id);
-    else if ((unsigned)layout > GIR_INIT_IN_OUT)
-        gir__gfail(g, s = GIR_ERR_INVALID_ARG, "init_fans: node %u: unknown layout %d", v.id, (int)layout);
-    else if (!gir__init_fans(gir__nshape(g, d), layout, &fi, &fo))
-        gir__gfail(g, s = GIR_ERR_SHAPE, "init_fans: node %u: fans need rank 2 or more, have %S", v.id, gir__nshape(g, d));
-    if (fan_in) *fan_in = fi;
-    if (fan_out) *fan_out = fo;
-    return s;
-}
-
-/* checks the variable and the spec, then gives the distribution: uniform [p0, p1), normal (mean p0, std p1) or the
-   constant p0; records the first error in the graph */
-static gir_status gir__init_resolve(gir_graph *g, gir_node v, const gir_init_spec *sp, double *p0, double *p1,
-                                    int64_t *fin, int64_t *fout) {
-    const gir__node *d;
-    const char *nm = sp && (unsigned)sp->kind <= GIR_INIT_KAIMING_NORMAL ? gir__init_names[sp->kind] : "init";
-    double gain, fan;
-    int kaiming, xavier;
-    *p0 = *p1 = 0.0;
-    *fin = *fout = 0;
-    if (!g) return GIR_ERR_INVALID_ARG;
-    if (!(d = gir__get(g, v))) {
-        gir__gfail(g, GIR_ERR_HANDLE, "%s: node %u: not a node of this graph", nm, v.id);
-        return GIR_ERR_HANDLE;
-    }
-    if (d->op != GIR_OP_VARIABLE) {
-        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: a %s node, not a variable", nm, v.id, gir__op_names[d->op]);
-        return GIR_ERR_INVALID_ARG;
-    }
-    if (!sp || (unsigned)sp->kind > GIR_INIT_KAIMING_NORMAL || (unsigned)sp->layout > GIR_INIT_IN_OUT ||
-        (unsigned)sp->mode > GIR_INIT_FAN_OUT || (unsigned)sp->nonlinearity > GIR_NONLIN_SELU) {
-        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: unknown kind, layout, mode or nonlinearity", nm, v.id);
-        return GIR_ERR_INVALID_ARG;
-    }
-    if (sp->kind == GIR_INIT_CONSTANT) { *p0 = sp->a; return GIR_OK; }
-    if (!gir__is_float(d->dtype)) {
-        gir__gfail(g, GIR_ERR_DTYPE, "%s: node %u: random values need an f32 or f64 variable, not %T %S", nm, v.id,
-                   (int)d->dtype, gir__nshape(g, d));
-        return GIR_ERR_DTYPE;
-    }
-    if (sp->kind == GIR_INIT_UNIFORM || sp->kind == GIR_INIT_NORMAL) {
-        *p0 = sp->a; *p1 = sp->b;
-        int finite = sp->a - sp->a == 0 && sp->b - sp->b == 0;   /* neither inf nor NaN */
-        if (sp->kind == GIR_INIT_UNIFORM && !(finite && sp->a <= sp->b)) {
-            gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: want finite bounds a <= b, have [%g, %g)", nm, v.id, sp->a, sp->b);
-            return GIR_ERR_INVALID_ARG;
-        }
-        if (sp->kind == GIR_INIT_NORMAL && !(finite && sp->b >= 0)) {
-            gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: want a finite mean and std >= 0, have mean %g, std %g", nm,
-                       v.id, sp->a, sp->b);
-            return GIR_ERR_INVALID_ARG;
-        }
-        return GIR_OK;
-    }
-    if (sp->fan_in > 0 || sp->fan_out > 0) { *fin = sp->fan_in; *fout = sp->fan_out; }
-    else if (!gir__init_fans(gir__nshape(g, d), sp->layout, fin, fout)) {
-        gir__gfail(g, GIR_ERR_SHAPE, "%s: node %u: fans need a variable of rank 2 or more, have %S (give fan_in and "
-                   "fan_out)", nm, v.id, gir__nshape(g, d));
-        return GIR_ERR_SHAPE;
-    }
-    kaiming = sp->kind == GIR_INIT_KAIMING_UNIFORM || sp->kind == GIR_INIT_KAIMING_NORMAL;
-    xavier = !kaiming;
-    fan = (double)(xavier ? *fin + *fout : sp->mode == GIR_INIT_FAN_IN ? *fin : *fout);
-    if (*fin < 0 || *fout < 0 || fan <= 0) {
-        gir__gfail(g, GIR_ERR_SHAPE, "%s: node %u: fan_in %l, fan_out %l of %S: the fan used is 0", nm, v.id,
-                   (long long)*fin, (long long)*fout, gir__nshape(g, d));
-        return GIR_ERR_SHAPE;
-    }
-    gain = xavier ? sp->a : gir_init_gain(sp->nonlinearity, sp->a);
-    if (xavier) *p1 = gain * gir__sqrt_f64(2.0 / fan);   /* the std, in torch's order of operations */
-    else *p1 = gain / gir__sqrt_f64(fan);
-    if (sp->kind == GIR_INIT_XAVIER_UNIFORM || sp->kind == GIR_INIT_KAIMING_UNIFORM) {
-        *p1 = gir__sqrt_f64(3.0) * *p1;
-        *p0 = -*p1;
-    }
-    return GIR_OK;
-}
-
-/* the values, written straight into the variable's storage */
-static void gir__init_fill(const gir_graph *g, const gir__node *d, gir_init_kind kind, double p0, double p1, uint64_t seed) {
-    int64_t n = gir__numel(gir__nshape(g, d)), i;
-    uint64_t key = gir__mix(seed) ^ gir__mix(0);   /* the key of a random op's first run */
-    void *out = gir__node_data(g, d);
-    for (i = 0; i < n; ++i) {
-        double x = p0;
-        int uni = kind == GIR_INIT_UNIFORM || kind == GIR_INIT_XAVIER_UNIFORM || kind == GIR_INIT_KAIMING_UNIFORM;
-        if (kind != GIR_INIT_CONSTANT && uni) {
-            x = p0 + (p1 - p0) * (1.0 - gir__uniform01(key, i));
-        } else if (kind != GIR_INIT_CONSTANT) {
-            double u1 = gir__uniform01(key, 2 * i), u2 = gir__uniform01(key, 2 * i + 1);
-            x = p0 + p1 * gir__sqrt_f64(-2.0 * gir__log_f64(u1)) * gir__cos_f64(6.283185307179586 * u2);
-        }
-        switch (d->dtype) {
-        case GIR_DTYPE_F32: ((float *)out)[i] = (float)x; break;
-        case GIR_DTYPE_F64: ((double *)out)[i] = x; break;
-        case GIR_DTYPE_I32: ((int32_t *)out)[i] = (int32_t)x; break;
-        case GIR_DTYPE_U8: ((uint8_t *)out)[i] = (uint8_t)x; break;
-        default: ((uint8_t *)out)[i] = (uint8_t)(x != 0); break;
-        }
-    }
-}
-
-GIR_API gir_status gir_init_params(gir_graph *g, gir_node v, const gir_init_spec *spec, double *p0, double *p1) {
-    double a, b;
-    int64_t fi, fo;
-    gir_status s = gir__init_resolve(g, v, spec, &a, &b, &fi, &fo);
-    if (p0) *p0 = a;
-    if (p1) *p1 = b;
-    return s;
-}
-GIR_API gir_status gir_init(gir_graph *g, gir_node v, const gir_init_spec *spec) {
-    double p0, p1;
-    int64_t fi, fo;
-    gir_status s = gir__init_resolve(g, v, spec, &p0, &p1, &fi, &fo);
-    if (s != GIR_OK) return s;
-    if (gir__is_ref(g, gir__get(g, v))) {       /* gen/dataref.c */
-        gir__gfail(g, GIR_ERR_INVALID_ARG, "init: node %u: a read-only variable (gir_variable_ref)", v.id);
-        return GIR_ERR_INVALID_ARG;
-    }
-    if (spec->kind == GIR_INIT_CONSTANT) {   /* range checked against the dtype: a constant that does not fit fails */
-        const gir__node *d = gir__get(g, v);
-        double lo = d->dtype == GIR_DTYPE_I32 ? -2147483648.0 : 0.0, hi = d->dtype == GIR_DTYPE_I32 ? 2147483647.0 : 255.0;
-        if (gir__is_int(d->dtype) && !(p0 >= lo && p0 <= hi && p0 == (double)(int64_t)p0)) {
-            gir__gfail(g, GIR_ERR_INVALID_ARG, "init_constant: node %u: %g is not a value of %T", v.id, p0, (int)d->dtype);
-            return GIR_ERR_INVALID_ARG;
-        }
-    }
-    gir__init_fill(g, gir__get(g, v), spec->kind, p0, p1, spec->seed);
-    return GIR_OK;
-}
-
-/* one call for each torch.nn.init function */
-static gir_status gir__init_call(gir_graph *g, gir_node v, gir_init_kind kind, double a, double b, gir_init_mode mode,
-                                 gir_nonlinearity nl, gir_init_layout layout, uint64_t seed) {
-    gir_init_spec spec;
-    GIR_MEMSET(&spec, 0, sizeof spec);
-    spec.kind = kind; spec.a = a; spec.b = b; spec.mode = mode; spec.nonlinearity = nl; spec.layout = layout;
-    spec.seed = seed;
-    return gir_init(g, v, &spec);
-}
-GIR_API gir_status gir_init_uniform(gir_graph *g, gir_node v, double lo, double hi, uint64_t seed) {
-    return gir__init_call(g, v, GIR_INIT_UNIFORM, lo, hi, GIR_INIT_FAN_IN, GIR_NONLIN_LEAKY_RELU, GIR_INIT_OUT_IN, seed);
-}
-GIR_API gir_status gir_init_normal(gir_graph *g, gir_node v, double mean, double std, uint64_t seed) {
-    return gir__init_call(g, v, GIR_INIT_NORMAL, mean, std, GIR_INIT_FAN_IN, GIR_NONLIN_LEAKY_RELU, GIR_INIT_OUT_IN, seed);
-}
-GIR_API gir_status gir_init_constant(gir_graph *g, gir_node v, double value) {
-    return gir__init_call(g, v, GIR_INIT_CONSTANT, value, 0, GIR_INIT_FAN_IN, GIR_NONLIN_LEAKY_RELU, GIR_INIT_OUT_IN, 0);
-}
-GIR_API gir_status gir_init_zeros(gir_graph *g, gir_node v) { return gir_init_constant(g, v, 0.0); }
-GIR_API gir_status gir_init_ones(gir_graph *g, gir_node v) { return gir_init_constant(g, v, 1.0); }
-GIR_API gir_status gir_init_xavier_uniform(gir_graph *g, gir_node v, double gain, gir_init_layout layout, uint64_t seed) {
-    return gir__init_call(g, v, GIR_INIT_XAVIER_UNIFORM, gain, 0, GIR_INIT_FAN_IN, GIR_NONLIN_LINEAR, layout, seed);
-}
-GIR_API gir_status gir_init_xavier_normal(gir_graph *g, gir_node v, double gain, gir_init_layout layout, uint64_t seed) {
-    return gir__init_call(g, v, GIR_INIT_XAVIER_NORMAL, gain, 0, GIR_INIT_FAN_IN, GIR_NONLIN_LINEAR, layout, seed);
-}
-GIR_API gir_status gir_init_kaiming_uniform(gir_graph *g, gir_node v, double a, gir_init_mode mode, gir_nonlinearity nl,
-                                            gir_init_layout layout, uint64_t seed) {
-    return gir__init_call(g, v, GIR_INIT_KAIMING_UNIFORM, a, 0, mode, nl, layout, seed);
-}
-GIR_API gir_status gir_init_kaiming_normal(gir_graph *g, gir_node v, double a, gir_init_mode mode, gir_nonlinearity nl,
-                                           gir_init_layout layout, uint64_t seed) {
-    return gir__init_call(g, v, GIR_INIT_KAIMING_NORMAL, a, 0, mode, nl, layout, seed);
-}
-/* nn.Linear's and nn.Conv2d's reset_parameters: w kaiming_uniform with a = sqrt(5), that is U(-1/sqrt(fan_in),
-   1/sqrt(fan_in)), and the bias (if given) U(-1/sqrt(fan_in), 1/sqrt(fan_in)) with the weight's fan_in; the bias
-   draws with seed + 1 */
-GIR_API gir_status gir_init_layer(gir_graph *g, gir_node w, gir_node bias, gir_init_layout layout, uint64_t seed) {
-    int64_t fi, fo;
-    double r;
-    gir_init_spec check;
-    gir_status s;
-    int has_bias = bias.id || bias.tag;
-    GIR_MEMSET(&check, 0, sizeof check);   /* the bias is checked first, so an error leaves w untouched too */
-    if (has_bias && (s = gir_init_params(g, bias, &check, &r, &r)) != GIR_OK) return s;
-    s = gir_init_kaiming_uniform(g, w, gir__sqrt_f64(5.0), GIR_INIT_FAN_IN, GIR_NONLIN_LEAKY_RELU, layout, seed);
-    if (s != GIR_OK || !has_bias || (s = gir_init_fans(g, w, layout, &fi, &fo)) != GIR_OK) return s;
-    r = 1.0 / gir__sqrt_f64((double)fi);
-    return gir__init_call(g, bias, GIR_INIT_UNIFORM, -r, r, GIR_INIT_FAN_IN, GIR_NONLIN_LEAKY_RELU, layout, seed + 1);
 }
 #if defined(GIR__COLD)
 #pragma GCC pop_options
@@ -12610,7 +12378,7 @@ static gir_status gir__grad_check(gir_graph *g, gir_node y, int n, const gir_nod
     return GIR_OK;
 }
 
-/* The reverse sweep, shared by gir_grad, gir_vjp and the forward mode (gen/fwdmode.c): the adjoint of outs[i] is
+/* The reverse sweep, shared by gir_grad, gir_vjp and the forward mode (gen/60-autodiff/fwdmode.c): the adjoint of outs[i] is
    seeded with cots[i] (seeds of an output given twice are summed), then every node from the last output down to
    node 1 passes its adjoint to its parents through the table's adjoints. The arguments are checked by the caller.
    Nodes built here get grad level 1 + the largest level among the outputs (a node's level is the largest among
@@ -12700,7 +12468,7 @@ static gir_status gir__sw_node(gir_graph *g, gir__sw *w, uint32_t id) {
     return st;
 }
 
-/* The reverse sweep, shared by gir_grad, gir_vjp and the forward mode (gen/fwdmode.c): the adjoint of outs[i] is
+/* The reverse sweep, shared by gir_grad, gir_vjp and the forward mode (gen/60-autodiff/fwdmode.c): the adjoint of outs[i] is
    seeded with cots[i] (seeds of an output given twice are summed), then every node from the last output down to
    node 1 passes its adjoint to its parents through the table's adjoints. The arguments are checked by the caller.
    Nodes built here get grad level 1 + the largest level among the outputs (a node's level is the largest among
@@ -14217,7 +13985,7 @@ static int gir__gemm_small(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t
     return path;
 }
 
-/* >>f32: f32 stays f32. The kernels of gen/kernels.c take these loops for f32 values when no vector path
+/* >>f32: f32 stays f32. The kernels of gen/70-kernels/kernels.c take these loops for f32 values when no vector path
    applies (scalar machines such as the Cortex-M4, GIR_NO_SIMD, axis patterns the vector code does not cover),
    so an f32 graph computes in float and a single-precision FPU never emulates double. Sums are compensated
    (Kahan): the error of an f32 sum of n terms stays within about 2 eps_f32 |sum| + n eps_f32^2 sum |x|, where a
@@ -14392,7 +14160,7 @@ static void gir__f32_reduce(int op, const float *x, const gir_shape *xs, const i
         out[o] = v;
     }
 }
-/* whether a vector path (gen/vreduce.c) serves f32 sums here: then the kernels keep it */
+/* whether a vector path (gen/40-vector/vreduce.c) serves f32 sums here: then the kernels keep it */
 static int gir__f32_vec(void) { return !gir__vr_off && gir__simd_level() != GIR__ISA_SCALAR; }
 
 /* >>kernels: scalar reference kernels. The table at the end maps each op to its kernel; elementwise rows
@@ -28759,7 +28527,7 @@ static gir_status gir__k_reduce(gir__kx *k) {
     }
     vr = gir__reduce_vec(k, &outer, &len, &inner);
     if (!vr && xdt == GIR_DTYPE_F32 && GIR__KDT(k) == GIR_DTYPE_F32 && op != GIR_OP_ALL && op != GIR_OP_ANY &&
-        !((op == GIR_OP_SUM || op == GIR_OP_MEAN) && gir__f32_vec())) {       /* f32 in f32 (gen/f32.c) */
+        !((op == GIR_OP_SUM || op == GIR_OP_MEAN) && gir__f32_vec())) {       /* f32 in f32 (gen/70-kernels/f32.c) */
         gir__f32_hits = gir__f32_hits + 1;
         gir__f32_reduce(op, (const float *)x, xs, ostr, nout, (float *)k->out, (float *)k->scratch, k->attr->i[1]);
         return GIR_OK;
@@ -29085,8 +28853,8 @@ static gir_status gir__k_tri(gir__kx *k) {
     }
     return GIR_OK;
 }
-/* n elements of dtype idt read at stride st (0 or 1) cast to odt; f32 casts go through float, not double (gen/f32.c),
-   so a single-precision FPU needs no double helper. gir__k_cast and fused casts (gen/fuse.c) share it. */
+/* n elements of dtype idt read at stride st (0 or 1) cast to odt; f32 casts go through float, not double (gen/70-kernels/f32.c),
+   so a single-precision FPU needs no double helper. gir__k_cast and fused casts (gen/80-plan/fuse.c) share it. */
 static void gir__cast_run(int64_t n, void *out, int odt, const void *in, int idt, int64_t st) {
     int64_t i;
     if ((idt == GIR_DTYPE_F32 || odt == GIR_DTYPE_F32) && idt != GIR_DTYPE_F64 && odt != GIR_DTYPE_F64)
@@ -29105,7 +28873,7 @@ static gir_status gir__k_cast(gir__kx *k) {
 }
 
 /* linear algebra and NN kernel templates, instantiated for f32 and f64 */
-/* >>kern_linalg (f32) instantiated from gen/kern_linalg.tmpl.c */
+/* >>70-kernels/kern_linalg (f32) instantiated from gen/70-kernels/kern_linalg.tmpl.c */
 /*
  * kern_linalg.tmpl.c -- dense linear-algebra kernels for gir.h.
  *
@@ -29336,7 +29104,7 @@ static void gir__la_trisolve_f32(int64_t batch, int64_t n, int64_t m,
     }
 }
 
-/* >>kern_linalg (f64) instantiated from gen/kern_linalg.tmpl.c */
+/* >>70-kernels/kern_linalg (f64) instantiated from gen/70-kernels/kern_linalg.tmpl.c */
 /*
  * kern_linalg.tmpl.c -- dense linear-algebra kernels for gir.h.
  *
@@ -29567,7 +29335,7 @@ static void gir__la_trisolve_f64(int64_t batch, int64_t n, int64_t m,
     }
 }
 
-/* >>kern_nn (f32) instantiated from gen/kern_nn.tmpl.c */
+/* >>70-kernels/kern_nn (f32) instantiated from gen/70-kernels/kern_nn.tmpl.c */
 /*
  * kern_nn.tmpl.c -- 2-D convolution and pooling kernels for gir.h.
  *
@@ -30160,7 +29928,7 @@ static void gir__nn_avgpool2d_bwd_f32(const gir__conv_p *p, const float *gy, flo
     }
 }
 
-/* >>kern_nn (f64) instantiated from gen/kern_nn.tmpl.c */
+/* >>70-kernels/kern_nn (f64) instantiated from gen/70-kernels/kern_nn.tmpl.c */
 /*
  * kern_nn.tmpl.c -- 2-D convolution and pooling kernels for gir.h.
  *
@@ -30863,7 +30631,7 @@ static gir_status gir__k_dot(gir__kx *k) {
     const void *a = k->in[0].p, *b = k->in[1].p;
     double s = 0;
     uint32_t u = 0;
-    if (GIR__KDT(k) == GIR_DTYPE_F32) {                     /* f32 in f32 (gen/f32.c) */
+    if (GIR__KDT(k) == GIR_DTYPE_F32) {                     /* f32 in f32 (gen/70-kernels/f32.c) */
         ((float *)k->out)[0] = gir__f32_xdot((const float *)a, (const float *)b, n, 0.0f);
         gir__f32_hits = gir__f32_hits + 1;
         return GIR_OK;
@@ -30993,7 +30761,7 @@ static gir_status gir__k_xent(gir__kx *k) {
     for (r = 0; r < nr; ++r) {
         if (lab[r] < 0 || lab[r] >= c)
             return gir__kfail(k, GIR_ERR_INDEX, "label %d of row %l is not in [0, %l)", (int)lab[r], (long long)r, (long long)c);
-        if (!vr && GIR__KDT(k) == GIR_DTYPE_F32) {          /* f32 in f32 (gen/f32.c) */
+        if (!vr && GIR__KDT(k) == GIR_DTYPE_F32) {          /* f32 in f32 (gen/70-kernels/f32.c) */
             const float *x = (const float *)k->in[0].p + r * c;
             ((float *)k->out)[r] = gir__f32_lse(x, c, 1) - x[lab[r]];
             gir__f32_hits = gir__f32_hits + 1;
@@ -31007,7 +30775,7 @@ static gir_status gir__k_xent_prob(gir__kx *k) {
     int64_t nr = k->in[0].s->dim[0], c = k->in[0].s->dim[1], r, j;
     const gir__vr_fns *vr = nr ? gir__vr_pick(GIR__KDT(k)) : NULL;
     size_t rb = (size_t)c * gir__esize(GIR__KDT(k));
-    if (!vr && GIR__KDT(k) == GIR_DTYPE_F32) {              /* f32 in f32 (gen/f32.c) */
+    if (!vr && GIR__KDT(k) == GIR_DTYPE_F32) {              /* f32 in f32 (gen/70-kernels/f32.c) */
         const float *x = (const float *)k->in[0].p, *w = (const float *)k->in[1].p;
         for (r = 0; r < nr; ++r)
             ((float *)k->out)[r] = -gir__f32_xdot(w + r * c, x + r * c, c, gir__f32_lse(x + r * c, c, 1));
@@ -31027,7 +30795,7 @@ static gir_status gir__k_xent_prob(gir__kx *k) {
 static gir_status gir__k_mse(gir__kx *k) {
     int64_t n = gir__numel(k->in[0].s), i;
     double s = 0;
-    if (GIR__KDT(k) == GIR_DTYPE_F32) {                     /* f32 in f32 (gen/f32.c) */
+    if (GIR__KDT(k) == GIR_DTYPE_F32) {                     /* f32 in f32 (gen/70-kernels/f32.c) */
         const float *a = (const float *)k->in[0].p, *b = (const float *)k->in[1].p;
         float fs = 0, fc = 0;
         for (i = 0; i < n; ++i) gir__f32_add(&fs, &fc, (a[i] - b[i]) * (a[i] - b[i]));
@@ -31128,7 +30896,7 @@ static gir_status gir__k_pool(gir__kx *k) {
     return GIR_OK;
 }
 /* generated from ops.def: the kernel of each op */
-static gir_status gir__k_assign(gir__kx *k);     /* gen/train.c */
+static gir_status gir__k_assign(gir__kx *k);     /* gen/90-library/train.c */
 enum { GIR__KFN__NONE,
 #if !GIR__WHY_INPUT || !GIR__WHY_VARIABLE || !GIR__WHY_CONSTANT
     GIR__KFN_GIR__K_NONE,
@@ -31838,13 +31606,13 @@ static gir_status gir__passes(gir__rw *w, unsigned flags, size_t last) {
    variables are read from the graph's storage on every run, so training updates are seen at once.
    Ownership: a plan keeps its graph's memory alive. gir_graph_free on a graph with live plans only marks it
    freed; the last gir_plan_free of those plans releases it. Graphs and plans can be freed in any order. */
-enum { GIR__VAL_TEMP, GIR__VAL_INPUT, GIR__VAL_DATA, GIR__VAL_FUSED };   /* FUSED: see gen/fuse.c */
+enum { GIR__VAL_TEMP, GIR__VAL_INPUT, GIR__VAL_DATA, GIR__VAL_FUSED };   /* FUSED: see gen/80-plan/fuse.c */
 typedef struct gir__val {
     void      *ptr;
     gir_shape  shape;
     uint32_t   node;
     uint8_t    dtype, kind;
-    uint8_t    isout, fold;  /* an output of the plan; the value of a step run once (gen/plan.c) */
+    uint8_t    isout, fold;  /* an output of the plan; the value of a step run once (gen/80-plan/plan.c) */
     uint32_t   first, last;  /* a temporary's step, and the last step that reads it (nsteps: kept to the end) */
     size_t     off, bytes;
 } gir__val;
@@ -31854,11 +31622,11 @@ typedef struct gir__step {
     uint32_t nin, in0;     /* its inputs: value indices in sin[in0 .. in0+nin) */
     uint16_t op;
     uint8_t  tr;           /* bit j: input j is read with its last two axes swapped (see gir__step_in) */
-    uint8_t  flags;        /* GIR__STEP_*: gen/plan.c */
+    uint8_t  flags;        /* GIR__STEP_*: gen/80-plan/plan.c */
     uint32_t attr;         /* its node's attributes in the graph's store (0: none), unpacked when the step runs */
 } gir__step;
 enum { GIR__STEP_FOLD = 1, GIR__STEP_INPLACE = 2 };
-/* a bump allocator over the caller's buffer (gen/plan.c); the buffer is aligned to GIR__BUMP_ALIGN */
+/* a bump allocator over the caller's buffer (gen/80-plan/plan.c); the buffer is aligned to GIR__BUMP_ALIGN */
 #define GIR__BUMP_ALIGN 8
 typedef struct gir__bump {
     unsigned char *base;
@@ -31871,7 +31639,7 @@ typedef struct gir__bump {
 enum { GIR__PM_ALLOC, GIR__PM_BUFFER, GIR__PM_MEASURE };   /* where a plan's memory comes from */
 struct gir_plan {
     gir_allocator a;
-    gir_allocator ta;       /* the compile's temporaries: the graph's allocator, or the buffer's end (gen/plan.c) */
+    gir_allocator ta;       /* the compile's temporaries: the graph's allocator, or the buffer's end (gen/80-plan/plan.c) */
     gir__bump     bump;
     uint8_t       mode;     /* GIR__PM_* */
     uint8_t       folded;   /* the steps run once have run */
@@ -31896,11 +31664,11 @@ struct gir_plan {
     void         *scratch;
     size_t        scratch_bytes;
     gir__kin     *kin;
-    struct gir__fgroup *groups;   /* fused groups (gen/fuse.c): fgroup[k] = group + 1 of step k, 0: a plain step */
+    struct gir__fgroup *groups;   /* fused groups (gen/80-plan/fuse.c): fgroup[k] = group + 1 of step k, 0: a plain step */
     gir__step    *fsteps;
     uint32_t     *fgroup;
     uint32_t      ngroups, nfused;
-    uint32_t      npass[3];    /* nodes the passes merged, simplified away, found dead (gen/passes.c) */
+    uint32_t      npass[3];    /* nodes the passes merged, simplified away, found dead (gen/80-plan/passes.c) */
     size_t        chunk;
     size_t        fuse_bytes;  /* scratch one thread's chunk buffers take (the largest group's) */
     uint64_t      runs;
@@ -31968,12 +31736,12 @@ static uint32_t gir__step_in(const gir__rw *w, const gir__node *d, uint32_t k, i
 static gir_status gir__fuse_plan(gir_plan *p, int n_out, const gir_node *outs, size_t chunk, size_t *scratch);
 static void gir__fuse_run(gir_plan *p, uint32_t group);
 static gir_status gir__fuse_params(const gir_graph *g, gir_plan *p);
-/* gen/train.c: train and eval plans, and the order of assign steps */
+/* gen/90-library/train.c: train and eval plans, and the order of assign steps */
 static int gir__mode_needs(const gir__node *d, uint32_t k, int eval);
 static uint32_t gir__mode_reads(const gir__node *d, int eval, uint32_t *first);
 static uint16_t gir__mode_op(const gir__node *d, int eval);
 static gir_status gir__assign_order(gir_graph *g, gir_plan *p);
-/* gen/plan.c: the order of steps, the arena, the bump allocator, the checker */
+/* gen/80-plan/plan.c: the order of steps, the arena, the bump allocator, the checker */
 static gir_status gir__plan_schedule(gir_graph *g, gir_plan *p, unsigned flags);
 static gir_status gir__plan_memory(const gir_graph *g, gir_plan *p, unsigned flags, size_t *arena);
 static void gir__bump_init(gir_plan *p, unsigned char *base, size_t cap, const gir_allocator *under);
@@ -32055,7 +31823,7 @@ static gir_status gir__compile_values(gir_graph *g, gir_plan *p, const gir__rw *
         p->map[id] = ++p->nvals;
         if (d->op == GIR_OP_INPUT) { v->kind = GIR__VAL_INPUT; continue; }
         if (d->op == GIR_OP_VARIABLE || d->op == GIR_OP_CONSTANT) { v->kind = GIR__VAL_DATA; continue; }
-        if (gir__ref_check_write(g, (uint32_t)id)) return GIR_ERR_INVALID_ARG;   /* gen/dataref.c */
+        if (gir__ref_check_write(g, (uint32_t)id)) return GIR_ERR_INVALID_ARG;   /* gen/50-ir/dataref.c */
         v->kind = GIR__VAL_TEMP;
         v->off = *off;
         *off += gir__align_up(v->bytes ? v->bytes : 1);
@@ -32077,7 +31845,7 @@ static void gir__pass_alias(const gir__rw *w, gir_plan *p) {
     }
 }
 /* the arena and the scratch, aligned to GIR__ALIGN; the temporaries' pointers. Measuring, they are the plan's
-   last two allocations and are only counted (gen/plan.c: gir__bump_count), so measuring a plan never takes its
+   last two allocations and are only counted (gen/80-plan/plan.c: gir__bump_count), so measuring a plan never takes its
    arena from anywhere. */
 static gir_status gir__compile_memory(gir_plan *p, size_t off, size_t scratch) {
     uint32_t k;
@@ -32168,7 +31936,7 @@ static gir_status gir__compile_passes(gir_graph *g, gir_plan *p, int n_out, cons
     p->scratch_bytes = scratch;
     return GIR_OK;
 }
-/* compile, pass 1 and the graph passes (gen/passes.c): what the plan covers, the representatives, what it needs */
+/* compile, pass 1 and the graph passes (gen/80-plan/passes.c): what the plan covers, the representatives, what it needs */
 static gir_status gir__compile_rewrite(gir__rw *w, uint32_t *rep, gir_plan *p, int n_out, const gir_node *outs,
                                        unsigned flags, size_t *maxin) {
     uint32_t nv = 0, ns = 0;
@@ -32354,7 +32122,7 @@ static int gir__kin_f32(int dt, const gir__kin *in, uint32_t n) {
 static const double gir__empty = 0.0;
 /* calls step s's kernel: its inputs in kin (filled by the caller), its output value (dtype, shape, memory, node
    for messages), its attributes; scratch, run count, message buffer and parallel hook of the plan or image
-   (gen/image.c) that runs it */
+   (gen/90-library/image.c) that runs it */
 static gir_status gir__step_kernel(const gir__step *s, int dtype, const gir_shape *shape, void *out, uint32_t node,
                                    const gir__kin *kin, const gir_attr *attr, void *scratch, uint64_t run, char *msg,
                                    const gir__par *par) {
@@ -32578,7 +32346,7 @@ static int gir__fuse_ok(const gir_plan *p, const gir__step *s) {
 /* the work arrays of the grouping pass, one allocation */
 typedef struct gir__fwork {
     uint32_t *nuse, *inuse, *prod, *grp, *last, *mem;
-    uint32_t *asg;          /* value (a variable) -> the step + 1 of its assign (gen/train.c) */
+    uint32_t *asg;          /* value (a variable) -> the step + 1 of its assign (gen/90-library/train.c) */
     uint8_t  *isout, *cand;
 } gir__fwork;
 
@@ -32859,7 +32627,7 @@ GIR_API int gir_plan_fused_nodes(const gir_plan *p) { return p ? (int)p->nfused 
 
 /* >>plan: the order of a plan's steps and where its values live. gir_compile_ex calls this fragment:
    gir__plan_schedule orders the steps (data dependencies, topological constraints, the ordering of variable
-   updates of gen/train.c) to lower the peak of live bytes; after fusion gir__plan_memory gives every temporary
+   updates of gen/90-library/train.c) to lower the peak of live bytes; after fusion gir__plan_memory gives every temporary
    an offset in one arena, reusing the space of values after their last use, writes elementwise results over an
    input that dies there (in-place), and keeps the results of constant subgraphs, computed on the first gir_run
    only, in space nothing else takes. gir__plan_check verifies a plan: no two buffers live at once overlap.
@@ -33189,7 +32957,7 @@ static gir_status gir__sched_cycle(gir_graph *g, const gir_plan *p, const gir__s
                "form a cycle through it", (const gir_graph *)g, (unsigned)p->vals[p->steps[k].val].node);
     return GIR_ERR_INVALID_ARG;
 }
-/* orders the plan's steps: the order they have (creation order, assigns placed by gen/train.c) kept where the
+/* orders the plan's steps: the order they have (creation order, assigns placed by gen/90-library/train.c) kept where the
    constraints allow, or the memory-greedy order (the ready step that gives back the most bytes first) when its
    peak of live bytes is lower. Both are list schedules over a heap: O((steps + edges) log steps). */
 static gir_status gir__plan_schedule(gir_graph *g, gir_plan *p, unsigned flags) {
@@ -33591,6 +33359,237 @@ GIR_API gir_status gir_plan_value_info(const gir_plan *p, gir_node n, gir_plan_v
     info->last_step = v->kind != GIR__VAL_TEMP ? -1 : v->last >= p->nsteps ? (int)p->nsteps : (int)v->last;
     return GIR_OK;
 }
+
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
+/* >>init: initialisers that fill a variable's values in place, as torch.nn.init defines them --------------------
+   Random values come from the counter-based generator of the random ops (gir__mix and gir__uniform01 of
+   gen/70-kernels/kernels.c): element i of a variable initialised with seed s gets what element i of the first
+   run of rand_uniform / rand_normal with seed s gets, so the numbers do not depend on the thread count or the
+   order they are written in, and uniform kinds are the same bits on every platform (normal kinds go through
+   the platform's log and cos, correct to their last bit). */
+
+static const char *const gir__init_names[] = {"init_uniform", "init_normal", "init_constant", "init_xavier_uniform",
+                                              "init_xavier_normal", "init_kaiming_uniform", "init_kaiming_normal"};
+
+GIR_API double gir_init_gain(gir_nonlinearity nl, double param) {
+    switch (nl) {
+    case GIR_NONLIN_LEAKY_RELU: return gir__sqrt_f64(2.0 / (1.0 + param * param));
+    case GIR_NONLIN_RELU: return gir__sqrt_f64(2.0);
+    case GIR_NONLIN_TANH: return 5.0 / 3;
+    case GIR_NONLIN_SELU: return 3.0 / 4;
+    case GIR_NONLIN_LINEAR: case GIR_NONLIN_SIGMOID: return 1.0;
+    default: return 0.0;
+    }
+}
+
+/* fans of a shape as torch computes them for its [out, in, k...] layout, or for [k..., in, out] */
+static int gir__init_fans(const gir_shape *s, gir_init_layout layout, int64_t *fan_in, int64_t *fan_out) {
+    int64_t rf = 1;
+    int k, r = s->rank;
+    if (r < 2) return 0;
+    if (layout == GIR_INIT_OUT_IN) {
+        for (k = 2; k < r; ++k) rf *= s->dim[k];
+        *fan_in = s->dim[1] * rf;
+        *fan_out = s->dim[0] * rf;
+    } else {
+        for (k = 0; k < r - 2; ++k) rf *= s->dim[k];
+        *fan_in = s->dim[r - 2] * rf;
+        *fan_out = s->dim[r - 1] * rf;
+    }
+    return 1;
+}
+GIR_API gir_status gir_init_fans(gir_graph *g, gir_node v, gir_init_layout layout, int64_t *fan_in, int64_t *fan_out) {
+    const gir__node *d = gir__get(g, v);
+    int64_t fi = 0, fo = 0;
+    gir_status s = GIR_OK;
+    if (!g) s = GIR_ERR_INVALID_ARG;
+    else if (!d) gir__gfail(g, s = GIR_ERR_HANDLE, "init_fans: node %u: not a node of this graph", v.id);
+    else if ((unsigned)layout > GIR_INIT_IN_OUT)
+        gir__gfail(g, s = GIR_ERR_INVALID_ARG, "init_fans: node %u: unknown layout %d", v.id, (int)layout);
+    else if (!gir__init_fans(gir__nshape(g, d), layout, &fi, &fo))
+        gir__gfail(g, s = GIR_ERR_SHAPE, "init_fans: node %u: fans need rank 2 or more, have %S", v.id, gir__nshape(g, d));
+    if (fan_in) *fan_in = fi;
+    if (fan_out) *fan_out = fo;
+    return s;
+}
+
+/* checks the variable and the spec, then gives the distribution: uniform [p0, p1), normal (mean p0, std p1) or the
+   constant p0; records the first error in the graph */
+static gir_status gir__init_resolve(gir_graph *g, gir_node v, const gir_init_spec *sp, double *p0, double *p1,
+                                    int64_t *fin, int64_t *fout) {
+    const gir__node *d;
+    const char *nm = sp && (unsigned)sp->kind <= GIR_INIT_KAIMING_NORMAL ? gir__init_names[sp->kind] : "init";
+    double gain, fan;
+    int kaiming, xavier;
+    *p0 = *p1 = 0.0;
+    *fin = *fout = 0;
+    if (!g) return GIR_ERR_INVALID_ARG;
+    if (!(d = gir__get(g, v))) {
+        gir__gfail(g, GIR_ERR_HANDLE, "%s: node %u: not a node of this graph", nm, v.id);
+        return GIR_ERR_HANDLE;
+    }
+    if (d->op != GIR_OP_VARIABLE) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: a %s node, not a variable", nm, v.id, gir__op_names[d->op]);
+        return GIR_ERR_INVALID_ARG;
+    }
+    if (!sp || (unsigned)sp->kind > GIR_INIT_KAIMING_NORMAL || (unsigned)sp->layout > GIR_INIT_IN_OUT ||
+        (unsigned)sp->mode > GIR_INIT_FAN_OUT || (unsigned)sp->nonlinearity > GIR_NONLIN_SELU) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: unknown kind, layout, mode or nonlinearity", nm, v.id);
+        return GIR_ERR_INVALID_ARG;
+    }
+    if (sp->kind == GIR_INIT_CONSTANT) { *p0 = sp->a; return GIR_OK; }
+    if (!gir__is_float(d->dtype)) {
+        gir__gfail(g, GIR_ERR_DTYPE, "%s: node %u: random values need an f32 or f64 variable, not %T %S", nm, v.id,
+                   (int)d->dtype, gir__nshape(g, d));
+        return GIR_ERR_DTYPE;
+    }
+    if (sp->kind == GIR_INIT_UNIFORM || sp->kind == GIR_INIT_NORMAL) {
+        *p0 = sp->a; *p1 = sp->b;
+        int finite = sp->a - sp->a == 0 && sp->b - sp->b == 0;   /* neither inf nor NaN */
+        if (sp->kind == GIR_INIT_UNIFORM && !(finite && sp->a <= sp->b)) {
+            gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: want finite bounds a <= b, have [%g, %g)", nm, v.id, sp->a, sp->b);
+            return GIR_ERR_INVALID_ARG;
+        }
+        if (sp->kind == GIR_INIT_NORMAL && !(finite && sp->b >= 0)) {
+            gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: want a finite mean and std >= 0, have mean %g, std %g", nm,
+                       v.id, sp->a, sp->b);
+            return GIR_ERR_INVALID_ARG;
+        }
+        return GIR_OK;
+    }
+    if (sp->fan_in > 0 || sp->fan_out > 0) { *fin = sp->fan_in; *fout = sp->fan_out; }
+    else if (!gir__init_fans(gir__nshape(g, d), sp->layout, fin, fout)) {
+        gir__gfail(g, GIR_ERR_SHAPE, "%s: node %u: fans need a variable of rank 2 or more, have %S (give fan_in and "
+                   "fan_out)", nm, v.id, gir__nshape(g, d));
+        return GIR_ERR_SHAPE;
+    }
+    kaiming = sp->kind == GIR_INIT_KAIMING_UNIFORM || sp->kind == GIR_INIT_KAIMING_NORMAL;
+    xavier = !kaiming;
+    fan = (double)(xavier ? *fin + *fout : sp->mode == GIR_INIT_FAN_IN ? *fin : *fout);
+    if (*fin < 0 || *fout < 0 || fan <= 0) {
+        gir__gfail(g, GIR_ERR_SHAPE, "%s: node %u: fan_in %l, fan_out %l of %S: the fan used is 0", nm, v.id,
+                   (long long)*fin, (long long)*fout, gir__nshape(g, d));
+        return GIR_ERR_SHAPE;
+    }
+    gain = xavier ? sp->a : gir_init_gain(sp->nonlinearity, sp->a);
+    if (xavier) *p1 = gain * gir__sqrt_f64(2.0 / fan);   /* the std, in torch's order of operations */
+    else *p1 = gain / gir__sqrt_f64(fan);
+    if (sp->kind == GIR_INIT_XAVIER_UNIFORM || sp->kind == GIR_INIT_KAIMING_UNIFORM) {
+        *p1 = gir__sqrt_f64(3.0) * *p1;
+        *p0 = -*p1;
+    }
+    return GIR_OK;
+}
+
+/* the values, written straight into the variable's storage */
+static void gir__init_fill(const gir_graph *g, const gir__node *d, gir_init_kind kind, double p0, double p1, uint64_t seed) {
+    int64_t n = gir__numel(gir__nshape(g, d)), i;
+    uint64_t key = gir__mix(seed) ^ gir__mix(0);   /* the key of a random op's first run */
+    void *out = gir__node_data(g, d);
+    for (i = 0; i < n; ++i) {
+        double x = p0;
+        int uni = kind == GIR_INIT_UNIFORM || kind == GIR_INIT_XAVIER_UNIFORM || kind == GIR_INIT_KAIMING_UNIFORM;
+        if (kind != GIR_INIT_CONSTANT && uni) {
+            x = p0 + (p1 - p0) * (1.0 - gir__uniform01(key, i));
+        } else if (kind != GIR_INIT_CONSTANT) {
+            double u1 = gir__uniform01(key, 2 * i), u2 = gir__uniform01(key, 2 * i + 1);
+            x = p0 + p1 * gir__sqrt_f64(-2.0 * gir__log_f64(u1)) * gir__cos_f64(6.283185307179586 * u2);
+        }
+        switch (d->dtype) {
+        case GIR_DTYPE_F32: ((float *)out)[i] = (float)x; break;
+        case GIR_DTYPE_F64: ((double *)out)[i] = x; break;
+        case GIR_DTYPE_I32: ((int32_t *)out)[i] = (int32_t)x; break;
+        case GIR_DTYPE_U8: ((uint8_t *)out)[i] = (uint8_t)x; break;
+        default: ((uint8_t *)out)[i] = (uint8_t)(x != 0); break;
+        }
+    }
+}
+
+GIR_API gir_status gir_init_params(gir_graph *g, gir_node v, const gir_init_spec *spec, double *p0, double *p1) {
+    double a, b;
+    int64_t fi, fo;
+    gir_status s = gir__init_resolve(g, v, spec, &a, &b, &fi, &fo);
+    if (p0) *p0 = a;
+    if (p1) *p1 = b;
+    return s;
+}
+GIR_API gir_status gir_init(gir_graph *g, gir_node v, const gir_init_spec *spec) {
+    double p0, p1;
+    int64_t fi, fo;
+    gir_status s = gir__init_resolve(g, v, spec, &p0, &p1, &fi, &fo);
+    if (s != GIR_OK) return s;
+    if (gir__is_ref(g, gir__get(g, v))) {       /* gen/50-ir/dataref.c */
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "init: node %u: a read-only variable (gir_variable_ref)", v.id);
+        return GIR_ERR_INVALID_ARG;
+    }
+    if (spec->kind == GIR_INIT_CONSTANT) {   /* range checked against the dtype: a constant that does not fit fails */
+        const gir__node *d = gir__get(g, v);
+        double lo = d->dtype == GIR_DTYPE_I32 ? -2147483648.0 : 0.0, hi = d->dtype == GIR_DTYPE_I32 ? 2147483647.0 : 255.0;
+        if (gir__is_int(d->dtype) && !(p0 >= lo && p0 <= hi && p0 == (double)(int64_t)p0)) {
+            gir__gfail(g, GIR_ERR_INVALID_ARG, "init_constant: node %u: %g is not a value of %T", v.id, p0, (int)d->dtype);
+            return GIR_ERR_INVALID_ARG;
+        }
+    }
+    gir__init_fill(g, gir__get(g, v), spec->kind, p0, p1, spec->seed);
+    return GIR_OK;
+}
+
+/* one call for each torch.nn.init function */
+static gir_status gir__init_call(gir_graph *g, gir_node v, gir_init_kind kind, double a, double b, gir_init_mode mode,
+                                 gir_nonlinearity nl, gir_init_layout layout, uint64_t seed) {
+    gir_init_spec spec;
+    GIR_MEMSET(&spec, 0, sizeof spec);
+    spec.kind = kind; spec.a = a; spec.b = b; spec.mode = mode; spec.nonlinearity = nl; spec.layout = layout;
+    spec.seed = seed;
+    return gir_init(g, v, &spec);
+}
+GIR_API gir_status gir_init_uniform(gir_graph *g, gir_node v, double lo, double hi, uint64_t seed) {
+    return gir__init_call(g, v, GIR_INIT_UNIFORM, lo, hi, GIR_INIT_FAN_IN, GIR_NONLIN_LEAKY_RELU, GIR_INIT_OUT_IN, seed);
+}
+GIR_API gir_status gir_init_normal(gir_graph *g, gir_node v, double mean, double std, uint64_t seed) {
+    return gir__init_call(g, v, GIR_INIT_NORMAL, mean, std, GIR_INIT_FAN_IN, GIR_NONLIN_LEAKY_RELU, GIR_INIT_OUT_IN, seed);
+}
+GIR_API gir_status gir_init_constant(gir_graph *g, gir_node v, double value) {
+    return gir__init_call(g, v, GIR_INIT_CONSTANT, value, 0, GIR_INIT_FAN_IN, GIR_NONLIN_LEAKY_RELU, GIR_INIT_OUT_IN, 0);
+}
+GIR_API gir_status gir_init_zeros(gir_graph *g, gir_node v) { return gir_init_constant(g, v, 0.0); }
+GIR_API gir_status gir_init_ones(gir_graph *g, gir_node v) { return gir_init_constant(g, v, 1.0); }
+GIR_API gir_status gir_init_xavier_uniform(gir_graph *g, gir_node v, double gain, gir_init_layout layout, uint64_t seed) {
+    return gir__init_call(g, v, GIR_INIT_XAVIER_UNIFORM, gain, 0, GIR_INIT_FAN_IN, GIR_NONLIN_LINEAR, layout, seed);
+}
+GIR_API gir_status gir_init_xavier_normal(gir_graph *g, gir_node v, double gain, gir_init_layout layout, uint64_t seed) {
+    return gir__init_call(g, v, GIR_INIT_XAVIER_NORMAL, gain, 0, GIR_INIT_FAN_IN, GIR_NONLIN_LINEAR, layout, seed);
+}
+GIR_API gir_status gir_init_kaiming_uniform(gir_graph *g, gir_node v, double a, gir_init_mode mode, gir_nonlinearity nl,
+                                            gir_init_layout layout, uint64_t seed) {
+    return gir__init_call(g, v, GIR_INIT_KAIMING_UNIFORM, a, 0, mode, nl, layout, seed);
+}
+GIR_API gir_status gir_init_kaiming_normal(gir_graph *g, gir_node v, double a, gir_init_mode mode, gir_nonlinearity nl,
+                                           gir_init_layout layout, uint64_t seed) {
+    return gir__init_call(g, v, GIR_INIT_KAIMING_NORMAL, a, 0, mode, nl, layout, seed);
+}
+/* nn.Linear's and nn.Conv2d's reset_parameters: w kaiming_uniform with a = sqrt(5), that is U(-1/sqrt(fan_in),
+   1/sqrt(fan_in)), and the bias (if given) U(-1/sqrt(fan_in), 1/sqrt(fan_in)) with the weight's fan_in; the bias
+   draws with seed + 1 */
+GIR_API gir_status gir_init_layer(gir_graph *g, gir_node w, gir_node bias, gir_init_layout layout, uint64_t seed) {
+    int64_t fi, fo;
+    double r;
+    gir_init_spec check;
+    gir_status s;
+    int has_bias = bias.id || bias.tag;
+    GIR_MEMSET(&check, 0, sizeof check);   /* the bias is checked first, so an error leaves w untouched too */
+    if (has_bias && (s = gir_init_params(g, bias, &check, &r, &r)) != GIR_OK) return s;
+    s = gir_init_kaiming_uniform(g, w, gir__sqrt_f64(5.0), GIR_INIT_FAN_IN, GIR_NONLIN_LEAKY_RELU, layout, seed);
+    if (s != GIR_OK || !has_bias || (s = gir_init_fans(g, w, layout, &fi, &fo)) != GIR_OK) return s;
+    r = 1.0 / gir__sqrt_f64((double)fi);
+    return gir__init_call(g, bias, GIR_INIT_UNIFORM, -r, r, GIR_INIT_FAN_IN, GIR_NONLIN_LEAKY_RELU, layout, seed + 1);
+}
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
 
 #if defined(GIR__COLD)
 #pragma GCC push_options
@@ -34841,7 +34840,7 @@ static void gir__r_var(gir__rd *r, gir_graph *g, char *name, const char *prev, i
         gir__rfail(r, "'%s' is a node of op %s in the graph, not a variable", name, gir__op_names[d->op]);
         return;
     }
-    if (d && gir__is_ref(g, d)) {                /* gen/dataref.c */
+    if (d && gir__is_ref(g, d)) {                /* gen/50-ir/dataref.c */
         r->st = GIR_ERR_INVALID_ARG;
         gir__rfail(r, "variable '%s' is read-only (gir_variable_ref): nothing can be loaded into it", name);
         return;
@@ -35087,10 +35086,10 @@ GIR_API gir_status gir_load_graph(const void *data, size_t size, const gir_graph
               reader sizes it)
      vals     gir__ival[nvals]: shape, dtype, kind (temporary, input, constant, variable), bytes, the plan's
               node id (for messages) and an offset: in the arena (a temporary) or in the image (values)
-     steps    gir__step[nsteps] as gen/exec.c defines it; attr is 1 + the offset of its packed attributes
+     steps    gir__step[nsteps] as gen/80-plan/exec.c defines it; attr is 1 + the offset of its packed attributes
      sin      u32[nsin]: the steps' inputs, value indices; ins u32[nin], outs u32[nout]: the values the device
               binds and reads, in the writer's order (in ins, GIR__IMG_NONE for an input the plan does not read)
-     attrs    the steps' attributes in gen/graph.c's packed form (never a data pointer), then at least
+     attrs    the steps' attributes in gen/50-ir/graph.c's packed form (never a data pointer), then at least
               GIR__ATTR_MAXBYTES bytes before the image ends, so a packed record is never read past it
      data     the values of the constants and of the variables, each at its offset
    The writer only copies a plan that gir_compile checked. The reader checks what would make it read or write
@@ -35300,7 +35299,7 @@ GIR_API gir_status gir_plan_image(gir_plan *p, int n_in, const gir_node *ins, in
 }
 
 /* -- the reader ----------------------------------------------------------------------------------------- */
-#ifdef GIR_NO_ERROR_STRINGS          /* status names only (gen/kernels.c) */
+#ifdef GIR_NO_ERROR_STRINGS          /* status names only (gen/70-kernels/kernels.c) */
 #define gir__ifail(msg, cap, s, ...) gir__msg_status(msg, cap, "image: ", s)
 #else
 static gir_status gir__ifail(char *msg, size_t cap, gir_status s, const char *fmt, ...) {
@@ -35591,7 +35590,7 @@ GIR_API unsigned gir_image_dtypes(const void *image, size_t len) {
 }
 
 /* >>end: the last fragment of the implementation */
-#if defined(GIR__OWN_MATH_CONSTANTS)       /* gen/config.c: every libm function was routed, <math.h> not included */
+#if defined(GIR__OWN_MATH_CONSTANTS)       /* gen/30-base/config.c: every libm function was routed, <math.h> not included */
 #  undef HUGE_VAL
 #  undef HUGE_VALF
 #  undef NAN

@@ -23,33 +23,43 @@ VERSION = "0.1.0"
 HERE = os.path.dirname(os.path.abspath(__file__))
 GEN_VERSION = VERSION
 
-# The generator's own modules sit next to it (python -I leaves the script's directory off sys.path); they
-# are imported once, so this file run as a script and the helpers share one GenError.
+# The generator's own modules sit in gen/10-generator (python -I leaves the script's directory off sys.path);
+# they are imported once, so this file run as a script and the helpers share one GenError.
 sys.dont_write_bytecode = True
-if HERE not in sys.path:
-    sys.path.insert(0, HERE)
+MODULES = os.path.join(HERE, "10-generator")
+if MODULES not in sys.path:
+    sys.path.insert(0, MODULES)
 from gen_common import (ARITH, BOOL_OUT, CMP_OPS, CTYPE, DT_RULES, DTYPES, SFX, VMATH_TEMPLATE,  # noqa: E402
                         VREDUCE_TEMPLATE, VOCAB, GenError, Op, emit_ew_rows, emit_fn_index, err, ew_dtypes,
                         expr_children, expr_str, split_top, storage, walk)
 from simd_lower import emit_simd_ew, emit_vmath  # noqa: E402
 from op_select import emit_select, op_dependencies  # noqa: E402
 
-# Fragments in the order they appear in gir.h. Templates are instantiated once per float dtype.
-DECL_FRAGMENT = "header.h"
-IMPL_FRAGMENTS = ["config.c", "select.c", "simd.c", "simd_avx512.c", "simd_avx2.c", "simd_neon.c", "simd_mve.c",
-                  "vmath.c", "vreduce.c", "handle.c", "graph.c", "shapes.c", "build.c", "names.c", "dataref.c",
-                  "compose.c", "init.c", "autodiff.c", "fwdmode.c", "threads.c", "gemm.c", "gemv.c", "f32.c",
-                  "kernels.c", "passes.c", "exec.c", "fuse.c", "plan.c", "dump.c", "train.c", "io.c", "image.c", "end.c"]
-TEMPLATES = ["kern_linalg.tmpl.c", "kern_nn.tmpl.c"]
+# Fragments in the order they appear in gir.h, by layer: gen/<nn-layer>/, the layers numbered in pipeline order
+# (a layer uses only the layers before it). Templates are instantiated once per float dtype.
+LAYERS = [
+    ("20-api", ["header.h"]),
+    ("30-base", ["config.c", "select.c", "handle.c"]),
+    ("40-vector", ["simd.c", "simd_avx512.c", "simd_avx2.c", "simd_neon.c", "simd_mve.c", "vmath.c", "vreduce.c"]),
+    ("50-ir", ["graph.c", "shapes.c", "build.c", "names.c", "dataref.c", "compose.c"]),
+    ("60-autodiff", ["autodiff.c", "fwdmode.c"]),
+    ("70-kernels", ["threads.c", "gemm.c", "gemv.c", "f32.c", "kernels.c"]),
+    ("80-plan", ["passes.c", "exec.c", "fuse.c", "plan.c"]),
+    ("90-library", ["init.c", "dump.c", "train.c", "io.c", "image.c", "end.c"]),
+]
+FRAGMENTS = ["%s/%s" % (layer, f) for layer, files in LAYERS for f in files]
+DECL_FRAGMENT = FRAGMENTS[0]
+IMPL_FRAGMENTS = FRAGMENTS[1:]
+TEMPLATES = ["70-kernels/kern_linalg.tmpl.c", "70-kernels/kern_nn.tmpl.c"]
 # Fragments whose functions run neither inside a kernel's loop nor on the path from a graph to a plan that
 # gir_compile takes for every node (the generic builder, the graph passes, scheduling and planning stay at the
 # build's level: bench ad_overhead): shape rules, composed builders, initialisers, adjoints, forward mode, dump,
-# save and load. gcc compiles them at -O1 when the build optimises for speed (GIR__COLD in gen/config.c), which
+# save and load. gcc compiles them at -O1 when the build optimises for speed (GIR__COLD in gen/30-base/config.c), which
 # takes about half of the compile time of -O2. Other fragments mark such regions with a line /*@cold*/ ...
 # /*@cold end*/. A function of a cold region is not inlined into the code around it (gcc does not inline across
 # optimisation levels): the small helpers kernels call stay outside.
-COLD_FRAGMENTS = ["shapes.c", "names.c", "dataref.c", "compose.c", "init.c", "autodiff.c", "fwdmode.c", "dump.c",
-                  "io.c"]
+COLD_FRAGMENTS = ["50-ir/shapes.c", "50-ir/names.c", "50-ir/dataref.c", "50-ir/compose.c", "90-library/init.c",
+                  "60-autodiff/autodiff.c", "60-autodiff/fwdmode.c", "90-library/dump.c", "90-library/io.c"]
 COLD_BEGIN = "#if defined(GIR__COLD)\n#pragma GCC push_options\n#pragma GCC optimize (\"O1\")\n#endif"
 COLD_END = "#if defined(GIR__COLD)\n#pragma GCC pop_options\n#endif"
 
@@ -73,7 +83,8 @@ def cold_regions(fname, text):
     if fname in COLD_FRAGMENTS:
         lines = [COLD_BEGIN] + lines + [COLD_END]
     return "\n".join(lines) + "\n"
-GEN_MODULES = ["gir_gen.py", "gen_common.py", "simd_lower.py", "op_select.py"]     # the generator itself
+GEN_MODULES = ["gir_gen.py", "10-generator/gen_common.py", "10-generator/simd_lower.py",
+               "10-generator/op_select.py"]     # the generator itself
 BUILTIN_SHAPES = ["SAME", "BCAST", "REDUCE", "SCALAR", "ATTR_SHAPE"]
 FLAGS = ["KINK", "RNG", "COMM", "BLOCK"]
 GROUPS = ["CORE", "LOGIC", "MATH", "REDUCE", "SHAPE", "LINALG", "NN", "CONV", "RANDOM"]
@@ -604,7 +615,7 @@ def check_fwd(path, line, op, e):
 
 
 ADJ_VARS = {"g", "y", "i", "s0"}
-HELPERS = None  # filled from gen/autodiff.c
+HELPERS = None  # filled from gen/60-autodiff/autodiff.c
 
 
 def check_adjoint(path, op, ops_by_lname):
@@ -637,7 +648,7 @@ def check_adjoint(path, op, ops_by_lname):
                             % (op.name, f, want, len(n[2])))
                 elif f not in HELPERS:
                     err(path, op.line, "ADJ of %s calls '%s', which is neither an op nor a helper "
-                        "gir__ah_%s in gen/autodiff.c" % (op.name, f, f))
+                        "gir__ah_%s in gen/60-autodiff/autodiff.c" % (op.name, f, f))
 
 
 def attr_count(op, kind):
@@ -735,7 +746,7 @@ def emit_opinfo(ops):
     def table(head, cells):             # a C array initialiser, wrapped
         return [head + " {"] + textwrap.wrap(", ".join(cells), 110, initial_indent="    ",
                                              subsequent_indent="    ", break_long_words=False) + ["};"]
-    # the table's fingerprint: op numbers, inputs and attributes; a plan image (gen/image.c) records it, so an
+    # the table's fingerprint: op numbers, inputs and attributes; a plan image (gen/90-library/image.c) records it, so an
     # image opens only in a gir.h whose ops mean what they meant to its writer
     sig = "\n".join("%s(%s)[%s]" % (op.lname, ",".join(nm for nm, _ in op.inputs),
                                      ",".join("%s:%s:%d" % a for a in op.attrs)) for op in ops)
@@ -795,7 +806,7 @@ def lower_fwd(op, e, dt):
             if dt == "I32":
                 return "gir__v_neg_i32(%s)" % go(n[1])
             return "(-%s)" % go(n[1]) if dt in ("F32", "F64") else "((%s)-%s)" % (T, go(n[1]))
-        if k == "bin":       # i32 + - * wrap (vocabulary in gen/config.c); u8 is done in int and narrowed
+        if k == "bin":       # i32 + - * wrap (vocabulary in gen/30-base/config.c); u8 is done in int and narrowed
             if dt in ("F32", "F64"):
                 return "(%s %s %s)" % (go(n[2]), n[1], go(n[3]))
             if dt == "I32" and n[1] in "+-*":
@@ -1109,10 +1120,10 @@ def c_identifiers(path, text):
 
 
 def fragment_limit(macro):
-    """A limit the C fragments define (#define MACRO n in gen/config.c): the table must fit it."""
-    m = re.search(r"^#define %s (\d+)\b" % macro, read("config.c"), re.M)
+    """A limit the C fragments define (#define MACRO n in gen/30-base/config.c): the table must fit it."""
+    m = re.search(r"^#define %s (\d+)\b" % macro, read("30-base/config.c"), re.M)
     if not m:
-        raise GenError("gen/config.c: error: no '#define %s <n>'" % macro)
+        raise GenError("gen/30-base/config.c: error: no '#define %s <n>'" % macro)
     return int(m.group(1))
 
 
@@ -1143,7 +1154,7 @@ def check_fit(path, ops, partial=False):
         check_needed(ops, public)
     max_row, max_var = fragment_limit("GIR__MAX_ROW_IN"), fragment_limit("GIR__MAX_IN")
     if max_var > 64 or max_row > min(16, max_var):
-        raise GenError("gen/config.c: error: GIR__MAX_IN must be at most 64, GIR__MAX_ROW_IN at most 16 "
+        raise GenError("gen/30-base/config.c: error: GIR__MAX_IN must be at most 64, GIR__MAX_ROW_IN at most 16 "
                        "and at most GIR__MAX_IN")
     for op in ops:
         for name, kind in (("gir_" + op.lname, "its builder"), ("GIR_OP_" + op.name, "its enum value")):
@@ -1157,7 +1168,7 @@ def check_fit(path, ops, partial=False):
                 err(path, op.line, "op %s: the generated %s would collide with %s in gen/; choose another name"
                     % (op.name, name, name))
         if not op.variadic and len(op.inputs) > max_row:
-            err(path, op.line, "op %s has %d inputs; a row has at most %d (GIR__MAX_ROW_IN in gen/config.c: "
+            err(path, op.line, "op %s has %d inputs; a row has at most %d (GIR__MAX_ROW_IN in gen/30-base/config.c: "
                 "the size of the fixed input arrays of the builder and the elementwise driver)"
                 % (op.name, len(op.inputs), max_row))
 
@@ -1171,7 +1182,7 @@ def load_ops(opsdef_path, partial=False):
             opsdef = decode_utf8(path, f.read())
     except OSError as e:
         raise GenError("%s: error: cannot read it (%s)" % (opsdef_path, e.strerror))
-    HELPERS = set(re.findall(r"\bgir__ah_([A-Za-z0-9_]+)\s*\(", read("autodiff.c")))
+    HELPERS = set(re.findall(r"\bgir__ah_([A-Za-z0-9_]+)\s*\(", read("60-autodiff/autodiff.c")))
     ops = parse_ops(path, opsdef)
     check_fit(path, ops, partial)
     return ops, opsdef
@@ -1179,19 +1190,19 @@ def load_ops(opsdef_path, partial=False):
 
 def generate(opsdef_path, partial=False):
     ops, opsdef = load_ops(opsdef_path, partial)
-    autodiff = read("autodiff.c")
+    autodiff = read("60-autodiff/autodiff.c")
     by = {op.lname: op for op in ops}
     # shape functions and kernels named by the table must exist in the fragments
     frag_text = "".join(read(f) for f in IMPL_FRAGMENTS)
     for op in ops:
         if op.shape not in BUILTIN_SHAPES and "gir__sh_%s(" % op.shape not in frag_text:
-            raise GenError("%s:%d: error: shape rule '%s' has no gir__sh_%s in gen/shapes.c"
+            raise GenError("%s:%d: error: shape rule '%s' has no gir__sh_%s in gen/50-ir/shapes.c"
                            % (os.path.basename(opsdef_path), op.line, op.shape, op.shape))
         if op.kernel and "gir__k_%s(" % op.kernel not in frag_text:
-            raise GenError("%s:%d: error: kernel family '%s' has no gir__k_%s in gen/kernels.c"
+            raise GenError("%s:%d: error: kernel family '%s' has no gir__k_%s in gen/70-kernels/kernels.c"
                            % (os.path.basename(opsdef_path), op.line, op.kernel, op.kernel))
         if op.adj_fn and "gir__adjfn_%s(" % op.adj_fn not in autodiff:
-            raise GenError("%s:%d: error: ADJ_FN(%s) has no gir__adjfn_%s in gen/autodiff.c"
+            raise GenError("%s:%d: error: ADJ_FN(%s) has no gir__adjfn_%s in gen/60-autodiff/autodiff.c"
                            % (os.path.basename(opsdef_path), op.line, op.adj_fn, op.adj_fn))
     adjoints = emit_adjoints(ops, partial)
     deps, grad_core = op_dependencies(ops, frag_text, adjoints)

@@ -1,5 +1,5 @@
 /* suite_conv.c - conv2d (forward, data gradient, filter gradient) as im2col blocks times the packed GEMM, and
-   max/average pooling (gen/kern_nn.tmpl.c): each kernel against a naive reference written here (double
+   max/average pooling (gen/70-kernels/kern_nn.tmpl.c): each kernel against a naive reference written here (double
    accumulation) for odd shapes, f32 and f64; the im2col path really runs in the step's scratch memory and stays
    inside the bytes gir__conv_scratch reserves; a compiled plan reserves them. Included by test_main.c (uses its
    CHECK/FAILF/RUN and the internals of gir.h). */

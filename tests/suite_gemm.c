@@ -1,4 +1,4 @@
-/* suite_gemm.c - the packed GEMM (gen/gemm.c): each micro-kernel set (scalar, AVX2, AVX-512, NEON, MVE; f32 and
+/* suite_gemm.c - the packed GEMM (gen/70-kernels/gemm.c): each micro-kernel set (scalar, AVX2, AVX-512, NEON, MVE; f32 and
    f64) against a naive double-precision reference for odd shapes, block edges, transposed operands,
    accumulation and strided C; matmul through it (batched with broadcasting, one row, one column); its packing
    memory comes from the plan. Included by test_main.c (uses its CHECK/FAILF/RUN and the internals of gir.h). */

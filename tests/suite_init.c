@@ -1,4 +1,4 @@
-/* suite_init.c - initialisers (gen/init.c) against the bounds and stds torch.nn.init computes (tests/golden_init.txt,
+/* suite_init.c - initialisers (gen/90-library/init.c) against the bounds and stds torch.nn.init computes (tests/golden_init.txt,
    made by tests/make_golden_init.py), their statistics on large tensors, their generator (the random ops'), seeds,
    errors; and the scalar read of a plan (gir_plan_scalar / gir_plan_read_scalar). Included by test_main.c. */
 

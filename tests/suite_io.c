@@ -1,4 +1,4 @@
-/* suite_io: save and load (gen/io.c) - variables by name, whole graphs, resuming training bit for bit, the
+/* suite_io: save and load (gen/90-library/io.c) - variables by name, whole graphs, resuming training bit for bit, the
    committed files of tests/data, every class of malformed file, out-of-memory while loading */
 #include "io_ref.h"
 

@@ -1,4 +1,4 @@
-/* suite_reduce.c - the vector reductions, softmax and cross-entropy rows (gen/vreduce.tmpl.c): each op run
+/* suite_reduce.c - the vector reductions, softmax and cross-entropy rows (gen/40-vector/vreduce.tmpl.c): each op run
    through a plan with the vector path and again with the scalar loops (gir__vr_off), both checked against
    a double-precision reference written here, for reduced lengths 0, 1, lanes - 1, lanes, lanes + 1 and
    large odd ones, every axis pattern (last axes, leading axes, all, middle, keepdims, size-1 axes, a pattern

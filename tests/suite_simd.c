@@ -180,7 +180,7 @@ static int test_simd_kernels(const simd_target *t) {
 }
 
 /* ------------------------------------------------------------------------------ vector math accuracy */
-/* the functions of gen/vmath.tmpl.c, each through the vector kernel of the row that is just that function */
+/* the functions of gen/40-vector/vmath.tmpl.c, each through the vector kernel of the row that is just that function */
 typedef struct simd_fn { const char *name; int op; double bound[2]; } simd_fn;
 static const simd_fn simd_fns[] = {       /* maximum error in ulps, f32 and f64, as documented in gir.h (>>vmath) */
     {"exp", GIR_OP_EXP, {1.5, 1.5}}, {"expm1", GIR_OP_EXPM1, {2, 2}}, {"log", GIR_OP_LOG, {1, 1.5}},

@@ -1,4 +1,4 @@
-/* suite_size.c - selective builds (gen/select.c): the generated keep-rules of GIR_ONLY_OPS must keep every op that
+/* suite_size.c - selective builds (gen/30-base/select.c): the generated keep-rules of GIR_ONLY_OPS must keep every op that
  * the adjoint of a kept op builds. The rules are read from gir.h itself (the `#elif defined(GIR_ONLY_OPS) && !(...)`
  * line of each op) and checked against the nodes gir_vjp really builds for each differentiable op of the full
  * build. The selective builds themselves are compiled and run by tests/size/selective.c (make size-check).

@@ -1,4 +1,4 @@
-/* suite_smallgemm.c - the small and skinny GEMM shapes (gen/gemv.c): outer products (k = 1), vector times matrix
+/* suite_smallgemm.c - the small and skinny GEMM shapes (gen/70-kernels/gemv.c): outer products (k = 1), vector times matrix
    (m = 1), matrix times vector (n = 1) and dot products, each against a naive double-accumulated reference over a
    sweep of shapes, all four layouts, overwrite and accumulate, strided C, f32 and f64, for every configuration
    this machine runs; gir__gemm's return value shows which path each shape took. Uses the helpers of

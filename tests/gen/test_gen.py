@@ -552,8 +552,8 @@ def run_robustness(P, tmp):
 # ---------------------------------------------------------------------------------------------- 2c. needed ops
 # Rows the hand-written C uses: without --partial (the test tables above are partial), a copy of ops.def
 # without one of them must be an error naming where it is needed, not a header that does not compile.
-NEEDED = [("TRIU", r"^gen/autodiff\.c:\d+: error: gir_triu needs the op TRIU, which the table does not have"),
-          ("NEG", r"^gen/\w+\.c:\d+: error: gir_neg needs the op NEG"),
+NEEDED = [("TRIU", r"^gen/60-autodiff/autodiff\.c:\d+: error: gir_triu needs the op TRIU, which the table does not have"),
+          ("NEG", r"^gen/[\w-]+/\w+\.c:\d+: error: gir_neg needs the op NEG"),
           ("LT", r"^ops\.def:\d+: error: ADJ of MAXIMUM builds lt nodes, but the table has no LT row")]
 
 
@@ -660,7 +660,7 @@ def check_good(P, rep, tmp, jobs, full_text):
               None if got == SMALL_OPS else "enum values %s" % got)
 
     # builder prototypes: every 'GIR_API gir_node gir_x(...);' line except the hand-written ones of
-    # gen/header.h, which are those the full generation has for names that are not ops
+    # gen/20-api/header.h, which are those the full generation has for names that are not ops
     why = None
     if full_text is None:
         why = "no full generation to tell the hand-written prototypes apart"
@@ -721,8 +721,9 @@ def is_stdlib(mod):
 
 
 def check_stdlib(P, rep, tmp, jobs, fresh):
-    """The generator and the modules of its own it imports (gen/<name>.py) use the standard library only."""
-    gen_dir = os.path.dirname(P.gen)
+    """The generator and the modules of its own it imports (gen/10-generator/<name>.py) use the standard library
+    only."""
+    gen_dir = os.path.join(os.path.dirname(P.gen), "10-generator")
     bad, mods, own, todo = [], set(), [], [P.gen]
     while todo:
         path = todo.pop()

@@ -4,13 +4,13 @@
    variables are read from the graph's storage on every run, so training updates are seen at once.
    Ownership: a plan keeps its graph's memory alive. gir_graph_free on a graph with live plans only marks it
    freed; the last gir_plan_free of those plans releases it. Graphs and plans can be freed in any order. */
-enum { GIR__VAL_TEMP, GIR__VAL_INPUT, GIR__VAL_DATA, GIR__VAL_FUSED };   /* FUSED: see gen/fuse.c */
+enum { GIR__VAL_TEMP, GIR__VAL_INPUT, GIR__VAL_DATA, GIR__VAL_FUSED };   /* FUSED: see gen/80-plan/fuse.c */
 typedef struct gir__val {
     void      *ptr;
     gir_shape  shape;
     uint32_t   node;
     uint8_t    dtype, kind;
-    uint8_t    isout, fold;  /* an output of the plan; the value of a step run once (gen/plan.c) */
+    uint8_t    isout, fold;  /* an output of the plan; the value of a step run once (gen/80-plan/plan.c) */
     uint32_t   first, last;  /* a temporary's step, and the last step that reads it (nsteps: kept to the end) */
     size_t     off, bytes;
 } gir__val;
@@ -20,11 +20,11 @@ typedef struct gir__step {
     uint32_t nin, in0;     /* its inputs: value indices in sin[in0 .. in0+nin) */
     uint16_t op;
     uint8_t  tr;           /* bit j: input j is read with its last two axes swapped (see gir__step_in) */
-    uint8_t  flags;        /* GIR__STEP_*: gen/plan.c */
+    uint8_t  flags;        /* GIR__STEP_*: gen/80-plan/plan.c */
     uint32_t attr;         /* its node's attributes in the graph's store (0: none), unpacked when the step runs */
 } gir__step;
 enum { GIR__STEP_FOLD = 1, GIR__STEP_INPLACE = 2 };
-/* a bump allocator over the caller's buffer (gen/plan.c); the buffer is aligned to GIR__BUMP_ALIGN */
+/* a bump allocator over the caller's buffer (gen/80-plan/plan.c); the buffer is aligned to GIR__BUMP_ALIGN */
 #define GIR__BUMP_ALIGN 8
 typedef struct gir__bump {
     unsigned char *base;
@@ -37,7 +37,7 @@ typedef struct gir__bump {
 enum { GIR__PM_ALLOC, GIR__PM_BUFFER, GIR__PM_MEASURE };   /* where a plan's memory comes from */
 struct gir_plan {
     gir_allocator a;
-    gir_allocator ta;       /* the compile's temporaries: the graph's allocator, or the buffer's end (gen/plan.c) */
+    gir_allocator ta;       /* the compile's temporaries: the graph's allocator, or the buffer's end (gen/80-plan/plan.c) */
     gir__bump     bump;
     uint8_t       mode;     /* GIR__PM_* */
     uint8_t       folded;   /* the steps run once have run */
@@ -62,11 +62,11 @@ struct gir_plan {
     void         *scratch;
     size_t        scratch_bytes;
     gir__kin     *kin;
-    struct gir__fgroup *groups;   /* fused groups (gen/fuse.c): fgroup[k] = group + 1 of step k, 0: a plain step */
+    struct gir__fgroup *groups;   /* fused groups (gen/80-plan/fuse.c): fgroup[k] = group + 1 of step k, 0: a plain step */
     gir__step    *fsteps;
     uint32_t     *fgroup;
     uint32_t      ngroups, nfused;
-    uint32_t      npass[3];    /* nodes the passes merged, simplified away, found dead (gen/passes.c) */
+    uint32_t      npass[3];    /* nodes the passes merged, simplified away, found dead (gen/80-plan/passes.c) */
     size_t        chunk;
     size_t        fuse_bytes;  /* scratch one thread's chunk buffers take (the largest group's) */
     uint64_t      runs;
@@ -134,12 +134,12 @@ static uint32_t gir__step_in(const gir__rw *w, const gir__node *d, uint32_t k, i
 static gir_status gir__fuse_plan(gir_plan *p, int n_out, const gir_node *outs, size_t chunk, size_t *scratch);
 static void gir__fuse_run(gir_plan *p, uint32_t group);
 static gir_status gir__fuse_params(const gir_graph *g, gir_plan *p);
-/* gen/train.c: train and eval plans, and the order of assign steps */
+/* gen/90-library/train.c: train and eval plans, and the order of assign steps */
 static int gir__mode_needs(const gir__node *d, uint32_t k, int eval);
 static uint32_t gir__mode_reads(const gir__node *d, int eval, uint32_t *first);
 static uint16_t gir__mode_op(const gir__node *d, int eval);
 static gir_status gir__assign_order(gir_graph *g, gir_plan *p);
-/* gen/plan.c: the order of steps, the arena, the bump allocator, the checker */
+/* gen/80-plan/plan.c: the order of steps, the arena, the bump allocator, the checker */
 static gir_status gir__plan_schedule(gir_graph *g, gir_plan *p, unsigned flags);
 static gir_status gir__plan_memory(const gir_graph *g, gir_plan *p, unsigned flags, size_t *arena);
 static void gir__bump_init(gir_plan *p, unsigned char *base, size_t cap, const gir_allocator *under);
@@ -221,7 +221,7 @@ static gir_status gir__compile_values(gir_graph *g, gir_plan *p, const gir__rw *
         p->map[id] = ++p->nvals;
         if (d->op == GIR_OP_INPUT) { v->kind = GIR__VAL_INPUT; continue; }
         if (d->op == GIR_OP_VARIABLE || d->op == GIR_OP_CONSTANT) { v->kind = GIR__VAL_DATA; continue; }
-        if (gir__ref_check_write(g, (uint32_t)id)) return GIR_ERR_INVALID_ARG;   /* gen/dataref.c */
+        if (gir__ref_check_write(g, (uint32_t)id)) return GIR_ERR_INVALID_ARG;   /* gen/50-ir/dataref.c */
         v->kind = GIR__VAL_TEMP;
         v->off = *off;
         *off += gir__align_up(v->bytes ? v->bytes : 1);
@@ -243,7 +243,7 @@ static void gir__pass_alias(const gir__rw *w, gir_plan *p) {
     }
 }
 /* the arena and the scratch, aligned to GIR__ALIGN; the temporaries' pointers. Measuring, they are the plan's
-   last two allocations and are only counted (gen/plan.c: gir__bump_count), so measuring a plan never takes its
+   last two allocations and are only counted (gen/80-plan/plan.c: gir__bump_count), so measuring a plan never takes its
    arena from anywhere. */
 static gir_status gir__compile_memory(gir_plan *p, size_t off, size_t scratch) {
     uint32_t k;
@@ -334,7 +334,7 @@ static gir_status gir__compile_passes(gir_graph *g, gir_plan *p, int n_out, cons
     p->scratch_bytes = scratch;
     return GIR_OK;
 }
-/* compile, pass 1 and the graph passes (gen/passes.c): what the plan covers, the representatives, what it needs */
+/* compile, pass 1 and the graph passes (gen/80-plan/passes.c): what the plan covers, the representatives, what it needs */
 static gir_status gir__compile_rewrite(gir__rw *w, uint32_t *rep, gir_plan *p, int n_out, const gir_node *outs,
                                        unsigned flags, size_t *maxin) {
     uint32_t nv = 0, ns = 0;
@@ -520,7 +520,7 @@ static int gir__kin_f32(int dt, const gir__kin *in, uint32_t n) {
 static const double gir__empty = 0.0;
 /* calls step s's kernel: its inputs in kin (filled by the caller), its output value (dtype, shape, memory, node
    for messages), its attributes; scratch, run count, message buffer and parallel hook of the plan or image
-   (gen/image.c) that runs it */
+   (gen/90-library/image.c) that runs it */
 static gir_status gir__step_kernel(const gir__step *s, int dtype, const gir_shape *shape, void *out, uint32_t node,
                                    const gir__kin *kin, const gir_attr *attr, void *scratch, uint64_t run, char *msg,
                                    const gir__par *par) {

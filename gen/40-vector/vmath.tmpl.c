@@ -3,7 +3,7 @@
    and element types, GIR_FN the instruction set's function specifiers, GIR_PICK(f32, f64) the dtype's
    constant, "v = GIR_POLY(u, c0, ..., cn);" Horner's scheme for c0 + c1 u + ... + cn u^n (a statement of its
    own, which becomes one line per step); the lines between
-   a dtype's marker and the end marker are that dtype's only. Coefficients: gen/vmath_fit.py (minimax). */
+   a dtype's marker and the end marker are that dtype's only. Coefficients: gen/15-tools/vmath_fit.py (minimax). */
 
 /* expm1(r) for |r| <= ln2/2 (+ rounding slack): r + r^2 q(r) */
 GIR_FN GIR_VEC GIR_V_expm1r(GIR_VEC r) {

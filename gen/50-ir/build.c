@@ -81,7 +81,7 @@ static gir_status gir__promote(gir__bctx *b, const gir__opinfo *oi, const gir_no
     }
     return GIR_OK;
 }
-/* op is left out of this build (gen/select.c): say so, with the macro that left it out */
+/* op is left out of this build (gen/30-base/select.c): say so, with the macro that left it out */
 static void gir__op_left_out(gir_graph *g, gir_op op) {
     char up[40];
     const char *nm = gir__op_names[op], *grp = gir__group_names[gir__op_groups[op]];
@@ -263,7 +263,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     if ((op == GIR_OP_VARIABLE || op == GIR_OP_CONSTANT) && b.attr.i[4] == GIR__REF && !(attr && attr->data))
         b.attr.i[4] = 0;                      /* nothing to refer to: values of its own */
     if ((op == GIR_OP_VARIABLE || op == GIR_OP_CONSTANT) && b.attr.i[4] == GIR__REF) {
-        bytes = 0;                            /* the caller's values, kept where they are (gen/dataref.c) */
+        bytes = 0;                            /* the caller's values, kept where they are (gen/50-ir/dataref.c) */
         data = (void *)(uintptr_t)attr->data;
     } else if (op == GIR_OP_VARIABLE || op == GIR_OP_CONSTANT) {
         if (!gir__bytes(&b.out, odt, &bytes)) {

@@ -360,7 +360,7 @@ static gir_status gir__k_reduce(gir__kx *k) {
     }
     vr = gir__reduce_vec(k, &outer, &len, &inner);
     if (!vr && xdt == GIR_DTYPE_F32 && GIR__KDT(k) == GIR_DTYPE_F32 && op != GIR_OP_ALL && op != GIR_OP_ANY &&
-        !((op == GIR_OP_SUM || op == GIR_OP_MEAN) && gir__f32_vec())) {       /* f32 in f32 (gen/f32.c) */
+        !((op == GIR_OP_SUM || op == GIR_OP_MEAN) && gir__f32_vec())) {       /* f32 in f32 (gen/70-kernels/f32.c) */
         gir__f32_hits = gir__f32_hits + 1;
         gir__f32_reduce(op, (const float *)x, xs, ostr, nout, (float *)k->out, (float *)k->scratch, k->attr->i[1]);
         return GIR_OK;
@@ -686,8 +686,8 @@ static gir_status gir__k_tri(gir__kx *k) {
     }
     return GIR_OK;
 }
-/* n elements of dtype idt read at stride st (0 or 1) cast to odt; f32 casts go through float, not double (gen/f32.c),
-   so a single-precision FPU needs no double helper. gir__k_cast and fused casts (gen/fuse.c) share it. */
+/* n elements of dtype idt read at stride st (0 or 1) cast to odt; f32 casts go through float, not double (gen/70-kernels/f32.c),
+   so a single-precision FPU needs no double helper. gir__k_cast and fused casts (gen/80-plan/fuse.c) share it. */
 static void gir__cast_run(int64_t n, void *out, int odt, const void *in, int idt, int64_t st) {
     int64_t i;
     if ((idt == GIR_DTYPE_F32 || odt == GIR_DTYPE_F32) && idt != GIR_DTYPE_F64 && odt != GIR_DTYPE_F64)
@@ -817,7 +817,7 @@ static gir_status gir__k_dot(gir__kx *k) {
     const void *a = k->in[0].p, *b = k->in[1].p;
     double s = 0;
     uint32_t u = 0;
-    if (GIR__KDT(k) == GIR_DTYPE_F32) {                     /* f32 in f32 (gen/f32.c) */
+    if (GIR__KDT(k) == GIR_DTYPE_F32) {                     /* f32 in f32 (gen/70-kernels/f32.c) */
         ((float *)k->out)[0] = gir__f32_xdot((const float *)a, (const float *)b, n, 0.0f);
         gir__f32_hits = gir__f32_hits + 1;
         return GIR_OK;
@@ -947,7 +947,7 @@ static gir_status gir__k_xent(gir__kx *k) {
     for (r = 0; r < nr; ++r) {
         if (lab[r] < 0 || lab[r] >= c)
             return gir__kfail(k, GIR_ERR_INDEX, "label %d of row %l is not in [0, %l)", (int)lab[r], (long long)r, (long long)c);
-        if (!vr && GIR__KDT(k) == GIR_DTYPE_F32) {          /* f32 in f32 (gen/f32.c) */
+        if (!vr && GIR__KDT(k) == GIR_DTYPE_F32) {          /* f32 in f32 (gen/70-kernels/f32.c) */
             const float *x = (const float *)k->in[0].p + r * c;
             ((float *)k->out)[r] = gir__f32_lse(x, c, 1) - x[lab[r]];
             gir__f32_hits = gir__f32_hits + 1;
@@ -961,7 +961,7 @@ static gir_status gir__k_xent_prob(gir__kx *k) {
     int64_t nr = k->in[0].s->dim[0], c = k->in[0].s->dim[1], r, j;
     const gir__vr_fns *vr = nr ? gir__vr_pick(GIR__KDT(k)) : NULL;
     size_t rb = (size_t)c * gir__esize(GIR__KDT(k));
-    if (!vr && GIR__KDT(k) == GIR_DTYPE_F32) {              /* f32 in f32 (gen/f32.c) */
+    if (!vr && GIR__KDT(k) == GIR_DTYPE_F32) {              /* f32 in f32 (gen/70-kernels/f32.c) */
         const float *x = (const float *)k->in[0].p, *w = (const float *)k->in[1].p;
         for (r = 0; r < nr; ++r)
             ((float *)k->out)[r] = -gir__f32_xdot(w + r * c, x + r * c, c, gir__f32_lse(x + r * c, c, 1));
@@ -981,7 +981,7 @@ static gir_status gir__k_xent_prob(gir__kx *k) {
 static gir_status gir__k_mse(gir__kx *k) {
     int64_t n = gir__numel(k->in[0].s), i;
     double s = 0;
-    if (GIR__KDT(k) == GIR_DTYPE_F32) {                     /* f32 in f32 (gen/f32.c) */
+    if (GIR__KDT(k) == GIR_DTYPE_F32) {                     /* f32 in f32 (gen/70-kernels/f32.c) */
         const float *a = (const float *)k->in[0].p, *b = (const float *)k->in[1].p;
         float fs = 0, fc = 0;
         for (i = 0; i < n; ++i) gir__f32_add(&fs, &fc, (a[i] - b[i]) * (a[i] - b[i]));
@@ -1082,7 +1082,7 @@ static gir_status gir__k_pool(gir__kx *k) {
     return GIR_OK;
 }
 /* generated from ops.def: the kernel of each op */
-static gir_status gir__k_assign(gir__kx *k);     /* gen/train.c */
+static gir_status gir__k_assign(gir__kx *k);     /* gen/90-library/train.c */
 @@KERNEL_TABLE@@
 
 /* scratch bytes a step needs, by kernel family, so a new row of a family needs nothing more; in1: the second

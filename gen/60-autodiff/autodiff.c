@@ -322,7 +322,7 @@ static gir_status gir__grad_check(gir_graph *g, gir_node y, int n, const gir_nod
     return GIR_OK;
 }
 
-/* The reverse sweep, shared by gir_grad, gir_vjp and the forward mode (gen/fwdmode.c): the adjoint of outs[i] is
+/* The reverse sweep, shared by gir_grad, gir_vjp and the forward mode (gen/60-autodiff/fwdmode.c): the adjoint of outs[i] is
    seeded with cots[i] (seeds of an output given twice are summed), then every node from the last output down to
    node 1 passes its adjoint to its parents through the table's adjoints. The arguments are checked by the caller.
    Nodes built here get grad level 1 + the largest level among the outputs (a node's level is the largest among
@@ -412,7 +412,7 @@ static gir_status gir__sw_node(gir_graph *g, gir__sw *w, uint32_t id) {
     return st;
 }
 
-/* The reverse sweep, shared by gir_grad, gir_vjp and the forward mode (gen/fwdmode.c): the adjoint of outs[i] is
+/* The reverse sweep, shared by gir_grad, gir_vjp and the forward mode (gen/60-autodiff/fwdmode.c): the adjoint of outs[i] is
    seeded with cots[i] (seeds of an output given twice are summed), then every node from the last output down to
    node 1 passes its adjoint to its parents through the table's adjoints. The arguments are checked by the caller.
    Nodes built here get grad level 1 + the largest level among the outputs (a node's level is the largest among

@@ -39,7 +39,7 @@
 #endif
 #include <float.h>
 #ifndef GIR_FUSE_CHUNK
-#  define GIR_FUSE_CHUNK 1024       /* elements per chunk of a fused elementwise step (see gen/fuse.c) */
+#  define GIR_FUSE_CHUNK 1024       /* elements per chunk of a fused elementwise step (see gen/80-plan/fuse.c) */
 #endif
 #if GIR_FUSE_CHUNK < 1
 #  error "gir: GIR_FUSE_CHUNK must be at least 1"
@@ -312,7 +312,7 @@ enum { GIR__F_KINK = 1, GIR__F_RNG = 2, GIR__F_COMM = 4, GIR__F_BLOCK = 8 };
 #define GIR__MAX_ROW_IN 16
 
 /* A node record: 24 bytes whatever its op. Its attributes live in the graph's attribute store in a compact form
-   (only the fields that are set, see gen/graph.c); code that needs them as a gir_attr unpacks them
+   (only the fields that are set, see gen/50-ir/graph.c); code that needs them as a gir_attr unpacks them
    (gir__attr_load, gir__view), and a plan unpacks its steps' when they run. Its shape lives in the graph's shape
    store, shared with every node of the same shape found cheaply (gir__shape_ref): read it with gir__nshape. */
 typedef struct gir__node {
@@ -324,14 +324,14 @@ typedef struct gir__node {
     uint8_t   nin;          /* at most GIR__MAX_IN */
     uint32_t  in0;          /* first input in the graph's input pool */
     uint32_t  attr;         /* 1 + offset of its attributes in the graph's attribute store; 0: none (all zero) */
-    uint32_t  name;         /* 1 + offset of its name in the graph's name pool; 0: unnamed (gen/names.c) */
+    uint32_t  name;         /* 1 + offset of its name in the graph's name pool; 0: unnamed (gen/50-ir/names.c) */
     uint32_t  shp;          /* 1 + offset of its shape in the graph's shape store: read it with gir__nshape */
 } gir__node;
 #if GIR__MAX_IN > 255
 #  error "gir: gir__node.nin holds at most 255 inputs"
 #endif
 
-/* attr->i[4] of a constant or variable whose values stay in the caller's memory (gen/dataref.c) */
+/* attr->i[4] of a constant or variable whose values stay in the caller's memory (gen/50-ir/dataref.c) */
 #define GIR__REF 1
 /* A byte store that grows by blocks that never move (the attribute store and the name pool): an entry keeps its
    address while the graph lives, and growing never copies. An entry is referred to by 1 + its offset; block k
@@ -355,7 +355,7 @@ struct gir_graph {
     size_t        nnodes, cap;
     uint32_t     *ins;
     size_t        nins, inscap;
-    gir__store    attrs;    /* compact attributes (gen/graph.c); entries with data own that block of values */
+    gir__store    attrs;    /* compact attributes (gen/50-ir/graph.c); entries with data own that block of values */
     gir__store    names;    /* the name pool: NUL-terminated names, referred to by gir__node.name */
     gir__store    shapes;   /* the nodes' shapes, records of sizeof(gir_shape) shared where found (gir__shape_ref) */
     gir_status    status;

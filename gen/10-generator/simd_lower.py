@@ -1,4 +1,4 @@
-"""simd_lower.py - the vector side of gen/gir_gen.py: the vector math instances (gen/vmath.tmpl.c per
+"""simd_lower.py - the vector side of gen/gir_gen.py: the vector math instances (gen/40-vector/vmath.tmpl.c per
 instruction set and float dtype) and the elementwise rows lowered to each instruction set's vocabulary
 (gen/simd_<isa>.c), with their kernel tables and the run-time choice among them. Python 3 standard library
 only."""
@@ -8,7 +8,7 @@ from gen_common import (ARITH, BOOL_OUT, CMP_OPS, CTYPE, DTYPES, SFX, VMATH_TEMP
                         emit_ew_rows, ew_dtypes, split_top, storage, walk)
 
 
-# (name, feature macro from gen/simd.c, attribute a kernel needs, float dtypes with vectors there, integer
+# (name, feature macro from gen/40-vector/simd.c, attribute a kernel needs, float dtypes with vectors there, integer
 # dtypes with vectors there; b8 rows run on the u8 vectors)
 SIMD_ISAS = [
     ("avx512", "GIR__HAVE_AVX512", "GIR__TARGET_AVX512 ", ["F32", "F64"], ["U8", "I32"]),
@@ -18,7 +18,7 @@ SIMD_ISAS = [
 ]
 # the vocabulary's name for a compute dtype's vectors: b8 values are bytes, as u8
 VSFX = {"B8": "u8", "U8": "u8", "I32": "i32", "F32": "f32", "F64": "f64"}
-# How each function of VOCAB runs in a float vector kernel: on vectors (gen/simd_*.c or gen/vmath.tmpl.c; isnan,
+# How each function of VOCAB runs in a float vector kernel: on vectors (gen/simd_*.c or gen/40-vector/vmath.tmpl.c; isnan,
 # isinf, isfinite and the logic functions give masks), lane by lane through the scalar vocabulary, or not at all
 # (the row keeps its scalar kernel).
 SIMD_VEC = {"abs", "sign", "sqrt", "exp", "expm1", "log", "log1p", "log2", "tanh", "sigmoid", "erf", "floor",
@@ -38,7 +38,7 @@ class NoVector(Exception):
 def simd_check_vocab():
     for fn in sorted(VOCAB):
         if sum(fn in c for c in (SIMD_VEC, SIMD_LANE, SIMD_NONE)) != 1:
-            raise GenError("gen/simd_lower.py: error: vocabulary function '%s' must be in exactly one of SIMD_VEC, "
+            raise GenError("gen/10-generator/simd_lower.py: error: vocabulary function '%s' must be in exactly one of SIMD_VEC, "
                            "SIMD_LANE, SIMD_NONE" % fn)
 
 

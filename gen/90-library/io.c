@@ -491,7 +491,7 @@ static void gir__r_var(gir__rd *r, gir_graph *g, char *name, const char *prev, i
         gir__rfail(r, "'%s' is a node of op %s in the graph, not a variable", name, gir__op_names[d->op]);
         return;
     }
-    if (d && gir__is_ref(g, d)) {                /* gen/dataref.c */
+    if (d && gir__is_ref(g, d)) {                /* gen/50-ir/dataref.c */
         r->st = GIR_ERR_INVALID_ARG;
         gir__rfail(r, "variable '%s' is read-only (gir_variable_ref): nothing can be loaded into it", name);
         return;

@@ -1,6 +1,6 @@
-/* >>vreduce: reductions, softmax and cross-entropy on vectors, written once in gen/vreduce.tmpl.c against the
+/* >>vreduce: reductions, softmax and cross-entropy on vectors, written once in gen/40-vector/vreduce.tmpl.c against the
    vocabulary above and instantiated for each instruction set and float dtype compiled in; the kernels of
-   gen/kernels.c take them through gir__vr_pick and keep their scalar loops for everything else (integer
+   gen/70-kernels/kernels.c take them through gir__vr_pick and keep their scalar loops for everything else (integer
    dtypes, prod, all/any, axis patterns other than one run of reduced axes, softmax along an inner axis).
    How sums are accumulated: f32 in f32 and f64 in f64, in several vector accumulators; each lane adds at
    most k = 16 (along a row) or 64 (down a column) elements before that block's total goes into a double, so

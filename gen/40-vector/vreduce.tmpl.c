@@ -1,6 +1,6 @@
 /* Row and column reductions, softmax and cross-entropy rows on the vocabulary of gen/simd_<isa>.c and the vector
-   math of gen/vmath.tmpl.c, instantiated by gen/gir_gen.py as that file is (GIR_V_name becomes
-   gir__<isa>_name_<dtype>, GIR_LANES the elements a vector); the kinds GIR__VR_* are in gen/vreduce.c. */
+   math of gen/40-vector/vmath.tmpl.c, instantiated by gen/gir_gen.py as that file is (GIR_V_name becomes
+   gir__<isa>_name_<dtype>, GIR_LANES the elements a vector); the kinds GIR__VR_* are in gen/40-vector/vreduce.c. */
 
 /* lanes [0, t) */
 GIR_FN GIR_MASK GIR_V_below(int t) {

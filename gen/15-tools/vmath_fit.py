@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""vmath_fit.py - the polynomial coefficients of gen/vmath.tmpl.c, by the Remez exchange algorithm.
+"""vmath_fit.py - the polynomial coefficients of gen/40-vector/vmath.tmpl.c, by the Remez exchange algorithm.
 
-    python3 gen/vmath_fit.py            print every fit: coefficients rounded to float / double, and
+    python3 gen/15-tools/vmath_fit.py            print every fit: coefficients rounded to float / double, and
                                         the weighted minimax error before rounding
 
 Offline tool, not run by make: needs mpmath. Each fit minimises max |w(x) (f(x) - p(x))| over an

@@ -1,10 +1,9 @@
 /* >>init: initialisers that fill a variable's values in place, as torch.nn.init defines them --------------------
-   Random values come from the counter-based generator of the random ops (gen/kernels.c): element i of a variable
-   initialised with seed s gets what element i of the first run of rand_uniform / rand_normal with seed s gets,
-   so the numbers do not depend on the thread count or the order they are written in, and uniform kinds are the same
-   bits on every platform (normal kinds go through the platform's log and cos, correct to their last bit). */
-static uint64_t gir__mix(uint64_t z);                 /* gen/kernels.c */
-static double gir__uniform01(uint64_t key, int64_t i);
+   Random values come from the counter-based generator of the random ops (gir__mix and gir__uniform01 of
+   gen/70-kernels/kernels.c): element i of a variable initialised with seed s gets what element i of the first
+   run of rand_uniform / rand_normal with seed s gets, so the numbers do not depend on the thread count or the
+   order they are written in, and uniform kinds are the same bits on every platform (normal kinds go through
+   the platform's log and cos, correct to their last bit). */
 
 static const char *const gir__init_names[] = {"init_uniform", "init_normal", "init_constant", "init_xavier_uniform",
                                               "init_xavier_normal", "init_kaiming_uniform", "init_kaiming_normal"};
@@ -156,7 +155,7 @@ GIR_API gir_status gir_init(gir_graph *g, gir_node v, const gir_init_spec *spec)
     int64_t fi, fo;
     gir_status s = gir__init_resolve(g, v, spec, &p0, &p1, &fi, &fo);
     if (s != GIR_OK) return s;
-    if (gir__is_ref(g, gir__get(g, v))) {       /* gen/dataref.c */
+    if (gir__is_ref(g, gir__get(g, v))) {       /* gen/50-ir/dataref.c */
         gir__gfail(g, GIR_ERR_INVALID_ARG, "init: node %u: a read-only variable (gir_variable_ref)", v.id);
         return GIR_ERR_INVALID_ARG;
     }

@@ -4,7 +4,7 @@
 /* generated from ops.def: the op table at run time */
 @@OP_INFO@@
 static int gir__ew_lacks(int op, int dt);
-static const char *gir__name_at(const gir_graph *g, uint32_t ref);   /* a name of the name pool (below) */   /* an elementwise op without a kernel for dt (gen/kernels.c) */
+static const char *gir__name_at(const gir_graph *g, uint32_t ref);   /* a name of the name pool (below) */   /* an elementwise op without a kernel for dt (gen/70-kernels/kernels.c) */
 
 static const uint8_t gir__dtype_sizes[GIR_DTYPE__COUNT] = {0, 1, 1, 4, 4, 8};
 static const char *const gir__dtype_names[GIR_DTYPE__COUNT] = {"invalid", "b8", "u8", "i32", "f32", "f64"};
@@ -189,7 +189,7 @@ GIR_API void gir_attr_zero(gir_attr *a) { GIR_MEMSET(a, 0, sizeof *a); }
 /* the attributes of every node that has none (all bytes zero) */
 static const gir_attr gir__no_attr = {{0, 0, 0}, {0, 0, 0, 0, 0}, {{0, {0}}, {0, {0}}, {0, {0}}}, {0, {0}}, 0, 0, NULL};
 
-/* The byte stores (gen/config.c): room for n more bytes at the end at an offset aligned to align (see
+/* The byte stores (gen/30-base/config.c): room for n more bytes at the end at an offset aligned to align (see
    gir__store_put), a new block if the last one is full; 0 on success. A failure changes nothing. */
 static int gir__store_reserve(const gir_allocator *a, gir__store *st, size_t n, uint32_t align) {
     gir__sblk *t = st->tail, *b;
@@ -353,7 +353,7 @@ static const gir_attr *gir__attr_load(const gir_graph *g, const gir__node *d, gi
     else GIR_MEMCPY(a, &gir__no_attr, sizeof *a);        /* no compiler-made memcpy */
     return a;
 }
-/* a constant or variable whose values are the caller's (gir_constant_ref, gir_variable_ref: gen/dataref.c) */
+/* a constant or variable whose values are the caller's (gir_constant_ref, gir_variable_ref: gen/50-ir/dataref.c) */
 static int gir__is_ref(const gir_graph *g, const gir__node *d) {
     gir_attr a;
     return (d->op == GIR_OP_CONSTANT || d->op == GIR_OP_VARIABLE) && gir__attr_load(g, d, &a)->i[4] == GIR__REF;
@@ -441,7 +441,7 @@ GIR_API gir_graph_desc gir_graph_usage(const gir_graph *g) {
 static void gir__graph_release(gir_graph *g) {
     size_t k;
     gir_allocator a = g->a;
-    for (k = 1; k < g->nnodes; ++k)            /* referenced values (gen/dataref.c) are the caller's */
+    for (k = 1; k < g->nnodes; ++k)            /* referenced values (gen/50-ir/dataref.c) are the caller's */
         if (!gir__is_ref(g, &g->nodes[k])) gir__free(&a, gir__node_data(g, &g->nodes[k]), 0);
     gir__store_free(&a, &g->attrs);
     gir__store_free(&a, &g->names);

@@ -8,10 +8,10 @@
               reader sizes it)
      vals     gir__ival[nvals]: shape, dtype, kind (temporary, input, constant, variable), bytes, the plan's
               node id (for messages) and an offset: in the arena (a temporary) or in the image (values)
-     steps    gir__step[nsteps] as gen/exec.c defines it; attr is 1 + the offset of its packed attributes
+     steps    gir__step[nsteps] as gen/80-plan/exec.c defines it; attr is 1 + the offset of its packed attributes
      sin      u32[nsin]: the steps' inputs, value indices; ins u32[nin], outs u32[nout]: the values the device
               binds and reads, in the writer's order (in ins, GIR__IMG_NONE for an input the plan does not read)
-     attrs    the steps' attributes in gen/graph.c's packed form (never a data pointer), then at least
+     attrs    the steps' attributes in gen/50-ir/graph.c's packed form (never a data pointer), then at least
               GIR__ATTR_MAXBYTES bytes before the image ends, so a packed record is never read past it
      data     the values of the constants and of the variables, each at its offset
    The writer only copies a plan that gir_compile checked. The reader checks what would make it read or write
@@ -218,7 +218,7 @@ GIR_API gir_status gir_plan_image(gir_plan *p, int n_in, const gir_node *ins, in
 }
 
 /* -- the reader ----------------------------------------------------------------------------------------- */
-#ifdef GIR_NO_ERROR_STRINGS          /* status names only (gen/kernels.c) */
+#ifdef GIR_NO_ERROR_STRINGS          /* status names only (gen/70-kernels/kernels.c) */
 #define gir__ifail(msg, cap, s, ...) gir__msg_status(msg, cap, "image: ", s)
 #else
 static gir_status gir__ifail(char *msg, size_t cap, gir_status s, const char *fmt, ...) {

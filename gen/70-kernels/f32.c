@@ -1,4 +1,4 @@
-/* >>f32: f32 stays f32. The kernels of gen/kernels.c take these loops for f32 values when no vector path
+/* >>f32: f32 stays f32. The kernels of gen/70-kernels/kernels.c take these loops for f32 values when no vector path
    applies (scalar machines such as the Cortex-M4, GIR_NO_SIMD, axis patterns the vector code does not cover),
    so an f32 graph computes in float and a single-precision FPU never emulates double. Sums are compensated
    (Kahan): the error of an f32 sum of n terms stays within about 2 eps_f32 |sum| + n eps_f32^2 sum |x|, where a
@@ -173,5 +173,5 @@ static void gir__f32_reduce(int op, const float *x, const gir_shape *xs, const i
         out[o] = v;
     }
 }
-/* whether a vector path (gen/vreduce.c) serves f32 sums here: then the kernels keep it */
+/* whether a vector path (gen/40-vector/vreduce.c) serves f32 sums here: then the kernels keep it */
 static int gir__f32_vec(void) { return !gir__vr_off && gir__simd_level() != GIR__ISA_SCALAR; }

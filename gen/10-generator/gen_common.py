@@ -1,8 +1,8 @@
-"""gen_common.py - what gen/gir_gen.py and gen/simd_lower.py both use: the error type, the dtypes, the
+"""gen_common.py - what gen/gir_gen.py and gen/10-generator/simd_lower.py both use: the error type, the dtypes, the
 vector vocabulary, the row type and the expression helpers. Python 3 standard library only."""
 
-VMATH_TEMPLATE = "vmath.tmpl.c"     # instantiated per instruction set and float dtype (SIMD_ISAS)
-VREDUCE_TEMPLATE = "vreduce.tmpl.c" # the same: row and column reductions, softmax, cross-entropy
+VMATH_TEMPLATE = "40-vector/vmath.tmpl.c"     # instantiated per instruction set and float dtype (SIMD_ISAS)
+VREDUCE_TEMPLATE = "40-vector/vreduce.tmpl.c" # the same: row and column reductions, softmax, cross-entropy
 
 DTYPES = ["B8", "U8", "I32", "F32", "F64"]
 CTYPE = {"B8": "uint8_t", "U8": "uint8_t", "I32": "int32_t", "F32": "float", "F64": "double"}
