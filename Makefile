@@ -38,19 +38,19 @@ FUZZ_SEED   ?= 100000
 SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 fuzz:
 	@mkdir -p $(B)
-	gcc -std=c99 -O1 -g $(SAN) tests/test_main.c -o $(B)/fuzz_gcc -lm
-	clang -std=c99 -O1 -g $(SAN) tests/test_main.c -o $(B)/fuzz_clang -lm
+	gcc -std=c99 -O1 -g $(SAN) tests/unit/main.c -o $(B)/fuzz_gcc -lm
+	clang -std=c99 -O1 -g $(SAN) tests/unit/main.c -o $(B)/fuzz_clang -lm
 	ASAN_OPTIONS=allocator_may_return_null=1 ./$(B)/fuzz_gcc --filter fuzz/ --fuzz $(FUZZ_ROUNDS) $(FUZZ_SEED) -v
 	ASAN_OPTIONS=allocator_may_return_null=1 ./$(B)/fuzz_clang --filter fuzz/ --fuzz $(FUZZ_ROUNDS) $(FUZZ_SEED) -v
 
-# save and load: a libFuzzer campaign over gir_load_variables and gir_load_graph (tests/fuzz_load.c) under
-# ASan+UBSan, FUZZ_IO_RUNS executions from the seeds of tests/fuzz_corpus (make test runs it for 30 s)
+# save and load: a libFuzzer campaign over gir_load_variables and gir_load_graph (tests/programs/fuzz_load.c) under
+# ASan+UBSan, FUZZ_IO_RUNS executions from the seeds of tests/programs/fuzz_corpus (make test runs it for 30 s)
 FUZZ_IO_RUNS ?= 1000000
 fuzz-io:
 	@mkdir -p $(B)
 	clang -std=c99 -Wall -Wextra -Werror -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-		tests/fuzz_load.c -o $(B)/fuzz_load -lm
-	@rm -rf $(B)/fuzz_io_corpus && cp -r tests/fuzz_corpus $(B)/fuzz_io_corpus
+		tests/programs/fuzz_load.c -o $(B)/fuzz_load -lm
+	@rm -rf $(B)/fuzz_io_corpus && cp -r tests/programs/fuzz_corpus $(B)/fuzz_io_corpus
 	@rc=0; start=$$(date +%s); ./$(B)/fuzz_load -runs=$(FUZZ_IO_RUNS) -seed=$(FUZZ_SEED) -print_final_stats=1 \
 		-artifact_prefix=$(B)/fuzz_io_ $(B)/fuzz_io_corpus > $(B)/fuzz_io.log 2>&1 || rc=$$?; \
 	grep -E 'INITED|DONE|^Done|stat::|ERROR|SUMMARY' $(B)/fuzz_io.log; \
@@ -68,10 +68,10 @@ bench:
 
 # the golden data are committed; remaking them needs python3-numpy and python3-torch
 golden:
-	/usr/bin/python3 tests/make_golden.py
-	/usr/bin/python3 tests/make_golden_ad.py
-	/usr/bin/python3 tests/make_golden_init.py
-	/usr/bin/python3 tests/make_golden_train.py
+	/usr/bin/python3 tests/oracles/make_golden.py
+	/usr/bin/python3 tests/oracles/make_golden_ad.py
+	/usr/bin/python3 tests/oracles/make_golden_init.py
+	/usr/bin/python3 tests/oracles/make_golden_train.py
 
 $(B)/%: examples/%.c gir.h
 	@mkdir -p $(B)

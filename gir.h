@@ -3,8 +3,8 @@
 
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
-   Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=ce1a64adbefb633d9bcf30857c0cd2832106b03b8b01ec9cae8d2ad065f10a88
-                                          gen/ sha256=c0fb1edef39b189d
+   Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=49f4a535cdb1c08cddb2c7baa72c105cc095dca48669c7e3537e6cafe5151d16
+                                          gen/ sha256=d54647b3044c4277
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -459,7 +459,7 @@
 #define GIR_VERSION_PATCH 0
 #define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
 #define GIR_VERSION_STRING "0.1.0"
-#define GIR_OPSDEF_SHA256 "ce1a64adbefb633d9bcf30857c0cd2832106b03b8b01ec9cae8d2ad065f10a88"
+#define GIR_OPSDEF_SHA256 "49f4a535cdb1c08cddb2c7baa72c105cc095dca48669c7e3537e6cafe5151d16"
 
 #ifndef GIR_API
 #  ifdef GIR_STATIC

@@ -352,8 +352,8 @@ def check_text(path, line, what, s):
 
 
 # ---------------------------------------------------------------------------------------------- REF column
-# REF("numpy expression", key=value, ...): how tests/make_golden.py computes the expected values of an
-# elementwise row, or REF() when the row's cases are written in tests/make_golden.py. The column is read
+# REF("numpy expression", key=value, ...): how tests/oracles/make_golden.py computes the expected values of an
+# elementwise row, or REF() when the row's cases are written in tests/oracles/make_golden.py. The column is read
 # with Python's own parser; every value is a literal.
 REF_DTYPES = {"b8": "B8", "u8": "U8", "i32": "I32", "f32": "F32", "f64": "F64"}
 REF_KEYS = {"dom": "interval", "grid": "number", "kink": "strings", "margin": "number", "dtypes": "dtypes",
@@ -439,7 +439,7 @@ def parse_ref(path, line, op, col):
         return
     if op.fwd_expr is None:
         err(path, line, "REF(...) is for elementwise FWD rows; the cases of KERNEL(%s) are written in "
-            "tests/make_golden.py: use REF()" % op.kernel)
+            "tests/oracles/make_golden.py: use REF()" % op.kernel)
     if len(call.args) != 1 or not isinstance(call.args[0], ast.Constant) or not isinstance(call.args[0].value, str):
         err(path, line, "REF takes one expression string, then key=value settings")
     op.ref = check_ref_expr(path, line, op, "REF", call.args[0].value)
@@ -1174,7 +1174,7 @@ def check_fit(path, ops, partial=False):
 
 
 def load_ops(opsdef_path, partial=False):
-    """The rows of ops.def as Op objects, checked (also used by tests/make_golden.py)."""
+    """The rows of ops.def as Op objects, checked (also used by tests/oracles/make_golden.py)."""
     global HELPERS
     path = os.path.basename(opsdef_path)
     try:

@@ -87,6 +87,7 @@ lane1() {
     # 1. gir.h is what the generator makes from ops.def and gen/ (first: everything else tests gir.h)
     step "generated: gir.h is up to date" $PY gen/gir_gen.py ops.def --check gir.h
     step "generated: the README's op table is up to date" $PY gen/gir_gen.py ops.def --check-readme README.md
+    step "generated: tests/unit/suites.h lists the suites of tests/unit" $PY tests/unit/suites.py --check
     all && step "make test: a missing cross-compiler is a skip, and a failure under GIR_TEST_STRICT=1" sh -c \
         "out=\$(GIR_TEST_TIER=all GIR_TEST_STRICT=0 GIR_TEST_ONLY='Cortex-M4 freestanding' ARMCC=no-such-cc B=$B/skipcheck sh tests/run_all.sh) && \
          echo \"\$out\" | grep -qx '0 passed, 0 failed, 1 skipped' && \
@@ -96,12 +97,12 @@ lane1() {
     # 2. the generator's own tests: determinism, fixtures, error messages
     tally "generator tests" $PY tests/gen/test_gen.py
 
-    # 2b. tests/golden.txt is what tests/make_golden.py makes, bit for bit on this machine too (needs numpy,
+    # 2b. tests/oracles/golden.txt is what tests/oracles/make_golden.py makes, bit for bit on this machine too (needs numpy,
     #     torch and mpmath for GOLDEN_PY; without them this is a skip, not a pass)
     GOLDEN_PY=${GOLDEN_PY:-/usr/bin/python3}
-    gname="golden: tests/golden.txt regenerates byte for byte"
+    gname="golden: tests/oracles/golden.txt regenerates byte for byte"
     if want "$gname"; then
-        "$GOLDEN_PY" tests/make_golden.py --check > "$out" 2>&1
+        "$GOLDEN_PY" tests/oracles/make_golden.py --check > "$out" 2>&1
         rc=$?
         cat "$out" >> "$log"
         if [ $rc -eq 0 ]; then ok "$gname"
@@ -109,21 +110,21 @@ lane1() {
         else bad "$gname"; fi
     fi
 
-    # 2c. the suites' own oracle files (tests/golden_<suite>.txt) are what their scripts make on this machine: each
+    # 2c. the suites' own oracle files (tests/oracles/golden_<suite>.txt) are what their scripts make on this machine: each
     #     script runs in a scratch copy of tests/, and its output is compared with the committed file within the
-    #     tolerance tests/golden_cmp.py states for that file (float64 through BLAS is not bit-reproducible across
+    #     tolerance tests/oracles/golden_cmp.py states for that file (float64 through BLAS is not bit-reproducible across
     #     CPUs; a wrong value is far outside it, which the comparison's self-test checks)
-    step "golden: tests/golden_cmp.py accepts a last-bit difference and rejects a wrong value" \
-        $PY tests/golden_cmp.py --self-test
+    step "golden: tests/oracles/golden_cmp.py accepts a last-bit difference and rejects a wrong value" \
+        $PY tests/oracles/golden_cmp.py --self-test
     for suite in ad init train; do
-        gname="golden: tests/golden_$suite.txt agrees with what tests/make_golden_$suite.py makes on this machine"
+        gname="golden: tests/oracles/golden_$suite.txt agrees with what tests/oracles/make_golden_$suite.py makes on this machine"
         want "$gname" || continue
         if ! "$GOLDEN_PY" -c 'import numpy, torch' > /dev/null 2>&1; then
             skip "$gname" "$GOLDEN_PY cannot import numpy and torch"; continue
         fi
         step "$gname" sh -c "rm -rf $B/golden_$suite && mkdir -p $B/golden_$suite && cp -r tests $B/golden_$suite/ && \
-            cd $B/golden_$suite && '$GOLDEN_PY' tests/make_golden_$suite.py > /dev/null && cd \"\$OLDPWD\" && \
-            $PY tests/golden_cmp.py tests/golden_$suite.txt $B/golden_$suite/tests/golden_$suite.txt"
+            cd $B/golden_$suite && '$GOLDEN_PY' tests/oracles/make_golden_$suite.py > /dev/null && cd \"\$OLDPWD\" && \
+            $PY tests/oracles/golden_cmp.py tests/oracles/golden_$suite.txt $B/golden_$suite/tests/oracles/golden_$suite.txt"
     done
 
     # 3. the header builds as C99, C11 and C++, with gcc and clang, from two translation units (make test: gcc as C99
@@ -169,14 +170,14 @@ lane1() {
     for opt in -O3 -Os; do
         for cc in "$CC" "$CLANG"; do
             step "compile: $cc -std=c99 $opt, the test runner (and run it)" sh -c \
-                "$cc -std=c99 $WARN $opt tests/test_main.c -o $B/opt_main -lm && ./$B/opt_main > $B/opt_main.out"
+                "$cc -std=c99 $WARN $opt tests/unit/main.c -o $B/opt_main -lm && ./$B/opt_main > $B/opt_main.out"
         done
         step "compile: $CC -std=c99 $opt, GIR_NO_ERROR_STRINGS" \
             $CC -std=c99 $WARN $opt -c tests/compile/no_error_strings.c -o $B/opt_nes.o
         [ "$opt" = -Os ] && continue     # C++ at -O3 only: the -Os inlining is seen by the two C builds above
         for cxx in "$CXX" "$CLANGXX"; do
             step "compile: $cxx -std=c++11 $opt, the test runner" \
-                $cxx -x c++ -std=c++11 $WARN $opt -c tests/test_main.c -o $B/opt_main_cpp.o
+                $cxx -x c++ -std=c++11 $WARN $opt -c tests/unit/main.c -o $B/opt_main_cpp.o
         done
     done
     step "config: GIR_STATIC in two translation units" sh -c \
@@ -245,7 +246,7 @@ lane1() {
     fi
     # AArch64: the NEON GEMM kernels against the scalar reference, under user-mode emulation
     if command -v "$A64CC" > /dev/null 2>&1 && command -v qemu-aarch64 > /dev/null 2>&1; then
-        step "build: test runner, AArch64 NEON ($A64CC)" $A64CC -std=c99 $WARN -O1 -static tests/test_main.c -o $B/test_main_a64 -lm
+        step "build: test runner, AArch64 NEON ($A64CC)" $A64CC -std=c99 $WARN -O1 -static tests/unit/main.c -o $B/test_main_a64 -lm
         tally "test runner, GEMM under qemu-aarch64 (NEON)" qemu-aarch64 ./$B/test_main_a64 --filter gemm/
         tally "test runner, integer and compare vector kernels under qemu-aarch64 (AArch64 NEON)" \
             qemu-aarch64 ./$B/test_main_a64 --filter intsimd/
@@ -262,7 +263,7 @@ lane1() {
         step "build: Cortex-M55 Helium vector kernel test (picolibc)" $ARMCC -mcpu=cortex-m55 -mthumb -mfloat-abi=hard \
             -std=c99 $WARN -Os --specs=picolibc.specs --oslib=semihost --crt0=semihost \
             -Wl,--defsym=__flash=0x0 -Wl,--defsym=__flash_size=0x80000 -Wl,--defsym=__ram=0x20000000 \
-            -Wl,--defsym=__ram_size=0x80000 -Wl,--defsym=__stack_size=0x4000 tests/mve_intsimd.c -o $B/mve_intsimd.elf -lm
+            -Wl,--defsym=__ram_size=0x80000 -Wl,--defsym=__stack_size=0x4000 tests/programs/mve_intsimd.c -o $B/mve_intsimd.elf -lm
         tally "Cortex-M55 Helium integer and compare vector kernels under qemu-system-arm" \
             qemu-system-arm -M mps3-an547 -nographic -semihosting-config enable=on,target=native -kernel $B/mve_intsimd.elf
     else
@@ -288,42 +289,42 @@ lane1() {
 
 lane2() {
     # 5. the test runner: every op of the table, forward / gradient / second order / errors
-    step "build: test runner" $CC -std=c99 $WARN -O2 -g tests/test_main.c -o $B/test_main -lm
+    step "build: test runner" $CC -std=c99 $WARN -O2 -g tests/unit/main.c -o $B/test_main -lm
     tally "test runner (gcc -O2)" ./$B/test_main
     SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
     # gcc's sanitized build at -O0 (a fifth of -O1's compile time; clang's, at -O1 in make test-all, covers the
     # optimised code)
-    step "build: test runner, gcc ASan+UBSan" $CC -std=c99 $WARN -O0 -g $SAN tests/test_main.c -o $B/test_main_asan -lm
+    step "build: test runner, gcc ASan+UBSan" $CC -std=c99 $WARN -O0 -g $SAN tests/unit/main.c -o $B/test_main_asan -lm
     tally "test runner (gcc ASan+UBSan)" ./$B/test_main_asan
 
     all || return 0
     step "examples: each builds on its own at -O2 (make examples)" make -s examples B=$B/examples
-    step "build: test runner, clang ASan+UBSan" $CLANG -std=c99 $WARN -O1 -g $SAN tests/test_main.c -o $B/test_main_casan -lm
+    step "build: test runner, clang ASan+UBSan" $CLANG -std=c99 $WARN -O1 -g $SAN tests/unit/main.c -o $B/test_main_casan -lm
     tally "test runner (clang ASan+UBSan)" ./$B/test_main_casan
 
-    step "build: test runner, GIR_NO_SIMD" $CC -std=c99 $WARN -O2 -DGIR_NO_SIMD tests/test_main.c -o $B/test_main_nosimd -lm
+    step "build: test runner, GIR_NO_SIMD" $CC -std=c99 $WARN -O2 -DGIR_NO_SIMD tests/unit/main.c -o $B/test_main_nosimd -lm
     tally "test runner (GIR_NO_SIMD)" ./$B/test_main_nosimd
 
     # 5b. threads (GIR_THREADS): the whole runner with the hook and the built-in pool compiled in (its threads/ suite
     #     is empty otherwise), the thread suite under ThreadSanitizer, and the hook alone (GIR_NO_POOL) as C and C++
-    step "build: test runner, GIR_THREADS (-pthread)" $CC -std=c99 $WARN -O2 -DGIR_THREADS -pthread tests/test_main.c \
+    step "build: test runner, GIR_THREADS (-pthread)" $CC -std=c99 $WARN -O2 -DGIR_THREADS -pthread tests/unit/main.c \
         -o $B/test_main_threads -lm
     tally "test runner (GIR_THREADS)" ./$B/test_main_threads
     step "build: test runner, GIR_THREADS, gcc ThreadSanitizer" $CC -std=c99 $WARN -O1 -g -fsanitize=thread -DGIR_THREADS \
-        -pthread tests/test_main.c -o $B/test_main_tsan -lm
+        -pthread tests/unit/main.c -o $B/test_main_tsan -lm
     tally "test runner, threads/ (ThreadSanitizer)" ./$B/test_main_tsan --filter threads/
     step "config: GIR_THREADS + GIR_NO_POOL (the hook without pthreads), C99 and C++11" sh -c \
-        "$CC -std=c99 $WARN -O0 -DGIR_THREADS -DGIR_NO_POOL tests/test_main.c -o $B/test_main_nopool -lm && \
+        "$CC -std=c99 $WARN -O0 -DGIR_THREADS -DGIR_NO_POOL tests/unit/main.c -o $B/test_main_nopool -lm && \
          ./$B/test_main_nopool --filter threads/ && \
-         $CXX -x c++ -std=c++11 $WARN -O0 -DGIR_THREADS -pthread -c tests/test_main.c -o $B/test_main_threads_cpp.o"
+         $CXX -x c++ -std=c++11 $WARN -O0 -DGIR_THREADS -pthread -c tests/unit/main.c -o $B/test_main_threads_cpp.o"
 
-    # 5b'. save and load: the committed files of tests/data read on a big-endian host (s390x, user-mode emulation),
+    # 5b'. save and load: the committed files of tests/programs/data read on a big-endian host (s390x, user-mode emulation),
     #      and a short libFuzzer campaign over both loaders under ASan+UBSan (make fuzz-io runs 10^6 executions)
     S390CC=${S390CC:-s390x-linux-gnu-gcc}
     bename="io: the committed save files load on a big-endian host (qemu-s390x)"
     if command -v "$S390CC" > /dev/null 2>&1 && command -v qemu-s390x > /dev/null 2>&1; then
-        step "build: save-file reader for a big-endian host, s390x ($S390CC)" $S390CC -std=c99 $WARN -O1 -static tests/io_data.c -o $B/io_data_s390x -lm
-        step "$bename" sh -c "out=\$(qemu-s390x ./$B/io_data_s390x check tests/data) && echo \"\$out\" && \
+        step "build: save-file reader for a big-endian host, s390x ($S390CC)" $S390CC -std=c99 $WARN -O1 -static tests/programs/io_data.c -o $B/io_data_s390x -lm
+        step "$bename" sh -c "out=\$(qemu-s390x ./$B/io_data_s390x check tests/programs/data) && echo \"\$out\" && \
              echo \"\$out\" | grep -qx 'big-endian host'"
     else
         skip "$bename" "$S390CC or qemu-s390x not found (apt-get install gcc-s390x-linux-gnu qemu-user)"
@@ -332,9 +333,9 @@ lane2() {
     if want "$fname"; then
         printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n);\nint LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n) { (void)d; (void)n; return 0; }\n' > $B/fuzz_probe.c
         if $CLANG -fsanitize=fuzzer $B/fuzz_probe.c -o $B/fuzz_probe > /dev/null 2>&1; then
-            step "build: fuzz target tests/fuzz_load.c ($CLANG -fsanitize=fuzzer,address,undefined)" $CLANG -std=c99 $WARN -g -O1 \
-                -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all tests/fuzz_load.c -o $B/fuzz_load -lm
-            step "$fname" sh -c "rm -rf $B/fuzz_io_corpus && cp -r tests/fuzz_corpus $B/fuzz_io_corpus && \
+            step "build: fuzz target tests/programs/fuzz_load.c ($CLANG -fsanitize=fuzzer,address,undefined)" $CLANG -std=c99 $WARN -g -O1 \
+                -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all tests/programs/fuzz_load.c -o $B/fuzz_load -lm
+            step "$fname" sh -c "rm -rf $B/fuzz_io_corpus && cp -r tests/programs/fuzz_corpus $B/fuzz_io_corpus && \
                  ./$B/fuzz_load -max_total_time=30 -seed=1 -print_final_stats=1 -artifact_prefix=$B/fuzz_io_ $B/fuzz_io_corpus"
         else
             skip "$fname" "$CLANG cannot link a libFuzzer target (apt-get install libclang-rt-14-dev)"

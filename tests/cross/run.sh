@@ -1,5 +1,5 @@
 #!/bin/sh
-# cross/run.sh - make cross-test: the whole test runner (tests/test_main.c) built for three targets and run under
+# cross/run.sh - make cross-test: the whole test runner (tests/unit/main.c) built for three targets and run under
 # emulation, each run under `timeout`; every run ends with its "N passed, N failed" line, and the script with
 # a total. Its exit status is the number of failures (at most 100).
 #   a64   AArch64 Linux, NEON kernels: aarch64-linux-gnu-gcc -static, GIR_THREADS, run by qemu-aarch64
@@ -8,7 +8,7 @@
 #   m55   Cortex-M55 bare metal, Helium (MVE) kernels: qemu-system-arm -M mps3-an547, code in the 512 KiB ITCM
 #         (built -Os to fit, without the io/ suite: save/load has no vector code and runs on the other two), data
 #         in DDR, picolibc with semihosting
-# The bare-metal runners open tests/golden*.txt on the host through semihosting (run from the repository root).
+# The bare-metal runners open tests/oracles/golden*.txt on the host through semihosting (run from the repository root).
 # What does not fit a target is skipped by the runner itself, which prints each skip with its reason:
 # threads/ on bare metal (no pthreads), and on the M4 the tests that need more than its 16 MiB of RAM.
 #   sh tests/cross/run.sh [TARGET...]   (default: a64 m4 m55); B is the build folder, CROSS_JOBS how many
@@ -36,19 +36,19 @@ one() {
     case $t in
     a64)
         need="$A64CC qemu-aarch64"
-        build="$A64CC $WARN -O2 -static -DGIR_TEST_CROSS -DGIR_THREADS -pthread tests/test_main.c -o $B/a64 -lm"
+        build="$A64CC $WARN -O2 -static -DGIR_TEST_CROSS -DGIR_THREADS -pthread tests/unit/main.c -o $B/a64 -lm"
         run="timeout 900 qemu-aarch64 $B/a64 $ARGS" ;;
     m4)
         need="$ARMCC qemu-system-arm"
         build="$ARMCC -mcpu=cortex-m4 -mthumb -mfpu=fpv4-sp-d16 -mfloat-abi=hard $WARN -O2 $PICO -DGIR_TEST_CROSS \
             -DGIR_TEST_SEMIHOSTED -DGIR_TEST_RAM_MIB=16 $(mem 0x0 0x400000 0x21000000 0x1000000) \
-            tests/test_main.c -o $B/m4.elf -lm"
+            tests/unit/main.c -o $B/m4.elf -lm"
         run="timeout 1500 qemu-system-arm -M mps2-an386 $SEMI -kernel $B/m4.elf -append \"$ARGS\"" ;;
     m55)
         need="$ARMCC qemu-system-arm"
         build="$ARMCC -mcpu=cortex-m55 -mthumb -mfloat-abi=hard $WARN -Os $PICO -DGIR_TEST_CROSS \
             -DGIR_TEST_SEMIHOSTED -DGIR_TEST_NO_IO -DGIR_TEST_RAM_MIB=128 $(mem 0x0 0x80000 0x60000000 0x8000000) \
-            tests/test_main.c -o $B/m55.elf -lm"
+            tests/unit/main.c -o $B/m55.elf -lm"
         run="timeout 1500 qemu-system-arm -M mps3-an547 $SEMI -kernel $B/m55.elf -append \"$ARGS\"" ;;
     *)  echo "unknown target $t (a64, m4, m55)" > "$B/$t.log"; echo 1 > "$B/$t.rc"; return ;;
     esac

@@ -1,0 +1,343 @@
+/* unit/image.c - plan images (gir_plan_image, gir_image_*): every golden case run from an image gives the bits of
+ * its plan; a training image gives the bits of its training plan step after step; a bad image, list, buffer,
+ * RAM or binding is an error with a message, never a crash. Included by unit/main.c. */
+
+/* an image of plan p in malloc'd memory (8-aligned), opened in malloc'd RAM of exactly gir_image_ram_size bytes
+   placed at the worst alignment (8 past a multiple of GIR__ALIGN); NULL with `why` set on failure */
+typedef struct img_box { void *img, *ramraw; size_t len; gir_image *m; } img_box;
+static void img_box_free(img_box *b) { free(b->img); free(b->ramraw); memset(b, 0, sizeof *b); }
+static int img_make(gir_plan *p, int n_in, const gir_node *ins, int n_out, const gir_node *outs, img_box *b) {
+    size_t ram = 0;
+    unsigned char *r;
+    char msg[GIR__MSG];
+    memset(b, 0, sizeof *b);
+    if (gir_plan_image(p, n_in, ins, n_out, outs, NULL, 0, &b->len) != GIR_OK || !b->len)
+        FAILF("plan_image (size): %s", gir_plan_message(p));
+    b->img = malloc(b->len);
+    if (gir_plan_image(p, n_in, ins, n_out, outs, b->img, b->len, &b->len) != GIR_OK)
+        FAILF("plan_image: %s", gir_plan_message(p));
+    if (gir_image_ram_size(b->img, b->len, &ram) != GIR_OK) FAILF("image_ram_size failed");
+    b->ramraw = malloc(ram + 2 * GIR__ALIGN);
+    r = (unsigned char *)b->ramraw + (GIR__ALIGN - (uintptr_t)b->ramraw % GIR__ALIGN) % GIR__ALIGN + 8;
+    if (gir_image_open(b->img, b->len, r, ram, &b->m, msg, sizeof msg) != GIR_OK) FAILF("image_open: %s", msg);
+    return 1;
+}
+
+/* every golden case with outputs: compiled without fusion, the plan and its image run on the same inputs and give
+   the same bytes (random ops too: their streams are keyed by node and run) */
+static int image_case(const gcase *c) {
+    built b;
+    gir_plan *p = NULL;
+    gir_compile_desc d;
+    gir_node ins[8];
+    img_box ib;
+    size_t bytes = 0;
+    const void *want, *got;
+    int k, n = 0, ok;
+    if (!build_case(c, 0, &b)) { built_free(&b); return 0; }
+    memset(&d, 0, sizeof d);
+    d.flags = GIR_COMPILE_NO_FUSION;
+    for (k = 0; k < c->nin; ++k)
+        if (gir_node_op(b.g, b.in[k]) == GIR_OP_INPUT) ins[n++] = b.in[k];
+    if (gir_compile_ex(b.g, 1, &b.y, &d, &p) != GIR_OK) {
+        snprintf(why, sizeof why, "compile: %s", gir_graph_message(b.g));
+        built_free(&b);
+        return 0;
+    }
+    if (!img_make(p, n, ins, 1, &b.y, &ib)) { gir_plan_free(p); img_box_free(&ib); built_free(&b); return 0; }
+    for (k = n = 0; k < c->nin; ++k)
+        if (gir_node_op(b.g, b.in[k]) == GIR_OP_INPUT) {
+            gir_image_bind(ib.m, n++, b.buf[k], (size_t)gir_node_numel(b.g, b.in[k]) * gir_dtype_size((gir_dtype)b.dt[k]));
+        }
+    ok = bind_all(p, &b, c) && gir_run(p) == GIR_OK && gir_image_run(ib.m) == GIR_OK;
+    want = gir_plan_data(p, b.y);
+    got = gir_image_output(ib.m, 0, &bytes);
+    if (!ok) snprintf(why, sizeof why, "run: %s / %s", gir_plan_message(p), gir_image_message(ib.m));
+    else if (bytes != (size_t)gir_node_numel(b.g, b.y) * gir_dtype_size(gir_node_dtype(b.g, b.y)) ||
+             (bytes && (!want || !got || memcmp(want, got, bytes)))) {
+        snprintf(why, sizeof why, "the image's output (%lu bytes) differs from the plan's", (unsigned long)bytes);
+        ok = 0;
+    }
+    gir_plan_free(p);
+    img_box_free(&ib);
+    built_free(&b);
+    return ok;
+}
+static int test_image_golden_cases(void) {
+    int k, n = 0;
+    for (k = 0; k < ncases; ++k) {
+        if (!cases[k].has_out) continue;
+        if (!image_case(&cases[k])) {
+            char w[800];
+            memcpy(w, why, sizeof w - 1);
+            w[sizeof w - 1] = 0;
+            FAILF("case %d (%s): %s", k, cases[k].op, w);
+        }
+        ++n;
+    }
+    CHECK(n > 300, "only %d golden cases", n);
+    return 1;
+}
+
+/* a 16-8-4 MLP trained by SGD inside the plan: the image, written before the first step, takes the same steps
+   bit for bit (loss and every variable) */
+typedef struct img_mlp { gir_graph *g; gir_node x, y, lr, var[4], outs[1 + GIR_OPTIM_MAX_UPDATES(4)]; int nout; } img_mlp;
+static int img_mlp_build(img_mlp *t, int batch) {
+    static const int32_t sh[4][2] = {{16, 8}, {1, 8}, {8, 4}, {1, 4}};
+    gir_node grads[4], logits;
+    gir_optim_desc opt;
+    int i;
+    t->g = gir_graph_new(NULL);
+    for (i = 0; i < 4; ++i) t->var[i] = gir_variable(t->g, GIR_DTYPE_F32, gir_shape2(sh[i][0], sh[i][1]), NULL);
+    for (i = 0; i < 4; i += 2) gir_init_uniform(t->g, t->var[i], -0.5, 0.5, (uint64_t)i + 7);
+    t->x = gir_input(t->g, GIR_DTYPE_F32, gir_shape2(batch, 16));
+    t->y = gir_input(t->g, GIR_DTYPE_I32, gir_shape1(batch));
+    t->lr = gir_input(t->g, GIR_DTYPE_F64, gir_shape0());
+    logits = gir_add(t->g, gir_matmul(t->g, gir_relu(t->g, gir_add(t->g, gir_matmul(t->g, t->x, t->var[0]), t->var[1])),
+                                      t->var[2]), t->var[3]);
+    t->outs[0] = gir_mean(t->g, gir_xent_logits(t->g, logits, t->y), gir_ints0(), 0);
+    CHECK(gir_grad(t->g, t->outs[0], 4, t->var, grads) == GIR_OK, "grad: %s", gir_graph_message(t->g));
+    opt = gir_optim_defaults(GIR_OPTIM_ADAM);
+    t->nout = 1 + gir_optim_updates(t->g, &opt, 4, t->var, grads, t->lr, t->outs + 1);
+    CHECK(gir_graph_status(t->g) == GIR_OK, "build: %s", gir_graph_message(t->g));
+    return 1;
+}
+static int test_image_training_bit_equal(void) {
+    enum { B = 6 };
+    img_mlp t;
+    gir_plan *p = NULL;
+    gir_compile_desc d;
+    img_box ib;
+    gir_node ins[3], reads[5];
+    float x[B * 16];
+    int32_t y[B];
+    double lr = 0.01;
+    unsigned st = 11;
+    int i, step;
+    if (!img_mlp_build(&t, B)) { gir_graph_free(t.g); return 0; }
+    for (i = 0; i < B * 16; ++i) x[i] = (float)frand(&st);
+    for (i = 0; i < B; ++i) y[i] = (int32_t)(i % 4);
+    memset(&d, 0, sizeof d);
+    d.flags = GIR_COMPILE_NO_FUSION;
+    ins[0] = t.x; ins[1] = t.y; ins[2] = t.lr;
+    reads[0] = t.outs[0];
+    for (i = 0; i < 4; ++i) reads[1 + i] = t.var[i];
+    if (gir_compile_ex(t.g, t.nout, t.outs, &d, &p) != GIR_OK || !img_make(p, 3, ins, 5, reads, &ib)) {
+        if (!why[0]) snprintf(why, sizeof why, "compile: %s", gir_graph_message(t.g));
+        gir_plan_free(p); gir_graph_free(t.g); img_box_free(&ib);
+        return 0;
+    }
+    gir_plan_bind(p, t.x, x); gir_plan_bind(p, t.y, y); gir_plan_bind(p, t.lr, &lr);
+    gir_image_bind(ib.m, 0, x, sizeof x); gir_image_bind(ib.m, 1, y, sizeof y); gir_image_bind(ib.m, 2, &lr, sizeof lr);
+    for (step = 0; step < 25; ++step) {
+        int ok = gir_run(p) == GIR_OK && gir_image_run(ib.m) == GIR_OK;
+        for (i = 0; ok && i < 5; ++i) {
+            size_t bytes;
+            const void *got = gir_image_output(ib.m, i, &bytes);
+            ok = bytes == (size_t)gir_node_numel(t.g, reads[i]) * 4 && !memcmp(got, gir_plan_data(p, reads[i]), bytes);
+        }
+        if (!ok) {
+            snprintf(why, sizeof why, "step %d: the image's loss or variables differ (%s %s)", step,
+                     gir_plan_message(p), gir_image_message(ib.m));
+            break;
+        }
+    }
+    if (step == 25 && !(*(const float *)gir_image_output(ib.m, 0, NULL) < 1.2f))
+        snprintf(why, sizeof why, "the loss did not fall: %g", *(const float *)gir_image_output(ib.m, 0, NULL));
+    gir_plan_free(p);
+    gir_graph_free(t.g);
+    img_box_free(&ib);
+    return why[0] == 0;
+}
+
+/* the writer's errors: fused plans, lists, handles, a small buffer; the plan stays usable */
+static int test_image_write_errors(void) {
+    gir_graph *g = gir_graph_new(NULL), *g2 = gir_graph_new(NULL);
+    gir_node x = gir_input(g, GIR_DTYPE_F32, gir_shape1(5)), u = gir_input(g, GIR_DTYPE_F32, gir_shape1(5));
+    gir_node y = gir_exp(g, gir_mul(g, x, x)), z = gir_sin(g, x), o = gir_input(g2, GIR_DTYPE_F32, gir_shape1(5));
+    gir_node two[2];
+    gir_plan *pf = NULL, *p = NULL;
+    gir_compile_desc d;
+    size_t len = 0;
+    unsigned char small[64];
+    float xv[5] = {1, 2, 3, 4, 5};
+    memset(&d, 0, sizeof d);
+    CHECK(gir_compile(g, 1, &y, &pf) == GIR_OK, "%s", gir_graph_message(g));
+    CHECK(gir_plan_image(pf, 1, &x, 1, &y, NULL, 0, &len) == GIR_ERR_INVALID_ARG &&
+          strstr(gir_plan_message(pf), "GIR_COMPILE_NO_FUSION"), "a fused plan: %s", gir_plan_message(pf));
+    d.flags = GIR_COMPILE_NO_FUSION;
+    CHECK(gir_compile_ex(g, 1, &y, &d, &p) == GIR_OK, "%s", gir_graph_message(g));
+    CHECK(gir_plan_image(p, 0, NULL, 1, &y, NULL, 0, &len) == GIR_ERR_INVALID_ARG &&
+          strstr(gir_plan_message(p), "ins does not list"), "input left out: %s", gir_plan_message(p));
+    CHECK(gir_plan_image(p, 1, &y, 1, &y, NULL, 0, &len) == GIR_ERR_INVALID_ARG &&
+          strstr(gir_plan_message(p), "is not an input"), "non-input: %s", gir_plan_message(p));
+    CHECK(gir_plan_image(p, 1, &o, 1, &y, NULL, 0, &len) == GIR_ERR_HANDLE, "another graph's input: %s",
+          gir_plan_message(p));
+    CHECK(gir_plan_image(p, 1, &x, 1, &z, NULL, 0, &len) == GIR_ERR_INVALID_ARG &&
+          strstr(gir_plan_message(p), "not a value of the plan"), "output not in the plan: %s", gir_plan_message(p));
+    CHECK(gir_plan_image(p, -1, &x, 1, &y, NULL, 0, &len) == GIR_ERR_INVALID_ARG, "negative count");
+    CHECK(gir_plan_image(p, 1, &x, 1, &y, NULL, 0, NULL) == GIR_ERR_INVALID_ARG, "len NULL");
+    two[0] = x; two[1] = u;                    /* an input the plan does not read is accepted */
+    CHECK(gir_plan_image(p, 2, two, 1, &y, NULL, 0, &len) == GIR_OK && len > 0, "%s", gir_plan_message(p));
+    CHECK(gir_plan_image(p, 2, two, 1, &y, small, sizeof small, &len) == GIR_ERR_LIMIT &&
+          strstr(gir_plan_message(p), "ask with buf NULL"), "small buffer: %s", gir_plan_message(p));
+    gir_plan_bind(p, x, xv);
+    CHECK(gir_run(p) == GIR_OK && fabs(((const float *)gir_plan_data(p, y))[1] - exp(4.0)) < 1e-3,
+          "the plan is unusable after the errors: %s", gir_plan_message(p));
+    gir_plan_free(pf);
+    gir_plan_free(p);
+    gir_graph_free(g);
+    gir_graph_free(g2);
+    return 1;
+}
+
+/* an image with a constant, a variable only read, an unread input; one helper for the reader tests */
+static int img_small(img_box *b) {
+    gir_graph *g = gir_graph_new(NULL);
+    static const float cw[4] = {1, 2, 3, 4};
+    float vw[4] = {0.5f, 0.25f, 2, 8};
+    gir_node x = gir_input(g, GIR_DTYPE_F32, gir_shape1(4)), unused = gir_input(g, GIR_DTYPE_I32, gir_shape0());
+    gir_node c = gir_constant(g, GIR_DTYPE_F32, gir_shape1(4), cw), v = gir_variable(g, GIR_DTYPE_F32, gir_shape1(4), vw);
+    gir_node y = gir_softmax(g, gir_mul(g, gir_add(g, x, c), v), 0), ins[2], outs[3];
+    gir_plan *p = NULL;
+    gir_compile_desc d;
+    int ok;
+    memset(&d, 0, sizeof d);
+    d.flags = GIR_COMPILE_NO_FUSION;
+    ins[0] = x; ins[1] = unused;
+    outs[0] = y; outs[1] = c; outs[2] = v;
+    ok = gir_compile_ex(g, 1, &y, &d, &p) == GIR_OK;
+    if (!ok) snprintf(why, sizeof why, "compile: %s", gir_graph_message(g));
+    ok = ok && img_make(p, 2, ins, 3, outs, b);
+    gir_plan_free(p);
+    gir_graph_free(g);
+    return ok;
+}
+static int test_image_run_and_bind(void) {
+    img_box b;
+    float x[4] = {0, 1, -1, 0.5f}, want[4], s = 0;
+    const float *y, *c;
+    size_t bytes = 0;
+    int i;
+    if (!img_small(&b)) { img_box_free(&b); return 0; }
+    CHECK(gir_image_run(b.m) == GIR_ERR_UNBOUND && strstr(gir_image_message(b.m), "input 0"), "unbound: %s",
+          gir_image_message(b.m));
+    CHECK(gir_image_bind(b.m, 0, x, 12) == GIR_ERR_INVALID_ARG && strstr(gir_image_message(b.m), "16 bytes"),
+          "wrong size: %s", gir_image_message(b.m));
+    CHECK(gir_image_bind(b.m, 0, (const char *)x + 1, 16) == GIR_ERR_INVALID_ARG, "misaligned data accepted");
+    CHECK(gir_image_bind(b.m, 2, x, 16) == GIR_ERR_INDEX, "input 2 of 2 accepted");
+    CHECK(gir_image_bind(b.m, 1, NULL, 0) == GIR_OK, "the unread input");
+    CHECK(gir_image_bind(b.m, 0, x, sizeof x) == GIR_OK && gir_image_run(b.m) == GIR_OK, "%s", gir_image_message(b.m));
+    y = (const float *)gir_image_output(b.m, 0, &bytes);
+    for (i = 0; i < 4; ++i) s += (want[i] = expf((x[i] + (float)(i + 1)) * (i == 0 ? 0.5f : i == 1 ? 0.25f : i == 2 ? 2.f : 8.f)));
+    for (i = 0; i < 4; ++i) CHECK(fabsf(y[i] - want[i] / s) < 1e-6f, "element %d: %g vs %g", i, y[i], want[i] / s);
+    c = (const float *)gir_image_output(b.m, 1, &bytes);
+    CHECK(bytes == 16 && (const unsigned char *)c > (const unsigned char *)b.img &&
+          (const unsigned char *)c < (const unsigned char *)b.img + b.len && c[3] == 4,
+          "the constant is not read in place in the image");
+    c = (const float *)gir_image_output(b.m, 2, &bytes);
+    CHECK((const unsigned char *)c > (const unsigned char *)b.img && (const unsigned char *)c < (const unsigned char *)b.img + b.len,
+          "a variable nothing assigns is not read in place");
+    CHECK(!gir_image_output(b.m, 3, &bytes) && bytes == 0 && !gir_image_output(b.m, -1, NULL), "output 3 of 3");
+    CHECK(gir_image_run(NULL) == GIR_ERR_INVALID_ARG && !gir_image_output(NULL, 0, NULL), "NULL image");
+    img_box_free(&b);
+    return 1;
+}
+/* RAM: exactly gir_image_ram_size bytes at any 8-byte alignment open; one byte less fails and says how much */
+static int test_image_ram(void) {
+    img_box b;
+    size_t need = 0;
+    unsigned char *raw;
+    gir_image *m = NULL;
+    char msg[GIR__MSG];
+    int a;
+    if (!img_small(&b)) { img_box_free(&b); return 0; }
+    CHECK(gir_image_ram_size(b.img, b.len, &need) == GIR_OK && need > 0, "ram_size");
+    raw = (unsigned char *)malloc(need + 2 * GIR__ALIGN);
+    for (a = 0; a < GIR__ALIGN; a += 8) {
+        unsigned char *r = raw + (GIR__ALIGN - (uintptr_t)raw % GIR__ALIGN) % GIR__ALIGN + a;
+        memset(raw, 0xA5, need + 2 * GIR__ALIGN);
+        if (gir_image_open(b.img, b.len, r, need, &m, msg, sizeof msg) != GIR_OK) { free(raw); FAILF("offset %d: %s", a, msg); }
+        if (gir_image_open(b.img, b.len, r, need - 1, &m, msg, sizeof msg) != GIR_ERR_OUT_OF_MEMORY || m ||
+            !strstr(msg, "too small")) { free(raw); FAILF("one byte less: %s", msg); }
+    }
+    CHECK(gir_image_open(b.img, b.len, raw + 4 + (8 - (uintptr_t)raw % 8) % 8, need + 8, &m, msg, sizeof msg) ==
+          GIR_ERR_INVALID_ARG && strstr(msg, "aligned"), "misaligned ram: %s", msg);
+    free(raw);
+    img_box_free(&b);
+    return 1;
+}
+/* a damaged image: every truncation, every single-bit flip (the checksum), and fields made wrong with the
+   checksum made right again (the checks behind it) are errors with a message; nothing crashes */
+static int img_reopen(img_box *b, unsigned char *copy, char *msg) {
+    gir__ihdr h;
+    gir_image *m = (gir_image *)1;
+    memcpy(&h, copy, sizeof h);
+    memcpy(copy, &h, sizeof h);
+    h.crc = gir__crc32(0, copy + GIR__IMG_CRC_AT, h.bytes - GIR__IMG_CRC_AT);
+    memcpy(copy, &h, sizeof h);
+    return gir_image_open(copy, b->len, b->ramraw, 0, &m, msg, GIR__MSG) != GIR_OK && m == NULL;
+}
+static int test_image_damaged(void) {
+    img_box b;
+    unsigned char *copy;
+    char msg[GIR__MSG];
+    gir__ihdr h;
+    gir__ival *v;
+    gir__step *s;
+    gir_image *m = NULL;
+    size_t k, ram = 0;
+    int bit, tried = 0;
+    if (!img_small(&b)) { img_box_free(&b); return 0; }
+    copy = (unsigned char *)malloc(b.len);
+    gir_image_ram_size(b.img, b.len, &ram);
+    for (k = 0; k < b.len; ++k)
+        if (gir_image_open(b.img, k, b.ramraw, ram, &m, msg, sizeof msg) == GIR_OK || m) { free(copy); FAILF("truncated to %lu opens", (unsigned long)k); }
+    for (k = 0; k < b.len; ++k)
+        for (bit = 0; bit < 8; bit += 3) {
+            memcpy(copy, b.img, b.len);
+            copy[k] ^= (unsigned char)(1u << bit);
+            if (gir_image_open(copy, b.len, b.ramraw, ram, &m, msg, sizeof msg) == GIR_OK) {
+                free(copy);
+                FAILF("byte %lu bit %d flipped: opens", (unsigned long)k, bit);
+            }
+            ++tried;
+        }
+    memcpy(&h, b.img, sizeof h);
+    v = (gir__ival *)(void *)(copy + h.o_vals);
+    s = (gir__step *)(void *)(copy + h.o_steps);
+    for (k = 0; k < 13; ++k) {
+        const char *want = "malformed";
+        memcpy(copy, b.img, b.len);
+        switch (k) {
+        case 0: s[0].op = GIR_OP__COUNT; break;
+        case 1: s[0].val = h.nvals; break;
+        case 2: s[h.nsteps - 1].in0 = h.nsin; break;
+        case 3: ((uint32_t *)(void *)(copy + h.o_sin))[0] = h.nvals; break;
+        case 4: v[0].dtype = 0; break;
+        case 5: v[0].shape.rank = GIR_MAX_RANK + 1; break;
+        case 6: v[h.nvals - 1].shape.dim[0] += 1; break;                      /* bytes no longer match */
+        case 7: v[s[0].val].off = h.arena; break;
+        case 8: ((uint32_t *)(void *)(copy + h.o_outs))[2] = h.nvals; break;
+        case 9: ((gir__ihdr *)(void *)copy)->o_steps = (uint32_t)b.len; want = "outside the image"; break;
+        case 10: ((gir__ihdr *)(void *)copy)->ops_hash ^= 1; want = "another op table"; break;
+        case 11: s[0].op = GIR_OP_ASSIGN; want = "no variable"; break;
+        default: s[0].op = GIR_OP_ASSIGN; ((uint32_t *)(void *)(copy + h.o_sin))[s[0].in0] = 0xffffff00u; break;
+        }
+        if (!img_reopen(&b, copy, msg) || !strstr(msg, want)) { free(copy); FAILF("damage %d: %s", (int)k, msg); }
+    }
+    CHECK(gir_image_open(NULL, 0, b.ramraw, ram, &m, msg, sizeof msg) == GIR_ERR_INVALID_ARG && strstr(msg, "NULL"),
+          "NULL image: %s", msg);
+    free(copy);
+    img_box_free(&b);
+    CHECK(tried > 100, "few flips");
+    return 1;
+}
+static void suite_image(void) {
+    RUN("image/golden_cases_match_their_plans", test_image_golden_cases());
+    RUN("image/training_bit_equal_to_the_plan", test_image_training_bit_equal());
+    RUN("image/write_errors", test_image_write_errors());
+    RUN("image/run_bind_outputs_in_place", test_image_run_and_bind());
+    RUN("image/ram_exact_at_any_alignment", test_image_ram());
+    RUN("image/damaged_images_refused", test_image_damaged());
+}
