@@ -474,6 +474,46 @@ static int test_composed_builder_messages(void) {
     return 1;
 }
 
+/* 13. max, min, argmax and argmin have no identity: an empty reduced axis is an error, as np.max, np.argmax,
+   torch.amax and torch.argmax; other axes may be empty (f64[0,3] over axis 1 is [0], as is its gradient's domain) */
+static int test_empty_max_argmax(void) {
+    gir_graph *g = gir_graph_new(NULL);
+    gir_node x = gir_input(g, GIR_DTYPE_F64, gir_shape2(0, 3)), z = gir_input(g, GIR_DTYPE_F64, gir_shape2(0, 0));
+    gir_node m = gir_max(g, x, gir_ints1(1), 0), n = gir_min(g, x, gir_ints1(-1), 1), a = gir_argmax(g, x, 1, 0);
+    gir_node d, outs[4];
+    gir_plan *p = NULL;
+    double buf[1] = {0};
+    CHECK(m.id && n.id && a.id, "empty results rejected: %s", gir_graph_message(g));
+    CHECK(gir_node_shape(g, m).rank == 1 && gir_node_shape(g, m).dim[0] == 0 && gir_node_shape(g, n).rank == 2 &&
+          gir_node_shape(g, n).dim[1] == 1 && gir_node_numel(g, a) == 0, "shapes");
+    CHECK(gir_grad(g, gir_sum(g, gir_add(g, m, gir_sum(g, n, gir_ints1(1), 0)), gir_ints0(), 0), 1, &x, &d) == GIR_OK,
+          "grad: %s", gir_graph_message(g));
+    outs[0] = m; outs[1] = n; outs[2] = a; outs[3] = d;
+    CHECK(gir_compile(g, 4, outs, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
+    gir_plan_bind(p, x, buf);
+    if (gir_run(p) != GIR_OK) { snprintf(why, sizeof why, "run: %s", gir_plan_message(p)); gir_plan_free(p); return 0; }
+    gir_plan_free(p);
+    /* an empty reduced axis: [0,3] over axis 0, over all axes, [0,0] over axis 1 (an empty result too) */
+    CHECK(gir_max(g, x, gir_ints1(0), 0).id == 0 && gir_graph_status(g) == GIR_ERR_SHAPE &&
+          msg_has(g, "max: node") && msg_has(g, "empty axis 0 in [0,3]"), "max axis 0: '%s'", gir_graph_message(g));
+    gir_graph_clear_error(g);
+    CHECK(gir_min(g, x, gir_ints0(), 1).id == 0 && gir_graph_status(g) == GIR_ERR_SHAPE, "min of all: '%s'",
+          gir_graph_message(g));
+    gir_graph_clear_error(g);
+    CHECK(gir_max(g, z, gir_ints1(1), 0).id == 0 && gir_graph_status(g) == GIR_ERR_SHAPE &&
+          msg_has(g, "empty axis 1 in [0,0]"), "max of [0,0] axis 1: '%s'", gir_graph_message(g));
+    gir_graph_clear_error(g);
+    CHECK(gir_argmax(g, x, 0, 0).id == 0 && gir_graph_status(g) == GIR_ERR_SHAPE && msg_has(g, "argmax: node") &&
+          msg_has(g, "empty axis 0 in [0,3]"), "argmax axis 0: '%s'", gir_graph_message(g));
+    gir_graph_clear_error(g);
+    CHECK(gir_argmin(g, z, 1, 1).id == 0 && gir_graph_status(g) == GIR_ERR_SHAPE, "argmin of [0,0] axis 1: '%s'",
+          gir_graph_message(g));
+    gir_graph_clear_error(g);
+    CHECK(still_usable(g), "graph unusable");
+    gir_graph_free(g);
+    return 1;
+}
+
 static void suite_sem(void) {
     RUN("sem/var_ddof_at_least_n_inf_nan_and_gradient", test_var_ddof_at_least_n());
     RUN("sem/clamp_lo_above_hi_rejected", test_clamp_lo_above_hi_rejected());
@@ -486,4 +526,5 @@ static void suite_sem(void) {
     RUN("sem/compare_b8_operands", test_compare_b8());
     RUN("sem/weak_scalar_must_fit_dtype", test_weak_scalar_must_fit());
     RUN("sem/composed_builder_messages", test_composed_builder_messages());
+    RUN("sem/max_min_empty_tensor_like_argmax", test_empty_max_argmax());
 }
