@@ -514,6 +514,49 @@ static int test_empty_max_argmax(void) {
     return 1;
 }
 
+/* 14. maximum and minimum split a tie's gradient in half between a and b, as torch.maximum's backward (and as the
+   max reduction shares it between tied elements); -0.0 and 0.0 tie. Expected values are torch's. */
+static int test_maximum_minimum_tie_gradient(void) {
+    static const double av[5] = {1, 2, 3, -0.0, 0.5}, bv[5] = {1, 1, 3, 0.0, 0.75}, wv[5] = {2, 4, 6, 8, 10};
+    static const double a3v[3] = {2, 2, 1}, b1v[1] = {2};
+    static const double want[2][16] = {
+        {1, 4, 3, 4, 0, 1, 0, 3, 4, 10, 0.5, 0.5, 0, 2},      /* torch.maximum */
+        {1, 0, 3, 4, 10, 1, 4, 3, 4, 0, 0.5, 0.5, 1, 1}};     /* torch.minimum */
+    int f, k, j, at;
+    for (f = 0; f < 2; ++f) {
+        gir_graph *g = gir_graph_new(NULL);
+        gir_node a = gir_input(g, GIR_DTYPE_F64, gir_shape1(5)), b = gir_input(g, GIR_DTYPE_F64, gir_shape1(5));
+        gir_node a3 = gir_input(g, GIR_DTYPE_F64, gir_shape1(3)), b1 = gir_input(g, GIR_DTYPE_F64, gir_shape1(1));
+        gir_node w = gir_constant(g, GIR_DTYPE_F64, gir_shape1(5), wv), wrt[4], d[4], y, dd;
+        const double *bufs[4];
+        gir_plan *p = NULL;
+        y = f ? gir_minimum(g, a, b) : gir_maximum(g, a, b);
+        y = gir_sum(g, gir_mul(g, y, w), gir_ints0(), 0);
+        y = gir_add(g, y, gir_sum(g, f ? gir_minimum(g, a3, b1) : gir_maximum(g, a3, b1), gir_ints0(), 0));
+        wrt[0] = a; wrt[1] = b; wrt[2] = a3; wrt[3] = b1;
+        bufs[0] = av; bufs[1] = bv; bufs[2] = a3v; bufs[3] = b1v;
+        CHECK(gir_grad(g, y, 4, wrt, d) == GIR_OK, "grad: %s", gir_graph_message(g));
+        /* the adjoint is made of graph nodes: a second order gradient builds (the kink's second derivative is 0) */
+        CHECK(gir_grad(g, gir_sum(g, gir_mul(g, d[0], d[0]), gir_ints0(), 0), 1, &a, &dd) == GIR_OK, "grad of grad: %s",
+              gir_graph_message(g));
+        CHECK(gir_compile(g, 4, d, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
+        for (k = 0; k < 4; ++k) gir_plan_bind(p, wrt[k], (void *)bufs[k]);
+        if (gir_run(p) != GIR_OK) { snprintf(why, sizeof why, "run: %s", gir_plan_message(p)); gir_plan_free(p); return 0; }
+        for (k = 0, at = 0; k < 4; ++k)
+            for (j = 0; j < (int)gir_node_numel(g, d[k]); ++j, ++at)
+                if (((const double *)gir_plan_data(p, d[k]))[j] != want[f][at]) {
+                    snprintf(why, sizeof why, "%s: gradient %d element %d is %g, torch gives %g", f ? "minimum" : "maximum",
+                             k, j, ((const double *)gir_plan_data(p, d[k]))[j], want[f][at]);
+                    gir_plan_free(p);
+                    gir_graph_free(g);
+                    return 0;
+                }
+        gir_plan_free(p);
+        gir_graph_free(g);
+    }
+    return 1;
+}
+
 static void suite_sem(void) {
     RUN("sem/var_ddof_at_least_n_inf_nan_and_gradient", test_var_ddof_at_least_n());
     RUN("sem/clamp_lo_above_hi_rejected", test_clamp_lo_above_hi_rejected());
@@ -527,4 +570,5 @@ static void suite_sem(void) {
     RUN("sem/weak_scalar_must_fit_dtype", test_weak_scalar_must_fit());
     RUN("sem/composed_builder_messages", test_composed_builder_messages());
     RUN("sem/max_min_empty_tensor_like_argmax", test_empty_max_argmax());
+    RUN("sem/maximum_minimum_tie_gradient_halved_like_torch", test_maximum_minimum_tie_gradient());
 }
