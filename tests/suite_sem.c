@@ -557,6 +557,67 @@ static int test_maximum_minimum_tie_gradient(void) {
     return 1;
 }
 
+/* the same number, or both NaN, or within a relative 1e-12 */
+static int sem_same(double got, double want) {
+    if (want != want) return got != got;
+    if (isinf(want) || want == 0) return got == want;
+    return fabs(got - want) <= 1e-12 * fabs(want);
+}
+/* run a graph of inputs a and b with the given values and compare outputs outs[0..n) with want (concatenated) */
+static int sem_check_ab(gir_graph *g, gir_node a, gir_node b, const double *av, const double *bv, int n,
+                        const gir_node *outs, const double *want, const char *what) {
+    gir_plan *p = NULL;
+    int k, j, at = 0;
+    CHECK(gir_compile(g, n, outs, &p) == GIR_OK, "%s: compile: %s", what, gir_graph_message(g));
+    gir_plan_bind(p, a, (void *)av);
+    gir_plan_bind(p, b, (void *)bv);
+    if (gir_run(p) != GIR_OK) { snprintf(why, sizeof why, "%s: run: %s", what, gir_plan_message(p)); gir_plan_free(p); return 0; }
+    for (k = 0; k < n; ++k)
+        for (j = 0; j < (int)gir_node_numel(g, outs[k]); ++j, ++at)
+            if (!sem_same(((const double *)gir_plan_data(p, outs[k]))[j], want[at])) {
+                snprintf(why, sizeof why, "%s: output %d element %d (a %g, b %g) is %.17g, torch gives %.17g", what, k, j,
+                         av[j], bv[j], ((const double *)gir_plan_data(p, outs[k]))[j], want[at]);
+                gir_plan_free(p);
+                return 0;
+            }
+    gir_plan_free(p);
+    return 1;
+}
+
+/* 15. pow's gradients at base 0 follow torch: d/da is 0 where b == 0, d/db is 0 where a == 0 and b >= 0 (so
+   pow(0, 0) has gradients 0 and 0, not nan and -inf); second order gradients against torch's (create_graph) */
+static int test_pow_gradient_at_zero(void) {
+    static const double av[10] = {0, 0, 0, 0, 0, 0, 2, -2, -2, 3}, bv[10] = {0, 1, 2, -1, 0.5, -0.0, 0, 2, 0.5, 0};
+    static const double a2[4] = {2, 3, 1.5, 0.5}, b2[4] = {0, 0, 2, -1}, wv[4] = {0.5, -1, 2, 1.25};
+    static const double want1[20] = {0, 1, 0, -INFINITY, INFINITY, 0, 0, -4, NAN, 0,
+                                     0, 0, 0, -INFINITY, 0, 0, 0.6931471805599453, NAN, NAN, 1.0986122886681098};
+    static const double want2[16] = {0, 0, 6, -5, 0.34657359027997264, -1.0986122886681098, 1.8245929864867398,
+                                     -1.7328679513998633, 0.17328679513998632, 0.7324081924454066, 67.82526342915138,
+                                     -229.34000486195364, 0.16651232599446472, 2.651937920287815, 67.89318765213152,
+                                     -88.82016717785889};
+    gir_graph *g = gir_graph_new(NULL);
+    gir_node a = gir_input(g, GIR_DTYPE_F64, gir_shape1(10)), b = gir_input(g, GIR_DTYPE_F64, gir_shape1(10));
+    gir_node wrt[2], d[2], d2[2], outs[4], s;
+    int ok;
+    wrt[0] = a; wrt[1] = b;
+    CHECK(gir_grad(g, gir_sum(g, gir_pow(g, a, b), gir_ints0(), 0), 2, wrt, d) == GIR_OK, "grad: %s", gir_graph_message(g));
+    ok = sem_check_ab(g, a, b, av, bv, 2, d, want1, "first order");
+    gir_graph_free(g);
+    if (!ok) return 0;
+    g = gir_graph_new(NULL);
+    a = gir_input(g, GIR_DTYPE_F64, gir_shape1(4));
+    b = gir_input(g, GIR_DTYPE_F64, gir_shape1(4));
+    wrt[0] = a; wrt[1] = b;
+    s = gir_sum(g, gir_mul(g, gir_constant(g, GIR_DTYPE_F64, gir_shape1(4), wv), gir_pow(g, a, b)), gir_ints0(), 0);
+    CHECK(gir_grad(g, s, 2, wrt, d) == GIR_OK, "grad: %s", gir_graph_message(g));
+    s = gir_add(g, gir_sum(g, gir_mul(g, d[0], d[0]), gir_ints0(), 0), gir_sum(g, gir_mul(g, d[1], d[1]), gir_ints0(), 0));
+    CHECK(gir_grad(g, s, 2, wrt, d2) == GIR_OK, "grad of grad: %s", gir_graph_message(g));
+    outs[0] = d[0]; outs[1] = d[1]; outs[2] = d2[0]; outs[3] = d2[1];
+    ok = sem_check_ab(g, a, b, a2, b2, 4, outs, want2, "second order");
+    gir_graph_free(g);
+    return ok;
+}
+
 static void suite_sem(void) {
     RUN("sem/var_ddof_at_least_n_inf_nan_and_gradient", test_var_ddof_at_least_n());
     RUN("sem/clamp_lo_above_hi_rejected", test_clamp_lo_above_hi_rejected());
@@ -571,4 +632,5 @@ static void suite_sem(void) {
     RUN("sem/composed_builder_messages", test_composed_builder_messages());
     RUN("sem/max_min_empty_tensor_like_argmax", test_empty_max_argmax());
     RUN("sem/maximum_minimum_tie_gradient_halved_like_torch", test_maximum_minimum_tie_gradient());
+    RUN("sem/pow_gradient_at_base_zero_like_torch", test_pow_gradient_at_zero());
 }
