@@ -32,7 +32,9 @@ static const gcase *sem_case(const char *op, const char *label) {
 }
 
 /* 1. var with ddof >= n divides by max(0, n - ddof) = 0, as np.var and torch.var: inf, nan for equal values;
-   the gradient 2 (x - mean) / max(0, n - ddof) follows (torch gives [-inf, -inf, inf] for ddof = n here) */
+   the gradient 2 (x - mean) / max(0, n - ddof) follows (torch gives [-inf, -inf, inf] for ddof = n here, but
+   for ddof > n its backward divides by n - ddof unclamped: [2.67, 0.67, -3.33] for ddof 4; gir.h keeps the
+   derivative of its own forward, as README and var's DOC say) */
 static int test_var_ddof_at_least_n(void) {
     gir_graph *g = gir_graph_new(NULL);
     double xv[3] = {1, 2, 4}, cv[3] = {1.5, 1.5, 1.5};
@@ -618,6 +620,45 @@ static int test_pow_gradient_at_zero(void) {
     return ok;
 }
 
+/* 16. integer sum, prod and trace stay in the input's dtype and wrap; NumPy and torch widen them to int64 (README:
+   "Integer arithmetic") */
+static int test_integer_reductions_wrap(void) {
+    static const int32_t iv[4] = {2147483647, 1, 65537, 65537}, tv[4] = {2147483647, 5, 7, 1};
+    static const uint8_t uv[4] = {200, 100, 16, 17};
+    /* i32 sums and products of the rows, the trace; u8 sums and products of the rows */
+    static const int32_t want_i[5] = {(int32_t)-2147483647 - 1, 131074, 2147483647, 131073, (int32_t)-2147483647 - 1};
+    static const uint8_t want_u[4] = {44, 33, 32, 16};
+    gir_graph *g = gir_graph_new(NULL);
+    gir_node i = gir_input(g, GIR_DTYPE_I32, gir_shape2(2, 2)), u = gir_input(g, GIR_DTYPE_U8, gir_shape2(2, 2));
+    gir_node t = gir_input(g, GIR_DTYPE_I32, gir_shape2(2, 2)), outs[5];
+    int32_t got_i[5];
+    uint8_t got_u[4];
+    gir_plan *p = NULL;
+    outs[0] = gir_sum(g, i, gir_ints1(1), 0);
+    outs[1] = gir_prod(g, i, gir_ints1(1), 0);
+    outs[2] = gir_trace(g, t);
+    outs[3] = gir_sum(g, u, gir_ints1(1), 0);
+    outs[4] = gir_prod(g, u, gir_ints1(1), 0);
+    CHECK(gir_node_dtype(g, outs[0]) == GIR_DTYPE_I32 && gir_node_dtype(g, outs[2]) == GIR_DTYPE_I32 &&
+          gir_node_dtype(g, outs[4]) == GIR_DTYPE_U8, "dtypes: %s", gir_graph_message(g));
+    CHECK(gir_compile(g, 5, outs, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
+    gir_plan_bind(p, i, (void *)iv);
+    gir_plan_bind(p, t, (void *)tv);
+    gir_plan_bind(p, u, (void *)uv);
+    if (gir_run(p) != GIR_OK) { snprintf(why, sizeof why, "run: %s", gir_plan_message(p)); gir_plan_free(p); return 0; }
+    memcpy(got_i, gir_plan_data(p, outs[0]), 2 * sizeof(int32_t));
+    memcpy(got_i + 2, gir_plan_data(p, outs[1]), 2 * sizeof(int32_t));
+    memcpy(got_i + 4, gir_plan_data(p, outs[2]), sizeof(int32_t));
+    memcpy(got_u, gir_plan_data(p, outs[3]), 2);
+    memcpy(got_u + 2, gir_plan_data(p, outs[4]), 2);
+    gir_plan_free(p);
+    gir_graph_free(g);
+    CHECK(!memcmp(got_i, want_i, sizeof got_i) && !memcmp(got_u, want_u, sizeof got_u),
+          "i32 sums %d %d, products %d %d, trace %d; u8 sums %d %d, products %d %d", (int)got_i[0], (int)got_i[1],
+          (int)got_i[2], (int)got_i[3], (int)got_i[4], got_u[0], got_u[1], got_u[2], got_u[3]);
+    return 1;
+}
+
 static void suite_sem(void) {
     RUN("sem/var_ddof_at_least_n_inf_nan_and_gradient", test_var_ddof_at_least_n());
     RUN("sem/clamp_lo_above_hi_rejected", test_clamp_lo_above_hi_rejected());
@@ -633,4 +674,5 @@ static void suite_sem(void) {
     RUN("sem/max_min_empty_tensor_like_argmax", test_empty_max_argmax());
     RUN("sem/maximum_minimum_tie_gradient_halved_like_torch", test_maximum_minimum_tie_gradient());
     RUN("sem/pow_gradient_at_base_zero_like_torch", test_pow_gradient_at_zero());
+    RUN("sem/integer_sum_prod_trace_wrap_in_own_dtype", test_integer_reductions_wrap());
 }
