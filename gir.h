@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=56f8f3763579324b2d06076f72e6bfa56b8c46f07a886ef4aa8e510c45c41b3d
-                                          gen/ sha256=aa419d8e5192a756
+                                          gen/ sha256=e738b2b0d3fb962d
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1861,6 +1861,18 @@ static void gir__putl(gir__buf *b, long long v) {
     if (v < 0) gir__puts(b, "-");
     do { t[k++] = (char)('0' + (int)(u % 10u)); u /= 10u; } while (u);
     while (k) { char c[2]; c[0] = t[--k]; c[1] = 0; gir__puts(b, c); }
+}
+/* an address as 0x and lower-case hex digits (as glibc's %p), NULL as "NULL" */
+static void gir__putp(gir__buf *b, const void *p) {
+    char t[2 + 2 * sizeof(uintptr_t) + 1];
+    uintptr_t u = (uintptr_t)p;
+    int k = (int)sizeof t - 1;
+    if (!p) { gir__puts(b, "NULL"); return; }
+    t[k] = 0;
+    do { t[--k] = "0123456789abcdef"[u & 15u]; u >>= 4; } while (u);
+    t[--k] = 'x';
+    t[--k] = '0';
+    gir__puts(b, t + k);
 }
 static void gir__putshape(gir__buf *b, const gir_shape *s) {
     int k;
@@ -7724,7 +7736,8 @@ static int gir__is_int(int dt) { return dt == GIR_DTYPE_U8 || dt == GIR_DTYPE_I3
 static int gir__is_num(int dt) { return dt >= GIR_DTYPE_U8 && dt <= GIR_DTYPE_F64; }
 
 /* messages: %s string, %d int, %u unsigned, %l long long, %S const gir_shape*, %T dtype (int), %g double,
-   %N node (two arguments: const gir_graph *, unsigned id) */
+   %p const void * (0x and hex digits, or NULL), %N node (two arguments: const gir_graph *, unsigned id); any
+   other character after % is printed as it is */
 static void gir__vformat(gir__buf *b, const char *fmt, va_list ap) {
     for (; *fmt; ++fmt) {
         if (*fmt != '%' || !fmt[1]) {
@@ -7740,6 +7753,7 @@ static void gir__vformat(gir__buf *b, const char *fmt, va_list ap) {
         case 'l': gir__putl(b, va_arg(ap, long long)); break;
         case 'S': gir__putshape(b, va_arg(ap, const gir_shape *)); break;
         case 'T': gir__puts(b, gir_dtype_name((gir_dtype)va_arg(ap, int))); break;
+        case 'p': gir__putp(b, va_arg(ap, const void *)); break;
         case 'N': {   /* (const gir_graph *, unsigned id): "node 7", or "node 7 'layer1/w'" when it is named */
             const gir_graph *gg = va_arg(ap, const gir_graph *);
             unsigned id = va_arg(ap, unsigned);
@@ -34969,7 +34983,7 @@ GIR_API gir_status gir_load_graph(const void *data, size_t size, const gir_graph
    THE IMAGE (version 1). Every field is in the writer's byte order (the reader tells the other order by the
    magic and refuses it); sections start at offsets aligned to 4, values at offsets aligned to 16.
      header   gir__ihdr: magic "GIRI", version, GIR__OPS_HASH and GIR_MAX_RANK of the writer, the image's bytes,
-              the CRC-32 of every byte after its own field (the rest of the header too), the counts and the
+              the CRC-32 of every byte but its own field's four (the rest of the header too), the counts and the
               offsets of the sections below, the arena and variable-copy bytes the plan needs (not its scratch:
               the reader's kernels may need other scratch than the writer's, whose GEMM blocks are its own, so the
               reader sizes it)
@@ -34981,10 +34995,13 @@ GIR_API gir_status gir_load_graph(const void *data, size_t size, const gir_graph
      attrs    the steps' attributes in gen/graph.c's packed form (never a data pointer), then at least
               GIR__ATTR_MAXBYTES bytes before the image ends, so a packed record is never read past it
      data     the values of the constants and of the variables, each at its offset
-   The writer only copies a plan that gir_compile checked. The reader checks what would make it read or write
+   The first six fields and what the CRC covers stay the same in every version, so that the reader tells a
+   damaged image (its CRC fails) from an intact one written by another gir.h (byte order, version, op table or
+   GIR_MAX_RANK). The writer only copies a plan that gir_compile checked. The reader checks what would make it read or write
    outside the image or its RAM: counts, offsets, indices, kinds, sizes (shape x dtype = bytes), the ops of
    this build; it trusts the shapes and attributes to be those the kernels were built for. */
 #define GIR__IMG_MAGIC 0x49524947u   /* "GIRI" as a little-endian u32 */
+#define GIR__IMG_CIGAM 0x47524949u   /* the magic as a host of the other byte order reads it */
 #define GIR__IMG_VERSION 1u
 #define GIR__IMG_NONE 0xffffffffu     /* in ins: an input the plan does not read */
 typedef struct gir__ihdr {
@@ -34993,7 +35010,11 @@ typedef struct gir__ihdr {
     uint32_t o_vals, o_steps, o_sin, o_ins, o_outs, o_attrs, attr_bytes;
     uint32_t arena, vars;
 } gir__ihdr;
-#define GIR__IMG_CRC_AT (offsetof(gir__ihdr, crc) + 4u)   /* the CRC covers every byte after its own field */
+#define GIR__IMG_CRC_AT (offsetof(gir__ihdr, crc) + 4u)   /* the byte after the CRC's own field */
+/* the CRC of an image of n >= sizeof(gir__ihdr) bytes: every byte but the CRC field's */
+static uint32_t gir__img_crc(const unsigned char *img, uint32_t n) {
+    return gir__crc32(gir__crc32(0, img, offsetof(gir__ihdr, crc)), img + GIR__IMG_CRC_AT, n - GIR__IMG_CRC_AT);
+}
 typedef struct gir__ival {
     gir_shape shape;
     uint32_t  node, off, bytes;
@@ -35116,7 +35137,7 @@ static void gir__img_write(const gir_plan *p, const uint8_t *kind, const uint32_
     if (p->nsin) GIR_MEMCPY(img + h->o_sin, p->sin, p->nsin * 4u);
     if (h->nin + h->nout) GIR_MEMCPY(img + h->o_ins, io, (h->nin + h->nout) * 4u);
     GIR_MEMCPY(img, h, sizeof *h);
-    h->crc = gir__crc32(0, img + GIR__IMG_CRC_AT, h->bytes - GIR__IMG_CRC_AT);
+    h->crc = gir__img_crc(img, h->bytes);
     GIR_MEMCPY(img, h, sizeof *h);
 }
 /* checks the lists and finds their values (io: the inputs' then the outputs' indices) */
@@ -35203,26 +35224,35 @@ static gir_status gir__ifail(char *msg, size_t cap, gir_status s, const char *fm
 static int gir__img_in(const gir__ihdr *h, uint32_t off, uint32_t n, uint32_t size) {
     return off % 4u == 0 && off >= sizeof *h && (uint64_t)off + (uint64_t)n * size <= h->bytes;
 }
+/* a header field of an image in the other byte order (swap) or this one */
+static uint32_t gir__img_u32(uint32_t v, int swap) {
+    return swap ? (v >> 24) | ((v >> 8) & 0xff00u) | ((v << 8) & 0xff0000u) | (v << 24) : v;
+}
 static gir_status gir__img_check_head(const unsigned char *img, size_t len, char *msg, size_t cap) {
     const gir__ihdr *h = (const gir__ihdr *)(const void *)img;
+    uint32_t bytes;
+    int swap;
     if (!img || (uintptr_t)img % 8u) return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "the image is %s",
                                                         img ? "not aligned to 8 bytes" : "NULL");
     if (len < sizeof *h) return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "%l bytes, shorter than a header", (long long)len);
-    if (h->magic != GIR__IMG_MAGIC)
-        return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, h->magic == 0x47524949u ? "written on a host of the other "
-                          "byte order" : "not an image (bad magic)");
+    swap = h->magic == GIR__IMG_CIGAM;
+    if (h->magic != GIR__IMG_MAGIC && h->magic != GIR__IMG_CIGAM)
+        return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "not an image, or a damaged one (bad magic)");
+    /* the CRC first: a damaged header says it is damaged, not that another gir.h wrote it */
+    if ((bytes = gir__img_u32(h->bytes, swap)) > len || bytes < sizeof *h)
+        return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "truncated or damaged: its header says %l bytes, %l given",
+                          (long long)bytes, (long long)len);
+    if (gir__img_crc(img, bytes) != gir__img_u32(h->crc, swap))
+        return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "damaged (bad checksum)");
+    if (swap) return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "written by another gir.h, on a host of the other byte order");
     if (h->version != GIR__IMG_VERSION)
-        return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "version %l, this gir.h reads %l", (long long)h->version,
-                          (long long)GIR__IMG_VERSION);
-    if (h->ops_hash != GIR__OPS_HASH || h->max_rank != GIR_MAX_RANK)
-        return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, h->max_rank != GIR_MAX_RANK ? "written with GIR_MAX_RANK %l, "
-                          "this gir.h has %l" : "written by a gir.h with another op table", (long long)h->max_rank,
-                          (long long)GIR_MAX_RANK);
-    if (h->bytes > len || h->bytes < sizeof *h)
-        return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "truncated: it takes %l bytes, %l given", (long long)h->bytes,
-                          (long long)len);
-    if (gir__crc32(0, img + GIR__IMG_CRC_AT, h->bytes - GIR__IMG_CRC_AT) != h->crc)
-        return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "bad checksum");
+        return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "written by another gir.h: version %l, this gir.h reads %l",
+                          (long long)h->version, (long long)GIR__IMG_VERSION);
+    if (h->max_rank != GIR_MAX_RANK)
+        return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "written by another gir.h, with GIR_MAX_RANK %l (this one has "
+                          "%l)", (long long)h->max_rank, (long long)GIR_MAX_RANK);
+    if (h->ops_hash != GIR__OPS_HASH)
+        return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "written by a gir.h with another op table");
     if (!gir__img_in(h, h->o_vals, h->nvals, sizeof(gir__ival)) || !gir__img_in(h, h->o_steps, h->nsteps, sizeof(gir__step)) ||
         !gir__img_in(h, h->o_sin, h->nsin, 4) || !gir__img_in(h, h->o_ins, h->nin, 4) ||
         !gir__img_in(h, h->o_outs, h->nout, 4) ||
