@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=56f8f3763579324b2d06076f72e6bfa56b8c46f07a886ef4aa8e510c45c41b3d
-                                          gen/ sha256=e738b2b0d3fb962d
+                                          gen/ sha256=722068358bd153f4
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -11233,13 +11233,17 @@ static gir_node gir__ah_mode_part(gir_graph *G, const gir__nview *nd, const gir_
    the diagonal. */
 static void gir__adjfn_cholesky(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n,
                                 const uint8_t *need, gir_node *dx) {
+    /* one builder call per statement, or at most one building argument: the order of the nodes is C's sequence,
+       not the compiler's choice of argument order */
     gir_dtype dt = (gir_dtype)nd->dtype;
     int32_t m = nd->shape.dim[nd->shape.rank - 1];
-    gir_node half_diag = gir_sub(G, gir_ones(G, dt, gir_shape2(m, m)), gir_mul(G, gir_eye(G, dt, m, m, 0), gir_scalar(G, dt, 0.5)));
-    gir_node p = gir_mul(G, gir_tril(G, gir_matmul(G, gir_permute_last2(G, y), g), 0), half_diag);
-    gir_node xa = gir_trisolve(G, y, p, 1, 1);                                          /* L^-T P */
-    gir_node s = gir_permute_last2(G, gir_trisolve(G, y, gir_permute_last2(G, xa), 1, 1)); /* L^-T P L^-1 */
-    gir_node sym = gir_add(G, s, gir_permute_last2(G, s));
+    gir_node ones = gir_ones(G, dt, gir_shape2(m, m)), eye = gir_eye(G, dt, m, m, 0), half, half_diag, p, xa, s, sym;
+    half = gir_mul(G, eye, gir_scalar(G, dt, 0.5));
+    half_diag = gir_sub(G, ones, half);
+    p = gir_mul(G, gir_tril(G, gir_matmul(G, gir_permute_last2(G, y), g), 0), half_diag);
+    xa = gir_trisolve(G, y, p, 1, 1);                                                    /* L^-T P */
+    s = gir_permute_last2(G, gir_trisolve(G, y, gir_permute_last2(G, xa), 1, 1));      /* L^-T P L^-1 */
+    sym = gir_add(G, s, gir_permute_last2(G, s));
     (void)x; (void)n; (void)need;
     dx[0] = gir_mul(G, gir_tril(G, sym, 0), half_diag);
 }
@@ -11256,20 +11260,42 @@ static void gir__adj_add(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
 static void gir__adj_sub(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
-    if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_neg(G, g), x[1]);
+    if (need[1]) {
+        gir_node t0;
+        t0 = gir_neg(G, g);
+        dx[1] = gir__ah_unbroadcast(G, nd, x, t0, x[1]);
+    }
     (void)n;
 }
 /* generated from ops.def:157 (MUL) */
 static void gir__adj_mul(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, x[1]), x[0]);
-    if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, x[0]), x[1]);
+    if (need[0]) {
+        gir_node t0;
+        t0 = gir_mul(G, g, x[1]);
+        dx[0] = gir__ah_unbroadcast(G, nd, x, t0, x[0]);
+    }
+    if (need[1]) {
+        gir_node t0;
+        t0 = gir_mul(G, g, x[0]);
+        dx[1] = gir__ah_unbroadcast(G, nd, x, t0, x[1]);
+    }
     (void)n;
 }
 /* generated from ops.def:159 (DIV) */
 static void gir__adj_div(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_div(G, g, x[1]), x[0]);
-    if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_div(G, gir_mul(G, gir_neg(G, g), y), x[1]), x[1]);
+    if (need[0]) {
+        gir_node t0;
+        t0 = gir_div(G, g, x[1]);
+        dx[0] = gir__ah_unbroadcast(G, nd, x, t0, x[0]);
+    }
+    if (need[1]) {
+        gir_node t0, t1, t2;
+        t0 = gir_neg(G, g);
+        t1 = gir_mul(G, t0, y);
+        t2 = gir_div(G, t1, x[1]);
+        dx[1] = gir__ah_unbroadcast(G, nd, x, t2, x[1]);
+    }
     (void)n;
 }
 /* generated from ops.def:163 (NEG) */
@@ -11277,586 +11303,1135 @@ static void gir__adj_neg(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     (void)y;
     (void)nd;
     (void)x;
-    if (need[0]) dx[0] = gir_neg(G, g);
+    if (need[0]) {
+        dx[0] = gir_neg(G, g);
+    }
     (void)n;
 }
 /* generated from ops.def:165 (POW) */
 static void gir__adj_pow(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_where(G, gir_eq(G, x[1], gir__ah_num(G, g, 0)), gir__ah_num(G, g, 0), gir_mul(G, gir_mul(G, g, x[1]), gir_pow(G, x[0], gir_sub(G, x[1], gir__ah_num(G, g, 1))))), x[0]);
-    if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir_where(G, gir_and(G, gir_eq(G, x[0], gir__ah_num(G, g, 0)), gir_ge(G, x[1], gir__ah_num(G, g, 0))), gir__ah_num(G, g, 0), gir_mul(G, y, gir_log(G, x[0])))), x[1]);
+    if (need[0]) {
+        gir_node t0, t1, t2, t3, t4, t5, t6, t7, t8;
+        t0 = gir__ah_num(G, g, 0);
+        t1 = gir_eq(G, x[1], t0);
+        t2 = gir__ah_num(G, g, 0);
+        t3 = gir_mul(G, g, x[1]);
+        t4 = gir__ah_num(G, g, 1);
+        t5 = gir_sub(G, x[1], t4);
+        t6 = gir_pow(G, x[0], t5);
+        t7 = gir_mul(G, t3, t6);
+        t8 = gir_where(G, t1, t2, t7);
+        dx[0] = gir__ah_unbroadcast(G, nd, x, t8, x[0]);
+    }
+    if (need[1]) {
+        gir_node t0, t1, t2, t3, t4, t5, t6, t7, t8, t9;
+        t0 = gir__ah_num(G, g, 0);
+        t1 = gir_eq(G, x[0], t0);
+        t2 = gir__ah_num(G, g, 0);
+        t3 = gir_ge(G, x[1], t2);
+        t4 = gir_and(G, t1, t3);
+        t5 = gir__ah_num(G, g, 0);
+        t6 = gir_log(G, x[0]);
+        t7 = gir_mul(G, y, t6);
+        t8 = gir_where(G, t4, t5, t7);
+        t9 = gir_mul(G, g, t8);
+        dx[1] = gir__ah_unbroadcast(G, nd, x, t9, x[1]);
+    }
     (void)n;
 }
 /* generated from ops.def:171 (MAXIMUM) */
 static void gir__adj_maximum(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir_where(G, gir_eq(G, x[0], x[1]), gir__ah_num(G, g, 0.5), gir__ah_mask(G, nd, x, gir_gt(G, x[0], x[1])))), x[0]);
-    if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir_where(G, gir_eq(G, x[0], x[1]), gir__ah_num(G, g, 0.5), gir__ah_mask(G, nd, x, gir_lt(G, x[0], x[1])))), x[1]);
+    if (need[0]) {
+        gir_node t0, t1, t2, t3, t4, t5;
+        t0 = gir_eq(G, x[0], x[1]);
+        t1 = gir__ah_num(G, g, 0.5);
+        t2 = gir_gt(G, x[0], x[1]);
+        t3 = gir__ah_mask(G, nd, x, t2);
+        t4 = gir_where(G, t0, t1, t3);
+        t5 = gir_mul(G, g, t4);
+        dx[0] = gir__ah_unbroadcast(G, nd, x, t5, x[0]);
+    }
+    if (need[1]) {
+        gir_node t0, t1, t2, t3, t4, t5;
+        t0 = gir_eq(G, x[0], x[1]);
+        t1 = gir__ah_num(G, g, 0.5);
+        t2 = gir_lt(G, x[0], x[1]);
+        t3 = gir__ah_mask(G, nd, x, t2);
+        t4 = gir_where(G, t0, t1, t3);
+        t5 = gir_mul(G, g, t4);
+        dx[1] = gir__ah_unbroadcast(G, nd, x, t5, x[1]);
+    }
     (void)n;
 }
 /* generated from ops.def:176 (MINIMUM) */
 static void gir__adj_minimum(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir_where(G, gir_eq(G, x[0], x[1]), gir__ah_num(G, g, 0.5), gir__ah_mask(G, nd, x, gir_lt(G, x[0], x[1])))), x[0]);
-    if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir_where(G, gir_eq(G, x[0], x[1]), gir__ah_num(G, g, 0.5), gir__ah_mask(G, nd, x, gir_gt(G, x[0], x[1])))), x[1]);
+    if (need[0]) {
+        gir_node t0, t1, t2, t3, t4, t5;
+        t0 = gir_eq(G, x[0], x[1]);
+        t1 = gir__ah_num(G, g, 0.5);
+        t2 = gir_lt(G, x[0], x[1]);
+        t3 = gir__ah_mask(G, nd, x, t2);
+        t4 = gir_where(G, t0, t1, t3);
+        t5 = gir_mul(G, g, t4);
+        dx[0] = gir__ah_unbroadcast(G, nd, x, t5, x[0]);
+    }
+    if (need[1]) {
+        gir_node t0, t1, t2, t3, t4, t5;
+        t0 = gir_eq(G, x[0], x[1]);
+        t1 = gir__ah_num(G, g, 0.5);
+        t2 = gir_gt(G, x[0], x[1]);
+        t3 = gir__ah_mask(G, nd, x, t2);
+        t4 = gir_where(G, t0, t1, t3);
+        t5 = gir_mul(G, g, t4);
+        dx[1] = gir__ah_unbroadcast(G, nd, x, t5, x[1]);
+    }
     (void)n;
 }
 /* generated from ops.def:181 (MOD) */
 static void gir__adj_mod(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
-    if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, gir_neg(G, g), gir_floor(G, gir_div(G, x[0], x[1]))), x[1]);
+    if (need[1]) {
+        gir_node t0, t1, t2, t3;
+        t0 = gir_neg(G, g);
+        t1 = gir_div(G, x[0], x[1]);
+        t2 = gir_floor(G, t1);
+        t3 = gir_mul(G, t0, t2);
+        dx[1] = gir__ah_unbroadcast(G, nd, x, t3, x[1]);
+    }
     (void)n;
 }
 /* generated from ops.def:188 (FLOORDIV) */
 static void gir__adj_floordiv(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
-    if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir__ah_zeros_like(G, nd, x, x[0]), x[0]);
-    if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir__ah_zeros_like(G, nd, x, x[1]), x[1]);
+    if (need[0]) {
+        gir_node t0;
+        t0 = gir__ah_zeros_like(G, nd, x, x[0]);
+        dx[0] = gir__ah_unbroadcast(G, nd, x, t0, x[0]);
+    }
+    if (need[1]) {
+        gir_node t0;
+        t0 = gir__ah_zeros_like(G, nd, x, x[1]);
+        dx[1] = gir__ah_unbroadcast(G, nd, x, t0, x[1]);
+    }
     (void)n;
 }
 /* generated from ops.def:195 (ADD_N) */
 static void gir__adj_add_n(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     int i;
-    for (i = 0; i < n; ++i)
+    for (i = 0; i < n; ++i) {
         if (need[i]) dx[i] = gir__ah_unbroadcast(G, nd, x, g, x[i]);
+    }
 }
 /* generated from ops.def:200 (ABS) */
 static void gir__adj_abs(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
-    if (need[0]) dx[0] = gir_mul(G, g, gir_sign(G, x[0]));
+    if (need[0]) {
+        gir_node t0;
+        t0 = gir_sign(G, x[0]);
+        dx[0] = gir_mul(G, g, t0);
+    }
     (void)n;
 }
 /* generated from ops.def:202 (SIGN) */
 static void gir__adj_sign(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
-    if (need[0]) dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
+    if (need[0]) {
+        dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
+    }
     (void)n;
 }
 /* generated from ops.def:204 (SQUARE) */
 static void gir__adj_square(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
-    if (need[0]) dx[0] = gir_mul(G, gir_mul(G, gir__ah_num(G, g, 2), g), x[0]);
+    if (need[0]) {
+        gir_node t0, t1;
+        t0 = gir__ah_num(G, g, 2);
+        t1 = gir_mul(G, t0, g);
+        dx[0] = gir_mul(G, t1, x[0]);
+    }
     (void)n;
 }
 /* generated from ops.def:206 (SQRT) */
 static void gir__adj_sqrt(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
-    if (need[0]) dx[0] = gir_div(G, gir_mul(G, gir__ah_num(G, g, 0.5), g), y);
+    if (need[0]) {
+        gir_node t0, t1;
+        t0 = gir__ah_num(G, g, 0.5);
+        t1 = gir_mul(G, t0, g);
+        dx[0] = gir_div(G, t1, y);
+    }
     (void)n;
 }
 /* generated from ops.def:208 (RSQRT) */
 static void gir__adj_rsqrt(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
-    if (need[0]) dx[0] = gir_mul(G, gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, -0.5), g), y), y), y);
+    if (need[0]) {
+        gir_node t0, t1, t2, t3;
+        t0 = gir__ah_num(G, g, -0.5);
+        t1 = gir_mul(G, t0, g);
+        t2 = gir_mul(G, t1, y);
+        t3 = gir_mul(G, t2, y);
+        dx[0] = gir_mul(G, t3, y);
+    }
     (void)n;
 }
 /* generated from ops.def:210 (RECIPROCAL) */
 static void gir__adj_reciprocal(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
-    if (need[0]) dx[0] = gir_mul(G, gir_mul(G, gir_neg(G, g), y), y);
+    if (need[0]) {
+        gir_node t0, t1;
+        t0 = gir_neg(G, g);
+        t1 = gir_mul(G, t0, y);
+        dx[0] = gir_mul(G, t1, y);
+    }
     (void)n;
 }
 /* generated from ops.def:212 (EXP) */
 static void gir__adj_exp(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
-    if (need[0]) dx[0] = gir_mul(G, g, y);
+    if (need[0]) {
+        dx[0] = gir_mul(G, g, y);
+    }
     (void)n;
 }
 /* generated from ops.def:214 (EXPM1) */
 static void gir__adj_expm1(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
-    if (need[0]) dx[0] = gir_mul(G, g, gir_add(G, y, gir__ah_num(G, g, 1)));
+    if (need[0]) {
+        gir_node t0, t1;
+        t0 = gir__ah_num(G, g, 1);
+        t1 = gir_add(G, y, t0);
+        dx[0] = gir_mul(G, g, t1);
+    }
     (void)n;
 }
 /* generated from ops.def:217 (LOG) */
 static void gir__adj_log(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
-    if (need[0]) dx[0] = gir_div(G, g, x[0]);
+    if (need[0]) {
+        dx[0] = gir_div(G, g, x[0]);
+    }
     (void)n;
 }
 /* generated from ops.def:219 (LOG1P) */
 static void gir__adj_log1p(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
-    if (need[0]) dx[0] = gir_div(G, g, gir_add(G, x[0], gir__ah_num(G, g, 1)));
+    if (need[0]) {
+        gir_node t0, t1;
+        t0 = gir__ah_num(G, g, 1);
+        t1 = gir_add(G, x[0], t0);
+        dx[0] = gir_div(G, g, t1);
+    }
     (void)n;
 }
 /* generated from ops.def:222 (LOG2) */
 static void gir__adj_log2(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
-    if (need[0]) dx[0] = gir_div(G, g, gir_mul(G, x[0], gir__ah_num(G, g, 0.6931471805599453)));
+    if (need[0]) {
+        gir_node t0, t1;
+        t0 = gir__ah_num(G, g, 0.6931471805599453);
+        t1 = gir_mul(G, x[0], t0);
+        dx[0] = gir_div(G, g, t1);
+    }
     (void)n;
 }
 /* generated from ops.def:225 (SIN) */
 static void gir__adj_sin(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
-    if (need[0]) dx[0] = gir_mul(G, g, gir_cos(G, x[0]));
+    if (need[0]) {
+        gir_node t0;
+        t0 = gir_cos(G, x[0]);
+        dx[0] = gir_mul(G, g, t0);
+    }
     (void)n;
 }
 /* generated from ops.def:227 (COS) */
 static void gir__adj_cos(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
-    if (need[0]) dx[0] = gir_mul(G, gir_neg(G, g), gir_sin(G, x[0]));
+    if (need[0]) {
+        gir_node t0, t1;
+        t0 = gir_neg(G, g);
+        t1 = gir_sin(G, x[0]);
+        dx[0] = gir_mul(G, t0, t1);
+    }
     (void)n;
 }
 /* generated from ops.def:229 (TAN) */
 static void gir__adj_tan(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
-    if (need[0]) dx[0] = gir_mul(G, g, gir_add(G, gir__ah_num(G, g, 1), gir_mul(G, y, y)));
+    if (need[0]) {
+        gir_node t0, t1, t2;
+        t0 = gir__ah_num(G, g, 1);
+        t1 = gir_mul(G, y, y);
+        t2 = gir_add(G, t0, t1);
+        dx[0] = gir_mul(G, g, t2);
+    }
     (void)n;
 }
 /* generated from ops.def:231 (ASIN) */
 static void gir__adj_asin(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
-    if (need[0]) dx[0] = gir_mul(G, g, gir_rsqrt(G, gir_sub(G, gir__ah_num(G, g, 1), gir_mul(G, x[0], x[0]))));
+    if (need[0]) {
+        gir_node t0, t1, t2, t3;
+        t0 = gir__ah_num(G, g, 1);
+        t1 = gir_mul(G, x[0], x[0]);
+        t2 = gir_sub(G, t0, t1);
+        t3 = gir_rsqrt(G, t2);
+        dx[0] = gir_mul(G, g, t3);
+    }
     (void)n;
 }
 /* generated from ops.def:235 (ACOS) */
 static void gir__adj_acos(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
-    if (need[0]) dx[0] = gir_mul(G, gir_neg(G, g), gir_rsqrt(G, gir_sub(G, gir__ah_num(G, g, 1), gir_mul(G, x[0], x[0]))));
+    if (need[0]) {
+        gir_node t0, t1, t2, t3, t4;
+        t0 = gir_neg(G, g);
+        t1 = gir__ah_num(G, g, 1);
+        t2 = gir_mul(G, x[0], x[0]);
+        t3 = gir_sub(G, t1, t2);
+        t4 = gir_rsqrt(G, t3);
+        dx[0] = gir_mul(G, t0, t4);
+    }
     (void)n;
 }
 /* generated from ops.def:239 (ATAN) */
 static void gir__adj_atan(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
-    if (need[0]) dx[0] = gir_div(G, g, gir_add(G, gir__ah_num(G, g, 1), gir_mul(G, x[0], x[0])));
+    if (need[0]) {
+        gir_node t0, t1, t2;
+        t0 = gir__ah_num(G, g, 1);
+        t1 = gir_mul(G, x[0], x[0]);
+        t2 = gir_add(G, t0, t1);
+        dx[0] = gir_div(G, g, t2);
+    }
     (void)n;
 }
 /* generated from ops.def:241 (SINH) */
 static void gir__adj_sinh(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
-    if (need[0]) dx[0] = gir_mul(G, g, gir_cosh(G, x[0]));
+    if (need[0]) {
+        gir_node t0;
+        t0 = gir_cosh(G, x[0]);
+        dx[0] = gir_mul(G, g, t0);
+    }
     (void)n;
 }
 /* generated from ops.def:243 (COSH) */
 static void gir__adj_cosh(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
-    if (need[0]) dx[0] = gir_mul(G, g, gir_sinh(G, x[0]));
+    if (need[0]) {
+        gir_node t0;
+        t0 = gir_sinh(G, x[0]);
+        dx[0] = gir_mul(G, g, t0);
+    }
     (void)n;
 }
 /* generated from ops.def:245 (TANH) */
 static void gir__adj_tanh(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
-    if (need[0]) dx[0] = gir_mul(G, g, gir_sub(G, gir__ah_num(G, g, 1), gir_mul(G, y, y)));
+    if (need[0]) {
+        gir_node t0, t1, t2;
+        t0 = gir__ah_num(G, g, 1);
+        t1 = gir_mul(G, y, y);
+        t2 = gir_sub(G, t0, t1);
+        dx[0] = gir_mul(G, g, t2);
+    }
     (void)n;
 }
 /* generated from ops.def:247 (SIGMOID) */
 static void gir__adj_sigmoid(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
-    if (need[0]) dx[0] = gir_mul(G, gir_mul(G, g, y), gir_sub(G, gir__ah_num(G, g, 1), y));
+    if (need[0]) {
+        gir_node t0, t1, t2;
+        t0 = gir_mul(G, g, y);
+        t1 = gir__ah_num(G, g, 1);
+        t2 = gir_sub(G, t1, y);
+        dx[0] = gir_mul(G, t0, t2);
+    }
     (void)n;
 }
 /* generated from ops.def:249 (SOFTPLUS) */
 static void gir__adj_softplus(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
-    if (need[0]) dx[0] = gir_mul(G, g, gir_sigmoid(G, x[0]));
+    if (need[0]) {
+        gir_node t0;
+        t0 = gir_sigmoid(G, x[0]);
+        dx[0] = gir_mul(G, g, t0);
+    }
     (void)n;
 }
 /* generated from ops.def:254 (RELU) */
 static void gir__adj_relu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir_mul(G, g, gir__ah_mask(G, nd, x, gir_gt(G, x[0], gir__ah_num(G, g, 0))));
+    if (need[0]) {
+        gir_node t0, t1, t2;
+        t0 = gir__ah_num(G, g, 0);
+        t1 = gir_gt(G, x[0], t0);
+        t2 = gir__ah_mask(G, nd, x, t1);
+        dx[0] = gir_mul(G, g, t2);
+    }
     (void)n;
 }
 /* generated from ops.def:256 (LEAKY_RELU) */
 static void gir__adj_leaky_relu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir_mul(G, g, gir_add(G, gir_mul(G, gir__ah_mask(G, nd, x, gir_gt(G, x[0], gir__ah_num(G, g, 0))), gir_sub(G, gir__ah_num(G, g, 1), gir__ah_num(G, g, (double)nd->attr->f[0]))), gir__ah_num(G, g, (double)nd->attr->f[0])));
+    if (need[0]) {
+        gir_node t0, t1, t2, t3, t4, t5, t6, t7, t8;
+        t0 = gir__ah_num(G, g, 0);
+        t1 = gir_gt(G, x[0], t0);
+        t2 = gir__ah_mask(G, nd, x, t1);
+        t3 = gir__ah_num(G, g, 1);
+        t4 = gir__ah_num(G, g, (double)nd->attr->f[0]);
+        t5 = gir_sub(G, t3, t4);
+        t6 = gir_mul(G, t2, t5);
+        t7 = gir__ah_num(G, g, (double)nd->attr->f[0]);
+        t8 = gir_add(G, t6, t7);
+        dx[0] = gir_mul(G, g, t8);
+    }
     (void)n;
 }
 /* generated from ops.def:259 (ELU) */
 static void gir__adj_elu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    if (need[0]) dx[0] = gir_mul(G, g, gir_where(G, gir_gt(G, x[0], gir__ah_num(G, g, 0)), gir__ah_num(G, g, 1), gir_add(G, y, gir__ah_num(G, g, (double)nd->attr->f[0]))));
+    if (need[0]) {
+        gir_node t0, t1, t2, t3, t4, t5;
+        t0 = gir__ah_num(G, g, 0);
+        t1 = gir_gt(G, x[0], t0);
+        t2 = gir__ah_num(G, g, 1);
+        t3 = gir__ah_num(G, g, (double)nd->attr->f[0]);
+        t4 = gir_add(G, y, t3);
+        t5 = gir_where(G, t1, t2, t4);
+        dx[0] = gir_mul(G, g, t5);
+    }
     (void)n;
 }
 /* generated from ops.def:263 (GELU) */
 static void gir__adj_gelu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
-    if (need[0]) dx[0] = gir_mul(G, g, gir_add(G, gir_mul(G, gir__ah_num(G, g, 0.5), gir_add(G, gir__ah_num(G, g, 1), gir_erf(G, gir_mul(G, x[0], gir__ah_num(G, g, 0.7071067811865476))))), gir_mul(G, gir_mul(G, x[0], gir__ah_num(G, g, 0.3989422804014327)), gir_exp(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, -0.5), x[0]), x[0])))));
+    if (need[0]) {
+        gir_node t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13, t14;
+        t0 = gir__ah_num(G, g, 0.5);
+        t1 = gir__ah_num(G, g, 1);
+        t2 = gir__ah_num(G, g, 0.7071067811865476);
+        t3 = gir_mul(G, x[0], t2);
+        t4 = gir_erf(G, t3);
+        t5 = gir_add(G, t1, t4);
+        t6 = gir_mul(G, t0, t5);
+        t7 = gir__ah_num(G, g, 0.3989422804014327);
+        t8 = gir_mul(G, x[0], t7);
+        t9 = gir__ah_num(G, g, -0.5);
+        t10 = gir_mul(G, t9, x[0]);
+        t11 = gir_mul(G, t10, x[0]);
+        t12 = gir_exp(G, t11);
+        t13 = gir_mul(G, t8, t12);
+        t14 = gir_add(G, t6, t13);
+        dx[0] = gir_mul(G, g, t14);
+    }
     (void)n;
 }
 /* generated from ops.def:269 (SILU) */
 static void gir__adj_silu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
-    if (need[0]) dx[0] = gir_mul(G, gir_mul(G, g, gir_sigmoid(G, x[0])), gir_add(G, gir__ah_num(G, g, 1), gir_mul(G, x[0], gir_sub(G, gir__ah_num(G, g, 1), gir_sigmoid(G, x[0])))));
+    if (need[0]) {
+        gir_node t0, t1, t2, t3, t4, t5, t6, t7;
+        t0 = gir_sigmoid(G, x[0]);
+        t1 = gir_mul(G, g, t0);
+        t2 = gir__ah_num(G, g, 1);
+        t3 = gir__ah_num(G, g, 1);
+        t4 = gir_sigmoid(G, x[0]);
+        t5 = gir_sub(G, t3, t4);
+        t6 = gir_mul(G, x[0], t5);
+        t7 = gir_add(G, t2, t6);
+        dx[0] = gir_mul(G, t1, t7);
+    }
     (void)n;
 }
 /* generated from ops.def:272 (ERF) */
 static void gir__adj_erf(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
-    if (need[0]) dx[0] = gir_mul(G, gir_mul(G, g, gir__ah_num(G, g, 1.1283791670955126)), gir_exp(G, gir_mul(G, gir_neg(G, x[0]), x[0])));
+    if (need[0]) {
+        gir_node t0, t1, t2, t3, t4;
+        t0 = gir__ah_num(G, g, 1.1283791670955126);
+        t1 = gir_mul(G, g, t0);
+        t2 = gir_neg(G, x[0]);
+        t3 = gir_mul(G, t2, x[0]);
+        t4 = gir_exp(G, t3);
+        dx[0] = gir_mul(G, t1, t4);
+    }
     (void)n;
 }
 /* generated from ops.def:275 (FLOOR) */
 static void gir__adj_floor(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
-    if (need[0]) dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
+    if (need[0]) {
+        dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
+    }
     (void)n;
 }
 /* generated from ops.def:277 (CEIL) */
 static void gir__adj_ceil(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
-    if (need[0]) dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
+    if (need[0]) {
+        dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
+    }
     (void)n;
 }
 /* generated from ops.def:279 (ROUND) */
 static void gir__adj_round(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
-    if (need[0]) dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
+    if (need[0]) {
+        dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
+    }
     (void)n;
 }
 /* generated from ops.def:282 (CLAMP) */
 static void gir__adj_clamp(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir_mul(G, g, gir__ah_mask(G, nd, x, gir_and(G, gir_ge(G, x[0], gir__ah_num(G, g, (double)nd->attr->f[0])), gir_le(G, x[0], gir__ah_num(G, g, (double)nd->attr->f[1])))));
+    if (need[0]) {
+        gir_node t0, t1, t2, t3, t4, t5;
+        t0 = gir__ah_num(G, g, (double)nd->attr->f[0]);
+        t1 = gir_ge(G, x[0], t0);
+        t2 = gir__ah_num(G, g, (double)nd->attr->f[1]);
+        t3 = gir_le(G, x[0], t2);
+        t4 = gir_and(G, t1, t3);
+        t5 = gir__ah_mask(G, nd, x, t4);
+        dx[0] = gir_mul(G, g, t5);
+    }
     (void)n;
 }
 /* generated from ops.def:288 (SUM) */
 static void gir__adj_sum(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_expand(G, nd, x, g);
+    if (need[0]) {
+        dx[0] = gir__ah_expand(G, nd, x, g);
+    }
     (void)n;
 }
 /* generated from ops.def:294 (MEAN) */
 static void gir__adj_mean(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir_mul(G, gir__ah_expand(G, nd, x, g), gir__ah_rcount(G, nd, x));
+    if (need[0]) {
+        gir_node t0, t1;
+        t0 = gir__ah_expand(G, nd, x, g);
+        t1 = gir__ah_rcount(G, nd, x);
+        dx[0] = gir_mul(G, t0, t1);
+    }
     (void)n;
 }
 /* generated from ops.def:299 (PROD) */
 static void gir__adj_prod(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    if (need[0]) dx[0] = gir_div(G, gir_mul(G, gir__ah_keep(G, nd, x, g), gir__ah_keep(G, nd, x, y)), x[0]);
+    if (need[0]) {
+        gir_node t0, t1, t2;
+        t0 = gir__ah_keep(G, nd, x, g);
+        t1 = gir__ah_keep(G, nd, x, y);
+        t2 = gir_mul(G, t0, t1);
+        dx[0] = gir_div(G, t2, x[0]);
+    }
     (void)n;
 }
 /* generated from ops.def:305 (MAX) */
 static void gir__adj_max(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    if (need[0]) dx[0] = gir_mul(G, gir__ah_keep(G, nd, x, g), gir__ah_tiemask(G, nd, x, x[0], gir__ah_keep(G, nd, x, y)));
+    if (need[0]) {
+        gir_node t0, t1, t2;
+        t0 = gir__ah_keep(G, nd, x, g);
+        t1 = gir__ah_keep(G, nd, x, y);
+        t2 = gir__ah_tiemask(G, nd, x, x[0], t1);
+        dx[0] = gir_mul(G, t0, t2);
+    }
     (void)n;
 }
 /* generated from ops.def:312 (MIN) */
 static void gir__adj_min(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    if (need[0]) dx[0] = gir_mul(G, gir__ah_keep(G, nd, x, g), gir__ah_tiemask(G, nd, x, x[0], gir__ah_keep(G, nd, x, y)));
+    if (need[0]) {
+        gir_node t0, t1, t2;
+        t0 = gir__ah_keep(G, nd, x, g);
+        t1 = gir__ah_keep(G, nd, x, y);
+        t2 = gir__ah_tiemask(G, nd, x, x[0], t1);
+        dx[0] = gir_mul(G, t0, t2);
+    }
     (void)n;
 }
 /* generated from ops.def:319 (VAR) */
 static void gir__adj_var(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir_mul(G, gir_mul(G, gir__ah_keep(G, nd, x, g), gir_sub(G, x[0], gir__ah_rmean(G, nd, x, x[0]))), gir_mul(G, gir__ah_num(G, g, 2), gir__ah_rdof(G, nd, x)));
+    if (need[0]) {
+        gir_node t0, t1, t2, t3, t4, t5, t6;
+        t0 = gir__ah_keep(G, nd, x, g);
+        t1 = gir__ah_rmean(G, nd, x, x[0]);
+        t2 = gir_sub(G, x[0], t1);
+        t3 = gir_mul(G, t0, t2);
+        t4 = gir__ah_num(G, g, 2);
+        t5 = gir__ah_rdof(G, nd, x);
+        t6 = gir_mul(G, t4, t5);
+        dx[0] = gir_mul(G, t3, t6);
+    }
     (void)n;
 }
 /* generated from ops.def:327 (LOGSUMEXP) */
 static void gir__adj_logsumexp(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    if (need[0]) dx[0] = gir_mul(G, gir__ah_keep(G, nd, x, g), gir_exp(G, gir_sub(G, x[0], gir__ah_keep(G, nd, x, y))));
+    if (need[0]) {
+        gir_node t0, t1, t2, t3;
+        t0 = gir__ah_keep(G, nd, x, g);
+        t1 = gir__ah_keep(G, nd, x, y);
+        t2 = gir_sub(G, x[0], t1);
+        t3 = gir_exp(G, t2);
+        dx[0] = gir_mul(G, t0, t3);
+    }
     (void)n;
 }
 /* generated from ops.def:357 (RESHAPE) */
 static void gir__adj_reshape(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_like(G, nd, x, g, x[0]);
+    if (need[0]) {
+        dx[0] = gir__ah_like(G, nd, x, g, x[0]);
+    }
     (void)n;
 }
 /* generated from ops.def:361 (TRANSPOSE) */
 static void gir__adj_transpose(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_untranspose(G, nd, x, g);
+    if (need[0]) {
+        dx[0] = gir__ah_untranspose(G, nd, x, g);
+    }
     (void)n;
 }
 /* generated from ops.def:366 (BROADCAST_TO) */
 static void gir__adj_broadcast_to(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
+    if (need[0]) {
+        dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
+    }
     (void)n;
 }
 /* generated from ops.def:371 (SLICE) */
 static void gir__adj_slice(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_slice_back(G, nd, x, g, x[0]);
+    if (need[0]) {
+        dx[0] = gir__ah_slice_back(G, nd, x, g, x[0]);
+    }
     (void)n;
 }
 /* generated from ops.def:378 (UNSLICE) */
 static void gir__adj_unslice(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_reslice(G, nd, x, g);
+    if (need[0]) {
+        dx[0] = gir__ah_reslice(G, nd, x, g);
+    }
     (void)n;
 }
 /* generated from ops.def:383 (CONCAT) */
 static void gir__adj_concat(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     int i;
-    for (i = 0; i < n; ++i)
-        if (need[i]) dx[i] = gir__ah_concat_part(G, nd, x, g, i);
+    for (i = 0; i < n; ++i) {
+        if (need[i]) {
+            dx[i] = gir__ah_concat_part(G, nd, x, g, i);
+        }
+    }
 }
 /* generated from ops.def:388 (FLIP) */
 static void gir__adj_flip(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_reflip(G, nd, x, g);
+    if (need[0]) {
+        dx[0] = gir__ah_reflip(G, nd, x, g);
+    }
     (void)n;
 }
 /* generated from ops.def:390 (PAD) */
 static void gir__adj_pad(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_unpad(G, nd, x, g, x[0]);
+    if (need[0]) {
+        dx[0] = gir__ah_unpad(G, nd, x, g, x[0]);
+    }
     (void)n;
 }
 /* generated from ops.def:395 (INDEX_SELECT) */
 static void gir__adj_index_select(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_unselect(G, nd, x, g, x[0]);
+    if (need[0]) {
+        dx[0] = gir__ah_unselect(G, nd, x, g, x[0]);
+    }
     (void)n;
 }
 /* generated from ops.def:401 (INDEX_ADD) */
 static void gir__adj_index_add(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_reselect(G, nd, x, g);
+    if (need[0]) {
+        dx[0] = gir__ah_reselect(G, nd, x, g);
+    }
     (void)n;
 }
 /* generated from ops.def:412 (WHERE) */
 static void gir__adj_where(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_where(G, x[2], g, gir__ah_num(G, g, 0)), x[0]);
-    if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_where(G, x[2], gir__ah_num(G, g, 0), g), x[1]);
+    if (need[0]) {
+        gir_node t0, t1;
+        t0 = gir__ah_num(G, g, 0);
+        t1 = gir_where(G, x[2], g, t0);
+        dx[0] = gir__ah_unbroadcast(G, nd, x, t1, x[0]);
+    }
+    if (need[1]) {
+        gir_node t0, t1;
+        t0 = gir__ah_num(G, g, 0);
+        t1 = gir_where(G, x[2], t0, g);
+        dx[1] = gir__ah_unbroadcast(G, nd, x, t1, x[1]);
+    }
     (void)n;
 }
 /* generated from ops.def:417 (DIAG) */
 static void gir__adj_diag(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
-    if (need[0]) dx[0] = gir_diagonal(G, g, nd->attr->i[0]);
+    if (need[0]) {
+        dx[0] = gir_diagonal(G, g, nd->attr->i[0]);
+    }
     (void)n;
 }
 /* generated from ops.def:421 (DIAGONAL) */
 static void gir__adj_diagonal(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_undiagonal(G, nd, x, g);
+    if (need[0]) {
+        dx[0] = gir__ah_undiagonal(G, nd, x, g);
+    }
     (void)n;
 }
 /* generated from ops.def:425 (TRIU) */
 static void gir__adj_triu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
-    if (need[0]) dx[0] = gir_triu(G, g, nd->attr->i[0]);
+    if (need[0]) {
+        dx[0] = gir_triu(G, g, nd->attr->i[0]);
+    }
     (void)n;
 }
 /* generated from ops.def:429 (TRIL) */
 static void gir__adj_tril(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
-    if (need[0]) dx[0] = gir_tril(G, g, nd->attr->i[0]);
+    if (need[0]) {
+        dx[0] = gir_tril(G, g, nd->attr->i[0]);
+    }
     (void)n;
 }
 /* generated from ops.def:433 (CAST) */
 static void gir__adj_cast(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_cast_like(G, nd, x, g, x[0]);
+    if (need[0]) {
+        dx[0] = gir__ah_cast_like(G, nd, x, g, x[0]);
+    }
     (void)n;
 }
 /* generated from ops.def:441 (MATMUL) */
 static void gir__adj_matmul(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_matmul(G, g, gir__ah_mT(G, nd, x, x[1])), x[0]);
-    if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_matmul(G, gir__ah_mT(G, nd, x, x[0]), g), x[1]);
+    if (need[0]) {
+        gir_node t0, t1;
+        t0 = gir__ah_mT(G, nd, x, x[1]);
+        t1 = gir_matmul(G, g, t0);
+        dx[0] = gir__ah_unbroadcast(G, nd, x, t1, x[0]);
+    }
+    if (need[1]) {
+        gir_node t0, t1;
+        t0 = gir__ah_mT(G, nd, x, x[0]);
+        t1 = gir_matmul(G, t0, g);
+        dx[1] = gir__ah_unbroadcast(G, nd, x, t1, x[1]);
+    }
     (void)n;
 }
 /* generated from ops.def:446 (DOT) */
 static void gir__adj_dot(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
-    if (need[0]) dx[0] = gir_mul(G, g, x[1]);
-    if (need[1]) dx[1] = gir_mul(G, g, x[0]);
+    if (need[0]) {
+        dx[0] = gir_mul(G, g, x[1]);
+    }
+    if (need[1]) {
+        dx[1] = gir_mul(G, g, x[0]);
+    }
     (void)n;
 }
 /* generated from ops.def:448 (OUTER) */
 static void gir__adj_outer(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_sumaxis(G, nd, x, gir_mul(G, g, x[1]), 1);
-    if (need[1]) dx[1] = gir__ah_sumaxis(G, nd, x, gir_mul(G, g, gir__ah_col(G, nd, x, x[0])), 0);
+    if (need[0]) {
+        gir_node t0;
+        t0 = gir_mul(G, g, x[1]);
+        dx[0] = gir__ah_sumaxis(G, nd, x, t0, 1);
+    }
+    if (need[1]) {
+        gir_node t0, t1;
+        t0 = gir__ah_col(G, nd, x, x[0]);
+        t1 = gir_mul(G, g, t0);
+        dx[1] = gir__ah_sumaxis(G, nd, x, t1, 0);
+    }
     (void)n;
 }
 /* generated from ops.def:451 (TRACE) */
 static void gir__adj_trace(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_untrace(G, nd, x, g, x[0]);
+    if (need[0]) {
+        dx[0] = gir__ah_untrace(G, nd, x, g, x[0]);
+    }
     (void)n;
 }
 /* generated from ops.def:454 (INVERSE) */
 static void gir__adj_inverse(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    if (need[0]) dx[0] = gir_neg(G, gir_matmul(G, gir_matmul(G, gir__ah_mT(G, nd, x, y), g), gir__ah_mT(G, nd, x, y)));
+    if (need[0]) {
+        gir_node t0, t1, t2, t3;
+        t0 = gir__ah_mT(G, nd, x, y);
+        t1 = gir_matmul(G, t0, g);
+        t2 = gir__ah_mT(G, nd, x, y);
+        t3 = gir_matmul(G, t1, t2);
+        dx[0] = gir_neg(G, t3);
+    }
     (void)n;
 }
 /* generated from ops.def:459 (DET) */
 static void gir__adj_det(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    if (need[0]) dx[0] = gir_mul(G, gir__ah_cell(G, nd, x, gir_mul(G, g, y)), gir__ah_mT(G, nd, x, gir_inverse(G, x[0])));
+    if (need[0]) {
+        gir_node t0, t1, t2, t3;
+        t0 = gir_mul(G, g, y);
+        t1 = gir__ah_cell(G, nd, x, t0);
+        t2 = gir_inverse(G, x[0]);
+        t3 = gir__ah_mT(G, nd, x, t2);
+        dx[0] = gir_mul(G, t1, t3);
+    }
     (void)n;
 }
 /* generated from ops.def:462 (LOGDET) */
 static void gir__adj_logdet(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir_mul(G, gir__ah_cell(G, nd, x, g), gir__ah_mT(G, nd, x, gir_inverse(G, x[0])));
+    if (need[0]) {
+        gir_node t0, t1, t2;
+        t0 = gir__ah_cell(G, nd, x, g);
+        t1 = gir_inverse(G, x[0]);
+        t2 = gir__ah_mT(G, nd, x, t1);
+        dx[0] = gir_mul(G, t0, t2);
+    }
     (void)n;
 }
 /* generated from ops.def:471 (TRISOLVE) */
 static void gir__adj_trisolve(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    if (need[0]) dx[0] = gir__ah_trisolve_da(G, nd, x, gir__ah_trisolve_adj(G, nd, x, g), y);
-    if (need[1]) dx[1] = gir__ah_trisolve_adj(G, nd, x, g);
+    if (need[0]) {
+        gir_node t0;
+        t0 = gir__ah_trisolve_adj(G, nd, x, g);
+        dx[0] = gir__ah_trisolve_da(G, nd, x, t0, y);
+    }
+    if (need[1]) {
+        dx[1] = gir__ah_trisolve_adj(G, nd, x, g);
+    }
     (void)n;
 }
 /* generated from ops.def:477 (SOFTMAX) */
 static void gir__adj_softmax(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    if (need[0]) dx[0] = gir_mul(G, y, gir_sub(G, g, gir__ah_axsum(G, nd, x, gir_mul(G, g, y))));
+    if (need[0]) {
+        gir_node t0, t1, t2;
+        t0 = gir_mul(G, g, y);
+        t1 = gir__ah_axsum(G, nd, x, t0);
+        t2 = gir_sub(G, g, t1);
+        dx[0] = gir_mul(G, y, t2);
+    }
     (void)n;
 }
 /* generated from ops.def:480 (LOG_SOFTMAX) */
 static void gir__adj_log_softmax(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    if (need[0]) dx[0] = gir_sub(G, g, gir_mul(G, gir_exp(G, y), gir__ah_axsum(G, nd, x, g)));
+    if (need[0]) {
+        gir_node t0, t1, t2;
+        t0 = gir_exp(G, y);
+        t1 = gir__ah_axsum(G, nd, x, g);
+        t2 = gir_mul(G, t0, t1);
+        dx[0] = gir_sub(G, g, t2);
+    }
     (void)n;
 }
 /* generated from ops.def:483 (XENT_LOGITS) */
 static void gir__adj_xent_logits(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir_mul(G, gir__ah_lastcol(G, nd, x, g), gir_sub(G, gir_softmax(G, x[0], (-1)), gir__ah_onehot_like(G, nd, x, x[1], x[0])));
+    if (need[0]) {
+        gir_node t0, t1, t2, t3;
+        t0 = gir__ah_lastcol(G, nd, x, g);
+        t1 = gir_softmax(G, x[0], (-1));
+        t2 = gir__ah_onehot_like(G, nd, x, x[1], x[0]);
+        t3 = gir_sub(G, t1, t2);
+        dx[0] = gir_mul(G, t0, t3);
+    }
     (void)n;
 }
 /* generated from ops.def:489 (XENT_LOGITS_PROB) */
 static void gir__adj_xent_logits_prob(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir_mul(G, gir__ah_lastcol(G, nd, x, g), gir_sub(G, gir_mul(G, gir_softmax(G, x[0], (-1)), gir__ah_lastsum(G, nd, x, x[1])), x[1]));
-    if (need[1]) dx[1] = gir_mul(G, gir_neg(G, gir__ah_lastcol(G, nd, x, g)), gir_log_softmax(G, x[0], (-1)));
+    if (need[0]) {
+        gir_node t0, t1, t2, t3, t4;
+        t0 = gir__ah_lastcol(G, nd, x, g);
+        t1 = gir_softmax(G, x[0], (-1));
+        t2 = gir__ah_lastsum(G, nd, x, x[1]);
+        t3 = gir_mul(G, t1, t2);
+        t4 = gir_sub(G, t3, x[1]);
+        dx[0] = gir_mul(G, t0, t4);
+    }
+    if (need[1]) {
+        gir_node t0, t1, t2;
+        t0 = gir__ah_lastcol(G, nd, x, g);
+        t1 = gir_neg(G, t0);
+        t2 = gir_log_softmax(G, x[0], (-1));
+        dx[1] = gir_mul(G, t1, t2);
+    }
     (void)n;
 }
 /* generated from ops.def:494 (BCE_LOGITS) */
 static void gir__adj_bce_logits(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir_sub(G, gir_sigmoid(G, x[0]), x[1])), x[0]);
-    if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, gir_neg(G, g), x[0]), x[1]);
+    if (need[0]) {
+        gir_node t0, t1, t2;
+        t0 = gir_sigmoid(G, x[0]);
+        t1 = gir_sub(G, t0, x[1]);
+        t2 = gir_mul(G, g, t1);
+        dx[0] = gir__ah_unbroadcast(G, nd, x, t2, x[0]);
+    }
+    if (need[1]) {
+        gir_node t0, t1;
+        t0 = gir_neg(G, g);
+        t1 = gir_mul(G, t0, x[0]);
+        dx[1] = gir__ah_unbroadcast(G, nd, x, t1, x[1]);
+    }
     (void)n;
 }
 /* generated from ops.def:499 (MSE) */
 static void gir__adj_mse(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, 2), g), gir_sub(G, x[0], x[1])), gir__ah_rsize(G, nd, x, x[0]));
-    if (need[1]) dx[1] = gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, -2), g), gir_sub(G, x[0], x[1])), gir__ah_rsize(G, nd, x, x[0]));
+    if (need[0]) {
+        gir_node t0, t1, t2, t3, t4;
+        t0 = gir__ah_num(G, g, 2);
+        t1 = gir_mul(G, t0, g);
+        t2 = gir_sub(G, x[0], x[1]);
+        t3 = gir_mul(G, t1, t2);
+        t4 = gir__ah_rsize(G, nd, x, x[0]);
+        dx[0] = gir_mul(G, t3, t4);
+    }
+    if (need[1]) {
+        gir_node t0, t1, t2, t3, t4;
+        t0 = gir__ah_num(G, g, -2);
+        t1 = gir_mul(G, t0, g);
+        t2 = gir_sub(G, x[0], x[1]);
+        t3 = gir_mul(G, t1, t2);
+        t4 = gir__ah_rsize(G, nd, x, x[0]);
+        dx[1] = gir_mul(G, t3, t4);
+    }
     (void)n;
 }
 /* generated from ops.def:502 (CONV2D) */
 static void gir__adj_conv2d(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_conv_dx(G, nd, x, g, x[1]);
-    if (need[1]) dx[1] = gir__ah_conv_dw(G, nd, x, x[0], g);
+    if (need[0]) {
+        dx[0] = gir__ah_conv_dx(G, nd, x, g, x[1]);
+    }
+    if (need[1]) {
+        dx[1] = gir__ah_conv_dw(G, nd, x, x[0], g);
+    }
     (void)n;
 }
 /* generated from ops.def:509 (CONV2D_BWD_DATA) */
 static void gir__adj_conv2d_bwd_data(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_conv_fwd(G, nd, x, g, x[1]);
-    if (need[1]) dx[1] = gir__ah_conv_dw_of_dx(G, nd, x, g, x[0]);
+    if (need[0]) {
+        dx[0] = gir__ah_conv_fwd(G, nd, x, g, x[1]);
+    }
+    if (need[1]) {
+        dx[1] = gir__ah_conv_dw_of_dx(G, nd, x, g, x[0]);
+    }
     (void)n;
 }
 /* generated from ops.def:515 (CONV2D_BWD_FILTER) */
 static void gir__adj_conv2d_bwd_filter(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_conv_dx_of_dw(G, nd, x, x[1], g);
-    if (need[1]) dx[1] = gir__ah_conv_fwd(G, nd, x, x[0], g);
+    if (need[0]) {
+        dx[0] = gir__ah_conv_dx_of_dw(G, nd, x, x[1], g);
+    }
+    if (need[1]) {
+        dx[1] = gir__ah_conv_fwd(G, nd, x, x[0], g);
+    }
     (void)n;
 }
 /* generated from ops.def:521 (MAX_POOL2D) */
 static void gir__adj_max_pool2d(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_maxpool_dx(G, nd, x, g, x[0]);
+    if (need[0]) {
+        dx[0] = gir__ah_maxpool_dx(G, nd, x, g, x[0]);
+    }
     (void)n;
 }
 /* generated from ops.def:527 (MAX_POOL2D_BWD) */
 static void gir__adj_max_pool2d_bwd(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_maxpool_pick(G, nd, x, g, x[1]);
+    if (need[0]) {
+        dx[0] = gir__ah_maxpool_pick(G, nd, x, g, x[1]);
+    }
     (void)n;
 }
 /* generated from ops.def:532 (AVG_POOL2D) */
 static void gir__adj_avg_pool2d(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_avgpool_dx(G, nd, x, g, x[0]);
+    if (need[0]) {
+        dx[0] = gir__ah_avgpool_dx(G, nd, x, g, x[0]);
+    }
     (void)n;
 }
 /* generated from ops.def:540 (AVG_POOL2D_BWD) */
 static void gir__adj_avg_pool2d_bwd(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_avgpool_fwd(G, nd, x, g);
+    if (need[0]) {
+        dx[0] = gir__ah_avgpool_fwd(G, nd, x, g);
+    }
     (void)n;
 }
 /* generated from ops.def:546 (DROPOUT) */
 static void gir__adj_dropout(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
-    if (need[0]) dx[0] = gir_dropout(G, g, nd->attr->f[0], nd->attr->seed);
+    if (need[0]) {
+        dx[0] = gir_dropout(G, g, nd->attr->f[0], nd->attr->seed);
+    }
     (void)n;
 }
 /* generated from ops.def:553 (GATHER) */
 static void gir__adj_gather(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir_scatter_add(G, gir__ah_zeros_like(G, nd, x, x[0]), x[1], g, nd->attr->i[0]);
+    if (need[0]) {
+        gir_node t0;
+        t0 = gir__ah_zeros_like(G, nd, x, x[0]);
+        dx[0] = gir_scatter_add(G, t0, x[1], g, nd->attr->i[0]);
+    }
     (void)n;
 }
 /* generated from ops.def:559 (SCATTER_ADD) */
 static void gir__adj_scatter_add(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = g;
-    if (need[1]) dx[1] = gir_gather(G, g, x[2], nd->attr->i[0]);
+    if (need[1]) {
+        dx[1] = gir_gather(G, g, x[2], nd->attr->i[0]);
+    }
     (void)n;
 }
 /* generated from ops.def:564 (FMOD) */
 static void gir__adj_fmod(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
-    if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, gir_mul(G, gir_neg(G, g), gir_sign(G, gir_div(G, x[0], x[1]))), gir_floor(G, gir_abs(G, gir_div(G, x[0], x[1])))), x[1]);
+    if (need[1]) {
+        gir_node t0, t1, t2, t3, t4, t5, t6, t7;
+        t0 = gir_neg(G, g);
+        t1 = gir_div(G, x[0], x[1]);
+        t2 = gir_sign(G, t1);
+        t3 = gir_mul(G, t0, t2);
+        t4 = gir_div(G, x[0], x[1]);
+        t5 = gir_abs(G, t4);
+        t6 = gir_floor(G, t5);
+        t7 = gir_mul(G, t3, t6);
+        dx[1] = gir__ah_unbroadcast(G, nd, x, t7, x[1]);
+    }
     (void)n;
 }
 /* generated from ops.def:571 (GELU_TANH) */
 static void gir__adj_gelu_tanh(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
-    if (need[0]) dx[0] = gir_mul(G, g, gir_add(G, gir_mul(G, gir__ah_num(G, g, 0.5), gir_add(G, gir__ah_num(G, g, 1), gir_tanh(G, gir_mul(G, gir__ah_num(G, g, 0.7978845608028654), gir_add(G, x[0], gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, 0.044715), x[0]), x[0]), x[0])))))), gir_mul(G, gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, 0.5), x[0]), gir_sub(G, gir__ah_num(G, g, 1), gir_mul(G, gir_tanh(G, gir_mul(G, gir__ah_num(G, g, 0.7978845608028654), gir_add(G, x[0], gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, 0.044715), x[0]), x[0]), x[0])))), gir_tanh(G, gir_mul(G, gir__ah_num(G, g, 0.7978845608028654), gir_add(G, x[0], gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, 0.044715), x[0]), x[0]), x[0]))))))), gir__ah_num(G, g, 0.7978845608028654)), gir_add(G, gir__ah_num(G, g, 1), gir_mul(G, gir_mul(G, gir__ah_num(G, g, 0.134145), x[0]), x[0])))));
+    if (need[0]) {
+        gir_node t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13, t14, t15, t16, t17, t18, t19, t20, t21, t22, t23, t24, t25, t26, t27, t28, t29, t30, t31, t32, t33, t34, t35, t36, t37, t38, t39, t40, t41, t42;
+        t0 = gir__ah_num(G, g, 0.5);
+        t1 = gir__ah_num(G, g, 1);
+        t2 = gir__ah_num(G, g, 0.7978845608028654);
+        t3 = gir__ah_num(G, g, 0.044715);
+        t4 = gir_mul(G, t3, x[0]);
+        t5 = gir_mul(G, t4, x[0]);
+        t6 = gir_mul(G, t5, x[0]);
+        t7 = gir_add(G, x[0], t6);
+        t8 = gir_mul(G, t2, t7);
+        t9 = gir_tanh(G, t8);
+        t10 = gir_add(G, t1, t9);
+        t11 = gir_mul(G, t0, t10);
+        t12 = gir__ah_num(G, g, 0.5);
+        t13 = gir_mul(G, t12, x[0]);
+        t14 = gir__ah_num(G, g, 1);
+        t15 = gir__ah_num(G, g, 0.7978845608028654);
+        t16 = gir__ah_num(G, g, 0.044715);
+        t17 = gir_mul(G, t16, x[0]);
+        t18 = gir_mul(G, t17, x[0]);
+        t19 = gir_mul(G, t18, x[0]);
+        t20 = gir_add(G, x[0], t19);
+        t21 = gir_mul(G, t15, t20);
+        t22 = gir_tanh(G, t21);
+        t23 = gir__ah_num(G, g, 0.7978845608028654);
+        t24 = gir__ah_num(G, g, 0.044715);
+        t25 = gir_mul(G, t24, x[0]);
+        t26 = gir_mul(G, t25, x[0]);
+        t27 = gir_mul(G, t26, x[0]);
+        t28 = gir_add(G, x[0], t27);
+        t29 = gir_mul(G, t23, t28);
+        t30 = gir_tanh(G, t29);
+        t31 = gir_mul(G, t22, t30);
+        t32 = gir_sub(G, t14, t31);
+        t33 = gir_mul(G, t13, t32);
+        t34 = gir__ah_num(G, g, 0.7978845608028654);
+        t35 = gir_mul(G, t33, t34);
+        t36 = gir__ah_num(G, g, 1);
+        t37 = gir__ah_num(G, g, 0.134145);
+        t38 = gir_mul(G, t37, x[0]);
+        t39 = gir_mul(G, t38, x[0]);
+        t40 = gir_add(G, t36, t39);
+        t41 = gir_mul(G, t35, t40);
+        t42 = gir_add(G, t11, t41);
+        dx[0] = gir_mul(G, g, t42);
+    }
     (void)n;
 }
 /* generated from ops.def:587 (TRAIN_EVAL) */
 static void gir__adj_train_eval(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     int i;
-    for (i = 0; i < n; ++i)
-        if (need[i]) dx[i] = gir__ah_mode_part(G, nd, x, g, i);
+    for (i = 0; i < n; ++i) {
+        if (need[i]) {
+            dx[i] = gir__ah_mode_part(G, nd, x, g, i);
+        }
+    }
 }
 /* generated from ops.def:593 (MAX_POOL2D_PICK) */
 static void gir__adj_max_pool2d_pick(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_maxpool_dx(G, nd, x, g, x[1]);
+    if (need[0]) {
+        dx[0] = gir__ah_maxpool_dx(G, nd, x, g, x[1]);
+    }
     (void)n;
 }
 enum { GIR__ADJ__NONE,
