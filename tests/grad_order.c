@@ -2,6 +2,7 @@
      grad_order > out.txt   builds a graph of many ops whose adjoints nest builder calls, takes gir_grad, a
                             second order gradient and a Hessian, and writes the graph's DOT text and its save file
                             (as hex) to stdout.
+   Training pieces (clipping, schedules, optimizers, batch norm's running statistics) follow the gradients.
    C leaves the order in which a call's arguments are evaluated unspecified; gir.h's adjoints build their nodes in
    statements of a fixed order, so the output of a gcc build and a clang build must be the same bytes
    (tests/run_all.sh compares them). */
@@ -47,10 +48,10 @@ static void hex(const unsigned char *p, size_t n) {
 }
 int main(void) {
     gir_graph *g = gir_graph_new(NULL);
-    gir_node in[6], d[6], dd[2], outs[10], y, y2, hess;
+    gir_node in[6], d[6], dd[2], outs[32], y, y2, hess;
     unsigned char *buf;
     size_t n = 0;
-    int k;
+    int k, nout;
     in[0] = gir_input(g, GIR_DTYPE_F64, gir_shape2(3, 4));
     in[1] = gir_variable(g, GIR_DTYPE_F64, gir_shape2(4, 5), NULL);
     in[2] = gir_variable(g, GIR_DTYPE_F64, gir_shape1(5), NULL);
@@ -74,12 +75,31 @@ int main(void) {
     outs[0] = y;
     for (k = 0; k < 6; ++k) outs[1 + k] = d[k];
     outs[7] = dd[0]; outs[8] = dd[1]; outs[9] = hess;
+    /* training: clipping, schedules, Adam (AdamW, amsgrad), SGD (momentum, nesterov), batch norm's statistics */
+    {
+        gir_node step = gir_input(g, GIR_DTYPE_F64, gir_shape0()), lr, clipped[2], sgd_p, bn, bx;
+        gir_optim_desc od = gir_optim_defaults(GIR_OPTIM_ADAMW);
+        int nu;
+        lr = gir_lr_cosine(g, step, 0.1, 0.01, 50);
+        lr = gir_mul(g, lr, gir_lr_step_decay(g, step, 1.0, 10, 0.5));
+        outs[10] = gir_clip_grad_norm(g, 2, d + 1, 1.0, clipped);
+        od.amsgrad = 1;
+        nu = gir_optim_updates(g, &od, 2, in + 1, clipped, lr, outs + 11);
+        od = gir_optim_defaults(GIR_OPTIM_SGD);
+        od.momentum = 0.9; od.nesterov = 1; od.weight_decay = 0.01;
+        sgd_p = gir_variable(g, GIR_DTYPE_F64, gir_shape1(5), NULL);
+        nu += gir_optim_updates(g, &od, 1, &sgd_p, d + 2, lr, outs + 11 + nu);
+        bx = gir_input(g, GIR_DTYPE_F64, gir_shape2(4, 3));
+        bn = gir_variable(g, GIR_DTYPE_F64, gir_shape1(3), NULL);
+        outs[11 + nu] = gir_batch_norm_running(g, bx, bn, bn, 0.1, 1e-5, NULL);
+        nout = 12 + nu;
+    }
     printf("nodes %lu, outputs", (unsigned long)gir_graph_node_count(g));
-    for (k = 0; k < 10; ++k) printf(" %u", (unsigned)outs[k].id);
+    for (k = 0; k < nout; ++k) printf(" %u", (unsigned)outs[k].id);
     printf("\n");
     gir_dump_dot(g, NULL, stdout);
-    if (gir_save_graph(g, 10, outs, NULL, 0, &n) != GIR_OK || !(buf = (unsigned char *)malloc(n)) ||
-        gir_save_graph(g, 10, outs, buf, n, &n) != GIR_OK) {
+    if (gir_save_graph(g, nout, outs, NULL, 0, &n) != GIR_OK || !(buf = (unsigned char *)malloc(n)) ||
+        gir_save_graph(g, nout, outs, buf, n, &n) != GIR_OK) {
         printf("save: %s\n", gir_graph_message(g));
         return 1;
     }
