@@ -3,8 +3,8 @@
 
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
-   Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=49f4a535cdb1c08cddb2c7baa72c105cc095dca48669c7e3537e6cafe5151d16
-                                          gen/ sha256=d54647b3044c4277
+   Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=99ae4894c4a448576627d4603e4e5242fcef67f91a20e959c50e7f544b33329e
+                                          gen/ sha256=d9526eacb674b399
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -166,14 +166,15 @@
    neg               (a)                                                      num    yes  = -a
                      -a.
    pow               (a, b)                                                   float  yes  = pow(a, b)
-                     a raised to b (C pow): a negative a with a non-integer b gives NaN; the gradient for b is
-                     g * y * log(a).
+                     a raised to b (C pow): a negative a with a non-integer b gives NaN. Gradients as
+                     torch.pow's: g * b * pow(a, b - 1), 0 where b == 0; for b g * y * log(a), 0 where a == 0
+                     and b >= 0 (so pow(0, 0) has gradients 0 and 0).
    maximum           (a, b)                                                   num    yes  = max(a, b)
-                     The larger of a and b (NaN if either is NaN, as np.maximum); at a tie the gradient goes
-                     to a.
+                     The larger of a and b (NaN if either is NaN, as np.maximum); at a tie (-0.0 and 0.0 too)
+                     a and b each get half the gradient, as in torch.maximum.
    minimum           (a, b)                                                   num    yes  = min(a, b)
-                     The smaller of a and b (NaN if either is NaN, as np.minimum); at a tie the gradient goes
-                     to a.
+                     The smaller of a and b (NaN if either is NaN, as np.minimum); at a tie (-0.0 and 0.0 too)
+                     a and b each get half the gradient, as in torch.minimum.
    mod               (a, b)                                                   num    yes  = mod(a, b)
                      Remainder of floor division, with the sign of b, as Python and NumPy % (np.mod): a -
                      floor(a / b) * b. Integers: a mod 0 is 0 (NumPy: 0 and a warning); floats: NaN. Gradients
@@ -256,37 +257,46 @@
    sum               (x; axes, keepdims)                                      num    yes  kernel reduce
                      Sum over axes; axes is a gir_ints list (negative axes count from the end; gir_ints0()
                      reduces every axis); keepdims nonzero keeps each reduced axis with length 1. Integers are
-                     summed in their own dtype (wrapping); f32 on vectors in f32, in short blocks whose totals
-                     add in double.
+                     summed in their own dtype, wrapping (NumPy and torch widen to int64: cast to f64 for
+                     large totals); f32 on vectors in f32, in short blocks whose totals add in double.
    mean              (x; axes, keepdims)                                      float  yes  kernel reduce
                      Mean over axes (float); axes is a gir_ints list (negative axes count from the end;
                      gir_ints0() reduces every axis); keepdims nonzero keeps each reduced axis with length 1.
    prod              (x; axes, keepdims)                                      num    yes  kernel reduce
                      Product over axes; axes is a gir_ints list (negative axes count from the end; gir_ints0()
-                     reduces every axis); keepdims nonzero keeps each reduced axis with length 1.
+                     reduces every axis); keepdims nonzero keeps each reduced axis with length 1. Integers
+                     multiply in their own dtype, wrapping (NumPy and torch widen to int64).
    max               (x; axes, keepdims)                                      num    yes  kernel reduce
                      Largest element over axes; axes is a gir_ints list (negative axes count from the end;
                      gir_ints0() reduces every axis); keepdims nonzero keeps each reduced axis with length 1.
-                     The gradient is shared equally by tied maxima.
+                     The gradient is shared equally by tied maxima. An empty reduced axis is an error (no
+                     identity, as np.max and torch.amax); other axes may be empty (f64[0,3] over axis 1 gives
+                     [0]).
    min               (x; axes, keepdims)                                      num    yes  kernel reduce
                      Smallest element over axes; axes is a gir_ints list (negative axes count from the end;
                      gir_ints0() reduces every axis); keepdims nonzero keeps each reduced axis with length 1.
-                     The gradient is shared equally by tied minima.
+                     The gradient is shared equally by tied minima. An empty reduced axis is an error (no
+                     identity, as np.max and torch.amax); other axes may be empty (f64[0,3] over axis 1 gives
+                     [0]).
    var               (x; axes, keepdims, ddof)                                float  yes  kernel reduce
                      Variance over axes, sum((x - mean)^2) / max(0, count - ddof) as np.var and torch.var
                      (ddof 0: population, 1: sample; ddof >= count gives inf, nan for equal values, and so
-                     does the gradient); axes is a gir_ints list (negative axes count from the end;
-                     gir_ints0() reduces every axis); keepdims nonzero keeps each reduced axis with length 1.
+                     does the gradient 2 (x - mean) / max(0, count - ddof), where torch's divides by count -
+                     ddof unclamped, finite for ddof > count); axes is a gir_ints list (negative axes count
+                     from the end; gir_ints0() reduces every axis); keepdims nonzero keeps each reduced axis
+                     with length 1.
    logsumexp         (x; axes, keepdims)                                      float  yes  kernel reduce
                      log(sum(exp(x))) over axes, with the maximum shifted out; axes is a gir_ints list
                      (negative axes count from the end; gir_ints0() reduces every axis); keepdims nonzero
                      keeps each reduced axis with length 1.
    argmax            (x; axis, keepdims)                                      index  no   kernel argreduce
                      i32 index of the first largest element along axis (negative counts from the end);
-                     keepdims nonzero keeps that axis with length 1; an empty axis is an error.
+                     keepdims nonzero keeps that axis with length 1; an empty axis is an error (as in NumPy
+                     and torch).
    argmin            (x; axis, keepdims)                                      index  no   kernel argreduce
                      i32 index of the first smallest element along axis (negative counts from the end);
-                     keepdims nonzero keeps that axis with length 1; an empty axis is an error.
+                     keepdims nonzero keeps that axis with length 1; an empty axis is an error (as in NumPy
+                     and torch).
    all               (x; axes, keepdims)                                      logic  no   kernel reduce
                      b8: whether every element over axes is true; axes is a gir_ints list (negative axes count
                      from the end; gir_ints0() reduces every axis); keepdims nonzero keeps each reduced axis
@@ -361,7 +371,8 @@
    outer             (a, b)                                                   num    yes  kernel outer
                      Outer product of two vectors: [m] and [n] give [m, n].
    trace             (x)                                                      num    yes  kernel trace
-                     Sum of the main diagonal of the matrices in the last two axes: [..., m, n] to [...].
+                     Sum of the main diagonal of the matrices in the last two axes: [..., m, n] to [...];
+                     integers add in their own dtype, wrapping (np.trace widens to int64).
    inverse           (x)                                                      float  yes  kernel linalg
                      Inverse of square matrices in the last two axes (Gauss-Jordan, partial pivoting); an
                      exactly singular matrix is a run-time error.
@@ -459,7 +470,7 @@
 #define GIR_VERSION_PATCH 0
 #define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
 #define GIR_VERSION_STRING "0.1.0"
-#define GIR_OPSDEF_SHA256 "49f4a535cdb1c08cddb2c7baa72c105cc095dca48669c7e3537e6cafe5151d16"
+#define GIR_OPSDEF_SHA256 "99ae4894c4a448576627d4603e4e5242fcef67f91a20e959c50e7f544b33329e"
 
 #ifndef GIR_API
 #  ifdef GIR_STATIC
@@ -1859,6 +1870,18 @@ static void gir__putl(gir__buf *b, long long v) {
     do { t[k++] = (char)('0' + (int)(u % 10u)); u /= 10u; } while (u);
     while (k) { char c[2]; c[0] = t[--k]; c[1] = 0; gir__puts(b, c); }
 }
+/* an address as 0x and lower-case hex digits (as glibc's %p), NULL as "NULL" */
+static void gir__putp(gir__buf *b, const void *p) {
+    char t[2 + 2 * sizeof(uintptr_t) + 1];
+    uintptr_t u = (uintptr_t)p;
+    int k = (int)sizeof t - 1;
+    if (!p) { gir__puts(b, "NULL"); return; }
+    t[k] = 0;
+    do { t[--k] = "0123456789abcdef"[u & 15u]; u >>= 4; } while (u);
+    t[--k] = 'x';
+    t[--k] = '0';
+    gir__puts(b, t + k);
+}
 static void gir__putshape(gir__buf *b, const gir_shape *s) {
     int k;
     if (s->rank < 0 || s->rank > GIR_MAX_RANK) {           /* never read past the struct */
@@ -2075,7 +2098,7 @@ typedef struct gir__opinfo {    /* one row per kept op, narrow fields (28 bytes 
 #  define GIR__WHY_AND 1
 #elif defined(GIR_NO_OPS_LOGIC)
 #  define GIR__WHY_AND 3
-#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_AND) || defined(GIR_WITH_OPS_LOGIC) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_CLAMP) || defined(GIR_WITH_OPS_MATH))))
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_AND) || defined(GIR_WITH_OPS_LOGIC) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_CLAMP) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_POW) || defined(GIR_WITH_OPS_CORE))))
 #  define GIR__WHY_AND 2
 #else
 #  define GIR__WHY_AND 0
@@ -2102,7 +2125,7 @@ typedef struct gir__opinfo {    /* one row per kept op, narrow fields (28 bytes 
 #  define GIR__WHY_GT 1
 #elif defined(GIR_NO_OPS_LOGIC)
 #  define GIR__WHY_GT 3
-#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_GT) || defined(GIR_WITH_OPS_LOGIC) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_ELU) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_LEAKY_RELU) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_MINIMUM) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_RELU) || defined(GIR_WITH_OPS_MATH))))
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_GT) || defined(GIR_WITH_OPS_LOGIC) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_ELU) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_LEAKY_RELU) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_MAXIMUM) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_MINIMUM) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_RELU) || defined(GIR_WITH_OPS_MATH))))
 #  define GIR__WHY_GT 2
 #else
 #  define GIR__WHY_GT 0
@@ -2111,7 +2134,7 @@ typedef struct gir__opinfo {    /* one row per kept op, narrow fields (28 bytes 
 #  define GIR__WHY_GE 1
 #elif defined(GIR_NO_OPS_LOGIC)
 #  define GIR__WHY_GE 3
-#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_GE) || defined(GIR_WITH_OPS_LOGIC) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_CLAMP) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_MAXIMUM) || defined(GIR_WITH_OPS_CORE))))
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_GE) || defined(GIR_WITH_OPS_LOGIC) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_CLAMP) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_POW) || defined(GIR_WITH_OPS_CORE))))
 #  define GIR__WHY_GE 2
 #else
 #  define GIR__WHY_GE 0
@@ -2120,7 +2143,7 @@ typedef struct gir__opinfo {    /* one row per kept op, narrow fields (28 bytes 
 #  define GIR__WHY_LT 1
 #elif defined(GIR_NO_OPS_LOGIC)
 #  define GIR__WHY_LT 3
-#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_LT) || defined(GIR_WITH_OPS_LOGIC) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_MAXIMUM) || defined(GIR_WITH_OPS_CORE))))
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_LT) || defined(GIR_WITH_OPS_LOGIC) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_MAXIMUM) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_MINIMUM) || defined(GIR_WITH_OPS_CORE))))
 #  define GIR__WHY_LT 2
 #else
 #  define GIR__WHY_LT 0
@@ -2129,7 +2152,7 @@ typedef struct gir__opinfo {    /* one row per kept op, narrow fields (28 bytes 
 #  define GIR__WHY_LE 1
 #elif defined(GIR_NO_OPS_LOGIC)
 #  define GIR__WHY_LE 3
-#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_LE) || defined(GIR_WITH_OPS_LOGIC) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_CLAMP) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_MINIMUM) || defined(GIR_WITH_OPS_CORE))))
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_LE) || defined(GIR_WITH_OPS_LOGIC) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_CLAMP) || defined(GIR_WITH_OPS_MATH))))
 #  define GIR__WHY_LE 2
 #else
 #  define GIR__WHY_LE 0
@@ -2138,7 +2161,7 @@ typedef struct gir__opinfo {    /* one row per kept op, narrow fields (28 bytes 
 #  define GIR__WHY_EQ 1
 #elif defined(GIR_NO_OPS_LOGIC)
 #  define GIR__WHY_EQ 3
-#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_EQ) || defined(GIR_WITH_OPS_LOGIC) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_MAX) || defined(GIR_WITH_OPS_REDUCE) || defined(GIR_WITH_OP_MIN) || defined(GIR_WITH_OPS_REDUCE))))
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_EQ) || defined(GIR_WITH_OPS_LOGIC) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_MAX) || defined(GIR_WITH_OPS_REDUCE) || defined(GIR_WITH_OP_MAXIMUM) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_MIN) || defined(GIR_WITH_OPS_REDUCE) || defined(GIR_WITH_OP_MINIMUM) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_POW) || defined(GIR_WITH_OPS_CORE))))
 #  define GIR__WHY_EQ 2
 #else
 #  define GIR__WHY_EQ 0
@@ -2777,7 +2800,7 @@ typedef struct gir__opinfo {    /* one row per kept op, narrow fields (28 bytes 
 #  define GIR__WHY_WHERE 1
 #elif defined(GIR_NO_OPS_SHAPE)
 #  define GIR__WHY_WHERE 3
-#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_WHERE) || defined(GIR_WITH_OPS_SHAPE) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_ELU) || defined(GIR_WITH_OPS_MATH))))
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_WHERE) || defined(GIR_WITH_OPS_SHAPE) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_ELU) || defined(GIR_WITH_OPS_MATH) || defined(GIR_WITH_OP_MAXIMUM) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_MINIMUM) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_POW) || defined(GIR_WITH_OPS_CORE))))
 #  define GIR__WHY_WHERE 2
 #else
 #  define GIR__WHY_WHERE 0
@@ -7721,7 +7744,8 @@ static int gir__is_int(int dt) { return dt == GIR_DTYPE_U8 || dt == GIR_DTYPE_I3
 static int gir__is_num(int dt) { return dt >= GIR_DTYPE_U8 && dt <= GIR_DTYPE_F64; }
 
 /* messages: %s string, %d int, %u unsigned, %l long long, %S const gir_shape*, %T dtype (int), %g double,
-   %N node (two arguments: const gir_graph *, unsigned id) */
+   %p const void * (0x and hex digits, or NULL), %N node (two arguments: const gir_graph *, unsigned id); any
+   other character after % is printed as it is */
 static void gir__vformat(gir__buf *b, const char *fmt, va_list ap) {
     for (; *fmt; ++fmt) {
         if (*fmt != '%' || !fmt[1]) {
@@ -7737,6 +7761,7 @@ static void gir__vformat(gir__buf *b, const char *fmt, va_list ap) {
         case 'l': gir__putl(b, va_arg(ap, long long)); break;
         case 'S': gir__putshape(b, va_arg(ap, const gir_shape *)); break;
         case 'T': gir__puts(b, gir_dtype_name((gir_dtype)va_arg(ap, int))); break;
+        case 'p': gir__putp(b, va_arg(ap, const void *)); break;
         case 'N': {   /* (const gir_graph *, unsigned id): "node 7", or "node 7 'layer1/w'" when it is named */
             const gir_graph *gg = va_arg(ap, const gir_graph *);
             unsigned id = va_arg(ap, unsigned);
@@ -8445,9 +8470,12 @@ static gir_status gir__reduce_shape(gir__bctx *b) {
         }
     }
     b->out.rank = r;
-    if ((b->op == GIR_OP_MAX || b->op == GIR_OP_MIN) && gir__numel(gir__nshape(b->g, x)) == 0)
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: reduction of an empty tensor %S", gir__bname(b), b->id,
-                          gir__nshape(b->g, x));
+    /* max and min have no identity: an empty reduced axis is an error (as argmax's empty axis, np.max and
+       torch.amax), other axes may be empty (f64[0,3] over axis 1 gives [0]) */
+    for (k = 0; (b->op == GIR_OP_MAX || b->op == GIR_OP_MIN) && k < b->attr.l[0].n; ++k)
+        if (gir__nshape(b->g, x)->dim[b->attr.l[0].v[k]] == 0)
+            return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: empty axis %d in %S", gir__bname(b), b->id,
+                              (int)b->attr.l[0].v[k], gir__nshape(b->g, x));
     if (b->op == GIR_OP_VAR && b->attr.i[1] < 0)
         return GIR__BFAIL(b, GIR_ERR_ATTR, "var: node %u: ddof %d < 0", b->id, (int)b->attr.i[1]);
     return GIR_OK;
@@ -11020,13 +11048,17 @@ static gir_node gir__ah_mode_part(gir_graph *G, const gir__nview *nd, const gir_
    the diagonal. */
 static void gir__adjfn_cholesky(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n,
                                 const uint8_t *need, gir_node *dx) {
+    /* one builder call per statement, or at most one building argument: the order of the nodes is C's sequence,
+       not the compiler's choice of argument order */
     gir_dtype dt = (gir_dtype)nd->dtype;
     int32_t m = nd->shape.dim[nd->shape.rank - 1];
-    gir_node half_diag = gir_sub(G, gir_ones(G, dt, gir_shape2(m, m)), gir_mul(G, gir_eye(G, dt, m, m, 0), gir_scalar(G, dt, 0.5)));
-    gir_node p = gir_mul(G, gir_tril(G, gir_matmul(G, gir_permute_last2(G, y), g), 0), half_diag);
-    gir_node xa = gir_trisolve(G, y, p, 1, 1);                                          /* L^-T P */
-    gir_node s = gir_permute_last2(G, gir_trisolve(G, y, gir_permute_last2(G, xa), 1, 1)); /* L^-T P L^-1 */
-    gir_node sym = gir_add(G, s, gir_permute_last2(G, s));
+    gir_node ones = gir_ones(G, dt, gir_shape2(m, m)), eye = gir_eye(G, dt, m, m, 0), half, half_diag, p, xa, s, sym;
+    half = gir_mul(G, eye, gir_scalar(G, dt, 0.5));
+    half_diag = gir_sub(G, ones, half);
+    p = gir_mul(G, gir_tril(G, gir_matmul(G, gir_permute_last2(G, y), g), 0), half_diag);
+    xa = gir_trisolve(G, y, p, 1, 1);                                                    /* L^-T P */
+    s = gir_permute_last2(G, gir_trisolve(G, y, gir_permute_last2(G, xa), 1, 1));      /* L^-T P L^-1 */
+    sym = gir_add(G, s, gir_permute_last2(G, s));
     (void)x; (void)n; (void)need;
     dx[0] = gir_mul(G, gir_tril(G, sym, 0), half_diag);
 }
@@ -11043,20 +11075,42 @@ static void gir__adj_add(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
 static void gir__adj_sub(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
-    if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_neg(G, g), x[1]);
+    if (need[1]) {
+        gir_node t0;
+        t0 = gir_neg(G, g);
+        dx[1] = gir__ah_unbroadcast(G, nd, x, t0, x[1]);
+    }
     (void)n;
 }
 /* generated from ops.def:157 (MUL) */
 static void gir__adj_mul(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, x[1]), x[0]);
-    if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, x[0]), x[1]);
+    if (need[0]) {
+        gir_node t0;
+        t0 = gir_mul(G, g, x[1]);
+        dx[0] = gir__ah_unbroadcast(G, nd, x, t0, x[0]);
+    }
+    if (need[1]) {
+        gir_node t0;
+        t0 = gir_mul(G, g, x[0]);
+        dx[1] = gir__ah_unbroadcast(G, nd, x, t0, x[1]);
+    }
     (void)n;
 }
 /* generated from ops.def:159 (DIV) */
 static void gir__adj_div(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_div(G, g, x[1]), x[0]);
-    if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_div(G, gir_mul(G, gir_neg(G, g), y), x[1]), x[1]);
+    if (need[0]) {
+        gir_node t0;
+        t0 = gir_div(G, g, x[1]);
+        dx[0] = gir__ah_unbroadcast(G, nd, x, t0, x[0]);
+    }
+    if (need[1]) {
+        gir_node t0, t1, t2;
+        t0 = gir_neg(G, g);
+        t1 = gir_mul(G, t0, y);
+        t2 = gir_div(G, t1, x[1]);
+        dx[1] = gir__ah_unbroadcast(G, nd, x, t2, x[1]);
+    }
     (void)n;
 }
 /* generated from ops.def:163 (NEG) */
@@ -11064,586 +11118,1135 @@ static void gir__adj_neg(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     (void)y;
     (void)nd;
     (void)x;
-    if (need[0]) dx[0] = gir_neg(G, g);
+    if (need[0]) {
+        dx[0] = gir_neg(G, g);
+    }
     (void)n;
 }
 /* generated from ops.def:165 (POW) */
 static void gir__adj_pow(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, gir_mul(G, g, x[1]), gir_pow(G, x[0], gir_sub(G, x[1], gir__ah_num(G, g, 1)))), x[0]);
-    if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, gir_mul(G, g, y), gir_log(G, x[0])), x[1]);
+    if (need[0]) {
+        gir_node t0, t1, t2, t3, t4, t5, t6, t7, t8;
+        t0 = gir__ah_num(G, g, 0);
+        t1 = gir_eq(G, x[1], t0);
+        t2 = gir__ah_num(G, g, 0);
+        t3 = gir_mul(G, g, x[1]);
+        t4 = gir__ah_num(G, g, 1);
+        t5 = gir_sub(G, x[1], t4);
+        t6 = gir_pow(G, x[0], t5);
+        t7 = gir_mul(G, t3, t6);
+        t8 = gir_where(G, t1, t2, t7);
+        dx[0] = gir__ah_unbroadcast(G, nd, x, t8, x[0]);
+    }
+    if (need[1]) {
+        gir_node t0, t1, t2, t3, t4, t5, t6, t7, t8, t9;
+        t0 = gir__ah_num(G, g, 0);
+        t1 = gir_eq(G, x[0], t0);
+        t2 = gir__ah_num(G, g, 0);
+        t3 = gir_ge(G, x[1], t2);
+        t4 = gir_and(G, t1, t3);
+        t5 = gir__ah_num(G, g, 0);
+        t6 = gir_log(G, x[0]);
+        t7 = gir_mul(G, y, t6);
+        t8 = gir_where(G, t4, t5, t7);
+        t9 = gir_mul(G, g, t8);
+        dx[1] = gir__ah_unbroadcast(G, nd, x, t9, x[1]);
+    }
     (void)n;
 }
-/* generated from ops.def:170 (MAXIMUM) */
+/* generated from ops.def:171 (MAXIMUM) */
 static void gir__adj_maximum(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir__ah_mask(G, nd, x, gir_ge(G, x[0], x[1]))), x[0]);
-    if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir__ah_mask(G, nd, x, gir_lt(G, x[0], x[1]))), x[1]);
+    if (need[0]) {
+        gir_node t0, t1, t2, t3, t4, t5;
+        t0 = gir_eq(G, x[0], x[1]);
+        t1 = gir__ah_num(G, g, 0.5);
+        t2 = gir_gt(G, x[0], x[1]);
+        t3 = gir__ah_mask(G, nd, x, t2);
+        t4 = gir_where(G, t0, t1, t3);
+        t5 = gir_mul(G, g, t4);
+        dx[0] = gir__ah_unbroadcast(G, nd, x, t5, x[0]);
+    }
+    if (need[1]) {
+        gir_node t0, t1, t2, t3, t4, t5;
+        t0 = gir_eq(G, x[0], x[1]);
+        t1 = gir__ah_num(G, g, 0.5);
+        t2 = gir_lt(G, x[0], x[1]);
+        t3 = gir__ah_mask(G, nd, x, t2);
+        t4 = gir_where(G, t0, t1, t3);
+        t5 = gir_mul(G, g, t4);
+        dx[1] = gir__ah_unbroadcast(G, nd, x, t5, x[1]);
+    }
     (void)n;
 }
-/* generated from ops.def:174 (MINIMUM) */
+/* generated from ops.def:176 (MINIMUM) */
 static void gir__adj_minimum(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir__ah_mask(G, nd, x, gir_le(G, x[0], x[1]))), x[0]);
-    if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir__ah_mask(G, nd, x, gir_gt(G, x[0], x[1]))), x[1]);
+    if (need[0]) {
+        gir_node t0, t1, t2, t3, t4, t5;
+        t0 = gir_eq(G, x[0], x[1]);
+        t1 = gir__ah_num(G, g, 0.5);
+        t2 = gir_lt(G, x[0], x[1]);
+        t3 = gir__ah_mask(G, nd, x, t2);
+        t4 = gir_where(G, t0, t1, t3);
+        t5 = gir_mul(G, g, t4);
+        dx[0] = gir__ah_unbroadcast(G, nd, x, t5, x[0]);
+    }
+    if (need[1]) {
+        gir_node t0, t1, t2, t3, t4, t5;
+        t0 = gir_eq(G, x[0], x[1]);
+        t1 = gir__ah_num(G, g, 0.5);
+        t2 = gir_gt(G, x[0], x[1]);
+        t3 = gir__ah_mask(G, nd, x, t2);
+        t4 = gir_where(G, t0, t1, t3);
+        t5 = gir_mul(G, g, t4);
+        dx[1] = gir__ah_unbroadcast(G, nd, x, t5, x[1]);
+    }
     (void)n;
 }
-/* generated from ops.def:178 (MOD) */
+/* generated from ops.def:181 (MOD) */
 static void gir__adj_mod(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
-    if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, gir_neg(G, g), gir_floor(G, gir_div(G, x[0], x[1]))), x[1]);
+    if (need[1]) {
+        gir_node t0, t1, t2, t3;
+        t0 = gir_neg(G, g);
+        t1 = gir_div(G, x[0], x[1]);
+        t2 = gir_floor(G, t1);
+        t3 = gir_mul(G, t0, t2);
+        dx[1] = gir__ah_unbroadcast(G, nd, x, t3, x[1]);
+    }
     (void)n;
 }
-/* generated from ops.def:185 (FLOORDIV) */
+/* generated from ops.def:188 (FLOORDIV) */
 static void gir__adj_floordiv(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
-    if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir__ah_zeros_like(G, nd, x, x[0]), x[0]);
-    if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir__ah_zeros_like(G, nd, x, x[1]), x[1]);
+    if (need[0]) {
+        gir_node t0;
+        t0 = gir__ah_zeros_like(G, nd, x, x[0]);
+        dx[0] = gir__ah_unbroadcast(G, nd, x, t0, x[0]);
+    }
+    if (need[1]) {
+        gir_node t0;
+        t0 = gir__ah_zeros_like(G, nd, x, x[1]);
+        dx[1] = gir__ah_unbroadcast(G, nd, x, t0, x[1]);
+    }
     (void)n;
 }
-/* generated from ops.def:192 (ADD_N) */
+/* generated from ops.def:195 (ADD_N) */
 static void gir__adj_add_n(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     int i;
-    for (i = 0; i < n; ++i)
+    for (i = 0; i < n; ++i) {
         if (need[i]) dx[i] = gir__ah_unbroadcast(G, nd, x, g, x[i]);
+    }
 }
-/* generated from ops.def:197 (ABS) */
+/* generated from ops.def:200 (ABS) */
 static void gir__adj_abs(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
-    if (need[0]) dx[0] = gir_mul(G, g, gir_sign(G, x[0]));
+    if (need[0]) {
+        gir_node t0;
+        t0 = gir_sign(G, x[0]);
+        dx[0] = gir_mul(G, g, t0);
+    }
     (void)n;
 }
-/* generated from ops.def:199 (SIGN) */
+/* generated from ops.def:202 (SIGN) */
 static void gir__adj_sign(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
-    if (need[0]) dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
+    if (need[0]) {
+        dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
+    }
     (void)n;
 }
-/* generated from ops.def:201 (SQUARE) */
+/* generated from ops.def:204 (SQUARE) */
 static void gir__adj_square(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
-    if (need[0]) dx[0] = gir_mul(G, gir_mul(G, gir__ah_num(G, g, 2), g), x[0]);
+    if (need[0]) {
+        gir_node t0, t1;
+        t0 = gir__ah_num(G, g, 2);
+        t1 = gir_mul(G, t0, g);
+        dx[0] = gir_mul(G, t1, x[0]);
+    }
     (void)n;
 }
-/* generated from ops.def:203 (SQRT) */
+/* generated from ops.def:206 (SQRT) */
 static void gir__adj_sqrt(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
-    if (need[0]) dx[0] = gir_div(G, gir_mul(G, gir__ah_num(G, g, 0.5), g), y);
+    if (need[0]) {
+        gir_node t0, t1;
+        t0 = gir__ah_num(G, g, 0.5);
+        t1 = gir_mul(G, t0, g);
+        dx[0] = gir_div(G, t1, y);
+    }
     (void)n;
 }
-/* generated from ops.def:205 (RSQRT) */
+/* generated from ops.def:208 (RSQRT) */
 static void gir__adj_rsqrt(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
-    if (need[0]) dx[0] = gir_mul(G, gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, -0.5), g), y), y), y);
+    if (need[0]) {
+        gir_node t0, t1, t2, t3;
+        t0 = gir__ah_num(G, g, -0.5);
+        t1 = gir_mul(G, t0, g);
+        t2 = gir_mul(G, t1, y);
+        t3 = gir_mul(G, t2, y);
+        dx[0] = gir_mul(G, t3, y);
+    }
     (void)n;
 }
-/* generated from ops.def:207 (RECIPROCAL) */
+/* generated from ops.def:210 (RECIPROCAL) */
 static void gir__adj_reciprocal(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
-    if (need[0]) dx[0] = gir_mul(G, gir_mul(G, gir_neg(G, g), y), y);
+    if (need[0]) {
+        gir_node t0, t1;
+        t0 = gir_neg(G, g);
+        t1 = gir_mul(G, t0, y);
+        dx[0] = gir_mul(G, t1, y);
+    }
     (void)n;
 }
-/* generated from ops.def:209 (EXP) */
+/* generated from ops.def:212 (EXP) */
 static void gir__adj_exp(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
-    if (need[0]) dx[0] = gir_mul(G, g, y);
+    if (need[0]) {
+        dx[0] = gir_mul(G, g, y);
+    }
     (void)n;
 }
-/* generated from ops.def:211 (EXPM1) */
+/* generated from ops.def:214 (EXPM1) */
 static void gir__adj_expm1(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
-    if (need[0]) dx[0] = gir_mul(G, g, gir_add(G, y, gir__ah_num(G, g, 1)));
+    if (need[0]) {
+        gir_node t0, t1;
+        t0 = gir__ah_num(G, g, 1);
+        t1 = gir_add(G, y, t0);
+        dx[0] = gir_mul(G, g, t1);
+    }
     (void)n;
 }
-/* generated from ops.def:214 (LOG) */
+/* generated from ops.def:217 (LOG) */
 static void gir__adj_log(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
-    if (need[0]) dx[0] = gir_div(G, g, x[0]);
+    if (need[0]) {
+        dx[0] = gir_div(G, g, x[0]);
+    }
     (void)n;
 }
-/* generated from ops.def:216 (LOG1P) */
+/* generated from ops.def:219 (LOG1P) */
 static void gir__adj_log1p(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
-    if (need[0]) dx[0] = gir_div(G, g, gir_add(G, x[0], gir__ah_num(G, g, 1)));
+    if (need[0]) {
+        gir_node t0, t1;
+        t0 = gir__ah_num(G, g, 1);
+        t1 = gir_add(G, x[0], t0);
+        dx[0] = gir_div(G, g, t1);
+    }
     (void)n;
 }
-/* generated from ops.def:219 (LOG2) */
+/* generated from ops.def:222 (LOG2) */
 static void gir__adj_log2(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
-    if (need[0]) dx[0] = gir_div(G, g, gir_mul(G, x[0], gir__ah_num(G, g, 0.6931471805599453)));
+    if (need[0]) {
+        gir_node t0, t1;
+        t0 = gir__ah_num(G, g, 0.6931471805599453);
+        t1 = gir_mul(G, x[0], t0);
+        dx[0] = gir_div(G, g, t1);
+    }
     (void)n;
 }
-/* generated from ops.def:222 (SIN) */
+/* generated from ops.def:225 (SIN) */
 static void gir__adj_sin(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
-    if (need[0]) dx[0] = gir_mul(G, g, gir_cos(G, x[0]));
+    if (need[0]) {
+        gir_node t0;
+        t0 = gir_cos(G, x[0]);
+        dx[0] = gir_mul(G, g, t0);
+    }
     (void)n;
 }
-/* generated from ops.def:224 (COS) */
+/* generated from ops.def:227 (COS) */
 static void gir__adj_cos(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
-    if (need[0]) dx[0] = gir_mul(G, gir_neg(G, g), gir_sin(G, x[0]));
+    if (need[0]) {
+        gir_node t0, t1;
+        t0 = gir_neg(G, g);
+        t1 = gir_sin(G, x[0]);
+        dx[0] = gir_mul(G, t0, t1);
+    }
     (void)n;
 }
-/* generated from ops.def:226 (TAN) */
+/* generated from ops.def:229 (TAN) */
 static void gir__adj_tan(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
-    if (need[0]) dx[0] = gir_mul(G, g, gir_add(G, gir__ah_num(G, g, 1), gir_mul(G, y, y)));
+    if (need[0]) {
+        gir_node t0, t1, t2;
+        t0 = gir__ah_num(G, g, 1);
+        t1 = gir_mul(G, y, y);
+        t2 = gir_add(G, t0, t1);
+        dx[0] = gir_mul(G, g, t2);
+    }
     (void)n;
 }
-/* generated from ops.def:228 (ASIN) */
+/* generated from ops.def:231 (ASIN) */
 static void gir__adj_asin(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
-    if (need[0]) dx[0] = gir_mul(G, g, gir_rsqrt(G, gir_sub(G, gir__ah_num(G, g, 1), gir_mul(G, x[0], x[0]))));
+    if (need[0]) {
+        gir_node t0, t1, t2, t3;
+        t0 = gir__ah_num(G, g, 1);
+        t1 = gir_mul(G, x[0], x[0]);
+        t2 = gir_sub(G, t0, t1);
+        t3 = gir_rsqrt(G, t2);
+        dx[0] = gir_mul(G, g, t3);
+    }
     (void)n;
 }
-/* generated from ops.def:232 (ACOS) */
+/* generated from ops.def:235 (ACOS) */
 static void gir__adj_acos(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
-    if (need[0]) dx[0] = gir_mul(G, gir_neg(G, g), gir_rsqrt(G, gir_sub(G, gir__ah_num(G, g, 1), gir_mul(G, x[0], x[0]))));
+    if (need[0]) {
+        gir_node t0, t1, t2, t3, t4;
+        t0 = gir_neg(G, g);
+        t1 = gir__ah_num(G, g, 1);
+        t2 = gir_mul(G, x[0], x[0]);
+        t3 = gir_sub(G, t1, t2);
+        t4 = gir_rsqrt(G, t3);
+        dx[0] = gir_mul(G, t0, t4);
+    }
     (void)n;
 }
-/* generated from ops.def:236 (ATAN) */
+/* generated from ops.def:239 (ATAN) */
 static void gir__adj_atan(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
-    if (need[0]) dx[0] = gir_div(G, g, gir_add(G, gir__ah_num(G, g, 1), gir_mul(G, x[0], x[0])));
+    if (need[0]) {
+        gir_node t0, t1, t2;
+        t0 = gir__ah_num(G, g, 1);
+        t1 = gir_mul(G, x[0], x[0]);
+        t2 = gir_add(G, t0, t1);
+        dx[0] = gir_div(G, g, t2);
+    }
     (void)n;
 }
-/* generated from ops.def:238 (SINH) */
+/* generated from ops.def:241 (SINH) */
 static void gir__adj_sinh(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
-    if (need[0]) dx[0] = gir_mul(G, g, gir_cosh(G, x[0]));
+    if (need[0]) {
+        gir_node t0;
+        t0 = gir_cosh(G, x[0]);
+        dx[0] = gir_mul(G, g, t0);
+    }
     (void)n;
 }
-/* generated from ops.def:240 (COSH) */
+/* generated from ops.def:243 (COSH) */
 static void gir__adj_cosh(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
-    if (need[0]) dx[0] = gir_mul(G, g, gir_sinh(G, x[0]));
+    if (need[0]) {
+        gir_node t0;
+        t0 = gir_sinh(G, x[0]);
+        dx[0] = gir_mul(G, g, t0);
+    }
     (void)n;
 }
-/* generated from ops.def:242 (TANH) */
+/* generated from ops.def:245 (TANH) */
 static void gir__adj_tanh(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
-    if (need[0]) dx[0] = gir_mul(G, g, gir_sub(G, gir__ah_num(G, g, 1), gir_mul(G, y, y)));
+    if (need[0]) {
+        gir_node t0, t1, t2;
+        t0 = gir__ah_num(G, g, 1);
+        t1 = gir_mul(G, y, y);
+        t2 = gir_sub(G, t0, t1);
+        dx[0] = gir_mul(G, g, t2);
+    }
     (void)n;
 }
-/* generated from ops.def:244 (SIGMOID) */
+/* generated from ops.def:247 (SIGMOID) */
 static void gir__adj_sigmoid(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
-    if (need[0]) dx[0] = gir_mul(G, gir_mul(G, g, y), gir_sub(G, gir__ah_num(G, g, 1), y));
+    if (need[0]) {
+        gir_node t0, t1, t2;
+        t0 = gir_mul(G, g, y);
+        t1 = gir__ah_num(G, g, 1);
+        t2 = gir_sub(G, t1, y);
+        dx[0] = gir_mul(G, t0, t2);
+    }
     (void)n;
 }
-/* generated from ops.def:246 (SOFTPLUS) */
+/* generated from ops.def:249 (SOFTPLUS) */
 static void gir__adj_softplus(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
-    if (need[0]) dx[0] = gir_mul(G, g, gir_sigmoid(G, x[0]));
+    if (need[0]) {
+        gir_node t0;
+        t0 = gir_sigmoid(G, x[0]);
+        dx[0] = gir_mul(G, g, t0);
+    }
     (void)n;
 }
-/* generated from ops.def:251 (RELU) */
+/* generated from ops.def:254 (RELU) */
 static void gir__adj_relu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir_mul(G, g, gir__ah_mask(G, nd, x, gir_gt(G, x[0], gir__ah_num(G, g, 0))));
+    if (need[0]) {
+        gir_node t0, t1, t2;
+        t0 = gir__ah_num(G, g, 0);
+        t1 = gir_gt(G, x[0], t0);
+        t2 = gir__ah_mask(G, nd, x, t1);
+        dx[0] = gir_mul(G, g, t2);
+    }
     (void)n;
 }
-/* generated from ops.def:253 (LEAKY_RELU) */
+/* generated from ops.def:256 (LEAKY_RELU) */
 static void gir__adj_leaky_relu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir_mul(G, g, gir_add(G, gir_mul(G, gir__ah_mask(G, nd, x, gir_gt(G, x[0], gir__ah_num(G, g, 0))), gir_sub(G, gir__ah_num(G, g, 1), gir__ah_num(G, g, (double)nd->attr->f[0]))), gir__ah_num(G, g, (double)nd->attr->f[0])));
+    if (need[0]) {
+        gir_node t0, t1, t2, t3, t4, t5, t6, t7, t8;
+        t0 = gir__ah_num(G, g, 0);
+        t1 = gir_gt(G, x[0], t0);
+        t2 = gir__ah_mask(G, nd, x, t1);
+        t3 = gir__ah_num(G, g, 1);
+        t4 = gir__ah_num(G, g, (double)nd->attr->f[0]);
+        t5 = gir_sub(G, t3, t4);
+        t6 = gir_mul(G, t2, t5);
+        t7 = gir__ah_num(G, g, (double)nd->attr->f[0]);
+        t8 = gir_add(G, t6, t7);
+        dx[0] = gir_mul(G, g, t8);
+    }
     (void)n;
 }
-/* generated from ops.def:256 (ELU) */
+/* generated from ops.def:259 (ELU) */
 static void gir__adj_elu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    if (need[0]) dx[0] = gir_mul(G, g, gir_where(G, gir_gt(G, x[0], gir__ah_num(G, g, 0)), gir__ah_num(G, g, 1), gir_add(G, y, gir__ah_num(G, g, (double)nd->attr->f[0]))));
+    if (need[0]) {
+        gir_node t0, t1, t2, t3, t4, t5;
+        t0 = gir__ah_num(G, g, 0);
+        t1 = gir_gt(G, x[0], t0);
+        t2 = gir__ah_num(G, g, 1);
+        t3 = gir__ah_num(G, g, (double)nd->attr->f[0]);
+        t4 = gir_add(G, y, t3);
+        t5 = gir_where(G, t1, t2, t4);
+        dx[0] = gir_mul(G, g, t5);
+    }
     (void)n;
 }
-/* generated from ops.def:260 (GELU) */
+/* generated from ops.def:263 (GELU) */
 static void gir__adj_gelu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
-    if (need[0]) dx[0] = gir_mul(G, g, gir_add(G, gir_mul(G, gir__ah_num(G, g, 0.5), gir_add(G, gir__ah_num(G, g, 1), gir_erf(G, gir_mul(G, x[0], gir__ah_num(G, g, 0.7071067811865476))))), gir_mul(G, gir_mul(G, x[0], gir__ah_num(G, g, 0.3989422804014327)), gir_exp(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, -0.5), x[0]), x[0])))));
+    if (need[0]) {
+        gir_node t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13, t14;
+        t0 = gir__ah_num(G, g, 0.5);
+        t1 = gir__ah_num(G, g, 1);
+        t2 = gir__ah_num(G, g, 0.7071067811865476);
+        t3 = gir_mul(G, x[0], t2);
+        t4 = gir_erf(G, t3);
+        t5 = gir_add(G, t1, t4);
+        t6 = gir_mul(G, t0, t5);
+        t7 = gir__ah_num(G, g, 0.3989422804014327);
+        t8 = gir_mul(G, x[0], t7);
+        t9 = gir__ah_num(G, g, -0.5);
+        t10 = gir_mul(G, t9, x[0]);
+        t11 = gir_mul(G, t10, x[0]);
+        t12 = gir_exp(G, t11);
+        t13 = gir_mul(G, t8, t12);
+        t14 = gir_add(G, t6, t13);
+        dx[0] = gir_mul(G, g, t14);
+    }
     (void)n;
 }
-/* generated from ops.def:266 (SILU) */
+/* generated from ops.def:269 (SILU) */
 static void gir__adj_silu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
-    if (need[0]) dx[0] = gir_mul(G, gir_mul(G, g, gir_sigmoid(G, x[0])), gir_add(G, gir__ah_num(G, g, 1), gir_mul(G, x[0], gir_sub(G, gir__ah_num(G, g, 1), gir_sigmoid(G, x[0])))));
+    if (need[0]) {
+        gir_node t0, t1, t2, t3, t4, t5, t6, t7;
+        t0 = gir_sigmoid(G, x[0]);
+        t1 = gir_mul(G, g, t0);
+        t2 = gir__ah_num(G, g, 1);
+        t3 = gir__ah_num(G, g, 1);
+        t4 = gir_sigmoid(G, x[0]);
+        t5 = gir_sub(G, t3, t4);
+        t6 = gir_mul(G, x[0], t5);
+        t7 = gir_add(G, t2, t6);
+        dx[0] = gir_mul(G, t1, t7);
+    }
     (void)n;
 }
-/* generated from ops.def:269 (ERF) */
+/* generated from ops.def:272 (ERF) */
 static void gir__adj_erf(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
-    if (need[0]) dx[0] = gir_mul(G, gir_mul(G, g, gir__ah_num(G, g, 1.1283791670955126)), gir_exp(G, gir_mul(G, gir_neg(G, x[0]), x[0])));
+    if (need[0]) {
+        gir_node t0, t1, t2, t3, t4;
+        t0 = gir__ah_num(G, g, 1.1283791670955126);
+        t1 = gir_mul(G, g, t0);
+        t2 = gir_neg(G, x[0]);
+        t3 = gir_mul(G, t2, x[0]);
+        t4 = gir_exp(G, t3);
+        dx[0] = gir_mul(G, t1, t4);
+    }
     (void)n;
 }
-/* generated from ops.def:272 (FLOOR) */
+/* generated from ops.def:275 (FLOOR) */
 static void gir__adj_floor(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
-    if (need[0]) dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
+    if (need[0]) {
+        dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
+    }
     (void)n;
 }
-/* generated from ops.def:274 (CEIL) */
+/* generated from ops.def:277 (CEIL) */
 static void gir__adj_ceil(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
-    if (need[0]) dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
+    if (need[0]) {
+        dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
+    }
     (void)n;
 }
-/* generated from ops.def:276 (ROUND) */
+/* generated from ops.def:279 (ROUND) */
 static void gir__adj_round(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
-    if (need[0]) dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
+    if (need[0]) {
+        dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
+    }
     (void)n;
 }
-/* generated from ops.def:279 (CLAMP) */
+/* generated from ops.def:282 (CLAMP) */
 static void gir__adj_clamp(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir_mul(G, g, gir__ah_mask(G, nd, x, gir_and(G, gir_ge(G, x[0], gir__ah_num(G, g, (double)nd->attr->f[0])), gir_le(G, x[0], gir__ah_num(G, g, (double)nd->attr->f[1])))));
+    if (need[0]) {
+        gir_node t0, t1, t2, t3, t4, t5;
+        t0 = gir__ah_num(G, g, (double)nd->attr->f[0]);
+        t1 = gir_ge(G, x[0], t0);
+        t2 = gir__ah_num(G, g, (double)nd->attr->f[1]);
+        t3 = gir_le(G, x[0], t2);
+        t4 = gir_and(G, t1, t3);
+        t5 = gir__ah_mask(G, nd, x, t4);
+        dx[0] = gir_mul(G, g, t5);
+    }
     (void)n;
 }
-/* generated from ops.def:285 (SUM) */
+/* generated from ops.def:288 (SUM) */
 static void gir__adj_sum(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_expand(G, nd, x, g);
+    if (need[0]) {
+        dx[0] = gir__ah_expand(G, nd, x, g);
+    }
     (void)n;
 }
-/* generated from ops.def:290 (MEAN) */
+/* generated from ops.def:294 (MEAN) */
 static void gir__adj_mean(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir_mul(G, gir__ah_expand(G, nd, x, g), gir__ah_rcount(G, nd, x));
+    if (need[0]) {
+        gir_node t0, t1;
+        t0 = gir__ah_expand(G, nd, x, g);
+        t1 = gir__ah_rcount(G, nd, x);
+        dx[0] = gir_mul(G, t0, t1);
+    }
     (void)n;
 }
-/* generated from ops.def:295 (PROD) */
+/* generated from ops.def:299 (PROD) */
 static void gir__adj_prod(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    if (need[0]) dx[0] = gir_div(G, gir_mul(G, gir__ah_keep(G, nd, x, g), gir__ah_keep(G, nd, x, y)), x[0]);
+    if (need[0]) {
+        gir_node t0, t1, t2;
+        t0 = gir__ah_keep(G, nd, x, g);
+        t1 = gir__ah_keep(G, nd, x, y);
+        t2 = gir_mul(G, t0, t1);
+        dx[0] = gir_div(G, t2, x[0]);
+    }
     (void)n;
 }
-/* generated from ops.def:300 (MAX) */
+/* generated from ops.def:305 (MAX) */
 static void gir__adj_max(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    if (need[0]) dx[0] = gir_mul(G, gir__ah_keep(G, nd, x, g), gir__ah_tiemask(G, nd, x, x[0], gir__ah_keep(G, nd, x, y)));
+    if (need[0]) {
+        gir_node t0, t1, t2;
+        t0 = gir__ah_keep(G, nd, x, g);
+        t1 = gir__ah_keep(G, nd, x, y);
+        t2 = gir__ah_tiemask(G, nd, x, x[0], t1);
+        dx[0] = gir_mul(G, t0, t2);
+    }
     (void)n;
 }
-/* generated from ops.def:306 (MIN) */
+/* generated from ops.def:312 (MIN) */
 static void gir__adj_min(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    if (need[0]) dx[0] = gir_mul(G, gir__ah_keep(G, nd, x, g), gir__ah_tiemask(G, nd, x, x[0], gir__ah_keep(G, nd, x, y)));
+    if (need[0]) {
+        gir_node t0, t1, t2;
+        t0 = gir__ah_keep(G, nd, x, g);
+        t1 = gir__ah_keep(G, nd, x, y);
+        t2 = gir__ah_tiemask(G, nd, x, x[0], t1);
+        dx[0] = gir_mul(G, t0, t2);
+    }
     (void)n;
 }
-/* generated from ops.def:312 (VAR) */
+/* generated from ops.def:319 (VAR) */
 static void gir__adj_var(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir_mul(G, gir_mul(G, gir__ah_keep(G, nd, x, g), gir_sub(G, x[0], gir__ah_rmean(G, nd, x, x[0]))), gir_mul(G, gir__ah_num(G, g, 2), gir__ah_rdof(G, nd, x)));
+    if (need[0]) {
+        gir_node t0, t1, t2, t3, t4, t5, t6;
+        t0 = gir__ah_keep(G, nd, x, g);
+        t1 = gir__ah_rmean(G, nd, x, x[0]);
+        t2 = gir_sub(G, x[0], t1);
+        t3 = gir_mul(G, t0, t2);
+        t4 = gir__ah_num(G, g, 2);
+        t5 = gir__ah_rdof(G, nd, x);
+        t6 = gir_mul(G, t4, t5);
+        dx[0] = gir_mul(G, t3, t6);
+    }
     (void)n;
 }
-/* generated from ops.def:319 (LOGSUMEXP) */
+/* generated from ops.def:327 (LOGSUMEXP) */
 static void gir__adj_logsumexp(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    if (need[0]) dx[0] = gir_mul(G, gir__ah_keep(G, nd, x, g), gir_exp(G, gir_sub(G, x[0], gir__ah_keep(G, nd, x, y))));
+    if (need[0]) {
+        gir_node t0, t1, t2, t3;
+        t0 = gir__ah_keep(G, nd, x, g);
+        t1 = gir__ah_keep(G, nd, x, y);
+        t2 = gir_sub(G, x[0], t1);
+        t3 = gir_exp(G, t2);
+        dx[0] = gir_mul(G, t0, t3);
+    }
     (void)n;
 }
-/* generated from ops.def:347 (RESHAPE) */
+/* generated from ops.def:357 (RESHAPE) */
 static void gir__adj_reshape(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_like(G, nd, x, g, x[0]);
+    if (need[0]) {
+        dx[0] = gir__ah_like(G, nd, x, g, x[0]);
+    }
     (void)n;
 }
-/* generated from ops.def:351 (TRANSPOSE) */
+/* generated from ops.def:361 (TRANSPOSE) */
 static void gir__adj_transpose(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_untranspose(G, nd, x, g);
+    if (need[0]) {
+        dx[0] = gir__ah_untranspose(G, nd, x, g);
+    }
     (void)n;
 }
-/* generated from ops.def:356 (BROADCAST_TO) */
+/* generated from ops.def:366 (BROADCAST_TO) */
 static void gir__adj_broadcast_to(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
+    if (need[0]) {
+        dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
+    }
     (void)n;
 }
-/* generated from ops.def:361 (SLICE) */
+/* generated from ops.def:371 (SLICE) */
 static void gir__adj_slice(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_slice_back(G, nd, x, g, x[0]);
+    if (need[0]) {
+        dx[0] = gir__ah_slice_back(G, nd, x, g, x[0]);
+    }
     (void)n;
 }
-/* generated from ops.def:368 (UNSLICE) */
+/* generated from ops.def:378 (UNSLICE) */
 static void gir__adj_unslice(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_reslice(G, nd, x, g);
+    if (need[0]) {
+        dx[0] = gir__ah_reslice(G, nd, x, g);
+    }
     (void)n;
 }
-/* generated from ops.def:373 (CONCAT) */
+/* generated from ops.def:383 (CONCAT) */
 static void gir__adj_concat(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     int i;
-    for (i = 0; i < n; ++i)
-        if (need[i]) dx[i] = gir__ah_concat_part(G, nd, x, g, i);
+    for (i = 0; i < n; ++i) {
+        if (need[i]) {
+            dx[i] = gir__ah_concat_part(G, nd, x, g, i);
+        }
+    }
 }
-/* generated from ops.def:378 (FLIP) */
+/* generated from ops.def:388 (FLIP) */
 static void gir__adj_flip(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_reflip(G, nd, x, g);
+    if (need[0]) {
+        dx[0] = gir__ah_reflip(G, nd, x, g);
+    }
     (void)n;
 }
-/* generated from ops.def:380 (PAD) */
+/* generated from ops.def:390 (PAD) */
 static void gir__adj_pad(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_unpad(G, nd, x, g, x[0]);
+    if (need[0]) {
+        dx[0] = gir__ah_unpad(G, nd, x, g, x[0]);
+    }
     (void)n;
 }
-/* generated from ops.def:385 (INDEX_SELECT) */
+/* generated from ops.def:395 (INDEX_SELECT) */
 static void gir__adj_index_select(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_unselect(G, nd, x, g, x[0]);
+    if (need[0]) {
+        dx[0] = gir__ah_unselect(G, nd, x, g, x[0]);
+    }
     (void)n;
 }
-/* generated from ops.def:391 (INDEX_ADD) */
+/* generated from ops.def:401 (INDEX_ADD) */
 static void gir__adj_index_add(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_reselect(G, nd, x, g);
+    if (need[0]) {
+        dx[0] = gir__ah_reselect(G, nd, x, g);
+    }
     (void)n;
 }
-/* generated from ops.def:402 (WHERE) */
+/* generated from ops.def:412 (WHERE) */
 static void gir__adj_where(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_where(G, x[2], g, gir__ah_num(G, g, 0)), x[0]);
-    if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_where(G, x[2], gir__ah_num(G, g, 0), g), x[1]);
+    if (need[0]) {
+        gir_node t0, t1;
+        t0 = gir__ah_num(G, g, 0);
+        t1 = gir_where(G, x[2], g, t0);
+        dx[0] = gir__ah_unbroadcast(G, nd, x, t1, x[0]);
+    }
+    if (need[1]) {
+        gir_node t0, t1;
+        t0 = gir__ah_num(G, g, 0);
+        t1 = gir_where(G, x[2], t0, g);
+        dx[1] = gir__ah_unbroadcast(G, nd, x, t1, x[1]);
+    }
     (void)n;
 }
-/* generated from ops.def:407 (DIAG) */
+/* generated from ops.def:417 (DIAG) */
 static void gir__adj_diag(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
-    if (need[0]) dx[0] = gir_diagonal(G, g, nd->attr->i[0]);
+    if (need[0]) {
+        dx[0] = gir_diagonal(G, g, nd->attr->i[0]);
+    }
     (void)n;
 }
-/* generated from ops.def:411 (DIAGONAL) */
+/* generated from ops.def:421 (DIAGONAL) */
 static void gir__adj_diagonal(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_undiagonal(G, nd, x, g);
+    if (need[0]) {
+        dx[0] = gir__ah_undiagonal(G, nd, x, g);
+    }
     (void)n;
 }
-/* generated from ops.def:415 (TRIU) */
+/* generated from ops.def:425 (TRIU) */
 static void gir__adj_triu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
-    if (need[0]) dx[0] = gir_triu(G, g, nd->attr->i[0]);
+    if (need[0]) {
+        dx[0] = gir_triu(G, g, nd->attr->i[0]);
+    }
     (void)n;
 }
-/* generated from ops.def:419 (TRIL) */
+/* generated from ops.def:429 (TRIL) */
 static void gir__adj_tril(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
-    if (need[0]) dx[0] = gir_tril(G, g, nd->attr->i[0]);
+    if (need[0]) {
+        dx[0] = gir_tril(G, g, nd->attr->i[0]);
+    }
     (void)n;
 }
-/* generated from ops.def:423 (CAST) */
+/* generated from ops.def:433 (CAST) */
 static void gir__adj_cast(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_cast_like(G, nd, x, g, x[0]);
+    if (need[0]) {
+        dx[0] = gir__ah_cast_like(G, nd, x, g, x[0]);
+    }
     (void)n;
 }
-/* generated from ops.def:431 (MATMUL) */
+/* generated from ops.def:441 (MATMUL) */
 static void gir__adj_matmul(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_matmul(G, g, gir__ah_mT(G, nd, x, x[1])), x[0]);
-    if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_matmul(G, gir__ah_mT(G, nd, x, x[0]), g), x[1]);
+    if (need[0]) {
+        gir_node t0, t1;
+        t0 = gir__ah_mT(G, nd, x, x[1]);
+        t1 = gir_matmul(G, g, t0);
+        dx[0] = gir__ah_unbroadcast(G, nd, x, t1, x[0]);
+    }
+    if (need[1]) {
+        gir_node t0, t1;
+        t0 = gir__ah_mT(G, nd, x, x[0]);
+        t1 = gir_matmul(G, t0, g);
+        dx[1] = gir__ah_unbroadcast(G, nd, x, t1, x[1]);
+    }
     (void)n;
 }
-/* generated from ops.def:436 (DOT) */
+/* generated from ops.def:446 (DOT) */
 static void gir__adj_dot(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
-    if (need[0]) dx[0] = gir_mul(G, g, x[1]);
-    if (need[1]) dx[1] = gir_mul(G, g, x[0]);
+    if (need[0]) {
+        dx[0] = gir_mul(G, g, x[1]);
+    }
+    if (need[1]) {
+        dx[1] = gir_mul(G, g, x[0]);
+    }
     (void)n;
 }
-/* generated from ops.def:438 (OUTER) */
+/* generated from ops.def:448 (OUTER) */
 static void gir__adj_outer(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_sumaxis(G, nd, x, gir_mul(G, g, x[1]), 1);
-    if (need[1]) dx[1] = gir__ah_sumaxis(G, nd, x, gir_mul(G, g, gir__ah_col(G, nd, x, x[0])), 0);
+    if (need[0]) {
+        gir_node t0;
+        t0 = gir_mul(G, g, x[1]);
+        dx[0] = gir__ah_sumaxis(G, nd, x, t0, 1);
+    }
+    if (need[1]) {
+        gir_node t0, t1;
+        t0 = gir__ah_col(G, nd, x, x[0]);
+        t1 = gir_mul(G, g, t0);
+        dx[1] = gir__ah_sumaxis(G, nd, x, t1, 0);
+    }
     (void)n;
 }
-/* generated from ops.def:441 (TRACE) */
+/* generated from ops.def:451 (TRACE) */
 static void gir__adj_trace(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_untrace(G, nd, x, g, x[0]);
+    if (need[0]) {
+        dx[0] = gir__ah_untrace(G, nd, x, g, x[0]);
+    }
     (void)n;
 }
-/* generated from ops.def:443 (INVERSE) */
+/* generated from ops.def:454 (INVERSE) */
 static void gir__adj_inverse(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    if (need[0]) dx[0] = gir_neg(G, gir_matmul(G, gir_matmul(G, gir__ah_mT(G, nd, x, y), g), gir__ah_mT(G, nd, x, y)));
+    if (need[0]) {
+        gir_node t0, t1, t2, t3;
+        t0 = gir__ah_mT(G, nd, x, y);
+        t1 = gir_matmul(G, t0, g);
+        t2 = gir__ah_mT(G, nd, x, y);
+        t3 = gir_matmul(G, t1, t2);
+        dx[0] = gir_neg(G, t3);
+    }
     (void)n;
 }
-/* generated from ops.def:448 (DET) */
+/* generated from ops.def:459 (DET) */
 static void gir__adj_det(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    if (need[0]) dx[0] = gir_mul(G, gir__ah_cell(G, nd, x, gir_mul(G, g, y)), gir__ah_mT(G, nd, x, gir_inverse(G, x[0])));
+    if (need[0]) {
+        gir_node t0, t1, t2, t3;
+        t0 = gir_mul(G, g, y);
+        t1 = gir__ah_cell(G, nd, x, t0);
+        t2 = gir_inverse(G, x[0]);
+        t3 = gir__ah_mT(G, nd, x, t2);
+        dx[0] = gir_mul(G, t1, t3);
+    }
     (void)n;
 }
-/* generated from ops.def:451 (LOGDET) */
+/* generated from ops.def:462 (LOGDET) */
 static void gir__adj_logdet(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir_mul(G, gir__ah_cell(G, nd, x, g), gir__ah_mT(G, nd, x, gir_inverse(G, x[0])));
+    if (need[0]) {
+        gir_node t0, t1, t2;
+        t0 = gir__ah_cell(G, nd, x, g);
+        t1 = gir_inverse(G, x[0]);
+        t2 = gir__ah_mT(G, nd, x, t1);
+        dx[0] = gir_mul(G, t0, t2);
+    }
     (void)n;
 }
-/* generated from ops.def:460 (TRISOLVE) */
+/* generated from ops.def:471 (TRISOLVE) */
 static void gir__adj_trisolve(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    if (need[0]) dx[0] = gir__ah_trisolve_da(G, nd, x, gir__ah_trisolve_adj(G, nd, x, g), y);
-    if (need[1]) dx[1] = gir__ah_trisolve_adj(G, nd, x, g);
+    if (need[0]) {
+        gir_node t0;
+        t0 = gir__ah_trisolve_adj(G, nd, x, g);
+        dx[0] = gir__ah_trisolve_da(G, nd, x, t0, y);
+    }
+    if (need[1]) {
+        dx[1] = gir__ah_trisolve_adj(G, nd, x, g);
+    }
     (void)n;
 }
-/* generated from ops.def:466 (SOFTMAX) */
+/* generated from ops.def:477 (SOFTMAX) */
 static void gir__adj_softmax(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    if (need[0]) dx[0] = gir_mul(G, y, gir_sub(G, g, gir__ah_axsum(G, nd, x, gir_mul(G, g, y))));
+    if (need[0]) {
+        gir_node t0, t1, t2;
+        t0 = gir_mul(G, g, y);
+        t1 = gir__ah_axsum(G, nd, x, t0);
+        t2 = gir_sub(G, g, t1);
+        dx[0] = gir_mul(G, y, t2);
+    }
     (void)n;
 }
-/* generated from ops.def:469 (LOG_SOFTMAX) */
+/* generated from ops.def:480 (LOG_SOFTMAX) */
 static void gir__adj_log_softmax(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    if (need[0]) dx[0] = gir_sub(G, g, gir_mul(G, gir_exp(G, y), gir__ah_axsum(G, nd, x, g)));
+    if (need[0]) {
+        gir_node t0, t1, t2;
+        t0 = gir_exp(G, y);
+        t1 = gir__ah_axsum(G, nd, x, g);
+        t2 = gir_mul(G, t0, t1);
+        dx[0] = gir_sub(G, g, t2);
+    }
     (void)n;
 }
-/* generated from ops.def:472 (XENT_LOGITS) */
+/* generated from ops.def:483 (XENT_LOGITS) */
 static void gir__adj_xent_logits(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir_mul(G, gir__ah_lastcol(G, nd, x, g), gir_sub(G, gir_softmax(G, x[0], (-1)), gir__ah_onehot_like(G, nd, x, x[1], x[0])));
+    if (need[0]) {
+        gir_node t0, t1, t2, t3;
+        t0 = gir__ah_lastcol(G, nd, x, g);
+        t1 = gir_softmax(G, x[0], (-1));
+        t2 = gir__ah_onehot_like(G, nd, x, x[1], x[0]);
+        t3 = gir_sub(G, t1, t2);
+        dx[0] = gir_mul(G, t0, t3);
+    }
     (void)n;
 }
-/* generated from ops.def:478 (XENT_LOGITS_PROB) */
+/* generated from ops.def:489 (XENT_LOGITS_PROB) */
 static void gir__adj_xent_logits_prob(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir_mul(G, gir__ah_lastcol(G, nd, x, g), gir_sub(G, gir_mul(G, gir_softmax(G, x[0], (-1)), gir__ah_lastsum(G, nd, x, x[1])), x[1]));
-    if (need[1]) dx[1] = gir_mul(G, gir_neg(G, gir__ah_lastcol(G, nd, x, g)), gir_log_softmax(G, x[0], (-1)));
+    if (need[0]) {
+        gir_node t0, t1, t2, t3, t4;
+        t0 = gir__ah_lastcol(G, nd, x, g);
+        t1 = gir_softmax(G, x[0], (-1));
+        t2 = gir__ah_lastsum(G, nd, x, x[1]);
+        t3 = gir_mul(G, t1, t2);
+        t4 = gir_sub(G, t3, x[1]);
+        dx[0] = gir_mul(G, t0, t4);
+    }
+    if (need[1]) {
+        gir_node t0, t1, t2;
+        t0 = gir__ah_lastcol(G, nd, x, g);
+        t1 = gir_neg(G, t0);
+        t2 = gir_log_softmax(G, x[0], (-1));
+        dx[1] = gir_mul(G, t1, t2);
+    }
     (void)n;
 }
-/* generated from ops.def:483 (BCE_LOGITS) */
+/* generated from ops.def:494 (BCE_LOGITS) */
 static void gir__adj_bce_logits(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir_sub(G, gir_sigmoid(G, x[0]), x[1])), x[0]);
-    if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, gir_neg(G, g), x[0]), x[1]);
+    if (need[0]) {
+        gir_node t0, t1, t2;
+        t0 = gir_sigmoid(G, x[0]);
+        t1 = gir_sub(G, t0, x[1]);
+        t2 = gir_mul(G, g, t1);
+        dx[0] = gir__ah_unbroadcast(G, nd, x, t2, x[0]);
+    }
+    if (need[1]) {
+        gir_node t0, t1;
+        t0 = gir_neg(G, g);
+        t1 = gir_mul(G, t0, x[0]);
+        dx[1] = gir__ah_unbroadcast(G, nd, x, t1, x[1]);
+    }
     (void)n;
 }
-/* generated from ops.def:488 (MSE) */
+/* generated from ops.def:499 (MSE) */
 static void gir__adj_mse(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, 2), g), gir_sub(G, x[0], x[1])), gir__ah_rsize(G, nd, x, x[0]));
-    if (need[1]) dx[1] = gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, -2), g), gir_sub(G, x[0], x[1])), gir__ah_rsize(G, nd, x, x[0]));
+    if (need[0]) {
+        gir_node t0, t1, t2, t3, t4;
+        t0 = gir__ah_num(G, g, 2);
+        t1 = gir_mul(G, t0, g);
+        t2 = gir_sub(G, x[0], x[1]);
+        t3 = gir_mul(G, t1, t2);
+        t4 = gir__ah_rsize(G, nd, x, x[0]);
+        dx[0] = gir_mul(G, t3, t4);
+    }
+    if (need[1]) {
+        gir_node t0, t1, t2, t3, t4;
+        t0 = gir__ah_num(G, g, -2);
+        t1 = gir_mul(G, t0, g);
+        t2 = gir_sub(G, x[0], x[1]);
+        t3 = gir_mul(G, t1, t2);
+        t4 = gir__ah_rsize(G, nd, x, x[0]);
+        dx[1] = gir_mul(G, t3, t4);
+    }
     (void)n;
 }
-/* generated from ops.def:491 (CONV2D) */
+/* generated from ops.def:502 (CONV2D) */
 static void gir__adj_conv2d(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_conv_dx(G, nd, x, g, x[1]);
-    if (need[1]) dx[1] = gir__ah_conv_dw(G, nd, x, x[0], g);
+    if (need[0]) {
+        dx[0] = gir__ah_conv_dx(G, nd, x, g, x[1]);
+    }
+    if (need[1]) {
+        dx[1] = gir__ah_conv_dw(G, nd, x, x[0], g);
+    }
     (void)n;
 }
-/* generated from ops.def:498 (CONV2D_BWD_DATA) */
+/* generated from ops.def:509 (CONV2D_BWD_DATA) */
 static void gir__adj_conv2d_bwd_data(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_conv_fwd(G, nd, x, g, x[1]);
-    if (need[1]) dx[1] = gir__ah_conv_dw_of_dx(G, nd, x, g, x[0]);
+    if (need[0]) {
+        dx[0] = gir__ah_conv_fwd(G, nd, x, g, x[1]);
+    }
+    if (need[1]) {
+        dx[1] = gir__ah_conv_dw_of_dx(G, nd, x, g, x[0]);
+    }
     (void)n;
 }
-/* generated from ops.def:504 (CONV2D_BWD_FILTER) */
+/* generated from ops.def:515 (CONV2D_BWD_FILTER) */
 static void gir__adj_conv2d_bwd_filter(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_conv_dx_of_dw(G, nd, x, x[1], g);
-    if (need[1]) dx[1] = gir__ah_conv_fwd(G, nd, x, x[0], g);
+    if (need[0]) {
+        dx[0] = gir__ah_conv_dx_of_dw(G, nd, x, x[1], g);
+    }
+    if (need[1]) {
+        dx[1] = gir__ah_conv_fwd(G, nd, x, x[0], g);
+    }
     (void)n;
 }
-/* generated from ops.def:510 (MAX_POOL2D) */
+/* generated from ops.def:521 (MAX_POOL2D) */
 static void gir__adj_max_pool2d(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_maxpool_dx(G, nd, x, g, x[0]);
+    if (need[0]) {
+        dx[0] = gir__ah_maxpool_dx(G, nd, x, g, x[0]);
+    }
     (void)n;
 }
-/* generated from ops.def:516 (MAX_POOL2D_BWD) */
+/* generated from ops.def:527 (MAX_POOL2D_BWD) */
 static void gir__adj_max_pool2d_bwd(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_maxpool_pick(G, nd, x, g, x[1]);
+    if (need[0]) {
+        dx[0] = gir__ah_maxpool_pick(G, nd, x, g, x[1]);
+    }
     (void)n;
 }
-/* generated from ops.def:521 (AVG_POOL2D) */
+/* generated from ops.def:532 (AVG_POOL2D) */
 static void gir__adj_avg_pool2d(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_avgpool_dx(G, nd, x, g, x[0]);
+    if (need[0]) {
+        dx[0] = gir__ah_avgpool_dx(G, nd, x, g, x[0]);
+    }
     (void)n;
 }
-/* generated from ops.def:529 (AVG_POOL2D_BWD) */
+/* generated from ops.def:540 (AVG_POOL2D_BWD) */
 static void gir__adj_avg_pool2d_bwd(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_avgpool_fwd(G, nd, x, g);
+    if (need[0]) {
+        dx[0] = gir__ah_avgpool_fwd(G, nd, x, g);
+    }
     (void)n;
 }
-/* generated from ops.def:535 (DROPOUT) */
+/* generated from ops.def:546 (DROPOUT) */
 static void gir__adj_dropout(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
-    if (need[0]) dx[0] = gir_dropout(G, g, nd->attr->f[0], nd->attr->seed);
+    if (need[0]) {
+        dx[0] = gir_dropout(G, g, nd->attr->f[0], nd->attr->seed);
+    }
     (void)n;
 }
-/* generated from ops.def:542 (GATHER) */
+/* generated from ops.def:553 (GATHER) */
 static void gir__adj_gather(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir_scatter_add(G, gir__ah_zeros_like(G, nd, x, x[0]), x[1], g, nd->attr->i[0]);
+    if (need[0]) {
+        gir_node t0;
+        t0 = gir__ah_zeros_like(G, nd, x, x[0]);
+        dx[0] = gir_scatter_add(G, t0, x[1], g, nd->attr->i[0]);
+    }
     (void)n;
 }
-/* generated from ops.def:548 (SCATTER_ADD) */
+/* generated from ops.def:559 (SCATTER_ADD) */
 static void gir__adj_scatter_add(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = g;
-    if (need[1]) dx[1] = gir_gather(G, g, x[2], nd->attr->i[0]);
+    if (need[1]) {
+        dx[1] = gir_gather(G, g, x[2], nd->attr->i[0]);
+    }
     (void)n;
 }
-/* generated from ops.def:553 (FMOD) */
+/* generated from ops.def:564 (FMOD) */
 static void gir__adj_fmod(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
-    if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, gir_mul(G, gir_neg(G, g), gir_sign(G, gir_div(G, x[0], x[1]))), gir_floor(G, gir_abs(G, gir_div(G, x[0], x[1])))), x[1]);
+    if (need[1]) {
+        gir_node t0, t1, t2, t3, t4, t5, t6, t7;
+        t0 = gir_neg(G, g);
+        t1 = gir_div(G, x[0], x[1]);
+        t2 = gir_sign(G, t1);
+        t3 = gir_mul(G, t0, t2);
+        t4 = gir_div(G, x[0], x[1]);
+        t5 = gir_abs(G, t4);
+        t6 = gir_floor(G, t5);
+        t7 = gir_mul(G, t3, t6);
+        dx[1] = gir__ah_unbroadcast(G, nd, x, t7, x[1]);
+    }
     (void)n;
 }
-/* generated from ops.def:560 (GELU_TANH) */
+/* generated from ops.def:571 (GELU_TANH) */
 static void gir__adj_gelu_tanh(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
-    if (need[0]) dx[0] = gir_mul(G, g, gir_add(G, gir_mul(G, gir__ah_num(G, g, 0.5), gir_add(G, gir__ah_num(G, g, 1), gir_tanh(G, gir_mul(G, gir__ah_num(G, g, 0.7978845608028654), gir_add(G, x[0], gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, 0.044715), x[0]), x[0]), x[0])))))), gir_mul(G, gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, 0.5), x[0]), gir_sub(G, gir__ah_num(G, g, 1), gir_mul(G, gir_tanh(G, gir_mul(G, gir__ah_num(G, g, 0.7978845608028654), gir_add(G, x[0], gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, 0.044715), x[0]), x[0]), x[0])))), gir_tanh(G, gir_mul(G, gir__ah_num(G, g, 0.7978845608028654), gir_add(G, x[0], gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, 0.044715), x[0]), x[0]), x[0]))))))), gir__ah_num(G, g, 0.7978845608028654)), gir_add(G, gir__ah_num(G, g, 1), gir_mul(G, gir_mul(G, gir__ah_num(G, g, 0.134145), x[0]), x[0])))));
+    if (need[0]) {
+        gir_node t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13, t14, t15, t16, t17, t18, t19, t20, t21, t22, t23, t24, t25, t26, t27, t28, t29, t30, t31, t32, t33, t34, t35, t36, t37, t38, t39, t40, t41, t42;
+        t0 = gir__ah_num(G, g, 0.5);
+        t1 = gir__ah_num(G, g, 1);
+        t2 = gir__ah_num(G, g, 0.7978845608028654);
+        t3 = gir__ah_num(G, g, 0.044715);
+        t4 = gir_mul(G, t3, x[0]);
+        t5 = gir_mul(G, t4, x[0]);
+        t6 = gir_mul(G, t5, x[0]);
+        t7 = gir_add(G, x[0], t6);
+        t8 = gir_mul(G, t2, t7);
+        t9 = gir_tanh(G, t8);
+        t10 = gir_add(G, t1, t9);
+        t11 = gir_mul(G, t0, t10);
+        t12 = gir__ah_num(G, g, 0.5);
+        t13 = gir_mul(G, t12, x[0]);
+        t14 = gir__ah_num(G, g, 1);
+        t15 = gir__ah_num(G, g, 0.7978845608028654);
+        t16 = gir__ah_num(G, g, 0.044715);
+        t17 = gir_mul(G, t16, x[0]);
+        t18 = gir_mul(G, t17, x[0]);
+        t19 = gir_mul(G, t18, x[0]);
+        t20 = gir_add(G, x[0], t19);
+        t21 = gir_mul(G, t15, t20);
+        t22 = gir_tanh(G, t21);
+        t23 = gir__ah_num(G, g, 0.7978845608028654);
+        t24 = gir__ah_num(G, g, 0.044715);
+        t25 = gir_mul(G, t24, x[0]);
+        t26 = gir_mul(G, t25, x[0]);
+        t27 = gir_mul(G, t26, x[0]);
+        t28 = gir_add(G, x[0], t27);
+        t29 = gir_mul(G, t23, t28);
+        t30 = gir_tanh(G, t29);
+        t31 = gir_mul(G, t22, t30);
+        t32 = gir_sub(G, t14, t31);
+        t33 = gir_mul(G, t13, t32);
+        t34 = gir__ah_num(G, g, 0.7978845608028654);
+        t35 = gir_mul(G, t33, t34);
+        t36 = gir__ah_num(G, g, 1);
+        t37 = gir__ah_num(G, g, 0.134145);
+        t38 = gir_mul(G, t37, x[0]);
+        t39 = gir_mul(G, t38, x[0]);
+        t40 = gir_add(G, t36, t39);
+        t41 = gir_mul(G, t35, t40);
+        t42 = gir_add(G, t11, t41);
+        dx[0] = gir_mul(G, g, t42);
+    }
     (void)n;
 }
-/* generated from ops.def:576 (TRAIN_EVAL) */
+/* generated from ops.def:587 (TRAIN_EVAL) */
 static void gir__adj_train_eval(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     int i;
-    for (i = 0; i < n; ++i)
-        if (need[i]) dx[i] = gir__ah_mode_part(G, nd, x, g, i);
+    for (i = 0; i < n; ++i) {
+        if (need[i]) {
+            dx[i] = gir__ah_mode_part(G, nd, x, g, i);
+        }
+    }
 }
-/* generated from ops.def:582 (MAX_POOL2D_PICK) */
+/* generated from ops.def:593 (MAX_POOL2D_PICK) */
 static void gir__adj_max_pool2d_pick(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
-    if (need[0]) dx[0] = gir__ah_maxpool_dx(G, nd, x, g, x[1]);
+    if (need[0]) {
+        dx[0] = gir__ah_maxpool_dx(G, nd, x, g, x[1]);
+    }
     (void)n;
 }
 enum { GIR__ADJ__NONE,
@@ -15100,7 +15703,7 @@ static void gir__k_pow_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_pow_f64(v0, v1));
     }
 }
-/* generated from ops.def:170 (MAXIMUM): max(a, b) */
+/* generated from ops.def:171 (MAXIMUM): max(a, b) */
 static void gir__k_maximum_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -15149,7 +15752,7 @@ static void gir__k_maximum_f64__scalar(int64_t n, void *out, const void *const *
         o[k] = (double)(gir__v_max_f64(v0, v1));
     }
 }
-/* generated from ops.def:174 (MINIMUM): min(a, b) */
+/* generated from ops.def:176 (MINIMUM): min(a, b) */
 static void gir__k_minimum_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -15198,7 +15801,7 @@ static void gir__k_minimum_f64__scalar(int64_t n, void *out, const void *const *
         o[k] = (double)(gir__v_min_f64(v0, v1));
     }
 }
-/* generated from ops.def:178 (MOD): mod(a, b) */
+/* generated from ops.def:181 (MOD): mod(a, b) */
 static void gir__k_mod_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -15247,7 +15850,7 @@ static void gir__k_mod_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_mod_f64(v0, v1));
     }
 }
-/* generated from ops.def:185 (FLOORDIV): floordiv(a, b) */
+/* generated from ops.def:188 (FLOORDIV): floordiv(a, b) */
 static void gir__k_floordiv_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -15296,7 +15899,7 @@ static void gir__k_floordiv_f64__scalar(int64_t n, void *out, const void *const 
         o[k] = (double)(gir__v_floordiv_f64(v0, v1));
     }
 }
-/* generated from ops.def:197 (ABS): abs(a) */
+/* generated from ops.def:200 (ABS): abs(a) */
 static void gir__k_abs_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -15337,7 +15940,7 @@ static void gir__k_abs_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_abs_f64(v0));
     }
 }
-/* generated from ops.def:199 (SIGN): sign(a) */
+/* generated from ops.def:202 (SIGN): sign(a) */
 static void gir__k_sign_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -15378,7 +15981,7 @@ static void gir__k_sign_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_sign_f64(v0));
     }
 }
-/* generated from ops.def:201 (SQUARE): (a * a) */
+/* generated from ops.def:204 (SQUARE): (a * a) */
 static void gir__k_square_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -15419,7 +16022,7 @@ static void gir__k_square_f64__scalar(int64_t n, void *out, const void *const *i
         o[k] = (double)((v0 * v0));
     }
 }
-/* generated from ops.def:203 (SQRT): sqrt(a) */
+/* generated from ops.def:206 (SQRT): sqrt(a) */
 static void gir__k_sqrt_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15440,7 +16043,7 @@ static void gir__k_sqrt_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_sqrt_f64(v0));
     }
 }
-/* generated from ops.def:205 (RSQRT): (1 / sqrt(a)) */
+/* generated from ops.def:208 (RSQRT): (1 / sqrt(a)) */
 static void gir__k_rsqrt_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15461,7 +16064,7 @@ static void gir__k_rsqrt_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)((((double)1) / gir__v_sqrt_f64(v0)));
     }
 }
-/* generated from ops.def:207 (RECIPROCAL): (1 / a) */
+/* generated from ops.def:210 (RECIPROCAL): (1 / a) */
 static void gir__k_reciprocal_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15482,7 +16085,7 @@ static void gir__k_reciprocal_f64__scalar(int64_t n, void *out, const void *cons
         o[k] = (double)((((double)1) / v0));
     }
 }
-/* generated from ops.def:209 (EXP): exp(a) */
+/* generated from ops.def:212 (EXP): exp(a) */
 static void gir__k_exp_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15503,7 +16106,7 @@ static void gir__k_exp_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_exp_f64(v0));
     }
 }
-/* generated from ops.def:211 (EXPM1): expm1(a) */
+/* generated from ops.def:214 (EXPM1): expm1(a) */
 static void gir__k_expm1_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15524,7 +16127,7 @@ static void gir__k_expm1_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_expm1_f64(v0));
     }
 }
-/* generated from ops.def:214 (LOG): log(a) */
+/* generated from ops.def:217 (LOG): log(a) */
 static void gir__k_log_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15545,7 +16148,7 @@ static void gir__k_log_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_log_f64(v0));
     }
 }
-/* generated from ops.def:216 (LOG1P): log1p(a) */
+/* generated from ops.def:219 (LOG1P): log1p(a) */
 static void gir__k_log1p_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15566,7 +16169,7 @@ static void gir__k_log1p_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_log1p_f64(v0));
     }
 }
-/* generated from ops.def:219 (LOG2): log2(a) */
+/* generated from ops.def:222 (LOG2): log2(a) */
 static void gir__k_log2_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15587,7 +16190,7 @@ static void gir__k_log2_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_log2_f64(v0));
     }
 }
-/* generated from ops.def:222 (SIN): sin(a) */
+/* generated from ops.def:225 (SIN): sin(a) */
 static void gir__k_sin_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15608,7 +16211,7 @@ static void gir__k_sin_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_sin_f64(v0));
     }
 }
-/* generated from ops.def:224 (COS): cos(a) */
+/* generated from ops.def:227 (COS): cos(a) */
 static void gir__k_cos_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15629,7 +16232,7 @@ static void gir__k_cos_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_cos_f64(v0));
     }
 }
-/* generated from ops.def:226 (TAN): tan(a) */
+/* generated from ops.def:229 (TAN): tan(a) */
 static void gir__k_tan_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15650,7 +16253,7 @@ static void gir__k_tan_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_tan_f64(v0));
     }
 }
-/* generated from ops.def:228 (ASIN): asin(a) */
+/* generated from ops.def:231 (ASIN): asin(a) */
 static void gir__k_asin_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15671,7 +16274,7 @@ static void gir__k_asin_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_asin_f64(v0));
     }
 }
-/* generated from ops.def:232 (ACOS): acos(a) */
+/* generated from ops.def:235 (ACOS): acos(a) */
 static void gir__k_acos_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15692,7 +16295,7 @@ static void gir__k_acos_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_acos_f64(v0));
     }
 }
-/* generated from ops.def:236 (ATAN): atan(a) */
+/* generated from ops.def:239 (ATAN): atan(a) */
 static void gir__k_atan_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15713,7 +16316,7 @@ static void gir__k_atan_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_atan_f64(v0));
     }
 }
-/* generated from ops.def:238 (SINH): sinh(a) */
+/* generated from ops.def:241 (SINH): sinh(a) */
 static void gir__k_sinh_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15734,7 +16337,7 @@ static void gir__k_sinh_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_sinh_f64(v0));
     }
 }
-/* generated from ops.def:240 (COSH): cosh(a) */
+/* generated from ops.def:243 (COSH): cosh(a) */
 static void gir__k_cosh_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15755,7 +16358,7 @@ static void gir__k_cosh_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_cosh_f64(v0));
     }
 }
-/* generated from ops.def:242 (TANH): tanh(a) */
+/* generated from ops.def:245 (TANH): tanh(a) */
 static void gir__k_tanh_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15776,7 +16379,7 @@ static void gir__k_tanh_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_tanh_f64(v0));
     }
 }
-/* generated from ops.def:244 (SIGMOID): sigmoid(a) */
+/* generated from ops.def:247 (SIGMOID): sigmoid(a) */
 static void gir__k_sigmoid_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15797,7 +16400,7 @@ static void gir__k_sigmoid_f64__scalar(int64_t n, void *out, const void *const *
         o[k] = (double)(gir__v_sigmoid_f64(v0));
     }
 }
-/* generated from ops.def:246 (SOFTPLUS): (max(a, 0) + log1p(exp(-abs(a)))) */
+/* generated from ops.def:249 (SOFTPLUS): (max(a, 0) + log1p(exp(-abs(a)))) */
 static void gir__k_softplus_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15818,7 +16421,7 @@ static void gir__k_softplus_f64__scalar(int64_t n, void *out, const void *const 
         o[k] = (double)((gir__v_max_f64(v0, ((double)0)) + gir__v_log1p_f64(gir__v_exp_f64((-gir__v_abs_f64(v0))))));
     }
 }
-/* generated from ops.def:251 (RELU): max(a, 0) */
+/* generated from ops.def:254 (RELU): max(a, 0) */
 static void gir__k_relu_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -15859,7 +16462,7 @@ static void gir__k_relu_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_max_f64(v0, ((double)0)));
     }
 }
-/* generated from ops.def:253 (LEAKY_RELU): select((a > 0), a, (p0 * a)) */
+/* generated from ops.def:256 (LEAKY_RELU): select((a > 0), a, (p0 * a)) */
 static void gir__k_leaky_relu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15878,7 +16481,7 @@ static void gir__k_leaky_relu_f64__scalar(int64_t n, void *out, const void *cons
         o[k] = (double)(((v0 > ((double)0)) ? v0 : (((double)p[0]) * v0)));
     }
 }
-/* generated from ops.def:256 (ELU): select((a > 0), a, (p0 * expm1(a))) */
+/* generated from ops.def:259 (ELU): select((a > 0), a, (p0 * expm1(a))) */
 static void gir__k_elu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15897,7 +16500,7 @@ static void gir__k_elu_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(((v0 > ((double)0)) ? v0 : (((double)p[0]) * gir__v_expm1_f64(v0))));
     }
 }
-/* generated from ops.def:260 (GELU): ((0.5 * a) * (1 + erf((a * 0.7071067811865476)))) */
+/* generated from ops.def:263 (GELU): ((0.5 * a) * (1 + erf((a * 0.7071067811865476)))) */
 static void gir__k_gelu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15918,7 +16521,7 @@ static void gir__k_gelu_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(((((double)0.5) * v0) * (((double)1) + gir__v_erf_f64((v0 * ((double)0.7071067811865476))))));
     }
 }
-/* generated from ops.def:266 (SILU): (a * sigmoid(a)) */
+/* generated from ops.def:269 (SILU): (a * sigmoid(a)) */
 static void gir__k_silu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15939,7 +16542,7 @@ static void gir__k_silu_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)((v0 * gir__v_sigmoid_f64(v0)));
     }
 }
-/* generated from ops.def:269 (ERF): erf(a) */
+/* generated from ops.def:272 (ERF): erf(a) */
 static void gir__k_erf_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15960,7 +16563,7 @@ static void gir__k_erf_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_erf_f64(v0));
     }
 }
-/* generated from ops.def:272 (FLOOR): floor(a) */
+/* generated from ops.def:275 (FLOOR): floor(a) */
 static void gir__k_floor_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15981,7 +16584,7 @@ static void gir__k_floor_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_floor_f64(v0));
     }
 }
-/* generated from ops.def:274 (CEIL): ceil(a) */
+/* generated from ops.def:277 (CEIL): ceil(a) */
 static void gir__k_ceil_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -16002,7 +16605,7 @@ static void gir__k_ceil_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_ceil_f64(v0));
     }
 }
-/* generated from ops.def:276 (ROUND): round(a) */
+/* generated from ops.def:279 (ROUND): round(a) */
 static void gir__k_round_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -16023,7 +16626,7 @@ static void gir__k_round_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_round_f64(v0));
     }
 }
-/* generated from ops.def:279 (CLAMP): min(max(a, p0), p1) */
+/* generated from ops.def:282 (CLAMP): min(max(a, p0), p1) */
 static void gir__k_clamp_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -16060,7 +16663,7 @@ static void gir__k_clamp_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_min_f64(gir__v_max_f64(v0, ((double)p[0])), ((double)p[1])));
     }
 }
-/* generated from ops.def:402 (WHERE): select(cond, a, b) */
+/* generated from ops.def:412 (WHERE): select(cond, a, b) */
 static void gir__k_where_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -16131,7 +16734,7 @@ static void gir__k_where_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)((v2 ? v0 : v1));
     }
 }
-/* generated from ops.def:483 (BCE_LOGITS): ((max(x, 0) - (x * t)) + log1p(exp(-abs(x)))) */
+/* generated from ops.def:494 (BCE_LOGITS): ((max(x, 0) - (x * t)) + log1p(exp(-abs(x)))) */
 static void gir__k_bce_logits_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -16156,7 +16759,7 @@ static void gir__k_bce_logits_f64__scalar(int64_t n, void *out, const void *cons
         o[k] = (double)(((gir__v_max_f64(v0, ((double)0)) - (v0 * v1)) + gir__v_log1p_f64(gir__v_exp_f64((-gir__v_abs_f64(v0))))));
     }
 }
-/* generated from ops.def:553 (FMOD): fmod(a, b) */
+/* generated from ops.def:564 (FMOD): fmod(a, b) */
 static void gir__k_fmod_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -16205,7 +16808,7 @@ static void gir__k_fmod_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_fmod_f64(v0, v1));
     }
 }
-/* generated from ops.def:560 (GELU_TANH): ((0.5 * a) * (1 + tanh((0.7978845608028654 * (a + (((0.044715 * a) * a) * a)))))) */
+/* generated from ops.def:571 (GELU_TANH): ((0.5 * a) * (1 + tanh((0.7978845608028654 * (a + (((0.044715 * a) * a) * a)))))) */
 static void gir__k_gelu_tanh_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -34118,7 +34721,7 @@ typedef struct gir__ostep {
 } gir__ostep;
 static void gir__optim_scalars(gir_graph *g, const gir_optim_desc *d, gir_node lr, gir__ostep *s) {
     const int f = GIR_DTYPE_F64;
-    gir_node bc1, bc2;
+    gir_node bc1, bc2, one;
     GIR_MEMSET(s, 0, sizeof *s);
     if (d->kind == GIR_OPTIM_SGD && d->momentum == 0) return;
     s->t = gir_variable(g, GIR_DTYPE_F64, gir_shape0(), NULL);
@@ -34127,12 +34730,18 @@ static void gir__optim_scalars(gir_graph *g, const gir_optim_desc *d, gir_node l
         s->first = gir_eq(g, s->t, gir__sc(g, f, 0.0));
         return;
     }
-    bc1 = gir_sub(g, gir__sc(g, f, 1.0), gir_pow(g, gir__sc(g, f, d->beta1), s->t1));
-    bc2 = gir_sub(g, gir__sc(g, f, 1.0), gir_pow(g, gir__sc(g, f, d->beta2), s->t1));
+    /* here and below, a call has at most one argument that builds nodes: the nodes come in C's sequence, the
+       same from every compiler (the order of a call's arguments is the compiler's choice) */
+    one = gir__sc(g, f, 1.0);
+    bc1 = gir_sub(g, one, gir_pow(g, gir__sc(g, f, d->beta1), s->t1));
+    one = gir__sc(g, f, 1.0);
+    bc2 = gir_sub(g, one, gir_pow(g, gir__sc(g, f, d->beta2), s->t1));
     s->neg_step = gir_neg(g, gir_div(g, lr, bc1));
     s->bc2_sqrt = gir_sqrt(g, bc2);
-    if (d->kind == GIR_OPTIM_ADAMW && d->weight_decay != 0)
-        s->decay = gir_sub(g, gir__sc(g, f, 1.0), gir_mul(g, lr, gir__sc(g, f, d->weight_decay)));
+    if (d->kind == GIR_OPTIM_ADAMW && d->weight_decay != 0) {
+        one = gir__sc(g, f, 1.0);
+        s->decay = gir_sub(g, one, gir_mul(g, lr, gir__sc(g, f, d->weight_decay)));
+    }
 }
 /* torch.optim.SGD for one parameter: appends its updates, returns how many */
 static int gir__sgd_param(gir_graph *g, const gir_optim_desc *d, const gir__ostep *s, gir_node p, gir_node gr,
@@ -34144,8 +34753,9 @@ static int gir__sgd_param(gir_graph *g, const gir_optim_desc *d, const gir__oste
     if (d->momentum != 0) {
         gir_node buf = gir_variable(g, (gir_dtype)dt, sh, NULL);
         gir__name_derived(g, p, buf, "momentum_buffer");
-        gir_node nb = gir_where(g, s->first, dp, gir_add(g, gir_mul(g, buf, gir__sc(g, dt, d->momentum)),
-                                                        gir_mul(g, gir__sc(g, dt, 1.0 - d->dampening), dp)));
+        gir_node nb = gir_mul(g, buf, gir__sc(g, dt, d->momentum));
+        nb = gir_add(g, nb, gir_mul(g, gir__sc(g, dt, 1.0 - d->dampening), dp));
+        nb = gir_where(g, s->first, dp, nb);
         dp = d->nesterov ? gir_add(g, dp, gir_mul(g, gir__sc(g, dt, d->momentum), nb)) : nb;
         out[n + 1] = gir_assign(g, buf, nb);
     }
@@ -34163,9 +34773,10 @@ static int gir__adam_param(gir_graph *g, const gir_optim_desc *d, const gir__ost
     gir__name_derived(g, p, v, "exp_avg_sq");
     if (d->kind == GIR_OPTIM_ADAM && d->weight_decay != 0)
         gr = gir_add(g, gr, gir_mul(g, gir__sc(g, dt, d->weight_decay), p));
-    mn = gir_add(g, gir_mul(g, m, gir__sc(g, dt, d->beta1)), gir_mul(g, gir__sc(g, dt, 1.0 - d->beta1), gr));
-    vn = gir_add(g, gir_mul(g, v, gir__sc(g, dt, d->beta2)),
-                 gir_mul(g, gir_mul(g, gir__sc(g, dt, 1.0 - d->beta2), gr), gr));     /* addcmul: (value * g) * g */
+    mn = gir_mul(g, m, gir__sc(g, dt, d->beta1));
+    mn = gir_add(g, mn, gir_mul(g, gir__sc(g, dt, 1.0 - d->beta1), gr));
+    vn = gir_mul(g, v, gir__sc(g, dt, d->beta2));
+    vn = gir_add(g, vn, gir_mul(g, gir_mul(g, gir__sc(g, dt, 1.0 - d->beta2), gr), gr));  /* addcmul: (value * g) * g */
     use = vn;
     if (d->amsgrad) {
         gir_node vm = gir_variable(g, (gir_dtype)dt, sh, NULL);
@@ -34173,7 +34784,9 @@ static int gir__adam_param(gir_graph *g, const gir_optim_desc *d, const gir__ost
         use = gir_maximum(g, vm, vn);
         out[3] = gir_assign(g, vm, use);
     }
-    denom = gir_add(g, gir_div(g, gir_sqrt(g, use), gir__as(g, s->bc2_sqrt, dt)), gir__sc(g, dt, d->eps));
+    denom = gir_sqrt(g, use);
+    denom = gir_div(g, denom, gir__as(g, s->bc2_sqrt, dt));
+    denom = gir_add(g, denom, gir__sc(g, dt, d->eps));
     if (s->decay.id) base = gir_mul(g, p, gir__as(g, s->decay, dt));
     out[0] = gir_assign(g, p, gir_add(g, base, gir_div(g, gir_mul(g, gir__as(g, s->neg_step, dt), mn), denom)));
     out[1] = gir_assign(g, m, mn);
@@ -34229,7 +34842,8 @@ GIR_API gir_node gir_clip_grad_norm(gir_graph *g, int n, const gir_node *grads, 
     for (k = 0; k < n; ++k)
         sq[k] = gir__as(g, gir_sum(g, gir_square(g, grads[k]), gir_ints0(), 0), GIR_DTYPE_F64);
     total = gir_sqrt(g, n > 1 ? gir_add_n(g, n, sq) : sq[0]);
-    coef = gir_div(g, gir__sc(g, GIR_DTYPE_F64, max_norm), gir_add(g, total, gir__sc(g, GIR_DTYPE_F64, 1e-6)));
+    coef = gir__sc(g, GIR_DTYPE_F64, max_norm);
+    coef = gir_div(g, coef, gir_add(g, total, gir__sc(g, GIR_DTYPE_F64, 1e-6)));
     coef = gir_minimum(g, coef, gir__sc(g, GIR_DTYPE_F64, 1.0));
     for (k = 0; k < n; ++k) sq[k] = gir_mul(g, grads[k], gir__as(g, coef, g->nodes[grads[k].id].dtype));
     if (!gir__ok(g)) return gir__named(g, was_ok, fn, bad);    /* clipped untouched */
@@ -34254,7 +34868,7 @@ static gir_node gir__step_f64(gir_graph *g, gir_node step, const char *fn) {
 }
 GIR_API gir_node gir_lr_step_decay(gir_graph *g, gir_node step, double lr, int step_size, double gamma) {
     int was_ok = gir__ok(g);
-    gir_node s;
+    gir_node s, c;
     if (!g) return gir__handle(NULL, 0);
     if (step_size < 1) {
         gir__gfail(g, GIR_ERR_ATTR, "lr_step_decay: step_size %d must be >= 1", step_size);
@@ -34262,8 +34876,8 @@ GIR_API gir_node gir_lr_step_decay(gir_graph *g, gir_node step, double lr, int s
     }
     if (!(s = gir__step_f64(g, step, "lr_step_decay")).id) return s;
     s = gir_floor(g, gir_div(g, s, gir__sc(g, GIR_DTYPE_F64, step_size)));
-    return gir__named(g, was_ok, "lr_step_decay",
-                      gir_mul(g, gir__sc(g, GIR_DTYPE_F64, lr), gir_pow(g, gir__sc(g, GIR_DTYPE_F64, gamma), s)));
+    c = gir__sc(g, GIR_DTYPE_F64, lr);
+    return gir__named(g, was_ok, "lr_step_decay", gir_mul(g, c, gir_pow(g, gir__sc(g, GIR_DTYPE_F64, gamma), s)));
 }
 GIR_API gir_node gir_lr_cosine(gir_graph *g, gir_node step, double lr, double eta_min, int t_max) {
     const int f = GIR_DTYPE_F64;
@@ -34275,8 +34889,11 @@ GIR_API gir_node gir_lr_cosine(gir_graph *g, gir_node step, double lr, double et
         return gir__handle(NULL, 0);
     }
     if (!(s = gir__step_f64(g, step, "lr_cosine")).id) return s;
-    c = gir_cos(g, gir_div(g, gir_mul(g, gir__sc(g, f, 3.141592653589793), s), gir__sc(g, f, t_max)));
-    c = gir_div(g, gir_mul(g, gir__sc(g, f, lr - eta_min), gir_add(g, gir__sc(g, f, 1.0), c)), gir__sc(g, f, 2.0));
+    c = gir_mul(g, gir__sc(g, f, 3.141592653589793), s);
+    c = gir_cos(g, gir_div(g, c, gir__sc(g, f, t_max)));
+    c = gir_add(g, gir__sc(g, f, 1.0), c);
+    c = gir_mul(g, gir__sc(g, f, lr - eta_min), c);
+    c = gir_div(g, c, gir__sc(g, f, 2.0));
     return gir__named(g, was_ok, "lr_cosine", gir_add(g, gir__sc(g, f, eta_min), c));
 }
 
@@ -34291,8 +34908,8 @@ GIR_API gir_node gir_train_eval2(gir_graph *g, gir_node train, gir_node eval) {
    sqrt(var + eps) */
 static gir_node gir__bn_eval(gir_graph *g, gir_node x, gir_node gamma, gir_node beta, gir_node rm, gir_node rv,
                              gir_shape cs, int dt, double eps) {
-    gir_node inv = gir_div(g, gir__sc(g, dt, 1.0), gir_sqrt(g, gir_add(g, rv, gir__sc(g, dt, eps))));
-    gir_node alpha, shift;
+    gir_node inv = gir__sc(g, dt, 1.0), alpha, shift;
+    inv = gir_div(g, inv, gir_sqrt(g, gir_add(g, rv, gir__sc(g, dt, eps))));
     if (gir__nshape(g, &g->nodes[gamma.id])->rank == 1) gamma = gir_reshape(g, gamma, cs);
     if (gir__nshape(g, &g->nodes[beta.id])->rank == 1) beta = gir_reshape(g, beta, cs);
     alpha = gir_mul(g, gir_reshape(g, inv, cs), gamma);
@@ -34330,10 +34947,12 @@ GIR_API gir_node gir_batch_norm_running(gir_graph *g, gir_node x, gir_node gamma
     }
     xs4[0] = tr;
     xs4[1] = gir__bn_eval(g, x, gamma, beta, rm, rv, cs, dt, eps);
-    xs4[2] = gir_assign(g, rm, gir_add(g, gir_mul(g, gir__sc(g, dt, momentum), gir_mean(g, x, ax, 0)),
-                                       gir_mul(g, gir__sc(g, dt, 1.0 - momentum), rm)));
-    xs4[3] = gir_assign(g, rv, gir_add(g, gir_mul(g, gir__sc(g, dt, momentum), gir_var(g, x, ax, 0, 1)),
-                                       gir_mul(g, gir__sc(g, dt, 1.0 - momentum), rv)));
+    xs4[2] = gir__sc(g, dt, momentum);
+    xs4[2] = gir_mul(g, xs4[2], gir_mean(g, x, ax, 0));
+    xs4[2] = gir_assign(g, rm, gir_add(g, xs4[2], gir_mul(g, gir__sc(g, dt, 1.0 - momentum), rm)));
+    xs4[3] = gir__sc(g, dt, momentum);
+    xs4[3] = gir_mul(g, xs4[3], gir_var(g, x, ax, 0, 1));
+    xs4[3] = gir_assign(g, rv, gir_add(g, xs4[3], gir_mul(g, gir__sc(g, dt, 1.0 - momentum), rv)));
     tr = gir_train_eval(g, 4, xs4);
     if (!tr.id) return gir__named(g, was_ok, fn, bad);
     if (running) { running[0] = rm; running[1] = rv; }
@@ -35080,7 +35699,7 @@ GIR_API gir_status gir_load_graph(const void *data, size_t size, const gir_graph
    THE IMAGE (version 1). Every field is in the writer's byte order (the reader tells the other order by the
    magic and refuses it); sections start at offsets aligned to 4, values at offsets aligned to 16.
      header   gir__ihdr: magic "GIRI", version, GIR__OPS_HASH and GIR_MAX_RANK of the writer, the image's bytes,
-              the CRC-32 of every byte after its own field (the rest of the header too), the counts and the
+              the CRC-32 of every byte but its own field's four (the rest of the header too), the counts and the
               offsets of the sections below, the arena and variable-copy bytes the plan needs (not its scratch:
               the reader's kernels may need other scratch than the writer's, whose GEMM blocks are its own, so the
               reader sizes it)
@@ -35092,10 +35711,13 @@ GIR_API gir_status gir_load_graph(const void *data, size_t size, const gir_graph
      attrs    the steps' attributes in gen/50-ir/graph.c's packed form (never a data pointer), then at least
               GIR__ATTR_MAXBYTES bytes before the image ends, so a packed record is never read past it
      data     the values of the constants and of the variables, each at its offset
-   The writer only copies a plan that gir_compile checked. The reader checks what would make it read or write
+   The first six fields and what the CRC covers stay the same in every version, so that the reader tells a
+   damaged image (its CRC fails) from an intact one written by another gir.h (byte order, version, op table or
+   GIR_MAX_RANK). The writer only copies a plan that gir_compile checked. The reader checks what would make it read or write
    outside the image or its RAM: counts, offsets, indices, kinds, sizes (shape x dtype = bytes), the ops of
    this build; it trusts the shapes and attributes to be those the kernels were built for. */
 #define GIR__IMG_MAGIC 0x49524947u   /* "GIRI" as a little-endian u32 */
+#define GIR__IMG_CIGAM 0x47524949u   /* the magic as a host of the other byte order reads it */
 #define GIR__IMG_VERSION 1u
 #define GIR__IMG_NONE 0xffffffffu     /* in ins: an input the plan does not read */
 typedef struct gir__ihdr {
@@ -35104,7 +35726,11 @@ typedef struct gir__ihdr {
     uint32_t o_vals, o_steps, o_sin, o_ins, o_outs, o_attrs, attr_bytes;
     uint32_t arena, vars;
 } gir__ihdr;
-#define GIR__IMG_CRC_AT (offsetof(gir__ihdr, crc) + 4u)   /* the CRC covers every byte after its own field */
+#define GIR__IMG_CRC_AT (offsetof(gir__ihdr, crc) + 4u)   /* the byte after the CRC's own field */
+/* the CRC of an image of n >= sizeof(gir__ihdr) bytes: every byte but the CRC field's */
+static uint32_t gir__img_crc(const unsigned char *img, uint32_t n) {
+    return gir__crc32(gir__crc32(0, img, offsetof(gir__ihdr, crc)), img + GIR__IMG_CRC_AT, n - GIR__IMG_CRC_AT);
+}
 typedef struct gir__ival {
     gir_shape shape;
     uint32_t  node, off, bytes;
@@ -35231,7 +35857,7 @@ static void gir__img_write(const gir_plan *p, const uint8_t *kind, const uint32_
     if (p->nsin) GIR_MEMCPY(img + h->o_sin, p->sin, p->nsin * 4u);
     if (h->nin + h->nout) GIR_MEMCPY(img + h->o_ins, io, (h->nin + h->nout) * 4u);
     GIR_MEMCPY(img, h, sizeof *h);
-    h->crc = gir__crc32(0, img + GIR__IMG_CRC_AT, h->bytes - GIR__IMG_CRC_AT);
+    h->crc = gir__img_crc(img, h->bytes);
     GIR_MEMCPY(img, h, sizeof *h);
 }
 /* checks the lists and finds their values (io: the inputs' then the outputs' indices) */
@@ -35318,26 +35944,35 @@ static gir_status gir__ifail(char *msg, size_t cap, gir_status s, const char *fm
 static int gir__img_in(const gir__ihdr *h, uint32_t off, uint32_t n, uint32_t size) {
     return off % 4u == 0 && off >= sizeof *h && (uint64_t)off + (uint64_t)n * size <= h->bytes;
 }
+/* a header field of an image in the other byte order (swap) or this one */
+static uint32_t gir__img_u32(uint32_t v, int swap) {
+    return swap ? (v >> 24) | ((v >> 8) & 0xff00u) | ((v << 8) & 0xff0000u) | (v << 24) : v;
+}
 static gir_status gir__img_check_head(const unsigned char *img, size_t len, char *msg, size_t cap) {
     const gir__ihdr *h = (const gir__ihdr *)(const void *)img;
+    uint32_t bytes;
+    int swap;
     if (!img || (uintptr_t)img % 8u) return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "the image is %s",
                                                         img ? "not aligned to 8 bytes" : "NULL");
     if (len < sizeof *h) return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "%l bytes, shorter than a header", (long long)len);
-    if (h->magic != GIR__IMG_MAGIC)
-        return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, h->magic == 0x47524949u ? "written on a host of the other "
-                          "byte order" : "not an image (bad magic)");
+    swap = h->magic == GIR__IMG_CIGAM;
+    if (h->magic != GIR__IMG_MAGIC && h->magic != GIR__IMG_CIGAM)
+        return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "not an image, or a damaged one (bad magic)");
+    /* the CRC first: a damaged header says it is damaged, not that another gir.h wrote it */
+    if ((bytes = gir__img_u32(h->bytes, swap)) > len || bytes < sizeof *h)
+        return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "truncated or damaged: its header says %l bytes, %l given",
+                          (long long)bytes, (long long)len);
+    if (gir__img_crc(img, bytes) != gir__img_u32(h->crc, swap))
+        return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "damaged (bad checksum)");
+    if (swap) return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "written by another gir.h, on a host of the other byte order");
     if (h->version != GIR__IMG_VERSION)
-        return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "version %l, this gir.h reads %l", (long long)h->version,
-                          (long long)GIR__IMG_VERSION);
-    if (h->ops_hash != GIR__OPS_HASH || h->max_rank != GIR_MAX_RANK)
-        return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, h->max_rank != GIR_MAX_RANK ? "written with GIR_MAX_RANK %l, "
-                          "this gir.h has %l" : "written by a gir.h with another op table", (long long)h->max_rank,
-                          (long long)GIR_MAX_RANK);
-    if (h->bytes > len || h->bytes < sizeof *h)
-        return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "truncated: it takes %l bytes, %l given", (long long)h->bytes,
-                          (long long)len);
-    if (gir__crc32(0, img + GIR__IMG_CRC_AT, h->bytes - GIR__IMG_CRC_AT) != h->crc)
-        return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "bad checksum");
+        return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "written by another gir.h: version %l, this gir.h reads %l",
+                          (long long)h->version, (long long)GIR__IMG_VERSION);
+    if (h->max_rank != GIR_MAX_RANK)
+        return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "written by another gir.h, with GIR_MAX_RANK %l (this one has "
+                          "%l)", (long long)h->max_rank, (long long)GIR_MAX_RANK);
+    if (h->ops_hash != GIR__OPS_HASH)
+        return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "written by a gir.h with another op table");
     if (!gir__img_in(h, h->o_vals, h->nvals, sizeof(gir__ival)) || !gir__img_in(h, h->o_steps, h->nsteps, sizeof(gir__step)) ||
         !gir__img_in(h, h->o_sin, h->nsin, 4) || !gir__img_in(h, h->o_ins, h->nin, 4) ||
         !gir__img_in(h, h->o_outs, h->nout, 4) ||

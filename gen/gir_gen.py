@@ -936,18 +936,31 @@ def is_raw(n):
                re.match(r"^[pi]\d$", m[1]))) for m in walk(n))
 
 
-def lower_adj(op, e, ops_by_lname, partial=False):
+def lower_adj(op, e, ops_by_lname, partial=False, stmts=None):
+    """C for one ADJ expression. Every node-building call becomes a statement of its own that assigns a temporary
+    (t0, t1, ... appended to stmts), made left to right with each call's arguments first: C leaves the order in
+    which a call's arguments are evaluated unspecified, so nested builder calls would number the gradient's nodes
+    differently on different compilers. Returns the expression that holds the result (a temporary or a leaf:
+    g, y, x[k])."""
+    if stmts is None:
+        stmts = []
+
+    def emit(call):
+        t = "t%d" % len(stmts)
+        stmts.append("%s = %s;" % (t, call))
+        return t
+
     def node(name, args):
         """A call of the builder of op name: the table must have it (the expression's operators too)."""
         if name not in ops_by_lname and not partial:
             raise GenError("%s:%d: error: ADJ of %s builds %s nodes, but the table has no %s row"
                            % (op.path, op.line, op.name, name, name.upper()))
-        return "gir_%s(G, %s)" % (name, args)
+        return emit("gir_%s(G, %s)" % (name, ", ".join(args)))
 
     def go(n):
         k = n[0]
         if k == "num":
-            return "gir__ah_num(G, g, %s)" % n[1]
+            return emit("gir__ah_num(G, g, %s)" % n[1])
         if k == "var":
             v = n[1]
             if v in ("g", "y"):
@@ -956,19 +969,19 @@ def lower_adj(op, e, ops_by_lname, partial=False):
                 raise GenError("%s:%d: error: ADJ of %s: the seed 's0' can only be passed to an op's seed "
                                "parameter" % (op.path, op.line, op.name))
             if v == "i" or re.match(r"^[pi]\d$", v):
-                return "gir__ah_num(G, g, (double)%s)" % lower_raw(op, n)
+                return emit("gir__ah_num(G, g, (double)%s)" % lower_raw(op, n))
             if v[0] == "x":
                 return "x[%s]" % v[1:] if not op.variadic else "x[i]"
             if v[0] == "a":
                 return "x[%d]" % (len(op.parents) + int(v[1:]))
         if k == "neg":
             if n[1][0] == "num":                  # a negative number is one constant, not neg(constant)
-                return "gir__ah_num(G, g, -%s)" % n[1][1]
-            return node("neg", go(n[1]))
+                return emit("gir__ah_num(G, g, -%s)" % n[1][1])
+            return node("neg", [go(n[1])])
         if k == "bin":
-            return node(ARITH[n[1]], "%s, %s" % (go(n[2]), go(n[3])))
+            return node(ARITH[n[1]], [go(n[2]), go(n[3])])
         if k == "cmp":
-            return node(CMP_OPS[n[1]], "%s, %s" % (go(n[2]), go(n[3])))
+            return node(CMP_OPS[n[1]], [go(n[2]), go(n[3])])
         if k == "call":
             f = n[1]
             if f in ops_by_lname:
@@ -981,11 +994,29 @@ def lower_adj(op, e, ops_by_lname, partial=False):
                     else:
                         raise GenError("%s:%d: error: ADJ of %s: attribute '%s' of %s cannot be given "
                                        "in an expression (use a helper)" % (op.path, op.line, op.name, nm, f))
-                return "gir_%s(G, %s)" % (f, ", ".join(args))
-            return "gir__ah_%s(G, nd, x%s)" % (f, "".join(", " + (lower_raw(op, a) if is_raw(a) else go(a))
-                                                          for a in n[2]))
+                return emit("gir_%s(G, %s)" % (f, ", ".join(args)))
+            args = [lower_raw(op, a) if is_raw(a) else go(a) for a in n[2]]
+            return emit("gir__ah_%s(G, nd, x%s)" % (f, "".join(", " + a for a in args)))
         raise AssertionError(n)
     return go(e)
+
+
+def adj_block(op, term, j, by, partial, indent):
+    """The statements that set dx[j] (j: "i" in a variadic op's loop) when need[j]: one builder call each."""
+    stmts = []
+    c = lower_adj(op, term, by, partial, stmts)
+    if op.shape == "BCAST":
+        c = "gir__ah_unbroadcast(G, nd, x, %s, x[%s])" % (c, j)
+    if not stmts:
+        return [indent + "if (need[%s]) dx[%s] = %s;" % (j, j, c)]
+    if c == stmts[-1].split(" = ")[0]:      # the last call's result: assign it to dx[j] at once
+        c = stmts.pop().split(" = ", 1)[1][:-1]
+    out = [indent + "if (need[%s]) {" % j]
+    if stmts:
+        out.append(indent + "    gir_node %s;" % ", ".join("t%d" % k for k in range(len(stmts))))
+        out += [indent + "    " + st for st in stmts]
+    out += [indent + "    dx[%s] = %s;" % (j, c), indent + "}"]
+    return out
 
 
 def emit_adjoints(ops, partial=False):
@@ -1000,17 +1031,12 @@ def emit_adjoints(ops, partial=False):
         body = []
         if op.variadic:
             body.append("    int i;")
-            body.append("    for (i = 0; i < n; ++i)")
-            c = lower_adj(op, op.adj[0], by, partial)
-            if op.shape == "BCAST":
-                c = "gir__ah_unbroadcast(G, nd, x, %s, x[i])" % c
-            body.append("        if (need[i]) dx[i] = %s;" % c)
+            body.append("    for (i = 0; i < n; ++i) {")
+            body += adj_block(op, op.adj[0], "i", by, partial, "        ")
+            body.append("    }")
         else:
             for j, term in enumerate(op.adj):
-                c = lower_adj(op, term, by, partial)
-                if op.shape == "BCAST":
-                    c = "gir__ah_unbroadcast(G, nd, x, %s, x[%d])" % (c, j)
-                body.append("    if (need[%d]) dx[%d] = %s;" % (j, j, c))
+                body += adj_block(op, term, str(j), by, partial, "    ")
             body.append("    (void)n;")
         text = "\n".join(body)
         for v, used in (("G", re.search(r"\bG\b", text)), ("y", re.search(r"\by\b", text)), ("g", re.search(r"\bg\b", text)),

@@ -201,6 +201,11 @@ lane1() {
         "$CC -std=c99 $WARN tests/compile/libm_all_routed.c -o $B/libm_all -lm && ./$B/libm_all && \
          $CLANG -std=c99 $WARN -DGIR_NO_SIMD tests/compile/libm_all_routed.c -o $B/libm_all_c -lm && ./$B/libm_all_c && \
          $CXX -x c++ -std=c++11 $WARN tests/compile/libm_all_routed.c -o $B/libm_all_cpp -lm && ./$B/libm_all_cpp"
+    step "autodiff: a gcc and a clang build number a gradient's nodes alike (tests/programs/grad_order.c, byte for byte)" sh -c \
+        "$CC -std=c99 $WARN -O0 tests/programs/grad_order.c -o $B/grad_order_cc -lm && \
+         $CLANG -std=c99 $WARN -O0 tests/programs/grad_order.c -o $B/grad_order_clang -lm && \
+         ./$B/grad_order_cc > $B/grad_order_cc.txt && ./$B/grad_order_clang > $B/grad_order_clang.txt && \
+         cmp $B/grad_order_cc.txt $B/grad_order_clang.txt"
     # 4. nothing non-portable: the whole implementation cross-compiles for Cortex-M4, freestanding
     if command -v "$ARMCC" > /dev/null 2>&1; then
         step "compile: Cortex-M4 freestanding ($ARMCC)" $ARMCC -mcpu=cortex-m4 -mthumb -mfloat-abi=hard \

@@ -280,6 +280,18 @@ static void gir__putl(gir__buf *b, long long v) {
     do { t[k++] = (char)('0' + (int)(u % 10u)); u /= 10u; } while (u);
     while (k) { char c[2]; c[0] = t[--k]; c[1] = 0; gir__puts(b, c); }
 }
+/* an address as 0x and lower-case hex digits (as glibc's %p), NULL as "NULL" */
+static void gir__putp(gir__buf *b, const void *p) {
+    char t[2 + 2 * sizeof(uintptr_t) + 1];
+    uintptr_t u = (uintptr_t)p;
+    int k = (int)sizeof t - 1;
+    if (!p) { gir__puts(b, "NULL"); return; }
+    t[k] = 0;
+    do { t[--k] = "0123456789abcdef"[u & 15u]; u >>= 4; } while (u);
+    t[--k] = 'x';
+    t[--k] = '0';
+    gir__puts(b, t + k);
+}
 static void gir__putshape(gir__buf *b, const gir_shape *s) {
     int k;
     if (s->rank < 0 || s->rank > GIR_MAX_RANK) {           /* never read past the struct */

@@ -20,7 +20,8 @@ static int gir__is_int(int dt) { return dt == GIR_DTYPE_U8 || dt == GIR_DTYPE_I3
 static int gir__is_num(int dt) { return dt >= GIR_DTYPE_U8 && dt <= GIR_DTYPE_F64; }
 
 /* messages: %s string, %d int, %u unsigned, %l long long, %S const gir_shape*, %T dtype (int), %g double,
-   %N node (two arguments: const gir_graph *, unsigned id) */
+   %p const void * (0x and hex digits, or NULL), %N node (two arguments: const gir_graph *, unsigned id); any
+   other character after % is printed as it is */
 static void gir__vformat(gir__buf *b, const char *fmt, va_list ap) {
     for (; *fmt; ++fmt) {
         if (*fmt != '%' || !fmt[1]) {
@@ -36,6 +37,7 @@ static void gir__vformat(gir__buf *b, const char *fmt, va_list ap) {
         case 'l': gir__putl(b, va_arg(ap, long long)); break;
         case 'S': gir__putshape(b, va_arg(ap, const gir_shape *)); break;
         case 'T': gir__puts(b, gir_dtype_name((gir_dtype)va_arg(ap, int))); break;
+        case 'p': gir__putp(b, va_arg(ap, const void *)); break;
         case 'N': {   /* (const gir_graph *, unsigned id): "node 7", or "node 7 'layer1/w'" when it is named */
             const gir_graph *gg = va_arg(ap, const gir_graph *);
             unsigned id = va_arg(ap, unsigned);

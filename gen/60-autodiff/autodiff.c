@@ -281,13 +281,17 @@ static gir_node gir__ah_mode_part(gir_graph *G, const gir__nview *nd, const gir_
    the diagonal. */
 static void gir__adjfn_cholesky(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n,
                                 const uint8_t *need, gir_node *dx) {
+    /* one builder call per statement, or at most one building argument: the order of the nodes is C's sequence,
+       not the compiler's choice of argument order */
     gir_dtype dt = (gir_dtype)nd->dtype;
     int32_t m = nd->shape.dim[nd->shape.rank - 1];
-    gir_node half_diag = gir_sub(G, gir_ones(G, dt, gir_shape2(m, m)), gir_mul(G, gir_eye(G, dt, m, m, 0), gir_scalar(G, dt, 0.5)));
-    gir_node p = gir_mul(G, gir_tril(G, gir_matmul(G, gir_permute_last2(G, y), g), 0), half_diag);
-    gir_node xa = gir_trisolve(G, y, p, 1, 1);                                          /* L^-T P */
-    gir_node s = gir_permute_last2(G, gir_trisolve(G, y, gir_permute_last2(G, xa), 1, 1)); /* L^-T P L^-1 */
-    gir_node sym = gir_add(G, s, gir_permute_last2(G, s));
+    gir_node ones = gir_ones(G, dt, gir_shape2(m, m)), eye = gir_eye(G, dt, m, m, 0), half, half_diag, p, xa, s, sym;
+    half = gir_mul(G, eye, gir_scalar(G, dt, 0.5));
+    half_diag = gir_sub(G, ones, half);
+    p = gir_mul(G, gir_tril(G, gir_matmul(G, gir_permute_last2(G, y), g), 0), half_diag);
+    xa = gir_trisolve(G, y, p, 1, 1);                                                    /* L^-T P */
+    s = gir_permute_last2(G, gir_trisolve(G, y, gir_permute_last2(G, xa), 1, 1));      /* L^-T P L^-1 */
+    sym = gir_add(G, s, gir_permute_last2(G, s));
     (void)x; (void)n; (void)need;
     dx[0] = gir_mul(G, gir_tril(G, sym, 0), half_diag);
 }

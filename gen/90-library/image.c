@@ -2,7 +2,7 @@
    THE IMAGE (version 1). Every field is in the writer's byte order (the reader tells the other order by the
    magic and refuses it); sections start at offsets aligned to 4, values at offsets aligned to 16.
      header   gir__ihdr: magic "GIRI", version, GIR__OPS_HASH and GIR_MAX_RANK of the writer, the image's bytes,
-              the CRC-32 of every byte after its own field (the rest of the header too), the counts and the
+              the CRC-32 of every byte but its own field's four (the rest of the header too), the counts and the
               offsets of the sections below, the arena and variable-copy bytes the plan needs (not its scratch:
               the reader's kernels may need other scratch than the writer's, whose GEMM blocks are its own, so the
               reader sizes it)
@@ -14,10 +14,13 @@
      attrs    the steps' attributes in gen/50-ir/graph.c's packed form (never a data pointer), then at least
               GIR__ATTR_MAXBYTES bytes before the image ends, so a packed record is never read past it
      data     the values of the constants and of the variables, each at its offset
-   The writer only copies a plan that gir_compile checked. The reader checks what would make it read or write
+   The first six fields and what the CRC covers stay the same in every version, so that the reader tells a
+   damaged image (its CRC fails) from an intact one written by another gir.h (byte order, version, op table or
+   GIR_MAX_RANK). The writer only copies a plan that gir_compile checked. The reader checks what would make it read or write
    outside the image or its RAM: counts, offsets, indices, kinds, sizes (shape x dtype = bytes), the ops of
    this build; it trusts the shapes and attributes to be those the kernels were built for. */
 #define GIR__IMG_MAGIC 0x49524947u   /* "GIRI" as a little-endian u32 */
+#define GIR__IMG_CIGAM 0x47524949u   /* the magic as a host of the other byte order reads it */
 #define GIR__IMG_VERSION 1u
 #define GIR__IMG_NONE 0xffffffffu     /* in ins: an input the plan does not read */
 typedef struct gir__ihdr {
@@ -26,7 +29,11 @@ typedef struct gir__ihdr {
     uint32_t o_vals, o_steps, o_sin, o_ins, o_outs, o_attrs, attr_bytes;
     uint32_t arena, vars;
 } gir__ihdr;
-#define GIR__IMG_CRC_AT (offsetof(gir__ihdr, crc) + 4u)   /* the CRC covers every byte after its own field */
+#define GIR__IMG_CRC_AT (offsetof(gir__ihdr, crc) + 4u)   /* the byte after the CRC's own field */
+/* the CRC of an image of n >= sizeof(gir__ihdr) bytes: every byte but the CRC field's */
+static uint32_t gir__img_crc(const unsigned char *img, uint32_t n) {
+    return gir__crc32(gir__crc32(0, img, offsetof(gir__ihdr, crc)), img + GIR__IMG_CRC_AT, n - GIR__IMG_CRC_AT);
+}
 typedef struct gir__ival {
     gir_shape shape;
     uint32_t  node, off, bytes;
@@ -150,7 +157,7 @@ static void gir__img_write(const gir_plan *p, const uint8_t *kind, const uint32_
     if (p->nsin) GIR_MEMCPY(img + h->o_sin, p->sin, p->nsin * 4u);
     if (h->nin + h->nout) GIR_MEMCPY(img + h->o_ins, io, (h->nin + h->nout) * 4u);
     GIR_MEMCPY(img, h, sizeof *h);
-    h->crc = gir__crc32(0, img + GIR__IMG_CRC_AT, h->bytes - GIR__IMG_CRC_AT);
+    h->crc = gir__img_crc(img, h->bytes);
     GIR_MEMCPY(img, h, sizeof *h);
 }
 /* checks the lists and finds their values (io: the inputs' then the outputs' indices) */
@@ -237,26 +244,35 @@ static gir_status gir__ifail(char *msg, size_t cap, gir_status s, const char *fm
 static int gir__img_in(const gir__ihdr *h, uint32_t off, uint32_t n, uint32_t size) {
     return off % 4u == 0 && off >= sizeof *h && (uint64_t)off + (uint64_t)n * size <= h->bytes;
 }
+/* a header field of an image in the other byte order (swap) or this one */
+static uint32_t gir__img_u32(uint32_t v, int swap) {
+    return swap ? (v >> 24) | ((v >> 8) & 0xff00u) | ((v << 8) & 0xff0000u) | (v << 24) : v;
+}
 static gir_status gir__img_check_head(const unsigned char *img, size_t len, char *msg, size_t cap) {
     const gir__ihdr *h = (const gir__ihdr *)(const void *)img;
+    uint32_t bytes;
+    int swap;
     if (!img || (uintptr_t)img % 8u) return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "the image is %s",
                                                         img ? "not aligned to 8 bytes" : "NULL");
     if (len < sizeof *h) return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "%l bytes, shorter than a header", (long long)len);
-    if (h->magic != GIR__IMG_MAGIC)
-        return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, h->magic == 0x47524949u ? "written on a host of the other "
-                          "byte order" : "not an image (bad magic)");
+    swap = h->magic == GIR__IMG_CIGAM;
+    if (h->magic != GIR__IMG_MAGIC && h->magic != GIR__IMG_CIGAM)
+        return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "not an image, or a damaged one (bad magic)");
+    /* the CRC first: a damaged header says it is damaged, not that another gir.h wrote it */
+    if ((bytes = gir__img_u32(h->bytes, swap)) > len || bytes < sizeof *h)
+        return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "truncated or damaged: its header says %l bytes, %l given",
+                          (long long)bytes, (long long)len);
+    if (gir__img_crc(img, bytes) != gir__img_u32(h->crc, swap))
+        return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "damaged (bad checksum)");
+    if (swap) return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "written by another gir.h, on a host of the other byte order");
     if (h->version != GIR__IMG_VERSION)
-        return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "version %l, this gir.h reads %l", (long long)h->version,
-                          (long long)GIR__IMG_VERSION);
-    if (h->ops_hash != GIR__OPS_HASH || h->max_rank != GIR_MAX_RANK)
-        return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, h->max_rank != GIR_MAX_RANK ? "written with GIR_MAX_RANK %l, "
-                          "this gir.h has %l" : "written by a gir.h with another op table", (long long)h->max_rank,
-                          (long long)GIR_MAX_RANK);
-    if (h->bytes > len || h->bytes < sizeof *h)
-        return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "truncated: it takes %l bytes, %l given", (long long)h->bytes,
-                          (long long)len);
-    if (gir__crc32(0, img + GIR__IMG_CRC_AT, h->bytes - GIR__IMG_CRC_AT) != h->crc)
-        return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "bad checksum");
+        return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "written by another gir.h: version %l, this gir.h reads %l",
+                          (long long)h->version, (long long)GIR__IMG_VERSION);
+    if (h->max_rank != GIR_MAX_RANK)
+        return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "written by another gir.h, with GIR_MAX_RANK %l (this one has "
+                          "%l)", (long long)h->max_rank, (long long)GIR_MAX_RANK);
+    if (h->ops_hash != GIR__OPS_HASH)
+        return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "written by a gir.h with another op table");
     if (!gir__img_in(h, h->o_vals, h->nvals, sizeof(gir__ival)) || !gir__img_in(h, h->o_steps, h->nsteps, sizeof(gir__step)) ||
         !gir__img_in(h, h->o_sin, h->nsin, 4) || !gir__img_in(h, h->o_ins, h->nin, 4) ||
         !gir__img_in(h, h->o_outs, h->nout, 4) ||

@@ -319,7 +319,7 @@ typedef struct gir__ostep {
 } gir__ostep;
 static void gir__optim_scalars(gir_graph *g, const gir_optim_desc *d, gir_node lr, gir__ostep *s) {
     const int f = GIR_DTYPE_F64;
-    gir_node bc1, bc2;
+    gir_node bc1, bc2, one;
     GIR_MEMSET(s, 0, sizeof *s);
     if (d->kind == GIR_OPTIM_SGD && d->momentum == 0) return;
     s->t = gir_variable(g, GIR_DTYPE_F64, gir_shape0(), NULL);
@@ -328,12 +328,18 @@ static void gir__optim_scalars(gir_graph *g, const gir_optim_desc *d, gir_node l
         s->first = gir_eq(g, s->t, gir__sc(g, f, 0.0));
         return;
     }
-    bc1 = gir_sub(g, gir__sc(g, f, 1.0), gir_pow(g, gir__sc(g, f, d->beta1), s->t1));
-    bc2 = gir_sub(g, gir__sc(g, f, 1.0), gir_pow(g, gir__sc(g, f, d->beta2), s->t1));
+    /* here and below, a call has at most one argument that builds nodes: the nodes come in C's sequence, the
+       same from every compiler (the order of a call's arguments is the compiler's choice) */
+    one = gir__sc(g, f, 1.0);
+    bc1 = gir_sub(g, one, gir_pow(g, gir__sc(g, f, d->beta1), s->t1));
+    one = gir__sc(g, f, 1.0);
+    bc2 = gir_sub(g, one, gir_pow(g, gir__sc(g, f, d->beta2), s->t1));
     s->neg_step = gir_neg(g, gir_div(g, lr, bc1));
     s->bc2_sqrt = gir_sqrt(g, bc2);
-    if (d->kind == GIR_OPTIM_ADAMW && d->weight_decay != 0)
-        s->decay = gir_sub(g, gir__sc(g, f, 1.0), gir_mul(g, lr, gir__sc(g, f, d->weight_decay)));
+    if (d->kind == GIR_OPTIM_ADAMW && d->weight_decay != 0) {
+        one = gir__sc(g, f, 1.0);
+        s->decay = gir_sub(g, one, gir_mul(g, lr, gir__sc(g, f, d->weight_decay)));
+    }
 }
 /* torch.optim.SGD for one parameter: appends its updates, returns how many */
 static int gir__sgd_param(gir_graph *g, const gir_optim_desc *d, const gir__ostep *s, gir_node p, gir_node gr,
@@ -345,8 +351,9 @@ static int gir__sgd_param(gir_graph *g, const gir_optim_desc *d, const gir__oste
     if (d->momentum != 0) {
         gir_node buf = gir_variable(g, (gir_dtype)dt, sh, NULL);
         gir__name_derived(g, p, buf, "momentum_buffer");
-        gir_node nb = gir_where(g, s->first, dp, gir_add(g, gir_mul(g, buf, gir__sc(g, dt, d->momentum)),
-                                                        gir_mul(g, gir__sc(g, dt, 1.0 - d->dampening), dp)));
+        gir_node nb = gir_mul(g, buf, gir__sc(g, dt, d->momentum));
+        nb = gir_add(g, nb, gir_mul(g, gir__sc(g, dt, 1.0 - d->dampening), dp));
+        nb = gir_where(g, s->first, dp, nb);
         dp = d->nesterov ? gir_add(g, dp, gir_mul(g, gir__sc(g, dt, d->momentum), nb)) : nb;
         out[n + 1] = gir_assign(g, buf, nb);
     }
@@ -364,9 +371,10 @@ static int gir__adam_param(gir_graph *g, const gir_optim_desc *d, const gir__ost
     gir__name_derived(g, p, v, "exp_avg_sq");
     if (d->kind == GIR_OPTIM_ADAM && d->weight_decay != 0)
         gr = gir_add(g, gr, gir_mul(g, gir__sc(g, dt, d->weight_decay), p));
-    mn = gir_add(g, gir_mul(g, m, gir__sc(g, dt, d->beta1)), gir_mul(g, gir__sc(g, dt, 1.0 - d->beta1), gr));
-    vn = gir_add(g, gir_mul(g, v, gir__sc(g, dt, d->beta2)),
-                 gir_mul(g, gir_mul(g, gir__sc(g, dt, 1.0 - d->beta2), gr), gr));     /* addcmul: (value * g) * g */
+    mn = gir_mul(g, m, gir__sc(g, dt, d->beta1));
+    mn = gir_add(g, mn, gir_mul(g, gir__sc(g, dt, 1.0 - d->beta1), gr));
+    vn = gir_mul(g, v, gir__sc(g, dt, d->beta2));
+    vn = gir_add(g, vn, gir_mul(g, gir_mul(g, gir__sc(g, dt, 1.0 - d->beta2), gr), gr));  /* addcmul: (value * g) * g */
     use = vn;
     if (d->amsgrad) {
         gir_node vm = gir_variable(g, (gir_dtype)dt, sh, NULL);
@@ -374,7 +382,9 @@ static int gir__adam_param(gir_graph *g, const gir_optim_desc *d, const gir__ost
         use = gir_maximum(g, vm, vn);
         out[3] = gir_assign(g, vm, use);
     }
-    denom = gir_add(g, gir_div(g, gir_sqrt(g, use), gir__as(g, s->bc2_sqrt, dt)), gir__sc(g, dt, d->eps));
+    denom = gir_sqrt(g, use);
+    denom = gir_div(g, denom, gir__as(g, s->bc2_sqrt, dt));
+    denom = gir_add(g, denom, gir__sc(g, dt, d->eps));
     if (s->decay.id) base = gir_mul(g, p, gir__as(g, s->decay, dt));
     out[0] = gir_assign(g, p, gir_add(g, base, gir_div(g, gir_mul(g, gir__as(g, s->neg_step, dt), mn), denom)));
     out[1] = gir_assign(g, m, mn);
@@ -430,7 +440,8 @@ GIR_API gir_node gir_clip_grad_norm(gir_graph *g, int n, const gir_node *grads, 
     for (k = 0; k < n; ++k)
         sq[k] = gir__as(g, gir_sum(g, gir_square(g, grads[k]), gir_ints0(), 0), GIR_DTYPE_F64);
     total = gir_sqrt(g, n > 1 ? gir_add_n(g, n, sq) : sq[0]);
-    coef = gir_div(g, gir__sc(g, GIR_DTYPE_F64, max_norm), gir_add(g, total, gir__sc(g, GIR_DTYPE_F64, 1e-6)));
+    coef = gir__sc(g, GIR_DTYPE_F64, max_norm);
+    coef = gir_div(g, coef, gir_add(g, total, gir__sc(g, GIR_DTYPE_F64, 1e-6)));
     coef = gir_minimum(g, coef, gir__sc(g, GIR_DTYPE_F64, 1.0));
     for (k = 0; k < n; ++k) sq[k] = gir_mul(g, grads[k], gir__as(g, coef, g->nodes[grads[k].id].dtype));
     if (!gir__ok(g)) return gir__named(g, was_ok, fn, bad);    /* clipped untouched */
@@ -455,7 +466,7 @@ static gir_node gir__step_f64(gir_graph *g, gir_node step, const char *fn) {
 }
 GIR_API gir_node gir_lr_step_decay(gir_graph *g, gir_node step, double lr, int step_size, double gamma) {
     int was_ok = gir__ok(g);
-    gir_node s;
+    gir_node s, c;
     if (!g) return gir__handle(NULL, 0);
     if (step_size < 1) {
         gir__gfail(g, GIR_ERR_ATTR, "lr_step_decay: step_size %d must be >= 1", step_size);
@@ -463,8 +474,8 @@ GIR_API gir_node gir_lr_step_decay(gir_graph *g, gir_node step, double lr, int s
     }
     if (!(s = gir__step_f64(g, step, "lr_step_decay")).id) return s;
     s = gir_floor(g, gir_div(g, s, gir__sc(g, GIR_DTYPE_F64, step_size)));
-    return gir__named(g, was_ok, "lr_step_decay",
-                      gir_mul(g, gir__sc(g, GIR_DTYPE_F64, lr), gir_pow(g, gir__sc(g, GIR_DTYPE_F64, gamma), s)));
+    c = gir__sc(g, GIR_DTYPE_F64, lr);
+    return gir__named(g, was_ok, "lr_step_decay", gir_mul(g, c, gir_pow(g, gir__sc(g, GIR_DTYPE_F64, gamma), s)));
 }
 GIR_API gir_node gir_lr_cosine(gir_graph *g, gir_node step, double lr, double eta_min, int t_max) {
     const int f = GIR_DTYPE_F64;
@@ -476,8 +487,11 @@ GIR_API gir_node gir_lr_cosine(gir_graph *g, gir_node step, double lr, double et
         return gir__handle(NULL, 0);
     }
     if (!(s = gir__step_f64(g, step, "lr_cosine")).id) return s;
-    c = gir_cos(g, gir_div(g, gir_mul(g, gir__sc(g, f, 3.141592653589793), s), gir__sc(g, f, t_max)));
-    c = gir_div(g, gir_mul(g, gir__sc(g, f, lr - eta_min), gir_add(g, gir__sc(g, f, 1.0), c)), gir__sc(g, f, 2.0));
+    c = gir_mul(g, gir__sc(g, f, 3.141592653589793), s);
+    c = gir_cos(g, gir_div(g, c, gir__sc(g, f, t_max)));
+    c = gir_add(g, gir__sc(g, f, 1.0), c);
+    c = gir_mul(g, gir__sc(g, f, lr - eta_min), c);
+    c = gir_div(g, c, gir__sc(g, f, 2.0));
     return gir__named(g, was_ok, "lr_cosine", gir_add(g, gir__sc(g, f, eta_min), c));
 }
 
@@ -492,8 +506,8 @@ GIR_API gir_node gir_train_eval2(gir_graph *g, gir_node train, gir_node eval) {
    sqrt(var + eps) */
 static gir_node gir__bn_eval(gir_graph *g, gir_node x, gir_node gamma, gir_node beta, gir_node rm, gir_node rv,
                              gir_shape cs, int dt, double eps) {
-    gir_node inv = gir_div(g, gir__sc(g, dt, 1.0), gir_sqrt(g, gir_add(g, rv, gir__sc(g, dt, eps))));
-    gir_node alpha, shift;
+    gir_node inv = gir__sc(g, dt, 1.0), alpha, shift;
+    inv = gir_div(g, inv, gir_sqrt(g, gir_add(g, rv, gir__sc(g, dt, eps))));
     if (gir__nshape(g, &g->nodes[gamma.id])->rank == 1) gamma = gir_reshape(g, gamma, cs);
     if (gir__nshape(g, &g->nodes[beta.id])->rank == 1) beta = gir_reshape(g, beta, cs);
     alpha = gir_mul(g, gir_reshape(g, inv, cs), gamma);
@@ -531,10 +545,12 @@ GIR_API gir_node gir_batch_norm_running(gir_graph *g, gir_node x, gir_node gamma
     }
     xs4[0] = tr;
     xs4[1] = gir__bn_eval(g, x, gamma, beta, rm, rv, cs, dt, eps);
-    xs4[2] = gir_assign(g, rm, gir_add(g, gir_mul(g, gir__sc(g, dt, momentum), gir_mean(g, x, ax, 0)),
-                                       gir_mul(g, gir__sc(g, dt, 1.0 - momentum), rm)));
-    xs4[3] = gir_assign(g, rv, gir_add(g, gir_mul(g, gir__sc(g, dt, momentum), gir_var(g, x, ax, 0, 1)),
-                                       gir_mul(g, gir__sc(g, dt, 1.0 - momentum), rv)));
+    xs4[2] = gir__sc(g, dt, momentum);
+    xs4[2] = gir_mul(g, xs4[2], gir_mean(g, x, ax, 0));
+    xs4[2] = gir_assign(g, rm, gir_add(g, xs4[2], gir_mul(g, gir__sc(g, dt, 1.0 - momentum), rm)));
+    xs4[3] = gir__sc(g, dt, momentum);
+    xs4[3] = gir_mul(g, xs4[3], gir_var(g, x, ax, 0, 1));
+    xs4[3] = gir_assign(g, rv, gir_add(g, xs4[3], gir_mul(g, gir__sc(g, dt, 1.0 - momentum), rv)));
     tr = gir_train_eval(g, 4, xs4);
     if (!tr.id) return gir__named(g, was_ok, fn, bad);
     if (running) { running[0] = rm; running[1] = rv; }

@@ -96,7 +96,8 @@ static void image_small(gir_graph *g, int nout, const gir_node *outs, const uint
         gir__ihdr h;
         memcpy(&h, bad, sizeof h);
         if (h.bytes <= len && h.bytes >= GIR__IMG_CRC_AT) {
-            h.crc = gir__crc32(0, (const unsigned char *)bad + GIR__IMG_CRC_AT, h.bytes - GIR__IMG_CRC_AT);
+            memcpy(bad, &h, sizeof h);
+            h.crc = gir__img_crc((const unsigned char *)bad, h.bytes);
             memcpy(bad, &h, sizeof h);
         }
     }

@@ -273,8 +273,7 @@ static int img_reopen(img_box *b, unsigned char *copy, char *msg) {
     gir__ihdr h;
     gir_image *m = (gir_image *)1;
     memcpy(&h, copy, sizeof h);
-    memcpy(copy, &h, sizeof h);
-    h.crc = gir__crc32(0, copy + GIR__IMG_CRC_AT, h.bytes - GIR__IMG_CRC_AT);
+    h.crc = gir__img_crc(copy, h.bytes);
     memcpy(copy, &h, sizeof h);
     return gir_image_open(copy, b->len, b->ramraw, 0, &m, msg, GIR__MSG) != GIR_OK && m == NULL;
 }
@@ -333,6 +332,88 @@ static int test_image_damaged(void) {
     CHECK(tried > 100, "few flips");
     return 1;
 }
+/* a flipped bit in the header is damage ("damaged"), wherever it is: in the byte order's magic, the version, the
+   op table's fingerprint, GIR_MAX_RANK or the size; only an intact image (its checksum right) written with another
+   byte order, version, GIR_MAX_RANK or op table is "written by another gir.h" */
+static int test_image_header_flips_damaged(void) {
+    static const struct { size_t at; const char *field; } f[5] = {
+        {offsetof(gir__ihdr, version), "version"}, {offsetof(gir__ihdr, ops_hash), "ops_hash"},
+        {offsetof(gir__ihdr, max_rank), "max_rank"}, {offsetof(gir__ihdr, bytes), "bytes"},
+        {offsetof(gir__ihdr, nsteps), "nsteps"}};
+    img_box b;
+    unsigned char *copy;
+    char msg[GIR__MSG];
+    gir__ihdr h;
+    gir_image *m = NULL;
+    size_t ram = 0;
+    int k, bit;
+    uint32_t *w;
+    if (!img_small(&b)) { img_box_free(&b); return 0; }
+    copy = (unsigned char *)malloc(b.len);
+    gir_image_ram_size(b.img, b.len, &ram);
+    for (k = 0; k < 5; ++k)
+        for (bit = 0; bit < 32; bit += 5) {
+            const char *want = "damaged (bad checksum)";
+            memcpy(copy, b.img, b.len);
+            w = (uint32_t *)(void *)(copy + f[k].at);
+            *w ^= 1u << bit;
+            if (k == 3 && *w > b.len) want = "truncated or damaged";
+            if (gir_image_open(copy, b.len, b.ramraw, ram, &m, msg, sizeof msg) == GIR_OK || m || !strstr(msg, want)) {
+                free(copy);
+                FAILF("%s bit %d flipped: '%s', want '%s'", f[k].field, bit, msg, want);
+            }
+        }
+    /* intact images of another gir.h: the field changed and the checksum made right again */
+    for (k = 0; k < 4; ++k) {
+        static const char *const want[4] = {"written by another gir.h: version 2", "another op table",
+                                            "written by another gir.h, with GIR_MAX_RANK 7",
+                                            "written by another gir.h, on a host of the other byte order"};
+        memcpy(copy, b.img, b.len);
+        memcpy(&h, copy, sizeof h);
+        if (k == 0) h.version = 2;
+        if (k == 1) h.ops_hash ^= 0x100u;
+        if (k == 2) h.max_rank = GIR_MAX_RANK + 1;
+        if (k == 3) {            /* the magic and the two fields read before the checksum, in the other order */
+            h.magic = 0x47524949u;
+            h.bytes = (h.bytes >> 24) | ((h.bytes >> 8) & 0xff00u) | ((h.bytes << 8) & 0xff0000u) | (h.bytes << 24);
+        }
+        memcpy(copy, &h, sizeof h);
+        h.crc = gir__img_crc(copy, (uint32_t)b.len);
+        if (k == 3) h.crc = (h.crc >> 24) | ((h.crc >> 8) & 0xff00u) | ((h.crc << 8) & 0xff0000u) | (h.crc << 24);
+        memcpy(copy, &h, sizeof h);
+        if (gir_image_open(copy, b.len, b.ramraw, ram, &m, msg, sizeof msg) == GIR_OK || m || !strstr(msg, want[k])) {
+            free(copy);
+            FAILF("intact image %d: '%s', want '%s'", k, msg, want[k]);
+        }
+    }
+    free(copy);
+    img_box_free(&b);
+    return 1;
+}
+/* gir_image_bind's message names the address it was given (gir.h's own formatter: %p) */
+static int test_image_bind_message(void) {
+    img_box b;
+    gir_image *m;
+    char want[160], addr[40];
+    double *buf = (double *)malloc(64 * sizeof(double));
+    const char *at = (const char *)buf + 2;
+    if (!img_small(&b)) { img_box_free(&b); free(buf); return 0; }
+    m = b.m;
+    snprintf(addr, sizeof addr, "0x%llx", (unsigned long long)(uintptr_t)at);
+    CHECK(gir_image_bind(m, 0, at, 8) == GIR_ERR_INVALID_ARG, "a misaligned 8 bytes bound");
+    snprintf(want, sizeof want, "got 8 at %s", addr);
+    if (!strstr(gir_image_message(m), want) || !strstr(gir_image_message(m), "image: bind: input 0 (node ")) {
+        snprintf(why, sizeof why, "'%s', want '... %s'", gir_image_message(m), want);
+        img_box_free(&b);
+        free(buf);
+        return 0;
+    }
+    CHECK(gir_image_bind(m, 0, NULL, 8) == GIR_ERR_INVALID_ARG && strstr(gir_image_message(m), "got 8 at NULL"),
+          "NULL: '%s'", gir_image_message(m));
+    img_box_free(&b);
+    free(buf);
+    return 1;
+}
 static void suite_image(void) {
     RUN("image/golden_cases_match_their_plans", test_image_golden_cases());
     RUN("image/training_bit_equal_to_the_plan", test_image_training_bit_equal());
@@ -340,4 +421,6 @@ static void suite_image(void) {
     RUN("image/run_bind_outputs_in_place", test_image_run_and_bind());
     RUN("image/ram_exact_at_any_alignment", test_image_ram());
     RUN("image/damaged_images_refused", test_image_damaged());
+    RUN("image/header_bit_flips_say_damaged", test_image_header_flips_damaged());
+    RUN("image/bind_message_prints_the_address", test_image_bind_message());
 }

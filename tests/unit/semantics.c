@@ -32,7 +32,9 @@ static const gcase *sem_case(const char *op, const char *label) {
 }
 
 /* 1. var with ddof >= n divides by max(0, n - ddof) = 0, as np.var and torch.var: inf, nan for equal values;
-   the gradient 2 (x - mean) / max(0, n - ddof) follows (torch gives [-inf, -inf, inf] for ddof = n here) */
+   the gradient 2 (x - mean) / max(0, n - ddof) follows (torch gives [-inf, -inf, inf] for ddof = n here, but
+   for ddof > n its backward divides by n - ddof unclamped: [2.67, 0.67, -3.33] for ddof 4; gir.h keeps the
+   derivative of its own forward, as README and var's DOC say) */
 static int test_var_ddof_at_least_n(void) {
     gir_graph *g = gir_graph_new(NULL);
     double xv[3] = {1, 2, 4}, cv[3] = {1.5, 1.5, 1.5};
@@ -474,6 +476,189 @@ static int test_composed_builder_messages(void) {
     return 1;
 }
 
+/* 13. max, min, argmax and argmin have no identity: an empty reduced axis is an error, as np.max, np.argmax,
+   torch.amax and torch.argmax; other axes may be empty (f64[0,3] over axis 1 is [0], as is its gradient's domain) */
+static int test_empty_max_argmax(void) {
+    gir_graph *g = gir_graph_new(NULL);
+    gir_node x = gir_input(g, GIR_DTYPE_F64, gir_shape2(0, 3)), z = gir_input(g, GIR_DTYPE_F64, gir_shape2(0, 0));
+    gir_node m = gir_max(g, x, gir_ints1(1), 0), n = gir_min(g, x, gir_ints1(-1), 1), a = gir_argmax(g, x, 1, 0);
+    gir_node d, outs[4];
+    gir_plan *p = NULL;
+    double buf[1] = {0};
+    CHECK(m.id && n.id && a.id, "empty results rejected: %s", gir_graph_message(g));
+    CHECK(gir_node_shape(g, m).rank == 1 && gir_node_shape(g, m).dim[0] == 0 && gir_node_shape(g, n).rank == 2 &&
+          gir_node_shape(g, n).dim[1] == 1 && gir_node_numel(g, a) == 0, "shapes");
+    CHECK(gir_grad(g, gir_sum(g, gir_add(g, m, gir_sum(g, n, gir_ints1(1), 0)), gir_ints0(), 0), 1, &x, &d) == GIR_OK,
+          "grad: %s", gir_graph_message(g));
+    outs[0] = m; outs[1] = n; outs[2] = a; outs[3] = d;
+    CHECK(gir_compile(g, 4, outs, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
+    gir_plan_bind(p, x, buf);
+    if (gir_run(p) != GIR_OK) { snprintf(why, sizeof why, "run: %s", gir_plan_message(p)); gir_plan_free(p); return 0; }
+    gir_plan_free(p);
+    /* an empty reduced axis: [0,3] over axis 0, over all axes, [0,0] over axis 1 (an empty result too) */
+    CHECK(gir_max(g, x, gir_ints1(0), 0).id == 0 && gir_graph_status(g) == GIR_ERR_SHAPE &&
+          msg_has(g, "max: node") && msg_has(g, "empty axis 0 in [0,3]"), "max axis 0: '%s'", gir_graph_message(g));
+    gir_graph_clear_error(g);
+    CHECK(gir_min(g, x, gir_ints0(), 1).id == 0 && gir_graph_status(g) == GIR_ERR_SHAPE, "min of all: '%s'",
+          gir_graph_message(g));
+    gir_graph_clear_error(g);
+    CHECK(gir_max(g, z, gir_ints1(1), 0).id == 0 && gir_graph_status(g) == GIR_ERR_SHAPE &&
+          msg_has(g, "empty axis 1 in [0,0]"), "max of [0,0] axis 1: '%s'", gir_graph_message(g));
+    gir_graph_clear_error(g);
+    CHECK(gir_argmax(g, x, 0, 0).id == 0 && gir_graph_status(g) == GIR_ERR_SHAPE && msg_has(g, "argmax: node") &&
+          msg_has(g, "empty axis 0 in [0,3]"), "argmax axis 0: '%s'", gir_graph_message(g));
+    gir_graph_clear_error(g);
+    CHECK(gir_argmin(g, z, 1, 1).id == 0 && gir_graph_status(g) == GIR_ERR_SHAPE, "argmin of [0,0] axis 1: '%s'",
+          gir_graph_message(g));
+    gir_graph_clear_error(g);
+    CHECK(still_usable(g), "graph unusable");
+    gir_graph_free(g);
+    return 1;
+}
+
+/* 14. maximum and minimum split a tie's gradient in half between a and b, as torch.maximum's backward (and as the
+   max reduction shares it between tied elements); -0.0 and 0.0 tie. Expected values are torch's. */
+static int test_maximum_minimum_tie_gradient(void) {
+    static const double av[5] = {1, 2, 3, -0.0, 0.5}, bv[5] = {1, 1, 3, 0.0, 0.75}, wv[5] = {2, 4, 6, 8, 10};
+    static const double a3v[3] = {2, 2, 1}, b1v[1] = {2};
+    static const double want[2][16] = {
+        {1, 4, 3, 4, 0, 1, 0, 3, 4, 10, 0.5, 0.5, 0, 2},      /* torch.maximum */
+        {1, 0, 3, 4, 10, 1, 4, 3, 4, 0, 0.5, 0.5, 1, 1}};     /* torch.minimum */
+    int f, k, j, at;
+    for (f = 0; f < 2; ++f) {
+        gir_graph *g = gir_graph_new(NULL);
+        gir_node a = gir_input(g, GIR_DTYPE_F64, gir_shape1(5)), b = gir_input(g, GIR_DTYPE_F64, gir_shape1(5));
+        gir_node a3 = gir_input(g, GIR_DTYPE_F64, gir_shape1(3)), b1 = gir_input(g, GIR_DTYPE_F64, gir_shape1(1));
+        gir_node w = gir_constant(g, GIR_DTYPE_F64, gir_shape1(5), wv), wrt[4], d[4], y, dd;
+        const double *bufs[4];
+        gir_plan *p = NULL;
+        y = f ? gir_minimum(g, a, b) : gir_maximum(g, a, b);
+        y = gir_sum(g, gir_mul(g, y, w), gir_ints0(), 0);
+        y = gir_add(g, y, gir_sum(g, f ? gir_minimum(g, a3, b1) : gir_maximum(g, a3, b1), gir_ints0(), 0));
+        wrt[0] = a; wrt[1] = b; wrt[2] = a3; wrt[3] = b1;
+        bufs[0] = av; bufs[1] = bv; bufs[2] = a3v; bufs[3] = b1v;
+        CHECK(gir_grad(g, y, 4, wrt, d) == GIR_OK, "grad: %s", gir_graph_message(g));
+        /* the adjoint is made of graph nodes: a second order gradient builds (the kink's second derivative is 0) */
+        CHECK(gir_grad(g, gir_sum(g, gir_mul(g, d[0], d[0]), gir_ints0(), 0), 1, &a, &dd) == GIR_OK, "grad of grad: %s",
+              gir_graph_message(g));
+        CHECK(gir_compile(g, 4, d, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
+        for (k = 0; k < 4; ++k) gir_plan_bind(p, wrt[k], (void *)bufs[k]);
+        if (gir_run(p) != GIR_OK) { snprintf(why, sizeof why, "run: %s", gir_plan_message(p)); gir_plan_free(p); return 0; }
+        for (k = 0, at = 0; k < 4; ++k)
+            for (j = 0; j < (int)gir_node_numel(g, d[k]); ++j, ++at)
+                if (((const double *)gir_plan_data(p, d[k]))[j] != want[f][at]) {
+                    snprintf(why, sizeof why, "%s: gradient %d element %d is %g, torch gives %g", f ? "minimum" : "maximum",
+                             k, j, ((const double *)gir_plan_data(p, d[k]))[j], want[f][at]);
+                    gir_plan_free(p);
+                    gir_graph_free(g);
+                    return 0;
+                }
+        gir_plan_free(p);
+        gir_graph_free(g);
+    }
+    return 1;
+}
+
+/* the same number, or both NaN, or within a relative 1e-12 */
+static int sem_same(double got, double want) {
+    if (want != want) return got != got;
+    if (isinf(want) || want == 0) return got == want;
+    return fabs(got - want) <= 1e-12 * fabs(want);
+}
+/* run a graph of inputs a and b with the given values and compare outputs outs[0..n) with want (concatenated) */
+static int sem_check_ab(gir_graph *g, gir_node a, gir_node b, const double *av, const double *bv, int n,
+                        const gir_node *outs, const double *want, const char *what) {
+    gir_plan *p = NULL;
+    int k, j, at = 0;
+    CHECK(gir_compile(g, n, outs, &p) == GIR_OK, "%s: compile: %s", what, gir_graph_message(g));
+    gir_plan_bind(p, a, (void *)av);
+    gir_plan_bind(p, b, (void *)bv);
+    if (gir_run(p) != GIR_OK) { snprintf(why, sizeof why, "%s: run: %s", what, gir_plan_message(p)); gir_plan_free(p); return 0; }
+    for (k = 0; k < n; ++k)
+        for (j = 0; j < (int)gir_node_numel(g, outs[k]); ++j, ++at)
+            if (!sem_same(((const double *)gir_plan_data(p, outs[k]))[j], want[at])) {
+                snprintf(why, sizeof why, "%s: output %d element %d (a %g, b %g) is %.17g, torch gives %.17g", what, k, j,
+                         av[j], bv[j], ((const double *)gir_plan_data(p, outs[k]))[j], want[at]);
+                gir_plan_free(p);
+                return 0;
+            }
+    gir_plan_free(p);
+    return 1;
+}
+
+/* 15. pow's gradients at base 0 follow torch: d/da is 0 where b == 0, d/db is 0 where a == 0 and b >= 0 (so
+   pow(0, 0) has gradients 0 and 0, not nan and -inf); second order gradients against torch's (create_graph) */
+static int test_pow_gradient_at_zero(void) {
+    static const double av[10] = {0, 0, 0, 0, 0, 0, 2, -2, -2, 3}, bv[10] = {0, 1, 2, -1, 0.5, -0.0, 0, 2, 0.5, 0};
+    static const double a2[4] = {2, 3, 1.5, 0.5}, b2[4] = {0, 0, 2, -1}, wv[4] = {0.5, -1, 2, 1.25};
+    static const double want1[20] = {0, 1, 0, -INFINITY, INFINITY, 0, 0, -4, NAN, 0,
+                                     0, 0, 0, -INFINITY, 0, 0, 0.6931471805599453, NAN, NAN, 1.0986122886681098};
+    static const double want2[16] = {0, 0, 6, -5, 0.34657359027997264, -1.0986122886681098, 1.8245929864867398,
+                                     -1.7328679513998633, 0.17328679513998632, 0.7324081924454066, 67.82526342915138,
+                                     -229.34000486195364, 0.16651232599446472, 2.651937920287815, 67.89318765213152,
+                                     -88.82016717785889};
+    gir_graph *g = gir_graph_new(NULL);
+    gir_node a = gir_input(g, GIR_DTYPE_F64, gir_shape1(10)), b = gir_input(g, GIR_DTYPE_F64, gir_shape1(10));
+    gir_node wrt[2], d[2], d2[2], outs[4], s;
+    int ok;
+    wrt[0] = a; wrt[1] = b;
+    CHECK(gir_grad(g, gir_sum(g, gir_pow(g, a, b), gir_ints0(), 0), 2, wrt, d) == GIR_OK, "grad: %s", gir_graph_message(g));
+    ok = sem_check_ab(g, a, b, av, bv, 2, d, want1, "first order");
+    gir_graph_free(g);
+    if (!ok) return 0;
+    g = gir_graph_new(NULL);
+    a = gir_input(g, GIR_DTYPE_F64, gir_shape1(4));
+    b = gir_input(g, GIR_DTYPE_F64, gir_shape1(4));
+    wrt[0] = a; wrt[1] = b;
+    s = gir_sum(g, gir_mul(g, gir_constant(g, GIR_DTYPE_F64, gir_shape1(4), wv), gir_pow(g, a, b)), gir_ints0(), 0);
+    CHECK(gir_grad(g, s, 2, wrt, d) == GIR_OK, "grad: %s", gir_graph_message(g));
+    s = gir_add(g, gir_sum(g, gir_mul(g, d[0], d[0]), gir_ints0(), 0), gir_sum(g, gir_mul(g, d[1], d[1]), gir_ints0(), 0));
+    CHECK(gir_grad(g, s, 2, wrt, d2) == GIR_OK, "grad of grad: %s", gir_graph_message(g));
+    outs[0] = d[0]; outs[1] = d[1]; outs[2] = d2[0]; outs[3] = d2[1];
+    ok = sem_check_ab(g, a, b, a2, b2, 4, outs, want2, "second order");
+    gir_graph_free(g);
+    return ok;
+}
+
+/* 16. integer sum, prod and trace stay in the input's dtype and wrap; NumPy and torch widen them to int64 (README:
+   "Integer arithmetic") */
+static int test_integer_reductions_wrap(void) {
+    static const int32_t iv[4] = {2147483647, 1, 65537, 65537}, tv[4] = {2147483647, 5, 7, 1};
+    static const uint8_t uv[4] = {200, 100, 16, 17};
+    /* i32 sums and products of the rows, the trace; u8 sums and products of the rows */
+    static const int32_t want_i[5] = {(int32_t)-2147483647 - 1, 131074, 2147483647, 131073, (int32_t)-2147483647 - 1};
+    static const uint8_t want_u[4] = {44, 33, 32, 16};
+    gir_graph *g = gir_graph_new(NULL);
+    gir_node i = gir_input(g, GIR_DTYPE_I32, gir_shape2(2, 2)), u = gir_input(g, GIR_DTYPE_U8, gir_shape2(2, 2));
+    gir_node t = gir_input(g, GIR_DTYPE_I32, gir_shape2(2, 2)), outs[5];
+    int32_t got_i[5];
+    uint8_t got_u[4];
+    gir_plan *p = NULL;
+    outs[0] = gir_sum(g, i, gir_ints1(1), 0);
+    outs[1] = gir_prod(g, i, gir_ints1(1), 0);
+    outs[2] = gir_trace(g, t);
+    outs[3] = gir_sum(g, u, gir_ints1(1), 0);
+    outs[4] = gir_prod(g, u, gir_ints1(1), 0);
+    CHECK(gir_node_dtype(g, outs[0]) == GIR_DTYPE_I32 && gir_node_dtype(g, outs[2]) == GIR_DTYPE_I32 &&
+          gir_node_dtype(g, outs[4]) == GIR_DTYPE_U8, "dtypes: %s", gir_graph_message(g));
+    CHECK(gir_compile(g, 5, outs, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
+    gir_plan_bind(p, i, (void *)iv);
+    gir_plan_bind(p, t, (void *)tv);
+    gir_plan_bind(p, u, (void *)uv);
+    if (gir_run(p) != GIR_OK) { snprintf(why, sizeof why, "run: %s", gir_plan_message(p)); gir_plan_free(p); return 0; }
+    memcpy(got_i, gir_plan_data(p, outs[0]), 2 * sizeof(int32_t));
+    memcpy(got_i + 2, gir_plan_data(p, outs[1]), 2 * sizeof(int32_t));
+    memcpy(got_i + 4, gir_plan_data(p, outs[2]), sizeof(int32_t));
+    memcpy(got_u, gir_plan_data(p, outs[3]), 2);
+    memcpy(got_u + 2, gir_plan_data(p, outs[4]), 2);
+    gir_plan_free(p);
+    gir_graph_free(g);
+    CHECK(!memcmp(got_i, want_i, sizeof got_i) && !memcmp(got_u, want_u, sizeof got_u),
+          "i32 sums %d %d, products %d %d, trace %d; u8 sums %d %d, products %d %d", (int)got_i[0], (int)got_i[1],
+          (int)got_i[2], (int)got_i[3], (int)got_i[4], got_u[0], got_u[1], got_u[2], got_u[3]);
+    return 1;
+}
+
 static void suite_semantics(void) {
     RUN("sem/var_ddof_at_least_n_inf_nan_and_gradient", test_var_ddof_at_least_n());
     RUN("sem/clamp_lo_above_hi_rejected", test_clamp_lo_above_hi_rejected());
@@ -486,4 +671,8 @@ static void suite_semantics(void) {
     RUN("sem/compare_b8_operands", test_compare_b8());
     RUN("sem/weak_scalar_must_fit_dtype", test_weak_scalar_must_fit());
     RUN("sem/composed_builder_messages", test_composed_builder_messages());
+    RUN("sem/max_min_empty_tensor_like_argmax", test_empty_max_argmax());
+    RUN("sem/maximum_minimum_tie_gradient_halved_like_torch", test_maximum_minimum_tie_gradient());
+    RUN("sem/pow_gradient_at_base_zero_like_torch", test_pow_gradient_at_zero());
+    RUN("sem/integer_sum_prod_trace_wrap_in_own_dtype", test_integer_reductions_wrap());
 }
