@@ -3,8 +3,8 @@
 
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
-   Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c9367d236f1f14baa87520e8b73aa14e2ae04c4bdd43b9ce2b2f70a5c3f60d5c
-                                          gen/ sha256=60f92cfb086ddfbc
+   Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=7087ad3e50a8a31d96fa9be029eddd286398bc36607de57a53e6098fb8f1051e
+                                          gen/ sha256=1ee5b875729d7505
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -459,7 +459,7 @@
 #define GIR_VERSION_PATCH 0
 #define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
 #define GIR_VERSION_STRING "0.1.0"
-#define GIR_OPSDEF_SHA256 "c9367d236f1f14baa87520e8b73aa14e2ae04c4bdd43b9ce2b2f70a5c3f60d5c"
+#define GIR_OPSDEF_SHA256 "7087ad3e50a8a31d96fa9be029eddd286398bc36607de57a53e6098fb8f1051e"
 
 #ifndef GIR_API
 #  ifdef GIR_STATIC
@@ -1871,7 +1871,14 @@ static void gir__putshape(gir__buf *b, const gir_shape *s) {
 enum { GIR__DT_NUM, GIR__DT_FLOAT, GIR__DT_CMP, GIR__DT_LOGIC, GIR__DT_TEST, GIR__DT_INT, GIR__DT_INDEX,
        GIR__DT_ANY, GIR__DT_ATTR };
 enum { GIR__SH_SAME, GIR__SH_BCAST, GIR__SH_REDUCE, GIR__SH_SCALAR, GIR__SH_ATTR_SHAPE, GIR__SH_FN };
-enum { GIR__F_KINK = 1, GIR__F_RNG = 2, GIR__F_COMM = 4, GIR__F_BLOCK = 8 };
+/* the flags column of ops.def (its header comment says what each means), in the order of FLAGS in gen/gir_gen.py;
+   passes test them (gir__op_is), never an op's name */
+enum { GIR__F_KINK = 1, GIR__F_RNG = 2, GIR__F_COMM = 4, GIR__F_BLOCK = 8, GIR__F_LEAF_IN = 16, GIR__F_LEAF_VAR = 32,
+       GIR__F_LEAF_CONST = 64, GIR__F_LEAF_FILL = 128, GIR__F_WRITES = 256, GIR__F_EVAL_ID = 512,
+       GIR__F_EVAL_PICK1 = 1024 };
+#define GIR__F_LEAF_DATA (GIR__F_LEAF_VAR | GIR__F_LEAF_CONST)     /* leaves whose values the graph holds */
+#define GIR__F_LEAF_STATE (GIR__F_LEAF_IN | GIR__F_LEAF_VAR)       /* leaves whose values change between runs */
+#define gir__op_is(op, f) ((gir__op_info(op)->flags & (f)) != 0)
 #define GIR__DTYPE_SLOTS 6
 /* Input limits (gen/gir_gen.py reads both and rejects a row that does not fit): a variadic node takes
    1 to GIR__MAX_IN inputs; a row with a fixed list has at most GIR__MAX_ROW_IN (argmask bits and the
@@ -1960,9 +1967,9 @@ typedef struct gir__opinfo {    /* one row per kept op, narrow fields (28 bytes 
     gir_status (*shape_fn)(gir__bctx *b);
     uint16_t    in_name0;   /* the first of its inputs' names in gir__in_names (builder order) */
     uint16_t    argmask;    /* bit k: IN position k is an argument (k < GIR__MAX_ROW_IN) */
+    uint16_t    flags;      /* GIR__F_* */
     uint8_t     nparents, nargs, variadic;
     uint8_t     dtrule, shrule;
-    uint8_t     flags;
     uint8_t     diff;
     int8_t      axis_i;     /* index of the i attribute named 'axis', or -1 */
     int8_t      axes_l;     /* index of the l attribute named 'axes', or -1 */
@@ -7322,376 +7329,376 @@ static const unsigned char gir__op_row[GIR_OP__COUNT] = {
 static const gir__opinfo gir__ops[GIR__OPR__COUNT] = {
     {"", "", 0, 0, 0u, 0, 0, 0, 0, 0, 0, 0, -1, -1}, /* invalid */
 #if !GIR__WHY_INPUT
-    {"dtype:dtype,shape:shape", "no inputs: data is bound at run time", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, 0, -1, -1}, /* input */
+    {"dtype:dtype,shape:shape", "no inputs: data is bound at run time", 0, 0, 0u, GIR__F_LEAF_IN, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, -1, -1}, /* input */
 #endif
 #if !GIR__WHY_VARIABLE
-    {"dtype:dtype,shape:shape,data:init", "no inputs: holds trainable data", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, 0, -1, -1}, /* variable */
+    {"dtype:dtype,shape:shape,data:init", "no inputs: holds trainable data", 0, 0, 0u, GIR__F_LEAF_VAR, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, -1, -1}, /* variable */
 #endif
 #if !GIR__WHY_CONSTANT
-    {"dtype:dtype,shape:shape,data:values", "no inputs", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, 0, -1, -1}, /* constant */
+    {"dtype:dtype,shape:shape,data:values", "no inputs", 0, 0, 0u, GIR__F_LEAF_CONST, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, -1, -1}, /* constant */
 #endif
 #if !GIR__WHY_FILL
-    {"dtype:dtype,shape:shape,f:value", "no inputs", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, 0, -1, -1}, /* fill */
+    {"dtype:dtype,shape:shape,f:value", "no inputs", 0, 0, 0u, GIR__F_LEAF_FILL, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, -1, -1}, /* fill */
 #endif
 #if !GIR__WHY_EYE
-    {"dtype:dtype,i:n,i:m,i:k", "no inputs", gir__sh_eye, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_FN, 0, 0, -1, -1}, /* eye */
+    {"dtype:dtype,i:n,i:m,i:k", "no inputs", gir__sh_eye, 0, 0u, 0, 0, 0, 0, GIR__DT_ATTR, GIR__SH_FN, 0, -1, -1}, /* eye */
 #endif
 #if !GIR__WHY_ARANGE
-    {"dtype:dtype,f:start,f:stop,f:step", "no inputs", gir__sh_arange, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_FN, 0, 0, -1, -1}, /* arange */
+    {"dtype:dtype,f:start,f:stop,f:step", "no inputs", gir__sh_arange, 0, 0u, 0, 0, 0, 0, GIR__DT_ATTR, GIR__SH_FN, 0, -1, -1}, /* arange */
 #endif
 #if !GIR__WHY_RAND_UNIFORM
-    {"dtype:dtype,shape:shape,f:lo,f:hi,seed:seed", "no inputs", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, GIR__F_RNG, 0, -1, -1}, /* rand_uniform */
+    {"dtype:dtype,shape:shape,f:lo,f:hi,seed:seed", "no inputs", 0, 0, 0u, GIR__F_RNG, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, -1, -1}, /* rand_uniform */
 #endif
 #if !GIR__WHY_RAND_NORMAL
-    {"dtype:dtype,shape:shape,f:mean,f:std,seed:seed", "no inputs", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, GIR__F_RNG, 0, -1, -1}, /* rand_normal */
+    {"dtype:dtype,shape:shape,f:mean,f:std,seed:seed", "no inputs", 0, 0, 0u, GIR__F_RNG, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, -1, -1}, /* rand_normal */
 #endif
 #if !GIR__WHY_NOT
-    {"", "logical", 0, 0, 0u, 1, 0, 0, GIR__DT_LOGIC, GIR__SH_SAME, 0, 0, -1, -1}, /* not */
+    {"", "logical", 0, 0, 0u, 0, 1, 0, 0, GIR__DT_LOGIC, GIR__SH_SAME, 0, -1, -1}, /* not */
 #endif
 #if !GIR__WHY_AND
-    {"", "logical", 0, 1, 0u, 2, 0, 0, GIR__DT_LOGIC, GIR__SH_BCAST, GIR__F_COMM, 0, -1, -1}, /* and */
+    {"", "logical", 0, 1, 0u, GIR__F_COMM, 2, 0, 0, GIR__DT_LOGIC, GIR__SH_BCAST, 0, -1, -1}, /* and */
 #endif
 #if !GIR__WHY_OR
-    {"", "logical", 0, 3, 0u, 2, 0, 0, GIR__DT_LOGIC, GIR__SH_BCAST, GIR__F_COMM, 0, -1, -1}, /* or */
+    {"", "logical", 0, 3, 0u, GIR__F_COMM, 2, 0, 0, GIR__DT_LOGIC, GIR__SH_BCAST, 0, -1, -1}, /* or */
 #endif
 #if !GIR__WHY_XOR
-    {"", "logical", 0, 5, 0u, 2, 0, 0, GIR__DT_LOGIC, GIR__SH_BCAST, GIR__F_COMM, 0, -1, -1}, /* xor */
+    {"", "logical", 0, 5, 0u, GIR__F_COMM, 2, 0, 0, GIR__DT_LOGIC, GIR__SH_BCAST, 0, -1, -1}, /* xor */
 #endif
 #if !GIR__WHY_GT
-    {"", "logical", 0, 7, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, -1, -1}, /* gt */
+    {"", "logical", 0, 7, 0u, 0, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, -1, -1}, /* gt */
 #endif
 #if !GIR__WHY_GE
-    {"", "logical", 0, 9, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, -1, -1}, /* ge */
+    {"", "logical", 0, 9, 0u, 0, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, -1, -1}, /* ge */
 #endif
 #if !GIR__WHY_LT
-    {"", "logical", 0, 11, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, -1, -1}, /* lt */
+    {"", "logical", 0, 11, 0u, 0, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, -1, -1}, /* lt */
 #endif
 #if !GIR__WHY_LE
-    {"", "logical", 0, 13, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, -1, -1}, /* le */
+    {"", "logical", 0, 13, 0u, 0, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, -1, -1}, /* le */
 #endif
 #if !GIR__WHY_EQ
-    {"", "logical", 0, 15, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, GIR__F_COMM, 0, -1, -1}, /* eq */
+    {"", "logical", 0, 15, 0u, GIR__F_COMM, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, -1, -1}, /* eq */
 #endif
 #if !GIR__WHY_NE
-    {"", "logical", 0, 17, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, GIR__F_COMM, 0, -1, -1}, /* ne */
+    {"", "logical", 0, 17, 0u, GIR__F_COMM, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, -1, -1}, /* ne */
 #endif
 #if !GIR__WHY_APPROX_EQ
-    {"f:atol,f:rtol", "logical", 0, 19, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, -1, -1}, /* approx_eq */
+    {"f:atol,f:rtol", "logical", 0, 19, 0u, 0, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, -1, -1}, /* approx_eq */
 #endif
 #if !GIR__WHY_ISNAN
-    {"", "logical", 0, 21, 0u, 1, 0, 0, GIR__DT_TEST, GIR__SH_SAME, 0, 0, -1, -1}, /* isnan */
+    {"", "logical", 0, 21, 0u, 0, 1, 0, 0, GIR__DT_TEST, GIR__SH_SAME, 0, -1, -1}, /* isnan */
 #endif
 #if !GIR__WHY_ISINF
-    {"", "logical", 0, 22, 0u, 1, 0, 0, GIR__DT_TEST, GIR__SH_SAME, 0, 0, -1, -1}, /* isinf */
+    {"", "logical", 0, 22, 0u, 0, 1, 0, 0, GIR__DT_TEST, GIR__SH_SAME, 0, -1, -1}, /* isinf */
 #endif
 #if !GIR__WHY_ISFINITE
-    {"", "logical", 0, 23, 0u, 1, 0, 0, GIR__DT_TEST, GIR__SH_SAME, 0, 0, -1, -1}, /* isfinite */
+    {"", "logical", 0, 23, 0u, 0, 1, 0, 0, GIR__DT_TEST, GIR__SH_SAME, 0, -1, -1}, /* isfinite */
 #endif
 #if !GIR__WHY_ADD
-    {"", "", 0, 24, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, GIR__F_COMM, 1, -1, -1}, /* add */
+    {"", "", 0, 24, 0u, GIR__F_COMM, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, 1, -1, -1}, /* add */
 #endif
 #if !GIR__WHY_SUB
-    {"", "", 0, 26, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, 0, 1, -1, -1}, /* sub */
+    {"", "", 0, 26, 0u, 0, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, 1, -1, -1}, /* sub */
 #endif
 #if !GIR__WHY_MUL
-    {"", "", 0, 28, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, GIR__F_COMM, 1, -1, -1}, /* mul */
+    {"", "", 0, 28, 0u, GIR__F_COMM, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, 1, -1, -1}, /* mul */
 #endif
 #if !GIR__WHY_DIV
-    {"", "", 0, 30, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_BCAST, 0, 1, -1, -1}, /* div */
+    {"", "", 0, 30, 0u, 0, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_BCAST, 1, -1, -1}, /* div */
 #endif
 #if !GIR__WHY_NEG
-    {"", "", 0, 32, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, 0, 1, -1, -1}, /* neg */
+    {"", "", 0, 32, 0u, 0, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, 1, -1, -1}, /* neg */
 #endif
 #if !GIR__WHY_POW
-    {"", "", 0, 33, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_BCAST, 0, 1, -1, -1}, /* pow */
+    {"", "", 0, 33, 0u, 0, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_BCAST, 1, -1, -1}, /* pow */
 #endif
 #if !GIR__WHY_MAXIMUM
-    {"", "", 0, 35, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, GIR__F_KINK, 1, -1, -1}, /* maximum */
+    {"", "", 0, 35, 0u, GIR__F_KINK, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, 1, -1, -1}, /* maximum */
 #endif
 #if !GIR__WHY_MINIMUM
-    {"", "", 0, 37, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, GIR__F_KINK, 1, -1, -1}, /* minimum */
+    {"", "", 0, 37, 0u, GIR__F_KINK, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, 1, -1, -1}, /* minimum */
 #endif
 #if !GIR__WHY_MOD
-    {"", "", 0, 39, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, GIR__F_KINK, 1, -1, -1}, /* mod */
+    {"", "", 0, 39, 0u, GIR__F_KINK, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, 1, -1, -1}, /* mod */
 #endif
 #if !GIR__WHY_FLOORDIV
-    {"", "", 0, 41, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, GIR__F_KINK, 1, -1, -1}, /* floordiv */
+    {"", "", 0, 41, 0u, GIR__F_KINK, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, 1, -1, -1}, /* floordiv */
 #endif
 #if !GIR__WHY_ADD_N
-    {"", "", 0, 43, 0u, 1, 0, 1, GIR__DT_NUM, GIR__SH_BCAST, 0, 1, -1, -1}, /* add_n */
+    {"", "", 0, 43, 0u, 0, 1, 0, 1, GIR__DT_NUM, GIR__SH_BCAST, 1, -1, -1}, /* add_n */
 #endif
 #if !GIR__WHY_ABS
-    {"", "", 0, 44, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, GIR__F_KINK, 1, -1, -1}, /* abs */
+    {"", "", 0, 44, 0u, GIR__F_KINK, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, 1, -1, -1}, /* abs */
 #endif
 #if !GIR__WHY_SIGN
-    {"", "", 0, 45, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, GIR__F_KINK, 1, -1, -1}, /* sign */
+    {"", "", 0, 45, 0u, GIR__F_KINK, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, 1, -1, -1}, /* sign */
 #endif
 #if !GIR__WHY_SQUARE
-    {"", "", 0, 46, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, 0, 1, -1, -1}, /* square */
+    {"", "", 0, 46, 0u, 0, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, 1, -1, -1}, /* square */
 #endif
 #if !GIR__WHY_SQRT
-    {"", "", 0, 47, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* sqrt */
+    {"", "", 0, 47, 0u, 0, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* sqrt */
 #endif
 #if !GIR__WHY_RSQRT
-    {"", "", 0, 48, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* rsqrt */
+    {"", "", 0, 48, 0u, 0, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* rsqrt */
 #endif
 #if !GIR__WHY_RECIPROCAL
-    {"", "", 0, 49, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* reciprocal */
+    {"", "", 0, 49, 0u, 0, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* reciprocal */
 #endif
 #if !GIR__WHY_EXP
-    {"", "", 0, 50, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* exp */
+    {"", "", 0, 50, 0u, 0, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* exp */
 #endif
 #if !GIR__WHY_EXPM1
-    {"", "", 0, 51, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* expm1 */
+    {"", "", 0, 51, 0u, 0, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* expm1 */
 #endif
 #if !GIR__WHY_LOG
-    {"", "", 0, 52, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* log */
+    {"", "", 0, 52, 0u, 0, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* log */
 #endif
 #if !GIR__WHY_LOG1P
-    {"", "", 0, 53, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* log1p */
+    {"", "", 0, 53, 0u, 0, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* log1p */
 #endif
 #if !GIR__WHY_LOG2
-    {"", "", 0, 54, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* log2 */
+    {"", "", 0, 54, 0u, 0, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* log2 */
 #endif
 #if !GIR__WHY_SIN
-    {"", "", 0, 55, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* sin */
+    {"", "", 0, 55, 0u, 0, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* sin */
 #endif
 #if !GIR__WHY_COS
-    {"", "", 0, 56, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* cos */
+    {"", "", 0, 56, 0u, 0, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* cos */
 #endif
 #if !GIR__WHY_TAN
-    {"", "", 0, 57, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* tan */
+    {"", "", 0, 57, 0u, 0, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* tan */
 #endif
 #if !GIR__WHY_ASIN
-    {"", "", 0, 58, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* asin */
+    {"", "", 0, 58, 0u, 0, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* asin */
 #endif
 #if !GIR__WHY_ACOS
-    {"", "", 0, 59, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* acos */
+    {"", "", 0, 59, 0u, 0, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* acos */
 #endif
 #if !GIR__WHY_ATAN
-    {"", "", 0, 60, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* atan */
+    {"", "", 0, 60, 0u, 0, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* atan */
 #endif
 #if !GIR__WHY_SINH
-    {"", "", 0, 61, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* sinh */
+    {"", "", 0, 61, 0u, 0, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* sinh */
 #endif
 #if !GIR__WHY_COSH
-    {"", "", 0, 62, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* cosh */
+    {"", "", 0, 62, 0u, 0, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* cosh */
 #endif
 #if !GIR__WHY_TANH
-    {"", "", 0, 63, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* tanh */
+    {"", "", 0, 63, 0u, 0, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* tanh */
 #endif
 #if !GIR__WHY_SIGMOID
-    {"", "", 0, 64, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* sigmoid */
+    {"", "", 0, 64, 0u, 0, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* sigmoid */
 #endif
 #if !GIR__WHY_SOFTPLUS
-    {"", "", 0, 65, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* softplus */
+    {"", "", 0, 65, 0u, 0, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* softplus */
 #endif
 #if !GIR__WHY_RELU
-    {"", "", 0, 66, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, GIR__F_KINK, 1, -1, -1}, /* relu */
+    {"", "", 0, 66, 0u, GIR__F_KINK, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, 1, -1, -1}, /* relu */
 #endif
 #if !GIR__WHY_LEAKY_RELU
-    {"f:alpha", "", 0, 67, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, GIR__F_KINK, 1, -1, -1}, /* leaky_relu */
+    {"f:alpha", "", 0, 67, 0u, GIR__F_KINK, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* leaky_relu */
 #endif
 #if !GIR__WHY_ELU
-    {"f:alpha", "", 0, 68, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, GIR__F_KINK, 1, -1, -1}, /* elu */
+    {"f:alpha", "", 0, 68, 0u, GIR__F_KINK, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* elu */
 #endif
 #if !GIR__WHY_GELU
-    {"", "", 0, 69, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* gelu */
+    {"", "", 0, 69, 0u, 0, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* gelu */
 #endif
 #if !GIR__WHY_SILU
-    {"", "", 0, 70, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* silu */
+    {"", "", 0, 70, 0u, 0, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* silu */
 #endif
 #if !GIR__WHY_ERF
-    {"", "", 0, 71, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* erf */
+    {"", "", 0, 71, 0u, 0, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* erf */
 #endif
 #if !GIR__WHY_FLOOR
-    {"", "", 0, 72, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, GIR__F_KINK, 1, -1, -1}, /* floor */
+    {"", "", 0, 72, 0u, GIR__F_KINK, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* floor */
 #endif
 #if !GIR__WHY_CEIL
-    {"", "", 0, 73, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, GIR__F_KINK, 1, -1, -1}, /* ceil */
+    {"", "", 0, 73, 0u, GIR__F_KINK, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* ceil */
 #endif
 #if !GIR__WHY_ROUND
-    {"", "", 0, 74, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, GIR__F_KINK, 1, -1, -1}, /* round */
+    {"", "", 0, 74, 0u, GIR__F_KINK, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* round */
 #endif
 #if !GIR__WHY_CLAMP
-    {"f:lo,f:hi", "", 0, 75, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, GIR__F_KINK, 1, -1, -1}, /* clamp */
+    {"f:lo,f:hi", "", 0, 75, 0u, GIR__F_KINK, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, 1, -1, -1}, /* clamp */
 #endif
 #if !GIR__WHY_SUM
-    {"l:axes,i:keepdims", "", 0, 76, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_REDUCE, 0, 1, -1, 0}, /* sum */
+    {"l:axes,i:keepdims", "", 0, 76, 0u, 0, 1, 0, 0, GIR__DT_NUM, GIR__SH_REDUCE, 1, -1, 0}, /* sum */
 #endif
 #if !GIR__WHY_MEAN
-    {"l:axes,i:keepdims", "", 0, 77, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_REDUCE, 0, 1, -1, 0}, /* mean */
+    {"l:axes,i:keepdims", "", 0, 77, 0u, 0, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_REDUCE, 1, -1, 0}, /* mean */
 #endif
 #if !GIR__WHY_PROD
-    {"l:axes,i:keepdims", "", 0, 78, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_REDUCE, 0, 1, -1, 0}, /* prod */
+    {"l:axes,i:keepdims", "", 0, 78, 0u, 0, 1, 0, 0, GIR__DT_NUM, GIR__SH_REDUCE, 1, -1, 0}, /* prod */
 #endif
 #if !GIR__WHY_MAX
-    {"l:axes,i:keepdims", "", 0, 79, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_REDUCE, GIR__F_KINK, 1, -1, 0}, /* max */
+    {"l:axes,i:keepdims", "", 0, 79, 0u, GIR__F_KINK, 1, 0, 0, GIR__DT_NUM, GIR__SH_REDUCE, 1, -1, 0}, /* max */
 #endif
 #if !GIR__WHY_MIN
-    {"l:axes,i:keepdims", "", 0, 80, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_REDUCE, GIR__F_KINK, 1, -1, 0}, /* min */
+    {"l:axes,i:keepdims", "", 0, 80, 0u, GIR__F_KINK, 1, 0, 0, GIR__DT_NUM, GIR__SH_REDUCE, 1, -1, 0}, /* min */
 #endif
 #if !GIR__WHY_VAR
-    {"l:axes,i:keepdims,i:ddof", "", 0, 81, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_REDUCE, 0, 1, -1, 0}, /* var */
+    {"l:axes,i:keepdims,i:ddof", "", 0, 81, 0u, 0, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_REDUCE, 1, -1, 0}, /* var */
 #endif
 #if !GIR__WHY_LOGSUMEXP
-    {"l:axes,i:keepdims", "", 0, 82, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_REDUCE, 0, 1, -1, 0}, /* logsumexp */
+    {"l:axes,i:keepdims", "", 0, 82, 0u, 0, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_REDUCE, 1, -1, 0}, /* logsumexp */
 #endif
 #if !GIR__WHY_ARGMAX
-    {"i:axis,i:keepdims", "index output", gir__sh_argreduce, 83, 0u, 1, 0, 0, GIR__DT_INDEX, GIR__SH_FN, 0, 0, 0, -1}, /* argmax */
+    {"i:axis,i:keepdims", "index output", gir__sh_argreduce, 83, 0u, 0, 1, 0, 0, GIR__DT_INDEX, GIR__SH_FN, 0, 0, -1}, /* argmax */
 #endif
 #if !GIR__WHY_ARGMIN
-    {"i:axis,i:keepdims", "index output", gir__sh_argreduce, 84, 0u, 1, 0, 0, GIR__DT_INDEX, GIR__SH_FN, 0, 0, 0, -1}, /* argmin */
+    {"i:axis,i:keepdims", "index output", gir__sh_argreduce, 84, 0u, 0, 1, 0, 0, GIR__DT_INDEX, GIR__SH_FN, 0, 0, -1}, /* argmin */
 #endif
 #if !GIR__WHY_ALL
-    {"l:axes,i:keepdims", "logical", 0, 85, 0u, 1, 0, 0, GIR__DT_LOGIC, GIR__SH_REDUCE, 0, 0, -1, 0}, /* all */
+    {"l:axes,i:keepdims", "logical", 0, 85, 0u, 0, 1, 0, 0, GIR__DT_LOGIC, GIR__SH_REDUCE, 0, -1, 0}, /* all */
 #endif
 #if !GIR__WHY_ANY
-    {"l:axes,i:keepdims", "logical", 0, 86, 0u, 1, 0, 0, GIR__DT_LOGIC, GIR__SH_REDUCE, 0, 0, -1, 0}, /* any */
+    {"l:axes,i:keepdims", "logical", 0, 86, 0u, 0, 1, 0, 0, GIR__DT_LOGIC, GIR__SH_REDUCE, 0, -1, 0}, /* any */
 #endif
 #if !GIR__WHY_RESHAPE
-    {"shape:shape", "", gir__sh_reshape, 87, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1}, /* reshape */
+    {"shape:shape", "", gir__sh_reshape, 87, 0u, 0, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 1, -1, -1}, /* reshape */
 #endif
 #if !GIR__WHY_TRANSPOSE
-    {"l:perm", "", gir__sh_transpose, 88, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1}, /* transpose */
+    {"l:perm", "", gir__sh_transpose, 88, 0u, 0, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 1, -1, -1}, /* transpose */
 #endif
 #if !GIR__WHY_BROADCAST_TO
-    {"shape:shape", "", gir__sh_broadcast_to, 89, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1}, /* broadcast_to */
+    {"shape:shape", "", gir__sh_broadcast_to, 89, 0u, 0, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 1, -1, -1}, /* broadcast_to */
 #endif
 #if !GIR__WHY_SLICE
-    {"i:axis,i:start,i:stop,i:step", "", gir__sh_slice, 90, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, 0, -1}, /* slice */
+    {"i:axis,i:start,i:stop,i:step", "", gir__sh_slice, 90, 0u, 0, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 1, 0, -1}, /* slice */
 #endif
 #if !GIR__WHY_UNSLICE
-    {"i:axis,i:start,i:stop,i:step,i:len", "", gir__sh_unslice, 91, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, 0, -1}, /* unslice */
+    {"i:axis,i:start,i:stop,i:step,i:len", "", gir__sh_unslice, 91, 0u, 0, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 1, 0, -1}, /* unslice */
 #endif
 #if !GIR__WHY_CONCAT
-    {"i:axis", "", gir__sh_concat, 92, 0u, 1, 0, 1, GIR__DT_ANY, GIR__SH_FN, 0, 1, 0, -1}, /* concat */
+    {"i:axis", "", gir__sh_concat, 92, 0u, 0, 1, 0, 1, GIR__DT_ANY, GIR__SH_FN, 1, 0, -1}, /* concat */
 #endif
 #if !GIR__WHY_FLIP
-    {"l:axes", "", 0, 93, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_SAME, 0, 1, -1, 0}, /* flip */
+    {"l:axes", "", 0, 93, 0u, 0, 1, 0, 0, GIR__DT_ANY, GIR__SH_SAME, 1, -1, 0}, /* flip */
 #endif
 #if !GIR__WHY_PAD
-    {"l:before,l:after,f:value", "", gir__sh_pad, 94, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1}, /* pad */
+    {"l:before,l:after,f:value", "", gir__sh_pad, 94, 0u, 0, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 1, -1, -1}, /* pad */
 #endif
 #if !GIR__WHY_INDEX_SELECT
-    {"i:axis", "", gir__sh_index_select, 95, 2u, 1, 1, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, 0, -1}, /* index_select */
+    {"i:axis", "", gir__sh_index_select, 95, 2u, 0, 1, 1, 0, GIR__DT_ANY, GIR__SH_FN, 1, 0, -1}, /* index_select */
 #endif
 #if !GIR__WHY_INDEX_ADD
-    {"i:axis,i:len", "", gir__sh_index_add, 97, 2u, 1, 1, 0, GIR__DT_NUM, GIR__SH_FN, 0, 1, 0, -1}, /* index_add */
+    {"i:axis,i:len", "", gir__sh_index_add, 97, 2u, 0, 1, 1, 0, GIR__DT_NUM, GIR__SH_FN, 1, 0, -1}, /* index_add */
 #endif
 #if !GIR__WHY_ONE_HOT
-    {"i:depth,dtype:dtype", "index input", gir__sh_one_hot, 99, 1u, 0, 1, 0, GIR__DT_ATTR, GIR__SH_FN, 0, 0, -1, -1}, /* one_hot */
+    {"i:depth,dtype:dtype", "index input", gir__sh_one_hot, 99, 1u, 0, 0, 1, 0, GIR__DT_ATTR, GIR__SH_FN, 0, -1, -1}, /* one_hot */
 #endif
 #if !GIR__WHY_WHERE
-    {"", "", gir__sh_where, 100, 1u, 2, 1, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1}, /* where */
+    {"", "", gir__sh_where, 100, 1u, 0, 2, 1, 0, GIR__DT_ANY, GIR__SH_FN, 1, -1, -1}, /* where */
 #endif
 #if !GIR__WHY_DIAG
-    {"i:k", "", gir__sh_diag, 103, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1}, /* diag */
+    {"i:k", "", gir__sh_diag, 103, 0u, 0, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 1, -1, -1}, /* diag */
 #endif
 #if !GIR__WHY_DIAGONAL
-    {"i:k", "", gir__sh_diagonal, 104, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1}, /* diagonal */
+    {"i:k", "", gir__sh_diagonal, 104, 0u, 0, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 1, -1, -1}, /* diagonal */
 #endif
 #if !GIR__WHY_TRIU
-    {"i:k", "", gir__sh_matrix, 105, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1}, /* triu */
+    {"i:k", "", gir__sh_matrix, 105, 0u, 0, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 1, -1, -1}, /* triu */
 #endif
 #if !GIR__WHY_TRIL
-    {"i:k", "", gir__sh_matrix, 106, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1}, /* tril */
+    {"i:k", "", gir__sh_matrix, 106, 0u, 0, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 1, -1, -1}, /* tril */
 #endif
 #if !GIR__WHY_CAST
-    {"dtype:dtype", "", 0, 107, 0u, 1, 0, 0, GIR__DT_ATTR, GIR__SH_SAME, 0, 1, -1, -1}, /* cast */
+    {"dtype:dtype", "", 0, 107, 0u, 0, 1, 0, 0, GIR__DT_ATTR, GIR__SH_SAME, 1, -1, -1}, /* cast */
 #endif
 #if !GIR__WHY_STOP_GRADIENT
-    {"", "blocks gradients by design", 0, 108, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_SAME, GIR__F_BLOCK, 0, -1, -1}, /* stop_gradient */
+    {"", "blocks gradients by design", 0, 108, 0u, GIR__F_BLOCK, 1, 0, 0, GIR__DT_ANY, GIR__SH_SAME, 0, -1, -1}, /* stop_gradient */
 #endif
 #if !GIR__WHY_MATMUL
-    {"", "", gir__sh_matmul, 109, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_FN, 0, 1, -1, -1}, /* matmul */
+    {"", "", gir__sh_matmul, 109, 0u, 0, 2, 0, 0, GIR__DT_NUM, GIR__SH_FN, 1, -1, -1}, /* matmul */
 #endif
 #if !GIR__WHY_DOT
-    {"", "", gir__sh_dot, 111, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_FN, GIR__F_COMM, 1, -1, -1}, /* dot */
+    {"", "", gir__sh_dot, 111, 0u, GIR__F_COMM, 2, 0, 0, GIR__DT_NUM, GIR__SH_FN, 1, -1, -1}, /* dot */
 #endif
 #if !GIR__WHY_OUTER
-    {"", "", gir__sh_outer, 113, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_FN, 0, 1, -1, -1}, /* outer */
+    {"", "", gir__sh_outer, 113, 0u, 0, 2, 0, 0, GIR__DT_NUM, GIR__SH_FN, 1, -1, -1}, /* outer */
 #endif
 #if !GIR__WHY_TRACE
-    {"", "", gir__sh_trace, 115, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_FN, 0, 1, -1, -1}, /* trace */
+    {"", "", gir__sh_trace, 115, 0u, 0, 1, 0, 0, GIR__DT_NUM, GIR__SH_FN, 1, -1, -1}, /* trace */
 #endif
 #if !GIR__WHY_INVERSE
-    {"", "", gir__sh_square, 116, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1}, /* inverse */
+    {"", "", gir__sh_square, 116, 0u, 0, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* inverse */
 #endif
 #if !GIR__WHY_DET
-    {"", "", gir__sh_det, 117, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1}, /* det */
+    {"", "", gir__sh_det, 117, 0u, 0, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* det */
 #endif
 #if !GIR__WHY_LOGDET
-    {"", "", gir__sh_det, 118, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1}, /* logdet */
+    {"", "", gir__sh_det, 118, 0u, 0, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* logdet */
 #endif
 #if !GIR__WHY_CHOLESKY
-    {"", "", gir__sh_square, 119, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1}, /* cholesky */
+    {"", "", gir__sh_square, 119, 0u, 0, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* cholesky */
 #endif
 #if !GIR__WHY_TRISOLVE
-    {"i:lower,i:trans", "", gir__sh_trisolve, 120, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1}, /* trisolve */
+    {"i:lower,i:trans", "", gir__sh_trisolve, 120, 0u, 0, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* trisolve */
 #endif
 #if !GIR__WHY_SOFTMAX
-    {"i:axis", "", 0, 122, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, 0, -1}, /* softmax */
+    {"i:axis", "", 0, 122, 0u, 0, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, 0, -1}, /* softmax */
 #endif
 #if !GIR__WHY_LOG_SOFTMAX
-    {"i:axis", "", 0, 123, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, 0, -1}, /* log_softmax */
+    {"i:axis", "", 0, 123, 0u, 0, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, 0, -1}, /* log_softmax */
 #endif
 #if !GIR__WHY_XENT_LOGITS
-    {"", "", gir__sh_xent, 124, 2u, 1, 1, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1}, /* xent_logits */
+    {"", "", gir__sh_xent, 124, 2u, 0, 1, 1, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* xent_logits */
 #endif
 #if !GIR__WHY_XENT_LOGITS_PROB
-    {"", "", gir__sh_xent_prob, 126, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1}, /* xent_logits_prob */
+    {"", "", gir__sh_xent_prob, 126, 0u, 0, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* xent_logits_prob */
 #endif
 #if !GIR__WHY_BCE_LOGITS
-    {"", "", 0, 128, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_BCAST, 0, 1, -1, -1}, /* bce_logits */
+    {"", "", 0, 128, 0u, 0, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_BCAST, 1, -1, -1}, /* bce_logits */
 #endif
 #if !GIR__WHY_MSE
-    {"", "", gir__sh_mse, 130, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1}, /* mse */
+    {"", "", gir__sh_mse, 130, 0u, 0, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* mse */
 #endif
 #if !GIR__WHY_CONV2D
-    {"l:stride,l:padding,l:dilation,i:groups", "", gir__sh_conv2d, 132, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1}, /* conv2d */
+    {"l:stride,l:padding,l:dilation,i:groups", "", gir__sh_conv2d, 132, 0u, 0, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* conv2d */
 #endif
 #if !GIR__WHY_CONV2D_BWD_DATA
-    {"l:stride,l:padding,l:dilation,i:groups,shape:xshape", "", gir__sh_conv2d_bwd_data, 134, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1}, /* conv2d_bwd_data */
+    {"l:stride,l:padding,l:dilation,i:groups,shape:xshape", "", gir__sh_conv2d_bwd_data, 134, 0u, 0, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* conv2d_bwd_data */
 #endif
 #if !GIR__WHY_CONV2D_BWD_FILTER
-    {"l:stride,l:padding,l:dilation,i:groups,shape:wshape", "", gir__sh_conv2d_bwd_filter, 136, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1}, /* conv2d_bwd_filter */
+    {"l:stride,l:padding,l:dilation,i:groups,shape:wshape", "", gir__sh_conv2d_bwd_filter, 136, 0u, 0, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* conv2d_bwd_filter */
 #endif
 #if !GIR__WHY_MAX_POOL2D
-    {"l:kernel,l:stride,l:padding", "", gir__sh_pool2d, 138, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, GIR__F_KINK, 1, -1, -1}, /* max_pool2d */
+    {"l:kernel,l:stride,l:padding", "", gir__sh_pool2d, 138, 0u, GIR__F_KINK, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* max_pool2d */
 #endif
 #if !GIR__WHY_MAX_POOL2D_BWD
-    {"l:kernel,l:stride,l:padding", "", gir__sh_pool2d_bwd, 139, 2u, 1, 1, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1}, /* max_pool2d_bwd */
+    {"l:kernel,l:stride,l:padding", "", gir__sh_pool2d_bwd, 139, 2u, 0, 1, 1, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* max_pool2d_bwd */
 #endif
 #if !GIR__WHY_AVG_POOL2D
-    {"l:kernel,l:stride,l:padding,i:count_include_pad", "", gir__sh_pool2d, 141, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1}, /* avg_pool2d */
+    {"l:kernel,l:stride,l:padding,i:count_include_pad", "", gir__sh_pool2d, 141, 0u, 0, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* avg_pool2d */
 #endif
 #if !GIR__WHY_AVG_POOL2D_BWD
-    {"l:kernel,l:stride,l:padding,i:count_include_pad,shape:xshape", "", gir__sh_pool2d_bwd_avg, 142, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1}, /* avg_pool2d_bwd */
+    {"l:kernel,l:stride,l:padding,i:count_include_pad,shape:xshape", "", gir__sh_pool2d_bwd_avg, 142, 0u, 0, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* avg_pool2d_bwd */
 #endif
 #if !GIR__WHY_DROPOUT
-    {"f:p,seed:seed", "", gir__sh_dropout, 143, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, GIR__F_RNG, 1, -1, -1}, /* dropout */
+    {"f:p,seed:seed", "", gir__sh_dropout, 143, 0u, GIR__F_RNG | GIR__F_EVAL_ID, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* dropout */
 #endif
 #if !GIR__WHY_GATHER
-    {"i:axis", "", gir__sh_gather, 144, 2u, 1, 1, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, 0, -1}, /* gather */
+    {"i:axis", "", gir__sh_gather, 144, 2u, 0, 1, 1, 0, GIR__DT_ANY, GIR__SH_FN, 1, 0, -1}, /* gather */
 #endif
 #if !GIR__WHY_SCATTER_ADD
-    {"i:axis", "", gir__sh_scatter_add, 146, 2u, 2, 1, 0, GIR__DT_NUM, GIR__SH_FN, 0, 1, 0, -1}, /* scatter_add */
+    {"i:axis", "", gir__sh_scatter_add, 146, 2u, 0, 2, 1, 0, GIR__DT_NUM, GIR__SH_FN, 1, 0, -1}, /* scatter_add */
 #endif
 #if !GIR__WHY_FMOD
-    {"", "", 0, 149, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, GIR__F_KINK, 1, -1, -1}, /* fmod */
+    {"", "", 0, 149, 0u, GIR__F_KINK, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, 1, -1, -1}, /* fmod */
 #endif
 #if !GIR__WHY_GELU_TANH
-    {"", "", 0, 151, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* gelu_tanh */
+    {"", "", 0, 151, 0u, 0, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* gelu_tanh */
 #endif
 #if !GIR__WHY_ASSIGN
-    {"", "a write into a variable: it changes state, it is not a function of its inputs", gir__sh_assign, 152, 0u, 2, 0, 0, GIR__DT_ANY, GIR__SH_FN, GIR__F_BLOCK, 0, -1, -1}, /* assign */
+    {"", "a write into a variable: it changes state, it is not a function of its inputs", gir__sh_assign, 152, 0u, GIR__F_BLOCK | GIR__F_WRITES, 2, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, -1, -1}, /* assign */
 #endif
 #if !GIR__WHY_TRAIN_EVAL
-    {"", "", gir__sh_train_eval, 154, 0u, 1, 0, 1, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1}, /* train_eval */
+    {"", "", gir__sh_train_eval, 154, 0u, GIR__F_EVAL_PICK1, 1, 0, 1, GIR__DT_ANY, GIR__SH_FN, 1, -1, -1}, /* train_eval */
 #endif
 #if !GIR__WHY_MAX_POOL2D_PICK
-    {"l:kernel,l:stride,l:padding", "", gir__sh_pool2d_pick, 155, 2u, 1, 1, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1}, /* max_pool2d_pick */
+    {"l:kernel,l:stride,l:padding", "", gir__sh_pool2d_pick, 155, 2u, 0, 1, 1, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* max_pool2d_pick */
 #endif
 };
 /* the row of an op (0 < op < GIR_OP__COUNT): the "invalid" row, all zeros, for a left-out op */
@@ -8049,7 +8056,7 @@ static const gir_attr *gir__attr_load(const gir_graph *g, const gir__node *d, gi
 /* a constant or variable whose values are the caller's (gir_constant_ref, gir_variable_ref: gen/dataref.c) */
 static int gir__is_ref(const gir_graph *g, const gir__node *d) {
     gir_attr a;
-    return (d->op == GIR_OP_CONSTANT || d->op == GIR_OP_VARIABLE) && gir__attr_load(g, d, &a)->i[4] == GIR__REF;
+    return gir__op_is(d->op, GIR__F_LEAF_DATA) && gir__attr_load(g, d, &a)->i[4] == GIR__REF;
 }
 /* the attributes of store reference ref (> 0) as a gir_attr, in *a; returns a (a plan step's, at run time) */
 static const gir_attr *gir__attr_ref(const gir_graph *g, uint32_t ref, gir_attr *a) {
@@ -8157,13 +8164,13 @@ GIR_API uint32_t gir_graph_node_count(const gir_graph *g) { return g ? (uint32_t
 GIR_API int gir_graph_input_count(const gir_graph *g) {
     size_t k;
     int n = 0;
-    for (k = 1; g && k < g->nnodes; ++k) n += g->nodes[k].op == GIR_OP_INPUT;
+    for (k = 1; g && k < g->nnodes; ++k) n += gir__op_is(g->nodes[k].op, GIR__F_LEAF_IN);
     return n;
 }
 GIR_API gir_node gir_graph_input(const gir_graph *g, int index) {
     size_t k;
     for (k = 1; g && index >= 0 && k < g->nnodes; ++k)
-        if (g->nodes[k].op == GIR_OP_INPUT && index-- == 0) return gir__handle(g, (uint32_t)k);
+        if (gir__op_is(g->nodes[k].op, GIR__F_LEAF_IN) && index-- == 0) return gir__handle(g, (uint32_t)k);
     return gir__handle(NULL, 0);
 }
 
@@ -9009,13 +9016,13 @@ static gir_status gir__check_values(gir__bctx *b) {
 /* the value of a rank-0 constant as its node holds it, when known at build time */
 static int gir__scalar_value(const gir_graph *g, const gir__node *x, double *v) {
     const void *data;
-    if (x->op == GIR_OP_FILL) {
+    if (gir__op_is(x->op, GIR__F_LEAF_FILL)) {
         gir_attr a;
         double f = gir__attr_load(g, x, &a)->f[0];
         *v = x->dtype == GIR_DTYPE_U8 ? gir__sat_u8(f) : x->dtype == GIR_DTYPE_I32 ? gir__sat_i32(f) : f;
         return 1;
     }
-    if (x->op != GIR_OP_CONSTANT || !(data = gir__node_data(g, x))) return 0;
+    if (!gir__op_is(x->op, GIR__F_LEAF_CONST) || !(data = gir__node_data(g, x))) return 0;
     switch (x->dtype) {
     case GIR_DTYPE_U8: case GIR_DTYPE_B8: *v = *(const uint8_t *)data; return 1;
     case GIR_DTYPE_I32: *v = *(const int32_t *)data; return 1;
@@ -9220,7 +9227,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     /* node type and grad level, from the inputs */
     level = g->grad_level;
     if (n == 0) {
-        ntype = (op == GIR_OP_INPUT || op == GIR_OP_VARIABLE) ? GIR_NODE_INPUT : GIR_NODE_CONSTANT;
+        ntype = (oi->flags & GIR__F_LEAF_STATE) ? GIR_NODE_INPUT : GIR_NODE_CONSTANT;
     } else {
         int diff_in = 0, any_in = 0;
         for (k = 0; k < n; ++k) {
@@ -9236,12 +9243,12 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
         else ntype = GIR_NODE_CONSTANT_DERIVED;
     }
     /* storage: everything is reserved before anything is changed, so a failure leaves the graph as it was */
-    if ((op == GIR_OP_VARIABLE || op == GIR_OP_CONSTANT) && b.attr.i[4] == GIR__REF && !(attr && attr->data))
+    if ((oi->flags & GIR__F_LEAF_DATA) && b.attr.i[4] == GIR__REF && !(attr && attr->data))
         b.attr.i[4] = 0;                      /* nothing to refer to: values of its own */
-    if ((op == GIR_OP_VARIABLE || op == GIR_OP_CONSTANT) && b.attr.i[4] == GIR__REF) {
+    if ((oi->flags & GIR__F_LEAF_DATA) && b.attr.i[4] == GIR__REF) {
         bytes = 0;                            /* the caller's values, kept where they are (gen/dataref.c) */
         data = (void *)(uintptr_t)attr->data;
-    } else if (op == GIR_OP_VARIABLE || op == GIR_OP_CONSTANT) {
+    } else if (oi->flags & GIR__F_LEAF_DATA) {
         if (!gir__bytes(&b.out, odt, &bytes)) {
             gir__gfail(g, GIR_ERR_LIMIT, "%s: node %u: %T %S has more bytes than size_t counts", gir__op_names[op], b.id, odt,
                        &b.out);
@@ -10305,13 +10312,13 @@ GIR_API const char *gir_scope(const gir_graph *g) { return g && g->scope ? g->sc
 GIR_API int gir_graph_variable_count(const gir_graph *g) {
     size_t k;
     int n = 0;
-    for (k = 1; g && k < g->nnodes; ++k) n += g->nodes[k].op == GIR_OP_VARIABLE;
+    for (k = 1; g && k < g->nnodes; ++k) n += gir__op_is(g->nodes[k].op, GIR__F_LEAF_VAR);
     return n;
 }
 GIR_API gir_node gir_graph_variable(const gir_graph *g, int index) {
     size_t k;
     for (k = 1; g && index >= 0 && k < g->nnodes; ++k)
-        if (g->nodes[k].op == GIR_OP_VARIABLE && index-- == 0) return gir__handle(g, (uint32_t)k);
+        if (gir__op_is(g->nodes[k].op, GIR__F_LEAF_VAR) && index-- == 0) return gir__handle(g, (uint32_t)k);
     return gir__handle(NULL, 0);
 }
 
@@ -10320,7 +10327,7 @@ GIR_API gir_node gir_graph_variable(const gir_graph *g, int index) {
    copies, writes or frees those bytes; plans read them in place. A referenced variable is read-only: a plan
    that assigns to it does not compile, gir_init_* and gir_load_variables refuse it. */
 static gir_node gir__data_ref(gir_graph *g, gir_op op, gir_dtype dtype, gir_shape shape, const void *data) {
-    const char *fn = op == GIR_OP_CONSTANT ? "constant_ref" : "variable_ref";
+    const char *fn = gir__op_is(op, GIR__F_LEAF_CONST) ? "constant_ref" : "variable_ref";
     gir_attr A;
     size_t es;
     if (!g) return gir__handle(NULL, 0);
@@ -10339,10 +10346,10 @@ static gir_node gir__data_ref(gir_graph *g, gir_op op, gir_dtype dtype, gir_shap
     return gir_op_build(g, op, 0, NULL, &A);
 }
 GIR_API gir_node gir_constant_ref(gir_graph *g, gir_dtype dtype, gir_shape shape, const void *data) {
-    return gir__data_ref(g, GIR_OP_CONSTANT, dtype, shape, data);
+    return gir__data_ref(g, GIR_OP_CONSTANT, dtype, shape, data);      /* names the op it builds, as a builder */
 }
 GIR_API gir_node gir_variable_ref(gir_graph *g, gir_dtype dtype, gir_shape shape, const void *data) {
-    return gir__data_ref(g, GIR_OP_VARIABLE, dtype, shape, data);
+    return gir__data_ref(g, GIR_OP_VARIABLE, dtype, shape, data);      /* names the op it builds, as a builder */
 }
 GIR_API int gir_node_is_ref(const gir_graph *g, gir_node n) {
     const gir__node *d = gir__get(g, n);
@@ -10352,7 +10359,7 @@ GIR_API int gir_node_is_ref(const gir_graph *g, gir_node n) {
 static gir_status gir__ref_check_write(gir_graph *g, uint32_t id) {
     const gir__node *d = &g->nodes[id];
     uint32_t v;
-    if (d->op != GIR_OP_ASSIGN || d->nin < 1) return GIR_OK;
+    if (!gir__op_is(d->op, GIR__F_WRITES) || d->nin < 1) return GIR_OK;
     v = g->ins[d->in0];
     if (!gir__is_ref(g, &g->nodes[v])) return GIR_OK;
     gir__gfail(g, GIR_ERR_INVALID_ARG, "compile: assign %N writes variable %N, which is read-only (gir_variable_ref)",
@@ -10765,7 +10772,7 @@ static gir_status gir__init_resolve(gir_graph *g, gir_node v, const gir_init_spe
         gir__gfail(g, GIR_ERR_HANDLE, "%s: node %u: not a node of this graph", nm, v.id);
         return GIR_ERR_HANDLE;
     }
-    if (d->op != GIR_OP_VARIABLE) {
+    if (!gir__op_is(d->op, GIR__F_LEAF_VAR)) {
         gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: a %s node, not a variable", nm, v.id, gir__op_names[d->op]);
         return GIR_ERR_INVALID_ARG;
     }
@@ -11217,34 +11224,34 @@ static void gir__adjfn_cholesky(gir_graph *G, const gir__nview *nd, gir_node y, 
 }
 
 /* generated from ops.def: one adjoint per differentiable row */
-/* generated from ops.def:150 (ADD) */
+/* generated from ops.def:159 (ADD) */
 static void gir__adj_add(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, g, x[1]);
     (void)n;
 }
-/* generated from ops.def:155 (SUB) */
+/* generated from ops.def:164 (SUB) */
 static void gir__adj_sub(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_neg(G, g), x[1]);
     (void)n;
 }
-/* generated from ops.def:157 (MUL) */
+/* generated from ops.def:166 (MUL) */
 static void gir__adj_mul(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, x[1]), x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, x[0]), x[1]);
     (void)n;
 }
-/* generated from ops.def:159 (DIV) */
+/* generated from ops.def:168 (DIV) */
 static void gir__adj_div(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_div(G, g, x[1]), x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_div(G, gir_mul(G, gir_neg(G, g), y), x[1]), x[1]);
     (void)n;
 }
-/* generated from ops.def:163 (NEG) */
+/* generated from ops.def:172 (NEG) */
 static void gir__adj_neg(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -11252,34 +11259,34 @@ static void gir__adj_neg(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     if (need[0]) dx[0] = gir_neg(G, g);
     (void)n;
 }
-/* generated from ops.def:165 (POW) */
+/* generated from ops.def:174 (POW) */
 static void gir__adj_pow(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, gir_mul(G, g, x[1]), gir_pow(G, x[0], gir_sub(G, x[1], gir__ah_num(G, g, 1)))), x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, gir_mul(G, g, y), gir_log(G, x[0])), x[1]);
     (void)n;
 }
-/* generated from ops.def:170 (MAXIMUM) */
+/* generated from ops.def:179 (MAXIMUM) */
 static void gir__adj_maximum(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir__ah_mask(G, nd, x, gir_ge(G, x[0], x[1]))), x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir__ah_mask(G, nd, x, gir_lt(G, x[0], x[1]))), x[1]);
     (void)n;
 }
-/* generated from ops.def:174 (MINIMUM) */
+/* generated from ops.def:183 (MINIMUM) */
 static void gir__adj_minimum(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir__ah_mask(G, nd, x, gir_le(G, x[0], x[1]))), x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir__ah_mask(G, nd, x, gir_gt(G, x[0], x[1]))), x[1]);
     (void)n;
 }
-/* generated from ops.def:178 (MOD) */
+/* generated from ops.def:187 (MOD) */
 static void gir__adj_mod(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, gir_neg(G, g), gir_floor(G, gir_div(G, x[0], x[1]))), x[1]);
     (void)n;
 }
-/* generated from ops.def:185 (FLOORDIV) */
+/* generated from ops.def:194 (FLOORDIV) */
 static void gir__adj_floordiv(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
@@ -11287,379 +11294,379 @@ static void gir__adj_floordiv(gir_graph *G, const gir__nview *nd, gir_node y, gi
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir__ah_zeros_like(G, nd, x, x[1]), x[1]);
     (void)n;
 }
-/* generated from ops.def:192 (ADD_N) */
+/* generated from ops.def:201 (ADD_N) */
 static void gir__adj_add_n(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     int i;
     for (i = 0; i < n; ++i)
         if (need[i]) dx[i] = gir__ah_unbroadcast(G, nd, x, g, x[i]);
 }
-/* generated from ops.def:197 (ABS) */
+/* generated from ops.def:206 (ABS) */
 static void gir__adj_abs(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, g, gir_sign(G, x[0]));
     (void)n;
 }
-/* generated from ops.def:199 (SIGN) */
+/* generated from ops.def:208 (SIGN) */
 static void gir__adj_sign(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
     if (need[0]) dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
     (void)n;
 }
-/* generated from ops.def:201 (SQUARE) */
+/* generated from ops.def:210 (SQUARE) */
 static void gir__adj_square(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, gir_mul(G, gir__ah_num(G, g, 2), g), x[0]);
     (void)n;
 }
-/* generated from ops.def:203 (SQRT) */
+/* generated from ops.def:212 (SQRT) */
 static void gir__adj_sqrt(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
     if (need[0]) dx[0] = gir_div(G, gir_mul(G, gir__ah_num(G, g, 0.5), g), y);
     (void)n;
 }
-/* generated from ops.def:205 (RSQRT) */
+/* generated from ops.def:214 (RSQRT) */
 static void gir__adj_rsqrt(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
     if (need[0]) dx[0] = gir_mul(G, gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, -0.5), g), y), y), y);
     (void)n;
 }
-/* generated from ops.def:207 (RECIPROCAL) */
+/* generated from ops.def:216 (RECIPROCAL) */
 static void gir__adj_reciprocal(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
     if (need[0]) dx[0] = gir_mul(G, gir_mul(G, gir_neg(G, g), y), y);
     (void)n;
 }
-/* generated from ops.def:209 (EXP) */
+/* generated from ops.def:218 (EXP) */
 static void gir__adj_exp(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
     if (need[0]) dx[0] = gir_mul(G, g, y);
     (void)n;
 }
-/* generated from ops.def:211 (EXPM1) */
+/* generated from ops.def:220 (EXPM1) */
 static void gir__adj_expm1(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
     if (need[0]) dx[0] = gir_mul(G, g, gir_add(G, y, gir__ah_num(G, g, 1)));
     (void)n;
 }
-/* generated from ops.def:214 (LOG) */
+/* generated from ops.def:223 (LOG) */
 static void gir__adj_log(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_div(G, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:216 (LOG1P) */
+/* generated from ops.def:225 (LOG1P) */
 static void gir__adj_log1p(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_div(G, g, gir_add(G, x[0], gir__ah_num(G, g, 1)));
     (void)n;
 }
-/* generated from ops.def:219 (LOG2) */
+/* generated from ops.def:228 (LOG2) */
 static void gir__adj_log2(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_div(G, g, gir_mul(G, x[0], gir__ah_num(G, g, 0.6931471805599453)));
     (void)n;
 }
-/* generated from ops.def:222 (SIN) */
+/* generated from ops.def:231 (SIN) */
 static void gir__adj_sin(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, g, gir_cos(G, x[0]));
     (void)n;
 }
-/* generated from ops.def:224 (COS) */
+/* generated from ops.def:233 (COS) */
 static void gir__adj_cos(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, gir_neg(G, g), gir_sin(G, x[0]));
     (void)n;
 }
-/* generated from ops.def:226 (TAN) */
+/* generated from ops.def:235 (TAN) */
 static void gir__adj_tan(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
     if (need[0]) dx[0] = gir_mul(G, g, gir_add(G, gir__ah_num(G, g, 1), gir_mul(G, y, y)));
     (void)n;
 }
-/* generated from ops.def:228 (ASIN) */
+/* generated from ops.def:237 (ASIN) */
 static void gir__adj_asin(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, g, gir_rsqrt(G, gir_sub(G, gir__ah_num(G, g, 1), gir_mul(G, x[0], x[0]))));
     (void)n;
 }
-/* generated from ops.def:232 (ACOS) */
+/* generated from ops.def:241 (ACOS) */
 static void gir__adj_acos(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, gir_neg(G, g), gir_rsqrt(G, gir_sub(G, gir__ah_num(G, g, 1), gir_mul(G, x[0], x[0]))));
     (void)n;
 }
-/* generated from ops.def:236 (ATAN) */
+/* generated from ops.def:245 (ATAN) */
 static void gir__adj_atan(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_div(G, g, gir_add(G, gir__ah_num(G, g, 1), gir_mul(G, x[0], x[0])));
     (void)n;
 }
-/* generated from ops.def:238 (SINH) */
+/* generated from ops.def:247 (SINH) */
 static void gir__adj_sinh(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, g, gir_cosh(G, x[0]));
     (void)n;
 }
-/* generated from ops.def:240 (COSH) */
+/* generated from ops.def:249 (COSH) */
 static void gir__adj_cosh(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, g, gir_sinh(G, x[0]));
     (void)n;
 }
-/* generated from ops.def:242 (TANH) */
+/* generated from ops.def:251 (TANH) */
 static void gir__adj_tanh(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
     if (need[0]) dx[0] = gir_mul(G, g, gir_sub(G, gir__ah_num(G, g, 1), gir_mul(G, y, y)));
     (void)n;
 }
-/* generated from ops.def:244 (SIGMOID) */
+/* generated from ops.def:253 (SIGMOID) */
 static void gir__adj_sigmoid(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
     if (need[0]) dx[0] = gir_mul(G, gir_mul(G, g, y), gir_sub(G, gir__ah_num(G, g, 1), y));
     (void)n;
 }
-/* generated from ops.def:246 (SOFTPLUS) */
+/* generated from ops.def:255 (SOFTPLUS) */
 static void gir__adj_softplus(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, g, gir_sigmoid(G, x[0]));
     (void)n;
 }
-/* generated from ops.def:251 (RELU) */
+/* generated from ops.def:260 (RELU) */
 static void gir__adj_relu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, g, gir__ah_mask(G, nd, x, gir_gt(G, x[0], gir__ah_num(G, g, 0))));
     (void)n;
 }
-/* generated from ops.def:253 (LEAKY_RELU) */
+/* generated from ops.def:262 (LEAKY_RELU) */
 static void gir__adj_leaky_relu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, g, gir_add(G, gir_mul(G, gir__ah_mask(G, nd, x, gir_gt(G, x[0], gir__ah_num(G, g, 0))), gir_sub(G, gir__ah_num(G, g, 1), gir__ah_num(G, g, (double)nd->attr->f[0]))), gir__ah_num(G, g, (double)nd->attr->f[0])));
     (void)n;
 }
-/* generated from ops.def:256 (ELU) */
+/* generated from ops.def:265 (ELU) */
 static void gir__adj_elu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_mul(G, g, gir_where(G, gir_gt(G, x[0], gir__ah_num(G, g, 0)), gir__ah_num(G, g, 1), gir_add(G, y, gir__ah_num(G, g, (double)nd->attr->f[0]))));
     (void)n;
 }
-/* generated from ops.def:260 (GELU) */
+/* generated from ops.def:269 (GELU) */
 static void gir__adj_gelu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, g, gir_add(G, gir_mul(G, gir__ah_num(G, g, 0.5), gir_add(G, gir__ah_num(G, g, 1), gir_erf(G, gir_mul(G, x[0], gir__ah_num(G, g, 0.7071067811865476))))), gir_mul(G, gir_mul(G, x[0], gir__ah_num(G, g, 0.3989422804014327)), gir_exp(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, -0.5), x[0]), x[0])))));
     (void)n;
 }
-/* generated from ops.def:266 (SILU) */
+/* generated from ops.def:275 (SILU) */
 static void gir__adj_silu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, gir_mul(G, g, gir_sigmoid(G, x[0])), gir_add(G, gir__ah_num(G, g, 1), gir_mul(G, x[0], gir_sub(G, gir__ah_num(G, g, 1), gir_sigmoid(G, x[0])))));
     (void)n;
 }
-/* generated from ops.def:269 (ERF) */
+/* generated from ops.def:278 (ERF) */
 static void gir__adj_erf(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, gir_mul(G, g, gir__ah_num(G, g, 1.1283791670955126)), gir_exp(G, gir_mul(G, gir_neg(G, x[0]), x[0])));
     (void)n;
 }
-/* generated from ops.def:272 (FLOOR) */
+/* generated from ops.def:281 (FLOOR) */
 static void gir__adj_floor(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
     if (need[0]) dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
     (void)n;
 }
-/* generated from ops.def:274 (CEIL) */
+/* generated from ops.def:283 (CEIL) */
 static void gir__adj_ceil(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
     if (need[0]) dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
     (void)n;
 }
-/* generated from ops.def:276 (ROUND) */
+/* generated from ops.def:285 (ROUND) */
 static void gir__adj_round(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
     if (need[0]) dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
     (void)n;
 }
-/* generated from ops.def:279 (CLAMP) */
+/* generated from ops.def:288 (CLAMP) */
 static void gir__adj_clamp(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, g, gir__ah_mask(G, nd, x, gir_and(G, gir_ge(G, x[0], gir__ah_num(G, g, (double)nd->attr->f[0])), gir_le(G, x[0], gir__ah_num(G, g, (double)nd->attr->f[1])))));
     (void)n;
 }
-/* generated from ops.def:285 (SUM) */
+/* generated from ops.def:294 (SUM) */
 static void gir__adj_sum(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_expand(G, nd, x, g);
     (void)n;
 }
-/* generated from ops.def:290 (MEAN) */
+/* generated from ops.def:299 (MEAN) */
 static void gir__adj_mean(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, gir__ah_expand(G, nd, x, g), gir__ah_rcount(G, nd, x));
     (void)n;
 }
-/* generated from ops.def:295 (PROD) */
+/* generated from ops.def:304 (PROD) */
 static void gir__adj_prod(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_div(G, gir_mul(G, gir__ah_keep(G, nd, x, g), gir__ah_keep(G, nd, x, y)), x[0]);
     (void)n;
 }
-/* generated from ops.def:300 (MAX) */
+/* generated from ops.def:309 (MAX) */
 static void gir__adj_max(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_mul(G, gir__ah_keep(G, nd, x, g), gir__ah_tiemask(G, nd, x, x[0], gir__ah_keep(G, nd, x, y)));
     (void)n;
 }
-/* generated from ops.def:306 (MIN) */
+/* generated from ops.def:315 (MIN) */
 static void gir__adj_min(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_mul(G, gir__ah_keep(G, nd, x, g), gir__ah_tiemask(G, nd, x, x[0], gir__ah_keep(G, nd, x, y)));
     (void)n;
 }
-/* generated from ops.def:312 (VAR) */
+/* generated from ops.def:321 (VAR) */
 static void gir__adj_var(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, gir_mul(G, gir__ah_keep(G, nd, x, g), gir_sub(G, x[0], gir__ah_rmean(G, nd, x, x[0]))), gir_mul(G, gir__ah_num(G, g, 2), gir__ah_rdof(G, nd, x)));
     (void)n;
 }
-/* generated from ops.def:319 (LOGSUMEXP) */
+/* generated from ops.def:328 (LOGSUMEXP) */
 static void gir__adj_logsumexp(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_mul(G, gir__ah_keep(G, nd, x, g), gir_exp(G, gir_sub(G, x[0], gir__ah_keep(G, nd, x, y))));
     (void)n;
 }
-/* generated from ops.def:347 (RESHAPE) */
+/* generated from ops.def:356 (RESHAPE) */
 static void gir__adj_reshape(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_like(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:351 (TRANSPOSE) */
+/* generated from ops.def:360 (TRANSPOSE) */
 static void gir__adj_transpose(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_untranspose(G, nd, x, g);
     (void)n;
 }
-/* generated from ops.def:356 (BROADCAST_TO) */
+/* generated from ops.def:365 (BROADCAST_TO) */
 static void gir__adj_broadcast_to(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:361 (SLICE) */
+/* generated from ops.def:370 (SLICE) */
 static void gir__adj_slice(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_slice_back(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:368 (UNSLICE) */
+/* generated from ops.def:377 (UNSLICE) */
 static void gir__adj_unslice(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_reslice(G, nd, x, g);
     (void)n;
 }
-/* generated from ops.def:373 (CONCAT) */
+/* generated from ops.def:382 (CONCAT) */
 static void gir__adj_concat(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     int i;
     for (i = 0; i < n; ++i)
         if (need[i]) dx[i] = gir__ah_concat_part(G, nd, x, g, i);
 }
-/* generated from ops.def:378 (FLIP) */
+/* generated from ops.def:387 (FLIP) */
 static void gir__adj_flip(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_reflip(G, nd, x, g);
     (void)n;
 }
-/* generated from ops.def:380 (PAD) */
+/* generated from ops.def:389 (PAD) */
 static void gir__adj_pad(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unpad(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:385 (INDEX_SELECT) */
+/* generated from ops.def:394 (INDEX_SELECT) */
 static void gir__adj_index_select(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unselect(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:391 (INDEX_ADD) */
+/* generated from ops.def:400 (INDEX_ADD) */
 static void gir__adj_index_add(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_reselect(G, nd, x, g);
     (void)n;
 }
-/* generated from ops.def:402 (WHERE) */
+/* generated from ops.def:411 (WHERE) */
 static void gir__adj_where(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_where(G, x[2], g, gir__ah_num(G, g, 0)), x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_where(G, x[2], gir__ah_num(G, g, 0), g), x[1]);
     (void)n;
 }
-/* generated from ops.def:407 (DIAG) */
+/* generated from ops.def:416 (DIAG) */
 static void gir__adj_diag(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
     if (need[0]) dx[0] = gir_diagonal(G, g, nd->attr->i[0]);
     (void)n;
 }
-/* generated from ops.def:411 (DIAGONAL) */
+/* generated from ops.def:420 (DIAGONAL) */
 static void gir__adj_diagonal(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_undiagonal(G, nd, x, g);
     (void)n;
 }
-/* generated from ops.def:415 (TRIU) */
+/* generated from ops.def:424 (TRIU) */
 static void gir__adj_triu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
     if (need[0]) dx[0] = gir_triu(G, g, nd->attr->i[0]);
     (void)n;
 }
-/* generated from ops.def:419 (TRIL) */
+/* generated from ops.def:428 (TRIL) */
 static void gir__adj_tril(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
     if (need[0]) dx[0] = gir_tril(G, g, nd->attr->i[0]);
     (void)n;
 }
-/* generated from ops.def:423 (CAST) */
+/* generated from ops.def:432 (CAST) */
 static void gir__adj_cast(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_cast_like(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:431 (MATMUL) */
+/* generated from ops.def:440 (MATMUL) */
 static void gir__adj_matmul(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_matmul(G, g, gir__ah_mT(G, nd, x, x[1])), x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_matmul(G, gir__ah_mT(G, nd, x, x[0]), g), x[1]);
     (void)n;
 }
-/* generated from ops.def:436 (DOT) */
+/* generated from ops.def:445 (DOT) */
 static void gir__adj_dot(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -11667,165 +11674,165 @@ static void gir__adj_dot(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     if (need[1]) dx[1] = gir_mul(G, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:438 (OUTER) */
+/* generated from ops.def:447 (OUTER) */
 static void gir__adj_outer(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_sumaxis(G, nd, x, gir_mul(G, g, x[1]), 1);
     if (need[1]) dx[1] = gir__ah_sumaxis(G, nd, x, gir_mul(G, g, gir__ah_col(G, nd, x, x[0])), 0);
     (void)n;
 }
-/* generated from ops.def:441 (TRACE) */
+/* generated from ops.def:450 (TRACE) */
 static void gir__adj_trace(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_untrace(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:443 (INVERSE) */
+/* generated from ops.def:452 (INVERSE) */
 static void gir__adj_inverse(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_neg(G, gir_matmul(G, gir_matmul(G, gir__ah_mT(G, nd, x, y), g), gir__ah_mT(G, nd, x, y)));
     (void)n;
 }
-/* generated from ops.def:448 (DET) */
+/* generated from ops.def:457 (DET) */
 static void gir__adj_det(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_mul(G, gir__ah_cell(G, nd, x, gir_mul(G, g, y)), gir__ah_mT(G, nd, x, gir_inverse(G, x[0])));
     (void)n;
 }
-/* generated from ops.def:451 (LOGDET) */
+/* generated from ops.def:460 (LOGDET) */
 static void gir__adj_logdet(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, gir__ah_cell(G, nd, x, g), gir__ah_mT(G, nd, x, gir_inverse(G, x[0])));
     (void)n;
 }
-/* generated from ops.def:460 (TRISOLVE) */
+/* generated from ops.def:469 (TRISOLVE) */
 static void gir__adj_trisolve(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir__ah_trisolve_da(G, nd, x, gir__ah_trisolve_adj(G, nd, x, g), y);
     if (need[1]) dx[1] = gir__ah_trisolve_adj(G, nd, x, g);
     (void)n;
 }
-/* generated from ops.def:466 (SOFTMAX) */
+/* generated from ops.def:475 (SOFTMAX) */
 static void gir__adj_softmax(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_mul(G, y, gir_sub(G, g, gir__ah_axsum(G, nd, x, gir_mul(G, g, y))));
     (void)n;
 }
-/* generated from ops.def:469 (LOG_SOFTMAX) */
+/* generated from ops.def:478 (LOG_SOFTMAX) */
 static void gir__adj_log_softmax(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) dx[0] = gir_sub(G, g, gir_mul(G, gir_exp(G, y), gir__ah_axsum(G, nd, x, g)));
     (void)n;
 }
-/* generated from ops.def:472 (XENT_LOGITS) */
+/* generated from ops.def:481 (XENT_LOGITS) */
 static void gir__adj_xent_logits(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, gir__ah_lastcol(G, nd, x, g), gir_sub(G, gir_softmax(G, x[0], (-1)), gir__ah_onehot_like(G, nd, x, x[1], x[0])));
     (void)n;
 }
-/* generated from ops.def:478 (XENT_LOGITS_PROB) */
+/* generated from ops.def:487 (XENT_LOGITS_PROB) */
 static void gir__adj_xent_logits_prob(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, gir__ah_lastcol(G, nd, x, g), gir_sub(G, gir_mul(G, gir_softmax(G, x[0], (-1)), gir__ah_lastsum(G, nd, x, x[1])), x[1]));
     if (need[1]) dx[1] = gir_mul(G, gir_neg(G, gir__ah_lastcol(G, nd, x, g)), gir_log_softmax(G, x[0], (-1)));
     (void)n;
 }
-/* generated from ops.def:483 (BCE_LOGITS) */
+/* generated from ops.def:492 (BCE_LOGITS) */
 static void gir__adj_bce_logits(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, g, gir_sub(G, gir_sigmoid(G, x[0]), x[1])), x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, gir_neg(G, g), x[0]), x[1]);
     (void)n;
 }
-/* generated from ops.def:488 (MSE) */
+/* generated from ops.def:497 (MSE) */
 static void gir__adj_mse(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, 2), g), gir_sub(G, x[0], x[1])), gir__ah_rsize(G, nd, x, x[0]));
     if (need[1]) dx[1] = gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, -2), g), gir_sub(G, x[0], x[1])), gir__ah_rsize(G, nd, x, x[0]));
     (void)n;
 }
-/* generated from ops.def:491 (CONV2D) */
+/* generated from ops.def:500 (CONV2D) */
 static void gir__adj_conv2d(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_conv_dx(G, nd, x, g, x[1]);
     if (need[1]) dx[1] = gir__ah_conv_dw(G, nd, x, x[0], g);
     (void)n;
 }
-/* generated from ops.def:498 (CONV2D_BWD_DATA) */
+/* generated from ops.def:507 (CONV2D_BWD_DATA) */
 static void gir__adj_conv2d_bwd_data(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_conv_fwd(G, nd, x, g, x[1]);
     if (need[1]) dx[1] = gir__ah_conv_dw_of_dx(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:504 (CONV2D_BWD_FILTER) */
+/* generated from ops.def:513 (CONV2D_BWD_FILTER) */
 static void gir__adj_conv2d_bwd_filter(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_conv_dx_of_dw(G, nd, x, x[1], g);
     if (need[1]) dx[1] = gir__ah_conv_fwd(G, nd, x, x[0], g);
     (void)n;
 }
-/* generated from ops.def:510 (MAX_POOL2D) */
+/* generated from ops.def:519 (MAX_POOL2D) */
 static void gir__adj_max_pool2d(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_maxpool_dx(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:516 (MAX_POOL2D_BWD) */
+/* generated from ops.def:525 (MAX_POOL2D_BWD) */
 static void gir__adj_max_pool2d_bwd(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_maxpool_pick(G, nd, x, g, x[1]);
     (void)n;
 }
-/* generated from ops.def:521 (AVG_POOL2D) */
+/* generated from ops.def:530 (AVG_POOL2D) */
 static void gir__adj_avg_pool2d(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_avgpool_dx(G, nd, x, g, x[0]);
     (void)n;
 }
-/* generated from ops.def:529 (AVG_POOL2D_BWD) */
+/* generated from ops.def:538 (AVG_POOL2D_BWD) */
 static void gir__adj_avg_pool2d_bwd(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_avgpool_fwd(G, nd, x, g);
     (void)n;
 }
-/* generated from ops.def:535 (DROPOUT) */
+/* generated from ops.def:544 (DROPOUT) */
 static void gir__adj_dropout(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
     if (need[0]) dx[0] = gir_dropout(G, g, nd->attr->f[0], nd->attr->seed);
     (void)n;
 }
-/* generated from ops.def:542 (GATHER) */
+/* generated from ops.def:551 (GATHER) */
 static void gir__adj_gather(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir_scatter_add(G, gir__ah_zeros_like(G, nd, x, x[0]), x[1], g, nd->attr->i[0]);
     (void)n;
 }
-/* generated from ops.def:548 (SCATTER_ADD) */
+/* generated from ops.def:557 (SCATTER_ADD) */
 static void gir__adj_scatter_add(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = g;
     if (need[1]) dx[1] = gir_gather(G, g, x[2], nd->attr->i[0]);
     (void)n;
 }
-/* generated from ops.def:553 (FMOD) */
+/* generated from ops.def:562 (FMOD) */
 static void gir__adj_fmod(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, gir_mul(G, gir_mul(G, gir_neg(G, g), gir_sign(G, gir_div(G, x[0], x[1]))), gir_floor(G, gir_abs(G, gir_div(G, x[0], x[1])))), x[1]);
     (void)n;
 }
-/* generated from ops.def:560 (GELU_TANH) */
+/* generated from ops.def:569 (GELU_TANH) */
 static void gir__adj_gelu_tanh(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
     if (need[0]) dx[0] = gir_mul(G, g, gir_add(G, gir_mul(G, gir__ah_num(G, g, 0.5), gir_add(G, gir__ah_num(G, g, 1), gir_tanh(G, gir_mul(G, gir__ah_num(G, g, 0.7978845608028654), gir_add(G, x[0], gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, 0.044715), x[0]), x[0]), x[0])))))), gir_mul(G, gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, 0.5), x[0]), gir_sub(G, gir__ah_num(G, g, 1), gir_mul(G, gir_tanh(G, gir_mul(G, gir__ah_num(G, g, 0.7978845608028654), gir_add(G, x[0], gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, 0.044715), x[0]), x[0]), x[0])))), gir_tanh(G, gir_mul(G, gir__ah_num(G, g, 0.7978845608028654), gir_add(G, x[0], gir_mul(G, gir_mul(G, gir_mul(G, gir__ah_num(G, g, 0.044715), x[0]), x[0]), x[0]))))))), gir__ah_num(G, g, 0.7978845608028654)), gir_add(G, gir__ah_num(G, g, 1), gir_mul(G, gir_mul(G, gir__ah_num(G, g, 0.134145), x[0]), x[0])))));
     (void)n;
 }
-/* generated from ops.def:576 (TRAIN_EVAL) */
+/* generated from ops.def:585 (TRAIN_EVAL) */
 static void gir__adj_train_eval(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     int i;
     for (i = 0; i < n; ++i)
         if (need[i]) dx[i] = gir__ah_mode_part(G, nd, x, g, i);
 }
-/* generated from ops.def:582 (MAX_POOL2D_PICK) */
+/* generated from ops.def:591 (MAX_POOL2D_PICK) */
 static void gir__adj_max_pool2d_pick(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_maxpool_dx(G, nd, x, g, x[1]);
@@ -14486,7 +14493,7 @@ static void gir__ew_apply(gir__ew_fn fn, void *out, int odt, const gir_shape *os
 }
 
 /* generated from ops.def: one scalar loop per elementwise row and compute dtype */
-/* generated from ops.def:114 (NOT): not(a) */
+/* generated from ops.def:123 (NOT): not(a) */
 static void gir__k_not_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -14497,7 +14504,7 @@ static void gir__k_not_b8__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)(gir__v_not_b8(v0));
     }
 }
-/* generated from ops.def:116 (AND): and(a, b) */
+/* generated from ops.def:125 (AND): and(a, b) */
 static void gir__k_and_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -14510,7 +14517,7 @@ static void gir__k_and_b8__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)(gir__v_and_b8(v0, v1));
     }
 }
-/* generated from ops.def:118 (OR): or(a, b) */
+/* generated from ops.def:127 (OR): or(a, b) */
 static void gir__k_or_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -14523,7 +14530,7 @@ static void gir__k_or_b8__scalar(int64_t n, void *out, const void *const *in, co
         o[k] = (uint8_t)(gir__v_or_b8(v0, v1));
     }
 }
-/* generated from ops.def:120 (XOR): xor(a, b) */
+/* generated from ops.def:129 (XOR): xor(a, b) */
 static void gir__k_xor_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -14536,7 +14543,7 @@ static void gir__k_xor_b8__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)(gir__v_xor_b8(v0, v1));
     }
 }
-/* generated from ops.def:122 (GT): (a > b) */
+/* generated from ops.def:131 (GT): (a > b) */
 static void gir__k_gt_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -14597,7 +14604,7 @@ static void gir__k_gt_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 > v1));
     }
 }
-/* generated from ops.def:124 (GE): (a >= b) */
+/* generated from ops.def:133 (GE): (a >= b) */
 static void gir__k_ge_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -14658,7 +14665,7 @@ static void gir__k_ge_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 >= v1));
     }
 }
-/* generated from ops.def:126 (LT): (a < b) */
+/* generated from ops.def:135 (LT): (a < b) */
 static void gir__k_lt_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -14719,7 +14726,7 @@ static void gir__k_lt_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 < v1));
     }
 }
-/* generated from ops.def:128 (LE): (a <= b) */
+/* generated from ops.def:137 (LE): (a <= b) */
 static void gir__k_le_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -14780,7 +14787,7 @@ static void gir__k_le_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 <= v1));
     }
 }
-/* generated from ops.def:130 (EQ): (a == b) */
+/* generated from ops.def:139 (EQ): (a == b) */
 static void gir__k_eq_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -14841,7 +14848,7 @@ static void gir__k_eq_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 == v1));
     }
 }
-/* generated from ops.def:133 (NE): (a != b) */
+/* generated from ops.def:142 (NE): (a != b) */
 static void gir__k_ne_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -14902,7 +14909,7 @@ static void gir__k_ne_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 != v1));
     }
 }
-/* generated from ops.def:135 (APPROX_EQ): (abs((a - b)) <= (p0 + (p1 * abs(b)))) */
+/* generated from ops.def:144 (APPROX_EQ): (abs((a - b)) <= (p0 + (p1 * abs(b)))) */
 static void gir__k_approx_eq_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -14947,7 +14954,7 @@ static void gir__k_approx_eq_f64__scalar(int64_t n, void *out, const void *const
         o[k] = (uint8_t)((gir__v_abs_f64((v0 - v1)) <= (((double)p[0]) + (((double)p[1]) * gir__v_abs_f64(v1)))));
     }
 }
-/* generated from ops.def:140 (ISNAN): isnan(a) */
+/* generated from ops.def:149 (ISNAN): isnan(a) */
 static void gir__k_isnan_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const float *x0 = (const float *)in[0];
@@ -14968,7 +14975,7 @@ static void gir__k_isnan_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (uint8_t)(gir__v_isnan_f64(v0));
     }
 }
-/* generated from ops.def:143 (ISINF): isinf(a) */
+/* generated from ops.def:152 (ISINF): isinf(a) */
 static void gir__k_isinf_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const float *x0 = (const float *)in[0];
@@ -14989,7 +14996,7 @@ static void gir__k_isinf_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (uint8_t)(gir__v_isinf_f64(v0));
     }
 }
-/* generated from ops.def:146 (ISFINITE): isfinite(a) */
+/* generated from ops.def:155 (ISFINITE): isfinite(a) */
 static void gir__k_isfinite_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const float *x0 = (const float *)in[0];
@@ -15010,7 +15017,7 @@ static void gir__k_isfinite_f64__scalar(int64_t n, void *out, const void *const 
         o[k] = (uint8_t)(gir__v_isfinite_f64(v0));
     }
 }
-/* generated from ops.def:150 (ADD): (a + b) */
+/* generated from ops.def:159 (ADD): (a + b) */
 static void gir__k_add_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -15059,7 +15066,7 @@ static void gir__k_add_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)((v0 + v1));
     }
 }
-/* generated from ops.def:155 (SUB): (a - b) */
+/* generated from ops.def:164 (SUB): (a - b) */
 static void gir__k_sub_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -15108,7 +15115,7 @@ static void gir__k_sub_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)((v0 - v1));
     }
 }
-/* generated from ops.def:157 (MUL): (a * b) */
+/* generated from ops.def:166 (MUL): (a * b) */
 static void gir__k_mul_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -15157,7 +15164,7 @@ static void gir__k_mul_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)((v0 * v1));
     }
 }
-/* generated from ops.def:159 (DIV): (a / b) */
+/* generated from ops.def:168 (DIV): (a / b) */
 static void gir__k_div_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15182,7 +15189,7 @@ static void gir__k_div_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)((v0 / v1));
     }
 }
-/* generated from ops.def:163 (NEG): -a */
+/* generated from ops.def:172 (NEG): -a */
 static void gir__k_neg_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -15223,7 +15230,7 @@ static void gir__k_neg_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)((-v0));
     }
 }
-/* generated from ops.def:165 (POW): pow(a, b) */
+/* generated from ops.def:174 (POW): pow(a, b) */
 static void gir__k_pow_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15248,7 +15255,7 @@ static void gir__k_pow_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_pow_f64(v0, v1));
     }
 }
-/* generated from ops.def:170 (MAXIMUM): max(a, b) */
+/* generated from ops.def:179 (MAXIMUM): max(a, b) */
 static void gir__k_maximum_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -15297,7 +15304,7 @@ static void gir__k_maximum_f64__scalar(int64_t n, void *out, const void *const *
         o[k] = (double)(gir__v_max_f64(v0, v1));
     }
 }
-/* generated from ops.def:174 (MINIMUM): min(a, b) */
+/* generated from ops.def:183 (MINIMUM): min(a, b) */
 static void gir__k_minimum_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -15346,7 +15353,7 @@ static void gir__k_minimum_f64__scalar(int64_t n, void *out, const void *const *
         o[k] = (double)(gir__v_min_f64(v0, v1));
     }
 }
-/* generated from ops.def:178 (MOD): mod(a, b) */
+/* generated from ops.def:187 (MOD): mod(a, b) */
 static void gir__k_mod_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -15395,7 +15402,7 @@ static void gir__k_mod_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_mod_f64(v0, v1));
     }
 }
-/* generated from ops.def:185 (FLOORDIV): floordiv(a, b) */
+/* generated from ops.def:194 (FLOORDIV): floordiv(a, b) */
 static void gir__k_floordiv_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -15444,7 +15451,7 @@ static void gir__k_floordiv_f64__scalar(int64_t n, void *out, const void *const 
         o[k] = (double)(gir__v_floordiv_f64(v0, v1));
     }
 }
-/* generated from ops.def:197 (ABS): abs(a) */
+/* generated from ops.def:206 (ABS): abs(a) */
 static void gir__k_abs_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -15485,7 +15492,7 @@ static void gir__k_abs_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_abs_f64(v0));
     }
 }
-/* generated from ops.def:199 (SIGN): sign(a) */
+/* generated from ops.def:208 (SIGN): sign(a) */
 static void gir__k_sign_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -15526,7 +15533,7 @@ static void gir__k_sign_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_sign_f64(v0));
     }
 }
-/* generated from ops.def:201 (SQUARE): (a * a) */
+/* generated from ops.def:210 (SQUARE): (a * a) */
 static void gir__k_square_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -15567,7 +15574,7 @@ static void gir__k_square_f64__scalar(int64_t n, void *out, const void *const *i
         o[k] = (double)((v0 * v0));
     }
 }
-/* generated from ops.def:203 (SQRT): sqrt(a) */
+/* generated from ops.def:212 (SQRT): sqrt(a) */
 static void gir__k_sqrt_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15588,7 +15595,7 @@ static void gir__k_sqrt_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_sqrt_f64(v0));
     }
 }
-/* generated from ops.def:205 (RSQRT): (1 / sqrt(a)) */
+/* generated from ops.def:214 (RSQRT): (1 / sqrt(a)) */
 static void gir__k_rsqrt_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15609,7 +15616,7 @@ static void gir__k_rsqrt_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)((((double)1) / gir__v_sqrt_f64(v0)));
     }
 }
-/* generated from ops.def:207 (RECIPROCAL): (1 / a) */
+/* generated from ops.def:216 (RECIPROCAL): (1 / a) */
 static void gir__k_reciprocal_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15630,7 +15637,7 @@ static void gir__k_reciprocal_f64__scalar(int64_t n, void *out, const void *cons
         o[k] = (double)((((double)1) / v0));
     }
 }
-/* generated from ops.def:209 (EXP): exp(a) */
+/* generated from ops.def:218 (EXP): exp(a) */
 static void gir__k_exp_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15651,7 +15658,7 @@ static void gir__k_exp_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_exp_f64(v0));
     }
 }
-/* generated from ops.def:211 (EXPM1): expm1(a) */
+/* generated from ops.def:220 (EXPM1): expm1(a) */
 static void gir__k_expm1_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15672,7 +15679,7 @@ static void gir__k_expm1_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_expm1_f64(v0));
     }
 }
-/* generated from ops.def:214 (LOG): log(a) */
+/* generated from ops.def:223 (LOG): log(a) */
 static void gir__k_log_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15693,7 +15700,7 @@ static void gir__k_log_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_log_f64(v0));
     }
 }
-/* generated from ops.def:216 (LOG1P): log1p(a) */
+/* generated from ops.def:225 (LOG1P): log1p(a) */
 static void gir__k_log1p_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15714,7 +15721,7 @@ static void gir__k_log1p_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_log1p_f64(v0));
     }
 }
-/* generated from ops.def:219 (LOG2): log2(a) */
+/* generated from ops.def:228 (LOG2): log2(a) */
 static void gir__k_log2_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15735,7 +15742,7 @@ static void gir__k_log2_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_log2_f64(v0));
     }
 }
-/* generated from ops.def:222 (SIN): sin(a) */
+/* generated from ops.def:231 (SIN): sin(a) */
 static void gir__k_sin_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15756,7 +15763,7 @@ static void gir__k_sin_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_sin_f64(v0));
     }
 }
-/* generated from ops.def:224 (COS): cos(a) */
+/* generated from ops.def:233 (COS): cos(a) */
 static void gir__k_cos_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15777,7 +15784,7 @@ static void gir__k_cos_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_cos_f64(v0));
     }
 }
-/* generated from ops.def:226 (TAN): tan(a) */
+/* generated from ops.def:235 (TAN): tan(a) */
 static void gir__k_tan_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15798,7 +15805,7 @@ static void gir__k_tan_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_tan_f64(v0));
     }
 }
-/* generated from ops.def:228 (ASIN): asin(a) */
+/* generated from ops.def:237 (ASIN): asin(a) */
 static void gir__k_asin_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15819,7 +15826,7 @@ static void gir__k_asin_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_asin_f64(v0));
     }
 }
-/* generated from ops.def:232 (ACOS): acos(a) */
+/* generated from ops.def:241 (ACOS): acos(a) */
 static void gir__k_acos_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15840,7 +15847,7 @@ static void gir__k_acos_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_acos_f64(v0));
     }
 }
-/* generated from ops.def:236 (ATAN): atan(a) */
+/* generated from ops.def:245 (ATAN): atan(a) */
 static void gir__k_atan_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15861,7 +15868,7 @@ static void gir__k_atan_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_atan_f64(v0));
     }
 }
-/* generated from ops.def:238 (SINH): sinh(a) */
+/* generated from ops.def:247 (SINH): sinh(a) */
 static void gir__k_sinh_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15882,7 +15889,7 @@ static void gir__k_sinh_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_sinh_f64(v0));
     }
 }
-/* generated from ops.def:240 (COSH): cosh(a) */
+/* generated from ops.def:249 (COSH): cosh(a) */
 static void gir__k_cosh_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15903,7 +15910,7 @@ static void gir__k_cosh_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_cosh_f64(v0));
     }
 }
-/* generated from ops.def:242 (TANH): tanh(a) */
+/* generated from ops.def:251 (TANH): tanh(a) */
 static void gir__k_tanh_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15924,7 +15931,7 @@ static void gir__k_tanh_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_tanh_f64(v0));
     }
 }
-/* generated from ops.def:244 (SIGMOID): sigmoid(a) */
+/* generated from ops.def:253 (SIGMOID): sigmoid(a) */
 static void gir__k_sigmoid_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15945,7 +15952,7 @@ static void gir__k_sigmoid_f64__scalar(int64_t n, void *out, const void *const *
         o[k] = (double)(gir__v_sigmoid_f64(v0));
     }
 }
-/* generated from ops.def:246 (SOFTPLUS): (max(a, 0) + log1p(exp(-abs(a)))) */
+/* generated from ops.def:255 (SOFTPLUS): (max(a, 0) + log1p(exp(-abs(a)))) */
 static void gir__k_softplus_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15966,7 +15973,7 @@ static void gir__k_softplus_f64__scalar(int64_t n, void *out, const void *const 
         o[k] = (double)((gir__v_max_f64(v0, ((double)0)) + gir__v_log1p_f64(gir__v_exp_f64((-gir__v_abs_f64(v0))))));
     }
 }
-/* generated from ops.def:251 (RELU): max(a, 0) */
+/* generated from ops.def:260 (RELU): max(a, 0) */
 static void gir__k_relu_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -16007,7 +16014,7 @@ static void gir__k_relu_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_max_f64(v0, ((double)0)));
     }
 }
-/* generated from ops.def:253 (LEAKY_RELU): select((a > 0), a, (p0 * a)) */
+/* generated from ops.def:262 (LEAKY_RELU): select((a > 0), a, (p0 * a)) */
 static void gir__k_leaky_relu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -16026,7 +16033,7 @@ static void gir__k_leaky_relu_f64__scalar(int64_t n, void *out, const void *cons
         o[k] = (double)(((v0 > ((double)0)) ? v0 : (((double)p[0]) * v0)));
     }
 }
-/* generated from ops.def:256 (ELU): select((a > 0), a, (p0 * expm1(a))) */
+/* generated from ops.def:265 (ELU): select((a > 0), a, (p0 * expm1(a))) */
 static void gir__k_elu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -16045,7 +16052,7 @@ static void gir__k_elu_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(((v0 > ((double)0)) ? v0 : (((double)p[0]) * gir__v_expm1_f64(v0))));
     }
 }
-/* generated from ops.def:260 (GELU): ((0.5 * a) * (1 + erf((a * 0.7071067811865476)))) */
+/* generated from ops.def:269 (GELU): ((0.5 * a) * (1 + erf((a * 0.7071067811865476)))) */
 static void gir__k_gelu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -16066,7 +16073,7 @@ static void gir__k_gelu_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(((((double)0.5) * v0) * (((double)1) + gir__v_erf_f64((v0 * ((double)0.7071067811865476))))));
     }
 }
-/* generated from ops.def:266 (SILU): (a * sigmoid(a)) */
+/* generated from ops.def:275 (SILU): (a * sigmoid(a)) */
 static void gir__k_silu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -16087,7 +16094,7 @@ static void gir__k_silu_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)((v0 * gir__v_sigmoid_f64(v0)));
     }
 }
-/* generated from ops.def:269 (ERF): erf(a) */
+/* generated from ops.def:278 (ERF): erf(a) */
 static void gir__k_erf_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -16108,7 +16115,7 @@ static void gir__k_erf_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_erf_f64(v0));
     }
 }
-/* generated from ops.def:272 (FLOOR): floor(a) */
+/* generated from ops.def:281 (FLOOR): floor(a) */
 static void gir__k_floor_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -16129,7 +16136,7 @@ static void gir__k_floor_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_floor_f64(v0));
     }
 }
-/* generated from ops.def:274 (CEIL): ceil(a) */
+/* generated from ops.def:283 (CEIL): ceil(a) */
 static void gir__k_ceil_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -16150,7 +16157,7 @@ static void gir__k_ceil_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_ceil_f64(v0));
     }
 }
-/* generated from ops.def:276 (ROUND): round(a) */
+/* generated from ops.def:285 (ROUND): round(a) */
 static void gir__k_round_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -16171,7 +16178,7 @@ static void gir__k_round_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_round_f64(v0));
     }
 }
-/* generated from ops.def:279 (CLAMP): min(max(a, p0), p1) */
+/* generated from ops.def:288 (CLAMP): min(max(a, p0), p1) */
 static void gir__k_clamp_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -16208,7 +16215,7 @@ static void gir__k_clamp_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_min_f64(gir__v_max_f64(v0, ((double)p[0])), ((double)p[1])));
     }
 }
-/* generated from ops.def:402 (WHERE): select(cond, a, b) */
+/* generated from ops.def:411 (WHERE): select(cond, a, b) */
 static void gir__k_where_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -16279,7 +16286,7 @@ static void gir__k_where_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)((v2 ? v0 : v1));
     }
 }
-/* generated from ops.def:483 (BCE_LOGITS): ((max(x, 0) - (x * t)) + log1p(exp(-abs(x)))) */
+/* generated from ops.def:492 (BCE_LOGITS): ((max(x, 0) - (x * t)) + log1p(exp(-abs(x)))) */
 static void gir__k_bce_logits_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -16304,7 +16311,7 @@ static void gir__k_bce_logits_f64__scalar(int64_t n, void *out, const void *cons
         o[k] = (double)(((gir__v_max_f64(v0, ((double)0)) - (v0 * v1)) + gir__v_log1p_f64(gir__v_exp_f64((-gir__v_abs_f64(v0))))));
     }
 }
-/* generated from ops.def:553 (FMOD): fmod(a, b) */
+/* generated from ops.def:562 (FMOD): fmod(a, b) */
 static void gir__k_fmod_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -16353,7 +16360,7 @@ static void gir__k_fmod_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_fmod_f64(v0, v1));
     }
 }
-/* generated from ops.def:560 (GELU_TANH): ((0.5 * a) * (1 + tanh((0.7978845608028654 * (a + (((0.044715 * a) * a) * a)))))) */
+/* generated from ops.def:569 (GELU_TANH): ((0.5 * a) * (1 + tanh((0.7978845608028654 * (a + (((0.044715 * a) * a) * a)))))) */
 static void gir__k_gelu_tanh_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -31559,15 +31566,14 @@ static int gir__attr_eq(const gir_attr *a, const gir_attr *b, const gir__akind *
 /* the bytes of a constant node (0 when it has none) */
 static size_t gir__const_bytes(const gir_graph *g, const gir__node *d) {
     size_t n = 0;
-    if (d->op != GIR_OP_CONSTANT || !gir__node_data(g, d) || !gir__bytes(gir__nshape(g, d), d->dtype, &n)) return 0;
+    if (!gir__op_is(d->op, GIR__F_LEAF_CONST) || !gir__node_data(g, d) || !gir__bytes(gir__nshape(g, d), d->dtype, &n)) return 0;
     return n;
 }
 
 /* ---- structural hashing */
 static int gir__cse_ok(const gir_graph *g, const gir__node *d) {
-    if (d->op == GIR_OP_INPUT || d->op == GIR_OP_VARIABLE || d->op == GIR_OP_ASSIGN) return 0;
-    if (gir__op_info(d->op)->flags & GIR__F_RNG) return 0;
-    return d->op != GIR_OP_CONSTANT || gir__const_bytes(g, d) <= GIR__CSE_CONST_MAX;
+    if (gir__op_is(d->op, GIR__F_LEAF_STATE | GIR__F_WRITES | GIR__F_RNG)) return 0;
+    return !gir__op_is(d->op, GIR__F_LEAF_CONST) || gir__const_bytes(g, d) <= GIR__CSE_CONST_MAX;
 }
 /* the effective inputs of node d, two-input commutative ops in a canonical order */
 static void gir__cse_ins(const gir__rw *w, const gir__node *d, uint32_t k, uint32_t *a) {
@@ -31641,11 +31647,11 @@ static int gir__all_is(const gir_graph *g, const gir__node *c, double v, int neg
     size_t nb, j, es;
     double x;
     gir_attr ta;
-    if (c->op == GIR_OP_FILL) {
+    if (gir__op_is(c->op, GIR__F_LEAF_FILL)) {
         x = gir__attr_load(g, c, &ta)->f[0];
         return x == v && (!gir__is_float(c->dtype) || (gir__hbits(x) >> 63) == (uint64_t)neg);
     }
-    if (c->op != GIR_OP_CONSTANT || (nb = gir__const_bytes(g, c)) > GIR__CSE_CONST_MAX) return 0;
+    if (!gir__op_is(c->op, GIR__F_LEAF_CONST) || (nb = gir__const_bytes(g, c)) > GIR__CSE_CONST_MAX) return 0;
     es = gir__esize(c->dtype);
     for (j = 0; j < nb; j += es) {
         const unsigned char *e = (const unsigned char *)gir__node_data(g, c) + j;
@@ -31688,6 +31694,8 @@ static uint32_t gir__simplify_rule(const gir__rw *w, const gir__node *d) {
     const gir__node *na = &g->nodes[a], *nb = &g->nodes[b];
     gir_attr da;
     int j, r = gir__nshape(g, d)->rank;
+    if (w->eval && gir__op_is(d->op, GIR__F_EVAL_ID)) return a;          /* eval plans: dropout is the identity */
+    if (w->eval && gir__op_is(d->op, GIR__F_EVAL_PICK1)) return b;       /* eval plans: train_eval's eval value */
     switch (d->op) {
     case GIR_OP_MUL:
         if (gir__all_is(g, nb, 1.0, 0)) return a;
@@ -31706,8 +31714,7 @@ static uint32_t gir__simplify_rule(const gir__rw *w, const gir__node *d) {
         return j == r ? a : gir__transpose_back(w, d);
     case GIR_OP_RESHAPE: case GIR_OP_CAST: case GIR_OP_STOP_GRADIENT: case GIR_OP_BROADCAST_TO: return a;
     case GIR_OP_ADD_N: case GIR_OP_CONCAT: return d->nin == 1 ? a : 0;
-    case GIR_OP_DROPOUT: return w->eval ? a : 0;     /* eval plans run dropout as the identity */
-    case GIR_OP_TRAIN_EVAL: return w->eval ? b : d->nin == 2 ? a : 0;  /* inputs past 2: updates training runs */
+    case GIR_OP_TRAIN_EVAL: return d->nin == 2 ? a : 0;  /* inputs past 2: updates training runs */
     default: return 0;
     }
 }
@@ -31730,7 +31737,7 @@ static gir_status gir__passes(gir__rw *w, unsigned flags, size_t last) {
     for (id = 0; id < g->nnodes; ++id) w->rep[id] = (uint32_t)id;
     if (!cse && !w->simplify) return GIR_OK;
     for (id = 1; id <= last; ++id)
-        if (g->nodes[id].op == GIR_OP_ASSIGN) w->need[g->ins[g->nodes[id].in0]] |= GIR__N_ASSIGNED;
+        if (gir__op_is(g->nodes[id].op, GIR__F_WRITES)) w->need[g->ins[g->nodes[id].in0]] |= GIR__N_ASSIGNED;
     if (cse) {
         while (cap < 2 * (last + 1)) cap *= 2;
         if (!(w->tab = (uint32_t *)gir__alloc(w->a, cap * sizeof(uint32_t)))) return GIR_ERR_OUT_OF_MEMORY;
@@ -31922,7 +31929,7 @@ static void gir__compile_mark(const gir__rw *w, gir_plan *p, int n_out, const gi
             if (gir__mode_needs(d, k, w->eval)) need[gir__step_in(w, d, k, &tr)] |= bit;
         if (!nv) continue;
         ++*nv;
-        if (d->op != GIR_OP_INPUT && d->op != GIR_OP_VARIABLE && d->op != GIR_OP_CONSTANT) {
+        if (!gir__op_is(d->op, GIR__F_LEAF_IN | GIR__F_LEAF_DATA)) {
             ++*ns;
             p->nsin += d->nin;
             if (d->nin > *maxin) *maxin = d->nin;
@@ -31969,8 +31976,8 @@ static gir_status gir__compile_values(gir_graph *g, gir_plan *p, const gir__rw *
             return GIR_ERR_LIMIT;
         }
         p->map[id] = ++p->nvals;
-        if (d->op == GIR_OP_INPUT) { v->kind = GIR__VAL_INPUT; continue; }
-        if (d->op == GIR_OP_VARIABLE || d->op == GIR_OP_CONSTANT) { v->kind = GIR__VAL_DATA; continue; }
+        if (gir__op_is(d->op, GIR__F_LEAF_IN)) { v->kind = GIR__VAL_INPUT; continue; }
+        if (gir__op_is(d->op, GIR__F_LEAF_DATA)) { v->kind = GIR__VAL_DATA; continue; }
         if (gir__ref_check_write(g, (uint32_t)id)) return GIR_ERR_INVALID_ARG;   /* gen/dataref.c */
         v->kind = GIR__VAL_TEMP;
         v->off = *off;
@@ -32212,7 +32219,7 @@ static gir_status gir__bind_find(gir_plan *p, gir_node input, uint32_t *val) {
         gir__pfail(p, GIR_ERR_HANDLE, "bind: input (id %u) %s", (unsigned)input.id, gir__handle_why(kind));
         return GIR_ERR_HANDLE;
     }
-    if (g->nodes[input.id].op != GIR_OP_INPUT) {
+    if (!gir__op_is(g->nodes[input.id].op, GIR__F_LEAF_IN)) {
         gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: %N (%s) is not an input", g, (unsigned)input.id,
                    gir__op_names[g->nodes[input.id].op]);
         return GIR_ERR_INVALID_ARG;
@@ -32587,7 +32594,7 @@ static gir_status gir__fuse_plan(gir_plan *p, int n_out, const gir_node *outs, s
     for (k = 0; k < p->nsteps; ++k) {
         const gir__step *s = &p->steps[k];
         w.prod[s->val] = k + 1;
-        if (s->op == GIR_OP_ASSIGN) w.asg[p->sin[s->in0]] = k + 1;
+        if (gir__op_is(s->op, GIR__F_WRITES)) w.asg[p->sin[s->in0]] = k + 1;
         for (j = 0; j < s->nin; ++j) ++w.nuse[p->sin[s->in0 + j]];
     }
     for (k = p->nsteps; k-- > 0;) {              /* roots from the last step down: each group is maximal */
@@ -33117,7 +33124,7 @@ static gir_status gir__plan_schedule(gir_graph *g, gir_plan *p, unsigned flags) 
     w.etgt = w.order + ns; w.placed = (uint8_t *)(w.etgt + ne);
     for (k = 0; k < p->nsteps; ++k) {
         w.prod[p->steps[k].val] = k + 1;
-        if (p->steps[k].op == GIR_OP_ASSIGN) w.owner[p->sin[p->steps[k].in0]] = k + 1;
+        if (gir__op_is(p->steps[k].op, GIR__F_WRITES)) w.owner[p->sin[p->steps[k].in0]] = k + 1;
     }
     gir__sched_edges(g, p, &w, 0);
     for (k = 0; k < p->nsteps; ++k) w.estart[k + 1] += w.estart[k];
@@ -33190,13 +33197,12 @@ static int gir__plan_foldable(const gir_graph *g, const gir_plan *p, uint32_t k)
     uint32_t v, m, nm = p->fgroup && p->fgroup[k] ? p->groups[p->fgroup[k] - 1].nm : 1;
     const gir__step *s = p->fgroup && p->fgroup[k] ? &p->fsteps[p->groups[p->fgroup[k] - 1].m0] : &p->steps[k];
     for (m = 0; m < nm; ++m)
-        if ((gir__op_info(s[m].op)->flags & GIR__F_RNG) || s[m].op == GIR_OP_ASSIGN || s[m].op == GIR_OP_VARIABLE ||
-            s[m].op == GIR_OP_INPUT)
+        if (gir__op_is(s[m].op, GIR__F_RNG | GIR__F_WRITES | GIR__F_LEAF_STATE))
             return 0;
     gir__srd_init(p, k, &r);
     while (gir__srd_next(p, &r, &v)) {
         const gir__val *iv = &p->vals[v];
-        if (iv->kind == GIR__VAL_DATA && g->nodes[iv->node].op == GIR_OP_CONSTANT) continue;
+        if (iv->kind == GIR__VAL_DATA && gir__op_is(g->nodes[iv->node].op, GIR__F_LEAF_CONST)) continue;
         if (iv->kind == GIR__VAL_TEMP && iv->fold) continue;
         return 0;
     }
@@ -33708,7 +33714,7 @@ static gir_status gir__sh_assign(gir__bctx *b) {
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "assign: node %u: value (node %u) %T %S must have the shape of var "
                           "(node %u) %T %S", b->id, (unsigned)b->in[1].id, (int)x->dtype, gir__nshape(b->g, x),
                           (unsigned)b->in[0].id, (int)v->dtype, gir__nshape(b->g, v));
-    if (v->op != GIR_OP_VARIABLE)
+    if (!gir__op_is(v->op, GIR__F_LEAF_VAR))
         return GIR__BFAIL(b, GIR_ERR_INVALID_ARG, "assign: node %u: var (node %u, %s %T %S) must be a variable",
                           b->id, (unsigned)b->in[0].id, gir__op_names[v->op], (int)v->dtype, gir__nshape(b->g, v));
     b->out = (*gir__nshape(b->g, v));
@@ -33740,7 +33746,7 @@ static gir_status gir__sh_train_eval(gir__bctx *b) {
                           gir__nshape(b->g, e), (unsigned)b->in[0].id, (int)t->dtype, gir__nshape(b->g, t));
     for (k = 2; k < b->n; ++k) {
         const gir__node *u = gir__bin(b, k);
-        if (u->op != GIR_OP_ASSIGN || u->dtype != t->dtype)
+        if (!gir__op_is(u->op, GIR__F_WRITES) || u->dtype != t->dtype)
             return GIR__BFAIL(b, GIR_ERR_INVALID_ARG, "train_eval: node %u: update %d (node %u, %s %T %S) must be an "
                               "assign node of %T", b->id, k - 2, (unsigned)b->in[k].id, gir__op_names[u->op],
                               (int)u->dtype, gir__nshape(b->g, u), (int)t->dtype);
@@ -33754,19 +33760,20 @@ static gir_status gir__sh_train_eval(gir__bctx *b) {
 /* input k of node d is computed by a plan compiled in mode eval (0: training): a train_eval node needs its
    training value and its updates, or only its eval value */
 static int gir__mode_needs(const gir__node *d, uint32_t k, int eval) {
-    if (d->op != GIR_OP_TRAIN_EVAL) return 1;
+    if (!gir__op_is(d->op, GIR__F_EVAL_PICK1)) return 1;
     return eval ? k == 1 : k != 1;
 }
 /* the inputs a step of node d reads: [*first, *first + return value) */
 static uint32_t gir__mode_reads(const gir__node *d, int eval, uint32_t *first) {
     *first = 0;
-    if (d->op != GIR_OP_TRAIN_EVAL) return d->nin;
+    if (!gir__op_is(d->op, GIR__F_EVAL_PICK1)) return d->nin;
     *first = eval ? 1u : 0u;
     return 1;
 }
-/* the kernel a step of node d runs: in eval plans dropout is the identity */
+/* the kernel a step of node d runs: in eval plans an EVAL_ID op (dropout) is the identity, which runs as a copy.
+   Not a column: stop_gradient is named as the op whose kernel is that copy (a step records an op). */
 static uint16_t gir__mode_op(const gir__node *d, int eval) {
-    return (uint16_t)(eval && d->op == GIR_OP_DROPOUT ? (int)GIR_OP_STOP_GRADIENT : (int)d->op);
+    return (uint16_t)(eval && gir__op_is(d->op, GIR__F_EVAL_ID) ? (int)GIR_OP_STOP_GRADIENT : (int)d->op);
 }
 
 /* the steps that must come before assign step a, besides the producers of its inputs: every other step that
@@ -33803,7 +33810,7 @@ static int gir__assign_ready(const gir_plan *p, const gir__awork *w, uint32_t s)
         uint32_t pr = w->prod[p->sin[st->in0 + j]];
         if (pr && !w->done[pr - 1]) return 0;
     }
-    return st->op != GIR_OP_ASSIGN || w->rem[p->sin[st->in0]] == 0;
+    return !gir__op_is(st->op, GIR__F_WRITES) || w->rem[p->sin[st->in0]] == 0;
 }
 static void gir__assign_place(const gir_plan *p, gir__awork *w, uint32_t s, uint32_t *n) {
     const gir__step *st = &p->steps[s];
@@ -33812,7 +33819,7 @@ static void gir__assign_place(const gir_plan *p, gir__awork *w, uint32_t s, uint
     w->order[(*n)++] = s;
     for (j = 0; j < st->nin; ++j) {            /* each variable once per step, the assign's own var not at all */
         uint32_t v = p->sin[st->in0 + j];
-        int seen = st->op == GIR_OP_ASSIGN && v == p->sin[st->in0];
+        int seen = gir__op_is(st->op, GIR__F_WRITES) && v == p->sin[st->in0];
         for (i = 0; i < j && !seen; ++i) seen = p->sin[st->in0 + i] == v;
         if (!seen && w->owner[v]) --w->rem[v];
     }
@@ -33822,7 +33829,7 @@ static void gir__assign_cycle(gir_graph *g, gir_plan *p, const gir__awork *w) {
     uint32_t k, j;
     for (k = 0; k < p->nsteps; ++k) {
         const gir__step *s = &p->steps[k];
-        if (w->done[k] || s->op == GIR_OP_ASSIGN) continue;
+        if (w->done[k] || gir__op_is(s->op, GIR__F_WRITES)) continue;
         for (j = 0; j < s->nin; ++j) {
             uint32_t v = p->sin[s->in0 + j];
             if (w->owner[v]) {
@@ -33843,7 +33850,7 @@ static gir_status gir__assign_order(gir_graph *g, gir_plan *p) {
     size_t nv = p->nvals ? p->nvals : 1, ns = p->nsteps ? p->nsteps : 1, bytes;
     void *mem;
     gir_status st = GIR_OK;
-    for (k = 0; k < p->nsteps; ++k) na += p->steps[k].op == GIR_OP_ASSIGN;
+    for (k = 0; k < p->nsteps; ++k) na += gir__op_is(p->steps[k].op, GIR__F_WRITES);
     if (!na) return GIR_OK;
     bytes = nv * 3 * sizeof(uint32_t) + ns * sizeof(uint32_t) + ns;
     if (!(mem = gir__alloc(&p->a, bytes))) return GIR_ERR_OUT_OF_MEMORY;
@@ -33854,7 +33861,7 @@ static gir_status gir__assign_order(gir_graph *g, gir_plan *p) {
         const gir__step *s = &p->steps[k];
         uint32_t v = p->sin[s->in0];
         w.prod[s->val] = k + 1;
-        if (s->op != GIR_OP_ASSIGN) continue;
+        if (!gir__op_is(s->op, GIR__F_WRITES)) continue;
         if (w.owner[v]) {
             gir__gfail(g, GIR_ERR_INVALID_ARG, "compile: assign nodes %u and %u both write variable node %u in one "
                        "plan", (unsigned)p->vals[p->steps[w.owner[v] - 1].val].node, (unsigned)p->vals[s->val].node,
@@ -33864,12 +33871,12 @@ static gir_status gir__assign_order(gir_graph *g, gir_plan *p) {
         w.owner[v] = k + 1;
     }
     for (k = 0; k < p->nsteps && st == GIR_OK; ++k)
-        if (p->steps[k].op == GIR_OP_ASSIGN) w.rem[p->sin[p->steps[k].in0]] = gir__assign_before(p, k, NULL);
+        if (gir__op_is(p->steps[k].op, GIR__F_WRITES)) w.rem[p->sin[p->steps[k].in0]] = gir__assign_before(p, k, NULL);
     while (st == GIR_OK && n < p->nsteps && progress) {   /* passes: the other steps, then the assigns */
         uint32_t n0 = n;
         for (j = 0; j < 2; ++j)
             for (k = 0; k < p->nsteps; ++k)
-                if (!w.done[k] && (p->steps[k].op == GIR_OP_ASSIGN) == (j == 1) && gir__assign_ready(p, &w, k))
+                if (!w.done[k] && gir__op_is(p->steps[k].op, GIR__F_WRITES) == (j == 1) && gir__assign_ready(p, &w, k))
                     gir__assign_place(p, &w, k, &n);
         progress = n > n0;
     }
@@ -33970,8 +33977,8 @@ static int gir__optim_args(gir_graph *g, int n, const gir_node *params, const gi
         gir__node pv;
         if (!p) return 0;
         pv = *p;
-        if (pv.op != GIR_OP_VARIABLE || !gir__is_float(pv.dtype)) {
-            gir__gfail(g, pv.op != GIR_OP_VARIABLE ? GIR_ERR_INVALID_ARG : GIR_ERR_DTYPE, "%s: params[%d] (node %u, "
+        if (!gir__op_is(pv.op, GIR__F_LEAF_VAR) || !gir__is_float(pv.dtype)) {
+            gir__gfail(g, !gir__op_is(pv.op, GIR__F_LEAF_VAR) ? GIR_ERR_INVALID_ARG : GIR_ERR_DTYPE, "%s: params[%d] (node %u, "
                        "%s %T %S) must be a variable of f32 or f64", fn, k, (unsigned)params[k].id,
                        gir__op_names[pv.op], (int)pv.dtype, gir__nshape(g, &pv));
             return 0;
@@ -34427,7 +34434,7 @@ static gir_status gir__save_pick(gir_graph *g, int vars, int n, const gir_node *
     }
     if (vars && n == 0) {         /* every named variable */
         for (k = 1; k < (int)g->nnodes; ++k)
-            if (g->nodes[k].op == GIR_OP_VARIABLE && g->nodes[k].name) { if (ids) ids[m] = (uint32_t)k; ++m; }
+            if (gir__op_is(g->nodes[k].op, GIR__F_LEAF_VAR) && g->nodes[k].name) { if (ids) ids[m] = (uint32_t)k; ++m; }
         *count = m;
         return GIR_OK;
     }
@@ -34438,10 +34445,10 @@ static gir_status gir__save_pick(gir_graph *g, int vars, int n, const gir_node *
                        gir__handle_why(kind));
             return GIR_ERR_HANDLE;
         }
-        if (vars && (g->nodes[list[k].id].op != GIR_OP_VARIABLE || !g->nodes[list[k].id].name)) {
+        if (vars && (!gir__op_is(g->nodes[list[k].id].op, GIR__F_LEAF_VAR) || !g->nodes[list[k].id].name)) {
             gir__gfail(g, GIR_ERR_INVALID_ARG, "save_variables: %N is %s (only named variables are saved by name)",
                        (const gir_graph *)g, (unsigned)list[k].id,
-                       g->nodes[list[k].id].op != GIR_OP_VARIABLE ? "not a variable" : "unnamed");
+                       !gir__op_is(g->nodes[list[k].id].op, GIR__F_LEAF_VAR) ? "not a variable" : "unnamed");
             return GIR_ERR_INVALID_ARG;
         }
         if (ids) ids[k] = list[k].id;
@@ -34714,7 +34721,7 @@ static void gir__r_var(gir__rd *r, gir_graph *g, char *name, const char *prev, i
     gir__r_shape(r, &s, "the shape");
     *id = r->bad ? 0 : gir__find_id(g, name);
     d = *id ? &g->nodes[*id] : NULL;
-    if (d && d->op != GIR_OP_VARIABLE) {
+    if (d && !gir__op_is(d->op, GIR__F_LEAF_VAR)) {
         gir__rfail(r, "'%s' is a node of op %s in the graph, not a variable", name, gir__op_names[d->op]);
         return;
     }
@@ -34734,7 +34741,7 @@ static void gir__r_var(gir__rd *r, gir_graph *g, char *name, const char *prev, i
 static int gir__named_vars(const gir_graph *g) {
     size_t k;
     int n = 0;
-    for (k = 1; k < g->nnodes; ++k) n += g->nodes[k].op == GIR_OP_VARIABLE && g->nodes[k].name;
+    for (k = 1; k < g->nnodes; ++k) n += gir__op_is(g->nodes[k].op, GIR__F_LEAF_VAR) && g->nodes[k].name;
     return n;
 }
 /* 1 when the VARS payload names this variable (payload already checked) */
@@ -34771,7 +34778,7 @@ static gir_status gir__load_vars(gir__rd *r, gir_graph *g, unsigned flags) {
         if (!pass && !r->bad && r->at != r->n) gir__rfail(r, "%l bytes after the last variable", (long long)(r->n - r->at));
         if (!pass && !r->bad && !(flags & GIR_LOAD_PARTIAL) && (int)matched != gir__named_vars(g)) {
             for (k = 1; k < g->nnodes; ++k)
-                if (g->nodes[k].op == GIR_OP_VARIABLE && g->nodes[k].name && !gir__vars_has(r, g, gir__nm(g, k))) break;
+                if (gir__op_is(g->nodes[k].op, GIR__F_LEAF_VAR) && g->nodes[k].name && !gir__vars_has(r, g, gir__nm(g, k))) break;
             gir__rfail(r, "the graph's variable '%s' is not in the file (GIR_LOAD_PARTIAL keeps its value)",
                        k < g->nnodes ? gir__nm(g, k) : "?");
         }
@@ -35007,7 +35014,7 @@ static int gir__img_val(gir_plan *p, gir_node n, int k, int input, uint32_t *v) 
                    gir__handle_why(kind));
         return 0;
     }
-    if (input && p->g->nodes[n.id].op != GIR_OP_INPUT) {
+    if (input && !gir__op_is(p->g->nodes[n.id].op, GIR__F_LEAF_IN)) {
         gir__pfail(p, GIR_ERR_INVALID_ARG, "plan_image: input %d: %N (%s) is not an input", k, (const gir_graph *)p->g,
                    (unsigned)n.id, gir__op_names[p->g->nodes[n.id].op]);
         return 0;
@@ -35029,7 +35036,7 @@ static void gir__img_kinds(const gir_plan *p, uint8_t *kind) {
         kind[k] = v->kind == GIR__VAL_TEMP ? GIR__IV_TEMP : v->kind == GIR__VAL_INPUT ? GIR__IV_INPUT : GIR__IV_CONST;
     }
     for (k = 0; k < p->nsteps; ++k)
-        if (p->steps[k].op == GIR_OP_ASSIGN) kind[p->sin[p->steps[k].in0]] = GIR__IV_VAR;
+        if (gir__op_is(p->steps[k].op, GIR__F_WRITES)) kind[p->sin[p->steps[k].in0]] = GIR__IV_VAR;
 }
 /* the packed attributes of step s (no data pointer) in pk; their bytes */
 static size_t gir__img_attr(const gir_plan *p, const gir__step *s, unsigned char *pk) {
@@ -35261,7 +35268,7 @@ static gir_status gir__img_check_steps(const unsigned char *img, char *msg, size
         if (gir__op_absent[s[k].op])
             return gir__ifail(msg, cap, GIR_ERR_NOT_BUILT, "step %l: op '%s' is not in this build", (long long)k,
                               gir__op_names[s[k].op]);
-        if (s[k].op == GIR_OP_ASSIGN && (s[k].nin < 1 || v[sin[s[k].in0]].kind != GIR__IV_VAR))
+        if (gir__op_is(s[k].op, GIR__F_WRITES) && (s[k].nin < 1 || v[sin[s[k].in0]].kind != GIR__IV_VAR))
             return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "step %l assigns to a value that is no variable",
                               (long long)k);
     }

@@ -292,7 +292,14 @@ static void gir__putshape(gir__buf *b, const gir_shape *s) {
 enum { GIR__DT_NUM, GIR__DT_FLOAT, GIR__DT_CMP, GIR__DT_LOGIC, GIR__DT_TEST, GIR__DT_INT, GIR__DT_INDEX,
        GIR__DT_ANY, GIR__DT_ATTR };
 enum { GIR__SH_SAME, GIR__SH_BCAST, GIR__SH_REDUCE, GIR__SH_SCALAR, GIR__SH_ATTR_SHAPE, GIR__SH_FN };
-enum { GIR__F_KINK = 1, GIR__F_RNG = 2, GIR__F_COMM = 4, GIR__F_BLOCK = 8 };
+/* the flags column of ops.def (its header comment says what each means), in the order of FLAGS in gen/gir_gen.py;
+   passes test them (gir__op_is), never an op's name */
+enum { GIR__F_KINK = 1, GIR__F_RNG = 2, GIR__F_COMM = 4, GIR__F_BLOCK = 8, GIR__F_LEAF_IN = 16, GIR__F_LEAF_VAR = 32,
+       GIR__F_LEAF_CONST = 64, GIR__F_LEAF_FILL = 128, GIR__F_WRITES = 256, GIR__F_EVAL_ID = 512,
+       GIR__F_EVAL_PICK1 = 1024 };
+#define GIR__F_LEAF_DATA (GIR__F_LEAF_VAR | GIR__F_LEAF_CONST)     /* leaves whose values the graph holds */
+#define GIR__F_LEAF_STATE (GIR__F_LEAF_IN | GIR__F_LEAF_VAR)       /* leaves whose values change between runs */
+#define gir__op_is(op, f) ((gir__op_info(op)->flags & (f)) != 0)
 #define GIR__DTYPE_SLOTS 6
 /* Input limits (gen/gir_gen.py reads both and rejects a row that does not fit): a variadic node takes
    1 to GIR__MAX_IN inputs; a row with a fixed list has at most GIR__MAX_ROW_IN (argmask bits and the
@@ -381,9 +388,9 @@ typedef struct gir__opinfo {    /* one row per kept op, narrow fields (28 bytes 
     gir_status (*shape_fn)(gir__bctx *b);
     uint16_t    in_name0;   /* the first of its inputs' names in gir__in_names (builder order) */
     uint16_t    argmask;    /* bit k: IN position k is an argument (k < GIR__MAX_ROW_IN) */
+    uint16_t    flags;      /* GIR__F_* */
     uint8_t     nparents, nargs, variadic;
     uint8_t     dtrule, shrule;
-    uint8_t     flags;
     uint8_t     diff;
     int8_t      axis_i;     /* index of the i attribute named 'axis', or -1 */
     int8_t      axes_l;     /* index of the l attribute named 'axes', or -1 */

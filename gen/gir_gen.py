@@ -43,7 +43,8 @@ IMPL_FRAGMENTS = ["config.c", "select.c", "simd.c", "simd_avx512.c", "simd_avx2.
 TEMPLATES = ["kern_linalg.tmpl.c", "kern_nn.tmpl.c"]
 GEN_MODULES = ["gir_gen.py", "gen_common.py", "simd_lower.py", "op_select.py"]     # the generator itself
 BUILTIN_SHAPES = ["SAME", "BCAST", "REDUCE", "SCALAR", "ATTR_SHAPE"]
-FLAGS = ["KINK", "RNG", "COMM", "BLOCK"]
+FLAGS = ["KINK", "RNG", "COMM", "BLOCK", "LEAF_IN", "LEAF_VAR", "LEAF_CONST", "LEAF_FILL", "WRITES", "EVAL_ID",
+         "EVAL_PICK1"]           # bit k of gir__opinfo.flags is FLAGS[k] (GIR__F_<flag> in gen/config.c)
 GROUPS = ["CORE", "LOGIC", "MATH", "REDUCE", "SHAPE", "LINALG", "NN", "CONV", "RANDOM"]
 ATTR_KINDS = {"f": 3, "i": 5, "l": 3, "shape": 1, "dtype": 1, "seed": 1, "data": 1}
 COLUMNS = ["name", "in", "dtype", "shape", "flags", "group", "attrs", "fwd", "adj", "ref", "doc"]
@@ -740,9 +741,9 @@ def emit_opinfo(ops):
         axis_i = next((k for kind, nm, k in op.attrs if kind == "i" and nm == "axis"), -1)
         axes_l = next((k for kind, nm, k in op.attrs if kind == "l" and nm == "axes"), -1)
         out += ["#if !GIR__WHY_%s" % op.name,
-                "    {\"%s\", \"%s\", %s, %d, %du, %d, %d, %d, GIR__DT_%s, %s, %s, %d, %d, %d}, /* %s */"
-                % (attrs, reason.replace('"', '\\"'), shapefn, first[op.name], argmask, len(op.parents),
-                   len(op.args), 1 if op.variadic else 0, op.dtype, shape_id(op), flags,
+                "    {\"%s\", \"%s\", %s, %d, %du, %s, %d, %d, %d, GIR__DT_%s, %s, %d, %d, %d}, /* %s */"
+                % (attrs, reason.replace('"', '\\"'), shapefn, first[op.name], argmask, flags, len(op.parents),
+                   len(op.args), 1 if op.variadic else 0, op.dtype, shape_id(op),
                    1 if op.differentiable else 0, axis_i, axes_l, op.lname),
                 "#endif"]
     out.append("};")

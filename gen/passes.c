@@ -93,15 +93,14 @@ static int gir__attr_eq(const gir_attr *a, const gir_attr *b, const gir__akind *
 /* the bytes of a constant node (0 when it has none) */
 static size_t gir__const_bytes(const gir_graph *g, const gir__node *d) {
     size_t n = 0;
-    if (d->op != GIR_OP_CONSTANT || !gir__node_data(g, d) || !gir__bytes(gir__nshape(g, d), d->dtype, &n)) return 0;
+    if (!gir__op_is(d->op, GIR__F_LEAF_CONST) || !gir__node_data(g, d) || !gir__bytes(gir__nshape(g, d), d->dtype, &n)) return 0;
     return n;
 }
 
 /* ---- structural hashing */
 static int gir__cse_ok(const gir_graph *g, const gir__node *d) {
-    if (d->op == GIR_OP_INPUT || d->op == GIR_OP_VARIABLE || d->op == GIR_OP_ASSIGN) return 0;
-    if (gir__op_info(d->op)->flags & GIR__F_RNG) return 0;
-    return d->op != GIR_OP_CONSTANT || gir__const_bytes(g, d) <= GIR__CSE_CONST_MAX;
+    if (gir__op_is(d->op, GIR__F_LEAF_STATE | GIR__F_WRITES | GIR__F_RNG)) return 0;
+    return !gir__op_is(d->op, GIR__F_LEAF_CONST) || gir__const_bytes(g, d) <= GIR__CSE_CONST_MAX;
 }
 /* the effective inputs of node d, two-input commutative ops in a canonical order */
 static void gir__cse_ins(const gir__rw *w, const gir__node *d, uint32_t k, uint32_t *a) {
@@ -175,11 +174,11 @@ static int gir__all_is(const gir_graph *g, const gir__node *c, double v, int neg
     size_t nb, j, es;
     double x;
     gir_attr ta;
-    if (c->op == GIR_OP_FILL) {
+    if (gir__op_is(c->op, GIR__F_LEAF_FILL)) {
         x = gir__attr_load(g, c, &ta)->f[0];
         return x == v && (!gir__is_float(c->dtype) || (gir__hbits(x) >> 63) == (uint64_t)neg);
     }
-    if (c->op != GIR_OP_CONSTANT || (nb = gir__const_bytes(g, c)) > GIR__CSE_CONST_MAX) return 0;
+    if (!gir__op_is(c->op, GIR__F_LEAF_CONST) || (nb = gir__const_bytes(g, c)) > GIR__CSE_CONST_MAX) return 0;
     es = gir__esize(c->dtype);
     for (j = 0; j < nb; j += es) {
         const unsigned char *e = (const unsigned char *)gir__node_data(g, c) + j;
@@ -222,6 +221,8 @@ static uint32_t gir__simplify_rule(const gir__rw *w, const gir__node *d) {
     const gir__node *na = &g->nodes[a], *nb = &g->nodes[b];
     gir_attr da;
     int j, r = gir__nshape(g, d)->rank;
+    if (w->eval && gir__op_is(d->op, GIR__F_EVAL_ID)) return a;          /* eval plans: dropout is the identity */
+    if (w->eval && gir__op_is(d->op, GIR__F_EVAL_PICK1)) return b;       /* eval plans: train_eval's eval value */
     switch (d->op) {
     case GIR_OP_MUL:
         if (gir__all_is(g, nb, 1.0, 0)) return a;
@@ -240,8 +241,7 @@ static uint32_t gir__simplify_rule(const gir__rw *w, const gir__node *d) {
         return j == r ? a : gir__transpose_back(w, d);
     case GIR_OP_RESHAPE: case GIR_OP_CAST: case GIR_OP_STOP_GRADIENT: case GIR_OP_BROADCAST_TO: return a;
     case GIR_OP_ADD_N: case GIR_OP_CONCAT: return d->nin == 1 ? a : 0;
-    case GIR_OP_DROPOUT: return w->eval ? a : 0;     /* eval plans run dropout as the identity */
-    case GIR_OP_TRAIN_EVAL: return w->eval ? b : d->nin == 2 ? a : 0;  /* inputs past 2: updates training runs */
+    case GIR_OP_TRAIN_EVAL: return d->nin == 2 ? a : 0;  /* inputs past 2: updates training runs */
     default: return 0;
     }
 }
@@ -264,7 +264,7 @@ static gir_status gir__passes(gir__rw *w, unsigned flags, size_t last) {
     for (id = 0; id < g->nnodes; ++id) w->rep[id] = (uint32_t)id;
     if (!cse && !w->simplify) return GIR_OK;
     for (id = 1; id <= last; ++id)
-        if (g->nodes[id].op == GIR_OP_ASSIGN) w->need[g->ins[g->nodes[id].in0]] |= GIR__N_ASSIGNED;
+        if (gir__op_is(g->nodes[id].op, GIR__F_WRITES)) w->need[g->ins[g->nodes[id].in0]] |= GIR__N_ASSIGNED;
     if (cse) {
         while (cap < 2 * (last + 1)) cap *= 2;
         if (!(w->tab = (uint32_t *)gir__alloc(w->a, cap * sizeof(uint32_t)))) return GIR_ERR_OUT_OF_MEMORY;
