@@ -33,6 +33,7 @@ from gen_common import (ARITH, BOOL_OUT, CMP_OPS, CTYPE, DT_RULES, DTYPES, SFX, 
                         expr_children, expr_str, split_top, storage, walk)
 from simd_lower import emit_simd_ew, emit_vmath  # noqa: E402
 from op_select import emit_select, op_dependencies  # noqa: E402
+from reduce_lower import emit_red_code, emit_red_table, parse_reduce  # noqa: E402
 
 # Fragments in the order they appear in gir.h. Templates are instantiated once per float dtype.
 DECL_FRAGMENT = "header.h"
@@ -41,7 +42,7 @@ IMPL_FRAGMENTS = ["config.c", "select.c", "simd.c", "simd_avx512.c", "simd_avx2.
                   "compose.c", "init.c", "autodiff.c", "fwdmode.c", "threads.c", "gemm.c", "gemv.c", "f32.c",
                   "kernels.c", "passes.c", "exec.c", "fuse.c", "plan.c", "dump.c", "train.c", "io.c", "image.c", "end.c"]
 TEMPLATES = ["kern_linalg.tmpl.c", "kern_nn.tmpl.c"]
-GEN_MODULES = ["gir_gen.py", "gen_common.py", "simd_lower.py", "op_select.py"]     # the generator itself
+GEN_MODULES = ["gir_gen.py", "gen_common.py", "simd_lower.py", "op_select.py", "reduce_lower.py"]     # the generator itself
 BUILTIN_SHAPES = ["SAME", "BCAST", "REDUCE", "SCALAR", "ATTR_SHAPE"]
 FLAGS = ["KINK", "RNG", "COMM", "BLOCK", "LEAF_IN", "LEAF_VAR", "LEAF_CONST", "LEAF_FILL", "WRITES", "EVAL_ID",
          "EVAL_PICK1"]           # bit k of gir__opinfo.flags is FLAGS[k] (GIR__F_<flag> in gen/config.c)
@@ -226,7 +227,13 @@ def parse_row(path, line, body):
     fwd = cols[7]
     op.fwd_expr = None
     op.kernel = None
-    if fwd.startswith("FWD"):
+    op.red = None
+    if fwd.startswith("REDUCE"):
+        if op.shape != "REDUCE" or len(op.parents) != 1 or op.args or op.variadic:
+            err(path, line, "a REDUCE row has one parent and the REDUCE shape rule (axes l0, keepdims i0)")
+        op.red = parse_reduce(path, line, op, call_args(fwd, "REDUCE", path, line), parse_expr)
+        op.kernel = "reduce"
+    elif fwd.startswith("FWD"):
         s = call_args(fwd, "FWD", path, line)
         if not (s.startswith('"') and s.endswith('"')):
             err(path, line, "FWD takes a string")
@@ -237,7 +244,7 @@ def parse_row(path, line, body):
         if not re.match(r"^[a-z][a-z0-9_]*$", op.kernel):
             err(path, line, "bad kernel family name '%s'" % op.kernel)
     else:
-        err(path, line, "forward must be FWD(\"expr\") or KERNEL(name), got '%s'" % fwd)
+        err(path, line, "forward must be FWD(\"expr\"), REDUCE(...) or KERNEL(name), got '%s'" % fwd)
     if op.fwd_expr is not None and op.variadic:
         err(path, line, "an elementwise FWD op cannot be variadic")
     if op.fwd_expr is not None and not ew_dtypes(op):
@@ -730,8 +737,9 @@ def emit_opinfo(ops):
     out.append("    GIR__OPR__COUNT };")
     out += table("static const unsigned char gir__op_row[GIR_OP__COUNT] =",
                  ["0"] + ["GIR__IF(GIR__WHY_%s, GIR__OPR_%s)" % (op.name, op.name) for op in ops])
+    out += emit_red_table(ops)
     out += ["static const gir__opinfo gir__ops[GIR__OPR__COUNT] = {",
-           "    {\"\", \"\", 0, 0, 0u, 0, 0, 0, 0, 0, 0, 0, -1, -1}, /* invalid */"]
+           "    {\"\", \"\", 0, 0, 0u, 0, 0, 0, 0, 0, 0, 0, -1, -1, 0}, /* invalid */"]
     for op in ops:
         flags = " | ".join("GIR__F_" + f for f in op.flags) or "0"
         attrs = ",".join("%s:%s" % (k, n) for k, n, _ in op.attrs)
@@ -741,10 +749,10 @@ def emit_opinfo(ops):
         axis_i = next((k for kind, nm, k in op.attrs if kind == "i" and nm == "axis"), -1)
         axes_l = next((k for kind, nm, k in op.attrs if kind == "l" and nm == "axes"), -1)
         out += ["#if !GIR__WHY_%s" % op.name,
-                "    {\"%s\", \"%s\", %s, %d, %du, %s, %d, %d, %d, GIR__DT_%s, %s, %d, %d, %d}, /* %s */"
+                "    {\"%s\", \"%s\", %s, %d, %du, %s, %d, %d, %d, GIR__DT_%s, %s, %d, %d, %d, %s}, /* %s */"
                 % (attrs, reason.replace('"', '\\"'), shapefn, first[op.name], argmask, flags, len(op.parents),
                    len(op.args), 1 if op.variadic else 0, op.dtype, shape_id(op),
-                   1 if op.differentiable else 0, axis_i, axes_l, op.lname),
+                   1 if op.differentiable else 0, axis_i, axes_l, "GIR__RED_" + op.name if op.red else "0", op.lname),
                 "#endif"]
     out.append("};")
     out.append("/* the row of an op (0 < op < GIR_OP__COUNT): the \"invalid\" row, all zeros, for a left-out op */")
@@ -1192,6 +1200,7 @@ def generate(opsdef_path, partial=False):
         "VOCAB": emit_vocab(),
         "LIBM_ROUTED": emit_libm_routed(),
         "EW_KERNELS": emit_ew_kernels(ops),
+        "REDUCE_CODE": emit_red_code(ops),
         "VMATH": emit_vmath(read(VMATH_TEMPLATE)),
         "VREDUCE": emit_vmath(read(VREDUCE_TEMPLATE), VREDUCE_TEMPLATE),
         "SIMD_EW_KERNELS": emit_simd_ew(ops),

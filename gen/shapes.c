@@ -51,10 +51,10 @@ static gir_status gir__reduce_shape(gir__bctx *b) {
         }
     }
     b->out.rank = r;
-    if ((b->op == GIR_OP_MAX || b->op == GIR_OP_MIN) && gir__numel(gir__nshape(b->g, x)) == 0)
+    if ((gir__reds[gir__op_info(b->op)->red].flags & GIR__RF_NOEMPTY) && gir__numel(gir__nshape(b->g, x)) == 0)
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: reduction of an empty tensor %S", gir__bname(b), b->id,
                           gir__nshape(b->g, x));
-    if (b->op == GIR_OP_VAR && b->attr.i[1] < 0)
+    if (b->op == GIR_OP_VAR && b->attr.i[1] < 0)          /* not a column: a check of var's own attribute */
         return GIR__BFAIL(b, GIR_ERR_ATTR, "var: node %u: ddof %d < 0", b->id, (int)b->attr.i[1]);
     return GIR_OK;
 }
