@@ -25,7 +25,7 @@ static int gir__dt_allowed(int rule, int dt) {
 
 /* attribute values no shape rule looks at */
 static gir_status gir__check_values(gir__bctx *b) {
-    if (b->op == GIR_OP_CLAMP && b->attr.f[0] > b->attr.f[1])
+    if (b->op == GIR_OP_CLAMP && b->attr.f[0] > b->attr.f[1])     /* not a column: clamp's own attribute check */
         return GIR__BFAIL(b, GIR_ERR_ATTR, "clamp: node %u: lo %g > hi %g (lo must not exceed hi)", b->id,
                           b->attr.f[0], b->attr.f[1]);
     return GIR_OK;
@@ -234,7 +234,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
                 gir_node c;
                 gir_attr_zero(&ca);
                 ca.dtype = cast_to;
-                c = gir_op_build(g, GIR_OP_CAST, 1, &stor[k], &ca);
+                c = gir_op_build(g, GIR_OP_CAST, 1, &stor[k], &ca);      /* promotion builds casts */
                 if (!c.id) return bad;
                 stor[k] = c;
             }

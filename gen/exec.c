@@ -118,7 +118,7 @@ static uint32_t gir__step_in(const gir__rw *w, const gir__node *d, uint32_t k, i
     int r = gir__nshape(g, t)->rank, j;
     gir_attr ta;
     const gir_ints *pm;
-    *tr = 0;
+    *tr = 0;                    /* a fusion pattern, not a column: matmul of a transpose */
     if (d->op != GIR_OP_MATMUL || (d->dtype != GIR_DTYPE_F32 && d->dtype != GIR_DTYPE_F64) ||
         t->op != GIR_OP_TRANSPOSE || r < 2)
         return in;

@@ -34,6 +34,7 @@ from gen_common import (ARITH, BOOL_OUT, CMP_OPS, CTYPE, DT_RULES, DTYPES, SFX, 
 from simd_lower import emit_simd_ew, emit_vmath  # noqa: E402
 from op_select import emit_select, op_dependencies  # noqa: E402
 from reduce_lower import emit_red_code, emit_red_table, parse_reduce  # noqa: E402
+from rules_lower import emit_rules, parse_rules  # noqa: E402
 
 # Fragments in the order they appear in gir.h. Templates are instantiated once per float dtype.
 DECL_FRAGMENT = "header.h"
@@ -42,7 +43,8 @@ IMPL_FRAGMENTS = ["config.c", "select.c", "simd.c", "simd_avx512.c", "simd_avx2.
                   "compose.c", "init.c", "autodiff.c", "fwdmode.c", "threads.c", "gemm.c", "gemv.c", "f32.c",
                   "kernels.c", "passes.c", "exec.c", "fuse.c", "plan.c", "dump.c", "train.c", "io.c", "image.c", "end.c"]
 TEMPLATES = ["kern_linalg.tmpl.c", "kern_nn.tmpl.c"]
-GEN_MODULES = ["gir_gen.py", "gen_common.py", "simd_lower.py", "op_select.py", "reduce_lower.py"]     # the generator itself
+GEN_MODULES = ["gir_gen.py", "gen_common.py", "simd_lower.py", "op_select.py", "reduce_lower.py",
+               "rules_lower.py"]     # the generator itself
 BUILTIN_SHAPES = ["SAME", "BCAST", "REDUCE", "SCALAR", "ATTR_SHAPE"]
 FLAGS = ["KINK", "RNG", "COMM", "BLOCK", "LEAF_IN", "LEAF_VAR", "LEAF_CONST", "LEAF_FILL", "WRITES", "EVAL_ID",
          "EVAL_PICK1"]           # bit k of gir__opinfo.flags is FLAGS[k] (GIR__F_<flag> in gen/config.c)
@@ -700,6 +702,11 @@ def emit_enum(ops):
         out.append("    GIR_OP_%s," % op.name)
     out.append("    GIR_OP__COUNT")
     out.append("} gir_op;")
+    out.append("/* every op as X(NAME, name, GROUP), in table order: GIR_OP_##NAME is its value, gir_##name its")
+    out.append("   builder, GIR_GROUP_##GROUP its group (ops.def itself is the X-macro with every column) */")
+    out.append("#define GIR_OPS(X) \\")
+    out += ["    X(%s, %s, %s)%s" % (op.name, op.lname, op.group, " \\" if k + 1 < len(ops) else "")
+            for k, op in enumerate(ops)]
     return "\n".join(out)
 
 
@@ -1201,6 +1208,7 @@ def generate(opsdef_path, partial=False):
         "LIBM_ROUTED": emit_libm_routed(),
         "EW_KERNELS": emit_ew_kernels(ops),
         "REDUCE_CODE": emit_red_code(ops),
+        "RULES": emit_rules(parse_rules(os.path.basename(opsdef_path), strip_comments(opsdef_path, opsdef), ops)),
         "VMATH": emit_vmath(read(VMATH_TEMPLATE)),
         "VREDUCE": emit_vmath(read(VREDUCE_TEMPLATE), VREDUCE_TEMPLATE),
         "SIMD_EW_KERNELS": emit_simd_ew(ops),

@@ -190,7 +190,7 @@ static gir_status gir__k_eltwise(gir__kx *k) {
 }
 static gir_status gir__k_none(gir__kx *k) { (void)k; return GIR_OK; }
 static gir_status gir__k_add_n(gir__kx *k) {
-    gir__ew_fn fn = gir__ew_pick(GIR_OP_ADD, GIR__KDT(k));
+    gir__ew_fn fn = gir__ew_pick(GIR_OP_ADD, GIR__KDT(k));        /* add_n adds with add's kernel */
     gir__kin two[2];
     int j;
     GIR_MEMSET(k->out, 0, (size_t)gir__numel(k->shape) * gir__esize(GIR__KDT(k)));
@@ -243,7 +243,7 @@ static gir_status gir__k_random(gir__kx *k) {
     const double *f = k->attr->f;
     for (i = 0; i < n; ++i) {
         double v;
-        if (k->op == GIR_OP_RAND_UNIFORM) {
+        if (k->op == GIR_OP_RAND_UNIFORM) {          /* the family's own variants: uniform or normal */
             v = f[0] + (f[1] - f[0]) * (1.0 - gir__uniform01(key, i));
         } else {
             double u1 = gir__uniform01(key, 2 * i), u2 = gir__uniform01(key, 2 * i + 1);
@@ -415,7 +415,7 @@ static gir_status gir__k_argreduce(gir__kx *k) {
         for (b = 0; b < inner; ++b) {
             int64_t best = 0;
             double bv = gir__getd(k->in[0].p, dt, a * len * inner + b);
-            for (j = 1; j < len && bv == bv; ++j) {
+            for (j = 1; j < len && bv == bv; ++j) {     /* the family's variants: argmax or argmin */
                 double v = gir__getd(k->in[0].p, dt, (a * len + j) * inner + b);
                 if (v != v || (k->op == GIR_OP_ARGMAX ? v > bv : v < bv)) { bv = v; best = j; }
             }
@@ -661,7 +661,7 @@ static gir_status gir__k_tri(gir__kx *k) {
     int64_t m = k->shape->dim[k->shape->rank - 2], n = k->shape->dim[k->shape->rank - 1];
     int64_t total = gir__numel(k->shape), i;
     size_t es = gir__esize(GIR__KDT(k));
-    int upper = k->op == GIR_OP_TRIU;
+    int upper = k->op == GIR_OP_TRIU;                    /* the family's variants: triu or tril */
     int64_t kk = k->attr->i[0];
     for (i = 0; i < total; ++i) {
         int64_t r = (i / n) % (m ? m : 1), c = i % n, keep = upper ? (c - r >= kk) : (c - r <= kk);
@@ -844,6 +844,7 @@ static gir_status gir__k_linalg(gir__kx *k) {
     const gir_shape *xs = k->in[0].s;
     int64_t n = xs->dim[xs->rank - 1], batch = n ? gir__numel(xs) / (n * n) : 0, b;
     int f = GIR__KDT(k) == GIR_DTYPE_F32, rc = 0;
+    /* the family's own variants (inverse, det, logdet) by op; not columns */
     if (n == 0) {               /* 0x0 matrices: det 1 and log|det| 0 (empty products, as NumPy); nothing else */
         if (k->op == GIR_OP_DET || k->op == GIR_OP_LOGDET)
             for (b = 0; b < gir__numel(k->shape); ++b) gir__setd(k->out, GIR__KDT(k), b, k->op == GIR_OP_DET ? 1.0 : 0.0);
@@ -884,7 +885,7 @@ static gir_status gir__k_trisolve(gir__kx *k) {
 }
 static gir_status gir__k_softmax(gir__kx *k) {
     int64_t outer, len, inner, a, b, j;
-    int dt = GIR__KDT(k), logsm = k->op == GIR_OP_LOG_SOFTMAX;
+    int dt = GIR__KDT(k), logsm = k->op == GIR_OP_LOG_SOFTMAX;      /* the family's variants */
     const gir__vr_fns *vr;
     gir__around(k->shape, k->attr->i[0], &outer, &len, &inner);
     if (inner == 1 && (vr = gir__vr_pick(dt)) != NULL) {      /* along the last axis: rows on vectors */
@@ -1013,7 +1014,7 @@ static gir_status gir__k_conv(gir__kx *k) {
     const gir__gemm_cfg *g = gir__gemm_cfg_for(GIR__KDT(k));
     const void *a = k->in[0].p, *b = k->in[1].p;
     void *s = k->scratch;
-    switch (k->op) {
+    switch (k->op) {                    /* the family's own variants (conv, pools, their backward ops) */
     case GIR_OP_CONV2D:
         gir__conv_fill(&p, k->in[0].s, k->in[1].s, k->shape, k->attr);
         if (f) gir__nn_conv2d_f32(&p, g, (const float *)a, (const float *)b, (float *)k->out, s);
@@ -1092,6 +1093,7 @@ static size_t gir__scratch_bytes(int op, int dt, const gir_shape *out, const gir
 #if GIR__KEPT_K_conv
     if (k == gir__k_conv && in1) {            /* x, w, y; gx, w, gy; x, gw, gy */
         gir__conv_p p;
+        /* the conv family's variants: forward, data gradient, filter gradient */
         int which = op == GIR_OP_CONV2D ? 0 : op == GIR_OP_CONV2D_BWD_DATA ? 1 : 2;
         if (which == 0) gir__conv_dims(&p, in0, in1, out);
         else if (which == 1) gir__conv_dims(&p, out, in1, in0);

@@ -124,7 +124,7 @@ def emit_red_table(ops):
     """The reductions' rows, gir__reds[gir__op_info(op)->red], and their enum (before the op table)."""
     reds = [op for op in ops if op.red]
     tabs = [cases(reds, k) for k in range(3)]
-    out = ["/* generated from the REDUCE forms of ops.def (gen/reduce_lower.py): the cases of gir__red_* of each pass */",
+    out = ["/* generated from the REDUCE forms of ops.def (gen/reduce_lower.py): each pass's cases of gir__red_* */",
            "enum { GIR__RED__NONE,"]
     for op in reds:
         out += ["#if !GIR__WHY_%s" % op.name, "    GIR__RED_%s," % op.name, "#endif"]
@@ -190,7 +190,8 @@ def emit_red_code(ops):
                              if additive(e) else "*a = %s; return;" % lower(e, "F32", {"a": "(*a)"})),
                   combs, "return;", ["(void)e; (void)v; (void)m;"])
     wrap = [c if any(wraps(op.red) and op.red.stages[0][1] == c for op in reds) else None for c in combs]
-    out += ["static GIR__INLINE uint32_t gir__red_wrap(int c, uint32_t a, uint32_t v) {", "    (void)v;", "    switch (c) {"]
+    out += ["static GIR__INLINE uint32_t gir__red_wrap(int c, uint32_t a, uint32_t v) {", "    (void)v;",
+            "    switch (c) {"]
     out += ["    case %d: return %s;" % (k, lower_wrap(c)) for k, c in enumerate(wrap) if c]
     out += ["    default: return a;", "    }", "}"]
     return "\n".join(out)
