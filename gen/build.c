@@ -244,7 +244,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     /* node type and grad level, from the inputs */
     level = g->grad_level;
     if (n == 0) {
-        ntype = (oi->flags & GIR__F_LEAF_STATE) ? GIR_NODE_INPUT : GIR_NODE_CONSTANT;
+        ntype = gir__op_is(op, GIR__F_LEAF_STATE) ? GIR_NODE_INPUT : GIR_NODE_CONSTANT;
     } else {
         int diff_in = 0, any_in = 0;
         for (k = 0; k < n; ++k) {
@@ -255,17 +255,17 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
             if (k < np && gir__is_float(x->dtype) && (t == GIR_NODE_INPUT || t == GIR_NODE_INPUT_DERIVED)) diff_in = 1;
         }
         /* a float op without an adjoint stays on the gradient path (gir_grad reports it) unless it blocks */
-        if (diff_in && gir__is_float(odt) && !(oi->flags & GIR__F_BLOCK)) ntype = GIR_NODE_INPUT_DERIVED;
+        if (diff_in && gir__is_float(odt) && !gir__op_is(op, GIR__F_BLOCK)) ntype = GIR_NODE_INPUT_DERIVED;
         else if (any_in) ntype = GIR_NODE_INPUT_DERIVED_NON_DIFF;
         else ntype = GIR_NODE_CONSTANT_DERIVED;
     }
     /* storage: everything is reserved before anything is changed, so a failure leaves the graph as it was */
-    if ((oi->flags & GIR__F_LEAF_DATA) && b.attr.i[4] == GIR__REF && !(attr && attr->data))
+    if (gir__op_is(op, GIR__F_LEAF_DATA) && b.attr.i[4] == GIR__REF && !(attr && attr->data))
         b.attr.i[4] = 0;                      /* nothing to refer to: values of its own */
-    if ((oi->flags & GIR__F_LEAF_DATA) && b.attr.i[4] == GIR__REF) {
+    if (gir__op_is(op, GIR__F_LEAF_DATA) && b.attr.i[4] == GIR__REF) {
         bytes = 0;                            /* the caller's values, kept where they are (gen/dataref.c) */
         data = (void *)(uintptr_t)attr->data;
-    } else if (oi->flags & GIR__F_LEAF_DATA) {
+    } else if (gir__op_is(op, GIR__F_LEAF_DATA)) {
         if (!gir__bytes(&b.out, odt, &bytes)) {
             gir__gfail(g, GIR_ERR_LIMIT, "%s: node %u: %T %S has more bytes than size_t counts", gir__op_names[op], b.id, odt,
                        &b.out);

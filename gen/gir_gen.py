@@ -745,10 +745,17 @@ def emit_opinfo(ops):
     out += table("static const unsigned char gir__op_row[GIR_OP__COUNT] =",
                  ["0"] + ["GIR__IF(GIR__WHY_%s, GIR__OPR_%s)" % (op.name, op.name) for op in ops])
     out += emit_red_table(ops)
+    # flags and reductions in tables of their own: plan images test them without linking gir__ops (shape rules)
+    for head, cell in (("static const uint16_t gir__op_flags[GIR__OPR__COUNT]", lambda op: " | ".join(
+            "GIR__F_" + f for f in op.flags) or "0"), ("static const unsigned char gir__op_red[GIR__OPR__COUNT]",
+            lambda op: "GIR__RED_" + op.name if op.red else "0")):
+        out += [head + " = {", "    0,"]
+        for op in ops:
+            out += ["#if !GIR__WHY_%s" % op.name, "    %s,   /* %s */" % (cell(op), op.lname), "#endif"]
+        out.append("};")
     out += ["static const gir__opinfo gir__ops[GIR__OPR__COUNT] = {",
-           "    {\"\", \"\", 0, 0, 0u, 0, 0, 0, 0, 0, 0, 0, -1, -1, 0}, /* invalid */"]
+           "    {\"\", \"\", 0, 0, 0u, 0, 0, 0, 0, 0, 0, -1, -1}, /* invalid */"]
     for op in ops:
-        flags = " | ".join("GIR__F_" + f for f in op.flags) or "0"
         attrs = ",".join("%s:%s" % (k, n) for k, n, _ in op.attrs)
         shapefn = "gir__sh_%s" % op.shape if op.shape not in BUILTIN_SHAPES else "0"
         reason = op.no_adj if op.no_adj is not None else ""
@@ -756,10 +763,10 @@ def emit_opinfo(ops):
         axis_i = next((k for kind, nm, k in op.attrs if kind == "i" and nm == "axis"), -1)
         axes_l = next((k for kind, nm, k in op.attrs if kind == "l" and nm == "axes"), -1)
         out += ["#if !GIR__WHY_%s" % op.name,
-                "    {\"%s\", \"%s\", %s, %d, %du, %s, %d, %d, %d, GIR__DT_%s, %s, %d, %d, %d, %s}, /* %s */"
-                % (attrs, reason.replace('"', '\\"'), shapefn, first[op.name], argmask, flags, len(op.parents),
+                "    {\"%s\", \"%s\", %s, %d, %du, %d, %d, %d, GIR__DT_%s, %s, %d, %d, %d}, /* %s */"
+                % (attrs, reason.replace('"', '\\"'), shapefn, first[op.name], argmask, len(op.parents),
                    len(op.args), 1 if op.variadic else 0, op.dtype, shape_id(op),
-                   1 if op.differentiable else 0, axis_i, axes_l, "GIR__RED_" + op.name if op.red else "0", op.lname),
+                   1 if op.differentiable else 0, axis_i, axes_l, op.lname),
                 "#endif"]
     out.append("};")
     out.append("/* the row of an op (0 < op < GIR_OP__COUNT): the \"invalid\" row, all zeros, for a left-out op */")

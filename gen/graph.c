@@ -545,8 +545,8 @@ GIR_API int gir_op_input_is_arg(gir_op op, int k) {
 GIR_API int gir_op_differentiable(gir_op op) { return gir__op_ok(op) ? gir__op_info(op)->diff : 0; }
 GIR_API const char *gir_op_no_adjoint_reason(gir_op op) { return gir__op_ok(op) ? gir__op_info(op)->no_adj : ""; }
 GIR_API const char *gir_op_attr_spec(gir_op op) { return gir__op_ok(op) ? gir__op_info(op)->attrs : ""; }
-GIR_API int gir_op_is_random(gir_op op) { return gir__op_ok(op) && (gir__op_info(op)->flags & GIR__F_RNG); }
-GIR_API int gir_op_has_kinks(gir_op op) { return gir__op_ok(op) && (gir__op_info(op)->flags & GIR__F_KINK); }
+GIR_API int gir_op_is_random(gir_op op) { return gir__op_ok(op) && gir__op_is(op, GIR__F_RNG); }
+GIR_API int gir_op_has_kinks(gir_op op) { return gir__op_ok(op) && gir__op_is(op, GIR__F_KINK); }
 GIR_API gir_group gir_op_group(gir_op op) { return gir__op_ok(op) ? (gir_group)gir__op_groups[op] : GIR_GROUP__COUNT; }
 
 /* build helpers ------------------------------------------------------------------------------------------- */

@@ -363,7 +363,7 @@ static void gir__reduce_pass(gir__kx *k, const gir__redinfo *ri, int pass, const
 }
 /* a REDUCE row of ops.def (its gir__reds entry: init, combine and finish of each pass, generated) */
 static gir_status gir__k_reduce(gir__kx *k) {
-    const gir__redinfo *ri = &gir__reds[gir__op_info(k->op)->red];
+    const gir__redinfo *ri = gir__red_of(k->op);
     const gir_shape *xs = k->in[0].s;
     int r = xs->rank, d, pass;
     int64_t ostr[GIR_MAX_RANK], oli[3], nout = gir__numel(k->shape), o, acc_s;

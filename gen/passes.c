@@ -106,7 +106,7 @@ static int gir__cse_ok(const gir_graph *g, const gir__node *d) {
 /* the effective inputs of node d, two-input commutative ops in a canonical order */
 static void gir__cse_ins(const gir__rw *w, const gir__node *d, uint32_t k, uint32_t *a) {
     uint32_t x = gir__pass_in(w, d, k), y;
-    if (d->nin == 2 && (gir__op_info(d->op)->flags & GIR__F_COMM)) {
+    if (d->nin == 2 && gir__op_is(d->op, GIR__F_COMM)) {
         y = gir__pass_in(w, d, 1u - k);
         if (k == 0 ? y < x : y > x) x = y;
     }

@@ -51,7 +51,7 @@ static gir_status gir__reduce_shape(gir__bctx *b) {
         }
     }
     b->out.rank = r;
-    if ((gir__reds[gir__op_info(b->op)->red].flags & GIR__RF_NOEMPTY) && gir__numel(gir__nshape(b->g, x)) == 0)
+    if ((gir__red_of(b->op)->flags & GIR__RF_NOEMPTY) && gir__numel(gir__nshape(b->g, x)) == 0)
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: reduction of an empty tensor %S", gir__bname(b), b->id,
                           gir__nshape(b->g, x));
     if (b->op == GIR_OP_VAR && b->attr.i[1] < 0)          /* not a column: a check of var's own attribute */
