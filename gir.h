@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=20d2099689b8d9c349d9afd912a4c39b9b6265db14911550239ad481932876a7
-                                          gen/ sha256=5082c9976012d625
+                                          gen/ sha256=0e9824e5f0d090f3
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -29697,7 +29697,7 @@ static gir_status gir__k_reduce(gir__kx *k) {
     const gir__redinfo *ri = gir__red_of(k->op);
     const gir_shape *xs = k->in[0].s;
     int r = xs->rank, d, pass;
-    int64_t ostr[GIR_MAX_RANK], oli[3], nout = gir__numel(k->shape), o, acc_s;
+    int64_t ostr[GIR_MAX_RANK], oli[3] = {1, 1, 1}, nout = gir__numel(k->shape), o, acc_s;
     double *acc, *aux, cnt;
     const gir__vr_fns *vr;
     if (nout == 0) return GIR_OK;

@@ -366,7 +366,7 @@ static gir_status gir__k_reduce(gir__kx *k) {
     const gir__redinfo *ri = gir__red_of(k->op);
     const gir_shape *xs = k->in[0].s;
     int r = xs->rank, d, pass;
-    int64_t ostr[GIR_MAX_RANK], oli[3], nout = gir__numel(k->shape), o, acc_s;
+    int64_t ostr[GIR_MAX_RANK], oli[3] = {1, 1, 1}, nout = gir__numel(k->shape), o, acc_s;
     double *acc, *aux, cnt;
     const gir__vr_fns *vr;
     if (nout == 0) return GIR_OK;
