@@ -3,8 +3,8 @@
 
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
-   Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=99ae4894c4a448576627d4603e4e5242fcef67f91a20e959c50e7f544b33329e
-                                          gen/ sha256=d9526eacb674b399
+   Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=397b42255ef98e91d8b36346e03fc0d1eb6c6cef1a0921ee517a373fc528b2ec
+                                          gen/ sha256=069c8f46f6cb3031
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -470,7 +470,7 @@
 #define GIR_VERSION_PATCH 0
 #define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
 #define GIR_VERSION_STRING "0.1.0"
-#define GIR_OPSDEF_SHA256 "99ae4894c4a448576627d4603e4e5242fcef67f91a20e959c50e7f544b33329e"
+#define GIR_OPSDEF_SHA256 "397b42255ef98e91d8b36346e03fc0d1eb6c6cef1a0921ee517a373fc528b2ec"
 
 #ifndef GIR_API
 #  ifdef GIR_STATIC
@@ -686,6 +686,133 @@ typedef enum gir_op {
     GIR_OP_MAX_POOL2D_PICK,
     GIR_OP__COUNT
 } gir_op;
+/* every op as X(NAME, name, GROUP), in table order: GIR_OP_##NAME is its value, gir_##name its
+   builder, GIR_GROUP_##GROUP its group (ops.def itself is the X-macro with every column) */
+#define GIR_OPS(X) \
+    X(INPUT, input, CORE) \
+    X(VARIABLE, variable, CORE) \
+    X(CONSTANT, constant, CORE) \
+    X(FILL, fill, CORE) \
+    X(EYE, eye, CORE) \
+    X(ARANGE, arange, CORE) \
+    X(RAND_UNIFORM, rand_uniform, RANDOM) \
+    X(RAND_NORMAL, rand_normal, RANDOM) \
+    X(NOT, not, LOGIC) \
+    X(AND, and, LOGIC) \
+    X(OR, or, LOGIC) \
+    X(XOR, xor, LOGIC) \
+    X(GT, gt, LOGIC) \
+    X(GE, ge, LOGIC) \
+    X(LT, lt, LOGIC) \
+    X(LE, le, LOGIC) \
+    X(EQ, eq, LOGIC) \
+    X(NE, ne, LOGIC) \
+    X(APPROX_EQ, approx_eq, LOGIC) \
+    X(ISNAN, isnan, LOGIC) \
+    X(ISINF, isinf, LOGIC) \
+    X(ISFINITE, isfinite, LOGIC) \
+    X(ADD, add, CORE) \
+    X(SUB, sub, CORE) \
+    X(MUL, mul, CORE) \
+    X(DIV, div, CORE) \
+    X(NEG, neg, CORE) \
+    X(POW, pow, CORE) \
+    X(MAXIMUM, maximum, CORE) \
+    X(MINIMUM, minimum, CORE) \
+    X(MOD, mod, CORE) \
+    X(FLOORDIV, floordiv, CORE) \
+    X(ADD_N, add_n, CORE) \
+    X(ABS, abs, MATH) \
+    X(SIGN, sign, MATH) \
+    X(SQUARE, square, MATH) \
+    X(SQRT, sqrt, MATH) \
+    X(RSQRT, rsqrt, MATH) \
+    X(RECIPROCAL, reciprocal, MATH) \
+    X(EXP, exp, MATH) \
+    X(EXPM1, expm1, MATH) \
+    X(LOG, log, MATH) \
+    X(LOG1P, log1p, MATH) \
+    X(LOG2, log2, MATH) \
+    X(SIN, sin, MATH) \
+    X(COS, cos, MATH) \
+    X(TAN, tan, MATH) \
+    X(ASIN, asin, MATH) \
+    X(ACOS, acos, MATH) \
+    X(ATAN, atan, MATH) \
+    X(SINH, sinh, MATH) \
+    X(COSH, cosh, MATH) \
+    X(TANH, tanh, MATH) \
+    X(SIGMOID, sigmoid, MATH) \
+    X(SOFTPLUS, softplus, MATH) \
+    X(RELU, relu, MATH) \
+    X(LEAKY_RELU, leaky_relu, MATH) \
+    X(ELU, elu, MATH) \
+    X(GELU, gelu, MATH) \
+    X(SILU, silu, MATH) \
+    X(ERF, erf, MATH) \
+    X(FLOOR, floor, MATH) \
+    X(CEIL, ceil, MATH) \
+    X(ROUND, round, MATH) \
+    X(CLAMP, clamp, MATH) \
+    X(SUM, sum, REDUCE) \
+    X(MEAN, mean, REDUCE) \
+    X(PROD, prod, REDUCE) \
+    X(MAX, max, REDUCE) \
+    X(MIN, min, REDUCE) \
+    X(VAR, var, REDUCE) \
+    X(LOGSUMEXP, logsumexp, REDUCE) \
+    X(ARGMAX, argmax, REDUCE) \
+    X(ARGMIN, argmin, REDUCE) \
+    X(ALL, all, REDUCE) \
+    X(ANY, any, REDUCE) \
+    X(RESHAPE, reshape, SHAPE) \
+    X(TRANSPOSE, transpose, SHAPE) \
+    X(BROADCAST_TO, broadcast_to, SHAPE) \
+    X(SLICE, slice, SHAPE) \
+    X(UNSLICE, unslice, SHAPE) \
+    X(CONCAT, concat, SHAPE) \
+    X(FLIP, flip, SHAPE) \
+    X(PAD, pad, SHAPE) \
+    X(INDEX_SELECT, index_select, SHAPE) \
+    X(INDEX_ADD, index_add, SHAPE) \
+    X(ONE_HOT, one_hot, SHAPE) \
+    X(WHERE, where, SHAPE) \
+    X(DIAG, diag, SHAPE) \
+    X(DIAGONAL, diagonal, SHAPE) \
+    X(TRIU, triu, SHAPE) \
+    X(TRIL, tril, SHAPE) \
+    X(CAST, cast, CORE) \
+    X(STOP_GRADIENT, stop_gradient, CORE) \
+    X(MATMUL, matmul, LINALG) \
+    X(DOT, dot, LINALG) \
+    X(OUTER, outer, LINALG) \
+    X(TRACE, trace, LINALG) \
+    X(INVERSE, inverse, LINALG) \
+    X(DET, det, LINALG) \
+    X(LOGDET, logdet, LINALG) \
+    X(CHOLESKY, cholesky, LINALG) \
+    X(TRISOLVE, trisolve, LINALG) \
+    X(SOFTMAX, softmax, NN) \
+    X(LOG_SOFTMAX, log_softmax, NN) \
+    X(XENT_LOGITS, xent_logits, NN) \
+    X(XENT_LOGITS_PROB, xent_logits_prob, NN) \
+    X(BCE_LOGITS, bce_logits, NN) \
+    X(MSE, mse, NN) \
+    X(CONV2D, conv2d, CONV) \
+    X(CONV2D_BWD_DATA, conv2d_bwd_data, CONV) \
+    X(CONV2D_BWD_FILTER, conv2d_bwd_filter, CONV) \
+    X(MAX_POOL2D, max_pool2d, CONV) \
+    X(MAX_POOL2D_BWD, max_pool2d_bwd, CONV) \
+    X(AVG_POOL2D, avg_pool2d, CONV) \
+    X(AVG_POOL2D_BWD, avg_pool2d_bwd, CONV) \
+    X(DROPOUT, dropout, NN) \
+    X(GATHER, gather, SHAPE) \
+    X(SCATTER_ADD, scatter_add, SHAPE) \
+    X(FMOD, fmod, CORE) \
+    X(GELU_TANH, gelu_tanh, MATH) \
+    X(ASSIGN, assign, CORE) \
+    X(TRAIN_EVAL, train_eval, NN) \
+    X(MAX_POOL2D_PICK, max_pool2d_pick, CONV)
 #define GIR_OP_INT_DIV GIR_OP_FLOORDIV  /* the 0.1 name of floordiv (integers only then); to be removed */
 
 /* A node handle: id numbers the node in its graph (0: the invalid handle, as {0} or {0, 0} gives it); tag says
@@ -1902,7 +2029,15 @@ static void gir__putshape(gir__buf *b, const gir_shape *s) {
 enum { GIR__DT_NUM, GIR__DT_FLOAT, GIR__DT_CMP, GIR__DT_LOGIC, GIR__DT_TEST, GIR__DT_INT, GIR__DT_INDEX,
        GIR__DT_ANY, GIR__DT_ATTR };
 enum { GIR__SH_SAME, GIR__SH_BCAST, GIR__SH_REDUCE, GIR__SH_SCALAR, GIR__SH_ATTR_SHAPE, GIR__SH_FN };
-enum { GIR__F_KINK = 1, GIR__F_RNG = 2, GIR__F_COMM = 4, GIR__F_BLOCK = 8 };
+/* the flags column of ops.def (its header comment says what each means), in the order of FLAGS in gen/gir_gen.py;
+   passes test them (gir__op_is), never an op's name */
+enum { GIR__F_KINK = 1, GIR__F_RNG = 2, GIR__F_COMM = 4, GIR__F_BLOCK = 8, GIR__F_LEAF_IN = 16, GIR__F_LEAF_VAR = 32,
+       GIR__F_LEAF_CONST = 64, GIR__F_LEAF_FILL = 128, GIR__F_WRITES = 256, GIR__F_EVAL_ID = 512,
+       GIR__F_EVAL_PICK1 = 1024 };
+#define GIR__F_LEAF_DATA (GIR__F_LEAF_VAR | GIR__F_LEAF_CONST)     /* leaves whose values the graph holds */
+#define GIR__F_LEAF_STATE (GIR__F_LEAF_IN | GIR__F_LEAF_VAR)       /* leaves whose values change between runs */
+#define gir__op_is(op, f) ((gir__op_flags[gir__op_row[op]] & (f)) != 0)   /* gir__op_flags: generated, per kept op */
+#define gir__red_of(op) (&gir__reds[gir__op_red[gir__op_row[op]]])        /* a REDUCE row's gir__reds entry */
 #define GIR__DTYPE_SLOTS 6
 /* Input limits (gen/gir_gen.py reads both and rejects a row that does not fit): a variadic node takes
    1 to GIR__MAX_IN inputs; a row with a fixed list has at most GIR__MAX_ROW_IN (argmask bits and the
@@ -1993,11 +2128,22 @@ typedef struct gir__opinfo {    /* one row per kept op, narrow fields (28 bytes 
     uint16_t    argmask;    /* bit k: IN position k is an argument (k < GIR__MAX_ROW_IN) */
     uint8_t     nparents, nargs, variadic;
     uint8_t     dtrule, shrule;
-    uint8_t     flags;
     uint8_t     diff;
     int8_t      axis_i;     /* index of the i attribute named 'axis', or -1 */
     int8_t      axes_l;     /* index of the l attribute named 'axes', or -1 */
 } gir__opinfo;
+/* the REDUCE form of a reduction row (ops.def; generated by gen/reduce_lower.py): one or two passes, each with
+   the cases of gir__red_init_*, gir__red_step_* and gir__red_fin_* it runs and its vector kind (GIR__VR_*, -1:
+   the vector path does not serve the row) */
+typedef struct gir__redinfo {
+    uint8_t nstage;
+    uint8_t flags;          /* GIR__RF_* */
+    uint8_t init[2], step[2], fin[2];
+    int8_t  vk[2];
+} gir__redinfo;
+/* WRAP: integer outputs accumulate in uint32_t with gir__red_wrap; NOEMPTY: one pass from +-inf (max, min), so
+   an empty reduction is an error, as in NumPy; ZERO << pass: that pass's vector kind reads zeros as its aux (a sum of squares) */
+enum { GIR__RF_WRAP = 1, GIR__RF_NOEMPTY = 2, GIR__RF_ZERO = 4 };
 
 /* >>select: selective builds (GIR_NO_OPS_<group>, GIR_NO_OP_<op>, GIR_ONLY_OPS) ---------------------------
    The op tables name an op's kernel, vector kernels, adjoint and shape rule only through GIR__IF, so the code
@@ -7350,379 +7496,1189 @@ static const unsigned char gir__op_row[GIR_OP__COUNT] = {
     GIR__OPR_ASSIGN), GIR__IF(GIR__WHY_TRAIN_EVAL, GIR__OPR_TRAIN_EVAL), GIR__IF(GIR__WHY_MAX_POOL2D_PICK,
     GIR__OPR_MAX_POOL2D_PICK)
 };
-static const gir__opinfo gir__ops[GIR__OPR__COUNT] = {
-    {"", "", 0, 0, 0u, 0, 0, 0, 0, 0, 0, 0, -1, -1}, /* invalid */
-#if !GIR__WHY_INPUT
-    {"dtype:dtype,shape:shape", "no inputs: data is bound at run time", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, 0, -1, -1}, /* input */
-#endif
-#if !GIR__WHY_VARIABLE
-    {"dtype:dtype,shape:shape,data:init", "no inputs: holds trainable data", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, 0, -1, -1}, /* variable */
-#endif
-#if !GIR__WHY_CONSTANT
-    {"dtype:dtype,shape:shape,data:values", "no inputs", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, 0, -1, -1}, /* constant */
-#endif
-#if !GIR__WHY_FILL
-    {"dtype:dtype,shape:shape,f:value", "no inputs", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, 0, -1, -1}, /* fill */
-#endif
-#if !GIR__WHY_EYE
-    {"dtype:dtype,i:n,i:m,i:k", "no inputs", gir__sh_eye, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_FN, 0, 0, -1, -1}, /* eye */
-#endif
-#if !GIR__WHY_ARANGE
-    {"dtype:dtype,f:start,f:stop,f:step", "no inputs", gir__sh_arange, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_FN, 0, 0, -1, -1}, /* arange */
-#endif
-#if !GIR__WHY_RAND_UNIFORM
-    {"dtype:dtype,shape:shape,f:lo,f:hi,seed:seed", "no inputs", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, GIR__F_RNG, 0, -1, -1}, /* rand_uniform */
-#endif
-#if !GIR__WHY_RAND_NORMAL
-    {"dtype:dtype,shape:shape,f:mean,f:std,seed:seed", "no inputs", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, GIR__F_RNG, 0, -1, -1}, /* rand_normal */
-#endif
-#if !GIR__WHY_NOT
-    {"", "logical", 0, 0, 0u, 1, 0, 0, GIR__DT_LOGIC, GIR__SH_SAME, 0, 0, -1, -1}, /* not */
-#endif
-#if !GIR__WHY_AND
-    {"", "logical", 0, 1, 0u, 2, 0, 0, GIR__DT_LOGIC, GIR__SH_BCAST, GIR__F_COMM, 0, -1, -1}, /* and */
-#endif
-#if !GIR__WHY_OR
-    {"", "logical", 0, 3, 0u, 2, 0, 0, GIR__DT_LOGIC, GIR__SH_BCAST, GIR__F_COMM, 0, -1, -1}, /* or */
-#endif
-#if !GIR__WHY_XOR
-    {"", "logical", 0, 5, 0u, 2, 0, 0, GIR__DT_LOGIC, GIR__SH_BCAST, GIR__F_COMM, 0, -1, -1}, /* xor */
-#endif
-#if !GIR__WHY_GT
-    {"", "logical", 0, 7, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, -1, -1}, /* gt */
-#endif
-#if !GIR__WHY_GE
-    {"", "logical", 0, 9, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, -1, -1}, /* ge */
-#endif
-#if !GIR__WHY_LT
-    {"", "logical", 0, 11, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, -1, -1}, /* lt */
-#endif
-#if !GIR__WHY_LE
-    {"", "logical", 0, 13, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, -1, -1}, /* le */
-#endif
-#if !GIR__WHY_EQ
-    {"", "logical", 0, 15, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, GIR__F_COMM, 0, -1, -1}, /* eq */
-#endif
-#if !GIR__WHY_NE
-    {"", "logical", 0, 17, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, GIR__F_COMM, 0, -1, -1}, /* ne */
-#endif
-#if !GIR__WHY_APPROX_EQ
-    {"f:atol,f:rtol", "logical", 0, 19, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, 0, -1, -1}, /* approx_eq */
-#endif
-#if !GIR__WHY_ISNAN
-    {"", "logical", 0, 21, 0u, 1, 0, 0, GIR__DT_TEST, GIR__SH_SAME, 0, 0, -1, -1}, /* isnan */
-#endif
-#if !GIR__WHY_ISINF
-    {"", "logical", 0, 22, 0u, 1, 0, 0, GIR__DT_TEST, GIR__SH_SAME, 0, 0, -1, -1}, /* isinf */
-#endif
-#if !GIR__WHY_ISFINITE
-    {"", "logical", 0, 23, 0u, 1, 0, 0, GIR__DT_TEST, GIR__SH_SAME, 0, 0, -1, -1}, /* isfinite */
-#endif
-#if !GIR__WHY_ADD
-    {"", "", 0, 24, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, GIR__F_COMM, 1, -1, -1}, /* add */
-#endif
-#if !GIR__WHY_SUB
-    {"", "", 0, 26, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, 0, 1, -1, -1}, /* sub */
-#endif
-#if !GIR__WHY_MUL
-    {"", "", 0, 28, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, GIR__F_COMM, 1, -1, -1}, /* mul */
-#endif
-#if !GIR__WHY_DIV
-    {"", "", 0, 30, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_BCAST, 0, 1, -1, -1}, /* div */
-#endif
-#if !GIR__WHY_NEG
-    {"", "", 0, 32, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, 0, 1, -1, -1}, /* neg */
-#endif
-#if !GIR__WHY_POW
-    {"", "", 0, 33, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_BCAST, 0, 1, -1, -1}, /* pow */
-#endif
-#if !GIR__WHY_MAXIMUM
-    {"", "", 0, 35, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, GIR__F_KINK, 1, -1, -1}, /* maximum */
-#endif
-#if !GIR__WHY_MINIMUM
-    {"", "", 0, 37, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, GIR__F_KINK, 1, -1, -1}, /* minimum */
-#endif
-#if !GIR__WHY_MOD
-    {"", "", 0, 39, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, GIR__F_KINK, 1, -1, -1}, /* mod */
-#endif
-#if !GIR__WHY_FLOORDIV
-    {"", "", 0, 41, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, GIR__F_KINK, 1, -1, -1}, /* floordiv */
-#endif
-#if !GIR__WHY_ADD_N
-    {"", "", 0, 43, 0u, 1, 0, 1, GIR__DT_NUM, GIR__SH_BCAST, 0, 1, -1, -1}, /* add_n */
-#endif
-#if !GIR__WHY_ABS
-    {"", "", 0, 44, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, GIR__F_KINK, 1, -1, -1}, /* abs */
-#endif
-#if !GIR__WHY_SIGN
-    {"", "", 0, 45, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, GIR__F_KINK, 1, -1, -1}, /* sign */
-#endif
-#if !GIR__WHY_SQUARE
-    {"", "", 0, 46, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, 0, 1, -1, -1}, /* square */
-#endif
-#if !GIR__WHY_SQRT
-    {"", "", 0, 47, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* sqrt */
-#endif
-#if !GIR__WHY_RSQRT
-    {"", "", 0, 48, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* rsqrt */
-#endif
-#if !GIR__WHY_RECIPROCAL
-    {"", "", 0, 49, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* reciprocal */
-#endif
-#if !GIR__WHY_EXP
-    {"", "", 0, 50, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* exp */
-#endif
-#if !GIR__WHY_EXPM1
-    {"", "", 0, 51, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* expm1 */
-#endif
-#if !GIR__WHY_LOG
-    {"", "", 0, 52, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* log */
-#endif
-#if !GIR__WHY_LOG1P
-    {"", "", 0, 53, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* log1p */
-#endif
-#if !GIR__WHY_LOG2
-    {"", "", 0, 54, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* log2 */
-#endif
-#if !GIR__WHY_SIN
-    {"", "", 0, 55, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* sin */
-#endif
-#if !GIR__WHY_COS
-    {"", "", 0, 56, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* cos */
-#endif
-#if !GIR__WHY_TAN
-    {"", "", 0, 57, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* tan */
-#endif
-#if !GIR__WHY_ASIN
-    {"", "", 0, 58, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* asin */
-#endif
-#if !GIR__WHY_ACOS
-    {"", "", 0, 59, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* acos */
-#endif
-#if !GIR__WHY_ATAN
-    {"", "", 0, 60, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* atan */
-#endif
-#if !GIR__WHY_SINH
-    {"", "", 0, 61, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* sinh */
-#endif
-#if !GIR__WHY_COSH
-    {"", "", 0, 62, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* cosh */
-#endif
-#if !GIR__WHY_TANH
-    {"", "", 0, 63, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* tanh */
-#endif
-#if !GIR__WHY_SIGMOID
-    {"", "", 0, 64, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* sigmoid */
-#endif
-#if !GIR__WHY_SOFTPLUS
-    {"", "", 0, 65, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* softplus */
-#endif
-#if !GIR__WHY_RELU
-    {"", "", 0, 66, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, GIR__F_KINK, 1, -1, -1}, /* relu */
-#endif
-#if !GIR__WHY_LEAKY_RELU
-    {"f:alpha", "", 0, 67, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, GIR__F_KINK, 1, -1, -1}, /* leaky_relu */
-#endif
-#if !GIR__WHY_ELU
-    {"f:alpha", "", 0, 68, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, GIR__F_KINK, 1, -1, -1}, /* elu */
-#endif
-#if !GIR__WHY_GELU
-    {"", "", 0, 69, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* gelu */
-#endif
-#if !GIR__WHY_SILU
-    {"", "", 0, 70, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* silu */
-#endif
-#if !GIR__WHY_ERF
-    {"", "", 0, 71, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* erf */
-#endif
-#if !GIR__WHY_FLOOR
-    {"", "", 0, 72, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, GIR__F_KINK, 1, -1, -1}, /* floor */
-#endif
-#if !GIR__WHY_CEIL
-    {"", "", 0, 73, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, GIR__F_KINK, 1, -1, -1}, /* ceil */
-#endif
-#if !GIR__WHY_ROUND
-    {"", "", 0, 74, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, GIR__F_KINK, 1, -1, -1}, /* round */
-#endif
-#if !GIR__WHY_CLAMP
-    {"f:lo,f:hi", "", 0, 75, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, GIR__F_KINK, 1, -1, -1}, /* clamp */
-#endif
+/* generated from the REDUCE forms of ops.def (gen/reduce_lower.py): each pass's cases of gir__red_* */
+enum { GIR__RED__NONE,
 #if !GIR__WHY_SUM
-    {"l:axes,i:keepdims", "", 0, 76, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_REDUCE, 0, 1, -1, 0}, /* sum */
+    GIR__RED_SUM,
 #endif
 #if !GIR__WHY_MEAN
-    {"l:axes,i:keepdims", "", 0, 77, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_REDUCE, 0, 1, -1, 0}, /* mean */
+    GIR__RED_MEAN,
 #endif
 #if !GIR__WHY_PROD
-    {"l:axes,i:keepdims", "", 0, 78, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_REDUCE, 0, 1, -1, 0}, /* prod */
+    GIR__RED_PROD,
 #endif
 #if !GIR__WHY_MAX
-    {"l:axes,i:keepdims", "", 0, 79, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_REDUCE, GIR__F_KINK, 1, -1, 0}, /* max */
+    GIR__RED_MAX,
 #endif
 #if !GIR__WHY_MIN
-    {"l:axes,i:keepdims", "", 0, 80, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_REDUCE, GIR__F_KINK, 1, -1, 0}, /* min */
+    GIR__RED_MIN,
 #endif
 #if !GIR__WHY_VAR
-    {"l:axes,i:keepdims,i:ddof", "", 0, 81, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_REDUCE, 0, 1, -1, 0}, /* var */
+    GIR__RED_VAR,
 #endif
 #if !GIR__WHY_LOGSUMEXP
-    {"l:axes,i:keepdims", "", 0, 82, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_REDUCE, 0, 1, -1, 0}, /* logsumexp */
-#endif
-#if !GIR__WHY_ARGMAX
-    {"i:axis,i:keepdims", "index output", gir__sh_argreduce, 83, 0u, 1, 0, 0, GIR__DT_INDEX, GIR__SH_FN, 0, 0, 0, -1}, /* argmax */
-#endif
-#if !GIR__WHY_ARGMIN
-    {"i:axis,i:keepdims", "index output", gir__sh_argreduce, 84, 0u, 1, 0, 0, GIR__DT_INDEX, GIR__SH_FN, 0, 0, 0, -1}, /* argmin */
+    GIR__RED_LOGSUMEXP,
 #endif
 #if !GIR__WHY_ALL
-    {"l:axes,i:keepdims", "logical", 0, 85, 0u, 1, 0, 0, GIR__DT_LOGIC, GIR__SH_REDUCE, 0, 0, -1, 0}, /* all */
+    GIR__RED_ALL,
 #endif
 #if !GIR__WHY_ANY
-    {"l:axes,i:keepdims", "logical", 0, 86, 0u, 1, 0, 0, GIR__DT_LOGIC, GIR__SH_REDUCE, 0, 0, -1, 0}, /* any */
+    GIR__RED_ANY,
+#endif
+    GIR__RED__COUNT };
+static const gir__redinfo gir__reds[GIR__RED__COUNT] = {
+    {0, 0, {0, 0}, {0, 0}, {0, 0}, {-1, -1}},
+#if !GIR__WHY_SUM
+    {1, GIR__RF_WRAP, {0, 0}, {0, 0}, {0, 0}, {GIR__VR_SUM, GIR__VR_SUM}}, /* sum: 0, (a + v), a */
+#endif
+#if !GIR__WHY_MEAN
+    {1, 0, {0, 0}, {0, 0}, {1, 1}, {GIR__VR_SUM, GIR__VR_SUM}}, /* mean: 0, (a + v), (a / n) */
+#endif
+#if !GIR__WHY_PROD
+    {1, GIR__RF_WRAP, {1, 1}, {1, 1}, {0, 0}, {-1, -1}}, /* prod: 1, (a * v), a */
+#endif
+#if !GIR__WHY_MAX
+    {1, GIR__RF_NOEMPTY, {2, 2}, {2, 2}, {0, 0}, {GIR__VR_MAX, GIR__VR_MAX}}, /* max: -inf, max(v, a), a */
+#endif
+#if !GIR__WHY_MIN
+    {1, GIR__RF_NOEMPTY, {3, 3}, {3, 3}, {0, 0}, {GIR__VR_MIN, GIR__VR_MIN}}, /* min: inf, min(v, a), a */
+#endif
+#if !GIR__WHY_VAR
+    {2, 0, {0, 0}, {0, 4}, {1, 2}, {GIR__VR_SUM, GIR__VR_SQDEV}}, /* var: 0, (a + v), (a / n); 0, (a + ((v - m) * (v - m))), (a / max((n - i1), 0)) */
+#endif
+#if !GIR__WHY_LOGSUMEXP
+    {2, 0, {2, 0}, {2, 5}, {0, 3}, {GIR__VR_MAX, GIR__VR_EXPSUM}}, /* logsumexp: -inf, max(v, a), a; 0, (a + select(isfinite(m), exp((v - m)), 0)), select(isfinite(m), (m + log(a)), m) */
+#endif
+#if !GIR__WHY_ALL
+    {1, 0, {1, 1}, {6, 6}, {0, 0}, {-1, -1}}, /* all: 1, (a * (v != 0)), a */
+#endif
+#if !GIR__WHY_ANY
+    {1, 0, {0, 0}, {7, 7}, {0, 0}, {-1, -1}}, /* any: 0, max(a, (v != 0)), a */
+#endif
+};
+static const uint16_t gir__op_flags[GIR__OPR__COUNT] = {
+    0,
+#if !GIR__WHY_INPUT
+    GIR__F_LEAF_IN,   /* input */
+#endif
+#if !GIR__WHY_VARIABLE
+    GIR__F_LEAF_VAR,   /* variable */
+#endif
+#if !GIR__WHY_CONSTANT
+    GIR__F_LEAF_CONST,   /* constant */
+#endif
+#if !GIR__WHY_FILL
+    GIR__F_LEAF_FILL,   /* fill */
+#endif
+#if !GIR__WHY_EYE
+    0,   /* eye */
+#endif
+#if !GIR__WHY_ARANGE
+    0,   /* arange */
+#endif
+#if !GIR__WHY_RAND_UNIFORM
+    GIR__F_RNG,   /* rand_uniform */
+#endif
+#if !GIR__WHY_RAND_NORMAL
+    GIR__F_RNG,   /* rand_normal */
+#endif
+#if !GIR__WHY_NOT
+    0,   /* not */
+#endif
+#if !GIR__WHY_AND
+    GIR__F_COMM,   /* and */
+#endif
+#if !GIR__WHY_OR
+    GIR__F_COMM,   /* or */
+#endif
+#if !GIR__WHY_XOR
+    GIR__F_COMM,   /* xor */
+#endif
+#if !GIR__WHY_GT
+    0,   /* gt */
+#endif
+#if !GIR__WHY_GE
+    0,   /* ge */
+#endif
+#if !GIR__WHY_LT
+    0,   /* lt */
+#endif
+#if !GIR__WHY_LE
+    0,   /* le */
+#endif
+#if !GIR__WHY_EQ
+    GIR__F_COMM,   /* eq */
+#endif
+#if !GIR__WHY_NE
+    GIR__F_COMM,   /* ne */
+#endif
+#if !GIR__WHY_APPROX_EQ
+    0,   /* approx_eq */
+#endif
+#if !GIR__WHY_ISNAN
+    0,   /* isnan */
+#endif
+#if !GIR__WHY_ISINF
+    0,   /* isinf */
+#endif
+#if !GIR__WHY_ISFINITE
+    0,   /* isfinite */
+#endif
+#if !GIR__WHY_ADD
+    GIR__F_COMM,   /* add */
+#endif
+#if !GIR__WHY_SUB
+    0,   /* sub */
+#endif
+#if !GIR__WHY_MUL
+    GIR__F_COMM,   /* mul */
+#endif
+#if !GIR__WHY_DIV
+    0,   /* div */
+#endif
+#if !GIR__WHY_NEG
+    0,   /* neg */
+#endif
+#if !GIR__WHY_POW
+    0,   /* pow */
+#endif
+#if !GIR__WHY_MAXIMUM
+    GIR__F_KINK,   /* maximum */
+#endif
+#if !GIR__WHY_MINIMUM
+    GIR__F_KINK,   /* minimum */
+#endif
+#if !GIR__WHY_MOD
+    GIR__F_KINK,   /* mod */
+#endif
+#if !GIR__WHY_FLOORDIV
+    GIR__F_KINK,   /* floordiv */
+#endif
+#if !GIR__WHY_ADD_N
+    0,   /* add_n */
+#endif
+#if !GIR__WHY_ABS
+    GIR__F_KINK,   /* abs */
+#endif
+#if !GIR__WHY_SIGN
+    GIR__F_KINK,   /* sign */
+#endif
+#if !GIR__WHY_SQUARE
+    0,   /* square */
+#endif
+#if !GIR__WHY_SQRT
+    0,   /* sqrt */
+#endif
+#if !GIR__WHY_RSQRT
+    0,   /* rsqrt */
+#endif
+#if !GIR__WHY_RECIPROCAL
+    0,   /* reciprocal */
+#endif
+#if !GIR__WHY_EXP
+    0,   /* exp */
+#endif
+#if !GIR__WHY_EXPM1
+    0,   /* expm1 */
+#endif
+#if !GIR__WHY_LOG
+    0,   /* log */
+#endif
+#if !GIR__WHY_LOG1P
+    0,   /* log1p */
+#endif
+#if !GIR__WHY_LOG2
+    0,   /* log2 */
+#endif
+#if !GIR__WHY_SIN
+    0,   /* sin */
+#endif
+#if !GIR__WHY_COS
+    0,   /* cos */
+#endif
+#if !GIR__WHY_TAN
+    0,   /* tan */
+#endif
+#if !GIR__WHY_ASIN
+    0,   /* asin */
+#endif
+#if !GIR__WHY_ACOS
+    0,   /* acos */
+#endif
+#if !GIR__WHY_ATAN
+    0,   /* atan */
+#endif
+#if !GIR__WHY_SINH
+    0,   /* sinh */
+#endif
+#if !GIR__WHY_COSH
+    0,   /* cosh */
+#endif
+#if !GIR__WHY_TANH
+    0,   /* tanh */
+#endif
+#if !GIR__WHY_SIGMOID
+    0,   /* sigmoid */
+#endif
+#if !GIR__WHY_SOFTPLUS
+    0,   /* softplus */
+#endif
+#if !GIR__WHY_RELU
+    GIR__F_KINK,   /* relu */
+#endif
+#if !GIR__WHY_LEAKY_RELU
+    GIR__F_KINK,   /* leaky_relu */
+#endif
+#if !GIR__WHY_ELU
+    GIR__F_KINK,   /* elu */
+#endif
+#if !GIR__WHY_GELU
+    0,   /* gelu */
+#endif
+#if !GIR__WHY_SILU
+    0,   /* silu */
+#endif
+#if !GIR__WHY_ERF
+    0,   /* erf */
+#endif
+#if !GIR__WHY_FLOOR
+    GIR__F_KINK,   /* floor */
+#endif
+#if !GIR__WHY_CEIL
+    GIR__F_KINK,   /* ceil */
+#endif
+#if !GIR__WHY_ROUND
+    GIR__F_KINK,   /* round */
+#endif
+#if !GIR__WHY_CLAMP
+    GIR__F_KINK,   /* clamp */
+#endif
+#if !GIR__WHY_SUM
+    0,   /* sum */
+#endif
+#if !GIR__WHY_MEAN
+    0,   /* mean */
+#endif
+#if !GIR__WHY_PROD
+    0,   /* prod */
+#endif
+#if !GIR__WHY_MAX
+    GIR__F_KINK,   /* max */
+#endif
+#if !GIR__WHY_MIN
+    GIR__F_KINK,   /* min */
+#endif
+#if !GIR__WHY_VAR
+    0,   /* var */
+#endif
+#if !GIR__WHY_LOGSUMEXP
+    0,   /* logsumexp */
+#endif
+#if !GIR__WHY_ARGMAX
+    0,   /* argmax */
+#endif
+#if !GIR__WHY_ARGMIN
+    0,   /* argmin */
+#endif
+#if !GIR__WHY_ALL
+    0,   /* all */
+#endif
+#if !GIR__WHY_ANY
+    0,   /* any */
 #endif
 #if !GIR__WHY_RESHAPE
-    {"shape:shape", "", gir__sh_reshape, 87, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1}, /* reshape */
+    0,   /* reshape */
 #endif
 #if !GIR__WHY_TRANSPOSE
-    {"l:perm", "", gir__sh_transpose, 88, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1}, /* transpose */
+    0,   /* transpose */
 #endif
 #if !GIR__WHY_BROADCAST_TO
-    {"shape:shape", "", gir__sh_broadcast_to, 89, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1}, /* broadcast_to */
+    0,   /* broadcast_to */
 #endif
 #if !GIR__WHY_SLICE
-    {"i:axis,i:start,i:stop,i:step", "", gir__sh_slice, 90, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, 0, -1}, /* slice */
+    0,   /* slice */
 #endif
 #if !GIR__WHY_UNSLICE
-    {"i:axis,i:start,i:stop,i:step,i:len", "", gir__sh_unslice, 91, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, 0, -1}, /* unslice */
+    0,   /* unslice */
 #endif
 #if !GIR__WHY_CONCAT
-    {"i:axis", "", gir__sh_concat, 92, 0u, 1, 0, 1, GIR__DT_ANY, GIR__SH_FN, 0, 1, 0, -1}, /* concat */
+    0,   /* concat */
 #endif
 #if !GIR__WHY_FLIP
-    {"l:axes", "", 0, 93, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_SAME, 0, 1, -1, 0}, /* flip */
+    0,   /* flip */
 #endif
 #if !GIR__WHY_PAD
-    {"l:before,l:after,f:value", "", gir__sh_pad, 94, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1}, /* pad */
+    0,   /* pad */
 #endif
 #if !GIR__WHY_INDEX_SELECT
-    {"i:axis", "", gir__sh_index_select, 95, 2u, 1, 1, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, 0, -1}, /* index_select */
+    0,   /* index_select */
 #endif
 #if !GIR__WHY_INDEX_ADD
-    {"i:axis,i:len", "", gir__sh_index_add, 97, 2u, 1, 1, 0, GIR__DT_NUM, GIR__SH_FN, 0, 1, 0, -1}, /* index_add */
+    0,   /* index_add */
 #endif
 #if !GIR__WHY_ONE_HOT
-    {"i:depth,dtype:dtype", "index input", gir__sh_one_hot, 99, 1u, 0, 1, 0, GIR__DT_ATTR, GIR__SH_FN, 0, 0, -1, -1}, /* one_hot */
+    0,   /* one_hot */
 #endif
 #if !GIR__WHY_WHERE
-    {"", "", gir__sh_where, 100, 1u, 2, 1, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1}, /* where */
+    0,   /* where */
 #endif
 #if !GIR__WHY_DIAG
-    {"i:k", "", gir__sh_diag, 103, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1}, /* diag */
+    0,   /* diag */
 #endif
 #if !GIR__WHY_DIAGONAL
-    {"i:k", "", gir__sh_diagonal, 104, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1}, /* diagonal */
+    0,   /* diagonal */
 #endif
 #if !GIR__WHY_TRIU
-    {"i:k", "", gir__sh_matrix, 105, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1}, /* triu */
+    0,   /* triu */
 #endif
 #if !GIR__WHY_TRIL
-    {"i:k", "", gir__sh_matrix, 106, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1}, /* tril */
+    0,   /* tril */
 #endif
 #if !GIR__WHY_CAST
-    {"dtype:dtype", "", 0, 107, 0u, 1, 0, 0, GIR__DT_ATTR, GIR__SH_SAME, 0, 1, -1, -1}, /* cast */
+    0,   /* cast */
 #endif
 #if !GIR__WHY_STOP_GRADIENT
-    {"", "blocks gradients by design", 0, 108, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_SAME, GIR__F_BLOCK, 0, -1, -1}, /* stop_gradient */
+    GIR__F_BLOCK,   /* stop_gradient */
 #endif
 #if !GIR__WHY_MATMUL
-    {"", "", gir__sh_matmul, 109, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_FN, 0, 1, -1, -1}, /* matmul */
+    0,   /* matmul */
 #endif
 #if !GIR__WHY_DOT
-    {"", "", gir__sh_dot, 111, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_FN, GIR__F_COMM, 1, -1, -1}, /* dot */
+    GIR__F_COMM,   /* dot */
 #endif
 #if !GIR__WHY_OUTER
-    {"", "", gir__sh_outer, 113, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_FN, 0, 1, -1, -1}, /* outer */
+    0,   /* outer */
 #endif
 #if !GIR__WHY_TRACE
-    {"", "", gir__sh_trace, 115, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_FN, 0, 1, -1, -1}, /* trace */
+    0,   /* trace */
 #endif
 #if !GIR__WHY_INVERSE
-    {"", "", gir__sh_square, 116, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1}, /* inverse */
+    0,   /* inverse */
 #endif
 #if !GIR__WHY_DET
-    {"", "", gir__sh_det, 117, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1}, /* det */
+    0,   /* det */
 #endif
 #if !GIR__WHY_LOGDET
-    {"", "", gir__sh_det, 118, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1}, /* logdet */
+    0,   /* logdet */
 #endif
 #if !GIR__WHY_CHOLESKY
-    {"", "", gir__sh_square, 119, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1}, /* cholesky */
+    0,   /* cholesky */
 #endif
 #if !GIR__WHY_TRISOLVE
-    {"i:lower,i:trans", "", gir__sh_trisolve, 120, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1}, /* trisolve */
+    0,   /* trisolve */
 #endif
 #if !GIR__WHY_SOFTMAX
-    {"i:axis", "", 0, 122, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, 0, -1}, /* softmax */
+    0,   /* softmax */
 #endif
 #if !GIR__WHY_LOG_SOFTMAX
-    {"i:axis", "", 0, 123, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, 0, -1}, /* log_softmax */
+    0,   /* log_softmax */
 #endif
 #if !GIR__WHY_XENT_LOGITS
-    {"", "", gir__sh_xent, 124, 2u, 1, 1, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1}, /* xent_logits */
+    0,   /* xent_logits */
 #endif
 #if !GIR__WHY_XENT_LOGITS_PROB
-    {"", "", gir__sh_xent_prob, 126, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1}, /* xent_logits_prob */
+    0,   /* xent_logits_prob */
 #endif
 #if !GIR__WHY_BCE_LOGITS
-    {"", "", 0, 128, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_BCAST, 0, 1, -1, -1}, /* bce_logits */
+    0,   /* bce_logits */
 #endif
 #if !GIR__WHY_MSE
-    {"", "", gir__sh_mse, 130, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1}, /* mse */
+    0,   /* mse */
 #endif
 #if !GIR__WHY_CONV2D
-    {"l:stride,l:padding,l:dilation,i:groups", "", gir__sh_conv2d, 132, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1}, /* conv2d */
+    0,   /* conv2d */
 #endif
 #if !GIR__WHY_CONV2D_BWD_DATA
-    {"l:stride,l:padding,l:dilation,i:groups,shape:xshape", "", gir__sh_conv2d_bwd_data, 134, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1}, /* conv2d_bwd_data */
+    0,   /* conv2d_bwd_data */
 #endif
 #if !GIR__WHY_CONV2D_BWD_FILTER
-    {"l:stride,l:padding,l:dilation,i:groups,shape:wshape", "", gir__sh_conv2d_bwd_filter, 136, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1}, /* conv2d_bwd_filter */
+    0,   /* conv2d_bwd_filter */
 #endif
 #if !GIR__WHY_MAX_POOL2D
-    {"l:kernel,l:stride,l:padding", "", gir__sh_pool2d, 138, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, GIR__F_KINK, 1, -1, -1}, /* max_pool2d */
+    GIR__F_KINK,   /* max_pool2d */
 #endif
 #if !GIR__WHY_MAX_POOL2D_BWD
-    {"l:kernel,l:stride,l:padding", "", gir__sh_pool2d_bwd, 139, 2u, 1, 1, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1}, /* max_pool2d_bwd */
+    0,   /* max_pool2d_bwd */
 #endif
 #if !GIR__WHY_AVG_POOL2D
-    {"l:kernel,l:stride,l:padding,i:count_include_pad", "", gir__sh_pool2d, 141, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1}, /* avg_pool2d */
+    0,   /* avg_pool2d */
 #endif
 #if !GIR__WHY_AVG_POOL2D_BWD
-    {"l:kernel,l:stride,l:padding,i:count_include_pad,shape:xshape", "", gir__sh_pool2d_bwd_avg, 142, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1}, /* avg_pool2d_bwd */
+    0,   /* avg_pool2d_bwd */
 #endif
 #if !GIR__WHY_DROPOUT
-    {"f:p,seed:seed", "", gir__sh_dropout, 143, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, GIR__F_RNG, 1, -1, -1}, /* dropout */
+    GIR__F_RNG | GIR__F_EVAL_ID,   /* dropout */
 #endif
 #if !GIR__WHY_GATHER
-    {"i:axis", "", gir__sh_gather, 144, 2u, 1, 1, 0, GIR__DT_ANY, GIR__SH_FN, 0, 1, 0, -1}, /* gather */
+    0,   /* gather */
 #endif
 #if !GIR__WHY_SCATTER_ADD
-    {"i:axis", "", gir__sh_scatter_add, 146, 2u, 2, 1, 0, GIR__DT_NUM, GIR__SH_FN, 0, 1, 0, -1}, /* scatter_add */
+    0,   /* scatter_add */
 #endif
 #if !GIR__WHY_FMOD
-    {"", "", 0, 149, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, GIR__F_KINK, 1, -1, -1}, /* fmod */
+    GIR__F_KINK,   /* fmod */
 #endif
 #if !GIR__WHY_GELU_TANH
-    {"", "", 0, 151, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 0, 1, -1, -1}, /* gelu_tanh */
+    0,   /* gelu_tanh */
 #endif
 #if !GIR__WHY_ASSIGN
-    {"", "a write into a variable: it changes state, it is not a function of its inputs", gir__sh_assign, 152, 0u, 2, 0, 0, GIR__DT_ANY, GIR__SH_FN, GIR__F_BLOCK, 0, -1, -1}, /* assign */
+    GIR__F_BLOCK | GIR__F_WRITES,   /* assign */
 #endif
 #if !GIR__WHY_TRAIN_EVAL
-    {"", "", gir__sh_train_eval, 154, 0u, 1, 0, 1, GIR__DT_ANY, GIR__SH_FN, 0, 1, -1, -1}, /* train_eval */
+    GIR__F_EVAL_PICK1,   /* train_eval */
 #endif
 #if !GIR__WHY_MAX_POOL2D_PICK
-    {"l:kernel,l:stride,l:padding", "", gir__sh_pool2d_pick, 155, 2u, 1, 1, 0, GIR__DT_FLOAT, GIR__SH_FN, 0, 1, -1, -1}, /* max_pool2d_pick */
+    0,   /* max_pool2d_pick */
+#endif
+};
+static const unsigned char gir__op_red[GIR__OPR__COUNT] = {
+    0,
+#if !GIR__WHY_INPUT
+    0,   /* input */
+#endif
+#if !GIR__WHY_VARIABLE
+    0,   /* variable */
+#endif
+#if !GIR__WHY_CONSTANT
+    0,   /* constant */
+#endif
+#if !GIR__WHY_FILL
+    0,   /* fill */
+#endif
+#if !GIR__WHY_EYE
+    0,   /* eye */
+#endif
+#if !GIR__WHY_ARANGE
+    0,   /* arange */
+#endif
+#if !GIR__WHY_RAND_UNIFORM
+    0,   /* rand_uniform */
+#endif
+#if !GIR__WHY_RAND_NORMAL
+    0,   /* rand_normal */
+#endif
+#if !GIR__WHY_NOT
+    0,   /* not */
+#endif
+#if !GIR__WHY_AND
+    0,   /* and */
+#endif
+#if !GIR__WHY_OR
+    0,   /* or */
+#endif
+#if !GIR__WHY_XOR
+    0,   /* xor */
+#endif
+#if !GIR__WHY_GT
+    0,   /* gt */
+#endif
+#if !GIR__WHY_GE
+    0,   /* ge */
+#endif
+#if !GIR__WHY_LT
+    0,   /* lt */
+#endif
+#if !GIR__WHY_LE
+    0,   /* le */
+#endif
+#if !GIR__WHY_EQ
+    0,   /* eq */
+#endif
+#if !GIR__WHY_NE
+    0,   /* ne */
+#endif
+#if !GIR__WHY_APPROX_EQ
+    0,   /* approx_eq */
+#endif
+#if !GIR__WHY_ISNAN
+    0,   /* isnan */
+#endif
+#if !GIR__WHY_ISINF
+    0,   /* isinf */
+#endif
+#if !GIR__WHY_ISFINITE
+    0,   /* isfinite */
+#endif
+#if !GIR__WHY_ADD
+    0,   /* add */
+#endif
+#if !GIR__WHY_SUB
+    0,   /* sub */
+#endif
+#if !GIR__WHY_MUL
+    0,   /* mul */
+#endif
+#if !GIR__WHY_DIV
+    0,   /* div */
+#endif
+#if !GIR__WHY_NEG
+    0,   /* neg */
+#endif
+#if !GIR__WHY_POW
+    0,   /* pow */
+#endif
+#if !GIR__WHY_MAXIMUM
+    0,   /* maximum */
+#endif
+#if !GIR__WHY_MINIMUM
+    0,   /* minimum */
+#endif
+#if !GIR__WHY_MOD
+    0,   /* mod */
+#endif
+#if !GIR__WHY_FLOORDIV
+    0,   /* floordiv */
+#endif
+#if !GIR__WHY_ADD_N
+    0,   /* add_n */
+#endif
+#if !GIR__WHY_ABS
+    0,   /* abs */
+#endif
+#if !GIR__WHY_SIGN
+    0,   /* sign */
+#endif
+#if !GIR__WHY_SQUARE
+    0,   /* square */
+#endif
+#if !GIR__WHY_SQRT
+    0,   /* sqrt */
+#endif
+#if !GIR__WHY_RSQRT
+    0,   /* rsqrt */
+#endif
+#if !GIR__WHY_RECIPROCAL
+    0,   /* reciprocal */
+#endif
+#if !GIR__WHY_EXP
+    0,   /* exp */
+#endif
+#if !GIR__WHY_EXPM1
+    0,   /* expm1 */
+#endif
+#if !GIR__WHY_LOG
+    0,   /* log */
+#endif
+#if !GIR__WHY_LOG1P
+    0,   /* log1p */
+#endif
+#if !GIR__WHY_LOG2
+    0,   /* log2 */
+#endif
+#if !GIR__WHY_SIN
+    0,   /* sin */
+#endif
+#if !GIR__WHY_COS
+    0,   /* cos */
+#endif
+#if !GIR__WHY_TAN
+    0,   /* tan */
+#endif
+#if !GIR__WHY_ASIN
+    0,   /* asin */
+#endif
+#if !GIR__WHY_ACOS
+    0,   /* acos */
+#endif
+#if !GIR__WHY_ATAN
+    0,   /* atan */
+#endif
+#if !GIR__WHY_SINH
+    0,   /* sinh */
+#endif
+#if !GIR__WHY_COSH
+    0,   /* cosh */
+#endif
+#if !GIR__WHY_TANH
+    0,   /* tanh */
+#endif
+#if !GIR__WHY_SIGMOID
+    0,   /* sigmoid */
+#endif
+#if !GIR__WHY_SOFTPLUS
+    0,   /* softplus */
+#endif
+#if !GIR__WHY_RELU
+    0,   /* relu */
+#endif
+#if !GIR__WHY_LEAKY_RELU
+    0,   /* leaky_relu */
+#endif
+#if !GIR__WHY_ELU
+    0,   /* elu */
+#endif
+#if !GIR__WHY_GELU
+    0,   /* gelu */
+#endif
+#if !GIR__WHY_SILU
+    0,   /* silu */
+#endif
+#if !GIR__WHY_ERF
+    0,   /* erf */
+#endif
+#if !GIR__WHY_FLOOR
+    0,   /* floor */
+#endif
+#if !GIR__WHY_CEIL
+    0,   /* ceil */
+#endif
+#if !GIR__WHY_ROUND
+    0,   /* round */
+#endif
+#if !GIR__WHY_CLAMP
+    0,   /* clamp */
+#endif
+#if !GIR__WHY_SUM
+    GIR__RED_SUM,   /* sum */
+#endif
+#if !GIR__WHY_MEAN
+    GIR__RED_MEAN,   /* mean */
+#endif
+#if !GIR__WHY_PROD
+    GIR__RED_PROD,   /* prod */
+#endif
+#if !GIR__WHY_MAX
+    GIR__RED_MAX,   /* max */
+#endif
+#if !GIR__WHY_MIN
+    GIR__RED_MIN,   /* min */
+#endif
+#if !GIR__WHY_VAR
+    GIR__RED_VAR,   /* var */
+#endif
+#if !GIR__WHY_LOGSUMEXP
+    GIR__RED_LOGSUMEXP,   /* logsumexp */
+#endif
+#if !GIR__WHY_ARGMAX
+    0,   /* argmax */
+#endif
+#if !GIR__WHY_ARGMIN
+    0,   /* argmin */
+#endif
+#if !GIR__WHY_ALL
+    GIR__RED_ALL,   /* all */
+#endif
+#if !GIR__WHY_ANY
+    GIR__RED_ANY,   /* any */
+#endif
+#if !GIR__WHY_RESHAPE
+    0,   /* reshape */
+#endif
+#if !GIR__WHY_TRANSPOSE
+    0,   /* transpose */
+#endif
+#if !GIR__WHY_BROADCAST_TO
+    0,   /* broadcast_to */
+#endif
+#if !GIR__WHY_SLICE
+    0,   /* slice */
+#endif
+#if !GIR__WHY_UNSLICE
+    0,   /* unslice */
+#endif
+#if !GIR__WHY_CONCAT
+    0,   /* concat */
+#endif
+#if !GIR__WHY_FLIP
+    0,   /* flip */
+#endif
+#if !GIR__WHY_PAD
+    0,   /* pad */
+#endif
+#if !GIR__WHY_INDEX_SELECT
+    0,   /* index_select */
+#endif
+#if !GIR__WHY_INDEX_ADD
+    0,   /* index_add */
+#endif
+#if !GIR__WHY_ONE_HOT
+    0,   /* one_hot */
+#endif
+#if !GIR__WHY_WHERE
+    0,   /* where */
+#endif
+#if !GIR__WHY_DIAG
+    0,   /* diag */
+#endif
+#if !GIR__WHY_DIAGONAL
+    0,   /* diagonal */
+#endif
+#if !GIR__WHY_TRIU
+    0,   /* triu */
+#endif
+#if !GIR__WHY_TRIL
+    0,   /* tril */
+#endif
+#if !GIR__WHY_CAST
+    0,   /* cast */
+#endif
+#if !GIR__WHY_STOP_GRADIENT
+    0,   /* stop_gradient */
+#endif
+#if !GIR__WHY_MATMUL
+    0,   /* matmul */
+#endif
+#if !GIR__WHY_DOT
+    0,   /* dot */
+#endif
+#if !GIR__WHY_OUTER
+    0,   /* outer */
+#endif
+#if !GIR__WHY_TRACE
+    0,   /* trace */
+#endif
+#if !GIR__WHY_INVERSE
+    0,   /* inverse */
+#endif
+#if !GIR__WHY_DET
+    0,   /* det */
+#endif
+#if !GIR__WHY_LOGDET
+    0,   /* logdet */
+#endif
+#if !GIR__WHY_CHOLESKY
+    0,   /* cholesky */
+#endif
+#if !GIR__WHY_TRISOLVE
+    0,   /* trisolve */
+#endif
+#if !GIR__WHY_SOFTMAX
+    0,   /* softmax */
+#endif
+#if !GIR__WHY_LOG_SOFTMAX
+    0,   /* log_softmax */
+#endif
+#if !GIR__WHY_XENT_LOGITS
+    0,   /* xent_logits */
+#endif
+#if !GIR__WHY_XENT_LOGITS_PROB
+    0,   /* xent_logits_prob */
+#endif
+#if !GIR__WHY_BCE_LOGITS
+    0,   /* bce_logits */
+#endif
+#if !GIR__WHY_MSE
+    0,   /* mse */
+#endif
+#if !GIR__WHY_CONV2D
+    0,   /* conv2d */
+#endif
+#if !GIR__WHY_CONV2D_BWD_DATA
+    0,   /* conv2d_bwd_data */
+#endif
+#if !GIR__WHY_CONV2D_BWD_FILTER
+    0,   /* conv2d_bwd_filter */
+#endif
+#if !GIR__WHY_MAX_POOL2D
+    0,   /* max_pool2d */
+#endif
+#if !GIR__WHY_MAX_POOL2D_BWD
+    0,   /* max_pool2d_bwd */
+#endif
+#if !GIR__WHY_AVG_POOL2D
+    0,   /* avg_pool2d */
+#endif
+#if !GIR__WHY_AVG_POOL2D_BWD
+    0,   /* avg_pool2d_bwd */
+#endif
+#if !GIR__WHY_DROPOUT
+    0,   /* dropout */
+#endif
+#if !GIR__WHY_GATHER
+    0,   /* gather */
+#endif
+#if !GIR__WHY_SCATTER_ADD
+    0,   /* scatter_add */
+#endif
+#if !GIR__WHY_FMOD
+    0,   /* fmod */
+#endif
+#if !GIR__WHY_GELU_TANH
+    0,   /* gelu_tanh */
+#endif
+#if !GIR__WHY_ASSIGN
+    0,   /* assign */
+#endif
+#if !GIR__WHY_TRAIN_EVAL
+    0,   /* train_eval */
+#endif
+#if !GIR__WHY_MAX_POOL2D_PICK
+    0,   /* max_pool2d_pick */
+#endif
+};
+static const gir__opinfo gir__ops[GIR__OPR__COUNT] = {
+    {"", "", 0, 0, 0u, 0, 0, 0, 0, 0, 0, -1, -1}, /* invalid */
+#if !GIR__WHY_INPUT
+    {"dtype:dtype,shape:shape", "no inputs: data is bound at run time", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, -1, -1}, /* input */
+#endif
+#if !GIR__WHY_VARIABLE
+    {"dtype:dtype,shape:shape,data:init", "no inputs: holds trainable data", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, -1, -1}, /* variable */
+#endif
+#if !GIR__WHY_CONSTANT
+    {"dtype:dtype,shape:shape,data:values", "no inputs", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, -1, -1}, /* constant */
+#endif
+#if !GIR__WHY_FILL
+    {"dtype:dtype,shape:shape,f:value", "no inputs", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, -1, -1}, /* fill */
+#endif
+#if !GIR__WHY_EYE
+    {"dtype:dtype,i:n,i:m,i:k", "no inputs", gir__sh_eye, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_FN, 0, -1, -1}, /* eye */
+#endif
+#if !GIR__WHY_ARANGE
+    {"dtype:dtype,f:start,f:stop,f:step", "no inputs", gir__sh_arange, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_FN, 0, -1, -1}, /* arange */
+#endif
+#if !GIR__WHY_RAND_UNIFORM
+    {"dtype:dtype,shape:shape,f:lo,f:hi,seed:seed", "no inputs", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, -1, -1}, /* rand_uniform */
+#endif
+#if !GIR__WHY_RAND_NORMAL
+    {"dtype:dtype,shape:shape,f:mean,f:std,seed:seed", "no inputs", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, -1, -1}, /* rand_normal */
+#endif
+#if !GIR__WHY_NOT
+    {"", "logical", 0, 0, 0u, 1, 0, 0, GIR__DT_LOGIC, GIR__SH_SAME, 0, -1, -1}, /* not */
+#endif
+#if !GIR__WHY_AND
+    {"", "logical", 0, 1, 0u, 2, 0, 0, GIR__DT_LOGIC, GIR__SH_BCAST, 0, -1, -1}, /* and */
+#endif
+#if !GIR__WHY_OR
+    {"", "logical", 0, 3, 0u, 2, 0, 0, GIR__DT_LOGIC, GIR__SH_BCAST, 0, -1, -1}, /* or */
+#endif
+#if !GIR__WHY_XOR
+    {"", "logical", 0, 5, 0u, 2, 0, 0, GIR__DT_LOGIC, GIR__SH_BCAST, 0, -1, -1}, /* xor */
+#endif
+#if !GIR__WHY_GT
+    {"", "logical", 0, 7, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, -1, -1}, /* gt */
+#endif
+#if !GIR__WHY_GE
+    {"", "logical", 0, 9, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, -1, -1}, /* ge */
+#endif
+#if !GIR__WHY_LT
+    {"", "logical", 0, 11, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, -1, -1}, /* lt */
+#endif
+#if !GIR__WHY_LE
+    {"", "logical", 0, 13, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, -1, -1}, /* le */
+#endif
+#if !GIR__WHY_EQ
+    {"", "logical", 0, 15, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, -1, -1}, /* eq */
+#endif
+#if !GIR__WHY_NE
+    {"", "logical", 0, 17, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, -1, -1}, /* ne */
+#endif
+#if !GIR__WHY_APPROX_EQ
+    {"f:atol,f:rtol", "logical", 0, 19, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, -1, -1}, /* approx_eq */
+#endif
+#if !GIR__WHY_ISNAN
+    {"", "logical", 0, 21, 0u, 1, 0, 0, GIR__DT_TEST, GIR__SH_SAME, 0, -1, -1}, /* isnan */
+#endif
+#if !GIR__WHY_ISINF
+    {"", "logical", 0, 22, 0u, 1, 0, 0, GIR__DT_TEST, GIR__SH_SAME, 0, -1, -1}, /* isinf */
+#endif
+#if !GIR__WHY_ISFINITE
+    {"", "logical", 0, 23, 0u, 1, 0, 0, GIR__DT_TEST, GIR__SH_SAME, 0, -1, -1}, /* isfinite */
+#endif
+#if !GIR__WHY_ADD
+    {"", "", 0, 24, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, 1, -1, -1}, /* add */
+#endif
+#if !GIR__WHY_SUB
+    {"", "", 0, 26, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, 1, -1, -1}, /* sub */
+#endif
+#if !GIR__WHY_MUL
+    {"", "", 0, 28, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, 1, -1, -1}, /* mul */
+#endif
+#if !GIR__WHY_DIV
+    {"", "", 0, 30, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_BCAST, 1, -1, -1}, /* div */
+#endif
+#if !GIR__WHY_NEG
+    {"", "", 0, 32, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, 1, -1, -1}, /* neg */
+#endif
+#if !GIR__WHY_POW
+    {"", "", 0, 33, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_BCAST, 1, -1, -1}, /* pow */
+#endif
+#if !GIR__WHY_MAXIMUM
+    {"", "", 0, 35, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, 1, -1, -1}, /* maximum */
+#endif
+#if !GIR__WHY_MINIMUM
+    {"", "", 0, 37, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, 1, -1, -1}, /* minimum */
+#endif
+#if !GIR__WHY_MOD
+    {"", "", 0, 39, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, 1, -1, -1}, /* mod */
+#endif
+#if !GIR__WHY_FLOORDIV
+    {"", "", 0, 41, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, 1, -1, -1}, /* floordiv */
+#endif
+#if !GIR__WHY_ADD_N
+    {"", "", 0, 43, 0u, 1, 0, 1, GIR__DT_NUM, GIR__SH_BCAST, 1, -1, -1}, /* add_n */
+#endif
+#if !GIR__WHY_ABS
+    {"", "", 0, 44, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, 1, -1, -1}, /* abs */
+#endif
+#if !GIR__WHY_SIGN
+    {"", "", 0, 45, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, 1, -1, -1}, /* sign */
+#endif
+#if !GIR__WHY_SQUARE
+    {"", "", 0, 46, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, 1, -1, -1}, /* square */
+#endif
+#if !GIR__WHY_SQRT
+    {"", "", 0, 47, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* sqrt */
+#endif
+#if !GIR__WHY_RSQRT
+    {"", "", 0, 48, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* rsqrt */
+#endif
+#if !GIR__WHY_RECIPROCAL
+    {"", "", 0, 49, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* reciprocal */
+#endif
+#if !GIR__WHY_EXP
+    {"", "", 0, 50, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* exp */
+#endif
+#if !GIR__WHY_EXPM1
+    {"", "", 0, 51, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* expm1 */
+#endif
+#if !GIR__WHY_LOG
+    {"", "", 0, 52, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* log */
+#endif
+#if !GIR__WHY_LOG1P
+    {"", "", 0, 53, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* log1p */
+#endif
+#if !GIR__WHY_LOG2
+    {"", "", 0, 54, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* log2 */
+#endif
+#if !GIR__WHY_SIN
+    {"", "", 0, 55, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* sin */
+#endif
+#if !GIR__WHY_COS
+    {"", "", 0, 56, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* cos */
+#endif
+#if !GIR__WHY_TAN
+    {"", "", 0, 57, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* tan */
+#endif
+#if !GIR__WHY_ASIN
+    {"", "", 0, 58, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* asin */
+#endif
+#if !GIR__WHY_ACOS
+    {"", "", 0, 59, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* acos */
+#endif
+#if !GIR__WHY_ATAN
+    {"", "", 0, 60, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* atan */
+#endif
+#if !GIR__WHY_SINH
+    {"", "", 0, 61, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* sinh */
+#endif
+#if !GIR__WHY_COSH
+    {"", "", 0, 62, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* cosh */
+#endif
+#if !GIR__WHY_TANH
+    {"", "", 0, 63, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* tanh */
+#endif
+#if !GIR__WHY_SIGMOID
+    {"", "", 0, 64, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* sigmoid */
+#endif
+#if !GIR__WHY_SOFTPLUS
+    {"", "", 0, 65, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* softplus */
+#endif
+#if !GIR__WHY_RELU
+    {"", "", 0, 66, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, 1, -1, -1}, /* relu */
+#endif
+#if !GIR__WHY_LEAKY_RELU
+    {"f:alpha", "", 0, 67, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* leaky_relu */
+#endif
+#if !GIR__WHY_ELU
+    {"f:alpha", "", 0, 68, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* elu */
+#endif
+#if !GIR__WHY_GELU
+    {"", "", 0, 69, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* gelu */
+#endif
+#if !GIR__WHY_SILU
+    {"", "", 0, 70, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* silu */
+#endif
+#if !GIR__WHY_ERF
+    {"", "", 0, 71, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* erf */
+#endif
+#if !GIR__WHY_FLOOR
+    {"", "", 0, 72, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* floor */
+#endif
+#if !GIR__WHY_CEIL
+    {"", "", 0, 73, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* ceil */
+#endif
+#if !GIR__WHY_ROUND
+    {"", "", 0, 74, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* round */
+#endif
+#if !GIR__WHY_CLAMP
+    {"f:lo,f:hi", "", 0, 75, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, 1, -1, -1}, /* clamp */
+#endif
+#if !GIR__WHY_SUM
+    {"l:axes,i:keepdims", "", 0, 76, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_REDUCE, 1, -1, 0}, /* sum */
+#endif
+#if !GIR__WHY_MEAN
+    {"l:axes,i:keepdims", "", 0, 77, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_REDUCE, 1, -1, 0}, /* mean */
+#endif
+#if !GIR__WHY_PROD
+    {"l:axes,i:keepdims", "", 0, 78, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_REDUCE, 1, -1, 0}, /* prod */
+#endif
+#if !GIR__WHY_MAX
+    {"l:axes,i:keepdims", "", 0, 79, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_REDUCE, 1, -1, 0}, /* max */
+#endif
+#if !GIR__WHY_MIN
+    {"l:axes,i:keepdims", "", 0, 80, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_REDUCE, 1, -1, 0}, /* min */
+#endif
+#if !GIR__WHY_VAR
+    {"l:axes,i:keepdims,i:ddof", "", 0, 81, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_REDUCE, 1, -1, 0}, /* var */
+#endif
+#if !GIR__WHY_LOGSUMEXP
+    {"l:axes,i:keepdims", "", 0, 82, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_REDUCE, 1, -1, 0}, /* logsumexp */
+#endif
+#if !GIR__WHY_ARGMAX
+    {"i:axis,i:keepdims", "index output", gir__sh_argreduce, 83, 0u, 1, 0, 0, GIR__DT_INDEX, GIR__SH_FN, 0, 0, -1}, /* argmax */
+#endif
+#if !GIR__WHY_ARGMIN
+    {"i:axis,i:keepdims", "index output", gir__sh_argreduce, 84, 0u, 1, 0, 0, GIR__DT_INDEX, GIR__SH_FN, 0, 0, -1}, /* argmin */
+#endif
+#if !GIR__WHY_ALL
+    {"l:axes,i:keepdims", "logical", 0, 85, 0u, 1, 0, 0, GIR__DT_LOGIC, GIR__SH_REDUCE, 0, -1, 0}, /* all */
+#endif
+#if !GIR__WHY_ANY
+    {"l:axes,i:keepdims", "logical", 0, 86, 0u, 1, 0, 0, GIR__DT_LOGIC, GIR__SH_REDUCE, 0, -1, 0}, /* any */
+#endif
+#if !GIR__WHY_RESHAPE
+    {"shape:shape", "", gir__sh_reshape, 87, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 1, -1, -1}, /* reshape */
+#endif
+#if !GIR__WHY_TRANSPOSE
+    {"l:perm", "", gir__sh_transpose, 88, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 1, -1, -1}, /* transpose */
+#endif
+#if !GIR__WHY_BROADCAST_TO
+    {"shape:shape", "", gir__sh_broadcast_to, 89, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 1, -1, -1}, /* broadcast_to */
+#endif
+#if !GIR__WHY_SLICE
+    {"i:axis,i:start,i:stop,i:step", "", gir__sh_slice, 90, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 1, 0, -1}, /* slice */
+#endif
+#if !GIR__WHY_UNSLICE
+    {"i:axis,i:start,i:stop,i:step,i:len", "", gir__sh_unslice, 91, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 1, 0, -1}, /* unslice */
+#endif
+#if !GIR__WHY_CONCAT
+    {"i:axis", "", gir__sh_concat, 92, 0u, 1, 0, 1, GIR__DT_ANY, GIR__SH_FN, 1, 0, -1}, /* concat */
+#endif
+#if !GIR__WHY_FLIP
+    {"l:axes", "", 0, 93, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_SAME, 1, -1, 0}, /* flip */
+#endif
+#if !GIR__WHY_PAD
+    {"l:before,l:after,f:value", "", gir__sh_pad, 94, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 1, -1, -1}, /* pad */
+#endif
+#if !GIR__WHY_INDEX_SELECT
+    {"i:axis", "", gir__sh_index_select, 95, 2u, 1, 1, 0, GIR__DT_ANY, GIR__SH_FN, 1, 0, -1}, /* index_select */
+#endif
+#if !GIR__WHY_INDEX_ADD
+    {"i:axis,i:len", "", gir__sh_index_add, 97, 2u, 1, 1, 0, GIR__DT_NUM, GIR__SH_FN, 1, 0, -1}, /* index_add */
+#endif
+#if !GIR__WHY_ONE_HOT
+    {"i:depth,dtype:dtype", "index input", gir__sh_one_hot, 99, 1u, 0, 1, 0, GIR__DT_ATTR, GIR__SH_FN, 0, -1, -1}, /* one_hot */
+#endif
+#if !GIR__WHY_WHERE
+    {"", "", gir__sh_where, 100, 1u, 2, 1, 0, GIR__DT_ANY, GIR__SH_FN, 1, -1, -1}, /* where */
+#endif
+#if !GIR__WHY_DIAG
+    {"i:k", "", gir__sh_diag, 103, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 1, -1, -1}, /* diag */
+#endif
+#if !GIR__WHY_DIAGONAL
+    {"i:k", "", gir__sh_diagonal, 104, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 1, -1, -1}, /* diagonal */
+#endif
+#if !GIR__WHY_TRIU
+    {"i:k", "", gir__sh_matrix, 105, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 1, -1, -1}, /* triu */
+#endif
+#if !GIR__WHY_TRIL
+    {"i:k", "", gir__sh_matrix, 106, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 1, -1, -1}, /* tril */
+#endif
+#if !GIR__WHY_CAST
+    {"dtype:dtype", "", 0, 107, 0u, 1, 0, 0, GIR__DT_ATTR, GIR__SH_SAME, 1, -1, -1}, /* cast */
+#endif
+#if !GIR__WHY_STOP_GRADIENT
+    {"", "blocks gradients by design", 0, 108, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_SAME, 0, -1, -1}, /* stop_gradient */
+#endif
+#if !GIR__WHY_MATMUL
+    {"", "", gir__sh_matmul, 109, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_FN, 1, -1, -1}, /* matmul */
+#endif
+#if !GIR__WHY_DOT
+    {"", "", gir__sh_dot, 111, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_FN, 1, -1, -1}, /* dot */
+#endif
+#if !GIR__WHY_OUTER
+    {"", "", gir__sh_outer, 113, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_FN, 1, -1, -1}, /* outer */
+#endif
+#if !GIR__WHY_TRACE
+    {"", "", gir__sh_trace, 115, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_FN, 1, -1, -1}, /* trace */
+#endif
+#if !GIR__WHY_INVERSE
+    {"", "", gir__sh_square, 116, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* inverse */
+#endif
+#if !GIR__WHY_DET
+    {"", "", gir__sh_det, 117, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* det */
+#endif
+#if !GIR__WHY_LOGDET
+    {"", "", gir__sh_det, 118, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* logdet */
+#endif
+#if !GIR__WHY_CHOLESKY
+    {"", "", gir__sh_square, 119, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* cholesky */
+#endif
+#if !GIR__WHY_TRISOLVE
+    {"i:lower,i:trans", "", gir__sh_trisolve, 120, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* trisolve */
+#endif
+#if !GIR__WHY_SOFTMAX
+    {"i:axis", "", 0, 122, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, 0, -1}, /* softmax */
+#endif
+#if !GIR__WHY_LOG_SOFTMAX
+    {"i:axis", "", 0, 123, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, 0, -1}, /* log_softmax */
+#endif
+#if !GIR__WHY_XENT_LOGITS
+    {"", "", gir__sh_xent, 124, 2u, 1, 1, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* xent_logits */
+#endif
+#if !GIR__WHY_XENT_LOGITS_PROB
+    {"", "", gir__sh_xent_prob, 126, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* xent_logits_prob */
+#endif
+#if !GIR__WHY_BCE_LOGITS
+    {"", "", 0, 128, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_BCAST, 1, -1, -1}, /* bce_logits */
+#endif
+#if !GIR__WHY_MSE
+    {"", "", gir__sh_mse, 130, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* mse */
+#endif
+#if !GIR__WHY_CONV2D
+    {"l:stride,l:padding,l:dilation,i:groups", "", gir__sh_conv2d, 132, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* conv2d */
+#endif
+#if !GIR__WHY_CONV2D_BWD_DATA
+    {"l:stride,l:padding,l:dilation,i:groups,shape:xshape", "", gir__sh_conv2d_bwd_data, 134, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* conv2d_bwd_data */
+#endif
+#if !GIR__WHY_CONV2D_BWD_FILTER
+    {"l:stride,l:padding,l:dilation,i:groups,shape:wshape", "", gir__sh_conv2d_bwd_filter, 136, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* conv2d_bwd_filter */
+#endif
+#if !GIR__WHY_MAX_POOL2D
+    {"l:kernel,l:stride,l:padding", "", gir__sh_pool2d, 138, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* max_pool2d */
+#endif
+#if !GIR__WHY_MAX_POOL2D_BWD
+    {"l:kernel,l:stride,l:padding", "", gir__sh_pool2d_bwd, 139, 2u, 1, 1, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* max_pool2d_bwd */
+#endif
+#if !GIR__WHY_AVG_POOL2D
+    {"l:kernel,l:stride,l:padding,i:count_include_pad", "", gir__sh_pool2d, 141, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* avg_pool2d */
+#endif
+#if !GIR__WHY_AVG_POOL2D_BWD
+    {"l:kernel,l:stride,l:padding,i:count_include_pad,shape:xshape", "", gir__sh_pool2d_bwd_avg, 142, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* avg_pool2d_bwd */
+#endif
+#if !GIR__WHY_DROPOUT
+    {"f:p,seed:seed", "", gir__sh_dropout, 143, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* dropout */
+#endif
+#if !GIR__WHY_GATHER
+    {"i:axis", "", gir__sh_gather, 144, 2u, 1, 1, 0, GIR__DT_ANY, GIR__SH_FN, 1, 0, -1}, /* gather */
+#endif
+#if !GIR__WHY_SCATTER_ADD
+    {"i:axis", "", gir__sh_scatter_add, 146, 2u, 2, 1, 0, GIR__DT_NUM, GIR__SH_FN, 1, 0, -1}, /* scatter_add */
+#endif
+#if !GIR__WHY_FMOD
+    {"", "", 0, 149, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, 1, -1, -1}, /* fmod */
+#endif
+#if !GIR__WHY_GELU_TANH
+    {"", "", 0, 151, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* gelu_tanh */
+#endif
+#if !GIR__WHY_ASSIGN
+    {"", "a write into a variable: it changes state, it is not a function of its inputs", gir__sh_assign, 152, 0u, 2, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, -1, -1}, /* assign */
+#endif
+#if !GIR__WHY_TRAIN_EVAL
+    {"", "", gir__sh_train_eval, 154, 0u, 1, 0, 1, GIR__DT_ANY, GIR__SH_FN, 1, -1, -1}, /* train_eval */
+#endif
+#if !GIR__WHY_MAX_POOL2D_PICK
+    {"l:kernel,l:stride,l:padding", "", gir__sh_pool2d_pick, 155, 2u, 1, 1, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* max_pool2d_pick */
 #endif
 };
 /* the row of an op (0 < op < GIR_OP__COUNT): the "invalid" row, all zeros, for a left-out op */
@@ -8082,7 +9038,7 @@ static const gir_attr *gir__attr_load(const gir_graph *g, const gir__node *d, gi
 /* a constant or variable whose values are the caller's (gir_constant_ref, gir_variable_ref: gen/50-ir/dataref.c) */
 static int gir__is_ref(const gir_graph *g, const gir__node *d) {
     gir_attr a;
-    return (d->op == GIR_OP_CONSTANT || d->op == GIR_OP_VARIABLE) && gir__attr_load(g, d, &a)->i[4] == GIR__REF;
+    return gir__op_is(d->op, GIR__F_LEAF_DATA) && gir__attr_load(g, d, &a)->i[4] == GIR__REF;
 }
 /* the attributes of store reference ref (> 0) as a gir_attr, in *a; returns a (a plan step's, at run time) */
 static const gir_attr *gir__attr_ref(const gir_graph *g, uint32_t ref, gir_attr *a) {
@@ -8190,13 +9146,13 @@ GIR_API uint32_t gir_graph_node_count(const gir_graph *g) { return g ? (uint32_t
 GIR_API int gir_graph_input_count(const gir_graph *g) {
     size_t k;
     int n = 0;
-    for (k = 1; g && k < g->nnodes; ++k) n += g->nodes[k].op == GIR_OP_INPUT;
+    for (k = 1; g && k < g->nnodes; ++k) n += gir__op_is(g->nodes[k].op, GIR__F_LEAF_IN);
     return n;
 }
 GIR_API gir_node gir_graph_input(const gir_graph *g, int index) {
     size_t k;
     for (k = 1; g && index >= 0 && k < g->nnodes; ++k)
-        if (g->nodes[k].op == GIR_OP_INPUT && index-- == 0) return gir__handle(g, (uint32_t)k);
+        if (gir__op_is(g->nodes[k].op, GIR__F_LEAF_IN) && index-- == 0) return gir__handle(g, (uint32_t)k);
     return gir__handle(NULL, 0);
 }
 
@@ -8271,8 +9227,8 @@ GIR_API int gir_op_input_is_arg(gir_op op, int k) {
 GIR_API int gir_op_differentiable(gir_op op) { return gir__op_ok(op) ? gir__op_info(op)->diff : 0; }
 GIR_API const char *gir_op_no_adjoint_reason(gir_op op) { return gir__op_ok(op) ? gir__op_info(op)->no_adj : ""; }
 GIR_API const char *gir_op_attr_spec(gir_op op) { return gir__op_ok(op) ? gir__op_info(op)->attrs : ""; }
-GIR_API int gir_op_is_random(gir_op op) { return gir__op_ok(op) && (gir__op_info(op)->flags & GIR__F_RNG); }
-GIR_API int gir_op_has_kinks(gir_op op) { return gir__op_ok(op) && (gir__op_info(op)->flags & GIR__F_KINK); }
+GIR_API int gir_op_is_random(gir_op op) { return gir__op_ok(op) && gir__op_is(op, GIR__F_RNG); }
+GIR_API int gir_op_has_kinks(gir_op op) { return gir__op_ok(op) && gir__op_is(op, GIR__F_KINK); }
 GIR_API gir_group gir_op_group(gir_op op) { return gir__op_ok(op) ? (gir_group)gir__op_groups[op] : GIR_GROUP__COUNT; }
 
 /* build helpers ------------------------------------------------------------------------------------------- */
@@ -8470,13 +9426,13 @@ static gir_status gir__reduce_shape(gir__bctx *b) {
         }
     }
     b->out.rank = r;
-    /* max and min have no identity: an empty reduced axis is an error (as argmax's empty axis, np.max and
-       torch.amax), other axes may be empty (f64[0,3] over axis 1 gives [0]) */
-    for (k = 0; (b->op == GIR_OP_MAX || b->op == GIR_OP_MIN) && k < b->attr.l[0].n; ++k)
+    /* a reduction without identity (max, min: GIR__RF_NOEMPTY in its row) refuses an empty reduced axis, as
+       argmax's empty axis, np.max and torch.amax do; other axes may be empty (f64[0,3] over axis 1 gives [0]) */
+    for (k = 0; (gir__red_of(b->op)->flags & GIR__RF_NOEMPTY) && k < b->attr.l[0].n; ++k)
         if (gir__nshape(b->g, x)->dim[b->attr.l[0].v[k]] == 0)
             return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: empty axis %d in %S", gir__bname(b), b->id,
                               (int)b->attr.l[0].v[k], gir__nshape(b->g, x));
-    if (b->op == GIR_OP_VAR && b->attr.i[1] < 0)
+    if (b->op == GIR_OP_VAR && b->attr.i[1] < 0)          /* not a column: a check of var's own attribute */
         return GIR__BFAIL(b, GIR_ERR_ATTR, "var: node %u: ddof %d < 0", b->id, (int)b->attr.i[1]);
     return GIR_OK;
 }
@@ -9044,7 +10000,7 @@ static int gir__dt_allowed(int rule, int dt) {
 
 /* attribute values no shape rule looks at */
 static gir_status gir__check_values(gir__bctx *b) {
-    if (b->op == GIR_OP_CLAMP && b->attr.f[0] > b->attr.f[1])
+    if (b->op == GIR_OP_CLAMP && b->attr.f[0] > b->attr.f[1])     /* not a column: clamp's own attribute check */
         return GIR__BFAIL(b, GIR_ERR_ATTR, "clamp: node %u: lo %g > hi %g (lo must not exceed hi)", b->id,
                           b->attr.f[0], b->attr.f[1]);
     return GIR_OK;
@@ -9052,13 +10008,13 @@ static gir_status gir__check_values(gir__bctx *b) {
 /* the value of a rank-0 constant as its node holds it, when known at build time */
 static int gir__scalar_value(const gir_graph *g, const gir__node *x, double *v) {
     const void *data;
-    if (x->op == GIR_OP_FILL) {
+    if (gir__op_is(x->op, GIR__F_LEAF_FILL)) {
         gir_attr a;
         double f = gir__attr_load(g, x, &a)->f[0];
         *v = x->dtype == GIR_DTYPE_U8 ? gir__sat_u8(f) : x->dtype == GIR_DTYPE_I32 ? gir__sat_i32(f) : f;
         return 1;
     }
-    if (x->op != GIR_OP_CONSTANT || !(data = gir__node_data(g, x))) return 0;
+    if (!gir__op_is(x->op, GIR__F_LEAF_CONST) || !(data = gir__node_data(g, x))) return 0;
     switch (x->dtype) {
     case GIR_DTYPE_U8: case GIR_DTYPE_B8: *v = *(const uint8_t *)data; return 1;
     case GIR_DTYPE_I32: *v = *(const int32_t *)data; return 1;
@@ -9253,7 +10209,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
                 gir_node c;
                 gir_attr_zero(&ca);
                 ca.dtype = cast_to;
-                c = gir_op_build(g, GIR_OP_CAST, 1, &stor[k], &ca);
+                c = gir_op_build(g, GIR_OP_CAST, 1, &stor[k], &ca);      /* promotion builds casts */
                 if (!c.id) return bad;
                 stor[k] = c;
             }
@@ -9263,7 +10219,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     /* node type and grad level, from the inputs */
     level = g->grad_level;
     if (n == 0) {
-        ntype = (op == GIR_OP_INPUT || op == GIR_OP_VARIABLE) ? GIR_NODE_INPUT : GIR_NODE_CONSTANT;
+        ntype = gir__op_is(op, GIR__F_LEAF_STATE) ? GIR_NODE_INPUT : GIR_NODE_CONSTANT;
     } else {
         int diff_in = 0, any_in = 0;
         for (k = 0; k < n; ++k) {
@@ -9274,17 +10230,17 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
             if (k < np && gir__is_float(x->dtype) && (t == GIR_NODE_INPUT || t == GIR_NODE_INPUT_DERIVED)) diff_in = 1;
         }
         /* a float op without an adjoint stays on the gradient path (gir_grad reports it) unless it blocks */
-        if (diff_in && gir__is_float(odt) && !(oi->flags & GIR__F_BLOCK)) ntype = GIR_NODE_INPUT_DERIVED;
+        if (diff_in && gir__is_float(odt) && !gir__op_is(op, GIR__F_BLOCK)) ntype = GIR_NODE_INPUT_DERIVED;
         else if (any_in) ntype = GIR_NODE_INPUT_DERIVED_NON_DIFF;
         else ntype = GIR_NODE_CONSTANT_DERIVED;
     }
     /* storage: everything is reserved before anything is changed, so a failure leaves the graph as it was */
-    if ((op == GIR_OP_VARIABLE || op == GIR_OP_CONSTANT) && b.attr.i[4] == GIR__REF && !(attr && attr->data))
+    if (gir__op_is(op, GIR__F_LEAF_DATA) && b.attr.i[4] == GIR__REF && !(attr && attr->data))
         b.attr.i[4] = 0;                      /* nothing to refer to: values of its own */
-    if ((op == GIR_OP_VARIABLE || op == GIR_OP_CONSTANT) && b.attr.i[4] == GIR__REF) {
+    if (gir__op_is(op, GIR__F_LEAF_DATA) && b.attr.i[4] == GIR__REF) {
         bytes = 0;                            /* the caller's values, kept where they are (gen/50-ir/dataref.c) */
         data = (void *)(uintptr_t)attr->data;
-    } else if (op == GIR_OP_VARIABLE || op == GIR_OP_CONSTANT) {
+    } else if (gir__op_is(op, GIR__F_LEAF_DATA)) {
         if (!gir__bytes(&b.out, odt, &bytes)) {
             gir__gfail(g, GIR_ERR_LIMIT, "%s: node %u: %T %S has more bytes than size_t counts", gir__op_names[op], b.id, odt,
                        &b.out);
@@ -10352,13 +11308,13 @@ GIR_API const char *gir_scope(const gir_graph *g) { return g && g->scope ? g->sc
 GIR_API int gir_graph_variable_count(const gir_graph *g) {
     size_t k;
     int n = 0;
-    for (k = 1; g && k < g->nnodes; ++k) n += g->nodes[k].op == GIR_OP_VARIABLE;
+    for (k = 1; g && k < g->nnodes; ++k) n += gir__op_is(g->nodes[k].op, GIR__F_LEAF_VAR);
     return n;
 }
 GIR_API gir_node gir_graph_variable(const gir_graph *g, int index) {
     size_t k;
     for (k = 1; g && index >= 0 && k < g->nnodes; ++k)
-        if (g->nodes[k].op == GIR_OP_VARIABLE && index-- == 0) return gir__handle(g, (uint32_t)k);
+        if (gir__op_is(g->nodes[k].op, GIR__F_LEAF_VAR) && index-- == 0) return gir__handle(g, (uint32_t)k);
     return gir__handle(NULL, 0);
 }
 #if defined(GIR__COLD)
@@ -10374,7 +11330,7 @@ GIR_API gir_node gir_graph_variable(const gir_graph *g, int index) {
    copies, writes or frees those bytes; plans read them in place. A referenced variable is read-only: a plan
    that assigns to it does not compile, gir_init_* and gir_load_variables refuse it. */
 static gir_node gir__data_ref(gir_graph *g, gir_op op, gir_dtype dtype, gir_shape shape, const void *data) {
-    const char *fn = op == GIR_OP_CONSTANT ? "constant_ref" : "variable_ref";
+    const char *fn = gir__op_is(op, GIR__F_LEAF_CONST) ? "constant_ref" : "variable_ref";
     gir_attr A;
     size_t es;
     if (!g) return gir__handle(NULL, 0);
@@ -10393,10 +11349,10 @@ static gir_node gir__data_ref(gir_graph *g, gir_op op, gir_dtype dtype, gir_shap
     return gir_op_build(g, op, 0, NULL, &A);
 }
 GIR_API gir_node gir_constant_ref(gir_graph *g, gir_dtype dtype, gir_shape shape, const void *data) {
-    return gir__data_ref(g, GIR_OP_CONSTANT, dtype, shape, data);
+    return gir__data_ref(g, GIR_OP_CONSTANT, dtype, shape, data);      /* names the op it builds, as a builder */
 }
 GIR_API gir_node gir_variable_ref(gir_graph *g, gir_dtype dtype, gir_shape shape, const void *data) {
-    return gir__data_ref(g, GIR_OP_VARIABLE, dtype, shape, data);
+    return gir__data_ref(g, GIR_OP_VARIABLE, dtype, shape, data);      /* names the op it builds, as a builder */
 }
 GIR_API int gir_node_is_ref(const gir_graph *g, gir_node n) {
     const gir__node *d = gir__get(g, n);
@@ -10406,7 +11362,7 @@ GIR_API int gir_node_is_ref(const gir_graph *g, gir_node n) {
 static gir_status gir__ref_check_write(gir_graph *g, uint32_t id) {
     const gir__node *d = &g->nodes[id];
     uint32_t v;
-    if (d->op != GIR_OP_ASSIGN || d->nin < 1) return GIR_OK;
+    if (!gir__op_is(d->op, GIR__F_WRITES) || d->nin < 1) return GIR_OK;
     v = g->ins[d->in0];
     if (!gir__is_ref(g, &g->nodes[v])) return GIR_OK;
     gir__gfail(g, GIR_ERR_INVALID_ARG, "compile: assign %N writes variable %N, which is read-only (gir_variable_ref)",
@@ -10923,7 +11879,7 @@ static gir_node gir__ah_cast_like(gir_graph *G, const gir__nview *nd, const gir_
 static gir_node gir__ah_mT(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
     const gir__node *d = t.id ? gir__n(G, t) : NULL;
     (void)nd; (void)x;
-    if (d && d->op == GIR_OP_TRANSPOSE && gir__nshape(G, d)->rank >= 2) {
+    if (d && d->op == GIR_OP_TRANSPOSE && gir__nshape(G, d)->rank >= 2) {   /* a pattern: transpose of a transpose */
         gir_attr at;
         const gir_ints *p = &gir__attr_load(G, d, &at)->l[0];
         int k, r = gir__nshape(G, d)->rank, swap = p->n == r && p->v[r - 2] == r - 1 && p->v[r - 1] == r - 2;
@@ -11064,14 +12020,14 @@ static void gir__adjfn_cholesky(gir_graph *G, const gir__nview *nd, gir_node y, 
 }
 
 /* generated from ops.def: one adjoint per differentiable row */
-/* generated from ops.def:150 (ADD) */
+/* generated from ops.def:168 (ADD) */
 static void gir__adj_add(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, g, x[1]);
     (void)n;
 }
-/* generated from ops.def:155 (SUB) */
+/* generated from ops.def:173 (SUB) */
 static void gir__adj_sub(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
@@ -11082,7 +12038,7 @@ static void gir__adj_sub(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:157 (MUL) */
+/* generated from ops.def:175 (MUL) */
 static void gir__adj_mul(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -11097,7 +12053,7 @@ static void gir__adj_mul(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:159 (DIV) */
+/* generated from ops.def:177 (DIV) */
 static void gir__adj_div(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0;
@@ -11113,7 +12069,7 @@ static void gir__adj_div(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:163 (NEG) */
+/* generated from ops.def:181 (NEG) */
 static void gir__adj_neg(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -11123,7 +12079,7 @@ static void gir__adj_neg(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:165 (POW) */
+/* generated from ops.def:183 (POW) */
 static void gir__adj_pow(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2, t3, t4, t5, t6, t7, t8;
@@ -11154,7 +12110,7 @@ static void gir__adj_pow(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:171 (MAXIMUM) */
+/* generated from ops.def:189 (MAXIMUM) */
 static void gir__adj_maximum(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -11179,7 +12135,7 @@ static void gir__adj_maximum(gir_graph *G, const gir__nview *nd, gir_node y, gir
     }
     (void)n;
 }
-/* generated from ops.def:176 (MINIMUM) */
+/* generated from ops.def:194 (MINIMUM) */
 static void gir__adj_minimum(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -11204,7 +12160,7 @@ static void gir__adj_minimum(gir_graph *G, const gir__nview *nd, gir_node y, gir
     }
     (void)n;
 }
-/* generated from ops.def:181 (MOD) */
+/* generated from ops.def:199 (MOD) */
 static void gir__adj_mod(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
@@ -11218,7 +12174,7 @@ static void gir__adj_mod(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:188 (FLOORDIV) */
+/* generated from ops.def:206 (FLOORDIV) */
 static void gir__adj_floordiv(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
@@ -11234,7 +12190,7 @@ static void gir__adj_floordiv(gir_graph *G, const gir__nview *nd, gir_node y, gi
     }
     (void)n;
 }
-/* generated from ops.def:195 (ADD_N) */
+/* generated from ops.def:213 (ADD_N) */
 static void gir__adj_add_n(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     int i;
@@ -11242,7 +12198,7 @@ static void gir__adj_add_n(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
         if (need[i]) dx[i] = gir__ah_unbroadcast(G, nd, x, g, x[i]);
     }
 }
-/* generated from ops.def:200 (ABS) */
+/* generated from ops.def:218 (ABS) */
 static void gir__adj_abs(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -11253,7 +12209,7 @@ static void gir__adj_abs(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:202 (SIGN) */
+/* generated from ops.def:220 (SIGN) */
 static void gir__adj_sign(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
@@ -11262,7 +12218,7 @@ static void gir__adj_sign(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:204 (SQUARE) */
+/* generated from ops.def:222 (SQUARE) */
 static void gir__adj_square(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -11274,7 +12230,7 @@ static void gir__adj_square(gir_graph *G, const gir__nview *nd, gir_node y, gir_
     }
     (void)n;
 }
-/* generated from ops.def:206 (SQRT) */
+/* generated from ops.def:224 (SQRT) */
 static void gir__adj_sqrt(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
@@ -11286,7 +12242,7 @@ static void gir__adj_sqrt(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:208 (RSQRT) */
+/* generated from ops.def:226 (RSQRT) */
 static void gir__adj_rsqrt(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
@@ -11300,7 +12256,7 @@ static void gir__adj_rsqrt(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:210 (RECIPROCAL) */
+/* generated from ops.def:228 (RECIPROCAL) */
 static void gir__adj_reciprocal(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
@@ -11312,7 +12268,7 @@ static void gir__adj_reciprocal(gir_graph *G, const gir__nview *nd, gir_node y, 
     }
     (void)n;
 }
-/* generated from ops.def:212 (EXP) */
+/* generated from ops.def:230 (EXP) */
 static void gir__adj_exp(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
@@ -11321,7 +12277,7 @@ static void gir__adj_exp(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:214 (EXPM1) */
+/* generated from ops.def:232 (EXPM1) */
 static void gir__adj_expm1(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
@@ -11333,7 +12289,7 @@ static void gir__adj_expm1(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:217 (LOG) */
+/* generated from ops.def:235 (LOG) */
 static void gir__adj_log(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -11342,7 +12298,7 @@ static void gir__adj_log(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:219 (LOG1P) */
+/* generated from ops.def:237 (LOG1P) */
 static void gir__adj_log1p(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -11354,7 +12310,7 @@ static void gir__adj_log1p(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:222 (LOG2) */
+/* generated from ops.def:240 (LOG2) */
 static void gir__adj_log2(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -11366,7 +12322,7 @@ static void gir__adj_log2(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:225 (SIN) */
+/* generated from ops.def:243 (SIN) */
 static void gir__adj_sin(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -11377,7 +12333,7 @@ static void gir__adj_sin(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:227 (COS) */
+/* generated from ops.def:245 (COS) */
 static void gir__adj_cos(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -11389,7 +12345,7 @@ static void gir__adj_cos(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:229 (TAN) */
+/* generated from ops.def:247 (TAN) */
 static void gir__adj_tan(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
@@ -11402,7 +12358,7 @@ static void gir__adj_tan(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:231 (ASIN) */
+/* generated from ops.def:249 (ASIN) */
 static void gir__adj_asin(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -11416,7 +12372,7 @@ static void gir__adj_asin(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:235 (ACOS) */
+/* generated from ops.def:253 (ACOS) */
 static void gir__adj_acos(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -11431,7 +12387,7 @@ static void gir__adj_acos(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:239 (ATAN) */
+/* generated from ops.def:257 (ATAN) */
 static void gir__adj_atan(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -11444,7 +12400,7 @@ static void gir__adj_atan(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:241 (SINH) */
+/* generated from ops.def:259 (SINH) */
 static void gir__adj_sinh(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -11455,7 +12411,7 @@ static void gir__adj_sinh(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:243 (COSH) */
+/* generated from ops.def:261 (COSH) */
 static void gir__adj_cosh(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -11466,7 +12422,7 @@ static void gir__adj_cosh(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:245 (TANH) */
+/* generated from ops.def:263 (TANH) */
 static void gir__adj_tanh(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
@@ -11479,7 +12435,7 @@ static void gir__adj_tanh(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:247 (SIGMOID) */
+/* generated from ops.def:265 (SIGMOID) */
 static void gir__adj_sigmoid(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
@@ -11492,7 +12448,7 @@ static void gir__adj_sigmoid(gir_graph *G, const gir__nview *nd, gir_node y, gir
     }
     (void)n;
 }
-/* generated from ops.def:249 (SOFTPLUS) */
+/* generated from ops.def:267 (SOFTPLUS) */
 static void gir__adj_softplus(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -11503,7 +12459,7 @@ static void gir__adj_softplus(gir_graph *G, const gir__nview *nd, gir_node y, gi
     }
     (void)n;
 }
-/* generated from ops.def:254 (RELU) */
+/* generated from ops.def:272 (RELU) */
 static void gir__adj_relu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -11515,7 +12471,7 @@ static void gir__adj_relu(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:256 (LEAKY_RELU) */
+/* generated from ops.def:274 (LEAKY_RELU) */
 static void gir__adj_leaky_relu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -11533,7 +12489,7 @@ static void gir__adj_leaky_relu(gir_graph *G, const gir__nview *nd, gir_node y, 
     }
     (void)n;
 }
-/* generated from ops.def:259 (ELU) */
+/* generated from ops.def:277 (ELU) */
 static void gir__adj_elu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2, t3, t4, t5;
@@ -11547,7 +12503,7 @@ static void gir__adj_elu(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:263 (GELU) */
+/* generated from ops.def:281 (GELU) */
 static void gir__adj_gelu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -11572,7 +12528,7 @@ static void gir__adj_gelu(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:269 (SILU) */
+/* generated from ops.def:287 (SILU) */
 static void gir__adj_silu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -11590,7 +12546,7 @@ static void gir__adj_silu(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:272 (ERF) */
+/* generated from ops.def:290 (ERF) */
 static void gir__adj_erf(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -11605,7 +12561,7 @@ static void gir__adj_erf(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:275 (FLOOR) */
+/* generated from ops.def:293 (FLOOR) */
 static void gir__adj_floor(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
@@ -11614,7 +12570,7 @@ static void gir__adj_floor(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:277 (CEIL) */
+/* generated from ops.def:295 (CEIL) */
 static void gir__adj_ceil(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
@@ -11623,7 +12579,7 @@ static void gir__adj_ceil(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:279 (ROUND) */
+/* generated from ops.def:297 (ROUND) */
 static void gir__adj_round(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
@@ -11632,7 +12588,7 @@ static void gir__adj_round(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:282 (CLAMP) */
+/* generated from ops.def:300 (CLAMP) */
 static void gir__adj_clamp(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -11647,7 +12603,7 @@ static void gir__adj_clamp(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:288 (SUM) */
+/* generated from ops.def:306 (SUM) */
 static void gir__adj_sum(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -11655,7 +12611,7 @@ static void gir__adj_sum(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:294 (MEAN) */
+/* generated from ops.def:313 (MEAN) */
 static void gir__adj_mean(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -11666,7 +12622,7 @@ static void gir__adj_mean(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:299 (PROD) */
+/* generated from ops.def:319 (PROD) */
 static void gir__adj_prod(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2;
@@ -11677,7 +12633,7 @@ static void gir__adj_prod(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:305 (MAX) */
+/* generated from ops.def:326 (MAX) */
 static void gir__adj_max(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2;
@@ -11688,7 +12644,7 @@ static void gir__adj_max(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:312 (MIN) */
+/* generated from ops.def:334 (MIN) */
 static void gir__adj_min(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2;
@@ -11699,7 +12655,7 @@ static void gir__adj_min(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:319 (VAR) */
+/* generated from ops.def:342 (VAR) */
 static void gir__adj_var(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -11715,7 +12671,7 @@ static void gir__adj_var(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:327 (LOGSUMEXP) */
+/* generated from ops.def:351 (LOGSUMEXP) */
 static void gir__adj_logsumexp(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2, t3;
@@ -11727,7 +12683,7 @@ static void gir__adj_logsumexp(gir_graph *G, const gir__nview *nd, gir_node y, g
     }
     (void)n;
 }
-/* generated from ops.def:357 (RESHAPE) */
+/* generated from ops.def:384 (RESHAPE) */
 static void gir__adj_reshape(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -11735,7 +12691,7 @@ static void gir__adj_reshape(gir_graph *G, const gir__nview *nd, gir_node y, gir
     }
     (void)n;
 }
-/* generated from ops.def:361 (TRANSPOSE) */
+/* generated from ops.def:388 (TRANSPOSE) */
 static void gir__adj_transpose(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -11743,7 +12699,7 @@ static void gir__adj_transpose(gir_graph *G, const gir__nview *nd, gir_node y, g
     }
     (void)n;
 }
-/* generated from ops.def:366 (BROADCAST_TO) */
+/* generated from ops.def:393 (BROADCAST_TO) */
 static void gir__adj_broadcast_to(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -11751,7 +12707,7 @@ static void gir__adj_broadcast_to(gir_graph *G, const gir__nview *nd, gir_node y
     }
     (void)n;
 }
-/* generated from ops.def:371 (SLICE) */
+/* generated from ops.def:398 (SLICE) */
 static void gir__adj_slice(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -11759,7 +12715,7 @@ static void gir__adj_slice(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:378 (UNSLICE) */
+/* generated from ops.def:405 (UNSLICE) */
 static void gir__adj_unslice(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -11767,7 +12723,7 @@ static void gir__adj_unslice(gir_graph *G, const gir__nview *nd, gir_node y, gir
     }
     (void)n;
 }
-/* generated from ops.def:383 (CONCAT) */
+/* generated from ops.def:410 (CONCAT) */
 static void gir__adj_concat(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     int i;
@@ -11777,7 +12733,7 @@ static void gir__adj_concat(gir_graph *G, const gir__nview *nd, gir_node y, gir_
         }
     }
 }
-/* generated from ops.def:388 (FLIP) */
+/* generated from ops.def:415 (FLIP) */
 static void gir__adj_flip(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -11785,7 +12741,7 @@ static void gir__adj_flip(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:390 (PAD) */
+/* generated from ops.def:417 (PAD) */
 static void gir__adj_pad(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -11793,7 +12749,7 @@ static void gir__adj_pad(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:395 (INDEX_SELECT) */
+/* generated from ops.def:422 (INDEX_SELECT) */
 static void gir__adj_index_select(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -11801,7 +12757,7 @@ static void gir__adj_index_select(gir_graph *G, const gir__nview *nd, gir_node y
     }
     (void)n;
 }
-/* generated from ops.def:401 (INDEX_ADD) */
+/* generated from ops.def:428 (INDEX_ADD) */
 static void gir__adj_index_add(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -11809,7 +12765,7 @@ static void gir__adj_index_add(gir_graph *G, const gir__nview *nd, gir_node y, g
     }
     (void)n;
 }
-/* generated from ops.def:412 (WHERE) */
+/* generated from ops.def:439 (WHERE) */
 static void gir__adj_where(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -11826,7 +12782,7 @@ static void gir__adj_where(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:417 (DIAG) */
+/* generated from ops.def:444 (DIAG) */
 static void gir__adj_diag(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
@@ -11835,7 +12791,7 @@ static void gir__adj_diag(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:421 (DIAGONAL) */
+/* generated from ops.def:448 (DIAGONAL) */
 static void gir__adj_diagonal(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -11843,7 +12799,7 @@ static void gir__adj_diagonal(gir_graph *G, const gir__nview *nd, gir_node y, gi
     }
     (void)n;
 }
-/* generated from ops.def:425 (TRIU) */
+/* generated from ops.def:452 (TRIU) */
 static void gir__adj_triu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
@@ -11852,7 +12808,7 @@ static void gir__adj_triu(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:429 (TRIL) */
+/* generated from ops.def:456 (TRIL) */
 static void gir__adj_tril(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
@@ -11861,7 +12817,7 @@ static void gir__adj_tril(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:433 (CAST) */
+/* generated from ops.def:460 (CAST) */
 static void gir__adj_cast(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -11869,7 +12825,7 @@ static void gir__adj_cast(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:441 (MATMUL) */
+/* generated from ops.def:468 (MATMUL) */
 static void gir__adj_matmul(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -11886,7 +12842,7 @@ static void gir__adj_matmul(gir_graph *G, const gir__nview *nd, gir_node y, gir_
     }
     (void)n;
 }
-/* generated from ops.def:446 (DOT) */
+/* generated from ops.def:473 (DOT) */
 static void gir__adj_dot(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -11898,7 +12854,7 @@ static void gir__adj_dot(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:448 (OUTER) */
+/* generated from ops.def:475 (OUTER) */
 static void gir__adj_outer(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -11914,7 +12870,7 @@ static void gir__adj_outer(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:451 (TRACE) */
+/* generated from ops.def:478 (TRACE) */
 static void gir__adj_trace(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -11922,7 +12878,7 @@ static void gir__adj_trace(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:454 (INVERSE) */
+/* generated from ops.def:481 (INVERSE) */
 static void gir__adj_inverse(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2, t3;
@@ -11934,7 +12890,7 @@ static void gir__adj_inverse(gir_graph *G, const gir__nview *nd, gir_node y, gir
     }
     (void)n;
 }
-/* generated from ops.def:459 (DET) */
+/* generated from ops.def:486 (DET) */
 static void gir__adj_det(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2, t3;
@@ -11946,7 +12902,7 @@ static void gir__adj_det(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:462 (LOGDET) */
+/* generated from ops.def:489 (LOGDET) */
 static void gir__adj_logdet(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -11958,7 +12914,7 @@ static void gir__adj_logdet(gir_graph *G, const gir__nview *nd, gir_node y, gir_
     }
     (void)n;
 }
-/* generated from ops.def:471 (TRISOLVE) */
+/* generated from ops.def:498 (TRISOLVE) */
 static void gir__adj_trisolve(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0;
@@ -11970,7 +12926,7 @@ static void gir__adj_trisolve(gir_graph *G, const gir__nview *nd, gir_node y, gi
     }
     (void)n;
 }
-/* generated from ops.def:477 (SOFTMAX) */
+/* generated from ops.def:504 (SOFTMAX) */
 static void gir__adj_softmax(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2;
@@ -11981,7 +12937,7 @@ static void gir__adj_softmax(gir_graph *G, const gir__nview *nd, gir_node y, gir
     }
     (void)n;
 }
-/* generated from ops.def:480 (LOG_SOFTMAX) */
+/* generated from ops.def:507 (LOG_SOFTMAX) */
 static void gir__adj_log_softmax(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2;
@@ -11992,7 +12948,7 @@ static void gir__adj_log_softmax(gir_graph *G, const gir__nview *nd, gir_node y,
     }
     (void)n;
 }
-/* generated from ops.def:483 (XENT_LOGITS) */
+/* generated from ops.def:510 (XENT_LOGITS) */
 static void gir__adj_xent_logits(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -12005,7 +12961,7 @@ static void gir__adj_xent_logits(gir_graph *G, const gir__nview *nd, gir_node y,
     }
     (void)n;
 }
-/* generated from ops.def:489 (XENT_LOGITS_PROB) */
+/* generated from ops.def:516 (XENT_LOGITS_PROB) */
 static void gir__adj_xent_logits_prob(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -12026,7 +12982,7 @@ static void gir__adj_xent_logits_prob(gir_graph *G, const gir__nview *nd, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:494 (BCE_LOGITS) */
+/* generated from ops.def:521 (BCE_LOGITS) */
 static void gir__adj_bce_logits(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -12044,7 +13000,7 @@ static void gir__adj_bce_logits(gir_graph *G, const gir__nview *nd, gir_node y, 
     }
     (void)n;
 }
-/* generated from ops.def:499 (MSE) */
+/* generated from ops.def:526 (MSE) */
 static void gir__adj_mse(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -12067,7 +13023,7 @@ static void gir__adj_mse(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:502 (CONV2D) */
+/* generated from ops.def:529 (CONV2D) */
 static void gir__adj_conv2d(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -12078,7 +13034,7 @@ static void gir__adj_conv2d(gir_graph *G, const gir__nview *nd, gir_node y, gir_
     }
     (void)n;
 }
-/* generated from ops.def:509 (CONV2D_BWD_DATA) */
+/* generated from ops.def:536 (CONV2D_BWD_DATA) */
 static void gir__adj_conv2d_bwd_data(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -12089,7 +13045,7 @@ static void gir__adj_conv2d_bwd_data(gir_graph *G, const gir__nview *nd, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:515 (CONV2D_BWD_FILTER) */
+/* generated from ops.def:542 (CONV2D_BWD_FILTER) */
 static void gir__adj_conv2d_bwd_filter(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -12100,7 +13056,7 @@ static void gir__adj_conv2d_bwd_filter(gir_graph *G, const gir__nview *nd, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:521 (MAX_POOL2D) */
+/* generated from ops.def:548 (MAX_POOL2D) */
 static void gir__adj_max_pool2d(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -12108,7 +13064,7 @@ static void gir__adj_max_pool2d(gir_graph *G, const gir__nview *nd, gir_node y, 
     }
     (void)n;
 }
-/* generated from ops.def:527 (MAX_POOL2D_BWD) */
+/* generated from ops.def:554 (MAX_POOL2D_BWD) */
 static void gir__adj_max_pool2d_bwd(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -12116,7 +13072,7 @@ static void gir__adj_max_pool2d_bwd(gir_graph *G, const gir__nview *nd, gir_node
     }
     (void)n;
 }
-/* generated from ops.def:532 (AVG_POOL2D) */
+/* generated from ops.def:559 (AVG_POOL2D) */
 static void gir__adj_avg_pool2d(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -12124,7 +13080,7 @@ static void gir__adj_avg_pool2d(gir_graph *G, const gir__nview *nd, gir_node y, 
     }
     (void)n;
 }
-/* generated from ops.def:540 (AVG_POOL2D_BWD) */
+/* generated from ops.def:567 (AVG_POOL2D_BWD) */
 static void gir__adj_avg_pool2d_bwd(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -12132,7 +13088,7 @@ static void gir__adj_avg_pool2d_bwd(gir_graph *G, const gir__nview *nd, gir_node
     }
     (void)n;
 }
-/* generated from ops.def:546 (DROPOUT) */
+/* generated from ops.def:573 (DROPOUT) */
 static void gir__adj_dropout(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
@@ -12141,7 +13097,7 @@ static void gir__adj_dropout(gir_graph *G, const gir__nview *nd, gir_node y, gir
     }
     (void)n;
 }
-/* generated from ops.def:553 (GATHER) */
+/* generated from ops.def:580 (GATHER) */
 static void gir__adj_gather(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -12151,7 +13107,7 @@ static void gir__adj_gather(gir_graph *G, const gir__nview *nd, gir_node y, gir_
     }
     (void)n;
 }
-/* generated from ops.def:559 (SCATTER_ADD) */
+/* generated from ops.def:586 (SCATTER_ADD) */
 static void gir__adj_scatter_add(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = g;
@@ -12160,7 +13116,7 @@ static void gir__adj_scatter_add(gir_graph *G, const gir__nview *nd, gir_node y,
     }
     (void)n;
 }
-/* generated from ops.def:564 (FMOD) */
+/* generated from ops.def:591 (FMOD) */
 static void gir__adj_fmod(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
@@ -12178,7 +13134,7 @@ static void gir__adj_fmod(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:571 (GELU_TANH) */
+/* generated from ops.def:598 (GELU_TANH) */
 static void gir__adj_gelu_tanh(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -12231,7 +13187,7 @@ static void gir__adj_gelu_tanh(gir_graph *G, const gir__nview *nd, gir_node y, g
     }
     (void)n;
 }
-/* generated from ops.def:587 (TRAIN_EVAL) */
+/* generated from ops.def:614 (TRAIN_EVAL) */
 static void gir__adj_train_eval(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     int i;
@@ -12241,7 +13197,7 @@ static void gir__adj_train_eval(gir_graph *G, const gir__nview *nd, gir_node y, 
         }
     }
 }
-/* generated from ops.def:593 (MAX_POOL2D_PICK) */
+/* generated from ops.def:620 (MAX_POOL2D_PICK) */
 static void gir__adj_max_pool2d_pick(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -14717,33 +15673,100 @@ static float gir__f32_xdot(const float *w, const float *x, int64_t n, float c0) 
     return gir__f32_total(s, c);
 }
 
-/* A reduction of f32 x into f32 out (sum, mean, prod, max, min, var, logsumexp) over any axes, in one pass per
-   stage in memory order: ostr holds the output strides in the keepdims layout (0 on reduced axes). scratch
-   holds 3 nout floats. ddof: var's. */
-static void gir__f32_reduce(int op, const float *x, const gir_shape *xs, const int64_t *ostr, int64_t nout,
-                            float *out, float *scratch, int ddof) {
+/* generated from the REDUCE forms of ops.def (gen/reduce_lower.py): case c of a part of a reduction, as
+   gir__reds numbers them; the f32 path adds the term of a combine a + t compensated */
+static GIR__INLINE double gir__red_init_f64(int c) {
+    switch (c) {
+    case 0: return ((double)0);  /* 0 */
+    case 1: return ((double)1);  /* 1 */
+    case 2: return (-HUGE_VAL);  /* -inf */
+    case 3: return HUGE_VAL;  /* inf */
+    default: return 0;
+    }
+}
+static GIR__INLINE double gir__red_fin_f64(int c, double a, double m, double n, const int32_t *i, const double *p) {
+    (void)m; (void)n; (void)i; (void)p;
+    switch (c) {
+    case 0: return a;  /* a */
+    case 1: return (a / n);  /* (a / n) */
+    case 2: return (a / gir__v_max_f64((double)(n - ((double)i[1])), (double)((double)0)));  /* (a / max((n - i1), 0)) */
+    case 3: return (gir__v_isfinite_f64((double)m) ? (m + gir__v_log_f64((double)a)) : m);  /* select(isfinite(m), (m + log(a)), m) */
+    default: return a;
+    }
+}
+static GIR__INLINE float gir__red_init_f32(int c) {
+    switch (c) {
+    case 0: return ((float)0);  /* 0 */
+    case 1: return ((float)1);  /* 1 */
+    case 2: return (-HUGE_VALF);  /* -inf */
+    case 3: return HUGE_VALF;  /* inf */
+    default: return 0;
+    }
+}
+static GIR__INLINE float gir__red_fin_f32(int c, float a, float m, float n, const int32_t *i, const double *p) {
+    (void)m; (void)n; (void)i; (void)p;
+    switch (c) {
+    case 0: return a;  /* a */
+    case 1: return (a / n);  /* (a / n) */
+    case 2: return (a / gir__v_max_f32((float)(n - ((float)i[1])), (float)((float)0)));  /* (a / max((n - i1), 0)) */
+    case 3: return (gir__v_isfinite_f32((float)m) ? (m + gir__v_log_f32((float)a)) : m);  /* select(isfinite(m), (m + log(a)), m) */
+    default: return a;
+    }
+}
+static GIR__INLINE double gir__red_step_f64(int c, double a, double v, double m) {
+    (void)a; (void)v; (void)m;
+    switch (c) {
+    case 0: return (a + v);  /* (a + v) */
+    case 1: return (a * v);  /* (a * v) */
+    case 2: return gir__v_max_f64((double)v, (double)a);  /* max(v, a) */
+    case 3: return gir__v_min_f64((double)v, (double)a);  /* min(v, a) */
+    case 4: return (a + ((v - m) * (v - m)));  /* (a + ((v - m) * (v - m))) */
+    case 5: return (a + (gir__v_isfinite_f64((double)m) ? gir__v_exp_f64((double)(v - m)) : ((double)0)));  /* (a + select(isfinite(m), exp((v - m)), 0)) */
+    case 6: return (a * (v != ((double)0)));  /* (a * (v != 0)) */
+    case 7: return gir__v_max_f64((double)a, (double)(v != ((double)0)));  /* max(a, (v != 0)) */
+    default: return a;
+    }
+}
+static GIR__INLINE void gir__red_step_f32(int c, float *a, float *e, float v, float m) {
+    (void)e; (void)v; (void)m;
+    switch (c) {
+    case 0: gir__f32_add(a, e, v); return;  /* (a + v) */
+    case 1: *a = ((*a) * v); return;  /* (a * v) */
+    case 2: *a = gir__v_max_f32((float)v, (float)(*a)); return;  /* max(v, a) */
+    case 3: *a = gir__v_min_f32((float)v, (float)(*a)); return;  /* min(v, a) */
+    case 4: gir__f32_add(a, e, ((v - m) * (v - m))); return;  /* (a + ((v - m) * (v - m))) */
+    case 5: gir__f32_add(a, e, (gir__v_isfinite_f32((float)m) ? gir__v_exp_f32((float)(v - m)) : ((float)0))); return;  /* (a + select(isfinite(m), exp((v - m)), 0)) */
+    case 6: *a = ((*a) * (v != ((float)0))); return;  /* (a * (v != 0)) */
+    case 7: *a = gir__v_max_f32((float)(*a), (float)(v != ((float)0))); return;  /* max(a, (v != 0)) */
+    default: return;
+    }
+}
+static GIR__INLINE uint32_t gir__red_wrap(int c, uint32_t a, uint32_t v) {
+    (void)v;
+    switch (c) {
+    case 0: return (a + v);
+    case 1: return (a * v);
+    default: return a;
+    }
+}
+/* A reduction of f32 x into f32 out (a row's REDUCE form, ri) over any axes, in one pass per stage in memory
+   order: ostr holds the output strides in the keepdims layout (0 on reduced axes). scratch holds 3 nout floats.
+   ia, pa: the node's int and float attributes. */
+static void gir__f32_reduce(const gir__redinfo *ri, const float *x, const gir_shape *xs, const int64_t *ostr,
+                            int64_t nout, float *out, float *scratch, const int32_t *ia, const double *pa) {
     float *acc = scratch, *cmp = scratch + nout, *aux = scratch + 2 * nout;
     int64_t idx[GIR_MAX_RANK], n = gir__numel(xs), cnt = nout ? n / nout : 0, i, o;
     int d, pass;
-    for (pass = 0; pass < 2; ++pass) {
-        int key = pass ? -op : op;
-        if (pass && op != GIR_OP_VAR && op != GIR_OP_LOGSUMEXP) break;
+    for (o = 0; o < nout; ++o) aux[o] = 0;
+    for (pass = 0; pass < ri->nstage; ++pass) {
+        int step = ri->step[pass];
         for (o = 0; o < nout; ++o) {
             cmp[o] = 0;
-            acc[o] = key == GIR_OP_PROD ? 1.0f : key == GIR_OP_MAX || key == GIR_OP_LOGSUMEXP ? -HUGE_VALF
-                   : key == GIR_OP_MIN ? HUGE_VALF : 0.0f;
+            acc[o] = gir__red_init_f32(ri->init[pass]);
         }
         for (d = 0; d < xs->rank; ++d) idx[d] = 0;
         for (i = 0, o = 0; i < n; ++i) {
-            float v = x[i], *a = &acc[o];
-            switch (key) {
-            case GIR_OP_PROD: *a *= v; break;
-            case GIR_OP_MAX: case GIR_OP_LOGSUMEXP: if (*a == *a && (v > *a || v != v)) *a = v; break;
-            case GIR_OP_MIN: if (*a == *a && (v < *a || v != v)) *a = v; break;
-            case -GIR_OP_VAR: v -= aux[o]; gir__f32_add(a, &cmp[o], v * v); break;
-            case -GIR_OP_LOGSUMEXP: if (aux[o] - aux[o] == 0) gir__f32_add(a, &cmp[o], gir__exp_f32(v - aux[o])); break;
-            default: gir__f32_add(a, &cmp[o], v);                        /* sum, mean, var's mean */
-            }
+            gir__red_step_f32(step, &acc[o], &cmp[o], x[i], aux[o]);
             for (d = xs->rank - 1; d >= 0; --d) {      /* advance the multi-index and the output index */
                 o += ostr[d];
                 if (++idx[d] < xs->dim[d]) break;
@@ -14751,17 +15774,10 @@ static void gir__f32_reduce(int op, const float *x, const gir_shape *xs, const i
                 idx[d] = 0;
             }
         }
-        for (o = 0; o < nout; ++o) acc[o] = gir__f32_total(acc[o], cmp[o]);
-        if (!pass && op == GIR_OP_VAR) for (o = 0; o < nout; ++o) aux[o] = acc[o] / (float)cnt;
-        if (!pass && op == GIR_OP_LOGSUMEXP) for (o = 0; o < nout; ++o) aux[o] = acc[o];
+        for (o = 0; o < nout; ++o)
+            aux[o] = gir__red_fin_f32(ri->fin[pass], gir__f32_total(acc[o], cmp[o]), aux[o], (float)cnt, ia, pa);
     }
-    for (o = 0; o < nout; ++o) {
-        float v = acc[o];
-        if (op == GIR_OP_MEAN) v = v / (float)cnt;
-        else if (op == GIR_OP_VAR) v = v / (cnt > ddof ? (float)(cnt - ddof) : 0.0f);   /* max(0, n - ddof) */
-        else if (op == GIR_OP_LOGSUMEXP) v = aux[o] - aux[o] != 0 ? aux[o] : aux[o] + gir__log_f32(v);
-        out[o] = v;
-    }
+    for (o = 0; o < nout; ++o) out[o] = aux[o];
 }
 /* whether a vector path (gen/40-vector/vreduce.c) serves f32 sums here: then the kernels keep it */
 static int gir__f32_vec(void) { return !gir__vr_off && gir__simd_level() != GIR__ISA_SCALAR; }
@@ -14941,7 +15957,7 @@ static void gir__ew_apply(gir__ew_fn fn, void *out, int odt, const gir_shape *os
 }
 
 /* generated from ops.def: one scalar loop per elementwise row and compute dtype */
-/* generated from ops.def:114 (NOT): not(a) */
+/* generated from ops.def:132 (NOT): not(a) */
 static void gir__k_not_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -14952,7 +15968,7 @@ static void gir__k_not_b8__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)(gir__v_not_b8(v0));
     }
 }
-/* generated from ops.def:116 (AND): and(a, b) */
+/* generated from ops.def:134 (AND): and(a, b) */
 static void gir__k_and_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -14965,7 +15981,7 @@ static void gir__k_and_b8__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)(gir__v_and_b8(v0, v1));
     }
 }
-/* generated from ops.def:118 (OR): or(a, b) */
+/* generated from ops.def:136 (OR): or(a, b) */
 static void gir__k_or_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -14978,7 +15994,7 @@ static void gir__k_or_b8__scalar(int64_t n, void *out, const void *const *in, co
         o[k] = (uint8_t)(gir__v_or_b8(v0, v1));
     }
 }
-/* generated from ops.def:120 (XOR): xor(a, b) */
+/* generated from ops.def:138 (XOR): xor(a, b) */
 static void gir__k_xor_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -14991,7 +16007,7 @@ static void gir__k_xor_b8__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)(gir__v_xor_b8(v0, v1));
     }
 }
-/* generated from ops.def:122 (GT): (a > b) */
+/* generated from ops.def:140 (GT): (a > b) */
 static void gir__k_gt_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -15052,7 +16068,7 @@ static void gir__k_gt_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 > v1));
     }
 }
-/* generated from ops.def:124 (GE): (a >= b) */
+/* generated from ops.def:142 (GE): (a >= b) */
 static void gir__k_ge_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -15113,7 +16129,7 @@ static void gir__k_ge_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 >= v1));
     }
 }
-/* generated from ops.def:126 (LT): (a < b) */
+/* generated from ops.def:144 (LT): (a < b) */
 static void gir__k_lt_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -15174,7 +16190,7 @@ static void gir__k_lt_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 < v1));
     }
 }
-/* generated from ops.def:128 (LE): (a <= b) */
+/* generated from ops.def:146 (LE): (a <= b) */
 static void gir__k_le_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -15235,7 +16251,7 @@ static void gir__k_le_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 <= v1));
     }
 }
-/* generated from ops.def:130 (EQ): (a == b) */
+/* generated from ops.def:148 (EQ): (a == b) */
 static void gir__k_eq_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -15296,7 +16312,7 @@ static void gir__k_eq_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 == v1));
     }
 }
-/* generated from ops.def:133 (NE): (a != b) */
+/* generated from ops.def:151 (NE): (a != b) */
 static void gir__k_ne_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -15357,7 +16373,7 @@ static void gir__k_ne_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 != v1));
     }
 }
-/* generated from ops.def:135 (APPROX_EQ): (abs((a - b)) <= (p0 + (p1 * abs(b)))) */
+/* generated from ops.def:153 (APPROX_EQ): (abs((a - b)) <= (p0 + (p1 * abs(b)))) */
 static void gir__k_approx_eq_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -15402,7 +16418,7 @@ static void gir__k_approx_eq_f64__scalar(int64_t n, void *out, const void *const
         o[k] = (uint8_t)((gir__v_abs_f64((v0 - v1)) <= (((double)p[0]) + (((double)p[1]) * gir__v_abs_f64(v1)))));
     }
 }
-/* generated from ops.def:140 (ISNAN): isnan(a) */
+/* generated from ops.def:158 (ISNAN): isnan(a) */
 static void gir__k_isnan_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const float *x0 = (const float *)in[0];
@@ -15423,7 +16439,7 @@ static void gir__k_isnan_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (uint8_t)(gir__v_isnan_f64(v0));
     }
 }
-/* generated from ops.def:143 (ISINF): isinf(a) */
+/* generated from ops.def:161 (ISINF): isinf(a) */
 static void gir__k_isinf_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const float *x0 = (const float *)in[0];
@@ -15444,7 +16460,7 @@ static void gir__k_isinf_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (uint8_t)(gir__v_isinf_f64(v0));
     }
 }
-/* generated from ops.def:146 (ISFINITE): isfinite(a) */
+/* generated from ops.def:164 (ISFINITE): isfinite(a) */
 static void gir__k_isfinite_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const float *x0 = (const float *)in[0];
@@ -15465,7 +16481,7 @@ static void gir__k_isfinite_f64__scalar(int64_t n, void *out, const void *const 
         o[k] = (uint8_t)(gir__v_isfinite_f64(v0));
     }
 }
-/* generated from ops.def:150 (ADD): (a + b) */
+/* generated from ops.def:168 (ADD): (a + b) */
 static void gir__k_add_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -15514,7 +16530,7 @@ static void gir__k_add_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)((v0 + v1));
     }
 }
-/* generated from ops.def:155 (SUB): (a - b) */
+/* generated from ops.def:173 (SUB): (a - b) */
 static void gir__k_sub_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -15563,7 +16579,7 @@ static void gir__k_sub_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)((v0 - v1));
     }
 }
-/* generated from ops.def:157 (MUL): (a * b) */
+/* generated from ops.def:175 (MUL): (a * b) */
 static void gir__k_mul_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -15612,7 +16628,7 @@ static void gir__k_mul_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)((v0 * v1));
     }
 }
-/* generated from ops.def:159 (DIV): (a / b) */
+/* generated from ops.def:177 (DIV): (a / b) */
 static void gir__k_div_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15637,7 +16653,7 @@ static void gir__k_div_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)((v0 / v1));
     }
 }
-/* generated from ops.def:163 (NEG): -a */
+/* generated from ops.def:181 (NEG): -a */
 static void gir__k_neg_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -15678,7 +16694,7 @@ static void gir__k_neg_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)((-v0));
     }
 }
-/* generated from ops.def:165 (POW): pow(a, b) */
+/* generated from ops.def:183 (POW): pow(a, b) */
 static void gir__k_pow_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -15703,7 +16719,7 @@ static void gir__k_pow_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_pow_f64(v0, v1));
     }
 }
-/* generated from ops.def:171 (MAXIMUM): max(a, b) */
+/* generated from ops.def:189 (MAXIMUM): max(a, b) */
 static void gir__k_maximum_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -15752,7 +16768,7 @@ static void gir__k_maximum_f64__scalar(int64_t n, void *out, const void *const *
         o[k] = (double)(gir__v_max_f64(v0, v1));
     }
 }
-/* generated from ops.def:176 (MINIMUM): min(a, b) */
+/* generated from ops.def:194 (MINIMUM): min(a, b) */
 static void gir__k_minimum_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -15801,7 +16817,7 @@ static void gir__k_minimum_f64__scalar(int64_t n, void *out, const void *const *
         o[k] = (double)(gir__v_min_f64(v0, v1));
     }
 }
-/* generated from ops.def:181 (MOD): mod(a, b) */
+/* generated from ops.def:199 (MOD): mod(a, b) */
 static void gir__k_mod_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -15850,7 +16866,7 @@ static void gir__k_mod_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_mod_f64(v0, v1));
     }
 }
-/* generated from ops.def:188 (FLOORDIV): floordiv(a, b) */
+/* generated from ops.def:206 (FLOORDIV): floordiv(a, b) */
 static void gir__k_floordiv_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -15899,7 +16915,7 @@ static void gir__k_floordiv_f64__scalar(int64_t n, void *out, const void *const 
         o[k] = (double)(gir__v_floordiv_f64(v0, v1));
     }
 }
-/* generated from ops.def:200 (ABS): abs(a) */
+/* generated from ops.def:218 (ABS): abs(a) */
 static void gir__k_abs_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -15940,7 +16956,7 @@ static void gir__k_abs_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_abs_f64(v0));
     }
 }
-/* generated from ops.def:202 (SIGN): sign(a) */
+/* generated from ops.def:220 (SIGN): sign(a) */
 static void gir__k_sign_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -15981,7 +16997,7 @@ static void gir__k_sign_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_sign_f64(v0));
     }
 }
-/* generated from ops.def:204 (SQUARE): (a * a) */
+/* generated from ops.def:222 (SQUARE): (a * a) */
 static void gir__k_square_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -16022,7 +17038,7 @@ static void gir__k_square_f64__scalar(int64_t n, void *out, const void *const *i
         o[k] = (double)((v0 * v0));
     }
 }
-/* generated from ops.def:206 (SQRT): sqrt(a) */
+/* generated from ops.def:224 (SQRT): sqrt(a) */
 static void gir__k_sqrt_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -16043,7 +17059,7 @@ static void gir__k_sqrt_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_sqrt_f64(v0));
     }
 }
-/* generated from ops.def:208 (RSQRT): (1 / sqrt(a)) */
+/* generated from ops.def:226 (RSQRT): (1 / sqrt(a)) */
 static void gir__k_rsqrt_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -16064,7 +17080,7 @@ static void gir__k_rsqrt_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)((((double)1) / gir__v_sqrt_f64(v0)));
     }
 }
-/* generated from ops.def:210 (RECIPROCAL): (1 / a) */
+/* generated from ops.def:228 (RECIPROCAL): (1 / a) */
 static void gir__k_reciprocal_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -16085,7 +17101,7 @@ static void gir__k_reciprocal_f64__scalar(int64_t n, void *out, const void *cons
         o[k] = (double)((((double)1) / v0));
     }
 }
-/* generated from ops.def:212 (EXP): exp(a) */
+/* generated from ops.def:230 (EXP): exp(a) */
 static void gir__k_exp_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -16106,7 +17122,7 @@ static void gir__k_exp_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_exp_f64(v0));
     }
 }
-/* generated from ops.def:214 (EXPM1): expm1(a) */
+/* generated from ops.def:232 (EXPM1): expm1(a) */
 static void gir__k_expm1_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -16127,7 +17143,7 @@ static void gir__k_expm1_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_expm1_f64(v0));
     }
 }
-/* generated from ops.def:217 (LOG): log(a) */
+/* generated from ops.def:235 (LOG): log(a) */
 static void gir__k_log_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -16148,7 +17164,7 @@ static void gir__k_log_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_log_f64(v0));
     }
 }
-/* generated from ops.def:219 (LOG1P): log1p(a) */
+/* generated from ops.def:237 (LOG1P): log1p(a) */
 static void gir__k_log1p_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -16169,7 +17185,7 @@ static void gir__k_log1p_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_log1p_f64(v0));
     }
 }
-/* generated from ops.def:222 (LOG2): log2(a) */
+/* generated from ops.def:240 (LOG2): log2(a) */
 static void gir__k_log2_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -16190,7 +17206,7 @@ static void gir__k_log2_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_log2_f64(v0));
     }
 }
-/* generated from ops.def:225 (SIN): sin(a) */
+/* generated from ops.def:243 (SIN): sin(a) */
 static void gir__k_sin_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -16211,7 +17227,7 @@ static void gir__k_sin_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_sin_f64(v0));
     }
 }
-/* generated from ops.def:227 (COS): cos(a) */
+/* generated from ops.def:245 (COS): cos(a) */
 static void gir__k_cos_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -16232,7 +17248,7 @@ static void gir__k_cos_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_cos_f64(v0));
     }
 }
-/* generated from ops.def:229 (TAN): tan(a) */
+/* generated from ops.def:247 (TAN): tan(a) */
 static void gir__k_tan_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -16253,7 +17269,7 @@ static void gir__k_tan_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_tan_f64(v0));
     }
 }
-/* generated from ops.def:231 (ASIN): asin(a) */
+/* generated from ops.def:249 (ASIN): asin(a) */
 static void gir__k_asin_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -16274,7 +17290,7 @@ static void gir__k_asin_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_asin_f64(v0));
     }
 }
-/* generated from ops.def:235 (ACOS): acos(a) */
+/* generated from ops.def:253 (ACOS): acos(a) */
 static void gir__k_acos_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -16295,7 +17311,7 @@ static void gir__k_acos_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_acos_f64(v0));
     }
 }
-/* generated from ops.def:239 (ATAN): atan(a) */
+/* generated from ops.def:257 (ATAN): atan(a) */
 static void gir__k_atan_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -16316,7 +17332,7 @@ static void gir__k_atan_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_atan_f64(v0));
     }
 }
-/* generated from ops.def:241 (SINH): sinh(a) */
+/* generated from ops.def:259 (SINH): sinh(a) */
 static void gir__k_sinh_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -16337,7 +17353,7 @@ static void gir__k_sinh_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_sinh_f64(v0));
     }
 }
-/* generated from ops.def:243 (COSH): cosh(a) */
+/* generated from ops.def:261 (COSH): cosh(a) */
 static void gir__k_cosh_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -16358,7 +17374,7 @@ static void gir__k_cosh_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_cosh_f64(v0));
     }
 }
-/* generated from ops.def:245 (TANH): tanh(a) */
+/* generated from ops.def:263 (TANH): tanh(a) */
 static void gir__k_tanh_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -16379,7 +17395,7 @@ static void gir__k_tanh_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_tanh_f64(v0));
     }
 }
-/* generated from ops.def:247 (SIGMOID): sigmoid(a) */
+/* generated from ops.def:265 (SIGMOID): sigmoid(a) */
 static void gir__k_sigmoid_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -16400,7 +17416,7 @@ static void gir__k_sigmoid_f64__scalar(int64_t n, void *out, const void *const *
         o[k] = (double)(gir__v_sigmoid_f64(v0));
     }
 }
-/* generated from ops.def:249 (SOFTPLUS): (max(a, 0) + log1p(exp(-abs(a)))) */
+/* generated from ops.def:267 (SOFTPLUS): (max(a, 0) + log1p(exp(-abs(a)))) */
 static void gir__k_softplus_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -16421,7 +17437,7 @@ static void gir__k_softplus_f64__scalar(int64_t n, void *out, const void *const 
         o[k] = (double)((gir__v_max_f64(v0, ((double)0)) + gir__v_log1p_f64(gir__v_exp_f64((-gir__v_abs_f64(v0))))));
     }
 }
-/* generated from ops.def:254 (RELU): max(a, 0) */
+/* generated from ops.def:272 (RELU): max(a, 0) */
 static void gir__k_relu_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -16462,7 +17478,7 @@ static void gir__k_relu_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_max_f64(v0, ((double)0)));
     }
 }
-/* generated from ops.def:256 (LEAKY_RELU): select((a > 0), a, (p0 * a)) */
+/* generated from ops.def:274 (LEAKY_RELU): select((a > 0), a, (p0 * a)) */
 static void gir__k_leaky_relu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -16481,7 +17497,7 @@ static void gir__k_leaky_relu_f64__scalar(int64_t n, void *out, const void *cons
         o[k] = (double)(((v0 > ((double)0)) ? v0 : (((double)p[0]) * v0)));
     }
 }
-/* generated from ops.def:259 (ELU): select((a > 0), a, (p0 * expm1(a))) */
+/* generated from ops.def:277 (ELU): select((a > 0), a, (p0 * expm1(a))) */
 static void gir__k_elu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -16500,7 +17516,7 @@ static void gir__k_elu_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(((v0 > ((double)0)) ? v0 : (((double)p[0]) * gir__v_expm1_f64(v0))));
     }
 }
-/* generated from ops.def:263 (GELU): ((0.5 * a) * (1 + erf((a * 0.7071067811865476)))) */
+/* generated from ops.def:281 (GELU): ((0.5 * a) * (1 + erf((a * 0.7071067811865476)))) */
 static void gir__k_gelu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -16521,7 +17537,7 @@ static void gir__k_gelu_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(((((double)0.5) * v0) * (((double)1) + gir__v_erf_f64((v0 * ((double)0.7071067811865476))))));
     }
 }
-/* generated from ops.def:269 (SILU): (a * sigmoid(a)) */
+/* generated from ops.def:287 (SILU): (a * sigmoid(a)) */
 static void gir__k_silu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -16542,7 +17558,7 @@ static void gir__k_silu_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)((v0 * gir__v_sigmoid_f64(v0)));
     }
 }
-/* generated from ops.def:272 (ERF): erf(a) */
+/* generated from ops.def:290 (ERF): erf(a) */
 static void gir__k_erf_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -16563,7 +17579,7 @@ static void gir__k_erf_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_erf_f64(v0));
     }
 }
-/* generated from ops.def:275 (FLOOR): floor(a) */
+/* generated from ops.def:293 (FLOOR): floor(a) */
 static void gir__k_floor_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -16584,7 +17600,7 @@ static void gir__k_floor_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_floor_f64(v0));
     }
 }
-/* generated from ops.def:277 (CEIL): ceil(a) */
+/* generated from ops.def:295 (CEIL): ceil(a) */
 static void gir__k_ceil_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -16605,7 +17621,7 @@ static void gir__k_ceil_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_ceil_f64(v0));
     }
 }
-/* generated from ops.def:279 (ROUND): round(a) */
+/* generated from ops.def:297 (ROUND): round(a) */
 static void gir__k_round_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -16626,7 +17642,7 @@ static void gir__k_round_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_round_f64(v0));
     }
 }
-/* generated from ops.def:282 (CLAMP): min(max(a, p0), p1) */
+/* generated from ops.def:300 (CLAMP): min(max(a, p0), p1) */
 static void gir__k_clamp_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -16663,7 +17679,7 @@ static void gir__k_clamp_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_min_f64(gir__v_max_f64(v0, ((double)p[0])), ((double)p[1])));
     }
 }
-/* generated from ops.def:412 (WHERE): select(cond, a, b) */
+/* generated from ops.def:439 (WHERE): select(cond, a, b) */
 static void gir__k_where_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -16734,7 +17750,7 @@ static void gir__k_where_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)((v2 ? v0 : v1));
     }
 }
-/* generated from ops.def:494 (BCE_LOGITS): ((max(x, 0) - (x * t)) + log1p(exp(-abs(x)))) */
+/* generated from ops.def:521 (BCE_LOGITS): ((max(x, 0) - (x * t)) + log1p(exp(-abs(x)))) */
 static void gir__k_bce_logits_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -16759,7 +17775,7 @@ static void gir__k_bce_logits_f64__scalar(int64_t n, void *out, const void *cons
         o[k] = (double)(((gir__v_max_f64(v0, ((double)0)) - (v0 * v1)) + gir__v_log1p_f64(gir__v_exp_f64((-gir__v_abs_f64(v0))))));
     }
 }
-/* generated from ops.def:564 (FMOD): fmod(a, b) */
+/* generated from ops.def:591 (FMOD): fmod(a, b) */
 static void gir__k_fmod_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -16808,7 +17824,7 @@ static void gir__k_fmod_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_fmod_f64(v0, v1));
     }
 }
-/* generated from ops.def:571 (GELU_TANH): ((0.5 * a) * (1 + tanh((0.7978845608028654 * (a + (((0.044715 * a) * a) * a)))))) */
+/* generated from ops.def:598 (GELU_TANH): ((0.5 * a) * (1 + tanh((0.7978845608028654 * (a + (((0.044715 * a) * a) * a)))))) */
 static void gir__k_gelu_tanh_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -28960,7 +29976,7 @@ static gir_status gir__k_eltwise(gir__kx *k) {
 }
 static gir_status gir__k_none(gir__kx *k) { (void)k; return GIR_OK; }
 static gir_status gir__k_add_n(gir__kx *k) {
-    gir__ew_fn fn = gir__ew_pick(GIR_OP_ADD, GIR__KDT(k));
+    gir__ew_fn fn = gir__ew_pick(GIR_OP_ADD, GIR__KDT(k));        /* add_n adds with add's kernel */
     gir__kin two[2];
     int j;
     GIR_MEMSET(k->out, 0, (size_t)gir__numel(k->shape) * gir__esize(GIR__KDT(k)));
@@ -29013,7 +30029,7 @@ static gir_status gir__k_random(gir__kx *k) {
     const double *f = k->attr->f;
     for (i = 0; i < n; ++i) {
         double v;
-        if (k->op == GIR_OP_RAND_UNIFORM) {
+        if (k->op == GIR_OP_RAND_UNIFORM) {          /* the family's own variants: uniform or normal */
             v = f[0] + (f[1] - f[0]) * (1.0 - gir__uniform01(key, i));
         } else {
             double u1 = gir__uniform01(key, 2 * i), u2 = gir__uniform01(key, 2 * i + 1);
@@ -29045,29 +30061,27 @@ static int64_t gir__reduce_next(int64_t *idx, int64_t o, const int64_t *ostr, co
     }
     return o;
 }
-/* integer sum and prod: accumulated in uint32_t scratch, wrapping */
-static void gir__reduce_int(gir__kx *k, const int64_t *ostr, int64_t nout) {
+/* integer outputs of a WRAP row (sum, prod): accumulated in uint32_t scratch, wrapping */
+static void gir__reduce_int(gir__kx *k, const gir__redinfo *ri, const int64_t *ostr, int64_t nout) {
     const gir_shape *xs = k->in[0].s;
-    uint32_t *acc = (uint32_t *)k->scratch;
+    uint32_t *acc = (uint32_t *)k->scratch, init = (uint32_t)gir__red_init_f64(ri->init[0]);
     int64_t idx[GIR_MAX_RANK], n = gir__numel(xs), i, o;
-    int d, prod = k->op == GIR_OP_PROD;
-    for (o = 0; o < nout; ++o) acc[o] = prod ? 1u : 0u;
+    int d;
+    for (o = 0; o < nout; ++o) acc[o] = init;
     for (d = 0; d < xs->rank; ++d) idx[d] = 0;
     for (i = 0, o = 0; i < n; ++i) {
-        uint32_t v = gir__getu(k->in[0].p, GIR__KIDT(k, 0), i);
-        acc[o] = prod ? acc[o] * v : acc[o] + v;
+        acc[o] = gir__red_wrap(ri->step[0], acc[o], gir__getu(k->in[0].p, GIR__KIDT(k, 0), i));
         o = gir__reduce_next(idx, o, ostr, xs);
     }
     for (o = 0; o < nout; ++o) gir__setu(k->out, GIR__KDT(k), o, acc[o]);
 }
-/* the vector reductions when they apply: a float sum, mean, max, min, var or logsumexp of x's own dtype whose
-   reduced axes (ignoring length-1 axes) are one run, x seen as [outer, len, inner] */
-static const gir__vr_fns *gir__reduce_vec(const gir__kx *k, int64_t *outer, int64_t *len, int64_t *inner) {
+/* the vector reductions when they apply: a row whose passes all have a vector kind, of x's own float dtype,
+   whose reduced axes (ignoring length-1 axes) are one run, x seen as [outer, len, inner] */
+static const gir__vr_fns *gir__reduce_vec(const gir__kx *k, const gir__redinfo *ri, int64_t *outer, int64_t *len,
+                                          int64_t *inner) {
     const gir_shape *xs = k->in[0].s;
-    int d, state = 0, op = k->op;         /* state: 0 before the reduced run, 1 in it, 2 after it */
-    if (GIR__KIDT(k, 0) != GIR__KDT(k) || (op != GIR_OP_SUM && op != GIR_OP_MEAN && op != GIR_OP_MAX && op != GIR_OP_MIN &&
-                                    op != GIR_OP_VAR && op != GIR_OP_LOGSUMEXP))
-        return NULL;
+    int d, state = 0;                     /* state: 0 before the reduced run, 1 in it, 2 after it */
+    if (GIR__KIDT(k, 0) != GIR__KDT(k) || ri->vk[0] < 0) return NULL;
     *outer = *len = *inner = 1;
     for (d = 0; d < xs->rank; ++d) {
         if (xs->dim[d] == 1) continue;
@@ -29080,16 +30094,17 @@ static const gir__vr_fns *gir__reduce_vec(const gir__kx *k, int64_t *outer, int6
     }
     return gir__vr_pick(GIR__KDT(k));
 }
-/* sum or mean over leading and trailing axes around a kept run, [A, K, B] -> [K] (the bias gradient of an NCHW
-   layer: axes 0, 2, 3): K vector row sums of length B per block of A, each added into acc (zeros) in double. tmp holds K
-   doubles. Returns 0 when x is not of that form (the caller's other paths take it). */
-static int gir__reduce_rkr(const gir__kx *k, double *acc, double *tmp) {
+/* a one-pass sum-like row (sum, mean) over leading and trailing axes around a kept run, [A, K, B] -> [K] (the
+   bias gradient of an NCHW layer: axes 0, 2, 3): K vector row sums of length B per block of A, each added into
+   acc (zeros) in double. tmp holds K doubles. Returns 0 when x is not of that form (the caller's other paths
+   take it). */
+static int gir__reduce_rkr(const gir__kx *k, const gir__redinfo *ri, double *acc, double *tmp) {
     const gir_shape *xs = k->in[0].s;
     const gir__vr_fns *vr;
     int d, state = 0;                  /* 0: leading reduced axes, 1: the kept run, 2: trailing reduced axes */
     int64_t A = 1, K = 1, B = 1, a, o;
     size_t es = gir__esize(GIR__KDT(k));
-    if (GIR__KIDT(k, 0) != GIR__KDT(k) || (k->op != GIR_OP_SUM && k->op != GIR_OP_MEAN) || !(vr = gir__vr_pick(GIR__KDT(k))))
+    if (GIR__KIDT(k, 0) != GIR__KDT(k) || ri->nstage != 1 || ri->vk[0] != GIR__VR_SUM || !(vr = gir__vr_pick(GIR__KDT(k))))
         return 0;
     for (d = 0; d < xs->rank; ++d) {
         int red = gir__has_axis(&k->attr->l[0], d);
@@ -29106,14 +30121,39 @@ static int gir__reduce_rkr(const gir__kx *k, double *acc, double *tmp) {
     }
     return 1;
 }
-static gir_status gir__k_reduce(gir__kx *k) {
+/* one pass of a reduction row in double: acc[o] from the row's init and combine, by the vector path (vr), the
+   [A, K, B] path or the scalar loop; aux: the previous pass's results (m), zeros before the first */
+static void gir__reduce_pass(gir__kx *k, const gir__redinfo *ri, int pass, const gir__vr_fns *vr, const int64_t *ostr,
+                             const int64_t *oli, double *acc, double *aux) {
     const gir_shape *xs = k->in[0].s;
     const void *x = k->in[0].p;
-    int xdt = GIR__KIDT(k, 0), r = xs->rank, d, op = k->op, pass;
-    int64_t ostr[GIR_MAX_RANK], idx[GIR_MAX_RANK], n = gir__numel(xs), nout = gir__numel(k->shape), i, o, acc_s;
-    int64_t outer = 1, len = 1, inner = 1;
+    int64_t idx[GIR_MAX_RANK], n = gir__numel(xs), nout = gir__numel(k->shape), i, o;
+    int d, xdt = GIR__KIDT(k, 0), step = ri->step[pass];
+    double init = gir__red_init_f64(ri->init[pass]);
+    for (o = 0; o < nout; ++o) acc[o] = init;
+    if (vr) {                                       /* oli: outer, len, inner */
+        const double *m = pass || (ri->flags & (GIR__RF_ZERO << pass)) ? aux : NULL;
+        if (oli[2] == 1) vr->rows(ri->vk[pass], x, oli[0], oli[1], acc, m);
+        else vr->cols(ri->vk[pass], x, oli[0], oli[1], oli[2], acc, m);
+        return;
+    }
+    if (!pass && gir__reduce_rkr(k, ri, acc, aux)) {
+        for (o = 0; o < nout; ++o) aux[o] = 0;
+        return;
+    }
+    for (d = 0; d < xs->rank; ++d) idx[d] = 0;
+    for (i = 0, o = 0; i < n; ++i) {
+        acc[o] = gir__red_step_f64(step, acc[o], gir__getd(x, xdt, i), aux[o]);
+        o = gir__reduce_next(idx, o, ostr, xs);
+    }
+}
+/* a REDUCE row of ops.def (its gir__reds entry: init, combine and finish of each pass, generated) */
+static gir_status gir__k_reduce(gir__kx *k) {
+    const gir__redinfo *ri = gir__red_of(k->op);
+    const gir_shape *xs = k->in[0].s;
+    int r = xs->rank, d, pass;
+    int64_t ostr[GIR_MAX_RANK], oli[3] = {1, 1, 1}, nout = gir__numel(k->shape), o, acc_s;
     double *acc, *aux, cnt;
-    const gir_ints *ax = &k->attr->l[0];
     const gir__vr_fns *vr;
     if (nout == 0) return GIR_OK;
     acc = (double *)k->scratch;
@@ -29121,68 +30161,28 @@ static gir_status gir__k_reduce(gir__kx *k) {
     /* output strides in the keepdims layout, 0 on reduced axes */
     acc_s = 1;
     for (d = r - 1; d >= 0; --d) {
-        if (gir__has_axis(ax, d)) ostr[d] = 0;
+        if (gir__has_axis(&k->attr->l[0], d)) ostr[d] = 0;
         else { ostr[d] = acc_s; acc_s *= xs->dim[d]; }
     }
-    if ((op == GIR_OP_SUM || op == GIR_OP_PROD) && gir__is_int(GIR__KDT(k))) {
-        gir__reduce_int(k, ostr, nout);
+    if ((ri->flags & GIR__RF_WRAP) && gir__is_int(GIR__KDT(k))) {
+        gir__reduce_int(k, ri, ostr, nout);
         return GIR_OK;
     }
-    vr = gir__reduce_vec(k, &outer, &len, &inner);
-    if (!vr && xdt == GIR_DTYPE_F32 && GIR__KDT(k) == GIR_DTYPE_F32 && op != GIR_OP_ALL && op != GIR_OP_ANY &&
-        !((op == GIR_OP_SUM || op == GIR_OP_MEAN) && gir__f32_vec())) {       /* f32 in f32 (gen/70-kernels/f32.c) */
+    vr = gir__reduce_vec(k, ri, &oli[0], &oli[1], &oli[2]);
+    if (!vr && GIR__KIDT(k, 0) == GIR_DTYPE_F32 && GIR__KDT(k) == GIR_DTYPE_F32 &&
+        !(ri->nstage == 1 && ri->vk[0] == GIR__VR_SUM && gir__f32_vec())) {      /* f32 in f32 (gen/70-kernels/f32.c) */
         gir__f32_hits = gir__f32_hits + 1;
-        gir__f32_reduce(op, (const float *)x, xs, ostr, nout, (float *)k->out, (float *)k->scratch, k->attr->i[1]);
+        gir__f32_reduce(ri, (const float *)k->in[0].p, xs, ostr, nout, (float *)k->out, (float *)k->scratch,
+                        k->attr->i, k->attr->f);
         return GIR_OK;
     }
-    cnt = nout ? (double)n / (double)nout : 0;
-    for (pass = 0; pass < 2; ++pass) {
-        int second = pass == 1;
-        if (second && op != GIR_OP_VAR && op != GIR_OP_LOGSUMEXP) break;
-        for (o = 0; o < nout; ++o) {
-            double init = 0;
-            if (!second) {
-                if (op == GIR_OP_PROD || op == GIR_OP_ALL) init = 1;
-                else if (op == GIR_OP_MAX || op == GIR_OP_LOGSUMEXP) init = -HUGE_VAL;
-                else if (op == GIR_OP_MIN) init = HUGE_VAL;
-            }
-            acc[o] = init;
-        }
-        if (vr) {
-            int what = second ? (op == GIR_OP_VAR ? GIR__VR_SQDEV : GIR__VR_EXPSUM)
-                     : op == GIR_OP_MAX || op == GIR_OP_LOGSUMEXP ? GIR__VR_MAX : op == GIR_OP_MIN ? GIR__VR_MIN : GIR__VR_SUM;
-            if (inner == 1) vr->rows(what, x, outer, len, acc, second ? aux : NULL);
-            else vr->cols(what, x, outer, len, inner, acc, second ? aux : NULL);
-            n = 0;                                  /* the scalar loop below has nothing left to do */
-        } else if (!second && gir__reduce_rkr(k, acc, aux))
-            n = 0;
-        for (d = 0; d < r; ++d) idx[d] = 0;
-        o = 0;
-        for (i = 0; i < n; ++i) {
-            double v = gir__getd(x, xdt, i), *a = &acc[o];
-            switch (second ? -op : op) {
-            case GIR_OP_SUM: case GIR_OP_MEAN: case GIR_OP_VAR: *a += v; break;
-            case GIR_OP_PROD: *a *= v; break;
-            case GIR_OP_MAX: case GIR_OP_LOGSUMEXP: if (*a == *a && (v > *a || v != v)) *a = v; break;
-            case GIR_OP_MIN: if (*a == *a && (v < *a || v != v)) *a = v; break;
-            case GIR_OP_ALL: if (v == 0) *a = 0; break;
-            case GIR_OP_ANY: if (v != 0) *a = 1; break;
-            case -GIR_OP_VAR: *a += (v - aux[o]) * (v - aux[o]); break;
-            case -GIR_OP_LOGSUMEXP: *a += (aux[o] == -HUGE_VAL || aux[o] == HUGE_VAL) ? 0 : gir__exp_f64(v - aux[o]); break;
-            default: break;
-            }
-            o = gir__reduce_next(idx, o, ostr, xs);
-        }
-        if (!second && (op == GIR_OP_VAR || op == GIR_OP_LOGSUMEXP))
-            for (o = 0; o < nout; ++o) aux[o] = op == GIR_OP_VAR ? (cnt ? acc[o] / cnt : 0.0 / (cnt - cnt)) : acc[o];
+    cnt = (double)gir__numel(xs) / (double)nout;
+    for (o = 0; o < nout; ++o) aux[o] = 0;
+    for (pass = 0; pass < ri->nstage; ++pass) {
+        gir__reduce_pass(k, ri, pass, vr, ostr, oli, acc, aux);
+        for (o = 0; o < nout; ++o) aux[o] = gir__red_fin_f64(ri->fin[pass], acc[o], aux[o], cnt, k->attr->i, k->attr->f);
     }
-    for (o = 0; o < nout; ++o) {
-        double v = acc[o];
-        if (op == GIR_OP_MEAN) v = cnt ? v / cnt : 0.0 / (cnt - cnt);
-        else if (op == GIR_OP_VAR) v = v / (cnt > k->attr->i[1] ? cnt - k->attr->i[1] : 0.0);   /* max(0, n - ddof) */
-        else if (op == GIR_OP_LOGSUMEXP) v = (aux[o] == -HUGE_VAL || aux[o] == HUGE_VAL || aux[o] != aux[o]) ? aux[o] : aux[o] + gir__log_f64(v);
-        gir__setd(k->out, GIR__KDT(k), o, v);
-    }
+    for (o = 0; o < nout; ++o) gir__setd(k->out, GIR__KDT(k), o, aux[o]);
     return GIR_OK;
 }
 /* outer x len x inner decomposition of a shape around one axis */
@@ -29201,7 +30201,7 @@ static gir_status gir__k_argreduce(gir__kx *k) {
         for (b = 0; b < inner; ++b) {
             int64_t best = 0;
             double bv = gir__getd(k->in[0].p, dt, a * len * inner + b);
-            for (j = 1; j < len && bv == bv; ++j) {
+            for (j = 1; j < len && bv == bv; ++j) {     /* the family's variants: argmax or argmin */
                 double v = gir__getd(k->in[0].p, dt, (a * len + j) * inner + b);
                 if (v != v || (k->op == GIR_OP_ARGMAX ? v > bv : v < bv)) { bv = v; best = j; }
             }
@@ -29447,7 +30447,7 @@ static gir_status gir__k_tri(gir__kx *k) {
     int64_t m = k->shape->dim[k->shape->rank - 2], n = k->shape->dim[k->shape->rank - 1];
     int64_t total = gir__numel(k->shape), i;
     size_t es = gir__esize(GIR__KDT(k));
-    int upper = k->op == GIR_OP_TRIU;
+    int upper = k->op == GIR_OP_TRIU;                    /* the family's variants: triu or tril */
     int64_t kk = k->attr->i[0];
     for (i = 0; i < total; ++i) {
         int64_t r = (i / n) % (m ? m : 1), c = i % n, keep = upper ? (c - r >= kk) : (c - r <= kk);
@@ -30172,6 +31172,7 @@ static void gir__nn_staged_f32(const gir__conv_p *p, float *x, int64_t g, int64_
     float *stage = (float *)ws->stage;
     int32_t *zl = (int32_t *)ws->zl;
     size_t pb = (size_t)hw * sizeof(float);
+    /* the add kernel, as a caller of the elementwise table names the op it wants */
     gir__ew_fn add = gir__ew_pick(GIR_OP_ADD, sizeof(float) == 4 ? GIR_DTYPE_F32 : GIR_DTYPE_F64);
     int64_t st[2] = {1, 1};
     if (back) GIR_MEMSET(stage, 0, (size_t)(cg * rl) * sizeof(float));
@@ -30765,6 +31766,7 @@ static void gir__nn_staged_f64(const gir__conv_p *p, double *x, int64_t g, int64
     double *stage = (double *)ws->stage;
     int32_t *zl = (int32_t *)ws->zl;
     size_t pb = (size_t)hw * sizeof(double);
+    /* the add kernel, as a caller of the elementwise table names the op it wants */
     gir__ew_fn add = gir__ew_pick(GIR_OP_ADD, sizeof(double) == 4 ? GIR_DTYPE_F32 : GIR_DTYPE_F64);
     int64_t st[2] = {1, 1};
     if (back) GIR_MEMSET(stage, 0, (size_t)(cg * rl) * sizeof(double));
@@ -31277,6 +32279,7 @@ static gir_status gir__k_linalg(gir__kx *k) {
     const gir_shape *xs = k->in[0].s;
     int64_t n = xs->dim[xs->rank - 1], batch = n ? gir__numel(xs) / (n * n) : 0, b;
     int f = GIR__KDT(k) == GIR_DTYPE_F32, rc = 0;
+    /* the family's own variants (inverse, det, logdet) by op; not columns */
     if (n == 0) {               /* 0x0 matrices: det 1 and log|det| 0 (empty products, as NumPy); nothing else */
         if (k->op == GIR_OP_DET || k->op == GIR_OP_LOGDET)
             for (b = 0; b < gir__numel(k->shape); ++b) gir__setd(k->out, GIR__KDT(k), b, k->op == GIR_OP_DET ? 1.0 : 0.0);
@@ -31317,7 +32320,7 @@ static gir_status gir__k_trisolve(gir__kx *k) {
 }
 static gir_status gir__k_softmax(gir__kx *k) {
     int64_t outer, len, inner, a, b, j;
-    int dt = GIR__KDT(k), logsm = k->op == GIR_OP_LOG_SOFTMAX;
+    int dt = GIR__KDT(k), logsm = k->op == GIR_OP_LOG_SOFTMAX;      /* the family's variants */
     const gir__vr_fns *vr;
     gir__around(k->shape, k->attr->i[0], &outer, &len, &inner);
     if (inner == 1 && (vr = gir__vr_pick(dt)) != NULL) {      /* along the last axis: rows on vectors */
@@ -31446,7 +32449,7 @@ static gir_status gir__k_conv(gir__kx *k) {
     const gir__gemm_cfg *g = gir__gemm_cfg_for(GIR__KDT(k));
     const void *a = k->in[0].p, *b = k->in[1].p;
     void *s = k->scratch;
-    switch (k->op) {
+    switch (k->op) {                    /* the family's own variants (conv, pools, their backward ops) */
     case GIR_OP_CONV2D:
         gir__conv_fill(&p, k->in[0].s, k->in[1].s, k->shape, k->attr);
         if (f) gir__nn_conv2d_f32(&p, g, (const float *)a, (const float *)b, (float *)k->out, s);
@@ -31898,6 +32901,7 @@ static size_t gir__scratch_bytes(int op, int dt, const gir_shape *out, const gir
 #if GIR__KEPT_K_conv
     if (k == gir__k_conv && in1) {            /* x, w, y; gx, w, gy; x, gw, gy */
         gir__conv_p p;
+        /* the conv family's variants: forward, data gradient, filter gradient */
         int which = op == GIR_OP_CONV2D ? 0 : op == GIR_OP_CONV2D_BWD_DATA ? 1 : 2;
         if (which == 0) gir__conv_dims(&p, in0, in1, out);
         else if (which == 1) gir__conv_dims(&p, out, in1, in0);
@@ -31927,7 +32931,7 @@ static size_t gir__scratch_bytes_par(int op, int dt, const gir_shape *out, const
      attributes and representative inputs share one value. Never merged: inputs, variables, assigns and the
      random ops (their values depend on the run); constants only up to GIR__CSE_CONST_MAX bytes.
    - algebraic simplification (GIR_COMPILE_NO_SIMPLIFY): rules that give a node an existing node's value
-     exactly, same dtype and shape (see gir__simplify).
+     exactly, same dtype and shape: the GIR_RULE lines of ops.def, the eval-mode flags (see gir__simplify).
    - dead nodes: what lost its last use to the two passes is not marked, so not computed.
    need[] bits while compiling: GIR__N_NEED (computed after the passes), GIR__N_COVER (needed without them),
    GIR__N_SIMP (rep set by a simplification rule), GIR__N_ASSIGNED (a variable some assign writes). */
@@ -31946,13 +32950,13 @@ typedef struct gir__rw {
 } gir__rw;
 
 /* the node input k of node d reads after the passes: its input's representative; a reshape reads through
-   reshapes (reshape of reshape reads the inner input directly) */
+   reshapes (reshape of reshape reads the inner input directly: a fusion of two nodes, not a rule line) */
 static uint32_t gir__pass_in(const gir__rw *w, const gir__node *d, uint32_t k) {
     const gir_graph *g = w->g;
     uint32_t in = g->ins[d->in0 + k];
     if (!w->rep) return in;
     in = w->rep[in];
-    if (w->simplify && d->op == GIR_OP_RESHAPE)
+    if (w->simplify && d->op == GIR_OP_RESHAPE)         /* a fusion of two nodes, not a column (see above) */
         while (g->nodes[in].op == GIR_OP_RESHAPE) in = w->rep[g->ins[g->nodes[in].in0]];
     return in;
 }
@@ -32014,20 +33018,20 @@ static int gir__attr_eq(const gir_attr *a, const gir_attr *b, const gir__akind *
 /* the bytes of a constant node (0 when it has none) */
 static size_t gir__const_bytes(const gir_graph *g, const gir__node *d) {
     size_t n = 0;
-    if (d->op != GIR_OP_CONSTANT || !gir__node_data(g, d) || !gir__bytes(gir__nshape(g, d), d->dtype, &n)) return 0;
+    if (!gir__op_is(d->op, GIR__F_LEAF_CONST) || !gir__node_data(g, d) || !gir__bytes(gir__nshape(g, d), d->dtype, &n))
+        return 0;
     return n;
 }
 
 /* ---- structural hashing */
 static int gir__cse_ok(const gir_graph *g, const gir__node *d) {
-    if (d->op == GIR_OP_INPUT || d->op == GIR_OP_VARIABLE || d->op == GIR_OP_ASSIGN) return 0;
-    if (gir__op_info(d->op)->flags & GIR__F_RNG) return 0;
-    return d->op != GIR_OP_CONSTANT || gir__const_bytes(g, d) <= GIR__CSE_CONST_MAX;
+    if (gir__op_is(d->op, GIR__F_LEAF_STATE | GIR__F_WRITES | GIR__F_RNG)) return 0;
+    return !gir__op_is(d->op, GIR__F_LEAF_CONST) || gir__const_bytes(g, d) <= GIR__CSE_CONST_MAX;
 }
 /* the effective inputs of node d, two-input commutative ops in a canonical order */
 static void gir__cse_ins(const gir__rw *w, const gir__node *d, uint32_t k, uint32_t *a) {
     uint32_t x = gir__pass_in(w, d, k), y;
-    if (d->nin == 2 && (gir__op_info(d->op)->flags & GIR__F_COMM)) {
+    if (d->nin == 2 && gir__op_is(d->op, GIR__F_COMM)) {
         y = gir__pass_in(w, d, 1u - k);
         if (k == 0 ? y < x : y > x) x = y;
     }
@@ -32096,11 +33100,11 @@ static int gir__all_is(const gir_graph *g, const gir__node *c, double v, int neg
     size_t nb, j, es;
     double x;
     gir_attr ta;
-    if (c->op == GIR_OP_FILL) {
+    if (gir__op_is(c->op, GIR__F_LEAF_FILL)) {
         x = gir__attr_load(g, c, &ta)->f[0];
         return x == v && (!gir__is_float(c->dtype) || (gir__hbits(x) >> 63) == (uint64_t)neg);
     }
-    if (c->op != GIR_OP_CONSTANT || (nb = gir__const_bytes(g, c)) > GIR__CSE_CONST_MAX) return 0;
+    if (!gir__op_is(c->op, GIR__F_LEAF_CONST) || (nb = gir__const_bytes(g, c)) > GIR__CSE_CONST_MAX) return 0;
     es = gir__esize(c->dtype);
     for (j = 0; j < nb; j += es) {
         const unsigned char *e = (const unsigned char *)gir__node_data(g, c) + j;
@@ -32131,40 +33135,74 @@ static uint32_t gir__transpose_back(const gir__rw *w, const gir__node *d) {
     int j, r = gir__nshape(w->g, d)->rank;
     gir_attr da, ta;
     const gir_ints *q = &gir__attr_load(w->g, d, &da)->l[0], *p = &gir__attr_load(w->g, t, &ta)->l[0];
-    if (t->op != GIR_OP_TRANSPOSE || q->n != r || p->n != r) return 0;
+    if (t->op != d->op || q->n != r || p->n != r) return 0;                  /* d is a transpose */
     for (j = 0; j < r; ++j)
         if (q->v[j] < 0 || q->v[j] >= r || p->v[q->v[j]] != j) return 0;
     return gir__pass_in(w, t, 0);
+}
+/* the rule table (GIR_RULE lines of ops.def): the patterns an input is matched against and the results */
+enum { GIR__RP_ANY, GIR__RP_NONE, GIR__RP_ONE, GIR__RP_ADD0, GIR__RP_SUB0, GIR__RP_INT0, GIR__RP_SELF };
+enum { GIR__RR_X0, GIR__RR_X1, GIR__RR_X0_IN0 };
+typedef struct gir__rule { uint16_t op; uint8_t in[2], res; } gir__rule;
+/* generated from the GIR_RULE lines of ops.def (gen/rules_lower.py); row 0 matches no node */
+static const gir__rule gir__rules[17] = {
+    {0, {0, 0}, 0},
+    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_ANY, GIR__RP_ONE}, GIR__RR_X0},   /* ops.def:644 */
+    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_ONE, GIR__RP_ANY}, GIR__RR_X1},   /* ops.def:645 */
+    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_ANY, GIR__RP_INT0}, GIR__RR_X1},   /* ops.def:646 */
+    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_INT0, GIR__RP_ANY}, GIR__RR_X0},   /* ops.def:647 */
+    {GIR__IF(GIR__WHY_ADD, GIR_OP_ADD), {GIR__RP_ANY, GIR__RP_ADD0}, GIR__RR_X0},   /* ops.def:648 */
+    {GIR__IF(GIR__WHY_ADD, GIR_OP_ADD), {GIR__RP_ADD0, GIR__RP_ANY}, GIR__RR_X1},   /* ops.def:649 */
+    {GIR__IF(GIR__WHY_SUB, GIR_OP_SUB), {GIR__RP_ANY, GIR__RP_SUB0}, GIR__RR_X0},   /* ops.def:650 */
+    {GIR__IF(GIR__WHY_DIV, GIR_OP_DIV), {GIR__RP_ANY, GIR__RP_ONE}, GIR__RR_X0},   /* ops.def:651 */
+    {GIR__IF(GIR__WHY_NEG, GIR_OP_NEG), {GIR__RP_SELF, GIR__RP_NONE}, GIR__RR_X0_IN0},   /* ops.def:652 */
+    {GIR__IF(GIR__WHY_RESHAPE, GIR_OP_RESHAPE), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:653 */
+    {GIR__IF(GIR__WHY_BROADCAST_TO, GIR_OP_BROADCAST_TO), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:654 */
+    {GIR__IF(GIR__WHY_CAST, GIR_OP_CAST), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:655 */
+    {GIR__IF(GIR__WHY_STOP_GRADIENT, GIR_OP_STOP_GRADIENT), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:656 */
+    {GIR__IF(GIR__WHY_ADD_N, GIR_OP_ADD_N), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:657 */
+    {GIR__IF(GIR__WHY_CONCAT, GIR_OP_CONCAT), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:658 */
+    {GIR__IF(GIR__WHY_TRAIN_EVAL, GIR_OP_TRAIN_EVAL), {GIR__RP_ANY, GIR__RP_ANY}, GIR__RR_X0},   /* ops.def:659 */
+};
+/* whether node x, an input of node d, matches pattern p */
+static int gir__rule_in(const gir_graph *g, const gir__node *d, const gir__node *x, int p) {
+    switch (p) {
+    case GIR__RP_ONE: return gir__all_is(g, x, 1.0, 0);
+    case GIR__RP_ADD0: return gir__is_add_zero(g, x, 0);
+    case GIR__RP_SUB0: return gir__is_add_zero(g, x, 1);
+    case GIR__RP_INT0: return !gir__is_float(d->dtype) && gir__all_is(g, x, 0.0, 0);
+    case GIR__RP_SELF: return x->op == d->op;
+    default: return 1;
+    }
+}
+/* the value the first matching rule of the table gives node d, or 0 */
+static uint32_t gir__rule_apply(const gir__rw *w, const gir__node *d) {
+    size_t r;
+    for (r = 1; r < sizeof gir__rules / sizeof gir__rules[0]; ++r) {
+        const gir__rule *u = &gir__rules[r];
+        uint32_t in[2] = {0, 0}, k, n = u->in[1] == GIR__RP_NONE ? 1u : 2u;
+        int ok = u->op == d->op && d->nin == n;
+        for (k = 0; ok && k < n; ++k) {
+            in[k] = gir__pass_in(w, d, k);
+            ok = gir__rule_in(w->g, d, &w->g->nodes[in[k]], u->in[k]);
+        }
+        if (ok) return u->res == GIR__RR_X0_IN0 ? gir__pass_in(w, &w->g->nodes[in[0]], 0) : in[u->res == GIR__RR_X1];
+    }
+    return 0;
 }
 /* a node whose value node d has exactly, by a rule, or 0. The caller checks dtype and shape. */
 static uint32_t gir__simplify_rule(const gir__rw *w, const gir__node *d) {
     const gir_graph *g = w->g;
     uint32_t a = d->nin > 0 ? gir__pass_in(w, d, 0) : 0, b = d->nin > 1 ? gir__pass_in(w, d, 1) : 0;
-    const gir__node *na = &g->nodes[a], *nb = &g->nodes[b];
     gir_attr da;
     int j, r = gir__nshape(g, d)->rank;
-    switch (d->op) {
-    case GIR_OP_MUL:
-        if (gir__all_is(g, nb, 1.0, 0)) return a;
-        if (gir__all_is(g, na, 1.0, 0)) return b;
-        if (!gir__is_float(d->dtype) && gir__all_is(g, nb, 0.0, 0)) return b;   /* integers: x*0 is 0 */
-        if (!gir__is_float(d->dtype) && gir__all_is(g, na, 0.0, 0)) return a;
-        return 0;
-    case GIR_OP_ADD:
-        if (gir__is_add_zero(g, nb, 0)) return a;
-        return gir__is_add_zero(g, na, 0) ? b : 0;
-    case GIR_OP_SUB: return gir__is_add_zero(g, nb, 1) ? a : 0;
-    case GIR_OP_DIV: return gir__all_is(g, nb, 1.0, 0) ? a : 0;
-    case GIR_OP_NEG: return na->op == GIR_OP_NEG ? gir__pass_in(w, na, 0) : 0;
-    case GIR_OP_TRANSPOSE:
+    if (w->eval && gir__op_is(d->op, GIR__F_EVAL_ID)) return a;          /* eval plans: dropout is the identity */
+    if (w->eval && gir__op_is(d->op, GIR__F_EVAL_PICK1)) return b;       /* eval plans: train_eval's eval value */
+    if (d->op == GIR_OP_TRANSPOSE) {     /* not a rule line: it compares the permutation attributes */
         for (j = 0; j < r && gir__attr_load(g, d, &da)->l[0].n == r && da.l[0].v[j] == j; ++j) {}
         return j == r ? a : gir__transpose_back(w, d);
-    case GIR_OP_RESHAPE: case GIR_OP_CAST: case GIR_OP_STOP_GRADIENT: case GIR_OP_BROADCAST_TO: return a;
-    case GIR_OP_ADD_N: case GIR_OP_CONCAT: return d->nin == 1 ? a : 0;
-    case GIR_OP_DROPOUT: return w->eval ? a : 0;     /* eval plans run dropout as the identity */
-    case GIR_OP_TRAIN_EVAL: return w->eval ? b : d->nin == 2 ? a : 0;  /* inputs past 2: updates training runs */
-    default: return 0;
     }
+    return gir__rule_apply(w, d);
 }
 static uint32_t gir__simplify(const gir__rw *w, uint32_t id) {
     const gir__node *d = &w->g->nodes[id], *c;
@@ -32185,7 +33223,7 @@ static gir_status gir__passes(gir__rw *w, unsigned flags, size_t last) {
     for (id = 0; id < g->nnodes; ++id) w->rep[id] = (uint32_t)id;
     if (!cse && !w->simplify) return GIR_OK;
     for (id = 1; id <= last; ++id)
-        if (g->nodes[id].op == GIR_OP_ASSIGN) w->need[g->ins[g->nodes[id].in0]] |= GIR__N_ASSIGNED;
+        if (gir__op_is(g->nodes[id].op, GIR__F_WRITES)) w->need[g->ins[g->nodes[id].in0]] |= GIR__N_ASSIGNED;
     if (cse) {
         while (cap < 2 * (last + 1)) cap *= 2;
         if (!(w->tab = (uint32_t *)gir__alloc(w->a, cap * sizeof(uint32_t)))) return GIR_ERR_OUT_OF_MEMORY;
@@ -32323,7 +33361,7 @@ static uint32_t gir__step_in(const gir__rw *w, const gir__node *d, uint32_t k, i
     int r = gir__nshape(g, t)->rank, j;
     gir_attr ta;
     const gir_ints *pm;
-    *tr = 0;
+    *tr = 0;                    /* a fusion pattern, not a column: matmul of a transpose */
     if (d->op != GIR_OP_MATMUL || (d->dtype != GIR_DTYPE_F32 && d->dtype != GIR_DTYPE_F64) ||
         t->op != GIR_OP_TRANSPOSE || r < 2)
         return in;
@@ -32377,7 +33415,7 @@ static void gir__compile_mark(const gir__rw *w, gir_plan *p, int n_out, const gi
             if (gir__mode_needs(d, k, w->eval)) need[gir__step_in(w, d, k, &tr)] |= bit;
         if (!nv) continue;
         ++*nv;
-        if (d->op != GIR_OP_INPUT && d->op != GIR_OP_VARIABLE && d->op != GIR_OP_CONSTANT) {
+        if (!gir__op_is(d->op, GIR__F_LEAF_IN | GIR__F_LEAF_DATA)) {
             ++*ns;
             p->nsin += d->nin;
             if (d->nin > *maxin) *maxin = d->nin;
@@ -32424,8 +33462,8 @@ static gir_status gir__compile_values(gir_graph *g, gir_plan *p, const gir__rw *
             return GIR_ERR_LIMIT;
         }
         p->map[id] = ++p->nvals;
-        if (d->op == GIR_OP_INPUT) { v->kind = GIR__VAL_INPUT; continue; }
-        if (d->op == GIR_OP_VARIABLE || d->op == GIR_OP_CONSTANT) { v->kind = GIR__VAL_DATA; continue; }
+        if (gir__op_is(d->op, GIR__F_LEAF_IN)) { v->kind = GIR__VAL_INPUT; continue; }
+        if (gir__op_is(d->op, GIR__F_LEAF_DATA)) { v->kind = GIR__VAL_DATA; continue; }
         if (gir__ref_check_write(g, (uint32_t)id)) return GIR_ERR_INVALID_ARG;   /* gen/50-ir/dataref.c */
         v->kind = GIR__VAL_TEMP;
         v->off = *off;
@@ -32667,7 +33705,7 @@ static gir_status gir__bind_find(gir_plan *p, gir_node input, uint32_t *val) {
         gir__pfail(p, GIR_ERR_HANDLE, "bind: input (id %u) %s", (unsigned)input.id, gir__handle_why(kind));
         return GIR_ERR_HANDLE;
     }
-    if (g->nodes[input.id].op != GIR_OP_INPUT) {
+    if (!gir__op_is(g->nodes[input.id].op, GIR__F_LEAF_IN)) {
         gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: %N (%s) is not an input", g, (unsigned)input.id,
                    gir__op_names[g->nodes[input.id].op]);
         return GIR_ERR_INVALID_ARG;
@@ -32940,7 +33978,7 @@ struct gir__fgroup {
    time, with their message, unfused) */
 static int gir__fuse_ok(const gir_plan *p, const gir__step *s) {
     int dt;
-    if (s->op == GIR_OP_CAST) return s->nin == 1;
+    if (s->op == GIR_OP_CAST) return s->nin == 1;       /* cast has a fused loop of its own (gir__fuse_cast) */
     if (gir__kernel_of(s->op) != gir__k_eltwise || s->nin < 1 || s->nin > 3) return 0;
     dt = p->vals[p->sin[s->in0]].dtype;
     return gir__ew_scalar(s->op, dt) != 0;
@@ -33046,7 +34084,7 @@ static gir_status gir__fuse_plan(gir_plan *p, int n_out, const gir_node *outs, s
     for (k = 0; k < p->nsteps; ++k) {
         const gir__step *s = &p->steps[k];
         w.prod[s->val] = k + 1;
-        if (s->op == GIR_OP_ASSIGN) w.asg[p->sin[s->in0]] = k + 1;
+        if (gir__op_is(s->op, GIR__F_WRITES)) w.asg[p->sin[s->in0]] = k + 1;
         for (j = 0; j < s->nin; ++j) ++w.nuse[p->sin[s->in0 + j]];
     }
     for (k = p->nsteps; k-- > 0;) {              /* roots from the last step down: each group is maximal */
@@ -33187,7 +34225,7 @@ static void gir__fuse_chunks(const gir_plan *p, const struct gir__fgroup *gr, in
                 len = bcast && inner - s0 % inner < i0 + n - s0 ? inner - s0 % inner : i0 + n - s0;
                 for (j = 0; j < s->nin; ++j)
                     gir__fuse_in(buf, &p->vals[p->sin[s->in0 + j]], &ov->shape, i0, s0, &ptr[j], &st[j]);
-                if (s->op == GIR_OP_CAST) gir__fuse_cast(len, out, sv->dtype, ptr[0], idt, st[0]);
+                if (s->op == GIR_OP_CAST) gir__fuse_cast(len, out, sv->dtype, ptr[0], idt, st[0]);  /* as fuse_ok */
                 else gir__ew_pick(s->op, idt)(len, out, ptr, st, p->fpar[gr->m0 + m]);
             }
         }
@@ -33586,7 +34624,7 @@ static gir_status gir__plan_schedule(gir_graph *g, gir_plan *p, unsigned flags) 
     w.etgt = w.order + ns; w.placed = (uint8_t *)(w.etgt + ne);
     for (k = 0; k < p->nsteps; ++k) {
         w.prod[p->steps[k].val] = k + 1;
-        if (p->steps[k].op == GIR_OP_ASSIGN) w.owner[p->sin[p->steps[k].in0]] = k + 1;
+        if (gir__op_is(p->steps[k].op, GIR__F_WRITES)) w.owner[p->sin[p->steps[k].in0]] = k + 1;
     }
     gir__sched_edges(g, p, &w, 0);
     for (k = 0; k < p->nsteps; ++k) w.estart[k + 1] += w.estart[k];
@@ -33659,13 +34697,12 @@ static int gir__plan_foldable(const gir_graph *g, const gir_plan *p, uint32_t k)
     uint32_t v, m, nm = p->fgroup && p->fgroup[k] ? p->groups[p->fgroup[k] - 1].nm : 1;
     const gir__step *s = p->fgroup && p->fgroup[k] ? &p->fsteps[p->groups[p->fgroup[k] - 1].m0] : &p->steps[k];
     for (m = 0; m < nm; ++m)
-        if ((gir__op_info(s[m].op)->flags & GIR__F_RNG) || s[m].op == GIR_OP_ASSIGN || s[m].op == GIR_OP_VARIABLE ||
-            s[m].op == GIR_OP_INPUT)
+        if (gir__op_is(s[m].op, GIR__F_RNG | GIR__F_WRITES | GIR__F_LEAF_STATE))
             return 0;
     gir__srd_init(p, k, &r);
     while (gir__srd_next(p, &r, &v)) {
         const gir__val *iv = &p->vals[v];
-        if (iv->kind == GIR__VAL_DATA && g->nodes[iv->node].op == GIR_OP_CONSTANT) continue;
+        if (iv->kind == GIR__VAL_DATA && gir__op_is(g->nodes[iv->node].op, GIR__F_LEAF_CONST)) continue;
         if (iv->kind == GIR__VAL_TEMP && iv->fold) continue;
         return 0;
     }
@@ -34034,7 +35071,7 @@ static gir_status gir__init_resolve(gir_graph *g, gir_node v, const gir_init_spe
         gir__gfail(g, GIR_ERR_HANDLE, "%s: node %u: not a node of this graph", nm, v.id);
         return GIR_ERR_HANDLE;
     }
-    if (d->op != GIR_OP_VARIABLE) {
+    if (!gir__op_is(d->op, GIR__F_LEAF_VAR)) {
         gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: a %s node, not a variable", nm, v.id, gir__op_names[d->op]);
         return GIR_ERR_INVALID_ARG;
     }
@@ -34419,7 +35456,7 @@ static gir_status gir__sh_assign(gir__bctx *b) {
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "assign: node %u: value (node %u) %T %S must have the shape of var "
                           "(node %u) %T %S", b->id, (unsigned)b->in[1].id, (int)x->dtype, gir__nshape(b->g, x),
                           (unsigned)b->in[0].id, (int)v->dtype, gir__nshape(b->g, v));
-    if (v->op != GIR_OP_VARIABLE)
+    if (!gir__op_is(v->op, GIR__F_LEAF_VAR))
         return GIR__BFAIL(b, GIR_ERR_INVALID_ARG, "assign: node %u: var (node %u, %s %T %S) must be a variable",
                           b->id, (unsigned)b->in[0].id, gir__op_names[v->op], (int)v->dtype, gir__nshape(b->g, v));
     b->out = (*gir__nshape(b->g, v));
@@ -34458,7 +35495,7 @@ static gir_status gir__sh_train_eval(gir__bctx *b) {
                           gir__nshape(b->g, e), (unsigned)b->in[0].id, (int)t->dtype, gir__nshape(b->g, t));
     for (k = 2; k < b->n; ++k) {
         const gir__node *u = gir__bin(b, k);
-        if (u->op != GIR_OP_ASSIGN || u->dtype != t->dtype)
+        if (!gir__op_is(u->op, GIR__F_WRITES) || u->dtype != t->dtype)
             return GIR__BFAIL(b, GIR_ERR_INVALID_ARG, "train_eval: node %u: update %d (node %u, %s %T %S) must be an "
                               "assign node of %T", b->id, k - 2, (unsigned)b->in[k].id, gir__op_names[u->op],
                               (int)u->dtype, gir__nshape(b->g, u), (int)t->dtype);
@@ -34472,19 +35509,20 @@ static gir_status gir__sh_train_eval(gir__bctx *b) {
 /* input k of node d is computed by a plan compiled in mode eval (0: training): a train_eval node needs its
    training value and its updates, or only its eval value */
 static int gir__mode_needs(const gir__node *d, uint32_t k, int eval) {
-    if (d->op != GIR_OP_TRAIN_EVAL) return 1;
+    if (!gir__op_is(d->op, GIR__F_EVAL_PICK1)) return 1;
     return eval ? k == 1 : k != 1;
 }
 /* the inputs a step of node d reads: [*first, *first + return value) */
 static uint32_t gir__mode_reads(const gir__node *d, int eval, uint32_t *first) {
     *first = 0;
-    if (d->op != GIR_OP_TRAIN_EVAL) return d->nin;
+    if (!gir__op_is(d->op, GIR__F_EVAL_PICK1)) return d->nin;
     *first = eval ? 1u : 0u;
     return 1;
 }
-/* the kernel a step of node d runs: in eval plans dropout is the identity */
+/* the kernel a step of node d runs: in eval plans an EVAL_ID op (dropout) is the identity, which runs as a copy.
+   Not a column: stop_gradient is named as the op whose kernel is that copy (a step records an op). */
 static uint16_t gir__mode_op(const gir__node *d, int eval) {
-    return (uint16_t)(eval && d->op == GIR_OP_DROPOUT ? (int)GIR_OP_STOP_GRADIENT : (int)d->op);
+    return (uint16_t)(eval && gir__op_is(d->op, GIR__F_EVAL_ID) ? (int)GIR_OP_STOP_GRADIENT : (int)d->op);
 }
 
 /* the steps that must come before assign step a, besides the producers of its inputs: every other step that
@@ -34521,7 +35559,7 @@ static int gir__assign_ready(const gir_plan *p, const gir__awork *w, uint32_t s)
         uint32_t pr = w->prod[p->sin[st->in0 + j]];
         if (pr && !w->done[pr - 1]) return 0;
     }
-    return st->op != GIR_OP_ASSIGN || w->rem[p->sin[st->in0]] == 0;
+    return !gir__op_is(st->op, GIR__F_WRITES) || w->rem[p->sin[st->in0]] == 0;
 }
 static void gir__assign_place(const gir_plan *p, gir__awork *w, uint32_t s, uint32_t *n) {
     const gir__step *st = &p->steps[s];
@@ -34530,7 +35568,7 @@ static void gir__assign_place(const gir_plan *p, gir__awork *w, uint32_t s, uint
     w->order[(*n)++] = s;
     for (j = 0; j < st->nin; ++j) {            /* each variable once per step, the assign's own var not at all */
         uint32_t v = p->sin[st->in0 + j];
-        int seen = st->op == GIR_OP_ASSIGN && v == p->sin[st->in0];
+        int seen = gir__op_is(st->op, GIR__F_WRITES) && v == p->sin[st->in0];
         for (i = 0; i < j && !seen; ++i) seen = p->sin[st->in0 + i] == v;
         if (!seen && w->owner[v]) --w->rem[v];
     }
@@ -34540,7 +35578,7 @@ static void gir__assign_cycle(gir_graph *g, gir_plan *p, const gir__awork *w) {
     uint32_t k, j;
     for (k = 0; k < p->nsteps; ++k) {
         const gir__step *s = &p->steps[k];
-        if (w->done[k] || s->op == GIR_OP_ASSIGN) continue;
+        if (w->done[k] || gir__op_is(s->op, GIR__F_WRITES)) continue;
         for (j = 0; j < s->nin; ++j) {
             uint32_t v = p->sin[s->in0 + j];
             if (w->owner[v]) {
@@ -34561,7 +35599,7 @@ static gir_status gir__assign_order(gir_graph *g, gir_plan *p) {
     size_t nv = p->nvals ? p->nvals : 1, ns = p->nsteps ? p->nsteps : 1, bytes;
     void *mem;
     gir_status st = GIR_OK;
-    for (k = 0; k < p->nsteps; ++k) na += p->steps[k].op == GIR_OP_ASSIGN;
+    for (k = 0; k < p->nsteps; ++k) na += gir__op_is(p->steps[k].op, GIR__F_WRITES);
     if (!na) return GIR_OK;
     bytes = nv * 3 * sizeof(uint32_t) + ns * sizeof(uint32_t) + ns;
     if (!(mem = gir__alloc(&p->a, bytes))) return GIR_ERR_OUT_OF_MEMORY;
@@ -34572,7 +35610,7 @@ static gir_status gir__assign_order(gir_graph *g, gir_plan *p) {
         const gir__step *s = &p->steps[k];
         uint32_t v = p->sin[s->in0];
         w.prod[s->val] = k + 1;
-        if (s->op != GIR_OP_ASSIGN) continue;
+        if (!gir__op_is(s->op, GIR__F_WRITES)) continue;
         if (w.owner[v]) {
             gir__gfail(g, GIR_ERR_INVALID_ARG, "compile: assign nodes %u and %u both write variable node %u in one "
                        "plan", (unsigned)p->vals[p->steps[w.owner[v] - 1].val].node, (unsigned)p->vals[s->val].node,
@@ -34582,12 +35620,12 @@ static gir_status gir__assign_order(gir_graph *g, gir_plan *p) {
         w.owner[v] = k + 1;
     }
     for (k = 0; k < p->nsteps && st == GIR_OK; ++k)
-        if (p->steps[k].op == GIR_OP_ASSIGN) w.rem[p->sin[p->steps[k].in0]] = gir__assign_before(p, k, NULL);
+        if (gir__op_is(p->steps[k].op, GIR__F_WRITES)) w.rem[p->sin[p->steps[k].in0]] = gir__assign_before(p, k, NULL);
     while (st == GIR_OK && n < p->nsteps && progress) {   /* passes: the other steps, then the assigns */
         uint32_t n0 = n;
         for (j = 0; j < 2; ++j)
             for (k = 0; k < p->nsteps; ++k)
-                if (!w.done[k] && (p->steps[k].op == GIR_OP_ASSIGN) == (j == 1) && gir__assign_ready(p, &w, k))
+                if (!w.done[k] && gir__op_is(p->steps[k].op, GIR__F_WRITES) == (j == 1) && gir__assign_ready(p, &w, k))
                     gir__assign_place(p, &w, k, &n);
         progress = n > n0;
     }
@@ -34688,8 +35726,8 @@ static int gir__optim_args(gir_graph *g, int n, const gir_node *params, const gi
         gir__node pv;
         if (!p) return 0;
         pv = *p;
-        if (pv.op != GIR_OP_VARIABLE || !gir__is_float(pv.dtype)) {
-            gir__gfail(g, pv.op != GIR_OP_VARIABLE ? GIR_ERR_INVALID_ARG : GIR_ERR_DTYPE, "%s: params[%d] (node %u, "
+        if (!gir__op_is(pv.op, GIR__F_LEAF_VAR) || !gir__is_float(pv.dtype)) {
+            gir__gfail(g, !gir__op_is(pv.op, GIR__F_LEAF_VAR) ? GIR_ERR_INVALID_ARG : GIR_ERR_DTYPE, "%s: params[%d] (node %u, "
                        "%s %T %S) must be a variable of f32 or f64", fn, k, (unsigned)params[k].id,
                        gir__op_names[pv.op], (int)pv.dtype, gir__nshape(g, &pv));
             return 0;
@@ -35168,7 +36206,7 @@ static gir_status gir__save_pick(gir_graph *g, int vars, int n, const gir_node *
     }
     if (vars && n == 0) {         /* every named variable */
         for (k = 1; k < (int)g->nnodes; ++k)
-            if (g->nodes[k].op == GIR_OP_VARIABLE && g->nodes[k].name) { if (ids) ids[m] = (uint32_t)k; ++m; }
+            if (gir__op_is(g->nodes[k].op, GIR__F_LEAF_VAR) && g->nodes[k].name) { if (ids) ids[m] = (uint32_t)k; ++m; }
         *count = m;
         return GIR_OK;
     }
@@ -35179,10 +36217,10 @@ static gir_status gir__save_pick(gir_graph *g, int vars, int n, const gir_node *
                        gir__handle_why(kind));
             return GIR_ERR_HANDLE;
         }
-        if (vars && (g->nodes[list[k].id].op != GIR_OP_VARIABLE || !g->nodes[list[k].id].name)) {
+        if (vars && (!gir__op_is(g->nodes[list[k].id].op, GIR__F_LEAF_VAR) || !g->nodes[list[k].id].name)) {
             gir__gfail(g, GIR_ERR_INVALID_ARG, "save_variables: %N is %s (only named variables are saved by name)",
                        (const gir_graph *)g, (unsigned)list[k].id,
-                       g->nodes[list[k].id].op != GIR_OP_VARIABLE ? "not a variable" : "unnamed");
+                       !gir__op_is(g->nodes[list[k].id].op, GIR__F_LEAF_VAR) ? "not a variable" : "unnamed");
             return GIR_ERR_INVALID_ARG;
         }
         if (ids) ids[k] = list[k].id;
@@ -35455,7 +36493,7 @@ static void gir__r_var(gir__rd *r, gir_graph *g, char *name, const char *prev, i
     gir__r_shape(r, &s, "the shape");
     *id = r->bad ? 0 : gir__find_id(g, name);
     d = *id ? &g->nodes[*id] : NULL;
-    if (d && d->op != GIR_OP_VARIABLE) {
+    if (d && !gir__op_is(d->op, GIR__F_LEAF_VAR)) {
         gir__rfail(r, "'%s' is a node of op %s in the graph, not a variable", name, gir__op_names[d->op]);
         return;
     }
@@ -35475,7 +36513,7 @@ static void gir__r_var(gir__rd *r, gir_graph *g, char *name, const char *prev, i
 static int gir__named_vars(const gir_graph *g) {
     size_t k;
     int n = 0;
-    for (k = 1; k < g->nnodes; ++k) n += g->nodes[k].op == GIR_OP_VARIABLE && g->nodes[k].name;
+    for (k = 1; k < g->nnodes; ++k) n += gir__op_is(g->nodes[k].op, GIR__F_LEAF_VAR) && g->nodes[k].name;
     return n;
 }
 /* 1 when the VARS payload names this variable (payload already checked) */
@@ -35512,7 +36550,7 @@ static gir_status gir__load_vars(gir__rd *r, gir_graph *g, unsigned flags) {
         if (!pass && !r->bad && r->at != r->n) gir__rfail(r, "%l bytes after the last variable", (long long)(r->n - r->at));
         if (!pass && !r->bad && !(flags & GIR_LOAD_PARTIAL) && (int)matched != gir__named_vars(g)) {
             for (k = 1; k < g->nnodes; ++k)
-                if (g->nodes[k].op == GIR_OP_VARIABLE && g->nodes[k].name && !gir__vars_has(r, g, gir__nm(g, k))) break;
+                if (gir__op_is(g->nodes[k].op, GIR__F_LEAF_VAR) && g->nodes[k].name && !gir__vars_has(r, g, gir__nm(g, k))) break;
             gir__rfail(r, "the graph's variable '%s' is not in the file (GIR_LOAD_PARTIAL keeps its value)",
                        k < g->nnodes ? gir__nm(g, k) : "?");
         }
@@ -35762,7 +36800,7 @@ static int gir__img_val(gir_plan *p, gir_node n, int k, int input, uint32_t *v) 
                    gir__handle_why(kind));
         return 0;
     }
-    if (input && p->g->nodes[n.id].op != GIR_OP_INPUT) {
+    if (input && !gir__op_is(p->g->nodes[n.id].op, GIR__F_LEAF_IN)) {
         gir__pfail(p, GIR_ERR_INVALID_ARG, "plan_image: input %d: %N (%s) is not an input", k, (const gir_graph *)p->g,
                    (unsigned)n.id, gir__op_names[p->g->nodes[n.id].op]);
         return 0;
@@ -35784,7 +36822,7 @@ static void gir__img_kinds(const gir_plan *p, uint8_t *kind) {
         kind[k] = v->kind == GIR__VAL_TEMP ? GIR__IV_TEMP : v->kind == GIR__VAL_INPUT ? GIR__IV_INPUT : GIR__IV_CONST;
     }
     for (k = 0; k < p->nsteps; ++k)
-        if (p->steps[k].op == GIR_OP_ASSIGN) kind[p->sin[p->steps[k].in0]] = GIR__IV_VAR;
+        if (gir__op_is(p->steps[k].op, GIR__F_WRITES)) kind[p->sin[p->steps[k].in0]] = GIR__IV_VAR;
 }
 /* the packed attributes of step s (no data pointer) in pk; their bytes */
 static size_t gir__img_attr(const gir_plan *p, const gir__step *s, unsigned char *pk) {
@@ -36025,7 +37063,7 @@ static gir_status gir__img_check_steps(const unsigned char *img, char *msg, size
         if (gir__op_absent[s[k].op])
             return gir__ifail(msg, cap, GIR_ERR_NOT_BUILT, "step %l: op '%s' is not in this build", (long long)k,
                               gir__op_names[s[k].op]);
-        if (s[k].op == GIR_OP_ASSIGN && (s[k].nin < 1 || v[sin[s[k].in0]].kind != GIR__IV_VAR))
+        if (gir__op_is(s[k].op, GIR__F_WRITES) && (s[k].nin < 1 || v[sin[s[k].in0]].kind != GIR__IV_VAR))
             return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "step %l assigns to a value that is no variable",
                               (long long)k);
     }

@@ -34,6 +34,8 @@ from gen_common import (ARITH, BOOL_OUT, CMP_OPS, CTYPE, DT_RULES, DTYPES, SFX, 
                         expr_children, expr_str, split_top, storage, walk)
 from simd_lower import emit_simd_ew, emit_vmath  # noqa: E402
 from op_select import emit_select, op_dependencies  # noqa: E402
+from reduce_lower import emit_red_code, emit_red_table, parse_reduce  # noqa: E402
+from rules_lower import emit_rules, parse_rules  # noqa: E402
 
 # Fragments in the order they appear in gir.h, by layer: gen/<nn-layer>/, the layers numbered in pipeline order
 # (a layer uses only the layers before it). Templates are instantiated once per float dtype.
@@ -84,9 +86,10 @@ def cold_regions(fname, text):
         lines = [COLD_BEGIN] + lines + [COLD_END]
     return "\n".join(lines) + "\n"
 GEN_MODULES = ["gir_gen.py", "10-generator/gen_common.py", "10-generator/simd_lower.py",
-               "10-generator/op_select.py"]     # the generator itself
+               "10-generator/op_select.py", "10-generator/reduce_lower.py", "10-generator/rules_lower.py"]     # the generator itself
 BUILTIN_SHAPES = ["SAME", "BCAST", "REDUCE", "SCALAR", "ATTR_SHAPE"]
-FLAGS = ["KINK", "RNG", "COMM", "BLOCK"]
+FLAGS = ["KINK", "RNG", "COMM", "BLOCK", "LEAF_IN", "LEAF_VAR", "LEAF_CONST", "LEAF_FILL", "WRITES", "EVAL_ID",
+         "EVAL_PICK1"]           # bit k of gir__opinfo.flags is FLAGS[k] (GIR__F_<flag> in gen/config.c)
 GROUPS = ["CORE", "LOGIC", "MATH", "REDUCE", "SHAPE", "LINALG", "NN", "CONV", "RANDOM"]
 ATTR_KINDS = {"f": 3, "i": 5, "l": 3, "shape": 1, "dtype": 1, "seed": 1, "data": 1}
 COLUMNS = ["name", "in", "dtype", "shape", "flags", "group", "attrs", "fwd", "adj", "ref", "doc"]
@@ -258,7 +261,13 @@ def parse_row(path, line, body):
     fwd = cols[7]
     op.fwd_expr = None
     op.kernel = None
-    if fwd.startswith("FWD"):
+    op.red = None
+    if fwd.startswith("REDUCE"):
+        if op.shape != "REDUCE" or len(op.parents) != 1 or op.args or op.variadic:
+            err(path, line, "a REDUCE row has one parent and the REDUCE shape rule (axes l0, keepdims i0)")
+        op.red = parse_reduce(path, line, op, call_args(fwd, "REDUCE", path, line), parse_expr)
+        op.kernel = "reduce"
+    elif fwd.startswith("FWD"):
         s = call_args(fwd, "FWD", path, line)
         if not (s.startswith('"') and s.endswith('"')):
             err(path, line, "FWD takes a string")
@@ -269,7 +278,7 @@ def parse_row(path, line, body):
         if not re.match(r"^[a-z][a-z0-9_]*$", op.kernel):
             err(path, line, "bad kernel family name '%s'" % op.kernel)
     else:
-        err(path, line, "forward must be FWD(\"expr\") or KERNEL(name), got '%s'" % fwd)
+        err(path, line, "forward must be FWD(\"expr\"), REDUCE(...) or KERNEL(name), got '%s'" % fwd)
     if op.fwd_expr is not None and op.variadic:
         err(path, line, "an elementwise FWD op cannot be variadic")
     if op.fwd_expr is not None and not ew_dtypes(op):
@@ -725,6 +734,11 @@ def emit_enum(ops):
         out.append("    GIR_OP_%s," % op.name)
     out.append("    GIR_OP__COUNT")
     out.append("} gir_op;")
+    out.append("/* every op as X(NAME, name, GROUP), in table order: GIR_OP_##NAME is its value, gir_##name its")
+    out.append("   builder, GIR_GROUP_##GROUP its group (ops.def itself is the X-macro with every column) */")
+    out.append("#define GIR_OPS(X) \\")
+    out += ["    X(%s, %s, %s)%s" % (op.name, op.lname, op.group, " \\" if k + 1 < len(ops) else "")
+            for k, op in enumerate(ops)]
     return "\n".join(out)
 
 
@@ -762,10 +776,18 @@ def emit_opinfo(ops):
     out.append("    GIR__OPR__COUNT };")
     out += table("static const unsigned char gir__op_row[GIR_OP__COUNT] =",
                  ["0"] + ["GIR__IF(GIR__WHY_%s, GIR__OPR_%s)" % (op.name, op.name) for op in ops])
+    out += emit_red_table(ops)
+    # flags and reductions in tables of their own: plan images test them without linking gir__ops (shape rules)
+    for head, cell in (("static const uint16_t gir__op_flags[GIR__OPR__COUNT]", lambda op: " | ".join(
+            "GIR__F_" + f for f in op.flags) or "0"), ("static const unsigned char gir__op_red[GIR__OPR__COUNT]",
+            lambda op: "GIR__RED_" + op.name if op.red else "0")):
+        out += [head + " = {", "    0,"]
+        for op in ops:
+            out += ["#if !GIR__WHY_%s" % op.name, "    %s,   /* %s */" % (cell(op), op.lname), "#endif"]
+        out.append("};")
     out += ["static const gir__opinfo gir__ops[GIR__OPR__COUNT] = {",
-           "    {\"\", \"\", 0, 0, 0u, 0, 0, 0, 0, 0, 0, 0, -1, -1}, /* invalid */"]
+           "    {\"\", \"\", 0, 0, 0u, 0, 0, 0, 0, 0, 0, -1, -1}, /* invalid */"]
     for op in ops:
-        flags = " | ".join("GIR__F_" + f for f in op.flags) or "0"
         attrs = ",".join("%s:%s" % (k, n) for k, n, _ in op.attrs)
         shapefn = "gir__sh_%s" % op.shape if op.shape not in BUILTIN_SHAPES else "0"
         reason = op.no_adj if op.no_adj is not None else ""
@@ -773,9 +795,9 @@ def emit_opinfo(ops):
         axis_i = next((k for kind, nm, k in op.attrs if kind == "i" and nm == "axis"), -1)
         axes_l = next((k for kind, nm, k in op.attrs if kind == "l" and nm == "axes"), -1)
         out += ["#if !GIR__WHY_%s" % op.name,
-                "    {\"%s\", \"%s\", %s, %d, %du, %d, %d, %d, GIR__DT_%s, %s, %s, %d, %d, %d}, /* %s */"
+                "    {\"%s\", \"%s\", %s, %d, %du, %d, %d, %d, GIR__DT_%s, %s, %d, %d, %d}, /* %s */"
                 % (attrs, reason.replace('"', '\\"'), shapefn, first[op.name], argmask, len(op.parents),
-                   len(op.args), 1 if op.variadic else 0, op.dtype, shape_id(op), flags,
+                   len(op.args), 1 if op.variadic else 0, op.dtype, shape_id(op),
                    1 if op.differentiable else 0, axis_i, axes_l, op.lname),
                 "#endif"]
     out.append("};")
@@ -1250,6 +1272,8 @@ def generate(opsdef_path, partial=False):
         "VOCAB": emit_vocab(),
         "LIBM_ROUTED": emit_libm_routed(),
         "EW_KERNELS": emit_ew_kernels(ops),
+        "REDUCE_CODE": emit_red_code(ops),
+        "RULES": emit_rules(parse_rules(os.path.basename(opsdef_path), strip_comments(opsdef_path, opsdef), ops)),
         "VMATH": emit_vmath(read(VMATH_TEMPLATE)),
         "VREDUCE": emit_vmath(read(VREDUCE_TEMPLATE), VREDUCE_TEMPLATE),
         "SIMD_EW_KERNELS": emit_simd_ew(ops),

@@ -25,7 +25,7 @@ static int gir__dt_allowed(int rule, int dt) {
 
 /* attribute values no shape rule looks at */
 static gir_status gir__check_values(gir__bctx *b) {
-    if (b->op == GIR_OP_CLAMP && b->attr.f[0] > b->attr.f[1])
+    if (b->op == GIR_OP_CLAMP && b->attr.f[0] > b->attr.f[1])     /* not a column: clamp's own attribute check */
         return GIR__BFAIL(b, GIR_ERR_ATTR, "clamp: node %u: lo %g > hi %g (lo must not exceed hi)", b->id,
                           b->attr.f[0], b->attr.f[1]);
     return GIR_OK;
@@ -33,13 +33,13 @@ static gir_status gir__check_values(gir__bctx *b) {
 /* the value of a rank-0 constant as its node holds it, when known at build time */
 static int gir__scalar_value(const gir_graph *g, const gir__node *x, double *v) {
     const void *data;
-    if (x->op == GIR_OP_FILL) {
+    if (gir__op_is(x->op, GIR__F_LEAF_FILL)) {
         gir_attr a;
         double f = gir__attr_load(g, x, &a)->f[0];
         *v = x->dtype == GIR_DTYPE_U8 ? gir__sat_u8(f) : x->dtype == GIR_DTYPE_I32 ? gir__sat_i32(f) : f;
         return 1;
     }
-    if (x->op != GIR_OP_CONSTANT || !(data = gir__node_data(g, x))) return 0;
+    if (!gir__op_is(x->op, GIR__F_LEAF_CONST) || !(data = gir__node_data(g, x))) return 0;
     switch (x->dtype) {
     case GIR_DTYPE_U8: case GIR_DTYPE_B8: *v = *(const uint8_t *)data; return 1;
     case GIR_DTYPE_I32: *v = *(const int32_t *)data; return 1;
@@ -234,7 +234,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
                 gir_node c;
                 gir_attr_zero(&ca);
                 ca.dtype = cast_to;
-                c = gir_op_build(g, GIR_OP_CAST, 1, &stor[k], &ca);
+                c = gir_op_build(g, GIR_OP_CAST, 1, &stor[k], &ca);      /* promotion builds casts */
                 if (!c.id) return bad;
                 stor[k] = c;
             }
@@ -244,7 +244,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     /* node type and grad level, from the inputs */
     level = g->grad_level;
     if (n == 0) {
-        ntype = (op == GIR_OP_INPUT || op == GIR_OP_VARIABLE) ? GIR_NODE_INPUT : GIR_NODE_CONSTANT;
+        ntype = gir__op_is(op, GIR__F_LEAF_STATE) ? GIR_NODE_INPUT : GIR_NODE_CONSTANT;
     } else {
         int diff_in = 0, any_in = 0;
         for (k = 0; k < n; ++k) {
@@ -255,17 +255,17 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
             if (k < np && gir__is_float(x->dtype) && (t == GIR_NODE_INPUT || t == GIR_NODE_INPUT_DERIVED)) diff_in = 1;
         }
         /* a float op without an adjoint stays on the gradient path (gir_grad reports it) unless it blocks */
-        if (diff_in && gir__is_float(odt) && !(oi->flags & GIR__F_BLOCK)) ntype = GIR_NODE_INPUT_DERIVED;
+        if (diff_in && gir__is_float(odt) && !gir__op_is(op, GIR__F_BLOCK)) ntype = GIR_NODE_INPUT_DERIVED;
         else if (any_in) ntype = GIR_NODE_INPUT_DERIVED_NON_DIFF;
         else ntype = GIR_NODE_CONSTANT_DERIVED;
     }
     /* storage: everything is reserved before anything is changed, so a failure leaves the graph as it was */
-    if ((op == GIR_OP_VARIABLE || op == GIR_OP_CONSTANT) && b.attr.i[4] == GIR__REF && !(attr && attr->data))
+    if (gir__op_is(op, GIR__F_LEAF_DATA) && b.attr.i[4] == GIR__REF && !(attr && attr->data))
         b.attr.i[4] = 0;                      /* nothing to refer to: values of its own */
-    if ((op == GIR_OP_VARIABLE || op == GIR_OP_CONSTANT) && b.attr.i[4] == GIR__REF) {
+    if (gir__op_is(op, GIR__F_LEAF_DATA) && b.attr.i[4] == GIR__REF) {
         bytes = 0;                            /* the caller's values, kept where they are (gen/50-ir/dataref.c) */
         data = (void *)(uintptr_t)attr->data;
-    } else if (op == GIR_OP_VARIABLE || op == GIR_OP_CONSTANT) {
+    } else if (gir__op_is(op, GIR__F_LEAF_DATA)) {
         if (!gir__bytes(&b.out, odt, &bytes)) {
             gir__gfail(g, GIR_ERR_LIMIT, "%s: node %u: %T %S has more bytes than size_t counts", gir__op_names[op], b.id, odt,
                        &b.out);

@@ -3,7 +3,7 @@
    copies, writes or frees those bytes; plans read them in place. A referenced variable is read-only: a plan
    that assigns to it does not compile, gir_init_* and gir_load_variables refuse it. */
 static gir_node gir__data_ref(gir_graph *g, gir_op op, gir_dtype dtype, gir_shape shape, const void *data) {
-    const char *fn = op == GIR_OP_CONSTANT ? "constant_ref" : "variable_ref";
+    const char *fn = gir__op_is(op, GIR__F_LEAF_CONST) ? "constant_ref" : "variable_ref";
     gir_attr A;
     size_t es;
     if (!g) return gir__handle(NULL, 0);
@@ -22,10 +22,10 @@ static gir_node gir__data_ref(gir_graph *g, gir_op op, gir_dtype dtype, gir_shap
     return gir_op_build(g, op, 0, NULL, &A);
 }
 GIR_API gir_node gir_constant_ref(gir_graph *g, gir_dtype dtype, gir_shape shape, const void *data) {
-    return gir__data_ref(g, GIR_OP_CONSTANT, dtype, shape, data);
+    return gir__data_ref(g, GIR_OP_CONSTANT, dtype, shape, data);      /* names the op it builds, as a builder */
 }
 GIR_API gir_node gir_variable_ref(gir_graph *g, gir_dtype dtype, gir_shape shape, const void *data) {
-    return gir__data_ref(g, GIR_OP_VARIABLE, dtype, shape, data);
+    return gir__data_ref(g, GIR_OP_VARIABLE, dtype, shape, data);      /* names the op it builds, as a builder */
 }
 GIR_API int gir_node_is_ref(const gir_graph *g, gir_node n) {
     const gir__node *d = gir__get(g, n);
@@ -35,7 +35,7 @@ GIR_API int gir_node_is_ref(const gir_graph *g, gir_node n) {
 static gir_status gir__ref_check_write(gir_graph *g, uint32_t id) {
     const gir__node *d = &g->nodes[id];
     uint32_t v;
-    if (d->op != GIR_OP_ASSIGN || d->nin < 1) return GIR_OK;
+    if (!gir__op_is(d->op, GIR__F_WRITES) || d->nin < 1) return GIR_OK;
     v = g->ins[d->in0];
     if (!gir__is_ref(g, &g->nodes[v])) return GIR_OK;
     gir__gfail(g, GIR_ERR_INVALID_ARG, "compile: assign %N writes variable %N, which is read-only (gir_variable_ref)",

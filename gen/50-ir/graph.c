@@ -358,7 +358,7 @@ static const gir_attr *gir__attr_load(const gir_graph *g, const gir__node *d, gi
 /* a constant or variable whose values are the caller's (gir_constant_ref, gir_variable_ref: gen/50-ir/dataref.c) */
 static int gir__is_ref(const gir_graph *g, const gir__node *d) {
     gir_attr a;
-    return (d->op == GIR_OP_CONSTANT || d->op == GIR_OP_VARIABLE) && gir__attr_load(g, d, &a)->i[4] == GIR__REF;
+    return gir__op_is(d->op, GIR__F_LEAF_DATA) && gir__attr_load(g, d, &a)->i[4] == GIR__REF;
 }
 /* the attributes of store reference ref (> 0) as a gir_attr, in *a; returns a (a plan step's, at run time) */
 static const gir_attr *gir__attr_ref(const gir_graph *g, uint32_t ref, gir_attr *a) {
@@ -466,13 +466,13 @@ GIR_API uint32_t gir_graph_node_count(const gir_graph *g) { return g ? (uint32_t
 GIR_API int gir_graph_input_count(const gir_graph *g) {
     size_t k;
     int n = 0;
-    for (k = 1; g && k < g->nnodes; ++k) n += g->nodes[k].op == GIR_OP_INPUT;
+    for (k = 1; g && k < g->nnodes; ++k) n += gir__op_is(g->nodes[k].op, GIR__F_LEAF_IN);
     return n;
 }
 GIR_API gir_node gir_graph_input(const gir_graph *g, int index) {
     size_t k;
     for (k = 1; g && index >= 0 && k < g->nnodes; ++k)
-        if (g->nodes[k].op == GIR_OP_INPUT && index-- == 0) return gir__handle(g, (uint32_t)k);
+        if (gir__op_is(g->nodes[k].op, GIR__F_LEAF_IN) && index-- == 0) return gir__handle(g, (uint32_t)k);
     return gir__handle(NULL, 0);
 }
 
@@ -547,8 +547,8 @@ GIR_API int gir_op_input_is_arg(gir_op op, int k) {
 GIR_API int gir_op_differentiable(gir_op op) { return gir__op_ok(op) ? gir__op_info(op)->diff : 0; }
 GIR_API const char *gir_op_no_adjoint_reason(gir_op op) { return gir__op_ok(op) ? gir__op_info(op)->no_adj : ""; }
 GIR_API const char *gir_op_attr_spec(gir_op op) { return gir__op_ok(op) ? gir__op_info(op)->attrs : ""; }
-GIR_API int gir_op_is_random(gir_op op) { return gir__op_ok(op) && (gir__op_info(op)->flags & GIR__F_RNG); }
-GIR_API int gir_op_has_kinks(gir_op op) { return gir__op_ok(op) && (gir__op_info(op)->flags & GIR__F_KINK); }
+GIR_API int gir_op_is_random(gir_op op) { return gir__op_ok(op) && gir__op_is(op, GIR__F_RNG); }
+GIR_API int gir_op_has_kinks(gir_op op) { return gir__op_ok(op) && gir__op_is(op, GIR__F_KINK); }
 GIR_API gir_group gir_op_group(gir_op op) { return gir__op_ok(op) ? (gir_group)gir__op_groups[op] : GIR_GROUP__COUNT; }
 
 /* build helpers ------------------------------------------------------------------------------------------- */

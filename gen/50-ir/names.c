@@ -128,12 +128,12 @@ GIR_API const char *gir_scope(const gir_graph *g) { return g && g->scope ? g->sc
 GIR_API int gir_graph_variable_count(const gir_graph *g) {
     size_t k;
     int n = 0;
-    for (k = 1; g && k < g->nnodes; ++k) n += g->nodes[k].op == GIR_OP_VARIABLE;
+    for (k = 1; g && k < g->nnodes; ++k) n += gir__op_is(g->nodes[k].op, GIR__F_LEAF_VAR);
     return n;
 }
 GIR_API gir_node gir_graph_variable(const gir_graph *g, int index) {
     size_t k;
     for (k = 1; g && index >= 0 && k < g->nnodes; ++k)
-        if (g->nodes[k].op == GIR_OP_VARIABLE && index-- == 0) return gir__handle(g, (uint32_t)k);
+        if (gir__op_is(g->nodes[k].op, GIR__F_LEAF_VAR) && index-- == 0) return gir__handle(g, (uint32_t)k);
     return gir__handle(NULL, 0);
 }

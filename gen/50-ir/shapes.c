@@ -51,13 +51,13 @@ static gir_status gir__reduce_shape(gir__bctx *b) {
         }
     }
     b->out.rank = r;
-    /* max and min have no identity: an empty reduced axis is an error (as argmax's empty axis, np.max and
-       torch.amax), other axes may be empty (f64[0,3] over axis 1 gives [0]) */
-    for (k = 0; (b->op == GIR_OP_MAX || b->op == GIR_OP_MIN) && k < b->attr.l[0].n; ++k)
+    /* a reduction without identity (max, min: GIR__RF_NOEMPTY in its row) refuses an empty reduced axis, as
+       argmax's empty axis, np.max and torch.amax do; other axes may be empty (f64[0,3] over axis 1 gives [0]) */
+    for (k = 0; (gir__red_of(b->op)->flags & GIR__RF_NOEMPTY) && k < b->attr.l[0].n; ++k)
         if (gir__nshape(b->g, x)->dim[b->attr.l[0].v[k]] == 0)
             return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: empty axis %d in %S", gir__bname(b), b->id,
                               (int)b->attr.l[0].v[k], gir__nshape(b->g, x));
-    if (b->op == GIR_OP_VAR && b->attr.i[1] < 0)
+    if (b->op == GIR_OP_VAR && b->attr.i[1] < 0)          /* not a column: a check of var's own attribute */
         return GIR__BFAIL(b, GIR_ERR_ATTR, "var: node %u: ddof %d < 0", b->id, (int)b->attr.i[1]);
     return GIR_OK;
 }

@@ -156,7 +156,7 @@ static gir_node gir__ah_cast_like(gir_graph *G, const gir__nview *nd, const gir_
 static gir_node gir__ah_mT(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
     const gir__node *d = t.id ? gir__n(G, t) : NULL;
     (void)nd; (void)x;
-    if (d && d->op == GIR_OP_TRANSPOSE && gir__nshape(G, d)->rank >= 2) {
+    if (d && d->op == GIR_OP_TRANSPOSE && gir__nshape(G, d)->rank >= 2) {   /* a pattern: transpose of a transpose */
         gir_attr at;
         const gir_ints *p = &gir__attr_load(G, d, &at)->l[0];
         int k, r = gir__nshape(G, d)->rank, swap = p->n == r && p->v[r - 2] == r - 1 && p->v[r - 1] == r - 2;

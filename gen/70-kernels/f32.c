@@ -127,33 +127,25 @@ static float gir__f32_xdot(const float *w, const float *x, int64_t n, float c0) 
     return gir__f32_total(s, c);
 }
 
-/* A reduction of f32 x into f32 out (sum, mean, prod, max, min, var, logsumexp) over any axes, in one pass per
-   stage in memory order: ostr holds the output strides in the keepdims layout (0 on reduced axes). scratch
-   holds 3 nout floats. ddof: var's. */
-static void gir__f32_reduce(int op, const float *x, const gir_shape *xs, const int64_t *ostr, int64_t nout,
-                            float *out, float *scratch, int ddof) {
+@@REDUCE_CODE@@
+/* A reduction of f32 x into f32 out (a row's REDUCE form, ri) over any axes, in one pass per stage in memory
+   order: ostr holds the output strides in the keepdims layout (0 on reduced axes). scratch holds 3 nout floats.
+   ia, pa: the node's int and float attributes. */
+static void gir__f32_reduce(const gir__redinfo *ri, const float *x, const gir_shape *xs, const int64_t *ostr,
+                            int64_t nout, float *out, float *scratch, const int32_t *ia, const double *pa) {
     float *acc = scratch, *cmp = scratch + nout, *aux = scratch + 2 * nout;
     int64_t idx[GIR_MAX_RANK], n = gir__numel(xs), cnt = nout ? n / nout : 0, i, o;
     int d, pass;
-    for (pass = 0; pass < 2; ++pass) {
-        int key = pass ? -op : op;
-        if (pass && op != GIR_OP_VAR && op != GIR_OP_LOGSUMEXP) break;
+    for (o = 0; o < nout; ++o) aux[o] = 0;
+    for (pass = 0; pass < ri->nstage; ++pass) {
+        int step = ri->step[pass];
         for (o = 0; o < nout; ++o) {
             cmp[o] = 0;
-            acc[o] = key == GIR_OP_PROD ? 1.0f : key == GIR_OP_MAX || key == GIR_OP_LOGSUMEXP ? -HUGE_VALF
-                   : key == GIR_OP_MIN ? HUGE_VALF : 0.0f;
+            acc[o] = gir__red_init_f32(ri->init[pass]);
         }
         for (d = 0; d < xs->rank; ++d) idx[d] = 0;
         for (i = 0, o = 0; i < n; ++i) {
-            float v = x[i], *a = &acc[o];
-            switch (key) {
-            case GIR_OP_PROD: *a *= v; break;
-            case GIR_OP_MAX: case GIR_OP_LOGSUMEXP: if (*a == *a && (v > *a || v != v)) *a = v; break;
-            case GIR_OP_MIN: if (*a == *a && (v < *a || v != v)) *a = v; break;
-            case -GIR_OP_VAR: v -= aux[o]; gir__f32_add(a, &cmp[o], v * v); break;
-            case -GIR_OP_LOGSUMEXP: if (aux[o] - aux[o] == 0) gir__f32_add(a, &cmp[o], gir__exp_f32(v - aux[o])); break;
-            default: gir__f32_add(a, &cmp[o], v);                        /* sum, mean, var's mean */
-            }
+            gir__red_step_f32(step, &acc[o], &cmp[o], x[i], aux[o]);
             for (d = xs->rank - 1; d >= 0; --d) {      /* advance the multi-index and the output index */
                 o += ostr[d];
                 if (++idx[d] < xs->dim[d]) break;
@@ -161,17 +153,10 @@ static void gir__f32_reduce(int op, const float *x, const gir_shape *xs, const i
                 idx[d] = 0;
             }
         }
-        for (o = 0; o < nout; ++o) acc[o] = gir__f32_total(acc[o], cmp[o]);
-        if (!pass && op == GIR_OP_VAR) for (o = 0; o < nout; ++o) aux[o] = acc[o] / (float)cnt;
-        if (!pass && op == GIR_OP_LOGSUMEXP) for (o = 0; o < nout; ++o) aux[o] = acc[o];
+        for (o = 0; o < nout; ++o)
+            aux[o] = gir__red_fin_f32(ri->fin[pass], gir__f32_total(acc[o], cmp[o]), aux[o], (float)cnt, ia, pa);
     }
-    for (o = 0; o < nout; ++o) {
-        float v = acc[o];
-        if (op == GIR_OP_MEAN) v = v / (float)cnt;
-        else if (op == GIR_OP_VAR) v = v / (cnt > ddof ? (float)(cnt - ddof) : 0.0f);   /* max(0, n - ddof) */
-        else if (op == GIR_OP_LOGSUMEXP) v = aux[o] - aux[o] != 0 ? aux[o] : aux[o] + gir__log_f32(v);
-        out[o] = v;
-    }
+    for (o = 0; o < nout; ++o) out[o] = aux[o];
 }
 /* whether a vector path (gen/40-vector/vreduce.c) serves f32 sums here: then the kernels keep it */
 static int gir__f32_vec(void) { return !gir__vr_off && gir__simd_level() != GIR__ISA_SCALAR; }

@@ -231,6 +231,7 @@ static void gir__nn_staged_GIR_SFX(const gir__conv_p *p, GIR_T *x, int64_t g, in
     GIR_T *stage = (GIR_T *)ws->stage;
     int32_t *zl = (int32_t *)ws->zl;
     size_t pb = (size_t)hw * sizeof(GIR_T);
+    /* the add kernel, as a caller of the elementwise table names the op it wants */
     gir__ew_fn add = gir__ew_pick(GIR_OP_ADD, sizeof(GIR_T) == 4 ? GIR_DTYPE_F32 : GIR_DTYPE_F64);
     int64_t st[2] = {1, 1};
     if (back) GIR_MEMSET(stage, 0, (size_t)(cg * rl) * sizeof(GIR_T));

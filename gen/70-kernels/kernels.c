@@ -190,7 +190,7 @@ static gir_status gir__k_eltwise(gir__kx *k) {
 }
 static gir_status gir__k_none(gir__kx *k) { (void)k; return GIR_OK; }
 static gir_status gir__k_add_n(gir__kx *k) {
-    gir__ew_fn fn = gir__ew_pick(GIR_OP_ADD, GIR__KDT(k));
+    gir__ew_fn fn = gir__ew_pick(GIR_OP_ADD, GIR__KDT(k));        /* add_n adds with add's kernel */
     gir__kin two[2];
     int j;
     GIR_MEMSET(k->out, 0, (size_t)gir__numel(k->shape) * gir__esize(GIR__KDT(k)));
@@ -243,7 +243,7 @@ static gir_status gir__k_random(gir__kx *k) {
     const double *f = k->attr->f;
     for (i = 0; i < n; ++i) {
         double v;
-        if (k->op == GIR_OP_RAND_UNIFORM) {
+        if (k->op == GIR_OP_RAND_UNIFORM) {          /* the family's own variants: uniform or normal */
             v = f[0] + (f[1] - f[0]) * (1.0 - gir__uniform01(key, i));
         } else {
             double u1 = gir__uniform01(key, 2 * i), u2 = gir__uniform01(key, 2 * i + 1);
@@ -275,29 +275,27 @@ static int64_t gir__reduce_next(int64_t *idx, int64_t o, const int64_t *ostr, co
     }
     return o;
 }
-/* integer sum and prod: accumulated in uint32_t scratch, wrapping */
-static void gir__reduce_int(gir__kx *k, const int64_t *ostr, int64_t nout) {
+/* integer outputs of a WRAP row (sum, prod): accumulated in uint32_t scratch, wrapping */
+static void gir__reduce_int(gir__kx *k, const gir__redinfo *ri, const int64_t *ostr, int64_t nout) {
     const gir_shape *xs = k->in[0].s;
-    uint32_t *acc = (uint32_t *)k->scratch;
+    uint32_t *acc = (uint32_t *)k->scratch, init = (uint32_t)gir__red_init_f64(ri->init[0]);
     int64_t idx[GIR_MAX_RANK], n = gir__numel(xs), i, o;
-    int d, prod = k->op == GIR_OP_PROD;
-    for (o = 0; o < nout; ++o) acc[o] = prod ? 1u : 0u;
+    int d;
+    for (o = 0; o < nout; ++o) acc[o] = init;
     for (d = 0; d < xs->rank; ++d) idx[d] = 0;
     for (i = 0, o = 0; i < n; ++i) {
-        uint32_t v = gir__getu(k->in[0].p, GIR__KIDT(k, 0), i);
-        acc[o] = prod ? acc[o] * v : acc[o] + v;
+        acc[o] = gir__red_wrap(ri->step[0], acc[o], gir__getu(k->in[0].p, GIR__KIDT(k, 0), i));
         o = gir__reduce_next(idx, o, ostr, xs);
     }
     for (o = 0; o < nout; ++o) gir__setu(k->out, GIR__KDT(k), o, acc[o]);
 }
-/* the vector reductions when they apply: a float sum, mean, max, min, var or logsumexp of x's own dtype whose
-   reduced axes (ignoring length-1 axes) are one run, x seen as [outer, len, inner] */
-static const gir__vr_fns *gir__reduce_vec(const gir__kx *k, int64_t *outer, int64_t *len, int64_t *inner) {
+/* the vector reductions when they apply: a row whose passes all have a vector kind, of x's own float dtype,
+   whose reduced axes (ignoring length-1 axes) are one run, x seen as [outer, len, inner] */
+static const gir__vr_fns *gir__reduce_vec(const gir__kx *k, const gir__redinfo *ri, int64_t *outer, int64_t *len,
+                                          int64_t *inner) {
     const gir_shape *xs = k->in[0].s;
-    int d, state = 0, op = k->op;         /* state: 0 before the reduced run, 1 in it, 2 after it */
-    if (GIR__KIDT(k, 0) != GIR__KDT(k) || (op != GIR_OP_SUM && op != GIR_OP_MEAN && op != GIR_OP_MAX && op != GIR_OP_MIN &&
-                                    op != GIR_OP_VAR && op != GIR_OP_LOGSUMEXP))
-        return NULL;
+    int d, state = 0;                     /* state: 0 before the reduced run, 1 in it, 2 after it */
+    if (GIR__KIDT(k, 0) != GIR__KDT(k) || ri->vk[0] < 0) return NULL;
     *outer = *len = *inner = 1;
     for (d = 0; d < xs->rank; ++d) {
         if (xs->dim[d] == 1) continue;
@@ -310,16 +308,17 @@ static const gir__vr_fns *gir__reduce_vec(const gir__kx *k, int64_t *outer, int6
     }
     return gir__vr_pick(GIR__KDT(k));
 }
-/* sum or mean over leading and trailing axes around a kept run, [A, K, B] -> [K] (the bias gradient of an NCHW
-   layer: axes 0, 2, 3): K vector row sums of length B per block of A, each added into acc (zeros) in double. tmp holds K
-   doubles. Returns 0 when x is not of that form (the caller's other paths take it). */
-static int gir__reduce_rkr(const gir__kx *k, double *acc, double *tmp) {
+/* a one-pass sum-like row (sum, mean) over leading and trailing axes around a kept run, [A, K, B] -> [K] (the
+   bias gradient of an NCHW layer: axes 0, 2, 3): K vector row sums of length B per block of A, each added into
+   acc (zeros) in double. tmp holds K doubles. Returns 0 when x is not of that form (the caller's other paths
+   take it). */
+static int gir__reduce_rkr(const gir__kx *k, const gir__redinfo *ri, double *acc, double *tmp) {
     const gir_shape *xs = k->in[0].s;
     const gir__vr_fns *vr;
     int d, state = 0;                  /* 0: leading reduced axes, 1: the kept run, 2: trailing reduced axes */
     int64_t A = 1, K = 1, B = 1, a, o;
     size_t es = gir__esize(GIR__KDT(k));
-    if (GIR__KIDT(k, 0) != GIR__KDT(k) || (k->op != GIR_OP_SUM && k->op != GIR_OP_MEAN) || !(vr = gir__vr_pick(GIR__KDT(k))))
+    if (GIR__KIDT(k, 0) != GIR__KDT(k) || ri->nstage != 1 || ri->vk[0] != GIR__VR_SUM || !(vr = gir__vr_pick(GIR__KDT(k))))
         return 0;
     for (d = 0; d < xs->rank; ++d) {
         int red = gir__has_axis(&k->attr->l[0], d);
@@ -336,14 +335,39 @@ static int gir__reduce_rkr(const gir__kx *k, double *acc, double *tmp) {
     }
     return 1;
 }
-static gir_status gir__k_reduce(gir__kx *k) {
+/* one pass of a reduction row in double: acc[o] from the row's init and combine, by the vector path (vr), the
+   [A, K, B] path or the scalar loop; aux: the previous pass's results (m), zeros before the first */
+static void gir__reduce_pass(gir__kx *k, const gir__redinfo *ri, int pass, const gir__vr_fns *vr, const int64_t *ostr,
+                             const int64_t *oli, double *acc, double *aux) {
     const gir_shape *xs = k->in[0].s;
     const void *x = k->in[0].p;
-    int xdt = GIR__KIDT(k, 0), r = xs->rank, d, op = k->op, pass;
-    int64_t ostr[GIR_MAX_RANK], idx[GIR_MAX_RANK], n = gir__numel(xs), nout = gir__numel(k->shape), i, o, acc_s;
-    int64_t outer = 1, len = 1, inner = 1;
+    int64_t idx[GIR_MAX_RANK], n = gir__numel(xs), nout = gir__numel(k->shape), i, o;
+    int d, xdt = GIR__KIDT(k, 0), step = ri->step[pass];
+    double init = gir__red_init_f64(ri->init[pass]);
+    for (o = 0; o < nout; ++o) acc[o] = init;
+    if (vr) {                                       /* oli: outer, len, inner */
+        const double *m = pass || (ri->flags & (GIR__RF_ZERO << pass)) ? aux : NULL;
+        if (oli[2] == 1) vr->rows(ri->vk[pass], x, oli[0], oli[1], acc, m);
+        else vr->cols(ri->vk[pass], x, oli[0], oli[1], oli[2], acc, m);
+        return;
+    }
+    if (!pass && gir__reduce_rkr(k, ri, acc, aux)) {
+        for (o = 0; o < nout; ++o) aux[o] = 0;
+        return;
+    }
+    for (d = 0; d < xs->rank; ++d) idx[d] = 0;
+    for (i = 0, o = 0; i < n; ++i) {
+        acc[o] = gir__red_step_f64(step, acc[o], gir__getd(x, xdt, i), aux[o]);
+        o = gir__reduce_next(idx, o, ostr, xs);
+    }
+}
+/* a REDUCE row of ops.def (its gir__reds entry: init, combine and finish of each pass, generated) */
+static gir_status gir__k_reduce(gir__kx *k) {
+    const gir__redinfo *ri = gir__red_of(k->op);
+    const gir_shape *xs = k->in[0].s;
+    int r = xs->rank, d, pass;
+    int64_t ostr[GIR_MAX_RANK], oli[3] = {1, 1, 1}, nout = gir__numel(k->shape), o, acc_s;
     double *acc, *aux, cnt;
-    const gir_ints *ax = &k->attr->l[0];
     const gir__vr_fns *vr;
     if (nout == 0) return GIR_OK;
     acc = (double *)k->scratch;
@@ -351,68 +375,28 @@ static gir_status gir__k_reduce(gir__kx *k) {
     /* output strides in the keepdims layout, 0 on reduced axes */
     acc_s = 1;
     for (d = r - 1; d >= 0; --d) {
-        if (gir__has_axis(ax, d)) ostr[d] = 0;
+        if (gir__has_axis(&k->attr->l[0], d)) ostr[d] = 0;
         else { ostr[d] = acc_s; acc_s *= xs->dim[d]; }
     }
-    if ((op == GIR_OP_SUM || op == GIR_OP_PROD) && gir__is_int(GIR__KDT(k))) {
-        gir__reduce_int(k, ostr, nout);
+    if ((ri->flags & GIR__RF_WRAP) && gir__is_int(GIR__KDT(k))) {
+        gir__reduce_int(k, ri, ostr, nout);
         return GIR_OK;
     }
-    vr = gir__reduce_vec(k, &outer, &len, &inner);
-    if (!vr && xdt == GIR_DTYPE_F32 && GIR__KDT(k) == GIR_DTYPE_F32 && op != GIR_OP_ALL && op != GIR_OP_ANY &&
-        !((op == GIR_OP_SUM || op == GIR_OP_MEAN) && gir__f32_vec())) {       /* f32 in f32 (gen/70-kernels/f32.c) */
+    vr = gir__reduce_vec(k, ri, &oli[0], &oli[1], &oli[2]);
+    if (!vr && GIR__KIDT(k, 0) == GIR_DTYPE_F32 && GIR__KDT(k) == GIR_DTYPE_F32 &&
+        !(ri->nstage == 1 && ri->vk[0] == GIR__VR_SUM && gir__f32_vec())) {      /* f32 in f32 (gen/70-kernels/f32.c) */
         gir__f32_hits = gir__f32_hits + 1;
-        gir__f32_reduce(op, (const float *)x, xs, ostr, nout, (float *)k->out, (float *)k->scratch, k->attr->i[1]);
+        gir__f32_reduce(ri, (const float *)k->in[0].p, xs, ostr, nout, (float *)k->out, (float *)k->scratch,
+                        k->attr->i, k->attr->f);
         return GIR_OK;
     }
-    cnt = nout ? (double)n / (double)nout : 0;
-    for (pass = 0; pass < 2; ++pass) {
-        int second = pass == 1;
-        if (second && op != GIR_OP_VAR && op != GIR_OP_LOGSUMEXP) break;
-        for (o = 0; o < nout; ++o) {
-            double init = 0;
-            if (!second) {
-                if (op == GIR_OP_PROD || op == GIR_OP_ALL) init = 1;
-                else if (op == GIR_OP_MAX || op == GIR_OP_LOGSUMEXP) init = -HUGE_VAL;
-                else if (op == GIR_OP_MIN) init = HUGE_VAL;
-            }
-            acc[o] = init;
-        }
-        if (vr) {
-            int what = second ? (op == GIR_OP_VAR ? GIR__VR_SQDEV : GIR__VR_EXPSUM)
-                     : op == GIR_OP_MAX || op == GIR_OP_LOGSUMEXP ? GIR__VR_MAX : op == GIR_OP_MIN ? GIR__VR_MIN : GIR__VR_SUM;
-            if (inner == 1) vr->rows(what, x, outer, len, acc, second ? aux : NULL);
-            else vr->cols(what, x, outer, len, inner, acc, second ? aux : NULL);
-            n = 0;                                  /* the scalar loop below has nothing left to do */
-        } else if (!second && gir__reduce_rkr(k, acc, aux))
-            n = 0;
-        for (d = 0; d < r; ++d) idx[d] = 0;
-        o = 0;
-        for (i = 0; i < n; ++i) {
-            double v = gir__getd(x, xdt, i), *a = &acc[o];
-            switch (second ? -op : op) {
-            case GIR_OP_SUM: case GIR_OP_MEAN: case GIR_OP_VAR: *a += v; break;
-            case GIR_OP_PROD: *a *= v; break;
-            case GIR_OP_MAX: case GIR_OP_LOGSUMEXP: if (*a == *a && (v > *a || v != v)) *a = v; break;
-            case GIR_OP_MIN: if (*a == *a && (v < *a || v != v)) *a = v; break;
-            case GIR_OP_ALL: if (v == 0) *a = 0; break;
-            case GIR_OP_ANY: if (v != 0) *a = 1; break;
-            case -GIR_OP_VAR: *a += (v - aux[o]) * (v - aux[o]); break;
-            case -GIR_OP_LOGSUMEXP: *a += (aux[o] == -HUGE_VAL || aux[o] == HUGE_VAL) ? 0 : gir__exp_f64(v - aux[o]); break;
-            default: break;
-            }
-            o = gir__reduce_next(idx, o, ostr, xs);
-        }
-        if (!second && (op == GIR_OP_VAR || op == GIR_OP_LOGSUMEXP))
-            for (o = 0; o < nout; ++o) aux[o] = op == GIR_OP_VAR ? (cnt ? acc[o] / cnt : 0.0 / (cnt - cnt)) : acc[o];
+    cnt = (double)gir__numel(xs) / (double)nout;
+    for (o = 0; o < nout; ++o) aux[o] = 0;
+    for (pass = 0; pass < ri->nstage; ++pass) {
+        gir__reduce_pass(k, ri, pass, vr, ostr, oli, acc, aux);
+        for (o = 0; o < nout; ++o) aux[o] = gir__red_fin_f64(ri->fin[pass], acc[o], aux[o], cnt, k->attr->i, k->attr->f);
     }
-    for (o = 0; o < nout; ++o) {
-        double v = acc[o];
-        if (op == GIR_OP_MEAN) v = cnt ? v / cnt : 0.0 / (cnt - cnt);
-        else if (op == GIR_OP_VAR) v = v / (cnt > k->attr->i[1] ? cnt - k->attr->i[1] : 0.0);   /* max(0, n - ddof) */
-        else if (op == GIR_OP_LOGSUMEXP) v = (aux[o] == -HUGE_VAL || aux[o] == HUGE_VAL || aux[o] != aux[o]) ? aux[o] : aux[o] + gir__log_f64(v);
-        gir__setd(k->out, GIR__KDT(k), o, v);
-    }
+    for (o = 0; o < nout; ++o) gir__setd(k->out, GIR__KDT(k), o, aux[o]);
     return GIR_OK;
 }
 /* outer x len x inner decomposition of a shape around one axis */
@@ -431,7 +415,7 @@ static gir_status gir__k_argreduce(gir__kx *k) {
         for (b = 0; b < inner; ++b) {
             int64_t best = 0;
             double bv = gir__getd(k->in[0].p, dt, a * len * inner + b);
-            for (j = 1; j < len && bv == bv; ++j) {
+            for (j = 1; j < len && bv == bv; ++j) {     /* the family's variants: argmax or argmin */
                 double v = gir__getd(k->in[0].p, dt, (a * len + j) * inner + b);
                 if (v != v || (k->op == GIR_OP_ARGMAX ? v > bv : v < bv)) { bv = v; best = j; }
             }
@@ -677,7 +661,7 @@ static gir_status gir__k_tri(gir__kx *k) {
     int64_t m = k->shape->dim[k->shape->rank - 2], n = k->shape->dim[k->shape->rank - 1];
     int64_t total = gir__numel(k->shape), i;
     size_t es = gir__esize(GIR__KDT(k));
-    int upper = k->op == GIR_OP_TRIU;
+    int upper = k->op == GIR_OP_TRIU;                    /* the family's variants: triu or tril */
     int64_t kk = k->attr->i[0];
     for (i = 0; i < total; ++i) {
         int64_t r = (i / n) % (m ? m : 1), c = i % n, keep = upper ? (c - r >= kk) : (c - r <= kk);
@@ -860,6 +844,7 @@ static gir_status gir__k_linalg(gir__kx *k) {
     const gir_shape *xs = k->in[0].s;
     int64_t n = xs->dim[xs->rank - 1], batch = n ? gir__numel(xs) / (n * n) : 0, b;
     int f = GIR__KDT(k) == GIR_DTYPE_F32, rc = 0;
+    /* the family's own variants (inverse, det, logdet) by op; not columns */
     if (n == 0) {               /* 0x0 matrices: det 1 and log|det| 0 (empty products, as NumPy); nothing else */
         if (k->op == GIR_OP_DET || k->op == GIR_OP_LOGDET)
             for (b = 0; b < gir__numel(k->shape); ++b) gir__setd(k->out, GIR__KDT(k), b, k->op == GIR_OP_DET ? 1.0 : 0.0);
@@ -900,7 +885,7 @@ static gir_status gir__k_trisolve(gir__kx *k) {
 }
 static gir_status gir__k_softmax(gir__kx *k) {
     int64_t outer, len, inner, a, b, j;
-    int dt = GIR__KDT(k), logsm = k->op == GIR_OP_LOG_SOFTMAX;
+    int dt = GIR__KDT(k), logsm = k->op == GIR_OP_LOG_SOFTMAX;      /* the family's variants */
     const gir__vr_fns *vr;
     gir__around(k->shape, k->attr->i[0], &outer, &len, &inner);
     if (inner == 1 && (vr = gir__vr_pick(dt)) != NULL) {      /* along the last axis: rows on vectors */
@@ -1029,7 +1014,7 @@ static gir_status gir__k_conv(gir__kx *k) {
     const gir__gemm_cfg *g = gir__gemm_cfg_for(GIR__KDT(k));
     const void *a = k->in[0].p, *b = k->in[1].p;
     void *s = k->scratch;
-    switch (k->op) {
+    switch (k->op) {                    /* the family's own variants (conv, pools, their backward ops) */
     case GIR_OP_CONV2D:
         gir__conv_fill(&p, k->in[0].s, k->in[1].s, k->shape, k->attr);
         if (f) gir__nn_conv2d_f32(&p, g, (const float *)a, (const float *)b, (float *)k->out, s);
@@ -1108,6 +1093,7 @@ static size_t gir__scratch_bytes(int op, int dt, const gir_shape *out, const gir
 #if GIR__KEPT_K_conv
     if (k == gir__k_conv && in1) {            /* x, w, y; gx, w, gy; x, gw, gy */
         gir__conv_p p;
+        /* the conv family's variants: forward, data gradient, filter gradient */
         int which = op == GIR_OP_CONV2D ? 0 : op == GIR_OP_CONV2D_BWD_DATA ? 1 : 2;
         if (which == 0) gir__conv_dims(&p, in0, in1, out);
         else if (which == 1) gir__conv_dims(&p, out, in1, in0);

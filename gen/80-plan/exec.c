@@ -118,7 +118,7 @@ static uint32_t gir__step_in(const gir__rw *w, const gir__node *d, uint32_t k, i
     int r = gir__nshape(g, t)->rank, j;
     gir_attr ta;
     const gir_ints *pm;
-    *tr = 0;
+    *tr = 0;                    /* a fusion pattern, not a column: matmul of a transpose */
     if (d->op != GIR_OP_MATMUL || (d->dtype != GIR_DTYPE_F32 && d->dtype != GIR_DTYPE_F64) ||
         t->op != GIR_OP_TRANSPOSE || r < 2)
         return in;
@@ -172,7 +172,7 @@ static void gir__compile_mark(const gir__rw *w, gir_plan *p, int n_out, const gi
             if (gir__mode_needs(d, k, w->eval)) need[gir__step_in(w, d, k, &tr)] |= bit;
         if (!nv) continue;
         ++*nv;
-        if (d->op != GIR_OP_INPUT && d->op != GIR_OP_VARIABLE && d->op != GIR_OP_CONSTANT) {
+        if (!gir__op_is(d->op, GIR__F_LEAF_IN | GIR__F_LEAF_DATA)) {
             ++*ns;
             p->nsin += d->nin;
             if (d->nin > *maxin) *maxin = d->nin;
@@ -219,8 +219,8 @@ static gir_status gir__compile_values(gir_graph *g, gir_plan *p, const gir__rw *
             return GIR_ERR_LIMIT;
         }
         p->map[id] = ++p->nvals;
-        if (d->op == GIR_OP_INPUT) { v->kind = GIR__VAL_INPUT; continue; }
-        if (d->op == GIR_OP_VARIABLE || d->op == GIR_OP_CONSTANT) { v->kind = GIR__VAL_DATA; continue; }
+        if (gir__op_is(d->op, GIR__F_LEAF_IN)) { v->kind = GIR__VAL_INPUT; continue; }
+        if (gir__op_is(d->op, GIR__F_LEAF_DATA)) { v->kind = GIR__VAL_DATA; continue; }
         if (gir__ref_check_write(g, (uint32_t)id)) return GIR_ERR_INVALID_ARG;   /* gen/50-ir/dataref.c */
         v->kind = GIR__VAL_TEMP;
         v->off = *off;
@@ -462,7 +462,7 @@ static gir_status gir__bind_find(gir_plan *p, gir_node input, uint32_t *val) {
         gir__pfail(p, GIR_ERR_HANDLE, "bind: input (id %u) %s", (unsigned)input.id, gir__handle_why(kind));
         return GIR_ERR_HANDLE;
     }
-    if (g->nodes[input.id].op != GIR_OP_INPUT) {
+    if (!gir__op_is(g->nodes[input.id].op, GIR__F_LEAF_IN)) {
         gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: %N (%s) is not an input", g, (unsigned)input.id,
                    gir__op_names[g->nodes[input.id].op]);
         return GIR_ERR_INVALID_ARG;

@@ -15,7 +15,7 @@ struct gir__fgroup {
    time, with their message, unfused) */
 static int gir__fuse_ok(const gir_plan *p, const gir__step *s) {
     int dt;
-    if (s->op == GIR_OP_CAST) return s->nin == 1;
+    if (s->op == GIR_OP_CAST) return s->nin == 1;       /* cast has a fused loop of its own (gir__fuse_cast) */
     if (gir__kernel_of(s->op) != gir__k_eltwise || s->nin < 1 || s->nin > 3) return 0;
     dt = p->vals[p->sin[s->in0]].dtype;
     return gir__ew_scalar(s->op, dt) != 0;
@@ -121,7 +121,7 @@ static gir_status gir__fuse_plan(gir_plan *p, int n_out, const gir_node *outs, s
     for (k = 0; k < p->nsteps; ++k) {
         const gir__step *s = &p->steps[k];
         w.prod[s->val] = k + 1;
-        if (s->op == GIR_OP_ASSIGN) w.asg[p->sin[s->in0]] = k + 1;
+        if (gir__op_is(s->op, GIR__F_WRITES)) w.asg[p->sin[s->in0]] = k + 1;
         for (j = 0; j < s->nin; ++j) ++w.nuse[p->sin[s->in0 + j]];
     }
     for (k = p->nsteps; k-- > 0;) {              /* roots from the last step down: each group is maximal */
@@ -255,7 +255,7 @@ static void gir__fuse_chunks(const gir_plan *p, const struct gir__fgroup *gr, in
                 len = bcast && inner - s0 % inner < i0 + n - s0 ? inner - s0 % inner : i0 + n - s0;
                 for (j = 0; j < s->nin; ++j)
                     gir__fuse_in(buf, &p->vals[p->sin[s->in0 + j]], &ov->shape, i0, s0, &ptr[j], &st[j]);
-                if (s->op == GIR_OP_CAST) gir__fuse_cast(len, out, sv->dtype, ptr[0], idt, st[0]);
+                if (s->op == GIR_OP_CAST) gir__fuse_cast(len, out, sv->dtype, ptr[0], idt, st[0]);  /* as fuse_ok */
                 else gir__ew_pick(s->op, idt)(len, out, ptr, st, p->fpar[gr->m0 + m]);
             }
         }

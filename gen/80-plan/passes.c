@@ -6,7 +6,7 @@
      attributes and representative inputs share one value. Never merged: inputs, variables, assigns and the
      random ops (their values depend on the run); constants only up to GIR__CSE_CONST_MAX bytes.
    - algebraic simplification (GIR_COMPILE_NO_SIMPLIFY): rules that give a node an existing node's value
-     exactly, same dtype and shape (see gir__simplify).
+     exactly, same dtype and shape: the GIR_RULE lines of ops.def, the eval-mode flags (see gir__simplify).
    - dead nodes: what lost its last use to the two passes is not marked, so not computed.
    need[] bits while compiling: GIR__N_NEED (computed after the passes), GIR__N_COVER (needed without them),
    GIR__N_SIMP (rep set by a simplification rule), GIR__N_ASSIGNED (a variable some assign writes). */
@@ -25,13 +25,13 @@ typedef struct gir__rw {
 } gir__rw;
 
 /* the node input k of node d reads after the passes: its input's representative; a reshape reads through
-   reshapes (reshape of reshape reads the inner input directly) */
+   reshapes (reshape of reshape reads the inner input directly: a fusion of two nodes, not a rule line) */
 static uint32_t gir__pass_in(const gir__rw *w, const gir__node *d, uint32_t k) {
     const gir_graph *g = w->g;
     uint32_t in = g->ins[d->in0 + k];
     if (!w->rep) return in;
     in = w->rep[in];
-    if (w->simplify && d->op == GIR_OP_RESHAPE)
+    if (w->simplify && d->op == GIR_OP_RESHAPE)         /* a fusion of two nodes, not a column (see above) */
         while (g->nodes[in].op == GIR_OP_RESHAPE) in = w->rep[g->ins[g->nodes[in].in0]];
     return in;
 }
@@ -93,20 +93,20 @@ static int gir__attr_eq(const gir_attr *a, const gir_attr *b, const gir__akind *
 /* the bytes of a constant node (0 when it has none) */
 static size_t gir__const_bytes(const gir_graph *g, const gir__node *d) {
     size_t n = 0;
-    if (d->op != GIR_OP_CONSTANT || !gir__node_data(g, d) || !gir__bytes(gir__nshape(g, d), d->dtype, &n)) return 0;
+    if (!gir__op_is(d->op, GIR__F_LEAF_CONST) || !gir__node_data(g, d) || !gir__bytes(gir__nshape(g, d), d->dtype, &n))
+        return 0;
     return n;
 }
 
 /* ---- structural hashing */
 static int gir__cse_ok(const gir_graph *g, const gir__node *d) {
-    if (d->op == GIR_OP_INPUT || d->op == GIR_OP_VARIABLE || d->op == GIR_OP_ASSIGN) return 0;
-    if (gir__op_info(d->op)->flags & GIR__F_RNG) return 0;
-    return d->op != GIR_OP_CONSTANT || gir__const_bytes(g, d) <= GIR__CSE_CONST_MAX;
+    if (gir__op_is(d->op, GIR__F_LEAF_STATE | GIR__F_WRITES | GIR__F_RNG)) return 0;
+    return !gir__op_is(d->op, GIR__F_LEAF_CONST) || gir__const_bytes(g, d) <= GIR__CSE_CONST_MAX;
 }
 /* the effective inputs of node d, two-input commutative ops in a canonical order */
 static void gir__cse_ins(const gir__rw *w, const gir__node *d, uint32_t k, uint32_t *a) {
     uint32_t x = gir__pass_in(w, d, k), y;
-    if (d->nin == 2 && (gir__op_info(d->op)->flags & GIR__F_COMM)) {
+    if (d->nin == 2 && gir__op_is(d->op, GIR__F_COMM)) {
         y = gir__pass_in(w, d, 1u - k);
         if (k == 0 ? y < x : y > x) x = y;
     }
@@ -175,11 +175,11 @@ static int gir__all_is(const gir_graph *g, const gir__node *c, double v, int neg
     size_t nb, j, es;
     double x;
     gir_attr ta;
-    if (c->op == GIR_OP_FILL) {
+    if (gir__op_is(c->op, GIR__F_LEAF_FILL)) {
         x = gir__attr_load(g, c, &ta)->f[0];
         return x == v && (!gir__is_float(c->dtype) || (gir__hbits(x) >> 63) == (uint64_t)neg);
     }
-    if (c->op != GIR_OP_CONSTANT || (nb = gir__const_bytes(g, c)) > GIR__CSE_CONST_MAX) return 0;
+    if (!gir__op_is(c->op, GIR__F_LEAF_CONST) || (nb = gir__const_bytes(g, c)) > GIR__CSE_CONST_MAX) return 0;
     es = gir__esize(c->dtype);
     for (j = 0; j < nb; j += es) {
         const unsigned char *e = (const unsigned char *)gir__node_data(g, c) + j;
@@ -210,40 +210,55 @@ static uint32_t gir__transpose_back(const gir__rw *w, const gir__node *d) {
     int j, r = gir__nshape(w->g, d)->rank;
     gir_attr da, ta;
     const gir_ints *q = &gir__attr_load(w->g, d, &da)->l[0], *p = &gir__attr_load(w->g, t, &ta)->l[0];
-    if (t->op != GIR_OP_TRANSPOSE || q->n != r || p->n != r) return 0;
+    if (t->op != d->op || q->n != r || p->n != r) return 0;                  /* d is a transpose */
     for (j = 0; j < r; ++j)
         if (q->v[j] < 0 || q->v[j] >= r || p->v[q->v[j]] != j) return 0;
     return gir__pass_in(w, t, 0);
+}
+/* the rule table (GIR_RULE lines of ops.def): the patterns an input is matched against and the results */
+enum { GIR__RP_ANY, GIR__RP_NONE, GIR__RP_ONE, GIR__RP_ADD0, GIR__RP_SUB0, GIR__RP_INT0, GIR__RP_SELF };
+enum { GIR__RR_X0, GIR__RR_X1, GIR__RR_X0_IN0 };
+typedef struct gir__rule { uint16_t op; uint8_t in[2], res; } gir__rule;
+@@RULES@@
+/* whether node x, an input of node d, matches pattern p */
+static int gir__rule_in(const gir_graph *g, const gir__node *d, const gir__node *x, int p) {
+    switch (p) {
+    case GIR__RP_ONE: return gir__all_is(g, x, 1.0, 0);
+    case GIR__RP_ADD0: return gir__is_add_zero(g, x, 0);
+    case GIR__RP_SUB0: return gir__is_add_zero(g, x, 1);
+    case GIR__RP_INT0: return !gir__is_float(d->dtype) && gir__all_is(g, x, 0.0, 0);
+    case GIR__RP_SELF: return x->op == d->op;
+    default: return 1;
+    }
+}
+/* the value the first matching rule of the table gives node d, or 0 */
+static uint32_t gir__rule_apply(const gir__rw *w, const gir__node *d) {
+    size_t r;
+    for (r = 1; r < sizeof gir__rules / sizeof gir__rules[0]; ++r) {
+        const gir__rule *u = &gir__rules[r];
+        uint32_t in[2] = {0, 0}, k, n = u->in[1] == GIR__RP_NONE ? 1u : 2u;
+        int ok = u->op == d->op && d->nin == n;
+        for (k = 0; ok && k < n; ++k) {
+            in[k] = gir__pass_in(w, d, k);
+            ok = gir__rule_in(w->g, d, &w->g->nodes[in[k]], u->in[k]);
+        }
+        if (ok) return u->res == GIR__RR_X0_IN0 ? gir__pass_in(w, &w->g->nodes[in[0]], 0) : in[u->res == GIR__RR_X1];
+    }
+    return 0;
 }
 /* a node whose value node d has exactly, by a rule, or 0. The caller checks dtype and shape. */
 static uint32_t gir__simplify_rule(const gir__rw *w, const gir__node *d) {
     const gir_graph *g = w->g;
     uint32_t a = d->nin > 0 ? gir__pass_in(w, d, 0) : 0, b = d->nin > 1 ? gir__pass_in(w, d, 1) : 0;
-    const gir__node *na = &g->nodes[a], *nb = &g->nodes[b];
     gir_attr da;
     int j, r = gir__nshape(g, d)->rank;
-    switch (d->op) {
-    case GIR_OP_MUL:
-        if (gir__all_is(g, nb, 1.0, 0)) return a;
-        if (gir__all_is(g, na, 1.0, 0)) return b;
-        if (!gir__is_float(d->dtype) && gir__all_is(g, nb, 0.0, 0)) return b;   /* integers: x*0 is 0 */
-        if (!gir__is_float(d->dtype) && gir__all_is(g, na, 0.0, 0)) return a;
-        return 0;
-    case GIR_OP_ADD:
-        if (gir__is_add_zero(g, nb, 0)) return a;
-        return gir__is_add_zero(g, na, 0) ? b : 0;
-    case GIR_OP_SUB: return gir__is_add_zero(g, nb, 1) ? a : 0;
-    case GIR_OP_DIV: return gir__all_is(g, nb, 1.0, 0) ? a : 0;
-    case GIR_OP_NEG: return na->op == GIR_OP_NEG ? gir__pass_in(w, na, 0) : 0;
-    case GIR_OP_TRANSPOSE:
+    if (w->eval && gir__op_is(d->op, GIR__F_EVAL_ID)) return a;          /* eval plans: dropout is the identity */
+    if (w->eval && gir__op_is(d->op, GIR__F_EVAL_PICK1)) return b;       /* eval plans: train_eval's eval value */
+    if (d->op == GIR_OP_TRANSPOSE) {     /* not a rule line: it compares the permutation attributes */
         for (j = 0; j < r && gir__attr_load(g, d, &da)->l[0].n == r && da.l[0].v[j] == j; ++j) {}
         return j == r ? a : gir__transpose_back(w, d);
-    case GIR_OP_RESHAPE: case GIR_OP_CAST: case GIR_OP_STOP_GRADIENT: case GIR_OP_BROADCAST_TO: return a;
-    case GIR_OP_ADD_N: case GIR_OP_CONCAT: return d->nin == 1 ? a : 0;
-    case GIR_OP_DROPOUT: return w->eval ? a : 0;     /* eval plans run dropout as the identity */
-    case GIR_OP_TRAIN_EVAL: return w->eval ? b : d->nin == 2 ? a : 0;  /* inputs past 2: updates training runs */
-    default: return 0;
     }
+    return gir__rule_apply(w, d);
 }
 static uint32_t gir__simplify(const gir__rw *w, uint32_t id) {
     const gir__node *d = &w->g->nodes[id], *c;
@@ -264,7 +279,7 @@ static gir_status gir__passes(gir__rw *w, unsigned flags, size_t last) {
     for (id = 0; id < g->nnodes; ++id) w->rep[id] = (uint32_t)id;
     if (!cse && !w->simplify) return GIR_OK;
     for (id = 1; id <= last; ++id)
-        if (g->nodes[id].op == GIR_OP_ASSIGN) w->need[g->ins[g->nodes[id].in0]] |= GIR__N_ASSIGNED;
+        if (gir__op_is(g->nodes[id].op, GIR__F_WRITES)) w->need[g->ins[g->nodes[id].in0]] |= GIR__N_ASSIGNED;
     if (cse) {
         while (cap < 2 * (last + 1)) cap *= 2;
         if (!(w->tab = (uint32_t *)gir__alloc(w->a, cap * sizeof(uint32_t)))) return GIR_ERR_OUT_OF_MEMORY;

@@ -356,7 +356,7 @@ static gir_status gir__plan_schedule(gir_graph *g, gir_plan *p, unsigned flags) 
     w.etgt = w.order + ns; w.placed = (uint8_t *)(w.etgt + ne);
     for (k = 0; k < p->nsteps; ++k) {
         w.prod[p->steps[k].val] = k + 1;
-        if (p->steps[k].op == GIR_OP_ASSIGN) w.owner[p->sin[p->steps[k].in0]] = k + 1;
+        if (gir__op_is(p->steps[k].op, GIR__F_WRITES)) w.owner[p->sin[p->steps[k].in0]] = k + 1;
     }
     gir__sched_edges(g, p, &w, 0);
     for (k = 0; k < p->nsteps; ++k) w.estart[k + 1] += w.estart[k];
@@ -429,13 +429,12 @@ static int gir__plan_foldable(const gir_graph *g, const gir_plan *p, uint32_t k)
     uint32_t v, m, nm = p->fgroup && p->fgroup[k] ? p->groups[p->fgroup[k] - 1].nm : 1;
     const gir__step *s = p->fgroup && p->fgroup[k] ? &p->fsteps[p->groups[p->fgroup[k] - 1].m0] : &p->steps[k];
     for (m = 0; m < nm; ++m)
-        if ((gir__op_info(s[m].op)->flags & GIR__F_RNG) || s[m].op == GIR_OP_ASSIGN || s[m].op == GIR_OP_VARIABLE ||
-            s[m].op == GIR_OP_INPUT)
+        if (gir__op_is(s[m].op, GIR__F_RNG | GIR__F_WRITES | GIR__F_LEAF_STATE))
             return 0;
     gir__srd_init(p, k, &r);
     while (gir__srd_next(p, &r, &v)) {
         const gir__val *iv = &p->vals[v];
-        if (iv->kind == GIR__VAL_DATA && g->nodes[iv->node].op == GIR_OP_CONSTANT) continue;
+        if (iv->kind == GIR__VAL_DATA && gir__op_is(g->nodes[iv->node].op, GIR__F_LEAF_CONST)) continue;
         if (iv->kind == GIR__VAL_TEMP && iv->fold) continue;
         return 0;
     }

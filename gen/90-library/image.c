@@ -62,7 +62,7 @@ static int gir__img_val(gir_plan *p, gir_node n, int k, int input, uint32_t *v) 
                    gir__handle_why(kind));
         return 0;
     }
-    if (input && p->g->nodes[n.id].op != GIR_OP_INPUT) {
+    if (input && !gir__op_is(p->g->nodes[n.id].op, GIR__F_LEAF_IN)) {
         gir__pfail(p, GIR_ERR_INVALID_ARG, "plan_image: input %d: %N (%s) is not an input", k, (const gir_graph *)p->g,
                    (unsigned)n.id, gir__op_names[p->g->nodes[n.id].op]);
         return 0;
@@ -84,7 +84,7 @@ static void gir__img_kinds(const gir_plan *p, uint8_t *kind) {
         kind[k] = v->kind == GIR__VAL_TEMP ? GIR__IV_TEMP : v->kind == GIR__VAL_INPUT ? GIR__IV_INPUT : GIR__IV_CONST;
     }
     for (k = 0; k < p->nsteps; ++k)
-        if (p->steps[k].op == GIR_OP_ASSIGN) kind[p->sin[p->steps[k].in0]] = GIR__IV_VAR;
+        if (gir__op_is(p->steps[k].op, GIR__F_WRITES)) kind[p->sin[p->steps[k].in0]] = GIR__IV_VAR;
 }
 /* the packed attributes of step s (no data pointer) in pk; their bytes */
 static size_t gir__img_attr(const gir_plan *p, const gir__step *s, unsigned char *pk) {
@@ -325,7 +325,7 @@ static gir_status gir__img_check_steps(const unsigned char *img, char *msg, size
         if (gir__op_absent[s[k].op])
             return gir__ifail(msg, cap, GIR_ERR_NOT_BUILT, "step %l: op '%s' is not in this build", (long long)k,
                               gir__op_names[s[k].op]);
-        if (s[k].op == GIR_OP_ASSIGN && (s[k].nin < 1 || v[sin[s[k].in0]].kind != GIR__IV_VAR))
+        if (gir__op_is(s[k].op, GIR__F_WRITES) && (s[k].nin < 1 || v[sin[s[k].in0]].kind != GIR__IV_VAR))
             return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "step %l assigns to a value that is no variable",
                               (long long)k);
     }

@@ -65,7 +65,7 @@ static gir_status gir__init_resolve(gir_graph *g, gir_node v, const gir_init_spe
         gir__gfail(g, GIR_ERR_HANDLE, "%s: node %u: not a node of this graph", nm, v.id);
         return GIR_ERR_HANDLE;
     }
-    if (d->op != GIR_OP_VARIABLE) {
+    if (!gir__op_is(d->op, GIR__F_LEAF_VAR)) {
         gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: a %s node, not a variable", nm, v.id, gir__op_names[d->op]);
         return GIR_ERR_INVALID_ARG;
     }

@@ -200,7 +200,7 @@ static gir_status gir__save_pick(gir_graph *g, int vars, int n, const gir_node *
     }
     if (vars && n == 0) {         /* every named variable */
         for (k = 1; k < (int)g->nnodes; ++k)
-            if (g->nodes[k].op == GIR_OP_VARIABLE && g->nodes[k].name) { if (ids) ids[m] = (uint32_t)k; ++m; }
+            if (gir__op_is(g->nodes[k].op, GIR__F_LEAF_VAR) && g->nodes[k].name) { if (ids) ids[m] = (uint32_t)k; ++m; }
         *count = m;
         return GIR_OK;
     }
@@ -211,10 +211,10 @@ static gir_status gir__save_pick(gir_graph *g, int vars, int n, const gir_node *
                        gir__handle_why(kind));
             return GIR_ERR_HANDLE;
         }
-        if (vars && (g->nodes[list[k].id].op != GIR_OP_VARIABLE || !g->nodes[list[k].id].name)) {
+        if (vars && (!gir__op_is(g->nodes[list[k].id].op, GIR__F_LEAF_VAR) || !g->nodes[list[k].id].name)) {
             gir__gfail(g, GIR_ERR_INVALID_ARG, "save_variables: %N is %s (only named variables are saved by name)",
                        (const gir_graph *)g, (unsigned)list[k].id,
-                       g->nodes[list[k].id].op != GIR_OP_VARIABLE ? "not a variable" : "unnamed");
+                       !gir__op_is(g->nodes[list[k].id].op, GIR__F_LEAF_VAR) ? "not a variable" : "unnamed");
             return GIR_ERR_INVALID_ARG;
         }
         if (ids) ids[k] = list[k].id;
@@ -487,7 +487,7 @@ static void gir__r_var(gir__rd *r, gir_graph *g, char *name, const char *prev, i
     gir__r_shape(r, &s, "the shape");
     *id = r->bad ? 0 : gir__find_id(g, name);
     d = *id ? &g->nodes[*id] : NULL;
-    if (d && d->op != GIR_OP_VARIABLE) {
+    if (d && !gir__op_is(d->op, GIR__F_LEAF_VAR)) {
         gir__rfail(r, "'%s' is a node of op %s in the graph, not a variable", name, gir__op_names[d->op]);
         return;
     }
@@ -507,7 +507,7 @@ static void gir__r_var(gir__rd *r, gir_graph *g, char *name, const char *prev, i
 static int gir__named_vars(const gir_graph *g) {
     size_t k;
     int n = 0;
-    for (k = 1; k < g->nnodes; ++k) n += g->nodes[k].op == GIR_OP_VARIABLE && g->nodes[k].name;
+    for (k = 1; k < g->nnodes; ++k) n += gir__op_is(g->nodes[k].op, GIR__F_LEAF_VAR) && g->nodes[k].name;
     return n;
 }
 /* 1 when the VARS payload names this variable (payload already checked) */
@@ -544,7 +544,7 @@ static gir_status gir__load_vars(gir__rd *r, gir_graph *g, unsigned flags) {
         if (!pass && !r->bad && r->at != r->n) gir__rfail(r, "%l bytes after the last variable", (long long)(r->n - r->at));
         if (!pass && !r->bad && !(flags & GIR_LOAD_PARTIAL) && (int)matched != gir__named_vars(g)) {
             for (k = 1; k < g->nnodes; ++k)
-                if (g->nodes[k].op == GIR_OP_VARIABLE && g->nodes[k].name && !gir__vars_has(r, g, gir__nm(g, k))) break;
+                if (gir__op_is(g->nodes[k].op, GIR__F_LEAF_VAR) && g->nodes[k].name && !gir__vars_has(r, g, gir__nm(g, k))) break;
             gir__rfail(r, "the graph's variable '%s' is not in the file (GIR_LOAD_PARTIAL keeps its value)",
                        k < g->nnodes ? gir__nm(g, k) : "?");
         }

@@ -22,7 +22,7 @@ static gir_status gir__sh_assign(gir__bctx *b) {
         return GIR__BFAIL(b, GIR_ERR_SHAPE, "assign: node %u: value (node %u) %T %S must have the shape of var "
                           "(node %u) %T %S", b->id, (unsigned)b->in[1].id, (int)x->dtype, gir__nshape(b->g, x),
                           (unsigned)b->in[0].id, (int)v->dtype, gir__nshape(b->g, v));
-    if (v->op != GIR_OP_VARIABLE)
+    if (!gir__op_is(v->op, GIR__F_LEAF_VAR))
         return GIR__BFAIL(b, GIR_ERR_INVALID_ARG, "assign: node %u: var (node %u, %s %T %S) must be a variable",
                           b->id, (unsigned)b->in[0].id, gir__op_names[v->op], (int)v->dtype, gir__nshape(b->g, v));
     b->out = (*gir__nshape(b->g, v));
@@ -56,7 +56,7 @@ static gir_status gir__sh_train_eval(gir__bctx *b) {
                           gir__nshape(b->g, e), (unsigned)b->in[0].id, (int)t->dtype, gir__nshape(b->g, t));
     for (k = 2; k < b->n; ++k) {
         const gir__node *u = gir__bin(b, k);
-        if (u->op != GIR_OP_ASSIGN || u->dtype != t->dtype)
+        if (!gir__op_is(u->op, GIR__F_WRITES) || u->dtype != t->dtype)
             return GIR__BFAIL(b, GIR_ERR_INVALID_ARG, "train_eval: node %u: update %d (node %u, %s %T %S) must be an "
                               "assign node of %T", b->id, k - 2, (unsigned)b->in[k].id, gir__op_names[u->op],
                               (int)u->dtype, gir__nshape(b->g, u), (int)t->dtype);
@@ -70,19 +70,20 @@ static gir_status gir__sh_train_eval(gir__bctx *b) {
 /* input k of node d is computed by a plan compiled in mode eval (0: training): a train_eval node needs its
    training value and its updates, or only its eval value */
 static int gir__mode_needs(const gir__node *d, uint32_t k, int eval) {
-    if (d->op != GIR_OP_TRAIN_EVAL) return 1;
+    if (!gir__op_is(d->op, GIR__F_EVAL_PICK1)) return 1;
     return eval ? k == 1 : k != 1;
 }
 /* the inputs a step of node d reads: [*first, *first + return value) */
 static uint32_t gir__mode_reads(const gir__node *d, int eval, uint32_t *first) {
     *first = 0;
-    if (d->op != GIR_OP_TRAIN_EVAL) return d->nin;
+    if (!gir__op_is(d->op, GIR__F_EVAL_PICK1)) return d->nin;
     *first = eval ? 1u : 0u;
     return 1;
 }
-/* the kernel a step of node d runs: in eval plans dropout is the identity */
+/* the kernel a step of node d runs: in eval plans an EVAL_ID op (dropout) is the identity, which runs as a copy.
+   Not a column: stop_gradient is named as the op whose kernel is that copy (a step records an op). */
 static uint16_t gir__mode_op(const gir__node *d, int eval) {
-    return (uint16_t)(eval && d->op == GIR_OP_DROPOUT ? (int)GIR_OP_STOP_GRADIENT : (int)d->op);
+    return (uint16_t)(eval && gir__op_is(d->op, GIR__F_EVAL_ID) ? (int)GIR_OP_STOP_GRADIENT : (int)d->op);
 }
 
 /* the steps that must come before assign step a, besides the producers of its inputs: every other step that
@@ -119,7 +120,7 @@ static int gir__assign_ready(const gir_plan *p, const gir__awork *w, uint32_t s)
         uint32_t pr = w->prod[p->sin[st->in0 + j]];
         if (pr && !w->done[pr - 1]) return 0;
     }
-    return st->op != GIR_OP_ASSIGN || w->rem[p->sin[st->in0]] == 0;
+    return !gir__op_is(st->op, GIR__F_WRITES) || w->rem[p->sin[st->in0]] == 0;
 }
 static void gir__assign_place(const gir_plan *p, gir__awork *w, uint32_t s, uint32_t *n) {
     const gir__step *st = &p->steps[s];
@@ -128,7 +129,7 @@ static void gir__assign_place(const gir_plan *p, gir__awork *w, uint32_t s, uint
     w->order[(*n)++] = s;
     for (j = 0; j < st->nin; ++j) {            /* each variable once per step, the assign's own var not at all */
         uint32_t v = p->sin[st->in0 + j];
-        int seen = st->op == GIR_OP_ASSIGN && v == p->sin[st->in0];
+        int seen = gir__op_is(st->op, GIR__F_WRITES) && v == p->sin[st->in0];
         for (i = 0; i < j && !seen; ++i) seen = p->sin[st->in0 + i] == v;
         if (!seen && w->owner[v]) --w->rem[v];
     }
@@ -138,7 +139,7 @@ static void gir__assign_cycle(gir_graph *g, gir_plan *p, const gir__awork *w) {
     uint32_t k, j;
     for (k = 0; k < p->nsteps; ++k) {
         const gir__step *s = &p->steps[k];
-        if (w->done[k] || s->op == GIR_OP_ASSIGN) continue;
+        if (w->done[k] || gir__op_is(s->op, GIR__F_WRITES)) continue;
         for (j = 0; j < s->nin; ++j) {
             uint32_t v = p->sin[s->in0 + j];
             if (w->owner[v]) {
@@ -159,7 +160,7 @@ static gir_status gir__assign_order(gir_graph *g, gir_plan *p) {
     size_t nv = p->nvals ? p->nvals : 1, ns = p->nsteps ? p->nsteps : 1, bytes;
     void *mem;
     gir_status st = GIR_OK;
-    for (k = 0; k < p->nsteps; ++k) na += p->steps[k].op == GIR_OP_ASSIGN;
+    for (k = 0; k < p->nsteps; ++k) na += gir__op_is(p->steps[k].op, GIR__F_WRITES);
     if (!na) return GIR_OK;
     bytes = nv * 3 * sizeof(uint32_t) + ns * sizeof(uint32_t) + ns;
     if (!(mem = gir__alloc(&p->a, bytes))) return GIR_ERR_OUT_OF_MEMORY;
@@ -170,7 +171,7 @@ static gir_status gir__assign_order(gir_graph *g, gir_plan *p) {
         const gir__step *s = &p->steps[k];
         uint32_t v = p->sin[s->in0];
         w.prod[s->val] = k + 1;
-        if (s->op != GIR_OP_ASSIGN) continue;
+        if (!gir__op_is(s->op, GIR__F_WRITES)) continue;
         if (w.owner[v]) {
             gir__gfail(g, GIR_ERR_INVALID_ARG, "compile: assign nodes %u and %u both write variable node %u in one "
                        "plan", (unsigned)p->vals[p->steps[w.owner[v] - 1].val].node, (unsigned)p->vals[s->val].node,
@@ -180,12 +181,12 @@ static gir_status gir__assign_order(gir_graph *g, gir_plan *p) {
         w.owner[v] = k + 1;
     }
     for (k = 0; k < p->nsteps && st == GIR_OK; ++k)
-        if (p->steps[k].op == GIR_OP_ASSIGN) w.rem[p->sin[p->steps[k].in0]] = gir__assign_before(p, k, NULL);
+        if (gir__op_is(p->steps[k].op, GIR__F_WRITES)) w.rem[p->sin[p->steps[k].in0]] = gir__assign_before(p, k, NULL);
     while (st == GIR_OK && n < p->nsteps && progress) {   /* passes: the other steps, then the assigns */
         uint32_t n0 = n;
         for (j = 0; j < 2; ++j)
             for (k = 0; k < p->nsteps; ++k)
-                if (!w.done[k] && (p->steps[k].op == GIR_OP_ASSIGN) == (j == 1) && gir__assign_ready(p, &w, k))
+                if (!w.done[k] && gir__op_is(p->steps[k].op, GIR__F_WRITES) == (j == 1) && gir__assign_ready(p, &w, k))
                     gir__assign_place(p, &w, k, &n);
         progress = n > n0;
     }
@@ -286,8 +287,8 @@ static int gir__optim_args(gir_graph *g, int n, const gir_node *params, const gi
         gir__node pv;
         if (!p) return 0;
         pv = *p;
-        if (pv.op != GIR_OP_VARIABLE || !gir__is_float(pv.dtype)) {
-            gir__gfail(g, pv.op != GIR_OP_VARIABLE ? GIR_ERR_INVALID_ARG : GIR_ERR_DTYPE, "%s: params[%d] (node %u, "
+        if (!gir__op_is(pv.op, GIR__F_LEAF_VAR) || !gir__is_float(pv.dtype)) {
+            gir__gfail(g, !gir__op_is(pv.op, GIR__F_LEAF_VAR) ? GIR_ERR_INVALID_ARG : GIR_ERR_DTYPE, "%s: params[%d] (node %u, "
                        "%s %T %S) must be a variable of f32 or f64", fn, k, (unsigned)params[k].id,
                        gir__op_names[pv.op], (int)pv.dtype, gir__nshape(g, &pv));
             return 0;

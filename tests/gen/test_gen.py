@@ -596,6 +596,50 @@ GIR_OP(SCALED,      IN(a),       FLOAT, SAME,       0,    MATH,  ATTR(f:alpha_, 
        ADJ(g * p0), REF(), DOC("a * alpha_; n_ unused."))
 """
 COMPILERS = [["gcc", "-std=c99"], ["g++", "-x", "c++", "-std=c++11"]]
+# A new reduction is one row: its REDUCE form gives the double, f32, integer and vector loops, ADJ its gradient.
+RED_ROW = r"""
+GIR_OP(SUM_SQUARES, IN(x),       NUM,   REDUCE,     0,    REDUCE,ATTR(l:axes, i:keepdims),
+       REDUCE(0, a + v * v, a), ADJ(expand(g) * 2 * x0), REF(), DOC("Sum of squares over axes."))
+"""
+RED_MAIN = r"""#define GIR_IMPLEMENTATION
+#include "gir.h"
+#include <stdio.h>
+static int run(gir_dtype dt, const void *x, double *y, double *dx) {
+    gir_graph *g = gir_graph_new(NULL);
+    gir_node in = gir_input(g, dt, gir_shape1(3)), out[2];
+    gir_plan *p;
+    int k;
+    out[0] = gir_sum_squares(g, in, gir_ints0(), 0);
+    if (dt == GIR_DTYPE_I32) out[1] = out[0];
+    else if (gir_grad(g, out[0], 1, &in, &out[1])) return 1;
+    if (gir_compile(g, 2, out, &p) || gir_plan_bind(p, in, x) || gir_run(p)) return 1;
+    for (k = 0; k < 4; ++k) {
+        const void *d = gir_plan_data(p, out[k > 0]);
+        int j = k > 0 ? k - 1 : 0;
+        double v = dt == GIR_DTYPE_F32 ? ((const float *)d)[j] : dt == GIR_DTYPE_F64 ? ((const double *)d)[j]
+                 : ((const int32_t *)d)[j];
+        if (k == 0) *y = v; else dx[k - 1] = v;
+    }
+    gir_plan_free(p);
+    gir_graph_free(g);
+    return 0;
+}
+int main(void) {
+    static const float xf[3] = {1, 2, 3};
+    static const double xd[3] = {1, 2, 3};
+    static const int32_t xi[3] = {1, 2, 3};
+    double y, dx[3];
+    int off, bad = 0;
+    for (off = 0; off < 2; ++off) {       /* the vector path where there is one, then the scalar loops */
+        gir__vr_off = off;
+        if (run(GIR_DTYPE_F32, xf, &y, dx) || y != 14 || dx[0] != 2 || dx[1] != 4 || dx[2] != 6) bad |= 1;
+        if (run(GIR_DTYPE_F64, xd, &y, dx) || y != 14 || dx[0] != 2 || dx[1] != 4 || dx[2] != 6) bad |= 2;
+        if (run(GIR_DTYPE_I32, xi, &y, dx) || y != 14) bad |= 4;
+    }
+    printf("%s %d\n", bad ? "bad" : "ok", bad);
+    return bad;
+}
+"""
 
 
 def prepare_compiles(P, pool, tmp, jobs):
@@ -608,6 +652,34 @@ def prepare_compiles(P, pool, tmp, jobs):
     with open(os.path.join(d, "impl.c"), "w", encoding="utf-8") as f:
         f.write('#define GIR_IMPLEMENTATION\n#include "gir.h"\n')
     jobs["odd"] = (d, pool.submit(run_gen, P, ["ops.def", "-o", "gir.h"], cwd=d))
+    d = os.path.join(tmp, "reduce")
+    os.makedirs(d)
+    with open(os.path.join(d, "ops.def"), "w", encoding="utf-8") as f:
+        f.write(text.replace("#undef GIR_OP\n", RED_ROW.strip() + "\n#undef GIR_OP\n"))
+    with open(os.path.join(d, "main.c"), "w", encoding="utf-8") as f:
+        f.write(RED_MAIN)
+    jobs["reduce"] = (d, pool.submit(run_gen, P, ["ops.def", "-o", "gir.h"], cwd=d))
+
+
+def check_reduce_row(rep, jobs):
+    d, fut = jobs["reduce"]
+    r = fut.result()
+    name = ("a reduction row appended (sum_squares: REDUCE(0, a + v * v, a)): compiles, and gives 14 and the "
+            "gradient 2x for [1, 2, 3] in f32, f64 and i32, on the vector path and the scalar loops")
+    if r.rc != 0:
+        rep.check(name, r.why())
+        return
+    if not shutil.which("gcc"):
+        rep.skip(name, "gcc not found")
+        return
+    cmd = ["gcc", "-std=c99", "-O1", "-Wall", "-Wextra", "-Werror", "main.c", "-o", "main", "-lm"]
+    c = subprocess.run(cmd, cwd=d, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=300)
+    if c.returncode:
+        rep.check(name, "does not compile: " + one_line(c.stdout.decode("utf-8", "replace"))[:300])
+        return
+    e = subprocess.run([os.path.join(d, "main")], cwd=d, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=60)
+    out = e.stdout.decode("utf-8", "replace").strip()
+    rep.check(name, None if e.returncode == 0 and out == "ok 0" else "the program says '%s'" % out)
 
 
 def check_compiles(rep, jobs):
@@ -817,6 +889,7 @@ def main(argv):
             check_stdlib(P, rep, tmp, jobs, fresh)
             check_needed(rep, jobs)
             check_compiles(rep, jobs)
+            check_reduce_row(rep, jobs)
             rep.check("robustness: %d damaged copies of good/small.def each give exit 0 or one 'file:line: error:' "
                       "line, never an exception" % MUTATIONS, jobs["robust"].result())
             if pending_jobs is not None:

@@ -202,7 +202,21 @@ static int test_names_of_builder_state(void) {
     return 1;
 }
 
+/* GIR_OPS(X) lists every op of the table once, in enum order, with its builder and group */
+#define GIR_T_OP_ROW(NAME, name, GROUP) {GIR_OP_##NAME, #name, GIR_GROUP_##GROUP},
+static int test_ops_xmacro_lists_the_table(void) {
+    static const struct { gir_op op; const char *name; gir_group group; } rows[] = {GIR_OPS(GIR_T_OP_ROW)};
+    size_t k, n = sizeof rows / sizeof rows[0];
+    CHECK(n == (size_t)GIR_OP__COUNT - 1, "%d rows for %d ops", (int)n, (int)GIR_OP__COUNT - 1);
+    for (k = 0; k < n; ++k)
+        CHECK(rows[k].op == (gir_op)(k + 1) && !strcmp(gir_op_name(rows[k].op), rows[k].name) &&
+              gir_op_group(rows[k].op) == rows[k].group, "row %d: %s", (int)k, rows[k].name);
+    return 1;
+}
+#undef GIR_T_OP_ROW
+
 static void suite_names(void) {
+    RUN("names/ops_xmacro_lists_the_table", test_ops_xmacro_lists_the_table());
     RUN("names/roundtrip_and_scopes", test_names_roundtrip_and_scopes());
     RUN("names/errors_leave_graph_usable", test_names_errors_leave_graph_usable());
     RUN("names/in_messages", test_names_in_messages());

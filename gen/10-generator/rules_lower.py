@@ -1,0 +1,47 @@
+"""rules_lower.py - the GIR_RULE lines of ops.def (simplification rules) for gen/gir_gen.py: checked and
+collected into the table gir__rules that gen/passes.c matches nodes against. Python 3 standard library only."""
+import re
+from gen_common import err
+
+PATTERNS = ["ANY", "NONE", "ONE", "ADD0", "SUB0", "INT0", "SELF"]       # GIR__RP_<pattern> in gen/passes.c
+RESULTS = ["X0", "X1", "X0_IN0"]                                        # GIR__RR_<result>
+RULE = re.compile(r"^[ \t]*GIR_RULE\s*\(([^)]*)\)[ \t]*$", re.M)
+
+
+def parse_rules(path, clean, ops):
+    """[(op, in0, in1, result, line)] from the comment-free text of ops.def."""
+    names = {op.name: op for op in ops}
+    out = []
+    for m in RULE.finditer(clean):
+        line = clean.count("\n", 0, m.start()) + 1
+        cols = [c.strip() for c in m.group(1).split(",")]
+        if cols == ["op", "in0", "in1", "result"]:
+            continue                                        # the default X-macro definition
+        if len(cols) != 4:
+            err(path, line, "GIR_RULE(op, in0, in1, result) has 4 columns, this one %d" % len(cols))
+        op, in0, in1, res = cols
+        if op not in names:
+            err(path, line, "GIR_RULE names the op %s, which is not a row of the table" % op)
+        for p in (in0, in1):
+            if p not in PATTERNS:
+                err(path, line, "unknown rule pattern '%s' (one of %s)" % (p, ", ".join(PATTERNS)))
+        if res not in RESULTS:
+            err(path, line, "unknown rule result '%s' (one of %s)" % (res, ", ".join(RESULTS)))
+        if in0 == "NONE" or (res == "X1" and in1 == "NONE") or (res == "X0_IN0" and in0 != "SELF"):
+            err(path, line, "GIR_RULE(%s): in0 is an input, X1 needs in1 and X0_IN0 needs in0 SELF" % op)
+        nin = 1 if in1 == "NONE" else 2
+        o = names[op]
+        if not o.variadic and len(o.inputs) != nin:
+            err(path, line, "GIR_RULE(%s) matches %d input(s); the op has %d" % (op, nin, len(o.inputs)))
+        out.append((op, in0, in1, res, line))
+    return out
+
+
+def emit_rules(rules):
+    out = ["/* generated from the GIR_RULE lines of ops.def (gen/rules_lower.py); row 0 matches no node */",
+           "static const gir__rule gir__rules[%d] = {" % (len(rules) + 1), "    {0, {0, 0}, 0},"]
+    for op, in0, in1, res, line in rules:
+        out.append("    {GIR__IF(GIR__WHY_%s, GIR_OP_%s), {GIR__RP_%s, GIR__RP_%s}, GIR__RR_%s},   /* ops.def:%d */"
+                   % (op, op, in0, in1, res, line))
+    out.append("};")
+    return "\n".join(out)
