@@ -3,7 +3,7 @@
 
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
-   Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=397b42255ef98e91d8b36346e03fc0d1eb6c6cef1a0921ee517a373fc528b2ec
+   Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=1c7bb0ec15e85b1385ec4091dbd17afd3df804a5786684a4c9601c4d2d42f344
                                           gen/ sha256=069c8f46f6cb3031
 
    USE
@@ -470,7 +470,7 @@
 #define GIR_VERSION_PATCH 0
 #define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
 #define GIR_VERSION_STRING "0.1.0"
-#define GIR_OPSDEF_SHA256 "397b42255ef98e91d8b36346e03fc0d1eb6c6cef1a0921ee517a373fc528b2ec"
+#define GIR_OPSDEF_SHA256 "1c7bb0ec15e85b1385ec4091dbd17afd3df804a5786684a4c9601c4d2d42f344"
 
 #ifndef GIR_API
 #  ifdef GIR_STATIC
