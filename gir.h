@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=1c7bb0ec15e85b1385ec4091dbd17afd3df804a5786684a4c9601c4d2d42f344
-                                          gen/ sha256=069c8f46f6cb3031
+                                          gen/ sha256=85540ecc3e60938e
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -10072,18 +10072,232 @@ static void gir__op_left_out(gir_graph *g, gir_op op) {
                    "GIR_WITH_OPS_%s)", nm, up, grp);
 }
 
-GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in, const gir_attr *attr) {
-    gir_node bad = gir__handle(NULL, 0), ord[GIR_MAX_VARIADIC], *stor = ord;
-    const gir__opinfo *oi;
-    const gir__node *x0 = NULL;     /* the first parent, which the dtype and shape rules read */
-    gir__bctx b;
-    gir__node *nd;
-    int k, np, pdt = 0, odt = 0, ntype, level;
-    size_t bytes = 0, packed;
-    uint32_t align, sref;
-    unsigned char pk[GIR__ATTR_MAXBYTES];
-    void *data = NULL;
+/* gir_op_build, step 1: the op is known and built, takes n inputs, and each is a live node of g; ord gets them in
+   storage order (parents first, then arguments, IN order within each). Nonzero: fail (the message is set, except
+   for a poisoned input, which passes quietly). */
+static int gir__bld_inputs(gir__bctx *b, const gir__opinfo *oi, const gir_node *in, gir_node *ord) {
+    gir_graph *g = b->g;
+    int k, n = b->n, p = 0, a = oi->variadic ? n : oi->nparents;
+    if (oi->variadic ? (n < 1 || n > GIR_MAX_VARIADIC) : (n != oi->nparents + oi->nargs)) {
+        if (oi->variadic)
+            gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: takes 1 to GIR_MAX_VARIADIC (%d) inputs, got %d",
+                       gir__op_names[b->op], b->id, GIR_MAX_VARIADIC, n);
+        else
+            gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: takes %d input(s), got %d", gir__op_names[b->op], b->id,
+                       oi->nparents + oi->nargs, n);
+        return 1;
+    }
+    if (n > 0 && !in) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: input array is NULL", gir__op_names[b->op], b->id);
+        return 1;
+    }
+    for (k = 0; k < n; ++k) {
+        if (!oi->variadic && k < 32 && ((oi->argmask >> k) & 1u)) ord[a++] = in[k];
+        else ord[p++] = in[k];
+    }
+    for (k = 0; k < n; ++k) {
+        int kind = gir__handle_kind(g, ord[k]);
+        if (kind == GIR__H_NONE) return 1;          /* poisoned input: no new message */
+        if (kind != GIR__H_OWN) {
+            gir__gfail(g, GIR_ERR_HANDLE, "%s: node %u: %s (input %d, id %u) %s", gir__op_names[b->op], b->id,
+                       gir__in_name(oi, gir__in_pos(oi, k)), gir__in_pos(oi, k), (unsigned)ord[k].id,
+                       gir__handle_why(kind));
+            return 1;
+        }
+    }
+    return 0;
+}
+/* step 2: the output dtype from the row's dtype rule and the promoted parent dtype pdt (b->dtype); nonzero: fail */
+static int gir__bld_dtype(gir__bctx *b, const gir__opinfo *oi, const gir__node *x0, int pdt) {
+    gir_graph *g = b->g;
+    if (x0 && gir__ew_lacks(b->op, pdt)) {
+        if (GIR__ONLY_F32 && pdt != GIR_DTYPE_F32)
+            gir__gfail(g, GIR_ERR_NOT_BUILT, "%s: node %u: %T inputs, and this build has GIR_ONLY_F32",
+                       gir__op_names[b->op], b->id, pdt);
+        else gir__gfail(g, GIR_ERR_DTYPE, "%s: node %u: not defined for %T inputs", gir__op_names[b->op], b->id, pdt);
+        return 1;
+    }
+    if (!x0 && (oi->dtrule != GIR__DT_ATTR || oi->shrule == GIR__SH_SAME || oi->shrule == GIR__SH_BCAST ||
+                oi->shrule == GIR__SH_REDUCE)) {           /* a table row whose rules read a parent it lacks */
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: its dtype and shape rules need a parent",
+                   gir__op_names[b->op], b->id);
+        return 1;
+    }
+    switch (oi->dtrule) {
+    case GIR__DT_FLOAT:
+        if (!gir__is_float(pdt)) {
+            gir__gfail(g, GIR_ERR_DTYPE, "%s: node %u: needs float (f32, f64) inputs, got %T %S (cast it first)",
+                       gir__op_names[b->op], b->id, (int)x0->dtype, gir__nshape(g, x0));
+            return 1;
+        }
+        b->dtype = pdt; break;
+    case GIR__DT_CMP: case GIR__DT_LOGIC: case GIR__DT_TEST: b->dtype = GIR_DTYPE_B8; break;
+    case GIR__DT_INDEX: b->dtype = GIR_DTYPE_I32; break;
+    case GIR__DT_ATTR:
+        b->dtype = b->attr.dtype;
+        if (b->dtype <= 0 || b->dtype >= GIR_DTYPE__COUNT) {
+            gir__gfail(g, GIR_ERR_ATTR, "%s: node %u: bad dtype attribute %d", gir__op_names[b->op], b->id,
+                       (int)b->attr.dtype);
+            return 1;
+        }
+        break;
+    default: b->dtype = pdt;
+    }
+    return 0;
+}
+/* step 3: the output shape (b->out) from the row's shape rule, then the attribute values' checks; nonzero: fail */
+static int gir__bld_shape(gir__bctx *b, const gir__opinfo *oi, const gir__node *x0, int np) {
+    gir_graph *g = b->g;
     gir_status s = GIR_OK;
+    int k;
+    switch (oi->shrule) {
+    case GIR__SH_SAME:
+        b->out = (*gir__nshape(g, x0));
+        if (oi->axis_i >= 0) s = gir__axis(b, &b->attr.i[oi->axis_i], b->out.rank, "axis");
+        if (!s && oi->axes_l >= 0) s = gir__axes(b, &b->attr.l[oi->axes_l], b->out.rank, 0);
+        break;
+    case GIR__SH_BCAST:
+        b->out = (*gir__nshape(g, x0));
+        for (k = 1; k < np && !s; ++k) {
+            const gir_shape *xs = gir__nshape(g, &g->nodes[b->in[k].id]);
+            gir_shape prev = b->out;
+            if (!gir__bcast2(&prev, xs, &b->out))
+                s = GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: shapes do not broadcast: %S and %S",
+                               gir__op_names[b->op], b->id, &prev, xs);
+        }
+        break;
+    case GIR__SH_REDUCE: s = gir__reduce_shape(b); break;
+    case GIR__SH_SCALAR: b->out = gir_shape0(); break;
+    case GIR__SH_ATTR_SHAPE:
+        b->out = b->attr.shape;
+        s = gir__check_shape(b, &b->out, "shape");
+        break;
+    default: s = oi->shape_fn(b);
+    }
+    if (!s) s = gir__check_values(b);
+    if (s) return 1;
+    if (!gir__shape_ok(&b->out)) {
+        int neg = !gir__rank_ok(b->out.rank);
+        for (k = 0; !neg && k < b->out.rank; ++k) neg = b->out.dim[k] < 0;
+        if (neg) gir__gfail(g, GIR_ERR_SHAPE, "%s: node %u: result %S is not a valid shape", gir__op_names[b->op], b->id,
+                            &b->out);
+        else gir__gfail(g, GIR_ERR_LIMIT, "%s: node %u: result %S has more than 2^40 elements", gir__op_names[b->op],
+                        b->id, &b->out);
+        return 1;
+    }
+    return 0;
+}
+/* step 4: parents whose dtype differs from the common one pdt get a cast node (promotion builds casts) */
+static int gir__bld_casts(gir__bctx *b, const gir__opinfo *oi, gir_node *stor, int np, int pdt) {
+    gir_graph *g = b->g;
+    int k;
+    if (oi->dtrule == GIR__DT_ATTR || oi->dtrule == GIR__DT_INDEX || np < 2) return 0;
+    for (k = 0; k < np; ++k) {
+        if (g->nodes[stor[k].id].dtype != pdt) {
+            gir_attr ca;
+            gir_node c;
+            gir_attr_zero(&ca);
+            ca.dtype = pdt;
+            c = gir_op_build(g, GIR_OP_CAST, 1, &stor[k], &ca);      /* not a column: the op promotion builds */
+            if (!c.id) return 1;
+            stor[k] = c;
+        }
+    }
+    b->id = (uint32_t)g->nnodes;
+    return 0;
+}
+/* step 5: the node type and grad level, from the inputs */
+static int gir__bld_ntype(const gir__bctx *b, int np, int *level) {
+    const gir_graph *g = b->g;
+    int k, diff_in = 0, any_in = 0;
+    *level = g->grad_level;
+    if (b->n == 0) return gir__op_is(b->op, GIR__F_LEAF_STATE) ? GIR_NODE_INPUT : GIR_NODE_CONSTANT;
+    for (k = 0; k < b->n; ++k) {
+        const gir__node *x = &g->nodes[b->in[k].id];
+        int t = x->ntype;
+        if (x->grad_level > *level) *level = x->grad_level;
+        if (t >= GIR_NODE_INPUT) any_in = 1;
+        if (k < np && gir__is_float(x->dtype) && (t == GIR_NODE_INPUT || t == GIR_NODE_INPUT_DERIVED)) diff_in = 1;
+    }
+    /* a float op without an adjoint stays on the gradient path (gir_grad reports it) unless it blocks */
+    if (diff_in && gir__is_float(b->dtype) && !gir__op_is(b->op, GIR__F_BLOCK)) return GIR_NODE_INPUT_DERIVED;
+    return any_in ? GIR_NODE_INPUT_DERIVED_NON_DIFF : GIR_NODE_CONSTANT_DERIVED;
+}
+/* step 6: a constant's or variable's values: the caller's (referenced, gen/50-ir/dataref.c) or a copy of its own
+   (zeros without attr->data); *data stays NULL for other ops. Nonzero: fail, nothing allocated. */
+static int gir__bld_data(gir__bctx *b, const gir_attr *attr, void **data, size_t *bytes) {
+    gir_graph *g = b->g;
+    *data = NULL;
+    *bytes = 0;
+    if (!gir__op_is(b->op, GIR__F_LEAF_DATA)) return 0;
+    if (b->attr.i[4] == GIR__REF && !(attr && attr->data)) b->attr.i[4] = 0;   /* nothing to refer to */
+    if (b->attr.i[4] == GIR__REF) {
+        *data = (void *)(uintptr_t)attr->data;
+        return 0;
+    }
+    if (!gir__bytes(&b->out, b->dtype, bytes)) {
+        gir__gfail(g, GIR_ERR_LIMIT, "%s: node %u: %T %S has more bytes than size_t counts", gir__op_names[b->op],
+                   b->id, b->dtype, &b->out);
+        return 1;
+    }
+    *data = gir__alloc(&g->a, *bytes ? *bytes : 1);
+    if (!*data) {
+        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "%s: node %u: out of memory for %l bytes of data", gir__op_names[b->op],
+                   b->id, (long long)*bytes);
+        return 1;
+    }
+    if (attr && attr->data) GIR_MEMCPY(*data, attr->data, *bytes);
+    else GIR_MEMSET(*data, 0, *bytes);
+    return 0;
+}
+/* step 7: the node appended. Everything is reserved before anything is changed, so a failure leaves the graph as
+   it was (and frees the data of step 6). */
+static gir_node gir__bld_commit(gir__bctx *b, int np, int ntype, int level, void *data, size_t bytes) {
+    gir_graph *g = b->g;
+    unsigned char pk[GIR__ATTR_MAXBYTES];
+    size_t packed;
+    uint32_t align, sref;
+    gir__node *nd;
+    int k;
+    b->attr.data = data;
+    packed = gir__attr_pack(&b->attr, pk);          /* attributes other than all zeros get a store entry */
+    align = (pk[1] & 0x40u) ? (uint32_t)sizeof(void *) : 1u;   /* one with values keeps the pointer aligned */
+    sref = gir__shape_ref(g, &b->out, b->in, b->n);        /* 0: the shape is stored anew */
+    if (gir__grow(&g->a, (void **)&g->nodes, &g->cap, g->nnodes + 1, sizeof(gir__node)) ||
+        gir__grow(&g->a, (void **)&g->ins, &g->inscap, g->nins + (size_t)b->n, sizeof(uint32_t)) ||
+        (packed && gir__store_reserve(&g->a, &g->attrs, packed, align)) ||
+        (!sref && gir__store_reserve(&g->a, &g->shapes, sizeof(gir_shape), 4)) || g->nnodes >= 0xffffffffu) {
+        if (b->attr.i[4] != GIR__REF) gir__free(&g->a, data, bytes);
+        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "%s: node %u: out of memory growing the graph", gir__op_names[b->op],
+                   b->id);
+        return gir__handle(NULL, 0);
+    }
+    nd = &g->nodes[g->nnodes];               /* every field is set */
+    nd->op = (uint16_t)b->op;
+    nd->dtype = (uint8_t)b->dtype;
+    nd->ntype = (uint8_t)ntype;
+    nd->grad_level = (uint16_t)level;
+    nd->nparents = (uint16_t)np;
+    nd->nin = (uint32_t)b->n;
+    nd->in0 = (uint32_t)g->nins;
+    if (!sref) sref = gir__store_put(&g->shapes, &b->out, sizeof b->out, 4);
+    nd->shp = sref;
+    nd->name = 0;
+    nd->attr = packed ? gir__store_put(&g->attrs, pk, packed, align) : 0;
+    for (k = 0; k < b->n; ++k) g->ins[g->nins++] = b->in[k].id;
+    return gir__handle(g, (uint32_t)g->nnodes++);
+}
+
+/* The generic builder: every named builder calls it. The steps above, in order; a failing step has set the
+   graph's status and message (a poisoned input passes quietly) and nothing of the graph has changed. */
+GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in, const gir_attr *attr) {
+    gir_node bad = gir__handle(NULL, 0), stor[GIR_MAX_VARIADIC];
+    const gir__opinfo *oi;
+    const gir__node *x0;            /* the first parent, which the dtype and shape rules read */
+    gir__bctx b;
+    int np, pdt = 0, ntype, level;
+    size_t bytes;
+    void *data;
     if (!g) return bad;
     if (!gir__op_ok(op)) {
         gir__gfail(g, GIR_ERR_INVALID_ARG, "op_build: unknown op %d", (int)op);
@@ -10095,192 +10309,19 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     }
     oi = gir__op_info(op);
     b.g = g; b.op = op; b.id = (uint32_t)g->nnodes; b.n = n;    /* every field is set (no memset: it is hot) */
-    b.in = NULL; b.out = gir__no_attr.shape; b.dtype = 0;
-    if (oi->variadic ? (n < 1 || n > GIR_MAX_VARIADIC) : (n != oi->nparents + oi->nargs)) {
-        if (oi->variadic)
-            gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: takes 1 to GIR_MAX_VARIADIC (%d) inputs, got %d", gir__op_names[op],
-                       b.id, GIR_MAX_VARIADIC, n);
-        else
-            gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: takes %d input(s), got %d", gir__op_names[op], b.id,
-                       oi->nparents + oi->nargs, n);
-        return bad;
-    }
-    if (n > 0 && !in) {
-        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: input array is NULL", gir__op_names[op], b.id);
-        return bad;
-    }
-    /* storage order: parents first, then arguments (IN order within each) */
+    b.in = stor; b.out = gir__no_attr.shape; b.dtype = 0;
     np = oi->variadic ? n : oi->nparents;
-    {
-        int p = 0, a = np;
-        for (k = 0; k < n; ++k) {
-            if (!oi->variadic && k < 32 && ((oi->argmask >> k) & 1u)) ord[a++] = in[k];
-            else ord[p++] = in[k];
-        }
-    }
-    for (k = 0; k < n; ++k) {
-        int kind = gir__handle_kind(g, stor[k]);
-        if (kind == GIR__H_NONE) return bad;          /* poisoned input: no new message */
-        if (kind != GIR__H_OWN) {
-            gir__gfail(g, GIR_ERR_HANDLE, "%s: node %u: %s (input %d, id %u) %s", gir__op_names[op], b.id,
-                       gir__in_name(oi, gir__in_pos(oi, k)), gir__in_pos(oi, k), (unsigned)stor[k].id, gir__handle_why(kind));
-            return bad;
-        }
-    }
-    b.in = stor;
+    if (gir__bld_inputs(&b, oi, in, stor)) return bad;
     GIR_MEMCPY(&b.attr, attr ? attr : &gir__no_attr, sizeof b.attr);   /* a copy (a zero fill is a slow rep stos) */
     b.attr.data = NULL;
     if (gir__check_attr_ranks(&b, oi->attrs)) return bad;
     if (gir__promote(&b, oi, stor, np, &pdt)) return bad;
-    if (np > 0) x0 = &g->nodes[stor[0].id];
-    if (np > 0 && gir__ew_lacks(op, pdt)) {
-        if (GIR__ONLY_F32 && pdt != GIR_DTYPE_F32)
-            gir__gfail(g, GIR_ERR_NOT_BUILT, "%s: node %u: %T inputs, and this build has GIR_ONLY_F32", gir__op_names[op],
-                       b.id, pdt);
-        else gir__gfail(g, GIR_ERR_DTYPE, "%s: node %u: not defined for %T inputs", gir__op_names[op], b.id, pdt);
-        return bad;
-    }
-    if (!x0 && (oi->dtrule != GIR__DT_ATTR || oi->shrule == GIR__SH_SAME || oi->shrule == GIR__SH_BCAST ||
-                oi->shrule == GIR__SH_REDUCE)) {           /* a table row whose rules read a parent it lacks */
-        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: its dtype and shape rules need a parent", gir__op_names[op], b.id);
-        return bad;
-    }
-    switch (oi->dtrule) {
-    case GIR__DT_FLOAT:
-        if (!gir__is_float(pdt)) {
-            gir__gfail(g, GIR_ERR_DTYPE, "%s: node %u: needs float (f32, f64) inputs, got %T %S (cast it first)",
-                       gir__op_names[op], b.id, (int)x0->dtype, gir__nshape(g, x0));
-            return bad;
-        }
-        odt = pdt; break;
-    case GIR__DT_CMP: case GIR__DT_LOGIC: case GIR__DT_TEST: odt = GIR_DTYPE_B8; break;
-    case GIR__DT_INDEX: odt = GIR_DTYPE_I32; break;
-    case GIR__DT_ATTR:
-        odt = b.attr.dtype;
-        if (odt <= 0 || odt >= GIR_DTYPE__COUNT) {
-            gir__gfail(g, GIR_ERR_ATTR, "%s: node %u: bad dtype attribute %d", gir__op_names[op], b.id, (int)b.attr.dtype);
-            return bad;
-        }
-        break;
-    default: odt = pdt;
-    }
-    b.dtype = odt;
-    /* shape rule */
-    switch (oi->shrule) {
-    case GIR__SH_SAME:
-        b.out = (*gir__nshape(g, x0));
-        if (oi->axis_i >= 0) s = gir__axis(&b, &b.attr.i[oi->axis_i], b.out.rank, "axis");
-        if (!s && oi->axes_l >= 0) s = gir__axes(&b, &b.attr.l[oi->axes_l], b.out.rank, 0);
-        break;
-    case GIR__SH_BCAST:
-        b.out = (*gir__nshape(g, x0));
-        for (k = 1; k < np && !s; ++k) {
-            const gir_shape *xs = gir__nshape(g, &g->nodes[stor[k].id]);
-            gir_shape prev = b.out;
-            if (!gir__bcast2(&prev, xs, &b.out))
-                s = GIR__BFAIL(&b, GIR_ERR_SHAPE, "%s: node %u: shapes do not broadcast: %S and %S", gir__op_names[op], b.id,
-                               &prev, xs);
-        }
-        break;
-    case GIR__SH_REDUCE: s = gir__reduce_shape(&b); break;
-    case GIR__SH_SCALAR: b.out = gir_shape0(); break;
-    case GIR__SH_ATTR_SHAPE:
-        b.out = b.attr.shape;
-        s = gir__check_shape(&b, &b.out, "shape");
-        break;
-    default: s = oi->shape_fn(&b);
-    }
-    if (!s) s = gir__check_values(&b);
-    if (s) return bad;
-    if (!gir__shape_ok(&b.out)) {
-        int neg = !gir__rank_ok(b.out.rank);
-        for (k = 0; !neg && k < b.out.rank; ++k) neg = b.out.dim[k] < 0;
-        if (neg) gir__gfail(g, GIR_ERR_SHAPE, "%s: node %u: result %S is not a valid shape", gir__op_names[op], b.id, &b.out);
-        else gir__gfail(g, GIR_ERR_LIMIT, "%s: node %u: result %S has more than 2^40 elements", gir__op_names[op], b.id, &b.out);
-        return bad;
-    }
-    odt = b.dtype;
-    /* promotion: cast parents whose dtype differs from the common one */
-    if (oi->dtrule != GIR__DT_ATTR && oi->dtrule != GIR__DT_INDEX && np > 1) {
-        int cast_to = pdt;
-        for (k = 0; k < np; ++k) {
-            if (g->nodes[stor[k].id].dtype != cast_to) {
-                gir_attr ca;
-                gir_node c;
-                gir_attr_zero(&ca);
-                ca.dtype = cast_to;
-                c = gir_op_build(g, GIR_OP_CAST, 1, &stor[k], &ca);      /* promotion builds casts */
-                if (!c.id) return bad;
-                stor[k] = c;
-            }
-        }
-        b.id = (uint32_t)g->nnodes;
-    }
-    /* node type and grad level, from the inputs */
-    level = g->grad_level;
-    if (n == 0) {
-        ntype = gir__op_is(op, GIR__F_LEAF_STATE) ? GIR_NODE_INPUT : GIR_NODE_CONSTANT;
-    } else {
-        int diff_in = 0, any_in = 0;
-        for (k = 0; k < n; ++k) {
-            const gir__node *x = &g->nodes[stor[k].id];
-            int t = x->ntype;
-            if (x->grad_level > level) level = x->grad_level;
-            if (t >= GIR_NODE_INPUT) any_in = 1;
-            if (k < np && gir__is_float(x->dtype) && (t == GIR_NODE_INPUT || t == GIR_NODE_INPUT_DERIVED)) diff_in = 1;
-        }
-        /* a float op without an adjoint stays on the gradient path (gir_grad reports it) unless it blocks */
-        if (diff_in && gir__is_float(odt) && !gir__op_is(op, GIR__F_BLOCK)) ntype = GIR_NODE_INPUT_DERIVED;
-        else if (any_in) ntype = GIR_NODE_INPUT_DERIVED_NON_DIFF;
-        else ntype = GIR_NODE_CONSTANT_DERIVED;
-    }
-    /* storage: everything is reserved before anything is changed, so a failure leaves the graph as it was */
-    if (gir__op_is(op, GIR__F_LEAF_DATA) && b.attr.i[4] == GIR__REF && !(attr && attr->data))
-        b.attr.i[4] = 0;                      /* nothing to refer to: values of its own */
-    if (gir__op_is(op, GIR__F_LEAF_DATA) && b.attr.i[4] == GIR__REF) {
-        bytes = 0;                            /* the caller's values, kept where they are (gen/50-ir/dataref.c) */
-        data = (void *)(uintptr_t)attr->data;
-    } else if (gir__op_is(op, GIR__F_LEAF_DATA)) {
-        if (!gir__bytes(&b.out, odt, &bytes)) {
-            gir__gfail(g, GIR_ERR_LIMIT, "%s: node %u: %T %S has more bytes than size_t counts", gir__op_names[op], b.id, odt,
-                       &b.out);
-            return bad;
-        }
-        data = gir__alloc(&g->a, bytes ? bytes : 1);
-        if (!data) {
-            gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "%s: node %u: out of memory for %l bytes of data", gir__op_names[op], b.id,
-                       (long long)bytes);
-            return bad;
-        }
-        if (attr && attr->data) GIR_MEMCPY(data, attr->data, bytes);
-        else GIR_MEMSET(data, 0, bytes);
-    }
-    b.attr.data = data;
-    packed = gir__attr_pack(&b.attr, pk);          /* attributes other than all zeros get a store entry */
-    align = (pk[1] & 0x40u) ? (uint32_t)sizeof(void *) : 1u;   /* one with values keeps the pointer aligned */
-    sref = gir__shape_ref(g, &b.out, stor, n);        /* 0: the shape is stored anew */
-    if (gir__grow(&g->a, (void **)&g->nodes, &g->cap, g->nnodes + 1, sizeof(gir__node)) ||
-        gir__grow(&g->a, (void **)&g->ins, &g->inscap, g->nins + (size_t)n, sizeof(uint32_t)) ||
-        (packed && gir__store_reserve(&g->a, &g->attrs, packed, align)) ||
-        (!sref && gir__store_reserve(&g->a, &g->shapes, sizeof(gir_shape), 4)) || g->nnodes >= 0xffffffffu) {
-        if (b.attr.i[4] != GIR__REF) gir__free(&g->a, data, bytes);
-        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "%s: node %u: out of memory growing the graph", gir__op_names[op], b.id);
-        return bad;
-    }
-    nd = &g->nodes[g->nnodes];               /* every field is set */
-    nd->op = (uint16_t)op;
-    nd->dtype = (uint8_t)odt;
-    nd->ntype = (uint8_t)ntype;
-    nd->grad_level = (uint16_t)level;
-    nd->nparents = (uint16_t)np;
-    nd->nin = (uint32_t)n;
-    nd->in0 = (uint32_t)g->nins;
-    if (!sref) sref = gir__store_put(&g->shapes, &b.out, sizeof b.out, 4);
-    nd->shp = sref;
-    nd->name = 0;
-    nd->attr = packed ? gir__store_put(&g->attrs, pk, packed, align) : 0;
-    for (k = 0; k < n; ++k) g->ins[g->nins++] = stor[k].id;
-    return gir__handle(g, (uint32_t)g->nnodes++);
+    x0 = np > 0 ? &g->nodes[stor[0].id] : NULL;
+    if (gir__bld_dtype(&b, oi, x0, pdt) || gir__bld_shape(&b, oi, x0, np)) return bad;
+    if (gir__bld_casts(&b, oi, stor, np, pdt)) return bad;
+    ntype = gir__bld_ntype(&b, np, &level);
+    if (gir__bld_data(&b, attr, &data, &bytes)) return bad;
+    return gir__bld_commit(&b, np, ntype, level, data, bytes);
 }
 
 /* generated from ops.def: one builder per row */
