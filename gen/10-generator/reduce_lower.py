@@ -169,29 +169,55 @@ def additive(e):
     return None
 
 
+def guard(reds, pred):
+    """The #if that keeps a case: some row that pred accepts is in the build."""
+    return "#if " + " || ".join("!GIR__WHY_%s" % op.name for op in reds if pred(op))
+
+
+def row_fn(head, unused, combs, body_of, guard_of):
+    """A switch on the combine c around one loop per case (the macros GIR__RED_ROW* of gen/70-kernels/f32.c):
+    the compiler keeps each case's accumulator in a register."""
+    out = [head, "    int64_t j;", "    (void)j; " + " ".join("(void)%s;" % u for u in unused), "    switch (c) {"]
+    for k, e in enumerate(combs):
+        body = body_of(e)
+        if body:
+            out += [guard_of(e), "    case %d: %s; return;  /* %s */" % (k, body, expr_str(e)), "#endif"]
+    return out + ["    default: return;", "    }", "}"]
+
+
+def row_body(e, dt):
+    """The loop of combine e in double or float (the f32 path adds the term of a + t compensated)."""
+    T = "double" if dt == "F64" else "float"
+    aux = "GIR__RED_AUX" if any(n == ("var", "m") for n in walk(e)) else "GIR__RED_NOAUX"
+    if dt == "F32" and additive(e):
+        return "GIR__RED_ROWC(%s, %s, gir__f32_add(&a, &e, %s))" % (T, aux, lower(additive(e), dt))
+    return "GIR__RED_ROW(%s, %s, a = %s)" % (T, aux, lower(e, dt))
+
+
 def emit_red_code(ops):
-    """The scalar cases of the reductions' init, combine and finish, in double and float, and the wrapping
-    integer combines."""
+    """The scalar cases of the reductions' init and finish, in double and float, and their combines as loops over
+    a row: double, float and the wrapping integer ones."""
     reds = [op for op in ops if op.red]
     inits, combs, fins = [cases(reds, k) for k in range(3)]
-    used = "(void)a; (void)v; (void)m;"
     out = ["/* generated from the REDUCE forms of ops.def (gen/reduce_lower.py): case c of a part of a reduction, as",
-           "   gir__reds numbers them; the f32 path adds the term of a combine a + t compensated */"]
+           "   gir__reds numbers them; gir__red_row_* run combine c over a row of len elements of x: into acc[0] when",
+           "   one, else element j into acc[j] (aux[j]: its m); the f32 path adds the term of a + t compensated */"]
     for dt, T, S in (("F64", "double", "f64"), ("F32", "float", "f32")):
         out += switch("static GIR__INLINE %s gir__red_init_%s(int c) {" % (T, S),
                       lambda e: "return %s;" % lower(e, dt), inits, "return 0;")
         out += switch("static GIR__INLINE %s gir__red_fin_%s(int c, %s a, %s m, %s n, const int32_t *i, "
                       "const double *p) {" % (T, S, T, T, T), lambda e: "return %s;" % lower(e, dt), fins,
                       "return a;", ["(void)m; (void)n; (void)i; (void)p;"])
-    out += switch("static GIR__INLINE double gir__red_step_f64(int c, double a, double v, double m) {",
-                  lambda e: "return %s;" % lower(e, "F64"), combs, "return a;", [used])
-    out += switch("static GIR__INLINE void gir__red_step_f32(int c, float *a, float *e, float v, float m) {",
-                  lambda e: ("gir__f32_add(a, e, %s); return;" % lower(additive(e), "F32", {"a": "(*a)"})
-                             if additive(e) else "*a = %s; return;" % lower(e, "F32", {"a": "(*a)"})),
-                  combs, "return;", ["(void)e; (void)v; (void)m;"])
-    wrap = [c if any(wraps(op.red) and op.red.stages[0][1] == c for op in reds) else None for c in combs]
-    out += ["static GIR__INLINE uint32_t gir__red_wrap(int c, uint32_t a, uint32_t v) {", "    (void)v;",
-            "    switch (c) {"]
-    out += ["    case %d: return %s;" % (k, lower_wrap(c)) for k, c in enumerate(wrap) if c]
-    out += ["    default: return a;", "    }", "}"]
+    uses = lambda e: guard(reds, lambda op: any(expr_str(st[1]) == expr_str(e) for st in op.red.stages))
+    out += row_fn("static void gir__red_row_f64(int c, const double *x, int64_t len, int one, double *acc, "
+                  "const double *aux) {", ["x", "len", "one", "acc", "aux"], combs,
+                  lambda e: row_body(e, "F64"), uses)
+    out += row_fn("static void gir__red_row_f32(int c, const float *x, int64_t len, int one, float *acc, float *cmp, "
+                  "const float *aux) {", ["x", "len", "one", "acc", "cmp", "aux"], combs,
+                  lambda e: row_body(e, "F32"), uses)
+    wrap = lambda e: any(wraps(op.red) and expr_str(op.red.stages[0][1]) == expr_str(e) for op in reds)
+    out += row_fn("static void gir__red_row_wrap(int c, const uint32_t *x, int64_t len, int one, uint32_t *acc) {",
+                  ["x", "len", "one", "acc"], combs,
+                  lambda e: wrap(e) and "GIR__RED_ROW(uint32_t, GIR__RED_NOAUX, a = %s)" % lower_wrap(e),
+                  lambda e: guard(reds, lambda op: wraps(op.red) and expr_str(op.red.stages[0][1]) == expr_str(e)))
     return "\n".join(out)

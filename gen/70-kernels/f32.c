@@ -127,31 +127,65 @@ static float gir__f32_xdot(const float *w, const float *x, int64_t n, float c0) 
     return gir__f32_total(s, c);
 }
 
+/* reductions: the output index o moves with x's index; gir__reduce_next steps the multi-index idx over the axes
+   before last (the row along the axes from last on is done) and gives the output index of the next row */
+static int64_t gir__reduce_next(int64_t *idx, int64_t o, const int64_t *ostr, const gir_shape *xs, int last) {
+    int d;
+    for (d = last - 1; d >= 0; --d) {
+        o += ostr[d];
+        if (++idx[d] < xs->dim[d]) break;
+        o -= ostr[d] * xs->dim[d];
+        idx[d] = 0;
+    }
+    return o;
+}
+/* the loop of one case of a generated gir__red_row_*: STEP makes the accumulator a from a, the element v and m,
+   the previous pass's result (M(j): aux[j] or none); a sits in a register over the row when it is one output */
+#define GIR__RED_AUX(j) aux[j]
+#define GIR__RED_NOAUX(j) 0
+#define GIR__RED_ROW(T, M, STEP) do {                                                                        \
+        if (one) {                                                                                          \
+            T a = acc[0];                                                                                   \
+            const T m = (T)M(0);                                                                            \
+            for (j = 0; j < len; ++j) { const T v = x[j]; STEP; }                                          \
+            acc[0] = a; (void)m;                                                                            \
+        } else                                                                                              \
+            for (j = 0; j < len; ++j) { T a = acc[j]; const T v = x[j], m = (T)M(j); STEP; acc[j] = a; (void)m; } \
+    } while (0)
+/* the same with e, the compensation of the f32 path's compensated sums (in cmp) */
+#define GIR__RED_ROWC(T, M, STEP) do {                                                                       \
+        if (one) {                                                                                          \
+            T a = acc[0], e = cmp[0];                                                                       \
+            const T m = (T)M(0);                                                                            \
+            for (j = 0; j < len; ++j) { const T v = x[j]; STEP; }                                          \
+            acc[0] = a; cmp[0] = e; (void)m;                                                                \
+        } else                                                                                              \
+            for (j = 0; j < len; ++j) {                                                                     \
+                T a = acc[j], e = cmp[j];                                                                   \
+                const T v = x[j], m = (T)M(j);                                                              \
+                STEP; acc[j] = a; cmp[j] = e; (void)m;                                                      \
+            }                                                                                               \
+    } while (0)
 @@REDUCE_CODE@@
-/* A reduction of f32 x into f32 out (a row's REDUCE form, ri) over any axes, in one pass per stage in memory
-   order: ostr holds the output strides in the keepdims layout (0 on reduced axes). scratch holds 3 nout floats.
-   ia, pa: the node's int and float attributes. */
+/* A reduction of f32 x into f32 out (a row's REDUCE form, ri) over any axes, one pass per stage in memory order,
+   a row of the last axis at a time: ostr holds the output strides in the keepdims layout (0 on reduced axes).
+   scratch holds 3 nout floats. ia, pa: the node's int and float attributes. */
 static void gir__f32_reduce(const gir__redinfo *ri, const float *x, const gir_shape *xs, const int64_t *ostr,
                             int64_t nout, float *out, float *scratch, const int32_t *ia, const double *pa) {
     float *acc = scratch, *cmp = scratch + nout, *aux = scratch + 2 * nout;
     int64_t idx[GIR_MAX_RANK], n = gir__numel(xs), cnt = nout ? n / nout : 0, i, o;
-    int d, pass;
+    int r = xs->rank, one = !r || !ostr[r - 1], d, pass;
+    int64_t row = r ? xs->dim[r - 1] : 1;
     for (o = 0; o < nout; ++o) aux[o] = 0;
     for (pass = 0; pass < ri->nstage; ++pass) {
-        int step = ri->step[pass];
         for (o = 0; o < nout; ++o) {
             cmp[o] = 0;
             acc[o] = gir__red_init_f32(ri->init[pass]);
         }
-        for (d = 0; d < xs->rank; ++d) idx[d] = 0;
-        for (i = 0, o = 0; i < n; ++i) {
-            gir__red_step_f32(step, &acc[o], &cmp[o], x[i], aux[o]);
-            for (d = xs->rank - 1; d >= 0; --d) {      /* advance the multi-index and the output index */
-                o += ostr[d];
-                if (++idx[d] < xs->dim[d]) break;
-                o -= ostr[d] * xs->dim[d];
-                idx[d] = 0;
-            }
+        for (d = 0; d < r; ++d) idx[d] = 0;
+        for (i = 0, o = 0; i < n; i += row) {
+            gir__red_row_f32(ri->step[pass], x + i, row, one, acc + o, cmp + o, aux + o);
+            o = gir__reduce_next(idx, o, ostr, xs, r - 1);
         }
         for (o = 0; o < nout; ++o)
             aux[o] = gir__red_fin_f32(ri->fin[pass], gir__f32_total(acc[o], cmp[o]), aux[o], (float)cnt, ia, pa);

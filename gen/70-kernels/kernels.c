@@ -264,28 +264,24 @@ static gir_status gir__k_dropout(gir__kx *k) {
     return GIR_OK;
 }
 
-/* reductions: one pass over the input in memory order; the output index moves with the input index */
-static int64_t gir__reduce_next(int64_t *idx, int64_t o, const int64_t *ostr, const gir_shape *xs) {
-    int d;
-    for (d = xs->rank - 1; d >= 0; --d) {          /* advance the multi-index and the output index */
-        o += ostr[d];
-        if (++idx[d] < xs->dim[d]) break;
-        o -= ostr[d] * xs->dim[d];
-        idx[d] = 0;
-    }
-    return o;
-}
+/* reductions: one pass over the input in memory order, a row of the last axis at a time (gir__reduce_next in
+   gen/70-kernels/f32.c); the double and integer loops read a row in blocks of GIR__RED_BLOCK elements */
+#define GIR__RED_BLOCK 32
 /* integer outputs of a WRAP row (sum, prod): accumulated in uint32_t scratch, wrapping */
 static void gir__reduce_int(gir__kx *k, const gir__redinfo *ri, const int64_t *ostr, int64_t nout) {
     const gir_shape *xs = k->in[0].s;
-    uint32_t *acc = (uint32_t *)k->scratch, init = (uint32_t)gir__red_init_f64(ri->init[0]);
-    int64_t idx[GIR_MAX_RANK], n = gir__numel(xs), i, o;
-    int d;
+    uint32_t *acc = (uint32_t *)k->scratch, init = (uint32_t)gir__red_init_f64(ri->init[0]), buf[GIR__RED_BLOCK];
+    int64_t idx[GIR_MAX_RANK], n = gir__numel(xs), row = xs->rank ? xs->dim[xs->rank - 1] : 1, i, o, b, j, m;
+    int r = xs->rank, one = !r || !ostr[r - 1], d;
     for (o = 0; o < nout; ++o) acc[o] = init;
-    for (d = 0; d < xs->rank; ++d) idx[d] = 0;
-    for (i = 0, o = 0; i < n; ++i) {
-        acc[o] = gir__red_wrap(ri->step[0], acc[o], gir__getu(k->in[0].p, GIR__KIDT(k, 0), i));
-        o = gir__reduce_next(idx, o, ostr, xs);
+    for (d = 0; d < r; ++d) idx[d] = 0;
+    for (i = 0, o = 0; i < n; i += row) {
+        for (b = 0; b < row; b += m) {
+            m = row - b < GIR__RED_BLOCK ? row - b : GIR__RED_BLOCK;
+            for (j = 0; j < m; ++j) buf[j] = gir__getu(k->in[0].p, GIR__KIDT(k, 0), i + b + j);
+            gir__red_row_wrap(ri->step[0], buf, m, one, acc + o + (one ? 0 : b));
+        }
+        o = gir__reduce_next(idx, o, ostr, xs, r - 1);
     }
     for (o = 0; o < nout; ++o) gir__setu(k->out, GIR__KDT(k), o, acc[o]);
 }
@@ -335,14 +331,32 @@ static int gir__reduce_rkr(const gir__kx *k, const gir__redinfo *ri, double *acc
     }
     return 1;
 }
+/* the scalar loop of one pass in double: combine step over x into acc (aux: m), a row of the last axis at a time,
+   read into double in blocks unless x is f64 */
+static void gir__reduce_rows(const gir__kx *k, int step, const int64_t *ostr, double *acc, const double *aux) {
+    const gir_shape *xs = k->in[0].s;
+    const void *x = k->in[0].p;
+    int64_t idx[GIR_MAX_RANK], n = gir__numel(xs), row = xs->rank ? xs->dim[xs->rank - 1] : 1, i, o, b, j, m;
+    int r = xs->rank, one = !r || !ostr[r - 1], xdt = GIR__KIDT(k, 0), d;
+    double buf[GIR__RED_BLOCK];
+    for (d = 0; d < r; ++d) idx[d] = 0;
+    for (i = 0, o = 0; i < n; i += row) {
+        if (xdt == GIR_DTYPE_F64) gir__red_row_f64(step, (const double *)x + i, row, one, acc + o, aux + o);
+        else
+            for (b = 0; b < row; b += m) {
+                m = row - b < GIR__RED_BLOCK ? row - b : GIR__RED_BLOCK;
+                for (j = 0; j < m; ++j) buf[j] = gir__getd(x, xdt, i + b + j);
+                gir__red_row_f64(step, buf, m, one, acc + o + (one ? 0 : b), aux + o + (one ? 0 : b));
+            }
+        o = gir__reduce_next(idx, o, ostr, xs, r - 1);
+    }
+}
 /* one pass of a reduction row in double: acc[o] from the row's init and combine, by the vector path (vr), the
    [A, K, B] path or the scalar loop; aux: the previous pass's results (m), zeros before the first */
 static void gir__reduce_pass(gir__kx *k, const gir__redinfo *ri, int pass, const gir__vr_fns *vr, const int64_t *ostr,
                              const int64_t *oli, double *acc, double *aux) {
-    const gir_shape *xs = k->in[0].s;
     const void *x = k->in[0].p;
-    int64_t idx[GIR_MAX_RANK], n = gir__numel(xs), nout = gir__numel(k->shape), i, o;
-    int d, xdt = GIR__KIDT(k, 0), step = ri->step[pass];
+    int64_t nout = gir__numel(k->shape), o;
     double init = gir__red_init_f64(ri->init[pass]);
     for (o = 0; o < nout; ++o) acc[o] = init;
     if (vr) {                                       /* oli: outer, len, inner */
@@ -355,11 +369,7 @@ static void gir__reduce_pass(gir__kx *k, const gir__redinfo *ri, int pass, const
         for (o = 0; o < nout; ++o) aux[o] = 0;
         return;
     }
-    for (d = 0; d < xs->rank; ++d) idx[d] = 0;
-    for (i = 0, o = 0; i < n; ++i) {
-        acc[o] = gir__red_step_f64(step, acc[o], gir__getd(x, xdt, i), aux[o]);
-        o = gir__reduce_next(idx, o, ostr, xs);
-    }
+    gir__reduce_rows(k, ri->step[pass], ostr, acc, aux);
 }
 /* a REDUCE row of ops.def (its gir__reds entry: init, combine and finish of each pass, generated) */
 static gir_status gir__k_reduce(gir__kx *k) {

@@ -56,7 +56,7 @@ static void skip_test(const char *name, const char *reason) {
 static void skip_missing_isas(const char *prefix) {
     char name[64];
     int level = gir__simd_level();
-    (void)level; (void)name;
+    (void)level; (void)name; (void)prefix;
 #if defined(GIR__HAVE_AVX512)
     snprintf(name, sizeof name, "%savx512/", prefix);
     if (level != GIR__ISA_AVX512) skip_test(name, "this CPU has no AVX-512 (F, DQ, BW, VL); the kernels are built");
