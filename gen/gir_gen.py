@@ -31,11 +31,14 @@ if MODULES not in sys.path:
     sys.path.insert(0, MODULES)
 from gen_common import (ARITH, BOOL_OUT, CMP_OPS, CTYPE, DT_RULES, DTYPES, SFX, VMATH_TEMPLATE,  # noqa: E402
                         VREDUCE_TEMPLATE, VOCAB, GenError, Op, emit_ew_rows, emit_fn_index, err, ew_dtypes,
-                        expr_children, expr_str, split_top, storage, walk)
+                        check_text, expr_children, expr_str, split_top, storage, walk)
 from simd_lower import emit_simd_ew, emit_vmath  # noqa: E402
 from op_select import emit_select, op_dependencies  # noqa: E402
 from reduce_lower import emit_red_code, emit_red_table, parse_reduce  # noqa: E402
 from rules_lower import emit_rules, parse_rules  # noqa: E402
+import expr  # noqa: E402
+from expr import ADJ_VARS, attr_count, check_adjoint, check_fwd, check_number, parse_expr  # noqa: E402,F401
+from ref_column import parse_ref  # noqa: E402
 
 # Fragments in the order they appear in gir.h, by layer: gen/<nn-layer>/, the layers numbered in pipeline order
 # (a layer uses only the layers before it). Templates are instantiated once per float dtype.
@@ -85,15 +88,15 @@ def cold_regions(fname, text):
     if fname in COLD_FRAGMENTS:
         lines = [COLD_BEGIN] + lines + [COLD_END]
     return "\n".join(lines) + "\n"
-GEN_MODULES = ["gir_gen.py", "10-generator/gen_common.py", "10-generator/simd_lower.py",
-               "10-generator/op_select.py", "10-generator/reduce_lower.py", "10-generator/rules_lower.py"]     # the generator itself
+GEN_MODULES = ["gir_gen.py", "10-generator/gen_common.py", "10-generator/expr.py", "10-generator/ref_column.py",
+               "10-generator/simd_lower.py", "10-generator/op_select.py", "10-generator/reduce_lower.py",
+               "10-generator/rules_lower.py"]     # the generator itself
 BUILTIN_SHAPES = ["SAME", "BCAST", "REDUCE", "SCALAR", "ATTR_SHAPE"]
 FLAGS = ["KINK", "RNG", "COMM", "BLOCK", "LEAF_IN", "LEAF_VAR", "LEAF_CONST", "LEAF_FILL", "WRITES", "EVAL_ID",
          "EVAL_PICK1"]           # bit k of gir__opinfo.flags is FLAGS[k] (GIR__F_<flag> in gen/config.c)
 GROUPS = ["CORE", "LOGIC", "MATH", "REDUCE", "SHAPE", "LINALG", "NN", "CONV", "RANDOM"]
 ATTR_KINDS = {"f": 3, "i": 5, "l": 3, "shape": 1, "dtype": 1, "seed": 1, "data": 1}
 COLUMNS = ["name", "in", "dtype", "shape", "flags", "group", "attrs", "fwd", "adj", "ref", "doc"]
-MAX_DEPTH = 64          # nesting of an expression (FWD, ADJ, REF): deeper is an error, not a crash
 
 LIBM_EXTRA = ["fabs", "sqrt", "exp", "log"]   # also used by hand-written kernels
 
@@ -339,329 +342,6 @@ def check_c_name(path, line, what, nm):
             "compile)" % (what, nm))
     if nm.startswith("gir_"):
         err(path, line, "%s name '%s' starts with 'gir_', which belongs to the library" % (what, nm))
-
-
-TRIGRAPH = re.compile(r"\?\?[=/'()!<>-]")
-
-
-def check_text(path, line, what, s):
-    """Text of a row that ends up in C comments and string literals: printable ASCII, and nothing that
-    ends a comment, starts one, escapes or forms a trigraph."""
-    for ch in s:
-        if not " " <= ch <= "~":
-            err(path, line, "%s contains the character %r: use printable ASCII" % (what, ch))
-    for bad, why in (("*/", "would end a C comment"), ("/*", "would start a C comment"),
-                     ("\\", "would start an escape in a C string")):
-        if bad in s:
-            err(path, line, "%s contains '%s', which %s" % (what, bad, why))
-    m = TRIGRAPH.search(s)
-    if m:
-        err(path, line, "%s contains '%s', a C trigraph" % (what, m.group(0)))
-    return s
-
-
-# ---------------------------------------------------------------------------------------------- REF column
-# REF("numpy expression", key=value, ...): how tests/oracles/make_golden.py computes the expected values of an
-# elementwise row, or REF() when the row's cases are written in tests/oracles/make_golden.py. The column is read
-# with Python's own parser; every value is a literal.
-REF_DTYPES = {"b8": "B8", "u8": "U8", "i32": "I32", "f32": "F32", "f64": "F64"}
-REF_KEYS = {"dom": "interval", "grid": "number", "kink": "strings", "margin": "number", "dtypes": "dtypes",
-            "edge": "numbers"}
-REF_NP_NODES = (ast.Expression, ast.BinOp, ast.UnaryOp, ast.Compare, ast.Call, ast.Attribute, ast.Name,
-                ast.Constant, ast.Load, ast.keyword, ast.operator, ast.unaryop, ast.cmpop)
-
-
-def ref_literal(path, line, node):
-    """A literal of the REF column: a number (nan, inf, -x), a string, a dtype name, or a tuple of them."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float, str)) and \
-            not isinstance(node.value, bool):
-        return node.value
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
-        v = ref_literal(path, line, node.operand)
-        if isinstance(v, (int, float)):
-            return -v
-    if isinstance(node, ast.Name) and node.id in ("nan", "inf"):
-        return float(node.id)
-    if isinstance(node, ast.Name) and node.id in REF_DTYPES:
-        return node.id
-    if isinstance(node, ast.Tuple):
-        return tuple(ref_literal(path, line, e) for e in node.elts)
-    err(path, line, "REF: '%s' is not a literal (numbers, nan, inf, strings, dtype names, tuples)"
-        % ast_text(node))
-
-
-def ast_text(node):
-    try:
-        return ast.unparse(node)
-    except Exception:               # ast.unparse is Python 3.9+; only used in messages
-        return type(node).__name__
-
-
-def tree_depth(root, children):
-    """Depth of a tree without recursion (a deep tree must be an error, not a RecursionError)."""
-    best, stack = 0, [(root, 1)]
-    while stack:
-        n, d = stack.pop()
-        best = max(best, d)
-        stack.extend((c, d + 1) for c in children(n))
-    return best
-
-
-def parse_py(path, line, what, text, mode="eval"):
-    if len(text) > 2000:
-        err(path, line, "%s is longer than 2000 characters" % what)
-    try:
-        tree = ast.parse(text, mode=mode)
-    except (SyntaxError, ValueError, RecursionError, MemoryError) as e:
-        err(path, line, "%s: cannot read '%s' (%s)" % (what, text, getattr(e, "msg", None) or type(e).__name__))
-    if tree_depth(tree, ast.iter_child_nodes) > 2 * MAX_DEPTH:
-        err(path, line, "%s: '%s' is nested more than %d levels deep" % (what, text, MAX_DEPTH))
-    return tree
-
-
-def check_ref_expr(path, line, op, what, text):
-    """A NumPy expression over the row's inputs and attributes (by name), np.<function> and erf."""
-    check_text(path, line, what, text)
-    tree = parse_py(path, line, what, text)
-    known = set(nm for nm, _ in op.inputs) | set(nm for _, nm, _ in op.attrs) | {"np", "erf"}
-    for n in ast.walk(tree):
-        if not isinstance(n, REF_NP_NODES) or (isinstance(n, ast.Constant) and
-                                               not isinstance(n.value, (int, float))):
-            err(path, line, "%s: '%s' is not allowed in '%s' (numbers, names, operators, calls and np.<name>)"
-                % (what, ast_text(n), text))
-        if isinstance(n, ast.Name) and n.id not in known:
-            err(path, line, "%s uses '%s', which is neither an input (%s), an attribute, np nor erf"
-                % (what, n.id, ", ".join(nm for nm, _ in op.inputs)))
-        if isinstance(n, ast.Attribute) and not (isinstance(n.value, ast.Name) and n.value.id == "np"):
-            err(path, line, "%s: only np.<name> may be looked up, not '%s'" % (what, ast_text(n)))
-    return text
-
-
-def parse_ref(path, line, op, col):
-    op.ref = None
-    op.ref_keys = {}
-    tree = parse_py(path, line, "REF", col)
-    call = tree.body
-    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "REF"):
-        err(path, line, "the oracle column must be REF(\"numpy expression\", ...) or REF(), got '%s'" % col)
-    if not call.args and not call.keywords:
-        return
-    if op.fwd_expr is None:
-        err(path, line, "REF(...) is for elementwise FWD rows; the cases of KERNEL(%s) are written in "
-            "tests/oracles/make_golden.py: use REF()" % op.kernel)
-    if len(call.args) != 1 or not isinstance(call.args[0], ast.Constant) or not isinstance(call.args[0].value, str):
-        err(path, line, "REF takes one expression string, then key=value settings")
-    op.ref = check_ref_expr(path, line, op, "REF", call.args[0].value)
-    attr_names = [nm for _, nm, _ in op.attrs]
-    in_names = [nm for nm, _ in op.inputs]
-    for kw in call.keywords:
-        k = kw.arg
-        if k is None:
-            err(path, line, "REF: '**' is not a setting")
-        if k in op.ref_keys:
-            err(path, line, "REF: '%s' is given twice" % k)
-        v = ref_literal(path, line, kw.value)
-        kind = REF_KEYS.get(k) or ("interval" if k in in_names else "number" if k in attr_names else None)
-        if kind is None:
-            err(path, line, "REF: unknown setting '%s' (one of %s, an input's name for its interval, or an "
-                "attribute's name for its value)" % (k, ", ".join(REF_KEYS)))
-        v = check_ref_value(path, line, op, k, kind, v)
-        op.ref_keys[k] = v
-    for nm in attr_names:
-        if nm not in op.ref_keys:
-            err(path, line, "REF: attribute '%s' needs a value (%s=...)" % (nm, nm))
-    for dt in op.ref_keys.get("dtypes", ()):
-        if REF_DTYPES[dt] not in ew_dtypes(op):
-            err(path, line, "REF: dtype %s has no kernel under dtype rule %s" % (dt, op.dtype))
-
-
-def check_ref_value(path, line, op, k, kind, v):
-    num = lambda x: isinstance(x, (int, float))
-    if kind == "number" and num(v) and v == v:
-        return v
-    if kind == "interval" and isinstance(v, tuple) and len(v) == 2 and all(num(x) and abs(x) < 1e300 for x in v) \
-            and v[0] < v[1]:
-        return v
-    if kind == "numbers" and isinstance(v, tuple) and v and all(num(x) for x in v):
-        return v
-    if kind == "dtypes" and isinstance(v, tuple) and v and all(x in REF_DTYPES for x in v) and len(set(v)) == len(v):
-        return v
-    if kind == "strings" and isinstance(v, str):
-        v = (v,)
-    if kind == "strings" and isinstance(v, tuple) and v and all(isinstance(x, str) for x in v):
-        return tuple(check_ref_expr(path, line, op, "REF kink", x) for x in v)
-    want = {"number": "a number", "interval": "(lo, hi) with lo < hi", "numbers": "a tuple of numbers",
-            "dtypes": "a tuple of distinct dtype names (b8 u8 i32 f32 f64)",
-            "strings": "an expression string or a tuple of them"}[kind]
-    err(path, line, "REF: %s must be %s, got %r" % (k, want, v))
-
-
-# ---------------------------------------------------------------------------------------------- expressions
-TOKEN = re.compile(r"\s*(?:(\d+\.\d*(?:[eE][-+]?\d+)?|\d+(?:[eE][-+]?\d+)?|\.\d+)|([A-Za-z_][A-Za-z0-9_]*)"
-                   r"|(<=|>=|==|!=|[-+*/(),<>]))")
-
-
-def parse_expr(s, path, line):
-    toks, i = [], 0
-    s = s.strip()
-    while i < len(s):
-        m = TOKEN.match(s, i)
-        if not m or m.end() == i:
-            err(path, line, "cannot read expression at '%s'" % s[i:])
-        if m.group(1):
-            check_number(path, line, s, m.group(1))
-            toks.append(("num", m.group(1)))
-        elif m.group(2):
-            toks.append(("id", m.group(2)))
-        else:
-            toks.append(("op", m.group(3)))
-        i = m.end()
-        while i < len(s) and s[i].isspace():
-            i += 1
-    p = [0]
-
-    def peek():
-        return toks[p[0]] if p[0] < len(toks) else ("end", "")
-
-    def take(kind=None, val=None):
-        t = peek()
-        if (kind and t[0] != kind) or (val and t[1] != val):
-            err(path, line, "in '%s': expected %s, got '%s'" % (s, val or kind, t[1]))
-        p[0] += 1
-        return t
-
-    depth = [0]
-
-    def cmp_():
-        depth[0] += 1            # parentheses and call arguments nest here: bounded, not a RecursionError
-        if depth[0] > MAX_DEPTH:
-            err(path, line, "in '%s': parentheses nested more than %d levels deep" % (s, MAX_DEPTH))
-        a = add_()
-        if peek()[0] == "op" and peek()[1] in CMP_OPS:
-            o = take()[1]
-            a = ("cmp", o, a, add_())
-        depth[0] -= 1
-        return a
-
-    def add_():
-        a = mul_()
-        while peek()[0] == "op" and peek()[1] in "+-":
-            o = take()[1]
-            a = ("bin", o, a, mul_())
-        return a
-
-    def mul_():
-        a = unary()
-        while peek()[0] == "op" and peek()[1] in "*/":
-            o = take()[1]
-            a = ("bin", o, a, unary())
-        return a
-
-    def unary():
-        if peek() == ("op", "-"):
-            take()
-            depth[0] += 1
-            if depth[0] > MAX_DEPTH:
-                err(path, line, "in '%s': more than %d signs in a row" % (s, MAX_DEPTH))
-            a = ("neg", unary())
-            depth[0] -= 1
-            return a
-        return primary()
-
-    def primary():
-        t = take()
-        if t[0] == "num":
-            return ("num", t[1])
-        if t[0] == "id":
-            if peek() == ("op", "("):
-                take()
-                args = []
-                if peek() != ("op", ")"):
-                    args.append(cmp_())
-                    while peek() == ("op", ","):
-                        take()
-                        args.append(cmp_())
-                take("op", ")")
-                return ("call", t[1], args)
-            return ("var", t[1])
-        if t == ("op", "("):
-            e = cmp_()
-            take("op", ")")
-            return e
-        err(path, line, "in '%s': unexpected '%s'" % (s, t[1]))
-
-    e = cmp_()
-    if p[0] != len(toks):
-        err(path, line, "in '%s': unexpected '%s'" % (s, peek()[1]))
-    if tree_depth(e, expr_children) > MAX_DEPTH:
-        err(path, line, "'%s' is nested more than %d levels deep (split a long chain of operators)"
-            % (s, MAX_DEPTH))
-    return e
-
-
-def check_number(path, line, s, tok):
-    """A number becomes a C literal: it must be one the compilers take without a warning."""
-    v = float(tok)
-    mant = re.split(r"[eE]", tok)[0]
-    if v in (float("inf"), float("-inf")) or (v < 2.3e-308 and re.search(r"[1-9]", mant)):
-        err(path, line, "in '%s': %s is outside the range of a normal double" % (s, tok))
-    if re.match(r"^\d+$", tok) and int(tok) > 2 ** 31 - 1:
-        err(path, line, "in '%s': the integer %s does not fit an int; write it as a float (%.17g)" % (s, tok, v))
-
-
-def check_fwd(path, line, op, e):
-    names = [nm for nm, _ in op.inputs]
-    fattrs = ["p%d" % k for kind, _, k in op.attrs if kind == "f"]
-    for n in walk(e):
-        if n[0] == "var" and n[1] not in names and n[1] not in fattrs:
-            err(path, line, "FWD uses '%s', which is neither an input (%s) nor an f attribute"
-                % (n[1], ", ".join(names)))
-        if n[0] == "call":
-            if n[1] not in VOCAB:
-                err(path, line, "FWD calls '%s', which is not in the vector vocabulary" % n[1])
-            if len(n[2]) != VOCAB[n[1]][0]:
-                err(path, line, "'%s' takes %d argument(s)" % (n[1], VOCAB[n[1]][0]))
-
-
-ADJ_VARS = {"g", "y", "i", "s0"}
-HELPERS = None  # filled from gen/60-autodiff/autodiff.c
-
-
-def check_adjoint(path, op, ops_by_lname):
-    if not op.adj:
-        return
-    for term in op.adj:
-        for n in walk(term):
-            if n[0] == "var":
-                v = n[1]
-                ok = (v in ADJ_VARS or re.match(r"^x\d$", v) and int(v[1]) < max(1, len(op.parents))
-                      or re.match(r"^a\d$", v) and int(v[1]) < len(op.args)
-                      or re.match(r"^p\d$", v) and int(v[1]) < attr_count(op, "f")
-                      or re.match(r"^i\d$", v) and int(v[1]) < attr_count(op, "i"))
-                if v == "i" and not op.variadic:
-                    ok = False
-                if v == "s0" and attr_count(op, "seed") == 0:
-                    ok = False
-                if not ok:
-                    err(path, op.line, "ADJ of %s names '%s', which is not g, y, an input or an attribute"
-                        % (op.name, v))
-            if n[0] == "call":
-                f = n[1]
-                if f in ops_by_lname:
-                    target = ops_by_lname[f]
-                    want = len(target.inputs) + len(target.attrs)
-                    if target.variadic:
-                        err(path, op.line, "ADJ of %s calls variadic op '%s'" % (op.name, f))
-                    if len(n[2]) != want:
-                        err(path, op.line, "ADJ of %s: '%s' takes %d argument(s), given %d"
-                            % (op.name, f, want, len(n[2])))
-                elif f not in HELPERS:
-                    err(path, op.line, "ADJ of %s calls '%s', which is neither an op nor a helper "
-                        "gir__ah_%s in gen/60-autodiff/autodiff.c" % (op.name, f, f))
-
-
-def attr_count(op, kind):
-    return sum(1 for k, _, _ in op.attrs if k == kind)
 
 
 # ---------------------------------------------------------------------------------------------- emitters
@@ -1223,14 +903,13 @@ def check_fit(path, ops, partial=False):
 
 def load_ops(opsdef_path, partial=False):
     """The rows of ops.def as Op objects, checked (also used by tests/oracles/make_golden.py)."""
-    global HELPERS
     path = os.path.basename(opsdef_path)
     try:
         with open(opsdef_path, "rb") as f:
             opsdef = decode_utf8(path, f.read())
     except OSError as e:
         raise GenError("%s: error: cannot read it (%s)" % (opsdef_path, e.strerror))
-    HELPERS = set(re.findall(r"\bgir__ah_([A-Za-z0-9_]+)\s*\(", read("60-autodiff/autodiff.c")))
+    expr.HELPERS = set(re.findall(r"\bgir__ah_([A-Za-z0-9_]+)\s*\(", read("60-autodiff/autodiff.c")))
     ops = parse_ops(path, opsdef)
     check_fit(path, ops, partial)
     return ops, opsdef

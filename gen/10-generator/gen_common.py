@@ -1,5 +1,7 @@
 """gen_common.py - what gen/gir_gen.py and gen/10-generator/simd_lower.py both use: the error type, the dtypes, the
 vector vocabulary, the row type and the expression helpers. Python 3 standard library only."""
+import re
+
 
 VMATH_TEMPLATE = "40-vector/vmath.tmpl.c"     # instantiated per instruction set and float dtype (SIMD_ISAS)
 VREDUCE_TEMPLATE = "40-vector/vreduce.tmpl.c" # the same: row and column reductions, softmax, cross-entropy
@@ -199,3 +201,34 @@ def emit_fn_index(ops, ctype, table, tag, fn_of):
                    else "    0, /* %s */" % op.name)
     out.append("};")
     return out
+
+
+# ---- checks shared by the row, REF and expression parsers
+MAX_DEPTH = 64          # nesting of an expression (FWD, ADJ, REF): deeper is an error, not a crash
+TRIGRAPH = re.compile(r"\?\?[=/'()!<>-]")
+
+
+def check_text(path, line, what, s):
+    """Text of a row that ends up in C comments and string literals: printable ASCII, and nothing that
+    ends a comment, starts one, escapes or forms a trigraph."""
+    for ch in s:
+        if not " " <= ch <= "~":
+            err(path, line, "%s contains the character %r: use printable ASCII" % (what, ch))
+    for bad, why in (("*/", "would end a C comment"), ("/*", "would start a C comment"),
+                     ("\\", "would start an escape in a C string")):
+        if bad in s:
+            err(path, line, "%s contains '%s', which %s" % (what, bad, why))
+    m = TRIGRAPH.search(s)
+    if m:
+        err(path, line, "%s contains '%s', a C trigraph" % (what, m.group(0)))
+    return s
+
+
+def tree_depth(root, children):
+    """Depth of a tree without recursion (a deep tree must be an error, not a RecursionError)."""
+    best, stack = 0, [(root, 1)]
+    while stack:
+        n, d = stack.pop()
+        best = max(best, d)
+        stack.extend((c, d + 1) for c in children(n))
+    return best
