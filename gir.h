@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=1c7bb0ec15e85b1385ec4091dbd17afd3df804a5786684a4c9601c4d2d42f344
-                                          gen/ sha256=0b35ff038019d581
+                                          gen/ sha256=fc04257ab372e6fb
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1587,10 +1587,21 @@ GIR_API unsigned gir_image_dtypes(const void *image, size_t len);
 #else
 #  define GIR__INLINE
 #endif
-/* gcc, optimising for speed: the code that neither runs in a kernel's loop nor on gir_compile's path for every
-   node (shape rules, composed builders, initialisers, adjoints, dump, save and load, ...) is compiled at -O1
-   (gen/gir_gen.py, COLD_FRAGMENTS and the marked cold regions), the rest as the build asks: that takes a sixth
-   off the compile time of an -O2 build. Define GIR_NO_COLD to keep it all at the build's level. */
+/* a helper the compiler must inline even where optimisation levels differ: the partial loads and stores of the
+   x86 vocabularies, which the GEMM kernels (at the build's level) call from the -O1 intrinsic regions' code */
+#if defined(__GNUC__) || defined(__clang__)
+#  define GIR__ALWAYS_INLINE __attribute__((always_inline))
+#else
+#  define GIR__ALWAYS_INLINE
+#endif
+/* gcc, optimising for speed, compiles two kinds of code at -O1 (gen/gir_gen.py: COLD_FRAGMENTS and the marked
+   regions), the rest as the build asks:
+   - cold code, which neither runs in a kernel's loop nor on gir_compile's path for every node (shape rules,
+     composed builders, initialisers, adjoints, dump, save and load, ...): a sixth of an -O2 build's time;
+   - the x86 intrinsic code (the AVX-512 and AVX2 vocabularies, vmath, vreduce and the elementwise kernels):
+     written vector by vector, it runs as fast at -O1 (bench exp_1m, tanh_1m, fused_tanh_16m, softmax_16m),
+     and -O1 takes a fifth off the compile time of the -O2 build.
+   Define GIR_NO_COLD to keep it all at the build's level. */
 #if defined(__GNUC__) && !defined(__clang__) && !defined(__INTEL_COMPILER) && defined(__OPTIMIZE__) && \
     !defined(__OPTIMIZE_SIZE__) && !defined(GIR_NO_COLD)
 #  define GIR__COLD 1
@@ -3503,9 +3514,14 @@ GIR_API const char *gir_simd_name(void) {
 /* >>simd_avx512: the vector vocabulary on AVX-512 (F, DQ, BW, VL): 16 floats or 8 doubles a vector; masks
    are mask registers, so partial loads and stores are masked and never touch memory past n ------------- */
 #if defined(GIR__HAVE_AVX512)
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
 #define GIR__LANES_AVX512_F32 16
 #define GIR__LANES_AVX512_F64 8
 #define GIR__AVX512_FN GIR__TARGET_AVX512 static GIR__INLINE
+#define GIR__AVX512_FNP GIR__AVX512_FN GIR__ALWAYS_INLINE /* the partial loads and stores the GEMM kernels call */
 /* (the zero-masking forms with an all-ones mask are the plain instructions; g++ 12 warns about the
    unmasked intrinsics' undefined pass-through operand) */
 typedef __m512    gir__avx512_vf32;
@@ -3518,10 +3534,10 @@ typedef __mmask8  gir__avx512_mf64;
 GIR__AVX512_FN V gir__avx512_set1_##S(T x) { return _mm512_set1_##P(x); }                                           \
 GIR__AVX512_FN V gir__avx512_load_##S(const T *p) { return _mm512_loadu_##P(p); }                                   \
 GIR__AVX512_FN void gir__avx512_store_##S(T *p, V x) { _mm512_storeu_##P(p, x); }                                   \
-GIR__AVX512_FN M gir__avx512_first_##S(int n) { return (M)((1u << n) - 1u); }                                       \
-GIR__AVX512_FN V gir__avx512_loadn_##S(const T *p, int n) {                                                         \
+GIR__AVX512_FNP M gir__avx512_first_##S(int n) { return (M)((1u << n) - 1u); }                                      \
+GIR__AVX512_FNP V gir__avx512_loadn_##S(const T *p, int n) {                                                        \
     return _mm512_maskz_loadu_##P(gir__avx512_first_##S(n), p); }                                                   \
-GIR__AVX512_FN void gir__avx512_storen_##S(T *p, int n, V x) {                                                      \
+GIR__AVX512_FNP void gir__avx512_storen_##S(T *p, int n, V x) {                                                     \
     _mm512_mask_storeu_##P(p, gir__avx512_first_##S(n), x); }                                                       \
 GIR__AVX512_FN V gir__avx512_add_##S(V x, V y) { return _mm512_add_##P(x, y); }                                     \
 GIR__AVX512_FN V gir__avx512_sub_##S(V x, V y) { return _mm512_sub_##P(x, y); }                                     \
@@ -3669,14 +3685,22 @@ GIR__AVX512_FN __mmask64 gir__avx512_loadb_u8(const uint8_t *p) {
     __m512i v = _mm512_loadu_si512(p); return _mm512_test_epi8_mask(v, v); }
 GIR__AVX512_FN __mmask16 gir__avx512_mxor_f32(__mmask16 a, __mmask16 b) { return (__mmask16)(a ^ b); }
 GIR__AVX512_FN __mmask8 gir__avx512_mxor_f64(__mmask8 a, __mmask8 b) { return (__mmask8)(a ^ b); }
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
 #endif
 
 /* >>simd_avx2: the vector vocabulary on AVX2 + FMA: 8 floats or 4 doubles a vector; a mask is a vector whose
    lanes are all ones or all zeros; partial loads and stores use vmaskmov, which touches no memory past n -- */
 #if defined(GIR__HAVE_AVX2)
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
 #define GIR__LANES_AVX2_F32 8
 #define GIR__LANES_AVX2_F64 4
 #define GIR__AVX2_FN GIR__TARGET_AVX2 static GIR__INLINE
+#define GIR__AVX2_FNP GIR__AVX2_FN GIR__ALWAYS_INLINE /* the partial loads and stores the GEMM kernels call */
 typedef __m256  gir__avx2_vf32;
 typedef __m256  gir__avx2_mf32;
 typedef __m256d gir__avx2_vf64;
@@ -3687,8 +3711,8 @@ typedef __m256d gir__avx2_mf64;
 GIR__AVX2_FN V gir__avx2_set1_##S(T x) { return _mm256_set1_##P(x); }                                               \
 GIR__AVX2_FN V gir__avx2_load_##S(const T *p) { return _mm256_loadu_##P(p); }                                       \
 GIR__AVX2_FN void gir__avx2_store_##S(T *p, V x) { _mm256_storeu_##P(p, x); }                                       \
-GIR__AVX2_FN V gir__avx2_loadn_##S(const T *p, int n) { return _mm256_maskload_##P(p, gir__avx2_first_##S(n)); }    \
-GIR__AVX2_FN void gir__avx2_storen_##S(T *p, int n, V x) { _mm256_maskstore_##P(p, gir__avx2_first_##S(n), x); }    \
+GIR__AVX2_FNP V gir__avx2_loadn_##S(const T *p, int n) { return _mm256_maskload_##P(p, gir__avx2_first_##S(n)); }   \
+GIR__AVX2_FNP void gir__avx2_storen_##S(T *p, int n, V x) { _mm256_maskstore_##P(p, gir__avx2_first_##S(n), x); }   \
 GIR__AVX2_FN V gir__avx2_add_##S(V x, V y) { return _mm256_add_##P(x, y); }                                         \
 GIR__AVX2_FN V gir__avx2_sub_##S(V x, V y) { return _mm256_sub_##P(x, y); }                                         \
 GIR__AVX2_FN V gir__avx2_mul_##S(V x, V y) { return _mm256_mul_##P(x, y); }                                         \
@@ -3735,10 +3759,10 @@ GIR__AVX2_FN V gir__avx2_map2_##S(T (*f)(T, T), V x, V y) {                     
     return _mm256_loadu_##P(t); }
 
 /* lanes [0, n) of a partial load or store */
-GIR__AVX2_FN __m256i gir__avx2_first_f32(int n) {
+GIR__AVX2_FNP __m256i gir__avx2_first_f32(int n) {
     return _mm256_cmpgt_epi32(_mm256_set1_epi32(n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
 }
-GIR__AVX2_FN __m256i gir__avx2_first_f64(int n) {
+GIR__AVX2_FNP __m256i gir__avx2_first_f64(int n) {
     return _mm256_cmpgt_epi64(_mm256_set1_epi64x(n), _mm256_setr_epi64x(0, 1, 2, 3));
 }
 GIR__AVX2_VOCAB(float, f32, gir__avx2_vf32, ps, 8)
@@ -3908,6 +3932,9 @@ GIR__AVX2_FN __m256d gir__avx2_mant_f64(__m256d x) {
     (void)bias;
     return _mm256_castsi256_pd(_mm256_or_si256(m, _mm256_set1_epi64x(0x3FF0000000000000ll)));
 }
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
 #endif
 
 /* >>simd_neon: the vector vocabulary on AArch64 Advanced SIMD: 4 floats or 2 doubles a vector; a mask is a
@@ -4290,6 +4317,10 @@ GIR__MVE_FN float32x4_t gir__mve_mant_f32(float32x4_t x) {
    (measured on AVX-512 and AVX2, the same to two decimals; NEON under emulation with the test's default
    sweep, every 2^11-th float, within the same bounds; MVE not measured: its lanes flush subnormals.) */
 #if defined(GIR__HAVE_AVX512)
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
 /* >>40-vector/vmath (avx512, f32) instantiated from gen/40-vector/vmath.tmpl.c */
 /* expm1(r) for |r| <= ln2/2 (+ rounding slack): r + r^2 q(r) */
 GIR__AVX512_FN gir__avx512_vf32 gir__avx512_expm1r_f32(gir__avx512_vf32 r) {
@@ -4631,8 +4662,15 @@ GIR__AVX512_FN gir__avx512_vf64 gir__avx512_sign_f64(gir__avx512_vf64 x) {
     gir__avx512_vf64 zero = gir__avx512_set1_f64(0), one = gir__avx512_set1_f64(1);
     return gir__avx512_select_f64(gir__avx512_gt_f64(x, zero), one, gir__avx512_select_f64(gir__avx512_lt_f64(x, zero), gir__avx512_neg_f64(one), x));
 }
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
 #endif
 #if defined(GIR__HAVE_AVX2)
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
 /* >>40-vector/vmath (avx2, f32) instantiated from gen/40-vector/vmath.tmpl.c */
 /* expm1(r) for |r| <= ln2/2 (+ rounding slack): r + r^2 q(r) */
 GIR__AVX2_FN gir__avx2_vf32 gir__avx2_expm1r_f32(gir__avx2_vf32 r) {
@@ -4974,6 +5012,9 @@ GIR__AVX2_FN gir__avx2_vf64 gir__avx2_sign_f64(gir__avx2_vf64 x) {
     gir__avx2_vf64 zero = gir__avx2_set1_f64(0), one = gir__avx2_set1_f64(1);
     return gir__avx2_select_f64(gir__avx2_gt_f64(x, zero), one, gir__avx2_select_f64(gir__avx2_lt_f64(x, zero), gir__avx2_neg_f64(one), x));
 }
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
 #endif
 #if defined(GIR__HAVE_NEON)
 /* >>40-vector/vmath (neon, f32) instantiated from gen/40-vector/vmath.tmpl.c */
@@ -5500,6 +5541,10 @@ typedef struct gir__vr_fns {
 static int gir__vr_off;                         /* nonzero: the scalar loops (the tests compare the two) */
 static volatile unsigned long gir__vr_hits;     /* kernel calls that took a vector path (the tests watch it) */
 #if defined(GIR__HAVE_AVX512)
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
 /* >>40-vector/vreduce (avx512, f32) instantiated from gen/40-vector/vreduce.tmpl.c */
 /* lanes [0, t) */
 GIR__AVX512_FN gir__avx512_mf32 gir__avx512_below_f32(int t) {
@@ -5914,8 +5959,15 @@ GIR__AVX512_FN double gir__avx512_xdot_f64(const void *wv, const void *xv, int64
     return gir__avx512_rowred_f64(GIR__VR_XDOT, (const double *)xv, (const double *)wv, n, (double)c);
 }
 static const gir__vr_fns gir__avx512_vrfns_f64 = {gir__avx512_rows_f64, gir__avx512_cols_f64, gir__avx512_softmax_f64, gir__avx512_lse_f64, gir__avx512_xdot_f64};
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
 #endif
 #if defined(GIR__HAVE_AVX2)
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
 /* >>40-vector/vreduce (avx2, f32) instantiated from gen/40-vector/vreduce.tmpl.c */
 /* lanes [0, t) */
 GIR__AVX2_FN gir__avx2_mf32 gir__avx2_below_f32(int t) {
@@ -6330,6 +6382,9 @@ GIR__AVX2_FN double gir__avx2_xdot_f64(const void *wv, const void *xv, int64_t n
     return gir__avx2_rowred_f64(GIR__VR_XDOT, (const double *)xv, (const double *)wv, n, (double)c);
 }
 static const gir__vr_fns gir__avx2_vrfns_f64 = {gir__avx2_rows_f64, gir__avx2_cols_f64, gir__avx2_softmax_f64, gir__avx2_lse_f64, gir__avx2_xdot_f64};
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
 #endif
 #if defined(GIR__HAVE_NEON)
 /* >>40-vector/vreduce (neon, f32) instantiated from gen/40-vector/vreduce.tmpl.c */
@@ -18640,6 +18695,10 @@ static gir__ew_fn gir__ew_scalar(int op, int dt) {
 }
 #if defined(GIR__HAVE_AVX512)
 /* generated from ops.def: avx512 kernels (the rows and dtypes with a vector form; the others stay scalar) */
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
 GIR__TARGET_AVX512 static void gir__k_not_b8__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
@@ -21554,6 +21613,9 @@ GIR__TARGET_AVX512 static void gir__k_gelu_tanh_f64__avx512(int64_t n, void *out
         if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
     }
 }
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
 static const gir__ew_fn gir__ew_table_avx512[GIR__EWR__COUNT][GIR__DTYPE_SLOTS - 1] = {
     {0, 0, 0, 0, 0},
 #if !GIR__WHY_NOT
@@ -21740,6 +21802,10 @@ static const gir__ew_fn gir__ew_table_avx512[GIR__EWR__COUNT][GIR__DTYPE_SLOTS -
 #endif
 #if defined(GIR__HAVE_AVX2)
 /* generated from ops.def: avx2 kernels (the rows and dtypes with a vector form; the others stay scalar) */
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
 GIR__TARGET_AVX2 static void gir__k_not_b8__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
@@ -24654,6 +24720,9 @@ GIR__TARGET_AVX2 static void gir__k_gelu_tanh_f64__avx2(int64_t n, void *out, co
         if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
     }
 }
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
 static const gir__ew_fn gir__ew_table_avx2[GIR__EWR__COUNT][GIR__DTYPE_SLOTS - 1] = {
     {0, 0, 0, 0, 0},
 #if !GIR__WHY_NOT

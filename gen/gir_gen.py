@@ -69,22 +69,30 @@ COLD_BEGIN = "#if defined(GIR__COLD)\n#pragma GCC push_options\n#pragma GCC opti
 COLD_END = "#if defined(GIR__COLD)\n#pragma GCC pop_options\n#endif"
 
 
+# Regions at -O1 inside other fragments: /*@cold*/ ... /*@cold end*/ for cold code, /*@intrinsics*/ ...
+# /*@intrinsics end*/ for the x86 intrinsic code (the vocabularies, vmath, vreduce, the elementwise kernels), which
+# gen/10-generator/simd_lower.py marks per instruction set; gen/30-base/config.c says why each runs at -O1.
+REGION_MARKS = {"/*@cold*/": ("cold", 1), "/*@cold end*/": ("cold", -1),
+                "/*@intrinsics*/": ("intrinsics", 1), "/*@intrinsics end*/": ("intrinsics", -1)}
+
+
 def cold_regions(fname, text):
-    """The fragment with its /*@cold*/ and /*@cold end*/ lines as the pragmas of COLD_BEGIN and COLD_END (or all
+    """The fragment with its region marker lines (REGION_MARKS) as the pragmas of COLD_BEGIN and COLD_END (or all
     of it in one region, for COLD_FRAGMENTS)."""
-    lines, depth = [], 0
+    lines, open_kind = [], None
     for k, line in enumerate(text.rstrip("\n").split("\n")):
         mark = line.strip()
-        if mark in ("/*@cold*/", "/*@cold end*/"):
-            depth += 1 if mark == "/*@cold*/" else -1
-            if depth not in (0, 1) or fname in COLD_FRAGMENTS:
+        if mark in REGION_MARKS:
+            kind, step = REGION_MARKS[mark]
+            if fname in COLD_FRAGMENTS or (step > 0) != (open_kind is None) or (step < 0 and kind != open_kind):
                 raise GenError("gen/%s:%d: error: %s %s" % (fname, k + 1, mark, "in a fragment of COLD_FRAGMENTS"
                                if fname in COLD_FRAGMENTS else "does not pair with the marker before it"))
-            lines.append(COLD_BEGIN if depth else COLD_END)
+            open_kind = kind if step > 0 else None
+            lines.append(COLD_BEGIN if step > 0 else COLD_END)
         else:
             lines.append(line)
-    if depth:
-        raise GenError("gen/%s: error: a /*@cold*/ region without /*@cold end*/" % fname)
+    if open_kind:
+        raise GenError("gen/%s: error: a /*@%s*/ region without /*@%s end*/" % (fname, open_kind, open_kind))
     if fname in COLD_FRAGMENTS:
         lines = [COLD_BEGIN] + lines + [COLD_END]
     return "\n".join(lines) + "\n"

@@ -16,6 +16,16 @@ SIMD_ISAS = [
     ("neon", "GIR__HAVE_NEON", "", ["F32", "F64"], ["U8", "I32"]),
     ("mve", "GIR__HAVE_MVE", "", ["F32"], ["U8", "I32"]),
 ]
+# the instruction sets whose intrinsic code gcc compiles at -O1 when the build asks for more (a region marked
+# /*@intrinsics*/, see gen/gir_gen.py and gen/30-base/config.c): the two an x86 build compiles side by side
+O1_ISAS = ("avx512", "avx2")
+
+
+def o1_region(isa, lines):
+    """lines inside the -O1 region markers when isa is one of O1_ISAS"""
+    return ["/*@intrinsics*/"] + lines + ["/*@intrinsics end*/"] if isa in O1_ISAS else lines
+
+
 # the vocabulary's name for a compute dtype's vectors: b8 values are bytes, as u8
 VSFX = {"B8": "u8", "U8": "u8", "I32": "i32", "F32": "f32", "F64": "f64"}
 # How each function of VOCAB runs in a float vector kernel: on vectors (gen/simd_*.c or gen/40-vector/vmath.tmpl.c; isnan,
@@ -98,9 +108,11 @@ def emit_vmath(text, tname=VMATH_TEMPLATE):
     out = []
     for isa, have, _, dts, _ in SIMD_ISAS:
         out.append("#if defined(%s)" % have)
+        body = []
         for dt in dts:
-            out.append("/* >>%s (%s, %s) instantiated from gen/%s */" % (tname.split(".")[0], isa, SFX[dt], tname))
-            out.append(vmath_instance(text, isa, dt, "GIR__%s_FN" % isa.upper(), tname).rstrip("\n"))
+            body.append("/* >>%s (%s, %s) instantiated from gen/%s */" % (tname.split(".")[0], isa, SFX[dt], tname))
+            body.append(vmath_instance(text, isa, dt, "GIR__%s_FN" % isa.upper(), tname).rstrip("\n"))
+        out += o1_region(isa, body)
         out.append("#endif")
     return "\n".join(out)
 
@@ -256,10 +268,12 @@ def emit_simd_ew(ops):
         out.append("#if defined(%s)" % have)
         out.append("/* generated from ops.def: %s kernels (the rows and dtypes with a vector form; the others stay "
                    "scalar) */" % isa)
+        body = []
         for op in ops:
             for dt in DTYPES:
                 if simd_ok(op, dt, dts):
-                    out += emit_simd_kernel(op, dt, isa, attr)
+                    body += emit_simd_kernel(op, dt, isa, attr)
+        out += o1_region(isa, body)
         out += emit_ew_rows(ops, "gir__ew_table_" + isa, lambda op, dt: "gir__k_%s_%s__%s" % (op.lname, SFX[dt], isa)
                             if simd_ok(op, dt, dts) else None)
         out.append("#endif")

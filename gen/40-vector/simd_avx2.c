@@ -1,9 +1,11 @@
 /* >>simd_avx2: the vector vocabulary on AVX2 + FMA: 8 floats or 4 doubles a vector; a mask is a vector whose
    lanes are all ones or all zeros; partial loads and stores use vmaskmov, which touches no memory past n -- */
 #if defined(GIR__HAVE_AVX2)
+/*@intrinsics*/
 #define GIR__LANES_AVX2_F32 8
 #define GIR__LANES_AVX2_F64 4
 #define GIR__AVX2_FN GIR__TARGET_AVX2 static GIR__INLINE
+#define GIR__AVX2_FNP GIR__AVX2_FN GIR__ALWAYS_INLINE /* the partial loads and stores the GEMM kernels call */
 typedef __m256  gir__avx2_vf32;
 typedef __m256  gir__avx2_mf32;
 typedef __m256d gir__avx2_vf64;
@@ -14,8 +16,8 @@ typedef __m256d gir__avx2_mf64;
 GIR__AVX2_FN V gir__avx2_set1_##S(T x) { return _mm256_set1_##P(x); }                                               \
 GIR__AVX2_FN V gir__avx2_load_##S(const T *p) { return _mm256_loadu_##P(p); }                                       \
 GIR__AVX2_FN void gir__avx2_store_##S(T *p, V x) { _mm256_storeu_##P(p, x); }                                       \
-GIR__AVX2_FN V gir__avx2_loadn_##S(const T *p, int n) { return _mm256_maskload_##P(p, gir__avx2_first_##S(n)); }    \
-GIR__AVX2_FN void gir__avx2_storen_##S(T *p, int n, V x) { _mm256_maskstore_##P(p, gir__avx2_first_##S(n), x); }    \
+GIR__AVX2_FNP V gir__avx2_loadn_##S(const T *p, int n) { return _mm256_maskload_##P(p, gir__avx2_first_##S(n)); }   \
+GIR__AVX2_FNP void gir__avx2_storen_##S(T *p, int n, V x) { _mm256_maskstore_##P(p, gir__avx2_first_##S(n), x); }   \
 GIR__AVX2_FN V gir__avx2_add_##S(V x, V y) { return _mm256_add_##P(x, y); }                                         \
 GIR__AVX2_FN V gir__avx2_sub_##S(V x, V y) { return _mm256_sub_##P(x, y); }                                         \
 GIR__AVX2_FN V gir__avx2_mul_##S(V x, V y) { return _mm256_mul_##P(x, y); }                                         \
@@ -62,10 +64,10 @@ GIR__AVX2_FN V gir__avx2_map2_##S(T (*f)(T, T), V x, V y) {                     
     return _mm256_loadu_##P(t); }
 
 /* lanes [0, n) of a partial load or store */
-GIR__AVX2_FN __m256i gir__avx2_first_f32(int n) {
+GIR__AVX2_FNP __m256i gir__avx2_first_f32(int n) {
     return _mm256_cmpgt_epi32(_mm256_set1_epi32(n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
 }
-GIR__AVX2_FN __m256i gir__avx2_first_f64(int n) {
+GIR__AVX2_FNP __m256i gir__avx2_first_f64(int n) {
     return _mm256_cmpgt_epi64(_mm256_set1_epi64x(n), _mm256_setr_epi64x(0, 1, 2, 3));
 }
 GIR__AVX2_VOCAB(float, f32, gir__avx2_vf32, ps, 8)
@@ -235,4 +237,5 @@ GIR__AVX2_FN __m256d gir__avx2_mant_f64(__m256d x) {
     (void)bias;
     return _mm256_castsi256_pd(_mm256_or_si256(m, _mm256_set1_epi64x(0x3FF0000000000000ll)));
 }
+/*@intrinsics end*/
 #endif

@@ -1,9 +1,11 @@
 /* >>simd_avx512: the vector vocabulary on AVX-512 (F, DQ, BW, VL): 16 floats or 8 doubles a vector; masks
    are mask registers, so partial loads and stores are masked and never touch memory past n ------------- */
 #if defined(GIR__HAVE_AVX512)
+/*@intrinsics*/
 #define GIR__LANES_AVX512_F32 16
 #define GIR__LANES_AVX512_F64 8
 #define GIR__AVX512_FN GIR__TARGET_AVX512 static GIR__INLINE
+#define GIR__AVX512_FNP GIR__AVX512_FN GIR__ALWAYS_INLINE /* the partial loads and stores the GEMM kernels call */
 /* (the zero-masking forms with an all-ones mask are the plain instructions; g++ 12 warns about the
    unmasked intrinsics' undefined pass-through operand) */
 typedef __m512    gir__avx512_vf32;
@@ -16,10 +18,10 @@ typedef __mmask8  gir__avx512_mf64;
 GIR__AVX512_FN V gir__avx512_set1_##S(T x) { return _mm512_set1_##P(x); }                                           \
 GIR__AVX512_FN V gir__avx512_load_##S(const T *p) { return _mm512_loadu_##P(p); }                                   \
 GIR__AVX512_FN void gir__avx512_store_##S(T *p, V x) { _mm512_storeu_##P(p, x); }                                   \
-GIR__AVX512_FN M gir__avx512_first_##S(int n) { return (M)((1u << n) - 1u); }                                       \
-GIR__AVX512_FN V gir__avx512_loadn_##S(const T *p, int n) {                                                         \
+GIR__AVX512_FNP M gir__avx512_first_##S(int n) { return (M)((1u << n) - 1u); }                                      \
+GIR__AVX512_FNP V gir__avx512_loadn_##S(const T *p, int n) {                                                        \
     return _mm512_maskz_loadu_##P(gir__avx512_first_##S(n), p); }                                                   \
-GIR__AVX512_FN void gir__avx512_storen_##S(T *p, int n, V x) {                                                      \
+GIR__AVX512_FNP void gir__avx512_storen_##S(T *p, int n, V x) {                                                     \
     _mm512_mask_storeu_##P(p, gir__avx512_first_##S(n), x); }                                                       \
 GIR__AVX512_FN V gir__avx512_add_##S(V x, V y) { return _mm512_add_##P(x, y); }                                     \
 GIR__AVX512_FN V gir__avx512_sub_##S(V x, V y) { return _mm512_sub_##P(x, y); }                                     \
@@ -167,4 +169,5 @@ GIR__AVX512_FN __mmask64 gir__avx512_loadb_u8(const uint8_t *p) {
     __m512i v = _mm512_loadu_si512(p); return _mm512_test_epi8_mask(v, v); }
 GIR__AVX512_FN __mmask16 gir__avx512_mxor_f32(__mmask16 a, __mmask16 b) { return (__mmask16)(a ^ b); }
 GIR__AVX512_FN __mmask8 gir__avx512_mxor_f64(__mmask8 a, __mmask8 b) { return (__mmask8)(a ^ b); }
+/*@intrinsics end*/
 #endif
