@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=1c7bb0ec15e85b1385ec4091dbd17afd3df804a5786684a4c9601c4d2d42f344
-                                          gen/ sha256=fc04257ab372e6fb
+                                          gen/ sha256=0fe01a66f5ce9cec
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1597,11 +1597,11 @@ GIR_API unsigned gir_image_dtypes(const void *image, size_t len);
 /* gcc, optimising for speed, compiles two kinds of code at -O1 (gen/gir_gen.py: COLD_FRAGMENTS and the marked
    regions), the rest as the build asks:
    - cold code, which neither runs in a kernel's loop nor on gir_compile's path for every node (shape rules,
-     composed builders, initialisers, adjoints, dump, save and load, ...): a sixth of an -O2 build's time;
+     composed builders, initialisers, adjoints, dump, save and load, ...);
    - the x86 intrinsic code (the AVX-512 and AVX2 vocabularies, vmath, vreduce and the elementwise kernels):
-     written vector by vector, it runs as fast at -O1 (bench exp_1m, tanh_1m, fused_tanh_16m, softmax_16m),
-     and -O1 takes a fifth off the compile time of the -O2 build.
-   Define GIR_NO_COLD to keep it all at the build's level. */
+     written vector by vector, it runs as fast at -O1 (bench exp_1m, tanh_1m, fused_tanh_16m, softmax_16m).
+   Together they take about a quarter off an -O2 build of the implementation. Define GIR_NO_COLD to keep it
+   all at the build's level. */
 #if defined(__GNUC__) && !defined(__clang__) && !defined(__INTEL_COMPILER) && defined(__OPTIMIZE__) && \
     !defined(__OPTIMIZE_SIZE__) && !defined(GIR_NO_COLD)
 #  define GIR__COLD 1
