@@ -16,6 +16,7 @@ host, no dictionary order, '\n' line endings.
 #   table.py          ops.def's GIR_OP rows read and checked, column by column
 #   expr.py           the FWD/ADJ expression language      ref_column.py   the REF column
 #   fragments.py      the C fragments read, checked against the table, and turned into parts of gir.h
+#   templates.py      the *.tmpl.c templates instantiated per dtype (and instruction set)
 #   c_emit.py         enum, builders, prototypes, op tables, kernel table, libm routing
 #   scalar_lower.py   FWD rows as scalar C loops           simd_lower.py   FWD rows and vmath per instruction set
 #   reduce_lower.py   REDUCE rows                          adjoint_lower.py  ADJ rows as node-building C
@@ -38,14 +39,14 @@ MODULES = os.path.join(HERE, "10-generator")
 if MODULES not in sys.path:
     sys.path.insert(0, MODULES)
 import expr  # noqa: E402
-from gen_common import VMATH_TEMPLATE, VREDUCE_TEMPLATE, GenError, decode_utf8, strip_comments  # noqa: E402
+from gen_common import GenError, decode_utf8, strip_comments  # noqa: E402
 from table import GROUPS, parse_ops  # noqa: E402
-from fragments import (check_fit, check_named_code, cold_regions, license_block, read, substitute,  # noqa: E402
-                       template_instances)
+from fragments import check_fit, check_named_code, cold_regions, license_block, read, substitute  # noqa: E402
+from templates import VMATH_TEMPLATE, VREDUCE_TEMPLATE, kernel_instances, vector_instances  # noqa: E402
 from c_emit import (emit_builders, emit_enum, emit_kernel_table, emit_libm_routed, emit_opinfo,  # noqa: E402
                     emit_protos, emit_vocab)
 from scalar_lower import emit_ew_kernels  # noqa: E402
-from simd_lower import emit_simd_ew, emit_vmath  # noqa: E402
+from simd_lower import emit_simd_ew  # noqa: E402
 from reduce_lower import emit_red_code  # noqa: E402
 from adjoint_lower import emit_adjoints  # noqa: E402
 from rules_lower import emit_rules, parse_rules  # noqa: E402
@@ -83,7 +84,7 @@ COLD_END = "#if defined(GIR__COLD)\n#pragma GCC pop_options\n#endif"
 
 GEN_MODULES = ["gir_gen.py"] + ["10-generator/" + m for m in (      # the generator itself (its hash is in gir.h)
     "gen_common.py", "table.py", "expr.py", "ref_column.py", "fragments.py", "c_emit.py", "scalar_lower.py",
-    "simd_lower.py", "reduce_lower.py", "adjoint_lower.py", "rules_lower.py", "op_select.py", "op_listing.py")]
+    "simd_lower.py", "reduce_lower.py", "adjoint_lower.py", "rules_lower.py", "op_select.py", "op_listing.py", "templates.py")]
 
 
 def load_ops(opsdef_path, partial=False):
@@ -133,13 +134,13 @@ def markers(opsdef_path, ops, opsdef, partial):
         "EW_KERNELS": emit_ew_kernels(ops),
         "REDUCE_CODE": emit_red_code(ops),
         "RULES": emit_rules(parse_rules(path, strip_comments(opsdef_path, opsdef), ops)),
-        "VMATH": emit_vmath(read(VMATH_TEMPLATE)),
-        "VREDUCE": emit_vmath(read(VREDUCE_TEMPLATE), VREDUCE_TEMPLATE),
+        "VMATH": vector_instances(read(VMATH_TEMPLATE), VMATH_TEMPLATE),
+        "VREDUCE": vector_instances(read(VREDUCE_TEMPLATE), VREDUCE_TEMPLATE),
         "SIMD_EW_KERNELS": emit_simd_ew(ops),
         "ADJOINTS": adjoints,
         "OP_SELECT": emit_select(ops, deps, grad_core, GROUPS),
         "KERNEL_TABLE": emit_kernel_table(ops),
-        "TEMPLATES": "\n".join(template_instances(read(t), t) for t in TEMPLATES),
+        "TEMPLATES": "\n".join(kernel_instances(read(t), t) for t in TEMPLATES),
         "GROUPS": "\n".join("    GIR_GROUP_%s," % g for g in GROUPS),
     }
 

@@ -1,13 +1,13 @@
 """fragments.py - the hand-written C of gen/ as the generator reads it: the fragments' text, the checks of the
 table against them (names the generator would make must not collide with theirs, every row must fit their
 fixed arrays, every op, shape rule, kernel family and ADJ_FN they are asked for must exist), and the steps
-that turn a fragment into its part of gir.h: the @@MARKER@@ substitution, the per-dtype instances of the
-kernel templates, the /*@cold*/ regions and the licence. Which fragments there are, in which order, is
+that turn a fragment into its part of gir.h: the @@MARKER@@ substitution, the /*@cold*/ regions and the
+licence (templates.py makes the instances of the templates). Which fragments there are, in which order, is
 listed at the top of gen/gir_gen.py and passed in. Python 3 standard library only."""
 import os
 import re
 
-from gen_common import CTYPE, SFX, GenError, decode_utf8, err, ew_dtypes, strip_comments
+from gen_common import SFX, GenError, decode_utf8, err, ew_dtypes, strip_comments
 from table import BUILTIN_SHAPES
 
 GEN = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))     # gen/
@@ -110,15 +110,6 @@ def substitute(text, fname, markers):
             raise GenError("gen/%s: error: unknown marker @@%s@@" % (fname, key))
         return markers[key]
     return re.sub(r"@@([A-Z0-9_]+)@@", rep, text)
-
-
-def template_instances(text, name):
-    """A kernel template (GIR_T the element type, GIR_SFX the dtype's suffix) once for f32 and once for f64."""
-    out = []
-    for dt in ("F32", "F64"):
-        t = text.replace("GIR_SFX", SFX[dt]).replace("GIR_T", CTYPE[dt])
-        out.append("/* >>%s (%s) instantiated from gen/%s */\n%s" % (name.split(".")[0], SFX[dt], name, t))
-    return "\n".join(out)
 
 
 def cold_regions(fname, text, cold_fragments, begin, end):

@@ -4,9 +4,6 @@ C comments) and its checks. Python 3 standard library only."""
 import re
 
 
-VMATH_TEMPLATE = "40-vector/vmath.tmpl.c"     # instantiated per instruction set and float dtype (SIMD_ISAS)
-VREDUCE_TEMPLATE = "40-vector/vreduce.tmpl.c" # the same: row and column reductions, softmax, cross-entropy
-
 DTYPES = ["B8", "U8", "I32", "F32", "F64"]
 CTYPE = {"B8": "uint8_t", "U8": "uint8_t", "I32": "int32_t", "F32": "float", "F64": "double"}
 SFX = {"B8": "b8", "U8": "u8", "I32": "i32", "F32": "f32", "F64": "f64"}
