@@ -18,7 +18,7 @@ host, no dictionary order, '\n' line endings.
 #   fragments.py      the C fragments read, checked against the table, and turned into parts of gir.h
 #   templates.py      the *.tmpl.c templates instantiated per dtype (and instruction set)
 #   c_emit.py         enum, builders, prototypes, op tables, kernel table, libm routing
-#   scalar_lower.py   FWD rows as scalar C loops           simd_lower.py   FWD rows and vmath per instruction set
+#   scalar_lower.py   FWD rows as scalar C loops           simd_lower.py   FWD rows per instruction set
 #   reduce_lower.py   REDUCE rows                          adjoint_lower.py  ADJ rows as node-building C
 #   rules_lower.py    GIR_RULE lines                       op_select.py    selective builds (GIR_ONLY_OPS...)
 #   op_listing.py     the op list of gir.h's comment, --list and the README's table
@@ -83,8 +83,9 @@ COLD_END = "#if defined(GIR__COLD)\n#pragma GCC pop_options\n#endif"
 
 
 GEN_MODULES = ["gir_gen.py"] + ["10-generator/" + m for m in (      # the generator itself (its hash is in gir.h)
-    "gen_common.py", "table.py", "expr.py", "ref_column.py", "fragments.py", "c_emit.py", "scalar_lower.py",
-    "simd_lower.py", "reduce_lower.py", "adjoint_lower.py", "rules_lower.py", "op_select.py", "op_listing.py", "templates.py")]
+    "gen_common.py", "table.py", "expr.py", "ref_column.py", "fragments.py", "templates.py", "c_emit.py",
+    "scalar_lower.py", "simd_lower.py", "reduce_lower.py", "adjoint_lower.py", "rules_lower.py", "op_select.py",
+    "op_listing.py")]
 
 
 def load_ops(opsdef_path, partial=False):
