@@ -10,9 +10,9 @@ TOKEN = re.compile(r"\s*(?:(\d+\.\d*(?:[eE][-+]?\d+)?|\d+(?:[eE][-+]?\d+)?|\.\d+
                    r"|(<=|>=|==|!=|[-+*/(),<>]))")
 
 
-def parse_expr(s, path, line):
+def tokens(s, path, line):
+    """The tokens of the expression text s: ("num", text), ("id", name) or ("op", symbol)."""
     toks, i = [], 0
-    s = s.strip()
     while i < len(s):
         m = TOKEN.match(s, i)
         if not m or m.end() == i:
@@ -27,81 +27,95 @@ def parse_expr(s, path, line):
         i = m.end()
         while i < len(s) and s[i].isspace():
             i += 1
-    p = [0]
+    return toks
 
-    def peek():
-        return toks[p[0]] if p[0] < len(toks) else ("end", "")
 
-    def take(kind=None, val=None):
-        t = peek()
+class ExprParser:
+    """Recursive descent over the tokens of one expression, loosest first: a comparison of sums of products of
+    signed primaries (numbers, names, calls, parenthesised expressions). The nesting of parentheses, call
+    arguments and signs is counted, so that a deep expression is an error rather than a RecursionError."""
+
+    def __init__(self, s, path, line):
+        self.s, self.path, self.line = s, path, line
+        self.toks, self.p, self.depth = tokens(s, path, line), 0, 0
+
+    def peek(self):
+        return self.toks[self.p] if self.p < len(self.toks) else ("end", "")
+
+    def take(self, kind=None, val=None):
+        t = self.peek()
         if (kind and t[0] != kind) or (val and t[1] != val):
-            err(path, line, "in '%s': expected %s, got '%s'" % (s, val or kind, t[1]))
-        p[0] += 1
+            err(self.path, self.line, "in '%s': expected %s, got '%s'" % (self.s, val or kind, t[1]))
+        self.p += 1
         return t
 
-    depth = [0]
-
-    def cmp_():
-        depth[0] += 1            # parentheses and call arguments nest here: bounded, not a RecursionError
-        if depth[0] > MAX_DEPTH:
-            err(path, line, "in '%s': parentheses nested more than %d levels deep" % (s, MAX_DEPTH))
-        a = add_()
-        if peek()[0] == "op" and peek()[1] in CMP_OPS:
-            o = take()[1]
-            a = ("cmp", o, a, add_())
-        depth[0] -= 1
+    def comparison(self):
+        self.depth += 1            # parentheses and call arguments nest here
+        if self.depth > MAX_DEPTH:
+            err(self.path, self.line, "in '%s': parentheses nested more than %d levels deep" % (self.s, MAX_DEPTH))
+        a = self.sum()
+        if self.peek()[0] == "op" and self.peek()[1] in CMP_OPS:
+            o = self.take()[1]
+            a = ("cmp", o, a, self.sum())
+        self.depth -= 1
         return a
 
-    def add_():
-        a = mul_()
-        while peek()[0] == "op" and peek()[1] in "+-":
-            o = take()[1]
-            a = ("bin", o, a, mul_())
+    def sum(self):
+        a = self.product()
+        while self.peek()[0] == "op" and self.peek()[1] in "+-":
+            o = self.take()[1]
+            a = ("bin", o, a, self.product())
         return a
 
-    def mul_():
-        a = unary()
-        while peek()[0] == "op" and peek()[1] in "*/":
-            o = take()[1]
-            a = ("bin", o, a, unary())
+    def product(self):
+        a = self.unary()
+        while self.peek()[0] == "op" and self.peek()[1] in "*/":
+            o = self.take()[1]
+            a = ("bin", o, a, self.unary())
         return a
 
-    def unary():
-        if peek() == ("op", "-"):
-            take()
-            depth[0] += 1
-            if depth[0] > MAX_DEPTH:
-                err(path, line, "in '%s': more than %d signs in a row" % (s, MAX_DEPTH))
-            a = ("neg", unary())
-            depth[0] -= 1
+    def unary(self):
+        if self.peek() == ("op", "-"):
+            self.take()
+            self.depth += 1
+            if self.depth > MAX_DEPTH:
+                err(self.path, self.line, "in '%s': more than %d signs in a row" % (self.s, MAX_DEPTH))
+            a = ("neg", self.unary())
+            self.depth -= 1
             return a
-        return primary()
+        return self.primary()
 
-    def primary():
-        t = take()
+    def primary(self):
+        t = self.take()
         if t[0] == "num":
             return ("num", t[1])
         if t[0] == "id":
-            if peek() == ("op", "("):
-                take()
-                args = []
-                if peek() != ("op", ")"):
-                    args.append(cmp_())
-                    while peek() == ("op", ","):
-                        take()
-                        args.append(cmp_())
-                take("op", ")")
-                return ("call", t[1], args)
-            return ("var", t[1])
+            if self.peek() != ("op", "("):
+                return ("var", t[1])
+            self.take()
+            args = []
+            if self.peek() != ("op", ")"):
+                args.append(self.comparison())
+                while self.peek() == ("op", ","):
+                    self.take()
+                    args.append(self.comparison())
+            self.take("op", ")")
+            return ("call", t[1], args)
         if t == ("op", "("):
-            e = cmp_()
-            take("op", ")")
+            e = self.comparison()
+            self.take("op", ")")
             return e
-        err(path, line, "in '%s': unexpected '%s'" % (s, t[1]))
+        err(self.path, self.line, "in '%s': unexpected '%s'" % (self.s, t[1]))
 
-    e = cmp_()
-    if p[0] != len(toks):
-        err(path, line, "in '%s': unexpected '%s'" % (s, peek()[1]))
+
+def parse_expr(s, path, line):
+    """The tree of expression text s (a FWD, ADJ term, REDUCE stage): ("num", text), ("var", name),
+    ("neg", e), ("bin", op, a, b), ("cmp", op, a, b) or ("call", name, [args])."""
+    s = s.strip()
+    parser = ExprParser(s, path, line)
+    e = parser.comparison()
+    if parser.p != len(parser.toks):
+        err(path, line, "in '%s': unexpected '%s'" % (s, parser.peek()[1]))
     if tree_depth(e, expr_children) > MAX_DEPTH:
         err(path, line, "'%s' is nested more than %d levels deep (split a long chain of operators)"
             % (s, MAX_DEPTH))

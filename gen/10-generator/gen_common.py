@@ -1,10 +1,8 @@
-"""gen_common.py - what gen/gir_gen.py and gen/10-generator/simd_lower.py both use: the error type, the dtypes, the
-vector vocabulary, the row type and the expression helpers. Python 3 standard library only."""
+"""gen_common.py - what several modules of the generator use: the error type, the dtypes, the vector vocabulary,
+the row type, the expression helpers, the kernel and function tables of gir.h, and the reading of text (UTF-8,
+C comments) and its checks. Python 3 standard library only."""
 import re
 
-
-VMATH_TEMPLATE = "40-vector/vmath.tmpl.c"     # instantiated per instruction set and float dtype (SIMD_ISAS)
-VREDUCE_TEMPLATE = "40-vector/vreduce.tmpl.c" # the same: row and column reductions, softmax, cross-entropy
 
 DTYPES = ["B8", "U8", "I32", "F32", "F64"]
 CTYPE = {"B8": "uint8_t", "U8": "uint8_t", "I32": "int32_t", "F32": "float", "F64": "double"}
@@ -76,7 +74,7 @@ def split_top(s, sep=","):
 
 
 class Op:
-    """One row of ops.def (attributes set by the parser in gen/gir_gen.py)."""
+    """One row of ops.def (attributes set by the row parser, table.py)."""
 
 
 CMP_OPS = {"<": "lt", "<=": "le", ">": "gt", ">=": "ge", "==": "eq", "!=": "ne"}
@@ -232,3 +230,38 @@ def tree_depth(root, children):
         best = max(best, d)
         stack.extend((c, d + 1) for c in children(n))
     return best
+
+
+# ---- reading text: ops.def and the C fragments
+def decode_utf8(path, data):
+    """The text of a file's bytes; a byte that is not UTF-8 is an error naming its line."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        err(path, data.count(b"\n", 0, e.start) + 1, "byte 0x%02x is not UTF-8 (the table is UTF-8 text)"
+            % data[e.start])
+
+
+# a block comment, an unterminated one, a line comment, a string, an unterminated quote, a character literal
+# ('"' is no string); re.sub finds them left to right as a scanner would, far faster than one in Python
+C_TOKEN = re.compile(r'/\*.*?\*/|/\*|//[^\n]*|"(?:\\.|[^"\\\n])*"|"|\'(?:\\[^\n]|[^\\\'\n])\'', re.S)
+
+
+def strip_comments(path, text):
+    """Blank out /* */ and // comments, keeping newlines so line numbers stay right. A comment or a
+    string that does not end is an error (it would swallow the rows after it)."""
+    def blank(m):
+        s = m.group(0)
+        if s == "/*":
+            err(path, text.count("\n", 0, m.start()) + 1,
+                "unterminated /* comment (it would hide every row after it)")
+        if s == '"':
+            err(path, text.count("\n", 0, m.start()) + 1, "unterminated string")
+        if s.startswith("/*"):
+            return re.sub(r"[^\n]", " ", s)
+        if s.startswith("//"):
+            return " " * len(s)
+        if s.startswith('"'):
+            return s
+        return "'" + " " * (len(s) - 2) + "'"
+    return C_TOKEN.sub(blank, text)

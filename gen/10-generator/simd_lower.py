@@ -1,11 +1,10 @@
-"""simd_lower.py - the vector side of gen/gir_gen.py: the vector math instances (gen/40-vector/vmath.tmpl.c per
-instruction set and float dtype) and the elementwise rows lowered to each instruction set's vocabulary
-(gen/simd_<isa>.c), with their kernel tables and the run-time choice among them. Python 3 standard library
-only."""
-import re
+"""simd_lower.py - the vector side of the elementwise rows: the instruction sets (SIMD_ISAS), and each row's FWD
+lowered to each instruction set's vocabulary (gen/40-vector/simd_<isa>.c), with their kernel tables and the
+run-time choice among them. (The vector templates, vmath and vreduce, are instantiated by templates.py.)
+Python 3 standard library only."""
 
-from gen_common import (ARITH, BOOL_OUT, CMP_OPS, CTYPE, DTYPES, SFX, VMATH_TEMPLATE, VOCAB, GenError,
-                        emit_ew_rows, ew_dtypes, split_top, storage, walk)
+from gen_common import (ARITH, BOOL_OUT, CMP_OPS, CTYPE, DTYPES, SFX, VOCAB, GenError, emit_ew_rows, ew_dtypes,
+                        storage, walk)
 
 
 # (name, feature macro from gen/40-vector/simd.c, attribute a kernel needs, float dtypes with vectors there, integer
@@ -50,71 +49,6 @@ def simd_check_vocab():
         if sum(fn in c for c in (SIMD_VEC, SIMD_LANE, SIMD_NONE)) != 1:
             raise GenError("gen/10-generator/simd_lower.py: error: vocabulary function '%s' must be in exactly one of SIMD_VEC, "
                            "SIMD_LANE, SIMD_NONE" % fn)
-
-
-def call_spans(text, name):
-    """(start, end, [args]) of each call name(...) in text, outermost first, for balanced parentheses."""
-    out, i = [], 0
-    while True:
-        j = text.find(name + "(", i)
-        if j < 0:
-            return out
-        depth, k = 0, j + len(name)
-        while True:
-            if text[k] == "(":
-                depth += 1
-            elif text[k] == ")":
-                depth -= 1
-                if depth == 0:
-                    break
-            k += 1
-        out.append((j, k + 1, split_top(text[j + len(name) + 1:k])))
-        i = k + 1
-
-
-def vmath_instance(text, isa, dt, fnmacro, tname=VMATH_TEMPLATE):
-    sfx = SFX[dt]
-    lines, keep = [], True
-    for line in text.split("\n"):
-        m = re.match(r"^/\*@(f32|f64|end)\*/$", line.strip())
-        if m:
-            keep = m.group(1) in ("end", sfx)
-            continue
-        if keep:
-            lines.append(line)
-    t = "\n".join(lines)
-    t = t[t.index("*/") + 2:].lstrip("\n")          # the template's own header comment stays in gen/
-    for a, b, args in reversed(call_spans(t, "GIR_PICK")):
-        t = t[:a] + args[0 if dt == "F32" else 1] + t[b:]
-    for a, b, args in reversed(call_spans(t, "GIR_POLY")):      # "[GIR_VEC ]v = GIR_POLY(u, c0, ..., cn);"
-        start = t.rfind("\n", 0, a) + 1
-        m = re.match(r"^(\s*)((?:GIR_VEC\s+)?)([a-z][a-z0-9_]*)\s*=\s*$", t[start:a])
-        u, cs = args[0], [" ".join(c.split()) for c in args[1:]]
-        if not m or not re.match(r"^[a-z][a-z0-9_]*$", u) or t[b:b + 1] != ";":
-            raise GenError("gen/%s: error: GIR_POLY must be a statement 'v = GIR_POLY(name, c0, ...);'"
-                           % tname)
-        ind, v = m.group(1), m.group(3)
-        e = ["%s%s%s = GIR_V_set1(%s);" % (ind, m.group(2), v, cs[-1])]
-        e += ["%s%s = GIR_V_fma(%s, %s, GIR_V_set1(%s));" % (ind, v, v, u, c) for c in reversed(cs[:-1])]
-        t = t[:start] + "\n".join(e) + t[b + 1:]
-    t = t.replace("GIR_FN", fnmacro).replace("GIR_VEC", "gir__%s_v%s" % (isa, sfx))
-    t = t.replace("GIR_MASK", "gir__%s_m%s" % (isa, sfx))
-    t = re.sub(r"\bGIR_V_([a-z0-9]+)", r"gir__%s_\1_%s" % (isa, sfx), t)
-    t = re.sub(r"\bGIR_LANES\b", "GIR__LANES_%s_%s" % (isa.upper(), dt), t)
-    return re.sub(r"\bGIR_T\b", CTYPE[dt], t)
-
-
-def emit_vmath(text, tname=VMATH_TEMPLATE):
-    out = []
-    for isa, have, _, dts, _ in SIMD_ISAS:
-        out.append("#if defined(%s)" % have)
-        body = []
-        for dt in dts:
-            body.append("/* >>%s (%s, %s) instantiated from gen/%s */" % (tname.split(".")[0], isa, SFX[dt], tname))
-            body.append(vmath_instance(text, isa, dt, "GIR__%s_FN" % isa.upper(), tname).rstrip("\n"))
-        out += o1_region(isa, body)
-        out.append("#endif")
-    return "\n".join(out)
 
 
 def simd_ok(op, dt, dts):

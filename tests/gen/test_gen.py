@@ -774,6 +774,41 @@ def check_good(P, rep, tmp, jobs, full_text):
     rep.check(name + ": --list prints the rows and '%s'" % want_last, why)
 
 
+# ---------------------------------------------------------------------------------------------- -O1 regions
+def check_regions(P, rep):
+    """The region markers of the C fragments (/*@cold*/, /*@intrinsics*/ and their ends) become the pragma lines;
+    a marker that does not pair with the one before it, an open region and a marker in a fragment that is
+    cold as a whole are errors naming the fragment."""
+    sys.path.insert(0, os.path.join(os.path.dirname(P.gen), "10-generator"))
+    try:
+        import fragments
+    finally:
+        sys.path.pop(0)
+
+    def run(text, cold=()):
+        try:
+            return fragments.cold_regions("x/t.c", text, list(cold), "BEGIN", "END")
+        except fragments.GenError as e:
+            return "error: %s" % e
+    cases = [("/*@intrinsics*/\na\n/*@intrinsics end*/\nb\n/*@cold*/\nc\n/*@cold end*/", "",
+              "BEGIN\na\nEND\nb\nBEGIN\nc\nEND\n"),
+             ("  /*@intrinsics*/\na\n/*@cold end*/", "does not pair", None),
+             ("/*@cold*/\n/*@intrinsics*/\na", "does not pair", None),
+             ("/*@intrinsics end*/", "does not pair", None),
+             ("/*@intrinsics*/\na", "region without /*@intrinsics end*/", None)]
+    why = []
+    for text, error, want in cases:
+        got = run(text)
+        if (error and ("gen/x/t.c" not in got or error not in got)) or (want and got != want):
+            why.append("%r gave %r" % (text, got))
+    got = run("a\n/*@intrinsics*/\nb\n/*@intrinsics end*/", cold=["x/t.c"])
+    if "in a fragment of COLD_FRAGMENTS" not in got:
+        why.append("a marker in a cold fragment gave %r" % got)
+    if run("a", cold=["x/t.c"]) != "BEGIN\na\nEND\n":
+        why.append("a cold fragment is not one region")
+    rep.check("-O1 regions: markers become pragmas; unpaired, open and nested markers are errors", "; ".join(why))
+
+
 # ---------------------------------------------------------------------------------------------- 4. stdlib only
 def is_stdlib(mod):
     names = getattr(sys, "stdlib_module_names", None)
@@ -890,6 +925,7 @@ def main(argv):
             check_needed(rep, jobs)
             check_compiles(rep, jobs)
             check_reduce_row(rep, jobs)
+            check_regions(P, rep)
             rep.check("robustness: %d damaged copies of good/small.def each give exit 0 or one 'file:line: error:' "
                       "line, never an exception" % MUTATIONS, jobs["robust"].result())
             if pending_jobs is not None:
