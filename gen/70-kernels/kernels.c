@@ -1076,8 +1076,14 @@ static gir_status gir__k_pool(gir__kx *k) {
     }
     return GIR_OK;
 }
+/* writes the variable (in[0], the graph's storage) and the node's own value, both the new value */
+static gir_status gir__k_assign(gir__kx *k) {
+    size_t bytes = (size_t)gir__numel(k->shape) * gir__esize(k->dtype);
+    if (bytes && k->in[0].p != k->in[1].p) GIR_MEMCPY((void *)(uintptr_t)k->in[0].p, k->in[1].p, bytes);
+    if (bytes && k->out != k->in[1].p) GIR_MEMCPY(k->out, k->in[1].p, bytes);
+    return GIR_OK;
+}
 /* generated from ops.def: the kernel of each op */
-static gir_status gir__k_assign(gir__kx *k);     /* gen/90-library/train.c */
 @@KERNEL_TABLE@@
 
 /* scratch bytes a step needs, by kernel family, so a new row of a family needs nothing more; in1: the second

@@ -575,34 +575,6 @@ static gir_status gir__plan_repack(gir_plan *p, size_t base, size_t *arena) {
     gir__free(&p->ta, goff, bytes);
     return GIR_OK;
 }
-/* the arena: the values kept for every run (constant subgraphs) at its start, then the others, each placed at
-   its step and given back after its last; GIR_COMPILE_NO_REUSE: one place per value, in value order */
-static size_t gir__plan_live_peak(const gir_plan *p, uint8_t *seen);
-static gir_status gir__plan_memory(const gir_graph *g, gir_plan *p, unsigned flags, size_t *arena) {
-    gir__fl f;
-    size_t nv = p->nvals + 1, bytes, base = 0;
-    uint32_t k, v;
-    uint8_t *gone;
-    void *mem;
-    p->nfold = p->ninplace = 0;
-    gir__plan_lifetimes(g, p, flags);
-    bytes = nv * 2 * sizeof(size_t) + nv * 2;
-    if (!(mem = gir__alloc(&p->ta, bytes))) return GIR_ERR_OUT_OF_MEMORY;
-    GIR_MEMSET(mem, 0, bytes);
-    f.off = (size_t *)mem; f.len = f.off + nv; gone = (uint8_t *)(f.len + nv);
-    for (v = 0; v < p->nvals; ++v)
-        if (p->vals[v].kind == GIR__VAL_TEMP && (p->vals[v].fold || (flags & GIR_COMPILE_NO_REUSE))) {
-            p->vals[v].off = base;
-            base += gir__vbytes(&p->vals[v]);
-        }
-    f.n = 0; f.top = f.high = base;
-    for (k = 0; k < p->nsteps && !(flags & GIR_COMPILE_NO_REUSE); ++k)
-        if (p->vals[p->steps[k].val].kind == GIR__VAL_TEMP) gir__plan_place(p, &f, k, flags, gone);
-    *arena = f.high;
-    p->live_peak = gir__plan_live_peak(p, gone + nv);
-    gir__free(&p->ta, mem, bytes);
-    return flags & GIR_COMPILE_NO_REUSE ? GIR_OK : gir__plan_repack(p, base, arena);
-}
 /* the liveness lower bound of the plan's schedule: the most bytes of temporaries live at one step; a value
    written in-place takes over its input's bytes (counted once). seen: nvals zero bytes of work */
 static size_t gir__plan_live_peak(const gir_plan *p, uint8_t *seen) {
@@ -629,6 +601,33 @@ static size_t gir__plan_live_peak(const gir_plan *p, uint8_t *seen) {
         }
     }
     return peak;
+}
+/* the arena: the values kept for every run (constant subgraphs) at its start, then the others, each placed at
+   its step and given back after its last; GIR_COMPILE_NO_REUSE: one place per value, in value order */
+static gir_status gir__plan_memory(const gir_graph *g, gir_plan *p, unsigned flags, size_t *arena) {
+    gir__fl f;
+    size_t nv = p->nvals + 1, bytes, base = 0;
+    uint32_t k, v;
+    uint8_t *gone;
+    void *mem;
+    p->nfold = p->ninplace = 0;
+    gir__plan_lifetimes(g, p, flags);
+    bytes = nv * 2 * sizeof(size_t) + nv * 2;
+    if (!(mem = gir__alloc(&p->ta, bytes))) return GIR_ERR_OUT_OF_MEMORY;
+    GIR_MEMSET(mem, 0, bytes);
+    f.off = (size_t *)mem; f.len = f.off + nv; gone = (uint8_t *)(f.len + nv);
+    for (v = 0; v < p->nvals; ++v)
+        if (p->vals[v].kind == GIR__VAL_TEMP && (p->vals[v].fold || (flags & GIR_COMPILE_NO_REUSE))) {
+            p->vals[v].off = base;
+            base += gir__vbytes(&p->vals[v]);
+        }
+    f.n = 0; f.top = f.high = base;
+    for (k = 0; k < p->nsteps && !(flags & GIR_COMPILE_NO_REUSE); ++k)
+        if (p->vals[p->steps[k].val].kind == GIR__VAL_TEMP) gir__plan_place(p, &f, k, flags, gone);
+    *arena = f.high;
+    p->live_peak = gir__plan_live_peak(p, gone + nv);
+    gir__free(&p->ta, mem, bytes);
+    return flags & GIR_COMPILE_NO_REUSE ? GIR_OK : gir__plan_repack(p, base, arena);
 }
 
 /* -- the checker (compiled in where GIR_PLAN_CHECK is defined: the test runner checks every plan) ------------ */
