@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=1c7bb0ec15e85b1385ec4091dbd17afd3df804a5786684a4c9601c4d2d42f344
-                                          gen/ sha256=70a7d59538d00af0
+                                          gen/ sha256=7e4532c1d33f658b
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -29955,7 +29955,7 @@ static void gir__f32_reduce(const gir__redinfo *ri, const float *x, const gir_sh
 static int gir__f32_vec(void) { return !gir__vr_off && gir__simd_level() != GIR__ISA_SCALAR; }
 
 /* >>kernels: scalar reference kernels. The table at the end maps each op to its kernel; elementwise rows
-   get generated per-dtype loops (gir__ew_rows) behind one broadcasting driver, so a SIMD variant can
+   get generated per-dtype loops (gir__ew_rows, gen/40-vector/ew_loops.c) behind one broadcasting driver, so a SIMD variant can
    replace a table cell without touching the driver. */
 typedef struct gir__kin {
     const void      *p;
@@ -33558,7 +33558,7 @@ static int gir__fuse_ok(const gir_plan *p, const gir__step *s) {
 /* the work arrays of the grouping pass, one allocation */
 typedef struct gir__fwork {
     uint32_t *nuse, *inuse, *prod, *grp, *last, *mem;
-    uint32_t *asg;          /* value (a variable) -> the step + 1 of its assign (gen/90-library/train.c) */
+    uint32_t *asg;          /* value (a variable) -> the step + 1 of its assign (gen/80-plan/modes.c) */
     uint8_t  *isout, *cand;
 } gir__fwork;
 
@@ -33837,9 +33837,9 @@ static void gir__fuse_run(gir_plan *p, uint32_t gi) {
 GIR_API int gir_plan_fused_groups(const gir_plan *p) { return p ? (int)p->ngroups : 0; }
 GIR_API int gir_plan_fused_nodes(const gir_plan *p) { return p ? (int)p->nfused : 0; }
 
-/* >>plan: the order of a plan's steps and where its values live. gir_compile_ex calls this fragment:
-   gir__plan_schedule orders the steps (data dependencies, topological constraints, the ordering of variable
-   updates of gen/90-library/train.c) to lower the peak of live bytes; after fusion gir__plan_memory gives every temporary
+/* >>plan: the order of a plan's steps and where its values live. gir_compile_ex (gen/80-plan/compile.c)
+   calls this fragment: gir__plan_schedule orders the steps (data dependencies, topological constraints, the
+   ordering of variable updates of gen/80-plan/modes.c) to lower the peak of live bytes; after fusion gir__plan_memory gives every temporary
    an offset in one arena, reusing the space of values after their last use, writes elementwise results over an
    input that dies there (in-place), and keeps the results of constant subgraphs, computed on the first gir_run
    only, in space nothing else takes. gir__plan_check verifies a plan: no two buffers live at once overlap.
@@ -34169,7 +34169,7 @@ static gir_status gir__sched_cycle(gir_graph *g, const gir_plan *p, const gir__s
                "form a cycle through it", (const gir_graph *)g, (unsigned)p->vals[p->steps[k].val].node);
     return GIR_ERR_INVALID_ARG;
 }
-/* orders the plan's steps: the order they have (creation order, assigns placed by gen/90-library/train.c) kept where the
+/* orders the plan's steps: the order they have (creation order, assigns placed by gen/80-plan/modes.c) kept where the
    constraints allow, or the memory-greedy order (the ready step that gives back the most bytes first) when its
    peak of live bytes is lower. Both are list schedules over a heap: O((steps + edges) log steps). */
 static gir_status gir__plan_schedule(gir_graph *g, gir_plan *p, unsigned flags) {
@@ -36877,7 +36877,7 @@ GIR_API gir_status gir_load_graph(const void *data, size_t size, const gir_graph
               reader sizes it)
      vals     gir__ival[nvals]: shape, dtype, kind (temporary, input, constant, variable), bytes, the plan's
               node id (for messages) and an offset: in the arena (a temporary) or in the image (values)
-     steps    gir__step[nsteps] as gen/80-plan/exec.c defines it; attr is 1 + the offset of its packed attributes
+     steps    gir__step[nsteps] as gen/80-plan/plan_record.c defines it; attr is 1 + the offset of its packed attributes
      sin      u32[nsin]: the steps' inputs, value indices; ins u32[nin], outs u32[nout]: the values the device
               binds and reads, in the writer's order (in ins, GIR__IMG_NONE for an input the plan does not read)
      attrs    the steps' attributes in gen/50-ir/graph.c's packed form (never a data pointer), then at least

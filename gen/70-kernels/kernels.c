@@ -1,5 +1,5 @@
 /* >>kernels: scalar reference kernels. The table at the end maps each op to its kernel; elementwise rows
-   get generated per-dtype loops (gir__ew_rows) behind one broadcasting driver, so a SIMD variant can
+   get generated per-dtype loops (gir__ew_rows, gen/40-vector/ew_loops.c) behind one broadcasting driver, so a SIMD variant can
    replace a table cell without touching the driver. */
 typedef struct gir__kin {
     const void      *p;

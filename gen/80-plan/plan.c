@@ -1,6 +1,6 @@
-/* >>plan: the order of a plan's steps and where its values live. gir_compile_ex calls this fragment:
-   gir__plan_schedule orders the steps (data dependencies, topological constraints, the ordering of variable
-   updates of gen/90-library/train.c) to lower the peak of live bytes; after fusion gir__plan_memory gives every temporary
+/* >>plan: the order of a plan's steps and where its values live. gir_compile_ex (gen/80-plan/compile.c)
+   calls this fragment: gir__plan_schedule orders the steps (data dependencies, topological constraints, the
+   ordering of variable updates of gen/80-plan/modes.c) to lower the peak of live bytes; after fusion gir__plan_memory gives every temporary
    an offset in one arena, reusing the space of values after their last use, writes elementwise results over an
    input that dies there (in-place), and keeps the results of constant subgraphs, computed on the first gir_run
    only, in space nothing else takes. gir__plan_check verifies a plan: no two buffers live at once overlap.
@@ -330,7 +330,7 @@ static gir_status gir__sched_cycle(gir_graph *g, const gir_plan *p, const gir__s
                "form a cycle through it", (const gir_graph *)g, (unsigned)p->vals[p->steps[k].val].node);
     return GIR_ERR_INVALID_ARG;
 }
-/* orders the plan's steps: the order they have (creation order, assigns placed by gen/90-library/train.c) kept where the
+/* orders the plan's steps: the order they have (creation order, assigns placed by gen/80-plan/modes.c) kept where the
    constraints allow, or the memory-greedy order (the ready step that gives back the most bytes first) when its
    peak of live bytes is lower. Both are list schedules over a heap: O((steps + edges) log steps). */
 static gir_status gir__plan_schedule(gir_graph *g, gir_plan *p, unsigned flags) {
