@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=1c7bb0ec15e85b1385ec4091dbd17afd3df804a5786684a4c9601c4d2d42f344
-                                          gen/ sha256=328791f708993214
+                                          gen/ sha256=734d8884bc932ca1
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -3445,6 +3445,165 @@ static const char *gir__handle_why(int kind) {
     case GIR__H_UNTAGGED: return "was not made by any graph (tag 0)";
     default: return "is not a node of this graph";
     }
+}
+
+/* >>dtype: the element types: their sizes, names and kinds --------------------------------------------------- */
+static const uint8_t gir__dtype_sizes[GIR_DTYPE__COUNT] = {0, 1, 1, 4, 4, 8};
+static const char *const gir__dtype_names[GIR_DTYPE__COUNT] = {"invalid", "b8", "u8", "i32", "f32", "f64"};
+
+GIR_API size_t gir_dtype_size(gir_dtype dt) {
+    return (unsigned)dt < (unsigned)GIR_DTYPE__COUNT ? gir__dtype_sizes[dt] : 0;
+}
+GIR_API const char *gir_dtype_name(gir_dtype dt) {
+    return (unsigned)dt < (unsigned)GIR_DTYPE__COUNT ? gir__dtype_names[dt] : "invalid";
+}
+static int gir__is_float(int dt) { return dt == GIR_DTYPE_F32 || dt == GIR_DTYPE_F64; }
+static int gir__is_int(int dt) { return dt == GIR_DTYPE_U8 || dt == GIR_DTYPE_I32; }
+static int gir__is_num(int dt) { return dt >= GIR_DTYPE_U8 && dt <= GIR_DTYPE_F64; }
+
+/* >>store: the byte stores of a graph (gir__store in gen/30-base/config.c: attributes, names, shapes) -------------
+   Blocks that never move, appended to; a record is known by its reference, 1 + its offset. */
+/* The byte stores (gen/30-base/config.c): room for n more bytes at the end at an offset aligned to align (see
+   gir__store_put), a new block if the last one is full; 0 on success. A failure changes nothing. */
+static int gir__store_reserve(const gir_allocator *a, gir__store *st, size_t n, uint32_t align) {
+    gir__sblk *t = st->tail, *b;
+    size_t size = t ? (size_t)t->size * 2 : st->hint ? st->hint : 96;
+    size_t start = t ? (size_t)t->start + t->size : 0;
+    if (t && t->size - ((t->used + align - 1) & ~(align - 1)) >= n && t->size >= ((t->used + align - 1) & ~(align - 1)))
+        return 0;
+    if (size < n) size = n;
+    if (size > 0xfffffff0u - start || n > 0xfffffff0u) return 1;      /* references are 32-bit */
+    b = (gir__sblk *)gir__alloc(a, sizeof *b + size);
+    if (!b) return 1;
+    b->next = NULL;
+    b->start = (uint32_t)start;
+    b->size = (uint32_t)size;
+    b->used = 0;
+    if (t) t->next = b;
+    else st->head = b;
+    st->tail = b;
+    return 0;
+}
+/* n bytes at the end, at an offset that is a multiple of align (a power of two; the blocks' bytes are aligned to
+   a pointer), after gir__store_reserve(n, align) succeeded; their reference, 1 + offset */
+static uint32_t gir__store_put(gir__store *st, const void *p, size_t n, uint32_t align) {
+    gir__sblk *t = st->tail;
+    uint32_t ref;
+    t->used = (t->used + align - 1) & ~(align - 1);
+    ref = t->start + t->used + 1;
+    GIR_MEMCPY((unsigned char *)(t + 1) + t->used, p, n);
+    t->used += (uint32_t)n;
+    return ref;
+}
+/* the bytes of a reference (ref > 0) */
+static const unsigned char *gir__store_at(const gir__store *st, uint32_t ref) {
+    const gir__sblk *b = st->tail;
+    uint32_t off = ref - 1;
+    if (off < b->start)
+        for (b = st->head; off >= b->start + b->size; b = b->next) {}
+    return (const unsigned char *)(b + 1) + (off - b->start);
+}
+static size_t gir__store_used(const gir__store *st) {
+    const gir__sblk *b;
+    size_t n = 0;
+    for (b = st->head; b; b = b->next) n += b->used;
+    return n;
+}
+static void gir__store_free(const gir_allocator *a, gir__store *st) {
+    gir__sblk *b = st->head, *nx;
+    for (; b; b = nx) { nx = b->next; gir__free(a, b, sizeof *b + b->size); }
+    st->head = st->tail = NULL;
+}
+static const char *gir__name_at(const gir_graph *g, uint32_t ref) { return (const char *)gir__store_at(&g->names, ref); }
+
+/* >>format: messages: the formatter (%S shapes, %T dtypes, %N nodes with their names, ...) and the first error
+   of a graph (gir__gfail) --------------------------------------------------------------------------------- */
+#include <stdarg.h>
+
+/* messages: %s string, %d int, %u unsigned, %l long long, %S const gir_shape*, %T dtype (int), %g double,
+   %p const void * (0x and hex digits, or NULL), %N node (two arguments: const gir_graph *, unsigned id); any
+   other character after % is printed as it is */
+static void gir__vformat(gir__buf *b, const char *fmt, va_list ap) {
+    for (; *fmt; ++fmt) {
+        if (*fmt != '%' || !fmt[1]) {
+            char c[2];
+            c[0] = *fmt; c[1] = 0;
+            gir__puts(b, c);
+            continue;
+        }
+        switch (*++fmt) {
+        case 's': gir__puts(b, va_arg(ap, const char *)); break;
+        case 'd': gir__putl(b, va_arg(ap, int)); break;
+        case 'u': gir__putl(b, (long long)va_arg(ap, unsigned)); break;
+        case 'l': gir__putl(b, va_arg(ap, long long)); break;
+        case 'S': gir__putshape(b, va_arg(ap, const gir_shape *)); break;
+        case 'T': gir__puts(b, gir_dtype_name((gir_dtype)va_arg(ap, int))); break;
+        case 'p': gir__putp(b, va_arg(ap, const void *)); break;
+        case 'N': {   /* (const gir_graph *, unsigned id): "node 7", or "node 7 'layer1/w'" when it is named */
+            const gir_graph *gg = va_arg(ap, const gir_graph *);
+            unsigned id = va_arg(ap, unsigned);
+            gir__puts(b, "node ");
+            gir__putl(b, id);
+            if (gg && id < gg->nnodes && gg->nodes[id].name) {
+                gir__puts(b, " '");
+                gir__puts(b, gir__name_at(gg, gg->nodes[id].name));
+                gir__puts(b, "'");
+            }
+            break;
+        }
+        case 'g': {
+            double v = va_arg(ap, double);
+            long long ip;
+            if (v != v) { gir__puts(b, "nan"); break; }
+            if (v < 0) { gir__puts(b, "-"); v = -v; }
+            if (v > 1e18) { gir__puts(b, "inf"); break; }
+            ip = (long long)v;
+            gir__putl(b, ip);
+            v -= (double)ip;
+            if (v > 0) {
+                int k;
+                gir__puts(b, ".");
+                for (k = 0; k < 6 && v > 1e-9; ++k) {
+                    v *= 10;
+                    gir__putl(b, (long long)v);
+                    v -= (double)(long long)v;
+                }
+            }
+            break;
+        }
+        default: { char c[2]; c[0] = *fmt; c[1] = 0; gir__puts(b, c); }
+        }
+    }
+}
+static void gir__format(char *dst, size_t n, const char *fmt, ...) {
+    gir__buf b;
+    va_list ap;
+    b.p = dst; b.n = n; b.len = 0; dst[0] = 0;
+    va_start(ap, fmt);
+    gir__vformat(&b, fmt, ap);
+    va_end(ap);
+}
+
+/* record the first error of a graph; later errors are dropped so the first cause is kept */
+static void gir__gfail(gir_graph *g, gir_status s, const char *fmt, ...) {
+    gir__buf b;
+    va_list ap;
+    if (!g || g->status != GIR_OK) return;
+    g->status = s;
+    b.p = g->msg; b.n = sizeof g->msg; b.len = 0; g->msg[0] = 0;
+#ifdef GIR_NO_ERROR_STRINGS
+    (void)fmt; (void)ap;
+    gir__puts(&b, gir_status_name(s));
+#else
+    va_start(ap, fmt);
+    gir__vformat(&b, fmt, ap);
+    va_end(ap);
+    if (g->scope_len) {
+        gir__puts(&b, " (in scope ");
+        gir__puts(&b, g->scope->text);
+        gir__puts(&b, ")");
+    }
+#endif
 }
 
 /* >>simd: which vector instruction sets this build uses ----------------------------------------------------
@@ -7035,8617 +7194,12 @@ static const gir__vr_fns *gir__vr_pick(int dt) {
     return f;
 }
 
-/* >>graph: nodes, the generic builder, dtype and shape rules -------------------------------------------- */
-#include <stdarg.h>
-
-/* generated from ops.def: the op table at run time */
-static gir_status gir__sh_arange(gir__bctx *b);
-static gir_status gir__sh_argreduce(gir__bctx *b);
-static gir_status gir__sh_assign(gir__bctx *b);
-static gir_status gir__sh_broadcast_to(gir__bctx *b);
-static gir_status gir__sh_concat(gir__bctx *b);
-static gir_status gir__sh_conv2d(gir__bctx *b);
-static gir_status gir__sh_conv2d_bwd_data(gir__bctx *b);
-static gir_status gir__sh_conv2d_bwd_filter(gir__bctx *b);
-static gir_status gir__sh_det(gir__bctx *b);
-static gir_status gir__sh_diag(gir__bctx *b);
-static gir_status gir__sh_diagonal(gir__bctx *b);
-static gir_status gir__sh_dot(gir__bctx *b);
-static gir_status gir__sh_dropout(gir__bctx *b);
-static gir_status gir__sh_eye(gir__bctx *b);
-static gir_status gir__sh_gather(gir__bctx *b);
-static gir_status gir__sh_index_add(gir__bctx *b);
-static gir_status gir__sh_index_select(gir__bctx *b);
-static gir_status gir__sh_matmul(gir__bctx *b);
-static gir_status gir__sh_matrix(gir__bctx *b);
-static gir_status gir__sh_mse(gir__bctx *b);
-static gir_status gir__sh_one_hot(gir__bctx *b);
-static gir_status gir__sh_outer(gir__bctx *b);
-static gir_status gir__sh_pad(gir__bctx *b);
-static gir_status gir__sh_pool2d(gir__bctx *b);
-static gir_status gir__sh_pool2d_bwd(gir__bctx *b);
-static gir_status gir__sh_pool2d_bwd_avg(gir__bctx *b);
-static gir_status gir__sh_pool2d_pick(gir__bctx *b);
-static gir_status gir__sh_reshape(gir__bctx *b);
-static gir_status gir__sh_scatter_add(gir__bctx *b);
-static gir_status gir__sh_slice(gir__bctx *b);
-static gir_status gir__sh_square(gir__bctx *b);
-static gir_status gir__sh_trace(gir__bctx *b);
-static gir_status gir__sh_train_eval(gir__bctx *b);
-static gir_status gir__sh_transpose(gir__bctx *b);
-static gir_status gir__sh_trisolve(gir__bctx *b);
-static gir_status gir__sh_unslice(gir__bctx *b);
-static gir_status gir__sh_where(gir__bctx *b);
-static gir_status gir__sh_xent(gir__bctx *b);
-static gir_status gir__sh_xent_prob(gir__bctx *b);
-static const char *const gir__in_words[16] = {"a", "b", "cond", "gy", "index", "labels", "logits", "probs", "src", "t", "v", "value", "var", "w", "x", "xs"};
-static const unsigned char gir__in_names[157] = {0, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 0, 0, 0, 1, 0, 1, 0, 1, 0, 1, 0, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 15, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 15, 14, 14, 14, 4, 14, 4, 4, 2, 0, 1, 14, 14, 14, 14, 14, 14, 0, 1, 0, 1, 0, 1, 14, 14, 14, 14, 14, 0, 1, 14, 14, 6, 5, 6, 7, 14, 9, 0, 1, 14, 13, 3, 13, 14, 3, 14, 3, 14, 14, 3, 14, 14, 4, 14, 4, 8, 0, 1, 0, 12, 11, 15, 10, 14};
-#define GIR__OPS_HASH 0x5413b3e0u
-static const char *const gir__op_names[GIR_OP__COUNT] = {
-    "invalid", "input", "variable", "constant", "fill", "eye", "arange", "rand_uniform", "rand_normal", "not",
-    "and", "or", "xor", "gt", "ge", "lt", "le", "eq", "ne", "approx_eq", "isnan", "isinf", "isfinite", "add",
-    "sub", "mul", "div", "neg", "pow", "maximum", "minimum", "mod", "floordiv", "add_n", "abs", "sign",
-    "square", "sqrt", "rsqrt", "reciprocal", "exp", "expm1", "log", "log1p", "log2", "sin", "cos", "tan",
-    "asin", "acos", "atan", "sinh", "cosh", "tanh", "sigmoid", "softplus", "relu", "leaky_relu", "elu",
-    "gelu", "silu", "erf", "floor", "ceil", "round", "clamp", "sum", "mean", "prod", "max", "min", "var",
-    "logsumexp", "argmax", "argmin", "all", "any", "reshape", "transpose", "broadcast_to", "slice", "unslice",
-    "concat", "flip", "pad", "index_select", "index_add", "one_hot", "where", "diag", "diagonal", "triu",
-    "tril", "cast", "stop_gradient", "matmul", "dot", "outer", "trace", "inverse", "det", "logdet",
-    "cholesky", "trisolve", "softmax", "log_softmax", "xent_logits", "xent_logits_prob", "bce_logits", "mse",
-    "conv2d", "conv2d_bwd_data", "conv2d_bwd_filter", "max_pool2d", "max_pool2d_bwd", "avg_pool2d",
-    "avg_pool2d_bwd", "dropout", "gather", "scatter_add", "fmod", "gelu_tanh", "assign", "train_eval",
-    "max_pool2d_pick"
-};
-static const unsigned char gir__op_groups[GIR_OP__COUNT] = {
-    0, GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_CORE,
-    GIR_GROUP_RANDOM, GIR_GROUP_RANDOM, GIR_GROUP_LOGIC, GIR_GROUP_LOGIC, GIR_GROUP_LOGIC, GIR_GROUP_LOGIC,
-    GIR_GROUP_LOGIC, GIR_GROUP_LOGIC, GIR_GROUP_LOGIC, GIR_GROUP_LOGIC, GIR_GROUP_LOGIC, GIR_GROUP_LOGIC,
-    GIR_GROUP_LOGIC, GIR_GROUP_LOGIC, GIR_GROUP_LOGIC, GIR_GROUP_LOGIC, GIR_GROUP_CORE, GIR_GROUP_CORE,
-    GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_CORE,
-    GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH,
-    GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH,
-    GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH,
-    GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH,
-    GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH,
-    GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_REDUCE,
-    GIR_GROUP_REDUCE, GIR_GROUP_REDUCE, GIR_GROUP_REDUCE, GIR_GROUP_REDUCE, GIR_GROUP_REDUCE,
-    GIR_GROUP_REDUCE, GIR_GROUP_REDUCE, GIR_GROUP_REDUCE, GIR_GROUP_REDUCE, GIR_GROUP_REDUCE, GIR_GROUP_SHAPE,
-    GIR_GROUP_SHAPE, GIR_GROUP_SHAPE, GIR_GROUP_SHAPE, GIR_GROUP_SHAPE, GIR_GROUP_SHAPE, GIR_GROUP_SHAPE,
-    GIR_GROUP_SHAPE, GIR_GROUP_SHAPE, GIR_GROUP_SHAPE, GIR_GROUP_SHAPE, GIR_GROUP_SHAPE, GIR_GROUP_SHAPE,
-    GIR_GROUP_SHAPE, GIR_GROUP_SHAPE, GIR_GROUP_SHAPE, GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_LINALG,
-    GIR_GROUP_LINALG, GIR_GROUP_LINALG, GIR_GROUP_LINALG, GIR_GROUP_LINALG, GIR_GROUP_LINALG,
-    GIR_GROUP_LINALG, GIR_GROUP_LINALG, GIR_GROUP_LINALG, GIR_GROUP_NN, GIR_GROUP_NN, GIR_GROUP_NN,
-    GIR_GROUP_NN, GIR_GROUP_NN, GIR_GROUP_NN, GIR_GROUP_CONV, GIR_GROUP_CONV, GIR_GROUP_CONV, GIR_GROUP_CONV,
-    GIR_GROUP_CONV, GIR_GROUP_CONV, GIR_GROUP_CONV, GIR_GROUP_NN, GIR_GROUP_SHAPE, GIR_GROUP_SHAPE,
-    GIR_GROUP_CORE, GIR_GROUP_MATH, GIR_GROUP_CORE, GIR_GROUP_NN, GIR_GROUP_CONV
-};
-enum { GIR__OPR__INVALID,
-#if !GIR__WHY_INPUT
-    GIR__OPR_INPUT,
-#endif
-#if !GIR__WHY_VARIABLE
-    GIR__OPR_VARIABLE,
-#endif
-#if !GIR__WHY_CONSTANT
-    GIR__OPR_CONSTANT,
-#endif
-#if !GIR__WHY_FILL
-    GIR__OPR_FILL,
-#endif
-#if !GIR__WHY_EYE
-    GIR__OPR_EYE,
-#endif
-#if !GIR__WHY_ARANGE
-    GIR__OPR_ARANGE,
-#endif
-#if !GIR__WHY_RAND_UNIFORM
-    GIR__OPR_RAND_UNIFORM,
-#endif
-#if !GIR__WHY_RAND_NORMAL
-    GIR__OPR_RAND_NORMAL,
-#endif
-#if !GIR__WHY_NOT
-    GIR__OPR_NOT,
-#endif
-#if !GIR__WHY_AND
-    GIR__OPR_AND,
-#endif
-#if !GIR__WHY_OR
-    GIR__OPR_OR,
-#endif
-#if !GIR__WHY_XOR
-    GIR__OPR_XOR,
-#endif
-#if !GIR__WHY_GT
-    GIR__OPR_GT,
-#endif
-#if !GIR__WHY_GE
-    GIR__OPR_GE,
-#endif
-#if !GIR__WHY_LT
-    GIR__OPR_LT,
-#endif
-#if !GIR__WHY_LE
-    GIR__OPR_LE,
-#endif
-#if !GIR__WHY_EQ
-    GIR__OPR_EQ,
-#endif
-#if !GIR__WHY_NE
-    GIR__OPR_NE,
-#endif
-#if !GIR__WHY_APPROX_EQ
-    GIR__OPR_APPROX_EQ,
-#endif
-#if !GIR__WHY_ISNAN
-    GIR__OPR_ISNAN,
-#endif
-#if !GIR__WHY_ISINF
-    GIR__OPR_ISINF,
-#endif
-#if !GIR__WHY_ISFINITE
-    GIR__OPR_ISFINITE,
-#endif
-#if !GIR__WHY_ADD
-    GIR__OPR_ADD,
-#endif
-#if !GIR__WHY_SUB
-    GIR__OPR_SUB,
-#endif
-#if !GIR__WHY_MUL
-    GIR__OPR_MUL,
-#endif
-#if !GIR__WHY_DIV
-    GIR__OPR_DIV,
-#endif
-#if !GIR__WHY_NEG
-    GIR__OPR_NEG,
-#endif
-#if !GIR__WHY_POW
-    GIR__OPR_POW,
-#endif
-#if !GIR__WHY_MAXIMUM
-    GIR__OPR_MAXIMUM,
-#endif
-#if !GIR__WHY_MINIMUM
-    GIR__OPR_MINIMUM,
-#endif
-#if !GIR__WHY_MOD
-    GIR__OPR_MOD,
-#endif
-#if !GIR__WHY_FLOORDIV
-    GIR__OPR_FLOORDIV,
-#endif
-#if !GIR__WHY_ADD_N
-    GIR__OPR_ADD_N,
-#endif
-#if !GIR__WHY_ABS
-    GIR__OPR_ABS,
-#endif
-#if !GIR__WHY_SIGN
-    GIR__OPR_SIGN,
-#endif
-#if !GIR__WHY_SQUARE
-    GIR__OPR_SQUARE,
-#endif
-#if !GIR__WHY_SQRT
-    GIR__OPR_SQRT,
-#endif
-#if !GIR__WHY_RSQRT
-    GIR__OPR_RSQRT,
-#endif
-#if !GIR__WHY_RECIPROCAL
-    GIR__OPR_RECIPROCAL,
-#endif
-#if !GIR__WHY_EXP
-    GIR__OPR_EXP,
-#endif
-#if !GIR__WHY_EXPM1
-    GIR__OPR_EXPM1,
-#endif
-#if !GIR__WHY_LOG
-    GIR__OPR_LOG,
-#endif
-#if !GIR__WHY_LOG1P
-    GIR__OPR_LOG1P,
-#endif
-#if !GIR__WHY_LOG2
-    GIR__OPR_LOG2,
-#endif
-#if !GIR__WHY_SIN
-    GIR__OPR_SIN,
-#endif
-#if !GIR__WHY_COS
-    GIR__OPR_COS,
-#endif
-#if !GIR__WHY_TAN
-    GIR__OPR_TAN,
-#endif
-#if !GIR__WHY_ASIN
-    GIR__OPR_ASIN,
-#endif
-#if !GIR__WHY_ACOS
-    GIR__OPR_ACOS,
-#endif
-#if !GIR__WHY_ATAN
-    GIR__OPR_ATAN,
-#endif
-#if !GIR__WHY_SINH
-    GIR__OPR_SINH,
-#endif
-#if !GIR__WHY_COSH
-    GIR__OPR_COSH,
-#endif
-#if !GIR__WHY_TANH
-    GIR__OPR_TANH,
-#endif
-#if !GIR__WHY_SIGMOID
-    GIR__OPR_SIGMOID,
-#endif
-#if !GIR__WHY_SOFTPLUS
-    GIR__OPR_SOFTPLUS,
-#endif
-#if !GIR__WHY_RELU
-    GIR__OPR_RELU,
-#endif
-#if !GIR__WHY_LEAKY_RELU
-    GIR__OPR_LEAKY_RELU,
-#endif
-#if !GIR__WHY_ELU
-    GIR__OPR_ELU,
-#endif
-#if !GIR__WHY_GELU
-    GIR__OPR_GELU,
-#endif
-#if !GIR__WHY_SILU
-    GIR__OPR_SILU,
-#endif
-#if !GIR__WHY_ERF
-    GIR__OPR_ERF,
-#endif
-#if !GIR__WHY_FLOOR
-    GIR__OPR_FLOOR,
-#endif
-#if !GIR__WHY_CEIL
-    GIR__OPR_CEIL,
-#endif
-#if !GIR__WHY_ROUND
-    GIR__OPR_ROUND,
-#endif
-#if !GIR__WHY_CLAMP
-    GIR__OPR_CLAMP,
-#endif
-#if !GIR__WHY_SUM
-    GIR__OPR_SUM,
-#endif
-#if !GIR__WHY_MEAN
-    GIR__OPR_MEAN,
-#endif
-#if !GIR__WHY_PROD
-    GIR__OPR_PROD,
-#endif
-#if !GIR__WHY_MAX
-    GIR__OPR_MAX,
-#endif
-#if !GIR__WHY_MIN
-    GIR__OPR_MIN,
-#endif
-#if !GIR__WHY_VAR
-    GIR__OPR_VAR,
-#endif
-#if !GIR__WHY_LOGSUMEXP
-    GIR__OPR_LOGSUMEXP,
-#endif
-#if !GIR__WHY_ARGMAX
-    GIR__OPR_ARGMAX,
-#endif
-#if !GIR__WHY_ARGMIN
-    GIR__OPR_ARGMIN,
-#endif
-#if !GIR__WHY_ALL
-    GIR__OPR_ALL,
-#endif
-#if !GIR__WHY_ANY
-    GIR__OPR_ANY,
-#endif
-#if !GIR__WHY_RESHAPE
-    GIR__OPR_RESHAPE,
-#endif
-#if !GIR__WHY_TRANSPOSE
-    GIR__OPR_TRANSPOSE,
-#endif
-#if !GIR__WHY_BROADCAST_TO
-    GIR__OPR_BROADCAST_TO,
-#endif
-#if !GIR__WHY_SLICE
-    GIR__OPR_SLICE,
-#endif
-#if !GIR__WHY_UNSLICE
-    GIR__OPR_UNSLICE,
-#endif
-#if !GIR__WHY_CONCAT
-    GIR__OPR_CONCAT,
-#endif
-#if !GIR__WHY_FLIP
-    GIR__OPR_FLIP,
-#endif
-#if !GIR__WHY_PAD
-    GIR__OPR_PAD,
-#endif
-#if !GIR__WHY_INDEX_SELECT
-    GIR__OPR_INDEX_SELECT,
-#endif
-#if !GIR__WHY_INDEX_ADD
-    GIR__OPR_INDEX_ADD,
-#endif
-#if !GIR__WHY_ONE_HOT
-    GIR__OPR_ONE_HOT,
-#endif
-#if !GIR__WHY_WHERE
-    GIR__OPR_WHERE,
-#endif
-#if !GIR__WHY_DIAG
-    GIR__OPR_DIAG,
-#endif
-#if !GIR__WHY_DIAGONAL
-    GIR__OPR_DIAGONAL,
-#endif
-#if !GIR__WHY_TRIU
-    GIR__OPR_TRIU,
-#endif
-#if !GIR__WHY_TRIL
-    GIR__OPR_TRIL,
-#endif
-#if !GIR__WHY_CAST
-    GIR__OPR_CAST,
-#endif
-#if !GIR__WHY_STOP_GRADIENT
-    GIR__OPR_STOP_GRADIENT,
-#endif
-#if !GIR__WHY_MATMUL
-    GIR__OPR_MATMUL,
-#endif
-#if !GIR__WHY_DOT
-    GIR__OPR_DOT,
-#endif
-#if !GIR__WHY_OUTER
-    GIR__OPR_OUTER,
-#endif
-#if !GIR__WHY_TRACE
-    GIR__OPR_TRACE,
-#endif
-#if !GIR__WHY_INVERSE
-    GIR__OPR_INVERSE,
-#endif
-#if !GIR__WHY_DET
-    GIR__OPR_DET,
-#endif
-#if !GIR__WHY_LOGDET
-    GIR__OPR_LOGDET,
-#endif
-#if !GIR__WHY_CHOLESKY
-    GIR__OPR_CHOLESKY,
-#endif
-#if !GIR__WHY_TRISOLVE
-    GIR__OPR_TRISOLVE,
-#endif
-#if !GIR__WHY_SOFTMAX
-    GIR__OPR_SOFTMAX,
-#endif
-#if !GIR__WHY_LOG_SOFTMAX
-    GIR__OPR_LOG_SOFTMAX,
-#endif
-#if !GIR__WHY_XENT_LOGITS
-    GIR__OPR_XENT_LOGITS,
-#endif
-#if !GIR__WHY_XENT_LOGITS_PROB
-    GIR__OPR_XENT_LOGITS_PROB,
-#endif
-#if !GIR__WHY_BCE_LOGITS
-    GIR__OPR_BCE_LOGITS,
-#endif
-#if !GIR__WHY_MSE
-    GIR__OPR_MSE,
-#endif
-#if !GIR__WHY_CONV2D
-    GIR__OPR_CONV2D,
-#endif
-#if !GIR__WHY_CONV2D_BWD_DATA
-    GIR__OPR_CONV2D_BWD_DATA,
-#endif
-#if !GIR__WHY_CONV2D_BWD_FILTER
-    GIR__OPR_CONV2D_BWD_FILTER,
-#endif
-#if !GIR__WHY_MAX_POOL2D
-    GIR__OPR_MAX_POOL2D,
-#endif
-#if !GIR__WHY_MAX_POOL2D_BWD
-    GIR__OPR_MAX_POOL2D_BWD,
-#endif
-#if !GIR__WHY_AVG_POOL2D
-    GIR__OPR_AVG_POOL2D,
-#endif
-#if !GIR__WHY_AVG_POOL2D_BWD
-    GIR__OPR_AVG_POOL2D_BWD,
-#endif
-#if !GIR__WHY_DROPOUT
-    GIR__OPR_DROPOUT,
-#endif
-#if !GIR__WHY_GATHER
-    GIR__OPR_GATHER,
-#endif
-#if !GIR__WHY_SCATTER_ADD
-    GIR__OPR_SCATTER_ADD,
-#endif
-#if !GIR__WHY_FMOD
-    GIR__OPR_FMOD,
-#endif
-#if !GIR__WHY_GELU_TANH
-    GIR__OPR_GELU_TANH,
-#endif
-#if !GIR__WHY_ASSIGN
-    GIR__OPR_ASSIGN,
-#endif
-#if !GIR__WHY_TRAIN_EVAL
-    GIR__OPR_TRAIN_EVAL,
-#endif
-#if !GIR__WHY_MAX_POOL2D_PICK
-    GIR__OPR_MAX_POOL2D_PICK,
-#endif
-    GIR__OPR__COUNT };
-static const unsigned char gir__op_row[GIR_OP__COUNT] = {
-    0, GIR__IF(GIR__WHY_INPUT, GIR__OPR_INPUT), GIR__IF(GIR__WHY_VARIABLE, GIR__OPR_VARIABLE),
-    GIR__IF(GIR__WHY_CONSTANT, GIR__OPR_CONSTANT), GIR__IF(GIR__WHY_FILL, GIR__OPR_FILL),
-    GIR__IF(GIR__WHY_EYE, GIR__OPR_EYE), GIR__IF(GIR__WHY_ARANGE, GIR__OPR_ARANGE),
-    GIR__IF(GIR__WHY_RAND_UNIFORM, GIR__OPR_RAND_UNIFORM), GIR__IF(GIR__WHY_RAND_NORMAL,
-    GIR__OPR_RAND_NORMAL), GIR__IF(GIR__WHY_NOT, GIR__OPR_NOT), GIR__IF(GIR__WHY_AND, GIR__OPR_AND),
-    GIR__IF(GIR__WHY_OR, GIR__OPR_OR), GIR__IF(GIR__WHY_XOR, GIR__OPR_XOR), GIR__IF(GIR__WHY_GT, GIR__OPR_GT),
-    GIR__IF(GIR__WHY_GE, GIR__OPR_GE), GIR__IF(GIR__WHY_LT, GIR__OPR_LT), GIR__IF(GIR__WHY_LE, GIR__OPR_LE),
-    GIR__IF(GIR__WHY_EQ, GIR__OPR_EQ), GIR__IF(GIR__WHY_NE, GIR__OPR_NE), GIR__IF(GIR__WHY_APPROX_EQ,
-    GIR__OPR_APPROX_EQ), GIR__IF(GIR__WHY_ISNAN, GIR__OPR_ISNAN), GIR__IF(GIR__WHY_ISINF, GIR__OPR_ISINF),
-    GIR__IF(GIR__WHY_ISFINITE, GIR__OPR_ISFINITE), GIR__IF(GIR__WHY_ADD, GIR__OPR_ADD), GIR__IF(GIR__WHY_SUB,
-    GIR__OPR_SUB), GIR__IF(GIR__WHY_MUL, GIR__OPR_MUL), GIR__IF(GIR__WHY_DIV, GIR__OPR_DIV),
-    GIR__IF(GIR__WHY_NEG, GIR__OPR_NEG), GIR__IF(GIR__WHY_POW, GIR__OPR_POW), GIR__IF(GIR__WHY_MAXIMUM,
-    GIR__OPR_MAXIMUM), GIR__IF(GIR__WHY_MINIMUM, GIR__OPR_MINIMUM), GIR__IF(GIR__WHY_MOD, GIR__OPR_MOD),
-    GIR__IF(GIR__WHY_FLOORDIV, GIR__OPR_FLOORDIV), GIR__IF(GIR__WHY_ADD_N, GIR__OPR_ADD_N),
-    GIR__IF(GIR__WHY_ABS, GIR__OPR_ABS), GIR__IF(GIR__WHY_SIGN, GIR__OPR_SIGN), GIR__IF(GIR__WHY_SQUARE,
-    GIR__OPR_SQUARE), GIR__IF(GIR__WHY_SQRT, GIR__OPR_SQRT), GIR__IF(GIR__WHY_RSQRT, GIR__OPR_RSQRT),
-    GIR__IF(GIR__WHY_RECIPROCAL, GIR__OPR_RECIPROCAL), GIR__IF(GIR__WHY_EXP, GIR__OPR_EXP),
-    GIR__IF(GIR__WHY_EXPM1, GIR__OPR_EXPM1), GIR__IF(GIR__WHY_LOG, GIR__OPR_LOG), GIR__IF(GIR__WHY_LOG1P,
-    GIR__OPR_LOG1P), GIR__IF(GIR__WHY_LOG2, GIR__OPR_LOG2), GIR__IF(GIR__WHY_SIN, GIR__OPR_SIN),
-    GIR__IF(GIR__WHY_COS, GIR__OPR_COS), GIR__IF(GIR__WHY_TAN, GIR__OPR_TAN), GIR__IF(GIR__WHY_ASIN,
-    GIR__OPR_ASIN), GIR__IF(GIR__WHY_ACOS, GIR__OPR_ACOS), GIR__IF(GIR__WHY_ATAN, GIR__OPR_ATAN),
-    GIR__IF(GIR__WHY_SINH, GIR__OPR_SINH), GIR__IF(GIR__WHY_COSH, GIR__OPR_COSH), GIR__IF(GIR__WHY_TANH,
-    GIR__OPR_TANH), GIR__IF(GIR__WHY_SIGMOID, GIR__OPR_SIGMOID), GIR__IF(GIR__WHY_SOFTPLUS,
-    GIR__OPR_SOFTPLUS), GIR__IF(GIR__WHY_RELU, GIR__OPR_RELU), GIR__IF(GIR__WHY_LEAKY_RELU,
-    GIR__OPR_LEAKY_RELU), GIR__IF(GIR__WHY_ELU, GIR__OPR_ELU), GIR__IF(GIR__WHY_GELU, GIR__OPR_GELU),
-    GIR__IF(GIR__WHY_SILU, GIR__OPR_SILU), GIR__IF(GIR__WHY_ERF, GIR__OPR_ERF), GIR__IF(GIR__WHY_FLOOR,
-    GIR__OPR_FLOOR), GIR__IF(GIR__WHY_CEIL, GIR__OPR_CEIL), GIR__IF(GIR__WHY_ROUND, GIR__OPR_ROUND),
-    GIR__IF(GIR__WHY_CLAMP, GIR__OPR_CLAMP), GIR__IF(GIR__WHY_SUM, GIR__OPR_SUM), GIR__IF(GIR__WHY_MEAN,
-    GIR__OPR_MEAN), GIR__IF(GIR__WHY_PROD, GIR__OPR_PROD), GIR__IF(GIR__WHY_MAX, GIR__OPR_MAX),
-    GIR__IF(GIR__WHY_MIN, GIR__OPR_MIN), GIR__IF(GIR__WHY_VAR, GIR__OPR_VAR), GIR__IF(GIR__WHY_LOGSUMEXP,
-    GIR__OPR_LOGSUMEXP), GIR__IF(GIR__WHY_ARGMAX, GIR__OPR_ARGMAX), GIR__IF(GIR__WHY_ARGMIN, GIR__OPR_ARGMIN),
-    GIR__IF(GIR__WHY_ALL, GIR__OPR_ALL), GIR__IF(GIR__WHY_ANY, GIR__OPR_ANY), GIR__IF(GIR__WHY_RESHAPE,
-    GIR__OPR_RESHAPE), GIR__IF(GIR__WHY_TRANSPOSE, GIR__OPR_TRANSPOSE), GIR__IF(GIR__WHY_BROADCAST_TO,
-    GIR__OPR_BROADCAST_TO), GIR__IF(GIR__WHY_SLICE, GIR__OPR_SLICE), GIR__IF(GIR__WHY_UNSLICE,
-    GIR__OPR_UNSLICE), GIR__IF(GIR__WHY_CONCAT, GIR__OPR_CONCAT), GIR__IF(GIR__WHY_FLIP, GIR__OPR_FLIP),
-    GIR__IF(GIR__WHY_PAD, GIR__OPR_PAD), GIR__IF(GIR__WHY_INDEX_SELECT, GIR__OPR_INDEX_SELECT),
-    GIR__IF(GIR__WHY_INDEX_ADD, GIR__OPR_INDEX_ADD), GIR__IF(GIR__WHY_ONE_HOT, GIR__OPR_ONE_HOT),
-    GIR__IF(GIR__WHY_WHERE, GIR__OPR_WHERE), GIR__IF(GIR__WHY_DIAG, GIR__OPR_DIAG), GIR__IF(GIR__WHY_DIAGONAL,
-    GIR__OPR_DIAGONAL), GIR__IF(GIR__WHY_TRIU, GIR__OPR_TRIU), GIR__IF(GIR__WHY_TRIL, GIR__OPR_TRIL),
-    GIR__IF(GIR__WHY_CAST, GIR__OPR_CAST), GIR__IF(GIR__WHY_STOP_GRADIENT, GIR__OPR_STOP_GRADIENT),
-    GIR__IF(GIR__WHY_MATMUL, GIR__OPR_MATMUL), GIR__IF(GIR__WHY_DOT, GIR__OPR_DOT), GIR__IF(GIR__WHY_OUTER,
-    GIR__OPR_OUTER), GIR__IF(GIR__WHY_TRACE, GIR__OPR_TRACE), GIR__IF(GIR__WHY_INVERSE, GIR__OPR_INVERSE),
-    GIR__IF(GIR__WHY_DET, GIR__OPR_DET), GIR__IF(GIR__WHY_LOGDET, GIR__OPR_LOGDET), GIR__IF(GIR__WHY_CHOLESKY,
-    GIR__OPR_CHOLESKY), GIR__IF(GIR__WHY_TRISOLVE, GIR__OPR_TRISOLVE), GIR__IF(GIR__WHY_SOFTMAX,
-    GIR__OPR_SOFTMAX), GIR__IF(GIR__WHY_LOG_SOFTMAX, GIR__OPR_LOG_SOFTMAX), GIR__IF(GIR__WHY_XENT_LOGITS,
-    GIR__OPR_XENT_LOGITS), GIR__IF(GIR__WHY_XENT_LOGITS_PROB, GIR__OPR_XENT_LOGITS_PROB),
-    GIR__IF(GIR__WHY_BCE_LOGITS, GIR__OPR_BCE_LOGITS), GIR__IF(GIR__WHY_MSE, GIR__OPR_MSE),
-    GIR__IF(GIR__WHY_CONV2D, GIR__OPR_CONV2D), GIR__IF(GIR__WHY_CONV2D_BWD_DATA, GIR__OPR_CONV2D_BWD_DATA),
-    GIR__IF(GIR__WHY_CONV2D_BWD_FILTER, GIR__OPR_CONV2D_BWD_FILTER), GIR__IF(GIR__WHY_MAX_POOL2D,
-    GIR__OPR_MAX_POOL2D), GIR__IF(GIR__WHY_MAX_POOL2D_BWD, GIR__OPR_MAX_POOL2D_BWD),
-    GIR__IF(GIR__WHY_AVG_POOL2D, GIR__OPR_AVG_POOL2D), GIR__IF(GIR__WHY_AVG_POOL2D_BWD,
-    GIR__OPR_AVG_POOL2D_BWD), GIR__IF(GIR__WHY_DROPOUT, GIR__OPR_DROPOUT), GIR__IF(GIR__WHY_GATHER,
-    GIR__OPR_GATHER), GIR__IF(GIR__WHY_SCATTER_ADD, GIR__OPR_SCATTER_ADD), GIR__IF(GIR__WHY_FMOD,
-    GIR__OPR_FMOD), GIR__IF(GIR__WHY_GELU_TANH, GIR__OPR_GELU_TANH), GIR__IF(GIR__WHY_ASSIGN,
-    GIR__OPR_ASSIGN), GIR__IF(GIR__WHY_TRAIN_EVAL, GIR__OPR_TRAIN_EVAL), GIR__IF(GIR__WHY_MAX_POOL2D_PICK,
-    GIR__OPR_MAX_POOL2D_PICK)
-};
-/* generated from the REDUCE forms of ops.def (gen/reduce_lower.py): each pass's cases of gir__red_* */
-enum { GIR__RED__NONE,
-#if !GIR__WHY_SUM
-    GIR__RED_SUM,
-#endif
-#if !GIR__WHY_MEAN
-    GIR__RED_MEAN,
-#endif
-#if !GIR__WHY_PROD
-    GIR__RED_PROD,
-#endif
-#if !GIR__WHY_MAX
-    GIR__RED_MAX,
-#endif
-#if !GIR__WHY_MIN
-    GIR__RED_MIN,
-#endif
-#if !GIR__WHY_VAR
-    GIR__RED_VAR,
-#endif
-#if !GIR__WHY_LOGSUMEXP
-    GIR__RED_LOGSUMEXP,
-#endif
-#if !GIR__WHY_ALL
-    GIR__RED_ALL,
-#endif
-#if !GIR__WHY_ANY
-    GIR__RED_ANY,
-#endif
-    GIR__RED__COUNT };
-static const gir__redinfo gir__reds[GIR__RED__COUNT] = {
-    {0, 0, {0, 0}, {0, 0}, {0, 0}, {-1, -1}},
-#if !GIR__WHY_SUM
-    {1, GIR__RF_WRAP, {0, 0}, {0, 0}, {0, 0}, {GIR__VR_SUM, GIR__VR_SUM}}, /* sum: 0, (a + v), a */
-#endif
-#if !GIR__WHY_MEAN
-    {1, 0, {0, 0}, {0, 0}, {1, 1}, {GIR__VR_SUM, GIR__VR_SUM}}, /* mean: 0, (a + v), (a / n) */
-#endif
-#if !GIR__WHY_PROD
-    {1, GIR__RF_WRAP, {1, 1}, {1, 1}, {0, 0}, {-1, -1}}, /* prod: 1, (a * v), a */
-#endif
-#if !GIR__WHY_MAX
-    {1, GIR__RF_NOEMPTY, {2, 2}, {2, 2}, {0, 0}, {GIR__VR_MAX, GIR__VR_MAX}}, /* max: -inf, max(v, a), a */
-#endif
-#if !GIR__WHY_MIN
-    {1, GIR__RF_NOEMPTY, {3, 3}, {3, 3}, {0, 0}, {GIR__VR_MIN, GIR__VR_MIN}}, /* min: inf, min(v, a), a */
-#endif
-#if !GIR__WHY_VAR
-    {2, 0, {0, 0}, {0, 4}, {1, 2}, {GIR__VR_SUM, GIR__VR_SQDEV}}, /* var: 0, (a + v), (a / n); 0, (a + ((v - m) * (v - m))), (a / max((n - i1), 0)) */
-#endif
-#if !GIR__WHY_LOGSUMEXP
-    {2, 0, {2, 0}, {2, 5}, {0, 3}, {GIR__VR_MAX, GIR__VR_EXPSUM}}, /* logsumexp: -inf, max(v, a), a; 0, (a + select(isfinite(m), exp((v - m)), 0)), select(isfinite(m), (m + log(a)), m) */
-#endif
-#if !GIR__WHY_ALL
-    {1, 0, {1, 1}, {6, 6}, {0, 0}, {-1, -1}}, /* all: 1, (a * (v != 0)), a */
-#endif
-#if !GIR__WHY_ANY
-    {1, 0, {0, 0}, {7, 7}, {0, 0}, {-1, -1}}, /* any: 0, max(a, (v != 0)), a */
-#endif
-};
-static const uint16_t gir__op_flags[GIR__OPR__COUNT] = {
-    0,
-#if !GIR__WHY_INPUT
-    GIR__F_LEAF_IN,   /* input */
-#endif
-#if !GIR__WHY_VARIABLE
-    GIR__F_LEAF_VAR,   /* variable */
-#endif
-#if !GIR__WHY_CONSTANT
-    GIR__F_LEAF_CONST,   /* constant */
-#endif
-#if !GIR__WHY_FILL
-    GIR__F_LEAF_FILL,   /* fill */
-#endif
-#if !GIR__WHY_EYE
-    0,   /* eye */
-#endif
-#if !GIR__WHY_ARANGE
-    0,   /* arange */
-#endif
-#if !GIR__WHY_RAND_UNIFORM
-    GIR__F_RNG,   /* rand_uniform */
-#endif
-#if !GIR__WHY_RAND_NORMAL
-    GIR__F_RNG,   /* rand_normal */
-#endif
-#if !GIR__WHY_NOT
-    0,   /* not */
-#endif
-#if !GIR__WHY_AND
-    GIR__F_COMM,   /* and */
-#endif
-#if !GIR__WHY_OR
-    GIR__F_COMM,   /* or */
-#endif
-#if !GIR__WHY_XOR
-    GIR__F_COMM,   /* xor */
-#endif
-#if !GIR__WHY_GT
-    0,   /* gt */
-#endif
-#if !GIR__WHY_GE
-    0,   /* ge */
-#endif
-#if !GIR__WHY_LT
-    0,   /* lt */
-#endif
-#if !GIR__WHY_LE
-    0,   /* le */
-#endif
-#if !GIR__WHY_EQ
-    GIR__F_COMM,   /* eq */
-#endif
-#if !GIR__WHY_NE
-    GIR__F_COMM,   /* ne */
-#endif
-#if !GIR__WHY_APPROX_EQ
-    0,   /* approx_eq */
-#endif
-#if !GIR__WHY_ISNAN
-    0,   /* isnan */
-#endif
-#if !GIR__WHY_ISINF
-    0,   /* isinf */
-#endif
-#if !GIR__WHY_ISFINITE
-    0,   /* isfinite */
-#endif
-#if !GIR__WHY_ADD
-    GIR__F_COMM,   /* add */
-#endif
-#if !GIR__WHY_SUB
-    0,   /* sub */
-#endif
-#if !GIR__WHY_MUL
-    GIR__F_COMM,   /* mul */
-#endif
-#if !GIR__WHY_DIV
-    0,   /* div */
-#endif
-#if !GIR__WHY_NEG
-    0,   /* neg */
-#endif
-#if !GIR__WHY_POW
-    0,   /* pow */
-#endif
-#if !GIR__WHY_MAXIMUM
-    GIR__F_KINK,   /* maximum */
-#endif
-#if !GIR__WHY_MINIMUM
-    GIR__F_KINK,   /* minimum */
-#endif
-#if !GIR__WHY_MOD
-    GIR__F_KINK,   /* mod */
-#endif
-#if !GIR__WHY_FLOORDIV
-    GIR__F_KINK,   /* floordiv */
-#endif
-#if !GIR__WHY_ADD_N
-    0,   /* add_n */
-#endif
-#if !GIR__WHY_ABS
-    GIR__F_KINK,   /* abs */
-#endif
-#if !GIR__WHY_SIGN
-    GIR__F_KINK,   /* sign */
-#endif
-#if !GIR__WHY_SQUARE
-    0,   /* square */
-#endif
-#if !GIR__WHY_SQRT
-    0,   /* sqrt */
-#endif
-#if !GIR__WHY_RSQRT
-    0,   /* rsqrt */
-#endif
-#if !GIR__WHY_RECIPROCAL
-    0,   /* reciprocal */
-#endif
-#if !GIR__WHY_EXP
-    0,   /* exp */
-#endif
-#if !GIR__WHY_EXPM1
-    0,   /* expm1 */
-#endif
-#if !GIR__WHY_LOG
-    0,   /* log */
-#endif
-#if !GIR__WHY_LOG1P
-    0,   /* log1p */
-#endif
-#if !GIR__WHY_LOG2
-    0,   /* log2 */
-#endif
-#if !GIR__WHY_SIN
-    0,   /* sin */
-#endif
-#if !GIR__WHY_COS
-    0,   /* cos */
-#endif
-#if !GIR__WHY_TAN
-    0,   /* tan */
-#endif
-#if !GIR__WHY_ASIN
-    0,   /* asin */
-#endif
-#if !GIR__WHY_ACOS
-    0,   /* acos */
-#endif
-#if !GIR__WHY_ATAN
-    0,   /* atan */
-#endif
-#if !GIR__WHY_SINH
-    0,   /* sinh */
-#endif
-#if !GIR__WHY_COSH
-    0,   /* cosh */
-#endif
-#if !GIR__WHY_TANH
-    0,   /* tanh */
-#endif
-#if !GIR__WHY_SIGMOID
-    0,   /* sigmoid */
-#endif
-#if !GIR__WHY_SOFTPLUS
-    0,   /* softplus */
-#endif
-#if !GIR__WHY_RELU
-    GIR__F_KINK,   /* relu */
-#endif
-#if !GIR__WHY_LEAKY_RELU
-    GIR__F_KINK,   /* leaky_relu */
-#endif
-#if !GIR__WHY_ELU
-    GIR__F_KINK,   /* elu */
-#endif
-#if !GIR__WHY_GELU
-    0,   /* gelu */
-#endif
-#if !GIR__WHY_SILU
-    0,   /* silu */
-#endif
-#if !GIR__WHY_ERF
-    0,   /* erf */
-#endif
-#if !GIR__WHY_FLOOR
-    GIR__F_KINK,   /* floor */
-#endif
-#if !GIR__WHY_CEIL
-    GIR__F_KINK,   /* ceil */
-#endif
-#if !GIR__WHY_ROUND
-    GIR__F_KINK,   /* round */
-#endif
-#if !GIR__WHY_CLAMP
-    GIR__F_KINK,   /* clamp */
-#endif
-#if !GIR__WHY_SUM
-    0,   /* sum */
-#endif
-#if !GIR__WHY_MEAN
-    0,   /* mean */
-#endif
-#if !GIR__WHY_PROD
-    0,   /* prod */
-#endif
-#if !GIR__WHY_MAX
-    GIR__F_KINK,   /* max */
-#endif
-#if !GIR__WHY_MIN
-    GIR__F_KINK,   /* min */
-#endif
-#if !GIR__WHY_VAR
-    0,   /* var */
-#endif
-#if !GIR__WHY_LOGSUMEXP
-    0,   /* logsumexp */
-#endif
-#if !GIR__WHY_ARGMAX
-    0,   /* argmax */
-#endif
-#if !GIR__WHY_ARGMIN
-    0,   /* argmin */
-#endif
-#if !GIR__WHY_ALL
-    0,   /* all */
-#endif
-#if !GIR__WHY_ANY
-    0,   /* any */
-#endif
-#if !GIR__WHY_RESHAPE
-    0,   /* reshape */
-#endif
-#if !GIR__WHY_TRANSPOSE
-    0,   /* transpose */
-#endif
-#if !GIR__WHY_BROADCAST_TO
-    0,   /* broadcast_to */
-#endif
-#if !GIR__WHY_SLICE
-    0,   /* slice */
-#endif
-#if !GIR__WHY_UNSLICE
-    0,   /* unslice */
-#endif
-#if !GIR__WHY_CONCAT
-    0,   /* concat */
-#endif
-#if !GIR__WHY_FLIP
-    0,   /* flip */
-#endif
-#if !GIR__WHY_PAD
-    0,   /* pad */
-#endif
-#if !GIR__WHY_INDEX_SELECT
-    0,   /* index_select */
-#endif
-#if !GIR__WHY_INDEX_ADD
-    0,   /* index_add */
-#endif
-#if !GIR__WHY_ONE_HOT
-    0,   /* one_hot */
-#endif
-#if !GIR__WHY_WHERE
-    0,   /* where */
-#endif
-#if !GIR__WHY_DIAG
-    0,   /* diag */
-#endif
-#if !GIR__WHY_DIAGONAL
-    0,   /* diagonal */
-#endif
-#if !GIR__WHY_TRIU
-    0,   /* triu */
-#endif
-#if !GIR__WHY_TRIL
-    0,   /* tril */
-#endif
-#if !GIR__WHY_CAST
-    0,   /* cast */
-#endif
-#if !GIR__WHY_STOP_GRADIENT
-    GIR__F_BLOCK,   /* stop_gradient */
-#endif
-#if !GIR__WHY_MATMUL
-    0,   /* matmul */
-#endif
-#if !GIR__WHY_DOT
-    GIR__F_COMM,   /* dot */
-#endif
-#if !GIR__WHY_OUTER
-    0,   /* outer */
-#endif
-#if !GIR__WHY_TRACE
-    0,   /* trace */
-#endif
-#if !GIR__WHY_INVERSE
-    0,   /* inverse */
-#endif
-#if !GIR__WHY_DET
-    0,   /* det */
-#endif
-#if !GIR__WHY_LOGDET
-    0,   /* logdet */
-#endif
-#if !GIR__WHY_CHOLESKY
-    0,   /* cholesky */
-#endif
-#if !GIR__WHY_TRISOLVE
-    0,   /* trisolve */
-#endif
-#if !GIR__WHY_SOFTMAX
-    0,   /* softmax */
-#endif
-#if !GIR__WHY_LOG_SOFTMAX
-    0,   /* log_softmax */
-#endif
-#if !GIR__WHY_XENT_LOGITS
-    0,   /* xent_logits */
-#endif
-#if !GIR__WHY_XENT_LOGITS_PROB
-    0,   /* xent_logits_prob */
-#endif
-#if !GIR__WHY_BCE_LOGITS
-    0,   /* bce_logits */
-#endif
-#if !GIR__WHY_MSE
-    0,   /* mse */
-#endif
-#if !GIR__WHY_CONV2D
-    0,   /* conv2d */
-#endif
-#if !GIR__WHY_CONV2D_BWD_DATA
-    0,   /* conv2d_bwd_data */
-#endif
-#if !GIR__WHY_CONV2D_BWD_FILTER
-    0,   /* conv2d_bwd_filter */
-#endif
-#if !GIR__WHY_MAX_POOL2D
-    GIR__F_KINK,   /* max_pool2d */
-#endif
-#if !GIR__WHY_MAX_POOL2D_BWD
-    0,   /* max_pool2d_bwd */
-#endif
-#if !GIR__WHY_AVG_POOL2D
-    0,   /* avg_pool2d */
-#endif
-#if !GIR__WHY_AVG_POOL2D_BWD
-    0,   /* avg_pool2d_bwd */
-#endif
-#if !GIR__WHY_DROPOUT
-    GIR__F_RNG | GIR__F_EVAL_ID,   /* dropout */
-#endif
-#if !GIR__WHY_GATHER
-    0,   /* gather */
-#endif
-#if !GIR__WHY_SCATTER_ADD
-    0,   /* scatter_add */
-#endif
-#if !GIR__WHY_FMOD
-    GIR__F_KINK,   /* fmod */
-#endif
-#if !GIR__WHY_GELU_TANH
-    0,   /* gelu_tanh */
-#endif
-#if !GIR__WHY_ASSIGN
-    GIR__F_BLOCK | GIR__F_WRITES,   /* assign */
-#endif
-#if !GIR__WHY_TRAIN_EVAL
-    GIR__F_EVAL_PICK1,   /* train_eval */
-#endif
-#if !GIR__WHY_MAX_POOL2D_PICK
-    0,   /* max_pool2d_pick */
-#endif
-};
-static const unsigned char gir__op_red[GIR__OPR__COUNT] = {
-    0,
-#if !GIR__WHY_INPUT
-    0,   /* input */
-#endif
-#if !GIR__WHY_VARIABLE
-    0,   /* variable */
-#endif
-#if !GIR__WHY_CONSTANT
-    0,   /* constant */
-#endif
-#if !GIR__WHY_FILL
-    0,   /* fill */
-#endif
-#if !GIR__WHY_EYE
-    0,   /* eye */
-#endif
-#if !GIR__WHY_ARANGE
-    0,   /* arange */
-#endif
-#if !GIR__WHY_RAND_UNIFORM
-    0,   /* rand_uniform */
-#endif
-#if !GIR__WHY_RAND_NORMAL
-    0,   /* rand_normal */
-#endif
-#if !GIR__WHY_NOT
-    0,   /* not */
-#endif
-#if !GIR__WHY_AND
-    0,   /* and */
-#endif
-#if !GIR__WHY_OR
-    0,   /* or */
-#endif
-#if !GIR__WHY_XOR
-    0,   /* xor */
-#endif
-#if !GIR__WHY_GT
-    0,   /* gt */
-#endif
-#if !GIR__WHY_GE
-    0,   /* ge */
-#endif
-#if !GIR__WHY_LT
-    0,   /* lt */
-#endif
-#if !GIR__WHY_LE
-    0,   /* le */
-#endif
-#if !GIR__WHY_EQ
-    0,   /* eq */
-#endif
-#if !GIR__WHY_NE
-    0,   /* ne */
-#endif
-#if !GIR__WHY_APPROX_EQ
-    0,   /* approx_eq */
-#endif
-#if !GIR__WHY_ISNAN
-    0,   /* isnan */
-#endif
-#if !GIR__WHY_ISINF
-    0,   /* isinf */
-#endif
-#if !GIR__WHY_ISFINITE
-    0,   /* isfinite */
-#endif
-#if !GIR__WHY_ADD
-    0,   /* add */
-#endif
-#if !GIR__WHY_SUB
-    0,   /* sub */
-#endif
-#if !GIR__WHY_MUL
-    0,   /* mul */
-#endif
-#if !GIR__WHY_DIV
-    0,   /* div */
-#endif
-#if !GIR__WHY_NEG
-    0,   /* neg */
-#endif
-#if !GIR__WHY_POW
-    0,   /* pow */
-#endif
-#if !GIR__WHY_MAXIMUM
-    0,   /* maximum */
-#endif
-#if !GIR__WHY_MINIMUM
-    0,   /* minimum */
-#endif
-#if !GIR__WHY_MOD
-    0,   /* mod */
-#endif
-#if !GIR__WHY_FLOORDIV
-    0,   /* floordiv */
-#endif
-#if !GIR__WHY_ADD_N
-    0,   /* add_n */
-#endif
-#if !GIR__WHY_ABS
-    0,   /* abs */
-#endif
-#if !GIR__WHY_SIGN
-    0,   /* sign */
-#endif
-#if !GIR__WHY_SQUARE
-    0,   /* square */
-#endif
-#if !GIR__WHY_SQRT
-    0,   /* sqrt */
-#endif
-#if !GIR__WHY_RSQRT
-    0,   /* rsqrt */
-#endif
-#if !GIR__WHY_RECIPROCAL
-    0,   /* reciprocal */
-#endif
-#if !GIR__WHY_EXP
-    0,   /* exp */
-#endif
-#if !GIR__WHY_EXPM1
-    0,   /* expm1 */
-#endif
-#if !GIR__WHY_LOG
-    0,   /* log */
-#endif
-#if !GIR__WHY_LOG1P
-    0,   /* log1p */
-#endif
-#if !GIR__WHY_LOG2
-    0,   /* log2 */
-#endif
-#if !GIR__WHY_SIN
-    0,   /* sin */
-#endif
-#if !GIR__WHY_COS
-    0,   /* cos */
-#endif
-#if !GIR__WHY_TAN
-    0,   /* tan */
-#endif
-#if !GIR__WHY_ASIN
-    0,   /* asin */
-#endif
-#if !GIR__WHY_ACOS
-    0,   /* acos */
-#endif
-#if !GIR__WHY_ATAN
-    0,   /* atan */
-#endif
-#if !GIR__WHY_SINH
-    0,   /* sinh */
-#endif
-#if !GIR__WHY_COSH
-    0,   /* cosh */
-#endif
-#if !GIR__WHY_TANH
-    0,   /* tanh */
-#endif
-#if !GIR__WHY_SIGMOID
-    0,   /* sigmoid */
-#endif
-#if !GIR__WHY_SOFTPLUS
-    0,   /* softplus */
-#endif
-#if !GIR__WHY_RELU
-    0,   /* relu */
-#endif
-#if !GIR__WHY_LEAKY_RELU
-    0,   /* leaky_relu */
-#endif
-#if !GIR__WHY_ELU
-    0,   /* elu */
-#endif
-#if !GIR__WHY_GELU
-    0,   /* gelu */
-#endif
-#if !GIR__WHY_SILU
-    0,   /* silu */
-#endif
-#if !GIR__WHY_ERF
-    0,   /* erf */
-#endif
-#if !GIR__WHY_FLOOR
-    0,   /* floor */
-#endif
-#if !GIR__WHY_CEIL
-    0,   /* ceil */
-#endif
-#if !GIR__WHY_ROUND
-    0,   /* round */
-#endif
-#if !GIR__WHY_CLAMP
-    0,   /* clamp */
-#endif
-#if !GIR__WHY_SUM
-    GIR__RED_SUM,   /* sum */
-#endif
-#if !GIR__WHY_MEAN
-    GIR__RED_MEAN,   /* mean */
-#endif
-#if !GIR__WHY_PROD
-    GIR__RED_PROD,   /* prod */
-#endif
-#if !GIR__WHY_MAX
-    GIR__RED_MAX,   /* max */
-#endif
-#if !GIR__WHY_MIN
-    GIR__RED_MIN,   /* min */
-#endif
-#if !GIR__WHY_VAR
-    GIR__RED_VAR,   /* var */
-#endif
-#if !GIR__WHY_LOGSUMEXP
-    GIR__RED_LOGSUMEXP,   /* logsumexp */
-#endif
-#if !GIR__WHY_ARGMAX
-    0,   /* argmax */
-#endif
-#if !GIR__WHY_ARGMIN
-    0,   /* argmin */
-#endif
-#if !GIR__WHY_ALL
-    GIR__RED_ALL,   /* all */
-#endif
-#if !GIR__WHY_ANY
-    GIR__RED_ANY,   /* any */
-#endif
-#if !GIR__WHY_RESHAPE
-    0,   /* reshape */
-#endif
-#if !GIR__WHY_TRANSPOSE
-    0,   /* transpose */
-#endif
-#if !GIR__WHY_BROADCAST_TO
-    0,   /* broadcast_to */
-#endif
-#if !GIR__WHY_SLICE
-    0,   /* slice */
-#endif
-#if !GIR__WHY_UNSLICE
-    0,   /* unslice */
-#endif
-#if !GIR__WHY_CONCAT
-    0,   /* concat */
-#endif
-#if !GIR__WHY_FLIP
-    0,   /* flip */
-#endif
-#if !GIR__WHY_PAD
-    0,   /* pad */
-#endif
-#if !GIR__WHY_INDEX_SELECT
-    0,   /* index_select */
-#endif
-#if !GIR__WHY_INDEX_ADD
-    0,   /* index_add */
-#endif
-#if !GIR__WHY_ONE_HOT
-    0,   /* one_hot */
-#endif
-#if !GIR__WHY_WHERE
-    0,   /* where */
-#endif
-#if !GIR__WHY_DIAG
-    0,   /* diag */
-#endif
-#if !GIR__WHY_DIAGONAL
-    0,   /* diagonal */
-#endif
-#if !GIR__WHY_TRIU
-    0,   /* triu */
-#endif
-#if !GIR__WHY_TRIL
-    0,   /* tril */
-#endif
-#if !GIR__WHY_CAST
-    0,   /* cast */
-#endif
-#if !GIR__WHY_STOP_GRADIENT
-    0,   /* stop_gradient */
-#endif
-#if !GIR__WHY_MATMUL
-    0,   /* matmul */
-#endif
-#if !GIR__WHY_DOT
-    0,   /* dot */
-#endif
-#if !GIR__WHY_OUTER
-    0,   /* outer */
-#endif
-#if !GIR__WHY_TRACE
-    0,   /* trace */
-#endif
-#if !GIR__WHY_INVERSE
-    0,   /* inverse */
-#endif
-#if !GIR__WHY_DET
-    0,   /* det */
-#endif
-#if !GIR__WHY_LOGDET
-    0,   /* logdet */
-#endif
-#if !GIR__WHY_CHOLESKY
-    0,   /* cholesky */
-#endif
-#if !GIR__WHY_TRISOLVE
-    0,   /* trisolve */
-#endif
-#if !GIR__WHY_SOFTMAX
-    0,   /* softmax */
-#endif
-#if !GIR__WHY_LOG_SOFTMAX
-    0,   /* log_softmax */
-#endif
-#if !GIR__WHY_XENT_LOGITS
-    0,   /* xent_logits */
-#endif
-#if !GIR__WHY_XENT_LOGITS_PROB
-    0,   /* xent_logits_prob */
-#endif
-#if !GIR__WHY_BCE_LOGITS
-    0,   /* bce_logits */
-#endif
-#if !GIR__WHY_MSE
-    0,   /* mse */
-#endif
-#if !GIR__WHY_CONV2D
-    0,   /* conv2d */
-#endif
-#if !GIR__WHY_CONV2D_BWD_DATA
-    0,   /* conv2d_bwd_data */
-#endif
-#if !GIR__WHY_CONV2D_BWD_FILTER
-    0,   /* conv2d_bwd_filter */
-#endif
-#if !GIR__WHY_MAX_POOL2D
-    0,   /* max_pool2d */
-#endif
-#if !GIR__WHY_MAX_POOL2D_BWD
-    0,   /* max_pool2d_bwd */
-#endif
-#if !GIR__WHY_AVG_POOL2D
-    0,   /* avg_pool2d */
-#endif
-#if !GIR__WHY_AVG_POOL2D_BWD
-    0,   /* avg_pool2d_bwd */
-#endif
-#if !GIR__WHY_DROPOUT
-    0,   /* dropout */
-#endif
-#if !GIR__WHY_GATHER
-    0,   /* gather */
-#endif
-#if !GIR__WHY_SCATTER_ADD
-    0,   /* scatter_add */
-#endif
-#if !GIR__WHY_FMOD
-    0,   /* fmod */
-#endif
-#if !GIR__WHY_GELU_TANH
-    0,   /* gelu_tanh */
-#endif
-#if !GIR__WHY_ASSIGN
-    0,   /* assign */
-#endif
-#if !GIR__WHY_TRAIN_EVAL
-    0,   /* train_eval */
-#endif
-#if !GIR__WHY_MAX_POOL2D_PICK
-    0,   /* max_pool2d_pick */
-#endif
-};
-static const gir__opinfo gir__ops[GIR__OPR__COUNT] = {
-    {"", "", 0, 0, 0u, 0, 0, 0, 0, 0, 0, -1, -1}, /* invalid */
-#if !GIR__WHY_INPUT
-    {"dtype:dtype,shape:shape", "no inputs: data is bound at run time", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, -1, -1}, /* input */
-#endif
-#if !GIR__WHY_VARIABLE
-    {"dtype:dtype,shape:shape,data:init", "no inputs: holds trainable data", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, -1, -1}, /* variable */
-#endif
-#if !GIR__WHY_CONSTANT
-    {"dtype:dtype,shape:shape,data:values", "no inputs", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, -1, -1}, /* constant */
-#endif
-#if !GIR__WHY_FILL
-    {"dtype:dtype,shape:shape,f:value", "no inputs", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, -1, -1}, /* fill */
-#endif
-#if !GIR__WHY_EYE
-    {"dtype:dtype,i:n,i:m,i:k", "no inputs", gir__sh_eye, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_FN, 0, -1, -1}, /* eye */
-#endif
-#if !GIR__WHY_ARANGE
-    {"dtype:dtype,f:start,f:stop,f:step", "no inputs", gir__sh_arange, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_FN, 0, -1, -1}, /* arange */
-#endif
-#if !GIR__WHY_RAND_UNIFORM
-    {"dtype:dtype,shape:shape,f:lo,f:hi,seed:seed", "no inputs", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, -1, -1}, /* rand_uniform */
-#endif
-#if !GIR__WHY_RAND_NORMAL
-    {"dtype:dtype,shape:shape,f:mean,f:std,seed:seed", "no inputs", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, -1, -1}, /* rand_normal */
-#endif
-#if !GIR__WHY_NOT
-    {"", "logical", 0, 0, 0u, 1, 0, 0, GIR__DT_LOGIC, GIR__SH_SAME, 0, -1, -1}, /* not */
-#endif
-#if !GIR__WHY_AND
-    {"", "logical", 0, 1, 0u, 2, 0, 0, GIR__DT_LOGIC, GIR__SH_BCAST, 0, -1, -1}, /* and */
-#endif
-#if !GIR__WHY_OR
-    {"", "logical", 0, 3, 0u, 2, 0, 0, GIR__DT_LOGIC, GIR__SH_BCAST, 0, -1, -1}, /* or */
-#endif
-#if !GIR__WHY_XOR
-    {"", "logical", 0, 5, 0u, 2, 0, 0, GIR__DT_LOGIC, GIR__SH_BCAST, 0, -1, -1}, /* xor */
-#endif
-#if !GIR__WHY_GT
-    {"", "logical", 0, 7, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, -1, -1}, /* gt */
-#endif
-#if !GIR__WHY_GE
-    {"", "logical", 0, 9, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, -1, -1}, /* ge */
-#endif
-#if !GIR__WHY_LT
-    {"", "logical", 0, 11, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, -1, -1}, /* lt */
-#endif
-#if !GIR__WHY_LE
-    {"", "logical", 0, 13, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, -1, -1}, /* le */
-#endif
-#if !GIR__WHY_EQ
-    {"", "logical", 0, 15, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, -1, -1}, /* eq */
-#endif
-#if !GIR__WHY_NE
-    {"", "logical", 0, 17, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, -1, -1}, /* ne */
-#endif
-#if !GIR__WHY_APPROX_EQ
-    {"f:atol,f:rtol", "logical", 0, 19, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, -1, -1}, /* approx_eq */
-#endif
-#if !GIR__WHY_ISNAN
-    {"", "logical", 0, 21, 0u, 1, 0, 0, GIR__DT_TEST, GIR__SH_SAME, 0, -1, -1}, /* isnan */
-#endif
-#if !GIR__WHY_ISINF
-    {"", "logical", 0, 22, 0u, 1, 0, 0, GIR__DT_TEST, GIR__SH_SAME, 0, -1, -1}, /* isinf */
-#endif
-#if !GIR__WHY_ISFINITE
-    {"", "logical", 0, 23, 0u, 1, 0, 0, GIR__DT_TEST, GIR__SH_SAME, 0, -1, -1}, /* isfinite */
-#endif
-#if !GIR__WHY_ADD
-    {"", "", 0, 24, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, 1, -1, -1}, /* add */
-#endif
-#if !GIR__WHY_SUB
-    {"", "", 0, 26, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, 1, -1, -1}, /* sub */
-#endif
-#if !GIR__WHY_MUL
-    {"", "", 0, 28, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, 1, -1, -1}, /* mul */
-#endif
-#if !GIR__WHY_DIV
-    {"", "", 0, 30, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_BCAST, 1, -1, -1}, /* div */
-#endif
-#if !GIR__WHY_NEG
-    {"", "", 0, 32, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, 1, -1, -1}, /* neg */
-#endif
-#if !GIR__WHY_POW
-    {"", "", 0, 33, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_BCAST, 1, -1, -1}, /* pow */
-#endif
-#if !GIR__WHY_MAXIMUM
-    {"", "", 0, 35, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, 1, -1, -1}, /* maximum */
-#endif
-#if !GIR__WHY_MINIMUM
-    {"", "", 0, 37, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, 1, -1, -1}, /* minimum */
-#endif
-#if !GIR__WHY_MOD
-    {"", "", 0, 39, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, 1, -1, -1}, /* mod */
-#endif
-#if !GIR__WHY_FLOORDIV
-    {"", "", 0, 41, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, 1, -1, -1}, /* floordiv */
-#endif
-#if !GIR__WHY_ADD_N
-    {"", "", 0, 43, 0u, 1, 0, 1, GIR__DT_NUM, GIR__SH_BCAST, 1, -1, -1}, /* add_n */
-#endif
-#if !GIR__WHY_ABS
-    {"", "", 0, 44, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, 1, -1, -1}, /* abs */
-#endif
-#if !GIR__WHY_SIGN
-    {"", "", 0, 45, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, 1, -1, -1}, /* sign */
-#endif
-#if !GIR__WHY_SQUARE
-    {"", "", 0, 46, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, 1, -1, -1}, /* square */
-#endif
-#if !GIR__WHY_SQRT
-    {"", "", 0, 47, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* sqrt */
-#endif
-#if !GIR__WHY_RSQRT
-    {"", "", 0, 48, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* rsqrt */
-#endif
-#if !GIR__WHY_RECIPROCAL
-    {"", "", 0, 49, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* reciprocal */
-#endif
-#if !GIR__WHY_EXP
-    {"", "", 0, 50, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* exp */
-#endif
-#if !GIR__WHY_EXPM1
-    {"", "", 0, 51, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* expm1 */
-#endif
-#if !GIR__WHY_LOG
-    {"", "", 0, 52, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* log */
-#endif
-#if !GIR__WHY_LOG1P
-    {"", "", 0, 53, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* log1p */
-#endif
-#if !GIR__WHY_LOG2
-    {"", "", 0, 54, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* log2 */
-#endif
-#if !GIR__WHY_SIN
-    {"", "", 0, 55, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* sin */
-#endif
-#if !GIR__WHY_COS
-    {"", "", 0, 56, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* cos */
-#endif
-#if !GIR__WHY_TAN
-    {"", "", 0, 57, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* tan */
-#endif
-#if !GIR__WHY_ASIN
-    {"", "", 0, 58, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* asin */
-#endif
-#if !GIR__WHY_ACOS
-    {"", "", 0, 59, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* acos */
-#endif
-#if !GIR__WHY_ATAN
-    {"", "", 0, 60, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* atan */
-#endif
-#if !GIR__WHY_SINH
-    {"", "", 0, 61, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* sinh */
-#endif
-#if !GIR__WHY_COSH
-    {"", "", 0, 62, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* cosh */
-#endif
-#if !GIR__WHY_TANH
-    {"", "", 0, 63, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* tanh */
-#endif
-#if !GIR__WHY_SIGMOID
-    {"", "", 0, 64, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* sigmoid */
-#endif
-#if !GIR__WHY_SOFTPLUS
-    {"", "", 0, 65, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* softplus */
-#endif
-#if !GIR__WHY_RELU
-    {"", "", 0, 66, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, 1, -1, -1}, /* relu */
-#endif
-#if !GIR__WHY_LEAKY_RELU
-    {"f:alpha", "", 0, 67, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* leaky_relu */
-#endif
-#if !GIR__WHY_ELU
-    {"f:alpha", "", 0, 68, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* elu */
-#endif
-#if !GIR__WHY_GELU
-    {"", "", 0, 69, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* gelu */
-#endif
-#if !GIR__WHY_SILU
-    {"", "", 0, 70, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* silu */
-#endif
-#if !GIR__WHY_ERF
-    {"", "", 0, 71, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* erf */
-#endif
-#if !GIR__WHY_FLOOR
-    {"", "", 0, 72, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* floor */
-#endif
-#if !GIR__WHY_CEIL
-    {"", "", 0, 73, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* ceil */
-#endif
-#if !GIR__WHY_ROUND
-    {"", "", 0, 74, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* round */
-#endif
-#if !GIR__WHY_CLAMP
-    {"f:lo,f:hi", "", 0, 75, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, 1, -1, -1}, /* clamp */
-#endif
-#if !GIR__WHY_SUM
-    {"l:axes,i:keepdims", "", 0, 76, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_REDUCE, 1, -1, 0}, /* sum */
-#endif
-#if !GIR__WHY_MEAN
-    {"l:axes,i:keepdims", "", 0, 77, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_REDUCE, 1, -1, 0}, /* mean */
-#endif
-#if !GIR__WHY_PROD
-    {"l:axes,i:keepdims", "", 0, 78, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_REDUCE, 1, -1, 0}, /* prod */
-#endif
-#if !GIR__WHY_MAX
-    {"l:axes,i:keepdims", "", 0, 79, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_REDUCE, 1, -1, 0}, /* max */
-#endif
-#if !GIR__WHY_MIN
-    {"l:axes,i:keepdims", "", 0, 80, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_REDUCE, 1, -1, 0}, /* min */
-#endif
-#if !GIR__WHY_VAR
-    {"l:axes,i:keepdims,i:ddof", "", 0, 81, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_REDUCE, 1, -1, 0}, /* var */
-#endif
-#if !GIR__WHY_LOGSUMEXP
-    {"l:axes,i:keepdims", "", 0, 82, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_REDUCE, 1, -1, 0}, /* logsumexp */
-#endif
-#if !GIR__WHY_ARGMAX
-    {"i:axis,i:keepdims", "index output", gir__sh_argreduce, 83, 0u, 1, 0, 0, GIR__DT_INDEX, GIR__SH_FN, 0, 0, -1}, /* argmax */
-#endif
-#if !GIR__WHY_ARGMIN
-    {"i:axis,i:keepdims", "index output", gir__sh_argreduce, 84, 0u, 1, 0, 0, GIR__DT_INDEX, GIR__SH_FN, 0, 0, -1}, /* argmin */
-#endif
-#if !GIR__WHY_ALL
-    {"l:axes,i:keepdims", "logical", 0, 85, 0u, 1, 0, 0, GIR__DT_LOGIC, GIR__SH_REDUCE, 0, -1, 0}, /* all */
-#endif
-#if !GIR__WHY_ANY
-    {"l:axes,i:keepdims", "logical", 0, 86, 0u, 1, 0, 0, GIR__DT_LOGIC, GIR__SH_REDUCE, 0, -1, 0}, /* any */
-#endif
-#if !GIR__WHY_RESHAPE
-    {"shape:shape", "", gir__sh_reshape, 87, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 1, -1, -1}, /* reshape */
-#endif
-#if !GIR__WHY_TRANSPOSE
-    {"l:perm", "", gir__sh_transpose, 88, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 1, -1, -1}, /* transpose */
-#endif
-#if !GIR__WHY_BROADCAST_TO
-    {"shape:shape", "", gir__sh_broadcast_to, 89, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 1, -1, -1}, /* broadcast_to */
-#endif
-#if !GIR__WHY_SLICE
-    {"i:axis,i:start,i:stop,i:step", "", gir__sh_slice, 90, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 1, 0, -1}, /* slice */
-#endif
-#if !GIR__WHY_UNSLICE
-    {"i:axis,i:start,i:stop,i:step,i:len", "", gir__sh_unslice, 91, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 1, 0, -1}, /* unslice */
-#endif
-#if !GIR__WHY_CONCAT
-    {"i:axis", "", gir__sh_concat, 92, 0u, 1, 0, 1, GIR__DT_ANY, GIR__SH_FN, 1, 0, -1}, /* concat */
-#endif
-#if !GIR__WHY_FLIP
-    {"l:axes", "", 0, 93, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_SAME, 1, -1, 0}, /* flip */
-#endif
-#if !GIR__WHY_PAD
-    {"l:before,l:after,f:value", "", gir__sh_pad, 94, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 1, -1, -1}, /* pad */
-#endif
-#if !GIR__WHY_INDEX_SELECT
-    {"i:axis", "", gir__sh_index_select, 95, 2u, 1, 1, 0, GIR__DT_ANY, GIR__SH_FN, 1, 0, -1}, /* index_select */
-#endif
-#if !GIR__WHY_INDEX_ADD
-    {"i:axis,i:len", "", gir__sh_index_add, 97, 2u, 1, 1, 0, GIR__DT_NUM, GIR__SH_FN, 1, 0, -1}, /* index_add */
-#endif
-#if !GIR__WHY_ONE_HOT
-    {"i:depth,dtype:dtype", "index input", gir__sh_one_hot, 99, 1u, 0, 1, 0, GIR__DT_ATTR, GIR__SH_FN, 0, -1, -1}, /* one_hot */
-#endif
-#if !GIR__WHY_WHERE
-    {"", "", gir__sh_where, 100, 1u, 2, 1, 0, GIR__DT_ANY, GIR__SH_FN, 1, -1, -1}, /* where */
-#endif
-#if !GIR__WHY_DIAG
-    {"i:k", "", gir__sh_diag, 103, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 1, -1, -1}, /* diag */
-#endif
-#if !GIR__WHY_DIAGONAL
-    {"i:k", "", gir__sh_diagonal, 104, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 1, -1, -1}, /* diagonal */
-#endif
-#if !GIR__WHY_TRIU
-    {"i:k", "", gir__sh_matrix, 105, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 1, -1, -1}, /* triu */
-#endif
-#if !GIR__WHY_TRIL
-    {"i:k", "", gir__sh_matrix, 106, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 1, -1, -1}, /* tril */
-#endif
-#if !GIR__WHY_CAST
-    {"dtype:dtype", "", 0, 107, 0u, 1, 0, 0, GIR__DT_ATTR, GIR__SH_SAME, 1, -1, -1}, /* cast */
-#endif
-#if !GIR__WHY_STOP_GRADIENT
-    {"", "blocks gradients by design", 0, 108, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_SAME, 0, -1, -1}, /* stop_gradient */
-#endif
-#if !GIR__WHY_MATMUL
-    {"", "", gir__sh_matmul, 109, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_FN, 1, -1, -1}, /* matmul */
-#endif
-#if !GIR__WHY_DOT
-    {"", "", gir__sh_dot, 111, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_FN, 1, -1, -1}, /* dot */
-#endif
-#if !GIR__WHY_OUTER
-    {"", "", gir__sh_outer, 113, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_FN, 1, -1, -1}, /* outer */
-#endif
-#if !GIR__WHY_TRACE
-    {"", "", gir__sh_trace, 115, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_FN, 1, -1, -1}, /* trace */
-#endif
-#if !GIR__WHY_INVERSE
-    {"", "", gir__sh_square, 116, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* inverse */
-#endif
-#if !GIR__WHY_DET
-    {"", "", gir__sh_det, 117, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* det */
-#endif
-#if !GIR__WHY_LOGDET
-    {"", "", gir__sh_det, 118, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* logdet */
-#endif
-#if !GIR__WHY_CHOLESKY
-    {"", "", gir__sh_square, 119, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* cholesky */
-#endif
-#if !GIR__WHY_TRISOLVE
-    {"i:lower,i:trans", "", gir__sh_trisolve, 120, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* trisolve */
-#endif
-#if !GIR__WHY_SOFTMAX
-    {"i:axis", "", 0, 122, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, 0, -1}, /* softmax */
-#endif
-#if !GIR__WHY_LOG_SOFTMAX
-    {"i:axis", "", 0, 123, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, 0, -1}, /* log_softmax */
-#endif
-#if !GIR__WHY_XENT_LOGITS
-    {"", "", gir__sh_xent, 124, 2u, 1, 1, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* xent_logits */
-#endif
-#if !GIR__WHY_XENT_LOGITS_PROB
-    {"", "", gir__sh_xent_prob, 126, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* xent_logits_prob */
-#endif
-#if !GIR__WHY_BCE_LOGITS
-    {"", "", 0, 128, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_BCAST, 1, -1, -1}, /* bce_logits */
-#endif
-#if !GIR__WHY_MSE
-    {"", "", gir__sh_mse, 130, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* mse */
-#endif
-#if !GIR__WHY_CONV2D
-    {"l:stride,l:padding,l:dilation,i:groups", "", gir__sh_conv2d, 132, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* conv2d */
-#endif
-#if !GIR__WHY_CONV2D_BWD_DATA
-    {"l:stride,l:padding,l:dilation,i:groups,shape:xshape", "", gir__sh_conv2d_bwd_data, 134, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* conv2d_bwd_data */
-#endif
-#if !GIR__WHY_CONV2D_BWD_FILTER
-    {"l:stride,l:padding,l:dilation,i:groups,shape:wshape", "", gir__sh_conv2d_bwd_filter, 136, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* conv2d_bwd_filter */
-#endif
-#if !GIR__WHY_MAX_POOL2D
-    {"l:kernel,l:stride,l:padding", "", gir__sh_pool2d, 138, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* max_pool2d */
-#endif
-#if !GIR__WHY_MAX_POOL2D_BWD
-    {"l:kernel,l:stride,l:padding", "", gir__sh_pool2d_bwd, 139, 2u, 1, 1, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* max_pool2d_bwd */
-#endif
-#if !GIR__WHY_AVG_POOL2D
-    {"l:kernel,l:stride,l:padding,i:count_include_pad", "", gir__sh_pool2d, 141, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* avg_pool2d */
-#endif
-#if !GIR__WHY_AVG_POOL2D_BWD
-    {"l:kernel,l:stride,l:padding,i:count_include_pad,shape:xshape", "", gir__sh_pool2d_bwd_avg, 142, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* avg_pool2d_bwd */
-#endif
-#if !GIR__WHY_DROPOUT
-    {"f:p,seed:seed", "", gir__sh_dropout, 143, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* dropout */
-#endif
-#if !GIR__WHY_GATHER
-    {"i:axis", "", gir__sh_gather, 144, 2u, 1, 1, 0, GIR__DT_ANY, GIR__SH_FN, 1, 0, -1}, /* gather */
-#endif
-#if !GIR__WHY_SCATTER_ADD
-    {"i:axis", "", gir__sh_scatter_add, 146, 2u, 2, 1, 0, GIR__DT_NUM, GIR__SH_FN, 1, 0, -1}, /* scatter_add */
-#endif
-#if !GIR__WHY_FMOD
-    {"", "", 0, 149, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, 1, -1, -1}, /* fmod */
-#endif
-#if !GIR__WHY_GELU_TANH
-    {"", "", 0, 151, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* gelu_tanh */
-#endif
-#if !GIR__WHY_ASSIGN
-    {"", "a write into a variable: it changes state, it is not a function of its inputs", gir__sh_assign, 152, 0u, 2, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, -1, -1}, /* assign */
-#endif
-#if !GIR__WHY_TRAIN_EVAL
-    {"", "", gir__sh_train_eval, 154, 0u, 1, 0, 1, GIR__DT_ANY, GIR__SH_FN, 1, -1, -1}, /* train_eval */
-#endif
-#if !GIR__WHY_MAX_POOL2D_PICK
-    {"l:kernel,l:stride,l:padding", "", gir__sh_pool2d_pick, 155, 2u, 1, 1, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* max_pool2d_pick */
-#endif
-};
-/* the row of an op (0 < op < GIR_OP__COUNT): the "invalid" row, all zeros, for a left-out op */
-static const gir__opinfo *gir__op_info(int op) { return &gir__ops[gir__op_row[op]]; }
-static int gir__ew_lacks(int op, int dt);
-static const char *gir__name_at(const gir_graph *g, uint32_t ref);   /* a name of the name pool (below) */   /* an elementwise op without a kernel for dt (gen/70-kernels/kernels.c) */
-
-static const uint8_t gir__dtype_sizes[GIR_DTYPE__COUNT] = {0, 1, 1, 4, 4, 8};
-static const char *const gir__dtype_names[GIR_DTYPE__COUNT] = {"invalid", "b8", "u8", "i32", "f32", "f64"};
-
-GIR_API size_t gir_dtype_size(gir_dtype dt) {
-    return (unsigned)dt < (unsigned)GIR_DTYPE__COUNT ? gir__dtype_sizes[dt] : 0;
-}
-GIR_API const char *gir_dtype_name(gir_dtype dt) {
-    return (unsigned)dt < (unsigned)GIR_DTYPE__COUNT ? gir__dtype_names[dt] : "invalid";
-}
-static int gir__is_float(int dt) { return dt == GIR_DTYPE_F32 || dt == GIR_DTYPE_F64; }
-static int gir__is_int(int dt) { return dt == GIR_DTYPE_U8 || dt == GIR_DTYPE_I32; }
-static int gir__is_num(int dt) { return dt >= GIR_DTYPE_U8 && dt <= GIR_DTYPE_F64; }
-
-/* messages: %s string, %d int, %u unsigned, %l long long, %S const gir_shape*, %T dtype (int), %g double,
-   %p const void * (0x and hex digits, or NULL), %N node (two arguments: const gir_graph *, unsigned id); any
-   other character after % is printed as it is */
-static void gir__vformat(gir__buf *b, const char *fmt, va_list ap) {
-    for (; *fmt; ++fmt) {
-        if (*fmt != '%' || !fmt[1]) {
-            char c[2];
-            c[0] = *fmt; c[1] = 0;
-            gir__puts(b, c);
-            continue;
-        }
-        switch (*++fmt) {
-        case 's': gir__puts(b, va_arg(ap, const char *)); break;
-        case 'd': gir__putl(b, va_arg(ap, int)); break;
-        case 'u': gir__putl(b, (long long)va_arg(ap, unsigned)); break;
-        case 'l': gir__putl(b, va_arg(ap, long long)); break;
-        case 'S': gir__putshape(b, va_arg(ap, const gir_shape *)); break;
-        case 'T': gir__puts(b, gir_dtype_name((gir_dtype)va_arg(ap, int))); break;
-        case 'p': gir__putp(b, va_arg(ap, const void *)); break;
-        case 'N': {   /* (const gir_graph *, unsigned id): "node 7", or "node 7 'layer1/w'" when it is named */
-            const gir_graph *gg = va_arg(ap, const gir_graph *);
-            unsigned id = va_arg(ap, unsigned);
-            gir__puts(b, "node ");
-            gir__putl(b, id);
-            if (gg && id < gg->nnodes && gg->nodes[id].name) {
-                gir__puts(b, " '");
-                gir__puts(b, gir__name_at(gg, gg->nodes[id].name));
-                gir__puts(b, "'");
-            }
-            break;
-        }
-        case 'g': {
-            double v = va_arg(ap, double);
-            long long ip;
-            if (v != v) { gir__puts(b, "nan"); break; }
-            if (v < 0) { gir__puts(b, "-"); v = -v; }
-            if (v > 1e18) { gir__puts(b, "inf"); break; }
-            ip = (long long)v;
-            gir__putl(b, ip);
-            v -= (double)ip;
-            if (v > 0) {
-                int k;
-                gir__puts(b, ".");
-                for (k = 0; k < 6 && v > 1e-9; ++k) {
-                    v *= 10;
-                    gir__putl(b, (long long)v);
-                    v -= (double)(long long)v;
-                }
-            }
-            break;
-        }
-        default: { char c[2]; c[0] = *fmt; c[1] = 0; gir__puts(b, c); }
-        }
-    }
-}
-static void gir__format(char *dst, size_t n, const char *fmt, ...) {
-    gir__buf b;
-    va_list ap;
-    b.p = dst; b.n = n; b.len = 0; dst[0] = 0;
-    va_start(ap, fmt);
-    gir__vformat(&b, fmt, ap);
-    va_end(ap);
-}
-
-/* record the first error of a graph; later errors are dropped so the first cause is kept */
-static void gir__gfail(gir_graph *g, gir_status s, const char *fmt, ...) {
-    gir__buf b;
-    va_list ap;
-    if (!g || g->status != GIR_OK) return;
-    g->status = s;
-    b.p = g->msg; b.n = sizeof g->msg; b.len = 0; g->msg[0] = 0;
-#ifdef GIR_NO_ERROR_STRINGS
-    (void)fmt; (void)ap;
-    gir__puts(&b, gir_status_name(s));
-#else
-    va_start(ap, fmt);
-    gir__vformat(&b, fmt, ap);
-    va_end(ap);
-    if (g->scope_len) {
-        gir__puts(&b, " (in scope ");
-        gir__puts(&b, g->scope->text);
-        gir__puts(&b, ")");
-    }
-#endif
-}
-
-/* shapes ------------------------------------------------------------------------------------------------- */
-GIR_API gir_shape gir_shapev(int rank, const int32_t *dims) {
-    gir_shape s;
-    int k;
-    GIR_MEMSET(&s, 0, sizeof s);
-    s.rank = (int32_t)rank;
-    if (rank < 0 || rank > GIR_MAX_RANK) return s;       /* kept as given: every builder rejects it, naming it */
-    if (rank > 0 && !dims) { s.rank = -1; return s; }  /* the invalid shape, rejected by every builder */
-    for (k = 0; k < rank; ++k) s.dim[k] = dims[k];
-    return s;
-}
-GIR_API gir_shape gir_shape0(void) { return gir_shapev(0, NULL); }
-GIR_API gir_shape gir_shape1(int32_t d0) { return gir_shapev(1, &d0); }
-GIR_API gir_shape gir_shape2(int32_t d0, int32_t d1) { int32_t d[2]; d[0] = d0; d[1] = d1; return gir_shapev(2, d); }
-GIR_API gir_shape gir_shape3(int32_t d0, int32_t d1, int32_t d2) {
-    int32_t d[3]; d[0] = d0; d[1] = d1; d[2] = d2; return gir_shapev(3, d);
-}
-GIR_API gir_shape gir_shape4(int32_t d0, int32_t d1, int32_t d2, int32_t d3) {
-    int32_t d[4]; d[0] = d0; d[1] = d1; d[2] = d2; d[3] = d3; return gir_shapev(4, d);
-}
-GIR_API gir_ints gir_intsv(int n, const int32_t *v) {
-    gir_ints r;
-    int k;
-    GIR_MEMSET(&r, 0, sizeof r);
-    r.n = (int32_t)n;
-    if (n < 0 || n > GIR_MAX_RANK) return r;               /* kept as given: every builder rejects it */
-    if (n > 0 && !v) { r.n = -1; return r; }             /* the invalid list, rejected by every builder */
-    for (k = 0; k < n; ++k) r.v[k] = v[k];
-    return r;
-}
-GIR_API gir_ints gir_ints0(void) { return gir_intsv(0, NULL); }
-GIR_API gir_ints gir_ints1(int32_t v0) { return gir_intsv(1, &v0); }
-GIR_API gir_ints gir_ints2(int32_t v0, int32_t v1) { int32_t v[2]; v[0] = v0; v[1] = v1; return gir_intsv(2, v); }
-GIR_API gir_ints gir_ints3(int32_t v0, int32_t v1, int32_t v2) {
-    int32_t v[3]; v[0] = v0; v[1] = v1; v[2] = v2; return gir_intsv(3, v);
-}
-GIR_API gir_ints gir_ints4(int32_t v0, int32_t v1, int32_t v2, int32_t v3) {
-    int32_t v[4]; v[0] = v0; v[1] = v1; v[2] = v2; v[3] = v3; return gir_intsv(4, v);
-}
-static int64_t gir__numel(const gir_shape *s) {
-    int64_t n = 1;
-    int k;
-    for (k = 0; k < s->rank; ++k) n *= s->dim[k];
-    return n;
-}
-static int gir__shape_eq(const gir_shape *a, const gir_shape *b) {
-    int k;
-    if (a->rank != b->rank) return 0;
-    for (k = 0; k < a->rank; ++k)
-        if (a->dim[k] != b->dim[k]) return 0;
-    return 1;
-}
-/* The largest tensor gir.h accepts: 2^40 elements, so byte counts never overflow a 64-bit size_t. The product
-   of the nonzero dimensions is bounded too, so no partial product of a shape (outer x axis x inner) overflows.
-   Each multiplication is checked before it is done. */
-#define GIR__MAX_NUMEL ((int64_t)1 << 40)
-static int gir__mul_ok(int64_t *n, int64_t d) {          /* *n *= max(d, 1) when the result stays in bounds */
-    if (d > 1) {
-        if (*n > GIR__MAX_NUMEL / d) return 0;
-        *n *= d;
-    }
-    return 1;
-}
-static int gir__dims_ok(const gir_shape *s) {             /* a shape whose rank is already known to be valid */
-    int64_t n = 1;
-    int k;
-    for (k = 0; k < s->rank; ++k)
-        if (s->dim[k] < 0 || !gir__mul_ok(&n, s->dim[k])) return 0;
-    return 1;
-}
-static int gir__rank_ok(int32_t rank) { return rank >= 0 && rank <= GIR_MAX_RANK; }
-/* the bytes of a valid shape's values; 0 when they would not fit in half a size_t (a 32-bit target) */
-static int gir__bytes(const gir_shape *s, int dt, size_t *out) {
-    uint64_t n = (uint64_t)gir__numel(s), es = gir__dtype_sizes[dt];
-    if (n > (uint64_t)((size_t)-1 / 2) / 8u) return 0;
-    *out = (size_t)(n * es);
-    return 1;
-}
-static int gir__shape_ok(const gir_shape *s) { return gir__rank_ok(s->rank) && gir__dims_ok(s); }
-
-/* graph --------------------------------------------------------------------------------------------------- */
-GIR_API void gir_attr_zero(gir_attr *a) { GIR_MEMSET(a, 0, sizeof *a); }
-
-/* the attributes of every node that has none (all bytes zero) */
-static const gir_attr gir__no_attr = {{0, 0, 0}, {0, 0, 0, 0, 0}, {{0, {0}}, {0, {0}}, {0, {0}}}, {0, {0}}, 0, 0, NULL};
-
-/* The byte stores (gen/30-base/config.c): room for n more bytes at the end at an offset aligned to align (see
-   gir__store_put), a new block if the last one is full; 0 on success. A failure changes nothing. */
-static int gir__store_reserve(const gir_allocator *a, gir__store *st, size_t n, uint32_t align) {
-    gir__sblk *t = st->tail, *b;
-    size_t size = t ? (size_t)t->size * 2 : st->hint ? st->hint : 96;
-    size_t start = t ? (size_t)t->start + t->size : 0;
-    if (t && t->size - ((t->used + align - 1) & ~(align - 1)) >= n && t->size >= ((t->used + align - 1) & ~(align - 1)))
-        return 0;
-    if (size < n) size = n;
-    if (size > 0xfffffff0u - start || n > 0xfffffff0u) return 1;      /* references are 32-bit */
-    b = (gir__sblk *)gir__alloc(a, sizeof *b + size);
-    if (!b) return 1;
-    b->next = NULL;
-    b->start = (uint32_t)start;
-    b->size = (uint32_t)size;
-    b->used = 0;
-    if (t) t->next = b;
-    else st->head = b;
-    st->tail = b;
-    return 0;
-}
-/* n bytes at the end, at an offset that is a multiple of align (a power of two; the blocks' bytes are aligned to
-   a pointer), after gir__store_reserve(n, align) succeeded; their reference, 1 + offset */
-static uint32_t gir__store_put(gir__store *st, const void *p, size_t n, uint32_t align) {
-    gir__sblk *t = st->tail;
-    uint32_t ref;
-    t->used = (t->used + align - 1) & ~(align - 1);
-    ref = t->start + t->used + 1;
-    GIR_MEMCPY((unsigned char *)(t + 1) + t->used, p, n);
-    t->used += (uint32_t)n;
-    return ref;
-}
-/* the bytes of a reference (ref > 0) */
-static const unsigned char *gir__store_at(const gir__store *st, uint32_t ref) {
-    const gir__sblk *b = st->tail;
-    uint32_t off = ref - 1;
-    if (off < b->start)
-        for (b = st->head; off >= b->start + b->size; b = b->next) {}
-    return (const unsigned char *)(b + 1) + (off - b->start);
-}
-static size_t gir__store_used(const gir__store *st) {
-    const gir__sblk *b;
-    size_t n = 0;
-    for (b = st->head; b; b = b->next) n += b->used;
-    return n;
-}
-static void gir__store_free(const gir_allocator *a, gir__store *st) {
-    gir__sblk *b = st->head, *nx;
-    for (; b; b = nx) { nx = b->next; gir__free(a, b, sizeof *b + b->size); }
-    st->head = st->tail = NULL;
-}
-static const char *gir__name_at(const gir_graph *g, uint32_t ref) { return (const char *)gir__store_at(&g->names, ref); }
-/* a node's shape: stays where it is while the graph lives (node 0, the invalid node, has the empty shape) */
-static const gir_shape gir__no_shape = {0, {0}};
-static const gir_shape *gir__nshape(const gir_graph *g, const gir__node *d) {
-    return d->shp ? (const gir_shape *)(const void *)gir__store_at(&g->shapes, d->shp) : &gir__no_shape;
-}
-/* the reference of a stored shape equal to s, or 0: the shapes of the n nodes in (a new node's inputs) and the
-   last GIR__SHAPE_LOOK records stored are looked at, which shares most shapes of a graph without a table */
-#define GIR__SHAPE_LOOK 32
-static uint32_t gir__shape_ref(const gir_graph *g, const gir_shape *s, const gir_node *in, int n) {
-    int k;
-    for (k = 0; k < n; ++k) {
-        uint32_t r = g->nodes[in[k].id].shp;
-        if (r && gir__shape_eq(gir__nshape(g, &g->nodes[in[k].id]), s)) return r;
-    }
-    if (g->shapes.tail) {                     /* the records of the last block, newest first */
-        const gir__sblk *t = g->shapes.tail;
-        const unsigned char *base = (const unsigned char *)(t + 1);
-        uint32_t at = t->used;
-        for (k = 0; k < GIR__SHAPE_LOOK && at >= sizeof(gir_shape); ++k) {
-            at -= (uint32_t)sizeof(gir_shape);
-            if (gir__shape_eq((const gir_shape *)(const void *)(base + at), s)) return t->start + at + 1;
-        }
-    }
-    return 0;
-}
-
-/* Compact attributes: a 16-bit mask of the fields that are not zero, then those fields: the data pointer (bit
-   14, first so gir__node_data finds it at once; it sits at offset sizeof(void *), pointer-aligned in the store, so
-   leak checkers that scan memory for pointers see the values as reachable), f[0..2] as 8 raw bytes (bits 0-2), i[0..4] (bits 3-7), the
-   lists l[0..2] (bits 8-10: count, then its values), the shape (bit 11: rank, then dims), dtype (bit 12) as
-   zigzag varints, the seed as 8 raw bytes (bit 13). Only the kinds a row sets take bytes: sum's axes and
-   keepdims take 2 + 1 + 1 + 1 = 5 bytes, a cast 3. A list or shape keeps its first n entries (the rest read 0). */
-#define GIR__ATTR_MAXBYTES (2 * sizeof(void *) + 3 * 8 + 5 * 5 + 3 * 5 * (1 + GIR_MAX_RANK) + 5 * (1 + GIR_MAX_RANK) + 5 + 8)
-static unsigned char *gir__vput(unsigned char *p, int32_t v) {
-    uint32_t z = v < 0 ? ~((uint32_t)v << 1) : (uint32_t)v << 1;
-    while (z >= 0x80u) { *p++ = (unsigned char)(z | 0x80u); z >>= 7; }
-    *p++ = (unsigned char)z;
-    return p;
-}
-static const unsigned char *gir__vget(const unsigned char *p, int32_t *v) {
-    uint32_t z = 0;
-    int sh = 0;
-    do { z |= (uint32_t)(*p & 0x7fu) << sh; sh += 7; } while (*p++ & 0x80u && sh < 35);
-    *v = (z & 1u) ? (int32_t)~(z >> 1) : (int32_t)(z >> 1);
-    return p;
-}
-/* a list's entries kept: n when it is a valid count, none otherwise (such a list is rejected before use) */
-static int gir__list_len(int32_t n) { return n > 0 && n <= GIR_MAX_RANK ? (int)n : 0; }
-static size_t gir__attr_pack(const gir_attr *a, unsigned char *out) {
-    unsigned char *p = out + 2;
-    unsigned mask = 0;
-    int k, j;
-    if (a->data) {
-        mask |= 1u << 14;
-        GIR_MEMSET(p, 0, sizeof(void *) - 2);
-        p = out + sizeof(void *);
-        GIR_MEMCPY(p, &a->data, sizeof a->data);
-        p += sizeof a->data;
-    }
-    for (k = 0; k < 3; ++k)
-{
-        uint64_t bits;
-        GIR_MEMCPY(&bits, &a->f[k], 8);                 /* -0.0 is kept too */
-        if (bits) { mask |= 1u << k; GIR_MEMCPY(p, &bits, 8); p += 8; }
-    }
-    for (k = 0; k < 5; ++k)
-        if (a->i[k]) { mask |= 1u << (3 + k); p = gir__vput(p, a->i[k]); }
-    for (k = 0; k < 3; ++k)
-        if (a->l[k].n) {
-            mask |= 1u << (8 + k);
-            p = gir__vput(p, a->l[k].n);
-            for (j = 0; j < gir__list_len(a->l[k].n); ++j) p = gir__vput(p, a->l[k].v[j]);
-        }
-    if (a->shape.rank) {
-        mask |= 1u << 11;
-        p = gir__vput(p, a->shape.rank);
-        for (j = 0; j < gir__list_len(a->shape.rank); ++j) p = gir__vput(p, a->shape.dim[j]);
-    }
-    if (a->dtype) { mask |= 1u << 12; p = gir__vput(p, a->dtype); }
-    if (a->seed) { mask |= 1u << 13; GIR_MEMCPY(p, &a->seed, 8); p += 8; }
-    out[0] = (unsigned char)(mask & 0xffu);
-    out[1] = (unsigned char)(mask >> 8);
-    return mask ? (size_t)(p - out) : 0;
-}
-static void gir__attr_unpack(const unsigned char *p, gir_attr *a) {
-    unsigned mask = (unsigned)p[0] | (unsigned)p[1] << 8;
-    int k, j;
-    GIR_MEMCPY(a, &gir__no_attr, sizeof *a);
-    p += 2;
-    if (mask & 1u << 14) { GIR_MEMCPY(&a->data, p - 2 + sizeof(void *), sizeof a->data); p += 2 * sizeof(void *) - 2; }
-    for (k = 0; k < 3; ++k)
-        if (mask & 1u << k) { GIR_MEMCPY(&a->f[k], p, 8); p += 8; }
-    for (k = 0; k < 5; ++k)
-        if (mask & 1u << (3 + k)) p = gir__vget(p, &a->i[k]);
-    for (k = 0; k < 3; ++k)
-        if (mask & 1u << (8 + k)) {
-            p = gir__vget(p, &a->l[k].n);
-            for (j = 0; j < gir__list_len(a->l[k].n); ++j) p = gir__vget(p, &a->l[k].v[j]);
-        }
-    if (mask & 1u << 11) {
-        p = gir__vget(p, &a->shape.rank);
-        for (j = 0; j < gir__list_len(a->shape.rank); ++j) p = gir__vget(p, &a->shape.dim[j]);
-    }
-    if (mask & 1u << 12) p = gir__vget(p, &a->dtype);
-    if (mask & 1u << 13) GIR_MEMCPY(&a->seed, p, 8);
-}
-/* a node's attributes as a gir_attr, in *a; returns a */
-static const gir_attr *gir__attr_load(const gir_graph *g, const gir__node *d, gir_attr *a) {
-    if (d->attr) gir__attr_unpack(gir__store_at(&g->attrs, d->attr), a);
-    else GIR_MEMCPY(a, &gir__no_attr, sizeof *a);        /* no compiler-made memcpy */
-    return a;
-}
-/* a constant or variable whose values are the caller's (gir_constant_ref, gir_variable_ref: gen/50-ir/dataref.c) */
-static int gir__is_ref(const gir_graph *g, const gir__node *d) {
-    gir_attr a;
-    return gir__op_is(d->op, GIR__F_LEAF_DATA) && gir__attr_load(g, d, &a)->i[4] == GIR__REF;
-}
-/* the attributes of store reference ref (> 0) as a gir_attr, in *a; returns a (a plan step's, at run time) */
-static const gir_attr *gir__attr_ref(const gir_graph *g, uint32_t ref, gir_attr *a) {
-    gir__attr_unpack(gir__store_at(&g->attrs, ref), a);
-    return a;
-}
-/* a constant's or variable's values (NULL for other nodes) */
-static void *gir__node_data(const gir_graph *g, const gir__node *d) {
-    const unsigned char *p;
-    void *v = NULL;
-    if (!d->attr) return NULL;
-    p = gir__store_at(&g->attrs, d->attr);
-    if (p[1] & 0x40u) GIR_MEMCPY(&v, p + sizeof(void *), sizeof v);
-    return v;
-}
-/* A node as code that reads its attributes sees it (autodiff's adjoints get one) */
-typedef struct gir__nview {
-    uint16_t        op;
-    uint8_t         dtype, ntype;
-    uint16_t        grad_level;
-    uint8_t         nparents, nin;
-    uint32_t        in0, name;
-    const gir_attr *attr;
-    gir_shape       shape;
-} gir__nview;
-static void gir__view(const gir_graph *g, uint32_t id, gir__nview *v, gir_attr *a) {
-    const gir__node *d = &g->nodes[id];
-    v->op = d->op; v->dtype = d->dtype; v->ntype = d->ntype; v->grad_level = d->grad_level;
-    v->nparents = d->nparents; v->nin = d->nin; v->in0 = d->in0; v->name = d->name;
-    v->attr = gir__attr_load(g, d, a);
-    v->shape = (*gir__nshape(g, d));
-}
-
-GIR_API gir_graph *gir_graph_new(const gir_graph_desc *desc) {
-    gir_allocator a = gir__allocator_or_default(desc ? &desc->allocator : NULL);
-    gir_graph *g = (gir_graph *)gir__alloc(&a, sizeof *g);
-    size_t lim = ((size_t)-1) / 2 / sizeof(gir__node);     /* a hint past it (or past 2^32 nodes) is ignored */
-    size_t ncap = desc && desc->node_capacity && desc->node_capacity < lim &&
-                  desc->node_capacity < 0xffffffffu ? desc->node_capacity + 1 : 32;
-    int ins_hint = desc && desc->input_capacity && desc->input_capacity <= 0xffffffffu &&
-                   desc->input_capacity < ((size_t)-1) / 2 / sizeof(uint32_t);
-    if (!g) return NULL;
-    GIR_MEMSET(g, 0, sizeof *g);
-    g->a = a;
-    if (desc) {
-        g->attrs.hint = desc->attr_capacity < 0x10000000u ? (uint32_t)desc->attr_capacity : 0;
-        g->names.hint = desc->name_capacity < 0x10000000u ? (uint32_t)desc->name_capacity : 0;
-        g->shapes.hint = desc->shape_capacity < 0x10000000u ? (uint32_t)desc->shape_capacity : 0;
-    }
-    g->nodes = (gir__node *)gir__alloc(&a, ncap * sizeof(gir__node));     /* exactly the hint: one allocation */
-    g->cap = ncap;
-    if (ins_hint) {
-        g->ins = (uint32_t *)gir__alloc(&a, desc->input_capacity * sizeof(uint32_t));
-        g->inscap = desc->input_capacity;
-    }
-    if (!g->nodes || (ins_hint && !g->ins)) {
-        gir__free(&a, g->ins, 0);
-        gir__free(&a, g->nodes, 0);
-        gir__free(&a, g, sizeof *g);
-        return NULL;
-    }
-    GIR_MEMSET(&g->nodes[0], 0, sizeof(gir__node));
-    g->nnodes = 1;
-    g->tag = gir__new_tag();
-    return g;
-}
-GIR_API gir_graph_desc gir_graph_usage(const gir_graph *g) {
-    gir_graph_desc d;
-    size_t k;
-    GIR_MEMSET(&d, 0, sizeof d);
-    if (!g) return d;
-    d.node_capacity = g->nnodes - 1;
-    d.input_capacity = g->nins;
-    d.attr_capacity = gir__store_used(&g->attrs);
-    for (k = 1; k < g->nnodes; ++k)       /* an entry with values may need padding to a pointer's alignment */
-        if (gir__node_data(g, &g->nodes[k])) d.attr_capacity += sizeof(void *) - 1;
-    d.name_capacity = gir__store_used(&g->names);
-    d.shape_capacity = gir__store_used(&g->shapes);
-    return d;
-}
-/* the graph's memory; gir_graph_free calls it, or the last plan's gir_plan_free when plans outlived the graph */
-static void gir__graph_release(gir_graph *g) {
-    size_t k;
-    gir_allocator a = g->a;
-    for (k = 1; k < g->nnodes; ++k)            /* referenced values (gen/50-ir/dataref.c) are the caller's */
-        if (!gir__is_ref(g, &g->nodes[k])) gir__free(&a, gir__node_data(g, &g->nodes[k]), 0);
-    gir__store_free(&a, &g->attrs);
-    gir__store_free(&a, &g->names);
-    gir__store_free(&a, &g->shapes);
-    gir__free(&a, g->scope, sizeof *g->scope);
-    gir__free(&a, g->nodes, g->cap * sizeof(gir__node));
-    gir__free(&a, g->ins, g->inscap * sizeof(uint32_t));
-    gir__free(&a, g->cons, g->conscap * sizeof(uint32_t));
-    gir__free(&a, g, sizeof *g);
-}
-GIR_API void gir_graph_free(gir_graph *g) {
-    if (!g || g->freed) return;
-    g->freed = 1;
-    if (!g->plans) gir__graph_release(g);
-}
-GIR_API gir_status gir_graph_status(const gir_graph *g) { return g ? g->status : GIR_ERR_INVALID_ARG; }
-GIR_API const char *gir_graph_message(const gir_graph *g) { return g ? g->msg : "no graph (NULL)"; }
-GIR_API void gir_graph_clear_error(gir_graph *g) { if (g) { g->status = GIR_OK; g->msg[0] = 0; } }
-GIR_API uint32_t gir_graph_node_count(const gir_graph *g) { return g ? (uint32_t)g->nnodes - 1 : 0; }
-GIR_API int gir_graph_input_count(const gir_graph *g) {
-    size_t k;
-    int n = 0;
-    for (k = 1; g && k < g->nnodes; ++k) n += gir__op_is(g->nodes[k].op, GIR__F_LEAF_IN);
-    return n;
-}
-GIR_API gir_node gir_graph_input(const gir_graph *g, int index) {
-    size_t k;
-    for (k = 1; g && index >= 0 && k < g->nnodes; ++k)
-        if (gir__op_is(g->nodes[k].op, GIR__F_LEAF_IN) && index-- == 0) return gir__handle(g, (uint32_t)k);
-    return gir__handle(NULL, 0);
-}
-
-/* the node behind a handle of g; NULL for the invalid handle and for any handle g did not make */
-static const gir__node *gir__get(const gir_graph *g, gir_node n) {
-    return gir__handle_kind(g, n) == GIR__H_OWN ? &g->nodes[n.id] : NULL;
-}
-GIR_API gir_op gir_node_op(const gir_graph *g, gir_node n) {
-    const gir__node *d = gir__get(g, n); return d ? (gir_op)d->op : GIR_OP__INVALID;
-}
-GIR_API gir_dtype gir_node_dtype(const gir_graph *g, gir_node n) {
-    const gir__node *d = gir__get(g, n); return d ? (gir_dtype)d->dtype : GIR_DTYPE__INVALID;
-}
-GIR_API gir_shape gir_node_shape(const gir_graph *g, gir_node n) {
-    const gir__node *d = gir__get(g, n);
-    gir_shape s;
-    if (d) return (*gir__nshape(g, d));
-    GIR_MEMSET(&s, 0, sizeof s);
-    return s;
-}
-GIR_API gir_node_type gir_node_type_of(const gir_graph *g, gir_node n) {
-    const gir__node *d = gir__get(g, n); return d ? (gir_node_type)d->ntype : GIR_NODE_CONSTANT;
-}
-GIR_API int gir_node_grad_level(const gir_graph *g, gir_node n) {
-    const gir__node *d = gir__get(g, n); return d ? d->grad_level : 0;
-}
-GIR_API int gir_node_parent_count(const gir_graph *g, gir_node n) {
-    const gir__node *d = gir__get(g, n); return d ? d->nparents : 0;
-}
-GIR_API int gir_node_arg_count(const gir_graph *g, gir_node n) {
-    const gir__node *d = gir__get(g, n); return d ? (int)d->nin - d->nparents : 0;
-}
-GIR_API gir_node gir_node_input(const gir_graph *g, gir_node n, int k) {
-    const gir__node *d = gir__get(g, n);
-    if (d && k >= 0 && (uint32_t)k < d->nin) return gir__handle(g, g->ins[d->in0 + (uint32_t)k]);
-    return gir__handle(NULL, 0);
-}
-GIR_API gir_attr gir_node_attr(const gir_graph *g, gir_node n) {
-    const gir__node *d = gir__get(g, n);
-    gir_attr a;
-    gir_attr_zero(&a);
-    if (d) { gir__attr_load(g, d, &a); a.data = NULL; }
-    return a;
-}
-GIR_API int64_t gir_node_numel(const gir_graph *g, gir_node n) {
-    const gir__node *d = gir__get(g, n); return d ? gir__numel(gir__nshape(g, d)) : 0;
-}
-GIR_API void *gir_node_data(gir_graph *g, gir_node n) {
-    const gir__node *d = gir__get(g, n); return d ? gir__node_data(g, d) : NULL;
-}
-
-/* op table queries */
-static int gir__op_ok(gir_op op) { return op > GIR_OP__INVALID && op < GIR_OP__COUNT; }
-GIR_API const char *gir_op_name(gir_op op) { return gir__op_ok(op) ? gir__op_names[op] : "invalid"; }
-GIR_API gir_op gir_op_from_name(const char *name) {
-    int k;
-    if (!name) return GIR_OP__INVALID;
-    for (k = 1; k < GIR_OP__COUNT; ++k) {
-        const char *a = gir__op_names[k], *b = name;
-        while (*a && *a == *b) { ++a; ++b; }
-        if (!*a && !*b) return (gir_op)k;
-    }
-    return GIR_OP__INVALID;
-}
-GIR_API int gir_op_parent_count(gir_op op) {
-    return !gir__op_ok(op) ? 0 : gir__op_info(op)->variadic ? -1 : gir__op_info(op)->nparents;
-}
-GIR_API int gir_op_arg_count(gir_op op) { return gir__op_ok(op) ? gir__op_info(op)->nargs : 0; }
-GIR_API int gir_op_input_is_arg(gir_op op, int k) {
-    return gir__op_ok(op) && k >= 0 && k < GIR__MAX_ROW_IN && !gir__op_info(op)->variadic && ((gir__op_info(op)->argmask >> k) & 1u);
-}
-GIR_API int gir_op_differentiable(gir_op op) { return gir__op_ok(op) ? gir__op_info(op)->diff : 0; }
-GIR_API const char *gir_op_no_adjoint_reason(gir_op op) { return gir__op_ok(op) ? gir__op_info(op)->no_adj : ""; }
-GIR_API const char *gir_op_attr_spec(gir_op op) { return gir__op_ok(op) ? gir__op_info(op)->attrs : ""; }
-GIR_API int gir_op_is_random(gir_op op) { return gir__op_ok(op) && gir__op_is(op, GIR__F_RNG); }
-GIR_API int gir_op_has_kinks(gir_op op) { return gir__op_ok(op) && gir__op_is(op, GIR__F_KINK); }
-GIR_API gir_group gir_op_group(gir_op op) { return gir__op_ok(op) ? (gir_group)gir__op_groups[op] : GIR_GROUP__COUNT; }
-
-/* build helpers ------------------------------------------------------------------------------------------- */
-static const gir__node *gir__bin(const gir__bctx *b, int k) { return &b->g->nodes[b->in[k].id]; }
-static const char *gir__bname(const gir__bctx *b) { return gir__op_names[b->op]; }
-#define GIR__BFAIL(b, s, ...) (gir__gfail((b)->g, (s), __VA_ARGS__), (s))
-
-/* Attributes the caller built by hand: a shape's or a list's rank is checked before anything reads it, and
-   a shape's dimensions before anything multiplies them. */
-static gir_status gir__check_rank(gir__bctx *b, int32_t rank, const char *what) {
-    if (rank < 0)
-        return GIR__BFAIL(b, GIR_ERR_ATTR, "%s: node %u: %s: rank %d < 0", gir__bname(b), b->id, what, (int)rank);
-    if (rank > GIR_MAX_RANK)
-        return GIR__BFAIL(b, GIR_ERR_ATTR, "%s: node %u: %s: rank %d > GIR_MAX_RANK %d", gir__bname(b), b->id, what,
-                          (int)rank, GIR_MAX_RANK);
-    return GIR_OK;
-}
-static gir_status gir__check_shape(gir__bctx *b, const gir_shape *s, const char *what) {
-    gir_status st = gir__check_rank(b, s->rank, what);
-    int k;
-    if (st) return st;
-    for (k = 0; k < s->rank; ++k)
-        if (s->dim[k] < 0)
-            return GIR__BFAIL(b, GIR_ERR_ATTR, "%s: node %u: %s %S has a negative dimension", gir__bname(b), b->id,
-                              what, s);
-    if (!gir__dims_ok(s))
-        return GIR__BFAIL(b, GIR_ERR_LIMIT, "%s: node %u: %s %S has more than 2^40 elements", gir__bname(b), b->id,
-                          what, s);
-    return GIR_OK;
-}
-static int gir__starts(const char *s, const char *prefix) {
-    while (*prefix && *s == *prefix) { ++s; ++prefix; }
-    return !*prefix;
-}
-/* the rank of every list (l:) and shape (shape:) attribute the op's row declares */
-static gir_status gir__check_attr_ranks(gir__bctx *b, const char *spec) {
-    int nl = 0;
-    while (*spec) {
-        const char *name = spec;
-        char what[32];
-        int j = 0;
-        gir_status st = GIR_OK;
-        while (*name && *name != ':') ++name;
-        if (*name) ++name;
-        while (name[j] && name[j] != ',' && j < (int)sizeof what - 1) { what[j] = name[j]; ++j; }
-        what[j] = 0;
-        if (gir__starts(spec, "l:") && nl < 3) st = gir__check_rank(b, b->attr.l[nl++].n, what);
-        else if (gir__starts(spec, "shape:")) st = gir__check_rank(b, b->attr.shape.rank, what);
-        if (st) return st;
-        while (*spec && *spec != ',') ++spec;
-        if (*spec) ++spec;
-    }
-    return GIR_OK;
-}
-
-/* normalise an axis against a rank (negative counts from the end) */
-static gir_status gir__axis(gir__bctx *b, int32_t *axis, int rank, const char *what) {
-    int32_t a = *axis;
-    if (a < 0) a += rank;
-    if (a < 0 || a >= rank)
-        return GIR__BFAIL(b, GIR_ERR_ATTR, "%s: node %u: %s %d out of range for rank %d",
-                          gir__bname(b), b->id, what, (int)*axis, rank);
-    *axis = a;
-    return GIR_OK;
-}
-/* normalise an axis list: sorted, no duplicates; an empty list means every axis when all_if_empty */
-static gir_status gir__axes(gir__bctx *b, gir_ints *ax, int rank, int all_if_empty) {
-    uint32_t seen = 0;
-    int k, n = 0;
-    if (ax->n < 0 || ax->n > GIR_MAX_RANK)
-        return GIR__BFAIL(b, GIR_ERR_ATTR, "%s: node %u: bad axis list (%d entries)", gir__bname(b), b->id, (int)ax->n);
-    for (k = 0; k < ax->n; ++k) {
-        int32_t a = ax->v[k];
-        gir_status s = gir__axis(b, &a, rank, "axis");
-        if (s) return s;
-        if (seen & (1u << a))
-            return GIR__BFAIL(b, GIR_ERR_ATTR, "%s: node %u: axis %d repeated", gir__bname(b), b->id, (int)a);
-        seen |= 1u << a;
-    }
-    if (ax->n == 0 && all_if_empty) seen = (rank >= 32) ? 0xffffffffu : ((1u << rank) - 1u);
-    for (k = 0; k < rank; ++k)
-        if (seen & (1u << k)) ax->v[n++] = k;
-    ax->n = n;
-    return GIR_OK;
-}
-static int gir__has_axis(const gir_ints *ax, int a) {
-    int k;
-    for (k = 0; k < ax->n; ++k)
-        if (ax->v[k] == a) return 1;
-    return 0;
-}
-/* NumPy broadcasting of two shapes into out; 0 when incompatible */
-static int gir__bcast2(const gir_shape *a, const gir_shape *b, gir_shape *out) {
-    int r = a->rank > b->rank ? a->rank : b->rank, k;
-    gir_shape o;
-    GIR_MEMSET(&o, 0, sizeof o);
-    o.rank = r;
-    for (k = 0; k < r; ++k) {
-        int ia = k - (r - a->rank), ib = k - (r - b->rank);
-        int32_t da = ia >= 0 ? a->dim[ia] : 1, db = ib >= 0 ? b->dim[ib] : 1;
-        if (da != db && da != 1 && db != 1) return 0;
-        o.dim[k] = da == 1 ? db : da;
-    }
-    *out = o;
-    return 1;
-}
-/* inputs are stored parents first, then arguments; messages count them in builder (IN) order */
-/* the name of builder input pos, as the row's IN column gives it (one name for all of a variadic list) */
-static const char *gir__in_name(const gir__opinfo *oi, int pos) {
-    int n = oi->variadic ? 1 : oi->nparents + oi->nargs;
-    return n ? gir__in_words[gir__in_names[oi->in_name0 + (pos < n ? pos : n - 1)]] : "";
-}
-static int gir__in_pos(const gir__opinfo *oi, int k) {
-    int want = k < oi->nparents ? k : k - oi->nparents, is_arg = k >= oi->nparents, j;
-    if (oi->variadic) return k;
-    for (j = 0; j < 32; ++j)
-        if ((int)((oi->argmask >> j) & 1u) == is_arg && want-- == 0) return j;
-    return k;
-}
-static gir_status gir__need_rank(gir__bctx *b, int k, int lo, int hi) {
-    const gir__node *x = gir__bin(b, k);
-    int pos = gir__in_pos(gir__op_info(b->op), k);
-    if (gir__nshape(b->g, x)->rank < lo || gir__nshape(b->g, x)->rank > hi) {
-        if (lo == hi)
-            return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: %s (input %d) must have rank %d, got %S",
-                              gir__bname(b), b->id, gir__in_name(gir__op_info(b->op), pos), pos, lo, gir__nshape(b->g, x));
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: %s (input %d) must have rank %d..%d, got %S",
-                          gir__bname(b), b->id, gir__in_name(gir__op_info(b->op), pos), pos, lo, hi, gir__nshape(b->g, x));
-    }
-    return GIR_OK;
-}
-static gir_status gir__need_dtype(gir__bctx *b, int k, int dt) {
-    const gir__node *x = gir__bin(b, k);
-    if (x->dtype != dt)
-        return GIR__BFAIL(b, GIR_ERR_DTYPE, "%s: node %u: %s (input %d) must be %T, got %T %S", gir__bname(b), b->id,
-                          gir__in_name(gir__op_info(b->op), gir__in_pos(gir__op_info(b->op), k)),
-                          gir__in_pos(gir__op_info(b->op), k), dt, (int)x->dtype, gir__nshape(b->g, x));
-    return GIR_OK;
-}
-
-#if defined(GIR__COLD)
-#pragma GCC push_options
-#pragma GCC optimize ("O1")
-#endif
-/* >>shapes: the shape functions the table names (gir__sh_<name>), called by the generic builder ---------------- */
-static gir_status gir__sh_eye(gir__bctx *b) {
-    if (b->attr.i[0] < 0 || b->attr.i[1] < 0)
-        return GIR__BFAIL(b, GIR_ERR_ATTR, "eye: node %u: n = %d and m = %d must be >= 0", b->id, (int)b->attr.i[0],
-                          (int)b->attr.i[1]);
-    b->out = gir_shape2(b->attr.i[0], b->attr.i[1]);
-    return GIR_OK;
-}
-static gir_status gir__sh_arange(gir__bctx *b) {
-    double start = b->attr.f[0], stop = b->attr.f[1], step = b->attr.f[2], n;
-    if (!(step > 0 || step < 0) || start != start || stop != stop)
-        return GIR__BFAIL(b, GIR_ERR_ATTR, "arange: node %u: step must be nonzero and bounds finite", b->id);
-    n = (stop - start) / step;
-    if (n != n || n > 2147483647.0)            /* checked before any conversion: inf and NaN included */
-        return GIR__BFAIL(b, GIR_ERR_LIMIT, "arange: node %u: [%g, %g) by %g has too many elements", b->id, start, stop, step);
-    n = n <= 0 ? 0 : (double)(int64_t)n + ((double)(int64_t)n < n ? 1 : 0);
-    b->out = gir_shape1((int32_t)n);
-    return GIR_OK;
-}
-static gir_status gir__sh_argreduce(gir__bctx *b) {
-    const gir__node *x = gir__bin(b, 0);
-    gir_status s;
-    int k, r = 0;
-    if (gir__nshape(b->g, x)->rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
-    if ((s = gir__axis(b, &b->attr.i[0], gir__nshape(b->g, x)->rank, "axis")) != GIR_OK) return s;
-    b->attr.i[1] = b->attr.i[1] ? 1 : 0;
-    for (k = 0; k < gir__nshape(b->g, x)->rank; ++k) {
-        if (k == b->attr.i[0]) {
-            if (b->attr.i[1]) b->out.dim[r++] = 1;
-        } else {
-            b->out.dim[r++] = gir__nshape(b->g, x)->dim[k];
-        }
-    }
-    b->out.rank = r;
-    if (gir__nshape(b->g, x)->dim[b->attr.i[0]] == 0)
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: empty axis %d in %S", gir__bname(b), b->id,
-                          (int)b->attr.i[0], gir__nshape(b->g, x));
-    return GIR_OK;
-}
-static gir_status gir__reduce_shape(gir__bctx *b) {
-    const gir__node *x = gir__bin(b, 0);
-    gir_status s;
-    int k, r = 0;
-    if ((s = gir__axes(b, &b->attr.l[0], gir__nshape(b->g, x)->rank, 1)) != GIR_OK) return s;
-    b->attr.i[0] = b->attr.i[0] ? 1 : 0;
-    for (k = 0; k < gir__nshape(b->g, x)->rank; ++k) {
-        if (gir__has_axis(&b->attr.l[0], k)) {
-            if (b->attr.i[0]) b->out.dim[r++] = 1;
-        } else {
-            b->out.dim[r++] = gir__nshape(b->g, x)->dim[k];
-        }
-    }
-    b->out.rank = r;
-    /* a reduction without identity (max, min: GIR__RF_NOEMPTY in its row) refuses an empty reduced axis, as
-       argmax's empty axis, np.max and torch.amax do; other axes may be empty (f64[0,3] over axis 1 gives [0]) */
-    for (k = 0; (gir__red_of(b->op)->flags & GIR__RF_NOEMPTY) && k < b->attr.l[0].n; ++k)
-        if (gir__nshape(b->g, x)->dim[b->attr.l[0].v[k]] == 0)
-            return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: empty axis %d in %S", gir__bname(b), b->id,
-                              (int)b->attr.l[0].v[k], gir__nshape(b->g, x));
-    if (b->op == GIR_OP_VAR && b->attr.i[1] < 0)          /* not a column: a check of var's own attribute */
-        return GIR__BFAIL(b, GIR_ERR_ATTR, "var: node %u: ddof %d < 0", b->id, (int)b->attr.i[1]);
-    return GIR_OK;
-}
-static gir_status gir__sh_reshape(gir__bctx *b) {
-    const gir__node *x = gir__bin(b, 0);
-    gir_shape t = b->attr.shape;
-    int64_t known = 1, bound = 1, n = gir__numel(gir__nshape(b->g, x));
-    int k, infer = -1;
-    gir_status s = gir__check_rank(b, t.rank, "target shape");
-    if (s) return s;
-    for (k = 0; k < t.rank; ++k) {
-        if (t.dim[k] == -1 && infer < 0) infer = k;
-        else if (t.dim[k] < 0)
-            return GIR__BFAIL(b, GIR_ERR_ATTR, "reshape: node %u: bad target shape %S", b->id, &t);
-        else if (!gir__mul_ok(&bound, t.dim[k]))    /* bound >= known: neither product overflows */
-            return GIR__BFAIL(b, GIR_ERR_LIMIT, "reshape: node %u: target shape %S has more than 2^40 elements", b->id, &t);
-        else known *= t.dim[k];
-    }
-    if (infer >= 0) {
-        if (known == 0 || n % known)
-            return GIR__BFAIL(b, GIR_ERR_SHAPE, "reshape: node %u: cannot reshape %S into %S", b->id, gir__nshape(b->g, x), &t);
-        t.dim[infer] = (int32_t)(n / known);
-        known *= t.dim[infer];
-    }
-    if (known != n)
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "reshape: node %u: cannot reshape %S (%l elements) into %S", b->id,
-                          gir__nshape(b->g, x), (long long)n, &t);
-    b->attr.shape = t;
-    b->out = t;
-    return GIR_OK;
-}
-static gir_status gir__sh_transpose(gir__bctx *b) {
-    const gir__node *x = gir__bin(b, 0);
-    gir_ints *p = &b->attr.l[0];
-    uint32_t seen = 0;
-    int k, r = gir__nshape(b->g, x)->rank;
-    if (p->n == 0) {                      /* no permutation: reverse the axes, like NumPy */
-        p->n = r;
-        for (k = 0; k < r; ++k) p->v[k] = r - 1 - k;
-    }
-    if (p->n != r)
-        return GIR__BFAIL(b, GIR_ERR_ATTR, "transpose: node %u: permutation has %d entries for %S", b->id,
-                          (int)p->n, gir__nshape(b->g, x));
-    for (k = 0; k < r; ++k) {
-        gir_status s = gir__axis(b, &p->v[k], r, "permutation entry");
-        if (s) return s;
-        if (seen & (1u << p->v[k]))
-            return GIR__BFAIL(b, GIR_ERR_ATTR, "transpose: node %u: axis %d repeated in permutation", b->id,
-                              (int)p->v[k]);
-        seen |= 1u << p->v[k];
-        b->out.dim[k] = gir__nshape(b->g, x)->dim[p->v[k]];
-    }
-    b->out.rank = r;
-    return GIR_OK;
-}
-static gir_status gir__sh_broadcast_to(gir__bctx *b) {
-    const gir__node *x = gir__bin(b, 0);
-    gir_shape o;
-    gir_status s = gir__check_shape(b, &b->attr.shape, "target shape");
-    if (s) return s;
-    if (gir__nshape(b->g, x)->rank > b->attr.shape.rank || !gir__bcast2(gir__nshape(b->g, x), &b->attr.shape, &o) ||
-        !gir__shape_eq(&o, &b->attr.shape))
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "broadcast_to: node %u: cannot broadcast %S to %S", b->id, gir__nshape(b->g, x),
-                          &b->attr.shape);
-    b->out = b->attr.shape;
-    return GIR_OK;
-}
-/* a slice bound as Python's slice.indices makes it: GIR_SLICE_NONE is the default for the step's direction,
-   negative counts from the end, and the result is clamped to [0, len] (step > 0) or [-1, len - 1] (step < 0) */
-static int64_t gir__slice_bound(int64_t v, int64_t len, int64_t step, int is_stop) {
-    int64_t lo = step > 0 ? 0 : -1, hi = step > 0 ? len : len - 1;
-    if (v == GIR_SLICE_NONE) return (step > 0) == !!is_stop ? hi : lo;
-    if (v < 0) v += len;
-    return v < lo ? lo : v > hi ? hi : v;
-}
-/* Python slice semantics on an axis of length len; returns the number of elements. The bounds are stored
-   normalised so that normalising again changes nothing: an empty slice is 0:0, and a stop before index 0
-   (step < 0) is GIR_SLICE_NONE */
-static int32_t gir__slice_norm(int32_t len, int32_t *start, int32_t *stop, int32_t step) {
-    int64_t a = gir__slice_bound(*start, len, step, 0), e = gir__slice_bound(*stop, len, step, 1), n;
-    n = step > 0 ? (e > a ? (e - a + step - 1) / step : 0) : (a > e ? (a - e - (int64_t)step - 1) / -(int64_t)step : 0);
-    if (n == 0) a = e = 0;
-    *start = (int32_t)a;
-    *stop = e < 0 ? GIR_SLICE_NONE : (int32_t)e;
-    return (int32_t)n;
-}
-static gir_status gir__sh_slice(gir__bctx *b) {
-    const gir__node *x = gir__bin(b, 0);
-    gir_status s;
-    if (gir__nshape(b->g, x)->rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
-    if ((s = gir__axis(b, &b->attr.i[0], gir__nshape(b->g, x)->rank, "axis")) != GIR_OK) return s;
-    if (b->attr.i[3] == 0)
-        return GIR__BFAIL(b, GIR_ERR_ATTR, "slice: node %u: step must not be 0", b->id);
-    b->out = (*gir__nshape(b->g, x));
-    b->out.dim[b->attr.i[0]] = gir__slice_norm(gir__nshape(b->g, x)->dim[b->attr.i[0]], &b->attr.i[1], &b->attr.i[2], b->attr.i[3]);
-    return GIR_OK;
-}
-static gir_status gir__sh_unslice(gir__bctx *b) {
-    const gir__node *x = gir__bin(b, 0);
-    gir_status s;
-    int32_t cnt;
-    if (gir__nshape(b->g, x)->rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
-    if ((s = gir__axis(b, &b->attr.i[0], gir__nshape(b->g, x)->rank, "axis")) != GIR_OK) return s;
-    if (b->attr.i[3] == 0 || b->attr.i[4] < 0)
-        return GIR__BFAIL(b, GIR_ERR_ATTR, "unslice: node %u: step %d must not be 0 and len %d must be >= 0", b->id,
-                          (int)b->attr.i[3], (int)b->attr.i[4]);
-    cnt = gir__slice_norm(b->attr.i[4], &b->attr.i[1], &b->attr.i[2], b->attr.i[3]);
-    if (cnt != gir__nshape(b->g, x)->dim[b->attr.i[0]])
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "unslice: node %u: the slice has %d elements on axis %d, input %S",
-                          b->id, (int)cnt, (int)b->attr.i[0], gir__nshape(b->g, x));
-    b->out = (*gir__nshape(b->g, x));
-    b->out.dim[b->attr.i[0]] = b->attr.i[4];
-    return GIR_OK;
-}
-static gir_status gir__sh_concat(gir__bctx *b) {
-    const gir__node *x0 = gir__bin(b, 0);
-    gir_status s;
-    int k, j;
-    int64_t total = 0;
-    if (gir__nshape(b->g, x0)->rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
-    if ((s = gir__axis(b, &b->attr.i[0], gir__nshape(b->g, x0)->rank, "axis")) != GIR_OK) return s;
-    for (k = 0; k < b->n; ++k) {
-        const gir__node *x = gir__bin(b, k);
-        int ok = gir__nshape(b->g, x)->rank == gir__nshape(b->g, x0)->rank;
-        for (j = 0; ok && j < gir__nshape(b->g, x0)->rank; ++j)
-            if (j != b->attr.i[0] && gir__nshape(b->g, x)->dim[j] != gir__nshape(b->g, x0)->dim[j]) ok = 0;
-        if (!ok)
-            return GIR__BFAIL(b, GIR_ERR_SHAPE, "concat: node %u: input %d %S does not match input 0 %S off axis %d",
-                              b->id, k, gir__nshape(b->g, x), gir__nshape(b->g, x0), (int)b->attr.i[0]);
-        total += gir__nshape(b->g, x)->dim[b->attr.i[0]];
-    }
-    if (total > 2147483647)
-        return GIR__BFAIL(b, GIR_ERR_LIMIT, "concat: node %u: axis %d of the result would have %l elements, more "
-                          "than INT32_MAX (input 0 %S)", b->id, (int)b->attr.i[0], (long long)total, gir__nshape(b->g, x0));
-    b->out = (*gir__nshape(b->g, x0));
-    b->out.dim[b->attr.i[0]] = (int32_t)total;
-    return GIR_OK;
-}
-static gir_status gir__sh_pad(gir__bctx *b) {
-    const gir__node *x = gir__bin(b, 0);
-    int k, r = gir__nshape(b->g, x)->rank;
-    for (k = 0; k < 2; ++k) {
-        gir_ints *l = &b->attr.l[k];
-        int j;
-        if (l->n == 0) {
-            l->n = r;
-            for (j = 0; j < r; ++j) l->v[j] = 0;
-        }
-        if (l->n != r)
-            return GIR__BFAIL(b, GIR_ERR_ATTR, "pad: node %u: %s has %d entries for %S", b->id,
-                              k ? "after" : "before", (int)l->n, gir__nshape(b->g, x));
-        for (j = 0; j < r; ++j)
-            if (l->v[j] < 0)
-                return GIR__BFAIL(b, GIR_ERR_ATTR, "pad: node %u: negative padding %d", b->id, (int)l->v[j]);
-    }
-    b->out = (*gir__nshape(b->g, x));
-    for (k = 0; k < r; ++k) {
-        int64_t d = (int64_t)gir__nshape(b->g, x)->dim[k] + b->attr.l[0].v[k] + b->attr.l[1].v[k];
-        if (d > 2147483647)
-            return GIR__BFAIL(b, GIR_ERR_LIMIT, "pad: node %u: axis %d of %S would have %l elements, more than "
-                              "INT32_MAX", b->id, k, gir__nshape(b->g, x), (long long)d);
-        b->out.dim[k] = (int32_t)d;
-    }
-    return GIR_OK;
-}
-static gir_status gir__sh_index_select(gir__bctx *b) {
-    const gir__node *x = gir__bin(b, 0), *ix = gir__bin(b, 1);
-    gir_status s;
-    int k, r = 0, ax;
-    if (gir__nshape(b->g, x)->rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
-    if ((s = gir__need_dtype(b, 1, GIR_DTYPE_I32)) != GIR_OK) return s;
-    if ((s = gir__axis(b, &b->attr.i[0], gir__nshape(b->g, x)->rank, "axis")) != GIR_OK) return s;
-    ax = b->attr.i[0];
-    if (gir__nshape(b->g, x)->rank - 1 + gir__nshape(b->g, ix)->rank > GIR_MAX_RANK)
-        return GIR__BFAIL(b, GIR_ERR_LIMIT, "index_select: node %u: result rank exceeds GIR_MAX_RANK (%S, index %S)",
-                          b->id, gir__nshape(b->g, x), gir__nshape(b->g, ix));
-    for (k = 0; k < ax; ++k) b->out.dim[r++] = gir__nshape(b->g, x)->dim[k];
-    for (k = 0; k < gir__nshape(b->g, ix)->rank; ++k) b->out.dim[r++] = gir__nshape(b->g, ix)->dim[k];
-    for (k = ax + 1; k < gir__nshape(b->g, x)->rank; ++k) b->out.dim[r++] = gir__nshape(b->g, x)->dim[k];
-    b->out.rank = r;
-    return GIR_OK;
-}
-static gir_status gir__sh_index_add(gir__bctx *b) {
-    const gir__node *x = gir__bin(b, 0), *ix = gir__bin(b, 1);
-    gir_status s;
-    int k, r = 0, ax, orank = gir__nshape(b->g, x)->rank - gir__nshape(b->g, ix)->rank + 1;
-    if ((s = gir__need_dtype(b, 1, GIR_DTYPE_I32)) != GIR_OK) return s;
-    if (orank < 1)
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "index_add: node %u: input %S has lower rank than index %S", b->id,
-                          gir__nshape(b->g, x), gir__nshape(b->g, ix));
-    if ((s = gir__axis(b, &b->attr.i[0], orank, "axis")) != GIR_OK) return s;
-    ax = b->attr.i[0];
-    for (k = 0; k < gir__nshape(b->g, ix)->rank; ++k)
-        if (gir__nshape(b->g, x)->dim[ax + k] != gir__nshape(b->g, ix)->dim[k])
-            return GIR__BFAIL(b, GIR_ERR_SHAPE, "index_add: node %u: input %S does not hold index %S at axis %d",
-                              b->id, gir__nshape(b->g, x), gir__nshape(b->g, ix), ax);
-    if (b->attr.i[1] < 0) return GIR__BFAIL(b, GIR_ERR_ATTR, "index_add: node %u: len < 0", b->id);
-    for (k = 0; k < ax; ++k) b->out.dim[r++] = gir__nshape(b->g, x)->dim[k];
-    b->out.dim[r++] = b->attr.i[1];
-    for (k = ax + gir__nshape(b->g, ix)->rank; k < gir__nshape(b->g, x)->rank; ++k) b->out.dim[r++] = gir__nshape(b->g, x)->dim[k];
-    b->out.rank = r;
-    return GIR_OK;
-}
-/* gather and scatter_add (torch): index has the rank of x and, off the axis, at most x's extent */
-static gir_status gir__along_check(gir__bctx *b, const gir__node *x, const gir__node *ix) {
-    gir_status s;
-    int k;
-    if (gir__nshape(b->g, x)->rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
-    if ((s = gir__axis(b, &b->attr.i[0], gir__nshape(b->g, x)->rank, "axis")) != GIR_OK) return s;
-    if (gir__nshape(b->g, ix)->rank != gir__nshape(b->g, x)->rank)
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: index %S must have the rank of x %S (np.take-style indexing "
-                          "is index_select)", gir__bname(b), b->id, gir__nshape(b->g, ix), gir__nshape(b->g, x));
-    for (k = 0; k < gir__nshape(b->g, x)->rank; ++k)
-        if (k != b->attr.i[0] && gir__nshape(b->g, ix)->dim[k] > gir__nshape(b->g, x)->dim[k])
-            return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: index %S is larger than x %S on axis %d",
-                              gir__bname(b), b->id, gir__nshape(b->g, ix), gir__nshape(b->g, x), k);
-    return GIR_OK;
-}
-static gir_status gir__sh_gather(gir__bctx *b) {
-    const gir__node *x = gir__bin(b, 0), *ix = gir__bin(b, 1);
-    gir_status s;
-    if ((s = gir__need_dtype(b, 1, GIR_DTYPE_I32)) != GIR_OK) return s;
-    if ((s = gir__along_check(b, x, ix)) != GIR_OK) return s;
-    b->out = (*gir__nshape(b->g, ix));
-    return GIR_OK;
-}
-static gir_status gir__sh_scatter_add(gir__bctx *b) {
-    const gir__node *x = gir__bin(b, 0), *src = gir__bin(b, 1), *ix = gir__bin(b, 2);
-    gir_status s;
-    if ((s = gir__need_dtype(b, 2, GIR_DTYPE_I32)) != GIR_OK) return s;
-    if ((s = gir__along_check(b, x, ix)) != GIR_OK) return s;
-    if (!gir__shape_eq(gir__nshape(b->g, ix), gir__nshape(b->g, src)))
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "scatter_add: node %u: index %S and src %S must have one shape", b->id,
-                          gir__nshape(b->g, ix), gir__nshape(b->g, src));
-    b->out = (*gir__nshape(b->g, x));
-    return GIR_OK;
-}
-static gir_status gir__sh_one_hot(gir__bctx *b) {
-    const gir__node *ix = gir__bin(b, 0);
-    gir_status s;
-    if ((s = gir__need_dtype(b, 0, GIR_DTYPE_I32)) != GIR_OK) return s;
-    if (gir__nshape(b->g, ix)->rank >= GIR_MAX_RANK) return gir__need_rank(b, 0, 0, GIR_MAX_RANK - 1);
-    if (b->attr.i[0] < 0) return GIR__BFAIL(b, GIR_ERR_ATTR, "one_hot: node %u: depth %d < 0", b->id, (int)b->attr.i[0]);
-    b->out = (*gir__nshape(b->g, ix));
-    b->out.dim[b->out.rank++] = b->attr.i[0];
-    return GIR_OK;
-}
-static gir_status gir__sh_where(gir__bctx *b) {
-    const gir__node *a = gir__bin(b, 0), *c = gir__bin(b, 1), *cond = gir__bin(b, 2);
-    gir_shape t;
-    if (cond->dtype != GIR_DTYPE_B8)
-        return GIR__BFAIL(b, GIR_ERR_DTYPE, "where: node %u: cond must be b8, got %T %S", b->id, (int)cond->dtype,
-                          gir__nshape(b->g, cond));
-    if (!gir__bcast2(gir__nshape(b->g, a), gir__nshape(b->g, c), &t) || !gir__bcast2(&t, gir__nshape(b->g, cond), &b->out))
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "where: node %u: cond %S, a %S and b %S do not broadcast", b->id,
-                          gir__nshape(b->g, cond), gir__nshape(b->g, a), gir__nshape(b->g, c));
-    return GIR_OK;
-}
-/* [..., n] -> [..., n + |k|, n + |k|] with the vector on diagonal k */
-static gir_status gir__sh_diag(gir__bctx *b) {
-    const gir__node *x = gir__bin(b, 0);
-    gir_status s = gir__need_rank(b, 0, 1, GIR_MAX_RANK - 1);
-    int64_t k = b->attr.i[0], len;
-    if (s) return s;
-    len = gir__nshape(b->g, x)->dim[gir__nshape(b->g, x)->rank - 1] + (k < 0 ? -k : k);
-    if (len > 2147483647)
-        return GIR__BFAIL(b, GIR_ERR_LIMIT, "diag: node %u: %S with k = %d is too large", b->id, gir__nshape(b->g, x), (int)k);
-    b->out = (*gir__nshape(b->g, x));
-    b->out.dim[b->out.rank - 1] = (int32_t)len;
-    b->out.dim[b->out.rank] = (int32_t)len;
-    b->out.rank++;
-    return GIR_OK;
-}
-/* the length of diagonal k of an m x n matrix */
-static int32_t gir__diag_len(int64_t m, int64_t n, int64_t k) {
-    int64_t d = k >= 0 ? (m < n - k ? m : n - k) : (m + k < n ? m + k : n);
-    return d > 0 ? (int32_t)d : 0;
-}
-static gir_status gir__sh_matrix(gir__bctx *b) {
-    gir_status s = gir__need_rank(b, 0, 2, GIR_MAX_RANK);
-    if (s) return s;
-    b->out = *gir__nshape(b->g, gir__bin(b, 0));
-    return GIR_OK;
-}
-static gir_status gir__sh_diagonal(gir__bctx *b) {
-    const gir__node *x = gir__bin(b, 0);
-    gir_status s = gir__need_rank(b, 0, 2, GIR_MAX_RANK);
-    if (s) return s;
-    b->out = (*gir__nshape(b->g, x));
-    b->out.rank--;
-    b->out.dim[b->out.rank - 1] = gir__diag_len(gir__nshape(b->g, x)->dim[gir__nshape(b->g, x)->rank - 2], gir__nshape(b->g, x)->dim[gir__nshape(b->g, x)->rank - 1],
-                                                b->attr.i[0]);
-    return GIR_OK;
-}
-static gir_status gir__sh_trace(gir__bctx *b) {
-    gir_status s = gir__need_rank(b, 0, 2, GIR_MAX_RANK);
-    if (s) return s;
-    b->out = *gir__nshape(b->g, gir__bin(b, 0));
-    b->out.rank -= 2;
-    return GIR_OK;
-}
-static gir_status gir__sh_square(gir__bctx *b) {
-    const gir_shape *xs = gir__nshape(b->g, gir__bin(b, 0));
-    gir_status s = gir__need_rank(b, 0, 2, GIR_MAX_RANK);
-    if (s) return s;
-    if (xs->rank < 2 || xs->dim[xs->rank - 1] != xs->dim[xs->rank - 2])    /* rank >= 2 here; said for the compiler */
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: needs square matrices, got %S", gir__bname(b), b->id, xs);
-    b->out = *xs;
-    return GIR_OK;
-}
-static gir_status gir__sh_det(gir__bctx *b) {
-    gir_status s = gir__sh_square(b);
-    if (s) return s;
-    b->out.rank -= 2;
-    return GIR_OK;
-}
-static gir_status gir__sh_matmul(gir__bctx *b) {
-    const gir__node *x = gir__bin(b, 0), *y = gir__bin(b, 1);
-    gir_shape ba = (*gir__nshape(b->g, x)), bb = (*gir__nshape(b->g, y)), bo;
-    int ra = gir__nshape(b->g, x)->rank, rb = gir__nshape(b->g, y)->rank;
-    if (ra < 2 || rb < 2)
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "matmul: node %u: needs rank >= 2 operands, got %S x %S (use dot or "
-                          "reshape for vectors)", b->id, gir__nshape(b->g, x), gir__nshape(b->g, y));
-    if (gir__nshape(b->g, x)->dim[ra - 1] != gir__nshape(b->g, y)->dim[rb - 2])
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "matmul: node %u: inner dimensions differ: %S x %S", b->id, gir__nshape(b->g, x),
-                          gir__nshape(b->g, y));
-    ba.rank -= 2;
-    bb.rank -= 2;
-    if (!gir__bcast2(&ba, &bb, &bo))
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "matmul: node %u: batch dimensions do not broadcast: %S x %S", b->id,
-                          gir__nshape(b->g, x), gir__nshape(b->g, y));
-    bo.dim[bo.rank++] = gir__nshape(b->g, x)->dim[ra - 2];
-    bo.dim[bo.rank++] = gir__nshape(b->g, y)->dim[rb - 1];
-    b->out = bo;
-    return GIR_OK;
-}
-static gir_status gir__sh_dot(gir__bctx *b) {
-    const gir__node *x = gir__bin(b, 0), *y = gir__bin(b, 1);
-    if (gir__nshape(b->g, x)->rank != 1 || gir__nshape(b->g, y)->rank != 1 || gir__nshape(b->g, x)->dim[0] != gir__nshape(b->g, y)->dim[0])
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "dot: node %u: needs two vectors of one length, got %S . %S", b->id,
-                          gir__nshape(b->g, x), gir__nshape(b->g, y));
-    b->out = gir_shape0();
-    return GIR_OK;
-}
-static gir_status gir__sh_outer(gir__bctx *b) {
-    const gir__node *x = gir__bin(b, 0), *y = gir__bin(b, 1);
-    if (gir__nshape(b->g, x)->rank != 1 || gir__nshape(b->g, y)->rank != 1)
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "outer: node %u: needs two vectors, got %S, %S", b->id, gir__nshape(b->g, x),
-                          gir__nshape(b->g, y));
-    b->out = gir_shape2(gir__nshape(b->g, x)->dim[0], gir__nshape(b->g, y)->dim[0]);
-    return GIR_OK;
-}
-static gir_status gir__sh_trisolve(gir__bctx *b) {
-    const gir__node *a = gir__bin(b, 0), *y = gir__bin(b, 1);
-    gir_status s = gir__sh_square(b);
-    int k;
-    if (s) return s;
-    if (gir__nshape(b->g, y)->rank != gir__nshape(b->g, a)->rank || gir__nshape(b->g, y)->dim[gir__nshape(b->g, y)->rank - 2] != gir__nshape(b->g, a)->dim[gir__nshape(b->g, a)->rank - 1])
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "trisolve: node %u: right-hand side %S does not fit %S", b->id,
-                          gir__nshape(b->g, y), gir__nshape(b->g, a));
-    for (k = 0; k < gir__nshape(b->g, a)->rank - 2; ++k)
-        if (gir__nshape(b->g, a)->dim[k] != gir__nshape(b->g, y)->dim[k])
-            return GIR__BFAIL(b, GIR_ERR_SHAPE, "trisolve: node %u: batch dimensions differ: %S, %S", b->id,
-                              gir__nshape(b->g, a), gir__nshape(b->g, y));
-    b->attr.i[0] = b->attr.i[0] ? 1 : 0;
-    b->attr.i[1] = b->attr.i[1] ? 1 : 0;
-    b->out = (*gir__nshape(b->g, y));
-    return GIR_OK;
-}
-static gir_status gir__sh_xent(gir__bctx *b) {
-    const gir__node *x = gir__bin(b, 0), *l = gir__bin(b, 1);
-    gir_status s;
-    if ((s = gir__need_rank(b, 0, 2, 2)) != GIR_OK) return s;
-    if ((s = gir__need_dtype(b, 1, GIR_DTYPE_I32)) != GIR_OK) return s;
-    if (gir__nshape(b->g, l)->rank != 1 || gir__nshape(b->g, l)->dim[0] != gir__nshape(b->g, x)->dim[0])
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "xent_logits: node %u: labels %S do not match logits %S", b->id,
-                          gir__nshape(b->g, l), gir__nshape(b->g, x));
-    b->out = gir_shape1(gir__nshape(b->g, x)->dim[0]);
-    return GIR_OK;
-}
-static gir_status gir__sh_xent_prob(gir__bctx *b) {
-    const gir__node *x = gir__bin(b, 0), *p = gir__bin(b, 1);
-    gir_status s;
-    if ((s = gir__need_rank(b, 0, 2, 2)) != GIR_OK) return s;
-    if (!gir__shape_eq(gir__nshape(b->g, x), gir__nshape(b->g, p)))
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "xent_logits_prob: node %u: probabilities %S do not match logits %S",
-                          b->id, gir__nshape(b->g, p), gir__nshape(b->g, x));
-    b->out = gir_shape1(gir__nshape(b->g, x)->dim[0]);
-    return GIR_OK;
-}
-static gir_status gir__sh_mse(gir__bctx *b) {
-    const gir__node *x = gir__bin(b, 0), *y = gir__bin(b, 1);
-    if (!gir__shape_eq(gir__nshape(b->g, x), gir__nshape(b->g, y)))
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "mse: node %u: shapes differ: %S, %S", b->id, gir__nshape(b->g, x), gir__nshape(b->g, y));
-    b->out = gir_shape0();
-    return GIR_OK;
-}
-/* 2-D window attributes: a list of two, or empty for the default */
-static gir_status gir__pair(gir__bctx *b, gir_ints *l, int32_t dflt0, int32_t dflt1, int32_t lo, const char *what) {
-    if (l->n == 0) { l->n = 2; l->v[0] = dflt0; l->v[1] = dflt1; }
-    if (l->n == 1) { l->n = 2; l->v[1] = l->v[0]; }
-    if (l->n != 2 || l->v[0] < lo || l->v[1] < lo)
-        return GIR__BFAIL(b, GIR_ERR_ATTR, "%s: node %u: %s must be one or two values >= %d", gir__bname(b), b->id,
-                          what, (int)lo);
-    return GIR_OK;
-}
-/* One spatial axis of a sliding window: the dilated window and the padded input must each fit in int32_t
-   (then so does the output, and every index a kernel forms fits in int64_t); all arithmetic is 64-bit.
-   Writes the output length, 0 when the window does not fit in the padded input. */
-static gir_status gir__window(gir__bctx *b, int32_t in, int32_t k, int32_t s, int32_t p, int32_t d, const char *axis,
-                              int32_t *out) {
-    int64_t span = (int64_t)d * ((int64_t)k - 1) + 1, padded = (int64_t)in + 2 * (int64_t)p;
-    if (span > 2147483647)
-        return GIR__BFAIL(b, GIR_ERR_ATTR, "%s: node %u: a window of %d with dilation %d spans %l %s elements, more "
-                          "than INT32_MAX", gir__bname(b), b->id, (int)k, (int)d, (long long)span, axis);
-    if (padded > 2147483647)
-        return GIR__BFAIL(b, GIR_ERR_ATTR, "%s: node %u: padding %d makes the padded %s %l, more than INT32_MAX",
-                          gir__bname(b), b->id, (int)p, axis, (long long)padded);
-    *out = padded < span ? 0 : (int32_t)((padded - span) / s + 1);
-    return GIR_OK;
-}
-/* checks x [N,C,H,W] against w [K,C/groups,kh,kw]; writes the conv output shape to *o */
-static gir_status gir__conv_check(gir__bctx *b, const gir_shape *xs, const gir_shape *ws, gir_shape *o) {
-    gir_status s;
-    gir_attr *A = &b->attr;
-    int32_t oh = 0, ow = 0;
-    if ((s = gir__pair(b, &A->l[0], 1, 1, 1, "stride")) != GIR_OK) return s;
-    if ((s = gir__pair(b, &A->l[1], 0, 0, 0, "padding")) != GIR_OK) return s;
-    if ((s = gir__pair(b, &A->l[2], 1, 1, 1, "dilation")) != GIR_OK) return s;
-    if (A->i[0] == 0) A->i[0] = 1;
-    if (xs->rank != 4 || ws->rank != 4)
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: needs x [N,C,H,W] and w [K,C/groups,kh,kw], got %S, %S",
-                          gir__bname(b), b->id, xs, ws);
-    if (A->i[0] < 1 || xs->dim[1] % A->i[0] || ws->dim[0] % A->i[0] || (int64_t)ws->dim[1] * A->i[0] != xs->dim[1])
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: channels do not fit groups=%d: x %S, w %S", gir__bname(b),
-                          b->id, (int)A->i[0], xs, ws);
-    if ((s = gir__window(b, xs->dim[2], ws->dim[2], A->l[0].v[0], A->l[1].v[0], A->l[2].v[0], "height", &oh)) ||
-        (s = gir__window(b, xs->dim[3], ws->dim[3], A->l[0].v[1], A->l[1].v[1], A->l[2].v[1], "width", &ow)))
-        return s;
-    *o = gir_shape4(xs->dim[0], ws->dim[0], oh, ow);
-    if (oh < 1 || ow < 1)
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: window larger than the padded input: x %S, w %S",
-                          gir__bname(b), b->id, xs, ws);
-    return GIR_OK;
-}
-static gir_status gir__sh_conv2d(gir__bctx *b) {
-    return gir__conv_check(b, gir__nshape(b->g, gir__bin(b, 0)), gir__nshape(b->g, gir__bin(b, 1)), &b->out);
-}
-static gir_status gir__sh_conv2d_bwd_data(gir__bctx *b) {
-    gir_shape o;
-    const gir__node *gy = gir__bin(b, 0);
-    gir_status s = gir__check_shape(b, &b->attr.shape, "xshape");
-    if (!s) s = gir__conv_check(b, &b->attr.shape, gir__nshape(b->g, gir__bin(b, 1)), &o);
-    if (s) return s;
-    if (!gir__shape_eq(&o, gir__nshape(b->g, gy)))
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "conv2d_bwd_data: node %u: gradient %S does not match the output %S",
-                          b->id, gir__nshape(b->g, gy), &o);
-    b->out = b->attr.shape;
-    return GIR_OK;
-}
-static gir_status gir__sh_conv2d_bwd_filter(gir__bctx *b) {
-    gir_shape o;
-    const gir__node *gy = gir__bin(b, 1);
-    gir_status s = gir__check_shape(b, &b->attr.shape, "wshape");
-    if (!s) s = gir__conv_check(b, gir__nshape(b->g, gir__bin(b, 0)), &b->attr.shape, &o);
-    if (s) return s;
-    if (!gir__shape_eq(&o, gir__nshape(b->g, gy)))
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "conv2d_bwd_filter: node %u: gradient %S does not match the output %S",
-                          b->id, gir__nshape(b->g, gy), &o);
-    b->out = b->attr.shape;
-    return GIR_OK;
-}
-/* pooling: as PyTorch, padding is at most half the kernel, so every window holds at least one input element */
-static gir_status gir__pool_check(gir__bctx *b, const gir_shape *xs, gir_shape *o) {
-    gir_status s;
-    gir_attr *A = &b->attr;
-    int32_t oh = 0, ow = 0;
-    if ((s = gir__pair(b, &A->l[0], 0, 0, 1, "kernel")) != GIR_OK) return s;
-    if ((s = gir__pair(b, &A->l[1], A->l[0].v[0], A->l[0].v[1], 1, "stride")) != GIR_OK) return s;
-    if ((s = gir__pair(b, &A->l[2], 0, 0, 0, "padding")) != GIR_OK) return s;
-    if (2 * (int64_t)A->l[2].v[0] > A->l[0].v[0] || 2 * (int64_t)A->l[2].v[1] > A->l[0].v[1])
-        return GIR__BFAIL(b, GIR_ERR_ATTR, "%s: node %u: padding [%d,%d] must be at most half the kernel [%d,%d]",
-                          gir__bname(b), b->id, (int)A->l[2].v[0], (int)A->l[2].v[1], (int)A->l[0].v[0],
-                          (int)A->l[0].v[1]);
-    if (xs->rank != 4)
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: needs x [N,C,H,W], got %S", gir__bname(b), b->id, xs);
-    if ((s = gir__window(b, xs->dim[2], A->l[0].v[0], A->l[1].v[0], A->l[2].v[0], 1, "height", &oh)) ||
-        (s = gir__window(b, xs->dim[3], A->l[0].v[1], A->l[1].v[1], A->l[2].v[1], 1, "width", &ow)))
-        return s;
-    *o = gir_shape4(xs->dim[0], xs->dim[1], oh, ow);
-    if (oh < 1 || ow < 1)
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: window larger than the padded input %S", gir__bname(b),
-                          b->id, xs);
-    return GIR_OK;
-}
-static gir_status gir__sh_pool2d(gir__bctx *b) { return gir__pool_check(b, gir__nshape(b->g, gir__bin(b, 0)), &b->out); }
-static gir_status gir__sh_pool2d_bwd(gir__bctx *b) {
-    gir_shape o;
-    const gir__node *gy = gir__bin(b, 0), *x = gir__bin(b, 1);
-    gir_status s = gir__pool_check(b, gir__nshape(b->g, x), &o);
-    if (s) return s;
-    if (!gir__shape_eq(&o, gir__nshape(b->g, gy)) || gy->dtype != x->dtype)
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: gradient %S %T does not match the pooled input %S %T",
-                          gir__bname(b), b->id, gir__nshape(b->g, gy), (int)gy->dtype, &o, (int)x->dtype);
-    b->out = (*gir__nshape(b->g, x));
-    return GIR_OK;
-}
-/* max_pool2d_pick: v and x of one dtype and shape; the result has x's pooled shape */
-static gir_status gir__sh_pool2d_pick(gir__bctx *b) {
-    const gir__node *v = gir__bin(b, 0), *x = gir__bin(b, 1);
-    gir_status s = gir__pool_check(b, gir__nshape(b->g, x), &b->out);
-    if (s) return s;
-    if (!gir__shape_eq(gir__nshape(b->g, v), gir__nshape(b->g, x)) || v->dtype != x->dtype)
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: values %S %T do not match x %S %T", gir__bname(b), b->id,
-                          gir__nshape(b->g, v), (int)v->dtype, gir__nshape(b->g, x), (int)x->dtype);
-    return GIR_OK;
-}
-static gir_status gir__sh_pool2d_bwd_avg(gir__bctx *b) {
-    gir_shape o;
-    const gir__node *gy = gir__bin(b, 0);
-    gir_status s = gir__check_shape(b, &b->attr.shape, "xshape");
-    if (!s) s = gir__pool_check(b, &b->attr.shape, &o);
-    if (s) return s;
-    if (!gir__shape_eq(&o, gir__nshape(b->g, gy)))
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: gradient %S does not match the pooled input %S",
-                          gir__bname(b), b->id, gir__nshape(b->g, gy), &o);
-    b->out = b->attr.shape;
-    return GIR_OK;
-}
-
-static gir_status gir__sh_dropout(gir__bctx *b) {
-    if (!(b->attr.f[0] >= 0 && b->attr.f[0] <= 1))
-        return GIR__BFAIL(b, GIR_ERR_ATTR, "dropout: node %u: p = %g is not in [0, 1]", b->id, b->attr.f[0]);
-    b->out = *gir__nshape(b->g, gir__bin(b, 0));
-    return GIR_OK;
-}
-#if defined(GIR__COLD)
-#pragma GCC pop_options
-#endif
-
-/* >>build: the generic builder every named builder calls, and gir_dump ------------------------------------------- */
-static const char *gir__dtrule_text(int r) {
-    switch (r) {
-    case GIR__DT_NUM: return "numeric (u8, i32, f32, f64)";
-    case GIR__DT_FLOAT: return "float (f32, f64)";
-    case GIR__DT_CMP: return "b8 or numeric (b8, u8, i32, f32, f64)";
-    case GIR__DT_LOGIC: return "b8";
-    case GIR__DT_TEST: return "float (f32, f64)";
-    case GIR__DT_INT: return "integer (u8, i32)";
-    case GIR__DT_INDEX: return "numeric (u8, i32, f32, f64)";
-    default: return "any";
-    }
-}
-static int gir__dt_allowed(int rule, int dt) {
-    switch (rule) {
-    case GIR__DT_NUM: case GIR__DT_INDEX: return gir__is_num(dt);
-    case GIR__DT_CMP: return dt == GIR_DTYPE_B8 || gir__is_num(dt);
-    case GIR__DT_FLOAT: return gir__is_num(dt);        /* integers may promote with a float parent */
-    case GIR__DT_TEST: return gir__is_float(dt);
-    case GIR__DT_LOGIC: return dt == GIR_DTYPE_B8;
-    case GIR__DT_INT: return gir__is_int(dt);
-    default: return dt > 0 && dt < GIR_DTYPE__COUNT;
-    }
-}
-
-/* attribute values no shape rule looks at */
-static gir_status gir__check_values(gir__bctx *b) {
-    if (b->op == GIR_OP_CLAMP && b->attr.f[0] > b->attr.f[1])     /* not a column: clamp's own attribute check */
-        return GIR__BFAIL(b, GIR_ERR_ATTR, "clamp: node %u: lo %g > hi %g (lo must not exceed hi)", b->id,
-                          b->attr.f[0], b->attr.f[1]);
-    return GIR_OK;
-}
-/* the value of a rank-0 constant as its node holds it, when known at build time */
-static int gir__scalar_value(const gir_graph *g, const gir__node *x, double *v) {
-    const void *data;
-    if (gir__op_is(x->op, GIR__F_LEAF_FILL)) {
-        gir_attr a;
-        double f = gir__attr_load(g, x, &a)->f[0];
-        *v = x->dtype == GIR_DTYPE_U8 ? gir__sat_u8(f) : x->dtype == GIR_DTYPE_I32 ? gir__sat_i32(f) : f;
-        return 1;
-    }
-    if (!gir__op_is(x->op, GIR__F_LEAF_CONST) || !(data = gir__node_data(g, x))) return 0;
-    switch (x->dtype) {
-    case GIR_DTYPE_U8: case GIR_DTYPE_B8: *v = *(const uint8_t *)data; return 1;
-    case GIR_DTYPE_I32: *v = *(const int32_t *)data; return 1;
-    case GIR_DTYPE_F32: *v = *(const float *)data; return 1;
-    default: *v = *(const double *)data; return 1;
-    }
-}
-static int gir__kind(int dt) { return dt == GIR_DTYPE_B8 ? 0 : gir__is_int(dt) ? 1 : 2; }
-static int gir__weak(const gir_graph *g, const gir__node *x, int np) {
-    return np > 1 && gir__nshape(g, x)->rank == 0 && x->ntype == GIR_NODE_CONSTANT;
-}
-/* The common dtype of the parents. Promotion follows the order b8 < u8 < i32 < f32 < f64, but a rank-0 constant
-   (a scalar such as gir_scalar's) adapts to the other parents, as in NumPy 2: x_f32 * 2.0 stays f32; a float
-   scalar with integer or b8 tensors gives at least f32, an integer scalar with b8 tensors its own dtype. An
-   integer scalar must fit the dtype it adapts to (NumPy 2 raises OverflowError for u8 + 300), except in
-   comparisons, which then compare in the scalar's dtype (u8 == 300 is false, as in NumPy 2). */
-static gir_status gir__promote(gir__bctx *b, const gir__opinfo *oi, const gir_node *stor, int np, int *pdt) {
-    gir_graph *g = b->g;
-    int strong = 0, weak = 0, k;
-    for (k = 0; k < np; ++k) {
-        const gir__node *x = &g->nodes[stor[k].id];
-        if (!gir__dt_allowed(oi->dtrule, x->dtype))
-            return GIR__BFAIL(b, GIR_ERR_DTYPE, "%s: node %u: %s (input %d) must be %s, got %T %S", gir__op_names[b->op], b->id,
-                              gir__in_name(oi, gir__in_pos(oi, k)), gir__in_pos(oi, k), gir__dtrule_text(oi->dtrule),
-                              (int)x->dtype, gir__nshape(g, x));
-        if (gir__weak(g, x, np)) { if (x->dtype > weak) weak = x->dtype; }
-        else if (x->dtype > strong) strong = x->dtype;
-    }
-    *pdt = !strong ? weak : (!weak || gir__kind(weak) <= gir__kind(strong)) ? strong
-         : gir__is_float(weak) ? GIR_DTYPE_F32 : weak;
-    for (k = 0; k < np && gir__is_int(*pdt); ++k) {
-        const gir__node *x = &g->nodes[stor[k].id];
-        double v, lo = *pdt == GIR_DTYPE_U8 ? 0.0 : -2147483648.0, hi = *pdt == GIR_DTYPE_U8 ? 255.0 : 2147483647.0;
-        if (!gir__weak(g, x, np) || !gir__is_int(x->dtype) || !gir__scalar_value(g, x, &v) || (v >= lo && v <= hi)) continue;
-        if (oi->dtrule == GIR__DT_CMP) { *pdt = x->dtype > *pdt ? x->dtype : *pdt; continue; }
-        return GIR__BFAIL(b, GIR_ERR_DTYPE, "%s: node %u: the scalar %g (%s, input %d) does not fit %T, the dtype "
-                          "of the other operand (cast one side first)", gir__op_names[b->op], b->id, v,
-                          gir__in_name(oi, gir__in_pos(oi, k)), gir__in_pos(oi, k), *pdt);
-    }
-    return GIR_OK;
-}
-/* op is left out of this build (gen/30-base/select.c): say so, with the macro that left it out */
-static void gir__op_left_out(gir_graph *g, gir_op op) {
-    char up[40];
-    const char *nm = gir__op_names[op], *grp = gir__group_names[gir__op_groups[op]];
-    size_t k;
-    for (k = 0; nm[k] && k + 1 < sizeof up; ++k) up[k] = (char)(nm[k] >= 'a' && nm[k] <= 'z' ? nm[k] - 'a' + 'A' : nm[k]);
-    up[k] = 0;
-    if (gir__op_absent[op] == 1)
-        gir__gfail(g, GIR_ERR_NOT_BUILT, "op '%s' is not in this build (GIR_NO_OP_%s)", nm, up);
-    else if (gir__op_absent[op] == 3)
-        gir__gfail(g, GIR_ERR_NOT_BUILT, "op '%s' is not in this build (GIR_NO_OPS_%s)", nm, grp);
-    else
-        gir__gfail(g, GIR_ERR_NOT_BUILT, "op '%s' is not in this build (GIR_ONLY_OPS without GIR_WITH_OP_%s or "
-                   "GIR_WITH_OPS_%s)", nm, up, grp);
-}
-
-/* gir_op_build, step 1: the op is known and built, takes n inputs, and each is a live node of g; ord gets them in
-   storage order (parents first, then arguments, IN order within each). Nonzero: fail (the message is set, except
-   for a poisoned input, which passes quietly). */
-static int gir__bld_inputs(gir__bctx *b, const gir__opinfo *oi, const gir_node *in, gir_node *ord) {
-    gir_graph *g = b->g;
-    int k, n = b->n, p = 0, a = oi->variadic ? n : oi->nparents;
-    if (oi->variadic ? (n < 1 || n > GIR_MAX_VARIADIC) : (n != oi->nparents + oi->nargs)) {
-        if (oi->variadic)
-            gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: takes 1 to GIR_MAX_VARIADIC (%d) inputs, got %d",
-                       gir__op_names[b->op], b->id, GIR_MAX_VARIADIC, n);
-        else
-            gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: takes %d input(s), got %d", gir__op_names[b->op], b->id,
-                       oi->nparents + oi->nargs, n);
-        return 1;
-    }
-    if (n > 0 && !in) {
-        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: input array is NULL", gir__op_names[b->op], b->id);
-        return 1;
-    }
-    for (k = 0; k < n; ++k) {
-        if (!oi->variadic && k < 32 && ((oi->argmask >> k) & 1u)) ord[a++] = in[k];
-        else ord[p++] = in[k];
-    }
-    for (k = 0; k < n; ++k) {
-        int kind = gir__handle_kind(g, ord[k]);
-        if (kind == GIR__H_NONE) return 1;          /* poisoned input: no new message */
-        if (kind != GIR__H_OWN) {
-            gir__gfail(g, GIR_ERR_HANDLE, "%s: node %u: %s (input %d, id %u) %s", gir__op_names[b->op], b->id,
-                       gir__in_name(oi, gir__in_pos(oi, k)), gir__in_pos(oi, k), (unsigned)ord[k].id,
-                       gir__handle_why(kind));
-            return 1;
-        }
-    }
-    return 0;
-}
-/* step 2: the output dtype from the row's dtype rule and the promoted parent dtype pdt (b->dtype); nonzero: fail */
-static int gir__bld_dtype(gir__bctx *b, const gir__opinfo *oi, const gir__node *x0, int pdt) {
-    gir_graph *g = b->g;
-    if (x0 && gir__ew_lacks(b->op, pdt)) {
-        if (GIR__ONLY_F32 && pdt != GIR_DTYPE_F32)
-            gir__gfail(g, GIR_ERR_NOT_BUILT, "%s: node %u: %T inputs, and this build has GIR_ONLY_F32",
-                       gir__op_names[b->op], b->id, pdt);
-        else gir__gfail(g, GIR_ERR_DTYPE, "%s: node %u: not defined for %T inputs", gir__op_names[b->op], b->id, pdt);
-        return 1;
-    }
-    if (!x0 && (oi->dtrule != GIR__DT_ATTR || oi->shrule == GIR__SH_SAME || oi->shrule == GIR__SH_BCAST ||
-                oi->shrule == GIR__SH_REDUCE)) {           /* a table row whose rules read a parent it lacks */
-        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: its dtype and shape rules need a parent",
-                   gir__op_names[b->op], b->id);
-        return 1;
-    }
-    switch (oi->dtrule) {
-    case GIR__DT_FLOAT:
-        if (!gir__is_float(pdt)) {
-            gir__gfail(g, GIR_ERR_DTYPE, "%s: node %u: needs float (f32, f64) inputs, got %T %S (cast it first)",
-                       gir__op_names[b->op], b->id, (int)x0->dtype, gir__nshape(g, x0));
-            return 1;
-        }
-        b->dtype = pdt; break;
-    case GIR__DT_CMP: case GIR__DT_LOGIC: case GIR__DT_TEST: b->dtype = GIR_DTYPE_B8; break;
-    case GIR__DT_INDEX: b->dtype = GIR_DTYPE_I32; break;
-    case GIR__DT_ATTR:
-        b->dtype = b->attr.dtype;
-        if (b->dtype <= 0 || b->dtype >= GIR_DTYPE__COUNT) {
-            gir__gfail(g, GIR_ERR_ATTR, "%s: node %u: bad dtype attribute %d", gir__op_names[b->op], b->id,
-                       (int)b->attr.dtype);
-            return 1;
-        }
-        break;
-    default: b->dtype = pdt;
-    }
-    return 0;
-}
-/* step 3: the output shape (b->out) from the row's shape rule, then the attribute values' checks; nonzero: fail */
-static int gir__bld_shape(gir__bctx *b, const gir__opinfo *oi, const gir__node *x0, int np) {
-    gir_graph *g = b->g;
-    gir_status s = GIR_OK;
-    int k;
-    switch (oi->shrule) {
-    case GIR__SH_SAME:
-        b->out = (*gir__nshape(g, x0));
-        if (oi->axis_i >= 0) s = gir__axis(b, &b->attr.i[oi->axis_i], b->out.rank, "axis");
-        if (!s && oi->axes_l >= 0) s = gir__axes(b, &b->attr.l[oi->axes_l], b->out.rank, 0);
-        break;
-    case GIR__SH_BCAST:
-        b->out = (*gir__nshape(g, x0));
-        for (k = 1; k < np && !s; ++k) {
-            const gir_shape *xs = gir__nshape(g, &g->nodes[b->in[k].id]);
-            gir_shape prev = b->out;
-            if (!gir__bcast2(&prev, xs, &b->out))
-                s = GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: shapes do not broadcast: %S and %S",
-                               gir__op_names[b->op], b->id, &prev, xs);
-        }
-        break;
-    case GIR__SH_REDUCE: s = gir__reduce_shape(b); break;
-    case GIR__SH_SCALAR: b->out = gir_shape0(); break;
-    case GIR__SH_ATTR_SHAPE:
-        b->out = b->attr.shape;
-        s = gir__check_shape(b, &b->out, "shape");
-        break;
-    default: s = oi->shape_fn(b);
-    }
-    if (!s) s = gir__check_values(b);
-    if (s) return 1;
-    if (!gir__shape_ok(&b->out)) {
-        int neg = !gir__rank_ok(b->out.rank);
-        for (k = 0; !neg && k < b->out.rank; ++k) neg = b->out.dim[k] < 0;
-        if (neg) gir__gfail(g, GIR_ERR_SHAPE, "%s: node %u: result %S is not a valid shape", gir__op_names[b->op], b->id,
-                            &b->out);
-        else gir__gfail(g, GIR_ERR_LIMIT, "%s: node %u: result %S has more than 2^40 elements", gir__op_names[b->op],
-                        b->id, &b->out);
-        return 1;
-    }
-    return 0;
-}
-/* step 4: parents whose dtype differs from the common one pdt get a cast node (promotion builds casts) */
-static int gir__bld_casts(gir__bctx *b, const gir__opinfo *oi, gir_node *stor, int np, int pdt) {
-    gir_graph *g = b->g;
-    int k;
-    if (oi->dtrule == GIR__DT_ATTR || oi->dtrule == GIR__DT_INDEX || np < 2) return 0;
-    for (k = 0; k < np; ++k) {
-        if (g->nodes[stor[k].id].dtype != pdt) {
-            gir_attr ca;
-            gir_node c;
-            gir_attr_zero(&ca);
-            ca.dtype = pdt;
-            c = gir_op_build(g, GIR_OP_CAST, 1, &stor[k], &ca);      /* not a column: the op promotion builds */
-            if (!c.id) return 1;
-            stor[k] = c;
-        }
-    }
-    b->id = (uint32_t)g->nnodes;
-    return 0;
-}
-/* step 5: the node type and grad level, from the inputs */
-static int gir__bld_ntype(const gir__bctx *b, int np, int *level) {
-    const gir_graph *g = b->g;
-    int k, diff_in = 0, any_in = 0;
-    *level = g->grad_level;
-    if (b->n == 0) return gir__op_is(b->op, GIR__F_LEAF_STATE) ? GIR_NODE_INPUT : GIR_NODE_CONSTANT;
-    for (k = 0; k < b->n; ++k) {
-        const gir__node *x = &g->nodes[b->in[k].id];
-        int t = x->ntype;
-        if (x->grad_level > *level) *level = x->grad_level;
-        if (t >= GIR_NODE_INPUT) any_in = 1;
-        if (k < np && gir__is_float(x->dtype) && (t == GIR_NODE_INPUT || t == GIR_NODE_INPUT_DERIVED)) diff_in = 1;
-    }
-    /* a float op without an adjoint stays on the gradient path (gir_grad reports it) unless it blocks */
-    if (diff_in && gir__is_float(b->dtype) && !gir__op_is(b->op, GIR__F_BLOCK)) return GIR_NODE_INPUT_DERIVED;
-    return any_in ? GIR_NODE_INPUT_DERIVED_NON_DIFF : GIR_NODE_CONSTANT_DERIVED;
-}
-/* step 6: a constant's or variable's values: the caller's (referenced, gen/50-ir/dataref.c) or a copy of its own
-   (zeros without attr->data); *data stays NULL for other ops. Nonzero: fail, nothing allocated. */
-static int gir__bld_data(gir__bctx *b, const gir_attr *attr, void **data, size_t *bytes) {
-    gir_graph *g = b->g;
-    *data = NULL;
-    *bytes = 0;
-    if (!gir__op_is(b->op, GIR__F_LEAF_DATA)) return 0;
-    if (b->attr.i[4] == GIR__REF && !(attr && attr->data)) b->attr.i[4] = 0;   /* nothing to refer to */
-    if (b->attr.i[4] == GIR__REF) {
-        *data = (void *)(uintptr_t)attr->data;
-        return 0;
-    }
-    if (!gir__bytes(&b->out, b->dtype, bytes)) {
-        gir__gfail(g, GIR_ERR_LIMIT, "%s: node %u: %T %S has more bytes than size_t counts", gir__op_names[b->op],
-                   b->id, b->dtype, &b->out);
-        return 1;
-    }
-    *data = gir__alloc(&g->a, *bytes ? *bytes : 1);
-    if (!*data) {
-        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "%s: node %u: out of memory for %l bytes of data", gir__op_names[b->op],
-                   b->id, (long long)*bytes);
-        return 1;
-    }
-    if (attr && attr->data) GIR_MEMCPY(*data, attr->data, *bytes);
-    else GIR_MEMSET(*data, 0, *bytes);
-    return 0;
-}
-/* step 7: the node appended. Everything is reserved before anything is changed, so a failure leaves the graph as
-   it was (and frees the data of step 6). */
-static gir_node gir__bld_commit(gir__bctx *b, int np, int ntype, int level, void *data, size_t bytes) {
-    gir_graph *g = b->g;
-    unsigned char pk[GIR__ATTR_MAXBYTES];
-    size_t packed;
-    uint32_t align, sref;
-    gir__node *nd;
-    int k;
-    b->attr.data = data;
-    packed = gir__attr_pack(&b->attr, pk);          /* attributes other than all zeros get a store entry */
-    align = (pk[1] & 0x40u) ? (uint32_t)sizeof(void *) : 1u;   /* one with values keeps the pointer aligned */
-    sref = gir__shape_ref(g, &b->out, b->in, b->n);        /* 0: the shape is stored anew */
-    if (gir__grow(&g->a, (void **)&g->nodes, &g->cap, g->nnodes + 1, sizeof(gir__node)) ||
-        gir__grow(&g->a, (void **)&g->ins, &g->inscap, g->nins + (size_t)b->n, sizeof(uint32_t)) ||
-        (packed && gir__store_reserve(&g->a, &g->attrs, packed, align)) ||
-        (!sref && gir__store_reserve(&g->a, &g->shapes, sizeof(gir_shape), 4)) || g->nnodes >= 0xffffffffu) {
-        if (b->attr.i[4] != GIR__REF) gir__free(&g->a, data, bytes);
-        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "%s: node %u: out of memory growing the graph", gir__op_names[b->op],
-                   b->id);
-        return gir__handle(NULL, 0);
-    }
-    nd = &g->nodes[g->nnodes];               /* every field is set */
-    nd->op = (uint16_t)b->op;
-    nd->dtype = (uint8_t)b->dtype;
-    nd->ntype = (uint8_t)ntype;
-    nd->grad_level = (uint16_t)level;
-    nd->nparents = (uint16_t)np;
-    nd->nin = (uint32_t)b->n;
-    nd->in0 = (uint32_t)g->nins;
-    if (!sref) sref = gir__store_put(&g->shapes, &b->out, sizeof b->out, 4);
-    nd->shp = sref;
-    nd->name = 0;
-    nd->attr = packed ? gir__store_put(&g->attrs, pk, packed, align) : 0;
-    for (k = 0; k < b->n; ++k) g->ins[g->nins++] = b->in[k].id;
-    return gir__handle(g, (uint32_t)g->nnodes++);
-}
-
-/* The generic builder: every named builder calls it. The steps above, in order; a failing step has set the
-   graph's status and message (a poisoned input passes quietly) and nothing of the graph has changed. */
-GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in, const gir_attr *attr) {
-    gir_node bad = gir__handle(NULL, 0), stor[GIR_MAX_VARIADIC];
-    const gir__opinfo *oi;
-    const gir__node *x0;            /* the first parent, which the dtype and shape rules read */
-    gir__bctx b;
-    int np, pdt = 0, ntype, level;
-    size_t bytes;
-    void *data;
-    if (!g) return bad;
-    if (!gir__op_ok(op)) {
-        gir__gfail(g, GIR_ERR_INVALID_ARG, "op_build: unknown op %d", (int)op);
-        return bad;
-    }
-    if (gir__op_absent[op]) {
-        gir__op_left_out(g, op);
-        return bad;
-    }
-    oi = gir__op_info(op);
-    b.g = g; b.op = op; b.id = (uint32_t)g->nnodes; b.n = n;    /* every field is set (no memset: it is hot) */
-    b.in = stor; b.out = gir__no_attr.shape; b.dtype = 0;
-    np = oi->variadic ? n : oi->nparents;
-    if (gir__bld_inputs(&b, oi, in, stor)) return bad;
-    GIR_MEMCPY(&b.attr, attr ? attr : &gir__no_attr, sizeof b.attr);   /* a copy (a zero fill is a slow rep stos) */
-    b.attr.data = NULL;
-    if (gir__check_attr_ranks(&b, oi->attrs)) return bad;
-    if (gir__promote(&b, oi, stor, np, &pdt)) return bad;
-    x0 = np > 0 ? &g->nodes[stor[0].id] : NULL;
-    if (gir__bld_dtype(&b, oi, x0, pdt) || gir__bld_shape(&b, oi, x0, np)) return bad;
-    if (gir__bld_casts(&b, oi, stor, np, pdt)) return bad;
-    ntype = gir__bld_ntype(&b, np, &level);
-    if (gir__bld_data(&b, attr, &data, &bytes)) return bad;
-    return gir__bld_commit(&b, np, ntype, level, data, bytes);
-}
-
-/* generated from ops.def: one builder per row */
-GIR_API gir_node gir_input(gir_graph *g, gir_dtype dtype, gir_shape shape) {
-    gir_attr A;
-    gir_attr_zero(&A);
-    A.dtype = (int32_t)dtype;
-    A.shape = shape;
-    return gir_op_build(g, GIR_OP_INPUT, 0, NULL, &A);
-}
-GIR_API gir_node gir_variable(gir_graph *g, gir_dtype dtype, gir_shape shape, const void *init) {
-    gir_attr A;
-    gir_attr_zero(&A);
-    A.dtype = (int32_t)dtype;
-    A.shape = shape;
-    A.data = init;
-    return gir_op_build(g, GIR_OP_VARIABLE, 0, NULL, &A);
-}
-GIR_API gir_node gir_constant(gir_graph *g, gir_dtype dtype, gir_shape shape, const void *values) {
-    gir_attr A;
-    gir_attr_zero(&A);
-    A.dtype = (int32_t)dtype;
-    A.shape = shape;
-    A.data = values;
-    return gir_op_build(g, GIR_OP_CONSTANT, 0, NULL, &A);
-}
-GIR_API gir_node gir_fill(gir_graph *g, gir_dtype dtype, gir_shape shape, double value) {
-    gir_attr A;
-    gir_attr_zero(&A);
-    A.dtype = (int32_t)dtype;
-    A.shape = shape;
-    A.f[0] = value;
-    return gir_op_build(g, GIR_OP_FILL, 0, NULL, &A);
-}
-GIR_API gir_node gir_eye(gir_graph *g, gir_dtype dtype, int n, int m, int k) {
-    gir_attr A;
-    gir_attr_zero(&A);
-    A.dtype = (int32_t)dtype;
-    A.i[0] = (int32_t)n;
-    A.i[1] = (int32_t)m;
-    A.i[2] = (int32_t)k;
-    return gir_op_build(g, GIR_OP_EYE, 0, NULL, &A);
-}
-GIR_API gir_node gir_arange(gir_graph *g, gir_dtype dtype, double start, double stop, double step) {
-    gir_attr A;
-    gir_attr_zero(&A);
-    A.dtype = (int32_t)dtype;
-    A.f[0] = start;
-    A.f[1] = stop;
-    A.f[2] = step;
-    return gir_op_build(g, GIR_OP_ARANGE, 0, NULL, &A);
-}
-GIR_API gir_node gir_rand_uniform(gir_graph *g, gir_dtype dtype, gir_shape shape, double lo, double hi, uint64_t seed) {
-    gir_attr A;
-    gir_attr_zero(&A);
-    A.dtype = (int32_t)dtype;
-    A.shape = shape;
-    A.f[0] = lo;
-    A.f[1] = hi;
-    A.seed = seed;
-    return gir_op_build(g, GIR_OP_RAND_UNIFORM, 0, NULL, &A);
-}
-GIR_API gir_node gir_rand_normal(gir_graph *g, gir_dtype dtype, gir_shape shape, double mean, double std, uint64_t seed) {
-    gir_attr A;
-    gir_attr_zero(&A);
-    A.dtype = (int32_t)dtype;
-    A.shape = shape;
-    A.f[0] = mean;
-    A.f[1] = std;
-    A.seed = seed;
-    return gir_op_build(g, GIR_OP_RAND_NORMAL, 0, NULL, &A);
-}
-GIR_API gir_node gir_not(gir_graph *g, gir_node a) {
-    gir_node in[1];
-    in[0] = a;
-    return gir_op_build(g, GIR_OP_NOT, 1, in, NULL);
-}
-GIR_API gir_node gir_and(gir_graph *g, gir_node a, gir_node b) {
-    gir_node in[2];
-    in[0] = a;
-    in[1] = b;
-    return gir_op_build(g, GIR_OP_AND, 2, in, NULL);
-}
-GIR_API gir_node gir_or(gir_graph *g, gir_node a, gir_node b) {
-    gir_node in[2];
-    in[0] = a;
-    in[1] = b;
-    return gir_op_build(g, GIR_OP_OR, 2, in, NULL);
-}
-GIR_API gir_node gir_xor(gir_graph *g, gir_node a, gir_node b) {
-    gir_node in[2];
-    in[0] = a;
-    in[1] = b;
-    return gir_op_build(g, GIR_OP_XOR, 2, in, NULL);
-}
-GIR_API gir_node gir_gt(gir_graph *g, gir_node a, gir_node b) {
-    gir_node in[2];
-    in[0] = a;
-    in[1] = b;
-    return gir_op_build(g, GIR_OP_GT, 2, in, NULL);
-}
-GIR_API gir_node gir_ge(gir_graph *g, gir_node a, gir_node b) {
-    gir_node in[2];
-    in[0] = a;
-    in[1] = b;
-    return gir_op_build(g, GIR_OP_GE, 2, in, NULL);
-}
-GIR_API gir_node gir_lt(gir_graph *g, gir_node a, gir_node b) {
-    gir_node in[2];
-    in[0] = a;
-    in[1] = b;
-    return gir_op_build(g, GIR_OP_LT, 2, in, NULL);
-}
-GIR_API gir_node gir_le(gir_graph *g, gir_node a, gir_node b) {
-    gir_node in[2];
-    in[0] = a;
-    in[1] = b;
-    return gir_op_build(g, GIR_OP_LE, 2, in, NULL);
-}
-GIR_API gir_node gir_eq(gir_graph *g, gir_node a, gir_node b) {
-    gir_node in[2];
-    in[0] = a;
-    in[1] = b;
-    return gir_op_build(g, GIR_OP_EQ, 2, in, NULL);
-}
-GIR_API gir_node gir_ne(gir_graph *g, gir_node a, gir_node b) {
-    gir_node in[2];
-    in[0] = a;
-    in[1] = b;
-    return gir_op_build(g, GIR_OP_NE, 2, in, NULL);
-}
-GIR_API gir_node gir_approx_eq(gir_graph *g, gir_node a, gir_node b, double atol, double rtol) {
-    gir_attr A;
-    gir_node in[2];
-    gir_attr_zero(&A);
-    in[0] = a;
-    in[1] = b;
-    A.f[0] = atol;
-    A.f[1] = rtol;
-    return gir_op_build(g, GIR_OP_APPROX_EQ, 2, in, &A);
-}
-GIR_API gir_node gir_isnan(gir_graph *g, gir_node a) {
-    gir_node in[1];
-    in[0] = a;
-    return gir_op_build(g, GIR_OP_ISNAN, 1, in, NULL);
-}
-GIR_API gir_node gir_isinf(gir_graph *g, gir_node a) {
-    gir_node in[1];
-    in[0] = a;
-    return gir_op_build(g, GIR_OP_ISINF, 1, in, NULL);
-}
-GIR_API gir_node gir_isfinite(gir_graph *g, gir_node a) {
-    gir_node in[1];
-    in[0] = a;
-    return gir_op_build(g, GIR_OP_ISFINITE, 1, in, NULL);
-}
-GIR_API gir_node gir_add(gir_graph *g, gir_node a, gir_node b) {
-    gir_node in[2];
-    in[0] = a;
-    in[1] = b;
-    return gir_op_build(g, GIR_OP_ADD, 2, in, NULL);
-}
-GIR_API gir_node gir_sub(gir_graph *g, gir_node a, gir_node b) {
-    gir_node in[2];
-    in[0] = a;
-    in[1] = b;
-    return gir_op_build(g, GIR_OP_SUB, 2, in, NULL);
-}
-GIR_API gir_node gir_mul(gir_graph *g, gir_node a, gir_node b) {
-    gir_node in[2];
-    in[0] = a;
-    in[1] = b;
-    return gir_op_build(g, GIR_OP_MUL, 2, in, NULL);
-}
-GIR_API gir_node gir_div(gir_graph *g, gir_node a, gir_node b) {
-    gir_node in[2];
-    in[0] = a;
-    in[1] = b;
-    return gir_op_build(g, GIR_OP_DIV, 2, in, NULL);
-}
-GIR_API gir_node gir_neg(gir_graph *g, gir_node a) {
-    gir_node in[1];
-    in[0] = a;
-    return gir_op_build(g, GIR_OP_NEG, 1, in, NULL);
-}
-GIR_API gir_node gir_pow(gir_graph *g, gir_node a, gir_node b) {
-    gir_node in[2];
-    in[0] = a;
-    in[1] = b;
-    return gir_op_build(g, GIR_OP_POW, 2, in, NULL);
-}
-GIR_API gir_node gir_maximum(gir_graph *g, gir_node a, gir_node b) {
-    gir_node in[2];
-    in[0] = a;
-    in[1] = b;
-    return gir_op_build(g, GIR_OP_MAXIMUM, 2, in, NULL);
-}
-GIR_API gir_node gir_minimum(gir_graph *g, gir_node a, gir_node b) {
-    gir_node in[2];
-    in[0] = a;
-    in[1] = b;
-    return gir_op_build(g, GIR_OP_MINIMUM, 2, in, NULL);
-}
-GIR_API gir_node gir_mod(gir_graph *g, gir_node a, gir_node b) {
-    gir_node in[2];
-    in[0] = a;
-    in[1] = b;
-    return gir_op_build(g, GIR_OP_MOD, 2, in, NULL);
-}
-GIR_API gir_node gir_floordiv(gir_graph *g, gir_node a, gir_node b) {
-    gir_node in[2];
-    in[0] = a;
-    in[1] = b;
-    return gir_op_build(g, GIR_OP_FLOORDIV, 2, in, NULL);
-}
-GIR_API gir_node gir_add_n(gir_graph *g, int n, const gir_node *xs) {
-    return gir_op_build(g, GIR_OP_ADD_N, n, xs, NULL);
-}
-GIR_API gir_node gir_abs(gir_graph *g, gir_node a) {
-    gir_node in[1];
-    in[0] = a;
-    return gir_op_build(g, GIR_OP_ABS, 1, in, NULL);
-}
-GIR_API gir_node gir_sign(gir_graph *g, gir_node a) {
-    gir_node in[1];
-    in[0] = a;
-    return gir_op_build(g, GIR_OP_SIGN, 1, in, NULL);
-}
-GIR_API gir_node gir_square(gir_graph *g, gir_node a) {
-    gir_node in[1];
-    in[0] = a;
-    return gir_op_build(g, GIR_OP_SQUARE, 1, in, NULL);
-}
-GIR_API gir_node gir_sqrt(gir_graph *g, gir_node a) {
-    gir_node in[1];
-    in[0] = a;
-    return gir_op_build(g, GIR_OP_SQRT, 1, in, NULL);
-}
-GIR_API gir_node gir_rsqrt(gir_graph *g, gir_node a) {
-    gir_node in[1];
-    in[0] = a;
-    return gir_op_build(g, GIR_OP_RSQRT, 1, in, NULL);
-}
-GIR_API gir_node gir_reciprocal(gir_graph *g, gir_node a) {
-    gir_node in[1];
-    in[0] = a;
-    return gir_op_build(g, GIR_OP_RECIPROCAL, 1, in, NULL);
-}
-GIR_API gir_node gir_exp(gir_graph *g, gir_node a) {
-    gir_node in[1];
-    in[0] = a;
-    return gir_op_build(g, GIR_OP_EXP, 1, in, NULL);
-}
-GIR_API gir_node gir_expm1(gir_graph *g, gir_node a) {
-    gir_node in[1];
-    in[0] = a;
-    return gir_op_build(g, GIR_OP_EXPM1, 1, in, NULL);
-}
-GIR_API gir_node gir_log(gir_graph *g, gir_node a) {
-    gir_node in[1];
-    in[0] = a;
-    return gir_op_build(g, GIR_OP_LOG, 1, in, NULL);
-}
-GIR_API gir_node gir_log1p(gir_graph *g, gir_node a) {
-    gir_node in[1];
-    in[0] = a;
-    return gir_op_build(g, GIR_OP_LOG1P, 1, in, NULL);
-}
-GIR_API gir_node gir_log2(gir_graph *g, gir_node a) {
-    gir_node in[1];
-    in[0] = a;
-    return gir_op_build(g, GIR_OP_LOG2, 1, in, NULL);
-}
-GIR_API gir_node gir_sin(gir_graph *g, gir_node a) {
-    gir_node in[1];
-    in[0] = a;
-    return gir_op_build(g, GIR_OP_SIN, 1, in, NULL);
-}
-GIR_API gir_node gir_cos(gir_graph *g, gir_node a) {
-    gir_node in[1];
-    in[0] = a;
-    return gir_op_build(g, GIR_OP_COS, 1, in, NULL);
-}
-GIR_API gir_node gir_tan(gir_graph *g, gir_node a) {
-    gir_node in[1];
-    in[0] = a;
-    return gir_op_build(g, GIR_OP_TAN, 1, in, NULL);
-}
-GIR_API gir_node gir_asin(gir_graph *g, gir_node a) {
-    gir_node in[1];
-    in[0] = a;
-    return gir_op_build(g, GIR_OP_ASIN, 1, in, NULL);
-}
-GIR_API gir_node gir_acos(gir_graph *g, gir_node a) {
-    gir_node in[1];
-    in[0] = a;
-    return gir_op_build(g, GIR_OP_ACOS, 1, in, NULL);
-}
-GIR_API gir_node gir_atan(gir_graph *g, gir_node a) {
-    gir_node in[1];
-    in[0] = a;
-    return gir_op_build(g, GIR_OP_ATAN, 1, in, NULL);
-}
-GIR_API gir_node gir_sinh(gir_graph *g, gir_node a) {
-    gir_node in[1];
-    in[0] = a;
-    return gir_op_build(g, GIR_OP_SINH, 1, in, NULL);
-}
-GIR_API gir_node gir_cosh(gir_graph *g, gir_node a) {
-    gir_node in[1];
-    in[0] = a;
-    return gir_op_build(g, GIR_OP_COSH, 1, in, NULL);
-}
-GIR_API gir_node gir_tanh(gir_graph *g, gir_node a) {
-    gir_node in[1];
-    in[0] = a;
-    return gir_op_build(g, GIR_OP_TANH, 1, in, NULL);
-}
-GIR_API gir_node gir_sigmoid(gir_graph *g, gir_node a) {
-    gir_node in[1];
-    in[0] = a;
-    return gir_op_build(g, GIR_OP_SIGMOID, 1, in, NULL);
-}
-GIR_API gir_node gir_softplus(gir_graph *g, gir_node a) {
-    gir_node in[1];
-    in[0] = a;
-    return gir_op_build(g, GIR_OP_SOFTPLUS, 1, in, NULL);
-}
-GIR_API gir_node gir_relu(gir_graph *g, gir_node a) {
-    gir_node in[1];
-    in[0] = a;
-    return gir_op_build(g, GIR_OP_RELU, 1, in, NULL);
-}
-GIR_API gir_node gir_leaky_relu(gir_graph *g, gir_node a, double alpha) {
-    gir_attr A;
-    gir_node in[1];
-    gir_attr_zero(&A);
-    in[0] = a;
-    A.f[0] = alpha;
-    return gir_op_build(g, GIR_OP_LEAKY_RELU, 1, in, &A);
-}
-GIR_API gir_node gir_elu(gir_graph *g, gir_node a, double alpha) {
-    gir_attr A;
-    gir_node in[1];
-    gir_attr_zero(&A);
-    in[0] = a;
-    A.f[0] = alpha;
-    return gir_op_build(g, GIR_OP_ELU, 1, in, &A);
-}
-GIR_API gir_node gir_gelu(gir_graph *g, gir_node a) {
-    gir_node in[1];
-    in[0] = a;
-    return gir_op_build(g, GIR_OP_GELU, 1, in, NULL);
-}
-GIR_API gir_node gir_silu(gir_graph *g, gir_node a) {
-    gir_node in[1];
-    in[0] = a;
-    return gir_op_build(g, GIR_OP_SILU, 1, in, NULL);
-}
-GIR_API gir_node gir_erf(gir_graph *g, gir_node a) {
-    gir_node in[1];
-    in[0] = a;
-    return gir_op_build(g, GIR_OP_ERF, 1, in, NULL);
-}
-GIR_API gir_node gir_floor(gir_graph *g, gir_node a) {
-    gir_node in[1];
-    in[0] = a;
-    return gir_op_build(g, GIR_OP_FLOOR, 1, in, NULL);
-}
-GIR_API gir_node gir_ceil(gir_graph *g, gir_node a) {
-    gir_node in[1];
-    in[0] = a;
-    return gir_op_build(g, GIR_OP_CEIL, 1, in, NULL);
-}
-GIR_API gir_node gir_round(gir_graph *g, gir_node a) {
-    gir_node in[1];
-    in[0] = a;
-    return gir_op_build(g, GIR_OP_ROUND, 1, in, NULL);
-}
-GIR_API gir_node gir_clamp(gir_graph *g, gir_node a, double lo, double hi) {
-    gir_attr A;
-    gir_node in[1];
-    gir_attr_zero(&A);
-    in[0] = a;
-    A.f[0] = lo;
-    A.f[1] = hi;
-    return gir_op_build(g, GIR_OP_CLAMP, 1, in, &A);
-}
-GIR_API gir_node gir_sum(gir_graph *g, gir_node x, gir_ints axes, int keepdims) {
-    gir_attr A;
-    gir_node in[1];
-    gir_attr_zero(&A);
-    in[0] = x;
-    A.l[0] = axes;
-    A.i[0] = (int32_t)keepdims;
-    return gir_op_build(g, GIR_OP_SUM, 1, in, &A);
-}
-GIR_API gir_node gir_mean(gir_graph *g, gir_node x, gir_ints axes, int keepdims) {
-    gir_attr A;
-    gir_node in[1];
-    gir_attr_zero(&A);
-    in[0] = x;
-    A.l[0] = axes;
-    A.i[0] = (int32_t)keepdims;
-    return gir_op_build(g, GIR_OP_MEAN, 1, in, &A);
-}
-GIR_API gir_node gir_prod(gir_graph *g, gir_node x, gir_ints axes, int keepdims) {
-    gir_attr A;
-    gir_node in[1];
-    gir_attr_zero(&A);
-    in[0] = x;
-    A.l[0] = axes;
-    A.i[0] = (int32_t)keepdims;
-    return gir_op_build(g, GIR_OP_PROD, 1, in, &A);
-}
-GIR_API gir_node gir_max(gir_graph *g, gir_node x, gir_ints axes, int keepdims) {
-    gir_attr A;
-    gir_node in[1];
-    gir_attr_zero(&A);
-    in[0] = x;
-    A.l[0] = axes;
-    A.i[0] = (int32_t)keepdims;
-    return gir_op_build(g, GIR_OP_MAX, 1, in, &A);
-}
-GIR_API gir_node gir_min(gir_graph *g, gir_node x, gir_ints axes, int keepdims) {
-    gir_attr A;
-    gir_node in[1];
-    gir_attr_zero(&A);
-    in[0] = x;
-    A.l[0] = axes;
-    A.i[0] = (int32_t)keepdims;
-    return gir_op_build(g, GIR_OP_MIN, 1, in, &A);
-}
-GIR_API gir_node gir_var(gir_graph *g, gir_node x, gir_ints axes, int keepdims, int ddof) {
-    gir_attr A;
-    gir_node in[1];
-    gir_attr_zero(&A);
-    in[0] = x;
-    A.l[0] = axes;
-    A.i[0] = (int32_t)keepdims;
-    A.i[1] = (int32_t)ddof;
-    return gir_op_build(g, GIR_OP_VAR, 1, in, &A);
-}
-GIR_API gir_node gir_logsumexp(gir_graph *g, gir_node x, gir_ints axes, int keepdims) {
-    gir_attr A;
-    gir_node in[1];
-    gir_attr_zero(&A);
-    in[0] = x;
-    A.l[0] = axes;
-    A.i[0] = (int32_t)keepdims;
-    return gir_op_build(g, GIR_OP_LOGSUMEXP, 1, in, &A);
-}
-GIR_API gir_node gir_argmax(gir_graph *g, gir_node x, int axis, int keepdims) {
-    gir_attr A;
-    gir_node in[1];
-    gir_attr_zero(&A);
-    in[0] = x;
-    A.i[0] = (int32_t)axis;
-    A.i[1] = (int32_t)keepdims;
-    return gir_op_build(g, GIR_OP_ARGMAX, 1, in, &A);
-}
-GIR_API gir_node gir_argmin(gir_graph *g, gir_node x, int axis, int keepdims) {
-    gir_attr A;
-    gir_node in[1];
-    gir_attr_zero(&A);
-    in[0] = x;
-    A.i[0] = (int32_t)axis;
-    A.i[1] = (int32_t)keepdims;
-    return gir_op_build(g, GIR_OP_ARGMIN, 1, in, &A);
-}
-GIR_API gir_node gir_all(gir_graph *g, gir_node x, gir_ints axes, int keepdims) {
-    gir_attr A;
-    gir_node in[1];
-    gir_attr_zero(&A);
-    in[0] = x;
-    A.l[0] = axes;
-    A.i[0] = (int32_t)keepdims;
-    return gir_op_build(g, GIR_OP_ALL, 1, in, &A);
-}
-GIR_API gir_node gir_any(gir_graph *g, gir_node x, gir_ints axes, int keepdims) {
-    gir_attr A;
-    gir_node in[1];
-    gir_attr_zero(&A);
-    in[0] = x;
-    A.l[0] = axes;
-    A.i[0] = (int32_t)keepdims;
-    return gir_op_build(g, GIR_OP_ANY, 1, in, &A);
-}
-GIR_API gir_node gir_reshape(gir_graph *g, gir_node x, gir_shape shape) {
-    gir_attr A;
-    gir_node in[1];
-    gir_attr_zero(&A);
-    in[0] = x;
-    A.shape = shape;
-    return gir_op_build(g, GIR_OP_RESHAPE, 1, in, &A);
-}
-GIR_API gir_node gir_transpose(gir_graph *g, gir_node x, gir_ints perm) {
-    gir_attr A;
-    gir_node in[1];
-    gir_attr_zero(&A);
-    in[0] = x;
-    A.l[0] = perm;
-    return gir_op_build(g, GIR_OP_TRANSPOSE, 1, in, &A);
-}
-GIR_API gir_node gir_broadcast_to(gir_graph *g, gir_node x, gir_shape shape) {
-    gir_attr A;
-    gir_node in[1];
-    gir_attr_zero(&A);
-    in[0] = x;
-    A.shape = shape;
-    return gir_op_build(g, GIR_OP_BROADCAST_TO, 1, in, &A);
-}
-GIR_API gir_node gir_slice(gir_graph *g, gir_node x, int axis, int start, int stop, int step) {
-    gir_attr A;
-    gir_node in[1];
-    gir_attr_zero(&A);
-    in[0] = x;
-    A.i[0] = (int32_t)axis;
-    A.i[1] = (int32_t)start;
-    A.i[2] = (int32_t)stop;
-    A.i[3] = (int32_t)step;
-    return gir_op_build(g, GIR_OP_SLICE, 1, in, &A);
-}
-GIR_API gir_node gir_unslice(gir_graph *g, gir_node x, int axis, int start, int stop, int step, int len) {
-    gir_attr A;
-    gir_node in[1];
-    gir_attr_zero(&A);
-    in[0] = x;
-    A.i[0] = (int32_t)axis;
-    A.i[1] = (int32_t)start;
-    A.i[2] = (int32_t)stop;
-    A.i[3] = (int32_t)step;
-    A.i[4] = (int32_t)len;
-    return gir_op_build(g, GIR_OP_UNSLICE, 1, in, &A);
-}
-GIR_API gir_node gir_concat(gir_graph *g, int n, const gir_node *xs, int axis) {
-    gir_attr A;
-    gir_attr_zero(&A);
-    A.i[0] = (int32_t)axis;
-    return gir_op_build(g, GIR_OP_CONCAT, n, xs, &A);
-}
-GIR_API gir_node gir_flip(gir_graph *g, gir_node x, gir_ints axes) {
-    gir_attr A;
-    gir_node in[1];
-    gir_attr_zero(&A);
-    in[0] = x;
-    A.l[0] = axes;
-    return gir_op_build(g, GIR_OP_FLIP, 1, in, &A);
-}
-GIR_API gir_node gir_pad(gir_graph *g, gir_node x, gir_ints before, gir_ints after, double value) {
-    gir_attr A;
-    gir_node in[1];
-    gir_attr_zero(&A);
-    in[0] = x;
-    A.l[0] = before;
-    A.l[1] = after;
-    A.f[0] = value;
-    return gir_op_build(g, GIR_OP_PAD, 1, in, &A);
-}
-GIR_API gir_node gir_index_select(gir_graph *g, gir_node x, gir_node index, int axis) {
-    gir_attr A;
-    gir_node in[2];
-    gir_attr_zero(&A);
-    in[0] = x;
-    in[1] = index;
-    A.i[0] = (int32_t)axis;
-    return gir_op_build(g, GIR_OP_INDEX_SELECT, 2, in, &A);
-}
-GIR_API gir_node gir_index_add(gir_graph *g, gir_node x, gir_node index, int axis, int len) {
-    gir_attr A;
-    gir_node in[2];
-    gir_attr_zero(&A);
-    in[0] = x;
-    in[1] = index;
-    A.i[0] = (int32_t)axis;
-    A.i[1] = (int32_t)len;
-    return gir_op_build(g, GIR_OP_INDEX_ADD, 2, in, &A);
-}
-GIR_API gir_node gir_one_hot(gir_graph *g, gir_node index, int depth, gir_dtype dtype) {
-    gir_attr A;
-    gir_node in[1];
-    gir_attr_zero(&A);
-    in[0] = index;
-    A.i[0] = (int32_t)depth;
-    A.dtype = (int32_t)dtype;
-    return gir_op_build(g, GIR_OP_ONE_HOT, 1, in, &A);
-}
-GIR_API gir_node gir_where(gir_graph *g, gir_node cond, gir_node a, gir_node b) {
-    gir_node in[3];
-    in[0] = cond;
-    in[1] = a;
-    in[2] = b;
-    return gir_op_build(g, GIR_OP_WHERE, 3, in, NULL);
-}
-GIR_API gir_node gir_diag(gir_graph *g, gir_node x, int k) {
-    gir_attr A;
-    gir_node in[1];
-    gir_attr_zero(&A);
-    in[0] = x;
-    A.i[0] = (int32_t)k;
-    return gir_op_build(g, GIR_OP_DIAG, 1, in, &A);
-}
-GIR_API gir_node gir_diagonal(gir_graph *g, gir_node x, int k) {
-    gir_attr A;
-    gir_node in[1];
-    gir_attr_zero(&A);
-    in[0] = x;
-    A.i[0] = (int32_t)k;
-    return gir_op_build(g, GIR_OP_DIAGONAL, 1, in, &A);
-}
-GIR_API gir_node gir_triu(gir_graph *g, gir_node x, int k) {
-    gir_attr A;
-    gir_node in[1];
-    gir_attr_zero(&A);
-    in[0] = x;
-    A.i[0] = (int32_t)k;
-    return gir_op_build(g, GIR_OP_TRIU, 1, in, &A);
-}
-GIR_API gir_node gir_tril(gir_graph *g, gir_node x, int k) {
-    gir_attr A;
-    gir_node in[1];
-    gir_attr_zero(&A);
-    in[0] = x;
-    A.i[0] = (int32_t)k;
-    return gir_op_build(g, GIR_OP_TRIL, 1, in, &A);
-}
-GIR_API gir_node gir_cast(gir_graph *g, gir_node x, gir_dtype dtype) {
-    gir_attr A;
-    gir_node in[1];
-    gir_attr_zero(&A);
-    in[0] = x;
-    A.dtype = (int32_t)dtype;
-    return gir_op_build(g, GIR_OP_CAST, 1, in, &A);
-}
-GIR_API gir_node gir_stop_gradient(gir_graph *g, gir_node x) {
-    gir_node in[1];
-    in[0] = x;
-    return gir_op_build(g, GIR_OP_STOP_GRADIENT, 1, in, NULL);
-}
-GIR_API gir_node gir_matmul(gir_graph *g, gir_node a, gir_node b) {
-    gir_node in[2];
-    in[0] = a;
-    in[1] = b;
-    return gir_op_build(g, GIR_OP_MATMUL, 2, in, NULL);
-}
-GIR_API gir_node gir_dot(gir_graph *g, gir_node a, gir_node b) {
-    gir_node in[2];
-    in[0] = a;
-    in[1] = b;
-    return gir_op_build(g, GIR_OP_DOT, 2, in, NULL);
-}
-GIR_API gir_node gir_outer(gir_graph *g, gir_node a, gir_node b) {
-    gir_node in[2];
-    in[0] = a;
-    in[1] = b;
-    return gir_op_build(g, GIR_OP_OUTER, 2, in, NULL);
-}
-GIR_API gir_node gir_trace(gir_graph *g, gir_node x) {
-    gir_node in[1];
-    in[0] = x;
-    return gir_op_build(g, GIR_OP_TRACE, 1, in, NULL);
-}
-GIR_API gir_node gir_inverse(gir_graph *g, gir_node x) {
-    gir_node in[1];
-    in[0] = x;
-    return gir_op_build(g, GIR_OP_INVERSE, 1, in, NULL);
-}
-GIR_API gir_node gir_det(gir_graph *g, gir_node x) {
-    gir_node in[1];
-    in[0] = x;
-    return gir_op_build(g, GIR_OP_DET, 1, in, NULL);
-}
-GIR_API gir_node gir_logdet(gir_graph *g, gir_node x) {
-    gir_node in[1];
-    in[0] = x;
-    return gir_op_build(g, GIR_OP_LOGDET, 1, in, NULL);
-}
-GIR_API gir_node gir_cholesky(gir_graph *g, gir_node x) {
-    gir_node in[1];
-    in[0] = x;
-    return gir_op_build(g, GIR_OP_CHOLESKY, 1, in, NULL);
-}
-GIR_API gir_node gir_trisolve(gir_graph *g, gir_node a, gir_node b, int lower, int trans) {
-    gir_attr A;
-    gir_node in[2];
-    gir_attr_zero(&A);
-    in[0] = a;
-    in[1] = b;
-    A.i[0] = (int32_t)lower;
-    A.i[1] = (int32_t)trans;
-    return gir_op_build(g, GIR_OP_TRISOLVE, 2, in, &A);
-}
-GIR_API gir_node gir_softmax(gir_graph *g, gir_node x, int axis) {
-    gir_attr A;
-    gir_node in[1];
-    gir_attr_zero(&A);
-    in[0] = x;
-    A.i[0] = (int32_t)axis;
-    return gir_op_build(g, GIR_OP_SOFTMAX, 1, in, &A);
-}
-GIR_API gir_node gir_log_softmax(gir_graph *g, gir_node x, int axis) {
-    gir_attr A;
-    gir_node in[1];
-    gir_attr_zero(&A);
-    in[0] = x;
-    A.i[0] = (int32_t)axis;
-    return gir_op_build(g, GIR_OP_LOG_SOFTMAX, 1, in, &A);
-}
-GIR_API gir_node gir_xent_logits(gir_graph *g, gir_node logits, gir_node labels) {
-    gir_node in[2];
-    in[0] = logits;
-    in[1] = labels;
-    return gir_op_build(g, GIR_OP_XENT_LOGITS, 2, in, NULL);
-}
-GIR_API gir_node gir_xent_logits_prob(gir_graph *g, gir_node logits, gir_node probs) {
-    gir_node in[2];
-    in[0] = logits;
-    in[1] = probs;
-    return gir_op_build(g, GIR_OP_XENT_LOGITS_PROB, 2, in, NULL);
-}
-GIR_API gir_node gir_bce_logits(gir_graph *g, gir_node x, gir_node t) {
-    gir_node in[2];
-    in[0] = x;
-    in[1] = t;
-    return gir_op_build(g, GIR_OP_BCE_LOGITS, 2, in, NULL);
-}
-GIR_API gir_node gir_mse(gir_graph *g, gir_node a, gir_node b) {
-    gir_node in[2];
-    in[0] = a;
-    in[1] = b;
-    return gir_op_build(g, GIR_OP_MSE, 2, in, NULL);
-}
-GIR_API gir_node gir_conv2d(gir_graph *g, gir_node x, gir_node w, gir_ints stride, gir_ints padding, gir_ints dilation, int groups) {
-    gir_attr A;
-    gir_node in[2];
-    gir_attr_zero(&A);
-    in[0] = x;
-    in[1] = w;
-    A.l[0] = stride;
-    A.l[1] = padding;
-    A.l[2] = dilation;
-    A.i[0] = (int32_t)groups;
-    return gir_op_build(g, GIR_OP_CONV2D, 2, in, &A);
-}
-GIR_API gir_node gir_conv2d_bwd_data(gir_graph *g, gir_node gy, gir_node w, gir_ints stride, gir_ints padding, gir_ints dilation, int groups, gir_shape xshape) {
-    gir_attr A;
-    gir_node in[2];
-    gir_attr_zero(&A);
-    in[0] = gy;
-    in[1] = w;
-    A.l[0] = stride;
-    A.l[1] = padding;
-    A.l[2] = dilation;
-    A.i[0] = (int32_t)groups;
-    A.shape = xshape;
-    return gir_op_build(g, GIR_OP_CONV2D_BWD_DATA, 2, in, &A);
-}
-GIR_API gir_node gir_conv2d_bwd_filter(gir_graph *g, gir_node x, gir_node gy, gir_ints stride, gir_ints padding, gir_ints dilation, int groups, gir_shape wshape) {
-    gir_attr A;
-    gir_node in[2];
-    gir_attr_zero(&A);
-    in[0] = x;
-    in[1] = gy;
-    A.l[0] = stride;
-    A.l[1] = padding;
-    A.l[2] = dilation;
-    A.i[0] = (int32_t)groups;
-    A.shape = wshape;
-    return gir_op_build(g, GIR_OP_CONV2D_BWD_FILTER, 2, in, &A);
-}
-GIR_API gir_node gir_max_pool2d(gir_graph *g, gir_node x, gir_ints kernel, gir_ints stride, gir_ints padding) {
-    gir_attr A;
-    gir_node in[1];
-    gir_attr_zero(&A);
-    in[0] = x;
-    A.l[0] = kernel;
-    A.l[1] = stride;
-    A.l[2] = padding;
-    return gir_op_build(g, GIR_OP_MAX_POOL2D, 1, in, &A);
-}
-GIR_API gir_node gir_max_pool2d_bwd(gir_graph *g, gir_node gy, gir_node x, gir_ints kernel, gir_ints stride, gir_ints padding) {
-    gir_attr A;
-    gir_node in[2];
-    gir_attr_zero(&A);
-    in[0] = gy;
-    in[1] = x;
-    A.l[0] = kernel;
-    A.l[1] = stride;
-    A.l[2] = padding;
-    return gir_op_build(g, GIR_OP_MAX_POOL2D_BWD, 2, in, &A);
-}
-GIR_API gir_node gir_avg_pool2d(gir_graph *g, gir_node x, gir_ints kernel, gir_ints stride, gir_ints padding, int count_include_pad) {
-    gir_attr A;
-    gir_node in[1];
-    gir_attr_zero(&A);
-    in[0] = x;
-    A.l[0] = kernel;
-    A.l[1] = stride;
-    A.l[2] = padding;
-    A.i[0] = (int32_t)count_include_pad;
-    return gir_op_build(g, GIR_OP_AVG_POOL2D, 1, in, &A);
-}
-GIR_API gir_node gir_avg_pool2d_bwd(gir_graph *g, gir_node gy, gir_ints kernel, gir_ints stride, gir_ints padding, int count_include_pad, gir_shape xshape) {
-    gir_attr A;
-    gir_node in[1];
-    gir_attr_zero(&A);
-    in[0] = gy;
-    A.l[0] = kernel;
-    A.l[1] = stride;
-    A.l[2] = padding;
-    A.i[0] = (int32_t)count_include_pad;
-    A.shape = xshape;
-    return gir_op_build(g, GIR_OP_AVG_POOL2D_BWD, 1, in, &A);
-}
-GIR_API gir_node gir_dropout(gir_graph *g, gir_node x, double p, uint64_t seed) {
-    gir_attr A;
-    gir_node in[1];
-    gir_attr_zero(&A);
-    in[0] = x;
-    A.f[0] = p;
-    A.seed = seed;
-    return gir_op_build(g, GIR_OP_DROPOUT, 1, in, &A);
-}
-GIR_API gir_node gir_gather(gir_graph *g, gir_node x, gir_node index, int axis) {
-    gir_attr A;
-    gir_node in[2];
-    gir_attr_zero(&A);
-    in[0] = x;
-    in[1] = index;
-    A.i[0] = (int32_t)axis;
-    return gir_op_build(g, GIR_OP_GATHER, 2, in, &A);
-}
-GIR_API gir_node gir_scatter_add(gir_graph *g, gir_node x, gir_node index, gir_node src, int axis) {
-    gir_attr A;
-    gir_node in[3];
-    gir_attr_zero(&A);
-    in[0] = x;
-    in[1] = index;
-    in[2] = src;
-    A.i[0] = (int32_t)axis;
-    return gir_op_build(g, GIR_OP_SCATTER_ADD, 3, in, &A);
-}
-GIR_API gir_node gir_fmod(gir_graph *g, gir_node a, gir_node b) {
-    gir_node in[2];
-    in[0] = a;
-    in[1] = b;
-    return gir_op_build(g, GIR_OP_FMOD, 2, in, NULL);
-}
-GIR_API gir_node gir_gelu_tanh(gir_graph *g, gir_node a) {
-    gir_node in[1];
-    in[0] = a;
-    return gir_op_build(g, GIR_OP_GELU_TANH, 1, in, NULL);
-}
-GIR_API gir_node gir_assign(gir_graph *g, gir_node var, gir_node value) {
-    gir_node in[2];
-    in[0] = var;
-    in[1] = value;
-    return gir_op_build(g, GIR_OP_ASSIGN, 2, in, NULL);
-}
-GIR_API gir_node gir_train_eval(gir_graph *g, int n, const gir_node *xs) {
-    return gir_op_build(g, GIR_OP_TRAIN_EVAL, n, xs, NULL);
-}
-GIR_API gir_node gir_max_pool2d_pick(gir_graph *g, gir_node v, gir_node x, gir_ints kernel, gir_ints stride, gir_ints padding) {
-    gir_attr A;
-    gir_node in[2];
-    gir_attr_zero(&A);
-    in[0] = v;
-    in[1] = x;
-    A.l[0] = kernel;
-    A.l[1] = stride;
-    A.l[2] = padding;
-    return gir_op_build(g, GIR_OP_MAX_POOL2D_PICK, 2, in, &A);
-}
-
-#ifndef GIR_NO_STDIO
-GIR_API void gir_dump(const gir_graph *g, FILE *f) {
-    size_t k;
-    static const char *const nt[] = {"const", "const_derived", "input", "input_nondiff", "input_derived"};
-    if (!g || !f) return;
-    for (k = 1; k < g->nnodes; ++k) {
-        const gir__node *d = &g->nodes[k];
-        char sh[96];
-        uint32_t j;
-        gir__format(sh, sizeof sh, "%S", gir__nshape(g, d));
-        fprintf(f, "%%%u = %s(", (unsigned)k, gir__op_names[d->op]);
-        for (j = 0; j < d->nin; ++j)
-            fprintf(f, "%s%s%%%u", j ? ", " : "", j >= d->nparents ? "@" : "", (unsigned)g->ins[d->in0 + j]);
-        fprintf(f, ") : %s%s  %s  level %d%s%s%s\n", gir__dtype_names[d->dtype], sh, nt[d->ntype], d->grad_level,
-                d->name ? "  '" : "", d->name ? gir__name_at(g, d->name) : "", d->name ? "'" : "");
-    }
-}
-#endif
-
-#if defined(GIR__COLD)
-#pragma GCC push_options
-#pragma GCC optimize ("O1")
-#endif
-/* >>names: node names, scopes, the graph's variables ----------------------------------------------------------
-   A name lives in the graph's name pool (NUL-terminated strings, appended in blocks that never move: nodes keep
-   1 + offset). Lookups scan the named nodes; graphs name their parameters and a few outputs, not every node. */
-static int gir__name_char(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.' ||
-           c == ':' || c == '+' || c == '-';
-}
-/* 1 when s is parts of name characters joined by single '/' (no empty part) */
-static int gir__name_ok(const char *s, size_t len) {
-    size_t k;
-    if (!len || s[0] == '/' || s[len - 1] == '/') return 0;
-    for (k = 0; k < len; ++k)
-        if (!(gir__name_char(s[k]) || (s[k] == '/' && s[k + 1] != '/'))) return 0;
-    return 1;
-}
-static size_t gir__strlen_max(const char *s, size_t max) {   /* strlen, stopping past max */
-    size_t n = 0;
-    while (n <= max && s[n]) ++n;
-    return n;
-}
-static int gir__strcmp(const char *a, const char *b) {      /* strcmp: byte order, as unsigned char */
-    while (*a && *a == *b) { ++a; ++b; }
-    return (int)(unsigned char)*a - (int)(unsigned char)*b;
-}
-static int gir__streq(const char *a, const char *b) { return gir__strcmp(a, b) == 0; }
-static uint32_t gir__find_id(const gir_graph *g, const char *name) {
-    size_t k;
-    for (k = 1; k < g->nnodes; ++k)
-        if (g->nodes[k].name && gir__streq(gir__name_at(g, g->nodes[k].name), name)) return (uint32_t)k;
-    return 0;
-}
-/* give n the whole name full (len characters, already checked), unless another node has it */
-static gir_node gir__name_set(gir_graph *g, gir_node n, const char *full, size_t len) {
-    uint32_t other;
-    if ((other = gir__find_id(g, full)) == n.id) return n;
-    if (other) {
-        gir__gfail(g, GIR_ERR_INVALID_ARG, "name: '%s' is already %N", full, (const gir_graph *)g, (unsigned)other);
-        return gir__handle(NULL, 0);
-    }
-    if (gir__store_reserve(&g->a, &g->names, len + 1, 1u)) {
-        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "name: %N: out of memory naming it '%s'", (const gir_graph *)g,
-                   (unsigned)n.id, full);
-        return gir__handle(NULL, 0);
-    }
-    g->nodes[n.id].name = gir__store_put(&g->names, full, len + 1, 1u);
-    return n;
-}
-GIR_API gir_node gir_name(gir_graph *g, gir_node n, const char *name) {
-    char full[GIR_MAX_NAME + 1];
-    size_t len, at = 0;
-    int kind;
-    if (!g) return gir__handle(NULL, 0);
-    if ((kind = gir__handle_kind(g, n)) != GIR__H_OWN) {
-        if (n.id || n.tag) gir__gfail(g, GIR_ERR_HANDLE, "name: node (id %u) %s", (unsigned)n.id, gir__handle_why(kind));
-        return gir__handle(NULL, 0);
-    }
-    len = name ? gir__strlen_max(name, GIR_MAX_NAME) : 0;
-    if (g->scope_len && len) {
-        GIR_MEMCPY(full, g->scope->text, g->scope_len);
-        full[g->scope_len] = '/';
-        at = (size_t)g->scope_len + 1;
-    }
-    if (!name || at + len > GIR_MAX_NAME || !gir__name_ok(name, len)) {
-        gir__gfail(g, GIR_ERR_INVALID_ARG, "name: %N: %s", (const gir_graph *)g, (unsigned)n.id,
-                   !name ? "the name is NULL" : at + len > GIR_MAX_NAME ? "the name (scope included) is longer than "
-                   "GIR_MAX_NAME" : "a name is parts of [A-Za-z0-9_.:+-] joined by single '/'");
-        return gir__handle(NULL, 0);
-    }
-    GIR_MEMCPY(full + at, name, len);
-    full[at + len] = 0;
-    return gir__name_set(g, n, full, at + len);
-}
-/* State a builder makes for a named node (an optimizer's buffers for a parameter, batch norm's running
-   statistics for its gamma) is named "<owner>/<what>"; nothing happens when owner is unnamed or the name would
-   be too long. 0 when the name is already taken (an error in the graph). */
-static int gir__name_derived(gir_graph *g, gir_node owner, gir_node n, const char *what) {
-    char full[GIR_MAX_NAME + 1];
-    const char *on;
-    size_t ol, wl;
-    if (!n.id || !owner.id || !g->nodes[owner.id].name) return 1;
-    on = gir__name_at(g, g->nodes[owner.id].name);
-    ol = gir__strlen_max(on, GIR_MAX_NAME);
-    wl = gir__strlen_max(what, GIR_MAX_NAME);
-    if (ol + 1 + wl > GIR_MAX_NAME) return 1;
-    GIR_MEMCPY(full, on, ol);
-    full[ol] = '/';
-    GIR_MEMCPY(full + ol + 1, what, wl + 1);
-    return gir__name_set(g, n, full, ol + 1 + wl).id != 0;
-}
-GIR_API const char *gir_node_name(const gir_graph *g, gir_node n) {
-    const gir__node *d = gir__get(g, n);
-    return d && d->name ? gir__name_at(g, d->name) : "";
-}
-GIR_API gir_node gir_find(const gir_graph *g, const char *name) {
-    if (!g || !name || !*name) return gir__handle(NULL, 0);
-    return gir__handle(g, gir__find_id(g, name));
-}
-GIR_API gir_status gir_scope_push(gir_graph *g, const char *scope) {
-    size_t len, at;
-    if (!g) return GIR_ERR_INVALID_ARG;
-    len = scope ? gir__strlen_max(scope, GIR_MAX_NAME) : 0;
-    at = g->scope_len ? (size_t)g->scope_len + 1 : 0;
-    if (!scope || !gir__name_ok(scope, len) || at + len >= GIR_MAX_NAME || g->scope_depth >= GIR_MAX_SCOPE_DEPTH) {
-        gir__gfail(g, GIR_ERR_INVALID_ARG, "scope: %s", !scope ? "the scope is NULL" :
-                   g->scope_depth >= GIR_MAX_SCOPE_DEPTH ? "nested deeper than GIR_MAX_SCOPE_DEPTH" :
-                   at + len >= GIR_MAX_NAME ? "the scope is longer than GIR_MAX_NAME" :
-                   "a scope is parts of [A-Za-z0-9_.:+-] joined by single '/'");
-        return GIR_ERR_INVALID_ARG;
-    }
-    if (!g->scope && !(g->scope = (gir__scope *)gir__alloc(&g->a, sizeof *g->scope))) {
-        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "scope: out of memory");
-        return GIR_ERR_OUT_OF_MEMORY;
-    }
-    g->scope->mark[g->scope_depth++] = g->scope_len;
-    if (at) g->scope->text[g->scope_len] = '/';
-    GIR_MEMCPY(g->scope->text + at, scope, len);
-    g->scope_len = (uint16_t)(at + len);
-    g->scope->text[g->scope_len] = 0;
-    return GIR_OK;
-}
-GIR_API void gir_scope_pop(gir_graph *g) {
-    if (!g || !g->scope_depth) return;
-    g->scope_len = g->scope->mark[--g->scope_depth];
-    g->scope->text[g->scope_len] = 0;
-}
-GIR_API const char *gir_scope(const gir_graph *g) { return g && g->scope ? g->scope->text : ""; }
-
-GIR_API int gir_graph_variable_count(const gir_graph *g) {
-    size_t k;
-    int n = 0;
-    for (k = 1; g && k < g->nnodes; ++k) n += gir__op_is(g->nodes[k].op, GIR__F_LEAF_VAR);
-    return n;
-}
-GIR_API gir_node gir_graph_variable(const gir_graph *g, int index) {
-    size_t k;
-    for (k = 1; g && index >= 0 && k < g->nnodes; ++k)
-        if (gir__op_is(g->nodes[k].op, GIR__F_LEAF_VAR) && index-- == 0) return gir__handle(g, (uint32_t)k);
-    return gir__handle(NULL, 0);
-}
-#if defined(GIR__COLD)
-#pragma GCC pop_options
-#endif
-
-#if defined(GIR__COLD)
-#pragma GCC push_options
-#pragma GCC optimize ("O1")
-#endif
-/* >>dataref: constants and read-only variables whose values stay in the caller's memory (weights in flash).
-   The node keeps the caller's pointer in attr->data and marks it with attr->i[4] = GIR__REF: the graph never
-   copies, writes or frees those bytes; plans read them in place. A referenced variable is read-only: a plan
-   that assigns to it does not compile, gir_init_* and gir_load_variables refuse it. */
-static gir_node gir__data_ref(gir_graph *g, gir_op op, gir_dtype dtype, gir_shape shape, const void *data) {
-    const char *fn = gir__op_is(op, GIR__F_LEAF_CONST) ? "constant_ref" : "variable_ref";
-    gir_attr A;
-    size_t es;
-    if (!g) return gir__handle(NULL, 0);
-    es = (unsigned)dtype < (unsigned)GIR_DTYPE__COUNT ? gir__dtype_sizes[dtype] : 0;
-    if (!data || (es && (size_t)((uintptr_t)data % es) != 0)) {
-        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: the data of a %T %S must be %s (%u-byte aligned)", fn,
-                   (unsigned)g->nnodes, (int)dtype, &shape, data ? "aligned to its element size" : "given",
-                   (unsigned)es);
-        return gir__handle(NULL, 0);
-    }
-    gir_attr_zero(&A);
-    A.dtype = (int32_t)dtype;
-    A.shape = shape;
-    A.data = data;
-    A.i[4] = GIR__REF;
-    return gir_op_build(g, op, 0, NULL, &A);
-}
-GIR_API gir_node gir_constant_ref(gir_graph *g, gir_dtype dtype, gir_shape shape, const void *data) {
-    return gir__data_ref(g, GIR_OP_CONSTANT, dtype, shape, data);      /* names the op it builds, as a builder */
-}
-GIR_API gir_node gir_variable_ref(gir_graph *g, gir_dtype dtype, gir_shape shape, const void *data) {
-    return gir__data_ref(g, GIR_OP_VARIABLE, dtype, shape, data);      /* names the op it builds, as a builder */
-}
-GIR_API int gir_node_is_ref(const gir_graph *g, gir_node n) {
-    const gir__node *d = gir__get(g, n);
-    return d ? gir__is_ref(g, d) : 0;
-}
-/* a node that writes a referenced variable (an assign): GIR_ERR_INVALID_ARG naming both, for gir_compile */
-static gir_status gir__ref_check_write(gir_graph *g, uint32_t id) {
-    const gir__node *d = &g->nodes[id];
-    uint32_t v;
-    if (!gir__op_is(d->op, GIR__F_WRITES) || d->nin < 1) return GIR_OK;
-    v = g->ins[d->in0];
-    if (!gir__is_ref(g, &g->nodes[v])) return GIR_OK;
-    gir__gfail(g, GIR_ERR_INVALID_ARG, "compile: assign %N writes variable %N, which is read-only (gir_variable_ref)",
-               (const gir_graph *)g, (unsigned)id, (const gir_graph *)g, (unsigned)v);
-    return GIR_ERR_INVALID_ARG;
-}
-#if defined(GIR__COLD)
-#pragma GCC pop_options
-#endif
-
-#if defined(GIR__COLD)
-#pragma GCC push_options
-#pragma GCC optimize ("O1")
-#endif
-/* >>compose: builders composed of table ops (scalar, zeros, expand_dims, split, layer_norm, batch_norm, flatten,
-   split_sizes, conv2d_bias, ...). Their messages name the builder and the argument the user passed. */
-/* convenience builders: compositions of table ops -----------------------------------------------------------
-   Their messages name the builder and the argument the user passed. An argument's node, or NULL: {0} (an earlier
-   failure) passes on quietly, a handle from elsewhere is reported. */
-static const gir__node *gir__arg(gir_graph *g, gir_node x, const char *fn, const char *what) {
-    int kind = gir__handle_kind(g, x);
-    if (kind == GIR__H_OWN) return &g->nodes[x.id];
-    if (kind != GIR__H_NONE)
-        gir__gfail(g, GIR_ERR_HANDLE, "%s: %s (id %u) %s", fn, what, (unsigned)x.id, gir__handle_why(kind));
-    return NULL;
-}
-/* the end of a composed builder: an error a table op raised inside it (out of memory, or a check the builder
-   leaves to the op) gets the builder's name in front, so "conv2d_bias: conv2d: node 7: ..." */
-static gir_node gir__named(gir_graph *g, int was_ok, const char *fn, gir_node r) {
-#ifndef GIR_NO_ERROR_STRINGS
-    size_t n = 0, add = 0, k;
-    if (!g || !was_ok || g->status == GIR_OK) return r;
-    while (fn[add]) ++add;
-    add += 2;
-    while (g->msg[n]) ++n;
-    if (add >= sizeof g->msg) return r;
-    if (n + add >= sizeof g->msg) n = sizeof g->msg - 1 - add;
-    for (k = n + 1; k-- > 0;) g->msg[k + add] = k == n ? 0 : g->msg[k];
-    for (k = 0; k < add - 2; ++k) g->msg[k] = fn[k];
-    g->msg[add - 2] = ':';
-    g->msg[add - 1] = ' ';
-#else
-    (void)g; (void)was_ok; (void)fn;
-#endif
-    return r;
-}
-static int gir__ok(const gir_graph *g) { return g && g->status == GIR_OK; }
-/* a fill of value, named fn in a message */
-static gir_node gir__filled(gir_graph *g, gir_dtype dtype, gir_shape shape, double value, const char *fn) {
-    int was_ok = gir__ok(g);
-    return gir__named(g, was_ok, fn, gir_fill(g, dtype, shape, value));
-}
-static gir_node gir__reshaped(gir_graph *g, gir_node x, gir_shape shape, const char *fn) {
-    int was_ok = gir__ok(g);
-    return gir__named(g, was_ok, fn, gir_reshape(g, x, shape));
-}
-GIR_API gir_node gir_int_div(gir_graph *g, gir_node a, gir_node b) { return gir_floordiv(g, a, b); }
-GIR_API gir_node gir_scalar(gir_graph *g, gir_dtype dtype, double value) {
-    return gir__filled(g, dtype, gir_shape0(), value, "scalar");
-}
-GIR_API gir_node gir_zeros(gir_graph *g, gir_dtype dtype, gir_shape shape) {
-    return gir__filled(g, dtype, shape, 0.0, "zeros");
-}
-GIR_API gir_node gir_ones(gir_graph *g, gir_dtype dtype, gir_shape shape) {
-    return gir__filled(g, dtype, shape, 1.0, "ones");
-}
-GIR_API gir_node gir_zeros_like(gir_graph *g, gir_node x) {
-    const gir__node *d = gir__arg(g, x, "zeros_like", "x");
-    gir_node bad = gir__handle(NULL, 0);
-    if (!d) return bad;
-    return gir__filled(g, (gir_dtype)d->dtype, (*gir__nshape(g, d)), 0.0, "zeros_like");
-}
-GIR_API gir_node gir_ones_like(gir_graph *g, gir_node x) {
-    const gir__node *d = gir__arg(g, x, "ones_like", "x");
-    gir_node bad = gir__handle(NULL, 0);
-    if (!d) return bad;
-    return gir__filled(g, (gir_dtype)d->dtype, (*gir__nshape(g, d)), 1.0, "ones_like");
-}
-GIR_API gir_node gir_expand_dims(gir_graph *g, gir_node x, int axis) {
-    const gir__node *d = gir__arg(g, x, "expand_dims", "x");
-    gir_shape s;
-    gir_node bad = gir__handle(NULL, 0);
-    int k, a = axis;
-    if (!d) return bad;
-    if (gir__nshape(g, d)->rank >= GIR_MAX_RANK) {
-        gir__gfail(g, GIR_ERR_SHAPE, "expand_dims: x %S already has rank GIR_MAX_RANK (%d)", gir__nshape(g, d), GIR_MAX_RANK);
-        return bad;
-    }
-    if (a < 0) a += gir__nshape(g, d)->rank + 1;
-    if (a < 0 || a > gir__nshape(g, d)->rank) {
-        gir__gfail(g, GIR_ERR_ATTR, "expand_dims: axis %d out of range for x %S (%d..%d)", axis, gir__nshape(g, d),
-                   -gir__nshape(g, d)->rank - 1, gir__nshape(g, d)->rank);
-        return bad;
-    }
-    s.rank = gir__nshape(g, d)->rank + 1;
-    for (k = 0; k < s.rank; ++k) s.dim[k] = k < a ? gir__nshape(g, d)->dim[k] : k == a ? 1 : gir__nshape(g, d)->dim[k - 1];
-    return gir__reshaped(g, x, s, "expand_dims");
-}
-GIR_API gir_node gir_squeeze(gir_graph *g, gir_node x, int axis) {
-    const gir__node *d = gir__arg(g, x, "squeeze", "x");
-    gir_shape s;
-    gir_node bad = gir__handle(NULL, 0);
-    int k, a = axis;
-    if (!d) return bad;
-    if (a < 0) a += gir__nshape(g, d)->rank;
-    if (a < 0 || a >= gir__nshape(g, d)->rank) {
-        gir__gfail(g, GIR_ERR_ATTR, "squeeze: axis %d out of range for x %S", axis, gir__nshape(g, d));
-        return bad;
-    }
-    if (gir__nshape(g, d)->dim[a] != 1) {
-        gir__gfail(g, GIR_ERR_ATTR, "squeeze: axis %d of x %S has length %d, not 1", axis, gir__nshape(g, d),
-                   (int)gir__nshape(g, d)->dim[a]);
-        return bad;
-    }
-    s.rank = gir__nshape(g, d)->rank - 1;
-    for (k = 0; k < s.rank; ++k) s.dim[k] = gir__nshape(g, d)->dim[k < a ? k : k + 1];
-    return gir__reshaped(g, x, s, "squeeze");
-}
-GIR_API gir_node gir_permute_last2(gir_graph *g, gir_node x) {
-    const gir__node *d = gir__arg(g, x, "permute_last2", "x");
-    gir_ints p;
-    gir_node bad = gir__handle(NULL, 0);
-    int k, was_ok = gir__ok(g);
-    if (!d) return bad;
-    if (gir__nshape(g, d)->rank < 2) {
-        gir__gfail(g, GIR_ERR_SHAPE, "permute_last2: x must have rank >= 2, got %S", gir__nshape(g, d));
-        return bad;
-    }
-    p.n = gir__nshape(g, d)->rank;
-    for (k = 0; k < p.n; ++k) p.v[k] = k;
-    p.v[p.n - 2] = p.n - 1;
-    p.v[p.n - 1] = p.n - 2;
-    return gir__named(g, was_ok, "permute_last2", gir_transpose(g, x, p));
-}
-/* consecutive slices of x's axis into out[0..n), of lengths sizes[k] (or each when sizes is NULL): n, or 0 when
-   a slice failed (then every out[k] is {0}) */
-static int gir__slices(gir_graph *g, gir_node x, int axis, int n, const int32_t *sizes, int32_t each, gir_node *out,
-                       const char *fn) {
-    gir_node none = gir__handle(NULL, 0);
-    int k, j, was_ok = gir__ok(g);
-    int32_t at = 0;
-    for (k = 0; k < n; ++k) {
-        int32_t len = sizes ? sizes[k] : each;
-        out[k] = gir_slice(g, x, axis, at, at + len, 1);
-        if (!out[k].id) {
-            for (j = 0; j < n; ++j) out[j] = none;
-            gir__named(g, was_ok, fn, none);
-            return 0;
-        }
-        at += len;
-    }
-    return n;
-}
-/* np.split(x, parts, axis): parts equal slices */
-GIR_API int gir_split(gir_graph *g, gir_node x, int axis, int parts, gir_node *out) {
-    const gir__node *d = gir__arg(g, x, "split", "x");
-    int a = axis;
-    if (!d) return 0;
-    if (parts < 1 || !out) {
-        if (!out) gir__gfail(g, GIR_ERR_INVALID_ARG, "split: out is NULL");
-        else gir__gfail(g, GIR_ERR_INVALID_ARG, "split: parts %d must be >= 1", parts);
-        return 0;
-    }
-    if (a < 0) a += gir__nshape(g, d)->rank;
-    if (a < 0 || a >= gir__nshape(g, d)->rank) {
-        gir__gfail(g, GIR_ERR_ATTR, "split: axis %d out of range for x %S", axis, gir__nshape(g, d));
-        return 0;
-    }
-    if (gir__nshape(g, d)->dim[a] % parts) {
-        gir__gfail(g, GIR_ERR_SHAPE, "split: cannot split axis %d of x %S (length %d) into %d equal parts", axis,
-                   gir__nshape(g, d), (int)gir__nshape(g, d)->dim[a], parts);
-        return 0;
-    }
-    return gir__slices(g, x, a, parts, NULL, gir__nshape(g, d)->dim[a] / parts, out, "split");
-}
-/* a float tensor argument of a composed builder, its shape and dtype copied out (building moves the nodes) */
-static int gir__float_arg(gir_graph *g, gir_node x, const char *fn, const char *what, gir_shape *s, int *dt) {
-    const gir__node *d = gir__arg(g, x, fn, what);
-    if (!d) return 0;
-    if (!gir__is_float(d->dtype)) {
-        gir__gfail(g, GIR_ERR_DTYPE, "%s: %s must be f32 or f64, got %T %S", fn, what, (int)d->dtype, gir__nshape(g, d));
-        return 0;
-    }
-    *s = (*gir__nshape(g, d));
-    *dt = d->dtype;
-    return 1;
-}
-static int gir__eps_ok(gir_graph *g, const char *fn, double eps) {
-    if (eps >= 0) return 1;
-    gir__gfail(g, GIR_ERR_ATTR, "%s: eps %g must be >= 0", fn, eps);
-    return 0;
-}
-/* x normalised by its mean and variance over axes (population variance), then * gamma + beta */
-static gir_node gir__normalize(gir_graph *g, gir_node x, gir_ints ax, int dt, double eps, gir_node gamma,
-                               gir_node beta) {
-    gir_node mu = gir_mean(g, x, ax, 1);
-    gir_node xc = gir_sub(g, x, mu);
-    gir_node var = gir_mean(g, gir_square(g, xc), ax, 1);
-    gir_node inv = gir_rsqrt(g, gir_add(g, var, gir_scalar(g, (gir_dtype)dt, eps)));
-    return gir_add(g, gir_mul(g, gir_mul(g, xc, inv), gamma), beta);
-}
-/* (x - mean) / sqrt(var + eps) * gamma + beta over one axis; gamma and beta broadcast to x's shape */
-GIR_API gir_node gir_layer_norm(gir_graph *g, gir_node x, gir_node gamma, gir_node beta, int axis, double eps) {
-    static const char *const what[2] = {"gamma", "beta"};
-    gir_node bad = gir__handle(NULL, 0), gb[2];
-    gir_shape xs, o;
-    int dt, k, a = axis, was_ok = gir__ok(g);
-    gb[0] = gamma; gb[1] = beta;
-    if (!gir__float_arg(g, x, "layer_norm", "x", &xs, &dt)) return bad;
-    if (a < 0) a += xs.rank;
-    if (a < 0 || a >= xs.rank) {
-        gir__gfail(g, GIR_ERR_ATTR, "layer_norm: axis %d out of range for x %S", axis, &xs);
-        return bad;
-    }
-    for (k = 0; k < 2; ++k) {
-        gir_shape ns = gir_shape1(xs.dim[a]), ps;
-        int pdt;
-        if (!gir__float_arg(g, gb[k], "layer_norm", what[k], &ps, &pdt)) return bad;
-        if (!gir__bcast2(&xs, &ps, &o) || !gir__shape_eq(&o, &xs)) {
-            gir__gfail(g, GIR_ERR_SHAPE, "layer_norm: %s %S does not match the normalized shape %S of x %S (axis %d; "
-                       "%s must broadcast to x)", what[k], &ps, &ns, &xs, axis, what[k]);
-            return bad;
-        }
-    }
-    if (!gir__eps_ok(g, "layer_norm", eps)) return bad;
-    return gir__named(g, was_ok, "layer_norm", gir__normalize(g, x, gir_ints1(a), dt, eps, gamma, beta));
-}
-/* training-mode batch norm over every axis but 1 (N, C[, ...]); gamma and beta are [C] or broadcast to x */
-GIR_API gir_node gir_batch_norm(gir_graph *g, gir_node x, gir_node gamma, gir_node beta, double eps) {
-    static const char *const what[2] = {"gamma", "beta"};
-    gir_node bad = gir__handle(NULL, 0), gb[2];
-    gir_ints ax;
-    gir_shape xs, cs, o;
-    int dt, k, reshape[2], was_ok = gir__ok(g);
-    gb[0] = gamma; gb[1] = beta;
-    if (!gir__float_arg(g, x, "batch_norm", "x", &xs, &dt)) return bad;
-    if (xs.rank < 2) {
-        gir__gfail(g, GIR_ERR_SHAPE, "batch_norm: x must have rank >= 2 (N, C, ...), got %S", &xs);
-        return bad;
-    }
-    ax.n = 0;
-    cs.rank = xs.rank;
-    for (k = 0; k < xs.rank; ++k) {
-        if (k != 1) ax.v[ax.n++] = k;
-        cs.dim[k] = k == 1 ? xs.dim[1] : 1;
-    }
-    for (k = 0; k < 2; ++k) {
-        gir_shape ps;
-        int pdt;
-        if (!gir__float_arg(g, gb[k], "batch_norm", what[k], &ps, &pdt)) return bad;
-        reshape[k] = ps.rank == 1 && ps.dim[0] == xs.dim[1];
-        if (!reshape[k] && (ps.rank != xs.rank || !gir__bcast2(&xs, &ps, &o) || !gir__shape_eq(&o, &xs)) && ps.rank) {
-            gir__gfail(g, GIR_ERR_SHAPE, "batch_norm: %s %S does not match the %d channels of x %S (give [%d], or a "
-                       "shape of x's rank that broadcasts to x)", what[k], &ps, (int)xs.dim[1], &xs, (int)xs.dim[1]);
-            return bad;
-        }
-    }
-    if (!gir__eps_ok(g, "batch_norm", eps)) return bad;
-    if (reshape[0]) gamma = gir_reshape(g, gamma, cs);
-    if (reshape[1]) beta = gir_reshape(g, beta, cs);
-    return gir__named(g, was_ok, "batch_norm", gir__normalize(g, x, ax, dt, eps, gamma, beta));
-}
-
-/* torch.flatten(x, start_dim, end_dim): axes start_dim..end_dim (negative: from the end) become one; a rank-0 x
-   counts as rank 1 and gives [1] */
-GIR_API gir_node gir_flatten(gir_graph *g, gir_node x, int start_dim, int end_dim) {
-    const gir__node *d = gir__arg(g, x, "flatten", "x");
-    gir_node bad = gir__handle(NULL, 0);
-    gir_shape xs, s;
-    int r, a = start_dim, e = end_dim, k;
-    int64_t len = 1;
-    if (!d) return bad;
-    xs = (*gir__nshape(g, d));
-    r = xs.rank ? xs.rank : 1;
-    if (a < 0) a += r;
-    if (e < 0) e += r;
-    if (a < 0 || a >= r || e < 0 || e >= r) {
-        gir__gfail(g, GIR_ERR_ATTR, "flatten: %s %d out of range for x %S", (a < 0 || a >= r) ? "start_dim" : "end_dim",
-                   (a < 0 || a >= r) ? start_dim : end_dim, &xs);
-        return bad;
-    }
-    if (a > e) {
-        gir__gfail(g, GIR_ERR_ATTR, "flatten: start_dim %d comes after end_dim %d in x %S", start_dim, end_dim, &xs);
-        return bad;
-    }
-    if (xs.rank == 0) return gir__reshaped(g, x, gir_shape1(1), "flatten");
-    for (k = a; k <= e; ++k) len *= xs.dim[k];
-    if (len > 2147483647) {
-        gir__gfail(g, GIR_ERR_LIMIT, "flatten: axes %d..%d of x %S hold more than 2^31 - 1 elements", a, e, &xs);
-        return bad;
-    }
-    s.rank = xs.rank - (e - a);
-    for (k = 0; k < s.rank; ++k) s.dim[k] = k < a ? xs.dim[k] : k == a ? (int32_t)len : xs.dim[k + e - a];
-    return gir__reshaped(g, x, s, "flatten");
-}
-
-/* torch.split(x, sizes, axis): n consecutive slices of the given lengths, which must add up to the axis */
-GIR_API int gir_split_sizes(gir_graph *g, gir_node x, int axis, int n, const int32_t *sizes, gir_node *out) {
-    const gir__node *d = gir__arg(g, x, "split_sizes", "x");
-    int64_t total = 0;
-    int k, a = axis;
-    if (!d) return 0;
-    if (n < 1 || !sizes || !out) {
-        if (n < 1) gir__gfail(g, GIR_ERR_INVALID_ARG, "split_sizes: n %d must be >= 1", n);
-        else gir__gfail(g, GIR_ERR_INVALID_ARG, "split_sizes: %s is NULL", sizes ? "out" : "sizes");
-        return 0;
-    }
-    if (a < 0) a += gir__nshape(g, d)->rank;
-    if (a < 0 || a >= gir__nshape(g, d)->rank) {
-        gir__gfail(g, GIR_ERR_ATTR, "split_sizes: axis %d out of range for x %S", axis, gir__nshape(g, d));
-        return 0;
-    }
-    for (k = 0; k < n; ++k) {
-        if (sizes[k] < 0) {
-            gir__gfail(g, GIR_ERR_ATTR, "split_sizes: sizes[%d] = %d is negative", k, (int)sizes[k]);
-            return 0;
-        }
-        total += sizes[k];
-    }
-    if (total != gir__nshape(g, d)->dim[a]) {
-        gir__gfail(g, GIR_ERR_SHAPE, "split_sizes: sizes add up to %l, but axis %d of x %S has length %d",
-                   (long long)total, axis, gir__nshape(g, d), (int)gir__nshape(g, d)->dim[a]);
-        return 0;
-    }
-    return gir__slices(g, x, a, n, sizes, 0, out, "split_sizes");
-}
-
-/* torch.nn.functional.conv2d(x, w, bias): conv2d plus bias[k] on output channel k; bias is [K] for w [K, ...] */
-GIR_API gir_node gir_conv2d_bias(gir_graph *g, gir_node x, gir_node w, gir_node bias, gir_ints stride,
-                                 gir_ints padding, gir_ints dilation, int groups) {
-    const gir__node *xd = gir__arg(g, x, "conv2d_bias", "x"), *wd = gir__arg(g, w, "conv2d_bias", "w");
-    const gir__node *bd = gir__arg(g, bias, "conv2d_bias", "bias");
-    gir_node bad = gir__handle(NULL, 0), y;
-    int was_ok = gir__ok(g);
-    int32_t k;
-    if (!xd || !wd || !bd) return bad;
-    if (!gir__is_num(bd->dtype)) {
-        gir__gfail(g, GIR_ERR_DTYPE, "conv2d_bias: bias must be numeric, got %T %S", (int)bd->dtype, gir__nshape(g, bd));
-        return bad;
-    }
-    if (gir__nshape(g, wd)->rank == 4 && (gir__nshape(g, bd)->rank != 1 || gir__nshape(g, bd)->dim[0] != gir__nshape(g, wd)->dim[0])) {
-        gir__gfail(g, GIR_ERR_SHAPE, "conv2d_bias: bias %S must be [%d], one value per output channel of w %S",
-                   gir__nshape(g, bd), (int)gir__nshape(g, wd)->dim[0], gir__nshape(g, wd));
-        return bad;
-    }
-    k = gir__nshape(g, wd)->dim[0];
-    y = gir_conv2d(g, x, w, stride, padding, dilation, groups);
-    if (y.id) y = gir_add(g, y, gir_reshape(g, bias, gir_shape3(k, 1, 1)));
-    return gir__named(g, was_ok, "conv2d_bias", y);
-}
-#if defined(GIR__COLD)
-#pragma GCC pop_options
-#endif
-
-#if defined(GIR__COLD)
-#pragma GCC push_options
-#pragma GCC optimize ("O1")
-#endif
-/* >>autodiff: adjoint helpers, the generated adjoints, gir_grad ----------------------------------------------
-   An adjoint builds the gradient of each parent as nodes of the same graph, from the output's gradient g.
-   Helpers gir__ah_<name> are what ops.def's ADJ expressions may call besides the table's own builders; each
-   gets the node being differentiated (a copy: the node array may move while nodes are built) and its inputs. */
-typedef void (*gir__adj_fn)(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n,
-                            const uint8_t *need, gir_node *dx);
-
-static const gir__node *gir__n(gir_graph *G, gir_node h) { return &G->nodes[h.id]; }
-static gir_shape gir__shape_of(gir_graph *G, gir_node h) { return *gir__nshape(G, &G->nodes[h.id]); }
-
-/* a number as a rank-0 constant of g's dtype (it broadcasts against anything) */
-static gir_node gir__ah_num(gir_graph *G, gir_node g, double v) {
-    if (!g.id) return gir__handle(NULL, 0);
-    return gir_scalar(G, (gir_dtype)gir__n(G, g)->dtype, v);
-}
-/* sum t back to ref's shape: the adjoint of NumPy broadcasting */
-static gir_node gir__ah_unbroadcast(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, gir_node ref) {
-    gir_shape ts, rs;
-    gir_ints ax;
-    int k, lead;
-    (void)nd; (void)x;
-    if (!t.id || !ref.id) return gir__handle(NULL, 0);
-    ts = gir__shape_of(G, t);
-    rs = gir__shape_of(G, ref);
-    if (gir__shape_eq(&ts, &rs)) return t;
-    lead = ts.rank - rs.rank;
-    ax.n = 0;
-    for (k = 0; k < ts.rank; ++k)
-        if (k < lead || (rs.dim[k - lead] == 1 && ts.dim[k] != 1)) ax.v[ax.n++] = k;
-    if (ax.n) t = gir_sum(G, t, ax, 1);
-    return gir_reshape(G, t, rs);
-}
-static gir_node gir__ah_mask(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node b) {
-    (void)x;
-    return gir_cast(G, b, (gir_dtype)nd->dtype);
-}
-static gir_node gir__ah_zeros_like(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
-    (void)nd; (void)x;
-    return gir_zeros_like(G, t);
-}
-/* reductions: the shape with the reduced axes kept as 1 */
-static gir_shape gir__keepdims_shape(gir_graph *G, const gir__nview *nd, const gir_node *x) {
-    gir_shape s = gir__shape_of(G, x[0]);
-    int k;
-    for (k = 0; k < nd->attr->l[0].n; ++k) s.dim[nd->attr->l[0].v[k]] = 1;
-    return s;
-}
-static gir_node gir__ah_keep(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
-    gir_shape s = gir__keepdims_shape(G, nd, x);
-    if (t.id && gir__shape_eq(&s, gir__nshape(G, &G->nodes[t.id]))) return t;     /* keepdims already */
-    return gir_reshape(G, t, s);
-}
-static gir_node gir__ah_expand(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
-    return gir_broadcast_to(G, gir__ah_keep(G, nd, x, t), gir__shape_of(G, x[0]));
-}
-static double gir__reduced_count(gir_graph *G, const gir__nview *nd, const gir_node *x) {
-    gir_shape s = gir__shape_of(G, x[0]);
-    double c = 1;
-    int k;
-    for (k = 0; k < nd->attr->l[0].n; ++k) c *= s.dim[nd->attr->l[0].v[k]];
-    return c;
-}
-static gir_node gir__ah_rcount(gir_graph *G, const gir__nview *nd, const gir_node *x) {
-    return gir_scalar(G, (gir_dtype)nd->dtype, 1.0 / gir__reduced_count(G, nd, x));
-}
-/* 1 / max(0, n - ddof), as the forward divides: inf when ddof >= n, so the gradient is not finite either */
-static gir_node gir__ah_rdof(gir_graph *G, const gir__nview *nd, const gir_node *x) {
-    double d = gir__reduced_count(G, nd, x) - nd->attr->i[1];
-    return gir_scalar(G, (gir_dtype)nd->dtype, 1.0 / (d > 0 ? d : 0.0));
-}
-static gir_node gir__ah_rmean(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
-    (void)x;
-    return gir_mean(G, t, nd->attr->l[0], 1);
-}
-/* max/min: the gradient goes to every element equal to the result, shared equally between ties */
-static gir_node gir__ah_tiemask(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node xin, gir_node m) {
-    gir_node k = gir_cast(G, gir_eq(G, xin, m), (gir_dtype)nd->dtype);
-    (void)x;
-    return gir_div(G, k, gir_sum(G, k, nd->attr->l[0], 1));
-}
-static gir_node gir__ah_like(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, gir_node ref) {
-    gir_shape s;
-    (void)nd; (void)x;
-    if (!t.id || !ref.id) return gir__handle(NULL, 0);
-    s = gir__shape_of(G, ref);
-    return gir__shape_eq(&s, gir__nshape(G, &G->nodes[t.id])) ? t : gir_reshape(G, t, s);
-}
-static gir_node gir__ah_untranspose(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
-    gir_ints inv = nd->attr->l[0];
-    int k;
-    (void)x;
-    for (k = 0; k < inv.n; ++k) inv.v[nd->attr->l[0].v[k]] = k;
-    return gir_transpose(G, t, inv);
-}
-static gir_node gir__ah_slice_back(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, gir_node ref) {
-    const gir_attr *A = nd->attr;
-    (void)x;
-    return gir_unslice(G, t, A->i[0], A->i[1], A->i[2], A->i[3], gir__shape_of(G, ref).dim[A->i[0]]);
-}
-static gir_node gir__ah_reslice(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
-    const gir_attr *A = nd->attr;
-    (void)x;
-    return gir_slice(G, t, A->i[0], A->i[1], A->i[2], A->i[3]);
-}
-static gir_node gir__ah_concat_part(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, int i) {
-    int ax = nd->attr->i[0], k;
-    int32_t off = 0;
-    for (k = 0; k < i; ++k) off += gir__shape_of(G, x[k]).dim[ax];
-    return gir_slice(G, t, ax, off, off + gir__shape_of(G, x[i]).dim[ax], 1);
-}
-static gir_node gir__ah_reflip(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
-    (void)x;
-    return gir_flip(G, t, nd->attr->l[0]);
-}
-static gir_node gir__ah_unpad(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, gir_node ref) {
-    gir_shape rs = gir__shape_of(G, ref);
-    int k;
-    (void)x;
-    for (k = 0; k < rs.rank; ++k)
-        if (nd->attr->l[0].v[k] || nd->attr->l[1].v[k])
-            t = gir_slice(G, t, k, nd->attr->l[0].v[k], nd->attr->l[0].v[k] + rs.dim[k], 1);
-    return t;
-}
-static gir_node gir__ah_unselect(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, gir_node ref) {
-    return gir_index_add(G, t, x[1], nd->attr->i[0], gir__shape_of(G, ref).dim[nd->attr->i[0]]);
-}
-static gir_node gir__ah_reselect(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
-    return gir_index_select(G, t, x[1], nd->attr->i[0]);
-}
-/* the adjoint of diagonal k: the vector back on diagonal k of a square matrix, whose last two axes are then cut
-   or padded to the parent's m x n (every entry of the diagonal lies inside m x n) */
-static gir_node gir__ah_undiagonal(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
-    gir_shape xs = gir__shape_of(G, x[0]), ds;
-    gir_node d;
-    gir_ints before, after;
-    int k, r = xs.rank, pad = 0;
-    if (!t.id) return t;
-    if (gir__shape_of(G, t).dim[r - 2] == 0) return gir_zeros_like(G, x[0]);
-    d = gir_diag(G, t, nd->attr->i[0]);
-    if (!d.id) return d;
-    ds = gir__shape_of(G, d);
-    before.n = after.n = r;
-    for (k = 0; k < r; ++k) before.v[k] = after.v[k] = 0;
-    for (k = r - 2; k < r; ++k) {
-        if (ds.dim[k] > xs.dim[k]) d = gir_slice(G, d, k, 0, xs.dim[k], 1);
-        else if (ds.dim[k] < xs.dim[k]) { after.v[k] = xs.dim[k] - ds.dim[k]; pad = 1; }
-    }
-    return pad ? gir_pad(G, d, before, after, 0.0) : d;
-}
-static gir_node gir__ah_cast_like(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, gir_node ref) {
-    (void)nd; (void)x;
-    return gir_cast(G, t, (gir_dtype)gir__n(G, ref)->dtype);
-}
-/* the last two axes swapped; when t is itself such a swap (the adjoint of an adjoint, as the forward mode builds),
-   its input, rather than a second copy */
-static gir_node gir__ah_mT(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
-    const gir__node *d = t.id ? gir__n(G, t) : NULL;
-    (void)nd; (void)x;
-    if (d && d->op == GIR_OP_TRANSPOSE && gir__nshape(G, d)->rank >= 2) {   /* a pattern: transpose of a transpose */
-        gir_attr at;
-        const gir_ints *p = &gir__attr_load(G, d, &at)->l[0];
-        int k, r = gir__nshape(G, d)->rank, swap = p->n == r && p->v[r - 2] == r - 1 && p->v[r - 1] == r - 2;
-        for (k = 0; swap && k < r - 2; ++k) swap = p->v[k] == k;
-        if (swap) return gir__handle(G, G->ins[d->in0]);
-    }
-    return gir_permute_last2(G, t);
-}
-static gir_node gir__ah_sumaxis(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, int axis) {
-    (void)nd; (void)x;
-    return gir_sum(G, t, gir_ints1(axis), 0);
-}
-static gir_node gir__ah_col(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
-    gir_shape s = gir__shape_of(G, t);
-    (void)nd; (void)x;
-    s.dim[s.rank++] = 1;
-    return gir_reshape(G, t, s);
-}
-/* reshape [...] to [..., 1, 1] so a per-matrix value broadcasts over its matrix */
-static gir_node gir__ah_cell(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
-    gir_shape s = gir__shape_of(G, t);
-    (void)nd; (void)x;
-    s.dim[s.rank++] = 1;
-    s.dim[s.rank++] = 1;
-    return gir_reshape(G, t, s);
-}
-static gir_node gir__ah_untrace(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, gir_node ref) {
-    gir_shape rs = gir__shape_of(G, ref);
-    gir_node e = gir_eye(G, (gir_dtype)nd->dtype, rs.dim[rs.rank - 2], rs.dim[rs.rank - 1], 0);
-    return gir_mul(G, gir__ah_cell(G, nd, x, t), e);
-}
-static gir_node gir__ah_trisolve_adj(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
-    return gir_trisolve(G, x[0], t, nd->attr->i[0], !nd->attr->i[1]);
-}
-/* d A for X = op(A)^-1 B, given dB: -dB X^T (or -X dB^T when transposed), kept to A's triangle */
-static gir_node gir__ah_trisolve_da(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node db, gir_node y) {
-    gir_node p = nd->attr->i[1] ? gir_matmul(G, y, gir_permute_last2(G, db)) : gir_matmul(G, db, gir_permute_last2(G, y));
-    (void)x;
-    p = nd->attr->i[0] ? gir_tril(G, p, 0) : gir_triu(G, p, 0);
-    return gir_neg(G, p);
-}
-static gir_node gir__ah_axsum(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
-    (void)x;
-    return gir_sum(G, t, gir_ints1(nd->attr->i[0]), 1);
-}
-static gir_node gir__ah_lastcol(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
-    return gir__ah_col(G, nd, x, t);
-}
-static gir_node gir__ah_lastsum(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
-    (void)nd; (void)x;
-    return gir_sum(G, t, gir_ints1(-1), 1);
-}
-static gir_node gir__ah_onehot_like(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node idx, gir_node ref) {
-    gir_shape rs = gir__shape_of(G, ref);
-    (void)nd; (void)x;
-    return gir_one_hot(G, idx, rs.dim[rs.rank - 1], (gir_dtype)gir__n(G, ref)->dtype);
-}
-static gir_node gir__ah_rsize(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node ref) {
-    gir_shape rs = gir__shape_of(G, ref);
-    int64_t c = gir__numel(&rs);
-    (void)x;
-    return gir_scalar(G, (gir_dtype)nd->dtype, c ? 1.0 / (double)c : 0.0);
-}
-/* conv2d and its two backward ops are bilinear: each adjoint is one of the other two */
-static gir_node gir__ah_conv_fwd(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node a, gir_node w) {
-    const gir_attr *A = nd->attr;
-    (void)x;
-    return gir_conv2d(G, a, w, A->l[0], A->l[1], A->l[2], A->i[0]);
-}
-static gir_node gir__ah_conv_dx(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node gy, gir_node w) {
-    const gir_attr *A = nd->attr;
-    return gir_conv2d_bwd_data(G, gy, w, A->l[0], A->l[1], A->l[2], A->i[0], gir__shape_of(G, x[0]));
-}
-static gir_node gir__ah_conv_dw(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node xin, gir_node gy) {
-    const gir_attr *A = nd->attr;
-    return gir_conv2d_bwd_filter(G, xin, gy, A->l[0], A->l[1], A->l[2], A->i[0], gir__shape_of(G, x[1]));
-}
-/* for conv2d_bwd_data(gy, w): d w = bwd_filter(x = upstream, gy) */
-static gir_node gir__ah_conv_dw_of_dx(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node up, gir_node gy) {
-    const gir_attr *A = nd->attr;
-    return gir_conv2d_bwd_filter(G, up, gy, A->l[0], A->l[1], A->l[2], A->i[0], gir__shape_of(G, x[1]));
-}
-/* for conv2d_bwd_filter(x, gy): d x = bwd_data(gy, w = upstream) */
-static gir_node gir__ah_conv_dx_of_dw(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node gy, gir_node up) {
-    const gir_attr *A = nd->attr;
-    return gir_conv2d_bwd_data(G, gy, up, A->l[0], A->l[1], A->l[2], A->i[0], gir__shape_of(G, x[0]));
-}
-static gir_node gir__ah_maxpool_dx(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, gir_node xin) {
-    const gir_attr *A = nd->attr;
-    (void)x;
-    return gir_max_pool2d_bwd(G, t, xin, A->l[0], A->l[1], A->l[2]);
-}
-static gir_node gir__ah_maxpool_pick(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, gir_node xin) {
-    const gir_attr *A = nd->attr;
-    (void)x;
-    return gir_max_pool2d_pick(G, t, xin, A->l[0], A->l[1], A->l[2]);
-}
-static gir_node gir__ah_avgpool_dx(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, gir_node xin) {
-    const gir_attr *A = nd->attr;
-    (void)x;
-    return gir_avg_pool2d_bwd(G, t, A->l[0], A->l[1], A->l[2], A->i[0], gir__shape_of(G, xin));
-}
-static gir_node gir__ah_avgpool_fwd(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
-    const gir_attr *A = nd->attr;
-    (void)x;
-    return gir_avg_pool2d(G, t, A->l[0], A->l[1], A->l[2], A->i[0]);
-}
-
-/* train_eval: the gradient goes to the branch the plan computes (a train_eval node of g and zeros); the
-   updates (assign nodes) stop gradients */
-static gir_node gir__ah_mode_part(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, int i) {
-    gir_node z;
-    (void)nd; (void)x;
-    if (i > 1) return gir_zeros_like(G, x[i]);
-    z = gir_zeros_like(G, t);
-    return i == 0 ? gir_train_eval2(G, t, z) : gir_train_eval2(G, z, t);
-}
-
-/* cholesky, A = L L^T, reading A's lower triangle. With P = Phi(L^T Lbar) (lower triangle, diagonal halved)
-   and S = L^-T P L^-1, the gradient for symmetric perturbations is (S + S^T) / 2; as the kernel reads only
-   the lower triangle, entry (i, j), i > j, stands for both (i, j) and (j, i): dA = tril(S + S^T), halved on
-   the diagonal. */
-static void gir__adjfn_cholesky(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n,
-                                const uint8_t *need, gir_node *dx) {
-    /* one builder call per statement, or at most one building argument: the order of the nodes is C's sequence,
-       not the compiler's choice of argument order */
-    gir_dtype dt = (gir_dtype)nd->dtype;
-    int32_t m = nd->shape.dim[nd->shape.rank - 1];
-    gir_node ones = gir_ones(G, dt, gir_shape2(m, m)), eye = gir_eye(G, dt, m, m, 0), half, half_diag, p, xa, s, sym;
-    half = gir_mul(G, eye, gir_scalar(G, dt, 0.5));
-    half_diag = gir_sub(G, ones, half);
-    p = gir_mul(G, gir_tril(G, gir_matmul(G, gir_permute_last2(G, y), g), 0), half_diag);
-    xa = gir_trisolve(G, y, p, 1, 1);                                                    /* L^-T P */
-    s = gir_permute_last2(G, gir_trisolve(G, y, gir_permute_last2(G, xa), 1, 1));      /* L^-T P L^-1 */
-    sym = gir_add(G, s, gir_permute_last2(G, s));
-    (void)x; (void)n; (void)need;
-    dx[0] = gir_mul(G, gir_tril(G, sym, 0), half_diag);
-}
-
-/* generated from ops.def: one adjoint per differentiable row */
-/* generated from ops.def:168 (ADD) */
-static void gir__adj_add(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
-    if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, g, x[1]);
-    (void)n;
-}
-/* generated from ops.def:173 (SUB) */
-static void gir__adj_sub(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
-    if (need[1]) {
-        gir_node t0;
-        t0 = gir_neg(G, g);
-        dx[1] = gir__ah_unbroadcast(G, nd, x, t0, x[1]);
-    }
-    (void)n;
-}
-/* generated from ops.def:175 (MUL) */
-static void gir__adj_mul(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    if (need[0]) {
-        gir_node t0;
-        t0 = gir_mul(G, g, x[1]);
-        dx[0] = gir__ah_unbroadcast(G, nd, x, t0, x[0]);
-    }
-    if (need[1]) {
-        gir_node t0;
-        t0 = gir_mul(G, g, x[0]);
-        dx[1] = gir__ah_unbroadcast(G, nd, x, t0, x[1]);
-    }
-    (void)n;
-}
-/* generated from ops.def:177 (DIV) */
-static void gir__adj_div(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    if (need[0]) {
-        gir_node t0;
-        t0 = gir_div(G, g, x[1]);
-        dx[0] = gir__ah_unbroadcast(G, nd, x, t0, x[0]);
-    }
-    if (need[1]) {
-        gir_node t0, t1, t2;
-        t0 = gir_neg(G, g);
-        t1 = gir_mul(G, t0, y);
-        t2 = gir_div(G, t1, x[1]);
-        dx[1] = gir__ah_unbroadcast(G, nd, x, t2, x[1]);
-    }
-    (void)n;
-}
-/* generated from ops.def:181 (NEG) */
-static void gir__adj_neg(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    (void)nd;
-    (void)x;
-    if (need[0]) {
-        dx[0] = gir_neg(G, g);
-    }
-    (void)n;
-}
-/* generated from ops.def:183 (POW) */
-static void gir__adj_pow(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    if (need[0]) {
-        gir_node t0, t1, t2, t3, t4, t5, t6, t7, t8;
-        t0 = gir__ah_num(G, g, 0);
-        t1 = gir_eq(G, x[1], t0);
-        t2 = gir__ah_num(G, g, 0);
-        t3 = gir_mul(G, g, x[1]);
-        t4 = gir__ah_num(G, g, 1);
-        t5 = gir_sub(G, x[1], t4);
-        t6 = gir_pow(G, x[0], t5);
-        t7 = gir_mul(G, t3, t6);
-        t8 = gir_where(G, t1, t2, t7);
-        dx[0] = gir__ah_unbroadcast(G, nd, x, t8, x[0]);
-    }
-    if (need[1]) {
-        gir_node t0, t1, t2, t3, t4, t5, t6, t7, t8, t9;
-        t0 = gir__ah_num(G, g, 0);
-        t1 = gir_eq(G, x[0], t0);
-        t2 = gir__ah_num(G, g, 0);
-        t3 = gir_ge(G, x[1], t2);
-        t4 = gir_and(G, t1, t3);
-        t5 = gir__ah_num(G, g, 0);
-        t6 = gir_log(G, x[0]);
-        t7 = gir_mul(G, y, t6);
-        t8 = gir_where(G, t4, t5, t7);
-        t9 = gir_mul(G, g, t8);
-        dx[1] = gir__ah_unbroadcast(G, nd, x, t9, x[1]);
-    }
-    (void)n;
-}
-/* generated from ops.def:189 (MAXIMUM) */
-static void gir__adj_maximum(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    if (need[0]) {
-        gir_node t0, t1, t2, t3, t4, t5;
-        t0 = gir_eq(G, x[0], x[1]);
-        t1 = gir__ah_num(G, g, 0.5);
-        t2 = gir_gt(G, x[0], x[1]);
-        t3 = gir__ah_mask(G, nd, x, t2);
-        t4 = gir_where(G, t0, t1, t3);
-        t5 = gir_mul(G, g, t4);
-        dx[0] = gir__ah_unbroadcast(G, nd, x, t5, x[0]);
-    }
-    if (need[1]) {
-        gir_node t0, t1, t2, t3, t4, t5;
-        t0 = gir_eq(G, x[0], x[1]);
-        t1 = gir__ah_num(G, g, 0.5);
-        t2 = gir_lt(G, x[0], x[1]);
-        t3 = gir__ah_mask(G, nd, x, t2);
-        t4 = gir_where(G, t0, t1, t3);
-        t5 = gir_mul(G, g, t4);
-        dx[1] = gir__ah_unbroadcast(G, nd, x, t5, x[1]);
-    }
-    (void)n;
-}
-/* generated from ops.def:194 (MINIMUM) */
-static void gir__adj_minimum(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    if (need[0]) {
-        gir_node t0, t1, t2, t3, t4, t5;
-        t0 = gir_eq(G, x[0], x[1]);
-        t1 = gir__ah_num(G, g, 0.5);
-        t2 = gir_lt(G, x[0], x[1]);
-        t3 = gir__ah_mask(G, nd, x, t2);
-        t4 = gir_where(G, t0, t1, t3);
-        t5 = gir_mul(G, g, t4);
-        dx[0] = gir__ah_unbroadcast(G, nd, x, t5, x[0]);
-    }
-    if (need[1]) {
-        gir_node t0, t1, t2, t3, t4, t5;
-        t0 = gir_eq(G, x[0], x[1]);
-        t1 = gir__ah_num(G, g, 0.5);
-        t2 = gir_gt(G, x[0], x[1]);
-        t3 = gir__ah_mask(G, nd, x, t2);
-        t4 = gir_where(G, t0, t1, t3);
-        t5 = gir_mul(G, g, t4);
-        dx[1] = gir__ah_unbroadcast(G, nd, x, t5, x[1]);
-    }
-    (void)n;
-}
-/* generated from ops.def:199 (MOD) */
-static void gir__adj_mod(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
-    if (need[1]) {
-        gir_node t0, t1, t2, t3;
-        t0 = gir_neg(G, g);
-        t1 = gir_div(G, x[0], x[1]);
-        t2 = gir_floor(G, t1);
-        t3 = gir_mul(G, t0, t2);
-        dx[1] = gir__ah_unbroadcast(G, nd, x, t3, x[1]);
-    }
-    (void)n;
-}
-/* generated from ops.def:206 (FLOORDIV) */
-static void gir__adj_floordiv(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    (void)g;
-    if (need[0]) {
-        gir_node t0;
-        t0 = gir__ah_zeros_like(G, nd, x, x[0]);
-        dx[0] = gir__ah_unbroadcast(G, nd, x, t0, x[0]);
-    }
-    if (need[1]) {
-        gir_node t0;
-        t0 = gir__ah_zeros_like(G, nd, x, x[1]);
-        dx[1] = gir__ah_unbroadcast(G, nd, x, t0, x[1]);
-    }
-    (void)n;
-}
-/* generated from ops.def:213 (ADD_N) */
-static void gir__adj_add_n(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    int i;
-    for (i = 0; i < n; ++i) {
-        if (need[i]) dx[i] = gir__ah_unbroadcast(G, nd, x, g, x[i]);
-    }
-}
-/* generated from ops.def:218 (ABS) */
-static void gir__adj_abs(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    (void)nd;
-    if (need[0]) {
-        gir_node t0;
-        t0 = gir_sign(G, x[0]);
-        dx[0] = gir_mul(G, g, t0);
-    }
-    (void)n;
-}
-/* generated from ops.def:220 (SIGN) */
-static void gir__adj_sign(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    (void)g;
-    if (need[0]) {
-        dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
-    }
-    (void)n;
-}
-/* generated from ops.def:222 (SQUARE) */
-static void gir__adj_square(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    (void)nd;
-    if (need[0]) {
-        gir_node t0, t1;
-        t0 = gir__ah_num(G, g, 2);
-        t1 = gir_mul(G, t0, g);
-        dx[0] = gir_mul(G, t1, x[0]);
-    }
-    (void)n;
-}
-/* generated from ops.def:224 (SQRT) */
-static void gir__adj_sqrt(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)nd;
-    (void)x;
-    if (need[0]) {
-        gir_node t0, t1;
-        t0 = gir__ah_num(G, g, 0.5);
-        t1 = gir_mul(G, t0, g);
-        dx[0] = gir_div(G, t1, y);
-    }
-    (void)n;
-}
-/* generated from ops.def:226 (RSQRT) */
-static void gir__adj_rsqrt(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)nd;
-    (void)x;
-    if (need[0]) {
-        gir_node t0, t1, t2, t3;
-        t0 = gir__ah_num(G, g, -0.5);
-        t1 = gir_mul(G, t0, g);
-        t2 = gir_mul(G, t1, y);
-        t3 = gir_mul(G, t2, y);
-        dx[0] = gir_mul(G, t3, y);
-    }
-    (void)n;
-}
-/* generated from ops.def:228 (RECIPROCAL) */
-static void gir__adj_reciprocal(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)nd;
-    (void)x;
-    if (need[0]) {
-        gir_node t0, t1;
-        t0 = gir_neg(G, g);
-        t1 = gir_mul(G, t0, y);
-        dx[0] = gir_mul(G, t1, y);
-    }
-    (void)n;
-}
-/* generated from ops.def:230 (EXP) */
-static void gir__adj_exp(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)nd;
-    (void)x;
-    if (need[0]) {
-        dx[0] = gir_mul(G, g, y);
-    }
-    (void)n;
-}
-/* generated from ops.def:232 (EXPM1) */
-static void gir__adj_expm1(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)nd;
-    (void)x;
-    if (need[0]) {
-        gir_node t0, t1;
-        t0 = gir__ah_num(G, g, 1);
-        t1 = gir_add(G, y, t0);
-        dx[0] = gir_mul(G, g, t1);
-    }
-    (void)n;
-}
-/* generated from ops.def:235 (LOG) */
-static void gir__adj_log(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    (void)nd;
-    if (need[0]) {
-        dx[0] = gir_div(G, g, x[0]);
-    }
-    (void)n;
-}
-/* generated from ops.def:237 (LOG1P) */
-static void gir__adj_log1p(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    (void)nd;
-    if (need[0]) {
-        gir_node t0, t1;
-        t0 = gir__ah_num(G, g, 1);
-        t1 = gir_add(G, x[0], t0);
-        dx[0] = gir_div(G, g, t1);
-    }
-    (void)n;
-}
-/* generated from ops.def:240 (LOG2) */
-static void gir__adj_log2(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    (void)nd;
-    if (need[0]) {
-        gir_node t0, t1;
-        t0 = gir__ah_num(G, g, 0.6931471805599453);
-        t1 = gir_mul(G, x[0], t0);
-        dx[0] = gir_div(G, g, t1);
-    }
-    (void)n;
-}
-/* generated from ops.def:243 (SIN) */
-static void gir__adj_sin(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    (void)nd;
-    if (need[0]) {
-        gir_node t0;
-        t0 = gir_cos(G, x[0]);
-        dx[0] = gir_mul(G, g, t0);
-    }
-    (void)n;
-}
-/* generated from ops.def:245 (COS) */
-static void gir__adj_cos(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    (void)nd;
-    if (need[0]) {
-        gir_node t0, t1;
-        t0 = gir_neg(G, g);
-        t1 = gir_sin(G, x[0]);
-        dx[0] = gir_mul(G, t0, t1);
-    }
-    (void)n;
-}
-/* generated from ops.def:247 (TAN) */
-static void gir__adj_tan(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)nd;
-    (void)x;
-    if (need[0]) {
-        gir_node t0, t1, t2;
-        t0 = gir__ah_num(G, g, 1);
-        t1 = gir_mul(G, y, y);
-        t2 = gir_add(G, t0, t1);
-        dx[0] = gir_mul(G, g, t2);
-    }
-    (void)n;
-}
-/* generated from ops.def:249 (ASIN) */
-static void gir__adj_asin(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    (void)nd;
-    if (need[0]) {
-        gir_node t0, t1, t2, t3;
-        t0 = gir__ah_num(G, g, 1);
-        t1 = gir_mul(G, x[0], x[0]);
-        t2 = gir_sub(G, t0, t1);
-        t3 = gir_rsqrt(G, t2);
-        dx[0] = gir_mul(G, g, t3);
-    }
-    (void)n;
-}
-/* generated from ops.def:253 (ACOS) */
-static void gir__adj_acos(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    (void)nd;
-    if (need[0]) {
-        gir_node t0, t1, t2, t3, t4;
-        t0 = gir_neg(G, g);
-        t1 = gir__ah_num(G, g, 1);
-        t2 = gir_mul(G, x[0], x[0]);
-        t3 = gir_sub(G, t1, t2);
-        t4 = gir_rsqrt(G, t3);
-        dx[0] = gir_mul(G, t0, t4);
-    }
-    (void)n;
-}
-/* generated from ops.def:257 (ATAN) */
-static void gir__adj_atan(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    (void)nd;
-    if (need[0]) {
-        gir_node t0, t1, t2;
-        t0 = gir__ah_num(G, g, 1);
-        t1 = gir_mul(G, x[0], x[0]);
-        t2 = gir_add(G, t0, t1);
-        dx[0] = gir_div(G, g, t2);
-    }
-    (void)n;
-}
-/* generated from ops.def:259 (SINH) */
-static void gir__adj_sinh(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    (void)nd;
-    if (need[0]) {
-        gir_node t0;
-        t0 = gir_cosh(G, x[0]);
-        dx[0] = gir_mul(G, g, t0);
-    }
-    (void)n;
-}
-/* generated from ops.def:261 (COSH) */
-static void gir__adj_cosh(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    (void)nd;
-    if (need[0]) {
-        gir_node t0;
-        t0 = gir_sinh(G, x[0]);
-        dx[0] = gir_mul(G, g, t0);
-    }
-    (void)n;
-}
-/* generated from ops.def:263 (TANH) */
-static void gir__adj_tanh(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)nd;
-    (void)x;
-    if (need[0]) {
-        gir_node t0, t1, t2;
-        t0 = gir__ah_num(G, g, 1);
-        t1 = gir_mul(G, y, y);
-        t2 = gir_sub(G, t0, t1);
-        dx[0] = gir_mul(G, g, t2);
-    }
-    (void)n;
-}
-/* generated from ops.def:265 (SIGMOID) */
-static void gir__adj_sigmoid(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)nd;
-    (void)x;
-    if (need[0]) {
-        gir_node t0, t1, t2;
-        t0 = gir_mul(G, g, y);
-        t1 = gir__ah_num(G, g, 1);
-        t2 = gir_sub(G, t1, y);
-        dx[0] = gir_mul(G, t0, t2);
-    }
-    (void)n;
-}
-/* generated from ops.def:267 (SOFTPLUS) */
-static void gir__adj_softplus(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    (void)nd;
-    if (need[0]) {
-        gir_node t0;
-        t0 = gir_sigmoid(G, x[0]);
-        dx[0] = gir_mul(G, g, t0);
-    }
-    (void)n;
-}
-/* generated from ops.def:272 (RELU) */
-static void gir__adj_relu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    if (need[0]) {
-        gir_node t0, t1, t2;
-        t0 = gir__ah_num(G, g, 0);
-        t1 = gir_gt(G, x[0], t0);
-        t2 = gir__ah_mask(G, nd, x, t1);
-        dx[0] = gir_mul(G, g, t2);
-    }
-    (void)n;
-}
-/* generated from ops.def:274 (LEAKY_RELU) */
-static void gir__adj_leaky_relu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    if (need[0]) {
-        gir_node t0, t1, t2, t3, t4, t5, t6, t7, t8;
-        t0 = gir__ah_num(G, g, 0);
-        t1 = gir_gt(G, x[0], t0);
-        t2 = gir__ah_mask(G, nd, x, t1);
-        t3 = gir__ah_num(G, g, 1);
-        t4 = gir__ah_num(G, g, (double)nd->attr->f[0]);
-        t5 = gir_sub(G, t3, t4);
-        t6 = gir_mul(G, t2, t5);
-        t7 = gir__ah_num(G, g, (double)nd->attr->f[0]);
-        t8 = gir_add(G, t6, t7);
-        dx[0] = gir_mul(G, g, t8);
-    }
-    (void)n;
-}
-/* generated from ops.def:277 (ELU) */
-static void gir__adj_elu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    if (need[0]) {
-        gir_node t0, t1, t2, t3, t4, t5;
-        t0 = gir__ah_num(G, g, 0);
-        t1 = gir_gt(G, x[0], t0);
-        t2 = gir__ah_num(G, g, 1);
-        t3 = gir__ah_num(G, g, (double)nd->attr->f[0]);
-        t4 = gir_add(G, y, t3);
-        t5 = gir_where(G, t1, t2, t4);
-        dx[0] = gir_mul(G, g, t5);
-    }
-    (void)n;
-}
-/* generated from ops.def:281 (GELU) */
-static void gir__adj_gelu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    (void)nd;
-    if (need[0]) {
-        gir_node t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13, t14;
-        t0 = gir__ah_num(G, g, 0.5);
-        t1 = gir__ah_num(G, g, 1);
-        t2 = gir__ah_num(G, g, 0.7071067811865476);
-        t3 = gir_mul(G, x[0], t2);
-        t4 = gir_erf(G, t3);
-        t5 = gir_add(G, t1, t4);
-        t6 = gir_mul(G, t0, t5);
-        t7 = gir__ah_num(G, g, 0.3989422804014327);
-        t8 = gir_mul(G, x[0], t7);
-        t9 = gir__ah_num(G, g, -0.5);
-        t10 = gir_mul(G, t9, x[0]);
-        t11 = gir_mul(G, t10, x[0]);
-        t12 = gir_exp(G, t11);
-        t13 = gir_mul(G, t8, t12);
-        t14 = gir_add(G, t6, t13);
-        dx[0] = gir_mul(G, g, t14);
-    }
-    (void)n;
-}
-/* generated from ops.def:287 (SILU) */
-static void gir__adj_silu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    (void)nd;
-    if (need[0]) {
-        gir_node t0, t1, t2, t3, t4, t5, t6, t7;
-        t0 = gir_sigmoid(G, x[0]);
-        t1 = gir_mul(G, g, t0);
-        t2 = gir__ah_num(G, g, 1);
-        t3 = gir__ah_num(G, g, 1);
-        t4 = gir_sigmoid(G, x[0]);
-        t5 = gir_sub(G, t3, t4);
-        t6 = gir_mul(G, x[0], t5);
-        t7 = gir_add(G, t2, t6);
-        dx[0] = gir_mul(G, t1, t7);
-    }
-    (void)n;
-}
-/* generated from ops.def:290 (ERF) */
-static void gir__adj_erf(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    (void)nd;
-    if (need[0]) {
-        gir_node t0, t1, t2, t3, t4;
-        t0 = gir__ah_num(G, g, 1.1283791670955126);
-        t1 = gir_mul(G, g, t0);
-        t2 = gir_neg(G, x[0]);
-        t3 = gir_mul(G, t2, x[0]);
-        t4 = gir_exp(G, t3);
-        dx[0] = gir_mul(G, t1, t4);
-    }
-    (void)n;
-}
-/* generated from ops.def:293 (FLOOR) */
-static void gir__adj_floor(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    (void)g;
-    if (need[0]) {
-        dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
-    }
-    (void)n;
-}
-/* generated from ops.def:295 (CEIL) */
-static void gir__adj_ceil(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    (void)g;
-    if (need[0]) {
-        dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
-    }
-    (void)n;
-}
-/* generated from ops.def:297 (ROUND) */
-static void gir__adj_round(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    (void)g;
-    if (need[0]) {
-        dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
-    }
-    (void)n;
-}
-/* generated from ops.def:300 (CLAMP) */
-static void gir__adj_clamp(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    if (need[0]) {
-        gir_node t0, t1, t2, t3, t4, t5;
-        t0 = gir__ah_num(G, g, (double)nd->attr->f[0]);
-        t1 = gir_ge(G, x[0], t0);
-        t2 = gir__ah_num(G, g, (double)nd->attr->f[1]);
-        t3 = gir_le(G, x[0], t2);
-        t4 = gir_and(G, t1, t3);
-        t5 = gir__ah_mask(G, nd, x, t4);
-        dx[0] = gir_mul(G, g, t5);
-    }
-    (void)n;
-}
-/* generated from ops.def:306 (SUM) */
-static void gir__adj_sum(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    if (need[0]) {
-        dx[0] = gir__ah_expand(G, nd, x, g);
-    }
-    (void)n;
-}
-/* generated from ops.def:313 (MEAN) */
-static void gir__adj_mean(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    if (need[0]) {
-        gir_node t0, t1;
-        t0 = gir__ah_expand(G, nd, x, g);
-        t1 = gir__ah_rcount(G, nd, x);
-        dx[0] = gir_mul(G, t0, t1);
-    }
-    (void)n;
-}
-/* generated from ops.def:319 (PROD) */
-static void gir__adj_prod(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    if (need[0]) {
-        gir_node t0, t1, t2;
-        t0 = gir__ah_keep(G, nd, x, g);
-        t1 = gir__ah_keep(G, nd, x, y);
-        t2 = gir_mul(G, t0, t1);
-        dx[0] = gir_div(G, t2, x[0]);
-    }
-    (void)n;
-}
-/* generated from ops.def:326 (MAX) */
-static void gir__adj_max(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    if (need[0]) {
-        gir_node t0, t1, t2;
-        t0 = gir__ah_keep(G, nd, x, g);
-        t1 = gir__ah_keep(G, nd, x, y);
-        t2 = gir__ah_tiemask(G, nd, x, x[0], t1);
-        dx[0] = gir_mul(G, t0, t2);
-    }
-    (void)n;
-}
-/* generated from ops.def:334 (MIN) */
-static void gir__adj_min(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    if (need[0]) {
-        gir_node t0, t1, t2;
-        t0 = gir__ah_keep(G, nd, x, g);
-        t1 = gir__ah_keep(G, nd, x, y);
-        t2 = gir__ah_tiemask(G, nd, x, x[0], t1);
-        dx[0] = gir_mul(G, t0, t2);
-    }
-    (void)n;
-}
-/* generated from ops.def:342 (VAR) */
-static void gir__adj_var(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    if (need[0]) {
-        gir_node t0, t1, t2, t3, t4, t5, t6;
-        t0 = gir__ah_keep(G, nd, x, g);
-        t1 = gir__ah_rmean(G, nd, x, x[0]);
-        t2 = gir_sub(G, x[0], t1);
-        t3 = gir_mul(G, t0, t2);
-        t4 = gir__ah_num(G, g, 2);
-        t5 = gir__ah_rdof(G, nd, x);
-        t6 = gir_mul(G, t4, t5);
-        dx[0] = gir_mul(G, t3, t6);
-    }
-    (void)n;
-}
-/* generated from ops.def:351 (LOGSUMEXP) */
-static void gir__adj_logsumexp(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    if (need[0]) {
-        gir_node t0, t1, t2, t3;
-        t0 = gir__ah_keep(G, nd, x, g);
-        t1 = gir__ah_keep(G, nd, x, y);
-        t2 = gir_sub(G, x[0], t1);
-        t3 = gir_exp(G, t2);
-        dx[0] = gir_mul(G, t0, t3);
-    }
-    (void)n;
-}
-/* generated from ops.def:384 (RESHAPE) */
-static void gir__adj_reshape(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    if (need[0]) {
-        dx[0] = gir__ah_like(G, nd, x, g, x[0]);
-    }
-    (void)n;
-}
-/* generated from ops.def:388 (TRANSPOSE) */
-static void gir__adj_transpose(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    if (need[0]) {
-        dx[0] = gir__ah_untranspose(G, nd, x, g);
-    }
-    (void)n;
-}
-/* generated from ops.def:393 (BROADCAST_TO) */
-static void gir__adj_broadcast_to(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    if (need[0]) {
-        dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
-    }
-    (void)n;
-}
-/* generated from ops.def:398 (SLICE) */
-static void gir__adj_slice(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    if (need[0]) {
-        dx[0] = gir__ah_slice_back(G, nd, x, g, x[0]);
-    }
-    (void)n;
-}
-/* generated from ops.def:405 (UNSLICE) */
-static void gir__adj_unslice(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    if (need[0]) {
-        dx[0] = gir__ah_reslice(G, nd, x, g);
-    }
-    (void)n;
-}
-/* generated from ops.def:410 (CONCAT) */
-static void gir__adj_concat(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    int i;
-    for (i = 0; i < n; ++i) {
-        if (need[i]) {
-            dx[i] = gir__ah_concat_part(G, nd, x, g, i);
-        }
-    }
-}
-/* generated from ops.def:415 (FLIP) */
-static void gir__adj_flip(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    if (need[0]) {
-        dx[0] = gir__ah_reflip(G, nd, x, g);
-    }
-    (void)n;
-}
-/* generated from ops.def:417 (PAD) */
-static void gir__adj_pad(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    if (need[0]) {
-        dx[0] = gir__ah_unpad(G, nd, x, g, x[0]);
-    }
-    (void)n;
-}
-/* generated from ops.def:422 (INDEX_SELECT) */
-static void gir__adj_index_select(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    if (need[0]) {
-        dx[0] = gir__ah_unselect(G, nd, x, g, x[0]);
-    }
-    (void)n;
-}
-/* generated from ops.def:428 (INDEX_ADD) */
-static void gir__adj_index_add(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    if (need[0]) {
-        dx[0] = gir__ah_reselect(G, nd, x, g);
-    }
-    (void)n;
-}
-/* generated from ops.def:439 (WHERE) */
-static void gir__adj_where(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    if (need[0]) {
-        gir_node t0, t1;
-        t0 = gir__ah_num(G, g, 0);
-        t1 = gir_where(G, x[2], g, t0);
-        dx[0] = gir__ah_unbroadcast(G, nd, x, t1, x[0]);
-    }
-    if (need[1]) {
-        gir_node t0, t1;
-        t0 = gir__ah_num(G, g, 0);
-        t1 = gir_where(G, x[2], t0, g);
-        dx[1] = gir__ah_unbroadcast(G, nd, x, t1, x[1]);
-    }
-    (void)n;
-}
-/* generated from ops.def:444 (DIAG) */
-static void gir__adj_diag(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    (void)x;
-    if (need[0]) {
-        dx[0] = gir_diagonal(G, g, nd->attr->i[0]);
-    }
-    (void)n;
-}
-/* generated from ops.def:448 (DIAGONAL) */
-static void gir__adj_diagonal(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    if (need[0]) {
-        dx[0] = gir__ah_undiagonal(G, nd, x, g);
-    }
-    (void)n;
-}
-/* generated from ops.def:452 (TRIU) */
-static void gir__adj_triu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    (void)x;
-    if (need[0]) {
-        dx[0] = gir_triu(G, g, nd->attr->i[0]);
-    }
-    (void)n;
-}
-/* generated from ops.def:456 (TRIL) */
-static void gir__adj_tril(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    (void)x;
-    if (need[0]) {
-        dx[0] = gir_tril(G, g, nd->attr->i[0]);
-    }
-    (void)n;
-}
-/* generated from ops.def:460 (CAST) */
-static void gir__adj_cast(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    if (need[0]) {
-        dx[0] = gir__ah_cast_like(G, nd, x, g, x[0]);
-    }
-    (void)n;
-}
-/* generated from ops.def:468 (MATMUL) */
-static void gir__adj_matmul(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    if (need[0]) {
-        gir_node t0, t1;
-        t0 = gir__ah_mT(G, nd, x, x[1]);
-        t1 = gir_matmul(G, g, t0);
-        dx[0] = gir__ah_unbroadcast(G, nd, x, t1, x[0]);
-    }
-    if (need[1]) {
-        gir_node t0, t1;
-        t0 = gir__ah_mT(G, nd, x, x[0]);
-        t1 = gir_matmul(G, t0, g);
-        dx[1] = gir__ah_unbroadcast(G, nd, x, t1, x[1]);
-    }
-    (void)n;
-}
-/* generated from ops.def:473 (DOT) */
-static void gir__adj_dot(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    (void)nd;
-    if (need[0]) {
-        dx[0] = gir_mul(G, g, x[1]);
-    }
-    if (need[1]) {
-        dx[1] = gir_mul(G, g, x[0]);
-    }
-    (void)n;
-}
-/* generated from ops.def:475 (OUTER) */
-static void gir__adj_outer(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    if (need[0]) {
-        gir_node t0;
-        t0 = gir_mul(G, g, x[1]);
-        dx[0] = gir__ah_sumaxis(G, nd, x, t0, 1);
-    }
-    if (need[1]) {
-        gir_node t0, t1;
-        t0 = gir__ah_col(G, nd, x, x[0]);
-        t1 = gir_mul(G, g, t0);
-        dx[1] = gir__ah_sumaxis(G, nd, x, t1, 0);
-    }
-    (void)n;
-}
-/* generated from ops.def:478 (TRACE) */
-static void gir__adj_trace(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    if (need[0]) {
-        dx[0] = gir__ah_untrace(G, nd, x, g, x[0]);
-    }
-    (void)n;
-}
-/* generated from ops.def:481 (INVERSE) */
-static void gir__adj_inverse(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    if (need[0]) {
-        gir_node t0, t1, t2, t3;
-        t0 = gir__ah_mT(G, nd, x, y);
-        t1 = gir_matmul(G, t0, g);
-        t2 = gir__ah_mT(G, nd, x, y);
-        t3 = gir_matmul(G, t1, t2);
-        dx[0] = gir_neg(G, t3);
-    }
-    (void)n;
-}
-/* generated from ops.def:486 (DET) */
-static void gir__adj_det(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    if (need[0]) {
-        gir_node t0, t1, t2, t3;
-        t0 = gir_mul(G, g, y);
-        t1 = gir__ah_cell(G, nd, x, t0);
-        t2 = gir_inverse(G, x[0]);
-        t3 = gir__ah_mT(G, nd, x, t2);
-        dx[0] = gir_mul(G, t1, t3);
-    }
-    (void)n;
-}
-/* generated from ops.def:489 (LOGDET) */
-static void gir__adj_logdet(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    if (need[0]) {
-        gir_node t0, t1, t2;
-        t0 = gir__ah_cell(G, nd, x, g);
-        t1 = gir_inverse(G, x[0]);
-        t2 = gir__ah_mT(G, nd, x, t1);
-        dx[0] = gir_mul(G, t0, t2);
-    }
-    (void)n;
-}
-/* generated from ops.def:498 (TRISOLVE) */
-static void gir__adj_trisolve(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    if (need[0]) {
-        gir_node t0;
-        t0 = gir__ah_trisolve_adj(G, nd, x, g);
-        dx[0] = gir__ah_trisolve_da(G, nd, x, t0, y);
-    }
-    if (need[1]) {
-        dx[1] = gir__ah_trisolve_adj(G, nd, x, g);
-    }
-    (void)n;
-}
-/* generated from ops.def:504 (SOFTMAX) */
-static void gir__adj_softmax(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    if (need[0]) {
-        gir_node t0, t1, t2;
-        t0 = gir_mul(G, g, y);
-        t1 = gir__ah_axsum(G, nd, x, t0);
-        t2 = gir_sub(G, g, t1);
-        dx[0] = gir_mul(G, y, t2);
-    }
-    (void)n;
-}
-/* generated from ops.def:507 (LOG_SOFTMAX) */
-static void gir__adj_log_softmax(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    if (need[0]) {
-        gir_node t0, t1, t2;
-        t0 = gir_exp(G, y);
-        t1 = gir__ah_axsum(G, nd, x, g);
-        t2 = gir_mul(G, t0, t1);
-        dx[0] = gir_sub(G, g, t2);
-    }
-    (void)n;
-}
-/* generated from ops.def:510 (XENT_LOGITS) */
-static void gir__adj_xent_logits(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    if (need[0]) {
-        gir_node t0, t1, t2, t3;
-        t0 = gir__ah_lastcol(G, nd, x, g);
-        t1 = gir_softmax(G, x[0], (-1));
-        t2 = gir__ah_onehot_like(G, nd, x, x[1], x[0]);
-        t3 = gir_sub(G, t1, t2);
-        dx[0] = gir_mul(G, t0, t3);
-    }
-    (void)n;
-}
-/* generated from ops.def:516 (XENT_LOGITS_PROB) */
-static void gir__adj_xent_logits_prob(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    if (need[0]) {
-        gir_node t0, t1, t2, t3, t4;
-        t0 = gir__ah_lastcol(G, nd, x, g);
-        t1 = gir_softmax(G, x[0], (-1));
-        t2 = gir__ah_lastsum(G, nd, x, x[1]);
-        t3 = gir_mul(G, t1, t2);
-        t4 = gir_sub(G, t3, x[1]);
-        dx[0] = gir_mul(G, t0, t4);
-    }
-    if (need[1]) {
-        gir_node t0, t1, t2;
-        t0 = gir__ah_lastcol(G, nd, x, g);
-        t1 = gir_neg(G, t0);
-        t2 = gir_log_softmax(G, x[0], (-1));
-        dx[1] = gir_mul(G, t1, t2);
-    }
-    (void)n;
-}
-/* generated from ops.def:521 (BCE_LOGITS) */
-static void gir__adj_bce_logits(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    if (need[0]) {
-        gir_node t0, t1, t2;
-        t0 = gir_sigmoid(G, x[0]);
-        t1 = gir_sub(G, t0, x[1]);
-        t2 = gir_mul(G, g, t1);
-        dx[0] = gir__ah_unbroadcast(G, nd, x, t2, x[0]);
-    }
-    if (need[1]) {
-        gir_node t0, t1;
-        t0 = gir_neg(G, g);
-        t1 = gir_mul(G, t0, x[0]);
-        dx[1] = gir__ah_unbroadcast(G, nd, x, t1, x[1]);
-    }
-    (void)n;
-}
-/* generated from ops.def:526 (MSE) */
-static void gir__adj_mse(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    if (need[0]) {
-        gir_node t0, t1, t2, t3, t4;
-        t0 = gir__ah_num(G, g, 2);
-        t1 = gir_mul(G, t0, g);
-        t2 = gir_sub(G, x[0], x[1]);
-        t3 = gir_mul(G, t1, t2);
-        t4 = gir__ah_rsize(G, nd, x, x[0]);
-        dx[0] = gir_mul(G, t3, t4);
-    }
-    if (need[1]) {
-        gir_node t0, t1, t2, t3, t4;
-        t0 = gir__ah_num(G, g, -2);
-        t1 = gir_mul(G, t0, g);
-        t2 = gir_sub(G, x[0], x[1]);
-        t3 = gir_mul(G, t1, t2);
-        t4 = gir__ah_rsize(G, nd, x, x[0]);
-        dx[1] = gir_mul(G, t3, t4);
-    }
-    (void)n;
-}
-/* generated from ops.def:529 (CONV2D) */
-static void gir__adj_conv2d(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    if (need[0]) {
-        dx[0] = gir__ah_conv_dx(G, nd, x, g, x[1]);
-    }
-    if (need[1]) {
-        dx[1] = gir__ah_conv_dw(G, nd, x, x[0], g);
-    }
-    (void)n;
-}
-/* generated from ops.def:536 (CONV2D_BWD_DATA) */
-static void gir__adj_conv2d_bwd_data(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    if (need[0]) {
-        dx[0] = gir__ah_conv_fwd(G, nd, x, g, x[1]);
-    }
-    if (need[1]) {
-        dx[1] = gir__ah_conv_dw_of_dx(G, nd, x, g, x[0]);
-    }
-    (void)n;
-}
-/* generated from ops.def:542 (CONV2D_BWD_FILTER) */
-static void gir__adj_conv2d_bwd_filter(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    if (need[0]) {
-        dx[0] = gir__ah_conv_dx_of_dw(G, nd, x, x[1], g);
-    }
-    if (need[1]) {
-        dx[1] = gir__ah_conv_fwd(G, nd, x, x[0], g);
-    }
-    (void)n;
-}
-/* generated from ops.def:548 (MAX_POOL2D) */
-static void gir__adj_max_pool2d(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    if (need[0]) {
-        dx[0] = gir__ah_maxpool_dx(G, nd, x, g, x[0]);
-    }
-    (void)n;
-}
-/* generated from ops.def:554 (MAX_POOL2D_BWD) */
-static void gir__adj_max_pool2d_bwd(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    if (need[0]) {
-        dx[0] = gir__ah_maxpool_pick(G, nd, x, g, x[1]);
-    }
-    (void)n;
-}
-/* generated from ops.def:559 (AVG_POOL2D) */
-static void gir__adj_avg_pool2d(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    if (need[0]) {
-        dx[0] = gir__ah_avgpool_dx(G, nd, x, g, x[0]);
-    }
-    (void)n;
-}
-/* generated from ops.def:567 (AVG_POOL2D_BWD) */
-static void gir__adj_avg_pool2d_bwd(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    if (need[0]) {
-        dx[0] = gir__ah_avgpool_fwd(G, nd, x, g);
-    }
-    (void)n;
-}
-/* generated from ops.def:573 (DROPOUT) */
-static void gir__adj_dropout(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    (void)x;
-    if (need[0]) {
-        dx[0] = gir_dropout(G, g, nd->attr->f[0], nd->attr->seed);
-    }
-    (void)n;
-}
-/* generated from ops.def:580 (GATHER) */
-static void gir__adj_gather(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    if (need[0]) {
-        gir_node t0;
-        t0 = gir__ah_zeros_like(G, nd, x, x[0]);
-        dx[0] = gir_scatter_add(G, t0, x[1], g, nd->attr->i[0]);
-    }
-    (void)n;
-}
-/* generated from ops.def:586 (SCATTER_ADD) */
-static void gir__adj_scatter_add(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    if (need[0]) dx[0] = g;
-    if (need[1]) {
-        dx[1] = gir_gather(G, g, x[2], nd->attr->i[0]);
-    }
-    (void)n;
-}
-/* generated from ops.def:591 (FMOD) */
-static void gir__adj_fmod(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
-    if (need[1]) {
-        gir_node t0, t1, t2, t3, t4, t5, t6, t7;
-        t0 = gir_neg(G, g);
-        t1 = gir_div(G, x[0], x[1]);
-        t2 = gir_sign(G, t1);
-        t3 = gir_mul(G, t0, t2);
-        t4 = gir_div(G, x[0], x[1]);
-        t5 = gir_abs(G, t4);
-        t6 = gir_floor(G, t5);
-        t7 = gir_mul(G, t3, t6);
-        dx[1] = gir__ah_unbroadcast(G, nd, x, t7, x[1]);
-    }
-    (void)n;
-}
-/* generated from ops.def:598 (GELU_TANH) */
-static void gir__adj_gelu_tanh(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    (void)nd;
-    if (need[0]) {
-        gir_node t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13, t14, t15, t16, t17, t18, t19, t20, t21, t22, t23, t24, t25, t26, t27, t28, t29, t30, t31, t32, t33, t34, t35, t36, t37, t38, t39, t40, t41, t42;
-        t0 = gir__ah_num(G, g, 0.5);
-        t1 = gir__ah_num(G, g, 1);
-        t2 = gir__ah_num(G, g, 0.7978845608028654);
-        t3 = gir__ah_num(G, g, 0.044715);
-        t4 = gir_mul(G, t3, x[0]);
-        t5 = gir_mul(G, t4, x[0]);
-        t6 = gir_mul(G, t5, x[0]);
-        t7 = gir_add(G, x[0], t6);
-        t8 = gir_mul(G, t2, t7);
-        t9 = gir_tanh(G, t8);
-        t10 = gir_add(G, t1, t9);
-        t11 = gir_mul(G, t0, t10);
-        t12 = gir__ah_num(G, g, 0.5);
-        t13 = gir_mul(G, t12, x[0]);
-        t14 = gir__ah_num(G, g, 1);
-        t15 = gir__ah_num(G, g, 0.7978845608028654);
-        t16 = gir__ah_num(G, g, 0.044715);
-        t17 = gir_mul(G, t16, x[0]);
-        t18 = gir_mul(G, t17, x[0]);
-        t19 = gir_mul(G, t18, x[0]);
-        t20 = gir_add(G, x[0], t19);
-        t21 = gir_mul(G, t15, t20);
-        t22 = gir_tanh(G, t21);
-        t23 = gir__ah_num(G, g, 0.7978845608028654);
-        t24 = gir__ah_num(G, g, 0.044715);
-        t25 = gir_mul(G, t24, x[0]);
-        t26 = gir_mul(G, t25, x[0]);
-        t27 = gir_mul(G, t26, x[0]);
-        t28 = gir_add(G, x[0], t27);
-        t29 = gir_mul(G, t23, t28);
-        t30 = gir_tanh(G, t29);
-        t31 = gir_mul(G, t22, t30);
-        t32 = gir_sub(G, t14, t31);
-        t33 = gir_mul(G, t13, t32);
-        t34 = gir__ah_num(G, g, 0.7978845608028654);
-        t35 = gir_mul(G, t33, t34);
-        t36 = gir__ah_num(G, g, 1);
-        t37 = gir__ah_num(G, g, 0.134145);
-        t38 = gir_mul(G, t37, x[0]);
-        t39 = gir_mul(G, t38, x[0]);
-        t40 = gir_add(G, t36, t39);
-        t41 = gir_mul(G, t35, t40);
-        t42 = gir_add(G, t11, t41);
-        dx[0] = gir_mul(G, g, t42);
-    }
-    (void)n;
-}
-/* generated from ops.def:614 (TRAIN_EVAL) */
-static void gir__adj_train_eval(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    int i;
-    for (i = 0; i < n; ++i) {
-        if (need[i]) {
-            dx[i] = gir__ah_mode_part(G, nd, x, g, i);
-        }
-    }
-}
-/* generated from ops.def:620 (MAX_POOL2D_PICK) */
-static void gir__adj_max_pool2d_pick(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
-    (void)y;
-    if (need[0]) {
-        dx[0] = gir__ah_maxpool_dx(G, nd, x, g, x[1]);
-    }
-    (void)n;
-}
-enum { GIR__ADJ__NONE,
-#if !GIR__WHY_ADD
-    GIR__ADJ_GIR__ADJ_ADD,
-#endif
-#if !GIR__WHY_SUB
-    GIR__ADJ_GIR__ADJ_SUB,
-#endif
-#if !GIR__WHY_MUL
-    GIR__ADJ_GIR__ADJ_MUL,
-#endif
-#if !GIR__WHY_DIV
-    GIR__ADJ_GIR__ADJ_DIV,
-#endif
-#if !GIR__WHY_NEG
-    GIR__ADJ_GIR__ADJ_NEG,
-#endif
-#if !GIR__WHY_POW
-    GIR__ADJ_GIR__ADJ_POW,
-#endif
-#if !GIR__WHY_MAXIMUM
-    GIR__ADJ_GIR__ADJ_MAXIMUM,
-#endif
-#if !GIR__WHY_MINIMUM
-    GIR__ADJ_GIR__ADJ_MINIMUM,
-#endif
-#if !GIR__WHY_MOD
-    GIR__ADJ_GIR__ADJ_MOD,
-#endif
-#if !GIR__WHY_FLOORDIV
-    GIR__ADJ_GIR__ADJ_FLOORDIV,
-#endif
-#if !GIR__WHY_ADD_N
-    GIR__ADJ_GIR__ADJ_ADD_N,
-#endif
-#if !GIR__WHY_ABS
-    GIR__ADJ_GIR__ADJ_ABS,
-#endif
-#if !GIR__WHY_SIGN
-    GIR__ADJ_GIR__ADJ_SIGN,
-#endif
-#if !GIR__WHY_SQUARE
-    GIR__ADJ_GIR__ADJ_SQUARE,
-#endif
-#if !GIR__WHY_SQRT
-    GIR__ADJ_GIR__ADJ_SQRT,
-#endif
-#if !GIR__WHY_RSQRT
-    GIR__ADJ_GIR__ADJ_RSQRT,
-#endif
-#if !GIR__WHY_RECIPROCAL
-    GIR__ADJ_GIR__ADJ_RECIPROCAL,
-#endif
-#if !GIR__WHY_EXP
-    GIR__ADJ_GIR__ADJ_EXP,
-#endif
-#if !GIR__WHY_EXPM1
-    GIR__ADJ_GIR__ADJ_EXPM1,
-#endif
-#if !GIR__WHY_LOG
-    GIR__ADJ_GIR__ADJ_LOG,
-#endif
-#if !GIR__WHY_LOG1P
-    GIR__ADJ_GIR__ADJ_LOG1P,
-#endif
-#if !GIR__WHY_LOG2
-    GIR__ADJ_GIR__ADJ_LOG2,
-#endif
-#if !GIR__WHY_SIN
-    GIR__ADJ_GIR__ADJ_SIN,
-#endif
-#if !GIR__WHY_COS
-    GIR__ADJ_GIR__ADJ_COS,
-#endif
-#if !GIR__WHY_TAN
-    GIR__ADJ_GIR__ADJ_TAN,
-#endif
-#if !GIR__WHY_ASIN
-    GIR__ADJ_GIR__ADJ_ASIN,
-#endif
-#if !GIR__WHY_ACOS
-    GIR__ADJ_GIR__ADJ_ACOS,
-#endif
-#if !GIR__WHY_ATAN
-    GIR__ADJ_GIR__ADJ_ATAN,
-#endif
-#if !GIR__WHY_SINH
-    GIR__ADJ_GIR__ADJ_SINH,
-#endif
-#if !GIR__WHY_COSH
-    GIR__ADJ_GIR__ADJ_COSH,
-#endif
-#if !GIR__WHY_TANH
-    GIR__ADJ_GIR__ADJ_TANH,
-#endif
-#if !GIR__WHY_SIGMOID
-    GIR__ADJ_GIR__ADJ_SIGMOID,
-#endif
-#if !GIR__WHY_SOFTPLUS
-    GIR__ADJ_GIR__ADJ_SOFTPLUS,
-#endif
-#if !GIR__WHY_RELU
-    GIR__ADJ_GIR__ADJ_RELU,
-#endif
-#if !GIR__WHY_LEAKY_RELU
-    GIR__ADJ_GIR__ADJ_LEAKY_RELU,
-#endif
-#if !GIR__WHY_ELU
-    GIR__ADJ_GIR__ADJ_ELU,
-#endif
-#if !GIR__WHY_GELU
-    GIR__ADJ_GIR__ADJ_GELU,
-#endif
-#if !GIR__WHY_SILU
-    GIR__ADJ_GIR__ADJ_SILU,
-#endif
-#if !GIR__WHY_ERF
-    GIR__ADJ_GIR__ADJ_ERF,
-#endif
-#if !GIR__WHY_FLOOR
-    GIR__ADJ_GIR__ADJ_FLOOR,
-#endif
-#if !GIR__WHY_CEIL
-    GIR__ADJ_GIR__ADJ_CEIL,
-#endif
-#if !GIR__WHY_ROUND
-    GIR__ADJ_GIR__ADJ_ROUND,
-#endif
-#if !GIR__WHY_CLAMP
-    GIR__ADJ_GIR__ADJ_CLAMP,
-#endif
-#if !GIR__WHY_SUM
-    GIR__ADJ_GIR__ADJ_SUM,
-#endif
-#if !GIR__WHY_MEAN
-    GIR__ADJ_GIR__ADJ_MEAN,
-#endif
-#if !GIR__WHY_PROD
-    GIR__ADJ_GIR__ADJ_PROD,
-#endif
-#if !GIR__WHY_MAX
-    GIR__ADJ_GIR__ADJ_MAX,
-#endif
-#if !GIR__WHY_MIN
-    GIR__ADJ_GIR__ADJ_MIN,
-#endif
-#if !GIR__WHY_VAR
-    GIR__ADJ_GIR__ADJ_VAR,
-#endif
-#if !GIR__WHY_LOGSUMEXP
-    GIR__ADJ_GIR__ADJ_LOGSUMEXP,
-#endif
-#if !GIR__WHY_RESHAPE
-    GIR__ADJ_GIR__ADJ_RESHAPE,
-#endif
-#if !GIR__WHY_TRANSPOSE
-    GIR__ADJ_GIR__ADJ_TRANSPOSE,
-#endif
-#if !GIR__WHY_BROADCAST_TO
-    GIR__ADJ_GIR__ADJ_BROADCAST_TO,
-#endif
-#if !GIR__WHY_SLICE
-    GIR__ADJ_GIR__ADJ_SLICE,
-#endif
-#if !GIR__WHY_UNSLICE
-    GIR__ADJ_GIR__ADJ_UNSLICE,
-#endif
-#if !GIR__WHY_CONCAT
-    GIR__ADJ_GIR__ADJ_CONCAT,
-#endif
-#if !GIR__WHY_FLIP
-    GIR__ADJ_GIR__ADJ_FLIP,
-#endif
-#if !GIR__WHY_PAD
-    GIR__ADJ_GIR__ADJ_PAD,
-#endif
-#if !GIR__WHY_INDEX_SELECT
-    GIR__ADJ_GIR__ADJ_INDEX_SELECT,
-#endif
-#if !GIR__WHY_INDEX_ADD
-    GIR__ADJ_GIR__ADJ_INDEX_ADD,
-#endif
-#if !GIR__WHY_WHERE
-    GIR__ADJ_GIR__ADJ_WHERE,
-#endif
-#if !GIR__WHY_DIAG
-    GIR__ADJ_GIR__ADJ_DIAG,
-#endif
-#if !GIR__WHY_DIAGONAL
-    GIR__ADJ_GIR__ADJ_DIAGONAL,
-#endif
-#if !GIR__WHY_TRIU
-    GIR__ADJ_GIR__ADJ_TRIU,
-#endif
-#if !GIR__WHY_TRIL
-    GIR__ADJ_GIR__ADJ_TRIL,
-#endif
-#if !GIR__WHY_CAST
-    GIR__ADJ_GIR__ADJ_CAST,
-#endif
-#if !GIR__WHY_MATMUL
-    GIR__ADJ_GIR__ADJ_MATMUL,
-#endif
-#if !GIR__WHY_DOT
-    GIR__ADJ_GIR__ADJ_DOT,
-#endif
-#if !GIR__WHY_OUTER
-    GIR__ADJ_GIR__ADJ_OUTER,
-#endif
-#if !GIR__WHY_TRACE
-    GIR__ADJ_GIR__ADJ_TRACE,
-#endif
-#if !GIR__WHY_INVERSE
-    GIR__ADJ_GIR__ADJ_INVERSE,
-#endif
-#if !GIR__WHY_DET
-    GIR__ADJ_GIR__ADJ_DET,
-#endif
-#if !GIR__WHY_LOGDET
-    GIR__ADJ_GIR__ADJ_LOGDET,
-#endif
-#if !GIR__WHY_CHOLESKY
-    GIR__ADJ_GIR__ADJFN_CHOLESKY,
-#endif
-#if !GIR__WHY_TRISOLVE
-    GIR__ADJ_GIR__ADJ_TRISOLVE,
-#endif
-#if !GIR__WHY_SOFTMAX
-    GIR__ADJ_GIR__ADJ_SOFTMAX,
-#endif
-#if !GIR__WHY_LOG_SOFTMAX
-    GIR__ADJ_GIR__ADJ_LOG_SOFTMAX,
-#endif
-#if !GIR__WHY_XENT_LOGITS
-    GIR__ADJ_GIR__ADJ_XENT_LOGITS,
-#endif
-#if !GIR__WHY_XENT_LOGITS_PROB
-    GIR__ADJ_GIR__ADJ_XENT_LOGITS_PROB,
-#endif
-#if !GIR__WHY_BCE_LOGITS
-    GIR__ADJ_GIR__ADJ_BCE_LOGITS,
-#endif
-#if !GIR__WHY_MSE
-    GIR__ADJ_GIR__ADJ_MSE,
-#endif
-#if !GIR__WHY_CONV2D
-    GIR__ADJ_GIR__ADJ_CONV2D,
-#endif
-#if !GIR__WHY_CONV2D_BWD_DATA
-    GIR__ADJ_GIR__ADJ_CONV2D_BWD_DATA,
-#endif
-#if !GIR__WHY_CONV2D_BWD_FILTER
-    GIR__ADJ_GIR__ADJ_CONV2D_BWD_FILTER,
-#endif
-#if !GIR__WHY_MAX_POOL2D
-    GIR__ADJ_GIR__ADJ_MAX_POOL2D,
-#endif
-#if !GIR__WHY_MAX_POOL2D_BWD
-    GIR__ADJ_GIR__ADJ_MAX_POOL2D_BWD,
-#endif
-#if !GIR__WHY_AVG_POOL2D
-    GIR__ADJ_GIR__ADJ_AVG_POOL2D,
-#endif
-#if !GIR__WHY_AVG_POOL2D_BWD
-    GIR__ADJ_GIR__ADJ_AVG_POOL2D_BWD,
-#endif
-#if !GIR__WHY_DROPOUT
-    GIR__ADJ_GIR__ADJ_DROPOUT,
-#endif
-#if !GIR__WHY_GATHER
-    GIR__ADJ_GIR__ADJ_GATHER,
-#endif
-#if !GIR__WHY_SCATTER_ADD
-    GIR__ADJ_GIR__ADJ_SCATTER_ADD,
-#endif
-#if !GIR__WHY_FMOD
-    GIR__ADJ_GIR__ADJ_FMOD,
-#endif
-#if !GIR__WHY_GELU_TANH
-    GIR__ADJ_GIR__ADJ_GELU_TANH,
-#endif
-#if !GIR__WHY_TRAIN_EVAL
-    GIR__ADJ_GIR__ADJ_TRAIN_EVAL,
-#endif
-#if !GIR__WHY_MAX_POOL2D_PICK
-    GIR__ADJ_GIR__ADJ_MAX_POOL2D_PICK,
-#endif
-    GIR__ADJ__COUNT };
-static const gir__adj_fn gir__adjs[GIR__ADJ__COUNT] = {
-    0,
-#if !GIR__WHY_ADD
-    gir__adj_add,
-#endif
-#if !GIR__WHY_SUB
-    gir__adj_sub,
-#endif
-#if !GIR__WHY_MUL
-    gir__adj_mul,
-#endif
-#if !GIR__WHY_DIV
-    gir__adj_div,
-#endif
-#if !GIR__WHY_NEG
-    gir__adj_neg,
-#endif
-#if !GIR__WHY_POW
-    gir__adj_pow,
-#endif
-#if !GIR__WHY_MAXIMUM
-    gir__adj_maximum,
-#endif
-#if !GIR__WHY_MINIMUM
-    gir__adj_minimum,
-#endif
-#if !GIR__WHY_MOD
-    gir__adj_mod,
-#endif
-#if !GIR__WHY_FLOORDIV
-    gir__adj_floordiv,
-#endif
-#if !GIR__WHY_ADD_N
-    gir__adj_add_n,
-#endif
-#if !GIR__WHY_ABS
-    gir__adj_abs,
-#endif
-#if !GIR__WHY_SIGN
-    gir__adj_sign,
-#endif
-#if !GIR__WHY_SQUARE
-    gir__adj_square,
-#endif
-#if !GIR__WHY_SQRT
-    gir__adj_sqrt,
-#endif
-#if !GIR__WHY_RSQRT
-    gir__adj_rsqrt,
-#endif
-#if !GIR__WHY_RECIPROCAL
-    gir__adj_reciprocal,
-#endif
-#if !GIR__WHY_EXP
-    gir__adj_exp,
-#endif
-#if !GIR__WHY_EXPM1
-    gir__adj_expm1,
-#endif
-#if !GIR__WHY_LOG
-    gir__adj_log,
-#endif
-#if !GIR__WHY_LOG1P
-    gir__adj_log1p,
-#endif
-#if !GIR__WHY_LOG2
-    gir__adj_log2,
-#endif
-#if !GIR__WHY_SIN
-    gir__adj_sin,
-#endif
-#if !GIR__WHY_COS
-    gir__adj_cos,
-#endif
-#if !GIR__WHY_TAN
-    gir__adj_tan,
-#endif
-#if !GIR__WHY_ASIN
-    gir__adj_asin,
-#endif
-#if !GIR__WHY_ACOS
-    gir__adj_acos,
-#endif
-#if !GIR__WHY_ATAN
-    gir__adj_atan,
-#endif
-#if !GIR__WHY_SINH
-    gir__adj_sinh,
-#endif
-#if !GIR__WHY_COSH
-    gir__adj_cosh,
-#endif
-#if !GIR__WHY_TANH
-    gir__adj_tanh,
-#endif
-#if !GIR__WHY_SIGMOID
-    gir__adj_sigmoid,
-#endif
-#if !GIR__WHY_SOFTPLUS
-    gir__adj_softplus,
-#endif
-#if !GIR__WHY_RELU
-    gir__adj_relu,
-#endif
-#if !GIR__WHY_LEAKY_RELU
-    gir__adj_leaky_relu,
-#endif
-#if !GIR__WHY_ELU
-    gir__adj_elu,
-#endif
-#if !GIR__WHY_GELU
-    gir__adj_gelu,
-#endif
-#if !GIR__WHY_SILU
-    gir__adj_silu,
-#endif
-#if !GIR__WHY_ERF
-    gir__adj_erf,
-#endif
-#if !GIR__WHY_FLOOR
-    gir__adj_floor,
-#endif
-#if !GIR__WHY_CEIL
-    gir__adj_ceil,
-#endif
-#if !GIR__WHY_ROUND
-    gir__adj_round,
-#endif
-#if !GIR__WHY_CLAMP
-    gir__adj_clamp,
-#endif
-#if !GIR__WHY_SUM
-    gir__adj_sum,
-#endif
-#if !GIR__WHY_MEAN
-    gir__adj_mean,
-#endif
-#if !GIR__WHY_PROD
-    gir__adj_prod,
-#endif
-#if !GIR__WHY_MAX
-    gir__adj_max,
-#endif
-#if !GIR__WHY_MIN
-    gir__adj_min,
-#endif
-#if !GIR__WHY_VAR
-    gir__adj_var,
-#endif
-#if !GIR__WHY_LOGSUMEXP
-    gir__adj_logsumexp,
-#endif
-#if !GIR__WHY_RESHAPE
-    gir__adj_reshape,
-#endif
-#if !GIR__WHY_TRANSPOSE
-    gir__adj_transpose,
-#endif
-#if !GIR__WHY_BROADCAST_TO
-    gir__adj_broadcast_to,
-#endif
-#if !GIR__WHY_SLICE
-    gir__adj_slice,
-#endif
-#if !GIR__WHY_UNSLICE
-    gir__adj_unslice,
-#endif
-#if !GIR__WHY_CONCAT
-    gir__adj_concat,
-#endif
-#if !GIR__WHY_FLIP
-    gir__adj_flip,
-#endif
-#if !GIR__WHY_PAD
-    gir__adj_pad,
-#endif
-#if !GIR__WHY_INDEX_SELECT
-    gir__adj_index_select,
-#endif
-#if !GIR__WHY_INDEX_ADD
-    gir__adj_index_add,
-#endif
-#if !GIR__WHY_WHERE
-    gir__adj_where,
-#endif
-#if !GIR__WHY_DIAG
-    gir__adj_diag,
-#endif
-#if !GIR__WHY_DIAGONAL
-    gir__adj_diagonal,
-#endif
-#if !GIR__WHY_TRIU
-    gir__adj_triu,
-#endif
-#if !GIR__WHY_TRIL
-    gir__adj_tril,
-#endif
-#if !GIR__WHY_CAST
-    gir__adj_cast,
-#endif
-#if !GIR__WHY_MATMUL
-    gir__adj_matmul,
-#endif
-#if !GIR__WHY_DOT
-    gir__adj_dot,
-#endif
-#if !GIR__WHY_OUTER
-    gir__adj_outer,
-#endif
-#if !GIR__WHY_TRACE
-    gir__adj_trace,
-#endif
-#if !GIR__WHY_INVERSE
-    gir__adj_inverse,
-#endif
-#if !GIR__WHY_DET
-    gir__adj_det,
-#endif
-#if !GIR__WHY_LOGDET
-    gir__adj_logdet,
-#endif
-#if !GIR__WHY_CHOLESKY
-    gir__adjfn_cholesky,
-#endif
-#if !GIR__WHY_TRISOLVE
-    gir__adj_trisolve,
-#endif
-#if !GIR__WHY_SOFTMAX
-    gir__adj_softmax,
-#endif
-#if !GIR__WHY_LOG_SOFTMAX
-    gir__adj_log_softmax,
-#endif
-#if !GIR__WHY_XENT_LOGITS
-    gir__adj_xent_logits,
-#endif
-#if !GIR__WHY_XENT_LOGITS_PROB
-    gir__adj_xent_logits_prob,
-#endif
-#if !GIR__WHY_BCE_LOGITS
-    gir__adj_bce_logits,
-#endif
-#if !GIR__WHY_MSE
-    gir__adj_mse,
-#endif
-#if !GIR__WHY_CONV2D
-    gir__adj_conv2d,
-#endif
-#if !GIR__WHY_CONV2D_BWD_DATA
-    gir__adj_conv2d_bwd_data,
-#endif
-#if !GIR__WHY_CONV2D_BWD_FILTER
-    gir__adj_conv2d_bwd_filter,
-#endif
-#if !GIR__WHY_MAX_POOL2D
-    gir__adj_max_pool2d,
-#endif
-#if !GIR__WHY_MAX_POOL2D_BWD
-    gir__adj_max_pool2d_bwd,
-#endif
-#if !GIR__WHY_AVG_POOL2D
-    gir__adj_avg_pool2d,
-#endif
-#if !GIR__WHY_AVG_POOL2D_BWD
-    gir__adj_avg_pool2d_bwd,
-#endif
-#if !GIR__WHY_DROPOUT
-    gir__adj_dropout,
-#endif
-#if !GIR__WHY_GATHER
-    gir__adj_gather,
-#endif
-#if !GIR__WHY_SCATTER_ADD
-    gir__adj_scatter_add,
-#endif
-#if !GIR__WHY_FMOD
-    gir__adj_fmod,
-#endif
-#if !GIR__WHY_GELU_TANH
-    gir__adj_gelu_tanh,
-#endif
-#if !GIR__WHY_TRAIN_EVAL
-    gir__adj_train_eval,
-#endif
-#if !GIR__WHY_MAX_POOL2D_PICK
-    gir__adj_max_pool2d_pick,
-#endif
-};
-static const unsigned char gir__adjs_ix[GIR_OP__COUNT] = {
-    0,
-    0, /* INPUT */
-    0, /* VARIABLE */
-    0, /* CONSTANT */
-    0, /* FILL */
-    0, /* EYE */
-    0, /* ARANGE */
-    0, /* RAND_UNIFORM */
-    0, /* RAND_NORMAL */
-    0, /* NOT */
-    0, /* AND */
-    0, /* OR */
-    0, /* XOR */
-    0, /* GT */
-    0, /* GE */
-    0, /* LT */
-    0, /* LE */
-    0, /* EQ */
-    0, /* NE */
-    0, /* APPROX_EQ */
-    0, /* ISNAN */
-    0, /* ISINF */
-    0, /* ISFINITE */
-    GIR__IF(GIR__WHY_ADD, GIR__ADJ_GIR__ADJ_ADD), /* ADD */
-    GIR__IF(GIR__WHY_SUB, GIR__ADJ_GIR__ADJ_SUB), /* SUB */
-    GIR__IF(GIR__WHY_MUL, GIR__ADJ_GIR__ADJ_MUL), /* MUL */
-    GIR__IF(GIR__WHY_DIV, GIR__ADJ_GIR__ADJ_DIV), /* DIV */
-    GIR__IF(GIR__WHY_NEG, GIR__ADJ_GIR__ADJ_NEG), /* NEG */
-    GIR__IF(GIR__WHY_POW, GIR__ADJ_GIR__ADJ_POW), /* POW */
-    GIR__IF(GIR__WHY_MAXIMUM, GIR__ADJ_GIR__ADJ_MAXIMUM), /* MAXIMUM */
-    GIR__IF(GIR__WHY_MINIMUM, GIR__ADJ_GIR__ADJ_MINIMUM), /* MINIMUM */
-    GIR__IF(GIR__WHY_MOD, GIR__ADJ_GIR__ADJ_MOD), /* MOD */
-    GIR__IF(GIR__WHY_FLOORDIV, GIR__ADJ_GIR__ADJ_FLOORDIV), /* FLOORDIV */
-    GIR__IF(GIR__WHY_ADD_N, GIR__ADJ_GIR__ADJ_ADD_N), /* ADD_N */
-    GIR__IF(GIR__WHY_ABS, GIR__ADJ_GIR__ADJ_ABS), /* ABS */
-    GIR__IF(GIR__WHY_SIGN, GIR__ADJ_GIR__ADJ_SIGN), /* SIGN */
-    GIR__IF(GIR__WHY_SQUARE, GIR__ADJ_GIR__ADJ_SQUARE), /* SQUARE */
-    GIR__IF(GIR__WHY_SQRT, GIR__ADJ_GIR__ADJ_SQRT), /* SQRT */
-    GIR__IF(GIR__WHY_RSQRT, GIR__ADJ_GIR__ADJ_RSQRT), /* RSQRT */
-    GIR__IF(GIR__WHY_RECIPROCAL, GIR__ADJ_GIR__ADJ_RECIPROCAL), /* RECIPROCAL */
-    GIR__IF(GIR__WHY_EXP, GIR__ADJ_GIR__ADJ_EXP), /* EXP */
-    GIR__IF(GIR__WHY_EXPM1, GIR__ADJ_GIR__ADJ_EXPM1), /* EXPM1 */
-    GIR__IF(GIR__WHY_LOG, GIR__ADJ_GIR__ADJ_LOG), /* LOG */
-    GIR__IF(GIR__WHY_LOG1P, GIR__ADJ_GIR__ADJ_LOG1P), /* LOG1P */
-    GIR__IF(GIR__WHY_LOG2, GIR__ADJ_GIR__ADJ_LOG2), /* LOG2 */
-    GIR__IF(GIR__WHY_SIN, GIR__ADJ_GIR__ADJ_SIN), /* SIN */
-    GIR__IF(GIR__WHY_COS, GIR__ADJ_GIR__ADJ_COS), /* COS */
-    GIR__IF(GIR__WHY_TAN, GIR__ADJ_GIR__ADJ_TAN), /* TAN */
-    GIR__IF(GIR__WHY_ASIN, GIR__ADJ_GIR__ADJ_ASIN), /* ASIN */
-    GIR__IF(GIR__WHY_ACOS, GIR__ADJ_GIR__ADJ_ACOS), /* ACOS */
-    GIR__IF(GIR__WHY_ATAN, GIR__ADJ_GIR__ADJ_ATAN), /* ATAN */
-    GIR__IF(GIR__WHY_SINH, GIR__ADJ_GIR__ADJ_SINH), /* SINH */
-    GIR__IF(GIR__WHY_COSH, GIR__ADJ_GIR__ADJ_COSH), /* COSH */
-    GIR__IF(GIR__WHY_TANH, GIR__ADJ_GIR__ADJ_TANH), /* TANH */
-    GIR__IF(GIR__WHY_SIGMOID, GIR__ADJ_GIR__ADJ_SIGMOID), /* SIGMOID */
-    GIR__IF(GIR__WHY_SOFTPLUS, GIR__ADJ_GIR__ADJ_SOFTPLUS), /* SOFTPLUS */
-    GIR__IF(GIR__WHY_RELU, GIR__ADJ_GIR__ADJ_RELU), /* RELU */
-    GIR__IF(GIR__WHY_LEAKY_RELU, GIR__ADJ_GIR__ADJ_LEAKY_RELU), /* LEAKY_RELU */
-    GIR__IF(GIR__WHY_ELU, GIR__ADJ_GIR__ADJ_ELU), /* ELU */
-    GIR__IF(GIR__WHY_GELU, GIR__ADJ_GIR__ADJ_GELU), /* GELU */
-    GIR__IF(GIR__WHY_SILU, GIR__ADJ_GIR__ADJ_SILU), /* SILU */
-    GIR__IF(GIR__WHY_ERF, GIR__ADJ_GIR__ADJ_ERF), /* ERF */
-    GIR__IF(GIR__WHY_FLOOR, GIR__ADJ_GIR__ADJ_FLOOR), /* FLOOR */
-    GIR__IF(GIR__WHY_CEIL, GIR__ADJ_GIR__ADJ_CEIL), /* CEIL */
-    GIR__IF(GIR__WHY_ROUND, GIR__ADJ_GIR__ADJ_ROUND), /* ROUND */
-    GIR__IF(GIR__WHY_CLAMP, GIR__ADJ_GIR__ADJ_CLAMP), /* CLAMP */
-    GIR__IF(GIR__WHY_SUM, GIR__ADJ_GIR__ADJ_SUM), /* SUM */
-    GIR__IF(GIR__WHY_MEAN, GIR__ADJ_GIR__ADJ_MEAN), /* MEAN */
-    GIR__IF(GIR__WHY_PROD, GIR__ADJ_GIR__ADJ_PROD), /* PROD */
-    GIR__IF(GIR__WHY_MAX, GIR__ADJ_GIR__ADJ_MAX), /* MAX */
-    GIR__IF(GIR__WHY_MIN, GIR__ADJ_GIR__ADJ_MIN), /* MIN */
-    GIR__IF(GIR__WHY_VAR, GIR__ADJ_GIR__ADJ_VAR), /* VAR */
-    GIR__IF(GIR__WHY_LOGSUMEXP, GIR__ADJ_GIR__ADJ_LOGSUMEXP), /* LOGSUMEXP */
-    0, /* ARGMAX */
-    0, /* ARGMIN */
-    0, /* ALL */
-    0, /* ANY */
-    GIR__IF(GIR__WHY_RESHAPE, GIR__ADJ_GIR__ADJ_RESHAPE), /* RESHAPE */
-    GIR__IF(GIR__WHY_TRANSPOSE, GIR__ADJ_GIR__ADJ_TRANSPOSE), /* TRANSPOSE */
-    GIR__IF(GIR__WHY_BROADCAST_TO, GIR__ADJ_GIR__ADJ_BROADCAST_TO), /* BROADCAST_TO */
-    GIR__IF(GIR__WHY_SLICE, GIR__ADJ_GIR__ADJ_SLICE), /* SLICE */
-    GIR__IF(GIR__WHY_UNSLICE, GIR__ADJ_GIR__ADJ_UNSLICE), /* UNSLICE */
-    GIR__IF(GIR__WHY_CONCAT, GIR__ADJ_GIR__ADJ_CONCAT), /* CONCAT */
-    GIR__IF(GIR__WHY_FLIP, GIR__ADJ_GIR__ADJ_FLIP), /* FLIP */
-    GIR__IF(GIR__WHY_PAD, GIR__ADJ_GIR__ADJ_PAD), /* PAD */
-    GIR__IF(GIR__WHY_INDEX_SELECT, GIR__ADJ_GIR__ADJ_INDEX_SELECT), /* INDEX_SELECT */
-    GIR__IF(GIR__WHY_INDEX_ADD, GIR__ADJ_GIR__ADJ_INDEX_ADD), /* INDEX_ADD */
-    0, /* ONE_HOT */
-    GIR__IF(GIR__WHY_WHERE, GIR__ADJ_GIR__ADJ_WHERE), /* WHERE */
-    GIR__IF(GIR__WHY_DIAG, GIR__ADJ_GIR__ADJ_DIAG), /* DIAG */
-    GIR__IF(GIR__WHY_DIAGONAL, GIR__ADJ_GIR__ADJ_DIAGONAL), /* DIAGONAL */
-    GIR__IF(GIR__WHY_TRIU, GIR__ADJ_GIR__ADJ_TRIU), /* TRIU */
-    GIR__IF(GIR__WHY_TRIL, GIR__ADJ_GIR__ADJ_TRIL), /* TRIL */
-    GIR__IF(GIR__WHY_CAST, GIR__ADJ_GIR__ADJ_CAST), /* CAST */
-    0, /* STOP_GRADIENT */
-    GIR__IF(GIR__WHY_MATMUL, GIR__ADJ_GIR__ADJ_MATMUL), /* MATMUL */
-    GIR__IF(GIR__WHY_DOT, GIR__ADJ_GIR__ADJ_DOT), /* DOT */
-    GIR__IF(GIR__WHY_OUTER, GIR__ADJ_GIR__ADJ_OUTER), /* OUTER */
-    GIR__IF(GIR__WHY_TRACE, GIR__ADJ_GIR__ADJ_TRACE), /* TRACE */
-    GIR__IF(GIR__WHY_INVERSE, GIR__ADJ_GIR__ADJ_INVERSE), /* INVERSE */
-    GIR__IF(GIR__WHY_DET, GIR__ADJ_GIR__ADJ_DET), /* DET */
-    GIR__IF(GIR__WHY_LOGDET, GIR__ADJ_GIR__ADJ_LOGDET), /* LOGDET */
-    GIR__IF(GIR__WHY_CHOLESKY, GIR__ADJ_GIR__ADJFN_CHOLESKY), /* CHOLESKY */
-    GIR__IF(GIR__WHY_TRISOLVE, GIR__ADJ_GIR__ADJ_TRISOLVE), /* TRISOLVE */
-    GIR__IF(GIR__WHY_SOFTMAX, GIR__ADJ_GIR__ADJ_SOFTMAX), /* SOFTMAX */
-    GIR__IF(GIR__WHY_LOG_SOFTMAX, GIR__ADJ_GIR__ADJ_LOG_SOFTMAX), /* LOG_SOFTMAX */
-    GIR__IF(GIR__WHY_XENT_LOGITS, GIR__ADJ_GIR__ADJ_XENT_LOGITS), /* XENT_LOGITS */
-    GIR__IF(GIR__WHY_XENT_LOGITS_PROB, GIR__ADJ_GIR__ADJ_XENT_LOGITS_PROB), /* XENT_LOGITS_PROB */
-    GIR__IF(GIR__WHY_BCE_LOGITS, GIR__ADJ_GIR__ADJ_BCE_LOGITS), /* BCE_LOGITS */
-    GIR__IF(GIR__WHY_MSE, GIR__ADJ_GIR__ADJ_MSE), /* MSE */
-    GIR__IF(GIR__WHY_CONV2D, GIR__ADJ_GIR__ADJ_CONV2D), /* CONV2D */
-    GIR__IF(GIR__WHY_CONV2D_BWD_DATA, GIR__ADJ_GIR__ADJ_CONV2D_BWD_DATA), /* CONV2D_BWD_DATA */
-    GIR__IF(GIR__WHY_CONV2D_BWD_FILTER, GIR__ADJ_GIR__ADJ_CONV2D_BWD_FILTER), /* CONV2D_BWD_FILTER */
-    GIR__IF(GIR__WHY_MAX_POOL2D, GIR__ADJ_GIR__ADJ_MAX_POOL2D), /* MAX_POOL2D */
-    GIR__IF(GIR__WHY_MAX_POOL2D_BWD, GIR__ADJ_GIR__ADJ_MAX_POOL2D_BWD), /* MAX_POOL2D_BWD */
-    GIR__IF(GIR__WHY_AVG_POOL2D, GIR__ADJ_GIR__ADJ_AVG_POOL2D), /* AVG_POOL2D */
-    GIR__IF(GIR__WHY_AVG_POOL2D_BWD, GIR__ADJ_GIR__ADJ_AVG_POOL2D_BWD), /* AVG_POOL2D_BWD */
-    GIR__IF(GIR__WHY_DROPOUT, GIR__ADJ_GIR__ADJ_DROPOUT), /* DROPOUT */
-    GIR__IF(GIR__WHY_GATHER, GIR__ADJ_GIR__ADJ_GATHER), /* GATHER */
-    GIR__IF(GIR__WHY_SCATTER_ADD, GIR__ADJ_GIR__ADJ_SCATTER_ADD), /* SCATTER_ADD */
-    GIR__IF(GIR__WHY_FMOD, GIR__ADJ_GIR__ADJ_FMOD), /* FMOD */
-    GIR__IF(GIR__WHY_GELU_TANH, GIR__ADJ_GIR__ADJ_GELU_TANH), /* GELU_TANH */
-    0, /* ASSIGN */
-    GIR__IF(GIR__WHY_TRAIN_EVAL, GIR__ADJ_GIR__ADJ_TRAIN_EVAL), /* TRAIN_EVAL */
-    GIR__IF(GIR__WHY_MAX_POOL2D_PICK, GIR__ADJ_GIR__ADJ_MAX_POOL2D_PICK), /* MAX_POOL2D_PICK */
-};
-/* the adjoint rule of an op, 0 if it has none (or is left out) */
-static gir__adj_fn gir__adj_of(int op) { return gir__adjs[gir__adjs_ix[op]]; }
-
-/* gir_grad's checks of its arguments: GIR_OK, or the error it recorded */
-static gir_status gir__grad_check(gir_graph *g, gir_node y, int n, const gir_node *wrt) {
-    int k, kind = gir__handle_kind(g, y);
-    const gir__node *d;
-    if (kind == GIR__H_NONE) {
-        gir__gfail(g, GIR_ERR_HANDLE, "grad: the output is an invalid node (an earlier builder failed: %s)",
-                   g->msg[0] ? g->msg : "no message");
-        return GIR_ERR_HANDLE;
-    }
-    if (kind != GIR__H_OWN) {
-        gir__gfail(g, GIR_ERR_HANDLE, "grad: the output (id %u) %s", (unsigned)y.id, gir__handle_why(kind));
-        return GIR_ERR_HANDLE;
-    }
-    for (k = 0; k < n; ++k)
-        if ((kind = gir__handle_kind(g, wrt[k])) != GIR__H_OWN) {
-            gir__gfail(g, GIR_ERR_HANDLE, "grad: wrt[%d] (id %u) %s", k, (unsigned)wrt[k].id, gir__handle_why(kind));
-            return GIR_ERR_HANDLE;
-        }
-    d = &g->nodes[y.id];
-    if (gir__numel(gir__nshape(g, d)) != 1 || !gir__is_float(d->dtype)) {
-        gir__gfail(g, GIR_ERR_SHAPE, "grad: the output %N must be one float element, got %T %S", (const gir_graph *)g, (unsigned)y.id,
-                   (int)d->dtype, gir__nshape(g, d));
-        return GIR_ERR_SHAPE;
-    }
-    return GIR_OK;
-}
-
-/* The reverse sweep, shared by gir_grad, gir_vjp and the forward mode (gen/60-autodiff/fwdmode.c): the adjoint of outs[i] is
-   seeded with cots[i] (seeds of an output given twice are summed), then every node from the last output down to
-   node 1 passes its adjoint to its parents through the table's adjoints. The arguments are checked by the caller.
-   Nodes built here get grad level 1 + the largest level among the outputs (a node's level is the largest among
-   its inputs and the level it was built at, so the outputs' levels cover their ancestry). A wrt node built after
-   every output cannot be below one: its gradient is zeros, as is the gradient of a wrt no output depends on. */
-/* the sweep's work: the adjoint reaching each node so far, and whether the node depends on a wrt node */
-typedef struct gir__sw {
-    gir_node *adj;
-    uint8_t  *dep;
-    size_t    cnt;          /* nodes 0 .. the last output */
-} gir__sw;
-
-/* adj[p] += dx: the first message is kept as it is, later ones summed; a failed add is the graph's status */
-static gir_status gir__sw_add(gir_graph *g, gir__sw *w, uint32_t p, gir_node dx) {
-    w->adj[p] = w->adj[p].id ? gir_add(g, w->adj[p], dx) : dx;
-    return w->adj[p].id ? GIR_OK : g->status ? g->status : GIR_ERR_OUT_OF_MEMORY;
-}
-
-/* the work arrays, no adjoint yet, and dep set on the wrt nodes and everything that depends on them */
-static gir_status gir__sw_open(gir_graph *g, gir__sw *w, uint32_t top, int n, const gir_node *wrt) {
-    uint32_t id;
-    int k;
-    w->cnt = (size_t)top + 1;
-    w->adj = (gir_node *)gir__alloc(&g->a, w->cnt * sizeof(gir_node));
-    w->dep = (uint8_t *)gir__alloc(&g->a, w->cnt);
-    if (!w->adj || !w->dep) {
-        gir__free(&g->a, w->adj, w->cnt * sizeof(gir_node));
-        gir__free(&g->a, w->dep, w->cnt);
-        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "grad: out of memory");
-        return GIR_ERR_OUT_OF_MEMORY;
-    }
-    for (id = 0; id < w->cnt; ++id) w->adj[id] = gir__handle(NULL, 0);
-    GIR_MEMSET(w->dep, 0, w->cnt);
-    for (k = 0; k < n; ++k)
-        if (wrt[k].id < w->cnt) w->dep[wrt[k].id] = 1;
-    for (id = 1; id < w->cnt; ++id) {
-        const gir__node *d = &g->nodes[id];
-        uint32_t j;
-        for (j = 0; j < d->nparents && !w->dep[id]; ++j)
-            if (w->dep[g->ins[d->in0 + j]]) w->dep[id] = 1;
-    }
-    return GIR_OK;
-}
-
-/* dx[j]'s shape must be parent j's: a table adjoint that breaks this is reported, not summed */
-static gir_status gir__sw_check(gir_graph *g, const gir__nview *nd, uint32_t id, uint32_t j, gir_node dx,
-                                const gir__node *pn) {
-    const gir_shape *have = gir__nshape(g, &g->nodes[dx.id]);
-    if (gir__shape_eq(have, gir__nshape(g, pn))) return GIR_OK;
-    gir__gfail(g, GIR_ERR_SHAPE, "%s: %N: adjoint of parent %u has shape %S, parent is %S", gir__op_names[nd->op],
-               (const gir_graph *)g, (unsigned)id, (unsigned)j, have, gir__nshape(g, pn));
-    return GIR_ERR_SHAPE;
-}
-
-/* node id passes its adjoint to the parents that need one (float, depending on a wrt node) */
-static gir_status gir__sw_node(gir_graph *g, gir__sw *w, uint32_t id) {
-    gir_node xs[GIR_MAX_VARIADIC], dx[GIR_MAX_VARIADIC];
-    uint8_t needp[GIR_MAX_VARIADIC];
-    gir__nview nd;
-    gir_attr nda;
-    uint32_t j;
-    int want = 0;
-    gir_status st = GIR_OK;
-    gir__view(g, id, &nd, &nda);              /* a copy: building nodes may move the array */
-    if (nd.ntype != GIR_NODE_INPUT_DERIVED) return GIR_OK;
-    for (j = 0; j < nd.nin && j < GIR_MAX_VARIADIC; ++j) xs[j] = gir__handle(g, g->ins[nd.in0 + j]);
-    for (j = 0; j < nd.nparents; ++j) {
-        const gir__node *p = &g->nodes[xs[j].id];
-        needp[j] = (uint8_t)(w->dep[xs[j].id] && gir__is_float(p->dtype) &&
-                             (p->ntype == GIR_NODE_INPUT || p->ntype == GIR_NODE_INPUT_DERIVED));
-        want |= needp[j];
-    }
-    if (!want) return GIR_OK;
-    if (!gir__adj_of(nd.op)) {
-        gir__gfail(g, GIR_ERR_NO_ADJOINT, "%s: %N: cannot differentiate: %s", gir__op_names[nd.op],
-                   (const gir_graph *)g, (unsigned)id, gir__op_info(nd.op)->no_adj);
-        return GIR_ERR_NO_ADJOINT;
-    }
-    for (j = 0; j < nd.nparents; ++j) dx[j] = gir__handle(NULL, 0);
-    gir__adj_of(nd.op)(g, &nd, gir__handle(g, id), w->adj[id], xs, (int)nd.nparents, needp, dx);
-    for (j = 0; j < nd.nparents && st == GIR_OK; ++j) {
-        if (!needp[j]) continue;
-        if (!dx[j].id) return g->status ? g->status : GIR_ERR_OUT_OF_MEMORY;
-        st = gir__sw_check(g, &nd, id, j, dx[j], &g->nodes[xs[j].id]);
-        if (st == GIR_OK) st = gir__sw_add(g, w, xs[j].id, dx[j]);
-    }
-    return st;
-}
-
-/* The reverse sweep, shared by gir_grad, gir_vjp and the forward mode (gen/60-autodiff/fwdmode.c): the adjoint of outs[i] is
-   seeded with cots[i] (seeds of an output given twice are summed), then every node from the last output down to
-   node 1 passes its adjoint to its parents through the table's adjoints. The arguments are checked by the caller.
-   Nodes built here get grad level 1 + the largest level among the outputs (a node's level is the largest among
-   its inputs and the level it was built at, so the outputs' levels cover their ancestry). A wrt node built after
-   every output cannot be below one: its gradient is zeros, as is the gradient of a wrt no output depends on. */
-static gir_status gir__sweep(gir_graph *g, int n_out, const gir_node *outs, const gir_node *cots, int n,
-                             const gir_node *wrt, gir_node *grads) {
-    gir__sw w;
-    uint16_t old_level = g->grad_level, level = 0;
-    int k;
-    uint32_t id, top = 0;
-    gir_status st;
-    for (k = 0; k < n; ++k) grads[k] = gir__handle(NULL, 0);
-    for (k = 0; k < n_out; ++k) {
-        if (outs[k].id > top) top = outs[k].id;
-        if (g->nodes[outs[k].id].grad_level > level) level = g->nodes[outs[k].id].grad_level;
-    }
-    if ((st = gir__sw_open(g, &w, top, n, wrt)) != GIR_OK) return st;
-    g->grad_level = (uint16_t)(level + 1);
-    for (k = 0; k < n_out && st == GIR_OK; ++k) st = gir__sw_add(g, &w, outs[k].id, cots[k]);
-    for (id = top; id >= 1 && st == GIR_OK; --id)
-        if (w.adj[id].id && w.dep[id]) st = gir__sw_node(g, &w, id);
-    for (k = 0; k < n && st == GIR_OK; ++k) {
-        uint32_t x = wrt[k].id;
-        grads[k] = (x < w.cnt && w.adj[x].id) ? w.adj[x] : gir_zeros_like(g, wrt[k]);
-        if (!grads[k].id) st = g->status ? g->status : GIR_ERR_OUT_OF_MEMORY;
-    }
-    if (st != GIR_OK)
-        for (k = 0; k < n; ++k) grads[k] = gir__handle(NULL, 0);
-    g->grad_level = old_level;
-    gir__free(&g->a, w.adj, w.cnt * sizeof(gir_node));
-    gir__free(&g->a, w.dep, w.cnt);
-    return st;
-}
-
-/* gir_grad is gir_vjp of one single-element output with a cotangent of ones */
-GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt, gir_node *grads) {
-    gir_node one;
-    uint16_t old_level;
-    int k;
-    gir_status st;
-    if (!g) return GIR_ERR_INVALID_ARG;
-    if (n < 0 || (n > 0 && (!wrt || !grads))) {
-        gir__gfail(g, GIR_ERR_INVALID_ARG, "grad: needs n >= 0 and arrays for wrt and grads");
-        return GIR_ERR_INVALID_ARG;
-    }
-    for (k = 0; k < n; ++k) grads[k] = gir__handle(NULL, 0);
-    if ((st = gir__grad_check(g, y, n, wrt)) != GIR_OK) return st;
-    old_level = g->grad_level;                       /* the seed belongs to the gradient: built at its level */
-    g->grad_level = (uint16_t)(g->nodes[y.id].grad_level + 1);
-    one = gir_ones_like(g, y);
-    g->grad_level = old_level;
-    if (!one.id) return g->status ? g->status : GIR_ERR_OUT_OF_MEMORY;
-    return gir__sweep(g, 1, &y, &one, n, wrt, grads);
-}
-
-/* a node argument of an autodiff entry point: own handle (GIR_OK) or the error it records, naming fn, the array
-   and the index ("vjp: cotangents[1] (id 9) belongs to another graph"; k < 0: a single node, "jacobian: x ...");
-   want_float: f32 or f64 only */
-static gir_status gir__ad_arg(gir_graph *g, const char *fn, const char *arr, int k, gir_node h, int want_float) {
-    int kind = gir__handle_kind(g, h);
-    const gir__node *d;
-    char nm[48];
-    if (k >= 0) gir__format(nm, sizeof nm, "%s[%d]", arr, k);
-    else gir__format(nm, sizeof nm, "%s", arr);
-    if (kind == GIR__H_NONE) {
-        gir__gfail(g, GIR_ERR_HANDLE, "%s: %s is the invalid handle (an earlier builder failed: %s)", fn, nm,
-                   g->msg[0] ? g->msg : "no message");
-        return GIR_ERR_HANDLE;
-    }
-    if (kind != GIR__H_OWN) {
-        gir__gfail(g, GIR_ERR_HANDLE, "%s: %s (id %u) %s", fn, nm, (unsigned)h.id, gir__handle_why(kind));
-        return GIR_ERR_HANDLE;
-    }
-    d = &g->nodes[h.id];
-    if (want_float && !gir__is_float(d->dtype)) {
-        gir__gfail(g, GIR_ERR_DTYPE, "%s: %s (node %u) is %T %S: only f32 and f64 tensors are differentiated", fn,
-                   nm, (unsigned)h.id, (int)d->dtype, gir__nshape(g, d));
-        return GIR_ERR_DTYPE;
-    }
-    return GIR_OK;
-}
-/* t must have the shape and dtype of ref: "vjp: cotangents[1] is f64 [3] but outs[1] (node 4) is f64 [2,3]" */
-static gir_status gir__ad_like(gir_graph *g, const char *fn, const char *arr, const char *refarr, int k, gir_node t,
-                               gir_node ref) {
-    const gir__node *a = &g->nodes[t.id], *b = &g->nodes[ref.id];
-    if (a->dtype == b->dtype && gir__shape_eq(gir__nshape(g, a), gir__nshape(g, b))) return GIR_OK;
-    gir__gfail(g, a->dtype == b->dtype ? GIR_ERR_SHAPE : GIR_ERR_DTYPE,
-               "%s: %s[%d] (node %u) is %T %S but %s[%d] (node %u) is %T %S: they must have the same shape and dtype",
-               fn, arr, k, (unsigned)t.id, (int)a->dtype, gir__nshape(g, a), refarr, k, (unsigned)ref.id, (int)b->dtype,
-               gir__nshape(g, b));
-    return a->dtype == b->dtype ? GIR_ERR_SHAPE : GIR_ERR_DTYPE;
-}
-/* counts and arrays of gir_vjp / gir_jvp: n_out >= 1 outputs, n >= 1 of the other side, no NULL array */
-static gir_status gir__ad_counts(gir_graph *g, const char *fn, int n_out, const void *outs, const void *cots, int n,
-                                 const void *a, const void *b, const char *names) {
-    if (n_out < 1 || n < 1 || !outs || !cots || !a || !b) {
-        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: needs n_out >= 1 and n >= 1 (got %d and %d) and non-NULL arrays %s",
-                   fn, n_out, n, names);
-        return GIR_ERR_INVALID_ARG;
-    }
-    return GIR_OK;
-}
-
-GIR_API gir_status gir_vjp(gir_graph *g, int n_out, const gir_node *outs, const gir_node *cotangents, int n_wrt,
-                           const gir_node *wrt, gir_node *grads) {
-    gir_status st;
-    int k;
-    if (!g) return GIR_ERR_INVALID_ARG;
-    if (grads && n_wrt > 0)
-        for (k = 0; k < n_wrt; ++k) grads[k] = gir__handle(NULL, 0);
-    if ((st = gir__ad_counts(g, "vjp", n_out, outs, cotangents, n_wrt, wrt, grads,
-                             "(outs, cotangents, wrt, grads)")) != GIR_OK)
-        return st;
-    for (k = 0; k < n_out; ++k) {
-        if ((st = gir__ad_arg(g, "vjp", "outs", k, outs[k], 1)) != GIR_OK) return st;
-        if ((st = gir__ad_arg(g, "vjp", "cotangents", k, cotangents[k], 0)) != GIR_OK) return st;
-        if ((st = gir__ad_like(g, "vjp", "cotangents", "outs", k, cotangents[k], outs[k])) != GIR_OK) return st;
-    }
-    for (k = 0; k < n_wrt; ++k)
-        if ((st = gir__ad_arg(g, "vjp", "wrt", k, wrt[k], 0)) != GIR_OK) return st;
-    return gir__sweep(g, n_out, outs, cotangents, n_wrt, wrt, grads);
-}
-#if defined(GIR__COLD)
-#pragma GCC pop_options
-#endif
-
-#if defined(GIR__COLD)
-#pragma GCC push_options
-#pragma GCC optimize ("O1")
-#endif
-/* >>fwdmode: forward mode (gir_jvp) derived from the adjoints; gir_jacobian and gir_hessian ------------------
-   How the forward mode is derived (the "double VJP", or transpose trick). Every adjoint of ops.def is linear in
-   the output's gradient g, so the reverse sweep from outputs y = f(x) seeded with a cotangent u builds
-   vjp(u) = J^T u, a linear function of u. Then s(u) = <vjp(u), t> = <u, J t> is linear in u and its gradient with
-   respect to u is J t, whatever u is. gir_jvp therefore
-     1. makes one placeholder u_i per output (the output's shape and dtype),
-     2. runs the reverse sweep from the outputs with cotangents u, with respect to the inputs: w_j = vjp_j(u),
-     3. (s = sum_j <w_j, t_j>, whose gradient with respect to u is the sweep from the w_j with cotangents t_j)
-     4. runs the sweep again, from the w_j seeded with t_j, with respect to the placeholders:
-        out_tangents[i] = d s / d u_i = (J t)_i.
-   Step 4 differentiates the adjoint expressions themselves, with the same table adjoints gir_grad uses for second
-   derivatives, so a new row needs no forward rule of its own: its ADJ is enough. As the tangents are nodes of
-   the graph, they can be differentiated again (the Hessian-vector product forward-over-reverse is gir_jvp of a
-   gradient; gir_jvp of a gir_jvp gives second-order forward derivatives).
-   Cost: building makes about two backward graphs of nodes (42 for a 10-node matmul-tanh-softmax layer). Most of
-   the first sweep's nodes are dead afterwards (gir_compile keeps only what the outputs need); what remains is the
-   transpose of the transposed linear map, the work of hand-written forward rules: a multiply by the local
-   derivative per elementwise node, two matmuls per matmul (the swap of a swap is undone by the mT helper). For
-   that layer at [64,128] x [128,256] the plan has the step count of the hand-written rules and runs about 10%
-   slower (the adjoints' broadcasts are materialised).
-   The placeholder is a zeros fill (op FILL: not an INPUT to bind, not a VARIABLE to train) whose node type is
-   set to "input", so that the sweep passes adjoints to it (it only visits nodes that depend on an input). As
-   each adjoint is linear in g, the second sweep's adjoints with respect to a u-dependent parent read only the
-   other parent (g * x1 gives G * x1), so u drops out of the result; a result that read it anyway would read
-   zeros and still be right, since J t does not depend on u's value. Nothing new needs binding.
-   A row whose adjoint built an op without an adjoint would have no forward mode (GIR_ERR_NO_ADJOINT, as for its
-   second derivative); no row does today: max_pool2d's adjoint max_pool2d_bwd has max_pool2d_pick as its own. */
-
-#ifndef GIR_JACOBIAN_MAX
-#  define GIR_JACOBIAN_MAX 4096   /* gir_jacobian / gir_hessian: the most sweeps (elements of the smaller side) */
-#endif
-
-/* a zeros node shaped like ref that gradients flow to (see above) */
-static gir_node gir__placeholder(gir_graph *g, gir_node ref) {
-    const gir__node *d = &g->nodes[ref.id];
-    gir_node u = gir_fill(g, (gir_dtype)d->dtype, (*gir__nshape(g, d)), 0.0);
-    if (u.id) g->nodes[u.id].ntype = GIR_NODE_INPUT;
-    return u;
-}
-static gir_status gir__ad_status(gir_graph *g) { return g->status ? g->status : GIR_ERR_OUT_OF_MEMORY; }
-
-/* steps 3 and 4 above, given the first sweep's result w (one per input) and the placeholders u (one per output):
-   the gradient of s = sum_j <w_j, t_j> with respect to u is the sweep from the outputs w with cotangents t, so s
-   is never built */
-static gir_status gir__jvp_from(gir_graph *g, int n_out, const gir_node *u, int n_in, const gir_node *w,
-                                const gir_node *tangents, gir_node *out_tangents) {
-    return gir__sweep(g, n_in, w, tangents, n_out, u, out_tangents);
-}
-
-/* the placeholders and the first sweep: u[n_out], w[n_in] */
-static gir_status gir__jvp_start(gir_graph *g, int n_out, const gir_node *outs, gir_node *u, int n_in,
-                                 const gir_node *ins, gir_node *w) {
-    int i;
-    for (i = 0; i < n_out; ++i)
-        if (!(u[i] = gir__placeholder(g, outs[i])).id) return gir__ad_status(g);
-    return gir__sweep(g, n_out, outs, u, n_in, ins, w);
-}
-
-GIR_API gir_status gir_jvp(gir_graph *g, int n_out, const gir_node *outs, int n_in, const gir_node *ins,
-                           const gir_node *tangents, gir_node *out_tangents) {
-    gir_node *u, *w;
-    size_t bytes;
-    gir_status st;
-    int k;
-    if (!g) return GIR_ERR_INVALID_ARG;
-    if (out_tangents && n_out > 0)
-        for (k = 0; k < n_out; ++k) out_tangents[k] = gir__handle(NULL, 0);
-    if ((st = gir__ad_counts(g, "jvp", n_out, outs, out_tangents, n_in, ins, tangents,
-                             "(outs, ins, tangents, out_tangents)")) != GIR_OK)
-        return st;
-    for (k = 0; k < n_out; ++k)
-        if ((st = gir__ad_arg(g, "jvp", "outs", k, outs[k], 1)) != GIR_OK) return st;
-    for (k = 0; k < n_in; ++k) {
-        if ((st = gir__ad_arg(g, "jvp", "ins", k, ins[k], 1)) != GIR_OK) return st;
-        if ((st = gir__ad_arg(g, "jvp", "tangents", k, tangents[k], 0)) != GIR_OK) return st;
-        if ((st = gir__ad_like(g, "jvp", "tangents", "ins", k, tangents[k], ins[k])) != GIR_OK) return st;
-    }
-    bytes = ((size_t)n_out + (size_t)n_in) * sizeof(gir_node);
-    u = (gir_node *)gir__alloc(&g->a, bytes);
-    if (!u) {
-        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "jvp: out of memory");
-        return GIR_ERR_OUT_OF_MEMORY;
-    }
-    w = u + n_out;
-    st = gir__jvp_start(g, n_out, outs, u, n_in, ins, w);
-    if (st == GIR_OK) st = gir__jvp_from(g, n_out, u, n_in, w, tangents, out_tangents);
-    if (st != GIR_OK)
-        for (k = 0; k < n_out; ++k) out_tangents[k] = gir__handle(NULL, 0);
-    gir__free(&g->a, u, bytes);
-    return st;
-}
-
-/* jacobian ----------------------------------------------------------------------------------------------------
-   One sweep per element of the smaller side, stacked with concat: rows d y_i / d x (gir_vjp with the unit
-   cotangent e_i, a row of an eye node) when y has no more elements than x, else columns d y / d x_j (gir_jvp
-   with the unit tangent e_j, sharing the first sweep: column j is the gradient of element j of vjp(u) with
-   respect to u). */
-
-/* concat n nodes along axis in groups of GIR_MAX_VARIADIC, in place; the result in v[0] */
-static gir_status gir__stack(gir_graph *g, int n, gir_node *v, int axis) {
-    while (n > 1) {
-        int k, m = 0;
-        for (k = 0; k < n; k += GIR_MAX_VARIADIC) {
-            int c = n - k < GIR_MAX_VARIADIC ? n - k : GIR_MAX_VARIADIC;
-            v[m] = gir_concat(g, c, v + k, axis);
-            if (!v[m++].id) return gir__ad_status(g);
-        }
-        n = m;
-    }
-    return GIR_OK;
-}
-/* element k of an n-element node, as a rank-0 node, or row k of eye(n) shaped as s */
-static gir_node gir__elem(gir_graph *g, gir_node x, int32_t n, int32_t k) {
-    return gir_reshape(g, gir_slice(g, gir_reshape(g, x, gir_shape1(n)), 0, k, k + 1, 1), gir_shape0());
-}
-static gir_node gir__unit(gir_graph *g, gir_node eye, int32_t k, gir_shape s) {
-    return gir_reshape(g, gir_slice(g, eye, 0, k, k + 1, 1), s);
-}
-static gir_status gir__jac_rows(gir_graph *g, gir_node y, gir_node x, int32_t ny, int32_t nx, gir_node *v) {
-    const gir__node *yd = &g->nodes[y.id];
-    gir_shape ys = (*gir__nshape(g, yd));
-    gir_node eye = gir_eye(g, (gir_dtype)yd->dtype, ny, ny, 0), e;
-    int32_t i;
-    gir_status st;
-    if (!eye.id) return gir__ad_status(g);
-    for (i = 0; i < ny; ++i) {
-        if (!(e = gir__unit(g, eye, i, ys)).id) return gir__ad_status(g);
-        if ((st = gir__sweep(g, 1, &y, &e, 1, &x, &v[i])) != GIR_OK) return st;
-        if (!(v[i] = gir_reshape(g, v[i], gir_shape2(1, nx))).id) return gir__ad_status(g);
-    }
-    return gir__stack(g, ny, v, 0);
-}
-static gir_status gir__jac_cols(gir_graph *g, gir_node y, gir_node x, int32_t ny, int32_t nx, gir_node *v) {
-    gir_node u, w, one, s;
-    int32_t j;
-    gir_status st;
-    if ((st = gir__jvp_start(g, 1, &y, &u, 1, &x, &w)) != GIR_OK) return st;
-    for (j = 0; j < nx; ++j) {
-        if (!(s = gir__elem(g, w, nx, j)).id || !(one = gir_ones_like(g, s)).id) return gir__ad_status(g);
-        if ((st = gir__sweep(g, 1, &s, &one, 1, &u, &v[j])) != GIR_OK) return st;
-        if (!(v[j] = gir_reshape(g, v[j], gir_shape2(ny, 1))).id) return gir__ad_status(g);
-    }
-    return gir__stack(g, nx, v, 1);
-}
-/* the checks of gir_jacobian / gir_hessian, and the result's shape y.shape ++ x.shape */
-static gir_status gir__jac_check(gir_graph *g, const char *fn, gir_node y, gir_node x, gir_shape *js) {
-    const gir__node *yd, *xd;
-    int64_t ny, nx;
-    gir_status st;
-    int k;
-    if ((st = gir__ad_arg(g, fn, "y", -1, y, 1)) != GIR_OK || (st = gir__ad_arg(g, fn, "x", -1, x, 1)) != GIR_OK)
-        return st;
-    yd = &g->nodes[y.id];
-    xd = &g->nodes[x.id];
-    ny = gir__numel(gir__nshape(g, yd));
-    nx = gir__numel(gir__nshape(g, xd));
-    if (gir__nshape(g, yd)->rank + gir__nshape(g, xd)->rank > GIR_MAX_RANK) {
-        gir__gfail(g, GIR_ERR_LIMIT, "%s: y %S and x %S: the result's rank %d exceeds GIR_MAX_RANK %d", fn,
-                   gir__nshape(g, yd), gir__nshape(g, xd), (int)(gir__nshape(g, yd)->rank + gir__nshape(g, xd)->rank), GIR_MAX_RANK);
-        return GIR_ERR_LIMIT;
-    }
-    if ((ny < nx ? ny : nx) > GIR_JACOBIAN_MAX) {
-        gir__gfail(g, GIR_ERR_LIMIT, "%s: y %S and x %S: one sweep per element of the smaller side, %l, exceeds "
-                   "GIR_JACOBIAN_MAX %d", fn, gir__nshape(g, yd), gir__nshape(g, xd), (long long)(ny < nx ? ny : nx),
-                   GIR_JACOBIAN_MAX);
-        return GIR_ERR_LIMIT;
-    }
-    *js = (*gir__nshape(g, yd));
-    for (k = 0; k < gir__nshape(g, xd)->rank; ++k) js->dim[js->rank++] = gir__nshape(g, xd)->dim[k];
-    return GIR_OK;
-}
-static gir_status gir__jacobian(gir_graph *g, const char *fn, gir_node y, gir_node x, gir_node *out) {
-    gir_shape js;
-    gir_node *v;
-    int32_t ny, nx, n;
-    gir_status st;
-    if ((st = gir__jac_check(g, fn, y, x, &js)) != GIR_OK) return st;
-    ny = (int32_t)gir__numel(gir__nshape(g, &g->nodes[y.id]));
-    nx = (int32_t)gir__numel(gir__nshape(g, &g->nodes[x.id]));
-    if (!ny || !nx) {
-        *out = gir_zeros(g, (gir_dtype)g->nodes[y.id].dtype, js);
-        return out->id ? GIR_OK : gir__ad_status(g);
-    }
-    n = ny <= nx ? ny : nx;
-    v = (gir_node *)gir__alloc(&g->a, (size_t)n * sizeof(gir_node));
-    if (!v) {
-        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "%s: out of memory", fn);
-        return GIR_ERR_OUT_OF_MEMORY;
-    }
-    st = ny <= nx ? gir__jac_rows(g, y, x, ny, nx, v) : gir__jac_cols(g, y, x, ny, nx, v);
-    if (st == GIR_OK && g->nodes[v[0].id].dtype != g->nodes[y.id].dtype)
-        v[0] = gir_cast(g, v[0], (gir_dtype)g->nodes[y.id].dtype);
-    if (st == GIR_OK && !(*out = gir_reshape(g, v[0], js)).id) st = gir__ad_status(g);
-    gir__free(&g->a, v, (size_t)n * sizeof(gir_node));
-    return st;
-}
-GIR_API gir_status gir_jacobian(gir_graph *g, gir_node y, gir_node x, gir_node *jac) {
-    gir_status st;
-    if (!g) return GIR_ERR_INVALID_ARG;
-    if (!jac) {
-        gir__gfail(g, GIR_ERR_INVALID_ARG, "jacobian: the result pointer is NULL");
-        return GIR_ERR_INVALID_ARG;
-    }
-    *jac = gir__handle(NULL, 0);
-    st = gir__jacobian(g, "jacobian", y, x, jac);
-    if (st != GIR_OK) *jac = gir__handle(NULL, 0);
-    return st;
-}
-/* the Jacobian of the gradient: rows by reverse over reverse */
-GIR_API gir_status gir_hessian(gir_graph *g, gir_node y, gir_node x, gir_node *hess) {
-    gir_node gr;
-    gir_status st;
-    if (!g) return GIR_ERR_INVALID_ARG;
-    if (!hess) {
-        gir__gfail(g, GIR_ERR_INVALID_ARG, "hessian: the result pointer is NULL");
-        return GIR_ERR_INVALID_ARG;
-    }
-    *hess = gir__handle(NULL, 0);
-    if ((st = gir__ad_arg(g, "hessian", "y", -1, y, 1)) != GIR_OK) return st;
-    if ((st = gir__ad_arg(g, "hessian", "x", -1, x, 1)) != GIR_OK) return st;
-    if (gir__numel(gir__nshape(g, &g->nodes[y.id])) != 1) {
-        gir__gfail(g, GIR_ERR_SHAPE, "hessian: y (node %u) must hold one element, got %T %S", (unsigned)y.id,
-                   (int)g->nodes[y.id].dtype, gir__nshape(g, &g->nodes[y.id]));
-        return GIR_ERR_SHAPE;
-    }
-    if (gir__numel(gir__nshape(g, &g->nodes[x.id])) > GIR_JACOBIAN_MAX) {
-        gir__gfail(g, GIR_ERR_LIMIT, "hessian: x %S has %l elements, more than GIR_JACOBIAN_MAX %d (one sweep each)",
-                   gir__nshape(g, &g->nodes[x.id]), (long long)gir__numel(gir__nshape(g, &g->nodes[x.id])), GIR_JACOBIAN_MAX);
-        return GIR_ERR_LIMIT;
-    }
-    if ((st = gir_grad(g, y, 1, &x, &gr)) != GIR_OK) return st;
-    st = gir__jacobian(g, "hessian", gr, x, hess);
-    if (st != GIR_OK) *hess = gir__handle(NULL, 0);
-    return st;
-}
-#if defined(GIR__COLD)
-#pragma GCC pop_options
-#endif
-
-/* >>threads: a plan's parallel-for hook, and the built-in pool (compiled only with GIR_THREADS) ----------------
-   Without GIR_THREADS nothing here is compiled but the name gir__par, and every kernel runs on the calling
-   thread. With it, a plan may carry a hook (gir_plan_set_parallel); the GEMM and long elementwise loops
-   split their work into at most nthreads tasks that write disjoint parts of the output and do the same
-   arithmetic, in the same order per element, as one thread does: results do not depend on the thread
-   count, the hook or the order the tasks run in. The pool (POSIX threads; not with GIR_NO_POOL or
-   GIR_NO_MALLOC) is one ready-made hook: nthreads - 1 workers plus the thread that calls it. */
-typedef struct gir__par gir__par;
-#if defined(GIR_THREADS)
-struct gir__par {
-    gir_parallel_fn fn;
-    void           *user;
-    int             nt;           /* tasks the hook is given at most; <= 1 or no fn: one thread */
-};
-static int gir__par_threads(const gir__par *par) { return par && par->fn && par->nt > 1 ? par->nt : 1; }
-/* task(ctx, i) for every i < n: through the hook when there is one and more than one task, else here in order */
-static void gir__par_for(const gir__par *par, int n, gir_task_fn task, void *ctx) {
-    int i;
-    if (n > 1 && gir__par_threads(par) > 1) {
-        par->fn(par->user, n, task, ctx);
-        return;
-    }
-    for (i = 0; i < n; ++i) task(ctx, i);
-}
-
-#if defined(GIR_HAVE_POOL)
-#include <pthread.h>
-/* The pool. One job at a time: the caller publishes (task, ctx, n), bumps gen and wakes the workers; every
-   thread, the caller too, takes the next index under the lock until none is left; the caller returns when
-   the last task has finished. A call that finds the pool busy (another thread's job, or a task that calls
-   the pool again) runs its tasks itself, in order. */
-struct gir_pool {
-    pthread_mutex_t mu;
-    pthread_cond_t  wake, done;
-    pthread_t      *th;
-    int             nth, started, stop, busy;
-    unsigned        gen;
-    gir_task_fn     task;
-    void           *ctx;
-    int             n, next, left;
-};
-/* runs tasks of the current job until none is left to take; called and returns with the lock held */
-static void gir__pool_drain(gir_pool *q) {
-    while (q->next < q->n) {
-        int i = q->next++;
-        gir_task_fn task = q->task;
-        void *ctx = q->ctx;
-        pthread_mutex_unlock(&q->mu);
-        task(ctx, i);
-        pthread_mutex_lock(&q->mu);
-        if (--q->left == 0) pthread_cond_signal(&q->done);
-    }
-}
-static void *gir__pool_worker(void *arg) {
-    gir_pool *q = (gir_pool *)arg;
-    unsigned seen;
-    pthread_mutex_lock(&q->mu);
-    seen = q->gen;
-    for (;;) {
-        while (!q->stop && q->gen == seen) pthread_cond_wait(&q->wake, &q->mu);
-        if (q->stop) break;
-        seen = q->gen;
-        gir__pool_drain(q);
-    }
-    pthread_mutex_unlock(&q->mu);
-    return NULL;
-}
-GIR_API void gir_pool_free(gir_pool *q) {
-    int k;
-    if (!q) return;
-    pthread_mutex_lock(&q->mu);
-    q->stop = 1;
-    pthread_cond_broadcast(&q->wake);
-    pthread_mutex_unlock(&q->mu);
-    for (k = 0; k < q->started; ++k) pthread_join(q->th[k], NULL);
-    pthread_cond_destroy(&q->done);
-    pthread_cond_destroy(&q->wake);
-    pthread_mutex_destroy(&q->mu);
-    GIR_FREE(q->th, NULL);
-    GIR_FREE(q, NULL);
-}
-GIR_API gir_pool *gir_pool_new(int nthreads) {
-    gir_pool *q;
-    if (nthreads < 1 || nthreads > GIR_MAX_THREADS) return NULL;
-    q = (gir_pool *)GIR_MALLOC(sizeof *q, NULL);
-    if (!q) return NULL;
-    GIR_MEMSET(q, 0, sizeof *q);
-    q->nth = nthreads - 1;
-    q->th = (pthread_t *)GIR_MALLOC(sizeof(pthread_t) * (size_t)(q->nth ? q->nth : 1), NULL);
-    if (!q->th) { GIR_FREE(q, NULL); return NULL; }
-    if (pthread_mutex_init(&q->mu, NULL) != 0) { GIR_FREE(q->th, NULL); GIR_FREE(q, NULL); return NULL; }
-    if (pthread_cond_init(&q->wake, NULL) != 0) {
-        pthread_mutex_destroy(&q->mu); GIR_FREE(q->th, NULL); GIR_FREE(q, NULL);
-        return NULL;
-    }
-    if (pthread_cond_init(&q->done, NULL) != 0) {
-        pthread_cond_destroy(&q->wake); pthread_mutex_destroy(&q->mu); GIR_FREE(q->th, NULL); GIR_FREE(q, NULL);
-        return NULL;
-    }
-    for (; q->started < q->nth; ++q->started)
-        if (pthread_create(&q->th[q->started], NULL, gir__pool_worker, q) != 0) {
-            gir_pool_free(q);
-            return NULL;
-        }
-    return q;
-}
-GIR_API int gir_pool_threads(const gir_pool *q) { return q ? q->nth + 1 : 0; }
-GIR_API void gir_pool_parallel(void *user, int ntasks, gir_task_fn task, void *ctx) {
-    gir_pool *q = (gir_pool *)user;
-    int i;
-    if (ntasks <= 0) return;
-    if (q && q->nth > 0 && ntasks > 1) {
-        pthread_mutex_lock(&q->mu);
-        if (!q->busy) {
-            q->busy = 1;
-            q->task = task; q->ctx = ctx; q->n = ntasks; q->next = 0; q->left = ntasks;
-            ++q->gen;
-            pthread_cond_broadcast(&q->wake);
-            gir__pool_drain(q);
-            while (q->left > 0) pthread_cond_wait(&q->done, &q->mu);
-            q->busy = 0;
-            q->n = 0;
-            pthread_mutex_unlock(&q->mu);
-            return;
-        }
-        pthread_mutex_unlock(&q->mu);
-    }
-    for (i = 0; i < ntasks; ++i) task(ctx, i);
-}
-#endif /* GIR_HAVE_POOL */
-#endif /* GIR_THREADS */
-
-/* >>gemm: packed, register-blocked matrix multiply for f32 and f64 -----------------------------------------------
-   gir__gemm computes C[m x n] = A[m x k] B[k x n] (or C += A B). A and B are read through element strides,
-   so row-major, transposed and other layouts are all read in place: A(i, p) = a[i*rsa + p*csa] and
-   B(p, j) = b[p*rsb + j*csb]. C is row-major with row stride ldc.
-   Blocking in the Goto/BLIS manner, for one core:
-     for each block of NC columns of B and C
-       for each block of KC steps of k:  pack B[KC x NC] into panels of NR columns
-         for each block of MC rows of A: pack A[MC x KC] into panels of MR rows
-           for each NR-column panel of B
-             for each MR-row panel of A: the micro-kernel adds panel x panel into an MR x NR tile of C
-   A micro-kernel holds its MR x NR tile of C in registers. At each step of k it loads one row of the B
-   panel (two vectors), broadcasts the MR values of the A panel one by one and issues 2 MR fused
-   multiply-adds. Rows left over at the bottom edge go to kernels with fewer rows (MR = 14 leaves 13 as
-   8 + 4 + 1); columns left over at the right edge are computed in full from zero-padded panels and only
-   n columns are stored.
-   Sizes for f32 on AVX-512 (a Zen 5 core: 48 KiB L1d, 1 MiB L2, two 512-bit FMA pipes), chosen by measuring:
-   MR x NR = 14 x 32 (28 accumulators of the 32 zmm registers), KC = 512, MC = 168, NC = 3072. The packed
-   A block (168 x 512, 336 KiB) stays in L2; each B panel (512 x 32, 64 KiB) is used by the 12 A panels of
-   the block while it is in L2 (and partly L1); C is read and written once per KC steps of k, which is why
-   KC is large. When n is a multiple of 64, a 6 x 64 tile is used instead (fewer loads per multiply-add, no
-   padding then; 2-6 % faster at n = 64 and 192). f64 uses 14 x 16 (or 6 x 32) with KC = 384, MC = 112;
-   AVX2 6 x 16 / 6 x 8; NEON 8 x 8 / 8 x 4; Helium 3 x 8 (8 vector registers); the scalar reference 4 x 2.
-   The k and m extents are split into equal blocks.
-   Operands are read in place instead of packed when packing costs more than it saves: a row-major A whose
-   rows span at most 1 MiB (the gir__gemm_ukd_* kernels read its rows directly), a B with contiguous rows
-   used by few rows of A or spanning at most 256 KiB (only its partial last panel is packed). Small and
-   skinny shapes (k = 1, m = 1, n = 1, few rows or columns) never reach the packed path: gir__gemm_small
-   (section gemv) computes them from the operands in place. Packing buffers come from the plan's scratch memory (gir__gemm_scratch bytes,
-   64-byte aligned), so a run allocates nothing. All kernels use fused multiply-add except the scalar
-   ones, which are the portable reference (GIR_NO_SIMD). */
-
-/* one micro-kernel body for every instruction set, written against a small vocabulary P##_X:
-   _E element type, _V vector type, _S broadcast type, _L lanes, _ZERO(), _LOAD(p), _STORE(p, v), _BCAST(x), _FMA(s, v, acc) =
-   acc + s*v, _VFMA(x, y, acc) = acc + x*y, _ADD(v, w), _PREFETCH(p) into L1, _PREFETCH2(p) towards L2.
-   Rows are spelled out by the GIR__ROWS_<R> lists. */
-#define GIR__ROWS_1(X, P)  X(0, P)
-#define GIR__ROWS_2(X, P)  X(0, P) X(1, P)
-#define GIR__ROWS_3(X, P)  GIR__ROWS_2(X, P) X(2, P)
-#define GIR__ROWS_4(X, P)  GIR__ROWS_2(X, P) X(2, P) X(3, P)
-#define GIR__ROWS_6(X, P)  GIR__ROWS_4(X, P) X(4, P) X(5, P)
-#define GIR__ROWS_8(X, P)  GIR__ROWS_6(X, P) X(6, P) X(7, P)
-#define GIR__ROWS_12(X, P) GIR__ROWS_8(X, P) X(8, P) X(9, P) X(10, P) X(11, P)
-#define GIR__ROWS_14(X, P) GIR__ROWS_12(X, P) X(12, P) X(13, P)
-/* a row of the tile is V vectors (V = 2 or 4), spelled out by the GIR__COLS_<V> lists; each per-row step X has
-   the forms X_2 and X_4 */
-#define GIR__COLS_2(X, i, P) X(i, 0, P) X(i, 1, P)
-#define GIR__COLS_4(X, i, P) X(i, 0, P) X(i, 1, P) X(i, 2, P) X(i, 3, P)
-#define GIR__UK_Z1(i, j, P) P##_V c##i##_##j = P##_ZERO();
-#define GIR__UK_ZERO_2(i, P) GIR__COLS_2(GIR__UK_Z1, i, P)
-#define GIR__UK_ZERO_4(i, P) GIR__COLS_4(GIR__UK_Z1, i, P)
-#define GIR__UK_B1(i, j, P) P##_V b##j = P##_LOAD(b + j * P##_L);
-#define GIR__UK_F1(i, j, P) c##i##_##j = P##_FMA(v_, b##j, c##i##_##j);
-/* the tile of C is fetched towards L2 when the kernel starts and into L1 GIR__UK_LATE steps before the end: rows
-   of C a power of two apart share L1 sets, so fetched early they evict each other before they are used */
-#define GIR__UK_LATE 128
-#define GIR__UK_L2(i, j, P) P##_PREFETCH2(c + i * ldc + j * P##_L);
-#define GIR__UK_L1(i, j, P) P##_PREFETCH(c + i * ldc + j * P##_L);
-#define GIR__UK_PREF2_2(i, P) GIR__COLS_2(GIR__UK_L2, i, P)
-#define GIR__UK_PREF2_4(i, P) GIR__COLS_4(GIR__UK_L2, i, P)
-#define GIR__UK_PREF_2(i, P) GIR__COLS_2(GIR__UK_L1, i, P)
-#define GIR__UK_PREF_4(i, P) GIR__COLS_4(GIR__UK_L1, i, P)
-#define GIR__UK_STEP_2(i, P) { P##_S v_ = P##_BCAST(a[i]); GIR__COLS_2(GIR__UK_F1, i, P) }
-#define GIR__UK_STEP_4(i, P) { P##_S v_ = P##_BCAST(a[i]); GIR__COLS_4(GIR__UK_F1, i, P) }
-/* A read in place: row i at r<3 (i / 3)>[(i % 3) * as], so the addresses need only a few registers */
-#define GIR__UK_STEPD_2(i, P) { P##_S v_ = P##_BCAST(GIR__UKD_AT_##i); GIR__COLS_2(GIR__UK_F1, i, P) }
-#define GIR__UK_STEPD_4(i, P) { P##_S v_ = P##_BCAST(GIR__UKD_AT_##i); GIR__COLS_4(GIR__UK_F1, i, P) }
-#define GIR__UKD_AT_0 r0[0]
-#define GIR__UKD_AT_1 r0[as]
-#define GIR__UKD_AT_2 r0[2 * as]
-#define GIR__UKD_AT_3 r3[0]
-#define GIR__UKD_AT_4 r3[as]
-#define GIR__UKD_AT_5 r3[2 * as]
-#define GIR__UKD_AT_6 r6[0]
-#define GIR__UKD_AT_7 r6[as]
-#define GIR__UKD_AT_8 r6[2 * as]
-#define GIR__UKD_AT_9 r9[0]
-#define GIR__UKD_AT_10 r9[as]
-#define GIR__UKD_AT_11 r9[2 * as]
-#define GIR__UKD_AT_12 r12[0]
-#define GIR__UKD_AT_13 r12[as]
-#define GIR__UKD_BASE(i, P) GIR__UKD_BASE_##i(P)
-#define GIR__UKD_BASE_0(P) const P##_E *r0 = a;
-#define GIR__UKD_BASE_3(P) const P##_E *r3 = a + 3 * as;
-#define GIR__UKD_BASE_6(P) const P##_E *r6 = a + 6 * as;
-#define GIR__UKD_BASE_9(P) const P##_E *r9 = a + 9 * as;
-#define GIR__UKD_BASE_12(P) const P##_E *r12 = a + 12 * as;
-#define GIR__UKD_NEXT(i, P) GIR__UKD_NEXT_##i
-#define GIR__UKD_NEXT_0 ++r0;
-#define GIR__UKD_NEXT_3 ++r3;
-#define GIR__UKD_NEXT_6 ++r6;
-#define GIR__UKD_NEXT_9 ++r9;
-#define GIR__UKD_NEXT_12 ++r12;
-#define GIR__UKD_BASE_1(P)
-#define GIR__UKD_BASE_2(P)
-#define GIR__UKD_BASE_4(P)
-#define GIR__UKD_BASE_5(P)
-#define GIR__UKD_BASE_7(P)
-#define GIR__UKD_BASE_8(P)
-#define GIR__UKD_BASE_10(P)
-#define GIR__UKD_BASE_11(P)
-#define GIR__UKD_BASE_13(P)
-#define GIR__UKD_NEXT_1
-#define GIR__UKD_NEXT_2
-#define GIR__UKD_NEXT_4
-#define GIR__UKD_NEXT_5
-#define GIR__UKD_NEXT_7
-#define GIR__UKD_NEXT_8
-#define GIR__UKD_NEXT_10
-#define GIR__UKD_NEXT_11
-#define GIR__UKD_NEXT_13
-/* per kernel kind: declarations before the loop and the step of A after each k */
-#define GIR__UKP_SETUP(R, P)
-#define GIR__UKP_NEXT(R, P) a += as;
-#define GIR__UKD_SETUP(R, P) GIR__ROWS_##R(GIR__UKD_BASE, P)
-#define GIR__UKD_NEXTS(R, P) GIR__ROWS_##R(GIR__UKD_NEXT, P)
-#define GIR__UK_P1(i, j, P)                                                                                 \
-    if (acc) c##i##_##j = P##_ADD(c##i##_##j, P##_LOAD(c + i * ldc + j * P##_L));                          \
-    P##_STORE(c + i * ldc + j * P##_L, c##i##_##j);
-#define GIR__UK_S1(i, j, P) P##_STORE(t + i * w_ + j * P##_L, c##i##_##j);
-#define GIR__UK_PUT_2(i, P) GIR__COLS_2(GIR__UK_P1, i, P)
-#define GIR__UK_PUT_4(i, P) GIR__COLS_4(GIR__UK_P1, i, P)
-#define GIR__UK_SAVE_2(i, P) GIR__COLS_2(GIR__UK_S1, i, P)
-#define GIR__UK_SAVE_4(i, P) GIR__COLS_4(GIR__UK_S1, i, P)
-/* NAME(k, a, as, b, ldb, c, ldc, n, acc): C[R x n] (=, or += if acc) sum over p < k of column p of A times
-   row b[p*ldb .. p*ldb + NR), NR = V lanes; n <= NR columns are stored. STEP, SETUP, NEXT say where A is:
-   packed (gir__gemm_uk_*: column p at a[p*as .. p*as + R)) or in place (gir__gemm_ukd_*: A(i, p) at
-   a[i*as + p], a row-major A read without packing) */
-#define GIR__UK_BODY(NAME, ATTR, T, SFX, P, R, V, STEP, SETUP, NEXT)                                        \
-ATTR static void NAME(int64_t k, const void *av, int64_t as, const void *bv, int64_t ldb, void *cv,         \
-                      int64_t ldc, int n, int acc) {                                                        \
-    const T *a = (const T *)av, *b = (const T *)bv;                                                         \
-    T *c = (T *)cv;                                                                                         \
-    int64_t p;                                                                                              \
-    SETUP(R, P)                                                                                             \
-    GIR__ROWS_##R(GIR__UK_ZERO_##V, P)                                                                      \
-    GIR__UNUSED(as);                                                                                        \
-    if (k > GIR__UK_LATE) { GIR__ROWS_##R(GIR__UK_PREF2_##V, P) }                                           \
-    for (p = 0; p < k - GIR__UK_LATE; ++p, b += ldb) {                                                      \
-        GIR__COLS_##V(GIR__UK_B1, 0, P)                                                                     \
-        GIR__ROWS_##R(STEP##_##V, P)                                                                        \
-        NEXT(R, P)                                                                                          \
-    }                                                                                                       \
-    GIR__ROWS_##R(GIR__UK_PREF_##V, P)                                                                      \
-    for (; p < k; ++p, b += ldb) {                                                                          \
-        GIR__COLS_##V(GIR__UK_B1, 0, P)                                                                     \
-        GIR__ROWS_##R(STEP##_##V, P)                                                                        \
-        NEXT(R, P)                                                                                          \
-    }                                                                                                       \
-    if (n == V * P##_L) {                                                                                   \
-        GIR__ROWS_##R(GIR__UK_PUT_##V, P)                                                                   \
-    } else {                                                                                                \
-        T t[R * V * P##_L];                                                                                 \
-        const int w_ = V * P##_L;                                                                           \
-        GIR__ROWS_##R(GIR__UK_SAVE_##V, P)                                                                  \
-        gir__gemm_edge_##SFX(t, R, w_, c, ldc, n, acc);                                                     \
-    }                                                                                                       \
-}
-#define GIR__UK_DEFV(ISA, ATTR, T, SFX, P, R, V)                                                            \
-    GIR__UK_BODY(gir__gemm_uk_##SFX##_##R##__##ISA, ATTR, T, SFX, P, R, V, GIR__UK_STEP, GIR__UKP_SETUP,      \
-                 GIR__UKP_NEXT)                                                                             \
-    GIR__UK_BODY(gir__gemm_ukd_##SFX##_##R##__##ISA, ATTR, T, SFX, P, R, V, GIR__UK_STEPD, GIR__UKD_SETUP,    \
-                 GIR__UKD_NEXTS)
-#define GIR__UK_DEF(ISA, ATTR, T, SFX, P, R) GIR__UK_DEFV(ISA, ATTR, T, SFX, P, R, 2)
-
-/* gir__gemm_dot_<sfx>__<isa>(k, x, y, out): out[q] = sum over p < k of x[q][p] y[q][p] for q < 4, two
-   accumulators each: the dot products of rows of A with columns of B (both contiguous). Order: lane l of the
-   first accumulator sums the products p = l (mod L) of the even vectors and of the last, partial one (masked),
-   the second those of the odd vectors; the two are added and their lanes summed as a pairwise tree */
-#define GIR__DOT_INIT(q, P) P##_V s##q = P##_ZERO(), u##q = P##_ZERO();
-#define GIR__DOT_TWO(q, P) s##q = P##_VFMA(P##_LOAD(x##q + p), P##_LOAD(y##q + p), s##q); \
-                           u##q = P##_VFMA(P##_LOAD(x##q + p + P##_L), P##_LOAD(y##q + p + P##_L), u##q);
-#define GIR__DOT_ONE(q, P) s##q = P##_VFMA(P##_LOAD(x##q + p), P##_LOAD(y##q + p), s##q);
-#define GIR__DOT_REST(q, P) s##q = P##_VFMA(P##_LOADN(x##q + p, r_), P##_LOADN(y##q + p, r_), s##q);
-#define GIR__DOT_OUT(q, P) out[q] = P##_HSUM(P##_ADD(s##q, u##q));
-#define GIR__DOT_DEF(ISA, ATTR, T, SFX, P)                                                                  \
-ATTR static void gir__gemm_dot_##SFX##__##ISA(int64_t k, const void *const *xv, const void *const *yv, void *ov) { \
-    const T *x0 = (const T *)xv[0], *x1 = (const T *)xv[1], *x2 = (const T *)xv[2], *x3 = (const T *)xv[3]; \
-    const T *y0 = (const T *)yv[0], *y1 = (const T *)yv[1], *y2 = (const T *)yv[2], *y3 = (const T *)yv[3]; \
-    T *out = (T *)ov;                                                                                       \
-    int64_t p = 0;                                                                                          \
-    GIR__ROWS_4(GIR__DOT_INIT, P)                                                                           \
-    for (; p + 2 * P##_L <= k; p += 2 * P##_L) { GIR__ROWS_4(GIR__DOT_TWO, P) }                             \
-    for (; p + P##_L <= k; p += P##_L) { GIR__ROWS_4(GIR__DOT_ONE, P) }                                     \
-    if (p < k) {                                                                                            \
-        int r_ = (int)(k - p);                                                                              \
-        GIR__ROWS_4(GIR__DOT_REST, P)                                                                       \
-    }                                                                                                       \
-    GIR__ROWS_4(GIR__DOT_OUT, P)                                                                            \
-}
-
-/* typed helpers: the partial tile store and the packing of a block into panels */
-#define GIR__GEMM_TYPED(T, SFX)                                                                             \
-static void gir__gemm_edge_##SFX(const T *t, int rows, int w, T *c, int64_t ldc, int n, int acc) {          \
-    int i, j;                                                                                               \
-    for (i = 0; i < rows; ++i)                                                                              \
-        for (j = 0; j < n; ++j) c[i * ldc + j] = acc ? c[i * ldc + j] + t[i * w + j] : t[i * w + j];       \
-}                                                                                                           \
-/* h rows x kb steps (row i, step p at s[i*rs + p*cs]) into panels of w rows, one after another: panel q   \
-   holds d[q*w*kb + p*w + i] = row q*w + i at step p, and rows past h are zero */                          \
-static void gir__gemm_pack_##SFX(int64_t h, int64_t kb, const void *sv, int64_t rs, int64_t cs, void *dv,   \
-                                 int w) {                                                                   \
-    const T *s = (const T *)sv;                                                                             \
-    T *d = (T *)dv;                                                                                         \
-    int64_t i0, i, p;                                                                                       \
-    for (i0 = 0; i0 < h; i0 += w, d += w * kb) {                                                            \
-        int64_t hh = h - i0 < w ? h - i0 : w;                                                               \
-        const T *si = s + i0 * rs;                                                                          \
-        if (rs == 1 && hh == w) {                                                                           \
-            for (p = 0; p < kb; ++p) GIR_MEMCPY(d + p * w, si + p * cs, (size_t)w * sizeof(T));             \
-            continue;                                                                                       \
-        }                                                                                                   \
-        if (hh < w)                                                                                         \
-            for (p = 0; p < kb; ++p)                                                                        \
-                for (i = hh; i < w; ++i) d[p * w + i] = (T)0;                                               \
-        if (cs == 1)                                                                                        \
-            for (i = 0; i < hh; ++i)                                                                        \
-                for (p = 0; p < kb; ++p) d[p * w + i] = si[i * rs + p];                                     \
-        else                                                                                                \
-            for (p = 0; p < kb; ++p)                                                                        \
-                for (i = 0; i < hh; ++i) d[p * w + i] = si[i * rs + p * cs];                                \
-    }                                                                                                       \
-}
-GIR__GEMM_TYPED(float, f32)
-GIR__GEMM_TYPED(double, f64)
-
-/* the vocabulary's partial loads and stores, P##_LOADN(p, r) and P##_STOREN(p, r, v) for the first r < L lanes
-   (from each instruction set's vector vocabulary), and P##_HSUM(v), the sum of the lanes as a pairwise tree */
-#define GIR__S32_LOADN(p, r) ((void)(r), *(p))
-#define GIR__S32_STOREN(p, r, v) ((void)(r), *(p) = (v))
-#define GIR__S64_LOADN(p, r) ((void)(r), *(p))
-#define GIR__S64_STOREN(p, r, v) ((void)(r), *(p) = (v))
-#define GIR__Z32_LOADN(p, r) gir__avx512_loadn_f32(p, r)
-#define GIR__Z32_STOREN(p, r, v) gir__avx512_storen_f32(p, r, v)
-#define GIR__Z64_LOADN(p, r) gir__avx512_loadn_f64(p, r)
-#define GIR__Z64_STOREN(p, r, v) gir__avx512_storen_f64(p, r, v)
-#define GIR__Y32_LOADN(p, r) gir__avx2_loadn_f32(p, r)
-#define GIR__Y32_STOREN(p, r, v) gir__avx2_storen_f32(p, r, v)
-#define GIR__Y64_LOADN(p, r) gir__avx2_loadn_f64(p, r)
-#define GIR__Y64_STOREN(p, r, v) gir__avx2_storen_f64(p, r, v)
-#define GIR__N32_LOADN(p, r) gir__neon_loadn_f32(p, r)
-#define GIR__N32_STOREN(p, r, v) gir__neon_storen_f32(p, r, v)
-#define GIR__N64_LOADN(p, r) gir__neon_loadn_f64(p, r)
-#define GIR__N64_STOREN(p, r, v) gir__neon_storen_f64(p, r, v)
-#define GIR__M32_LOADN(p, r) gir__mve_loadn_f32(p, r)
-#define GIR__M32_STOREN(p, r, v) gir__mve_storen_f32(p, r, v)
-
-#define GIR__S32_HSUM(v) (v)
-#define GIR__S64_HSUM(v) (v)
-#define GIR__Z32_HSUM(v) gir__gemm_hsum_f32__avx512(v)
-#define GIR__Z64_HSUM(v) gir__gemm_hsum_f64__avx512(v)
-#define GIR__Y32_HSUM(v) gir__gemm_hsum_f32__avx2(v)
-#define GIR__Y64_HSUM(v) gir__gemm_hsum_f64__avx2(v)
-#define GIR__N32_HSUM(v) vaddvq_f32(v)
-#define GIR__N64_HSUM(v) vaddvq_f64(v)
-#define GIR__M32_HSUM(v) ((vgetq_lane_f32(v, 0) + vgetq_lane_f32(v, 2)) + (vgetq_lane_f32(v, 1) + vgetq_lane_f32(v, 3)))
-#if defined(GIR__HAVE_AVX2)
-GIR__TARGET_AVX2 static GIR__INLINE float gir__gemm_hsum_f32__avx2(__m256 v) {
-    __m128 h = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
-    h = _mm_add_ps(h, _mm_movehl_ps(h, h));
-    return _mm_cvtss_f32(_mm_add_ss(h, _mm_shuffle_ps(h, h, 1)));
-}
-GIR__TARGET_AVX2 static GIR__INLINE double gir__gemm_hsum_f64__avx2(__m256d v) {
-    __m128d h = _mm_add_pd(_mm256_castpd256_pd128(v), _mm256_extractf128_pd(v, 1));
-    return _mm_cvtsd_f64(_mm_add_sd(h, _mm_unpackhi_pd(h, h)));
-}
-#endif
-#if defined(GIR__HAVE_AVX512)
-/* (zero-masking extracts: g++ 12 warns about the undefined pass-through operand of the plain ones and casts) */
-GIR__TARGET_AVX512 static GIR__INLINE float gir__gemm_hsum_f32__avx512(__m512 v) {
-    __m256 q = _mm256_add_ps(_mm512_maskz_extractf32x8_ps(0xFF, v, 0), _mm512_maskz_extractf32x8_ps(0xFF, v, 1));
-    __m128 h = _mm_add_ps(_mm256_castps256_ps128(q), _mm256_extractf128_ps(q, 1));
-    h = _mm_add_ps(h, _mm_movehl_ps(h, h));
-    return _mm_cvtss_f32(_mm_add_ss(h, _mm_shuffle_ps(h, h, 1)));
-}
-GIR__TARGET_AVX512 static GIR__INLINE double gir__gemm_hsum_f64__avx512(__m512d v) {
-    __m256d q = _mm256_add_pd(_mm512_maskz_extractf64x4_pd(0xF, v, 0), _mm512_maskz_extractf64x4_pd(0xF, v, 1));
-    __m128d h = _mm_add_pd(_mm256_castpd256_pd128(q), _mm256_extractf128_pd(q, 1));
-    return _mm_cvtsd_f64(_mm_add_sd(h, _mm_unpackhi_pd(h, h)));
-}
-#endif
-
-/* the portable reference: scalar "vectors" of one lane, so NR = 2 */
-#define GIR__S32_E float
-#define GIR__S32_V float
-#define GIR__S32_S float
-#define GIR__S32_L 1
-#define GIR__S32_ZERO() 0.0f
-#define GIR__S32_LOAD(p) (*(p))
-#define GIR__S32_STORE(p, v) (*(p) = (v))
-#define GIR__S32_BCAST(x) (x)
-#define GIR__S32_FMA(s, v, acc) ((acc) + (s) * (v))
-#define GIR__S32_ADD(v, w) ((v) + (w))
-#define GIR__S32_VFMA(x, y, acc) ((acc) + (x) * (y))
-#define GIR__S32_PREFETCH(p) ((void)(p))
-#define GIR__S32_PREFETCH2(p) ((void)(p))
-#define GIR__S64_E double
-#define GIR__S64_V double
-#define GIR__S64_S double
-#define GIR__S64_L 1
-#define GIR__S64_ZERO() 0.0
-#define GIR__S64_LOAD(p) (*(p))
-#define GIR__S64_STORE(p, v) (*(p) = (v))
-#define GIR__S64_BCAST(x) (x)
-#define GIR__S64_FMA(s, v, acc) ((acc) + (s) * (v))
-#define GIR__S64_ADD(v, w) ((v) + (w))
-#define GIR__S64_VFMA(x, y, acc) ((acc) + (x) * (y))
-#define GIR__S64_PREFETCH(p) ((void)(p))
-#define GIR__S64_PREFETCH2(p) ((void)(p))
-GIR__UK_DEF(scalar, , float, f32, GIR__S32, 4)
-GIR__UK_DEF(scalar, , float, f32, GIR__S32, 2)
-GIR__UK_DEF(scalar, , float, f32, GIR__S32, 1)
-GIR__UK_DEF(scalar, , double, f64, GIR__S64, 4)
-GIR__UK_DEF(scalar, , double, f64, GIR__S64, 2)
-GIR__UK_DEF(scalar, , double, f64, GIR__S64, 1)
-GIR__DOT_DEF(scalar, , float, f32, GIR__S32)
-GIR__DOT_DEF(scalar, , double, f64, GIR__S64)
-
-#if defined(GIR__HAVE_AVX512)
-#define GIR__Z32_E float
-#define GIR__Z32_V __m512
-#define GIR__Z32_S __m512
-#define GIR__Z32_L 16
-#define GIR__Z32_ZERO() _mm512_setzero_ps()
-#define GIR__Z32_LOAD(p) _mm512_loadu_ps(p)
-#define GIR__Z32_STORE(p, v) _mm512_storeu_ps(p, v)
-#define GIR__Z32_BCAST(x) _mm512_set1_ps(x)
-#define GIR__Z32_FMA(s, v, acc) _mm512_fmadd_ps(s, v, acc)
-#define GIR__Z32_ADD(v, w) _mm512_add_ps(v, w)
-#define GIR__Z32_VFMA(x, y, acc) _mm512_fmadd_ps(x, y, acc)
-#define GIR__Z32_PREFETCH(p) __builtin_prefetch(p, 1)
-#define GIR__Z32_PREFETCH2(p) __builtin_prefetch(p, 1, 2)
-#define GIR__Z64_E double
-#define GIR__Z64_V __m512d
-#define GIR__Z64_S __m512d
-#define GIR__Z64_L 8
-#define GIR__Z64_ZERO() _mm512_setzero_pd()
-#define GIR__Z64_LOAD(p) _mm512_loadu_pd(p)
-#define GIR__Z64_STORE(p, v) _mm512_storeu_pd(p, v)
-#define GIR__Z64_BCAST(x) _mm512_set1_pd(x)
-#define GIR__Z64_FMA(s, v, acc) _mm512_fmadd_pd(s, v, acc)
-#define GIR__Z64_ADD(v, w) _mm512_add_pd(v, w)
-#define GIR__Z64_VFMA(x, y, acc) _mm512_fmadd_pd(x, y, acc)
-#define GIR__Z64_PREFETCH(p) __builtin_prefetch(p, 1)
-#define GIR__Z64_PREFETCH2(p) __builtin_prefetch(p, 1, 2)
-GIR__UK_DEF(avx512, GIR__TARGET_AVX512, float, f32, GIR__Z32, 14)
-GIR__UK_DEF(avx512, GIR__TARGET_AVX512, float, f32, GIR__Z32, 8)
-GIR__UK_DEF(avx512, GIR__TARGET_AVX512, float, f32, GIR__Z32, 4)
-GIR__UK_DEF(avx512, GIR__TARGET_AVX512, float, f32, GIR__Z32, 2)
-GIR__UK_DEF(avx512, GIR__TARGET_AVX512, float, f32, GIR__Z32, 1)
-GIR__UK_DEF(avx512, GIR__TARGET_AVX512, double, f64, GIR__Z64, 14)
-GIR__UK_DEF(avx512, GIR__TARGET_AVX512, double, f64, GIR__Z64, 8)
-GIR__UK_DEF(avx512, GIR__TARGET_AVX512, double, f64, GIR__Z64, 4)
-GIR__UK_DEF(avx512, GIR__TARGET_AVX512, double, f64, GIR__Z64, 2)
-GIR__UK_DEF(avx512, GIR__TARGET_AVX512, double, f64, GIR__Z64, 1)
-GIR__UK_DEFV(avx512w, GIR__TARGET_AVX512, float, f32, GIR__Z32, 6, 4)
-GIR__UK_DEFV(avx512w, GIR__TARGET_AVX512, float, f32, GIR__Z32, 4, 4)
-GIR__UK_DEFV(avx512w, GIR__TARGET_AVX512, float, f32, GIR__Z32, 2, 4)
-GIR__UK_DEFV(avx512w, GIR__TARGET_AVX512, float, f32, GIR__Z32, 1, 4)
-GIR__UK_DEFV(avx512w, GIR__TARGET_AVX512, double, f64, GIR__Z64, 6, 4)
-GIR__UK_DEFV(avx512w, GIR__TARGET_AVX512, double, f64, GIR__Z64, 4, 4)
-GIR__UK_DEFV(avx512w, GIR__TARGET_AVX512, double, f64, GIR__Z64, 2, 4)
-GIR__UK_DEFV(avx512w, GIR__TARGET_AVX512, double, f64, GIR__Z64, 1, 4)
-GIR__DOT_DEF(avx512, GIR__TARGET_AVX512, float, f32, GIR__Z32)
-GIR__DOT_DEF(avx512, GIR__TARGET_AVX512, double, f64, GIR__Z64)
-/* packing with AVX-512: panels whose rows are contiguous are copied a vector at a time; panels whose rows
-   run along k (row-major A, transposed B) are transposed 16 x 16 (f32) or 8 x 8 (f64) in registers, each
-   stage swapping one bit of the row index with the same bit of the column index */
-#define GIR__R8(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7)
-#define GIR__R16(X) GIR__R8(X) X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15)
-#define GIR__PK_SWAP(x, y, lo, hi, PERM, V) { V t_ = PERM(r##x, lo, r##y); r##y = PERM(r##x, hi, r##y); r##x = t_; }
-#define GIR__PK_W32(x, y, lo, hi) GIR__PK_SWAP(x, y, lo, hi, _mm512_permutex2var_ps, __m512)
-#define GIR__PK_W64(x, y, lo, hi) GIR__PK_SWAP(x, y, lo, hi, _mm512_permutex2var_pd, __m512d)
-#define GIR__PK_Z32(i) \
-    __m512 r##i = (i) < nrow ? _mm512_maskz_loadu_ps(km, si + (g + (i)) * rs + p) : _mm512_setzero_ps();
-#define GIR__PK_Z64(i) \
-    __m512d r##i = (i) < nrow ? _mm512_maskz_loadu_pd(km, si + (g + (i)) * rs + p) : _mm512_setzero_pd();
-#define GIR__PK_S32(i) if ((i) < np) _mm512_mask_storeu_ps(d + (p + (i)) * w + g, sm, r##i);
-#define GIR__PK_S64(i) if ((i) < np) _mm512_mask_storeu_pd(d + (p + (i)) * w + g, sm, r##i);
-/* the swap indices for bit b of a lanes-wide transpose: lo[j] = j's bit b ? lanes + (j ^ b) : j,
-   hi[j] = j's bit b ? lanes + j : j | b */
-GIR__TARGET_AVX512 static void gir__gemm_swapidx(int lanes, int b, int32_t *lo, int32_t *hi) {
-    int j;
-    for (j = 0; j < lanes; ++j) {
-        lo[j] = (j & b) ? lanes + (j ^ b) : j;
-        hi[j] = (j & b) ? lanes + j : (j | b);
-    }
-}
-GIR__TARGET_AVX512 static void gir__gemm_tpack_f32__avx512(int64_t hh, int64_t kb, const float *si, int64_t rs,
-                                                             float *d, int w) {
-    int32_t lo[4][16], hi[4][16];
-    __m512i l0, l1, l2, l3, h0, h1, h2, h3;
-    int64_t g, p;
-    int j;
-    for (j = 0; j < 4; ++j) gir__gemm_swapidx(16, 1 << j, lo[j], hi[j]);
-    l0 = _mm512_loadu_si512(lo[0]); l1 = _mm512_loadu_si512(lo[1]);
-    l2 = _mm512_loadu_si512(lo[2]); l3 = _mm512_loadu_si512(lo[3]);
-    h0 = _mm512_loadu_si512(hi[0]); h1 = _mm512_loadu_si512(hi[1]);
-    h2 = _mm512_loadu_si512(hi[2]); h3 = _mm512_loadu_si512(hi[3]);
-    for (g = 0; g < w; g += 16) {
-        int64_t nrow = hh - g < 0 ? 0 : hh - g;
-        __mmask16 sm = (__mmask16)(w - g >= 16 ? 0xFFFF : (1u << (w - g)) - 1);
-        for (p = 0; p < kb; p += 16) {
-            int64_t np = kb - p < 16 ? kb - p : 16;
-            __mmask16 km = (__mmask16)(np == 16 ? 0xFFFF : (1u << np) - 1);
-            GIR__R16(GIR__PK_Z32)
-            GIR__PK_W32(0, 1, l0, h0) GIR__PK_W32(2, 3, l0, h0)
-            GIR__PK_W32(4, 5, l0, h0) GIR__PK_W32(6, 7, l0, h0)
-            GIR__PK_W32(8, 9, l0, h0) GIR__PK_W32(10, 11, l0, h0)
-            GIR__PK_W32(12, 13, l0, h0) GIR__PK_W32(14, 15, l0, h0)
-            GIR__PK_W32(0, 2, l1, h1) GIR__PK_W32(1, 3, l1, h1)
-            GIR__PK_W32(4, 6, l1, h1) GIR__PK_W32(5, 7, l1, h1)
-            GIR__PK_W32(8, 10, l1, h1) GIR__PK_W32(9, 11, l1, h1)
-            GIR__PK_W32(12, 14, l1, h1) GIR__PK_W32(13, 15, l1, h1)
-            GIR__PK_W32(0, 4, l2, h2) GIR__PK_W32(1, 5, l2, h2)
-            GIR__PK_W32(2, 6, l2, h2) GIR__PK_W32(3, 7, l2, h2)
-            GIR__PK_W32(8, 12, l2, h2) GIR__PK_W32(9, 13, l2, h2)
-            GIR__PK_W32(10, 14, l2, h2) GIR__PK_W32(11, 15, l2, h2)
-            GIR__PK_W32(0, 8, l3, h3) GIR__PK_W32(1, 9, l3, h3)
-            GIR__PK_W32(2, 10, l3, h3) GIR__PK_W32(3, 11, l3, h3)
-            GIR__PK_W32(4, 12, l3, h3) GIR__PK_W32(5, 13, l3, h3)
-            GIR__PK_W32(6, 14, l3, h3) GIR__PK_W32(7, 15, l3, h3)
-            GIR__R16(GIR__PK_S32)
-        }
-    }
-}
-GIR__TARGET_AVX512 static void gir__gemm_tpack_f64__avx512(int64_t hh, int64_t kb, const double *si, int64_t rs,
-                                                             double *d, int w) {
-    int32_t lo[3][16], hi[3][16];
-    int64_t lo64[3][8], hi64[3][8];
-    __m512i l0, l1, l2, h0, h1, h2;
-    int64_t g, p;
-    int j, q;
-    for (j = 0; j < 3; ++j) {
-        gir__gemm_swapidx(8, 1 << j, lo[j], hi[j]);
-        for (q = 0; q < 8; ++q) { lo64[j][q] = lo[j][q]; hi64[j][q] = hi[j][q]; }
-    }
-    l0 = _mm512_loadu_si512(lo64[0]); l1 = _mm512_loadu_si512(lo64[1]); l2 = _mm512_loadu_si512(lo64[2]);
-    h0 = _mm512_loadu_si512(hi64[0]); h1 = _mm512_loadu_si512(hi64[1]); h2 = _mm512_loadu_si512(hi64[2]);
-    for (g = 0; g < w; g += 8) {
-        int64_t nrow = hh - g < 0 ? 0 : hh - g;
-        __mmask8 sm = (__mmask8)(w - g >= 8 ? 0xFF : (1u << (w - g)) - 1);
-        for (p = 0; p < kb; p += 8) {
-            int64_t np = kb - p < 8 ? kb - p : 8;
-            __mmask8 km = (__mmask8)(np == 8 ? 0xFF : (1u << np) - 1);
-            GIR__R8(GIR__PK_Z64)
-            GIR__PK_W64(0, 1, l0, h0) GIR__PK_W64(2, 3, l0, h0)
-            GIR__PK_W64(4, 5, l0, h0) GIR__PK_W64(6, 7, l0, h0)
-            GIR__PK_W64(0, 2, l1, h1) GIR__PK_W64(1, 3, l1, h1)
-            GIR__PK_W64(4, 6, l1, h1) GIR__PK_W64(5, 7, l1, h1)
-            GIR__PK_W64(0, 4, l2, h2) GIR__PK_W64(1, 5, l2, h2)
-            GIR__PK_W64(2, 6, l2, h2) GIR__PK_W64(3, 7, l2, h2)
-            GIR__R8(GIR__PK_S64)
-        }
-    }
-}
-/* the packing of gir__gemm_pack_<sfx>, with the two common layouts vectorised */
-#define GIR__PACK_AVX512(SFX, T, L, PS)                                                                       \
-GIR__TARGET_AVX512 static void gir__gemm_pack_##SFX##__avx512(int64_t h, int64_t kb, const void *sv, int64_t rs, \
-                                                            int64_t cs, void *dv, int w) {                  \
-    const T *s = (const T *)sv;                                                                             \
-    T *d = (T *)dv;                                                                                         \
-    int64_t i0, p, j;                                                                                       \
-    for (i0 = 0; i0 < h; i0 += w, d += w * kb) {                                                            \
-        int64_t hh = h - i0 < w ? h - i0 : w;                                                               \
-        const T *si = s + i0 * rs;                                                                          \
-        if (rs == 1 && hh == w && w % L == 0)                                                               \
-            for (p = 0; p < kb; ++p)                                                                        \
-                for (j = 0; j < w; j += L) _mm512_storeu_##PS(d + p * w + j, _mm512_loadu_##PS(si + p * cs + j));   \
-        else if (cs == 1)                                                                                   \
-            gir__gemm_tpack_##SFX##__avx512(hh, kb, si, rs, d, w);                                          \
-        else                                                                                                \
-            gir__gemm_pack_##SFX(hh, kb, si, rs, cs, d, w);                                                 \
-    }                                                                                                       \
-}
-GIR__PACK_AVX512(f32, float, 16, ps)
-GIR__PACK_AVX512(f64, double, 8, pd)
-#endif
-
-#if defined(GIR__HAVE_AVX2)
-#define GIR__Y32_E float
-#define GIR__Y32_V __m256
-#define GIR__Y32_S __m256
-#define GIR__Y32_L 8
-#define GIR__Y32_ZERO() _mm256_setzero_ps()
-#define GIR__Y32_LOAD(p) _mm256_loadu_ps(p)
-#define GIR__Y32_STORE(p, v) _mm256_storeu_ps(p, v)
-#define GIR__Y32_BCAST(x) _mm256_set1_ps(x)
-#define GIR__Y32_FMA(s, v, acc) _mm256_fmadd_ps(s, v, acc)
-#define GIR__Y32_ADD(v, w) _mm256_add_ps(v, w)
-#define GIR__Y32_VFMA(x, y, acc) _mm256_fmadd_ps(x, y, acc)
-#define GIR__Y32_PREFETCH(p) __builtin_prefetch(p, 1)
-#define GIR__Y32_PREFETCH2(p) __builtin_prefetch(p, 1, 2)
-#define GIR__Y64_E double
-#define GIR__Y64_V __m256d
-#define GIR__Y64_S __m256d
-#define GIR__Y64_L 4
-#define GIR__Y64_ZERO() _mm256_setzero_pd()
-#define GIR__Y64_LOAD(p) _mm256_loadu_pd(p)
-#define GIR__Y64_STORE(p, v) _mm256_storeu_pd(p, v)
-#define GIR__Y64_BCAST(x) _mm256_set1_pd(x)
-#define GIR__Y64_FMA(s, v, acc) _mm256_fmadd_pd(s, v, acc)
-#define GIR__Y64_ADD(v, w) _mm256_add_pd(v, w)
-#define GIR__Y64_VFMA(x, y, acc) _mm256_fmadd_pd(x, y, acc)
-#define GIR__Y64_PREFETCH(p) __builtin_prefetch(p, 1)
-#define GIR__Y64_PREFETCH2(p) __builtin_prefetch(p, 1, 2)
-GIR__UK_DEF(avx2, GIR__TARGET_AVX2, float, f32, GIR__Y32, 6)
-GIR__UK_DEF(avx2, GIR__TARGET_AVX2, float, f32, GIR__Y32, 4)
-GIR__UK_DEF(avx2, GIR__TARGET_AVX2, float, f32, GIR__Y32, 2)
-GIR__UK_DEF(avx2, GIR__TARGET_AVX2, float, f32, GIR__Y32, 1)
-GIR__UK_DEF(avx2, GIR__TARGET_AVX2, double, f64, GIR__Y64, 6)
-GIR__UK_DEF(avx2, GIR__TARGET_AVX2, double, f64, GIR__Y64, 4)
-GIR__UK_DEF(avx2, GIR__TARGET_AVX2, double, f64, GIR__Y64, 2)
-GIR__UK_DEF(avx2, GIR__TARGET_AVX2, double, f64, GIR__Y64, 1)
-GIR__DOT_DEF(avx2, GIR__TARGET_AVX2, float, f32, GIR__Y32)
-GIR__DOT_DEF(avx2, GIR__TARGET_AVX2, double, f64, GIR__Y64)
-#endif
-
-#if defined(GIR__HAVE_NEON)
-#define GIR__N32_E float
-#define GIR__N32_V float32x4_t
-#define GIR__N32_S float32x4_t
-#define GIR__N32_L 4
-#define GIR__N32_ZERO() vdupq_n_f32(0.0f)
-#define GIR__N32_LOAD(p) vld1q_f32(p)
-#define GIR__N32_STORE(p, v) vst1q_f32(p, v)
-#define GIR__N32_BCAST(x) vdupq_n_f32(x)
-#define GIR__N32_FMA(s, v, acc) vfmaq_f32(acc, s, v)
-#define GIR__N32_ADD(v, w) vaddq_f32(v, w)
-#define GIR__N32_VFMA(x, y, acc) vfmaq_f32(acc, x, y)
-#define GIR__N32_PREFETCH(p) __builtin_prefetch(p, 1)
-#define GIR__N32_PREFETCH2(p) __builtin_prefetch(p, 1, 2)
-#define GIR__N64_E double
-#define GIR__N64_V float64x2_t
-#define GIR__N64_S float64x2_t
-#define GIR__N64_L 2
-#define GIR__N64_ZERO() vdupq_n_f64(0.0)
-#define GIR__N64_LOAD(p) vld1q_f64(p)
-#define GIR__N64_STORE(p, v) vst1q_f64(p, v)
-#define GIR__N64_BCAST(x) vdupq_n_f64(x)
-#define GIR__N64_FMA(s, v, acc) vfmaq_f64(acc, s, v)
-#define GIR__N64_ADD(v, w) vaddq_f64(v, w)
-#define GIR__N64_VFMA(x, y, acc) vfmaq_f64(acc, x, y)
-#define GIR__N64_PREFETCH(p) __builtin_prefetch(p, 1)
-#define GIR__N64_PREFETCH2(p) __builtin_prefetch(p, 1, 2)
-GIR__UK_DEF(neon, , float, f32, GIR__N32, 8)
-GIR__UK_DEF(neon, , float, f32, GIR__N32, 4)
-GIR__UK_DEF(neon, , float, f32, GIR__N32, 2)
-GIR__UK_DEF(neon, , float, f32, GIR__N32, 1)
-GIR__UK_DEF(neon, , double, f64, GIR__N64, 8)
-GIR__UK_DEF(neon, , double, f64, GIR__N64, 4)
-GIR__UK_DEF(neon, , double, f64, GIR__N64, 2)
-GIR__UK_DEF(neon, , double, f64, GIR__N64, 1)
-GIR__DOT_DEF(neon, , float, f32, GIR__N32)
-GIR__DOT_DEF(neon, , double, f64, GIR__N64)
-#endif
-
-#if defined(GIR__HAVE_MVE)
-/* Helium has 8 vector registers: 3 rows x 2 vectors of C plus one row of B; the A value stays scalar */
-#define GIR__M32_E float
-#define GIR__M32_V float32x4_t
-#define GIR__M32_S float
-#define GIR__M32_L 4
-#define GIR__M32_ZERO() vdupq_n_f32(0.0f)
-#define GIR__M32_LOAD(p) vld1q_f32(p)
-#define GIR__M32_STORE(p, v) vst1q_f32(p, v)
-#define GIR__M32_BCAST(x) (x)
-#define GIR__M32_FMA(s, v, acc) vfmaq_n_f32(acc, v, s)
-#define GIR__M32_ADD(v, w) vaddq_f32(v, w)
-#define GIR__M32_VFMA(x, y, acc) vfmaq_f32(acc, x, y)
-#define GIR__M32_PREFETCH(p) ((void)(p))
-#define GIR__M32_PREFETCH2(p) ((void)(p))
-GIR__UK_DEF(mve, , float, f32, GIR__M32, 3)
-GIR__UK_DEF(mve, , float, f32, GIR__M32, 2)
-GIR__UK_DEF(mve, , float, f32, GIR__M32, 1)
-GIR__DOT_DEF(mve, , float, f32, GIR__M32)
-#endif
-
-/* ------------------------------------------------------------------------------------- configurations */
-typedef void (*gir__gemm_uk)(int64_t k, const void *a, int64_t as, const void *b, int64_t ldb, void *c,
-                             int64_t ldc, int n, int acc);
-typedef void (*gir__gemm_pk)(int64_t h, int64_t kb, const void *s, int64_t rs, int64_t cs, void *d, int w);
-typedef void (*gir__gemm_dk)(int64_t k, const void *const *x, const void *const *y, void *out);
-typedef struct gir__gemm_cfg gir__gemm_cfg;
-struct gir__gemm_cfg {
-    const char  *isa;
-    int          es, mr, nr;     /* element bytes; the micro-tile */
-    int64_t      kc, mc, nc;     /* cache blocks: mc a multiple of mr, nc of nr */
-    int          rows[5];        /* the micro-kernels: rows[0] = mr, then fewer rows, descending to 1 */
-    gir__gemm_uk uk[5], ukd[5];  /* A packed; A read in place */
-    gir__gemm_pk pack;
-    gir__gemm_dk dot;
-    const gir__gemm_cfg *wide;   /* a wider tile for when n is a multiple of its NR, or NULL */
-};
-/* the kernel lists of one instruction set and dtype: rows r0 > r1 > ... */
-#define GIR__UKS(ISA, SFX, r0, r1, r2, r3, r4) {r0, r1, r2, r3, r4},                                          \
-    {gir__gemm_uk_##SFX##_##r0##__##ISA, gir__gemm_uk_##SFX##_##r1##__##ISA, gir__gemm_uk_##SFX##_##r2##__##ISA, \
-     gir__gemm_uk_##SFX##_##r3##__##ISA, gir__gemm_uk_##SFX##_##r4##__##ISA},                                 \
-    {gir__gemm_ukd_##SFX##_##r0##__##ISA, gir__gemm_ukd_##SFX##_##r1##__##ISA,                               \
-     gir__gemm_ukd_##SFX##_##r2##__##ISA, gir__gemm_ukd_##SFX##_##r3##__##ISA, gir__gemm_ukd_##SFX##_##r4##__##ISA}
-
-static const gir__gemm_cfg gir__gemm_scalar_f32 = {
-    "scalar", 4, 4, 2, 256, 128, 4096, GIR__UKS(scalar, f32, 4, 2, 1, 1, 1), gir__gemm_pack_f32,
-    gir__gemm_dot_f32__scalar, NULL};
-static const gir__gemm_cfg gir__gemm_scalar_f64 = {
-    "scalar", 8, 4, 2, 256, 64, 4096, GIR__UKS(scalar, f64, 4, 2, 1, 1, 1), gir__gemm_pack_f64,
-    gir__gemm_dot_f64__scalar, NULL};
-#if defined(GIR__HAVE_AVX512)
-/* 6 x 64 (6 x 32 f64): fewer loads per multiply-add than 14 x 32, faster when no column is padding */
-static const gir__gemm_cfg gir__gemm_avx512w_f32 = {
-    "avx512", 4, 6, 64, 512, 168, 3072, GIR__UKS(avx512w, f32, 6, 4, 2, 1, 1), gir__gemm_pack_f32__avx512,
-    gir__gemm_dot_f32__avx512, NULL};
-static const gir__gemm_cfg gir__gemm_avx512w_f64 = {
-    "avx512", 8, 6, 32, 384, 112, 1536, GIR__UKS(avx512w, f64, 6, 4, 2, 1, 1), gir__gemm_pack_f64__avx512,
-    gir__gemm_dot_f64__avx512, NULL};
-static const gir__gemm_cfg gir__gemm_avx512_f32 = {
-    "avx512", 4, 14, 32, 512, 168, 3072, GIR__UKS(avx512, f32, 14, 8, 4, 2, 1), gir__gemm_pack_f32__avx512,
-    gir__gemm_dot_f32__avx512, &gir__gemm_avx512w_f32};
-static const gir__gemm_cfg gir__gemm_avx512_f64 = {
-    "avx512", 8, 14, 16, 384, 112, 1536, GIR__UKS(avx512, f64, 14, 8, 4, 2, 1), gir__gemm_pack_f64__avx512,
-    gir__gemm_dot_f64__avx512, &gir__gemm_avx512w_f64};
-#endif
-#if defined(GIR__HAVE_AVX2)
-static const gir__gemm_cfg gir__gemm_avx2_f32 = {
-    "avx2", 4, 6, 16, 512, 192, 4096, GIR__UKS(avx2, f32, 6, 4, 2, 1, 1), gir__gemm_pack_f32,
-    gir__gemm_dot_f32__avx2, NULL};
-static const gir__gemm_cfg gir__gemm_avx2_f64 = {
-    "avx2", 8, 6, 8, 256, 96, 2048, GIR__UKS(avx2, f64, 6, 4, 2, 1, 1), gir__gemm_pack_f64,
-    gir__gemm_dot_f64__avx2, NULL};
-#endif
-#if defined(GIR__HAVE_NEON)
-static const gir__gemm_cfg gir__gemm_neon_f32 = {
-    "neon", 4, 8, 8, 256, 128, 4096, GIR__UKS(neon, f32, 8, 4, 2, 1, 1), gir__gemm_pack_f32,
-    gir__gemm_dot_f32__neon, NULL};
-static const gir__gemm_cfg gir__gemm_neon_f64 = {
-    "neon", 8, 8, 4, 256, 64, 2048, GIR__UKS(neon, f64, 8, 4, 2, 1, 1), gir__gemm_pack_f64,
-    gir__gemm_dot_f64__neon, NULL};
-#endif
-#if defined(GIR__HAVE_MVE)
-static const gir__gemm_cfg gir__gemm_mve_f32 = {
-    "mve", 4, 3, 8, 128, 48, 512, GIR__UKS(mve, f32, 3, 2, 1, 1, 1), gir__gemm_pack_f32,
-    gir__gemm_dot_f32__mve, NULL};
-#endif
-
-/* the configuration this machine runs for a float dtype */
-static const gir__gemm_cfg *gir__gemm_cfg_for(int dtype) {
-    int f32 = dtype == GIR_DTYPE_F32, level = gir__simd_level();
-    GIR__UNUSED(level);
-#if defined(GIR__HAVE_AVX512)
-    if (level == GIR__ISA_AVX512) return f32 ? &gir__gemm_avx512_f32 : &gir__gemm_avx512_f64;
-#endif
-#if defined(GIR__HAVE_AVX2)
-    if (level == GIR__ISA_AVX2) return f32 ? &gir__gemm_avx2_f32 : &gir__gemm_avx2_f64;
-#endif
-#if defined(GIR__HAVE_NEON)
-    return f32 ? &gir__gemm_neon_f32 : &gir__gemm_neon_f64;
-#endif
-#if defined(GIR__HAVE_MVE)
-    if (f32) return &gir__gemm_mve_f32;
-#endif
-    return f32 ? &gir__gemm_scalar_f32 : &gir__gemm_scalar_f64;
-}
-
-/* ----------------------------------------------------------------------------------------------- driver */
-static int64_t gir__gemm_min(int64_t x, int64_t y) { return x < y ? x : y; }
-static int64_t gir__gemm_round(int64_t x, int64_t q) { return (x + q - 1) / q * q; }
-static size_t gir__gemm_align(size_t n) { return (n + 63) & ~(size_t)63; }
-/* packing buffer bytes for up to h rows (or columns) in panels of w, of one block of k */
-static size_t gir__gemm_pbytes(const gir__gemm_cfg *g, int64_t h, int64_t hc, int w, int64_t k) {
-    int64_t elems = gir__gemm_round(gir__gemm_min(h, hc), w) * gir__gemm_min(k, g->kc);
-    return gir__gemm_align((size_t)elems * (size_t)g->es);
-}
-static size_t gir__gemm_abytes(const gir__gemm_cfg *g, int64_t m, int64_t k) {
-    return gir__gemm_pbytes(g, m, g->mc, g->mr, k);
-}
-/* scratch bytes gir__gemm needs for these sizes (and any smaller ones) */
-static size_t gir__gemm_scratch(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k) {
-    if (m <= 0 || n <= 0 || k <= 0) return 0;
-    if (g->wide && n % g->wide->nr == 0) g = g->wide;
-    return gir__gemm_abytes(g, m, k) + gir__gemm_pbytes(g, n, g->nc, g->nr, k);
-}
-/* read B in place (its rows contiguous) rather than pack it: when few rows of A use each panel, or when the
-   rows of the block span at most 256 KiB (packing a small B costs more than its strided reads; measured) */
-static int gir__gemm_direct_b(const gir__gemm_cfg *g, int64_t m, int64_t kb, int64_t rsb) {
-    return m <= 2 * g->mr || kb * rsb * g->es <= 262144;
-}
-/* read A in place (its rows contiguous) rather than pack it: when the rows of A span at most 1 MiB */
-static int gir__gemm_direct_a(const gir__gemm_cfg *g, int64_t m, int64_t rsa, int64_t csa) {
-    return csa == 1 && rsa > 0 && m * rsa * g->es <= 1048576;
-}
-
-/* one MC x KC block of A (packed panels at a, as = 0; or rows a[i*as + p] read in place) times the KC x NC
-   block of B (packed panels; or rows b[p*ldb + j] with only the partial last panel packed, at bedge) into C */
-static void gir__gemm_block(const gir__gemm_cfg *g, int64_t mb, int64_t nb, int64_t kb, const char *a, int64_t as,
-                            const char *b, int64_t ldb, const char *bedge, char *c, int64_t ldc, int acc) {
-    const gir__gemm_uk *uk = as ? g->ukd : g->uk;
-    int64_t es = g->es, jr, ir;
-    for (jr = 0; jr < nb; jr += g->nr) {
-        int nn = (int)gir__gemm_min(g->nr, nb - jr);
-        const char *bj = !bedge ? b + jr * kb * es : nn == g->nr ? b + jr * es : bedge;
-        int64_t lb = bedge && nn == g->nr ? ldb : g->nr;
-        for (ir = 0; ir < mb; ir += g->mr) {
-            int64_t rows = gir__gemm_min(g->mr, mb - ir), r0 = 0;
-            const char *ai = as ? a + ir * as * es : a + ir * kb * es;
-            int u = 0;
-            while (r0 < rows) {
-                while (g->rows[u] > rows - r0) ++u;
-                uk[u](kb, ai + r0 * (as ? as : 1) * es, as ? as : g->mr, bj, lb, c + ((ir + r0) * ldc + jr) * es, ldc,
-                      nn, acc);
-                r0 += g->rows[u];
-            }
-        }
-    }
-}
-
-/* the paths of gir__gemm (its return value): the packed path or one of the small shapes of gir__gemm_small */
-#define GIR__GEMM_PACKED 0
-#define GIR__GEMM_OUTER  1      /* k = 1: outer product */
-#define GIR__GEMM_ROWV   2      /* m = 1: vector times matrix */
-#define GIR__GEMM_COLV   3      /* n = 1, A transposed: matrix times vector */
-#define GIR__GEMM_DOTS   4      /* few rows or columns, dot products */
-#define GIR__GEMM_EMPTY  5      /* m, n or k is 0 */
-static int gir__gemm_small(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, const void *a, int64_t rsa,
-                           int64_t csa, const void *b, int64_t rsb, int64_t csb, void *c, int64_t ldc, int acc);
-
-/* the macro loops of the blocking above, for configuration g as chosen (no wider tile is picked here) */
-static void gir__gemm_loops(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, const void *a, int64_t rsa,
-                            int64_t csa, const void *b, int64_t rsb, int64_t csb, void *c, int64_t ldc, int acc,
-                            void *scratch) {
-    int64_t es = g->es, jc, pc, ic, kc, mc;
-    int direct_a = gir__gemm_direct_a(g, m, rsa, csa);
-    char *ap = (char *)scratch, *bp = ap + gir__gemm_abytes(g, m, k);
-    kc = (k + (k + g->kc - 1) / g->kc - 1) / ((k + g->kc - 1) / g->kc);          /* k in equal blocks <= KC */
-    mc = gir__gemm_round((m + (m + g->mc - 1) / g->mc - 1) / ((m + g->mc - 1) / g->mc), g->mr);
-    for (jc = 0; jc < n; jc += g->nc) {
-        int64_t nb = gir__gemm_min(g->nc, n - jc);
-        for (pc = 0; pc < k; pc += kc) {
-            int64_t kb = gir__gemm_min(kc, k - pc), full = nb / g->nr * g->nr;
-            const char *bs = (const char *)b + (pc * rsb + jc * csb) * es;
-            int direct = csb == 1 && gir__gemm_direct_b(g, m, kb, rsb);
-            if (!direct) g->pack(nb, kb, bs, csb, rsb, bp, g->nr);
-            else if (full < nb) g->pack(nb - full, kb, bs + full * es, 1, rsb, bp, g->nr);
-            for (ic = 0; ic < m; ic += mc) {
-                int64_t mb = gir__gemm_min(mc, m - ic);
-                const char *as = (const char *)a + (ic * rsa + pc * csa) * es;
-                if (!direct_a) g->pack(mb, kb, as, rsa, csa, ap, g->mr);
-                gir__gemm_block(g, mb, nb, kb, direct_a ? as : ap, direct_a ? rsa : 0, direct ? bs : bp, rsb,
-                                direct ? bp : NULL, (char *)c + (ic * ldc + jc) * es, ldc, acc || pc > 0);
-            }
-        }
-    }
-}
-
-#if defined(GIR_THREADS)
-/* Threads: the product is cut into at most nt slices of rows of C (each packs all of B it uses, its own
-   rows of A) or of columns of C (each packs all of A, its own columns of B), whichever packs less twice,
-   and every slice runs the macro loops above with its own part of the scratch memory (nt times the
-   one-thread amount, gir__gemm_scratch_par). Slices start at multiples of MR or NR and the blocks of k are
-   the same, so every element of C sees the same multiply-adds in the same order as with one thread. */
-#define GIR__GEMM_PAR_MIN 2097152.0      /* m n k at which splitting pays (about 128^3; measured) */
-typedef struct gir__gemm_job {
-    const gir__gemm_cfg *g;
-    int64_t              m, n, k, rsa, csa, rsb, csb, ldc, step;
-    const char          *a, *b;
-    char                *c, *scratch;
-    size_t               region;
-    int                  acc, cols;
-} gir__gemm_job;
-static void gir__gemm_task(void *ctx, int t) {
-    const gir__gemm_job *j = (const gir__gemm_job *)ctx;
-    int64_t lo = t * j->step, es = j->g->es, len = gir__gemm_min(j->step, (j->cols ? j->n : j->m) - lo);
-    char *s = j->scratch + (size_t)t * j->region;
-    if (len <= 0) return;
-    if (j->cols)
-        gir__gemm_loops(j->g, j->m, len, j->k, j->a, j->rsa, j->csa, j->b + lo * j->csb * es, j->rsb, j->csb,
-                        j->c + lo * es, j->ldc, j->acc, s);
-    else
-        gir__gemm_loops(j->g, len, j->n, j->k, j->a + lo * j->rsa * es, j->rsa, j->csa, j->b, j->rsb, j->csb,
-                        j->c + lo * j->ldc * es, j->ldc, j->acc, s);
-}
-/* scratch bytes for gir__gemm with a hook of nt threads: the one-thread amount once per thread */
-static size_t gir__gemm_scratch_par(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, int nt) {
-    size_t one = gir__gemm_scratch(g, m, n, k);
-    return nt > 1 && one <= ((size_t)-1) / (size_t)nt ? one * (size_t)nt : one;
-}
-/* 1 when the product was split across the plan's threads (and is done), 0 when it is left to one thread */
-static int gir__gemm_split(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, const void *a, int64_t rsa,
-                           int64_t csa, const void *b, int64_t rsb, int64_t csb, void *c, int64_t ldc, int acc,
-                           void *scratch, const gir__par *par) {
-    gir__gemm_job j;
-    int64_t nt = gir__par_threads(par), q, pieces;
-    if (nt < 2 || (double)m * (double)n * (double)k < GIR__GEMM_PAR_MIN) return 0;
-    /* columns when that packs less: the slices then repack A (unless A is read in place), rows repack B */
-    j.cols = (gir__gemm_direct_a(g, m, rsa, csa) ? 0 : m) < n || m < 2 * nt * g->mr;
-    if (j.cols && n < 2 * g->nr) return 0;
-    q = j.cols ? g->nr : g->mr;
-    j.step = gir__gemm_round(((j.cols ? n : m) + nt - 1) / nt, q);
-    pieces = ((j.cols ? n : m) + j.step - 1) / j.step;
-    j.g = g; j.m = m; j.n = n; j.k = k; j.rsa = rsa; j.csa = csa; j.rsb = rsb; j.csb = csb; j.ldc = ldc;
-    j.a = (const char *)a; j.b = (const char *)b; j.c = (char *)c; j.scratch = (char *)scratch;
-    j.region = gir__gemm_scratch(g, m, n, k);
-    j.acc = acc;
-    gir__par_for(par, (int)pieces, gir__gemm_task, &j);
-    return 1;
-}
-#endif
-
-/* C[m x n] (=, or += if acc) A[m x k] B[k x n] with the layouts described at the top of this section;
-   scratch: gir__gemm_scratch(g, m, n, k) bytes, 64-byte aligned (gir__gemm_scratch_par with a hook);
-   par: the plan's parallel-for hook, or NULL. Returns the path it took. */
-static int gir__gemm(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, const void *a, int64_t rsa,
-                     int64_t csa, const void *b, int64_t rsb, int64_t csb, void *c, int64_t ldc, int acc,
-                     void *scratch, const gir__par *par) {
-    int64_t es = g->es, i;
-    int path;
-    GIR__UNUSED(par);
-    if (m <= 0 || n <= 0) return GIR__GEMM_EMPTY;
-    if (k <= 0) {
-        if (!acc)
-            for (i = 0; i < m; ++i) GIR_MEMSET((char *)c + i * ldc * es, 0, (size_t)(n * es));
-        return GIR__GEMM_EMPTY;
-    }
-    path = gir__gemm_small(g, m, n, k, a, rsa, csa, b, rsb, csb, c, ldc, acc);
-    if (path != GIR__GEMM_PACKED) return path;
-    if (g->wide && n % g->wide->nr == 0) g = g->wide;           /* same choice as gir__gemm_scratch */
-#if defined(GIR_THREADS)
-    if (gir__gemm_split(g, m, n, k, a, rsa, csa, b, rsb, csb, c, ldc, acc, scratch, par)) return GIR__GEMM_PACKED;
-#endif
-    gir__gemm_loops(g, m, n, k, a, rsa, csa, b, rsb, csb, c, ldc, acc, scratch);
-    return GIR__GEMM_PACKED;
-}
-
-/* >>gemv: small and skinny GEMM shapes, computed from the operands in place --------------------------------
-   gir__gemm_small runs at gir__gemm's entry and takes the shapes for which packing costs as much as the
-   arithmetic it saves (a neural network's matmuls at batch 1 are all of these):
-     - k = 1, B's row contiguous: the outer product C[i, :] = A(i, 0) B[0, :], one row at a time
-       (GIR__GEMM_OUTER);
-     - m = 1, B's rows contiguous: y = x B as a sum of rows of B scaled by the elements of x
-       (GIR__GEMM_ROWV), the forward pass of a dense layer;
-     - n = 1, A's columns contiguous (a transposed A): C[:, 0] as a sum of columns of A scaled by the
-       elements of B (GIR__GEMM_COLV), the same kernel with the roles of A and B exchanged;
-     - A's rows and B's columns contiguous and few rows or columns in C: dot products of rows of A with
-       columns of B (GIR__GEMM_DOTS, gir__gemm_dots), e.g. g Wᵀ in a dense layer's backward pass.
-   Anything else returns GIR__GEMM_PACKED and goes through the packed path.
-   Summation order: the ROWV / COLV kernels give each output element one accumulator and add the products
-   in order of p, 0 + x[0] M[0] + x[1] M[1] + ... (fused multiply-adds except in the scalar reference),
-   then add C when accumulating: for k <= KC this is the order of the packed micro-kernels, so the two agree
-   exactly for k <= KC and up to rounding beyond. OUTER rounds each product once and then adds C, as a
-   micro-kernel with k = 1 does. DOTS splits each sum over the lanes of two vector accumulators (see
-   gir__gemm_dot_*), so it differs from the packed path by rounding only. The vector kernels keep V
-   vectors of columns in flight (several independent accumulators; 4 on Helium, which has 8 registers) and
-   finish the last partial vector with masked loads and stores, so they never read or write past the
-   operands. */
-
-/* gir__gemv_<sfx>__<isa>(len, k, x, incx, mat, ldm, y, acc): y[j] (=, or += if acc) sum over p < k of
-   x[p*incx] mat[p*ldm + j], for j < len: V vectors of columns at a time, then one vector, then the rest
-   masked */
-#define GIR__GV_ZERO(q, P) P##_V c##q = P##_ZERO();
-#define GIR__GV_FMA(q, P) c##q = P##_FMA(s_, P##_LOAD(r_ + q * P##_L), c##q);
-#define GIR__GV_PUT(q, P)                                                                                   \
-    if (acc) c##q = P##_ADD(c##q, P##_LOAD(y + j + q * P##_L));                                             \
-    P##_STORE(y + j + q * P##_L, c##q);
-#define GIR__GEMV_DEF(ISA, ATTR, T, SFX, P, V)                                                              \
-ATTR static void gir__gemv_##SFX##__##ISA(int64_t len, int64_t k, const void *xv, int64_t incx, const void *mv, \
-                                          int64_t ldm, void *yv, int acc) {                                 \
-    const T *x = (const T *)xv, *mat = (const T *)mv, *r_;                                                  \
-    T *y = (T *)yv;                                                                                         \
-    int64_t j = 0, p;                                                                                       \
-    for (; j + V * P##_L <= len; j += V * P##_L) {                                                          \
-        GIR__ROWS_##V(GIR__GV_ZERO, P)                                                                      \
-        for (p = 0, r_ = mat + j; p < k; ++p, r_ += ldm) {                                                  \
-            P##_S s_ = P##_BCAST(x[p * incx]);                                                              \
-            GIR__ROWS_##V(GIR__GV_FMA, P)                                                                   \
-        }                                                                                                   \
-        GIR__ROWS_##V(GIR__GV_PUT, P)                                                                       \
-    }                                                                                                       \
-    for (; j + P##_L <= len; j += P##_L) {                                                                  \
-        GIR__GV_ZERO(0, P)                                                                                  \
-        for (p = 0, r_ = mat + j; p < k; ++p, r_ += ldm) {                                                  \
-            P##_S s_ = P##_BCAST(x[p * incx]);                                                              \
-            GIR__GV_FMA(0, P)                                                                               \
-        }                                                                                                   \
-        GIR__GV_PUT(0, P)                                                                                   \
-    }                                                                                                       \
-    if (j < len) {                                                                                          \
-        int rest = (int)(len - j);                                                                          \
-        GIR__GV_ZERO(0, P)                                                                                  \
-        for (p = 0, r_ = mat + j; p < k; ++p, r_ += ldm)                                                    \
-            c0 = P##_FMA(P##_BCAST(x[p * incx]), P##_LOADN(r_, rest), c0);                                  \
-        if (acc) c0 = P##_ADD(c0, P##_LOADN(y + j, rest));                                                  \
-        P##_STOREN(y + j, rest, c0);                                                                        \
-    }                                                                                                       \
-}
-/* gir__gemm_outer_<sfx>__<isa>(m, n, a, rsa, b, c, ldc, acc): C[i, j] (=, or += if acc) a[i*rsa] b[j] */
-#define GIR__OUTER_DEF(ISA, ATTR, T, SFX, P)                                                                \
-ATTR static void gir__gemm_outer_##SFX##__##ISA(int64_t m, int64_t n, const void *av, int64_t rsa,            \
-                                                const void *bv, void *cv, int64_t ldc, int acc) {           \
-    const T *a = (const T *)av, *b = (const T *)bv;                                                         \
-    int64_t i, j;                                                                                           \
-    for (i = 0; i < m; ++i) {                                                                               \
-        P##_S s_ = P##_BCAST(a[i * rsa]);                                                                   \
-        T *ci = (T *)cv + i * ldc;                                                                          \
-        for (j = 0; j + P##_L <= n; j += P##_L) {                                                           \
-            P##_V v_ = P##_FMA(s_, P##_LOAD(b + j), P##_ZERO());                                            \
-            P##_STORE(ci + j, acc ? P##_ADD(v_, P##_LOAD(ci + j)) : v_);                                    \
-        }                                                                                                   \
-        if (j < n) {                                                                                        \
-            int rest = (int)(n - j);                                                                        \
-            P##_V v_ = P##_FMA(s_, P##_LOADN(b + j, rest), P##_ZERO());                                     \
-            P##_STOREN(ci + j, rest, acc ? P##_ADD(v_, P##_LOADN(ci + j, rest)) : v_);                      \
-        }                                                                                                   \
-    }                                                                                                       \
-}
-#define GIR__SMALL_DEF(ISA, ATTR, T, SFX, P, V) GIR__GEMV_DEF(ISA, ATTR, T, SFX, P, V)                       \
-    GIR__OUTER_DEF(ISA, ATTR, T, SFX, P)
-
-GIR__SMALL_DEF(scalar, , float, f32, GIR__S32, 4)
-GIR__SMALL_DEF(scalar, , double, f64, GIR__S64, 4)
-#if defined(GIR__HAVE_AVX512)
-GIR__SMALL_DEF(avx512, GIR__TARGET_AVX512, float, f32, GIR__Z32, 8)
-GIR__SMALL_DEF(avx512, GIR__TARGET_AVX512, double, f64, GIR__Z64, 8)
-#endif
-#if defined(GIR__HAVE_AVX2)
-GIR__SMALL_DEF(avx2, GIR__TARGET_AVX2, float, f32, GIR__Y32, 8)
-GIR__SMALL_DEF(avx2, GIR__TARGET_AVX2, double, f64, GIR__Y64, 8)
-#endif
-#if defined(GIR__HAVE_NEON)
-GIR__SMALL_DEF(neon, , float, f32, GIR__N32, 8)
-GIR__SMALL_DEF(neon, , double, f64, GIR__N64, 8)
-#endif
-#if defined(GIR__HAVE_MVE)
-GIR__SMALL_DEF(mve, , float, f32, GIR__M32, 4)
-#endif
-
-typedef void (*gir__gemv_fn)(int64_t len, int64_t k, const void *x, int64_t incx, const void *mat, int64_t ldm,
-                             void *y, int acc);
-typedef void (*gir__outer_fn)(int64_t m, int64_t n, const void *a, int64_t rsa, const void *b, void *c,
-                              int64_t ldc, int acc);
-typedef struct gir__small_set { gir__gemv_fn gemv; gir__outer_fn outer; } gir__small_set;
-#define GIR__SMALL_SET(ISA, SFX) {gir__gemv_##SFX##__##ISA, gir__gemm_outer_##SFX##__##ISA}
-
-/* the kernels of the instruction set and dtype of a GEMM configuration (a wide tile's too) */
-static gir__small_set gir__gemm_small_for(const gir__gemm_cfg *g) {
-    static const gir__small_set s32 = GIR__SMALL_SET(scalar, f32), s64 = GIR__SMALL_SET(scalar, f64);
-#if defined(GIR__HAVE_AVX512)
-    static const gir__small_set z32 = GIR__SMALL_SET(avx512, f32), z64 = GIR__SMALL_SET(avx512, f64);
-    if (g == &gir__gemm_avx512_f32 || g == &gir__gemm_avx512w_f32) return z32;
-    if (g == &gir__gemm_avx512_f64 || g == &gir__gemm_avx512w_f64) return z64;
-#endif
-#if defined(GIR__HAVE_AVX2)
-    static const gir__small_set y32 = GIR__SMALL_SET(avx2, f32), y64 = GIR__SMALL_SET(avx2, f64);
-    if (g == &gir__gemm_avx2_f32) return y32;
-    if (g == &gir__gemm_avx2_f64) return y64;
-#endif
-#if defined(GIR__HAVE_NEON)
-    static const gir__small_set n32 = GIR__SMALL_SET(neon, f32), n64 = GIR__SMALL_SET(neon, f64);
-    if (g == &gir__gemm_neon_f32) return n32;
-    if (g == &gir__gemm_neon_f64) return n64;
-#endif
-#if defined(GIR__HAVE_MVE)
-    static const gir__small_set m32 = GIR__SMALL_SET(mve, f32);
-    if (g == &gir__gemm_mve_f32) return m32;
-#endif
-    return g->es == 4 ? s32 : s64;
-}
-
-/* C (=, or += if acc) A B as dot products of rows of A with columns of B, both contiguous (csa == 1, rsb == 1),
-   four outputs at a time, taken in row-major order of C */
-static void gir__gemm_dots(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, const char *a, int64_t rsa,
-                           const char *b, int64_t csb, char *c, int64_t ldc, int acc) {
-    const void *x[4], *y[4];
-    int64_t ii[4], jj[4], es = g->es, i = 0, j = 0;
-    union { float f[4]; double d[4]; } o;
-    int q, nq;
-    while (i < m) {
-        for (nq = 0; nq < 4 && i < m; ++nq) {
-            ii[nq] = i; jj[nq] = j;
-            x[nq] = a + i * rsa * es;
-            y[nq] = b + j * csb * es;
-            if (++j == n) { j = 0; ++i; }
-        }
-        for (q = nq; q < 4; ++q) { x[q] = x[0]; y[q] = y[0]; }
-        g->dot(k, x, y, &o);
-        for (q = 0; q < nq; ++q) {
-            int64_t off = ii[q] * ldc + jj[q];
-            if (es == 4) ((float *)c)[off] = acc ? ((float *)c)[off] + o.f[q] : o.f[q];
-            else ((double *)c)[off] = acc ? ((double *)c)[off] + o.d[q] : o.d[q];
-        }
-    }
-}
-
-/* the path gir__gemm takes for these sizes and layouts (m, n, k >= 1) */
-static int gir__gemm_small_path(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, int64_t rsa, int64_t csa,
-                                int64_t rsb, int64_t csb, int64_t ldc) {
-    if (k == 1 && csb == 1) return GIR__GEMM_OUTER;
-    if (m == 1 && csb == 1) return GIR__GEMM_ROWV;
-    if (n == 1 && rsa == 1 && ldc == 1) return GIR__GEMM_COLV;
-    if (csa == 1 && rsb == 1 && (2 * n <= g->nr || 2 * m <= g->mr)) return GIR__GEMM_DOTS;
-    return GIR__GEMM_PACKED;
-}
-
-/* gir__gemm's small and skinny shapes (m, n, k >= 1): runs one and says which, or returns GIR__GEMM_PACKED */
-static int gir__gemm_small(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, const void *a, int64_t rsa,
-                           int64_t csa, const void *b, int64_t rsb, int64_t csb, void *c, int64_t ldc, int acc) {
-    int path = gir__gemm_small_path(g, m, n, k, rsa, csa, rsb, csb, ldc);
-    gir__small_set s;
-    if (path == GIR__GEMM_PACKED) return path;
-    s = gir__gemm_small_for(g);
-    if (path == GIR__GEMM_OUTER) s.outer(m, n, a, rsa, b, c, ldc, acc);
-    else if (path == GIR__GEMM_ROWV) s.gemv(n, k, a, csa, b, rsb, c, acc);
-    else if (path == GIR__GEMM_COLV) s.gemv(m, k, b, rsb, a, csa, c, acc);
-    else gir__gemm_dots(g, m, n, k, (const char *)a, rsa, (const char *)b, csb, (char *)c, ldc, acc);
-    return path;
-}
-
-/* >>f32: f32 stays f32. The kernels of gen/70-kernels/kernels.c take these loops for f32 values when no vector path
-   applies (scalar machines such as the Cortex-M4, GIR_NO_SIMD, axis patterns the vector code does not cover),
-   so an f32 graph computes in float and a single-precision FPU never emulates double. Sums are compensated
-   (Kahan): the error of an f32 sum of n terms stays within about 2 eps_f32 |sum| + n eps_f32^2 sum |x|, where a
-   plain float accumulator has n eps_f32 sum |x|. */
-static volatile unsigned long gir__f32_hits;    /* kernel calls that took an f32 loop (the tests watch it) */
+/* >>ew_loops: the loops of the elementwise ops, generated from ops.def: one scalar loop per elementwise row and
+   compute dtype, the vector loops of each instruction set, and the tables that pick one (gir__ew_scalar,
+   gir__ew_pick). The broadcasting driver that runs them is gir__ew_apply (gen/70-kernels/kernels.c), fusion runs
+   them chunk by chunk (gen/80-plan/fuse.c), and the generic builder (gen/50-ir/build.c) refuses a dtype an op has
+   no loop for (gir__ew_lacks). */
+typedef void (*gir__ew_fn)(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p);
 
 /* double -> float, rounding to nearest even, written with integer operations: on an FPU without double
    precision (Cortex-M4: __ARM_FP lacks bit 3) a plain cast would call the soft-float __aeabi_d2f */
@@ -15705,426 +7259,6 @@ static double gir__f64_of_f32_bits(float v) {
     return out.d;
 }
 static GIR__INLINE double gir__f64_of_f32(float v) { return GIR__SP_FPU ? gir__f64_of_f32_bits(v) : (double)v; }
-/* s += v, compensated (Kahan): c carries the rounding error of s, at most about an ulp of s, so the sum of n
-   terms stays within about 2 eps_f32 |sum| + n eps_f32^2 sum |x|; an infinite or NaN s stops the compensation and
-   gir__f32_total gives s as it is */
-static GIR__INLINE void gir__f32_add(float *s, float *c, float v) {
-    float y = v - *c, t = *s + y;
-    *c = t - t == 0 ? (t - *s) - y : 0.0f;
-    *s = t;
-}
-static GIR__INLINE float gir__f32_total(float s, float c) { return s - s == 0 ? s - c : s; }
-/* element i of an f32 view of a b8, u8, i32 or f32 buffer, and stores with C casts made total (as gir__setd) */
-static GIR__INLINE float gir__getf(const void *p, int dt, int64_t i) {
-    switch (dt) {
-    case GIR_DTYPE_B8: case GIR_DTYPE_U8: return (float)((const uint8_t *)p)[i];
-    case GIR_DTYPE_I32: return (float)((const int32_t *)p)[i];
-    default: return ((const float *)p)[i];
-    }
-}
-static GIR__INLINE void gir__setf(void *p, int dt, int64_t i, float v) {
-    switch (dt) {
-    case GIR_DTYPE_B8: ((uint8_t *)p)[i] = (uint8_t)(v != 0); break;
-    case GIR_DTYPE_U8: ((uint8_t *)p)[i] = (uint8_t)(v != v || v <= 0 ? 0 : v >= 255 ? 255 : v); break;
-    case GIR_DTYPE_I32:
-        ((int32_t *)p)[i] = v != v ? 0 : v <= -2147483648.0f ? (int32_t)(-2147483647 - 1)
-                          : v >= 2147483648.0f ? 2147483647 : (int32_t)v;
-        break;
-    default: ((float *)p)[i] = v;
-    }
-}
-
-/* logsumexp of x[0, n) at stride st: the maximum shifted out; an infinite or NaN maximum is the result */
-static float gir__f32_lse(const float *x, int64_t n, int64_t st) {
-    float mx = -HUGE_VALF, s = 0, c = 0;
-    int64_t j;
-    for (j = 0; j < n; ++j) if (x[j * st] > mx || x[j * st] != x[j * st]) mx = x[j * st];
-    if (mx - mx != 0) return mx;
-    for (j = 0; j < n; ++j) gir__f32_add(&s, &c, gir__exp_f32(x[j * st] - mx));
-    return mx + gir__log_f32(gir__f32_total(s, c));
-}
-/* softmax or log-softmax along the middle axis of x [outer, len, inner] into y (which may be x) */
-static void gir__f32_softmax(const float *x, float *y, int64_t outer, int64_t len, int64_t inner, int logsm) {
-    int64_t a, b, j;
-    for (a = 0; a < outer; ++a)
-        for (b = 0; b < inner; ++b) {
-            const float *xr = x + a * len * inner + b;
-            float *yr = y + a * len * inner + b, mx = -HUGE_VALF, s = 0, c = 0;
-            for (j = 0; j < len; ++j) if (xr[j * inner] > mx || xr[j * inner] != xr[j * inner]) mx = xr[j * inner];
-            for (j = 0; j < len; ++j) gir__f32_add(&s, &c, gir__exp_f32(xr[j * inner] - mx));
-            s = gir__f32_total(s, c);
-            if (logsm) {
-                float ls = gir__log_f32(s);
-                for (j = 0; j < len; ++j) yr[j * inner] = (xr[j * inner] - mx) - ls;
-            } else {
-                for (j = 0; j < len; ++j) yr[j * inner] = gir__exp_f32(xr[j * inner] - mx) / s;
-            }
-        }
-}
-/* sum w (x - c) over [0, n), compensated */
-static float gir__f32_xdot(const float *w, const float *x, int64_t n, float c0) {
-    float s = 0, c = 0;
-    int64_t j;
-    for (j = 0; j < n; ++j) gir__f32_add(&s, &c, w[j] * (x[j] - c0));
-    return gir__f32_total(s, c);
-}
-
-/* reductions: the output index o moves with x's index; gir__reduce_next steps the multi-index idx over the axes
-   before last (the row along the axes from last on is done) and gives the output index of the next row */
-static int64_t gir__reduce_next(int64_t *idx, int64_t o, const int64_t *ostr, const gir_shape *xs, int last) {
-    int d;
-    for (d = last - 1; d >= 0; --d) {
-        o += ostr[d];
-        if (++idx[d] < xs->dim[d]) break;
-        o -= ostr[d] * xs->dim[d];
-        idx[d] = 0;
-    }
-    return o;
-}
-/* the loop of one case of a generated gir__red_row_*: STEP makes the accumulator a from a, the element v and m,
-   the previous pass's result (M(j): aux[j] or none); a sits in a register over the row when it is one output */
-#define GIR__RED_AUX(j) aux[j]
-#define GIR__RED_NOAUX(j) 0
-#define GIR__RED_ROW(T, M, STEP) do {                                                                        \
-        if (one) {                                                                                          \
-            T a = acc[0];                                                                                   \
-            const T m = (T)M(0);                                                                            \
-            for (j = 0; j < len; ++j) { const T v = x[j]; STEP; }                                          \
-            acc[0] = a; (void)m;                                                                            \
-        } else                                                                                              \
-            for (j = 0; j < len; ++j) { T a = acc[j]; const T v = x[j], m = (T)M(j); STEP; acc[j] = a; (void)m; } \
-    } while (0)
-/* the same with e, the compensation of the f32 path's compensated sums (in cmp) */
-#define GIR__RED_ROWC(T, M, STEP) do {                                                                       \
-        if (one) {                                                                                          \
-            T a = acc[0], e = cmp[0];                                                                       \
-            const T m = (T)M(0);                                                                            \
-            for (j = 0; j < len; ++j) { const T v = x[j]; STEP; }                                          \
-            acc[0] = a; cmp[0] = e; (void)m;                                                                \
-        } else                                                                                              \
-            for (j = 0; j < len; ++j) {                                                                     \
-                T a = acc[j], e = cmp[j];                                                                   \
-                const T v = x[j], m = (T)M(j);                                                              \
-                STEP; acc[j] = a; cmp[j] = e; (void)m;                                                      \
-            }                                                                                               \
-    } while (0)
-/* generated from the REDUCE forms of ops.def (gen/reduce_lower.py): case c of a part of a reduction, as
-   gir__reds numbers them; gir__red_row_* run combine c over a row of len elements of x: into acc[0] when
-   one, else element j into acc[j] (aux[j]: its m); the f32 path adds the term of a + t compensated */
-static GIR__INLINE double gir__red_init_f64(int c) {
-    switch (c) {
-    case 0: return ((double)0);  /* 0 */
-    case 1: return ((double)1);  /* 1 */
-    case 2: return (-HUGE_VAL);  /* -inf */
-    case 3: return HUGE_VAL;  /* inf */
-    default: return 0;
-    }
-}
-static GIR__INLINE double gir__red_fin_f64(int c, double a, double m, double n, const int32_t *i, const double *p) {
-    (void)m; (void)n; (void)i; (void)p;
-    switch (c) {
-    case 0: return a;  /* a */
-    case 1: return (a / n);  /* (a / n) */
-    case 2: return (a / gir__v_max_f64((double)(n - ((double)i[1])), (double)((double)0)));  /* (a / max((n - i1), 0)) */
-    case 3: return (gir__v_isfinite_f64((double)m) ? (m + gir__v_log_f64((double)a)) : m);  /* select(isfinite(m), (m + log(a)), m) */
-    default: return a;
-    }
-}
-static GIR__INLINE float gir__red_init_f32(int c) {
-    switch (c) {
-    case 0: return ((float)0);  /* 0 */
-    case 1: return ((float)1);  /* 1 */
-    case 2: return (-HUGE_VALF);  /* -inf */
-    case 3: return HUGE_VALF;  /* inf */
-    default: return 0;
-    }
-}
-static GIR__INLINE float gir__red_fin_f32(int c, float a, float m, float n, const int32_t *i, const double *p) {
-    (void)m; (void)n; (void)i; (void)p;
-    switch (c) {
-    case 0: return a;  /* a */
-    case 1: return (a / n);  /* (a / n) */
-    case 2: return (a / gir__v_max_f32((float)(n - ((float)i[1])), (float)((float)0)));  /* (a / max((n - i1), 0)) */
-    case 3: return (gir__v_isfinite_f32((float)m) ? (m + gir__v_log_f32((float)a)) : m);  /* select(isfinite(m), (m + log(a)), m) */
-    default: return a;
-    }
-}
-static void gir__red_row_f64(int c, const double *x, int64_t len, int one, double *acc, const double *aux) {
-    int64_t j;
-    (void)j; (void)x; (void)len; (void)one; (void)acc; (void)aux;
-    switch (c) {
-#if !GIR__WHY_SUM || !GIR__WHY_MEAN || !GIR__WHY_VAR
-    case 0: GIR__RED_ROW(double, GIR__RED_NOAUX, a = (a + v)); return;  /* (a + v) */
-#endif
-#if !GIR__WHY_PROD
-    case 1: GIR__RED_ROW(double, GIR__RED_NOAUX, a = (a * v)); return;  /* (a * v) */
-#endif
-#if !GIR__WHY_MAX || !GIR__WHY_LOGSUMEXP
-    case 2: GIR__RED_ROW(double, GIR__RED_NOAUX, a = gir__v_max_f64((double)v, (double)a)); return;  /* max(v, a) */
-#endif
-#if !GIR__WHY_MIN
-    case 3: GIR__RED_ROW(double, GIR__RED_NOAUX, a = gir__v_min_f64((double)v, (double)a)); return;  /* min(v, a) */
-#endif
-#if !GIR__WHY_VAR
-    case 4: GIR__RED_ROW(double, GIR__RED_AUX, a = (a + ((v - m) * (v - m)))); return;  /* (a + ((v - m) * (v - m))) */
-#endif
-#if !GIR__WHY_LOGSUMEXP
-    case 5: GIR__RED_ROW(double, GIR__RED_AUX, a = (a + (gir__v_isfinite_f64((double)m) ? gir__v_exp_f64((double)(v - m)) : ((double)0)))); return;  /* (a + select(isfinite(m), exp((v - m)), 0)) */
-#endif
-#if !GIR__WHY_ALL
-    case 6: GIR__RED_ROW(double, GIR__RED_NOAUX, a = (a * (v != ((double)0)))); return;  /* (a * (v != 0)) */
-#endif
-#if !GIR__WHY_ANY
-    case 7: GIR__RED_ROW(double, GIR__RED_NOAUX, a = gir__v_max_f64((double)a, (double)(v != ((double)0)))); return;  /* max(a, (v != 0)) */
-#endif
-    default: return;
-    }
-}
-static void gir__red_row_f32(int c, const float *x, int64_t len, int one, float *acc, float *cmp, const float *aux) {
-    int64_t j;
-    (void)j; (void)x; (void)len; (void)one; (void)acc; (void)cmp; (void)aux;
-    switch (c) {
-#if !GIR__WHY_SUM || !GIR__WHY_MEAN || !GIR__WHY_VAR
-    case 0: GIR__RED_ROWC(float, GIR__RED_NOAUX, gir__f32_add(&a, &e, v)); return;  /* (a + v) */
-#endif
-#if !GIR__WHY_PROD
-    case 1: GIR__RED_ROW(float, GIR__RED_NOAUX, a = (a * v)); return;  /* (a * v) */
-#endif
-#if !GIR__WHY_MAX || !GIR__WHY_LOGSUMEXP
-    case 2: GIR__RED_ROW(float, GIR__RED_NOAUX, a = gir__v_max_f32((float)v, (float)a)); return;  /* max(v, a) */
-#endif
-#if !GIR__WHY_MIN
-    case 3: GIR__RED_ROW(float, GIR__RED_NOAUX, a = gir__v_min_f32((float)v, (float)a)); return;  /* min(v, a) */
-#endif
-#if !GIR__WHY_VAR
-    case 4: GIR__RED_ROWC(float, GIR__RED_AUX, gir__f32_add(&a, &e, ((v - m) * (v - m)))); return;  /* (a + ((v - m) * (v - m))) */
-#endif
-#if !GIR__WHY_LOGSUMEXP
-    case 5: GIR__RED_ROWC(float, GIR__RED_AUX, gir__f32_add(&a, &e, (gir__v_isfinite_f32((float)m) ? gir__v_exp_f32((float)(v - m)) : ((float)0)))); return;  /* (a + select(isfinite(m), exp((v - m)), 0)) */
-#endif
-#if !GIR__WHY_ALL
-    case 6: GIR__RED_ROW(float, GIR__RED_NOAUX, a = (a * (v != ((float)0)))); return;  /* (a * (v != 0)) */
-#endif
-#if !GIR__WHY_ANY
-    case 7: GIR__RED_ROW(float, GIR__RED_NOAUX, a = gir__v_max_f32((float)a, (float)(v != ((float)0)))); return;  /* max(a, (v != 0)) */
-#endif
-    default: return;
-    }
-}
-static void gir__red_row_wrap(int c, const uint32_t *x, int64_t len, int one, uint32_t *acc) {
-    int64_t j;
-    (void)j; (void)x; (void)len; (void)one; (void)acc;
-    switch (c) {
-#if !GIR__WHY_SUM
-    case 0: GIR__RED_ROW(uint32_t, GIR__RED_NOAUX, a = (a + v)); return;  /* (a + v) */
-#endif
-#if !GIR__WHY_PROD
-    case 1: GIR__RED_ROW(uint32_t, GIR__RED_NOAUX, a = (a * v)); return;  /* (a * v) */
-#endif
-    default: return;
-    }
-}
-/* A reduction of f32 x into f32 out (a row's REDUCE form, ri) over any axes, one pass per stage in memory order,
-   a row of the last axis at a time: ostr holds the output strides in the keepdims layout (0 on reduced axes).
-   scratch holds 3 nout floats. ia, pa: the node's int and float attributes. */
-static void gir__f32_reduce(const gir__redinfo *ri, const float *x, const gir_shape *xs, const int64_t *ostr,
-                            int64_t nout, float *out, float *scratch, const int32_t *ia, const double *pa) {
-    float *acc = scratch, *cmp = scratch + nout, *aux = scratch + 2 * nout;
-    int64_t idx[GIR_MAX_RANK], n = gir__numel(xs), cnt = nout ? n / nout : 0, i, o;
-    int r = xs->rank, one = !r || !ostr[r - 1], d, pass;
-    int64_t row = r ? xs->dim[r - 1] : 1;
-    for (o = 0; o < nout; ++o) aux[o] = 0;
-    for (pass = 0; pass < ri->nstage; ++pass) {
-        for (o = 0; o < nout; ++o) {
-            cmp[o] = 0;
-            acc[o] = gir__red_init_f32(ri->init[pass]);
-        }
-        for (d = 0; d < r; ++d) idx[d] = 0;
-        for (i = 0, o = 0; i < n; i += row) {
-            gir__red_row_f32(ri->step[pass], x + i, row, one, acc + o, cmp + o, aux + o);
-            o = gir__reduce_next(idx, o, ostr, xs, r - 1);
-        }
-        for (o = 0; o < nout; ++o)
-            aux[o] = gir__red_fin_f32(ri->fin[pass], gir__f32_total(acc[o], cmp[o]), aux[o], (float)cnt, ia, pa);
-    }
-    for (o = 0; o < nout; ++o) out[o] = aux[o];
-}
-/* whether a vector path (gen/40-vector/vreduce.c) serves f32 sums here: then the kernels keep it */
-static int gir__f32_vec(void) { return !gir__vr_off && gir__simd_level() != GIR__ISA_SCALAR; }
-
-/* >>kernels: scalar reference kernels. The table at the end maps each op to its kernel; elementwise rows
-   get generated per-dtype loops (gir__ew_rows) behind one broadcasting driver, so a SIMD variant can
-   replace a table cell without touching the driver. */
-typedef struct gir__kin {
-    const void      *p;
-    const gir_shape *s;
-    int              dt;
-    int              tr;        /* read with the last two axes swapped: only float matmul gets this */
-} gir__kin;
-typedef struct gir__kx {
-    int              op, dtype;
-    const gir_shape *shape;
-    const gir_attr  *attr;
-    void            *out;
-    int              nin;
-    const gir__kin  *in;        /* parents, then arguments */
-    void            *scratch;
-    uint64_t         run;       /* how many times the plan ran before: keys random streams */
-    uint32_t         node;
-    char            *msg;       /* GIR__MSG bytes, for errors */
-    const gir__par  *par;       /* the plan's parallel-for hook (GIR_THREADS), or NULL */
-} gir__kx;
-typedef gir_status (*gir__kernel_fn)(gir__kx *k);
-typedef void (*gir__ew_fn)(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p);
-
-#ifdef GIR_NO_ERROR_STRINGS
-/* status names only: the messages' format strings, the op names and the formatter stay out of the build */
-static gir_status gir__msg_status(char *msg, size_t cap, const char *prefix, gir_status s) {
-    gir__buf b;
-    if (!msg || !cap) return s;
-    b.p = msg; b.n = cap; b.len = 0; msg[0] = 0;
-    gir__puts(&b, prefix);
-    gir__puts(&b, gir_status_name(s));
-    return s;
-}
-#define gir__kfail(k, s, ...) gir__msg_status((k)->msg, GIR__MSG, "", s)
-#else
-static gir_status gir__kfail(gir__kx *k, gir_status s, const char *fmt, ...) {
-    gir__buf b;
-    va_list ap;
-    b.p = k->msg; b.n = GIR__MSG; b.len = 0; k->msg[0] = 0;
-    gir__puts(&b, gir__op_names[k->op]);
-    gir__puts(&b, ": node ");
-    gir__putl(&b, k->node);
-    gir__puts(&b, ": ");
-    va_start(ap, fmt);
-    gir__vformat(&b, fmt, ap);
-    va_end(ap);
-    return s;
-}
-#endif
-
-/* slow generic element access, for kernels whose cost is not in the element loop */
-static double gir__getd(const void *p, int dt, int64_t i) {
-    switch (dt) {
-    case GIR_DTYPE_B8: case GIR_DTYPE_U8: return ((const uint8_t *)p)[i];
-    case GIR_DTYPE_I32: return ((const int32_t *)p)[i];
-    case GIR_DTYPE_F32: return ((const float *)p)[i];
-    default: return ((const double *)p)[i];
-    }
-}
-/* store with C99 cast semantics made total: floats to integers truncate toward zero and saturate, NaN -> 0 */
-static void gir__setd(void *p, int dt, int64_t i, double v) {
-    switch (dt) {
-    case GIR_DTYPE_B8: ((uint8_t *)p)[i] = (uint8_t)(v != 0); break;
-    case GIR_DTYPE_U8: ((uint8_t *)p)[i] = gir__sat_u8(v); break;
-    case GIR_DTYPE_I32: ((int32_t *)p)[i] = gir__sat_i32(v); break;
-    case GIR_DTYPE_F32: ((float *)p)[i] = (float)v; break;
-    default: ((double *)p)[i] = v;
-    }
-}
-static size_t gir__esize(int dt) { return gir__dtype_sizes[dt]; }
-/* integer elements as uint32_t: sums and products of u8 and i32 wrap modulo 2^8 and 2^32 (as NumPy with the
-   same dtype), never overflow a signed type, and stay exact where doubles would round */
-static uint32_t gir__getu(const void *p, int dt, int64_t i) {
-    return dt == GIR_DTYPE_I32 ? (uint32_t)((const int32_t *)p)[i] : (uint32_t)((const uint8_t *)p)[i];
-}
-static void gir__setu(void *p, int dt, int64_t i, uint32_t v) {
-    if (dt == GIR_DTYPE_I32) ((int32_t *)p)[i] = gir__i32_of_u32(v);
-    else ((uint8_t *)p)[i] = (uint8_t)(v & 255u);
-}
-
-/* row-major strides (elements) of a shape, and of a shape broadcast into out's rank (0 on broadcast axes) */
-static void gir__bstrides(const gir_shape *s, const gir_shape *out, int64_t *st) {
-    int r = out->rank, k, off = out->rank - s->rank;
-    int64_t acc = 1;
-    for (k = r - 1; k >= 0; --k) {
-        int j = k - off;
-        int32_t d = j >= 0 ? s->dim[j] : 1;
-        st[k] = (d == 1 && out->dim[k] != 1) || j < 0 ? 0 : acc;
-        acc *= d;
-    }
-}
-
-/* the broadcasting driver: calls fn on runs along the last axis (or once on the whole when no input
-   broadcasts). With a hook (GIR_THREADS) and GIR__EW_PAR_MIN elements or more, the output is cut into one
-   range per thread at multiples of 64 elements within a run, so each element is computed as with one thread. */
-#define GIR__EW_PAR_MIN 65536
-typedef struct gir__ew_job {
-    gir__ew_fn       fn;
-    char            *out;
-    int64_t          oes, inner, total, nt;     /* inner: the run length (total when flat) */
-    int              nin, r;
-    const gir_shape *os;
-    const gir__kin  *in;
-    const double    *p;
-    int64_t          st[GIR__MAX_ROW_IN][GIR_MAX_RANK], run[GIR__MAX_ROW_IN];
-} gir__ew_job;
-/* elements [lo, hi) of the output, in runs */
-static void gir__ew_range(const gir__ew_job *e, int64_t lo, int64_t hi) {
-    int64_t idx[GIR_MAX_RANK], o, c0, c1;
-    const void *ptr[GIR__MAX_ROW_IN];
-    int j, d;
-    for (; lo < hi; lo += c1 - c0) {
-        int64_t rem;
-        o = lo / e->inner; c0 = lo % e->inner;
-        c1 = hi - lo < e->inner - c0 ? c0 + (hi - lo) : e->inner;
-        rem = o;
-        for (d = e->r - 2; d >= 0; --d) { idx[d] = rem % e->os->dim[d]; rem /= e->os->dim[d]; }
-        for (j = 0; j < e->nin; ++j) {
-            int64_t off = c0 * e->run[j];
-            for (d = 0; d < e->r - 1 && e->inner != e->total; ++d) off += idx[d] * e->st[j][d];
-            ptr[j] = (const char *)e->in[j].p + off * (int64_t)gir__esize(e->in[j].dt);
-        }
-        e->fn(c1 - c0, e->out + lo * e->oes, ptr, e->run, e->p);
-    }
-}
-#if defined(GIR_THREADS)
-/* the start of range t of nt: t/nt of the way, moved back to a multiple of 64 elements from its run's start */
-static int64_t gir__ew_cut(const gir__ew_job *e, int64_t t) {
-    int64_t b = t >= e->nt ? e->total : e->total / e->nt * t + e->total % e->nt * t / e->nt;
-    return t >= e->nt ? b : b / e->inner * e->inner + (b % e->inner) / 64 * 64;
-}
-static void gir__ew_task(void *ctx, int t) {
-    const gir__ew_job *e = (const gir__ew_job *)ctx;
-    gir__ew_range(e, gir__ew_cut(e, t), gir__ew_cut(e, t + 1));
-}
-#endif
-static void gir__ew_apply(gir__ew_fn fn, void *out, int odt, const gir_shape *os, int nin, const gir__kin *in,
-                          const double *p, const gir__par *par) {
-    gir__ew_job e;
-    int64_t total = gir__numel(os);
-    int j, flat = 1;
-    if (total == 0) return;
-    e.fn = fn; e.out = (char *)out; e.oes = (int64_t)gir__esize(odt); e.total = total;
-    e.nin = nin; e.r = os->rank; e.os = os; e.in = in; e.p = p; e.nt = 1;
-    for (j = 0; j < nin; ++j) {
-        int64_t n = gir__numel(in[j].s);
-        if (n == 1) e.run[j] = 0;
-        else if (gir__shape_eq(in[j].s, os) || n == total) e.run[j] = 1;
-        else flat = 0;
-    }
-    if (flat || e.r == 0) {
-        for (j = 0; j < nin; ++j) e.run[j] = gir__numel(in[j].s) == 1 ? 0 : 1;
-        e.inner = total;
-    } else {
-        for (j = 0; j < nin; ++j) {
-            gir__bstrides(in[j].s, os, e.st[j]);
-            e.run[j] = e.st[j][e.r - 1];
-        }
-        e.inner = os->dim[e.r - 1];
-    }
-#if defined(GIR_THREADS)
-    if (total >= GIR__EW_PAR_MIN && gir__par_threads(par) > 1) {
-        e.nt = gir__par_threads(par);
-        if (e.nt > total / 64) e.nt = total / 64;
-        gir__par_for(par, (int)e.nt, gir__ew_task, &e);
-        return;
-    }
-#endif
-    GIR__UNUSED(par);
-    gir__ew_range(&e, 0, total);
-}
 
 /* generated from ops.def: one scalar loop per elementwise row and compute dtype */
 /* generated from ops.def:132 (NOT): not(a) */
@@ -30146,12 +21280,8922 @@ static gir__ew_fn gir__ew_pick(int op, int dt) {
     return fn ? fn : gir__ew_rows[r][dt - 1];
 }
 
+/* an elementwise op without a loop for dt that has one for another dtype (the builder refuses such inputs) */
 static int gir__ew_lacks(int op, int dt) {
     int d, any = 0;
     if (op <= 0 || op >= GIR_OP__COUNT || dt <= 0 || dt >= GIR__DTYPE_SLOTS) return 0;
     for (d = 1; d < GIR__DTYPE_SLOTS; ++d) any |= gir__ew_scalar(op, d) != 0;
     return any && !gir__ew_scalar(op, dt);
 }
+
+/* >>dims: shapes and lists of ints as values: their constructors (gir_shape2, gir_ints1, ...), element counts,
+   equality, and the limits every shape is checked against ------------------------------------------------- */
+GIR_API gir_shape gir_shapev(int rank, const int32_t *dims) {
+    gir_shape s;
+    int k;
+    GIR_MEMSET(&s, 0, sizeof s);
+    s.rank = (int32_t)rank;
+    if (rank < 0 || rank > GIR_MAX_RANK) return s;       /* kept as given: every builder rejects it, naming it */
+    if (rank > 0 && !dims) { s.rank = -1; return s; }  /* the invalid shape, rejected by every builder */
+    for (k = 0; k < rank; ++k) s.dim[k] = dims[k];
+    return s;
+}
+GIR_API gir_shape gir_shape0(void) { return gir_shapev(0, NULL); }
+GIR_API gir_shape gir_shape1(int32_t d0) { return gir_shapev(1, &d0); }
+GIR_API gir_shape gir_shape2(int32_t d0, int32_t d1) { int32_t d[2]; d[0] = d0; d[1] = d1; return gir_shapev(2, d); }
+GIR_API gir_shape gir_shape3(int32_t d0, int32_t d1, int32_t d2) {
+    int32_t d[3]; d[0] = d0; d[1] = d1; d[2] = d2; return gir_shapev(3, d);
+}
+GIR_API gir_shape gir_shape4(int32_t d0, int32_t d1, int32_t d2, int32_t d3) {
+    int32_t d[4]; d[0] = d0; d[1] = d1; d[2] = d2; d[3] = d3; return gir_shapev(4, d);
+}
+GIR_API gir_ints gir_intsv(int n, const int32_t *v) {
+    gir_ints r;
+    int k;
+    GIR_MEMSET(&r, 0, sizeof r);
+    r.n = (int32_t)n;
+    if (n < 0 || n > GIR_MAX_RANK) return r;               /* kept as given: every builder rejects it */
+    if (n > 0 && !v) { r.n = -1; return r; }             /* the invalid list, rejected by every builder */
+    for (k = 0; k < n; ++k) r.v[k] = v[k];
+    return r;
+}
+GIR_API gir_ints gir_ints0(void) { return gir_intsv(0, NULL); }
+GIR_API gir_ints gir_ints1(int32_t v0) { return gir_intsv(1, &v0); }
+GIR_API gir_ints gir_ints2(int32_t v0, int32_t v1) { int32_t v[2]; v[0] = v0; v[1] = v1; return gir_intsv(2, v); }
+GIR_API gir_ints gir_ints3(int32_t v0, int32_t v1, int32_t v2) {
+    int32_t v[3]; v[0] = v0; v[1] = v1; v[2] = v2; return gir_intsv(3, v);
+}
+GIR_API gir_ints gir_ints4(int32_t v0, int32_t v1, int32_t v2, int32_t v3) {
+    int32_t v[4]; v[0] = v0; v[1] = v1; v[2] = v2; v[3] = v3; return gir_intsv(4, v);
+}
+static int64_t gir__numel(const gir_shape *s) {
+    int64_t n = 1;
+    int k;
+    for (k = 0; k < s->rank; ++k) n *= s->dim[k];
+    return n;
+}
+static int gir__shape_eq(const gir_shape *a, const gir_shape *b) {
+    int k;
+    if (a->rank != b->rank) return 0;
+    for (k = 0; k < a->rank; ++k)
+        if (a->dim[k] != b->dim[k]) return 0;
+    return 1;
+}
+/* The largest tensor gir.h accepts: 2^40 elements, so byte counts never overflow a 64-bit size_t. The product
+   of the nonzero dimensions is bounded too, so no partial product of a shape (outer x axis x inner) overflows.
+   Each multiplication is checked before it is done. */
+#define GIR__MAX_NUMEL ((int64_t)1 << 40)
+static int gir__mul_ok(int64_t *n, int64_t d) {          /* *n *= max(d, 1) when the result stays in bounds */
+    if (d > 1) {
+        if (*n > GIR__MAX_NUMEL / d) return 0;
+        *n *= d;
+    }
+    return 1;
+}
+static int gir__dims_ok(const gir_shape *s) {             /* a shape whose rank is already known to be valid */
+    int64_t n = 1;
+    int k;
+    for (k = 0; k < s->rank; ++k)
+        if (s->dim[k] < 0 || !gir__mul_ok(&n, s->dim[k])) return 0;
+    return 1;
+}
+static int gir__rank_ok(int32_t rank) { return rank >= 0 && rank <= GIR_MAX_RANK; }
+/* the bytes of a valid shape's values; 0 when they would not fit in half a size_t (a 32-bit target) */
+static int gir__bytes(const gir_shape *s, int dt, size_t *out) {
+    uint64_t n = (uint64_t)gir__numel(s), es = gir__dtype_sizes[dt];
+    if (n > (uint64_t)((size_t)-1 / 2) / 8u) return 0;
+    *out = (size_t)(n * es);
+    return 1;
+}
+static int gir__shape_ok(const gir_shape *s) { return gir__rank_ok(s->rank) && gir__dims_ok(s); }
+
+/* >>graph: the op table and its queries, a node's shape and attributes in the graph's stores, the graph's
+   lifecycle (new, usage, free) and the node accessors ------------------------------------------------------ */
+
+/* generated from ops.def: the op table at run time */
+static gir_status gir__sh_arange(gir__bctx *b);
+static gir_status gir__sh_argreduce(gir__bctx *b);
+static gir_status gir__sh_assign(gir__bctx *b);
+static gir_status gir__sh_broadcast_to(gir__bctx *b);
+static gir_status gir__sh_concat(gir__bctx *b);
+static gir_status gir__sh_conv2d(gir__bctx *b);
+static gir_status gir__sh_conv2d_bwd_data(gir__bctx *b);
+static gir_status gir__sh_conv2d_bwd_filter(gir__bctx *b);
+static gir_status gir__sh_det(gir__bctx *b);
+static gir_status gir__sh_diag(gir__bctx *b);
+static gir_status gir__sh_diagonal(gir__bctx *b);
+static gir_status gir__sh_dot(gir__bctx *b);
+static gir_status gir__sh_dropout(gir__bctx *b);
+static gir_status gir__sh_eye(gir__bctx *b);
+static gir_status gir__sh_gather(gir__bctx *b);
+static gir_status gir__sh_index_add(gir__bctx *b);
+static gir_status gir__sh_index_select(gir__bctx *b);
+static gir_status gir__sh_matmul(gir__bctx *b);
+static gir_status gir__sh_matrix(gir__bctx *b);
+static gir_status gir__sh_mse(gir__bctx *b);
+static gir_status gir__sh_one_hot(gir__bctx *b);
+static gir_status gir__sh_outer(gir__bctx *b);
+static gir_status gir__sh_pad(gir__bctx *b);
+static gir_status gir__sh_pool2d(gir__bctx *b);
+static gir_status gir__sh_pool2d_bwd(gir__bctx *b);
+static gir_status gir__sh_pool2d_bwd_avg(gir__bctx *b);
+static gir_status gir__sh_pool2d_pick(gir__bctx *b);
+static gir_status gir__sh_reshape(gir__bctx *b);
+static gir_status gir__sh_scatter_add(gir__bctx *b);
+static gir_status gir__sh_slice(gir__bctx *b);
+static gir_status gir__sh_square(gir__bctx *b);
+static gir_status gir__sh_trace(gir__bctx *b);
+static gir_status gir__sh_train_eval(gir__bctx *b);
+static gir_status gir__sh_transpose(gir__bctx *b);
+static gir_status gir__sh_trisolve(gir__bctx *b);
+static gir_status gir__sh_unslice(gir__bctx *b);
+static gir_status gir__sh_where(gir__bctx *b);
+static gir_status gir__sh_xent(gir__bctx *b);
+static gir_status gir__sh_xent_prob(gir__bctx *b);
+static const char *const gir__in_words[16] = {"a", "b", "cond", "gy", "index", "labels", "logits", "probs", "src", "t", "v", "value", "var", "w", "x", "xs"};
+static const unsigned char gir__in_names[157] = {0, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 0, 0, 0, 1, 0, 1, 0, 1, 0, 1, 0, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 15, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 15, 14, 14, 14, 4, 14, 4, 4, 2, 0, 1, 14, 14, 14, 14, 14, 14, 0, 1, 0, 1, 0, 1, 14, 14, 14, 14, 14, 0, 1, 14, 14, 6, 5, 6, 7, 14, 9, 0, 1, 14, 13, 3, 13, 14, 3, 14, 3, 14, 14, 3, 14, 14, 4, 14, 4, 8, 0, 1, 0, 12, 11, 15, 10, 14};
+#define GIR__OPS_HASH 0x5413b3e0u
+static const char *const gir__op_names[GIR_OP__COUNT] = {
+    "invalid", "input", "variable", "constant", "fill", "eye", "arange", "rand_uniform", "rand_normal", "not",
+    "and", "or", "xor", "gt", "ge", "lt", "le", "eq", "ne", "approx_eq", "isnan", "isinf", "isfinite", "add",
+    "sub", "mul", "div", "neg", "pow", "maximum", "minimum", "mod", "floordiv", "add_n", "abs", "sign",
+    "square", "sqrt", "rsqrt", "reciprocal", "exp", "expm1", "log", "log1p", "log2", "sin", "cos", "tan",
+    "asin", "acos", "atan", "sinh", "cosh", "tanh", "sigmoid", "softplus", "relu", "leaky_relu", "elu",
+    "gelu", "silu", "erf", "floor", "ceil", "round", "clamp", "sum", "mean", "prod", "max", "min", "var",
+    "logsumexp", "argmax", "argmin", "all", "any", "reshape", "transpose", "broadcast_to", "slice", "unslice",
+    "concat", "flip", "pad", "index_select", "index_add", "one_hot", "where", "diag", "diagonal", "triu",
+    "tril", "cast", "stop_gradient", "matmul", "dot", "outer", "trace", "inverse", "det", "logdet",
+    "cholesky", "trisolve", "softmax", "log_softmax", "xent_logits", "xent_logits_prob", "bce_logits", "mse",
+    "conv2d", "conv2d_bwd_data", "conv2d_bwd_filter", "max_pool2d", "max_pool2d_bwd", "avg_pool2d",
+    "avg_pool2d_bwd", "dropout", "gather", "scatter_add", "fmod", "gelu_tanh", "assign", "train_eval",
+    "max_pool2d_pick"
+};
+static const unsigned char gir__op_groups[GIR_OP__COUNT] = {
+    0, GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_CORE,
+    GIR_GROUP_RANDOM, GIR_GROUP_RANDOM, GIR_GROUP_LOGIC, GIR_GROUP_LOGIC, GIR_GROUP_LOGIC, GIR_GROUP_LOGIC,
+    GIR_GROUP_LOGIC, GIR_GROUP_LOGIC, GIR_GROUP_LOGIC, GIR_GROUP_LOGIC, GIR_GROUP_LOGIC, GIR_GROUP_LOGIC,
+    GIR_GROUP_LOGIC, GIR_GROUP_LOGIC, GIR_GROUP_LOGIC, GIR_GROUP_LOGIC, GIR_GROUP_CORE, GIR_GROUP_CORE,
+    GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_CORE,
+    GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH,
+    GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH,
+    GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH,
+    GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH,
+    GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH,
+    GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_MATH, GIR_GROUP_REDUCE,
+    GIR_GROUP_REDUCE, GIR_GROUP_REDUCE, GIR_GROUP_REDUCE, GIR_GROUP_REDUCE, GIR_GROUP_REDUCE,
+    GIR_GROUP_REDUCE, GIR_GROUP_REDUCE, GIR_GROUP_REDUCE, GIR_GROUP_REDUCE, GIR_GROUP_REDUCE, GIR_GROUP_SHAPE,
+    GIR_GROUP_SHAPE, GIR_GROUP_SHAPE, GIR_GROUP_SHAPE, GIR_GROUP_SHAPE, GIR_GROUP_SHAPE, GIR_GROUP_SHAPE,
+    GIR_GROUP_SHAPE, GIR_GROUP_SHAPE, GIR_GROUP_SHAPE, GIR_GROUP_SHAPE, GIR_GROUP_SHAPE, GIR_GROUP_SHAPE,
+    GIR_GROUP_SHAPE, GIR_GROUP_SHAPE, GIR_GROUP_SHAPE, GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_LINALG,
+    GIR_GROUP_LINALG, GIR_GROUP_LINALG, GIR_GROUP_LINALG, GIR_GROUP_LINALG, GIR_GROUP_LINALG,
+    GIR_GROUP_LINALG, GIR_GROUP_LINALG, GIR_GROUP_LINALG, GIR_GROUP_NN, GIR_GROUP_NN, GIR_GROUP_NN,
+    GIR_GROUP_NN, GIR_GROUP_NN, GIR_GROUP_NN, GIR_GROUP_CONV, GIR_GROUP_CONV, GIR_GROUP_CONV, GIR_GROUP_CONV,
+    GIR_GROUP_CONV, GIR_GROUP_CONV, GIR_GROUP_CONV, GIR_GROUP_NN, GIR_GROUP_SHAPE, GIR_GROUP_SHAPE,
+    GIR_GROUP_CORE, GIR_GROUP_MATH, GIR_GROUP_CORE, GIR_GROUP_NN, GIR_GROUP_CONV
+};
+enum { GIR__OPR__INVALID,
+#if !GIR__WHY_INPUT
+    GIR__OPR_INPUT,
+#endif
+#if !GIR__WHY_VARIABLE
+    GIR__OPR_VARIABLE,
+#endif
+#if !GIR__WHY_CONSTANT
+    GIR__OPR_CONSTANT,
+#endif
+#if !GIR__WHY_FILL
+    GIR__OPR_FILL,
+#endif
+#if !GIR__WHY_EYE
+    GIR__OPR_EYE,
+#endif
+#if !GIR__WHY_ARANGE
+    GIR__OPR_ARANGE,
+#endif
+#if !GIR__WHY_RAND_UNIFORM
+    GIR__OPR_RAND_UNIFORM,
+#endif
+#if !GIR__WHY_RAND_NORMAL
+    GIR__OPR_RAND_NORMAL,
+#endif
+#if !GIR__WHY_NOT
+    GIR__OPR_NOT,
+#endif
+#if !GIR__WHY_AND
+    GIR__OPR_AND,
+#endif
+#if !GIR__WHY_OR
+    GIR__OPR_OR,
+#endif
+#if !GIR__WHY_XOR
+    GIR__OPR_XOR,
+#endif
+#if !GIR__WHY_GT
+    GIR__OPR_GT,
+#endif
+#if !GIR__WHY_GE
+    GIR__OPR_GE,
+#endif
+#if !GIR__WHY_LT
+    GIR__OPR_LT,
+#endif
+#if !GIR__WHY_LE
+    GIR__OPR_LE,
+#endif
+#if !GIR__WHY_EQ
+    GIR__OPR_EQ,
+#endif
+#if !GIR__WHY_NE
+    GIR__OPR_NE,
+#endif
+#if !GIR__WHY_APPROX_EQ
+    GIR__OPR_APPROX_EQ,
+#endif
+#if !GIR__WHY_ISNAN
+    GIR__OPR_ISNAN,
+#endif
+#if !GIR__WHY_ISINF
+    GIR__OPR_ISINF,
+#endif
+#if !GIR__WHY_ISFINITE
+    GIR__OPR_ISFINITE,
+#endif
+#if !GIR__WHY_ADD
+    GIR__OPR_ADD,
+#endif
+#if !GIR__WHY_SUB
+    GIR__OPR_SUB,
+#endif
+#if !GIR__WHY_MUL
+    GIR__OPR_MUL,
+#endif
+#if !GIR__WHY_DIV
+    GIR__OPR_DIV,
+#endif
+#if !GIR__WHY_NEG
+    GIR__OPR_NEG,
+#endif
+#if !GIR__WHY_POW
+    GIR__OPR_POW,
+#endif
+#if !GIR__WHY_MAXIMUM
+    GIR__OPR_MAXIMUM,
+#endif
+#if !GIR__WHY_MINIMUM
+    GIR__OPR_MINIMUM,
+#endif
+#if !GIR__WHY_MOD
+    GIR__OPR_MOD,
+#endif
+#if !GIR__WHY_FLOORDIV
+    GIR__OPR_FLOORDIV,
+#endif
+#if !GIR__WHY_ADD_N
+    GIR__OPR_ADD_N,
+#endif
+#if !GIR__WHY_ABS
+    GIR__OPR_ABS,
+#endif
+#if !GIR__WHY_SIGN
+    GIR__OPR_SIGN,
+#endif
+#if !GIR__WHY_SQUARE
+    GIR__OPR_SQUARE,
+#endif
+#if !GIR__WHY_SQRT
+    GIR__OPR_SQRT,
+#endif
+#if !GIR__WHY_RSQRT
+    GIR__OPR_RSQRT,
+#endif
+#if !GIR__WHY_RECIPROCAL
+    GIR__OPR_RECIPROCAL,
+#endif
+#if !GIR__WHY_EXP
+    GIR__OPR_EXP,
+#endif
+#if !GIR__WHY_EXPM1
+    GIR__OPR_EXPM1,
+#endif
+#if !GIR__WHY_LOG
+    GIR__OPR_LOG,
+#endif
+#if !GIR__WHY_LOG1P
+    GIR__OPR_LOG1P,
+#endif
+#if !GIR__WHY_LOG2
+    GIR__OPR_LOG2,
+#endif
+#if !GIR__WHY_SIN
+    GIR__OPR_SIN,
+#endif
+#if !GIR__WHY_COS
+    GIR__OPR_COS,
+#endif
+#if !GIR__WHY_TAN
+    GIR__OPR_TAN,
+#endif
+#if !GIR__WHY_ASIN
+    GIR__OPR_ASIN,
+#endif
+#if !GIR__WHY_ACOS
+    GIR__OPR_ACOS,
+#endif
+#if !GIR__WHY_ATAN
+    GIR__OPR_ATAN,
+#endif
+#if !GIR__WHY_SINH
+    GIR__OPR_SINH,
+#endif
+#if !GIR__WHY_COSH
+    GIR__OPR_COSH,
+#endif
+#if !GIR__WHY_TANH
+    GIR__OPR_TANH,
+#endif
+#if !GIR__WHY_SIGMOID
+    GIR__OPR_SIGMOID,
+#endif
+#if !GIR__WHY_SOFTPLUS
+    GIR__OPR_SOFTPLUS,
+#endif
+#if !GIR__WHY_RELU
+    GIR__OPR_RELU,
+#endif
+#if !GIR__WHY_LEAKY_RELU
+    GIR__OPR_LEAKY_RELU,
+#endif
+#if !GIR__WHY_ELU
+    GIR__OPR_ELU,
+#endif
+#if !GIR__WHY_GELU
+    GIR__OPR_GELU,
+#endif
+#if !GIR__WHY_SILU
+    GIR__OPR_SILU,
+#endif
+#if !GIR__WHY_ERF
+    GIR__OPR_ERF,
+#endif
+#if !GIR__WHY_FLOOR
+    GIR__OPR_FLOOR,
+#endif
+#if !GIR__WHY_CEIL
+    GIR__OPR_CEIL,
+#endif
+#if !GIR__WHY_ROUND
+    GIR__OPR_ROUND,
+#endif
+#if !GIR__WHY_CLAMP
+    GIR__OPR_CLAMP,
+#endif
+#if !GIR__WHY_SUM
+    GIR__OPR_SUM,
+#endif
+#if !GIR__WHY_MEAN
+    GIR__OPR_MEAN,
+#endif
+#if !GIR__WHY_PROD
+    GIR__OPR_PROD,
+#endif
+#if !GIR__WHY_MAX
+    GIR__OPR_MAX,
+#endif
+#if !GIR__WHY_MIN
+    GIR__OPR_MIN,
+#endif
+#if !GIR__WHY_VAR
+    GIR__OPR_VAR,
+#endif
+#if !GIR__WHY_LOGSUMEXP
+    GIR__OPR_LOGSUMEXP,
+#endif
+#if !GIR__WHY_ARGMAX
+    GIR__OPR_ARGMAX,
+#endif
+#if !GIR__WHY_ARGMIN
+    GIR__OPR_ARGMIN,
+#endif
+#if !GIR__WHY_ALL
+    GIR__OPR_ALL,
+#endif
+#if !GIR__WHY_ANY
+    GIR__OPR_ANY,
+#endif
+#if !GIR__WHY_RESHAPE
+    GIR__OPR_RESHAPE,
+#endif
+#if !GIR__WHY_TRANSPOSE
+    GIR__OPR_TRANSPOSE,
+#endif
+#if !GIR__WHY_BROADCAST_TO
+    GIR__OPR_BROADCAST_TO,
+#endif
+#if !GIR__WHY_SLICE
+    GIR__OPR_SLICE,
+#endif
+#if !GIR__WHY_UNSLICE
+    GIR__OPR_UNSLICE,
+#endif
+#if !GIR__WHY_CONCAT
+    GIR__OPR_CONCAT,
+#endif
+#if !GIR__WHY_FLIP
+    GIR__OPR_FLIP,
+#endif
+#if !GIR__WHY_PAD
+    GIR__OPR_PAD,
+#endif
+#if !GIR__WHY_INDEX_SELECT
+    GIR__OPR_INDEX_SELECT,
+#endif
+#if !GIR__WHY_INDEX_ADD
+    GIR__OPR_INDEX_ADD,
+#endif
+#if !GIR__WHY_ONE_HOT
+    GIR__OPR_ONE_HOT,
+#endif
+#if !GIR__WHY_WHERE
+    GIR__OPR_WHERE,
+#endif
+#if !GIR__WHY_DIAG
+    GIR__OPR_DIAG,
+#endif
+#if !GIR__WHY_DIAGONAL
+    GIR__OPR_DIAGONAL,
+#endif
+#if !GIR__WHY_TRIU
+    GIR__OPR_TRIU,
+#endif
+#if !GIR__WHY_TRIL
+    GIR__OPR_TRIL,
+#endif
+#if !GIR__WHY_CAST
+    GIR__OPR_CAST,
+#endif
+#if !GIR__WHY_STOP_GRADIENT
+    GIR__OPR_STOP_GRADIENT,
+#endif
+#if !GIR__WHY_MATMUL
+    GIR__OPR_MATMUL,
+#endif
+#if !GIR__WHY_DOT
+    GIR__OPR_DOT,
+#endif
+#if !GIR__WHY_OUTER
+    GIR__OPR_OUTER,
+#endif
+#if !GIR__WHY_TRACE
+    GIR__OPR_TRACE,
+#endif
+#if !GIR__WHY_INVERSE
+    GIR__OPR_INVERSE,
+#endif
+#if !GIR__WHY_DET
+    GIR__OPR_DET,
+#endif
+#if !GIR__WHY_LOGDET
+    GIR__OPR_LOGDET,
+#endif
+#if !GIR__WHY_CHOLESKY
+    GIR__OPR_CHOLESKY,
+#endif
+#if !GIR__WHY_TRISOLVE
+    GIR__OPR_TRISOLVE,
+#endif
+#if !GIR__WHY_SOFTMAX
+    GIR__OPR_SOFTMAX,
+#endif
+#if !GIR__WHY_LOG_SOFTMAX
+    GIR__OPR_LOG_SOFTMAX,
+#endif
+#if !GIR__WHY_XENT_LOGITS
+    GIR__OPR_XENT_LOGITS,
+#endif
+#if !GIR__WHY_XENT_LOGITS_PROB
+    GIR__OPR_XENT_LOGITS_PROB,
+#endif
+#if !GIR__WHY_BCE_LOGITS
+    GIR__OPR_BCE_LOGITS,
+#endif
+#if !GIR__WHY_MSE
+    GIR__OPR_MSE,
+#endif
+#if !GIR__WHY_CONV2D
+    GIR__OPR_CONV2D,
+#endif
+#if !GIR__WHY_CONV2D_BWD_DATA
+    GIR__OPR_CONV2D_BWD_DATA,
+#endif
+#if !GIR__WHY_CONV2D_BWD_FILTER
+    GIR__OPR_CONV2D_BWD_FILTER,
+#endif
+#if !GIR__WHY_MAX_POOL2D
+    GIR__OPR_MAX_POOL2D,
+#endif
+#if !GIR__WHY_MAX_POOL2D_BWD
+    GIR__OPR_MAX_POOL2D_BWD,
+#endif
+#if !GIR__WHY_AVG_POOL2D
+    GIR__OPR_AVG_POOL2D,
+#endif
+#if !GIR__WHY_AVG_POOL2D_BWD
+    GIR__OPR_AVG_POOL2D_BWD,
+#endif
+#if !GIR__WHY_DROPOUT
+    GIR__OPR_DROPOUT,
+#endif
+#if !GIR__WHY_GATHER
+    GIR__OPR_GATHER,
+#endif
+#if !GIR__WHY_SCATTER_ADD
+    GIR__OPR_SCATTER_ADD,
+#endif
+#if !GIR__WHY_FMOD
+    GIR__OPR_FMOD,
+#endif
+#if !GIR__WHY_GELU_TANH
+    GIR__OPR_GELU_TANH,
+#endif
+#if !GIR__WHY_ASSIGN
+    GIR__OPR_ASSIGN,
+#endif
+#if !GIR__WHY_TRAIN_EVAL
+    GIR__OPR_TRAIN_EVAL,
+#endif
+#if !GIR__WHY_MAX_POOL2D_PICK
+    GIR__OPR_MAX_POOL2D_PICK,
+#endif
+    GIR__OPR__COUNT };
+static const unsigned char gir__op_row[GIR_OP__COUNT] = {
+    0, GIR__IF(GIR__WHY_INPUT, GIR__OPR_INPUT), GIR__IF(GIR__WHY_VARIABLE, GIR__OPR_VARIABLE),
+    GIR__IF(GIR__WHY_CONSTANT, GIR__OPR_CONSTANT), GIR__IF(GIR__WHY_FILL, GIR__OPR_FILL),
+    GIR__IF(GIR__WHY_EYE, GIR__OPR_EYE), GIR__IF(GIR__WHY_ARANGE, GIR__OPR_ARANGE),
+    GIR__IF(GIR__WHY_RAND_UNIFORM, GIR__OPR_RAND_UNIFORM), GIR__IF(GIR__WHY_RAND_NORMAL,
+    GIR__OPR_RAND_NORMAL), GIR__IF(GIR__WHY_NOT, GIR__OPR_NOT), GIR__IF(GIR__WHY_AND, GIR__OPR_AND),
+    GIR__IF(GIR__WHY_OR, GIR__OPR_OR), GIR__IF(GIR__WHY_XOR, GIR__OPR_XOR), GIR__IF(GIR__WHY_GT, GIR__OPR_GT),
+    GIR__IF(GIR__WHY_GE, GIR__OPR_GE), GIR__IF(GIR__WHY_LT, GIR__OPR_LT), GIR__IF(GIR__WHY_LE, GIR__OPR_LE),
+    GIR__IF(GIR__WHY_EQ, GIR__OPR_EQ), GIR__IF(GIR__WHY_NE, GIR__OPR_NE), GIR__IF(GIR__WHY_APPROX_EQ,
+    GIR__OPR_APPROX_EQ), GIR__IF(GIR__WHY_ISNAN, GIR__OPR_ISNAN), GIR__IF(GIR__WHY_ISINF, GIR__OPR_ISINF),
+    GIR__IF(GIR__WHY_ISFINITE, GIR__OPR_ISFINITE), GIR__IF(GIR__WHY_ADD, GIR__OPR_ADD), GIR__IF(GIR__WHY_SUB,
+    GIR__OPR_SUB), GIR__IF(GIR__WHY_MUL, GIR__OPR_MUL), GIR__IF(GIR__WHY_DIV, GIR__OPR_DIV),
+    GIR__IF(GIR__WHY_NEG, GIR__OPR_NEG), GIR__IF(GIR__WHY_POW, GIR__OPR_POW), GIR__IF(GIR__WHY_MAXIMUM,
+    GIR__OPR_MAXIMUM), GIR__IF(GIR__WHY_MINIMUM, GIR__OPR_MINIMUM), GIR__IF(GIR__WHY_MOD, GIR__OPR_MOD),
+    GIR__IF(GIR__WHY_FLOORDIV, GIR__OPR_FLOORDIV), GIR__IF(GIR__WHY_ADD_N, GIR__OPR_ADD_N),
+    GIR__IF(GIR__WHY_ABS, GIR__OPR_ABS), GIR__IF(GIR__WHY_SIGN, GIR__OPR_SIGN), GIR__IF(GIR__WHY_SQUARE,
+    GIR__OPR_SQUARE), GIR__IF(GIR__WHY_SQRT, GIR__OPR_SQRT), GIR__IF(GIR__WHY_RSQRT, GIR__OPR_RSQRT),
+    GIR__IF(GIR__WHY_RECIPROCAL, GIR__OPR_RECIPROCAL), GIR__IF(GIR__WHY_EXP, GIR__OPR_EXP),
+    GIR__IF(GIR__WHY_EXPM1, GIR__OPR_EXPM1), GIR__IF(GIR__WHY_LOG, GIR__OPR_LOG), GIR__IF(GIR__WHY_LOG1P,
+    GIR__OPR_LOG1P), GIR__IF(GIR__WHY_LOG2, GIR__OPR_LOG2), GIR__IF(GIR__WHY_SIN, GIR__OPR_SIN),
+    GIR__IF(GIR__WHY_COS, GIR__OPR_COS), GIR__IF(GIR__WHY_TAN, GIR__OPR_TAN), GIR__IF(GIR__WHY_ASIN,
+    GIR__OPR_ASIN), GIR__IF(GIR__WHY_ACOS, GIR__OPR_ACOS), GIR__IF(GIR__WHY_ATAN, GIR__OPR_ATAN),
+    GIR__IF(GIR__WHY_SINH, GIR__OPR_SINH), GIR__IF(GIR__WHY_COSH, GIR__OPR_COSH), GIR__IF(GIR__WHY_TANH,
+    GIR__OPR_TANH), GIR__IF(GIR__WHY_SIGMOID, GIR__OPR_SIGMOID), GIR__IF(GIR__WHY_SOFTPLUS,
+    GIR__OPR_SOFTPLUS), GIR__IF(GIR__WHY_RELU, GIR__OPR_RELU), GIR__IF(GIR__WHY_LEAKY_RELU,
+    GIR__OPR_LEAKY_RELU), GIR__IF(GIR__WHY_ELU, GIR__OPR_ELU), GIR__IF(GIR__WHY_GELU, GIR__OPR_GELU),
+    GIR__IF(GIR__WHY_SILU, GIR__OPR_SILU), GIR__IF(GIR__WHY_ERF, GIR__OPR_ERF), GIR__IF(GIR__WHY_FLOOR,
+    GIR__OPR_FLOOR), GIR__IF(GIR__WHY_CEIL, GIR__OPR_CEIL), GIR__IF(GIR__WHY_ROUND, GIR__OPR_ROUND),
+    GIR__IF(GIR__WHY_CLAMP, GIR__OPR_CLAMP), GIR__IF(GIR__WHY_SUM, GIR__OPR_SUM), GIR__IF(GIR__WHY_MEAN,
+    GIR__OPR_MEAN), GIR__IF(GIR__WHY_PROD, GIR__OPR_PROD), GIR__IF(GIR__WHY_MAX, GIR__OPR_MAX),
+    GIR__IF(GIR__WHY_MIN, GIR__OPR_MIN), GIR__IF(GIR__WHY_VAR, GIR__OPR_VAR), GIR__IF(GIR__WHY_LOGSUMEXP,
+    GIR__OPR_LOGSUMEXP), GIR__IF(GIR__WHY_ARGMAX, GIR__OPR_ARGMAX), GIR__IF(GIR__WHY_ARGMIN, GIR__OPR_ARGMIN),
+    GIR__IF(GIR__WHY_ALL, GIR__OPR_ALL), GIR__IF(GIR__WHY_ANY, GIR__OPR_ANY), GIR__IF(GIR__WHY_RESHAPE,
+    GIR__OPR_RESHAPE), GIR__IF(GIR__WHY_TRANSPOSE, GIR__OPR_TRANSPOSE), GIR__IF(GIR__WHY_BROADCAST_TO,
+    GIR__OPR_BROADCAST_TO), GIR__IF(GIR__WHY_SLICE, GIR__OPR_SLICE), GIR__IF(GIR__WHY_UNSLICE,
+    GIR__OPR_UNSLICE), GIR__IF(GIR__WHY_CONCAT, GIR__OPR_CONCAT), GIR__IF(GIR__WHY_FLIP, GIR__OPR_FLIP),
+    GIR__IF(GIR__WHY_PAD, GIR__OPR_PAD), GIR__IF(GIR__WHY_INDEX_SELECT, GIR__OPR_INDEX_SELECT),
+    GIR__IF(GIR__WHY_INDEX_ADD, GIR__OPR_INDEX_ADD), GIR__IF(GIR__WHY_ONE_HOT, GIR__OPR_ONE_HOT),
+    GIR__IF(GIR__WHY_WHERE, GIR__OPR_WHERE), GIR__IF(GIR__WHY_DIAG, GIR__OPR_DIAG), GIR__IF(GIR__WHY_DIAGONAL,
+    GIR__OPR_DIAGONAL), GIR__IF(GIR__WHY_TRIU, GIR__OPR_TRIU), GIR__IF(GIR__WHY_TRIL, GIR__OPR_TRIL),
+    GIR__IF(GIR__WHY_CAST, GIR__OPR_CAST), GIR__IF(GIR__WHY_STOP_GRADIENT, GIR__OPR_STOP_GRADIENT),
+    GIR__IF(GIR__WHY_MATMUL, GIR__OPR_MATMUL), GIR__IF(GIR__WHY_DOT, GIR__OPR_DOT), GIR__IF(GIR__WHY_OUTER,
+    GIR__OPR_OUTER), GIR__IF(GIR__WHY_TRACE, GIR__OPR_TRACE), GIR__IF(GIR__WHY_INVERSE, GIR__OPR_INVERSE),
+    GIR__IF(GIR__WHY_DET, GIR__OPR_DET), GIR__IF(GIR__WHY_LOGDET, GIR__OPR_LOGDET), GIR__IF(GIR__WHY_CHOLESKY,
+    GIR__OPR_CHOLESKY), GIR__IF(GIR__WHY_TRISOLVE, GIR__OPR_TRISOLVE), GIR__IF(GIR__WHY_SOFTMAX,
+    GIR__OPR_SOFTMAX), GIR__IF(GIR__WHY_LOG_SOFTMAX, GIR__OPR_LOG_SOFTMAX), GIR__IF(GIR__WHY_XENT_LOGITS,
+    GIR__OPR_XENT_LOGITS), GIR__IF(GIR__WHY_XENT_LOGITS_PROB, GIR__OPR_XENT_LOGITS_PROB),
+    GIR__IF(GIR__WHY_BCE_LOGITS, GIR__OPR_BCE_LOGITS), GIR__IF(GIR__WHY_MSE, GIR__OPR_MSE),
+    GIR__IF(GIR__WHY_CONV2D, GIR__OPR_CONV2D), GIR__IF(GIR__WHY_CONV2D_BWD_DATA, GIR__OPR_CONV2D_BWD_DATA),
+    GIR__IF(GIR__WHY_CONV2D_BWD_FILTER, GIR__OPR_CONV2D_BWD_FILTER), GIR__IF(GIR__WHY_MAX_POOL2D,
+    GIR__OPR_MAX_POOL2D), GIR__IF(GIR__WHY_MAX_POOL2D_BWD, GIR__OPR_MAX_POOL2D_BWD),
+    GIR__IF(GIR__WHY_AVG_POOL2D, GIR__OPR_AVG_POOL2D), GIR__IF(GIR__WHY_AVG_POOL2D_BWD,
+    GIR__OPR_AVG_POOL2D_BWD), GIR__IF(GIR__WHY_DROPOUT, GIR__OPR_DROPOUT), GIR__IF(GIR__WHY_GATHER,
+    GIR__OPR_GATHER), GIR__IF(GIR__WHY_SCATTER_ADD, GIR__OPR_SCATTER_ADD), GIR__IF(GIR__WHY_FMOD,
+    GIR__OPR_FMOD), GIR__IF(GIR__WHY_GELU_TANH, GIR__OPR_GELU_TANH), GIR__IF(GIR__WHY_ASSIGN,
+    GIR__OPR_ASSIGN), GIR__IF(GIR__WHY_TRAIN_EVAL, GIR__OPR_TRAIN_EVAL), GIR__IF(GIR__WHY_MAX_POOL2D_PICK,
+    GIR__OPR_MAX_POOL2D_PICK)
+};
+/* generated from the REDUCE forms of ops.def (gen/reduce_lower.py): each pass's cases of gir__red_* */
+enum { GIR__RED__NONE,
+#if !GIR__WHY_SUM
+    GIR__RED_SUM,
+#endif
+#if !GIR__WHY_MEAN
+    GIR__RED_MEAN,
+#endif
+#if !GIR__WHY_PROD
+    GIR__RED_PROD,
+#endif
+#if !GIR__WHY_MAX
+    GIR__RED_MAX,
+#endif
+#if !GIR__WHY_MIN
+    GIR__RED_MIN,
+#endif
+#if !GIR__WHY_VAR
+    GIR__RED_VAR,
+#endif
+#if !GIR__WHY_LOGSUMEXP
+    GIR__RED_LOGSUMEXP,
+#endif
+#if !GIR__WHY_ALL
+    GIR__RED_ALL,
+#endif
+#if !GIR__WHY_ANY
+    GIR__RED_ANY,
+#endif
+    GIR__RED__COUNT };
+static const gir__redinfo gir__reds[GIR__RED__COUNT] = {
+    {0, 0, {0, 0}, {0, 0}, {0, 0}, {-1, -1}},
+#if !GIR__WHY_SUM
+    {1, GIR__RF_WRAP, {0, 0}, {0, 0}, {0, 0}, {GIR__VR_SUM, GIR__VR_SUM}}, /* sum: 0, (a + v), a */
+#endif
+#if !GIR__WHY_MEAN
+    {1, 0, {0, 0}, {0, 0}, {1, 1}, {GIR__VR_SUM, GIR__VR_SUM}}, /* mean: 0, (a + v), (a / n) */
+#endif
+#if !GIR__WHY_PROD
+    {1, GIR__RF_WRAP, {1, 1}, {1, 1}, {0, 0}, {-1, -1}}, /* prod: 1, (a * v), a */
+#endif
+#if !GIR__WHY_MAX
+    {1, GIR__RF_NOEMPTY, {2, 2}, {2, 2}, {0, 0}, {GIR__VR_MAX, GIR__VR_MAX}}, /* max: -inf, max(v, a), a */
+#endif
+#if !GIR__WHY_MIN
+    {1, GIR__RF_NOEMPTY, {3, 3}, {3, 3}, {0, 0}, {GIR__VR_MIN, GIR__VR_MIN}}, /* min: inf, min(v, a), a */
+#endif
+#if !GIR__WHY_VAR
+    {2, 0, {0, 0}, {0, 4}, {1, 2}, {GIR__VR_SUM, GIR__VR_SQDEV}}, /* var: 0, (a + v), (a / n); 0, (a + ((v - m) * (v - m))), (a / max((n - i1), 0)) */
+#endif
+#if !GIR__WHY_LOGSUMEXP
+    {2, 0, {2, 0}, {2, 5}, {0, 3}, {GIR__VR_MAX, GIR__VR_EXPSUM}}, /* logsumexp: -inf, max(v, a), a; 0, (a + select(isfinite(m), exp((v - m)), 0)), select(isfinite(m), (m + log(a)), m) */
+#endif
+#if !GIR__WHY_ALL
+    {1, 0, {1, 1}, {6, 6}, {0, 0}, {-1, -1}}, /* all: 1, (a * (v != 0)), a */
+#endif
+#if !GIR__WHY_ANY
+    {1, 0, {0, 0}, {7, 7}, {0, 0}, {-1, -1}}, /* any: 0, max(a, (v != 0)), a */
+#endif
+};
+static const uint16_t gir__op_flags[GIR__OPR__COUNT] = {
+    0,
+#if !GIR__WHY_INPUT
+    GIR__F_LEAF_IN,   /* input */
+#endif
+#if !GIR__WHY_VARIABLE
+    GIR__F_LEAF_VAR,   /* variable */
+#endif
+#if !GIR__WHY_CONSTANT
+    GIR__F_LEAF_CONST,   /* constant */
+#endif
+#if !GIR__WHY_FILL
+    GIR__F_LEAF_FILL,   /* fill */
+#endif
+#if !GIR__WHY_EYE
+    0,   /* eye */
+#endif
+#if !GIR__WHY_ARANGE
+    0,   /* arange */
+#endif
+#if !GIR__WHY_RAND_UNIFORM
+    GIR__F_RNG,   /* rand_uniform */
+#endif
+#if !GIR__WHY_RAND_NORMAL
+    GIR__F_RNG,   /* rand_normal */
+#endif
+#if !GIR__WHY_NOT
+    0,   /* not */
+#endif
+#if !GIR__WHY_AND
+    GIR__F_COMM,   /* and */
+#endif
+#if !GIR__WHY_OR
+    GIR__F_COMM,   /* or */
+#endif
+#if !GIR__WHY_XOR
+    GIR__F_COMM,   /* xor */
+#endif
+#if !GIR__WHY_GT
+    0,   /* gt */
+#endif
+#if !GIR__WHY_GE
+    0,   /* ge */
+#endif
+#if !GIR__WHY_LT
+    0,   /* lt */
+#endif
+#if !GIR__WHY_LE
+    0,   /* le */
+#endif
+#if !GIR__WHY_EQ
+    GIR__F_COMM,   /* eq */
+#endif
+#if !GIR__WHY_NE
+    GIR__F_COMM,   /* ne */
+#endif
+#if !GIR__WHY_APPROX_EQ
+    0,   /* approx_eq */
+#endif
+#if !GIR__WHY_ISNAN
+    0,   /* isnan */
+#endif
+#if !GIR__WHY_ISINF
+    0,   /* isinf */
+#endif
+#if !GIR__WHY_ISFINITE
+    0,   /* isfinite */
+#endif
+#if !GIR__WHY_ADD
+    GIR__F_COMM,   /* add */
+#endif
+#if !GIR__WHY_SUB
+    0,   /* sub */
+#endif
+#if !GIR__WHY_MUL
+    GIR__F_COMM,   /* mul */
+#endif
+#if !GIR__WHY_DIV
+    0,   /* div */
+#endif
+#if !GIR__WHY_NEG
+    0,   /* neg */
+#endif
+#if !GIR__WHY_POW
+    0,   /* pow */
+#endif
+#if !GIR__WHY_MAXIMUM
+    GIR__F_KINK,   /* maximum */
+#endif
+#if !GIR__WHY_MINIMUM
+    GIR__F_KINK,   /* minimum */
+#endif
+#if !GIR__WHY_MOD
+    GIR__F_KINK,   /* mod */
+#endif
+#if !GIR__WHY_FLOORDIV
+    GIR__F_KINK,   /* floordiv */
+#endif
+#if !GIR__WHY_ADD_N
+    0,   /* add_n */
+#endif
+#if !GIR__WHY_ABS
+    GIR__F_KINK,   /* abs */
+#endif
+#if !GIR__WHY_SIGN
+    GIR__F_KINK,   /* sign */
+#endif
+#if !GIR__WHY_SQUARE
+    0,   /* square */
+#endif
+#if !GIR__WHY_SQRT
+    0,   /* sqrt */
+#endif
+#if !GIR__WHY_RSQRT
+    0,   /* rsqrt */
+#endif
+#if !GIR__WHY_RECIPROCAL
+    0,   /* reciprocal */
+#endif
+#if !GIR__WHY_EXP
+    0,   /* exp */
+#endif
+#if !GIR__WHY_EXPM1
+    0,   /* expm1 */
+#endif
+#if !GIR__WHY_LOG
+    0,   /* log */
+#endif
+#if !GIR__WHY_LOG1P
+    0,   /* log1p */
+#endif
+#if !GIR__WHY_LOG2
+    0,   /* log2 */
+#endif
+#if !GIR__WHY_SIN
+    0,   /* sin */
+#endif
+#if !GIR__WHY_COS
+    0,   /* cos */
+#endif
+#if !GIR__WHY_TAN
+    0,   /* tan */
+#endif
+#if !GIR__WHY_ASIN
+    0,   /* asin */
+#endif
+#if !GIR__WHY_ACOS
+    0,   /* acos */
+#endif
+#if !GIR__WHY_ATAN
+    0,   /* atan */
+#endif
+#if !GIR__WHY_SINH
+    0,   /* sinh */
+#endif
+#if !GIR__WHY_COSH
+    0,   /* cosh */
+#endif
+#if !GIR__WHY_TANH
+    0,   /* tanh */
+#endif
+#if !GIR__WHY_SIGMOID
+    0,   /* sigmoid */
+#endif
+#if !GIR__WHY_SOFTPLUS
+    0,   /* softplus */
+#endif
+#if !GIR__WHY_RELU
+    GIR__F_KINK,   /* relu */
+#endif
+#if !GIR__WHY_LEAKY_RELU
+    GIR__F_KINK,   /* leaky_relu */
+#endif
+#if !GIR__WHY_ELU
+    GIR__F_KINK,   /* elu */
+#endif
+#if !GIR__WHY_GELU
+    0,   /* gelu */
+#endif
+#if !GIR__WHY_SILU
+    0,   /* silu */
+#endif
+#if !GIR__WHY_ERF
+    0,   /* erf */
+#endif
+#if !GIR__WHY_FLOOR
+    GIR__F_KINK,   /* floor */
+#endif
+#if !GIR__WHY_CEIL
+    GIR__F_KINK,   /* ceil */
+#endif
+#if !GIR__WHY_ROUND
+    GIR__F_KINK,   /* round */
+#endif
+#if !GIR__WHY_CLAMP
+    GIR__F_KINK,   /* clamp */
+#endif
+#if !GIR__WHY_SUM
+    0,   /* sum */
+#endif
+#if !GIR__WHY_MEAN
+    0,   /* mean */
+#endif
+#if !GIR__WHY_PROD
+    0,   /* prod */
+#endif
+#if !GIR__WHY_MAX
+    GIR__F_KINK,   /* max */
+#endif
+#if !GIR__WHY_MIN
+    GIR__F_KINK,   /* min */
+#endif
+#if !GIR__WHY_VAR
+    0,   /* var */
+#endif
+#if !GIR__WHY_LOGSUMEXP
+    0,   /* logsumexp */
+#endif
+#if !GIR__WHY_ARGMAX
+    0,   /* argmax */
+#endif
+#if !GIR__WHY_ARGMIN
+    0,   /* argmin */
+#endif
+#if !GIR__WHY_ALL
+    0,   /* all */
+#endif
+#if !GIR__WHY_ANY
+    0,   /* any */
+#endif
+#if !GIR__WHY_RESHAPE
+    0,   /* reshape */
+#endif
+#if !GIR__WHY_TRANSPOSE
+    0,   /* transpose */
+#endif
+#if !GIR__WHY_BROADCAST_TO
+    0,   /* broadcast_to */
+#endif
+#if !GIR__WHY_SLICE
+    0,   /* slice */
+#endif
+#if !GIR__WHY_UNSLICE
+    0,   /* unslice */
+#endif
+#if !GIR__WHY_CONCAT
+    0,   /* concat */
+#endif
+#if !GIR__WHY_FLIP
+    0,   /* flip */
+#endif
+#if !GIR__WHY_PAD
+    0,   /* pad */
+#endif
+#if !GIR__WHY_INDEX_SELECT
+    0,   /* index_select */
+#endif
+#if !GIR__WHY_INDEX_ADD
+    0,   /* index_add */
+#endif
+#if !GIR__WHY_ONE_HOT
+    0,   /* one_hot */
+#endif
+#if !GIR__WHY_WHERE
+    0,   /* where */
+#endif
+#if !GIR__WHY_DIAG
+    0,   /* diag */
+#endif
+#if !GIR__WHY_DIAGONAL
+    0,   /* diagonal */
+#endif
+#if !GIR__WHY_TRIU
+    0,   /* triu */
+#endif
+#if !GIR__WHY_TRIL
+    0,   /* tril */
+#endif
+#if !GIR__WHY_CAST
+    0,   /* cast */
+#endif
+#if !GIR__WHY_STOP_GRADIENT
+    GIR__F_BLOCK,   /* stop_gradient */
+#endif
+#if !GIR__WHY_MATMUL
+    0,   /* matmul */
+#endif
+#if !GIR__WHY_DOT
+    GIR__F_COMM,   /* dot */
+#endif
+#if !GIR__WHY_OUTER
+    0,   /* outer */
+#endif
+#if !GIR__WHY_TRACE
+    0,   /* trace */
+#endif
+#if !GIR__WHY_INVERSE
+    0,   /* inverse */
+#endif
+#if !GIR__WHY_DET
+    0,   /* det */
+#endif
+#if !GIR__WHY_LOGDET
+    0,   /* logdet */
+#endif
+#if !GIR__WHY_CHOLESKY
+    0,   /* cholesky */
+#endif
+#if !GIR__WHY_TRISOLVE
+    0,   /* trisolve */
+#endif
+#if !GIR__WHY_SOFTMAX
+    0,   /* softmax */
+#endif
+#if !GIR__WHY_LOG_SOFTMAX
+    0,   /* log_softmax */
+#endif
+#if !GIR__WHY_XENT_LOGITS
+    0,   /* xent_logits */
+#endif
+#if !GIR__WHY_XENT_LOGITS_PROB
+    0,   /* xent_logits_prob */
+#endif
+#if !GIR__WHY_BCE_LOGITS
+    0,   /* bce_logits */
+#endif
+#if !GIR__WHY_MSE
+    0,   /* mse */
+#endif
+#if !GIR__WHY_CONV2D
+    0,   /* conv2d */
+#endif
+#if !GIR__WHY_CONV2D_BWD_DATA
+    0,   /* conv2d_bwd_data */
+#endif
+#if !GIR__WHY_CONV2D_BWD_FILTER
+    0,   /* conv2d_bwd_filter */
+#endif
+#if !GIR__WHY_MAX_POOL2D
+    GIR__F_KINK,   /* max_pool2d */
+#endif
+#if !GIR__WHY_MAX_POOL2D_BWD
+    0,   /* max_pool2d_bwd */
+#endif
+#if !GIR__WHY_AVG_POOL2D
+    0,   /* avg_pool2d */
+#endif
+#if !GIR__WHY_AVG_POOL2D_BWD
+    0,   /* avg_pool2d_bwd */
+#endif
+#if !GIR__WHY_DROPOUT
+    GIR__F_RNG | GIR__F_EVAL_ID,   /* dropout */
+#endif
+#if !GIR__WHY_GATHER
+    0,   /* gather */
+#endif
+#if !GIR__WHY_SCATTER_ADD
+    0,   /* scatter_add */
+#endif
+#if !GIR__WHY_FMOD
+    GIR__F_KINK,   /* fmod */
+#endif
+#if !GIR__WHY_GELU_TANH
+    0,   /* gelu_tanh */
+#endif
+#if !GIR__WHY_ASSIGN
+    GIR__F_BLOCK | GIR__F_WRITES,   /* assign */
+#endif
+#if !GIR__WHY_TRAIN_EVAL
+    GIR__F_EVAL_PICK1,   /* train_eval */
+#endif
+#if !GIR__WHY_MAX_POOL2D_PICK
+    0,   /* max_pool2d_pick */
+#endif
+};
+static const unsigned char gir__op_red[GIR__OPR__COUNT] = {
+    0,
+#if !GIR__WHY_INPUT
+    0,   /* input */
+#endif
+#if !GIR__WHY_VARIABLE
+    0,   /* variable */
+#endif
+#if !GIR__WHY_CONSTANT
+    0,   /* constant */
+#endif
+#if !GIR__WHY_FILL
+    0,   /* fill */
+#endif
+#if !GIR__WHY_EYE
+    0,   /* eye */
+#endif
+#if !GIR__WHY_ARANGE
+    0,   /* arange */
+#endif
+#if !GIR__WHY_RAND_UNIFORM
+    0,   /* rand_uniform */
+#endif
+#if !GIR__WHY_RAND_NORMAL
+    0,   /* rand_normal */
+#endif
+#if !GIR__WHY_NOT
+    0,   /* not */
+#endif
+#if !GIR__WHY_AND
+    0,   /* and */
+#endif
+#if !GIR__WHY_OR
+    0,   /* or */
+#endif
+#if !GIR__WHY_XOR
+    0,   /* xor */
+#endif
+#if !GIR__WHY_GT
+    0,   /* gt */
+#endif
+#if !GIR__WHY_GE
+    0,   /* ge */
+#endif
+#if !GIR__WHY_LT
+    0,   /* lt */
+#endif
+#if !GIR__WHY_LE
+    0,   /* le */
+#endif
+#if !GIR__WHY_EQ
+    0,   /* eq */
+#endif
+#if !GIR__WHY_NE
+    0,   /* ne */
+#endif
+#if !GIR__WHY_APPROX_EQ
+    0,   /* approx_eq */
+#endif
+#if !GIR__WHY_ISNAN
+    0,   /* isnan */
+#endif
+#if !GIR__WHY_ISINF
+    0,   /* isinf */
+#endif
+#if !GIR__WHY_ISFINITE
+    0,   /* isfinite */
+#endif
+#if !GIR__WHY_ADD
+    0,   /* add */
+#endif
+#if !GIR__WHY_SUB
+    0,   /* sub */
+#endif
+#if !GIR__WHY_MUL
+    0,   /* mul */
+#endif
+#if !GIR__WHY_DIV
+    0,   /* div */
+#endif
+#if !GIR__WHY_NEG
+    0,   /* neg */
+#endif
+#if !GIR__WHY_POW
+    0,   /* pow */
+#endif
+#if !GIR__WHY_MAXIMUM
+    0,   /* maximum */
+#endif
+#if !GIR__WHY_MINIMUM
+    0,   /* minimum */
+#endif
+#if !GIR__WHY_MOD
+    0,   /* mod */
+#endif
+#if !GIR__WHY_FLOORDIV
+    0,   /* floordiv */
+#endif
+#if !GIR__WHY_ADD_N
+    0,   /* add_n */
+#endif
+#if !GIR__WHY_ABS
+    0,   /* abs */
+#endif
+#if !GIR__WHY_SIGN
+    0,   /* sign */
+#endif
+#if !GIR__WHY_SQUARE
+    0,   /* square */
+#endif
+#if !GIR__WHY_SQRT
+    0,   /* sqrt */
+#endif
+#if !GIR__WHY_RSQRT
+    0,   /* rsqrt */
+#endif
+#if !GIR__WHY_RECIPROCAL
+    0,   /* reciprocal */
+#endif
+#if !GIR__WHY_EXP
+    0,   /* exp */
+#endif
+#if !GIR__WHY_EXPM1
+    0,   /* expm1 */
+#endif
+#if !GIR__WHY_LOG
+    0,   /* log */
+#endif
+#if !GIR__WHY_LOG1P
+    0,   /* log1p */
+#endif
+#if !GIR__WHY_LOG2
+    0,   /* log2 */
+#endif
+#if !GIR__WHY_SIN
+    0,   /* sin */
+#endif
+#if !GIR__WHY_COS
+    0,   /* cos */
+#endif
+#if !GIR__WHY_TAN
+    0,   /* tan */
+#endif
+#if !GIR__WHY_ASIN
+    0,   /* asin */
+#endif
+#if !GIR__WHY_ACOS
+    0,   /* acos */
+#endif
+#if !GIR__WHY_ATAN
+    0,   /* atan */
+#endif
+#if !GIR__WHY_SINH
+    0,   /* sinh */
+#endif
+#if !GIR__WHY_COSH
+    0,   /* cosh */
+#endif
+#if !GIR__WHY_TANH
+    0,   /* tanh */
+#endif
+#if !GIR__WHY_SIGMOID
+    0,   /* sigmoid */
+#endif
+#if !GIR__WHY_SOFTPLUS
+    0,   /* softplus */
+#endif
+#if !GIR__WHY_RELU
+    0,   /* relu */
+#endif
+#if !GIR__WHY_LEAKY_RELU
+    0,   /* leaky_relu */
+#endif
+#if !GIR__WHY_ELU
+    0,   /* elu */
+#endif
+#if !GIR__WHY_GELU
+    0,   /* gelu */
+#endif
+#if !GIR__WHY_SILU
+    0,   /* silu */
+#endif
+#if !GIR__WHY_ERF
+    0,   /* erf */
+#endif
+#if !GIR__WHY_FLOOR
+    0,   /* floor */
+#endif
+#if !GIR__WHY_CEIL
+    0,   /* ceil */
+#endif
+#if !GIR__WHY_ROUND
+    0,   /* round */
+#endif
+#if !GIR__WHY_CLAMP
+    0,   /* clamp */
+#endif
+#if !GIR__WHY_SUM
+    GIR__RED_SUM,   /* sum */
+#endif
+#if !GIR__WHY_MEAN
+    GIR__RED_MEAN,   /* mean */
+#endif
+#if !GIR__WHY_PROD
+    GIR__RED_PROD,   /* prod */
+#endif
+#if !GIR__WHY_MAX
+    GIR__RED_MAX,   /* max */
+#endif
+#if !GIR__WHY_MIN
+    GIR__RED_MIN,   /* min */
+#endif
+#if !GIR__WHY_VAR
+    GIR__RED_VAR,   /* var */
+#endif
+#if !GIR__WHY_LOGSUMEXP
+    GIR__RED_LOGSUMEXP,   /* logsumexp */
+#endif
+#if !GIR__WHY_ARGMAX
+    0,   /* argmax */
+#endif
+#if !GIR__WHY_ARGMIN
+    0,   /* argmin */
+#endif
+#if !GIR__WHY_ALL
+    GIR__RED_ALL,   /* all */
+#endif
+#if !GIR__WHY_ANY
+    GIR__RED_ANY,   /* any */
+#endif
+#if !GIR__WHY_RESHAPE
+    0,   /* reshape */
+#endif
+#if !GIR__WHY_TRANSPOSE
+    0,   /* transpose */
+#endif
+#if !GIR__WHY_BROADCAST_TO
+    0,   /* broadcast_to */
+#endif
+#if !GIR__WHY_SLICE
+    0,   /* slice */
+#endif
+#if !GIR__WHY_UNSLICE
+    0,   /* unslice */
+#endif
+#if !GIR__WHY_CONCAT
+    0,   /* concat */
+#endif
+#if !GIR__WHY_FLIP
+    0,   /* flip */
+#endif
+#if !GIR__WHY_PAD
+    0,   /* pad */
+#endif
+#if !GIR__WHY_INDEX_SELECT
+    0,   /* index_select */
+#endif
+#if !GIR__WHY_INDEX_ADD
+    0,   /* index_add */
+#endif
+#if !GIR__WHY_ONE_HOT
+    0,   /* one_hot */
+#endif
+#if !GIR__WHY_WHERE
+    0,   /* where */
+#endif
+#if !GIR__WHY_DIAG
+    0,   /* diag */
+#endif
+#if !GIR__WHY_DIAGONAL
+    0,   /* diagonal */
+#endif
+#if !GIR__WHY_TRIU
+    0,   /* triu */
+#endif
+#if !GIR__WHY_TRIL
+    0,   /* tril */
+#endif
+#if !GIR__WHY_CAST
+    0,   /* cast */
+#endif
+#if !GIR__WHY_STOP_GRADIENT
+    0,   /* stop_gradient */
+#endif
+#if !GIR__WHY_MATMUL
+    0,   /* matmul */
+#endif
+#if !GIR__WHY_DOT
+    0,   /* dot */
+#endif
+#if !GIR__WHY_OUTER
+    0,   /* outer */
+#endif
+#if !GIR__WHY_TRACE
+    0,   /* trace */
+#endif
+#if !GIR__WHY_INVERSE
+    0,   /* inverse */
+#endif
+#if !GIR__WHY_DET
+    0,   /* det */
+#endif
+#if !GIR__WHY_LOGDET
+    0,   /* logdet */
+#endif
+#if !GIR__WHY_CHOLESKY
+    0,   /* cholesky */
+#endif
+#if !GIR__WHY_TRISOLVE
+    0,   /* trisolve */
+#endif
+#if !GIR__WHY_SOFTMAX
+    0,   /* softmax */
+#endif
+#if !GIR__WHY_LOG_SOFTMAX
+    0,   /* log_softmax */
+#endif
+#if !GIR__WHY_XENT_LOGITS
+    0,   /* xent_logits */
+#endif
+#if !GIR__WHY_XENT_LOGITS_PROB
+    0,   /* xent_logits_prob */
+#endif
+#if !GIR__WHY_BCE_LOGITS
+    0,   /* bce_logits */
+#endif
+#if !GIR__WHY_MSE
+    0,   /* mse */
+#endif
+#if !GIR__WHY_CONV2D
+    0,   /* conv2d */
+#endif
+#if !GIR__WHY_CONV2D_BWD_DATA
+    0,   /* conv2d_bwd_data */
+#endif
+#if !GIR__WHY_CONV2D_BWD_FILTER
+    0,   /* conv2d_bwd_filter */
+#endif
+#if !GIR__WHY_MAX_POOL2D
+    0,   /* max_pool2d */
+#endif
+#if !GIR__WHY_MAX_POOL2D_BWD
+    0,   /* max_pool2d_bwd */
+#endif
+#if !GIR__WHY_AVG_POOL2D
+    0,   /* avg_pool2d */
+#endif
+#if !GIR__WHY_AVG_POOL2D_BWD
+    0,   /* avg_pool2d_bwd */
+#endif
+#if !GIR__WHY_DROPOUT
+    0,   /* dropout */
+#endif
+#if !GIR__WHY_GATHER
+    0,   /* gather */
+#endif
+#if !GIR__WHY_SCATTER_ADD
+    0,   /* scatter_add */
+#endif
+#if !GIR__WHY_FMOD
+    0,   /* fmod */
+#endif
+#if !GIR__WHY_GELU_TANH
+    0,   /* gelu_tanh */
+#endif
+#if !GIR__WHY_ASSIGN
+    0,   /* assign */
+#endif
+#if !GIR__WHY_TRAIN_EVAL
+    0,   /* train_eval */
+#endif
+#if !GIR__WHY_MAX_POOL2D_PICK
+    0,   /* max_pool2d_pick */
+#endif
+};
+static const gir__opinfo gir__ops[GIR__OPR__COUNT] = {
+    {"", "", 0, 0, 0u, 0, 0, 0, 0, 0, 0, -1, -1}, /* invalid */
+#if !GIR__WHY_INPUT
+    {"dtype:dtype,shape:shape", "no inputs: data is bound at run time", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, -1, -1}, /* input */
+#endif
+#if !GIR__WHY_VARIABLE
+    {"dtype:dtype,shape:shape,data:init", "no inputs: holds trainable data", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, -1, -1}, /* variable */
+#endif
+#if !GIR__WHY_CONSTANT
+    {"dtype:dtype,shape:shape,data:values", "no inputs", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, -1, -1}, /* constant */
+#endif
+#if !GIR__WHY_FILL
+    {"dtype:dtype,shape:shape,f:value", "no inputs", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, -1, -1}, /* fill */
+#endif
+#if !GIR__WHY_EYE
+    {"dtype:dtype,i:n,i:m,i:k", "no inputs", gir__sh_eye, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_FN, 0, -1, -1}, /* eye */
+#endif
+#if !GIR__WHY_ARANGE
+    {"dtype:dtype,f:start,f:stop,f:step", "no inputs", gir__sh_arange, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_FN, 0, -1, -1}, /* arange */
+#endif
+#if !GIR__WHY_RAND_UNIFORM
+    {"dtype:dtype,shape:shape,f:lo,f:hi,seed:seed", "no inputs", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, -1, -1}, /* rand_uniform */
+#endif
+#if !GIR__WHY_RAND_NORMAL
+    {"dtype:dtype,shape:shape,f:mean,f:std,seed:seed", "no inputs", 0, 0, 0u, 0, 0, 0, GIR__DT_ATTR, GIR__SH_ATTR_SHAPE, 0, -1, -1}, /* rand_normal */
+#endif
+#if !GIR__WHY_NOT
+    {"", "logical", 0, 0, 0u, 1, 0, 0, GIR__DT_LOGIC, GIR__SH_SAME, 0, -1, -1}, /* not */
+#endif
+#if !GIR__WHY_AND
+    {"", "logical", 0, 1, 0u, 2, 0, 0, GIR__DT_LOGIC, GIR__SH_BCAST, 0, -1, -1}, /* and */
+#endif
+#if !GIR__WHY_OR
+    {"", "logical", 0, 3, 0u, 2, 0, 0, GIR__DT_LOGIC, GIR__SH_BCAST, 0, -1, -1}, /* or */
+#endif
+#if !GIR__WHY_XOR
+    {"", "logical", 0, 5, 0u, 2, 0, 0, GIR__DT_LOGIC, GIR__SH_BCAST, 0, -1, -1}, /* xor */
+#endif
+#if !GIR__WHY_GT
+    {"", "logical", 0, 7, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, -1, -1}, /* gt */
+#endif
+#if !GIR__WHY_GE
+    {"", "logical", 0, 9, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, -1, -1}, /* ge */
+#endif
+#if !GIR__WHY_LT
+    {"", "logical", 0, 11, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, -1, -1}, /* lt */
+#endif
+#if !GIR__WHY_LE
+    {"", "logical", 0, 13, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, -1, -1}, /* le */
+#endif
+#if !GIR__WHY_EQ
+    {"", "logical", 0, 15, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, -1, -1}, /* eq */
+#endif
+#if !GIR__WHY_NE
+    {"", "logical", 0, 17, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, -1, -1}, /* ne */
+#endif
+#if !GIR__WHY_APPROX_EQ
+    {"f:atol,f:rtol", "logical", 0, 19, 0u, 2, 0, 0, GIR__DT_CMP, GIR__SH_BCAST, 0, -1, -1}, /* approx_eq */
+#endif
+#if !GIR__WHY_ISNAN
+    {"", "logical", 0, 21, 0u, 1, 0, 0, GIR__DT_TEST, GIR__SH_SAME, 0, -1, -1}, /* isnan */
+#endif
+#if !GIR__WHY_ISINF
+    {"", "logical", 0, 22, 0u, 1, 0, 0, GIR__DT_TEST, GIR__SH_SAME, 0, -1, -1}, /* isinf */
+#endif
+#if !GIR__WHY_ISFINITE
+    {"", "logical", 0, 23, 0u, 1, 0, 0, GIR__DT_TEST, GIR__SH_SAME, 0, -1, -1}, /* isfinite */
+#endif
+#if !GIR__WHY_ADD
+    {"", "", 0, 24, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, 1, -1, -1}, /* add */
+#endif
+#if !GIR__WHY_SUB
+    {"", "", 0, 26, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, 1, -1, -1}, /* sub */
+#endif
+#if !GIR__WHY_MUL
+    {"", "", 0, 28, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, 1, -1, -1}, /* mul */
+#endif
+#if !GIR__WHY_DIV
+    {"", "", 0, 30, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_BCAST, 1, -1, -1}, /* div */
+#endif
+#if !GIR__WHY_NEG
+    {"", "", 0, 32, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, 1, -1, -1}, /* neg */
+#endif
+#if !GIR__WHY_POW
+    {"", "", 0, 33, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_BCAST, 1, -1, -1}, /* pow */
+#endif
+#if !GIR__WHY_MAXIMUM
+    {"", "", 0, 35, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, 1, -1, -1}, /* maximum */
+#endif
+#if !GIR__WHY_MINIMUM
+    {"", "", 0, 37, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, 1, -1, -1}, /* minimum */
+#endif
+#if !GIR__WHY_MOD
+    {"", "", 0, 39, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, 1, -1, -1}, /* mod */
+#endif
+#if !GIR__WHY_FLOORDIV
+    {"", "", 0, 41, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, 1, -1, -1}, /* floordiv */
+#endif
+#if !GIR__WHY_ADD_N
+    {"", "", 0, 43, 0u, 1, 0, 1, GIR__DT_NUM, GIR__SH_BCAST, 1, -1, -1}, /* add_n */
+#endif
+#if !GIR__WHY_ABS
+    {"", "", 0, 44, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, 1, -1, -1}, /* abs */
+#endif
+#if !GIR__WHY_SIGN
+    {"", "", 0, 45, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, 1, -1, -1}, /* sign */
+#endif
+#if !GIR__WHY_SQUARE
+    {"", "", 0, 46, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, 1, -1, -1}, /* square */
+#endif
+#if !GIR__WHY_SQRT
+    {"", "", 0, 47, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* sqrt */
+#endif
+#if !GIR__WHY_RSQRT
+    {"", "", 0, 48, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* rsqrt */
+#endif
+#if !GIR__WHY_RECIPROCAL
+    {"", "", 0, 49, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* reciprocal */
+#endif
+#if !GIR__WHY_EXP
+    {"", "", 0, 50, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* exp */
+#endif
+#if !GIR__WHY_EXPM1
+    {"", "", 0, 51, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* expm1 */
+#endif
+#if !GIR__WHY_LOG
+    {"", "", 0, 52, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* log */
+#endif
+#if !GIR__WHY_LOG1P
+    {"", "", 0, 53, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* log1p */
+#endif
+#if !GIR__WHY_LOG2
+    {"", "", 0, 54, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* log2 */
+#endif
+#if !GIR__WHY_SIN
+    {"", "", 0, 55, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* sin */
+#endif
+#if !GIR__WHY_COS
+    {"", "", 0, 56, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* cos */
+#endif
+#if !GIR__WHY_TAN
+    {"", "", 0, 57, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* tan */
+#endif
+#if !GIR__WHY_ASIN
+    {"", "", 0, 58, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* asin */
+#endif
+#if !GIR__WHY_ACOS
+    {"", "", 0, 59, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* acos */
+#endif
+#if !GIR__WHY_ATAN
+    {"", "", 0, 60, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* atan */
+#endif
+#if !GIR__WHY_SINH
+    {"", "", 0, 61, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* sinh */
+#endif
+#if !GIR__WHY_COSH
+    {"", "", 0, 62, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* cosh */
+#endif
+#if !GIR__WHY_TANH
+    {"", "", 0, 63, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* tanh */
+#endif
+#if !GIR__WHY_SIGMOID
+    {"", "", 0, 64, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* sigmoid */
+#endif
+#if !GIR__WHY_SOFTPLUS
+    {"", "", 0, 65, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* softplus */
+#endif
+#if !GIR__WHY_RELU
+    {"", "", 0, 66, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, 1, -1, -1}, /* relu */
+#endif
+#if !GIR__WHY_LEAKY_RELU
+    {"f:alpha", "", 0, 67, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* leaky_relu */
+#endif
+#if !GIR__WHY_ELU
+    {"f:alpha", "", 0, 68, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* elu */
+#endif
+#if !GIR__WHY_GELU
+    {"", "", 0, 69, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* gelu */
+#endif
+#if !GIR__WHY_SILU
+    {"", "", 0, 70, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* silu */
+#endif
+#if !GIR__WHY_ERF
+    {"", "", 0, 71, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* erf */
+#endif
+#if !GIR__WHY_FLOOR
+    {"", "", 0, 72, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* floor */
+#endif
+#if !GIR__WHY_CEIL
+    {"", "", 0, 73, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* ceil */
+#endif
+#if !GIR__WHY_ROUND
+    {"", "", 0, 74, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* round */
+#endif
+#if !GIR__WHY_CLAMP
+    {"f:lo,f:hi", "", 0, 75, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_SAME, 1, -1, -1}, /* clamp */
+#endif
+#if !GIR__WHY_SUM
+    {"l:axes,i:keepdims", "", 0, 76, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_REDUCE, 1, -1, 0}, /* sum */
+#endif
+#if !GIR__WHY_MEAN
+    {"l:axes,i:keepdims", "", 0, 77, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_REDUCE, 1, -1, 0}, /* mean */
+#endif
+#if !GIR__WHY_PROD
+    {"l:axes,i:keepdims", "", 0, 78, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_REDUCE, 1, -1, 0}, /* prod */
+#endif
+#if !GIR__WHY_MAX
+    {"l:axes,i:keepdims", "", 0, 79, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_REDUCE, 1, -1, 0}, /* max */
+#endif
+#if !GIR__WHY_MIN
+    {"l:axes,i:keepdims", "", 0, 80, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_REDUCE, 1, -1, 0}, /* min */
+#endif
+#if !GIR__WHY_VAR
+    {"l:axes,i:keepdims,i:ddof", "", 0, 81, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_REDUCE, 1, -1, 0}, /* var */
+#endif
+#if !GIR__WHY_LOGSUMEXP
+    {"l:axes,i:keepdims", "", 0, 82, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_REDUCE, 1, -1, 0}, /* logsumexp */
+#endif
+#if !GIR__WHY_ARGMAX
+    {"i:axis,i:keepdims", "index output", gir__sh_argreduce, 83, 0u, 1, 0, 0, GIR__DT_INDEX, GIR__SH_FN, 0, 0, -1}, /* argmax */
+#endif
+#if !GIR__WHY_ARGMIN
+    {"i:axis,i:keepdims", "index output", gir__sh_argreduce, 84, 0u, 1, 0, 0, GIR__DT_INDEX, GIR__SH_FN, 0, 0, -1}, /* argmin */
+#endif
+#if !GIR__WHY_ALL
+    {"l:axes,i:keepdims", "logical", 0, 85, 0u, 1, 0, 0, GIR__DT_LOGIC, GIR__SH_REDUCE, 0, -1, 0}, /* all */
+#endif
+#if !GIR__WHY_ANY
+    {"l:axes,i:keepdims", "logical", 0, 86, 0u, 1, 0, 0, GIR__DT_LOGIC, GIR__SH_REDUCE, 0, -1, 0}, /* any */
+#endif
+#if !GIR__WHY_RESHAPE
+    {"shape:shape", "", gir__sh_reshape, 87, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 1, -1, -1}, /* reshape */
+#endif
+#if !GIR__WHY_TRANSPOSE
+    {"l:perm", "", gir__sh_transpose, 88, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 1, -1, -1}, /* transpose */
+#endif
+#if !GIR__WHY_BROADCAST_TO
+    {"shape:shape", "", gir__sh_broadcast_to, 89, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 1, -1, -1}, /* broadcast_to */
+#endif
+#if !GIR__WHY_SLICE
+    {"i:axis,i:start,i:stop,i:step", "", gir__sh_slice, 90, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 1, 0, -1}, /* slice */
+#endif
+#if !GIR__WHY_UNSLICE
+    {"i:axis,i:start,i:stop,i:step,i:len", "", gir__sh_unslice, 91, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 1, 0, -1}, /* unslice */
+#endif
+#if !GIR__WHY_CONCAT
+    {"i:axis", "", gir__sh_concat, 92, 0u, 1, 0, 1, GIR__DT_ANY, GIR__SH_FN, 1, 0, -1}, /* concat */
+#endif
+#if !GIR__WHY_FLIP
+    {"l:axes", "", 0, 93, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_SAME, 1, -1, 0}, /* flip */
+#endif
+#if !GIR__WHY_PAD
+    {"l:before,l:after,f:value", "", gir__sh_pad, 94, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 1, -1, -1}, /* pad */
+#endif
+#if !GIR__WHY_INDEX_SELECT
+    {"i:axis", "", gir__sh_index_select, 95, 2u, 1, 1, 0, GIR__DT_ANY, GIR__SH_FN, 1, 0, -1}, /* index_select */
+#endif
+#if !GIR__WHY_INDEX_ADD
+    {"i:axis,i:len", "", gir__sh_index_add, 97, 2u, 1, 1, 0, GIR__DT_NUM, GIR__SH_FN, 1, 0, -1}, /* index_add */
+#endif
+#if !GIR__WHY_ONE_HOT
+    {"i:depth,dtype:dtype", "index input", gir__sh_one_hot, 99, 1u, 0, 1, 0, GIR__DT_ATTR, GIR__SH_FN, 0, -1, -1}, /* one_hot */
+#endif
+#if !GIR__WHY_WHERE
+    {"", "", gir__sh_where, 100, 1u, 2, 1, 0, GIR__DT_ANY, GIR__SH_FN, 1, -1, -1}, /* where */
+#endif
+#if !GIR__WHY_DIAG
+    {"i:k", "", gir__sh_diag, 103, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 1, -1, -1}, /* diag */
+#endif
+#if !GIR__WHY_DIAGONAL
+    {"i:k", "", gir__sh_diagonal, 104, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 1, -1, -1}, /* diagonal */
+#endif
+#if !GIR__WHY_TRIU
+    {"i:k", "", gir__sh_matrix, 105, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 1, -1, -1}, /* triu */
+#endif
+#if !GIR__WHY_TRIL
+    {"i:k", "", gir__sh_matrix, 106, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_FN, 1, -1, -1}, /* tril */
+#endif
+#if !GIR__WHY_CAST
+    {"dtype:dtype", "", 0, 107, 0u, 1, 0, 0, GIR__DT_ATTR, GIR__SH_SAME, 1, -1, -1}, /* cast */
+#endif
+#if !GIR__WHY_STOP_GRADIENT
+    {"", "blocks gradients by design", 0, 108, 0u, 1, 0, 0, GIR__DT_ANY, GIR__SH_SAME, 0, -1, -1}, /* stop_gradient */
+#endif
+#if !GIR__WHY_MATMUL
+    {"", "", gir__sh_matmul, 109, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_FN, 1, -1, -1}, /* matmul */
+#endif
+#if !GIR__WHY_DOT
+    {"", "", gir__sh_dot, 111, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_FN, 1, -1, -1}, /* dot */
+#endif
+#if !GIR__WHY_OUTER
+    {"", "", gir__sh_outer, 113, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_FN, 1, -1, -1}, /* outer */
+#endif
+#if !GIR__WHY_TRACE
+    {"", "", gir__sh_trace, 115, 0u, 1, 0, 0, GIR__DT_NUM, GIR__SH_FN, 1, -1, -1}, /* trace */
+#endif
+#if !GIR__WHY_INVERSE
+    {"", "", gir__sh_square, 116, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* inverse */
+#endif
+#if !GIR__WHY_DET
+    {"", "", gir__sh_det, 117, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* det */
+#endif
+#if !GIR__WHY_LOGDET
+    {"", "", gir__sh_det, 118, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* logdet */
+#endif
+#if !GIR__WHY_CHOLESKY
+    {"", "", gir__sh_square, 119, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* cholesky */
+#endif
+#if !GIR__WHY_TRISOLVE
+    {"i:lower,i:trans", "", gir__sh_trisolve, 120, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* trisolve */
+#endif
+#if !GIR__WHY_SOFTMAX
+    {"i:axis", "", 0, 122, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, 0, -1}, /* softmax */
+#endif
+#if !GIR__WHY_LOG_SOFTMAX
+    {"i:axis", "", 0, 123, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, 0, -1}, /* log_softmax */
+#endif
+#if !GIR__WHY_XENT_LOGITS
+    {"", "", gir__sh_xent, 124, 2u, 1, 1, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* xent_logits */
+#endif
+#if !GIR__WHY_XENT_LOGITS_PROB
+    {"", "", gir__sh_xent_prob, 126, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* xent_logits_prob */
+#endif
+#if !GIR__WHY_BCE_LOGITS
+    {"", "", 0, 128, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_BCAST, 1, -1, -1}, /* bce_logits */
+#endif
+#if !GIR__WHY_MSE
+    {"", "", gir__sh_mse, 130, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* mse */
+#endif
+#if !GIR__WHY_CONV2D
+    {"l:stride,l:padding,l:dilation,i:groups", "", gir__sh_conv2d, 132, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* conv2d */
+#endif
+#if !GIR__WHY_CONV2D_BWD_DATA
+    {"l:stride,l:padding,l:dilation,i:groups,shape:xshape", "", gir__sh_conv2d_bwd_data, 134, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* conv2d_bwd_data */
+#endif
+#if !GIR__WHY_CONV2D_BWD_FILTER
+    {"l:stride,l:padding,l:dilation,i:groups,shape:wshape", "", gir__sh_conv2d_bwd_filter, 136, 0u, 2, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* conv2d_bwd_filter */
+#endif
+#if !GIR__WHY_MAX_POOL2D
+    {"l:kernel,l:stride,l:padding", "", gir__sh_pool2d, 138, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* max_pool2d */
+#endif
+#if !GIR__WHY_MAX_POOL2D_BWD
+    {"l:kernel,l:stride,l:padding", "", gir__sh_pool2d_bwd, 139, 2u, 1, 1, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* max_pool2d_bwd */
+#endif
+#if !GIR__WHY_AVG_POOL2D
+    {"l:kernel,l:stride,l:padding,i:count_include_pad", "", gir__sh_pool2d, 141, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* avg_pool2d */
+#endif
+#if !GIR__WHY_AVG_POOL2D_BWD
+    {"l:kernel,l:stride,l:padding,i:count_include_pad,shape:xshape", "", gir__sh_pool2d_bwd_avg, 142, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* avg_pool2d_bwd */
+#endif
+#if !GIR__WHY_DROPOUT
+    {"f:p,seed:seed", "", gir__sh_dropout, 143, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* dropout */
+#endif
+#if !GIR__WHY_GATHER
+    {"i:axis", "", gir__sh_gather, 144, 2u, 1, 1, 0, GIR__DT_ANY, GIR__SH_FN, 1, 0, -1}, /* gather */
+#endif
+#if !GIR__WHY_SCATTER_ADD
+    {"i:axis", "", gir__sh_scatter_add, 146, 2u, 2, 1, 0, GIR__DT_NUM, GIR__SH_FN, 1, 0, -1}, /* scatter_add */
+#endif
+#if !GIR__WHY_FMOD
+    {"", "", 0, 149, 0u, 2, 0, 0, GIR__DT_NUM, GIR__SH_BCAST, 1, -1, -1}, /* fmod */
+#endif
+#if !GIR__WHY_GELU_TANH
+    {"", "", 0, 151, 0u, 1, 0, 0, GIR__DT_FLOAT, GIR__SH_SAME, 1, -1, -1}, /* gelu_tanh */
+#endif
+#if !GIR__WHY_ASSIGN
+    {"", "a write into a variable: it changes state, it is not a function of its inputs", gir__sh_assign, 152, 0u, 2, 0, 0, GIR__DT_ANY, GIR__SH_FN, 0, -1, -1}, /* assign */
+#endif
+#if !GIR__WHY_TRAIN_EVAL
+    {"", "", gir__sh_train_eval, 154, 0u, 1, 0, 1, GIR__DT_ANY, GIR__SH_FN, 1, -1, -1}, /* train_eval */
+#endif
+#if !GIR__WHY_MAX_POOL2D_PICK
+    {"l:kernel,l:stride,l:padding", "", gir__sh_pool2d_pick, 155, 2u, 1, 1, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* max_pool2d_pick */
+#endif
+};
+/* the row of an op (0 < op < GIR_OP__COUNT): the "invalid" row, all zeros, for a left-out op */
+static const gir__opinfo *gir__op_info(int op) { return &gir__ops[gir__op_row[op]]; }
+
+GIR_API void gir_attr_zero(gir_attr *a) { GIR_MEMSET(a, 0, sizeof *a); }
+
+/* the attributes of every node that has none (all bytes zero) */
+static const gir_attr gir__no_attr = {{0, 0, 0}, {0, 0, 0, 0, 0}, {{0, {0}}, {0, {0}}, {0, {0}}}, {0, {0}}, 0, 0, NULL};
+
+/* a node's shape: stays where it is while the graph lives (node 0, the invalid node, has the empty shape) */
+static const gir_shape gir__no_shape = {0, {0}};
+static const gir_shape *gir__nshape(const gir_graph *g, const gir__node *d) {
+    return d->shp ? (const gir_shape *)(const void *)gir__store_at(&g->shapes, d->shp) : &gir__no_shape;
+}
+/* the reference of a stored shape equal to s, or 0: the shapes of the n nodes in (a new node's inputs) and the
+   last GIR__SHAPE_LOOK records stored are looked at, which shares most shapes of a graph without a table */
+#define GIR__SHAPE_LOOK 32
+static uint32_t gir__shape_ref(const gir_graph *g, const gir_shape *s, const gir_node *in, int n) {
+    int k;
+    for (k = 0; k < n; ++k) {
+        uint32_t r = g->nodes[in[k].id].shp;
+        if (r && gir__shape_eq(gir__nshape(g, &g->nodes[in[k].id]), s)) return r;
+    }
+    if (g->shapes.tail) {                     /* the records of the last block, newest first */
+        const gir__sblk *t = g->shapes.tail;
+        const unsigned char *base = (const unsigned char *)(t + 1);
+        uint32_t at = t->used;
+        for (k = 0; k < GIR__SHAPE_LOOK && at >= sizeof(gir_shape); ++k) {
+            at -= (uint32_t)sizeof(gir_shape);
+            if (gir__shape_eq((const gir_shape *)(const void *)(base + at), s)) return t->start + at + 1;
+        }
+    }
+    return 0;
+}
+
+/* Compact attributes: a 16-bit mask of the fields that are not zero, then those fields: the data pointer (bit
+   14, first so gir__node_data finds it at once; it sits at offset sizeof(void *), pointer-aligned in the store, so
+   leak checkers that scan memory for pointers see the values as reachable), f[0..2] as 8 raw bytes (bits 0-2), i[0..4] (bits 3-7), the
+   lists l[0..2] (bits 8-10: count, then its values), the shape (bit 11: rank, then dims), dtype (bit 12) as
+   zigzag varints, the seed as 8 raw bytes (bit 13). Only the kinds a row sets take bytes: sum's axes and
+   keepdims take 2 + 1 + 1 + 1 = 5 bytes, a cast 3. A list or shape keeps its first n entries (the rest read 0). */
+#define GIR__ATTR_MAXBYTES (2 * sizeof(void *) + 3 * 8 + 5 * 5 + 3 * 5 * (1 + GIR_MAX_RANK) + 5 * (1 + GIR_MAX_RANK) + 5 + 8)
+static unsigned char *gir__vput(unsigned char *p, int32_t v) {
+    uint32_t z = v < 0 ? ~((uint32_t)v << 1) : (uint32_t)v << 1;
+    while (z >= 0x80u) { *p++ = (unsigned char)(z | 0x80u); z >>= 7; }
+    *p++ = (unsigned char)z;
+    return p;
+}
+static const unsigned char *gir__vget(const unsigned char *p, int32_t *v) {
+    uint32_t z = 0;
+    int sh = 0;
+    do { z |= (uint32_t)(*p & 0x7fu) << sh; sh += 7; } while (*p++ & 0x80u && sh < 35);
+    *v = (z & 1u) ? (int32_t)~(z >> 1) : (int32_t)(z >> 1);
+    return p;
+}
+/* a list's entries kept: n when it is a valid count, none otherwise (such a list is rejected before use) */
+static int gir__list_len(int32_t n) { return n > 0 && n <= GIR_MAX_RANK ? (int)n : 0; }
+static size_t gir__attr_pack(const gir_attr *a, unsigned char *out) {
+    unsigned char *p = out + 2;
+    unsigned mask = 0;
+    int k, j;
+    if (a->data) {
+        mask |= 1u << 14;
+        GIR_MEMSET(p, 0, sizeof(void *) - 2);
+        p = out + sizeof(void *);
+        GIR_MEMCPY(p, &a->data, sizeof a->data);
+        p += sizeof a->data;
+    }
+    for (k = 0; k < 3; ++k)
+{
+        uint64_t bits;
+        GIR_MEMCPY(&bits, &a->f[k], 8);                 /* -0.0 is kept too */
+        if (bits) { mask |= 1u << k; GIR_MEMCPY(p, &bits, 8); p += 8; }
+    }
+    for (k = 0; k < 5; ++k)
+        if (a->i[k]) { mask |= 1u << (3 + k); p = gir__vput(p, a->i[k]); }
+    for (k = 0; k < 3; ++k)
+        if (a->l[k].n) {
+            mask |= 1u << (8 + k);
+            p = gir__vput(p, a->l[k].n);
+            for (j = 0; j < gir__list_len(a->l[k].n); ++j) p = gir__vput(p, a->l[k].v[j]);
+        }
+    if (a->shape.rank) {
+        mask |= 1u << 11;
+        p = gir__vput(p, a->shape.rank);
+        for (j = 0; j < gir__list_len(a->shape.rank); ++j) p = gir__vput(p, a->shape.dim[j]);
+    }
+    if (a->dtype) { mask |= 1u << 12; p = gir__vput(p, a->dtype); }
+    if (a->seed) { mask |= 1u << 13; GIR_MEMCPY(p, &a->seed, 8); p += 8; }
+    out[0] = (unsigned char)(mask & 0xffu);
+    out[1] = (unsigned char)(mask >> 8);
+    return mask ? (size_t)(p - out) : 0;
+}
+static void gir__attr_unpack(const unsigned char *p, gir_attr *a) {
+    unsigned mask = (unsigned)p[0] | (unsigned)p[1] << 8;
+    int k, j;
+    GIR_MEMCPY(a, &gir__no_attr, sizeof *a);
+    p += 2;
+    if (mask & 1u << 14) { GIR_MEMCPY(&a->data, p - 2 + sizeof(void *), sizeof a->data); p += 2 * sizeof(void *) - 2; }
+    for (k = 0; k < 3; ++k)
+        if (mask & 1u << k) { GIR_MEMCPY(&a->f[k], p, 8); p += 8; }
+    for (k = 0; k < 5; ++k)
+        if (mask & 1u << (3 + k)) p = gir__vget(p, &a->i[k]);
+    for (k = 0; k < 3; ++k)
+        if (mask & 1u << (8 + k)) {
+            p = gir__vget(p, &a->l[k].n);
+            for (j = 0; j < gir__list_len(a->l[k].n); ++j) p = gir__vget(p, &a->l[k].v[j]);
+        }
+    if (mask & 1u << 11) {
+        p = gir__vget(p, &a->shape.rank);
+        for (j = 0; j < gir__list_len(a->shape.rank); ++j) p = gir__vget(p, &a->shape.dim[j]);
+    }
+    if (mask & 1u << 12) p = gir__vget(p, &a->dtype);
+    if (mask & 1u << 13) GIR_MEMCPY(&a->seed, p, 8);
+}
+/* a node's attributes as a gir_attr, in *a; returns a */
+static const gir_attr *gir__attr_load(const gir_graph *g, const gir__node *d, gir_attr *a) {
+    if (d->attr) gir__attr_unpack(gir__store_at(&g->attrs, d->attr), a);
+    else GIR_MEMCPY(a, &gir__no_attr, sizeof *a);        /* no compiler-made memcpy */
+    return a;
+}
+/* a constant or variable whose values are the caller's (gir_constant_ref, gir_variable_ref: gen/50-ir/dataref.c) */
+static int gir__is_ref(const gir_graph *g, const gir__node *d) {
+    gir_attr a;
+    return gir__op_is(d->op, GIR__F_LEAF_DATA) && gir__attr_load(g, d, &a)->i[4] == GIR__REF;
+}
+/* the attributes of store reference ref (> 0) as a gir_attr, in *a; returns a (a plan step's, at run time) */
+static const gir_attr *gir__attr_ref(const gir_graph *g, uint32_t ref, gir_attr *a) {
+    gir__attr_unpack(gir__store_at(&g->attrs, ref), a);
+    return a;
+}
+/* a constant's or variable's values (NULL for other nodes) */
+static void *gir__node_data(const gir_graph *g, const gir__node *d) {
+    const unsigned char *p;
+    void *v = NULL;
+    if (!d->attr) return NULL;
+    p = gir__store_at(&g->attrs, d->attr);
+    if (p[1] & 0x40u) GIR_MEMCPY(&v, p + sizeof(void *), sizeof v);
+    return v;
+}
+/* A node as code that reads its attributes sees it (autodiff's adjoints get one) */
+typedef struct gir__nview {
+    uint16_t        op;
+    uint8_t         dtype, ntype;
+    uint16_t        grad_level;
+    uint8_t         nparents, nin;
+    uint32_t        in0, name;
+    const gir_attr *attr;
+    gir_shape       shape;
+} gir__nview;
+static void gir__view(const gir_graph *g, uint32_t id, gir__nview *v, gir_attr *a) {
+    const gir__node *d = &g->nodes[id];
+    v->op = d->op; v->dtype = d->dtype; v->ntype = d->ntype; v->grad_level = d->grad_level;
+    v->nparents = d->nparents; v->nin = d->nin; v->in0 = d->in0; v->name = d->name;
+    v->attr = gir__attr_load(g, d, a);
+    v->shape = (*gir__nshape(g, d));
+}
+
+GIR_API gir_graph *gir_graph_new(const gir_graph_desc *desc) {
+    gir_allocator a = gir__allocator_or_default(desc ? &desc->allocator : NULL);
+    gir_graph *g = (gir_graph *)gir__alloc(&a, sizeof *g);
+    size_t lim = ((size_t)-1) / 2 / sizeof(gir__node);     /* a hint past it (or past 2^32 nodes) is ignored */
+    size_t ncap = desc && desc->node_capacity && desc->node_capacity < lim &&
+                  desc->node_capacity < 0xffffffffu ? desc->node_capacity + 1 : 32;
+    int ins_hint = desc && desc->input_capacity && desc->input_capacity <= 0xffffffffu &&
+                   desc->input_capacity < ((size_t)-1) / 2 / sizeof(uint32_t);
+    if (!g) return NULL;
+    GIR_MEMSET(g, 0, sizeof *g);
+    g->a = a;
+    if (desc) {
+        g->attrs.hint = desc->attr_capacity < 0x10000000u ? (uint32_t)desc->attr_capacity : 0;
+        g->names.hint = desc->name_capacity < 0x10000000u ? (uint32_t)desc->name_capacity : 0;
+        g->shapes.hint = desc->shape_capacity < 0x10000000u ? (uint32_t)desc->shape_capacity : 0;
+    }
+    g->nodes = (gir__node *)gir__alloc(&a, ncap * sizeof(gir__node));     /* exactly the hint: one allocation */
+    g->cap = ncap;
+    if (ins_hint) {
+        g->ins = (uint32_t *)gir__alloc(&a, desc->input_capacity * sizeof(uint32_t));
+        g->inscap = desc->input_capacity;
+    }
+    if (!g->nodes || (ins_hint && !g->ins)) {
+        gir__free(&a, g->ins, 0);
+        gir__free(&a, g->nodes, 0);
+        gir__free(&a, g, sizeof *g);
+        return NULL;
+    }
+    GIR_MEMSET(&g->nodes[0], 0, sizeof(gir__node));
+    g->nnodes = 1;
+    g->tag = gir__new_tag();
+    return g;
+}
+GIR_API gir_graph_desc gir_graph_usage(const gir_graph *g) {
+    gir_graph_desc d;
+    size_t k;
+    GIR_MEMSET(&d, 0, sizeof d);
+    if (!g) return d;
+    d.node_capacity = g->nnodes - 1;
+    d.input_capacity = g->nins;
+    d.attr_capacity = gir__store_used(&g->attrs);
+    for (k = 1; k < g->nnodes; ++k)       /* an entry with values may need padding to a pointer's alignment */
+        if (gir__node_data(g, &g->nodes[k])) d.attr_capacity += sizeof(void *) - 1;
+    d.name_capacity = gir__store_used(&g->names);
+    d.shape_capacity = gir__store_used(&g->shapes);
+    return d;
+}
+/* the graph's memory; gir_graph_free calls it, or the last plan's gir_plan_free when plans outlived the graph */
+static void gir__graph_release(gir_graph *g) {
+    size_t k;
+    gir_allocator a = g->a;
+    for (k = 1; k < g->nnodes; ++k)            /* referenced values (gen/50-ir/dataref.c) are the caller's */
+        if (!gir__is_ref(g, &g->nodes[k])) gir__free(&a, gir__node_data(g, &g->nodes[k]), 0);
+    gir__store_free(&a, &g->attrs);
+    gir__store_free(&a, &g->names);
+    gir__store_free(&a, &g->shapes);
+    gir__free(&a, g->scope, sizeof *g->scope);
+    gir__free(&a, g->nodes, g->cap * sizeof(gir__node));
+    gir__free(&a, g->ins, g->inscap * sizeof(uint32_t));
+    gir__free(&a, g->cons, g->conscap * sizeof(uint32_t));
+    gir__free(&a, g, sizeof *g);
+}
+GIR_API void gir_graph_free(gir_graph *g) {
+    if (!g || g->freed) return;
+    g->freed = 1;
+    if (!g->plans) gir__graph_release(g);
+}
+GIR_API gir_status gir_graph_status(const gir_graph *g) { return g ? g->status : GIR_ERR_INVALID_ARG; }
+GIR_API const char *gir_graph_message(const gir_graph *g) { return g ? g->msg : "no graph (NULL)"; }
+GIR_API void gir_graph_clear_error(gir_graph *g) { if (g) { g->status = GIR_OK; g->msg[0] = 0; } }
+GIR_API uint32_t gir_graph_node_count(const gir_graph *g) { return g ? (uint32_t)g->nnodes - 1 : 0; }
+GIR_API int gir_graph_input_count(const gir_graph *g) {
+    size_t k;
+    int n = 0;
+    for (k = 1; g && k < g->nnodes; ++k) n += gir__op_is(g->nodes[k].op, GIR__F_LEAF_IN);
+    return n;
+}
+GIR_API gir_node gir_graph_input(const gir_graph *g, int index) {
+    size_t k;
+    for (k = 1; g && index >= 0 && k < g->nnodes; ++k)
+        if (gir__op_is(g->nodes[k].op, GIR__F_LEAF_IN) && index-- == 0) return gir__handle(g, (uint32_t)k);
+    return gir__handle(NULL, 0);
+}
+
+/* the node behind a handle of g; NULL for the invalid handle and for any handle g did not make */
+static const gir__node *gir__get(const gir_graph *g, gir_node n) {
+    return gir__handle_kind(g, n) == GIR__H_OWN ? &g->nodes[n.id] : NULL;
+}
+GIR_API gir_op gir_node_op(const gir_graph *g, gir_node n) {
+    const gir__node *d = gir__get(g, n); return d ? (gir_op)d->op : GIR_OP__INVALID;
+}
+GIR_API gir_dtype gir_node_dtype(const gir_graph *g, gir_node n) {
+    const gir__node *d = gir__get(g, n); return d ? (gir_dtype)d->dtype : GIR_DTYPE__INVALID;
+}
+GIR_API gir_shape gir_node_shape(const gir_graph *g, gir_node n) {
+    const gir__node *d = gir__get(g, n);
+    gir_shape s;
+    if (d) return (*gir__nshape(g, d));
+    GIR_MEMSET(&s, 0, sizeof s);
+    return s;
+}
+GIR_API gir_node_type gir_node_type_of(const gir_graph *g, gir_node n) {
+    const gir__node *d = gir__get(g, n); return d ? (gir_node_type)d->ntype : GIR_NODE_CONSTANT;
+}
+GIR_API int gir_node_grad_level(const gir_graph *g, gir_node n) {
+    const gir__node *d = gir__get(g, n); return d ? d->grad_level : 0;
+}
+GIR_API int gir_node_parent_count(const gir_graph *g, gir_node n) {
+    const gir__node *d = gir__get(g, n); return d ? d->nparents : 0;
+}
+GIR_API int gir_node_arg_count(const gir_graph *g, gir_node n) {
+    const gir__node *d = gir__get(g, n); return d ? (int)d->nin - d->nparents : 0;
+}
+GIR_API gir_node gir_node_input(const gir_graph *g, gir_node n, int k) {
+    const gir__node *d = gir__get(g, n);
+    if (d && k >= 0 && (uint32_t)k < d->nin) return gir__handle(g, g->ins[d->in0 + (uint32_t)k]);
+    return gir__handle(NULL, 0);
+}
+GIR_API gir_attr gir_node_attr(const gir_graph *g, gir_node n) {
+    const gir__node *d = gir__get(g, n);
+    gir_attr a;
+    gir_attr_zero(&a);
+    if (d) { gir__attr_load(g, d, &a); a.data = NULL; }
+    return a;
+}
+GIR_API int64_t gir_node_numel(const gir_graph *g, gir_node n) {
+    const gir__node *d = gir__get(g, n); return d ? gir__numel(gir__nshape(g, d)) : 0;
+}
+GIR_API void *gir_node_data(gir_graph *g, gir_node n) {
+    const gir__node *d = gir__get(g, n); return d ? gir__node_data(g, d) : NULL;
+}
+
+/* op table queries */
+static int gir__op_ok(gir_op op) { return op > GIR_OP__INVALID && op < GIR_OP__COUNT; }
+GIR_API const char *gir_op_name(gir_op op) { return gir__op_ok(op) ? gir__op_names[op] : "invalid"; }
+GIR_API gir_op gir_op_from_name(const char *name) {
+    int k;
+    if (!name) return GIR_OP__INVALID;
+    for (k = 1; k < GIR_OP__COUNT; ++k) {
+        const char *a = gir__op_names[k], *b = name;
+        while (*a && *a == *b) { ++a; ++b; }
+        if (!*a && !*b) return (gir_op)k;
+    }
+    return GIR_OP__INVALID;
+}
+GIR_API int gir_op_parent_count(gir_op op) {
+    return !gir__op_ok(op) ? 0 : gir__op_info(op)->variadic ? -1 : gir__op_info(op)->nparents;
+}
+GIR_API int gir_op_arg_count(gir_op op) { return gir__op_ok(op) ? gir__op_info(op)->nargs : 0; }
+GIR_API int gir_op_input_is_arg(gir_op op, int k) {
+    return gir__op_ok(op) && k >= 0 && k < GIR__MAX_ROW_IN && !gir__op_info(op)->variadic && ((gir__op_info(op)->argmask >> k) & 1u);
+}
+GIR_API int gir_op_differentiable(gir_op op) { return gir__op_ok(op) ? gir__op_info(op)->diff : 0; }
+GIR_API const char *gir_op_no_adjoint_reason(gir_op op) { return gir__op_ok(op) ? gir__op_info(op)->no_adj : ""; }
+GIR_API const char *gir_op_attr_spec(gir_op op) { return gir__op_ok(op) ? gir__op_info(op)->attrs : ""; }
+GIR_API int gir_op_is_random(gir_op op) { return gir__op_ok(op) && gir__op_is(op, GIR__F_RNG); }
+GIR_API int gir_op_has_kinks(gir_op op) { return gir__op_ok(op) && gir__op_is(op, GIR__F_KINK); }
+GIR_API gir_group gir_op_group(gir_op op) { return gir__op_ok(op) ? (gir_group)gir__op_groups[op] : GIR_GROUP__COUNT; }
+
+/* >>checks: what the shape rules (gen/50-ir/shapes.c) and the generic builder (gen/50-ir/build.c) share: the
+   build context's inputs and failures, checks of attribute ranks, shapes, axes, input ranks and dtypes, and
+   broadcasting ---------------------------------------------------------------------------------------------- */
+static const gir__node *gir__bin(const gir__bctx *b, int k) { return &b->g->nodes[b->in[k].id]; }
+static const char *gir__bname(const gir__bctx *b) { return gir__op_names[b->op]; }
+#define GIR__BFAIL(b, s, ...) (gir__gfail((b)->g, (s), __VA_ARGS__), (s))
+
+/* Attributes the caller built by hand: a shape's or a list's rank is checked before anything reads it, and
+   a shape's dimensions before anything multiplies them. */
+static gir_status gir__check_rank(gir__bctx *b, int32_t rank, const char *what) {
+    if (rank < 0)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "%s: node %u: %s: rank %d < 0", gir__bname(b), b->id, what, (int)rank);
+    if (rank > GIR_MAX_RANK)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "%s: node %u: %s: rank %d > GIR_MAX_RANK %d", gir__bname(b), b->id, what,
+                          (int)rank, GIR_MAX_RANK);
+    return GIR_OK;
+}
+static gir_status gir__check_shape(gir__bctx *b, const gir_shape *s, const char *what) {
+    gir_status st = gir__check_rank(b, s->rank, what);
+    int k;
+    if (st) return st;
+    for (k = 0; k < s->rank; ++k)
+        if (s->dim[k] < 0)
+            return GIR__BFAIL(b, GIR_ERR_ATTR, "%s: node %u: %s %S has a negative dimension", gir__bname(b), b->id,
+                              what, s);
+    if (!gir__dims_ok(s))
+        return GIR__BFAIL(b, GIR_ERR_LIMIT, "%s: node %u: %s %S has more than 2^40 elements", gir__bname(b), b->id,
+                          what, s);
+    return GIR_OK;
+}
+static int gir__starts(const char *s, const char *prefix) {
+    while (*prefix && *s == *prefix) { ++s; ++prefix; }
+    return !*prefix;
+}
+/* the rank of every list (l:) and shape (shape:) attribute the op's row declares */
+static gir_status gir__check_attr_ranks(gir__bctx *b, const char *spec) {
+    int nl = 0;
+    while (*spec) {
+        const char *name = spec;
+        char what[32];
+        int j = 0;
+        gir_status st = GIR_OK;
+        while (*name && *name != ':') ++name;
+        if (*name) ++name;
+        while (name[j] && name[j] != ',' && j < (int)sizeof what - 1) { what[j] = name[j]; ++j; }
+        what[j] = 0;
+        if (gir__starts(spec, "l:") && nl < 3) st = gir__check_rank(b, b->attr.l[nl++].n, what);
+        else if (gir__starts(spec, "shape:")) st = gir__check_rank(b, b->attr.shape.rank, what);
+        if (st) return st;
+        while (*spec && *spec != ',') ++spec;
+        if (*spec) ++spec;
+    }
+    return GIR_OK;
+}
+
+/* normalise an axis against a rank (negative counts from the end) */
+static gir_status gir__axis(gir__bctx *b, int32_t *axis, int rank, const char *what) {
+    int32_t a = *axis;
+    if (a < 0) a += rank;
+    if (a < 0 || a >= rank)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "%s: node %u: %s %d out of range for rank %d",
+                          gir__bname(b), b->id, what, (int)*axis, rank);
+    *axis = a;
+    return GIR_OK;
+}
+/* normalise an axis list: sorted, no duplicates; an empty list means every axis when all_if_empty */
+static gir_status gir__axes(gir__bctx *b, gir_ints *ax, int rank, int all_if_empty) {
+    uint32_t seen = 0;
+    int k, n = 0;
+    if (ax->n < 0 || ax->n > GIR_MAX_RANK)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "%s: node %u: bad axis list (%d entries)", gir__bname(b), b->id, (int)ax->n);
+    for (k = 0; k < ax->n; ++k) {
+        int32_t a = ax->v[k];
+        gir_status s = gir__axis(b, &a, rank, "axis");
+        if (s) return s;
+        if (seen & (1u << a))
+            return GIR__BFAIL(b, GIR_ERR_ATTR, "%s: node %u: axis %d repeated", gir__bname(b), b->id, (int)a);
+        seen |= 1u << a;
+    }
+    if (ax->n == 0 && all_if_empty) seen = (rank >= 32) ? 0xffffffffu : ((1u << rank) - 1u);
+    for (k = 0; k < rank; ++k)
+        if (seen & (1u << k)) ax->v[n++] = k;
+    ax->n = n;
+    return GIR_OK;
+}
+static int gir__has_axis(const gir_ints *ax, int a) {
+    int k;
+    for (k = 0; k < ax->n; ++k)
+        if (ax->v[k] == a) return 1;
+    return 0;
+}
+/* NumPy broadcasting of two shapes into out; 0 when incompatible */
+static int gir__bcast2(const gir_shape *a, const gir_shape *b, gir_shape *out) {
+    int r = a->rank > b->rank ? a->rank : b->rank, k;
+    gir_shape o;
+    GIR_MEMSET(&o, 0, sizeof o);
+    o.rank = r;
+    for (k = 0; k < r; ++k) {
+        int ia = k - (r - a->rank), ib = k - (r - b->rank);
+        int32_t da = ia >= 0 ? a->dim[ia] : 1, db = ib >= 0 ? b->dim[ib] : 1;
+        if (da != db && da != 1 && db != 1) return 0;
+        o.dim[k] = da == 1 ? db : da;
+    }
+    *out = o;
+    return 1;
+}
+/* inputs are stored parents first, then arguments; messages count them in builder (IN) order */
+/* the name of builder input pos, as the row's IN column gives it (one name for all of a variadic list) */
+static const char *gir__in_name(const gir__opinfo *oi, int pos) {
+    int n = oi->variadic ? 1 : oi->nparents + oi->nargs;
+    return n ? gir__in_words[gir__in_names[oi->in_name0 + (pos < n ? pos : n - 1)]] : "";
+}
+static int gir__in_pos(const gir__opinfo *oi, int k) {
+    int want = k < oi->nparents ? k : k - oi->nparents, is_arg = k >= oi->nparents, j;
+    if (oi->variadic) return k;
+    for (j = 0; j < 32; ++j)
+        if ((int)((oi->argmask >> j) & 1u) == is_arg && want-- == 0) return j;
+    return k;
+}
+static gir_status gir__need_rank(gir__bctx *b, int k, int lo, int hi) {
+    const gir__node *x = gir__bin(b, k);
+    int pos = gir__in_pos(gir__op_info(b->op), k);
+    if (gir__nshape(b->g, x)->rank < lo || gir__nshape(b->g, x)->rank > hi) {
+        if (lo == hi)
+            return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: %s (input %d) must have rank %d, got %S",
+                              gir__bname(b), b->id, gir__in_name(gir__op_info(b->op), pos), pos, lo, gir__nshape(b->g, x));
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: %s (input %d) must have rank %d..%d, got %S",
+                          gir__bname(b), b->id, gir__in_name(gir__op_info(b->op), pos), pos, lo, hi, gir__nshape(b->g, x));
+    }
+    return GIR_OK;
+}
+static gir_status gir__need_dtype(gir__bctx *b, int k, int dt) {
+    const gir__node *x = gir__bin(b, k);
+    if (x->dtype != dt)
+        return GIR__BFAIL(b, GIR_ERR_DTYPE, "%s: node %u: %s (input %d) must be %T, got %T %S", gir__bname(b), b->id,
+                          gir__in_name(gir__op_info(b->op), gir__in_pos(gir__op_info(b->op), k)),
+                          gir__in_pos(gir__op_info(b->op), k), dt, (int)x->dtype, gir__nshape(b->g, x));
+    return GIR_OK;
+}
+
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
+/* >>shapes: the shape functions the table names (gir__sh_<name>), called by the generic builder ---------------- */
+static gir_status gir__sh_eye(gir__bctx *b) {
+    if (b->attr.i[0] < 0 || b->attr.i[1] < 0)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "eye: node %u: n = %d and m = %d must be >= 0", b->id, (int)b->attr.i[0],
+                          (int)b->attr.i[1]);
+    b->out = gir_shape2(b->attr.i[0], b->attr.i[1]);
+    return GIR_OK;
+}
+static gir_status gir__sh_arange(gir__bctx *b) {
+    double start = b->attr.f[0], stop = b->attr.f[1], step = b->attr.f[2], n;
+    if (!(step > 0 || step < 0) || start != start || stop != stop)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "arange: node %u: step must be nonzero and bounds finite", b->id);
+    n = (stop - start) / step;
+    if (n != n || n > 2147483647.0)            /* checked before any conversion: inf and NaN included */
+        return GIR__BFAIL(b, GIR_ERR_LIMIT, "arange: node %u: [%g, %g) by %g has too many elements", b->id, start, stop, step);
+    n = n <= 0 ? 0 : (double)(int64_t)n + ((double)(int64_t)n < n ? 1 : 0);
+    b->out = gir_shape1((int32_t)n);
+    return GIR_OK;
+}
+static gir_status gir__sh_argreduce(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0);
+    gir_status s;
+    int k, r = 0;
+    if (gir__nshape(b->g, x)->rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
+    if ((s = gir__axis(b, &b->attr.i[0], gir__nshape(b->g, x)->rank, "axis")) != GIR_OK) return s;
+    b->attr.i[1] = b->attr.i[1] ? 1 : 0;
+    for (k = 0; k < gir__nshape(b->g, x)->rank; ++k) {
+        if (k == b->attr.i[0]) {
+            if (b->attr.i[1]) b->out.dim[r++] = 1;
+        } else {
+            b->out.dim[r++] = gir__nshape(b->g, x)->dim[k];
+        }
+    }
+    b->out.rank = r;
+    if (gir__nshape(b->g, x)->dim[b->attr.i[0]] == 0)
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: empty axis %d in %S", gir__bname(b), b->id,
+                          (int)b->attr.i[0], gir__nshape(b->g, x));
+    return GIR_OK;
+}
+static gir_status gir__reduce_shape(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0);
+    gir_status s;
+    int k, r = 0;
+    if ((s = gir__axes(b, &b->attr.l[0], gir__nshape(b->g, x)->rank, 1)) != GIR_OK) return s;
+    b->attr.i[0] = b->attr.i[0] ? 1 : 0;
+    for (k = 0; k < gir__nshape(b->g, x)->rank; ++k) {
+        if (gir__has_axis(&b->attr.l[0], k)) {
+            if (b->attr.i[0]) b->out.dim[r++] = 1;
+        } else {
+            b->out.dim[r++] = gir__nshape(b->g, x)->dim[k];
+        }
+    }
+    b->out.rank = r;
+    /* a reduction without identity (max, min: GIR__RF_NOEMPTY in its row) refuses an empty reduced axis, as
+       argmax's empty axis, np.max and torch.amax do; other axes may be empty (f64[0,3] over axis 1 gives [0]) */
+    for (k = 0; (gir__red_of(b->op)->flags & GIR__RF_NOEMPTY) && k < b->attr.l[0].n; ++k)
+        if (gir__nshape(b->g, x)->dim[b->attr.l[0].v[k]] == 0)
+            return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: empty axis %d in %S", gir__bname(b), b->id,
+                              (int)b->attr.l[0].v[k], gir__nshape(b->g, x));
+    if (b->op == GIR_OP_VAR && b->attr.i[1] < 0)          /* not a column: a check of var's own attribute */
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "var: node %u: ddof %d < 0", b->id, (int)b->attr.i[1]);
+    return GIR_OK;
+}
+static gir_status gir__sh_reshape(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0);
+    gir_shape t = b->attr.shape;
+    int64_t known = 1, bound = 1, n = gir__numel(gir__nshape(b->g, x));
+    int k, infer = -1;
+    gir_status s = gir__check_rank(b, t.rank, "target shape");
+    if (s) return s;
+    for (k = 0; k < t.rank; ++k) {
+        if (t.dim[k] == -1 && infer < 0) infer = k;
+        else if (t.dim[k] < 0)
+            return GIR__BFAIL(b, GIR_ERR_ATTR, "reshape: node %u: bad target shape %S", b->id, &t);
+        else if (!gir__mul_ok(&bound, t.dim[k]))    /* bound >= known: neither product overflows */
+            return GIR__BFAIL(b, GIR_ERR_LIMIT, "reshape: node %u: target shape %S has more than 2^40 elements", b->id, &t);
+        else known *= t.dim[k];
+    }
+    if (infer >= 0) {
+        if (known == 0 || n % known)
+            return GIR__BFAIL(b, GIR_ERR_SHAPE, "reshape: node %u: cannot reshape %S into %S", b->id, gir__nshape(b->g, x), &t);
+        t.dim[infer] = (int32_t)(n / known);
+        known *= t.dim[infer];
+    }
+    if (known != n)
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "reshape: node %u: cannot reshape %S (%l elements) into %S", b->id,
+                          gir__nshape(b->g, x), (long long)n, &t);
+    b->attr.shape = t;
+    b->out = t;
+    return GIR_OK;
+}
+static gir_status gir__sh_transpose(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0);
+    gir_ints *p = &b->attr.l[0];
+    uint32_t seen = 0;
+    int k, r = gir__nshape(b->g, x)->rank;
+    if (p->n == 0) {                      /* no permutation: reverse the axes, like NumPy */
+        p->n = r;
+        for (k = 0; k < r; ++k) p->v[k] = r - 1 - k;
+    }
+    if (p->n != r)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "transpose: node %u: permutation has %d entries for %S", b->id,
+                          (int)p->n, gir__nshape(b->g, x));
+    for (k = 0; k < r; ++k) {
+        gir_status s = gir__axis(b, &p->v[k], r, "permutation entry");
+        if (s) return s;
+        if (seen & (1u << p->v[k]))
+            return GIR__BFAIL(b, GIR_ERR_ATTR, "transpose: node %u: axis %d repeated in permutation", b->id,
+                              (int)p->v[k]);
+        seen |= 1u << p->v[k];
+        b->out.dim[k] = gir__nshape(b->g, x)->dim[p->v[k]];
+    }
+    b->out.rank = r;
+    return GIR_OK;
+}
+static gir_status gir__sh_broadcast_to(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0);
+    gir_shape o;
+    gir_status s = gir__check_shape(b, &b->attr.shape, "target shape");
+    if (s) return s;
+    if (gir__nshape(b->g, x)->rank > b->attr.shape.rank || !gir__bcast2(gir__nshape(b->g, x), &b->attr.shape, &o) ||
+        !gir__shape_eq(&o, &b->attr.shape))
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "broadcast_to: node %u: cannot broadcast %S to %S", b->id, gir__nshape(b->g, x),
+                          &b->attr.shape);
+    b->out = b->attr.shape;
+    return GIR_OK;
+}
+/* a slice bound as Python's slice.indices makes it: GIR_SLICE_NONE is the default for the step's direction,
+   negative counts from the end, and the result is clamped to [0, len] (step > 0) or [-1, len - 1] (step < 0) */
+static int64_t gir__slice_bound(int64_t v, int64_t len, int64_t step, int is_stop) {
+    int64_t lo = step > 0 ? 0 : -1, hi = step > 0 ? len : len - 1;
+    if (v == GIR_SLICE_NONE) return (step > 0) == !!is_stop ? hi : lo;
+    if (v < 0) v += len;
+    return v < lo ? lo : v > hi ? hi : v;
+}
+/* Python slice semantics on an axis of length len; returns the number of elements. The bounds are stored
+   normalised so that normalising again changes nothing: an empty slice is 0:0, and a stop before index 0
+   (step < 0) is GIR_SLICE_NONE */
+static int32_t gir__slice_norm(int32_t len, int32_t *start, int32_t *stop, int32_t step) {
+    int64_t a = gir__slice_bound(*start, len, step, 0), e = gir__slice_bound(*stop, len, step, 1), n;
+    n = step > 0 ? (e > a ? (e - a + step - 1) / step : 0) : (a > e ? (a - e - (int64_t)step - 1) / -(int64_t)step : 0);
+    if (n == 0) a = e = 0;
+    *start = (int32_t)a;
+    *stop = e < 0 ? GIR_SLICE_NONE : (int32_t)e;
+    return (int32_t)n;
+}
+static gir_status gir__sh_slice(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0);
+    gir_status s;
+    if (gir__nshape(b->g, x)->rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
+    if ((s = gir__axis(b, &b->attr.i[0], gir__nshape(b->g, x)->rank, "axis")) != GIR_OK) return s;
+    if (b->attr.i[3] == 0)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "slice: node %u: step must not be 0", b->id);
+    b->out = (*gir__nshape(b->g, x));
+    b->out.dim[b->attr.i[0]] = gir__slice_norm(gir__nshape(b->g, x)->dim[b->attr.i[0]], &b->attr.i[1], &b->attr.i[2], b->attr.i[3]);
+    return GIR_OK;
+}
+static gir_status gir__sh_unslice(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0);
+    gir_status s;
+    int32_t cnt;
+    if (gir__nshape(b->g, x)->rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
+    if ((s = gir__axis(b, &b->attr.i[0], gir__nshape(b->g, x)->rank, "axis")) != GIR_OK) return s;
+    if (b->attr.i[3] == 0 || b->attr.i[4] < 0)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "unslice: node %u: step %d must not be 0 and len %d must be >= 0", b->id,
+                          (int)b->attr.i[3], (int)b->attr.i[4]);
+    cnt = gir__slice_norm(b->attr.i[4], &b->attr.i[1], &b->attr.i[2], b->attr.i[3]);
+    if (cnt != gir__nshape(b->g, x)->dim[b->attr.i[0]])
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "unslice: node %u: the slice has %d elements on axis %d, input %S",
+                          b->id, (int)cnt, (int)b->attr.i[0], gir__nshape(b->g, x));
+    b->out = (*gir__nshape(b->g, x));
+    b->out.dim[b->attr.i[0]] = b->attr.i[4];
+    return GIR_OK;
+}
+static gir_status gir__sh_concat(gir__bctx *b) {
+    const gir__node *x0 = gir__bin(b, 0);
+    gir_status s;
+    int k, j;
+    int64_t total = 0;
+    if (gir__nshape(b->g, x0)->rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
+    if ((s = gir__axis(b, &b->attr.i[0], gir__nshape(b->g, x0)->rank, "axis")) != GIR_OK) return s;
+    for (k = 0; k < b->n; ++k) {
+        const gir__node *x = gir__bin(b, k);
+        int ok = gir__nshape(b->g, x)->rank == gir__nshape(b->g, x0)->rank;
+        for (j = 0; ok && j < gir__nshape(b->g, x0)->rank; ++j)
+            if (j != b->attr.i[0] && gir__nshape(b->g, x)->dim[j] != gir__nshape(b->g, x0)->dim[j]) ok = 0;
+        if (!ok)
+            return GIR__BFAIL(b, GIR_ERR_SHAPE, "concat: node %u: input %d %S does not match input 0 %S off axis %d",
+                              b->id, k, gir__nshape(b->g, x), gir__nshape(b->g, x0), (int)b->attr.i[0]);
+        total += gir__nshape(b->g, x)->dim[b->attr.i[0]];
+    }
+    if (total > 2147483647)
+        return GIR__BFAIL(b, GIR_ERR_LIMIT, "concat: node %u: axis %d of the result would have %l elements, more "
+                          "than INT32_MAX (input 0 %S)", b->id, (int)b->attr.i[0], (long long)total, gir__nshape(b->g, x0));
+    b->out = (*gir__nshape(b->g, x0));
+    b->out.dim[b->attr.i[0]] = (int32_t)total;
+    return GIR_OK;
+}
+static gir_status gir__sh_pad(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0);
+    int k, r = gir__nshape(b->g, x)->rank;
+    for (k = 0; k < 2; ++k) {
+        gir_ints *l = &b->attr.l[k];
+        int j;
+        if (l->n == 0) {
+            l->n = r;
+            for (j = 0; j < r; ++j) l->v[j] = 0;
+        }
+        if (l->n != r)
+            return GIR__BFAIL(b, GIR_ERR_ATTR, "pad: node %u: %s has %d entries for %S", b->id,
+                              k ? "after" : "before", (int)l->n, gir__nshape(b->g, x));
+        for (j = 0; j < r; ++j)
+            if (l->v[j] < 0)
+                return GIR__BFAIL(b, GIR_ERR_ATTR, "pad: node %u: negative padding %d", b->id, (int)l->v[j]);
+    }
+    b->out = (*gir__nshape(b->g, x));
+    for (k = 0; k < r; ++k) {
+        int64_t d = (int64_t)gir__nshape(b->g, x)->dim[k] + b->attr.l[0].v[k] + b->attr.l[1].v[k];
+        if (d > 2147483647)
+            return GIR__BFAIL(b, GIR_ERR_LIMIT, "pad: node %u: axis %d of %S would have %l elements, more than "
+                              "INT32_MAX", b->id, k, gir__nshape(b->g, x), (long long)d);
+        b->out.dim[k] = (int32_t)d;
+    }
+    return GIR_OK;
+}
+static gir_status gir__sh_index_select(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0), *ix = gir__bin(b, 1);
+    gir_status s;
+    int k, r = 0, ax;
+    if (gir__nshape(b->g, x)->rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
+    if ((s = gir__need_dtype(b, 1, GIR_DTYPE_I32)) != GIR_OK) return s;
+    if ((s = gir__axis(b, &b->attr.i[0], gir__nshape(b->g, x)->rank, "axis")) != GIR_OK) return s;
+    ax = b->attr.i[0];
+    if (gir__nshape(b->g, x)->rank - 1 + gir__nshape(b->g, ix)->rank > GIR_MAX_RANK)
+        return GIR__BFAIL(b, GIR_ERR_LIMIT, "index_select: node %u: result rank exceeds GIR_MAX_RANK (%S, index %S)",
+                          b->id, gir__nshape(b->g, x), gir__nshape(b->g, ix));
+    for (k = 0; k < ax; ++k) b->out.dim[r++] = gir__nshape(b->g, x)->dim[k];
+    for (k = 0; k < gir__nshape(b->g, ix)->rank; ++k) b->out.dim[r++] = gir__nshape(b->g, ix)->dim[k];
+    for (k = ax + 1; k < gir__nshape(b->g, x)->rank; ++k) b->out.dim[r++] = gir__nshape(b->g, x)->dim[k];
+    b->out.rank = r;
+    return GIR_OK;
+}
+static gir_status gir__sh_index_add(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0), *ix = gir__bin(b, 1);
+    gir_status s;
+    int k, r = 0, ax, orank = gir__nshape(b->g, x)->rank - gir__nshape(b->g, ix)->rank + 1;
+    if ((s = gir__need_dtype(b, 1, GIR_DTYPE_I32)) != GIR_OK) return s;
+    if (orank < 1)
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "index_add: node %u: input %S has lower rank than index %S", b->id,
+                          gir__nshape(b->g, x), gir__nshape(b->g, ix));
+    if ((s = gir__axis(b, &b->attr.i[0], orank, "axis")) != GIR_OK) return s;
+    ax = b->attr.i[0];
+    for (k = 0; k < gir__nshape(b->g, ix)->rank; ++k)
+        if (gir__nshape(b->g, x)->dim[ax + k] != gir__nshape(b->g, ix)->dim[k])
+            return GIR__BFAIL(b, GIR_ERR_SHAPE, "index_add: node %u: input %S does not hold index %S at axis %d",
+                              b->id, gir__nshape(b->g, x), gir__nshape(b->g, ix), ax);
+    if (b->attr.i[1] < 0) return GIR__BFAIL(b, GIR_ERR_ATTR, "index_add: node %u: len < 0", b->id);
+    for (k = 0; k < ax; ++k) b->out.dim[r++] = gir__nshape(b->g, x)->dim[k];
+    b->out.dim[r++] = b->attr.i[1];
+    for (k = ax + gir__nshape(b->g, ix)->rank; k < gir__nshape(b->g, x)->rank; ++k) b->out.dim[r++] = gir__nshape(b->g, x)->dim[k];
+    b->out.rank = r;
+    return GIR_OK;
+}
+/* gather and scatter_add (torch): index has the rank of x and, off the axis, at most x's extent */
+static gir_status gir__along_check(gir__bctx *b, const gir__node *x, const gir__node *ix) {
+    gir_status s;
+    int k;
+    if (gir__nshape(b->g, x)->rank < 1) return gir__need_rank(b, 0, 1, GIR_MAX_RANK);
+    if ((s = gir__axis(b, &b->attr.i[0], gir__nshape(b->g, x)->rank, "axis")) != GIR_OK) return s;
+    if (gir__nshape(b->g, ix)->rank != gir__nshape(b->g, x)->rank)
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: index %S must have the rank of x %S (np.take-style indexing "
+                          "is index_select)", gir__bname(b), b->id, gir__nshape(b->g, ix), gir__nshape(b->g, x));
+    for (k = 0; k < gir__nshape(b->g, x)->rank; ++k)
+        if (k != b->attr.i[0] && gir__nshape(b->g, ix)->dim[k] > gir__nshape(b->g, x)->dim[k])
+            return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: index %S is larger than x %S on axis %d",
+                              gir__bname(b), b->id, gir__nshape(b->g, ix), gir__nshape(b->g, x), k);
+    return GIR_OK;
+}
+static gir_status gir__sh_gather(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0), *ix = gir__bin(b, 1);
+    gir_status s;
+    if ((s = gir__need_dtype(b, 1, GIR_DTYPE_I32)) != GIR_OK) return s;
+    if ((s = gir__along_check(b, x, ix)) != GIR_OK) return s;
+    b->out = (*gir__nshape(b->g, ix));
+    return GIR_OK;
+}
+static gir_status gir__sh_scatter_add(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0), *src = gir__bin(b, 1), *ix = gir__bin(b, 2);
+    gir_status s;
+    if ((s = gir__need_dtype(b, 2, GIR_DTYPE_I32)) != GIR_OK) return s;
+    if ((s = gir__along_check(b, x, ix)) != GIR_OK) return s;
+    if (!gir__shape_eq(gir__nshape(b->g, ix), gir__nshape(b->g, src)))
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "scatter_add: node %u: index %S and src %S must have one shape", b->id,
+                          gir__nshape(b->g, ix), gir__nshape(b->g, src));
+    b->out = (*gir__nshape(b->g, x));
+    return GIR_OK;
+}
+static gir_status gir__sh_one_hot(gir__bctx *b) {
+    const gir__node *ix = gir__bin(b, 0);
+    gir_status s;
+    if ((s = gir__need_dtype(b, 0, GIR_DTYPE_I32)) != GIR_OK) return s;
+    if (gir__nshape(b->g, ix)->rank >= GIR_MAX_RANK) return gir__need_rank(b, 0, 0, GIR_MAX_RANK - 1);
+    if (b->attr.i[0] < 0) return GIR__BFAIL(b, GIR_ERR_ATTR, "one_hot: node %u: depth %d < 0", b->id, (int)b->attr.i[0]);
+    b->out = (*gir__nshape(b->g, ix));
+    b->out.dim[b->out.rank++] = b->attr.i[0];
+    return GIR_OK;
+}
+static gir_status gir__sh_where(gir__bctx *b) {
+    const gir__node *a = gir__bin(b, 0), *c = gir__bin(b, 1), *cond = gir__bin(b, 2);
+    gir_shape t;
+    if (cond->dtype != GIR_DTYPE_B8)
+        return GIR__BFAIL(b, GIR_ERR_DTYPE, "where: node %u: cond must be b8, got %T %S", b->id, (int)cond->dtype,
+                          gir__nshape(b->g, cond));
+    if (!gir__bcast2(gir__nshape(b->g, a), gir__nshape(b->g, c), &t) || !gir__bcast2(&t, gir__nshape(b->g, cond), &b->out))
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "where: node %u: cond %S, a %S and b %S do not broadcast", b->id,
+                          gir__nshape(b->g, cond), gir__nshape(b->g, a), gir__nshape(b->g, c));
+    return GIR_OK;
+}
+/* [..., n] -> [..., n + |k|, n + |k|] with the vector on diagonal k */
+static gir_status gir__sh_diag(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0);
+    gir_status s = gir__need_rank(b, 0, 1, GIR_MAX_RANK - 1);
+    int64_t k = b->attr.i[0], len;
+    if (s) return s;
+    len = gir__nshape(b->g, x)->dim[gir__nshape(b->g, x)->rank - 1] + (k < 0 ? -k : k);
+    if (len > 2147483647)
+        return GIR__BFAIL(b, GIR_ERR_LIMIT, "diag: node %u: %S with k = %d is too large", b->id, gir__nshape(b->g, x), (int)k);
+    b->out = (*gir__nshape(b->g, x));
+    b->out.dim[b->out.rank - 1] = (int32_t)len;
+    b->out.dim[b->out.rank] = (int32_t)len;
+    b->out.rank++;
+    return GIR_OK;
+}
+/* the length of diagonal k of an m x n matrix */
+static int32_t gir__diag_len(int64_t m, int64_t n, int64_t k) {
+    int64_t d = k >= 0 ? (m < n - k ? m : n - k) : (m + k < n ? m + k : n);
+    return d > 0 ? (int32_t)d : 0;
+}
+static gir_status gir__sh_matrix(gir__bctx *b) {
+    gir_status s = gir__need_rank(b, 0, 2, GIR_MAX_RANK);
+    if (s) return s;
+    b->out = *gir__nshape(b->g, gir__bin(b, 0));
+    return GIR_OK;
+}
+static gir_status gir__sh_diagonal(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0);
+    gir_status s = gir__need_rank(b, 0, 2, GIR_MAX_RANK);
+    if (s) return s;
+    b->out = (*gir__nshape(b->g, x));
+    b->out.rank--;
+    b->out.dim[b->out.rank - 1] = gir__diag_len(gir__nshape(b->g, x)->dim[gir__nshape(b->g, x)->rank - 2], gir__nshape(b->g, x)->dim[gir__nshape(b->g, x)->rank - 1],
+                                                b->attr.i[0]);
+    return GIR_OK;
+}
+static gir_status gir__sh_trace(gir__bctx *b) {
+    gir_status s = gir__need_rank(b, 0, 2, GIR_MAX_RANK);
+    if (s) return s;
+    b->out = *gir__nshape(b->g, gir__bin(b, 0));
+    b->out.rank -= 2;
+    return GIR_OK;
+}
+static gir_status gir__sh_square(gir__bctx *b) {
+    const gir_shape *xs = gir__nshape(b->g, gir__bin(b, 0));
+    gir_status s = gir__need_rank(b, 0, 2, GIR_MAX_RANK);
+    if (s) return s;
+    if (xs->rank < 2 || xs->dim[xs->rank - 1] != xs->dim[xs->rank - 2])    /* rank >= 2 here; said for the compiler */
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: needs square matrices, got %S", gir__bname(b), b->id, xs);
+    b->out = *xs;
+    return GIR_OK;
+}
+static gir_status gir__sh_det(gir__bctx *b) {
+    gir_status s = gir__sh_square(b);
+    if (s) return s;
+    b->out.rank -= 2;
+    return GIR_OK;
+}
+static gir_status gir__sh_matmul(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0), *y = gir__bin(b, 1);
+    gir_shape ba = (*gir__nshape(b->g, x)), bb = (*gir__nshape(b->g, y)), bo;
+    int ra = gir__nshape(b->g, x)->rank, rb = gir__nshape(b->g, y)->rank;
+    if (ra < 2 || rb < 2)
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "matmul: node %u: needs rank >= 2 operands, got %S x %S (use dot or "
+                          "reshape for vectors)", b->id, gir__nshape(b->g, x), gir__nshape(b->g, y));
+    if (gir__nshape(b->g, x)->dim[ra - 1] != gir__nshape(b->g, y)->dim[rb - 2])
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "matmul: node %u: inner dimensions differ: %S x %S", b->id, gir__nshape(b->g, x),
+                          gir__nshape(b->g, y));
+    ba.rank -= 2;
+    bb.rank -= 2;
+    if (!gir__bcast2(&ba, &bb, &bo))
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "matmul: node %u: batch dimensions do not broadcast: %S x %S", b->id,
+                          gir__nshape(b->g, x), gir__nshape(b->g, y));
+    bo.dim[bo.rank++] = gir__nshape(b->g, x)->dim[ra - 2];
+    bo.dim[bo.rank++] = gir__nshape(b->g, y)->dim[rb - 1];
+    b->out = bo;
+    return GIR_OK;
+}
+static gir_status gir__sh_dot(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0), *y = gir__bin(b, 1);
+    if (gir__nshape(b->g, x)->rank != 1 || gir__nshape(b->g, y)->rank != 1 || gir__nshape(b->g, x)->dim[0] != gir__nshape(b->g, y)->dim[0])
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "dot: node %u: needs two vectors of one length, got %S . %S", b->id,
+                          gir__nshape(b->g, x), gir__nshape(b->g, y));
+    b->out = gir_shape0();
+    return GIR_OK;
+}
+static gir_status gir__sh_outer(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0), *y = gir__bin(b, 1);
+    if (gir__nshape(b->g, x)->rank != 1 || gir__nshape(b->g, y)->rank != 1)
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "outer: node %u: needs two vectors, got %S, %S", b->id, gir__nshape(b->g, x),
+                          gir__nshape(b->g, y));
+    b->out = gir_shape2(gir__nshape(b->g, x)->dim[0], gir__nshape(b->g, y)->dim[0]);
+    return GIR_OK;
+}
+static gir_status gir__sh_trisolve(gir__bctx *b) {
+    const gir__node *a = gir__bin(b, 0), *y = gir__bin(b, 1);
+    gir_status s = gir__sh_square(b);
+    int k;
+    if (s) return s;
+    if (gir__nshape(b->g, y)->rank != gir__nshape(b->g, a)->rank || gir__nshape(b->g, y)->dim[gir__nshape(b->g, y)->rank - 2] != gir__nshape(b->g, a)->dim[gir__nshape(b->g, a)->rank - 1])
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "trisolve: node %u: right-hand side %S does not fit %S", b->id,
+                          gir__nshape(b->g, y), gir__nshape(b->g, a));
+    for (k = 0; k < gir__nshape(b->g, a)->rank - 2; ++k)
+        if (gir__nshape(b->g, a)->dim[k] != gir__nshape(b->g, y)->dim[k])
+            return GIR__BFAIL(b, GIR_ERR_SHAPE, "trisolve: node %u: batch dimensions differ: %S, %S", b->id,
+                              gir__nshape(b->g, a), gir__nshape(b->g, y));
+    b->attr.i[0] = b->attr.i[0] ? 1 : 0;
+    b->attr.i[1] = b->attr.i[1] ? 1 : 0;
+    b->out = (*gir__nshape(b->g, y));
+    return GIR_OK;
+}
+static gir_status gir__sh_xent(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0), *l = gir__bin(b, 1);
+    gir_status s;
+    if ((s = gir__need_rank(b, 0, 2, 2)) != GIR_OK) return s;
+    if ((s = gir__need_dtype(b, 1, GIR_DTYPE_I32)) != GIR_OK) return s;
+    if (gir__nshape(b->g, l)->rank != 1 || gir__nshape(b->g, l)->dim[0] != gir__nshape(b->g, x)->dim[0])
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "xent_logits: node %u: labels %S do not match logits %S", b->id,
+                          gir__nshape(b->g, l), gir__nshape(b->g, x));
+    b->out = gir_shape1(gir__nshape(b->g, x)->dim[0]);
+    return GIR_OK;
+}
+static gir_status gir__sh_xent_prob(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0), *p = gir__bin(b, 1);
+    gir_status s;
+    if ((s = gir__need_rank(b, 0, 2, 2)) != GIR_OK) return s;
+    if (!gir__shape_eq(gir__nshape(b->g, x), gir__nshape(b->g, p)))
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "xent_logits_prob: node %u: probabilities %S do not match logits %S",
+                          b->id, gir__nshape(b->g, p), gir__nshape(b->g, x));
+    b->out = gir_shape1(gir__nshape(b->g, x)->dim[0]);
+    return GIR_OK;
+}
+static gir_status gir__sh_mse(gir__bctx *b) {
+    const gir__node *x = gir__bin(b, 0), *y = gir__bin(b, 1);
+    if (!gir__shape_eq(gir__nshape(b->g, x), gir__nshape(b->g, y)))
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "mse: node %u: shapes differ: %S, %S", b->id, gir__nshape(b->g, x), gir__nshape(b->g, y));
+    b->out = gir_shape0();
+    return GIR_OK;
+}
+/* 2-D window attributes: a list of two, or empty for the default */
+static gir_status gir__pair(gir__bctx *b, gir_ints *l, int32_t dflt0, int32_t dflt1, int32_t lo, const char *what) {
+    if (l->n == 0) { l->n = 2; l->v[0] = dflt0; l->v[1] = dflt1; }
+    if (l->n == 1) { l->n = 2; l->v[1] = l->v[0]; }
+    if (l->n != 2 || l->v[0] < lo || l->v[1] < lo)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "%s: node %u: %s must be one or two values >= %d", gir__bname(b), b->id,
+                          what, (int)lo);
+    return GIR_OK;
+}
+/* One spatial axis of a sliding window: the dilated window and the padded input must each fit in int32_t
+   (then so does the output, and every index a kernel forms fits in int64_t); all arithmetic is 64-bit.
+   Writes the output length, 0 when the window does not fit in the padded input. */
+static gir_status gir__window(gir__bctx *b, int32_t in, int32_t k, int32_t s, int32_t p, int32_t d, const char *axis,
+                              int32_t *out) {
+    int64_t span = (int64_t)d * ((int64_t)k - 1) + 1, padded = (int64_t)in + 2 * (int64_t)p;
+    if (span > 2147483647)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "%s: node %u: a window of %d with dilation %d spans %l %s elements, more "
+                          "than INT32_MAX", gir__bname(b), b->id, (int)k, (int)d, (long long)span, axis);
+    if (padded > 2147483647)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "%s: node %u: padding %d makes the padded %s %l, more than INT32_MAX",
+                          gir__bname(b), b->id, (int)p, axis, (long long)padded);
+    *out = padded < span ? 0 : (int32_t)((padded - span) / s + 1);
+    return GIR_OK;
+}
+/* checks x [N,C,H,W] against w [K,C/groups,kh,kw]; writes the conv output shape to *o */
+static gir_status gir__conv_check(gir__bctx *b, const gir_shape *xs, const gir_shape *ws, gir_shape *o) {
+    gir_status s;
+    gir_attr *A = &b->attr;
+    int32_t oh = 0, ow = 0;
+    if ((s = gir__pair(b, &A->l[0], 1, 1, 1, "stride")) != GIR_OK) return s;
+    if ((s = gir__pair(b, &A->l[1], 0, 0, 0, "padding")) != GIR_OK) return s;
+    if ((s = gir__pair(b, &A->l[2], 1, 1, 1, "dilation")) != GIR_OK) return s;
+    if (A->i[0] == 0) A->i[0] = 1;
+    if (xs->rank != 4 || ws->rank != 4)
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: needs x [N,C,H,W] and w [K,C/groups,kh,kw], got %S, %S",
+                          gir__bname(b), b->id, xs, ws);
+    if (A->i[0] < 1 || xs->dim[1] % A->i[0] || ws->dim[0] % A->i[0] || (int64_t)ws->dim[1] * A->i[0] != xs->dim[1])
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: channels do not fit groups=%d: x %S, w %S", gir__bname(b),
+                          b->id, (int)A->i[0], xs, ws);
+    if ((s = gir__window(b, xs->dim[2], ws->dim[2], A->l[0].v[0], A->l[1].v[0], A->l[2].v[0], "height", &oh)) ||
+        (s = gir__window(b, xs->dim[3], ws->dim[3], A->l[0].v[1], A->l[1].v[1], A->l[2].v[1], "width", &ow)))
+        return s;
+    *o = gir_shape4(xs->dim[0], ws->dim[0], oh, ow);
+    if (oh < 1 || ow < 1)
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: window larger than the padded input: x %S, w %S",
+                          gir__bname(b), b->id, xs, ws);
+    return GIR_OK;
+}
+static gir_status gir__sh_conv2d(gir__bctx *b) {
+    return gir__conv_check(b, gir__nshape(b->g, gir__bin(b, 0)), gir__nshape(b->g, gir__bin(b, 1)), &b->out);
+}
+static gir_status gir__sh_conv2d_bwd_data(gir__bctx *b) {
+    gir_shape o;
+    const gir__node *gy = gir__bin(b, 0);
+    gir_status s = gir__check_shape(b, &b->attr.shape, "xshape");
+    if (!s) s = gir__conv_check(b, &b->attr.shape, gir__nshape(b->g, gir__bin(b, 1)), &o);
+    if (s) return s;
+    if (!gir__shape_eq(&o, gir__nshape(b->g, gy)))
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "conv2d_bwd_data: node %u: gradient %S does not match the output %S",
+                          b->id, gir__nshape(b->g, gy), &o);
+    b->out = b->attr.shape;
+    return GIR_OK;
+}
+static gir_status gir__sh_conv2d_bwd_filter(gir__bctx *b) {
+    gir_shape o;
+    const gir__node *gy = gir__bin(b, 1);
+    gir_status s = gir__check_shape(b, &b->attr.shape, "wshape");
+    if (!s) s = gir__conv_check(b, gir__nshape(b->g, gir__bin(b, 0)), &b->attr.shape, &o);
+    if (s) return s;
+    if (!gir__shape_eq(&o, gir__nshape(b->g, gy)))
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "conv2d_bwd_filter: node %u: gradient %S does not match the output %S",
+                          b->id, gir__nshape(b->g, gy), &o);
+    b->out = b->attr.shape;
+    return GIR_OK;
+}
+/* pooling: as PyTorch, padding is at most half the kernel, so every window holds at least one input element */
+static gir_status gir__pool_check(gir__bctx *b, const gir_shape *xs, gir_shape *o) {
+    gir_status s;
+    gir_attr *A = &b->attr;
+    int32_t oh = 0, ow = 0;
+    if ((s = gir__pair(b, &A->l[0], 0, 0, 1, "kernel")) != GIR_OK) return s;
+    if ((s = gir__pair(b, &A->l[1], A->l[0].v[0], A->l[0].v[1], 1, "stride")) != GIR_OK) return s;
+    if ((s = gir__pair(b, &A->l[2], 0, 0, 0, "padding")) != GIR_OK) return s;
+    if (2 * (int64_t)A->l[2].v[0] > A->l[0].v[0] || 2 * (int64_t)A->l[2].v[1] > A->l[0].v[1])
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "%s: node %u: padding [%d,%d] must be at most half the kernel [%d,%d]",
+                          gir__bname(b), b->id, (int)A->l[2].v[0], (int)A->l[2].v[1], (int)A->l[0].v[0],
+                          (int)A->l[0].v[1]);
+    if (xs->rank != 4)
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: needs x [N,C,H,W], got %S", gir__bname(b), b->id, xs);
+    if ((s = gir__window(b, xs->dim[2], A->l[0].v[0], A->l[1].v[0], A->l[2].v[0], 1, "height", &oh)) ||
+        (s = gir__window(b, xs->dim[3], A->l[0].v[1], A->l[1].v[1], A->l[2].v[1], 1, "width", &ow)))
+        return s;
+    *o = gir_shape4(xs->dim[0], xs->dim[1], oh, ow);
+    if (oh < 1 || ow < 1)
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: window larger than the padded input %S", gir__bname(b),
+                          b->id, xs);
+    return GIR_OK;
+}
+static gir_status gir__sh_pool2d(gir__bctx *b) { return gir__pool_check(b, gir__nshape(b->g, gir__bin(b, 0)), &b->out); }
+static gir_status gir__sh_pool2d_bwd(gir__bctx *b) {
+    gir_shape o;
+    const gir__node *gy = gir__bin(b, 0), *x = gir__bin(b, 1);
+    gir_status s = gir__pool_check(b, gir__nshape(b->g, x), &o);
+    if (s) return s;
+    if (!gir__shape_eq(&o, gir__nshape(b->g, gy)) || gy->dtype != x->dtype)
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: gradient %S %T does not match the pooled input %S %T",
+                          gir__bname(b), b->id, gir__nshape(b->g, gy), (int)gy->dtype, &o, (int)x->dtype);
+    b->out = (*gir__nshape(b->g, x));
+    return GIR_OK;
+}
+/* max_pool2d_pick: v and x of one dtype and shape; the result has x's pooled shape */
+static gir_status gir__sh_pool2d_pick(gir__bctx *b) {
+    const gir__node *v = gir__bin(b, 0), *x = gir__bin(b, 1);
+    gir_status s = gir__pool_check(b, gir__nshape(b->g, x), &b->out);
+    if (s) return s;
+    if (!gir__shape_eq(gir__nshape(b->g, v), gir__nshape(b->g, x)) || v->dtype != x->dtype)
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: values %S %T do not match x %S %T", gir__bname(b), b->id,
+                          gir__nshape(b->g, v), (int)v->dtype, gir__nshape(b->g, x), (int)x->dtype);
+    return GIR_OK;
+}
+static gir_status gir__sh_pool2d_bwd_avg(gir__bctx *b) {
+    gir_shape o;
+    const gir__node *gy = gir__bin(b, 0);
+    gir_status s = gir__check_shape(b, &b->attr.shape, "xshape");
+    if (!s) s = gir__pool_check(b, &b->attr.shape, &o);
+    if (s) return s;
+    if (!gir__shape_eq(&o, gir__nshape(b->g, gy)))
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: gradient %S does not match the pooled input %S",
+                          gir__bname(b), b->id, gir__nshape(b->g, gy), &o);
+    b->out = b->attr.shape;
+    return GIR_OK;
+}
+
+static gir_status gir__sh_dropout(gir__bctx *b) {
+    if (!(b->attr.f[0] >= 0 && b->attr.f[0] <= 1))
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "dropout: node %u: p = %g is not in [0, 1]", b->id, b->attr.f[0]);
+    b->out = *gir__nshape(b->g, gir__bin(b, 0));
+    return GIR_OK;
+}
+
+/* the assign op (gen/90-library/train.c) and train_eval (train and eval plans: gen/80-plan/modes.c) */
+static gir_status gir__sh_assign(gir__bctx *b) {
+    const gir__node *v = gir__bin(b, 0), *x = gir__bin(b, 1);
+    if (v->dtype != x->dtype)
+        return GIR__BFAIL(b, GIR_ERR_DTYPE, "assign: node %u: value (node %u) %T %S must have the dtype of var "
+                          "(node %u) %T %S", b->id, (unsigned)b->in[1].id, (int)x->dtype, gir__nshape(b->g, x),
+                          (unsigned)b->in[0].id, (int)v->dtype, gir__nshape(b->g, v));
+    if (!gir__shape_eq(gir__nshape(b->g, v), gir__nshape(b->g, x)))
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "assign: node %u: value (node %u) %T %S must have the shape of var "
+                          "(node %u) %T %S", b->id, (unsigned)b->in[1].id, (int)x->dtype, gir__nshape(b->g, x),
+                          (unsigned)b->in[0].id, (int)v->dtype, gir__nshape(b->g, v));
+    if (!gir__op_is(v->op, GIR__F_LEAF_VAR))
+        return GIR__BFAIL(b, GIR_ERR_INVALID_ARG, "assign: node %u: var (node %u, %s %T %S) must be a variable",
+                          b->id, (unsigned)b->in[0].id, gir__op_names[v->op], (int)v->dtype, gir__nshape(b->g, v));
+    b->out = (*gir__nshape(b->g, v));
+    b->dtype = v->dtype;
+    return GIR_OK;
+}
+static gir_status gir__sh_train_eval(gir__bctx *b) {
+    const gir__node *t, *e;
+    int k;
+    if (b->n < 2)
+        return GIR__BFAIL(b, GIR_ERR_INVALID_ARG, "train_eval: node %u: needs a training and an eval value, got %d "
+                          "input(s)", b->id, b->n);
+    t = gir__bin(b, 0);
+    e = gir__bin(b, 1);
+    if (t->dtype != e->dtype)
+        return GIR__BFAIL(b, GIR_ERR_DTYPE, "train_eval: node %u: the eval value (node %u) %T %S must have the "
+                          "dtype of the training value (node %u) %T %S", b->id, (unsigned)b->in[1].id, (int)e->dtype,
+                          gir__nshape(b->g, e), (unsigned)b->in[0].id, (int)t->dtype, gir__nshape(b->g, t));
+    if (!gir__shape_eq(gir__nshape(b->g, t), gir__nshape(b->g, e)))
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "train_eval: node %u: the eval value (node %u) %T %S must have the "
+                          "shape of the training value (node %u) %T %S", b->id, (unsigned)b->in[1].id, (int)e->dtype,
+                          gir__nshape(b->g, e), (unsigned)b->in[0].id, (int)t->dtype, gir__nshape(b->g, t));
+    for (k = 2; k < b->n; ++k) {
+        const gir__node *u = gir__bin(b, k);
+        if (!gir__op_is(u->op, GIR__F_WRITES) || u->dtype != t->dtype)
+            return GIR__BFAIL(b, GIR_ERR_INVALID_ARG, "train_eval: node %u: update %d (node %u, %s %T %S) must be an "
+                              "assign node of %T", b->id, k - 2, (unsigned)b->in[k].id, gir__op_names[u->op],
+                              (int)u->dtype, gir__nshape(b->g, u), (int)t->dtype);
+    }
+    b->out = (*gir__nshape(b->g, t));
+    b->dtype = t->dtype;
+    return GIR_OK;
+}
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
+
+/* >>build: the generic builder every named builder calls (gir_op_build), and the builders generated from ops.def - */
+static const char *gir__dtrule_text(int r) {
+    switch (r) {
+    case GIR__DT_NUM: return "numeric (u8, i32, f32, f64)";
+    case GIR__DT_FLOAT: return "float (f32, f64)";
+    case GIR__DT_CMP: return "b8 or numeric (b8, u8, i32, f32, f64)";
+    case GIR__DT_LOGIC: return "b8";
+    case GIR__DT_TEST: return "float (f32, f64)";
+    case GIR__DT_INT: return "integer (u8, i32)";
+    case GIR__DT_INDEX: return "numeric (u8, i32, f32, f64)";
+    default: return "any";
+    }
+}
+static int gir__dt_allowed(int rule, int dt) {
+    switch (rule) {
+    case GIR__DT_NUM: case GIR__DT_INDEX: return gir__is_num(dt);
+    case GIR__DT_CMP: return dt == GIR_DTYPE_B8 || gir__is_num(dt);
+    case GIR__DT_FLOAT: return gir__is_num(dt);        /* integers may promote with a float parent */
+    case GIR__DT_TEST: return gir__is_float(dt);
+    case GIR__DT_LOGIC: return dt == GIR_DTYPE_B8;
+    case GIR__DT_INT: return gir__is_int(dt);
+    default: return dt > 0 && dt < GIR_DTYPE__COUNT;
+    }
+}
+
+/* attribute values no shape rule looks at */
+static gir_status gir__check_values(gir__bctx *b) {
+    if (b->op == GIR_OP_CLAMP && b->attr.f[0] > b->attr.f[1])     /* not a column: clamp's own attribute check */
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "clamp: node %u: lo %g > hi %g (lo must not exceed hi)", b->id,
+                          b->attr.f[0], b->attr.f[1]);
+    return GIR_OK;
+}
+/* the value of a rank-0 constant as its node holds it, when known at build time */
+static int gir__scalar_value(const gir_graph *g, const gir__node *x, double *v) {
+    const void *data;
+    if (gir__op_is(x->op, GIR__F_LEAF_FILL)) {
+        gir_attr a;
+        double f = gir__attr_load(g, x, &a)->f[0];
+        *v = x->dtype == GIR_DTYPE_U8 ? gir__sat_u8(f) : x->dtype == GIR_DTYPE_I32 ? gir__sat_i32(f) : f;
+        return 1;
+    }
+    if (!gir__op_is(x->op, GIR__F_LEAF_CONST) || !(data = gir__node_data(g, x))) return 0;
+    switch (x->dtype) {
+    case GIR_DTYPE_U8: case GIR_DTYPE_B8: *v = *(const uint8_t *)data; return 1;
+    case GIR_DTYPE_I32: *v = *(const int32_t *)data; return 1;
+    case GIR_DTYPE_F32: *v = *(const float *)data; return 1;
+    default: *v = *(const double *)data; return 1;
+    }
+}
+static int gir__kind(int dt) { return dt == GIR_DTYPE_B8 ? 0 : gir__is_int(dt) ? 1 : 2; }
+static int gir__weak(const gir_graph *g, const gir__node *x, int np) {
+    return np > 1 && gir__nshape(g, x)->rank == 0 && x->ntype == GIR_NODE_CONSTANT;
+}
+/* The common dtype of the parents. Promotion follows the order b8 < u8 < i32 < f32 < f64, but a rank-0 constant
+   (a scalar such as gir_scalar's) adapts to the other parents, as in NumPy 2: x_f32 * 2.0 stays f32; a float
+   scalar with integer or b8 tensors gives at least f32, an integer scalar with b8 tensors its own dtype. An
+   integer scalar must fit the dtype it adapts to (NumPy 2 raises OverflowError for u8 + 300), except in
+   comparisons, which then compare in the scalar's dtype (u8 == 300 is false, as in NumPy 2). */
+static gir_status gir__promote(gir__bctx *b, const gir__opinfo *oi, const gir_node *stor, int np, int *pdt) {
+    gir_graph *g = b->g;
+    int strong = 0, weak = 0, k;
+    for (k = 0; k < np; ++k) {
+        const gir__node *x = &g->nodes[stor[k].id];
+        if (!gir__dt_allowed(oi->dtrule, x->dtype))
+            return GIR__BFAIL(b, GIR_ERR_DTYPE, "%s: node %u: %s (input %d) must be %s, got %T %S", gir__op_names[b->op], b->id,
+                              gir__in_name(oi, gir__in_pos(oi, k)), gir__in_pos(oi, k), gir__dtrule_text(oi->dtrule),
+                              (int)x->dtype, gir__nshape(g, x));
+        if (gir__weak(g, x, np)) { if (x->dtype > weak) weak = x->dtype; }
+        else if (x->dtype > strong) strong = x->dtype;
+    }
+    *pdt = !strong ? weak : (!weak || gir__kind(weak) <= gir__kind(strong)) ? strong
+         : gir__is_float(weak) ? GIR_DTYPE_F32 : weak;
+    for (k = 0; k < np && gir__is_int(*pdt); ++k) {
+        const gir__node *x = &g->nodes[stor[k].id];
+        double v, lo = *pdt == GIR_DTYPE_U8 ? 0.0 : -2147483648.0, hi = *pdt == GIR_DTYPE_U8 ? 255.0 : 2147483647.0;
+        if (!gir__weak(g, x, np) || !gir__is_int(x->dtype) || !gir__scalar_value(g, x, &v) || (v >= lo && v <= hi)) continue;
+        if (oi->dtrule == GIR__DT_CMP) { *pdt = x->dtype > *pdt ? x->dtype : *pdt; continue; }
+        return GIR__BFAIL(b, GIR_ERR_DTYPE, "%s: node %u: the scalar %g (%s, input %d) does not fit %T, the dtype "
+                          "of the other operand (cast one side first)", gir__op_names[b->op], b->id, v,
+                          gir__in_name(oi, gir__in_pos(oi, k)), gir__in_pos(oi, k), *pdt);
+    }
+    return GIR_OK;
+}
+/* op is left out of this build (gen/30-base/select.c): say so, with the macro that left it out */
+static void gir__op_left_out(gir_graph *g, gir_op op) {
+    char up[40];
+    const char *nm = gir__op_names[op], *grp = gir__group_names[gir__op_groups[op]];
+    size_t k;
+    for (k = 0; nm[k] && k + 1 < sizeof up; ++k) up[k] = (char)(nm[k] >= 'a' && nm[k] <= 'z' ? nm[k] - 'a' + 'A' : nm[k]);
+    up[k] = 0;
+    if (gir__op_absent[op] == 1)
+        gir__gfail(g, GIR_ERR_NOT_BUILT, "op '%s' is not in this build (GIR_NO_OP_%s)", nm, up);
+    else if (gir__op_absent[op] == 3)
+        gir__gfail(g, GIR_ERR_NOT_BUILT, "op '%s' is not in this build (GIR_NO_OPS_%s)", nm, grp);
+    else
+        gir__gfail(g, GIR_ERR_NOT_BUILT, "op '%s' is not in this build (GIR_ONLY_OPS without GIR_WITH_OP_%s or "
+                   "GIR_WITH_OPS_%s)", nm, up, grp);
+}
+
+/* gir_op_build, step 1: the op is known and built, takes n inputs, and each is a live node of g; ord gets them in
+   storage order (parents first, then arguments, IN order within each). Nonzero: fail (the message is set, except
+   for a poisoned input, which passes quietly). */
+static int gir__bld_inputs(gir__bctx *b, const gir__opinfo *oi, const gir_node *in, gir_node *ord) {
+    gir_graph *g = b->g;
+    int k, n = b->n, p = 0, a = oi->variadic ? n : oi->nparents;
+    if (oi->variadic ? (n < 1 || n > GIR_MAX_VARIADIC) : (n != oi->nparents + oi->nargs)) {
+        if (oi->variadic)
+            gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: takes 1 to GIR_MAX_VARIADIC (%d) inputs, got %d",
+                       gir__op_names[b->op], b->id, GIR_MAX_VARIADIC, n);
+        else
+            gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: takes %d input(s), got %d", gir__op_names[b->op], b->id,
+                       oi->nparents + oi->nargs, n);
+        return 1;
+    }
+    if (n > 0 && !in) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: input array is NULL", gir__op_names[b->op], b->id);
+        return 1;
+    }
+    for (k = 0; k < n; ++k) {
+        if (!oi->variadic && k < 32 && ((oi->argmask >> k) & 1u)) ord[a++] = in[k];
+        else ord[p++] = in[k];
+    }
+    for (k = 0; k < n; ++k) {
+        int kind = gir__handle_kind(g, ord[k]);
+        if (kind == GIR__H_NONE) return 1;          /* poisoned input: no new message */
+        if (kind != GIR__H_OWN) {
+            gir__gfail(g, GIR_ERR_HANDLE, "%s: node %u: %s (input %d, id %u) %s", gir__op_names[b->op], b->id,
+                       gir__in_name(oi, gir__in_pos(oi, k)), gir__in_pos(oi, k), (unsigned)ord[k].id,
+                       gir__handle_why(kind));
+            return 1;
+        }
+    }
+    return 0;
+}
+/* step 2: the output dtype from the row's dtype rule and the promoted parent dtype pdt (b->dtype); nonzero: fail */
+static int gir__bld_dtype(gir__bctx *b, const gir__opinfo *oi, const gir__node *x0, int pdt) {
+    gir_graph *g = b->g;
+    if (x0 && gir__ew_lacks(b->op, pdt)) {
+        if (GIR__ONLY_F32 && pdt != GIR_DTYPE_F32)
+            gir__gfail(g, GIR_ERR_NOT_BUILT, "%s: node %u: %T inputs, and this build has GIR_ONLY_F32",
+                       gir__op_names[b->op], b->id, pdt);
+        else gir__gfail(g, GIR_ERR_DTYPE, "%s: node %u: not defined for %T inputs", gir__op_names[b->op], b->id, pdt);
+        return 1;
+    }
+    if (!x0 && (oi->dtrule != GIR__DT_ATTR || oi->shrule == GIR__SH_SAME || oi->shrule == GIR__SH_BCAST ||
+                oi->shrule == GIR__SH_REDUCE)) {           /* a table row whose rules read a parent it lacks */
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: its dtype and shape rules need a parent",
+                   gir__op_names[b->op], b->id);
+        return 1;
+    }
+    switch (oi->dtrule) {
+    case GIR__DT_FLOAT:
+        if (!gir__is_float(pdt)) {
+            gir__gfail(g, GIR_ERR_DTYPE, "%s: node %u: needs float (f32, f64) inputs, got %T %S (cast it first)",
+                       gir__op_names[b->op], b->id, (int)x0->dtype, gir__nshape(g, x0));
+            return 1;
+        }
+        b->dtype = pdt; break;
+    case GIR__DT_CMP: case GIR__DT_LOGIC: case GIR__DT_TEST: b->dtype = GIR_DTYPE_B8; break;
+    case GIR__DT_INDEX: b->dtype = GIR_DTYPE_I32; break;
+    case GIR__DT_ATTR:
+        b->dtype = b->attr.dtype;
+        if (b->dtype <= 0 || b->dtype >= GIR_DTYPE__COUNT) {
+            gir__gfail(g, GIR_ERR_ATTR, "%s: node %u: bad dtype attribute %d", gir__op_names[b->op], b->id,
+                       (int)b->attr.dtype);
+            return 1;
+        }
+        break;
+    default: b->dtype = pdt;
+    }
+    return 0;
+}
+/* step 3: the output shape (b->out) from the row's shape rule, then the attribute values' checks; nonzero: fail */
+static int gir__bld_shape(gir__bctx *b, const gir__opinfo *oi, const gir__node *x0, int np) {
+    gir_graph *g = b->g;
+    gir_status s = GIR_OK;
+    int k;
+    switch (oi->shrule) {
+    case GIR__SH_SAME:
+        b->out = (*gir__nshape(g, x0));
+        if (oi->axis_i >= 0) s = gir__axis(b, &b->attr.i[oi->axis_i], b->out.rank, "axis");
+        if (!s && oi->axes_l >= 0) s = gir__axes(b, &b->attr.l[oi->axes_l], b->out.rank, 0);
+        break;
+    case GIR__SH_BCAST:
+        b->out = (*gir__nshape(g, x0));
+        for (k = 1; k < np && !s; ++k) {
+            const gir_shape *xs = gir__nshape(g, &g->nodes[b->in[k].id]);
+            gir_shape prev = b->out;
+            if (!gir__bcast2(&prev, xs, &b->out))
+                s = GIR__BFAIL(b, GIR_ERR_SHAPE, "%s: node %u: shapes do not broadcast: %S and %S",
+                               gir__op_names[b->op], b->id, &prev, xs);
+        }
+        break;
+    case GIR__SH_REDUCE: s = gir__reduce_shape(b); break;
+    case GIR__SH_SCALAR: b->out = gir_shape0(); break;
+    case GIR__SH_ATTR_SHAPE:
+        b->out = b->attr.shape;
+        s = gir__check_shape(b, &b->out, "shape");
+        break;
+    default: s = oi->shape_fn(b);
+    }
+    if (!s) s = gir__check_values(b);
+    if (s) return 1;
+    if (!gir__shape_ok(&b->out)) {
+        int neg = !gir__rank_ok(b->out.rank);
+        for (k = 0; !neg && k < b->out.rank; ++k) neg = b->out.dim[k] < 0;
+        if (neg) gir__gfail(g, GIR_ERR_SHAPE, "%s: node %u: result %S is not a valid shape", gir__op_names[b->op], b->id,
+                            &b->out);
+        else gir__gfail(g, GIR_ERR_LIMIT, "%s: node %u: result %S has more than 2^40 elements", gir__op_names[b->op],
+                        b->id, &b->out);
+        return 1;
+    }
+    return 0;
+}
+/* step 4: parents whose dtype differs from the common one pdt get a cast node (promotion builds casts) */
+static int gir__bld_casts(gir__bctx *b, const gir__opinfo *oi, gir_node *stor, int np, int pdt) {
+    gir_graph *g = b->g;
+    int k;
+    if (oi->dtrule == GIR__DT_ATTR || oi->dtrule == GIR__DT_INDEX || np < 2) return 0;
+    for (k = 0; k < np; ++k) {
+        if (g->nodes[stor[k].id].dtype != pdt) {
+            gir_attr ca;
+            gir_node c;
+            gir_attr_zero(&ca);
+            ca.dtype = pdt;
+            c = gir_op_build(g, GIR_OP_CAST, 1, &stor[k], &ca);      /* not a column: the op promotion builds */
+            if (!c.id) return 1;
+            stor[k] = c;
+        }
+    }
+    b->id = (uint32_t)g->nnodes;
+    return 0;
+}
+/* step 5: the node type and grad level, from the inputs */
+static int gir__bld_ntype(const gir__bctx *b, int np, int *level) {
+    const gir_graph *g = b->g;
+    int k, diff_in = 0, any_in = 0;
+    *level = g->grad_level;
+    if (b->n == 0) return gir__op_is(b->op, GIR__F_LEAF_STATE) ? GIR_NODE_INPUT : GIR_NODE_CONSTANT;
+    for (k = 0; k < b->n; ++k) {
+        const gir__node *x = &g->nodes[b->in[k].id];
+        int t = x->ntype;
+        if (x->grad_level > *level) *level = x->grad_level;
+        if (t >= GIR_NODE_INPUT) any_in = 1;
+        if (k < np && gir__is_float(x->dtype) && (t == GIR_NODE_INPUT || t == GIR_NODE_INPUT_DERIVED)) diff_in = 1;
+    }
+    /* a float op without an adjoint stays on the gradient path (gir_grad reports it) unless it blocks */
+    if (diff_in && gir__is_float(b->dtype) && !gir__op_is(b->op, GIR__F_BLOCK)) return GIR_NODE_INPUT_DERIVED;
+    return any_in ? GIR_NODE_INPUT_DERIVED_NON_DIFF : GIR_NODE_CONSTANT_DERIVED;
+}
+/* step 6: a constant's or variable's values: the caller's (referenced, gen/50-ir/dataref.c) or a copy of its own
+   (zeros without attr->data); *data stays NULL for other ops. Nonzero: fail, nothing allocated. */
+static int gir__bld_data(gir__bctx *b, const gir_attr *attr, void **data, size_t *bytes) {
+    gir_graph *g = b->g;
+    *data = NULL;
+    *bytes = 0;
+    if (!gir__op_is(b->op, GIR__F_LEAF_DATA)) return 0;
+    if (b->attr.i[4] == GIR__REF && !(attr && attr->data)) b->attr.i[4] = 0;   /* nothing to refer to */
+    if (b->attr.i[4] == GIR__REF) {
+        *data = (void *)(uintptr_t)attr->data;
+        return 0;
+    }
+    if (!gir__bytes(&b->out, b->dtype, bytes)) {
+        gir__gfail(g, GIR_ERR_LIMIT, "%s: node %u: %T %S has more bytes than size_t counts", gir__op_names[b->op],
+                   b->id, b->dtype, &b->out);
+        return 1;
+    }
+    *data = gir__alloc(&g->a, *bytes ? *bytes : 1);
+    if (!*data) {
+        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "%s: node %u: out of memory for %l bytes of data", gir__op_names[b->op],
+                   b->id, (long long)*bytes);
+        return 1;
+    }
+    if (attr && attr->data) GIR_MEMCPY(*data, attr->data, *bytes);
+    else GIR_MEMSET(*data, 0, *bytes);
+    return 0;
+}
+/* step 7: the node appended. Everything is reserved before anything is changed, so a failure leaves the graph as
+   it was (and frees the data of step 6). */
+static gir_node gir__bld_commit(gir__bctx *b, int np, int ntype, int level, void *data, size_t bytes) {
+    gir_graph *g = b->g;
+    unsigned char pk[GIR__ATTR_MAXBYTES];
+    size_t packed;
+    uint32_t align, sref;
+    gir__node *nd;
+    int k;
+    b->attr.data = data;
+    packed = gir__attr_pack(&b->attr, pk);          /* attributes other than all zeros get a store entry */
+    align = (pk[1] & 0x40u) ? (uint32_t)sizeof(void *) : 1u;   /* one with values keeps the pointer aligned */
+    sref = gir__shape_ref(g, &b->out, b->in, b->n);        /* 0: the shape is stored anew */
+    if (gir__grow(&g->a, (void **)&g->nodes, &g->cap, g->nnodes + 1, sizeof(gir__node)) ||
+        gir__grow(&g->a, (void **)&g->ins, &g->inscap, g->nins + (size_t)b->n, sizeof(uint32_t)) ||
+        (packed && gir__store_reserve(&g->a, &g->attrs, packed, align)) ||
+        (!sref && gir__store_reserve(&g->a, &g->shapes, sizeof(gir_shape), 4)) || g->nnodes >= 0xffffffffu) {
+        if (b->attr.i[4] != GIR__REF) gir__free(&g->a, data, bytes);
+        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "%s: node %u: out of memory growing the graph", gir__op_names[b->op],
+                   b->id);
+        return gir__handle(NULL, 0);
+    }
+    nd = &g->nodes[g->nnodes];               /* every field is set */
+    nd->op = (uint16_t)b->op;
+    nd->dtype = (uint8_t)b->dtype;
+    nd->ntype = (uint8_t)ntype;
+    nd->grad_level = (uint16_t)level;
+    nd->nparents = (uint16_t)np;
+    nd->nin = (uint32_t)b->n;
+    nd->in0 = (uint32_t)g->nins;
+    if (!sref) sref = gir__store_put(&g->shapes, &b->out, sizeof b->out, 4);
+    nd->shp = sref;
+    nd->name = 0;
+    nd->attr = packed ? gir__store_put(&g->attrs, pk, packed, align) : 0;
+    for (k = 0; k < b->n; ++k) g->ins[g->nins++] = b->in[k].id;
+    return gir__handle(g, (uint32_t)g->nnodes++);
+}
+
+/* The generic builder: every named builder calls it. The steps above, in order; a failing step has set the
+   graph's status and message (a poisoned input passes quietly) and nothing of the graph has changed. */
+GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in, const gir_attr *attr) {
+    gir_node bad = gir__handle(NULL, 0), stor[GIR_MAX_VARIADIC];
+    const gir__opinfo *oi;
+    const gir__node *x0;            /* the first parent, which the dtype and shape rules read */
+    gir__bctx b;
+    int np, pdt = 0, ntype, level;
+    size_t bytes;
+    void *data;
+    if (!g) return bad;
+    if (!gir__op_ok(op)) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "op_build: unknown op %d", (int)op);
+        return bad;
+    }
+    if (gir__op_absent[op]) {
+        gir__op_left_out(g, op);
+        return bad;
+    }
+    oi = gir__op_info(op);
+    b.g = g; b.op = op; b.id = (uint32_t)g->nnodes; b.n = n;    /* every field is set (no memset: it is hot) */
+    b.in = stor; b.out = gir__no_attr.shape; b.dtype = 0;
+    np = oi->variadic ? n : oi->nparents;
+    if (gir__bld_inputs(&b, oi, in, stor)) return bad;
+    GIR_MEMCPY(&b.attr, attr ? attr : &gir__no_attr, sizeof b.attr);   /* a copy (a zero fill is a slow rep stos) */
+    b.attr.data = NULL;
+    if (gir__check_attr_ranks(&b, oi->attrs)) return bad;
+    if (gir__promote(&b, oi, stor, np, &pdt)) return bad;
+    x0 = np > 0 ? &g->nodes[stor[0].id] : NULL;
+    if (gir__bld_dtype(&b, oi, x0, pdt) || gir__bld_shape(&b, oi, x0, np)) return bad;
+    if (gir__bld_casts(&b, oi, stor, np, pdt)) return bad;
+    ntype = gir__bld_ntype(&b, np, &level);
+    if (gir__bld_data(&b, attr, &data, &bytes)) return bad;
+    return gir__bld_commit(&b, np, ntype, level, data, bytes);
+}
+
+/* generated from ops.def: one builder per row */
+GIR_API gir_node gir_input(gir_graph *g, gir_dtype dtype, gir_shape shape) {
+    gir_attr A;
+    gir_attr_zero(&A);
+    A.dtype = (int32_t)dtype;
+    A.shape = shape;
+    return gir_op_build(g, GIR_OP_INPUT, 0, NULL, &A);
+}
+GIR_API gir_node gir_variable(gir_graph *g, gir_dtype dtype, gir_shape shape, const void *init) {
+    gir_attr A;
+    gir_attr_zero(&A);
+    A.dtype = (int32_t)dtype;
+    A.shape = shape;
+    A.data = init;
+    return gir_op_build(g, GIR_OP_VARIABLE, 0, NULL, &A);
+}
+GIR_API gir_node gir_constant(gir_graph *g, gir_dtype dtype, gir_shape shape, const void *values) {
+    gir_attr A;
+    gir_attr_zero(&A);
+    A.dtype = (int32_t)dtype;
+    A.shape = shape;
+    A.data = values;
+    return gir_op_build(g, GIR_OP_CONSTANT, 0, NULL, &A);
+}
+GIR_API gir_node gir_fill(gir_graph *g, gir_dtype dtype, gir_shape shape, double value) {
+    gir_attr A;
+    gir_attr_zero(&A);
+    A.dtype = (int32_t)dtype;
+    A.shape = shape;
+    A.f[0] = value;
+    return gir_op_build(g, GIR_OP_FILL, 0, NULL, &A);
+}
+GIR_API gir_node gir_eye(gir_graph *g, gir_dtype dtype, int n, int m, int k) {
+    gir_attr A;
+    gir_attr_zero(&A);
+    A.dtype = (int32_t)dtype;
+    A.i[0] = (int32_t)n;
+    A.i[1] = (int32_t)m;
+    A.i[2] = (int32_t)k;
+    return gir_op_build(g, GIR_OP_EYE, 0, NULL, &A);
+}
+GIR_API gir_node gir_arange(gir_graph *g, gir_dtype dtype, double start, double stop, double step) {
+    gir_attr A;
+    gir_attr_zero(&A);
+    A.dtype = (int32_t)dtype;
+    A.f[0] = start;
+    A.f[1] = stop;
+    A.f[2] = step;
+    return gir_op_build(g, GIR_OP_ARANGE, 0, NULL, &A);
+}
+GIR_API gir_node gir_rand_uniform(gir_graph *g, gir_dtype dtype, gir_shape shape, double lo, double hi, uint64_t seed) {
+    gir_attr A;
+    gir_attr_zero(&A);
+    A.dtype = (int32_t)dtype;
+    A.shape = shape;
+    A.f[0] = lo;
+    A.f[1] = hi;
+    A.seed = seed;
+    return gir_op_build(g, GIR_OP_RAND_UNIFORM, 0, NULL, &A);
+}
+GIR_API gir_node gir_rand_normal(gir_graph *g, gir_dtype dtype, gir_shape shape, double mean, double std, uint64_t seed) {
+    gir_attr A;
+    gir_attr_zero(&A);
+    A.dtype = (int32_t)dtype;
+    A.shape = shape;
+    A.f[0] = mean;
+    A.f[1] = std;
+    A.seed = seed;
+    return gir_op_build(g, GIR_OP_RAND_NORMAL, 0, NULL, &A);
+}
+GIR_API gir_node gir_not(gir_graph *g, gir_node a) {
+    gir_node in[1];
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_NOT, 1, in, NULL);
+}
+GIR_API gir_node gir_and(gir_graph *g, gir_node a, gir_node b) {
+    gir_node in[2];
+    in[0] = a;
+    in[1] = b;
+    return gir_op_build(g, GIR_OP_AND, 2, in, NULL);
+}
+GIR_API gir_node gir_or(gir_graph *g, gir_node a, gir_node b) {
+    gir_node in[2];
+    in[0] = a;
+    in[1] = b;
+    return gir_op_build(g, GIR_OP_OR, 2, in, NULL);
+}
+GIR_API gir_node gir_xor(gir_graph *g, gir_node a, gir_node b) {
+    gir_node in[2];
+    in[0] = a;
+    in[1] = b;
+    return gir_op_build(g, GIR_OP_XOR, 2, in, NULL);
+}
+GIR_API gir_node gir_gt(gir_graph *g, gir_node a, gir_node b) {
+    gir_node in[2];
+    in[0] = a;
+    in[1] = b;
+    return gir_op_build(g, GIR_OP_GT, 2, in, NULL);
+}
+GIR_API gir_node gir_ge(gir_graph *g, gir_node a, gir_node b) {
+    gir_node in[2];
+    in[0] = a;
+    in[1] = b;
+    return gir_op_build(g, GIR_OP_GE, 2, in, NULL);
+}
+GIR_API gir_node gir_lt(gir_graph *g, gir_node a, gir_node b) {
+    gir_node in[2];
+    in[0] = a;
+    in[1] = b;
+    return gir_op_build(g, GIR_OP_LT, 2, in, NULL);
+}
+GIR_API gir_node gir_le(gir_graph *g, gir_node a, gir_node b) {
+    gir_node in[2];
+    in[0] = a;
+    in[1] = b;
+    return gir_op_build(g, GIR_OP_LE, 2, in, NULL);
+}
+GIR_API gir_node gir_eq(gir_graph *g, gir_node a, gir_node b) {
+    gir_node in[2];
+    in[0] = a;
+    in[1] = b;
+    return gir_op_build(g, GIR_OP_EQ, 2, in, NULL);
+}
+GIR_API gir_node gir_ne(gir_graph *g, gir_node a, gir_node b) {
+    gir_node in[2];
+    in[0] = a;
+    in[1] = b;
+    return gir_op_build(g, GIR_OP_NE, 2, in, NULL);
+}
+GIR_API gir_node gir_approx_eq(gir_graph *g, gir_node a, gir_node b, double atol, double rtol) {
+    gir_attr A;
+    gir_node in[2];
+    gir_attr_zero(&A);
+    in[0] = a;
+    in[1] = b;
+    A.f[0] = atol;
+    A.f[1] = rtol;
+    return gir_op_build(g, GIR_OP_APPROX_EQ, 2, in, &A);
+}
+GIR_API gir_node gir_isnan(gir_graph *g, gir_node a) {
+    gir_node in[1];
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_ISNAN, 1, in, NULL);
+}
+GIR_API gir_node gir_isinf(gir_graph *g, gir_node a) {
+    gir_node in[1];
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_ISINF, 1, in, NULL);
+}
+GIR_API gir_node gir_isfinite(gir_graph *g, gir_node a) {
+    gir_node in[1];
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_ISFINITE, 1, in, NULL);
+}
+GIR_API gir_node gir_add(gir_graph *g, gir_node a, gir_node b) {
+    gir_node in[2];
+    in[0] = a;
+    in[1] = b;
+    return gir_op_build(g, GIR_OP_ADD, 2, in, NULL);
+}
+GIR_API gir_node gir_sub(gir_graph *g, gir_node a, gir_node b) {
+    gir_node in[2];
+    in[0] = a;
+    in[1] = b;
+    return gir_op_build(g, GIR_OP_SUB, 2, in, NULL);
+}
+GIR_API gir_node gir_mul(gir_graph *g, gir_node a, gir_node b) {
+    gir_node in[2];
+    in[0] = a;
+    in[1] = b;
+    return gir_op_build(g, GIR_OP_MUL, 2, in, NULL);
+}
+GIR_API gir_node gir_div(gir_graph *g, gir_node a, gir_node b) {
+    gir_node in[2];
+    in[0] = a;
+    in[1] = b;
+    return gir_op_build(g, GIR_OP_DIV, 2, in, NULL);
+}
+GIR_API gir_node gir_neg(gir_graph *g, gir_node a) {
+    gir_node in[1];
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_NEG, 1, in, NULL);
+}
+GIR_API gir_node gir_pow(gir_graph *g, gir_node a, gir_node b) {
+    gir_node in[2];
+    in[0] = a;
+    in[1] = b;
+    return gir_op_build(g, GIR_OP_POW, 2, in, NULL);
+}
+GIR_API gir_node gir_maximum(gir_graph *g, gir_node a, gir_node b) {
+    gir_node in[2];
+    in[0] = a;
+    in[1] = b;
+    return gir_op_build(g, GIR_OP_MAXIMUM, 2, in, NULL);
+}
+GIR_API gir_node gir_minimum(gir_graph *g, gir_node a, gir_node b) {
+    gir_node in[2];
+    in[0] = a;
+    in[1] = b;
+    return gir_op_build(g, GIR_OP_MINIMUM, 2, in, NULL);
+}
+GIR_API gir_node gir_mod(gir_graph *g, gir_node a, gir_node b) {
+    gir_node in[2];
+    in[0] = a;
+    in[1] = b;
+    return gir_op_build(g, GIR_OP_MOD, 2, in, NULL);
+}
+GIR_API gir_node gir_floordiv(gir_graph *g, gir_node a, gir_node b) {
+    gir_node in[2];
+    in[0] = a;
+    in[1] = b;
+    return gir_op_build(g, GIR_OP_FLOORDIV, 2, in, NULL);
+}
+GIR_API gir_node gir_add_n(gir_graph *g, int n, const gir_node *xs) {
+    return gir_op_build(g, GIR_OP_ADD_N, n, xs, NULL);
+}
+GIR_API gir_node gir_abs(gir_graph *g, gir_node a) {
+    gir_node in[1];
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_ABS, 1, in, NULL);
+}
+GIR_API gir_node gir_sign(gir_graph *g, gir_node a) {
+    gir_node in[1];
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_SIGN, 1, in, NULL);
+}
+GIR_API gir_node gir_square(gir_graph *g, gir_node a) {
+    gir_node in[1];
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_SQUARE, 1, in, NULL);
+}
+GIR_API gir_node gir_sqrt(gir_graph *g, gir_node a) {
+    gir_node in[1];
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_SQRT, 1, in, NULL);
+}
+GIR_API gir_node gir_rsqrt(gir_graph *g, gir_node a) {
+    gir_node in[1];
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_RSQRT, 1, in, NULL);
+}
+GIR_API gir_node gir_reciprocal(gir_graph *g, gir_node a) {
+    gir_node in[1];
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_RECIPROCAL, 1, in, NULL);
+}
+GIR_API gir_node gir_exp(gir_graph *g, gir_node a) {
+    gir_node in[1];
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_EXP, 1, in, NULL);
+}
+GIR_API gir_node gir_expm1(gir_graph *g, gir_node a) {
+    gir_node in[1];
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_EXPM1, 1, in, NULL);
+}
+GIR_API gir_node gir_log(gir_graph *g, gir_node a) {
+    gir_node in[1];
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_LOG, 1, in, NULL);
+}
+GIR_API gir_node gir_log1p(gir_graph *g, gir_node a) {
+    gir_node in[1];
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_LOG1P, 1, in, NULL);
+}
+GIR_API gir_node gir_log2(gir_graph *g, gir_node a) {
+    gir_node in[1];
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_LOG2, 1, in, NULL);
+}
+GIR_API gir_node gir_sin(gir_graph *g, gir_node a) {
+    gir_node in[1];
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_SIN, 1, in, NULL);
+}
+GIR_API gir_node gir_cos(gir_graph *g, gir_node a) {
+    gir_node in[1];
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_COS, 1, in, NULL);
+}
+GIR_API gir_node gir_tan(gir_graph *g, gir_node a) {
+    gir_node in[1];
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_TAN, 1, in, NULL);
+}
+GIR_API gir_node gir_asin(gir_graph *g, gir_node a) {
+    gir_node in[1];
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_ASIN, 1, in, NULL);
+}
+GIR_API gir_node gir_acos(gir_graph *g, gir_node a) {
+    gir_node in[1];
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_ACOS, 1, in, NULL);
+}
+GIR_API gir_node gir_atan(gir_graph *g, gir_node a) {
+    gir_node in[1];
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_ATAN, 1, in, NULL);
+}
+GIR_API gir_node gir_sinh(gir_graph *g, gir_node a) {
+    gir_node in[1];
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_SINH, 1, in, NULL);
+}
+GIR_API gir_node gir_cosh(gir_graph *g, gir_node a) {
+    gir_node in[1];
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_COSH, 1, in, NULL);
+}
+GIR_API gir_node gir_tanh(gir_graph *g, gir_node a) {
+    gir_node in[1];
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_TANH, 1, in, NULL);
+}
+GIR_API gir_node gir_sigmoid(gir_graph *g, gir_node a) {
+    gir_node in[1];
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_SIGMOID, 1, in, NULL);
+}
+GIR_API gir_node gir_softplus(gir_graph *g, gir_node a) {
+    gir_node in[1];
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_SOFTPLUS, 1, in, NULL);
+}
+GIR_API gir_node gir_relu(gir_graph *g, gir_node a) {
+    gir_node in[1];
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_RELU, 1, in, NULL);
+}
+GIR_API gir_node gir_leaky_relu(gir_graph *g, gir_node a, double alpha) {
+    gir_attr A;
+    gir_node in[1];
+    gir_attr_zero(&A);
+    in[0] = a;
+    A.f[0] = alpha;
+    return gir_op_build(g, GIR_OP_LEAKY_RELU, 1, in, &A);
+}
+GIR_API gir_node gir_elu(gir_graph *g, gir_node a, double alpha) {
+    gir_attr A;
+    gir_node in[1];
+    gir_attr_zero(&A);
+    in[0] = a;
+    A.f[0] = alpha;
+    return gir_op_build(g, GIR_OP_ELU, 1, in, &A);
+}
+GIR_API gir_node gir_gelu(gir_graph *g, gir_node a) {
+    gir_node in[1];
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_GELU, 1, in, NULL);
+}
+GIR_API gir_node gir_silu(gir_graph *g, gir_node a) {
+    gir_node in[1];
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_SILU, 1, in, NULL);
+}
+GIR_API gir_node gir_erf(gir_graph *g, gir_node a) {
+    gir_node in[1];
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_ERF, 1, in, NULL);
+}
+GIR_API gir_node gir_floor(gir_graph *g, gir_node a) {
+    gir_node in[1];
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_FLOOR, 1, in, NULL);
+}
+GIR_API gir_node gir_ceil(gir_graph *g, gir_node a) {
+    gir_node in[1];
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_CEIL, 1, in, NULL);
+}
+GIR_API gir_node gir_round(gir_graph *g, gir_node a) {
+    gir_node in[1];
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_ROUND, 1, in, NULL);
+}
+GIR_API gir_node gir_clamp(gir_graph *g, gir_node a, double lo, double hi) {
+    gir_attr A;
+    gir_node in[1];
+    gir_attr_zero(&A);
+    in[0] = a;
+    A.f[0] = lo;
+    A.f[1] = hi;
+    return gir_op_build(g, GIR_OP_CLAMP, 1, in, &A);
+}
+GIR_API gir_node gir_sum(gir_graph *g, gir_node x, gir_ints axes, int keepdims) {
+    gir_attr A;
+    gir_node in[1];
+    gir_attr_zero(&A);
+    in[0] = x;
+    A.l[0] = axes;
+    A.i[0] = (int32_t)keepdims;
+    return gir_op_build(g, GIR_OP_SUM, 1, in, &A);
+}
+GIR_API gir_node gir_mean(gir_graph *g, gir_node x, gir_ints axes, int keepdims) {
+    gir_attr A;
+    gir_node in[1];
+    gir_attr_zero(&A);
+    in[0] = x;
+    A.l[0] = axes;
+    A.i[0] = (int32_t)keepdims;
+    return gir_op_build(g, GIR_OP_MEAN, 1, in, &A);
+}
+GIR_API gir_node gir_prod(gir_graph *g, gir_node x, gir_ints axes, int keepdims) {
+    gir_attr A;
+    gir_node in[1];
+    gir_attr_zero(&A);
+    in[0] = x;
+    A.l[0] = axes;
+    A.i[0] = (int32_t)keepdims;
+    return gir_op_build(g, GIR_OP_PROD, 1, in, &A);
+}
+GIR_API gir_node gir_max(gir_graph *g, gir_node x, gir_ints axes, int keepdims) {
+    gir_attr A;
+    gir_node in[1];
+    gir_attr_zero(&A);
+    in[0] = x;
+    A.l[0] = axes;
+    A.i[0] = (int32_t)keepdims;
+    return gir_op_build(g, GIR_OP_MAX, 1, in, &A);
+}
+GIR_API gir_node gir_min(gir_graph *g, gir_node x, gir_ints axes, int keepdims) {
+    gir_attr A;
+    gir_node in[1];
+    gir_attr_zero(&A);
+    in[0] = x;
+    A.l[0] = axes;
+    A.i[0] = (int32_t)keepdims;
+    return gir_op_build(g, GIR_OP_MIN, 1, in, &A);
+}
+GIR_API gir_node gir_var(gir_graph *g, gir_node x, gir_ints axes, int keepdims, int ddof) {
+    gir_attr A;
+    gir_node in[1];
+    gir_attr_zero(&A);
+    in[0] = x;
+    A.l[0] = axes;
+    A.i[0] = (int32_t)keepdims;
+    A.i[1] = (int32_t)ddof;
+    return gir_op_build(g, GIR_OP_VAR, 1, in, &A);
+}
+GIR_API gir_node gir_logsumexp(gir_graph *g, gir_node x, gir_ints axes, int keepdims) {
+    gir_attr A;
+    gir_node in[1];
+    gir_attr_zero(&A);
+    in[0] = x;
+    A.l[0] = axes;
+    A.i[0] = (int32_t)keepdims;
+    return gir_op_build(g, GIR_OP_LOGSUMEXP, 1, in, &A);
+}
+GIR_API gir_node gir_argmax(gir_graph *g, gir_node x, int axis, int keepdims) {
+    gir_attr A;
+    gir_node in[1];
+    gir_attr_zero(&A);
+    in[0] = x;
+    A.i[0] = (int32_t)axis;
+    A.i[1] = (int32_t)keepdims;
+    return gir_op_build(g, GIR_OP_ARGMAX, 1, in, &A);
+}
+GIR_API gir_node gir_argmin(gir_graph *g, gir_node x, int axis, int keepdims) {
+    gir_attr A;
+    gir_node in[1];
+    gir_attr_zero(&A);
+    in[0] = x;
+    A.i[0] = (int32_t)axis;
+    A.i[1] = (int32_t)keepdims;
+    return gir_op_build(g, GIR_OP_ARGMIN, 1, in, &A);
+}
+GIR_API gir_node gir_all(gir_graph *g, gir_node x, gir_ints axes, int keepdims) {
+    gir_attr A;
+    gir_node in[1];
+    gir_attr_zero(&A);
+    in[0] = x;
+    A.l[0] = axes;
+    A.i[0] = (int32_t)keepdims;
+    return gir_op_build(g, GIR_OP_ALL, 1, in, &A);
+}
+GIR_API gir_node gir_any(gir_graph *g, gir_node x, gir_ints axes, int keepdims) {
+    gir_attr A;
+    gir_node in[1];
+    gir_attr_zero(&A);
+    in[0] = x;
+    A.l[0] = axes;
+    A.i[0] = (int32_t)keepdims;
+    return gir_op_build(g, GIR_OP_ANY, 1, in, &A);
+}
+GIR_API gir_node gir_reshape(gir_graph *g, gir_node x, gir_shape shape) {
+    gir_attr A;
+    gir_node in[1];
+    gir_attr_zero(&A);
+    in[0] = x;
+    A.shape = shape;
+    return gir_op_build(g, GIR_OP_RESHAPE, 1, in, &A);
+}
+GIR_API gir_node gir_transpose(gir_graph *g, gir_node x, gir_ints perm) {
+    gir_attr A;
+    gir_node in[1];
+    gir_attr_zero(&A);
+    in[0] = x;
+    A.l[0] = perm;
+    return gir_op_build(g, GIR_OP_TRANSPOSE, 1, in, &A);
+}
+GIR_API gir_node gir_broadcast_to(gir_graph *g, gir_node x, gir_shape shape) {
+    gir_attr A;
+    gir_node in[1];
+    gir_attr_zero(&A);
+    in[0] = x;
+    A.shape = shape;
+    return gir_op_build(g, GIR_OP_BROADCAST_TO, 1, in, &A);
+}
+GIR_API gir_node gir_slice(gir_graph *g, gir_node x, int axis, int start, int stop, int step) {
+    gir_attr A;
+    gir_node in[1];
+    gir_attr_zero(&A);
+    in[0] = x;
+    A.i[0] = (int32_t)axis;
+    A.i[1] = (int32_t)start;
+    A.i[2] = (int32_t)stop;
+    A.i[3] = (int32_t)step;
+    return gir_op_build(g, GIR_OP_SLICE, 1, in, &A);
+}
+GIR_API gir_node gir_unslice(gir_graph *g, gir_node x, int axis, int start, int stop, int step, int len) {
+    gir_attr A;
+    gir_node in[1];
+    gir_attr_zero(&A);
+    in[0] = x;
+    A.i[0] = (int32_t)axis;
+    A.i[1] = (int32_t)start;
+    A.i[2] = (int32_t)stop;
+    A.i[3] = (int32_t)step;
+    A.i[4] = (int32_t)len;
+    return gir_op_build(g, GIR_OP_UNSLICE, 1, in, &A);
+}
+GIR_API gir_node gir_concat(gir_graph *g, int n, const gir_node *xs, int axis) {
+    gir_attr A;
+    gir_attr_zero(&A);
+    A.i[0] = (int32_t)axis;
+    return gir_op_build(g, GIR_OP_CONCAT, n, xs, &A);
+}
+GIR_API gir_node gir_flip(gir_graph *g, gir_node x, gir_ints axes) {
+    gir_attr A;
+    gir_node in[1];
+    gir_attr_zero(&A);
+    in[0] = x;
+    A.l[0] = axes;
+    return gir_op_build(g, GIR_OP_FLIP, 1, in, &A);
+}
+GIR_API gir_node gir_pad(gir_graph *g, gir_node x, gir_ints before, gir_ints after, double value) {
+    gir_attr A;
+    gir_node in[1];
+    gir_attr_zero(&A);
+    in[0] = x;
+    A.l[0] = before;
+    A.l[1] = after;
+    A.f[0] = value;
+    return gir_op_build(g, GIR_OP_PAD, 1, in, &A);
+}
+GIR_API gir_node gir_index_select(gir_graph *g, gir_node x, gir_node index, int axis) {
+    gir_attr A;
+    gir_node in[2];
+    gir_attr_zero(&A);
+    in[0] = x;
+    in[1] = index;
+    A.i[0] = (int32_t)axis;
+    return gir_op_build(g, GIR_OP_INDEX_SELECT, 2, in, &A);
+}
+GIR_API gir_node gir_index_add(gir_graph *g, gir_node x, gir_node index, int axis, int len) {
+    gir_attr A;
+    gir_node in[2];
+    gir_attr_zero(&A);
+    in[0] = x;
+    in[1] = index;
+    A.i[0] = (int32_t)axis;
+    A.i[1] = (int32_t)len;
+    return gir_op_build(g, GIR_OP_INDEX_ADD, 2, in, &A);
+}
+GIR_API gir_node gir_one_hot(gir_graph *g, gir_node index, int depth, gir_dtype dtype) {
+    gir_attr A;
+    gir_node in[1];
+    gir_attr_zero(&A);
+    in[0] = index;
+    A.i[0] = (int32_t)depth;
+    A.dtype = (int32_t)dtype;
+    return gir_op_build(g, GIR_OP_ONE_HOT, 1, in, &A);
+}
+GIR_API gir_node gir_where(gir_graph *g, gir_node cond, gir_node a, gir_node b) {
+    gir_node in[3];
+    in[0] = cond;
+    in[1] = a;
+    in[2] = b;
+    return gir_op_build(g, GIR_OP_WHERE, 3, in, NULL);
+}
+GIR_API gir_node gir_diag(gir_graph *g, gir_node x, int k) {
+    gir_attr A;
+    gir_node in[1];
+    gir_attr_zero(&A);
+    in[0] = x;
+    A.i[0] = (int32_t)k;
+    return gir_op_build(g, GIR_OP_DIAG, 1, in, &A);
+}
+GIR_API gir_node gir_diagonal(gir_graph *g, gir_node x, int k) {
+    gir_attr A;
+    gir_node in[1];
+    gir_attr_zero(&A);
+    in[0] = x;
+    A.i[0] = (int32_t)k;
+    return gir_op_build(g, GIR_OP_DIAGONAL, 1, in, &A);
+}
+GIR_API gir_node gir_triu(gir_graph *g, gir_node x, int k) {
+    gir_attr A;
+    gir_node in[1];
+    gir_attr_zero(&A);
+    in[0] = x;
+    A.i[0] = (int32_t)k;
+    return gir_op_build(g, GIR_OP_TRIU, 1, in, &A);
+}
+GIR_API gir_node gir_tril(gir_graph *g, gir_node x, int k) {
+    gir_attr A;
+    gir_node in[1];
+    gir_attr_zero(&A);
+    in[0] = x;
+    A.i[0] = (int32_t)k;
+    return gir_op_build(g, GIR_OP_TRIL, 1, in, &A);
+}
+GIR_API gir_node gir_cast(gir_graph *g, gir_node x, gir_dtype dtype) {
+    gir_attr A;
+    gir_node in[1];
+    gir_attr_zero(&A);
+    in[0] = x;
+    A.dtype = (int32_t)dtype;
+    return gir_op_build(g, GIR_OP_CAST, 1, in, &A);
+}
+GIR_API gir_node gir_stop_gradient(gir_graph *g, gir_node x) {
+    gir_node in[1];
+    in[0] = x;
+    return gir_op_build(g, GIR_OP_STOP_GRADIENT, 1, in, NULL);
+}
+GIR_API gir_node gir_matmul(gir_graph *g, gir_node a, gir_node b) {
+    gir_node in[2];
+    in[0] = a;
+    in[1] = b;
+    return gir_op_build(g, GIR_OP_MATMUL, 2, in, NULL);
+}
+GIR_API gir_node gir_dot(gir_graph *g, gir_node a, gir_node b) {
+    gir_node in[2];
+    in[0] = a;
+    in[1] = b;
+    return gir_op_build(g, GIR_OP_DOT, 2, in, NULL);
+}
+GIR_API gir_node gir_outer(gir_graph *g, gir_node a, gir_node b) {
+    gir_node in[2];
+    in[0] = a;
+    in[1] = b;
+    return gir_op_build(g, GIR_OP_OUTER, 2, in, NULL);
+}
+GIR_API gir_node gir_trace(gir_graph *g, gir_node x) {
+    gir_node in[1];
+    in[0] = x;
+    return gir_op_build(g, GIR_OP_TRACE, 1, in, NULL);
+}
+GIR_API gir_node gir_inverse(gir_graph *g, gir_node x) {
+    gir_node in[1];
+    in[0] = x;
+    return gir_op_build(g, GIR_OP_INVERSE, 1, in, NULL);
+}
+GIR_API gir_node gir_det(gir_graph *g, gir_node x) {
+    gir_node in[1];
+    in[0] = x;
+    return gir_op_build(g, GIR_OP_DET, 1, in, NULL);
+}
+GIR_API gir_node gir_logdet(gir_graph *g, gir_node x) {
+    gir_node in[1];
+    in[0] = x;
+    return gir_op_build(g, GIR_OP_LOGDET, 1, in, NULL);
+}
+GIR_API gir_node gir_cholesky(gir_graph *g, gir_node x) {
+    gir_node in[1];
+    in[0] = x;
+    return gir_op_build(g, GIR_OP_CHOLESKY, 1, in, NULL);
+}
+GIR_API gir_node gir_trisolve(gir_graph *g, gir_node a, gir_node b, int lower, int trans) {
+    gir_attr A;
+    gir_node in[2];
+    gir_attr_zero(&A);
+    in[0] = a;
+    in[1] = b;
+    A.i[0] = (int32_t)lower;
+    A.i[1] = (int32_t)trans;
+    return gir_op_build(g, GIR_OP_TRISOLVE, 2, in, &A);
+}
+GIR_API gir_node gir_softmax(gir_graph *g, gir_node x, int axis) {
+    gir_attr A;
+    gir_node in[1];
+    gir_attr_zero(&A);
+    in[0] = x;
+    A.i[0] = (int32_t)axis;
+    return gir_op_build(g, GIR_OP_SOFTMAX, 1, in, &A);
+}
+GIR_API gir_node gir_log_softmax(gir_graph *g, gir_node x, int axis) {
+    gir_attr A;
+    gir_node in[1];
+    gir_attr_zero(&A);
+    in[0] = x;
+    A.i[0] = (int32_t)axis;
+    return gir_op_build(g, GIR_OP_LOG_SOFTMAX, 1, in, &A);
+}
+GIR_API gir_node gir_xent_logits(gir_graph *g, gir_node logits, gir_node labels) {
+    gir_node in[2];
+    in[0] = logits;
+    in[1] = labels;
+    return gir_op_build(g, GIR_OP_XENT_LOGITS, 2, in, NULL);
+}
+GIR_API gir_node gir_xent_logits_prob(gir_graph *g, gir_node logits, gir_node probs) {
+    gir_node in[2];
+    in[0] = logits;
+    in[1] = probs;
+    return gir_op_build(g, GIR_OP_XENT_LOGITS_PROB, 2, in, NULL);
+}
+GIR_API gir_node gir_bce_logits(gir_graph *g, gir_node x, gir_node t) {
+    gir_node in[2];
+    in[0] = x;
+    in[1] = t;
+    return gir_op_build(g, GIR_OP_BCE_LOGITS, 2, in, NULL);
+}
+GIR_API gir_node gir_mse(gir_graph *g, gir_node a, gir_node b) {
+    gir_node in[2];
+    in[0] = a;
+    in[1] = b;
+    return gir_op_build(g, GIR_OP_MSE, 2, in, NULL);
+}
+GIR_API gir_node gir_conv2d(gir_graph *g, gir_node x, gir_node w, gir_ints stride, gir_ints padding, gir_ints dilation, int groups) {
+    gir_attr A;
+    gir_node in[2];
+    gir_attr_zero(&A);
+    in[0] = x;
+    in[1] = w;
+    A.l[0] = stride;
+    A.l[1] = padding;
+    A.l[2] = dilation;
+    A.i[0] = (int32_t)groups;
+    return gir_op_build(g, GIR_OP_CONV2D, 2, in, &A);
+}
+GIR_API gir_node gir_conv2d_bwd_data(gir_graph *g, gir_node gy, gir_node w, gir_ints stride, gir_ints padding, gir_ints dilation, int groups, gir_shape xshape) {
+    gir_attr A;
+    gir_node in[2];
+    gir_attr_zero(&A);
+    in[0] = gy;
+    in[1] = w;
+    A.l[0] = stride;
+    A.l[1] = padding;
+    A.l[2] = dilation;
+    A.i[0] = (int32_t)groups;
+    A.shape = xshape;
+    return gir_op_build(g, GIR_OP_CONV2D_BWD_DATA, 2, in, &A);
+}
+GIR_API gir_node gir_conv2d_bwd_filter(gir_graph *g, gir_node x, gir_node gy, gir_ints stride, gir_ints padding, gir_ints dilation, int groups, gir_shape wshape) {
+    gir_attr A;
+    gir_node in[2];
+    gir_attr_zero(&A);
+    in[0] = x;
+    in[1] = gy;
+    A.l[0] = stride;
+    A.l[1] = padding;
+    A.l[2] = dilation;
+    A.i[0] = (int32_t)groups;
+    A.shape = wshape;
+    return gir_op_build(g, GIR_OP_CONV2D_BWD_FILTER, 2, in, &A);
+}
+GIR_API gir_node gir_max_pool2d(gir_graph *g, gir_node x, gir_ints kernel, gir_ints stride, gir_ints padding) {
+    gir_attr A;
+    gir_node in[1];
+    gir_attr_zero(&A);
+    in[0] = x;
+    A.l[0] = kernel;
+    A.l[1] = stride;
+    A.l[2] = padding;
+    return gir_op_build(g, GIR_OP_MAX_POOL2D, 1, in, &A);
+}
+GIR_API gir_node gir_max_pool2d_bwd(gir_graph *g, gir_node gy, gir_node x, gir_ints kernel, gir_ints stride, gir_ints padding) {
+    gir_attr A;
+    gir_node in[2];
+    gir_attr_zero(&A);
+    in[0] = gy;
+    in[1] = x;
+    A.l[0] = kernel;
+    A.l[1] = stride;
+    A.l[2] = padding;
+    return gir_op_build(g, GIR_OP_MAX_POOL2D_BWD, 2, in, &A);
+}
+GIR_API gir_node gir_avg_pool2d(gir_graph *g, gir_node x, gir_ints kernel, gir_ints stride, gir_ints padding, int count_include_pad) {
+    gir_attr A;
+    gir_node in[1];
+    gir_attr_zero(&A);
+    in[0] = x;
+    A.l[0] = kernel;
+    A.l[1] = stride;
+    A.l[2] = padding;
+    A.i[0] = (int32_t)count_include_pad;
+    return gir_op_build(g, GIR_OP_AVG_POOL2D, 1, in, &A);
+}
+GIR_API gir_node gir_avg_pool2d_bwd(gir_graph *g, gir_node gy, gir_ints kernel, gir_ints stride, gir_ints padding, int count_include_pad, gir_shape xshape) {
+    gir_attr A;
+    gir_node in[1];
+    gir_attr_zero(&A);
+    in[0] = gy;
+    A.l[0] = kernel;
+    A.l[1] = stride;
+    A.l[2] = padding;
+    A.i[0] = (int32_t)count_include_pad;
+    A.shape = xshape;
+    return gir_op_build(g, GIR_OP_AVG_POOL2D_BWD, 1, in, &A);
+}
+GIR_API gir_node gir_dropout(gir_graph *g, gir_node x, double p, uint64_t seed) {
+    gir_attr A;
+    gir_node in[1];
+    gir_attr_zero(&A);
+    in[0] = x;
+    A.f[0] = p;
+    A.seed = seed;
+    return gir_op_build(g, GIR_OP_DROPOUT, 1, in, &A);
+}
+GIR_API gir_node gir_gather(gir_graph *g, gir_node x, gir_node index, int axis) {
+    gir_attr A;
+    gir_node in[2];
+    gir_attr_zero(&A);
+    in[0] = x;
+    in[1] = index;
+    A.i[0] = (int32_t)axis;
+    return gir_op_build(g, GIR_OP_GATHER, 2, in, &A);
+}
+GIR_API gir_node gir_scatter_add(gir_graph *g, gir_node x, gir_node index, gir_node src, int axis) {
+    gir_attr A;
+    gir_node in[3];
+    gir_attr_zero(&A);
+    in[0] = x;
+    in[1] = index;
+    in[2] = src;
+    A.i[0] = (int32_t)axis;
+    return gir_op_build(g, GIR_OP_SCATTER_ADD, 3, in, &A);
+}
+GIR_API gir_node gir_fmod(gir_graph *g, gir_node a, gir_node b) {
+    gir_node in[2];
+    in[0] = a;
+    in[1] = b;
+    return gir_op_build(g, GIR_OP_FMOD, 2, in, NULL);
+}
+GIR_API gir_node gir_gelu_tanh(gir_graph *g, gir_node a) {
+    gir_node in[1];
+    in[0] = a;
+    return gir_op_build(g, GIR_OP_GELU_TANH, 1, in, NULL);
+}
+GIR_API gir_node gir_assign(gir_graph *g, gir_node var, gir_node value) {
+    gir_node in[2];
+    in[0] = var;
+    in[1] = value;
+    return gir_op_build(g, GIR_OP_ASSIGN, 2, in, NULL);
+}
+GIR_API gir_node gir_train_eval(gir_graph *g, int n, const gir_node *xs) {
+    return gir_op_build(g, GIR_OP_TRAIN_EVAL, n, xs, NULL);
+}
+GIR_API gir_node gir_max_pool2d_pick(gir_graph *g, gir_node v, gir_node x, gir_ints kernel, gir_ints stride, gir_ints padding) {
+    gir_attr A;
+    gir_node in[2];
+    gir_attr_zero(&A);
+    in[0] = v;
+    in[1] = x;
+    A.l[0] = kernel;
+    A.l[1] = stride;
+    A.l[2] = padding;
+    return gir_op_build(g, GIR_OP_MAX_POOL2D_PICK, 2, in, &A);
+}
+
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
+/* >>names: node names, scopes, the graph's variables ----------------------------------------------------------
+   A name lives in the graph's name pool (NUL-terminated strings, appended in blocks that never move: nodes keep
+   1 + offset). Lookups scan the named nodes; graphs name their parameters and a few outputs, not every node. */
+static int gir__name_char(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.' ||
+           c == ':' || c == '+' || c == '-';
+}
+/* 1 when s is parts of name characters joined by single '/' (no empty part) */
+static int gir__name_ok(const char *s, size_t len) {
+    size_t k;
+    if (!len || s[0] == '/' || s[len - 1] == '/') return 0;
+    for (k = 0; k < len; ++k)
+        if (!(gir__name_char(s[k]) || (s[k] == '/' && s[k + 1] != '/'))) return 0;
+    return 1;
+}
+static size_t gir__strlen_max(const char *s, size_t max) {   /* strlen, stopping past max */
+    size_t n = 0;
+    while (n <= max && s[n]) ++n;
+    return n;
+}
+static int gir__strcmp(const char *a, const char *b) {      /* strcmp: byte order, as unsigned char */
+    while (*a && *a == *b) { ++a; ++b; }
+    return (int)(unsigned char)*a - (int)(unsigned char)*b;
+}
+static int gir__streq(const char *a, const char *b) { return gir__strcmp(a, b) == 0; }
+static uint32_t gir__find_id(const gir_graph *g, const char *name) {
+    size_t k;
+    for (k = 1; k < g->nnodes; ++k)
+        if (g->nodes[k].name && gir__streq(gir__name_at(g, g->nodes[k].name), name)) return (uint32_t)k;
+    return 0;
+}
+/* give n the whole name full (len characters, already checked), unless another node has it */
+static gir_node gir__name_set(gir_graph *g, gir_node n, const char *full, size_t len) {
+    uint32_t other;
+    if ((other = gir__find_id(g, full)) == n.id) return n;
+    if (other) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "name: '%s' is already %N", full, (const gir_graph *)g, (unsigned)other);
+        return gir__handle(NULL, 0);
+    }
+    if (gir__store_reserve(&g->a, &g->names, len + 1, 1u)) {
+        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "name: %N: out of memory naming it '%s'", (const gir_graph *)g,
+                   (unsigned)n.id, full);
+        return gir__handle(NULL, 0);
+    }
+    g->nodes[n.id].name = gir__store_put(&g->names, full, len + 1, 1u);
+    return n;
+}
+GIR_API gir_node gir_name(gir_graph *g, gir_node n, const char *name) {
+    char full[GIR_MAX_NAME + 1];
+    size_t len, at = 0;
+    int kind;
+    if (!g) return gir__handle(NULL, 0);
+    if ((kind = gir__handle_kind(g, n)) != GIR__H_OWN) {
+        if (n.id || n.tag) gir__gfail(g, GIR_ERR_HANDLE, "name: node (id %u) %s", (unsigned)n.id, gir__handle_why(kind));
+        return gir__handle(NULL, 0);
+    }
+    len = name ? gir__strlen_max(name, GIR_MAX_NAME) : 0;
+    if (g->scope_len && len) {
+        GIR_MEMCPY(full, g->scope->text, g->scope_len);
+        full[g->scope_len] = '/';
+        at = (size_t)g->scope_len + 1;
+    }
+    if (!name || at + len > GIR_MAX_NAME || !gir__name_ok(name, len)) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "name: %N: %s", (const gir_graph *)g, (unsigned)n.id,
+                   !name ? "the name is NULL" : at + len > GIR_MAX_NAME ? "the name (scope included) is longer than "
+                   "GIR_MAX_NAME" : "a name is parts of [A-Za-z0-9_.:+-] joined by single '/'");
+        return gir__handle(NULL, 0);
+    }
+    GIR_MEMCPY(full + at, name, len);
+    full[at + len] = 0;
+    return gir__name_set(g, n, full, at + len);
+}
+/* State a builder makes for a named node (an optimizer's buffers for a parameter, batch norm's running
+   statistics for its gamma) is named "<owner>/<what>"; nothing happens when owner is unnamed or the name would
+   be too long. 0 when the name is already taken (an error in the graph). */
+static int gir__name_derived(gir_graph *g, gir_node owner, gir_node n, const char *what) {
+    char full[GIR_MAX_NAME + 1];
+    const char *on;
+    size_t ol, wl;
+    if (!n.id || !owner.id || !g->nodes[owner.id].name) return 1;
+    on = gir__name_at(g, g->nodes[owner.id].name);
+    ol = gir__strlen_max(on, GIR_MAX_NAME);
+    wl = gir__strlen_max(what, GIR_MAX_NAME);
+    if (ol + 1 + wl > GIR_MAX_NAME) return 1;
+    GIR_MEMCPY(full, on, ol);
+    full[ol] = '/';
+    GIR_MEMCPY(full + ol + 1, what, wl + 1);
+    return gir__name_set(g, n, full, ol + 1 + wl).id != 0;
+}
+GIR_API const char *gir_node_name(const gir_graph *g, gir_node n) {
+    const gir__node *d = gir__get(g, n);
+    return d && d->name ? gir__name_at(g, d->name) : "";
+}
+GIR_API gir_node gir_find(const gir_graph *g, const char *name) {
+    if (!g || !name || !*name) return gir__handle(NULL, 0);
+    return gir__handle(g, gir__find_id(g, name));
+}
+GIR_API gir_status gir_scope_push(gir_graph *g, const char *scope) {
+    size_t len, at;
+    if (!g) return GIR_ERR_INVALID_ARG;
+    len = scope ? gir__strlen_max(scope, GIR_MAX_NAME) : 0;
+    at = g->scope_len ? (size_t)g->scope_len + 1 : 0;
+    if (!scope || !gir__name_ok(scope, len) || at + len >= GIR_MAX_NAME || g->scope_depth >= GIR_MAX_SCOPE_DEPTH) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "scope: %s", !scope ? "the scope is NULL" :
+                   g->scope_depth >= GIR_MAX_SCOPE_DEPTH ? "nested deeper than GIR_MAX_SCOPE_DEPTH" :
+                   at + len >= GIR_MAX_NAME ? "the scope is longer than GIR_MAX_NAME" :
+                   "a scope is parts of [A-Za-z0-9_.:+-] joined by single '/'");
+        return GIR_ERR_INVALID_ARG;
+    }
+    if (!g->scope && !(g->scope = (gir__scope *)gir__alloc(&g->a, sizeof *g->scope))) {
+        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "scope: out of memory");
+        return GIR_ERR_OUT_OF_MEMORY;
+    }
+    g->scope->mark[g->scope_depth++] = g->scope_len;
+    if (at) g->scope->text[g->scope_len] = '/';
+    GIR_MEMCPY(g->scope->text + at, scope, len);
+    g->scope_len = (uint16_t)(at + len);
+    g->scope->text[g->scope_len] = 0;
+    return GIR_OK;
+}
+GIR_API void gir_scope_pop(gir_graph *g) {
+    if (!g || !g->scope_depth) return;
+    g->scope_len = g->scope->mark[--g->scope_depth];
+    g->scope->text[g->scope_len] = 0;
+}
+GIR_API const char *gir_scope(const gir_graph *g) { return g && g->scope ? g->scope->text : ""; }
+
+GIR_API int gir_graph_variable_count(const gir_graph *g) {
+    size_t k;
+    int n = 0;
+    for (k = 1; g && k < g->nnodes; ++k) n += gir__op_is(g->nodes[k].op, GIR__F_LEAF_VAR);
+    return n;
+}
+GIR_API gir_node gir_graph_variable(const gir_graph *g, int index) {
+    size_t k;
+    for (k = 1; g && index >= 0 && k < g->nnodes; ++k)
+        if (gir__op_is(g->nodes[k].op, GIR__F_LEAF_VAR) && index-- == 0) return gir__handle(g, (uint32_t)k);
+    return gir__handle(NULL, 0);
+}
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
+
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
+/* >>dataref: constants and read-only variables whose values stay in the caller's memory (weights in flash).
+   The node keeps the caller's pointer in attr->data and marks it with attr->i[4] = GIR__REF: the graph never
+   copies, writes or frees those bytes; plans read them in place. A referenced variable is read-only: a plan
+   that assigns to it does not compile, gir_init_* and gir_load_variables refuse it. */
+static gir_node gir__data_ref(gir_graph *g, gir_op op, gir_dtype dtype, gir_shape shape, const void *data) {
+    const char *fn = gir__op_is(op, GIR__F_LEAF_CONST) ? "constant_ref" : "variable_ref";
+    gir_attr A;
+    size_t es;
+    if (!g) return gir__handle(NULL, 0);
+    es = (unsigned)dtype < (unsigned)GIR_DTYPE__COUNT ? gir__dtype_sizes[dtype] : 0;
+    if (!data || (es && (size_t)((uintptr_t)data % es) != 0)) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: the data of a %T %S must be %s (%u-byte aligned)", fn,
+                   (unsigned)g->nnodes, (int)dtype, &shape, data ? "aligned to its element size" : "given",
+                   (unsigned)es);
+        return gir__handle(NULL, 0);
+    }
+    gir_attr_zero(&A);
+    A.dtype = (int32_t)dtype;
+    A.shape = shape;
+    A.data = data;
+    A.i[4] = GIR__REF;
+    return gir_op_build(g, op, 0, NULL, &A);
+}
+GIR_API gir_node gir_constant_ref(gir_graph *g, gir_dtype dtype, gir_shape shape, const void *data) {
+    return gir__data_ref(g, GIR_OP_CONSTANT, dtype, shape, data);      /* names the op it builds, as a builder */
+}
+GIR_API gir_node gir_variable_ref(gir_graph *g, gir_dtype dtype, gir_shape shape, const void *data) {
+    return gir__data_ref(g, GIR_OP_VARIABLE, dtype, shape, data);      /* names the op it builds, as a builder */
+}
+GIR_API int gir_node_is_ref(const gir_graph *g, gir_node n) {
+    const gir__node *d = gir__get(g, n);
+    return d ? gir__is_ref(g, d) : 0;
+}
+/* a node that writes a referenced variable (an assign): GIR_ERR_INVALID_ARG naming both, for gir_compile */
+static gir_status gir__ref_check_write(gir_graph *g, uint32_t id) {
+    const gir__node *d = &g->nodes[id];
+    uint32_t v;
+    if (!gir__op_is(d->op, GIR__F_WRITES) || d->nin < 1) return GIR_OK;
+    v = g->ins[d->in0];
+    if (!gir__is_ref(g, &g->nodes[v])) return GIR_OK;
+    gir__gfail(g, GIR_ERR_INVALID_ARG, "compile: assign %N writes variable %N, which is read-only (gir_variable_ref)",
+               (const gir_graph *)g, (unsigned)id, (const gir_graph *)g, (unsigned)v);
+    return GIR_ERR_INVALID_ARG;
+}
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
+
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
+/* >>compose: builders composed of table ops (scalar, zeros, expand_dims, split, layer_norm, batch_norm, flatten,
+   split_sizes, conv2d_bias, ...). Their messages name the builder and the argument the user passed. */
+/* convenience builders: compositions of table ops -----------------------------------------------------------
+   Their messages name the builder and the argument the user passed. An argument's node, or NULL: {0} (an earlier
+   failure) passes on quietly, a handle from elsewhere is reported. */
+static const gir__node *gir__arg(gir_graph *g, gir_node x, const char *fn, const char *what) {
+    int kind = gir__handle_kind(g, x);
+    if (kind == GIR__H_OWN) return &g->nodes[x.id];
+    if (kind != GIR__H_NONE)
+        gir__gfail(g, GIR_ERR_HANDLE, "%s: %s (id %u) %s", fn, what, (unsigned)x.id, gir__handle_why(kind));
+    return NULL;
+}
+/* the end of a composed builder: an error a table op raised inside it (out of memory, or a check the builder
+   leaves to the op) gets the builder's name in front, so "conv2d_bias: conv2d: node 7: ..." */
+static gir_node gir__named(gir_graph *g, int was_ok, const char *fn, gir_node r) {
+#ifndef GIR_NO_ERROR_STRINGS
+    size_t n = 0, add = 0, k;
+    if (!g || !was_ok || g->status == GIR_OK) return r;
+    while (fn[add]) ++add;
+    add += 2;
+    while (g->msg[n]) ++n;
+    if (add >= sizeof g->msg) return r;
+    if (n + add >= sizeof g->msg) n = sizeof g->msg - 1 - add;
+    for (k = n + 1; k-- > 0;) g->msg[k + add] = k == n ? 0 : g->msg[k];
+    for (k = 0; k < add - 2; ++k) g->msg[k] = fn[k];
+    g->msg[add - 2] = ':';
+    g->msg[add - 1] = ' ';
+#else
+    (void)g; (void)was_ok; (void)fn;
+#endif
+    return r;
+}
+static int gir__ok(const gir_graph *g) { return g && g->status == GIR_OK; }
+/* a fill of value, named fn in a message */
+static gir_node gir__filled(gir_graph *g, gir_dtype dtype, gir_shape shape, double value, const char *fn) {
+    int was_ok = gir__ok(g);
+    return gir__named(g, was_ok, fn, gir_fill(g, dtype, shape, value));
+}
+static gir_node gir__reshaped(gir_graph *g, gir_node x, gir_shape shape, const char *fn) {
+    int was_ok = gir__ok(g);
+    return gir__named(g, was_ok, fn, gir_reshape(g, x, shape));
+}
+GIR_API gir_node gir_int_div(gir_graph *g, gir_node a, gir_node b) { return gir_floordiv(g, a, b); }
+GIR_API gir_node gir_scalar(gir_graph *g, gir_dtype dtype, double value) {
+    return gir__filled(g, dtype, gir_shape0(), value, "scalar");
+}
+GIR_API gir_node gir_zeros(gir_graph *g, gir_dtype dtype, gir_shape shape) {
+    return gir__filled(g, dtype, shape, 0.0, "zeros");
+}
+GIR_API gir_node gir_ones(gir_graph *g, gir_dtype dtype, gir_shape shape) {
+    return gir__filled(g, dtype, shape, 1.0, "ones");
+}
+GIR_API gir_node gir_zeros_like(gir_graph *g, gir_node x) {
+    const gir__node *d = gir__arg(g, x, "zeros_like", "x");
+    gir_node bad = gir__handle(NULL, 0);
+    if (!d) return bad;
+    return gir__filled(g, (gir_dtype)d->dtype, (*gir__nshape(g, d)), 0.0, "zeros_like");
+}
+GIR_API gir_node gir_ones_like(gir_graph *g, gir_node x) {
+    const gir__node *d = gir__arg(g, x, "ones_like", "x");
+    gir_node bad = gir__handle(NULL, 0);
+    if (!d) return bad;
+    return gir__filled(g, (gir_dtype)d->dtype, (*gir__nshape(g, d)), 1.0, "ones_like");
+}
+GIR_API gir_node gir_expand_dims(gir_graph *g, gir_node x, int axis) {
+    const gir__node *d = gir__arg(g, x, "expand_dims", "x");
+    gir_shape s;
+    gir_node bad = gir__handle(NULL, 0);
+    int k, a = axis;
+    if (!d) return bad;
+    if (gir__nshape(g, d)->rank >= GIR_MAX_RANK) {
+        gir__gfail(g, GIR_ERR_SHAPE, "expand_dims: x %S already has rank GIR_MAX_RANK (%d)", gir__nshape(g, d), GIR_MAX_RANK);
+        return bad;
+    }
+    if (a < 0) a += gir__nshape(g, d)->rank + 1;
+    if (a < 0 || a > gir__nshape(g, d)->rank) {
+        gir__gfail(g, GIR_ERR_ATTR, "expand_dims: axis %d out of range for x %S (%d..%d)", axis, gir__nshape(g, d),
+                   -gir__nshape(g, d)->rank - 1, gir__nshape(g, d)->rank);
+        return bad;
+    }
+    s.rank = gir__nshape(g, d)->rank + 1;
+    for (k = 0; k < s.rank; ++k) s.dim[k] = k < a ? gir__nshape(g, d)->dim[k] : k == a ? 1 : gir__nshape(g, d)->dim[k - 1];
+    return gir__reshaped(g, x, s, "expand_dims");
+}
+GIR_API gir_node gir_squeeze(gir_graph *g, gir_node x, int axis) {
+    const gir__node *d = gir__arg(g, x, "squeeze", "x");
+    gir_shape s;
+    gir_node bad = gir__handle(NULL, 0);
+    int k, a = axis;
+    if (!d) return bad;
+    if (a < 0) a += gir__nshape(g, d)->rank;
+    if (a < 0 || a >= gir__nshape(g, d)->rank) {
+        gir__gfail(g, GIR_ERR_ATTR, "squeeze: axis %d out of range for x %S", axis, gir__nshape(g, d));
+        return bad;
+    }
+    if (gir__nshape(g, d)->dim[a] != 1) {
+        gir__gfail(g, GIR_ERR_ATTR, "squeeze: axis %d of x %S has length %d, not 1", axis, gir__nshape(g, d),
+                   (int)gir__nshape(g, d)->dim[a]);
+        return bad;
+    }
+    s.rank = gir__nshape(g, d)->rank - 1;
+    for (k = 0; k < s.rank; ++k) s.dim[k] = gir__nshape(g, d)->dim[k < a ? k : k + 1];
+    return gir__reshaped(g, x, s, "squeeze");
+}
+GIR_API gir_node gir_permute_last2(gir_graph *g, gir_node x) {
+    const gir__node *d = gir__arg(g, x, "permute_last2", "x");
+    gir_ints p;
+    gir_node bad = gir__handle(NULL, 0);
+    int k, was_ok = gir__ok(g);
+    if (!d) return bad;
+    if (gir__nshape(g, d)->rank < 2) {
+        gir__gfail(g, GIR_ERR_SHAPE, "permute_last2: x must have rank >= 2, got %S", gir__nshape(g, d));
+        return bad;
+    }
+    p.n = gir__nshape(g, d)->rank;
+    for (k = 0; k < p.n; ++k) p.v[k] = k;
+    p.v[p.n - 2] = p.n - 1;
+    p.v[p.n - 1] = p.n - 2;
+    return gir__named(g, was_ok, "permute_last2", gir_transpose(g, x, p));
+}
+/* consecutive slices of x's axis into out[0..n), of lengths sizes[k] (or each when sizes is NULL): n, or 0 when
+   a slice failed (then every out[k] is {0}) */
+static int gir__slices(gir_graph *g, gir_node x, int axis, int n, const int32_t *sizes, int32_t each, gir_node *out,
+                       const char *fn) {
+    gir_node none = gir__handle(NULL, 0);
+    int k, j, was_ok = gir__ok(g);
+    int32_t at = 0;
+    for (k = 0; k < n; ++k) {
+        int32_t len = sizes ? sizes[k] : each;
+        out[k] = gir_slice(g, x, axis, at, at + len, 1);
+        if (!out[k].id) {
+            for (j = 0; j < n; ++j) out[j] = none;
+            gir__named(g, was_ok, fn, none);
+            return 0;
+        }
+        at += len;
+    }
+    return n;
+}
+/* np.split(x, parts, axis): parts equal slices */
+GIR_API int gir_split(gir_graph *g, gir_node x, int axis, int parts, gir_node *out) {
+    const gir__node *d = gir__arg(g, x, "split", "x");
+    int a = axis;
+    if (!d) return 0;
+    if (parts < 1 || !out) {
+        if (!out) gir__gfail(g, GIR_ERR_INVALID_ARG, "split: out is NULL");
+        else gir__gfail(g, GIR_ERR_INVALID_ARG, "split: parts %d must be >= 1", parts);
+        return 0;
+    }
+    if (a < 0) a += gir__nshape(g, d)->rank;
+    if (a < 0 || a >= gir__nshape(g, d)->rank) {
+        gir__gfail(g, GIR_ERR_ATTR, "split: axis %d out of range for x %S", axis, gir__nshape(g, d));
+        return 0;
+    }
+    if (gir__nshape(g, d)->dim[a] % parts) {
+        gir__gfail(g, GIR_ERR_SHAPE, "split: cannot split axis %d of x %S (length %d) into %d equal parts", axis,
+                   gir__nshape(g, d), (int)gir__nshape(g, d)->dim[a], parts);
+        return 0;
+    }
+    return gir__slices(g, x, a, parts, NULL, gir__nshape(g, d)->dim[a] / parts, out, "split");
+}
+/* a float tensor argument of a composed builder, its shape and dtype copied out (building moves the nodes) */
+static int gir__float_arg(gir_graph *g, gir_node x, const char *fn, const char *what, gir_shape *s, int *dt) {
+    const gir__node *d = gir__arg(g, x, fn, what);
+    if (!d) return 0;
+    if (!gir__is_float(d->dtype)) {
+        gir__gfail(g, GIR_ERR_DTYPE, "%s: %s must be f32 or f64, got %T %S", fn, what, (int)d->dtype, gir__nshape(g, d));
+        return 0;
+    }
+    *s = (*gir__nshape(g, d));
+    *dt = d->dtype;
+    return 1;
+}
+static int gir__eps_ok(gir_graph *g, const char *fn, double eps) {
+    if (eps >= 0) return 1;
+    gir__gfail(g, GIR_ERR_ATTR, "%s: eps %g must be >= 0", fn, eps);
+    return 0;
+}
+/* x normalised by its mean and variance over axes (population variance), then * gamma + beta */
+static gir_node gir__normalize(gir_graph *g, gir_node x, gir_ints ax, int dt, double eps, gir_node gamma,
+                               gir_node beta) {
+    gir_node mu = gir_mean(g, x, ax, 1);
+    gir_node xc = gir_sub(g, x, mu);
+    gir_node var = gir_mean(g, gir_square(g, xc), ax, 1);
+    gir_node inv = gir_rsqrt(g, gir_add(g, var, gir_scalar(g, (gir_dtype)dt, eps)));
+    return gir_add(g, gir_mul(g, gir_mul(g, xc, inv), gamma), beta);
+}
+/* (x - mean) / sqrt(var + eps) * gamma + beta over one axis; gamma and beta broadcast to x's shape */
+GIR_API gir_node gir_layer_norm(gir_graph *g, gir_node x, gir_node gamma, gir_node beta, int axis, double eps) {
+    static const char *const what[2] = {"gamma", "beta"};
+    gir_node bad = gir__handle(NULL, 0), gb[2];
+    gir_shape xs, o;
+    int dt, k, a = axis, was_ok = gir__ok(g);
+    gb[0] = gamma; gb[1] = beta;
+    if (!gir__float_arg(g, x, "layer_norm", "x", &xs, &dt)) return bad;
+    if (a < 0) a += xs.rank;
+    if (a < 0 || a >= xs.rank) {
+        gir__gfail(g, GIR_ERR_ATTR, "layer_norm: axis %d out of range for x %S", axis, &xs);
+        return bad;
+    }
+    for (k = 0; k < 2; ++k) {
+        gir_shape ns = gir_shape1(xs.dim[a]), ps;
+        int pdt;
+        if (!gir__float_arg(g, gb[k], "layer_norm", what[k], &ps, &pdt)) return bad;
+        if (!gir__bcast2(&xs, &ps, &o) || !gir__shape_eq(&o, &xs)) {
+            gir__gfail(g, GIR_ERR_SHAPE, "layer_norm: %s %S does not match the normalized shape %S of x %S (axis %d; "
+                       "%s must broadcast to x)", what[k], &ps, &ns, &xs, axis, what[k]);
+            return bad;
+        }
+    }
+    if (!gir__eps_ok(g, "layer_norm", eps)) return bad;
+    return gir__named(g, was_ok, "layer_norm", gir__normalize(g, x, gir_ints1(a), dt, eps, gamma, beta));
+}
+/* training-mode batch norm over every axis but 1 (N, C[, ...]); gamma and beta are [C] or broadcast to x */
+GIR_API gir_node gir_batch_norm(gir_graph *g, gir_node x, gir_node gamma, gir_node beta, double eps) {
+    static const char *const what[2] = {"gamma", "beta"};
+    gir_node bad = gir__handle(NULL, 0), gb[2];
+    gir_ints ax;
+    gir_shape xs, cs, o;
+    int dt, k, reshape[2], was_ok = gir__ok(g);
+    gb[0] = gamma; gb[1] = beta;
+    if (!gir__float_arg(g, x, "batch_norm", "x", &xs, &dt)) return bad;
+    if (xs.rank < 2) {
+        gir__gfail(g, GIR_ERR_SHAPE, "batch_norm: x must have rank >= 2 (N, C, ...), got %S", &xs);
+        return bad;
+    }
+    ax.n = 0;
+    cs.rank = xs.rank;
+    for (k = 0; k < xs.rank; ++k) {
+        if (k != 1) ax.v[ax.n++] = k;
+        cs.dim[k] = k == 1 ? xs.dim[1] : 1;
+    }
+    for (k = 0; k < 2; ++k) {
+        gir_shape ps;
+        int pdt;
+        if (!gir__float_arg(g, gb[k], "batch_norm", what[k], &ps, &pdt)) return bad;
+        reshape[k] = ps.rank == 1 && ps.dim[0] == xs.dim[1];
+        if (!reshape[k] && (ps.rank != xs.rank || !gir__bcast2(&xs, &ps, &o) || !gir__shape_eq(&o, &xs)) && ps.rank) {
+            gir__gfail(g, GIR_ERR_SHAPE, "batch_norm: %s %S does not match the %d channels of x %S (give [%d], or a "
+                       "shape of x's rank that broadcasts to x)", what[k], &ps, (int)xs.dim[1], &xs, (int)xs.dim[1]);
+            return bad;
+        }
+    }
+    if (!gir__eps_ok(g, "batch_norm", eps)) return bad;
+    if (reshape[0]) gamma = gir_reshape(g, gamma, cs);
+    if (reshape[1]) beta = gir_reshape(g, beta, cs);
+    return gir__named(g, was_ok, "batch_norm", gir__normalize(g, x, ax, dt, eps, gamma, beta));
+}
+
+/* torch.flatten(x, start_dim, end_dim): axes start_dim..end_dim (negative: from the end) become one; a rank-0 x
+   counts as rank 1 and gives [1] */
+GIR_API gir_node gir_flatten(gir_graph *g, gir_node x, int start_dim, int end_dim) {
+    const gir__node *d = gir__arg(g, x, "flatten", "x");
+    gir_node bad = gir__handle(NULL, 0);
+    gir_shape xs, s;
+    int r, a = start_dim, e = end_dim, k;
+    int64_t len = 1;
+    if (!d) return bad;
+    xs = (*gir__nshape(g, d));
+    r = xs.rank ? xs.rank : 1;
+    if (a < 0) a += r;
+    if (e < 0) e += r;
+    if (a < 0 || a >= r || e < 0 || e >= r) {
+        gir__gfail(g, GIR_ERR_ATTR, "flatten: %s %d out of range for x %S", (a < 0 || a >= r) ? "start_dim" : "end_dim",
+                   (a < 0 || a >= r) ? start_dim : end_dim, &xs);
+        return bad;
+    }
+    if (a > e) {
+        gir__gfail(g, GIR_ERR_ATTR, "flatten: start_dim %d comes after end_dim %d in x %S", start_dim, end_dim, &xs);
+        return bad;
+    }
+    if (xs.rank == 0) return gir__reshaped(g, x, gir_shape1(1), "flatten");
+    for (k = a; k <= e; ++k) len *= xs.dim[k];
+    if (len > 2147483647) {
+        gir__gfail(g, GIR_ERR_LIMIT, "flatten: axes %d..%d of x %S hold more than 2^31 - 1 elements", a, e, &xs);
+        return bad;
+    }
+    s.rank = xs.rank - (e - a);
+    for (k = 0; k < s.rank; ++k) s.dim[k] = k < a ? xs.dim[k] : k == a ? (int32_t)len : xs.dim[k + e - a];
+    return gir__reshaped(g, x, s, "flatten");
+}
+
+/* torch.split(x, sizes, axis): n consecutive slices of the given lengths, which must add up to the axis */
+GIR_API int gir_split_sizes(gir_graph *g, gir_node x, int axis, int n, const int32_t *sizes, gir_node *out) {
+    const gir__node *d = gir__arg(g, x, "split_sizes", "x");
+    int64_t total = 0;
+    int k, a = axis;
+    if (!d) return 0;
+    if (n < 1 || !sizes || !out) {
+        if (n < 1) gir__gfail(g, GIR_ERR_INVALID_ARG, "split_sizes: n %d must be >= 1", n);
+        else gir__gfail(g, GIR_ERR_INVALID_ARG, "split_sizes: %s is NULL", sizes ? "out" : "sizes");
+        return 0;
+    }
+    if (a < 0) a += gir__nshape(g, d)->rank;
+    if (a < 0 || a >= gir__nshape(g, d)->rank) {
+        gir__gfail(g, GIR_ERR_ATTR, "split_sizes: axis %d out of range for x %S", axis, gir__nshape(g, d));
+        return 0;
+    }
+    for (k = 0; k < n; ++k) {
+        if (sizes[k] < 0) {
+            gir__gfail(g, GIR_ERR_ATTR, "split_sizes: sizes[%d] = %d is negative", k, (int)sizes[k]);
+            return 0;
+        }
+        total += sizes[k];
+    }
+    if (total != gir__nshape(g, d)->dim[a]) {
+        gir__gfail(g, GIR_ERR_SHAPE, "split_sizes: sizes add up to %l, but axis %d of x %S has length %d",
+                   (long long)total, axis, gir__nshape(g, d), (int)gir__nshape(g, d)->dim[a]);
+        return 0;
+    }
+    return gir__slices(g, x, a, n, sizes, 0, out, "split_sizes");
+}
+
+/* torch.nn.functional.conv2d(x, w, bias): conv2d plus bias[k] on output channel k; bias is [K] for w [K, ...] */
+GIR_API gir_node gir_conv2d_bias(gir_graph *g, gir_node x, gir_node w, gir_node bias, gir_ints stride,
+                                 gir_ints padding, gir_ints dilation, int groups) {
+    const gir__node *xd = gir__arg(g, x, "conv2d_bias", "x"), *wd = gir__arg(g, w, "conv2d_bias", "w");
+    const gir__node *bd = gir__arg(g, bias, "conv2d_bias", "bias");
+    gir_node bad = gir__handle(NULL, 0), y;
+    int was_ok = gir__ok(g);
+    int32_t k;
+    if (!xd || !wd || !bd) return bad;
+    if (!gir__is_num(bd->dtype)) {
+        gir__gfail(g, GIR_ERR_DTYPE, "conv2d_bias: bias must be numeric, got %T %S", (int)bd->dtype, gir__nshape(g, bd));
+        return bad;
+    }
+    if (gir__nshape(g, wd)->rank == 4 && (gir__nshape(g, bd)->rank != 1 || gir__nshape(g, bd)->dim[0] != gir__nshape(g, wd)->dim[0])) {
+        gir__gfail(g, GIR_ERR_SHAPE, "conv2d_bias: bias %S must be [%d], one value per output channel of w %S",
+                   gir__nshape(g, bd), (int)gir__nshape(g, wd)->dim[0], gir__nshape(g, wd));
+        return bad;
+    }
+    k = gir__nshape(g, wd)->dim[0];
+    y = gir_conv2d(g, x, w, stride, padding, dilation, groups);
+    if (y.id) y = gir_add(g, y, gir_reshape(g, bias, gir_shape3(k, 1, 1)));
+    return gir__named(g, was_ok, "conv2d_bias", y);
+}
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
+
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
+/* >>autodiff: adjoint helpers, the generated adjoints, gir_grad ----------------------------------------------
+   An adjoint builds the gradient of each parent as nodes of the same graph, from the output's gradient g.
+   Helpers gir__ah_<name> are what ops.def's ADJ expressions may call besides the table's own builders; each
+   gets the node being differentiated (a copy: the node array may move while nodes are built) and its inputs. */
+typedef void (*gir__adj_fn)(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n,
+                            const uint8_t *need, gir_node *dx);
+
+static const gir__node *gir__n(gir_graph *G, gir_node h) { return &G->nodes[h.id]; }
+static gir_shape gir__shape_of(gir_graph *G, gir_node h) { return *gir__nshape(G, &G->nodes[h.id]); }
+
+/* a number as a rank-0 constant of g's dtype (it broadcasts against anything) */
+static gir_node gir__ah_num(gir_graph *G, gir_node g, double v) {
+    if (!g.id) return gir__handle(NULL, 0);
+    return gir_scalar(G, (gir_dtype)gir__n(G, g)->dtype, v);
+}
+/* sum t back to ref's shape: the adjoint of NumPy broadcasting */
+static gir_node gir__ah_unbroadcast(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, gir_node ref) {
+    gir_shape ts, rs;
+    gir_ints ax;
+    int k, lead;
+    (void)nd; (void)x;
+    if (!t.id || !ref.id) return gir__handle(NULL, 0);
+    ts = gir__shape_of(G, t);
+    rs = gir__shape_of(G, ref);
+    if (gir__shape_eq(&ts, &rs)) return t;
+    lead = ts.rank - rs.rank;
+    ax.n = 0;
+    for (k = 0; k < ts.rank; ++k)
+        if (k < lead || (rs.dim[k - lead] == 1 && ts.dim[k] != 1)) ax.v[ax.n++] = k;
+    if (ax.n) t = gir_sum(G, t, ax, 1);
+    return gir_reshape(G, t, rs);
+}
+static gir_node gir__ah_mask(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node b) {
+    (void)x;
+    return gir_cast(G, b, (gir_dtype)nd->dtype);
+}
+static gir_node gir__ah_zeros_like(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
+    (void)nd; (void)x;
+    return gir_zeros_like(G, t);
+}
+/* reductions: the shape with the reduced axes kept as 1 */
+static gir_shape gir__keepdims_shape(gir_graph *G, const gir__nview *nd, const gir_node *x) {
+    gir_shape s = gir__shape_of(G, x[0]);
+    int k;
+    for (k = 0; k < nd->attr->l[0].n; ++k) s.dim[nd->attr->l[0].v[k]] = 1;
+    return s;
+}
+static gir_node gir__ah_keep(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
+    gir_shape s = gir__keepdims_shape(G, nd, x);
+    if (t.id && gir__shape_eq(&s, gir__nshape(G, &G->nodes[t.id]))) return t;     /* keepdims already */
+    return gir_reshape(G, t, s);
+}
+static gir_node gir__ah_expand(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
+    return gir_broadcast_to(G, gir__ah_keep(G, nd, x, t), gir__shape_of(G, x[0]));
+}
+static double gir__reduced_count(gir_graph *G, const gir__nview *nd, const gir_node *x) {
+    gir_shape s = gir__shape_of(G, x[0]);
+    double c = 1;
+    int k;
+    for (k = 0; k < nd->attr->l[0].n; ++k) c *= s.dim[nd->attr->l[0].v[k]];
+    return c;
+}
+static gir_node gir__ah_rcount(gir_graph *G, const gir__nview *nd, const gir_node *x) {
+    return gir_scalar(G, (gir_dtype)nd->dtype, 1.0 / gir__reduced_count(G, nd, x));
+}
+/* 1 / max(0, n - ddof), as the forward divides: inf when ddof >= n, so the gradient is not finite either */
+static gir_node gir__ah_rdof(gir_graph *G, const gir__nview *nd, const gir_node *x) {
+    double d = gir__reduced_count(G, nd, x) - nd->attr->i[1];
+    return gir_scalar(G, (gir_dtype)nd->dtype, 1.0 / (d > 0 ? d : 0.0));
+}
+static gir_node gir__ah_rmean(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
+    (void)x;
+    return gir_mean(G, t, nd->attr->l[0], 1);
+}
+/* max/min: the gradient goes to every element equal to the result, shared equally between ties */
+static gir_node gir__ah_tiemask(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node xin, gir_node m) {
+    gir_node k = gir_cast(G, gir_eq(G, xin, m), (gir_dtype)nd->dtype);
+    (void)x;
+    return gir_div(G, k, gir_sum(G, k, nd->attr->l[0], 1));
+}
+static gir_node gir__ah_like(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, gir_node ref) {
+    gir_shape s;
+    (void)nd; (void)x;
+    if (!t.id || !ref.id) return gir__handle(NULL, 0);
+    s = gir__shape_of(G, ref);
+    return gir__shape_eq(&s, gir__nshape(G, &G->nodes[t.id])) ? t : gir_reshape(G, t, s);
+}
+static gir_node gir__ah_untranspose(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
+    gir_ints inv = nd->attr->l[0];
+    int k;
+    (void)x;
+    for (k = 0; k < inv.n; ++k) inv.v[nd->attr->l[0].v[k]] = k;
+    return gir_transpose(G, t, inv);
+}
+static gir_node gir__ah_slice_back(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, gir_node ref) {
+    const gir_attr *A = nd->attr;
+    (void)x;
+    return gir_unslice(G, t, A->i[0], A->i[1], A->i[2], A->i[3], gir__shape_of(G, ref).dim[A->i[0]]);
+}
+static gir_node gir__ah_reslice(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
+    const gir_attr *A = nd->attr;
+    (void)x;
+    return gir_slice(G, t, A->i[0], A->i[1], A->i[2], A->i[3]);
+}
+static gir_node gir__ah_concat_part(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, int i) {
+    int ax = nd->attr->i[0], k;
+    int32_t off = 0;
+    for (k = 0; k < i; ++k) off += gir__shape_of(G, x[k]).dim[ax];
+    return gir_slice(G, t, ax, off, off + gir__shape_of(G, x[i]).dim[ax], 1);
+}
+static gir_node gir__ah_reflip(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
+    (void)x;
+    return gir_flip(G, t, nd->attr->l[0]);
+}
+static gir_node gir__ah_unpad(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, gir_node ref) {
+    gir_shape rs = gir__shape_of(G, ref);
+    int k;
+    (void)x;
+    for (k = 0; k < rs.rank; ++k)
+        if (nd->attr->l[0].v[k] || nd->attr->l[1].v[k])
+            t = gir_slice(G, t, k, nd->attr->l[0].v[k], nd->attr->l[0].v[k] + rs.dim[k], 1);
+    return t;
+}
+static gir_node gir__ah_unselect(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, gir_node ref) {
+    return gir_index_add(G, t, x[1], nd->attr->i[0], gir__shape_of(G, ref).dim[nd->attr->i[0]]);
+}
+static gir_node gir__ah_reselect(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
+    return gir_index_select(G, t, x[1], nd->attr->i[0]);
+}
+/* the adjoint of diagonal k: the vector back on diagonal k of a square matrix, whose last two axes are then cut
+   or padded to the parent's m x n (every entry of the diagonal lies inside m x n) */
+static gir_node gir__ah_undiagonal(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
+    gir_shape xs = gir__shape_of(G, x[0]), ds;
+    gir_node d;
+    gir_ints before, after;
+    int k, r = xs.rank, pad = 0;
+    if (!t.id) return t;
+    if (gir__shape_of(G, t).dim[r - 2] == 0) return gir_zeros_like(G, x[0]);
+    d = gir_diag(G, t, nd->attr->i[0]);
+    if (!d.id) return d;
+    ds = gir__shape_of(G, d);
+    before.n = after.n = r;
+    for (k = 0; k < r; ++k) before.v[k] = after.v[k] = 0;
+    for (k = r - 2; k < r; ++k) {
+        if (ds.dim[k] > xs.dim[k]) d = gir_slice(G, d, k, 0, xs.dim[k], 1);
+        else if (ds.dim[k] < xs.dim[k]) { after.v[k] = xs.dim[k] - ds.dim[k]; pad = 1; }
+    }
+    return pad ? gir_pad(G, d, before, after, 0.0) : d;
+}
+static gir_node gir__ah_cast_like(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, gir_node ref) {
+    (void)nd; (void)x;
+    return gir_cast(G, t, (gir_dtype)gir__n(G, ref)->dtype);
+}
+/* the last two axes swapped; when t is itself such a swap (the adjoint of an adjoint, as the forward mode builds),
+   its input, rather than a second copy */
+static gir_node gir__ah_mT(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
+    const gir__node *d = t.id ? gir__n(G, t) : NULL;
+    (void)nd; (void)x;
+    if (d && d->op == GIR_OP_TRANSPOSE && gir__nshape(G, d)->rank >= 2) {   /* a pattern: transpose of a transpose */
+        gir_attr at;
+        const gir_ints *p = &gir__attr_load(G, d, &at)->l[0];
+        int k, r = gir__nshape(G, d)->rank, swap = p->n == r && p->v[r - 2] == r - 1 && p->v[r - 1] == r - 2;
+        for (k = 0; swap && k < r - 2; ++k) swap = p->v[k] == k;
+        if (swap) return gir__handle(G, G->ins[d->in0]);
+    }
+    return gir_permute_last2(G, t);
+}
+static gir_node gir__ah_sumaxis(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, int axis) {
+    (void)nd; (void)x;
+    return gir_sum(G, t, gir_ints1(axis), 0);
+}
+static gir_node gir__ah_col(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
+    gir_shape s = gir__shape_of(G, t);
+    (void)nd; (void)x;
+    s.dim[s.rank++] = 1;
+    return gir_reshape(G, t, s);
+}
+/* reshape [...] to [..., 1, 1] so a per-matrix value broadcasts over its matrix */
+static gir_node gir__ah_cell(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
+    gir_shape s = gir__shape_of(G, t);
+    (void)nd; (void)x;
+    s.dim[s.rank++] = 1;
+    s.dim[s.rank++] = 1;
+    return gir_reshape(G, t, s);
+}
+static gir_node gir__ah_untrace(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, gir_node ref) {
+    gir_shape rs = gir__shape_of(G, ref);
+    gir_node e = gir_eye(G, (gir_dtype)nd->dtype, rs.dim[rs.rank - 2], rs.dim[rs.rank - 1], 0);
+    return gir_mul(G, gir__ah_cell(G, nd, x, t), e);
+}
+static gir_node gir__ah_trisolve_adj(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
+    return gir_trisolve(G, x[0], t, nd->attr->i[0], !nd->attr->i[1]);
+}
+/* d A for X = op(A)^-1 B, given dB: -dB X^T (or -X dB^T when transposed), kept to A's triangle */
+static gir_node gir__ah_trisolve_da(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node db, gir_node y) {
+    gir_node p = nd->attr->i[1] ? gir_matmul(G, y, gir_permute_last2(G, db)) : gir_matmul(G, db, gir_permute_last2(G, y));
+    (void)x;
+    p = nd->attr->i[0] ? gir_tril(G, p, 0) : gir_triu(G, p, 0);
+    return gir_neg(G, p);
+}
+static gir_node gir__ah_axsum(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
+    (void)x;
+    return gir_sum(G, t, gir_ints1(nd->attr->i[0]), 1);
+}
+static gir_node gir__ah_lastcol(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
+    return gir__ah_col(G, nd, x, t);
+}
+static gir_node gir__ah_lastsum(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
+    (void)nd; (void)x;
+    return gir_sum(G, t, gir_ints1(-1), 1);
+}
+static gir_node gir__ah_onehot_like(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node idx, gir_node ref) {
+    gir_shape rs = gir__shape_of(G, ref);
+    (void)nd; (void)x;
+    return gir_one_hot(G, idx, rs.dim[rs.rank - 1], (gir_dtype)gir__n(G, ref)->dtype);
+}
+static gir_node gir__ah_rsize(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node ref) {
+    gir_shape rs = gir__shape_of(G, ref);
+    int64_t c = gir__numel(&rs);
+    (void)x;
+    return gir_scalar(G, (gir_dtype)nd->dtype, c ? 1.0 / (double)c : 0.0);
+}
+/* conv2d and its two backward ops are bilinear: each adjoint is one of the other two */
+static gir_node gir__ah_conv_fwd(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node a, gir_node w) {
+    const gir_attr *A = nd->attr;
+    (void)x;
+    return gir_conv2d(G, a, w, A->l[0], A->l[1], A->l[2], A->i[0]);
+}
+static gir_node gir__ah_conv_dx(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node gy, gir_node w) {
+    const gir_attr *A = nd->attr;
+    return gir_conv2d_bwd_data(G, gy, w, A->l[0], A->l[1], A->l[2], A->i[0], gir__shape_of(G, x[0]));
+}
+static gir_node gir__ah_conv_dw(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node xin, gir_node gy) {
+    const gir_attr *A = nd->attr;
+    return gir_conv2d_bwd_filter(G, xin, gy, A->l[0], A->l[1], A->l[2], A->i[0], gir__shape_of(G, x[1]));
+}
+/* for conv2d_bwd_data(gy, w): d w = bwd_filter(x = upstream, gy) */
+static gir_node gir__ah_conv_dw_of_dx(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node up, gir_node gy) {
+    const gir_attr *A = nd->attr;
+    return gir_conv2d_bwd_filter(G, up, gy, A->l[0], A->l[1], A->l[2], A->i[0], gir__shape_of(G, x[1]));
+}
+/* for conv2d_bwd_filter(x, gy): d x = bwd_data(gy, w = upstream) */
+static gir_node gir__ah_conv_dx_of_dw(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node gy, gir_node up) {
+    const gir_attr *A = nd->attr;
+    return gir_conv2d_bwd_data(G, gy, up, A->l[0], A->l[1], A->l[2], A->i[0], gir__shape_of(G, x[0]));
+}
+static gir_node gir__ah_maxpool_dx(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, gir_node xin) {
+    const gir_attr *A = nd->attr;
+    (void)x;
+    return gir_max_pool2d_bwd(G, t, xin, A->l[0], A->l[1], A->l[2]);
+}
+static gir_node gir__ah_maxpool_pick(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, gir_node xin) {
+    const gir_attr *A = nd->attr;
+    (void)x;
+    return gir_max_pool2d_pick(G, t, xin, A->l[0], A->l[1], A->l[2]);
+}
+static gir_node gir__ah_avgpool_dx(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, gir_node xin) {
+    const gir_attr *A = nd->attr;
+    (void)x;
+    return gir_avg_pool2d_bwd(G, t, A->l[0], A->l[1], A->l[2], A->i[0], gir__shape_of(G, xin));
+}
+static gir_node gir__ah_avgpool_fwd(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t) {
+    const gir_attr *A = nd->attr;
+    (void)x;
+    return gir_avg_pool2d(G, t, A->l[0], A->l[1], A->l[2], A->i[0]);
+}
+
+/* train_eval: the gradient goes to the branch the plan computes (a train_eval node of g and zeros); the
+   updates (assign nodes) stop gradients */
+static gir_node gir__ah_mode_part(gir_graph *G, const gir__nview *nd, const gir_node *x, gir_node t, int i) {
+    gir_node z;
+    (void)nd; (void)x;
+    if (i > 1) return gir_zeros_like(G, x[i]);
+    z = gir_zeros_like(G, t);
+    return i == 0 ? gir_train_eval2(G, t, z) : gir_train_eval2(G, z, t);
+}
+
+/* cholesky, A = L L^T, reading A's lower triangle. With P = Phi(L^T Lbar) (lower triangle, diagonal halved)
+   and S = L^-T P L^-1, the gradient for symmetric perturbations is (S + S^T) / 2; as the kernel reads only
+   the lower triangle, entry (i, j), i > j, stands for both (i, j) and (j, i): dA = tril(S + S^T), halved on
+   the diagonal. */
+static void gir__adjfn_cholesky(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n,
+                                const uint8_t *need, gir_node *dx) {
+    /* one builder call per statement, or at most one building argument: the order of the nodes is C's sequence,
+       not the compiler's choice of argument order */
+    gir_dtype dt = (gir_dtype)nd->dtype;
+    int32_t m = nd->shape.dim[nd->shape.rank - 1];
+    gir_node ones = gir_ones(G, dt, gir_shape2(m, m)), eye = gir_eye(G, dt, m, m, 0), half, half_diag, p, xa, s, sym;
+    half = gir_mul(G, eye, gir_scalar(G, dt, 0.5));
+    half_diag = gir_sub(G, ones, half);
+    p = gir_mul(G, gir_tril(G, gir_matmul(G, gir_permute_last2(G, y), g), 0), half_diag);
+    xa = gir_trisolve(G, y, p, 1, 1);                                                    /* L^-T P */
+    s = gir_permute_last2(G, gir_trisolve(G, y, gir_permute_last2(G, xa), 1, 1));      /* L^-T P L^-1 */
+    sym = gir_add(G, s, gir_permute_last2(G, s));
+    (void)x; (void)n; (void)need;
+    dx[0] = gir_mul(G, gir_tril(G, sym, 0), half_diag);
+}
+
+/* generated from ops.def: one adjoint per differentiable row */
+/* generated from ops.def:168 (ADD) */
+static void gir__adj_add(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
+    if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, g, x[1]);
+    (void)n;
+}
+/* generated from ops.def:173 (SUB) */
+static void gir__adj_sub(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
+    if (need[1]) {
+        gir_node t0;
+        t0 = gir_neg(G, g);
+        dx[1] = gir__ah_unbroadcast(G, nd, x, t0, x[1]);
+    }
+    (void)n;
+}
+/* generated from ops.def:175 (MUL) */
+static void gir__adj_mul(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) {
+        gir_node t0;
+        t0 = gir_mul(G, g, x[1]);
+        dx[0] = gir__ah_unbroadcast(G, nd, x, t0, x[0]);
+    }
+    if (need[1]) {
+        gir_node t0;
+        t0 = gir_mul(G, g, x[0]);
+        dx[1] = gir__ah_unbroadcast(G, nd, x, t0, x[1]);
+    }
+    (void)n;
+}
+/* generated from ops.def:177 (DIV) */
+static void gir__adj_div(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    if (need[0]) {
+        gir_node t0;
+        t0 = gir_div(G, g, x[1]);
+        dx[0] = gir__ah_unbroadcast(G, nd, x, t0, x[0]);
+    }
+    if (need[1]) {
+        gir_node t0, t1, t2;
+        t0 = gir_neg(G, g);
+        t1 = gir_mul(G, t0, y);
+        t2 = gir_div(G, t1, x[1]);
+        dx[1] = gir__ah_unbroadcast(G, nd, x, t2, x[1]);
+    }
+    (void)n;
+}
+/* generated from ops.def:181 (NEG) */
+static void gir__adj_neg(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    (void)x;
+    if (need[0]) {
+        dx[0] = gir_neg(G, g);
+    }
+    (void)n;
+}
+/* generated from ops.def:183 (POW) */
+static void gir__adj_pow(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    if (need[0]) {
+        gir_node t0, t1, t2, t3, t4, t5, t6, t7, t8;
+        t0 = gir__ah_num(G, g, 0);
+        t1 = gir_eq(G, x[1], t0);
+        t2 = gir__ah_num(G, g, 0);
+        t3 = gir_mul(G, g, x[1]);
+        t4 = gir__ah_num(G, g, 1);
+        t5 = gir_sub(G, x[1], t4);
+        t6 = gir_pow(G, x[0], t5);
+        t7 = gir_mul(G, t3, t6);
+        t8 = gir_where(G, t1, t2, t7);
+        dx[0] = gir__ah_unbroadcast(G, nd, x, t8, x[0]);
+    }
+    if (need[1]) {
+        gir_node t0, t1, t2, t3, t4, t5, t6, t7, t8, t9;
+        t0 = gir__ah_num(G, g, 0);
+        t1 = gir_eq(G, x[0], t0);
+        t2 = gir__ah_num(G, g, 0);
+        t3 = gir_ge(G, x[1], t2);
+        t4 = gir_and(G, t1, t3);
+        t5 = gir__ah_num(G, g, 0);
+        t6 = gir_log(G, x[0]);
+        t7 = gir_mul(G, y, t6);
+        t8 = gir_where(G, t4, t5, t7);
+        t9 = gir_mul(G, g, t8);
+        dx[1] = gir__ah_unbroadcast(G, nd, x, t9, x[1]);
+    }
+    (void)n;
+}
+/* generated from ops.def:189 (MAXIMUM) */
+static void gir__adj_maximum(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) {
+        gir_node t0, t1, t2, t3, t4, t5;
+        t0 = gir_eq(G, x[0], x[1]);
+        t1 = gir__ah_num(G, g, 0.5);
+        t2 = gir_gt(G, x[0], x[1]);
+        t3 = gir__ah_mask(G, nd, x, t2);
+        t4 = gir_where(G, t0, t1, t3);
+        t5 = gir_mul(G, g, t4);
+        dx[0] = gir__ah_unbroadcast(G, nd, x, t5, x[0]);
+    }
+    if (need[1]) {
+        gir_node t0, t1, t2, t3, t4, t5;
+        t0 = gir_eq(G, x[0], x[1]);
+        t1 = gir__ah_num(G, g, 0.5);
+        t2 = gir_lt(G, x[0], x[1]);
+        t3 = gir__ah_mask(G, nd, x, t2);
+        t4 = gir_where(G, t0, t1, t3);
+        t5 = gir_mul(G, g, t4);
+        dx[1] = gir__ah_unbroadcast(G, nd, x, t5, x[1]);
+    }
+    (void)n;
+}
+/* generated from ops.def:194 (MINIMUM) */
+static void gir__adj_minimum(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) {
+        gir_node t0, t1, t2, t3, t4, t5;
+        t0 = gir_eq(G, x[0], x[1]);
+        t1 = gir__ah_num(G, g, 0.5);
+        t2 = gir_lt(G, x[0], x[1]);
+        t3 = gir__ah_mask(G, nd, x, t2);
+        t4 = gir_where(G, t0, t1, t3);
+        t5 = gir_mul(G, g, t4);
+        dx[0] = gir__ah_unbroadcast(G, nd, x, t5, x[0]);
+    }
+    if (need[1]) {
+        gir_node t0, t1, t2, t3, t4, t5;
+        t0 = gir_eq(G, x[0], x[1]);
+        t1 = gir__ah_num(G, g, 0.5);
+        t2 = gir_gt(G, x[0], x[1]);
+        t3 = gir__ah_mask(G, nd, x, t2);
+        t4 = gir_where(G, t0, t1, t3);
+        t5 = gir_mul(G, g, t4);
+        dx[1] = gir__ah_unbroadcast(G, nd, x, t5, x[1]);
+    }
+    (void)n;
+}
+/* generated from ops.def:199 (MOD) */
+static void gir__adj_mod(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
+    if (need[1]) {
+        gir_node t0, t1, t2, t3;
+        t0 = gir_neg(G, g);
+        t1 = gir_div(G, x[0], x[1]);
+        t2 = gir_floor(G, t1);
+        t3 = gir_mul(G, t0, t2);
+        dx[1] = gir__ah_unbroadcast(G, nd, x, t3, x[1]);
+    }
+    (void)n;
+}
+/* generated from ops.def:206 (FLOORDIV) */
+static void gir__adj_floordiv(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)g;
+    if (need[0]) {
+        gir_node t0;
+        t0 = gir__ah_zeros_like(G, nd, x, x[0]);
+        dx[0] = gir__ah_unbroadcast(G, nd, x, t0, x[0]);
+    }
+    if (need[1]) {
+        gir_node t0;
+        t0 = gir__ah_zeros_like(G, nd, x, x[1]);
+        dx[1] = gir__ah_unbroadcast(G, nd, x, t0, x[1]);
+    }
+    (void)n;
+}
+/* generated from ops.def:213 (ADD_N) */
+static void gir__adj_add_n(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    int i;
+    for (i = 0; i < n; ++i) {
+        if (need[i]) dx[i] = gir__ah_unbroadcast(G, nd, x, g, x[i]);
+    }
+}
+/* generated from ops.def:218 (ABS) */
+static void gir__adj_abs(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    if (need[0]) {
+        gir_node t0;
+        t0 = gir_sign(G, x[0]);
+        dx[0] = gir_mul(G, g, t0);
+    }
+    (void)n;
+}
+/* generated from ops.def:220 (SIGN) */
+static void gir__adj_sign(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)g;
+    if (need[0]) {
+        dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
+    }
+    (void)n;
+}
+/* generated from ops.def:222 (SQUARE) */
+static void gir__adj_square(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    if (need[0]) {
+        gir_node t0, t1;
+        t0 = gir__ah_num(G, g, 2);
+        t1 = gir_mul(G, t0, g);
+        dx[0] = gir_mul(G, t1, x[0]);
+    }
+    (void)n;
+}
+/* generated from ops.def:224 (SQRT) */
+static void gir__adj_sqrt(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)nd;
+    (void)x;
+    if (need[0]) {
+        gir_node t0, t1;
+        t0 = gir__ah_num(G, g, 0.5);
+        t1 = gir_mul(G, t0, g);
+        dx[0] = gir_div(G, t1, y);
+    }
+    (void)n;
+}
+/* generated from ops.def:226 (RSQRT) */
+static void gir__adj_rsqrt(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)nd;
+    (void)x;
+    if (need[0]) {
+        gir_node t0, t1, t2, t3;
+        t0 = gir__ah_num(G, g, -0.5);
+        t1 = gir_mul(G, t0, g);
+        t2 = gir_mul(G, t1, y);
+        t3 = gir_mul(G, t2, y);
+        dx[0] = gir_mul(G, t3, y);
+    }
+    (void)n;
+}
+/* generated from ops.def:228 (RECIPROCAL) */
+static void gir__adj_reciprocal(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)nd;
+    (void)x;
+    if (need[0]) {
+        gir_node t0, t1;
+        t0 = gir_neg(G, g);
+        t1 = gir_mul(G, t0, y);
+        dx[0] = gir_mul(G, t1, y);
+    }
+    (void)n;
+}
+/* generated from ops.def:230 (EXP) */
+static void gir__adj_exp(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)nd;
+    (void)x;
+    if (need[0]) {
+        dx[0] = gir_mul(G, g, y);
+    }
+    (void)n;
+}
+/* generated from ops.def:232 (EXPM1) */
+static void gir__adj_expm1(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)nd;
+    (void)x;
+    if (need[0]) {
+        gir_node t0, t1;
+        t0 = gir__ah_num(G, g, 1);
+        t1 = gir_add(G, y, t0);
+        dx[0] = gir_mul(G, g, t1);
+    }
+    (void)n;
+}
+/* generated from ops.def:235 (LOG) */
+static void gir__adj_log(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    if (need[0]) {
+        dx[0] = gir_div(G, g, x[0]);
+    }
+    (void)n;
+}
+/* generated from ops.def:237 (LOG1P) */
+static void gir__adj_log1p(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    if (need[0]) {
+        gir_node t0, t1;
+        t0 = gir__ah_num(G, g, 1);
+        t1 = gir_add(G, x[0], t0);
+        dx[0] = gir_div(G, g, t1);
+    }
+    (void)n;
+}
+/* generated from ops.def:240 (LOG2) */
+static void gir__adj_log2(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    if (need[0]) {
+        gir_node t0, t1;
+        t0 = gir__ah_num(G, g, 0.6931471805599453);
+        t1 = gir_mul(G, x[0], t0);
+        dx[0] = gir_div(G, g, t1);
+    }
+    (void)n;
+}
+/* generated from ops.def:243 (SIN) */
+static void gir__adj_sin(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    if (need[0]) {
+        gir_node t0;
+        t0 = gir_cos(G, x[0]);
+        dx[0] = gir_mul(G, g, t0);
+    }
+    (void)n;
+}
+/* generated from ops.def:245 (COS) */
+static void gir__adj_cos(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    if (need[0]) {
+        gir_node t0, t1;
+        t0 = gir_neg(G, g);
+        t1 = gir_sin(G, x[0]);
+        dx[0] = gir_mul(G, t0, t1);
+    }
+    (void)n;
+}
+/* generated from ops.def:247 (TAN) */
+static void gir__adj_tan(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)nd;
+    (void)x;
+    if (need[0]) {
+        gir_node t0, t1, t2;
+        t0 = gir__ah_num(G, g, 1);
+        t1 = gir_mul(G, y, y);
+        t2 = gir_add(G, t0, t1);
+        dx[0] = gir_mul(G, g, t2);
+    }
+    (void)n;
+}
+/* generated from ops.def:249 (ASIN) */
+static void gir__adj_asin(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    if (need[0]) {
+        gir_node t0, t1, t2, t3;
+        t0 = gir__ah_num(G, g, 1);
+        t1 = gir_mul(G, x[0], x[0]);
+        t2 = gir_sub(G, t0, t1);
+        t3 = gir_rsqrt(G, t2);
+        dx[0] = gir_mul(G, g, t3);
+    }
+    (void)n;
+}
+/* generated from ops.def:253 (ACOS) */
+static void gir__adj_acos(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    if (need[0]) {
+        gir_node t0, t1, t2, t3, t4;
+        t0 = gir_neg(G, g);
+        t1 = gir__ah_num(G, g, 1);
+        t2 = gir_mul(G, x[0], x[0]);
+        t3 = gir_sub(G, t1, t2);
+        t4 = gir_rsqrt(G, t3);
+        dx[0] = gir_mul(G, t0, t4);
+    }
+    (void)n;
+}
+/* generated from ops.def:257 (ATAN) */
+static void gir__adj_atan(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    if (need[0]) {
+        gir_node t0, t1, t2;
+        t0 = gir__ah_num(G, g, 1);
+        t1 = gir_mul(G, x[0], x[0]);
+        t2 = gir_add(G, t0, t1);
+        dx[0] = gir_div(G, g, t2);
+    }
+    (void)n;
+}
+/* generated from ops.def:259 (SINH) */
+static void gir__adj_sinh(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    if (need[0]) {
+        gir_node t0;
+        t0 = gir_cosh(G, x[0]);
+        dx[0] = gir_mul(G, g, t0);
+    }
+    (void)n;
+}
+/* generated from ops.def:261 (COSH) */
+static void gir__adj_cosh(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    if (need[0]) {
+        gir_node t0;
+        t0 = gir_sinh(G, x[0]);
+        dx[0] = gir_mul(G, g, t0);
+    }
+    (void)n;
+}
+/* generated from ops.def:263 (TANH) */
+static void gir__adj_tanh(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)nd;
+    (void)x;
+    if (need[0]) {
+        gir_node t0, t1, t2;
+        t0 = gir__ah_num(G, g, 1);
+        t1 = gir_mul(G, y, y);
+        t2 = gir_sub(G, t0, t1);
+        dx[0] = gir_mul(G, g, t2);
+    }
+    (void)n;
+}
+/* generated from ops.def:265 (SIGMOID) */
+static void gir__adj_sigmoid(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)nd;
+    (void)x;
+    if (need[0]) {
+        gir_node t0, t1, t2;
+        t0 = gir_mul(G, g, y);
+        t1 = gir__ah_num(G, g, 1);
+        t2 = gir_sub(G, t1, y);
+        dx[0] = gir_mul(G, t0, t2);
+    }
+    (void)n;
+}
+/* generated from ops.def:267 (SOFTPLUS) */
+static void gir__adj_softplus(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    if (need[0]) {
+        gir_node t0;
+        t0 = gir_sigmoid(G, x[0]);
+        dx[0] = gir_mul(G, g, t0);
+    }
+    (void)n;
+}
+/* generated from ops.def:272 (RELU) */
+static void gir__adj_relu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) {
+        gir_node t0, t1, t2;
+        t0 = gir__ah_num(G, g, 0);
+        t1 = gir_gt(G, x[0], t0);
+        t2 = gir__ah_mask(G, nd, x, t1);
+        dx[0] = gir_mul(G, g, t2);
+    }
+    (void)n;
+}
+/* generated from ops.def:274 (LEAKY_RELU) */
+static void gir__adj_leaky_relu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) {
+        gir_node t0, t1, t2, t3, t4, t5, t6, t7, t8;
+        t0 = gir__ah_num(G, g, 0);
+        t1 = gir_gt(G, x[0], t0);
+        t2 = gir__ah_mask(G, nd, x, t1);
+        t3 = gir__ah_num(G, g, 1);
+        t4 = gir__ah_num(G, g, (double)nd->attr->f[0]);
+        t5 = gir_sub(G, t3, t4);
+        t6 = gir_mul(G, t2, t5);
+        t7 = gir__ah_num(G, g, (double)nd->attr->f[0]);
+        t8 = gir_add(G, t6, t7);
+        dx[0] = gir_mul(G, g, t8);
+    }
+    (void)n;
+}
+/* generated from ops.def:277 (ELU) */
+static void gir__adj_elu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    if (need[0]) {
+        gir_node t0, t1, t2, t3, t4, t5;
+        t0 = gir__ah_num(G, g, 0);
+        t1 = gir_gt(G, x[0], t0);
+        t2 = gir__ah_num(G, g, 1);
+        t3 = gir__ah_num(G, g, (double)nd->attr->f[0]);
+        t4 = gir_add(G, y, t3);
+        t5 = gir_where(G, t1, t2, t4);
+        dx[0] = gir_mul(G, g, t5);
+    }
+    (void)n;
+}
+/* generated from ops.def:281 (GELU) */
+static void gir__adj_gelu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    if (need[0]) {
+        gir_node t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13, t14;
+        t0 = gir__ah_num(G, g, 0.5);
+        t1 = gir__ah_num(G, g, 1);
+        t2 = gir__ah_num(G, g, 0.7071067811865476);
+        t3 = gir_mul(G, x[0], t2);
+        t4 = gir_erf(G, t3);
+        t5 = gir_add(G, t1, t4);
+        t6 = gir_mul(G, t0, t5);
+        t7 = gir__ah_num(G, g, 0.3989422804014327);
+        t8 = gir_mul(G, x[0], t7);
+        t9 = gir__ah_num(G, g, -0.5);
+        t10 = gir_mul(G, t9, x[0]);
+        t11 = gir_mul(G, t10, x[0]);
+        t12 = gir_exp(G, t11);
+        t13 = gir_mul(G, t8, t12);
+        t14 = gir_add(G, t6, t13);
+        dx[0] = gir_mul(G, g, t14);
+    }
+    (void)n;
+}
+/* generated from ops.def:287 (SILU) */
+static void gir__adj_silu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    if (need[0]) {
+        gir_node t0, t1, t2, t3, t4, t5, t6, t7;
+        t0 = gir_sigmoid(G, x[0]);
+        t1 = gir_mul(G, g, t0);
+        t2 = gir__ah_num(G, g, 1);
+        t3 = gir__ah_num(G, g, 1);
+        t4 = gir_sigmoid(G, x[0]);
+        t5 = gir_sub(G, t3, t4);
+        t6 = gir_mul(G, x[0], t5);
+        t7 = gir_add(G, t2, t6);
+        dx[0] = gir_mul(G, t1, t7);
+    }
+    (void)n;
+}
+/* generated from ops.def:290 (ERF) */
+static void gir__adj_erf(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    if (need[0]) {
+        gir_node t0, t1, t2, t3, t4;
+        t0 = gir__ah_num(G, g, 1.1283791670955126);
+        t1 = gir_mul(G, g, t0);
+        t2 = gir_neg(G, x[0]);
+        t3 = gir_mul(G, t2, x[0]);
+        t4 = gir_exp(G, t3);
+        dx[0] = gir_mul(G, t1, t4);
+    }
+    (void)n;
+}
+/* generated from ops.def:293 (FLOOR) */
+static void gir__adj_floor(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)g;
+    if (need[0]) {
+        dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
+    }
+    (void)n;
+}
+/* generated from ops.def:295 (CEIL) */
+static void gir__adj_ceil(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)g;
+    if (need[0]) {
+        dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
+    }
+    (void)n;
+}
+/* generated from ops.def:297 (ROUND) */
+static void gir__adj_round(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)g;
+    if (need[0]) {
+        dx[0] = gir__ah_zeros_like(G, nd, x, x[0]);
+    }
+    (void)n;
+}
+/* generated from ops.def:300 (CLAMP) */
+static void gir__adj_clamp(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) {
+        gir_node t0, t1, t2, t3, t4, t5;
+        t0 = gir__ah_num(G, g, (double)nd->attr->f[0]);
+        t1 = gir_ge(G, x[0], t0);
+        t2 = gir__ah_num(G, g, (double)nd->attr->f[1]);
+        t3 = gir_le(G, x[0], t2);
+        t4 = gir_and(G, t1, t3);
+        t5 = gir__ah_mask(G, nd, x, t4);
+        dx[0] = gir_mul(G, g, t5);
+    }
+    (void)n;
+}
+/* generated from ops.def:306 (SUM) */
+static void gir__adj_sum(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) {
+        dx[0] = gir__ah_expand(G, nd, x, g);
+    }
+    (void)n;
+}
+/* generated from ops.def:313 (MEAN) */
+static void gir__adj_mean(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) {
+        gir_node t0, t1;
+        t0 = gir__ah_expand(G, nd, x, g);
+        t1 = gir__ah_rcount(G, nd, x);
+        dx[0] = gir_mul(G, t0, t1);
+    }
+    (void)n;
+}
+/* generated from ops.def:319 (PROD) */
+static void gir__adj_prod(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    if (need[0]) {
+        gir_node t0, t1, t2;
+        t0 = gir__ah_keep(G, nd, x, g);
+        t1 = gir__ah_keep(G, nd, x, y);
+        t2 = gir_mul(G, t0, t1);
+        dx[0] = gir_div(G, t2, x[0]);
+    }
+    (void)n;
+}
+/* generated from ops.def:326 (MAX) */
+static void gir__adj_max(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    if (need[0]) {
+        gir_node t0, t1, t2;
+        t0 = gir__ah_keep(G, nd, x, g);
+        t1 = gir__ah_keep(G, nd, x, y);
+        t2 = gir__ah_tiemask(G, nd, x, x[0], t1);
+        dx[0] = gir_mul(G, t0, t2);
+    }
+    (void)n;
+}
+/* generated from ops.def:334 (MIN) */
+static void gir__adj_min(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    if (need[0]) {
+        gir_node t0, t1, t2;
+        t0 = gir__ah_keep(G, nd, x, g);
+        t1 = gir__ah_keep(G, nd, x, y);
+        t2 = gir__ah_tiemask(G, nd, x, x[0], t1);
+        dx[0] = gir_mul(G, t0, t2);
+    }
+    (void)n;
+}
+/* generated from ops.def:342 (VAR) */
+static void gir__adj_var(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) {
+        gir_node t0, t1, t2, t3, t4, t5, t6;
+        t0 = gir__ah_keep(G, nd, x, g);
+        t1 = gir__ah_rmean(G, nd, x, x[0]);
+        t2 = gir_sub(G, x[0], t1);
+        t3 = gir_mul(G, t0, t2);
+        t4 = gir__ah_num(G, g, 2);
+        t5 = gir__ah_rdof(G, nd, x);
+        t6 = gir_mul(G, t4, t5);
+        dx[0] = gir_mul(G, t3, t6);
+    }
+    (void)n;
+}
+/* generated from ops.def:351 (LOGSUMEXP) */
+static void gir__adj_logsumexp(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    if (need[0]) {
+        gir_node t0, t1, t2, t3;
+        t0 = gir__ah_keep(G, nd, x, g);
+        t1 = gir__ah_keep(G, nd, x, y);
+        t2 = gir_sub(G, x[0], t1);
+        t3 = gir_exp(G, t2);
+        dx[0] = gir_mul(G, t0, t3);
+    }
+    (void)n;
+}
+/* generated from ops.def:384 (RESHAPE) */
+static void gir__adj_reshape(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) {
+        dx[0] = gir__ah_like(G, nd, x, g, x[0]);
+    }
+    (void)n;
+}
+/* generated from ops.def:388 (TRANSPOSE) */
+static void gir__adj_transpose(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) {
+        dx[0] = gir__ah_untranspose(G, nd, x, g);
+    }
+    (void)n;
+}
+/* generated from ops.def:393 (BROADCAST_TO) */
+static void gir__adj_broadcast_to(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) {
+        dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
+    }
+    (void)n;
+}
+/* generated from ops.def:398 (SLICE) */
+static void gir__adj_slice(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) {
+        dx[0] = gir__ah_slice_back(G, nd, x, g, x[0]);
+    }
+    (void)n;
+}
+/* generated from ops.def:405 (UNSLICE) */
+static void gir__adj_unslice(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) {
+        dx[0] = gir__ah_reslice(G, nd, x, g);
+    }
+    (void)n;
+}
+/* generated from ops.def:410 (CONCAT) */
+static void gir__adj_concat(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    int i;
+    for (i = 0; i < n; ++i) {
+        if (need[i]) {
+            dx[i] = gir__ah_concat_part(G, nd, x, g, i);
+        }
+    }
+}
+/* generated from ops.def:415 (FLIP) */
+static void gir__adj_flip(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) {
+        dx[0] = gir__ah_reflip(G, nd, x, g);
+    }
+    (void)n;
+}
+/* generated from ops.def:417 (PAD) */
+static void gir__adj_pad(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) {
+        dx[0] = gir__ah_unpad(G, nd, x, g, x[0]);
+    }
+    (void)n;
+}
+/* generated from ops.def:422 (INDEX_SELECT) */
+static void gir__adj_index_select(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) {
+        dx[0] = gir__ah_unselect(G, nd, x, g, x[0]);
+    }
+    (void)n;
+}
+/* generated from ops.def:428 (INDEX_ADD) */
+static void gir__adj_index_add(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) {
+        dx[0] = gir__ah_reselect(G, nd, x, g);
+    }
+    (void)n;
+}
+/* generated from ops.def:439 (WHERE) */
+static void gir__adj_where(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) {
+        gir_node t0, t1;
+        t0 = gir__ah_num(G, g, 0);
+        t1 = gir_where(G, x[2], g, t0);
+        dx[0] = gir__ah_unbroadcast(G, nd, x, t1, x[0]);
+    }
+    if (need[1]) {
+        gir_node t0, t1;
+        t0 = gir__ah_num(G, g, 0);
+        t1 = gir_where(G, x[2], t0, g);
+        dx[1] = gir__ah_unbroadcast(G, nd, x, t1, x[1]);
+    }
+    (void)n;
+}
+/* generated from ops.def:444 (DIAG) */
+static void gir__adj_diag(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)x;
+    if (need[0]) {
+        dx[0] = gir_diagonal(G, g, nd->attr->i[0]);
+    }
+    (void)n;
+}
+/* generated from ops.def:448 (DIAGONAL) */
+static void gir__adj_diagonal(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) {
+        dx[0] = gir__ah_undiagonal(G, nd, x, g);
+    }
+    (void)n;
+}
+/* generated from ops.def:452 (TRIU) */
+static void gir__adj_triu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)x;
+    if (need[0]) {
+        dx[0] = gir_triu(G, g, nd->attr->i[0]);
+    }
+    (void)n;
+}
+/* generated from ops.def:456 (TRIL) */
+static void gir__adj_tril(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)x;
+    if (need[0]) {
+        dx[0] = gir_tril(G, g, nd->attr->i[0]);
+    }
+    (void)n;
+}
+/* generated from ops.def:460 (CAST) */
+static void gir__adj_cast(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) {
+        dx[0] = gir__ah_cast_like(G, nd, x, g, x[0]);
+    }
+    (void)n;
+}
+/* generated from ops.def:468 (MATMUL) */
+static void gir__adj_matmul(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) {
+        gir_node t0, t1;
+        t0 = gir__ah_mT(G, nd, x, x[1]);
+        t1 = gir_matmul(G, g, t0);
+        dx[0] = gir__ah_unbroadcast(G, nd, x, t1, x[0]);
+    }
+    if (need[1]) {
+        gir_node t0, t1;
+        t0 = gir__ah_mT(G, nd, x, x[0]);
+        t1 = gir_matmul(G, t0, g);
+        dx[1] = gir__ah_unbroadcast(G, nd, x, t1, x[1]);
+    }
+    (void)n;
+}
+/* generated from ops.def:473 (DOT) */
+static void gir__adj_dot(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    if (need[0]) {
+        dx[0] = gir_mul(G, g, x[1]);
+    }
+    if (need[1]) {
+        dx[1] = gir_mul(G, g, x[0]);
+    }
+    (void)n;
+}
+/* generated from ops.def:475 (OUTER) */
+static void gir__adj_outer(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) {
+        gir_node t0;
+        t0 = gir_mul(G, g, x[1]);
+        dx[0] = gir__ah_sumaxis(G, nd, x, t0, 1);
+    }
+    if (need[1]) {
+        gir_node t0, t1;
+        t0 = gir__ah_col(G, nd, x, x[0]);
+        t1 = gir_mul(G, g, t0);
+        dx[1] = gir__ah_sumaxis(G, nd, x, t1, 0);
+    }
+    (void)n;
+}
+/* generated from ops.def:478 (TRACE) */
+static void gir__adj_trace(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) {
+        dx[0] = gir__ah_untrace(G, nd, x, g, x[0]);
+    }
+    (void)n;
+}
+/* generated from ops.def:481 (INVERSE) */
+static void gir__adj_inverse(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    if (need[0]) {
+        gir_node t0, t1, t2, t3;
+        t0 = gir__ah_mT(G, nd, x, y);
+        t1 = gir_matmul(G, t0, g);
+        t2 = gir__ah_mT(G, nd, x, y);
+        t3 = gir_matmul(G, t1, t2);
+        dx[0] = gir_neg(G, t3);
+    }
+    (void)n;
+}
+/* generated from ops.def:486 (DET) */
+static void gir__adj_det(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    if (need[0]) {
+        gir_node t0, t1, t2, t3;
+        t0 = gir_mul(G, g, y);
+        t1 = gir__ah_cell(G, nd, x, t0);
+        t2 = gir_inverse(G, x[0]);
+        t3 = gir__ah_mT(G, nd, x, t2);
+        dx[0] = gir_mul(G, t1, t3);
+    }
+    (void)n;
+}
+/* generated from ops.def:489 (LOGDET) */
+static void gir__adj_logdet(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) {
+        gir_node t0, t1, t2;
+        t0 = gir__ah_cell(G, nd, x, g);
+        t1 = gir_inverse(G, x[0]);
+        t2 = gir__ah_mT(G, nd, x, t1);
+        dx[0] = gir_mul(G, t0, t2);
+    }
+    (void)n;
+}
+/* generated from ops.def:498 (TRISOLVE) */
+static void gir__adj_trisolve(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    if (need[0]) {
+        gir_node t0;
+        t0 = gir__ah_trisolve_adj(G, nd, x, g);
+        dx[0] = gir__ah_trisolve_da(G, nd, x, t0, y);
+    }
+    if (need[1]) {
+        dx[1] = gir__ah_trisolve_adj(G, nd, x, g);
+    }
+    (void)n;
+}
+/* generated from ops.def:504 (SOFTMAX) */
+static void gir__adj_softmax(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    if (need[0]) {
+        gir_node t0, t1, t2;
+        t0 = gir_mul(G, g, y);
+        t1 = gir__ah_axsum(G, nd, x, t0);
+        t2 = gir_sub(G, g, t1);
+        dx[0] = gir_mul(G, y, t2);
+    }
+    (void)n;
+}
+/* generated from ops.def:507 (LOG_SOFTMAX) */
+static void gir__adj_log_softmax(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    if (need[0]) {
+        gir_node t0, t1, t2;
+        t0 = gir_exp(G, y);
+        t1 = gir__ah_axsum(G, nd, x, g);
+        t2 = gir_mul(G, t0, t1);
+        dx[0] = gir_sub(G, g, t2);
+    }
+    (void)n;
+}
+/* generated from ops.def:510 (XENT_LOGITS) */
+static void gir__adj_xent_logits(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) {
+        gir_node t0, t1, t2, t3;
+        t0 = gir__ah_lastcol(G, nd, x, g);
+        t1 = gir_softmax(G, x[0], (-1));
+        t2 = gir__ah_onehot_like(G, nd, x, x[1], x[0]);
+        t3 = gir_sub(G, t1, t2);
+        dx[0] = gir_mul(G, t0, t3);
+    }
+    (void)n;
+}
+/* generated from ops.def:516 (XENT_LOGITS_PROB) */
+static void gir__adj_xent_logits_prob(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) {
+        gir_node t0, t1, t2, t3, t4;
+        t0 = gir__ah_lastcol(G, nd, x, g);
+        t1 = gir_softmax(G, x[0], (-1));
+        t2 = gir__ah_lastsum(G, nd, x, x[1]);
+        t3 = gir_mul(G, t1, t2);
+        t4 = gir_sub(G, t3, x[1]);
+        dx[0] = gir_mul(G, t0, t4);
+    }
+    if (need[1]) {
+        gir_node t0, t1, t2;
+        t0 = gir__ah_lastcol(G, nd, x, g);
+        t1 = gir_neg(G, t0);
+        t2 = gir_log_softmax(G, x[0], (-1));
+        dx[1] = gir_mul(G, t1, t2);
+    }
+    (void)n;
+}
+/* generated from ops.def:521 (BCE_LOGITS) */
+static void gir__adj_bce_logits(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) {
+        gir_node t0, t1, t2;
+        t0 = gir_sigmoid(G, x[0]);
+        t1 = gir_sub(G, t0, x[1]);
+        t2 = gir_mul(G, g, t1);
+        dx[0] = gir__ah_unbroadcast(G, nd, x, t2, x[0]);
+    }
+    if (need[1]) {
+        gir_node t0, t1;
+        t0 = gir_neg(G, g);
+        t1 = gir_mul(G, t0, x[0]);
+        dx[1] = gir__ah_unbroadcast(G, nd, x, t1, x[1]);
+    }
+    (void)n;
+}
+/* generated from ops.def:526 (MSE) */
+static void gir__adj_mse(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) {
+        gir_node t0, t1, t2, t3, t4;
+        t0 = gir__ah_num(G, g, 2);
+        t1 = gir_mul(G, t0, g);
+        t2 = gir_sub(G, x[0], x[1]);
+        t3 = gir_mul(G, t1, t2);
+        t4 = gir__ah_rsize(G, nd, x, x[0]);
+        dx[0] = gir_mul(G, t3, t4);
+    }
+    if (need[1]) {
+        gir_node t0, t1, t2, t3, t4;
+        t0 = gir__ah_num(G, g, -2);
+        t1 = gir_mul(G, t0, g);
+        t2 = gir_sub(G, x[0], x[1]);
+        t3 = gir_mul(G, t1, t2);
+        t4 = gir__ah_rsize(G, nd, x, x[0]);
+        dx[1] = gir_mul(G, t3, t4);
+    }
+    (void)n;
+}
+/* generated from ops.def:529 (CONV2D) */
+static void gir__adj_conv2d(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) {
+        dx[0] = gir__ah_conv_dx(G, nd, x, g, x[1]);
+    }
+    if (need[1]) {
+        dx[1] = gir__ah_conv_dw(G, nd, x, x[0], g);
+    }
+    (void)n;
+}
+/* generated from ops.def:536 (CONV2D_BWD_DATA) */
+static void gir__adj_conv2d_bwd_data(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) {
+        dx[0] = gir__ah_conv_fwd(G, nd, x, g, x[1]);
+    }
+    if (need[1]) {
+        dx[1] = gir__ah_conv_dw_of_dx(G, nd, x, g, x[0]);
+    }
+    (void)n;
+}
+/* generated from ops.def:542 (CONV2D_BWD_FILTER) */
+static void gir__adj_conv2d_bwd_filter(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) {
+        dx[0] = gir__ah_conv_dx_of_dw(G, nd, x, x[1], g);
+    }
+    if (need[1]) {
+        dx[1] = gir__ah_conv_fwd(G, nd, x, x[0], g);
+    }
+    (void)n;
+}
+/* generated from ops.def:548 (MAX_POOL2D) */
+static void gir__adj_max_pool2d(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) {
+        dx[0] = gir__ah_maxpool_dx(G, nd, x, g, x[0]);
+    }
+    (void)n;
+}
+/* generated from ops.def:554 (MAX_POOL2D_BWD) */
+static void gir__adj_max_pool2d_bwd(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) {
+        dx[0] = gir__ah_maxpool_pick(G, nd, x, g, x[1]);
+    }
+    (void)n;
+}
+/* generated from ops.def:559 (AVG_POOL2D) */
+static void gir__adj_avg_pool2d(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) {
+        dx[0] = gir__ah_avgpool_dx(G, nd, x, g, x[0]);
+    }
+    (void)n;
+}
+/* generated from ops.def:567 (AVG_POOL2D_BWD) */
+static void gir__adj_avg_pool2d_bwd(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) {
+        dx[0] = gir__ah_avgpool_fwd(G, nd, x, g);
+    }
+    (void)n;
+}
+/* generated from ops.def:573 (DROPOUT) */
+static void gir__adj_dropout(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)x;
+    if (need[0]) {
+        dx[0] = gir_dropout(G, g, nd->attr->f[0], nd->attr->seed);
+    }
+    (void)n;
+}
+/* generated from ops.def:580 (GATHER) */
+static void gir__adj_gather(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) {
+        gir_node t0;
+        t0 = gir__ah_zeros_like(G, nd, x, x[0]);
+        dx[0] = gir_scatter_add(G, t0, x[1], g, nd->attr->i[0]);
+    }
+    (void)n;
+}
+/* generated from ops.def:586 (SCATTER_ADD) */
+static void gir__adj_scatter_add(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) dx[0] = g;
+    if (need[1]) {
+        dx[1] = gir_gather(G, g, x[2], nd->attr->i[0]);
+    }
+    (void)n;
+}
+/* generated from ops.def:591 (FMOD) */
+static void gir__adj_fmod(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
+    if (need[1]) {
+        gir_node t0, t1, t2, t3, t4, t5, t6, t7;
+        t0 = gir_neg(G, g);
+        t1 = gir_div(G, x[0], x[1]);
+        t2 = gir_sign(G, t1);
+        t3 = gir_mul(G, t0, t2);
+        t4 = gir_div(G, x[0], x[1]);
+        t5 = gir_abs(G, t4);
+        t6 = gir_floor(G, t5);
+        t7 = gir_mul(G, t3, t6);
+        dx[1] = gir__ah_unbroadcast(G, nd, x, t7, x[1]);
+    }
+    (void)n;
+}
+/* generated from ops.def:598 (GELU_TANH) */
+static void gir__adj_gelu_tanh(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    (void)nd;
+    if (need[0]) {
+        gir_node t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13, t14, t15, t16, t17, t18, t19, t20, t21, t22, t23, t24, t25, t26, t27, t28, t29, t30, t31, t32, t33, t34, t35, t36, t37, t38, t39, t40, t41, t42;
+        t0 = gir__ah_num(G, g, 0.5);
+        t1 = gir__ah_num(G, g, 1);
+        t2 = gir__ah_num(G, g, 0.7978845608028654);
+        t3 = gir__ah_num(G, g, 0.044715);
+        t4 = gir_mul(G, t3, x[0]);
+        t5 = gir_mul(G, t4, x[0]);
+        t6 = gir_mul(G, t5, x[0]);
+        t7 = gir_add(G, x[0], t6);
+        t8 = gir_mul(G, t2, t7);
+        t9 = gir_tanh(G, t8);
+        t10 = gir_add(G, t1, t9);
+        t11 = gir_mul(G, t0, t10);
+        t12 = gir__ah_num(G, g, 0.5);
+        t13 = gir_mul(G, t12, x[0]);
+        t14 = gir__ah_num(G, g, 1);
+        t15 = gir__ah_num(G, g, 0.7978845608028654);
+        t16 = gir__ah_num(G, g, 0.044715);
+        t17 = gir_mul(G, t16, x[0]);
+        t18 = gir_mul(G, t17, x[0]);
+        t19 = gir_mul(G, t18, x[0]);
+        t20 = gir_add(G, x[0], t19);
+        t21 = gir_mul(G, t15, t20);
+        t22 = gir_tanh(G, t21);
+        t23 = gir__ah_num(G, g, 0.7978845608028654);
+        t24 = gir__ah_num(G, g, 0.044715);
+        t25 = gir_mul(G, t24, x[0]);
+        t26 = gir_mul(G, t25, x[0]);
+        t27 = gir_mul(G, t26, x[0]);
+        t28 = gir_add(G, x[0], t27);
+        t29 = gir_mul(G, t23, t28);
+        t30 = gir_tanh(G, t29);
+        t31 = gir_mul(G, t22, t30);
+        t32 = gir_sub(G, t14, t31);
+        t33 = gir_mul(G, t13, t32);
+        t34 = gir__ah_num(G, g, 0.7978845608028654);
+        t35 = gir_mul(G, t33, t34);
+        t36 = gir__ah_num(G, g, 1);
+        t37 = gir__ah_num(G, g, 0.134145);
+        t38 = gir_mul(G, t37, x[0]);
+        t39 = gir_mul(G, t38, x[0]);
+        t40 = gir_add(G, t36, t39);
+        t41 = gir_mul(G, t35, t40);
+        t42 = gir_add(G, t11, t41);
+        dx[0] = gir_mul(G, g, t42);
+    }
+    (void)n;
+}
+/* generated from ops.def:614 (TRAIN_EVAL) */
+static void gir__adj_train_eval(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    int i;
+    for (i = 0; i < n; ++i) {
+        if (need[i]) {
+            dx[i] = gir__ah_mode_part(G, nd, x, g, i);
+        }
+    }
+}
+/* generated from ops.def:620 (MAX_POOL2D_PICK) */
+static void gir__adj_max_pool2d_pick(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
+    (void)y;
+    if (need[0]) {
+        dx[0] = gir__ah_maxpool_dx(G, nd, x, g, x[1]);
+    }
+    (void)n;
+}
+enum { GIR__ADJ__NONE,
+#if !GIR__WHY_ADD
+    GIR__ADJ_GIR__ADJ_ADD,
+#endif
+#if !GIR__WHY_SUB
+    GIR__ADJ_GIR__ADJ_SUB,
+#endif
+#if !GIR__WHY_MUL
+    GIR__ADJ_GIR__ADJ_MUL,
+#endif
+#if !GIR__WHY_DIV
+    GIR__ADJ_GIR__ADJ_DIV,
+#endif
+#if !GIR__WHY_NEG
+    GIR__ADJ_GIR__ADJ_NEG,
+#endif
+#if !GIR__WHY_POW
+    GIR__ADJ_GIR__ADJ_POW,
+#endif
+#if !GIR__WHY_MAXIMUM
+    GIR__ADJ_GIR__ADJ_MAXIMUM,
+#endif
+#if !GIR__WHY_MINIMUM
+    GIR__ADJ_GIR__ADJ_MINIMUM,
+#endif
+#if !GIR__WHY_MOD
+    GIR__ADJ_GIR__ADJ_MOD,
+#endif
+#if !GIR__WHY_FLOORDIV
+    GIR__ADJ_GIR__ADJ_FLOORDIV,
+#endif
+#if !GIR__WHY_ADD_N
+    GIR__ADJ_GIR__ADJ_ADD_N,
+#endif
+#if !GIR__WHY_ABS
+    GIR__ADJ_GIR__ADJ_ABS,
+#endif
+#if !GIR__WHY_SIGN
+    GIR__ADJ_GIR__ADJ_SIGN,
+#endif
+#if !GIR__WHY_SQUARE
+    GIR__ADJ_GIR__ADJ_SQUARE,
+#endif
+#if !GIR__WHY_SQRT
+    GIR__ADJ_GIR__ADJ_SQRT,
+#endif
+#if !GIR__WHY_RSQRT
+    GIR__ADJ_GIR__ADJ_RSQRT,
+#endif
+#if !GIR__WHY_RECIPROCAL
+    GIR__ADJ_GIR__ADJ_RECIPROCAL,
+#endif
+#if !GIR__WHY_EXP
+    GIR__ADJ_GIR__ADJ_EXP,
+#endif
+#if !GIR__WHY_EXPM1
+    GIR__ADJ_GIR__ADJ_EXPM1,
+#endif
+#if !GIR__WHY_LOG
+    GIR__ADJ_GIR__ADJ_LOG,
+#endif
+#if !GIR__WHY_LOG1P
+    GIR__ADJ_GIR__ADJ_LOG1P,
+#endif
+#if !GIR__WHY_LOG2
+    GIR__ADJ_GIR__ADJ_LOG2,
+#endif
+#if !GIR__WHY_SIN
+    GIR__ADJ_GIR__ADJ_SIN,
+#endif
+#if !GIR__WHY_COS
+    GIR__ADJ_GIR__ADJ_COS,
+#endif
+#if !GIR__WHY_TAN
+    GIR__ADJ_GIR__ADJ_TAN,
+#endif
+#if !GIR__WHY_ASIN
+    GIR__ADJ_GIR__ADJ_ASIN,
+#endif
+#if !GIR__WHY_ACOS
+    GIR__ADJ_GIR__ADJ_ACOS,
+#endif
+#if !GIR__WHY_ATAN
+    GIR__ADJ_GIR__ADJ_ATAN,
+#endif
+#if !GIR__WHY_SINH
+    GIR__ADJ_GIR__ADJ_SINH,
+#endif
+#if !GIR__WHY_COSH
+    GIR__ADJ_GIR__ADJ_COSH,
+#endif
+#if !GIR__WHY_TANH
+    GIR__ADJ_GIR__ADJ_TANH,
+#endif
+#if !GIR__WHY_SIGMOID
+    GIR__ADJ_GIR__ADJ_SIGMOID,
+#endif
+#if !GIR__WHY_SOFTPLUS
+    GIR__ADJ_GIR__ADJ_SOFTPLUS,
+#endif
+#if !GIR__WHY_RELU
+    GIR__ADJ_GIR__ADJ_RELU,
+#endif
+#if !GIR__WHY_LEAKY_RELU
+    GIR__ADJ_GIR__ADJ_LEAKY_RELU,
+#endif
+#if !GIR__WHY_ELU
+    GIR__ADJ_GIR__ADJ_ELU,
+#endif
+#if !GIR__WHY_GELU
+    GIR__ADJ_GIR__ADJ_GELU,
+#endif
+#if !GIR__WHY_SILU
+    GIR__ADJ_GIR__ADJ_SILU,
+#endif
+#if !GIR__WHY_ERF
+    GIR__ADJ_GIR__ADJ_ERF,
+#endif
+#if !GIR__WHY_FLOOR
+    GIR__ADJ_GIR__ADJ_FLOOR,
+#endif
+#if !GIR__WHY_CEIL
+    GIR__ADJ_GIR__ADJ_CEIL,
+#endif
+#if !GIR__WHY_ROUND
+    GIR__ADJ_GIR__ADJ_ROUND,
+#endif
+#if !GIR__WHY_CLAMP
+    GIR__ADJ_GIR__ADJ_CLAMP,
+#endif
+#if !GIR__WHY_SUM
+    GIR__ADJ_GIR__ADJ_SUM,
+#endif
+#if !GIR__WHY_MEAN
+    GIR__ADJ_GIR__ADJ_MEAN,
+#endif
+#if !GIR__WHY_PROD
+    GIR__ADJ_GIR__ADJ_PROD,
+#endif
+#if !GIR__WHY_MAX
+    GIR__ADJ_GIR__ADJ_MAX,
+#endif
+#if !GIR__WHY_MIN
+    GIR__ADJ_GIR__ADJ_MIN,
+#endif
+#if !GIR__WHY_VAR
+    GIR__ADJ_GIR__ADJ_VAR,
+#endif
+#if !GIR__WHY_LOGSUMEXP
+    GIR__ADJ_GIR__ADJ_LOGSUMEXP,
+#endif
+#if !GIR__WHY_RESHAPE
+    GIR__ADJ_GIR__ADJ_RESHAPE,
+#endif
+#if !GIR__WHY_TRANSPOSE
+    GIR__ADJ_GIR__ADJ_TRANSPOSE,
+#endif
+#if !GIR__WHY_BROADCAST_TO
+    GIR__ADJ_GIR__ADJ_BROADCAST_TO,
+#endif
+#if !GIR__WHY_SLICE
+    GIR__ADJ_GIR__ADJ_SLICE,
+#endif
+#if !GIR__WHY_UNSLICE
+    GIR__ADJ_GIR__ADJ_UNSLICE,
+#endif
+#if !GIR__WHY_CONCAT
+    GIR__ADJ_GIR__ADJ_CONCAT,
+#endif
+#if !GIR__WHY_FLIP
+    GIR__ADJ_GIR__ADJ_FLIP,
+#endif
+#if !GIR__WHY_PAD
+    GIR__ADJ_GIR__ADJ_PAD,
+#endif
+#if !GIR__WHY_INDEX_SELECT
+    GIR__ADJ_GIR__ADJ_INDEX_SELECT,
+#endif
+#if !GIR__WHY_INDEX_ADD
+    GIR__ADJ_GIR__ADJ_INDEX_ADD,
+#endif
+#if !GIR__WHY_WHERE
+    GIR__ADJ_GIR__ADJ_WHERE,
+#endif
+#if !GIR__WHY_DIAG
+    GIR__ADJ_GIR__ADJ_DIAG,
+#endif
+#if !GIR__WHY_DIAGONAL
+    GIR__ADJ_GIR__ADJ_DIAGONAL,
+#endif
+#if !GIR__WHY_TRIU
+    GIR__ADJ_GIR__ADJ_TRIU,
+#endif
+#if !GIR__WHY_TRIL
+    GIR__ADJ_GIR__ADJ_TRIL,
+#endif
+#if !GIR__WHY_CAST
+    GIR__ADJ_GIR__ADJ_CAST,
+#endif
+#if !GIR__WHY_MATMUL
+    GIR__ADJ_GIR__ADJ_MATMUL,
+#endif
+#if !GIR__WHY_DOT
+    GIR__ADJ_GIR__ADJ_DOT,
+#endif
+#if !GIR__WHY_OUTER
+    GIR__ADJ_GIR__ADJ_OUTER,
+#endif
+#if !GIR__WHY_TRACE
+    GIR__ADJ_GIR__ADJ_TRACE,
+#endif
+#if !GIR__WHY_INVERSE
+    GIR__ADJ_GIR__ADJ_INVERSE,
+#endif
+#if !GIR__WHY_DET
+    GIR__ADJ_GIR__ADJ_DET,
+#endif
+#if !GIR__WHY_LOGDET
+    GIR__ADJ_GIR__ADJ_LOGDET,
+#endif
+#if !GIR__WHY_CHOLESKY
+    GIR__ADJ_GIR__ADJFN_CHOLESKY,
+#endif
+#if !GIR__WHY_TRISOLVE
+    GIR__ADJ_GIR__ADJ_TRISOLVE,
+#endif
+#if !GIR__WHY_SOFTMAX
+    GIR__ADJ_GIR__ADJ_SOFTMAX,
+#endif
+#if !GIR__WHY_LOG_SOFTMAX
+    GIR__ADJ_GIR__ADJ_LOG_SOFTMAX,
+#endif
+#if !GIR__WHY_XENT_LOGITS
+    GIR__ADJ_GIR__ADJ_XENT_LOGITS,
+#endif
+#if !GIR__WHY_XENT_LOGITS_PROB
+    GIR__ADJ_GIR__ADJ_XENT_LOGITS_PROB,
+#endif
+#if !GIR__WHY_BCE_LOGITS
+    GIR__ADJ_GIR__ADJ_BCE_LOGITS,
+#endif
+#if !GIR__WHY_MSE
+    GIR__ADJ_GIR__ADJ_MSE,
+#endif
+#if !GIR__WHY_CONV2D
+    GIR__ADJ_GIR__ADJ_CONV2D,
+#endif
+#if !GIR__WHY_CONV2D_BWD_DATA
+    GIR__ADJ_GIR__ADJ_CONV2D_BWD_DATA,
+#endif
+#if !GIR__WHY_CONV2D_BWD_FILTER
+    GIR__ADJ_GIR__ADJ_CONV2D_BWD_FILTER,
+#endif
+#if !GIR__WHY_MAX_POOL2D
+    GIR__ADJ_GIR__ADJ_MAX_POOL2D,
+#endif
+#if !GIR__WHY_MAX_POOL2D_BWD
+    GIR__ADJ_GIR__ADJ_MAX_POOL2D_BWD,
+#endif
+#if !GIR__WHY_AVG_POOL2D
+    GIR__ADJ_GIR__ADJ_AVG_POOL2D,
+#endif
+#if !GIR__WHY_AVG_POOL2D_BWD
+    GIR__ADJ_GIR__ADJ_AVG_POOL2D_BWD,
+#endif
+#if !GIR__WHY_DROPOUT
+    GIR__ADJ_GIR__ADJ_DROPOUT,
+#endif
+#if !GIR__WHY_GATHER
+    GIR__ADJ_GIR__ADJ_GATHER,
+#endif
+#if !GIR__WHY_SCATTER_ADD
+    GIR__ADJ_GIR__ADJ_SCATTER_ADD,
+#endif
+#if !GIR__WHY_FMOD
+    GIR__ADJ_GIR__ADJ_FMOD,
+#endif
+#if !GIR__WHY_GELU_TANH
+    GIR__ADJ_GIR__ADJ_GELU_TANH,
+#endif
+#if !GIR__WHY_TRAIN_EVAL
+    GIR__ADJ_GIR__ADJ_TRAIN_EVAL,
+#endif
+#if !GIR__WHY_MAX_POOL2D_PICK
+    GIR__ADJ_GIR__ADJ_MAX_POOL2D_PICK,
+#endif
+    GIR__ADJ__COUNT };
+static const gir__adj_fn gir__adjs[GIR__ADJ__COUNT] = {
+    0,
+#if !GIR__WHY_ADD
+    gir__adj_add,
+#endif
+#if !GIR__WHY_SUB
+    gir__adj_sub,
+#endif
+#if !GIR__WHY_MUL
+    gir__adj_mul,
+#endif
+#if !GIR__WHY_DIV
+    gir__adj_div,
+#endif
+#if !GIR__WHY_NEG
+    gir__adj_neg,
+#endif
+#if !GIR__WHY_POW
+    gir__adj_pow,
+#endif
+#if !GIR__WHY_MAXIMUM
+    gir__adj_maximum,
+#endif
+#if !GIR__WHY_MINIMUM
+    gir__adj_minimum,
+#endif
+#if !GIR__WHY_MOD
+    gir__adj_mod,
+#endif
+#if !GIR__WHY_FLOORDIV
+    gir__adj_floordiv,
+#endif
+#if !GIR__WHY_ADD_N
+    gir__adj_add_n,
+#endif
+#if !GIR__WHY_ABS
+    gir__adj_abs,
+#endif
+#if !GIR__WHY_SIGN
+    gir__adj_sign,
+#endif
+#if !GIR__WHY_SQUARE
+    gir__adj_square,
+#endif
+#if !GIR__WHY_SQRT
+    gir__adj_sqrt,
+#endif
+#if !GIR__WHY_RSQRT
+    gir__adj_rsqrt,
+#endif
+#if !GIR__WHY_RECIPROCAL
+    gir__adj_reciprocal,
+#endif
+#if !GIR__WHY_EXP
+    gir__adj_exp,
+#endif
+#if !GIR__WHY_EXPM1
+    gir__adj_expm1,
+#endif
+#if !GIR__WHY_LOG
+    gir__adj_log,
+#endif
+#if !GIR__WHY_LOG1P
+    gir__adj_log1p,
+#endif
+#if !GIR__WHY_LOG2
+    gir__adj_log2,
+#endif
+#if !GIR__WHY_SIN
+    gir__adj_sin,
+#endif
+#if !GIR__WHY_COS
+    gir__adj_cos,
+#endif
+#if !GIR__WHY_TAN
+    gir__adj_tan,
+#endif
+#if !GIR__WHY_ASIN
+    gir__adj_asin,
+#endif
+#if !GIR__WHY_ACOS
+    gir__adj_acos,
+#endif
+#if !GIR__WHY_ATAN
+    gir__adj_atan,
+#endif
+#if !GIR__WHY_SINH
+    gir__adj_sinh,
+#endif
+#if !GIR__WHY_COSH
+    gir__adj_cosh,
+#endif
+#if !GIR__WHY_TANH
+    gir__adj_tanh,
+#endif
+#if !GIR__WHY_SIGMOID
+    gir__adj_sigmoid,
+#endif
+#if !GIR__WHY_SOFTPLUS
+    gir__adj_softplus,
+#endif
+#if !GIR__WHY_RELU
+    gir__adj_relu,
+#endif
+#if !GIR__WHY_LEAKY_RELU
+    gir__adj_leaky_relu,
+#endif
+#if !GIR__WHY_ELU
+    gir__adj_elu,
+#endif
+#if !GIR__WHY_GELU
+    gir__adj_gelu,
+#endif
+#if !GIR__WHY_SILU
+    gir__adj_silu,
+#endif
+#if !GIR__WHY_ERF
+    gir__adj_erf,
+#endif
+#if !GIR__WHY_FLOOR
+    gir__adj_floor,
+#endif
+#if !GIR__WHY_CEIL
+    gir__adj_ceil,
+#endif
+#if !GIR__WHY_ROUND
+    gir__adj_round,
+#endif
+#if !GIR__WHY_CLAMP
+    gir__adj_clamp,
+#endif
+#if !GIR__WHY_SUM
+    gir__adj_sum,
+#endif
+#if !GIR__WHY_MEAN
+    gir__adj_mean,
+#endif
+#if !GIR__WHY_PROD
+    gir__adj_prod,
+#endif
+#if !GIR__WHY_MAX
+    gir__adj_max,
+#endif
+#if !GIR__WHY_MIN
+    gir__adj_min,
+#endif
+#if !GIR__WHY_VAR
+    gir__adj_var,
+#endif
+#if !GIR__WHY_LOGSUMEXP
+    gir__adj_logsumexp,
+#endif
+#if !GIR__WHY_RESHAPE
+    gir__adj_reshape,
+#endif
+#if !GIR__WHY_TRANSPOSE
+    gir__adj_transpose,
+#endif
+#if !GIR__WHY_BROADCAST_TO
+    gir__adj_broadcast_to,
+#endif
+#if !GIR__WHY_SLICE
+    gir__adj_slice,
+#endif
+#if !GIR__WHY_UNSLICE
+    gir__adj_unslice,
+#endif
+#if !GIR__WHY_CONCAT
+    gir__adj_concat,
+#endif
+#if !GIR__WHY_FLIP
+    gir__adj_flip,
+#endif
+#if !GIR__WHY_PAD
+    gir__adj_pad,
+#endif
+#if !GIR__WHY_INDEX_SELECT
+    gir__adj_index_select,
+#endif
+#if !GIR__WHY_INDEX_ADD
+    gir__adj_index_add,
+#endif
+#if !GIR__WHY_WHERE
+    gir__adj_where,
+#endif
+#if !GIR__WHY_DIAG
+    gir__adj_diag,
+#endif
+#if !GIR__WHY_DIAGONAL
+    gir__adj_diagonal,
+#endif
+#if !GIR__WHY_TRIU
+    gir__adj_triu,
+#endif
+#if !GIR__WHY_TRIL
+    gir__adj_tril,
+#endif
+#if !GIR__WHY_CAST
+    gir__adj_cast,
+#endif
+#if !GIR__WHY_MATMUL
+    gir__adj_matmul,
+#endif
+#if !GIR__WHY_DOT
+    gir__adj_dot,
+#endif
+#if !GIR__WHY_OUTER
+    gir__adj_outer,
+#endif
+#if !GIR__WHY_TRACE
+    gir__adj_trace,
+#endif
+#if !GIR__WHY_INVERSE
+    gir__adj_inverse,
+#endif
+#if !GIR__WHY_DET
+    gir__adj_det,
+#endif
+#if !GIR__WHY_LOGDET
+    gir__adj_logdet,
+#endif
+#if !GIR__WHY_CHOLESKY
+    gir__adjfn_cholesky,
+#endif
+#if !GIR__WHY_TRISOLVE
+    gir__adj_trisolve,
+#endif
+#if !GIR__WHY_SOFTMAX
+    gir__adj_softmax,
+#endif
+#if !GIR__WHY_LOG_SOFTMAX
+    gir__adj_log_softmax,
+#endif
+#if !GIR__WHY_XENT_LOGITS
+    gir__adj_xent_logits,
+#endif
+#if !GIR__WHY_XENT_LOGITS_PROB
+    gir__adj_xent_logits_prob,
+#endif
+#if !GIR__WHY_BCE_LOGITS
+    gir__adj_bce_logits,
+#endif
+#if !GIR__WHY_MSE
+    gir__adj_mse,
+#endif
+#if !GIR__WHY_CONV2D
+    gir__adj_conv2d,
+#endif
+#if !GIR__WHY_CONV2D_BWD_DATA
+    gir__adj_conv2d_bwd_data,
+#endif
+#if !GIR__WHY_CONV2D_BWD_FILTER
+    gir__adj_conv2d_bwd_filter,
+#endif
+#if !GIR__WHY_MAX_POOL2D
+    gir__adj_max_pool2d,
+#endif
+#if !GIR__WHY_MAX_POOL2D_BWD
+    gir__adj_max_pool2d_bwd,
+#endif
+#if !GIR__WHY_AVG_POOL2D
+    gir__adj_avg_pool2d,
+#endif
+#if !GIR__WHY_AVG_POOL2D_BWD
+    gir__adj_avg_pool2d_bwd,
+#endif
+#if !GIR__WHY_DROPOUT
+    gir__adj_dropout,
+#endif
+#if !GIR__WHY_GATHER
+    gir__adj_gather,
+#endif
+#if !GIR__WHY_SCATTER_ADD
+    gir__adj_scatter_add,
+#endif
+#if !GIR__WHY_FMOD
+    gir__adj_fmod,
+#endif
+#if !GIR__WHY_GELU_TANH
+    gir__adj_gelu_tanh,
+#endif
+#if !GIR__WHY_TRAIN_EVAL
+    gir__adj_train_eval,
+#endif
+#if !GIR__WHY_MAX_POOL2D_PICK
+    gir__adj_max_pool2d_pick,
+#endif
+};
+static const unsigned char gir__adjs_ix[GIR_OP__COUNT] = {
+    0,
+    0, /* INPUT */
+    0, /* VARIABLE */
+    0, /* CONSTANT */
+    0, /* FILL */
+    0, /* EYE */
+    0, /* ARANGE */
+    0, /* RAND_UNIFORM */
+    0, /* RAND_NORMAL */
+    0, /* NOT */
+    0, /* AND */
+    0, /* OR */
+    0, /* XOR */
+    0, /* GT */
+    0, /* GE */
+    0, /* LT */
+    0, /* LE */
+    0, /* EQ */
+    0, /* NE */
+    0, /* APPROX_EQ */
+    0, /* ISNAN */
+    0, /* ISINF */
+    0, /* ISFINITE */
+    GIR__IF(GIR__WHY_ADD, GIR__ADJ_GIR__ADJ_ADD), /* ADD */
+    GIR__IF(GIR__WHY_SUB, GIR__ADJ_GIR__ADJ_SUB), /* SUB */
+    GIR__IF(GIR__WHY_MUL, GIR__ADJ_GIR__ADJ_MUL), /* MUL */
+    GIR__IF(GIR__WHY_DIV, GIR__ADJ_GIR__ADJ_DIV), /* DIV */
+    GIR__IF(GIR__WHY_NEG, GIR__ADJ_GIR__ADJ_NEG), /* NEG */
+    GIR__IF(GIR__WHY_POW, GIR__ADJ_GIR__ADJ_POW), /* POW */
+    GIR__IF(GIR__WHY_MAXIMUM, GIR__ADJ_GIR__ADJ_MAXIMUM), /* MAXIMUM */
+    GIR__IF(GIR__WHY_MINIMUM, GIR__ADJ_GIR__ADJ_MINIMUM), /* MINIMUM */
+    GIR__IF(GIR__WHY_MOD, GIR__ADJ_GIR__ADJ_MOD), /* MOD */
+    GIR__IF(GIR__WHY_FLOORDIV, GIR__ADJ_GIR__ADJ_FLOORDIV), /* FLOORDIV */
+    GIR__IF(GIR__WHY_ADD_N, GIR__ADJ_GIR__ADJ_ADD_N), /* ADD_N */
+    GIR__IF(GIR__WHY_ABS, GIR__ADJ_GIR__ADJ_ABS), /* ABS */
+    GIR__IF(GIR__WHY_SIGN, GIR__ADJ_GIR__ADJ_SIGN), /* SIGN */
+    GIR__IF(GIR__WHY_SQUARE, GIR__ADJ_GIR__ADJ_SQUARE), /* SQUARE */
+    GIR__IF(GIR__WHY_SQRT, GIR__ADJ_GIR__ADJ_SQRT), /* SQRT */
+    GIR__IF(GIR__WHY_RSQRT, GIR__ADJ_GIR__ADJ_RSQRT), /* RSQRT */
+    GIR__IF(GIR__WHY_RECIPROCAL, GIR__ADJ_GIR__ADJ_RECIPROCAL), /* RECIPROCAL */
+    GIR__IF(GIR__WHY_EXP, GIR__ADJ_GIR__ADJ_EXP), /* EXP */
+    GIR__IF(GIR__WHY_EXPM1, GIR__ADJ_GIR__ADJ_EXPM1), /* EXPM1 */
+    GIR__IF(GIR__WHY_LOG, GIR__ADJ_GIR__ADJ_LOG), /* LOG */
+    GIR__IF(GIR__WHY_LOG1P, GIR__ADJ_GIR__ADJ_LOG1P), /* LOG1P */
+    GIR__IF(GIR__WHY_LOG2, GIR__ADJ_GIR__ADJ_LOG2), /* LOG2 */
+    GIR__IF(GIR__WHY_SIN, GIR__ADJ_GIR__ADJ_SIN), /* SIN */
+    GIR__IF(GIR__WHY_COS, GIR__ADJ_GIR__ADJ_COS), /* COS */
+    GIR__IF(GIR__WHY_TAN, GIR__ADJ_GIR__ADJ_TAN), /* TAN */
+    GIR__IF(GIR__WHY_ASIN, GIR__ADJ_GIR__ADJ_ASIN), /* ASIN */
+    GIR__IF(GIR__WHY_ACOS, GIR__ADJ_GIR__ADJ_ACOS), /* ACOS */
+    GIR__IF(GIR__WHY_ATAN, GIR__ADJ_GIR__ADJ_ATAN), /* ATAN */
+    GIR__IF(GIR__WHY_SINH, GIR__ADJ_GIR__ADJ_SINH), /* SINH */
+    GIR__IF(GIR__WHY_COSH, GIR__ADJ_GIR__ADJ_COSH), /* COSH */
+    GIR__IF(GIR__WHY_TANH, GIR__ADJ_GIR__ADJ_TANH), /* TANH */
+    GIR__IF(GIR__WHY_SIGMOID, GIR__ADJ_GIR__ADJ_SIGMOID), /* SIGMOID */
+    GIR__IF(GIR__WHY_SOFTPLUS, GIR__ADJ_GIR__ADJ_SOFTPLUS), /* SOFTPLUS */
+    GIR__IF(GIR__WHY_RELU, GIR__ADJ_GIR__ADJ_RELU), /* RELU */
+    GIR__IF(GIR__WHY_LEAKY_RELU, GIR__ADJ_GIR__ADJ_LEAKY_RELU), /* LEAKY_RELU */
+    GIR__IF(GIR__WHY_ELU, GIR__ADJ_GIR__ADJ_ELU), /* ELU */
+    GIR__IF(GIR__WHY_GELU, GIR__ADJ_GIR__ADJ_GELU), /* GELU */
+    GIR__IF(GIR__WHY_SILU, GIR__ADJ_GIR__ADJ_SILU), /* SILU */
+    GIR__IF(GIR__WHY_ERF, GIR__ADJ_GIR__ADJ_ERF), /* ERF */
+    GIR__IF(GIR__WHY_FLOOR, GIR__ADJ_GIR__ADJ_FLOOR), /* FLOOR */
+    GIR__IF(GIR__WHY_CEIL, GIR__ADJ_GIR__ADJ_CEIL), /* CEIL */
+    GIR__IF(GIR__WHY_ROUND, GIR__ADJ_GIR__ADJ_ROUND), /* ROUND */
+    GIR__IF(GIR__WHY_CLAMP, GIR__ADJ_GIR__ADJ_CLAMP), /* CLAMP */
+    GIR__IF(GIR__WHY_SUM, GIR__ADJ_GIR__ADJ_SUM), /* SUM */
+    GIR__IF(GIR__WHY_MEAN, GIR__ADJ_GIR__ADJ_MEAN), /* MEAN */
+    GIR__IF(GIR__WHY_PROD, GIR__ADJ_GIR__ADJ_PROD), /* PROD */
+    GIR__IF(GIR__WHY_MAX, GIR__ADJ_GIR__ADJ_MAX), /* MAX */
+    GIR__IF(GIR__WHY_MIN, GIR__ADJ_GIR__ADJ_MIN), /* MIN */
+    GIR__IF(GIR__WHY_VAR, GIR__ADJ_GIR__ADJ_VAR), /* VAR */
+    GIR__IF(GIR__WHY_LOGSUMEXP, GIR__ADJ_GIR__ADJ_LOGSUMEXP), /* LOGSUMEXP */
+    0, /* ARGMAX */
+    0, /* ARGMIN */
+    0, /* ALL */
+    0, /* ANY */
+    GIR__IF(GIR__WHY_RESHAPE, GIR__ADJ_GIR__ADJ_RESHAPE), /* RESHAPE */
+    GIR__IF(GIR__WHY_TRANSPOSE, GIR__ADJ_GIR__ADJ_TRANSPOSE), /* TRANSPOSE */
+    GIR__IF(GIR__WHY_BROADCAST_TO, GIR__ADJ_GIR__ADJ_BROADCAST_TO), /* BROADCAST_TO */
+    GIR__IF(GIR__WHY_SLICE, GIR__ADJ_GIR__ADJ_SLICE), /* SLICE */
+    GIR__IF(GIR__WHY_UNSLICE, GIR__ADJ_GIR__ADJ_UNSLICE), /* UNSLICE */
+    GIR__IF(GIR__WHY_CONCAT, GIR__ADJ_GIR__ADJ_CONCAT), /* CONCAT */
+    GIR__IF(GIR__WHY_FLIP, GIR__ADJ_GIR__ADJ_FLIP), /* FLIP */
+    GIR__IF(GIR__WHY_PAD, GIR__ADJ_GIR__ADJ_PAD), /* PAD */
+    GIR__IF(GIR__WHY_INDEX_SELECT, GIR__ADJ_GIR__ADJ_INDEX_SELECT), /* INDEX_SELECT */
+    GIR__IF(GIR__WHY_INDEX_ADD, GIR__ADJ_GIR__ADJ_INDEX_ADD), /* INDEX_ADD */
+    0, /* ONE_HOT */
+    GIR__IF(GIR__WHY_WHERE, GIR__ADJ_GIR__ADJ_WHERE), /* WHERE */
+    GIR__IF(GIR__WHY_DIAG, GIR__ADJ_GIR__ADJ_DIAG), /* DIAG */
+    GIR__IF(GIR__WHY_DIAGONAL, GIR__ADJ_GIR__ADJ_DIAGONAL), /* DIAGONAL */
+    GIR__IF(GIR__WHY_TRIU, GIR__ADJ_GIR__ADJ_TRIU), /* TRIU */
+    GIR__IF(GIR__WHY_TRIL, GIR__ADJ_GIR__ADJ_TRIL), /* TRIL */
+    GIR__IF(GIR__WHY_CAST, GIR__ADJ_GIR__ADJ_CAST), /* CAST */
+    0, /* STOP_GRADIENT */
+    GIR__IF(GIR__WHY_MATMUL, GIR__ADJ_GIR__ADJ_MATMUL), /* MATMUL */
+    GIR__IF(GIR__WHY_DOT, GIR__ADJ_GIR__ADJ_DOT), /* DOT */
+    GIR__IF(GIR__WHY_OUTER, GIR__ADJ_GIR__ADJ_OUTER), /* OUTER */
+    GIR__IF(GIR__WHY_TRACE, GIR__ADJ_GIR__ADJ_TRACE), /* TRACE */
+    GIR__IF(GIR__WHY_INVERSE, GIR__ADJ_GIR__ADJ_INVERSE), /* INVERSE */
+    GIR__IF(GIR__WHY_DET, GIR__ADJ_GIR__ADJ_DET), /* DET */
+    GIR__IF(GIR__WHY_LOGDET, GIR__ADJ_GIR__ADJ_LOGDET), /* LOGDET */
+    GIR__IF(GIR__WHY_CHOLESKY, GIR__ADJ_GIR__ADJFN_CHOLESKY), /* CHOLESKY */
+    GIR__IF(GIR__WHY_TRISOLVE, GIR__ADJ_GIR__ADJ_TRISOLVE), /* TRISOLVE */
+    GIR__IF(GIR__WHY_SOFTMAX, GIR__ADJ_GIR__ADJ_SOFTMAX), /* SOFTMAX */
+    GIR__IF(GIR__WHY_LOG_SOFTMAX, GIR__ADJ_GIR__ADJ_LOG_SOFTMAX), /* LOG_SOFTMAX */
+    GIR__IF(GIR__WHY_XENT_LOGITS, GIR__ADJ_GIR__ADJ_XENT_LOGITS), /* XENT_LOGITS */
+    GIR__IF(GIR__WHY_XENT_LOGITS_PROB, GIR__ADJ_GIR__ADJ_XENT_LOGITS_PROB), /* XENT_LOGITS_PROB */
+    GIR__IF(GIR__WHY_BCE_LOGITS, GIR__ADJ_GIR__ADJ_BCE_LOGITS), /* BCE_LOGITS */
+    GIR__IF(GIR__WHY_MSE, GIR__ADJ_GIR__ADJ_MSE), /* MSE */
+    GIR__IF(GIR__WHY_CONV2D, GIR__ADJ_GIR__ADJ_CONV2D), /* CONV2D */
+    GIR__IF(GIR__WHY_CONV2D_BWD_DATA, GIR__ADJ_GIR__ADJ_CONV2D_BWD_DATA), /* CONV2D_BWD_DATA */
+    GIR__IF(GIR__WHY_CONV2D_BWD_FILTER, GIR__ADJ_GIR__ADJ_CONV2D_BWD_FILTER), /* CONV2D_BWD_FILTER */
+    GIR__IF(GIR__WHY_MAX_POOL2D, GIR__ADJ_GIR__ADJ_MAX_POOL2D), /* MAX_POOL2D */
+    GIR__IF(GIR__WHY_MAX_POOL2D_BWD, GIR__ADJ_GIR__ADJ_MAX_POOL2D_BWD), /* MAX_POOL2D_BWD */
+    GIR__IF(GIR__WHY_AVG_POOL2D, GIR__ADJ_GIR__ADJ_AVG_POOL2D), /* AVG_POOL2D */
+    GIR__IF(GIR__WHY_AVG_POOL2D_BWD, GIR__ADJ_GIR__ADJ_AVG_POOL2D_BWD), /* AVG_POOL2D_BWD */
+    GIR__IF(GIR__WHY_DROPOUT, GIR__ADJ_GIR__ADJ_DROPOUT), /* DROPOUT */
+    GIR__IF(GIR__WHY_GATHER, GIR__ADJ_GIR__ADJ_GATHER), /* GATHER */
+    GIR__IF(GIR__WHY_SCATTER_ADD, GIR__ADJ_GIR__ADJ_SCATTER_ADD), /* SCATTER_ADD */
+    GIR__IF(GIR__WHY_FMOD, GIR__ADJ_GIR__ADJ_FMOD), /* FMOD */
+    GIR__IF(GIR__WHY_GELU_TANH, GIR__ADJ_GIR__ADJ_GELU_TANH), /* GELU_TANH */
+    0, /* ASSIGN */
+    GIR__IF(GIR__WHY_TRAIN_EVAL, GIR__ADJ_GIR__ADJ_TRAIN_EVAL), /* TRAIN_EVAL */
+    GIR__IF(GIR__WHY_MAX_POOL2D_PICK, GIR__ADJ_GIR__ADJ_MAX_POOL2D_PICK), /* MAX_POOL2D_PICK */
+};
+/* the adjoint rule of an op, 0 if it has none (or is left out) */
+static gir__adj_fn gir__adj_of(int op) { return gir__adjs[gir__adjs_ix[op]]; }
+
+/* gir_grad's checks of its arguments: GIR_OK, or the error it recorded */
+static gir_status gir__grad_check(gir_graph *g, gir_node y, int n, const gir_node *wrt) {
+    int k, kind = gir__handle_kind(g, y);
+    const gir__node *d;
+    if (kind == GIR__H_NONE) {
+        gir__gfail(g, GIR_ERR_HANDLE, "grad: the output is an invalid node (an earlier builder failed: %s)",
+                   g->msg[0] ? g->msg : "no message");
+        return GIR_ERR_HANDLE;
+    }
+    if (kind != GIR__H_OWN) {
+        gir__gfail(g, GIR_ERR_HANDLE, "grad: the output (id %u) %s", (unsigned)y.id, gir__handle_why(kind));
+        return GIR_ERR_HANDLE;
+    }
+    for (k = 0; k < n; ++k)
+        if ((kind = gir__handle_kind(g, wrt[k])) != GIR__H_OWN) {
+            gir__gfail(g, GIR_ERR_HANDLE, "grad: wrt[%d] (id %u) %s", k, (unsigned)wrt[k].id, gir__handle_why(kind));
+            return GIR_ERR_HANDLE;
+        }
+    d = &g->nodes[y.id];
+    if (gir__numel(gir__nshape(g, d)) != 1 || !gir__is_float(d->dtype)) {
+        gir__gfail(g, GIR_ERR_SHAPE, "grad: the output %N must be one float element, got %T %S", (const gir_graph *)g, (unsigned)y.id,
+                   (int)d->dtype, gir__nshape(g, d));
+        return GIR_ERR_SHAPE;
+    }
+    return GIR_OK;
+}
+
+/* The reverse sweep, shared by gir_grad, gir_vjp and the forward mode (gen/60-autodiff/fwdmode.c): the adjoint of outs[i] is
+   seeded with cots[i] (seeds of an output given twice are summed), then every node from the last output down to
+   node 1 passes its adjoint to its parents through the table's adjoints. The arguments are checked by the caller.
+   Nodes built here get grad level 1 + the largest level among the outputs (a node's level is the largest among
+   its inputs and the level it was built at, so the outputs' levels cover their ancestry). A wrt node built after
+   every output cannot be below one: its gradient is zeros, as is the gradient of a wrt no output depends on. */
+/* the sweep's work: the adjoint reaching each node so far, and whether the node depends on a wrt node */
+typedef struct gir__sw {
+    gir_node *adj;
+    uint8_t  *dep;
+    size_t    cnt;          /* nodes 0 .. the last output */
+} gir__sw;
+
+/* adj[p] += dx: the first message is kept as it is, later ones summed; a failed add is the graph's status */
+static gir_status gir__sw_add(gir_graph *g, gir__sw *w, uint32_t p, gir_node dx) {
+    w->adj[p] = w->adj[p].id ? gir_add(g, w->adj[p], dx) : dx;
+    return w->adj[p].id ? GIR_OK : g->status ? g->status : GIR_ERR_OUT_OF_MEMORY;
+}
+
+/* the work arrays, no adjoint yet, and dep set on the wrt nodes and everything that depends on them */
+static gir_status gir__sw_open(gir_graph *g, gir__sw *w, uint32_t top, int n, const gir_node *wrt) {
+    uint32_t id;
+    int k;
+    w->cnt = (size_t)top + 1;
+    w->adj = (gir_node *)gir__alloc(&g->a, w->cnt * sizeof(gir_node));
+    w->dep = (uint8_t *)gir__alloc(&g->a, w->cnt);
+    if (!w->adj || !w->dep) {
+        gir__free(&g->a, w->adj, w->cnt * sizeof(gir_node));
+        gir__free(&g->a, w->dep, w->cnt);
+        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "grad: out of memory");
+        return GIR_ERR_OUT_OF_MEMORY;
+    }
+    for (id = 0; id < w->cnt; ++id) w->adj[id] = gir__handle(NULL, 0);
+    GIR_MEMSET(w->dep, 0, w->cnt);
+    for (k = 0; k < n; ++k)
+        if (wrt[k].id < w->cnt) w->dep[wrt[k].id] = 1;
+    for (id = 1; id < w->cnt; ++id) {
+        const gir__node *d = &g->nodes[id];
+        uint32_t j;
+        for (j = 0; j < d->nparents && !w->dep[id]; ++j)
+            if (w->dep[g->ins[d->in0 + j]]) w->dep[id] = 1;
+    }
+    return GIR_OK;
+}
+
+/* dx[j]'s shape must be parent j's: a table adjoint that breaks this is reported, not summed */
+static gir_status gir__sw_check(gir_graph *g, const gir__nview *nd, uint32_t id, uint32_t j, gir_node dx,
+                                const gir__node *pn) {
+    const gir_shape *have = gir__nshape(g, &g->nodes[dx.id]);
+    if (gir__shape_eq(have, gir__nshape(g, pn))) return GIR_OK;
+    gir__gfail(g, GIR_ERR_SHAPE, "%s: %N: adjoint of parent %u has shape %S, parent is %S", gir__op_names[nd->op],
+               (const gir_graph *)g, (unsigned)id, (unsigned)j, have, gir__nshape(g, pn));
+    return GIR_ERR_SHAPE;
+}
+
+/* node id passes its adjoint to the parents that need one (float, depending on a wrt node) */
+static gir_status gir__sw_node(gir_graph *g, gir__sw *w, uint32_t id) {
+    gir_node xs[GIR_MAX_VARIADIC], dx[GIR_MAX_VARIADIC];
+    uint8_t needp[GIR_MAX_VARIADIC];
+    gir__nview nd;
+    gir_attr nda;
+    uint32_t j;
+    int want = 0;
+    gir_status st = GIR_OK;
+    gir__view(g, id, &nd, &nda);              /* a copy: building nodes may move the array */
+    if (nd.ntype != GIR_NODE_INPUT_DERIVED) return GIR_OK;
+    for (j = 0; j < nd.nin && j < GIR_MAX_VARIADIC; ++j) xs[j] = gir__handle(g, g->ins[nd.in0 + j]);
+    for (j = 0; j < nd.nparents; ++j) {
+        const gir__node *p = &g->nodes[xs[j].id];
+        needp[j] = (uint8_t)(w->dep[xs[j].id] && gir__is_float(p->dtype) &&
+                             (p->ntype == GIR_NODE_INPUT || p->ntype == GIR_NODE_INPUT_DERIVED));
+        want |= needp[j];
+    }
+    if (!want) return GIR_OK;
+    if (!gir__adj_of(nd.op)) {
+        gir__gfail(g, GIR_ERR_NO_ADJOINT, "%s: %N: cannot differentiate: %s", gir__op_names[nd.op],
+                   (const gir_graph *)g, (unsigned)id, gir__op_info(nd.op)->no_adj);
+        return GIR_ERR_NO_ADJOINT;
+    }
+    for (j = 0; j < nd.nparents; ++j) dx[j] = gir__handle(NULL, 0);
+    gir__adj_of(nd.op)(g, &nd, gir__handle(g, id), w->adj[id], xs, (int)nd.nparents, needp, dx);
+    for (j = 0; j < nd.nparents && st == GIR_OK; ++j) {
+        if (!needp[j]) continue;
+        if (!dx[j].id) return g->status ? g->status : GIR_ERR_OUT_OF_MEMORY;
+        st = gir__sw_check(g, &nd, id, j, dx[j], &g->nodes[xs[j].id]);
+        if (st == GIR_OK) st = gir__sw_add(g, w, xs[j].id, dx[j]);
+    }
+    return st;
+}
+
+/* The reverse sweep, shared by gir_grad, gir_vjp and the forward mode (gen/60-autodiff/fwdmode.c): the adjoint of outs[i] is
+   seeded with cots[i] (seeds of an output given twice are summed), then every node from the last output down to
+   node 1 passes its adjoint to its parents through the table's adjoints. The arguments are checked by the caller.
+   Nodes built here get grad level 1 + the largest level among the outputs (a node's level is the largest among
+   its inputs and the level it was built at, so the outputs' levels cover their ancestry). A wrt node built after
+   every output cannot be below one: its gradient is zeros, as is the gradient of a wrt no output depends on. */
+static gir_status gir__sweep(gir_graph *g, int n_out, const gir_node *outs, const gir_node *cots, int n,
+                             const gir_node *wrt, gir_node *grads) {
+    gir__sw w;
+    uint16_t old_level = g->grad_level, level = 0;
+    int k;
+    uint32_t id, top = 0;
+    gir_status st;
+    for (k = 0; k < n; ++k) grads[k] = gir__handle(NULL, 0);
+    for (k = 0; k < n_out; ++k) {
+        if (outs[k].id > top) top = outs[k].id;
+        if (g->nodes[outs[k].id].grad_level > level) level = g->nodes[outs[k].id].grad_level;
+    }
+    if ((st = gir__sw_open(g, &w, top, n, wrt)) != GIR_OK) return st;
+    g->grad_level = (uint16_t)(level + 1);
+    for (k = 0; k < n_out && st == GIR_OK; ++k) st = gir__sw_add(g, &w, outs[k].id, cots[k]);
+    for (id = top; id >= 1 && st == GIR_OK; --id)
+        if (w.adj[id].id && w.dep[id]) st = gir__sw_node(g, &w, id);
+    for (k = 0; k < n && st == GIR_OK; ++k) {
+        uint32_t x = wrt[k].id;
+        grads[k] = (x < w.cnt && w.adj[x].id) ? w.adj[x] : gir_zeros_like(g, wrt[k]);
+        if (!grads[k].id) st = g->status ? g->status : GIR_ERR_OUT_OF_MEMORY;
+    }
+    if (st != GIR_OK)
+        for (k = 0; k < n; ++k) grads[k] = gir__handle(NULL, 0);
+    g->grad_level = old_level;
+    gir__free(&g->a, w.adj, w.cnt * sizeof(gir_node));
+    gir__free(&g->a, w.dep, w.cnt);
+    return st;
+}
+
+/* gir_grad is gir_vjp of one single-element output with a cotangent of ones */
+GIR_API gir_status gir_grad(gir_graph *g, gir_node y, int n, const gir_node *wrt, gir_node *grads) {
+    gir_node one;
+    uint16_t old_level;
+    int k;
+    gir_status st;
+    if (!g) return GIR_ERR_INVALID_ARG;
+    if (n < 0 || (n > 0 && (!wrt || !grads))) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "grad: needs n >= 0 and arrays for wrt and grads");
+        return GIR_ERR_INVALID_ARG;
+    }
+    for (k = 0; k < n; ++k) grads[k] = gir__handle(NULL, 0);
+    if ((st = gir__grad_check(g, y, n, wrt)) != GIR_OK) return st;
+    old_level = g->grad_level;                       /* the seed belongs to the gradient: built at its level */
+    g->grad_level = (uint16_t)(g->nodes[y.id].grad_level + 1);
+    one = gir_ones_like(g, y);
+    g->grad_level = old_level;
+    if (!one.id) return g->status ? g->status : GIR_ERR_OUT_OF_MEMORY;
+    return gir__sweep(g, 1, &y, &one, n, wrt, grads);
+}
+
+/* a node argument of an autodiff entry point: own handle (GIR_OK) or the error it records, naming fn, the array
+   and the index ("vjp: cotangents[1] (id 9) belongs to another graph"; k < 0: a single node, "jacobian: x ...");
+   want_float: f32 or f64 only */
+static gir_status gir__ad_arg(gir_graph *g, const char *fn, const char *arr, int k, gir_node h, int want_float) {
+    int kind = gir__handle_kind(g, h);
+    const gir__node *d;
+    char nm[48];
+    if (k >= 0) gir__format(nm, sizeof nm, "%s[%d]", arr, k);
+    else gir__format(nm, sizeof nm, "%s", arr);
+    if (kind == GIR__H_NONE) {
+        gir__gfail(g, GIR_ERR_HANDLE, "%s: %s is the invalid handle (an earlier builder failed: %s)", fn, nm,
+                   g->msg[0] ? g->msg : "no message");
+        return GIR_ERR_HANDLE;
+    }
+    if (kind != GIR__H_OWN) {
+        gir__gfail(g, GIR_ERR_HANDLE, "%s: %s (id %u) %s", fn, nm, (unsigned)h.id, gir__handle_why(kind));
+        return GIR_ERR_HANDLE;
+    }
+    d = &g->nodes[h.id];
+    if (want_float && !gir__is_float(d->dtype)) {
+        gir__gfail(g, GIR_ERR_DTYPE, "%s: %s (node %u) is %T %S: only f32 and f64 tensors are differentiated", fn,
+                   nm, (unsigned)h.id, (int)d->dtype, gir__nshape(g, d));
+        return GIR_ERR_DTYPE;
+    }
+    return GIR_OK;
+}
+/* t must have the shape and dtype of ref: "vjp: cotangents[1] is f64 [3] but outs[1] (node 4) is f64 [2,3]" */
+static gir_status gir__ad_like(gir_graph *g, const char *fn, const char *arr, const char *refarr, int k, gir_node t,
+                               gir_node ref) {
+    const gir__node *a = &g->nodes[t.id], *b = &g->nodes[ref.id];
+    if (a->dtype == b->dtype && gir__shape_eq(gir__nshape(g, a), gir__nshape(g, b))) return GIR_OK;
+    gir__gfail(g, a->dtype == b->dtype ? GIR_ERR_SHAPE : GIR_ERR_DTYPE,
+               "%s: %s[%d] (node %u) is %T %S but %s[%d] (node %u) is %T %S: they must have the same shape and dtype",
+               fn, arr, k, (unsigned)t.id, (int)a->dtype, gir__nshape(g, a), refarr, k, (unsigned)ref.id, (int)b->dtype,
+               gir__nshape(g, b));
+    return a->dtype == b->dtype ? GIR_ERR_SHAPE : GIR_ERR_DTYPE;
+}
+/* counts and arrays of gir_vjp / gir_jvp: n_out >= 1 outputs, n >= 1 of the other side, no NULL array */
+static gir_status gir__ad_counts(gir_graph *g, const char *fn, int n_out, const void *outs, const void *cots, int n,
+                                 const void *a, const void *b, const char *names) {
+    if (n_out < 1 || n < 1 || !outs || !cots || !a || !b) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: needs n_out >= 1 and n >= 1 (got %d and %d) and non-NULL arrays %s",
+                   fn, n_out, n, names);
+        return GIR_ERR_INVALID_ARG;
+    }
+    return GIR_OK;
+}
+
+GIR_API gir_status gir_vjp(gir_graph *g, int n_out, const gir_node *outs, const gir_node *cotangents, int n_wrt,
+                           const gir_node *wrt, gir_node *grads) {
+    gir_status st;
+    int k;
+    if (!g) return GIR_ERR_INVALID_ARG;
+    if (grads && n_wrt > 0)
+        for (k = 0; k < n_wrt; ++k) grads[k] = gir__handle(NULL, 0);
+    if ((st = gir__ad_counts(g, "vjp", n_out, outs, cotangents, n_wrt, wrt, grads,
+                             "(outs, cotangents, wrt, grads)")) != GIR_OK)
+        return st;
+    for (k = 0; k < n_out; ++k) {
+        if ((st = gir__ad_arg(g, "vjp", "outs", k, outs[k], 1)) != GIR_OK) return st;
+        if ((st = gir__ad_arg(g, "vjp", "cotangents", k, cotangents[k], 0)) != GIR_OK) return st;
+        if ((st = gir__ad_like(g, "vjp", "cotangents", "outs", k, cotangents[k], outs[k])) != GIR_OK) return st;
+    }
+    for (k = 0; k < n_wrt; ++k)
+        if ((st = gir__ad_arg(g, "vjp", "wrt", k, wrt[k], 0)) != GIR_OK) return st;
+    return gir__sweep(g, n_out, outs, cotangents, n_wrt, wrt, grads);
+}
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
+
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
+/* >>fwdmode: forward mode (gir_jvp) derived from the adjoints; gir_jacobian and gir_hessian ------------------
+   How the forward mode is derived (the "double VJP", or transpose trick). Every adjoint of ops.def is linear in
+   the output's gradient g, so the reverse sweep from outputs y = f(x) seeded with a cotangent u builds
+   vjp(u) = J^T u, a linear function of u. Then s(u) = <vjp(u), t> = <u, J t> is linear in u and its gradient with
+   respect to u is J t, whatever u is. gir_jvp therefore
+     1. makes one placeholder u_i per output (the output's shape and dtype),
+     2. runs the reverse sweep from the outputs with cotangents u, with respect to the inputs: w_j = vjp_j(u),
+     3. (s = sum_j <w_j, t_j>, whose gradient with respect to u is the sweep from the w_j with cotangents t_j)
+     4. runs the sweep again, from the w_j seeded with t_j, with respect to the placeholders:
+        out_tangents[i] = d s / d u_i = (J t)_i.
+   Step 4 differentiates the adjoint expressions themselves, with the same table adjoints gir_grad uses for second
+   derivatives, so a new row needs no forward rule of its own: its ADJ is enough. As the tangents are nodes of
+   the graph, they can be differentiated again (the Hessian-vector product forward-over-reverse is gir_jvp of a
+   gradient; gir_jvp of a gir_jvp gives second-order forward derivatives).
+   Cost: building makes about two backward graphs of nodes (42 for a 10-node matmul-tanh-softmax layer). Most of
+   the first sweep's nodes are dead afterwards (gir_compile keeps only what the outputs need); what remains is the
+   transpose of the transposed linear map, the work of hand-written forward rules: a multiply by the local
+   derivative per elementwise node, two matmuls per matmul (the swap of a swap is undone by the mT helper). For
+   that layer at [64,128] x [128,256] the plan has the step count of the hand-written rules and runs about 10%
+   slower (the adjoints' broadcasts are materialised).
+   The placeholder is a zeros fill (op FILL: not an INPUT to bind, not a VARIABLE to train) whose node type is
+   set to "input", so that the sweep passes adjoints to it (it only visits nodes that depend on an input). As
+   each adjoint is linear in g, the second sweep's adjoints with respect to a u-dependent parent read only the
+   other parent (g * x1 gives G * x1), so u drops out of the result; a result that read it anyway would read
+   zeros and still be right, since J t does not depend on u's value. Nothing new needs binding.
+   A row whose adjoint built an op without an adjoint would have no forward mode (GIR_ERR_NO_ADJOINT, as for its
+   second derivative); no row does today: max_pool2d's adjoint max_pool2d_bwd has max_pool2d_pick as its own. */
+
+#ifndef GIR_JACOBIAN_MAX
+#  define GIR_JACOBIAN_MAX 4096   /* gir_jacobian / gir_hessian: the most sweeps (elements of the smaller side) */
+#endif
+
+/* a zeros node shaped like ref that gradients flow to (see above) */
+static gir_node gir__placeholder(gir_graph *g, gir_node ref) {
+    const gir__node *d = &g->nodes[ref.id];
+    gir_node u = gir_fill(g, (gir_dtype)d->dtype, (*gir__nshape(g, d)), 0.0);
+    if (u.id) g->nodes[u.id].ntype = GIR_NODE_INPUT;
+    return u;
+}
+static gir_status gir__ad_status(gir_graph *g) { return g->status ? g->status : GIR_ERR_OUT_OF_MEMORY; }
+
+/* steps 3 and 4 above, given the first sweep's result w (one per input) and the placeholders u (one per output):
+   the gradient of s = sum_j <w_j, t_j> with respect to u is the sweep from the outputs w with cotangents t, so s
+   is never built */
+static gir_status gir__jvp_from(gir_graph *g, int n_out, const gir_node *u, int n_in, const gir_node *w,
+                                const gir_node *tangents, gir_node *out_tangents) {
+    return gir__sweep(g, n_in, w, tangents, n_out, u, out_tangents);
+}
+
+/* the placeholders and the first sweep: u[n_out], w[n_in] */
+static gir_status gir__jvp_start(gir_graph *g, int n_out, const gir_node *outs, gir_node *u, int n_in,
+                                 const gir_node *ins, gir_node *w) {
+    int i;
+    for (i = 0; i < n_out; ++i)
+        if (!(u[i] = gir__placeholder(g, outs[i])).id) return gir__ad_status(g);
+    return gir__sweep(g, n_out, outs, u, n_in, ins, w);
+}
+
+GIR_API gir_status gir_jvp(gir_graph *g, int n_out, const gir_node *outs, int n_in, const gir_node *ins,
+                           const gir_node *tangents, gir_node *out_tangents) {
+    gir_node *u, *w;
+    size_t bytes;
+    gir_status st;
+    int k;
+    if (!g) return GIR_ERR_INVALID_ARG;
+    if (out_tangents && n_out > 0)
+        for (k = 0; k < n_out; ++k) out_tangents[k] = gir__handle(NULL, 0);
+    if ((st = gir__ad_counts(g, "jvp", n_out, outs, out_tangents, n_in, ins, tangents,
+                             "(outs, ins, tangents, out_tangents)")) != GIR_OK)
+        return st;
+    for (k = 0; k < n_out; ++k)
+        if ((st = gir__ad_arg(g, "jvp", "outs", k, outs[k], 1)) != GIR_OK) return st;
+    for (k = 0; k < n_in; ++k) {
+        if ((st = gir__ad_arg(g, "jvp", "ins", k, ins[k], 1)) != GIR_OK) return st;
+        if ((st = gir__ad_arg(g, "jvp", "tangents", k, tangents[k], 0)) != GIR_OK) return st;
+        if ((st = gir__ad_like(g, "jvp", "tangents", "ins", k, tangents[k], ins[k])) != GIR_OK) return st;
+    }
+    bytes = ((size_t)n_out + (size_t)n_in) * sizeof(gir_node);
+    u = (gir_node *)gir__alloc(&g->a, bytes);
+    if (!u) {
+        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "jvp: out of memory");
+        return GIR_ERR_OUT_OF_MEMORY;
+    }
+    w = u + n_out;
+    st = gir__jvp_start(g, n_out, outs, u, n_in, ins, w);
+    if (st == GIR_OK) st = gir__jvp_from(g, n_out, u, n_in, w, tangents, out_tangents);
+    if (st != GIR_OK)
+        for (k = 0; k < n_out; ++k) out_tangents[k] = gir__handle(NULL, 0);
+    gir__free(&g->a, u, bytes);
+    return st;
+}
+
+/* jacobian ----------------------------------------------------------------------------------------------------
+   One sweep per element of the smaller side, stacked with concat: rows d y_i / d x (gir_vjp with the unit
+   cotangent e_i, a row of an eye node) when y has no more elements than x, else columns d y / d x_j (gir_jvp
+   with the unit tangent e_j, sharing the first sweep: column j is the gradient of element j of vjp(u) with
+   respect to u). */
+
+/* concat n nodes along axis in groups of GIR_MAX_VARIADIC, in place; the result in v[0] */
+static gir_status gir__stack(gir_graph *g, int n, gir_node *v, int axis) {
+    while (n > 1) {
+        int k, m = 0;
+        for (k = 0; k < n; k += GIR_MAX_VARIADIC) {
+            int c = n - k < GIR_MAX_VARIADIC ? n - k : GIR_MAX_VARIADIC;
+            v[m] = gir_concat(g, c, v + k, axis);
+            if (!v[m++].id) return gir__ad_status(g);
+        }
+        n = m;
+    }
+    return GIR_OK;
+}
+/* element k of an n-element node, as a rank-0 node, or row k of eye(n) shaped as s */
+static gir_node gir__elem(gir_graph *g, gir_node x, int32_t n, int32_t k) {
+    return gir_reshape(g, gir_slice(g, gir_reshape(g, x, gir_shape1(n)), 0, k, k + 1, 1), gir_shape0());
+}
+static gir_node gir__unit(gir_graph *g, gir_node eye, int32_t k, gir_shape s) {
+    return gir_reshape(g, gir_slice(g, eye, 0, k, k + 1, 1), s);
+}
+static gir_status gir__jac_rows(gir_graph *g, gir_node y, gir_node x, int32_t ny, int32_t nx, gir_node *v) {
+    const gir__node *yd = &g->nodes[y.id];
+    gir_shape ys = (*gir__nshape(g, yd));
+    gir_node eye = gir_eye(g, (gir_dtype)yd->dtype, ny, ny, 0), e;
+    int32_t i;
+    gir_status st;
+    if (!eye.id) return gir__ad_status(g);
+    for (i = 0; i < ny; ++i) {
+        if (!(e = gir__unit(g, eye, i, ys)).id) return gir__ad_status(g);
+        if ((st = gir__sweep(g, 1, &y, &e, 1, &x, &v[i])) != GIR_OK) return st;
+        if (!(v[i] = gir_reshape(g, v[i], gir_shape2(1, nx))).id) return gir__ad_status(g);
+    }
+    return gir__stack(g, ny, v, 0);
+}
+static gir_status gir__jac_cols(gir_graph *g, gir_node y, gir_node x, int32_t ny, int32_t nx, gir_node *v) {
+    gir_node u, w, one, s;
+    int32_t j;
+    gir_status st;
+    if ((st = gir__jvp_start(g, 1, &y, &u, 1, &x, &w)) != GIR_OK) return st;
+    for (j = 0; j < nx; ++j) {
+        if (!(s = gir__elem(g, w, nx, j)).id || !(one = gir_ones_like(g, s)).id) return gir__ad_status(g);
+        if ((st = gir__sweep(g, 1, &s, &one, 1, &u, &v[j])) != GIR_OK) return st;
+        if (!(v[j] = gir_reshape(g, v[j], gir_shape2(ny, 1))).id) return gir__ad_status(g);
+    }
+    return gir__stack(g, nx, v, 1);
+}
+/* the checks of gir_jacobian / gir_hessian, and the result's shape y.shape ++ x.shape */
+static gir_status gir__jac_check(gir_graph *g, const char *fn, gir_node y, gir_node x, gir_shape *js) {
+    const gir__node *yd, *xd;
+    int64_t ny, nx;
+    gir_status st;
+    int k;
+    if ((st = gir__ad_arg(g, fn, "y", -1, y, 1)) != GIR_OK || (st = gir__ad_arg(g, fn, "x", -1, x, 1)) != GIR_OK)
+        return st;
+    yd = &g->nodes[y.id];
+    xd = &g->nodes[x.id];
+    ny = gir__numel(gir__nshape(g, yd));
+    nx = gir__numel(gir__nshape(g, xd));
+    if (gir__nshape(g, yd)->rank + gir__nshape(g, xd)->rank > GIR_MAX_RANK) {
+        gir__gfail(g, GIR_ERR_LIMIT, "%s: y %S and x %S: the result's rank %d exceeds GIR_MAX_RANK %d", fn,
+                   gir__nshape(g, yd), gir__nshape(g, xd), (int)(gir__nshape(g, yd)->rank + gir__nshape(g, xd)->rank), GIR_MAX_RANK);
+        return GIR_ERR_LIMIT;
+    }
+    if ((ny < nx ? ny : nx) > GIR_JACOBIAN_MAX) {
+        gir__gfail(g, GIR_ERR_LIMIT, "%s: y %S and x %S: one sweep per element of the smaller side, %l, exceeds "
+                   "GIR_JACOBIAN_MAX %d", fn, gir__nshape(g, yd), gir__nshape(g, xd), (long long)(ny < nx ? ny : nx),
+                   GIR_JACOBIAN_MAX);
+        return GIR_ERR_LIMIT;
+    }
+    *js = (*gir__nshape(g, yd));
+    for (k = 0; k < gir__nshape(g, xd)->rank; ++k) js->dim[js->rank++] = gir__nshape(g, xd)->dim[k];
+    return GIR_OK;
+}
+static gir_status gir__jacobian(gir_graph *g, const char *fn, gir_node y, gir_node x, gir_node *out) {
+    gir_shape js;
+    gir_node *v;
+    int32_t ny, nx, n;
+    gir_status st;
+    if ((st = gir__jac_check(g, fn, y, x, &js)) != GIR_OK) return st;
+    ny = (int32_t)gir__numel(gir__nshape(g, &g->nodes[y.id]));
+    nx = (int32_t)gir__numel(gir__nshape(g, &g->nodes[x.id]));
+    if (!ny || !nx) {
+        *out = gir_zeros(g, (gir_dtype)g->nodes[y.id].dtype, js);
+        return out->id ? GIR_OK : gir__ad_status(g);
+    }
+    n = ny <= nx ? ny : nx;
+    v = (gir_node *)gir__alloc(&g->a, (size_t)n * sizeof(gir_node));
+    if (!v) {
+        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "%s: out of memory", fn);
+        return GIR_ERR_OUT_OF_MEMORY;
+    }
+    st = ny <= nx ? gir__jac_rows(g, y, x, ny, nx, v) : gir__jac_cols(g, y, x, ny, nx, v);
+    if (st == GIR_OK && g->nodes[v[0].id].dtype != g->nodes[y.id].dtype)
+        v[0] = gir_cast(g, v[0], (gir_dtype)g->nodes[y.id].dtype);
+    if (st == GIR_OK && !(*out = gir_reshape(g, v[0], js)).id) st = gir__ad_status(g);
+    gir__free(&g->a, v, (size_t)n * sizeof(gir_node));
+    return st;
+}
+GIR_API gir_status gir_jacobian(gir_graph *g, gir_node y, gir_node x, gir_node *jac) {
+    gir_status st;
+    if (!g) return GIR_ERR_INVALID_ARG;
+    if (!jac) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "jacobian: the result pointer is NULL");
+        return GIR_ERR_INVALID_ARG;
+    }
+    *jac = gir__handle(NULL, 0);
+    st = gir__jacobian(g, "jacobian", y, x, jac);
+    if (st != GIR_OK) *jac = gir__handle(NULL, 0);
+    return st;
+}
+/* the Jacobian of the gradient: rows by reverse over reverse */
+GIR_API gir_status gir_hessian(gir_graph *g, gir_node y, gir_node x, gir_node *hess) {
+    gir_node gr;
+    gir_status st;
+    if (!g) return GIR_ERR_INVALID_ARG;
+    if (!hess) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "hessian: the result pointer is NULL");
+        return GIR_ERR_INVALID_ARG;
+    }
+    *hess = gir__handle(NULL, 0);
+    if ((st = gir__ad_arg(g, "hessian", "y", -1, y, 1)) != GIR_OK) return st;
+    if ((st = gir__ad_arg(g, "hessian", "x", -1, x, 1)) != GIR_OK) return st;
+    if (gir__numel(gir__nshape(g, &g->nodes[y.id])) != 1) {
+        gir__gfail(g, GIR_ERR_SHAPE, "hessian: y (node %u) must hold one element, got %T %S", (unsigned)y.id,
+                   (int)g->nodes[y.id].dtype, gir__nshape(g, &g->nodes[y.id]));
+        return GIR_ERR_SHAPE;
+    }
+    if (gir__numel(gir__nshape(g, &g->nodes[x.id])) > GIR_JACOBIAN_MAX) {
+        gir__gfail(g, GIR_ERR_LIMIT, "hessian: x %S has %l elements, more than GIR_JACOBIAN_MAX %d (one sweep each)",
+                   gir__nshape(g, &g->nodes[x.id]), (long long)gir__numel(gir__nshape(g, &g->nodes[x.id])), GIR_JACOBIAN_MAX);
+        return GIR_ERR_LIMIT;
+    }
+    if ((st = gir_grad(g, y, 1, &x, &gr)) != GIR_OK) return st;
+    st = gir__jacobian(g, "hessian", gr, x, hess);
+    if (st != GIR_OK) *hess = gir__handle(NULL, 0);
+    return st;
+}
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
+
+/* >>threads: a plan's parallel-for hook, and the built-in pool (compiled only with GIR_THREADS) ----------------
+   Without GIR_THREADS nothing here is compiled but the name gir__par, and every kernel runs on the calling
+   thread. With it, a plan may carry a hook (gir_plan_set_parallel); the GEMM and long elementwise loops
+   split their work into at most nthreads tasks that write disjoint parts of the output and do the same
+   arithmetic, in the same order per element, as one thread does: results do not depend on the thread
+   count, the hook or the order the tasks run in. The pool (POSIX threads; not with GIR_NO_POOL or
+   GIR_NO_MALLOC) is one ready-made hook: nthreads - 1 workers plus the thread that calls it. */
+typedef struct gir__par gir__par;
+#if defined(GIR_THREADS)
+struct gir__par {
+    gir_parallel_fn fn;
+    void           *user;
+    int             nt;           /* tasks the hook is given at most; <= 1 or no fn: one thread */
+};
+static int gir__par_threads(const gir__par *par) { return par && par->fn && par->nt > 1 ? par->nt : 1; }
+/* task(ctx, i) for every i < n: through the hook when there is one and more than one task, else here in order */
+static void gir__par_for(const gir__par *par, int n, gir_task_fn task, void *ctx) {
+    int i;
+    if (n > 1 && gir__par_threads(par) > 1) {
+        par->fn(par->user, n, task, ctx);
+        return;
+    }
+    for (i = 0; i < n; ++i) task(ctx, i);
+}
+
+#if defined(GIR_HAVE_POOL)
+#include <pthread.h>
+/* The pool. One job at a time: the caller publishes (task, ctx, n), bumps gen and wakes the workers; every
+   thread, the caller too, takes the next index under the lock until none is left; the caller returns when
+   the last task has finished. A call that finds the pool busy (another thread's job, or a task that calls
+   the pool again) runs its tasks itself, in order. */
+struct gir_pool {
+    pthread_mutex_t mu;
+    pthread_cond_t  wake, done;
+    pthread_t      *th;
+    int             nth, started, stop, busy;
+    unsigned        gen;
+    gir_task_fn     task;
+    void           *ctx;
+    int             n, next, left;
+};
+/* runs tasks of the current job until none is left to take; called and returns with the lock held */
+static void gir__pool_drain(gir_pool *q) {
+    while (q->next < q->n) {
+        int i = q->next++;
+        gir_task_fn task = q->task;
+        void *ctx = q->ctx;
+        pthread_mutex_unlock(&q->mu);
+        task(ctx, i);
+        pthread_mutex_lock(&q->mu);
+        if (--q->left == 0) pthread_cond_signal(&q->done);
+    }
+}
+static void *gir__pool_worker(void *arg) {
+    gir_pool *q = (gir_pool *)arg;
+    unsigned seen;
+    pthread_mutex_lock(&q->mu);
+    seen = q->gen;
+    for (;;) {
+        while (!q->stop && q->gen == seen) pthread_cond_wait(&q->wake, &q->mu);
+        if (q->stop) break;
+        seen = q->gen;
+        gir__pool_drain(q);
+    }
+    pthread_mutex_unlock(&q->mu);
+    return NULL;
+}
+GIR_API void gir_pool_free(gir_pool *q) {
+    int k;
+    if (!q) return;
+    pthread_mutex_lock(&q->mu);
+    q->stop = 1;
+    pthread_cond_broadcast(&q->wake);
+    pthread_mutex_unlock(&q->mu);
+    for (k = 0; k < q->started; ++k) pthread_join(q->th[k], NULL);
+    pthread_cond_destroy(&q->done);
+    pthread_cond_destroy(&q->wake);
+    pthread_mutex_destroy(&q->mu);
+    GIR_FREE(q->th, NULL);
+    GIR_FREE(q, NULL);
+}
+GIR_API gir_pool *gir_pool_new(int nthreads) {
+    gir_pool *q;
+    if (nthreads < 1 || nthreads > GIR_MAX_THREADS) return NULL;
+    q = (gir_pool *)GIR_MALLOC(sizeof *q, NULL);
+    if (!q) return NULL;
+    GIR_MEMSET(q, 0, sizeof *q);
+    q->nth = nthreads - 1;
+    q->th = (pthread_t *)GIR_MALLOC(sizeof(pthread_t) * (size_t)(q->nth ? q->nth : 1), NULL);
+    if (!q->th) { GIR_FREE(q, NULL); return NULL; }
+    if (pthread_mutex_init(&q->mu, NULL) != 0) { GIR_FREE(q->th, NULL); GIR_FREE(q, NULL); return NULL; }
+    if (pthread_cond_init(&q->wake, NULL) != 0) {
+        pthread_mutex_destroy(&q->mu); GIR_FREE(q->th, NULL); GIR_FREE(q, NULL);
+        return NULL;
+    }
+    if (pthread_cond_init(&q->done, NULL) != 0) {
+        pthread_cond_destroy(&q->wake); pthread_mutex_destroy(&q->mu); GIR_FREE(q->th, NULL); GIR_FREE(q, NULL);
+        return NULL;
+    }
+    for (; q->started < q->nth; ++q->started)
+        if (pthread_create(&q->th[q->started], NULL, gir__pool_worker, q) != 0) {
+            gir_pool_free(q);
+            return NULL;
+        }
+    return q;
+}
+GIR_API int gir_pool_threads(const gir_pool *q) { return q ? q->nth + 1 : 0; }
+GIR_API void gir_pool_parallel(void *user, int ntasks, gir_task_fn task, void *ctx) {
+    gir_pool *q = (gir_pool *)user;
+    int i;
+    if (ntasks <= 0) return;
+    if (q && q->nth > 0 && ntasks > 1) {
+        pthread_mutex_lock(&q->mu);
+        if (!q->busy) {
+            q->busy = 1;
+            q->task = task; q->ctx = ctx; q->n = ntasks; q->next = 0; q->left = ntasks;
+            ++q->gen;
+            pthread_cond_broadcast(&q->wake);
+            gir__pool_drain(q);
+            while (q->left > 0) pthread_cond_wait(&q->done, &q->mu);
+            q->busy = 0;
+            q->n = 0;
+            pthread_mutex_unlock(&q->mu);
+            return;
+        }
+        pthread_mutex_unlock(&q->mu);
+    }
+    for (i = 0; i < ntasks; ++i) task(ctx, i);
+}
+#endif /* GIR_HAVE_POOL */
+#endif /* GIR_THREADS */
+
+/* >>gemm: packed, register-blocked matrix multiply for f32 and f64 -----------------------------------------------
+   gir__gemm (at the end of gen/70-kernels/gemv.c, which takes the small shapes first) computes
+   C[m x n] = A[m x k] B[k x n] (or C += A B). A and B are read through element strides,
+   so row-major, transposed and other layouts are all read in place: A(i, p) = a[i*rsa + p*csa] and
+   B(p, j) = b[p*rsb + j*csb]. C is row-major with row stride ldc.
+   Blocking in the Goto/BLIS manner, for one core:
+     for each block of NC columns of B and C
+       for each block of KC steps of k:  pack B[KC x NC] into panels of NR columns
+         for each block of MC rows of A: pack A[MC x KC] into panels of MR rows
+           for each NR-column panel of B
+             for each MR-row panel of A: the micro-kernel adds panel x panel into an MR x NR tile of C
+   A micro-kernel holds its MR x NR tile of C in registers. At each step of k it loads one row of the B
+   panel (two vectors), broadcasts the MR values of the A panel one by one and issues 2 MR fused
+   multiply-adds. Rows left over at the bottom edge go to kernels with fewer rows (MR = 14 leaves 13 as
+   8 + 4 + 1); columns left over at the right edge are computed in full from zero-padded panels and only
+   n columns are stored.
+   Sizes for f32 on AVX-512 (a Zen 5 core: 48 KiB L1d, 1 MiB L2, two 512-bit FMA pipes), chosen by measuring:
+   MR x NR = 14 x 32 (28 accumulators of the 32 zmm registers), KC = 512, MC = 168, NC = 3072. The packed
+   A block (168 x 512, 336 KiB) stays in L2; each B panel (512 x 32, 64 KiB) is used by the 12 A panels of
+   the block while it is in L2 (and partly L1); C is read and written once per KC steps of k, which is why
+   KC is large. When n is a multiple of 64, a 6 x 64 tile is used instead (fewer loads per multiply-add, no
+   padding then; 2-6 % faster at n = 64 and 192). f64 uses 14 x 16 (or 6 x 32) with KC = 384, MC = 112;
+   AVX2 6 x 16 / 6 x 8; NEON 8 x 8 / 8 x 4; Helium 3 x 8 (8 vector registers); the scalar reference 4 x 2.
+   The k and m extents are split into equal blocks.
+   Operands are read in place instead of packed when packing costs more than it saves: a row-major A whose
+   rows span at most 1 MiB (the gir__gemm_ukd_* kernels read its rows directly), a B with contiguous rows
+   used by few rows of A or spanning at most 256 KiB (only its partial last panel is packed). Small and
+   skinny shapes (k = 1, m = 1, n = 1, few rows or columns) never reach the packed path: gir__gemm_small
+   (gen/70-kernels/gemv.c) computes them from the operands in place. Packing buffers come from the plan's scratch memory (gir__gemm_scratch bytes,
+   64-byte aligned), so a run allocates nothing. All kernels use fused multiply-add except the scalar
+   ones, which are the portable reference (GIR_NO_SIMD). */
+
+/* one micro-kernel body for every instruction set, written against a small vocabulary P##_X:
+   _E element type, _V vector type, _S broadcast type, _L lanes, _ZERO(), _LOAD(p), _STORE(p, v), _BCAST(x), _FMA(s, v, acc) =
+   acc + s*v, _VFMA(x, y, acc) = acc + x*y, _ADD(v, w), _PREFETCH(p) into L1, _PREFETCH2(p) towards L2.
+   Rows are spelled out by the GIR__ROWS_<R> lists. */
+#define GIR__ROWS_1(X, P)  X(0, P)
+#define GIR__ROWS_2(X, P)  X(0, P) X(1, P)
+#define GIR__ROWS_3(X, P)  GIR__ROWS_2(X, P) X(2, P)
+#define GIR__ROWS_4(X, P)  GIR__ROWS_2(X, P) X(2, P) X(3, P)
+#define GIR__ROWS_6(X, P)  GIR__ROWS_4(X, P) X(4, P) X(5, P)
+#define GIR__ROWS_8(X, P)  GIR__ROWS_6(X, P) X(6, P) X(7, P)
+#define GIR__ROWS_12(X, P) GIR__ROWS_8(X, P) X(8, P) X(9, P) X(10, P) X(11, P)
+#define GIR__ROWS_14(X, P) GIR__ROWS_12(X, P) X(12, P) X(13, P)
+/* a row of the tile is V vectors (V = 2 or 4), spelled out by the GIR__COLS_<V> lists; each per-row step X has
+   the forms X_2 and X_4 */
+#define GIR__COLS_2(X, i, P) X(i, 0, P) X(i, 1, P)
+#define GIR__COLS_4(X, i, P) X(i, 0, P) X(i, 1, P) X(i, 2, P) X(i, 3, P)
+#define GIR__UK_Z1(i, j, P) P##_V c##i##_##j = P##_ZERO();
+#define GIR__UK_ZERO_2(i, P) GIR__COLS_2(GIR__UK_Z1, i, P)
+#define GIR__UK_ZERO_4(i, P) GIR__COLS_4(GIR__UK_Z1, i, P)
+#define GIR__UK_B1(i, j, P) P##_V b##j = P##_LOAD(b + j * P##_L);
+#define GIR__UK_F1(i, j, P) c##i##_##j = P##_FMA(v_, b##j, c##i##_##j);
+/* the tile of C is fetched towards L2 when the kernel starts and into L1 GIR__UK_LATE steps before the end: rows
+   of C a power of two apart share L1 sets, so fetched early they evict each other before they are used */
+#define GIR__UK_LATE 128
+#define GIR__UK_L2(i, j, P) P##_PREFETCH2(c + i * ldc + j * P##_L);
+#define GIR__UK_L1(i, j, P) P##_PREFETCH(c + i * ldc + j * P##_L);
+#define GIR__UK_PREF2_2(i, P) GIR__COLS_2(GIR__UK_L2, i, P)
+#define GIR__UK_PREF2_4(i, P) GIR__COLS_4(GIR__UK_L2, i, P)
+#define GIR__UK_PREF_2(i, P) GIR__COLS_2(GIR__UK_L1, i, P)
+#define GIR__UK_PREF_4(i, P) GIR__COLS_4(GIR__UK_L1, i, P)
+#define GIR__UK_STEP_2(i, P) { P##_S v_ = P##_BCAST(a[i]); GIR__COLS_2(GIR__UK_F1, i, P) }
+#define GIR__UK_STEP_4(i, P) { P##_S v_ = P##_BCAST(a[i]); GIR__COLS_4(GIR__UK_F1, i, P) }
+/* A read in place: row i at r<3 (i / 3)>[(i % 3) * as], so the addresses need only a few registers */
+#define GIR__UK_STEPD_2(i, P) { P##_S v_ = P##_BCAST(GIR__UKD_AT_##i); GIR__COLS_2(GIR__UK_F1, i, P) }
+#define GIR__UK_STEPD_4(i, P) { P##_S v_ = P##_BCAST(GIR__UKD_AT_##i); GIR__COLS_4(GIR__UK_F1, i, P) }
+#define GIR__UKD_AT_0 r0[0]
+#define GIR__UKD_AT_1 r0[as]
+#define GIR__UKD_AT_2 r0[2 * as]
+#define GIR__UKD_AT_3 r3[0]
+#define GIR__UKD_AT_4 r3[as]
+#define GIR__UKD_AT_5 r3[2 * as]
+#define GIR__UKD_AT_6 r6[0]
+#define GIR__UKD_AT_7 r6[as]
+#define GIR__UKD_AT_8 r6[2 * as]
+#define GIR__UKD_AT_9 r9[0]
+#define GIR__UKD_AT_10 r9[as]
+#define GIR__UKD_AT_11 r9[2 * as]
+#define GIR__UKD_AT_12 r12[0]
+#define GIR__UKD_AT_13 r12[as]
+#define GIR__UKD_BASE(i, P) GIR__UKD_BASE_##i(P)
+#define GIR__UKD_BASE_0(P) const P##_E *r0 = a;
+#define GIR__UKD_BASE_3(P) const P##_E *r3 = a + 3 * as;
+#define GIR__UKD_BASE_6(P) const P##_E *r6 = a + 6 * as;
+#define GIR__UKD_BASE_9(P) const P##_E *r9 = a + 9 * as;
+#define GIR__UKD_BASE_12(P) const P##_E *r12 = a + 12 * as;
+#define GIR__UKD_NEXT(i, P) GIR__UKD_NEXT_##i
+#define GIR__UKD_NEXT_0 ++r0;
+#define GIR__UKD_NEXT_3 ++r3;
+#define GIR__UKD_NEXT_6 ++r6;
+#define GIR__UKD_NEXT_9 ++r9;
+#define GIR__UKD_NEXT_12 ++r12;
+#define GIR__UKD_BASE_1(P)
+#define GIR__UKD_BASE_2(P)
+#define GIR__UKD_BASE_4(P)
+#define GIR__UKD_BASE_5(P)
+#define GIR__UKD_BASE_7(P)
+#define GIR__UKD_BASE_8(P)
+#define GIR__UKD_BASE_10(P)
+#define GIR__UKD_BASE_11(P)
+#define GIR__UKD_BASE_13(P)
+#define GIR__UKD_NEXT_1
+#define GIR__UKD_NEXT_2
+#define GIR__UKD_NEXT_4
+#define GIR__UKD_NEXT_5
+#define GIR__UKD_NEXT_7
+#define GIR__UKD_NEXT_8
+#define GIR__UKD_NEXT_10
+#define GIR__UKD_NEXT_11
+#define GIR__UKD_NEXT_13
+/* per kernel kind: declarations before the loop and the step of A after each k */
+#define GIR__UKP_SETUP(R, P)
+#define GIR__UKP_NEXT(R, P) a += as;
+#define GIR__UKD_SETUP(R, P) GIR__ROWS_##R(GIR__UKD_BASE, P)
+#define GIR__UKD_NEXTS(R, P) GIR__ROWS_##R(GIR__UKD_NEXT, P)
+#define GIR__UK_P1(i, j, P)                                                                                 \
+    if (acc) c##i##_##j = P##_ADD(c##i##_##j, P##_LOAD(c + i * ldc + j * P##_L));                          \
+    P##_STORE(c + i * ldc + j * P##_L, c##i##_##j);
+#define GIR__UK_S1(i, j, P) P##_STORE(t + i * w_ + j * P##_L, c##i##_##j);
+#define GIR__UK_PUT_2(i, P) GIR__COLS_2(GIR__UK_P1, i, P)
+#define GIR__UK_PUT_4(i, P) GIR__COLS_4(GIR__UK_P1, i, P)
+#define GIR__UK_SAVE_2(i, P) GIR__COLS_2(GIR__UK_S1, i, P)
+#define GIR__UK_SAVE_4(i, P) GIR__COLS_4(GIR__UK_S1, i, P)
+/* NAME(k, a, as, b, ldb, c, ldc, n, acc): C[R x n] (=, or += if acc) sum over p < k of column p of A times
+   row b[p*ldb .. p*ldb + NR), NR = V lanes; n <= NR columns are stored. STEP, SETUP, NEXT say where A is:
+   packed (gir__gemm_uk_*: column p at a[p*as .. p*as + R)) or in place (gir__gemm_ukd_*: A(i, p) at
+   a[i*as + p], a row-major A read without packing) */
+#define GIR__UK_BODY(NAME, ATTR, T, SFX, P, R, V, STEP, SETUP, NEXT)                                        \
+ATTR static void NAME(int64_t k, const void *av, int64_t as, const void *bv, int64_t ldb, void *cv,         \
+                      int64_t ldc, int n, int acc) {                                                        \
+    const T *a = (const T *)av, *b = (const T *)bv;                                                         \
+    T *c = (T *)cv;                                                                                         \
+    int64_t p;                                                                                              \
+    SETUP(R, P)                                                                                             \
+    GIR__ROWS_##R(GIR__UK_ZERO_##V, P)                                                                      \
+    GIR__UNUSED(as);                                                                                        \
+    if (k > GIR__UK_LATE) { GIR__ROWS_##R(GIR__UK_PREF2_##V, P) }                                           \
+    for (p = 0; p < k - GIR__UK_LATE; ++p, b += ldb) {                                                      \
+        GIR__COLS_##V(GIR__UK_B1, 0, P)                                                                     \
+        GIR__ROWS_##R(STEP##_##V, P)                                                                        \
+        NEXT(R, P)                                                                                          \
+    }                                                                                                       \
+    GIR__ROWS_##R(GIR__UK_PREF_##V, P)                                                                      \
+    for (; p < k; ++p, b += ldb) {                                                                          \
+        GIR__COLS_##V(GIR__UK_B1, 0, P)                                                                     \
+        GIR__ROWS_##R(STEP##_##V, P)                                                                        \
+        NEXT(R, P)                                                                                          \
+    }                                                                                                       \
+    if (n == V * P##_L) {                                                                                   \
+        GIR__ROWS_##R(GIR__UK_PUT_##V, P)                                                                   \
+    } else {                                                                                                \
+        T t[R * V * P##_L];                                                                                 \
+        const int w_ = V * P##_L;                                                                           \
+        GIR__ROWS_##R(GIR__UK_SAVE_##V, P)                                                                  \
+        gir__gemm_edge_##SFX(t, R, w_, c, ldc, n, acc);                                                     \
+    }                                                                                                       \
+}
+#define GIR__UK_DEFV(ISA, ATTR, T, SFX, P, R, V)                                                            \
+    GIR__UK_BODY(gir__gemm_uk_##SFX##_##R##__##ISA, ATTR, T, SFX, P, R, V, GIR__UK_STEP, GIR__UKP_SETUP,      \
+                 GIR__UKP_NEXT)                                                                             \
+    GIR__UK_BODY(gir__gemm_ukd_##SFX##_##R##__##ISA, ATTR, T, SFX, P, R, V, GIR__UK_STEPD, GIR__UKD_SETUP,    \
+                 GIR__UKD_NEXTS)
+#define GIR__UK_DEF(ISA, ATTR, T, SFX, P, R) GIR__UK_DEFV(ISA, ATTR, T, SFX, P, R, 2)
+
+/* gir__gemm_dot_<sfx>__<isa>(k, x, y, out): out[q] = sum over p < k of x[q][p] y[q][p] for q < 4, two
+   accumulators each: the dot products of rows of A with columns of B (both contiguous). Order: lane l of the
+   first accumulator sums the products p = l (mod L) of the even vectors and of the last, partial one (masked),
+   the second those of the odd vectors; the two are added and their lanes summed as a pairwise tree */
+#define GIR__DOT_INIT(q, P) P##_V s##q = P##_ZERO(), u##q = P##_ZERO();
+#define GIR__DOT_TWO(q, P) s##q = P##_VFMA(P##_LOAD(x##q + p), P##_LOAD(y##q + p), s##q); \
+                           u##q = P##_VFMA(P##_LOAD(x##q + p + P##_L), P##_LOAD(y##q + p + P##_L), u##q);
+#define GIR__DOT_ONE(q, P) s##q = P##_VFMA(P##_LOAD(x##q + p), P##_LOAD(y##q + p), s##q);
+#define GIR__DOT_REST(q, P) s##q = P##_VFMA(P##_LOADN(x##q + p, r_), P##_LOADN(y##q + p, r_), s##q);
+#define GIR__DOT_OUT(q, P) out[q] = P##_HSUM(P##_ADD(s##q, u##q));
+#define GIR__DOT_DEF(ISA, ATTR, T, SFX, P)                                                                  \
+ATTR static void gir__gemm_dot_##SFX##__##ISA(int64_t k, const void *const *xv, const void *const *yv, void *ov) { \
+    const T *x0 = (const T *)xv[0], *x1 = (const T *)xv[1], *x2 = (const T *)xv[2], *x3 = (const T *)xv[3]; \
+    const T *y0 = (const T *)yv[0], *y1 = (const T *)yv[1], *y2 = (const T *)yv[2], *y3 = (const T *)yv[3]; \
+    T *out = (T *)ov;                                                                                       \
+    int64_t p = 0;                                                                                          \
+    GIR__ROWS_4(GIR__DOT_INIT, P)                                                                           \
+    for (; p + 2 * P##_L <= k; p += 2 * P##_L) { GIR__ROWS_4(GIR__DOT_TWO, P) }                             \
+    for (; p + P##_L <= k; p += P##_L) { GIR__ROWS_4(GIR__DOT_ONE, P) }                                     \
+    if (p < k) {                                                                                            \
+        int r_ = (int)(k - p);                                                                              \
+        GIR__ROWS_4(GIR__DOT_REST, P)                                                                       \
+    }                                                                                                       \
+    GIR__ROWS_4(GIR__DOT_OUT, P)                                                                            \
+}
+
+/* typed helpers: the partial tile store and the packing of a block into panels */
+#define GIR__GEMM_TYPED(T, SFX)                                                                             \
+static void gir__gemm_edge_##SFX(const T *t, int rows, int w, T *c, int64_t ldc, int n, int acc) {          \
+    int i, j;                                                                                               \
+    for (i = 0; i < rows; ++i)                                                                              \
+        for (j = 0; j < n; ++j) c[i * ldc + j] = acc ? c[i * ldc + j] + t[i * w + j] : t[i * w + j];       \
+}                                                                                                           \
+/* h rows x kb steps (row i, step p at s[i*rs + p*cs]) into panels of w rows, one after another: panel q   \
+   holds d[q*w*kb + p*w + i] = row q*w + i at step p, and rows past h are zero */                          \
+static void gir__gemm_pack_##SFX(int64_t h, int64_t kb, const void *sv, int64_t rs, int64_t cs, void *dv,   \
+                                 int w) {                                                                   \
+    const T *s = (const T *)sv;                                                                             \
+    T *d = (T *)dv;                                                                                         \
+    int64_t i0, i, p;                                                                                       \
+    for (i0 = 0; i0 < h; i0 += w, d += w * kb) {                                                            \
+        int64_t hh = h - i0 < w ? h - i0 : w;                                                               \
+        const T *si = s + i0 * rs;                                                                          \
+        if (rs == 1 && hh == w) {                                                                           \
+            for (p = 0; p < kb; ++p) GIR_MEMCPY(d + p * w, si + p * cs, (size_t)w * sizeof(T));             \
+            continue;                                                                                       \
+        }                                                                                                   \
+        if (hh < w)                                                                                         \
+            for (p = 0; p < kb; ++p)                                                                        \
+                for (i = hh; i < w; ++i) d[p * w + i] = (T)0;                                               \
+        if (cs == 1)                                                                                        \
+            for (i = 0; i < hh; ++i)                                                                        \
+                for (p = 0; p < kb; ++p) d[p * w + i] = si[i * rs + p];                                     \
+        else                                                                                                \
+            for (p = 0; p < kb; ++p)                                                                        \
+                for (i = 0; i < hh; ++i) d[p * w + i] = si[i * rs + p * cs];                                \
+    }                                                                                                       \
+}
+GIR__GEMM_TYPED(float, f32)
+GIR__GEMM_TYPED(double, f64)
+
+/* the vocabulary's partial loads and stores, P##_LOADN(p, r) and P##_STOREN(p, r, v) for the first r < L lanes
+   (from each instruction set's vector vocabulary), and P##_HSUM(v), the sum of the lanes as a pairwise tree */
+#define GIR__S32_LOADN(p, r) ((void)(r), *(p))
+#define GIR__S32_STOREN(p, r, v) ((void)(r), *(p) = (v))
+#define GIR__S64_LOADN(p, r) ((void)(r), *(p))
+#define GIR__S64_STOREN(p, r, v) ((void)(r), *(p) = (v))
+#define GIR__Z32_LOADN(p, r) gir__avx512_loadn_f32(p, r)
+#define GIR__Z32_STOREN(p, r, v) gir__avx512_storen_f32(p, r, v)
+#define GIR__Z64_LOADN(p, r) gir__avx512_loadn_f64(p, r)
+#define GIR__Z64_STOREN(p, r, v) gir__avx512_storen_f64(p, r, v)
+#define GIR__Y32_LOADN(p, r) gir__avx2_loadn_f32(p, r)
+#define GIR__Y32_STOREN(p, r, v) gir__avx2_storen_f32(p, r, v)
+#define GIR__Y64_LOADN(p, r) gir__avx2_loadn_f64(p, r)
+#define GIR__Y64_STOREN(p, r, v) gir__avx2_storen_f64(p, r, v)
+#define GIR__N32_LOADN(p, r) gir__neon_loadn_f32(p, r)
+#define GIR__N32_STOREN(p, r, v) gir__neon_storen_f32(p, r, v)
+#define GIR__N64_LOADN(p, r) gir__neon_loadn_f64(p, r)
+#define GIR__N64_STOREN(p, r, v) gir__neon_storen_f64(p, r, v)
+#define GIR__M32_LOADN(p, r) gir__mve_loadn_f32(p, r)
+#define GIR__M32_STOREN(p, r, v) gir__mve_storen_f32(p, r, v)
+
+#define GIR__S32_HSUM(v) (v)
+#define GIR__S64_HSUM(v) (v)
+#define GIR__Z32_HSUM(v) gir__gemm_hsum_f32__avx512(v)
+#define GIR__Z64_HSUM(v) gir__gemm_hsum_f64__avx512(v)
+#define GIR__Y32_HSUM(v) gir__gemm_hsum_f32__avx2(v)
+#define GIR__Y64_HSUM(v) gir__gemm_hsum_f64__avx2(v)
+#define GIR__N32_HSUM(v) vaddvq_f32(v)
+#define GIR__N64_HSUM(v) vaddvq_f64(v)
+#define GIR__M32_HSUM(v) ((vgetq_lane_f32(v, 0) + vgetq_lane_f32(v, 2)) + (vgetq_lane_f32(v, 1) + vgetq_lane_f32(v, 3)))
+#if defined(GIR__HAVE_AVX2)
+GIR__TARGET_AVX2 static GIR__INLINE float gir__gemm_hsum_f32__avx2(__m256 v) {
+    __m128 h = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+    h = _mm_add_ps(h, _mm_movehl_ps(h, h));
+    return _mm_cvtss_f32(_mm_add_ss(h, _mm_shuffle_ps(h, h, 1)));
+}
+GIR__TARGET_AVX2 static GIR__INLINE double gir__gemm_hsum_f64__avx2(__m256d v) {
+    __m128d h = _mm_add_pd(_mm256_castpd256_pd128(v), _mm256_extractf128_pd(v, 1));
+    return _mm_cvtsd_f64(_mm_add_sd(h, _mm_unpackhi_pd(h, h)));
+}
+#endif
+#if defined(GIR__HAVE_AVX512)
+/* (zero-masking extracts: g++ 12 warns about the undefined pass-through operand of the plain ones and casts) */
+GIR__TARGET_AVX512 static GIR__INLINE float gir__gemm_hsum_f32__avx512(__m512 v) {
+    __m256 q = _mm256_add_ps(_mm512_maskz_extractf32x8_ps(0xFF, v, 0), _mm512_maskz_extractf32x8_ps(0xFF, v, 1));
+    __m128 h = _mm_add_ps(_mm256_castps256_ps128(q), _mm256_extractf128_ps(q, 1));
+    h = _mm_add_ps(h, _mm_movehl_ps(h, h));
+    return _mm_cvtss_f32(_mm_add_ss(h, _mm_shuffle_ps(h, h, 1)));
+}
+GIR__TARGET_AVX512 static GIR__INLINE double gir__gemm_hsum_f64__avx512(__m512d v) {
+    __m256d q = _mm256_add_pd(_mm512_maskz_extractf64x4_pd(0xF, v, 0), _mm512_maskz_extractf64x4_pd(0xF, v, 1));
+    __m128d h = _mm_add_pd(_mm256_castpd256_pd128(q), _mm256_extractf128_pd(q, 1));
+    return _mm_cvtsd_f64(_mm_add_sd(h, _mm_unpackhi_pd(h, h)));
+}
+#endif
+
+/* the portable reference: scalar "vectors" of one lane, so NR = 2 */
+#define GIR__S32_E float
+#define GIR__S32_V float
+#define GIR__S32_S float
+#define GIR__S32_L 1
+#define GIR__S32_ZERO() 0.0f
+#define GIR__S32_LOAD(p) (*(p))
+#define GIR__S32_STORE(p, v) (*(p) = (v))
+#define GIR__S32_BCAST(x) (x)
+#define GIR__S32_FMA(s, v, acc) ((acc) + (s) * (v))
+#define GIR__S32_ADD(v, w) ((v) + (w))
+#define GIR__S32_VFMA(x, y, acc) ((acc) + (x) * (y))
+#define GIR__S32_PREFETCH(p) ((void)(p))
+#define GIR__S32_PREFETCH2(p) ((void)(p))
+#define GIR__S64_E double
+#define GIR__S64_V double
+#define GIR__S64_S double
+#define GIR__S64_L 1
+#define GIR__S64_ZERO() 0.0
+#define GIR__S64_LOAD(p) (*(p))
+#define GIR__S64_STORE(p, v) (*(p) = (v))
+#define GIR__S64_BCAST(x) (x)
+#define GIR__S64_FMA(s, v, acc) ((acc) + (s) * (v))
+#define GIR__S64_ADD(v, w) ((v) + (w))
+#define GIR__S64_VFMA(x, y, acc) ((acc) + (x) * (y))
+#define GIR__S64_PREFETCH(p) ((void)(p))
+#define GIR__S64_PREFETCH2(p) ((void)(p))
+GIR__UK_DEF(scalar, , float, f32, GIR__S32, 4)
+GIR__UK_DEF(scalar, , float, f32, GIR__S32, 2)
+GIR__UK_DEF(scalar, , float, f32, GIR__S32, 1)
+GIR__UK_DEF(scalar, , double, f64, GIR__S64, 4)
+GIR__UK_DEF(scalar, , double, f64, GIR__S64, 2)
+GIR__UK_DEF(scalar, , double, f64, GIR__S64, 1)
+GIR__DOT_DEF(scalar, , float, f32, GIR__S32)
+GIR__DOT_DEF(scalar, , double, f64, GIR__S64)
+
+#if defined(GIR__HAVE_AVX512)
+#define GIR__Z32_E float
+#define GIR__Z32_V __m512
+#define GIR__Z32_S __m512
+#define GIR__Z32_L 16
+#define GIR__Z32_ZERO() _mm512_setzero_ps()
+#define GIR__Z32_LOAD(p) _mm512_loadu_ps(p)
+#define GIR__Z32_STORE(p, v) _mm512_storeu_ps(p, v)
+#define GIR__Z32_BCAST(x) _mm512_set1_ps(x)
+#define GIR__Z32_FMA(s, v, acc) _mm512_fmadd_ps(s, v, acc)
+#define GIR__Z32_ADD(v, w) _mm512_add_ps(v, w)
+#define GIR__Z32_VFMA(x, y, acc) _mm512_fmadd_ps(x, y, acc)
+#define GIR__Z32_PREFETCH(p) __builtin_prefetch(p, 1)
+#define GIR__Z32_PREFETCH2(p) __builtin_prefetch(p, 1, 2)
+#define GIR__Z64_E double
+#define GIR__Z64_V __m512d
+#define GIR__Z64_S __m512d
+#define GIR__Z64_L 8
+#define GIR__Z64_ZERO() _mm512_setzero_pd()
+#define GIR__Z64_LOAD(p) _mm512_loadu_pd(p)
+#define GIR__Z64_STORE(p, v) _mm512_storeu_pd(p, v)
+#define GIR__Z64_BCAST(x) _mm512_set1_pd(x)
+#define GIR__Z64_FMA(s, v, acc) _mm512_fmadd_pd(s, v, acc)
+#define GIR__Z64_ADD(v, w) _mm512_add_pd(v, w)
+#define GIR__Z64_VFMA(x, y, acc) _mm512_fmadd_pd(x, y, acc)
+#define GIR__Z64_PREFETCH(p) __builtin_prefetch(p, 1)
+#define GIR__Z64_PREFETCH2(p) __builtin_prefetch(p, 1, 2)
+GIR__UK_DEF(avx512, GIR__TARGET_AVX512, float, f32, GIR__Z32, 14)
+GIR__UK_DEF(avx512, GIR__TARGET_AVX512, float, f32, GIR__Z32, 8)
+GIR__UK_DEF(avx512, GIR__TARGET_AVX512, float, f32, GIR__Z32, 4)
+GIR__UK_DEF(avx512, GIR__TARGET_AVX512, float, f32, GIR__Z32, 2)
+GIR__UK_DEF(avx512, GIR__TARGET_AVX512, float, f32, GIR__Z32, 1)
+GIR__UK_DEF(avx512, GIR__TARGET_AVX512, double, f64, GIR__Z64, 14)
+GIR__UK_DEF(avx512, GIR__TARGET_AVX512, double, f64, GIR__Z64, 8)
+GIR__UK_DEF(avx512, GIR__TARGET_AVX512, double, f64, GIR__Z64, 4)
+GIR__UK_DEF(avx512, GIR__TARGET_AVX512, double, f64, GIR__Z64, 2)
+GIR__UK_DEF(avx512, GIR__TARGET_AVX512, double, f64, GIR__Z64, 1)
+GIR__UK_DEFV(avx512w, GIR__TARGET_AVX512, float, f32, GIR__Z32, 6, 4)
+GIR__UK_DEFV(avx512w, GIR__TARGET_AVX512, float, f32, GIR__Z32, 4, 4)
+GIR__UK_DEFV(avx512w, GIR__TARGET_AVX512, float, f32, GIR__Z32, 2, 4)
+GIR__UK_DEFV(avx512w, GIR__TARGET_AVX512, float, f32, GIR__Z32, 1, 4)
+GIR__UK_DEFV(avx512w, GIR__TARGET_AVX512, double, f64, GIR__Z64, 6, 4)
+GIR__UK_DEFV(avx512w, GIR__TARGET_AVX512, double, f64, GIR__Z64, 4, 4)
+GIR__UK_DEFV(avx512w, GIR__TARGET_AVX512, double, f64, GIR__Z64, 2, 4)
+GIR__UK_DEFV(avx512w, GIR__TARGET_AVX512, double, f64, GIR__Z64, 1, 4)
+GIR__DOT_DEF(avx512, GIR__TARGET_AVX512, float, f32, GIR__Z32)
+GIR__DOT_DEF(avx512, GIR__TARGET_AVX512, double, f64, GIR__Z64)
+/* packing with AVX-512: panels whose rows are contiguous are copied a vector at a time; panels whose rows
+   run along k (row-major A, transposed B) are transposed 16 x 16 (f32) or 8 x 8 (f64) in registers, each
+   stage swapping one bit of the row index with the same bit of the column index */
+#define GIR__R8(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7)
+#define GIR__R16(X) GIR__R8(X) X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15)
+#define GIR__PK_SWAP(x, y, lo, hi, PERM, V) { V t_ = PERM(r##x, lo, r##y); r##y = PERM(r##x, hi, r##y); r##x = t_; }
+#define GIR__PK_W32(x, y, lo, hi) GIR__PK_SWAP(x, y, lo, hi, _mm512_permutex2var_ps, __m512)
+#define GIR__PK_W64(x, y, lo, hi) GIR__PK_SWAP(x, y, lo, hi, _mm512_permutex2var_pd, __m512d)
+#define GIR__PK_Z32(i) \
+    __m512 r##i = (i) < nrow ? _mm512_maskz_loadu_ps(km, si + (g + (i)) * rs + p) : _mm512_setzero_ps();
+#define GIR__PK_Z64(i) \
+    __m512d r##i = (i) < nrow ? _mm512_maskz_loadu_pd(km, si + (g + (i)) * rs + p) : _mm512_setzero_pd();
+#define GIR__PK_S32(i) if ((i) < np) _mm512_mask_storeu_ps(d + (p + (i)) * w + g, sm, r##i);
+#define GIR__PK_S64(i) if ((i) < np) _mm512_mask_storeu_pd(d + (p + (i)) * w + g, sm, r##i);
+/* the swap indices for bit b of a lanes-wide transpose: lo[j] = j's bit b ? lanes + (j ^ b) : j,
+   hi[j] = j's bit b ? lanes + j : j | b */
+GIR__TARGET_AVX512 static void gir__gemm_swapidx(int lanes, int b, int32_t *lo, int32_t *hi) {
+    int j;
+    for (j = 0; j < lanes; ++j) {
+        lo[j] = (j & b) ? lanes + (j ^ b) : j;
+        hi[j] = (j & b) ? lanes + j : (j | b);
+    }
+}
+GIR__TARGET_AVX512 static void gir__gemm_tpack_f32__avx512(int64_t hh, int64_t kb, const float *si, int64_t rs,
+                                                             float *d, int w) {
+    int32_t lo[4][16], hi[4][16];
+    __m512i l0, l1, l2, l3, h0, h1, h2, h3;
+    int64_t g, p;
+    int j;
+    for (j = 0; j < 4; ++j) gir__gemm_swapidx(16, 1 << j, lo[j], hi[j]);
+    l0 = _mm512_loadu_si512(lo[0]); l1 = _mm512_loadu_si512(lo[1]);
+    l2 = _mm512_loadu_si512(lo[2]); l3 = _mm512_loadu_si512(lo[3]);
+    h0 = _mm512_loadu_si512(hi[0]); h1 = _mm512_loadu_si512(hi[1]);
+    h2 = _mm512_loadu_si512(hi[2]); h3 = _mm512_loadu_si512(hi[3]);
+    for (g = 0; g < w; g += 16) {
+        int64_t nrow = hh - g < 0 ? 0 : hh - g;
+        __mmask16 sm = (__mmask16)(w - g >= 16 ? 0xFFFF : (1u << (w - g)) - 1);
+        for (p = 0; p < kb; p += 16) {
+            int64_t np = kb - p < 16 ? kb - p : 16;
+            __mmask16 km = (__mmask16)(np == 16 ? 0xFFFF : (1u << np) - 1);
+            GIR__R16(GIR__PK_Z32)
+            GIR__PK_W32(0, 1, l0, h0) GIR__PK_W32(2, 3, l0, h0)
+            GIR__PK_W32(4, 5, l0, h0) GIR__PK_W32(6, 7, l0, h0)
+            GIR__PK_W32(8, 9, l0, h0) GIR__PK_W32(10, 11, l0, h0)
+            GIR__PK_W32(12, 13, l0, h0) GIR__PK_W32(14, 15, l0, h0)
+            GIR__PK_W32(0, 2, l1, h1) GIR__PK_W32(1, 3, l1, h1)
+            GIR__PK_W32(4, 6, l1, h1) GIR__PK_W32(5, 7, l1, h1)
+            GIR__PK_W32(8, 10, l1, h1) GIR__PK_W32(9, 11, l1, h1)
+            GIR__PK_W32(12, 14, l1, h1) GIR__PK_W32(13, 15, l1, h1)
+            GIR__PK_W32(0, 4, l2, h2) GIR__PK_W32(1, 5, l2, h2)
+            GIR__PK_W32(2, 6, l2, h2) GIR__PK_W32(3, 7, l2, h2)
+            GIR__PK_W32(8, 12, l2, h2) GIR__PK_W32(9, 13, l2, h2)
+            GIR__PK_W32(10, 14, l2, h2) GIR__PK_W32(11, 15, l2, h2)
+            GIR__PK_W32(0, 8, l3, h3) GIR__PK_W32(1, 9, l3, h3)
+            GIR__PK_W32(2, 10, l3, h3) GIR__PK_W32(3, 11, l3, h3)
+            GIR__PK_W32(4, 12, l3, h3) GIR__PK_W32(5, 13, l3, h3)
+            GIR__PK_W32(6, 14, l3, h3) GIR__PK_W32(7, 15, l3, h3)
+            GIR__R16(GIR__PK_S32)
+        }
+    }
+}
+GIR__TARGET_AVX512 static void gir__gemm_tpack_f64__avx512(int64_t hh, int64_t kb, const double *si, int64_t rs,
+                                                             double *d, int w) {
+    int32_t lo[3][16], hi[3][16];
+    int64_t lo64[3][8], hi64[3][8];
+    __m512i l0, l1, l2, h0, h1, h2;
+    int64_t g, p;
+    int j, q;
+    for (j = 0; j < 3; ++j) {
+        gir__gemm_swapidx(8, 1 << j, lo[j], hi[j]);
+        for (q = 0; q < 8; ++q) { lo64[j][q] = lo[j][q]; hi64[j][q] = hi[j][q]; }
+    }
+    l0 = _mm512_loadu_si512(lo64[0]); l1 = _mm512_loadu_si512(lo64[1]); l2 = _mm512_loadu_si512(lo64[2]);
+    h0 = _mm512_loadu_si512(hi64[0]); h1 = _mm512_loadu_si512(hi64[1]); h2 = _mm512_loadu_si512(hi64[2]);
+    for (g = 0; g < w; g += 8) {
+        int64_t nrow = hh - g < 0 ? 0 : hh - g;
+        __mmask8 sm = (__mmask8)(w - g >= 8 ? 0xFF : (1u << (w - g)) - 1);
+        for (p = 0; p < kb; p += 8) {
+            int64_t np = kb - p < 8 ? kb - p : 8;
+            __mmask8 km = (__mmask8)(np == 8 ? 0xFF : (1u << np) - 1);
+            GIR__R8(GIR__PK_Z64)
+            GIR__PK_W64(0, 1, l0, h0) GIR__PK_W64(2, 3, l0, h0)
+            GIR__PK_W64(4, 5, l0, h0) GIR__PK_W64(6, 7, l0, h0)
+            GIR__PK_W64(0, 2, l1, h1) GIR__PK_W64(1, 3, l1, h1)
+            GIR__PK_W64(4, 6, l1, h1) GIR__PK_W64(5, 7, l1, h1)
+            GIR__PK_W64(0, 4, l2, h2) GIR__PK_W64(1, 5, l2, h2)
+            GIR__PK_W64(2, 6, l2, h2) GIR__PK_W64(3, 7, l2, h2)
+            GIR__R8(GIR__PK_S64)
+        }
+    }
+}
+/* the packing of gir__gemm_pack_<sfx>, with the two common layouts vectorised */
+#define GIR__PACK_AVX512(SFX, T, L, PS)                                                                       \
+GIR__TARGET_AVX512 static void gir__gemm_pack_##SFX##__avx512(int64_t h, int64_t kb, const void *sv, int64_t rs, \
+                                                            int64_t cs, void *dv, int w) {                  \
+    const T *s = (const T *)sv;                                                                             \
+    T *d = (T *)dv;                                                                                         \
+    int64_t i0, p, j;                                                                                       \
+    for (i0 = 0; i0 < h; i0 += w, d += w * kb) {                                                            \
+        int64_t hh = h - i0 < w ? h - i0 : w;                                                               \
+        const T *si = s + i0 * rs;                                                                          \
+        if (rs == 1 && hh == w && w % L == 0)                                                               \
+            for (p = 0; p < kb; ++p)                                                                        \
+                for (j = 0; j < w; j += L) _mm512_storeu_##PS(d + p * w + j, _mm512_loadu_##PS(si + p * cs + j));   \
+        else if (cs == 1)                                                                                   \
+            gir__gemm_tpack_##SFX##__avx512(hh, kb, si, rs, d, w);                                          \
+        else                                                                                                \
+            gir__gemm_pack_##SFX(hh, kb, si, rs, cs, d, w);                                                 \
+    }                                                                                                       \
+}
+GIR__PACK_AVX512(f32, float, 16, ps)
+GIR__PACK_AVX512(f64, double, 8, pd)
+#endif
+
+#if defined(GIR__HAVE_AVX2)
+#define GIR__Y32_E float
+#define GIR__Y32_V __m256
+#define GIR__Y32_S __m256
+#define GIR__Y32_L 8
+#define GIR__Y32_ZERO() _mm256_setzero_ps()
+#define GIR__Y32_LOAD(p) _mm256_loadu_ps(p)
+#define GIR__Y32_STORE(p, v) _mm256_storeu_ps(p, v)
+#define GIR__Y32_BCAST(x) _mm256_set1_ps(x)
+#define GIR__Y32_FMA(s, v, acc) _mm256_fmadd_ps(s, v, acc)
+#define GIR__Y32_ADD(v, w) _mm256_add_ps(v, w)
+#define GIR__Y32_VFMA(x, y, acc) _mm256_fmadd_ps(x, y, acc)
+#define GIR__Y32_PREFETCH(p) __builtin_prefetch(p, 1)
+#define GIR__Y32_PREFETCH2(p) __builtin_prefetch(p, 1, 2)
+#define GIR__Y64_E double
+#define GIR__Y64_V __m256d
+#define GIR__Y64_S __m256d
+#define GIR__Y64_L 4
+#define GIR__Y64_ZERO() _mm256_setzero_pd()
+#define GIR__Y64_LOAD(p) _mm256_loadu_pd(p)
+#define GIR__Y64_STORE(p, v) _mm256_storeu_pd(p, v)
+#define GIR__Y64_BCAST(x) _mm256_set1_pd(x)
+#define GIR__Y64_FMA(s, v, acc) _mm256_fmadd_pd(s, v, acc)
+#define GIR__Y64_ADD(v, w) _mm256_add_pd(v, w)
+#define GIR__Y64_VFMA(x, y, acc) _mm256_fmadd_pd(x, y, acc)
+#define GIR__Y64_PREFETCH(p) __builtin_prefetch(p, 1)
+#define GIR__Y64_PREFETCH2(p) __builtin_prefetch(p, 1, 2)
+GIR__UK_DEF(avx2, GIR__TARGET_AVX2, float, f32, GIR__Y32, 6)
+GIR__UK_DEF(avx2, GIR__TARGET_AVX2, float, f32, GIR__Y32, 4)
+GIR__UK_DEF(avx2, GIR__TARGET_AVX2, float, f32, GIR__Y32, 2)
+GIR__UK_DEF(avx2, GIR__TARGET_AVX2, float, f32, GIR__Y32, 1)
+GIR__UK_DEF(avx2, GIR__TARGET_AVX2, double, f64, GIR__Y64, 6)
+GIR__UK_DEF(avx2, GIR__TARGET_AVX2, double, f64, GIR__Y64, 4)
+GIR__UK_DEF(avx2, GIR__TARGET_AVX2, double, f64, GIR__Y64, 2)
+GIR__UK_DEF(avx2, GIR__TARGET_AVX2, double, f64, GIR__Y64, 1)
+GIR__DOT_DEF(avx2, GIR__TARGET_AVX2, float, f32, GIR__Y32)
+GIR__DOT_DEF(avx2, GIR__TARGET_AVX2, double, f64, GIR__Y64)
+#endif
+
+#if defined(GIR__HAVE_NEON)
+#define GIR__N32_E float
+#define GIR__N32_V float32x4_t
+#define GIR__N32_S float32x4_t
+#define GIR__N32_L 4
+#define GIR__N32_ZERO() vdupq_n_f32(0.0f)
+#define GIR__N32_LOAD(p) vld1q_f32(p)
+#define GIR__N32_STORE(p, v) vst1q_f32(p, v)
+#define GIR__N32_BCAST(x) vdupq_n_f32(x)
+#define GIR__N32_FMA(s, v, acc) vfmaq_f32(acc, s, v)
+#define GIR__N32_ADD(v, w) vaddq_f32(v, w)
+#define GIR__N32_VFMA(x, y, acc) vfmaq_f32(acc, x, y)
+#define GIR__N32_PREFETCH(p) __builtin_prefetch(p, 1)
+#define GIR__N32_PREFETCH2(p) __builtin_prefetch(p, 1, 2)
+#define GIR__N64_E double
+#define GIR__N64_V float64x2_t
+#define GIR__N64_S float64x2_t
+#define GIR__N64_L 2
+#define GIR__N64_ZERO() vdupq_n_f64(0.0)
+#define GIR__N64_LOAD(p) vld1q_f64(p)
+#define GIR__N64_STORE(p, v) vst1q_f64(p, v)
+#define GIR__N64_BCAST(x) vdupq_n_f64(x)
+#define GIR__N64_FMA(s, v, acc) vfmaq_f64(acc, s, v)
+#define GIR__N64_ADD(v, w) vaddq_f64(v, w)
+#define GIR__N64_VFMA(x, y, acc) vfmaq_f64(acc, x, y)
+#define GIR__N64_PREFETCH(p) __builtin_prefetch(p, 1)
+#define GIR__N64_PREFETCH2(p) __builtin_prefetch(p, 1, 2)
+GIR__UK_DEF(neon, , float, f32, GIR__N32, 8)
+GIR__UK_DEF(neon, , float, f32, GIR__N32, 4)
+GIR__UK_DEF(neon, , float, f32, GIR__N32, 2)
+GIR__UK_DEF(neon, , float, f32, GIR__N32, 1)
+GIR__UK_DEF(neon, , double, f64, GIR__N64, 8)
+GIR__UK_DEF(neon, , double, f64, GIR__N64, 4)
+GIR__UK_DEF(neon, , double, f64, GIR__N64, 2)
+GIR__UK_DEF(neon, , double, f64, GIR__N64, 1)
+GIR__DOT_DEF(neon, , float, f32, GIR__N32)
+GIR__DOT_DEF(neon, , double, f64, GIR__N64)
+#endif
+
+#if defined(GIR__HAVE_MVE)
+/* Helium has 8 vector registers: 3 rows x 2 vectors of C plus one row of B; the A value stays scalar */
+#define GIR__M32_E float
+#define GIR__M32_V float32x4_t
+#define GIR__M32_S float
+#define GIR__M32_L 4
+#define GIR__M32_ZERO() vdupq_n_f32(0.0f)
+#define GIR__M32_LOAD(p) vld1q_f32(p)
+#define GIR__M32_STORE(p, v) vst1q_f32(p, v)
+#define GIR__M32_BCAST(x) (x)
+#define GIR__M32_FMA(s, v, acc) vfmaq_n_f32(acc, v, s)
+#define GIR__M32_ADD(v, w) vaddq_f32(v, w)
+#define GIR__M32_VFMA(x, y, acc) vfmaq_f32(acc, x, y)
+#define GIR__M32_PREFETCH(p) ((void)(p))
+#define GIR__M32_PREFETCH2(p) ((void)(p))
+GIR__UK_DEF(mve, , float, f32, GIR__M32, 3)
+GIR__UK_DEF(mve, , float, f32, GIR__M32, 2)
+GIR__UK_DEF(mve, , float, f32, GIR__M32, 1)
+GIR__DOT_DEF(mve, , float, f32, GIR__M32)
+#endif
+
+/* ------------------------------------------------------------------------------------- configurations */
+typedef void (*gir__gemm_uk)(int64_t k, const void *a, int64_t as, const void *b, int64_t ldb, void *c,
+                             int64_t ldc, int n, int acc);
+typedef void (*gir__gemm_pk)(int64_t h, int64_t kb, const void *s, int64_t rs, int64_t cs, void *d, int w);
+typedef void (*gir__gemm_dk)(int64_t k, const void *const *x, const void *const *y, void *out);
+typedef struct gir__gemm_cfg gir__gemm_cfg;
+struct gir__gemm_cfg {
+    const char  *isa;
+    int          es, mr, nr;     /* element bytes; the micro-tile */
+    int64_t      kc, mc, nc;     /* cache blocks: mc a multiple of mr, nc of nr */
+    int          rows[5];        /* the micro-kernels: rows[0] = mr, then fewer rows, descending to 1 */
+    gir__gemm_uk uk[5], ukd[5];  /* A packed; A read in place */
+    gir__gemm_pk pack;
+    gir__gemm_dk dot;
+    const gir__gemm_cfg *wide;   /* a wider tile for when n is a multiple of its NR, or NULL */
+};
+/* the kernel lists of one instruction set and dtype: rows r0 > r1 > ... */
+#define GIR__UKS(ISA, SFX, r0, r1, r2, r3, r4) {r0, r1, r2, r3, r4},                                          \
+    {gir__gemm_uk_##SFX##_##r0##__##ISA, gir__gemm_uk_##SFX##_##r1##__##ISA, gir__gemm_uk_##SFX##_##r2##__##ISA, \
+     gir__gemm_uk_##SFX##_##r3##__##ISA, gir__gemm_uk_##SFX##_##r4##__##ISA},                                 \
+    {gir__gemm_ukd_##SFX##_##r0##__##ISA, gir__gemm_ukd_##SFX##_##r1##__##ISA,                               \
+     gir__gemm_ukd_##SFX##_##r2##__##ISA, gir__gemm_ukd_##SFX##_##r3##__##ISA, gir__gemm_ukd_##SFX##_##r4##__##ISA}
+
+static const gir__gemm_cfg gir__gemm_scalar_f32 = {
+    "scalar", 4, 4, 2, 256, 128, 4096, GIR__UKS(scalar, f32, 4, 2, 1, 1, 1), gir__gemm_pack_f32,
+    gir__gemm_dot_f32__scalar, NULL};
+static const gir__gemm_cfg gir__gemm_scalar_f64 = {
+    "scalar", 8, 4, 2, 256, 64, 4096, GIR__UKS(scalar, f64, 4, 2, 1, 1, 1), gir__gemm_pack_f64,
+    gir__gemm_dot_f64__scalar, NULL};
+#if defined(GIR__HAVE_AVX512)
+/* 6 x 64 (6 x 32 f64): fewer loads per multiply-add than 14 x 32, faster when no column is padding */
+static const gir__gemm_cfg gir__gemm_avx512w_f32 = {
+    "avx512", 4, 6, 64, 512, 168, 3072, GIR__UKS(avx512w, f32, 6, 4, 2, 1, 1), gir__gemm_pack_f32__avx512,
+    gir__gemm_dot_f32__avx512, NULL};
+static const gir__gemm_cfg gir__gemm_avx512w_f64 = {
+    "avx512", 8, 6, 32, 384, 112, 1536, GIR__UKS(avx512w, f64, 6, 4, 2, 1, 1), gir__gemm_pack_f64__avx512,
+    gir__gemm_dot_f64__avx512, NULL};
+static const gir__gemm_cfg gir__gemm_avx512_f32 = {
+    "avx512", 4, 14, 32, 512, 168, 3072, GIR__UKS(avx512, f32, 14, 8, 4, 2, 1), gir__gemm_pack_f32__avx512,
+    gir__gemm_dot_f32__avx512, &gir__gemm_avx512w_f32};
+static const gir__gemm_cfg gir__gemm_avx512_f64 = {
+    "avx512", 8, 14, 16, 384, 112, 1536, GIR__UKS(avx512, f64, 14, 8, 4, 2, 1), gir__gemm_pack_f64__avx512,
+    gir__gemm_dot_f64__avx512, &gir__gemm_avx512w_f64};
+#endif
+#if defined(GIR__HAVE_AVX2)
+static const gir__gemm_cfg gir__gemm_avx2_f32 = {
+    "avx2", 4, 6, 16, 512, 192, 4096, GIR__UKS(avx2, f32, 6, 4, 2, 1, 1), gir__gemm_pack_f32,
+    gir__gemm_dot_f32__avx2, NULL};
+static const gir__gemm_cfg gir__gemm_avx2_f64 = {
+    "avx2", 8, 6, 8, 256, 96, 2048, GIR__UKS(avx2, f64, 6, 4, 2, 1, 1), gir__gemm_pack_f64,
+    gir__gemm_dot_f64__avx2, NULL};
+#endif
+#if defined(GIR__HAVE_NEON)
+static const gir__gemm_cfg gir__gemm_neon_f32 = {
+    "neon", 4, 8, 8, 256, 128, 4096, GIR__UKS(neon, f32, 8, 4, 2, 1, 1), gir__gemm_pack_f32,
+    gir__gemm_dot_f32__neon, NULL};
+static const gir__gemm_cfg gir__gemm_neon_f64 = {
+    "neon", 8, 8, 4, 256, 64, 2048, GIR__UKS(neon, f64, 8, 4, 2, 1, 1), gir__gemm_pack_f64,
+    gir__gemm_dot_f64__neon, NULL};
+#endif
+#if defined(GIR__HAVE_MVE)
+static const gir__gemm_cfg gir__gemm_mve_f32 = {
+    "mve", 4, 3, 8, 128, 48, 512, GIR__UKS(mve, f32, 3, 2, 1, 1, 1), gir__gemm_pack_f32,
+    gir__gemm_dot_f32__mve, NULL};
+#endif
+
+/* the configuration this machine runs for a float dtype */
+static const gir__gemm_cfg *gir__gemm_cfg_for(int dtype) {
+    int f32 = dtype == GIR_DTYPE_F32, level = gir__simd_level();
+    GIR__UNUSED(level);
+#if defined(GIR__HAVE_AVX512)
+    if (level == GIR__ISA_AVX512) return f32 ? &gir__gemm_avx512_f32 : &gir__gemm_avx512_f64;
+#endif
+#if defined(GIR__HAVE_AVX2)
+    if (level == GIR__ISA_AVX2) return f32 ? &gir__gemm_avx2_f32 : &gir__gemm_avx2_f64;
+#endif
+#if defined(GIR__HAVE_NEON)
+    return f32 ? &gir__gemm_neon_f32 : &gir__gemm_neon_f64;
+#endif
+#if defined(GIR__HAVE_MVE)
+    if (f32) return &gir__gemm_mve_f32;
+#endif
+    return f32 ? &gir__gemm_scalar_f32 : &gir__gemm_scalar_f64;
+}
+
+/* ----------------------------------------------------------------------------------------------- driver */
+static int64_t gir__gemm_min(int64_t x, int64_t y) { return x < y ? x : y; }
+static int64_t gir__gemm_round(int64_t x, int64_t q) { return (x + q - 1) / q * q; }
+static size_t gir__gemm_align(size_t n) { return (n + 63) & ~(size_t)63; }
+/* packing buffer bytes for up to h rows (or columns) in panels of w, of one block of k */
+static size_t gir__gemm_pbytes(const gir__gemm_cfg *g, int64_t h, int64_t hc, int w, int64_t k) {
+    int64_t elems = gir__gemm_round(gir__gemm_min(h, hc), w) * gir__gemm_min(k, g->kc);
+    return gir__gemm_align((size_t)elems * (size_t)g->es);
+}
+static size_t gir__gemm_abytes(const gir__gemm_cfg *g, int64_t m, int64_t k) {
+    return gir__gemm_pbytes(g, m, g->mc, g->mr, k);
+}
+/* scratch bytes gir__gemm needs for these sizes (and any smaller ones) */
+static size_t gir__gemm_scratch(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k) {
+    if (m <= 0 || n <= 0 || k <= 0) return 0;
+    if (g->wide && n % g->wide->nr == 0) g = g->wide;
+    return gir__gemm_abytes(g, m, k) + gir__gemm_pbytes(g, n, g->nc, g->nr, k);
+}
+/* read B in place (its rows contiguous) rather than pack it: when few rows of A use each panel, or when the
+   rows of the block span at most 256 KiB (packing a small B costs more than its strided reads; measured) */
+static int gir__gemm_direct_b(const gir__gemm_cfg *g, int64_t m, int64_t kb, int64_t rsb) {
+    return m <= 2 * g->mr || kb * rsb * g->es <= 262144;
+}
+/* read A in place (its rows contiguous) rather than pack it: when the rows of A span at most 1 MiB */
+static int gir__gemm_direct_a(const gir__gemm_cfg *g, int64_t m, int64_t rsa, int64_t csa) {
+    return csa == 1 && rsa > 0 && m * rsa * g->es <= 1048576;
+}
+
+/* one MC x KC block of A (packed panels at a, as = 0; or rows a[i*as + p] read in place) times the KC x NC
+   block of B (packed panels; or rows b[p*ldb + j] with only the partial last panel packed, at bedge) into C */
+static void gir__gemm_block(const gir__gemm_cfg *g, int64_t mb, int64_t nb, int64_t kb, const char *a, int64_t as,
+                            const char *b, int64_t ldb, const char *bedge, char *c, int64_t ldc, int acc) {
+    const gir__gemm_uk *uk = as ? g->ukd : g->uk;
+    int64_t es = g->es, jr, ir;
+    for (jr = 0; jr < nb; jr += g->nr) {
+        int nn = (int)gir__gemm_min(g->nr, nb - jr);
+        const char *bj = !bedge ? b + jr * kb * es : nn == g->nr ? b + jr * es : bedge;
+        int64_t lb = bedge && nn == g->nr ? ldb : g->nr;
+        for (ir = 0; ir < mb; ir += g->mr) {
+            int64_t rows = gir__gemm_min(g->mr, mb - ir), r0 = 0;
+            const char *ai = as ? a + ir * as * es : a + ir * kb * es;
+            int u = 0;
+            while (r0 < rows) {
+                while (g->rows[u] > rows - r0) ++u;
+                uk[u](kb, ai + r0 * (as ? as : 1) * es, as ? as : g->mr, bj, lb, c + ((ir + r0) * ldc + jr) * es, ldc,
+                      nn, acc);
+                r0 += g->rows[u];
+            }
+        }
+    }
+}
+
+/* the paths of gir__gemm (its return value): the packed path or one of the small shapes of gir__gemm_small */
+#define GIR__GEMM_PACKED 0
+#define GIR__GEMM_OUTER  1      /* k = 1: outer product */
+#define GIR__GEMM_ROWV   2      /* m = 1: vector times matrix */
+#define GIR__GEMM_COLV   3      /* n = 1, A transposed: matrix times vector */
+#define GIR__GEMM_DOTS   4      /* few rows or columns, dot products */
+#define GIR__GEMM_EMPTY  5      /* m, n or k is 0 */
+/* the macro loops of the blocking above, for configuration g as chosen (no wider tile is picked here) */
+static void gir__gemm_loops(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, const void *a, int64_t rsa,
+                            int64_t csa, const void *b, int64_t rsb, int64_t csb, void *c, int64_t ldc, int acc,
+                            void *scratch) {
+    int64_t es = g->es, jc, pc, ic, kc, mc;
+    int direct_a = gir__gemm_direct_a(g, m, rsa, csa);
+    char *ap = (char *)scratch, *bp = ap + gir__gemm_abytes(g, m, k);
+    kc = (k + (k + g->kc - 1) / g->kc - 1) / ((k + g->kc - 1) / g->kc);          /* k in equal blocks <= KC */
+    mc = gir__gemm_round((m + (m + g->mc - 1) / g->mc - 1) / ((m + g->mc - 1) / g->mc), g->mr);
+    for (jc = 0; jc < n; jc += g->nc) {
+        int64_t nb = gir__gemm_min(g->nc, n - jc);
+        for (pc = 0; pc < k; pc += kc) {
+            int64_t kb = gir__gemm_min(kc, k - pc), full = nb / g->nr * g->nr;
+            const char *bs = (const char *)b + (pc * rsb + jc * csb) * es;
+            int direct = csb == 1 && gir__gemm_direct_b(g, m, kb, rsb);
+            if (!direct) g->pack(nb, kb, bs, csb, rsb, bp, g->nr);
+            else if (full < nb) g->pack(nb - full, kb, bs + full * es, 1, rsb, bp, g->nr);
+            for (ic = 0; ic < m; ic += mc) {
+                int64_t mb = gir__gemm_min(mc, m - ic);
+                const char *as = (const char *)a + (ic * rsa + pc * csa) * es;
+                if (!direct_a) g->pack(mb, kb, as, rsa, csa, ap, g->mr);
+                gir__gemm_block(g, mb, nb, kb, direct_a ? as : ap, direct_a ? rsa : 0, direct ? bs : bp, rsb,
+                                direct ? bp : NULL, (char *)c + (ic * ldc + jc) * es, ldc, acc || pc > 0);
+            }
+        }
+    }
+}
+
+#if defined(GIR_THREADS)
+/* Threads: the product is cut into at most nt slices of rows of C (each packs all of B it uses, its own
+   rows of A) or of columns of C (each packs all of A, its own columns of B), whichever packs less twice,
+   and every slice runs the macro loops above with its own part of the scratch memory (nt times the
+   one-thread amount, gir__gemm_scratch_par). Slices start at multiples of MR or NR and the blocks of k are
+   the same, so every element of C sees the same multiply-adds in the same order as with one thread. */
+#define GIR__GEMM_PAR_MIN 2097152.0      /* m n k at which splitting pays (about 128^3; measured) */
+typedef struct gir__gemm_job {
+    const gir__gemm_cfg *g;
+    int64_t              m, n, k, rsa, csa, rsb, csb, ldc, step;
+    const char          *a, *b;
+    char                *c, *scratch;
+    size_t               region;
+    int                  acc, cols;
+} gir__gemm_job;
+static void gir__gemm_task(void *ctx, int t) {
+    const gir__gemm_job *j = (const gir__gemm_job *)ctx;
+    int64_t lo = t * j->step, es = j->g->es, len = gir__gemm_min(j->step, (j->cols ? j->n : j->m) - lo);
+    char *s = j->scratch + (size_t)t * j->region;
+    if (len <= 0) return;
+    if (j->cols)
+        gir__gemm_loops(j->g, j->m, len, j->k, j->a, j->rsa, j->csa, j->b + lo * j->csb * es, j->rsb, j->csb,
+                        j->c + lo * es, j->ldc, j->acc, s);
+    else
+        gir__gemm_loops(j->g, len, j->n, j->k, j->a + lo * j->rsa * es, j->rsa, j->csa, j->b, j->rsb, j->csb,
+                        j->c + lo * j->ldc * es, j->ldc, j->acc, s);
+}
+/* scratch bytes for gir__gemm with a hook of nt threads: the one-thread amount once per thread */
+static size_t gir__gemm_scratch_par(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, int nt) {
+    size_t one = gir__gemm_scratch(g, m, n, k);
+    return nt > 1 && one <= ((size_t)-1) / (size_t)nt ? one * (size_t)nt : one;
+}
+/* 1 when the product was split across the plan's threads (and is done), 0 when it is left to one thread */
+static int gir__gemm_split(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, const void *a, int64_t rsa,
+                           int64_t csa, const void *b, int64_t rsb, int64_t csb, void *c, int64_t ldc, int acc,
+                           void *scratch, const gir__par *par) {
+    gir__gemm_job j;
+    int64_t nt = gir__par_threads(par), q, pieces;
+    if (nt < 2 || (double)m * (double)n * (double)k < GIR__GEMM_PAR_MIN) return 0;
+    /* columns when that packs less: the slices then repack A (unless A is read in place), rows repack B */
+    j.cols = (gir__gemm_direct_a(g, m, rsa, csa) ? 0 : m) < n || m < 2 * nt * g->mr;
+    if (j.cols && n < 2 * g->nr) return 0;
+    q = j.cols ? g->nr : g->mr;
+    j.step = gir__gemm_round(((j.cols ? n : m) + nt - 1) / nt, q);
+    pieces = ((j.cols ? n : m) + j.step - 1) / j.step;
+    j.g = g; j.m = m; j.n = n; j.k = k; j.rsa = rsa; j.csa = csa; j.rsb = rsb; j.csb = csb; j.ldc = ldc;
+    j.a = (const char *)a; j.b = (const char *)b; j.c = (char *)c; j.scratch = (char *)scratch;
+    j.region = gir__gemm_scratch(g, m, n, k);
+    j.acc = acc;
+    gir__par_for(par, (int)pieces, gir__gemm_task, &j);
+    return 1;
+}
+#endif
+
+/* >>gemv: small and skinny GEMM shapes, computed from the operands in place --------------------------------
+   gir__gemm_small runs at gir__gemm's entry and takes the shapes for which packing costs as much as the
+   arithmetic it saves (a neural network's matmuls at batch 1 are all of these):
+     - k = 1, B's row contiguous: the outer product C[i, :] = A(i, 0) B[0, :], one row at a time
+       (GIR__GEMM_OUTER);
+     - m = 1, B's rows contiguous: y = x B as a sum of rows of B scaled by the elements of x
+       (GIR__GEMM_ROWV), the forward pass of a dense layer;
+     - n = 1, A's columns contiguous (a transposed A): C[:, 0] as a sum of columns of A scaled by the
+       elements of B (GIR__GEMM_COLV), the same kernel with the roles of A and B exchanged;
+     - A's rows and B's columns contiguous and few rows or columns in C: dot products of rows of A with
+       columns of B (GIR__GEMM_DOTS, gir__gemm_dots), e.g. g Wᵀ in a dense layer's backward pass.
+   Anything else returns GIR__GEMM_PACKED and goes through the packed path (gen/70-kernels/gemm.c); gir__gemm,
+   the entry of both, ends this fragment.
+   Summation order: the ROWV / COLV kernels give each output element one accumulator and add the products
+   in order of p, 0 + x[0] M[0] + x[1] M[1] + ... (fused multiply-adds except in the scalar reference),
+   then add C when accumulating: for k <= KC this is the order of the packed micro-kernels, so the two agree
+   exactly for k <= KC and up to rounding beyond. OUTER rounds each product once and then adds C, as a
+   micro-kernel with k = 1 does. DOTS splits each sum over the lanes of two vector accumulators (see
+   gir__gemm_dot_*), so it differs from the packed path by rounding only. The vector kernels keep V
+   vectors of columns in flight (several independent accumulators; 4 on Helium, which has 8 registers) and
+   finish the last partial vector with masked loads and stores, so they never read or write past the
+   operands. */
+
+/* gir__gemv_<sfx>__<isa>(len, k, x, incx, mat, ldm, y, acc): y[j] (=, or += if acc) sum over p < k of
+   x[p*incx] mat[p*ldm + j], for j < len: V vectors of columns at a time, then one vector, then the rest
+   masked */
+#define GIR__GV_ZERO(q, P) P##_V c##q = P##_ZERO();
+#define GIR__GV_FMA(q, P) c##q = P##_FMA(s_, P##_LOAD(r_ + q * P##_L), c##q);
+#define GIR__GV_PUT(q, P)                                                                                   \
+    if (acc) c##q = P##_ADD(c##q, P##_LOAD(y + j + q * P##_L));                                             \
+    P##_STORE(y + j + q * P##_L, c##q);
+#define GIR__GEMV_DEF(ISA, ATTR, T, SFX, P, V)                                                              \
+ATTR static void gir__gemv_##SFX##__##ISA(int64_t len, int64_t k, const void *xv, int64_t incx, const void *mv, \
+                                          int64_t ldm, void *yv, int acc) {                                 \
+    const T *x = (const T *)xv, *mat = (const T *)mv, *r_;                                                  \
+    T *y = (T *)yv;                                                                                         \
+    int64_t j = 0, p;                                                                                       \
+    for (; j + V * P##_L <= len; j += V * P##_L) {                                                          \
+        GIR__ROWS_##V(GIR__GV_ZERO, P)                                                                      \
+        for (p = 0, r_ = mat + j; p < k; ++p, r_ += ldm) {                                                  \
+            P##_S s_ = P##_BCAST(x[p * incx]);                                                              \
+            GIR__ROWS_##V(GIR__GV_FMA, P)                                                                   \
+        }                                                                                                   \
+        GIR__ROWS_##V(GIR__GV_PUT, P)                                                                       \
+    }                                                                                                       \
+    for (; j + P##_L <= len; j += P##_L) {                                                                  \
+        GIR__GV_ZERO(0, P)                                                                                  \
+        for (p = 0, r_ = mat + j; p < k; ++p, r_ += ldm) {                                                  \
+            P##_S s_ = P##_BCAST(x[p * incx]);                                                              \
+            GIR__GV_FMA(0, P)                                                                               \
+        }                                                                                                   \
+        GIR__GV_PUT(0, P)                                                                                   \
+    }                                                                                                       \
+    if (j < len) {                                                                                          \
+        int rest = (int)(len - j);                                                                          \
+        GIR__GV_ZERO(0, P)                                                                                  \
+        for (p = 0, r_ = mat + j; p < k; ++p, r_ += ldm)                                                    \
+            c0 = P##_FMA(P##_BCAST(x[p * incx]), P##_LOADN(r_, rest), c0);                                  \
+        if (acc) c0 = P##_ADD(c0, P##_LOADN(y + j, rest));                                                  \
+        P##_STOREN(y + j, rest, c0);                                                                        \
+    }                                                                                                       \
+}
+/* gir__gemm_outer_<sfx>__<isa>(m, n, a, rsa, b, c, ldc, acc): C[i, j] (=, or += if acc) a[i*rsa] b[j] */
+#define GIR__OUTER_DEF(ISA, ATTR, T, SFX, P)                                                                \
+ATTR static void gir__gemm_outer_##SFX##__##ISA(int64_t m, int64_t n, const void *av, int64_t rsa,            \
+                                                const void *bv, void *cv, int64_t ldc, int acc) {           \
+    const T *a = (const T *)av, *b = (const T *)bv;                                                         \
+    int64_t i, j;                                                                                           \
+    for (i = 0; i < m; ++i) {                                                                               \
+        P##_S s_ = P##_BCAST(a[i * rsa]);                                                                   \
+        T *ci = (T *)cv + i * ldc;                                                                          \
+        for (j = 0; j + P##_L <= n; j += P##_L) {                                                           \
+            P##_V v_ = P##_FMA(s_, P##_LOAD(b + j), P##_ZERO());                                            \
+            P##_STORE(ci + j, acc ? P##_ADD(v_, P##_LOAD(ci + j)) : v_);                                    \
+        }                                                                                                   \
+        if (j < n) {                                                                                        \
+            int rest = (int)(n - j);                                                                        \
+            P##_V v_ = P##_FMA(s_, P##_LOADN(b + j, rest), P##_ZERO());                                     \
+            P##_STOREN(ci + j, rest, acc ? P##_ADD(v_, P##_LOADN(ci + j, rest)) : v_);                      \
+        }                                                                                                   \
+    }                                                                                                       \
+}
+#define GIR__SMALL_DEF(ISA, ATTR, T, SFX, P, V) GIR__GEMV_DEF(ISA, ATTR, T, SFX, P, V)                       \
+    GIR__OUTER_DEF(ISA, ATTR, T, SFX, P)
+
+GIR__SMALL_DEF(scalar, , float, f32, GIR__S32, 4)
+GIR__SMALL_DEF(scalar, , double, f64, GIR__S64, 4)
+#if defined(GIR__HAVE_AVX512)
+GIR__SMALL_DEF(avx512, GIR__TARGET_AVX512, float, f32, GIR__Z32, 8)
+GIR__SMALL_DEF(avx512, GIR__TARGET_AVX512, double, f64, GIR__Z64, 8)
+#endif
+#if defined(GIR__HAVE_AVX2)
+GIR__SMALL_DEF(avx2, GIR__TARGET_AVX2, float, f32, GIR__Y32, 8)
+GIR__SMALL_DEF(avx2, GIR__TARGET_AVX2, double, f64, GIR__Y64, 8)
+#endif
+#if defined(GIR__HAVE_NEON)
+GIR__SMALL_DEF(neon, , float, f32, GIR__N32, 8)
+GIR__SMALL_DEF(neon, , double, f64, GIR__N64, 8)
+#endif
+#if defined(GIR__HAVE_MVE)
+GIR__SMALL_DEF(mve, , float, f32, GIR__M32, 4)
+#endif
+
+typedef void (*gir__gemv_fn)(int64_t len, int64_t k, const void *x, int64_t incx, const void *mat, int64_t ldm,
+                             void *y, int acc);
+typedef void (*gir__outer_fn)(int64_t m, int64_t n, const void *a, int64_t rsa, const void *b, void *c,
+                              int64_t ldc, int acc);
+typedef struct gir__small_set { gir__gemv_fn gemv; gir__outer_fn outer; } gir__small_set;
+#define GIR__SMALL_SET(ISA, SFX) {gir__gemv_##SFX##__##ISA, gir__gemm_outer_##SFX##__##ISA}
+
+/* the kernels of the instruction set and dtype of a GEMM configuration (a wide tile's too) */
+static gir__small_set gir__gemm_small_for(const gir__gemm_cfg *g) {
+    static const gir__small_set s32 = GIR__SMALL_SET(scalar, f32), s64 = GIR__SMALL_SET(scalar, f64);
+#if defined(GIR__HAVE_AVX512)
+    static const gir__small_set z32 = GIR__SMALL_SET(avx512, f32), z64 = GIR__SMALL_SET(avx512, f64);
+    if (g == &gir__gemm_avx512_f32 || g == &gir__gemm_avx512w_f32) return z32;
+    if (g == &gir__gemm_avx512_f64 || g == &gir__gemm_avx512w_f64) return z64;
+#endif
+#if defined(GIR__HAVE_AVX2)
+    static const gir__small_set y32 = GIR__SMALL_SET(avx2, f32), y64 = GIR__SMALL_SET(avx2, f64);
+    if (g == &gir__gemm_avx2_f32) return y32;
+    if (g == &gir__gemm_avx2_f64) return y64;
+#endif
+#if defined(GIR__HAVE_NEON)
+    static const gir__small_set n32 = GIR__SMALL_SET(neon, f32), n64 = GIR__SMALL_SET(neon, f64);
+    if (g == &gir__gemm_neon_f32) return n32;
+    if (g == &gir__gemm_neon_f64) return n64;
+#endif
+#if defined(GIR__HAVE_MVE)
+    static const gir__small_set m32 = GIR__SMALL_SET(mve, f32);
+    if (g == &gir__gemm_mve_f32) return m32;
+#endif
+    return g->es == 4 ? s32 : s64;
+}
+
+/* C (=, or += if acc) A B as dot products of rows of A with columns of B, both contiguous (csa == 1, rsb == 1),
+   four outputs at a time, taken in row-major order of C */
+static void gir__gemm_dots(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, const char *a, int64_t rsa,
+                           const char *b, int64_t csb, char *c, int64_t ldc, int acc) {
+    const void *x[4], *y[4];
+    int64_t ii[4], jj[4], es = g->es, i = 0, j = 0;
+    union { float f[4]; double d[4]; } o;
+    int q, nq;
+    while (i < m) {
+        for (nq = 0; nq < 4 && i < m; ++nq) {
+            ii[nq] = i; jj[nq] = j;
+            x[nq] = a + i * rsa * es;
+            y[nq] = b + j * csb * es;
+            if (++j == n) { j = 0; ++i; }
+        }
+        for (q = nq; q < 4; ++q) { x[q] = x[0]; y[q] = y[0]; }
+        g->dot(k, x, y, &o);
+        for (q = 0; q < nq; ++q) {
+            int64_t off = ii[q] * ldc + jj[q];
+            if (es == 4) ((float *)c)[off] = acc ? ((float *)c)[off] + o.f[q] : o.f[q];
+            else ((double *)c)[off] = acc ? ((double *)c)[off] + o.d[q] : o.d[q];
+        }
+    }
+}
+
+/* the path gir__gemm takes for these sizes and layouts (m, n, k >= 1) */
+static int gir__gemm_small_path(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, int64_t rsa, int64_t csa,
+                                int64_t rsb, int64_t csb, int64_t ldc) {
+    if (k == 1 && csb == 1) return GIR__GEMM_OUTER;
+    if (m == 1 && csb == 1) return GIR__GEMM_ROWV;
+    if (n == 1 && rsa == 1 && ldc == 1) return GIR__GEMM_COLV;
+    if (csa == 1 && rsb == 1 && (2 * n <= g->nr || 2 * m <= g->mr)) return GIR__GEMM_DOTS;
+    return GIR__GEMM_PACKED;
+}
+
+/* gir__gemm's small and skinny shapes (m, n, k >= 1): runs one and says which, or returns GIR__GEMM_PACKED */
+static int gir__gemm_small(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, const void *a, int64_t rsa,
+                           int64_t csa, const void *b, int64_t rsb, int64_t csb, void *c, int64_t ldc, int acc) {
+    int path = gir__gemm_small_path(g, m, n, k, rsa, csa, rsb, csb, ldc);
+    gir__small_set s;
+    if (path == GIR__GEMM_PACKED) return path;
+    s = gir__gemm_small_for(g);
+    if (path == GIR__GEMM_OUTER) s.outer(m, n, a, rsa, b, c, ldc, acc);
+    else if (path == GIR__GEMM_ROWV) s.gemv(n, k, a, csa, b, rsb, c, acc);
+    else if (path == GIR__GEMM_COLV) s.gemv(m, k, b, rsb, a, csa, c, acc);
+    else gir__gemm_dots(g, m, n, k, (const char *)a, rsa, (const char *)b, csb, (char *)c, ldc, acc);
+    return path;
+}
+
+/* C[m x n] (=, or += if acc) A[m x k] B[k x n] with the layouts described at the top of gen/70-kernels/gemm.c;
+   scratch: gir__gemm_scratch(g, m, n, k) bytes, 64-byte aligned (gir__gemm_scratch_par with a hook);
+   par: the plan's parallel-for hook, or NULL. Returns the path it took. */
+static int gir__gemm(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, const void *a, int64_t rsa,
+                     int64_t csa, const void *b, int64_t rsb, int64_t csb, void *c, int64_t ldc, int acc,
+                     void *scratch, const gir__par *par) {
+    int64_t es = g->es, i;
+    int path;
+    GIR__UNUSED(par);
+    if (m <= 0 || n <= 0) return GIR__GEMM_EMPTY;
+    if (k <= 0) {
+        if (!acc)
+            for (i = 0; i < m; ++i) GIR_MEMSET((char *)c + i * ldc * es, 0, (size_t)(n * es));
+        return GIR__GEMM_EMPTY;
+    }
+    path = gir__gemm_small(g, m, n, k, a, rsa, csa, b, rsb, csb, c, ldc, acc);
+    if (path != GIR__GEMM_PACKED) return path;
+    if (g->wide && n % g->wide->nr == 0) g = g->wide;           /* same choice as gir__gemm_scratch */
+#if defined(GIR_THREADS)
+    if (gir__gemm_split(g, m, n, k, a, rsa, csa, b, rsb, csb, c, ldc, acc, scratch, par)) return GIR__GEMM_PACKED;
+#endif
+    gir__gemm_loops(g, m, n, k, a, rsa, csa, b, rsb, csb, c, ldc, acc, scratch);
+    return GIR__GEMM_PACKED;
+}
+
+/* >>f32: f32 stays f32. The kernels of gen/70-kernels/kernels.c take these loops for f32 values when no vector path
+   applies (scalar machines such as the Cortex-M4, GIR_NO_SIMD, axis patterns the vector code does not cover),
+   so an f32 graph computes in float and a single-precision FPU never emulates double. Sums are compensated
+   (Kahan): the error of an f32 sum of n terms stays within about 2 eps_f32 |sum| + n eps_f32^2 sum |x|, where a
+   plain float accumulator has n eps_f32 sum |x|. The conversions between f32 and f64 that never call a soft-float
+   helper (gir__f32_of_f64, gir__f64_of_f32) are in gen/40-vector/ew_loops.c, whose generated loops use them. */
+static volatile unsigned long gir__f32_hits;    /* kernel calls that took an f32 loop (the tests watch it) */
+
+/* s += v, compensated (Kahan): c carries the rounding error of s, at most about an ulp of s, so the sum of n
+   terms stays within about 2 eps_f32 |sum| + n eps_f32^2 sum |x|; an infinite or NaN s stops the compensation and
+   gir__f32_total gives s as it is */
+static GIR__INLINE void gir__f32_add(float *s, float *c, float v) {
+    float y = v - *c, t = *s + y;
+    *c = t - t == 0 ? (t - *s) - y : 0.0f;
+    *s = t;
+}
+static GIR__INLINE float gir__f32_total(float s, float c) { return s - s == 0 ? s - c : s; }
+/* element i of an f32 view of a b8, u8, i32 or f32 buffer, and stores with C casts made total (as gir__setd) */
+static GIR__INLINE float gir__getf(const void *p, int dt, int64_t i) {
+    switch (dt) {
+    case GIR_DTYPE_B8: case GIR_DTYPE_U8: return (float)((const uint8_t *)p)[i];
+    case GIR_DTYPE_I32: return (float)((const int32_t *)p)[i];
+    default: return ((const float *)p)[i];
+    }
+}
+static GIR__INLINE void gir__setf(void *p, int dt, int64_t i, float v) {
+    switch (dt) {
+    case GIR_DTYPE_B8: ((uint8_t *)p)[i] = (uint8_t)(v != 0); break;
+    case GIR_DTYPE_U8: ((uint8_t *)p)[i] = (uint8_t)(v != v || v <= 0 ? 0 : v >= 255 ? 255 : v); break;
+    case GIR_DTYPE_I32:
+        ((int32_t *)p)[i] = v != v ? 0 : v <= -2147483648.0f ? (int32_t)(-2147483647 - 1)
+                          : v >= 2147483648.0f ? 2147483647 : (int32_t)v;
+        break;
+    default: ((float *)p)[i] = v;
+    }
+}
+
+/* logsumexp of x[0, n) at stride st: the maximum shifted out; an infinite or NaN maximum is the result */
+static float gir__f32_lse(const float *x, int64_t n, int64_t st) {
+    float mx = -HUGE_VALF, s = 0, c = 0;
+    int64_t j;
+    for (j = 0; j < n; ++j) if (x[j * st] > mx || x[j * st] != x[j * st]) mx = x[j * st];
+    if (mx - mx != 0) return mx;
+    for (j = 0; j < n; ++j) gir__f32_add(&s, &c, gir__exp_f32(x[j * st] - mx));
+    return mx + gir__log_f32(gir__f32_total(s, c));
+}
+/* softmax or log-softmax along the middle axis of x [outer, len, inner] into y (which may be x) */
+static void gir__f32_softmax(const float *x, float *y, int64_t outer, int64_t len, int64_t inner, int logsm) {
+    int64_t a, b, j;
+    for (a = 0; a < outer; ++a)
+        for (b = 0; b < inner; ++b) {
+            const float *xr = x + a * len * inner + b;
+            float *yr = y + a * len * inner + b, mx = -HUGE_VALF, s = 0, c = 0;
+            for (j = 0; j < len; ++j) if (xr[j * inner] > mx || xr[j * inner] != xr[j * inner]) mx = xr[j * inner];
+            for (j = 0; j < len; ++j) gir__f32_add(&s, &c, gir__exp_f32(xr[j * inner] - mx));
+            s = gir__f32_total(s, c);
+            if (logsm) {
+                float ls = gir__log_f32(s);
+                for (j = 0; j < len; ++j) yr[j * inner] = (xr[j * inner] - mx) - ls;
+            } else {
+                for (j = 0; j < len; ++j) yr[j * inner] = gir__exp_f32(xr[j * inner] - mx) / s;
+            }
+        }
+}
+/* sum w (x - c) over [0, n), compensated */
+static float gir__f32_xdot(const float *w, const float *x, int64_t n, float c0) {
+    float s = 0, c = 0;
+    int64_t j;
+    for (j = 0; j < n; ++j) gir__f32_add(&s, &c, w[j] * (x[j] - c0));
+    return gir__f32_total(s, c);
+}
+
+/* reductions: the output index o moves with x's index; gir__reduce_next steps the multi-index idx over the axes
+   before last (the row along the axes from last on is done) and gives the output index of the next row */
+static int64_t gir__reduce_next(int64_t *idx, int64_t o, const int64_t *ostr, const gir_shape *xs, int last) {
+    int d;
+    for (d = last - 1; d >= 0; --d) {
+        o += ostr[d];
+        if (++idx[d] < xs->dim[d]) break;
+        o -= ostr[d] * xs->dim[d];
+        idx[d] = 0;
+    }
+    return o;
+}
+/* the loop of one case of a generated gir__red_row_*: STEP makes the accumulator a from a, the element v and m,
+   the previous pass's result (M(j): aux[j] or none); a sits in a register over the row when it is one output */
+#define GIR__RED_AUX(j) aux[j]
+#define GIR__RED_NOAUX(j) 0
+#define GIR__RED_ROW(T, M, STEP) do {                                                                        \
+        if (one) {                                                                                          \
+            T a = acc[0];                                                                                   \
+            const T m = (T)M(0);                                                                            \
+            for (j = 0; j < len; ++j) { const T v = x[j]; STEP; }                                          \
+            acc[0] = a; (void)m;                                                                            \
+        } else                                                                                              \
+            for (j = 0; j < len; ++j) { T a = acc[j]; const T v = x[j], m = (T)M(j); STEP; acc[j] = a; (void)m; } \
+    } while (0)
+/* the same with e, the compensation of the f32 path's compensated sums (in cmp) */
+#define GIR__RED_ROWC(T, M, STEP) do {                                                                       \
+        if (one) {                                                                                          \
+            T a = acc[0], e = cmp[0];                                                                       \
+            const T m = (T)M(0);                                                                            \
+            for (j = 0; j < len; ++j) { const T v = x[j]; STEP; }                                          \
+            acc[0] = a; cmp[0] = e; (void)m;                                                                \
+        } else                                                                                              \
+            for (j = 0; j < len; ++j) {                                                                     \
+                T a = acc[j], e = cmp[j];                                                                   \
+                const T v = x[j], m = (T)M(j);                                                              \
+                STEP; acc[j] = a; cmp[j] = e; (void)m;                                                      \
+            }                                                                                               \
+    } while (0)
+/* generated from the REDUCE forms of ops.def (gen/reduce_lower.py): case c of a part of a reduction, as
+   gir__reds numbers them; gir__red_row_* run combine c over a row of len elements of x: into acc[0] when
+   one, else element j into acc[j] (aux[j]: its m); the f32 path adds the term of a + t compensated */
+static GIR__INLINE double gir__red_init_f64(int c) {
+    switch (c) {
+    case 0: return ((double)0);  /* 0 */
+    case 1: return ((double)1);  /* 1 */
+    case 2: return (-HUGE_VAL);  /* -inf */
+    case 3: return HUGE_VAL;  /* inf */
+    default: return 0;
+    }
+}
+static GIR__INLINE double gir__red_fin_f64(int c, double a, double m, double n, const int32_t *i, const double *p) {
+    (void)m; (void)n; (void)i; (void)p;
+    switch (c) {
+    case 0: return a;  /* a */
+    case 1: return (a / n);  /* (a / n) */
+    case 2: return (a / gir__v_max_f64((double)(n - ((double)i[1])), (double)((double)0)));  /* (a / max((n - i1), 0)) */
+    case 3: return (gir__v_isfinite_f64((double)m) ? (m + gir__v_log_f64((double)a)) : m);  /* select(isfinite(m), (m + log(a)), m) */
+    default: return a;
+    }
+}
+static GIR__INLINE float gir__red_init_f32(int c) {
+    switch (c) {
+    case 0: return ((float)0);  /* 0 */
+    case 1: return ((float)1);  /* 1 */
+    case 2: return (-HUGE_VALF);  /* -inf */
+    case 3: return HUGE_VALF;  /* inf */
+    default: return 0;
+    }
+}
+static GIR__INLINE float gir__red_fin_f32(int c, float a, float m, float n, const int32_t *i, const double *p) {
+    (void)m; (void)n; (void)i; (void)p;
+    switch (c) {
+    case 0: return a;  /* a */
+    case 1: return (a / n);  /* (a / n) */
+    case 2: return (a / gir__v_max_f32((float)(n - ((float)i[1])), (float)((float)0)));  /* (a / max((n - i1), 0)) */
+    case 3: return (gir__v_isfinite_f32((float)m) ? (m + gir__v_log_f32((float)a)) : m);  /* select(isfinite(m), (m + log(a)), m) */
+    default: return a;
+    }
+}
+static void gir__red_row_f64(int c, const double *x, int64_t len, int one, double *acc, const double *aux) {
+    int64_t j;
+    (void)j; (void)x; (void)len; (void)one; (void)acc; (void)aux;
+    switch (c) {
+#if !GIR__WHY_SUM || !GIR__WHY_MEAN || !GIR__WHY_VAR
+    case 0: GIR__RED_ROW(double, GIR__RED_NOAUX, a = (a + v)); return;  /* (a + v) */
+#endif
+#if !GIR__WHY_PROD
+    case 1: GIR__RED_ROW(double, GIR__RED_NOAUX, a = (a * v)); return;  /* (a * v) */
+#endif
+#if !GIR__WHY_MAX || !GIR__WHY_LOGSUMEXP
+    case 2: GIR__RED_ROW(double, GIR__RED_NOAUX, a = gir__v_max_f64((double)v, (double)a)); return;  /* max(v, a) */
+#endif
+#if !GIR__WHY_MIN
+    case 3: GIR__RED_ROW(double, GIR__RED_NOAUX, a = gir__v_min_f64((double)v, (double)a)); return;  /* min(v, a) */
+#endif
+#if !GIR__WHY_VAR
+    case 4: GIR__RED_ROW(double, GIR__RED_AUX, a = (a + ((v - m) * (v - m)))); return;  /* (a + ((v - m) * (v - m))) */
+#endif
+#if !GIR__WHY_LOGSUMEXP
+    case 5: GIR__RED_ROW(double, GIR__RED_AUX, a = (a + (gir__v_isfinite_f64((double)m) ? gir__v_exp_f64((double)(v - m)) : ((double)0)))); return;  /* (a + select(isfinite(m), exp((v - m)), 0)) */
+#endif
+#if !GIR__WHY_ALL
+    case 6: GIR__RED_ROW(double, GIR__RED_NOAUX, a = (a * (v != ((double)0)))); return;  /* (a * (v != 0)) */
+#endif
+#if !GIR__WHY_ANY
+    case 7: GIR__RED_ROW(double, GIR__RED_NOAUX, a = gir__v_max_f64((double)a, (double)(v != ((double)0)))); return;  /* max(a, (v != 0)) */
+#endif
+    default: return;
+    }
+}
+static void gir__red_row_f32(int c, const float *x, int64_t len, int one, float *acc, float *cmp, const float *aux) {
+    int64_t j;
+    (void)j; (void)x; (void)len; (void)one; (void)acc; (void)cmp; (void)aux;
+    switch (c) {
+#if !GIR__WHY_SUM || !GIR__WHY_MEAN || !GIR__WHY_VAR
+    case 0: GIR__RED_ROWC(float, GIR__RED_NOAUX, gir__f32_add(&a, &e, v)); return;  /* (a + v) */
+#endif
+#if !GIR__WHY_PROD
+    case 1: GIR__RED_ROW(float, GIR__RED_NOAUX, a = (a * v)); return;  /* (a * v) */
+#endif
+#if !GIR__WHY_MAX || !GIR__WHY_LOGSUMEXP
+    case 2: GIR__RED_ROW(float, GIR__RED_NOAUX, a = gir__v_max_f32((float)v, (float)a)); return;  /* max(v, a) */
+#endif
+#if !GIR__WHY_MIN
+    case 3: GIR__RED_ROW(float, GIR__RED_NOAUX, a = gir__v_min_f32((float)v, (float)a)); return;  /* min(v, a) */
+#endif
+#if !GIR__WHY_VAR
+    case 4: GIR__RED_ROWC(float, GIR__RED_AUX, gir__f32_add(&a, &e, ((v - m) * (v - m)))); return;  /* (a + ((v - m) * (v - m))) */
+#endif
+#if !GIR__WHY_LOGSUMEXP
+    case 5: GIR__RED_ROWC(float, GIR__RED_AUX, gir__f32_add(&a, &e, (gir__v_isfinite_f32((float)m) ? gir__v_exp_f32((float)(v - m)) : ((float)0)))); return;  /* (a + select(isfinite(m), exp((v - m)), 0)) */
+#endif
+#if !GIR__WHY_ALL
+    case 6: GIR__RED_ROW(float, GIR__RED_NOAUX, a = (a * (v != ((float)0)))); return;  /* (a * (v != 0)) */
+#endif
+#if !GIR__WHY_ANY
+    case 7: GIR__RED_ROW(float, GIR__RED_NOAUX, a = gir__v_max_f32((float)a, (float)(v != ((float)0)))); return;  /* max(a, (v != 0)) */
+#endif
+    default: return;
+    }
+}
+static void gir__red_row_wrap(int c, const uint32_t *x, int64_t len, int one, uint32_t *acc) {
+    int64_t j;
+    (void)j; (void)x; (void)len; (void)one; (void)acc;
+    switch (c) {
+#if !GIR__WHY_SUM
+    case 0: GIR__RED_ROW(uint32_t, GIR__RED_NOAUX, a = (a + v)); return;  /* (a + v) */
+#endif
+#if !GIR__WHY_PROD
+    case 1: GIR__RED_ROW(uint32_t, GIR__RED_NOAUX, a = (a * v)); return;  /* (a * v) */
+#endif
+    default: return;
+    }
+}
+/* A reduction of f32 x into f32 out (a row's REDUCE form, ri) over any axes, one pass per stage in memory order,
+   a row of the last axis at a time: ostr holds the output strides in the keepdims layout (0 on reduced axes).
+   scratch holds 3 nout floats. ia, pa: the node's int and float attributes. */
+static void gir__f32_reduce(const gir__redinfo *ri, const float *x, const gir_shape *xs, const int64_t *ostr,
+                            int64_t nout, float *out, float *scratch, const int32_t *ia, const double *pa) {
+    float *acc = scratch, *cmp = scratch + nout, *aux = scratch + 2 * nout;
+    int64_t idx[GIR_MAX_RANK], n = gir__numel(xs), cnt = nout ? n / nout : 0, i, o;
+    int r = xs->rank, one = !r || !ostr[r - 1], d, pass;
+    int64_t row = r ? xs->dim[r - 1] : 1;
+    for (o = 0; o < nout; ++o) aux[o] = 0;
+    for (pass = 0; pass < ri->nstage; ++pass) {
+        for (o = 0; o < nout; ++o) {
+            cmp[o] = 0;
+            acc[o] = gir__red_init_f32(ri->init[pass]);
+        }
+        for (d = 0; d < r; ++d) idx[d] = 0;
+        for (i = 0, o = 0; i < n; i += row) {
+            gir__red_row_f32(ri->step[pass], x + i, row, one, acc + o, cmp + o, aux + o);
+            o = gir__reduce_next(idx, o, ostr, xs, r - 1);
+        }
+        for (o = 0; o < nout; ++o)
+            aux[o] = gir__red_fin_f32(ri->fin[pass], gir__f32_total(acc[o], cmp[o]), aux[o], (float)cnt, ia, pa);
+    }
+    for (o = 0; o < nout; ++o) out[o] = aux[o];
+}
+/* whether a vector path (gen/40-vector/vreduce.c) serves f32 sums here: then the kernels keep it */
+static int gir__f32_vec(void) { return !gir__vr_off && gir__simd_level() != GIR__ISA_SCALAR; }
+
+/* >>kernels: scalar reference kernels. The table at the end maps each op to its kernel; elementwise rows
+   get generated per-dtype loops (gir__ew_rows, gen/40-vector/ew_loops.c) behind one broadcasting driver, so a SIMD variant can
+   replace a table cell without touching the driver. */
+typedef struct gir__kin {
+    const void      *p;
+    const gir_shape *s;
+    int              dt;
+    int              tr;        /* read with the last two axes swapped: only float matmul gets this */
+} gir__kin;
+typedef struct gir__kx {
+    int              op, dtype;
+    const gir_shape *shape;
+    const gir_attr  *attr;
+    void            *out;
+    int              nin;
+    const gir__kin  *in;        /* parents, then arguments */
+    void            *scratch;
+    uint64_t         run;       /* how many times the plan ran before: keys random streams */
+    uint32_t         node;
+    char            *msg;       /* GIR__MSG bytes, for errors */
+    const gir__par  *par;       /* the plan's parallel-for hook (GIR_THREADS), or NULL */
+} gir__kx;
+typedef gir_status (*gir__kernel_fn)(gir__kx *k);
+
+#ifdef GIR_NO_ERROR_STRINGS
+/* status names only: the messages' format strings, the op names and the formatter stay out of the build */
+static gir_status gir__msg_status(char *msg, size_t cap, const char *prefix, gir_status s) {
+    gir__buf b;
+    if (!msg || !cap) return s;
+    b.p = msg; b.n = cap; b.len = 0; msg[0] = 0;
+    gir__puts(&b, prefix);
+    gir__puts(&b, gir_status_name(s));
+    return s;
+}
+#define gir__kfail(k, s, ...) gir__msg_status((k)->msg, GIR__MSG, "", s)
+#else
+static gir_status gir__kfail(gir__kx *k, gir_status s, const char *fmt, ...) {
+    gir__buf b;
+    va_list ap;
+    b.p = k->msg; b.n = GIR__MSG; b.len = 0; k->msg[0] = 0;
+    gir__puts(&b, gir__op_names[k->op]);
+    gir__puts(&b, ": node ");
+    gir__putl(&b, k->node);
+    gir__puts(&b, ": ");
+    va_start(ap, fmt);
+    gir__vformat(&b, fmt, ap);
+    va_end(ap);
+    return s;
+}
+#endif
+
+/* slow generic element access, for kernels whose cost is not in the element loop */
+static double gir__getd(const void *p, int dt, int64_t i) {
+    switch (dt) {
+    case GIR_DTYPE_B8: case GIR_DTYPE_U8: return ((const uint8_t *)p)[i];
+    case GIR_DTYPE_I32: return ((const int32_t *)p)[i];
+    case GIR_DTYPE_F32: return ((const float *)p)[i];
+    default: return ((const double *)p)[i];
+    }
+}
+/* store with C99 cast semantics made total: floats to integers truncate toward zero and saturate, NaN -> 0 */
+static void gir__setd(void *p, int dt, int64_t i, double v) {
+    switch (dt) {
+    case GIR_DTYPE_B8: ((uint8_t *)p)[i] = (uint8_t)(v != 0); break;
+    case GIR_DTYPE_U8: ((uint8_t *)p)[i] = gir__sat_u8(v); break;
+    case GIR_DTYPE_I32: ((int32_t *)p)[i] = gir__sat_i32(v); break;
+    case GIR_DTYPE_F32: ((float *)p)[i] = (float)v; break;
+    default: ((double *)p)[i] = v;
+    }
+}
+static size_t gir__esize(int dt) { return gir__dtype_sizes[dt]; }
+/* integer elements as uint32_t: sums and products of u8 and i32 wrap modulo 2^8 and 2^32 (as NumPy with the
+   same dtype), never overflow a signed type, and stay exact where doubles would round */
+static uint32_t gir__getu(const void *p, int dt, int64_t i) {
+    return dt == GIR_DTYPE_I32 ? (uint32_t)((const int32_t *)p)[i] : (uint32_t)((const uint8_t *)p)[i];
+}
+static void gir__setu(void *p, int dt, int64_t i, uint32_t v) {
+    if (dt == GIR_DTYPE_I32) ((int32_t *)p)[i] = gir__i32_of_u32(v);
+    else ((uint8_t *)p)[i] = (uint8_t)(v & 255u);
+}
+
+/* row-major strides (elements) of a shape, and of a shape broadcast into out's rank (0 on broadcast axes) */
+static void gir__bstrides(const gir_shape *s, const gir_shape *out, int64_t *st) {
+    int r = out->rank, k, off = out->rank - s->rank;
+    int64_t acc = 1;
+    for (k = r - 1; k >= 0; --k) {
+        int j = k - off;
+        int32_t d = j >= 0 ? s->dim[j] : 1;
+        st[k] = (d == 1 && out->dim[k] != 1) || j < 0 ? 0 : acc;
+        acc *= d;
+    }
+}
+
+/* the broadcasting driver: calls fn on runs along the last axis (or once on the whole when no input
+   broadcasts). With a hook (GIR_THREADS) and GIR__EW_PAR_MIN elements or more, the output is cut into one
+   range per thread at multiples of 64 elements within a run, so each element is computed as with one thread. */
+#define GIR__EW_PAR_MIN 65536
+typedef struct gir__ew_job {
+    gir__ew_fn       fn;
+    char            *out;
+    int64_t          oes, inner, total, nt;     /* inner: the run length (total when flat) */
+    int              nin, r;
+    const gir_shape *os;
+    const gir__kin  *in;
+    const double    *p;
+    int64_t          st[GIR__MAX_ROW_IN][GIR_MAX_RANK], run[GIR__MAX_ROW_IN];
+} gir__ew_job;
+/* elements [lo, hi) of the output, in runs */
+static void gir__ew_range(const gir__ew_job *e, int64_t lo, int64_t hi) {
+    int64_t idx[GIR_MAX_RANK], o, c0, c1;
+    const void *ptr[GIR__MAX_ROW_IN];
+    int j, d;
+    for (; lo < hi; lo += c1 - c0) {
+        int64_t rem;
+        o = lo / e->inner; c0 = lo % e->inner;
+        c1 = hi - lo < e->inner - c0 ? c0 + (hi - lo) : e->inner;
+        rem = o;
+        for (d = e->r - 2; d >= 0; --d) { idx[d] = rem % e->os->dim[d]; rem /= e->os->dim[d]; }
+        for (j = 0; j < e->nin; ++j) {
+            int64_t off = c0 * e->run[j];
+            for (d = 0; d < e->r - 1 && e->inner != e->total; ++d) off += idx[d] * e->st[j][d];
+            ptr[j] = (const char *)e->in[j].p + off * (int64_t)gir__esize(e->in[j].dt);
+        }
+        e->fn(c1 - c0, e->out + lo * e->oes, ptr, e->run, e->p);
+    }
+}
+#if defined(GIR_THREADS)
+/* the start of range t of nt: t/nt of the way, moved back to a multiple of 64 elements from its run's start */
+static int64_t gir__ew_cut(const gir__ew_job *e, int64_t t) {
+    int64_t b = t >= e->nt ? e->total : e->total / e->nt * t + e->total % e->nt * t / e->nt;
+    return t >= e->nt ? b : b / e->inner * e->inner + (b % e->inner) / 64 * 64;
+}
+static void gir__ew_task(void *ctx, int t) {
+    const gir__ew_job *e = (const gir__ew_job *)ctx;
+    gir__ew_range(e, gir__ew_cut(e, t), gir__ew_cut(e, t + 1));
+}
+#endif
+static void gir__ew_apply(gir__ew_fn fn, void *out, int odt, const gir_shape *os, int nin, const gir__kin *in,
+                          const double *p, const gir__par *par) {
+    gir__ew_job e;
+    int64_t total = gir__numel(os);
+    int j, flat = 1;
+    if (total == 0) return;
+    e.fn = fn; e.out = (char *)out; e.oes = (int64_t)gir__esize(odt); e.total = total;
+    e.nin = nin; e.r = os->rank; e.os = os; e.in = in; e.p = p; e.nt = 1;
+    for (j = 0; j < nin; ++j) {
+        int64_t n = gir__numel(in[j].s);
+        if (n == 1) e.run[j] = 0;
+        else if (gir__shape_eq(in[j].s, os) || n == total) e.run[j] = 1;
+        else flat = 0;
+    }
+    if (flat || e.r == 0) {
+        for (j = 0; j < nin; ++j) e.run[j] = gir__numel(in[j].s) == 1 ? 0 : 1;
+        e.inner = total;
+    } else {
+        for (j = 0; j < nin; ++j) {
+            gir__bstrides(in[j].s, os, e.st[j]);
+            e.run[j] = e.st[j][e.r - 1];
+        }
+        e.inner = os->dim[e.r - 1];
+    }
+#if defined(GIR_THREADS)
+    if (total >= GIR__EW_PAR_MIN && gir__par_threads(par) > 1) {
+        e.nt = gir__par_threads(par);
+        if (e.nt > total / 64) e.nt = total / 64;
+        gir__par_for(par, (int)e.nt, gir__ew_task, &e);
+        return;
+    }
+#endif
+    GIR__UNUSED(par);
+    gir__ew_range(&e, 0, total);
+}
+
 static gir_status gir__k_eltwise(gir__kx *k) {
     gir__ew_fn fn = gir__ew_pick(k->op, GIR__KIDT(k, 0));
     if (!fn) return gir__kfail(k, GIR_ERR_DTYPE, "no kernel for %T", GIR__KIDT(k, 0));
@@ -32695,8 +32739,14 @@ static gir_status gir__k_pool(gir__kx *k) {
     }
     return GIR_OK;
 }
+/* writes the variable (in[0], the graph's storage) and the node's own value, both the new value */
+static gir_status gir__k_assign(gir__kx *k) {
+    size_t bytes = (size_t)gir__numel(k->shape) * gir__esize(k->dtype);
+    if (bytes && k->in[0].p != k->in[1].p) GIR_MEMCPY((void *)(uintptr_t)k->in[0].p, k->in[1].p, bytes);
+    if (bytes && k->out != k->in[1].p) GIR_MEMCPY(k->out, k->in[1].p, bytes);
+    return GIR_OK;
+}
 /* generated from ops.def: the kernel of each op */
-static gir_status gir__k_assign(gir__kx *k);     /* gen/90-library/train.c */
 enum { GIR__KFN__NONE,
 #if !GIR__WHY_INPUT || !GIR__WHY_VARIABLE || !GIR__WHY_CONSTANT
     GIR__KFN_GIR__K_NONE,
@@ -33435,10 +33485,11 @@ static gir_status gir__passes(gir__rw *w, unsigned flags, size_t last) {
     return GIR_OK;
 }
 
-/* >>exec: compile a graph into a plan, run the plan ------------------------------------------------------------
+/* >>plan_record: what a plan holds, and gir_plan_free ---------------------------------------------------------
    A plan holds copies of what it needs from the graph (ops, shapes, attributes), one buffer per value at an
-   offset in one arena, and the order of steps. gir_run executes the steps without allocating; constants and
-   variables are read from the graph's storage on every run, so training updates are seen at once.
+   offset in one arena, and the order of steps: gen/80-plan/compile.c makes it, gen/80-plan/run.c executes the
+   steps without allocating; constants and variables are read from the graph's storage on every run, so
+   training updates are seen at once.
    Ownership: a plan keeps its graph's memory alive. gir_graph_free on a graph with live plans only marks it
    freed; the last gir_plan_free of those plans releases it. Graphs and plans can be freed in any order. */
 enum { GIR__VAL_TEMP, GIR__VAL_INPUT, GIR__VAL_DATA, GIR__VAL_FUSED };   /* FUSED: see gen/80-plan/fuse.c */
@@ -33524,6 +33575,8 @@ static void gir__pfail(gir_plan *p, gir_status s, const char *fmt, ...) {
     va_end(ap);
 }
 static size_t gir__align_up(size_t n) { return (n + (GIR__ALIGN - 1)) & ~(size_t)(GIR__ALIGN - 1); }
+/* where kernels read an empty input (a 0-byte constant or an input bound to NULL): a valid address, never read */
+static const double gir__empty = 0.0;
 
 GIR_API void gir_plan_free(gir_plan *p) {
     gir_allocator a;
@@ -33544,613 +33597,6 @@ GIR_API void gir_plan_free(gir_plan *p) {
     if (p->mode == GIR__PM_ALLOC) gir__free(&a, p, sizeof *p);
     else if (p->mode == GIR__PM_MEASURE && !p->bump.base) gir__free(&p->bump.under, p, sizeof *p);
 }
-
-/* the node a step reads for input k of node d, usually that input itself. A float matmul reads a transpose of
-   the last two axes in place instead (the GEMM takes strides; *tr = 1): the transpose is then computed only
-   if something else needs it, so the adjoints matmul(g, mT(x)) copy nothing. */
-static uint32_t gir__step_in(const gir__rw *w, const gir__node *d, uint32_t k, int *tr) {
-    const gir_graph *g = w->g;
-    uint32_t in = gir__pass_in(w, d, k);
-    const gir__node *t = &g->nodes[in];
-    int r = gir__nshape(g, t)->rank, j;
-    gir_attr ta;
-    const gir_ints *pm;
-    *tr = 0;                    /* a fusion pattern, not a column: matmul of a transpose */
-    if (d->op != GIR_OP_MATMUL || (d->dtype != GIR_DTYPE_F32 && d->dtype != GIR_DTYPE_F64) ||
-        t->op != GIR_OP_TRANSPOSE || r < 2)
-        return in;
-    pm = &gir__attr_load(g, t, &ta)->l[0];
-    if (pm->n != r) return in;
-    for (j = 0; j < r - 2; ++j)
-        if (pm->v[j] != j) return in;
-    if (pm->v[r - 2] != r - 1 || pm->v[r - 1] != r - 2) return in;
-    *tr = 1;
-    return gir__pass_in(w, t, 0);
-}
-
-static gir_status gir__fuse_plan(gir_plan *p, int n_out, const gir_node *outs, size_t chunk, size_t *scratch);
-static void gir__fuse_run(gir_plan *p, uint32_t group);
-static gir_status gir__fuse_params(const gir_graph *g, gir_plan *p);
-/* gen/90-library/train.c: train and eval plans, and the order of assign steps */
-static int gir__mode_needs(const gir__node *d, uint32_t k, int eval);
-static uint32_t gir__mode_reads(const gir__node *d, int eval, uint32_t *first);
-static uint16_t gir__mode_op(const gir__node *d, int eval);
-static gir_status gir__assign_order(gir_graph *g, gir_plan *p);
-/* gen/80-plan/plan.c: the order of steps, the arena, the bump allocator, the checker */
-static gir_status gir__plan_schedule(gir_graph *g, gir_plan *p, unsigned flags);
-static gir_status gir__plan_memory(const gir_graph *g, gir_plan *p, unsigned flags, size_t *arena);
-static void gir__bump_init(gir_plan *p, unsigned char *base, size_t cap, const gir_allocator *under);
-static size_t gir__bump_up(size_t n);
-static void gir__bump_count(gir__bump *b, size_t n);
-static void gir__bump_treset(gir__bump *b);
-#if defined(GIR_PLAN_CHECK)
-static int gir__plan_check(const gir_plan *p, void *work, char *msg, size_t n);
-static size_t gir__plan_check_bytes(const gir_plan *p);
-#endif
-
-GIR_API gir_status gir_compile(gir_graph *g, int n_out, const gir_node *outs, gir_plan **out_plan) {
-    return gir_compile_ex(g, n_out, outs, NULL, out_plan);
-}
-/* compile, pass 1: mark the nodes the outputs need (need[id] |= bit) after the passes of w (none: w->rep NULL)
-   and, when nv is not NULL, size the plan's arrays */
-static void gir__compile_mark(const gir__rw *w, gir_plan *p, int n_out, const gir_node *outs, uint8_t bit,
-                              uint32_t *nv, uint32_t *ns, size_t *maxin) {
-    const gir_graph *g = w->g;
-    uint8_t *need = w->need;
-    size_t id;
-    uint32_t k;
-    int j;
-    for (j = 0; j < n_out; ++j) need[w->rep ? w->rep[outs[j].id] : outs[j].id] |= bit;
-    for (id = g->nnodes - 1; id >= 1; --id) {      /* ids are topological: one backward sweep marks every input */
-        const gir__node *d = &g->nodes[id];
-        int tr;
-        if (!(need[id] & bit)) continue;
-        for (k = 0; k < d->nin; ++k)
-            if (gir__mode_needs(d, k, w->eval)) need[gir__step_in(w, d, k, &tr)] |= bit;
-        if (!nv) continue;
-        ++*nv;
-        if (!gir__op_is(d->op, GIR__F_LEAF_IN | GIR__F_LEAF_DATA)) {
-            ++*ns;
-            p->nsin += d->nin;
-            if (d->nin > *maxin) *maxin = d->nin;
-        }
-    }
-}
-/* the step that computes node id (a value of the plan already) */
-static size_t gir__compile_step(const gir__rw *w, gir_plan *p, size_t id) {
-    const gir_graph *g = w->g;
-    const gir__node *d = &g->nodes[id];
-    int eval = w->eval;
-    gir__step *s = &p->steps[p->nsteps++];
-    uint32_t k, k0, nr;
-    s->val = p->nvals - 1;
-    s->op = gir__mode_op(d, eval);
-    s->attr = d->attr;
-    s->nin = nr = gir__mode_reads(d, eval, &k0);
-    s->in0 = (uint32_t)p->nsin;
-    s->tr = 0;
-    for (k = 0; k < nr; ++k) {
-        int tr;
-        p->sin[p->nsin++] = p->map[gir__step_in(w, d, k0 + k, &tr)] - 1;
-        if (tr) s->tr = (uint8_t)(s->tr | 1u << k);
-    }
-    return gir__scratch_bytes(d->op, d->dtype, gir__nshape(g, d), d->nin ? gir__nshape(g, &g->nodes[gir__pass_in(w, d, 0)]) : gir__nshape(g, d),
-                              d->nin > 1 ? gir__nshape(g, &g->nodes[gir__pass_in(w, d, 1)]) : NULL);
-}
-/* compile, pass 2: a value for every needed node in id order, a step for every computed one, arena offsets in
-   order (no reuse yet); *scratch: the most scratch one step needs */
-static gir_status gir__compile_values(gir_graph *g, gir_plan *p, const gir__rw *w, size_t *off, size_t *scratch) {
-    size_t id, sb;
-    for (id = 1; id < g->nnodes; ++id) {
-        const gir__node *d = &g->nodes[id];
-        gir__val *v;
-        if (!(w->need[id] & GIR__N_NEED)) continue;
-        v = &p->vals[p->nvals];
-        GIR_MEMSET(v, 0, sizeof *v);
-        v->node = (uint32_t)id;
-        v->shape = (*gir__nshape(g, d));
-        v->dtype = d->dtype;
-        if (!gir__bytes(gir__nshape(g, d), d->dtype, &v->bytes) || gir__align_up(v->bytes) > ((size_t)-1) / 2 - *off) {
-            gir__gfail(g, GIR_ERR_LIMIT, "compile: %N: %T %S does not fit in the address space (%l bytes before it)",
-                       (const gir_graph *)g, (unsigned)id, (int)d->dtype, gir__nshape(g, d), (long long)*off);
-            return GIR_ERR_LIMIT;
-        }
-        p->map[id] = ++p->nvals;
-        if (gir__op_is(d->op, GIR__F_LEAF_IN)) { v->kind = GIR__VAL_INPUT; continue; }
-        if (gir__op_is(d->op, GIR__F_LEAF_DATA)) { v->kind = GIR__VAL_DATA; continue; }
-        if (gir__ref_check_write(g, (uint32_t)id)) return GIR_ERR_INVALID_ARG;   /* gen/50-ir/dataref.c */
-        v->kind = GIR__VAL_TEMP;
-        v->off = *off;
-        *off += gir__align_up(v->bytes ? v->bytes : 1);
-        if ((sb = gir__compile_step(w, p, id)) > *scratch) *scratch = sb;
-    }
-    return GIR_OK;
-}
-/* after pass 2: a node the plan covered that the passes merged or simplified away reads its representative's
-   value; the counts of gir_plan_pass_count */
-static void gir__pass_alias(const gir__rw *w, gir_plan *p) {
-    size_t id;
-    for (id = 1; id < w->g->nnodes; ++id) {
-        uint32_t r = w->rep[id];
-        if (!(w->need[id] & GIR__N_COVER) || (w->need[id] & GIR__N_NEED)) continue;
-        if (r != id && p->map[r]) {
-            p->map[id] = p->map[r];
-            ++p->npass[(w->need[id] & GIR__N_SIMP) ? GIR_PASS_SIMPLIFIED : GIR_PASS_MERGED];
-        } else ++p->npass[GIR_PASS_DEAD];
-    }
-}
-/* the arena and the scratch, aligned to GIR__ALIGN; the temporaries' pointers. Measuring, they are the plan's
-   last two allocations and are only counted (gen/80-plan/plan.c: gir__bump_count), so measuring a plan never takes its
-   arena from anywhere. */
-static gir_status gir__compile_memory(gir_plan *p, size_t off, size_t scratch) {
-    uint32_t k;
-    p->arena_bytes = off;
-    p->scratch_bytes = scratch;
-    if (p->mode == GIR__PM_MEASURE) {
-        if (off) gir__bump_count(&p->bump, off + GIR__ALIGN);
-        if (scratch) gir__bump_count(&p->bump, scratch + GIR__ALIGN);
-        return GIR_OK;
-    }
-    if (off) {
-        p->arena_raw = gir__alloc(&p->a, off + GIR__ALIGN);
-        if (!p->arena_raw) return GIR_ERR_OUT_OF_MEMORY;
-        p->arena = (unsigned char *)p->arena_raw + (GIR__ALIGN - (size_t)((uintptr_t)p->arena_raw % GIR__ALIGN)) % GIR__ALIGN;
-    }
-    if (scratch) {
-        p->scratch_raw = gir__alloc(&p->a, scratch + GIR__ALIGN);
-        if (!p->scratch_raw) return GIR_ERR_OUT_OF_MEMORY;
-        p->scratch = (unsigned char *)p->scratch_raw + (GIR__ALIGN - (size_t)((uintptr_t)p->scratch_raw % GIR__ALIGN)) % GIR__ALIGN;
-    }
-    for (k = 0; k < p->nvals; ++k)
-        if (p->vals[k].kind == GIR__VAL_TEMP) p->vals[k].ptr = p->arena + p->vals[k].off;
-    return GIR_OK;
-}
-/* a new plan, its memory from the graph's allocator, the caller's buffer or the measuring bump allocator */
-static gir_plan *gir__plan_new(gir_graph *g, int mode, const gir_compile_desc *desc) {
-    gir_plan *p;
-    size_t hdr = gir__bump_up(sizeof *p);
-    if (mode == GIR__PM_BUFFER || (mode == GIR__PM_MEASURE && desc && desc->buffer)) {
-        if (desc->buffer_bytes < hdr) return NULL;
-        p = (gir_plan *)desc->buffer;
-    } else if (!(p = (gir_plan *)gir__alloc(&g->a, sizeof *p))) {
-        return NULL;
-    }
-    GIR_MEMSET(p, 0, sizeof *p);
-    p->a = p->ta = g->a;
-    p->mode = (uint8_t)mode;
-    if (mode == GIR__PM_BUFFER) gir__bump_init(p, (unsigned char *)desc->buffer + hdr, desc->buffer_bytes - hdr, &g->a);
-    if (mode == GIR__PM_MEASURE && desc && desc->buffer)      /* measuring inside the caller's work buffer */
-        gir__bump_init(p, (unsigned char *)desc->buffer + hdr, desc->buffer_bytes - hdr, &g->a);
-    else if (mode == GIR__PM_MEASURE) gir__bump_init(p, NULL, 0, &g->a);
-    return p;
-}
-/* checks the outputs; compile, pass 1 */
-static gir_status gir__compile_args(gir_graph *g, int n_out, const gir_node *outs) {
-    int j;
-    if (n_out < 1 || !outs) {
-        gir__gfail(g, GIR_ERR_INVALID_ARG, "compile: needs at least one output");
-        return GIR_ERR_INVALID_ARG;
-    }
-    for (j = 0; j < n_out; ++j) {
-        int kind = gir__handle_kind(g, outs[j]);
-        if (kind != GIR__H_OWN) {
-            gir__gfail(g, GIR_ERR_HANDLE, "compile: output %d (id %u) %s", j, (unsigned)outs[j].id,
-                       gir__handle_why(kind));
-            return GIR_ERR_HANDLE;
-        }
-    }
-    return GIR_OK;
-}
-/* compile, passes 2 and on: values and steps, their order, fusion, the arena */
-static gir_status gir__compile_passes(gir_graph *g, gir_plan *p, int n_out, const gir_node *outs,
-                                      const gir_compile_desc *desc, const gir__rw *w, size_t maxin) {
-    size_t off = 0, scratch = 0;
-    unsigned flags = desc ? desc->flags : 0;
-    int j;
-    gir_status st;
-    p->nmap = g->nnodes;
-    p->map = (uint32_t *)gir__alloc(&p->a, g->nnodes * sizeof(uint32_t));
-    p->vals = (gir__val *)gir__alloc(&p->a, (p->nvals ? p->nvals : 1) * sizeof(gir__val));
-    p->steps = (gir__step *)gir__alloc(&p->a, (p->nsteps ? p->nsteps : 1) * sizeof(gir__step));
-    p->sin = (uint32_t *)gir__alloc(&p->a, (p->nsin ? p->nsin : 1) * sizeof(uint32_t));
-    p->kin = (gir__kin *)gir__alloc(&p->a, maxin * sizeof(gir__kin));
-    if (!p->map || !p->vals || !p->steps || !p->sin || !p->kin) return GIR_ERR_OUT_OF_MEMORY;
-    GIR_MEMSET(p->map, 0, g->nnodes * sizeof(uint32_t));
-    p->nsin = p->nvals = p->nsteps = 0;
-    if ((st = gir__compile_values(g, p, w, &off, &scratch)) != GIR_OK) return st;
-    gir__pass_alias(w, p);
-    for (j = 0; j < n_out; ++j) p->vals[p->map[outs[j].id] - 1].isout = 1;
-    if ((st = gir__assign_order(g, p)) != GIR_OK || (st = gir__plan_schedule(g, p, flags)) != GIR_OK) return st;
-    if (!(flags & GIR_COMPILE_NO_FUSION) &&
-        gir__fuse_plan(p, n_out, outs, desc && desc->fuse_chunk > 0 ? (size_t)desc->fuse_chunk : GIR_FUSE_CHUNK,
-                       &scratch) != GIR_OK)
-        return GIR_ERR_OUT_OF_MEMORY;
-    if (p->nfused && gir__fuse_params(g, p) != GIR_OK) return GIR_ERR_OUT_OF_MEMORY;
-    if (gir__plan_memory(g, p, flags, &off) != GIR_OK) return GIR_ERR_OUT_OF_MEMORY;
-    p->arena_bytes = off;          /* placed by gir__compile once the temporaries are gone */
-    p->scratch_bytes = scratch;
-    return GIR_OK;
-}
-/* compile, pass 1 and the graph passes (gen/80-plan/passes.c): what the plan covers, the representatives, what it needs */
-static gir_status gir__compile_rewrite(gir__rw *w, uint32_t *rep, gir_plan *p, int n_out, const gir_node *outs,
-                                       unsigned flags, size_t *maxin) {
-    uint32_t nv = 0, ns = 0;
-    size_t last = 0;
-    int j;
-    for (j = 0; j < n_out; ++j)
-        if (outs[j].id > last) last = outs[j].id;
-    w->rep = NULL;
-    gir__compile_mark(w, p, n_out, outs, GIR__N_COVER, NULL, NULL, NULL);     /* what the plan covers */
-    w->rep = rep;
-    if (gir__passes(w, flags, last) != GIR_OK) return GIR_ERR_OUT_OF_MEMORY;
-    gir__compile_mark(w, p, n_out, outs, GIR__N_NEED, &nv, &ns, maxin);
-    p->nvals = nv;
-    p->nsteps = ns;
-    return GIR_OK;
-}
-static gir_status gir__compile(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc, int mode,
-                               gir_plan **out_plan) {
-    gir_plan *p;
-    gir__rw w;
-    uint32_t *rep;
-    size_t cnt = g->nnodes, maxin = 1;
-    unsigned flags = desc ? desc->flags : 0u;
-    gir_status st;
-    if ((st = gir__compile_args(g, n_out, outs)) != GIR_OK) return st;
-    if (!(p = gir__plan_new(g, mode, desc))) {
-        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile: out of memory");
-        return GIR_ERR_OUT_OF_MEMORY;
-    }
-    GIR_MEMSET(&w, 0, sizeof w);
-    w.g = g; w.eval = flags & GIR_COMPILE_EVAL ? 1 : 0; w.a = &p->ta;
-    w.need = (uint8_t *)gir__alloc(&p->ta, cnt);
-    rep = (uint32_t *)gir__alloc(&p->ta, cnt * sizeof(uint32_t));
-    if (!w.need || !rep) st = GIR_ERR_OUT_OF_MEMORY;
-    else {
-        GIR_MEMSET(w.need, 0, cnt);
-        if ((st = gir__compile_rewrite(&w, rep, p, n_out, outs, flags, &maxin)) == GIR_OK)
-            st = gir__compile_passes(g, p, n_out, outs, desc, &w, maxin);
-    }
-    gir__free(&p->ta, rep, cnt * sizeof(uint32_t));
-    gir__free(&p->ta, w.need, cnt);
-    gir__bump_treset(&p->bump);          /* every temporary is dead: the arena may take their space */
-    if (st == GIR_OK && gir__compile_memory(p, p->arena_bytes, p->scratch_bytes) != GIR_OK) st = GIR_ERR_OUT_OF_MEMORY;
-    if (st != GIR_OK) {
-        gir_plan_free(p);
-        if (st == GIR_ERR_OUT_OF_MEMORY) gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile: out of memory");
-        return st;
-    }
-#if defined(GIR_PLAN_CHECK)
-    if (mode != GIR__PM_MEASURE) GIR_PLAN_CHECK(p);
-#endif
-    p->g = g;                      /* from here on the plan holds the graph (see gir_plan_free) */
-    ++g->plans;
-    *out_plan = p;
-    return GIR_OK;
-}
-GIR_API gir_status gir_compile_size(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
-                                    size_t *bytes) {
-    gir_plan *p = NULL;
-    gir_status st;
-    int inbuf = desc && desc->buffer, fresh;
-    if (!bytes) return GIR_ERR_INVALID_ARG;
-    *bytes = 0;
-    if (!g) return GIR_ERR_INVALID_ARG;
-    if (inbuf && (uintptr_t)desc->buffer % GIR__BUMP_ALIGN) {
-        gir__gfail(g, GIR_ERR_INVALID_ARG, "compile_size: the work buffer is not aligned to 8 bytes");
-        return GIR_ERR_INVALID_ARG;
-    }
-    fresh = g->status == GIR_OK;
-    if ((st = gir__compile(g, n_out, outs, desc, GIR__PM_MEASURE, &p)) != GIR_OK) {
-        if (st == GIR_ERR_OUT_OF_MEMORY && inbuf && fresh) {
-            g->status = GIR_OK;
-            gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile_size: the work buffer of %l bytes is too small to measure "
-                       "in (it holds the plan's records and the compile's work arrays, never the arena)",
-                       (long long)desc->buffer_bytes);
-        }
-        return st;
-    }
-    *bytes = gir__bump_up(sizeof *p) + p->bump.high;
-    gir_plan_free(p);
-    return GIR_OK;
-}
-GIR_API gir_status gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
-                                  gir_plan **out_plan) {
-    gir_status st;
-    size_t need = 0;
-    int mode = desc && (desc->buffer || desc->buffer_bytes) ? GIR__PM_BUFFER : GIR__PM_ALLOC, fresh;
-    if (!out_plan) return GIR_ERR_INVALID_ARG;
-    *out_plan = NULL;
-    if (!g) return GIR_ERR_INVALID_ARG;
-    if (mode == GIR__PM_BUFFER && (!desc->buffer || (uintptr_t)desc->buffer % GIR__BUMP_ALIGN)) {
-        gir__gfail(g, GIR_ERR_INVALID_ARG, "compile: the plan's buffer (%l bytes) %s", (long long)desc->buffer_bytes,
-                   desc->buffer ? "is not aligned to 8 bytes" : "is NULL");
-        return GIR_ERR_INVALID_ARG;
-    }
-    fresh = g->status == GIR_OK;
-    st = gir__compile(g, n_out, outs, desc, mode, out_plan);
-    if (st == GIR_ERR_OUT_OF_MEMORY && mode == GIR__PM_BUFFER && fresh) {
-        gir_compile_desc mdesc = *desc;
-        g->status = GIR_OK;        /* the message names the size (the graph keeps its first error otherwise) */
-        if (gir_compile_size(g, n_out, outs, &mdesc, &need) != GIR_OK) {   /* measured in the buffer itself, */
-            mdesc.buffer = NULL;                                          /* else with the graph's allocator */
-            mdesc.buffer_bytes = 0;
-            g->status = GIR_OK;
-            if (gir_compile_size(g, n_out, outs, &mdesc, &need) != GIR_OK) need = 0;
-        }
-        g->status = GIR_OK;
-        if (need)
-            gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile: the buffer of %l bytes is too small: the plan needs %l "
-                       "bytes (gir_compile_size)", (long long)desc->buffer_bytes, (long long)need);
-        else
-            gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile: the buffer of %l bytes is too small (and measuring the "
-                       "size needed ran out of memory)", (long long)desc->buffer_bytes);
-    }
-    return st;
-}
-
-/* the plan's value for an input node: *val = its index + 1, or 0 for an input of the graph the plan does not
-   read. A handle that is not an input of the plan's graph is an error, recorded in the plan. */
-static gir_status gir__bind_find(gir_plan *p, gir_node input, uint32_t *val) {
-    const gir_graph *g = p->g;
-    int kind = gir__handle_kind(g, input);
-    *val = 0;
-    if (kind != GIR__H_OWN) {
-        gir__pfail(p, GIR_ERR_HANDLE, "bind: input (id %u) %s", (unsigned)input.id, gir__handle_why(kind));
-        return GIR_ERR_HANDLE;
-    }
-    if (!gir__op_is(g->nodes[input.id].op, GIR__F_LEAF_IN)) {
-        gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: %N (%s) is not an input", g, (unsigned)input.id,
-                   gir__op_names[g->nodes[input.id].op]);
-        return GIR_ERR_INVALID_ARG;
-    }
-    if (input.id < p->nmap) *val = p->map[input.id];
-    return GIR_OK;
-}
-GIR_API gir_status gir_plan_bind(gir_plan *p, gir_node input, const void *data) {
-    uint32_t v;
-    gir_status s;
-    if (!p) return GIR_ERR_INVALID_ARG;
-    if ((s = gir__bind_find(p, input, &v)) != GIR_OK) return s;
-    if (v) p->vals[v - 1].ptr = (void *)data;      /* v == 0: an input this plan does not read, nothing to do */
-    return GIR_OK;
-}
-/* as gir_plan_bind, after checking that bytes is what the input holds and that data is aligned for its dtype */
-GIR_API gir_status gir_plan_bind_bytes(gir_plan *p, gir_node input, const void *data, size_t bytes) {
-    const gir__node *d;
-    size_t need, align;
-    uint32_t v;
-    gir_status s;
-    if (!p) return GIR_ERR_INVALID_ARG;
-    if ((s = gir__bind_find(p, input, &v)) != GIR_OK) return s;
-    d = &p->g->nodes[input.id];
-    align = gir__dtype_sizes[d->dtype];
-    need = (size_t)gir__numel(gir__nshape(p->g, d)) * align;
-    if (bytes != need) {
-        gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: input %N %T%S needs %l bytes (%l x %l), got %l",
-                   (const gir_graph *)p->g, (unsigned)input.id, (int)d->dtype, gir__nshape(p->g, d), (long long)need, (long long)gir__numel(gir__nshape(p->g, d)),
-                   (long long)align, (long long)bytes);
-        return GIR_ERR_INVALID_ARG;
-    }
-    if (!data && need) {
-        gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: input %N %T%S: data is NULL", (const gir_graph *)p->g, (unsigned)input.id,
-                   (int)d->dtype, gir__nshape(p->g, d));
-        return GIR_ERR_INVALID_ARG;
-    }
-    if ((uintptr_t)data % align) {
-        gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: input %N %T%S: data is not aligned to %l bytes as %T needs",
-                   (const gir_graph *)p->g, (unsigned)input.id, (int)d->dtype, gir__nshape(p->g, d), (long long)align, (int)d->dtype);
-        return GIR_ERR_INVALID_ARG;
-    }
-    if (v) p->vals[v - 1].ptr = (void *)data;
-    return GIR_OK;
-}
-
-/* a step's output dtype and its inputs' are all f32 (what a GIR_ONLY_F32 build runs) */
-static int gir__kin_f32(int dt, const gir__kin *in, uint32_t n) {
-    uint32_t j;
-    for (j = 0; j < n; ++j)
-        if (in[j].dt != GIR_DTYPE_F32) return 0;
-    return dt == GIR_DTYPE_F32;
-}
-/* where kernels read an empty input (a 0-byte constant or an input bound to NULL): a valid address, never read */
-static const double gir__empty = 0.0;
-/* calls step s's kernel: its inputs in kin (filled by the caller), its output value (dtype, shape, memory, node
-   for messages), its attributes; scratch, run count, message buffer and parallel hook of the plan or image
-   (gen/90-library/image.c) that runs it */
-static gir_status gir__step_kernel(const gir__step *s, int dtype, const gir_shape *shape, void *out, uint32_t node,
-                                   const gir__kin *kin, const gir_attr *attr, void *scratch, uint64_t run, char *msg,
-                                   const gir__par *par) {
-    gir__kx kx;
-    kx.op = s->op;
-    kx.dtype = dtype;
-    kx.shape = shape;
-    kx.attr = attr;
-    kx.out = out;
-    kx.nin = (int)s->nin;
-    kx.in = kin;
-    kx.scratch = scratch;
-    kx.run = run;
-    kx.node = node;
-    kx.msg = msg;
-    kx.par = par;
-    return gir__kernel_of(s->op)(&kx);
-}
-GIR_API gir_status gir_run(gir_plan *p) {
-    uint32_t k, j;
-    gir_attr ta;                   /* the attributes of the step that runs (unpacked from the graph's store) */
-    if (!p) return GIR_ERR_INVALID_ARG;
-    p->status = GIR_OK;
-    p->msg[0] = 0;
-    for (k = 0; k < p->nvals; ++k) {
-        gir__val *v = &p->vals[k];
-        if (v->kind == GIR__VAL_DATA) v->ptr = gir__node_data(p->g, &p->g->nodes[v->node]);
-        else if (v->kind == GIR__VAL_INPUT && !v->ptr && v->bytes) {
-            gir__pfail(p, GIR_ERR_UNBOUND, "run: input %N %T %S is not bound (gir_plan_bind)",
-                       (const gir_graph *)p->g, (unsigned)v->node,
-                       (int)v->dtype, &v->shape);
-            return GIR_ERR_UNBOUND;
-        }
-    }
-    for (k = 0; k < p->nsteps; ++k) {
-        const gir__step *s = &p->steps[k];
-        gir__val *o = &p->vals[s->val];
-        gir_status st;
-        if ((s->flags & GIR__STEP_FOLD) && p->folded) continue;      /* run once, on the first run */
-        ++p->steps_run;
-        if (p->fgroup && p->fgroup[k]) { gir__fuse_run(p, p->fgroup[k] - 1); continue; }
-        for (j = 0; j < s->nin; ++j) {
-            const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
-            p->kin[j].p = iv->ptr ? iv->ptr : (const void *)&gir__empty;   /* an empty value may have no memory */
-            p->kin[j].s = &iv->shape;
-            p->kin[j].dt = iv->dtype;
-            p->kin[j].tr = j < 8 ? (s->tr >> j) & 1 : 0;    /* bits for the first 8 inputs (matmul uses 2) */
-        }
-        if (GIR__ONLY_F32 && !gir__kin_f32(o->dtype, p->kin, s->nin)) {
-            gir__pfail(p, GIR_ERR_NOT_BUILT, "run: %N (%s): a dtype other than f32, and this build has GIR_ONLY_F32",
-                       (const gir_graph *)p->g, (unsigned)o->node, gir__op_names[s->op]);
-            return GIR_ERR_NOT_BUILT;
-        }
-        st = gir__step_kernel(s, o->dtype, &o->shape, o->ptr, o->node, p->kin,
-                              s->attr ? gir__attr_ref(p->g, s->attr, &ta) : &gir__no_attr, p->scratch, p->runs, p->msg,
-#if defined(GIR_THREADS)
-                              &p->par);
-#else
-                              NULL);
-#endif
-        if (st != GIR_OK) {
-            p->status = st;
-            ++p->runs;
-            return st;
-        }
-    }
-    ++p->runs;
-    if (p->nfold) p->folded = 1;
-    return GIR_OK;
-}
-GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n) {
-    uint32_t v;
-    if (!p || gir__handle_kind(p->g, n) != GIR__H_OWN || n.id >= p->nmap || !(v = p->map[n.id])) return NULL;
-    if (p->vals[v - 1].kind == GIR__VAL_DATA) return gir__node_data(p->g, &p->g->nodes[p->vals[v - 1].node]);
-    return p->vals[v - 1].ptr;
-}
-GIR_API const char *gir_plan_message(const gir_plan *p) { return p ? p->msg : "no plan (NULL)"; }
-/* a one-element value as a double: the checks gir_plan_data leaves to the caller, then one load of its dtype */
-static gir_status gir__plan_scalar(const gir_plan *p, gir_node n, double *value, gir_plan *msg) {
-    uint32_t v = 0;
-    const gir__val *val;
-    const void *ptr;
-    int64_t cnt;
-    if (!p) return GIR_ERR_INVALID_ARG;
-    if (gir__handle_kind(p->g, n) != GIR__H_OWN) {
-        if (msg) gir__pfail(msg, GIR_ERR_HANDLE, "plan_scalar: node %u: not a node of the plan's graph", n.id);
-        return GIR_ERR_HANDLE;
-    }
-    if (n.id >= p->nmap || !(v = p->map[n.id])) {
-        if (msg) gir__pfail(msg, GIR_ERR_INVALID_ARG, "plan_scalar: node %u (%s): not in the plan (compile it as an "
-                            "output)", n.id, gir__op_names[p->g->nodes[n.id].op]);
-        return GIR_ERR_INVALID_ARG;
-    }
-    val = &p->vals[v - 1];
-    if (val->kind == GIR__VAL_FUSED) {
-        if (msg) gir__pfail(msg, GIR_ERR_INVALID_ARG, "plan_scalar: node %u (%s): fused away (compile it as an output)",
-                            n.id, gir__op_names[p->g->nodes[n.id].op]);
-        return GIR_ERR_INVALID_ARG;
-    }
-    if ((cnt = gir__numel(&val->shape)) != 1) {
-        if (msg) gir__pfail(msg, GIR_ERR_SHAPE, "plan_scalar: node %u (%s): %S has %l elements, not one", n.id,
-                            gir__op_names[p->g->nodes[n.id].op], &val->shape, (long long)cnt);
-        return GIR_ERR_SHAPE;
-    }
-    ptr = gir_plan_data(p, n);
-    if (!ptr || (val->kind == GIR__VAL_TEMP && p->runs == 0)) {
-        if (msg) gir__pfail(msg, GIR_ERR_UNBOUND, "plan_scalar: node %u (%s): no value yet (%s)", n.id,
-                            gir__op_names[p->g->nodes[n.id].op], ptr ? "the plan has not run" : "input not bound");
-        return GIR_ERR_UNBOUND;
-    }
-    switch (val->dtype) {
-    case GIR_DTYPE_F32: *value = *(const float *)ptr; break;
-    case GIR_DTYPE_F64: *value = *(const double *)ptr; break;
-    case GIR_DTYPE_I32: *value = *(const int32_t *)ptr; break;
-    default: *value = *(const uint8_t *)ptr; break;   /* u8, b8 */
-    }
-    return GIR_OK;
-}
-GIR_API double gir_plan_scalar(const gir_plan *p, gir_node n) {
-    double x = 0.0;
-    if (gir__plan_scalar(p, n, &x, NULL) != GIR_OK) return NAN;
-    return x;
-}
-GIR_API gir_status gir_plan_read_scalar(gir_plan *p, gir_node n, double *value) {
-    double x = 0.0;
-    gir_status s = gir__plan_scalar(p, n, &x, p);
-    if (s == GIR_OK && value) *value = x;
-    return s;
-}
-GIR_API size_t gir_plan_arena_bytes(const gir_plan *p) { return p ? p->arena_bytes : 0; }
-GIR_API int gir_plan_step_count(const gir_plan *p) { return p ? (int)p->nsteps : 0; }
-GIR_API int gir_plan_value_count(const gir_plan *p) { return p ? (int)p->nvals : 0; }
-GIR_API int gir_plan_pass_count(const gir_plan *p, gir_pass_count what) {
-    return p && (unsigned)what < 3u ? (int)p->npass[what] : 0;
-}
-
-/* the shape an input of a step has as its op sees it: swapped back when the step reads it transposed (tr) */
-static gir_shape gir__step_shape(const gir_shape *s, int tr) {
-    gir_shape t = *s;
-    if (tr && t.rank >= 2) {
-        int32_t d = t.dim[t.rank - 1];
-        t.dim[t.rank - 1] = t.dim[t.rank - 2];
-        t.dim[t.rank - 2] = d;
-    }
-    return t;
-}
-#if defined(GIR_THREADS)
-/* the scratch bytes the plan's steps need with nt threads; the shapes are the ones gir_compile saw (an input read
-   with its last two axes swapped has them swapped back) */
-static size_t gir__plan_scratch_par(const gir_plan *p, int nt) {
-    size_t most = 0;
-    uint32_t k;
-    int j;
-    for (k = 0; k < p->nsteps; ++k) {
-        const gir__step *s = &p->steps[k];
-        const gir__val *o = &p->vals[s->val];
-        gir_shape in[2];
-        size_t b;
-        for (j = 0; j < 2; ++j)
-            in[j] = (uint32_t)j < s->nin ? gir__step_shape(&p->vals[p->sin[s->in0 + j]].shape, s->tr >> j & 1) : o->shape;
-        b = gir__scratch_bytes_par(s->op, o->dtype, &o->shape, &in[0], s->nin > 1 ? &in[1] : NULL, nt);
-        if (b > most) most = b;
-    }
-    return p->fuse_bytes * (size_t)nt > most ? p->fuse_bytes * (size_t)nt : most;   /* fused groups: per thread */
-}
-GIR_API gir_status gir_plan_set_parallel(gir_plan *p, gir_parallel_fn fn, void *user, int nthreads) {
-    size_t need;
-    if (!p) return GIR_ERR_INVALID_ARG;
-    if (nthreads < 1 || nthreads > GIR_MAX_THREADS) {
-        gir__pfail(p, GIR_ERR_INVALID_ARG, "set_parallel: nthreads %d is not in 1..%d", nthreads, GIR_MAX_THREADS);
-        return GIR_ERR_INVALID_ARG;
-    }
-    if (!fn) nthreads = 1;
-    need = gir__plan_scratch_par(p, nthreads);
-    if (need > p->scratch_bytes) {
-        void *raw = gir__alloc(&p->a, need + GIR__ALIGN);
-        if (!raw) {
-            gir__pfail(p, GIR_ERR_OUT_OF_MEMORY, "set_parallel: out of memory (%l bytes of scratch for %d threads)",
-                       (long long)need, nthreads);
-            return GIR_ERR_OUT_OF_MEMORY;
-        }
-        gir__free(&p->a, p->scratch_raw, 0);
-        p->scratch_raw = raw;
-        p->scratch = (unsigned char *)raw + (GIR__ALIGN - (size_t)((uintptr_t)raw % GIR__ALIGN)) % GIR__ALIGN;
-        p->scratch_bytes = need;
-    }
-    p->par.fn = fn;
-    p->par.user = user;
-    p->par.nt = nthreads;
-    return GIR_OK;
-}
-GIR_API int gir_plan_threads(const gir_plan *p) { return p && p->par.fn && p->par.nt > 1 ? p->par.nt : 1; }
-#endif
 
 /* >>fuse: elementwise fusion. gir_compile groups chains of elementwise steps of one output shape into one step
    (gir__fuse_plan); gir_run walks the group's output in chunks of plan->chunk elements and runs every member's
@@ -34181,7 +33627,7 @@ static int gir__fuse_ok(const gir_plan *p, const gir__step *s) {
 /* the work arrays of the grouping pass, one allocation */
 typedef struct gir__fwork {
     uint32_t *nuse, *inuse, *prod, *grp, *last, *mem;
-    uint32_t *asg;          /* value (a variable) -> the step + 1 of its assign (gen/90-library/train.c) */
+    uint32_t *asg;          /* value (a variable) -> the step + 1 of its assign (gen/80-plan/modes.c) */
     uint8_t  *isout, *cand;
 } gir__fwork;
 
@@ -34460,9 +33906,9 @@ static void gir__fuse_run(gir_plan *p, uint32_t gi) {
 GIR_API int gir_plan_fused_groups(const gir_plan *p) { return p ? (int)p->ngroups : 0; }
 GIR_API int gir_plan_fused_nodes(const gir_plan *p) { return p ? (int)p->nfused : 0; }
 
-/* >>plan: the order of a plan's steps and where its values live. gir_compile_ex calls this fragment:
-   gir__plan_schedule orders the steps (data dependencies, topological constraints, the ordering of variable
-   updates of gen/90-library/train.c) to lower the peak of live bytes; after fusion gir__plan_memory gives every temporary
+/* >>plan: the order of a plan's steps and where its values live. gir_compile_ex (gen/80-plan/compile.c)
+   calls this fragment: gir__plan_schedule orders the steps (data dependencies, topological constraints, the
+   ordering of variable updates of gen/80-plan/modes.c) to lower the peak of live bytes; after fusion gir__plan_memory gives every temporary
    an offset in one arena, reusing the space of values after their last use, writes elementwise results over an
    input that dies there (in-place), and keeps the results of constant subgraphs, computed on the first gir_run
    only, in space nothing else takes. gir__plan_check verifies a plan: no two buffers live at once overlap.
@@ -34792,7 +34238,7 @@ static gir_status gir__sched_cycle(gir_graph *g, const gir_plan *p, const gir__s
                "form a cycle through it", (const gir_graph *)g, (unsigned)p->vals[p->steps[k].val].node);
     return GIR_ERR_INVALID_ARG;
 }
-/* orders the plan's steps: the order they have (creation order, assigns placed by gen/90-library/train.c) kept where the
+/* orders the plan's steps: the order they have (creation order, assigns placed by gen/80-plan/modes.c) kept where the
    constraints allow, or the memory-greedy order (the ready step that gives back the most bytes first) when its
    peak of live bytes is lower. Both are list schedules over a heap: O((steps + edges) log steps). */
 static gir_status gir__plan_schedule(gir_graph *g, gir_plan *p, unsigned flags) {
@@ -35037,34 +34483,6 @@ static gir_status gir__plan_repack(gir_plan *p, size_t base, size_t *arena) {
     gir__free(&p->ta, goff, bytes);
     return GIR_OK;
 }
-/* the arena: the values kept for every run (constant subgraphs) at its start, then the others, each placed at
-   its step and given back after its last; GIR_COMPILE_NO_REUSE: one place per value, in value order */
-static size_t gir__plan_live_peak(const gir_plan *p, uint8_t *seen);
-static gir_status gir__plan_memory(const gir_graph *g, gir_plan *p, unsigned flags, size_t *arena) {
-    gir__fl f;
-    size_t nv = p->nvals + 1, bytes, base = 0;
-    uint32_t k, v;
-    uint8_t *gone;
-    void *mem;
-    p->nfold = p->ninplace = 0;
-    gir__plan_lifetimes(g, p, flags);
-    bytes = nv * 2 * sizeof(size_t) + nv * 2;
-    if (!(mem = gir__alloc(&p->ta, bytes))) return GIR_ERR_OUT_OF_MEMORY;
-    GIR_MEMSET(mem, 0, bytes);
-    f.off = (size_t *)mem; f.len = f.off + nv; gone = (uint8_t *)(f.len + nv);
-    for (v = 0; v < p->nvals; ++v)
-        if (p->vals[v].kind == GIR__VAL_TEMP && (p->vals[v].fold || (flags & GIR_COMPILE_NO_REUSE))) {
-            p->vals[v].off = base;
-            base += gir__vbytes(&p->vals[v]);
-        }
-    f.n = 0; f.top = f.high = base;
-    for (k = 0; k < p->nsteps && !(flags & GIR_COMPILE_NO_REUSE); ++k)
-        if (p->vals[p->steps[k].val].kind == GIR__VAL_TEMP) gir__plan_place(p, &f, k, flags, gone);
-    *arena = f.high;
-    p->live_peak = gir__plan_live_peak(p, gone + nv);
-    gir__free(&p->ta, mem, bytes);
-    return flags & GIR_COMPILE_NO_REUSE ? GIR_OK : gir__plan_repack(p, base, arena);
-}
 /* the liveness lower bound of the plan's schedule: the most bytes of temporaries live at one step; a value
    written in-place takes over its input's bytes (counted once). seen: nvals zero bytes of work */
 static size_t gir__plan_live_peak(const gir_plan *p, uint8_t *seen) {
@@ -35091,6 +34509,33 @@ static size_t gir__plan_live_peak(const gir_plan *p, uint8_t *seen) {
         }
     }
     return peak;
+}
+/* the arena: the values kept for every run (constant subgraphs) at its start, then the others, each placed at
+   its step and given back after its last; GIR_COMPILE_NO_REUSE: one place per value, in value order */
+static gir_status gir__plan_memory(const gir_graph *g, gir_plan *p, unsigned flags, size_t *arena) {
+    gir__fl f;
+    size_t nv = p->nvals + 1, bytes, base = 0;
+    uint32_t k, v;
+    uint8_t *gone;
+    void *mem;
+    p->nfold = p->ninplace = 0;
+    gir__plan_lifetimes(g, p, flags);
+    bytes = nv * 2 * sizeof(size_t) + nv * 2;
+    if (!(mem = gir__alloc(&p->ta, bytes))) return GIR_ERR_OUT_OF_MEMORY;
+    GIR_MEMSET(mem, 0, bytes);
+    f.off = (size_t *)mem; f.len = f.off + nv; gone = (uint8_t *)(f.len + nv);
+    for (v = 0; v < p->nvals; ++v)
+        if (p->vals[v].kind == GIR__VAL_TEMP && (p->vals[v].fold || (flags & GIR_COMPILE_NO_REUSE))) {
+            p->vals[v].off = base;
+            base += gir__vbytes(&p->vals[v]);
+        }
+    f.n = 0; f.top = f.high = base;
+    for (k = 0; k < p->nsteps && !(flags & GIR_COMPILE_NO_REUSE); ++k)
+        if (p->vals[p->steps[k].val].kind == GIR__VAL_TEMP) gir__plan_place(p, &f, k, flags, gone);
+    *arena = f.high;
+    p->live_peak = gir__plan_live_peak(p, gone + nv);
+    gir__free(&p->ta, mem, bytes);
+    return flags & GIR_COMPILE_NO_REUSE ? GIR_OK : gir__plan_repack(p, base, arena);
 }
 
 /* -- the checker (compiled in where GIR_PLAN_CHECK is defined: the test runner checks every plan) ------------ */
@@ -35193,6 +34638,756 @@ GIR_API gir_status gir_plan_value_info(const gir_plan *p, gir_node n, gir_plan_v
     info->last_step = v->kind != GIR__VAL_TEMP ? -1 : v->last >= p->nsteps ? (int)p->nsteps : (int)v->last;
     return GIR_OK;
 }
+
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
+/* >>modes: what a plan's mode and its assign steps ask of gir_compile (gen/80-plan/compile.c): train and eval
+   plans (train_eval nodes, dropout), and the order of assign steps (the assign op: gen/90-library/train.c).
+
+   Ordering rule (the scheduler's, and the one a memory planner must keep): an assign step of variable V runs
+   after every step of the plan that reads V directly (V among its inputs), so those read the old value; a step
+   that uses an assign node's value runs after that assign. Assign steps otherwise run as late as they can:
+   after every step that does not depend on an assign. gir__assign_before lists, for an assign step, the steps
+   that must come before it besides its inputs' producers. Elementwise fusion runs a group's members at the
+   group's root: a member that reads V joins the group only when no assign of V lies between it and the root. */
+
+/* -- train and eval plans --------------------------------------------------------------------------------- */
+/* input k of node d is computed by a plan compiled in mode eval (0: training): a train_eval node needs its
+   training value and its updates, or only its eval value */
+static int gir__mode_needs(const gir__node *d, uint32_t k, int eval) {
+    if (!gir__op_is(d->op, GIR__F_EVAL_PICK1)) return 1;
+    return eval ? k == 1 : k != 1;
+}
+/* the inputs a step of node d reads: [*first, *first + return value) */
+static uint32_t gir__mode_reads(const gir__node *d, int eval, uint32_t *first) {
+    *first = 0;
+    if (!gir__op_is(d->op, GIR__F_EVAL_PICK1)) return d->nin;
+    *first = eval ? 1u : 0u;
+    return 1;
+}
+/* the kernel a step of node d runs: in eval plans an EVAL_ID op (dropout) is the identity, which runs as a copy.
+   Not a column: stop_gradient is named as the op whose kernel is that copy (a step records an op). */
+static uint16_t gir__mode_op(const gir__node *d, int eval) {
+    return (uint16_t)(eval && gir__op_is(d->op, GIR__F_EVAL_ID) ? (int)GIR_OP_STOP_GRADIENT : (int)d->op);
+}
+
+/* -- the order of assign steps ---------------------------------------------------------------------- */
+/* the steps that must come before assign step a, besides the producers of its inputs: every other step that
+   reads a's variable directly. Writes them to out (when not NULL) in step order; returns how many. This is the
+   hook for a later scheduler or memory planner. */
+static uint32_t gir__assign_before(const gir_plan *p, uint32_t a, uint32_t *out) {
+    uint32_t var = p->sin[p->steps[a].in0], k, j, n = 0;
+    for (k = 0; k < p->nsteps; ++k) {
+        const gir__step *s = &p->steps[k];
+        if (k == a) continue;
+        for (j = 0; j < s->nin; ++j)
+            if (p->sin[s->in0 + j] == var) {
+                if (out) out[n] = k;
+                ++n;
+                break;
+            }
+    }
+    return n;
+}
+
+typedef struct gir__awork {
+    uint32_t *prod;     /* value -> producing step + 1 */
+    uint32_t *owner;    /* value (a variable) -> its assign step + 1 */
+    uint32_t *rem;      /* value (an assigned variable) -> steps reading it not yet placed */
+    uint32_t *order;    /* the new step order */
+    uint8_t  *done;
+} gir__awork;
+
+/* step s can be placed: its inputs' producers are placed, and an assign has no reader of its variable left */
+static int gir__assign_ready(const gir_plan *p, const gir__awork *w, uint32_t s) {
+    const gir__step *st = &p->steps[s];
+    uint32_t j;
+    for (j = 0; j < st->nin; ++j) {
+        uint32_t pr = w->prod[p->sin[st->in0 + j]];
+        if (pr && !w->done[pr - 1]) return 0;
+    }
+    return !gir__op_is(st->op, GIR__F_WRITES) || w->rem[p->sin[st->in0]] == 0;
+}
+static void gir__assign_place(const gir_plan *p, gir__awork *w, uint32_t s, uint32_t *n) {
+    const gir__step *st = &p->steps[s];
+    uint32_t j, i;
+    w->done[s] = 1;
+    w->order[(*n)++] = s;
+    for (j = 0; j < st->nin; ++j) {            /* each variable once per step, the assign's own var not at all */
+        uint32_t v = p->sin[st->in0 + j];
+        int seen = gir__op_is(st->op, GIR__F_WRITES) && v == p->sin[st->in0];
+        for (i = 0; i < j && !seen; ++i) seen = p->sin[st->in0 + i] == v;
+        if (!seen && w->owner[v]) --w->rem[v];
+    }
+}
+/* the plan cannot be ordered: names a step that reads an assigned variable yet depends on its assign */
+static void gir__assign_cycle(gir_graph *g, gir_plan *p, const gir__awork *w) {
+    uint32_t k, j;
+    for (k = 0; k < p->nsteps; ++k) {
+        const gir__step *s = &p->steps[k];
+        if (w->done[k] || gir__op_is(s->op, GIR__F_WRITES)) continue;
+        for (j = 0; j < s->nin; ++j) {
+            uint32_t v = p->sin[s->in0 + j];
+            if (w->owner[v]) {
+                gir__gfail(g, GIR_ERR_INVALID_ARG, "compile: node %u (%s) reads variable node %u and depends on "
+                           "assign node %u to it: the old value would be read after the write",
+                           (unsigned)p->vals[s->val].node, gir__op_names[s->op], (unsigned)p->vals[v].node,
+                           (unsigned)p->vals[p->steps[w->owner[v] - 1].val].node);
+                return;
+            }
+        }
+    }
+    gir__gfail(g, GIR_ERR_INVALID_ARG, "compile: assign nodes that read each other's variables cannot be ordered");
+}
+/* checks the plan's assign steps (one per variable) and orders the steps by the rule at the top */
+static gir_status gir__assign_order(gir_graph *g, gir_plan *p) {
+    gir__awork w;
+    uint32_t k, j, n = 0, na = 0, progress = 1;
+    size_t nv = p->nvals ? p->nvals : 1, ns = p->nsteps ? p->nsteps : 1, bytes;
+    void *mem;
+    gir_status st = GIR_OK;
+    for (k = 0; k < p->nsteps; ++k) na += gir__op_is(p->steps[k].op, GIR__F_WRITES);
+    if (!na) return GIR_OK;
+    bytes = nv * 3 * sizeof(uint32_t) + ns * sizeof(uint32_t) + ns;
+    if (!(mem = gir__alloc(&p->a, bytes))) return GIR_ERR_OUT_OF_MEMORY;
+    GIR_MEMSET(mem, 0, bytes);
+    w.prod = (uint32_t *)mem; w.owner = w.prod + nv; w.rem = w.owner + nv; w.order = w.rem + nv;
+    w.done = (uint8_t *)(w.order + ns);
+    for (k = 0; k < p->nsteps && st == GIR_OK; ++k) {
+        const gir__step *s = &p->steps[k];
+        uint32_t v = p->sin[s->in0];
+        w.prod[s->val] = k + 1;
+        if (!gir__op_is(s->op, GIR__F_WRITES)) continue;
+        if (w.owner[v]) {
+            gir__gfail(g, GIR_ERR_INVALID_ARG, "compile: assign nodes %u and %u both write variable node %u in one "
+                       "plan", (unsigned)p->vals[p->steps[w.owner[v] - 1].val].node, (unsigned)p->vals[s->val].node,
+                       (unsigned)p->vals[v].node);
+            st = GIR_ERR_INVALID_ARG;
+        }
+        w.owner[v] = k + 1;
+    }
+    for (k = 0; k < p->nsteps && st == GIR_OK; ++k)
+        if (gir__op_is(p->steps[k].op, GIR__F_WRITES)) w.rem[p->sin[p->steps[k].in0]] = gir__assign_before(p, k, NULL);
+    while (st == GIR_OK && n < p->nsteps && progress) {   /* passes: the other steps, then the assigns */
+        uint32_t n0 = n;
+        for (j = 0; j < 2; ++j)
+            for (k = 0; k < p->nsteps; ++k)
+                if (!w.done[k] && gir__op_is(p->steps[k].op, GIR__F_WRITES) == (j == 1) && gir__assign_ready(p, &w, k))
+                    gir__assign_place(p, &w, k, &n);
+        progress = n > n0;
+    }
+    if (st == GIR_OK && n < p->nsteps) {
+        gir__assign_cycle(g, p, &w);
+        st = GIR_ERR_INVALID_ARG;
+    }
+    if (st == GIR_OK) {                        /* the steps in their new order, through the spare prod array */
+        gir__step *tmp = (gir__step *)gir__alloc(&p->a, ns * sizeof(gir__step));
+        if (!tmp) st = GIR_ERR_OUT_OF_MEMORY;
+        else {
+            for (k = 0; k < p->nsteps; ++k) tmp[k] = p->steps[w.order[k]];
+            GIR_MEMCPY(p->steps, tmp, p->nsteps * sizeof(gir__step));
+            gir__free(&p->a, tmp, ns * sizeof(gir__step));
+        }
+    }
+    gir__free(&p->a, mem, bytes);
+    return st;
+}
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
+
+/* >>compile: a graph into a plan (gir_compile, gir_compile_ex, gir_compile_size) --------------------------------
+   The graph passes (gen/80-plan/passes.c) give every node its representative; a value for every node the outputs
+   need and a step for every computed one, read as the plan's mode says (gen/80-plan/modes.c); the order of the
+   assign steps and of all steps (gen/80-plan/modes.c, plan.c), fusion (gen/80-plan/fuse.c) and the arena
+   (gen/80-plan/plan.c). The plan's memory comes from the graph's allocator, the caller's buffer or, measuring,
+   nowhere (the bump allocator of gen/80-plan/plan.c). */
+/* the node a step reads for input k of node d, usually that input itself. A float matmul reads a transpose of
+   the last two axes in place instead (the GEMM takes strides; *tr = 1): the transpose is then computed only
+   if something else needs it, so the adjoints matmul(g, mT(x)) copy nothing. */
+static uint32_t gir__step_in(const gir__rw *w, const gir__node *d, uint32_t k, int *tr) {
+    const gir_graph *g = w->g;
+    uint32_t in = gir__pass_in(w, d, k);
+    const gir__node *t = &g->nodes[in];
+    int r = gir__nshape(g, t)->rank, j;
+    gir_attr ta;
+    const gir_ints *pm;
+    *tr = 0;                    /* a fusion pattern, not a column: matmul of a transpose */
+    if (d->op != GIR_OP_MATMUL || (d->dtype != GIR_DTYPE_F32 && d->dtype != GIR_DTYPE_F64) ||
+        t->op != GIR_OP_TRANSPOSE || r < 2)
+        return in;
+    pm = &gir__attr_load(g, t, &ta)->l[0];
+    if (pm->n != r) return in;
+    for (j = 0; j < r - 2; ++j)
+        if (pm->v[j] != j) return in;
+    if (pm->v[r - 2] != r - 1 || pm->v[r - 1] != r - 2) return in;
+    *tr = 1;
+    return gir__pass_in(w, t, 0);
+}
+/* compile, pass 1: mark the nodes the outputs need (need[id] |= bit) after the passes of w (none: w->rep NULL)
+   and, when nv is not NULL, size the plan's arrays */
+static void gir__compile_mark(const gir__rw *w, gir_plan *p, int n_out, const gir_node *outs, uint8_t bit,
+                              uint32_t *nv, uint32_t *ns, size_t *maxin) {
+    const gir_graph *g = w->g;
+    uint8_t *need = w->need;
+    size_t id;
+    uint32_t k;
+    int j;
+    for (j = 0; j < n_out; ++j) need[w->rep ? w->rep[outs[j].id] : outs[j].id] |= bit;
+    for (id = g->nnodes - 1; id >= 1; --id) {      /* ids are topological: one backward sweep marks every input */
+        const gir__node *d = &g->nodes[id];
+        int tr;
+        if (!(need[id] & bit)) continue;
+        for (k = 0; k < d->nin; ++k)
+            if (gir__mode_needs(d, k, w->eval)) need[gir__step_in(w, d, k, &tr)] |= bit;
+        if (!nv) continue;
+        ++*nv;
+        if (!gir__op_is(d->op, GIR__F_LEAF_IN | GIR__F_LEAF_DATA)) {
+            ++*ns;
+            p->nsin += d->nin;
+            if (d->nin > *maxin) *maxin = d->nin;
+        }
+    }
+}
+/* the step that computes node id (a value of the plan already) */
+static size_t gir__compile_step(const gir__rw *w, gir_plan *p, size_t id) {
+    const gir_graph *g = w->g;
+    const gir__node *d = &g->nodes[id];
+    int eval = w->eval;
+    gir__step *s = &p->steps[p->nsteps++];
+    uint32_t k, k0, nr;
+    s->val = p->nvals - 1;
+    s->op = gir__mode_op(d, eval);
+    s->attr = d->attr;
+    s->nin = nr = gir__mode_reads(d, eval, &k0);
+    s->in0 = (uint32_t)p->nsin;
+    s->tr = 0;
+    for (k = 0; k < nr; ++k) {
+        int tr;
+        p->sin[p->nsin++] = p->map[gir__step_in(w, d, k0 + k, &tr)] - 1;
+        if (tr) s->tr = (uint8_t)(s->tr | 1u << k);
+    }
+    return gir__scratch_bytes(d->op, d->dtype, gir__nshape(g, d), d->nin ? gir__nshape(g, &g->nodes[gir__pass_in(w, d, 0)]) : gir__nshape(g, d),
+                              d->nin > 1 ? gir__nshape(g, &g->nodes[gir__pass_in(w, d, 1)]) : NULL);
+}
+/* compile, pass 2: a value for every needed node in id order, a step for every computed one, arena offsets in
+   order (no reuse yet); *scratch: the most scratch one step needs */
+static gir_status gir__compile_values(gir_graph *g, gir_plan *p, const gir__rw *w, size_t *off, size_t *scratch) {
+    size_t id, sb;
+    for (id = 1; id < g->nnodes; ++id) {
+        const gir__node *d = &g->nodes[id];
+        gir__val *v;
+        if (!(w->need[id] & GIR__N_NEED)) continue;
+        v = &p->vals[p->nvals];
+        GIR_MEMSET(v, 0, sizeof *v);
+        v->node = (uint32_t)id;
+        v->shape = (*gir__nshape(g, d));
+        v->dtype = d->dtype;
+        if (!gir__bytes(gir__nshape(g, d), d->dtype, &v->bytes) || gir__align_up(v->bytes) > ((size_t)-1) / 2 - *off) {
+            gir__gfail(g, GIR_ERR_LIMIT, "compile: %N: %T %S does not fit in the address space (%l bytes before it)",
+                       (const gir_graph *)g, (unsigned)id, (int)d->dtype, gir__nshape(g, d), (long long)*off);
+            return GIR_ERR_LIMIT;
+        }
+        p->map[id] = ++p->nvals;
+        if (gir__op_is(d->op, GIR__F_LEAF_IN)) { v->kind = GIR__VAL_INPUT; continue; }
+        if (gir__op_is(d->op, GIR__F_LEAF_DATA)) { v->kind = GIR__VAL_DATA; continue; }
+        if (gir__ref_check_write(g, (uint32_t)id)) return GIR_ERR_INVALID_ARG;   /* gen/50-ir/dataref.c */
+        v->kind = GIR__VAL_TEMP;
+        v->off = *off;
+        *off += gir__align_up(v->bytes ? v->bytes : 1);
+        if ((sb = gir__compile_step(w, p, id)) > *scratch) *scratch = sb;
+    }
+    return GIR_OK;
+}
+/* after pass 2: a node the plan covered that the passes merged or simplified away reads its representative's
+   value; the counts of gir_plan_pass_count */
+static void gir__pass_alias(const gir__rw *w, gir_plan *p) {
+    size_t id;
+    for (id = 1; id < w->g->nnodes; ++id) {
+        uint32_t r = w->rep[id];
+        if (!(w->need[id] & GIR__N_COVER) || (w->need[id] & GIR__N_NEED)) continue;
+        if (r != id && p->map[r]) {
+            p->map[id] = p->map[r];
+            ++p->npass[(w->need[id] & GIR__N_SIMP) ? GIR_PASS_SIMPLIFIED : GIR_PASS_MERGED];
+        } else ++p->npass[GIR_PASS_DEAD];
+    }
+}
+/* the arena and the scratch, aligned to GIR__ALIGN; the temporaries' pointers. Measuring, they are the plan's
+   last two allocations and are only counted (gen/80-plan/plan.c: gir__bump_count), so measuring a plan never takes its
+   arena from anywhere. */
+static gir_status gir__compile_memory(gir_plan *p, size_t off, size_t scratch) {
+    uint32_t k;
+    p->arena_bytes = off;
+    p->scratch_bytes = scratch;
+    if (p->mode == GIR__PM_MEASURE) {
+        if (off) gir__bump_count(&p->bump, off + GIR__ALIGN);
+        if (scratch) gir__bump_count(&p->bump, scratch + GIR__ALIGN);
+        return GIR_OK;
+    }
+    if (off) {
+        p->arena_raw = gir__alloc(&p->a, off + GIR__ALIGN);
+        if (!p->arena_raw) return GIR_ERR_OUT_OF_MEMORY;
+        p->arena = (unsigned char *)p->arena_raw + (GIR__ALIGN - (size_t)((uintptr_t)p->arena_raw % GIR__ALIGN)) % GIR__ALIGN;
+    }
+    if (scratch) {
+        p->scratch_raw = gir__alloc(&p->a, scratch + GIR__ALIGN);
+        if (!p->scratch_raw) return GIR_ERR_OUT_OF_MEMORY;
+        p->scratch = (unsigned char *)p->scratch_raw + (GIR__ALIGN - (size_t)((uintptr_t)p->scratch_raw % GIR__ALIGN)) % GIR__ALIGN;
+    }
+    for (k = 0; k < p->nvals; ++k)
+        if (p->vals[k].kind == GIR__VAL_TEMP) p->vals[k].ptr = p->arena + p->vals[k].off;
+    return GIR_OK;
+}
+/* a new plan, its memory from the graph's allocator, the caller's buffer or the measuring bump allocator */
+static gir_plan *gir__plan_new(gir_graph *g, int mode, const gir_compile_desc *desc) {
+    gir_plan *p;
+    size_t hdr = gir__bump_up(sizeof *p);
+    if (mode == GIR__PM_BUFFER || (mode == GIR__PM_MEASURE && desc && desc->buffer)) {
+        if (desc->buffer_bytes < hdr) return NULL;
+        p = (gir_plan *)desc->buffer;
+    } else if (!(p = (gir_plan *)gir__alloc(&g->a, sizeof *p))) {
+        return NULL;
+    }
+    GIR_MEMSET(p, 0, sizeof *p);
+    p->a = p->ta = g->a;
+    p->mode = (uint8_t)mode;
+    if (mode == GIR__PM_BUFFER) gir__bump_init(p, (unsigned char *)desc->buffer + hdr, desc->buffer_bytes - hdr, &g->a);
+    if (mode == GIR__PM_MEASURE && desc && desc->buffer)      /* measuring inside the caller's work buffer */
+        gir__bump_init(p, (unsigned char *)desc->buffer + hdr, desc->buffer_bytes - hdr, &g->a);
+    else if (mode == GIR__PM_MEASURE) gir__bump_init(p, NULL, 0, &g->a);
+    return p;
+}
+/* checks the outputs; compile, pass 1 */
+static gir_status gir__compile_args(gir_graph *g, int n_out, const gir_node *outs) {
+    int j;
+    if (n_out < 1 || !outs) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "compile: needs at least one output");
+        return GIR_ERR_INVALID_ARG;
+    }
+    for (j = 0; j < n_out; ++j) {
+        int kind = gir__handle_kind(g, outs[j]);
+        if (kind != GIR__H_OWN) {
+            gir__gfail(g, GIR_ERR_HANDLE, "compile: output %d (id %u) %s", j, (unsigned)outs[j].id,
+                       gir__handle_why(kind));
+            return GIR_ERR_HANDLE;
+        }
+    }
+    return GIR_OK;
+}
+/* compile, passes 2 and on: values and steps, their order, fusion, the arena */
+static gir_status gir__compile_passes(gir_graph *g, gir_plan *p, int n_out, const gir_node *outs,
+                                      const gir_compile_desc *desc, const gir__rw *w, size_t maxin) {
+    size_t off = 0, scratch = 0;
+    unsigned flags = desc ? desc->flags : 0;
+    int j;
+    gir_status st;
+    p->nmap = g->nnodes;
+    p->map = (uint32_t *)gir__alloc(&p->a, g->nnodes * sizeof(uint32_t));
+    p->vals = (gir__val *)gir__alloc(&p->a, (p->nvals ? p->nvals : 1) * sizeof(gir__val));
+    p->steps = (gir__step *)gir__alloc(&p->a, (p->nsteps ? p->nsteps : 1) * sizeof(gir__step));
+    p->sin = (uint32_t *)gir__alloc(&p->a, (p->nsin ? p->nsin : 1) * sizeof(uint32_t));
+    p->kin = (gir__kin *)gir__alloc(&p->a, maxin * sizeof(gir__kin));
+    if (!p->map || !p->vals || !p->steps || !p->sin || !p->kin) return GIR_ERR_OUT_OF_MEMORY;
+    GIR_MEMSET(p->map, 0, g->nnodes * sizeof(uint32_t));
+    p->nsin = p->nvals = p->nsteps = 0;
+    if ((st = gir__compile_values(g, p, w, &off, &scratch)) != GIR_OK) return st;
+    gir__pass_alias(w, p);
+    for (j = 0; j < n_out; ++j) p->vals[p->map[outs[j].id] - 1].isout = 1;
+    if ((st = gir__assign_order(g, p)) != GIR_OK || (st = gir__plan_schedule(g, p, flags)) != GIR_OK) return st;
+    if (!(flags & GIR_COMPILE_NO_FUSION) &&
+        gir__fuse_plan(p, n_out, outs, desc && desc->fuse_chunk > 0 ? (size_t)desc->fuse_chunk : GIR_FUSE_CHUNK,
+                       &scratch) != GIR_OK)
+        return GIR_ERR_OUT_OF_MEMORY;
+    if (p->nfused && gir__fuse_params(g, p) != GIR_OK) return GIR_ERR_OUT_OF_MEMORY;
+    if (gir__plan_memory(g, p, flags, &off) != GIR_OK) return GIR_ERR_OUT_OF_MEMORY;
+    p->arena_bytes = off;          /* placed by gir__compile once the temporaries are gone */
+    p->scratch_bytes = scratch;
+    return GIR_OK;
+}
+/* compile, pass 1 and the graph passes (gen/80-plan/passes.c): what the plan covers, the representatives, what it needs */
+static gir_status gir__compile_rewrite(gir__rw *w, uint32_t *rep, gir_plan *p, int n_out, const gir_node *outs,
+                                       unsigned flags, size_t *maxin) {
+    uint32_t nv = 0, ns = 0;
+    size_t last = 0;
+    int j;
+    for (j = 0; j < n_out; ++j)
+        if (outs[j].id > last) last = outs[j].id;
+    w->rep = NULL;
+    gir__compile_mark(w, p, n_out, outs, GIR__N_COVER, NULL, NULL, NULL);     /* what the plan covers */
+    w->rep = rep;
+    if (gir__passes(w, flags, last) != GIR_OK) return GIR_ERR_OUT_OF_MEMORY;
+    gir__compile_mark(w, p, n_out, outs, GIR__N_NEED, &nv, &ns, maxin);
+    p->nvals = nv;
+    p->nsteps = ns;
+    return GIR_OK;
+}
+static gir_status gir__compile(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc, int mode,
+                               gir_plan **out_plan) {
+    gir_plan *p;
+    gir__rw w;
+    uint32_t *rep;
+    size_t cnt = g->nnodes, maxin = 1;
+    unsigned flags = desc ? desc->flags : 0u;
+    gir_status st;
+    if ((st = gir__compile_args(g, n_out, outs)) != GIR_OK) return st;
+    if (!(p = gir__plan_new(g, mode, desc))) {
+        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile: out of memory");
+        return GIR_ERR_OUT_OF_MEMORY;
+    }
+    GIR_MEMSET(&w, 0, sizeof w);
+    w.g = g; w.eval = flags & GIR_COMPILE_EVAL ? 1 : 0; w.a = &p->ta;
+    w.need = (uint8_t *)gir__alloc(&p->ta, cnt);
+    rep = (uint32_t *)gir__alloc(&p->ta, cnt * sizeof(uint32_t));
+    if (!w.need || !rep) st = GIR_ERR_OUT_OF_MEMORY;
+    else {
+        GIR_MEMSET(w.need, 0, cnt);
+        if ((st = gir__compile_rewrite(&w, rep, p, n_out, outs, flags, &maxin)) == GIR_OK)
+            st = gir__compile_passes(g, p, n_out, outs, desc, &w, maxin);
+    }
+    gir__free(&p->ta, rep, cnt * sizeof(uint32_t));
+    gir__free(&p->ta, w.need, cnt);
+    gir__bump_treset(&p->bump);          /* every temporary is dead: the arena may take their space */
+    if (st == GIR_OK && gir__compile_memory(p, p->arena_bytes, p->scratch_bytes) != GIR_OK) st = GIR_ERR_OUT_OF_MEMORY;
+    if (st != GIR_OK) {
+        gir_plan_free(p);
+        if (st == GIR_ERR_OUT_OF_MEMORY) gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile: out of memory");
+        return st;
+    }
+#if defined(GIR_PLAN_CHECK)
+    if (mode != GIR__PM_MEASURE) GIR_PLAN_CHECK(p);
+#endif
+    p->g = g;                      /* from here on the plan holds the graph (see gir_plan_free) */
+    ++g->plans;
+    *out_plan = p;
+    return GIR_OK;
+}
+GIR_API gir_status gir_compile_size(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
+                                    size_t *bytes) {
+    gir_plan *p = NULL;
+    gir_status st;
+    int inbuf = desc && desc->buffer, fresh;
+    if (!bytes) return GIR_ERR_INVALID_ARG;
+    *bytes = 0;
+    if (!g) return GIR_ERR_INVALID_ARG;
+    if (inbuf && (uintptr_t)desc->buffer % GIR__BUMP_ALIGN) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "compile_size: the work buffer is not aligned to 8 bytes");
+        return GIR_ERR_INVALID_ARG;
+    }
+    fresh = g->status == GIR_OK;
+    if ((st = gir__compile(g, n_out, outs, desc, GIR__PM_MEASURE, &p)) != GIR_OK) {
+        if (st == GIR_ERR_OUT_OF_MEMORY && inbuf && fresh) {
+            g->status = GIR_OK;
+            gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile_size: the work buffer of %l bytes is too small to measure "
+                       "in (it holds the plan's records and the compile's work arrays, never the arena)",
+                       (long long)desc->buffer_bytes);
+        }
+        return st;
+    }
+    *bytes = gir__bump_up(sizeof *p) + p->bump.high;
+    gir_plan_free(p);
+    return GIR_OK;
+}
+GIR_API gir_status gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
+                                  gir_plan **out_plan) {
+    gir_status st;
+    size_t need = 0;
+    int mode = desc && (desc->buffer || desc->buffer_bytes) ? GIR__PM_BUFFER : GIR__PM_ALLOC, fresh;
+    if (!out_plan) return GIR_ERR_INVALID_ARG;
+    *out_plan = NULL;
+    if (!g) return GIR_ERR_INVALID_ARG;
+    if (mode == GIR__PM_BUFFER && (!desc->buffer || (uintptr_t)desc->buffer % GIR__BUMP_ALIGN)) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "compile: the plan's buffer (%l bytes) %s", (long long)desc->buffer_bytes,
+                   desc->buffer ? "is not aligned to 8 bytes" : "is NULL");
+        return GIR_ERR_INVALID_ARG;
+    }
+    fresh = g->status == GIR_OK;
+    st = gir__compile(g, n_out, outs, desc, mode, out_plan);
+    if (st == GIR_ERR_OUT_OF_MEMORY && mode == GIR__PM_BUFFER && fresh) {
+        gir_compile_desc mdesc = *desc;
+        g->status = GIR_OK;        /* the message names the size (the graph keeps its first error otherwise) */
+        if (gir_compile_size(g, n_out, outs, &mdesc, &need) != GIR_OK) {   /* measured in the buffer itself, */
+            mdesc.buffer = NULL;                                          /* else with the graph's allocator */
+            mdesc.buffer_bytes = 0;
+            g->status = GIR_OK;
+            if (gir_compile_size(g, n_out, outs, &mdesc, &need) != GIR_OK) need = 0;
+        }
+        g->status = GIR_OK;
+        if (need)
+            gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile: the buffer of %l bytes is too small: the plan needs %l "
+                       "bytes (gir_compile_size)", (long long)desc->buffer_bytes, (long long)need);
+        else
+            gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile: the buffer of %l bytes is too small (and measuring the "
+                       "size needed ran out of memory)", (long long)desc->buffer_bytes);
+    }
+    return st;
+}
+GIR_API gir_status gir_compile(gir_graph *g, int n_out, const gir_node *outs, gir_plan **out_plan) {
+    return gir_compile_ex(g, n_out, outs, NULL, out_plan);
+}
+
+/* >>run: binding a plan's inputs, running its steps (gir_run), reading its values, the parallel-for hook ------- */
+/* the plan's value for an input node: *val = its index + 1, or 0 for an input of the graph the plan does not
+   read. A handle that is not an input of the plan's graph is an error, recorded in the plan. */
+static gir_status gir__bind_find(gir_plan *p, gir_node input, uint32_t *val) {
+    const gir_graph *g = p->g;
+    int kind = gir__handle_kind(g, input);
+    *val = 0;
+    if (kind != GIR__H_OWN) {
+        gir__pfail(p, GIR_ERR_HANDLE, "bind: input (id %u) %s", (unsigned)input.id, gir__handle_why(kind));
+        return GIR_ERR_HANDLE;
+    }
+    if (!gir__op_is(g->nodes[input.id].op, GIR__F_LEAF_IN)) {
+        gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: %N (%s) is not an input", g, (unsigned)input.id,
+                   gir__op_names[g->nodes[input.id].op]);
+        return GIR_ERR_INVALID_ARG;
+    }
+    if (input.id < p->nmap) *val = p->map[input.id];
+    return GIR_OK;
+}
+GIR_API gir_status gir_plan_bind(gir_plan *p, gir_node input, const void *data) {
+    uint32_t v;
+    gir_status s;
+    if (!p) return GIR_ERR_INVALID_ARG;
+    if ((s = gir__bind_find(p, input, &v)) != GIR_OK) return s;
+    if (v) p->vals[v - 1].ptr = (void *)data;      /* v == 0: an input this plan does not read, nothing to do */
+    return GIR_OK;
+}
+/* as gir_plan_bind, after checking that bytes is what the input holds and that data is aligned for its dtype */
+GIR_API gir_status gir_plan_bind_bytes(gir_plan *p, gir_node input, const void *data, size_t bytes) {
+    const gir__node *d;
+    size_t need, align;
+    uint32_t v;
+    gir_status s;
+    if (!p) return GIR_ERR_INVALID_ARG;
+    if ((s = gir__bind_find(p, input, &v)) != GIR_OK) return s;
+    d = &p->g->nodes[input.id];
+    align = gir__dtype_sizes[d->dtype];
+    need = (size_t)gir__numel(gir__nshape(p->g, d)) * align;
+    if (bytes != need) {
+        gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: input %N %T%S needs %l bytes (%l x %l), got %l",
+                   (const gir_graph *)p->g, (unsigned)input.id, (int)d->dtype, gir__nshape(p->g, d), (long long)need, (long long)gir__numel(gir__nshape(p->g, d)),
+                   (long long)align, (long long)bytes);
+        return GIR_ERR_INVALID_ARG;
+    }
+    if (!data && need) {
+        gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: input %N %T%S: data is NULL", (const gir_graph *)p->g, (unsigned)input.id,
+                   (int)d->dtype, gir__nshape(p->g, d));
+        return GIR_ERR_INVALID_ARG;
+    }
+    if ((uintptr_t)data % align) {
+        gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: input %N %T%S: data is not aligned to %l bytes as %T needs",
+                   (const gir_graph *)p->g, (unsigned)input.id, (int)d->dtype, gir__nshape(p->g, d), (long long)align, (int)d->dtype);
+        return GIR_ERR_INVALID_ARG;
+    }
+    if (v) p->vals[v - 1].ptr = (void *)data;
+    return GIR_OK;
+}
+
+/* a step's output dtype and its inputs' are all f32 (what a GIR_ONLY_F32 build runs) */
+static int gir__kin_f32(int dt, const gir__kin *in, uint32_t n) {
+    uint32_t j;
+    for (j = 0; j < n; ++j)
+        if (in[j].dt != GIR_DTYPE_F32) return 0;
+    return dt == GIR_DTYPE_F32;
+}
+/* calls step s's kernel: its inputs in kin (filled by the caller), its output value (dtype, shape, memory, node
+   for messages), its attributes; scratch, run count, message buffer and parallel hook of the plan or image
+   (gen/90-library/image.c) that runs it */
+static gir_status gir__step_kernel(const gir__step *s, int dtype, const gir_shape *shape, void *out, uint32_t node,
+                                   const gir__kin *kin, const gir_attr *attr, void *scratch, uint64_t run, char *msg,
+                                   const gir__par *par) {
+    gir__kx kx;
+    kx.op = s->op;
+    kx.dtype = dtype;
+    kx.shape = shape;
+    kx.attr = attr;
+    kx.out = out;
+    kx.nin = (int)s->nin;
+    kx.in = kin;
+    kx.scratch = scratch;
+    kx.run = run;
+    kx.node = node;
+    kx.msg = msg;
+    kx.par = par;
+    return gir__kernel_of(s->op)(&kx);
+}
+GIR_API gir_status gir_run(gir_plan *p) {
+    uint32_t k, j;
+    gir_attr ta;                   /* the attributes of the step that runs (unpacked from the graph's store) */
+    if (!p) return GIR_ERR_INVALID_ARG;
+    p->status = GIR_OK;
+    p->msg[0] = 0;
+    for (k = 0; k < p->nvals; ++k) {
+        gir__val *v = &p->vals[k];
+        if (v->kind == GIR__VAL_DATA) v->ptr = gir__node_data(p->g, &p->g->nodes[v->node]);
+        else if (v->kind == GIR__VAL_INPUT && !v->ptr && v->bytes) {
+            gir__pfail(p, GIR_ERR_UNBOUND, "run: input %N %T %S is not bound (gir_plan_bind)",
+                       (const gir_graph *)p->g, (unsigned)v->node,
+                       (int)v->dtype, &v->shape);
+            return GIR_ERR_UNBOUND;
+        }
+    }
+    for (k = 0; k < p->nsteps; ++k) {
+        const gir__step *s = &p->steps[k];
+        gir__val *o = &p->vals[s->val];
+        gir_status st;
+        if ((s->flags & GIR__STEP_FOLD) && p->folded) continue;      /* run once, on the first run */
+        ++p->steps_run;
+        if (p->fgroup && p->fgroup[k]) { gir__fuse_run(p, p->fgroup[k] - 1); continue; }
+        for (j = 0; j < s->nin; ++j) {
+            const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
+            p->kin[j].p = iv->ptr ? iv->ptr : (const void *)&gir__empty;   /* an empty value may have no memory */
+            p->kin[j].s = &iv->shape;
+            p->kin[j].dt = iv->dtype;
+            p->kin[j].tr = j < 8 ? (s->tr >> j) & 1 : 0;    /* bits for the first 8 inputs (matmul uses 2) */
+        }
+        if (GIR__ONLY_F32 && !gir__kin_f32(o->dtype, p->kin, s->nin)) {
+            gir__pfail(p, GIR_ERR_NOT_BUILT, "run: %N (%s): a dtype other than f32, and this build has GIR_ONLY_F32",
+                       (const gir_graph *)p->g, (unsigned)o->node, gir__op_names[s->op]);
+            return GIR_ERR_NOT_BUILT;
+        }
+        st = gir__step_kernel(s, o->dtype, &o->shape, o->ptr, o->node, p->kin,
+                              s->attr ? gir__attr_ref(p->g, s->attr, &ta) : &gir__no_attr, p->scratch, p->runs, p->msg,
+#if defined(GIR_THREADS)
+                              &p->par);
+#else
+                              NULL);
+#endif
+        if (st != GIR_OK) {
+            p->status = st;
+            ++p->runs;
+            return st;
+        }
+    }
+    ++p->runs;
+    if (p->nfold) p->folded = 1;
+    return GIR_OK;
+}
+GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n) {
+    uint32_t v;
+    if (!p || gir__handle_kind(p->g, n) != GIR__H_OWN || n.id >= p->nmap || !(v = p->map[n.id])) return NULL;
+    if (p->vals[v - 1].kind == GIR__VAL_DATA) return gir__node_data(p->g, &p->g->nodes[p->vals[v - 1].node]);
+    return p->vals[v - 1].ptr;
+}
+GIR_API const char *gir_plan_message(const gir_plan *p) { return p ? p->msg : "no plan (NULL)"; }
+/* a one-element value as a double: the checks gir_plan_data leaves to the caller, then one load of its dtype */
+static gir_status gir__plan_scalar(const gir_plan *p, gir_node n, double *value, gir_plan *msg) {
+    uint32_t v = 0;
+    const gir__val *val;
+    const void *ptr;
+    int64_t cnt;
+    if (!p) return GIR_ERR_INVALID_ARG;
+    if (gir__handle_kind(p->g, n) != GIR__H_OWN) {
+        if (msg) gir__pfail(msg, GIR_ERR_HANDLE, "plan_scalar: node %u: not a node of the plan's graph", n.id);
+        return GIR_ERR_HANDLE;
+    }
+    if (n.id >= p->nmap || !(v = p->map[n.id])) {
+        if (msg) gir__pfail(msg, GIR_ERR_INVALID_ARG, "plan_scalar: node %u (%s): not in the plan (compile it as an "
+                            "output)", n.id, gir__op_names[p->g->nodes[n.id].op]);
+        return GIR_ERR_INVALID_ARG;
+    }
+    val = &p->vals[v - 1];
+    if (val->kind == GIR__VAL_FUSED) {
+        if (msg) gir__pfail(msg, GIR_ERR_INVALID_ARG, "plan_scalar: node %u (%s): fused away (compile it as an output)",
+                            n.id, gir__op_names[p->g->nodes[n.id].op]);
+        return GIR_ERR_INVALID_ARG;
+    }
+    if ((cnt = gir__numel(&val->shape)) != 1) {
+        if (msg) gir__pfail(msg, GIR_ERR_SHAPE, "plan_scalar: node %u (%s): %S has %l elements, not one", n.id,
+                            gir__op_names[p->g->nodes[n.id].op], &val->shape, (long long)cnt);
+        return GIR_ERR_SHAPE;
+    }
+    ptr = gir_plan_data(p, n);
+    if (!ptr || (val->kind == GIR__VAL_TEMP && p->runs == 0)) {
+        if (msg) gir__pfail(msg, GIR_ERR_UNBOUND, "plan_scalar: node %u (%s): no value yet (%s)", n.id,
+                            gir__op_names[p->g->nodes[n.id].op], ptr ? "the plan has not run" : "input not bound");
+        return GIR_ERR_UNBOUND;
+    }
+    switch (val->dtype) {
+    case GIR_DTYPE_F32: *value = *(const float *)ptr; break;
+    case GIR_DTYPE_F64: *value = *(const double *)ptr; break;
+    case GIR_DTYPE_I32: *value = *(const int32_t *)ptr; break;
+    default: *value = *(const uint8_t *)ptr; break;   /* u8, b8 */
+    }
+    return GIR_OK;
+}
+GIR_API double gir_plan_scalar(const gir_plan *p, gir_node n) {
+    double x = 0.0;
+    if (gir__plan_scalar(p, n, &x, NULL) != GIR_OK) return NAN;
+    return x;
+}
+GIR_API gir_status gir_plan_read_scalar(gir_plan *p, gir_node n, double *value) {
+    double x = 0.0;
+    gir_status s = gir__plan_scalar(p, n, &x, p);
+    if (s == GIR_OK && value) *value = x;
+    return s;
+}
+GIR_API size_t gir_plan_arena_bytes(const gir_plan *p) { return p ? p->arena_bytes : 0; }
+GIR_API int gir_plan_step_count(const gir_plan *p) { return p ? (int)p->nsteps : 0; }
+GIR_API int gir_plan_value_count(const gir_plan *p) { return p ? (int)p->nvals : 0; }
+GIR_API int gir_plan_pass_count(const gir_plan *p, gir_pass_count what) {
+    return p && (unsigned)what < 3u ? (int)p->npass[what] : 0;
+}
+
+/* the shape an input of a step has as its op sees it: swapped back when the step reads it transposed (tr) */
+static gir_shape gir__step_shape(const gir_shape *s, int tr) {
+    gir_shape t = *s;
+    if (tr && t.rank >= 2) {
+        int32_t d = t.dim[t.rank - 1];
+        t.dim[t.rank - 1] = t.dim[t.rank - 2];
+        t.dim[t.rank - 2] = d;
+    }
+    return t;
+}
+#if defined(GIR_THREADS)
+/* the scratch bytes the plan's steps need with nt threads; the shapes are the ones gir_compile saw (an input read
+   with its last two axes swapped has them swapped back) */
+static size_t gir__plan_scratch_par(const gir_plan *p, int nt) {
+    size_t most = 0;
+    uint32_t k;
+    int j;
+    for (k = 0; k < p->nsteps; ++k) {
+        const gir__step *s = &p->steps[k];
+        const gir__val *o = &p->vals[s->val];
+        gir_shape in[2];
+        size_t b;
+        for (j = 0; j < 2; ++j)
+            in[j] = (uint32_t)j < s->nin ? gir__step_shape(&p->vals[p->sin[s->in0 + j]].shape, s->tr >> j & 1) : o->shape;
+        b = gir__scratch_bytes_par(s->op, o->dtype, &o->shape, &in[0], s->nin > 1 ? &in[1] : NULL, nt);
+        if (b > most) most = b;
+    }
+    return p->fuse_bytes * (size_t)nt > most ? p->fuse_bytes * (size_t)nt : most;   /* fused groups: per thread */
+}
+GIR_API gir_status gir_plan_set_parallel(gir_plan *p, gir_parallel_fn fn, void *user, int nthreads) {
+    size_t need;
+    if (!p) return GIR_ERR_INVALID_ARG;
+    if (nthreads < 1 || nthreads > GIR_MAX_THREADS) {
+        gir__pfail(p, GIR_ERR_INVALID_ARG, "set_parallel: nthreads %d is not in 1..%d", nthreads, GIR_MAX_THREADS);
+        return GIR_ERR_INVALID_ARG;
+    }
+    if (!fn) nthreads = 1;
+    need = gir__plan_scratch_par(p, nthreads);
+    if (need > p->scratch_bytes) {
+        void *raw = gir__alloc(&p->a, need + GIR__ALIGN);
+        if (!raw) {
+            gir__pfail(p, GIR_ERR_OUT_OF_MEMORY, "set_parallel: out of memory (%l bytes of scratch for %d threads)",
+                       (long long)need, nthreads);
+            return GIR_ERR_OUT_OF_MEMORY;
+        }
+        gir__free(&p->a, p->scratch_raw, 0);
+        p->scratch_raw = raw;
+        p->scratch = (unsigned char *)raw + (GIR__ALIGN - (size_t)((uintptr_t)raw % GIR__ALIGN)) % GIR__ALIGN;
+        p->scratch_bytes = need;
+    }
+    p->par.fn = fn;
+    p->par.user = user;
+    p->par.nt = nthreads;
+    return GIR_OK;
+}
+GIR_API int gir_plan_threads(const gir_plan *p) { return p && p->par.fn && p->par.nt > 1 ? p->par.nt : 1; }
+#endif
 
 #if defined(GIR__COLD)
 #pragma GCC push_options
@@ -35425,13 +35620,15 @@ GIR_API gir_status gir_init_layer(gir_graph *g, gir_node w, gir_node bias, gir_i
 #pragma GCC pop_options
 #endif
 
+/* >>dump: Graphviz DOT of a graph and its plan, a text dump of a plan, and the text dump of a graph (gir_dump) ------
+   Everything but gir_dump is written through one sink: a FILE (without GIR_NO_STDIO) or a caller's buffer, which
+   keeps a NUL and counts the length of the whole text (snprintf's contract), so firmware can dump without stdio.
+   gir_dump, which writes to a FILE only, is compiled at the build's level (it was with the builder), the rest is
+   cold. */
 #if defined(GIR__COLD)
 #pragma GCC push_options
 #pragma GCC optimize ("O1")
 #endif
-/* >>dump: Graphviz DOT of a graph and its plan, a text dump of a plan ---------------------------------------------
-   Everything is written through one sink: a FILE (without GIR_NO_STDIO) or a caller's buffer, which keeps a NUL
-   and counts the length of the whole text (snprintf's contract), so firmware can dump without stdio. */
 typedef struct gir__out {
     char  *p;
     size_t cap, len;
@@ -35623,223 +35820,35 @@ GIR_API void gir_plan_dump(const gir_plan *p, FILE *f) {
 #pragma GCC pop_options
 #endif
 
-/* >>train: training inside the plan. The assign op (a variable takes a new value at the end of the run), the
-   order gir_compile gives assign steps, train and eval plans (train_eval nodes, dropout), the optimizers
-   (SGD, momentum, Nesterov, Adam, AdamW, AMSGrad), gradient clipping by global norm, learning-rate schedules
-   as nodes, and batch norm with running statistics.
+#ifndef GIR_NO_STDIO
+GIR_API void gir_dump(const gir_graph *g, FILE *f) {
+    size_t k;
+    static const char *const nt[] = {"const", "const_derived", "input", "input_nondiff", "input_derived"};
+    if (!g || !f) return;
+    for (k = 1; k < g->nnodes; ++k) {
+        const gir__node *d = &g->nodes[k];
+        char sh[96];
+        uint32_t j;
+        gir__format(sh, sizeof sh, "%S", gir__nshape(g, d));
+        fprintf(f, "%%%u = %s(", (unsigned)k, gir__op_names[d->op]);
+        for (j = 0; j < d->nin; ++j)
+            fprintf(f, "%s%s%%%u", j ? ", " : "", j >= d->nparents ? "@" : "", (unsigned)g->ins[d->in0 + j]);
+        fprintf(f, ") : %s%s  %s  level %d%s%s%s\n", gir__dtype_names[d->dtype], sh, nt[d->ntype], d->grad_level,
+                d->name ? "  '" : "", d->name ? gir__name_at(g, d->name) : "", d->name ? "'" : "");
+    }
+}
+#endif
 
-   Ordering rule (the scheduler's, and the one a memory planner must keep): an assign step of variable V runs
-   after every step of the plan that reads V directly (V among its inputs), so those read the old value; a step
-   that uses an assign node's value runs after that assign. Assign steps otherwise run as late as they can:
-   after every step that does not depend on an assign. gir__assign_before lists, for an assign step, the steps
-   that must come before it besides its inputs' producers. Elementwise fusion runs a group's members at the
-   group's root: a member that reads V joins the group only when no assign of V lies between it and the root. */
+/* >>train: training as nodes of the graph: the optimizers (SGD, momentum, Nesterov, Adam, AdamW, AMSGrad), gradient
+   clipping by global norm, learning-rate schedules as nodes, and batch norm with running statistics. The ops they
+   build on: assign (a variable takes a new value at the end of the run; its shape rule in gen/50-ir/shapes.c, its
+   kernel in gen/70-kernels/kernels.c) and train_eval (training and eval values; gen/80-plan/modes.c says which a
+   plan reads); the order of assign steps in a plan: gen/80-plan/modes.c. */
 
 #if defined(GIR__COLD)
 #pragma GCC push_options
 #pragma GCC optimize ("O1")
 #endif
-/* -- the ops ---------------------------------------------------------------------------------------------- */
-static gir_status gir__sh_assign(gir__bctx *b) {
-    const gir__node *v = gir__bin(b, 0), *x = gir__bin(b, 1);
-    if (v->dtype != x->dtype)
-        return GIR__BFAIL(b, GIR_ERR_DTYPE, "assign: node %u: value (node %u) %T %S must have the dtype of var "
-                          "(node %u) %T %S", b->id, (unsigned)b->in[1].id, (int)x->dtype, gir__nshape(b->g, x),
-                          (unsigned)b->in[0].id, (int)v->dtype, gir__nshape(b->g, v));
-    if (!gir__shape_eq(gir__nshape(b->g, v), gir__nshape(b->g, x)))
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "assign: node %u: value (node %u) %T %S must have the shape of var "
-                          "(node %u) %T %S", b->id, (unsigned)b->in[1].id, (int)x->dtype, gir__nshape(b->g, x),
-                          (unsigned)b->in[0].id, (int)v->dtype, gir__nshape(b->g, v));
-    if (!gir__op_is(v->op, GIR__F_LEAF_VAR))
-        return GIR__BFAIL(b, GIR_ERR_INVALID_ARG, "assign: node %u: var (node %u, %s %T %S) must be a variable",
-                          b->id, (unsigned)b->in[0].id, gir__op_names[v->op], (int)v->dtype, gir__nshape(b->g, v));
-    b->out = (*gir__nshape(b->g, v));
-    b->dtype = v->dtype;
-    return GIR_OK;
-}
-#if defined(GIR__COLD)
-#pragma GCC pop_options
-#endif
-/* writes the variable (in[0], the graph's storage) and the node's own value, both the new value */
-static gir_status gir__k_assign(gir__kx *k) {
-    size_t bytes = (size_t)gir__numel(k->shape) * gir__esize(k->dtype);
-    if (bytes && k->in[0].p != k->in[1].p) GIR_MEMCPY((void *)(uintptr_t)k->in[0].p, k->in[1].p, bytes);
-    if (bytes && k->out != k->in[1].p) GIR_MEMCPY(k->out, k->in[1].p, bytes);
-    return GIR_OK;
-}
-#if defined(GIR__COLD)
-#pragma GCC push_options
-#pragma GCC optimize ("O1")
-#endif
-static gir_status gir__sh_train_eval(gir__bctx *b) {
-    const gir__node *t, *e;
-    int k;
-    if (b->n < 2)
-        return GIR__BFAIL(b, GIR_ERR_INVALID_ARG, "train_eval: node %u: needs a training and an eval value, got %d "
-                          "input(s)", b->id, b->n);
-    t = gir__bin(b, 0);
-    e = gir__bin(b, 1);
-    if (t->dtype != e->dtype)
-        return GIR__BFAIL(b, GIR_ERR_DTYPE, "train_eval: node %u: the eval value (node %u) %T %S must have the "
-                          "dtype of the training value (node %u) %T %S", b->id, (unsigned)b->in[1].id, (int)e->dtype,
-                          gir__nshape(b->g, e), (unsigned)b->in[0].id, (int)t->dtype, gir__nshape(b->g, t));
-    if (!gir__shape_eq(gir__nshape(b->g, t), gir__nshape(b->g, e)))
-        return GIR__BFAIL(b, GIR_ERR_SHAPE, "train_eval: node %u: the eval value (node %u) %T %S must have the "
-                          "shape of the training value (node %u) %T %S", b->id, (unsigned)b->in[1].id, (int)e->dtype,
-                          gir__nshape(b->g, e), (unsigned)b->in[0].id, (int)t->dtype, gir__nshape(b->g, t));
-    for (k = 2; k < b->n; ++k) {
-        const gir__node *u = gir__bin(b, k);
-        if (!gir__op_is(u->op, GIR__F_WRITES) || u->dtype != t->dtype)
-            return GIR__BFAIL(b, GIR_ERR_INVALID_ARG, "train_eval: node %u: update %d (node %u, %s %T %S) must be an "
-                              "assign node of %T", b->id, k - 2, (unsigned)b->in[k].id, gir__op_names[u->op],
-                              (int)u->dtype, gir__nshape(b->g, u), (int)t->dtype);
-    }
-    b->out = (*gir__nshape(b->g, t));
-    b->dtype = t->dtype;
-    return GIR_OK;
-}
-
-/* -- what gir_compile asks of this fragment --------------------------------------------------------------- */
-/* input k of node d is computed by a plan compiled in mode eval (0: training): a train_eval node needs its
-   training value and its updates, or only its eval value */
-static int gir__mode_needs(const gir__node *d, uint32_t k, int eval) {
-    if (!gir__op_is(d->op, GIR__F_EVAL_PICK1)) return 1;
-    return eval ? k == 1 : k != 1;
-}
-/* the inputs a step of node d reads: [*first, *first + return value) */
-static uint32_t gir__mode_reads(const gir__node *d, int eval, uint32_t *first) {
-    *first = 0;
-    if (!gir__op_is(d->op, GIR__F_EVAL_PICK1)) return d->nin;
-    *first = eval ? 1u : 0u;
-    return 1;
-}
-/* the kernel a step of node d runs: in eval plans an EVAL_ID op (dropout) is the identity, which runs as a copy.
-   Not a column: stop_gradient is named as the op whose kernel is that copy (a step records an op). */
-static uint16_t gir__mode_op(const gir__node *d, int eval) {
-    return (uint16_t)(eval && gir__op_is(d->op, GIR__F_EVAL_ID) ? (int)GIR_OP_STOP_GRADIENT : (int)d->op);
-}
-
-/* the steps that must come before assign step a, besides the producers of its inputs: every other step that
-   reads a's variable directly. Writes them to out (when not NULL) in step order; returns how many. This is the
-   hook for a later scheduler or memory planner. */
-static uint32_t gir__assign_before(const gir_plan *p, uint32_t a, uint32_t *out) {
-    uint32_t var = p->sin[p->steps[a].in0], k, j, n = 0;
-    for (k = 0; k < p->nsteps; ++k) {
-        const gir__step *s = &p->steps[k];
-        if (k == a) continue;
-        for (j = 0; j < s->nin; ++j)
-            if (p->sin[s->in0 + j] == var) {
-                if (out) out[n] = k;
-                ++n;
-                break;
-            }
-    }
-    return n;
-}
-
-typedef struct gir__awork {
-    uint32_t *prod;     /* value -> producing step + 1 */
-    uint32_t *owner;    /* value (a variable) -> its assign step + 1 */
-    uint32_t *rem;      /* value (an assigned variable) -> steps reading it not yet placed */
-    uint32_t *order;    /* the new step order */
-    uint8_t  *done;
-} gir__awork;
-
-/* step s can be placed: its inputs' producers are placed, and an assign has no reader of its variable left */
-static int gir__assign_ready(const gir_plan *p, const gir__awork *w, uint32_t s) {
-    const gir__step *st = &p->steps[s];
-    uint32_t j;
-    for (j = 0; j < st->nin; ++j) {
-        uint32_t pr = w->prod[p->sin[st->in0 + j]];
-        if (pr && !w->done[pr - 1]) return 0;
-    }
-    return !gir__op_is(st->op, GIR__F_WRITES) || w->rem[p->sin[st->in0]] == 0;
-}
-static void gir__assign_place(const gir_plan *p, gir__awork *w, uint32_t s, uint32_t *n) {
-    const gir__step *st = &p->steps[s];
-    uint32_t j, i;
-    w->done[s] = 1;
-    w->order[(*n)++] = s;
-    for (j = 0; j < st->nin; ++j) {            /* each variable once per step, the assign's own var not at all */
-        uint32_t v = p->sin[st->in0 + j];
-        int seen = gir__op_is(st->op, GIR__F_WRITES) && v == p->sin[st->in0];
-        for (i = 0; i < j && !seen; ++i) seen = p->sin[st->in0 + i] == v;
-        if (!seen && w->owner[v]) --w->rem[v];
-    }
-}
-/* the plan cannot be ordered: names a step that reads an assigned variable yet depends on its assign */
-static void gir__assign_cycle(gir_graph *g, gir_plan *p, const gir__awork *w) {
-    uint32_t k, j;
-    for (k = 0; k < p->nsteps; ++k) {
-        const gir__step *s = &p->steps[k];
-        if (w->done[k] || gir__op_is(s->op, GIR__F_WRITES)) continue;
-        for (j = 0; j < s->nin; ++j) {
-            uint32_t v = p->sin[s->in0 + j];
-            if (w->owner[v]) {
-                gir__gfail(g, GIR_ERR_INVALID_ARG, "compile: node %u (%s) reads variable node %u and depends on "
-                           "assign node %u to it: the old value would be read after the write",
-                           (unsigned)p->vals[s->val].node, gir__op_names[s->op], (unsigned)p->vals[v].node,
-                           (unsigned)p->vals[p->steps[w->owner[v] - 1].val].node);
-                return;
-            }
-        }
-    }
-    gir__gfail(g, GIR_ERR_INVALID_ARG, "compile: assign nodes that read each other's variables cannot be ordered");
-}
-/* checks the plan's assign steps (one per variable) and orders the steps by the rule at the top */
-static gir_status gir__assign_order(gir_graph *g, gir_plan *p) {
-    gir__awork w;
-    uint32_t k, j, n = 0, na = 0, progress = 1;
-    size_t nv = p->nvals ? p->nvals : 1, ns = p->nsteps ? p->nsteps : 1, bytes;
-    void *mem;
-    gir_status st = GIR_OK;
-    for (k = 0; k < p->nsteps; ++k) na += gir__op_is(p->steps[k].op, GIR__F_WRITES);
-    if (!na) return GIR_OK;
-    bytes = nv * 3 * sizeof(uint32_t) + ns * sizeof(uint32_t) + ns;
-    if (!(mem = gir__alloc(&p->a, bytes))) return GIR_ERR_OUT_OF_MEMORY;
-    GIR_MEMSET(mem, 0, bytes);
-    w.prod = (uint32_t *)mem; w.owner = w.prod + nv; w.rem = w.owner + nv; w.order = w.rem + nv;
-    w.done = (uint8_t *)(w.order + ns);
-    for (k = 0; k < p->nsteps && st == GIR_OK; ++k) {
-        const gir__step *s = &p->steps[k];
-        uint32_t v = p->sin[s->in0];
-        w.prod[s->val] = k + 1;
-        if (!gir__op_is(s->op, GIR__F_WRITES)) continue;
-        if (w.owner[v]) {
-            gir__gfail(g, GIR_ERR_INVALID_ARG, "compile: assign nodes %u and %u both write variable node %u in one "
-                       "plan", (unsigned)p->vals[p->steps[w.owner[v] - 1].val].node, (unsigned)p->vals[s->val].node,
-                       (unsigned)p->vals[v].node);
-            st = GIR_ERR_INVALID_ARG;
-        }
-        w.owner[v] = k + 1;
-    }
-    for (k = 0; k < p->nsteps && st == GIR_OK; ++k)
-        if (gir__op_is(p->steps[k].op, GIR__F_WRITES)) w.rem[p->sin[p->steps[k].in0]] = gir__assign_before(p, k, NULL);
-    while (st == GIR_OK && n < p->nsteps && progress) {   /* passes: the other steps, then the assigns */
-        uint32_t n0 = n;
-        for (j = 0; j < 2; ++j)
-            for (k = 0; k < p->nsteps; ++k)
-                if (!w.done[k] && gir__op_is(p->steps[k].op, GIR__F_WRITES) == (j == 1) && gir__assign_ready(p, &w, k))
-                    gir__assign_place(p, &w, k, &n);
-        progress = n > n0;
-    }
-    if (st == GIR_OK && n < p->nsteps) {
-        gir__assign_cycle(g, p, &w);
-        st = GIR_ERR_INVALID_ARG;
-    }
-    if (st == GIR_OK) {                        /* the steps in their new order, through the spare prod array */
-        gir__step *tmp = (gir__step *)gir__alloc(&p->a, ns * sizeof(gir__step));
-        if (!tmp) st = GIR_ERR_OUT_OF_MEMORY;
-        else {
-            for (k = 0; k < p->nsteps; ++k) tmp[k] = p->steps[w.order[k]];
-            GIR_MEMCPY(p->steps, tmp, p->nsteps * sizeof(gir__step));
-            gir__free(&p->a, tmp, ns * sizeof(gir__step));
-        }
-    }
-    gir__free(&p->a, mem, bytes);
-    return st;
-}
-
 /* -- optimizers ------------------------------------------------------------------------------------------- */
 /* element k of a caller's list of nodes: its node, or NULL after recording why (an earlier failure's {0} keeps
    the earlier message) */
@@ -36937,7 +36946,7 @@ GIR_API gir_status gir_load_graph(const void *data, size_t size, const gir_graph
               reader sizes it)
      vals     gir__ival[nvals]: shape, dtype, kind (temporary, input, constant, variable), bytes, the plan's
               node id (for messages) and an offset: in the arena (a temporary) or in the image (values)
-     steps    gir__step[nsteps] as gen/80-plan/exec.c defines it; attr is 1 + the offset of its packed attributes
+     steps    gir__step[nsteps] as gen/80-plan/plan_record.c defines it; attr is 1 + the offset of its packed attributes
      sin      u32[nsin]: the steps' inputs, value indices; ins u32[nin], outs u32[nout]: the values the device
               binds and reads, in the writer's order (in ins, GIR__IMG_NONE for an input the plan does not read)
      attrs    the steps' attributes in gen/50-ir/graph.c's packed form (never a data pointer), then at least

@@ -57,12 +57,13 @@ from op_listing import oplist_text, splice_readme  # noqa: E402
 # (a layer uses only the layers before it). Templates are instantiated once per float dtype.
 LAYERS = [
     ("20-api", ["header.h"]),
-    ("30-base", ["config.c", "select.c", "handle.c"]),
-    ("40-vector", ["simd.c", "simd_avx512.c", "simd_avx2.c", "simd_neon.c", "simd_mve.c", "vmath.c", "vreduce.c"]),
-    ("50-ir", ["graph.c", "shapes.c", "build.c", "names.c", "dataref.c", "compose.c"]),
+    ("30-base", ["config.c", "select.c", "handle.c", "dtype.c", "store.c", "format.c"]),
+    ("40-vector", ["simd.c", "simd_avx512.c", "simd_avx2.c", "simd_neon.c", "simd_mve.c", "vmath.c", "vreduce.c",
+                   "ew_loops.c"]),
+    ("50-ir", ["dims.c", "graph.c", "checks.c", "shapes.c", "build.c", "names.c", "dataref.c", "compose.c"]),
     ("60-autodiff", ["autodiff.c", "fwdmode.c"]),
     ("70-kernels", ["threads.c", "gemm.c", "gemv.c", "f32.c", "kernels.c"]),
-    ("80-plan", ["passes.c", "exec.c", "fuse.c", "plan.c"]),
+    ("80-plan", ["passes.c", "plan_record.c", "fuse.c", "plan.c", "modes.c", "compile.c", "run.c"]),
     ("90-library", ["init.c", "dump.c", "train.c", "io.c", "image.c", "end.c"]),
 ]
 FRAGMENTS = ["%s/%s" % (layer, f) for layer, files in LAYERS for f in files]
@@ -77,7 +78,7 @@ TEMPLATES = ["70-kernels/kern_linalg.tmpl.c", "70-kernels/kern_nn.tmpl.c"]
 # /*@cold end*/. A function of a cold region is not inlined into the code around it (gcc does not inline across
 # optimisation levels): the small helpers kernels call stay outside.
 COLD_FRAGMENTS = ["50-ir/shapes.c", "50-ir/names.c", "50-ir/dataref.c", "50-ir/compose.c", "90-library/init.c",
-                  "60-autodiff/autodiff.c", "60-autodiff/fwdmode.c", "90-library/dump.c", "90-library/io.c"]
+                  "60-autodiff/autodiff.c", "60-autodiff/fwdmode.c", "80-plan/modes.c", "90-library/io.c"]
 COLD_BEGIN = "#if defined(GIR__COLD)\n#pragma GCC push_options\n#pragma GCC optimize (\"O1\")\n#endif"
 COLD_END = "#if defined(GIR__COLD)\n#pragma GCC pop_options\n#endif"
 

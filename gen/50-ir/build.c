@@ -1,4 +1,4 @@
-/* >>build: the generic builder every named builder calls, and gir_dump ------------------------------------------- */
+/* >>build: the generic builder every named builder calls (gir_op_build), and the builders generated from ops.def - */
 static const char *gir__dtrule_text(int r) {
     switch (r) {
     case GIR__DT_NUM: return "numeric (u8, i32, f32, f64)";
@@ -351,22 +351,3 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
 
 /* generated from ops.def: one builder per row */
 @@BUILDERS@@
-
-#ifndef GIR_NO_STDIO
-GIR_API void gir_dump(const gir_graph *g, FILE *f) {
-    size_t k;
-    static const char *const nt[] = {"const", "const_derived", "input", "input_nondiff", "input_derived"};
-    if (!g || !f) return;
-    for (k = 1; k < g->nnodes; ++k) {
-        const gir__node *d = &g->nodes[k];
-        char sh[96];
-        uint32_t j;
-        gir__format(sh, sizeof sh, "%S", gir__nshape(g, d));
-        fprintf(f, "%%%u = %s(", (unsigned)k, gir__op_names[d->op]);
-        for (j = 0; j < d->nin; ++j)
-            fprintf(f, "%s%s%%%u", j ? ", " : "", j >= d->nparents ? "@" : "", (unsigned)g->ins[d->in0 + j]);
-        fprintf(f, ") : %s%s  %s  level %d%s%s%s\n", gir__dtype_names[d->dtype], sh, nt[d->ntype], d->grad_level,
-                d->name ? "  '" : "", d->name ? gir__name_at(g, d->name) : "", d->name ? "'" : "");
-    }
-}
-#endif

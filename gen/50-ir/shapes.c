@@ -594,3 +594,49 @@ static gir_status gir__sh_dropout(gir__bctx *b) {
     b->out = *gir__nshape(b->g, gir__bin(b, 0));
     return GIR_OK;
 }
+
+/* the assign op (gen/90-library/train.c) and train_eval (train and eval plans: gen/80-plan/modes.c) */
+static gir_status gir__sh_assign(gir__bctx *b) {
+    const gir__node *v = gir__bin(b, 0), *x = gir__bin(b, 1);
+    if (v->dtype != x->dtype)
+        return GIR__BFAIL(b, GIR_ERR_DTYPE, "assign: node %u: value (node %u) %T %S must have the dtype of var "
+                          "(node %u) %T %S", b->id, (unsigned)b->in[1].id, (int)x->dtype, gir__nshape(b->g, x),
+                          (unsigned)b->in[0].id, (int)v->dtype, gir__nshape(b->g, v));
+    if (!gir__shape_eq(gir__nshape(b->g, v), gir__nshape(b->g, x)))
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "assign: node %u: value (node %u) %T %S must have the shape of var "
+                          "(node %u) %T %S", b->id, (unsigned)b->in[1].id, (int)x->dtype, gir__nshape(b->g, x),
+                          (unsigned)b->in[0].id, (int)v->dtype, gir__nshape(b->g, v));
+    if (!gir__op_is(v->op, GIR__F_LEAF_VAR))
+        return GIR__BFAIL(b, GIR_ERR_INVALID_ARG, "assign: node %u: var (node %u, %s %T %S) must be a variable",
+                          b->id, (unsigned)b->in[0].id, gir__op_names[v->op], (int)v->dtype, gir__nshape(b->g, v));
+    b->out = (*gir__nshape(b->g, v));
+    b->dtype = v->dtype;
+    return GIR_OK;
+}
+static gir_status gir__sh_train_eval(gir__bctx *b) {
+    const gir__node *t, *e;
+    int k;
+    if (b->n < 2)
+        return GIR__BFAIL(b, GIR_ERR_INVALID_ARG, "train_eval: node %u: needs a training and an eval value, got %d "
+                          "input(s)", b->id, b->n);
+    t = gir__bin(b, 0);
+    e = gir__bin(b, 1);
+    if (t->dtype != e->dtype)
+        return GIR__BFAIL(b, GIR_ERR_DTYPE, "train_eval: node %u: the eval value (node %u) %T %S must have the "
+                          "dtype of the training value (node %u) %T %S", b->id, (unsigned)b->in[1].id, (int)e->dtype,
+                          gir__nshape(b->g, e), (unsigned)b->in[0].id, (int)t->dtype, gir__nshape(b->g, t));
+    if (!gir__shape_eq(gir__nshape(b->g, t), gir__nshape(b->g, e)))
+        return GIR__BFAIL(b, GIR_ERR_SHAPE, "train_eval: node %u: the eval value (node %u) %T %S must have the "
+                          "shape of the training value (node %u) %T %S", b->id, (unsigned)b->in[1].id, (int)e->dtype,
+                          gir__nshape(b->g, e), (unsigned)b->in[0].id, (int)t->dtype, gir__nshape(b->g, t));
+    for (k = 2; k < b->n; ++k) {
+        const gir__node *u = gir__bin(b, k);
+        if (!gir__op_is(u->op, GIR__F_WRITES) || u->dtype != t->dtype)
+            return GIR__BFAIL(b, GIR_ERR_INVALID_ARG, "train_eval: node %u: update %d (node %u, %s %T %S) must be an "
+                              "assign node of %T", b->id, k - 2, (unsigned)b->in[k].id, gir__op_names[u->op],
+                              (int)u->dtype, gir__nshape(b->g, u), (int)t->dtype);
+    }
+    b->out = (*gir__nshape(b->g, t));
+    b->dtype = t->dtype;
+    return GIR_OK;
+}

@@ -1,5 +1,6 @@
 /* >>gemm: packed, register-blocked matrix multiply for f32 and f64 -----------------------------------------------
-   gir__gemm computes C[m x n] = A[m x k] B[k x n] (or C += A B). A and B are read through element strides,
+   gir__gemm (at the end of gen/70-kernels/gemv.c, which takes the small shapes first) computes
+   C[m x n] = A[m x k] B[k x n] (or C += A B). A and B are read through element strides,
    so row-major, transposed and other layouts are all read in place: A(i, p) = a[i*rsa + p*csa] and
    B(p, j) = b[p*rsb + j*csb]. C is row-major with row stride ldc.
    Blocking in the Goto/BLIS manner, for one core:
@@ -25,7 +26,7 @@
    rows span at most 1 MiB (the gir__gemm_ukd_* kernels read its rows directly), a B with contiguous rows
    used by few rows of A or spanning at most 256 KiB (only its partial last panel is packed). Small and
    skinny shapes (k = 1, m = 1, n = 1, few rows or columns) never reach the packed path: gir__gemm_small
-   (section gemv) computes them from the operands in place. Packing buffers come from the plan's scratch memory (gir__gemm_scratch bytes,
+   (gen/70-kernels/gemv.c) computes them from the operands in place. Packing buffers come from the plan's scratch memory (gir__gemm_scratch bytes,
    64-byte aligned), so a run allocates nothing. All kernels use fused multiply-add except the scalar
    ones, which are the portable reference (GIR_NO_SIMD). */
 
@@ -719,9 +720,6 @@ static void gir__gemm_block(const gir__gemm_cfg *g, int64_t mb, int64_t nb, int6
 #define GIR__GEMM_COLV   3      /* n = 1, A transposed: matrix times vector */
 #define GIR__GEMM_DOTS   4      /* few rows or columns, dot products */
 #define GIR__GEMM_EMPTY  5      /* m, n or k is 0 */
-static int gir__gemm_small(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, const void *a, int64_t rsa,
-                           int64_t csa, const void *b, int64_t rsb, int64_t csb, void *c, int64_t ldc, int acc);
-
 /* the macro loops of the blocking above, for configuration g as chosen (no wider tile is picked here) */
 static void gir__gemm_loops(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, const void *a, int64_t rsa,
                             int64_t csa, const void *b, int64_t rsb, int64_t csb, void *c, int64_t ldc, int acc,
@@ -803,28 +801,3 @@ static int gir__gemm_split(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t
     return 1;
 }
 #endif
-
-/* C[m x n] (=, or += if acc) A[m x k] B[k x n] with the layouts described at the top of this section;
-   scratch: gir__gemm_scratch(g, m, n, k) bytes, 64-byte aligned (gir__gemm_scratch_par with a hook);
-   par: the plan's parallel-for hook, or NULL. Returns the path it took. */
-static int gir__gemm(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, const void *a, int64_t rsa,
-                     int64_t csa, const void *b, int64_t rsb, int64_t csb, void *c, int64_t ldc, int acc,
-                     void *scratch, const gir__par *par) {
-    int64_t es = g->es, i;
-    int path;
-    GIR__UNUSED(par);
-    if (m <= 0 || n <= 0) return GIR__GEMM_EMPTY;
-    if (k <= 0) {
-        if (!acc)
-            for (i = 0; i < m; ++i) GIR_MEMSET((char *)c + i * ldc * es, 0, (size_t)(n * es));
-        return GIR__GEMM_EMPTY;
-    }
-    path = gir__gemm_small(g, m, n, k, a, rsa, csa, b, rsb, csb, c, ldc, acc);
-    if (path != GIR__GEMM_PACKED) return path;
-    if (g->wide && n % g->wide->nr == 0) g = g->wide;           /* same choice as gir__gemm_scratch */
-#if defined(GIR_THREADS)
-    if (gir__gemm_split(g, m, n, k, a, rsa, csa, b, rsb, csb, c, ldc, acc, scratch, par)) return GIR__GEMM_PACKED;
-#endif
-    gir__gemm_loops(g, m, n, k, a, rsa, csa, b, rsb, csb, c, ldc, acc, scratch);
-    return GIR__GEMM_PACKED;
-}

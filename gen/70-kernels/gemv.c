@@ -9,7 +9,8 @@
        elements of B (GIR__GEMM_COLV), the same kernel with the roles of A and B exchanged;
      - A's rows and B's columns contiguous and few rows or columns in C: dot products of rows of A with
        columns of B (GIR__GEMM_DOTS, gir__gemm_dots), e.g. g Wᵀ in a dense layer's backward pass.
-   Anything else returns GIR__GEMM_PACKED and goes through the packed path.
+   Anything else returns GIR__GEMM_PACKED and goes through the packed path (gen/70-kernels/gemm.c); gir__gemm,
+   the entry of both, ends this fragment.
    Summation order: the ROWV / COLV kernels give each output element one accumulator and add the products
    in order of p, 0 + x[0] M[0] + x[1] M[1] + ... (fused multiply-adds except in the scalar reference),
    then add C when accumulating: for k <= KC this is the order of the packed micro-kernels, so the two agree
@@ -179,4 +180,29 @@ static int gir__gemm_small(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t
     else if (path == GIR__GEMM_COLV) s.gemv(m, k, b, rsb, a, csa, c, acc);
     else gir__gemm_dots(g, m, n, k, (const char *)a, rsa, (const char *)b, csb, (char *)c, ldc, acc);
     return path;
+}
+
+/* C[m x n] (=, or += if acc) A[m x k] B[k x n] with the layouts described at the top of gen/70-kernels/gemm.c;
+   scratch: gir__gemm_scratch(g, m, n, k) bytes, 64-byte aligned (gir__gemm_scratch_par with a hook);
+   par: the plan's parallel-for hook, or NULL. Returns the path it took. */
+static int gir__gemm(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, const void *a, int64_t rsa,
+                     int64_t csa, const void *b, int64_t rsb, int64_t csb, void *c, int64_t ldc, int acc,
+                     void *scratch, const gir__par *par) {
+    int64_t es = g->es, i;
+    int path;
+    GIR__UNUSED(par);
+    if (m <= 0 || n <= 0) return GIR__GEMM_EMPTY;
+    if (k <= 0) {
+        if (!acc)
+            for (i = 0; i < m; ++i) GIR_MEMSET((char *)c + i * ldc * es, 0, (size_t)(n * es));
+        return GIR__GEMM_EMPTY;
+    }
+    path = gir__gemm_small(g, m, n, k, a, rsa, csa, b, rsb, csb, c, ldc, acc);
+    if (path != GIR__GEMM_PACKED) return path;
+    if (g->wide && n % g->wide->nr == 0) g = g->wide;           /* same choice as gir__gemm_scratch */
+#if defined(GIR_THREADS)
+    if (gir__gemm_split(g, m, n, k, a, rsa, csa, b, rsb, csb, c, ldc, acc, scratch, par)) return GIR__GEMM_PACKED;
+#endif
+    gir__gemm_loops(g, m, n, k, a, rsa, csa, b, rsb, csb, c, ldc, acc, scratch);
+    return GIR__GEMM_PACKED;
 }

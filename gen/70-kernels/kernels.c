@@ -1,5 +1,5 @@
 /* >>kernels: scalar reference kernels. The table at the end maps each op to its kernel; elementwise rows
-   get generated per-dtype loops (gir__ew_rows) behind one broadcasting driver, so a SIMD variant can
+   get generated per-dtype loops (gir__ew_rows, gen/40-vector/ew_loops.c) behind one broadcasting driver, so a SIMD variant can
    replace a table cell without touching the driver. */
 typedef struct gir__kin {
     const void      *p;
@@ -21,7 +21,6 @@ typedef struct gir__kx {
     const gir__par  *par;       /* the plan's parallel-for hook (GIR_THREADS), or NULL */
 } gir__kx;
 typedef gir_status (*gir__kernel_fn)(gir__kx *k);
-typedef void (*gir__ew_fn)(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p);
 
 #ifdef GIR_NO_ERROR_STRINGS
 /* status names only: the messages' format strings, the op names and the formatter stay out of the build */
@@ -172,16 +171,6 @@ static void gir__ew_apply(gir__ew_fn fn, void *out, int odt, const gir_shape *os
     gir__ew_range(&e, 0, total);
 }
 
-/* generated from ops.def: one scalar loop per elementwise row and compute dtype */
-@@EW_KERNELS@@
-@@SIMD_EW_KERNELS@@
-
-static int gir__ew_lacks(int op, int dt) {
-    int d, any = 0;
-    if (op <= 0 || op >= GIR_OP__COUNT || dt <= 0 || dt >= GIR__DTYPE_SLOTS) return 0;
-    for (d = 1; d < GIR__DTYPE_SLOTS; ++d) any |= gir__ew_scalar(op, d) != 0;
-    return any && !gir__ew_scalar(op, dt);
-}
 static gir_status gir__k_eltwise(gir__kx *k) {
     gir__ew_fn fn = gir__ew_pick(k->op, GIR__KIDT(k, 0));
     if (!fn) return gir__kfail(k, GIR_ERR_DTYPE, "no kernel for %T", GIR__KIDT(k, 0));
@@ -1076,8 +1065,14 @@ static gir_status gir__k_pool(gir__kx *k) {
     }
     return GIR_OK;
 }
+/* writes the variable (in[0], the graph's storage) and the node's own value, both the new value */
+static gir_status gir__k_assign(gir__kx *k) {
+    size_t bytes = (size_t)gir__numel(k->shape) * gir__esize(k->dtype);
+    if (bytes && k->in[0].p != k->in[1].p) GIR_MEMCPY((void *)(uintptr_t)k->in[0].p, k->in[1].p, bytes);
+    if (bytes && k->out != k->in[1].p) GIR_MEMCPY(k->out, k->in[1].p, bytes);
+    return GIR_OK;
+}
 /* generated from ops.def: the kernel of each op */
-static gir_status gir__k_assign(gir__kx *k);     /* gen/90-library/train.c */
 @@KERNEL_TABLE@@
 
 /* scratch bytes a step needs, by kernel family, so a new row of a family needs nothing more; in1: the second

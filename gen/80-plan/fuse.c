@@ -24,7 +24,7 @@ static int gir__fuse_ok(const gir_plan *p, const gir__step *s) {
 /* the work arrays of the grouping pass, one allocation */
 typedef struct gir__fwork {
     uint32_t *nuse, *inuse, *prod, *grp, *last, *mem;
-    uint32_t *asg;          /* value (a variable) -> the step + 1 of its assign (gen/90-library/train.c) */
+    uint32_t *asg;          /* value (a variable) -> the step + 1 of its assign (gen/80-plan/modes.c) */
     uint8_t  *isout, *cand;
 } gir__fwork;
 

@@ -1,6 +1,6 @@
-/* >>plan: the order of a plan's steps and where its values live. gir_compile_ex calls this fragment:
-   gir__plan_schedule orders the steps (data dependencies, topological constraints, the ordering of variable
-   updates of gen/90-library/train.c) to lower the peak of live bytes; after fusion gir__plan_memory gives every temporary
+/* >>plan: the order of a plan's steps and where its values live. gir_compile_ex (gen/80-plan/compile.c)
+   calls this fragment: gir__plan_schedule orders the steps (data dependencies, topological constraints, the
+   ordering of variable updates of gen/80-plan/modes.c) to lower the peak of live bytes; after fusion gir__plan_memory gives every temporary
    an offset in one arena, reusing the space of values after their last use, writes elementwise results over an
    input that dies there (in-place), and keeps the results of constant subgraphs, computed on the first gir_run
    only, in space nothing else takes. gir__plan_check verifies a plan: no two buffers live at once overlap.
@@ -330,7 +330,7 @@ static gir_status gir__sched_cycle(gir_graph *g, const gir_plan *p, const gir__s
                "form a cycle through it", (const gir_graph *)g, (unsigned)p->vals[p->steps[k].val].node);
     return GIR_ERR_INVALID_ARG;
 }
-/* orders the plan's steps: the order they have (creation order, assigns placed by gen/90-library/train.c) kept where the
+/* orders the plan's steps: the order they have (creation order, assigns placed by gen/80-plan/modes.c) kept where the
    constraints allow, or the memory-greedy order (the ready step that gives back the most bytes first) when its
    peak of live bytes is lower. Both are list schedules over a heap: O((steps + edges) log steps). */
 static gir_status gir__plan_schedule(gir_graph *g, gir_plan *p, unsigned flags) {
@@ -575,34 +575,6 @@ static gir_status gir__plan_repack(gir_plan *p, size_t base, size_t *arena) {
     gir__free(&p->ta, goff, bytes);
     return GIR_OK;
 }
-/* the arena: the values kept for every run (constant subgraphs) at its start, then the others, each placed at
-   its step and given back after its last; GIR_COMPILE_NO_REUSE: one place per value, in value order */
-static size_t gir__plan_live_peak(const gir_plan *p, uint8_t *seen);
-static gir_status gir__plan_memory(const gir_graph *g, gir_plan *p, unsigned flags, size_t *arena) {
-    gir__fl f;
-    size_t nv = p->nvals + 1, bytes, base = 0;
-    uint32_t k, v;
-    uint8_t *gone;
-    void *mem;
-    p->nfold = p->ninplace = 0;
-    gir__plan_lifetimes(g, p, flags);
-    bytes = nv * 2 * sizeof(size_t) + nv * 2;
-    if (!(mem = gir__alloc(&p->ta, bytes))) return GIR_ERR_OUT_OF_MEMORY;
-    GIR_MEMSET(mem, 0, bytes);
-    f.off = (size_t *)mem; f.len = f.off + nv; gone = (uint8_t *)(f.len + nv);
-    for (v = 0; v < p->nvals; ++v)
-        if (p->vals[v].kind == GIR__VAL_TEMP && (p->vals[v].fold || (flags & GIR_COMPILE_NO_REUSE))) {
-            p->vals[v].off = base;
-            base += gir__vbytes(&p->vals[v]);
-        }
-    f.n = 0; f.top = f.high = base;
-    for (k = 0; k < p->nsteps && !(flags & GIR_COMPILE_NO_REUSE); ++k)
-        if (p->vals[p->steps[k].val].kind == GIR__VAL_TEMP) gir__plan_place(p, &f, k, flags, gone);
-    *arena = f.high;
-    p->live_peak = gir__plan_live_peak(p, gone + nv);
-    gir__free(&p->ta, mem, bytes);
-    return flags & GIR_COMPILE_NO_REUSE ? GIR_OK : gir__plan_repack(p, base, arena);
-}
 /* the liveness lower bound of the plan's schedule: the most bytes of temporaries live at one step; a value
    written in-place takes over its input's bytes (counted once). seen: nvals zero bytes of work */
 static size_t gir__plan_live_peak(const gir_plan *p, uint8_t *seen) {
@@ -629,6 +601,33 @@ static size_t gir__plan_live_peak(const gir_plan *p, uint8_t *seen) {
         }
     }
     return peak;
+}
+/* the arena: the values kept for every run (constant subgraphs) at its start, then the others, each placed at
+   its step and given back after its last; GIR_COMPILE_NO_REUSE: one place per value, in value order */
+static gir_status gir__plan_memory(const gir_graph *g, gir_plan *p, unsigned flags, size_t *arena) {
+    gir__fl f;
+    size_t nv = p->nvals + 1, bytes, base = 0;
+    uint32_t k, v;
+    uint8_t *gone;
+    void *mem;
+    p->nfold = p->ninplace = 0;
+    gir__plan_lifetimes(g, p, flags);
+    bytes = nv * 2 * sizeof(size_t) + nv * 2;
+    if (!(mem = gir__alloc(&p->ta, bytes))) return GIR_ERR_OUT_OF_MEMORY;
+    GIR_MEMSET(mem, 0, bytes);
+    f.off = (size_t *)mem; f.len = f.off + nv; gone = (uint8_t *)(f.len + nv);
+    for (v = 0; v < p->nvals; ++v)
+        if (p->vals[v].kind == GIR__VAL_TEMP && (p->vals[v].fold || (flags & GIR_COMPILE_NO_REUSE))) {
+            p->vals[v].off = base;
+            base += gir__vbytes(&p->vals[v]);
+        }
+    f.n = 0; f.top = f.high = base;
+    for (k = 0; k < p->nsteps && !(flags & GIR_COMPILE_NO_REUSE); ++k)
+        if (p->vals[p->steps[k].val].kind == GIR__VAL_TEMP) gir__plan_place(p, &f, k, flags, gone);
+    *arena = f.high;
+    p->live_peak = gir__plan_live_peak(p, gone + nv);
+    gir__free(&p->ta, mem, bytes);
+    return flags & GIR_COMPILE_NO_REUSE ? GIR_OK : gir__plan_repack(p, base, arena);
 }
 
 /* -- the checker (compiled in where GIR_PLAN_CHECK is defined: the test runner checks every plan) ------------ */

@@ -1,6 +1,9 @@
-/* >>dump: Graphviz DOT of a graph and its plan, a text dump of a plan ---------------------------------------------
-   Everything is written through one sink: a FILE (without GIR_NO_STDIO) or a caller's buffer, which keeps a NUL
-   and counts the length of the whole text (snprintf's contract), so firmware can dump without stdio. */
+/* >>dump: Graphviz DOT of a graph and its plan, a text dump of a plan, and the text dump of a graph (gir_dump) ------
+   Everything but gir_dump is written through one sink: a FILE (without GIR_NO_STDIO) or a caller's buffer, which
+   keeps a NUL and counts the length of the whole text (snprintf's contract), so firmware can dump without stdio.
+   gir_dump, which writes to a FILE only, is compiled at the build's level (it was with the builder), the rest is
+   cold. */
+/*@cold*/
 typedef struct gir__out {
     char  *p;
     size_t cap, len;
@@ -186,5 +189,25 @@ GIR_API void gir_plan_dump(const gir_plan *p, FILE *f) {
     if (!f) return;
     o.p = NULL; o.cap = 0; o.len = 0; o.f = f;
     gir__plan_dump_to(p, &o);
+}
+#endif
+/*@cold end*/
+
+#ifndef GIR_NO_STDIO
+GIR_API void gir_dump(const gir_graph *g, FILE *f) {
+    size_t k;
+    static const char *const nt[] = {"const", "const_derived", "input", "input_nondiff", "input_derived"};
+    if (!g || !f) return;
+    for (k = 1; k < g->nnodes; ++k) {
+        const gir__node *d = &g->nodes[k];
+        char sh[96];
+        uint32_t j;
+        gir__format(sh, sizeof sh, "%S", gir__nshape(g, d));
+        fprintf(f, "%%%u = %s(", (unsigned)k, gir__op_names[d->op]);
+        for (j = 0; j < d->nin; ++j)
+            fprintf(f, "%s%s%%%u", j ? ", " : "", j >= d->nparents ? "@" : "", (unsigned)g->ins[d->in0 + j]);
+        fprintf(f, ") : %s%s  %s  level %d%s%s%s\n", gir__dtype_names[d->dtype], sh, nt[d->ntype], d->grad_level,
+                d->name ? "  '" : "", d->name ? gir__name_at(g, d->name) : "", d->name ? "'" : "");
+    }
 }
 #endif

@@ -8,7 +8,7 @@
               reader sizes it)
      vals     gir__ival[nvals]: shape, dtype, kind (temporary, input, constant, variable), bytes, the plan's
               node id (for messages) and an offset: in the arena (a temporary) or in the image (values)
-     steps    gir__step[nsteps] as gen/80-plan/exec.c defines it; attr is 1 + the offset of its packed attributes
+     steps    gir__step[nsteps] as gen/80-plan/plan_record.c defines it; attr is 1 + the offset of its packed attributes
      sin      u32[nsin]: the steps' inputs, value indices; ins u32[nin], outs u32[nout]: the values the device
               binds and reads, in the writer's order (in ins, GIR__IMG_NONE for an input the plan does not read)
      attrs    the steps' attributes in gen/50-ir/graph.c's packed form (never a data pointer), then at least

@@ -1,5 +1,5 @@
 /* f32 stays f32 (gen/70-kernels/f32.c): the f32 kernels' results bounded against f64 computed here, the f32 loops taken
-   (gir__f32_hits), conversions without double helpers; weights in flash (gen/50-ir/dataref.c). */
+   (gir__f32_hits), conversions without double helpers (gen/40-vector/ew_loops.c); weights in flash (gen/50-ir/dataref.c). */
 
 static uint64_t f32_rng_state = 0x9E3779B97F4A7C15ull;
 static double f32_unit(void) {             /* [0, 1) */

@@ -1,0 +1,328 @@
+/* >>compile: a graph into a plan (gir_compile, gir_compile_ex, gir_compile_size) --------------------------------
+   The graph passes (gen/80-plan/passes.c) give every node its representative; a value for every node the outputs
+   need and a step for every computed one, read as the plan's mode says (gen/80-plan/modes.c); the order of the
+   assign steps and of all steps (gen/80-plan/modes.c, plan.c), fusion (gen/80-plan/fuse.c) and the arena
+   (gen/80-plan/plan.c). The plan's memory comes from the graph's allocator, the caller's buffer or, measuring,
+   nowhere (the bump allocator of gen/80-plan/plan.c). */
+/* the node a step reads for input k of node d, usually that input itself. A float matmul reads a transpose of
+   the last two axes in place instead (the GEMM takes strides; *tr = 1): the transpose is then computed only
+   if something else needs it, so the adjoints matmul(g, mT(x)) copy nothing. */
+static uint32_t gir__step_in(const gir__rw *w, const gir__node *d, uint32_t k, int *tr) {
+    const gir_graph *g = w->g;
+    uint32_t in = gir__pass_in(w, d, k);
+    const gir__node *t = &g->nodes[in];
+    int r = gir__nshape(g, t)->rank, j;
+    gir_attr ta;
+    const gir_ints *pm;
+    *tr = 0;                    /* a fusion pattern, not a column: matmul of a transpose */
+    if (d->op != GIR_OP_MATMUL || (d->dtype != GIR_DTYPE_F32 && d->dtype != GIR_DTYPE_F64) ||
+        t->op != GIR_OP_TRANSPOSE || r < 2)
+        return in;
+    pm = &gir__attr_load(g, t, &ta)->l[0];
+    if (pm->n != r) return in;
+    for (j = 0; j < r - 2; ++j)
+        if (pm->v[j] != j) return in;
+    if (pm->v[r - 2] != r - 1 || pm->v[r - 1] != r - 2) return in;
+    *tr = 1;
+    return gir__pass_in(w, t, 0);
+}
+/* compile, pass 1: mark the nodes the outputs need (need[id] |= bit) after the passes of w (none: w->rep NULL)
+   and, when nv is not NULL, size the plan's arrays */
+static void gir__compile_mark(const gir__rw *w, gir_plan *p, int n_out, const gir_node *outs, uint8_t bit,
+                              uint32_t *nv, uint32_t *ns, size_t *maxin) {
+    const gir_graph *g = w->g;
+    uint8_t *need = w->need;
+    size_t id;
+    uint32_t k;
+    int j;
+    for (j = 0; j < n_out; ++j) need[w->rep ? w->rep[outs[j].id] : outs[j].id] |= bit;
+    for (id = g->nnodes - 1; id >= 1; --id) {      /* ids are topological: one backward sweep marks every input */
+        const gir__node *d = &g->nodes[id];
+        int tr;
+        if (!(need[id] & bit)) continue;
+        for (k = 0; k < d->nin; ++k)
+            if (gir__mode_needs(d, k, w->eval)) need[gir__step_in(w, d, k, &tr)] |= bit;
+        if (!nv) continue;
+        ++*nv;
+        if (!gir__op_is(d->op, GIR__F_LEAF_IN | GIR__F_LEAF_DATA)) {
+            ++*ns;
+            p->nsin += d->nin;
+            if (d->nin > *maxin) *maxin = d->nin;
+        }
+    }
+}
+/* the step that computes node id (a value of the plan already) */
+static size_t gir__compile_step(const gir__rw *w, gir_plan *p, size_t id) {
+    const gir_graph *g = w->g;
+    const gir__node *d = &g->nodes[id];
+    int eval = w->eval;
+    gir__step *s = &p->steps[p->nsteps++];
+    uint32_t k, k0, nr;
+    s->val = p->nvals - 1;
+    s->op = gir__mode_op(d, eval);
+    s->attr = d->attr;
+    s->nin = nr = gir__mode_reads(d, eval, &k0);
+    s->in0 = (uint32_t)p->nsin;
+    s->tr = 0;
+    for (k = 0; k < nr; ++k) {
+        int tr;
+        p->sin[p->nsin++] = p->map[gir__step_in(w, d, k0 + k, &tr)] - 1;
+        if (tr) s->tr = (uint8_t)(s->tr | 1u << k);
+    }
+    return gir__scratch_bytes(d->op, d->dtype, gir__nshape(g, d), d->nin ? gir__nshape(g, &g->nodes[gir__pass_in(w, d, 0)]) : gir__nshape(g, d),
+                              d->nin > 1 ? gir__nshape(g, &g->nodes[gir__pass_in(w, d, 1)]) : NULL);
+}
+/* compile, pass 2: a value for every needed node in id order, a step for every computed one, arena offsets in
+   order (no reuse yet); *scratch: the most scratch one step needs */
+static gir_status gir__compile_values(gir_graph *g, gir_plan *p, const gir__rw *w, size_t *off, size_t *scratch) {
+    size_t id, sb;
+    for (id = 1; id < g->nnodes; ++id) {
+        const gir__node *d = &g->nodes[id];
+        gir__val *v;
+        if (!(w->need[id] & GIR__N_NEED)) continue;
+        v = &p->vals[p->nvals];
+        GIR_MEMSET(v, 0, sizeof *v);
+        v->node = (uint32_t)id;
+        v->shape = (*gir__nshape(g, d));
+        v->dtype = d->dtype;
+        if (!gir__bytes(gir__nshape(g, d), d->dtype, &v->bytes) || gir__align_up(v->bytes) > ((size_t)-1) / 2 - *off) {
+            gir__gfail(g, GIR_ERR_LIMIT, "compile: %N: %T %S does not fit in the address space (%l bytes before it)",
+                       (const gir_graph *)g, (unsigned)id, (int)d->dtype, gir__nshape(g, d), (long long)*off);
+            return GIR_ERR_LIMIT;
+        }
+        p->map[id] = ++p->nvals;
+        if (gir__op_is(d->op, GIR__F_LEAF_IN)) { v->kind = GIR__VAL_INPUT; continue; }
+        if (gir__op_is(d->op, GIR__F_LEAF_DATA)) { v->kind = GIR__VAL_DATA; continue; }
+        if (gir__ref_check_write(g, (uint32_t)id)) return GIR_ERR_INVALID_ARG;   /* gen/50-ir/dataref.c */
+        v->kind = GIR__VAL_TEMP;
+        v->off = *off;
+        *off += gir__align_up(v->bytes ? v->bytes : 1);
+        if ((sb = gir__compile_step(w, p, id)) > *scratch) *scratch = sb;
+    }
+    return GIR_OK;
+}
+/* after pass 2: a node the plan covered that the passes merged or simplified away reads its representative's
+   value; the counts of gir_plan_pass_count */
+static void gir__pass_alias(const gir__rw *w, gir_plan *p) {
+    size_t id;
+    for (id = 1; id < w->g->nnodes; ++id) {
+        uint32_t r = w->rep[id];
+        if (!(w->need[id] & GIR__N_COVER) || (w->need[id] & GIR__N_NEED)) continue;
+        if (r != id && p->map[r]) {
+            p->map[id] = p->map[r];
+            ++p->npass[(w->need[id] & GIR__N_SIMP) ? GIR_PASS_SIMPLIFIED : GIR_PASS_MERGED];
+        } else ++p->npass[GIR_PASS_DEAD];
+    }
+}
+/* the arena and the scratch, aligned to GIR__ALIGN; the temporaries' pointers. Measuring, they are the plan's
+   last two allocations and are only counted (gen/80-plan/plan.c: gir__bump_count), so measuring a plan never takes its
+   arena from anywhere. */
+static gir_status gir__compile_memory(gir_plan *p, size_t off, size_t scratch) {
+    uint32_t k;
+    p->arena_bytes = off;
+    p->scratch_bytes = scratch;
+    if (p->mode == GIR__PM_MEASURE) {
+        if (off) gir__bump_count(&p->bump, off + GIR__ALIGN);
+        if (scratch) gir__bump_count(&p->bump, scratch + GIR__ALIGN);
+        return GIR_OK;
+    }
+    if (off) {
+        p->arena_raw = gir__alloc(&p->a, off + GIR__ALIGN);
+        if (!p->arena_raw) return GIR_ERR_OUT_OF_MEMORY;
+        p->arena = (unsigned char *)p->arena_raw + (GIR__ALIGN - (size_t)((uintptr_t)p->arena_raw % GIR__ALIGN)) % GIR__ALIGN;
+    }
+    if (scratch) {
+        p->scratch_raw = gir__alloc(&p->a, scratch + GIR__ALIGN);
+        if (!p->scratch_raw) return GIR_ERR_OUT_OF_MEMORY;
+        p->scratch = (unsigned char *)p->scratch_raw + (GIR__ALIGN - (size_t)((uintptr_t)p->scratch_raw % GIR__ALIGN)) % GIR__ALIGN;
+    }
+    for (k = 0; k < p->nvals; ++k)
+        if (p->vals[k].kind == GIR__VAL_TEMP) p->vals[k].ptr = p->arena + p->vals[k].off;
+    return GIR_OK;
+}
+/* a new plan, its memory from the graph's allocator, the caller's buffer or the measuring bump allocator */
+static gir_plan *gir__plan_new(gir_graph *g, int mode, const gir_compile_desc *desc) {
+    gir_plan *p;
+    size_t hdr = gir__bump_up(sizeof *p);
+    if (mode == GIR__PM_BUFFER || (mode == GIR__PM_MEASURE && desc && desc->buffer)) {
+        if (desc->buffer_bytes < hdr) return NULL;
+        p = (gir_plan *)desc->buffer;
+    } else if (!(p = (gir_plan *)gir__alloc(&g->a, sizeof *p))) {
+        return NULL;
+    }
+    GIR_MEMSET(p, 0, sizeof *p);
+    p->a = p->ta = g->a;
+    p->mode = (uint8_t)mode;
+    if (mode == GIR__PM_BUFFER) gir__bump_init(p, (unsigned char *)desc->buffer + hdr, desc->buffer_bytes - hdr, &g->a);
+    if (mode == GIR__PM_MEASURE && desc && desc->buffer)      /* measuring inside the caller's work buffer */
+        gir__bump_init(p, (unsigned char *)desc->buffer + hdr, desc->buffer_bytes - hdr, &g->a);
+    else if (mode == GIR__PM_MEASURE) gir__bump_init(p, NULL, 0, &g->a);
+    return p;
+}
+/* checks the outputs; compile, pass 1 */
+static gir_status gir__compile_args(gir_graph *g, int n_out, const gir_node *outs) {
+    int j;
+    if (n_out < 1 || !outs) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "compile: needs at least one output");
+        return GIR_ERR_INVALID_ARG;
+    }
+    for (j = 0; j < n_out; ++j) {
+        int kind = gir__handle_kind(g, outs[j]);
+        if (kind != GIR__H_OWN) {
+            gir__gfail(g, GIR_ERR_HANDLE, "compile: output %d (id %u) %s", j, (unsigned)outs[j].id,
+                       gir__handle_why(kind));
+            return GIR_ERR_HANDLE;
+        }
+    }
+    return GIR_OK;
+}
+/* compile, passes 2 and on: values and steps, their order, fusion, the arena */
+static gir_status gir__compile_passes(gir_graph *g, gir_plan *p, int n_out, const gir_node *outs,
+                                      const gir_compile_desc *desc, const gir__rw *w, size_t maxin) {
+    size_t off = 0, scratch = 0;
+    unsigned flags = desc ? desc->flags : 0;
+    int j;
+    gir_status st;
+    p->nmap = g->nnodes;
+    p->map = (uint32_t *)gir__alloc(&p->a, g->nnodes * sizeof(uint32_t));
+    p->vals = (gir__val *)gir__alloc(&p->a, (p->nvals ? p->nvals : 1) * sizeof(gir__val));
+    p->steps = (gir__step *)gir__alloc(&p->a, (p->nsteps ? p->nsteps : 1) * sizeof(gir__step));
+    p->sin = (uint32_t *)gir__alloc(&p->a, (p->nsin ? p->nsin : 1) * sizeof(uint32_t));
+    p->kin = (gir__kin *)gir__alloc(&p->a, maxin * sizeof(gir__kin));
+    if (!p->map || !p->vals || !p->steps || !p->sin || !p->kin) return GIR_ERR_OUT_OF_MEMORY;
+    GIR_MEMSET(p->map, 0, g->nnodes * sizeof(uint32_t));
+    p->nsin = p->nvals = p->nsteps = 0;
+    if ((st = gir__compile_values(g, p, w, &off, &scratch)) != GIR_OK) return st;
+    gir__pass_alias(w, p);
+    for (j = 0; j < n_out; ++j) p->vals[p->map[outs[j].id] - 1].isout = 1;
+    if ((st = gir__assign_order(g, p)) != GIR_OK || (st = gir__plan_schedule(g, p, flags)) != GIR_OK) return st;
+    if (!(flags & GIR_COMPILE_NO_FUSION) &&
+        gir__fuse_plan(p, n_out, outs, desc && desc->fuse_chunk > 0 ? (size_t)desc->fuse_chunk : GIR_FUSE_CHUNK,
+                       &scratch) != GIR_OK)
+        return GIR_ERR_OUT_OF_MEMORY;
+    if (p->nfused && gir__fuse_params(g, p) != GIR_OK) return GIR_ERR_OUT_OF_MEMORY;
+    if (gir__plan_memory(g, p, flags, &off) != GIR_OK) return GIR_ERR_OUT_OF_MEMORY;
+    p->arena_bytes = off;          /* placed by gir__compile once the temporaries are gone */
+    p->scratch_bytes = scratch;
+    return GIR_OK;
+}
+/* compile, pass 1 and the graph passes (gen/80-plan/passes.c): what the plan covers, the representatives, what it needs */
+static gir_status gir__compile_rewrite(gir__rw *w, uint32_t *rep, gir_plan *p, int n_out, const gir_node *outs,
+                                       unsigned flags, size_t *maxin) {
+    uint32_t nv = 0, ns = 0;
+    size_t last = 0;
+    int j;
+    for (j = 0; j < n_out; ++j)
+        if (outs[j].id > last) last = outs[j].id;
+    w->rep = NULL;
+    gir__compile_mark(w, p, n_out, outs, GIR__N_COVER, NULL, NULL, NULL);     /* what the plan covers */
+    w->rep = rep;
+    if (gir__passes(w, flags, last) != GIR_OK) return GIR_ERR_OUT_OF_MEMORY;
+    gir__compile_mark(w, p, n_out, outs, GIR__N_NEED, &nv, &ns, maxin);
+    p->nvals = nv;
+    p->nsteps = ns;
+    return GIR_OK;
+}
+static gir_status gir__compile(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc, int mode,
+                               gir_plan **out_plan) {
+    gir_plan *p;
+    gir__rw w;
+    uint32_t *rep;
+    size_t cnt = g->nnodes, maxin = 1;
+    unsigned flags = desc ? desc->flags : 0u;
+    gir_status st;
+    if ((st = gir__compile_args(g, n_out, outs)) != GIR_OK) return st;
+    if (!(p = gir__plan_new(g, mode, desc))) {
+        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile: out of memory");
+        return GIR_ERR_OUT_OF_MEMORY;
+    }
+    GIR_MEMSET(&w, 0, sizeof w);
+    w.g = g; w.eval = flags & GIR_COMPILE_EVAL ? 1 : 0; w.a = &p->ta;
+    w.need = (uint8_t *)gir__alloc(&p->ta, cnt);
+    rep = (uint32_t *)gir__alloc(&p->ta, cnt * sizeof(uint32_t));
+    if (!w.need || !rep) st = GIR_ERR_OUT_OF_MEMORY;
+    else {
+        GIR_MEMSET(w.need, 0, cnt);
+        if ((st = gir__compile_rewrite(&w, rep, p, n_out, outs, flags, &maxin)) == GIR_OK)
+            st = gir__compile_passes(g, p, n_out, outs, desc, &w, maxin);
+    }
+    gir__free(&p->ta, rep, cnt * sizeof(uint32_t));
+    gir__free(&p->ta, w.need, cnt);
+    gir__bump_treset(&p->bump);          /* every temporary is dead: the arena may take their space */
+    if (st == GIR_OK && gir__compile_memory(p, p->arena_bytes, p->scratch_bytes) != GIR_OK) st = GIR_ERR_OUT_OF_MEMORY;
+    if (st != GIR_OK) {
+        gir_plan_free(p);
+        if (st == GIR_ERR_OUT_OF_MEMORY) gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile: out of memory");
+        return st;
+    }
+#if defined(GIR_PLAN_CHECK)
+    if (mode != GIR__PM_MEASURE) GIR_PLAN_CHECK(p);
+#endif
+    p->g = g;                      /* from here on the plan holds the graph (see gir_plan_free) */
+    ++g->plans;
+    *out_plan = p;
+    return GIR_OK;
+}
+GIR_API gir_status gir_compile_size(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
+                                    size_t *bytes) {
+    gir_plan *p = NULL;
+    gir_status st;
+    int inbuf = desc && desc->buffer, fresh;
+    if (!bytes) return GIR_ERR_INVALID_ARG;
+    *bytes = 0;
+    if (!g) return GIR_ERR_INVALID_ARG;
+    if (inbuf && (uintptr_t)desc->buffer % GIR__BUMP_ALIGN) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "compile_size: the work buffer is not aligned to 8 bytes");
+        return GIR_ERR_INVALID_ARG;
+    }
+    fresh = g->status == GIR_OK;
+    if ((st = gir__compile(g, n_out, outs, desc, GIR__PM_MEASURE, &p)) != GIR_OK) {
+        if (st == GIR_ERR_OUT_OF_MEMORY && inbuf && fresh) {
+            g->status = GIR_OK;
+            gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile_size: the work buffer of %l bytes is too small to measure "
+                       "in (it holds the plan's records and the compile's work arrays, never the arena)",
+                       (long long)desc->buffer_bytes);
+        }
+        return st;
+    }
+    *bytes = gir__bump_up(sizeof *p) + p->bump.high;
+    gir_plan_free(p);
+    return GIR_OK;
+}
+GIR_API gir_status gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
+                                  gir_plan **out_plan) {
+    gir_status st;
+    size_t need = 0;
+    int mode = desc && (desc->buffer || desc->buffer_bytes) ? GIR__PM_BUFFER : GIR__PM_ALLOC, fresh;
+    if (!out_plan) return GIR_ERR_INVALID_ARG;
+    *out_plan = NULL;
+    if (!g) return GIR_ERR_INVALID_ARG;
+    if (mode == GIR__PM_BUFFER && (!desc->buffer || (uintptr_t)desc->buffer % GIR__BUMP_ALIGN)) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "compile: the plan's buffer (%l bytes) %s", (long long)desc->buffer_bytes,
+                   desc->buffer ? "is not aligned to 8 bytes" : "is NULL");
+        return GIR_ERR_INVALID_ARG;
+    }
+    fresh = g->status == GIR_OK;
+    st = gir__compile(g, n_out, outs, desc, mode, out_plan);
+    if (st == GIR_ERR_OUT_OF_MEMORY && mode == GIR__PM_BUFFER && fresh) {
+        gir_compile_desc mdesc = *desc;
+        g->status = GIR_OK;        /* the message names the size (the graph keeps its first error otherwise) */
+        if (gir_compile_size(g, n_out, outs, &mdesc, &need) != GIR_OK) {   /* measured in the buffer itself, */
+            mdesc.buffer = NULL;                                          /* else with the graph's allocator */
+            mdesc.buffer_bytes = 0;
+            g->status = GIR_OK;
+            if (gir_compile_size(g, n_out, outs, &mdesc, &need) != GIR_OK) need = 0;
+        }
+        g->status = GIR_OK;
+        if (need)
+            gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile: the buffer of %l bytes is too small: the plan needs %l "
+                       "bytes (gir_compile_size)", (long long)desc->buffer_bytes, (long long)need);
+        else
+            gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile: the buffer of %l bytes is too small (and measuring the "
+                       "size needed ran out of memory)", (long long)desc->buffer_bytes);
+    }
+    return st;
+}
+GIR_API gir_status gir_compile(gir_graph *g, int n_out, const gir_node *outs, gir_plan **out_plan) {
+    return gir_compile_ex(g, n_out, outs, NULL, out_plan);
+}

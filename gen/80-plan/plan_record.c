@@ -1,0 +1,112 @@
+/* >>plan_record: what a plan holds, and gir_plan_free ---------------------------------------------------------
+   A plan holds copies of what it needs from the graph (ops, shapes, attributes), one buffer per value at an
+   offset in one arena, and the order of steps: gen/80-plan/compile.c makes it, gen/80-plan/run.c executes the
+   steps without allocating; constants and variables are read from the graph's storage on every run, so
+   training updates are seen at once.
+   Ownership: a plan keeps its graph's memory alive. gir_graph_free on a graph with live plans only marks it
+   freed; the last gir_plan_free of those plans releases it. Graphs and plans can be freed in any order. */
+enum { GIR__VAL_TEMP, GIR__VAL_INPUT, GIR__VAL_DATA, GIR__VAL_FUSED };   /* FUSED: see gen/80-plan/fuse.c */
+typedef struct gir__val {
+    void      *ptr;
+    gir_shape  shape;
+    uint32_t   node;
+    uint8_t    dtype, kind;
+    uint8_t    isout, fold;  /* an output of the plan; the value of a step run once (gen/80-plan/plan.c) */
+    uint32_t   first, last;  /* a temporary's step, and the last step that reads it (nsteps: kept to the end) */
+    size_t     off, bytes;
+} gir__val;
+#define GIR__NEVER 0xFFFFFFFFu
+typedef struct gir__step {
+    uint32_t val;          /* the value it writes */
+    uint32_t nin, in0;     /* its inputs: value indices in sin[in0 .. in0+nin) */
+    uint16_t op;
+    uint8_t  tr;           /* bit j: input j is read with its last two axes swapped (see gir__step_in) */
+    uint8_t  flags;        /* GIR__STEP_*: gen/80-plan/plan.c */
+    uint32_t attr;         /* its node's attributes in the graph's store (0: none), unpacked when the step runs */
+} gir__step;
+enum { GIR__STEP_FOLD = 1, GIR__STEP_INPLACE = 2 };
+/* a bump allocator over the caller's buffer (gen/80-plan/plan.c); the buffer is aligned to GIR__BUMP_ALIGN */
+#define GIR__BUMP_ALIGN 8
+typedef struct gir__bump {
+    unsigned char *base;
+    size_t         cap, used, high, last;   /* high: the most bytes taken at once, both ends: what a buffer needs */
+    size_t         top, ttop, tpeak;        /* the compile's temporaries, at the buffer's end; top before the last;
+                                               the most top was */
+    void          *lastp, *tlastp;
+    gir_allocator  under;
+} gir__bump;
+enum { GIR__PM_ALLOC, GIR__PM_BUFFER, GIR__PM_MEASURE };   /* where a plan's memory comes from */
+struct gir_plan {
+    gir_allocator a;
+    gir_allocator ta;       /* the compile's temporaries: the graph's allocator, or the buffer's end (gen/80-plan/plan.c) */
+    gir__bump     bump;
+    uint8_t       mode;     /* GIR__PM_* */
+    uint8_t       folded;   /* the steps run once have run */
+    uint8_t       sched_greedy;    /* the memory-greedy order was taken */
+    uint32_t      nfold, ninplace;
+    uint64_t      steps_run;
+    size_t        live_peak;
+    gir_graph    *g;
+    gir__val     *vals;
+    uint32_t      nvals;
+    uint32_t     *map;      /* node id -> value index + 1 (0: not in the plan) */
+    size_t        nmap;
+    gir__step    *steps;
+    uint32_t      nsteps;
+    double      (*fpar)[3]; /* fused members' scalar parameters (attr f), fpar[k] for fsteps[k] */
+    uint32_t     *sin;
+    size_t        nsin;
+    void         *arena_raw;
+    unsigned char *arena;
+    size_t        arena_bytes;
+    void         *scratch_raw;
+    void         *scratch;
+    size_t        scratch_bytes;
+    gir__kin     *kin;
+    struct gir__fgroup *groups;   /* fused groups (gen/80-plan/fuse.c): fgroup[k] = group + 1 of step k, 0: a plain step */
+    gir__step    *fsteps;
+    uint32_t     *fgroup;
+    uint32_t      ngroups, nfused;
+    uint32_t      npass[3];    /* nodes the passes merged, simplified away, found dead (gen/80-plan/passes.c) */
+    size_t        chunk;
+    size_t        fuse_bytes;  /* scratch one thread's chunk buffers take (the largest group's) */
+    uint64_t      runs;
+#if defined(GIR_THREADS)
+    gir__par      par;      /* the parallel-for hook (gir_plan_set_parallel); zeros: one thread */
+#endif
+    gir_status    status;
+    char          msg[GIR__MSG];
+};
+
+static void gir__pfail(gir_plan *p, gir_status s, const char *fmt, ...) {
+    gir__buf b;
+    va_list ap;
+    p->status = s;
+    b.p = p->msg; b.n = sizeof p->msg; b.len = 0; p->msg[0] = 0;
+    va_start(ap, fmt);
+    gir__vformat(&b, fmt, ap);
+    va_end(ap);
+}
+static size_t gir__align_up(size_t n) { return (n + (GIR__ALIGN - 1)) & ~(size_t)(GIR__ALIGN - 1); }
+/* where kernels read an empty input (a 0-byte constant or an input bound to NULL): a valid address, never read */
+static const double gir__empty = 0.0;
+
+GIR_API void gir_plan_free(gir_plan *p) {
+    gir_allocator a;
+    if (!p) return;
+    a = p->a;
+    if (p->g && --p->g->plans == 0 && p->g->freed) gir__graph_release(p->g);
+    gir__free(&a, p->vals, 0);
+    gir__free(&a, p->map, 0);
+    gir__free(&a, p->steps, 0);
+    gir__free(&a, p->fpar, 0);
+    gir__free(&a, p->sin, 0);
+    gir__free(&a, p->arena_raw, 0);
+    gir__free(&a, p->scratch_raw, 0);
+    gir__free(&a, p->kin, 0);
+    gir__free(&a, p->groups, 0);
+    gir__free(&a, p->fsteps, 0);
+    gir__free(&a, p->fgroup, 0);
+    if (p->mode == GIR__PM_ALLOC) gir__free(&a, p, sizeof *p);
+    else if (p->mode == GIR__PM_MEASURE && !p->bump.base) gir__free(&p->bump.under, p, sizeof *p);
+}

@@ -1,0 +1,261 @@
+/* >>run: binding a plan's inputs, running its steps (gir_run), reading its values, the parallel-for hook ------- */
+/* the plan's value for an input node: *val = its index + 1, or 0 for an input of the graph the plan does not
+   read. A handle that is not an input of the plan's graph is an error, recorded in the plan. */
+static gir_status gir__bind_find(gir_plan *p, gir_node input, uint32_t *val) {
+    const gir_graph *g = p->g;
+    int kind = gir__handle_kind(g, input);
+    *val = 0;
+    if (kind != GIR__H_OWN) {
+        gir__pfail(p, GIR_ERR_HANDLE, "bind: input (id %u) %s", (unsigned)input.id, gir__handle_why(kind));
+        return GIR_ERR_HANDLE;
+    }
+    if (!gir__op_is(g->nodes[input.id].op, GIR__F_LEAF_IN)) {
+        gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: %N (%s) is not an input", g, (unsigned)input.id,
+                   gir__op_names[g->nodes[input.id].op]);
+        return GIR_ERR_INVALID_ARG;
+    }
+    if (input.id < p->nmap) *val = p->map[input.id];
+    return GIR_OK;
+}
+GIR_API gir_status gir_plan_bind(gir_plan *p, gir_node input, const void *data) {
+    uint32_t v;
+    gir_status s;
+    if (!p) return GIR_ERR_INVALID_ARG;
+    if ((s = gir__bind_find(p, input, &v)) != GIR_OK) return s;
+    if (v) p->vals[v - 1].ptr = (void *)data;      /* v == 0: an input this plan does not read, nothing to do */
+    return GIR_OK;
+}
+/* as gir_plan_bind, after checking that bytes is what the input holds and that data is aligned for its dtype */
+GIR_API gir_status gir_plan_bind_bytes(gir_plan *p, gir_node input, const void *data, size_t bytes) {
+    const gir__node *d;
+    size_t need, align;
+    uint32_t v;
+    gir_status s;
+    if (!p) return GIR_ERR_INVALID_ARG;
+    if ((s = gir__bind_find(p, input, &v)) != GIR_OK) return s;
+    d = &p->g->nodes[input.id];
+    align = gir__dtype_sizes[d->dtype];
+    need = (size_t)gir__numel(gir__nshape(p->g, d)) * align;
+    if (bytes != need) {
+        gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: input %N %T%S needs %l bytes (%l x %l), got %l",
+                   (const gir_graph *)p->g, (unsigned)input.id, (int)d->dtype, gir__nshape(p->g, d), (long long)need, (long long)gir__numel(gir__nshape(p->g, d)),
+                   (long long)align, (long long)bytes);
+        return GIR_ERR_INVALID_ARG;
+    }
+    if (!data && need) {
+        gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: input %N %T%S: data is NULL", (const gir_graph *)p->g, (unsigned)input.id,
+                   (int)d->dtype, gir__nshape(p->g, d));
+        return GIR_ERR_INVALID_ARG;
+    }
+    if ((uintptr_t)data % align) {
+        gir__pfail(p, GIR_ERR_INVALID_ARG, "bind: input %N %T%S: data is not aligned to %l bytes as %T needs",
+                   (const gir_graph *)p->g, (unsigned)input.id, (int)d->dtype, gir__nshape(p->g, d), (long long)align, (int)d->dtype);
+        return GIR_ERR_INVALID_ARG;
+    }
+    if (v) p->vals[v - 1].ptr = (void *)data;
+    return GIR_OK;
+}
+
+/* a step's output dtype and its inputs' are all f32 (what a GIR_ONLY_F32 build runs) */
+static int gir__kin_f32(int dt, const gir__kin *in, uint32_t n) {
+    uint32_t j;
+    for (j = 0; j < n; ++j)
+        if (in[j].dt != GIR_DTYPE_F32) return 0;
+    return dt == GIR_DTYPE_F32;
+}
+/* calls step s's kernel: its inputs in kin (filled by the caller), its output value (dtype, shape, memory, node
+   for messages), its attributes; scratch, run count, message buffer and parallel hook of the plan or image
+   (gen/90-library/image.c) that runs it */
+static gir_status gir__step_kernel(const gir__step *s, int dtype, const gir_shape *shape, void *out, uint32_t node,
+                                   const gir__kin *kin, const gir_attr *attr, void *scratch, uint64_t run, char *msg,
+                                   const gir__par *par) {
+    gir__kx kx;
+    kx.op = s->op;
+    kx.dtype = dtype;
+    kx.shape = shape;
+    kx.attr = attr;
+    kx.out = out;
+    kx.nin = (int)s->nin;
+    kx.in = kin;
+    kx.scratch = scratch;
+    kx.run = run;
+    kx.node = node;
+    kx.msg = msg;
+    kx.par = par;
+    return gir__kernel_of(s->op)(&kx);
+}
+GIR_API gir_status gir_run(gir_plan *p) {
+    uint32_t k, j;
+    gir_attr ta;                   /* the attributes of the step that runs (unpacked from the graph's store) */
+    if (!p) return GIR_ERR_INVALID_ARG;
+    p->status = GIR_OK;
+    p->msg[0] = 0;
+    for (k = 0; k < p->nvals; ++k) {
+        gir__val *v = &p->vals[k];
+        if (v->kind == GIR__VAL_DATA) v->ptr = gir__node_data(p->g, &p->g->nodes[v->node]);
+        else if (v->kind == GIR__VAL_INPUT && !v->ptr && v->bytes) {
+            gir__pfail(p, GIR_ERR_UNBOUND, "run: input %N %T %S is not bound (gir_plan_bind)",
+                       (const gir_graph *)p->g, (unsigned)v->node,
+                       (int)v->dtype, &v->shape);
+            return GIR_ERR_UNBOUND;
+        }
+    }
+    for (k = 0; k < p->nsteps; ++k) {
+        const gir__step *s = &p->steps[k];
+        gir__val *o = &p->vals[s->val];
+        gir_status st;
+        if ((s->flags & GIR__STEP_FOLD) && p->folded) continue;      /* run once, on the first run */
+        ++p->steps_run;
+        if (p->fgroup && p->fgroup[k]) { gir__fuse_run(p, p->fgroup[k] - 1); continue; }
+        for (j = 0; j < s->nin; ++j) {
+            const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
+            p->kin[j].p = iv->ptr ? iv->ptr : (const void *)&gir__empty;   /* an empty value may have no memory */
+            p->kin[j].s = &iv->shape;
+            p->kin[j].dt = iv->dtype;
+            p->kin[j].tr = j < 8 ? (s->tr >> j) & 1 : 0;    /* bits for the first 8 inputs (matmul uses 2) */
+        }
+        if (GIR__ONLY_F32 && !gir__kin_f32(o->dtype, p->kin, s->nin)) {
+            gir__pfail(p, GIR_ERR_NOT_BUILT, "run: %N (%s): a dtype other than f32, and this build has GIR_ONLY_F32",
+                       (const gir_graph *)p->g, (unsigned)o->node, gir__op_names[s->op]);
+            return GIR_ERR_NOT_BUILT;
+        }
+        st = gir__step_kernel(s, o->dtype, &o->shape, o->ptr, o->node, p->kin,
+                              s->attr ? gir__attr_ref(p->g, s->attr, &ta) : &gir__no_attr, p->scratch, p->runs, p->msg,
+#if defined(GIR_THREADS)
+                              &p->par);
+#else
+                              NULL);
+#endif
+        if (st != GIR_OK) {
+            p->status = st;
+            ++p->runs;
+            return st;
+        }
+    }
+    ++p->runs;
+    if (p->nfold) p->folded = 1;
+    return GIR_OK;
+}
+GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n) {
+    uint32_t v;
+    if (!p || gir__handle_kind(p->g, n) != GIR__H_OWN || n.id >= p->nmap || !(v = p->map[n.id])) return NULL;
+    if (p->vals[v - 1].kind == GIR__VAL_DATA) return gir__node_data(p->g, &p->g->nodes[p->vals[v - 1].node]);
+    return p->vals[v - 1].ptr;
+}
+GIR_API const char *gir_plan_message(const gir_plan *p) { return p ? p->msg : "no plan (NULL)"; }
+/* a one-element value as a double: the checks gir_plan_data leaves to the caller, then one load of its dtype */
+static gir_status gir__plan_scalar(const gir_plan *p, gir_node n, double *value, gir_plan *msg) {
+    uint32_t v = 0;
+    const gir__val *val;
+    const void *ptr;
+    int64_t cnt;
+    if (!p) return GIR_ERR_INVALID_ARG;
+    if (gir__handle_kind(p->g, n) != GIR__H_OWN) {
+        if (msg) gir__pfail(msg, GIR_ERR_HANDLE, "plan_scalar: node %u: not a node of the plan's graph", n.id);
+        return GIR_ERR_HANDLE;
+    }
+    if (n.id >= p->nmap || !(v = p->map[n.id])) {
+        if (msg) gir__pfail(msg, GIR_ERR_INVALID_ARG, "plan_scalar: node %u (%s): not in the plan (compile it as an "
+                            "output)", n.id, gir__op_names[p->g->nodes[n.id].op]);
+        return GIR_ERR_INVALID_ARG;
+    }
+    val = &p->vals[v - 1];
+    if (val->kind == GIR__VAL_FUSED) {
+        if (msg) gir__pfail(msg, GIR_ERR_INVALID_ARG, "plan_scalar: node %u (%s): fused away (compile it as an output)",
+                            n.id, gir__op_names[p->g->nodes[n.id].op]);
+        return GIR_ERR_INVALID_ARG;
+    }
+    if ((cnt = gir__numel(&val->shape)) != 1) {
+        if (msg) gir__pfail(msg, GIR_ERR_SHAPE, "plan_scalar: node %u (%s): %S has %l elements, not one", n.id,
+                            gir__op_names[p->g->nodes[n.id].op], &val->shape, (long long)cnt);
+        return GIR_ERR_SHAPE;
+    }
+    ptr = gir_plan_data(p, n);
+    if (!ptr || (val->kind == GIR__VAL_TEMP && p->runs == 0)) {
+        if (msg) gir__pfail(msg, GIR_ERR_UNBOUND, "plan_scalar: node %u (%s): no value yet (%s)", n.id,
+                            gir__op_names[p->g->nodes[n.id].op], ptr ? "the plan has not run" : "input not bound");
+        return GIR_ERR_UNBOUND;
+    }
+    switch (val->dtype) {
+    case GIR_DTYPE_F32: *value = *(const float *)ptr; break;
+    case GIR_DTYPE_F64: *value = *(const double *)ptr; break;
+    case GIR_DTYPE_I32: *value = *(const int32_t *)ptr; break;
+    default: *value = *(const uint8_t *)ptr; break;   /* u8, b8 */
+    }
+    return GIR_OK;
+}
+GIR_API double gir_plan_scalar(const gir_plan *p, gir_node n) {
+    double x = 0.0;
+    if (gir__plan_scalar(p, n, &x, NULL) != GIR_OK) return NAN;
+    return x;
+}
+GIR_API gir_status gir_plan_read_scalar(gir_plan *p, gir_node n, double *value) {
+    double x = 0.0;
+    gir_status s = gir__plan_scalar(p, n, &x, p);
+    if (s == GIR_OK && value) *value = x;
+    return s;
+}
+GIR_API size_t gir_plan_arena_bytes(const gir_plan *p) { return p ? p->arena_bytes : 0; }
+GIR_API int gir_plan_step_count(const gir_plan *p) { return p ? (int)p->nsteps : 0; }
+GIR_API int gir_plan_value_count(const gir_plan *p) { return p ? (int)p->nvals : 0; }
+GIR_API int gir_plan_pass_count(const gir_plan *p, gir_pass_count what) {
+    return p && (unsigned)what < 3u ? (int)p->npass[what] : 0;
+}
+
+/* the shape an input of a step has as its op sees it: swapped back when the step reads it transposed (tr) */
+static gir_shape gir__step_shape(const gir_shape *s, int tr) {
+    gir_shape t = *s;
+    if (tr && t.rank >= 2) {
+        int32_t d = t.dim[t.rank - 1];
+        t.dim[t.rank - 1] = t.dim[t.rank - 2];
+        t.dim[t.rank - 2] = d;
+    }
+    return t;
+}
+#if defined(GIR_THREADS)
+/* the scratch bytes the plan's steps need with nt threads; the shapes are the ones gir_compile saw (an input read
+   with its last two axes swapped has them swapped back) */
+static size_t gir__plan_scratch_par(const gir_plan *p, int nt) {
+    size_t most = 0;
+    uint32_t k;
+    int j;
+    for (k = 0; k < p->nsteps; ++k) {
+        const gir__step *s = &p->steps[k];
+        const gir__val *o = &p->vals[s->val];
+        gir_shape in[2];
+        size_t b;
+        for (j = 0; j < 2; ++j)
+            in[j] = (uint32_t)j < s->nin ? gir__step_shape(&p->vals[p->sin[s->in0 + j]].shape, s->tr >> j & 1) : o->shape;
+        b = gir__scratch_bytes_par(s->op, o->dtype, &o->shape, &in[0], s->nin > 1 ? &in[1] : NULL, nt);
+        if (b > most) most = b;
+    }
+    return p->fuse_bytes * (size_t)nt > most ? p->fuse_bytes * (size_t)nt : most;   /* fused groups: per thread */
+}
+GIR_API gir_status gir_plan_set_parallel(gir_plan *p, gir_parallel_fn fn, void *user, int nthreads) {
+    size_t need;
+    if (!p) return GIR_ERR_INVALID_ARG;
+    if (nthreads < 1 || nthreads > GIR_MAX_THREADS) {
+        gir__pfail(p, GIR_ERR_INVALID_ARG, "set_parallel: nthreads %d is not in 1..%d", nthreads, GIR_MAX_THREADS);
+        return GIR_ERR_INVALID_ARG;
+    }
+    if (!fn) nthreads = 1;
+    need = gir__plan_scratch_par(p, nthreads);
+    if (need > p->scratch_bytes) {
+        void *raw = gir__alloc(&p->a, need + GIR__ALIGN);
+        if (!raw) {
+            gir__pfail(p, GIR_ERR_OUT_OF_MEMORY, "set_parallel: out of memory (%l bytes of scratch for %d threads)",
+                       (long long)need, nthreads);
+            return GIR_ERR_OUT_OF_MEMORY;
+        }
+        gir__free(&p->a, p->scratch_raw, 0);
+        p->scratch_raw = raw;
+        p->scratch = (unsigned char *)raw + (GIR__ALIGN - (size_t)((uintptr_t)raw % GIR__ALIGN)) % GIR__ALIGN;
+        p->scratch_bytes = need;
+    }
+    p->par.fn = fn;
+    p->par.user = user;
+    p->par.nt = nthreads;
+    return GIR_OK;
+}
+GIR_API int gir_plan_threads(const gir_plan *p) { return p && p->par.fn && p->par.nt > 1 ? p->par.nt : 1; }
+#endif
