@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=1c7bb0ec15e85b1385ec4091dbd17afd3df804a5786684a4c9601c4d2d42f344
-                                          gen/ sha256=0b35ff038019d581
+                                          gen/ sha256=1ebb3f4afd9e1f99
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -511,9 +511,8 @@ typedef enum gir_dtype {
     GIR_DTYPE__COUNT
 } gir_dtype;
 
-/* status codes: one X-macro gives the enum and the strings */
+/* status codes: GIR_OK, then the errors, whose X-macro gives the enum and the strings */
 #define GIR__STATUS(X) \
-    X(OK,            "ok") \
     X(INVALID_ARG,   "invalid argument") \
     X(HANDLE,        "invalid node handle") \
     X(SHAPE,         "incompatible shapes") \
@@ -527,12 +526,12 @@ typedef enum gir_dtype {
     X(LIMIT,         "size limit exceeded") \
     X(NOT_BUILT,     "op not in this build")
 typedef enum gir_status {
+    GIR_OK = 0,         /* success: "ok" */
 #define GIR__STATUS_ENUM(name, str) GIR_ERR_##name,
     GIR__STATUS(GIR__STATUS_ENUM)
 #undef GIR__STATUS_ENUM
     GIR_STATUS__COUNT
 } gir_status;
-#define GIR_OK GIR_ERR_OK
 
 /* node types, as Metadiff's Graph IR defines them: derived from the parents when a node is built */
 typedef enum gir_node_type {
@@ -813,7 +812,6 @@ typedef enum gir_op {
     X(ASSIGN, assign, CORE) \
     X(TRAIN_EVAL, train_eval, NN) \
     X(MAX_POOL2D_PICK, max_pool2d_pick, CONV)
-#define GIR_OP_INT_DIV GIR_OP_FLOORDIV  /* the 0.1 name of floordiv (integers only then); to be removed */
 
 /* A node handle: id numbers the node in its graph (0: the invalid handle, as {0} or {0, 0} gives it); tag says
    which graph made it, so a graph recognises its own handles and rejects another graph's (GIR_ERR_HANDLE). */
@@ -1093,7 +1091,6 @@ GIR_API gir_node gir_max_pool2d_pick(gir_graph *g, gir_node v, gir_node x, gir_i
 
 /* convenience builders composed of table ops */
 GIR_API gir_node gir_scalar(gir_graph *g, gir_dtype dtype, double value);
-GIR_API gir_node gir_int_div(gir_graph *g, gir_node a, gir_node b);     /* 0.1 name of gir_floordiv */
 GIR_API gir_node gir_zeros(gir_graph *g, gir_dtype dtype, gir_shape shape);
 GIR_API gir_node gir_ones(gir_graph *g, gir_dtype dtype, gir_shape shape);
 GIR_API gir_node gir_zeros_like(gir_graph *g, gir_node x);
@@ -1185,9 +1182,8 @@ GIR_API gir_status gir_jvp(gir_graph *g, int n_out, const gir_node *outs, int n_
 GIR_API gir_status gir_jacobian(gir_graph *g, gir_node y, gir_node x, gir_node *jac);
 GIR_API gir_status gir_hessian(gir_graph *g, gir_node y, gir_node x, gir_node *hess);
 
-/* >>exec: compile the nodes needed for outputs into a plan; run it any number of times */
-GIR_API gir_status  gir_compile(gir_graph *g, int n_out, const gir_node *outs, gir_plan **out_plan);
-/* gir_compile with options; desc NULL or zeroed: the defaults (gir_compile). Elementwise fusion (the default):
+/* >>exec: compile the nodes needed for outputs into a plan; run it any number of times. Options come in a
+   gir_compile_desc; desc NULL or zeroed: the defaults. Elementwise fusion (the default):
    a chain of elementwise nodes of one output shape runs as one step, chunk by chunk, so memory is read and
    written once. A node fused away this way is only ever held a chunk at a time: gir_plan_data gives NULL for
    it. Ask for a node as one of the outputs to keep its value (outputs are never fused away), or compile with
@@ -1242,8 +1238,8 @@ typedef struct gir_compile_desc {
    not the arena (too small: GIR_ERR_OUT_OF_MEMORY, "too small to measure in"). A buffer too small is
    GIR_ERR_OUT_OF_MEMORY, with a message naming the bytes needed; graph and buffer are left as they were for
    another try. gir_plan_free of such a plan frees nothing of the buffer; free the buffer after it. */
-GIR_API gir_status  gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
-                                   gir_plan **out_plan);
+GIR_API gir_status  gir_plan_compile(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
+                                     gir_plan **out_plan);
 GIR_API gir_status  gir_compile_size(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
                                      size_t *bytes);
 /* a topological constraint (PopART's topoCons): every plan runs before's step ahead of after's (a plan that
@@ -1265,10 +1261,22 @@ typedef struct gir_plan_value {
 } gir_plan_value;
 GIR_API gir_status  gir_plan_value_info(const gir_plan *p, gir_node n, gir_plan_value *info);
 GIR_API gir_node    gir_plan_step_node(const gir_plan *p, int k);  /* the node step k computes (0 <= k < steps) */
-GIR_API size_t      gir_plan_live_peak(const gir_plan *p);   /* the most temporary bytes live at one step */
-GIR_API int         gir_plan_inplace_steps(const gir_plan *p);
-GIR_API int         gir_plan_folded_steps(const gir_plan *p);  /* steps run on the first gir_run only */
-GIR_API uint64_t    gir_plan_steps_run(const gir_plan *p);     /* steps executed over all runs */
+/* what a plan holds and has done, in one struct: gir_plan_query_stats (zeros for a NULL plan) */
+typedef struct gir_plan_stats {
+    size_t   arena_bytes;    /* the arena: intermediate values */
+    size_t   live_peak;      /* the most temporary bytes live at one step */
+    int      steps;          /* kernel calls per run: a fused group is one */
+    int      values;         /* values the plan holds (inputs included) */
+    int      fused_groups;   /* fused steps in the plan */
+    int      fused_nodes;    /* nodes computed inside them */
+    int      inplace_steps;  /* elementwise steps that write over their input */
+    int      folded_steps;   /* steps run on the first gir_run only */
+    int      merged;         /* nodes the passes took out: merged into an equal node (CSE), */
+    int      simplified;     /* simplified into a node they equal, */
+    int      dead;           /* or not computed because their uses went */
+    uint64_t steps_run;      /* steps executed over all runs */
+} gir_plan_stats;
+GIR_API gir_plan_stats gir_plan_query_stats(const gir_plan *p);
 GIR_API void        gir_plan_free(gir_plan *p);
 /* bind an input to the caller's buffer; the pointer is kept, and read by every gir_run. gir_plan_bind checks
    nothing about the buffer (size, dtype, alignment): prefer gir_plan_bind_bytes, which also checks that bytes
@@ -1291,15 +1299,6 @@ GIR_API const char *gir_plan_message(const gir_plan *p);
    gir_plan_read_scalar says which, as a status and a message in the plan (gir_plan_message), and leaves *value. */
 GIR_API double      gir_plan_scalar(const gir_plan *p, gir_node n);
 GIR_API gir_status  gir_plan_read_scalar(gir_plan *p, gir_node n, double *value);
-GIR_API size_t      gir_plan_arena_bytes(const gir_plan *p);        /* intermediate values */
-GIR_API int         gir_plan_step_count(const gir_plan *p);         /* kernel calls per run: a fused group is one */
-GIR_API int         gir_plan_fused_groups(const gir_plan *p);       /* fused steps in the plan */
-GIR_API int         gir_plan_fused_nodes(const gir_plan *p);        /* nodes computed inside them */
-GIR_API int         gir_plan_value_count(const gir_plan *p);        /* values the plan holds (inputs included) */
-/* nodes the plan covers that the passes took out: merged into an equal node (CSE), simplified into a node they
-   equal, or not computed because their uses went (dead) */
-typedef enum gir_pass_count { GIR_PASS_MERGED = 0, GIR_PASS_SIMPLIFIED = 1, GIR_PASS_DEAD = 2 } gir_pass_count;
-GIR_API int         gir_plan_pass_count(const gir_plan *p, gir_pass_count what);
 
 /* >>threads (hosted builds, opt-in: define GIR_THREADS; without it only the two types below exist and gir_run uses
    only the calling thread). A plan may carry a parallel-for hook. The hook runs task(ctx, i) once for every i in
@@ -1476,6 +1475,59 @@ GIR_API const void *gir_image_output(const gir_image *m, int k, size_t *bytes);
 GIR_API const char *gir_image_message(const gir_image *m);
 GIR_API int gir_image_ops(const void *image, size_t len, gir_op *ops, int max);
 GIR_API unsigned gir_image_dtypes(const void *image, size_t len);
+
+/* >>deprecated: the names of 0.1, each forwarding to its 0.2 name (CHANGELOG.md has the table); they go in 0.3.
+   Define GIR_NO_DEPRECATED to leave them out. */
+#if !defined(GIR_NO_DEPRECATED)
+#  define GIR_DEPRECATED(use)
+#  if defined(__cplusplus)
+#    define GIR__OLD static inline
+#  elif defined(__GNUC__) || defined(__clang__)
+#    define GIR__OLD static __inline__ __attribute__((unused))
+#  elif defined(_MSC_VER)
+#    define GIR__OLD static __inline
+#  else
+#    define GIR__OLD static inline
+#  endif
+#define GIR_ERR_OK GIR_OK
+#define GIR_OP_INT_DIV GIR_OP_FLOORDIV   /* floordiv was int_div (integers only) */
+GIR_DEPRECATED("gir_floordiv")
+GIR__OLD gir_node gir_int_div(gir_graph *g, gir_node a, gir_node b) { return gir_floordiv(g, a, b); }
+GIR_DEPRECATED("gir_plan_compile (desc NULL)")
+GIR__OLD gir_status gir_compile(gir_graph *g, int n_out, const gir_node *outs, gir_plan **out_plan) {
+    return gir_plan_compile(g, n_out, outs, NULL, out_plan);
+}
+GIR_DEPRECATED("gir_plan_compile")
+GIR__OLD gir_status gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
+                                   gir_plan **out_plan) {
+    return gir_plan_compile(g, n_out, outs, desc, out_plan);
+}
+GIR_DEPRECATED("gir_plan_query_stats(p).arena_bytes")
+GIR__OLD size_t gir_plan_arena_bytes(const gir_plan *p) { return gir_plan_query_stats(p).arena_bytes; }
+GIR_DEPRECATED("gir_plan_query_stats(p).live_peak")
+GIR__OLD size_t gir_plan_live_peak(const gir_plan *p) { return gir_plan_query_stats(p).live_peak; }
+GIR_DEPRECATED("gir_plan_query_stats(p).steps")
+GIR__OLD int gir_plan_step_count(const gir_plan *p) { return gir_plan_query_stats(p).steps; }
+GIR_DEPRECATED("gir_plan_query_stats(p).values")
+GIR__OLD int gir_plan_value_count(const gir_plan *p) { return gir_plan_query_stats(p).values; }
+GIR_DEPRECATED("gir_plan_query_stats(p).fused_groups")
+GIR__OLD int gir_plan_fused_groups(const gir_plan *p) { return gir_plan_query_stats(p).fused_groups; }
+GIR_DEPRECATED("gir_plan_query_stats(p).fused_nodes")
+GIR__OLD int gir_plan_fused_nodes(const gir_plan *p) { return gir_plan_query_stats(p).fused_nodes; }
+GIR_DEPRECATED("gir_plan_query_stats(p).inplace_steps")
+GIR__OLD int gir_plan_inplace_steps(const gir_plan *p) { return gir_plan_query_stats(p).inplace_steps; }
+GIR_DEPRECATED("gir_plan_query_stats(p).folded_steps")
+GIR__OLD int gir_plan_folded_steps(const gir_plan *p) { return gir_plan_query_stats(p).folded_steps; }
+GIR_DEPRECATED("gir_plan_query_stats(p).steps_run")
+GIR__OLD uint64_t gir_plan_steps_run(const gir_plan *p) { return gir_plan_query_stats(p).steps_run; }
+typedef enum gir_pass_count { GIR_PASS_MERGED = 0, GIR_PASS_SIMPLIFIED = 1, GIR_PASS_DEAD = 2 } gir_pass_count;
+GIR_DEPRECATED("gir_plan_query_stats(p).merged, .simplified or .dead")
+GIR__OLD int gir_plan_pass_count(const gir_plan *p, gir_pass_count what) {
+    gir_plan_stats st = gir_plan_query_stats(p);
+    return what == GIR_PASS_MERGED ? st.merged : what == GIR_PASS_SIMPLIFIED ? st.simplified
+         : what == GIR_PASS_DEAD ? st.dead : 0;
+}
+#endif /* <<deprecated */
 
 #ifdef __cplusplus
 }
@@ -1974,6 +2026,7 @@ static int gir__grow(const gir_allocator *a, void **p, size_t *cap, size_t want,
 
 /* >>status ---------------------------------------------------------------------------------------------- */
 static const char *const gir__status_names[GIR_STATUS__COUNT] = {
+    "ok",
 #define GIR__STATUS_STR(name, str) str,
     GIR__STATUS(GIR__STATUS_STR)
 #undef GIR__STATUS_STR
@@ -11460,7 +11513,6 @@ static gir_node gir__reshaped(gir_graph *g, gir_node x, gir_shape shape, const c
     int was_ok = gir__ok(g);
     return gir__named(g, was_ok, fn, gir_reshape(g, x, shape));
 }
-GIR_API gir_node gir_int_div(gir_graph *g, gir_node a, gir_node b) { return gir_floordiv(g, a, b); }
 GIR_API gir_node gir_scalar(gir_graph *g, gir_dtype dtype, double value) {
     return gir__filled(g, dtype, gir_shape0(), value, "scalar");
 }
@@ -33403,6 +33455,7 @@ typedef struct gir__bump {
     gir_allocator  under;
 } gir__bump;
 enum { GIR__PM_ALLOC, GIR__PM_BUFFER, GIR__PM_MEASURE };   /* where a plan's memory comes from */
+enum { GIR__PASS_MERGED, GIR__PASS_SIMPLIFIED, GIR__PASS_DEAD };   /* the counts of npass */
 struct gir_plan {
     gir_allocator a;
     gir_allocator ta;       /* the compile's temporaries: the graph's allocator, or the buffer's end (gen/80-plan/plan.c) */
@@ -33519,9 +33572,6 @@ static int gir__plan_check(const gir_plan *p, void *work, char *msg, size_t n);
 static size_t gir__plan_check_bytes(const gir_plan *p);
 #endif
 
-GIR_API gir_status gir_compile(gir_graph *g, int n_out, const gir_node *outs, gir_plan **out_plan) {
-    return gir_compile_ex(g, n_out, outs, NULL, out_plan);
-}
 /* compile, pass 1: mark the nodes the outputs need (need[id] |= bit) after the passes of w (none: w->rep NULL)
    and, when nv is not NULL, size the plan's arrays */
 static void gir__compile_mark(const gir__rw *w, gir_plan *p, int n_out, const gir_node *outs, uint8_t bit,
@@ -33606,8 +33656,8 @@ static void gir__pass_alias(const gir__rw *w, gir_plan *p) {
         if (!(w->need[id] & GIR__N_COVER) || (w->need[id] & GIR__N_NEED)) continue;
         if (r != id && p->map[r]) {
             p->map[id] = p->map[r];
-            ++p->npass[(w->need[id] & GIR__N_SIMP) ? GIR_PASS_SIMPLIFIED : GIR_PASS_MERGED];
-        } else ++p->npass[GIR_PASS_DEAD];
+            ++p->npass[(w->need[id] & GIR__N_SIMP) ? GIR__PASS_SIMPLIFIED : GIR__PASS_MERGED];
+        } else ++p->npass[GIR__PASS_DEAD];
     }
 }
 /* the arena and the scratch, aligned to GIR__ALIGN; the temporaries' pointers. Measuring, they are the plan's
@@ -33785,7 +33835,7 @@ GIR_API gir_status gir_compile_size(gir_graph *g, int n_out, const gir_node *out
     gir_plan_free(p);
     return GIR_OK;
 }
-GIR_API gir_status gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
+GIR_API gir_status gir_plan_compile(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
                                   gir_plan **out_plan) {
     gir_status st;
     size_t need = 0;
@@ -34018,11 +34068,23 @@ GIR_API gir_status gir_plan_read_scalar(gir_plan *p, gir_node n, double *value) 
     if (s == GIR_OK && value) *value = x;
     return s;
 }
-GIR_API size_t gir_plan_arena_bytes(const gir_plan *p) { return p ? p->arena_bytes : 0; }
-GIR_API int gir_plan_step_count(const gir_plan *p) { return p ? (int)p->nsteps : 0; }
-GIR_API int gir_plan_value_count(const gir_plan *p) { return p ? (int)p->nvals : 0; }
-GIR_API int gir_plan_pass_count(const gir_plan *p, gir_pass_count what) {
-    return p && (unsigned)what < 3u ? (int)p->npass[what] : 0;
+GIR_API gir_plan_stats gir_plan_query_stats(const gir_plan *p) {
+    gir_plan_stats st;
+    GIR_MEMSET(&st, 0, sizeof st);
+    if (!p) return st;
+    st.arena_bytes = p->arena_bytes;
+    st.live_peak = p->live_peak;
+    st.steps = (int)p->nsteps;
+    st.values = (int)p->nvals;
+    st.fused_groups = (int)p->ngroups;
+    st.fused_nodes = (int)p->nfused;
+    st.inplace_steps = (int)p->ninplace;
+    st.folded_steps = (int)p->nfold;
+    st.merged = (int)p->npass[GIR__PASS_MERGED];
+    st.simplified = (int)p->npass[GIR__PASS_SIMPLIFIED];
+    st.dead = (int)p->npass[GIR__PASS_DEAD];
+    st.steps_run = p->steps_run;
+    return st;
 }
 
 /* the shape an input of a step has as its op sees it: swapped back when the step reads it transposed (tr) */
@@ -34387,9 +34449,6 @@ static void gir__fuse_run(gir_plan *p, uint32_t gi) {
 #endif
     gir__fuse_chunks(p, gr, 0, nchunks, (unsigned char *)p->scratch);
 }
-
-GIR_API int gir_plan_fused_groups(const gir_plan *p) { return p ? (int)p->ngroups : 0; }
-GIR_API int gir_plan_fused_nodes(const gir_plan *p) { return p ? (int)p->nfused : 0; }
 
 /* >>plan: the order of a plan's steps and where its values live. gir_compile_ex calls this fragment:
    gir__plan_schedule orders the steps (data dependencies, topological constraints, the ordering of variable
@@ -35102,10 +35161,6 @@ static int gir__plan_check(const gir_plan *p, void *work, char *msg, size_t n) {
 #endif
 
 /* -- what a plan tells about its memory and order ---------------------------------------------------------- */
-GIR_API size_t gir_plan_live_peak(const gir_plan *p) { return p ? p->live_peak : 0; }
-GIR_API int gir_plan_inplace_steps(const gir_plan *p) { return p ? (int)p->ninplace : 0; }
-GIR_API int gir_plan_folded_steps(const gir_plan *p) { return p ? (int)p->nfold : 0; }
-GIR_API uint64_t gir_plan_steps_run(const gir_plan *p) { return p ? p->steps_run : 0; }
 GIR_API gir_node gir_plan_step_node(const gir_plan *p, int k) {
     gir_node none = {0, 0};
     if (!p || k < 0 || (uint32_t)k >= p->nsteps) return none;

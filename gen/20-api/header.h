@@ -150,9 +150,8 @@ typedef enum gir_dtype {
     GIR_DTYPE__COUNT
 } gir_dtype;
 
-/* status codes: one X-macro gives the enum and the strings */
+/* status codes: GIR_OK, then the errors, whose X-macro gives the enum and the strings */
 #define GIR__STATUS(X) \
-    X(OK,            "ok") \
     X(INVALID_ARG,   "invalid argument") \
     X(HANDLE,        "invalid node handle") \
     X(SHAPE,         "incompatible shapes") \
@@ -166,12 +165,12 @@ typedef enum gir_dtype {
     X(LIMIT,         "size limit exceeded") \
     X(NOT_BUILT,     "op not in this build")
 typedef enum gir_status {
+    GIR_OK = 0,         /* success: "ok" */
 #define GIR__STATUS_ENUM(name, str) GIR_ERR_##name,
     GIR__STATUS(GIR__STATUS_ENUM)
 #undef GIR__STATUS_ENUM
     GIR_STATUS__COUNT
 } gir_status;
-#define GIR_OK GIR_ERR_OK
 
 /* node types, as Metadiff's Graph IR defines them: derived from the parents when a node is built */
 typedef enum gir_node_type {
@@ -190,7 +189,6 @@ typedef enum gir_group {
 
 /* generated from ops.def: one value per row, in table order */
 @@OP_ENUM@@
-#define GIR_OP_INT_DIV GIR_OP_FLOORDIV  /* the 0.1 name of floordiv (integers only then); to be removed */
 
 /* A node handle: id numbers the node in its graph (0: the invalid handle, as {0} or {0, 0} gives it); tag says
    which graph made it, so a graph recognises its own handles and rejects another graph's (GIR_ERR_HANDLE). */
@@ -329,7 +327,6 @@ GIR_API void     gir_attr_zero(gir_attr *a);
 
 /* convenience builders composed of table ops */
 GIR_API gir_node gir_scalar(gir_graph *g, gir_dtype dtype, double value);
-GIR_API gir_node gir_int_div(gir_graph *g, gir_node a, gir_node b);     /* 0.1 name of gir_floordiv */
 GIR_API gir_node gir_zeros(gir_graph *g, gir_dtype dtype, gir_shape shape);
 GIR_API gir_node gir_ones(gir_graph *g, gir_dtype dtype, gir_shape shape);
 GIR_API gir_node gir_zeros_like(gir_graph *g, gir_node x);
@@ -421,9 +418,8 @@ GIR_API gir_status gir_jvp(gir_graph *g, int n_out, const gir_node *outs, int n_
 GIR_API gir_status gir_jacobian(gir_graph *g, gir_node y, gir_node x, gir_node *jac);
 GIR_API gir_status gir_hessian(gir_graph *g, gir_node y, gir_node x, gir_node *hess);
 
-/* >>exec: compile the nodes needed for outputs into a plan; run it any number of times */
-GIR_API gir_status  gir_compile(gir_graph *g, int n_out, const gir_node *outs, gir_plan **out_plan);
-/* gir_compile with options; desc NULL or zeroed: the defaults (gir_compile). Elementwise fusion (the default):
+/* >>exec: compile the nodes needed for outputs into a plan; run it any number of times. Options come in a
+   gir_compile_desc; desc NULL or zeroed: the defaults. Elementwise fusion (the default):
    a chain of elementwise nodes of one output shape runs as one step, chunk by chunk, so memory is read and
    written once. A node fused away this way is only ever held a chunk at a time: gir_plan_data gives NULL for
    it. Ask for a node as one of the outputs to keep its value (outputs are never fused away), or compile with
@@ -478,8 +474,8 @@ typedef struct gir_compile_desc {
    not the arena (too small: GIR_ERR_OUT_OF_MEMORY, "too small to measure in"). A buffer too small is
    GIR_ERR_OUT_OF_MEMORY, with a message naming the bytes needed; graph and buffer are left as they were for
    another try. gir_plan_free of such a plan frees nothing of the buffer; free the buffer after it. */
-GIR_API gir_status  gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
-                                   gir_plan **out_plan);
+GIR_API gir_status  gir_plan_compile(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
+                                     gir_plan **out_plan);
 GIR_API gir_status  gir_compile_size(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
                                      size_t *bytes);
 /* a topological constraint (PopART's topoCons): every plan runs before's step ahead of after's (a plan that
@@ -501,10 +497,22 @@ typedef struct gir_plan_value {
 } gir_plan_value;
 GIR_API gir_status  gir_plan_value_info(const gir_plan *p, gir_node n, gir_plan_value *info);
 GIR_API gir_node    gir_plan_step_node(const gir_plan *p, int k);  /* the node step k computes (0 <= k < steps) */
-GIR_API size_t      gir_plan_live_peak(const gir_plan *p);   /* the most temporary bytes live at one step */
-GIR_API int         gir_plan_inplace_steps(const gir_plan *p);
-GIR_API int         gir_plan_folded_steps(const gir_plan *p);  /* steps run on the first gir_run only */
-GIR_API uint64_t    gir_plan_steps_run(const gir_plan *p);     /* steps executed over all runs */
+/* what a plan holds and has done, in one struct: gir_plan_query_stats (zeros for a NULL plan) */
+typedef struct gir_plan_stats {
+    size_t   arena_bytes;    /* the arena: intermediate values */
+    size_t   live_peak;      /* the most temporary bytes live at one step */
+    int      steps;          /* kernel calls per run: a fused group is one */
+    int      values;         /* values the plan holds (inputs included) */
+    int      fused_groups;   /* fused steps in the plan */
+    int      fused_nodes;    /* nodes computed inside them */
+    int      inplace_steps;  /* elementwise steps that write over their input */
+    int      folded_steps;   /* steps run on the first gir_run only */
+    int      merged;         /* nodes the passes took out: merged into an equal node (CSE), */
+    int      simplified;     /* simplified into a node they equal, */
+    int      dead;           /* or not computed because their uses went */
+    uint64_t steps_run;      /* steps executed over all runs */
+} gir_plan_stats;
+GIR_API gir_plan_stats gir_plan_query_stats(const gir_plan *p);
 GIR_API void        gir_plan_free(gir_plan *p);
 /* bind an input to the caller's buffer; the pointer is kept, and read by every gir_run. gir_plan_bind checks
    nothing about the buffer (size, dtype, alignment): prefer gir_plan_bind_bytes, which also checks that bytes
@@ -527,15 +535,6 @@ GIR_API const char *gir_plan_message(const gir_plan *p);
    gir_plan_read_scalar says which, as a status and a message in the plan (gir_plan_message), and leaves *value. */
 GIR_API double      gir_plan_scalar(const gir_plan *p, gir_node n);
 GIR_API gir_status  gir_plan_read_scalar(gir_plan *p, gir_node n, double *value);
-GIR_API size_t      gir_plan_arena_bytes(const gir_plan *p);        /* intermediate values */
-GIR_API int         gir_plan_step_count(const gir_plan *p);         /* kernel calls per run: a fused group is one */
-GIR_API int         gir_plan_fused_groups(const gir_plan *p);       /* fused steps in the plan */
-GIR_API int         gir_plan_fused_nodes(const gir_plan *p);        /* nodes computed inside them */
-GIR_API int         gir_plan_value_count(const gir_plan *p);        /* values the plan holds (inputs included) */
-/* nodes the plan covers that the passes took out: merged into an equal node (CSE), simplified into a node they
-   equal, or not computed because their uses went (dead) */
-typedef enum gir_pass_count { GIR_PASS_MERGED = 0, GIR_PASS_SIMPLIFIED = 1, GIR_PASS_DEAD = 2 } gir_pass_count;
-GIR_API int         gir_plan_pass_count(const gir_plan *p, gir_pass_count what);
 
 /* >>threads (hosted builds, opt-in: define GIR_THREADS; without it only the two types below exist and gir_run uses
    only the calling thread). A plan may carry a parallel-for hook. The hook runs task(ctx, i) once for every i in
@@ -712,6 +711,59 @@ GIR_API const void *gir_image_output(const gir_image *m, int k, size_t *bytes);
 GIR_API const char *gir_image_message(const gir_image *m);
 GIR_API int gir_image_ops(const void *image, size_t len, gir_op *ops, int max);
 GIR_API unsigned gir_image_dtypes(const void *image, size_t len);
+
+/* >>deprecated: the names of 0.1, each forwarding to its 0.2 name (CHANGELOG.md has the table); they go in 0.3.
+   Define GIR_NO_DEPRECATED to leave them out. */
+#if !defined(GIR_NO_DEPRECATED)
+#  define GIR_DEPRECATED(use)
+#  if defined(__cplusplus)
+#    define GIR__OLD static inline
+#  elif defined(__GNUC__) || defined(__clang__)
+#    define GIR__OLD static __inline__ __attribute__((unused))
+#  elif defined(_MSC_VER)
+#    define GIR__OLD static __inline
+#  else
+#    define GIR__OLD static inline
+#  endif
+#define GIR_ERR_OK GIR_OK
+#define GIR_OP_INT_DIV GIR_OP_FLOORDIV   /* floordiv was int_div (integers only) */
+GIR_DEPRECATED("gir_floordiv")
+GIR__OLD gir_node gir_int_div(gir_graph *g, gir_node a, gir_node b) { return gir_floordiv(g, a, b); }
+GIR_DEPRECATED("gir_plan_compile (desc NULL)")
+GIR__OLD gir_status gir_compile(gir_graph *g, int n_out, const gir_node *outs, gir_plan **out_plan) {
+    return gir_plan_compile(g, n_out, outs, NULL, out_plan);
+}
+GIR_DEPRECATED("gir_plan_compile")
+GIR__OLD gir_status gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
+                                   gir_plan **out_plan) {
+    return gir_plan_compile(g, n_out, outs, desc, out_plan);
+}
+GIR_DEPRECATED("gir_plan_query_stats(p).arena_bytes")
+GIR__OLD size_t gir_plan_arena_bytes(const gir_plan *p) { return gir_plan_query_stats(p).arena_bytes; }
+GIR_DEPRECATED("gir_plan_query_stats(p).live_peak")
+GIR__OLD size_t gir_plan_live_peak(const gir_plan *p) { return gir_plan_query_stats(p).live_peak; }
+GIR_DEPRECATED("gir_plan_query_stats(p).steps")
+GIR__OLD int gir_plan_step_count(const gir_plan *p) { return gir_plan_query_stats(p).steps; }
+GIR_DEPRECATED("gir_plan_query_stats(p).values")
+GIR__OLD int gir_plan_value_count(const gir_plan *p) { return gir_plan_query_stats(p).values; }
+GIR_DEPRECATED("gir_plan_query_stats(p).fused_groups")
+GIR__OLD int gir_plan_fused_groups(const gir_plan *p) { return gir_plan_query_stats(p).fused_groups; }
+GIR_DEPRECATED("gir_plan_query_stats(p).fused_nodes")
+GIR__OLD int gir_plan_fused_nodes(const gir_plan *p) { return gir_plan_query_stats(p).fused_nodes; }
+GIR_DEPRECATED("gir_plan_query_stats(p).inplace_steps")
+GIR__OLD int gir_plan_inplace_steps(const gir_plan *p) { return gir_plan_query_stats(p).inplace_steps; }
+GIR_DEPRECATED("gir_plan_query_stats(p).folded_steps")
+GIR__OLD int gir_plan_folded_steps(const gir_plan *p) { return gir_plan_query_stats(p).folded_steps; }
+GIR_DEPRECATED("gir_plan_query_stats(p).steps_run")
+GIR__OLD uint64_t gir_plan_steps_run(const gir_plan *p) { return gir_plan_query_stats(p).steps_run; }
+typedef enum gir_pass_count { GIR_PASS_MERGED = 0, GIR_PASS_SIMPLIFIED = 1, GIR_PASS_DEAD = 2 } gir_pass_count;
+GIR_DEPRECATED("gir_plan_query_stats(p).merged, .simplified or .dead")
+GIR__OLD int gir_plan_pass_count(const gir_plan *p, gir_pass_count what) {
+    gir_plan_stats st = gir_plan_query_stats(p);
+    return what == GIR_PASS_MERGED ? st.merged : what == GIR_PASS_SIMPLIFIED ? st.simplified
+         : what == GIR_PASS_DEAD ? st.dead : 0;
+}
+#endif /* <<deprecated */
 
 #ifdef __cplusplus
 }

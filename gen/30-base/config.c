@@ -257,6 +257,7 @@ static int gir__grow(const gir_allocator *a, void **p, size_t *cap, size_t want,
 
 /* >>status ---------------------------------------------------------------------------------------------- */
 static const char *const gir__status_names[GIR_STATUS__COUNT] = {
+    "ok",
 #define GIR__STATUS_STR(name, str) str,
     GIR__STATUS(GIR__STATUS_STR)
 #undef GIR__STATUS_STR

@@ -35,6 +35,7 @@ typedef struct gir__bump {
     gir_allocator  under;
 } gir__bump;
 enum { GIR__PM_ALLOC, GIR__PM_BUFFER, GIR__PM_MEASURE };   /* where a plan's memory comes from */
+enum { GIR__PASS_MERGED, GIR__PASS_SIMPLIFIED, GIR__PASS_DEAD };   /* the counts of npass */
 struct gir_plan {
     gir_allocator a;
     gir_allocator ta;       /* the compile's temporaries: the graph's allocator, or the buffer's end (gen/80-plan/plan.c) */
@@ -151,9 +152,6 @@ static int gir__plan_check(const gir_plan *p, void *work, char *msg, size_t n);
 static size_t gir__plan_check_bytes(const gir_plan *p);
 #endif
 
-GIR_API gir_status gir_compile(gir_graph *g, int n_out, const gir_node *outs, gir_plan **out_plan) {
-    return gir_compile_ex(g, n_out, outs, NULL, out_plan);
-}
 /* compile, pass 1: mark the nodes the outputs need (need[id] |= bit) after the passes of w (none: w->rep NULL)
    and, when nv is not NULL, size the plan's arrays */
 static void gir__compile_mark(const gir__rw *w, gir_plan *p, int n_out, const gir_node *outs, uint8_t bit,
@@ -238,8 +236,8 @@ static void gir__pass_alias(const gir__rw *w, gir_plan *p) {
         if (!(w->need[id] & GIR__N_COVER) || (w->need[id] & GIR__N_NEED)) continue;
         if (r != id && p->map[r]) {
             p->map[id] = p->map[r];
-            ++p->npass[(w->need[id] & GIR__N_SIMP) ? GIR_PASS_SIMPLIFIED : GIR_PASS_MERGED];
-        } else ++p->npass[GIR_PASS_DEAD];
+            ++p->npass[(w->need[id] & GIR__N_SIMP) ? GIR__PASS_SIMPLIFIED : GIR__PASS_MERGED];
+        } else ++p->npass[GIR__PASS_DEAD];
     }
 }
 /* the arena and the scratch, aligned to GIR__ALIGN; the temporaries' pointers. Measuring, they are the plan's
@@ -417,7 +415,7 @@ GIR_API gir_status gir_compile_size(gir_graph *g, int n_out, const gir_node *out
     gir_plan_free(p);
     return GIR_OK;
 }
-GIR_API gir_status gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
+GIR_API gir_status gir_plan_compile(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
                                   gir_plan **out_plan) {
     gir_status st;
     size_t need = 0;
@@ -650,11 +648,23 @@ GIR_API gir_status gir_plan_read_scalar(gir_plan *p, gir_node n, double *value) 
     if (s == GIR_OK && value) *value = x;
     return s;
 }
-GIR_API size_t gir_plan_arena_bytes(const gir_plan *p) { return p ? p->arena_bytes : 0; }
-GIR_API int gir_plan_step_count(const gir_plan *p) { return p ? (int)p->nsteps : 0; }
-GIR_API int gir_plan_value_count(const gir_plan *p) { return p ? (int)p->nvals : 0; }
-GIR_API int gir_plan_pass_count(const gir_plan *p, gir_pass_count what) {
-    return p && (unsigned)what < 3u ? (int)p->npass[what] : 0;
+GIR_API gir_plan_stats gir_plan_query_stats(const gir_plan *p) {
+    gir_plan_stats st;
+    GIR_MEMSET(&st, 0, sizeof st);
+    if (!p) return st;
+    st.arena_bytes = p->arena_bytes;
+    st.live_peak = p->live_peak;
+    st.steps = (int)p->nsteps;
+    st.values = (int)p->nvals;
+    st.fused_groups = (int)p->ngroups;
+    st.fused_nodes = (int)p->nfused;
+    st.inplace_steps = (int)p->ninplace;
+    st.folded_steps = (int)p->nfold;
+    st.merged = (int)p->npass[GIR__PASS_MERGED];
+    st.simplified = (int)p->npass[GIR__PASS_SIMPLIFIED];
+    st.dead = (int)p->npass[GIR__PASS_DEAD];
+    st.steps_run = p->steps_run;
+    return st;
 }
 
 /* the shape an input of a step has as its op sees it: swapped back when the step reads it transposed (tr) */

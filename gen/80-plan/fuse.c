@@ -293,5 +293,3 @@ static void gir__fuse_run(gir_plan *p, uint32_t gi) {
     gir__fuse_chunks(p, gr, 0, nchunks, (unsigned char *)p->scratch);
 }
 
-GIR_API int gir_plan_fused_groups(const gir_plan *p) { return p ? (int)p->ngroups : 0; }
-GIR_API int gir_plan_fused_nodes(const gir_plan *p) { return p ? (int)p->nfused : 0; }

@@ -709,10 +709,6 @@ static int gir__plan_check(const gir_plan *p, void *work, char *msg, size_t n) {
 #endif
 
 /* -- what a plan tells about its memory and order ---------------------------------------------------------- */
-GIR_API size_t gir_plan_live_peak(const gir_plan *p) { return p ? p->live_peak : 0; }
-GIR_API int gir_plan_inplace_steps(const gir_plan *p) { return p ? (int)p->ninplace : 0; }
-GIR_API int gir_plan_folded_steps(const gir_plan *p) { return p ? (int)p->nfold : 0; }
-GIR_API uint64_t gir_plan_steps_run(const gir_plan *p) { return p ? p->steps_run : 0; }
 GIR_API gir_node gir_plan_step_node(const gir_plan *p, int k) {
     gir_node none = {0, 0};
     if (!p || k < 0 || (uint32_t)k >= p->nsteps) return none;
