@@ -334,7 +334,7 @@ lane2() {
     else
         skip "$bename" "$S390CC or qemu-s390x not found (apt-get install gcc-s390x-linux-gnu qemu-user)"
     fi
-    fname="fuzz: gir_load_variables and gir_load_graph, libFuzzer under ASan+UBSan (30 s)"
+    fname="fuzz: gir_graph_load_variables and gir_graph_load, libFuzzer under ASan+UBSan (30 s)"
     if want "$fname"; then
         printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n);\nint LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n) { (void)d; (void)n; return 0; }\n' > $B/fuzz_probe.c
         if $CLANG -fsanitize=fuzzer $B/fuzz_probe.c -o $B/fuzz_probe > /dev/null 2>&1; then

@@ -53,7 +53,7 @@
 #else
 #  define GIR__INLINE
 #endif
-/* gcc, optimising for speed: the code that neither runs in a kernel's loop nor on gir_compile's path for every
+/* gcc, optimising for speed: the code that neither runs in a kernel's loop nor on gir_plan_compile's path for every
    node (shape rules, composed builders, initialisers, adjoints, dump, save and load, ...) is compiled at -O1
    (gen/gir_gen.py, COLD_FRAGMENTS and the marked cold regions), the rest as the build asks: that takes a sixth
    off the compile time of an -O2 build. Define GIR_NO_COLD to keep it all at the build's level. */
@@ -66,7 +66,7 @@
 /* GIR_ONLY_F32: kernels for f32 values only. Every kernel reads its dtypes through GIR__KDT / GIR__KIDT, which
    are then the constant f32, so the compiler drops the other dtypes' code (on a Cortex-M4: all double-precision
    soft-float and the double libm); the elementwise tables keep their f32 column only (GIR__NF32). A step that
-   reads or writes another dtype fails with GIR_ERR_NOT_BUILT (gir_run, gir_image_open) before a kernel sees it. */
+   reads or writes another dtype fails with GIR_ERR_NOT_BUILT (gir_plan_run, gir_image_open) before a kernel sees it. */
 #if defined(GIR_ONLY_F32)
 #  define GIR__ONLY_F32 1
 #  define GIR__NF32(fn) 0
@@ -385,10 +385,10 @@ struct gir_graph {
     uint32_t      tag;          /* in every handle of this graph's nodes */
     uint32_t      plans;        /* live plans compiled from this graph: they read its nodes and data */
     int           freed;        /* gir_graph_free was called; the memory goes with the last plan */
-    uint16_t      scope_len;    /* the length of the current scope prefix, "layer1/conv" (gir_scope_push) */
+    uint16_t      scope_len;    /* the length of the current scope prefix, "layer1/conv" (gir_graph_push_scope) */
     uint8_t       scope_depth;
-    struct gir__scope *scope;   /* the prefix and the marks, allocated by the first gir_scope_push; NULL before */
-    uint32_t     *cons;         /* topological constraints, pairs (before, after) of node ids (gir_constrain) */
+    struct gir__scope *scope;   /* the prefix and the marks, allocated by the first gir_graph_push_scope; NULL before */
+    uint32_t     *cons;         /* topological constraints, pairs (before, after) of node ids (gir_graph_constrain) */
     size_t        ncons, conscap;
 };
 

@@ -1,4 +1,4 @@
-/* >>build: the generic builder every named builder calls, and gir_dump ------------------------------------------- */
+/* >>build: the generic builder every named builder calls, and gir_graph_dump ------------------------------------------- */
 static const char *gir__dtrule_text(int r) {
     switch (r) {
     case GIR__DT_NUM: return "numeric (u8, i32, f32, f64)";
@@ -353,7 +353,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
 @@BUILDERS@@
 
 #ifndef GIR_NO_STDIO
-GIR_API void gir_dump(const gir_graph *g, FILE *f) {
+GIR_API void gir_graph_dump(const gir_graph *g, FILE *f) {
     size_t k;
     static const char *const nt[] = {"const", "const_derived", "input", "input_nondiff", "input_derived"};
     if (!g || !f) return;

@@ -1,6 +1,6 @@
 /* >>exec: compile a graph into a plan, run the plan ------------------------------------------------------------
    A plan holds copies of what it needs from the graph (ops, shapes, attributes), one buffer per value at an
-   offset in one arena, and the order of steps. gir_run executes the steps without allocating; constants and
+   offset in one arena, and the order of steps. gir_plan_run executes the steps without allocating; constants and
    variables are read from the graph's storage on every run, so training updates are seen at once.
    Ownership: a plan keeps its graph's memory alive. gir_graph_free on a graph with live plans only marks it
    freed; the last gir_plan_free of those plans releases it. Graphs and plans can be freed in any order. */
@@ -228,7 +228,7 @@ static gir_status gir__compile_values(gir_graph *g, gir_plan *p, const gir__rw *
     return GIR_OK;
 }
 /* after pass 2: a node the plan covered that the passes merged or simplified away reads its representative's
-   value; the counts of gir_plan_pass_count */
+   value; the counts of gir_plan_stats.merged / .simplified / .dead */
 static void gir__pass_alias(const gir__rw *w, gir_plan *p) {
     size_t id;
     for (id = 1; id < w->g->nnodes; ++id) {
@@ -389,7 +389,7 @@ static gir_status gir__compile(gir_graph *g, int n_out, const gir_node *outs, co
     *out_plan = p;
     return GIR_OK;
 }
-GIR_API gir_status gir_compile_size(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
+GIR_API gir_status gir_plan_compile_size(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
                                     size_t *bytes) {
     gir_plan *p = NULL;
     gir_status st;
@@ -433,16 +433,16 @@ GIR_API gir_status gir_plan_compile(gir_graph *g, int n_out, const gir_node *out
     if (st == GIR_ERR_OUT_OF_MEMORY && mode == GIR__PM_BUFFER && fresh) {
         gir_compile_desc mdesc = *desc;
         g->status = GIR_OK;        /* the message names the size (the graph keeps its first error otherwise) */
-        if (gir_compile_size(g, n_out, outs, &mdesc, &need) != GIR_OK) {   /* measured in the buffer itself, */
+        if (gir_plan_compile_size(g, n_out, outs, &mdesc, &need) != GIR_OK) {   /* measured in the buffer itself, */
             mdesc.buffer = NULL;                                          /* else with the graph's allocator */
             mdesc.buffer_bytes = 0;
             g->status = GIR_OK;
-            if (gir_compile_size(g, n_out, outs, &mdesc, &need) != GIR_OK) need = 0;
+            if (gir_plan_compile_size(g, n_out, outs, &mdesc, &need) != GIR_OK) need = 0;
         }
         g->status = GIR_OK;
         if (need)
             gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile: the buffer of %l bytes is too small: the plan needs %l "
-                       "bytes (gir_compile_size)", (long long)desc->buffer_bytes, (long long)need);
+                       "bytes (gir_plan_compile_size)", (long long)desc->buffer_bytes, (long long)need);
         else
             gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile: the buffer of %l bytes is too small (and measuring the "
                        "size needed ran out of memory)", (long long)desc->buffer_bytes);
@@ -537,7 +537,7 @@ static gir_status gir__step_kernel(const gir__step *s, int dtype, const gir_shap
     kx.par = par;
     return gir__kernel_of(s->op)(&kx);
 }
-GIR_API gir_status gir_run(gir_plan *p) {
+GIR_API gir_status gir_plan_run(gir_plan *p) {
     uint32_t k, j;
     gir_attr ta;                   /* the attributes of the step that runs (unpacked from the graph's store) */
     if (!p) return GIR_ERR_INVALID_ARG;
@@ -678,7 +678,7 @@ static gir_shape gir__step_shape(const gir_shape *s, int tr) {
     return t;
 }
 #if defined(GIR_THREADS)
-/* the scratch bytes the plan's steps need with nt threads; the shapes are the ones gir_compile saw (an input read
+/* the scratch bytes the plan's steps need with nt threads; the shapes are the ones gir_plan_compile saw (an input read
    with its last two axes swapped has them swapped back) */
 static size_t gir__plan_scratch_par(const gir_plan *p, int nt) {
     size_t most = 0;

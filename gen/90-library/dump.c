@@ -162,7 +162,7 @@ static size_t gir__plan_dump_to(const gir_plan *p, gir__out *o) {
     }
     return o->len;
 }
-GIR_API size_t gir_dump_dot_buf(const gir_graph *g, const gir_plan *p, char *buf, size_t cap) {
+GIR_API size_t gir_graph_dump_dot_buf(const gir_graph *g, const gir_plan *p, char *buf, size_t cap) {
     gir__out o;
     o.p = buf; o.cap = buf ? cap : 0; o.len = 0; o.f = NULL;
     if (o.cap) buf[0] = 0;
@@ -175,7 +175,7 @@ GIR_API size_t gir_plan_dump_buf(const gir_plan *p, char *buf, size_t cap) {
     return gir__plan_dump_to(p, &o);
 }
 #ifndef GIR_NO_STDIO
-GIR_API void gir_dump_dot(const gir_graph *g, const gir_plan *p, FILE *f) {
+GIR_API void gir_graph_dump_dot(const gir_graph *g, const gir_plan *p, FILE *f) {
     gir__out o;
     if (!f) return;
     o.p = NULL; o.cap = 0; o.len = 0; o.f = f;

@@ -1,5 +1,5 @@
 /* >>train: training inside the plan. The assign op (a variable takes a new value at the end of the run), the
-   order gir_compile gives assign steps, train and eval plans (train_eval nodes, dropout), the optimizers
+   order gir_plan_compile gives assign steps, train and eval plans (train_eval nodes, dropout), the optimizers
    (SGD, momentum, Nesterov, Adam, AdamW, AMSGrad), gradient clipping by global norm, learning-rate schedules
    as nodes, and batch norm with running statistics.
 
@@ -66,7 +66,7 @@ static gir_status gir__sh_train_eval(gir__bctx *b) {
     return GIR_OK;
 }
 
-/* -- what gir_compile asks of this fragment --------------------------------------------------------------- */
+/* -- what gir_plan_compile asks of this fragment --------------------------------------------------------------- */
 /* input k of node d is computed by a plan compiled in mode eval (0: training): a train_eval node needs its
    training value and its updates, or only its eval value */
 static int gir__mode_needs(const gir__node *d, uint32_t k, int eval) {

@@ -7,14 +7,14 @@
 static gir_status num_eval(gir_graph *g, gir_node y, int nin, const gir_node *in, const void *const *data, void *out,
                            size_t bytes) {
     gir_plan *p = NULL;
-    gir_status s = gir_compile(g, 1, &y, &p);
+    gir_status s = gir_plan_compile(g, 1, &y, NULL, &p);
     int k;
     if (s) {
         snprintf(why, sizeof why, "compile: %s", gir_graph_message(g));
         return s;
     }
     for (k = 0; k < nin; ++k) gir_plan_bind(p, in[k], data[k]);
-    s = gir_run(p);
+    s = gir_plan_run(p);
     if (!s && bytes) memcpy(out, gir_plan_data(p, y), bytes);
     if (s) snprintf(why, sizeof why, "run: %s", gir_plan_message(p));
     gir_plan_free(p);
@@ -241,9 +241,9 @@ static int test_num_linalg_empty(void) {
     loss = gir_sum(g, gir_det(g, zb), gir_ints0(), 0);
     CHECK(gir_grad(g, loss, 1, &zb, &gx) == GIR_OK, "grad: %s", gir_graph_message(g));
     for (k = 0; k < 12; ++k) CHECK(outs[k].id, "build %d: %s", k, gir_graph_message(g));
-    CHECK(gir_compile(g, 12, outs, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
+    CHECK(gir_plan_compile(g, 12, outs, NULL, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
     for (k = 0; k < 8; ++k) gir_plan_bind(p, in[k], data[k]);
-    if (gir_run(p) != GIR_OK) { snprintf(why, sizeof why, "run: %s", gir_plan_message(p)); gir_plan_free(p); gir_graph_free(g); return 0; }
+    if (gir_plan_run(p) != GIR_OK) { snprintf(why, sizeof why, "run: %s", gir_plan_message(p)); gir_plan_free(p); gir_graph_free(g); return 0; }
     mm = (const double *)gir_plan_data(p, outs[5]);
     im = (const int32_t *)gir_plan_data(p, outs[6]);
     tr = (const double *)gir_plan_data(p, outs[9]);
@@ -253,8 +253,8 @@ static int test_num_linalg_empty(void) {
     CHECK(tr[0] == 0 && tr[1] == 0 && dt[0] == 0, "empty trace and dot are 0");
     CHECK(gir_node_numel(g, outs[10]) == 0 && gir_node_numel(g, outs[8]) == 0, "empty results");
     gir_plan_free(p);
-    CHECK(gir_compile(g, 1, &gx, &p) == GIR_OK, "compile grad: %s", gir_graph_message(g));
-    CHECK(gir_run(p) == GIR_OK, "run grad: %s", gir_plan_message(p));
+    CHECK(gir_plan_compile(g, 1, &gx, NULL, &p) == GIR_OK, "compile grad: %s", gir_graph_message(g));
+    CHECK(gir_plan_run(p) == GIR_OK, "run grad: %s", gir_plan_message(p));
     gir_plan_free(p);
     gir_graph_free(g);
     return 1;
@@ -346,11 +346,11 @@ static int test_num_variadic_inputs(void) {
         c = gir_concat(g, n, one, 0);
         s = gir_add_n(g, n, xs);
         CHECK(c.id && s.id, "%d inputs: %s", n, gir_graph_message(g));
-        CHECK(gir_compile(g, 1, &c, &p) == GIR_OK && gir_run(p) == GIR_OK, "run concat");
+        CHECK(gir_plan_compile(g, 1, &c, NULL, &p) == GIR_OK && gir_plan_run(p) == GIR_OK, "run concat");
         memcpy(v, gir_plan_data(p, c), (size_t)n * sizeof(double));
         gir_plan_free(p);
         for (k = 0; k < n; ++k) CHECK(v[k] == k, "concat of %d: element %d is %g", n, k, v[k]);
-        CHECK(gir_compile(g, 1, &s, &p) == GIR_OK && gir_run(p) == GIR_OK, "run add_n");
+        CHECK(gir_plan_compile(g, 1, &s, NULL, &p) == GIR_OK && gir_plan_run(p) == GIR_OK, "run add_n");
         CHECK(*(const double *)gir_plan_data(p, s) == n * (n - 1) / 2.0, "add_n of %d", n);
         gir_plan_free(p);
     }
@@ -362,9 +362,9 @@ static int test_num_variadic_inputs(void) {
         wrt[0] = x; wrt[1] = y;
         CHECK(gir_grad(g, c, 2, wrt, gr) == GIR_OK, "grad: %s", gir_graph_message(g));
         outs[0] = c; outs[1] = gr[0]; outs[2] = gr[1];
-        CHECK(gir_compile(g, 3, outs, &p) == GIR_OK, "compile");
+        CHECK(gir_plan_compile(g, 3, outs, NULL, &p) == GIR_OK, "compile");
         gir_plan_bind(p, x, xv); gir_plan_bind(p, y, yv);
-        CHECK(gir_run(p) == GIR_OK, "run");
+        CHECK(gir_plan_run(p) == GIR_OK, "run");
         /* 26 copies of x and 14 of y: d/dx sum(c^2) = 2 * 26 * x */
         CHECK(((const double *)gir_plan_data(p, gr[0]))[1] == 2 * 26 * 2.0 &&
               ((const double *)gir_plan_data(p, gr[1]))[0] == 2 * 14 * 3.0, "gradients through 40 inputs");

@@ -9,9 +9,9 @@ static int gen_run1(gir_graph *g, gir_node y, int nin, const gir_node *in, const
     int k;
     *p = NULL;
     CHECK(y.id != 0, "build failed: %s", gir_graph_message(g));
-    CHECK(gir_compile(g, 1, &y, p) == GIR_OK, "compile: %s", gir_graph_message(g));
+    CHECK(gir_plan_compile(g, 1, &y, NULL, p) == GIR_OK, "compile: %s", gir_graph_message(g));
     for (k = 0; k < nin; ++k) CHECK(gir_plan_bind(*p, in[k], data[k]) == GIR_OK, "bind %d", k);
-    CHECK(gir_run(*p) == GIR_OK, "run: %s", gir_plan_message(*p));
+    CHECK(gir_plan_run(*p) == GIR_OK, "run: %s", gir_plan_message(*p));
     *out = gir_plan_data(*p, y);
     return 1;
 }
