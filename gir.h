@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=c798b923839eddc247560df6f8e192cffe2c5420e4435b50faab4456c7b70fca
-                                          gen/ sha256=6cf1fcf7217b3b03
+                                          gen/ sha256=a82f62001f20a9fe
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1477,9 +1477,18 @@ GIR_API int gir_image_ops(const void *image, size_t len, gir_op *ops, int max);
 GIR_API unsigned gir_image_dtypes(const void *image, size_t len);
 
 /* >>deprecated: the names of 0.1, each forwarding to its 0.2 name (CHANGELOG.md has the table); they go in 0.3.
-   Define GIR_NO_DEPRECATED to leave them out. */
+   Define GIR_NO_DEPRECATED to leave them out, GIR_NO_DEPRECATION_WARNINGS to keep them without the compiler's
+   deprecation warnings (gcc, clang and MSVC, C and C++). The constants and the type are macros and a typedef. */
 #if !defined(GIR_NO_DEPRECATED)
-#  define GIR_DEPRECATED(use)
+#  if defined(GIR_NO_DEPRECATION_WARNINGS)
+#    define GIR_DEPRECATED(use)
+#  elif defined(__GNUC__) || defined(__clang__)
+#    define GIR_DEPRECATED(use) __attribute__((deprecated("use " use)))
+#  elif defined(_MSC_VER)
+#    define GIR_DEPRECATED(use) __declspec(deprecated("use " use))
+#  else
+#    define GIR_DEPRECATED(use)
+#  endif
 #  if defined(__cplusplus)
 #    define GIR__OLD static inline
 #  elif defined(__GNUC__) || defined(__clang__)
@@ -1490,6 +1499,7 @@ GIR_API unsigned gir_image_dtypes(const void *image, size_t len);
 #    define GIR__OLD static inline
 #  endif
 #define GIR_ERR_OK GIR_OK
+typedef gir_init_desc gir_init_spec;
 #define GIR_OP_INT_DIV GIR_OP_FLOORDIV   /* floordiv was int_div (integers only) */
 GIR_DEPRECATED("gir_floordiv")
 GIR__OLD gir_node gir_int_div(gir_graph *g, gir_node a, gir_node b) { return gir_floordiv(g, a, b); }
@@ -1527,6 +1537,67 @@ GIR__OLD int gir_plan_pass_count(const gir_plan *p, gir_pass_count what) {
     return what == GIR_PASS_MERGED ? st.merged : what == GIR_PASS_SIMPLIFIED ? st.simplified
          : what == GIR_PASS_DEAD ? st.dead : 0;
 }
+GIR_DEPRECATED("gir_plan_run")
+GIR__OLD gir_status gir_run(gir_plan *p) { return gir_plan_run(p); }
+GIR_DEPRECATED("gir_plan_compile_size")
+GIR__OLD gir_status gir_compile_size(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
+                                     size_t *bytes) {
+    return gir_plan_compile_size(g, n_out, outs, desc, bytes);
+}
+GIR_DEPRECATED("gir_plan_write_image")
+GIR__OLD gir_status gir_plan_image(gir_plan *p, int n_in, const gir_node *ins, int n_out, const gir_node *outs,
+                                   void *buf, size_t cap, size_t *len) {
+    return gir_plan_write_image(p, n_in, ins, n_out, outs, buf, cap, len);
+}
+GIR_DEPRECATED("gir_graph_constrain")
+GIR__OLD gir_status gir_constrain(gir_graph *g, gir_node before, gir_node after) {
+    return gir_graph_constrain(g, before, after);
+}
+GIR_DEPRECATED("gir_graph_find")
+GIR__OLD gir_node gir_find(const gir_graph *g, const char *name) { return gir_graph_find(g, name); }
+GIR_DEPRECATED("gir_graph_push_scope")
+GIR__OLD gir_status gir_scope_push(gir_graph *g, const char *scope) { return gir_graph_push_scope(g, scope); }
+GIR_DEPRECATED("gir_graph_pop_scope")
+GIR__OLD void gir_scope_pop(gir_graph *g) { gir_graph_pop_scope(g); }
+GIR_DEPRECATED("gir_graph_scope")
+GIR__OLD const char *gir_scope(const gir_graph *g) { return gir_graph_scope(g); }
+GIR_DEPRECATED("gir_graph_dump_dot_buf")
+GIR__OLD size_t gir_dump_dot_buf(const gir_graph *g, const gir_plan *p, char *buf, size_t cap) {
+    return gir_graph_dump_dot_buf(g, p, buf, cap);
+}
+GIR_DEPRECATED("gir_graph_save_variables")
+GIR__OLD gir_status gir_save_variables(gir_graph *g, int n, const gir_node *vars, void *buf, size_t cap,
+                                       size_t *size) {
+    return gir_graph_save_variables(g, n, vars, buf, cap, size);
+}
+GIR_DEPRECATED("gir_graph_load_variables")
+GIR__OLD gir_status gir_load_variables(gir_graph *g, const void *data, size_t size, unsigned flags) {
+    return gir_graph_load_variables(g, data, size, flags);
+}
+GIR_DEPRECATED("gir_graph_save")
+GIR__OLD gir_status gir_save_graph(gir_graph *g, int n_out, const gir_node *outs, void *buf, size_t cap,
+                                   size_t *size) {
+    return gir_graph_save(g, n_out, outs, buf, cap, size);
+}
+GIR_DEPRECATED("gir_graph_load")
+GIR__OLD gir_status gir_load_graph(const void *data, size_t size, const gir_graph_desc *desc, gir_graph **out,
+                                   int max_out, gir_node *outs, int *n_out, char *msg, size_t msgcap) {
+    return gir_graph_load(data, size, desc, out, max_out, outs, n_out, msg, msgcap);
+}
+#ifndef GIR_NO_STDIO
+GIR_DEPRECATED("gir_graph_dump")
+GIR__OLD void gir_dump(const gir_graph *g, FILE *f) { gir_graph_dump(g, f); }
+GIR_DEPRECATED("gir_graph_dump_dot")
+GIR__OLD void gir_dump_dot(const gir_graph *g, const gir_plan *p, FILE *f) { gir_graph_dump_dot(g, p, f); }
+GIR_DEPRECATED("gir_graph_save_variables_file")
+GIR__OLD gir_status gir_save_variables_file(gir_graph *g, int n, const gir_node *vars, FILE *f) {
+    return gir_graph_save_variables_file(g, n, vars, f);
+}
+GIR_DEPRECATED("gir_graph_save_file")
+GIR__OLD gir_status gir_save_graph_file(gir_graph *g, int n_out, const gir_node *outs, FILE *f) {
+    return gir_graph_save_file(g, n_out, outs, f);
+}
+#endif
 #endif /* <<deprecated */
 
 #ifdef __cplusplus

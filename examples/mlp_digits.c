@@ -2,8 +2,8 @@
    gir.h, save it, and load it into a model built afresh, which must score the same on the test set.
    The parameters are named variables ("fc1/w" ...), initialised as nn.Linear's (gir_init_layer).
    The training plan computes the loss on a minibatch, its gradients and the SGD-with-momentum
-   update inside the plan (gir_optim_updates): one gir_plan_run is one training step. The test set is
-   evaluated by a plan of its own.
+   update inside the plan (gir_optim_updates): one gir_plan_run is one training step. The test set
+   is evaluated by a plan of its own.
    PyTorch twin: examples/torch/mlp_digits.py. Build and run (from the repository root; `make demo`
    does it):
        gcc -std=c99 -O2 -I. examples/mlp_digits.c -o build/mlp_digits -lm

@@ -60,7 +60,8 @@ int main(void) {
            "(values: train %u, test %u)\n"
            "%d train, %d test samples; %d-%d-%d ReLU MLP, batch %d, SGD lr %g\n",
            gir_simd_name(), (unsigned)fw_arena_used, (unsigned)FW_ARENA_BYTES,
-           (unsigned)gir_plan_query_stats(train).arena_bytes, (unsigned)gir_plan_query_stats(test).arena_bytes,
+           (unsigned)gir_plan_query_stats(train).arena_bytes,
+           (unsigned)gir_plan_query_stats(test).arena_bytes,
            NTRAIN, NTEST, PIX, HIDDEN, CLASSES, BATCH, LR);
     for (int epoch = 1; epoch <= EPOCHS; ++epoch) {
         loss = 0;

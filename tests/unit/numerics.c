@@ -411,7 +411,7 @@ static int test_num_i32_elementwise(void) {
     int k;
     three[0] = three[1] = three[2] = x;
     r[0] = gir_add(g, x, y); r[1] = gir_sub(g, x, y); r[2] = gir_mul(g, x, y); r[3] = gir_neg(g, x); r[4] = gir_abs(g, x);
-    r[5] = gir_square(g, x); r[6] = gir_int_div(g, x, y); r[7] = gir_mod(g, x, y); r[8] = gir_add_n(g, 3, three);
+    r[5] = gir_square(g, x); r[6] = gir_floordiv(g, x, y); r[7] = gir_mod(g, x, y); r[8] = gir_add_n(g, 3, three);
     in[0] = x; in[1] = y; data[0] = a; data[1] = b;
     for (k = 0; k < 9; ++k) {
         CHECK(r[k].id && gir_node_dtype(g, r[k]) == GIR_DTYPE_I32, "%s: %s", names[k], gir_graph_message(g));
@@ -420,9 +420,9 @@ static int test_num_i32_elementwise(void) {
     {   /* a scalar broadcast through the strided path, and x // 0 = x % 0 = 0 */
         gir_node z = gir_scalar(g, GIR_DTYPE_I32, 0), m1 = gir_scalar(g, GIR_DTYPE_I32, -1);
         static const int32_t zeros[6] = {0, 0, 0, 0, 0, 0}, negs[6] = {NUM_MIN, -2147483647, 7, -7, -46341, 1};
-        if (num_eval(g, gir_int_div(g, x, z), 1, in, data, got, sizeof got) || !num_check_i32("x // 0", got, zeros, 6)) return 0;
+        if (num_eval(g, gir_floordiv(g, x, z), 1, in, data, got, sizeof got) || !num_check_i32("x // 0", got, zeros, 6)) return 0;
         if (num_eval(g, gir_mod(g, x, z), 1, in, data, got, sizeof got) || !num_check_i32("x % 0", got, zeros, 6)) return 0;
-        if (num_eval(g, gir_int_div(g, x, m1), 1, in, data, got, sizeof got) || !num_check_i32("x // -1", got, negs, 6)) return 0;
+        if (num_eval(g, gir_floordiv(g, x, m1), 1, in, data, got, sizeof got) || !num_check_i32("x // -1", got, negs, 6)) return 0;
         if (num_eval(g, gir_mul(g, x, m1), 1, in, data, got, sizeof got) || !num_check_i32("x * -1", got, negs, 6)) return 0;
     }
     gir_graph_free(g);

@@ -60,33 +60,6 @@ static int test_variadic_64_inputs(void) {
     return ok;
 }
 
-/* int_div was renamed floordiv; the 0.1 names still build the same op */
-static int test_int_div_alias(void) {
-    gir_graph *g = gir_graph_new(NULL);
-    gir_node in[2], y;
-    int32_t a[4] = {-7, 7, -7, 7}, b[4] = {2, 2, -2, 0}, want[4] = {-4, 3, 3, 0};   /* NumPy: -7 // 2 == -4 */
-    const void *data[2], *out = NULL;
-    gir_plan *p = NULL;
-    int k, ok;
-    in[0] = gir_input(g, GIR_DTYPE_I32, gir_shape1(4));
-    in[1] = gir_input(g, GIR_DTYPE_I32, gir_shape1(4));
-    data[0] = a;
-    data[1] = b;
-    y = gir_int_div(g, in[0], in[1]);
-    ok = gir_node_op(g, y) == GIR_OP_INT_DIV && GIR_OP_INT_DIV == GIR_OP_FLOORDIV;
-    if (!ok) snprintf(why, sizeof why, "gir_int_div built op %d", (int)gir_node_op(g, y));
-    if (ok) ok = gen_run1(g, y, 2, in, data, &out, &p);
-    for (k = 0; ok && k < 4; ++k)
-        if (((const int32_t *)out)[k] != want[k]) {
-            snprintf(why, sizeof why, "%d // %d = %d, NumPy gives %d", (int)a[k], (int)b[k], (int)((const int32_t *)out)[k],
-                     (int)want[k]);
-            ok = 0;
-        }
-    gir_plan_free(p);
-    gir_graph_free(g);
-    return ok;
-}
-
 /* op(a, b) for one dtype against values written down from NumPy (np.fmod, np.mod, np.floor_divide) */
 static int gen_binary_case(gir_op op, gir_dtype dt, int n, const double *a, const double *b, const double *want) {
     gir_graph *g = gir_graph_new(NULL);
@@ -144,6 +117,5 @@ static int test_remainders_numpy(void) {
 
 static void suite_ops(void) {
     RUN("build/variadic_64_inputs_and_the_limit", test_variadic_64_inputs());
-    RUN("ops/int_div_is_floordiv", test_int_div_alias());
     RUN("ops/fmod_mod_floordiv_numpy_semantics", test_remainders_numpy());
 }
