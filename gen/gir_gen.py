@@ -19,7 +19,7 @@ import re
 import sys
 import textwrap
 
-VERSION = "0.1.0"
+VERSION = "0.2.0"
 HERE = os.path.dirname(os.path.abspath(__file__))
 GEN_VERSION = VERSION
 

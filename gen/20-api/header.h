@@ -36,7 +36,9 @@
      GIR_MAX_RANK                max tensor rank, default 6 (>= 2)
      GIR_MALLOC/REALLOC/FREE     default allocator, (size, user) (p, old, new, user) (p, user)
      GIR_NO_MALLOC               no heap code: every graph and plan needs a gir_allocator
-     GIR_NO_STDIO                drop the FILE* functions (gir_graph_dump, gir_graph_dump_dot, gir_plan_dump, gir_save_*_file)
+     GIR_NO_STDIO                drop the FILE* functions (gir_graph_dump, gir_graph_dump_dot, gir_plan_dump,
+                                 gir_graph_save_file, gir_graph_save_variables_file)
+     GIR_NO_DEPRECATED           leave out the 0.1 names (the deprecated block at the end of the API)
      GIR_NO_ERROR_STRINGS        short messages: status names only
      GIR_ASSERT(c)               internal invariants (never triggered by user input)
      GIR_EXPF, GIR_EXP, GIR_LOGF ... route each libm function (freestanding builds); with all of them
@@ -105,7 +107,7 @@
 #define GIR_H_INCLUDED
 /* >>version ------------------------------------------------------------------------------------------ */
 #define GIR_VERSION_MAJOR 0
-#define GIR_VERSION_MINOR 1
+#define GIR_VERSION_MINOR 2
 #define GIR_VERSION_PATCH 0
 #define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
 #define GIR_VERSION_STRING "@@VERSION@@"
@@ -280,9 +282,9 @@ GIR_API void         *gir_node_data(gir_graph *g, gir_node n);    /* variable / 
    flash or ROM): no copy is made, plans read data in place, gir_plan_data and gir_node_data of the node return
    data itself. data must stay valid and unchanged while the graph or any plan compiled from it lives, and be
    aligned to the element size (4 bytes for f32 and i32, 8 for f64; GIR_ERR_INVALID_ARG otherwise, or when NULL).
-   A referenced variable is for inference plans: gir_plan_compile refuses a plan that assigns to it (naming it), and
-   gir_init_* and gir_graph_load_variables refuse to write it; gir_graph_save_variables and gir_graph_save read it as any
-   other (a loaded graph gets values of its own). */
+   A referenced variable is for inference plans: gir_plan_compile refuses a plan that assigns to it (naming it),
+   and gir_init_* and gir_graph_load_variables refuse to write it; gir_graph_save_variables and gir_graph_save
+   read it as any other (a loaded graph gets values of its own). */
 GIR_API gir_node      gir_constant_ref(gir_graph *g, gir_dtype dtype, gir_shape shape, const void *data);
 GIR_API gir_node      gir_variable_ref(gir_graph *g, gir_dtype dtype, gir_shape shape, const void *data);
 GIR_API int           gir_node_is_ref(const gir_graph *g, gir_node n);   /* 1: its values are the caller's */
@@ -295,11 +297,11 @@ GIR_API int           gir_node_is_ref(const gir_graph *g, gir_node n);   /* 1: i
    node again renames it. A graph error recorded inside a scope ends with "(in scope layer1)". */
 GIR_API gir_node    gir_name(gir_graph *g, gir_node n, const char *name);
 GIR_API const char *gir_node_name(const gir_graph *g, gir_node n);      /* "" when unnamed */
-GIR_API gir_node    gir_graph_find(const gir_graph *g, const char *name);     /* {0} when no node has it */
-GIR_API gir_status  gir_graph_push_scope(gir_graph *g, const char *scope);   /* nests up to GIR_MAX_SCOPE_DEPTH; the first
-                                                                        push allocates room for the prefix */
-GIR_API void        gir_graph_pop_scope(gir_graph *g);                        /* no-op at the top level */
-GIR_API const char *gir_graph_scope(const gir_graph *g);                      /* "layer1/conv"; "" at the top */
+GIR_API gir_node    gir_graph_find(const gir_graph *g, const char *name);        /* {0} when no node has it */
+GIR_API gir_status  gir_graph_push_scope(gir_graph *g, const char *scope);  /* nests up to GIR_MAX_SCOPE_DEPTH;
+                                                                         the first push allocates the prefix */
+GIR_API void        gir_graph_pop_scope(gir_graph *g);                       /* no-op at the top level */
+GIR_API const char *gir_graph_scope(const gir_graph *g);                     /* "layer1/conv"; "" at the top */
 /* the graph's variables (trainable parameters and optimizer state), in the order they were built */
 GIR_API int         gir_graph_variable_count(const gir_graph *g);
 GIR_API gir_node    gir_graph_variable(const gir_graph *g, int index);
@@ -666,7 +668,8 @@ GIR_API void gir_plan_dump(const gir_plan *p, FILE *f);
    an input that is not an earlier node, attributes a builder refuses, malformed or duplicate names) is an error
    with a message, never a crash. */
 #define GIR_LOAD_PARTIAL 1u     /* gir_graph_load_variables: skip names that only the file or only the graph has */
-GIR_API gir_status gir_graph_save_variables(gir_graph *g, int n, const gir_node *vars, void *buf, size_t cap, size_t *size);
+GIR_API gir_status gir_graph_save_variables(gir_graph *g, int n, const gir_node *vars, void *buf, size_t cap,
+                                            size_t *size);
 GIR_API gir_status gir_graph_load_variables(gir_graph *g, const void *data, size_t size, unsigned flags);
 GIR_API gir_status gir_graph_save(gir_graph *g, int n_out, const gir_node *outs, void *buf, size_t cap, size_t *size);
 GIR_API gir_status gir_graph_load(const void *data, size_t size, const gir_graph_desc *desc, gir_graph **out,
