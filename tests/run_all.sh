@@ -145,7 +145,7 @@ lane1() {
              tests/compile/deprecated.c && \
          ! $CC -std=c99 $WARN -DGIR_IMPLEMENTATION_DONE -fsyntax-only tests/compile/deprecated.c \
              > $B/deprecated.warn 2>&1 && \
-         grep -q 'gir_run.*deprecated' $B/deprecated.warn && \
+         grep -q 'deprecated: use gir_plan_run' $B/deprecated.warn && \
          $CC -std=c99 $WARN -fsyntax-only tests/compile/no_deprecated.c && \
          $CXX -x c++ -std=c++11 $WARN -fsyntax-only tests/compile/no_deprecated.c && \
          $CC -std=c99 $WARN -DGIR_NO_DEPRECATED -fsyntax-only tests/compile/impl.c"
