@@ -43,7 +43,7 @@ fuzz:
 	ASAN_OPTIONS=allocator_may_return_null=1 ./$(B)/fuzz_gcc --filter fuzz/ --fuzz $(FUZZ_ROUNDS) $(FUZZ_SEED) -v
 	ASAN_OPTIONS=allocator_may_return_null=1 ./$(B)/fuzz_clang --filter fuzz/ --fuzz $(FUZZ_ROUNDS) $(FUZZ_SEED) -v
 
-# save and load: a libFuzzer campaign over gir_load_variables and gir_load_graph (tests/programs/fuzz_load.c) under
+# save and load: a libFuzzer campaign over gir_graph_load_variables and gir_graph_load (tests/programs/fuzz_load.c) under
 # ASan+UBSan, FUZZ_IO_RUNS executions from the seeds of tests/programs/fuzz_corpus (make test runs it for 30 s)
 FUZZ_IO_RUNS ?= 1000000
 fuzz-io:

@@ -35,7 +35,7 @@ static void die(const char *what, const char *msg) {
     exit(1);
 }
 static void check_graph(gir_graph *g) { if (gir_graph_status(g) != GIR_OK) die("graph", gir_graph_message(g)); }
-static void run_plan(gir_plan *p) { if (gir_run(p) != GIR_OK) die("run", gir_plan_message(p)); }
+static void run_plan(gir_plan *p) { if (gir_plan_run(p) != GIR_OK) die("run", gir_plan_message(p)); }
 static unsigned rng_state = 12345u;
 static float frand(void) { rng_state = rng_state * 1664525u + 1013904223u; return (float)(rng_state >> 8) / 16777216.0f - 0.5f; }
 static float *random_floats(int64_t n) {
@@ -75,7 +75,7 @@ static void bench_sgemm(const char *name, int n) {
     float *av = random_floats((int64_t)n * n), *bv = random_floats((int64_t)n * n);
     double t;
     check_graph(g);
-    if (gir_compile(g, 1, &c, &p) != GIR_OK) die(name, gir_graph_message(g));
+    if (gir_plan_compile(g, 1, &c, NULL, &p) != GIR_OK) die(name, gir_graph_message(g));
     gir_plan_bind(p, a, av);
     gir_plan_bind(p, b, bv);
     t = time_plan(p, n >= 1024 ? 1.0 : 0.3);
@@ -101,7 +101,7 @@ static void bench_sgemm_2t(void) {
     int k, r;
     check_graph(g);
     if (!pool) die("sgemm_1024_2t", "gir_pool_new(2) failed");
-    if (gir_compile(g, 1, &c, &p1) != GIR_OK || gir_compile(g, 1, &c, &p2) != GIR_OK) die("sgemm_1024_2t", gir_graph_message(g));
+    if (gir_plan_compile(g, 1, &c, NULL, &p1) != GIR_OK || gir_plan_compile(g, 1, &c, NULL, &p2) != GIR_OK) die("sgemm_1024_2t", gir_graph_message(g));
     if (gir_plan_set_parallel(p2, gir_pool_parallel, pool, 2) != GIR_OK) die("sgemm_1024_2t", gir_plan_message(p2));
     gir_plan_bind(p1, a, av); gir_plan_bind(p1, b, bv);
     gir_plan_bind(p2, a, av); gir_plan_bind(p2, b, bv);
@@ -173,7 +173,7 @@ static void bench_mlp(const char *name, int batch) {
     double s[9], t0;
     int k, r, reps = batch >= 64 ? 20 : 200;
     mlp_graph(g, batch, var, grad, &x, &lab, outs);
-    if (gir_compile(g, 7, outs, &p) != GIR_OK) die(name, gir_graph_message(g));
+    if (gir_plan_compile(g, 7, outs, NULL, &p) != GIR_OK) die(name, gir_graph_message(g));
     for (k = 0; k < batch; ++k) yv[k] = k % 10;
     gir_plan_bind(p, x, xv);
     gir_plan_bind(p, lab, yv);
@@ -205,7 +205,7 @@ static void bench_ad_overhead(void) {
             for (i = 0; i < 1000; ++i) x = gir_add(g, gir_mul(g, x, a), b);
             gir_grad(g, x, 1, &x0, &dx);
             outs[0] = x; outs[1] = dx;
-            if (gir_compile(g, 2, outs, &p) != GIR_OK) die("ad_overhead", gir_graph_message(g));
+            if (gir_plan_compile(g, 2, outs, NULL, &p) != GIR_OK) die("ad_overhead", gir_graph_message(g));
             gir_plan_bind(p, x0, &xv);
             run_plan(p);
             gir_plan_free(p);
@@ -229,7 +229,7 @@ static void bench_unary(const char *name, int64_t n, int which) {
     else if (which == 1) y = gir_tanh(g, x);
     else y = gir_tanh(g, gir_add(g, gir_mul(g, x, gir_scalar(g, GIR_DTYPE_F32, 1.5)), gir_scalar(g, GIR_DTYPE_F32, 0.25)));
     check_graph(g);
-    if (gir_compile(g, 1, &y, &p) != GIR_OK) die(name, gir_graph_message(g));
+    if (gir_plan_compile(g, 1, &y, NULL, &p) != GIR_OK) die(name, gir_graph_message(g));
     gir_plan_bind(p, x, xv);
     t = time_plan(p, 0.5);
     printf("gir %s %.3f GB/s\n", name, 8.0 * (double)n / t * 1e-9);
@@ -245,7 +245,7 @@ static void bench_softmax(void) {
     float *xv = random_floats((int64_t)rows * cols);
     double t;
     check_graph(g);
-    if (gir_compile(g, 1, &y, &p) != GIR_OK) die("softmax_16m", gir_graph_message(g));
+    if (gir_plan_compile(g, 1, &y, NULL, &p) != GIR_OK) die("softmax_16m", gir_graph_message(g));
     gir_plan_bind(p, x, xv);
     t = time_plan(p, 0.5);
     printf("gir softmax_16m %.3f GB/s\n", 8.0 * rows * (double)cols / t * 1e-9);
@@ -289,7 +289,7 @@ static void bench_cnn(void) {
     outs[0] = loss;
     sgd_outputs(g, 6, var, grad, outs + 1);
     check_graph(g);
-    if (gir_compile(g, 7, outs, &p) != GIR_OK) die("cnn_train_b32", gir_graph_message(g));
+    if (gir_plan_compile(g, 7, outs, NULL, &p) != GIR_OK) die("cnn_train_b32", gir_graph_message(g));
     for (k = 0; k < batch; ++k) yv[k] = k % 10;
     gir_plan_bind(p, x, xv);
     gir_plan_bind(p, lab, yv);
@@ -313,9 +313,9 @@ static void cse_report(const char *name, gir_graph *g, int n, const gir_node *ou
     memset(&d, 0, sizeof d);
     d.flags = GIR_COMPILE_NO_CSE | GIR_COMPILE_NO_SIMPLIFY;
     check_graph(g);
-    if (gir_compile(g, n, outs, &on) != GIR_OK || gir_compile_ex(g, n, outs, &d, &off) != GIR_OK)
+    if (gir_plan_compile(g, n, outs, NULL, &on) != GIR_OK || gir_plan_compile(g, n, outs, &d, &off) != GIR_OK)
         die(name, gir_graph_message(g));
-    printf("gir %s %d nodes\nbefore %s %d nodes\n", name, gir_plan_value_count(on), name, gir_plan_value_count(off));
+    printf("gir %s %d nodes\nbefore %s %d nodes\n", name, gir_plan_query_stats(on).values, name, gir_plan_query_stats(off).values);
     gir_plan_free(on);
     gir_plan_free(off);
 }
@@ -356,14 +356,14 @@ static void bench_arena(int vs_naive) {
     memset(&d, 0, sizeof d);
     d.flags = GIR_COMPILE_NO_REUSE | GIR_COMPILE_NO_INPLACE | GIR_COMPILE_NO_FOLD;
     mlp_graph(g, 64, var, grad, &x, &lab, outs);
-    if (gir_compile(g, 7, outs, &p) != GIR_OK || gir_compile_ex(g, 7, outs, &d, &q) != GIR_OK)
+    if (gir_plan_compile(g, 7, outs, NULL, &p) != GIR_OK || gir_plan_compile(g, 7, outs, &d, &q) != GIR_OK)
         die("arena_mlp_b64", gir_graph_message(g));
     if (!vs_naive) {
-        printf("gir arena_mlp_b64 %.1f KiB\n", (double)gir_plan_arena_bytes(p) / 1024.0);
-        printf("lower_bound arena_mlp_b64 %.1f KiB\n", (double)gir_plan_live_peak(p) / 1024.0);
+        printf("gir arena_mlp_b64 %.1f KiB\n", (double)gir_plan_query_stats(p).arena_bytes / 1024.0);
+        printf("lower_bound arena_mlp_b64 %.1f KiB\n", (double)gir_plan_query_stats(p).live_peak / 1024.0);
     } else {
-        printf("gir arena_vs_naive %.1f KiB\n", (double)gir_plan_arena_bytes(p) / 1024.0);
-        printf("naive arena_vs_naive %.1f KiB\n", (double)gir_plan_arena_bytes(q) / 1024.0);
+        printf("gir arena_vs_naive %.1f KiB\n", (double)gir_plan_query_stats(p).arena_bytes / 1024.0);
+        printf("naive arena_vs_naive %.1f KiB\n", (double)gir_plan_query_stats(q).arena_bytes / 1024.0);
     }
     gir_plan_free(p);
     gir_plan_free(q);

@@ -2,7 +2,7 @@
    gir.h: conv 3x3 - ReLU - 2x2 max pool, twice, then a dense layer to the 10 classes. Same split as
    mlp_digits.c (examples/digits_data.h). Weights start as nn.Conv2d's and nn.Linear's do
    (gir_init_layer); SGD with momentum runs inside the training plan (gir_optim_updates), so one
-   gir_run is one step. Exits 1 below 96% test accuracy.
+   gir_plan_run is one step. Exits 1 below 96% test accuracy.
    PyTorch twin: examples/torch/cnn_digits.py.
    Build and run (from the repository root):
        gcc -std=c99 -O2 -I. examples/cnn_digits.c -o build/cnn_digits -lm
@@ -56,8 +56,8 @@ int main(int argc, char **argv) {
     outs[1] = count_correct(g, logits, y);
     gir_grad(g, outs[0], 6, var, grads);
     int nout = 2 + gir_optim_updates(g, &opt, 6, var, grads, lr, outs + 2);
-    if (gir_graph_status(g) || gir_compile(g, nout, outs, &train) ||
-        gir_compile(g, 1, &test_correct, &eval)) {
+    if (gir_graph_status(g) || gir_plan_compile(g, nout, outs, NULL, &train) ||
+        gir_plan_compile(g, 1, &test_correct, NULL, &eval)) {
         fprintf(stderr, "error: building the model: %s\n", gir_graph_message(g));
         goto done;
     }
@@ -77,14 +77,14 @@ int main(int argc, char **argv) {
         digits_shuffle(&d);
         for (int b = 0; b < nb; ++b) {
             digits_batch(&d, b, BATCH, xb, yb);
-            if (gir_run(train)) {
+            if (gir_plan_run(train)) {
                 fprintf(stderr, "error: training: %s\n", gir_plan_message(train));
                 goto done;
             }
             sum_loss += gir_plan_scalar(train, outs[0]);
             hits += gir_plan_scalar(train, outs[1]);
         }
-        if (gir_run(eval)) {
+        if (gir_plan_run(eval)) {
             fprintf(stderr, "error: evaluation: %s\n", gir_plan_message(eval));
             goto done;
         }

@@ -28,7 +28,7 @@ int main(void) {
     outs[0] = f;
     outs[1] = df;
     outs[2] = d2f;
-    if (gir_graph_status(g) != GIR_OK || gir_compile(g, 3, outs, &p) != GIR_OK) {
+    if (gir_graph_status(g) != GIR_OK || gir_plan_compile(g, 3, outs, NULL, &p) != GIR_OK) {
         fprintf(stderr, "error: %s\n", gir_graph_message(g));
         gir_graph_free(g);
         return 1;
@@ -39,7 +39,7 @@ int main(void) {
     for (i = 0; i < 4 && s == GIR_OK; ++i) {
         double fv, dv, d2v;
         xv = xs[i];
-        if ((s = gir_run(p)) != GIR_OK) break;
+        if ((s = gir_plan_run(p)) != GIR_OK) break;
         fv = *(const double *)gir_plan_data(p, f);
         dv = *(const double *)gir_plan_data(p, df);
         d2v = *(const double *)gir_plan_data(p, d2f);

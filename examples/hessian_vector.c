@@ -82,7 +82,7 @@ int main(void) {
         outs[2 * c] = gx;
         outs[2 * c + 1] = hvx;
     }
-    if (gir_graph_status(g) != GIR_OK || gir_compile(g, 4, outs, &p) != GIR_OK) {
+    if (gir_graph_status(g) != GIR_OK || gir_plan_compile(g, 4, outs, NULL, &p) != GIR_OK) {
         fprintf(stderr, "error: %s\n", gir_graph_message(g));
         gir_graph_free(g);
         return 1;
@@ -94,7 +94,7 @@ int main(void) {
     for (run = 0; run < 3; ++run) {
         double s = run == 0 ? 0.0 : run == 1 ? eps : -eps;
         for (i = 0; i < N; ++i) xv[i] = x0[i] + s * v[i];
-        if (gir_run(p) != GIR_OK) goto plan_error;
+        if (gir_plan_run(p) != GIR_OK) goto plan_error;
         /* keep H v from the first run, the gradients from the shifted ones */
         for (c = 0; c < 2; ++c) {
             const double *src = (const double *)gir_plan_data(p, outs[2 * c + (run == 0)]);

@@ -2,8 +2,8 @@
    gir.h, save it, and load it into a model built afresh, which must score the same on the test set.
    The parameters are named variables ("fc1/w" ...), initialised as nn.Linear's (gir_init_layer).
    The training plan computes the loss on a minibatch, its gradients and the SGD-with-momentum
-   update inside the plan (gir_optim_updates): one gir_run is one training step. The test set is
-   evaluated by a plan of its own.
+   update inside the plan (gir_optim_updates): one gir_plan_run is one training step. The test set
+   is evaluated by a plan of its own.
    PyTorch twin: examples/torch/mlp_digits.py. Build and run (from the repository root; `make demo`
    does it):
        gcc -std=c99 -O2 -I. examples/mlp_digits.c -o build/mlp_digits -lm
@@ -42,8 +42,8 @@ static double test_accuracy(gir_graph *g, const gir_node *var, const digits_data
     gir_node hits = count_correct(g, forward(g, var, xt), yt);
     gir_plan *p = NULL;
     double acc = -1;   /* percent; -1: error */
-    if (!gir_compile(g, 1, &hits, &p) && !gir_plan_bind(p, xt, d->x_test) &&
-        !gir_plan_bind(p, yt, d->y_test) && !gir_run(p))
+    if (!gir_plan_compile(g, 1, &hits, NULL, &p) && !gir_plan_bind(p, xt, d->x_test) &&
+        !gir_plan_bind(p, yt, d->y_test) && !gir_plan_run(p))
         acc = 100.0 * gir_plan_scalar(p, hits) / d->n_test;
     else
         fprintf(stderr, "error: testing: %s%s\n", gir_graph_message(g),
@@ -75,7 +75,7 @@ int main(int argc, char **argv) {
     gir_grad(g, outs[0], 4, var, grads);
     int nout = 2 + gir_optim_updates(g, &opt, 4, var, grads, lr, outs + 2),
         nb = d.n_train / BATCH;   /* last partial batch dropped */
-    if (gir_graph_status(g) || gir_compile(g, nout, outs, &train)) {
+    if (gir_graph_status(g) || gir_plan_compile(g, nout, outs, NULL, &train)) {
         fprintf(stderr, "error: building the model: %s\n", gir_graph_message(g));
         goto done;
     }
@@ -91,7 +91,7 @@ int main(int argc, char **argv) {
         digits_shuffle(&d);
         for (int b = 0; b < nb; ++b) {
             digits_batch(&d, b, BATCH, xb, yb);
-            if (gir_run(train)) {
+            if (gir_plan_run(train)) {
                 fprintf(stderr, "error: training: %s\n", gir_plan_message(train));
                 goto done;
             }
@@ -103,8 +103,8 @@ int main(int argc, char **argv) {
     }
     /* the same model with other weights, then the saved ones loaded by name */
     parameters(fresh, fresh_var, 99);
-    if (gir_save_variables(g, 4, var, file, sizeof file, &size) ||
-        gir_load_variables(fresh, file, size, 0)) {
+    if (gir_graph_save_variables(g, 4, var, file, sizeof file, &size) ||
+        gir_graph_load_variables(fresh, file, size, 0)) {
         fprintf(stderr, "error: save and load: %s%s\n", gir_graph_message(g),
                 gir_graph_message(fresh));
         goto done;

@@ -39,14 +39,14 @@ static int newton(const char *name, int minimise, double a, double b) {
                                                       gir_reshape(g, d, gir_shape2(2, 1))),
                                         gir_shape1(2)));
     outs[1] = gir_sqrt(g, gir_sum(g, gir_square(g, d), gir_ints0(), 0));
-    if (gir_compile(g, 2, outs, &p) != GIR_OK) {
+    if (gir_plan_compile(g, 2, outs, NULL, &p) != GIR_OK) {
         printf("error: %s\n", gir_graph_message(g));
         gir_graph_free(g);
         return 0;
     }
     gir_plan_bind(p, x, xv);
     /* until |d| < 1e-10 */
-    for (int it = 0; it < 50 && norm >= 1e-10 && gir_run(p) == GIR_OK; ++it) {
+    for (int it = 0; it < 50 && norm >= 1e-10 && gir_plan_run(p) == GIR_OK; ++it) {
         norm = *(const double *)gir_plan_data(p, outs[1]);
         printf("%s %2d: x = (%.12f, %.12f)  |d| = %.3e\n", name, it, xv[0], xv[1], norm);
         for (int k = 0; k < 2; ++k) xv[k] = ((const double *)gir_plan_data(p, outs[0]))[k];

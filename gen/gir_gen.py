@@ -28,7 +28,7 @@ import os
 import re
 import sys
 
-VERSION = "0.1.0"
+VERSION = "0.2.0"
 HERE = os.path.dirname(os.path.abspath(__file__))
 GEN_VERSION = VERSION
 
@@ -71,7 +71,7 @@ DECL_FRAGMENT = FRAGMENTS[0]
 IMPL_FRAGMENTS = FRAGMENTS[1:]
 TEMPLATES = ["70-kernels/kern_linalg.tmpl.c", "70-kernels/kern_nn.tmpl.c"]
 # Fragments whose functions run neither inside a kernel's loop nor on the path from a graph to a plan that
-# gir_compile takes for every node (the generic builder, the graph passes, scheduling and planning stay at the
+# gir_plan_compile takes for every node (the generic builder, the graph passes, scheduling and planning stay at the
 # build's level: bench ad_overhead): shape rules, composed builders, initialisers, adjoints, forward mode, dump,
 # save and load. gcc compiles them at -O1 when the build optimises for speed (GIR__COLD in gen/30-base/config.c), which
 # takes about half of the compile time of -O2. Other fragments mark such regions with a line /*@cold*/ ...

@@ -135,6 +135,20 @@ lane1() {
          $CC $B/impl0.o $B/use0.o -o $B/two_tus0 -lm && ./$B/two_tus0 && \
          $CXX -x c++ -std=c++11 $WARN -fsyntax-only tests/compile/impl.c && \
          $CXX -x c++ -std=c++11 $WARN -fsyntax-only tests/compile/use.c"
+    # 3b. the 0.1 names: they still compile (C99, C++11) and work, the compiler warns at each, and GIR_NO_DEPRECATED
+    #     leaves every one out (tests/compile/no_deprecated.c redeclares them) while the implementation still builds
+    #     (the checks that need no implementation skip it with GIR_IMPLEMENTATION_DONE)
+    step "compile: the deprecated 0.1 names work, warn, and go with GIR_NO_DEPRECATED" sh -c \
+        "$CC -std=c99 $WARN -Wno-deprecated-declarations tests/compile/deprecated.c -o $B/deprecated -lm && \
+         ./$B/deprecated && \
+         $CXX -x c++ -std=c++11 $WARN -Wno-deprecated-declarations -DGIR_IMPLEMENTATION_DONE -fsyntax-only \
+             tests/compile/deprecated.c && \
+         ! $CC -std=c99 $WARN -DGIR_IMPLEMENTATION_DONE -fsyntax-only tests/compile/deprecated.c \
+             > $B/deprecated.warn 2>&1 && \
+         grep -q 'deprecated: use gir_plan_run' $B/deprecated.warn && \
+         $CC -std=c99 $WARN -fsyntax-only tests/compile/no_deprecated.c && \
+         $CXX -x c++ -std=c++11 $WARN -fsyntax-only tests/compile/no_deprecated.c && \
+         $CC -std=c99 $WARN -DGIR_NO_DEPRECATED -fsyntax-only tests/compile/impl.c"
     SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
     # 6. the examples (in this lane, which balances make test's two) build warning-free and do what they say,
     #    under ASan+UBSan at -O0 (the compile matrix of make test-all covers the optimisers' warnings). The
@@ -334,7 +348,7 @@ lane2() {
     else
         skip "$bename" "$S390CC or qemu-s390x not found (apt-get install gcc-s390x-linux-gnu qemu-user)"
     fi
-    fname="fuzz: gir_load_variables and gir_load_graph, libFuzzer under ASan+UBSan (30 s)"
+    fname="fuzz: gir_graph_load_variables and gir_graph_load, libFuzzer under ASan+UBSan (30 s)"
     if want "$fname"; then
         printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n);\nint LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n) { (void)d; (void)n; return 0; }\n' > $B/fuzz_probe.c
         if $CLANG -fsanitize=fuzzer $B/fuzz_probe.c -o $B/fuzz_probe > /dev/null 2>&1; then

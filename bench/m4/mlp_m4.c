@@ -147,17 +147,17 @@ static int setup(void) {
         y = outs[0] = gir_mean(g, gir_xent_logits(g, logits, yi), gir_ints0(), 0);
         gir_grad(g, outs[0], 4, v, grads);
         nout += gir_optim_updates(g, &opt, 4, v, grads, lri, outs + 1);
-        if (gir_graph_status(g) || gir_compile(g, nout, outs, &p)) return 1;
+        if (gir_graph_status(g) || gir_plan_compile(g, nout, outs, NULL, &p)) return 1;
         gir_plan_bind(p, yi, labels);
         gir_plan_bind(p, lri, &lr);
     }
 #else
     y = gir_softmax(g, logits, 1);
-    if (gir_graph_status(g) || gir_compile(g, nout, &y, &p)) return 1;
+    if (gir_graph_status(g) || gir_plan_compile(g, nout, &y, NULL, &p)) return 1;
 #endif
     return gir_plan_bind(p, xi, x) != GIR_OK;
 }
-static void run_once(void) { gir_run(p); }
+static void run_once(void) { gir_plan_run(p); }
 static float check_value(void) {
     const float *o = (const float *)gir_plan_data(p, y);
 #ifdef BENCH_TRAIN

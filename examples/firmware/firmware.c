@@ -47,8 +47,8 @@ int main(void) {
     gir_grad(g, outs[0], 4, var, grads);
     /* loss, then the SGD updates */
     int nout = 1 + gir_optim_updates(g, &opt, 4, var, grads, lr, outs + 1);
-    if (gir_graph_status(g) || gir_compile(g, nout, outs, &train) ||
-        gir_compile(g, 1, &hits, &test))
+    if (gir_graph_status(g) || gir_plan_compile(g, nout, outs, NULL, &train) ||
+        gir_plan_compile(g, 1, &hits, NULL, &test))
         return printf("error: %s\n", gir_graph_message(g)), 1;
     fw_load(NTRAIN, NTEST, xt, yt);
     gir_plan_bind(train, x, xb);
@@ -60,19 +60,20 @@ int main(void) {
            "(values: train %u, test %u)\n"
            "%d train, %d test samples; %d-%d-%d ReLU MLP, batch %d, SGD lr %g\n",
            gir_simd_name(), (unsigned)fw_arena_used, (unsigned)FW_ARENA_BYTES,
-           (unsigned)gir_plan_arena_bytes(train), (unsigned)gir_plan_arena_bytes(test),
+           (unsigned)gir_plan_query_stats(train).arena_bytes,
+           (unsigned)gir_plan_query_stats(test).arena_bytes,
            NTRAIN, NTEST, PIX, HIDDEN, CLASSES, BATCH, LR);
     for (int epoch = 1; epoch <= EPOCHS; ++epoch) {
         loss = 0;
         for (int b = 0; b < NB; ++b) {
             fw_load(b * BATCH, BATCH, xb, yb);
-            if (gir_run(train)) return printf("error: %s\n", gir_plan_message(train)), 1;
+            if (gir_plan_run(train)) return printf("error: %s\n", gir_plan_message(train)), 1;
             loss += gir_plan_scalar(train, outs[0]) / NB;
         }
         if (epoch == 1) first = loss;
         printf("epoch %2d loss %.4f\n", epoch, loss);
     }
-    if (gir_run(test)) return printf("error: %s\n", gir_plan_message(test)), 1;
+    if (gir_plan_run(test)) return printf("error: %s\n", gir_plan_message(test)), 1;
     double acc = 100.0 * gir_plan_scalar(test, hits) / NTEST;
     printf("test accuracy: %.1f%% (%d samples)\n", acc, NTEST);
     return loss >= first || acc < 80 ?

@@ -31,9 +31,9 @@ static int print_image(gir_plan *p, const char *name, int nin, const gir_node *i
     unsigned char *img;
     gir_op ops[GIR_OP__COUNT];
     int n, j;
-    if (gir_plan_image(p, nin, ins, nout, outs, NULL, 0, &len) ||
+    if (gir_plan_write_image(p, nin, ins, nout, outs, NULL, 0, &len) ||
         !(img = (unsigned char *)malloc(len)) ||
-        gir_plan_image(p, nin, ins, nout, outs, img, len, &len))
+        gir_plan_write_image(p, nin, ins, nout, outs, img, len, &len))
         return fprintf(stderr, "%s: %s\n", name, gir_plan_message(p)), 1;
     n = gir_image_ops(img, len, ops, GIR_OP__COUNT);
     for (j = 0; j < n; ++j) {
@@ -76,8 +76,8 @@ int main(void) {
     hits = gir_sum(t, gir_cast(t, gir_eq(t, gir_argmax(t, forward(t, w, tin[0]), 1, 0), tin[1]),
                                GIR_DTYPE_I32), gir_ints0(), 0);
     d.flags = GIR_COMPILE_NO_FUSION;   /* images hold unfused steps */
-    if (gir_graph_status(g) || gir_compile_ex(g, nout, outs, &d, &train) ||
-        gir_compile_ex(t, 1, &hits, &d, &test))
+    if (gir_graph_status(g) || gir_plan_compile(g, nout, outs, &d, &train) ||
+        gir_plan_compile(t, 1, &hits, &d, &test))
         return fprintf(stderr, "%s %s\n", gir_graph_message(g), gir_graph_message(t)), 1;
     /* the loss, then the weights */
     reads[0] = outs[0];

@@ -23,12 +23,32 @@ def read(name):
 
 
 # ---------------------------------------------------------------------------------------------- checks
-def c_identifiers(path, text):
+def c_identifiers(path, text, declared=False):
     """The identifiers of C code, comments, strings and the bodies of macros left out (a macro body uses
-    names, it does not declare them)."""
+    names, it does not declare them); declared: the bodies of functions too (the header's forwarding
+    functions)."""
     code = re.sub(r'"[^"\n]*"', '""', strip_comments(path, text)).replace("\\\n", " ")
     code = re.sub(r"^([ \t]*#[ \t]*define[ \t]+\w+(?:\([^)\n]*\))?).*$", r"\1", code, flags=re.M)
+    if declared:
+        code = without_bodies(code)
     return set(re.findall(r"\b[A-Za-z_][A-Za-z0-9_]*\b", code))
+
+
+def without_bodies(code):
+    """code with the braces of each function body and what they hold left out"""
+    out, i = [], 0
+    for m in re.finditer(r"\)\s*\{", code):
+        if m.start() < i:
+            continue
+        depth, j = 0, m.end() - 1
+        while j < len(code):
+            depth += {"{": 1, "}": -1}.get(code[j], 0)
+            if depth == 0:
+                break
+            j += 1
+        out.append(code[i:m.start() + 1])
+        i = j + 1
+    return "".join(out) + code[i:]
 
 
 def fragment_limit(macro):
@@ -58,7 +78,7 @@ def check_fit(path, ops, decl, impl, partial=False):
     declarations, impl: the other fragments and templates), every row must fit the fixed arrays of the C side,
     and (unless the table is partial, as the generator's test tables are) every op the C fragments use must be
     in the table."""
-    public = c_identifiers("gen/" + decl, read(decl))
+    public = c_identifiers("gen/" + decl, read(decl), declared=True)
     internal = set()
     for f in impl:
         internal |= c_identifiers("gen/" + f, read(f))

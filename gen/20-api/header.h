@@ -23,9 +23,9 @@
      gir_plan  *p  = NULL;
      double     xv = 3.0;
      if (gir_graph_status(g) != GIR_OK) { puts(gir_graph_message(g)); return 1; }
-     gir_compile(g, 3, outs, &p);
+     gir_plan_compile(g, 3, outs, NULL, &p);
      gir_plan_bind_bytes(p, x, &xv, sizeof xv);   (checks the size and alignment for an f64 scalar)
-     gir_run(p);                             (run it again with new data any number of times)
+     gir_plan_run(p);                             (run it again with new data any number of times)
      printf("%g %g %g\n", *(const double *)gir_plan_data(p, f),
             *(const double *)gir_plan_data(p, df), *(const double *)gir_plan_data(p, d2f));
      gir_plan_free(p); gir_graph_free(g);   (prints 19 12 4; the two frees may come in either order)
@@ -36,7 +36,9 @@
      GIR_MAX_RANK                max tensor rank, default 6 (>= 2)
      GIR_MALLOC/REALLOC/FREE     default allocator, (size, user) (p, old, new, user) (p, user)
      GIR_NO_MALLOC               no heap code: every graph and plan needs a gir_allocator
-     GIR_NO_STDIO                drop the FILE* functions (gir_dump, gir_dump_dot, gir_plan_dump, gir_save_*_file)
+     GIR_NO_STDIO                drop the FILE* functions (gir_graph_dump, gir_graph_dump_dot, gir_plan_dump,
+                                 gir_graph_save_file, gir_graph_save_variables_file)
+     GIR_NO_DEPRECATED           leave out the 0.1 names (the deprecated block at the end of the API)
      GIR_NO_ERROR_STRINGS        short messages: status names only
      GIR_ASSERT(c)               internal invariants (never triggered by user input)
      GIR_EXPF, GIR_EXP, GIR_LOGF ... route each libm function (freestanding builds); with all of them
@@ -68,10 +70,10 @@
      (gir_graph_status / gir_graph_message: op, node id and shapes, for example
      "matmul: node 7: inner dimensions differ: [4,8] x [3,8]") and returns the invalid handle {0};
      builders given {0} return {0} without a new message, so code can build everything and check
-     once. The graph built so far stays usable. gir_compile returns a gir_status and records its
-     errors in the graph like a builder; gir_plan_bind and gir_run return a gir_status and keep their
+     once. The graph built so far stays usable. gir_plan_compile returns a gir_status and records its
+     errors in the graph like a builder; gir_plan_bind and gir_plan_run return a gir_status and keep their
      message in the plan (gir_plan_message). Binding an input the plan does not read is a no-op.
-     A handle knows its graph: a node of another graph given to a builder, gir_grad, gir_compile or a
+     A handle knows its graph: a node of another graph given to a builder, gir_grad, gir_plan_compile or a
      plan is GIR_ERR_HANDLE ("add: node 5: input 1 (id 2) belongs to another graph"); introspection
      (gir_node_*) and gir_plan_data give zeros / NULL for it.
 
@@ -105,7 +107,7 @@
 #define GIR_H_INCLUDED
 /* >>version ------------------------------------------------------------------------------------------ */
 #define GIR_VERSION_MAJOR 0
-#define GIR_VERSION_MINOR 1
+#define GIR_VERSION_MINOR 2
 #define GIR_VERSION_PATCH 0
 #define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
 #define GIR_VERSION_STRING "@@VERSION@@"
@@ -130,7 +132,7 @@
 #endif
 #define GIR_MAX_VARIADIC 64     /* the most inputs a variadic op (concat, add_n) takes */
 #define GIR_MAX_NAME 127        /* the longest node name, scope prefix included (gir_name) */
-#define GIR_MAX_SCOPE_DEPTH 16  /* gir_scope_push nesting */
+#define GIR_MAX_SCOPE_DEPTH 16  /* gir_graph_push_scope nesting */
 
 #include <stddef.h>
 #include <stdint.h>
@@ -150,9 +152,8 @@ typedef enum gir_dtype {
     GIR_DTYPE__COUNT
 } gir_dtype;
 
-/* status codes: one X-macro gives the enum and the strings */
+/* status codes: GIR_OK, then the errors, whose X-macro gives the enum and the strings */
 #define GIR__STATUS(X) \
-    X(OK,            "ok") \
     X(INVALID_ARG,   "invalid argument") \
     X(HANDLE,        "invalid node handle") \
     X(SHAPE,         "incompatible shapes") \
@@ -166,12 +167,12 @@ typedef enum gir_dtype {
     X(LIMIT,         "size limit exceeded") \
     X(NOT_BUILT,     "op not in this build")
 typedef enum gir_status {
+    GIR_OK = 0,         /* success: "ok" */
 #define GIR__STATUS_ENUM(name, str) GIR_ERR_##name,
     GIR__STATUS(GIR__STATUS_ENUM)
 #undef GIR__STATUS_ENUM
     GIR_STATUS__COUNT
 } gir_status;
-#define GIR_OK GIR_ERR_OK
 
 /* node types, as Metadiff's Graph IR defines them: derived from the parents when a node is built */
 typedef enum gir_node_type {
@@ -190,7 +191,6 @@ typedef enum gir_group {
 
 /* generated from ops.def: one value per row, in table order */
 @@OP_ENUM@@
-#define GIR_OP_INT_DIV GIR_OP_FLOORDIV  /* the 0.1 name of floordiv (integers only then); to be removed */
 
 /* A node handle: id numbers the node in its graph (0: the invalid handle, as {0} or {0, 0} gives it); tag says
    which graph made it, so a graph recognises its own handles and rejects another graph's (GIR_ERR_HANDLE). */
@@ -282,26 +282,26 @@ GIR_API void         *gir_node_data(gir_graph *g, gir_node n);    /* variable / 
    flash or ROM): no copy is made, plans read data in place, gir_plan_data and gir_node_data of the node return
    data itself. data must stay valid and unchanged while the graph or any plan compiled from it lives, and be
    aligned to the element size (4 bytes for f32 and i32, 8 for f64; GIR_ERR_INVALID_ARG otherwise, or when NULL).
-   A referenced variable is for inference plans: gir_compile refuses a plan that assigns to it (naming it), and
-   gir_init_* and gir_load_variables refuse to write it; gir_save_variables and gir_save_graph read it as any
-   other (a loaded graph gets values of its own). */
+   A referenced variable is for inference plans: gir_plan_compile refuses a plan that assigns to it (naming it),
+   and gir_init_* and gir_graph_load_variables refuse to write it; gir_graph_save_variables and gir_graph_save
+   read it as any other (a loaded graph gets values of its own). */
 GIR_API gir_node      gir_constant_ref(gir_graph *g, gir_dtype dtype, gir_shape shape, const void *data);
 GIR_API gir_node      gir_variable_ref(gir_graph *g, gir_dtype dtype, gir_shape shape, const void *data);
 GIR_API int           gir_node_is_ref(const gir_graph *g, gir_node n);   /* 1: its values are the caller's */
 
-/* >>names: a node may carry a name, unique in its graph, that errors, gir_dump and saved files use. Names are
+/* >>names: a node may carry a name, unique in its graph, that errors, gir_graph_dump and saved files use. Names are
    1..GIR_MAX_NAME characters from [A-Za-z0-9_.:+-] in parts joined by '/'. gir_name prefixes the current
-   scope: inside gir_scope_push(g, "layer1"), gir_name(g, w, "w") names w "layer1/w". It returns n (so
+   scope: inside gir_graph_push_scope(g, "layer1"), gir_name(g, w, "w") names w "layer1/w". It returns n (so
    w = gir_name(g, gir_variable(...), "w") reads as a declaration), or {0} with GIR_ERR_INVALID_ARG when the
    name is malformed, too long or already another node's ("name: 'layer1/w' is already node 5"). Naming a
    node again renames it. A graph error recorded inside a scope ends with "(in scope layer1)". */
 GIR_API gir_node    gir_name(gir_graph *g, gir_node n, const char *name);
 GIR_API const char *gir_node_name(const gir_graph *g, gir_node n);      /* "" when unnamed */
-GIR_API gir_node    gir_find(const gir_graph *g, const char *name);     /* {0} when no node has it */
-GIR_API gir_status  gir_scope_push(gir_graph *g, const char *scope);   /* nests up to GIR_MAX_SCOPE_DEPTH; the first
-                                                                        push allocates room for the prefix */
-GIR_API void        gir_scope_pop(gir_graph *g);                        /* no-op at the top level */
-GIR_API const char *gir_scope(const gir_graph *g);                      /* "layer1/conv"; "" at the top */
+GIR_API gir_node    gir_graph_find(const gir_graph *g, const char *name);        /* {0} when no node has it */
+GIR_API gir_status  gir_graph_push_scope(gir_graph *g, const char *scope);  /* nests up to GIR_MAX_SCOPE_DEPTH;
+                                                                         the first push allocates the prefix */
+GIR_API void        gir_graph_pop_scope(gir_graph *g);                       /* no-op at the top level */
+GIR_API const char *gir_graph_scope(const gir_graph *g);                     /* "layer1/conv"; "" at the top */
 /* the graph's variables (trainable parameters and optimizer state), in the order they were built */
 GIR_API int         gir_graph_variable_count(const gir_graph *g);
 GIR_API gir_node    gir_graph_variable(const gir_graph *g, int index);
@@ -329,7 +329,6 @@ GIR_API void     gir_attr_zero(gir_attr *a);
 
 /* convenience builders composed of table ops */
 GIR_API gir_node gir_scalar(gir_graph *g, gir_dtype dtype, double value);
-GIR_API gir_node gir_int_div(gir_graph *g, gir_node a, gir_node b);     /* 0.1 name of gir_floordiv */
 GIR_API gir_node gir_zeros(gir_graph *g, gir_dtype dtype, gir_shape shape);
 GIR_API gir_node gir_ones(gir_graph *g, gir_dtype dtype, gir_shape shape);
 GIR_API gir_node gir_zeros_like(gir_graph *g, gir_node x);
@@ -366,7 +365,7 @@ typedef enum gir_init_mode { GIR_INIT_FAN_IN, GIR_INIT_FAN_OUT } gir_init_mode;
 typedef enum gir_nonlinearity {   /* torch.nn.init.calculate_gain; 0 is torch's default for kaiming */
     GIR_NONLIN_LEAKY_RELU, GIR_NONLIN_RELU, GIR_NONLIN_LINEAR, GIR_NONLIN_SIGMOID, GIR_NONLIN_TANH, GIR_NONLIN_SELU
 } gir_nonlinearity;
-typedef struct gir_init_spec {    /* zeroed: torch's defaults of mode, nonlinearity and layout, fans from the shape */
+typedef struct gir_init_desc {    /* zeroed: torch's defaults of mode, nonlinearity and layout, fans from the shape */
     gir_init_kind    kind;
     double           a, b;          /* uniform [a, b); normal mean a, std b; constant a; xavier gain a;
                                        kaiming: a is leaky_relu's negative slope */
@@ -375,10 +374,10 @@ typedef struct gir_init_spec {    /* zeroed: torch's defaults of mode, nonlinear
     gir_init_layout  layout;
     int64_t          fan_in, fan_out;   /* either > 0: use these instead of the shape's (any rank) */
     uint64_t         seed;
-} gir_init_spec;
-GIR_API gir_status gir_init(gir_graph *g, gir_node v, const gir_init_spec *spec);
+} gir_init_desc;
+GIR_API gir_status gir_init(gir_graph *g, gir_node v, const gir_init_desc *spec);
 /* the distribution gir_init would draw from: uniform [*p0, *p1), normal with mean *p0 and std *p1, constant *p0 */
-GIR_API gir_status gir_init_params(gir_graph *g, gir_node v, const gir_init_spec *spec, double *p0, double *p1);
+GIR_API gir_status gir_init_params(gir_graph *g, gir_node v, const gir_init_desc *spec, double *p0, double *p1);
 GIR_API gir_status gir_init_fans(gir_graph *g, gir_node v, gir_init_layout layout, int64_t *fan_in, int64_t *fan_out);
 GIR_API double     gir_init_gain(gir_nonlinearity nl, double param);   /* param: leaky_relu's negative slope */
 GIR_API gir_status gir_init_uniform(gir_graph *g, gir_node v, double lo, double hi, uint64_t seed);
@@ -421,9 +420,8 @@ GIR_API gir_status gir_jvp(gir_graph *g, int n_out, const gir_node *outs, int n_
 GIR_API gir_status gir_jacobian(gir_graph *g, gir_node y, gir_node x, gir_node *jac);
 GIR_API gir_status gir_hessian(gir_graph *g, gir_node y, gir_node x, gir_node *hess);
 
-/* >>exec: compile the nodes needed for outputs into a plan; run it any number of times */
-GIR_API gir_status  gir_compile(gir_graph *g, int n_out, const gir_node *outs, gir_plan **out_plan);
-/* gir_compile with options; desc NULL or zeroed: the defaults (gir_compile). Elementwise fusion (the default):
+/* >>exec: compile the nodes needed for outputs into a plan; run it any number of times. Options come in a
+   gir_compile_desc; desc NULL or zeroed: the defaults. Elementwise fusion (the default):
    a chain of elementwise nodes of one output shape runs as one step, chunk by chunk, so memory is read and
    written once. A node fused away this way is only ever held a chunk at a time: gir_plan_data gives NULL for
    it. Ask for a node as one of the outputs to keep its value (outputs are never fused away), or compile with
@@ -433,7 +431,7 @@ GIR_API gir_status  gir_compile(gir_graph *g, int n_out, const gir_node *outs, g
 /* An eval plan (PyTorch's model.eval()): a train_eval node computes only its eval value (batch norm with
    running statistics reads them), dropout is the identity, and the running-statistics updates a train_eval node
    carries never run. Without this flag a plan is a training plan (model.train(), PyTorch's default): train_eval
-   nodes compute their training value and run their updates (assign nodes) in the same gir_run. */
+   nodes compute their training value and run their updates (assign nodes) in the same gir_plan_run. */
 #define GIR_COMPILE_EVAL 2u
 /* Graph passes, all on by default; the graph itself is never changed by compiling (node count, handles and
    names stay as built). Common-subexpression elimination: nodes with equal op, dtype, shape, attributes and
@@ -450,7 +448,7 @@ GIR_API gir_status  gir_compile(gir_graph *g, int n_out, const gir_node *outs, g
    simplified away gives NULL, like a node fused away. */
 #define GIR_COMPILE_NO_CSE 4u
 #define GIR_COMPILE_NO_SIMPLIFY 8u
-/* Steps whose inputs are all constants (no random op among them) run on the plan's first gir_run only; their
+/* Steps whose inputs are all constants (no random op among them) run on the plan's first gir_plan_run only; their
    values stay in the arena for later runs. A constant changed through gir_node_data after that first run is
    not seen by them: compile with GIR_COMPILE_NO_FOLD to compute them on every run. */
 #define GIR_COMPILE_NO_FOLD 32u
@@ -467,25 +465,25 @@ typedef struct gir_compile_desc {
     size_t   buffer_bytes;
 } gir_compile_desc;
 /* The steps run in an order that keeps data dependencies, the ordering of variable updates (an assign after
-   every reader of its variable) and the constraints of gir_constrain, chosen to lower the peak of live bytes;
+   every reader of its variable) and the constraints of gir_graph_constrain, chosen to lower the peak of live bytes;
    each temporary gets a place in one arena, reused after its last reader. Compiling into a buffer: with
    desc->buffer set, the plan, its arrays, its arena and scratch and the compile's own work arrays all come
    from that buffer (nothing from the graph's allocator); the work arrays take its end and are dead before the
-   arena and scratch are placed, which may reuse their space. gir_compile_size gives the exact bytes it needs. It
+   arena and scratch are placed, which may reuse their space. gir_plan_compile_size gives the exact bytes it needs. It
    compiles once, counting, and keeps nothing; the arena and scratch are only counted, never allocated. Its work
    memory comes from the graph's allocator, or, when desc->buffer is set, from that buffer (aligned to 8 bytes)
    with no allocator call at all: such a work buffer needs the plan's records and the compile's work arrays,
    not the arena (too small: GIR_ERR_OUT_OF_MEMORY, "too small to measure in"). A buffer too small is
    GIR_ERR_OUT_OF_MEMORY, with a message naming the bytes needed; graph and buffer are left as they were for
    another try. gir_plan_free of such a plan frees nothing of the buffer; free the buffer after it. */
-GIR_API gir_status  gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
-                                   gir_plan **out_plan);
-GIR_API gir_status  gir_compile_size(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
+GIR_API gir_status  gir_plan_compile(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
+                                     gir_plan **out_plan);
+GIR_API gir_status  gir_plan_compile_size(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
                                      size_t *bytes);
 /* a topological constraint (PopART's topoCons): every plan runs before's step ahead of after's (a plan that
    computes only one of them ignores it). One that would make a cycle with the data dependencies and other
    constraints is GIR_ERR_INVALID_ARG, naming both nodes, and is not added. */
-GIR_API gir_status  gir_constrain(gir_graph *g, gir_node before, gir_node after);
+GIR_API gir_status  gir_graph_constrain(gir_graph *g, gir_node before, gir_node after);
 /* what a plan says about its memory and its order of steps */
 typedef enum gir_value_kind {
     GIR_VALUE_ARENA,        /* a temporary in the arena, live from first_step to last_step */
@@ -501,46 +499,49 @@ typedef struct gir_plan_value {
 } gir_plan_value;
 GIR_API gir_status  gir_plan_value_info(const gir_plan *p, gir_node n, gir_plan_value *info);
 GIR_API gir_node    gir_plan_step_node(const gir_plan *p, int k);  /* the node step k computes (0 <= k < steps) */
-GIR_API size_t      gir_plan_live_peak(const gir_plan *p);   /* the most temporary bytes live at one step */
-GIR_API int         gir_plan_inplace_steps(const gir_plan *p);
-GIR_API int         gir_plan_folded_steps(const gir_plan *p);  /* steps run on the first gir_run only */
-GIR_API uint64_t    gir_plan_steps_run(const gir_plan *p);     /* steps executed over all runs */
+/* what a plan holds and has done, in one struct: gir_plan_query_stats (zeros for a NULL plan) */
+typedef struct gir_plan_stats {
+    size_t   arena_bytes;    /* the arena: intermediate values */
+    size_t   live_peak;      /* the most temporary bytes live at one step */
+    int      steps;          /* kernel calls per run: a fused group is one */
+    int      values;         /* values the plan holds (inputs included) */
+    int      fused_groups;   /* fused steps in the plan */
+    int      fused_nodes;    /* nodes computed inside them */
+    int      inplace_steps;  /* elementwise steps that write over their input */
+    int      folded_steps;   /* steps run on the first gir_plan_run only */
+    int      merged;         /* nodes the passes took out: merged into an equal node (CSE), */
+    int      simplified;     /* simplified into a node they equal, */
+    int      dead;           /* or not computed because their uses went */
+    uint64_t steps_run;      /* steps executed over all runs */
+} gir_plan_stats;
+GIR_API gir_plan_stats gir_plan_query_stats(const gir_plan *p);
 GIR_API void        gir_plan_free(gir_plan *p);
-/* bind an input to the caller's buffer; the pointer is kept, and read by every gir_run. gir_plan_bind checks
+/* bind an input to the caller's buffer; the pointer is kept, and read by every gir_plan_run. gir_plan_bind checks
    nothing about the buffer (size, dtype, alignment): prefer gir_plan_bind_bytes, which also checks that bytes
    is numel * gir_dtype_size of the input and that data is aligned to the dtype's size. */
 GIR_API gir_status  gir_plan_bind(gir_plan *p, gir_node input, const void *data);
 GIR_API gir_status  gir_plan_bind_bytes(gir_plan *p, gir_node input, const void *data, size_t bytes);
-GIR_API gir_status  gir_run(gir_plan *p);
-GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n);   /* value after gir_run; NULL: not in p */
+GIR_API gir_status  gir_plan_run(gir_plan *p);
+GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n);   /* value after gir_plan_run; NULL: not in p */
 /* Variables and assign nodes. A plan reads variables from the graph's storage. gir_assign(g, var, value) writes
-   value into var during gir_run, after every step of the plan that reads var's old value (those steps see the
-   value var had when the run started), so one gir_run is one training step. The assign node's value is the new
+   value into var during gir_plan_run, after every step of the plan that reads var's old value (those steps see the
+   value var had when the run started), so one gir_plan_run is one training step. The assign node's value is the new
    value: gir_plan_data of the assign node and of the variable (after the run) both give it. A node that uses
    the assign node runs after the write. Two assigns of one variable in one plan, or a step that reads the
-   variable yet depends on its assign, are errors of gir_compile. Assign nodes run only when they are in the
-   plan: pass them to gir_compile as outputs (an optimizer's update nodes), or reach them through a train_eval
+   variable yet depends on its assign, are errors of gir_plan_compile. Assign nodes run only when they are in the
+   plan: pass them to gir_plan_compile as outputs (an optimizer's update nodes), or reach them through a train_eval
    node of a training plan. */
 GIR_API const char *gir_plan_message(const gir_plan *p);
-/* a one-element value of any dtype as a double, after gir_run (outputs, inputs, variables, constants of the plan).
+/* a one-element value of any dtype as a double, after gir_plan_run (outputs, inputs, variables, constants of the plan).
    gir_plan_scalar gives NaN when n is not in p, was fused away, or holds other than one element;
    gir_plan_read_scalar says which, as a status and a message in the plan (gir_plan_message), and leaves *value. */
 GIR_API double      gir_plan_scalar(const gir_plan *p, gir_node n);
 GIR_API gir_status  gir_plan_read_scalar(gir_plan *p, gir_node n, double *value);
-GIR_API size_t      gir_plan_arena_bytes(const gir_plan *p);        /* intermediate values */
-GIR_API int         gir_plan_step_count(const gir_plan *p);         /* kernel calls per run: a fused group is one */
-GIR_API int         gir_plan_fused_groups(const gir_plan *p);       /* fused steps in the plan */
-GIR_API int         gir_plan_fused_nodes(const gir_plan *p);        /* nodes computed inside them */
-GIR_API int         gir_plan_value_count(const gir_plan *p);        /* values the plan holds (inputs included) */
-/* nodes the plan covers that the passes took out: merged into an equal node (CSE), simplified into a node they
-   equal, or not computed because their uses went (dead) */
-typedef enum gir_pass_count { GIR_PASS_MERGED = 0, GIR_PASS_SIMPLIFIED = 1, GIR_PASS_DEAD = 2 } gir_pass_count;
-GIR_API int         gir_plan_pass_count(const gir_plan *p, gir_pass_count what);
 
-/* >>threads (hosted builds, opt-in: define GIR_THREADS; without it only the two types below exist and gir_run uses
+/* >>threads (hosted builds, opt-in: define GIR_THREADS; without it only the two types below exist and gir_plan_run uses
    only the calling thread). A plan may carry a parallel-for hook. The hook runs task(ctx, i) once for every i in
    [0, ntasks), in any order, on any threads, possibly at the same time, and returns only when every call has
-   returned; gir.h calls it only from inside gir_run, on the thread that called gir_run, with ntasks <= the
+   returned; gir.h calls it only from inside gir_plan_run, on the thread that called gir_plan_run, with ntasks <= the
    plan's nthreads. Tasks never fail and never call the hook again. What runs in parallel: the GEMM of matmul
    (whole products of a batch, or row or column slices of one product) and elementwise ops (fused chains too) of
    65,536 elements or more; every task writes its own part of the output and does the same arithmetic in the same
@@ -552,7 +553,7 @@ typedef void (*gir_parallel_fn)(void *user, int ntasks, gir_task_fn task, void *
 #if defined(GIR_THREADS)
 /* attach a hook (fn NULL or nthreads 1: run on the calling thread again). nthreads is how many tasks the plan
    may split a step into, 1..GIR_MAX_THREADS; the plan's scratch memory grows here (once per thread for the
-   GEMM's packing buffers), so gir_run still allocates nothing. GIR_ERR_OUT_OF_MEMORY keeps the old hook. */
+   GEMM's packing buffers), so gir_plan_run still allocates nothing. GIR_ERR_OUT_OF_MEMORY keeps the old hook. */
 GIR_API gir_status  gir_plan_set_parallel(gir_plan *p, gir_parallel_fn fn, void *user, int nthreads);
 GIR_API int         gir_plan_threads(const gir_plan *p);            /* the nthreads in use: 1 without a hook */
 #  if !defined(GIR_NO_POOL) && !defined(GIR_NO_MALLOC) && (defined(__unix__) || defined(__unix) || defined(__APPLE__))
@@ -560,7 +561,7 @@ GIR_API int         gir_plan_threads(const gir_plan *p);            /* the nthre
    the thread that calls it. Use it as a plan's hook with
        gir_plan_set_parallel(plan, gir_pool_parallel, pool, gir_pool_threads(pool));
    One pool may serve many plans; a job that finds the pool busy (plans run from several threads at once)
-   runs on its calling thread. Free the pool after the last gir_run that uses it. */
+   runs on its calling thread. Free the pool after the last gir_plan_run that uses it. */
 #    define GIR_HAVE_POOL 1
 typedef struct gir_pool gir_pool;
 GIR_API gir_pool   *gir_pool_new(int nthreads);                     /* NULL: out of memory, no threads, or n < 1 */
@@ -594,14 +595,14 @@ GIR_API gir_optim_desc gir_optim_defaults(gir_optim_kind kind);
 /* One optimizer step as nodes: params are variables (f32 or f64), grads[k] a node of params[k]'s dtype and
    shape (from gir_grad, gir_clip_grad_norm, ...), lr a float scalar node (rank 0 or one element; an input bound
    per step, or a schedule below). Creates the optimizer's state as variables (zeros) and writes to updates the
-   assign nodes of one step, to pass to gir_compile as outputs with the loss: updates[0..] hold, for each
+   assign nodes of one step, to pass to gir_plan_compile as outputs with the loss: updates[0..] hold, for each
    parameter in turn, its assign and then the assigns of its state, in this order:
        SGD with momentum: momentum_buffer          Adam, AdamW: exp_avg, exp_avg_sq[, max_exp_avg_sq (amsgrad)]
    and, last, the assign of the step count (an f64 scalar variable: the steps done; SGD with momentum uses it
    for torch's first step, where the buffer starts as the gradient; plain SGD has none). The variable an update
    writes is gir_node_input(g, updates[j], 0). The state of a named parameter is named after it, as torch's
    state_dict keys it: "layer1/w/exp_avg", "layer1/w/momentum_buffer", and the step count "<params[0]>/step"
-   (gir_save_variables then saves it with the parameters). Returns the number of update nodes (at most
+   (gir_graph_save_variables then saves it with the parameters). Returns the number of update nodes (at most
    GIR_OPTIM_MAX_UPDATES(n)), 0 on error (the graph's error says why, for example a state name already taken). */
 GIR_API int gir_optim_updates(gir_graph *g, const gir_optim_desc *desc, int n, const gir_node *params,
                               const gir_node *grads, gir_node lr, gir_node *updates);
@@ -634,51 +635,52 @@ GIR_API gir_node gir_train_eval2(gir_graph *g, gir_node train, gir_node eval);
    op, node (%id 'name'), dtype and shape, arena offset and bytes, the values it reads.
    The _buf forms need no stdio: they write at most cap - 1 characters and a NUL into buf (buf may be NULL when
    cap is 0) and return the length of the whole text, as snprintf does: call once with cap 0 to size the buffer. */
-GIR_API size_t gir_dump_dot_buf(const gir_graph *g, const gir_plan *p, char *buf, size_t cap);
+GIR_API size_t gir_graph_dump_dot_buf(const gir_graph *g, const gir_plan *p, char *buf, size_t cap);
 GIR_API size_t gir_plan_dump_buf(const gir_plan *p, char *buf, size_t cap);
 #ifndef GIR_NO_STDIO
 #include <stdio.h>
-GIR_API void gir_dump(const gir_graph *g, FILE *f);                 /* one line per node */
-GIR_API void gir_dump_dot(const gir_graph *g, const gir_plan *p, FILE *f);
+GIR_API void gir_graph_dump(const gir_graph *g, FILE *f);                 /* one line per node */
+GIR_API void gir_graph_dump_dot(const gir_graph *g, const gir_plan *p, FILE *f);
 GIR_API void gir_plan_dump(const gir_plan *p, FILE *f);
 #endif
 
 /* >>io: save and load, in a versioned, checksummed binary format that reads the same on every host (layout:
    the comment at the top of gir.h's io section, and the README). Two kinds of file:
-   - variables by name: gir_save_variables writes the named variables of g (n 0: every named variable; or the n
-     given, each a named variable) with name, dtype, shape and values. gir_load_variables writes them into the
+   - variables by name: gir_graph_save_variables writes the named variables of g (n 0: every named variable; or the n
+     given, each a named variable) with name, dtype, shape and values. gir_graph_load_variables writes them into the
      variables of the same names in g: each must be a variable of the same dtype and shape ("variable 'w' is f32
      [3,4] in the file, f32 [4,3] in the graph"). Strict by default: a name of the file that g lacks, or a named
      variable of g that the file lacks, is an error; with GIR_LOAD_PARTIAL both are skipped (unnamed variables are
      never saved or loaded). It allocates nothing, and checks the whole file before it writes anything: a failed
      load changes no variable. Optimizer state kept in variables is saved and loaded the same way, so saving every
      variable and loading it into the same graph built anew resumes training bit for bit.
-   - the whole graph: gir_save_graph writes every node (op by name, inputs, attributes, name, the values of
+   - the whole graph: gir_graph_save writes every node (op by name, inputs, attributes, name, the values of
      constants and variables), the outputs listed (outs, n_out; any nodes) and the topological constraints of
-     gir_constrain (a file with constraints is format version 2). gir_load_graph makes a new graph
+     gir_graph_constrain (a file with constraints is format version 2). gir_graph_load makes a new graph
      (desc: its allocator, as gir_graph_new) by calling gir_op_build for every node, so every check of the
      builders runs again on the file; it gives back the graph and the outputs (the first max_out of them in outs,
      their count in *n_out). On failure *out is NULL, nothing is kept, and msg (msgcap bytes, may be NULL) says
      why, as "load: node 7: unknown op 'foo' (written by a newer gir.h?)".
    Saving to memory: buf NULL asks for the size (*size); a buffer smaller than the file is GIR_ERR_LIMIT (the file
-   is not complete). Save errors and gir_load_variables' errors are recorded in the graph (gir_graph_message,
-   "load: variable 2: ..."), like gir_compile's; clear them with gir_graph_clear_error. A malformed file
+   is not complete). Save errors and gir_graph_load_variables' errors are recorded in the graph (gir_graph_message,
+   "load: variable 2: ..."), like gir_plan_compile's; clear them with gir_graph_clear_error. A malformed file
    (truncated, bad magic or checksum, a newer version, counts, ranks or dimensions out of range, an unknown op,
    an input that is not an earlier node, attributes a builder refuses, malformed or duplicate names) is an error
    with a message, never a crash. */
-#define GIR_LOAD_PARTIAL 1u     /* gir_load_variables: skip names that only the file or only the graph has */
-GIR_API gir_status gir_save_variables(gir_graph *g, int n, const gir_node *vars, void *buf, size_t cap, size_t *size);
-GIR_API gir_status gir_load_variables(gir_graph *g, const void *data, size_t size, unsigned flags);
-GIR_API gir_status gir_save_graph(gir_graph *g, int n_out, const gir_node *outs, void *buf, size_t cap, size_t *size);
-GIR_API gir_status gir_load_graph(const void *data, size_t size, const gir_graph_desc *desc, gir_graph **out,
+#define GIR_LOAD_PARTIAL 1u     /* gir_graph_load_variables: skip names that only the file or only the graph has */
+GIR_API gir_status gir_graph_save_variables(gir_graph *g, int n, const gir_node *vars, void *buf, size_t cap,
+                                            size_t *size);
+GIR_API gir_status gir_graph_load_variables(gir_graph *g, const void *data, size_t size, unsigned flags);
+GIR_API gir_status gir_graph_save(gir_graph *g, int n_out, const gir_node *outs, void *buf, size_t cap, size_t *size);
+GIR_API gir_status gir_graph_load(const void *data, size_t size, const gir_graph_desc *desc, gir_graph **out,
                                   int max_out, gir_node *outs, int *n_out, char *msg, size_t msgcap);
 #ifndef GIR_NO_STDIO
-GIR_API gir_status gir_save_variables_file(gir_graph *g, int n, const gir_node *vars, FILE *f);
-GIR_API gir_status gir_save_graph_file(gir_graph *g, int n_out, const gir_node *outs, FILE *f);
+GIR_API gir_status gir_graph_save_variables_file(gir_graph *g, int n, const gir_node *vars, FILE *f);
+GIR_API gir_status gir_graph_save_file(gir_graph *g, int n_out, const gir_node *outs, FILE *f);
 #endif
 
 /* >>image: a compiled plan as one block of bytes that firmware runs in place, with none of the graph code.
-   On the host: compile with GIR_COMPILE_NO_FUSION, then gir_plan_image writes the plan's steps, values,
+   On the host: compile with GIR_COMPILE_NO_FUSION, then gir_plan_write_image writes the plan's steps, values,
    attributes, constants and the starting values of its variables into buf (buf NULL or cap too small: only
    *len, the bytes it needs; too small is GIR_ERR_LIMIT). ins lists every input the plan reads and outs the
    nodes whose values the device reads (any node of the plan: outputs, variables, ...); the device names them
@@ -698,10 +700,10 @@ GIR_API gir_status gir_save_graph_file(gir_graph *g, int n_out, const gir_node *
    image's steps use, each once in ascending order (the first max in ops; returns how many, -1 for a bad
    image): the GIR_WITH_OP_<OP> a GIR_ONLY_OPS firmware build needs to open it. gir_image_dtypes gives the
    dtypes of its values as bits (1u << GIR_DTYPE_F32: f32; 0 for a bad image): an image of f32 values only opens
-   in a GIR_ONLY_F32 build. The device's functions allocate nothing (gir_plan_image takes a small list from the
+   in a GIR_ONLY_F32 build. The device's functions allocate nothing (gir_plan_write_image takes a small list from the
    graph's allocator while it writes). */
 typedef struct gir_image gir_image;
-GIR_API gir_status gir_plan_image(gir_plan *p, int n_in, const gir_node *ins, int n_out, const gir_node *outs,
+GIR_API gir_status gir_plan_write_image(gir_plan *p, int n_in, const gir_node *ins, int n_out, const gir_node *outs,
                                   void *buf, size_t cap, size_t *len);
 GIR_API gir_status gir_image_ram_size(const void *image, size_t len, size_t *bytes);
 GIR_API gir_status gir_image_open(const void *image, size_t len, void *ram, size_t ram_bytes, gir_image **out,
@@ -712,6 +714,130 @@ GIR_API const void *gir_image_output(const gir_image *m, int k, size_t *bytes);
 GIR_API const char *gir_image_message(const gir_image *m);
 GIR_API int gir_image_ops(const void *image, size_t len, gir_op *ops, int max);
 GIR_API unsigned gir_image_dtypes(const void *image, size_t len);
+
+/* >>deprecated: the names of 0.1, each forwarding to its 0.2 name (CHANGELOG.md has the table); they go in 0.3.
+   Define GIR_NO_DEPRECATED to leave them out, GIR_NO_DEPRECATION_WARNINGS to keep them without the compiler's
+   deprecation warnings (gcc, clang and MSVC, C and C++). The constants and the type are macros and a typedef. */
+#if !defined(GIR_NO_DEPRECATED)
+#  if defined(GIR_NO_DEPRECATION_WARNINGS)
+#    define GIR_DEPRECATED(use)
+#  elif defined(__GNUC__) || defined(__clang__)
+#    define GIR_DEPRECATED(use) __attribute__((deprecated("use " use)))
+#  elif defined(_MSC_VER)
+#    define GIR_DEPRECATED(use) __declspec(deprecated("use " use))
+#  else
+#    define GIR_DEPRECATED(use)
+#  endif
+#  if defined(__cplusplus)
+#    define GIR__OLD static inline
+#  elif defined(__GNUC__) || defined(__clang__)
+#    define GIR__OLD static __inline__ __attribute__((unused))
+#  elif defined(_MSC_VER)
+#    define GIR__OLD static __inline
+#  else
+#    define GIR__OLD static inline
+#  endif
+#define GIR_ERR_OK GIR_OK
+typedef gir_init_desc gir_init_spec;
+#define GIR_OP_INT_DIV GIR_OP_FLOORDIV   /* floordiv was int_div (integers only) */
+GIR_DEPRECATED("gir_floordiv")
+GIR__OLD gir_node gir_int_div(gir_graph *g, gir_node a, gir_node b) { return gir_floordiv(g, a, b); }
+GIR_DEPRECATED("gir_plan_compile (desc NULL)")
+GIR__OLD gir_status gir_compile(gir_graph *g, int n_out, const gir_node *outs, gir_plan **out_plan) {
+    return gir_plan_compile(g, n_out, outs, NULL, out_plan);
+}
+GIR_DEPRECATED("gir_plan_compile")
+GIR__OLD gir_status gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
+                                   gir_plan **out_plan) {
+    return gir_plan_compile(g, n_out, outs, desc, out_plan);
+}
+GIR_DEPRECATED("gir_plan_query_stats(p).arena_bytes")
+GIR__OLD size_t gir_plan_arena_bytes(const gir_plan *p) { return gir_plan_query_stats(p).arena_bytes; }
+GIR_DEPRECATED("gir_plan_query_stats(p).live_peak")
+GIR__OLD size_t gir_plan_live_peak(const gir_plan *p) { return gir_plan_query_stats(p).live_peak; }
+GIR_DEPRECATED("gir_plan_query_stats(p).steps")
+GIR__OLD int gir_plan_step_count(const gir_plan *p) { return gir_plan_query_stats(p).steps; }
+GIR_DEPRECATED("gir_plan_query_stats(p).values")
+GIR__OLD int gir_plan_value_count(const gir_plan *p) { return gir_plan_query_stats(p).values; }
+GIR_DEPRECATED("gir_plan_query_stats(p).fused_groups")
+GIR__OLD int gir_plan_fused_groups(const gir_plan *p) { return gir_plan_query_stats(p).fused_groups; }
+GIR_DEPRECATED("gir_plan_query_stats(p).fused_nodes")
+GIR__OLD int gir_plan_fused_nodes(const gir_plan *p) { return gir_plan_query_stats(p).fused_nodes; }
+GIR_DEPRECATED("gir_plan_query_stats(p).inplace_steps")
+GIR__OLD int gir_plan_inplace_steps(const gir_plan *p) { return gir_plan_query_stats(p).inplace_steps; }
+GIR_DEPRECATED("gir_plan_query_stats(p).folded_steps")
+GIR__OLD int gir_plan_folded_steps(const gir_plan *p) { return gir_plan_query_stats(p).folded_steps; }
+GIR_DEPRECATED("gir_plan_query_stats(p).steps_run")
+GIR__OLD uint64_t gir_plan_steps_run(const gir_plan *p) { return gir_plan_query_stats(p).steps_run; }
+typedef enum gir_pass_count { GIR_PASS_MERGED = 0, GIR_PASS_SIMPLIFIED = 1, GIR_PASS_DEAD = 2 } gir_pass_count;
+GIR_DEPRECATED("gir_plan_query_stats(p).merged, .simplified or .dead")
+GIR__OLD int gir_plan_pass_count(const gir_plan *p, gir_pass_count what) {
+    gir_plan_stats st = gir_plan_query_stats(p);
+    return what == GIR_PASS_MERGED ? st.merged : what == GIR_PASS_SIMPLIFIED ? st.simplified
+         : what == GIR_PASS_DEAD ? st.dead : 0;
+}
+GIR_DEPRECATED("gir_plan_run")
+GIR__OLD gir_status gir_run(gir_plan *p) { return gir_plan_run(p); }
+GIR_DEPRECATED("gir_plan_compile_size")
+GIR__OLD gir_status gir_compile_size(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
+                                     size_t *bytes) {
+    return gir_plan_compile_size(g, n_out, outs, desc, bytes);
+}
+GIR_DEPRECATED("gir_plan_write_image")
+GIR__OLD gir_status gir_plan_image(gir_plan *p, int n_in, const gir_node *ins, int n_out, const gir_node *outs,
+                                   void *buf, size_t cap, size_t *len) {
+    return gir_plan_write_image(p, n_in, ins, n_out, outs, buf, cap, len);
+}
+GIR_DEPRECATED("gir_graph_constrain")
+GIR__OLD gir_status gir_constrain(gir_graph *g, gir_node before, gir_node after) {
+    return gir_graph_constrain(g, before, after);
+}
+GIR_DEPRECATED("gir_graph_find")
+GIR__OLD gir_node gir_find(const gir_graph *g, const char *name) { return gir_graph_find(g, name); }
+GIR_DEPRECATED("gir_graph_push_scope")
+GIR__OLD gir_status gir_scope_push(gir_graph *g, const char *scope) { return gir_graph_push_scope(g, scope); }
+GIR_DEPRECATED("gir_graph_pop_scope")
+GIR__OLD void gir_scope_pop(gir_graph *g) { gir_graph_pop_scope(g); }
+GIR_DEPRECATED("gir_graph_scope")
+GIR__OLD const char *gir_scope(const gir_graph *g) { return gir_graph_scope(g); }
+GIR_DEPRECATED("gir_graph_dump_dot_buf")
+GIR__OLD size_t gir_dump_dot_buf(const gir_graph *g, const gir_plan *p, char *buf, size_t cap) {
+    return gir_graph_dump_dot_buf(g, p, buf, cap);
+}
+GIR_DEPRECATED("gir_graph_save_variables")
+GIR__OLD gir_status gir_save_variables(gir_graph *g, int n, const gir_node *vars, void *buf, size_t cap,
+                                       size_t *size) {
+    return gir_graph_save_variables(g, n, vars, buf, cap, size);
+}
+GIR_DEPRECATED("gir_graph_load_variables")
+GIR__OLD gir_status gir_load_variables(gir_graph *g, const void *data, size_t size, unsigned flags) {
+    return gir_graph_load_variables(g, data, size, flags);
+}
+GIR_DEPRECATED("gir_graph_save")
+GIR__OLD gir_status gir_save_graph(gir_graph *g, int n_out, const gir_node *outs, void *buf, size_t cap,
+                                   size_t *size) {
+    return gir_graph_save(g, n_out, outs, buf, cap, size);
+}
+GIR_DEPRECATED("gir_graph_load")
+GIR__OLD gir_status gir_load_graph(const void *data, size_t size, const gir_graph_desc *desc, gir_graph **out,
+                                   int max_out, gir_node *outs, int *n_out, char *msg, size_t msgcap) {
+    return gir_graph_load(data, size, desc, out, max_out, outs, n_out, msg, msgcap);
+}
+#ifndef GIR_NO_STDIO
+GIR_DEPRECATED("gir_graph_dump")
+GIR__OLD void gir_dump(const gir_graph *g, FILE *f) { gir_graph_dump(g, f); }
+GIR_DEPRECATED("gir_graph_dump_dot")
+GIR__OLD void gir_dump_dot(const gir_graph *g, const gir_plan *p, FILE *f) { gir_graph_dump_dot(g, p, f); }
+GIR_DEPRECATED("gir_graph_save_variables_file")
+GIR__OLD gir_status gir_save_variables_file(gir_graph *g, int n, const gir_node *vars, FILE *f) {
+    return gir_graph_save_variables_file(g, n, vars, f);
+}
+GIR_DEPRECATED("gir_graph_save_file")
+GIR__OLD gir_status gir_save_graph_file(gir_graph *g, int n_out, const gir_node *outs, FILE *f) {
+    return gir_graph_save_file(g, n_out, outs, f);
+}
+#endif
+#endif /* <<deprecated */
 
 #ifdef __cplusplus
 }

@@ -62,7 +62,7 @@
 #endif
 /* gcc, optimising for speed, compiles two kinds of code at -O1 (gen/gir_gen.py: COLD_FRAGMENTS and the marked
    regions), the rest as the build asks:
-   - cold code, which neither runs in a kernel's loop nor on gir_compile's path for every node (shape rules,
+   - cold code, which neither runs in a kernel's loop nor on gir_plan_compile's path for every node (shape rules,
      composed builders, initialisers, adjoints, dump, save and load, ...);
    - the x86 intrinsic code (the AVX-512 and AVX2 vocabularies, vmath, vreduce and the elementwise kernels):
      written vector by vector, it runs as fast at -O1 (bench exp_1m, tanh_1m, fused_tanh_16m, softmax_16m).
@@ -77,7 +77,7 @@
 /* GIR_ONLY_F32: kernels for f32 values only. Every kernel reads its dtypes through GIR__KDT / GIR__KIDT, which
    are then the constant f32, so the compiler drops the other dtypes' code (on a Cortex-M4: all double-precision
    soft-float and the double libm); the elementwise tables keep their f32 column only (GIR__NF32). A step that
-   reads or writes another dtype fails with GIR_ERR_NOT_BUILT (gir_run, gir_image_open) before a kernel sees it. */
+   reads or writes another dtype fails with GIR_ERR_NOT_BUILT (gir_plan_run, gir_image_open) before a kernel sees it. */
 #if defined(GIR_ONLY_F32)
 #  define GIR__ONLY_F32 1
 #  define GIR__NF32(fn) 0
@@ -268,6 +268,7 @@ static int gir__grow(const gir_allocator *a, void **p, size_t *cap, size_t want,
 
 /* >>status ---------------------------------------------------------------------------------------------- */
 static const char *const gir__status_names[GIR_STATUS__COUNT] = {
+    "ok",
 #define GIR__STATUS_STR(name, str) str,
     GIR__STATUS(GIR__STATUS_STR)
 #undef GIR__STATUS_STR
@@ -395,10 +396,10 @@ struct gir_graph {
     uint32_t      tag;          /* in every handle of this graph's nodes */
     uint32_t      plans;        /* live plans compiled from this graph: they read its nodes and data */
     int           freed;        /* gir_graph_free was called; the memory goes with the last plan */
-    uint16_t      scope_len;    /* the length of the current scope prefix, "layer1/conv" (gir_scope_push) */
+    uint16_t      scope_len;    /* the length of the current scope prefix, "layer1/conv" (gir_graph_push_scope) */
     uint8_t       scope_depth;
-    struct gir__scope *scope;   /* the prefix and the marks, allocated by the first gir_scope_push; NULL before */
-    uint32_t     *cons;         /* topological constraints, pairs (before, after) of node ids (gir_constrain) */
+    struct gir__scope *scope;   /* the prefix and the marks, allocated by the first gir_graph_push_scope; NULL before */
+    uint32_t     *cons;         /* topological constraints, pairs (before, after) of node ids (gir_graph_constrain) */
     size_t        ncons, conscap;
 };
 

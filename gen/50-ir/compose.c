@@ -40,7 +40,6 @@ static gir_node gir__reshaped(gir_graph *g, gir_node x, gir_shape shape, const c
     int was_ok = gir__ok(g);
     return gir__named(g, was_ok, fn, gir_reshape(g, x, shape));
 }
-GIR_API gir_node gir_int_div(gir_graph *g, gir_node a, gir_node b) { return gir_floordiv(g, a, b); }
 GIR_API gir_node gir_scalar(gir_graph *g, gir_dtype dtype, double value) {
     return gir__filled(g, dtype, gir_shape0(), value, "scalar");
 }

@@ -1,7 +1,7 @@
 /* >>dataref: constants and read-only variables whose values stay in the caller's memory (weights in flash).
    The node keeps the caller's pointer in attr->data and marks it with attr->i[4] = GIR__REF: the graph never
    copies, writes or frees those bytes; plans read them in place. A referenced variable is read-only: a plan
-   that assigns to it does not compile, gir_init_* and gir_load_variables refuse it. */
+   that assigns to it does not compile, gir_init_* and gir_graph_load_variables refuse it. */
 static gir_node gir__data_ref(gir_graph *g, gir_op op, gir_dtype dtype, gir_shape shape, const void *data) {
     const char *fn = gir__op_is(op, GIR__F_LEAF_CONST) ? "constant_ref" : "variable_ref";
     gir_attr A;
@@ -31,7 +31,7 @@ GIR_API int gir_node_is_ref(const gir_graph *g, gir_node n) {
     const gir__node *d = gir__get(g, n);
     return d ? gir__is_ref(g, d) : 0;
 }
-/* a node that writes a referenced variable (an assign): GIR_ERR_INVALID_ARG naming both, for gir_compile */
+/* a node that writes a referenced variable (an assign): GIR_ERR_INVALID_ARG naming both, for gir_plan_compile */
 static gir_status gir__ref_check_write(gir_graph *g, uint32_t id) {
     const gir__node *d = &g->nodes[id];
     uint32_t v;

@@ -91,11 +91,11 @@ GIR_API const char *gir_node_name(const gir_graph *g, gir_node n) {
     const gir__node *d = gir__get(g, n);
     return d && d->name ? gir__name_at(g, d->name) : "";
 }
-GIR_API gir_node gir_find(const gir_graph *g, const char *name) {
+GIR_API gir_node gir_graph_find(const gir_graph *g, const char *name) {
     if (!g || !name || !*name) return gir__handle(NULL, 0);
     return gir__handle(g, gir__find_id(g, name));
 }
-GIR_API gir_status gir_scope_push(gir_graph *g, const char *scope) {
+GIR_API gir_status gir_graph_push_scope(gir_graph *g, const char *scope) {
     size_t len, at;
     if (!g) return GIR_ERR_INVALID_ARG;
     len = scope ? gir__strlen_max(scope, GIR_MAX_NAME) : 0;
@@ -118,12 +118,12 @@ GIR_API gir_status gir_scope_push(gir_graph *g, const char *scope) {
     g->scope->text[g->scope_len] = 0;
     return GIR_OK;
 }
-GIR_API void gir_scope_pop(gir_graph *g) {
+GIR_API void gir_graph_pop_scope(gir_graph *g) {
     if (!g || !g->scope_depth) return;
     g->scope_len = g->scope->mark[--g->scope_depth];
     g->scope->text[g->scope_len] = 0;
 }
-GIR_API const char *gir_scope(const gir_graph *g) { return g && g->scope ? g->scope->text : ""; }
+GIR_API const char *gir_graph_scope(const gir_graph *g) { return g && g->scope ? g->scope->text : ""; }
 
 GIR_API int gir_graph_variable_count(const gir_graph *g) {
     size_t k;

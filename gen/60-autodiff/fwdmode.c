@@ -13,7 +13,7 @@
    the graph, they can be differentiated again (the Hessian-vector product forward-over-reverse is gir_jvp of a
    gradient; gir_jvp of a gir_jvp gives second-order forward derivatives).
    Cost: building makes about two backward graphs of nodes (42 for a 10-node matmul-tanh-softmax layer). Most of
-   the first sweep's nodes are dead afterwards (gir_compile keeps only what the outputs need); what remains is the
+   the first sweep's nodes are dead afterwards (gir_plan_compile keeps only what the outputs need); what remains is the
    transpose of the transposed linear map, the work of hand-written forward rules: a multiply by the local
    derivative per elementwise node, two matmuls per matmul (the swap of a swap is undone by the mT helper). For
    that layer at [64,128] x [128,256] the plan has the step count of the hand-written rules and runs about 10%

@@ -1,4 +1,4 @@
-/* >>compile: a graph into a plan (gir_compile, gir_compile_ex, gir_compile_size) --------------------------------
+/* >>compile: a graph into a plan (gir_plan_compile, gir_plan_compile_size) --------------------------------------
    The graph passes (gen/80-plan/passes.c) give every node its representative; a value for every node the outputs
    need and a step for every computed one, read as the plan's mode says (gen/80-plan/modes.c); the order of the
    assign steps and of all steps (gen/80-plan/modes.c, plan.c), fusion (gen/80-plan/fuse.c) and the arena
@@ -102,7 +102,7 @@ static gir_status gir__compile_values(gir_graph *g, gir_plan *p, const gir__rw *
     return GIR_OK;
 }
 /* after pass 2: a node the plan covered that the passes merged or simplified away reads its representative's
-   value; the counts of gir_plan_pass_count */
+   value; the counts of gir_plan_stats.merged / .simplified / .dead */
 static void gir__pass_alias(const gir__rw *w, gir_plan *p) {
     size_t id;
     for (id = 1; id < w->g->nnodes; ++id) {
@@ -110,8 +110,8 @@ static void gir__pass_alias(const gir__rw *w, gir_plan *p) {
         if (!(w->need[id] & GIR__N_COVER) || (w->need[id] & GIR__N_NEED)) continue;
         if (r != id && p->map[r]) {
             p->map[id] = p->map[r];
-            ++p->npass[(w->need[id] & GIR__N_SIMP) ? GIR_PASS_SIMPLIFIED : GIR_PASS_MERGED];
-        } else ++p->npass[GIR_PASS_DEAD];
+            ++p->npass[(w->need[id] & GIR__N_SIMP) ? GIR__PASS_SIMPLIFIED : GIR__PASS_MERGED];
+        } else ++p->npass[GIR__PASS_DEAD];
     }
 }
 /* the arena and the scratch, aligned to GIR__ALIGN; the temporaries' pointers. Measuring, they are the plan's
@@ -263,7 +263,7 @@ static gir_status gir__compile(gir_graph *g, int n_out, const gir_node *outs, co
     *out_plan = p;
     return GIR_OK;
 }
-GIR_API gir_status gir_compile_size(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
+GIR_API gir_status gir_plan_compile_size(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
                                     size_t *bytes) {
     gir_plan *p = NULL;
     gir_status st;
@@ -289,7 +289,7 @@ GIR_API gir_status gir_compile_size(gir_graph *g, int n_out, const gir_node *out
     gir_plan_free(p);
     return GIR_OK;
 }
-GIR_API gir_status gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
+GIR_API gir_status gir_plan_compile(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
                                   gir_plan **out_plan) {
     gir_status st;
     size_t need = 0;
@@ -307,22 +307,19 @@ GIR_API gir_status gir_compile_ex(gir_graph *g, int n_out, const gir_node *outs,
     if (st == GIR_ERR_OUT_OF_MEMORY && mode == GIR__PM_BUFFER && fresh) {
         gir_compile_desc mdesc = *desc;
         g->status = GIR_OK;        /* the message names the size (the graph keeps its first error otherwise) */
-        if (gir_compile_size(g, n_out, outs, &mdesc, &need) != GIR_OK) {   /* measured in the buffer itself, */
+        if (gir_plan_compile_size(g, n_out, outs, &mdesc, &need) != GIR_OK) {   /* measured in the buffer itself, */
             mdesc.buffer = NULL;                                          /* else with the graph's allocator */
             mdesc.buffer_bytes = 0;
             g->status = GIR_OK;
-            if (gir_compile_size(g, n_out, outs, &mdesc, &need) != GIR_OK) need = 0;
+            if (gir_plan_compile_size(g, n_out, outs, &mdesc, &need) != GIR_OK) need = 0;
         }
         g->status = GIR_OK;
         if (need)
             gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile: the buffer of %l bytes is too small: the plan needs %l "
-                       "bytes (gir_compile_size)", (long long)desc->buffer_bytes, (long long)need);
+                       "bytes (gir_plan_compile_size)", (long long)desc->buffer_bytes, (long long)need);
         else
             gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile: the buffer of %l bytes is too small (and measuring the "
                        "size needed ran out of memory)", (long long)desc->buffer_bytes);
     }
     return st;
-}
-GIR_API gir_status gir_compile(gir_graph *g, int n_out, const gir_node *outs, gir_plan **out_plan) {
-    return gir_compile_ex(g, n_out, outs, NULL, out_plan);
 }

@@ -1,5 +1,5 @@
-/* >>fuse: elementwise fusion. gir_compile groups chains of elementwise steps of one output shape into one step
-   (gir__fuse_plan); gir_run walks the group's output in chunks of plan->chunk elements and runs every member's
+/* >>fuse: elementwise fusion. gir_plan_compile groups chains of elementwise steps of one output shape into one step
+   (gir__fuse_plan); gir_plan_run walks the group's output in chunks of plan->chunk elements and runs every member's
    generated loop on the chunk (gir__fuse_run), so the group reads its inputs and writes its output once, and the
    values between its members live in chunk buffers in the plan's scratch, small enough to stay in L1.
    A member of a group that is not its last (its root) is consumed only inside the group and is not an output
@@ -293,5 +293,3 @@ static void gir__fuse_run(gir_plan *p, uint32_t gi) {
     gir__fuse_chunks(p, gr, 0, nchunks, (unsigned char *)p->scratch);
 }
 
-GIR_API int gir_plan_fused_groups(const gir_plan *p) { return p ? (int)p->ngroups : 0; }
-GIR_API int gir_plan_fused_nodes(const gir_plan *p) { return p ? (int)p->nfused : 0; }

@@ -1,4 +1,4 @@
-/* >>modes: what a plan's mode and its assign steps ask of gir_compile (gen/80-plan/compile.c): train and eval
+/* >>modes: what a plan's mode and its assign steps ask of gir_plan_compile (gen/80-plan/compile.c): train and eval
    plans (train_eval nodes, dropout), and the order of assign steps (the assign op: gen/90-library/train.c).
 
    Ordering rule (the scheduler's, and the one a memory planner must keep): an assign step of variable V runs

@@ -1,4 +1,4 @@
-/* >>passes: graph-level passes that gir_compile_ex runs before it marks and orders steps ----------------------
+/* >>passes: graph-level passes that gir_plan_compile runs before it marks and orders steps ----------------------
    The graph is not changed: the passes compute a representative table rep[id], the node whose value node id
    equals (rep[id] = id for a node that stays). Compiling then marks and computes representatives only, and a
    node the plan covered that was merged or simplified away reads its representative's value.

@@ -1,12 +1,12 @@
-/* >>plan: the order of a plan's steps and where its values live. gir_compile_ex (gen/80-plan/compile.c)
+/* >>plan: the order of a plan's steps and where its values live. gir_plan_compile (gen/80-plan/compile.c)
    calls this fragment: gir__plan_schedule orders the steps (data dependencies, topological constraints, the
    ordering of variable updates of gen/80-plan/modes.c) to lower the peak of live bytes; after fusion gir__plan_memory gives every temporary
    an offset in one arena, reusing the space of values after their last use, writes elementwise results over an
-   input that dies there (in-place), and keeps the results of constant subgraphs, computed on the first gir_run
+   input that dies there (in-place), and keeps the results of constant subgraphs, computed on the first gir_plan_run
    only, in space nothing else takes. gir__plan_check verifies a plan: no two buffers live at once overlap.
    A plan can also be compiled into the caller's buffer (gir_compile_desc.buffer): every byte of the plan and
    of the compile's own work arrays then comes from that buffer through a bump allocator (gir__bump), and
-   gir_compile_size gives the exact size, measured by the same compile with the allocations counted. */
+   gir_plan_compile_size gives the exact size, measured by the same compile with the allocations counted. */
 
 /* -- topological constraints ------------------------------------------------------------------------------ */
 /* after is reachable from before's side: a walk back from before through inputs and constraints meets after */
@@ -31,7 +31,7 @@ static int gir__cons_reaches(const gir_graph *g, uint32_t from, uint32_t target,
     }
     return 0;
 }
-GIR_API gir_status gir_constrain(gir_graph *g, gir_node before, gir_node after) {
+GIR_API gir_status gir_graph_constrain(gir_graph *g, gir_node before, gir_node after) {
     size_t n, bytes;
     uint32_t *mem;
     int kb, ka, cyc;
@@ -68,7 +68,7 @@ GIR_API gir_status gir_constrain(gir_graph *g, gir_node before, gir_node after) 
     return GIR_OK;
 }
 
-/* -- the bump allocator of plans compiled into the caller's buffer, and of gir_compile_size ----------------- */
+/* -- the bump allocator of plans compiled into the caller's buffer, and of gir_plan_compile_size ----------------- */
 /* base NULL: measuring; the memory then comes from under, and the counts say what a buffer would need. The plan
    (p->a) takes the buffer from its start, the compile's temporaries (p->ta) from its end, and the arena and
    scratch, placed when every temporary is gone, may take the temporaries' space: a buffer needs the most bytes
@@ -422,7 +422,7 @@ static void gir__fl_give(gir__fl *f, size_t off, size_t n) {
     ++f->n;
 }
 
-/* step k can run once, on the first gir_run: no random op, no assign, and it reads only constants and values
+/* step k can run once, on the first gir_plan_run: no random op, no assign, and it reads only constants and values
    of such steps */
 static int gir__plan_foldable(const gir_graph *g, const gir_plan *p, uint32_t k) {
     gir__srd r;
@@ -708,10 +708,6 @@ static int gir__plan_check(const gir_plan *p, void *work, char *msg, size_t n) {
 #endif
 
 /* -- what a plan tells about its memory and order ---------------------------------------------------------- */
-GIR_API size_t gir_plan_live_peak(const gir_plan *p) { return p ? p->live_peak : 0; }
-GIR_API int gir_plan_inplace_steps(const gir_plan *p) { return p ? (int)p->ninplace : 0; }
-GIR_API int gir_plan_folded_steps(const gir_plan *p) { return p ? (int)p->nfold : 0; }
-GIR_API uint64_t gir_plan_steps_run(const gir_plan *p) { return p ? p->steps_run : 0; }
 GIR_API gir_node gir_plan_step_node(const gir_plan *p, int k) {
     gir_node none = {0, 0};
     if (!p || k < 0 || (uint32_t)k >= p->nsteps) return none;

@@ -1,4 +1,4 @@
-/* >>run: binding a plan's inputs, running its steps (gir_run), reading its values, the parallel-for hook ------- */
+/* >>run: binding a plan's inputs, running its steps (gir_plan_run), reading its values, the parallel-for hook ------- */
 /* the plan's value for an input node: *val = its index + 1, or 0 for an input of the graph the plan does not
    read. A handle that is not an input of the plan's graph is an error, recorded in the plan. */
 static gir_status gir__bind_find(gir_plan *p, gir_node input, uint32_t *val) {
@@ -84,7 +84,7 @@ static gir_status gir__step_kernel(const gir__step *s, int dtype, const gir_shap
     kx.par = par;
     return gir__kernel_of(s->op)(&kx);
 }
-GIR_API gir_status gir_run(gir_plan *p) {
+GIR_API gir_status gir_plan_run(gir_plan *p) {
     uint32_t k, j;
     gir_attr ta;                   /* the attributes of the step that runs (unpacked from the graph's store) */
     if (!p) return GIR_ERR_INVALID_ARG;
@@ -195,11 +195,23 @@ GIR_API gir_status gir_plan_read_scalar(gir_plan *p, gir_node n, double *value) 
     if (s == GIR_OK && value) *value = x;
     return s;
 }
-GIR_API size_t gir_plan_arena_bytes(const gir_plan *p) { return p ? p->arena_bytes : 0; }
-GIR_API int gir_plan_step_count(const gir_plan *p) { return p ? (int)p->nsteps : 0; }
-GIR_API int gir_plan_value_count(const gir_plan *p) { return p ? (int)p->nvals : 0; }
-GIR_API int gir_plan_pass_count(const gir_plan *p, gir_pass_count what) {
-    return p && (unsigned)what < 3u ? (int)p->npass[what] : 0;
+GIR_API gir_plan_stats gir_plan_query_stats(const gir_plan *p) {
+    gir_plan_stats st;
+    GIR_MEMSET(&st, 0, sizeof st);
+    if (!p) return st;
+    st.arena_bytes = p->arena_bytes;
+    st.live_peak = p->live_peak;
+    st.steps = (int)p->nsteps;
+    st.values = (int)p->nvals;
+    st.fused_groups = (int)p->ngroups;
+    st.fused_nodes = (int)p->nfused;
+    st.inplace_steps = (int)p->ninplace;
+    st.folded_steps = (int)p->nfold;
+    st.merged = (int)p->npass[GIR__PASS_MERGED];
+    st.simplified = (int)p->npass[GIR__PASS_SIMPLIFIED];
+    st.dead = (int)p->npass[GIR__PASS_DEAD];
+    st.steps_run = p->steps_run;
+    return st;
 }
 
 /* the shape an input of a step has as its op sees it: swapped back when the step reads it transposed (tr) */
@@ -213,7 +225,7 @@ static gir_shape gir__step_shape(const gir_shape *s, int tr) {
     return t;
 }
 #if defined(GIR_THREADS)
-/* the scratch bytes the plan's steps need with nt threads; the shapes are the ones gir_compile saw (an input read
+/* the scratch bytes the plan's steps need with nt threads; the shapes are the ones gir_plan_compile saw (an input read
    with its last two axes swapped has them swapped back) */
 static size_t gir__plan_scratch_par(const gir_plan *p, int nt) {
     size_t most = 0;

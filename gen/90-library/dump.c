@@ -1,7 +1,7 @@
-/* >>dump: Graphviz DOT of a graph and its plan, a text dump of a plan, and the text dump of a graph (gir_dump) ------
-   Everything but gir_dump is written through one sink: a FILE (without GIR_NO_STDIO) or a caller's buffer, which
+/* >>dump: Graphviz DOT of a graph and its plan, a text dump of a plan, and the text dump of a graph (gir_graph_dump) ------
+   Everything but gir_graph_dump is written through one sink: a FILE (without GIR_NO_STDIO) or a caller's buffer, which
    keeps a NUL and counts the length of the whole text (snprintf's contract), so firmware can dump without stdio.
-   gir_dump, which writes to a FILE only, is compiled at the build's level (it was with the builder), the rest is
+   gir_graph_dump, which writes to a FILE only, is compiled at the build's level (it was with the builder), the rest is
    cold. */
 /*@cold*/
 typedef struct gir__out {
@@ -165,7 +165,7 @@ static size_t gir__plan_dump_to(const gir_plan *p, gir__out *o) {
     }
     return o->len;
 }
-GIR_API size_t gir_dump_dot_buf(const gir_graph *g, const gir_plan *p, char *buf, size_t cap) {
+GIR_API size_t gir_graph_dump_dot_buf(const gir_graph *g, const gir_plan *p, char *buf, size_t cap) {
     gir__out o;
     o.p = buf; o.cap = buf ? cap : 0; o.len = 0; o.f = NULL;
     if (o.cap) buf[0] = 0;
@@ -178,7 +178,7 @@ GIR_API size_t gir_plan_dump_buf(const gir_plan *p, char *buf, size_t cap) {
     return gir__plan_dump_to(p, &o);
 }
 #ifndef GIR_NO_STDIO
-GIR_API void gir_dump_dot(const gir_graph *g, const gir_plan *p, FILE *f) {
+GIR_API void gir_graph_dump_dot(const gir_graph *g, const gir_plan *p, FILE *f) {
     gir__out o;
     if (!f) return;
     o.p = NULL; o.cap = 0; o.len = 0; o.f = f;
@@ -194,7 +194,7 @@ GIR_API void gir_plan_dump(const gir_plan *p, FILE *f) {
 /*@cold end*/
 
 #ifndef GIR_NO_STDIO
-GIR_API void gir_dump(const gir_graph *g, FILE *f) {
+GIR_API void gir_graph_dump(const gir_graph *g, FILE *f) {
     size_t k;
     static const char *const nt[] = {"const", "const_derived", "input", "input_nondiff", "input_derived"};
     if (!g || !f) return;

@@ -16,7 +16,7 @@
      data     the values of the constants and of the variables, each at its offset
    The first six fields and what the CRC covers stay the same in every version, so that the reader tells a
    damaged image (its CRC fails) from an intact one written by another gir.h (byte order, version, op table or
-   GIR_MAX_RANK). The writer only copies a plan that gir_compile checked. The reader checks what would make it read or write
+   GIR_MAX_RANK). The writer only copies a plan that gir_plan_compile checked. The reader checks what would make it read or write
    outside the image or its RAM: counts, offsets, indices, kinds, sizes (shape x dtype = bytes), the ops of
    this build; it trusts the shapes and attributes to be those the kernels were built for. */
 #define GIR__IMG_MAGIC 0x49524947u   /* "GIRI" as a little-endian u32 */
@@ -179,7 +179,7 @@ static int gir__img_lists(gir_plan *p, int n_in, const gir_node *ins, int n_out,
     }
     return 1;
 }
-GIR_API gir_status gir_plan_image(gir_plan *p, int n_in, const gir_node *ins, int n_out, const gir_node *outs,
+GIR_API gir_status gir_plan_write_image(gir_plan *p, int n_in, const gir_node *ins, int n_out, const gir_node *outs,
                                   void *buf, size_t cap, size_t *len) {
     gir__ihdr h;
     uint32_t *io;

@@ -52,7 +52,7 @@ GIR_API gir_status gir_init_fans(gir_graph *g, gir_node v, gir_init_layout layou
 
 /* checks the variable and the spec, then gives the distribution: uniform [p0, p1), normal (mean p0, std p1) or the
    constant p0; records the first error in the graph */
-static gir_status gir__init_resolve(gir_graph *g, gir_node v, const gir_init_spec *sp, double *p0, double *p1,
+static gir_status gir__init_resolve(gir_graph *g, gir_node v, const gir_init_desc *sp, double *p0, double *p1,
                                     int64_t *fin, int64_t *fout) {
     const gir__node *d;
     const char *nm = sp && (unsigned)sp->kind <= GIR_INIT_KAIMING_NORMAL ? gir__init_names[sp->kind] : "init";
@@ -142,7 +142,7 @@ static void gir__init_fill(const gir_graph *g, const gir__node *d, gir_init_kind
     }
 }
 
-GIR_API gir_status gir_init_params(gir_graph *g, gir_node v, const gir_init_spec *spec, double *p0, double *p1) {
+GIR_API gir_status gir_init_params(gir_graph *g, gir_node v, const gir_init_desc *spec, double *p0, double *p1) {
     double a, b;
     int64_t fi, fo;
     gir_status s = gir__init_resolve(g, v, spec, &a, &b, &fi, &fo);
@@ -150,7 +150,7 @@ GIR_API gir_status gir_init_params(gir_graph *g, gir_node v, const gir_init_spec
     if (p1) *p1 = b;
     return s;
 }
-GIR_API gir_status gir_init(gir_graph *g, gir_node v, const gir_init_spec *spec) {
+GIR_API gir_status gir_init(gir_graph *g, gir_node v, const gir_init_desc *spec) {
     double p0, p1;
     int64_t fi, fo;
     gir_status s = gir__init_resolve(g, v, spec, &p0, &p1, &fi, &fo);
@@ -174,7 +174,7 @@ GIR_API gir_status gir_init(gir_graph *g, gir_node v, const gir_init_spec *spec)
 /* one call for each torch.nn.init function */
 static gir_status gir__init_call(gir_graph *g, gir_node v, gir_init_kind kind, double a, double b, gir_init_mode mode,
                                  gir_nonlinearity nl, gir_init_layout layout, uint64_t seed) {
-    gir_init_spec spec;
+    gir_init_desc spec;
     GIR_MEMSET(&spec, 0, sizeof spec);
     spec.kind = kind; spec.a = a; spec.b = b; spec.mode = mode; spec.nonlinearity = nl; spec.layout = layout;
     spec.seed = seed;
@@ -211,7 +211,7 @@ GIR_API gir_status gir_init_kaiming_normal(gir_graph *g, gir_node v, double a, g
 GIR_API gir_status gir_init_layer(gir_graph *g, gir_node w, gir_node bias, gir_init_layout layout, uint64_t seed) {
     int64_t fi, fo;
     double r;
-    gir_init_spec check;
+    gir_init_desc check;
     gir_status s;
     int has_bias = bias.id || bias.tag;
     GIR_MEMSET(&check, 0, sizeof check);   /* the bias is checked first, so an error leaves w untouched too */

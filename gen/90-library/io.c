@@ -9,7 +9,7 @@
      VARS     = u32 count, var{count}; the names in strictly ascending byte order (no duplicates)
      var      = str name, u8 dtype, u8 rank, u32 dim{rank}, values
      GRPH     = u32 nnodes, node{nnodes}, u32 nouts, u32 out{nouts} (node numbers, 1..nnodes), and in version 2
-                only: u32 ncons, (u32 before, u32 after){ncons}, the topological constraints of gir_constrain in
+                only: u32 ncons, (u32 before, u32 after){ncons}, the topological constraints of gir_graph_constrain in
                 the order they were added (node numbers; version 1 is written when a graph has none, so such a
                 file stays readable by a gir.h that knows version 1 only)
      node     = str op (its ops.def name, never its enum value), u16 grad level, u8 ninputs,
@@ -266,10 +266,10 @@ static gir_status gir__save_buf(gir_graph *g, int vars, int n, const gir_node *l
     }
     return GIR_OK;
 }
-GIR_API gir_status gir_save_variables(gir_graph *g, int n, const gir_node *vars, void *buf, size_t cap, size_t *size) {
+GIR_API gir_status gir_graph_save_variables(gir_graph *g, int n, const gir_node *vars, void *buf, size_t cap, size_t *size) {
     return gir__save_buf(g, 1, n, vars, buf, cap, size);
 }
-GIR_API gir_status gir_save_graph(gir_graph *g, int n_out, const gir_node *outs, void *buf, size_t cap, size_t *size) {
+GIR_API gir_status gir_graph_save(gir_graph *g, int n_out, const gir_node *outs, void *buf, size_t cap, size_t *size) {
     return gir__save_buf(g, 0, n_out, outs, buf, cap, size);
 }
 #ifndef GIR_NO_STDIO
@@ -290,10 +290,10 @@ static gir_status gir__save_file(gir_graph *g, int vars, int n, const gir_node *
     }
     return GIR_OK;
 }
-GIR_API gir_status gir_save_variables_file(gir_graph *g, int n, const gir_node *vars, FILE *f) {
+GIR_API gir_status gir_graph_save_variables_file(gir_graph *g, int n, const gir_node *vars, FILE *f) {
     return gir__save_file(g, 1, n, vars, f);
 }
-GIR_API gir_status gir_save_graph_file(gir_graph *g, int n_out, const gir_node *outs, FILE *f) {
+GIR_API gir_status gir_graph_save_file(gir_graph *g, int n_out, const gir_node *outs, FILE *f) {
     return gir__save_file(g, 0, n_out, outs, f);
 }
 #endif
@@ -453,8 +453,8 @@ static void gir__r_file(gir__rd *r, uint32_t want) {
     if (r->bad) return;
     if (r->at != end) { gir__rfail(r, "%l bytes after the last section", (long long)(end - r->at)); return; }
     if (!found) {
-        gir__rfail(r, want == GIR__IO_TAG_VARS ? "the file has no variables (a graph file: load it with gir_load_graph)"
-                                                : "the file has no graph (a variables file: gir_load_variables)");
+        gir__rfail(r, want == GIR__IO_TAG_VARS ? "the file has no variables (a graph file: load it with gir_graph_load)"
+                                                : "the file has no graph (a variables file: gir_graph_load_variables)");
         return;
     }
     r->p += pstart;
@@ -551,7 +551,7 @@ static gir_status gir__load_vars(gir__rd *r, gir_graph *g, unsigned flags) {
     }
     return r->bad ? r->st : GIR_OK;
 }
-GIR_API gir_status gir_load_variables(gir_graph *g, const void *data, size_t size, unsigned flags) {
+GIR_API gir_status gir_graph_load_variables(gir_graph *g, const void *data, size_t size, unsigned flags) {
     gir__rd r;
     gir_status s;
     if (!g) return GIR_ERR_INVALID_ARG;
@@ -645,7 +645,7 @@ static uint32_t gir__r_node(gir__rd *r, gir_graph *g, const uint32_t *map, uint3
     }
     return h.id;
 }
-/* version 2: the constraints, each added again by gir_constrain (one that makes a cycle is refused there) */
+/* version 2: the constraints, each added again by gir_graph_constrain (one that makes a cycle is refused there) */
 static void gir__r_cons(gir__rd *r, gir_graph *g, const uint32_t *map, uint32_t n) {
     uint32_t nc = (uint32_t)gir__r_uint(r, 4, "the constraint count"), i;
     if (!r->bad && nc > (r->n - r->at) / 8) gir__rfail(r, "%u constraints do not fit the section", (unsigned)nc);
@@ -657,7 +657,7 @@ static void gir__r_cons(gir__rd *r, gir_graph *g, const uint32_t *map, uint32_t 
                        (unsigned)b, (unsigned)n);
             return;
         }
-        if (gir_constrain(g, gir__handle(g, map[a]), gir__handle(g, map[b])) != GIR_OK) {
+        if (gir_graph_constrain(g, gir__handle(g, map[a]), gir__handle(g, map[b])) != GIR_OK) {
             r->st = g->status;
             gir__rfail(r, "constraint %u: %s", (unsigned)i, g->msg);
             return;
@@ -702,7 +702,7 @@ static gir_graph *gir__load_graph(gir__rd *r, const gir_graph_desc *desc, int ma
     if (n_out) *n_out = (int)nout;
     return g;
 }
-GIR_API gir_status gir_load_graph(const void *data, size_t size, const gir_graph_desc *desc, gir_graph **out,
+GIR_API gir_status gir_graph_load(const void *data, size_t size, const gir_graph_desc *desc, gir_graph **out,
                                   int max_out, gir_node *outs, int *n_out, char *msg, size_t msgcap) {
     gir__rd r;
     gir_graph *g;

@@ -74,7 +74,7 @@ int main(void) {
     outs[0] = gir_softmax(g, a, -1);
     outs[1] = gir_logsumexp(g, gir_log(g, b), gir_ints0(), 0);
     outs[2] = gir_max(g, a, gir_ints0(), 0);
-    ok = gir_compile(g, 3, outs, &p) == GIR_OK && !gir_plan_bind(p, a, av) && !gir_plan_bind(p, b, bv) && !gir_run(p);
+    ok = gir_plan_compile(g, 3, outs, NULL, &p) == GIR_OK && !gir_plan_bind(p, a, av) && !gir_plan_bind(p, b, bv) && !gir_plan_run(p);
     s = ok ? (const float *)gir_plan_data(p, outs[0]) : NULL;
     ok = ok && s[4] == 0.0f && fabs(gir_plan_scalar(p, outs[1]) - log(10.5)) < 1e-12 && gir_plan_scalar(p, outs[2]) == 3.0;
     gir_plan_free(p);

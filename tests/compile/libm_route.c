@@ -23,11 +23,11 @@ int main(void) {
     outs[0] = gir_softmax(g, a, -1);                      /* a hand-written kernel */
     outs[1] = gir_exp(g, b);                              /* a generated f32 kernel */
     outs[2] = gir_logsumexp(g, a, gir_ints0(), 0);        /* a reduction */
-    if (gir_compile(g, 3, outs, &p) != GIR_OK) return 2;
+    if (gir_plan_compile(g, 3, outs, NULL, &p) != GIR_OK) return 2;
     gir_plan_bind(p, a, av);
     gir_plan_bind(p, b, bv);
     scalar = !strcmp(gir_simd_name(), "scalar");
-    ok = gir_run(p) == GIR_OK && (scalar ? n_exp >= 6 + 6 : n_exp == 0) && n_expf == (scalar ? 4 : 0);
+    ok = gir_plan_run(p) == GIR_OK && (scalar ? n_exp >= 6 + 6 : n_exp == 0) && n_expf == (scalar ? 4 : 0);
     gir_plan_free(p);
     gir_graph_free(g);
     return ok ? 0 : 1;

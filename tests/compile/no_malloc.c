@@ -32,9 +32,9 @@ int main(void) {
     if (!g) return 3;
     x = gir_input(g, GIR_DTYPE_F64, gir_shape0());
     y = gir_mul(g, gir_sin(g, x), x);
-    if (gir_grad(g, y, 1, &x, &dx) != GIR_OK || gir_compile(g, 1, &dx, &p) != GIR_OK) return 4;
+    if (gir_grad(g, y, 1, &x, &dx) != GIR_OK || gir_plan_compile(g, 1, &dx, NULL, &p) != GIR_OK) return 4;
     gir_plan_bind(p, x, &xv);
-    ok = gir_run(p) == GIR_OK;
+    ok = gir_plan_run(p) == GIR_OK;
     /* d/dx x sin x = sin x + x cos x */
     ok = ok && *(const double *)gir_plan_data(p, dx) > 0.076 && *(const double *)gir_plan_data(p, dx) < 0.078;
     gir_plan_free(p);

@@ -22,9 +22,9 @@ static unsigned char file[8192], vfile[1024];
 
 static gir_status run(gir_graph *g, const gir_node *outs, const float *x, float *res) {
     gir_plan *p = NULL;
-    gir_status s = gir_compile(g, 2, outs, &p);
+    gir_status s = gir_plan_compile(g, 2, outs, NULL, &p);
     if (s) return s;
-    if ((s = gir_plan_bind_bytes(p, gir_find(g, "x"), x, 6 * sizeof(float))) == GIR_OK && (s = gir_run(p)) == GIR_OK) {
+    if ((s = gir_plan_bind_bytes(p, gir_graph_find(g, "x"), x, 6 * sizeof(float))) == GIR_OK && (s = gir_plan_run(p)) == GIR_OK) {
         memcpy(res, gir_plan_data(p, outs[0]), sizeof(float));
         memcpy(res + 1, gir_plan_data(p, outs[1]), 6 * sizeof(float));
     }
@@ -50,20 +50,20 @@ int main(void) {
     loss = gir_name(g, gir_sum(g, gir_tanh(g, gir_matmul(g, x, w)), gir_ints0(), 0), "loss");
     outs[0] = loss;
     if (gir_grad(g, loss, 1, &w, &outs[1]) != GIR_OK) return 3;
-    if (gir_save_graph(g, 2, outs, NULL, 0, &need) != GIR_OK || need > sizeof file) return 4;
-    if (gir_save_graph(g, 2, outs, file, sizeof file, &n) != GIR_OK || n != need) return 5;
-    if (gir_load_graph(file, n, &d, &h, 2, louts, &nout, msg, sizeof msg) != GIR_OK || nout != 2) return 6;
+    if (gir_graph_save(g, 2, outs, NULL, 0, &need) != GIR_OK || need > sizeof file) return 4;
+    if (gir_graph_save(g, 2, outs, file, sizeof file, &n) != GIR_OK || n != need) return 5;
+    if (gir_graph_load(file, n, &d, &h, 2, louts, &nout, msg, sizeof msg) != GIR_OK || nout != 2) return 6;
     if (run(g, outs, xv, r1) != GIR_OK || run(h, louts, xv, r2) != GIR_OK || memcmp(r1, r2, sizeof r1)) return 7;
     {   /* no allocator: no memory, an error with a message */
         gir_graph *none = NULL;
-        if (gir_load_graph(file, n, NULL, &none, 2, louts, &nout, msg, sizeof msg) != GIR_ERR_OUT_OF_MEMORY || !msg[0] || none)
+        if (gir_graph_load(file, n, NULL, &none, 2, louts, &nout, msg, sizeof msg) != GIR_ERR_OUT_OF_MEMORY || !msg[0] || none)
             return 8;
     }
     /* the trained values back: variables by name, into the first graph, without allocating */
-    ((float *)gir_node_data(h, gir_find(h, "layer/w")))[0] = 7.0f;
-    if (gir_save_variables(h, 0, NULL, vfile, sizeof vfile, &vn) != GIR_OK) return 9;
+    ((float *)gir_node_data(h, gir_graph_find(h, "layer/w")))[0] = 7.0f;
+    if (gir_graph_save_variables(h, 0, NULL, vfile, sizeof vfile, &vn) != GIR_OK) return 9;
     need = used;
-    if (gir_load_variables(g, vfile, vn, 0) != GIR_OK || used != need) return 10;
+    if (gir_graph_load_variables(g, vfile, vn, 0) != GIR_OK || used != need) return 10;
     if (((const float *)gir_node_data(g, w))[0] != 7.0f) return 11;
     gir_graph_free(h);
     gir_graph_free(g);

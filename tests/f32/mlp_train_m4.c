@@ -46,7 +46,7 @@ int main(void) {
     gir_grad(g, outs[0], 4, var, grads);
     opt = gir_optim_defaults(GIR_OPTIM_SGD);
     nout = 1 + gir_optim_updates(g, &opt, 4, var, grads, lrin, outs + 1);
-    if (gir_graph_status(g) || gir_compile(g, nout, outs, &p)) return 100;
+    if (gir_graph_status(g) || gir_plan_compile(g, nout, outs, NULL, &p)) return 100;
     gir_plan_bind(p, xin, x); gir_plan_bind(p, yin, y); gir_plan_bind(p, lrin, &lr);
     for (k = 0; k < BATCH; ++k) {              /* a fixed batch: class = the sign pattern of two features */
         for (i = 0; i < IN; ++i) x[k * IN + i] = unit(&seed);
@@ -58,7 +58,7 @@ int main(void) {
 #endif
     for (k = 0; k < STEPS; ++k) {
         float loss;
-        if (gir_run(p)) { bad = 1; break; }
+        if (gir_plan_run(p)) { bad = 1; break; }
         loss = *(const float *)gir_plan_data(p, outs[0]);
         if (k == 0) first = loss;
         last = loss;
@@ -70,7 +70,7 @@ int main(void) {
     gir_graph_free(g);
     bad |= !(last < first * 0.5f);
 #if defined(GIR_F32_DCOUNT)
-    printf("f32 MLP training: %d steps, loss %d.%04d -> %d.%04d, double-precision helper calls in gir_run: %lu, "
+    printf("f32 MLP training: %d steps, loss %d.%04d -> %d.%04d, double-precision helper calls in gir_plan_run: %lu, "
            "SysTick ticks: %lu (x40 = instructions per step under -icount shift=0: %lu)\n",
            STEPS, (int)first, (int)(first * 10000.0f) % 10000, (int)last, (int)(last * 10000.0f) % 10000,
            (unsigned long)gir_f32_dcalls, (unsigned long)ticks, (unsigned long)ticks * 40ul / STEPS);

@@ -612,7 +612,7 @@ static int run(gir_dtype dt, const void *x, double *y, double *dx) {
     out[0] = gir_sum_squares(g, in, gir_ints0(), 0);
     if (dt == GIR_DTYPE_I32) out[1] = out[0];
     else if (gir_grad(g, out[0], 1, &in, &out[1])) return 1;
-    if (gir_compile(g, 2, out, &p) || gir_plan_bind(p, in, x) || gir_run(p)) return 1;
+    if (gir_plan_compile(g, 2, out, NULL, &p) || gir_plan_bind(p, in, x) || gir_plan_run(p)) return 1;
     for (k = 0; k < 4; ++k) {
         const void *d = gir_plan_data(p, out[k > 0]);
         int j = k > 0 ? k - 1 : 0;

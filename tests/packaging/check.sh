@@ -19,7 +19,7 @@ for how in find_package subdirectory fetchcontent; do
     "./$B/$how/consumer"
 done
 # find_package refuses a version the package does not satisfy (another minor version, a later major one)
-for want in 0.2 1.0; do
+for want in 0.1 0.3 1.0; do
     if cmake -S tests/packaging/consumer -B "$B/want_$want" -DGIR_HOW=find_package -DGIR_WANT=$want \
             -DCMAKE_PREFIX_PATH="$ROOT/$B/prefix" > "$B/want_$want.log" 2>&1; then
         echo "find_package(gir $want) accepted gir.h $(grep -o 'VERSION_M[A-Z]* [0-9]*' gir.h | head -2 | tr '\n' ' ')"

@@ -1,9 +1,9 @@
 /* fuzz_load - a libFuzzer target over both loaders (clang -fsanitize=fuzzer,address,undefined).
    Every input is given as it is (the checksums reject almost every mutation) and repaired (every checksum
-   rewritten, so mutations reach the parser and the builders) to gir_load_variables (strict, then partial) on a fixed graph, which must stay whole and
-   unchanged by a failed load, and to gir_load_graph; a graph that loads is saved again and must load again
+   rewritten, so mutations reach the parser and the builders) to gir_graph_load_variables (strict, then partial) on a fixed graph, which must stay whole and
+   unchanged by a failed load, and to gir_graph_load; a graph that loads is saved again and must load again
    (the same bytes), and when it is small it is compiled and run with its inputs bound to zeros, and run again
-   from a plan image (gir_plan_image), which must give the plan's bits; that image damaged by the input's bytes,
+   from a plan image (gir_plan_write_image), which must give the plan's bits; that image damaged by the input's bytes,
    its checksum made right, must open or be refused, never crash.
    Seeds: tests/programs/fuzz_corpus (tests/programs/io_data.c write). make test runs it for a short while, make fuzz-io for
    10^6 executions. */
@@ -27,7 +27,7 @@ static size_t snapshot(unsigned char *out) {
 }
 static void load_vars(const uint8_t *data, size_t size, unsigned flags) {
     size_t n = snapshot(snap_before);
-    gir_status s = gir_load_variables(fixed, data, size, flags);
+    gir_status s = gir_graph_load_variables(fixed, data, size, flags);
     if (s != GIR_OK) {
         if (!gir_graph_message(fixed)[0] || snapshot(snap_after) != n || memcmp(snap_before, snap_after, n)) __builtin_trap();
         gir_graph_clear_error(fixed);
@@ -47,9 +47,9 @@ static int run_small(gir_graph *g, int nout, const gir_node *outs) {
         total += gir_node_numel(g, h);
         if (gir_node_numel(g, h) > (int64_t)(sizeof zeros / 8) || total > (1 << 16)) return 0;
     }
-    if (gir_compile(g, nout, outs, &p) != GIR_OK) return 0;
+    if (gir_plan_compile(g, nout, outs, NULL, &p) != GIR_OK) return 0;
     for (j = 0; j < gir_graph_input_count(g); ++j) gir_plan_bind(p, gir_graph_input(g, j), zeros);
-    gir_run(p);
+    gir_plan_run(p);
     gir_plan_free(p);
     return 1;
 }
@@ -70,12 +70,12 @@ static void image_small(gir_graph *g, int nout, const gir_node *outs, const uint
     if (nin > 16) return;
     memset(&d, 0, sizeof d);
     d.flags = GIR_COMPILE_NO_FUSION;
-    if (gir_compile_ex(g, nout, outs, &d, &p) != GIR_OK) return;
+    if (gir_plan_compile(g, nout, outs, &d, &p) != GIR_OK) return;
     for (j = 0; j < nin; ++j) ins[j] = gir_graph_input(g, j);
-    if (gir_plan_image(p, nin, ins, nout, outs, NULL, 0, &len) != GIR_OK) __builtin_trap();
+    if (gir_plan_write_image(p, nin, ins, nout, outs, NULL, 0, &len) != GIR_OK) __builtin_trap();
     img = (uint64_t *)malloc(len);
     bad = (uint64_t *)malloc(len);
-    if (!img || !bad || gir_plan_image(p, nin, ins, nout, outs, img, len, &len) != GIR_OK) __builtin_trap();
+    if (!img || !bad || gir_plan_write_image(p, nin, ins, nout, outs, img, len, &len) != GIR_OK) __builtin_trap();
     if (gir_image_ram_size(img, len, &need) != GIR_OK) __builtin_trap();
     if (need <= sizeof ram) {
         if (gir_image_open(img, len, ram, sizeof ram, &m, msg, sizeof msg) != GIR_OK) __builtin_trap();
@@ -83,7 +83,7 @@ static void image_small(gir_graph *g, int nout, const gir_node *outs, const uint
             gir_plan_bind(p, ins[j], zeros);
             gir_image_bind(m, j, zeros, (size_t)gir_node_numel(g, ins[j]) * gir_dtype_size(gir_node_dtype(g, ins[j])));
         }
-        if ((gir_run(p) == GIR_OK) != (gir_image_run(m) == GIR_OK)) __builtin_trap();
+        if ((gir_plan_run(p) == GIR_OK) != (gir_image_run(m) == GIR_OK)) __builtin_trap();
         for (j = 0; j < nout && !gir_plan_message(p)[0]; ++j) {
             size_t bytes = 0;
             const void *a = gir_image_output(m, j, &bytes), *b = gir_plan_data(p, outs[j]);
@@ -114,15 +114,15 @@ static void load_graph(const uint8_t *data, size_t size) {
     int nout = 0, nout2 = 0;
     size_t n = 0, n2 = 0;
     unsigned char *buf;
-    if (gir_load_graph(data, size, NULL, &g, 8, outs, &nout, msg, sizeof msg) != GIR_OK) {
+    if (gir_graph_load(data, size, NULL, &g, 8, outs, &nout, msg, sizeof msg) != GIR_OK) {
         if (g || !msg[0]) __builtin_trap();
         return;
     }
     /* saved again, it loads again, and gives the same file */
     if (nout > 8) nout = 8;
-    if (gir_save_graph(g, nout, outs, NULL, 0, &n) != GIR_OK || !(buf = (unsigned char *)malloc(n))) __builtin_trap();
-    if (gir_save_graph(g, nout, outs, buf, n, &n2) != GIR_OK || n2 != n) __builtin_trap();
-    if (gir_load_graph(buf, n, NULL, &again, 8, outs2, &nout2, msg, sizeof msg) != GIR_OK) __builtin_trap();
+    if (gir_graph_save(g, nout, outs, NULL, 0, &n) != GIR_OK || !(buf = (unsigned char *)malloc(n))) __builtin_trap();
+    if (gir_graph_save(g, nout, outs, buf, n, &n2) != GIR_OK || n2 != n) __builtin_trap();
+    if (gir_graph_load(buf, n, NULL, &again, 8, outs2, &nout2, msg, sizeof msg) != GIR_OK) __builtin_trap();
     if (gir_graph_node_count(again) != gir_graph_node_count(g)) __builtin_trap();
     free(buf);
     gir_graph_free(again);

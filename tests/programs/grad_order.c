@@ -97,9 +97,9 @@ int main(void) {
     printf("nodes %lu, outputs", (unsigned long)gir_graph_node_count(g));
     for (k = 0; k < nout; ++k) printf(" %u", (unsigned)outs[k].id);
     printf("\n");
-    gir_dump_dot(g, NULL, stdout);
-    if (gir_save_graph(g, nout, outs, NULL, 0, &n) != GIR_OK || !(buf = (unsigned char *)malloc(n)) ||
-        gir_save_graph(g, nout, outs, buf, n, &n) != GIR_OK) {
+    gir_graph_dump_dot(g, NULL, stdout);
+    if (gir_graph_save(g, nout, outs, NULL, 0, &n) != GIR_OK || !(buf = (unsigned char *)malloc(n)) ||
+        gir_graph_save(g, nout, outs, buf, n, &n) != GIR_OK) {
         printf("save: %s\n", gir_graph_message(g));
         return 1;
     }

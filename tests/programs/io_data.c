@@ -26,8 +26,8 @@ static int write_corpus(const char *dir, const unsigned char *g, size_t gn, cons
     x = gir_name(s, gir_input(s, GIR_DTYPE_F32, gir_shape1(3)), "x");
     outs[0] = gir_name(s, gir_tanh(s, gir_mul(s, x, gir_name(s, gir_variable(s, GIR_DTYPE_F32, gir_shape1(3), NULL), "w"))), "y");
     outs[1] = gir_sum(s, gir_one_hot(s, gir_constant(s, GIR_DTYPE_I32, gir_shape1(1), NULL), 4, GIR_DTYPE_F64), gir_ints0(), 1);
-    ok = ok && gir_save_graph(s, 2, outs, buf, sizeof buf, &n) == GIR_OK && write_file(dir, "small_graph.gir", buf, n);
-    ok = ok && gir_save_variables(s, 0, NULL, buf, sizeof buf, &n) == GIR_OK && write_file(dir, "small_vars.gir", buf, n);
+    ok = ok && gir_graph_save(s, 2, outs, buf, sizeof buf, &n) == GIR_OK && write_file(dir, "small_graph.gir", buf, n);
+    ok = ok && gir_graph_save_variables(s, 0, NULL, buf, sizeof buf, &n) == GIR_OK && write_file(dir, "small_vars.gir", buf, n);
     gir_graph_free(s);
     return ok;
 }

@@ -52,11 +52,11 @@ static gir_graph *ioref_build(int zero, gir_node *outs) {
     if (!g) return NULL;
     x = gir_name(g, gir_input(g, GIR_DTYPE_F32, gir_shape2(2, 3)), "in/x");
     t = gir_name(g, gir_input(g, GIR_DTYPE_F32, gir_shape1(2)), "in/t");
-    gir_scope_push(g, "layer1");
+    gir_graph_push_scope(g, "layer1");
     w = ioref_var(g, GIR_DTYPE_F32, gir_shape2(3, 4), "w", 1, zero);
     b = ioref_var(g, GIR_DTYPE_F32, gir_shape1(4), "b", 2, zero);
     h = gir_name(g, gir_leaky_relu(g, gir_add(g, gir_matmul(g, x, w), b), 0.125), "h");
-    gir_scope_pop(g);
+    gir_graph_pop_scope(g);
     c = gir_constant(g, GIR_DTYPE_F32, gir_shape1(4), cv);
     y = gir_name(g, gir_sum(g, gir_mul(g, h, c), gir_ints1(-1), 0), "out/y");
     e = gir_sub(g, y, t);
@@ -72,7 +72,7 @@ static gir_graph *ioref_build(int zero, gir_node *outs) {
     gir_name(g, gir_dropout(g, extra, 0.25, 12345u), "misc/dropped");
     gir_name(g, gir_fill(g, GIR_DTYPE_I32, gir_shape2(2, 2), -7), "misc/fill");
     /* variables of every dtype and rank, empty ones included */
-    gir_scope_push(g, "misc");
+    gir_graph_push_scope(g, "misc");
     for (r = 0; r <= GIR_MAX_RANK; ++r) {
         char nm[16];
         int k;
@@ -85,7 +85,7 @@ static gir_graph *ioref_build(int zero, gir_node *outs) {
     ioref_var(g, GIR_DTYPE_U8, gir_shape2(2, 5), "bytes", 5, zero);
     ioref_var(g, GIR_DTYPE_I32, gir_shape0(), "count", 6, zero);
     ioref_var(g, GIR_DTYPE_F64, gir_shape3(2, 1, 3), "state/v", 7, zero);
-    gir_scope_pop(g);
+    gir_graph_pop_scope(g);
     outs[0] = loss; outs[1] = grads[0]; outs[2] = grads[1]; outs[3] = y;
     return g;
 }
@@ -96,9 +96,9 @@ static const float ioref_t[2] = {1.0f, -2.0f};
 /* compiles outs of g, binds the reference inputs (found by name), runs; NULL on failure */
 static gir_plan *ioref_run(gir_graph *g, const gir_node *outs) {
     gir_plan *p = NULL;
-    if (gir_compile(g, 4, outs, &p) != GIR_OK) return NULL;
-    if (gir_plan_bind_bytes(p, gir_find(g, "in/x"), ioref_x, sizeof ioref_x) != GIR_OK ||
-        gir_plan_bind_bytes(p, gir_find(g, "in/t"), ioref_t, sizeof ioref_t) != GIR_OK || gir_run(p) != GIR_OK) {
+    if (gir_plan_compile(g, 4, outs, NULL, &p) != GIR_OK) return NULL;
+    if (gir_plan_bind_bytes(p, gir_graph_find(g, "in/x"), ioref_x, sizeof ioref_x) != GIR_OK ||
+        gir_plan_bind_bytes(p, gir_graph_find(g, "in/t"), ioref_t, sizeof ioref_t) != GIR_OK || gir_plan_run(p) != GIR_OK) {
         gir_plan_free(p);
         return NULL;
     }
@@ -114,7 +114,7 @@ static int ioref_same_named(gir_graph *a, gir_graph *b, char *err, size_t errn) 
         na.id = k;
         if (!*gir_node_name(a, na)) continue;
         ++named;
-        nb = gir_find(b, gir_node_name(a, na));
+        nb = gir_graph_find(b, gir_node_name(a, na));
         sa = gir_node_shape(a, na); sb = gir_node_shape(b, nb);
         if (!nb.id || gir_node_op(a, na) != gir_node_op(b, nb) || gir_node_dtype(a, na) != gir_node_dtype(b, nb) ||
             sa.rank != sb.rank || memcmp(sa.dim, sb.dim, sizeof(int32_t) * (size_t)sa.rank)) {
@@ -152,18 +152,18 @@ static unsigned char *ioref_read_all(const char *path, size_t *n) {
 static int ioref_save(unsigned char **gbuf, size_t *gn, unsigned char **vbuf, size_t *vn) {
     gir_node outs[4];
     gir_graph *g = ioref_build(0, outs);
-    int ok = g && gir_graph_status(g) == GIR_OK && gir_save_graph(g, 4, outs, NULL, 0, gn) == GIR_OK &&
-             gir_save_variables(g, 0, NULL, NULL, 0, vn) == GIR_OK;
+    int ok = g && gir_graph_status(g) == GIR_OK && gir_graph_save(g, 4, outs, NULL, 0, gn) == GIR_OK &&
+             gir_graph_save_variables(g, 0, NULL, NULL, 0, vn) == GIR_OK;
     *gbuf = ok ? (unsigned char *)malloc(*gn) : NULL;
     *vbuf = ok ? (unsigned char *)malloc(*vn) : NULL;
-    ok = ok && *gbuf && *vbuf && gir_save_graph(g, 4, outs, *gbuf, *gn, gn) == GIR_OK &&
-         gir_save_variables(g, 0, NULL, *vbuf, *vn, vn) == GIR_OK;
+    ok = ok && *gbuf && *vbuf && gir_graph_save(g, 4, outs, *gbuf, *gn, gn) == GIR_OK &&
+         gir_graph_save_variables(g, 0, NULL, *vbuf, *vn, vn) == GIR_OK;
     gir_graph_free(g);
     return ok;
 }
 /* the graph saved again, over buf (which holds at least the file's bytes: the same graph) */
 static int ioref_resave(gir_graph *g, const gir_node *outs, unsigned char *buf, size_t *n) {
-    return gir_save_graph(g, 4, outs, buf, *n, n) == GIR_OK;
+    return gir_graph_save(g, 4, outs, buf, *n, n) == GIR_OK;
 }
 static int ioref_check(const char *dir, char *err, size_t errn) {
     char path[512], msg[256];
@@ -181,7 +181,7 @@ static int ioref_check(const char *dir, char *err, size_t errn) {
     if (!gfile || !vfile) { snprintf(err, errn, "cannot read the files in %s", dir); return 0; }
     ref = ioref_build(0, routs);
     /* the whole graph: same nodes, names and values, same outputs, same results */
-    if (gir_load_graph(gfile, gn, NULL, &loaded, 4, louts, &nout, msg, sizeof msg) != GIR_OK) {
+    if (gir_graph_load(gfile, gn, NULL, &loaded, 4, louts, &nout, msg, sizeof msg) != GIR_OK) {
         snprintf(err, errn, "load_graph: %.200s", msg);
         gir_graph_free(ref); free(gfile); free(vfile);
         return 0;
@@ -204,7 +204,7 @@ static int ioref_check(const char *dir, char *err, size_t errn) {
     }
     /* the variables file into the same graph built with zeros */
     zero = ioref_build(1, zouts);
-    if (gir_load_variables(zero, vfile, vn, 0) != GIR_OK) { snprintf(err, errn, "load_variables: %.200s", gir_graph_message(zero)); ok = 0; }
+    if (gir_graph_load_variables(zero, vfile, vn, 0) != GIR_OK) { snprintf(err, errn, "load_variables: %.200s", gir_graph_message(zero)); ok = 0; }
     else if (!ioref_same_named(ref, zero, err, errn)) ok = 0;
     /* saving here writes the same bytes: the loaded graph, and the variables of the graph built here */
     if (!ioref_save(&gnow, &gnn, &vnow, &vnn) || !ioref_resave(loaded, louts, gnow, &gnn) || gnn != gn || vnn != vn ||

@@ -35,8 +35,8 @@ int main(void) {
         gir_attr_zero(&a);
         y = gir_op_build(g, (gir_op)op, gir_op_parent_count((gir_op)op) < 0 ? 2 : gir_op_parent_count((gir_op)op), in, &a);
         gir_grad(g, gir_sum(g, y, gir_ints0(), 0), 2, in, dx);
-        if (gir_compile(g, 1, &y, &p) != GIR_OK || gir_plan_bind(p, in[0], xv) || gir_plan_bind(p, in[1], xv)) return 2;
-        if (gir_run(p) != GIR_OK) return 3;
+        if (gir_plan_compile(g, 1, &y, NULL, &p) != GIR_OK || gir_plan_bind(p, in[0], xv) || gir_plan_bind(p, in[1], xv)) return 2;
+        if (gir_plan_run(p) != GIR_OK) return 3;
         sink = *(const float *)gir_plan_data(p, y);
         return 0;
     }

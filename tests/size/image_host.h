@@ -12,11 +12,11 @@ static int size_print_image(gir_plan *p, int n_in, const gir_node *ins, int n_ou
     unsigned char *img;
     gir_op ops[GIR_OP__COUNT];
     int n, j;
-    if (gir_plan_image(p, n_in, ins, n_out, outs, NULL, 0, &len) != GIR_OK || !(img = (unsigned char *)malloc(len))) {
+    if (gir_plan_write_image(p, n_in, ins, n_out, outs, NULL, 0, &len) != GIR_OK || !(img = (unsigned char *)malloc(len))) {
         fprintf(stderr, "image: %s\n", gir_plan_message(p));
         return 1;
     }
-    if (gir_plan_image(p, n_in, ins, n_out, outs, img, len, &len) != GIR_OK ||
+    if (gir_plan_write_image(p, n_in, ins, n_out, outs, img, len, &len) != GIR_OK ||
         gir_image_ram_size(img, len, &ram) != GIR_OK || (n = gir_image_ops(img, len, ops, GIR_OP__COUNT)) < 0) {
         fprintf(stderr, "image: %s\n", gir_plan_message(p));
         free(img);

@@ -30,7 +30,7 @@ int main(void) {
                                gir_constant(g, GIR_DTYPE_F32, gir_shape1(OUT), b2)), 1);
     memset(&d, 0, sizeof d);
     d.flags = GIR_COMPILE_NO_FUSION;
-    if (gir_compile_ex(g, 1, &y, &d, &p) != GIR_OK) { fprintf(stderr, "%s\n", gir_graph_message(g)); return 1; }
+    if (gir_plan_compile(g, 1, &y, &d, &p) != GIR_OK) { fprintf(stderr, "%s\n", gir_graph_message(g)); return 1; }
     rc = size_print_image(p, 1, &x, 1, &y);
     gir_plan_free(p);
     gir_graph_free(g);

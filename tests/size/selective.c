@@ -28,7 +28,7 @@ static void still_usable(gir_graph *g, const char *what) {
     gir_graph_clear_error(g);
     x = gir_input(g, GIR_DTYPE_F32, gir_shape1(3));
     y = gir_add(g, x, x);
-    check(gir_compile(g, 1, &y, &p) == GIR_OK && gir_plan_bind(p, x, xv) == GIR_OK && gir_run(p) == GIR_OK, what,
+    check(gir_plan_compile(g, 1, &y, NULL, &p) == GIR_OK && gir_plan_bind(p, x, xv) == GIR_OK && gir_plan_run(p) == GIR_OK, what,
           gir_graph_message(g));
     o = p ? (const float *)gir_plan_data(p, y) : NULL;
     check(o && o[0] == 2 && o[1] == 4 && o[2] == 6, what, "x + x after the error");
@@ -135,8 +135,8 @@ static void test_only(void) {
     gir_grad(g, outs[0], 4, var, grads);
     nout = 1 + gir_optim_updates(g, &opt, 4, var, grads, lri, outs + 1);
     check(gir_graph_status(g) == GIR_OK, "MLP with gradients and SGD builds", gir_graph_message(g));
-    check(gir_compile(g, nout, outs, &p) == GIR_OK, "compile", gir_graph_message(g));
-    check(p && !gir_plan_bind(p, xi, x) && !gir_plan_bind(p, yi, lab) && !gir_plan_bind(p, lri, &lr) && !gir_run(p),
+    check(gir_plan_compile(g, nout, outs, NULL, &p) == GIR_OK, "compile", gir_graph_message(g));
+    check(p && !gir_plan_bind(p, xi, x) && !gir_plan_bind(p, yi, lab) && !gir_plan_bind(p, lri, &lr) && !gir_plan_run(p),
           "run", p ? gir_plan_message(p) : "no plan");
     loss_ref = ref_step(x, lab, ref[0], ref[1], ref[2], ref[3], lr);
     if (p) {
@@ -194,12 +194,12 @@ static void test_only_f32(void) {
                                            gir_constant(g, GIR_DTYPE_F32, gir_shape1(4), b))), 1);
     memset(&d, 0, sizeof d);
     d.flags = GIR_COMPILE_NO_FUSION;
-    check(gir_compile_ex(g, 1, &y, &d, &p) == GIR_OK && gir_plan_bind(p, xi, x) == GIR_OK && gir_run(p) == GIR_OK,
+    check(gir_plan_compile(g, 1, &y, &d, &p) == GIR_OK && gir_plan_bind(p, xi, x) == GIR_OK && gir_plan_run(p) == GIR_OK,
           "only_f32: f32 plan runs", p ? gir_plan_message(p) : gir_graph_message(g));
     got = p ? (const float *)gir_plan_data(p, y) : NULL;
     for (i = 0; got && i < 12; ++i) ok &= fabs(got[i] - want[i]) < 1e-6;
     check(got && ok, "only_f32: plan matches plain C", NULL);
-    check(p && gir_plan_image(p, 1, &xi, 1, &y, img, sizeof img, &len) == GIR_OK &&
+    check(p && gir_plan_write_image(p, 1, &xi, 1, &y, img, sizeof img, &len) == GIR_OK &&
           gir_image_dtypes(img, len) == 1u << GIR_DTYPE_F32 &&
           gir_image_open(img, len, ram, sizeof ram, &m, msg, sizeof msg) == GIR_OK &&
           gir_image_bind(m, 0, x, sizeof x) == GIR_OK && gir_image_run(m) == GIR_OK, "only_f32: f32 image runs", msg);
@@ -210,14 +210,14 @@ static void test_only_f32(void) {
           "only_f32: an f64 elementwise op is not built", gir_graph_message(g));
     gir_graph_clear_error(g);
     e64 = gir_softmax(g, x64, 0);   /* another kernel: refused when it runs */
-    check(gir_compile_ex(g, 1, &e64, &d, &p64) == GIR_OK && gir_plan_bind(p64, x64, d64) == GIR_OK, "only_f32: f64 "
+    check(gir_plan_compile(g, 1, &e64, &d, &p64) == GIR_OK && gir_plan_bind(p64, x64, d64) == GIR_OK, "only_f32: f64 "
           "plan compiles", gir_graph_message(g));
-    check(p64 && gir_run(p64) == GIR_ERR_NOT_BUILT && strstr(gir_plan_message(p64), "GIR_ONLY_F32") &&
+    check(p64 && gir_plan_run(p64) == GIR_ERR_NOT_BUILT && strstr(gir_plan_message(p64), "GIR_ONLY_F32") &&
           strstr(gir_plan_message(p64), "softmax"), "only_f32: an f64 step fails to run", p64 ? gir_plan_message(p64) : "");
-    check(p64 && gir_plan_image(p64, 1, &x64, 1, &e64, img, sizeof img, &len) == GIR_OK &&
+    check(p64 && gir_plan_write_image(p64, 1, &x64, 1, &e64, img, sizeof img, &len) == GIR_OK &&
           gir_image_open(img, len, ram, sizeof ram, &m, msg, sizeof msg) == GIR_ERR_NOT_BUILT && !m &&
           strstr(msg, "f64") && strstr(msg, "GIR_ONLY_F32"), "only_f32: an f64 image fails to open", msg);
-    check(gir_run(p) == GIR_OK, "only_f32: the f32 plan still runs", gir_plan_message(p));
+    check(gir_plan_run(p) == GIR_OK, "only_f32: the f32 plan still runs", gir_plan_message(p));
     gir_plan_free(p);
     gir_plan_free(p64);
     still_usable(g, "only_f32: graph after the errors");

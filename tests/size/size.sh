@@ -6,7 +6,7 @@
 # literals of the program's own object (from the map: the programs print nothing themselves) and of what main
 # grew by over the baseline's (GIR_STATIC: the compiler inlines functions called once); "delta" is the
 # program's .text minus the baseline's, which adds what gir.h drags in from libm, libgcc and libc.
-# size_infer and size_train run a plan image (gir_plan_image) that the program's host half writes: the device
+# size_infer and size_train run a plan image (gir_plan_write_image) that the program's host half writes: the device
 # links gir.h's run-time and the kernels of the image's ops; size_all builds, differentiates and compiles on the
 # device, so it links the graph code and every op.
 # Prints `bench size_<config> gir=<bytes> budget=<bytes> bytes ratio=<budget/gir>` per configuration, with

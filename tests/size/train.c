@@ -32,7 +32,7 @@ int main(void) {
     nout = 1 + gir_optim_updates(g, &opt, 4, var, grads, ins[2], outs + 1);
     memset(&d, 0, sizeof d);
     d.flags = GIR_COMPILE_NO_FUSION;
-    if (gir_graph_status(g) != GIR_OK || gir_compile_ex(g, nout, outs, &d, &p) != GIR_OK) {
+    if (gir_graph_status(g) != GIR_OK || gir_plan_compile(g, nout, outs, &d, &p) != GIR_OK) {
         fprintf(stderr, "%s\n", gir_graph_message(g));
         return 1;
     }

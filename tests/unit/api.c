@@ -29,10 +29,10 @@ static int grad_wrt_built_after(int gap) {
           gir_op_name(gir_node_op(g, gr[0])), (unsigned)gr[0].id);
     CHECK(gr[2].id && gir_node_op(g, gr[2]) == GIR_OP_FILL, "d y / d c: op %s", gir_op_name(gir_node_op(g, gr[2])));
     outs[0] = gr[0]; outs[1] = gr[1]; outs[2] = gr[2];
-    CHECK(gir_compile(g, 3, outs, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
+    CHECK(gir_plan_compile(g, 3, outs, NULL, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
     gir_plan_bind(p, x, xv);
     gir_plan_bind(p, w, wv);
-    CHECK(gir_run(p) == GIR_OK, "run: %s", gir_plan_message(p));
+    CHECK(gir_plan_run(p) == GIR_OK, "run: %s", gir_plan_message(p));
     d0 = (const double *)gir_plan_data(p, gr[0]);
     d1 = (const double *)gir_plan_data(p, gr[1]);
     d2 = (const double *)gir_plan_data(p, gr[2]);
@@ -168,7 +168,7 @@ static int test_handle_foreign_to_grad_and_compile(void) {
     CHECK(gir_grad(t.b, t.ay, 1, &t.bx, gr) == GIR_ERR_HANDLE && msg_has(t.b, "output") && msg_has(t.b, "another graph"),
           "grad of another graph's output: '%s'", gir_graph_message(t.b));
     gir_graph_clear_error(t.b);
-    CHECK(gir_compile(t.b, 1, &t.ay, &p) == GIR_ERR_HANDLE && !p && msg_has(t.b, "compile") &&
+    CHECK(gir_plan_compile(t.b, 1, &t.ay, NULL, &p) == GIR_ERR_HANDLE && !p && msg_has(t.b, "compile") &&
           msg_has(t.b, "another graph"), "compile of another graph's node: '%s'", gir_graph_message(t.b));
     CHECK(still_usable(t.b), "graph b unusable after the errors");
     two_graphs_free(&t);
@@ -203,12 +203,12 @@ static int test_handle_foreign_to_plan(void) {
     gir_plan *pa = NULL, *pb = NULL;
     double v[2] = {1, 2};
     two_graphs_make(&t);
-    CHECK(!gir_compile(t.a, 1, &t.ay, &pa) && !gir_compile(t.b, 1, &t.by, &pb), "compile");
+    CHECK(!gir_plan_compile(t.a, 1, &t.ay, NULL, &pa) && !gir_plan_compile(t.b, 1, &t.by, NULL, &pb), "compile");
     CHECK(gir_plan_bind(pb, t.ax, v) == GIR_ERR_HANDLE && strstr(gir_plan_message(pb), "another graph"),
           "bind of another graph's input: '%s'", gir_plan_message(pb));
     CHECK(gir_plan_bind_bytes(pb, t.ax, v, sizeof v) == GIR_ERR_HANDLE, "bind_bytes of another graph's input");
     CHECK(gir_plan_bind(pa, t.ax, v) == GIR_OK && gir_plan_bind(pb, t.bx, v) == GIR_OK, "own inputs");
-    CHECK(!gir_run(pa) && !gir_run(pb), "run");
+    CHECK(!gir_plan_run(pa) && !gir_plan_run(pb), "run");
     CHECK(gir_plan_data(pa, t.ay) && *(const double *)gir_plan_data(pa, t.ay) == 5, "own data");
     CHECK(gir_plan_data(pb, t.ay) == NULL && gir_plan_data(pa, t.by) == NULL, "another graph's node read from a plan");
     gir_plan_free(pa);
@@ -302,13 +302,13 @@ static int plans_outlive_graph(int free_first_plan_first) {
     CHECK(!gir_grad(g, y, 1, &w, &dw), "grad: %s", gir_graph_message(g));
     outs[0] = y; outs[1] = dw;
     graph_blocks = pa.live;
-    CHECK(!gir_compile(g, 2, outs, &p1) && !gir_compile(g, 1, &y, &p2), "compile: %s", gir_graph_message(g));
+    CHECK(!gir_plan_compile(g, 2, outs, NULL, &p1) && !gir_plan_compile(g, 1, &y, NULL, &p2), "compile: %s", gir_graph_message(g));
     ((double *)gir_node_data(g, w))[2] = 10;          /* a training update before the graph goes */
     gir_graph_free(g);
     CHECK(pa.live > graph_blocks, "the graph's memory went while plans of it are alive");
     CHECK(gir_plan_bind(p1, x, xv) == GIR_OK && gir_plan_bind_bytes(p2, x, xv, sizeof xv) == GIR_OK,
           "bind after gir_graph_free: %s / %s", gir_plan_message(p1), gir_plan_message(p2));
-    CHECK(gir_run(p1) == GIR_OK && gir_run(p2) == GIR_OK, "run after gir_graph_free: %s", gir_plan_message(p1));
+    CHECK(gir_plan_run(p1) == GIR_OK && gir_plan_run(p2) == GIR_OK, "run after gir_graph_free: %s", gir_plan_message(p1));
     CHECK(*(const double *)gir_plan_data(p1, y) == 74 && *(const double *)gir_plan_data(p2, y) == 74,
           "w . x after the graph was freed: %g", *(const double *)gir_plan_data(p1, y));
     CHECK(((const double *)gir_plan_data(p1, dw))[1] == 5, "d/dw");
@@ -317,11 +317,11 @@ static int plans_outlive_graph(int free_first_plan_first) {
         gir_plan_free(p1);
         CHECK(pa.live > 0, "freed with a plan still alive");
         xv[0] = 0;
-        CHECK(gir_run(p2) == GIR_OK && *(const double *)gir_plan_data(p2, y) == 70, "the other plan after one was freed");
+        CHECK(gir_plan_run(p2) == GIR_OK && *(const double *)gir_plan_data(p2, y) == 70, "the other plan after one was freed");
         gir_plan_free(p2);
     } else {
         gir_plan_free(p2);
-        CHECK(gir_run(p1) == GIR_OK && *(const double *)gir_plan_data(p1, y) == 74, "the other plan after one was freed");
+        CHECK(gir_plan_run(p1) == GIR_OK && *(const double *)gir_plan_data(p1, y) == 74, "the other plan after one was freed");
         gir_plan_free(p1);
     }
     CHECK(pa.live == 0, "%ld blocks left after every plan and the graph were freed", pa.live);
@@ -342,7 +342,7 @@ static int test_plan_freed_before_graph_releases_all(void) {
     g = gir_graph_new(&d);
     x = gir_input(g, GIR_DTYPE_F32, gir_shape1(4));
     y = gir_sum(g, x, gir_ints0(), 0);
-    CHECK(!gir_compile(g, 1, &y, &p), "compile");
+    CHECK(!gir_plan_compile(g, 1, &y, NULL, &p), "compile");
     gir_plan_free(p);
     gir_graph_free(g);
     CHECK(pa.live == 0, "%ld blocks left", pa.live);
@@ -365,20 +365,20 @@ static int test_bind_bytes_checks_size_and_alignment(void) {
     const void *mis = raw + (9 - (size_t)((uintptr_t)raw % 8)) % 8;   /* one byte past an 8-byte boundary */
     char num[32];
     outs[0] = y; outs[1] = ye;
-    CHECK(!gir_compile(g, 2, outs, &p), "compile: %s", gir_graph_message(g));
+    CHECK(!gir_plan_compile(g, 2, outs, NULL, &p), "compile: %s", gir_graph_message(g));
     CHECK(gir_plan_bind_bytes(p, x, xf, sizeof xf) == GIR_ERR_INVALID_ARG, "a float[4] for an f64[4] input was accepted");
     snprintf(num, sizeof num, "node %u", (unsigned)x.id);
     CHECK(strstr(gir_plan_message(p), num) && strstr(gir_plan_message(p), "f64[4]") &&
           strstr(gir_plan_message(p), "32 bytes") && strstr(gir_plan_message(p), "got 16"),
           "message for a float[4]: '%s'", gir_plan_message(p));
-    CHECK(gir_run(p) == GIR_ERR_UNBOUND, "the rejected buffer must not be bound");
+    CHECK(gir_plan_run(p) == GIR_ERR_UNBOUND, "the rejected buffer must not be bound");
     CHECK(gir_plan_bind_bytes(p, x, mis, 32) == GIR_ERR_INVALID_ARG && strstr(gir_plan_message(p), "aligned") &&
           strstr(gir_plan_message(p), "f64"), "misaligned pointer: '%s'", gir_plan_message(p));
     CHECK(gir_plan_bind_bytes(p, x, NULL, 32) == GIR_ERR_INVALID_ARG, "NULL data");
     CHECK(gir_plan_bind_bytes(p, y, xd, sizeof xd) == GIR_ERR_INVALID_ARG, "binding a non-input");
     CHECK(gir_plan_bind_bytes(p, x, xd, sizeof xd) == GIR_OK, "a double[4]: %s", gir_plan_message(p));
     CHECK(gir_plan_bind_bytes(p, e, NULL, 0) == GIR_OK, "an empty input takes NULL, 0: %s", gir_plan_message(p));
-    CHECK(gir_run(p) == GIR_OK && *(const double *)gir_plan_data(p, y) == 3, "sum %g", *(const double *)gir_plan_data(p, y));
+    CHECK(gir_plan_run(p) == GIR_OK && *(const double *)gir_plan_data(p, y) == 3, "sum %g", *(const double *)gir_plan_data(p, y));
     /* gir_plan_bind checks nothing about the buffer (documented): the float[4] is taken */
     CHECK(gir_plan_bind(p, x, xf) == GIR_OK, "gir_plan_bind");
     gir_plan_free(p);

@@ -111,11 +111,11 @@ static int fz_null_pointers(gir_graph *g, gir_node x) {
     CHECK(gir_grad(g, out, 1, &x, NULL) != GIR_OK, "gir_grad with NULL grads accepted");
     CHECK(gir_grad(g, out, -1, &x, &gr) != GIR_OK, "gir_grad with n = -1 accepted");
     gir_graph_clear_error(g);
-    CHECK(gir_compile(g, 1, NULL, &p) != GIR_OK && p == NULL, "gir_compile with NULL outputs accepted");
-    CHECK(gir_compile(g, 1, &out, NULL) != GIR_OK, "gir_compile with NULL plan pointer accepted");
-    CHECK(gir_compile(g, -3, &out, &p) != GIR_OK && p == NULL, "gir_compile with n = -3 accepted");
+    CHECK(gir_plan_compile(g, 1, NULL, NULL, &p) != GIR_OK && p == NULL, "gir_plan_compile with NULL outputs accepted");
+    CHECK(gir_plan_compile(g, 1, &out, NULL, NULL) != GIR_OK, "gir_plan_compile with NULL plan pointer accepted");
+    CHECK(gir_plan_compile(g, -3, &out, NULL, &p) != GIR_OK && p == NULL, "gir_plan_compile with n = -3 accepted");
     gir_graph_clear_error(g);
-    CHECK(gir_run(NULL) != GIR_OK && gir_plan_data(NULL, out) == NULL, "NULL plan accepted");
+    CHECK(gir_plan_run(NULL) != GIR_OK && gir_plan_data(NULL, out) == NULL, "NULL plan accepted");
     CHECK(gir_plan_bind(NULL, x, &a) != GIR_OK, "bind on a NULL plan accepted");
     gir_graph_clear_error(g);
     return 1;
@@ -130,9 +130,9 @@ static int fz_grad_later(gir_graph *g, gir_node y, gir_node later, const gir_nod
     fz_calls += 2;
     if (!l.id || gir_grad(g, l, 1, &later, &gr) != GIR_OK) { gir_graph_clear_error(g); return 1; }
     CHECK(gr.id, "no gradient node for a later wrt");
-    if (!fz_small(g, gr) || gir_compile(g, 1, &gr, &p) != GIR_OK) { gir_graph_clear_error(g); return 1; }
+    if (!fz_small(g, gr) || gir_plan_compile(g, 1, &gr, NULL, &p) != GIR_OK) { gir_graph_clear_error(g); return 1; }
     for (q = 0; q < ni; ++q) gir_plan_bind(p, ins[q], bufs[q]);
-    if (gir_run(p) == GIR_OK) {
+    if (gir_plan_run(p) == GIR_OK) {
         const void *d = gir_plan_data(p, gr);
         n = gir_node_numel(g, gr);
         for (e = 0; e < n && ok; ++e) ok = getv(d, gir_node_dtype(g, gr), e) == 0.0;
@@ -208,9 +208,9 @@ static int fz_round(int round, int *made, int *rejected, int *ran, int *diffed) 
     if (ok) {
         gir_plan *p = NULL;
         gir_graph_clear_error(g);
-        if (gir_compile(g, nn, nodes, &p) == GIR_OK) {
+        if (gir_plan_compile(g, nn, nodes, NULL, &p) == GIR_OK) {
             for (k = 0; k < ni; ++k) gir_plan_bind(p, ins[k], bufs[k]);
-            if (gir_run(p) == GIR_OK) ++*ran;
+            if (gir_plan_run(p) == GIR_OK) ++*ran;
             else if (!gir_plan_message(p)[0]) { ok = 0; snprintf(why, sizeof why, "run failed without a message"); }
             else if (verbose > 1) say("     fuzz round %d: %s\n", round, gir_plan_message(p));
             gir_plan_free(p);
@@ -226,10 +226,10 @@ static int fz_round(int round, int *made, int *rejected, int *ran, int *diffed) 
             if (l.id && gir_grad(g, l, 3, wrt, gr) == GIR_OK) {
                 gir_node outs[3];
                 outs[0] = l; outs[1] = gr[0]; outs[2] = gr[1];
-                if (gir_compile(g, 3, outs, &p) == GIR_OK) {
+                if (gir_plan_compile(g, 3, outs, NULL, &p) == GIR_OK) {
                     int q;
                     for (q = 0; q < ni; ++q) gir_plan_bind(p, ins[q], bufs[q]);
-                    gir_run(p);
+                    gir_plan_run(p);
                     gir_plan_free(p);
                     ++*diffed;
                 }

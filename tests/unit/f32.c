@@ -14,8 +14,8 @@ static int f32_run1(f32_unary_fn fn, int arg, gir_shape s, int dt, const void *x
     gir_plan *p = NULL;
     int64_t i, n;
     const void *yv;
-    int ok = gir_graph_status(g) == GIR_OK && gir_compile(g, 1, &y, &p) == GIR_OK && gir_plan_bind(p, x, xv) == GIR_OK &&
-             gir_run(p) == GIR_OK;
+    int ok = gir_graph_status(g) == GIR_OK && gir_plan_compile(g, 1, &y, NULL, &p) == GIR_OK && gir_plan_bind(p, x, xv) == GIR_OK &&
+             gir_plan_run(p) == GIR_OK;
     if (ok) {
         n = gir_node_numel(g, y);
         yv = gir_plan_data(p, y);
@@ -250,9 +250,9 @@ static int test_f32_xent_mse_dot_outer_vs_f64(void) {
     outs[3] = gir_dot(g, a, b);
     outs[4] = gir_outer(g, gir_slice(g, a, 0, 0, R, 1), gir_slice(g, b, 0, 0, C, 1));
     gir__vr_off = 1;
-    CHECK(gir_compile(g, 5, outs, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
+    CHECK(gir_plan_compile(g, 5, outs, NULL, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
     gir_plan_bind(p, xl, lg); gir_plan_bind(p, yl, lab); gir_plan_bind(p, xp, pr); gir_plan_bind(p, a, v1); gir_plan_bind(p, b, v2);
-    CHECK(gir_run(p) == GIR_OK, "run: %s", gir_plan_message(p));
+    CHECK(gir_plan_run(p) == GIR_OK, "run: %s", gir_plan_message(p));
     gir__vr_off = 0;
     CHECK(gir__f32_hits >= hits + 4, "f32 loops taken %lu times, want 4", gir__f32_hits - hits);
     for (r = 0; r < R; ++r) {
@@ -386,14 +386,14 @@ static int test_f32_constant_ref_plan_reads_callers_pointer(void) {
     CHECK(gir_node_data(g, c) == (void *)w, "gir_node_data is not the caller's pointer");
     y = gir_add(g, x, c);
     two[0] = y; two[1] = c;
-    CHECK(gir_compile(g, 2, two, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
+    CHECK(gir_plan_compile(g, 2, two, NULL, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
     gir_plan_bind(p, x, xv);
-    CHECK(gir_run(p) == GIR_OK, "run: %s", gir_plan_message(p));
+    CHECK(gir_plan_run(p) == GIR_OK, "run: %s", gir_plan_message(p));
     CHECK(gir_plan_data(p, c) == (const void *)w, "gir_plan_data of the constant is not the caller's pointer");
     out = (const float *)gir_plan_data(p, y);
     for (i = 0; i < N; ++i) CHECK(out[i] == w[i] + 1.0f, "y[%d] = %g", (int)i, out[i]);
     w[3] = 100.0f;                              /* read in place: a change shows in the next run */
-    CHECK(gir_run(p) == GIR_OK && out[3] == 101.0f, "y[3] = %g after the caller's change", out[3]);
+    CHECK(gir_plan_run(p) == GIR_OK && out[3] == 101.0f, "y[3] = %g after the caller's change", out[3]);
     f32_watch = w; f32_freed_bad = NULL;
     gir_plan_free(p);
     gir_graph_free(g);
@@ -420,7 +420,7 @@ static int test_f32_constant_ref_checks_alignment(void) {
     return 1;
 }
 /* a variable_ref is read-only: a plan assigning it does not compile (the message names it), gir_init and
-   gir_load_variables refuse it, an inference plan reads it in place; saving reads it, and a loaded copy matches */
+   gir_graph_load_variables refuse it, an inference plan reads it in place; saving reads it, and a loaded copy matches */
 static int test_f32_variable_ref_read_only(void) {
     static const float w[6] = {1, 2, 3, 4, 5, 6};
     static unsigned char buf[4096];
@@ -430,7 +430,7 @@ static int test_f32_variable_ref_read_only(void) {
     gir_plan *p = NULL;
     CHECK(v.id && gir_graph_status(g) == GIR_OK, "variable_ref: %s", gir_graph_message(g));
     up = gir_assign(g, v, gir_mul(g, v, gir_scalar(g, GIR_DTYPE_F32, 2.0)));
-    CHECK(gir_compile(g, 1, &up, &p) == GIR_ERR_INVALID_ARG && !p, "a plan writing a read-only variable compiled");
+    CHECK(gir_plan_compile(g, 1, &up, NULL, &p) == GIR_ERR_INVALID_ARG && !p, "a plan writing a read-only variable compiled");
     CHECK(strstr(gir_graph_message(g), "fc/w") && strstr(gir_graph_message(g), "read-only"), "message: %s",
           gir_graph_message(g));
     gir_graph_clear_error(g);
@@ -438,15 +438,15 @@ static int test_f32_variable_ref_read_only(void) {
     gir_graph_clear_error(g);
     y = gir_sum(g, v, gir_ints0(), 0);
     two[0] = y; two[1] = v;
-    CHECK(gir_compile(g, 2, two, &p) == GIR_OK && gir_run(p) == GIR_OK, "inference: %s", gir_graph_message(g));
+    CHECK(gir_plan_compile(g, 2, two, NULL, &p) == GIR_OK && gir_plan_run(p) == GIR_OK, "inference: %s", gir_graph_message(g));
     CHECK(gir_plan_data(p, v) == (const void *)w && gir_plan_scalar(p, y) == 21.0, "inference reads %p, sum %g",
           gir_plan_data(p, v), gir_plan_scalar(p, y));
     gir_plan_free(p);
-    CHECK(gir_save_variables(g, 1, &v, buf, sizeof buf, &size) == GIR_OK, "save: %s", gir_graph_message(g));
-    CHECK(gir_load_variables(g, buf, size, 0) == GIR_ERR_INVALID_ARG && strstr(gir_graph_message(g), "read-only"),
+    CHECK(gir_graph_save_variables(g, 1, &v, buf, sizeof buf, &size) == GIR_OK, "save: %s", gir_graph_message(g));
+    CHECK(gir_graph_load_variables(g, buf, size, 0) == GIR_ERR_INVALID_ARG && strstr(gir_graph_message(g), "read-only"),
           "loading into a read-only variable: %s", gir_graph_message(g));
     hv = gir_name(h, gir_variable(h, GIR_DTYPE_F32, gir_shape2(2, 3), NULL), "fc/w");
-    CHECK(gir_load_variables(h, buf, size, 0) == GIR_OK, "load: %s", gir_graph_message(h));
+    CHECK(gir_graph_load_variables(h, buf, size, 0) == GIR_OK, "load: %s", gir_graph_message(h));
     CHECK(memcmp(gir_node_data(h, hv), w, sizeof w) == 0, "saved values differ");
     gir_graph_free(g);
     gir_graph_free(h);

@@ -86,11 +86,11 @@ static int fu_compare(gir_graph *g, fu_inputs *in, int nout, const gir_node *out
     fd.fuse_chunk = chunk;
     ud.flags = GIR_COMPILE_NO_FUSION;
     CHECK(gir_graph_status(g) == GIR_OK, "build: %s", gir_graph_message(g));
-    CHECK(gir_compile_ex(g, nout, outs, &fd, &pf) == GIR_OK, "compile fused: %s", gir_graph_message(g));
-    if (gir_compile_ex(g, nout, outs, &ud, &pu) != GIR_OK) { gir_plan_free(pf); FAILF("compile unfused"); }
+    CHECK(gir_plan_compile(g, nout, outs, &fd, &pf) == GIR_OK, "compile fused: %s", gir_graph_message(g));
+    if (gir_plan_compile(g, nout, outs, &ud, &pu) != GIR_OK) { gir_plan_free(pf); FAILF("compile unfused"); }
     for (k = 0; k < in->cnt; ++k) { gir_plan_bind(pf, in->n[k], in->buf[k]); gir_plan_bind(pu, in->n[k], in->buf[k]); }
-    if (gir_plan_fused_groups(pu) != 0) { snprintf(why, sizeof why, "the unfused plan has fused groups"); ok = 0; }
-    if (ok && (gir_run(pf) != GIR_OK || gir_run(pu) != GIR_OK)) {
+    if (gir_plan_query_stats(pu).fused_groups != 0) { snprintf(why, sizeof why, "the unfused plan has fused groups"); ok = 0; }
+    if (ok && (gir_plan_run(pf) != GIR_OK || gir_plan_run(pu) != GIR_OK)) {
         snprintf(why, sizeof why, "run: %s / %s", gir_plan_message(pf), gir_plan_message(pu));
         ok = 0;
     }
@@ -102,8 +102,8 @@ static int fu_compare(gir_graph *g, fu_inputs *in, int nout, const gir_node *out
             ok = 0;
         }
     }
-    if (groups) *groups = gir_plan_fused_groups(pf);
-    if (nodes) *nodes = gir_plan_fused_nodes(pf);
+    if (groups) *groups = gir_plan_query_stats(pf).fused_groups;
+    if (nodes) *nodes = gir_plan_query_stats(pf).fused_nodes;
     if (keep && ok) *keep = pf; else gir_plan_free(pf);
     gir_plan_free(pu);
     return ok;
@@ -342,27 +342,27 @@ static int test_fuse_introspection(void) {
     y = gir_tanh(g, a);
     memset(&nd, 0, sizeof nd);
     nd.flags = GIR_COMPILE_NO_FUSION | GIR_COMPILE_NO_REUSE;   /* one place per value: the unfused arena holds m and a */
-    CHECK(gir_compile(g, 1, &y, &pf) == GIR_OK && gir_compile_ex(g, 1, &y, &nd, &pu) == GIR_OK, "compile");
+    CHECK(gir_plan_compile(g, 1, &y, NULL, &pf) == GIR_OK && gir_plan_compile(g, 1, &y, &nd, &pu) == GIR_OK, "compile");
     outs[0] = y; outs[1] = m;
-    CHECK(gir_compile(g, 2, outs, &pk) == GIR_OK, "compile with m as output");
+    CHECK(gir_plan_compile(g, 2, outs, NULL, &pk) == GIR_OK, "compile with m as output");
     gir_plan_bind(pf, x, xv); gir_plan_bind(pu, x, xv); gir_plan_bind(pk, x, xv);
-    CHECK(!gir_run(pf) && !gir_run(pu) && !gir_run(pk), "run");
-    CHECK(gir_plan_fused_groups(pf) == 1 && gir_plan_fused_nodes(pf) == 3, "fused: %d groups, %d nodes",
-          gir_plan_fused_groups(pf), gir_plan_fused_nodes(pf));
-    CHECK(gir_plan_fused_groups(pu) == 0 && gir_plan_fused_nodes(pu) == 0, "NO_FUSION plan has groups");
-    CHECK(gir_plan_step_count(pf) == gir_plan_step_count(pu) - 2, "steps %d fused, %d unfused",
-          gir_plan_step_count(pf), gir_plan_step_count(pu));
-    CHECK(gir_plan_arena_bytes(pf) + 2 * 5000 * sizeof(float) <= gir_plan_arena_bytes(pu),
-          "arena %zu fused, %zu unfused", gir_plan_arena_bytes(pf), gir_plan_arena_bytes(pu));
+    CHECK(!gir_plan_run(pf) && !gir_plan_run(pu) && !gir_plan_run(pk), "run");
+    CHECK(gir_plan_query_stats(pf).fused_groups == 1 && gir_plan_query_stats(pf).fused_nodes == 3, "fused: %d groups, %d nodes",
+          gir_plan_query_stats(pf).fused_groups, gir_plan_query_stats(pf).fused_nodes);
+    CHECK(gir_plan_query_stats(pu).fused_groups == 0 && gir_plan_query_stats(pu).fused_nodes == 0, "NO_FUSION plan has groups");
+    CHECK(gir_plan_query_stats(pf).steps == gir_plan_query_stats(pu).steps - 2, "steps %d fused, %d unfused",
+          gir_plan_query_stats(pf).steps, gir_plan_query_stats(pu).steps);
+    CHECK(gir_plan_query_stats(pf).arena_bytes + 2 * 5000 * sizeof(float) <= gir_plan_query_stats(pu).arena_bytes,
+          "arena %zu fused, %zu unfused", gir_plan_query_stats(pf).arena_bytes, gir_plan_query_stats(pu).arena_bytes);
     CHECK(!gir_plan_data(pf, m) && !gir_plan_data(pf, a), "fused-away values have data");
     CHECK(gir_plan_data(pu, m) && gir_plan_data(pu, a), "unfused values have no data");
-    CHECK(gir_plan_fused_groups(pk) == 1 && gir_plan_fused_nodes(pk) == 2, "m as output: %d groups, %d nodes",
-          gir_plan_fused_groups(pk), gir_plan_fused_nodes(pk));
+    CHECK(gir_plan_query_stats(pk).fused_groups == 1 && gir_plan_query_stats(pk).fused_nodes == 2, "m as output: %d groups, %d nodes",
+          gir_plan_query_stats(pk).fused_groups, gir_plan_query_stats(pk).fused_nodes);
     CHECK(gir_plan_data(pk, m) && !memcmp(gir_plan_data(pk, m), gir_plan_data(pu, m), 5000 * sizeof(float)),
           "an output fused into a chain lost its value");
     CHECK(!memcmp(gir_plan_data(pf, y), gir_plan_data(pu, y), 5000 * sizeof(float)) &&
           !memcmp(gir_plan_data(pk, y), gir_plan_data(pu, y), 5000 * sizeof(float)), "values differ");
-    CHECK(gir_plan_fused_groups(NULL) == 0 && gir_plan_fused_nodes(NULL) == 0, "NULL plan");
+    CHECK(gir_plan_query_stats(NULL).fused_groups == 0 && gir_plan_query_stats(NULL).fused_nodes == 0, "NULL plan");
     gir_plan_free(pf); gir_plan_free(pu); gir_plan_free(pk);
     gir_graph_free(g);
     /* a group holds one output shape: exp of a bias row [50] is computed once, not per row of [100, 50] */
@@ -370,9 +370,9 @@ static int test_fuse_introspection(void) {
     x = gir_input(g, GIR_DTYPE_F32, gir_shape2(100, 50));
     m = gir_exp(g, gir_input(g, GIR_DTYPE_F32, gir_shape1(50)));
     y = gir_tanh(g, gir_add(g, x, m));
-    CHECK(gir_compile(g, 1, &y, &pf) == GIR_OK, "compile");
-    CHECK(gir_plan_fused_groups(pf) == 1 && gir_plan_fused_nodes(pf) == 2 && gir_plan_data(pf, m) != NULL,
-          "bias row: %d groups, %d nodes", gir_plan_fused_groups(pf), gir_plan_fused_nodes(pf));
+    CHECK(gir_plan_compile(g, 1, &y, NULL, &pf) == GIR_OK, "compile");
+    CHECK(gir_plan_query_stats(pf).fused_groups == 1 && gir_plan_query_stats(pf).fused_nodes == 2 && gir_plan_data(pf, m) != NULL,
+          "bias row: %d groups, %d nodes", gir_plan_query_stats(pf).fused_groups, gir_plan_query_stats(pf).fused_nodes);
     gir_plan_free(pf);
     gir_graph_free(g);
     free(xv);
@@ -380,7 +380,7 @@ static int test_fuse_introspection(void) {
 }
 
 /* fusion allocates at compile time only: every allocation failure of a fused compile is OUT_OF_MEMORY without
-   a leak, and gir_run allocates nothing */
+   a leak, and gir_plan_run allocates nothing */
 static int test_fuse_memory(void) {
     failing f;
     gir_allocator al;
@@ -405,16 +405,16 @@ static int test_fuse_memory(void) {
         y = gir_sum(g, gir_tanh(g, gir_relu(g, gir_add(g, gir_mul(g, x, x), b))), gir_ints0(), 0);
         CHECK(gir_grad(g, y, 1, &x, &gr) == GIR_OK, "grad");
         f.fail_at = k ? f.count + k : 0;
-        s = gir_compile(g, 1, &gr, &p);
+        s = gir_plan_compile(g, 1, &gr, NULL, &p);
         if (k == 0) {
-            CHECK(s == GIR_OK && gir_plan_fused_groups(p) >= 1, "compile: %s, %d groups", gir_status_name(s),
-                  gir_plan_fused_groups(p));
+            CHECK(s == GIR_OK && gir_plan_query_stats(p).fused_groups >= 1, "compile: %s, %d groups", gir_status_name(s),
+                  gir_plan_query_stats(p).fused_groups);
             total = f.count;
             gir_plan_bind(p, x, xv);
             gir_plan_bind(p, b, xv);
             before = f.count;
-            for (r = 0; r < 3; ++r) CHECK(gir_run(p) == GIR_OK, "run");
-            CHECK(f.count == before, "gir_run allocated %ld times", f.count - before);
+            for (r = 0; r < 3; ++r) CHECK(gir_plan_run(p) == GIR_OK, "run");
+            CHECK(f.count == before, "gir_plan_run allocated %ld times", f.count - before);
         } else if (f.fail_at > total) {
             gir_plan_free(p);
             gir_graph_free(g);

@@ -46,7 +46,7 @@ static int ad_reads_placeholder(gir_graph *g, gir_node r) {
 /* compile outs, bind the case's inputs, run; NULL on failure (why is set) */
 static gir_plan *ad_run(built *b, const gcase *c, int n, const gir_node *outs) {
     gir_plan *p = NULL;
-    if (gir_compile(b->g, n, outs, &p) || !bind_all(p, b, c) || gir_run(p)) {
+    if (gir_plan_compile(b->g, n, outs, NULL, &p) || !bind_all(p, b, c) || gir_plan_run(p)) {
         snprintf(why, sizeof why, "compile/run failed: %.600s %.300s", gir_graph_message(b->g), p ? gir_plan_message(p) : "");
         gir_plan_free(p);
         return NULL;
@@ -106,11 +106,11 @@ static int test_jvp_case(const gcase *c, int *skipped) {
         int bad = 0;
         for (j = 0; j < nw; ++j)
             for (i = 0; i < c->in[wk[j]].n; ++i) ((double *)b.buf[wk[j]])[i] += h * tv[j][i];
-        gir_run(p);
+        gir_plan_run(p);
         memcpy(yp, gir_plan_data(p, b.y), (size_t)ny * sizeof(double));
         for (j = 0; j < nw; ++j)
             for (i = 0; i < c->in[wk[j]].n; ++i) ((double *)b.buf[wk[j]])[i] -= 2 * h * tv[j][i];
-        gir_run(p);
+        gir_plan_run(p);
         for (i = 0; i < ny && !bad; ++i) {
             double ym = ((const double *)gir_plan_data(p, b.y))[i], fd = (yp[i] - ym) / (2 * h);
             if (!(fabs(fd - jv[i]) <= 1e-6 * (1 + fabs(yp[i])) + 1e-5 * fabs(fd))) {
@@ -303,7 +303,7 @@ static int ad_check_fn(const adcase *c) {
         }
         outs[n++] = hess; outs[n++] = hvp;
     }
-    if (gir_compile(g, n, outs, &p) || gir_run(p)) {
+    if (gir_plan_compile(g, n, outs, NULL, &p) || gir_plan_run(p)) {
         snprintf(why, sizeof why, "%.31s: compile/run: %.600s %.300s", c->name, gir_graph_message(g), p ? gir_plan_message(p) : "");
         gir_plan_free(p);
         gir_graph_free(g);
@@ -382,7 +382,7 @@ static int test_vjp_multi(void) {
     l = gir_sum(g, gir_mul(g, y[0], gir_add(g, c[0], c[1])), gir_ints0(), 0);
     CHECK(gir_grad(g, l, 1, wrt, r2) == GIR_OK, "grad: %.900s", gir_graph_message(g));
     outs[0] = v[0]; outs[1] = v[1]; outs[2] = v[2]; outs[3] = r[0]; outs[4] = r[1]; outs[5] = v2[0]; outs[6] = r2[0];
-    CHECK(gir_compile(g, 7, outs, &p) == GIR_OK && gir_run(p) == GIR_OK, "run: %.900s", gir_graph_message(g));
+    CHECK(gir_plan_compile(g, 7, outs, NULL, &p) == GIR_OK && gir_plan_run(p) == GIR_OK, "run: %.900s", gir_graph_message(g));
     a = ad_vals(g, p, v[0]); b = ad_vals(g, p, r[0]);
     ok = ad_close(a, b, 6, 1e-12, "d/dx");
     free(a); free(b);
@@ -425,9 +425,9 @@ static void ad_free(adgraph *a) {
 static gir_plan *ad_plan(adgraph *a, int n, const gir_node *outs) {
     gir_plan *p = NULL;
     int k;
-    if (gir_compile(a->g, n, outs, &p) != GIR_OK) return NULL;
+    if (gir_plan_compile(a->g, n, outs, NULL, &p) != GIR_OK) return NULL;
     for (k = 0; k < a->nin; ++k) gir_plan_bind(p, a->x[k], a->buf[k]);
-    if (gir_run(p) != GIR_OK) { gir_plan_free(p); return NULL; }
+    if (gir_plan_run(p) != GIR_OK) { gir_plan_free(p); return NULL; }
     return p;
 }
 /* Hessian-vector products of l = sum(f(x) * w): forward over reverse, jvp(grad l, t), equals reverse over
@@ -494,10 +494,10 @@ static int test_jvp_of_jvp(void) {
         n = gir_node_numel(a.g, j1);
         got = ad_vals(a.g, p, j2);
         for (k = 0; k < c->nin; ++k) for (e = 0; e < c->in[k].n; ++e) a.buf[k][e] += h * t2v[k][e];
-        gir_run(p);
+        gir_plan_run(p);
         hi = ad_vals(a.g, p, j1);
         for (k = 0; k < c->nin; ++k) for (e = 0; e < c->in[k].n; ++e) a.buf[k][e] -= 2 * h * t2v[k][e];
-        gir_run(p);
+        gir_plan_run(p);
         want = ad_vals(a.g, p, j1);
         for (e = 0; e < n; ++e) want[e] = (hi[e] - want[e]) / (2 * h);
         ok = ad_close(got, want, n, 1e-6, c->name);
@@ -585,9 +585,9 @@ static int test_ad_errors(void) {
           "%.900s", gir_graph_message(g));
     CHECK(gir_graph_input_count(g) == 4, "the placeholders count as graph inputs: %d", gir_graph_input_count(g));
     CHECK(gir_node_grad_level(g, outs[0]) == 2, "jvp's grad level %d, not 2", gir_node_grad_level(g, outs[0]));
-    CHECK(gir_compile(g, 2, outs, &p) == GIR_OK, "%.900s", gir_graph_message(g));
+    CHECK(gir_plan_compile(g, 2, outs, NULL, &p) == GIR_OK, "%.900s", gir_graph_message(g));
     gir_plan_bind(p, x, xv);
-    CHECK(gir_run(p) == GIR_OK, "%.900s", gir_plan_message(p));
+    CHECK(gir_plan_run(p) == GIR_OK, "%.900s", gir_plan_message(p));
     CHECK(fabs(((const double *)gir_plan_data(p, outs[0]))[5] - exp(0.6)) < 1e-14, "jvp value");
     CHECK(fabs(((const double *)gir_plan_data(p, outs[1]))[5 * 6 + 5] - exp(0.6)) < 1e-14 &&
           ((const double *)gir_plan_data(p, outs[1]))[5 * 6 + 4] == 0, "hessian value");
@@ -613,9 +613,9 @@ static int test_jacobian_shapes(void) {
     s = gir_node_shape(g, j[1]);
     CHECK(s.rank == 3 && s.dim[0] == 3 && s.dim[2] == 2, "constant jacobian shape");
     CHECK(gir_node_dtype(g, j[2]) == GIR_DTYPE_F32 && gir_node_shape(g, j[2]).rank == 4, "f32 jacobian");
-    CHECK(!gir_compile(g, 2, j + 1, &p), "%.900s", gir_graph_message(g));
+    CHECK(!gir_plan_compile(g, 2, j + 1, NULL, &p), "%.900s", gir_graph_message(g));
     gir_plan_bind(p, x, xv);
-    CHECK(!gir_run(p), "run");
+    CHECK(!gir_plan_run(p), "run");
     for (k = 0; k < 12; ++k) CHECK(((const double *)gir_plan_data(p, j[1]))[k] == 0, "constant's jacobian");
     v = (const float *)gir_plan_data(p, j[2]);
     for (k = 0; k < 16; ++k) CHECK(v[k] == (k % 5 == 0 ? 2.0f * (float)xv[k / 5] : 0.0f), "d x^2 / d x at %d: %g", k, v[k]);
@@ -643,8 +643,8 @@ static gir_status ad_oom_body(const gir_allocator *al) {
     if (s == GIR_OK) s = gir_jacobian(g, y, x, &outs[1]);
     if (s == GIR_OK) s = gir_jacobian(g, gir_reshape(g, y, gir_shape1(2)), w, &outs[2]);
     if (s == GIR_OK) s = gir_hessian(g, l, x, &outs[3]);
-    if (s == GIR_OK) s = gir_compile(g, 4, outs, &p);
-    if (s == GIR_OK && (s = gir_plan_bind(p, x, xv)) == GIR_OK) s = gir_run(p);
+    if (s == GIR_OK) s = gir_plan_compile(g, 4, outs, NULL, &p);
+    if (s == GIR_OK && (s = gir_plan_bind(p, x, xv)) == GIR_OK) s = gir_plan_run(p);
     if (gir_graph_status(g) == GIR_ERR_OUT_OF_MEMORY) s = GIR_ERR_OUT_OF_MEMORY;   /* a builder's, first */
     else if (s == GIR_OK && gir_graph_status(g) != GIR_OK) s = gir_graph_status(g);
     gir_plan_free(p);

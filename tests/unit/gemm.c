@@ -147,12 +147,12 @@ static int gm_matmul_t(int dt, gir_shape as, gir_shape bs, int ta, int tb, int o
     for (i = 0; i < na; ++i) gm_set(av, es, i, gm_rand());
     for (i = 0; i < nb; ++i) gm_set(bv, es, i, gm_rand());
     outs[0] = z; outs[1] = xa;
-    CHECK(gir_compile(g, want_tr ? 2 : 1, outs, &p) == GIR_OK, "%s: compile: %s", label, gir_graph_message(g));
+    CHECK(gir_plan_compile(g, want_tr ? 2 : 1, outs, NULL, &p) == GIR_OK, "%s: compile: %s", label, gir_graph_message(g));
     for (i = 0; i < p->nsteps; ++i) ntr += p->steps[i].op == GIR_OP_TRANSPOSE;
     CHECK(ntr == want_tr, "%s: the plan has %d transpose steps, want %d", label, ntr, want_tr);
     gir_plan_bind(p, x, av);
     gir_plan_bind(p, y, bv);
-    CHECK(gir_run(p) == GIR_OK, "%s: run: %s", label, gir_plan_message(p));
+    CHECK(gir_plan_run(p) == GIR_OK, "%s: run: %s", label, gir_plan_message(p));
     zv = gir_plan_data(p, z);
     if (want_tr) {                                  /* the transpose, computed as well, is the exact transpose */
         const void *tv = gir_plan_data(p, xa);
@@ -255,12 +255,12 @@ static int test_gemm_matmul_adjoints_copy_no_transpose(void) {
     for (i = 0; i < 15; ++i) wv[i] = gm_rand();
     wrt[0] = x; wrt[1] = w;
     CHECK(gir_grad(g, y, 2, wrt, gr) == GIR_OK, "grad: %s", gir_graph_message(g));
-    CHECK(gir_compile(g, 2, gr, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
+    CHECK(gir_plan_compile(g, 2, gr, NULL, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
     for (i = 0; i < (int)p->nsteps; ++i) ntr += p->steps[i].op == GIR_OP_TRANSPOSE;
     CHECK(ntr == 0, "the gradient plan copies %d transposes", ntr);
     gir_plan_bind(p, x, xv);
     gir_plan_bind(p, w, wv);
-    CHECK(gir_run(p) == GIR_OK, "run: %s", gir_plan_message(p));
+    CHECK(gir_plan_run(p) == GIR_OK, "run: %s", gir_plan_message(p));
     dx = (const double *)gir_plan_data(p, gr[0]);
     dw = (const double *)gir_plan_data(p, gr[1]);
     for (i = 0; i < 8; ++i)                         /* y = sum (x w)^2: dy/d(xw) = 2 x w */
@@ -307,7 +307,7 @@ static int test_gemm_matmul_scratch_from_plan(void) {
     x = gir_input(g, GIR_DTYPE_F32, gir_shape2(200, 300));
     w = gir_input(g, GIR_DTYPE_F32, gir_shape2(300, 150));
     y = gir_matmul(g, x, w);
-    CHECK(gir_compile(g, 1, &y, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
+    CHECK(gir_plan_compile(g, 1, &y, NULL, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
 #if defined(GIR_NO_PACKED_GEMM)                 /* plain loops: no packing buffers at all */
     (void)need;
     CHECK(p->scratch_bytes == 0, "the plan has %lu scratch bytes, plain loops need none", (unsigned long)p->scratch_bytes);
@@ -318,8 +318,8 @@ static int test_gemm_matmul_scratch_from_plan(void) {
     gir_plan_bind(p, x, xv);
     gir_plan_bind(p, w, wv);
     before = f.count;
-    for (i = 0; i < 3; ++i) CHECK(gir_run(p) == GIR_OK, "run: %s", gir_plan_message(p));
-    CHECK(f.count == before, "gir_run allocated %ld times", f.count - before);
+    for (i = 0; i < 3; ++i) CHECK(gir_plan_run(p) == GIR_OK, "run: %s", gir_plan_message(p));
+    CHECK(f.count == before, "gir_plan_run allocated %ld times", f.count - before);
     {
         const float *yv = (const float *)gir_plan_data(p, y);
         double want = 0, mag = 0;

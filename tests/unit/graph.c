@@ -249,7 +249,7 @@ static int test_rec_stores_never_move(void) {
     CHECK(gir_graph_status(g) == GIR_OK, "%s", gir_graph_message(g));
     CHECK(g->attrs.head != g->attrs.tail && g->names.head != g->names.tail, "the stores did not add blocks");
     CHECK(gir__store_at(&g->attrs, g->nodes[s.id].attr) == ap && gir_node_name(g, s) == np, "a record moved");
-    CHECK(gir_find(g, "n4321").id && !strcmp(gir_node_name(g, gir_find(g, "n4321")), "n4321"), "names lost");
+    CHECK(gir_graph_find(g, "n4321").id && !strcmp(gir_node_name(g, gir_graph_find(g, "n4321")), "n4321"), "names lost");
     CHECK(gir_node_attr(g, x).l[0].n == 1 && gir_node_attr(g, x).i[0] == 1, "attributes lost");
     gir_graph_free(g);
     CHECK(c.live == 0, "%ld blocks not freed", c.live);
@@ -349,7 +349,7 @@ static int test_rec_shapes_shared_never_move(void) {
     gir_graph_free(g);
     return 1;
 }
-/* The scope prefix is allocated by the first gir_scope_push only: a graph that never pushes a scope does not
+/* The scope prefix is allocated by the first gir_graph_push_scope only: a graph that never pushes a scope does not
    pay for it, and a push that runs out of memory is an error that leaves the graph usable (names unscoped). */
 static int test_rec_scope_allocated_on_first_push(void) {
     rec_alloc c;
@@ -360,20 +360,20 @@ static int test_rec_scope_allocated_on_first_push(void) {
     d = rec_desc(&c, NULL);
     g = gir_graph_new(&d);
     x = gir_input(g, GIR_DTYPE_F32, gir_shape1(3));
-    CHECK(g->scope == NULL && !strcmp(gir_scope(g), ""), "a scope before any push");
+    CHECK(g->scope == NULL && !strcmp(gir_graph_scope(g), ""), "a scope before any push");
     c.fail_from = c.calls + 1;
-    CHECK(gir_scope_push(g, "layer1") == GIR_ERR_OUT_OF_MEMORY && strstr(gir_graph_message(g), "scope: out of memory"),
+    CHECK(gir_graph_push_scope(g, "layer1") == GIR_ERR_OUT_OF_MEMORY && strstr(gir_graph_message(g), "scope: out of memory"),
           "push without memory: %s", gir_graph_message(g));
     c.fail_from = 0;
     gir_graph_clear_error(g);
-    CHECK(!strcmp(gir_scope(g), "") && !strcmp(gir_node_name(g, gir_name(g, x, "w")), "w"), "not usable after it");
-    CHECK(gir_scope_push(g, "layer1") == GIR_OK && gir_scope_push(g, "conv") == GIR_OK &&
-          !strcmp(gir_scope(g), "layer1/conv") && !strcmp(gir_node_name(g, gir_name(g, gir_neg(g, x), "b")),
+    CHECK(!strcmp(gir_graph_scope(g), "") && !strcmp(gir_node_name(g, gir_name(g, x, "w")), "w"), "not usable after it");
+    CHECK(gir_graph_push_scope(g, "layer1") == GIR_OK && gir_graph_push_scope(g, "conv") == GIR_OK &&
+          !strcmp(gir_graph_scope(g), "layer1/conv") && !strcmp(gir_node_name(g, gir_name(g, gir_neg(g, x), "b")),
                                                           "layer1/conv/b"), "scoped name: %s", gir_graph_message(g));
-    gir_scope_pop(g);
-    gir_scope_pop(g);
-    gir_scope_pop(g);
-    CHECK(!strcmp(gir_scope(g), ""), "pop");
+    gir_graph_pop_scope(g);
+    gir_graph_pop_scope(g);
+    gir_graph_pop_scope(g);
+    CHECK(!strcmp(gir_graph_scope(g), ""), "pop");
     gir_graph_free(g);
     CHECK(c.live == 0, "%ld blocks not freed", c.live);
     return 1;
@@ -436,9 +436,9 @@ static int rec_run_dot(const char *t) {
     return 1;
 }
 static char *rec_dot_text(const gir_graph *g, const gir_plan *p) {
-    size_t n = gir_dump_dot_buf(g, p, NULL, 0);
+    size_t n = gir_graph_dump_dot_buf(g, p, NULL, 0);
     char *t = (char *)malloc(n + 1);
-    if (t) gir_dump_dot_buf(g, p, t, n + 1);
+    if (t) gir_graph_dump_dot_buf(g, p, t, n + 1);
     return t;
 }
 static int test_rec_dot_graph(void) {
@@ -457,11 +457,11 @@ static int test_rec_dot_graph(void) {
     if (!rec_dot_structure(t) || !rec_dot_has_graph(g, t) || !rec_run_dot(t)) { free(t); return 0; }
     CHECK(strstr(t, "variable 'l1/w'\\nf32[32,10]\\ninput\""), "a named variable's label");
     n = strlen(t);
-    CHECK(gir_dump_dot_buf(g, NULL, small, sizeof small) == n && strlen(small) == sizeof small - 1 &&
+    CHECK(gir_graph_dump_dot_buf(g, NULL, small, sizeof small) == n && strlen(small) == sizeof small - 1 &&
           !strncmp(small, t, sizeof small - 1), "the truncated buffer");
     f = tmpfile();
     CHECK(f, "tmpfile");
-    gir_dump_dot(g, NULL, f);
+    gir_graph_dump_dot(g, NULL, f);
     fn = (size_t)ftell(f);
     rewind(f);
     ft = (char *)calloc(fn + 1, 1);
@@ -498,7 +498,7 @@ static int test_rec_plan_dumps(void) {
     cd.flags = GIR_COMPILE_NO_FUSION;
     for (k = 0, j = 0; k < g->nnodes && j < 4; ++k)
         if (g->nodes[k].op == GIR_OP_ASSIGN) outs[j++] = gir__handle(g, k);
-    CHECK(j == 4 && gir_compile_ex(g, 4, outs, &cd, &p) == GIR_OK, "%s", gir_graph_message(g));
+    CHECK(j == 4 && gir_plan_compile(g, 4, outs, &cd, &p) == GIR_OK, "%s", gir_graph_message(g));
     n = gir_plan_dump_buf(p, NULL, 0);
     txt = (char *)malloc(n + 1);
     CHECK(txt && gir_plan_dump_buf(p, txt, n + 1) == n, "plan dump");

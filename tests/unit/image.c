@@ -1,4 +1,4 @@
-/* unit/image.c - plan images (gir_plan_image, gir_image_*): every golden case run from an image gives the bits of
+/* unit/image.c - plan images (gir_plan_write_image, gir_image_*): every golden case run from an image gives the bits of
  * its plan; a training image gives the bits of its training plan step after step; a bad image, list, buffer,
  * RAM or binding is an error with a message, never a crash. Included by unit/main.c. */
 
@@ -11,10 +11,10 @@ static int img_make(gir_plan *p, int n_in, const gir_node *ins, int n_out, const
     unsigned char *r;
     char msg[GIR__MSG];
     memset(b, 0, sizeof *b);
-    if (gir_plan_image(p, n_in, ins, n_out, outs, NULL, 0, &b->len) != GIR_OK || !b->len)
+    if (gir_plan_write_image(p, n_in, ins, n_out, outs, NULL, 0, &b->len) != GIR_OK || !b->len)
         FAILF("plan_image (size): %s", gir_plan_message(p));
     b->img = malloc(b->len);
-    if (gir_plan_image(p, n_in, ins, n_out, outs, b->img, b->len, &b->len) != GIR_OK)
+    if (gir_plan_write_image(p, n_in, ins, n_out, outs, b->img, b->len, &b->len) != GIR_OK)
         FAILF("plan_image: %s", gir_plan_message(p));
     if (gir_image_ram_size(b->img, b->len, &ram) != GIR_OK) FAILF("image_ram_size failed");
     b->ramraw = malloc(ram + 2 * GIR__ALIGN);
@@ -39,7 +39,7 @@ static int image_case(const gcase *c) {
     d.flags = GIR_COMPILE_NO_FUSION;
     for (k = 0; k < c->nin; ++k)
         if (gir_node_op(b.g, b.in[k]) == GIR_OP_INPUT) ins[n++] = b.in[k];
-    if (gir_compile_ex(b.g, 1, &b.y, &d, &p) != GIR_OK) {
+    if (gir_plan_compile(b.g, 1, &b.y, &d, &p) != GIR_OK) {
         snprintf(why, sizeof why, "compile: %s", gir_graph_message(b.g));
         built_free(&b);
         return 0;
@@ -49,7 +49,7 @@ static int image_case(const gcase *c) {
         if (gir_node_op(b.g, b.in[k]) == GIR_OP_INPUT) {
             gir_image_bind(ib.m, n++, b.buf[k], (size_t)gir_node_numel(b.g, b.in[k]) * gir_dtype_size((gir_dtype)b.dt[k]));
         }
-    ok = bind_all(p, &b, c) && gir_run(p) == GIR_OK && gir_image_run(ib.m) == GIR_OK;
+    ok = bind_all(p, &b, c) && gir_plan_run(p) == GIR_OK && gir_image_run(ib.m) == GIR_OK;
     want = gir_plan_data(p, b.y);
     got = gir_image_output(ib.m, 0, &bytes);
     if (!ok) snprintf(why, sizeof why, "run: %s / %s", gir_plan_message(p), gir_image_message(ib.m));
@@ -122,7 +122,7 @@ static int test_image_training_bit_equal(void) {
     ins[0] = t.x; ins[1] = t.y; ins[2] = t.lr;
     reads[0] = t.outs[0];
     for (i = 0; i < 4; ++i) reads[1 + i] = t.var[i];
-    if (gir_compile_ex(t.g, t.nout, t.outs, &d, &p) != GIR_OK || !img_make(p, 3, ins, 5, reads, &ib)) {
+    if (gir_plan_compile(t.g, t.nout, t.outs, &d, &p) != GIR_OK || !img_make(p, 3, ins, 5, reads, &ib)) {
         if (!why[0]) snprintf(why, sizeof why, "compile: %s", gir_graph_message(t.g));
         gir_plan_free(p); gir_graph_free(t.g); img_box_free(&ib);
         return 0;
@@ -130,7 +130,7 @@ static int test_image_training_bit_equal(void) {
     gir_plan_bind(p, t.x, x); gir_plan_bind(p, t.y, y); gir_plan_bind(p, t.lr, &lr);
     gir_image_bind(ib.m, 0, x, sizeof x); gir_image_bind(ib.m, 1, y, sizeof y); gir_image_bind(ib.m, 2, &lr, sizeof lr);
     for (step = 0; step < 25; ++step) {
-        int ok = gir_run(p) == GIR_OK && gir_image_run(ib.m) == GIR_OK;
+        int ok = gir_plan_run(p) == GIR_OK && gir_image_run(ib.m) == GIR_OK;
         for (i = 0; ok && i < 5; ++i) {
             size_t bytes;
             const void *got = gir_image_output(ib.m, i, &bytes);
@@ -162,27 +162,27 @@ static int test_image_write_errors(void) {
     unsigned char small[64];
     float xv[5] = {1, 2, 3, 4, 5};
     memset(&d, 0, sizeof d);
-    CHECK(gir_compile(g, 1, &y, &pf) == GIR_OK, "%s", gir_graph_message(g));
-    CHECK(gir_plan_image(pf, 1, &x, 1, &y, NULL, 0, &len) == GIR_ERR_INVALID_ARG &&
+    CHECK(gir_plan_compile(g, 1, &y, NULL, &pf) == GIR_OK, "%s", gir_graph_message(g));
+    CHECK(gir_plan_write_image(pf, 1, &x, 1, &y, NULL, 0, &len) == GIR_ERR_INVALID_ARG &&
           strstr(gir_plan_message(pf), "GIR_COMPILE_NO_FUSION"), "a fused plan: %s", gir_plan_message(pf));
     d.flags = GIR_COMPILE_NO_FUSION;
-    CHECK(gir_compile_ex(g, 1, &y, &d, &p) == GIR_OK, "%s", gir_graph_message(g));
-    CHECK(gir_plan_image(p, 0, NULL, 1, &y, NULL, 0, &len) == GIR_ERR_INVALID_ARG &&
+    CHECK(gir_plan_compile(g, 1, &y, &d, &p) == GIR_OK, "%s", gir_graph_message(g));
+    CHECK(gir_plan_write_image(p, 0, NULL, 1, &y, NULL, 0, &len) == GIR_ERR_INVALID_ARG &&
           strstr(gir_plan_message(p), "ins does not list"), "input left out: %s", gir_plan_message(p));
-    CHECK(gir_plan_image(p, 1, &y, 1, &y, NULL, 0, &len) == GIR_ERR_INVALID_ARG &&
+    CHECK(gir_plan_write_image(p, 1, &y, 1, &y, NULL, 0, &len) == GIR_ERR_INVALID_ARG &&
           strstr(gir_plan_message(p), "is not an input"), "non-input: %s", gir_plan_message(p));
-    CHECK(gir_plan_image(p, 1, &o, 1, &y, NULL, 0, &len) == GIR_ERR_HANDLE, "another graph's input: %s",
+    CHECK(gir_plan_write_image(p, 1, &o, 1, &y, NULL, 0, &len) == GIR_ERR_HANDLE, "another graph's input: %s",
           gir_plan_message(p));
-    CHECK(gir_plan_image(p, 1, &x, 1, &z, NULL, 0, &len) == GIR_ERR_INVALID_ARG &&
+    CHECK(gir_plan_write_image(p, 1, &x, 1, &z, NULL, 0, &len) == GIR_ERR_INVALID_ARG &&
           strstr(gir_plan_message(p), "not a value of the plan"), "output not in the plan: %s", gir_plan_message(p));
-    CHECK(gir_plan_image(p, -1, &x, 1, &y, NULL, 0, &len) == GIR_ERR_INVALID_ARG, "negative count");
-    CHECK(gir_plan_image(p, 1, &x, 1, &y, NULL, 0, NULL) == GIR_ERR_INVALID_ARG, "len NULL");
+    CHECK(gir_plan_write_image(p, -1, &x, 1, &y, NULL, 0, &len) == GIR_ERR_INVALID_ARG, "negative count");
+    CHECK(gir_plan_write_image(p, 1, &x, 1, &y, NULL, 0, NULL) == GIR_ERR_INVALID_ARG, "len NULL");
     two[0] = x; two[1] = u;                    /* an input the plan does not read is accepted */
-    CHECK(gir_plan_image(p, 2, two, 1, &y, NULL, 0, &len) == GIR_OK && len > 0, "%s", gir_plan_message(p));
-    CHECK(gir_plan_image(p, 2, two, 1, &y, small, sizeof small, &len) == GIR_ERR_LIMIT &&
+    CHECK(gir_plan_write_image(p, 2, two, 1, &y, NULL, 0, &len) == GIR_OK && len > 0, "%s", gir_plan_message(p));
+    CHECK(gir_plan_write_image(p, 2, two, 1, &y, small, sizeof small, &len) == GIR_ERR_LIMIT &&
           strstr(gir_plan_message(p), "ask with buf NULL"), "small buffer: %s", gir_plan_message(p));
     gir_plan_bind(p, x, xv);
-    CHECK(gir_run(p) == GIR_OK && fabs(((const float *)gir_plan_data(p, y))[1] - exp(4.0)) < 1e-3,
+    CHECK(gir_plan_run(p) == GIR_OK && fabs(((const float *)gir_plan_data(p, y))[1] - exp(4.0)) < 1e-3,
           "the plan is unusable after the errors: %s", gir_plan_message(p));
     gir_plan_free(pf);
     gir_plan_free(p);
@@ -206,7 +206,7 @@ static int img_small(img_box *b) {
     d.flags = GIR_COMPILE_NO_FUSION;
     ins[0] = x; ins[1] = unused;
     outs[0] = y; outs[1] = c; outs[2] = v;
-    ok = gir_compile_ex(g, 1, &y, &d, &p) == GIR_OK;
+    ok = gir_plan_compile(g, 1, &y, &d, &p) == GIR_OK;
     if (!ok) snprintf(why, sizeof why, "compile: %s", gir_graph_message(g));
     ok = ok && img_make(p, 2, ins, 3, outs, b);
     gir_plan_free(p);

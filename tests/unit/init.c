@@ -32,7 +32,7 @@ static int in_golden_line(char *line, int *cases) {
     double a, p0, p1, q0, q1, blo, bhi;
     int32_t d[8];
     int r, k, pos = 0, lay;
-    gir_init_spec sp;
+    gir_init_desc sp;
     gir_graph *g;
     gir_node w, b;
     gir_status s;
@@ -149,7 +149,7 @@ static int test_init_same_generator_as_random_ops(void) {
     gir_plan *p = NULL;
     int64_t i;
     outs[0] = ru; outs[1] = rn;
-    CHECK(gir_graph_status(g) == GIR_OK && gir_compile(g, 2, outs, &p) == GIR_OK && gir_run(p) == GIR_OK, "setup");
+    CHECK(gir_graph_status(g) == GIR_OK && gir_plan_compile(g, 2, outs, NULL, &p) == GIR_OK && gir_plan_run(p) == GIR_OK, "setup");
     CHECK(gir_init_uniform(g, u, -0.5, 2.0, 42) == GIR_OK && gir_init_normal(g, nrm, 0.25, 3.0, 43) == GIR_OK &&
           gir_init_uniform(g, u32, -0.5, 2.0, 42) == GIR_OK, "%s", gir_graph_message(g));
     for (i = 0; i < 37 * 11; ++i) {
@@ -191,7 +191,7 @@ static int test_init_explicit_fans_and_constants(void) {
     gir_graph *g = gir_graph_new(NULL);
     gir_node v = gir_variable(g, GIR_DTYPE_F64, gir_shape1(10), NULL), q = gir_variable(g, GIR_DTYPE_F64, gir_shape3(2, 3, 4), NULL);
     gir_node iv = gir_variable(g, GIR_DTYPE_I32, gir_shape1(3), NULL), bv = gir_variable(g, GIR_DTYPE_B8, gir_shape1(3), NULL);
-    gir_init_spec sp;
+    gir_init_desc sp;
     double lo, hi;
     int64_t fi, fo;
     memset(&sp, 0, sizeof sp);
@@ -230,7 +230,7 @@ static int test_init_errors(void) {
     gir_node x = gir_input(g, GIR_DTYPE_F32, gir_shape2(2, 4)), iw = gir_variable(g, GIR_DTYPE_I32, gir_shape2(4, 3), NULL);
     gir_node z = gir_variable(g, GIR_DTYPE_F64, gir_shape2(5, 0), NULL), other = gir_variable(h, GIR_DTYPE_F32, gir_shape2(4, 3), NULL);
     gir_node y = gir_matmul(g, x, w), none = {0, 0};
-    gir_init_spec sp;
+    gir_init_desc sp;
     gir_plan *p = NULL;
     float xv[8] = {1, 2, 3, 4, 5, 6, 7, 8};
     int ok = 1;
@@ -274,7 +274,7 @@ static int test_init_errors(void) {
     }
     if (!ok) return 0;
     /* the graph is still usable: compile and run it */
-    CHECK(gir_compile(g, 1, &y, &p) == GIR_OK && gir_plan_bind_bytes(p, x, xv, sizeof xv) == GIR_OK && gir_run(p) == GIR_OK,
+    CHECK(gir_plan_compile(g, 1, &y, NULL, &p) == GIR_OK && gir_plan_bind_bytes(p, x, xv, sizeof xv) == GIR_OK && gir_plan_run(p) == GIR_OK,
           "after the errors: %s", gir_graph_message(g));
     CHECK(fabs(((const float *)gir_plan_data(p, y))[0] - (1 * in_at(g, w, 0) + 2 * in_at(g, w, 3) + 3 * in_at(g, w, 6) +
                                                          4 * in_at(g, w, 9))) < 1e-5, "matmul after the errors");
@@ -300,11 +300,11 @@ static int test_plan_scalar_dtypes(void) {
     outs[3] = gir_cast(g, gir_scalar(g, GIR_DTYPE_I32, 200), GIR_DTYPE_U8);   /* u8: 200 */
     outs[4] = gir_gt(g, fsum, gir_scalar(g, GIR_DTYPE_F32, 6));         /* b8: 1 */
     outs[5] = gir_exp(g, gir_neg(g, x));                               /* 5 elements */
-    CHECK(gir_graph_status(g) == GIR_OK && gir_compile(g, 6, outs, &p) == GIR_OK, "%s", gir_graph_message(g));
+    CHECK(gir_graph_status(g) == GIR_OK && gir_plan_compile(g, 6, outs, NULL, &p) == GIR_OK, "%s", gir_graph_message(g));
     CHECK(gir_plan_bind_bytes(p, x, xv, sizeof xv) == GIR_OK, "bind");
     CHECK(gir_plan_read_scalar(p, fsum, &r) == GIR_ERR_UNBOUND && r == -1 && strstr(gir_plan_message(p), "has not run"),
           "before the run: %s", gir_plan_message(p));
-    CHECK(gir_run(p) == GIR_OK, "run");
+    CHECK(gir_plan_run(p) == GIR_OK, "run");
     CHECK(gir_plan_scalar(p, outs[0]) == 6.75, "f32 %g", gir_plan_scalar(p, outs[0]));
     CHECK(gir_plan_scalar(p, outs[1]) == -0.84375, "f64 %g", gir_plan_scalar(p, outs[1]));
     CHECK(gir_plan_scalar(p, outs[2]) == -2998, "i32 %g", gir_plan_scalar(p, outs[2]));
@@ -316,7 +316,7 @@ static int test_plan_scalar_dtypes(void) {
           "5 elements: %s", gir_plan_message(p));
     CHECK(gir_plan_scalar(p, outs[5]) != gir_plan_scalar(p, outs[5]), "5 elements: not NaN");
     CHECK(gir_plan_read_scalar(p, x, &r) == GIR_ERR_SHAPE, "input of 5");
-    CHECK(gir_run(p) == GIR_OK, "the plan runs after a failed read: %s", gir_plan_message(p));
+    CHECK(gir_plan_run(p) == GIR_OK, "the plan runs after a failed read: %s", gir_plan_message(p));
     gir_plan_free(p);
     gir_graph_free(g);
     return 1;
@@ -329,13 +329,13 @@ static int test_plan_scalar_errors(void) {
     gir_plan *p = NULL;
     double xv = 0.5, r = 7;
     outs[0] = b; outs[1] = y;
-    CHECK(gir_compile(g, 2, outs, &p) == GIR_OK && gir_plan_bind_bytes(p, x, &xv, sizeof xv) == GIR_OK, "%s", gir_graph_message(g));
+    CHECK(gir_plan_compile(g, 2, outs, NULL, &p) == GIR_OK && gir_plan_bind_bytes(p, x, &xv, sizeof xv) == GIR_OK, "%s", gir_graph_message(g));
     CHECK(gir_plan_read_scalar(p, y, &r) == GIR_ERR_UNBOUND && strstr(gir_plan_message(p), "input not bound"), "unbound: %s",
           gir_plan_message(p));
-    CHECK(gir_plan_bind_bytes(p, y, &xv, sizeof xv) == GIR_OK && gir_run(p) == GIR_OK, "run");
+    CHECK(gir_plan_bind_bytes(p, y, &xv, sizeof xv) == GIR_OK && gir_plan_run(p) == GIR_OK, "run");
     CHECK(gir_plan_scalar(p, b) == sin(exp(0.5)), "b %.17g", gir_plan_scalar(p, b));
     CHECK(gir_plan_scalar(p, y) == 0.5 && gir_plan_scalar(p, x) == 0.5, "inputs");
-    CHECK(gir_plan_fused_nodes(p) > 0 && gir_plan_data(p, a) == NULL, "exp was not fused away: the test needs it fused");
+    CHECK(gir_plan_query_stats(p).fused_nodes > 0 && gir_plan_data(p, a) == NULL, "exp was not fused away: the test needs it fused");
     CHECK(gir_plan_read_scalar(p, a, &r) == GIR_ERR_INVALID_ARG && r == 7 && strstr(gir_plan_message(p), "(exp): fused away"),
           "fused: %s", gir_plan_message(p));
     CHECK(gir_plan_read_scalar(p, c, &r) == GIR_ERR_INVALID_ARG && strstr(gir_plan_message(p), "(cos): not in the plan"),

@@ -77,7 +77,7 @@ static int io_graph_fails(const iob *payload, const char *want) {
     int n = -1;
     gir_status s;
     io_wrap(&file, 1, 0, "GRPH", payload);
-    s = gir_load_graph(file.b, file.n, NULL, &g, 2, outs, &n, msg, sizeof msg);
+    s = gir_graph_load(file.b, file.n, NULL, &g, 2, outs, &n, msg, sizeof msg);
     CHECK(s != GIR_OK && g == NULL && n == 0, "'%s': loaded (status %d)", want, (int)s);
     CHECK(strstr(msg, want) != NULL, "want '%s', got '%s'", want, msg);
     return 1;
@@ -94,11 +94,11 @@ static int test_io_variables_roundtrip_all_dtypes_ranks(void) {
     int k, nvars = 0, differed = 0;
     FILE *f;
     CHECK(a && b && gir_graph_status(a) == GIR_OK, "build: %s", a ? gir_graph_message(a) : "");
-    CHECK(gir_save_variables(a, 0, NULL, NULL, 0, &n) == GIR_OK && n > 24, "size query: %s", gir_graph_message(a));
+    CHECK(gir_graph_save_variables(a, 0, NULL, NULL, 0, &n) == GIR_OK && n > 24, "size query: %s", gir_graph_message(a));
     buf = (unsigned char *)malloc(n);
     fbuf = (unsigned char *)malloc(n + 16);
     CHECK(buf && fbuf, "malloc");
-    CHECK(gir_save_variables(a, 0, NULL, buf, n, &n2) == GIR_OK && n2 == n, "save: %s", gir_graph_message(a));
+    CHECK(gir_graph_save_variables(a, 0, NULL, buf, n, &n2) == GIR_OK && n2 == n, "save: %s", gir_graph_message(a));
     CHECK(io_crc(buf, 20) == (uint32_t)io_get(buf + 20, 4) && io_crc(buf + 24, n - 28) == (uint32_t)io_get(buf + n - 4, 4),
           "the checksums are not CRC-32");
     for (k = 0; k < gir_graph_variable_count(b); ++k) {
@@ -108,11 +108,11 @@ static int test_io_variables_roundtrip_all_dtypes_ranks(void) {
         ++nvars;
     }
     CHECK(nvars == GIR_MAX_RANK + 8 && differed >= GIR_MAX_RANK + 5, "%d variables, %d differ before the load", nvars, differed);
-    CHECK(gir_load_variables(b, buf, n, 0) == GIR_OK, "load: %s", gir_graph_message(b));
+    CHECK(gir_graph_load_variables(b, buf, n, 0) == GIR_OK, "load: %s", gir_graph_message(b));
     CHECK(ioref_same_named(a, b, msg, sizeof msg), "after the load: %s", msg);
     f = tmpfile();
     CHECK(f, "tmpfile");
-    CHECK(gir_save_variables_file(a, 0, NULL, f) == GIR_OK, "save to FILE: %s", gir_graph_message(a));
+    CHECK(gir_graph_save_variables_file(a, 0, NULL, f) == GIR_OK, "save to FILE: %s", gir_graph_message(a));
     rewind(f);
     CHECK(fread(fbuf, 1, n + 16, f) == n && !memcmp(fbuf, buf, n), "FILE* and memory differ");
     fclose(f);
@@ -171,12 +171,12 @@ static int test_io_graph_roundtrip_training_graph(void) {
     char msg[256];
     int k, nout = 0;
     CHECK(a && gir_graph_status(a) == GIR_OK, "build");
-    CHECK(gir_save_graph(a, 4, outs, NULL, 0, &n) == GIR_OK && (buf = (unsigned char *)malloc(n)) != NULL, "size");
-    CHECK(gir_save_graph(a, 4, outs, buf, n, &n) == GIR_OK, "save: %s", gir_graph_message(a));
-    CHECK(gir_load_graph(buf, n, NULL, &b, 4, louts, &nout, msg, sizeof msg) == GIR_OK && b && nout == 4, "load: %s", msg);
+    CHECK(gir_graph_save(a, 4, outs, NULL, 0, &n) == GIR_OK && (buf = (unsigned char *)malloc(n)) != NULL, "size");
+    CHECK(gir_graph_save(a, 4, outs, buf, n, &n) == GIR_OK, "save: %s", gir_graph_message(a));
+    CHECK(gir_graph_load(buf, n, NULL, &b, 4, louts, &nout, msg, sizeof msg) == GIR_OK && b && nout == 4, "load: %s", msg);
     if (!io_same_graph(a, b)) return 0;
     for (k = 0; k < 4; ++k) CHECK(louts[k].id == outs[k].id && louts[k].tag != outs[k].tag, "output %d", k);
-    CHECK(!strcmp(gir_node_name(b, louts[0]), "out/loss") && gir_find(b, "layer1/w").id == gir_find(a, "layer1/w").id,
+    CHECK(!strcmp(gir_node_name(b, louts[0]), "out/loss") && gir_graph_find(b, "layer1/w").id == gir_graph_find(a, "layer1/w").id,
           "names");
     pa = ioref_run(a, outs);
     pb = ioref_run(b, louts);
@@ -188,15 +188,15 @@ static int test_io_graph_roundtrip_training_graph(void) {
     CHECK(*(const float *)gir_plan_data(pa, outs[0]) > 0.0f, "a zero loss tests nothing");
     gir_plan_free(pa); gir_plan_free(pb);
     /* fewer output slots than outputs: the first ones, and the count */
-    CHECK(gir_load_graph(buf, n, NULL, &c, 2, few, &nout, NULL, 0) == GIR_OK && nout == 4 && few[1].id == outs[1].id, "max_out");
+    CHECK(gir_graph_load(buf, n, NULL, &c, 2, few, &nout, NULL, 0) == GIR_OK && nout == 4 && few[1].id == outs[1].id, "max_out");
     gir_graph_free(c);
-    CHECK(gir_load_graph(buf, n, NULL, &c, 0, NULL, NULL, NULL, 0) == GIR_OK, "no outputs wanted");
+    CHECK(gir_graph_load(buf, n, NULL, &c, 0, NULL, NULL, NULL, 0) == GIR_OK, "no outputs wanted");
     gir_graph_free(c);
     /* a file of the reloaded graph is the same file */
     {
         unsigned char *again = (unsigned char *)malloc(n);
         size_t n2 = 0;
-        CHECK(again && gir_save_graph(b, 4, louts, again, n, &n2) == GIR_OK && n2 == n && !memcmp(again, buf, n), "resave");
+        CHECK(again && gir_graph_save(b, 4, louts, again, n, &n2) == GIR_OK && n2 == n && !memcmp(again, buf, n), "resave");
         free(again);
     }
     free(buf);
@@ -215,14 +215,14 @@ static int io_sgd_build(io_sgd *m) {
     if (!m->g) return 0;
     m->x = gir_input(m->g, GIR_DTYPE_F64, gir_shape2(8, 3));
     m->t = gir_input(m->g, GIR_DTYPE_F64, gir_shape1(8));
-    gir_scope_push(m->g, "model");
+    gir_graph_push_scope(m->g, "model");
     m->var[0] = gir_name(m->g, gir_variable(m->g, GIR_DTYPE_F64, gir_shape1(3), w0), "w");
     m->var[1] = gir_name(m->g, gir_variable(m->g, GIR_DTYPE_F64, gir_shape0(), &b0), "b");
-    gir_scope_pop(m->g);
-    gir_scope_push(m->g, "opt");
+    gir_graph_pop_scope(m->g);
+    gir_graph_push_scope(m->g, "opt");
     m->var[2] = gir_name(m->g, gir_variable(m->g, GIR_DTYPE_F64, gir_shape1(3), NULL), "w_v");
     m->var[3] = gir_name(m->g, gir_variable(m->g, GIR_DTYPE_F64, gir_shape0(), NULL), "b_v");
-    gir_scope_pop(m->g);
+    gir_graph_pop_scope(m->g);
     m->loss = gir_mean(m->g, gir_square(m->g, gir_sub(m->g, gir_add(m->g, gir_sum(m->g, gir_mul(m->g, m->x, m->var[0]),
                                                                                   gir_ints1(1), 0), m->var[1]), m->t)),
                        gir_ints0(), 0);
@@ -236,7 +236,7 @@ static int io_sgd_build(io_sgd *m) {
         gir_node outs[5];
         for (k = 0; k < 4; ++k) outs[k] = m->next[k];
         outs[4] = m->loss;
-        return gir_compile(m->g, 5, outs, &m->p) == GIR_OK;
+        return gir_plan_compile(m->g, 5, outs, NULL, &m->p) == GIR_OK;
     }
 }
 /* training steps first..last-1: batch s is made from s; the new values copied into the variables */
@@ -246,7 +246,7 @@ static int io_sgd_train(io_sgd *m, int first, int last) {
     for (s = first; s < last; ++s) {
         for (k = 0; k < 24; ++k) xs[k] = sin(0.7 * s + 1.3 * k);
         for (k = 0; k < 8; ++k) ts[k] = 0.5 * xs[3 * k] - 2.0 * xs[3 * k + 1] + 0.25 * xs[3 * k + 2] + 0.125;
-        if (gir_plan_bind(m->p, m->x, xs) || gir_plan_bind(m->p, m->t, ts) || gir_run(m->p)) return 0;
+        if (gir_plan_bind(m->p, m->x, xs) || gir_plan_bind(m->p, m->t, ts) || gir_plan_run(m->p)) return 0;
         for (k = 0; k < 4; ++k)
             memcpy(gir_node_data(m->g, m->var[k]), gir_plan_data(m->p, m->next[k]),
                    (size_t)gir_node_numel(m->g, m->var[k]) * 8);
@@ -270,22 +270,22 @@ static int test_io_resume_training_bit_exact(void) {
     gir_node model[2];
     CHECK(io_sgd_build(&a) && io_sgd_build(&b) && io_sgd_build(&c) && io_sgd_build(&d), "build");
     CHECK(io_sgd_train(&a, 0, 5) && io_sgd_train(&c, 0, 9) && io_sgd_train(&d, 0, 5), "train");
-    CHECK(gir_save_variables(a.g, 0, NULL, buf, sizeof buf, &n) == GIR_OK, "save: %s", gir_graph_message(a.g));
+    CHECK(gir_graph_save_variables(a.g, 0, NULL, buf, sizeof buf, &n) == GIR_OK, "save: %s", gir_graph_message(a.g));
     io_sgd_free(&a);
-    CHECK(gir_load_variables(b.g, buf, n, 0) == GIR_OK, "load: %s", gir_graph_message(b.g));
+    CHECK(gir_graph_load_variables(b.g, buf, n, 0) == GIR_OK, "load: %s", gir_graph_message(b.g));
     CHECK(io_sgd_same(&b, &d) && !io_sgd_same(&b, &c), "after the load: not the state after 5 steps");
     CHECK(io_sgd_train(&b, 5, 9), "train more");
     CHECK(io_sgd_same(&b, &c), "resumed training differs from training straight");
     io_sgd_free(&b);
     /* only the model: the momentum starts from zero again */
     model[0] = d.var[0]; model[1] = d.var[1];
-    CHECK(gir_save_variables(d.g, 2, model, buf, sizeof buf, &n) == GIR_OK, "save 2: %s", gir_graph_message(d.g));
+    CHECK(gir_graph_save_variables(d.g, 2, model, buf, sizeof buf, &n) == GIR_OK, "save 2: %s", gir_graph_message(d.g));
     CHECK(io_sgd_build(&b), "build");
-    CHECK(gir_load_variables(b.g, buf, n, 0) == GIR_ERR_INVALID_ARG &&
+    CHECK(gir_graph_load_variables(b.g, buf, n, 0) == GIR_ERR_INVALID_ARG &&
           strstr(gir_graph_message(b.g), "the graph's variable 'opt/w_v' is not in the file"), "strict: %s",
           gir_graph_message(b.g));
     gir_graph_clear_error(b.g);
-    CHECK(gir_load_variables(b.g, buf, n, GIR_LOAD_PARTIAL) == GIR_OK, "partial: %s", gir_graph_message(b.g));
+    CHECK(gir_graph_load_variables(b.g, buf, n, GIR_LOAD_PARTIAL) == GIR_OK, "partial: %s", gir_graph_message(b.g));
     CHECK(io_sgd_train(&b, 5, 9) && !io_sgd_same(&b, &c), "without the momentum it resumed all the same");
     io_sgd_free(&b); io_sgd_free(&c); io_sgd_free(&d);
     return 1;
@@ -308,7 +308,7 @@ static size_t io_snapshot(gir_graph *g, unsigned char *out, size_t cap) {
 static int io_vars_fail(gir_graph *g, const unsigned char *file, size_t n, int st, const char *want) {
     static unsigned char before[4096], after[4096];
     size_t nb = io_snapshot(g, before, sizeof before);
-    gir_status s = gir_load_variables(g, file, n, 0);
+    gir_status s = gir_graph_load_variables(g, file, n, 0);
     CHECK(s != GIR_OK && (!st || (int)s == st), "'%s': status %d", want, (int)s);
     CHECK(strstr(gir_graph_message(g), want) != NULL, "want '%s', got '%s'", want, gir_graph_message(g));
     CHECK(io_snapshot(g, after, sizeof after) == nb && !memcmp(before, after, nb), "'%s': a variable changed", want);
@@ -346,7 +346,7 @@ static int test_io_variables_mismatch_strict_partial(void) {
     gir_plan *pl = NULL;
     CHECK(g && h && gir_graph_status(g) == GIR_OK, "build");
     memset(gir_node_data(h, o1), 0, 48);
-    CHECK(gir_save_variables(h, 0, NULL, buf, sizeof buf, &n) == GIR_OK, "save");
+    CHECK(gir_graph_save_variables(h, 0, NULL, buf, sizeof buf, &n) == GIR_OK, "save");
     /* shape */
     p.n = 0; iob_u(&p, 2, 4); io_var_entry(&p, "a", 4, 2, d43, 12); io_var_entry(&p, "b", 5, 1, d2, 2);
     io_wrap(&f, 1, 0, "VARS", &p);
@@ -365,7 +365,7 @@ static int test_io_variables_mismatch_strict_partial(void) {
     io_var_entry(&p, "c", 4, 1, d2, 2);
     io_wrap(&f, 1, 0, "VARS", &p);
     if (!io_vars_fail(g, f.b, f.n, 0, "variable 2: 'c' is not a variable of the graph")) return 0;
-    CHECK(gir_load_variables(g, f.b, f.n, GIR_LOAD_PARTIAL) == GIR_OK, "partial: %s", gir_graph_message(g));
+    CHECK(gir_graph_load_variables(g, f.b, f.n, GIR_LOAD_PARTIAL) == GIR_OK, "partial: %s", gir_graph_message(g));
     {   /* the file's bytes 0,1,0,1,... as little-endian elements */
         uint32_t a1;
         uint64_t b1;
@@ -385,11 +385,11 @@ static int test_io_variables_mismatch_strict_partial(void) {
     io_wrap(&f, 1, 0, "VARS", &p);
     if (!io_vars_fail(g, f.b, f.n, 0, "'a' after 'a'")) return 0;
     /* the graph goes on: a good file loads, and it compiles and runs */
-    CHECK(gir_load_variables(g, buf, n, 0) == GIR_OK && ((const float *)gir_node_data(g, a))[5] == 0.0f, "good file: %s",
+    CHECK(gir_graph_load_variables(g, buf, n, 0) == GIR_OK && ((const float *)gir_node_data(g, a))[5] == 0.0f, "good file: %s",
           gir_graph_message(g));
     {
         gir_node s = gir_sum(g, a, gir_ints0(), 0);
-        CHECK(gir_compile(g, 1, &s, &pl) == GIR_OK && gir_run(pl) == GIR_OK, "run: %s", gir_graph_message(g));
+        CHECK(gir_plan_compile(g, 1, &s, NULL, &pl) == GIR_OK && gir_plan_run(pl) == GIR_OK, "run: %s", gir_graph_message(g));
         CHECK(*(const float *)gir_plan_data(pl, s) == 0.0f, "sum");
         gir_plan_free(pl);
     }
@@ -406,31 +406,31 @@ static int test_io_save_errors(void) {
     gir_node anon;
     CHECK(g && o, "build");
     anon = gir_variable(g, GIR_DTYPE_F32, gir_shape0(), NULL);
-    CHECK(gir_save_variables(g, 0, NULL, NULL, 0, &n) == GIR_OK && n == 24 + 12 + 4 + (2 + 2 + 8 + 48) + (2 + 2 + 4 + 16) + 4,
+    CHECK(gir_graph_save_variables(g, 0, NULL, NULL, 0, &n) == GIR_OK && n == 24 + 12 + 4 + (2 + 2 + 8 + 48) + (2 + 2 + 4 + 16) + 4,
           "size %u", (unsigned)n);
-    CHECK(gir_save_variables(g, 0, NULL, buf, n - 1, &m) == GIR_ERR_LIMIT && m == n &&
+    CHECK(gir_graph_save_variables(g, 0, NULL, buf, n - 1, &m) == GIR_ERR_LIMIT && m == n &&
           strstr(gir_graph_message(g), "buffer holds"), "small buffer: %s", gir_graph_message(g));
     gir_graph_clear_error(g);
     list[0] = a; list[1] = anon;
-    CHECK(gir_save_variables(g, 2, list, buf, sizeof buf, &m) == GIR_ERR_INVALID_ARG &&
+    CHECK(gir_graph_save_variables(g, 2, list, buf, sizeof buf, &m) == GIR_ERR_INVALID_ARG &&
           strstr(gir_graph_message(g), "unnamed"), "unnamed: %s", gir_graph_message(g));
     gir_graph_clear_error(g);
-    list[1] = gir_find(g, "x");
-    CHECK(gir_save_variables(g, 2, list, buf, sizeof buf, &m) == GIR_ERR_INVALID_ARG &&
+    list[1] = gir_graph_find(g, "x");
+    CHECK(gir_graph_save_variables(g, 2, list, buf, sizeof buf, &m) == GIR_ERR_INVALID_ARG &&
           strstr(gir_graph_message(g), "not a variable"), "input: %s", gir_graph_message(g));
     gir_graph_clear_error(g);
     list[1] = a;
-    CHECK(gir_save_variables(g, 2, list, buf, sizeof buf, &m) == GIR_ERR_INVALID_ARG &&
+    CHECK(gir_graph_save_variables(g, 2, list, buf, sizeof buf, &m) == GIR_ERR_INVALID_ARG &&
           strstr(gir_graph_message(g), "twice"), "twice: %s", gir_graph_message(g));
     gir_graph_clear_error(g);
     list[1] = gir_input(o, GIR_DTYPE_F32, gir_shape0());
-    CHECK(gir_save_graph(g, 2, list, buf, sizeof buf, &m) == GIR_ERR_HANDLE &&
+    CHECK(gir_graph_save(g, 2, list, buf, sizeof buf, &m) == GIR_ERR_HANDLE &&
           strstr(gir_graph_message(g), "another graph"), "foreign: %s", gir_graph_message(g));
     gir_graph_clear_error(g);
-    CHECK(gir_save_variables(g, -1, NULL, buf, sizeof buf, &m) == GIR_ERR_INVALID_ARG, "negative");
+    CHECK(gir_graph_save_variables(g, -1, NULL, buf, sizeof buf, &m) == GIR_ERR_INVALID_ARG, "negative");
     gir_graph_clear_error(g);
-    CHECK(gir_save_variables(NULL, 0, NULL, buf, sizeof buf, &m) == GIR_ERR_INVALID_ARG, "NULL graph");
-    CHECK(gir_load_variables(g, NULL, 10, 0) == GIR_ERR_INVALID_ARG, "NULL data");
+    CHECK(gir_graph_save_variables(NULL, 0, NULL, buf, sizeof buf, &m) == GIR_ERR_INVALID_ARG, "NULL graph");
+    CHECK(gir_graph_load_variables(g, NULL, 10, 0) == GIR_ERR_INVALID_ARG, "NULL data");
     gir_graph_clear_error(g);
     gir_graph_free(g); gir_graph_free(o);
     return 1;
@@ -444,10 +444,10 @@ static int test_io_malformed_header_sections_truncation(void) {
     size_t gn = 0, vn = 0, k;
     char msg[256];
     CHECK(ref && g, "build");
-    CHECK(gir_save_graph(ref, 4, outs, gf, sizeof gf, &gn) == GIR_OK, "save graph");
-    CHECK(gir_save_variables(g, 0, NULL, vf, sizeof vf, &vn) == GIR_OK, "save vars");
+    CHECK(gir_graph_save(ref, 4, outs, gf, sizeof gf, &gn) == GIR_OK, "save graph");
+    CHECK(gir_graph_save_variables(g, 0, NULL, vf, sizeof vf, &vn) == GIR_OK, "save vars");
     for (k = 0; k < gn; ++k) {        /* every prefix of a graph file */
-        CHECK(gir_load_graph(gf, k, NULL, &loaded, 4, outs, NULL, msg, sizeof msg) != GIR_OK && !loaded &&
+        CHECK(gir_graph_load(gf, k, NULL, &loaded, 4, outs, NULL, msg, sizeof msg) != GIR_OK && !loaded &&
               strstr(msg, "truncated"), "graph cut at %u: '%s'", (unsigned)k, msg);
     }
     for (k = 0; k < vn; ++k)
@@ -481,10 +481,10 @@ static int test_io_malformed_header_sections_truncation(void) {
     memcpy(t, vf, vn); io_put(t + 28, (uint64_t)1 << 62, 8); io_fix_crc(t, vn);
     if (!io_vars_fail(g, t, vn, 0, "truncated: section 0")) return 0;
     if (!io_vars_fail(g, gf, gn, 0, "the file has no variables")) return 0;
-    CHECK(gir_load_graph(vf, vn, NULL, &loaded, 0, NULL, NULL, msg, sizeof msg) != GIR_OK && strstr(msg, "the file has no graph"),
+    CHECK(gir_graph_load(vf, vn, NULL, &loaded, 0, NULL, NULL, msg, sizeof msg) != GIR_OK && strstr(msg, "the file has no graph"),
           "vars as graph: %s", msg);
-    CHECK(gir_load_graph(NULL, 0, NULL, &loaded, 0, NULL, NULL, msg, sizeof msg) == GIR_ERR_INVALID_ARG, "NULL data");
-    CHECK(gir_load_graph(gf, gn, NULL, NULL, 0, NULL, NULL, msg, 8) == GIR_ERR_INVALID_ARG && strlen(msg) == 7, "NULL out");
+    CHECK(gir_graph_load(NULL, 0, NULL, &loaded, 0, NULL, NULL, msg, sizeof msg) == GIR_ERR_INVALID_ARG, "NULL data");
+    CHECK(gir_graph_load(gf, gn, NULL, NULL, 0, NULL, NULL, msg, 8) == GIR_ERR_INVALID_ARG && strlen(msg) == 7, "NULL out");
     gir_graph_free(ref); gir_graph_free(g);
     return 1;
 }
@@ -504,7 +504,7 @@ static int test_io_malformed_graph_contents(void) {
         gir_node o;
         int n = 0;
         io_wrap(&f, 1, 0, "GRPH", &p);
-        CHECK(gir_load_graph(f.b, f.n, NULL, &g, 1, &o, &n, NULL, 0) == GIR_OK && n == 1 &&
+        CHECK(gir_graph_load(f.b, f.n, NULL, &g, 1, &o, &n, NULL, 0) == GIR_OK && n == 1 &&
               !strcmp(gir_node_name(g, o), "y") && gir_node_op(g, o) == GIR_OP_NEG, "the base case does not load");
         gir_graph_free(g);
     }
@@ -590,7 +590,7 @@ static int test_io_malformed_graph_contents(void) {
         io_wrap(&f, 1, 0, "VARS", &p);
         if (!io_vars_fail(g, f.b, f.n, 0, "1 bytes after the last variable")) return 0;
         for (k = 0; k < 2; ++k) {     /* the graph is still whole */
-            CHECK(gir_graph_status(g) == GIR_OK && gir_find(g, "a").id == a.id, "graph after the errors");
+            CHECK(gir_graph_status(g) == GIR_OK && gir_graph_find(g, "a").id == a.id, "graph after the errors");
         }
         gir_graph_free(g);
     }
@@ -618,7 +618,7 @@ static int test_io_load_graph_out_of_memory_injection(void) {
     size_t n = 0;
     char msg[256];
     int k, failures = 0;
-    CHECK(ref && gir_save_graph(ref, 4, outs, buf, sizeof buf, &n) == GIR_OK, "save");
+    CHECK(ref && gir_graph_save(ref, 4, outs, buf, sizeof buf, &n) == GIR_OK, "save");
     memset(&d, 0, sizeof d);
     d.allocator.alloc_fn = io_oom_alloc;
     d.allocator.free_fn = io_oom_free;
@@ -626,7 +626,7 @@ static int test_io_load_graph_out_of_memory_injection(void) {
         gir_status s;
         io_oom_left = k;
         io_oom_live = 0;
-        s = gir_load_graph(buf, n, &d, &g, 4, louts, NULL, msg, sizeof msg);
+        s = gir_graph_load(buf, n, &d, &g, 4, louts, NULL, msg, sizeof msg);
         if (s == GIR_OK) break;
         CHECK(s == GIR_ERR_OUT_OF_MEMORY && strstr(msg, "out of memory") && !g, "allocation %d: %d '%s'", k, (int)s, msg);
         CHECK(io_oom_live == 0, "allocation %d: %d blocks leaked", k, io_oom_live);
@@ -640,7 +640,7 @@ static int test_io_load_graph_out_of_memory_injection(void) {
     return 1;
 }
 
-/* gir_load_variables allocates nothing: a counting allocator sees no call during a load of the reference variables */
+/* gir_graph_load_variables allocates nothing: a counting allocator sees no call during a load of the reference variables */
 static int io_count_calls;
 static void *io_count_alloc(size_t n, void *user) { (void)user; ++io_count_calls; return malloc(n); }
 static void *io_count_realloc(void *p, size_t o, size_t n, void *user) { (void)o; (void)user; ++io_count_calls; return realloc(p, n); }
@@ -663,12 +663,12 @@ static int test_io_load_variables_allocates_nothing(void) {
     memset(av, 0, sizeof av);
     a = gir_name(g, gir_variable(g, GIR_DTYPE_F32, gir_shape2(3, 4), av), "layer1/w");
     b = gir_name(g, gir_variable(g, GIR_DTYPE_F32, gir_shape1(4), av), "layer1/b");
-    CHECK(gir_save_variables(ref, 0, NULL, buf, sizeof buf, &n) == GIR_OK, "save");
+    CHECK(gir_graph_save_variables(ref, 0, NULL, buf, sizeof buf, &n) == GIR_OK, "save");
     before = io_count_calls;
-    CHECK(gir_load_variables(g, buf, n, GIR_LOAD_PARTIAL) == GIR_OK, "load: %s", gir_graph_message(g));
+    CHECK(gir_graph_load_variables(g, buf, n, GIR_LOAD_PARTIAL) == GIR_OK, "load: %s", gir_graph_message(g));
     CHECK(io_count_calls == before, "%d allocator calls during the load", io_count_calls - before);
-    CHECK(!memcmp(gir_node_data(g, a), gir_node_data(ref, gir_find(ref, "layer1/w")), 48) &&
-          !memcmp(gir_node_data(g, b), gir_node_data(ref, gir_find(ref, "layer1/b")), 16), "values not loaded");
+    CHECK(!memcmp(gir_node_data(g, a), gir_node_data(ref, gir_graph_find(ref, "layer1/w")), 48) &&
+          !memcmp(gir_node_data(g, b), gir_node_data(ref, gir_graph_find(ref, "layer1/b")), 16), "values not loaded");
     gir_graph_free(g); gir_graph_free(ref);
     return 1;
 }
@@ -684,7 +684,7 @@ static int test_io_committed_files_still_load(void) {
 /* the step index of node n in plan p, or -1 */
 static int io_step_of(const gir_plan *p, gir_node n) {
     int k;
-    for (k = 0; k < gir_plan_step_count(p); ++k)
+    for (k = 0; k < gir_plan_query_stats(p).steps; ++k)
         if (gir_plan_step_node(p, k).id == n.id) return k;
     return -1;
 }
@@ -696,7 +696,7 @@ static gir_graph *io_cons_graph(int with_cons, gir_node *outs) {
     x = gir_input(g, GIR_DTYPE_F64, gir_shape1(4));
     outs[0] = gir_exp(g, x);
     outs[1] = gir_log(g, x);
-    if (with_cons) gir_constrain(g, outs[1], outs[0]);
+    if (with_cons) gir_graph_constrain(g, outs[1], outs[0]);
     return g;
 }
 /* a plan of the graph's outputs, unfused: 1 when b's step runs before a's */
@@ -706,12 +706,12 @@ static int io_b_first(gir_graph *g, const gir_node *outs, int *ok) {
     int r;
     memset(&cd, 0, sizeof cd);
     cd.flags = GIR_COMPILE_NO_FUSION;
-    *ok = gir_compile_ex(g, 2, outs, &cd, &p) == GIR_OK && io_step_of(p, outs[0]) >= 0 && io_step_of(p, outs[1]) >= 0;
+    *ok = gir_plan_compile(g, 2, outs, &cd, &p) == GIR_OK && io_step_of(p, outs[0]) >= 0 && io_step_of(p, outs[1]) >= 0;
     r = *ok && io_step_of(p, outs[1]) < io_step_of(p, outs[0]);
     gir_plan_free(p);
     return r;
 }
-/* gir_constrain's constraints go into the file (format version 2) and come back: the loaded graph schedules as
+/* gir_graph_constrain's constraints go into the file (format version 2) and come back: the loaded graph schedules as
    the saved one; a graph without any is written as version 1; a constraint naming a node out of range or making
    a cycle is a malformed file */
 static int test_io_graph_constraints_saved_and_loaded(void) {
@@ -726,35 +726,35 @@ static int test_io_graph_constraints_saved_and_loaded(void) {
     first1 = io_b_first(g1, o1, &ok1);
     CHECK(ok0 && ok1 && !first0 && first1, "precondition: unconstrained b first %d, constrained b first %d", first0,
           first1);
-    CHECK(gir_save_graph(g0, 2, o0, NULL, 0, &n0) == GIR_OK && gir_save_graph(g1, 2, o1, NULL, 0, &n) == GIR_OK &&
+    CHECK(gir_graph_save(g0, 2, o0, NULL, 0, &n0) == GIR_OK && gir_graph_save(g1, 2, o1, NULL, 0, &n) == GIR_OK &&
           n == n0 + 12, "sizes %d and %d: one constraint is 12 bytes", (int)n0, (int)n);
     buf = (unsigned char *)malloc(n);
     t = (unsigned char *)malloc(n);
     CHECK(buf && t, "malloc");
-    CHECK(gir_save_graph(g1, 2, o1, buf, n, &n) == GIR_OK, "save: %s", gir_graph_message(g1));
+    CHECK(gir_graph_save(g1, 2, o1, buf, n, &n) == GIR_OK, "save: %s", gir_graph_message(g1));
     CHECK(io_get(buf + 8, 4) == 2 && io_get(buf + n - 16, 4) == 1 && io_get(buf + n - 12, 4) == o1[1].id &&
           io_get(buf + n - 8, 4) == o1[0].id, "version %d, constraint list %d: %d before %d", (int)io_get(buf + 8, 4),
           (int)io_get(buf + n - 16, 4), (int)io_get(buf + n - 12, 4), (int)io_get(buf + n - 8, 4));
-    CHECK(gir_load_graph(buf, n, NULL, &l, 2, lo, &nl, msg, sizeof msg) == GIR_OK && nl == 2, "load: %s", msg);
+    CHECK(gir_graph_load(buf, n, NULL, &l, 2, lo, &nl, msg, sizeof msg) == GIR_OK && nl == 2, "load: %s", msg);
     CHECK(io_b_first(l, lo, &okl) && okl, "the loaded graph does not keep the constraint");
     gir_graph_free(l);
     l = NULL;
     memcpy(t, buf, n); io_put(t + n - 12, 99, 4); io_fix_crc(t, n);
-    CHECK(gir_load_graph(t, n, NULL, &l, 2, lo, &nl, msg, sizeof msg) != GIR_OK && !l &&
+    CHECK(gir_graph_load(t, n, NULL, &l, 2, lo, &nl, msg, sizeof msg) != GIR_OK && !l &&
           strstr(msg, "constraint 0: node 99 before node 2 (nodes are 1 to 3)"), "out of range: '%s'", msg);
     memcpy(t, buf, n); io_put(t + n - 12, o1[0].id, 4); io_put(t + n - 8, 1, 4); io_fix_crc(t, n);
-    CHECK(gir_load_graph(t, n, NULL, &l, 2, lo, &nl, msg, sizeof msg) != GIR_OK && !l && strstr(msg, "makes a cycle"),
+    CHECK(gir_graph_load(t, n, NULL, &l, 2, lo, &nl, msg, sizeof msg) != GIR_OK && !l && strstr(msg, "makes a cycle"),
           "cycle: '%s'", msg);
     memcpy(t, buf, n); io_put(t + n - 16, 2, 4); io_fix_crc(t, n);
-    CHECK(gir_load_graph(t, n, NULL, &l, 2, lo, &nl, msg, sizeof msg) != GIR_OK && !l &&
+    CHECK(gir_graph_load(t, n, NULL, &l, 2, lo, &nl, msg, sizeof msg) != GIR_OK && !l &&
           strstr(msg, "2 constraints do not fit"), "count: '%s'", msg);
     memcpy(t, buf, n); io_put(t + 8, 1, 4); io_fix_crc(t, n);
-    CHECK(gir_load_graph(t, n, NULL, &l, 2, lo, &nl, msg, sizeof msg) != GIR_OK && !l &&
+    CHECK(gir_graph_load(t, n, NULL, &l, 2, lo, &nl, msg, sizeof msg) != GIR_OK && !l &&
           strstr(msg, "12 bytes after the outputs"), "a version 1 file with a list: '%s'", msg);
     free(t);
     free(buf);
-    CHECK(gir_save_graph(g0, 2, o0, NULL, 0, &n0) == GIR_OK && (buf = (unsigned char *)malloc(n0)) != NULL &&
-          gir_save_graph(g0, 2, o0, buf, n0, &n0) == GIR_OK && io_get(buf + 8, 4) == 1,
+    CHECK(gir_graph_save(g0, 2, o0, NULL, 0, &n0) == GIR_OK && (buf = (unsigned char *)malloc(n0)) != NULL &&
+          gir_graph_save(g0, 2, o0, buf, n0, &n0) == GIR_OK && io_get(buf + 8, 4) == 1,
           "without constraints the file is version 1");
     free(buf);
     gir_graph_free(g0);
@@ -776,12 +776,12 @@ static int test_io_variables_many_sorted_and_repeated(void) {
         w[k] = gir_name(h, gir_variable(h, GIR_DTYPE_F64, gir_shape1(2), NULL), nm);
         ((double *)gir_node_data(g, v[k]))[0] = k;
     }
-    CHECK(gir_save_variables(g, 100, v, NULL, 0, &n) == GIR_OK && (buf = (unsigned char *)malloc(n)) != NULL &&
-          gir_save_variables(g, 100, v, buf, n, &n) == GIR_OK, "save: %s", gir_graph_message(g));
-    CHECK(gir_load_variables(h, buf, n, 0) == GIR_OK, "load: %s", gir_graph_message(h));
+    CHECK(gir_graph_save_variables(g, 100, v, NULL, 0, &n) == GIR_OK && (buf = (unsigned char *)malloc(n)) != NULL &&
+          gir_graph_save_variables(g, 100, v, buf, n, &n) == GIR_OK, "save: %s", gir_graph_message(g));
+    CHECK(gir_graph_load_variables(h, buf, n, 0) == GIR_OK, "load: %s", gir_graph_message(h));
     for (k = 0; k < 100; ++k) CHECK(((const double *)gir_node_data(h, w[k]))[0] == k, "variable %d", k);
     two[0] = v[5]; two[1] = v[5];
-    CHECK(gir_save_variables(g, 2, two, buf, n, &n) == GIR_ERR_INVALID_ARG &&
+    CHECK(gir_graph_save_variables(g, 2, two, buf, n, &n) == GIR_ERR_INVALID_ARG &&
           strstr(gir_graph_message(g), "is twice in the list"), "twice: %s", gir_graph_message(g));
     free(buf);
     gir_graph_free(g);

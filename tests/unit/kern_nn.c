@@ -265,14 +265,14 @@ static int test_conv_plan(void) {
     for (i = 0; i < nx; ++i) { xv[i] = (float)cv_rand(); rx[i] = xv[i]; }
     for (i = 0; i < nw; ++i) { wv[i] = (float)cv_rand(); rw[i] = wv[i]; }
     for (i = 0; i < ny; ++i) ones[i] = 1;
-    CHECK(gir_compile(g, 3, outs, &pl) == GIR_OK, "%s", gir_graph_message(g));
+    CHECK(gir_plan_compile(g, 3, outs, NULL, &pl) == GIR_OK, "%s", gir_graph_message(g));
     if (pl->scratch_bytes < gir__conv_scratch(&p, gir__gemm_cfg_for(GIR_DTYPE_F32), 0) ||
         pl->scratch_bytes < gir__conv_scratch(&p, gir__gemm_cfg_for(GIR_DTYPE_F32), 1) ||
         pl->scratch_bytes < gir__conv_scratch(&p, gir__gemm_cfg_for(GIR_DTYPE_F32), 2)) {
         snprintf(why, sizeof why, "plan reserves %lu scratch bytes, fewer than conv2d needs", (unsigned long)pl->scratch_bytes);
         ok = 0;
     }
-    if (ok && gir_run(pl) != GIR_OK) { snprintf(why, sizeof why, "%s", gir_plan_message(pl)); ok = 0; }
+    if (ok && gir_plan_run(pl) != GIR_OK) { snprintf(why, sizeof why, "%s", gir_plan_message(pl)); ok = 0; }
     cv_reference(&p, rx, rw, ones, ry, rgx, rgw, my, mgx, mgw);
     if (ok) ok = cv_compare("plan conv2d", &t, 4, gir_plan_data(pl, y), ry, my, ny, nw);
     if (ok) ok = cv_compare("plan conv2d dx", &t, 4, gir_plan_data(pl, grads[0]), rgx, mgx, nx, nw);

@@ -298,7 +298,7 @@ static int test_forward(const gcase *c) {
         built_free(&b);
         FAILF("shape differs from the oracle's (rank %d vs %d)", (int)s.rank, (int)c->out.s.rank);
     }
-    if (gir_compile(b.g, 1, &b.y, &p) || !bind_all(p, &b, c) || gir_run(p)) {
+    if (gir_plan_compile(b.g, 1, &b.y, NULL, &p) || !bind_all(p, &b, c) || gir_plan_run(p)) {
         snprintf(why, sizeof why, "compile/run failed: %s %s", gir_graph_message(b.g), p ? gir_plan_message(p) : "");
         gir_plan_free(p);
         built_free(&b);
@@ -333,7 +333,7 @@ static int fd_check(built *b, const gcase *c, gir_node loss, int nw, const int *
     double *ans[8];
     outs[0] = loss;
     for (j = 0; j < nw; ++j) outs[1 + j] = grads[j];
-    if (gir_compile(b->g, 1 + nw, outs, &p) || !bind_all(p, b, c) || gir_run(p)) {
+    if (gir_plan_compile(b->g, 1 + nw, outs, NULL, &p) || !bind_all(p, b, c) || gir_plan_run(p)) {
         snprintf(why, sizeof why, "compile/run failed: %s %s", gir_graph_message(b->g), p ? gir_plan_message(p) : "");
         gir_plan_free(p);
         return 0;
@@ -351,10 +351,10 @@ static int fd_check(built *b, const gcase *c, gir_node loss, int nw, const int *
         for (i = 0; i < n; i += step) {
             double x0 = x[i], h = 1e-6 * (fabs(x0) > 1 ? fabs(x0) : 1), lp, lm, fd;
             x[i] = x0 + h;
-            gir_run(p);
+            gir_plan_run(p);
             lp = *(const double *)gir_plan_data(p, loss);
             x[i] = x0 - h;
-            gir_run(p);
+            gir_plan_run(p);
             lm = *(const double *)gir_plan_data(p, loss);
             x[i] = x0;
             fd = (lp - lm) / (2 * h);
@@ -450,7 +450,7 @@ static int still_usable(gir_graph *g) {
     gir_node a = gir_scalar(g, GIR_DTYPE_F32, 2.0f), b = gir_add(g, a, a);
     gir_plan *p = NULL;
     int ok;
-    if (!b.id || gir_compile(g, 1, &b, &p) != GIR_OK || gir_run(p) != GIR_OK) { gir_plan_free(p); return 0; }
+    if (!b.id || gir_plan_compile(g, 1, &b, NULL, &p) != GIR_OK || gir_plan_run(p) != GIR_OK) { gir_plan_free(p); return 0; }
     ok = *(const float *)gir_plan_data(p, b) == 4.0f;
     gir_plan_free(p);
     return ok;
@@ -617,7 +617,7 @@ static int test_random(gir_op op) {
         if (gir_op_from_name(cases[k].op) == op) { c = &cases[k]; break; }
     CHECK(c, "no case");
     if (!build_case(c, 0, &b)) { built_free(&b); return 0; }
-    if (gir_compile(b.g, 1, &b.y, &p) || !bind_all(p, &b, c) || gir_run(p)) {
+    if (gir_plan_compile(b.g, 1, &b.y, NULL, &p) || !bind_all(p, &b, c) || gir_plan_run(p)) {
         snprintf(why, sizeof why, "run failed: %s", p ? gir_plan_message(p) : gir_graph_message(b.g));
         gir_plan_free(p); built_free(&b); return 0;
     }
@@ -658,11 +658,11 @@ static int test_random(gir_op op) {
         gir_plan *p2 = NULL;
         int same, differs;
         memcpy(first, o, (size_t)bytes);
-        gir_compile(b.g, 1, &b.y, &p2);
+        gir_plan_compile(b.g, 1, &b.y, NULL, &p2);
         bind_all(p2, &b, c);
-        gir_run(p2);
+        gir_plan_run(p2);
         same = !memcmp(first, gir_plan_data(p2, b.y), (size_t)bytes);
-        gir_run(p2);
+        gir_plan_run(p2);
         differs = memcmp(first, gir_plan_data(p2, b.y), (size_t)bytes) != 0;
         free(first);
         gir_plan_free(p2);
@@ -685,11 +685,11 @@ static int test_dropout_grad(void) {
     loss = gir_sum(g, gir_mul(g, y, w), gir_ints0(), 0);
     CHECK(gir_grad(g, loss, 1, &x, &dx) == GIR_OK, "%s", gir_graph_message(g));
     outs[0] = y; outs[1] = dx;
-    CHECK(gir_compile(g, 2, outs, &p) == GIR_OK, "%s", gir_graph_message(g));
+    CHECK(gir_plan_compile(g, 2, outs, NULL, &p) == GIR_OK, "%s", gir_graph_message(g));
     gir_plan_bind(p, x, xv);
     for (r = 0; r < 3; ++r) {
         const double *yy, *gg;
-        gir_run(p);
+        gir_plan_run(p);
         yy = (const double *)gir_plan_data(p, y);
         gg = (const double *)gir_plan_data(p, dx);
         for (i = 0; i < 64; ++i) {
@@ -781,9 +781,9 @@ static int test_second_derivative(void) {
     CHECK(gir_node_grad_level(g, df) == 1 && gir_node_grad_level(g, d2f) == 2 && gir_node_grad_level(g, d3f) == 3,
           "grad levels %d %d %d", gir_node_grad_level(g, df), gir_node_grad_level(g, d2f), gir_node_grad_level(g, d3f));
     outs[0] = f; outs[1] = df; outs[2] = d2f; outs[3] = d3f;
-    CHECK(!gir_compile(g, 4, outs, &p), "compile");
+    CHECK(!gir_plan_compile(g, 4, outs, NULL, &p), "compile");
     gir_plan_bind(p, x, &xv);
-    CHECK(!gir_run(p), "run");
+    CHECK(!gir_plan_run(p), "run");
     CHECK(*(const double *)gir_plan_data(p, f) == 55 && *(const double *)gir_plan_data(p, df) == 54 &&
           *(const double *)gir_plan_data(p, d2f) == 36 && *(const double *)gir_plan_data(p, d3f) == 12,
           "values %g %g %g %g", *(const double *)gir_plan_data(p, f), *(const double *)gir_plan_data(p, df),
@@ -805,10 +805,10 @@ static int test_grad_fanout_broadcast(void) {
     CHECK(!gir_grad(g, l, 2, wrt, gr), "%s", gir_graph_message(g));
     dx = gr[0];
     CHECK(gir_node_shape(g, dx).rank == 2 && gir_node_shape(g, dx).dim[0] == 1, "gradient has the parent's shape");
-    CHECK(!gir_compile(g, 2, gr, &p), "compile");
+    CHECK(!gir_plan_compile(g, 2, gr, NULL, &p), "compile");
     gir_plan_bind(p, x, xv);
     gir_plan_bind(p, m, mv);
-    CHECK(!gir_run(p), "run");
+    CHECK(!gir_plan_run(p), "run");
     for (i = 0; i < 3; ++i) {
         double want = (i + (3 + i) + (6 + i) + (9 + i)) + 4 * exp(xv[i]);   /* exp(x) is broadcast over 4 rows */
         CHECK(fabs(((const double *)gir_plan_data(p, dx))[i] - want) < 1e-12, "dx[%d]", i);
@@ -871,18 +871,18 @@ static int test_run_errors(void) {
     gir_plan *p = NULL;
     double sing[4] = {1, 2, 2, 4}, ok[4] = {2, 0, 0, 2};
     int32_t idx[2] = {0, 5};
-    CHECK(!gir_compile(g, 1, &inv, &p), "compile");
-    CHECK(gir_run(p) == GIR_ERR_UNBOUND && strstr(gir_plan_message(p), "not bound"), "unbound: %s", gir_plan_message(p));
+    CHECK(!gir_plan_compile(g, 1, &inv, NULL, &p), "compile");
+    CHECK(gir_plan_run(p) == GIR_ERR_UNBOUND && strstr(gir_plan_message(p), "not bound"), "unbound: %s", gir_plan_message(p));
     gir_plan_bind(p, x, sing);
-    CHECK(gir_run(p) == GIR_ERR_NUMERIC && strstr(gir_plan_message(p), "inverse: node 2: a matrix of [2,2] is singular"), "singular: %s", gir_plan_message(p));
+    CHECK(gir_plan_run(p) == GIR_ERR_NUMERIC && strstr(gir_plan_message(p), "inverse: node 2: a matrix of [2,2] is singular"), "singular: %s", gir_plan_message(p));
     gir_plan_bind(p, x, ok);
-    CHECK(gir_run(p) == GIR_OK && ((const double *)gir_plan_data(p, inv))[0] == 0.5, "run after error");
+    CHECK(gir_plan_run(p) == GIR_OK && ((const double *)gir_plan_data(p, inv))[0] == 0.5, "run after error");
     CHECK(gir_plan_bind(p, inv, ok) == GIR_ERR_INVALID_ARG, "bind non-input");
     gir_plan_free(p);
-    CHECK(!gir_compile(g, 1, &ga, &p), "compile");
+    CHECK(!gir_plan_compile(g, 1, &ga, NULL, &p), "compile");
     gir_plan_bind(p, x, ok);
     gir_plan_bind(p, ix, idx);
-    CHECK(gir_run(p) == GIR_ERR_INDEX && strstr(gir_plan_message(p), "index 5"), "gather index: %s", gir_plan_message(p));
+    CHECK(gir_plan_run(p) == GIR_ERR_INDEX && strstr(gir_plan_message(p), "index 5"), "gather index: %s", gir_plan_message(p));
     gir_plan_free(p);
     gir_graph_free(g);
     return 1;
@@ -903,9 +903,9 @@ static gir_status small_training(const gir_allocator *al, int *done) {
     if (!g) return GIR_ERR_OUT_OF_MEMORY;
     x = gir_name(g, gir_input(g, GIR_DTYPE_F32, gir_shape2(2, 4)), "x");
     lab = gir_input(g, GIR_DTYPE_I32, gir_shape1(2));
-    gir_scope_push(g, "dense");
+    gir_graph_push_scope(g, "dense");
     w = gir_name(g, gir_variable(g, GIR_DTYPE_F32, gir_shape2(4, 2), wv), "w");
-    gir_scope_pop(g);
+    gir_graph_pop_scope(g);
     b = gir_variable(g, GIR_DTYPE_F32, gir_shape1(2), NULL);
     y = gir_add(g, gir_matmul(g, x, w), b);
     l = gir_mean(g, gir_xent_logits(g, gir_tanh(g, y), lab), gir_ints0(), 0);
@@ -913,12 +913,12 @@ static gir_status small_training(const gir_allocator *al, int *done) {
     s = gir_grad(g, l, 2, wrt, grads);
     if (s == GIR_OK) {
         outs[0] = l; outs[1] = grads[0]; outs[2] = grads[1];
-        s = gir_compile(g, 3, outs, &p);
+        s = gir_plan_compile(g, 3, outs, NULL, &p);
     } else if (gir_graph_status(g) == GIR_OK) s = GIR_ERR_INVALID_ARG;
     if (s == GIR_OK) {
         gir_plan_bind(p, x, xv);
         gir_plan_bind(p, lab, lv);
-        s = gir_run(p);
+        s = gir_plan_run(p);
         *done = s == GIR_OK;
     } else if (s != GIR_ERR_OUT_OF_MEMORY && gir_graph_status(g) == GIR_ERR_OUT_OF_MEMORY) {
         s = GIR_ERR_OUT_OF_MEMORY;
@@ -968,7 +968,7 @@ static int oom_sweep(gir_status (*job)(const gir_allocator *al, int *done)) {
     return 1;
 }
 static int test_oom_injection(void) { return oom_sweep(small_training); }
-/* run allocates nothing: a counting allocator sees no call during gir_run */
+/* run allocates nothing: a counting allocator sees no call during gir_plan_run */
 static int test_run_no_alloc(void) {
     failing f;
     gir_allocator al;
@@ -986,11 +986,11 @@ static int test_run_no_alloc(void) {
     g = gir_graph_new(&d);
     x = gir_input(g, GIR_DTYPE_F64, gir_shape2(2, 3));
     y = gir_sum(g, gir_softmax(g, gir_matmul(g, x, gir_permute_last2(g, x)), -1), gir_ints0(), 0);
-    CHECK(!gir_grad(g, y, 1, &x, &gr) && !gir_compile(g, 1, &gr, &p), "build");
+    CHECK(!gir_grad(g, y, 1, &x, &gr) && !gir_plan_compile(g, 1, &gr, NULL, &p), "build");
     gir_plan_bind(p, x, xv);
     before = f.count;
-    for (r = 0; r < 5; ++r) gir_run(p);
-    CHECK(f.count == before, "gir_run allocated %ld times", f.count - before);
+    for (r = 0; r < 5; ++r) gir_plan_run(p);
+    CHECK(f.count == before, "gir_plan_run allocated %ld times", f.count - before);
     gir_plan_free(p);
     gir_graph_free(g);
     CHECK(f.live == 0, "leak");
@@ -1004,15 +1004,15 @@ static int fd_scalar(gir_graph *g, gir_node x, double *xv, int64_t n, gir_node l
     int64_t i;
     CHECK(gir_grad(g, loss, 1, &x, &dx) == GIR_OK, "grad: %s", gir_graph_message(g));
     outs[0] = loss; outs[1] = dx;
-    CHECK(gir_compile(g, 2, outs, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
+    CHECK(gir_plan_compile(g, 2, outs, NULL, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
     gir_plan_bind(p, x, xv);
-    if (gir_run(p) != GIR_OK) { gir_plan_free(p); FAILF("run: %s", gir_plan_message(p)); }
+    if (gir_plan_run(p) != GIR_OK) { gir_plan_free(p); FAILF("run: %s", gir_plan_message(p)); }
     an = (double *)malloc((size_t)n * sizeof(double));
     memcpy(an, gir_plan_data(p, dx), (size_t)n * sizeof(double));
     for (i = 0; i < n; ++i) {
         double x0 = xv[i], h = 1e-6, lp, lm, fd;
-        xv[i] = x0 + h; gir_run(p); lp = *(const double *)gir_plan_data(p, loss);
-        xv[i] = x0 - h; gir_run(p); lm = *(const double *)gir_plan_data(p, loss);
+        xv[i] = x0 + h; gir_plan_run(p); lp = *(const double *)gir_plan_data(p, loss);
+        xv[i] = x0 - h; gir_plan_run(p); lm = *(const double *)gir_plan_data(p, loss);
         xv[i] = x0;
         fd = (lp - lm) / (2 * h);
         if (fabs(fd - an[i]) > tol * (1 + fabs(fd))) {
@@ -1035,9 +1035,9 @@ static int test_norms(void) {
     int r, c;
     for (r = 0; r < 24; ++r) { xv[r] = 2 * frand(&st); wv[r] = frand(&st); }
     ln = gir_layer_norm(g, x, gm, bt, -1, 1e-5);
-    CHECK(ln.id && !gir_compile(g, 1, &ln, &p), "build: %s", gir_graph_message(g));
+    CHECK(ln.id && !gir_plan_compile(g, 1, &ln, NULL, &p), "build: %s", gir_graph_message(g));
     gir_plan_bind(p, x, xv);
-    CHECK(!gir_run(p), "run");
+    CHECK(!gir_plan_run(p), "run");
     for (r = 0; r < 6; ++r) {
         double mu = 0, var = 0;
         for (c = 0; c < 4; ++c) mu += xv[r * 4 + c] / 4;
@@ -1059,9 +1059,9 @@ static int test_norms(void) {
         int k;
         for (k = 0; k < 72; ++k) img[k] = frand(&st) * 3 + k % 5;
         bn = gir_mean(g, gir_batch_norm(g, xi, gm, bt, 1e-5), gir_ints3(0, 2, 3), 0);
-        CHECK(bn.id && !gir_compile(g, 1, &bn, &p), "build: %s", gir_graph_message(g));
+        CHECK(bn.id && !gir_plan_compile(g, 1, &bn, NULL, &p), "build: %s", gir_graph_message(g));
         gir_plan_bind(p, xi, img);
-        gir_run(p);
+        gir_plan_run(p);
         for (k = 0; k < 4; ++k)
             if (fabs(((const double *)gir_plan_data(p, bn))[k] - bv[k]) > 1e-12) { gir_plan_free(p); gir_graph_free(g); FAILF("batch_norm channel mean"); }
         gir_plan_free(p);

@@ -5,25 +5,25 @@ static int test_names_roundtrip_and_scopes(void) {
     gir_node x, w, b, h;
     CHECK(g, "no graph");
     x = gir_name(g, gir_input(g, GIR_DTYPE_F32, gir_shape2(2, 3)), "x");
-    CHECK(gir_scope_push(g, "layer1") == GIR_OK && !strcmp(gir_scope(g), "layer1"), "scope '%s'", gir_scope(g));
+    CHECK(gir_graph_push_scope(g, "layer1") == GIR_OK && !strcmp(gir_graph_scope(g), "layer1"), "scope '%s'", gir_graph_scope(g));
     w = gir_name(g, gir_variable(g, GIR_DTYPE_F32, gir_shape2(3, 4), NULL), "w");
-    CHECK(gir_scope_push(g, "inner/deep") == GIR_OK && !strcmp(gir_scope(g), "layer1/inner/deep"), "nested '%s'",
-          gir_scope(g));
+    CHECK(gir_graph_push_scope(g, "inner/deep") == GIR_OK && !strcmp(gir_graph_scope(g), "layer1/inner/deep"), "nested '%s'",
+          gir_graph_scope(g));
     b = gir_name(g, gir_variable(g, GIR_DTYPE_F32, gir_shape1(4), NULL), "b");
-    gir_scope_pop(g);
-    CHECK(!strcmp(gir_scope(g), "layer1"), "after one pop '%s'", gir_scope(g));
-    gir_scope_pop(g);
-    gir_scope_pop(g);                       /* at the top: nothing happens */
-    CHECK(!strcmp(gir_scope(g), ""), "after pops '%s'", gir_scope(g));
+    gir_graph_pop_scope(g);
+    CHECK(!strcmp(gir_graph_scope(g), "layer1"), "after one pop '%s'", gir_graph_scope(g));
+    gir_graph_pop_scope(g);
+    gir_graph_pop_scope(g);                       /* at the top: nothing happens */
+    CHECK(!strcmp(gir_graph_scope(g), ""), "after pops '%s'", gir_graph_scope(g));
     h = gir_add(g, gir_matmul(g, x, w), b);
     CHECK(gir_graph_status(g) == GIR_OK, "%s", gir_graph_message(g));
     CHECK(!strcmp(gir_node_name(g, x), "x") && !strcmp(gir_node_name(g, w), "layer1/w") &&
           !strcmp(gir_node_name(g, b), "layer1/inner/deep/b") && !strcmp(gir_node_name(g, h), ""),
           "names '%s' '%s' '%s' '%s'", gir_node_name(g, x), gir_node_name(g, w), gir_node_name(g, b), gir_node_name(g, h));
-    CHECK(gir_find(g, "layer1/w").id == w.id && gir_find(g, "layer1/inner/deep/b").id == b.id, "find");
-    CHECK(!gir_find(g, "w").id && !gir_find(g, "").id && !gir_find(g, NULL).id && !gir_find(NULL, "x").id, "find misses");
+    CHECK(gir_graph_find(g, "layer1/w").id == w.id && gir_graph_find(g, "layer1/inner/deep/b").id == b.id, "find");
+    CHECK(!gir_graph_find(g, "w").id && !gir_graph_find(g, "").id && !gir_graph_find(g, NULL).id && !gir_graph_find(NULL, "x").id, "find misses");
     CHECK(gir_name(g, h, "out").id == h.id && gir_name(g, h, "out").id == h.id, "naming twice the same");
-    CHECK(gir_name(g, h, "y").id == h.id && !gir_find(g, "out").id && gir_find(g, "y").id == h.id, "rename");
+    CHECK(gir_name(g, h, "y").id == h.id && !gir_graph_find(g, "out").id && gir_graph_find(g, "y").id == h.id, "rename");
     CHECK(gir_name(g, x, "out").id == x.id, "a freed name is reusable");
     CHECK(!strcmp(gir_node_name(g, gir_node_input(g, h, 1)), "layer1/inner/deep/b"), "via introspection");
     gir_graph_free(g);
@@ -41,12 +41,12 @@ static int test_names_errors_leave_graph_usable(void) {
     y = gir_input(g, GIR_DTYPE_F64, gir_shape1(3));
     CHECK(!gir_name(g, y, "x").id && gir_graph_status(g) == GIR_ERR_INVALID_ARG &&
           strstr(gir_graph_message(g), "'x' is already node 1 'x'"), "duplicate: %s", gir_graph_message(g));
-    CHECK(!strcmp(gir_node_name(g, y), "") && gir_find(g, "x").id == x.id, "the failed name changed something");
+    CHECK(!strcmp(gir_node_name(g, y), "") && gir_graph_find(g, "x").id == x.id, "the failed name changed something");
     for (k = 0; k < sizeof bad / sizeof *bad; ++k) {
         gir_graph_clear_error(g);
         CHECK(!gir_name(g, y, bad[k]).id && gir_graph_status(g) == GIR_ERR_INVALID_ARG &&
               strstr(gir_graph_message(g), "name: node 2"), "bad name %d: %s", (int)k, gir_graph_message(g));
-        CHECK(gir_scope_push(g, bad[k]) == GIR_ERR_INVALID_ARG && !strcmp(gir_scope(g), ""), "bad scope %d", (int)k);
+        CHECK(gir_graph_push_scope(g, bad[k]) == GIR_ERR_INVALID_ARG && !strcmp(gir_graph_scope(g), ""), "bad scope %d", (int)k);
     }
     memset(longname, 'a', sizeof longname);
     longname[GIR_MAX_NAME] = 0;
@@ -56,10 +56,10 @@ static int test_names_errors_leave_graph_usable(void) {
     CHECK(!gir_name(g, y, longname).id && strstr(gir_graph_message(g), "longer than GIR_MAX_NAME"), "too long: %s",
           gir_graph_message(g));
     gir_graph_clear_error(g);
-    CHECK(gir_scope_push(g, "s") == GIR_OK, "scope");
+    CHECK(gir_graph_push_scope(g, "s") == GIR_OK, "scope");
     longname[GIR_MAX_NAME - 1] = 0;                /* fits alone, not behind "s/" */
     CHECK(!gir_name(g, y, longname).id && strstr(gir_graph_message(g), "longer than GIR_MAX_NAME"), "scoped too long");
-    gir_scope_pop(g);
+    gir_graph_pop_scope(g);
     gir_graph_clear_error(g);
     CHECK(!gir_name(g, y, NULL).id && strstr(gir_graph_message(g), "NULL"), "NULL name: %s", gir_graph_message(g));
     gir_graph_clear_error(g);
@@ -67,19 +67,19 @@ static int test_names_errors_leave_graph_usable(void) {
     CHECK(!gir_name(g, foreign, "f").id && gir_graph_status(g) == GIR_ERR_HANDLE, "foreign: %s", gir_graph_message(g));
     gir_graph_clear_error(g);
     CHECK(!gir_name(g, gir_node_input(g, x, 0), "z").id && gir_graph_status(g) == GIR_OK, "{0} is quiet");
-    for (k = 0; k < GIR_MAX_SCOPE_DEPTH; ++k) CHECK(gir_scope_push(g, "d") == GIR_OK, "depth %d", (int)k);
-    CHECK(gir_scope_push(g, "d") == GIR_ERR_INVALID_ARG && strstr(gir_graph_message(g), "GIR_MAX_SCOPE_DEPTH"),
+    for (k = 0; k < GIR_MAX_SCOPE_DEPTH; ++k) CHECK(gir_graph_push_scope(g, "d") == GIR_OK, "depth %d", (int)k);
+    CHECK(gir_graph_push_scope(g, "d") == GIR_ERR_INVALID_ARG && strstr(gir_graph_message(g), "GIR_MAX_SCOPE_DEPTH"),
           "too deep: %s", gir_graph_message(g));
-    for (k = 0; k < GIR_MAX_SCOPE_DEPTH; ++k) gir_scope_pop(g);
+    for (k = 0; k < GIR_MAX_SCOPE_DEPTH; ++k) gir_graph_pop_scope(g);
     gir_graph_clear_error(g);
     {   /* still builds, compiles and runs */
         gir_node s = gir_name(g, gir_add(g, x, y), "sum");
         gir_plan *p = NULL;
         double a[3] = {1, 2, 3}, b[3] = {10, 20, 30};
-        CHECK(gir_compile(g, 1, &s, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
+        CHECK(gir_plan_compile(g, 1, &s, NULL, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
         gir_plan_bind(p, x, a);
         gir_plan_bind(p, y, b);
-        CHECK(gir_run(p) == GIR_OK && ((const double *)gir_plan_data(p, s))[2] == 33, "run");
+        CHECK(gir_plan_run(p) == GIR_OK && ((const double *)gir_plan_data(p, s))[2] == 33, "run");
         gir_plan_free(p);
     }
     gir_graph_free(g);
@@ -95,20 +95,20 @@ static int test_names_in_messages(void) {
     float xv[6] = {0};
     CHECK(g, "no graph");
     x = gir_name(g, gir_input(g, GIR_DTYPE_F32, gir_shape2(2, 3)), "images");
-    gir_scope_push(g, "dense1");
+    gir_graph_push_scope(g, "dense1");
     w = gir_name(g, gir_variable(g, GIR_DTYPE_F32, gir_shape2(4, 5), NULL), "w");
     bad = gir_matmul(g, x, w);
     CHECK(!bad.id && strstr(gir_graph_message(g), "matmul") && strstr(gir_graph_message(g), "(in scope dense1)"),
           "scope in a builder error: %s", gir_graph_message(g));
-    gir_scope_pop(g);
+    gir_graph_pop_scope(g);
     gir_graph_clear_error(g);
     y = gir_name(g, gir_sum(g, x, gir_ints0(), 0), "total");
     CHECK(gir_grad(g, x, 1, &x, &dl) != GIR_OK && strstr(gir_graph_message(g), "node 1 'images'") &&
           !strstr(gir_graph_message(g), "scope"), "grad: %s", gir_graph_message(g));
     gir_graph_clear_error(g);
     l = gir_name(g, gir_argmax(g, x, 1, 0), "guess");
-    CHECK(gir_compile(g, 1, &y, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
-    CHECK(gir_run(p) == GIR_ERR_UNBOUND && strstr(gir_plan_message(p), "input node 1 'images'"), "unbound: %s",
+    CHECK(gir_plan_compile(g, 1, &y, NULL, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
+    CHECK(gir_plan_run(p) == GIR_ERR_UNBOUND && strstr(gir_plan_message(p), "input node 1 'images'"), "unbound: %s",
           gir_plan_message(p));
     CHECK(gir_plan_bind_bytes(p, x, xv, 5) != GIR_OK && strstr(gir_plan_message(p), "'images'"), "bind: %s",
           gir_plan_message(p));
@@ -126,10 +126,10 @@ static int test_names_in_dump(void) {
     char buf[4096];
     size_t n;
     CHECK(g && f, "setup");
-    gir_scope_push(g, "enc");
+    gir_graph_push_scope(g, "enc");
     gir_name(g, gir_variable(g, GIR_DTYPE_F32, gir_shape1(2), NULL), "bias");
-    gir_scope_pop(g);
-    gir_dump(g, f);
+    gir_graph_pop_scope(g);
+    gir_graph_dump(g, f);
     rewind(f);
     n = fread(buf, 1, sizeof buf - 1, f);
     buf[n] = 0;
@@ -173,9 +173,9 @@ static int test_names_of_builder_state(void) {
     static const char *const want[] = {"dense/w", "dense/w/exp_avg", "dense/w/exp_avg_sq", "", "", "", "dense/w/step"};
     CHECK(g, "no graph");
     x = gir_input(g, GIR_DTYPE_F64, gir_shape2(4, 3));
-    gir_scope_push(g, "dense");
+    gir_graph_push_scope(g, "dense");
     w = gir_name(g, gir_variable(g, GIR_DTYPE_F64, gir_shape2(3, 2), NULL), "w");
-    gir_scope_pop(g);
+    gir_graph_pop_scope(g);
     b = gir_variable(g, GIR_DTYPE_F64, gir_shape1(2), NULL);          /* unnamed: its state stays unnamed */
     gam = gir_name(g, gir_ones(g, GIR_DTYPE_F64, gir_shape1(2)), "bn/gamma");
     bet = gir_zeros(g, GIR_DTYPE_F64, gir_shape1(2));

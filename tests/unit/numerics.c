@@ -7,14 +7,14 @@
 static gir_status num_eval(gir_graph *g, gir_node y, int nin, const gir_node *in, const void *const *data, void *out,
                            size_t bytes) {
     gir_plan *p = NULL;
-    gir_status s = gir_compile(g, 1, &y, &p);
+    gir_status s = gir_plan_compile(g, 1, &y, NULL, &p);
     int k;
     if (s) {
         snprintf(why, sizeof why, "compile: %s", gir_graph_message(g));
         return s;
     }
     for (k = 0; k < nin; ++k) gir_plan_bind(p, in[k], data[k]);
-    s = gir_run(p);
+    s = gir_plan_run(p);
     if (!s && bytes) memcpy(out, gir_plan_data(p, y), bytes);
     if (s) snprintf(why, sizeof why, "run: %s", gir_plan_message(p));
     gir_plan_free(p);
@@ -241,9 +241,9 @@ static int test_num_linalg_empty(void) {
     loss = gir_sum(g, gir_det(g, zb), gir_ints0(), 0);
     CHECK(gir_grad(g, loss, 1, &zb, &gx) == GIR_OK, "grad: %s", gir_graph_message(g));
     for (k = 0; k < 12; ++k) CHECK(outs[k].id, "build %d: %s", k, gir_graph_message(g));
-    CHECK(gir_compile(g, 12, outs, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
+    CHECK(gir_plan_compile(g, 12, outs, NULL, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
     for (k = 0; k < 8; ++k) gir_plan_bind(p, in[k], data[k]);
-    if (gir_run(p) != GIR_OK) { snprintf(why, sizeof why, "run: %s", gir_plan_message(p)); gir_plan_free(p); gir_graph_free(g); return 0; }
+    if (gir_plan_run(p) != GIR_OK) { snprintf(why, sizeof why, "run: %s", gir_plan_message(p)); gir_plan_free(p); gir_graph_free(g); return 0; }
     mm = (const double *)gir_plan_data(p, outs[5]);
     im = (const int32_t *)gir_plan_data(p, outs[6]);
     tr = (const double *)gir_plan_data(p, outs[9]);
@@ -253,8 +253,8 @@ static int test_num_linalg_empty(void) {
     CHECK(tr[0] == 0 && tr[1] == 0 && dt[0] == 0, "empty trace and dot are 0");
     CHECK(gir_node_numel(g, outs[10]) == 0 && gir_node_numel(g, outs[8]) == 0, "empty results");
     gir_plan_free(p);
-    CHECK(gir_compile(g, 1, &gx, &p) == GIR_OK, "compile grad: %s", gir_graph_message(g));
-    CHECK(gir_run(p) == GIR_OK, "run grad: %s", gir_plan_message(p));
+    CHECK(gir_plan_compile(g, 1, &gx, NULL, &p) == GIR_OK, "compile grad: %s", gir_graph_message(g));
+    CHECK(gir_plan_run(p) == GIR_OK, "run grad: %s", gir_plan_message(p));
     gir_plan_free(p);
     gir_graph_free(g);
     return 1;
@@ -346,11 +346,11 @@ static int test_num_variadic_inputs(void) {
         c = gir_concat(g, n, one, 0);
         s = gir_add_n(g, n, xs);
         CHECK(c.id && s.id, "%d inputs: %s", n, gir_graph_message(g));
-        CHECK(gir_compile(g, 1, &c, &p) == GIR_OK && gir_run(p) == GIR_OK, "run concat");
+        CHECK(gir_plan_compile(g, 1, &c, NULL, &p) == GIR_OK && gir_plan_run(p) == GIR_OK, "run concat");
         memcpy(v, gir_plan_data(p, c), (size_t)n * sizeof(double));
         gir_plan_free(p);
         for (k = 0; k < n; ++k) CHECK(v[k] == k, "concat of %d: element %d is %g", n, k, v[k]);
-        CHECK(gir_compile(g, 1, &s, &p) == GIR_OK && gir_run(p) == GIR_OK, "run add_n");
+        CHECK(gir_plan_compile(g, 1, &s, NULL, &p) == GIR_OK && gir_plan_run(p) == GIR_OK, "run add_n");
         CHECK(*(const double *)gir_plan_data(p, s) == n * (n - 1) / 2.0, "add_n of %d", n);
         gir_plan_free(p);
     }
@@ -362,9 +362,9 @@ static int test_num_variadic_inputs(void) {
         wrt[0] = x; wrt[1] = y;
         CHECK(gir_grad(g, c, 2, wrt, gr) == GIR_OK, "grad: %s", gir_graph_message(g));
         outs[0] = c; outs[1] = gr[0]; outs[2] = gr[1];
-        CHECK(gir_compile(g, 3, outs, &p) == GIR_OK, "compile");
+        CHECK(gir_plan_compile(g, 3, outs, NULL, &p) == GIR_OK, "compile");
         gir_plan_bind(p, x, xv); gir_plan_bind(p, y, yv);
-        CHECK(gir_run(p) == GIR_OK, "run");
+        CHECK(gir_plan_run(p) == GIR_OK, "run");
         /* 26 copies of x and 14 of y: d/dx sum(c^2) = 2 * 26 * x */
         CHECK(((const double *)gir_plan_data(p, gr[0]))[1] == 2 * 26 * 2.0 &&
               ((const double *)gir_plan_data(p, gr[1]))[0] == 2 * 14 * 3.0, "gradients through 40 inputs");
@@ -411,7 +411,7 @@ static int test_num_i32_elementwise(void) {
     int k;
     three[0] = three[1] = three[2] = x;
     r[0] = gir_add(g, x, y); r[1] = gir_sub(g, x, y); r[2] = gir_mul(g, x, y); r[3] = gir_neg(g, x); r[4] = gir_abs(g, x);
-    r[5] = gir_square(g, x); r[6] = gir_int_div(g, x, y); r[7] = gir_mod(g, x, y); r[8] = gir_add_n(g, 3, three);
+    r[5] = gir_square(g, x); r[6] = gir_floordiv(g, x, y); r[7] = gir_mod(g, x, y); r[8] = gir_add_n(g, 3, three);
     in[0] = x; in[1] = y; data[0] = a; data[1] = b;
     for (k = 0; k < 9; ++k) {
         CHECK(r[k].id && gir_node_dtype(g, r[k]) == GIR_DTYPE_I32, "%s: %s", names[k], gir_graph_message(g));
@@ -420,9 +420,9 @@ static int test_num_i32_elementwise(void) {
     {   /* a scalar broadcast through the strided path, and x // 0 = x % 0 = 0 */
         gir_node z = gir_scalar(g, GIR_DTYPE_I32, 0), m1 = gir_scalar(g, GIR_DTYPE_I32, -1);
         static const int32_t zeros[6] = {0, 0, 0, 0, 0, 0}, negs[6] = {NUM_MIN, -2147483647, 7, -7, -46341, 1};
-        if (num_eval(g, gir_int_div(g, x, z), 1, in, data, got, sizeof got) || !num_check_i32("x // 0", got, zeros, 6)) return 0;
+        if (num_eval(g, gir_floordiv(g, x, z), 1, in, data, got, sizeof got) || !num_check_i32("x // 0", got, zeros, 6)) return 0;
         if (num_eval(g, gir_mod(g, x, z), 1, in, data, got, sizeof got) || !num_check_i32("x % 0", got, zeros, 6)) return 0;
-        if (num_eval(g, gir_int_div(g, x, m1), 1, in, data, got, sizeof got) || !num_check_i32("x // -1", got, negs, 6)) return 0;
+        if (num_eval(g, gir_floordiv(g, x, m1), 1, in, data, got, sizeof got) || !num_check_i32("x // -1", got, negs, 6)) return 0;
         if (num_eval(g, gir_mul(g, x, m1), 1, in, data, got, sizeof got) || !num_check_i32("x * -1", got, negs, 6)) return 0;
     }
     gir_graph_free(g);

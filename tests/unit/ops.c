@@ -9,9 +9,9 @@ static int gen_run1(gir_graph *g, gir_node y, int nin, const gir_node *in, const
     int k;
     *p = NULL;
     CHECK(y.id != 0, "build failed: %s", gir_graph_message(g));
-    CHECK(gir_compile(g, 1, &y, p) == GIR_OK, "compile: %s", gir_graph_message(g));
+    CHECK(gir_plan_compile(g, 1, &y, NULL, p) == GIR_OK, "compile: %s", gir_graph_message(g));
     for (k = 0; k < nin; ++k) CHECK(gir_plan_bind(*p, in[k], data[k]) == GIR_OK, "bind %d", k);
-    CHECK(gir_run(*p) == GIR_OK, "run: %s", gir_plan_message(*p));
+    CHECK(gir_plan_run(*p) == GIR_OK, "run: %s", gir_plan_message(*p));
     *out = gir_plan_data(*p, y);
     return 1;
 }
@@ -56,33 +56,6 @@ static int test_variadic_64_inputs(void) {
         ok = !bad.id && gir_graph_status(g) == GIR_ERR_INVALID_ARG && msg_has(g, "1 to GIR_MAX_VARIADIC (64)") && still_usable(g);
         if (!ok) snprintf(why, sizeof why, "65 inputs: '%s'", gir_graph_message(g));
     }
-    gir_graph_free(g);
-    return ok;
-}
-
-/* int_div was renamed floordiv; the 0.1 names still build the same op */
-static int test_int_div_alias(void) {
-    gir_graph *g = gir_graph_new(NULL);
-    gir_node in[2], y;
-    int32_t a[4] = {-7, 7, -7, 7}, b[4] = {2, 2, -2, 0}, want[4] = {-4, 3, 3, 0};   /* NumPy: -7 // 2 == -4 */
-    const void *data[2], *out = NULL;
-    gir_plan *p = NULL;
-    int k, ok;
-    in[0] = gir_input(g, GIR_DTYPE_I32, gir_shape1(4));
-    in[1] = gir_input(g, GIR_DTYPE_I32, gir_shape1(4));
-    data[0] = a;
-    data[1] = b;
-    y = gir_int_div(g, in[0], in[1]);
-    ok = gir_node_op(g, y) == GIR_OP_INT_DIV && GIR_OP_INT_DIV == GIR_OP_FLOORDIV;
-    if (!ok) snprintf(why, sizeof why, "gir_int_div built op %d", (int)gir_node_op(g, y));
-    if (ok) ok = gen_run1(g, y, 2, in, data, &out, &p);
-    for (k = 0; ok && k < 4; ++k)
-        if (((const int32_t *)out)[k] != want[k]) {
-            snprintf(why, sizeof why, "%d // %d = %d, NumPy gives %d", (int)a[k], (int)b[k], (int)((const int32_t *)out)[k],
-                     (int)want[k]);
-            ok = 0;
-        }
-    gir_plan_free(p);
     gir_graph_free(g);
     return ok;
 }
@@ -144,6 +117,5 @@ static int test_remainders_numpy(void) {
 
 static void suite_ops(void) {
     RUN("build/variadic_64_inputs_and_the_limit", test_variadic_64_inputs());
-    RUN("ops/int_div_is_floordiv", test_int_div_alias());
     RUN("ops/fmod_mod_floordiv_numpy_semantics", test_remainders_numpy());
 }

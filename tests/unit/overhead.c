@@ -71,7 +71,7 @@ static int test_ov_attr_bytes_kept(void) {
     gir_plan *p = NULL;
     gir_attr junk, got;
     q = gir_div(g, one, z);
-    CHECK(gir_compile(g, 1, &q, &p) == GIR_OK && gir_run(p) == GIR_OK, "%s", gir_graph_message(g));
+    CHECK(gir_plan_compile(g, 1, &q, NULL, &p) == GIR_OK && gir_plan_run(p) == GIR_OK, "%s", gir_graph_message(g));
     CHECK(isinf(*(const double *)gir_plan_data(p, q)) && *(const double *)gir_plan_data(p, q) < 0,
           "1 / fill(-0.0) = %g, want -inf", *(const double *)gir_plan_data(p, q));
     got = gir_node_attr(g, z);
@@ -149,10 +149,10 @@ static int ov_every_op_body(gir_graph *g, ov_slot *sl, int *pn, gir_plan **pp) {
     *pn = n;
     CHECK(n > 80, "only %d ops have golden cases", n);
     CHECK(ov_entries(g) > 8 + 16 + 32 && ov_blocks(g) >= 4, "the store did not cross blocks (%u)", (unsigned)ov_blocks(g));
-    CHECK(gir_compile(g, n, outs, pp) == GIR_OK, "%s", gir_graph_message(g));
+    CHECK(gir_plan_compile(g, n, outs, NULL, pp) == GIR_OK, "%s", gir_graph_message(g));
     for (j = 0; j < n; ++j)
         for (k = 0; k < sl[j].c->nin; ++k) CHECK(gir_plan_bind(*pp, sl[j].in[k], sl[j].buf[k]) == GIR_OK, "bind");
-    CHECK(gir_run(*pp) == GIR_OK, "run: %s", gir_plan_message(*pp));
+    CHECK(gir_plan_run(*pp) == GIR_OK, "run: %s", gir_plan_message(*pp));
     if (!ov_check_outputs(*pp, g, sl, n, "first run")) return 0;
     {   /* grow everything while the plan lives: nodes, inputs and attribute store */
         size_t cap = g->cap, inscap = g->inscap;
@@ -161,7 +161,7 @@ static int ov_every_op_body(gir_graph *g, ov_slot *sl, int *pn, gir_plan **pp) {
         CHECK(g->cap > cap && g->inscap > inscap && ov_blocks(g) > nb, "the graph did not grow its arrays");
     }
     for (j = 0; j < 3; ++j) {
-        CHECK(gir_run(*pp) == GIR_OK, "run after growth: %s", gir_plan_message(*pp));
+        CHECK(gir_plan_run(*pp) == GIR_OK, "run after growth: %s", gir_plan_message(*pp));
         if (!ov_check_outputs(*pp, g, sl, n, "after growth")) return 0;
     }
     return 1;
@@ -213,12 +213,12 @@ static int test_ov_chain_across_reallocs(void) {
     CHECK(moves >= 6, "the node array moved only %d times", moves);
     CHECK(gir_grad(g, xs[N], 1, &xs[0], &dx) == GIR_OK, "%s", gir_graph_message(g));
     outs[0] = xs[N]; outs[1] = dx; outs[2] = xs[N / 2];
-    CHECK(gir_compile(g, 3, outs, &p) == GIR_OK, "%s", gir_graph_message(g));
-    CHECK(gir_plan_step_count(p) - gir_plan_fused_groups(p) + gir_plan_fused_nodes(p) >= 3 * N,
-          "%d steps, %d fused groups of %d nodes", gir_plan_step_count(p), gir_plan_fused_groups(p),
-          gir_plan_fused_nodes(p));
+    CHECK(gir_plan_compile(g, 3, outs, NULL, &p) == GIR_OK, "%s", gir_graph_message(g));
+    CHECK(gir_plan_query_stats(p).steps - gir_plan_query_stats(p).fused_groups + gir_plan_query_stats(p).fused_nodes >= 3 * N,
+          "%d steps, %d fused groups of %d nodes", gir_plan_query_stats(p).steps, gir_plan_query_stats(p).fused_groups,
+          gir_plan_query_stats(p).fused_nodes);
     gir_plan_bind(p, xs[0], &xv);
-    CHECK(gir_run(p) == GIR_OK, "%s", gir_plan_message(p));
+    CHECK(gir_plan_run(p) == GIR_OK, "%s", gir_plan_message(p));
     for (i = 0; i < N; ++i) { want = want * 1.0001 + 0.0001; dwant *= 1.0001; }
     got = *(const double *)gir_plan_data(p, xs[N]);
     CHECK(fabs(got - want) <= 1e-12 * fabs(want), "x: %.17g vs %.17g", got, want);
@@ -254,8 +254,8 @@ static gir_status ov_chain_all(ov_count *c, int n, int *done, uint32_t *nodes_af
     }
     if (!x.id || !a.id || !b.id || !x0.id) s = gir_graph_status(g);
     if (!s) s = gir_grad(g, x, 1, &x0, &dx);
-    if (!s) { outs[0] = x; outs[1] = dx; s = gir_compile(g, 2, outs, &p); }
-    if (!s) { gir_plan_bind(p, x0, &xv); s = gir_run(p); *done = s == GIR_OK; }
+    if (!s) { outs[0] = x; outs[1] = dx; s = gir_plan_compile(g, 2, outs, NULL, &p); }
+    if (!s) { gir_plan_bind(p, x0, &xv); s = gir_plan_run(p); *done = s == GIR_OK; }
     gir_plan_free(p);
     gir_graph_free(g);
     return s;

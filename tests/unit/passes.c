@@ -10,7 +10,7 @@ static gir_status ps_compile(gir_graph *g, int n, const gir_node *outs, unsigned
     memset(&d, 0, sizeof d);
     d.flags = flags;
     *p = NULL;
-    return gir_compile_ex(g, n, outs, &d, p);
+    return gir_plan_compile(g, n, outs, &d, p);
 }
 static size_t ps_bytes(gir_graph *g, gir_node y) {
     return (size_t)gir_node_numel(g, y) * gir_dtype_size(gir_node_dtype(g, y));
@@ -41,12 +41,12 @@ static int ps_both(gir_graph *g, int n, const gir_node *outs, int nin, const gir
             CHECK(gir_plan_bind(*on, in[k], buf[k]) == GIR_OK, "bind: %s", gir_plan_message(*on));
             CHECK(gir_plan_bind(*off, in[k], buf[k]) == GIR_OK, "bind: %s", gir_plan_message(*off));
         }
-    CHECK(gir_run(*on) == GIR_OK, "run: %s", gir_plan_message(*on));
-    CHECK(gir_run(*off) == GIR_OK, "run without passes: %s", gir_plan_message(*off));
-    CHECK(gir_plan_pass_count(*off, GIR_PASS_MERGED) == 0 && gir_plan_pass_count(*off, GIR_PASS_SIMPLIFIED) == 0 &&
-          gir_plan_pass_count(*off, GIR_PASS_DEAD) == 0, "passes counted with the passes off");
-    CHECK(gir_plan_value_count(*on) <= gir_plan_value_count(*off), "more values with the passes (%d > %d)",
-          gir_plan_value_count(*on), gir_plan_value_count(*off));
+    CHECK(gir_plan_run(*on) == GIR_OK, "run: %s", gir_plan_message(*on));
+    CHECK(gir_plan_run(*off) == GIR_OK, "run without passes: %s", gir_plan_message(*off));
+    CHECK(gir_plan_query_stats(*off).merged == 0 && gir_plan_query_stats(*off).simplified == 0 &&
+          gir_plan_query_stats(*off).dead == 0, "passes counted with the passes off");
+    CHECK(gir_plan_query_stats(*on).values <= gir_plan_query_stats(*off).values, "more values with the passes (%d > %d)",
+          gir_plan_query_stats(*on).values, gir_plan_query_stats(*off).values);
     return ps_same(g, *on, *off, n, outs);
 }
 
@@ -76,13 +76,13 @@ static int ps_case(const gcase *c) {
     ok = ps_both(b.g, n, outs, c->nin, b.in, b.buf, 0u, &on, &off);
     if (ok && dup) {
         int merge = op != GIR_OP_VARIABLE && !gir_op_is_random(op);
-        int got = gir_plan_pass_count(on, GIR_PASS_MERGED) + gir_plan_pass_count(on, GIR_PASS_SIMPLIFIED);
+        int got = gir_plan_query_stats(on).merged + gir_plan_query_stats(on).simplified;
         int shared = gir_plan_data(on, y2) == gir_plan_data(on, b.y);
         if (merge && (!shared || got < 1))
             { snprintf(why, sizeof why, "the duplicate was not merged (%d merged, %d simplified)",
-                       gir_plan_pass_count(on, GIR_PASS_MERGED), gir_plan_pass_count(on, GIR_PASS_SIMPLIFIED)); ok = 0; }
-        if (!merge && (shared || gir_plan_pass_count(on, GIR_PASS_MERGED) != 0))
-            { snprintf(why, sizeof why, "%s merged: %d", gir_op_name(op), gir_plan_pass_count(on, GIR_PASS_MERGED)); ok = 0; }
+                       gir_plan_query_stats(on).merged, gir_plan_query_stats(on).simplified); ok = 0; }
+        if (!merge && (shared || gir_plan_query_stats(on).merged != 0))
+            { snprintf(why, sizeof why, "%s merged: %d", gir_op_name(op), gir_plan_query_stats(on).merged); ok = 0; }
         if (ok && gir_plan_data(off, y2) == gir_plan_data(off, b.y) && ps_bytes(b.g, b.y))
             { snprintf(why, sizeof why, "the duplicate shares its value without the passes"); ok = 0; }
     }
@@ -199,16 +199,16 @@ static int ps_rule_run(const ps_rule *r) {
     int ok = y.id != 0 && ps_both(g, 1, &y, 1, &x, &buf, r->eval ? GIR_COMPILE_EVAL : 0u, &on, &off);
     if (!y.id) snprintf(why, sizeof why, "build: %s", gir_graph_message(g));
     if (ok) {
-        int s = gir_plan_pass_count(on, GIR_PASS_SIMPLIFIED), m = gir_plan_pass_count(on, GIR_PASS_MERGED);
-        int d = gir_plan_pass_count(on, GIR_PASS_DEAD), isx = gir_plan_data(on, y) == buf;
+        int s = gir_plan_query_stats(on).simplified, m = gir_plan_query_stats(on).merged;
+        int d = gir_plan_query_stats(on).dead, isx = gir_plan_data(on, y) == buf;
         if (s != r->simplified || m != r->merged || d != r->dead || isx != r->is_x) {
             snprintf(why, sizeof why, "simplified %d merged %d dead %d y-is-x %d; expected %d %d %d %d", s, m, d, isx,
                      r->simplified, r->merged, r->dead, r->is_x);
             ok = 0;
         }
-        if (ok && gir_plan_step_count(on) + s + m + d < gir_plan_step_count(off)) {
-            snprintf(why, sizeof why, "steps %d with the passes, %d without", gir_plan_step_count(on),
-                     gir_plan_step_count(off));
+        if (ok && gir_plan_query_stats(on).steps + s + m + d < gir_plan_query_stats(off).steps) {
+            snprintf(why, sizeof why, "steps %d with the passes, %d without", gir_plan_query_stats(on).steps,
+                     gir_plan_query_stats(off).steps);
             ok = 0;
         }
     }
@@ -243,17 +243,17 @@ static int test_passes_assigns(void) {
     outs[1] = gir_assign(g, v, gir_add(g, v, x));
     outs[2] = gir_assign(g, w, gir_add(g, v, x));                        /* the same value into another variable */
     CHECK(ps_compile(g, 3, outs, 0u, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
-    CHECK(gir_plan_bind(p, x, xv) == GIR_OK && gir_run(p) == GIR_OK, "run: %s", gir_plan_message(p));
+    CHECK(gir_plan_bind(p, x, xv) == GIR_OK && gir_plan_run(p) == GIR_OK, "run: %s", gir_plan_message(p));
     old = (const float *)gir_plan_data(p, outs[0]);
-    if (gir_plan_pass_count(p, GIR_PASS_SIMPLIFIED) != 0 || !old || old[2] != 3 ||
+    if (gir_plan_query_stats(p).simplified != 0 || !old || old[2] != 3 ||
         ((const float *)gir_plan_data(p, v))[2] != 33 || ((const float *)gir_plan_data(p, w))[2] != 33) {
         snprintf(why, sizeof why, "simplified %d, v*1 %g (want 3), v %g, w %g (want 33)",
-                 gir_plan_pass_count(p, GIR_PASS_SIMPLIFIED), old ? old[2] : -1.0,
+                 gir_plan_query_stats(p).simplified, old ? old[2] : -1.0,
                  ((const float *)gir_plan_data(p, v))[2], ((const float *)gir_plan_data(p, w))[2]);
         ok = 0;
     }
-    if (ok && gir_plan_pass_count(p, GIR_PASS_MERGED) != 1)    /* the two add(v, x) */
-        { snprintf(why, sizeof why, "merged %d, want 1", gir_plan_pass_count(p, GIR_PASS_MERGED)); ok = 0; }
+    if (ok && gir_plan_query_stats(p).merged != 1)    /* the two add(v, x) */
+        { snprintf(why, sizeof why, "merged %d, want 1", gir_plan_query_stats(p).merged); ok = 0; }
     gir_plan_free(p);
     p = NULL;
     /* two equal assigns of one variable stay two: the plan is refused as without the passes */
@@ -279,13 +279,13 @@ static int test_passes_grad_twice(void) {
           gir_graph_message(g));
     CHECK(ps_compile(g, 2, gr, 0u, &once) == GIR_OK, "compile: %s", gir_graph_message(g));
     ok = ps_both(g, 4, gr, 2, in, buf, 0u, &twice, &off);
-    if (ok && gir_plan_value_count(twice) != gir_plan_value_count(once)) {
-        snprintf(why, sizeof why, "twice %d values, once %d", gir_plan_value_count(twice), gir_plan_value_count(once));
+    if (ok && gir_plan_query_stats(twice).values != gir_plan_query_stats(once).values) {
+        snprintf(why, sizeof why, "twice %d values, once %d", gir_plan_query_stats(twice).values, gir_plan_query_stats(once).values);
         ok = 0;
     }
     if (ok && (gir_plan_data(twice, gr[2]) != gir_plan_data(twice, gr[0]) ||
                gir_plan_data(twice, gr[3]) != gir_plan_data(twice, gr[1]) ||
-               gir_plan_value_count(off) <= gir_plan_value_count(twice)))
+               gir_plan_query_stats(off).values <= gir_plan_query_stats(twice).values))
         { snprintf(why, sizeof why, "the second gradients do not share the first's values"); ok = 0; }
     gir_plan_free(once);
     gir_plan_free(twice);
@@ -309,12 +309,12 @@ static int test_passes_derivative_orders(void) {
         ok = ps_both(g, 1, &d[k], 1, &x, &buf, 0u, &on, &off);
         if (ok && verbose)
             say("     order %d: %u nodes, plan values %d with the passes, %d without (%d merged, %d simplified, "
-                "%d dead)\n", k, gir_graph_node_count(g), gir_plan_value_count(on), gir_plan_value_count(off),
-                gir_plan_pass_count(on, GIR_PASS_MERGED), gir_plan_pass_count(on, GIR_PASS_SIMPLIFIED),
-                gir_plan_pass_count(on, GIR_PASS_DEAD));
-        if (ok && k >= 2 && gir_plan_value_count(on) >= gir_plan_value_count(off)) {
-            snprintf(why, sizeof why, "order %d: %d values with the passes, %d without", k, gir_plan_value_count(on),
-                     gir_plan_value_count(off));
+                "%d dead)\n", k, gir_graph_node_count(g), gir_plan_query_stats(on).values, gir_plan_query_stats(off).values,
+                gir_plan_query_stats(on).merged, gir_plan_query_stats(on).simplified,
+                gir_plan_query_stats(on).dead);
+        if (ok && k >= 2 && gir_plan_query_stats(on).values >= gir_plan_query_stats(off).values) {
+            snprintf(why, sizeof why, "order %d: %d values with the passes, %d without", k, gir_plan_query_stats(on).values,
+                     gir_plan_query_stats(off).values);
             ok = 0;
         }
         gir_plan_free(on);
@@ -374,16 +374,16 @@ static int test_passes_mlp_training(void) {
         gir_plan_bind(pb, b.x, xb); gir_plan_bind(pb, b.y, yb); gir_plan_bind(pb, b.lr, &lr);
         if (verbose)
             say("     mlp %d-%d-%d: plan values %d with the passes, %d without (%d merged, %d simplified, %d dead)\n",
-                IN, HID, OUT, gir_plan_value_count(pa), gir_plan_value_count(pb), gir_plan_pass_count(pa, GIR_PASS_MERGED),
-                gir_plan_pass_count(pa, GIR_PASS_SIMPLIFIED), gir_plan_pass_count(pa, GIR_PASS_DEAD));
-        if (gir_plan_value_count(pa) >= gir_plan_value_count(pb))
-            { snprintf(why, sizeof why, "the passes took nothing out (%d values)", gir_plan_value_count(pa)); ok = 0; }
+                IN, HID, OUT, gir_plan_query_stats(pa).values, gir_plan_query_stats(pb).values, gir_plan_query_stats(pa).merged,
+                gir_plan_query_stats(pa).simplified, gir_plan_query_stats(pa).dead);
+        if (gir_plan_query_stats(pa).values >= gir_plan_query_stats(pb).values)
+            { snprintf(why, sizeof why, "the passes took nothing out (%d values)", gir_plan_query_stats(pa).values); ok = 0; }
     }
     for (s = 0; ok && s < STEPS; ++s) {
         double la, lb;
         for (k = 0; k < B * IN; ++k) xb[k] = (float)frand(&st);
         for (k = 0; k < B; ++k) yb[k] = (int32_t)((st = st * 1103515245u + 12345u) >> 16) % OUT;
-        if (gir_run(pa) != GIR_OK || gir_run(pb) != GIR_OK)
+        if (gir_plan_run(pa) != GIR_OK || gir_plan_run(pb) != GIR_OK)
             { snprintf(why, sizeof why, "run: %s %s", gir_plan_message(pa), gir_plan_message(pb)); ok = 0; break; }
         la = gir_plan_scalar(pa, a.outs[0]);
         lb = gir_plan_scalar(pb, b.outs[0]);
@@ -414,8 +414,8 @@ static gir_status ps_oom_job(const gir_allocator *al, int *done) {
         gir_graph_free(m.g);
         return s == GIR_OK ? GIR_ERR_OUT_OF_MEMORY : s;
     }
-    s = gir_compile(m.g, m.nout, m.outs, &p);
-    if (s == GIR_OK && gir_plan_pass_count(p, GIR_PASS_MERGED) + gir_plan_pass_count(p, GIR_PASS_SIMPLIFIED) > 0)
+    s = gir_plan_compile(m.g, m.nout, m.outs, NULL, &p);
+    if (s == GIR_OK && gir_plan_query_stats(p).merged + gir_plan_query_stats(p).simplified > 0)
         *done = 1;
     gir_plan_free(p);
     gir_graph_free(m.g);

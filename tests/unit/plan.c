@@ -1,10 +1,10 @@
 /* unit/plan.c - the order of steps and the memory plan: reuse, in-place and run-once steps give the same bits
-   as the naive plan, topological constraints, compiling into the caller's buffer of the size gir_compile_size
+   as the naive plan, topological constraints, compiling into the caller's buffer of the size gir_plan_compile_size
    gives, and the checker every plan of the runner passes through (plan_check_hook, see GIR_PLAN_CHECK). */
 
 static long plan_checked, plan_bad;
 static char plan_bad_msg[256];
-/* called by gir_compile for every plan the runner compiles: no two live buffers overlap */
+/* called by gir_plan_compile for every plan the runner compiles: no two live buffers overlap */
 static void plan_check_hook(const struct gir_plan *p) {
     void *work = malloc(gir__plan_check_bytes(p));
     char msg[200];
@@ -21,7 +21,7 @@ static gir_status plan_compile(gir_graph *g, int n, const gir_node *outs, unsign
     gir_compile_desc d;
     memset(&d, 0, sizeof d);
     d.flags = flags;
-    return gir_compile_ex(g, n, outs, &d, p);
+    return gir_plan_compile(g, n, outs, &d, p);
 }
 /* the outputs of two plans are the same bytes */
 static int plan_same_outputs(gir_graph *g, gir_plan *a, gir_plan *b, int n, const gir_node *outs, const char *what) {
@@ -60,11 +60,11 @@ static int plan_ab(built *b, const gcase *c, int n, const gir_node *outs, unsign
     gir_status sa = plan_compile(b->g, n, outs, fa, &pa), sb = plan_compile(b->g, n, outs, fb, &pb);
     if (sa != sb) FAILF("compile %s / %s: %s", gir_status_name(sa), gir_status_name(sb), gir_graph_message(b->g));
     if (sa != GIR_OK) return 1;                 /* fails alike (an op without a kernel for the dtype) */
-    *inplace += gir_plan_inplace_steps(pa);
-    *folded += gir_plan_folded_steps(pa);
+    *inplace += gir_plan_query_stats(pa).inplace_steps;
+    *folded += gir_plan_query_stats(pa).folded_steps;
     if (!bind_all(pa, b, c) || !bind_all(pb, b, c)) ok = 0;
     for (r = 0; r < 2 && ok; ++r) {
-        gir_status ra = gir_run(pa), rb = gir_run(pb);
+        gir_status ra = gir_plan_run(pa), rb = gir_plan_run(pb);
         if (ra != rb) { snprintf(why, sizeof why, "run %d: %s vs %s", r, gir_status_name(ra), gir_status_name(rb)); ok = 0; }
         else if (ra == GIR_OK && !plan_same_outputs(b->g, pa, pb, n, outs, c->label)) ok = 0;
     }
@@ -161,11 +161,11 @@ static int test_plan_mlp_training_same_bits(void) {
         gir_plan *p = NULL;
         CHECK(plan_mlp_build(&m, 8, 32, NULL), "build: %s", gir_graph_message(m.g));
         CHECK(plan_compile(m.g, m.nout, m.out, fl[f], &p) == GIR_OK, "compile: %s", gir_graph_message(m.g));
-        arena[f] = gir_plan_arena_bytes(p);
+        arena[f] = gir_plan_query_stats(p).arena_bytes;
         gir_plan_bind(p, m.x, xv);
         gir_plan_bind(p, m.lab, yv);
         for (r = 0; r < 3; ++r) {
-            CHECK(gir_run(p) == GIR_OK, "run: %s", gir_plan_message(p));
+            CHECK(gir_plan_run(p) == GIR_OK, "run: %s", gir_plan_message(p));
             loss[f][r] = gir_plan_scalar(p, m.loss);
         }
         for (k = 0; k < 6; ++k) {
@@ -228,7 +228,7 @@ typedef struct plan_count { long calls; } plan_count;
 static void *pc_alloc(size_t n, void *u) { ++((plan_count *)u)->calls; return malloc(n); }
 static void *pc_realloc(void *p, size_t o, size_t n, void *u) { (void)o; ++((plan_count *)u)->calls; return realloc(p, n); }
 static void pc_free(void *p, void *u) { (void)u; free(p); }
-/* gir_compile_size, then a compile into a buffer of exactly that size (no allocator call, same results as the
+/* gir_plan_compile_size, then a compile into a buffer of exactly that size (no allocator call, same results as the
    ordinary plan, any 8-byte alignment); one byte less fails with the size in the message, and the graph, the
    other plan and a second compile are fine */
 static int test_plan_buffer_exact_size(void) {
@@ -247,33 +247,33 @@ static int test_plan_buffer_exact_size(void) {
     al.alloc_fn = pc_alloc; al.realloc_fn = pc_realloc; al.free_fn = pc_free; al.user = &pc;
     for (k = 0; k < 4 * 784; ++k) xv[k] = (float)((k * 13 % 29) / 29.0);
     CHECK(plan_mlp_build(&m, 4, 16, &al), "build: %s", gir_graph_message(m.g));
-    CHECK(gir_compile_size(m.g, m.nout, m.out, NULL, &need) == GIR_OK && need > 0, "size: %s", gir_graph_message(m.g));
-    CHECK(gir_compile(m.g, m.nout, m.out, &p) == GIR_OK, "compile: %s", gir_graph_message(m.g));
-    CHECK(need > gir_plan_arena_bytes(p), "size %zu, arena %zu", need, gir_plan_arena_bytes(p));
+    CHECK(gir_plan_compile_size(m.g, m.nout, m.out, NULL, &need) == GIR_OK && need > 0, "size: %s", gir_graph_message(m.g));
+    CHECK(gir_plan_compile(m.g, m.nout, m.out, NULL, &p) == GIR_OK, "compile: %s", gir_graph_message(m.g));
+    CHECK(need > gir_plan_query_stats(p).arena_bytes, "size %zu, arena %zu", need, gir_plan_query_stats(p).arena_bytes);
     buf = (unsigned char *)malloc(need + 16);
     for (shift = 0; shift <= 8; shift += 8) {
         memset(&d, 0, sizeof d);
         d.buffer = buf + shift;
         d.buffer_bytes = need - 1;
         calls = pc.calls;
-        CHECK(gir_compile_ex(m.g, m.nout, m.out, &d, &q) == GIR_ERR_OUT_OF_MEMORY && !q, "one byte less compiles");
+        CHECK(gir_plan_compile(m.g, m.nout, m.out, &d, &q) == GIR_ERR_OUT_OF_MEMORY && !q, "one byte less compiles");
         snprintf(text, sizeof text, "needs %zu bytes", need);
         CHECK(strstr(gir_graph_message(m.g), text) != NULL, "message: %s (want '%s')", gir_graph_message(m.g), text);
         d.buffer_bytes = need;
         calls = pc.calls;
-        CHECK(gir_compile_ex(m.g, m.nout, m.out, &d, &q) == GIR_OK, "exact size: %s", gir_graph_message(m.g));
+        CHECK(gir_plan_compile(m.g, m.nout, m.out, &d, &q) == GIR_OK, "exact size: %s", gir_graph_message(m.g));
         CHECK(pc.calls == calls, "compiling into the buffer called the allocator %ld times", pc.calls - calls);
         CHECK((unsigned char *)q == buf + shift, "the plan is not in the buffer");
         gir_plan_bind(p, m.x, xv); gir_plan_bind(p, m.lab, yv);
         gir_plan_bind(q, m.x, xv); gir_plan_bind(q, m.lab, yv);
-        CHECK(gir_run(q) == GIR_OK && pc.calls == calls, "run: %s", gir_plan_message(q));
+        CHECK(gir_plan_run(q) == GIR_OK && pc.calls == calls, "run: %s", gir_plan_message(q));
         /* the variables moved: rerun the ordinary plan from the same state by comparing the loss only */
         gir_plan_free(q);
         q = NULL;
         CHECK(pc.calls == calls, "gir_plan_free called the allocator");
     }
-    CHECK(gir_run(p) == GIR_OK, "the ordinary plan runs after it: %s", gir_plan_message(p));
-    CHECK(gir_compile(m.g, m.nout, m.out, &q) == GIR_OK, "a second compile: %s", gir_graph_message(m.g));
+    CHECK(gir_plan_run(p) == GIR_OK, "the ordinary plan runs after it: %s", gir_plan_message(p));
+    CHECK(gir_plan_compile(m.g, m.nout, m.out, NULL, &q) == GIR_OK, "a second compile: %s", gir_graph_message(m.g));
     gir_plan_free(q);
     gir_plan_free(p);
     gir_graph_free(m.g);
@@ -307,7 +307,7 @@ static void *pm_realloc(void *p, size_t o, size_t n, void *u) {
     if (q && p) { memcpy(q, p, *(size_t *)(void *)((unsigned char *)p - 16) < n ? *(size_t *)(void *)((unsigned char *)p - 16) : n); pm_free(p, u); }
     return q;
 }
-/* gir_compile_size with a work buffer calls no allocator (one failing every call once the graph is built): the
+/* gir_plan_compile_size with a work buffer calls no allocator (one failing every call once the graph is built): the
    size it gives compiles, one byte less fails naming the size (measured in that buffer), a work buffer too small
    to measure in says so; the work buffer needs far less than the plan, since the arena is only counted; and
    measuring without a work buffer never takes the arena from the allocator */
@@ -323,13 +323,13 @@ static int test_plan_compile_size_without_the_allocator(void) {
     long calls;
     al.alloc_fn = pm_alloc; al.realloc_fn = pm_realloc; al.free_fn = pm_free; al.user = &pm;
     CHECK(plan_mlp_build(&m, 64, 32, &al), "build: %s", gir_graph_message(m.g));
-    CHECK(gir_compile_size(m.g, m.nout, m.out, NULL, &need) == GIR_OK, "size: %s", gir_graph_message(m.g));
-    CHECK(gir_compile(m.g, m.nout, m.out, &p) == GIR_OK, "compile: %s", gir_graph_message(m.g));
+    CHECK(gir_plan_compile_size(m.g, m.nout, m.out, NULL, &need) == GIR_OK, "size: %s", gir_graph_message(m.g));
+    CHECK(gir_plan_compile(m.g, m.nout, m.out, NULL, &p) == GIR_OK, "compile: %s", gir_graph_message(m.g));
     pm.peak = pm.live;
-    CHECK(gir_compile_size(m.g, m.nout, m.out, NULL, &need2) == GIR_OK && need2 == need, "sizes %zu, %zu", need, need2);
-    CHECK(pm.peak - pm.live < need - gir_plan_arena_bytes(p) && gir_plan_arena_bytes(p) > need / 2,
+    CHECK(gir_plan_compile_size(m.g, m.nout, m.out, NULL, &need2) == GIR_OK && need2 == need, "sizes %zu, %zu", need, need2);
+    CHECK(pm.peak - pm.live < need - gir_plan_query_stats(p).arena_bytes && gir_plan_query_stats(p).arena_bytes > need / 2,
           "measuring took %zu bytes; the plan is %zu with an arena of %zu", pm.peak - pm.live, need,
-          gir_plan_arena_bytes(p));
+          gir_plan_query_stats(p).arena_bytes);
     work = (unsigned char *)malloc(need);
     buf = (unsigned char *)malloc(need);
     CHECK(work && buf, "malloc");
@@ -338,25 +338,25 @@ static int test_plan_compile_size_without_the_allocator(void) {
     memset(&d, 0, sizeof d);
     d.buffer = work;
     d.buffer_bytes = need;
-    CHECK(gir_compile_size(m.g, m.nout, m.out, &d, &need2) == GIR_OK && need2 == need, "in a work buffer: %zu (%s)",
+    CHECK(gir_plan_compile_size(m.g, m.nout, m.out, &d, &need2) == GIR_OK && need2 == need, "in a work buffer: %zu (%s)",
           need2, gir_graph_message(m.g));
     for (small = 64; small < need; small += 64) {           /* the least work buffer that measures */
         d.buffer_bytes = small;
-        if (gir_compile_size(m.g, m.nout, m.out, &d, &need2) == GIR_OK) break;
+        if (gir_plan_compile_size(m.g, m.nout, m.out, &d, &need2) == GIR_OK) break;
         CHECK(strstr(gir_graph_message(m.g), "too small to measure in"), "message: %s", gir_graph_message(m.g));
         gir_graph_clear_error(m.g);
     }
     CHECK(need2 == need && small < need / 2, "a work buffer of %zu bytes measures %zu (plan %zu)", small, need2, need);
     say("compile_size: a plan of %zu bytes (arena %zu) measured in a work buffer of %zu bytes, no allocator call\n",
-        need, gir_plan_arena_bytes(p), small);
+        need, gir_plan_query_stats(p).arena_bytes, small);
     d.buffer = buf;
     d.buffer_bytes = need - 1;
-    CHECK(gir_compile_ex(m.g, m.nout, m.out, &d, &q) == GIR_ERR_OUT_OF_MEMORY && !q, "one byte less compiles");
+    CHECK(gir_plan_compile(m.g, m.nout, m.out, &d, &q) == GIR_ERR_OUT_OF_MEMORY && !q, "one byte less compiles");
     snprintf(text, sizeof text, "needs %zu bytes", need);
     CHECK(strstr(gir_graph_message(m.g), text) != NULL, "message: %s (want '%s')", gir_graph_message(m.g), text);
     gir_graph_clear_error(m.g);
     d.buffer_bytes = need;
-    CHECK(gir_compile_ex(m.g, m.nout, m.out, &d, &q) == GIR_OK, "exact size: %s", gir_graph_message(m.g));
+    CHECK(gir_plan_compile(m.g, m.nout, m.out, &d, &q) == GIR_OK, "exact size: %s", gir_graph_message(m.g));
     CHECK(pm.calls == calls, "the allocator was called %ld times", pm.calls - calls);
     pm.fail = 0;
     gir_plan_free(q);
@@ -367,7 +367,7 @@ static int test_plan_compile_size_without_the_allocator(void) {
     return 1;
 }
 /* compiling into a buffer, the compile's temporaries live at the buffer's end and the arena and scratch are placed
-   after they are dead, over their space: in a buffer of exactly gir_compile_size bytes they cover bytes the
+   after they are dead, over their space: in a buffer of exactly gir_plan_compile_size bytes they cover bytes the
    temporaries wrote, and the size is less than the plan's bytes plus the temporaries' */
 static int test_plan_buffer_temporaries_overlap_the_arena(void) {
     plan_mlp m;
@@ -377,13 +377,13 @@ static int test_plan_buffer_temporaries_overlap_the_arena(void) {
     unsigned char *buf;
     int touched = 0;
     CHECK(plan_mlp_build(&m, 16, 32, NULL), "build: %s", gir_graph_message(m.g));
-    CHECK(gir_compile_size(m.g, m.nout, m.out, NULL, &need) == GIR_OK, "size: %s", gir_graph_message(m.g));
+    CHECK(gir_plan_compile_size(m.g, m.nout, m.out, NULL, &need) == GIR_OK, "size: %s", gir_graph_message(m.g));
     buf = (unsigned char *)malloc(need);
     memset(buf, 0xA5, need);
     memset(&d, 0, sizeof d);
     d.buffer = buf;
     d.buffer_bytes = need;
-    CHECK(gir_compile_ex(m.g, m.nout, m.out, &d, &q) == GIR_OK, "compile: %s", gir_graph_message(m.g));
+    CHECK(gir_plan_compile(m.g, m.nout, m.out, &d, &q) == GIR_OK, "compile: %s", gir_graph_message(m.g));
     CHECK(q->bump.tpeak > 0, "no temporaries at the buffer's end");
     end = (size_t)(q->bump.base - buf) + (q->bump.cap & ~(size_t)7);
     for (k = end - q->bump.tpeak; k < end; ++k) touched += buf[k] != 0xA5;
@@ -411,17 +411,17 @@ static int test_plan_buffer_same_results(void) {
     c = gir_constant(g, GIR_DTYPE_F64, gir_shape2(7, 5), cv);
     y[0] = gir_tanh(g, gir_mul(g, gir_exp(g, x), gir_log(g, c)));
     y[1] = gir_sum(g, gir_matmul(g, y[0], gir_transpose(g, x, gir_ints2(1, 0))), gir_ints0(), 0);
-    CHECK(gir_compile_size(g, 2, y, NULL, &need) == GIR_OK, "size: %s", gir_graph_message(g));
+    CHECK(gir_plan_compile_size(g, 2, y, NULL, &need) == GIR_OK, "size: %s", gir_graph_message(g));
     buf = malloc(need);
     memset(&d, 0, sizeof d);
     d.buffer = buf;
     d.buffer_bytes = need;
-    CHECK(gir_compile(g, 2, y, &p) == GIR_OK && gir_compile_ex(g, 2, y, &d, &q) == GIR_OK, "compile: %s",
+    CHECK(gir_plan_compile(g, 2, y, NULL, &p) == GIR_OK && gir_plan_compile(g, 2, y, &d, &q) == GIR_OK, "compile: %s",
           gir_graph_message(g));
     gir_plan_bind(p, x, xv);
     gir_plan_bind(q, x, xv);
     for (k = 0; k < 2; ++k) {
-        CHECK(gir_run(p) == GIR_OK && gir_run(q) == GIR_OK, "run");
+        CHECK(gir_plan_run(p) == GIR_OK && gir_plan_run(q) == GIR_OK, "run");
         if (!plan_same_outputs(g, p, q, 2, y, "buffer plan")) { gir_plan_free(p); gir_plan_free(q); free(buf); return 0; }
     }
     gir_plan_free(q);
@@ -443,16 +443,16 @@ static int test_plan_constrain_cycle(void) {
     c = gir_sin(g, x);
     d = gir_cos(g, x);
     y = gir_add(g, gir_add(g, b, c), d);
-    CHECK(gir_constrain(g, b, a) == GIR_ERR_INVALID_ARG, "b before a (b reads a) accepted");
+    CHECK(gir_graph_constrain(g, b, a) == GIR_ERR_INVALID_ARG, "b before a (b reads a) accepted");
     snprintf(want, sizeof want, "node %u", (unsigned)b.id);
     CHECK(strstr(gir_graph_message(g), want) && strstr(gir_graph_message(g), "cycle"), "message: %s", gir_graph_message(g));
     snprintf(want, sizeof want, "node %u", (unsigned)a.id);
     CHECK(strstr(gir_graph_message(g), want), "message does not name node %u: %s", (unsigned)a.id, gir_graph_message(g));
-    CHECK(gir_constrain(g, a, a) == GIR_ERR_INVALID_ARG, "a before itself accepted");
-    CHECK(gir_constrain(g, c, d) == GIR_OK, "c before d: %s", gir_graph_message(g));
-    CHECK(gir_constrain(g, d, b) == GIR_OK, "d before b: %s", gir_graph_message(g));
-    CHECK(gir_constrain(g, b, c) == GIR_ERR_INVALID_ARG, "b before c closes c -> d -> b -> c: accepted");
-    CHECK(gir_constrain(g, y, x) == GIR_ERR_INVALID_ARG, "y before its input accepted");
+    CHECK(gir_graph_constrain(g, a, a) == GIR_ERR_INVALID_ARG, "a before itself accepted");
+    CHECK(gir_graph_constrain(g, c, d) == GIR_OK, "c before d: %s", gir_graph_message(g));
+    CHECK(gir_graph_constrain(g, d, b) == GIR_OK, "d before b: %s", gir_graph_message(g));
+    CHECK(gir_graph_constrain(g, b, c) == GIR_ERR_INVALID_ARG, "b before c closes c -> d -> b -> c: accepted");
+    CHECK(gir_graph_constrain(g, y, x) == GIR_ERR_INVALID_ARG, "y before its input accepted");
     CHECK(plan_compile(g, 1, &y, GIR_COMPILE_NO_FUSION, &p) == GIR_OK, "compile after the errors: %s", gir_graph_message(g));
     CHECK(g->ncons == 4, "%zu constraint entries, want 2 pairs", g->ncons);
     gir_plan_free(p);
@@ -461,7 +461,7 @@ static int test_plan_constrain_cycle(void) {
 }
 static int plan_pos(const gir_plan *p, gir_node n) {
     int k;
-    for (k = 0; k < gir_plan_step_count(p); ++k)
+    for (k = 0; k < gir_plan_query_stats(p).steps; ++k)
         if (gir_plan_step_node(p, k).id == n.id) return k;
     return -1;
 }
@@ -479,14 +479,14 @@ static int test_plan_constraints_honoured(void) {
     CHECK(plan_compile(g, 1, &y, GIR_COMPILE_NO_FUSION | PLAN_NAIVE, &p) == GIR_OK, "compile");
     CHECK(plan_pos(p, e) < plan_pos(p, c), "without constraints exp runs first (creation order)");
     gir_plan_free(p);
-    CHECK(gir_constrain(g, c, e) == GIR_OK && gir_constrain(g, s, c) == GIR_OK, "constrain: %s", gir_graph_message(g));
+    CHECK(gir_graph_constrain(g, c, e) == GIR_OK && gir_graph_constrain(g, s, c) == GIR_OK, "constrain: %s", gir_graph_message(g));
     for (f = 0; f < 3; ++f) {
         CHECK(plan_compile(g, 1, &y, fl[f], &p) == GIR_OK, "compile: %s", gir_graph_message(g));
         CHECK(plan_pos(p, s) >= 0 && plan_pos(p, s) < plan_pos(p, c) && plan_pos(p, c) < plan_pos(p, e),
               "flags %u: sin at %d, cos at %d, exp at %d", fl[f], plan_pos(p, s), plan_pos(p, c), plan_pos(p, e));
         gir_plan_free(p);
     }
-    CHECK(plan_compile(g, 1, &e, 0, &p) == GIR_OK && gir_plan_step_count(p) == 1, "exp alone: %s", gir_graph_message(g));
+    CHECK(plan_compile(g, 1, &e, 0, &p) == GIR_OK && gir_plan_query_stats(p).steps == 1, "exp alone: %s", gir_graph_message(g));
     gir_plan_free(p);
     gir_graph_free(g);
     return 1;
@@ -500,9 +500,9 @@ static int test_plan_constraint_vs_assign(void) {
     gir_plan *p = NULL;
     r = gir_exp(g, w);
     a = gir_assign(g, w, gir_mul(g, w, gir_scalar(g, GIR_DTYPE_F32, 2.0)));
-    CHECK(gir_constrain(g, a, r) == GIR_OK, "constrain: %s", gir_graph_message(g));
+    CHECK(gir_graph_constrain(g, a, r) == GIR_OK, "constrain: %s", gir_graph_message(g));
     outs[0] = r; outs[1] = a;
-    CHECK(gir_compile(g, 2, outs, &p) == GIR_ERR_INVALID_ARG && !p, "assign before a reader of its variable compiled");
+    CHECK(gir_plan_compile(g, 2, outs, NULL, &p) == GIR_ERR_INVALID_ARG && !p, "assign before a reader of its variable compiled");
     CHECK(strstr(gir_graph_message(g), "cycle") != NULL, "message: %s", gir_graph_message(g));
     gir_graph_free(g);
     return 1;
@@ -519,9 +519,9 @@ static int test_plan_tanh_chain_buffers(void) {
     for (k = 0; k < 10; ++k) y = gir_tanh(g, y);
     for (k = 0; k < 3; ++k) {
         CHECK(plan_compile(g, 1, &y, fl[k], &p) == GIR_OK, "compile");
-        got[k] = gir_plan_arena_bytes(p);
-        if (k == 0) CHECK(gir_plan_live_peak(p) == 2 * one, "live peak %zu", gir_plan_live_peak(p));
-        if (k == 1) CHECK(gir_plan_inplace_steps(p) == 9, "%d in-place steps", gir_plan_inplace_steps(p));
+        got[k] = gir_plan_query_stats(p).arena_bytes;
+        if (k == 0) CHECK(gir_plan_query_stats(p).live_peak == 2 * one, "live peak %zu", gir_plan_query_stats(p).live_peak);
+        if (k == 1) CHECK(gir_plan_query_stats(p).inplace_steps == 9, "%d in-place steps", gir_plan_query_stats(p).inplace_steps);
         gir_plan_free(p);
     }
     CHECK(got[0] == 2 * one && got[1] == one && got[2] == 10 * one, "arena %zu / %zu / %zu bytes, want %zu / %zu / %zu",
@@ -543,11 +543,11 @@ static int test_plan_schedule_lowers_peak(void) {
     CHECK(plan_compile(g, 1, &y, GIR_COMPILE_NO_FUSION, &p) == GIR_OK &&
           plan_compile(g, 1, &y, GIR_COMPILE_NO_FUSION | PLAN_NAIVE, &q) == GIR_OK, "compile");
     CHECK(p->sched_greedy, "the memory-greedy order was not taken");
-    CHECK(gir_plan_live_peak(p) * 2 < gir_plan_live_peak(q), "peak %zu, creation order %zu", gir_plan_live_peak(p),
-          gir_plan_live_peak(q));
+    CHECK(gir_plan_query_stats(p).live_peak * 2 < gir_plan_query_stats(q).live_peak, "peak %zu, creation order %zu", gir_plan_query_stats(p).live_peak,
+          gir_plan_query_stats(q).live_peak);
     gir_plan_bind(p, x, xv);
     gir_plan_bind(q, x, xv);
-    CHECK(gir_run(p) == GIR_OK && gir_run(q) == GIR_OK, "run");
+    CHECK(gir_plan_run(p) == GIR_OK && gir_plan_run(q) == GIR_OK, "run");
     CHECK(gir_plan_scalar(p, y) == gir_plan_scalar(q, y), "%.9g vs %.9g", gir_plan_scalar(p, y), gir_plan_scalar(q, y));
     gir_plan_free(p);
     gir_plan_free(q);
@@ -555,7 +555,7 @@ static int test_plan_schedule_lowers_peak(void) {
     free(xv);
     return 1;
 }
-/* steps that read constants only run on the first gir_run; later runs skip them and give the same values */
+/* steps that read constants only run on the first gir_plan_run; later runs skip them and give the same values */
 static int test_plan_constant_subgraph_once(void) {
     gir_graph *g = gir_graph_new(NULL);
     double cv[6] = {0.1, 0.2, 0.3, 0.4, 0.5, 0.6}, xv[6] = {1, -2, 3, -4, 5, -6};
@@ -568,23 +568,23 @@ static int test_plan_constant_subgraph_once(void) {
     y = gir_add(g, gir_mul(g, x, k1), gir_sum(g, k1, gir_ints0(), 0));
     CHECK(plan_compile(g, 1, &y, GIR_COMPILE_NO_FUSION, &p) == GIR_OK &&
           plan_compile(g, 1, &y, GIR_COMPILE_NO_FUSION | GIR_COMPILE_NO_FOLD, &q) == GIR_OK, "compile");
-    n = gir_plan_step_count(p);
+    n = gir_plan_query_stats(p).steps;
     for (r = 0, nc = 0; r < n; ++r)              /* steps of nodes the graph calls constant */
         nc += gir_node_type_of(g, gir_plan_step_node(q, r)) == GIR_NODE_CONSTANT_DERIVED ||
               gir_node_type_of(g, gir_plan_step_node(q, r)) == GIR_NODE_CONSTANT;      /* a fill (gir_scalar) */
-    CHECK(nc >= 4 && gir_plan_folded_steps(p) == nc && gir_plan_folded_steps(q) == 0, "%d / %d run-once steps, want %d / 0",
-          gir_plan_folded_steps(p), gir_plan_folded_steps(q), nc);
+    CHECK(nc >= 4 && gir_plan_query_stats(p).folded_steps == nc && gir_plan_query_stats(q).folded_steps == 0, "%d / %d run-once steps, want %d / 0",
+          gir_plan_query_stats(p).folded_steps, gir_plan_query_stats(q).folded_steps, nc);
     CHECK(gir_plan_value_info(p, k1, &info) == GIR_OK && info.kind == GIR_VALUE_KEPT, "k1 is not kept");
     gir_plan_bind(p, x, xv);
     gir_plan_bind(q, x, xv);
     for (r = 0; r < 3; ++r) {
-        CHECK(gir_run(p) == GIR_OK && gir_run(q) == GIR_OK, "run");
+        CHECK(gir_plan_run(p) == GIR_OK && gir_plan_run(q) == GIR_OK, "run");
         CHECK(memcmp(gir_plan_data(p, y), gir_plan_data(q, y), sizeof xv) == 0, "run %d: values differ", r);
         xv[r] += 1.0;
     }
-    CHECK(gir_plan_steps_run(p) == (uint64_t)(3 * n - 2 * nc), "%llu steps run, want %d",
-          (unsigned long long)gir_plan_steps_run(p), 3 * n - 2 * nc);
-    CHECK(gir_plan_steps_run(q) == (uint64_t)(3 * n), "unfolded plan ran %llu steps", (unsigned long long)gir_plan_steps_run(q));
+    CHECK(gir_plan_query_stats(p).steps_run == (uint64_t)(3 * n - 2 * nc), "%llu steps run, want %d",
+          (unsigned long long)gir_plan_query_stats(p).steps_run, 3 * n - 2 * nc);
+    CHECK(gir_plan_query_stats(q).steps_run == (uint64_t)(3 * n), "unfolded plan ran %llu steps", (unsigned long long)gir_plan_query_stats(q).steps_run);
     gir_plan_free(p);
     gir_plan_free(q);
     gir_graph_free(g);
@@ -599,8 +599,8 @@ static int test_plan_100k_nodes(void) {
     for (k = 0; k < 33333; ++k) y = gir_add(g, gir_tanh(g, y), gir_sin(g, y));
     CHECK(gir_graph_status(g) == GIR_OK, "build: %s", gir_graph_message(g));
     CHECK(plan_compile(g, 1, &y, GIR_COMPILE_NO_FUSION, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
-    CHECK(gir_plan_step_count(p) == 99999, "%d steps", gir_plan_step_count(p));
-    CHECK(gir_plan_arena_bytes(p) <= 4 * 64, "arena %zu bytes for values of 64", gir_plan_arena_bytes(p));
+    CHECK(gir_plan_query_stats(p).steps == 99999, "%d steps", gir_plan_query_stats(p).steps);
+    CHECK(gir_plan_query_stats(p).arena_bytes <= 4 * 64, "arena %zu bytes for values of 64", gir_plan_query_stats(p).arena_bytes);
     gir_plan_free(p);
     gir_graph_free(g);
     return 1;
@@ -620,15 +620,15 @@ static gir_status plan_oom_job(const gir_allocator *al, int *done) {
         gir_graph_free(m.g);
         return s == GIR_OK ? GIR_ERR_OUT_OF_MEMORY : s;
     }
-    s = gir_constrain(m.g, m.out[1], m.out[2]);
-    if (s == GIR_OK) s = gir_compile_size(m.g, m.nout, m.out, NULL, &need);
-    if (s == GIR_OK) s = gir_compile(m.g, m.nout, m.out, &p);
+    s = gir_graph_constrain(m.g, m.out[1], m.out[2]);
+    if (s == GIR_OK) s = gir_plan_compile_size(m.g, m.nout, m.out, NULL, &need);
+    if (s == GIR_OK) s = gir_plan_compile(m.g, m.nout, m.out, NULL, &p);
     if (s == GIR_OK && !(buf = malloc(need))) s = GIR_ERR_INVALID_ARG;
     if (s == GIR_OK) {
         memset(&d, 0, sizeof d);
         d.buffer = buf;
         d.buffer_bytes = need;
-        s = gir_compile_ex(m.g, m.nout, m.out, &d, &q);
+        s = gir_plan_compile(m.g, m.nout, m.out, &d, &q);
     }
     *done = s == GIR_OK;
     gir_plan_free(q);

@@ -102,8 +102,8 @@ static int p2_pick_case(const p2cfg *q, gir_dtype dt, int ties, unsigned seed) {
     outs[1] = gir_max_pool2d_bwd(g, u, x, k, s, pd);
     outs[2] = gir_max_pool2d(g, x, k, s, pd);
     outs[3] = gir_max_pool2d_pick(g, x, x, k, s, pd);
-    if (gir_compile(g, 4, outs, &p) || !p2_bind(p, x, dt, xv, nx, &keep[0]) || !p2_bind(p, v, dt, vv, nx, &keep[1]) ||
-        !p2_bind(p, u, dt, uv, ny, &keep[2]) || gir_run(p)) {
+    if (gir_plan_compile(g, 4, outs, NULL, &p) || !p2_bind(p, x, dt, xv, nx, &keep[0]) || !p2_bind(p, v, dt, vv, nx, &keep[1]) ||
+        !p2_bind(p, u, dt, uv, ny, &keep[2]) || gir_plan_run(p)) {
         snprintf(why, sizeof why, "%.500s %.300s", gir_graph_message(g), p ? gir_plan_message(p) : "");
         goto done;
     }
@@ -232,11 +232,11 @@ static int p2_hvp_case(const p2cfg *q, unsigned seed) {
         goto done;
     }
     outs[0] = gr[0]; outs[1] = gr[1]; outs[2] = hv[0]; outs[3] = hv[1]; outs[4] = hr[0]; outs[5] = hr[1];
-    if (gir_compile(g, 6, outs, &p)) goto fail;
+    if (gir_plan_compile(g, 6, outs, NULL, &p)) goto fail;
     for (sign = 1; sign >= -1; sign -= 2) {               /* the gradient at (x, w) + h t, then at (x, w) - h t */
         for (k = 0; k < nx; ++k) sx[k] = xv[k] + sign * h * tx[k];
         for (k = 0; k < nw; ++k) sw[k] = wv[k] + sign * h * tw[k];
-        if (gir_plan_bind(p, in[0], sx) || gir_plan_bind(p, in[1], sw) || gir_run(p)) goto fail;
+        if (gir_plan_bind(p, in[0], sx) || gir_plan_bind(p, in[1], sw) || gir_plan_run(p)) goto fail;
         for (j = 0; j < 2; ++j) {
             int64_t n = j ? nw : nx;
             if (sign > 0) { plus[j] = p2_copy(p, gr[j], n); continue; }
@@ -244,7 +244,7 @@ static int p2_hvp_case(const p2cfg *q, unsigned seed) {
             for (k = 0; k < n; ++k) fd[j][k] = (plus[j][k] - ((const double *)gir_plan_data(p, gr[j]))[k]) / (2 * h);
         }
     }
-    if (gir_plan_bind(p, in[0], xv) || gir_plan_bind(p, in[1], wv) || gir_run(p)) goto fail;
+    if (gir_plan_bind(p, in[0], xv) || gir_plan_bind(p, in[1], wv) || gir_plan_run(p)) goto fail;
     for (j = 0; j < 2; ++j) {
         int64_t n = j ? nw : nx;
         const double *a = (const double *)gir_plan_data(p, hv[j]), *b = (const double *)gir_plan_data(p, hr[j]);
@@ -297,18 +297,18 @@ static int p2_jvp_case(const p2cfg *q, unsigned seed) {
     {
         gir_node outs[4];
         outs[0] = y[0]; outs[1] = y[1]; outs[2] = jt[0]; outs[3] = jt[1];
-        if (gir_compile(g, 4, outs, &p)) goto fail;
+        if (gir_plan_compile(g, 4, outs, NULL, &p)) goto fail;
     }
     fd = (double *)malloc((size_t)(2 * ny + 1) * sizeof(double));
     for (sign = 1; sign >= -1; sign -= 2) {
         for (k = 0; k < nx; ++k) sx[k] = xv[k] + sign * h * tv[k];
-        if (gir_plan_bind(p, x, sx) || gir_run(p)) goto fail;
+        if (gir_plan_bind(p, x, sx) || gir_plan_run(p)) goto fail;
         for (j = 0; j < 2; ++j) {
             if (sign > 0) { plus[j] = p2_copy(p, y[j], ny); continue; }
             for (k = 0; k < ny; ++k) fd[j * ny + k] = (plus[j][k] - ((const double *)gir_plan_data(p, y[j]))[k]) / (2 * h);
         }
     }
-    if (gir_plan_bind(p, x, xv) || gir_run(p)) goto fail;
+    if (gir_plan_bind(p, x, xv) || gir_plan_run(p)) goto fail;
     if (!p2_close("jvp of max_pool2d", (const double *)gir_plan_data(p, jt[0]), fd, ny, 1e-8) ||
         !p2_close("jvp of max_pool2d^2", (const double *)gir_plan_data(p, jt[1]), fd + ny, ny, 1e-8))
         goto done;
@@ -347,16 +347,16 @@ static int p2_hessian_case(const p2cfg *q, unsigned seed) {
     l = gir_sum(g, gir_square(g, p2_pool(g, gir_reshape(g, gir_sin(g, x), p2_xshape(q)), q)), gir_ints0(), 0);
     if (gir_grad(g, l, 1, &x, &gr) || gir_hessian(g, l, x, &H)) goto fail;
     outs[0] = gr; outs[1] = H;
-    if (gir_compile(g, 2, outs, &p) || gir_plan_bind(p, x, xv) || gir_run(p)) goto fail;
+    if (gir_plan_compile(g, 2, outs, NULL, &p) || gir_plan_bind(p, x, xv) || gir_plan_run(p)) goto fail;
     Hv = p2_copy(p, H, n * n);
     for (j = 0; j < n; ++j) {
         memcpy(sx, xv, (size_t)n * sizeof(double));
         sx[j] = xv[j] + h;
-        if (gir_plan_bind(p, x, sx) || gir_run(p)) goto fail;
+        if (gir_plan_bind(p, x, sx) || gir_plan_run(p)) goto fail;
         free(plus);
         plus = p2_copy(p, gr, n);
         sx[j] = xv[j] - h;
-        if (gir_plan_bind(p, x, sx) || gir_run(p)) goto fail;
+        if (gir_plan_bind(p, x, sx) || gir_plan_run(p)) goto fail;
         for (i = 0; i < n; ++i) {
             col[i] = (plus[i] - ((const double *)gir_plan_data(p, gr))[i]) / (2 * h);
             if (!(fabs(Hv[i * n + j] - col[i]) <= 1e-6 * (1 + fabs(col[i])))) {

@@ -14,8 +14,8 @@ static int resume_compile(resume_model *m) {
     gir_compile_desc cd;
     memset(&cd, 0, sizeof cd);
     cd.flags = GIR_COMPILE_EVAL;
-    return gir_compile(m->g, m->nouts - 1, m->outs + 1, &m->train) == GIR_OK &&
-           gir_compile_ex(m->g, 1, &m->pred, &cd, &m->eval) == GIR_OK;
+    return gir_plan_compile(m->g, m->nouts - 1, m->outs + 1, NULL, &m->train) == GIR_OK &&
+           gir_plan_compile(m->g, 1, &m->pred, &cd, &m->eval) == GIR_OK;
 }
 
 /* a dense layer, batch norm with running statistics, tanh, a dense layer; Adam (amsgrad) or SGD with Nesterov
@@ -33,10 +33,10 @@ static int resume_build(resume_model *m, int adam) {
     else { d.momentum = 0.9; d.nesterov = 1; d.weight_decay = 0.01; }
     m->x = gir_name(g, gir_input(g, GIR_DTYPE_F32, gir_shape2(5, 3)), "x");
     m->lr = gir_name(g, gir_input(g, GIR_DTYPE_F64, gir_shape0()), "lr");
-    gir_scope_push(g, "l1");
+    gir_graph_push_scope(g, "l1");
     p[0] = gir_name(g, gir_variable(g, GIR_DTYPE_F32, gir_shape2(3, 4), w1), "w");
     bn_g = gir_name(g, gir_variable(g, GIR_DTYPE_F32, gir_shape1(4), NULL), "gamma");
-    gir_scope_pop(g);
+    gir_graph_pop_scope(g);
     gir_init_constant(g, bn_g, 1.0);
     bn_b = gir_name(g, gir_variable(g, GIR_DTYPE_F32, gir_shape1(4), NULL), "l1/beta");
     p[1] = bn_g; p[2] = bn_b;
@@ -65,10 +65,10 @@ static int resume_steps(resume_model *m, int from, int to, float *pred) {
     for (s = from; s < to; ++s) {
         for (k = 0; k < 15; ++k) xv[k] = (float)((k * 7 + s * 3) % 11) / 5.0f - 1.0f;
         lr = 0.05 / (1 + 0.1 * s);                 /* a schedule computed in C, bound per step */
-        if (gir_plan_bind(m->train, m->x, xv) || gir_plan_bind(m->train, m->lr, &lr) || gir_run(m->train)) return 0;
+        if (gir_plan_bind(m->train, m->x, xv) || gir_plan_bind(m->train, m->lr, &lr) || gir_plan_run(m->train)) return 0;
     }
     for (k = 0; k < 15; ++k) xv[k] = (float)k / 15.0f;
-    if (gir_plan_bind(m->eval, m->x, xv) || gir_run(m->eval)) return 0;
+    if (gir_plan_bind(m->eval, m->x, xv) || gir_plan_run(m->eval)) return 0;
     memcpy(pred, gir_plan_data(m->eval, m->pred), 10 * sizeof(float));
     return 1;
 }
@@ -85,11 +85,11 @@ static int resume_case(int adam) {
     nv = gir_graph_variable_count(a.g);
     for (k = 0; k < nv; ++k)                          /* every variable is named, state included */
         CHECK(gir_node_name(a.g, gir_graph_variable(a.g, k))[0], "variable %d is unnamed", k);
-    CHECK(gir_save_variables(a.g, 0, NULL, NULL, 0, &size) == GIR_OK && size > 0, "size: %s", gir_graph_message(a.g));
+    CHECK(gir_graph_save_variables(a.g, 0, NULL, NULL, 0, &size) == GIR_OK && size > 0, "size: %s", gir_graph_message(a.g));
     buf = (unsigned char *)malloc(size);
-    CHECK(buf && gir_save_variables(a.g, 0, NULL, buf, size, &size) == GIR_OK, "save: %s", gir_graph_message(a.g));
+    CHECK(buf && gir_graph_save_variables(a.g, 0, NULL, buf, size, &size) == GIR_OK, "save: %s", gir_graph_message(a.g));
     resume_free(&a);
-    if (!resume_build(&b, adam) || gir_load_variables(b.g, buf, size, 0) != GIR_OK) {
+    if (!resume_build(&b, adam) || gir_graph_load_variables(b.g, buf, size, 0) != GIR_OK) {
         free(buf);
         FAILF("load into the new graph: %s", b.g ? gir_graph_message(b.g) : "no graph");
     }
@@ -111,13 +111,13 @@ static int resume_without_state_differs(void) {
     CHECK(resume_build(&a, 1) && resume_steps(&a, 0, 9, straight), "straight");
     resume_free(&a);
     CHECK(resume_build(&a, 1) && resume_steps(&a, 0, 4, resumed), "first part");
-    params[0] = gir_find(a.g, "l1/w"); params[1] = gir_find(a.g, "l1/gamma");
-    params[2] = gir_find(a.g, "l1/beta"); params[3] = gir_find(a.g, "l2/w");
-    CHECK(gir_save_variables(a.g, 4, params, buf, sizeof buf, &size) == GIR_OK, "save: %s", gir_graph_message(a.g));
+    params[0] = gir_graph_find(a.g, "l1/w"); params[1] = gir_graph_find(a.g, "l1/gamma");
+    params[2] = gir_graph_find(a.g, "l1/beta"); params[3] = gir_graph_find(a.g, "l2/w");
+    CHECK(gir_graph_save_variables(a.g, 4, params, buf, sizeof buf, &size) == GIR_OK, "save: %s", gir_graph_message(a.g));
     resume_free(&a);
-    CHECK(resume_build(&b, 1) && gir_load_variables(b.g, buf, size, 0) != GIR_OK, "a strict load of a partial file");
+    CHECK(resume_build(&b, 1) && gir_graph_load_variables(b.g, buf, size, 0) != GIR_OK, "a strict load of a partial file");
     gir_graph_clear_error(b.g);
-    CHECK(gir_load_variables(b.g, buf, size, GIR_LOAD_PARTIAL) == GIR_OK, "partial: %s", gir_graph_message(b.g));
+    CHECK(gir_graph_load_variables(b.g, buf, size, GIR_LOAD_PARTIAL) == GIR_OK, "partial: %s", gir_graph_message(b.g));
     CHECK(resume_steps(&b, 4, 9, resumed), "second part");
     resume_free(&b);
     CHECK(memcmp(straight, resumed, sizeof straight) != 0, "losing the optimizer state changed nothing");
@@ -135,17 +135,17 @@ static int resume_whole_graph(void) {
     CHECK(resume_build(&a, 1) && resume_steps(&a, 0, 9, straight), "straight");
     resume_free(&a);
     CHECK(resume_build(&a, 1) && resume_steps(&a, 0, 4, resumed), "first part");
-    CHECK(gir_save_graph(a.g, a.nouts, a.outs, NULL, 0, &size) == GIR_OK, "size: %s", gir_graph_message(a.g));
+    CHECK(gir_graph_save(a.g, a.nouts, a.outs, NULL, 0, &size) == GIR_OK, "size: %s", gir_graph_message(a.g));
     buf = (unsigned char *)malloc(size);
-    CHECK(buf && gir_save_graph(a.g, a.nouts, a.outs, buf, size, &size) == GIR_OK, "save: %s", gir_graph_message(a.g));
+    CHECK(buf && gir_graph_save(a.g, a.nouts, a.outs, buf, size, &size) == GIR_OK, "save: %s", gir_graph_message(a.g));
     resume_free(&a);
     memset(&b, 0, sizeof b);
-    st = gir_load_graph(buf, size, NULL, &b.g, 2 + GIR_OPTIM_MAX_UPDATES(4), b.outs, &b.nouts, msg, sizeof msg);
+    st = gir_graph_load(buf, size, NULL, &b.g, 2 + GIR_OPTIM_MAX_UPDATES(4), b.outs, &b.nouts, msg, sizeof msg);
     free(buf);
     CHECK(st == GIR_OK, "load: %s", msg);
     b.pred = b.outs[0];
-    b.x = gir_find(b.g, "x");
-    b.lr = gir_find(b.g, "lr");
+    b.x = gir_graph_find(b.g, "x");
+    b.lr = gir_graph_find(b.g, "lr");
     CHECK(b.x.id && b.lr.id && resume_compile(&b), "compile the loaded graph: %s", gir_graph_message(b.g));
     CHECK(resume_steps(&b, 4, 9, resumed), "second part: %s", gir_plan_message(b.train));
     resume_free(&b);

@@ -19,9 +19,9 @@ static int sem_starts(gir_graph *g, const char *prefix) {
 static gir_plan *sem_run(gir_graph *g, gir_node y, int n, const gir_node *ins, void *const *bufs) {
     gir_plan *p = NULL;
     int k;
-    if (gir_compile(g, 1, &y, &p) != GIR_OK) return NULL;
+    if (gir_plan_compile(g, 1, &y, NULL, &p) != GIR_OK) return NULL;
     for (k = 0; k < n; ++k) gir_plan_bind(p, ins[k], bufs[k]);
-    if (gir_run(p) != GIR_OK) { gir_plan_free(p); return NULL; }
+    if (gir_plan_run(p) != GIR_OK) { gir_plan_free(p); return NULL; }
     return p;
 }
 static const gcase *sem_case(const char *op, const char *label) {
@@ -47,10 +47,10 @@ static int test_var_ddof_at_least_n(void) {
         wrt[0] = x; wrt[1] = c;
         CHECK(gir_grad(g, gir_add(g, v, vc), 2, wrt, d) == GIR_OK, "grad: %s", gir_graph_message(g));
         outs[0] = v; outs[1] = vc; outs[2] = d[0]; outs[3] = d[1];
-        CHECK(gir_compile(g, 4, outs, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
+        CHECK(gir_plan_compile(g, 4, outs, NULL, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
         gir_plan_bind(p, x, xv);
         gir_plan_bind(p, c, cv);
-        CHECK(gir_run(p) == GIR_OK, "run: %s", gir_plan_message(p));
+        CHECK(gir_plan_run(p) == GIR_OK, "run: %s", gir_plan_message(p));
         dx = (const double *)gir_plan_data(p, d[0]);
         dc = (const double *)gir_plan_data(p, d[1]);
         if (!(isinf(*(const double *)gir_plan_data(p, v)) && *(const double *)gir_plan_data(p, v) > 0) ||
@@ -136,14 +136,14 @@ static int test_gather_scatter_index_out_of_range(void) {
     sa = gir_scatter_add(g, x, ix, src, 1);
     for (which = 0; which < 2; ++which) {
         gir_node y = which ? sa : ga;
-        CHECK(gir_compile(g, 1, &y, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
+        CHECK(gir_plan_compile(g, 1, &y, NULL, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
         for (k = 0; k < 3; ++k) {
             gir_status st;
             char want[32];
             gir_plan_bind(p, x, xv);
             gir_plan_bind(p, src, sv);
             gir_plan_bind(p, ix, bad[k]);
-            st = gir_run(p);
+            st = gir_plan_run(p);
             snprintf(want, sizeof want, "index %d", (int)(k == 0 ? 4 : k == 1 ? -5 : 2147483647));
             if (st != GIR_ERR_INDEX || !strstr(gir_plan_message(p), want) ||
                 !strstr(gir_plan_message(p), which ? "scatter_add: node" : "gather: node") ||
@@ -156,7 +156,7 @@ static int test_gather_scatter_index_out_of_range(void) {
             }
         }
         gir_plan_bind(p, ix, good);
-        if (gir_run(p) != GIR_OK) { gir_plan_free(p); gir_graph_free(g); FAILF("run after the error failed"); }
+        if (gir_plan_run(p) != GIR_OK) { gir_plan_free(p); gir_graph_free(g); FAILF("run after the error failed"); }
         gir_plan_free(p);
     }
     gir_graph_free(g);
@@ -299,13 +299,13 @@ static int test_conv2d_bias(void) {
             int kk;
             CHECK(gir_grad(g, loss, 1, &b, &db) == GIR_OK, "grad: %s", gir_graph_message(g));
             outs[0] = loss; outs[1] = db;
-            CHECK(gir_compile(g, 2, outs, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
+            CHECK(gir_plan_compile(g, 2, outs, NULL, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
             gir_plan_bind(p, x, xv); gir_plan_bind(p, w, wv); gir_plan_bind(p, b, bv);
-            gir_run(p);
+            gir_plan_run(p);
             for (kk = 0; kk < K; ++kk) {
                 double an = ((const double *)gir_plan_data(p, db))[kk], lp, lm, b0 = bv[kk];
-                bv[kk] = b0 + 1e-6; gir_run(p); lp = *(const double *)gir_plan_data(p, loss);
-                bv[kk] = b0 - 1e-6; gir_run(p); lm = *(const double *)gir_plan_data(p, loss);
+                bv[kk] = b0 + 1e-6; gir_plan_run(p); lp = *(const double *)gir_plan_data(p, loss);
+                bv[kk] = b0 - 1e-6; gir_plan_run(p); lm = *(const double *)gir_plan_data(p, loss);
                 bv[kk] = b0;
                 if (fabs((lp - lm) / 2e-6 - an) > 1e-5 * (1 + fabs(an))) {
                     snprintf(why, sizeof why, "%s: d loss / d bias[%d] %g, differences %g", labels[li], kk, an, (lp - lm) / 2e-6);
@@ -491,9 +491,9 @@ static int test_empty_max_argmax(void) {
     CHECK(gir_grad(g, gir_sum(g, gir_add(g, m, gir_sum(g, n, gir_ints1(1), 0)), gir_ints0(), 0), 1, &x, &d) == GIR_OK,
           "grad: %s", gir_graph_message(g));
     outs[0] = m; outs[1] = n; outs[2] = a; outs[3] = d;
-    CHECK(gir_compile(g, 4, outs, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
+    CHECK(gir_plan_compile(g, 4, outs, NULL, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
     gir_plan_bind(p, x, buf);
-    if (gir_run(p) != GIR_OK) { snprintf(why, sizeof why, "run: %s", gir_plan_message(p)); gir_plan_free(p); return 0; }
+    if (gir_plan_run(p) != GIR_OK) { snprintf(why, sizeof why, "run: %s", gir_plan_message(p)); gir_plan_free(p); return 0; }
     gir_plan_free(p);
     /* an empty reduced axis: [0,3] over axis 0, over all axes, [0,0] over axis 1 (an empty result too) */
     CHECK(gir_max(g, x, gir_ints1(0), 0).id == 0 && gir_graph_status(g) == GIR_ERR_SHAPE &&
@@ -541,9 +541,9 @@ static int test_maximum_minimum_tie_gradient(void) {
         /* the adjoint is made of graph nodes: a second order gradient builds (the kink's second derivative is 0) */
         CHECK(gir_grad(g, gir_sum(g, gir_mul(g, d[0], d[0]), gir_ints0(), 0), 1, &a, &dd) == GIR_OK, "grad of grad: %s",
               gir_graph_message(g));
-        CHECK(gir_compile(g, 4, d, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
+        CHECK(gir_plan_compile(g, 4, d, NULL, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
         for (k = 0; k < 4; ++k) gir_plan_bind(p, wrt[k], (void *)bufs[k]);
-        if (gir_run(p) != GIR_OK) { snprintf(why, sizeof why, "run: %s", gir_plan_message(p)); gir_plan_free(p); return 0; }
+        if (gir_plan_run(p) != GIR_OK) { snprintf(why, sizeof why, "run: %s", gir_plan_message(p)); gir_plan_free(p); return 0; }
         for (k = 0, at = 0; k < 4; ++k)
             for (j = 0; j < (int)gir_node_numel(g, d[k]); ++j, ++at)
                 if (((const double *)gir_plan_data(p, d[k]))[j] != want[f][at]) {
@@ -570,10 +570,10 @@ static int sem_check_ab(gir_graph *g, gir_node a, gir_node b, const double *av, 
                         const gir_node *outs, const double *want, const char *what) {
     gir_plan *p = NULL;
     int k, j, at = 0;
-    CHECK(gir_compile(g, n, outs, &p) == GIR_OK, "%s: compile: %s", what, gir_graph_message(g));
+    CHECK(gir_plan_compile(g, n, outs, NULL, &p) == GIR_OK, "%s: compile: %s", what, gir_graph_message(g));
     gir_plan_bind(p, a, (void *)av);
     gir_plan_bind(p, b, (void *)bv);
-    if (gir_run(p) != GIR_OK) { snprintf(why, sizeof why, "%s: run: %s", what, gir_plan_message(p)); gir_plan_free(p); return 0; }
+    if (gir_plan_run(p) != GIR_OK) { snprintf(why, sizeof why, "%s: run: %s", what, gir_plan_message(p)); gir_plan_free(p); return 0; }
     for (k = 0; k < n; ++k)
         for (j = 0; j < (int)gir_node_numel(g, outs[k]); ++j, ++at)
             if (!sem_same(((const double *)gir_plan_data(p, outs[k]))[j], want[at])) {
@@ -641,11 +641,11 @@ static int test_integer_reductions_wrap(void) {
     outs[4] = gir_prod(g, u, gir_ints1(1), 0);
     CHECK(gir_node_dtype(g, outs[0]) == GIR_DTYPE_I32 && gir_node_dtype(g, outs[2]) == GIR_DTYPE_I32 &&
           gir_node_dtype(g, outs[4]) == GIR_DTYPE_U8, "dtypes: %s", gir_graph_message(g));
-    CHECK(gir_compile(g, 5, outs, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
+    CHECK(gir_plan_compile(g, 5, outs, NULL, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
     gir_plan_bind(p, i, (void *)iv);
     gir_plan_bind(p, t, (void *)tv);
     gir_plan_bind(p, u, (void *)uv);
-    if (gir_run(p) != GIR_OK) { snprintf(why, sizeof why, "run: %s", gir_plan_message(p)); gir_plan_free(p); return 0; }
+    if (gir_plan_run(p) != GIR_OK) { snprintf(why, sizeof why, "run: %s", gir_plan_message(p)); gir_plan_free(p); return 0; }
     memcpy(got_i, gir_plan_data(p, outs[0]), 2 * sizeof(int32_t));
     memcpy(got_i + 2, gir_plan_data(p, outs[1]), 2 * sizeof(int32_t));
     memcpy(got_i + 4, gir_plan_data(p, outs[2]), sizeof(int32_t));

@@ -372,9 +372,9 @@ static int test_simd_in_graph(void) {
     int64_t st[2] = {1, 0};
     float three = 3.0f;
     for (k = 0; k < 1000; ++k) xv[k] = (float)(simd_unit() * 10 - 5);
-    CHECK(gir_compile(g, 1, &y, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
+    CHECK(gir_plan_compile(g, 1, &y, NULL, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
     gir_plan_bind(p, x, xv);
-    CHECK(gir_run(p) == GIR_OK, "run: %s", gir_plan_message(p));
+    CHECK(gir_plan_run(p) == GIR_OK, "run: %s", gir_plan_message(p));
     got = (const float *)gir_plan_data(p, y);
     in[0] = xv; in[1] = &three;
     EWT(n ? t[0].table : gir__ew_rows, GIR_OP_MUL, GIR_DTYPE_F32)(1000, tmp, in, st, NULL);

@@ -245,9 +245,9 @@ static int test_isimd_in_graph(void) {
     }
     isimd_flush(xv, 1001);          /* no subnormals here: MVE's lanes flush them */
     isimd_flush(yv, 1001);
-    CHECK(gir_compile(g, 3, outs, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
+    CHECK(gir_plan_compile(g, 3, outs, NULL, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
     gir_plan_bind(p, a, av); gir_plan_bind(p, b, bv); gir_plan_bind(p, x, xv); gir_plan_bind(p, y, yv);
-    CHECK(gir_run(p) == GIR_OK, "run: %s", gir_plan_message(p));
+    CHECK(gir_plan_run(p) == GIR_OK, "run: %s", gir_plan_message(p));
     gs = (const int32_t *)gir_plan_data(p, outs[0]);
     gg = (const uint8_t *)gir_plan_data(p, outs[1]);
     gw = (const float *)gir_plan_data(p, outs[2]);

@@ -53,8 +53,8 @@ static int th_same_all_hooks(gir_graph *g, gir_node out, const char *what, th_co
     size_t bytes;
     int v, nv = 2;
     CHECK(gir_graph_status(g) == GIR_OK, "%s: %s", what, gir_graph_message(g));
-    CHECK(gir_compile(g, 1, &out, &ref) == GIR_OK, "%s: compile: %s", what, gir_graph_message(g));
-    CHECK(gir_run(ref) == GIR_OK && gir_plan_threads(ref) == 1, "%s: run: %s", what, gir_plan_message(ref));
+    CHECK(gir_plan_compile(g, 1, &out, NULL, &ref) == GIR_OK, "%s: compile: %s", what, gir_graph_message(g));
+    CHECK(gir_plan_run(ref) == GIR_OK && gir_plan_threads(ref) == 1, "%s: run: %s", what, gir_plan_message(ref));
     bytes = (size_t)gir_node_numel(g, out) * gir_dtype_size(gir_node_dtype(g, out));
     memset(cnt, 0, sizeof *cnt);
 #if defined(GIR_HAVE_POOL)
@@ -63,7 +63,7 @@ static int th_same_all_hooks(gir_graph *g, gir_node out, const char *what, th_co
     for (v = 0; v < nv; ++v) {
         gir_status s;
         int nt = v == 0 ? 4 : v == 1 ? 5 : 0;
-        if (gir_compile(g, 1, &out, &p) != GIR_OK) { gir_plan_free(ref); FAILF("%s: compile: %s", what, gir_graph_message(g)); }
+        if (gir_plan_compile(g, 1, &out, NULL, &p) != GIR_OK) { gir_plan_free(ref); FAILF("%s: compile: %s", what, gir_graph_message(g)); }
         if (v == 0) s = gir_plan_set_parallel(p, th_counting_hook, cnt, nt);
         else if (v == 1) s = gir_plan_set_parallel(p, th_reverse_hook, NULL, nt);
 #if defined(GIR_HAVE_POOL)
@@ -71,7 +71,7 @@ static int th_same_all_hooks(gir_graph *g, gir_node out, const char *what, th_co
 #else
         else s = GIR_ERR_INVALID_ARG;
 #endif
-        if (s != GIR_OK || gir_plan_threads(p) != nt || gir_run(p) != GIR_OK ||
+        if (s != GIR_OK || gir_plan_threads(p) != nt || gir_plan_run(p) != GIR_OK ||
             memcmp(gir_plan_data(p, out), gir_plan_data(ref, out), bytes) != 0) {
             const char *msg = gir_plan_message(p);
             snprintf(why, sizeof why, "%s: %s with %d threads: %s", what,
@@ -215,7 +215,7 @@ static int test_threads_hook_api(void) {
     th_count cnt;
     int ok = 0;
     memset(&cnt, 0, sizeof cnt);
-    if (gir_compile(g, 1, &c, &p) != GIR_OK) { gir_graph_free(g); FAILF("compile: %s", gir_graph_message(g)); }
+    if (gir_plan_compile(g, 1, &c, NULL, &p) != GIR_OK) { gir_graph_free(g); FAILF("compile: %s", gir_graph_message(g)); }
     do {
         if (gir_plan_threads(p) != 1 || gir_plan_threads(NULL) != 1) { snprintf(why, sizeof why, "no hook: threads != 1"); break; }
         if (gir_plan_set_parallel(NULL, th_counting_hook, &cnt, 2) != GIR_ERR_INVALID_ARG) { snprintf(why, sizeof why, "NULL plan accepted"); break; }
@@ -226,11 +226,11 @@ static int test_threads_hook_api(void) {
         if (gir_plan_set_parallel(p, th_counting_hook, &cnt, GIR_MAX_THREADS + 1) != GIR_ERR_INVALID_ARG || gir_plan_threads(p) != 3) {
             snprintf(why, sizeof why, "nthreads %d accepted, or the old hook lost", GIR_MAX_THREADS + 1); break;
         }
-        if (gir_run(p) != GIR_OK || cnt.calls != 1 || cnt.most != 3) { snprintf(why, sizeof why, "3 threads: %d calls, %d tasks", cnt.calls, cnt.most); break; }
-        if (gir_plan_set_parallel(p, th_counting_hook, &cnt, 1) != GIR_OK || gir_plan_threads(p) != 1 || gir_run(p) != GIR_OK || cnt.calls != 1) {
+        if (gir_plan_run(p) != GIR_OK || cnt.calls != 1 || cnt.most != 3) { snprintf(why, sizeof why, "3 threads: %d calls, %d tasks", cnt.calls, cnt.most); break; }
+        if (gir_plan_set_parallel(p, th_counting_hook, &cnt, 1) != GIR_OK || gir_plan_threads(p) != 1 || gir_plan_run(p) != GIR_OK || cnt.calls != 1) {
             snprintf(why, sizeof why, "nthreads 1: the hook was called (%d calls)", cnt.calls); break;
         }
-        if (gir_plan_set_parallel(p, NULL, NULL, 4) != GIR_OK || gir_plan_threads(p) != 1 || gir_run(p) != GIR_OK || cnt.calls != 1) {
+        if (gir_plan_set_parallel(p, NULL, NULL, 4) != GIR_OK || gir_plan_threads(p) != 1 || gir_plan_run(p) != GIR_OK || cnt.calls != 1) {
             snprintf(why, sizeof why, "fn NULL: threads %d, %d calls", gir_plan_threads(p), cnt.calls); break;
         }
         ok = 1;
@@ -260,14 +260,14 @@ static int test_threads_set_parallel_out_of_memory(void) {
     CHECK(g != NULL, "graph");
     a = th_var(g, GIR_DTYPE_F32, gir_shape2(300, 310));
     c = gir_matmul(g, a, gir_permute_last2(g, a));
-    if (gir_compile(g, 1, &c, &p) == GIR_OK && gir_compile(g, 1, &c, &ref) == GIR_OK && gir_run(ref) == GIR_OK) {
+    if (gir_plan_compile(g, 1, &c, NULL, &p) == GIR_OK && gir_plan_compile(g, 1, &c, NULL, &ref) == GIR_OK && gir_plan_run(ref) == GIR_OK) {
         th_fail_now = 1;
         if (gir_plan_set_parallel(p, th_counting_hook, &cnt, 4) == GIR_ERR_OUT_OF_MEMORY &&
-            strstr(gir_plan_message(p), "out of memory") && gir_plan_threads(p) == 1 && gir_run(p) == GIR_OK &&
+            strstr(gir_plan_message(p), "out of memory") && gir_plan_threads(p) == 1 && gir_plan_run(p) == GIR_OK &&
             cnt.calls == 0 && memcmp(gir_plan_data(p, c), gir_plan_data(ref, c), 300 * 300 * 4) == 0)
             ok = 1;
         th_fail_now = 0;
-        ok = ok && gir_plan_set_parallel(p, th_counting_hook, &cnt, 4) == GIR_OK && gir_run(p) == GIR_OK &&
+        ok = ok && gir_plan_set_parallel(p, th_counting_hook, &cnt, 4) == GIR_OK && gir_plan_run(p) == GIR_OK &&
              cnt.calls == 1 && memcmp(gir_plan_data(p, c), gir_plan_data(ref, c), 300 * 300 * 4) == 0;
     }
     th_fail_now = 0;
@@ -324,7 +324,7 @@ typedef struct th_runner { gir_plan *p; int ok, reps; } th_runner;
 static void *th_run_plan(void *arg) {
     th_runner *r = (th_runner *)arg;
     int k;
-    for (k = 0; k < r->reps; ++k) r->ok &= gir_run(r->p) == GIR_OK;
+    for (k = 0; k < r->reps; ++k) r->ok &= gir_plan_run(r->p) == GIR_OK;
     return NULL;
 }
 /* two plans that share one pool, run from two threads at once: the one that finds the pool busy runs on its own
@@ -337,11 +337,11 @@ static int test_threads_two_plans_share_a_pool(void) {
     th_runner r1, r2;
     pthread_t t1, t2;
     int ok = 0;
-    if (gir_compile(g, 1, &c, &ref1) == GIR_OK && gir_compile(g, 1, &e, &ref2) == GIR_OK &&
-        gir_compile(g, 1, &c, &p1) == GIR_OK && gir_compile(g, 1, &e, &p2) == GIR_OK &&
+    if (gir_plan_compile(g, 1, &c, NULL, &ref1) == GIR_OK && gir_plan_compile(g, 1, &e, NULL, &ref2) == GIR_OK &&
+        gir_plan_compile(g, 1, &c, NULL, &p1) == GIR_OK && gir_plan_compile(g, 1, &e, NULL, &p2) == GIR_OK &&
         gir_plan_set_parallel(p1, gir_pool_parallel, th_pools[0], 2) == GIR_OK &&
         gir_plan_set_parallel(p2, gir_pool_parallel, th_pools[0], 2) == GIR_OK &&
-        gir_run(ref1) == GIR_OK && gir_run(ref2) == GIR_OK) {
+        gir_plan_run(ref1) == GIR_OK && gir_plan_run(ref2) == GIR_OK) {
         r1.p = p1; r2.p = p2; r1.ok = r2.ok = 1; r1.reps = r2.reps = 20;
         if (pthread_create(&t1, NULL, th_run_plan, &r1) == 0) {
             if (pthread_create(&t2, NULL, th_run_plan, &r2) == 0) {

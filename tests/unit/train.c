@@ -57,12 +57,12 @@ static int test_assign_basic(void) {
     int r, i;
     CHECK(a.id && gir_node_op(g, a) == GIR_OP_ASSIGN, "%s", gir_graph_message(g));
     CHECK(!gir_op_differentiable(GIR_OP_ASSIGN) && strlen(gir_op_no_adjoint_reason(GIR_OP_ASSIGN)) > 10, "no reason");
-    CHECK(gir_compile(g, 1, &a, &p) == GIR_OK, "%s", gir_graph_message(g));
+    CHECK(gir_plan_compile(g, 1, &a, NULL, &p) == GIR_OK, "%s", gir_graph_message(g));
     for (r = 1; r <= 3; ++r) {
         const double *av, *wv = (const double *)gir_node_data(g, w);
         double want[3];
         for (i = 0; i < 3; ++i) want[i] = wv[i] * 2 + 1;
-        CHECK(gir_run(p) == GIR_OK, "%s", gir_plan_message(p));
+        CHECK(gir_plan_run(p) == GIR_OK, "%s", gir_plan_message(p));
         av = (const double *)gir_plan_data(p, a);
         wv = (const double *)gir_node_data(g, w);
         for (i = 0; i < 3; ++i)
@@ -98,7 +98,7 @@ static int test_assign_order_readers_first(void) {
         memset(&cd, 0, sizeof cd);
         cd.flags = fuse ? 0 : GIR_COMPILE_NO_FUSION;
         outs[0] = a; outs[1] = y; outs[2] = z; outs[3] = s;
-        CHECK(gir_compile_ex(g, 4, outs, &cd, &p) == GIR_OK, "%s", gir_graph_message(g));
+        CHECK(gir_plan_compile(g, 4, outs, &cd, &p) == GIR_OK, "%s", gir_graph_message(g));
         for (k = 0; k < p->nsteps; ++k) {
             uint32_t node = p->vals[p->steps[k].val].node;
             if (node == a.id) ai = k;
@@ -110,7 +110,7 @@ static int test_assign_order_readers_first(void) {
         CHECK(nb >= 2 && yi < ai && si < ai, "fuse %d: assign at step %u, readers at %u and %u (%u listed)", fuse,
               (unsigned)ai, (unsigned)yi, (unsigned)si, (unsigned)nb);
         for (k = 0; k < nb; ++k) CHECK(before[k] < ai, "fuse %d: listed step %u after the assign", fuse, (unsigned)before[k]);
-        CHECK(gir_run(p) == GIR_OK, "%s", gir_plan_message(p));
+        CHECK(gir_plan_run(p) == GIR_OK, "%s", gir_plan_message(p));
         yv = (const double *)gir_plan_data(p, y);
         zv = (const double *)gir_plan_data(p, z);
         sv = (const double *)gir_plan_data(p, s);
@@ -138,9 +138,9 @@ static int test_assign_fusion_keeps_old_read(void) {
     gir_plan *p = NULL;
     const double *rv;
     int i;
-    CHECK(gir_compile(g, 1, &r, &p) == GIR_OK, "%s", gir_graph_message(g));
+    CHECK(gir_plan_compile(g, 1, &r, NULL, &p) == GIR_OK, "%s", gir_graph_message(g));
     gir_plan_bind(p, x, x0);
-    CHECK(gir_run(p) == GIR_OK, "%s", gir_plan_message(p));
+    CHECK(gir_plan_run(p) == GIR_OK, "%s", gir_plan_message(p));
     rv = (const double *)gir_plan_data(p, r);
     for (i = 0; i < 5; ++i)
         CHECK(rv[i] == 2 * w0[i] + x0[i] + 100, "r[%d] = %g, want %g (m read w after the write)", i, rv[i],
@@ -173,13 +173,13 @@ static int test_assign_fused_sgd_step(void) {
         outs[0] = l; outs[1] = upd;
         memset(&cd, 0, sizeof cd);
         cd.flags = fuse ? 0 : GIR_COMPILE_NO_FUSION;
-        CHECK(gir_compile_ex(g, 2, outs, &cd, &p) == GIR_OK, "%s", gir_graph_message(g));
-        CHECK(fuse ? gir_plan_fused_groups(p) > 0 : gir_plan_fused_groups(p) == 0, "fusion %d: %d groups", fuse,
-              gir_plan_fused_groups(p));
+        CHECK(gir_plan_compile(g, 2, outs, &cd, &p) == GIR_OK, "%s", gir_graph_message(g));
+        CHECK(fuse ? gir_plan_query_stats(p).fused_groups > 0 : gir_plan_query_stats(p).fused_groups == 0, "fusion %d: %d groups", fuse,
+              gir_plan_query_stats(p).fused_groups);
         gir_plan_bind(p, x, x0);
         gir_plan_bind(p, lrn, &lr);
         for (r = 0; r < 2; ++r) {
-            CHECK(gir_run(p) == GIR_OK, "%s", gir_plan_message(p));
+            CHECK(gir_plan_run(p) == GIR_OK, "%s", gir_plan_message(p));
             loss[fuse][r] = *(const double *)gir_plan_data(p, l);
             memcpy(res[fuse][r], gir_node_data(g, w), sizeof res[fuse][r]);
         }
@@ -229,17 +229,17 @@ static int test_assign_errors(void) {
     a1 = gir_assign(g, w, c);
     a2 = gir_assign(g, w, gir_add(g, w, c));
     outs[0] = a1; outs[1] = a2;
-    CHECK(gir_compile(g, 2, outs, &p) == GIR_ERR_INVALID_ARG && !p, "duplicate assign compiled");
+    CHECK(gir_plan_compile(g, 2, outs, NULL, &p) == GIR_ERR_INVALID_ARG && !p, "duplicate assign compiled");
     snprintf(want, sizeof want, "%u and %u", (unsigned)a1.id, (unsigned)a2.id);
     CHECK(msg_has(g, want) && msg_has(g, "both write"), "duplicate: %s", gir_graph_message(g));
     CHECK(still_usable(g), "graph unusable");
     gir_graph_clear_error(g);
-    CHECK(gir_compile(g, 1, &a2, &p) == GIR_OK, "%s", gir_graph_message(g));
+    CHECK(gir_plan_compile(g, 1, &a2, NULL, &p) == GIR_OK, "%s", gir_graph_message(g));
     gir_plan_free(p);
     p = NULL;
     /* a step that reads w and depends on w's assign cannot be ordered */
     y = gir_add(g, w, a2);
-    CHECK(gir_compile(g, 1, &y, &p) == GIR_ERR_INVALID_ARG && !p && msg_has(g, "old value"), "cycle: %s",
+    CHECK(gir_plan_compile(g, 1, &y, NULL, &p) == GIR_ERR_INVALID_ARG && !p && msg_has(g, "old value"), "cycle: %s",
           gir_graph_message(g));
     CHECK(still_usable(g), "graph unusable");
     gir_graph_free(g);
@@ -296,7 +296,7 @@ static int tg_build(tg_model *m, int l, int dt) {
     m->nupd = gir_optim_updates(g, &d, 2, params, grads, m->lr, m->upd);
     CHECK(m->nupd > 0, "%s: %s", name, gir_graph_message(g));
     m->upd[m->nupd] = m->loss;
-    CHECK(gir_compile(g, m->nupd + 1, m->upd, &m->p) == GIR_OK, "%s", gir_graph_message(g));
+    CHECK(gir_plan_compile(g, m->nupd + 1, m->upd, NULL, &m->p) == GIR_OK, "%s", gir_graph_message(g));
     return steps;
 }
 static void tg_free(tg_model *m) { gir_plan_free(m->p); gir_graph_free(m->g); memset(m, 0, sizeof *m); }
@@ -321,7 +321,7 @@ static int tg_run_opts(int dt, double rtol, double atol) {
             char pre[32];
             const void *wv = gir_node_data(m.g, m.w), *bv;
             loss = lrs[k];
-            if (gir_run(m.p) != GIR_OK) { snprintf(why, sizeof why, "%s", gir_plan_message(m.p)); tg_free(&m); return 0; }
+            if (gir_plan_run(m.p) != GIR_OK) { snprintf(why, sizeof why, "%s", gir_plan_message(m.p)); tg_free(&m); return 0; }
             snprintf(pre, sizeof pre, "loss %d ", k);
             lw = tg_find(l, pre);
             want[0] = strtod(tg_line[lw] + strlen(pre), NULL);
@@ -475,7 +475,7 @@ static int test_clip_grad_norm_values(void) {
         gs[1] = gir_constant(g, GIR_DTYPE_F64, gir_shape1(2), b);
         t = gir_clip_grad_norm(g, 2, gs, mx, cl);
         outs[0] = t; outs[1] = cl[0]; outs[2] = cl[1];
-        CHECK(gir_compile(g, 3, outs, &p) == GIR_OK && gir_run(p) == GIR_OK, "%s", gir_graph_message(g));
+        CHECK(gir_plan_compile(g, 3, outs, NULL, &p) == GIR_OK && gir_plan_run(p) == GIR_OK, "%s", gir_graph_message(g));
         c0 = (const double *)gir_plan_data(p, cl[0]);
         c1 = (const double *)gir_plan_data(p, cl[1]);
         CHECK(fabs(*(const double *)gir_plan_data(p, t) - tot) < 1e-14, "total %g, want %g", *(const double *)gir_plan_data(p, t), tot);
@@ -502,13 +502,13 @@ static int test_lr_schedules_torch(void) {
         int k, nv;
         CHECK(sscanf(tg_line[l], "sched %31s %lf %lf %lf", name, &a0, &a1, &a2) == 4, "bad sched line");
         lr = !strcmp(name, "step_decay") ? gir_lr_step_decay(g, s, a0, (int)a1, a2) : gir_lr_cosine(g, s, a0, a1, (int)a2);
-        CHECK(gir_compile(g, 1, &lr, &p) == GIR_OK, "%s: %s", name, gir_graph_message(g));
+        CHECK(gir_plan_compile(g, 1, &lr, NULL, &p) == GIR_OK, "%s: %s", name, gir_graph_message(g));
         gir_plan_bind(p, s, &step);
         nv = tg_vals(l, want, 16);
         for (k = 0; k < nv; ++k) {
             double got;
             step = k;
-            gir_run(p);
+            gir_plan_run(p);
             got = *(const double *)gir_plan_data(p, lr);
             CHECK(tg_rel_ok(got, want[k], 1e-12, 0), "%s step %d: %.17g, torch %.17g", name, k, got, want[k]);
         }
@@ -545,10 +545,10 @@ static int test_batch_norm_running_torch(void) {
         bt = gir_variable(g, GIR_DTYPE_F64, gir_shape1(c), bet);
         y = gir_batch_norm_running(g, x, gm, bt, mom, eps, run);
         CHECK(y.id && run[0].id && run[1].id, "%s", gir_graph_message(g));
-        CHECK(gir_compile(g, 1, &y, &tp) == GIR_OK, "%s", gir_graph_message(g));
+        CHECK(gir_plan_compile(g, 1, &y, NULL, &tp) == GIR_OK, "%s", gir_graph_message(g));
         memset(&cd, 0, sizeof cd);
         cd.flags = GIR_COMPILE_EVAL;
-        CHECK(gir_compile_ex(g, 1, &y, &cd, &ep) == GIR_OK, "%s", gir_graph_message(g));
+        CHECK(gir_plan_compile(g, 1, &y, &cd, &ep) == GIR_OK, "%s", gir_graph_message(g));
         for (k = 0; k < (int)ep->nsteps; ++k) CHECK(ep->steps[k].op != GIR_OP_ASSIGN, "eval plan runs an assign");
         gir_plan_bind(tp, x, xv);
         gir_plan_bind(ep, x, xv);
@@ -558,7 +558,7 @@ static int test_batch_norm_running_torch(void) {
             i = tg_find(l, pre);
             if (i < 0 || i > end) break;
             CHECK(tg_vals(i, xv, 64) == n, "%s: x %d", name, k);
-            CHECK(gir_run(tp) == GIR_OK, "%s", gir_plan_message(tp));
+            CHECK(gir_plan_run(tp) == GIR_OK, "%s", gir_plan_message(tp));
             got = (const double *)gir_plan_data(tp, y);
             snprintf(pre, sizeof pre, "y %d ", k);
             tg_vals(tg_find(l, pre), want, 64);
@@ -578,7 +578,7 @@ static int test_batch_norm_running_torch(void) {
         tg_vals(tg_find(l, "ye "), want, 64);
         for (k = 0; k < 2; ++k) {
             const double *got;
-            CHECK(gir_run(ep) == GIR_OK, "%s", gir_plan_message(ep));
+            CHECK(gir_plan_run(ep) == GIR_OK, "%s", gir_plan_message(ep));
             got = (const double *)gir_plan_data(ep, y);
             for (i = 0; i < n; ++i) CHECK(tg_rel_ok(got[i], want[i], 1e-12, 1e-13), "%s eval y[%d] %.17g torch %.17g", name, i, got[i], want[i]);
             CHECK(!memcmp(rs, gir_node_data(g, run[1]), (size_t)c * sizeof(double)), "%s: eval changed running_var", name);
@@ -609,17 +609,17 @@ static int test_dropout_train_eval(void) {
     outs[0] = y; outs[1] = dx;
     memset(&cd, 0, sizeof cd);
     cd.flags = GIR_COMPILE_EVAL;
-    CHECK(gir_compile_ex(g, 2, outs, &cd, &ep) == GIR_OK && gir_compile(g, 2, outs, &tp) == GIR_OK, "%s", gir_graph_message(g));
+    CHECK(gir_plan_compile(g, 2, outs, &cd, &ep) == GIR_OK && gir_plan_compile(g, 2, outs, NULL, &tp) == GIR_OK, "%s", gir_graph_message(g));
     gir_plan_bind(ep, x, xv);
     gir_plan_bind(tp, x, xv);
-    CHECK(gir_run(ep) == GIR_OK, "%s", gir_plan_message(ep));
+    CHECK(gir_plan_run(ep) == GIR_OK, "%s", gir_plan_message(ep));
     CHECK(!memcmp(gir_plan_data(ep, y), xv, sizeof xv), "eval dropout is not the identity");
     for (i = 0; i < N; ++i) CHECK(((const double *)gir_plan_data(ep, dx))[i] == 2 * xv[i], "eval gradient %d", i);
     for (r = 0; r < 2; ++r) {
         const double *yv;
         int zeros = 0;
         double sum0 = 0;
-        CHECK(gir_run(tp) == GIR_OK, "%s", gir_plan_message(tp));
+        CHECK(gir_plan_run(tp) == GIR_OK, "%s", gir_plan_message(tp));
         yv = (const double *)gir_plan_data(tp, y);
         for (i = 0; i < N; ++i) {
             if (yv[i] == 0) ++zeros;
@@ -653,14 +653,14 @@ static int test_train_eval_select(void) {
     outs[0] = l; outs[1] = da;
     memset(&cd, 0, sizeof cd);
     cd.flags = GIR_COMPILE_EVAL;
-    CHECK(gir_compile(g, 2, outs, &tp) == GIR_OK && gir_compile_ex(g, 2, outs, &cd, &ep) == GIR_OK, "%s", gir_graph_message(g));
+    CHECK(gir_plan_compile(g, 2, outs, NULL, &tp) == GIR_OK && gir_plan_compile(g, 2, outs, &cd, &ep) == GIR_OK, "%s", gir_graph_message(g));
     gir_plan_bind(tp, a, &a0);
     gir_plan_bind(ep, a, &a0);
-    CHECK(gir_run(tp) == GIR_OK && gir_run(tp) == GIR_OK, "%s", gir_plan_message(tp));
+    CHECK(gir_plan_run(tp) == GIR_OK && gir_plan_run(tp) == GIR_OK, "%s", gir_plan_message(tp));
     CHECK(*(const double *)gir_plan_data(tp, l) == 2 * a0 * a0 && *(const double *)gir_plan_data(tp, da) == 4 * a0,
           "train: %g %g", *(const double *)gir_plan_data(tp, l), *(const double *)gir_plan_data(tp, da));
     CHECK(*(const double *)gir_node_data(g, cnt) == 2, "training runs did not update: %g", *(const double *)gir_node_data(g, cnt));
-    CHECK(gir_run(ep) == GIR_OK, "%s", gir_plan_message(ep));
+    CHECK(gir_plan_run(ep) == GIR_OK, "%s", gir_plan_message(ep));
     CHECK(*(const double *)gir_plan_data(ep, l) == a0 * a0 * a0 && *(const double *)gir_plan_data(ep, da) == 3 * a0 * a0,
           "eval: %g %g", *(const double *)gir_plan_data(ep, l), *(const double *)gir_plan_data(ep, da));
     CHECK(*(const double *)gir_node_data(g, cnt) == 2, "the eval run updated");
@@ -728,11 +728,11 @@ static gir_status tr_small_step(const gir_allocator *al, int *done) {
         return s;
     }
     u[n] = l;
-    s = gir_compile(g, n + 1, u, &p);
+    s = gir_plan_compile(g, n + 1, u, NULL, &p);
     if (s == GIR_OK) {
         gir_plan_bind(p, x, xv);
         gir_plan_bind(p, step, &sv);
-        s = gir_run(p);
+        s = gir_plan_run(p);
         *done = s == GIR_OK;
     }
     gir_plan_free(p);

@@ -53,7 +53,7 @@ static int rd_run(int op, int dt, gir_shape s, gir_ints axes, int keep, int axis
     case RD_XENT: in2 = gir_input(g, GIR_DTYPE_I32, gir_shape1(s.dim[0])); y = gir_xent_logits(g, in, in2); break;
     default: in2 = gir_input(g, (gir_dtype)dt, s); y = gir_xent_logits_prob(g, in, in2);
     }
-    if (gir_compile(g, 1, &y, &p) != GIR_OK) {
+    if (gir_plan_compile(g, 1, &y, NULL, &p) != GIR_OK) {
         snprintf(why, sizeof why, "%s: compile: %s", rd_names[op], gir_graph_message(g));
         gir_graph_free(g);
         return 0;
@@ -62,7 +62,7 @@ static int rd_run(int op, int dt, gir_shape s, gir_ints axes, int keep, int axis
     if (in2.id) gir_plan_bind(p, in2, w);
     gir__vr_off = !vec;
     h0 = gir__vr_hits;
-    if (gir_run(p) != GIR_OK) {
+    if (gir_plan_run(p) != GIR_OK) {
         snprintf(why, sizeof why, "%s: run: %s", rd_names[op], gir_plan_message(p));
         gir__vr_off = 0;
         gir_plan_free(p);

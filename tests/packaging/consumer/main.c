@@ -17,8 +17,8 @@ int main(void) {
     f = gir_add(g, gir_mul(g, x, gir_square(g, x)), gir_mul(g, gir_scalar(g, GIR_DTYPE_F64, 2.0), x));
     gir_grad(g, f, 1, &x, &df);
     outs[0] = f; outs[1] = df;
-    if (gir_compile(g, 2, outs, &p) != GIR_OK || gir_plan_bind_bytes(p, x, &xv, sizeof xv) != GIR_OK ||
-        gir_run(p) != GIR_OK) {
+    if (gir_plan_compile(g, 2, outs, NULL, &p) != GIR_OK || gir_plan_bind_bytes(p, x, &xv, sizeof xv) != GIR_OK ||
+        gir_plan_run(p) != GIR_OK) {
         fprintf(stderr, "consumer: %s\n", gir_graph_message(g));
         return 1;
     }
