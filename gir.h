@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=c798b923839eddc247560df6f8e192cffe2c5420e4435b50faab4456c7b70fca
-                                          gen/ sha256=2447b2fd65643db9
+                                          gen/ sha256=fabf9989359c75e2
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -35749,15 +35749,14 @@ GIR_API gir_status gir_init_layer(gir_graph *g, gir_node w, gir_node bias, gir_i
 #pragma GCC pop_options
 #endif
 
-/* >>dump: Graphviz DOT of a graph and its plan, a text dump of a plan, and the text dump of a graph (gir_graph_dump) ------
-   Everything but gir_graph_dump is written through one sink: a FILE (without GIR_NO_STDIO) or a caller's buffer, which
-   keeps a NUL and counts the length of the whole text (snprintf's contract), so firmware can dump without stdio.
-   gir_graph_dump, which writes to a FILE only, is compiled at the build's level (it was with the builder), the rest is
-   cold. */
 #if defined(GIR__COLD)
 #pragma GCC push_options
 #pragma GCC optimize ("O1")
 #endif
+/* >>dump: Graphviz DOT of a graph and its plan, a text dump of a plan, and the text dump of a graph (gir_graph_dump)
+   Everything but gir_graph_dump is written through one sink: a FILE (without GIR_NO_STDIO) or a caller's buffer,
+   which keeps a NUL and counts the length of the whole text (snprintf's contract), so firmware can dump without
+   stdio. gir_graph_dump writes to a FILE only. All of it is cold code (COLD_FRAGMENTS). */
 typedef struct gir__out {
     char  *p;
     size_t cap, len;
@@ -35945,9 +35944,6 @@ GIR_API void gir_plan_dump(const gir_plan *p, FILE *f) {
     gir__plan_dump_to(p, &o);
 }
 #endif
-#if defined(GIR__COLD)
-#pragma GCC pop_options
-#endif
 
 #ifndef GIR_NO_STDIO
 GIR_API void gir_graph_dump(const gir_graph *g, FILE *f) {
@@ -35966,6 +35962,9 @@ GIR_API void gir_graph_dump(const gir_graph *g, FILE *f) {
                 d->name ? "  '" : "", d->name ? gir__name_at(g, d->name) : "", d->name ? "'" : "");
     }
 }
+#endif
+#if defined(GIR__COLD)
+#pragma GCC pop_options
 #endif
 
 /* >>train: training as nodes of the graph: the optimizers (SGD, momentum, Nesterov, Adam, AdamW, AMSGrad), gradient

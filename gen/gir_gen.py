@@ -78,7 +78,8 @@ TEMPLATES = ["70-kernels/kern_linalg.tmpl.c", "70-kernels/kern_nn.tmpl.c"]
 # /*@cold end*/. A function of a cold region is not inlined into the code around it (gcc does not inline across
 # optimisation levels): the small helpers kernels call stay outside.
 COLD_FRAGMENTS = ["50-ir/shapes.c", "50-ir/names.c", "50-ir/dataref.c", "50-ir/compose.c", "90-library/init.c",
-                  "60-autodiff/autodiff.c", "60-autodiff/fwdmode.c", "80-plan/modes.c", "90-library/io.c"]
+                  "60-autodiff/autodiff.c", "60-autodiff/fwdmode.c", "80-plan/modes.c", "90-library/dump.c",
+                  "90-library/io.c"]
 COLD_BEGIN = "#if defined(GIR__COLD)\n#pragma GCC push_options\n#pragma GCC optimize (\"O1\")\n#endif"
 COLD_END = "#if defined(GIR__COLD)\n#pragma GCC pop_options\n#endif"
 

@@ -1,9 +1,7 @@
-/* >>dump: Graphviz DOT of a graph and its plan, a text dump of a plan, and the text dump of a graph (gir_graph_dump) ------
-   Everything but gir_graph_dump is written through one sink: a FILE (without GIR_NO_STDIO) or a caller's buffer, which
-   keeps a NUL and counts the length of the whole text (snprintf's contract), so firmware can dump without stdio.
-   gir_graph_dump, which writes to a FILE only, is compiled at the build's level (it was with the builder), the rest is
-   cold. */
-/*@cold*/
+/* >>dump: Graphviz DOT of a graph and its plan, a text dump of a plan, and the text dump of a graph (gir_graph_dump)
+   Everything but gir_graph_dump is written through one sink: a FILE (without GIR_NO_STDIO) or a caller's buffer,
+   which keeps a NUL and counts the length of the whole text (snprintf's contract), so firmware can dump without
+   stdio. gir_graph_dump writes to a FILE only. All of it is cold code (COLD_FRAGMENTS). */
 typedef struct gir__out {
     char  *p;
     size_t cap, len;
@@ -191,7 +189,6 @@ GIR_API void gir_plan_dump(const gir_plan *p, FILE *f) {
     gir__plan_dump_to(p, &o);
 }
 #endif
-/*@cold end*/
 
 #ifndef GIR_NO_STDIO
 GIR_API void gir_graph_dump(const gir_graph *g, FILE *f) {
