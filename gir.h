@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.1.0   Inputs: ops.def sha256=1c7bb0ec15e85b1385ec4091dbd17afd3df804a5786684a4c9601c4d2d42f344
-                                          gen/ sha256=76d1716efdf821f6
+                                          gen/ sha256=25dc1ee83c3077e5
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -33554,13 +33554,14 @@ static uint32_t gir__step_in(const gir__rw *w, const gir__node *d, uint32_t k, i
     const gir_graph *g = w->g;
     uint32_t in = gir__pass_in(w, d, k);
     const gir__node *t = &g->nodes[in];
-    int r = gir__nshape(g, t)->rank, j;
+    int r, j;
     gir_attr ta;
     const gir_ints *pm;
     *tr = 0;                    /* a fusion pattern, not a column: matmul of a transpose */
     if (d->op != GIR_OP_MATMUL || (d->dtype != GIR_DTYPE_F32 && d->dtype != GIR_DTYPE_F64) ||
-        t->op != GIR_OP_TRANSPOSE || r < 2)
+        t->op != GIR_OP_TRANSPOSE)
         return in;
+    if ((r = gir__nshape(g, t)->rank) < 2) return in;   /* the shape store is read for this pattern only */
     pm = &gir__attr_load(g, t, &ta)->l[0];
     if (pm->n != r) return in;
     for (j = 0; j < r - 2; ++j)
@@ -34758,12 +34759,12 @@ static void gir__sched_edges(const gir_graph *g, const gir_plan *p, gir__swork *
 #undef GIR__EDGE
 }
 /* one list schedule into w->order; returns the steps placed (fewer than nsteps: a cycle) and the peak of the
-   live bytes of that order */
+   live bytes of that order. The readers (gir__sched_readers) are the same for both runs: only rem starts again. */
 static uint32_t gir__sched_run(const gir_plan *p, gir__swork *w, int mode, size_t *peak) {
     uint32_t k, n = 0, j;
     size_t live = 0;
     w->nheap = 0;
-    gir__sched_readers(p, w);
+    for (k = 0; k < p->nvals; ++k) w->rem[k] = w->rstart[k + 1] - w->rstart[k];
     for (k = 0; k < p->nsteps; ++k) { w->indeg[k] = w->indeg0[k]; w->placed[k] = 0; w->ver[k] = 0; }
     for (k = 0; k < p->nsteps; ++k)
         if (!w->indeg[k]) gir__sched_ready(p, w, k, mode);
@@ -34827,6 +34828,7 @@ static gir_status gir__plan_schedule(gir_graph *g, gir_plan *p, unsigned flags) 
     for (k = 0; k < p->nsteps; ++k) w.cur[k] = w.estart[k];
     gir__sched_edges(g, p, &w, 1);
     for (k = 0; k < p->nsteps; ++k) w.indeg0[k] = w.indeg[k];
+    gir__sched_readers(p, &w);
     if (gir__sched_run(p, &w, 0, &peak0) < p->nsteps) st = gir__sched_cycle(g, p, &w);
     if (st == GIR_OK) {
         for (k = 0; k < p->nsteps; ++k) tmp[k] = p->steps[w.order[k]];
