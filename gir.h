@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=c798b923839eddc247560df6f8e192cffe2c5420e4435b50faab4456c7b70fca
-                                          gen/ sha256=fabf9989359c75e2
+                                          gen/ sha256=0f769dc40df8a199
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -33545,18 +33545,20 @@ static int gir__rule_in(const gir_graph *g, const gir__node *d, const gir__node 
     default: return 1;
     }
 }
-/* the value the first matching rule of the table gives node d, or 0 */
-static uint32_t gir__rule_apply(const gir__rw *w, const gir__node *d) {
+/* the value the first matching rule of the table gives node d, whose inputs after the passes are a and b, or 0.
+   Every node of a compile comes here and most ops have no rule: a row of another op is passed over on its op
+   alone, and the inputs are looked up once by the caller, not once per row. */
+static uint32_t gir__rule_apply(const gir__rw *w, const gir__node *d, uint32_t a, uint32_t b) {
     size_t r;
     for (r = 1; r < sizeof gir__rules / sizeof gir__rules[0]; ++r) {
         const gir__rule *u = &gir__rules[r];
-        uint32_t in[2] = {0, 0}, k, n = u->in[1] == GIR__RP_NONE ? 1u : 2u;
-        int ok = u->op == d->op && d->nin == n;
-        for (k = 0; ok && k < n; ++k) {
-            in[k] = gir__pass_in(w, d, k);
-            ok = gir__rule_in(w->g, d, &w->g->nodes[in[k]], u->in[k]);
-        }
-        if (ok) return u->res == GIR__RR_X0_IN0 ? gir__pass_in(w, &w->g->nodes[in[0]], 0) : in[u->res == GIR__RR_X1];
+        uint32_t n;
+        if (u->op != d->op) continue;
+        n = u->in[1] == GIR__RP_NONE ? 1u : 2u;
+        if (d->nin != n || !gir__rule_in(w->g, d, &w->g->nodes[a], u->in[0]) ||
+            (n == 2 && !gir__rule_in(w->g, d, &w->g->nodes[b], u->in[1])))
+            continue;
+        return u->res == GIR__RR_X0_IN0 ? gir__pass_in(w, &w->g->nodes[a], 0) : u->res == GIR__RR_X1 ? b : a;
     }
     return 0;
 }
@@ -33572,7 +33574,7 @@ static uint32_t gir__simplify_rule(const gir__rw *w, const gir__node *d) {
         for (j = 0; j < r && gir__attr_load(g, d, &da)->l[0].n == r && da.l[0].v[j] == j; ++j) {}
         return j == r ? a : gir__transpose_back(w, d);
     }
-    return gir__rule_apply(w, d);
+    return gir__rule_apply(w, d, a, b);
 }
 static uint32_t gir__simplify(const gir__rw *w, uint32_t id) {
     const gir__node *d = &w->g->nodes[id], *c;
@@ -34326,12 +34328,12 @@ static void gir__sched_edges(const gir_graph *g, const gir_plan *p, gir__swork *
 #undef GIR__EDGE
 }
 /* one list schedule into w->order; returns the steps placed (fewer than nsteps: a cycle) and the peak of the
-   live bytes of that order */
+   live bytes of that order. The readers (gir__sched_readers) are the same for both runs: only rem starts again. */
 static uint32_t gir__sched_run(const gir_plan *p, gir__swork *w, int mode, size_t *peak) {
     uint32_t k, n = 0, j;
     size_t live = 0;
     w->nheap = 0;
-    gir__sched_readers(p, w);
+    for (k = 0; k < p->nvals; ++k) w->rem[k] = w->rstart[k + 1] - w->rstart[k];
     for (k = 0; k < p->nsteps; ++k) { w->indeg[k] = w->indeg0[k]; w->placed[k] = 0; w->ver[k] = 0; }
     for (k = 0; k < p->nsteps; ++k)
         if (!w->indeg[k]) gir__sched_ready(p, w, k, mode);
@@ -34395,6 +34397,7 @@ static gir_status gir__plan_schedule(gir_graph *g, gir_plan *p, unsigned flags) 
     for (k = 0; k < p->nsteps; ++k) w.cur[k] = w.estart[k];
     gir__sched_edges(g, p, &w, 1);
     for (k = 0; k < p->nsteps; ++k) w.indeg0[k] = w.indeg[k];
+    gir__sched_readers(p, &w);
     if (gir__sched_run(p, &w, 0, &peak0) < p->nsteps) st = gir__sched_cycle(g, p, &w);
     if (st == GIR_OK) {
         for (k = 0; k < p->nsteps; ++k) tmp[k] = p->steps[w.order[k]];
@@ -34931,13 +34934,14 @@ static uint32_t gir__step_in(const gir__rw *w, const gir__node *d, uint32_t k, i
     const gir_graph *g = w->g;
     uint32_t in = gir__pass_in(w, d, k);
     const gir__node *t = &g->nodes[in];
-    int r = gir__nshape(g, t)->rank, j;
+    int r, j;
     gir_attr ta;
     const gir_ints *pm;
     *tr = 0;                    /* a fusion pattern, not a column: matmul of a transpose */
     if (d->op != GIR_OP_MATMUL || (d->dtype != GIR_DTYPE_F32 && d->dtype != GIR_DTYPE_F64) ||
-        t->op != GIR_OP_TRANSPOSE || r < 2)
+        t->op != GIR_OP_TRANSPOSE)
         return in;
+    if ((r = gir__nshape(g, t)->rank) < 2) return in;   /* the shape store is read for this pattern only */
     pm = &gir__attr_load(g, t, &ta)->l[0];
     if (pm->n != r) return in;
     for (j = 0; j < r - 2; ++j)

@@ -11,13 +11,14 @@ static uint32_t gir__step_in(const gir__rw *w, const gir__node *d, uint32_t k, i
     const gir_graph *g = w->g;
     uint32_t in = gir__pass_in(w, d, k);
     const gir__node *t = &g->nodes[in];
-    int r = gir__nshape(g, t)->rank, j;
+    int r, j;
     gir_attr ta;
     const gir_ints *pm;
     *tr = 0;                    /* a fusion pattern, not a column: matmul of a transpose */
     if (d->op != GIR_OP_MATMUL || (d->dtype != GIR_DTYPE_F32 && d->dtype != GIR_DTYPE_F64) ||
-        t->op != GIR_OP_TRANSPOSE || r < 2)
+        t->op != GIR_OP_TRANSPOSE)
         return in;
+    if ((r = gir__nshape(g, t)->rank) < 2) return in;   /* the shape store is read for this pattern only */
     pm = &gir__attr_load(g, t, &ta)->l[0];
     if (pm->n != r) return in;
     for (j = 0; j < r - 2; ++j)

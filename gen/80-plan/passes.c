@@ -231,18 +231,20 @@ static int gir__rule_in(const gir_graph *g, const gir__node *d, const gir__node 
     default: return 1;
     }
 }
-/* the value the first matching rule of the table gives node d, or 0 */
-static uint32_t gir__rule_apply(const gir__rw *w, const gir__node *d) {
+/* the value the first matching rule of the table gives node d, whose inputs after the passes are a and b, or 0.
+   Every node of a compile comes here and most ops have no rule: a row of another op is passed over on its op
+   alone, and the inputs are looked up once by the caller, not once per row. */
+static uint32_t gir__rule_apply(const gir__rw *w, const gir__node *d, uint32_t a, uint32_t b) {
     size_t r;
     for (r = 1; r < sizeof gir__rules / sizeof gir__rules[0]; ++r) {
         const gir__rule *u = &gir__rules[r];
-        uint32_t in[2] = {0, 0}, k, n = u->in[1] == GIR__RP_NONE ? 1u : 2u;
-        int ok = u->op == d->op && d->nin == n;
-        for (k = 0; ok && k < n; ++k) {
-            in[k] = gir__pass_in(w, d, k);
-            ok = gir__rule_in(w->g, d, &w->g->nodes[in[k]], u->in[k]);
-        }
-        if (ok) return u->res == GIR__RR_X0_IN0 ? gir__pass_in(w, &w->g->nodes[in[0]], 0) : in[u->res == GIR__RR_X1];
+        uint32_t n;
+        if (u->op != d->op) continue;
+        n = u->in[1] == GIR__RP_NONE ? 1u : 2u;
+        if (d->nin != n || !gir__rule_in(w->g, d, &w->g->nodes[a], u->in[0]) ||
+            (n == 2 && !gir__rule_in(w->g, d, &w->g->nodes[b], u->in[1])))
+            continue;
+        return u->res == GIR__RR_X0_IN0 ? gir__pass_in(w, &w->g->nodes[a], 0) : u->res == GIR__RR_X1 ? b : a;
     }
     return 0;
 }
@@ -258,7 +260,7 @@ static uint32_t gir__simplify_rule(const gir__rw *w, const gir__node *d) {
         for (j = 0; j < r && gir__attr_load(g, d, &da)->l[0].n == r && da.l[0].v[j] == j; ++j) {}
         return j == r ? a : gir__transpose_back(w, d);
     }
-    return gir__rule_apply(w, d);
+    return gir__rule_apply(w, d, a, b);
 }
 static uint32_t gir__simplify(const gir__rw *w, uint32_t id) {
     const gir__node *d = &w->g->nodes[id], *c;

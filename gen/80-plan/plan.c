@@ -294,12 +294,12 @@ static void gir__sched_edges(const gir_graph *g, const gir_plan *p, gir__swork *
 #undef GIR__EDGE
 }
 /* one list schedule into w->order; returns the steps placed (fewer than nsteps: a cycle) and the peak of the
-   live bytes of that order */
+   live bytes of that order. The readers (gir__sched_readers) are the same for both runs: only rem starts again. */
 static uint32_t gir__sched_run(const gir_plan *p, gir__swork *w, int mode, size_t *peak) {
     uint32_t k, n = 0, j;
     size_t live = 0;
     w->nheap = 0;
-    gir__sched_readers(p, w);
+    for (k = 0; k < p->nvals; ++k) w->rem[k] = w->rstart[k + 1] - w->rstart[k];
     for (k = 0; k < p->nsteps; ++k) { w->indeg[k] = w->indeg0[k]; w->placed[k] = 0; w->ver[k] = 0; }
     for (k = 0; k < p->nsteps; ++k)
         if (!w->indeg[k]) gir__sched_ready(p, w, k, mode);
@@ -363,6 +363,7 @@ static gir_status gir__plan_schedule(gir_graph *g, gir_plan *p, unsigned flags) 
     for (k = 0; k < p->nsteps; ++k) w.cur[k] = w.estart[k];
     gir__sched_edges(g, p, &w, 1);
     for (k = 0; k < p->nsteps; ++k) w.indeg0[k] = w.indeg[k];
+    gir__sched_readers(p, &w);
     if (gir__sched_run(p, &w, 0, &peak0) < p->nsteps) st = gir__sched_cycle(g, p, &w);
     if (st == GIR_OK) {
         for (k = 0; k < p->nsteps; ++k) tmp[k] = p->steps[w.order[k]];
