@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=c798b923839eddc247560df6f8e192cffe2c5420e4435b50faab4456c7b70fca
-                                          gen/ sha256=0f769dc40df8a199
+                                          gen/ sha256=d6ae8dac2870d47e
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1935,37 +1935,117 @@ static GIR__INLINE double gir__tan_f64(double x) { return GIR_TAN(x); }
 static GIR__INLINE float gir__tanh_f32(float x) { return GIR_TANHF(x); }
 static GIR__INLINE double gir__tanh_f64(double x) { return GIR_TANH(x); }
 
-#define GIR__VOCAB_FLOAT(T, S) \
-static GIR__INLINE T gir__v_abs_##S(T x) { return gir__fabs_##S(x); } \
-static GIR__INLINE T gir__v_sign_##S(T x) { return x > 0 ? (T)1 : x < 0 ? (T)-1 : x; } \
-static GIR__INLINE T gir__v_max_##S(T x, T y) { return (x > y || x != x) ? x : y; } \
-static GIR__INLINE T gir__v_min_##S(T x, T y) { return (x < y || x != x) ? x : y; } \
-static GIR__INLINE T gir__v_sigmoid_##S(T x) { return (T)1 / ((T)1 + gir__exp_##S(-x)); } \
-static GIR__INLINE int gir__v_isnan_##S(T x) { return x != x; } \
-static GIR__INLINE int gir__v_isinf_##S(T x) { return x == x && (x - x) != (x - x); } \
-static GIR__INLINE int gir__v_isfinite_##S(T x) { return (x - x) == (x - x); } \
-static GIR__INLINE T gir__v_sqrt_##S(T x) { return gir__sqrt_##S(x); } \
-static GIR__INLINE T gir__v_exp_##S(T x) { return gir__exp_##S(x); } \
-static GIR__INLINE T gir__v_expm1_##S(T x) { return gir__expm1_##S(x); } \
-static GIR__INLINE T gir__v_log_##S(T x) { return gir__log_##S(x); } \
-static GIR__INLINE T gir__v_log1p_##S(T x) { return gir__log1p_##S(x); } \
-static GIR__INLINE T gir__v_log2_##S(T x) { return gir__log2_##S(x); } \
-static GIR__INLINE T gir__v_sin_##S(T x) { return gir__sin_##S(x); } \
-static GIR__INLINE T gir__v_cos_##S(T x) { return gir__cos_##S(x); } \
-static GIR__INLINE T gir__v_tan_##S(T x) { return gir__tan_##S(x); } \
-static GIR__INLINE T gir__v_asin_##S(T x) { return gir__asin_##S(x); } \
-static GIR__INLINE T gir__v_acos_##S(T x) { return gir__acos_##S(x); } \
-static GIR__INLINE T gir__v_atan_##S(T x) { return gir__atan_##S(x); } \
-static GIR__INLINE T gir__v_sinh_##S(T x) { return gir__sinh_##S(x); } \
-static GIR__INLINE T gir__v_cosh_##S(T x) { return gir__cosh_##S(x); } \
-static GIR__INLINE T gir__v_tanh_##S(T x) { return gir__tanh_##S(x); } \
-static GIR__INLINE T gir__v_erf_##S(T x) { return gir__erf_##S(x); } \
-static GIR__INLINE T gir__v_floor_##S(T x) { return gir__floor_##S(x); } \
-static GIR__INLINE T gir__v_ceil_##S(T x) { return gir__ceil_##S(x); } \
-static GIR__INLINE T gir__v_round_##S(T x) { return gir__round_##S(x); } \
-static GIR__INLINE T gir__v_pow_##S(T x, T y) { return gir__pow_##S(x, y); }
-GIR__VOCAB_FLOAT(float, f32)
-GIR__VOCAB_FLOAT(double, f64)
+/* the scalar vocabulary for f32 and f64: gen/30-base/scalar_vocab.tmpl.c, one instance a dtype */
+/* >>30-base/scalar_vocab (f32) instantiated from gen/30-base/scalar_vocab.tmpl.c */
+/* scalar_vocab.tmpl.c -- the vector vocabulary's scalar form for float and double (gir__v_<name>_f32 and _f64):
+   what an elementwise row's FWD expression calls in the scalar loops (gen/10-generator/scalar_lower.py) and the
+   kernels call for one value. Instantiated once per float dtype (gen/10-generator/templates.py) where
+   gen/30-base/config.c has @@SCALAR_VOCAB@@, after the libm routing (gir__exp_f32, ...) it calls. */
+static GIR__INLINE float gir__v_abs_f32(float x) { return gir__fabs_f32(x); }
+static GIR__INLINE float gir__v_sign_f32(float x) { return x > 0 ? (float)1 : x < 0 ? (float)-1 : x; }
+static GIR__INLINE float gir__v_max_f32(float x, float y) { return (x > y || x != x) ? x : y; }
+static GIR__INLINE float gir__v_min_f32(float x, float y) { return (x < y || x != x) ? x : y; }
+static GIR__INLINE float gir__v_sigmoid_f32(float x) { return (float)1 / ((float)1 + gir__exp_f32(-x)); }
+static GIR__INLINE int gir__v_isnan_f32(float x) { return x != x; }
+static GIR__INLINE int gir__v_isinf_f32(float x) { return x == x && (x - x) != (x - x); }
+static GIR__INLINE int gir__v_isfinite_f32(float x) { return (x - x) == (x - x); }
+static GIR__INLINE float gir__v_sqrt_f32(float x) { return gir__sqrt_f32(x); }
+static GIR__INLINE float gir__v_exp_f32(float x) { return gir__exp_f32(x); }
+static GIR__INLINE float gir__v_expm1_f32(float x) { return gir__expm1_f32(x); }
+static GIR__INLINE float gir__v_log_f32(float x) { return gir__log_f32(x); }
+static GIR__INLINE float gir__v_log1p_f32(float x) { return gir__log1p_f32(x); }
+static GIR__INLINE float gir__v_log2_f32(float x) { return gir__log2_f32(x); }
+static GIR__INLINE float gir__v_sin_f32(float x) { return gir__sin_f32(x); }
+static GIR__INLINE float gir__v_cos_f32(float x) { return gir__cos_f32(x); }
+static GIR__INLINE float gir__v_tan_f32(float x) { return gir__tan_f32(x); }
+static GIR__INLINE float gir__v_asin_f32(float x) { return gir__asin_f32(x); }
+static GIR__INLINE float gir__v_acos_f32(float x) { return gir__acos_f32(x); }
+static GIR__INLINE float gir__v_atan_f32(float x) { return gir__atan_f32(x); }
+static GIR__INLINE float gir__v_sinh_f32(float x) { return gir__sinh_f32(x); }
+static GIR__INLINE float gir__v_cosh_f32(float x) { return gir__cosh_f32(x); }
+static GIR__INLINE float gir__v_tanh_f32(float x) { return gir__tanh_f32(x); }
+static GIR__INLINE float gir__v_erf_f32(float x) { return gir__erf_f32(x); }
+static GIR__INLINE float gir__v_floor_f32(float x) { return gir__floor_f32(x); }
+static GIR__INLINE float gir__v_ceil_f32(float x) { return gir__ceil_f32(x); }
+static GIR__INLINE float gir__v_round_f32(float x) { return gir__round_f32(x); }
+static GIR__INLINE float gir__v_pow_f32(float x, float y) { return gir__pow_f32(x, y); }
+
+/* Remainders and floor division as NumPy computes them for floats (np.fmod, np.mod, np.floor_divide):
+   mod takes the sign of y, floordiv is exactly floor(x / y) and consistent with mod; a zero y gives NaN
+   (fmod, mod) and x / y (floordiv), as in NumPy. */
+static GIR__INLINE float gir__v_fmod_f32(float x, float y) { return gir__fmod_f32(x, y); }
+static GIR__INLINE float gir__v_mod_f32(float x, float y) {
+    float m = gir__fmod_f32(x, y);
+    if (y == 0) return m;
+    if (m == 0) return y < 0 ? -(float)0 : (float)0;
+    return (y < 0) != (m < 0) ? m + y : m;
+}
+static GIR__INLINE float gir__v_floordiv_f32(float x, float y) {
+    float m, d, f;
+    if (y == 0) return x / y;
+    m = gir__fmod_f32(x, y);
+    d = (x - m) / y;
+    if (m != 0 && (y < 0) != (m < 0)) d -= 1;
+    if (d == 0) return x / y < 0 ? -(float)0 : (float)0;
+    f = gir__floor_f32(d);
+    return d - f > (float)0.5 ? f + 1 : f;
+}
+
+/* >>30-base/scalar_vocab (f64) instantiated from gen/30-base/scalar_vocab.tmpl.c */
+/* scalar_vocab.tmpl.c -- the vector vocabulary's scalar form for float and double (gir__v_<name>_f32 and _f64):
+   what an elementwise row's FWD expression calls in the scalar loops (gen/10-generator/scalar_lower.py) and the
+   kernels call for one value. Instantiated once per float dtype (gen/10-generator/templates.py) where
+   gen/30-base/config.c has @@SCALAR_VOCAB@@, after the libm routing (gir__exp_f32, ...) it calls. */
+static GIR__INLINE double gir__v_abs_f64(double x) { return gir__fabs_f64(x); }
+static GIR__INLINE double gir__v_sign_f64(double x) { return x > 0 ? (double)1 : x < 0 ? (double)-1 : x; }
+static GIR__INLINE double gir__v_max_f64(double x, double y) { return (x > y || x != x) ? x : y; }
+static GIR__INLINE double gir__v_min_f64(double x, double y) { return (x < y || x != x) ? x : y; }
+static GIR__INLINE double gir__v_sigmoid_f64(double x) { return (double)1 / ((double)1 + gir__exp_f64(-x)); }
+static GIR__INLINE int gir__v_isnan_f64(double x) { return x != x; }
+static GIR__INLINE int gir__v_isinf_f64(double x) { return x == x && (x - x) != (x - x); }
+static GIR__INLINE int gir__v_isfinite_f64(double x) { return (x - x) == (x - x); }
+static GIR__INLINE double gir__v_sqrt_f64(double x) { return gir__sqrt_f64(x); }
+static GIR__INLINE double gir__v_exp_f64(double x) { return gir__exp_f64(x); }
+static GIR__INLINE double gir__v_expm1_f64(double x) { return gir__expm1_f64(x); }
+static GIR__INLINE double gir__v_log_f64(double x) { return gir__log_f64(x); }
+static GIR__INLINE double gir__v_log1p_f64(double x) { return gir__log1p_f64(x); }
+static GIR__INLINE double gir__v_log2_f64(double x) { return gir__log2_f64(x); }
+static GIR__INLINE double gir__v_sin_f64(double x) { return gir__sin_f64(x); }
+static GIR__INLINE double gir__v_cos_f64(double x) { return gir__cos_f64(x); }
+static GIR__INLINE double gir__v_tan_f64(double x) { return gir__tan_f64(x); }
+static GIR__INLINE double gir__v_asin_f64(double x) { return gir__asin_f64(x); }
+static GIR__INLINE double gir__v_acos_f64(double x) { return gir__acos_f64(x); }
+static GIR__INLINE double gir__v_atan_f64(double x) { return gir__atan_f64(x); }
+static GIR__INLINE double gir__v_sinh_f64(double x) { return gir__sinh_f64(x); }
+static GIR__INLINE double gir__v_cosh_f64(double x) { return gir__cosh_f64(x); }
+static GIR__INLINE double gir__v_tanh_f64(double x) { return gir__tanh_f64(x); }
+static GIR__INLINE double gir__v_erf_f64(double x) { return gir__erf_f64(x); }
+static GIR__INLINE double gir__v_floor_f64(double x) { return gir__floor_f64(x); }
+static GIR__INLINE double gir__v_ceil_f64(double x) { return gir__ceil_f64(x); }
+static GIR__INLINE double gir__v_round_f64(double x) { return gir__round_f64(x); }
+static GIR__INLINE double gir__v_pow_f64(double x, double y) { return gir__pow_f64(x, y); }
+
+/* Remainders and floor division as NumPy computes them for floats (np.fmod, np.mod, np.floor_divide):
+   mod takes the sign of y, floordiv is exactly floor(x / y) and consistent with mod; a zero y gives NaN
+   (fmod, mod) and x / y (floordiv), as in NumPy. */
+static GIR__INLINE double gir__v_fmod_f64(double x, double y) { return gir__fmod_f64(x, y); }
+static GIR__INLINE double gir__v_mod_f64(double x, double y) {
+    double m = gir__fmod_f64(x, y);
+    if (y == 0) return m;
+    if (m == 0) return y < 0 ? -(double)0 : (double)0;
+    return (y < 0) != (m < 0) ? m + y : m;
+}
+static GIR__INLINE double gir__v_floordiv_f64(double x, double y) {
+    double m, d, f;
+    if (y == 0) return x / y;
+    m = gir__fmod_f64(x, y);
+    d = (x - m) / y;
+    if (m != 0 && (y < 0) != (m < 0)) d -= 1;
+    if (d == 0) return x / y < 0 ? -(double)0 : (double)0;
+    f = gir__floor_f64(d);
+    return d - f > (double)0.5 ? f + 1 : f;
+}
+
 
 /* i32 arithmetic wraps modulo 2^32 (two's complement), as NumPy and PyTorch do: it is done in uint32_t and
    converted back without undefined or implementation-defined behaviour. Integer floor division and modulo
@@ -1996,28 +2076,6 @@ static GIR__INLINE int32_t gir__v_imod_i32(int32_t x, int32_t y) {
     if (r != 0 && ((r < 0) != (y < 0))) r = (int32_t)(r + y);
     return r;
 }
-
-/* Remainders and floor division as NumPy computes them for floats (np.fmod, np.mod, np.floor_divide):
-   mod takes the sign of y, floordiv is exactly floor(x / y) and consistent with mod; a zero y gives NaN
-   (fmod, mod) and x / y (floordiv), as in NumPy. */
-#define GIR__VOCAB_DIVMOD(T, S) \
-static GIR__INLINE T gir__v_fmod_##S(T x, T y) { return gir__fmod_##S(x, y); } \
-static GIR__INLINE T gir__v_mod_##S(T x, T y) { \
-    T m = gir__fmod_##S(x, y); \
-    if (y == 0) return m; \
-    if (m == 0) return y < 0 ? -(T)0 : (T)0; \
-    return (y < 0) != (m < 0) ? m + y : m; } \
-static GIR__INLINE T gir__v_floordiv_##S(T x, T y) { \
-    T m, d, f; \
-    if (y == 0) return x / y; \
-    m = gir__fmod_##S(x, y); \
-    d = (x - m) / y; \
-    if (m != 0 && (y < 0) != (m < 0)) d -= 1; \
-    if (d == 0) return x / y < 0 ? -(T)0 : (T)0; \
-    f = gir__floor_##S(d); \
-    return d - f > (T)0.5 ? f + 1 : f; }
-GIR__VOCAB_DIVMOD(float, f32)
-GIR__VOCAB_DIVMOD(double, f64)
 
 static GIR__INLINE uint8_t gir__v_abs_u8(uint8_t x) { return x; }
 static GIR__INLINE uint8_t gir__v_sign_u8(uint8_t x) { return (uint8_t)(x > 0); }

@@ -69,7 +69,9 @@ LAYERS = [
 FRAGMENTS = ["%s/%s" % (layer, f) for layer, files in LAYERS for f in files]
 DECL_FRAGMENT = FRAGMENTS[0]
 IMPL_FRAGMENTS = FRAGMENTS[1:]
-TEMPLATES = ["70-kernels/kern_linalg.tmpl.c", "70-kernels/kern_nn.tmpl.c"]
+TEMPLATES = ["30-base/scalar_vocab.tmpl.c", "70-kernels/kern_linalg.tmpl.c", "70-kernels/kern_nn.tmpl.c"]
+# the marker each template's instances replace (a template not named here: @@TEMPLATES@@, at the end of kernels.c)
+TEMPLATE_MARKERS = {"30-base/scalar_vocab.tmpl.c": "SCALAR_VOCAB"}
 # Fragments whose functions run neither inside a kernel's loop nor on the path from a graph to a plan that
 # gir_plan_compile takes for every node (the generic builder, the graph passes, scheduling and planning stay at the
 # build's level: bench ad_overhead): shape rules, composed builders, initialisers, adjoints, forward mode, dump,
@@ -121,7 +123,7 @@ def markers(opsdef_path, ops, opsdef, partial):
     adjoints = emit_adjoints(ops, partial)
     deps, grad_core = op_dependencies(ops, frag_text, adjoints)
     frags = [DECL_FRAGMENT] + IMPL_FRAGMENTS + TEMPLATES + [VMATH_TEMPLATE, VREDUCE_TEMPLATE] + GEN_MODULES
-    return {
+    marks = {
         "VERSION": VERSION,
         "OPSDEF_SHA256": hashlib.sha256(opsdef.encode()).hexdigest(),
         "TEMPLATES_SHA256": hashlib.sha256("".join(read(f) for f in frags).encode()).hexdigest()[:16],
@@ -143,9 +145,11 @@ def markers(opsdef_path, ops, opsdef, partial):
         "ADJOINTS": adjoints,
         "OP_SELECT": emit_select(ops, deps, grad_core, GROUPS),
         "KERNEL_TABLE": emit_kernel_table(ops),
-        "TEMPLATES": "\n".join(kernel_instances(read(t), t) for t in TEMPLATES),
+        "TEMPLATES": "\n".join(kernel_instances(read(t), t) for t in TEMPLATES if t not in TEMPLATE_MARKERS),
         "GROUPS": "\n".join("    GIR_GROUP_%s," % g for g in GROUPS),
     }
+    marks.update({m: kernel_instances(read(t), t) for t, m in TEMPLATE_MARKERS.items()})
+    return marks
 
 
 def generate(opsdef_path, partial=False):

@@ -15,13 +15,13 @@ A marker left over after instantiation (a vector marker in a kernel template) is
 """
 # How gir.h's code is made for each dtype and instruction set (ISA), and where:
 #   1. Templates in the dialect above, instantiated here: the kernel templates (TEMPLATES in gen/gir_gen.py:
-#      gen/70-kernels/kern_linalg.tmpl.c, kern_nn.tmpl.c) per float dtype; the vector templates (VMATH_TEMPLATE,
+#      gen/30-base/scalar_vocab.tmpl.c, gen/70-kernels/kern_linalg.tmpl.c, kern_nn.tmpl.c) per float dtype, each
+#      at its marker (TEMPLATE_MARKERS, else @@TEMPLATES@@); the vector templates (VMATH_TEMPLATE,
 #      VREDUCE_TEMPLATE) per ISA of SIMD_ISAS and float dtype. (These were two dialects, plain GIR_T/GIR_SFX
 #      replacement and the vector markers, read by two functions; they are one since the generator's split.)
 #   2. The C preprocessor, at compile time: X-macros that paste a dtype's type and suffix (and the intrinsics'
 #      suffix) into names. The vector vocabulary of each ISA (GIR__AVX512_VOCAB(T, S, V, M, P, LANES), _IVOCAB and
-#      _BYTES in gen/40-vector/simd_avx512.c, and their like in simd_avx2.c, simd_neon.c, simd_mve.c); the scalar
-#      vocabulary (GIR__VOCAB_FLOAT(T, S), GIR__VOCAB_DIVMOD in gen/30-base/config.c); the GEMM and GEMV
+#      _BYTES in gen/40-vector/simd_avx512.c, and their like in simd_avx2.c, simd_neon.c, simd_mve.c); the GEMM and GEMV
 #      micro-kernels per ISA and dtype (GIR__UK_DEF(isa, target, T, S, P, rows), GIR__DOT_DEF, GIR__PACK_AVX512
 #      in gen/70-kernels/gemm.c and gemv.c, with register blocks unrolled by GIR__ROWS_n / GIR__COLS_n).
 #   3. Python writing C for each row of ops.def: scalar_lower.py (per dtype), simd_lower.py (per ISA and dtype:
@@ -30,10 +30,10 @@ A marker left over after instantiation (a vector marker in a kernel template) is
 # (its instances are plain C in gir.h, so a compiler message or a debugger points at a line of real code, not at
 # one line of a macro's expansion); Python writes C only for what the rows of ops.def decide (3 is generation
 # from the table, not a template, and stays); the preprocessor keeps what must stay a macro in gir.h (the
-# user's GIR_* overrides, the GIR__IF selections). Left to do, in the C fragments: config.c's GIR__VOCAB_FLOAT
-# becomes a kernel template; simd_<isa>.c's vocabularies become one vector template per ISA, which needs a
-# marker for the intrinsics' per-dtype suffix (ps/pd, epi32/epi8); gemm.c's unrolled micro-kernels need a
-# repeat marker, or stay macros as the one exception.
+# user's GIR_* overrides, the GIR__IF selections). The scalar vocabulary is a kernel template
+# (gen/30-base/scalar_vocab.tmpl.c). Left to do, in the C fragments: simd_<isa>.c's vocabularies become one
+# vector template per ISA, which needs a marker for the intrinsics' per-dtype suffix (ps/pd, epi32/epi8);
+# gemm.c's unrolled micro-kernels need a repeat marker, or stay macros as the one exception.
 import re
 
 from gen_common import CTYPE, SFX, GenError, split_top

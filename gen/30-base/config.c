@@ -92,37 +92,8 @@
    can be routed with GIR_<NAME>F (float) and GIR_<NAME> (double). */
 @@VOCAB@@
 
-#define GIR__VOCAB_FLOAT(T, S) \
-static GIR__INLINE T gir__v_abs_##S(T x) { return gir__fabs_##S(x); } \
-static GIR__INLINE T gir__v_sign_##S(T x) { return x > 0 ? (T)1 : x < 0 ? (T)-1 : x; } \
-static GIR__INLINE T gir__v_max_##S(T x, T y) { return (x > y || x != x) ? x : y; } \
-static GIR__INLINE T gir__v_min_##S(T x, T y) { return (x < y || x != x) ? x : y; } \
-static GIR__INLINE T gir__v_sigmoid_##S(T x) { return (T)1 / ((T)1 + gir__exp_##S(-x)); } \
-static GIR__INLINE int gir__v_isnan_##S(T x) { return x != x; } \
-static GIR__INLINE int gir__v_isinf_##S(T x) { return x == x && (x - x) != (x - x); } \
-static GIR__INLINE int gir__v_isfinite_##S(T x) { return (x - x) == (x - x); } \
-static GIR__INLINE T gir__v_sqrt_##S(T x) { return gir__sqrt_##S(x); } \
-static GIR__INLINE T gir__v_exp_##S(T x) { return gir__exp_##S(x); } \
-static GIR__INLINE T gir__v_expm1_##S(T x) { return gir__expm1_##S(x); } \
-static GIR__INLINE T gir__v_log_##S(T x) { return gir__log_##S(x); } \
-static GIR__INLINE T gir__v_log1p_##S(T x) { return gir__log1p_##S(x); } \
-static GIR__INLINE T gir__v_log2_##S(T x) { return gir__log2_##S(x); } \
-static GIR__INLINE T gir__v_sin_##S(T x) { return gir__sin_##S(x); } \
-static GIR__INLINE T gir__v_cos_##S(T x) { return gir__cos_##S(x); } \
-static GIR__INLINE T gir__v_tan_##S(T x) { return gir__tan_##S(x); } \
-static GIR__INLINE T gir__v_asin_##S(T x) { return gir__asin_##S(x); } \
-static GIR__INLINE T gir__v_acos_##S(T x) { return gir__acos_##S(x); } \
-static GIR__INLINE T gir__v_atan_##S(T x) { return gir__atan_##S(x); } \
-static GIR__INLINE T gir__v_sinh_##S(T x) { return gir__sinh_##S(x); } \
-static GIR__INLINE T gir__v_cosh_##S(T x) { return gir__cosh_##S(x); } \
-static GIR__INLINE T gir__v_tanh_##S(T x) { return gir__tanh_##S(x); } \
-static GIR__INLINE T gir__v_erf_##S(T x) { return gir__erf_##S(x); } \
-static GIR__INLINE T gir__v_floor_##S(T x) { return gir__floor_##S(x); } \
-static GIR__INLINE T gir__v_ceil_##S(T x) { return gir__ceil_##S(x); } \
-static GIR__INLINE T gir__v_round_##S(T x) { return gir__round_##S(x); } \
-static GIR__INLINE T gir__v_pow_##S(T x, T y) { return gir__pow_##S(x, y); }
-GIR__VOCAB_FLOAT(float, f32)
-GIR__VOCAB_FLOAT(double, f64)
+/* the scalar vocabulary for f32 and f64: gen/30-base/scalar_vocab.tmpl.c, one instance a dtype */
+@@SCALAR_VOCAB@@
 
 /* i32 arithmetic wraps modulo 2^32 (two's complement), as NumPy and PyTorch do: it is done in uint32_t and
    converted back without undefined or implementation-defined behaviour. Integer floor division and modulo
@@ -153,28 +124,6 @@ static GIR__INLINE int32_t gir__v_imod_i32(int32_t x, int32_t y) {
     if (r != 0 && ((r < 0) != (y < 0))) r = (int32_t)(r + y);
     return r;
 }
-
-/* Remainders and floor division as NumPy computes them for floats (np.fmod, np.mod, np.floor_divide):
-   mod takes the sign of y, floordiv is exactly floor(x / y) and consistent with mod; a zero y gives NaN
-   (fmod, mod) and x / y (floordiv), as in NumPy. */
-#define GIR__VOCAB_DIVMOD(T, S) \
-static GIR__INLINE T gir__v_fmod_##S(T x, T y) { return gir__fmod_##S(x, y); } \
-static GIR__INLINE T gir__v_mod_##S(T x, T y) { \
-    T m = gir__fmod_##S(x, y); \
-    if (y == 0) return m; \
-    if (m == 0) return y < 0 ? -(T)0 : (T)0; \
-    return (y < 0) != (m < 0) ? m + y : m; } \
-static GIR__INLINE T gir__v_floordiv_##S(T x, T y) { \
-    T m, d, f; \
-    if (y == 0) return x / y; \
-    m = gir__fmod_##S(x, y); \
-    d = (x - m) / y; \
-    if (m != 0 && (y < 0) != (m < 0)) d -= 1; \
-    if (d == 0) return x / y < 0 ? -(T)0 : (T)0; \
-    f = gir__floor_##S(d); \
-    return d - f > (T)0.5 ? f + 1 : f; }
-GIR__VOCAB_DIVMOD(float, f32)
-GIR__VOCAB_DIVMOD(double, f64)
 
 static GIR__INLINE uint8_t gir__v_abs_u8(uint8_t x) { return x; }
 static GIR__INLINE uint8_t gir__v_sign_u8(uint8_t x) { return (uint8_t)(x > 0); }
