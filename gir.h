@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=c798b923839eddc247560df6f8e192cffe2c5420e4435b50faab4456c7b70fca
-                                          gen/ sha256=d6ae8dac2870d47e
+                                          gen/ sha256=780845bbc3945ee5
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1725,7 +1725,8 @@ GIR__OLD gir_status gir_save_graph_file(gir_graph *g, int n_out, const gir_node 
    - cold code, which neither runs in a kernel's loop nor on gir_plan_compile's path for every node (shape rules,
      composed builders, initialisers, adjoints, dump, save and load, ...);
    - the x86 intrinsic code (the AVX-512 and AVX2 vocabularies, vmath, vreduce and the elementwise kernels):
-     written vector by vector, it runs as fast at -O1 (bench exp_1m, tanh_1m, fused_tanh_16m, softmax_16m).
+     written vector by vector, it ran as fast at -O1 on AVX2 (bench exp_1m, tanh_1m, fused_tanh_16m,
+     softmax_16m, mlp_train_b64; AVX-512 not yet timed).
    Together they take about a quarter off an -O2 build of the implementation. Define GIR_NO_COLD to keep it
    all at the build's level. */
 #if defined(__GNUC__) && !defined(__clang__) && !defined(__INTEL_COMPILER) && defined(__OPTIMIZE__) && \
