@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=c798b923839eddc247560df6f8e192cffe2c5420e4435b50faab4456c7b70fca
-                                          gen/ sha256=780845bbc3945ee5
+                                          gen/ sha256=dcd4338ff40a00b1
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -526,7 +526,8 @@ typedef enum gir_dtype {
     X(INDEX,         "index out of range") \
     X(NUMERIC,       "numerical failure") \
     X(LIMIT,         "size limit exceeded") \
-    X(NOT_BUILT,     "op not in this build")
+    X(NOT_BUILT,     "op not in this build") \
+    X(UNSUPPORTED,   "unsupported by gir.h")
 typedef enum gir_status {
     GIR_OK = 0,         /* success: "ok" */
 #define GIR__STATUS_ENUM(name, str) GIR_ERR_##name,

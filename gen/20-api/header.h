@@ -165,7 +165,8 @@ typedef enum gir_dtype {
     X(INDEX,         "index out of range") \
     X(NUMERIC,       "numerical failure") \
     X(LIMIT,         "size limit exceeded") \
-    X(NOT_BUILT,     "op not in this build")
+    X(NOT_BUILT,     "op not in this build") \
+    X(UNSUPPORTED,   "unsupported by gir.h")
 typedef enum gir_status {
     GIR_OK = 0,         /* success: "ok" */
 #define GIR__STATUS_ENUM(name, str) GIR_ERR_##name,
