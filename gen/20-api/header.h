@@ -680,6 +680,33 @@ GIR_API gir_status gir_graph_save_variables_file(gir_graph *g, int n, const gir_
 GIR_API gir_status gir_graph_save_file(gir_graph *g, int n_out, const gir_node *outs, FILE *f);
 #endif
 
+/* >>onnx: ONNX models in. gir_onnx_import builds a new graph from an ONNX ModelProto (data: the .onnx file's bytes,
+   read by gir.h's own bounds-checked protobuf reader). Initializers become constants, or with desc->variables the
+   float ones become variables (trainable, saved and loaded by name); graph inputs become gir inputs, their symbolic
+   dimensions given by desc (dim_names[k] has the value dim_values[k]); every node and value keeps its ONNX name
+   where gir.h's name rules allow (other characters become '_'), so gir_graph_find reaches them. The graph's
+   outputs, in the model's order, go to outs (up to max_out; *n_out: how many the model has). Each node is built by
+   the GIR_ONNX line of ops.def for its op type and the model's opset; dtypes: float, double, uint8, bool, and the
+   integer types as i32 (int64 shapes and indices range-checked), float16 as f32. A model that needs what gir.h
+   does not have (an op type, an attribute, a dtype, a shape input that depends on a graph input) fails with
+   GIR_ERR_UNSUPPORTED and a message naming the node, its op type and what is missing; on any error *out is NULL
+   and nothing is left allocated. GIR_NO_ONNX leaves all of it out. */
+#ifndef GIR_NO_ONNX
+typedef struct gir_onnx_desc {          /* zero = defaults */
+    gir_graph_desc graph;               /* the new graph's allocator and limits */
+    int variables;                      /* nonzero: float initializers become variables, else constants */
+    int n_dims;                         /* symbolic dimensions given a value */
+    const char *const *dim_names;
+    const int32_t *dim_values;
+} gir_onnx_desc;
+GIR_API gir_status gir_onnx_import(const void *data, size_t size, const gir_onnx_desc *desc, gir_graph **out,
+                                   int max_out, gir_node *outs, int *n_out, char *msg, size_t msgcap);
+#ifndef GIR_NO_STDIO
+GIR_API gir_status gir_onnx_import_file(const char *path, const gir_onnx_desc *desc, gir_graph **out, int max_out,
+                                        gir_node *outs, int *n_out, char *msg, size_t msgcap);
+#endif
+#endif
+
 /* >>image: a compiled plan as one block of bytes that firmware runs in place, with none of the graph code.
    On the host: compile with GIR_COMPILE_NO_FUSION, then gir_plan_write_image writes the plan's steps, values,
    attributes, constants and the starting values of its variables into buf (buf NULL or cap too small: only
