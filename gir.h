@@ -3,8 +3,8 @@
 
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
-   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=c798b923839eddc247560df6f8e192cffe2c5420e4435b50faab4456c7b70fca
-                                          gen/ sha256=dcd4338ff40a00b1
+   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=de85f7a58a98bb2588bb781cb685cf05468ff6e480fec46ac7c5f78fb78162b1
+                                          gen/ sha256=1c87fce56d469bfa
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -472,7 +472,7 @@
 #define GIR_VERSION_PATCH 0
 #define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
 #define GIR_VERSION_STRING "0.2.0"
-#define GIR_OPSDEF_SHA256 "c798b923839eddc247560df6f8e192cffe2c5420e4435b50faab4456c7b70fca"
+#define GIR_OPSDEF_SHA256 "de85f7a58a98bb2588bb781cb685cf05468ff6e480fec46ac7c5f78fb78162b1"
 
 #ifndef GIR_API
 #  ifdef GIR_STATIC
@@ -1442,6 +1442,33 @@ GIR_API gir_status gir_graph_load(const void *data, size_t size, const gir_graph
 #ifndef GIR_NO_STDIO
 GIR_API gir_status gir_graph_save_variables_file(gir_graph *g, int n, const gir_node *vars, FILE *f);
 GIR_API gir_status gir_graph_save_file(gir_graph *g, int n_out, const gir_node *outs, FILE *f);
+#endif
+
+/* >>onnx: ONNX models in. gir_onnx_import builds a new graph from an ONNX ModelProto (data: the .onnx file's bytes,
+   read by gir.h's own bounds-checked protobuf reader). Initializers become constants, or with desc->variables the
+   float ones become variables (trainable, saved and loaded by name); graph inputs become gir inputs, their symbolic
+   dimensions given by desc (dim_names[k] has the value dim_values[k]); every node and value keeps its ONNX name
+   where gir.h's name rules allow (other characters become '_'), so gir_graph_find reaches them. The graph's
+   outputs, in the model's order, go to outs (up to max_out; *n_out: how many the model has). Each node is built by
+   the GIR_ONNX line of ops.def for its op type and the model's opset; dtypes: float, double, uint8, bool, and the
+   integer types as i32 (int64 shapes and indices range-checked), float16 as f32. A model that needs what gir.h
+   does not have (an op type, an attribute, a dtype, a shape input that depends on a graph input) fails with
+   GIR_ERR_UNSUPPORTED and a message naming the node, its op type and what is missing; on any error *out is NULL
+   and nothing is left allocated. GIR_NO_ONNX leaves all of it out. */
+#ifndef GIR_NO_ONNX
+typedef struct gir_onnx_desc {          /* zero = defaults */
+    gir_graph_desc graph;               /* the new graph's allocator and limits */
+    int variables;                      /* nonzero: float initializers become variables, else constants */
+    int n_dims;                         /* symbolic dimensions given a value */
+    const char *const *dim_names;
+    const int32_t *dim_values;
+} gir_onnx_desc;
+GIR_API gir_status gir_onnx_import(const void *data, size_t size, const gir_onnx_desc *desc, gir_graph **out,
+                                   int max_out, gir_node *outs, int *n_out, char *msg, size_t msgcap);
+#ifndef GIR_NO_STDIO
+GIR_API gir_status gir_onnx_import_file(const char *path, const gir_onnx_desc *desc, gir_graph **out, int max_out,
+                                        gir_node *outs, int *n_out, char *msg, size_t msgcap);
+#endif
 #endif
 
 /* >>image: a compiled plan as one block of bytes that firmware runs in place, with none of the graph code.
@@ -37124,6 +37151,1275 @@ GIR_API gir_status gir_graph_load(const void *data, size_t size, const gir_graph
     if (g) *out = g;
     return g ? GIR_OK : r.st;
 }
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
+
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
+/* onnx_import.c - gir_onnx_import: an ONNX model (decoded by onnx_read.c) built as a new graph. Each node is
+   built by the GIR_ONNX line of ops.def for its op type and the model's opset (gen/10-generator/onnx_lower.py
+   makes the functions gir__oxl_<type>_<since> and the table gir__ox_lines); the helpers gir__oxa_* (plain
+   values: attributes, axes) and gir__oxh_* (nodes: conventions that are not one op) below are what the lines
+   call. Shape inputs (Reshape's shape, axes from opset 13) must be known at import: constants, or computed from
+   constants, which the importer evaluates with a plan of their own. Nothing is half-built: on any error the
+   graph is freed and the caller gets the status and a message naming the ONNX node. */
+#ifndef GIR_NO_ONNX
+#define GIR__OX_MAX_IN 16
+typedef struct gir__oxc {               /* the ONNX node being built */
+    gir_graph *g;
+    const gir__ox_node *nd;
+    int k;                              /* its index in the graph's node list */
+    int n_x;
+    gir_node x[GIR__OX_MAX_IN];         /* its inputs; {0} for an omitted optional one */
+    uint32_t used;                      /* the attributes read, a bit each */
+    gir_node none;                      /* {0}: what a line returns after an error */
+    gir_status st;                      /* the first error of the node */
+    char msg[256];
+} gir__oxc;
+typedef gir_node (*gir__oxl_fn)(gir__oxc *c);
+typedef struct gir__oxline { const char *type; int since; gir__oxl_fn fn; } gir__oxline;
+
+static void gir__ox_fail(gir__oxc *c, gir_status s, const char *fmt, ...) {
+    gir__buf b;
+    va_list ap;
+    if (c->st != GIR_OK) return;
+    c->st = s;
+    b.p = c->msg; b.n = sizeof c->msg; b.len = 0; c->msg[0] = 0;
+    va_start(ap, fmt);
+    gir__vformat(&b, fmt, ap);
+    va_end(ap);
+}
+static const gir__ox_attr *gir__ox_attr_find(gir__oxc *c, const char *name) {
+    int j;
+    for (j = 0; j < c->nd->n_attr; ++j)
+        if (gir__ox_str_is(c->nd->attr[j].name, name)) {
+            c->used |= 1u << (j & 31);
+            return &c->nd->attr[j];
+        }
+    return NULL;
+}
+static double gir__oxa_f(gir__oxc *c, const char *name, double dflt) {
+    const gir__ox_attr *a = gir__ox_attr_find(c, name);
+    if (!a) return dflt;
+    if (a->type != 1) gir__ox_fail(c, GIR_ERR_ATTR, "attribute '%s' is not a float", name);
+    return a->f;
+}
+static int gir__oxa_i(gir__oxc *c, const char *name, int dflt) {
+    const gir__ox_attr *a = gir__ox_attr_find(c, name);
+    if (!a) return dflt;
+    if (a->type != 2 || a->i < INT32_MIN || a->i > INT32_MAX) {
+        gir__ox_fail(c, GIR_ERR_ATTR, "attribute '%s' is not an int of 32 bits", name);
+        return dflt;
+    }
+    return (int)a->i;
+}
+/* ONNX TensorProto.DataType -> the gir dtype that holds it (int64 indices and shapes as i32, range-checked when
+   read; float16 as f32); -1: none */
+static int gir__ox_dtype(int32_t t) {
+    switch (t) {
+    case 1: case 10: return GIR_DTYPE_F32;
+    case 11: return GIR_DTYPE_F64;
+    case 2: return GIR_DTYPE_U8;
+    case 3: case 4: case 5: case 6: case 7: case 12: case 13: return GIR_DTYPE_I32;
+    case 9: return GIR_DTYPE_B8;
+    default: return -1;
+    }
+}
+static gir_dtype gir__oxa_dtype(gir__oxc *c, const char *name) {
+    int dt = gir__ox_dtype((int32_t)gir__oxa_i(c, name, 0));
+    if (dt < 0) {
+        gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "attribute '%s': ONNX dtype %d has no gir dtype", name,
+                     gir__oxa_i(c, name, 0));
+        return GIR_DTYPE_F32;
+    }
+    return (gir_dtype)dt;
+}
+static gir_ints gir__ox_ints_of(gir__oxc *c, const int64_t *v, int n, const char *what) {
+    gir_ints r = gir_ints0();
+    int j;
+    if (n < 0 || n > GIR_MAX_RANK) {
+        gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "%s: %d values, gir.h takes at most %d", what, n, GIR_MAX_RANK);
+        return r;
+    }
+    for (j = 0; j < n; ++j) {
+        if (v[j] < -GIR_MAX_RANK * 4 || v[j] > INT32_MAX) {
+            gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "%s: value %l out of range", what, (long long)v[j]);
+            return r;
+        }
+        r.v[j] = (int32_t)v[j];
+    }
+    r.n = n;
+    return r;
+}
+static gir_ints gir__oxa_ints(gir__oxc *c, const char *name) {
+    int64_t v[GIR_MAX_RANK];
+    const gir__ox_attr *a = gir__ox_attr_find(c, name);
+    int n;
+    if (!a) return gir_ints0();
+    n = a->type == 7 ? gir__ox_attr_ints(a, v, GIR_MAX_RANK) : -1;
+    if (n < 0) gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "attribute '%s': not ints, or more than %d", name, GIR_MAX_RANK);
+    return gir__ox_ints_of(c, v, n < 0 ? 0 : n, name);
+}
+/* the values of a small integer tensor known at import: a constant's data, or, for a node computed from constants
+   only (Shape then Gather then Concat...), the result of a plan that computes it; count or -1 */
+static int gir__ox_const_ints(gir__oxc *c, gir_node v, int64_t *out, int max, const char *what) {
+    gir_plan *p = NULL;
+    const void *data;
+    int64_t n = gir_node_numel(c->g, v), j;
+    gir_dtype dt = gir_node_dtype(c->g, v);
+    gir_node_type t = gir_node_type_of(c->g, v);
+    if (t != GIR_NODE_CONSTANT && t != GIR_NODE_CONSTANT_DERIVED) {
+        gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "%s must be known when the model is imported (a constant, or computed "
+                     "from constants), this one depends on a graph input", what);
+        return -1;
+    }
+    if (n > max || dt == GIR_DTYPE_F32 || dt == GIR_DTYPE_F64) {
+        gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "%s: %l %s values, gir.h takes at most %d integers", what,
+                     (long long)n, gir_dtype_name(dt), max);
+        return -1;
+    }
+    if (gir_node_op(c->g, v) == GIR_OP_CONSTANT) data = gir_node_data(c->g, v);
+    else if (gir_plan_compile(c->g, 1, &v, NULL, &p) != GIR_OK || gir_plan_run(p) != GIR_OK) data = NULL;
+    else data = gir_plan_data(p, v);
+    for (j = 0; data && j < n; ++j)
+        out[j] = dt == GIR_DTYPE_I32 ? ((const int32_t *)data)[j] : ((const uint8_t *)data)[j];
+    if (p) gir_plan_free(p);
+    if (!data) gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "%s could not be computed at import: %s", what,
+                            gir_graph_message(c->g));
+    return data ? (int)n : -1;
+}
+/* the axes of a reduction: the 'axes' attribute, or (opset 13 on) the constant input k; none: every axis */
+static gir_ints gir__oxa_axes(gir__oxc *c, int k) {
+    int64_t v[GIR_MAX_RANK];
+    int n;
+    if (gir__ox_attr_find(c, "axes")) return gir__oxa_ints(c, "axes");
+    if (k >= c->n_x || !c->x[k].id) {
+        if (gir__oxa_i(c, "noop_with_empty_axes", 0))
+            gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "noop_with_empty_axes = 1 without axes");
+        return gir_ints0();
+    }
+    gir__oxa_i(c, "noop_with_empty_axes", 0);
+    n = gir__ox_const_ints(c, c->x[k], v, GIR_MAX_RANK, "the axes input");
+    return gir__ox_ints_of(c, v, n < 0 ? 0 : n, "axes");
+}
+/* Transpose's 'perm', or the reversed axes */
+static gir_ints gir__oxa_perm(gir__oxc *c, gir_node x) {
+    gir_ints r;
+    int j, rank = gir_node_shape(c->g, x).rank;
+    if (gir__ox_attr_find(c, "perm")) return gir__oxa_ints(c, "perm");
+    r.n = rank;
+    for (j = 0; j < rank; ++j) r.v[j] = rank - 1 - j;
+    return r;
+}
+/* a number of an expression: a scalar of the dtype of the node's first input */
+static gir_node gir__oxh_num(gir__oxc *c, double v) {
+    return gir_scalar(c->g, c->n_x ? gir_node_dtype(c->g, c->x[0]) : GIR_DTYPE_F32, v);
+}
+static int gir__ox_need(gir__oxc *c, unsigned mask) {
+    int j;
+    for (j = 0; j < GIR__OX_MAX_IN; ++j)
+        if ((mask >> j) & 1u && (j >= c->n_x || !c->x[j].id)) {
+            gir__ox_fail(c, GIR_ERR_INVALID_ARG, "input %d is missing", j);
+            return 0;
+        }
+    return 1;
+}
+/* Gemm: alpha * A' B' + beta * C, A' = A or its transpose (transA), B' likewise, C optional */
+static gir_node gir__oxh_gemm(gir__oxc *c, gir_node a, gir_node b) {
+    double alpha = gir__oxa_f(c, "alpha", 1), beta = gir__oxa_f(c, "beta", 1);
+    gir_node y;
+    if (gir__oxa_i(c, "transA", 0)) a = gir_transpose(c->g, a, gir_ints2(1, 0));
+    if (gir__oxa_i(c, "transB", 0)) b = gir_transpose(c->g, b, gir_ints2(1, 0));
+    y = gir_matmul(c->g, a, b);
+    if (alpha != 1) y = gir_mul(c->g, y, gir__oxh_num(c, alpha));
+    if (c->n_x > 2 && c->x[2].id) {
+        gir_node cc = c->x[2];
+        if (beta != 1) cc = gir_mul(c->g, cc, gir__oxh_num(c, beta));
+        y = gir_add(c->g, y, cc);
+    }
+    return y;
+}
+/* Reshape: 0 copies the input's dimension (unless allowzero), -1 takes what is left */
+static gir_node gir__oxh_reshape_to(gir__oxc *c, gir_node x, gir_node shape) {
+    int64_t v[GIR_MAX_RANK];
+    gir_shape in = gir_node_shape(c->g, x), s;
+    int allowzero = gir__oxa_i(c, "allowzero", 0), n, j;
+    n = gir__ox_const_ints(c, shape, v, GIR_MAX_RANK, "the shape input");
+    if (n < 0) return c->none;
+    s.rank = n;
+    for (j = 0; j < n; ++j) {
+        if (v[j] < -1 || v[j] > INT32_MAX) {
+            gir__ox_fail(c, GIR_ERR_SHAPE, "shape value %l", (long long)v[j]);
+            return c->none;
+        }
+        s.dim[j] = v[j] == 0 && !allowzero && j < in.rank ? in.dim[j] : (int32_t)v[j];
+    }
+    return gir_reshape(c->g, x, s);
+}
+/* Flatten: a matrix of the axes before 'axis' by the axes from it */
+static gir_node gir__oxh_flatten2(gir__oxc *c, gir_node x) {
+    gir_shape in = gir_node_shape(c->g, x);
+    int axis = gir__oxa_i(c, "axis", 1), j;
+    int64_t rows = 1, cols = 1;
+    if (axis < 0) axis += in.rank;
+    if (axis < 0 || axis > in.rank) {
+        gir__ox_fail(c, GIR_ERR_ATTR, "axis %d of a rank-%d input", axis, in.rank);
+        return c->none;
+    }
+    for (j = 0; j < in.rank; ++j) *(j < axis ? &rows : &cols) *= in.dim[j];
+    if (rows > INT32_MAX || cols > INT32_MAX) {
+        gir__ox_fail(c, GIR_ERR_LIMIT, "a dimension over 2^31");
+        return c->none;
+    }
+    return gir_reshape(c->g, x, gir_shape2((int32_t)rows, (int32_t)cols));
+}
+/* Shape: the input's dimensions (start and end from opset 15) as a constant: shapes are known at import */
+static gir_node gir__oxh_shape_of(gir__oxc *c, gir_node x) {
+    gir_shape in = gir_node_shape(c->g, x);
+    int start = gir__oxa_i(c, "start", 0), end = gir__oxa_i(c, "end", in.rank), j, n;
+    int32_t d[GIR_MAX_RANK];
+    if (start < 0) start += in.rank;
+    if (end < 0) end += in.rank;
+    start = start < 0 ? 0 : start > in.rank ? in.rank : start;
+    end = end < start ? start : end > in.rank ? in.rank : end;
+    for (j = start, n = 0; j < end; ++j) d[n++] = in.dim[j];
+    return gir_constant(c->g, GIR_DTYPE_I32, gir_shape1(n), d);
+}
+/* a tensor of the file (an initializer, a Constant's value) as a constant or variable node */
+static gir_node gir__ox_tensor_node(gir_graph *g, const gir__ox_tensor *t, int variable, char *msg, size_t cap,
+                                    gir_status *st) {
+    static const double empty[1] = {0};
+    int dt = gir__ox_dtype(t->type), j;
+    int64_t n = gir__ox_tensor_numel(t);
+    gir_shape s;
+    gir_node r = {0, 0};
+    void *buf;
+    size_t bytes;
+    if (dt < 0) {
+        *st = GIR_ERR_UNSUPPORTED;
+        gir__format(msg, cap, "ONNX dtype %d has no gir dtype", (int)t->type);
+        return r;
+    }
+    s.rank = t->rank;
+    for (j = 0; j < t->rank; ++j) {
+        if (t->dim[j] > INT32_MAX) n = -1;
+        s.dim[j] = (int32_t)t->dim[j];
+    }
+    if (n < 0 || (uint64_t)n > (uint64_t)((size_t)-1) / 8) {
+        *st = GIR_ERR_LIMIT;
+        gir__format(msg, cap, "a tensor of more than 2^31 elements along an axis, or too many in all");
+        return r;
+    }
+    bytes = (size_t)n * gir_dtype_size((gir_dtype)dt);
+    buf = bytes ? gir__alloc(&g->a, bytes) : (void *)empty;
+    if (!buf) {
+        *st = GIR_ERR_OUT_OF_MEMORY;
+        gir__format(msg, cap, "%z bytes for the tensor's values", bytes);
+        return r;
+    }
+    *st = gir__ox_tensor_read(t, (gir_dtype)dt, buf, n, msg, cap);
+    if (*st == GIR_OK) r = variable && (dt == GIR_DTYPE_F32 || dt == GIR_DTYPE_F64)
+                           ? gir_variable(g, (gir_dtype)dt, s, buf) : gir_constant(g, (gir_dtype)dt, s, buf);
+    if (bytes) gir__free(&g->a, buf, bytes);
+    return r;
+}
+/* Constant: its value (a tensor) or, from opset 12, value_float / value_int / value_floats / value_ints */
+static gir_node gir__oxh_constant_attr(gir__oxc *c) {
+    const gir__ox_attr *a = c->nd->n_attr == 1 ? gir__ox_attr_find(c, "value") : NULL;
+    gir_node r = {0, 0};
+    char m[160];
+    gir_status st;
+    if (!a && c->nd->n_attr == 1) {
+        const gir__ox_attr *b = &c->nd->attr[0];
+        if (gir__ox_str_is(b->name, "value_float"))
+            return gir_scalar(c->g, GIR_DTYPE_F32, gir__oxa_f(c, "value_float", 0));
+        if (gir__ox_str_is(b->name, "value_int"))
+            return gir_scalar(c->g, GIR_DTYPE_I32, gir__oxa_i(c, "value_int", 0));
+    }
+    if (!a || a->type != 4) {
+        gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "a Constant without a 'value' tensor (sparse, strings and lists are not "
+                     "supported)");
+        return r;
+    }
+    r = gir__ox_tensor_node(c->g, &a->t, 0, m, sizeof m, &st);
+    if (st != GIR_OK) gir__ox_fail(c, st, "value: %s", m);
+    return r;
+}
+
+/* the GIR_ONNX lines of ops.def */
+/* generated from the GIR_ONNX lines of ops.def (gen/10-generator/onnx_lower.py) */
+static gir_node gir__oxl_Abs_6(gir__oxc *c) {   /* ops.def:682 "abs(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir_abs(G, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_Acos_7(gir__oxc *c) {   /* ops.def:698 "acos(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir_acos(G, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_Add_7(gir__oxc *c) {   /* ops.def:716 "add(x0, x1)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x3u)) return c->none;
+    t0 = gir_add(G, x[0], x[1]);
+    return t0;
+}
+static gir_node gir__oxl_And_7(gir__oxc *c) {   /* ops.def:726 "and(x0, x1)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x3u)) return c->none;
+    t0 = gir_and(G, x[0], x[1]);
+    return t0;
+}
+static gir_node gir__oxl_ArgMax_11(gir__oxc *c) {   /* ops.def:743 "argmax(x0, attr_i(axis, 0), attr_i(keepdims, 1))" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir_argmax(G, x[0], gir__oxa_i(c, "axis", 0), gir__oxa_i(c, "keepdims", 1));
+    return t0;
+}
+static gir_node gir__oxl_ArgMin_11(gir__oxc *c) {   /* ops.def:744 "argmin(x0, attr_i(axis, 0), attr_i(keepdims, 1))" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir_argmin(G, x[0], gir__oxa_i(c, "axis", 0), gir__oxa_i(c, "keepdims", 1));
+    return t0;
+}
+static gir_node gir__oxl_Asin_7(gir__oxc *c) {   /* ops.def:697 "asin(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir_asin(G, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_Atan_7(gir__oxc *c) {   /* ops.def:699 "atan(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir_atan(G, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_Cast_6(gir__oxc *c) {   /* ops.def:745 "cast(x0, attr_dtype(to))" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir_cast(G, x[0], gir__oxa_dtype(c, "to"));
+    return t0;
+}
+static gir_node gir__oxl_Ceil_6(gir__oxc *c) {   /* ops.def:692 "ceil(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir_ceil(G, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_Celu_12(gir__oxc *c) {   /* ops.def:711 "elu(x0 / attr_f(alpha, 1), 1) * attr_f(alpha, 1)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0, t1, t2, t3, t4;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir__oxh_num(c, gir__oxa_f(c, "alpha", 1));
+    t1 = gir_div(G, x[0], t0);
+    t2 = gir_elu(G, t1, 1);
+    t3 = gir__oxh_num(c, gir__oxa_f(c, "alpha", 1));
+    t4 = gir_mul(G, t2, t3);
+    return t4;
+}
+static gir_node gir__oxl_Constant_1(gir__oxc *c) {   /* ops.def:750 "constant_attr()" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    t0 = gir__oxh_constant_attr(c);
+    return t0;
+}
+static gir_node gir__oxl_Cos_7(gir__oxc *c) {   /* ops.def:695 "cos(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir_cos(G, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_Cosh_9(gir__oxc *c) {   /* ops.def:701 "cosh(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir_cosh(G, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_Div_7(gir__oxc *c) {   /* ops.def:719 "div(x0, x1)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x3u)) return c->none;
+    t0 = gir_div(G, x[0], x[1]);
+    return t0;
+}
+static gir_node gir__oxl_Elu_6(gir__oxc *c) {   /* ops.def:709 "elu(x0, attr_f(alpha, 1))" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir_elu(G, x[0], gir__oxa_f(c, "alpha", 1));
+    return t0;
+}
+static gir_node gir__oxl_Equal_7(gir__oxc *c) {   /* ops.def:721 "eq(x0, x1)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x3u)) return c->none;
+    t0 = gir_eq(G, x[0], x[1]);
+    return t0;
+}
+static gir_node gir__oxl_Erf_9(gir__oxc *c) {   /* ops.def:702 "erf(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir_erf(G, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_Exp_6(gir__oxc *c) {   /* ops.def:684 "exp(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir_exp(G, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_Flatten_1(gir__oxc *c) {   /* ops.def:748 "flatten2(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir__oxh_flatten2(c, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_Floor_6(gir__oxc *c) {   /* ops.def:691 "floor(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir_floor(G, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_Gemm_7(gir__oxc *c) {   /* ops.def:733 "gemm(x0, x1)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x3u)) return c->none;
+    t0 = gir__oxh_gemm(c, x[0], x[1]);
+    return t0;
+}
+static gir_node gir__oxl_Greater_7(gir__oxc *c) {   /* ops.def:722 "gt(x0, x1)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x3u)) return c->none;
+    t0 = gir_gt(G, x[0], x[1]);
+    return t0;
+}
+static gir_node gir__oxl_GreaterOrEqual_12(gir__oxc *c) {   /* ops.def:724 "ge(x0, x1)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x3u)) return c->none;
+    t0 = gir_ge(G, x[0], x[1]);
+    return t0;
+}
+static gir_node gir__oxl_HardSigmoid_6(gir__oxc *c) {   /* ops.def:712 "clamp(x0 * attr_f(alpha, 0.2) + attr_f(beta, 0.5), 0, 1)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0, t1, t2, t3, t4;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir__oxh_num(c, gir__oxa_f(c, "alpha", 0.2));
+    t1 = gir_mul(G, x[0], t0);
+    t2 = gir__oxh_num(c, gir__oxa_f(c, "beta", 0.5));
+    t3 = gir_add(G, t1, t2);
+    t4 = gir_clamp(G, t3, 0, 1);
+    return t4;
+}
+static gir_node gir__oxl_HardSwish_14(gir__oxc *c) {   /* ops.def:713 "x0 * clamp(x0 / 6 + 0.5, 0, 1)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0, t1, t2, t3, t4, t5;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir__oxh_num(c, 6);
+    t1 = gir_div(G, x[0], t0);
+    t2 = gir__oxh_num(c, 0.5);
+    t3 = gir_add(G, t1, t2);
+    t4 = gir_clamp(G, t3, 0, 1);
+    t5 = gir_mul(G, x[0], t4);
+    return t5;
+}
+static gir_node gir__oxl_Identity_1(gir__oxc *c) {   /* ops.def:681 "x0" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    return x[0];
+}
+static gir_node gir__oxl_IsNaN_9(gir__oxc *c) {   /* ops.def:705 "isnan(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir_isnan(G, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_LeakyRelu_6(gir__oxc *c) {   /* ops.def:708 "leaky_relu(x0, attr_f(alpha, 0.01))" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir_leaky_relu(G, x[0], gir__oxa_f(c, "alpha", 0.01));
+    return t0;
+}
+static gir_node gir__oxl_Less_7(gir__oxc *c) {   /* ops.def:723 "lt(x0, x1)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x3u)) return c->none;
+    t0 = gir_lt(G, x[0], x[1]);
+    return t0;
+}
+static gir_node gir__oxl_LessOrEqual_12(gir__oxc *c) {   /* ops.def:725 "le(x0, x1)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x3u)) return c->none;
+    t0 = gir_le(G, x[0], x[1]);
+    return t0;
+}
+static gir_node gir__oxl_Log_6(gir__oxc *c) {   /* ops.def:685 "log(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir_log(G, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_LogSoftmax_13(gir__oxc *c) {   /* ops.def:735 "log_softmax(x0, attr_i(axis, -1))" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir_log_softmax(G, x[0], gir__oxa_i(c, "axis", (-1)));
+    return t0;
+}
+static gir_node gir__oxl_MatMul_9(gir__oxc *c) {   /* ops.def:732 "matmul(x0, x1)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x3u)) return c->none;
+    t0 = gir_matmul(G, x[0], x[1]);
+    return t0;
+}
+static gir_node gir__oxl_Mul_7(gir__oxc *c) {   /* ops.def:718 "mul(x0, x1)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x3u)) return c->none;
+    t0 = gir_mul(G, x[0], x[1]);
+    return t0;
+}
+static gir_node gir__oxl_Neg_6(gir__oxc *c) {   /* ops.def:683 "neg(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir_neg(G, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_Not_1(gir__oxc *c) {   /* ops.def:704 "not(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir_not(G, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_Or_7(gir__oxc *c) {   /* ops.def:727 "or(x0, x1)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x3u)) return c->none;
+    t0 = gir_or(G, x[0], x[1]);
+    return t0;
+}
+static gir_node gir__oxl_PRelu_9(gir__oxc *c) {   /* ops.def:730 "where(x0 < 0, x0 * x1, x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0, t1, t2, t3;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x3u)) return c->none;
+    t0 = gir__oxh_num(c, 0);
+    t1 = gir_lt(G, x[0], t0);
+    t2 = gir_mul(G, x[0], x[1]);
+    t3 = gir_where(G, t1, t2, x[0]);
+    return t3;
+}
+static gir_node gir__oxl_Pow_7(gir__oxc *c) {   /* ops.def:720 "pow(x0, x1)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x3u)) return c->none;
+    t0 = gir_pow(G, x[0], x[1]);
+    return t0;
+}
+static gir_node gir__oxl_Reciprocal_6(gir__oxc *c) {   /* ops.def:687 "reciprocal(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir_reciprocal(G, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_ReduceLogSumExp_1(gir__oxc *c) {   /* ops.def:741 "logsumexp(x0, axes(1), attr_i(keepdims, 1))" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir_logsumexp(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
+    return t0;
+}
+static gir_node gir__oxl_ReduceMax_1(gir__oxc *c) {   /* ops.def:738 "max(x0, axes(1), attr_i(keepdims, 1))" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir_max(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
+    return t0;
+}
+static gir_node gir__oxl_ReduceMean_1(gir__oxc *c) {   /* ops.def:737 "mean(x0, axes(1), attr_i(keepdims, 1))" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir_mean(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
+    return t0;
+}
+static gir_node gir__oxl_ReduceMin_1(gir__oxc *c) {   /* ops.def:739 "min(x0, axes(1), attr_i(keepdims, 1))" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir_min(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
+    return t0;
+}
+static gir_node gir__oxl_ReduceProd_1(gir__oxc *c) {   /* ops.def:740 "prod(x0, axes(1), attr_i(keepdims, 1))" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir_prod(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
+    return t0;
+}
+static gir_node gir__oxl_ReduceSum_1(gir__oxc *c) {   /* ops.def:736 "sum(x0, axes(1), attr_i(keepdims, 1))" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir_sum(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
+    return t0;
+}
+static gir_node gir__oxl_ReduceSumSquare_1(gir__oxc *c) {   /* ops.def:742 "sum(square(x0), axes(1), attr_i(keepdims, 1))" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0, t1;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir_square(G, x[0]);
+    t1 = gir_sum(G, t0, gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
+    return t1;
+}
+static gir_node gir__oxl_Relu_6(gir__oxc *c) {   /* ops.def:690 "relu(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir_relu(G, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_Reshape_5(gir__oxc *c) {   /* ops.def:746 "reshape_to(x0, x1)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x3u)) return c->none;
+    t0 = gir__oxh_reshape_to(c, x[0], x[1]);
+    return t0;
+}
+static gir_node gir__oxl_Round_11(gir__oxc *c) {   /* ops.def:693 "round(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir_round(G, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_Selu_6(gir__oxc *c) {   /* ops.def:710 "elu(x0, attr_f(alpha, 1.67326319217681884765625)) * attr_f(gamma, 1.05070102214813232421875)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0, t1, t2;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir_elu(G, x[0], gir__oxa_f(c, "alpha", 1.67326319217681884765625));
+    t1 = gir__oxh_num(c, gir__oxa_f(c, "gamma", 1.05070102214813232421875));
+    t2 = gir_mul(G, t0, t1);
+    return t2;
+}
+static gir_node gir__oxl_Shape_1(gir__oxc *c) {   /* ops.def:749 "shape_of(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir__oxh_shape_of(c, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_Sigmoid_6(gir__oxc *c) {   /* ops.def:688 "sigmoid(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir_sigmoid(G, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_Sign_9(gir__oxc *c) {   /* ops.def:703 "sign(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir_sign(G, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_Sin_7(gir__oxc *c) {   /* ops.def:694 "sin(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir_sin(G, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_Sinh_9(gir__oxc *c) {   /* ops.def:700 "sinh(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir_sinh(G, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_Softmax_13(gir__oxc *c) {   /* ops.def:734 "softmax(x0, attr_i(axis, -1))" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir_softmax(G, x[0], gir__oxa_i(c, "axis", (-1)));
+    return t0;
+}
+static gir_node gir__oxl_Softplus_1(gir__oxc *c) {   /* ops.def:706 "softplus(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir_softplus(G, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_Softsign_1(gir__oxc *c) {   /* ops.def:707 "x0 / (abs(x0) + 1)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0, t1, t2, t3;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir_abs(G, x[0]);
+    t1 = gir__oxh_num(c, 1);
+    t2 = gir_add(G, t0, t1);
+    t3 = gir_div(G, x[0], t2);
+    return t3;
+}
+static gir_node gir__oxl_Sqrt_6(gir__oxc *c) {   /* ops.def:686 "sqrt(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir_sqrt(G, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_Sub_7(gir__oxc *c) {   /* ops.def:717 "sub(x0, x1)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x3u)) return c->none;
+    t0 = gir_sub(G, x[0], x[1]);
+    return t0;
+}
+static gir_node gir__oxl_Tan_7(gir__oxc *c) {   /* ops.def:696 "tan(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir_tan(G, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_Tanh_6(gir__oxc *c) {   /* ops.def:689 "tanh(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir_tanh(G, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_ThresholdedRelu_10(gir__oxc *c) {   /* ops.def:714 "where(x0 > attr_f(alpha, 1), x0, zeros_like(x0))" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0, t1, t2, t3;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir__oxh_num(c, gir__oxa_f(c, "alpha", 1));
+    t1 = gir_gt(G, x[0], t0);
+    t2 = gir__oxh_zeros_like(c, x[0]);
+    t3 = gir_where(G, t1, x[0], t2);
+    return t3;
+}
+static gir_node gir__oxl_Transpose_1(gir__oxc *c) {   /* ops.def:747 "transpose(x0, perm(x0))" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir_transpose(G, x[0], gir__oxa_perm(c, x[0]));
+    return t0;
+}
+static gir_node gir__oxl_Where_9(gir__oxc *c) {   /* ops.def:729 "where(x0, x1, x2)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x7u)) return c->none;
+    t0 = gir_where(G, x[0], x[1], x[2]);
+    return t0;
+}
+static gir_node gir__oxl_Xor_7(gir__oxc *c) {   /* ops.def:728 "xor(x0, x1)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x3u)) return c->none;
+    t0 = gir_xor(G, x[0], x[1]);
+    return t0;
+}
+static const gir__oxline gir__ox_lines[68] = {
+    {"Abs", 6, gir__oxl_Abs_6},
+    {"Acos", 7, gir__oxl_Acos_7},
+    {"Add", 7, gir__oxl_Add_7},
+    {"And", 7, gir__oxl_And_7},
+    {"ArgMax", 11, gir__oxl_ArgMax_11},
+    {"ArgMin", 11, gir__oxl_ArgMin_11},
+    {"Asin", 7, gir__oxl_Asin_7},
+    {"Atan", 7, gir__oxl_Atan_7},
+    {"Cast", 6, gir__oxl_Cast_6},
+    {"Ceil", 6, gir__oxl_Ceil_6},
+    {"Celu", 12, gir__oxl_Celu_12},
+    {"Constant", 1, gir__oxl_Constant_1},
+    {"Cos", 7, gir__oxl_Cos_7},
+    {"Cosh", 9, gir__oxl_Cosh_9},
+    {"Div", 7, gir__oxl_Div_7},
+    {"Elu", 6, gir__oxl_Elu_6},
+    {"Equal", 7, gir__oxl_Equal_7},
+    {"Erf", 9, gir__oxl_Erf_9},
+    {"Exp", 6, gir__oxl_Exp_6},
+    {"Flatten", 1, gir__oxl_Flatten_1},
+    {"Floor", 6, gir__oxl_Floor_6},
+    {"Gemm", 7, gir__oxl_Gemm_7},
+    {"Greater", 7, gir__oxl_Greater_7},
+    {"GreaterOrEqual", 12, gir__oxl_GreaterOrEqual_12},
+    {"HardSigmoid", 6, gir__oxl_HardSigmoid_6},
+    {"HardSwish", 14, gir__oxl_HardSwish_14},
+    {"Identity", 1, gir__oxl_Identity_1},
+    {"IsNaN", 9, gir__oxl_IsNaN_9},
+    {"LeakyRelu", 6, gir__oxl_LeakyRelu_6},
+    {"Less", 7, gir__oxl_Less_7},
+    {"LessOrEqual", 12, gir__oxl_LessOrEqual_12},
+    {"Log", 6, gir__oxl_Log_6},
+    {"LogSoftmax", 13, gir__oxl_LogSoftmax_13},
+    {"MatMul", 9, gir__oxl_MatMul_9},
+    {"Mul", 7, gir__oxl_Mul_7},
+    {"Neg", 6, gir__oxl_Neg_6},
+    {"Not", 1, gir__oxl_Not_1},
+    {"Or", 7, gir__oxl_Or_7},
+    {"PRelu", 9, gir__oxl_PRelu_9},
+    {"Pow", 7, gir__oxl_Pow_7},
+    {"Reciprocal", 6, gir__oxl_Reciprocal_6},
+    {"ReduceLogSumExp", 1, gir__oxl_ReduceLogSumExp_1},
+    {"ReduceMax", 1, gir__oxl_ReduceMax_1},
+    {"ReduceMean", 1, gir__oxl_ReduceMean_1},
+    {"ReduceMin", 1, gir__oxl_ReduceMin_1},
+    {"ReduceProd", 1, gir__oxl_ReduceProd_1},
+    {"ReduceSum", 1, gir__oxl_ReduceSum_1},
+    {"ReduceSumSquare", 1, gir__oxl_ReduceSumSquare_1},
+    {"Relu", 6, gir__oxl_Relu_6},
+    {"Reshape", 5, gir__oxl_Reshape_5},
+    {"Round", 11, gir__oxl_Round_11},
+    {"Selu", 6, gir__oxl_Selu_6},
+    {"Shape", 1, gir__oxl_Shape_1},
+    {"Sigmoid", 6, gir__oxl_Sigmoid_6},
+    {"Sign", 9, gir__oxl_Sign_9},
+    {"Sin", 7, gir__oxl_Sin_7},
+    {"Sinh", 9, gir__oxl_Sinh_9},
+    {"Softmax", 13, gir__oxl_Softmax_13},
+    {"Softplus", 1, gir__oxl_Softplus_1},
+    {"Softsign", 1, gir__oxl_Softsign_1},
+    {"Sqrt", 6, gir__oxl_Sqrt_6},
+    {"Sub", 7, gir__oxl_Sub_7},
+    {"Tan", 7, gir__oxl_Tan_7},
+    {"Tanh", 6, gir__oxl_Tanh_6},
+    {"ThresholdedRelu", 10, gir__oxl_ThresholdedRelu_10},
+    {"Transpose", 1, gir__oxl_Transpose_1},
+    {"Where", 9, gir__oxl_Where_9},
+    {"Xor", 7, gir__oxl_Xor_7},
+};
+#define GIR__OX_NLINES 68
+
+/* the line of an op type for an opset: the highest since at or below it (the table is sorted by type, since) */
+static const gir__oxline *gir__ox_line(gir__ox_str type, int64_t opset) {
+    const gir__oxline *best = NULL;
+    int j;
+    for (j = 0; j < GIR__OX_NLINES; ++j)
+        if (gir__ox_str_is(type, gir__ox_lines[j].type) && gir__ox_lines[j].since <= opset) best = &gir__ox_lines[j];
+    return best;
+}
+
+/* the nodes of the model's values by name: open addressing over a power-of-two table */
+typedef struct gir__oxmap { uint32_t cap; gir__ox_str *key; gir_node *val; } gir__oxmap;
+static uint32_t gir__ox_hash(gir__ox_str s) {
+    uint32_t h = 2166136261u, j;
+    for (j = 0; j < s.n; ++j) h = (h ^ (unsigned char)s.p[j]) * 16777619u;
+    return h;
+}
+static gir_node *gir__ox_slot(gir__oxmap *m, gir__ox_str s, int add) {
+    uint32_t h = gir__ox_hash(s) & (m->cap - 1);
+    while (m->key[h].p) {
+        if (m->key[h].n == s.n && memcmp(m->key[h].p, s.p, s.n) == 0) return &m->val[h];
+        h = (h + 1) & (m->cap - 1);
+    }
+    if (!add) return NULL;
+    m->key[h] = s;
+    return &m->val[h];
+}
+/* a node name from an ONNX name: characters gir.h does not take in names become '_'; too long or taken: none */
+static void gir__ox_name(gir_graph *g, gir_node n, gir__ox_str s) {
+    char buf[GIR_MAX_NAME + 1];
+    uint32_t j;
+    if (!s.n || s.n > GIR_MAX_NAME || gir_node_name(g, n)[0]) return;
+    for (j = 0; j < s.n; ++j) {
+        char ch = s.p[j];
+        int ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+                 ch == '_' || ch == '.' || ch == ':' || ch == '+' || ch == '-';
+        buf[j] = ok ? ch : '_';
+    }
+    buf[s.n] = 0;
+    if (!gir_graph_find(g, buf).id) gir_name(g, n, buf);
+}
+
+typedef struct gir__oxrun {             /* one import */
+    gir_graph *g;
+    const gir__ox_model *m;
+    const gir_onnx_desc *desc;
+    gir__oxmap map;
+    gir_status st;
+    char msg[320];
+} gir__oxrun;
+static void gir__ox_rfail(gir__oxrun *r, gir_status s, const char *fmt, ...) {
+    gir__buf b;
+    va_list ap;
+    if (r->st != GIR_OK) return;
+    r->st = s;
+    b.p = r->msg; b.n = sizeof r->msg; b.len = 0; r->msg[0] = 0;
+    va_start(ap, fmt);
+    gir__vformat(&b, fmt, ap);
+    va_end(ap);
+}
+static void gir__ox_put(gir__oxrun *r, gir__ox_str name, gir_node n) {
+    gir_node *slot = gir__ox_slot(&r->map, name, 1);
+    *slot = n;
+}
+static void gir__ox_inits(gir__oxrun *r) {
+    int j;
+    for (j = 0; j < r->m->n_init && r->st == GIR_OK; ++j) {
+        const gir__ox_tensor *t = &r->m->init[j];
+        char m[200];
+        gir_status st;
+        gir_node n = gir__ox_tensor_node(r->g, t, r->desc->variables, m, sizeof m, &st);
+        if (st != GIR_OK) gir__ox_rfail(r, st, "initializer '%.*s': %s", (int)t->name.n, t->name.p, m);
+        gir__ox_name(r->g, n, t->name);
+        gir__ox_put(r, t->name, n);
+    }
+}
+/* a graph input's shape: fixed dimensions, symbolic ones from desc (dim_names / dim_values) */
+static int gir__ox_input_shape(gir__oxrun *r, const gir__ox_value *v, gir_shape *s) {
+    int j, k;
+    if (!v->has_shape) {
+        gir__ox_rfail(r, GIR_ERR_UNSUPPORTED, "input '%.*s' has no shape in the model", (int)v->name.n, v->name.p);
+        return 0;
+    }
+    s->rank = v->rank;
+    for (j = 0; j < v->rank; ++j) {
+        int64_t d = v->dim[j];
+        for (k = 0; d < 0 && v->param[j].n && k < r->desc->n_dims; ++k)
+            if (gir__ox_str_is(v->param[j], r->desc->dim_names[k])) d = r->desc->dim_values[k];
+        if (d < 0 || d > INT32_MAX) {
+            gir__ox_rfail(r, GIR_ERR_INVALID_ARG, "input '%.*s': dimension %d is '%.*s': give its value in "
+                          "gir_onnx_desc (dim_names, dim_values)", (int)v->name.n, v->name.p, j,
+                          (int)v->param[j].n, v->param[j].p);
+            return 0;
+        }
+        s->dim[j] = (int32_t)d;
+    }
+    return 1;
+}
+static void gir__ox_inputs(gir__oxrun *r) {
+    int j, dt;
+    for (j = 0; j < r->m->n_input && r->st == GIR_OK; ++j) {
+        const gir__ox_value *v = &r->m->input[j];
+        gir_shape s;
+        gir_node n;
+        if (gir__ox_slot(&r->map, v->name, 0)) continue;        /* an initializer listed as an input (IR < 4) */
+        dt = gir__ox_dtype(v->type);
+        if (dt < 0) {
+            gir__ox_rfail(r, GIR_ERR_UNSUPPORTED, "input '%.*s': %s %d", (int)v->name.n, v->name.p,
+                          v->type ? "ONNX dtype" : "not a tensor (sequence, map or optional), type", (int)v->type);
+            return;
+        }
+        if (!gir__ox_input_shape(r, v, &s)) return;
+        n = gir_input(r->g, (gir_dtype)dt, s);
+        gir__ox_name(r->g, n, v->name);
+        gir__ox_put(r, v->name, n);
+    }
+}
+static int gir__ox_node_inputs(gir__oxrun *r, const gir__ox_node *nd, gir__oxc *c) {
+    int j;
+    for (j = 0; j < nd->n_in; ++j) {
+        gir_node *slot = nd->in[j].n ? gir__ox_slot(&r->map, nd->in[j], 0) : NULL;
+        if (nd->in[j].n && !slot) {
+            gir__ox_fail(c, GIR_ERR_INVALID_ARG, "input '%.*s' is not defined before the node (the nodes of an "
+                         "ONNX graph are in topological order)", (int)nd->in[j].n, nd->in[j].p);
+            return 0;
+        }
+        c->x[j] = slot ? *slot : c->none;
+    }
+    c->n_x = nd->n_in;
+    return 1;
+}
+/* after a line: every attribute read, no output past the first asked for, no graph error */
+static void gir__ox_node_check(gir__oxc *c) {
+    int j;
+    if (c->st == GIR_OK && gir_graph_status(c->g) != GIR_OK)
+        gir__ox_fail(c, gir_graph_status(c->g), "%s", gir_graph_message(c->g));
+    for (j = 0; j < c->nd->n_attr; ++j)
+        if (!((c->used >> j) & 1u))
+            gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "attribute '%.*s' is not supported", (int)c->nd->attr[j].name.n,
+                         c->nd->attr[j].name.p);
+    for (j = 1; j < c->nd->n_out; ++j)
+        if (c->nd->out[j].n)
+            gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "output %d ('%.*s') is not supported", j, (int)c->nd->out[j].n,
+                         c->nd->out[j].p);
+}
+static void gir__ox_node(gir__oxrun *r, int k) {
+    const gir__ox_node *nd = &r->m->node[k];
+    const gir__oxline *line = NULL;
+    gir__oxc c;
+    gir_node y = {0, 0};
+    memset(&c, 0, sizeof c);
+    c.g = r->g; c.nd = nd; c.k = k;
+    if (nd->domain.n && !gir__ox_str_is(nd->domain, "ai.onnx"))
+        gir__ox_fail(&c, GIR_ERR_UNSUPPORTED, "domain '%.*s' is not supported", (int)nd->domain.n, nd->domain.p);
+    else if (!(line = gir__ox_line(nd->op_type, r->m->opset)))
+        gir__ox_fail(&c, GIR_ERR_UNSUPPORTED, "op type not supported at opset %l", (long long)r->m->opset);
+    else if (nd->n_in > GIR__OX_MAX_IN || nd->n_attr > 32 || nd->n_out < 1)
+        gir__ox_fail(&c, GIR_ERR_UNSUPPORTED, "%d inputs, %d outputs, %d attributes", nd->n_in, nd->n_out,
+                     nd->n_attr);
+    if (line && c.st == GIR_OK && gir__ox_node_inputs(r, nd, &c)) {
+        y = line->fn(&c);
+        gir__ox_node_check(&c);
+    }
+    if (c.st != GIR_OK) {
+        gir__ox_rfail(r, c.st, "node %d '%.*s' (%.*s): %s", k, (int)nd->name.n, nd->name.p, (int)nd->op_type.n,
+                      nd->op_type.p, c.msg);
+        return;
+    }
+    gir__ox_put(r, nd->out[0], y);
+}
+static void gir__ox_outputs(gir__oxrun *r, int max_out, gir_node *outs, int *n_out) {
+    int j;
+    for (j = 0; j < r->m->n_output && r->st == GIR_OK; ++j) {
+        const gir__ox_value *v = &r->m->output[j];
+        gir_node *slot = gir__ox_slot(&r->map, v->name, 0);
+        if (!slot) {
+            gir__ox_rfail(r, GIR_ERR_INVALID_ARG, "output '%.*s' is not computed by any node", (int)v->name.n,
+                          v->name.p);
+            return;
+        }
+        gir__ox_name(r->g, *slot, v->name);
+        if (j < max_out) outs[j] = *slot;
+    }
+    if (n_out && r->st == GIR_OK) *n_out = r->m->n_output;
+}
+static void gir__ox_build(gir__oxrun *r, int max_out, gir_node *outs, int *n_out) {
+    int j;
+    uint64_t want = 2;
+    size_t bytes;
+    for (j = 0; j < r->m->n_node; ++j) want += (uint64_t)r->m->node[j].n_out;
+    want += (uint64_t)r->m->n_init + (uint64_t)r->m->n_input;
+    for (r->map.cap = 16; r->map.cap < 2 * want && r->map.cap < (1u << 30); r->map.cap *= 2) {}
+    bytes = (size_t)r->map.cap * (sizeof(gir__ox_str) + sizeof(gir_node));
+    r->map.key = (gir__ox_str *)gir__alloc(&r->g->a, bytes);
+    if (!r->map.key) {
+        gir__ox_rfail(r, GIR_ERR_OUT_OF_MEMORY, "%z bytes for the names of the model's values", bytes);
+        return;
+    }
+    memset(r->map.key, 0, bytes);
+    r->map.val = (gir_node *)(void *)(r->map.key + r->map.cap);
+    gir__ox_inits(r);
+    gir__ox_inputs(r);
+    for (j = 0; j < r->m->n_node && r->st == GIR_OK; ++j) gir__ox_node(r, j);
+    gir__ox_outputs(r, max_out, outs, n_out);
+    gir__free(&r->g->a, r->map.key, bytes);
+}
+GIR_API gir_status gir_onnx_import(const void *data, size_t size, const gir_onnx_desc *desc, gir_graph **out,
+                                   int max_out, gir_node *outs, int *n_out, char *msg, size_t msgcap) {
+    static const gir_onnx_desc zero_desc = {{0}};
+    gir__oxrun r;
+    gir__ox_model m;
+    gir_allocator a;
+    memset(&r, 0, sizeof r);
+    if (msg && msgcap) msg[0] = 0;
+    if (n_out) *n_out = 0;
+    if (out) *out = NULL;
+    r.desc = desc ? desc : &zero_desc;
+    a = gir__allocator_or_default(&r.desc->graph.allocator);
+    if (!out || !data || max_out < 0 || (max_out > 0 && !outs) || (r.desc->n_dims > 0 &&
+        (!r.desc->dim_names || !r.desc->dim_values)))
+        gir__ox_rfail(&r, GIR_ERR_INVALID_ARG, !out ? "out is NULL" : !data ? "the data is NULL"
+                      : max_out < 0 || (max_out > 0 && !outs) ? "bad output array" : "n_dims without names or values");
+    else if ((r.st = gir__ox_decode(&m, data, size, &a, r.msg, sizeof r.msg)) == GIR_OK) {
+        r.m = &m;
+        if (m.opset < 1) gir__ox_rfail(&r, GIR_ERR_UNSUPPORTED, "the model imports no opset of the ONNX domain");
+        else if (!(r.g = gir_graph_new(&r.desc->graph))) gir__ox_rfail(&r, GIR_ERR_OUT_OF_MEMORY, "a new graph");
+        else gir__ox_build(&r, max_out, outs, n_out);
+        gir__ox_free(&m, &a);
+    }
+    if (r.st != GIR_OK) {
+        if (r.g) gir_graph_free(r.g);
+        if (n_out) *n_out = 0;
+        if (msg && msgcap) gir__format(msg, msgcap, "%s", r.msg);
+        return r.st;
+    }
+    *out = r.g;
+    return GIR_OK;
+}
+#ifndef GIR_NO_STDIO
+GIR_API gir_status gir_onnx_import_file(const char *path, const gir_onnx_desc *desc, gir_graph **out, int max_out,
+                                        gir_node *outs, int *n_out, char *msg, size_t msgcap) {
+    gir_allocator a = gir__allocator_or_default(desc ? &desc->graph.allocator : NULL);
+    size_t size = 0;
+    void *data = NULL;
+    gir_status st;
+    FILE *f = path ? fopen(path, "rb") : NULL;
+    if (out) *out = NULL;
+    if (f && fseek(f, 0, SEEK_END) == 0) {
+        long n = ftell(f);
+        if (n >= 0 && fseek(f, 0, SEEK_SET) == 0) size = (size_t)n;
+        data = gir__alloc(&a, size ? size : 1);
+        if (data && size && fread(data, 1, size, f) != size) { gir__free(&a, data, size); data = NULL; }
+    }
+    if (f) fclose(f);
+    if (!data) {
+        if (msg && msgcap) gir__format(msg, msgcap, "cannot read '%s'", path ? path : "(null)");
+        return f ? GIR_ERR_OUT_OF_MEMORY : GIR_ERR_INVALID_ARG;
+    }
+    st = gir_onnx_import(data, size, desc, out, max_out, outs, n_out, msg, msgcap);
+    gir__free(&a, data, size ? size : 1);
+    return st;
+}
+#endif
+#endif /* GIR_NO_ONNX */
 #if defined(GIR__COLD)
 #pragma GCC pop_options
 #endif

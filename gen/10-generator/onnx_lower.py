@@ -10,7 +10,7 @@ from expr import parse_expr
 LINE = re.compile(r'^[ \t]*GIR_ONNX\s*\(\s*([A-Za-z_][A-Za-z0-9_]*)\s*,\s*(\d+)\s*,\s*"([^"]*)"\s*\)[ \t]*$', re.M)
 # helpers whose value is a plain C value (an attribute, a list), not a node: name -> C function
 RAW = {"attr_f": "gir__oxa_f", "attr_i": "gir__oxa_i", "attr_dtype": "gir__oxa_dtype", "attr_ints": "gir__oxa_ints",
-       "axes": "gir__oxa_axes", "perm": "gir__oxa_perm"}
+       "axes": "gir__oxa_axes", "perm": "gir__oxa_perm", "spatial": "gir__oxa_spatial"}
 ATTR_NAMED = ("attr_f", "attr_i", "attr_dtype", "attr_ints")     # their first argument names an attribute
 
 
@@ -25,15 +25,15 @@ def parse_onnx(path, clean, ops):
             err(path, line, "GIR_ONNX(%s, %d) is given twice" % (typ, since))
         seen.add((typ, since))
         tree = parse_expr(text, path, line)
+        names = [id(n[2][0]) for n in walk(tree) if n[0] == "call" and n[1] in ATTR_NAMED and n[2]]
         for n in walk(tree):
-            if n[0] == "var" and not re.match(r"^x\d$", n[1]):
+            if n[0] == "var" and not re.match(r"^x\d$", n[1]) and id(n) not in names:
                 err(path, line, "GIR_ONNX(%s): '%s' is not an input (x0, x1, ...)" % (typ, n[1]))
             if n[0] == "call" and n[1] in by and len(n[2]) != len(by[n[1]].inputs) + len(by[n[1]].attrs):
                 err(path, line, "GIR_ONNX(%s): %s takes %d arguments, the line gives %d" % (
                     typ, n[1], len(by[n[1]].inputs) + len(by[n[1]].attrs), len(n[2])))
         out.append((typ, since, tree, text, line))
-    n_decl = len(re.findall(r"^[ \t]*#define GIR_ONNX\(", clean, re.M))
-    if len(re.findall(r"^[ \t]*GIR_ONNX\s*\(", clean, re.M)) != len(out) + n_decl:
+    if len(re.findall(r"^[ \t]*GIR_ONNX\s*\(", clean, re.M)) != len(out):
         err(path, 1, "a GIR_ONNX line does not read as GIR_ONNX(Type, since, \"expression\")")
     return sorted(out, key=lambda t: (t[0], t[1]))
 
@@ -94,7 +94,7 @@ def lower_line(typ, tree, by, stmts):
 
 
 def inputs_read(tree):
-    return sorted({int(n[1][1:]) for n in walk(tree) if n[0] == "var"})
+    return sorted({int(n[1][1:]) for n in walk(tree) if n[0] == "var" and re.match(r"^x\d+$", n[1])})
 
 
 def emit_onnx(path, lines, ops):

@@ -7,12 +7,17 @@
    graph is freed and the caller gets the status and a message naming the ONNX node. */
 #ifndef GIR_NO_ONNX
 #define GIR__OX_MAX_IN 16
+#define GIR__OX_MAX_OUT 16
 typedef struct gir__oxc {               /* the ONNX node being built */
     gir_graph *g;
     const gir__ox_node *nd;
     int k;                              /* its index in the graph's node list */
     int n_x;
     gir_node x[GIR__OX_MAX_IN];         /* its inputs; {0} for an omitted optional one */
+    const gir__ox_tensor *t[GIR__OX_MAX_IN];  /* an input's tensor in the file, when it is one (initializer,
+                                           Constant): shape inputs are read from it, int64 beyond i32 included */
+    gir_node y[GIR__OX_MAX_OUT];        /* outputs past the first, set by the helpers of ops with several */
+    const gir__ox_tensor *y_t;          /* the tensor the first output is, if any (Constant) */
     uint32_t used;                      /* the attributes read, a bit each */
     gir_node none;                      /* {0}: what a line returns after an error */
     gir_status st;                      /* the first error of the node */
@@ -54,6 +59,13 @@ static int gir__oxa_i(gir__oxc *c, const char *name, int dflt) {
         return dflt;
     }
     return (int)a->i;
+}
+/* a string attribute is the NUL-terminated dflt when absent; 1 when it equals want */
+static int gir__oxa_s_is(gir__oxc *c, const char *name, const char *dflt, const char *want) {
+    const gir__ox_attr *a = gir__ox_attr_find(c, name);
+    if (!a) return strcmp(dflt, want) == 0;
+    if (a->type != 3) gir__ox_fail(c, GIR_ERR_ATTR, "attribute '%s' is not a string", name);
+    return gir__ox_str_is(a->s, want);
 }
 /* ONNX TensorProto.DataType -> the gir dtype that holds it (int64 indices and shapes as i32, range-checked when
    read; float16 as f32); -1: none */
@@ -102,46 +114,71 @@ static gir_ints gir__oxa_ints(gir__oxc *c, const char *name) {
     if (n < 0) gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "attribute '%s': not ints, or more than %d", name, GIR_MAX_RANK);
     return gir__ox_ints_of(c, v, n < 0 ? 0 : n, name);
 }
-/* the values of a small integer tensor known at import: a constant's data, or, for a node computed from constants
-   only (Shape then Gather then Concat...), the result of a plan that computes it; count or -1 */
-static int gir__ox_const_ints(gir__oxc *c, gir_node v, int64_t *out, int max, const char *what) {
+/* the values of input k when they are known at import, as doubles: a tensor of the file, a constant, or a node
+   computed from constants only (Shape then Gather then Concat...), which a plan of its own computes; count or -1 */
+static int gir__ox_const_vals(gir__oxc *c, int k, double *out, int max, const char *what) {
     gir_plan *p = NULL;
     const void *data;
-    int64_t n = gir_node_numel(c->g, v), j;
-    gir_dtype dt = gir_node_dtype(c->g, v);
-    gir_node_type t = gir_node_type_of(c->g, v);
-    if (t != GIR_NODE_CONSTANT && t != GIR_NODE_CONSTANT_DERIVED) {
-        gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "%s must be known when the model is imported (a constant, or computed "
-                     "from constants), this one depends on a graph input", what);
+    gir_node v = k < c->n_x ? c->x[k] : c->none;
+    int64_t n, j;
+    gir_node_type t;
+    if (k < c->n_x && c->t[k]) {
+        char m[160];
+        n = gir__ox_tensor_numel(c->t[k]);
+        if (n >= 0 && n <= max && gir__ox_tensor_read(c->t[k], GIR_DTYPE_F64, out, n, m, sizeof m) == GIR_OK)
+            return (int)n;
+        gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "%s: %s", what, n < 0 || n > max ? "too many values" : m);
         return -1;
     }
-    if (n > max || dt == GIR_DTYPE_F32 || dt == GIR_DTYPE_F64) {
-        gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "%s: %l %s values, gir.h takes at most %d integers", what,
-                     (long long)n, gir_dtype_name(dt), max);
+    if (!v.id) {
+        gir__ox_fail(c, GIR_ERR_INVALID_ARG, "%s (input %d) is missing", what, k);
+        return -1;
+    }
+    n = gir_node_numel(c->g, v);
+    t = gir_node_type_of(c->g, v);
+    if ((t != GIR_NODE_CONSTANT && t != GIR_NODE_CONSTANT_DERIVED) || n > max) {
+        gir__ox_fail(c, GIR_ERR_UNSUPPORTED, n > max ? "%s: %l values, at most %d" : "%s must be known when the "
+                     "model is imported (a constant, or computed from constants)", what, (long long)n, max);
         return -1;
     }
     if (gir_node_op(c->g, v) == GIR_OP_CONSTANT) data = gir_node_data(c->g, v);
     else if (gir_plan_compile(c->g, 1, &v, NULL, &p) != GIR_OK || gir_plan_run(p) != GIR_OK) data = NULL;
     else data = gir_plan_data(p, v);
-    for (j = 0; data && j < n; ++j)
-        out[j] = dt == GIR_DTYPE_I32 ? ((const int32_t *)data)[j] : ((const uint8_t *)data)[j];
+    for (j = 0; data && j < n; ++j) {
+        gir_dtype dt = gir_node_dtype(c->g, v);
+        out[j] = dt == GIR_DTYPE_F32 ? ((const float *)data)[j] : dt == GIR_DTYPE_F64 ? ((const double *)data)[j]
+                 : dt == GIR_DTYPE_I32 ? ((const int32_t *)data)[j] : ((const uint8_t *)data)[j];
+    }
     if (p) gir_plan_free(p);
     if (!data) gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "%s could not be computed at import: %s", what,
                             gir_graph_message(c->g));
     return data ? (int)n : -1;
+}
+/* the same for integers (shapes, axes, bounds), each clamped to the int32 range (INT64_MAX as an end: to the end) */
+static int gir__ox_const_ints(gir__oxc *c, int k, int64_t *out, int max, const char *what) {
+    double v[64];
+    int n = gir__ox_const_vals(c, k, v, max < 64 ? max : 64, what), j;
+    for (j = 0; j < n; ++j) {
+        if (v[j] != v[j] || v[j] != (double)(int64_t)v[j]) {
+            gir__ox_fail(c, GIR_ERR_INVALID_ARG, "%s: %g is not an integer", what, v[j]);
+            return -1;
+        }
+        out[j] = v[j] > INT32_MAX ? INT32_MAX : v[j] < -INT32_MAX ? -INT32_MAX : (int64_t)v[j];
+    }
+    return n;
 }
 /* the axes of a reduction: the 'axes' attribute, or (opset 13 on) the constant input k; none: every axis */
 static gir_ints gir__oxa_axes(gir__oxc *c, int k) {
     int64_t v[GIR_MAX_RANK];
     int n;
     if (gir__ox_attr_find(c, "axes")) return gir__oxa_ints(c, "axes");
-    if (k >= c->n_x || !c->x[k].id) {
+    if (k >= c->n_x || (!c->x[k].id && !c->t[k])) {
         if (gir__oxa_i(c, "noop_with_empty_axes", 0))
             gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "noop_with_empty_axes = 1 without axes");
         return gir_ints0();
     }
     gir__oxa_i(c, "noop_with_empty_axes", 0);
-    n = gir__ox_const_ints(c, c->x[k], v, GIR_MAX_RANK, "the axes input");
+    n = gir__ox_const_ints(c, k, v, GIR_MAX_RANK, "the axes input");
     return gir__ox_ints_of(c, v, n < 0 ? 0 : n, "axes");
 }
 /* Transpose's 'perm', or the reversed axes */
@@ -161,7 +198,10 @@ static int gir__ox_need(gir__oxc *c, unsigned mask) {
     int j;
     for (j = 0; j < GIR__OX_MAX_IN; ++j)
         if ((mask >> j) & 1u && (j >= c->n_x || !c->x[j].id)) {
-            gir__ox_fail(c, GIR_ERR_INVALID_ARG, "input %d is missing", j);
+            if (j < c->n_x && c->t[j])
+                gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "input %d ('%.*s') holds int64 values beyond i32's range",
+                             j, (int)c->nd->in[j].n, c->nd->in[j].p);
+            else gir__ox_fail(c, GIR_ERR_INVALID_ARG, "input %d is missing", j);
             return 0;
         }
     return 1;
@@ -182,11 +222,11 @@ static gir_node gir__oxh_gemm(gir__oxc *c, gir_node a, gir_node b) {
     return y;
 }
 /* Reshape: 0 copies the input's dimension (unless allowzero), -1 takes what is left */
-static gir_node gir__oxh_reshape_to(gir__oxc *c, gir_node x, gir_node shape) {
+static gir_node gir__oxh_reshape_to(gir__oxc *c, gir_node x, int k) {
     int64_t v[GIR_MAX_RANK];
     gir_shape in = gir_node_shape(c->g, x), s;
     int allowzero = gir__oxa_i(c, "allowzero", 0), n, j;
-    n = gir__ox_const_ints(c, shape, v, GIR_MAX_RANK, "the shape input");
+    n = gir__ox_const_ints(c, k, v, GIR_MAX_RANK, "the shape input");
     if (n < 0) return c->none;
     s.rank = n;
     for (j = 0; j < n; ++j) {
@@ -260,7 +300,8 @@ static gir_node gir__ox_tensor_node(gir_graph *g, const gir__ox_tensor *t, int v
         return r;
     }
     *st = gir__ox_tensor_read(t, (gir_dtype)dt, buf, n, msg, cap);
-    if (*st == GIR_OK) r = variable && (dt == GIR_DTYPE_F32 || dt == GIR_DTYPE_F64)
+    if (*st == GIR_ERR_UNSUPPORTED && t->type == 7) *st = GIR_OK;     /* int64 beyond i32: only as a shape input */
+    else if (*st == GIR_OK) r = variable && (dt == GIR_DTYPE_F32 || dt == GIR_DTYPE_F64)
                            ? gir_variable(g, (gir_dtype)dt, s, buf) : gir_constant(g, (gir_dtype)dt, s, buf);
     if (bytes) gir__free(&g->a, buf, bytes);
     return r;
@@ -285,7 +326,444 @@ static gir_node gir__oxh_constant_attr(gir__oxc *c) {
     }
     r = gir__ox_tensor_node(c->g, &a->t, 0, m, sizeof m, &st);
     if (st != GIR_OK) gir__ox_fail(c, st, "value: %s", m);
+    c->y_t = &a->t;
     return r;
+}
+
+/* an axis attribute or value for a rank: negative counts from the end; -1 when out of range (an error) */
+static int gir__ox_axis(gir__oxc *c, int axis, int rank) {
+    int a = axis < 0 ? axis + rank : axis;
+    if (a < 0 || a >= rank) {
+        gir__ox_fail(c, GIR_ERR_ATTR, "axis %d of a rank-%d tensor", axis, rank);
+        return -1;
+    }
+    return a;
+}
+static int gir__ox_has(const gir__oxc *c, int k) { return k < c->n_x && (c->x[k].id || c->t[k]); }
+/* Concat: the inputs along 'axis' */
+static gir_node gir__oxh_concat_all(gir__oxc *c) {
+    int axis = gir__oxa_i(c, "axis", 0);
+    if (!gir__ox_need(c, (1u << c->n_x) - 1u)) return c->none;
+    return gir_concat(c->g, c->n_x, c->x, axis);
+}
+/* Sum, Max, Min, Mean: a left fold of the inputs with broadcasting */
+static gir_node gir__ox_fold(gir__oxc *c, gir_node (*op)(gir_graph *, gir_node, gir_node)) {
+    gir_node y;
+    int j;
+    if (!c->n_x || !gir__ox_need(c, (1u << c->n_x) - 1u)) return c->none;
+    for (y = c->x[0], j = 1; j < c->n_x; ++j) y = op(c->g, y, c->x[j]);
+    return y;
+}
+static gir_node gir__oxh_sum_all(gir__oxc *c) { return gir__ox_fold(c, gir_add); }
+static gir_node gir__oxh_max_all(gir__oxc *c) { return gir__ox_fold(c, gir_maximum); }
+static gir_node gir__oxh_min_all(gir__oxc *c) { return gir__ox_fold(c, gir_minimum); }
+static gir_node gir__oxh_mean_all(gir__oxc *c) {
+    gir_node s = gir__ox_fold(c, gir_add);
+    return c->st == GIR_OK && c->n_x > 1 ? gir_div(c->g, s, gir__oxh_num(c, c->n_x)) : s;
+}
+/* Squeeze: drop the size-1 axes listed (attribute, or input 1 from opset 13), or every size-1 axis */
+static gir_node gir__oxh_squeeze_axes(gir__oxc *c, gir_node x) {
+    gir_shape in = gir_node_shape(c->g, x), s;
+    gir_ints ax = gir__oxa_axes(c, 1);
+    int j, k, drop;
+    s.rank = 0;
+    for (j = 0; j < in.rank; ++j) {
+        for (drop = 0, k = 0; k < ax.n; ++k) drop |= gir__ox_axis(c, ax.v[k], in.rank) == j;
+        if (!ax.n) drop = in.dim[j] == 1;
+        if (drop && in.dim[j] != 1) gir__ox_fail(c, GIR_ERR_SHAPE, "axis %d has length %d, not 1", j, in.dim[j]);
+        if (!drop) s.dim[s.rank++] = in.dim[j];
+    }
+    return c->st == GIR_OK ? gir_reshape(c->g, x, s) : c->none;
+}
+/* Unsqueeze: insert size-1 axes at the listed places of the output */
+static gir_node gir__oxh_unsqueeze_axes(gir__oxc *c, gir_node x) {
+    gir_shape in = gir_node_shape(c->g, x), s;
+    gir_ints ax = gir__oxa_axes(c, 1);
+    int j, k, at = 0, ins;
+    s.rank = in.rank + ax.n;
+    if (s.rank > GIR_MAX_RANK) {
+        gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "rank %d, gir.h's limit is %d", s.rank, GIR_MAX_RANK);
+        return c->none;
+    }
+    for (j = 0; j < s.rank; ++j) {
+        for (ins = 0, k = 0; k < ax.n; ++k) ins |= gir__ox_axis(c, ax.v[k], s.rank) == j;
+        s.dim[j] = ins ? 1 : in.dim[at++];
+    }
+    return c->st == GIR_OK ? gir_reshape(c->g, x, s) : c->none;
+}
+/* Slice: starts, ends, axes, steps as inputs 1-4 (opset 10 on) or attributes (before) */
+static gir_node gir__oxh_slice_onnx(gir__oxc *c, gir_node x) {
+    int64_t st[GIR_MAX_RANK], en[GIR_MAX_RANK], ax[GIR_MAX_RANK], sp[GIR_MAX_RANK];
+    int rank = gir_node_shape(c->g, x).rank, n, j;
+    gir_ints a;
+    if (gir__ox_has(c, 1)) {
+        n = gir__ox_const_ints(c, 1, st, GIR_MAX_RANK, "starts");
+        if (gir__ox_const_ints(c, 2, en, GIR_MAX_RANK, "ends") != n) n = -1;
+    } else {
+        a = gir__oxa_ints(c, "starts");
+        for (n = a.n, j = 0; j < n; ++j) st[j] = a.v[j];
+        a = gir__oxa_ints(c, "ends");
+        for (j = 0; j < a.n && j < n; ++j) en[j] = a.v[j];
+        if (a.n != n) n = -1;
+    }
+    if (n < 0) {
+        gir__ox_fail(c, GIR_ERR_INVALID_ARG, "starts and ends differ in length");
+        return c->none;
+    }
+    for (j = 0; j < n; ++j) { ax[j] = j; sp[j] = 1; }
+    if (gir__ox_has(c, 3) && gir__ox_const_ints(c, 3, ax, GIR_MAX_RANK, "axes") != n) n = -1;
+    if (!gir__ox_has(c, 3) && gir__ox_attr_find(c, "axes")) {
+        a = gir__oxa_ints(c, "axes");
+        for (j = 0; j < a.n && j < n; ++j) ax[j] = a.v[j];
+    }
+    if (n >= 0 && gir__ox_has(c, 4) && gir__ox_const_ints(c, 4, sp, GIR_MAX_RANK, "steps") != n) n = -1;
+    for (j = 0; j < n && c->st == GIR_OK; ++j) {
+        int axis = gir__ox_axis(c, (int)ax[j], rank);
+        if (axis >= 0) x = gir_slice(c->g, x, axis, (int)st[j], (int)en[j], (int)sp[j]);
+    }
+    if (n < 0) gir__ox_fail(c, GIR_ERR_INVALID_ARG, "axes or steps differ from starts in length");
+    return c->st == GIR_OK ? x : c->none;
+}
+/* Clip: min and max as attributes (before opset 11) or optional inputs 1 and 2 (any tensors) */
+static gir_node gir__oxh_clip(gir__oxc *c, gir_node x) {
+    if (gir__ox_attr_find(c, "min") || gir__ox_attr_find(c, "max"))
+        return gir_clamp(c->g, x, gir__oxa_f(c, "min", -HUGE_VAL), gir__oxa_f(c, "max", HUGE_VAL));
+    if (gir__ox_has(c, 1) && gir__ox_need(c, 2u)) x = gir_maximum(c->g, x, c->x[1]);
+    if (gir__ox_has(c, 2) && gir__ox_need(c, 4u)) x = gir_minimum(c->g, x, c->x[2]);
+    return x;
+}
+/* Softmax and LogSoftmax before opset 13: over the axes from 'axis' (default 1) taken as one */
+static gir_node gir__ox_softmax_2d(gir__oxc *c, gir_node x, gir_node (*f)(gir_graph *, gir_node, int)) {
+    gir_shape in = gir_node_shape(c->g, x);
+    int axis = gir__oxa_i(c, "axis", 1), j;
+    int64_t rows = 1, cols = 1;
+    if (axis < 0) axis += in.rank;
+    if (axis < 0 || axis > in.rank) {
+        gir__ox_fail(c, GIR_ERR_ATTR, "axis %d of a rank-%d input", axis, in.rank);
+        return c->none;
+    }
+    for (j = 0; j < in.rank; ++j) *(j < axis ? &rows : &cols) *= in.dim[j];
+    x = gir_reshape(c->g, x, gir_shape2((int32_t)rows, (int32_t)cols));
+    return gir_reshape(c->g, f(c->g, x, 1), in);
+}
+static gir_node gir__oxh_softmax_2d(gir__oxc *c, gir_node x) { return gir__ox_softmax_2d(c, x, gir_softmax); }
+static gir_node gir__oxh_log_softmax_2d(gir__oxc *c, gir_node x) { return gir__ox_softmax_2d(c, x, gir_log_softmax); }
+/* the window of Conv and the pools over the last one or two axes: kernel, strides, dilations, padding at the
+   start (pb) and end (pe) of each axis, from the attributes (auto_pad SAME_UPPER / SAME_LOWER / VALID included) */
+typedef struct gir__oxwin { int nd, k[2], s[2], d[2], pb[2], pe[2]; } gir__oxwin;
+static int gir__ox_window(gir__oxc *c, gir_shape in, const int *kernel, gir__oxwin *w) {
+    gir_ints ks = gir__oxa_ints(c, "kernel_shape"), st = gir__oxa_ints(c, "strides");
+    gir_ints di = gir__oxa_ints(c, "dilations"), pads = gir__oxa_ints(c, "pads");
+    int same_up = gir__oxa_s_is(c, "auto_pad", "NOTSET", "SAME_UPPER");
+    int same_lo = gir__oxa_s_is(c, "auto_pad", "NOTSET", "SAME_LOWER");
+    int valid = gir__oxa_s_is(c, "auto_pad", "NOTSET", "VALID"), j;
+    w->nd = in.rank - 2;
+    if (w->nd < 1 || w->nd > 2) {
+        gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "a window over %d axes (gir.h has 1 and 2)", w->nd);
+        return 0;
+    }
+    for (j = 0; j < w->nd; ++j) {
+        int len = in.dim[2 + j], out, total;
+        w->k[j] = kernel ? kernel[j] : ks.n == w->nd ? ks.v[j] : 0;
+        w->s[j] = st.n == w->nd ? st.v[j] : 1;
+        w->d[j] = di.n == w->nd ? di.v[j] : 1;
+        w->pb[j] = pads.n == 2 * w->nd && !valid ? pads.v[j] : 0;
+        w->pe[j] = pads.n == 2 * w->nd && !valid ? pads.v[w->nd + j] : 0;
+        if (w->k[j] < 1 || w->s[j] < 1 || w->d[j] < 1 || w->pb[j] < 0 || w->pe[j] < 0) {
+            gir__ox_fail(c, GIR_ERR_ATTR, "kernel %d, stride %d, dilation %d, pads %d %d on axis %d", w->k[j],
+                         w->s[j], w->d[j], w->pb[j], w->pe[j], 2 + j);
+            return 0;
+        }
+        if (same_up || same_lo) {
+            out = (len + w->s[j] - 1) / w->s[j];
+            total = (out - 1) * w->s[j] + (w->k[j] - 1) * w->d[j] + 1 - len;
+            total = total < 0 ? 0 : total;
+            w->pb[j] = same_up ? total / 2 : total - total / 2;
+            w->pe[j] = total - w->pb[j];
+        }
+    }
+    return 1;
+}
+/* x as NCHW: a 1-D window's input [N, C, W] becomes [N, C, 1, W] */
+static gir_node gir__ox_as_2d(gir__oxc *c, gir_node x, gir__oxwin *w) {
+    gir_shape s = gir_node_shape(c->g, x);
+    if (w->nd == 2) return x;
+    w->nd = 2;
+    w->k[1] = w->k[0]; w->s[1] = w->s[0]; w->d[1] = w->d[0]; w->pb[1] = w->pb[0]; w->pe[1] = w->pe[0];
+    w->k[0] = w->s[0] = w->d[0] = 1;
+    w->pb[0] = w->pe[0] = 0;
+    return gir_reshape(c->g, x, gir_shape4(s.dim[0], s.dim[1], 1, s.dim[2]));
+}
+/* padding the window's axes explicitly (asymmetric, or beyond what a pool takes) with value; then none is left */
+static gir_node gir__ox_pad_window(gir__oxc *c, gir_node x, gir__oxwin *w, double value) {
+    gir_ints before = gir_ints4(0, 0, w->pb[0], w->pb[1]), after = gir_ints4(0, 0, w->pe[0], w->pe[1]);
+    if (!w->pb[0] && !w->pb[1] && !w->pe[0] && !w->pe[1]) return x;
+    w->pb[0] = w->pb[1] = w->pe[0] = w->pe[1] = 0;
+    return gir_pad(c->g, x, before, after, value);
+}
+static int gir__ox_symmetric(const gir__oxwin *w) { return w->pb[0] == w->pe[0] && w->pb[1] == w->pe[1]; }
+/* Conv: 1-D and 2-D, groups, dilations, any padding, optional bias */
+static gir_node gir__oxh_conv(gir__oxc *c, gir_node x, gir_node wt) {
+    gir_shape in = gir_node_shape(c->g, x), ws = gir_node_shape(c->g, wt);
+    int group = gir__oxa_i(c, "group", 1);
+    gir__oxwin w;
+    gir_node y;
+    if (ws.rank != in.rank || in.rank < 3 || !gir__ox_window(c, in, ws.dim + 2, &w)) {
+        gir__ox_fail(c, GIR_ERR_SHAPE, "input rank %d and weight rank %d", in.rank, ws.rank);
+        return c->none;
+    }
+    x = gir__ox_as_2d(c, x, &w);
+    if (in.rank == 3) wt = gir_reshape(c->g, wt, gir_shape4(ws.dim[0], ws.dim[1], 1, ws.dim[2]));
+    if (!gir__ox_symmetric(&w)) x = gir__ox_pad_window(c, x, &w, 0);
+    y = gir_conv2d(c->g, x, wt, gir_ints2(w.s[0], w.s[1]), gir_ints2(w.pb[0], w.pb[1]), gir_ints2(w.d[0], w.d[1]),
+                   group);
+    if (gir__ox_has(c, 2) && gir__ox_need(c, 4u))
+        y = gir_add(c->g, y, gir_reshape(c->g, c->x[2], gir_shape4(1, ws.dim[0], 1, 1)));
+    if (in.rank == 3 && c->st == GIR_OK) {
+        gir_shape ys = gir_node_shape(c->g, y);
+        y = gir_reshape(c->g, y, gir_shape3(ys.dim[0], ys.dim[1], ys.dim[3]));
+    }
+    return y;
+}
+/* ceil_mode: the end padding that gives each axis the output length of ceil rounding (a last window must start
+   inside the input or the start padding, as ONNX and PyTorch have it) */
+static int gir__ox_ceil_extra(const gir__oxwin *w, gir_shape in, int j) {
+    int len = in.dim[in.rank - w->nd + j], span = len + w->pb[j] + w->pe[j] - w->k[j];
+    int out = (span + w->s[j] - 1) / w->s[j] + 1;
+    if ((out - 1) * w->s[j] >= len + w->pb[j]) --out;
+    return (out - 1) * w->s[j] + w->k[j] - (len + w->pb[j] + w->pe[j]);
+}
+static gir_node gir__ox_pool(gir__oxc *c, gir_node x, int is_max) {
+    gir_shape in = gir_node_shape(c->g, x);
+    int ceil_mode = gir__oxa_i(c, "ceil_mode", 0), incl = is_max ? 1 : gir__oxa_i(c, "count_include_pad", 0), j;
+    gir__oxwin w;
+    gir_node y;
+    if (is_max && gir__oxa_i(c, "storage_order", 0))
+        gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "storage_order 1 (column-major indices)");
+    if (!gir__ox_window(c, in, NULL, &w) || c->st != GIR_OK) return c->none;
+    for (j = 0; j < w.nd; ++j) {
+        int extra = ceil_mode ? gir__ox_ceil_extra(&w, in, j) : 0;
+        if (w.d[j] != 1) gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "dilations other than 1 in a pool");
+        if (extra > 0 && !is_max) gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "ceil_mode 1 in an average pool that it "
+                                               "changes");
+        if (extra > 0) w.pe[j] += extra;
+    }
+    if (c->st != GIR_OK) return c->none;
+    x = gir__ox_as_2d(c, x, &w);
+    if (is_max || incl) x = gir__ox_pad_window(c, x, &w, is_max ? -HUGE_VAL : 0);
+    else if (!gir__ox_symmetric(&w) || 2 * w.pb[0] > w.k[0] || 2 * w.pb[1] > w.k[1])
+        gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "an average pool whose padding is asymmetric or over half the kernel");
+    if (c->st != GIR_OK) return c->none;
+    y = is_max ? gir_max_pool2d(c->g, x, gir_ints2(w.k[0], w.k[1]), gir_ints2(w.s[0], w.s[1]), gir_ints2(0, 0))
+               : gir_avg_pool2d(c->g, x, gir_ints2(w.k[0], w.k[1]), gir_ints2(w.s[0], w.s[1]),
+                                gir_ints2(w.pb[0], w.pb[1]), incl);
+    if (in.rank == 3 && c->st == GIR_OK) {
+        gir_shape ys = gir_node_shape(c->g, y);
+        y = gir_reshape(c->g, y, gir_shape3(ys.dim[0], ys.dim[1], ys.dim[3]));
+    }
+    return y;
+}
+static gir_node gir__oxh_max_pool(gir__oxc *c, gir_node x) { return gir__ox_pool(c, x, 1); }
+static gir_node gir__oxh_avg_pool(gir__oxc *c, gir_node x) { return gir__ox_pool(c, x, 0); }
+/* GlobalAveragePool, GlobalMaxPool: over every axis past the first two, kept */
+static gir_ints gir__oxa_spatial(gir__oxc *c, gir_node x) {
+    gir_ints r = gir_ints0();
+    int rank = gir_node_shape(c->g, x).rank, j;
+    for (j = 2; j < rank; ++j) r.v[r.n++] = j;
+    return r;
+}
+/* BatchNormalization in inference: (x - mean) / sqrt(var + epsilon) * scale + B, per channel (axis 1) */
+static gir_node gir__oxh_batch_norm(gir__oxc *c, gir_node x) {
+    gir_shape in = gir_node_shape(c->g, x), ps;
+    double eps = gir__oxa_f(c, "epsilon", 1e-5);
+    gir_node p[4], y;
+    int j;
+    (void)gir__oxa_f(c, "momentum", 0.9);
+    if (gir__oxa_i(c, "training_mode", 0) || gir__oxa_i(c, "spatial", 1) != 1 || in.rank < 2)
+        gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "training_mode 1, spatial 0 or an input of rank below 2");
+    if (!gir__ox_need(c, 0x1fu) || c->st != GIR_OK) return c->none;
+    ps.rank = in.rank;
+    for (j = 0; j < in.rank; ++j) ps.dim[j] = j == 1 ? in.dim[1] : 1;
+    for (j = 0; j < 4; ++j) p[j] = gir_reshape(c->g, c->x[1 + j], ps);
+    y = gir_rsqrt(c->g, gir_add(c->g, p[3], gir__oxh_num(c, eps)));
+    y = gir_mul(c->g, y, p[0]);
+    x = gir_sub(c->g, x, p[2]);
+    return gir_add(c->g, gir_mul(c->g, x, y), p[1]);
+}
+/* Dropout outside training: the identity (training_mode, an input from opset 12, must be absent or false) */
+static gir_node gir__oxh_dropout_eval(gir__oxc *c, gir_node x) {
+    double v[1] = {0};
+    (void)gir__oxa_f(c, "ratio", 0.5);
+    (void)gir__oxa_i(c, "seed", 0);
+    if (gir__ox_has(c, 2) && gir__ox_const_vals(c, 2, v, 1, "training_mode") == 1 && v[0] != 0)
+        gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "training_mode true (random masks are gir.h's own, not ONNX's)");
+    if (gir__oxa_i(c, "is_test", 1) == 0)
+        gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "is_test 0 (random masks are gir.h's own, not ONNX's)");
+    if (c->nd->n_out > 1 && c->nd->out[1].n && c->st == GIR_OK)
+        c->y[1] = gir_fill(c->g, GIR_DTYPE_B8, gir_node_shape(c->g, x), 1);
+    return x;
+}
+/* Expand: NumPy broadcasting of x and a shape (input k) in both directions */
+static gir_node gir__oxh_expand_to(gir__oxc *c, gir_node x, int k) {
+    int64_t v[GIR_MAX_RANK];
+    gir_shape in = gir_node_shape(c->g, x), s;
+    int n = gir__ox_const_ints(c, k, v, GIR_MAX_RANK, "the shape input"), j;
+    if (n < 0) return c->none;
+    s.rank = n > in.rank ? n : in.rank;
+    for (j = 0; j < s.rank; ++j) {
+        int a = j - (s.rank - in.rank), b = j - (s.rank - n);
+        int32_t da = a >= 0 ? in.dim[a] : 1, db = b >= 0 ? (int32_t)v[b] : 1;
+        s.dim[j] = da == 1 ? db : da;
+        if (da != 1 && db != 1 && da != db) gir__ox_fail(c, GIR_ERR_SHAPE, "axis %d: %d against %d", j, da, db);
+    }
+    return c->st == GIR_OK ? gir_broadcast_to(c->g, x, s) : c->none;
+}
+/* ConstantOfShape: a tensor of the shape in input k, every element the one value of attribute 'value' */
+static gir_node gir__oxh_constant_of_shape(gir__oxc *c, int k) {
+    int64_t v[GIR_MAX_RANK];
+    const gir__ox_attr *a = gir__ox_attr_find(c, "value");
+    double fill = 0;
+    int dt = GIR_DTYPE_F32, n = gir__ox_const_ints(c, k, v, GIR_MAX_RANK, "the shape input"), j;
+    gir_shape s;
+    char m[160];
+    if (a && (a->type != 4 || gir__ox_tensor_numel(&a->t) != 1 || (dt = gir__ox_dtype(a->t.type)) < 0 ||
+              gir__ox_tensor_read(&a->t, GIR_DTYPE_F64, &fill, 1, m, sizeof m) != GIR_OK))
+        gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "'value' is not a one-element tensor of a gir dtype");
+    if (n < 0 || c->st != GIR_OK) return c->none;
+    s.rank = n;
+    for (j = 0; j < n; ++j) s.dim[j] = (int32_t)v[j];
+    return gir_fill(c->g, (gir_dtype)dt, s, fill);
+}
+/* Range: start, limit, delta (inputs 0-2, known at import) */
+static gir_node gir__oxh_range_of(gir__oxc *c) {
+    double v[3];
+    int j;
+    for (j = 0; j < 3; ++j)
+        if (gir__ox_const_vals(c, j, v + j, 1, j == 0 ? "start" : j == 1 ? "limit" : "delta") != 1) return c->none;
+    return gir_arange(c->g, gir_node_dtype(c->g, c->x[0]), v[0], v[1], v[2]);
+}
+/* Tile: x repeated along each axis: [d0, d1] -> [1, d0, 1, d1] broadcast to [r0, d0, r1, d1], then merged */
+static gir_node gir__oxh_tile_by(gir__oxc *c, gir_node x, int k) {
+    int64_t r[GIR_MAX_RANK];
+    gir_shape in = gir_node_shape(c->g, x), a, b, o;
+    int n = gir__ox_const_ints(c, k, r, GIR_MAX_RANK, "repeats"), j;
+    if (n != in.rank || 2 * n > GIR_MAX_RANK) {
+        if (c->st == GIR_OK) gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "repeats of length %d for rank %d (at most %d)",
+                                          n, in.rank, GIR_MAX_RANK / 2);
+        return c->none;
+    }
+    a.rank = b.rank = 2 * n;
+    o.rank = n;
+    for (j = 0; j < n; ++j) {
+        a.dim[2 * j] = 1;
+        b.dim[2 * j] = (int32_t)r[j];
+        a.dim[2 * j + 1] = b.dim[2 * j + 1] = in.dim[j];
+        o.dim[j] = (int32_t)(r[j] * in.dim[j]);
+    }
+    x = gir_reshape(c->g, x, a);
+    x = gir_broadcast_to(c->g, x, b);
+    return gir_reshape(c->g, x, o);
+}
+/* Pad, mode "constant": pads as input 1 (opset 11 on) or attribute, the value as input 2 or attribute */
+static gir_node gir__oxh_pad_onnx(gir__oxc *c, gir_node x) {
+    int64_t p[2 * GIR_MAX_RANK];
+    double value = gir__oxa_f(c, "value", 0);
+    int rank = gir_node_shape(c->g, x).rank, n, j;
+    gir_ints before = gir_ints0(), after = gir_ints0();
+    if (!gir__oxa_s_is(c, "mode", "constant", "constant"))
+        gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "a mode other than 'constant' (reflect, edge)");
+    if (gir__ox_has(c, 1)) n = gir__ox_const_ints(c, 1, p, 2 * GIR_MAX_RANK, "pads");
+    else {
+        gir_ints a = gir__oxa_ints(c, "pads");
+        for (n = a.n, j = 0; j < n; ++j) p[j] = a.v[j];
+    }
+    if (gir__ox_has(c, 2) && gir__ox_const_vals(c, 2, &value, 1, "constant_value") != 1) return c->none;
+    if (gir__ox_has(c, 3)) gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "the axes input");
+    if (n != 2 * rank && c->st == GIR_OK) gir__ox_fail(c, GIR_ERR_ATTR, "%d pads for rank %d", n, rank);
+    if (c->st != GIR_OK) return c->none;
+    for (j = 0; j < rank; ++j) {
+        before.v[j] = (int32_t)p[j];
+        after.v[j] = (int32_t)p[rank + j];
+    }
+    before.n = after.n = rank;
+    return gir_pad(c->g, x, before, after, value);
+}
+/* Trilu: the upper (attribute upper, default 1) or lower triangle, diagonal k from input 1 */
+static gir_node gir__oxh_trilu(gir__oxc *c, gir_node x) {
+    int64_t k = 0;
+    if (gir__ox_has(c, 1) && gir__ox_const_ints(c, 1, &k, 1, "k") != 1) return c->none;
+    return gir__oxa_i(c, "upper", 1) ? gir_triu(c->g, x, (int)k) : gir_tril(c->g, x, (int)k);
+}
+/* LayerNormalization: over the axes from 'axis' (default -1), (x - mean) / sqrt(var + epsilon) * scale + B */
+static gir_node gir__oxh_layer_norm(gir__oxc *c, gir_node x) {
+    int rank = gir_node_shape(c->g, x).rank, axis = gir__ox_axis(c, gir__oxa_i(c, "axis", -1), rank), j;
+    double eps = gir__oxa_f(c, "epsilon", 1e-5);
+    gir_ints ax = gir_ints0();
+    gir_node m, d, v;
+    (void)gir__oxa_i(c, "stash_type", 1);
+    if (axis < 0 || !gir__ox_need(c, 3u)) return c->none;
+    for (j = axis; j < rank; ++j) ax.v[ax.n++] = j;
+    m = gir_mean(c->g, x, ax, 1);
+    d = gir_sub(c->g, x, m);
+    v = gir_mean(c->g, gir_square(c->g, d), ax, 1);
+    v = gir_rsqrt(c->g, gir_add(c->g, v, gir__oxh_num(c, eps)));
+    if (c->nd->n_out > 1 && c->nd->out[1].n) c->y[1] = m;
+    if (c->nd->n_out > 2 && c->nd->out[2].n) c->y[2] = v;
+    d = gir_mul(c->g, gir_mul(c->g, d, v), c->x[1]);
+    return gir__ox_has(c, 2) && gir__ox_need(c, 4u) ? gir_add(c->g, d, c->x[2]) : d;
+}
+/* Split: along 'axis', by the sizes of input 1 (opset 13 on) or attribute 'split', or in equal parts */
+static gir_node gir__oxh_split_onnx(gir__oxc *c, gir_node x) {
+    int64_t v[GIR__OX_MAX_OUT];
+    int32_t sz[GIR__OX_MAX_OUT];
+    gir_node parts[GIR__OX_MAX_OUT];
+    gir_shape in = gir_node_shape(c->g, x);
+    int n = c->nd->n_out, axis = gir__ox_axis(c, gir__oxa_i(c, "axis", 0), in.rank), j, got;
+    if (n > GIR__OX_MAX_OUT || axis < 0) {
+        gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "%d outputs", n);
+        return c->none;
+    }
+    if (gir__ox_has(c, 1)) got = gir__ox_const_ints(c, 1, v, GIR__OX_MAX_OUT, "split");
+    else if (gir__ox_attr_find(c, "split")) {
+        gir_ints a = gir__oxa_ints(c, "split");
+        for (got = a.n, j = 0; j < a.n; ++j) v[j] = a.v[j];
+    } else for (got = n, j = 0; j < n; ++j) v[j] = in.dim[axis] / n + (j < in.dim[axis] % n ? 1 : 0);
+    if (got != n && c->st == GIR_OK) gir__ox_fail(c, GIR_ERR_ATTR, "%d sizes for %d outputs", got, n);
+    if (c->st != GIR_OK) return c->none;
+    for (j = 0; j < n; ++j) sz[j] = (int32_t)v[j];
+    if (gir_split_sizes(c->g, x, axis, n, sz, parts) != n) return c->none;
+    for (j = 1; j < n; ++j) c->y[j] = parts[j];
+    return parts[0];
+}
+/* IsInf: detect_positive and detect_negative (default 1 each) */
+static gir_node gir__oxh_isinf_onnx(gir__oxc *c, gir_node x) {
+    int pos = gir__oxa_i(c, "detect_positive", 1), neg = gir__oxa_i(c, "detect_negative", 1);
+    gir_node inf = gir_isinf(c->g, x);
+    if (pos && neg) return inf;
+    if (!pos && !neg) return gir_fill(c->g, GIR_DTYPE_B8, gir_node_shape(c->g, x), 0);
+    return gir_and(c->g, inf, pos ? gir_gt(c->g, x, gir__oxh_num(c, 0)) : gir_lt(c->g, x, gir__oxh_num(c, 0)));
+}
+static gir_node gir__oxh_cast_like(gir__oxc *c, gir_node x, gir_node like) {
+    return gir_cast(c->g, x, gir_node_dtype(c->g, like));
+}
+/* ArgMax, ArgMin: the first index (select_last_index 1 is not supported) */
+static gir_node gir__ox_arg(gir__oxc *c, gir_node x, gir_node (*f)(gir_graph *, gir_node, int, int)) {
+    if (gir__oxa_i(c, "select_last_index", 0))
+        gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "select_last_index 1 (gir.h gives the first index)");
+    return c->st == GIR_OK ? f(c->g, x, gir__oxa_i(c, "axis", 0), gir__oxa_i(c, "keepdims", 1)) : c->none;
+}
+static gir_node gir__oxh_argmax_onnx(gir__oxc *c, gir_node x) { return gir__ox_arg(c, x, gir_argmax); }
+static gir_node gir__oxh_argmin_onnx(gir__oxc *c, gir_node x) { return gir__ox_arg(c, x, gir_argmin); }
+/* Size: the number of elements, a scalar */
+static gir_node gir__oxh_size_of(gir__oxc *c, gir_node x) {
+    int64_t n = gir_node_numel(c->g, x);
+    if (n > INT32_MAX) gir__ox_fail(c, GIR_ERR_LIMIT, "%l elements", (long long)n);
+    return gir_scalar(c->g, GIR_DTYPE_I32, (double)n);
+}
+
+/* Mod: fmod 1 takes the dividend's sign (C's fmod), fmod 0 the divisor's (Python's %, integers only in ONNX) */
+static gir_node gir__oxh_mod_onnx(gir__oxc *c, gir_node a, gir_node b) {
+    return gir__oxa_i(c, "fmod", 0) ? gir_fmod(c->g, a, b) : gir_mod(c->g, a, b);
 }
 
 /* the GIR_ONNX lines of ops.def */
@@ -301,13 +779,14 @@ static const gir__oxline *gir__ox_line(gir__ox_str type, int64_t opset) {
 }
 
 /* the nodes of the model's values by name: open addressing over a power-of-two table */
-typedef struct gir__oxmap { uint32_t cap; gir__ox_str *key; gir_node *val; } gir__oxmap;
+typedef struct gir__oxval { gir_node n; const gir__ox_tensor *t; } gir__oxval;   /* t: the file's tensor, if any */
+typedef struct gir__oxmap { uint32_t cap; gir__ox_str *key; gir__oxval *val; } gir__oxmap;
 static uint32_t gir__ox_hash(gir__ox_str s) {
     uint32_t h = 2166136261u, j;
     for (j = 0; j < s.n; ++j) h = (h ^ (unsigned char)s.p[j]) * 16777619u;
     return h;
 }
-static gir_node *gir__ox_slot(gir__oxmap *m, gir__ox_str s, int add) {
+static gir__oxval *gir__ox_slot(gir__oxmap *m, gir__ox_str s, int add) {
     uint32_t h = gir__ox_hash(s) & (m->cap - 1);
     while (m->key[h].p) {
         if (m->key[h].n == s.n && memcmp(m->key[h].p, s.p, s.n) == 0) return &m->val[h];
@@ -350,9 +829,10 @@ static void gir__ox_rfail(gir__oxrun *r, gir_status s, const char *fmt, ...) {
     gir__vformat(&b, fmt, ap);
     va_end(ap);
 }
-static void gir__ox_put(gir__oxrun *r, gir__ox_str name, gir_node n) {
-    gir_node *slot = gir__ox_slot(&r->map, name, 1);
-    *slot = n;
+static void gir__ox_put(gir__oxrun *r, gir__ox_str name, gir_node n, const gir__ox_tensor *t) {
+    gir__oxval *slot = gir__ox_slot(&r->map, name, 1);
+    slot->n = n;
+    slot->t = t;
 }
 static void gir__ox_inits(gir__oxrun *r) {
     int j;
@@ -362,8 +842,8 @@ static void gir__ox_inits(gir__oxrun *r) {
         gir_status st;
         gir_node n = gir__ox_tensor_node(r->g, t, r->desc->variables, m, sizeof m, &st);
         if (st != GIR_OK) gir__ox_rfail(r, st, "initializer '%.*s': %s", (int)t->name.n, t->name.p, m);
-        gir__ox_name(r->g, n, t->name);
-        gir__ox_put(r, t->name, n);
+        if (n.id) gir__ox_name(r->g, n, t->name);
+        gir__ox_put(r, t->name, n, t);
     }
 }
 /* a graph input's shape: fixed dimensions, symbolic ones from desc (dim_names / dim_values) */
@@ -404,19 +884,20 @@ static void gir__ox_inputs(gir__oxrun *r) {
         if (!gir__ox_input_shape(r, v, &s)) return;
         n = gir_input(r->g, (gir_dtype)dt, s);
         gir__ox_name(r->g, n, v->name);
-        gir__ox_put(r, v->name, n);
+        gir__ox_put(r, v->name, n, NULL);
     }
 }
 static int gir__ox_node_inputs(gir__oxrun *r, const gir__ox_node *nd, gir__oxc *c) {
     int j;
     for (j = 0; j < nd->n_in; ++j) {
-        gir_node *slot = nd->in[j].n ? gir__ox_slot(&r->map, nd->in[j], 0) : NULL;
+        gir__oxval *slot = nd->in[j].n ? gir__ox_slot(&r->map, nd->in[j], 0) : NULL;
         if (nd->in[j].n && !slot) {
             gir__ox_fail(c, GIR_ERR_INVALID_ARG, "input '%.*s' is not defined before the node (the nodes of an "
                          "ONNX graph are in topological order)", (int)nd->in[j].n, nd->in[j].p);
             return 0;
         }
-        c->x[j] = slot ? *slot : c->none;
+        c->x[j] = slot ? slot->n : c->none;
+        c->t[j] = slot ? slot->t : NULL;
     }
     c->n_x = nd->n_in;
     return 1;
@@ -431,7 +912,7 @@ static void gir__ox_node_check(gir__oxc *c) {
             gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "attribute '%.*s' is not supported", (int)c->nd->attr[j].name.n,
                          c->nd->attr[j].name.p);
     for (j = 1; j < c->nd->n_out; ++j)
-        if (c->nd->out[j].n)
+        if (c->nd->out[j].n && (j >= GIR__OX_MAX_OUT || !c->y[j].id))
             gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "output %d ('%.*s') is not supported", j, (int)c->nd->out[j].n,
                          c->nd->out[j].p);
 }
@@ -440,6 +921,7 @@ static void gir__ox_node(gir__oxrun *r, int k) {
     const gir__oxline *line = NULL;
     gir__oxc c;
     gir_node y = {0, 0};
+    int j;
     memset(&c, 0, sizeof c);
     c.g = r->g; c.nd = nd; c.k = k;
     if (nd->domain.n && !gir__ox_str_is(nd->domain, "ai.onnx"))
@@ -452,26 +934,29 @@ static void gir__ox_node(gir__oxrun *r, int k) {
     if (line && c.st == GIR_OK && gir__ox_node_inputs(r, nd, &c)) {
         y = line->fn(&c);
         gir__ox_node_check(&c);
+        if (c.st == GIR_OK && !y.id && !c.y_t) gir__ox_fail(&c, GIR_ERR_INVALID_ARG, "no output was built");
     }
     if (c.st != GIR_OK) {
         gir__ox_rfail(r, c.st, "node %d '%.*s' (%.*s): %s", k, (int)nd->name.n, nd->name.p, (int)nd->op_type.n,
                       nd->op_type.p, c.msg);
         return;
     }
-    gir__ox_put(r, nd->out[0], y);
+    gir__ox_put(r, nd->out[0], y, c.y_t);
+    for (j = 1; j < nd->n_out && j < GIR__OX_MAX_OUT; ++j)
+        if (nd->out[j].n) gir__ox_put(r, nd->out[j], c.y[j], NULL);
 }
 static void gir__ox_outputs(gir__oxrun *r, int max_out, gir_node *outs, int *n_out) {
     int j;
     for (j = 0; j < r->m->n_output && r->st == GIR_OK; ++j) {
         const gir__ox_value *v = &r->m->output[j];
-        gir_node *slot = gir__ox_slot(&r->map, v->name, 0);
-        if (!slot) {
+        gir__oxval *slot = gir__ox_slot(&r->map, v->name, 0);
+        if (!slot || !slot->n.id) {
             gir__ox_rfail(r, GIR_ERR_INVALID_ARG, "output '%.*s' is not computed by any node", (int)v->name.n,
                           v->name.p);
             return;
         }
-        gir__ox_name(r->g, *slot, v->name);
-        if (j < max_out) outs[j] = *slot;
+        gir__ox_name(r->g, slot->n, v->name);
+        if (j < max_out) outs[j] = slot->n;
     }
     if (n_out && r->st == GIR_OK) *n_out = r->m->n_output;
 }
@@ -482,14 +967,14 @@ static void gir__ox_build(gir__oxrun *r, int max_out, gir_node *outs, int *n_out
     for (j = 0; j < r->m->n_node; ++j) want += (uint64_t)r->m->node[j].n_out;
     want += (uint64_t)r->m->n_init + (uint64_t)r->m->n_input;
     for (r->map.cap = 16; r->map.cap < 2 * want && r->map.cap < (1u << 30); r->map.cap *= 2) {}
-    bytes = (size_t)r->map.cap * (sizeof(gir__ox_str) + sizeof(gir_node));
+    bytes = (size_t)r->map.cap * (sizeof(gir__ox_str) + sizeof(gir__oxval));
     r->map.key = (gir__ox_str *)gir__alloc(&r->g->a, bytes);
     if (!r->map.key) {
         gir__ox_rfail(r, GIR_ERR_OUT_OF_MEMORY, "%z bytes for the names of the model's values", bytes);
         return;
     }
     memset(r->map.key, 0, bytes);
-    r->map.val = (gir_node *)(void *)(r->map.key + r->map.cap);
+    r->map.val = (gir__oxval *)(void *)(r->map.key + r->map.cap);
     gir__ox_inits(r);
     gir__ox_inputs(r);
     for (j = 0; j < r->m->n_node && r->st == GIR_OK; ++j) gir__ox_node(r, j);

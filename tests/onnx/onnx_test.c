@@ -1,0 +1,291 @@
+/* onnx_test.c - runs ONNX backend tests through gir_onnx_import: every <case>/model.onnx of a directory laid out
+   as the ONNX backend's tests, with its test_data_set_<n> folders of input_<k>.pb and output_<k>.pb, imported, compiled, run
+   and compared with the ONNX backend's default tolerances (|got - want| <= 1e-7 + 1e-3 |want|; integers and
+   bools exact; NaN matches NaN). A case passes, fails (a wrong value or shape, or an error other than
+   GIR_ERR_UNSUPPORTED) or is unsupported (the import says what gir.h lacks).
+
+   onnx_test <dir> [--only <prefix>] [--list <file of case names>] [--table <file>] [-v]
+
+   Prints a line per failed or unsupported case, then "onnx: N passed, N failed, N unsupported"; --table writes a
+   line per ONNX op type (of the cases' models) with its counts. Exit status: 1 when a case failed. */
+#define GIR_IMPLEMENTATION
+#include "../../gir.h"
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_IO 16
+#define MAX_CASES 4096
+
+typedef struct outcome { int pass, fail, unsup; char note[600]; } outcome;
+
+static unsigned char *read_file(const char *path, size_t *size) {
+    FILE *f = fopen(path, "rb");
+    unsigned char *p = NULL;
+    long n;
+    *size = 0;
+    if (!f) return NULL;
+    if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0) {
+        p = (unsigned char *)malloc((size_t)n + 1);
+        if (p && fread(p, 1, (size_t)n, f) != (size_t)n) { free(p); p = NULL; }
+        if (p) *size = (size_t)n;
+    }
+    fclose(f);
+    return p;
+}
+
+static double value_at(const void *data, gir_dtype dt, int64_t k) {
+    switch (dt) {
+    case GIR_DTYPE_F32: return ((const float *)data)[k];
+    case GIR_DTYPE_F64: return ((const double *)data)[k];
+    case GIR_DTYPE_I32: return ((const int32_t *)data)[k];
+    default: return ((const uint8_t *)data)[k];
+    }
+}
+
+static int same_shape(gir_shape a, gir_shape b) {
+    int j;
+    if (a.rank != b.rank) return 0;
+    for (j = 0; j < a.rank; ++j) if (a.dim[j] != b.dim[j]) return 0;
+    return 1;
+}
+
+/* output k of a test set against its .pb file: 1 when it matches, else a note */
+static int check_output(gir_graph *g, gir_plan *p, gir_node y, const char *pb, char *note, size_t cap) {
+    size_t size, bytes;
+    unsigned char *data = read_file(pb, &size);
+    gir_shape ws, gs = gir_node_shape(g, y);
+    gir_dtype dt = gir_node_dtype(g, y);
+    double *want = NULL;
+    const void *got = gir_plan_data(p, y);
+    int64_t n = gir_node_numel(g, y), k;
+    int ok = 0;
+    char msg[200];
+    if (!data) { snprintf(note, cap, "cannot read %s", pb); return 0; }
+    bytes = (size_t)(n > 0 ? n : 1) * sizeof(double);
+    want = (double *)malloc(bytes);
+    if (gir_onnx_read_tensor(data, size, GIR_DTYPE_F64, NULL, 0, &ws, msg, sizeof msg) != GIR_OK)
+        snprintf(note, cap, "%s: %s", pb, msg);
+    else if (!same_shape(ws, gs) && !(gs.rank == 0 && ws.rank == 1 && ws.dim[0] == 1 && n == 1))
+        snprintf(note, cap, "shape: want rank %d (%d ...), got rank %d (%d ...)", ws.rank, ws.rank ? ws.dim[0] : 0,
+                 gs.rank, gs.rank ? gs.dim[0] : 0);
+    else if (gir_onnx_read_tensor(data, size, GIR_DTYPE_F64, want, bytes, &ws, msg, sizeof msg) != GIR_OK)
+        snprintf(note, cap, "%s: %s", pb, msg);
+    else {
+        int is_float = dt == GIR_DTYPE_F32 || dt == GIR_DTYPE_F64;
+        ok = 1;
+        for (k = 0; k < n && ok; ++k) {
+            double w = want[k], v = value_at(got, dt, k);
+            int match = (isnan(w) && isnan(v)) || (is_float ? fabs(v - w) <= 1e-7 + 1e-3 * fabs(w) : v == w) ||
+                        (isinf(w) && v == w);
+            if (!match) {
+                snprintf(note, cap, "element %lld: want %.9g, got %.9g (%s, %lld elements)", (long long)k, w, v,
+                         gir_dtype_name(dt), (long long)n);
+                ok = 0;
+            }
+        }
+    }
+    free(want);
+    free(data);
+    return ok;
+}
+
+/* bind input k of a test set from its .pb file; the buffer (to free after the run) or NULL with a note */
+static void *bind_input(gir_graph *g, gir_plan *p, gir_node x, const char *pb, char *note, size_t cap) {
+    size_t size, bytes = (size_t)gir_node_numel(g, x) * gir_dtype_size(gir_node_dtype(g, x));
+    unsigned char *data = read_file(pb, &size);
+    void *buf = malloc(bytes ? bytes : 1);
+    gir_shape s;
+    char msg[200];
+    int ok = 0;
+    if (!data) snprintf(note, cap, "cannot read %s", pb);
+    else if (gir_onnx_read_tensor(data, size, gir_node_dtype(g, x), buf, bytes, &s, msg, sizeof msg) != GIR_OK)
+        snprintf(note, cap, "%s: %s", pb, msg);
+    else if (!same_shape(s, gir_node_shape(g, x))) snprintf(note, cap, "%s: not the input's shape", pb);
+    else if (gir_plan_bind_bytes(p, x, buf, bytes) != GIR_OK) snprintf(note, cap, "bind: %s", gir_plan_message(p));
+    else ok = 1;
+    free(data);
+    if (!ok) { free(buf); buf = NULL; }
+    return buf;
+}
+
+/* one test_data_set_<k>: 1 when every output matches */
+static int run_set(gir_graph *g, gir_plan *p, int n_out, const gir_node *outs, const char *set, char *note,
+                   size_t cap) {
+    void *bufs[MAX_IO];
+    char path[1200];
+    int n_in = gir_graph_input_count(g), k, ok = 1;
+    if (n_in > MAX_IO) { snprintf(note, cap, "%d inputs", n_in); return 0; }
+    for (k = 0; k < n_in; ++k) bufs[k] = NULL;
+    for (k = 0; k < n_in && ok; ++k) {
+        snprintf(path, sizeof path, "%s/input_%d.pb", set, k);
+        ok = (bufs[k] = bind_input(g, p, gir_graph_input(g, k), path, note, cap)) != NULL;
+    }
+    if (ok && gir_plan_run(p) != GIR_OK) { snprintf(note, cap, "run: %s", gir_plan_message(p)); ok = 0; }
+    for (k = 0; k < n_out && ok; ++k) {
+        char sub[600];
+        snprintf(path, sizeof path, "%s/output_%d.pb", set, k);
+        ok = check_output(g, p, outs[k], path, sub, sizeof sub);
+        if (!ok) snprintf(note, cap, "output %d ('%s'): %s", k, gir_node_name(g, outs[k]), sub);
+    }
+    for (k = 0; k < n_in; ++k) free(bufs[k]);
+    return ok;
+}
+
+static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* the entries of dir whose names start with prefix, sorted; count */
+static int list_dir(const char *dir, const char *prefix, char **names, int max) {
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    int n = 0;
+    if (!d) return 0;
+    while ((e = readdir(d)) != NULL && n < max)
+        if (e->d_name[0] != '.' && strncmp(e->d_name, prefix, strlen(prefix)) == 0) {
+            names[n] = (char *)malloc(strlen(e->d_name) + 1);
+            strcpy(names[n++], e->d_name);
+        }
+    closedir(d);
+    qsort(names, (size_t)n, sizeof *names, by_name);
+    return n;
+}
+
+/* a case: pass 1, fail 0, unsupported -1 */
+static int run_case(const char *dir, char *note, size_t cap) {
+    char path[1200], msg[400];
+    char *sets[64];
+    gir_graph *g = NULL;
+    gir_plan *p = NULL;
+    gir_node outs[MAX_IO];
+    int n_out = 0, n_sets, k, ok;
+    gir_onnx_desc desc;
+    gir_status st;
+    memset(&desc, 0, sizeof desc);
+    snprintf(path, sizeof path, "%s/model.onnx", dir);
+    st = gir_onnx_import_file(path, &desc, &g, MAX_IO, outs, &n_out, msg, sizeof msg);
+    if (st != GIR_OK) {
+        snprintf(note, cap, "%s: %s", gir_status_name(st), msg);
+        return st == GIR_ERR_UNSUPPORTED ? -1 : 0;
+    }
+    if (n_out > MAX_IO) { snprintf(note, cap, "%d outputs", n_out); gir_graph_free(g); return 0; }
+    if (gir_plan_compile(g, n_out, outs, NULL, &p) != GIR_OK) {
+        snprintf(note, cap, "compile: %s", gir_graph_message(g));
+        gir_graph_free(g);
+        return 0;
+    }
+    n_sets = list_dir(dir, "test_data_set_", sets, 64);
+    ok = n_sets > 0;
+    if (!ok) snprintf(note, cap, "no test_data_set_*");
+    for (k = 0; k < n_sets; ++k) {
+        snprintf(path, sizeof path, "%s/%s", dir, sets[k]);
+        if (ok) ok = run_set(g, p, n_out, outs, path, note, cap);
+        free(sets[k]);
+    }
+    gir_plan_free(p);
+    gir_graph_free(g);
+    return ok;
+}
+
+/* the per-op-type table: a case counts once for each op type its model has */
+#define MAX_TYPES 512
+typedef struct op_row { char type[64]; int n[3]; } op_row;
+static op_row rows[MAX_TYPES];
+static int n_rows;
+
+static void count_types(const char *dir, int result) {
+    char path[1200], seen[64][64];
+    size_t size;
+    unsigned char *data;
+    gir__ox_model m;
+    gir_allocator a = gir__allocator_or_default(NULL);
+    char msg[200];
+    int j, k, n_seen = 0;
+    snprintf(path, sizeof path, "%s/model.onnx", dir);
+    if (!(data = read_file(path, &size))) return;
+    if (gir__ox_decode(&m, data, size, &a, msg, sizeof msg) == GIR_OK) {
+        for (j = 0; j < m.n_node; ++j) {
+            char t[64];
+            int dup = 0;
+            snprintf(t, sizeof t, "%.*s", (int)m.node[j].op_type.n, m.node[j].op_type.p);
+            for (k = 0; k < n_seen; ++k) dup |= strcmp(seen[k], t) == 0;
+            if (dup || n_seen == 64) continue;
+            strcpy(seen[n_seen++], t);
+            for (k = 0; k < n_rows && strcmp(rows[k].type, t) != 0; ++k) {}
+            if (k == n_rows && n_rows < MAX_TYPES) strcpy(rows[n_rows++].type, t);
+            if (k < n_rows) rows[k].n[result > 0 ? 0 : result == 0 ? 1 : 2]++;
+        }
+        gir__ox_free(&m, &a);
+    }
+    free(data);
+}
+
+static int by_type(const void *a, const void *b) {
+    return strcmp(((const op_row *)a)->type, ((const op_row *)b)->type);
+}
+
+static void write_table(const char *path) {
+    FILE *f = fopen(path, "w");
+    int k;
+    if (!f) { fprintf(stderr, "cannot write %s\n", path); return; }
+    qsort(rows, (size_t)n_rows, sizeof *rows, by_type);
+    fprintf(f, "%-32s %7s %7s %12s\n", "op type", "passed", "failed", "unsupported");
+    for (k = 0; k < n_rows; ++k)
+        fprintf(f, "%-32s %7d %7d %12d\n", rows[k].type, rows[k].n[0], rows[k].n[1], rows[k].n[2]);
+    fclose(f);
+}
+
+/* --list: a file of case names, one a line ('#' starts a comment) */
+static int in_list(const char *list, const char *name) {
+    const char *p = list;
+    size_t n = strlen(name);
+    while (p && *p) {
+        if (strncmp(p, name, n) == 0 && (p[n] == '\n' || p[n] == 0 || p[n] == ' ')) return 1;
+        p = strchr(p, '\n');
+        if (p) ++p;
+    }
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    static char *cases[MAX_CASES];
+    const char *dir = NULL, *only = "", *table = NULL;
+    char *list = NULL;
+    int verbose = 0, n, k, tally[3] = {0, 0, 0};
+    size_t size;
+    for (k = 1; k < argc; ++k) {
+        if (strcmp(argv[k], "--only") == 0 && k + 1 < argc) only = argv[++k];
+        else if (strcmp(argv[k], "--table") == 0 && k + 1 < argc) table = argv[++k];
+        else if (strcmp(argv[k], "--list") == 0 && k + 1 < argc) list = (char *)read_file(argv[++k], &size);
+        else if (strcmp(argv[k], "-v") == 0) verbose = 1;
+        else dir = argv[k];
+    }
+    if (!dir) {
+        fprintf(stderr, "usage: onnx_test <dir> [--only <prefix>] [--list <file>] [--table <file>] [-v]\n");
+        return 2;
+    }
+    if (list) list[size] = 0;
+    n = list_dir(dir, only, cases, MAX_CASES);
+    for (k = 0; k < n; ++k) {
+        char path[1200], note[700];
+        FILE *f;
+        int r;
+        snprintf(path, sizeof path, "%s/%s/model.onnx", dir, cases[k]);
+        if ((list && !in_list(list, cases[k])) || !(f = fopen(path, "rb"))) { free(cases[k]); continue; }
+        fclose(f);
+        snprintf(path, sizeof path, "%s/%s", dir, cases[k]);
+        note[0] = 0;
+        r = run_case(path, note, sizeof note);
+        tally[r > 0 ? 0 : r == 0 ? 1 : 2]++;
+        if (r == 0) printf("FAIL %s: %s\n", cases[k], note);
+        else if (r < 0 && verbose) printf("unsupported %s: %s\n", cases[k], note);
+        else if (verbose) printf("pass %s\n", cases[k]);
+        if (table) count_types(path, r);
+        free(cases[k]);
+    }
+    if (table) write_table(table);
+    printf("onnx %s: %d passed, %d failed, %d unsupported\n", dir, tally[0], tally[1], tally[2]);
+    free(list);
+    return tally[1] ? 1 : 0;
+}
