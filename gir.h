@@ -3,8 +3,8 @@
 
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
-   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=de85f7a58a98bb2588bb781cb685cf05468ff6e480fec46ac7c5f78fb78162b1
-                                          gen/ sha256=1c87fce56d469bfa
+   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=7630e3b9c5f96071dbbe3742b105e14ae39c68278dc26292e136a8426b310c49
+                                          gen/ sha256=471f8eece4908434
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -38,6 +38,7 @@
      GIR_NO_MALLOC               no heap code: every graph and plan needs a gir_allocator
      GIR_NO_STDIO                drop the FILE* functions (gir_graph_dump, gir_graph_dump_dot, gir_plan_dump,
                                  gir_graph_save_file, gir_graph_save_variables_file)
+     GIR_NO_ONNX                 leave out ONNX reading (gir_onnx_read_tensor and the ONNX decoder)
      GIR_NO_DEPRECATED           leave out the 0.1 names (the deprecated block at the end of the API)
      GIR_NO_ERROR_STRINGS        short messages: status names only
      GIR_ASSERT(c)               internal invariants (never triggered by user input)
@@ -472,7 +473,7 @@
 #define GIR_VERSION_PATCH 0
 #define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
 #define GIR_VERSION_STRING "0.2.0"
-#define GIR_OPSDEF_SHA256 "de85f7a58a98bb2588bb781cb685cf05468ff6e480fec46ac7c5f78fb78162b1"
+#define GIR_OPSDEF_SHA256 "7630e3b9c5f96071dbbe3742b105e14ae39c68278dc26292e136a8426b310c49"
 
 #ifndef GIR_API
 #  ifdef GIR_STATIC
@@ -1469,6 +1470,17 @@ GIR_API gir_status gir_onnx_import(const void *data, size_t size, const gir_onnx
 GIR_API gir_status gir_onnx_import_file(const char *path, const gir_onnx_desc *desc, gir_graph **out, int max_out,
                                         gir_node *outs, int *n_out, char *msg, size_t msgcap);
 #endif
+/* gir_onnx_read_tensor reads a serialized ONNX TensorProto (as the input_0.pb / output_0.pb files of ONNX's
+   test data) and converts its values to dtype into out (cap bytes, row-major, native byte order), giving its
+   shape. Element types read: FLOAT, DOUBLE, FLOAT16, BFLOAT16, INT8/16/32/64, UINT8/16/32/64, BOOL, from raw_data
+   or the typed fields. An integer dtype takes integer values within its range only (b8: 0 and 1), else
+   GIR_ERR_UNSUPPORTED naming the element and its value; a float dtype takes any. out NULL with cap 0 asks for the
+   shape only. Errors, with a message in msg (msgcap bytes, may be NULL): a malformed or truncated file, or one
+   holding fewer or more values than its dims say (GIR_ERR_INVALID_ARG); rank over GIR_MAX_RANK, a dim over
+   INT32_MAX, STRING / COMPLEX elements, external data (GIR_ERR_UNSUPPORTED); out smaller than the values
+   (GIR_ERR_LIMIT, with the bytes needed). Nothing is allocated. Define GIR_NO_ONNX to leave ONNX reading out. */
+GIR_API gir_status gir_onnx_read_tensor(const void *data, size_t size, gir_dtype dtype, void *out, size_t cap,
+                                        gir_shape *shape, char *msg, size_t msgcap);
 #endif
 
 /* >>image: a compiled plan as one block of bytes that firmware runs in place, with none of the graph code.
@@ -3735,8 +3747,8 @@ static const char *gir__name_at(const gir_graph *g, uint32_t ref) { return (cons
 #include <stdarg.h>
 
 /* messages: %s string, %d int, %u unsigned, %l long long, %S const gir_shape*, %T dtype (int), %g double,
-   %p const void * (0x and hex digits, or NULL), %N node (two arguments: const gir_graph *, unsigned id); any
-   other character after % is printed as it is */
+   %p const void * (0x and hex digits, or NULL), %N node (two arguments: const gir_graph *, unsigned id), %z size_t,
+   %.*s (int n, const char *: at most n characters); any other character after % is printed as it is */
 static void gir__vformat(gir__buf *b, const char *fmt, va_list ap) {
     for (; *fmt; ++fmt) {
         if (*fmt != '%' || !fmt[1]) {
@@ -3753,6 +3765,16 @@ static void gir__vformat(gir__buf *b, const char *fmt, va_list ap) {
         case 'S': gir__putshape(b, va_arg(ap, const gir_shape *)); break;
         case 'T': gir__puts(b, gir_dtype_name((gir_dtype)va_arg(ap, int))); break;
         case 'p': gir__putp(b, va_arg(ap, const void *)); break;
+        case 'z': gir__putl(b, (long long)va_arg(ap, size_t)); break;
+        case '.': {   /* "%.*s": (int n, const char *p), at most n characters of p (names inside a file's bytes) */
+            int n = va_arg(ap, int);
+            const char *p = va_arg(ap, const char *);
+            char c[2];
+            c[1] = 0;
+            for (; n > 0 && p && *p; --n) { c[0] = *p++; gir__puts(b, c); }
+            fmt += fmt[1] == '*' && fmt[2] == 's' ? 2 : 0;
+            break;
+        }
         case 'N': {   /* (const gir_graph *, unsigned id): "node 7", or "node 7 'layer1/w'" when it is named */
             const gir_graph *gg = va_arg(ap, const gir_graph *);
             unsigned id = va_arg(ap, unsigned);
@@ -37159,6 +37181,937 @@ GIR_API gir_status gir_graph_load(const void *data, size_t size, const gir_graph
 #pragma GCC push_options
 #pragma GCC optimize ("O1")
 #endif
+#ifndef GIR_NO_ONNX
+/* >>onnx_read: the protobuf wire reader and the ONNX model decoder (what the ONNX importer reads) -------------
+   THE WIRE FORMAT. A message is a sequence of fields, each a key varint (field number << 3 | wire type) and a
+   value: 0 a varint, 1 8 bytes, 2 a varint length and that many bytes (strings, bytes, messages, packed repeated
+   scalars), 5 4 bytes; 3 and 4 (groups) are refused, as 6 and 7. A varint is at most 10 bytes of 7 bits each,
+   little-endian; the 10th may hold only bit 63. Fixed-width values are little-endian, assembled byte by byte, so
+   a big-endian host reads them the same. Every length is checked against the end of the message it is in (never
+   past the buffer: a length is compared with the bytes left, never added to a position first). Unknown fields
+   are skipped. The decoder walks the schema's fixed nesting (model, graph, node, attribute, tensor; value_info,
+   type, tensor type, shape, dimension): nothing in it is recursive, and a reader refuses to enter a message
+   deeper than GIR__OX_DEPTH. A subgraph (If, Loop, Scan bodies) is not decoded: the attribute says it is there.
+   THE DECODED MODEL points into the caller's bytes (names are not NUL-terminated) and holds every array in one
+   allocation: the model is read twice, once to count and check, once to fill. Tensor values stay in the file
+   until gir__ox_tensor_read converts them, after checking that the file holds as many as the dims say. */
+#define GIR__OX_DEPTH 8               /* messages deep a reader enters; the schema the decoder walks needs 7 */
+#define GIR__OX_MAX_ITEMS (1 << 22)   /* nodes, attributes, initializers, values, names: more is GIR_ERR_LIMIT */
+/* the importer's interface: a build may compile this fragment without the importer that calls it */
+#if defined(__GNUC__) || defined(__clang__)
+#  define GIR__OX_FN static __attribute__((unused))
+#else
+#  define GIR__OX_FN static
+#endif
+
+typedef struct gir__ox_str { const char *p; uint32_t n; } gir__ox_str;   /* into the file's bytes, not NUL-terminated */
+typedef struct gir__ox_tensor {
+    gir__ox_str name;
+    int32_t type;                        /* TensorProto.DataType (1 FLOAT, 2 UINT8, 3 INT8, 6 INT32, 7 INT64,
+                                            9 BOOL, 11 DOUBLE, ...) */
+    int rank;                            /* <= GIR_MAX_RANK, else the decode fails with GIR_ERR_UNSUPPORTED */
+    int64_t dim[GIR_MAX_RANK];           /* each >= 0, else GIR_ERR_INVALID_ARG */
+    const uint8_t *msg; size_t msg_n;    /* the TensorProto's own bytes: gir__ox_tensor_read decodes the values */
+    int external;                        /* data_location EXTERNAL (not supported by the reader) */
+} gir__ox_tensor;
+typedef struct gir__ox_attr {
+    gir__ox_str name;
+    int type;                            /* AttributeProto.AttributeType: 1 FLOAT 2 INT 3 STRING 4 TENSOR 5 GRAPH
+                                            6 FLOATS 7 INTS 8 STRINGS 9 TENSORS 10 GRAPHS ... */
+    double f; int64_t i; gir__ox_str s;  /* FLOAT, INT, STRING */
+    int n_list;                          /* elements of FLOATS / INTS / STRINGS */
+    const uint8_t *msg; size_t msg_n;    /* the AttributeProto's bytes, for gir__ox_attr_ints / _floats / _strings */
+    gir__ox_tensor t;                    /* TENSOR */
+    int has_graph;                       /* GRAPH or GRAPHS present (If/Loop/Scan bodies: not decoded) */
+} gir__ox_attr;
+typedef struct gir__ox_node {
+    gir__ox_str op_type, name, domain;
+    int n_in, n_out, n_attr;
+    gir__ox_str *in, *out;               /* an input with n == 0 is an omitted optional input */
+    gir__ox_attr *attr;
+} gir__ox_node;
+typedef struct gir__ox_value {           /* ValueInfoProto of a tensor type */
+    gir__ox_str name;
+    int32_t type;                        /* elem_type; 0 when not a tensor (sequence, map, optional: the
+                                            importer says unsupported) */
+    int has_shape, rank;
+    int64_t dim[GIR_MAX_RANK];           /* -1: symbolic (param.n > 0) or unknown */
+    gir__ox_str param[GIR_MAX_RANK];
+} gir__ox_value;
+typedef struct gir__ox_model {
+    int64_t ir_version, opset;           /* opset: the version imported for domain "" or "ai.onnx"; 0 if none */
+    int n_node, n_init, n_input, n_output, n_value;
+    gir__ox_node *node;
+    gir__ox_tensor *init;
+    gir__ox_value *input, *output, *value;   /* value: graph.value_info */
+    void *block; size_t block_n;         /* every array above lives in this one allocation */
+} gir__ox_model;
+
+/* >>onnx_read wire: the context-free reader (positions count from p, the start of the buffer) */
+enum { GIR__PB_OK, GIR__PB_TRUNC, GIR__PB_LONG, GIR__PB_BIG, GIR__PB_NUM, GIR__PB_WIRE, GIR__PB_LEN };
+static const char *gir__pb_why(int e) {
+    switch (e) {
+    case GIR__PB_TRUNC: return "truncated";
+    case GIR__PB_LONG: return "a varint longer than 10 bytes";
+    case GIR__PB_BIG: return "a varint past 64 bits";
+    case GIR__PB_NUM: return "a field number 0 or past 2^29-1";
+    case GIR__PB_WIRE: return "a wire type that is not 0, 1, 2 or 5 (3 and 4 are groups, which are not read)";
+    case GIR__PB_LEN: return "a length past the end of its message";
+    default: return "malformed";
+    }
+}
+/* a varint at p[*at..end): GIR__PB_OK with *v and *at past it, or an error with *at where it starts */
+static int gir__pb_varint(const uint8_t *p, size_t *at, size_t end, uint64_t *v) {
+    uint64_t r = 0;
+    size_t k = *at;
+    int sh;
+    for (sh = 0;; sh += 7) {
+        uint8_t b;
+        if (k >= end) return GIR__PB_TRUNC;
+        b = p[k++];
+        if (sh == 63 && (b & 0x80)) return GIR__PB_LONG;
+        if (sh == 63 && (b & 0x7f) > 1) return GIR__PB_BIG;
+        r |= (uint64_t)(b & 0x7f) << sh;
+        if (!(b & 0x80)) break;
+    }
+    *at = k;
+    *v = r;
+    return GIR__PB_OK;
+}
+/* a little-endian value of wire type wt (0 varint, 1 eight bytes, 5 four bytes) */
+static int gir__pb_scalar(const uint8_t *p, size_t *at, size_t end, int wt, uint64_t *v) {
+    size_t n = wt == 1 ? 8 : 4, k;
+    if (wt == 0) return gir__pb_varint(p, at, end, v);
+    if (n > end - *at) return GIR__PB_TRUNC;
+    for (*v = 0, k = n; k > 0; --k) *v = (*v << 8) | p[*at + k - 1];
+    *at += n;
+    return GIR__PB_OK;
+}
+/* a field: its number, wire type, key position, and value (v: wire types 0, 1, 5; the length for 2) or bytes
+   [at, at + n) (wire type 2) */
+typedef struct gir__pbf { uint32_t num; int wt; uint64_t v; size_t key_at, at, n; } gir__pbf;
+static int gir__pb_field(const uint8_t *p, size_t *at, size_t end, gir__pbf *f) {
+    uint64_t key;
+    size_t k = *at;
+    int e = gir__pb_varint(p, &k, end, &key);
+    f->key_at = f->at = *at;
+    f->num = 0; f->wt = 0; f->v = 0; f->n = 0;
+    if (e) return e;
+    f->at = k;
+    if ((key >> 3) == 0 || (key >> 3) > 0x1FFFFFFFu) return GIR__PB_NUM;
+    f->num = (uint32_t)(key >> 3);
+    f->wt = (int)(key & 7u);
+    if (f->wt == 1 || f->wt == 5 || f->wt == 0) e = gir__pb_scalar(p, &k, end, f->wt, &f->v);
+    else if (f->wt != 2) e = GIR__PB_WIRE;
+    else if ((e = gir__pb_varint(p, &k, end, &f->v)) == GIR__PB_OK) {
+        f->at = k;
+        if (f->v > (uint64_t)(end - k)) e = GIR__PB_LEN;     /* compared with the bytes left: no overflow */
+        else k += (size_t)(f->n = (size_t)f->v);
+    }
+    if (e) return e;
+    *at = k;
+    return GIR__PB_OK;
+}
+/* the values in one occurrence of a repeated scalar field of wire type wt (0, 1, 5): one when it is not packed,
+   else as many as its bytes hold (each varint checked); an error with *at where */
+static int gir__pb_count(const uint8_t *p, const gir__pbf *f, int wt, int64_t *n, size_t *at) {
+    size_t k = f->at, end = f->at + f->n, es = wt == 1 ? 8 : 4;
+    uint64_t v;
+    *n = 0;
+    *at = f->key_at;
+    if (f->wt == wt) { *n = 1; return GIR__PB_OK; }
+    if (f->wt != 2) return GIR__PB_WIRE;
+    if (wt) {
+        *at = end - f->n % es;
+        *n = (int64_t)(f->n / es);
+        return f->n % es ? GIR__PB_TRUNC : GIR__PB_OK;
+    }
+    while (k < end) {
+        int e = gir__pb_varint(p, &k, end, &v);
+        if (e) { *at = k; return e; }
+        ++*n;
+    }
+    return GIR__PB_OK;
+}
+/* the values of a repeated scalar field of a message, packed or not, in order */
+typedef struct gir__pbit { const uint8_t *p; size_t at, end, pat, pend; uint32_t num; int wt, bad; } gir__pbit;
+static void gir__pbit_init(gir__pbit *it, const uint8_t *msg, size_t n, uint32_t num, int wt) {
+    GIR_MEMSET(it, 0, sizeof *it);
+    it->p = msg; it->end = n; it->num = num; it->wt = wt;
+}
+/* 1 and the next value, or 0 at the end (it->bad: the field is malformed) */
+static int gir__pbit_next(gir__pbit *it, uint64_t *v) {
+    gir__pbf f;
+    while (it->pat >= it->pend) {
+        if (it->bad || it->at >= it->end) return 0;
+        if (gir__pb_field(it->p, &it->at, it->end, &f)) { it->bad = 1; return 0; }
+        if (f.num != it->num) continue;
+        if (f.wt == it->wt) { *v = f.v; return 1; }
+        if (f.wt != 2) { it->bad = 1; return 0; }
+        it->pat = f.at;
+        it->pend = f.at + f.n;
+    }
+    if (gir__pb_scalar(it->p, &it->pat, it->pend, it->wt, v)) { it->bad = 1; it->pat = it->pend; return 0; }
+    return 1;
+}
+/* the last string (wire type 2) of field num in a message, or {0}: names for messages, read before the walk */
+static gir__ox_str gir__pb_find_str(const uint8_t *p, size_t at, size_t end, uint32_t num) {
+    gir__ox_str s;
+    gir__pbf f;
+    s.p = NULL; s.n = 0;
+    while (at < end && gir__pb_field(p, &at, end, &f) == GIR__PB_OK)
+        if (f.num == num && f.wt == 2 && f.n <= 0xFFFFFFFFu) { s.p = (const char *)p + f.at; s.n = (uint32_t)f.n; }
+    return s;
+}
+static int64_t gir__ox_i64(uint64_t v) {       /* two's complement, without implementation-defined conversion */
+    return v <= (uint64_t)INT64_MAX ? (int64_t)v : -(int64_t)(~v) - 1;
+}
+static double gir__ox_f32_bits(uint32_t u) {
+    float x;
+    GIR_MEMCPY(&x, &u, 4);
+    return (double)x;
+}
+GIR__OX_FN int gir__ox_str_is(gir__ox_str s, const char *z) {
+    uint32_t k;
+    for (k = 0; k < s.n; ++k)
+        if (!z[k] || z[k] != s.p[k]) return 0;
+    return z[s.n] == 0;
+}
+/* s as a NUL-terminated string for a message: at most cap - 1 bytes, unprintable bytes as '?' */
+static const char *gir__ox_cstr(char *dst, size_t cap, gir__ox_str s) {
+    size_t k, n = s.n < cap - 1 ? s.n : cap - 1;
+    for (k = 0; k < n; ++k) dst[k] = s.p[k] >= 32 && s.p[k] < 127 ? s.p[k] : '?';
+    dst[n] = 0;
+    return dst;
+}
+static const char *gir__ox_u64s(char *dst, uint64_t v) {      /* dst[21]: decimal */
+    char t[21];
+    int k = 0, j = 0;
+    do { t[k++] = (char)('0' + (int)(v % 10u)); v /= 10u; } while (v);
+    while (k) dst[j++] = t[--k];
+    dst[j] = 0;
+    return dst;
+}
+
+/* >>onnx_read context: the first error, with where it happened ("node 3 (Conv): attribute 'pads'") */
+typedef struct gir__oxc {
+    char *msg; size_t cap;      /* the caller's buffer (NULL or 0: no message) */
+    gir_status st;              /* the first error's status; GIR_OK while there is none */
+    char where[192];
+} gir__oxc;
+static void gir__oxc_init(gir__oxc *c, char *msg, size_t cap) {
+    GIR_MEMSET(c, 0, sizeof *c);
+    c->msg = cap ? msg : NULL;
+    c->cap = msg ? cap : 0;
+    if (c->msg) c->msg[0] = 0;
+}
+static void gir__ox_fail(gir__oxc *c, gir_status s, const char *fmt, ...) {
+    gir__buf b;
+    va_list ap;
+    if (c->st) return;
+    c->st = s;
+    if (!c->msg) return;
+    b.p = c->msg; b.n = c->cap; b.len = 0; c->msg[0] = 0;
+#ifdef GIR_NO_ERROR_STRINGS
+    (void)fmt; (void)ap;
+    gir__puts(&b, gir_status_name(s));
+#else
+    if (c->where[0]) { gir__puts(&b, c->where); gir__puts(&b, ": "); }
+    va_start(ap, fmt);
+    gir__vformat(&b, fmt, ap);
+    va_end(ap);
+#endif
+}
+/* append "what" to the context; returns the length to restore */
+static size_t gir__ox_push(gir__oxc *c, const char *fmt, ...) {
+    gir__buf b;
+    va_list ap;
+    size_t old = gir__strlen_max(c->where, sizeof c->where - 1);
+    b.p = c->where; b.n = sizeof c->where; b.len = old;
+    if (old) gir__puts(&b, ": ");
+    va_start(ap, fmt);
+    gir__vformat(&b, fmt, ap);
+    va_end(ap);
+    return old;
+}
+static void gir__ox_pop(gir__oxc *c, size_t len) { c->where[len] = 0; }
+
+/* a message's reader: positions count from p (the start of the buffer); depth: messages entered */
+typedef struct gir__pb { const uint8_t *p; size_t at, end; int depth; } gir__pb;
+static void gir__pb_fail(gir__oxc *c, int e, const gir__pbf *f, size_t end) {
+    char t[21];
+    if (e == GIR__PB_LEN)
+        gir__ox_fail(c, GIR_ERR_INVALID_ARG, "field %u at byte %l: length %s runs past the end of its message "
+                     "(byte %l)", (unsigned)f->num, (long long)f->key_at, gir__ox_u64s(t, f->v), (long long)end);
+    else if (e == GIR__PB_WIRE)
+        gir__ox_fail(c, GIR_ERR_INVALID_ARG, "field %u at byte %l: wire type %d (3 and 4 are groups, not read; 6 and 7 "
+                     "do not exist)", (unsigned)f->num, (long long)f->key_at, f->wt);
+    else
+        gir__ox_fail(c, GIR_ERR_INVALID_ARG, "%s at byte %l (in a message ending at byte %l)", gir__pb_why(e),
+                     (long long)f->at, (long long)end);
+}
+/* 1 and the next field, or 0 at the end of the message or on an error (recorded in c) */
+static int gir__pb_next(gir__oxc *c, gir__pb *r, gir__pbf *f) {
+    int e;
+    if (c->st || r->at >= r->end) return 0;
+    e = gir__pb_field(r->p, &r->at, r->end, f);
+    if (e) { gir__pb_fail(c, e, f, r->end); return 0; }
+    return 1;
+}
+static int gir__pb_is(gir__oxc *c, const gir__pbf *f, int wt, const char *what) {
+    if (f->wt == wt) return 1;
+    gir__ox_fail(c, GIR_ERR_INVALID_ARG, "%s (field %u) at byte %l has wire type %d, not %d", what, (unsigned)f->num,
+                 (long long)f->key_at, f->wt, wt);
+    return 0;
+}
+/* the reader of a field that holds a message, one level deeper */
+static int gir__pb_sub(gir__oxc *c, const gir__pb *r, const gir__pbf *f, const char *what, gir__pb *sub) {
+    if (!gir__pb_is(c, f, 2, what)) return 0;
+    if (r->depth >= GIR__OX_DEPTH) {
+        gir__ox_fail(c, GIR_ERR_LIMIT, "%s at byte %l is nested more than %d messages deep", what, (long long)f->key_at,
+                     GIR__OX_DEPTH);
+        return 0;
+    }
+    sub->p = r->p; sub->at = f->at; sub->end = f->at + f->n; sub->depth = r->depth + 1;
+    return 1;
+}
+static int gir__pb_str(gir__oxc *c, const gir__pb *r, const gir__pbf *f, const char *what, gir__ox_str *s) {
+    if (!gir__pb_is(c, f, 2, what)) return 0;
+    if (f->n > 0xFFFFFFFFu) {
+        gir__ox_fail(c, GIR_ERR_LIMIT, "%s at byte %l is longer than 4 GB", what, (long long)f->key_at);
+        return 0;
+    }
+    s->p = (const char *)r->p + f->at;
+    s->n = (uint32_t)f->n;
+    return 1;
+}
+/* a repeated scalar field's occurrence: its count, checked (packed: every value) */
+static int64_t gir__pb_values(gir__oxc *c, const gir__pb *r, const gir__pbf *f, int wt, const char *what) {
+    int64_t n;
+    size_t at;
+    int e = gir__pb_count(r->p, f, wt, &n, &at);
+    if (e == GIR__PB_WIRE) gir__pb_is(c, f, wt, what);
+    else if (e) gir__ox_fail(c, GIR_ERR_INVALID_ARG, "%s %s at byte %l", what, gir__pb_why(e), (long long)at);
+    return e ? 0 : n;
+}
+
+/* >>onnx_read tensors: a TensorProto's name, type and dims (its values stay in the file) */
+static void gir__ox_dim_add(gir__oxc *c, gir__ox_tensor *t, uint64_t v, size_t at) {
+    char b[48];
+    if (t->rank >= GIR_MAX_RANK) {
+        gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "tensor '%s' has more than GIR_MAX_RANK %d dims",
+                     gir__ox_cstr(b, sizeof b, t->name), GIR_MAX_RANK);
+        return;
+    }
+    if (gir__ox_i64(v) < 0) {
+        gir__ox_fail(c, GIR_ERR_INVALID_ARG, "tensor '%s': dim %d is %l (negative) at byte %l",
+                     gir__ox_cstr(b, sizeof b, t->name), t->rank, (long long)gir__ox_i64(v), (long long)at);
+        return;
+    }
+    t->dim[t->rank++] = gir__ox_i64(v);
+}
+static void gir__ox_dims(gir__oxc *c, const gir__pb *r, const gir__pbf *f, gir__ox_tensor *t) {
+    size_t k = f->at;
+    uint64_t v;
+    if (f->wt == 0) { gir__ox_dim_add(c, t, f->v, f->key_at); return; }
+    if (!gir__pb_values(c, r, f, 0, "dims")) return;
+    while (k < f->at + f->n && !c->st && gir__pb_varint(r->p, &k, f->at + f->n, &v) == GIR__PB_OK)
+        gir__ox_dim_add(c, t, v, k);
+}
+static void gir__ox_tensor_dec(gir__oxc *c, gir__pb r, gir__ox_tensor *t) {
+    gir__pbf f;
+    GIR_MEMSET(t, 0, sizeof *t);
+    t->msg = r.p + r.at;
+    t->msg_n = r.end - r.at;
+    t->name = gir__pb_find_str(r.p, r.at, r.end, 8);     /* for the messages below */
+    while (gir__pb_next(c, &r, &f)) {
+        switch (f.num) {
+        case 1: gir__ox_dims(c, &r, &f, t); break;
+        case 2: if (gir__pb_is(c, &f, 0, "data_type")) t->type = (int32_t)gir__ox_i64(f.v); break;
+        case 8: gir__pb_str(c, &r, &f, "name", &t->name); break;
+        case 14: if (gir__pb_is(c, &f, 0, "data_location")) t->external = f.v == 1; break;
+        case 4: gir__pb_values(c, &r, &f, 5, "float_data"); break;
+        case 5: gir__pb_values(c, &r, &f, 0, "int32_data"); break;
+        case 7: gir__pb_values(c, &r, &f, 0, "int64_data"); break;
+        case 10: gir__pb_values(c, &r, &f, 1, "double_data"); break;
+        case 11: gir__pb_values(c, &r, &f, 0, "uint64_data"); break;
+        case 9: gir__pb_is(c, &f, 2, "raw_data"); break;
+        default: break;                                    /* unknown fields are skipped */
+        }
+    }
+}
+GIR__OX_FN gir_status gir__ox_decode_tensor(gir__ox_tensor *t, const void *data, size_t size, char *msg, size_t cap) {
+    gir__oxc c;
+    gir__pb r;
+    gir__oxc_init(&c, msg, cap);
+    if (!t || (!data && size)) {
+        gir__ox_fail(&c, GIR_ERR_INVALID_ARG, "onnx tensor: %s is NULL", t ? "the data" : "the tensor");
+        return GIR_ERR_INVALID_ARG;
+    }
+    r.p = (const uint8_t *)data; r.at = 0; r.end = size; r.depth = 0;
+    gir__ox_push(&c, "onnx tensor");
+    gir__ox_tensor_dec(&c, r, t);
+    if (c.st) GIR_MEMSET(t, 0, sizeof *t);
+    return c.st;
+}
+GIR__OX_FN int64_t gir__ox_tensor_numel(const gir__ox_tensor *t) {
+    int64_t n = 1;
+    int k;
+    for (k = 0; k < t->rank; ++k)
+        if (t->dim[k] == 0) return 0;
+    for (k = 0; k < t->rank; ++k) {
+        if (t->dim[k] < 0 || n > ((int64_t)1 << 62) / t->dim[k]) return -1;
+        n *= t->dim[k];
+    }
+    return n;
+}
+
+/* >>onnx_read values: an element type's bytes in raw_data, the typed field that may hold its values instead (and
+   that field's wire type and value width), and how its bits read */
+enum { GIR__OXK_S, GIR__OXK_U, GIR__OXK_F32, GIR__OXK_F64, GIR__OXK_F16, GIR__OXK_BF16 };
+typedef struct gir__ox_elem { int bytes, field, wt, bits, kind; } gir__ox_elem;
+static int gir__ox_elem_of(int32_t type, gir__ox_elem *e) {
+    static const signed char tab[17][5] = {
+        {0, 0, 0, 0, 0},       {4, 4, 5, 32, GIR__OXK_F32}, {1, 5, 0, 32, GIR__OXK_U},  {1, 5, 0, 32, GIR__OXK_S},
+        {2, 5, 0, 32, GIR__OXK_U}, {2, 5, 0, 32, GIR__OXK_S}, {4, 5, 0, 32, GIR__OXK_S}, {8, 7, 0, 64, GIR__OXK_S},
+        {0, 0, 0, 0, 0},       {1, 5, 0, 32, GIR__OXK_U},   {2, 5, 0, 32, GIR__OXK_F16}, {8, 10, 1, 64, GIR__OXK_F64},
+        {4, 11, 0, 64, GIR__OXK_U}, {8, 11, 0, 64, GIR__OXK_U}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0},
+        {2, 5, 0, 32, GIR__OXK_BF16}};                   /* 8 STRING, 14 and 15 COMPLEX: not read */
+    if (type <= 0 || type > 16 || !tab[type][0]) return 0;
+    e->bytes = tab[type][0]; e->field = tab[type][1]; e->wt = tab[type][2]; e->bits = tab[type][3];
+    e->kind = tab[type][4];
+    return 1;
+}
+static double gir__ox_half(uint32_t h) {
+    uint32_t s = (h >> 15) & 1u, ex = (h >> 10) & 31u, m = h & 1023u;
+    double v;
+    if (ex == 0) v = (double)m / 16777216.0;                                   /* zero and subnormals: m * 2^-24 */
+    else if (ex == 31) return gir__ox_f32_bits(s << 31 | 0x7F800000u | m << 13);      /* inf and nan */
+    else return gir__ox_f32_bits(s << 31 | (ex + 112u) << 23 | m << 13);
+    return s ? -v : v;
+}
+/* a value as read: an integer (i), a float (f), or an unsigned integer past INT64_MAX (u) */
+typedef struct gir__ox_num { int kind; int64_t i; uint64_t u; double f; } gir__ox_num;
+static gir__ox_num gir__ox_num_of(uint64_t w, int bits, int kind) {
+    gir__ox_num v;
+    uint64_t mask = bits >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << bits) - 1u);
+    GIR_MEMSET(&v, 0, sizeof v);
+    w &= mask;
+    if (kind == GIR__OXK_S) {
+        if (bits < 64 && (w >> (bits - 1)) & 1u) w |= ~mask;
+        v.i = gir__ox_i64(w);
+    } else if (kind == GIR__OXK_U) {
+        v.u = w;
+        v.i = (int64_t)(w & (uint64_t)INT64_MAX);
+        v.kind = w > (uint64_t)INT64_MAX ? 2 : 0;
+        v.f = (double)w;
+    } else {
+        uint64_t b = w;
+        v.kind = 1;
+        if (kind == GIR__OXK_F64) GIR_MEMCPY(&v.f, &b, 8);
+        else if (kind == GIR__OXK_F32) v.f = gir__ox_f32_bits((uint32_t)w);
+        else if (kind == GIR__OXK_F16) v.f = gir__ox_half((uint32_t)w);
+        else v.f = gir__ox_f32_bits((uint32_t)w << 16);
+    }
+    return v;
+}
+/* the destination: count values of gir dtype dt; an integer dtype takes integers within its range only */
+typedef struct gir__oxw { unsigned char *out; int dt; int64_t k; const gir__ox_tensor *t; gir__oxc *c; } gir__oxw;
+static void gir__ox_range_fail(gir__oxw *w, gir__ox_num v) {
+    char b[48], n[21];
+    if (v.kind == 1)
+        gir__ox_fail(w->c, GIR_ERR_UNSUPPORTED, "tensor '%s': element %l is %g, not an integer %T holds",
+                     gir__ox_cstr(b, sizeof b, w->t->name), (long long)w->k, v.f, w->dt);
+    else
+        gir__ox_fail(w->c, GIR_ERR_UNSUPPORTED, "tensor '%s': element %l is %s%s, outside the range of %T",
+                     gir__ox_cstr(b, sizeof b, w->t->name), (long long)w->k, v.kind == 0 && v.i < 0 ? "-" : "",
+                     gir__ox_u64s(n, v.kind == 2 ? v.u : v.i < 0 ? (uint64_t)-(v.i + 1) + 1u : (uint64_t)v.i), w->dt);
+}
+static int gir__ox_put(gir__oxw *w, gir__ox_num v) {
+    unsigned char *o = w->out;
+    if (w->dt == GIR_DTYPE_F32 || w->dt == GIR_DTYPE_F64) {
+        double d = v.kind == 1 ? v.f : v.kind == 2 ? (double)v.u : (double)v.i;
+        if (w->dt == GIR_DTYPE_F64) GIR_MEMCPY(o + (size_t)w->k * 8, &d, 8);
+        else { float x = (float)d; GIR_MEMCPY(o + (size_t)w->k * 4, &x, 4); }
+    } else {
+        int64_t lo = w->dt == GIR_DTYPE_I32 ? INT32_MIN : 0, i = v.i;
+        int64_t hi = w->dt == GIR_DTYPE_I32 ? INT32_MAX : w->dt == GIR_DTYPE_U8 ? 255 : 1;
+        if (v.kind == 1) {      /* the range first: the cast to int64_t is then defined (NaN fails it) */
+            if (!(v.f >= (double)lo && v.f <= (double)hi) || (double)(int64_t)v.f != v.f) {
+                gir__ox_range_fail(w, v);
+                return 0;
+            }
+            i = (int64_t)v.f;
+        }
+        if (v.kind == 2 || i < lo || i > hi) { gir__ox_range_fail(w, v); return 0; }
+        if (w->dt == GIR_DTYPE_I32) { int32_t x = (int32_t)i; GIR_MEMCPY(o + (size_t)w->k * 4, &x, 4); }
+        else o[w->k] = (unsigned char)i;
+    }
+    ++w->k;
+    return 1;
+}
+/* where a tensor's values are: raw_data (raw, raw_n bytes; the last one counts) or the typed field (n values) */
+typedef struct gir__ox_src { const uint8_t *raw; size_t raw_n; int has_raw; int64_t n; gir__ox_elem e; } gir__ox_src;
+static void gir__ox_find_src(gir__oxc *c, const gir__ox_tensor *t, gir__ox_src *s) {
+    gir__pb r;
+    gir__pbf f;
+    int64_t n;
+    size_t at;
+    r.p = t->msg; r.at = 0; r.end = t->msg_n; r.depth = 0;
+    while (gir__pb_next(c, &r, &f)) {
+        if (f.num == 9 && f.wt == 2) { s->raw = t->msg + f.at; s->raw_n = f.n; s->has_raw = 1; }
+        if (f.num != (uint32_t)s->e.field) continue;
+        if (gir__pb_count(t->msg, &f, s->e.wt, &n, &at)) {
+            gir__ox_fail(c, GIR_ERR_INVALID_ARG, "its typed values (field %u) are malformed at byte %l of the tensor",
+                         (unsigned)f.num, (long long)at);
+            return;
+        }
+        s->n += n;
+    }
+}
+/* which values, checked against numel: the file must hold every value the dims claim */
+static int gir__ox_src_of(gir__oxc *c, const gir__ox_tensor *t, int64_t numel, gir__ox_src *s) {
+    GIR_MEMSET(s, 0, sizeof *s);
+    if (t->external) { gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "its data is in an external file (not read)"); return 0; }
+    if (!gir__ox_elem_of(t->type, &s->e)) {
+        gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "element type %d (%s) is not read", (int)t->type,
+                     t->type == 8 ? "STRING" : t->type == 14 || t->type == 15 ? "COMPLEX" : "unknown");
+        return 0;
+    }
+    gir__ox_find_src(c, t, s);
+    if (c->st) return 0;
+    if (s->has_raw && (s->raw_n % (size_t)s->e.bytes || (uint64_t)(s->raw_n / (size_t)s->e.bytes) != (uint64_t)numel)) {
+        char need[24];
+        if (numel > ((int64_t)1 << 59)) GIR_MEMCPY(need, "over 2^62", 10);
+        else gir__ox_u64s(need, (uint64_t)numel * (uint64_t)s->e.bytes);
+        gir__ox_fail(c, GIR_ERR_INVALID_ARG, "raw_data holds %l bytes; %l elements of %d bytes need %s",
+                     (long long)s->raw_n, (long long)numel, s->e.bytes, need);
+        return 0;
+    }
+    if (!s->has_raw && s->n != numel) {
+        gir__ox_fail(c, GIR_ERR_INVALID_ARG, "it holds %l values (field %d); its dims say %l", (long long)s->n,
+                     s->e.field, (long long)numel);
+        return 0;
+    }
+    return 1;
+}
+static void gir__ox_read_values(gir__oxw *w, const gir__ox_tensor *t, const gir__ox_src *s, int64_t numel) {
+    int64_t k;
+    uint64_t v;
+    gir__pbit it;
+    if (s->has_raw) {
+        for (k = 0; k < numel; ++k) {
+            const uint8_t *b = s->raw + (size_t)k * (size_t)s->e.bytes;
+            int j;
+            for (v = 0, j = s->e.bytes - 1; j >= 0; --j) v = (v << 8) | b[j];
+            if (!gir__ox_put(w, gir__ox_num_of(v, s->e.bytes * 8, s->e.kind))) return;
+        }
+        return;
+    }
+    gir__pbit_init(&it, t->msg, t->msg_n, (uint32_t)s->e.field, s->e.wt);
+    for (k = 0; k < numel && gir__pbit_next(&it, &v); ++k)
+        if (!gir__ox_put(w, gir__ox_num_of(v, s->e.bits, s->e.kind))) return;
+}
+GIR__OX_FN gir_status gir__ox_tensor_read(const gir__ox_tensor *t, gir_dtype dt, void *out, int64_t count, char *msg,
+                                          size_t cap) {
+    gir__oxc c;
+    gir__ox_src s;
+    gir__oxw w;
+    char b[48];
+    int64_t numel;
+    gir__oxc_init(&c, msg, cap);
+    if (!t || (!out && count) || (int)dt <= 0 || (int)dt >= GIR_DTYPE__COUNT) {
+        gir__ox_fail(&c, GIR_ERR_INVALID_ARG, "onnx tensor read: %s", !t ? "the tensor is NULL" : !out && count ?
+                     "out is NULL" : "invalid dtype");
+        return c.st;
+    }
+    gir__ox_push(&c, "tensor '%s'", gir__ox_cstr(b, sizeof b, t->name));
+    numel = gir__ox_tensor_numel(t);
+    if (numel < 0) gir__ox_fail(&c, GIR_ERR_LIMIT, "more than 2^62 elements");
+    else if (numel != count) gir__ox_fail(&c, GIR_ERR_SHAPE, "it has %l elements, the destination %l", (long long)numel,
+                                         (long long)count);
+    if (c.st || !gir__ox_src_of(&c, t, numel, &s)) return c.st;
+    gir__ox_pop(&c, 0);
+    w.out = (unsigned char *)out; w.dt = (int)dt; w.k = 0; w.t = t; w.c = &c;
+    gir__ox_read_values(&w, t, &s, numel);
+    return c.st;
+}
+
+/* >>onnx_read attributes */
+static void gir__ox_attr_field(gir__oxc *c, const gir__pb *r, const gir__pbf *f, gir__ox_attr *at, int64_t *cnt) {
+    gir__pb sub;
+    switch (f->num) {
+    case 1: gir__pb_str(c, r, f, "name", &at->name); break;
+    case 20: if (gir__pb_is(c, f, 0, "type")) at->type = (int)gir__ox_i64(f->v); break;
+    case 2: if (gir__pb_is(c, f, 5, "f")) at->f = gir__ox_f32_bits((uint32_t)f->v); break;
+    case 3: if (gir__pb_is(c, f, 0, "i")) at->i = gir__ox_i64(f->v); break;
+    case 4: gir__pb_str(c, r, f, "s", &at->s); break;
+    case 5: if (gir__pb_sub(c, r, f, "t", &sub)) gir__ox_tensor_dec(c, sub, &at->t); break;
+    case 6: case 11: if (gir__pb_is(c, f, 2, f->num == 6 ? "g" : "graphs")) at->has_graph = 1; break;
+    case 7: cnt[0] += gir__pb_values(c, r, f, 5, "floats"); break;
+    case 8: cnt[1] += gir__pb_values(c, r, f, 0, "ints"); break;
+    case 9: if (gir__pb_is(c, f, 2, "strings")) ++cnt[2]; break;
+    case 10: break;
+    default: return;                                           /* tensors, sparse tensors, type protos: not read */
+    }
+    if (f->num >= 2 && !at->type) at->type = -(int)f->num;   /* the field seen, for an attribute without a type */
+}
+static void gir__ox_attr_dec(gir__oxc *c, gir__pb r, gir__ox_attr *at, int index) {
+    gir__pbf f;
+    int64_t cnt[3] = {0, 0, 0};
+    char b[48];
+    size_t old;
+    GIR_MEMSET(at, 0, sizeof *at);
+    at->msg = r.p + r.at;
+    at->msg_n = r.end - r.at;
+    at->name = gir__pb_find_str(r.p, r.at, r.end, 1);
+    if (at->name.n) old = gir__ox_push(c, "attribute '%s'", gir__ox_cstr(b, sizeof b, at->name));
+    else old = gir__ox_push(c, "attribute %d", index);
+    while (gir__pb_next(c, &r, &f)) gir__ox_attr_field(c, &r, &f, at, cnt);
+    if (at->type < 0) at->type = -at->type - 1;       /* field 2 f is FLOAT (1), ..., 11 graphs is GRAPHS (10) */
+    if (!c->st && (cnt[0] > GIR__OX_MAX_ITEMS || cnt[1] > GIR__OX_MAX_ITEMS || cnt[2] > GIR__OX_MAX_ITEMS))
+        gir__ox_fail(c, GIR_ERR_LIMIT, "a list of more than %d values", GIR__OX_MAX_ITEMS);
+    at->n_list = (int)(at->type == 6 ? cnt[0] : at->type == 7 ? cnt[1] : at->type == 8 ? cnt[2] : 0);
+    if (!c->st) gir__ox_pop(c, old);
+}
+/* the INTS, FLOATS, STRINGS values of an attribute: their count, -1 if malformed or more than max (out NULL:
+   the count only) */
+GIR__OX_FN int gir__ox_attr_ints(const gir__ox_attr *at, int64_t *out, int max) {
+    gir__pbit it;
+    uint64_t v;
+    int n = 0;
+    gir__pbit_init(&it, at->msg, at->msg_n, 8, 0);
+    while (gir__pbit_next(&it, &v)) {
+        if (out && n >= max) return -1;
+        if (out) out[n] = gir__ox_i64(v);
+        if (++n > GIR__OX_MAX_ITEMS) return -1;
+    }
+    return it.bad ? -1 : n;
+}
+GIR__OX_FN int gir__ox_attr_floats(const gir__ox_attr *at, double *out, int max) {
+    gir__pbit it;
+    uint64_t v;
+    int n = 0;
+    gir__pbit_init(&it, at->msg, at->msg_n, 7, 5);
+    while (gir__pbit_next(&it, &v)) {
+        if (out && n >= max) return -1;
+        if (out) out[n] = gir__ox_f32_bits((uint32_t)v);
+        if (++n > GIR__OX_MAX_ITEMS) return -1;
+    }
+    return it.bad ? -1 : n;
+}
+GIR__OX_FN int gir__ox_attr_strings(const gir__ox_attr *at, gir__ox_str *out, int max) {
+    gir__pbf f;
+    size_t k = 0;
+    int n = 0;
+    while (k < at->msg_n) {
+        if (gir__pb_field(at->msg, &k, at->msg_n, &f) || (f.num == 9 && (f.wt != 2 || f.n > 0xFFFFFFFFu))) return -1;
+        if (f.num != 9) continue;
+        if (out && n >= max) return -1;
+        if (out) { out[n].p = (const char *)at->msg + f.at; out[n].n = (uint32_t)f.n; }
+        if (++n > GIR__OX_MAX_ITEMS) return -1;
+    }
+    return n;
+}
+
+/* >>onnx_read the decoder: pass 1 counts and checks everything, pass 2 (fill) writes the arrays */
+typedef struct gir__oxd {
+    gir__oxc c;
+    gir__ox_model *m;
+    int fill;
+    int n_node, n_init, n_input, n_output, n_value, n_str, n_attr;   /* counts, or in pass 2 the next free slot */
+    gir__ox_str *str;             /* pass 2: the nodes' inputs and outputs */
+    gir__ox_attr *attr;           /* pass 2: the nodes' attributes */
+} gir__oxd;
+/* one more item in a count: 0 (GIR_ERR_LIMIT) past GIR__OX_MAX_ITEMS */
+static int gir__ox_more(gir__oxd *d, int *n, const char *what) {
+    if (*n < GIR__OX_MAX_ITEMS) return 1;
+    gir__ox_fail(&d->c, GIR_ERR_LIMIT, "more than %d %s", GIR__OX_MAX_ITEMS, what);
+    return 0;
+}
+/* a node's inputs, outputs and attributes, counted before pass 2 fills them (the node was checked in pass 1) */
+static void gir__ox_node_counts(gir__pb r, int *n) {
+    gir__pbf f;
+    n[0] = n[1] = n[2] = 0;
+    while (r.at < r.end && gir__pb_field(r.p, &r.at, r.end, &f) == GIR__PB_OK)
+        if (f.num == 1 || f.num == 2 || f.num == 5) ++n[f.num == 5 ? 2 : f.num - 1];
+}
+static void gir__ox_node_field(gir__oxd *d, const gir__pb *r, const gir__pbf *f, gir__ox_node *nd) {
+    gir__oxc *c = &d->c;
+    gir__ox_attr scratch;
+    gir__ox_str s;
+    gir__pb sub;
+    switch (f->num) {
+    case 1: case 2:
+        if (!gir__pb_str(c, r, f, f->num == 1 ? "input" : "output", &s) ||
+            !gir__ox_more(d, &d->n_str, "node inputs and outputs"))
+            return;
+        if (d->fill && f->num == 1) nd->in[nd->n_in] = s;
+        if (d->fill && f->num == 2) nd->out[nd->n_out] = s;
+        ++*(f->num == 1 ? &nd->n_in : &nd->n_out);
+        ++d->n_str;
+        break;
+    case 3: gir__pb_str(c, r, f, "name", &nd->name); break;
+    case 4: gir__pb_str(c, r, f, "op_type", &nd->op_type); break;
+    case 7: gir__pb_str(c, r, f, "domain", &nd->domain); break;
+    case 5:
+        if (!gir__pb_sub(c, r, f, "attribute", &sub) || !gir__ox_more(d, &d->n_attr, "attributes")) return;
+        gir__ox_attr_dec(c, sub, d->fill ? &nd->attr[nd->n_attr] : &scratch, nd->n_attr);
+        ++nd->n_attr;
+        ++d->n_attr;
+        break;
+    default: break;
+    }
+}
+static void gir__ox_node_dec(gir__oxd *d, gir__pb r, gir__ox_node *nd, int index) {
+    gir__pbf f;
+    char b[48];
+    size_t old;
+    int n[3];
+    GIR_MEMSET(nd, 0, sizeof *nd);
+    nd->op_type = gir__pb_find_str(r.p, r.at, r.end, 4);
+    old = gir__ox_push(&d->c, "node %d (%s)", index, gir__ox_cstr(b, sizeof b, nd->op_type));
+    if (d->fill) {
+        gir__ox_node_counts(r, n);
+        nd->in = d->str + d->n_str;
+        nd->out = nd->in + n[0];
+        nd->attr = d->attr + d->n_attr;
+    }
+    while (gir__pb_next(&d->c, &r, &f)) gir__ox_node_field(d, &r, &f, nd);
+    if (!d->c.st) gir__ox_pop(&d->c, old);
+}
+
+/* >>onnx_read values: a ValueInfoProto, its TypeProto, the tensor type and its shape */
+static void gir__ox_dim_dec(gir__oxc *c, gir__pb r, gir__ox_value *v) {
+    gir__pbf f;
+    int k = v->rank;
+    if (k >= GIR_MAX_RANK) {
+        gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "more than GIR_MAX_RANK %d dims", GIR_MAX_RANK);
+        return;
+    }
+    v->dim[k] = -1;
+    v->param[k].p = NULL; v->param[k].n = 0;
+    v->rank = k + 1;
+    while (gir__pb_next(c, &r, &f)) {
+        if (f.num == 1 && gir__pb_is(c, &f, 0, "dim_value")) {
+            v->dim[k] = gir__ox_i64(f.v);
+            if (v->dim[k] < 0)
+                gir__ox_fail(c, GIR_ERR_INVALID_ARG, "dim %d is %l (negative) at byte %l", k, (long long)v->dim[k],
+                             (long long)f.key_at);
+        } else if (f.num == 2 && gir__pb_str(c, &r, &f, "dim_param", &v->param[k])) v->dim[k] = -1;
+    }
+}
+static void gir__ox_ttype_dec(gir__oxc *c, gir__pb r, gir__ox_value *v) {
+    gir__pbf f;
+    gir__pb sub, dim;
+    while (gir__pb_next(c, &r, &f)) {
+        if (f.num == 1 && gir__pb_is(c, &f, 0, "elem_type")) v->type = (int32_t)gir__ox_i64(f.v);
+        if (f.num != 2 || !gir__pb_sub(c, &r, &f, "shape", &sub)) continue;
+        v->has_shape = 1;
+        while (gir__pb_next(c, &sub, &f))
+            if (f.num == 1 && gir__pb_sub(c, &sub, &f, "dim", &dim)) gir__ox_dim_dec(c, dim, v);
+    }
+}
+static void gir__ox_value_dec(gir__oxc *c, gir__pb r, gir__ox_value *v, const char *what, int index) {
+    gir__pbf f;
+    gir__pb type, tt;
+    char b[48];
+    size_t old;
+    GIR_MEMSET(v, 0, sizeof *v);
+    v->name = gir__pb_find_str(r.p, r.at, r.end, 1);
+    old = gir__ox_push(c, "%s %d '%s'", what, index, gir__ox_cstr(b, sizeof b, v->name));
+    while (gir__pb_next(c, &r, &f)) {
+        if (f.num == 1) gir__pb_str(c, &r, &f, "name", &v->name);
+        if (f.num != 2 || !gir__pb_sub(c, &r, &f, "type", &type)) continue;
+        while (gir__pb_next(c, &type, &f))          /* tensor_type; sequence, map, optional, sparse leave type 0 */
+            if (f.num == 1 && gir__pb_sub(c, &type, &f, "tensor_type", &tt)) gir__ox_ttype_dec(c, tt, v);
+    }
+    if (!c->st) gir__ox_pop(c, old);
+}
+
+/* >>onnx_read the graph and the model */
+static void gir__ox_graph_field(gir__oxd *d, const gir__pb *r, const gir__pbf *f) {
+    static const char *const what[4] = {"input", "output", "value_info", "initializer"};
+    gir__ox_model *m = d->m;
+    gir__ox_node nd;
+    gir__ox_value v;
+    gir__ox_tensor t;
+    gir__pb sub;
+    int *n = f->num == 1 ? &d->n_node : f->num == 5 ? &d->n_init : f->num == 11 ? &d->n_input :
+             f->num == 12 ? &d->n_output : f->num == 13 ? &d->n_value : NULL;
+    if (f->num == 15) {
+        gir__ox_fail(&d->c, GIR_ERR_UNSUPPORTED, "the graph has a sparse initializer (at byte %l)",
+                     (long long)f->key_at);
+        return;
+    }
+    if (!n || !gir__pb_sub(&d->c, r, f, f->num == 1 ? "node" : what[f->num == 5 ? 3 : f->num - 11], &sub) ||
+        !gir__ox_more(d, n, f->num == 1 ? "nodes" : f->num == 5 ? "initializers" : "values"))
+        return;
+    if (f->num == 1) gir__ox_node_dec(d, sub, d->fill ? &m->node[*n] : &nd, *n);
+    else if (f->num == 5) {
+        char b[48];
+        size_t old = gir__ox_push(&d->c, "initializer %d '%s'", *n,
+                                  gir__ox_cstr(b, sizeof b, gir__pb_find_str(sub.p, sub.at, sub.end, 8)));
+        gir__ox_tensor_dec(&d->c, sub, d->fill ? &m->init[*n] : &t);
+        if (!d->c.st) gir__ox_pop(&d->c, old);
+    } else {
+        gir__ox_value *arr = f->num == 11 ? m->input : f->num == 12 ? m->output : m->value;
+        gir__ox_value_dec(&d->c, sub, d->fill ? &arr[*n] : &v, what[f->num - 11], *n);
+    }
+    ++*n;
+}
+static void gir__ox_opset(gir__oxd *d, const gir__pb *r, const gir__pbf *f) {
+    gir__pb sub;
+    gir__pbf g;
+    gir__ox_str dom;
+    int64_t version = 0;
+    dom.p = NULL; dom.n = 0;
+    if (!gir__pb_sub(&d->c, r, f, "opset_import", &sub)) return;
+    while (gir__pb_next(&d->c, &sub, &g)) {
+        if (g.num == 1) gir__pb_str(&d->c, &sub, &g, "opset_import domain", &dom);
+        if (g.num == 2 && gir__pb_is(&d->c, &g, 0, "opset_import version")) version = gir__ox_i64(g.v);
+    }
+    if (dom.n == 0 || gir__ox_str_is(dom, "ai.onnx")) d->m->opset = version;
+}
+/* the whole model: ir_version, opset_import, the graph (a graph field twice merges, as protobuf does) */
+static void gir__ox_model_walk(gir__oxd *d, const uint8_t *p, size_t size) {
+    gir__pb r, g;
+    gir__pbf f;
+    int graphs = 0;
+    r.p = p; r.at = 0; r.end = size; r.depth = 0;
+    d->n_node = d->n_init = d->n_input = d->n_output = d->n_value = d->n_str = d->n_attr = 0;
+    while (gir__pb_next(&d->c, &r, &f)) {
+        if (f.num == 1 && gir__pb_is(&d->c, &f, 0, "ir_version")) d->m->ir_version = gir__ox_i64(f.v);
+        else if (f.num == 8) gir__ox_opset(d, &r, &f);
+        else if (f.num == 7 && gir__pb_sub(&d->c, &r, &f, "graph", &g)) {
+            ++graphs;
+            while (gir__pb_next(&d->c, &g, &f)) gir__ox_graph_field(d, &g, &f);
+        }
+    }
+    if (!d->c.st && !graphs) gir__ox_fail(&d->c, GIR_ERR_INVALID_ARG, "the model has no graph (not an ONNX model?)");
+}
+/* n more elements of es bytes at *off (kept a multiple of 8, so every array is aligned); 0 when it overflows */
+static int gir__ox_lay(size_t *off, int n, size_t es) {
+    size_t b = (size_t)n * es;      /* n <= GIR__OX_MAX_ITEMS (2^22) and es < 2^9: fits a 32-bit size_t */
+    b = (b + 7u) & ~(size_t)7u;
+    if (b > (size_t)-1 - *off) return 0;
+    *off += b;
+    return 1;
+}
+static int gir__ox_alloc(gir__oxd *d, const gir_allocator *a) {
+    gir__ox_model *m = d->m;
+    size_t off[8], total = 0;
+    unsigned char *p;
+    int ok = 1;
+    off[0] = 0;
+    ok = ok && gir__ox_lay(&total, d->n_node, sizeof(gir__ox_node)); off[1] = total;
+    ok = ok && gir__ox_lay(&total, d->n_attr, sizeof(gir__ox_attr)); off[2] = total;
+    ok = ok && gir__ox_lay(&total, d->n_init, sizeof(gir__ox_tensor)); off[3] = total;
+    ok = ok && gir__ox_lay(&total, d->n_input, sizeof(gir__ox_value)); off[4] = total;
+    ok = ok && gir__ox_lay(&total, d->n_output, sizeof(gir__ox_value)); off[5] = total;
+    ok = ok && gir__ox_lay(&total, d->n_value, sizeof(gir__ox_value)); off[6] = total;
+    ok = ok && gir__ox_lay(&total, d->n_str, sizeof(gir__ox_str)); off[7] = total;
+    if (!ok) { gir__ox_fail(&d->c, GIR_ERR_LIMIT, "the decoded model does not fit the address space"); return 0; }
+    if (!total) return 1;
+    if (!(p = (unsigned char *)gir__alloc(a, total))) {
+        gir__ox_fail(&d->c, GIR_ERR_OUT_OF_MEMORY, "out of memory for the decoded model (%l bytes)", (long long)total);
+        return 0;
+    }
+    GIR_MEMSET(p, 0, total);
+    m->block = p; m->block_n = total;
+    m->node = d->n_node ? (gir__ox_node *)(void *)(p + off[0]) : NULL;
+    d->attr = d->n_attr ? (gir__ox_attr *)(void *)(p + off[1]) : NULL;
+    m->init = d->n_init ? (gir__ox_tensor *)(void *)(p + off[2]) : NULL;
+    m->input = d->n_input ? (gir__ox_value *)(void *)(p + off[3]) : NULL;
+    m->output = d->n_output ? (gir__ox_value *)(void *)(p + off[4]) : NULL;
+    m->value = d->n_value ? (gir__ox_value *)(void *)(p + off[5]) : NULL;
+    d->str = d->n_str ? (gir__ox_str *)(void *)(p + off[6]) : NULL;
+    return 1;
+}
+GIR__OX_FN void gir__ox_free(gir__ox_model *m, const gir_allocator *a) {
+    gir_allocator al = gir__allocator_or_default(a);
+    if (!m) return;
+    gir__free(&al, m->block, m->block_n);
+    GIR_MEMSET(m, 0, sizeof *m);
+}
+GIR__OX_FN gir_status gir__ox_decode(gir__ox_model *m, const void *data, size_t size, const gir_allocator *a, char *msg,
+                                     size_t cap) {
+    gir_allocator al = gir__allocator_or_default(a);
+    gir__oxd d;
+    GIR_MEMSET(&d, 0, sizeof d);
+    gir__oxc_init(&d.c, msg, cap);
+    if (!m || (!data && size)) {
+        gir__ox_fail(&d.c, GIR_ERR_INVALID_ARG, "onnx: %s is NULL", m ? "the data" : "the model");
+        return GIR_ERR_INVALID_ARG;
+    }
+    GIR_MEMSET(m, 0, sizeof *m);
+    d.m = m;
+    gir__ox_model_walk(&d, (const uint8_t *)data, size);
+    if (!d.c.st && gir__ox_alloc(&d, &al)) {
+        m->n_node = d.n_node; m->n_init = d.n_init; m->n_input = d.n_input; m->n_output = d.n_output;
+        m->n_value = d.n_value;
+        d.fill = 1;
+        gir__ox_model_walk(&d, (const uint8_t *)data, size);    /* the same bytes: pass 1 checked them */
+    }
+    if (d.c.st) gir__ox_free(m, &al);
+    return d.c.st;
+}
+
+/* >>onnx_read the public entry: a serialized TensorProto (an input_0.pb of the ONNX test data) */
+static gir_status gir__ox_shape_of(gir__oxc *c, const gir__ox_tensor *t, gir_shape *shape) {
+    int k;
+    GIR_MEMSET(shape, 0, sizeof *shape);
+    for (k = 0; k < t->rank; ++k)
+        if (t->dim[k] > INT32_MAX) {
+            gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "dim %d is %l, over INT32_MAX", k, (long long)t->dim[k]);
+            return c->st;
+        }
+    shape->rank = t->rank;
+    for (k = 0; k < t->rank; ++k) shape->dim[k] = (int32_t)t->dim[k];
+    return GIR_OK;
+}
+GIR_API gir_status gir_onnx_read_tensor(const void *data, size_t size, gir_dtype dtype, void *out, size_t cap,
+                                        gir_shape *shape, char *msg, size_t msgcap) {
+    gir__ox_tensor t;
+    gir__ox_src s;
+    gir__oxc c;
+    gir_shape sh;
+    int64_t numel;
+    gir__oxc_init(&c, msg, msgcap);
+    if (!data || (!out && cap) || (int)dtype <= 0 || (int)dtype >= GIR_DTYPE__COUNT) {
+        gir__ox_fail(&c, GIR_ERR_INVALID_ARG, "onnx_read_tensor: %s", !data ? "the data is NULL" : !out && cap ?
+                     "out is NULL with a nonzero cap" : "invalid dtype");
+        return c.st;
+    }
+    if ((c.st = gir__ox_decode_tensor(&t, data, size, msg, msgcap)) != GIR_OK) return c.st;
+    gir__ox_push(&c, "onnx_read_tensor");
+    if (gir__ox_shape_of(&c, &t, &sh)) return c.st;
+    if ((numel = gir__ox_tensor_numel(&t)) < 0) {
+        gir__ox_fail(&c, GIR_ERR_LIMIT, "more than 2^62 elements");
+        return c.st;
+    }
+    if (!gir__ox_src_of(&c, &t, numel, &s)) return c.st;     /* the values must be there, even for the shape alone */
+    if (shape) *shape = sh;
+    if (!out) return GIR_OK;
+    if ((uint64_t)numel > (uint64_t)(cap / gir__dtype_sizes[dtype])) {
+        char need[24];
+        if (numel > ((int64_t)1 << 59)) GIR_MEMCPY(need, "over 2^62", 10);
+        else gir__ox_u64s(need, (uint64_t)numel * gir__dtype_sizes[dtype]);
+        gir__ox_fail(&c, GIR_ERR_LIMIT, "%l %T values need %s bytes, out holds %l", (long long)numel, (int)dtype, need,
+                     (long long)cap);
+        return c.st;
+    }
+    return gir__ox_tensor_read(&t, dtype, out, numel, msg, msgcap);
+}
+#endif /* GIR_NO_ONNX */
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
+
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
 /* onnx_import.c - gir_onnx_import: an ONNX model (decoded by onnx_read.c) built as a new graph. Each node is
    built by the GIR_ONNX line of ops.def for its op type and the model's opset (gen/10-generator/onnx_lower.py
    makes the functions gir__oxl_<type>_<since> and the table gir__ox_lines); the helpers gir__oxa_* (plain
@@ -37168,21 +38121,26 @@ GIR_API gir_status gir_graph_load(const void *data, size_t size, const gir_graph
    graph is freed and the caller gets the status and a message naming the ONNX node. */
 #ifndef GIR_NO_ONNX
 #define GIR__OX_MAX_IN 16
-typedef struct gir__oxc {               /* the ONNX node being built */
+#define GIR__OX_MAX_OUT 16
+typedef struct gir__oxn {               /* the ONNX node being built */
     gir_graph *g;
     const gir__ox_node *nd;
     int k;                              /* its index in the graph's node list */
     int n_x;
     gir_node x[GIR__OX_MAX_IN];         /* its inputs; {0} for an omitted optional one */
+    const gir__ox_tensor *t[GIR__OX_MAX_IN];  /* an input's tensor in the file, when it is one (initializer,
+                                           Constant): shape inputs are read from it, int64 beyond i32 included */
+    gir_node y[GIR__OX_MAX_OUT];        /* outputs past the first, set by the helpers of ops with several */
+    const gir__ox_tensor *y_t;          /* the tensor the first output is, if any (Constant) */
     uint32_t used;                      /* the attributes read, a bit each */
     gir_node none;                      /* {0}: what a line returns after an error */
     gir_status st;                      /* the first error of the node */
     char msg[256];
-} gir__oxc;
-typedef gir_node (*gir__oxl_fn)(gir__oxc *c);
+} gir__oxn;
+typedef gir_node (*gir__oxl_fn)(gir__oxn *c);
 typedef struct gir__oxline { const char *type; int since; gir__oxl_fn fn; } gir__oxline;
 
-static void gir__ox_fail(gir__oxc *c, gir_status s, const char *fmt, ...) {
+static void gir__oxn_fail(gir__oxn *c, gir_status s, const char *fmt, ...) {
     gir__buf b;
     va_list ap;
     if (c->st != GIR_OK) return;
@@ -37192,7 +38150,7 @@ static void gir__ox_fail(gir__oxc *c, gir_status s, const char *fmt, ...) {
     gir__vformat(&b, fmt, ap);
     va_end(ap);
 }
-static const gir__ox_attr *gir__ox_attr_find(gir__oxc *c, const char *name) {
+static const gir__ox_attr *gir__ox_attr_find(gir__oxn *c, const char *name) {
     int j;
     for (j = 0; j < c->nd->n_attr; ++j)
         if (gir__ox_str_is(c->nd->attr[j].name, name)) {
@@ -37201,20 +38159,27 @@ static const gir__ox_attr *gir__ox_attr_find(gir__oxc *c, const char *name) {
         }
     return NULL;
 }
-static double gir__oxa_f(gir__oxc *c, const char *name, double dflt) {
+static double gir__oxa_f(gir__oxn *c, const char *name, double dflt) {
     const gir__ox_attr *a = gir__ox_attr_find(c, name);
     if (!a) return dflt;
-    if (a->type != 1) gir__ox_fail(c, GIR_ERR_ATTR, "attribute '%s' is not a float", name);
+    if (a->type != 1) gir__oxn_fail(c, GIR_ERR_ATTR, "attribute '%s' is not a float", name);
     return a->f;
 }
-static int gir__oxa_i(gir__oxc *c, const char *name, int dflt) {
+static int gir__oxa_i(gir__oxn *c, const char *name, int dflt) {
     const gir__ox_attr *a = gir__ox_attr_find(c, name);
     if (!a) return dflt;
     if (a->type != 2 || a->i < INT32_MIN || a->i > INT32_MAX) {
-        gir__ox_fail(c, GIR_ERR_ATTR, "attribute '%s' is not an int of 32 bits", name);
+        gir__oxn_fail(c, GIR_ERR_ATTR, "attribute '%s' is not an int of 32 bits", name);
         return dflt;
     }
     return (int)a->i;
+}
+/* a string attribute is the NUL-terminated dflt when absent; 1 when it equals want */
+static int gir__oxa_s_is(gir__oxn *c, const char *name, const char *dflt, const char *want) {
+    const gir__ox_attr *a = gir__ox_attr_find(c, name);
+    if (!a) return strcmp(dflt, want) == 0;
+    if (a->type != 3) gir__oxn_fail(c, GIR_ERR_ATTR, "attribute '%s' is not a string", name);
+    return gir__ox_str_is(a->s, want);
 }
 /* ONNX TensorProto.DataType -> the gir dtype that holds it (int64 indices and shapes as i32, range-checked when
    read; float16 as f32); -1: none */
@@ -37228,25 +38193,25 @@ static int gir__ox_dtype(int32_t t) {
     default: return -1;
     }
 }
-static gir_dtype gir__oxa_dtype(gir__oxc *c, const char *name) {
+static gir_dtype gir__oxa_dtype(gir__oxn *c, const char *name) {
     int dt = gir__ox_dtype((int32_t)gir__oxa_i(c, name, 0));
     if (dt < 0) {
-        gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "attribute '%s': ONNX dtype %d has no gir dtype", name,
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "attribute '%s': ONNX dtype %d has no gir dtype", name,
                      gir__oxa_i(c, name, 0));
         return GIR_DTYPE_F32;
     }
     return (gir_dtype)dt;
 }
-static gir_ints gir__ox_ints_of(gir__oxc *c, const int64_t *v, int n, const char *what) {
+static gir_ints gir__ox_ints_of(gir__oxn *c, const int64_t *v, int n, const char *what) {
     gir_ints r = gir_ints0();
     int j;
     if (n < 0 || n > GIR_MAX_RANK) {
-        gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "%s: %d values, gir.h takes at most %d", what, n, GIR_MAX_RANK);
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "%s: %d values, gir.h takes at most %d", what, n, GIR_MAX_RANK);
         return r;
     }
     for (j = 0; j < n; ++j) {
         if (v[j] < -GIR_MAX_RANK * 4 || v[j] > INT32_MAX) {
-            gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "%s: value %l out of range", what, (long long)v[j]);
+            gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "%s: value %l out of range", what, (long long)v[j]);
             return r;
         }
         r.v[j] = (int32_t)v[j];
@@ -37254,59 +38219,84 @@ static gir_ints gir__ox_ints_of(gir__oxc *c, const int64_t *v, int n, const char
     r.n = n;
     return r;
 }
-static gir_ints gir__oxa_ints(gir__oxc *c, const char *name) {
+static gir_ints gir__oxa_ints(gir__oxn *c, const char *name) {
     int64_t v[GIR_MAX_RANK];
     const gir__ox_attr *a = gir__ox_attr_find(c, name);
     int n;
     if (!a) return gir_ints0();
     n = a->type == 7 ? gir__ox_attr_ints(a, v, GIR_MAX_RANK) : -1;
-    if (n < 0) gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "attribute '%s': not ints, or more than %d", name, GIR_MAX_RANK);
+    if (n < 0) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "attribute '%s': not ints, or more than %d", name, GIR_MAX_RANK);
     return gir__ox_ints_of(c, v, n < 0 ? 0 : n, name);
 }
-/* the values of a small integer tensor known at import: a constant's data, or, for a node computed from constants
-   only (Shape then Gather then Concat...), the result of a plan that computes it; count or -1 */
-static int gir__ox_const_ints(gir__oxc *c, gir_node v, int64_t *out, int max, const char *what) {
+/* the values of input k when they are known at import, as doubles: a tensor of the file, a constant, or a node
+   computed from constants only (Shape then Gather then Concat...), which a plan of its own computes; count or -1 */
+static int gir__ox_const_vals(gir__oxn *c, int k, double *out, int max, const char *what) {
     gir_plan *p = NULL;
     const void *data;
-    int64_t n = gir_node_numel(c->g, v), j;
-    gir_dtype dt = gir_node_dtype(c->g, v);
-    gir_node_type t = gir_node_type_of(c->g, v);
-    if (t != GIR_NODE_CONSTANT && t != GIR_NODE_CONSTANT_DERIVED) {
-        gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "%s must be known when the model is imported (a constant, or computed "
-                     "from constants), this one depends on a graph input", what);
+    gir_node v = k < c->n_x ? c->x[k] : c->none;
+    int64_t n, j;
+    gir_node_type t;
+    if (k < c->n_x && c->t[k]) {
+        char m[160];
+        n = gir__ox_tensor_numel(c->t[k]);
+        if (n >= 0 && n <= max && gir__ox_tensor_read(c->t[k], GIR_DTYPE_F64, out, n, m, sizeof m) == GIR_OK)
+            return (int)n;
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "%s: %s", what, n < 0 || n > max ? "too many values" : m);
         return -1;
     }
-    if (n > max || dt == GIR_DTYPE_F32 || dt == GIR_DTYPE_F64) {
-        gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "%s: %l %s values, gir.h takes at most %d integers", what,
-                     (long long)n, gir_dtype_name(dt), max);
+    if (!v.id) {
+        gir__oxn_fail(c, GIR_ERR_INVALID_ARG, "%s (input %d) is missing", what, k);
+        return -1;
+    }
+    n = gir_node_numel(c->g, v);
+    t = gir_node_type_of(c->g, v);
+    if ((t != GIR_NODE_CONSTANT && t != GIR_NODE_CONSTANT_DERIVED) || n > max) {
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, n > max ? "%s: %l values, at most %d" : "%s must be known when the "
+                     "model is imported (a constant, or computed from constants)", what, (long long)n, max);
         return -1;
     }
     if (gir_node_op(c->g, v) == GIR_OP_CONSTANT) data = gir_node_data(c->g, v);
     else if (gir_plan_compile(c->g, 1, &v, NULL, &p) != GIR_OK || gir_plan_run(p) != GIR_OK) data = NULL;
     else data = gir_plan_data(p, v);
-    for (j = 0; data && j < n; ++j)
-        out[j] = dt == GIR_DTYPE_I32 ? ((const int32_t *)data)[j] : ((const uint8_t *)data)[j];
+    for (j = 0; data && j < n; ++j) {
+        gir_dtype dt = gir_node_dtype(c->g, v);
+        out[j] = dt == GIR_DTYPE_F32 ? ((const float *)data)[j] : dt == GIR_DTYPE_F64 ? ((const double *)data)[j]
+                 : dt == GIR_DTYPE_I32 ? ((const int32_t *)data)[j] : ((const uint8_t *)data)[j];
+    }
     if (p) gir_plan_free(p);
-    if (!data) gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "%s could not be computed at import: %s", what,
+    if (!data) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "%s could not be computed at import: %s", what,
                             gir_graph_message(c->g));
     return data ? (int)n : -1;
 }
+/* the same for integers (shapes, axes, bounds), each clamped to the int32 range (INT64_MAX as an end: to the end) */
+static int gir__ox_const_ints(gir__oxn *c, int k, int64_t *out, int max, const char *what) {
+    double v[64];
+    int n = gir__ox_const_vals(c, k, v, max < 64 ? max : 64, what), j;
+    for (j = 0; j < n; ++j) {
+        if (v[j] != v[j] || v[j] != (double)(int64_t)v[j]) {
+            gir__oxn_fail(c, GIR_ERR_INVALID_ARG, "%s: %g is not an integer", what, v[j]);
+            return -1;
+        }
+        out[j] = v[j] > INT32_MAX ? INT32_MAX : v[j] < -INT32_MAX ? -INT32_MAX : (int64_t)v[j];
+    }
+    return n;
+}
 /* the axes of a reduction: the 'axes' attribute, or (opset 13 on) the constant input k; none: every axis */
-static gir_ints gir__oxa_axes(gir__oxc *c, int k) {
+static gir_ints gir__oxa_axes(gir__oxn *c, int k) {
     int64_t v[GIR_MAX_RANK];
     int n;
     if (gir__ox_attr_find(c, "axes")) return gir__oxa_ints(c, "axes");
-    if (k >= c->n_x || !c->x[k].id) {
+    if (k >= c->n_x || (!c->x[k].id && !c->t[k])) {
         if (gir__oxa_i(c, "noop_with_empty_axes", 0))
-            gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "noop_with_empty_axes = 1 without axes");
+            gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "noop_with_empty_axes = 1 without axes");
         return gir_ints0();
     }
     gir__oxa_i(c, "noop_with_empty_axes", 0);
-    n = gir__ox_const_ints(c, c->x[k], v, GIR_MAX_RANK, "the axes input");
+    n = gir__ox_const_ints(c, k, v, GIR_MAX_RANK, "the axes input");
     return gir__ox_ints_of(c, v, n < 0 ? 0 : n, "axes");
 }
 /* Transpose's 'perm', or the reversed axes */
-static gir_ints gir__oxa_perm(gir__oxc *c, gir_node x) {
+static gir_ints gir__oxa_perm(gir__oxn *c, gir_node x) {
     gir_ints r;
     int j, rank = gir_node_shape(c->g, x).rank;
     if (gir__ox_attr_find(c, "perm")) return gir__oxa_ints(c, "perm");
@@ -37315,20 +38305,23 @@ static gir_ints gir__oxa_perm(gir__oxc *c, gir_node x) {
     return r;
 }
 /* a number of an expression: a scalar of the dtype of the node's first input */
-static gir_node gir__oxh_num(gir__oxc *c, double v) {
+static gir_node gir__oxh_num(gir__oxn *c, double v) {
     return gir_scalar(c->g, c->n_x ? gir_node_dtype(c->g, c->x[0]) : GIR_DTYPE_F32, v);
 }
-static int gir__ox_need(gir__oxc *c, unsigned mask) {
+static int gir__ox_need(gir__oxn *c, unsigned mask) {
     int j;
     for (j = 0; j < GIR__OX_MAX_IN; ++j)
         if ((mask >> j) & 1u && (j >= c->n_x || !c->x[j].id)) {
-            gir__ox_fail(c, GIR_ERR_INVALID_ARG, "input %d is missing", j);
+            if (j < c->n_x && c->t[j])
+                gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "input %d ('%.*s') holds int64 values beyond i32's range",
+                             j, (int)c->nd->in[j].n, c->nd->in[j].p);
+            else gir__oxn_fail(c, GIR_ERR_INVALID_ARG, "input %d is missing", j);
             return 0;
         }
     return 1;
 }
 /* Gemm: alpha * A' B' + beta * C, A' = A or its transpose (transA), B' likewise, C optional */
-static gir_node gir__oxh_gemm(gir__oxc *c, gir_node a, gir_node b) {
+static gir_node gir__oxh_gemm(gir__oxn *c, gir_node a, gir_node b) {
     double alpha = gir__oxa_f(c, "alpha", 1), beta = gir__oxa_f(c, "beta", 1);
     gir_node y;
     if (gir__oxa_i(c, "transA", 0)) a = gir_transpose(c->g, a, gir_ints2(1, 0));
@@ -37343,16 +38336,16 @@ static gir_node gir__oxh_gemm(gir__oxc *c, gir_node a, gir_node b) {
     return y;
 }
 /* Reshape: 0 copies the input's dimension (unless allowzero), -1 takes what is left */
-static gir_node gir__oxh_reshape_to(gir__oxc *c, gir_node x, gir_node shape) {
+static gir_node gir__oxh_reshape_to(gir__oxn *c, gir_node x, int k) {
     int64_t v[GIR_MAX_RANK];
     gir_shape in = gir_node_shape(c->g, x), s;
     int allowzero = gir__oxa_i(c, "allowzero", 0), n, j;
-    n = gir__ox_const_ints(c, shape, v, GIR_MAX_RANK, "the shape input");
+    n = gir__ox_const_ints(c, k, v, GIR_MAX_RANK, "the shape input");
     if (n < 0) return c->none;
     s.rank = n;
     for (j = 0; j < n; ++j) {
         if (v[j] < -1 || v[j] > INT32_MAX) {
-            gir__ox_fail(c, GIR_ERR_SHAPE, "shape value %l", (long long)v[j]);
+            gir__oxn_fail(c, GIR_ERR_SHAPE, "shape value %l", (long long)v[j]);
             return c->none;
         }
         s.dim[j] = v[j] == 0 && !allowzero && j < in.rank ? in.dim[j] : (int32_t)v[j];
@@ -37360,24 +38353,24 @@ static gir_node gir__oxh_reshape_to(gir__oxc *c, gir_node x, gir_node shape) {
     return gir_reshape(c->g, x, s);
 }
 /* Flatten: a matrix of the axes before 'axis' by the axes from it */
-static gir_node gir__oxh_flatten2(gir__oxc *c, gir_node x) {
+static gir_node gir__oxh_flatten2(gir__oxn *c, gir_node x) {
     gir_shape in = gir_node_shape(c->g, x);
     int axis = gir__oxa_i(c, "axis", 1), j;
     int64_t rows = 1, cols = 1;
     if (axis < 0) axis += in.rank;
     if (axis < 0 || axis > in.rank) {
-        gir__ox_fail(c, GIR_ERR_ATTR, "axis %d of a rank-%d input", axis, in.rank);
+        gir__oxn_fail(c, GIR_ERR_ATTR, "axis %d of a rank-%d input", axis, in.rank);
         return c->none;
     }
     for (j = 0; j < in.rank; ++j) *(j < axis ? &rows : &cols) *= in.dim[j];
     if (rows > INT32_MAX || cols > INT32_MAX) {
-        gir__ox_fail(c, GIR_ERR_LIMIT, "a dimension over 2^31");
+        gir__oxn_fail(c, GIR_ERR_LIMIT, "a dimension over 2^31");
         return c->none;
     }
     return gir_reshape(c->g, x, gir_shape2((int32_t)rows, (int32_t)cols));
 }
 /* Shape: the input's dimensions (start and end from opset 15) as a constant: shapes are known at import */
-static gir_node gir__oxh_shape_of(gir__oxc *c, gir_node x) {
+static gir_node gir__oxh_shape_of(gir__oxn *c, gir_node x) {
     gir_shape in = gir_node_shape(c->g, x);
     int start = gir__oxa_i(c, "start", 0), end = gir__oxa_i(c, "end", in.rank), j, n;
     int32_t d[GIR_MAX_RANK];
@@ -37421,13 +38414,14 @@ static gir_node gir__ox_tensor_node(gir_graph *g, const gir__ox_tensor *t, int v
         return r;
     }
     *st = gir__ox_tensor_read(t, (gir_dtype)dt, buf, n, msg, cap);
-    if (*st == GIR_OK) r = variable && (dt == GIR_DTYPE_F32 || dt == GIR_DTYPE_F64)
+    if (*st == GIR_ERR_UNSUPPORTED && t->type == 7) *st = GIR_OK;     /* int64 beyond i32: only as a shape input */
+    else if (*st == GIR_OK) r = variable && (dt == GIR_DTYPE_F32 || dt == GIR_DTYPE_F64)
                            ? gir_variable(g, (gir_dtype)dt, s, buf) : gir_constant(g, (gir_dtype)dt, s, buf);
     if (bytes) gir__free(&g->a, buf, bytes);
     return r;
 }
 /* Constant: its value (a tensor) or, from opset 12, value_float / value_int / value_floats / value_ints */
-static gir_node gir__oxh_constant_attr(gir__oxc *c) {
+static gir_node gir__oxh_constant_attr(gir__oxn *c) {
     const gir__ox_attr *a = c->nd->n_attr == 1 ? gir__ox_attr_find(c, "value") : NULL;
     gir_node r = {0, 0};
     char m[160];
@@ -37440,18 +38434,455 @@ static gir_node gir__oxh_constant_attr(gir__oxc *c) {
             return gir_scalar(c->g, GIR_DTYPE_I32, gir__oxa_i(c, "value_int", 0));
     }
     if (!a || a->type != 4) {
-        gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "a Constant without a 'value' tensor (sparse, strings and lists are not "
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "a Constant without a 'value' tensor (sparse, strings and lists are not "
                      "supported)");
         return r;
     }
     r = gir__ox_tensor_node(c->g, &a->t, 0, m, sizeof m, &st);
-    if (st != GIR_OK) gir__ox_fail(c, st, "value: %s", m);
+    if (st != GIR_OK) gir__oxn_fail(c, st, "value: %s", m);
+    c->y_t = &a->t;
     return r;
+}
+
+/* an axis attribute or value for a rank: negative counts from the end; -1 when out of range (an error) */
+static int gir__ox_axis(gir__oxn *c, int axis, int rank) {
+    int a = axis < 0 ? axis + rank : axis;
+    if (a < 0 || a >= rank) {
+        gir__oxn_fail(c, GIR_ERR_ATTR, "axis %d of a rank-%d tensor", axis, rank);
+        return -1;
+    }
+    return a;
+}
+static int gir__ox_has(const gir__oxn *c, int k) { return k < c->n_x && (c->x[k].id || c->t[k]); }
+/* Concat: the inputs along 'axis' */
+static gir_node gir__oxh_concat_all(gir__oxn *c) {
+    int axis = gir__oxa_i(c, "axis", 0);
+    if (!gir__ox_need(c, (1u << c->n_x) - 1u)) return c->none;
+    return gir_concat(c->g, c->n_x, c->x, axis);
+}
+/* Sum, Max, Min, Mean: a left fold of the inputs with broadcasting */
+static gir_node gir__ox_fold(gir__oxn *c, gir_node (*op)(gir_graph *, gir_node, gir_node)) {
+    gir_node y;
+    int j;
+    if (!c->n_x || !gir__ox_need(c, (1u << c->n_x) - 1u)) return c->none;
+    for (y = c->x[0], j = 1; j < c->n_x; ++j) y = op(c->g, y, c->x[j]);
+    return y;
+}
+static gir_node gir__oxh_sum_all(gir__oxn *c) { return gir__ox_fold(c, gir_add); }
+static gir_node gir__oxh_max_all(gir__oxn *c) { return gir__ox_fold(c, gir_maximum); }
+static gir_node gir__oxh_min_all(gir__oxn *c) { return gir__ox_fold(c, gir_minimum); }
+static gir_node gir__oxh_mean_all(gir__oxn *c) {
+    gir_node s = gir__ox_fold(c, gir_add);
+    return c->st == GIR_OK && c->n_x > 1 ? gir_div(c->g, s, gir__oxh_num(c, c->n_x)) : s;
+}
+/* Squeeze: drop the size-1 axes listed (attribute, or input 1 from opset 13), or every size-1 axis */
+static gir_node gir__oxh_squeeze_axes(gir__oxn *c, gir_node x) {
+    gir_shape in = gir_node_shape(c->g, x), s;
+    gir_ints ax = gir__oxa_axes(c, 1);
+    int j, k, drop;
+    s.rank = 0;
+    for (j = 0; j < in.rank; ++j) {
+        for (drop = 0, k = 0; k < ax.n; ++k) drop |= gir__ox_axis(c, ax.v[k], in.rank) == j;
+        if (!ax.n) drop = in.dim[j] == 1;
+        if (drop && in.dim[j] != 1) gir__oxn_fail(c, GIR_ERR_SHAPE, "axis %d has length %d, not 1", j, in.dim[j]);
+        if (!drop) s.dim[s.rank++] = in.dim[j];
+    }
+    return c->st == GIR_OK ? gir_reshape(c->g, x, s) : c->none;
+}
+/* Unsqueeze: insert size-1 axes at the listed places of the output */
+static gir_node gir__oxh_unsqueeze_axes(gir__oxn *c, gir_node x) {
+    gir_shape in = gir_node_shape(c->g, x), s;
+    gir_ints ax = gir__oxa_axes(c, 1);
+    int j, k, at = 0, ins;
+    s.rank = in.rank + ax.n;
+    if (s.rank > GIR_MAX_RANK) {
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "rank %d, gir.h's limit is %d", s.rank, GIR_MAX_RANK);
+        return c->none;
+    }
+    for (j = 0; j < s.rank; ++j) {
+        for (ins = 0, k = 0; k < ax.n; ++k) ins |= gir__ox_axis(c, ax.v[k], s.rank) == j;
+        s.dim[j] = ins ? 1 : in.dim[at++];
+    }
+    return c->st == GIR_OK ? gir_reshape(c->g, x, s) : c->none;
+}
+/* Slice: starts, ends, axes, steps as inputs 1-4 (opset 10 on) or attributes (before) */
+static gir_node gir__oxh_slice_onnx(gir__oxn *c, gir_node x) {
+    int64_t st[GIR_MAX_RANK], en[GIR_MAX_RANK], ax[GIR_MAX_RANK], sp[GIR_MAX_RANK];
+    int rank = gir_node_shape(c->g, x).rank, n, j;
+    gir_ints a;
+    if (gir__ox_has(c, 1)) {
+        n = gir__ox_const_ints(c, 1, st, GIR_MAX_RANK, "starts");
+        if (gir__ox_const_ints(c, 2, en, GIR_MAX_RANK, "ends") != n) n = -1;
+    } else {
+        a = gir__oxa_ints(c, "starts");
+        for (n = a.n, j = 0; j < n; ++j) st[j] = a.v[j];
+        a = gir__oxa_ints(c, "ends");
+        for (j = 0; j < a.n && j < n; ++j) en[j] = a.v[j];
+        if (a.n != n) n = -1;
+    }
+    if (n < 0) {
+        gir__oxn_fail(c, GIR_ERR_INVALID_ARG, "starts and ends differ in length");
+        return c->none;
+    }
+    for (j = 0; j < n; ++j) { ax[j] = j; sp[j] = 1; }
+    if (gir__ox_has(c, 3) && gir__ox_const_ints(c, 3, ax, GIR_MAX_RANK, "axes") != n) n = -1;
+    if (!gir__ox_has(c, 3) && gir__ox_attr_find(c, "axes")) {
+        a = gir__oxa_ints(c, "axes");
+        for (j = 0; j < a.n && j < n; ++j) ax[j] = a.v[j];
+    }
+    if (n >= 0 && gir__ox_has(c, 4) && gir__ox_const_ints(c, 4, sp, GIR_MAX_RANK, "steps") != n) n = -1;
+    for (j = 0; j < n && c->st == GIR_OK; ++j) {
+        int axis = gir__ox_axis(c, (int)ax[j], rank);
+        if (axis >= 0) x = gir_slice(c->g, x, axis, (int)st[j], (int)en[j], (int)sp[j]);
+    }
+    if (n < 0) gir__oxn_fail(c, GIR_ERR_INVALID_ARG, "axes or steps differ from starts in length");
+    return c->st == GIR_OK ? x : c->none;
+}
+/* Clip: min and max as attributes (before opset 11) or optional inputs 1 and 2 (any tensors) */
+static gir_node gir__oxh_clip(gir__oxn *c, gir_node x) {
+    if (gir__ox_attr_find(c, "min") || gir__ox_attr_find(c, "max"))
+        return gir_clamp(c->g, x, gir__oxa_f(c, "min", -HUGE_VAL), gir__oxa_f(c, "max", HUGE_VAL));
+    if (gir__ox_has(c, 1) && gir__ox_need(c, 2u)) x = gir_maximum(c->g, x, c->x[1]);
+    if (gir__ox_has(c, 2) && gir__ox_need(c, 4u)) x = gir_minimum(c->g, x, c->x[2]);
+    return x;
+}
+/* Softmax and LogSoftmax before opset 13: over the axes from 'axis' (default 1) taken as one */
+static gir_node gir__ox_softmax_2d(gir__oxn *c, gir_node x, gir_node (*f)(gir_graph *, gir_node, int)) {
+    gir_shape in = gir_node_shape(c->g, x);
+    int axis = gir__oxa_i(c, "axis", 1), j;
+    int64_t rows = 1, cols = 1;
+    if (axis < 0) axis += in.rank;
+    if (axis < 0 || axis > in.rank) {
+        gir__oxn_fail(c, GIR_ERR_ATTR, "axis %d of a rank-%d input", axis, in.rank);
+        return c->none;
+    }
+    for (j = 0; j < in.rank; ++j) *(j < axis ? &rows : &cols) *= in.dim[j];
+    x = gir_reshape(c->g, x, gir_shape2((int32_t)rows, (int32_t)cols));
+    return gir_reshape(c->g, f(c->g, x, 1), in);
+}
+static gir_node gir__oxh_softmax_2d(gir__oxn *c, gir_node x) { return gir__ox_softmax_2d(c, x, gir_softmax); }
+static gir_node gir__oxh_log_softmax_2d(gir__oxn *c, gir_node x) { return gir__ox_softmax_2d(c, x, gir_log_softmax); }
+/* the window of Conv and the pools over the last one or two axes: kernel, strides, dilations, padding at the
+   start (pb) and end (pe) of each axis, from the attributes (auto_pad SAME_UPPER / SAME_LOWER / VALID included) */
+typedef struct gir__oxwin { int nd, k[2], s[2], d[2], pb[2], pe[2]; } gir__oxwin;
+static int gir__ox_window(gir__oxn *c, gir_shape in, const int *kernel, gir__oxwin *w) {
+    gir_ints ks = gir__oxa_ints(c, "kernel_shape"), st = gir__oxa_ints(c, "strides");
+    gir_ints di = gir__oxa_ints(c, "dilations"), pads = gir__oxa_ints(c, "pads");
+    int same_up = gir__oxa_s_is(c, "auto_pad", "NOTSET", "SAME_UPPER");
+    int same_lo = gir__oxa_s_is(c, "auto_pad", "NOTSET", "SAME_LOWER");
+    int valid = gir__oxa_s_is(c, "auto_pad", "NOTSET", "VALID"), j;
+    w->nd = in.rank - 2;
+    if (w->nd < 1 || w->nd > 2) {
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "a window over %d axes (gir.h has 1 and 2)", w->nd);
+        return 0;
+    }
+    for (j = 0; j < w->nd; ++j) {
+        int len = in.dim[2 + j], out, total;
+        w->k[j] = kernel ? kernel[j] : ks.n == w->nd ? ks.v[j] : 0;
+        w->s[j] = st.n == w->nd ? st.v[j] : 1;
+        w->d[j] = di.n == w->nd ? di.v[j] : 1;
+        w->pb[j] = pads.n == 2 * w->nd && !valid ? pads.v[j] : 0;
+        w->pe[j] = pads.n == 2 * w->nd && !valid ? pads.v[w->nd + j] : 0;
+        if (w->k[j] < 1 || w->s[j] < 1 || w->d[j] < 1 || w->pb[j] < 0 || w->pe[j] < 0) {
+            gir__oxn_fail(c, GIR_ERR_ATTR, "kernel %d, stride %d, dilation %d, pads %d %d on axis %d", w->k[j],
+                         w->s[j], w->d[j], w->pb[j], w->pe[j], 2 + j);
+            return 0;
+        }
+        if (same_up || same_lo) {
+            out = (len + w->s[j] - 1) / w->s[j];
+            total = (out - 1) * w->s[j] + (w->k[j] - 1) * w->d[j] + 1 - len;
+            total = total < 0 ? 0 : total;
+            w->pb[j] = same_up ? total / 2 : total - total / 2;
+            w->pe[j] = total - w->pb[j];
+        }
+    }
+    return 1;
+}
+/* x as NCHW: a 1-D window's input [N, C, W] becomes [N, C, 1, W] */
+static gir_node gir__ox_as_2d(gir__oxn *c, gir_node x, gir__oxwin *w) {
+    gir_shape s = gir_node_shape(c->g, x);
+    if (w->nd == 2) return x;
+    w->nd = 2;
+    w->k[1] = w->k[0]; w->s[1] = w->s[0]; w->d[1] = w->d[0]; w->pb[1] = w->pb[0]; w->pe[1] = w->pe[0];
+    w->k[0] = w->s[0] = w->d[0] = 1;
+    w->pb[0] = w->pe[0] = 0;
+    return gir_reshape(c->g, x, gir_shape4(s.dim[0], s.dim[1], 1, s.dim[2]));
+}
+/* padding the window's axes explicitly (asymmetric, or beyond what a pool takes) with value; then none is left */
+static gir_node gir__ox_pad_window(gir__oxn *c, gir_node x, gir__oxwin *w, double value) {
+    gir_ints before = gir_ints4(0, 0, w->pb[0], w->pb[1]), after = gir_ints4(0, 0, w->pe[0], w->pe[1]);
+    if (!w->pb[0] && !w->pb[1] && !w->pe[0] && !w->pe[1]) return x;
+    w->pb[0] = w->pb[1] = w->pe[0] = w->pe[1] = 0;
+    return gir_pad(c->g, x, before, after, value);
+}
+static int gir__ox_symmetric(const gir__oxwin *w) { return w->pb[0] == w->pe[0] && w->pb[1] == w->pe[1]; }
+/* Conv: 1-D and 2-D, groups, dilations, any padding, optional bias */
+static gir_node gir__oxh_conv(gir__oxn *c, gir_node x, gir_node wt) {
+    gir_shape in = gir_node_shape(c->g, x), ws = gir_node_shape(c->g, wt);
+    int group = gir__oxa_i(c, "group", 1);
+    gir__oxwin w;
+    gir_node y;
+    if (ws.rank != in.rank || in.rank < 3 || !gir__ox_window(c, in, ws.dim + 2, &w)) {
+        gir__oxn_fail(c, GIR_ERR_SHAPE, "input rank %d and weight rank %d", in.rank, ws.rank);
+        return c->none;
+    }
+    x = gir__ox_as_2d(c, x, &w);
+    if (in.rank == 3) wt = gir_reshape(c->g, wt, gir_shape4(ws.dim[0], ws.dim[1], 1, ws.dim[2]));
+    if (!gir__ox_symmetric(&w)) x = gir__ox_pad_window(c, x, &w, 0);
+    y = gir_conv2d(c->g, x, wt, gir_ints2(w.s[0], w.s[1]), gir_ints2(w.pb[0], w.pb[1]), gir_ints2(w.d[0], w.d[1]),
+                   group);
+    if (gir__ox_has(c, 2) && gir__ox_need(c, 4u))
+        y = gir_add(c->g, y, gir_reshape(c->g, c->x[2], gir_shape4(1, ws.dim[0], 1, 1)));
+    if (in.rank == 3 && c->st == GIR_OK) {
+        gir_shape ys = gir_node_shape(c->g, y);
+        y = gir_reshape(c->g, y, gir_shape3(ys.dim[0], ys.dim[1], ys.dim[3]));
+    }
+    return y;
+}
+/* ceil_mode: the end padding that gives each axis the output length of ceil rounding (a last window must start
+   inside the input or the start padding, as ONNX and PyTorch have it) */
+static int gir__ox_ceil_extra(const gir__oxwin *w, gir_shape in, int j) {
+    int len = in.dim[in.rank - w->nd + j], span = len + w->pb[j] + w->pe[j] - w->k[j];
+    int out = (span + w->s[j] - 1) / w->s[j] + 1;
+    if ((out - 1) * w->s[j] >= len + w->pb[j]) --out;
+    return (out - 1) * w->s[j] + w->k[j] - (len + w->pb[j] + w->pe[j]);
+}
+static gir_node gir__ox_pool(gir__oxn *c, gir_node x, int is_max) {
+    gir_shape in = gir_node_shape(c->g, x);
+    int ceil_mode = gir__oxa_i(c, "ceil_mode", 0), incl = is_max ? 1 : gir__oxa_i(c, "count_include_pad", 0), j;
+    gir__oxwin w;
+    gir_node y;
+    if (is_max && gir__oxa_i(c, "storage_order", 0))
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "storage_order 1 (column-major indices)");
+    if (!gir__ox_window(c, in, NULL, &w) || c->st != GIR_OK) return c->none;
+    for (j = 0; j < w.nd; ++j) {
+        int extra = ceil_mode ? gir__ox_ceil_extra(&w, in, j) : 0;
+        if (w.d[j] != 1) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "dilations other than 1 in a pool");
+        if (extra > 0 && !is_max) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "ceil_mode 1 in an average pool that it "
+                                               "changes");
+        if (extra > 0) w.pe[j] += extra;
+    }
+    if (c->st != GIR_OK) return c->none;
+    x = gir__ox_as_2d(c, x, &w);
+    if (is_max || incl) x = gir__ox_pad_window(c, x, &w, is_max ? -HUGE_VAL : 0);
+    else if (!gir__ox_symmetric(&w) || 2 * w.pb[0] > w.k[0] || 2 * w.pb[1] > w.k[1])
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "an average pool whose padding is asymmetric or over half the kernel");
+    if (c->st != GIR_OK) return c->none;
+    y = is_max ? gir_max_pool2d(c->g, x, gir_ints2(w.k[0], w.k[1]), gir_ints2(w.s[0], w.s[1]), gir_ints2(0, 0))
+               : gir_avg_pool2d(c->g, x, gir_ints2(w.k[0], w.k[1]), gir_ints2(w.s[0], w.s[1]),
+                                gir_ints2(w.pb[0], w.pb[1]), incl);
+    if (in.rank == 3 && c->st == GIR_OK) {
+        gir_shape ys = gir_node_shape(c->g, y);
+        y = gir_reshape(c->g, y, gir_shape3(ys.dim[0], ys.dim[1], ys.dim[3]));
+    }
+    return y;
+}
+static gir_node gir__oxh_max_pool(gir__oxn *c, gir_node x) { return gir__ox_pool(c, x, 1); }
+static gir_node gir__oxh_avg_pool(gir__oxn *c, gir_node x) { return gir__ox_pool(c, x, 0); }
+/* GlobalAveragePool, GlobalMaxPool: over every axis past the first two, kept */
+static gir_ints gir__oxa_spatial(gir__oxn *c, gir_node x) {
+    gir_ints r = gir_ints0();
+    int rank = gir_node_shape(c->g, x).rank, j;
+    for (j = 2; j < rank; ++j) r.v[r.n++] = j;
+    return r;
+}
+/* BatchNormalization in inference: (x - mean) / sqrt(var + epsilon) * scale + B, per channel (axis 1) */
+static gir_node gir__oxh_batch_norm(gir__oxn *c, gir_node x) {
+    gir_shape in = gir_node_shape(c->g, x), ps;
+    double eps = gir__oxa_f(c, "epsilon", 1e-5);
+    gir_node p[4], y;
+    int j;
+    (void)gir__oxa_f(c, "momentum", 0.9);
+    if (gir__oxa_i(c, "training_mode", 0) || gir__oxa_i(c, "spatial", 1) != 1 || in.rank < 2)
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "training_mode 1, spatial 0 or an input of rank below 2");
+    if (!gir__ox_need(c, 0x1fu) || c->st != GIR_OK) return c->none;
+    ps.rank = in.rank;
+    for (j = 0; j < in.rank; ++j) ps.dim[j] = j == 1 ? in.dim[1] : 1;
+    for (j = 0; j < 4; ++j) p[j] = gir_reshape(c->g, c->x[1 + j], ps);
+    y = gir_rsqrt(c->g, gir_add(c->g, p[3], gir__oxh_num(c, eps)));
+    y = gir_mul(c->g, y, p[0]);
+    x = gir_sub(c->g, x, p[2]);
+    return gir_add(c->g, gir_mul(c->g, x, y), p[1]);
+}
+/* Dropout outside training: the identity (training_mode, an input from opset 12, must be absent or false) */
+static gir_node gir__oxh_dropout_eval(gir__oxn *c, gir_node x) {
+    double v[1] = {0};
+    (void)gir__oxa_f(c, "ratio", 0.5);
+    (void)gir__oxa_i(c, "seed", 0);
+    if (gir__ox_has(c, 2) && gir__ox_const_vals(c, 2, v, 1, "training_mode") == 1 && v[0] != 0)
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "training_mode true (random masks are gir.h's own, not ONNX's)");
+    if (gir__oxa_i(c, "is_test", 1) == 0)
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "is_test 0 (random masks are gir.h's own, not ONNX's)");
+    if (c->nd->n_out > 1 && c->nd->out[1].n && c->st == GIR_OK)
+        c->y[1] = gir_fill(c->g, GIR_DTYPE_B8, gir_node_shape(c->g, x), 1);
+    return x;
+}
+/* Expand: NumPy broadcasting of x and a shape (input k) in both directions */
+static gir_node gir__oxh_expand_to(gir__oxn *c, gir_node x, int k) {
+    int64_t v[GIR_MAX_RANK];
+    gir_shape in = gir_node_shape(c->g, x), s;
+    int n = gir__ox_const_ints(c, k, v, GIR_MAX_RANK, "the shape input"), j;
+    if (n < 0) return c->none;
+    s.rank = n > in.rank ? n : in.rank;
+    for (j = 0; j < s.rank; ++j) {
+        int a = j - (s.rank - in.rank), b = j - (s.rank - n);
+        int32_t da = a >= 0 ? in.dim[a] : 1, db = b >= 0 ? (int32_t)v[b] : 1;
+        s.dim[j] = da == 1 ? db : da;
+        if (da != 1 && db != 1 && da != db) gir__oxn_fail(c, GIR_ERR_SHAPE, "axis %d: %d against %d", j, da, db);
+    }
+    return c->st == GIR_OK ? gir_broadcast_to(c->g, x, s) : c->none;
+}
+/* ConstantOfShape: a tensor of the shape in input k, every element the one value of attribute 'value' */
+static gir_node gir__oxh_constant_of_shape(gir__oxn *c, int k) {
+    int64_t v[GIR_MAX_RANK];
+    const gir__ox_attr *a = gir__ox_attr_find(c, "value");
+    double fill = 0;
+    int dt = GIR_DTYPE_F32, n = gir__ox_const_ints(c, k, v, GIR_MAX_RANK, "the shape input"), j;
+    gir_shape s;
+    char m[160];
+    if (a && (a->type != 4 || gir__ox_tensor_numel(&a->t) != 1 || (dt = gir__ox_dtype(a->t.type)) < 0 ||
+              gir__ox_tensor_read(&a->t, GIR_DTYPE_F64, &fill, 1, m, sizeof m) != GIR_OK))
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "'value' is not a one-element tensor of a gir dtype");
+    if (n < 0 || c->st != GIR_OK) return c->none;
+    s.rank = n;
+    for (j = 0; j < n; ++j) s.dim[j] = (int32_t)v[j];
+    return gir_fill(c->g, (gir_dtype)dt, s, fill);
+}
+/* Range: start, limit, delta (inputs 0-2, known at import) */
+static gir_node gir__oxh_range_of(gir__oxn *c) {
+    double v[3];
+    int j;
+    for (j = 0; j < 3; ++j)
+        if (gir__ox_const_vals(c, j, v + j, 1, j == 0 ? "start" : j == 1 ? "limit" : "delta") != 1) return c->none;
+    return gir_arange(c->g, gir_node_dtype(c->g, c->x[0]), v[0], v[1], v[2]);
+}
+/* Tile: x repeated along each axis: [d0, d1] -> [1, d0, 1, d1] broadcast to [r0, d0, r1, d1], then merged */
+static gir_node gir__oxh_tile_by(gir__oxn *c, gir_node x, int k) {
+    int64_t r[GIR_MAX_RANK];
+    gir_shape in = gir_node_shape(c->g, x), a, b, o;
+    int n = gir__ox_const_ints(c, k, r, GIR_MAX_RANK, "repeats"), j;
+    if (n != in.rank || 2 * n > GIR_MAX_RANK) {
+        if (c->st == GIR_OK) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "repeats of length %d for rank %d (at most %d)",
+                                          n, in.rank, GIR_MAX_RANK / 2);
+        return c->none;
+    }
+    a.rank = b.rank = 2 * n;
+    o.rank = n;
+    for (j = 0; j < n; ++j) {
+        a.dim[2 * j] = 1;
+        b.dim[2 * j] = (int32_t)r[j];
+        a.dim[2 * j + 1] = b.dim[2 * j + 1] = in.dim[j];
+        o.dim[j] = (int32_t)(r[j] * in.dim[j]);
+    }
+    x = gir_reshape(c->g, x, a);
+    x = gir_broadcast_to(c->g, x, b);
+    return gir_reshape(c->g, x, o);
+}
+/* Pad, mode "constant": pads as input 1 (opset 11 on) or attribute, the value as input 2 or attribute */
+static gir_node gir__oxh_pad_onnx(gir__oxn *c, gir_node x) {
+    int64_t p[2 * GIR_MAX_RANK];
+    double value = gir__oxa_f(c, "value", 0);
+    int rank = gir_node_shape(c->g, x).rank, n, j;
+    gir_ints before = gir_ints0(), after = gir_ints0();
+    if (!gir__oxa_s_is(c, "mode", "constant", "constant"))
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "a mode other than 'constant' (reflect, edge)");
+    if (gir__ox_has(c, 1)) n = gir__ox_const_ints(c, 1, p, 2 * GIR_MAX_RANK, "pads");
+    else {
+        gir_ints a = gir__oxa_ints(c, "pads");
+        for (n = a.n, j = 0; j < n; ++j) p[j] = a.v[j];
+    }
+    if (gir__ox_has(c, 2) && gir__ox_const_vals(c, 2, &value, 1, "constant_value") != 1) return c->none;
+    if (gir__ox_has(c, 3)) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "the axes input");
+    if (n != 2 * rank && c->st == GIR_OK) gir__oxn_fail(c, GIR_ERR_ATTR, "%d pads for rank %d", n, rank);
+    if (c->st != GIR_OK) return c->none;
+    for (j = 0; j < rank; ++j) {
+        before.v[j] = (int32_t)p[j];
+        after.v[j] = (int32_t)p[rank + j];
+    }
+    before.n = after.n = rank;
+    return gir_pad(c->g, x, before, after, value);
+}
+/* Trilu: the upper (attribute upper, default 1) or lower triangle, diagonal k from input 1 */
+static gir_node gir__oxh_trilu(gir__oxn *c, gir_node x) {
+    int64_t k = 0;
+    if (gir__ox_has(c, 1) && gir__ox_const_ints(c, 1, &k, 1, "k") != 1) return c->none;
+    return gir__oxa_i(c, "upper", 1) ? gir_triu(c->g, x, (int)k) : gir_tril(c->g, x, (int)k);
+}
+/* LayerNormalization: over the axes from 'axis' (default -1), (x - mean) / sqrt(var + epsilon) * scale + B */
+static gir_node gir__oxh_layer_norm(gir__oxn *c, gir_node x) {
+    int rank = gir_node_shape(c->g, x).rank, axis = gir__ox_axis(c, gir__oxa_i(c, "axis", -1), rank), j;
+    double eps = gir__oxa_f(c, "epsilon", 1e-5);
+    gir_ints ax = gir_ints0();
+    gir_node m, d, v;
+    (void)gir__oxa_i(c, "stash_type", 1);
+    if (axis < 0 || !gir__ox_need(c, 3u)) return c->none;
+    for (j = axis; j < rank; ++j) ax.v[ax.n++] = j;
+    m = gir_mean(c->g, x, ax, 1);
+    d = gir_sub(c->g, x, m);
+    v = gir_mean(c->g, gir_square(c->g, d), ax, 1);
+    v = gir_rsqrt(c->g, gir_add(c->g, v, gir__oxh_num(c, eps)));
+    if (c->nd->n_out > 1 && c->nd->out[1].n) c->y[1] = m;
+    if (c->nd->n_out > 2 && c->nd->out[2].n) c->y[2] = v;
+    d = gir_mul(c->g, gir_mul(c->g, d, v), c->x[1]);
+    return gir__ox_has(c, 2) && gir__ox_need(c, 4u) ? gir_add(c->g, d, c->x[2]) : d;
+}
+/* Split: along 'axis', by the sizes of input 1 (opset 13 on) or attribute 'split', or in equal parts */
+static gir_node gir__oxh_split_onnx(gir__oxn *c, gir_node x) {
+    int64_t v[GIR__OX_MAX_OUT];
+    int32_t sz[GIR__OX_MAX_OUT];
+    gir_node parts[GIR__OX_MAX_OUT];
+    gir_shape in = gir_node_shape(c->g, x);
+    int n = c->nd->n_out, axis = gir__ox_axis(c, gir__oxa_i(c, "axis", 0), in.rank), j, got;
+    if (n > GIR__OX_MAX_OUT || axis < 0) {
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "%d outputs", n);
+        return c->none;
+    }
+    if (gir__ox_has(c, 1)) got = gir__ox_const_ints(c, 1, v, GIR__OX_MAX_OUT, "split");
+    else if (gir__ox_attr_find(c, "split")) {
+        gir_ints a = gir__oxa_ints(c, "split");
+        for (got = a.n, j = 0; j < a.n; ++j) v[j] = a.v[j];
+    } else for (got = n, j = 0; j < n; ++j) v[j] = in.dim[axis] / n + (j < in.dim[axis] % n ? 1 : 0);
+    if (got != n && c->st == GIR_OK) gir__oxn_fail(c, GIR_ERR_ATTR, "%d sizes for %d outputs", got, n);
+    if (c->st != GIR_OK) return c->none;
+    for (j = 0; j < n; ++j) sz[j] = (int32_t)v[j];
+    if (gir_split_sizes(c->g, x, axis, n, sz, parts) != n) return c->none;
+    for (j = 1; j < n; ++j) c->y[j] = parts[j];
+    return parts[0];
+}
+/* IsInf: detect_positive and detect_negative (default 1 each) */
+static gir_node gir__oxh_isinf_onnx(gir__oxn *c, gir_node x) {
+    int pos = gir__oxa_i(c, "detect_positive", 1), neg = gir__oxa_i(c, "detect_negative", 1);
+    gir_node inf = gir_isinf(c->g, x);
+    if (pos && neg) return inf;
+    if (!pos && !neg) return gir_fill(c->g, GIR_DTYPE_B8, gir_node_shape(c->g, x), 0);
+    return gir_and(c->g, inf, pos ? gir_gt(c->g, x, gir__oxh_num(c, 0)) : gir_lt(c->g, x, gir__oxh_num(c, 0)));
+}
+static gir_node gir__oxh_cast_like(gir__oxn *c, gir_node x, gir_node like) {
+    return gir_cast(c->g, x, gir_node_dtype(c->g, like));
+}
+/* ArgMax, ArgMin: the first index (select_last_index 1 is not supported) */
+static gir_node gir__ox_arg(gir__oxn *c, gir_node x, gir_node (*f)(gir_graph *, gir_node, int, int)) {
+    if (gir__oxa_i(c, "select_last_index", 0))
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "select_last_index 1 (gir.h gives the first index)");
+    return c->st == GIR_OK ? f(c->g, x, gir__oxa_i(c, "axis", 0), gir__oxa_i(c, "keepdims", 1)) : c->none;
+}
+static gir_node gir__oxh_argmax_onnx(gir__oxn *c, gir_node x) { return gir__ox_arg(c, x, gir_argmax); }
+static gir_node gir__oxh_argmin_onnx(gir__oxn *c, gir_node x) { return gir__ox_arg(c, x, gir_argmin); }
+/* Size: the number of elements, a scalar */
+static gir_node gir__oxh_size_of(gir__oxn *c, gir_node x) {
+    int64_t n = gir_node_numel(c->g, x);
+    if (n > INT32_MAX) gir__oxn_fail(c, GIR_ERR_LIMIT, "%l elements", (long long)n);
+    return gir_scalar(c->g, GIR_DTYPE_I32, (double)n);
+}
+
+/* Mod: fmod 1 takes the dividend's sign (C's fmod), fmod 0 the divisor's (Python's %, integers only in ONNX) */
+static gir_node gir__oxh_mod_onnx(gir__oxn *c, gir_node a, gir_node b) {
+    return gir__oxa_i(c, "fmod", 0) ? gir_fmod(c->g, a, b) : gir_mod(c->g, a, b);
 }
 
 /* the GIR_ONNX lines of ops.def */
 /* generated from the GIR_ONNX lines of ops.def (gen/10-generator/onnx_lower.py) */
-static gir_node gir__oxl_Abs_6(gir__oxc *c) {   /* ops.def:682 "abs(x0)" */
+static gir_node gir__oxl_Abs_6(gir__oxn *c) {   /* ops.def:682 "abs(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37460,7 +38891,7 @@ static gir_node gir__oxl_Abs_6(gir__oxc *c) {   /* ops.def:682 "abs(x0)" */
     t0 = gir_abs(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Acos_7(gir__oxc *c) {   /* ops.def:698 "acos(x0)" */
+static gir_node gir__oxl_Acos_7(gir__oxn *c) {   /* ops.def:698 "acos(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37469,7 +38900,7 @@ static gir_node gir__oxl_Acos_7(gir__oxc *c) {   /* ops.def:698 "acos(x0)" */
     t0 = gir_acos(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Add_7(gir__oxc *c) {   /* ops.def:716 "add(x0, x1)" */
+static gir_node gir__oxl_Add_7(gir__oxn *c) {   /* ops.def:716 "add(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37478,7 +38909,7 @@ static gir_node gir__oxl_Add_7(gir__oxc *c) {   /* ops.def:716 "add(x0, x1)" */
     t0 = gir_add(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_And_7(gir__oxc *c) {   /* ops.def:726 "and(x0, x1)" */
+static gir_node gir__oxl_And_7(gir__oxn *c) {   /* ops.def:726 "and(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37487,25 +38918,25 @@ static gir_node gir__oxl_And_7(gir__oxc *c) {   /* ops.def:726 "and(x0, x1)" */
     t0 = gir_and(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_ArgMax_11(gir__oxc *c) {   /* ops.def:743 "argmax(x0, attr_i(axis, 0), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ArgMax_1(gir__oxn *c) {   /* ops.def:743 "argmax_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
     (void)x; (void)G;
     if (!gir__ox_need(c, 0x1u)) return c->none;
-    t0 = gir_argmax(G, x[0], gir__oxa_i(c, "axis", 0), gir__oxa_i(c, "keepdims", 1));
+    t0 = gir__oxh_argmax_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_ArgMin_11(gir__oxc *c) {   /* ops.def:744 "argmin(x0, attr_i(axis, 0), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ArgMin_1(gir__oxn *c) {   /* ops.def:744 "argmin_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
     (void)x; (void)G;
     if (!gir__ox_need(c, 0x1u)) return c->none;
-    t0 = gir_argmin(G, x[0], gir__oxa_i(c, "axis", 0), gir__oxa_i(c, "keepdims", 1));
+    t0 = gir__oxh_argmin_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Asin_7(gir__oxc *c) {   /* ops.def:697 "asin(x0)" */
+static gir_node gir__oxl_Asin_7(gir__oxn *c) {   /* ops.def:697 "asin(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37514,7 +38945,7 @@ static gir_node gir__oxl_Asin_7(gir__oxc *c) {   /* ops.def:697 "asin(x0)" */
     t0 = gir_asin(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Atan_7(gir__oxc *c) {   /* ops.def:699 "atan(x0)" */
+static gir_node gir__oxl_Atan_7(gir__oxn *c) {   /* ops.def:699 "atan(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37523,7 +38954,25 @@ static gir_node gir__oxl_Atan_7(gir__oxc *c) {   /* ops.def:699 "atan(x0)" */
     t0 = gir_atan(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Cast_6(gir__oxc *c) {   /* ops.def:745 "cast(x0, attr_dtype(to))" */
+static gir_node gir__oxl_AveragePool_1(gir__oxn *c) {   /* ops.def:769 "avg_pool(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir__oxh_avg_pool(c, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_BatchNormalization_1(gir__oxn *c) {   /* ops.def:772 "batch_norm(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir__oxh_batch_norm(c, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_Cast_6(gir__oxn *c) {   /* ops.def:745 "cast(x0, attr_dtype(to))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37532,7 +38981,16 @@ static gir_node gir__oxl_Cast_6(gir__oxc *c) {   /* ops.def:745 "cast(x0, attr_d
     t0 = gir_cast(G, x[0], gir__oxa_dtype(c, "to"));
     return t0;
 }
-static gir_node gir__oxl_Ceil_6(gir__oxc *c) {   /* ops.def:692 "ceil(x0)" */
+static gir_node gir__oxl_CastLike_15(gir__oxn *c) {   /* ops.def:783 "cast_like(x0, x1)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x3u)) return c->none;
+    t0 = gir__oxh_cast_like(c, x[0], x[1]);
+    return t0;
+}
+static gir_node gir__oxl_Ceil_6(gir__oxn *c) {   /* ops.def:692 "ceil(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37541,7 +38999,7 @@ static gir_node gir__oxl_Ceil_6(gir__oxc *c) {   /* ops.def:692 "ceil(x0)" */
     t0 = gir_ceil(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Celu_12(gir__oxc *c) {   /* ops.def:711 "elu(x0 / attr_f(alpha, 1), 1) * attr_f(alpha, 1)" */
+static gir_node gir__oxl_Celu_12(gir__oxn *c) {   /* ops.def:711 "elu(x0 / attr_f(alpha, 1), 1) * attr_f(alpha, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4;
@@ -37554,7 +39012,24 @@ static gir_node gir__oxl_Celu_12(gir__oxc *c) {   /* ops.def:711 "elu(x0 / attr_
     t4 = gir_mul(G, t2, t3);
     return t4;
 }
-static gir_node gir__oxl_Constant_1(gir__oxc *c) {   /* ops.def:750 "constant_attr()" */
+static gir_node gir__oxl_Clip_6(gir__oxn *c) {   /* ops.def:764 "clip(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir__oxh_clip(c, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_Concat_4(gir__oxn *c) {   /* ops.def:756 "concat_all()" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    t0 = gir__oxh_concat_all(c);
+    return t0;
+}
+static gir_node gir__oxl_Constant_1(gir__oxn *c) {   /* ops.def:750 "constant_attr()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37562,7 +39037,24 @@ static gir_node gir__oxl_Constant_1(gir__oxc *c) {   /* ops.def:750 "constant_at
     t0 = gir__oxh_constant_attr(c);
     return t0;
 }
-static gir_node gir__oxl_Cos_7(gir__oxc *c) {   /* ops.def:695 "cos(x0)" */
+static gir_node gir__oxl_ConstantOfShape_9(gir__oxn *c) {   /* ops.def:775 "constant_of_shape(0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    t0 = gir__oxh_constant_of_shape(c, 0);
+    return t0;
+}
+static gir_node gir__oxl_Conv_1(gir__oxn *c) {   /* ops.def:767 "conv(x0, x1)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x3u)) return c->none;
+    t0 = gir__oxh_conv(c, x[0], x[1]);
+    return t0;
+}
+static gir_node gir__oxl_Cos_7(gir__oxn *c) {   /* ops.def:695 "cos(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37571,7 +39063,7 @@ static gir_node gir__oxl_Cos_7(gir__oxc *c) {   /* ops.def:695 "cos(x0)" */
     t0 = gir_cos(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Cosh_9(gir__oxc *c) {   /* ops.def:701 "cosh(x0)" */
+static gir_node gir__oxl_Cosh_9(gir__oxn *c) {   /* ops.def:701 "cosh(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37580,7 +39072,7 @@ static gir_node gir__oxl_Cosh_9(gir__oxc *c) {   /* ops.def:701 "cosh(x0)" */
     t0 = gir_cosh(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Div_7(gir__oxc *c) {   /* ops.def:719 "div(x0, x1)" */
+static gir_node gir__oxl_Div_7(gir__oxn *c) {   /* ops.def:719 "div(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37589,7 +39081,16 @@ static gir_node gir__oxl_Div_7(gir__oxc *c) {   /* ops.def:719 "div(x0, x1)" */
     t0 = gir_div(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Elu_6(gir__oxc *c) {   /* ops.def:709 "elu(x0, attr_f(alpha, 1))" */
+static gir_node gir__oxl_Dropout_1(gir__oxn *c) {   /* ops.def:773 "dropout_eval(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir__oxh_dropout_eval(c, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_Elu_6(gir__oxn *c) {   /* ops.def:709 "elu(x0, attr_f(alpha, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37598,7 +39099,7 @@ static gir_node gir__oxl_Elu_6(gir__oxc *c) {   /* ops.def:709 "elu(x0, attr_f(a
     t0 = gir_elu(G, x[0], gir__oxa_f(c, "alpha", 1));
     return t0;
 }
-static gir_node gir__oxl_Equal_7(gir__oxc *c) {   /* ops.def:721 "eq(x0, x1)" */
+static gir_node gir__oxl_Equal_7(gir__oxn *c) {   /* ops.def:721 "eq(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37607,7 +39108,7 @@ static gir_node gir__oxl_Equal_7(gir__oxc *c) {   /* ops.def:721 "eq(x0, x1)" */
     t0 = gir_eq(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Erf_9(gir__oxc *c) {   /* ops.def:702 "erf(x0)" */
+static gir_node gir__oxl_Erf_9(gir__oxn *c) {   /* ops.def:702 "erf(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37616,7 +39117,7 @@ static gir_node gir__oxl_Erf_9(gir__oxc *c) {   /* ops.def:702 "erf(x0)" */
     t0 = gir_erf(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Exp_6(gir__oxc *c) {   /* ops.def:684 "exp(x0)" */
+static gir_node gir__oxl_Exp_6(gir__oxn *c) {   /* ops.def:684 "exp(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37625,7 +39126,16 @@ static gir_node gir__oxl_Exp_6(gir__oxc *c) {   /* ops.def:684 "exp(x0)" */
     t0 = gir_exp(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Flatten_1(gir__oxc *c) {   /* ops.def:748 "flatten2(x0)" */
+static gir_node gir__oxl_Expand_8(gir__oxn *c) {   /* ops.def:774 "expand_to(x0, 1)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir__oxh_expand_to(c, x[0], 1);
+    return t0;
+}
+static gir_node gir__oxl_Flatten_1(gir__oxn *c) {   /* ops.def:748 "flatten2(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37634,7 +39144,7 @@ static gir_node gir__oxl_Flatten_1(gir__oxc *c) {   /* ops.def:748 "flatten2(x0)
     t0 = gir__oxh_flatten2(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Floor_6(gir__oxc *c) {   /* ops.def:691 "floor(x0)" */
+static gir_node gir__oxl_Floor_6(gir__oxn *c) {   /* ops.def:691 "floor(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37643,7 +39153,25 @@ static gir_node gir__oxl_Floor_6(gir__oxc *c) {   /* ops.def:691 "floor(x0)" */
     t0 = gir_floor(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Gemm_7(gir__oxc *c) {   /* ops.def:733 "gemm(x0, x1)" */
+static gir_node gir__oxl_Gather_1(gir__oxn *c) {   /* ops.def:765 "index_select(x0, x1, attr_i(axis, 0))" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x3u)) return c->none;
+    t0 = gir_index_select(G, x[0], x[1], gir__oxa_i(c, "axis", 0));
+    return t0;
+}
+static gir_node gir__oxl_GatherElements_11(gir__oxn *c) {   /* ops.def:766 "gather(x0, x1, attr_i(axis, 0))" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x3u)) return c->none;
+    t0 = gir_gather(G, x[0], x[1], gir__oxa_i(c, "axis", 0));
+    return t0;
+}
+static gir_node gir__oxl_Gemm_7(gir__oxn *c) {   /* ops.def:733 "gemm(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37652,7 +39180,25 @@ static gir_node gir__oxl_Gemm_7(gir__oxc *c) {   /* ops.def:733 "gemm(x0, x1)" *
     t0 = gir__oxh_gemm(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Greater_7(gir__oxc *c) {   /* ops.def:722 "gt(x0, x1)" */
+static gir_node gir__oxl_GlobalAveragePool_1(gir__oxn *c) {   /* ops.def:770 "mean(x0, spatial(x0), 1)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir_mean(G, x[0], gir__oxa_spatial(c, x[0]), 1);
+    return t0;
+}
+static gir_node gir__oxl_GlobalMaxPool_1(gir__oxn *c) {   /* ops.def:771 "max(x0, spatial(x0), 1)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir_max(G, x[0], gir__oxa_spatial(c, x[0]), 1);
+    return t0;
+}
+static gir_node gir__oxl_Greater_7(gir__oxn *c) {   /* ops.def:722 "gt(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37661,7 +39207,7 @@ static gir_node gir__oxl_Greater_7(gir__oxc *c) {   /* ops.def:722 "gt(x0, x1)" 
     t0 = gir_gt(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_GreaterOrEqual_12(gir__oxc *c) {   /* ops.def:724 "ge(x0, x1)" */
+static gir_node gir__oxl_GreaterOrEqual_12(gir__oxn *c) {   /* ops.def:724 "ge(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37670,7 +39216,7 @@ static gir_node gir__oxl_GreaterOrEqual_12(gir__oxc *c) {   /* ops.def:724 "ge(x
     t0 = gir_ge(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_HardSigmoid_6(gir__oxc *c) {   /* ops.def:712 "clamp(x0 * attr_f(alpha, 0.2) + attr_f(beta, 0.5), 0, 1)" */
+static gir_node gir__oxl_HardSigmoid_6(gir__oxn *c) {   /* ops.def:712 "clamp(x0 * attr_f(alpha, 0.2) + attr_f(beta, 0.5), 0, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4;
@@ -37683,7 +39229,7 @@ static gir_node gir__oxl_HardSigmoid_6(gir__oxc *c) {   /* ops.def:712 "clamp(x0
     t4 = gir_clamp(G, t3, 0, 1);
     return t4;
 }
-static gir_node gir__oxl_HardSwish_14(gir__oxc *c) {   /* ops.def:713 "x0 * clamp(x0 / 6 + 0.5, 0, 1)" */
+static gir_node gir__oxl_HardSwish_14(gir__oxn *c) {   /* ops.def:713 "x0 * clamp(x0 / 6 + 0.5, 0, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4, t5;
@@ -37697,14 +39243,23 @@ static gir_node gir__oxl_HardSwish_14(gir__oxc *c) {   /* ops.def:713 "x0 * clam
     t5 = gir_mul(G, x[0], t4);
     return t5;
 }
-static gir_node gir__oxl_Identity_1(gir__oxc *c) {   /* ops.def:681 "x0" */
+static gir_node gir__oxl_Identity_1(gir__oxn *c) {   /* ops.def:681 "x0" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     (void)x; (void)G;
     if (!gir__ox_need(c, 0x1u)) return c->none;
     return x[0];
 }
-static gir_node gir__oxl_IsNaN_9(gir__oxc *c) {   /* ops.def:705 "isnan(x0)" */
+static gir_node gir__oxl_IsInf_10(gir__oxn *c) {   /* ops.def:782 "isinf_onnx(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir__oxh_isinf_onnx(c, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_IsNaN_9(gir__oxn *c) {   /* ops.def:705 "isnan(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37713,7 +39268,16 @@ static gir_node gir__oxl_IsNaN_9(gir__oxc *c) {   /* ops.def:705 "isnan(x0)" */
     t0 = gir_isnan(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LeakyRelu_6(gir__oxc *c) {   /* ops.def:708 "leaky_relu(x0, attr_f(alpha, 0.01))" */
+static gir_node gir__oxl_LayerNormalization_17(gir__oxn *c) {   /* ops.def:780 "layer_norm(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir__oxh_layer_norm(c, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_LeakyRelu_6(gir__oxn *c) {   /* ops.def:708 "leaky_relu(x0, attr_f(alpha, 0.01))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37722,7 +39286,7 @@ static gir_node gir__oxl_LeakyRelu_6(gir__oxc *c) {   /* ops.def:708 "leaky_relu
     t0 = gir_leaky_relu(G, x[0], gir__oxa_f(c, "alpha", 0.01));
     return t0;
 }
-static gir_node gir__oxl_Less_7(gir__oxc *c) {   /* ops.def:723 "lt(x0, x1)" */
+static gir_node gir__oxl_Less_7(gir__oxn *c) {   /* ops.def:723 "lt(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37731,7 +39295,7 @@ static gir_node gir__oxl_Less_7(gir__oxc *c) {   /* ops.def:723 "lt(x0, x1)" */
     t0 = gir_lt(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_LessOrEqual_12(gir__oxc *c) {   /* ops.def:725 "le(x0, x1)" */
+static gir_node gir__oxl_LessOrEqual_12(gir__oxn *c) {   /* ops.def:725 "le(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37740,7 +39304,7 @@ static gir_node gir__oxl_LessOrEqual_12(gir__oxc *c) {   /* ops.def:725 "le(x0, 
     t0 = gir_le(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Log_6(gir__oxc *c) {   /* ops.def:685 "log(x0)" */
+static gir_node gir__oxl_Log_6(gir__oxn *c) {   /* ops.def:685 "log(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37749,7 +39313,16 @@ static gir_node gir__oxl_Log_6(gir__oxc *c) {   /* ops.def:685 "log(x0)" */
     t0 = gir_log(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LogSoftmax_13(gir__oxc *c) {   /* ops.def:735 "log_softmax(x0, attr_i(axis, -1))" */
+static gir_node gir__oxl_LogSoftmax_1(gir__oxn *c) {   /* ops.def:752 "log_softmax_2d(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir__oxh_log_softmax_2d(c, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_LogSoftmax_13(gir__oxn *c) {   /* ops.def:735 "log_softmax(x0, attr_i(axis, -1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37758,7 +39331,7 @@ static gir_node gir__oxl_LogSoftmax_13(gir__oxc *c) {   /* ops.def:735 "log_soft
     t0 = gir_log_softmax(G, x[0], gir__oxa_i(c, "axis", (-1)));
     return t0;
 }
-static gir_node gir__oxl_MatMul_9(gir__oxc *c) {   /* ops.def:732 "matmul(x0, x1)" */
+static gir_node gir__oxl_MatMul_9(gir__oxn *c) {   /* ops.def:732 "matmul(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37767,7 +39340,49 @@ static gir_node gir__oxl_MatMul_9(gir__oxc *c) {   /* ops.def:732 "matmul(x0, x1
     t0 = gir_matmul(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Mul_7(gir__oxc *c) {   /* ops.def:718 "mul(x0, x1)" */
+static gir_node gir__oxl_Max_8(gir__oxn *c) {   /* ops.def:758 "max_all()" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    t0 = gir__oxh_max_all(c);
+    return t0;
+}
+static gir_node gir__oxl_MaxPool_1(gir__oxn *c) {   /* ops.def:768 "max_pool(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir__oxh_max_pool(c, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_Mean_8(gir__oxn *c) {   /* ops.def:760 "mean_all()" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    t0 = gir__oxh_mean_all(c);
+    return t0;
+}
+static gir_node gir__oxl_Min_8(gir__oxn *c) {   /* ops.def:759 "min_all()" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    t0 = gir__oxh_min_all(c);
+    return t0;
+}
+static gir_node gir__oxl_Mod_10(gir__oxn *c) {   /* ops.def:786 "mod_onnx(x0, x1)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x3u)) return c->none;
+    t0 = gir__oxh_mod_onnx(c, x[0], x[1]);
+    return t0;
+}
+static gir_node gir__oxl_Mul_7(gir__oxn *c) {   /* ops.def:718 "mul(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37776,7 +39391,7 @@ static gir_node gir__oxl_Mul_7(gir__oxc *c) {   /* ops.def:718 "mul(x0, x1)" */
     t0 = gir_mul(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Neg_6(gir__oxc *c) {   /* ops.def:683 "neg(x0)" */
+static gir_node gir__oxl_Neg_6(gir__oxn *c) {   /* ops.def:683 "neg(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37785,7 +39400,7 @@ static gir_node gir__oxl_Neg_6(gir__oxc *c) {   /* ops.def:683 "neg(x0)" */
     t0 = gir_neg(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Not_1(gir__oxc *c) {   /* ops.def:704 "not(x0)" */
+static gir_node gir__oxl_Not_1(gir__oxn *c) {   /* ops.def:704 "not(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37794,7 +39409,7 @@ static gir_node gir__oxl_Not_1(gir__oxc *c) {   /* ops.def:704 "not(x0)" */
     t0 = gir_not(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Or_7(gir__oxc *c) {   /* ops.def:727 "or(x0, x1)" */
+static gir_node gir__oxl_Or_7(gir__oxn *c) {   /* ops.def:727 "or(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37803,7 +39418,7 @@ static gir_node gir__oxl_Or_7(gir__oxc *c) {   /* ops.def:727 "or(x0, x1)" */
     t0 = gir_or(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_PRelu_9(gir__oxc *c) {   /* ops.def:730 "where(x0 < 0, x0 * x1, x0)" */
+static gir_node gir__oxl_PRelu_9(gir__oxn *c) {   /* ops.def:730 "where(x0 < 0, x0 * x1, x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3;
@@ -37815,7 +39430,16 @@ static gir_node gir__oxl_PRelu_9(gir__oxc *c) {   /* ops.def:730 "where(x0 < 0, 
     t3 = gir_where(G, t1, t2, x[0]);
     return t3;
 }
-static gir_node gir__oxl_Pow_7(gir__oxc *c) {   /* ops.def:720 "pow(x0, x1)" */
+static gir_node gir__oxl_Pad_2(gir__oxn *c) {   /* ops.def:778 "pad_onnx(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir__oxh_pad_onnx(c, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_Pow_7(gir__oxn *c) {   /* ops.def:720 "pow(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37824,7 +39448,15 @@ static gir_node gir__oxl_Pow_7(gir__oxc *c) {   /* ops.def:720 "pow(x0, x1)" */
     t0 = gir_pow(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Reciprocal_6(gir__oxc *c) {   /* ops.def:687 "reciprocal(x0)" */
+static gir_node gir__oxl_Range_11(gir__oxn *c) {   /* ops.def:776 "range_of()" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    t0 = gir__oxh_range_of(c);
+    return t0;
+}
+static gir_node gir__oxl_Reciprocal_6(gir__oxn *c) {   /* ops.def:687 "reciprocal(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37833,7 +39465,38 @@ static gir_node gir__oxl_Reciprocal_6(gir__oxc *c) {   /* ops.def:687 "reciproca
     t0 = gir_reciprocal(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_ReduceLogSumExp_1(gir__oxc *c) {   /* ops.def:741 "logsumexp(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceL1_1(gir__oxn *c) {   /* ops.def:753 "sum(abs(x0), axes(1), attr_i(keepdims, 1))" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0, t1;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir_abs(G, x[0]);
+    t1 = gir_sum(G, t0, gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
+    return t1;
+}
+static gir_node gir__oxl_ReduceL2_1(gir__oxn *c) {   /* ops.def:754 "sqrt(sum(square(x0), axes(1), attr_i(keepdims, 1)))" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0, t1, t2;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir_square(G, x[0]);
+    t1 = gir_sum(G, t0, gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
+    t2 = gir_sqrt(G, t1);
+    return t2;
+}
+static gir_node gir__oxl_ReduceLogSum_1(gir__oxn *c) {   /* ops.def:755 "log(sum(x0, axes(1), attr_i(keepdims, 1)))" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0, t1;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir_sum(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
+    t1 = gir_log(G, t0);
+    return t1;
+}
+static gir_node gir__oxl_ReduceLogSumExp_1(gir__oxn *c) {   /* ops.def:741 "logsumexp(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37842,7 +39505,7 @@ static gir_node gir__oxl_ReduceLogSumExp_1(gir__oxc *c) {   /* ops.def:741 "logs
     t0 = gir_logsumexp(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceMax_1(gir__oxc *c) {   /* ops.def:738 "max(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceMax_1(gir__oxn *c) {   /* ops.def:738 "max(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37851,7 +39514,7 @@ static gir_node gir__oxl_ReduceMax_1(gir__oxc *c) {   /* ops.def:738 "max(x0, ax
     t0 = gir_max(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceMean_1(gir__oxc *c) {   /* ops.def:737 "mean(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceMean_1(gir__oxn *c) {   /* ops.def:737 "mean(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37860,7 +39523,7 @@ static gir_node gir__oxl_ReduceMean_1(gir__oxc *c) {   /* ops.def:737 "mean(x0, 
     t0 = gir_mean(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceMin_1(gir__oxc *c) {   /* ops.def:739 "min(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceMin_1(gir__oxn *c) {   /* ops.def:739 "min(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37869,7 +39532,7 @@ static gir_node gir__oxl_ReduceMin_1(gir__oxc *c) {   /* ops.def:739 "min(x0, ax
     t0 = gir_min(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceProd_1(gir__oxc *c) {   /* ops.def:740 "prod(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceProd_1(gir__oxn *c) {   /* ops.def:740 "prod(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37878,7 +39541,7 @@ static gir_node gir__oxl_ReduceProd_1(gir__oxc *c) {   /* ops.def:740 "prod(x0, 
     t0 = gir_prod(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceSum_1(gir__oxc *c) {   /* ops.def:736 "sum(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceSum_1(gir__oxn *c) {   /* ops.def:736 "sum(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37887,7 +39550,7 @@ static gir_node gir__oxl_ReduceSum_1(gir__oxc *c) {   /* ops.def:736 "sum(x0, ax
     t0 = gir_sum(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceSumSquare_1(gir__oxc *c) {   /* ops.def:742 "sum(square(x0), axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceSumSquare_1(gir__oxn *c) {   /* ops.def:742 "sum(square(x0), axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1;
@@ -37897,7 +39560,7 @@ static gir_node gir__oxl_ReduceSumSquare_1(gir__oxc *c) {   /* ops.def:742 "sum(
     t1 = gir_sum(G, t0, gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t1;
 }
-static gir_node gir__oxl_Relu_6(gir__oxc *c) {   /* ops.def:690 "relu(x0)" */
+static gir_node gir__oxl_Relu_6(gir__oxn *c) {   /* ops.def:690 "relu(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37906,16 +39569,16 @@ static gir_node gir__oxl_Relu_6(gir__oxc *c) {   /* ops.def:690 "relu(x0)" */
     t0 = gir_relu(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Reshape_5(gir__oxc *c) {   /* ops.def:746 "reshape_to(x0, x1)" */
+static gir_node gir__oxl_Reshape_5(gir__oxn *c) {   /* ops.def:746 "reshape_to(x0, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
     (void)x; (void)G;
-    if (!gir__ox_need(c, 0x3u)) return c->none;
-    t0 = gir__oxh_reshape_to(c, x[0], x[1]);
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir__oxh_reshape_to(c, x[0], 1);
     return t0;
 }
-static gir_node gir__oxl_Round_11(gir__oxc *c) {   /* ops.def:693 "round(x0)" */
+static gir_node gir__oxl_Round_11(gir__oxn *c) {   /* ops.def:693 "round(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37924,7 +39587,7 @@ static gir_node gir__oxl_Round_11(gir__oxc *c) {   /* ops.def:693 "round(x0)" */
     t0 = gir_round(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Selu_6(gir__oxc *c) {   /* ops.def:710 "elu(x0, attr_f(alpha, 1.67326319217681884765625)) * attr_f(gamma, 1.05070102214813232421875)" */
+static gir_node gir__oxl_Selu_6(gir__oxn *c) {   /* ops.def:710 "elu(x0, attr_f(alpha, 1.67326319217681884765625)) * attr_f(gamma, 1.05070102214813232421875)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2;
@@ -37935,7 +39598,7 @@ static gir_node gir__oxl_Selu_6(gir__oxc *c) {   /* ops.def:710 "elu(x0, attr_f(
     t2 = gir_mul(G, t0, t1);
     return t2;
 }
-static gir_node gir__oxl_Shape_1(gir__oxc *c) {   /* ops.def:749 "shape_of(x0)" */
+static gir_node gir__oxl_Shape_1(gir__oxn *c) {   /* ops.def:749 "shape_of(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37944,7 +39607,26 @@ static gir_node gir__oxl_Shape_1(gir__oxc *c) {   /* ops.def:749 "shape_of(x0)" 
     t0 = gir__oxh_shape_of(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Sigmoid_6(gir__oxc *c) {   /* ops.def:688 "sigmoid(x0)" */
+static gir_node gir__oxl_Shrink_9(gir__oxn *c) {   /* ops.def:785 "where(x0 < 0 - attr_f(lambd, 0.5), x0 + attr_f(bias, 0), where(x0 > attr_f(lambd, 0.5), x0 - attr_f(bias, 0), 0))" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir__oxh_num(c, (0 - gir__oxa_f(c, "lambd", 0.5)));
+    t1 = gir_lt(G, x[0], t0);
+    t2 = gir__oxh_num(c, gir__oxa_f(c, "bias", 0));
+    t3 = gir_add(G, x[0], t2);
+    t4 = gir__oxh_num(c, gir__oxa_f(c, "lambd", 0.5));
+    t5 = gir_gt(G, x[0], t4);
+    t6 = gir__oxh_num(c, gir__oxa_f(c, "bias", 0));
+    t7 = gir_sub(G, x[0], t6);
+    t8 = gir__oxh_num(c, 0);
+    t9 = gir_where(G, t5, t7, t8);
+    t10 = gir_where(G, t1, t3, t9);
+    return t10;
+}
+static gir_node gir__oxl_Sigmoid_6(gir__oxn *c) {   /* ops.def:688 "sigmoid(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37953,7 +39635,7 @@ static gir_node gir__oxl_Sigmoid_6(gir__oxc *c) {   /* ops.def:688 "sigmoid(x0)"
     t0 = gir_sigmoid(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Sign_9(gir__oxc *c) {   /* ops.def:703 "sign(x0)" */
+static gir_node gir__oxl_Sign_9(gir__oxn *c) {   /* ops.def:703 "sign(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37962,7 +39644,7 @@ static gir_node gir__oxl_Sign_9(gir__oxc *c) {   /* ops.def:703 "sign(x0)" */
     t0 = gir_sign(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Sin_7(gir__oxc *c) {   /* ops.def:694 "sin(x0)" */
+static gir_node gir__oxl_Sin_7(gir__oxn *c) {   /* ops.def:694 "sin(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37971,7 +39653,7 @@ static gir_node gir__oxl_Sin_7(gir__oxc *c) {   /* ops.def:694 "sin(x0)" */
     t0 = gir_sin(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Sinh_9(gir__oxc *c) {   /* ops.def:700 "sinh(x0)" */
+static gir_node gir__oxl_Sinh_9(gir__oxn *c) {   /* ops.def:700 "sinh(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37980,7 +39662,34 @@ static gir_node gir__oxl_Sinh_9(gir__oxc *c) {   /* ops.def:700 "sinh(x0)" */
     t0 = gir_sinh(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Softmax_13(gir__oxc *c) {   /* ops.def:734 "softmax(x0, attr_i(axis, -1))" */
+static gir_node gir__oxl_Size_1(gir__oxn *c) {   /* ops.def:784 "size_of(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir__oxh_size_of(c, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_Slice_1(gir__oxn *c) {   /* ops.def:763 "slice_onnx(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir__oxh_slice_onnx(c, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_Softmax_1(gir__oxn *c) {   /* ops.def:751 "softmax_2d(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir__oxh_softmax_2d(c, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_Softmax_13(gir__oxn *c) {   /* ops.def:734 "softmax(x0, attr_i(axis, -1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37989,7 +39698,7 @@ static gir_node gir__oxl_Softmax_13(gir__oxc *c) {   /* ops.def:734 "softmax(x0,
     t0 = gir_softmax(G, x[0], gir__oxa_i(c, "axis", (-1)));
     return t0;
 }
-static gir_node gir__oxl_Softplus_1(gir__oxc *c) {   /* ops.def:706 "softplus(x0)" */
+static gir_node gir__oxl_Softplus_1(gir__oxn *c) {   /* ops.def:706 "softplus(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -37998,7 +39707,7 @@ static gir_node gir__oxl_Softplus_1(gir__oxc *c) {   /* ops.def:706 "softplus(x0
     t0 = gir_softplus(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Softsign_1(gir__oxc *c) {   /* ops.def:707 "x0 / (abs(x0) + 1)" */
+static gir_node gir__oxl_Softsign_1(gir__oxn *c) {   /* ops.def:707 "x0 / (abs(x0) + 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3;
@@ -38010,7 +39719,16 @@ static gir_node gir__oxl_Softsign_1(gir__oxc *c) {   /* ops.def:707 "x0 / (abs(x
     t3 = gir_div(G, x[0], t2);
     return t3;
 }
-static gir_node gir__oxl_Sqrt_6(gir__oxc *c) {   /* ops.def:686 "sqrt(x0)" */
+static gir_node gir__oxl_Split_2(gir__oxn *c) {   /* ops.def:781 "split_onnx(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir__oxh_split_onnx(c, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_Sqrt_6(gir__oxn *c) {   /* ops.def:686 "sqrt(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -38019,7 +39737,16 @@ static gir_node gir__oxl_Sqrt_6(gir__oxc *c) {   /* ops.def:686 "sqrt(x0)" */
     t0 = gir_sqrt(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Sub_7(gir__oxc *c) {   /* ops.def:717 "sub(x0, x1)" */
+static gir_node gir__oxl_Squeeze_1(gir__oxn *c) {   /* ops.def:761 "squeeze_axes(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir__oxh_squeeze_axes(c, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_Sub_7(gir__oxn *c) {   /* ops.def:717 "sub(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -38028,7 +39755,15 @@ static gir_node gir__oxl_Sub_7(gir__oxc *c) {   /* ops.def:717 "sub(x0, x1)" */
     t0 = gir_sub(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Tan_7(gir__oxc *c) {   /* ops.def:696 "tan(x0)" */
+static gir_node gir__oxl_Sum_8(gir__oxn *c) {   /* ops.def:757 "sum_all()" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    t0 = gir__oxh_sum_all(c);
+    return t0;
+}
+static gir_node gir__oxl_Tan_7(gir__oxn *c) {   /* ops.def:696 "tan(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -38037,7 +39772,7 @@ static gir_node gir__oxl_Tan_7(gir__oxc *c) {   /* ops.def:696 "tan(x0)" */
     t0 = gir_tan(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Tanh_6(gir__oxc *c) {   /* ops.def:689 "tanh(x0)" */
+static gir_node gir__oxl_Tanh_6(gir__oxn *c) {   /* ops.def:689 "tanh(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -38046,7 +39781,7 @@ static gir_node gir__oxl_Tanh_6(gir__oxc *c) {   /* ops.def:689 "tanh(x0)" */
     t0 = gir_tanh(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_ThresholdedRelu_10(gir__oxc *c) {   /* ops.def:714 "where(x0 > attr_f(alpha, 1), x0, zeros_like(x0))" */
+static gir_node gir__oxl_ThresholdedRelu_10(gir__oxn *c) {   /* ops.def:714 "where(x0 > attr_f(alpha, 1), x0, 0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3;
@@ -38054,11 +39789,20 @@ static gir_node gir__oxl_ThresholdedRelu_10(gir__oxc *c) {   /* ops.def:714 "whe
     if (!gir__ox_need(c, 0x1u)) return c->none;
     t0 = gir__oxh_num(c, gir__oxa_f(c, "alpha", 1));
     t1 = gir_gt(G, x[0], t0);
-    t2 = gir__oxh_zeros_like(c, x[0]);
+    t2 = gir__oxh_num(c, 0);
     t3 = gir_where(G, t1, x[0], t2);
     return t3;
 }
-static gir_node gir__oxl_Transpose_1(gir__oxc *c) {   /* ops.def:747 "transpose(x0, perm(x0))" */
+static gir_node gir__oxl_Tile_6(gir__oxn *c) {   /* ops.def:777 "tile_by(x0, 1)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir__oxh_tile_by(c, x[0], 1);
+    return t0;
+}
+static gir_node gir__oxl_Transpose_1(gir__oxn *c) {   /* ops.def:747 "transpose(x0, perm(x0))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -38067,7 +39811,25 @@ static gir_node gir__oxl_Transpose_1(gir__oxc *c) {   /* ops.def:747 "transpose(
     t0 = gir_transpose(G, x[0], gir__oxa_perm(c, x[0]));
     return t0;
 }
-static gir_node gir__oxl_Where_9(gir__oxc *c) {   /* ops.def:729 "where(x0, x1, x2)" */
+static gir_node gir__oxl_Trilu_14(gir__oxn *c) {   /* ops.def:779 "trilu(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir__oxh_trilu(c, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_Unsqueeze_1(gir__oxn *c) {   /* ops.def:762 "unsqueeze_axes(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir__oxh_unsqueeze_axes(c, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_Where_9(gir__oxn *c) {   /* ops.def:729 "where(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -38076,7 +39838,7 @@ static gir_node gir__oxl_Where_9(gir__oxc *c) {   /* ops.def:729 "where(x0, x1, 
     t0 = gir_where(G, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_Xor_7(gir__oxc *c) {   /* ops.def:728 "xor(x0, x1)" */
+static gir_node gir__oxl_Xor_7(gir__oxn *c) {   /* ops.def:728 "xor(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -38085,48 +39847,74 @@ static gir_node gir__oxl_Xor_7(gir__oxc *c) {   /* ops.def:728 "xor(x0, x1)" */
     t0 = gir_xor(G, x[0], x[1]);
     return t0;
 }
-static const gir__oxline gir__ox_lines[68] = {
+static const gir__oxline gir__ox_lines[104] = {
     {"Abs", 6, gir__oxl_Abs_6},
     {"Acos", 7, gir__oxl_Acos_7},
     {"Add", 7, gir__oxl_Add_7},
     {"And", 7, gir__oxl_And_7},
-    {"ArgMax", 11, gir__oxl_ArgMax_11},
-    {"ArgMin", 11, gir__oxl_ArgMin_11},
+    {"ArgMax", 1, gir__oxl_ArgMax_1},
+    {"ArgMin", 1, gir__oxl_ArgMin_1},
     {"Asin", 7, gir__oxl_Asin_7},
     {"Atan", 7, gir__oxl_Atan_7},
+    {"AveragePool", 1, gir__oxl_AveragePool_1},
+    {"BatchNormalization", 1, gir__oxl_BatchNormalization_1},
     {"Cast", 6, gir__oxl_Cast_6},
+    {"CastLike", 15, gir__oxl_CastLike_15},
     {"Ceil", 6, gir__oxl_Ceil_6},
     {"Celu", 12, gir__oxl_Celu_12},
+    {"Clip", 6, gir__oxl_Clip_6},
+    {"Concat", 4, gir__oxl_Concat_4},
     {"Constant", 1, gir__oxl_Constant_1},
+    {"ConstantOfShape", 9, gir__oxl_ConstantOfShape_9},
+    {"Conv", 1, gir__oxl_Conv_1},
     {"Cos", 7, gir__oxl_Cos_7},
     {"Cosh", 9, gir__oxl_Cosh_9},
     {"Div", 7, gir__oxl_Div_7},
+    {"Dropout", 1, gir__oxl_Dropout_1},
     {"Elu", 6, gir__oxl_Elu_6},
     {"Equal", 7, gir__oxl_Equal_7},
     {"Erf", 9, gir__oxl_Erf_9},
     {"Exp", 6, gir__oxl_Exp_6},
+    {"Expand", 8, gir__oxl_Expand_8},
     {"Flatten", 1, gir__oxl_Flatten_1},
     {"Floor", 6, gir__oxl_Floor_6},
+    {"Gather", 1, gir__oxl_Gather_1},
+    {"GatherElements", 11, gir__oxl_GatherElements_11},
     {"Gemm", 7, gir__oxl_Gemm_7},
+    {"GlobalAveragePool", 1, gir__oxl_GlobalAveragePool_1},
+    {"GlobalMaxPool", 1, gir__oxl_GlobalMaxPool_1},
     {"Greater", 7, gir__oxl_Greater_7},
     {"GreaterOrEqual", 12, gir__oxl_GreaterOrEqual_12},
     {"HardSigmoid", 6, gir__oxl_HardSigmoid_6},
     {"HardSwish", 14, gir__oxl_HardSwish_14},
     {"Identity", 1, gir__oxl_Identity_1},
+    {"IsInf", 10, gir__oxl_IsInf_10},
     {"IsNaN", 9, gir__oxl_IsNaN_9},
+    {"LayerNormalization", 17, gir__oxl_LayerNormalization_17},
     {"LeakyRelu", 6, gir__oxl_LeakyRelu_6},
     {"Less", 7, gir__oxl_Less_7},
     {"LessOrEqual", 12, gir__oxl_LessOrEqual_12},
     {"Log", 6, gir__oxl_Log_6},
+    {"LogSoftmax", 1, gir__oxl_LogSoftmax_1},
     {"LogSoftmax", 13, gir__oxl_LogSoftmax_13},
     {"MatMul", 9, gir__oxl_MatMul_9},
+    {"Max", 8, gir__oxl_Max_8},
+    {"MaxPool", 1, gir__oxl_MaxPool_1},
+    {"Mean", 8, gir__oxl_Mean_8},
+    {"Min", 8, gir__oxl_Min_8},
+    {"Mod", 10, gir__oxl_Mod_10},
     {"Mul", 7, gir__oxl_Mul_7},
     {"Neg", 6, gir__oxl_Neg_6},
     {"Not", 1, gir__oxl_Not_1},
     {"Or", 7, gir__oxl_Or_7},
     {"PRelu", 9, gir__oxl_PRelu_9},
+    {"Pad", 2, gir__oxl_Pad_2},
     {"Pow", 7, gir__oxl_Pow_7},
+    {"Range", 11, gir__oxl_Range_11},
     {"Reciprocal", 6, gir__oxl_Reciprocal_6},
+    {"ReduceL1", 1, gir__oxl_ReduceL1_1},
+    {"ReduceL2", 1, gir__oxl_ReduceL2_1},
+    {"ReduceLogSum", 1, gir__oxl_ReduceLogSum_1},
     {"ReduceLogSumExp", 1, gir__oxl_ReduceLogSumExp_1},
     {"ReduceMax", 1, gir__oxl_ReduceMax_1},
     {"ReduceMean", 1, gir__oxl_ReduceMean_1},
@@ -38139,23 +39927,33 @@ static const gir__oxline gir__ox_lines[68] = {
     {"Round", 11, gir__oxl_Round_11},
     {"Selu", 6, gir__oxl_Selu_6},
     {"Shape", 1, gir__oxl_Shape_1},
+    {"Shrink", 9, gir__oxl_Shrink_9},
     {"Sigmoid", 6, gir__oxl_Sigmoid_6},
     {"Sign", 9, gir__oxl_Sign_9},
     {"Sin", 7, gir__oxl_Sin_7},
     {"Sinh", 9, gir__oxl_Sinh_9},
+    {"Size", 1, gir__oxl_Size_1},
+    {"Slice", 1, gir__oxl_Slice_1},
+    {"Softmax", 1, gir__oxl_Softmax_1},
     {"Softmax", 13, gir__oxl_Softmax_13},
     {"Softplus", 1, gir__oxl_Softplus_1},
     {"Softsign", 1, gir__oxl_Softsign_1},
+    {"Split", 2, gir__oxl_Split_2},
     {"Sqrt", 6, gir__oxl_Sqrt_6},
+    {"Squeeze", 1, gir__oxl_Squeeze_1},
     {"Sub", 7, gir__oxl_Sub_7},
+    {"Sum", 8, gir__oxl_Sum_8},
     {"Tan", 7, gir__oxl_Tan_7},
     {"Tanh", 6, gir__oxl_Tanh_6},
     {"ThresholdedRelu", 10, gir__oxl_ThresholdedRelu_10},
+    {"Tile", 6, gir__oxl_Tile_6},
     {"Transpose", 1, gir__oxl_Transpose_1},
+    {"Trilu", 14, gir__oxl_Trilu_14},
+    {"Unsqueeze", 1, gir__oxl_Unsqueeze_1},
     {"Where", 9, gir__oxl_Where_9},
     {"Xor", 7, gir__oxl_Xor_7},
 };
-#define GIR__OX_NLINES 68
+#define GIR__OX_NLINES 104
 
 /* the line of an op type for an opset: the highest since at or below it (the table is sorted by type, since) */
 static const gir__oxline *gir__ox_line(gir__ox_str type, int64_t opset) {
@@ -38167,13 +39965,14 @@ static const gir__oxline *gir__ox_line(gir__ox_str type, int64_t opset) {
 }
 
 /* the nodes of the model's values by name: open addressing over a power-of-two table */
-typedef struct gir__oxmap { uint32_t cap; gir__ox_str *key; gir_node *val; } gir__oxmap;
+typedef struct gir__oxval { gir_node n; const gir__ox_tensor *t; } gir__oxval;   /* t: the file's tensor, if any */
+typedef struct gir__oxmap { uint32_t cap; gir__ox_str *key; gir__oxval *val; } gir__oxmap;
 static uint32_t gir__ox_hash(gir__ox_str s) {
     uint32_t h = 2166136261u, j;
     for (j = 0; j < s.n; ++j) h = (h ^ (unsigned char)s.p[j]) * 16777619u;
     return h;
 }
-static gir_node *gir__ox_slot(gir__oxmap *m, gir__ox_str s, int add) {
+static gir__oxval *gir__ox_slot(gir__oxmap *m, gir__ox_str s, int add) {
     uint32_t h = gir__ox_hash(s) & (m->cap - 1);
     while (m->key[h].p) {
         if (m->key[h].n == s.n && memcmp(m->key[h].p, s.p, s.n) == 0) return &m->val[h];
@@ -38216,9 +40015,10 @@ static void gir__ox_rfail(gir__oxrun *r, gir_status s, const char *fmt, ...) {
     gir__vformat(&b, fmt, ap);
     va_end(ap);
 }
-static void gir__ox_put(gir__oxrun *r, gir__ox_str name, gir_node n) {
-    gir_node *slot = gir__ox_slot(&r->map, name, 1);
-    *slot = n;
+static void gir__oxr_put(gir__oxrun *r, gir__ox_str name, gir_node n, const gir__ox_tensor *t) {
+    gir__oxval *slot = gir__ox_slot(&r->map, name, 1);
+    slot->n = n;
+    slot->t = t;
 }
 static void gir__ox_inits(gir__oxrun *r) {
     int j;
@@ -38228,8 +40028,8 @@ static void gir__ox_inits(gir__oxrun *r) {
         gir_status st;
         gir_node n = gir__ox_tensor_node(r->g, t, r->desc->variables, m, sizeof m, &st);
         if (st != GIR_OK) gir__ox_rfail(r, st, "initializer '%.*s': %s", (int)t->name.n, t->name.p, m);
-        gir__ox_name(r->g, n, t->name);
-        gir__ox_put(r, t->name, n);
+        if (n.id) gir__ox_name(r->g, n, t->name);
+        gir__oxr_put(r, t->name, n, t);
     }
 }
 /* a graph input's shape: fixed dimensions, symbolic ones from desc (dim_names / dim_values) */
@@ -38270,74 +40070,79 @@ static void gir__ox_inputs(gir__oxrun *r) {
         if (!gir__ox_input_shape(r, v, &s)) return;
         n = gir_input(r->g, (gir_dtype)dt, s);
         gir__ox_name(r->g, n, v->name);
-        gir__ox_put(r, v->name, n);
+        gir__oxr_put(r, v->name, n, NULL);
     }
 }
-static int gir__ox_node_inputs(gir__oxrun *r, const gir__ox_node *nd, gir__oxc *c) {
+static int gir__ox_node_inputs(gir__oxrun *r, const gir__ox_node *nd, gir__oxn *c) {
     int j;
     for (j = 0; j < nd->n_in; ++j) {
-        gir_node *slot = nd->in[j].n ? gir__ox_slot(&r->map, nd->in[j], 0) : NULL;
+        gir__oxval *slot = nd->in[j].n ? gir__ox_slot(&r->map, nd->in[j], 0) : NULL;
         if (nd->in[j].n && !slot) {
-            gir__ox_fail(c, GIR_ERR_INVALID_ARG, "input '%.*s' is not defined before the node (the nodes of an "
+            gir__oxn_fail(c, GIR_ERR_INVALID_ARG, "input '%.*s' is not defined before the node (the nodes of an "
                          "ONNX graph are in topological order)", (int)nd->in[j].n, nd->in[j].p);
             return 0;
         }
-        c->x[j] = slot ? *slot : c->none;
+        c->x[j] = slot ? slot->n : c->none;
+        c->t[j] = slot ? slot->t : NULL;
     }
     c->n_x = nd->n_in;
     return 1;
 }
 /* after a line: every attribute read, no output past the first asked for, no graph error */
-static void gir__ox_node_check(gir__oxc *c) {
+static void gir__ox_node_check(gir__oxn *c) {
     int j;
     if (c->st == GIR_OK && gir_graph_status(c->g) != GIR_OK)
-        gir__ox_fail(c, gir_graph_status(c->g), "%s", gir_graph_message(c->g));
+        gir__oxn_fail(c, gir_graph_status(c->g), "%s", gir_graph_message(c->g));
     for (j = 0; j < c->nd->n_attr; ++j)
         if (!((c->used >> j) & 1u))
-            gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "attribute '%.*s' is not supported", (int)c->nd->attr[j].name.n,
+            gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "attribute '%.*s' is not supported", (int)c->nd->attr[j].name.n,
                          c->nd->attr[j].name.p);
     for (j = 1; j < c->nd->n_out; ++j)
-        if (c->nd->out[j].n)
-            gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "output %d ('%.*s') is not supported", j, (int)c->nd->out[j].n,
+        if (c->nd->out[j].n && (j >= GIR__OX_MAX_OUT || !c->y[j].id))
+            gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "output %d ('%.*s') is not supported", j, (int)c->nd->out[j].n,
                          c->nd->out[j].p);
 }
-static void gir__ox_node(gir__oxrun *r, int k) {
+static void gir__oxr_node(gir__oxrun *r, int k) {
     const gir__ox_node *nd = &r->m->node[k];
     const gir__oxline *line = NULL;
-    gir__oxc c;
+    gir__oxn c;
     gir_node y = {0, 0};
+    int j;
     memset(&c, 0, sizeof c);
     c.g = r->g; c.nd = nd; c.k = k;
     if (nd->domain.n && !gir__ox_str_is(nd->domain, "ai.onnx"))
-        gir__ox_fail(&c, GIR_ERR_UNSUPPORTED, "domain '%.*s' is not supported", (int)nd->domain.n, nd->domain.p);
+        gir__oxn_fail(&c, GIR_ERR_UNSUPPORTED, "domain '%.*s' is not supported", (int)nd->domain.n, nd->domain.p);
     else if (!(line = gir__ox_line(nd->op_type, r->m->opset)))
-        gir__ox_fail(&c, GIR_ERR_UNSUPPORTED, "op type not supported at opset %l", (long long)r->m->opset);
+        gir__oxn_fail(&c, GIR_ERR_UNSUPPORTED, "op type not supported at opset %l", (long long)r->m->opset);
     else if (nd->n_in > GIR__OX_MAX_IN || nd->n_attr > 32 || nd->n_out < 1)
-        gir__ox_fail(&c, GIR_ERR_UNSUPPORTED, "%d inputs, %d outputs, %d attributes", nd->n_in, nd->n_out,
+        gir__oxn_fail(&c, GIR_ERR_UNSUPPORTED, "%d inputs, %d outputs, %d attributes", nd->n_in, nd->n_out,
                      nd->n_attr);
     if (line && c.st == GIR_OK && gir__ox_node_inputs(r, nd, &c)) {
         y = line->fn(&c);
         gir__ox_node_check(&c);
+        if (c.st == GIR_OK && !y.id && !c.y_t) gir__oxn_fail(&c, GIR_ERR_INVALID_ARG, "no output was built");
     }
     if (c.st != GIR_OK) {
         gir__ox_rfail(r, c.st, "node %d '%.*s' (%.*s): %s", k, (int)nd->name.n, nd->name.p, (int)nd->op_type.n,
                       nd->op_type.p, c.msg);
         return;
     }
-    gir__ox_put(r, nd->out[0], y);
+    gir__oxr_put(r, nd->out[0], y, c.y_t);
+    for (j = 1; j < nd->n_out && j < GIR__OX_MAX_OUT; ++j)
+        if (nd->out[j].n) gir__oxr_put(r, nd->out[j], c.y[j], NULL);
 }
 static void gir__ox_outputs(gir__oxrun *r, int max_out, gir_node *outs, int *n_out) {
     int j;
     for (j = 0; j < r->m->n_output && r->st == GIR_OK; ++j) {
         const gir__ox_value *v = &r->m->output[j];
-        gir_node *slot = gir__ox_slot(&r->map, v->name, 0);
-        if (!slot) {
+        gir__oxval *slot = gir__ox_slot(&r->map, v->name, 0);
+        if (!slot || !slot->n.id) {
             gir__ox_rfail(r, GIR_ERR_INVALID_ARG, "output '%.*s' is not computed by any node", (int)v->name.n,
                           v->name.p);
             return;
         }
-        gir__ox_name(r->g, *slot, v->name);
-        if (j < max_out) outs[j] = *slot;
+        gir__ox_name(r->g, slot->n, v->name);
+        if (j < max_out) outs[j] = slot->n;
     }
     if (n_out && r->st == GIR_OK) *n_out = r->m->n_output;
 }
@@ -38348,23 +40153,23 @@ static void gir__ox_build(gir__oxrun *r, int max_out, gir_node *outs, int *n_out
     for (j = 0; j < r->m->n_node; ++j) want += (uint64_t)r->m->node[j].n_out;
     want += (uint64_t)r->m->n_init + (uint64_t)r->m->n_input;
     for (r->map.cap = 16; r->map.cap < 2 * want && r->map.cap < (1u << 30); r->map.cap *= 2) {}
-    bytes = (size_t)r->map.cap * (sizeof(gir__ox_str) + sizeof(gir_node));
+    bytes = (size_t)r->map.cap * (sizeof(gir__ox_str) + sizeof(gir__oxval));
     r->map.key = (gir__ox_str *)gir__alloc(&r->g->a, bytes);
     if (!r->map.key) {
         gir__ox_rfail(r, GIR_ERR_OUT_OF_MEMORY, "%z bytes for the names of the model's values", bytes);
         return;
     }
     memset(r->map.key, 0, bytes);
-    r->map.val = (gir_node *)(void *)(r->map.key + r->map.cap);
+    r->map.val = (gir__oxval *)(void *)(r->map.key + r->map.cap);
     gir__ox_inits(r);
     gir__ox_inputs(r);
-    for (j = 0; j < r->m->n_node && r->st == GIR_OK; ++j) gir__ox_node(r, j);
+    for (j = 0; j < r->m->n_node && r->st == GIR_OK; ++j) gir__oxr_node(r, j);
     gir__ox_outputs(r, max_out, outs, n_out);
     gir__free(&r->g->a, r->map.key, bytes);
 }
 GIR_API gir_status gir_onnx_import(const void *data, size_t size, const gir_onnx_desc *desc, gir_graph **out,
                                    int max_out, gir_node *outs, int *n_out, char *msg, size_t msgcap) {
-    static const gir_onnx_desc zero_desc = {{0}};
+    static gir_onnx_desc zero_desc;
     gir__oxrun r;
     gir__ox_model m;
     gir_allocator a;

@@ -108,7 +108,7 @@ def emit_onnx(path, lines, ops):
         except ValueError as e:
             err(path, line, "GIR_ONNX(%s, %d): %s" % (typ, since, e))
         need = inputs_read(tree)
-        out.append("static gir_node gir__oxl_%s_%d(gir__oxc *c) {   /* ops.def:%d \"%s\" */" % (typ, since, line, text))
+        out.append("static gir_node gir__oxl_%s_%d(gir__oxn *c) {   /* ops.def:%d \"%s\" */" % (typ, since, line, text))
         out.append("    const gir_node *x = c->x;")
         out.append("    gir_graph *G = c->g;")
         if stmts:

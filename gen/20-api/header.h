@@ -38,6 +38,7 @@
      GIR_NO_MALLOC               no heap code: every graph and plan needs a gir_allocator
      GIR_NO_STDIO                drop the FILE* functions (gir_graph_dump, gir_graph_dump_dot, gir_plan_dump,
                                  gir_graph_save_file, gir_graph_save_variables_file)
+     GIR_NO_ONNX                 leave out ONNX reading (gir_onnx_read_tensor and the ONNX decoder)
      GIR_NO_DEPRECATED           leave out the 0.1 names (the deprecated block at the end of the API)
      GIR_NO_ERROR_STRINGS        short messages: status names only
      GIR_ASSERT(c)               internal invariants (never triggered by user input)
@@ -705,6 +706,17 @@ GIR_API gir_status gir_onnx_import(const void *data, size_t size, const gir_onnx
 GIR_API gir_status gir_onnx_import_file(const char *path, const gir_onnx_desc *desc, gir_graph **out, int max_out,
                                         gir_node *outs, int *n_out, char *msg, size_t msgcap);
 #endif
+/* gir_onnx_read_tensor reads a serialized ONNX TensorProto (as the input_0.pb / output_0.pb files of ONNX's
+   test data) and converts its values to dtype into out (cap bytes, row-major, native byte order), giving its
+   shape. Element types read: FLOAT, DOUBLE, FLOAT16, BFLOAT16, INT8/16/32/64, UINT8/16/32/64, BOOL, from raw_data
+   or the typed fields. An integer dtype takes integer values within its range only (b8: 0 and 1), else
+   GIR_ERR_UNSUPPORTED naming the element and its value; a float dtype takes any. out NULL with cap 0 asks for the
+   shape only. Errors, with a message in msg (msgcap bytes, may be NULL): a malformed or truncated file, or one
+   holding fewer or more values than its dims say (GIR_ERR_INVALID_ARG); rank over GIR_MAX_RANK, a dim over
+   INT32_MAX, STRING / COMPLEX elements, external data (GIR_ERR_UNSUPPORTED); out smaller than the values
+   (GIR_ERR_LIMIT, with the bytes needed). Nothing is allocated. Define GIR_NO_ONNX to leave ONNX reading out. */
+GIR_API gir_status gir_onnx_read_tensor(const void *data, size_t size, gir_dtype dtype, void *out, size_t cap,
+                                        gir_shape *shape, char *msg, size_t msgcap);
 #endif
 
 /* >>image: a compiled plan as one block of bytes that firmware runs in place, with none of the graph code.

@@ -3,8 +3,8 @@
 #include <stdarg.h>
 
 /* messages: %s string, %d int, %u unsigned, %l long long, %S const gir_shape*, %T dtype (int), %g double,
-   %p const void * (0x and hex digits, or NULL), %N node (two arguments: const gir_graph *, unsigned id); any
-   other character after % is printed as it is */
+   %p const void * (0x and hex digits, or NULL), %N node (two arguments: const gir_graph *, unsigned id), %z size_t,
+   %.*s (int n, const char *: at most n characters); any other character after % is printed as it is */
 static void gir__vformat(gir__buf *b, const char *fmt, va_list ap) {
     for (; *fmt; ++fmt) {
         if (*fmt != '%' || !fmt[1]) {
@@ -21,6 +21,16 @@ static void gir__vformat(gir__buf *b, const char *fmt, va_list ap) {
         case 'S': gir__putshape(b, va_arg(ap, const gir_shape *)); break;
         case 'T': gir__puts(b, gir_dtype_name((gir_dtype)va_arg(ap, int))); break;
         case 'p': gir__putp(b, va_arg(ap, const void *)); break;
+        case 'z': gir__putl(b, (long long)va_arg(ap, size_t)); break;
+        case '.': {   /* "%.*s": (int n, const char *p), at most n characters of p (names inside a file's bytes) */
+            int n = va_arg(ap, int);
+            const char *p = va_arg(ap, const char *);
+            char c[2];
+            c[1] = 0;
+            for (; n > 0 && p && *p; --n) { c[0] = *p++; gir__puts(b, c); }
+            fmt += fmt[1] == '*' && fmt[2] == 's' ? 2 : 0;
+            break;
+        }
         case 'N': {   /* (const gir_graph *, unsigned id): "node 7", or "node 7 'layer1/w'" when it is named */
             const gir_graph *gg = va_arg(ap, const gir_graph *);
             unsigned id = va_arg(ap, unsigned);

@@ -8,7 +8,7 @@
 #ifndef GIR_NO_ONNX
 #define GIR__OX_MAX_IN 16
 #define GIR__OX_MAX_OUT 16
-typedef struct gir__oxc {               /* the ONNX node being built */
+typedef struct gir__oxn {               /* the ONNX node being built */
     gir_graph *g;
     const gir__ox_node *nd;
     int k;                              /* its index in the graph's node list */
@@ -22,11 +22,11 @@ typedef struct gir__oxc {               /* the ONNX node being built */
     gir_node none;                      /* {0}: what a line returns after an error */
     gir_status st;                      /* the first error of the node */
     char msg[256];
-} gir__oxc;
-typedef gir_node (*gir__oxl_fn)(gir__oxc *c);
+} gir__oxn;
+typedef gir_node (*gir__oxl_fn)(gir__oxn *c);
 typedef struct gir__oxline { const char *type; int since; gir__oxl_fn fn; } gir__oxline;
 
-static void gir__ox_fail(gir__oxc *c, gir_status s, const char *fmt, ...) {
+static void gir__oxn_fail(gir__oxn *c, gir_status s, const char *fmt, ...) {
     gir__buf b;
     va_list ap;
     if (c->st != GIR_OK) return;
@@ -36,7 +36,7 @@ static void gir__ox_fail(gir__oxc *c, gir_status s, const char *fmt, ...) {
     gir__vformat(&b, fmt, ap);
     va_end(ap);
 }
-static const gir__ox_attr *gir__ox_attr_find(gir__oxc *c, const char *name) {
+static const gir__ox_attr *gir__ox_attr_find(gir__oxn *c, const char *name) {
     int j;
     for (j = 0; j < c->nd->n_attr; ++j)
         if (gir__ox_str_is(c->nd->attr[j].name, name)) {
@@ -45,26 +45,26 @@ static const gir__ox_attr *gir__ox_attr_find(gir__oxc *c, const char *name) {
         }
     return NULL;
 }
-static double gir__oxa_f(gir__oxc *c, const char *name, double dflt) {
+static double gir__oxa_f(gir__oxn *c, const char *name, double dflt) {
     const gir__ox_attr *a = gir__ox_attr_find(c, name);
     if (!a) return dflt;
-    if (a->type != 1) gir__ox_fail(c, GIR_ERR_ATTR, "attribute '%s' is not a float", name);
+    if (a->type != 1) gir__oxn_fail(c, GIR_ERR_ATTR, "attribute '%s' is not a float", name);
     return a->f;
 }
-static int gir__oxa_i(gir__oxc *c, const char *name, int dflt) {
+static int gir__oxa_i(gir__oxn *c, const char *name, int dflt) {
     const gir__ox_attr *a = gir__ox_attr_find(c, name);
     if (!a) return dflt;
     if (a->type != 2 || a->i < INT32_MIN || a->i > INT32_MAX) {
-        gir__ox_fail(c, GIR_ERR_ATTR, "attribute '%s' is not an int of 32 bits", name);
+        gir__oxn_fail(c, GIR_ERR_ATTR, "attribute '%s' is not an int of 32 bits", name);
         return dflt;
     }
     return (int)a->i;
 }
 /* a string attribute is the NUL-terminated dflt when absent; 1 when it equals want */
-static int gir__oxa_s_is(gir__oxc *c, const char *name, const char *dflt, const char *want) {
+static int gir__oxa_s_is(gir__oxn *c, const char *name, const char *dflt, const char *want) {
     const gir__ox_attr *a = gir__ox_attr_find(c, name);
     if (!a) return strcmp(dflt, want) == 0;
-    if (a->type != 3) gir__ox_fail(c, GIR_ERR_ATTR, "attribute '%s' is not a string", name);
+    if (a->type != 3) gir__oxn_fail(c, GIR_ERR_ATTR, "attribute '%s' is not a string", name);
     return gir__ox_str_is(a->s, want);
 }
 /* ONNX TensorProto.DataType -> the gir dtype that holds it (int64 indices and shapes as i32, range-checked when
@@ -79,25 +79,25 @@ static int gir__ox_dtype(int32_t t) {
     default: return -1;
     }
 }
-static gir_dtype gir__oxa_dtype(gir__oxc *c, const char *name) {
+static gir_dtype gir__oxa_dtype(gir__oxn *c, const char *name) {
     int dt = gir__ox_dtype((int32_t)gir__oxa_i(c, name, 0));
     if (dt < 0) {
-        gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "attribute '%s': ONNX dtype %d has no gir dtype", name,
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "attribute '%s': ONNX dtype %d has no gir dtype", name,
                      gir__oxa_i(c, name, 0));
         return GIR_DTYPE_F32;
     }
     return (gir_dtype)dt;
 }
-static gir_ints gir__ox_ints_of(gir__oxc *c, const int64_t *v, int n, const char *what) {
+static gir_ints gir__ox_ints_of(gir__oxn *c, const int64_t *v, int n, const char *what) {
     gir_ints r = gir_ints0();
     int j;
     if (n < 0 || n > GIR_MAX_RANK) {
-        gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "%s: %d values, gir.h takes at most %d", what, n, GIR_MAX_RANK);
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "%s: %d values, gir.h takes at most %d", what, n, GIR_MAX_RANK);
         return r;
     }
     for (j = 0; j < n; ++j) {
         if (v[j] < -GIR_MAX_RANK * 4 || v[j] > INT32_MAX) {
-            gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "%s: value %l out of range", what, (long long)v[j]);
+            gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "%s: value %l out of range", what, (long long)v[j]);
             return r;
         }
         r.v[j] = (int32_t)v[j];
@@ -105,18 +105,18 @@ static gir_ints gir__ox_ints_of(gir__oxc *c, const int64_t *v, int n, const char
     r.n = n;
     return r;
 }
-static gir_ints gir__oxa_ints(gir__oxc *c, const char *name) {
+static gir_ints gir__oxa_ints(gir__oxn *c, const char *name) {
     int64_t v[GIR_MAX_RANK];
     const gir__ox_attr *a = gir__ox_attr_find(c, name);
     int n;
     if (!a) return gir_ints0();
     n = a->type == 7 ? gir__ox_attr_ints(a, v, GIR_MAX_RANK) : -1;
-    if (n < 0) gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "attribute '%s': not ints, or more than %d", name, GIR_MAX_RANK);
+    if (n < 0) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "attribute '%s': not ints, or more than %d", name, GIR_MAX_RANK);
     return gir__ox_ints_of(c, v, n < 0 ? 0 : n, name);
 }
 /* the values of input k when they are known at import, as doubles: a tensor of the file, a constant, or a node
    computed from constants only (Shape then Gather then Concat...), which a plan of its own computes; count or -1 */
-static int gir__ox_const_vals(gir__oxc *c, int k, double *out, int max, const char *what) {
+static int gir__ox_const_vals(gir__oxn *c, int k, double *out, int max, const char *what) {
     gir_plan *p = NULL;
     const void *data;
     gir_node v = k < c->n_x ? c->x[k] : c->none;
@@ -127,17 +127,17 @@ static int gir__ox_const_vals(gir__oxc *c, int k, double *out, int max, const ch
         n = gir__ox_tensor_numel(c->t[k]);
         if (n >= 0 && n <= max && gir__ox_tensor_read(c->t[k], GIR_DTYPE_F64, out, n, m, sizeof m) == GIR_OK)
             return (int)n;
-        gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "%s: %s", what, n < 0 || n > max ? "too many values" : m);
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "%s: %s", what, n < 0 || n > max ? "too many values" : m);
         return -1;
     }
     if (!v.id) {
-        gir__ox_fail(c, GIR_ERR_INVALID_ARG, "%s (input %d) is missing", what, k);
+        gir__oxn_fail(c, GIR_ERR_INVALID_ARG, "%s (input %d) is missing", what, k);
         return -1;
     }
     n = gir_node_numel(c->g, v);
     t = gir_node_type_of(c->g, v);
     if ((t != GIR_NODE_CONSTANT && t != GIR_NODE_CONSTANT_DERIVED) || n > max) {
-        gir__ox_fail(c, GIR_ERR_UNSUPPORTED, n > max ? "%s: %l values, at most %d" : "%s must be known when the "
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, n > max ? "%s: %l values, at most %d" : "%s must be known when the "
                      "model is imported (a constant, or computed from constants)", what, (long long)n, max);
         return -1;
     }
@@ -150,17 +150,17 @@ static int gir__ox_const_vals(gir__oxc *c, int k, double *out, int max, const ch
                  : dt == GIR_DTYPE_I32 ? ((const int32_t *)data)[j] : ((const uint8_t *)data)[j];
     }
     if (p) gir_plan_free(p);
-    if (!data) gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "%s could not be computed at import: %s", what,
+    if (!data) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "%s could not be computed at import: %s", what,
                             gir_graph_message(c->g));
     return data ? (int)n : -1;
 }
 /* the same for integers (shapes, axes, bounds), each clamped to the int32 range (INT64_MAX as an end: to the end) */
-static int gir__ox_const_ints(gir__oxc *c, int k, int64_t *out, int max, const char *what) {
+static int gir__ox_const_ints(gir__oxn *c, int k, int64_t *out, int max, const char *what) {
     double v[64];
     int n = gir__ox_const_vals(c, k, v, max < 64 ? max : 64, what), j;
     for (j = 0; j < n; ++j) {
         if (v[j] != v[j] || v[j] != (double)(int64_t)v[j]) {
-            gir__ox_fail(c, GIR_ERR_INVALID_ARG, "%s: %g is not an integer", what, v[j]);
+            gir__oxn_fail(c, GIR_ERR_INVALID_ARG, "%s: %g is not an integer", what, v[j]);
             return -1;
         }
         out[j] = v[j] > INT32_MAX ? INT32_MAX : v[j] < -INT32_MAX ? -INT32_MAX : (int64_t)v[j];
@@ -168,13 +168,13 @@ static int gir__ox_const_ints(gir__oxc *c, int k, int64_t *out, int max, const c
     return n;
 }
 /* the axes of a reduction: the 'axes' attribute, or (opset 13 on) the constant input k; none: every axis */
-static gir_ints gir__oxa_axes(gir__oxc *c, int k) {
+static gir_ints gir__oxa_axes(gir__oxn *c, int k) {
     int64_t v[GIR_MAX_RANK];
     int n;
     if (gir__ox_attr_find(c, "axes")) return gir__oxa_ints(c, "axes");
     if (k >= c->n_x || (!c->x[k].id && !c->t[k])) {
         if (gir__oxa_i(c, "noop_with_empty_axes", 0))
-            gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "noop_with_empty_axes = 1 without axes");
+            gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "noop_with_empty_axes = 1 without axes");
         return gir_ints0();
     }
     gir__oxa_i(c, "noop_with_empty_axes", 0);
@@ -182,7 +182,7 @@ static gir_ints gir__oxa_axes(gir__oxc *c, int k) {
     return gir__ox_ints_of(c, v, n < 0 ? 0 : n, "axes");
 }
 /* Transpose's 'perm', or the reversed axes */
-static gir_ints gir__oxa_perm(gir__oxc *c, gir_node x) {
+static gir_ints gir__oxa_perm(gir__oxn *c, gir_node x) {
     gir_ints r;
     int j, rank = gir_node_shape(c->g, x).rank;
     if (gir__ox_attr_find(c, "perm")) return gir__oxa_ints(c, "perm");
@@ -191,23 +191,23 @@ static gir_ints gir__oxa_perm(gir__oxc *c, gir_node x) {
     return r;
 }
 /* a number of an expression: a scalar of the dtype of the node's first input */
-static gir_node gir__oxh_num(gir__oxc *c, double v) {
+static gir_node gir__oxh_num(gir__oxn *c, double v) {
     return gir_scalar(c->g, c->n_x ? gir_node_dtype(c->g, c->x[0]) : GIR_DTYPE_F32, v);
 }
-static int gir__ox_need(gir__oxc *c, unsigned mask) {
+static int gir__ox_need(gir__oxn *c, unsigned mask) {
     int j;
     for (j = 0; j < GIR__OX_MAX_IN; ++j)
         if ((mask >> j) & 1u && (j >= c->n_x || !c->x[j].id)) {
             if (j < c->n_x && c->t[j])
-                gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "input %d ('%.*s') holds int64 values beyond i32's range",
+                gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "input %d ('%.*s') holds int64 values beyond i32's range",
                              j, (int)c->nd->in[j].n, c->nd->in[j].p);
-            else gir__ox_fail(c, GIR_ERR_INVALID_ARG, "input %d is missing", j);
+            else gir__oxn_fail(c, GIR_ERR_INVALID_ARG, "input %d is missing", j);
             return 0;
         }
     return 1;
 }
 /* Gemm: alpha * A' B' + beta * C, A' = A or its transpose (transA), B' likewise, C optional */
-static gir_node gir__oxh_gemm(gir__oxc *c, gir_node a, gir_node b) {
+static gir_node gir__oxh_gemm(gir__oxn *c, gir_node a, gir_node b) {
     double alpha = gir__oxa_f(c, "alpha", 1), beta = gir__oxa_f(c, "beta", 1);
     gir_node y;
     if (gir__oxa_i(c, "transA", 0)) a = gir_transpose(c->g, a, gir_ints2(1, 0));
@@ -222,7 +222,7 @@ static gir_node gir__oxh_gemm(gir__oxc *c, gir_node a, gir_node b) {
     return y;
 }
 /* Reshape: 0 copies the input's dimension (unless allowzero), -1 takes what is left */
-static gir_node gir__oxh_reshape_to(gir__oxc *c, gir_node x, int k) {
+static gir_node gir__oxh_reshape_to(gir__oxn *c, gir_node x, int k) {
     int64_t v[GIR_MAX_RANK];
     gir_shape in = gir_node_shape(c->g, x), s;
     int allowzero = gir__oxa_i(c, "allowzero", 0), n, j;
@@ -231,7 +231,7 @@ static gir_node gir__oxh_reshape_to(gir__oxc *c, gir_node x, int k) {
     s.rank = n;
     for (j = 0; j < n; ++j) {
         if (v[j] < -1 || v[j] > INT32_MAX) {
-            gir__ox_fail(c, GIR_ERR_SHAPE, "shape value %l", (long long)v[j]);
+            gir__oxn_fail(c, GIR_ERR_SHAPE, "shape value %l", (long long)v[j]);
             return c->none;
         }
         s.dim[j] = v[j] == 0 && !allowzero && j < in.rank ? in.dim[j] : (int32_t)v[j];
@@ -239,24 +239,24 @@ static gir_node gir__oxh_reshape_to(gir__oxc *c, gir_node x, int k) {
     return gir_reshape(c->g, x, s);
 }
 /* Flatten: a matrix of the axes before 'axis' by the axes from it */
-static gir_node gir__oxh_flatten2(gir__oxc *c, gir_node x) {
+static gir_node gir__oxh_flatten2(gir__oxn *c, gir_node x) {
     gir_shape in = gir_node_shape(c->g, x);
     int axis = gir__oxa_i(c, "axis", 1), j;
     int64_t rows = 1, cols = 1;
     if (axis < 0) axis += in.rank;
     if (axis < 0 || axis > in.rank) {
-        gir__ox_fail(c, GIR_ERR_ATTR, "axis %d of a rank-%d input", axis, in.rank);
+        gir__oxn_fail(c, GIR_ERR_ATTR, "axis %d of a rank-%d input", axis, in.rank);
         return c->none;
     }
     for (j = 0; j < in.rank; ++j) *(j < axis ? &rows : &cols) *= in.dim[j];
     if (rows > INT32_MAX || cols > INT32_MAX) {
-        gir__ox_fail(c, GIR_ERR_LIMIT, "a dimension over 2^31");
+        gir__oxn_fail(c, GIR_ERR_LIMIT, "a dimension over 2^31");
         return c->none;
     }
     return gir_reshape(c->g, x, gir_shape2((int32_t)rows, (int32_t)cols));
 }
 /* Shape: the input's dimensions (start and end from opset 15) as a constant: shapes are known at import */
-static gir_node gir__oxh_shape_of(gir__oxc *c, gir_node x) {
+static gir_node gir__oxh_shape_of(gir__oxn *c, gir_node x) {
     gir_shape in = gir_node_shape(c->g, x);
     int start = gir__oxa_i(c, "start", 0), end = gir__oxa_i(c, "end", in.rank), j, n;
     int32_t d[GIR_MAX_RANK];
@@ -307,7 +307,7 @@ static gir_node gir__ox_tensor_node(gir_graph *g, const gir__ox_tensor *t, int v
     return r;
 }
 /* Constant: its value (a tensor) or, from opset 12, value_float / value_int / value_floats / value_ints */
-static gir_node gir__oxh_constant_attr(gir__oxc *c) {
+static gir_node gir__oxh_constant_attr(gir__oxn *c) {
     const gir__ox_attr *a = c->nd->n_attr == 1 ? gir__ox_attr_find(c, "value") : NULL;
     gir_node r = {0, 0};
     char m[160];
@@ -320,49 +320,49 @@ static gir_node gir__oxh_constant_attr(gir__oxc *c) {
             return gir_scalar(c->g, GIR_DTYPE_I32, gir__oxa_i(c, "value_int", 0));
     }
     if (!a || a->type != 4) {
-        gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "a Constant without a 'value' tensor (sparse, strings and lists are not "
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "a Constant without a 'value' tensor (sparse, strings and lists are not "
                      "supported)");
         return r;
     }
     r = gir__ox_tensor_node(c->g, &a->t, 0, m, sizeof m, &st);
-    if (st != GIR_OK) gir__ox_fail(c, st, "value: %s", m);
+    if (st != GIR_OK) gir__oxn_fail(c, st, "value: %s", m);
     c->y_t = &a->t;
     return r;
 }
 
 /* an axis attribute or value for a rank: negative counts from the end; -1 when out of range (an error) */
-static int gir__ox_axis(gir__oxc *c, int axis, int rank) {
+static int gir__ox_axis(gir__oxn *c, int axis, int rank) {
     int a = axis < 0 ? axis + rank : axis;
     if (a < 0 || a >= rank) {
-        gir__ox_fail(c, GIR_ERR_ATTR, "axis %d of a rank-%d tensor", axis, rank);
+        gir__oxn_fail(c, GIR_ERR_ATTR, "axis %d of a rank-%d tensor", axis, rank);
         return -1;
     }
     return a;
 }
-static int gir__ox_has(const gir__oxc *c, int k) { return k < c->n_x && (c->x[k].id || c->t[k]); }
+static int gir__ox_has(const gir__oxn *c, int k) { return k < c->n_x && (c->x[k].id || c->t[k]); }
 /* Concat: the inputs along 'axis' */
-static gir_node gir__oxh_concat_all(gir__oxc *c) {
+static gir_node gir__oxh_concat_all(gir__oxn *c) {
     int axis = gir__oxa_i(c, "axis", 0);
     if (!gir__ox_need(c, (1u << c->n_x) - 1u)) return c->none;
     return gir_concat(c->g, c->n_x, c->x, axis);
 }
 /* Sum, Max, Min, Mean: a left fold of the inputs with broadcasting */
-static gir_node gir__ox_fold(gir__oxc *c, gir_node (*op)(gir_graph *, gir_node, gir_node)) {
+static gir_node gir__ox_fold(gir__oxn *c, gir_node (*op)(gir_graph *, gir_node, gir_node)) {
     gir_node y;
     int j;
     if (!c->n_x || !gir__ox_need(c, (1u << c->n_x) - 1u)) return c->none;
     for (y = c->x[0], j = 1; j < c->n_x; ++j) y = op(c->g, y, c->x[j]);
     return y;
 }
-static gir_node gir__oxh_sum_all(gir__oxc *c) { return gir__ox_fold(c, gir_add); }
-static gir_node gir__oxh_max_all(gir__oxc *c) { return gir__ox_fold(c, gir_maximum); }
-static gir_node gir__oxh_min_all(gir__oxc *c) { return gir__ox_fold(c, gir_minimum); }
-static gir_node gir__oxh_mean_all(gir__oxc *c) {
+static gir_node gir__oxh_sum_all(gir__oxn *c) { return gir__ox_fold(c, gir_add); }
+static gir_node gir__oxh_max_all(gir__oxn *c) { return gir__ox_fold(c, gir_maximum); }
+static gir_node gir__oxh_min_all(gir__oxn *c) { return gir__ox_fold(c, gir_minimum); }
+static gir_node gir__oxh_mean_all(gir__oxn *c) {
     gir_node s = gir__ox_fold(c, gir_add);
     return c->st == GIR_OK && c->n_x > 1 ? gir_div(c->g, s, gir__oxh_num(c, c->n_x)) : s;
 }
 /* Squeeze: drop the size-1 axes listed (attribute, or input 1 from opset 13), or every size-1 axis */
-static gir_node gir__oxh_squeeze_axes(gir__oxc *c, gir_node x) {
+static gir_node gir__oxh_squeeze_axes(gir__oxn *c, gir_node x) {
     gir_shape in = gir_node_shape(c->g, x), s;
     gir_ints ax = gir__oxa_axes(c, 1);
     int j, k, drop;
@@ -370,19 +370,19 @@ static gir_node gir__oxh_squeeze_axes(gir__oxc *c, gir_node x) {
     for (j = 0; j < in.rank; ++j) {
         for (drop = 0, k = 0; k < ax.n; ++k) drop |= gir__ox_axis(c, ax.v[k], in.rank) == j;
         if (!ax.n) drop = in.dim[j] == 1;
-        if (drop && in.dim[j] != 1) gir__ox_fail(c, GIR_ERR_SHAPE, "axis %d has length %d, not 1", j, in.dim[j]);
+        if (drop && in.dim[j] != 1) gir__oxn_fail(c, GIR_ERR_SHAPE, "axis %d has length %d, not 1", j, in.dim[j]);
         if (!drop) s.dim[s.rank++] = in.dim[j];
     }
     return c->st == GIR_OK ? gir_reshape(c->g, x, s) : c->none;
 }
 /* Unsqueeze: insert size-1 axes at the listed places of the output */
-static gir_node gir__oxh_unsqueeze_axes(gir__oxc *c, gir_node x) {
+static gir_node gir__oxh_unsqueeze_axes(gir__oxn *c, gir_node x) {
     gir_shape in = gir_node_shape(c->g, x), s;
     gir_ints ax = gir__oxa_axes(c, 1);
     int j, k, at = 0, ins;
     s.rank = in.rank + ax.n;
     if (s.rank > GIR_MAX_RANK) {
-        gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "rank %d, gir.h's limit is %d", s.rank, GIR_MAX_RANK);
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "rank %d, gir.h's limit is %d", s.rank, GIR_MAX_RANK);
         return c->none;
     }
     for (j = 0; j < s.rank; ++j) {
@@ -392,7 +392,7 @@ static gir_node gir__oxh_unsqueeze_axes(gir__oxc *c, gir_node x) {
     return c->st == GIR_OK ? gir_reshape(c->g, x, s) : c->none;
 }
 /* Slice: starts, ends, axes, steps as inputs 1-4 (opset 10 on) or attributes (before) */
-static gir_node gir__oxh_slice_onnx(gir__oxc *c, gir_node x) {
+static gir_node gir__oxh_slice_onnx(gir__oxn *c, gir_node x) {
     int64_t st[GIR_MAX_RANK], en[GIR_MAX_RANK], ax[GIR_MAX_RANK], sp[GIR_MAX_RANK];
     int rank = gir_node_shape(c->g, x).rank, n, j;
     gir_ints a;
@@ -407,7 +407,7 @@ static gir_node gir__oxh_slice_onnx(gir__oxc *c, gir_node x) {
         if (a.n != n) n = -1;
     }
     if (n < 0) {
-        gir__ox_fail(c, GIR_ERR_INVALID_ARG, "starts and ends differ in length");
+        gir__oxn_fail(c, GIR_ERR_INVALID_ARG, "starts and ends differ in length");
         return c->none;
     }
     for (j = 0; j < n; ++j) { ax[j] = j; sp[j] = 1; }
@@ -421,11 +421,11 @@ static gir_node gir__oxh_slice_onnx(gir__oxc *c, gir_node x) {
         int axis = gir__ox_axis(c, (int)ax[j], rank);
         if (axis >= 0) x = gir_slice(c->g, x, axis, (int)st[j], (int)en[j], (int)sp[j]);
     }
-    if (n < 0) gir__ox_fail(c, GIR_ERR_INVALID_ARG, "axes or steps differ from starts in length");
+    if (n < 0) gir__oxn_fail(c, GIR_ERR_INVALID_ARG, "axes or steps differ from starts in length");
     return c->st == GIR_OK ? x : c->none;
 }
 /* Clip: min and max as attributes (before opset 11) or optional inputs 1 and 2 (any tensors) */
-static gir_node gir__oxh_clip(gir__oxc *c, gir_node x) {
+static gir_node gir__oxh_clip(gir__oxn *c, gir_node x) {
     if (gir__ox_attr_find(c, "min") || gir__ox_attr_find(c, "max"))
         return gir_clamp(c->g, x, gir__oxa_f(c, "min", -HUGE_VAL), gir__oxa_f(c, "max", HUGE_VAL));
     if (gir__ox_has(c, 1) && gir__ox_need(c, 2u)) x = gir_maximum(c->g, x, c->x[1]);
@@ -433,25 +433,25 @@ static gir_node gir__oxh_clip(gir__oxc *c, gir_node x) {
     return x;
 }
 /* Softmax and LogSoftmax before opset 13: over the axes from 'axis' (default 1) taken as one */
-static gir_node gir__ox_softmax_2d(gir__oxc *c, gir_node x, gir_node (*f)(gir_graph *, gir_node, int)) {
+static gir_node gir__ox_softmax_2d(gir__oxn *c, gir_node x, gir_node (*f)(gir_graph *, gir_node, int)) {
     gir_shape in = gir_node_shape(c->g, x);
     int axis = gir__oxa_i(c, "axis", 1), j;
     int64_t rows = 1, cols = 1;
     if (axis < 0) axis += in.rank;
     if (axis < 0 || axis > in.rank) {
-        gir__ox_fail(c, GIR_ERR_ATTR, "axis %d of a rank-%d input", axis, in.rank);
+        gir__oxn_fail(c, GIR_ERR_ATTR, "axis %d of a rank-%d input", axis, in.rank);
         return c->none;
     }
     for (j = 0; j < in.rank; ++j) *(j < axis ? &rows : &cols) *= in.dim[j];
     x = gir_reshape(c->g, x, gir_shape2((int32_t)rows, (int32_t)cols));
     return gir_reshape(c->g, f(c->g, x, 1), in);
 }
-static gir_node gir__oxh_softmax_2d(gir__oxc *c, gir_node x) { return gir__ox_softmax_2d(c, x, gir_softmax); }
-static gir_node gir__oxh_log_softmax_2d(gir__oxc *c, gir_node x) { return gir__ox_softmax_2d(c, x, gir_log_softmax); }
+static gir_node gir__oxh_softmax_2d(gir__oxn *c, gir_node x) { return gir__ox_softmax_2d(c, x, gir_softmax); }
+static gir_node gir__oxh_log_softmax_2d(gir__oxn *c, gir_node x) { return gir__ox_softmax_2d(c, x, gir_log_softmax); }
 /* the window of Conv and the pools over the last one or two axes: kernel, strides, dilations, padding at the
    start (pb) and end (pe) of each axis, from the attributes (auto_pad SAME_UPPER / SAME_LOWER / VALID included) */
 typedef struct gir__oxwin { int nd, k[2], s[2], d[2], pb[2], pe[2]; } gir__oxwin;
-static int gir__ox_window(gir__oxc *c, gir_shape in, const int *kernel, gir__oxwin *w) {
+static int gir__ox_window(gir__oxn *c, gir_shape in, const int *kernel, gir__oxwin *w) {
     gir_ints ks = gir__oxa_ints(c, "kernel_shape"), st = gir__oxa_ints(c, "strides");
     gir_ints di = gir__oxa_ints(c, "dilations"), pads = gir__oxa_ints(c, "pads");
     int same_up = gir__oxa_s_is(c, "auto_pad", "NOTSET", "SAME_UPPER");
@@ -459,7 +459,7 @@ static int gir__ox_window(gir__oxc *c, gir_shape in, const int *kernel, gir__oxw
     int valid = gir__oxa_s_is(c, "auto_pad", "NOTSET", "VALID"), j;
     w->nd = in.rank - 2;
     if (w->nd < 1 || w->nd > 2) {
-        gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "a window over %d axes (gir.h has 1 and 2)", w->nd);
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "a window over %d axes (gir.h has 1 and 2)", w->nd);
         return 0;
     }
     for (j = 0; j < w->nd; ++j) {
@@ -470,7 +470,7 @@ static int gir__ox_window(gir__oxc *c, gir_shape in, const int *kernel, gir__oxw
         w->pb[j] = pads.n == 2 * w->nd && !valid ? pads.v[j] : 0;
         w->pe[j] = pads.n == 2 * w->nd && !valid ? pads.v[w->nd + j] : 0;
         if (w->k[j] < 1 || w->s[j] < 1 || w->d[j] < 1 || w->pb[j] < 0 || w->pe[j] < 0) {
-            gir__ox_fail(c, GIR_ERR_ATTR, "kernel %d, stride %d, dilation %d, pads %d %d on axis %d", w->k[j],
+            gir__oxn_fail(c, GIR_ERR_ATTR, "kernel %d, stride %d, dilation %d, pads %d %d on axis %d", w->k[j],
                          w->s[j], w->d[j], w->pb[j], w->pe[j], 2 + j);
             return 0;
         }
@@ -485,7 +485,7 @@ static int gir__ox_window(gir__oxc *c, gir_shape in, const int *kernel, gir__oxw
     return 1;
 }
 /* x as NCHW: a 1-D window's input [N, C, W] becomes [N, C, 1, W] */
-static gir_node gir__ox_as_2d(gir__oxc *c, gir_node x, gir__oxwin *w) {
+static gir_node gir__ox_as_2d(gir__oxn *c, gir_node x, gir__oxwin *w) {
     gir_shape s = gir_node_shape(c->g, x);
     if (w->nd == 2) return x;
     w->nd = 2;
@@ -495,7 +495,7 @@ static gir_node gir__ox_as_2d(gir__oxc *c, gir_node x, gir__oxwin *w) {
     return gir_reshape(c->g, x, gir_shape4(s.dim[0], s.dim[1], 1, s.dim[2]));
 }
 /* padding the window's axes explicitly (asymmetric, or beyond what a pool takes) with value; then none is left */
-static gir_node gir__ox_pad_window(gir__oxc *c, gir_node x, gir__oxwin *w, double value) {
+static gir_node gir__ox_pad_window(gir__oxn *c, gir_node x, gir__oxwin *w, double value) {
     gir_ints before = gir_ints4(0, 0, w->pb[0], w->pb[1]), after = gir_ints4(0, 0, w->pe[0], w->pe[1]);
     if (!w->pb[0] && !w->pb[1] && !w->pe[0] && !w->pe[1]) return x;
     w->pb[0] = w->pb[1] = w->pe[0] = w->pe[1] = 0;
@@ -503,13 +503,13 @@ static gir_node gir__ox_pad_window(gir__oxc *c, gir_node x, gir__oxwin *w, doubl
 }
 static int gir__ox_symmetric(const gir__oxwin *w) { return w->pb[0] == w->pe[0] && w->pb[1] == w->pe[1]; }
 /* Conv: 1-D and 2-D, groups, dilations, any padding, optional bias */
-static gir_node gir__oxh_conv(gir__oxc *c, gir_node x, gir_node wt) {
+static gir_node gir__oxh_conv(gir__oxn *c, gir_node x, gir_node wt) {
     gir_shape in = gir_node_shape(c->g, x), ws = gir_node_shape(c->g, wt);
     int group = gir__oxa_i(c, "group", 1);
     gir__oxwin w;
     gir_node y;
     if (ws.rank != in.rank || in.rank < 3 || !gir__ox_window(c, in, ws.dim + 2, &w)) {
-        gir__ox_fail(c, GIR_ERR_SHAPE, "input rank %d and weight rank %d", in.rank, ws.rank);
+        gir__oxn_fail(c, GIR_ERR_SHAPE, "input rank %d and weight rank %d", in.rank, ws.rank);
         return c->none;
     }
     x = gir__ox_as_2d(c, x, &w);
@@ -533,18 +533,18 @@ static int gir__ox_ceil_extra(const gir__oxwin *w, gir_shape in, int j) {
     if ((out - 1) * w->s[j] >= len + w->pb[j]) --out;
     return (out - 1) * w->s[j] + w->k[j] - (len + w->pb[j] + w->pe[j]);
 }
-static gir_node gir__ox_pool(gir__oxc *c, gir_node x, int is_max) {
+static gir_node gir__ox_pool(gir__oxn *c, gir_node x, int is_max) {
     gir_shape in = gir_node_shape(c->g, x);
     int ceil_mode = gir__oxa_i(c, "ceil_mode", 0), incl = is_max ? 1 : gir__oxa_i(c, "count_include_pad", 0), j;
     gir__oxwin w;
     gir_node y;
     if (is_max && gir__oxa_i(c, "storage_order", 0))
-        gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "storage_order 1 (column-major indices)");
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "storage_order 1 (column-major indices)");
     if (!gir__ox_window(c, in, NULL, &w) || c->st != GIR_OK) return c->none;
     for (j = 0; j < w.nd; ++j) {
         int extra = ceil_mode ? gir__ox_ceil_extra(&w, in, j) : 0;
-        if (w.d[j] != 1) gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "dilations other than 1 in a pool");
-        if (extra > 0 && !is_max) gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "ceil_mode 1 in an average pool that it "
+        if (w.d[j] != 1) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "dilations other than 1 in a pool");
+        if (extra > 0 && !is_max) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "ceil_mode 1 in an average pool that it "
                                                "changes");
         if (extra > 0) w.pe[j] += extra;
     }
@@ -552,7 +552,7 @@ static gir_node gir__ox_pool(gir__oxc *c, gir_node x, int is_max) {
     x = gir__ox_as_2d(c, x, &w);
     if (is_max || incl) x = gir__ox_pad_window(c, x, &w, is_max ? -HUGE_VAL : 0);
     else if (!gir__ox_symmetric(&w) || 2 * w.pb[0] > w.k[0] || 2 * w.pb[1] > w.k[1])
-        gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "an average pool whose padding is asymmetric or over half the kernel");
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "an average pool whose padding is asymmetric or over half the kernel");
     if (c->st != GIR_OK) return c->none;
     y = is_max ? gir_max_pool2d(c->g, x, gir_ints2(w.k[0], w.k[1]), gir_ints2(w.s[0], w.s[1]), gir_ints2(0, 0))
                : gir_avg_pool2d(c->g, x, gir_ints2(w.k[0], w.k[1]), gir_ints2(w.s[0], w.s[1]),
@@ -563,24 +563,24 @@ static gir_node gir__ox_pool(gir__oxc *c, gir_node x, int is_max) {
     }
     return y;
 }
-static gir_node gir__oxh_max_pool(gir__oxc *c, gir_node x) { return gir__ox_pool(c, x, 1); }
-static gir_node gir__oxh_avg_pool(gir__oxc *c, gir_node x) { return gir__ox_pool(c, x, 0); }
+static gir_node gir__oxh_max_pool(gir__oxn *c, gir_node x) { return gir__ox_pool(c, x, 1); }
+static gir_node gir__oxh_avg_pool(gir__oxn *c, gir_node x) { return gir__ox_pool(c, x, 0); }
 /* GlobalAveragePool, GlobalMaxPool: over every axis past the first two, kept */
-static gir_ints gir__oxa_spatial(gir__oxc *c, gir_node x) {
+static gir_ints gir__oxa_spatial(gir__oxn *c, gir_node x) {
     gir_ints r = gir_ints0();
     int rank = gir_node_shape(c->g, x).rank, j;
     for (j = 2; j < rank; ++j) r.v[r.n++] = j;
     return r;
 }
 /* BatchNormalization in inference: (x - mean) / sqrt(var + epsilon) * scale + B, per channel (axis 1) */
-static gir_node gir__oxh_batch_norm(gir__oxc *c, gir_node x) {
+static gir_node gir__oxh_batch_norm(gir__oxn *c, gir_node x) {
     gir_shape in = gir_node_shape(c->g, x), ps;
     double eps = gir__oxa_f(c, "epsilon", 1e-5);
     gir_node p[4], y;
     int j;
     (void)gir__oxa_f(c, "momentum", 0.9);
     if (gir__oxa_i(c, "training_mode", 0) || gir__oxa_i(c, "spatial", 1) != 1 || in.rank < 2)
-        gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "training_mode 1, spatial 0 or an input of rank below 2");
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "training_mode 1, spatial 0 or an input of rank below 2");
     if (!gir__ox_need(c, 0x1fu) || c->st != GIR_OK) return c->none;
     ps.rank = in.rank;
     for (j = 0; j < in.rank; ++j) ps.dim[j] = j == 1 ? in.dim[1] : 1;
@@ -591,20 +591,20 @@ static gir_node gir__oxh_batch_norm(gir__oxc *c, gir_node x) {
     return gir_add(c->g, gir_mul(c->g, x, y), p[1]);
 }
 /* Dropout outside training: the identity (training_mode, an input from opset 12, must be absent or false) */
-static gir_node gir__oxh_dropout_eval(gir__oxc *c, gir_node x) {
+static gir_node gir__oxh_dropout_eval(gir__oxn *c, gir_node x) {
     double v[1] = {0};
     (void)gir__oxa_f(c, "ratio", 0.5);
     (void)gir__oxa_i(c, "seed", 0);
     if (gir__ox_has(c, 2) && gir__ox_const_vals(c, 2, v, 1, "training_mode") == 1 && v[0] != 0)
-        gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "training_mode true (random masks are gir.h's own, not ONNX's)");
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "training_mode true (random masks are gir.h's own, not ONNX's)");
     if (gir__oxa_i(c, "is_test", 1) == 0)
-        gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "is_test 0 (random masks are gir.h's own, not ONNX's)");
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "is_test 0 (random masks are gir.h's own, not ONNX's)");
     if (c->nd->n_out > 1 && c->nd->out[1].n && c->st == GIR_OK)
         c->y[1] = gir_fill(c->g, GIR_DTYPE_B8, gir_node_shape(c->g, x), 1);
     return x;
 }
 /* Expand: NumPy broadcasting of x and a shape (input k) in both directions */
-static gir_node gir__oxh_expand_to(gir__oxc *c, gir_node x, int k) {
+static gir_node gir__oxh_expand_to(gir__oxn *c, gir_node x, int k) {
     int64_t v[GIR_MAX_RANK];
     gir_shape in = gir_node_shape(c->g, x), s;
     int n = gir__ox_const_ints(c, k, v, GIR_MAX_RANK, "the shape input"), j;
@@ -614,12 +614,12 @@ static gir_node gir__oxh_expand_to(gir__oxc *c, gir_node x, int k) {
         int a = j - (s.rank - in.rank), b = j - (s.rank - n);
         int32_t da = a >= 0 ? in.dim[a] : 1, db = b >= 0 ? (int32_t)v[b] : 1;
         s.dim[j] = da == 1 ? db : da;
-        if (da != 1 && db != 1 && da != db) gir__ox_fail(c, GIR_ERR_SHAPE, "axis %d: %d against %d", j, da, db);
+        if (da != 1 && db != 1 && da != db) gir__oxn_fail(c, GIR_ERR_SHAPE, "axis %d: %d against %d", j, da, db);
     }
     return c->st == GIR_OK ? gir_broadcast_to(c->g, x, s) : c->none;
 }
 /* ConstantOfShape: a tensor of the shape in input k, every element the one value of attribute 'value' */
-static gir_node gir__oxh_constant_of_shape(gir__oxc *c, int k) {
+static gir_node gir__oxh_constant_of_shape(gir__oxn *c, int k) {
     int64_t v[GIR_MAX_RANK];
     const gir__ox_attr *a = gir__ox_attr_find(c, "value");
     double fill = 0;
@@ -628,14 +628,14 @@ static gir_node gir__oxh_constant_of_shape(gir__oxc *c, int k) {
     char m[160];
     if (a && (a->type != 4 || gir__ox_tensor_numel(&a->t) != 1 || (dt = gir__ox_dtype(a->t.type)) < 0 ||
               gir__ox_tensor_read(&a->t, GIR_DTYPE_F64, &fill, 1, m, sizeof m) != GIR_OK))
-        gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "'value' is not a one-element tensor of a gir dtype");
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "'value' is not a one-element tensor of a gir dtype");
     if (n < 0 || c->st != GIR_OK) return c->none;
     s.rank = n;
     for (j = 0; j < n; ++j) s.dim[j] = (int32_t)v[j];
     return gir_fill(c->g, (gir_dtype)dt, s, fill);
 }
 /* Range: start, limit, delta (inputs 0-2, known at import) */
-static gir_node gir__oxh_range_of(gir__oxc *c) {
+static gir_node gir__oxh_range_of(gir__oxn *c) {
     double v[3];
     int j;
     for (j = 0; j < 3; ++j)
@@ -643,12 +643,12 @@ static gir_node gir__oxh_range_of(gir__oxc *c) {
     return gir_arange(c->g, gir_node_dtype(c->g, c->x[0]), v[0], v[1], v[2]);
 }
 /* Tile: x repeated along each axis: [d0, d1] -> [1, d0, 1, d1] broadcast to [r0, d0, r1, d1], then merged */
-static gir_node gir__oxh_tile_by(gir__oxc *c, gir_node x, int k) {
+static gir_node gir__oxh_tile_by(gir__oxn *c, gir_node x, int k) {
     int64_t r[GIR_MAX_RANK];
     gir_shape in = gir_node_shape(c->g, x), a, b, o;
     int n = gir__ox_const_ints(c, k, r, GIR_MAX_RANK, "repeats"), j;
     if (n != in.rank || 2 * n > GIR_MAX_RANK) {
-        if (c->st == GIR_OK) gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "repeats of length %d for rank %d (at most %d)",
+        if (c->st == GIR_OK) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "repeats of length %d for rank %d (at most %d)",
                                           n, in.rank, GIR_MAX_RANK / 2);
         return c->none;
     }
@@ -665,21 +665,21 @@ static gir_node gir__oxh_tile_by(gir__oxc *c, gir_node x, int k) {
     return gir_reshape(c->g, x, o);
 }
 /* Pad, mode "constant": pads as input 1 (opset 11 on) or attribute, the value as input 2 or attribute */
-static gir_node gir__oxh_pad_onnx(gir__oxc *c, gir_node x) {
+static gir_node gir__oxh_pad_onnx(gir__oxn *c, gir_node x) {
     int64_t p[2 * GIR_MAX_RANK];
     double value = gir__oxa_f(c, "value", 0);
     int rank = gir_node_shape(c->g, x).rank, n, j;
     gir_ints before = gir_ints0(), after = gir_ints0();
     if (!gir__oxa_s_is(c, "mode", "constant", "constant"))
-        gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "a mode other than 'constant' (reflect, edge)");
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "a mode other than 'constant' (reflect, edge)");
     if (gir__ox_has(c, 1)) n = gir__ox_const_ints(c, 1, p, 2 * GIR_MAX_RANK, "pads");
     else {
         gir_ints a = gir__oxa_ints(c, "pads");
         for (n = a.n, j = 0; j < n; ++j) p[j] = a.v[j];
     }
     if (gir__ox_has(c, 2) && gir__ox_const_vals(c, 2, &value, 1, "constant_value") != 1) return c->none;
-    if (gir__ox_has(c, 3)) gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "the axes input");
-    if (n != 2 * rank && c->st == GIR_OK) gir__ox_fail(c, GIR_ERR_ATTR, "%d pads for rank %d", n, rank);
+    if (gir__ox_has(c, 3)) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "the axes input");
+    if (n != 2 * rank && c->st == GIR_OK) gir__oxn_fail(c, GIR_ERR_ATTR, "%d pads for rank %d", n, rank);
     if (c->st != GIR_OK) return c->none;
     for (j = 0; j < rank; ++j) {
         before.v[j] = (int32_t)p[j];
@@ -689,13 +689,13 @@ static gir_node gir__oxh_pad_onnx(gir__oxc *c, gir_node x) {
     return gir_pad(c->g, x, before, after, value);
 }
 /* Trilu: the upper (attribute upper, default 1) or lower triangle, diagonal k from input 1 */
-static gir_node gir__oxh_trilu(gir__oxc *c, gir_node x) {
+static gir_node gir__oxh_trilu(gir__oxn *c, gir_node x) {
     int64_t k = 0;
     if (gir__ox_has(c, 1) && gir__ox_const_ints(c, 1, &k, 1, "k") != 1) return c->none;
     return gir__oxa_i(c, "upper", 1) ? gir_triu(c->g, x, (int)k) : gir_tril(c->g, x, (int)k);
 }
 /* LayerNormalization: over the axes from 'axis' (default -1), (x - mean) / sqrt(var + epsilon) * scale + B */
-static gir_node gir__oxh_layer_norm(gir__oxc *c, gir_node x) {
+static gir_node gir__oxh_layer_norm(gir__oxn *c, gir_node x) {
     int rank = gir_node_shape(c->g, x).rank, axis = gir__ox_axis(c, gir__oxa_i(c, "axis", -1), rank), j;
     double eps = gir__oxa_f(c, "epsilon", 1e-5);
     gir_ints ax = gir_ints0();
@@ -713,14 +713,14 @@ static gir_node gir__oxh_layer_norm(gir__oxc *c, gir_node x) {
     return gir__ox_has(c, 2) && gir__ox_need(c, 4u) ? gir_add(c->g, d, c->x[2]) : d;
 }
 /* Split: along 'axis', by the sizes of input 1 (opset 13 on) or attribute 'split', or in equal parts */
-static gir_node gir__oxh_split_onnx(gir__oxc *c, gir_node x) {
+static gir_node gir__oxh_split_onnx(gir__oxn *c, gir_node x) {
     int64_t v[GIR__OX_MAX_OUT];
     int32_t sz[GIR__OX_MAX_OUT];
     gir_node parts[GIR__OX_MAX_OUT];
     gir_shape in = gir_node_shape(c->g, x);
     int n = c->nd->n_out, axis = gir__ox_axis(c, gir__oxa_i(c, "axis", 0), in.rank), j, got;
     if (n > GIR__OX_MAX_OUT || axis < 0) {
-        gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "%d outputs", n);
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "%d outputs", n);
         return c->none;
     }
     if (gir__ox_has(c, 1)) got = gir__ox_const_ints(c, 1, v, GIR__OX_MAX_OUT, "split");
@@ -728,7 +728,7 @@ static gir_node gir__oxh_split_onnx(gir__oxc *c, gir_node x) {
         gir_ints a = gir__oxa_ints(c, "split");
         for (got = a.n, j = 0; j < a.n; ++j) v[j] = a.v[j];
     } else for (got = n, j = 0; j < n; ++j) v[j] = in.dim[axis] / n + (j < in.dim[axis] % n ? 1 : 0);
-    if (got != n && c->st == GIR_OK) gir__ox_fail(c, GIR_ERR_ATTR, "%d sizes for %d outputs", got, n);
+    if (got != n && c->st == GIR_OK) gir__oxn_fail(c, GIR_ERR_ATTR, "%d sizes for %d outputs", got, n);
     if (c->st != GIR_OK) return c->none;
     for (j = 0; j < n; ++j) sz[j] = (int32_t)v[j];
     if (gir_split_sizes(c->g, x, axis, n, sz, parts) != n) return c->none;
@@ -736,33 +736,33 @@ static gir_node gir__oxh_split_onnx(gir__oxc *c, gir_node x) {
     return parts[0];
 }
 /* IsInf: detect_positive and detect_negative (default 1 each) */
-static gir_node gir__oxh_isinf_onnx(gir__oxc *c, gir_node x) {
+static gir_node gir__oxh_isinf_onnx(gir__oxn *c, gir_node x) {
     int pos = gir__oxa_i(c, "detect_positive", 1), neg = gir__oxa_i(c, "detect_negative", 1);
     gir_node inf = gir_isinf(c->g, x);
     if (pos && neg) return inf;
     if (!pos && !neg) return gir_fill(c->g, GIR_DTYPE_B8, gir_node_shape(c->g, x), 0);
     return gir_and(c->g, inf, pos ? gir_gt(c->g, x, gir__oxh_num(c, 0)) : gir_lt(c->g, x, gir__oxh_num(c, 0)));
 }
-static gir_node gir__oxh_cast_like(gir__oxc *c, gir_node x, gir_node like) {
+static gir_node gir__oxh_cast_like(gir__oxn *c, gir_node x, gir_node like) {
     return gir_cast(c->g, x, gir_node_dtype(c->g, like));
 }
 /* ArgMax, ArgMin: the first index (select_last_index 1 is not supported) */
-static gir_node gir__ox_arg(gir__oxc *c, gir_node x, gir_node (*f)(gir_graph *, gir_node, int, int)) {
+static gir_node gir__ox_arg(gir__oxn *c, gir_node x, gir_node (*f)(gir_graph *, gir_node, int, int)) {
     if (gir__oxa_i(c, "select_last_index", 0))
-        gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "select_last_index 1 (gir.h gives the first index)");
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "select_last_index 1 (gir.h gives the first index)");
     return c->st == GIR_OK ? f(c->g, x, gir__oxa_i(c, "axis", 0), gir__oxa_i(c, "keepdims", 1)) : c->none;
 }
-static gir_node gir__oxh_argmax_onnx(gir__oxc *c, gir_node x) { return gir__ox_arg(c, x, gir_argmax); }
-static gir_node gir__oxh_argmin_onnx(gir__oxc *c, gir_node x) { return gir__ox_arg(c, x, gir_argmin); }
+static gir_node gir__oxh_argmax_onnx(gir__oxn *c, gir_node x) { return gir__ox_arg(c, x, gir_argmax); }
+static gir_node gir__oxh_argmin_onnx(gir__oxn *c, gir_node x) { return gir__ox_arg(c, x, gir_argmin); }
 /* Size: the number of elements, a scalar */
-static gir_node gir__oxh_size_of(gir__oxc *c, gir_node x) {
+static gir_node gir__oxh_size_of(gir__oxn *c, gir_node x) {
     int64_t n = gir_node_numel(c->g, x);
-    if (n > INT32_MAX) gir__ox_fail(c, GIR_ERR_LIMIT, "%l elements", (long long)n);
+    if (n > INT32_MAX) gir__oxn_fail(c, GIR_ERR_LIMIT, "%l elements", (long long)n);
     return gir_scalar(c->g, GIR_DTYPE_I32, (double)n);
 }
 
 /* Mod: fmod 1 takes the dividend's sign (C's fmod), fmod 0 the divisor's (Python's %, integers only in ONNX) */
-static gir_node gir__oxh_mod_onnx(gir__oxc *c, gir_node a, gir_node b) {
+static gir_node gir__oxh_mod_onnx(gir__oxn *c, gir_node a, gir_node b) {
     return gir__oxa_i(c, "fmod", 0) ? gir_fmod(c->g, a, b) : gir_mod(c->g, a, b);
 }
 
@@ -829,7 +829,7 @@ static void gir__ox_rfail(gir__oxrun *r, gir_status s, const char *fmt, ...) {
     gir__vformat(&b, fmt, ap);
     va_end(ap);
 }
-static void gir__ox_put(gir__oxrun *r, gir__ox_str name, gir_node n, const gir__ox_tensor *t) {
+static void gir__oxr_put(gir__oxrun *r, gir__ox_str name, gir_node n, const gir__ox_tensor *t) {
     gir__oxval *slot = gir__ox_slot(&r->map, name, 1);
     slot->n = n;
     slot->t = t;
@@ -843,7 +843,7 @@ static void gir__ox_inits(gir__oxrun *r) {
         gir_node n = gir__ox_tensor_node(r->g, t, r->desc->variables, m, sizeof m, &st);
         if (st != GIR_OK) gir__ox_rfail(r, st, "initializer '%.*s': %s", (int)t->name.n, t->name.p, m);
         if (n.id) gir__ox_name(r->g, n, t->name);
-        gir__ox_put(r, t->name, n, t);
+        gir__oxr_put(r, t->name, n, t);
     }
 }
 /* a graph input's shape: fixed dimensions, symbolic ones from desc (dim_names / dim_values) */
@@ -884,15 +884,15 @@ static void gir__ox_inputs(gir__oxrun *r) {
         if (!gir__ox_input_shape(r, v, &s)) return;
         n = gir_input(r->g, (gir_dtype)dt, s);
         gir__ox_name(r->g, n, v->name);
-        gir__ox_put(r, v->name, n, NULL);
+        gir__oxr_put(r, v->name, n, NULL);
     }
 }
-static int gir__ox_node_inputs(gir__oxrun *r, const gir__ox_node *nd, gir__oxc *c) {
+static int gir__ox_node_inputs(gir__oxrun *r, const gir__ox_node *nd, gir__oxn *c) {
     int j;
     for (j = 0; j < nd->n_in; ++j) {
         gir__oxval *slot = nd->in[j].n ? gir__ox_slot(&r->map, nd->in[j], 0) : NULL;
         if (nd->in[j].n && !slot) {
-            gir__ox_fail(c, GIR_ERR_INVALID_ARG, "input '%.*s' is not defined before the node (the nodes of an "
+            gir__oxn_fail(c, GIR_ERR_INVALID_ARG, "input '%.*s' is not defined before the node (the nodes of an "
                          "ONNX graph are in topological order)", (int)nd->in[j].n, nd->in[j].p);
             return 0;
         }
@@ -903,47 +903,47 @@ static int gir__ox_node_inputs(gir__oxrun *r, const gir__ox_node *nd, gir__oxc *
     return 1;
 }
 /* after a line: every attribute read, no output past the first asked for, no graph error */
-static void gir__ox_node_check(gir__oxc *c) {
+static void gir__ox_node_check(gir__oxn *c) {
     int j;
     if (c->st == GIR_OK && gir_graph_status(c->g) != GIR_OK)
-        gir__ox_fail(c, gir_graph_status(c->g), "%s", gir_graph_message(c->g));
+        gir__oxn_fail(c, gir_graph_status(c->g), "%s", gir_graph_message(c->g));
     for (j = 0; j < c->nd->n_attr; ++j)
         if (!((c->used >> j) & 1u))
-            gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "attribute '%.*s' is not supported", (int)c->nd->attr[j].name.n,
+            gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "attribute '%.*s' is not supported", (int)c->nd->attr[j].name.n,
                          c->nd->attr[j].name.p);
     for (j = 1; j < c->nd->n_out; ++j)
         if (c->nd->out[j].n && (j >= GIR__OX_MAX_OUT || !c->y[j].id))
-            gir__ox_fail(c, GIR_ERR_UNSUPPORTED, "output %d ('%.*s') is not supported", j, (int)c->nd->out[j].n,
+            gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "output %d ('%.*s') is not supported", j, (int)c->nd->out[j].n,
                          c->nd->out[j].p);
 }
-static void gir__ox_node(gir__oxrun *r, int k) {
+static void gir__oxr_node(gir__oxrun *r, int k) {
     const gir__ox_node *nd = &r->m->node[k];
     const gir__oxline *line = NULL;
-    gir__oxc c;
+    gir__oxn c;
     gir_node y = {0, 0};
     int j;
     memset(&c, 0, sizeof c);
     c.g = r->g; c.nd = nd; c.k = k;
     if (nd->domain.n && !gir__ox_str_is(nd->domain, "ai.onnx"))
-        gir__ox_fail(&c, GIR_ERR_UNSUPPORTED, "domain '%.*s' is not supported", (int)nd->domain.n, nd->domain.p);
+        gir__oxn_fail(&c, GIR_ERR_UNSUPPORTED, "domain '%.*s' is not supported", (int)nd->domain.n, nd->domain.p);
     else if (!(line = gir__ox_line(nd->op_type, r->m->opset)))
-        gir__ox_fail(&c, GIR_ERR_UNSUPPORTED, "op type not supported at opset %l", (long long)r->m->opset);
+        gir__oxn_fail(&c, GIR_ERR_UNSUPPORTED, "op type not supported at opset %l", (long long)r->m->opset);
     else if (nd->n_in > GIR__OX_MAX_IN || nd->n_attr > 32 || nd->n_out < 1)
-        gir__ox_fail(&c, GIR_ERR_UNSUPPORTED, "%d inputs, %d outputs, %d attributes", nd->n_in, nd->n_out,
+        gir__oxn_fail(&c, GIR_ERR_UNSUPPORTED, "%d inputs, %d outputs, %d attributes", nd->n_in, nd->n_out,
                      nd->n_attr);
     if (line && c.st == GIR_OK && gir__ox_node_inputs(r, nd, &c)) {
         y = line->fn(&c);
         gir__ox_node_check(&c);
-        if (c.st == GIR_OK && !y.id && !c.y_t) gir__ox_fail(&c, GIR_ERR_INVALID_ARG, "no output was built");
+        if (c.st == GIR_OK && !y.id && !c.y_t) gir__oxn_fail(&c, GIR_ERR_INVALID_ARG, "no output was built");
     }
     if (c.st != GIR_OK) {
         gir__ox_rfail(r, c.st, "node %d '%.*s' (%.*s): %s", k, (int)nd->name.n, nd->name.p, (int)nd->op_type.n,
                       nd->op_type.p, c.msg);
         return;
     }
-    gir__ox_put(r, nd->out[0], y, c.y_t);
+    gir__oxr_put(r, nd->out[0], y, c.y_t);
     for (j = 1; j < nd->n_out && j < GIR__OX_MAX_OUT; ++j)
-        if (nd->out[j].n) gir__ox_put(r, nd->out[j], c.y[j], NULL);
+        if (nd->out[j].n) gir__oxr_put(r, nd->out[j], c.y[j], NULL);
 }
 static void gir__ox_outputs(gir__oxrun *r, int max_out, gir_node *outs, int *n_out) {
     int j;
@@ -977,13 +977,13 @@ static void gir__ox_build(gir__oxrun *r, int max_out, gir_node *outs, int *n_out
     r->map.val = (gir__oxval *)(void *)(r->map.key + r->map.cap);
     gir__ox_inits(r);
     gir__ox_inputs(r);
-    for (j = 0; j < r->m->n_node && r->st == GIR_OK; ++j) gir__ox_node(r, j);
+    for (j = 0; j < r->m->n_node && r->st == GIR_OK; ++j) gir__oxr_node(r, j);
     gir__ox_outputs(r, max_out, outs, n_out);
     gir__free(&r->g->a, r->map.key, bytes);
 }
 GIR_API gir_status gir_onnx_import(const void *data, size_t size, const gir_onnx_desc *desc, gir_graph **out,
                                    int max_out, gir_node *outs, int *n_out, char *msg, size_t msgcap) {
-    static const gir_onnx_desc zero_desc = {{0}};
+    static gir_onnx_desc zero_desc;
     gir__oxrun r;
     gir__ox_model m;
     gir_allocator a;
