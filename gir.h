@@ -3,8 +3,8 @@
 
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
-   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=7630e3b9c5f96071dbbe3742b105e14ae39c68278dc26292e136a8426b310c49
-                                          gen/ sha256=471f8eece4908434
+   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=620c658d34bf2a9d0d2971f872f0435ac5abf4ff54f4697bd15350b2b819ac6f
+                                          gen/ sha256=6829b6df93e6eaea
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -473,7 +473,7 @@
 #define GIR_VERSION_PATCH 0
 #define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
 #define GIR_VERSION_STRING "0.2.0"
-#define GIR_OPSDEF_SHA256 "7630e3b9c5f96071dbbe3742b105e14ae39c68278dc26292e136a8426b310c49"
+#define GIR_OPSDEF_SHA256 "620c658d34bf2a9d0d2971f872f0435ac5abf4ff54f4697bd15350b2b819ac6f"
 
 #ifndef GIR_API
 #  ifdef GIR_STATIC
@@ -38880,6 +38880,40 @@ static gir_node gir__oxh_mod_onnx(gir__oxn *c, gir_node a, gir_node b) {
     return gir__oxa_i(c, "fmod", 0) ? gir_fmod(c->g, a, b) : gir_mod(c->g, a, b);
 }
 
+/* NegativeLogLikelihoodLoss on log-probabilities lp [N, C, d...] and targets t [N, d...]: -lp[n, t, d] times the
+   weight of the class (input 2, else 1), 0 where t is ignore_index; reduction none, sum, or mean (over the
+   weights) */
+static gir_node gir__ox_nll(gir__oxn *c, gir_node lp, gir_node t, gir_node w) {
+    gir_shape ts = gir_node_shape(c->g, t), is = ts;
+    int ii = gir__oxa_i(c, "ignore_index", INT32_MIN), has_ii = gir__ox_attr_find(c, "ignore_index") != NULL, j;
+    int mean = gir__oxa_s_is(c, "reduction", "mean", "mean"), none = gir__oxa_s_is(c, "reduction", "mean", "none");
+    gir_node keep = {0, 0}, wt, y;
+    if (ts.rank + 1 > GIR_MAX_RANK || c->st != GIR_OK) return c->none;
+    if (has_ii) {
+        gir_node iin = gir_scalar(c->g, gir_node_dtype(c->g, t), ii);
+        keep = gir_ne(c->g, t, iin);
+        t = gir_where(c->g, keep, t, gir_zeros_like(c->g, t));
+    }
+    for (is.rank = ts.rank + 1, is.dim[0] = ts.dim[0], is.dim[1] = 1, j = 1; j < ts.rank; ++j) is.dim[j + 1] = ts.dim[j];
+    y = gir_gather(c->g, lp, gir_reshape(c->g, t, is), 1);
+    y = gir_neg(c->g, gir_reshape(c->g, y, ts));
+    wt = w.id ? gir_index_select(c->g, w, t, 0) : gir_ones_like(c->g, y);
+    if (has_ii) wt = gir_mul(c->g, wt, gir_cast(c->g, keep, gir_node_dtype(c->g, y)));
+    y = gir_mul(c->g, y, wt);
+    if (none) return y;
+    y = gir_sum(c->g, y, gir_ints0(), 0);
+    return mean ? gir_div(c->g, y, gir_sum(c->g, wt, gir_ints0(), 0)) : y;
+}
+static gir_node gir__oxh_nll_loss(gir__oxn *c, gir_node lp, gir_node t) {
+    return gir__ox_nll(c, lp, t, gir__ox_has(c, 2) && gir__ox_need(c, 4u) ? c->x[2] : c->none);
+}
+/* SoftmaxCrossEntropyLoss: the NLL of log_softmax over axis 1; the second output is that log_softmax */
+static gir_node gir__oxh_softmax_xent(gir__oxn *c, gir_node x, gir_node t) {
+    gir_node lp = gir_log_softmax(c->g, x, 1);
+    if (c->nd->n_out > 1 && c->nd->out[1].n) c->y[1] = lp;
+    return gir__ox_nll(c, lp, t, gir__ox_has(c, 2) && gir__ox_need(c, 4u) ? c->x[2] : c->none);
+}
+
 /* the GIR_ONNX lines of ops.def */
 /* generated from the GIR_ONNX lines of ops.def (gen/10-generator/onnx_lower.py) */
 static gir_node gir__oxl_Abs_6(gir__oxn *c) {   /* ops.def:682 "abs(x0)" */
@@ -39400,6 +39434,15 @@ static gir_node gir__oxl_Neg_6(gir__oxn *c) {   /* ops.def:683 "neg(x0)" */
     t0 = gir_neg(G, x[0]);
     return t0;
 }
+static gir_node gir__oxl_NegativeLogLikelihoodLoss_12(gir__oxn *c) {   /* ops.def:787 "nll_loss(x0, x1)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x3u)) return c->none;
+    t0 = gir__oxh_nll_loss(c, x[0], x[1]);
+    return t0;
+}
 static gir_node gir__oxl_Not_1(gir__oxn *c) {   /* ops.def:704 "not(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
@@ -39698,6 +39741,15 @@ static gir_node gir__oxl_Softmax_13(gir__oxn *c) {   /* ops.def:734 "softmax(x0,
     t0 = gir_softmax(G, x[0], gir__oxa_i(c, "axis", (-1)));
     return t0;
 }
+static gir_node gir__oxl_SoftmaxCrossEntropyLoss_12(gir__oxn *c) {   /* ops.def:788 "softmax_xent(x0, x1)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x3u)) return c->none;
+    t0 = gir__oxh_softmax_xent(c, x[0], x[1]);
+    return t0;
+}
 static gir_node gir__oxl_Softplus_1(gir__oxn *c) {   /* ops.def:706 "softplus(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
@@ -39847,7 +39899,7 @@ static gir_node gir__oxl_Xor_7(gir__oxn *c) {   /* ops.def:728 "xor(x0, x1)" */
     t0 = gir_xor(G, x[0], x[1]);
     return t0;
 }
-static const gir__oxline gir__ox_lines[104] = {
+static const gir__oxline gir__ox_lines[106] = {
     {"Abs", 6, gir__oxl_Abs_6},
     {"Acos", 7, gir__oxl_Acos_7},
     {"Add", 7, gir__oxl_Add_7},
@@ -39905,6 +39957,7 @@ static const gir__oxline gir__ox_lines[104] = {
     {"Mod", 10, gir__oxl_Mod_10},
     {"Mul", 7, gir__oxl_Mul_7},
     {"Neg", 6, gir__oxl_Neg_6},
+    {"NegativeLogLikelihoodLoss", 12, gir__oxl_NegativeLogLikelihoodLoss_12},
     {"Not", 1, gir__oxl_Not_1},
     {"Or", 7, gir__oxl_Or_7},
     {"PRelu", 9, gir__oxl_PRelu_9},
@@ -39936,6 +39989,7 @@ static const gir__oxline gir__ox_lines[104] = {
     {"Slice", 1, gir__oxl_Slice_1},
     {"Softmax", 1, gir__oxl_Softmax_1},
     {"Softmax", 13, gir__oxl_Softmax_13},
+    {"SoftmaxCrossEntropyLoss", 12, gir__oxl_SoftmaxCrossEntropyLoss_12},
     {"Softplus", 1, gir__oxl_Softplus_1},
     {"Softsign", 1, gir__oxl_Softsign_1},
     {"Split", 2, gir__oxl_Split_2},
@@ -39953,7 +40007,7 @@ static const gir__oxline gir__ox_lines[104] = {
     {"Where", 9, gir__oxl_Where_9},
     {"Xor", 7, gir__oxl_Xor_7},
 };
-#define GIR__OX_NLINES 104
+#define GIR__OX_NLINES 106
 
 /* the line of an op type for an opset: the highest since at or below it (the table is sorted by type, since) */
 static const gir__oxline *gir__ox_line(gir__ox_str type, int64_t opset) {

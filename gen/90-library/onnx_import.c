@@ -766,6 +766,40 @@ static gir_node gir__oxh_mod_onnx(gir__oxn *c, gir_node a, gir_node b) {
     return gir__oxa_i(c, "fmod", 0) ? gir_fmod(c->g, a, b) : gir_mod(c->g, a, b);
 }
 
+/* NegativeLogLikelihoodLoss on log-probabilities lp [N, C, d...] and targets t [N, d...]: -lp[n, t, d] times the
+   weight of the class (input 2, else 1), 0 where t is ignore_index; reduction none, sum, or mean (over the
+   weights) */
+static gir_node gir__ox_nll(gir__oxn *c, gir_node lp, gir_node t, gir_node w) {
+    gir_shape ts = gir_node_shape(c->g, t), is = ts;
+    int ii = gir__oxa_i(c, "ignore_index", INT32_MIN), has_ii = gir__ox_attr_find(c, "ignore_index") != NULL, j;
+    int mean = gir__oxa_s_is(c, "reduction", "mean", "mean"), none = gir__oxa_s_is(c, "reduction", "mean", "none");
+    gir_node keep = {0, 0}, wt, y;
+    if (ts.rank + 1 > GIR_MAX_RANK || c->st != GIR_OK) return c->none;
+    if (has_ii) {
+        gir_node iin = gir_scalar(c->g, gir_node_dtype(c->g, t), ii);
+        keep = gir_ne(c->g, t, iin);
+        t = gir_where(c->g, keep, t, gir_zeros_like(c->g, t));
+    }
+    for (is.rank = ts.rank + 1, is.dim[0] = ts.dim[0], is.dim[1] = 1, j = 1; j < ts.rank; ++j) is.dim[j + 1] = ts.dim[j];
+    y = gir_gather(c->g, lp, gir_reshape(c->g, t, is), 1);
+    y = gir_neg(c->g, gir_reshape(c->g, y, ts));
+    wt = w.id ? gir_index_select(c->g, w, t, 0) : gir_ones_like(c->g, y);
+    if (has_ii) wt = gir_mul(c->g, wt, gir_cast(c->g, keep, gir_node_dtype(c->g, y)));
+    y = gir_mul(c->g, y, wt);
+    if (none) return y;
+    y = gir_sum(c->g, y, gir_ints0(), 0);
+    return mean ? gir_div(c->g, y, gir_sum(c->g, wt, gir_ints0(), 0)) : y;
+}
+static gir_node gir__oxh_nll_loss(gir__oxn *c, gir_node lp, gir_node t) {
+    return gir__ox_nll(c, lp, t, gir__ox_has(c, 2) && gir__ox_need(c, 4u) ? c->x[2] : c->none);
+}
+/* SoftmaxCrossEntropyLoss: the NLL of log_softmax over axis 1; the second output is that log_softmax */
+static gir_node gir__oxh_softmax_xent(gir__oxn *c, gir_node x, gir_node t) {
+    gir_node lp = gir_log_softmax(c->g, x, 1);
+    if (c->nd->n_out > 1 && c->nd->out[1].n) c->y[1] = lp;
+    return gir__ox_nll(c, lp, t, gir__ox_has(c, 2) && gir__ox_need(c, 4u) ? c->x[2] : c->none);
+}
+
 /* the GIR_ONNX lines of ops.def */
 @@ONNX_LINES@@
 
