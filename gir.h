@@ -3,8 +3,8 @@
 
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
-   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=620c658d34bf2a9d0d2971f872f0435ac5abf4ff54f4697bd15350b2b819ac6f
-                                          gen/ sha256=6829b6df93e6eaea
+   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=cb6c8a93f3d6a4d523b90544b1d63f93f076523e353fc78198c4e21f5cc8391b
+                                          gen/ sha256=b62d6f6fcdff20f0
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -473,7 +473,7 @@
 #define GIR_VERSION_PATCH 0
 #define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
 #define GIR_VERSION_STRING "0.2.0"
-#define GIR_OPSDEF_SHA256 "620c658d34bf2a9d0d2971f872f0435ac5abf4ff54f4697bd15350b2b819ac6f"
+#define GIR_OPSDEF_SHA256 "cb6c8a93f3d6a4d523b90544b1d63f93f076523e353fc78198c4e21f5cc8391b"
 
 #ifndef GIR_API
 #  ifdef GIR_STATIC
@@ -38454,6 +38454,10 @@ static int gir__ox_axis(gir__oxn *c, int axis, int rank) {
     return a;
 }
 static int gir__ox_has(const gir__oxn *c, int k) { return k < c->n_x && (c->x[k].id || c->t[k]); }
+static int gir__ox_is_int(gir__oxn *c, gir_node x) {
+    gir_dtype dt = gir_node_dtype(c->g, x);
+    return dt == GIR_DTYPE_I32 || dt == GIR_DTYPE_U8;
+}
 /* Concat: the inputs along 'axis' */
 static gir_node gir__oxh_concat_all(gir__oxn *c) {
     int axis = gir__oxa_i(c, "axis", 0);
@@ -38663,6 +38667,10 @@ static gir_node gir__ox_pool(gir__oxn *c, gir_node x, int is_max) {
         if (extra > 0) w.pe[j] += extra;
     }
     if (c->st != GIR_OK) return c->none;
+    if (is_max && gir__ox_is_int(c, x)) {      /* integer maxima are exact in f64 */
+        gir_node y64 = gir__ox_pool(c, gir_cast(c->g, x, GIR_DTYPE_F64), 1);
+        return gir_cast(c->g, y64, gir_node_dtype(c->g, x));
+    }
     x = gir__ox_as_2d(c, x, &w);
     if (is_max || incl) x = gir__ox_pad_window(c, x, &w, is_max ? -HUGE_VAL : 0);
     else if (!gir__ox_symmetric(&w) || 2 * w.pb[0] > w.k[0] || 2 * w.pb[1] > w.k[1])
@@ -38914,6 +38922,29 @@ static gir_node gir__oxh_softmax_xent(gir__oxn *c, gir_node x, gir_node t) {
     return gir__ox_nll(c, lp, t, gir__ox_has(c, 2) && gir__ox_need(c, 4u) ? c->x[2] : c->none);
 }
 
+/* Div: integers divide truncating toward zero (C's rule): the floored quotient, plus one where the remainder is
+   not zero and the signs differ */
+static gir_node gir__oxh_div_onnx(gir__oxn *c, gir_node a, gir_node b) {
+    gir_node q, r, fix, zero;
+    if (!gir__ox_is_int(c, a) || !gir__ox_is_int(c, b)) return gir_div(c->g, a, b);
+    q = gir_floordiv(c->g, a, b);
+    r = gir_mod(c->g, a, b);
+    zero = gir__oxh_num(c, 0);
+    fix = gir_ne(c->g, gir_lt(c->g, a, zero), gir_lt(c->g, b, zero));
+    fix = gir_and(c->g, fix, gir_ne(c->g, r, zero));
+    return gir_add(c->g, q, gir_cast(c->g, fix, gir_node_dtype(c->g, q)));
+}
+/* Pow: integer powers in double, converted back to the base's dtype (ONNX's output type) */
+static gir_node gir__oxh_pow_onnx(gir__oxn *c, gir_node a, gir_node b) {
+    gir_dtype dt = gir_node_dtype(c->g, a);
+    gir_node y;
+    if (!gir__ox_is_int(c, a) && !gir__ox_is_int(c, b)) return gir_pow(c->g, a, b);
+    a = gir_cast(c->g, a, GIR_DTYPE_F64);
+    b = gir_cast(c->g, b, GIR_DTYPE_F64);
+    y = gir_pow(c->g, a, b);
+    return gir_cast(c->g, y, dt);
+}
+
 /* the GIR_ONNX lines of ops.def */
 /* generated from the GIR_ONNX lines of ops.def (gen/10-generator/onnx_lower.py) */
 static gir_node gir__oxl_Abs_6(gir__oxn *c) {   /* ops.def:682 "abs(x0)" */
@@ -39106,13 +39137,13 @@ static gir_node gir__oxl_Cosh_9(gir__oxn *c) {   /* ops.def:701 "cosh(x0)" */
     t0 = gir_cosh(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Div_7(gir__oxn *c) {   /* ops.def:719 "div(x0, x1)" */
+static gir_node gir__oxl_Div_7(gir__oxn *c) {   /* ops.def:719 "div_onnx(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
     (void)x; (void)G;
     if (!gir__ox_need(c, 0x3u)) return c->none;
-    t0 = gir_div(G, x[0], x[1]);
+    t0 = gir__oxh_div_onnx(c, x[0], x[1]);
     return t0;
 }
 static gir_node gir__oxl_Dropout_1(gir__oxn *c) {   /* ops.def:773 "dropout_eval(x0)" */
@@ -39482,13 +39513,13 @@ static gir_node gir__oxl_Pad_2(gir__oxn *c) {   /* ops.def:778 "pad_onnx(x0)" */
     t0 = gir__oxh_pad_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Pow_7(gir__oxn *c) {   /* ops.def:720 "pow(x0, x1)" */
+static gir_node gir__oxl_Pow_7(gir__oxn *c) {   /* ops.def:720 "pow_onnx(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
     (void)x; (void)G;
     if (!gir__ox_need(c, 0x3u)) return c->none;
-    t0 = gir_pow(G, x[0], x[1]);
+    t0 = gir__oxh_pow_onnx(c, x[0], x[1]);
     return t0;
 }
 static gir_node gir__oxl_Range_11(gir__oxn *c) {   /* ops.def:776 "range_of()" */

@@ -340,6 +340,10 @@ static int gir__ox_axis(gir__oxn *c, int axis, int rank) {
     return a;
 }
 static int gir__ox_has(const gir__oxn *c, int k) { return k < c->n_x && (c->x[k].id || c->t[k]); }
+static int gir__ox_is_int(gir__oxn *c, gir_node x) {
+    gir_dtype dt = gir_node_dtype(c->g, x);
+    return dt == GIR_DTYPE_I32 || dt == GIR_DTYPE_U8;
+}
 /* Concat: the inputs along 'axis' */
 static gir_node gir__oxh_concat_all(gir__oxn *c) {
     int axis = gir__oxa_i(c, "axis", 0);
@@ -549,6 +553,10 @@ static gir_node gir__ox_pool(gir__oxn *c, gir_node x, int is_max) {
         if (extra > 0) w.pe[j] += extra;
     }
     if (c->st != GIR_OK) return c->none;
+    if (is_max && gir__ox_is_int(c, x)) {      /* integer maxima are exact in f64 */
+        gir_node y64 = gir__ox_pool(c, gir_cast(c->g, x, GIR_DTYPE_F64), 1);
+        return gir_cast(c->g, y64, gir_node_dtype(c->g, x));
+    }
     x = gir__ox_as_2d(c, x, &w);
     if (is_max || incl) x = gir__ox_pad_window(c, x, &w, is_max ? -HUGE_VAL : 0);
     else if (!gir__ox_symmetric(&w) || 2 * w.pb[0] > w.k[0] || 2 * w.pb[1] > w.k[1])
@@ -798,6 +806,29 @@ static gir_node gir__oxh_softmax_xent(gir__oxn *c, gir_node x, gir_node t) {
     gir_node lp = gir_log_softmax(c->g, x, 1);
     if (c->nd->n_out > 1 && c->nd->out[1].n) c->y[1] = lp;
     return gir__ox_nll(c, lp, t, gir__ox_has(c, 2) && gir__ox_need(c, 4u) ? c->x[2] : c->none);
+}
+
+/* Div: integers divide truncating toward zero (C's rule): the floored quotient, plus one where the remainder is
+   not zero and the signs differ */
+static gir_node gir__oxh_div_onnx(gir__oxn *c, gir_node a, gir_node b) {
+    gir_node q, r, fix, zero;
+    if (!gir__ox_is_int(c, a) || !gir__ox_is_int(c, b)) return gir_div(c->g, a, b);
+    q = gir_floordiv(c->g, a, b);
+    r = gir_mod(c->g, a, b);
+    zero = gir__oxh_num(c, 0);
+    fix = gir_ne(c->g, gir_lt(c->g, a, zero), gir_lt(c->g, b, zero));
+    fix = gir_and(c->g, fix, gir_ne(c->g, r, zero));
+    return gir_add(c->g, q, gir_cast(c->g, fix, gir_node_dtype(c->g, q)));
+}
+/* Pow: integer powers in double, converted back to the base's dtype (ONNX's output type) */
+static gir_node gir__oxh_pow_onnx(gir__oxn *c, gir_node a, gir_node b) {
+    gir_dtype dt = gir_node_dtype(c->g, a);
+    gir_node y;
+    if (!gir__ox_is_int(c, a) && !gir__ox_is_int(c, b)) return gir_pow(c->g, a, b);
+    a = gir_cast(c->g, a, GIR_DTYPE_F64);
+    b = gir_cast(c->g, b, GIR_DTYPE_F64);
+    y = gir_pow(c->g, a, b);
+    return gir_cast(c->g, y, dt);
 }
 
 /* the GIR_ONNX lines of ops.def */
