@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=cb6c8a93f3d6a4d523b90544b1d63f93f076523e353fc78198c4e21f5cc8391b
-                                          gen/ sha256=b62d6f6fcdff20f0
+                                          gen/ sha256=aa9a9e297a4b01cf
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1463,6 +1463,10 @@ typedef struct gir_onnx_desc {          /* zero = defaults */
     int n_dims;                         /* symbolic dimensions given a value */
     const char *const *dim_names;
     const int32_t *dim_values;
+    int n_known;                        /* graph inputs whose values are fixed at import: constants, so that */
+    const char *const *known_names;     /* shape inputs (Reshape's shape, axes, ...) may be graph inputs; */
+    const double *const *known_values;  /* known_values[k] holds known_counts[k] values (the input's element */
+    const int *known_counts;            /* count), converted to its dtype */
 } gir_onnx_desc;
 GIR_API gir_status gir_onnx_import(const void *data, size_t size, const gir_onnx_desc *desc, gir_graph **out,
                                    int max_out, gir_node *outs, int *n_out, char *msg, size_t msgcap);
@@ -38132,6 +38136,7 @@ typedef struct gir__oxn {               /* the ONNX node being built */
                                            Constant): shape inputs are read from it, int64 beyond i32 included */
     gir_node y[GIR__OX_MAX_OUT];        /* outputs past the first, set by the helpers of ops with several */
     const gir__ox_tensor *y_t;          /* the tensor the first output is, if any (Constant) */
+    int identity;                       /* a helper found the node to be the identity of its first input */
     uint32_t used;                      /* the attributes read, a bit each */
     gir_node none;                      /* {0}: what a line returns after an error */
     gir_status st;                      /* the first error of the node */
@@ -38250,6 +38255,11 @@ static int gir__ox_const_vals(gir__oxn *c, int k, double *out, int max, const ch
     }
     n = gir_node_numel(c->g, v);
     t = gir_node_type_of(c->g, v);
+    if (gir_node_op(c->g, v) == GIR_OP_INPUT) {
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "%s comes from graph input '%s': its values must be known at import "
+                      "(give them in gir_onnx_desc.known_names)", what, gir_node_name(c->g, v));
+        return -1;
+    }
     if ((t != GIR_NODE_CONSTANT && t != GIR_NODE_CONSTANT_DERIVED) || n > max) {
         gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, n > max ? "%s: %l values, at most %d" : "%s must be known when the "
                      "model is imported (a constant, or computed from constants)", what, (long long)n, max);
@@ -38286,13 +38296,8 @@ static gir_ints gir__oxa_axes(gir__oxn *c, int k) {
     int64_t v[GIR_MAX_RANK];
     int n;
     if (gir__ox_attr_find(c, "axes")) return gir__oxa_ints(c, "axes");
-    if (k >= c->n_x || (!c->x[k].id && !c->t[k])) {
-        if (gir__oxa_i(c, "noop_with_empty_axes", 0))
-            gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "noop_with_empty_axes = 1 without axes");
-        return gir_ints0();
-    }
-    gir__oxa_i(c, "noop_with_empty_axes", 0);
-    n = gir__ox_const_ints(c, k, v, GIR_MAX_RANK, "the axes input");
+    n = k >= c->n_x || (!c->x[k].id && !c->t[k]) ? 0 : gir__ox_const_ints(c, k, v, GIR_MAX_RANK, "the axes input");
+    if (n == 0 && gir__oxa_i(c, "noop_with_empty_axes", 0)) c->identity = 1;    /* no axes: no reduction */
     return gir__ox_ints_of(c, v, n < 0 ? 0 : n, "axes");
 }
 /* Transpose's 'perm', or the reversed axes */
@@ -40139,6 +40144,31 @@ static int gir__ox_input_shape(gir__oxrun *r, const gir__ox_value *v, gir_shape 
     }
     return 1;
 }
+/* a graph input given values at import (desc known_names / known_values / known_counts): a constant; else {0} */
+static gir_node gir__ox_known(gir__oxrun *r, const gir__ox_value *v, gir_dtype dt, gir_shape s) {
+    const gir_onnx_desc *d = r->desc;
+    gir_node none = {0, 0}, y;
+    int64_t n = 1, j;
+    int k;
+    void *buf;
+    for (k = 0; k < d->n_known && !gir__ox_str_is(v->name, d->known_names[k]); ++k) {}
+    if (k == d->n_known) return none;
+    for (j = 0; j < s.rank; ++j) n *= s.dim[j];
+    if (n != d->known_counts[k]) {
+        gir__ox_rfail(r, GIR_ERR_SHAPE, "input '%s' holds %l values, known_counts gives %d", d->known_names[k],
+                      (long long)n, d->known_counts[k]);
+        return none;
+    }
+    buf = gir__alloc(&r->g->a, (size_t)(n ? n : 1) * 8);
+    if (!buf) {
+        gir__ox_rfail(r, GIR_ERR_OUT_OF_MEMORY, "the values of input '%s'", d->known_names[k]);
+        return none;
+    }
+    for (j = 0; j < n; ++j) gir__setd(buf, (int)dt, j, d->known_values[k][j]);
+    y = gir_constant(r->g, dt, s, buf);
+    gir__free(&r->g->a, buf, (size_t)(n ? n : 1) * 8);
+    return y;
+}
 static void gir__ox_inputs(gir__oxrun *r) {
     int j, dt;
     for (j = 0; j < r->m->n_input && r->st == GIR_OK; ++j) {
@@ -40153,7 +40183,8 @@ static void gir__ox_inputs(gir__oxrun *r) {
             return;
         }
         if (!gir__ox_input_shape(r, v, &s)) return;
-        n = gir_input(r->g, (gir_dtype)dt, s);
+        n = gir__ox_known(r, v, (gir_dtype)dt, s);
+        if (r->st == GIR_OK && !n.id) n = gir_input(r->g, (gir_dtype)dt, s);
         gir__ox_name(r->g, n, v->name);
         gir__oxr_put(r, v->name, n, NULL);
     }
@@ -40204,6 +40235,7 @@ static void gir__oxr_node(gir__oxrun *r, int k) {
                      nd->n_attr);
     if (line && c.st == GIR_OK && gir__ox_node_inputs(r, nd, &c)) {
         y = line->fn(&c);
+        if (c.identity) y = c.x[0];
         gir__ox_node_check(&c);
         if (c.st == GIR_OK && !y.id && !c.y_t) gir__oxn_fail(&c, GIR_ERR_INVALID_ARG, "no output was built");
     }
@@ -40265,9 +40297,11 @@ GIR_API gir_status gir_onnx_import(const void *data, size_t size, const gir_onnx
     r.desc = desc ? desc : &zero_desc;
     a = gir__allocator_or_default(&r.desc->graph.allocator);
     if (!out || !data || max_out < 0 || (max_out > 0 && !outs) || (r.desc->n_dims > 0 &&
-        (!r.desc->dim_names || !r.desc->dim_values)))
+        (!r.desc->dim_names || !r.desc->dim_values)) || (r.desc->n_known > 0 && (!r.desc->known_names ||
+        !r.desc->known_values || !r.desc->known_counts)))
         gir__ox_rfail(&r, GIR_ERR_INVALID_ARG, !out ? "out is NULL" : !data ? "the data is NULL"
-                      : max_out < 0 || (max_out > 0 && !outs) ? "bad output array" : "n_dims without names or values");
+                      : max_out < 0 || (max_out > 0 && !outs) ? "bad output array"
+                      : "n_dims or n_known without their names, values or counts");
     else if ((r.st = gir__ox_decode(&m, data, size, &a, r.msg, sizeof r.msg)) == GIR_OK) {
         r.m = &m;
         if (m.opset < 1) gir__ox_rfail(&r, GIR_ERR_UNSUPPORTED, "the model imports no opset of the ONNX domain");

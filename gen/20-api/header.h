@@ -699,6 +699,10 @@ typedef struct gir_onnx_desc {          /* zero = defaults */
     int n_dims;                         /* symbolic dimensions given a value */
     const char *const *dim_names;
     const int32_t *dim_values;
+    int n_known;                        /* graph inputs whose values are fixed at import: constants, so that */
+    const char *const *known_names;     /* shape inputs (Reshape's shape, axes, ...) may be graph inputs; */
+    const double *const *known_values;  /* known_values[k] holds known_counts[k] values (the input's element */
+    const int *known_counts;            /* count), converted to its dtype */
 } gir_onnx_desc;
 GIR_API gir_status gir_onnx_import(const void *data, size_t size, const gir_onnx_desc *desc, gir_graph **out,
                                    int max_out, gir_node *outs, int *n_out, char *msg, size_t msgcap);
