@@ -756,13 +756,7 @@ static gir_node gir__oxh_cast_like(gir__oxn *c, gir_node x, gir_node like) {
     return gir_cast(c->g, x, gir_node_dtype(c->g, like));
 }
 /* ArgMax, ArgMin: the first index (select_last_index 1 is not supported) */
-static gir_node gir__ox_arg(gir__oxn *c, gir_node x, gir_node (*f)(gir_graph *, gir_node, int, int)) {
-    if (gir__oxa_i(c, "select_last_index", 0))
-        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "select_last_index 1 (gir.h gives the first index)");
-    return c->st == GIR_OK ? f(c->g, x, gir__oxa_i(c, "axis", 0), gir__oxa_i(c, "keepdims", 1)) : c->none;
-}
-static gir_node gir__oxh_argmax_onnx(gir__oxn *c, gir_node x) { return gir__ox_arg(c, x, gir_argmax); }
-static gir_node gir__oxh_argmin_onnx(gir__oxn *c, gir_node x) { return gir__ox_arg(c, x, gir_argmin); }
+
 /* Size: the number of elements, a scalar */
 static gir_node gir__oxh_size_of(gir__oxn *c, gir_node x) {
     int64_t n = gir_node_numel(c->g, x);
@@ -832,6 +826,212 @@ static gir_node gir__oxh_pow_onnx(gir__oxn *c, gir_node a, gir_node b) {
     return gir_cast(c->g, y, dt);
 }
 
+/* ArgMax, ArgMin with select_last_index: the first index of the flipped axis, counted from the end */
+static gir_node gir__ox_arg_last(gir__oxn *c, gir_node x, gir_node (*f)(gir_graph *, gir_node, int, int)) {
+    gir_shape s = gir_node_shape(c->g, x);
+    int axis = gir__ox_axis(c, gir__oxa_i(c, "axis", 0), s.rank), keep = gir__oxa_i(c, "keepdims", 1);
+    gir_node i;
+    if (axis < 0) return c->none;
+    x = gir_flip(c->g, x, gir_ints1(axis));
+    i = f(c->g, x, axis, keep);
+    return gir_sub(c->g, gir_scalar(c->g, GIR_DTYPE_I32, s.dim[axis] - 1), i);
+}
+/* move axis to the end (perm) and back (inverse) */
+static void gir__ox_axis_last(int rank, int axis, gir_ints *perm, gir_ints *inv) {
+    int j, k = 0;
+    perm->n = inv->n = rank;
+    for (j = 0; j < rank; ++j) if (j != axis) perm->v[k++] = j;
+    perm->v[rank - 1] = axis;
+    for (j = 0; j < rank; ++j) inv->v[perm->v[j]] = j;
+}
+/* Hardmax: 1 at the first maximum along 'axis' (default -1; before opset 13 the axes from 'axis' as one, default 1) */
+static gir_node gir__ox_hardmax(gir__oxn *c, gir_node x, int axis, gir_shape back) {
+    gir_shape s = gir_node_shape(c->g, x);
+    gir_node i;
+    if (axis < 0) return c->none;
+    i = gir_argmax(c->g, x, axis, 0);
+    i = gir_one_hot(c->g, i, s.dim[axis], gir_node_dtype(c->g, x));
+    if (axis != s.rank - 1) {
+        gir_ints p2 = gir_ints0();
+        int j;
+        for (j = 0; j < s.rank; ++j) p2.v[j] = j < axis ? j : j == axis ? s.rank - 1 : j - 1;
+        p2.n = s.rank;
+        i = gir_transpose(c->g, i, p2);
+    }
+    return back.rank ? gir_reshape(c->g, i, back) : i;
+}
+static gir_node gir__oxh_hardmax13(gir__oxn *c, gir_node x) {
+    int rank = gir_node_shape(c->g, x).rank;
+    return gir__ox_hardmax(c, x, gir__ox_axis(c, gir__oxa_i(c, "axis", -1), rank), gir_shape0());
+}
+static gir_node gir__oxh_hardmax_2d(gir__oxn *c, gir_node x) {
+    gir_shape in = gir_node_shape(c->g, x);
+    gir_node m = gir__oxh_flatten2(c, x);
+    return gir__ox_hardmax(c, m, 1, in);
+}
+/* MatMul as NumPy's: a 1-D operand is a row (left) or a column (right) vector, dropped from the result */
+static gir_node gir__oxh_matmul_np(gir__oxn *c, gir_node a, gir_node b) {
+    gir_shape sa = gir_node_shape(c->g, a), sb = gir_node_shape(c->g, b), sy;
+    gir_node y;
+    if (sa.rank >= 2 && sb.rank >= 2) return gir_matmul(c->g, a, b);
+    if (sa.rank == 1) a = gir_reshape(c->g, a, gir_shape2(1, sa.dim[0]));
+    if (sb.rank == 1) b = gir_reshape(c->g, b, gir_shape2(sb.dim[0], 1));
+    y = gir_matmul(c->g, a, b);
+    if (c->st != GIR_OK || gir_graph_status(c->g) != GIR_OK) return c->none;
+    sy = gir_node_shape(c->g, y);
+    if (sb.rank == 1) --sy.rank;
+    if (sa.rank == 1) { sy.dim[sy.rank - 2] = sy.dim[sy.rank - 1]; --sy.rank; }
+    return gir_reshape(c->g, y, sy);
+}
+/* CumSum along the axis of input 1: a product with a triangular matrix of ones (exclusive: without the
+   diagonal; reverse: the other triangle) */
+static gir_node gir__oxh_cumsum(gir__oxn *c, gir_node x) {
+    gir_shape s = gir_node_shape(c->g, x);
+    int64_t a;
+    int excl = gir__oxa_i(c, "exclusive", 0), rev = gir__oxa_i(c, "reverse", 0), axis, n;
+    gir_ints perm, inv;
+    gir_node t;
+    if (gir__ox_const_ints(c, 1, &a, 1, "axis") != 1 || (axis = gir__ox_axis(c, (int)a, s.rank)) < 0) return c->none;
+    n = s.dim[axis];
+    gir__ox_axis_last(s.rank, axis, &perm, &inv);
+    t = rev ? gir_tril(c->g, gir_ones(c->g, gir_node_dtype(c->g, x), gir_shape2(n, n)), excl ? -1 : 0)
+            : gir_triu(c->g, gir_ones(c->g, gir_node_dtype(c->g, x), gir_shape2(n, n)), excl ? 1 : 0);
+    if (axis != s.rank - 1) x = gir_transpose(c->g, x, perm);
+    x = gir__oxh_matmul_np(c, x, t);
+    return axis != s.rank - 1 ? gir_transpose(c->g, x, inv) : x;
+}
+/* EyeLike: ones on diagonal k of a matrix of x's shape, in 'dtype' (default x's) */
+static gir_node gir__oxh_eye_like(gir__oxn *c, gir_node x) {
+    gir_shape s = gir_node_shape(c->g, x);
+    gir_dtype dt = gir__ox_attr_find(c, "dtype") ? gir__oxa_dtype(c, "dtype") : gir_node_dtype(c->g, x);
+    if (s.rank != 2) {
+        gir__oxn_fail(c, GIR_ERR_SHAPE, "EyeLike of a rank-%d tensor", s.rank);
+        return c->none;
+    }
+    return gir_eye(c->g, dt, s.dim[0], s.dim[1], gir__oxa_i(c, "k", 0));
+}
+/* OneHot: off where not the index, on where it is (values = [off, on]), the new axis at 'axis' (default -1) */
+static gir_node gir__oxh_one_hot_onnx(gir__oxn *c, gir_node idx, gir_node values) {
+    double d;
+    gir_shape s = gir_node_shape(c->g, idx);
+    int axis = gir__oxa_i(c, "axis", -1), depth, j;
+    gir_node h, off, on, neg, wrapped;
+    if (gir__ox_const_vals(c, 1, &d, 1, "depth") != 1) return c->none;
+    depth = (int)d;
+    if (axis < 0) axis += s.rank + 1;
+    if (axis < 0 || axis > s.rank) {
+        gir__oxn_fail(c, GIR_ERR_ATTR, "axis %d for indices of rank %d", gir__oxa_i(c, "axis", -1), s.rank);
+        return c->none;
+    }
+    idx = gir_cast(c->g, idx, GIR_DTYPE_I32);            /* negative indices count from the end */
+    neg = gir_lt(c->g, idx, gir_scalar(c->g, GIR_DTYPE_I32, 0));
+    wrapped = gir_add(c->g, idx, gir_scalar(c->g, GIR_DTYPE_I32, depth));
+    idx = gir_where(c->g, neg, wrapped, idx);
+    h = gir_one_hot(c->g, idx, depth, gir_node_dtype(c->g, values));
+    if (axis != s.rank) {
+        gir_ints p = gir_ints0();
+        for (j = 0; j <= s.rank; ++j) p.v[j] = j < axis ? j : j == axis ? s.rank : j - 1;
+        p.n = s.rank + 1;
+        h = gir_transpose(c->g, h, p);
+    }
+    off = gir_slice(c->g, values, 0, 0, 1, 1);
+    on = gir_slice(c->g, values, 0, 1, 2, 1);
+    return gir_add(c->g, off, gir_mul(c->g, h, gir_sub(c->g, on, off)));
+}
+/* DepthToSpace (mode DCR or CRD) and SpaceToDepth: NCHW rearrangements through a rank-6 transpose */
+static gir_node gir__oxh_depth_to_space(gir__oxn *c, gir_node x) {
+    gir_shape s = gir_node_shape(c->g, x), t;
+    int b = gir__oxa_i(c, "blocksize", 0), crd = gir__oxa_s_is(c, "mode", "DCR", "CRD");
+    gir_ints p = gir_ints0();
+    int n, ch, h, w, j;
+    static const int32_t dcr[6] = {0, 3, 4, 1, 5, 2}, cr[6] = {0, 1, 4, 2, 5, 3};
+    if (s.rank != 4 || b < 1 || s.dim[1] % (b * b)) {
+        gir__oxn_fail(c, GIR_ERR_SHAPE, "blocksize %d for an input of rank %d", b, s.rank);
+        return c->none;
+    }
+    n = s.dim[0]; ch = s.dim[1] / (b * b); h = s.dim[2]; w = s.dim[3];
+    t.rank = 6;
+    t.dim[0] = n;
+    if (crd) { t.dim[1] = ch; t.dim[2] = b; t.dim[3] = b; }
+    else { t.dim[1] = b; t.dim[2] = b; t.dim[3] = ch; }
+    t.dim[4] = h; t.dim[5] = w;
+    for (p.n = 6, j = 0; j < 6; ++j) p.v[j] = crd ? cr[j] : dcr[j];
+    x = gir_reshape(c->g, x, t);
+    x = gir_transpose(c->g, x, p);
+    return gir_reshape(c->g, x, gir_shape4(n, ch, h * b, w * b));
+}
+static gir_node gir__oxh_space_to_depth(gir__oxn *c, gir_node x) {
+    gir_shape s = gir_node_shape(c->g, x), t;
+    int b = gir__oxa_i(c, "blocksize", 0), j;
+    gir_ints p = gir_ints0();
+    static const int32_t order[6] = {0, 3, 5, 1, 2, 4};
+    if (s.rank != 4 || b < 1 || s.dim[2] % b || s.dim[3] % b) {
+        gir__oxn_fail(c, GIR_ERR_SHAPE, "blocksize %d for an input of rank %d", b, s.rank);
+        return c->none;
+    }
+    t.rank = 6;
+    t.dim[0] = s.dim[0]; t.dim[1] = s.dim[1]; t.dim[2] = s.dim[2] / b; t.dim[3] = b;
+    t.dim[4] = s.dim[3] / b; t.dim[5] = b;
+    for (p.n = 6, j = 0; j < 6; ++j) p.v[j] = order[j];
+    x = gir_reshape(c->g, x, t);
+    x = gir_transpose(c->g, x, p);
+    return gir_reshape(c->g, x, gir_shape4(s.dim[0], s.dim[1] * b * b, s.dim[2] / b, s.dim[3] / b));
+}
+/* (x - mean) / sqrt(var + eps) over axes, then times scale and plus bias (each {0}: none) */
+static gir_node gir__ox_normalize(gir__oxn *c, gir_node x, gir_ints axes, double eps, gir_node scale, gir_node bias) {
+    gir_node m = gir_mean(c->g, x, axes, 1), d, v;
+    d = gir_sub(c->g, x, m);
+    v = gir_mean(c->g, gir_square(c->g, d), axes, 1);
+    v = gir_rsqrt(c->g, gir_add(c->g, v, gir__oxh_num(c, eps)));
+    d = gir_mul(c->g, d, v);
+    if (scale.id) d = gir_mul(c->g, d, scale);
+    return bias.id ? gir_add(c->g, d, bias) : d;
+}
+/* InstanceNormalization: over the spatial axes of each sample and channel; scale and B per channel */
+static gir_node gir__oxh_instance_norm(gir__oxn *c, gir_node x) {
+    gir_shape s = gir_node_shape(c->g, x), ps;
+    int j;
+    gir_node sc, b;
+    if (!gir__ox_need(c, 7u) || s.rank < 3) return c->none;
+    for (ps.rank = s.rank, j = 0; j < s.rank; ++j) ps.dim[j] = j == 1 ? s.dim[1] : 1;
+    sc = gir_reshape(c->g, c->x[1], ps);
+    b = gir_reshape(c->g, c->x[2], ps);
+    return gir__ox_normalize(c, x, gir__oxa_spatial(c, x), gir__oxa_f(c, "epsilon", 1e-5), sc, b);
+}
+/* MeanVarianceNormalization: over 'axes' (default 0, 2, 3), no epsilon but ONNX's 1e-9 */
+static gir_node gir__oxh_mvn(gir__oxn *c, gir_node x) {
+    gir_ints axes = gir__ox_attr_find(c, "axes") ? gir__oxa_ints(c, "axes") : gir_ints3(0, 2, 3);
+    return gir__ox_normalize(c, x, axes, 1e-9, c->none, c->none);
+}
+/* LRN: x / (bias + alpha / size * (sum of squares over a window of 'size' channels))^beta */
+static gir_node gir__oxh_lrn(gir__oxn *c, gir_node x) {
+    gir_shape s = gir_node_shape(c->g, x);
+    int size = gir__oxa_i(c, "size", 0), lo = (size - 1) / 2, hi = size - 1 - lo, j;
+    double alpha = gir__oxa_f(c, "alpha", 1e-4), beta = gir__oxa_f(c, "beta", 0.75), bias = gir__oxa_f(c, "bias", 1);
+    gir_ints before = gir_ints0(), after = gir_ints0();
+    gir_node sq, acc, d;
+    if (size < 1 || s.rank < 3) {
+        gir__oxn_fail(c, GIR_ERR_ATTR, "size %d, rank %d", size, s.rank);
+        return c->none;
+    }
+    for (before.n = after.n = s.rank, j = 0; j < s.rank; ++j) before.v[j] = after.v[j] = 0;
+    before.v[1] = lo;
+    after.v[1] = hi;
+    sq = gir_pad(c->g, gir_square(c->g, x), before, after, 0);
+    acc = gir_slice(c->g, sq, 1, 0, s.dim[1], 1);
+    for (j = 1; j < size; ++j) acc = gir_add(c->g, acc, gir_slice(c->g, sq, 1, j, j + s.dim[1], 1));
+    d = gir_mul(c->g, acc, gir__oxh_num(c, alpha / size));
+    d = gir_add(c->g, d, gir__oxh_num(c, bias));
+    d = gir_pow(c->g, d, gir__oxh_num(c, beta));
+    return gir_div(c->g, x, d);
+}
+
+static gir_node gir__ox_arg(gir__oxn *c, gir_node x, gir_node (*f)(gir_graph *, gir_node, int, int)) {
+    if (gir__oxa_i(c, "select_last_index", 0)) return gir__ox_arg_last(c, x, f);
+    return f(c->g, x, gir__oxa_i(c, "axis", 0), gir__oxa_i(c, "keepdims", 1));
+}
+static gir_node gir__oxh_argmax_onnx(gir__oxn *c, gir_node x) { return gir__ox_arg(c, x, gir_argmax); }
+static gir_node gir__oxh_argmin_onnx(gir__oxn *c, gir_node x) { return gir__ox_arg(c, x, gir_argmin); }
 /* the GIR_ONNX lines of ops.def */
 @@ONNX_LINES@@
 
