@@ -3,7 +3,8 @@ PYTHON ?= python3
 CC     ?= gcc
 B      := build
 
-.PHONY: all generate test test-all cross-test demo golden examples fuzz fuzz-io bench clean size size-check firmware-demo
+.PHONY: all generate test test-all cross-test demo golden examples fuzz fuzz-io bench clean size size-check firmware-demo \
+        onnx-test
 all: generate
 
 # `make` always regenerates (it is deterministic and takes under a second). Nothing else depends on
@@ -56,6 +57,20 @@ fuzz-io:
 	grep -E 'INITED|DONE|^Done|stat::|ERROR|SUMMARY' $(B)/fuzz_io.log; \
 	echo "fuzz-io: $$(( $$(date +%s) - start )) s, exit $$rc, crashes: $$(ls $(B)/fuzz_io_crash-* 2>/dev/null | wc -l)"; \
 	[ $$rc -eq 0 ]
+
+# ONNX import against the ONNX 1.12 backend tests (Debian's libonnx-testdata): every case of node/, then of
+# pytorch-converted/, pytorch-operator/ and simple/; a line per failed case, a closing line per folder, and a table
+# of the op types in $(B)/onnx_table_<folder>.txt. ONNX_DIR=<dir> runs any folder laid out as the backend's tests
+# (<case>/model.onnx, <case>/test_data_set_<n>/input_<k>.pb and output_<k>.pb). The runner is built with
+# GIR_MAX_RANK=8: some cases have rank 7.
+ONNX_DATA ?= /usr/share/libonnx-testdata/data
+ONNX_DIR  ?= $(ONNX_DATA)/node $(ONNX_DATA)/pytorch-converted $(ONNX_DATA)/pytorch-operator $(ONNX_DATA)/simple
+onnx-test:
+	@mkdir -p $(B)
+	$(CC) -std=c99 -Wall -Wextra -Werror -Wno-format-truncation -O1 -DGIR_MAX_RANK=8 tests/onnx/onnx_test.c \
+		-o $(B)/onnx_test -lm
+	@rc=0; for d in $(ONNX_DIR); do \
+		./$(B)/onnx_test $$d --table $(B)/onnx_table_$$(basename $$d).txt || rc=1; done; exit $$rc
 
 # gir.h against OpenBLAS, NumPy and PyTorch, side by side; BENCH_CFLAGS is how gir.h is built
 BENCH_CFLAGS ?= -O2

@@ -316,6 +316,26 @@ lane2() {
     step "build: test runner, gcc ASan+UBSan" $CC -std=c99 $WARN -O0 -g $SAN tests/unit/main.c -o $B/test_main_asan -lm
     tally "test runner (gcc ASan+UBSan)" ./$B/test_main_asan
 
+    # 5'. ONNX import: the ONNX 1.12 backend's node tests (Debian's libonnx-testdata), the cases of
+    #     tests/onnx/quick.txt here (each must pass), every case of the four folders in make test-all (none may fail)
+    ONNX_DATA=${ONNX_DATA:-/usr/share/libonnx-testdata/data}
+    if [ -d "$ONNX_DATA/node" ]; then
+        step "build: ONNX test runner (tests/onnx/onnx_test.c, GIR_MAX_RANK=8)" $CC -std=c99 $WARN \
+            -Wno-format-truncation -O0 -g -DGIR_MAX_RANK=8 tests/onnx/onnx_test.c -o $B/onnx_test -lm
+        if all; then
+            for d in node pytorch-converted pytorch-operator simple; do
+                step "onnx: every case of $d/ passes or is unsupported" ./$B/onnx_test "$ONNX_DATA/$d" \
+                    --table "$B/onnx_table_$d.txt"
+                grep -h '^onnx ' "$out" | sed 's/^/     /'
+            done
+        else
+            step "onnx: the node tests of tests/onnx/quick.txt pass" ./$B/onnx_test "$ONNX_DATA/node" \
+                --list tests/onnx/quick.txt --strict
+        fi
+    else
+        skip "onnx: the ONNX backend tests" "$ONNX_DATA not found (apt-get install libonnx-testdata)"
+    fi
+
     all || return 0
     step "examples: each builds on its own at -O2 (make examples)" make -s examples B=$B/examples
     step "build: test runner, clang ASan+UBSan" $CLANG -std=c99 $WARN -O1 -g $SAN tests/unit/main.c -o $B/test_main_casan -lm
