@@ -1032,6 +1032,147 @@ static gir_node gir__ox_arg(gir__oxn *c, gir_node x, gir_node (*f)(gir_graph *, 
 }
 static gir_node gir__oxh_argmax_onnx(gir__oxn *c, gir_node x) { return gir__ox_arg(c, x, gir_argmax); }
 static gir_node gir__oxh_argmin_onnx(gir__oxn *c, gir_node x) { return gir__ox_arg(c, x, gir_argmin); }
+/* Resize and Upsample, one axis at a time: the weights of every output position over the input positions, as the
+   ONNX reference has them (the n = 2 or 4 nearest input positions, edge-clamped, weighted by the mode's coefficients
+   of the fractional part; rows outside tf_crop_and_resize's region are the extrapolation value) */
+typedef struct gir__oxrs {
+    int mode;                   /* 0 nearest, 1 linear, 2 cubic */
+    int coord;                  /* 0 half_pixel 1 pytorch_half_pixel 2 align_corners 3 asymmetric
+                                   4 tf_half_pixel_for_nn 5 tf_crop_and_resize */
+    int nearest;                /* 0 round_prefer_floor 1 round_prefer_ceil 2 floor 3 ceil */
+    int exclude;                /* exclude_outside */
+    double a, extra;            /* cubic_coeff_a, extrapolation_value */
+} gir__oxrs;
+static void gir__ox_rs_coeffs(const gir__oxrs *r, double t, double *w) {
+    double a = r->a, u = 1 - t;
+    if (r->mode == 2) {
+        w[0] = ((a * (t + 1) - 5 * a) * (t + 1) + 8 * a) * (t + 1) - 4 * a;
+        w[1] = ((a + 2) * t - (a + 3)) * t * t + 1;
+        w[2] = ((a + 2) * u - (a + 3)) * u * u + 1;
+        w[3] = ((a * (u + 1) - 5 * a) * (u + 1) + 8 * a) * (u + 1) - 4 * a;
+    } else if (r->mode == 1) {
+        w[0] = 1 - t; w[1] = t;
+    } else if (t == 1) {
+        w[0] = 0; w[1] = 1;
+    } else {
+        int up = r->nearest == 0 ? t > 0.5 : r->nearest == 1 ? t >= 0.5 : r->nearest == 3;
+        w[0] = !up; w[1] = up;
+    }
+}
+/* the source coordinate of output position x (-HUGE_VAL: outside tf_crop_and_resize's region) */
+static double gir__ox_rs_coord(const gir__oxrs *r, double x, double scale, int in, double lo, double hi) {
+    double out = scale * in, xo;
+    switch (r->coord) {
+    case 1: return out > 1 ? (x + 0.5) / scale - 0.5 : -0.5;
+    case 2: return out == 1 ? 0 : x * (in - 1) / (out - 1);
+    case 3: return x / scale;
+    case 4: return (x + 0.5) / scale;
+    case 5:
+        xo = out > 1 ? lo * (in - 1) + x * (hi - lo) * (in - 1) / (out - 1) : 0.5 * (lo + hi) * (in - 1);
+        return xo < 0 || xo > in - 1 ? -HUGE_VAL : xo;
+    default: return (x + 0.5) / scale - 0.5;
+    }
+}
+/* row o of the weights m[o * in + i]; 1 when the row is the extrapolation value */
+static int gir__ox_rs_row(const gir__oxrs *r, double xo, int in, double *row) {
+    double w[4], sum = 0;
+    int n = r->mode == 2 ? 4 : 2, first, j;
+    double fl = floor(xo), t = xo == fl ? 1 : xo - fl;
+    if (xo == -HUGE_VAL) return 1;
+    gir__ox_rs_coeffs(r, t, w);
+    first = (int)fl - (n == 4 ? 1 : 0) - (xo == fl ? 1 : 0);     /* the n nearest, ties to the lower index */
+    for (j = 0; j < n; ++j) {
+        int idx = first + j;
+        if (r->exclude && (idx < 0 || idx >= in)) w[j] = 0;
+        sum += w[j];
+    }
+    for (j = 0; j < n; ++j) {
+        int idx = first + j;
+        idx = idx < 0 ? 0 : idx >= in ? in - 1 : idx;
+        row[idx] += r->exclude && sum != 0 ? w[j] / sum : w[j];
+    }
+    return 0;
+}
+/* x resized along axis a to n_out positions: x moved to put a last, times the weights ([in, n_out]: column o holds
+   output o's), plus the extrapolation value on the outputs outside the region, moved back */
+static gir_node gir__ox_rs_axis(gir__oxn *c, gir_node x, int a, const gir__oxrs *r, double scale, int n_out,
+                                double lo, double hi) {
+    gir_shape s = gir_node_shape(c->g, x);
+    int in = s.dim[a], o, i, any = 0;
+    size_t cells = (size_t)in * (size_t)n_out + (size_t)n_out + (size_t)in;
+    double *m = (double *)gir__alloc(&c->g->a, cells * sizeof(double)), *e, *row;
+    gir_ints perm, inv;
+    gir_node w, y;
+    if (!m) {
+        gir__oxn_fail(c, GIR_ERR_OUT_OF_MEMORY, "the weights of axis %d", a);
+        return c->none;
+    }
+    memset(m, 0, cells * sizeof(double));
+    e = m + (size_t)in * (size_t)n_out;
+    row = e + n_out;
+    for (o = 0; o < n_out; ++o) {
+        for (i = 0; i < in; ++i) row[i] = 0;
+        if (gir__ox_rs_row(r, gir__ox_rs_coord(r, o, scale, in, lo, hi), in, row)) { e[o] = r->extra; any = 1; }
+        for (i = 0; i < in; ++i) m[(size_t)i * (size_t)n_out + (size_t)o] = row[i];
+    }
+    gir__ox_axis_last(s.rank, a, &perm, &inv);
+    w = gir_cast(c->g, gir_constant(c->g, GIR_DTYPE_F64, gir_shape2(in, n_out), m), gir_node_dtype(c->g, x));
+    y = a != s.rank - 1 ? gir_transpose(c->g, x, perm) : x;
+    y = gir__oxh_matmul_np(c, y, w);
+    if (any) y = gir_add(c->g, y, gir_cast(c->g, gir_constant(c->g, GIR_DTYPE_F64, gir_shape1(n_out), e),
+                                           gir_node_dtype(c->g, x)));
+    gir__free(&c->g->a, m, cells * sizeof(double));
+    return a != s.rank - 1 ? gir_transpose(c->g, y, inv) : y;
+}
+/* the options of Resize from its attributes (Upsample and Resize before opset 11: asymmetric, floor) */
+static int gir__ox_rs_opts(gir__oxn *c, gir__oxrs *r, int old) {
+    static const char *const modes[3] = {"nearest", "linear", "cubic"};
+    static const char *const coords[6] = {"half_pixel", "pytorch_half_pixel", "align_corners", "asymmetric",
+                                          "tf_half_pixel_for_nn", "tf_crop_and_resize"};
+    static const char *const nearest[4] = {"round_prefer_floor", "round_prefer_ceil", "floor", "ceil"};
+    int j;
+    for (r->mode = -1, j = 0; j < 3; ++j) if (gir__oxa_s_is(c, "mode", "nearest", modes[j])) r->mode = j;
+    for (r->coord = -1, j = 0; j < 6; ++j)
+        if (gir__oxa_s_is(c, "coordinate_transformation_mode", old ? "asymmetric" : "half_pixel", coords[j])) r->coord = j;
+    for (r->nearest = -1, j = 0; j < 4; ++j)
+        if (gir__oxa_s_is(c, "nearest_mode", old ? "floor" : "round_prefer_floor", nearest[j])) r->nearest = j;
+    r->exclude = gir__oxa_i(c, "exclude_outside", 0);
+    r->a = gir__oxa_f(c, "cubic_coeff_a", -0.75);
+    r->extra = gir__oxa_f(c, "extrapolation_value", 0);
+    if (r->mode < 0 || r->coord < 0 || r->nearest < 0 || (old && r->mode == 2))
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "a mode, coordinate_transformation_mode or nearest_mode it does not know");
+    return c->st == GIR_OK;
+}
+/* Resize (X, roi, scales, sizes from opset 11; X, scales before) and Upsample (X, scales) */
+static gir_node gir__ox_resize(gir__oxn *c, gir_node x, int k_roi, int k_scales, int k_sizes, int old) {
+    gir_shape s = gir_node_shape(c->g, x);
+    double sc[GIR_MAX_RANK], roi[2 * GIR_MAX_RANK];
+    int64_t sz[GIR_MAX_RANK];
+    int have_sizes = k_sizes >= 0 && gir__ox_has(c, k_sizes), j, n;
+    gir__oxrs r;
+    if (!gir__ox_rs_opts(c, &r, old)) return c->none;
+    for (j = 0; j < s.rank; ++j) { roi[j] = 0; roi[s.rank + j] = 1; }
+    if (k_roi >= 0 && gir__ox_has(c, k_roi) && r.coord == 5 &&
+        gir__ox_const_vals(c, k_roi, roi, 2 * GIR_MAX_RANK, "roi") != 2 * s.rank) return c->none;
+    n = have_sizes ? gir__ox_const_ints(c, k_sizes, sz, GIR_MAX_RANK, "sizes")
+                   : gir__ox_const_vals(c, k_scales, sc, GIR_MAX_RANK, "scales");
+    if (n != s.rank) {
+        if (c->st == GIR_OK) gir__oxn_fail(c, GIR_ERR_SHAPE, "%d scales or sizes for rank %d", n, s.rank);
+        return c->none;
+    }
+    for (j = 0; j < s.rank; ++j) {
+        double span = r.coord == 5 ? roi[s.rank + j] - roi[j] : 1;
+        if (have_sizes) sc[j] = (double)sz[j] / s.dim[j];
+        else sz[j] = (int64_t)floor(s.dim[j] * span * sc[j]);
+    }
+    for (j = s.rank - 1; j >= 0 && c->st == GIR_OK; --j)
+        if (sz[j] != s.dim[j] || sc[j] != 1 || r.coord == 5)
+            x = gir__ox_rs_axis(c, x, j, &r, sc[j], (int)sz[j], roi[j], roi[s.rank + j]);
+    return x;
+}
+static gir_node gir__oxh_resize(gir__oxn *c, gir_node x) { return gir__ox_resize(c, x, 1, 2, 3, 0); }
+static gir_node gir__oxh_resize10(gir__oxn *c, gir_node x) { return gir__ox_resize(c, x, -1, 1, -1, 1); }
+
 /* the GIR_ONNX lines of ops.def */
 @@ONNX_LINES@@
 
