@@ -115,6 +115,19 @@ static gir_ints gir__oxa_ints(gir__oxn *c, const char *name) {
     if (n < 0) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "attribute '%s': not ints, or more than %d", name, GIR_MAX_RANK);
     return gir__ox_ints_of(c, v, n < 0 ? 0 : n, name);
 }
+/* a graph input that v is computed from (depth-first over the inputs, at most 256 nodes); {0} if none */
+static gir_node gir__ox_input_below(gir_graph *g, gir_node v) {
+    gir_node stack[256], none = {0, 0};
+    int n = 1, k;
+    stack[0] = v;
+    while (n > 0) {
+        gir_node u = stack[--n];
+        int m = gir_node_parent_count(g, u) + gir_node_arg_count(g, u);
+        if (gir_node_op(g, u) == GIR_OP_INPUT) return u;
+        for (k = 0; k < m && n < 256; ++k) stack[n++] = gir_node_input(g, u, k);
+    }
+    return none;
+}
 /* the values of input k when they are known at import, as doubles: a tensor of the file, a constant, or a node
    computed from constants only (Shape then Gather then Concat...), which a plan of its own computes; count or -1 */
 static int gir__ox_const_vals(gir__oxn *c, int k, double *out, int max, const char *what) {
@@ -137,9 +150,12 @@ static int gir__ox_const_vals(gir__oxn *c, int k, double *out, int max, const ch
     }
     n = gir_node_numel(c->g, v);
     t = gir_node_type_of(c->g, v);
-    if (gir_node_op(c->g, v) == GIR_OP_INPUT) {
-        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "%s comes from graph input '%s': its values must be known at import "
-                      "(give them in gir_onnx_desc.known_names)", what, gir_node_name(c->g, v));
+    if (t == GIR_NODE_INPUT || t >= GIR_NODE_INPUT_DERIVED_NON_DIFF) {
+        gir_node in = gir__ox_input_below(c->g, v);
+        if (in.id) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "%s comes from graph input '%s': its values must be known "
+                                 "at import (give them in gir_onnx_desc.known_names)", what, gir_node_name(c->g, in));
+        else gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "%s depends on a variable (import the initializers as constants)",
+                           what);
         return -1;
     }
     if ((t != GIR_NODE_CONSTANT && t != GIR_NODE_CONSTANT_DERIVED) || n > max) {
@@ -1172,6 +1188,72 @@ static gir_node gir__ox_resize(gir__oxn *c, gir_node x, int k_roi, int k_scales,
 }
 static gir_node gir__oxh_resize(gir__oxn *c, gir_node x) { return gir__ox_resize(c, x, 1, 2, 3, 0); }
 static gir_node gir__oxh_resize10(gir__oxn *c, gir_node x) { return gir__ox_resize(c, x, -1, 1, -1, 1); }
+
+/* ConvTranspose, 1-D and 2-D: the gradient of a convolution for its input (conv2d_bwd_data) computed unpadded, then
+   cropped by the pads (given, from auto_pad, or from output_shape) and extended by output_padding; optional bias */
+static gir_node gir__oxh_conv_transpose(gir__oxn *c, gir_node x, gir_node wt) {
+    gir_shape in = gir_node_shape(c->g, x), ws = gir_node_shape(c->g, wt), full;
+    gir_ints op = gir__oxa_ints(c, "output_padding"), os = gir__oxa_ints(c, "output_shape");
+    int group = gir__oxa_i(c, "group", 1), nd = in.rank - 2, j;
+    int k[2], s[2], d[2], pb[2], pe[2], len[2];
+    gir_ints ks = gir__oxa_ints(c, "kernel_shape"), st = gir__oxa_ints(c, "strides"), di = gir__oxa_ints(c, "dilations");
+    gir_ints pads = gir__oxa_ints(c, "pads");
+    int same_up = gir__oxa_s_is(c, "auto_pad", "NOTSET", "SAME_UPPER"), same_lo = gir__oxa_s_is(c, "auto_pad", "NOTSET", "SAME_LOWER");
+    gir_node y;
+    if (nd < 1 || nd > 2 || ws.rank != in.rank || group < 1) {
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "a transposed convolution over %d axes (gir.h has 1 and 2)", nd);
+        return c->none;
+    }
+    (void)ks;
+    (void)gir__oxa_s_is(c, "auto_pad", "NOTSET", "VALID");
+    for (j = 0; j < nd; ++j) {
+        int total, out;
+        k[j] = ws.dim[2 + j];
+        s[j] = st.n == nd ? st.v[j] : 1;
+        d[j] = di.n == nd ? di.v[j] : 1;
+        len[j] = (in.dim[2 + j] - 1) * s[j] + (k[j] - 1) * d[j] + 1 + (op.n == nd ? op.v[j] : 0);
+        pb[j] = pads.n == 2 * nd ? pads.v[j] : 0;
+        pe[j] = pads.n == 2 * nd ? pads.v[nd + j] : 0;
+        out = os.n == nd ? os.v[j] : os.n == nd + 2 ? os.v[2 + j] : (same_up || same_lo) ? in.dim[2 + j] * s[j] : -1;
+        if (out >= 0) {
+            total = len[j] - out;
+            pb[j] = same_lo ? total - total / 2 : total / 2;     /* SAME_UPPER and output_shape: the extra at the end */
+            pe[j] = total - pb[j];
+        }
+    }
+    full = in;
+    full.dim[1] = ws.dim[1] * group;
+    for (j = 0; j < nd; ++j) full.dim[2 + j] = len[j] - (op.n == nd ? op.v[j] : 0);
+    if (nd == 1) {
+        x = gir_reshape(c->g, x, gir_shape4(in.dim[0], in.dim[1], 1, in.dim[2]));
+        wt = gir_reshape(c->g, wt, gir_shape4(ws.dim[0], ws.dim[1], 1, ws.dim[2]));
+        full = gir_shape4(full.dim[0], full.dim[1], 1, full.dim[2]);
+        k[1] = k[0]; s[1] = s[0]; d[1] = d[0]; pb[1] = pb[0]; pe[1] = pe[0]; len[1] = len[0];
+        k[0] = s[0] = d[0] = 1; pb[0] = pe[0] = 0; len[0] = 1;
+        if (op.n == 1) { op.v[1] = op.v[0]; op.v[0] = 0; op.n = 2; }
+    }
+    y = gir_conv2d_bwd_data(c->g, x, wt, gir_ints2(s[0], s[1]), gir_ints2(0, 0), gir_ints2(d[0], d[1]), group, full);
+    if (op.n) y = gir_pad(c->g, y, gir_ints0(), gir_ints4(0, 0, op.v[0], op.v[1]), 0);
+    for (j = 0; j < 2 && c->st == GIR_OK; ++j) {
+        if (pb[j] < 0 || pe[j] < 0) {    /* an output_shape past the full result: zeros there */
+            gir_ints lo = gir_ints4(0, 0, 0, 0), hi = gir_ints4(0, 0, 0, 0);
+            lo.v[2 + j] = pb[j] < 0 ? -pb[j] : 0;
+            hi.v[2 + j] = pe[j] < 0 ? -pe[j] : 0;
+            y = gir_pad(c->g, y, lo, hi, 0);
+            len[j] += lo.v[2 + j] + hi.v[2 + j];
+            pb[j] = pb[j] < 0 ? 0 : pb[j];
+            pe[j] = pe[j] < 0 ? 0 : pe[j];
+        }
+        if (pb[j] || pe[j]) y = gir_slice(c->g, y, 2 + j, pb[j], len[j] - pe[j], 1);
+    }
+    if (gir__ox_has(c, 2) && gir__ox_need(c, 4u))
+        y = gir_add(c->g, y, gir_reshape(c->g, c->x[2], gir_shape4(1, ws.dim[1] * group, 1, 1)));
+    if (nd == 1 && c->st == GIR_OK) {
+        gir_shape ys = gir_node_shape(c->g, y);
+        y = gir_reshape(c->g, y, gir_shape3(ys.dim[0], ys.dim[1], ys.dim[3]));
+    }
+    return y;
+}
 
 /* the GIR_ONNX lines of ops.def */
 @@ONNX_LINES@@
