@@ -3,8 +3,8 @@
 
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
-   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=1e228c28b4cc5370bab4a4463eb370fc0195f1fb0be81e67710a522c2ad6fc74
-                                          gen/ sha256=5eb78c8e9fc670e5
+   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=5f562c05535308b306bb8dd85555067e91c6fbff0b12dcfec3dbaf22b313e70d
+                                          gen/ sha256=c1ae0a8d9d83bbc3
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -473,7 +473,7 @@
 #define GIR_VERSION_PATCH 0
 #define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
 #define GIR_VERSION_STRING "0.2.0"
-#define GIR_OPSDEF_SHA256 "1e228c28b4cc5370bab4a4463eb370fc0195f1fb0be81e67710a522c2ad6fc74"
+#define GIR_OPSDEF_SHA256 "5f562c05535308b306bb8dd85555067e91c6fbff0b12dcfec3dbaf22b313e70d"
 
 #ifndef GIR_API
 #  ifdef GIR_STATIC
@@ -39373,6 +39373,220 @@ static gir_node gir__oxh_conv_transpose(gir__oxn *c, gir_node x, gir_node wt) {
     return y;
 }
 
+/* HannWindow, HammingWindow, BlackmanWindow: a constant of 'size' (input 0) values, periodic by default;
+   w[n] = a0 - a1 cos(2 pi n / N) + a2 cos(4 pi n / N), N = size (periodic) or size - 1 */
+static gir_node gir__ox_window_fn(gir__oxn *c, double a0, double a1, double a2) {
+    double size, *w, den;
+    int n, j, dt = gir__ox_dtype((int32_t)gir__oxa_i(c, "output_datatype", 1));
+    int periodic = gir__oxa_i(c, "periodic", 1);
+    gir_node y;
+    if (gir__ox_const_vals(c, 0, &size, 1, "size") != 1) return c->none;
+    n = (int)size;
+    if (n < 0 || dt < 0) {
+        gir__oxn_fail(c, n < 0 ? GIR_ERR_SHAPE : GIR_ERR_UNSUPPORTED, "size %d, output_datatype", n);
+        return c->none;
+    }
+    if (!(w = (double *)gir__alloc(&c->g->a, (size_t)(n ? n : 1) * sizeof(double)))) {
+        gir__oxn_fail(c, GIR_ERR_OUT_OF_MEMORY, "a window of %d", n);
+        return c->none;
+    }
+    den = periodic ? n : n - 1;
+    for (j = 0; j < n; ++j) {
+        double t = den > 0 ? 6.283185307179586476925 * j / den : 0;
+        w[j] = a0 - a1 * cos(t) + a2 * cos(2 * t);
+    }
+    y = gir_cast(c->g, gir_constant(c->g, GIR_DTYPE_F64, gir_shape1(n), w), (gir_dtype)dt);
+    gir__free(&c->g->a, w, (size_t)(n ? n : 1) * sizeof(double));
+    return y;
+}
+static gir_node gir__oxh_hann(gir__oxn *c) { return gir__ox_window_fn(c, 0.5, 0.5, 0); }
+static gir_node gir__oxh_hamming(gir__oxn *c) { return gir__ox_window_fn(c, 25.0 / 46, 21.0 / 46, 0); }
+static gir_node gir__oxh_blackman(gir__oxn *c) { return gir__ox_window_fn(c, 0.42, 0.5, 0.08); }
+/* a per-axis parameter (1-D, along 'axis' of a rank-r tensor) shaped to broadcast; a scalar stays */
+static gir_node gir__ox_along(gir__oxn *c, gir_node p, int axis, int rank) {
+    gir_shape s = gir_node_shape(c->g, p), t;
+    int j;
+    if (s.rank == 0 || (s.rank == 1 && s.dim[0] == 1)) return p;
+    for (t.rank = rank, j = 0; j < rank; ++j) t.dim[j] = j == axis ? s.dim[0] : 1;
+    return gir_reshape(c->g, p, t);
+}
+/* the integer range of a quantized dtype: the zero point's (u8: 0..255; i32 holds ONNX's int8: -128..127) */
+static void gir__ox_qrange(gir__oxn *c, gir_node zp, gir_dtype *dt, double *lo, double *hi) {
+    int t = zp.id && c->n_x > 2 && c->t[2] ? c->t[2]->type : 2;
+    *dt = zp.id ? gir_node_dtype(c->g, zp) : GIR_DTYPE_U8;
+    *lo = t == 3 ? -128 : t == 2 ? 0 : t == 6 ? -2147483648.0 : 0;
+    *hi = t == 3 ? 127 : t == 2 ? 255 : t == 6 ? 2147483647.0 : 255;
+}
+/* QuantizeLinear: saturate(round(x / scale) + zero_point), ties to even, in the zero point's type */
+static gir_node gir__oxh_quantize(gir__oxn *c, gir_node x, gir_node scale) {
+    int rank = gir_node_shape(c->g, x).rank, axis = gir__oxa_i(c, "axis", 1);
+    gir_node zp = gir__ox_has(c, 2) ? c->x[2] : c->none, y;
+    gir_dtype dt;
+    double lo, hi;
+    if (axis < 0) axis += rank;
+    gir__ox_qrange(c, zp, &dt, &lo, &hi);
+    if (gir__ox_is_int(c, x)) x = gir_cast(c->g, x, GIR_DTYPE_F32);
+    scale = gir_cast(c->g, gir__ox_along(c, scale, axis, rank), gir_node_dtype(c->g, x));
+    y = gir_round(c->g, gir_div(c->g, x, scale));           /* divided in x's dtype, as ONNX's reference does */
+    y = gir_cast(c->g, y, GIR_DTYPE_F64);
+    if (zp.id) y = gir_add(c->g, y, gir_cast(c->g, gir__ox_along(c, zp, axis, rank), GIR_DTYPE_F64));
+    y = gir_clamp(c->g, y, lo, hi);
+    return gir_cast(c->g, y, dt);
+}
+/* DequantizeLinear: (x - zero_point) * scale */
+static gir_node gir__oxh_dequantize(gir__oxn *c, gir_node x, gir_node scale) {
+    int rank = gir_node_shape(c->g, x).rank, axis = gir__oxa_i(c, "axis", 1);
+    gir_dtype dt = gir_node_dtype(c->g, scale);
+    if (axis < 0) axis += rank;
+    x = gir_cast(c->g, x, GIR_DTYPE_F64);
+    if (gir__ox_has(c, 2)) x = gir_sub(c->g, x, gir_cast(c->g, gir__ox_along(c, c->x[2], axis, rank), GIR_DTYPE_F64));
+    x = gir_mul(c->g, x, gir_cast(c->g, gir__ox_along(c, scale, axis, rank), GIR_DTYPE_F64));
+    return gir_cast(c->g, x, dt);
+}
+/* DynamicQuantizeLinear: uint8 with the scale and zero point of x's range (which includes 0) */
+static gir_node gir__oxh_dyn_quantize(gir__oxn *c, gir_node x) {
+    gir_dtype dt = gir_node_dtype(c->g, x);
+    gir_node mx, mn, scale, zp, y, zero = gir_scalar(c->g, dt, 0);
+    mx = gir_maximum(c->g, gir_max(c->g, x, gir_ints0(), 0), zero);
+    mn = gir_minimum(c->g, gir_min(c->g, x, gir_ints0(), 0), zero);
+    scale = gir_sub(c->g, mx, mn);
+    scale = gir_div(c->g, scale, gir_scalar(c->g, dt, 255));
+    zp = gir_clamp(c->g, gir_round(c->g, gir_div(c->g, gir_neg(c->g, mn), scale)), 0, 255);
+    y = gir_round(c->g, gir_div(c->g, x, scale));
+    y = gir_clamp(c->g, gir_add(c->g, y, zp), 0, 255);
+    if (c->nd->n_out > 1) c->y[1] = scale;
+    if (c->nd->n_out > 2) c->y[2] = gir_cast(c->g, zp, GIR_DTYPE_U8);
+    return gir_cast(c->g, y, GIR_DTYPE_U8);
+}
+/* (v - zero point k) in double, the zero point optional */
+static gir_node gir__ox_unzero(gir__oxn *c, gir_node v, int k) {
+    v = gir_cast(c->g, v, GIR_DTYPE_F64);
+    return gir__ox_has(c, k) ? gir_sub(c->g, v, gir_cast(c->g, c->x[k], GIR_DTYPE_F64)) : v;
+}
+/* MatMulInteger: (a - a_zero_point) @ (b - b_zero_point), exact in double, as int32 */
+static gir_node gir__oxh_matmul_integer(gir__oxn *c, gir_node a, gir_node b) {
+    a = gir__ox_unzero(c, a, 2);
+    b = gir__ox_unzero(c, b, 3);
+    return gir_cast(c->g, gir__oxh_matmul_np(c, a, b), GIR_DTYPE_I32);
+}
+/* TopK: the k largest (or smallest) along 'axis', sorted, ties to the lower index, and their indices: k rounds of
+   argmax, each winner masked out (with -inf, in double) for the next */
+static gir_node gir__oxh_topk(gir__oxn *c, gir_node x) {
+    gir_shape s = gir_node_shape(c->g, x);
+    int axis = gir__ox_axis(c, gir__oxa_i(c, "axis", -1), s.rank), largest = gir__oxa_i(c, "largest", 1), j, k;
+    gir_node work, vals[64], idx[64], v, i, hot;
+    int64_t kk;
+    if (!gir__oxa_i(c, "sorted", 1)) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "sorted 0 (gir.h sorts)");
+    if (axis < 0 || gir__ox_const_ints(c, 1, &kk, 1, "k") != 1 || c->st != GIR_OK) return c->none;
+    if (kk < 1 || kk > 64 || kk > s.dim[axis]) {
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "k = %l (gir.h takes 1 to 64, at most the axis)", (long long)kk);
+        return c->none;
+    }
+    k = (int)kk;
+    work = gir_cast(c->g, x, GIR_DTYPE_F64);
+    if (!largest) work = gir_neg(c->g, work);
+    for (j = 0; j < k; ++j) {
+        i = gir_argmax(c->g, work, axis, 1);
+        v = gir_gather(c->g, x, i, axis);
+        vals[j] = v;
+        idx[j] = i;
+        hot = gir_one_hot(c->g, gir_squeeze(c->g, i, axis), s.dim[axis], GIR_DTYPE_B8);
+        if (axis != s.rank - 1) {
+            gir_ints p = gir_ints0();
+            int q;
+            for (q = 0; q < s.rank; ++q) p.v[q] = q < axis ? q : q == axis ? s.rank - 1 : q - 1;
+            p.n = s.rank;
+            hot = gir_transpose(c->g, hot, p);
+        }
+        work = gir_where(c->g, hot, gir_scalar(c->g, GIR_DTYPE_F64, -HUGE_VAL), work);
+    }
+    if (c->nd->n_out > 1) c->y[1] = k > 1 ? gir_concat(c->g, k, idx, axis) : idx[0];
+    return k > 1 ? gir_concat(c->g, k, vals, axis) : vals[0];
+}
+/* negative indices of an index input counted from the end of an axis of length len */
+static gir_node gir__ox_wrap_index(gir__oxn *c, gir_node idx, int len) {
+    gir_node neg, up;
+    idx = gir_cast(c->g, idx, GIR_DTYPE_I32);
+    neg = gir_lt(c->g, idx, gir_scalar(c->g, GIR_DTYPE_I32, 0));
+    up = gir_add(c->g, idx, gir_scalar(c->g, GIR_DTYPE_I32, len));
+    return gir_where(c->g, neg, up, idx);
+}
+/* ScatterElements (and Scatter): data with updates written (reduction none) or added (add) at the positions */
+static gir_node gir__oxh_scatter_elements(gir__oxn *c, gir_node data, gir_node idx, gir_node upd) {
+    gir_shape s = gir_node_shape(c->g, data);
+    int axis = gir__ox_axis(c, gir__oxa_i(c, "axis", 0), s.rank);
+    int add = gir__oxa_s_is(c, "reduction", "none", "add"), none = gir__oxa_s_is(c, "reduction", "none", "none");
+    gir_node hit, put;
+    if (axis < 0) return c->none;
+    if (!add && !none) {
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "a reduction other than none and add");
+        return c->none;
+    }
+    idx = gir__ox_wrap_index(c, idx, s.dim[axis]);
+    put = gir_scatter_add(c->g, gir_zeros_like(c->g, data), idx, upd, axis);
+    if (add) return gir_add(c->g, data, put);
+    hit = gir_ones(c->g, GIR_DTYPE_F32, gir_node_shape(c->g, upd));
+    hit = gir_scatter_add(c->g, gir_zeros(c->g, GIR_DTYPE_F32, s), idx, hit, axis);
+    hit = gir_gt(c->g, hit, gir_scalar(c->g, GIR_DTYPE_F32, 0));
+    return gir_where(c->g, hit, put, data);
+}
+/* the row of data [P, rest] (P: the first r axes) that each index tuple of indices [..., r] names */
+static gir_node gir__ox_nd_rows(gir__oxn *c, gir_node idx, gir_shape ds, int *r, int64_t *rows) {
+    gir_shape is = gir_node_shape(c->g, idx);
+    int j;
+    int64_t stride = 1;
+    gir_node lin = c->none;
+    *r = is.dim[is.rank - 1];
+    if (*r > ds.rank) { gir__oxn_fail(c, GIR_ERR_SHAPE, "index tuples of %d for rank %d", *r, ds.rank); return lin; }
+    for (*rows = 1, j = 0; j < *r; ++j) *rows *= ds.dim[j];
+    for (j = *r - 1; j >= 0; --j) {
+        gir_node col = gir_slice(c->g, idx, is.rank - 1, j, j + 1, 1);
+        col = gir__ox_wrap_index(c, col, ds.dim[j]);
+        col = gir_mul(c->g, col, gir_scalar(c->g, GIR_DTYPE_I32, (double)stride));
+        lin = lin.id ? gir_add(c->g, lin, col) : col;
+        stride *= ds.dim[j];
+    }
+    return gir_squeeze(c->g, lin, is.rank - 1);
+}
+/* GatherND (batch_dims 0): data[index tuple] for each tuple, through a flattened index_select */
+static gir_node gir__oxh_gather_nd(gir__oxn *c, gir_node data, gir_node idx) {
+    gir_shape ds = gir_node_shape(c->g, data), flat, is = gir_node_shape(c->g, idx), out;
+    int r, j;
+    int64_t rows;
+    gir_node lin, y;
+    if (gir__oxa_i(c, "batch_dims", 0)) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "batch_dims other than 0");
+    lin = gir__ox_nd_rows(c, idx, ds, &r, &rows);
+    if (c->st != GIR_OK) return c->none;
+    for (flat.rank = 1 + ds.rank - r, flat.dim[0] = (int32_t)rows, j = r; j < ds.rank; ++j) flat.dim[1 + j - r] = ds.dim[j];
+    y = gir_index_select(c->g, gir_reshape(c->g, data, flat), lin, 0);
+    for (out.rank = 0, j = 0; j < is.rank - 1; ++j) out.dim[out.rank++] = is.dim[j];
+    for (j = r; j < ds.rank; ++j) out.dim[out.rank++] = ds.dim[j];
+    return gir_reshape(c->g, y, out);
+}
+/* ScatterND: rows of the flattened data replaced (none) or increased (add) by the updates */
+static gir_node gir__oxh_scatter_nd(gir__oxn *c, gir_node data, gir_node idx, gir_node upd) {
+    gir_shape ds = gir_node_shape(c->g, data), flat, uf;
+    int add = gir__oxa_s_is(c, "reduction", "none", "add"), none = gir__oxa_s_is(c, "reduction", "none", "none"), r, j;
+    int64_t rows, m;
+    gir_node lin, put, hit;
+    if (!add && !none) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "a reduction other than none and add");
+    lin = gir__ox_nd_rows(c, idx, ds, &r, &rows);
+    if (c->st != GIR_OK) return c->none;
+    m = gir_node_numel(c->g, lin);
+    for (flat.rank = 1 + ds.rank - r, flat.dim[0] = (int32_t)rows, j = r; j < ds.rank; ++j) flat.dim[1 + j - r] = ds.dim[j];
+    uf = flat;
+    uf.dim[0] = (int32_t)m;
+    lin = gir_reshape(c->g, lin, gir_shape1((int32_t)m));
+    put = gir_index_add(c->g, gir_reshape(c->g, upd, uf), lin, 0, (int)rows);
+    put = gir_reshape(c->g, put, ds);
+    if (add) return gir_add(c->g, data, put);
+    hit = gir_index_add(c->g, gir_ones(c->g, GIR_DTYPE_F32, gir_shape1((int32_t)m)), lin, 0, (int)rows);
+    hit = gir_gt(c->g, hit, gir_scalar(c->g, GIR_DTYPE_F32, 0));
+    for (uf.rank = ds.rank, j = 0; j < ds.rank; ++j) uf.dim[j] = j < r ? ds.dim[j] : 1;
+    hit = gir_reshape(c->g, hit, uf);
+    return gir_where(c->g, hit, put, data);
+}
+
 /* the GIR_ONNX lines of ops.def */
 /* generated from the GIR_ONNX lines of ops.def (gen/10-generator/onnx_lower.py) */
 static gir_node gir__oxl_Abs_6(gir__oxn *c) {   /* ops.def:682 "abs(x0)" */
@@ -39509,6 +39723,14 @@ static gir_node gir__oxl_BatchNormalization_1(gir__oxn *c) {   /* ops.def:772 "b
     t0 = gir__oxh_batch_norm(c, x[0]);
     return t0;
 }
+static gir_node gir__oxl_BlackmanWindow_17(gir__oxn *c) {   /* ops.def:809 "blackman()" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    t0 = gir__oxh_blackman(c);
+    return t0;
+}
 static gir_node gir__oxl_Cast_6(gir__oxn *c) {   /* ops.def:745 "cast(x0, attr_dtype(to))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
@@ -39636,6 +39858,15 @@ static gir_node gir__oxl_DepthToSpace_1(gir__oxn *c) {   /* ops.def:794 "depth_t
     t0 = gir__oxh_depth_to_space(c, x[0]);
     return t0;
 }
+static gir_node gir__oxl_DequantizeLinear_10(gir__oxn *c) {   /* ops.def:811 "dequantize(x0, x1)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x3u)) return c->none;
+    t0 = gir__oxh_dequantize(c, x[0], x[1]);
+    return t0;
+}
 static gir_node gir__oxl_Det_11(gir__oxn *c) {   /* ops.def:802 "det(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
@@ -39661,6 +39892,15 @@ static gir_node gir__oxl_Dropout_1(gir__oxn *c) {   /* ops.def:773 "dropout_eval
     (void)x; (void)G;
     if (!gir__ox_need(c, 0x1u)) return c->none;
     t0 = gir__oxh_dropout_eval(c, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_DynamicQuantizeLinear_11(gir__oxn *c) {   /* ops.def:812 "dyn_quantize(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir__oxh_dyn_quantize(c, x[0]);
     return t0;
 }
 static gir_node gir__oxl_Elu_6(gir__oxn *c) {   /* ops.def:709 "elu(x0, attr_f(alpha, 1))" */
@@ -39753,6 +39993,15 @@ static gir_node gir__oxl_GatherElements_11(gir__oxn *c) {   /* ops.def:766 "gath
     t0 = gir_gather(G, x[0], x[1], gir__oxa_i(c, "axis", 0));
     return t0;
 }
+static gir_node gir__oxl_GatherND_11(gir__oxn *c) {   /* ops.def:817 "gather_nd(x0, x1)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x3u)) return c->none;
+    t0 = gir__oxh_gather_nd(c, x[0], x[1]);
+    return t0;
+}
 static gir_node gir__oxl_Gemm_7(gir__oxn *c) {   /* ops.def:733 "gemm(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
@@ -39796,6 +40045,22 @@ static gir_node gir__oxl_GreaterOrEqual_12(gir__oxn *c) {   /* ops.def:724 "ge(x
     (void)x; (void)G;
     if (!gir__ox_need(c, 0x3u)) return c->none;
     t0 = gir_ge(G, x[0], x[1]);
+    return t0;
+}
+static gir_node gir__oxl_HammingWindow_17(gir__oxn *c) {   /* ops.def:808 "hamming()" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    t0 = gir__oxh_hamming(c);
+    return t0;
+}
+static gir_node gir__oxl_HannWindow_17(gir__oxn *c) {   /* ops.def:807 "hann()" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    t0 = gir__oxh_hann(c);
     return t0;
 }
 static gir_node gir__oxl_HardSigmoid_6(gir__oxn *c) {   /* ops.def:712 "clamp(x0 * attr_f(alpha, 0.2) + attr_f(beta, 0.5), 0, 1)" */
@@ -39958,6 +40223,15 @@ static gir_node gir__oxl_MatMul_1(gir__oxn *c) {   /* ops.def:732 "matmul_np(x0,
     t0 = gir__oxh_matmul_np(c, x[0], x[1]);
     return t0;
 }
+static gir_node gir__oxl_MatMulInteger_10(gir__oxn *c) {   /* ops.def:813 "matmul_integer(x0, x1)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x3u)) return c->none;
+    t0 = gir__oxh_matmul_integer(c, x[0], x[1]);
+    return t0;
+}
 static gir_node gir__oxl_Max_8(gir__oxn *c) {   /* ops.def:758 "max_all()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
@@ -40091,6 +40365,15 @@ static gir_node gir__oxl_Pow_7(gir__oxn *c) {   /* ops.def:720 "pow_onnx(x0, x1)
     (void)x; (void)G;
     if (!gir__ox_need(c, 0x3u)) return c->none;
     t0 = gir__oxh_pow_onnx(c, x[0], x[1]);
+    return t0;
+}
+static gir_node gir__oxl_QuantizeLinear_10(gir__oxn *c) {   /* ops.def:810 "quantize(x0, x1)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x3u)) return c->none;
+    t0 = gir__oxh_quantize(c, x[0], x[1]);
     return t0;
 }
 static gir_node gir__oxl_Range_11(gir__oxn *c) {   /* ops.def:776 "range_of()" */
@@ -40248,6 +40531,33 @@ static gir_node gir__oxl_Round_11(gir__oxn *c) {   /* ops.def:693 "round(x0)" */
     (void)x; (void)G;
     if (!gir__ox_need(c, 0x1u)) return c->none;
     t0 = gir_round(G, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_Scatter_9(gir__oxn *c) {   /* ops.def:816 "scatter_elements(x0, x1, x2)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x7u)) return c->none;
+    t0 = gir__oxh_scatter_elements(c, x[0], x[1], x[2]);
+    return t0;
+}
+static gir_node gir__oxl_ScatterElements_11(gir__oxn *c) {   /* ops.def:815 "scatter_elements(x0, x1, x2)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x7u)) return c->none;
+    t0 = gir__oxh_scatter_elements(c, x[0], x[1], x[2]);
+    return t0;
+}
+static gir_node gir__oxl_ScatterND_11(gir__oxn *c) {   /* ops.def:818 "scatter_nd(x0, x1, x2)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x7u)) return c->none;
+    t0 = gir__oxh_scatter_nd(c, x[0], x[1], x[2]);
     return t0;
 }
 static gir_node gir__oxl_Selu_6(gir__oxn *c) {   /* ops.def:710 "elu(x0, attr_f(alpha, 1.67326319217681884765625)) * attr_f(gamma, 1.05070102214813232421875)" */
@@ -40483,6 +40793,15 @@ static gir_node gir__oxl_Tile_6(gir__oxn *c) {   /* ops.def:777 "tile_by(x0, 1)"
     t0 = gir__oxh_tile_by(c, x[0], 1);
     return t0;
 }
+static gir_node gir__oxl_TopK_10(gir__oxn *c) {   /* ops.def:814 "topk(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir__oxh_topk(c, x[0]);
+    return t0;
+}
 static gir_node gir__oxl_Transpose_1(gir__oxn *c) {   /* ops.def:747 "transpose(x0, perm(x0))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
@@ -40537,7 +40856,7 @@ static gir_node gir__oxl_Xor_7(gir__oxn *c) {   /* ops.def:728 "xor(x0, x1)" */
     t0 = gir_xor(G, x[0], x[1]);
     return t0;
 }
-static const gir__oxline gir__ox_lines[124] = {
+static const gir__oxline gir__ox_lines[136] = {
     {"Abs", 6, gir__oxl_Abs_6},
     {"Acos", 7, gir__oxl_Acos_7},
     {"Acosh", 9, gir__oxl_Acosh_9},
@@ -40551,6 +40870,7 @@ static const gir__oxline gir__ox_lines[124] = {
     {"Atanh", 9, gir__oxl_Atanh_9},
     {"AveragePool", 1, gir__oxl_AveragePool_1},
     {"BatchNormalization", 1, gir__oxl_BatchNormalization_1},
+    {"BlackmanWindow", 17, gir__oxl_BlackmanWindow_17},
     {"Cast", 6, gir__oxl_Cast_6},
     {"CastLike", 15, gir__oxl_CastLike_15},
     {"Ceil", 6, gir__oxl_Ceil_6},
@@ -40565,9 +40885,11 @@ static const gir__oxline gir__ox_lines[124] = {
     {"Cosh", 9, gir__oxl_Cosh_9},
     {"CumSum", 11, gir__oxl_CumSum_11},
     {"DepthToSpace", 1, gir__oxl_DepthToSpace_1},
+    {"DequantizeLinear", 10, gir__oxl_DequantizeLinear_10},
     {"Det", 11, gir__oxl_Det_11},
     {"Div", 7, gir__oxl_Div_7},
     {"Dropout", 1, gir__oxl_Dropout_1},
+    {"DynamicQuantizeLinear", 11, gir__oxl_DynamicQuantizeLinear_11},
     {"Elu", 6, gir__oxl_Elu_6},
     {"Equal", 7, gir__oxl_Equal_7},
     {"Erf", 9, gir__oxl_Erf_9},
@@ -40578,11 +40900,14 @@ static const gir__oxline gir__ox_lines[124] = {
     {"Floor", 6, gir__oxl_Floor_6},
     {"Gather", 1, gir__oxl_Gather_1},
     {"GatherElements", 11, gir__oxl_GatherElements_11},
+    {"GatherND", 11, gir__oxl_GatherND_11},
     {"Gemm", 7, gir__oxl_Gemm_7},
     {"GlobalAveragePool", 1, gir__oxl_GlobalAveragePool_1},
     {"GlobalMaxPool", 1, gir__oxl_GlobalMaxPool_1},
     {"Greater", 7, gir__oxl_Greater_7},
     {"GreaterOrEqual", 12, gir__oxl_GreaterOrEqual_12},
+    {"HammingWindow", 17, gir__oxl_HammingWindow_17},
+    {"HannWindow", 17, gir__oxl_HannWindow_17},
     {"HardSigmoid", 6, gir__oxl_HardSigmoid_6},
     {"HardSwish", 14, gir__oxl_HardSwish_14},
     {"Hardmax", 1, gir__oxl_Hardmax_1},
@@ -40600,6 +40925,7 @@ static const gir__oxline gir__ox_lines[124] = {
     {"LogSoftmax", 1, gir__oxl_LogSoftmax_1},
     {"LogSoftmax", 13, gir__oxl_LogSoftmax_13},
     {"MatMul", 1, gir__oxl_MatMul_1},
+    {"MatMulInteger", 10, gir__oxl_MatMulInteger_10},
     {"Max", 8, gir__oxl_Max_8},
     {"MaxPool", 1, gir__oxl_MaxPool_1},
     {"Mean", 8, gir__oxl_Mean_8},
@@ -40615,6 +40941,7 @@ static const gir__oxline gir__ox_lines[124] = {
     {"PRelu", 9, gir__oxl_PRelu_9},
     {"Pad", 2, gir__oxl_Pad_2},
     {"Pow", 7, gir__oxl_Pow_7},
+    {"QuantizeLinear", 10, gir__oxl_QuantizeLinear_10},
     {"Range", 11, gir__oxl_Range_11},
     {"Reciprocal", 6, gir__oxl_Reciprocal_6},
     {"ReduceL1", 1, gir__oxl_ReduceL1_1},
@@ -40632,6 +40959,9 @@ static const gir__oxline gir__ox_lines[124] = {
     {"Resize", 10, gir__oxl_Resize_10},
     {"Resize", 11, gir__oxl_Resize_11},
     {"Round", 11, gir__oxl_Round_11},
+    {"Scatter", 9, gir__oxl_Scatter_9},
+    {"ScatterElements", 11, gir__oxl_ScatterElements_11},
+    {"ScatterND", 11, gir__oxl_ScatterND_11},
     {"Selu", 6, gir__oxl_Selu_6},
     {"Shape", 1, gir__oxl_Shape_1},
     {"Shrink", 9, gir__oxl_Shrink_9},
@@ -40656,6 +40986,7 @@ static const gir__oxline gir__ox_lines[124] = {
     {"Tanh", 6, gir__oxl_Tanh_6},
     {"ThresholdedRelu", 10, gir__oxl_ThresholdedRelu_10},
     {"Tile", 6, gir__oxl_Tile_6},
+    {"TopK", 10, gir__oxl_TopK_10},
     {"Transpose", 1, gir__oxl_Transpose_1},
     {"Trilu", 14, gir__oxl_Trilu_14},
     {"Unsqueeze", 1, gir__oxl_Unsqueeze_1},
@@ -40663,7 +40994,7 @@ static const gir__oxline gir__ox_lines[124] = {
     {"Where", 9, gir__oxl_Where_9},
     {"Xor", 7, gir__oxl_Xor_7},
 };
-#define GIR__OX_NLINES 124
+#define GIR__OX_NLINES 136
 
 /* the line of an op type for an opset: the highest since at or below it (the table is sorted by type, since) */
 static const gir__oxline *gir__ox_line(gir__ox_str type, int64_t opset) {
