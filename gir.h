@@ -3,8 +3,8 @@
 
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
-   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=5f562c05535308b306bb8dd85555067e91c6fbff0b12dcfec3dbaf22b313e70d
-                                          gen/ sha256=c1ae0a8d9d83bbc3
+   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=ea8b609efd7884859f60f1efca3deaab2190e3a2a53c7921adb8cbc058f8fda9
+                                          gen/ sha256=d116d0cab7613ad5
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -473,7 +473,7 @@
 #define GIR_VERSION_PATCH 0
 #define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
 #define GIR_VERSION_STRING "0.2.0"
-#define GIR_OPSDEF_SHA256 "5f562c05535308b306bb8dd85555067e91c6fbff0b12dcfec3dbaf22b313e70d"
+#define GIR_OPSDEF_SHA256 "ea8b609efd7884859f60f1efca3deaab2190e3a2a53c7921adb8cbc058f8fda9"
 
 #ifndef GIR_API
 #  ifdef GIR_STATIC
@@ -38664,6 +38664,17 @@ static gir_node gir__oxh_conv(gir__oxn *c, gir_node x, gir_node wt) {
     }
     return y;
 }
+/* AveragePool without the padding in the count: the window sums of x padded with zeros over those of ones */
+static gir_node gir__ox_avg_excl(gir__oxn *c, gir_node x, gir__oxwin *w) {
+    gir_node ones = gir_ones_like(c->g, x), num, den;
+    gir__oxwin w2 = *w;
+    gir_ints k = gir_ints2(w->k[0], w->k[1]), s = gir_ints2(w->s[0], w->s[1]);
+    x = gir__ox_pad_window(c, x, w, 0);
+    ones = gir__ox_pad_window(c, ones, &w2, 0);
+    num = gir_avg_pool2d(c->g, x, k, s, gir_ints2(0, 0), 1);
+    den = gir_avg_pool2d(c->g, ones, k, s, gir_ints2(0, 0), 1);
+    return gir_div(c->g, num, den);
+}
 /* ceil_mode: the end padding that gives each axis the output length of ceil rounding (a last window must start
    inside the input or the start padding, as ONNX and PyTorch have it) */
 static int gir__ox_ceil_extra(const gir__oxwin *w, gir_shape in, int j) {
@@ -38683,8 +38694,8 @@ static gir_node gir__ox_pool(gir__oxn *c, gir_node x, int is_max) {
     for (j = 0; j < w.nd; ++j) {
         int extra = ceil_mode ? gir__ox_ceil_extra(&w, in, j) : 0;
         if (w.d[j] != 1) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "dilations other than 1 in a pool");
-        if (extra > 0 && !is_max) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "ceil_mode 1 in an average pool that it "
-                                               "changes");
+        if (extra > 0 && !is_max && incl) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "ceil_mode 1 in an average pool "
+                                                        "with count_include_pad 1 that it changes");
         if (extra > 0) w.pe[j] += extra;
     }
     if (c->st != GIR_OK) return c->none;
@@ -38694,8 +38705,14 @@ static gir_node gir__ox_pool(gir__oxn *c, gir_node x, int is_max) {
     }
     x = gir__ox_as_2d(c, x, &w);
     if (is_max || incl) x = gir__ox_pad_window(c, x, &w, is_max ? -HUGE_VAL : 0);
-    else if (!gir__ox_symmetric(&w) || 2 * w.pb[0] > w.k[0] || 2 * w.pb[1] > w.k[1])
-        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "an average pool whose padding is asymmetric or over half the kernel");
+    else if (!gir__ox_symmetric(&w) || 2 * w.pb[0] > w.k[0] || 2 * w.pb[1] > w.k[1]) {
+        y = gir__ox_avg_excl(c, x, &w);
+        if (in.rank == 3 && c->st == GIR_OK) {
+            gir_shape ys = gir_node_shape(c->g, y);
+            y = gir_reshape(c->g, y, gir_shape3(ys.dim[0], ys.dim[1], ys.dim[3]));
+        }
+        return y;
+    }
     if (c->st != GIR_OK) return c->none;
     y = is_max ? gir_max_pool2d(c->g, x, gir_ints2(w.k[0], w.k[1]), gir_ints2(w.s[0], w.s[1]), gir_ints2(0, 0))
                : gir_avg_pool2d(c->g, x, gir_ints2(w.k[0], w.k[1]), gir_ints2(w.s[0], w.s[1]),
@@ -38715,6 +38732,40 @@ static gir_ints gir__oxa_spatial(gir__oxn *c, gir_node x) {
     for (j = 2; j < rank; ++j) r.v[r.n++] = j;
     return r;
 }
+/* (x - mean) / sqrt(var + eps) over axes, then times scale and plus bias (each {0}: none) */
+static gir_node gir__ox_normalize(gir__oxn *c, gir_node x, gir_ints axes, double eps, gir_node scale, gir_node bias) {
+    gir_node m = gir_mean(c->g, x, axes, 1), d, v;
+    d = gir_sub(c->g, x, m);
+    v = gir_mean(c->g, gir_square(c->g, d), axes, 1);
+    v = gir_rsqrt(c->g, gir_add(c->g, v, gir__oxh_num(c, eps)));
+    d = gir_mul(c->g, d, v);
+    if (scale.id) d = gir_mul(c->g, d, scale);
+    return bias.id ? gir_add(c->g, d, bias) : d;
+}
+/* BatchNormalization in training: batch statistics over every axis but 1; outputs 1 and 2 are the running mean and
+   variance, input_mean * momentum + batch statistic * (1 - momentum) */
+static gir_node gir__ox_bn_train(gir__oxn *c, gir_node x, double eps, double mom) {
+    gir_shape in = gir_node_shape(c->g, x), ps;
+    gir_ints ax = gir_ints0();
+    gir_node m, v, y, sc, b;
+    int j;
+    for (j = 0; j < in.rank; ++j) if (j != 1) ax.v[ax.n++] = j;
+    for (ps.rank = in.rank, j = 0; j < in.rank; ++j) ps.dim[j] = j == 1 ? in.dim[1] : 1;
+    sc = gir_reshape(c->g, c->x[1], ps);
+    b = gir_reshape(c->g, c->x[2], ps);
+    y = gir__ox_normalize(c, x, ax, eps, sc, b);
+    m = gir_mean(c->g, x, ax, 0);
+    v = gir_var(c->g, x, ax, 0, 0);
+    if (c->nd->n_out > 1) {
+        gir_node old = gir_mul(c->g, c->x[3], gir__oxh_num(c, mom));
+        c->y[1] = gir_add(c->g, old, gir_mul(c->g, m, gir__oxh_num(c, 1 - mom)));
+    }
+    if (c->nd->n_out > 2) {
+        gir_node old = gir_mul(c->g, c->x[4], gir__oxh_num(c, mom));
+        c->y[2] = gir_add(c->g, old, gir_mul(c->g, v, gir__oxh_num(c, 1 - mom)));
+    }
+    return y;
+}
 /* BatchNormalization in inference: (x - mean) / sqrt(var + epsilon) * scale + B, per channel (axis 1) */
 static gir_node gir__oxh_batch_norm(gir__oxn *c, gir_node x) {
     gir_shape in = gir_node_shape(c->g, x), ps;
@@ -38722,9 +38773,10 @@ static gir_node gir__oxh_batch_norm(gir__oxn *c, gir_node x) {
     gir_node p[4], y;
     int j;
     (void)gir__oxa_f(c, "momentum", 0.9);
-    if (gir__oxa_i(c, "training_mode", 0) || gir__oxa_i(c, "spatial", 1) != 1 || in.rank < 2)
-        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "training_mode 1, spatial 0 or an input of rank below 2");
+    if (gir__oxa_i(c, "spatial", 1) != 1 || in.rank < 2)
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "spatial 0 or an input of rank below 2");
     if (!gir__ox_need(c, 0x1fu) || c->st != GIR_OK) return c->none;
+    if (gir__oxa_i(c, "training_mode", 0)) return gir__ox_bn_train(c, x, eps, gir__oxa_f(c, "momentum", 0.9));
     ps.rank = in.rank;
     for (j = 0; j < in.rank; ++j) ps.dim[j] = j == 1 ? in.dim[1] : 1;
     for (j = 0; j < 4; ++j) p[j] = gir_reshape(c->g, c->x[1 + j], ps);
@@ -38807,14 +38859,43 @@ static gir_node gir__oxh_tile_by(gir__oxn *c, gir_node x, int k) {
     x = gir_broadcast_to(c->g, x, b);
     return gir_reshape(c->g, x, o);
 }
+/* Pad modes 'edge' and 'reflect' along one axis: the border element repeated, or the elements next to the border
+   mirrored, joined to x */
+static gir_node gir__ox_pad_axis(gir__oxn *c, gir_node x, int axis, int before, int after, int reflect) {
+    gir_shape s = gir_node_shape(c->g, x);
+    gir_node parts[3];
+    int n = 0, len = s.dim[axis];
+    if (reflect && (before >= len || after >= len)) {
+        gir__oxn_fail(c, GIR_ERR_SHAPE, "reflect padding of %d and %d on an axis of %d", before, after, len);
+        return c->none;
+    }
+    if (before > 0) {
+        gir_shape b = s;
+        b.dim[axis] = before;
+        parts[n] = reflect ? gir_slice(c->g, x, axis, before, 0, -1) : gir_slice(c->g, x, axis, 0, 1, 1);
+        if (!reflect) parts[n] = gir_broadcast_to(c->g, parts[n], b);
+        ++n;
+    }
+    parts[n++] = x;
+    if (after > 0) {
+        gir_shape b = s;
+        b.dim[axis] = after;
+        parts[n] = reflect ? gir_slice(c->g, x, axis, len - 2, len - 2 - after, -1)
+                           : gir_slice(c->g, x, axis, len - 1, len, 1);
+        if (!reflect) parts[n] = gir_broadcast_to(c->g, parts[n], b);
+        ++n;
+    }
+    return n > 1 ? gir_concat(c->g, n, parts, axis) : x;
+}
 /* Pad, mode "constant": pads as input 1 (opset 11 on) or attribute, the value as input 2 or attribute */
 static gir_node gir__oxh_pad_onnx(gir__oxn *c, gir_node x) {
     int64_t p[2 * GIR_MAX_RANK];
     double value = gir__oxa_f(c, "value", 0);
     int rank = gir_node_shape(c->g, x).rank, n, j;
     gir_ints before = gir_ints0(), after = gir_ints0();
-    if (!gir__oxa_s_is(c, "mode", "constant", "constant"))
-        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "a mode other than 'constant' (reflect, edge)");
+    int edge = gir__oxa_s_is(c, "mode", "constant", "edge"), reflect = gir__oxa_s_is(c, "mode", "constant", "reflect");
+    if (!edge && !reflect && !gir__oxa_s_is(c, "mode", "constant", "constant"))
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "a mode other than constant, edge and reflect");
     if (gir__ox_has(c, 1)) n = gir__ox_const_ints(c, 1, p, 2 * GIR_MAX_RANK, "pads");
     else {
         gir_ints a = gir__oxa_ints(c, "pads");
@@ -38824,6 +38905,10 @@ static gir_node gir__oxh_pad_onnx(gir__oxn *c, gir_node x) {
     if (gir__ox_has(c, 3)) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "the axes input");
     if (n != 2 * rank && c->st == GIR_OK) gir__oxn_fail(c, GIR_ERR_ATTR, "%d pads for rank %d", n, rank);
     if (c->st != GIR_OK) return c->none;
+    for (j = 0; j < rank && (edge || reflect); ++j)
+        if (p[j] < 0 || p[rank + j] < 0) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "negative pads with mode edge or reflect");
+        else x = gir__ox_pad_axis(c, x, j, (int)p[j], (int)p[rank + j], reflect);
+    if (edge || reflect) return c->st == GIR_OK ? x : c->none;
     for (j = 0; j < rank; ++j) {
         before.v[j] = (int32_t)p[j];
         after.v[j] = (int32_t)p[rank + j];
@@ -39110,16 +39195,6 @@ static gir_node gir__oxh_space_to_depth(gir__oxn *c, gir_node x) {
     x = gir_reshape(c->g, x, t);
     x = gir_transpose(c->g, x, p);
     return gir_reshape(c->g, x, gir_shape4(s.dim[0], s.dim[1] * b * b, s.dim[2] / b, s.dim[3] / b));
-}
-/* (x - mean) / sqrt(var + eps) over axes, then times scale and plus bias (each {0}: none) */
-static gir_node gir__ox_normalize(gir__oxn *c, gir_node x, gir_ints axes, double eps, gir_node scale, gir_node bias) {
-    gir_node m = gir_mean(c->g, x, axes, 1), d, v;
-    d = gir_sub(c->g, x, m);
-    v = gir_mean(c->g, gir_square(c->g, d), axes, 1);
-    v = gir_rsqrt(c->g, gir_add(c->g, v, gir__oxh_num(c, eps)));
-    d = gir_mul(c->g, d, v);
-    if (scale.id) d = gir_mul(c->g, d, scale);
-    return bias.id ? gir_add(c->g, d, bias) : d;
 }
 /* InstanceNormalization: over the spatial axes of each sample and channel; scale and B per channel */
 static gir_node gir__oxh_instance_norm(gir__oxn *c, gir_node x) {
@@ -39587,6 +39662,30 @@ static gir_node gir__oxh_scatter_nd(gir__oxn *c, gir_node data, gir_node idx, gi
     return gir_where(c->g, hit, put, data);
 }
 
+/* BitShift on u8: x * 2^y modulo 256 (LEFT) or x / 2^y rounded down (RIGHT), computed exactly in double */
+static gir_node gir__oxh_bit_shift(gir__oxn *c, gir_node x, gir_node y) {
+    int left = gir__oxa_s_is(c, "direction", "", "LEFT"), right = gir__oxa_s_is(c, "direction", "", "RIGHT");
+    gir_dtype dt = gir_node_dtype(c->g, x);
+    gir_node p, r;
+    if ((!left && !right) || dt != GIR_DTYPE_U8) {
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "direction LEFT or RIGHT on uint8 only (gir.h has no u16, u32, u64)");
+        return c->none;
+    }
+    y = gir_cast(c->g, y, GIR_DTYPE_F64);
+    p = gir_pow(c->g, gir_scalar(c->g, GIR_DTYPE_F64, 2), y);
+    x = gir_cast(c->g, x, GIR_DTYPE_F64);
+    r = left ? gir_mul(c->g, x, p) : gir_floor(c->g, gir_div(c->g, x, p));
+    if (left) r = gir_fmod(c->g, r, gir_scalar(c->g, GIR_DTYPE_F64, 256));
+    return gir_cast(c->g, r, dt);
+}
+/* ConvInteger: the convolution of (x - x_zero_point) and (w - w_zero_point), exact in double, as int32 */
+static gir_node gir__oxh_conv_integer(gir__oxn *c, gir_node x, gir_node w) {
+    x = gir__ox_unzero(c, x, 2);
+    w = gir__ox_unzero(c, w, 3);
+    c->n_x = c->n_x > 2 ? 2 : c->n_x;            /* no bias: inputs 2 and 3 were zero points */
+    return gir_cast(c->g, gir__oxh_conv(c, x, w), GIR_DTYPE_I32);
+}
+
 /* the GIR_ONNX lines of ops.def */
 /* generated from the GIR_ONNX lines of ops.def (gen/10-generator/onnx_lower.py) */
 static gir_node gir__oxl_Abs_6(gir__oxn *c) {   /* ops.def:682 "abs(x0)" */
@@ -39723,6 +39822,15 @@ static gir_node gir__oxl_BatchNormalization_1(gir__oxn *c) {   /* ops.def:772 "b
     t0 = gir__oxh_batch_norm(c, x[0]);
     return t0;
 }
+static gir_node gir__oxl_BitShift_11(gir__oxn *c) {   /* ops.def:819 "bit_shift(x0, x1)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x3u)) return c->none;
+    t0 = gir__oxh_bit_shift(c, x[0], x[1]);
+    return t0;
+}
 static gir_node gir__oxl_BlackmanWindow_17(gir__oxn *c) {   /* ops.def:809 "blackman()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
@@ -39811,6 +39919,15 @@ static gir_node gir__oxl_Conv_1(gir__oxn *c) {   /* ops.def:767 "conv(x0, x1)" *
     (void)x; (void)G;
     if (!gir__ox_need(c, 0x3u)) return c->none;
     t0 = gir__oxh_conv(c, x[0], x[1]);
+    return t0;
+}
+static gir_node gir__oxl_ConvInteger_10(gir__oxn *c) {   /* ops.def:820 "conv_integer(x0, x1)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x3u)) return c->none;
+    t0 = gir__oxh_conv_integer(c, x[0], x[1]);
     return t0;
 }
 static gir_node gir__oxl_ConvTranspose_1(gir__oxn *c) {   /* ops.def:806 "conv_transpose(x0, x1)" */
@@ -40856,7 +40973,7 @@ static gir_node gir__oxl_Xor_7(gir__oxn *c) {   /* ops.def:728 "xor(x0, x1)" */
     t0 = gir_xor(G, x[0], x[1]);
     return t0;
 }
-static const gir__oxline gir__ox_lines[136] = {
+static const gir__oxline gir__ox_lines[138] = {
     {"Abs", 6, gir__oxl_Abs_6},
     {"Acos", 7, gir__oxl_Acos_7},
     {"Acosh", 9, gir__oxl_Acosh_9},
@@ -40870,6 +40987,7 @@ static const gir__oxline gir__ox_lines[136] = {
     {"Atanh", 9, gir__oxl_Atanh_9},
     {"AveragePool", 1, gir__oxl_AveragePool_1},
     {"BatchNormalization", 1, gir__oxl_BatchNormalization_1},
+    {"BitShift", 11, gir__oxl_BitShift_11},
     {"BlackmanWindow", 17, gir__oxl_BlackmanWindow_17},
     {"Cast", 6, gir__oxl_Cast_6},
     {"CastLike", 15, gir__oxl_CastLike_15},
@@ -40880,6 +40998,7 @@ static const gir__oxline gir__ox_lines[136] = {
     {"Constant", 1, gir__oxl_Constant_1},
     {"ConstantOfShape", 9, gir__oxl_ConstantOfShape_9},
     {"Conv", 1, gir__oxl_Conv_1},
+    {"ConvInteger", 10, gir__oxl_ConvInteger_10},
     {"ConvTranspose", 1, gir__oxl_ConvTranspose_1},
     {"Cos", 7, gir__oxl_Cos_7},
     {"Cosh", 9, gir__oxl_Cosh_9},
@@ -40994,7 +41113,7 @@ static const gir__oxline gir__ox_lines[136] = {
     {"Where", 9, gir__oxl_Where_9},
     {"Xor", 7, gir__oxl_Xor_7},
 };
-#define GIR__OX_NLINES 136
+#define GIR__OX_NLINES 138
 
 /* the line of an op type for an opset: the highest since at or below it (the table is sorted by type, since) */
 static const gir__oxline *gir__ox_line(gir__ox_str type, int64_t opset) {
