@@ -3,8 +3,8 @@
 
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
-   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=ea8b609efd7884859f60f1efca3deaab2190e3a2a53c7921adb8cbc058f8fda9
-                                          gen/ sha256=d116d0cab7613ad5
+   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=1e86658265f2c0d0750736454e9490162c6a976b2d300a8b0b83eb2ca2092533
+                                          gen/ sha256=1ee0c36f387fd29c
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -473,7 +473,7 @@
 #define GIR_VERSION_PATCH 0
 #define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
 #define GIR_VERSION_STRING "0.2.0"
-#define GIR_OPSDEF_SHA256 "ea8b609efd7884859f60f1efca3deaab2190e3a2a53c7921adb8cbc058f8fda9"
+#define GIR_OPSDEF_SHA256 "1e86658265f2c0d0750736454e9490162c6a976b2d300a8b0b83eb2ca2092533"
 
 #ifndef GIR_API
 #  ifdef GIR_STATIC
@@ -39686,6 +39686,151 @@ static gir_node gir__oxh_conv_integer(gir__oxn *c, gir_node x, gir_node w) {
     return gir_cast(c->g, gir__oxh_conv(c, x, w), GIR_DTYPE_I32);
 }
 
+/* RNN, GRU, LSTM: unrolled over the sequence (its length is part of the shapes), one direction at a time, with
+   ONNX's default activations (sigmoid for the gates, tanh otherwise) and every sequence of full length */
+typedef struct gir__oxrnn {
+    int kind, gates, hidden, steps, batch, lbr;    /* kind 0 RNN, 1 GRU, 2 LSTM; lbr: linear_before_reset */
+    int layout;                                    /* 1: batch first (X, Y, initial and final states) */
+    gir_node xw, r, rb, p;                         /* x W^T + Wb for every step [steps, batch, G h]; R^T; Rb; peepholes */
+} gir__oxrnn;
+static gir_node gir__ox_gate(gir__oxn *c, gir_node v, int k, int h) {
+    gir_shape s = gir_node_shape(c->g, v);
+    return gir_slice(c->g, v, s.rank - 1, k * h, (k + 1) * h, 1);
+}
+/* sigmoid(gate k of u + gate k of v): the sum of two gate slices through f */
+static gir_node gir__ox_gsum(gir__oxn *c, gir_node u, gir_node v, int k, int n, gir_node (*f)(gir_graph *, gir_node)) {
+    gir_node a = gir__ox_gate(c, u, k, n), b = gir__ox_gate(c, v, k, n);
+    return f(c->g, gir_add(c->g, a, b));
+}
+static gir_node gir__ox_gru_step(gir__oxn *c, const gir__oxrnn *q, gir_node xw, gir_node hr, gir_node h) {
+    int n = q->hidden;
+    gir_node z = gir__ox_gsum(c, xw, hr, 0, n, gir_sigmoid), r = gir__ox_gsum(c, xw, hr, 1, n, gir_sigmoid), t, u;
+    if (q->lbr) t = gir_mul(c->g, r, gir__ox_gate(c, hr, 2, n));
+    else {
+        u = gir_mul(c->g, r, h);
+        t = gir_matmul(c->g, u, gir__ox_gate(c, q->r, 2, n));
+        t = gir_add(c->g, t, gir__ox_gate(c, q->rb, 2, n));
+    }
+    t = gir_tanh(c->g, gir_add(c->g, gir__ox_gate(c, xw, 2, n), t));
+    u = gir_mul(c->g, gir_sub(c->g, gir__oxh_num(c, 1), z), t);
+    return gir_add(c->g, u, gir_mul(c->g, z, h));
+}
+/* gate k of a plus (peepholes) p_k * cell */
+static gir_node gir__ox_peep(gir__oxn *c, const gir__oxrnn *q, gir_node a, int k, gir_node cell) {
+    gir_node v = gir__ox_gate(c, a, k, q->hidden), w;
+    if (!q->p.id) return v;
+    w = gir__ox_gate(c, q->p, k, q->hidden);
+    return gir_add(c->g, v, gir_mul(c->g, w, cell));
+}
+static gir_node gir__ox_lstm_step(gir__oxn *c, const gir__oxrnn *q, gir_node a, gir_node *cell) {
+    gir_node i = gir_sigmoid(c->g, gir__ox_peep(c, q, a, 0, *cell)), f, t, o;
+    f = gir_sigmoid(c->g, gir__ox_peep(c, q, a, 2, *cell));
+    t = gir_tanh(c->g, gir__ox_gate(c, a, 3, q->hidden));
+    f = gir_mul(c->g, f, *cell);
+    *cell = gir_add(c->g, f, gir_mul(c->g, i, t));      /* gates i, o, f, c */
+    o = gir_sigmoid(c->g, gir__ox_peep(c, q, a, 1, *cell));
+    t = gir_tanh(c->g, *cell);
+    return gir_mul(c->g, o, t);
+}
+/* one step: the new hidden state from step input xw (x W^T + Wb), h and (LSTM) *cell */
+static gir_node gir__ox_rnn_step(gir__oxn *c, const gir__oxrnn *q, gir_node xw, gir_node h, gir_node *cell) {
+    gir_node hr = gir_add(c->g, gir_matmul(c->g, h, q->r), q->rb);
+    if (q->kind == 0) return gir_tanh(c->g, gir_add(c->g, xw, hr));
+    if (q->kind == 1) return gir__ox_gru_step(c, q, xw, hr, h);
+    return gir__ox_lstm_step(c, q, gir_add(c->g, xw, hr), cell);
+}
+/* concat of up to 64 x 64 nodes (gir_concat joins at most 64) */
+static gir_node gir__ox_concat_many(gir__oxn *c, int n, gir_node *xs, int axis) {
+    gir_node part[64];
+    int j, m = 0;
+    if (n <= 64) return gir_concat(c->g, n, xs, axis);
+    for (j = 0; j < n && m < 64; j += 64, ++m) part[m] = gir_concat(c->g, n - j < 64 ? n - j : 64, xs + j, axis);
+    return gir_concat(c->g, m, part, axis);
+}
+/* row d of a [D, ...] input as [...] ({0} when the input is absent) */
+static gir_node gir__ox_dir(gir__oxn *c, int k, int d, int axis) {
+    gir_shape s;
+    int j;
+    if (!gir__ox_has(c, k) || !gir__ox_need(c, 1u << k)) return c->none;
+    s = gir_node_shape(c->g, c->x[k]);
+    for (j = axis + 1; j < s.rank; ++j) s.dim[j - 1] = s.dim[j];
+    --s.rank;
+    return gir_reshape(c->g, gir_slice(c->g, c->x[k], axis, d, d + 1, 1), s);
+}
+/* direction d over x [steps, batch, in]: the outputs of every step [steps, 1, batch, h] and the last h, c */
+static gir_node gir__ox_rnn_dir(gir__oxn *c, gir__oxrnn *q, gir_node x, int d, int rev, gir_node *hl, gir_node *cl) {
+    gir_shape xs = gir_node_shape(c->g, x);
+    int gh = q->gates * q->hidden, t;
+    gir_node w = gir_transpose(c->g, gir__ox_dir(c, 1, d, 0), gir_ints2(1, 0)), b = gir__ox_dir(c, 3, d, 0), h, cell, ys[1024];
+    q->r = gir_transpose(c->g, gir__ox_dir(c, 2, d, 0), gir_ints2(1, 0));
+    q->xw = gir_matmul(c->g, gir_reshape(c->g, x, gir_shape2(xs.dim[0] * xs.dim[1], xs.dim[2])), w);
+    q->rb = gir_zeros(c->g, gir_node_dtype(c->g, x), gir_shape1(gh));
+    if (b.id) {
+        q->xw = gir_add(c->g, q->xw, gir_slice(c->g, b, 0, 0, gh, 1));
+        q->rb = gir_slice(c->g, b, 0, gh, 2 * gh, 1);
+    }
+    q->xw = gir_reshape(c->g, q->xw, gir_shape3(xs.dim[0], xs.dim[1], gh));
+    q->p = q->kind == 2 ? gir__ox_dir(c, 7, d, 0) : c->none;
+    h = gir__ox_dir(c, 5, d, q->layout);
+    if (!h.id) h = gir_zeros(c->g, gir_node_dtype(c->g, x), gir_shape2(q->batch, q->hidden));
+    cell = q->kind == 2 ? gir__ox_dir(c, 6, d, q->layout) : c->none;
+    if (q->kind == 2 && !cell.id) cell = gir_zeros_like(c->g, h);
+    for (t = 0; t < q->steps && c->st == GIR_OK; ++t) {
+        int at = rev ? q->steps - 1 - t : t;
+        gir_node xt = gir_slice(c->g, q->xw, 0, at, at + 1, 1);
+        xt = gir_reshape(c->g, xt, gir_shape2(q->batch, gh));
+        h = gir__ox_rnn_step(c, q, xt, h, &cell);
+        ys[at] = gir_reshape(c->g, h, gir_shape4(1, 1, q->batch, q->hidden));
+    }
+    *hl = h;
+    *cl = cell;
+    return c->st == GIR_OK ? gir__ox_concat_many(c, q->steps, ys, 0) : c->none;
+}
+/* RNN, GRU, LSTM: the outputs Y [steps, D, batch, h] (layout 1: [batch, steps, D, h]), Y_h and (LSTM) Y_c */
+static gir_node gir__ox_rnn(gir__oxn *c, gir_node x, int kind) {
+    gir__oxrnn q;
+    int layout = gir__oxa_i(c, "layout", 0), rev = gir__oxa_s_is(c, "direction", "forward", "reverse");
+    int bi = gir__oxa_s_is(c, "direction", "forward", "bidirectional"), d, nd;
+    gir_node y[2], hl[2], cl[2], out;
+    double lens[64];
+    int n_lens, j;
+    memset(&q, 0, sizeof q);
+    q.kind = kind;
+    q.gates = kind == 0 ? 1 : kind == 1 ? 3 : 4;
+    q.hidden = gir__oxa_i(c, "hidden_size", 0);
+    q.lbr = kind == 1 ? gir__oxa_i(c, "linear_before_reset", 0) : 0;
+    if (kind == 2 && gir__oxa_i(c, "input_forget", 0)) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "input_forget 1");
+    if (!rev && !bi && !gir__oxa_s_is(c, "direction", "forward", "forward"))
+        gir__oxn_fail(c, GIR_ERR_ATTR, "direction is forward, reverse or bidirectional");
+    q.layout = layout;
+    if (layout) x = gir_transpose(c->g, x, gir_ints3(1, 0, 2));
+    q.steps = gir_node_shape(c->g, x).dim[0];
+    q.batch = gir_node_shape(c->g, x).dim[1];
+    if (q.steps < 1 || q.steps > 1024 || q.hidden < 1 || !gir__ox_need(c, 7u)) {
+        if (c->st == GIR_OK) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "%d steps (1 to 1024), hidden_size %d, layout %d",
+                                           q.steps, q.hidden, layout);
+        return c->none;
+    }
+    n_lens = gir__ox_has(c, 4) ? gir__ox_const_vals(c, 4, lens, 64, "sequence_lens") : 0;
+    for (j = 0; j < n_lens; ++j)
+        if (lens[j] != q.steps) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "sequences shorter than the input");
+    nd = bi ? 2 : 1;
+    for (d = 0; d < nd && c->st == GIR_OK; ++d) y[d] = gir__ox_rnn_dir(c, &q, x, d, rev || d == 1, &hl[d], &cl[d]);
+    if (c->st != GIR_OK) return c->none;
+    out = nd == 2 ? gir_concat(c->g, 2, y, 1) : y[0];
+    if (c->nd->n_out > 1)
+        for (d = 0; d < nd; ++d) hl[d] = gir_reshape(c->g, hl[d], gir_shape3(1, q.batch, q.hidden));
+    if (c->nd->n_out > 1) c->y[1] = nd == 2 ? gir_concat(c->g, 2, hl, 0) : hl[0];
+    if (c->nd->n_out > 2 && kind == 2)
+        for (d = 0; d < nd; ++d) cl[d] = gir_reshape(c->g, cl[d], gir_shape3(1, q.batch, q.hidden));
+    if (c->nd->n_out > 2 && kind == 2) c->y[2] = nd == 2 ? gir_concat(c->g, 2, cl, 0) : cl[0];
+    for (d = 1; layout && d < 3 && d < c->nd->n_out; ++d) if (c->y[d].id) c->y[d] = gir_transpose(c->g, c->y[d], gir_ints3(1, 0, 2));
+    return layout ? gir_transpose(c->g, out, gir_ints4(2, 0, 1, 3)) : out;
+}
+static gir_node gir__oxh_rnn(gir__oxn *c, gir_node x) { return gir__ox_rnn(c, x, 0); }
+static gir_node gir__oxh_gru(gir__oxn *c, gir_node x) { return gir__ox_rnn(c, x, 1); }
+static gir_node gir__oxh_lstm(gir__oxn *c, gir_node x) { return gir__ox_rnn(c, x, 2); }
+
 /* the GIR_ONNX lines of ops.def */
 /* generated from the GIR_ONNX lines of ops.def (gen/10-generator/onnx_lower.py) */
 static gir_node gir__oxl_Abs_6(gir__oxn *c) {   /* ops.def:682 "abs(x0)" */
@@ -40092,6 +40237,15 @@ static gir_node gir__oxl_Floor_6(gir__oxn *c) {   /* ops.def:691 "floor(x0)" */
     t0 = gir_floor(G, x[0]);
     return t0;
 }
+static gir_node gir__oxl_GRU_7(gir__oxn *c) {   /* ops.def:822 "gru(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir__oxh_gru(c, x[0]);
+    return t0;
+}
 static gir_node gir__oxl_Gather_1(gir__oxn *c) {   /* ops.def:765 "index_select(x0, x1, attr_i(axis, 0))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
@@ -40266,6 +40420,15 @@ static gir_node gir__oxl_LRN_1(gir__oxn *c) {   /* ops.def:801 "lrn(x0)" */
     (void)x; (void)G;
     if (!gir__ox_need(c, 0x1u)) return c->none;
     t0 = gir__oxh_lrn(c, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_LSTM_7(gir__oxn *c) {   /* ops.def:823 "lstm(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir__oxh_lstm(c, x[0]);
     return t0;
 }
 static gir_node gir__oxl_LayerNormalization_17(gir__oxn *c) {   /* ops.def:780 "layer_norm(x0)" */
@@ -40491,6 +40654,15 @@ static gir_node gir__oxl_QuantizeLinear_10(gir__oxn *c) {   /* ops.def:810 "quan
     (void)x; (void)G;
     if (!gir__ox_need(c, 0x3u)) return c->none;
     t0 = gir__oxh_quantize(c, x[0], x[1]);
+    return t0;
+}
+static gir_node gir__oxl_RNN_7(gir__oxn *c) {   /* ops.def:821 "rnn(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir__oxh_rnn(c, x[0]);
     return t0;
 }
 static gir_node gir__oxl_Range_11(gir__oxn *c) {   /* ops.def:776 "range_of()" */
@@ -40973,7 +41145,7 @@ static gir_node gir__oxl_Xor_7(gir__oxn *c) {   /* ops.def:728 "xor(x0, x1)" */
     t0 = gir_xor(G, x[0], x[1]);
     return t0;
 }
-static const gir__oxline gir__ox_lines[138] = {
+static const gir__oxline gir__ox_lines[141] = {
     {"Abs", 6, gir__oxl_Abs_6},
     {"Acos", 7, gir__oxl_Acos_7},
     {"Acosh", 9, gir__oxl_Acosh_9},
@@ -41017,6 +41189,7 @@ static const gir__oxline gir__ox_lines[138] = {
     {"EyeLike", 9, gir__oxl_EyeLike_9},
     {"Flatten", 1, gir__oxl_Flatten_1},
     {"Floor", 6, gir__oxl_Floor_6},
+    {"GRU", 7, gir__oxl_GRU_7},
     {"Gather", 1, gir__oxl_Gather_1},
     {"GatherElements", 11, gir__oxl_GatherElements_11},
     {"GatherND", 11, gir__oxl_GatherND_11},
@@ -41036,6 +41209,7 @@ static const gir__oxline gir__ox_lines[138] = {
     {"IsInf", 10, gir__oxl_IsInf_10},
     {"IsNaN", 9, gir__oxl_IsNaN_9},
     {"LRN", 1, gir__oxl_LRN_1},
+    {"LSTM", 7, gir__oxl_LSTM_7},
     {"LayerNormalization", 17, gir__oxl_LayerNormalization_17},
     {"LeakyRelu", 6, gir__oxl_LeakyRelu_6},
     {"Less", 7, gir__oxl_Less_7},
@@ -41061,6 +41235,7 @@ static const gir__oxline gir__ox_lines[138] = {
     {"Pad", 2, gir__oxl_Pad_2},
     {"Pow", 7, gir__oxl_Pow_7},
     {"QuantizeLinear", 10, gir__oxl_QuantizeLinear_10},
+    {"RNN", 7, gir__oxl_RNN_7},
     {"Range", 11, gir__oxl_Range_11},
     {"Reciprocal", 6, gir__oxl_Reciprocal_6},
     {"ReduceL1", 1, gir__oxl_ReduceL1_1},
@@ -41113,7 +41288,7 @@ static const gir__oxline gir__ox_lines[138] = {
     {"Where", 9, gir__oxl_Where_9},
     {"Xor", 7, gir__oxl_Xor_7},
 };
-#define GIR__OX_NLINES 138
+#define GIR__OX_NLINES 141
 
 /* the line of an op type for an opset: the highest since at or below it (the table is sorted by type, since) */
 static const gir__oxline *gir__ox_line(gir__ox_str type, int64_t opset) {
