@@ -3,8 +3,8 @@
 
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
-   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=1e86658265f2c0d0750736454e9490162c6a976b2d300a8b0b83eb2ca2092533
-                                          gen/ sha256=1ee0c36f387fd29c
+   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=e4f5c06bc6dd7e8b5cf8ccdfe7a30c29b4e1f0e302f342e23166a17819f8c0a4
+                                          gen/ sha256=3c16c142750a2063
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -473,7 +473,7 @@
 #define GIR_VERSION_PATCH 0
 #define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
 #define GIR_VERSION_STRING "0.2.0"
-#define GIR_OPSDEF_SHA256 "1e86658265f2c0d0750736454e9490162c6a976b2d300a8b0b83eb2ca2092533"
+#define GIR_OPSDEF_SHA256 "e4f5c06bc6dd7e8b5cf8ccdfe7a30c29b4e1f0e302f342e23166a17819f8c0a4"
 
 #ifndef GIR_API
 #  ifdef GIR_STATIC
@@ -39831,6 +39831,71 @@ static gir_node gir__oxh_rnn(gir__oxn *c, gir_node x) { return gir__ox_rnn(c, x,
 static gir_node gir__oxh_gru(gir__oxn *c, gir_node x) { return gir__ox_rnn(c, x, 1); }
 static gir_node gir__oxh_lstm(gir__oxn *c, gir_node x) { return gir__ox_rnn(c, x, 2); }
 
+/* (v - zero point) * scale in double, the quantized operand k of a QLinear op with its scale and zero point */
+static gir_node gir__ox_deq(gir__oxn *c, int k, int ks, int kz) {
+    gir_node v = gir_cast(c->g, c->x[k], GIR_DTYPE_F64);
+    v = gir_sub(c->g, v, gir_cast(c->g, c->x[kz], GIR_DTYPE_F64));
+    return gir_mul(c->g, v, gir_cast(c->g, c->x[ks], GIR_DTYPE_F64));
+}
+/* saturate(round(y / scale) + zero point) in the zero point's dtype (u8 or ONNX's int8 held as i32) */
+static gir_node gir__ox_req(gir__oxn *c, gir_node y, int ks, int kz) {
+    int t = c->t[kz] ? c->t[kz]->type : 2;
+    y = gir_round(c->g, gir_div(c->g, y, gir_cast(c->g, c->x[ks], GIR_DTYPE_F64)));
+    y = gir_add(c->g, y, gir_cast(c->g, c->x[kz], GIR_DTYPE_F64));
+    y = gir_clamp(c->g, y, t == 3 ? -128 : 0, t == 3 ? 127 : 255);
+    return gir_cast(c->g, y, gir_node_dtype(c->g, c->x[kz]));
+}
+/* QLinearMatMul (a, a_scale, a_zero, b, b_scale, b_zero, y_scale, y_zero) */
+static gir_node gir__oxh_qlinear_matmul(gir__oxn *c) {
+    gir_node a, b;
+    if (!gir__ox_need(c, 0xffu)) return c->none;
+    a = gir__ox_deq(c, 0, 1, 2);
+    b = gir__ox_deq(c, 3, 4, 5);
+    return gir__ox_req(c, gir__oxh_matmul_np(c, a, b), 6, 7);
+}
+/* QLinearConv (x, x_scale, x_zero, w, w_scale, w_zero, y_scale, y_zero, optional int32 bias in x_scale * w_scale) */
+static gir_node gir__oxh_qlinear_conv(gir__oxn *c) {
+    gir_node x, w, y, bias = gir__ox_has(c, 8) ? c->x[8] : c->none;
+    if (!gir__ox_need(c, 0xffu)) return c->none;
+    x = gir__ox_deq(c, 0, 1, 2);
+    w = gir__ox_deq(c, 3, 4, 5);
+    c->n_x = 2;                              /* gir__oxh_conv reads a bias from input 2 */
+    y = gir__oxh_conv(c, x, w);
+    if (bias.id) {
+        gir_node s = gir_cast(c->g, c->x[1], GIR_DTYPE_F64), t = gir_cast(c->g, c->x[4], GIR_DTYPE_F64);
+        s = gir_mul(c->g, s, t);
+        s = gir_mul(c->g, gir_cast(c->g, bias, GIR_DTYPE_F64), s);
+        y = gir_add(c->g, y, gir_reshape(c->g, s, gir_shape4(1, gir_node_shape(c->g, bias).dim[0], 1, 1)));
+    }
+    return gir__ox_req(c, y, 6, 7);
+}
+/* ReverseSequence: the first sequence_lens[b] elements of each batch entry reversed along time_axis */
+static gir_node gir__oxh_reverse_sequence(gir__oxn *c, gir_node x) {
+    gir_shape s = gir_node_shape(c->g, x);
+    int ta = gir__oxa_i(c, "time_axis", 0), ba = gir__oxa_i(c, "batch_axis", 1), j;
+    double lens[1024];
+    int32_t *idx;
+    int64_t n = gir_node_numel(c->g, x), e;
+    gir_node y;
+    if (s.rank < 2 || ta == ba || ta < 0 || ba < 0 || ta > 1 || ba > 1 ||
+        gir__ox_const_vals(c, 1, lens, 1024, "sequence_lens") != s.dim[ba]) {
+        if (c->st == GIR_OK) gir__oxn_fail(c, GIR_ERR_ATTR, "time_axis %d, batch_axis %d", ta, ba);
+        return c->none;
+    }
+    if (!(idx = (int32_t *)gir__alloc(&c->g->a, (size_t)(n ? n : 1) * 4))) {
+        gir__oxn_fail(c, GIR_ERR_OUT_OF_MEMORY, "the indices");
+        return c->none;
+    }
+    for (e = 0; e < n; ++e) {                  /* row-major coordinates of element e on the two axes */
+        int64_t rest = e, coord[GIR_MAX_RANK];
+        for (j = s.rank - 1; j >= 0; --j) { coord[j] = rest % s.dim[j]; rest /= s.dim[j]; }
+        idx[e] = (int32_t)(coord[ta] < lens[coord[ba]] ? (int64_t)lens[coord[ba]] - 1 - coord[ta] : coord[ta]);
+    }
+    y = gir_gather(c->g, x, gir_constant(c->g, GIR_DTYPE_I32, s, idx), ta);
+    gir__free(&c->g->a, idx, (size_t)(n ? n : 1) * 4);
+    return y;
+}
+
 /* the GIR_ONNX lines of ops.def */
 /* generated from the GIR_ONNX lines of ops.def (gen/10-generator/onnx_lower.py) */
 static gir_node gir__oxl_Abs_6(gir__oxn *c) {   /* ops.def:682 "abs(x0)" */
@@ -40647,6 +40712,22 @@ static gir_node gir__oxl_Pow_7(gir__oxn *c) {   /* ops.def:720 "pow_onnx(x0, x1)
     t0 = gir__oxh_pow_onnx(c, x[0], x[1]);
     return t0;
 }
+static gir_node gir__oxl_QLinearConv_10(gir__oxn *c) {   /* ops.def:825 "qlinear_conv()" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    t0 = gir__oxh_qlinear_conv(c);
+    return t0;
+}
+static gir_node gir__oxl_QLinearMatMul_10(gir__oxn *c) {   /* ops.def:824 "qlinear_matmul()" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    t0 = gir__oxh_qlinear_matmul(c);
+    return t0;
+}
 static gir_node gir__oxl_QuantizeLinear_10(gir__oxn *c) {   /* ops.def:810 "quantize(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
@@ -40811,6 +40892,15 @@ static gir_node gir__oxl_Resize_11(gir__oxn *c) {   /* ops.def:804 "resize(x0)" 
     (void)x; (void)G;
     if (!gir__ox_need(c, 0x1u)) return c->none;
     t0 = gir__oxh_resize(c, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_ReverseSequence_10(gir__oxn *c) {   /* ops.def:826 "reverse_sequence(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir__oxh_reverse_sequence(c, x[0]);
     return t0;
 }
 static gir_node gir__oxl_Round_11(gir__oxn *c) {   /* ops.def:693 "round(x0)" */
@@ -41145,7 +41235,7 @@ static gir_node gir__oxl_Xor_7(gir__oxn *c) {   /* ops.def:728 "xor(x0, x1)" */
     t0 = gir_xor(G, x[0], x[1]);
     return t0;
 }
-static const gir__oxline gir__ox_lines[141] = {
+static const gir__oxline gir__ox_lines[144] = {
     {"Abs", 6, gir__oxl_Abs_6},
     {"Acos", 7, gir__oxl_Acos_7},
     {"Acosh", 9, gir__oxl_Acosh_9},
@@ -41234,6 +41324,8 @@ static const gir__oxline gir__ox_lines[141] = {
     {"PRelu", 9, gir__oxl_PRelu_9},
     {"Pad", 2, gir__oxl_Pad_2},
     {"Pow", 7, gir__oxl_Pow_7},
+    {"QLinearConv", 10, gir__oxl_QLinearConv_10},
+    {"QLinearMatMul", 10, gir__oxl_QLinearMatMul_10},
     {"QuantizeLinear", 10, gir__oxl_QuantizeLinear_10},
     {"RNN", 7, gir__oxl_RNN_7},
     {"Range", 11, gir__oxl_Range_11},
@@ -41252,6 +41344,7 @@ static const gir__oxline gir__ox_lines[141] = {
     {"Reshape", 5, gir__oxl_Reshape_5},
     {"Resize", 10, gir__oxl_Resize_10},
     {"Resize", 11, gir__oxl_Resize_11},
+    {"ReverseSequence", 10, gir__oxl_ReverseSequence_10},
     {"Round", 11, gir__oxl_Round_11},
     {"Scatter", 9, gir__oxl_Scatter_9},
     {"ScatterElements", 11, gir__oxl_ScatterElements_11},
@@ -41288,7 +41381,7 @@ static const gir__oxline gir__ox_lines[141] = {
     {"Where", 9, gir__oxl_Where_9},
     {"Xor", 7, gir__oxl_Xor_7},
 };
-#define GIR__OX_NLINES 141
+#define GIR__OX_NLINES 144
 
 /* the line of an op type for an opset: the highest since at or below it (the table is sorted by type, since) */
 static const gir__oxline *gir__ox_line(gir__ox_str type, int64_t opset) {

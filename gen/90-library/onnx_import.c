@@ -1713,6 +1713,71 @@ static gir_node gir__oxh_rnn(gir__oxn *c, gir_node x) { return gir__ox_rnn(c, x,
 static gir_node gir__oxh_gru(gir__oxn *c, gir_node x) { return gir__ox_rnn(c, x, 1); }
 static gir_node gir__oxh_lstm(gir__oxn *c, gir_node x) { return gir__ox_rnn(c, x, 2); }
 
+/* (v - zero point) * scale in double, the quantized operand k of a QLinear op with its scale and zero point */
+static gir_node gir__ox_deq(gir__oxn *c, int k, int ks, int kz) {
+    gir_node v = gir_cast(c->g, c->x[k], GIR_DTYPE_F64);
+    v = gir_sub(c->g, v, gir_cast(c->g, c->x[kz], GIR_DTYPE_F64));
+    return gir_mul(c->g, v, gir_cast(c->g, c->x[ks], GIR_DTYPE_F64));
+}
+/* saturate(round(y / scale) + zero point) in the zero point's dtype (u8 or ONNX's int8 held as i32) */
+static gir_node gir__ox_req(gir__oxn *c, gir_node y, int ks, int kz) {
+    int t = c->t[kz] ? c->t[kz]->type : 2;
+    y = gir_round(c->g, gir_div(c->g, y, gir_cast(c->g, c->x[ks], GIR_DTYPE_F64)));
+    y = gir_add(c->g, y, gir_cast(c->g, c->x[kz], GIR_DTYPE_F64));
+    y = gir_clamp(c->g, y, t == 3 ? -128 : 0, t == 3 ? 127 : 255);
+    return gir_cast(c->g, y, gir_node_dtype(c->g, c->x[kz]));
+}
+/* QLinearMatMul (a, a_scale, a_zero, b, b_scale, b_zero, y_scale, y_zero) */
+static gir_node gir__oxh_qlinear_matmul(gir__oxn *c) {
+    gir_node a, b;
+    if (!gir__ox_need(c, 0xffu)) return c->none;
+    a = gir__ox_deq(c, 0, 1, 2);
+    b = gir__ox_deq(c, 3, 4, 5);
+    return gir__ox_req(c, gir__oxh_matmul_np(c, a, b), 6, 7);
+}
+/* QLinearConv (x, x_scale, x_zero, w, w_scale, w_zero, y_scale, y_zero, optional int32 bias in x_scale * w_scale) */
+static gir_node gir__oxh_qlinear_conv(gir__oxn *c) {
+    gir_node x, w, y, bias = gir__ox_has(c, 8) ? c->x[8] : c->none;
+    if (!gir__ox_need(c, 0xffu)) return c->none;
+    x = gir__ox_deq(c, 0, 1, 2);
+    w = gir__ox_deq(c, 3, 4, 5);
+    c->n_x = 2;                              /* gir__oxh_conv reads a bias from input 2 */
+    y = gir__oxh_conv(c, x, w);
+    if (bias.id) {
+        gir_node s = gir_cast(c->g, c->x[1], GIR_DTYPE_F64), t = gir_cast(c->g, c->x[4], GIR_DTYPE_F64);
+        s = gir_mul(c->g, s, t);
+        s = gir_mul(c->g, gir_cast(c->g, bias, GIR_DTYPE_F64), s);
+        y = gir_add(c->g, y, gir_reshape(c->g, s, gir_shape4(1, gir_node_shape(c->g, bias).dim[0], 1, 1)));
+    }
+    return gir__ox_req(c, y, 6, 7);
+}
+/* ReverseSequence: the first sequence_lens[b] elements of each batch entry reversed along time_axis */
+static gir_node gir__oxh_reverse_sequence(gir__oxn *c, gir_node x) {
+    gir_shape s = gir_node_shape(c->g, x);
+    int ta = gir__oxa_i(c, "time_axis", 0), ba = gir__oxa_i(c, "batch_axis", 1), j;
+    double lens[1024];
+    int32_t *idx;
+    int64_t n = gir_node_numel(c->g, x), e;
+    gir_node y;
+    if (s.rank < 2 || ta == ba || ta < 0 || ba < 0 || ta > 1 || ba > 1 ||
+        gir__ox_const_vals(c, 1, lens, 1024, "sequence_lens") != s.dim[ba]) {
+        if (c->st == GIR_OK) gir__oxn_fail(c, GIR_ERR_ATTR, "time_axis %d, batch_axis %d", ta, ba);
+        return c->none;
+    }
+    if (!(idx = (int32_t *)gir__alloc(&c->g->a, (size_t)(n ? n : 1) * 4))) {
+        gir__oxn_fail(c, GIR_ERR_OUT_OF_MEMORY, "the indices");
+        return c->none;
+    }
+    for (e = 0; e < n; ++e) {                  /* row-major coordinates of element e on the two axes */
+        int64_t rest = e, coord[GIR_MAX_RANK];
+        for (j = s.rank - 1; j >= 0; --j) { coord[j] = rest % s.dim[j]; rest /= s.dim[j]; }
+        idx[e] = (int32_t)(coord[ta] < lens[coord[ba]] ? (int64_t)lens[coord[ba]] - 1 - coord[ta] : coord[ta]);
+    }
+    y = gir_gather(c->g, x, gir_constant(c->g, GIR_DTYPE_I32, s, idx), ta);
+    gir__free(&c->g->a, idx, (size_t)(n ? n : 1) * 4);
+    return y;
+}
+
 /* the GIR_ONNX lines of ops.def */
 @@ONNX_LINES@@
 
