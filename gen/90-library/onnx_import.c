@@ -1778,6 +1778,149 @@ static gir_node gir__oxh_reverse_sequence(gir__oxn *c, gir_node x) {
     return y;
 }
 
+/* Einsum of one or two operands: labels are letters, '...' stands for the same leading axes in every term.
+   A label twice in one term takes the diagonal; labels of one operand only and not in the output are summed
+   first; then the two operands are one batched matmul (batch: in both and in the output; contracted: in both,
+   not in the output), transposed to the output's order */
+typedef struct gir__oxterm { int n; char l[GIR_MAX_RANK]; } gir__oxterm;
+static int gir__ox_ein_term(const char *p, const char *end, int rank, gir__oxterm *t) {
+    int ell = 0, letters = 0, j;
+    const char *q;
+    for (q = p; q < end; ++q) if (*q == '.') ell = 1; else if (*q != ' ') ++letters;
+    t->n = 0;
+    for (q = p; q < end; ++q) {
+        if (*q == ' ') continue;
+        if (*q == '.') {
+            for (j = 0; ell == 1 && j < rank - letters && t->n < GIR_MAX_RANK; ++j) t->l[t->n++] = (char)('0' + j);
+            ell = 2;
+            continue;
+        }
+        if (t->n == GIR_MAX_RANK) return 0;
+        t->l[t->n++] = *q;
+    }
+    return t->n == rank || end == p;
+}
+static int gir__ox_ein_has(const gir__oxterm *t, char l) {
+    int j;
+    for (j = 0; j < t->n; ++j) if (t->l[j] == l) return 1;
+    return 0;
+}
+/* x with its labels: repeated labels to diagonals, then the labels not in keep (nor in other) summed */
+static gir_node gir__ox_ein_reduce(gir__oxn *c, gir_node x, gir__oxterm *t, const gir__oxterm *keep,
+                                   const gir__oxterm *other) {
+    int i, j, k;
+    gir_ints ax = gir_ints0(), perm;
+    for (i = 0; i < t->n; ++i)
+        for (j = i + 1; j < t->n; ++j)
+            if (t->l[i] == t->l[j]) {            /* axes i and j to the end, their diagonal appended */
+                char l = t->l[i];
+                for (perm.n = 0, k = 0; k < t->n; ++k) if (k != i && k != j) perm.v[perm.n++] = k;
+                perm.v[perm.n++] = i;
+                perm.v[perm.n++] = j;
+                x = gir_diagonal(c->g, gir_transpose(c->g, x, perm), 0);
+                for (k = 0; k < perm.n - 2; ++k) t->l[k] = t->l[perm.v[k]];
+                t->l[perm.n - 2] = l;
+                t->n = perm.n - 1;
+                i = -1;
+                break;
+            }
+    for (i = 0, k = 0; i < t->n; ++i)
+        if (!gir__ox_ein_has(keep, t->l[i]) && !(other && gir__ox_ein_has(other, t->l[i]))) ax.v[ax.n++] = i;
+        else t->l[k++] = t->l[i];
+    t->n = k;
+    return ax.n ? gir_sum(c->g, x, ax, 0) : x;
+}
+/* x's labels moved to the order of to (a permutation of them) */
+static gir_node gir__ox_ein_order(gir__oxn *c, gir_node x, const gir__oxterm *from, const gir__oxterm *to) {
+    gir_ints p = gir_ints0();
+    int i, j, same = 1;
+    for (i = 0; i < to->n; ++i)
+        for (j = 0; j < from->n; ++j) if (from->l[j] == to->l[i]) { p.v[p.n++] = j; same &= i == j; }
+    return same ? x : gir_transpose(c->g, x, p);
+}
+static int gir__ox_ein_dim(gir__oxn *c, gir_node x, const gir__oxterm *t, char l) {
+    int j;
+    for (j = 0; j < t->n; ++j) if (t->l[j] == l) return gir_node_shape(c->g, x).dim[j];
+    return 1;
+}
+/* a times b over their shared labels: the result's labels are the batch ones, a's own, then b's own */
+static gir_node gir__ox_ein_pair(gir__oxn *c, gir_node a, const gir__oxterm *ta, gir_node b, const gir__oxterm *tb,
+                                 const gir__oxterm *out, gir__oxterm *res) {
+    gir__oxterm oa, ob, fa, fb, bt, kt;
+    int64_t nb = 1, nf = 1, nk = 1, ng = 1;
+    int j;
+    gir_shape rs;
+    gir_node y;
+    oa.n = ob.n = fa.n = fb.n = bt.n = kt.n = res->n = 0;
+    for (j = 0; j < ta->n; ++j) {
+        char l = ta->l[j];
+        int inb = gir__ox_ein_has(tb, l), ino = gir__ox_ein_has(out, l), d = gir__ox_ein_dim(c, a, ta, l);
+        if (inb && ino) { bt.l[bt.n++] = l; nb *= d; }
+        else if (inb) { kt.l[kt.n++] = l; nk *= d; }
+        else { fa.l[fa.n++] = l; nf *= d; }
+    }
+    for (j = 0; j < tb->n; ++j)
+        if (!gir__ox_ein_has(ta, tb->l[j])) { fb.l[fb.n++] = tb->l[j]; ng *= gir__ox_ein_dim(c, b, tb, tb->l[j]); }
+    for (rs.rank = 0, j = 0; j < bt.n; ++j) { rs.dim[rs.rank++] = gir__ox_ein_dim(c, a, ta, bt.l[j]); res->l[res->n++] = bt.l[j]; }
+    for (j = 0; j < fa.n; ++j) { rs.dim[rs.rank++] = gir__ox_ein_dim(c, a, ta, fa.l[j]); res->l[res->n++] = fa.l[j]; }
+    for (j = 0; j < fb.n; ++j) { rs.dim[rs.rank++] = gir__ox_ein_dim(c, b, tb, fb.l[j]); res->l[res->n++] = fb.l[j]; }
+    for (j = 0; j < bt.n; ++j) { oa.l[oa.n++] = bt.l[j]; ob.l[ob.n++] = bt.l[j]; }
+    for (j = 0; j < fa.n; ++j) oa.l[oa.n++] = fa.l[j];
+    for (j = 0; j < kt.n; ++j) { oa.l[oa.n++] = kt.l[j]; ob.l[ob.n++] = kt.l[j]; }
+    for (j = 0; j < fb.n; ++j) ob.l[ob.n++] = fb.l[j];
+    if (nb > INT32_MAX || nf > INT32_MAX || nk > INT32_MAX || ng > INT32_MAX || rs.rank > GIR_MAX_RANK) {
+        gir__oxn_fail(c, GIR_ERR_LIMIT, "an einsum too large");
+        return c->none;
+    }
+    a = gir_reshape(c->g, gir__ox_ein_order(c, a, ta, &oa), gir_shape3((int32_t)nb, (int32_t)nf, (int32_t)nk));
+    b = gir_reshape(c->g, gir__ox_ein_order(c, b, tb, &ob), gir_shape3((int32_t)nb, (int32_t)nk, (int32_t)ng));
+    y = gir_matmul(c->g, a, b);
+    return gir_reshape(c->g, y, rs);
+}
+/* Einsum: the equation parsed into terms, each operand reduced, the pair multiplied, the result ordered */
+static gir_node gir__oxh_einsum(gir__oxn *c) {
+    const gir__ox_attr *at = gir__ox_attr_find(c, "equation");
+    gir__oxterm t[2], out, res;
+    const char *p, *end, *arrow, *comma;
+    gir_node x[2], y;
+    int j, k, cnt[128];
+    if (!at || at->type != 3 || c->n_x < 1 || c->n_x > 2 || !gir__ox_need(c, c->n_x == 2 ? 3u : 1u)) {
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "an equation of one or two operands");
+        return c->none;
+    }
+    p = at->s.p;
+    end = p + at->s.n;
+    for (arrow = p; arrow + 1 < end && !(arrow[0] == '-' && arrow[1] == '>'); ++arrow) {}
+    if (arrow + 1 >= end) arrow = end;
+    for (comma = p; comma < arrow && *comma != ','; ++comma) {}
+    for (j = 0; j < c->n_x; ++j) {
+        const char *b = j == 0 ? p : comma + 1, *e = j == 0 ? comma : arrow;
+        if (!gir__ox_ein_term(b, e, gir_node_shape(c->g, c->x[j]).rank, &t[j])) {
+            gir__oxn_fail(c, GIR_ERR_INVALID_ARG, "term %d of the equation does not match operand %d's rank", j, j);
+            return c->none;
+        }
+        x[j] = c->x[j];
+    }
+    if (arrow < end) {
+        int rk = 0, letters = 0;
+        for (j = 0; j < t[0].n; ++j) rk += t[0].l[j] >= '0' && t[0].l[j] <= '9';
+        for (k = 2; arrow + k < end; ++k) letters += arrow[k] != '.' && arrow[k] != ' ';
+        if (!gir__ox_ein_term(arrow + 2, end, rk + letters, &out)) {
+            gir__oxn_fail(c, GIR_ERR_INVALID_ARG, "the equation's output term");
+            return c->none;
+        }
+    } else {                                   /* implicit: labels seen once, in order ('0'.. first) */
+        for (j = 0; j < 128; ++j) cnt[j] = 0;
+        for (j = 0; j < c->n_x; ++j) for (k = 0; k < t[j].n; ++k) cnt[(unsigned char)t[j].l[k] & 127]++;
+        for (out.n = 0, j = 0; j < 128; ++j) if (cnt[j] == 1 && out.n < GIR_MAX_RANK) out.l[out.n++] = (char)j;
+    }
+    x[0] = gir__ox_ein_reduce(c, x[0], &t[0], &out, c->n_x == 2 ? &t[1] : NULL);
+    if (c->n_x == 1) return gir__ox_ein_order(c, x[0], &t[0], &out);
+    x[1] = gir__ox_ein_reduce(c, x[1], &t[1], &out, &t[0]);
+    y = gir__ox_ein_pair(c, x[0], &t[0], x[1], &t[1], &out, &res);
+    return c->st == GIR_OK ? gir__ox_ein_order(c, y, &res, &out) : c->none;
+}
+
 /* the GIR_ONNX lines of ops.def */
 @@ONNX_LINES@@
 
