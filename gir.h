@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=0baf05ae43375de3837fbe8bfab5b855282b08f18d49c1122963c4fad84803eb
-                                          gen/ sha256=086034ac9d1e2b5e
+                                          gen/ sha256=5f28d20399a012c0
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -38787,11 +38787,12 @@ static gir_node gir__oxh_batch_norm(gir__oxn *c, gir_node x) {
 }
 /* Dropout outside training: the identity (training_mode, an input from opset 12, must be absent or false) */
 static gir_node gir__oxh_dropout_eval(gir__oxn *c, gir_node x) {
-    double v[1] = {0};
-    (void)gir__oxa_f(c, "ratio", 0.5);
+    double v[1] = {0}, ratio = gir__oxa_f(c, "ratio", 0.5);
     (void)gir__oxa_i(c, "seed", 0);
-    if (gir__ox_has(c, 2) && gir__ox_const_vals(c, 2, v, 1, "training_mode") == 1 && v[0] != 0)
-        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "training_mode true (random masks are gir.h's own, not ONNX's)");
+    if (gir__ox_has(c, 1) && gir__ox_const_vals(c, 1, &ratio, 1, "ratio") != 1) return c->none;
+    if (gir__ox_has(c, 2) && gir__ox_const_vals(c, 2, v, 1, "training_mode") == 1 && v[0] != 0 && ratio != 0)
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "training_mode true with a ratio above 0 (random masks are gir.h's own, "
+                      "not ONNX's)");
     if (gir__oxa_i(c, "is_test", 1) == 0)
         gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "is_test 0 (random masks are gir.h's own, not ONNX's)");
     if (c->nd->n_out > 1 && c->nd->out[1].n && c->st == GIR_OK)

@@ -669,11 +669,12 @@ static gir_node gir__oxh_batch_norm(gir__oxn *c, gir_node x) {
 }
 /* Dropout outside training: the identity (training_mode, an input from opset 12, must be absent or false) */
 static gir_node gir__oxh_dropout_eval(gir__oxn *c, gir_node x) {
-    double v[1] = {0};
-    (void)gir__oxa_f(c, "ratio", 0.5);
+    double v[1] = {0}, ratio = gir__oxa_f(c, "ratio", 0.5);
     (void)gir__oxa_i(c, "seed", 0);
-    if (gir__ox_has(c, 2) && gir__ox_const_vals(c, 2, v, 1, "training_mode") == 1 && v[0] != 0)
-        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "training_mode true (random masks are gir.h's own, not ONNX's)");
+    if (gir__ox_has(c, 1) && gir__ox_const_vals(c, 1, &ratio, 1, "ratio") != 1) return c->none;
+    if (gir__ox_has(c, 2) && gir__ox_const_vals(c, 2, v, 1, "training_mode") == 1 && v[0] != 0 && ratio != 0)
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "training_mode true with a ratio above 0 (random masks are gir.h's own, "
+                      "not ONNX's)");
     if (gir__oxa_i(c, "is_test", 1) == 0)
         gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "is_test 0 (random masks are gir.h's own, not ONNX's)");
     if (c->nd->n_out > 1 && c->nd->out[1].n && c->st == GIR_OK)
