@@ -3,8 +3,8 @@
 
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
-   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=0baf05ae43375de3837fbe8bfab5b855282b08f18d49c1122963c4fad84803eb
-                                          gen/ sha256=5f28d20399a012c0
+   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=e027c5e01dbfb49ec2fd370c7966e9fcc85cd40339e734fa94f0b218aabce6f4
+                                          gen/ sha256=4fdd0847bfb276f0
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -473,7 +473,7 @@
 #define GIR_VERSION_PATCH 0
 #define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
 #define GIR_VERSION_STRING "0.2.0"
-#define GIR_OPSDEF_SHA256 "0baf05ae43375de3837fbe8bfab5b855282b08f18d49c1122963c4fad84803eb"
+#define GIR_OPSDEF_SHA256 "e027c5e01dbfb49ec2fd370c7966e9fcc85cd40339e734fa94f0b218aabce6f4"
 
 #ifndef GIR_API
 #  ifdef GIR_STATIC
@@ -38345,6 +38345,7 @@ static int gir__ox_need(gir__oxn *c, unsigned mask) {
 static gir_node gir__oxh_gemm(gir__oxn *c, gir_node a, gir_node b) {
     double alpha = gir__oxa_f(c, "alpha", 1), beta = gir__oxa_f(c, "beta", 1);
     gir_node y;
+    (void)gir__oxa_i(c, "broadcast", 0);       /* opset 6: C broadcast to the product, as NumPy would */
     if (gir__oxa_i(c, "transA", 0)) a = gir_transpose(c->g, a, gir_ints2(1, 0));
     if (gir__oxa_i(c, "transB", 0)) b = gir_transpose(c->g, b, gir_ints2(1, 0));
     y = gir_matmul(c->g, a, b);
@@ -38773,8 +38774,9 @@ static gir_node gir__oxh_batch_norm(gir__oxn *c, gir_node x) {
     gir_node p[4], y;
     int j;
     (void)gir__oxa_f(c, "momentum", 0.9);
-    if (gir__oxa_i(c, "spatial", 1) != 1 || in.rank < 2)
-        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "spatial 0 or an input of rank below 2");
+    (void)gir__ox_attr_find(c, "consumed_inputs");
+    if (gir__oxa_i(c, "spatial", 1) != 1 || in.rank < 2 || !gir__oxa_i(c, "is_test", 1))
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "spatial 0, is_test 0 or an input of rank below 2");
     if (!gir__ox_need(c, 0x1fu) || c->st != GIR_OK) return c->none;
     if (gir__oxa_i(c, "training_mode", 0)) return gir__ox_bn_train(c, x, eps, gir__oxa_f(c, "momentum", 0.9));
     ps.rank = in.rank;
@@ -38881,7 +38883,7 @@ static gir_node gir__ox_pad_axis(gir__oxn *c, gir_node x, int axis, int before, 
     if (after > 0) {
         gir_shape b = s;
         b.dim[axis] = after;
-        parts[n] = reflect ? gir_slice(c->g, x, axis, len - 2, len - 2 - after, -1)
+        parts[n] = reflect ? gir_slice(c->g, x, axis, len - 2, len - 2 - after < 0 ? GIR_SLICE_NONE : len - 2 - after, -1)
                            : gir_slice(c->g, x, axis, len - 1, len, 1);
         if (!reflect) parts[n] = gir_broadcast_to(c->g, parts[n], b);
         ++n;
@@ -40040,6 +40042,47 @@ static gir_node gir__oxh_einsum(gir__oxn *c) {
     return c->st == GIR_OK ? gir__ox_ein_order(c, y, &res, &out) : c->none;
 }
 
+/* Add, Sub, Mul, Div, Pow before opset 7: with broadcast 1, b is broadcast to a from 'axis' on (its trailing axes
+   padded with ones); without, the shapes are equal */
+static gir_node gir__ox_bin6(gir__oxn *c, gir_node a, gir_node b, gir_node (*f)(gir__oxn *, gir_node, gir_node)) {
+    gir_shape sa = gir_node_shape(c->g, a), sb = gir_node_shape(c->g, b), t;
+    int bc = gir__oxa_i(c, "broadcast", 0), axis = gir__oxa_i(c, "axis", sa.rank - sb.rank), j;
+    if (bc && sb.rank > 0 && sb.rank < sa.rank) {
+        if (axis < 0) axis += sa.rank;
+        if (axis < 0 || axis + sb.rank > sa.rank) {
+            gir__oxn_fail(c, GIR_ERR_ATTR, "axis %d for ranks %d and %d", axis, sa.rank, sb.rank);
+            return c->none;
+        }
+        for (t.rank = sa.rank - axis, j = 0; j < t.rank; ++j) t.dim[j] = j < sb.rank ? sb.dim[j] : 1;
+        b = gir_reshape(c->g, b, t);
+    }
+    (void)gir__ox_attr_find(c, "consumed_inputs");
+    return f(c, a, b);
+}
+static gir_node gir__ox_add2(gir__oxn *c, gir_node a, gir_node b) { return gir_add(c->g, a, b); }
+static gir_node gir__ox_sub2(gir__oxn *c, gir_node a, gir_node b) { return gir_sub(c->g, a, b); }
+static gir_node gir__ox_mul2(gir__oxn *c, gir_node a, gir_node b) { return gir_mul(c->g, a, b); }
+static gir_node gir__oxh_add6(gir__oxn *c, gir_node a, gir_node b) { return gir__ox_bin6(c, a, b, gir__ox_add2); }
+static gir_node gir__oxh_sub6(gir__oxn *c, gir_node a, gir_node b) { return gir__ox_bin6(c, a, b, gir__ox_sub2); }
+static gir_node gir__oxh_mul6(gir__oxn *c, gir_node a, gir_node b) { return gir__ox_bin6(c, a, b, gir__ox_mul2); }
+static gir_node gir__oxh_div6(gir__oxn *c, gir_node a, gir_node b) { return gir__ox_bin6(c, a, b, gir__oxh_div_onnx); }
+static gir_node gir__oxh_pow6(gir__oxn *c, gir_node a, gir_node b) { return gir__ox_bin6(c, a, b, gir__oxh_pow_onnx); }
+
+/* PRelu before opset 9: a 1-D slope of the channel count applies along axis 1 */
+static gir_node gir__oxh_prelu6(gir__oxn *c, gir_node x, gir_node slope) {
+    gir_shape xs = gir_node_shape(c->g, x), ss = gir_node_shape(c->g, slope), t;
+    gir_node neg, scaled;
+    int j;
+    if (ss.rank == 1 && xs.rank > 2 && ss.dim[0] == xs.dim[1] && ss.dim[0] != 1) {
+        for (t.rank = xs.rank - 1, j = 0; j < t.rank; ++j) t.dim[j] = j == 0 ? ss.dim[0] : 1;
+        slope = gir_reshape(c->g, slope, t);
+    }
+    (void)gir__ox_attr_find(c, "consumed_inputs");
+    neg = gir_lt(c->g, x, gir__oxh_num(c, 0));
+    scaled = gir_mul(c->g, x, slope);
+    return gir_where(c->g, neg, scaled, x);
+}
+
 /* the GIR_ONNX lines of ops.def */
 /* generated from the GIR_ONNX lines of ops.def (gen/10-generator/onnx_lower.py) */
 static gir_node gir__oxl_Abs_6(gir__oxn *c) {   /* ops.def:682 "abs(x0)" */
@@ -40060,7 +40103,7 @@ static gir_node gir__oxl_Acos_7(gir__oxn *c) {   /* ops.def:698 "acos(x0)" */
     t0 = gir_acos(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Acosh_9(gir__oxn *c) {   /* ops.def:797 "log(x0 + sqrt(square(x0) - 1))" */
+static gir_node gir__oxl_Acosh_9(gir__oxn *c) {   /* ops.def:803 "log(x0 + sqrt(square(x0) - 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4, t5;
@@ -40074,7 +40117,16 @@ static gir_node gir__oxl_Acosh_9(gir__oxn *c) {   /* ops.def:797 "log(x0 + sqrt(
     t5 = gir_log(G, t4);
     return t5;
 }
-static gir_node gir__oxl_Add_7(gir__oxn *c) {   /* ops.def:716 "add(x0, x1)" */
+static gir_node gir__oxl_Add_1(gir__oxn *c) {   /* ops.def:716 "add6(x0, x1)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x3u)) return c->none;
+    t0 = gir__oxh_add6(c, x[0], x[1]);
+    return t0;
+}
+static gir_node gir__oxl_Add_7(gir__oxn *c) {   /* ops.def:721 "add(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40083,7 +40135,7 @@ static gir_node gir__oxl_Add_7(gir__oxn *c) {   /* ops.def:716 "add(x0, x1)" */
     t0 = gir_add(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_And_7(gir__oxn *c) {   /* ops.def:726 "and(x0, x1)" */
+static gir_node gir__oxl_And_7(gir__oxn *c) {   /* ops.def:731 "and(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40092,7 +40144,7 @@ static gir_node gir__oxl_And_7(gir__oxn *c) {   /* ops.def:726 "and(x0, x1)" */
     t0 = gir_and(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_ArgMax_1(gir__oxn *c) {   /* ops.def:743 "argmax_onnx(x0)" */
+static gir_node gir__oxl_ArgMax_1(gir__oxn *c) {   /* ops.def:749 "argmax_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40101,7 +40153,7 @@ static gir_node gir__oxl_ArgMax_1(gir__oxn *c) {   /* ops.def:743 "argmax_onnx(x
     t0 = gir__oxh_argmax_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_ArgMin_1(gir__oxn *c) {   /* ops.def:744 "argmin_onnx(x0)" */
+static gir_node gir__oxl_ArgMin_1(gir__oxn *c) {   /* ops.def:750 "argmin_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40119,7 +40171,7 @@ static gir_node gir__oxl_Asin_7(gir__oxn *c) {   /* ops.def:697 "asin(x0)" */
     t0 = gir_asin(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Asinh_9(gir__oxn *c) {   /* ops.def:796 "log(x0 + sqrt(square(x0) + 1))" */
+static gir_node gir__oxl_Asinh_9(gir__oxn *c) {   /* ops.def:802 "log(x0 + sqrt(square(x0) + 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4, t5;
@@ -40142,7 +40194,7 @@ static gir_node gir__oxl_Atan_7(gir__oxn *c) {   /* ops.def:699 "atan(x0)" */
     t0 = gir_atan(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Atanh_9(gir__oxn *c) {   /* ops.def:798 "log((1 + x0) / (1 - x0)) * 0.5" */
+static gir_node gir__oxl_Atanh_9(gir__oxn *c) {   /* ops.def:804 "log((1 + x0) / (1 - x0)) * 0.5" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4, t5, t6, t7;
@@ -40158,7 +40210,7 @@ static gir_node gir__oxl_Atanh_9(gir__oxn *c) {   /* ops.def:798 "log((1 + x0) /
     t7 = gir_mul(G, t5, t6);
     return t7;
 }
-static gir_node gir__oxl_AveragePool_1(gir__oxn *c) {   /* ops.def:769 "avg_pool(x0)" */
+static gir_node gir__oxl_AveragePool_1(gir__oxn *c) {   /* ops.def:775 "avg_pool(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40167,7 +40219,7 @@ static gir_node gir__oxl_AveragePool_1(gir__oxn *c) {   /* ops.def:769 "avg_pool
     t0 = gir__oxh_avg_pool(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_BatchNormalization_1(gir__oxn *c) {   /* ops.def:772 "batch_norm(x0)" */
+static gir_node gir__oxl_BatchNormalization_1(gir__oxn *c) {   /* ops.def:778 "batch_norm(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40176,7 +40228,7 @@ static gir_node gir__oxl_BatchNormalization_1(gir__oxn *c) {   /* ops.def:772 "b
     t0 = gir__oxh_batch_norm(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_BitShift_11(gir__oxn *c) {   /* ops.def:819 "bit_shift(x0, x1)" */
+static gir_node gir__oxl_BitShift_11(gir__oxn *c) {   /* ops.def:825 "bit_shift(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40185,7 +40237,7 @@ static gir_node gir__oxl_BitShift_11(gir__oxn *c) {   /* ops.def:819 "bit_shift(
     t0 = gir__oxh_bit_shift(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_BlackmanWindow_17(gir__oxn *c) {   /* ops.def:809 "blackman()" */
+static gir_node gir__oxl_BlackmanWindow_17(gir__oxn *c) {   /* ops.def:815 "blackman()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40193,7 +40245,7 @@ static gir_node gir__oxl_BlackmanWindow_17(gir__oxn *c) {   /* ops.def:809 "blac
     t0 = gir__oxh_blackman(c);
     return t0;
 }
-static gir_node gir__oxl_Cast_6(gir__oxn *c) {   /* ops.def:745 "cast(x0, attr_dtype(to))" */
+static gir_node gir__oxl_Cast_6(gir__oxn *c) {   /* ops.def:751 "cast(x0, attr_dtype(to))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40202,7 +40254,7 @@ static gir_node gir__oxl_Cast_6(gir__oxn *c) {   /* ops.def:745 "cast(x0, attr_d
     t0 = gir_cast(G, x[0], gir__oxa_dtype(c, "to"));
     return t0;
 }
-static gir_node gir__oxl_CastLike_15(gir__oxn *c) {   /* ops.def:783 "cast_like(x0, x1)" */
+static gir_node gir__oxl_CastLike_15(gir__oxn *c) {   /* ops.def:789 "cast_like(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40233,7 +40285,7 @@ static gir_node gir__oxl_Celu_12(gir__oxn *c) {   /* ops.def:711 "elu(x0 / attr_
     t4 = gir_mul(G, t2, t3);
     return t4;
 }
-static gir_node gir__oxl_Clip_6(gir__oxn *c) {   /* ops.def:764 "clip(x0)" */
+static gir_node gir__oxl_Clip_6(gir__oxn *c) {   /* ops.def:770 "clip(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40242,7 +40294,7 @@ static gir_node gir__oxl_Clip_6(gir__oxn *c) {   /* ops.def:764 "clip(x0)" */
     t0 = gir__oxh_clip(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Concat_4(gir__oxn *c) {   /* ops.def:756 "concat_all()" */
+static gir_node gir__oxl_Concat_4(gir__oxn *c) {   /* ops.def:762 "concat_all()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40250,7 +40302,7 @@ static gir_node gir__oxl_Concat_4(gir__oxn *c) {   /* ops.def:756 "concat_all()"
     t0 = gir__oxh_concat_all(c);
     return t0;
 }
-static gir_node gir__oxl_Constant_1(gir__oxn *c) {   /* ops.def:750 "constant_attr()" */
+static gir_node gir__oxl_Constant_1(gir__oxn *c) {   /* ops.def:756 "constant_attr()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40258,7 +40310,7 @@ static gir_node gir__oxl_Constant_1(gir__oxn *c) {   /* ops.def:750 "constant_at
     t0 = gir__oxh_constant_attr(c);
     return t0;
 }
-static gir_node gir__oxl_ConstantOfShape_9(gir__oxn *c) {   /* ops.def:775 "constant_of_shape(0)" */
+static gir_node gir__oxl_ConstantOfShape_9(gir__oxn *c) {   /* ops.def:781 "constant_of_shape(0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40266,7 +40318,7 @@ static gir_node gir__oxl_ConstantOfShape_9(gir__oxn *c) {   /* ops.def:775 "cons
     t0 = gir__oxh_constant_of_shape(c, 0);
     return t0;
 }
-static gir_node gir__oxl_Conv_1(gir__oxn *c) {   /* ops.def:767 "conv(x0, x1)" */
+static gir_node gir__oxl_Conv_1(gir__oxn *c) {   /* ops.def:773 "conv(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40275,7 +40327,7 @@ static gir_node gir__oxl_Conv_1(gir__oxn *c) {   /* ops.def:767 "conv(x0, x1)" *
     t0 = gir__oxh_conv(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_ConvInteger_10(gir__oxn *c) {   /* ops.def:820 "conv_integer(x0, x1)" */
+static gir_node gir__oxl_ConvInteger_10(gir__oxn *c) {   /* ops.def:826 "conv_integer(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40284,7 +40336,7 @@ static gir_node gir__oxl_ConvInteger_10(gir__oxn *c) {   /* ops.def:820 "conv_in
     t0 = gir__oxh_conv_integer(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_ConvTranspose_1(gir__oxn *c) {   /* ops.def:806 "conv_transpose(x0, x1)" */
+static gir_node gir__oxl_ConvTranspose_1(gir__oxn *c) {   /* ops.def:812 "conv_transpose(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40311,7 +40363,7 @@ static gir_node gir__oxl_Cosh_9(gir__oxn *c) {   /* ops.def:701 "cosh(x0)" */
     t0 = gir_cosh(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_CumSum_11(gir__oxn *c) {   /* ops.def:791 "cumsum(x0)" */
+static gir_node gir__oxl_CumSum_11(gir__oxn *c) {   /* ops.def:797 "cumsum(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40320,7 +40372,7 @@ static gir_node gir__oxl_CumSum_11(gir__oxn *c) {   /* ops.def:791 "cumsum(x0)" 
     t0 = gir__oxh_cumsum(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_DepthToSpace_1(gir__oxn *c) {   /* ops.def:794 "depth_to_space(x0)" */
+static gir_node gir__oxl_DepthToSpace_1(gir__oxn *c) {   /* ops.def:800 "depth_to_space(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40329,7 +40381,7 @@ static gir_node gir__oxl_DepthToSpace_1(gir__oxn *c) {   /* ops.def:794 "depth_t
     t0 = gir__oxh_depth_to_space(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_DequantizeLinear_10(gir__oxn *c) {   /* ops.def:811 "dequantize(x0, x1)" */
+static gir_node gir__oxl_DequantizeLinear_10(gir__oxn *c) {   /* ops.def:817 "dequantize(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40338,7 +40390,7 @@ static gir_node gir__oxl_DequantizeLinear_10(gir__oxn *c) {   /* ops.def:811 "de
     t0 = gir__oxh_dequantize(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Det_11(gir__oxn *c) {   /* ops.def:802 "det(x0)" */
+static gir_node gir__oxl_Det_11(gir__oxn *c) {   /* ops.def:808 "det(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40347,7 +40399,16 @@ static gir_node gir__oxl_Det_11(gir__oxn *c) {   /* ops.def:802 "det(x0)" */
     t0 = gir_det(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Div_7(gir__oxn *c) {   /* ops.def:719 "div_onnx(x0, x1)" */
+static gir_node gir__oxl_Div_1(gir__oxn *c) {   /* ops.def:719 "div6(x0, x1)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x3u)) return c->none;
+    t0 = gir__oxh_div6(c, x[0], x[1]);
+    return t0;
+}
+static gir_node gir__oxl_Div_7(gir__oxn *c) {   /* ops.def:724 "div_onnx(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40356,7 +40417,7 @@ static gir_node gir__oxl_Div_7(gir__oxn *c) {   /* ops.def:719 "div_onnx(x0, x1)
     t0 = gir__oxh_div_onnx(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Dropout_1(gir__oxn *c) {   /* ops.def:773 "dropout_eval(x0)" */
+static gir_node gir__oxl_Dropout_1(gir__oxn *c) {   /* ops.def:779 "dropout_eval(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40365,7 +40426,7 @@ static gir_node gir__oxl_Dropout_1(gir__oxn *c) {   /* ops.def:773 "dropout_eval
     t0 = gir__oxh_dropout_eval(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_DynamicQuantizeLinear_11(gir__oxn *c) {   /* ops.def:812 "dyn_quantize(x0)" */
+static gir_node gir__oxl_DynamicQuantizeLinear_11(gir__oxn *c) {   /* ops.def:818 "dyn_quantize(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40374,7 +40435,7 @@ static gir_node gir__oxl_DynamicQuantizeLinear_11(gir__oxn *c) {   /* ops.def:81
     t0 = gir__oxh_dyn_quantize(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Einsum_12(gir__oxn *c) {   /* ops.def:827 "einsum()" */
+static gir_node gir__oxl_Einsum_12(gir__oxn *c) {   /* ops.def:833 "einsum()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40391,7 +40452,7 @@ static gir_node gir__oxl_Elu_6(gir__oxn *c) {   /* ops.def:709 "elu(x0, attr_f(a
     t0 = gir_elu(G, x[0], gir__oxa_f(c, "alpha", 1));
     return t0;
 }
-static gir_node gir__oxl_Equal_7(gir__oxn *c) {   /* ops.def:721 "eq(x0, x1)" */
+static gir_node gir__oxl_Equal_7(gir__oxn *c) {   /* ops.def:726 "eq(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40418,7 +40479,7 @@ static gir_node gir__oxl_Exp_6(gir__oxn *c) {   /* ops.def:684 "exp(x0)" */
     t0 = gir_exp(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Expand_8(gir__oxn *c) {   /* ops.def:774 "expand_to(x0, 1)" */
+static gir_node gir__oxl_Expand_8(gir__oxn *c) {   /* ops.def:780 "expand_to(x0, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40427,7 +40488,7 @@ static gir_node gir__oxl_Expand_8(gir__oxn *c) {   /* ops.def:774 "expand_to(x0,
     t0 = gir__oxh_expand_to(c, x[0], 1);
     return t0;
 }
-static gir_node gir__oxl_EyeLike_9(gir__oxn *c) {   /* ops.def:792 "eye_like(x0)" */
+static gir_node gir__oxl_EyeLike_9(gir__oxn *c) {   /* ops.def:798 "eye_like(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40436,7 +40497,7 @@ static gir_node gir__oxl_EyeLike_9(gir__oxn *c) {   /* ops.def:792 "eye_like(x0)
     t0 = gir__oxh_eye_like(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Flatten_1(gir__oxn *c) {   /* ops.def:748 "flatten2(x0)" */
+static gir_node gir__oxl_Flatten_1(gir__oxn *c) {   /* ops.def:754 "flatten2(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40454,7 +40515,7 @@ static gir_node gir__oxl_Floor_6(gir__oxn *c) {   /* ops.def:691 "floor(x0)" */
     t0 = gir_floor(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_GRU_7(gir__oxn *c) {   /* ops.def:822 "gru(x0)" */
+static gir_node gir__oxl_GRU_7(gir__oxn *c) {   /* ops.def:828 "gru(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40463,7 +40524,7 @@ static gir_node gir__oxl_GRU_7(gir__oxn *c) {   /* ops.def:822 "gru(x0)" */
     t0 = gir__oxh_gru(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Gather_1(gir__oxn *c) {   /* ops.def:765 "index_select(x0, x1, attr_i(axis, 0))" */
+static gir_node gir__oxl_Gather_1(gir__oxn *c) {   /* ops.def:771 "index_select(x0, x1, attr_i(axis, 0))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40472,7 +40533,7 @@ static gir_node gir__oxl_Gather_1(gir__oxn *c) {   /* ops.def:765 "index_select(
     t0 = gir_index_select(G, x[0], x[1], gir__oxa_i(c, "axis", 0));
     return t0;
 }
-static gir_node gir__oxl_GatherElements_11(gir__oxn *c) {   /* ops.def:766 "gather(x0, x1, attr_i(axis, 0))" */
+static gir_node gir__oxl_GatherElements_11(gir__oxn *c) {   /* ops.def:772 "gather(x0, x1, attr_i(axis, 0))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40481,7 +40542,7 @@ static gir_node gir__oxl_GatherElements_11(gir__oxn *c) {   /* ops.def:766 "gath
     t0 = gir_gather(G, x[0], x[1], gir__oxa_i(c, "axis", 0));
     return t0;
 }
-static gir_node gir__oxl_GatherND_11(gir__oxn *c) {   /* ops.def:817 "gather_nd(x0, x1)" */
+static gir_node gir__oxl_GatherND_11(gir__oxn *c) {   /* ops.def:823 "gather_nd(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40490,7 +40551,7 @@ static gir_node gir__oxl_GatherND_11(gir__oxn *c) {   /* ops.def:817 "gather_nd(
     t0 = gir__oxh_gather_nd(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Gemm_7(gir__oxn *c) {   /* ops.def:733 "gemm(x0, x1)" */
+static gir_node gir__oxl_Gemm_1(gir__oxn *c) {   /* ops.def:739 "gemm(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40499,7 +40560,7 @@ static gir_node gir__oxl_Gemm_7(gir__oxn *c) {   /* ops.def:733 "gemm(x0, x1)" *
     t0 = gir__oxh_gemm(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_GlobalAveragePool_1(gir__oxn *c) {   /* ops.def:770 "mean(x0, spatial(x0), 1)" */
+static gir_node gir__oxl_GlobalAveragePool_1(gir__oxn *c) {   /* ops.def:776 "mean(x0, spatial(x0), 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40508,7 +40569,7 @@ static gir_node gir__oxl_GlobalAveragePool_1(gir__oxn *c) {   /* ops.def:770 "me
     t0 = gir_mean(G, x[0], gir__oxa_spatial(c, x[0]), 1);
     return t0;
 }
-static gir_node gir__oxl_GlobalMaxPool_1(gir__oxn *c) {   /* ops.def:771 "max(x0, spatial(x0), 1)" */
+static gir_node gir__oxl_GlobalMaxPool_1(gir__oxn *c) {   /* ops.def:777 "max(x0, spatial(x0), 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40517,7 +40578,7 @@ static gir_node gir__oxl_GlobalMaxPool_1(gir__oxn *c) {   /* ops.def:771 "max(x0
     t0 = gir_max(G, x[0], gir__oxa_spatial(c, x[0]), 1);
     return t0;
 }
-static gir_node gir__oxl_Greater_7(gir__oxn *c) {   /* ops.def:722 "gt(x0, x1)" */
+static gir_node gir__oxl_Greater_7(gir__oxn *c) {   /* ops.def:727 "gt(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40526,7 +40587,7 @@ static gir_node gir__oxl_Greater_7(gir__oxn *c) {   /* ops.def:722 "gt(x0, x1)" 
     t0 = gir_gt(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_GreaterOrEqual_12(gir__oxn *c) {   /* ops.def:724 "ge(x0, x1)" */
+static gir_node gir__oxl_GreaterOrEqual_12(gir__oxn *c) {   /* ops.def:729 "ge(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40535,7 +40596,7 @@ static gir_node gir__oxl_GreaterOrEqual_12(gir__oxn *c) {   /* ops.def:724 "ge(x
     t0 = gir_ge(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_HammingWindow_17(gir__oxn *c) {   /* ops.def:808 "hamming()" */
+static gir_node gir__oxl_HammingWindow_17(gir__oxn *c) {   /* ops.def:814 "hamming()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40543,7 +40604,7 @@ static gir_node gir__oxl_HammingWindow_17(gir__oxn *c) {   /* ops.def:808 "hammi
     t0 = gir__oxh_hamming(c);
     return t0;
 }
-static gir_node gir__oxl_HannWindow_17(gir__oxn *c) {   /* ops.def:807 "hann()" */
+static gir_node gir__oxl_HannWindow_17(gir__oxn *c) {   /* ops.def:813 "hann()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40578,7 +40639,7 @@ static gir_node gir__oxl_HardSwish_14(gir__oxn *c) {   /* ops.def:713 "x0 * clam
     t5 = gir_mul(G, x[0], t4);
     return t5;
 }
-static gir_node gir__oxl_Hardmax_1(gir__oxn *c) {   /* ops.def:789 "hardmax_2d(x0)" */
+static gir_node gir__oxl_Hardmax_1(gir__oxn *c) {   /* ops.def:795 "hardmax_2d(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40587,7 +40648,7 @@ static gir_node gir__oxl_Hardmax_1(gir__oxn *c) {   /* ops.def:789 "hardmax_2d(x
     t0 = gir__oxh_hardmax_2d(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Hardmax_13(gir__oxn *c) {   /* ops.def:790 "hardmax13(x0)" */
+static gir_node gir__oxl_Hardmax_13(gir__oxn *c) {   /* ops.def:796 "hardmax13(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40603,7 +40664,7 @@ static gir_node gir__oxl_Identity_1(gir__oxn *c) {   /* ops.def:681 "x0" */
     if (!gir__ox_need(c, 0x1u)) return c->none;
     return x[0];
 }
-static gir_node gir__oxl_InstanceNormalization_6(gir__oxn *c) {   /* ops.def:799 "instance_norm(x0)" */
+static gir_node gir__oxl_InstanceNormalization_6(gir__oxn *c) {   /* ops.def:805 "instance_norm(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40612,7 +40673,7 @@ static gir_node gir__oxl_InstanceNormalization_6(gir__oxn *c) {   /* ops.def:799
     t0 = gir__oxh_instance_norm(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_IsInf_10(gir__oxn *c) {   /* ops.def:782 "isinf_onnx(x0)" */
+static gir_node gir__oxl_IsInf_10(gir__oxn *c) {   /* ops.def:788 "isinf_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40630,7 +40691,7 @@ static gir_node gir__oxl_IsNaN_9(gir__oxn *c) {   /* ops.def:705 "isnan(x0)" */
     t0 = gir_isnan(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LRN_1(gir__oxn *c) {   /* ops.def:801 "lrn(x0)" */
+static gir_node gir__oxl_LRN_1(gir__oxn *c) {   /* ops.def:807 "lrn(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40639,7 +40700,7 @@ static gir_node gir__oxl_LRN_1(gir__oxn *c) {   /* ops.def:801 "lrn(x0)" */
     t0 = gir__oxh_lrn(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LSTM_7(gir__oxn *c) {   /* ops.def:823 "lstm(x0)" */
+static gir_node gir__oxl_LSTM_7(gir__oxn *c) {   /* ops.def:829 "lstm(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40648,7 +40709,7 @@ static gir_node gir__oxl_LSTM_7(gir__oxn *c) {   /* ops.def:823 "lstm(x0)" */
     t0 = gir__oxh_lstm(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LayerNormalization_17(gir__oxn *c) {   /* ops.def:780 "layer_norm(x0)" */
+static gir_node gir__oxl_LayerNormalization_17(gir__oxn *c) {   /* ops.def:786 "layer_norm(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40666,7 +40727,7 @@ static gir_node gir__oxl_LeakyRelu_6(gir__oxn *c) {   /* ops.def:708 "leaky_relu
     t0 = gir_leaky_relu(G, x[0], gir__oxa_f(c, "alpha", 0.01));
     return t0;
 }
-static gir_node gir__oxl_Less_7(gir__oxn *c) {   /* ops.def:723 "lt(x0, x1)" */
+static gir_node gir__oxl_Less_7(gir__oxn *c) {   /* ops.def:728 "lt(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40675,7 +40736,7 @@ static gir_node gir__oxl_Less_7(gir__oxn *c) {   /* ops.def:723 "lt(x0, x1)" */
     t0 = gir_lt(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_LessOrEqual_12(gir__oxn *c) {   /* ops.def:725 "le(x0, x1)" */
+static gir_node gir__oxl_LessOrEqual_12(gir__oxn *c) {   /* ops.def:730 "le(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40693,7 +40754,7 @@ static gir_node gir__oxl_Log_6(gir__oxn *c) {   /* ops.def:685 "log(x0)" */
     t0 = gir_log(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LogSoftmax_1(gir__oxn *c) {   /* ops.def:752 "log_softmax_2d(x0)" */
+static gir_node gir__oxl_LogSoftmax_1(gir__oxn *c) {   /* ops.def:758 "log_softmax_2d(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40702,7 +40763,7 @@ static gir_node gir__oxl_LogSoftmax_1(gir__oxn *c) {   /* ops.def:752 "log_softm
     t0 = gir__oxh_log_softmax_2d(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LogSoftmax_13(gir__oxn *c) {   /* ops.def:735 "log_softmax(x0, attr_i(axis, -1))" */
+static gir_node gir__oxl_LogSoftmax_13(gir__oxn *c) {   /* ops.def:741 "log_softmax(x0, attr_i(axis, -1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40711,7 +40772,7 @@ static gir_node gir__oxl_LogSoftmax_13(gir__oxn *c) {   /* ops.def:735 "log_soft
     t0 = gir_log_softmax(G, x[0], gir__oxa_i(c, "axis", (-1)));
     return t0;
 }
-static gir_node gir__oxl_MatMul_1(gir__oxn *c) {   /* ops.def:732 "matmul_np(x0, x1)" */
+static gir_node gir__oxl_MatMul_1(gir__oxn *c) {   /* ops.def:738 "matmul_np(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40720,7 +40781,7 @@ static gir_node gir__oxl_MatMul_1(gir__oxn *c) {   /* ops.def:732 "matmul_np(x0,
     t0 = gir__oxh_matmul_np(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_MatMulInteger_10(gir__oxn *c) {   /* ops.def:813 "matmul_integer(x0, x1)" */
+static gir_node gir__oxl_MatMulInteger_10(gir__oxn *c) {   /* ops.def:819 "matmul_integer(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40729,7 +40790,7 @@ static gir_node gir__oxl_MatMulInteger_10(gir__oxn *c) {   /* ops.def:813 "matmu
     t0 = gir__oxh_matmul_integer(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Max_8(gir__oxn *c) {   /* ops.def:758 "max_all()" */
+static gir_node gir__oxl_Max_1(gir__oxn *c) {   /* ops.def:764 "max_all()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40737,7 +40798,7 @@ static gir_node gir__oxl_Max_8(gir__oxn *c) {   /* ops.def:758 "max_all()" */
     t0 = gir__oxh_max_all(c);
     return t0;
 }
-static gir_node gir__oxl_MaxPool_1(gir__oxn *c) {   /* ops.def:768 "max_pool(x0)" */
+static gir_node gir__oxl_MaxPool_1(gir__oxn *c) {   /* ops.def:774 "max_pool(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40746,7 +40807,7 @@ static gir_node gir__oxl_MaxPool_1(gir__oxn *c) {   /* ops.def:768 "max_pool(x0)
     t0 = gir__oxh_max_pool(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Mean_8(gir__oxn *c) {   /* ops.def:760 "mean_all()" */
+static gir_node gir__oxl_Mean_1(gir__oxn *c) {   /* ops.def:766 "mean_all()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40754,7 +40815,7 @@ static gir_node gir__oxl_Mean_8(gir__oxn *c) {   /* ops.def:760 "mean_all()" */
     t0 = gir__oxh_mean_all(c);
     return t0;
 }
-static gir_node gir__oxl_MeanVarianceNormalization_9(gir__oxn *c) {   /* ops.def:800 "mvn(x0)" */
+static gir_node gir__oxl_MeanVarianceNormalization_9(gir__oxn *c) {   /* ops.def:806 "mvn(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40763,7 +40824,7 @@ static gir_node gir__oxl_MeanVarianceNormalization_9(gir__oxn *c) {   /* ops.def
     t0 = gir__oxh_mvn(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Min_8(gir__oxn *c) {   /* ops.def:759 "min_all()" */
+static gir_node gir__oxl_Min_1(gir__oxn *c) {   /* ops.def:765 "min_all()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40771,7 +40832,7 @@ static gir_node gir__oxl_Min_8(gir__oxn *c) {   /* ops.def:759 "min_all()" */
     t0 = gir__oxh_min_all(c);
     return t0;
 }
-static gir_node gir__oxl_Mod_10(gir__oxn *c) {   /* ops.def:786 "mod_onnx(x0, x1)" */
+static gir_node gir__oxl_Mod_10(gir__oxn *c) {   /* ops.def:792 "mod_onnx(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40780,7 +40841,16 @@ static gir_node gir__oxl_Mod_10(gir__oxn *c) {   /* ops.def:786 "mod_onnx(x0, x1
     t0 = gir__oxh_mod_onnx(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Mul_7(gir__oxn *c) {   /* ops.def:718 "mul(x0, x1)" */
+static gir_node gir__oxl_Mul_1(gir__oxn *c) {   /* ops.def:718 "mul6(x0, x1)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x3u)) return c->none;
+    t0 = gir__oxh_mul6(c, x[0], x[1]);
+    return t0;
+}
+static gir_node gir__oxl_Mul_7(gir__oxn *c) {   /* ops.def:723 "mul(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40798,7 +40868,7 @@ static gir_node gir__oxl_Neg_6(gir__oxn *c) {   /* ops.def:683 "neg(x0)" */
     t0 = gir_neg(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_NegativeLogLikelihoodLoss_12(gir__oxn *c) {   /* ops.def:787 "nll_loss(x0, x1)" */
+static gir_node gir__oxl_NegativeLogLikelihoodLoss_12(gir__oxn *c) {   /* ops.def:793 "nll_loss(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40816,7 +40886,7 @@ static gir_node gir__oxl_Not_1(gir__oxn *c) {   /* ops.def:704 "not(x0)" */
     t0 = gir_not(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_OneHot_9(gir__oxn *c) {   /* ops.def:793 "one_hot_onnx(x0, x2)" */
+static gir_node gir__oxl_OneHot_9(gir__oxn *c) {   /* ops.def:799 "one_hot_onnx(x0, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40825,7 +40895,7 @@ static gir_node gir__oxl_OneHot_9(gir__oxn *c) {   /* ops.def:793 "one_hot_onnx(
     t0 = gir__oxh_one_hot_onnx(c, x[0], x[2]);
     return t0;
 }
-static gir_node gir__oxl_Or_7(gir__oxn *c) {   /* ops.def:727 "or(x0, x1)" */
+static gir_node gir__oxl_Or_7(gir__oxn *c) {   /* ops.def:732 "or(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40834,7 +40904,16 @@ static gir_node gir__oxl_Or_7(gir__oxn *c) {   /* ops.def:727 "or(x0, x1)" */
     t0 = gir_or(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_PRelu_9(gir__oxn *c) {   /* ops.def:730 "where(x0 < 0, x0 * x1, x0)" */
+static gir_node gir__oxl_PRelu_1(gir__oxn *c) {   /* ops.def:735 "prelu6(x0, x1)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x3u)) return c->none;
+    t0 = gir__oxh_prelu6(c, x[0], x[1]);
+    return t0;
+}
+static gir_node gir__oxl_PRelu_9(gir__oxn *c) {   /* ops.def:736 "where(x0 < 0, x0 * x1, x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3;
@@ -40846,7 +40925,7 @@ static gir_node gir__oxl_PRelu_9(gir__oxn *c) {   /* ops.def:730 "where(x0 < 0, 
     t3 = gir_where(G, t1, t2, x[0]);
     return t3;
 }
-static gir_node gir__oxl_Pad_2(gir__oxn *c) {   /* ops.def:778 "pad_onnx(x0)" */
+static gir_node gir__oxl_Pad_2(gir__oxn *c) {   /* ops.def:784 "pad_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40855,7 +40934,16 @@ static gir_node gir__oxl_Pad_2(gir__oxn *c) {   /* ops.def:778 "pad_onnx(x0)" */
     t0 = gir__oxh_pad_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Pow_7(gir__oxn *c) {   /* ops.def:720 "pow_onnx(x0, x1)" */
+static gir_node gir__oxl_Pow_1(gir__oxn *c) {   /* ops.def:720 "pow6(x0, x1)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x3u)) return c->none;
+    t0 = gir__oxh_pow6(c, x[0], x[1]);
+    return t0;
+}
+static gir_node gir__oxl_Pow_7(gir__oxn *c) {   /* ops.def:725 "pow_onnx(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40864,7 +40952,7 @@ static gir_node gir__oxl_Pow_7(gir__oxn *c) {   /* ops.def:720 "pow_onnx(x0, x1)
     t0 = gir__oxh_pow_onnx(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_QLinearConv_10(gir__oxn *c) {   /* ops.def:825 "qlinear_conv()" */
+static gir_node gir__oxl_QLinearConv_10(gir__oxn *c) {   /* ops.def:831 "qlinear_conv()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40872,7 +40960,7 @@ static gir_node gir__oxl_QLinearConv_10(gir__oxn *c) {   /* ops.def:825 "qlinear
     t0 = gir__oxh_qlinear_conv(c);
     return t0;
 }
-static gir_node gir__oxl_QLinearMatMul_10(gir__oxn *c) {   /* ops.def:824 "qlinear_matmul()" */
+static gir_node gir__oxl_QLinearMatMul_10(gir__oxn *c) {   /* ops.def:830 "qlinear_matmul()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40880,7 +40968,7 @@ static gir_node gir__oxl_QLinearMatMul_10(gir__oxn *c) {   /* ops.def:824 "qline
     t0 = gir__oxh_qlinear_matmul(c);
     return t0;
 }
-static gir_node gir__oxl_QuantizeLinear_10(gir__oxn *c) {   /* ops.def:810 "quantize(x0, x1)" */
+static gir_node gir__oxl_QuantizeLinear_10(gir__oxn *c) {   /* ops.def:816 "quantize(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40889,7 +40977,7 @@ static gir_node gir__oxl_QuantizeLinear_10(gir__oxn *c) {   /* ops.def:810 "quan
     t0 = gir__oxh_quantize(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_RNN_7(gir__oxn *c) {   /* ops.def:821 "rnn(x0)" */
+static gir_node gir__oxl_RNN_7(gir__oxn *c) {   /* ops.def:827 "rnn(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40898,7 +40986,7 @@ static gir_node gir__oxl_RNN_7(gir__oxn *c) {   /* ops.def:821 "rnn(x0)" */
     t0 = gir__oxh_rnn(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Range_11(gir__oxn *c) {   /* ops.def:776 "range_of()" */
+static gir_node gir__oxl_Range_11(gir__oxn *c) {   /* ops.def:782 "range_of()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40915,7 +41003,7 @@ static gir_node gir__oxl_Reciprocal_6(gir__oxn *c) {   /* ops.def:687 "reciproca
     t0 = gir_reciprocal(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_ReduceL1_1(gir__oxn *c) {   /* ops.def:753 "sum(abs(x0), axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceL1_1(gir__oxn *c) {   /* ops.def:759 "sum(abs(x0), axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1;
@@ -40925,7 +41013,7 @@ static gir_node gir__oxl_ReduceL1_1(gir__oxn *c) {   /* ops.def:753 "sum(abs(x0)
     t1 = gir_sum(G, t0, gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t1;
 }
-static gir_node gir__oxl_ReduceL2_1(gir__oxn *c) {   /* ops.def:754 "sqrt(sum(square(x0), axes(1), attr_i(keepdims, 1)))" */
+static gir_node gir__oxl_ReduceL2_1(gir__oxn *c) {   /* ops.def:760 "sqrt(sum(square(x0), axes(1), attr_i(keepdims, 1)))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2;
@@ -40936,7 +41024,7 @@ static gir_node gir__oxl_ReduceL2_1(gir__oxn *c) {   /* ops.def:754 "sqrt(sum(sq
     t2 = gir_sqrt(G, t1);
     return t2;
 }
-static gir_node gir__oxl_ReduceLogSum_1(gir__oxn *c) {   /* ops.def:755 "log(sum(x0, axes(1), attr_i(keepdims, 1)))" */
+static gir_node gir__oxl_ReduceLogSum_1(gir__oxn *c) {   /* ops.def:761 "log(sum(x0, axes(1), attr_i(keepdims, 1)))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1;
@@ -40946,7 +41034,7 @@ static gir_node gir__oxl_ReduceLogSum_1(gir__oxn *c) {   /* ops.def:755 "log(sum
     t1 = gir_log(G, t0);
     return t1;
 }
-static gir_node gir__oxl_ReduceLogSumExp_1(gir__oxn *c) {   /* ops.def:741 "logsumexp(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceLogSumExp_1(gir__oxn *c) {   /* ops.def:747 "logsumexp(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40955,7 +41043,7 @@ static gir_node gir__oxl_ReduceLogSumExp_1(gir__oxn *c) {   /* ops.def:741 "logs
     t0 = gir_logsumexp(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceMax_1(gir__oxn *c) {   /* ops.def:738 "max(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceMax_1(gir__oxn *c) {   /* ops.def:744 "max(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40964,7 +41052,7 @@ static gir_node gir__oxl_ReduceMax_1(gir__oxn *c) {   /* ops.def:738 "max(x0, ax
     t0 = gir_max(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceMean_1(gir__oxn *c) {   /* ops.def:737 "mean(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceMean_1(gir__oxn *c) {   /* ops.def:743 "mean(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40973,7 +41061,7 @@ static gir_node gir__oxl_ReduceMean_1(gir__oxn *c) {   /* ops.def:737 "mean(x0, 
     t0 = gir_mean(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceMin_1(gir__oxn *c) {   /* ops.def:739 "min(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceMin_1(gir__oxn *c) {   /* ops.def:745 "min(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40982,7 +41070,7 @@ static gir_node gir__oxl_ReduceMin_1(gir__oxn *c) {   /* ops.def:739 "min(x0, ax
     t0 = gir_min(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceProd_1(gir__oxn *c) {   /* ops.def:740 "prod(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceProd_1(gir__oxn *c) {   /* ops.def:746 "prod(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -40991,7 +41079,7 @@ static gir_node gir__oxl_ReduceProd_1(gir__oxn *c) {   /* ops.def:740 "prod(x0, 
     t0 = gir_prod(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceSum_1(gir__oxn *c) {   /* ops.def:736 "sum(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceSum_1(gir__oxn *c) {   /* ops.def:742 "sum(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41000,7 +41088,7 @@ static gir_node gir__oxl_ReduceSum_1(gir__oxn *c) {   /* ops.def:736 "sum(x0, ax
     t0 = gir_sum(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceSumSquare_1(gir__oxn *c) {   /* ops.def:742 "sum(square(x0), axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceSumSquare_1(gir__oxn *c) {   /* ops.def:748 "sum(square(x0), axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1;
@@ -41019,7 +41107,7 @@ static gir_node gir__oxl_Relu_6(gir__oxn *c) {   /* ops.def:690 "relu(x0)" */
     t0 = gir_relu(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Reshape_5(gir__oxn *c) {   /* ops.def:746 "reshape_to(x0, 1)" */
+static gir_node gir__oxl_Reshape_5(gir__oxn *c) {   /* ops.def:752 "reshape_to(x0, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41028,7 +41116,7 @@ static gir_node gir__oxl_Reshape_5(gir__oxn *c) {   /* ops.def:746 "reshape_to(x
     t0 = gir__oxh_reshape_to(c, x[0], 1);
     return t0;
 }
-static gir_node gir__oxl_Resize_10(gir__oxn *c) {   /* ops.def:803 "resize10(x0)" */
+static gir_node gir__oxl_Resize_10(gir__oxn *c) {   /* ops.def:809 "resize10(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41037,7 +41125,7 @@ static gir_node gir__oxl_Resize_10(gir__oxn *c) {   /* ops.def:803 "resize10(x0)
     t0 = gir__oxh_resize10(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Resize_11(gir__oxn *c) {   /* ops.def:804 "resize(x0)" */
+static gir_node gir__oxl_Resize_11(gir__oxn *c) {   /* ops.def:810 "resize(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41046,7 +41134,7 @@ static gir_node gir__oxl_Resize_11(gir__oxn *c) {   /* ops.def:804 "resize(x0)" 
     t0 = gir__oxh_resize(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_ReverseSequence_10(gir__oxn *c) {   /* ops.def:826 "reverse_sequence(x0)" */
+static gir_node gir__oxl_ReverseSequence_10(gir__oxn *c) {   /* ops.def:832 "reverse_sequence(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41064,7 +41152,7 @@ static gir_node gir__oxl_Round_11(gir__oxn *c) {   /* ops.def:693 "round(x0)" */
     t0 = gir_round(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Scatter_9(gir__oxn *c) {   /* ops.def:816 "scatter_elements(x0, x1, x2)" */
+static gir_node gir__oxl_Scatter_9(gir__oxn *c) {   /* ops.def:822 "scatter_elements(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41073,7 +41161,7 @@ static gir_node gir__oxl_Scatter_9(gir__oxn *c) {   /* ops.def:816 "scatter_elem
     t0 = gir__oxh_scatter_elements(c, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_ScatterElements_11(gir__oxn *c) {   /* ops.def:815 "scatter_elements(x0, x1, x2)" */
+static gir_node gir__oxl_ScatterElements_11(gir__oxn *c) {   /* ops.def:821 "scatter_elements(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41082,7 +41170,7 @@ static gir_node gir__oxl_ScatterElements_11(gir__oxn *c) {   /* ops.def:815 "sca
     t0 = gir__oxh_scatter_elements(c, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_ScatterND_11(gir__oxn *c) {   /* ops.def:818 "scatter_nd(x0, x1, x2)" */
+static gir_node gir__oxl_ScatterND_11(gir__oxn *c) {   /* ops.def:824 "scatter_nd(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41102,7 +41190,7 @@ static gir_node gir__oxl_Selu_6(gir__oxn *c) {   /* ops.def:710 "elu(x0, attr_f(
     t2 = gir_mul(G, t0, t1);
     return t2;
 }
-static gir_node gir__oxl_Shape_1(gir__oxn *c) {   /* ops.def:749 "shape_of(x0)" */
+static gir_node gir__oxl_Shape_1(gir__oxn *c) {   /* ops.def:755 "shape_of(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41111,7 +41199,7 @@ static gir_node gir__oxl_Shape_1(gir__oxn *c) {   /* ops.def:749 "shape_of(x0)" 
     t0 = gir__oxh_shape_of(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Shrink_9(gir__oxn *c) {   /* ops.def:785 "where(x0 < 0 - attr_f(lambd, 0.5), x0 + attr_f(bias, 0), where(x0 > attr_f(lambd, 0.5), x0 - attr_f(bias, 0), 0))" */
+static gir_node gir__oxl_Shrink_9(gir__oxn *c) {   /* ops.def:791 "where(x0 < 0 - attr_f(lambd, 0.5), x0 + attr_f(bias, 0), where(x0 > attr_f(lambd, 0.5), x0 - attr_f(bias, 0), 0))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10;
@@ -41166,7 +41254,7 @@ static gir_node gir__oxl_Sinh_9(gir__oxn *c) {   /* ops.def:700 "sinh(x0)" */
     t0 = gir_sinh(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Size_1(gir__oxn *c) {   /* ops.def:784 "size_of(x0)" */
+static gir_node gir__oxl_Size_1(gir__oxn *c) {   /* ops.def:790 "size_of(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41175,7 +41263,7 @@ static gir_node gir__oxl_Size_1(gir__oxn *c) {   /* ops.def:784 "size_of(x0)" */
     t0 = gir__oxh_size_of(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Slice_1(gir__oxn *c) {   /* ops.def:763 "slice_onnx(x0)" */
+static gir_node gir__oxl_Slice_1(gir__oxn *c) {   /* ops.def:769 "slice_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41184,7 +41272,7 @@ static gir_node gir__oxl_Slice_1(gir__oxn *c) {   /* ops.def:763 "slice_onnx(x0)
     t0 = gir__oxh_slice_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Softmax_1(gir__oxn *c) {   /* ops.def:751 "softmax_2d(x0)" */
+static gir_node gir__oxl_Softmax_1(gir__oxn *c) {   /* ops.def:757 "softmax_2d(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41193,7 +41281,7 @@ static gir_node gir__oxl_Softmax_1(gir__oxn *c) {   /* ops.def:751 "softmax_2d(x
     t0 = gir__oxh_softmax_2d(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Softmax_13(gir__oxn *c) {   /* ops.def:734 "softmax(x0, attr_i(axis, -1))" */
+static gir_node gir__oxl_Softmax_13(gir__oxn *c) {   /* ops.def:740 "softmax(x0, attr_i(axis, -1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41202,7 +41290,7 @@ static gir_node gir__oxl_Softmax_13(gir__oxn *c) {   /* ops.def:734 "softmax(x0,
     t0 = gir_softmax(G, x[0], gir__oxa_i(c, "axis", (-1)));
     return t0;
 }
-static gir_node gir__oxl_SoftmaxCrossEntropyLoss_12(gir__oxn *c) {   /* ops.def:788 "softmax_xent(x0, x1)" */
+static gir_node gir__oxl_SoftmaxCrossEntropyLoss_12(gir__oxn *c) {   /* ops.def:794 "softmax_xent(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41232,7 +41320,7 @@ static gir_node gir__oxl_Softsign_1(gir__oxn *c) {   /* ops.def:707 "x0 / (abs(x
     t3 = gir_div(G, x[0], t2);
     return t3;
 }
-static gir_node gir__oxl_SpaceToDepth_1(gir__oxn *c) {   /* ops.def:795 "space_to_depth(x0)" */
+static gir_node gir__oxl_SpaceToDepth_1(gir__oxn *c) {   /* ops.def:801 "space_to_depth(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41241,7 +41329,7 @@ static gir_node gir__oxl_SpaceToDepth_1(gir__oxn *c) {   /* ops.def:795 "space_t
     t0 = gir__oxh_space_to_depth(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Split_2(gir__oxn *c) {   /* ops.def:781 "split_onnx(x0)" */
+static gir_node gir__oxl_Split_2(gir__oxn *c) {   /* ops.def:787 "split_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41259,7 +41347,7 @@ static gir_node gir__oxl_Sqrt_6(gir__oxn *c) {   /* ops.def:686 "sqrt(x0)" */
     t0 = gir_sqrt(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Squeeze_1(gir__oxn *c) {   /* ops.def:761 "squeeze_axes(x0)" */
+static gir_node gir__oxl_Squeeze_1(gir__oxn *c) {   /* ops.def:767 "squeeze_axes(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41268,7 +41356,16 @@ static gir_node gir__oxl_Squeeze_1(gir__oxn *c) {   /* ops.def:761 "squeeze_axes
     t0 = gir__oxh_squeeze_axes(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Sub_7(gir__oxn *c) {   /* ops.def:717 "sub(x0, x1)" */
+static gir_node gir__oxl_Sub_1(gir__oxn *c) {   /* ops.def:717 "sub6(x0, x1)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x3u)) return c->none;
+    t0 = gir__oxh_sub6(c, x[0], x[1]);
+    return t0;
+}
+static gir_node gir__oxl_Sub_7(gir__oxn *c) {   /* ops.def:722 "sub(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41277,7 +41374,7 @@ static gir_node gir__oxl_Sub_7(gir__oxn *c) {   /* ops.def:717 "sub(x0, x1)" */
     t0 = gir_sub(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Sum_8(gir__oxn *c) {   /* ops.def:757 "sum_all()" */
+static gir_node gir__oxl_Sum_1(gir__oxn *c) {   /* ops.def:763 "sum_all()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41315,7 +41412,7 @@ static gir_node gir__oxl_ThresholdedRelu_10(gir__oxn *c) {   /* ops.def:714 "whe
     t3 = gir_where(G, t1, x[0], t2);
     return t3;
 }
-static gir_node gir__oxl_Tile_6(gir__oxn *c) {   /* ops.def:777 "tile_by(x0, 1)" */
+static gir_node gir__oxl_Tile_6(gir__oxn *c) {   /* ops.def:783 "tile_by(x0, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41324,7 +41421,7 @@ static gir_node gir__oxl_Tile_6(gir__oxn *c) {   /* ops.def:777 "tile_by(x0, 1)"
     t0 = gir__oxh_tile_by(c, x[0], 1);
     return t0;
 }
-static gir_node gir__oxl_TopK_10(gir__oxn *c) {   /* ops.def:814 "topk(x0)" */
+static gir_node gir__oxl_TopK_10(gir__oxn *c) {   /* ops.def:820 "topk(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41333,7 +41430,7 @@ static gir_node gir__oxl_TopK_10(gir__oxn *c) {   /* ops.def:814 "topk(x0)" */
     t0 = gir__oxh_topk(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Transpose_1(gir__oxn *c) {   /* ops.def:747 "transpose(x0, perm(x0))" */
+static gir_node gir__oxl_Transpose_1(gir__oxn *c) {   /* ops.def:753 "transpose(x0, perm(x0))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41342,7 +41439,7 @@ static gir_node gir__oxl_Transpose_1(gir__oxn *c) {   /* ops.def:747 "transpose(
     t0 = gir_transpose(G, x[0], gir__oxa_perm(c, x[0]));
     return t0;
 }
-static gir_node gir__oxl_Trilu_14(gir__oxn *c) {   /* ops.def:779 "trilu(x0)" */
+static gir_node gir__oxl_Trilu_14(gir__oxn *c) {   /* ops.def:785 "trilu(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41351,7 +41448,7 @@ static gir_node gir__oxl_Trilu_14(gir__oxn *c) {   /* ops.def:779 "trilu(x0)" */
     t0 = gir__oxh_trilu(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Unsqueeze_1(gir__oxn *c) {   /* ops.def:762 "unsqueeze_axes(x0)" */
+static gir_node gir__oxl_Unsqueeze_1(gir__oxn *c) {   /* ops.def:768 "unsqueeze_axes(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41360,7 +41457,7 @@ static gir_node gir__oxl_Unsqueeze_1(gir__oxn *c) {   /* ops.def:762 "unsqueeze_
     t0 = gir__oxh_unsqueeze_axes(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Upsample_9(gir__oxn *c) {   /* ops.def:805 "resize10(x0)" */
+static gir_node gir__oxl_Upsample_9(gir__oxn *c) {   /* ops.def:811 "resize10(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41369,7 +41466,7 @@ static gir_node gir__oxl_Upsample_9(gir__oxn *c) {   /* ops.def:805 "resize10(x0
     t0 = gir__oxh_resize10(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Where_9(gir__oxn *c) {   /* ops.def:729 "where(x0, x1, x2)" */
+static gir_node gir__oxl_Where_9(gir__oxn *c) {   /* ops.def:734 "where(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41378,7 +41475,7 @@ static gir_node gir__oxl_Where_9(gir__oxn *c) {   /* ops.def:729 "where(x0, x1, 
     t0 = gir_where(G, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_Xor_7(gir__oxn *c) {   /* ops.def:728 "xor(x0, x1)" */
+static gir_node gir__oxl_Xor_7(gir__oxn *c) {   /* ops.def:733 "xor(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41387,10 +41484,11 @@ static gir_node gir__oxl_Xor_7(gir__oxn *c) {   /* ops.def:728 "xor(x0, x1)" */
     t0 = gir_xor(G, x[0], x[1]);
     return t0;
 }
-static const gir__oxline gir__ox_lines[145] = {
+static const gir__oxline gir__ox_lines[151] = {
     {"Abs", 6, gir__oxl_Abs_6},
     {"Acos", 7, gir__oxl_Acos_7},
     {"Acosh", 9, gir__oxl_Acosh_9},
+    {"Add", 1, gir__oxl_Add_1},
     {"Add", 7, gir__oxl_Add_7},
     {"And", 7, gir__oxl_And_7},
     {"ArgMax", 1, gir__oxl_ArgMax_1},
@@ -41420,6 +41518,7 @@ static const gir__oxline gir__ox_lines[145] = {
     {"DepthToSpace", 1, gir__oxl_DepthToSpace_1},
     {"DequantizeLinear", 10, gir__oxl_DequantizeLinear_10},
     {"Det", 11, gir__oxl_Det_11},
+    {"Div", 1, gir__oxl_Div_1},
     {"Div", 7, gir__oxl_Div_7},
     {"Dropout", 1, gir__oxl_Dropout_1},
     {"DynamicQuantizeLinear", 11, gir__oxl_DynamicQuantizeLinear_11},
@@ -41436,7 +41535,7 @@ static const gir__oxline gir__ox_lines[145] = {
     {"Gather", 1, gir__oxl_Gather_1},
     {"GatherElements", 11, gir__oxl_GatherElements_11},
     {"GatherND", 11, gir__oxl_GatherND_11},
-    {"Gemm", 7, gir__oxl_Gemm_7},
+    {"Gemm", 1, gir__oxl_Gemm_1},
     {"GlobalAveragePool", 1, gir__oxl_GlobalAveragePool_1},
     {"GlobalMaxPool", 1, gir__oxl_GlobalMaxPool_1},
     {"Greater", 7, gir__oxl_Greater_7},
@@ -41462,20 +41561,23 @@ static const gir__oxline gir__ox_lines[145] = {
     {"LogSoftmax", 13, gir__oxl_LogSoftmax_13},
     {"MatMul", 1, gir__oxl_MatMul_1},
     {"MatMulInteger", 10, gir__oxl_MatMulInteger_10},
-    {"Max", 8, gir__oxl_Max_8},
+    {"Max", 1, gir__oxl_Max_1},
     {"MaxPool", 1, gir__oxl_MaxPool_1},
-    {"Mean", 8, gir__oxl_Mean_8},
+    {"Mean", 1, gir__oxl_Mean_1},
     {"MeanVarianceNormalization", 9, gir__oxl_MeanVarianceNormalization_9},
-    {"Min", 8, gir__oxl_Min_8},
+    {"Min", 1, gir__oxl_Min_1},
     {"Mod", 10, gir__oxl_Mod_10},
+    {"Mul", 1, gir__oxl_Mul_1},
     {"Mul", 7, gir__oxl_Mul_7},
     {"Neg", 6, gir__oxl_Neg_6},
     {"NegativeLogLikelihoodLoss", 12, gir__oxl_NegativeLogLikelihoodLoss_12},
     {"Not", 1, gir__oxl_Not_1},
     {"OneHot", 9, gir__oxl_OneHot_9},
     {"Or", 7, gir__oxl_Or_7},
+    {"PRelu", 1, gir__oxl_PRelu_1},
     {"PRelu", 9, gir__oxl_PRelu_9},
     {"Pad", 2, gir__oxl_Pad_2},
+    {"Pow", 1, gir__oxl_Pow_1},
     {"Pow", 7, gir__oxl_Pow_7},
     {"QLinearConv", 10, gir__oxl_QLinearConv_10},
     {"QLinearMatMul", 10, gir__oxl_QLinearMatMul_10},
@@ -41520,8 +41622,9 @@ static const gir__oxline gir__ox_lines[145] = {
     {"Split", 2, gir__oxl_Split_2},
     {"Sqrt", 6, gir__oxl_Sqrt_6},
     {"Squeeze", 1, gir__oxl_Squeeze_1},
+    {"Sub", 1, gir__oxl_Sub_1},
     {"Sub", 7, gir__oxl_Sub_7},
-    {"Sum", 8, gir__oxl_Sum_8},
+    {"Sum", 1, gir__oxl_Sum_1},
     {"Tan", 7, gir__oxl_Tan_7},
     {"Tanh", 6, gir__oxl_Tanh_6},
     {"ThresholdedRelu", 10, gir__oxl_ThresholdedRelu_10},
@@ -41534,7 +41637,7 @@ static const gir__oxline gir__ox_lines[145] = {
     {"Where", 9, gir__oxl_Where_9},
     {"Xor", 7, gir__oxl_Xor_7},
 };
-#define GIR__OX_NLINES 145
+#define GIR__OX_NLINES 151
 
 /* the line of an op type for an opset: the highest since at or below it (the table is sorted by type, since) */
 static const gir__oxline *gir__ox_line(gir__ox_str type, int64_t opset) {

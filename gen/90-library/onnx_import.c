@@ -227,6 +227,7 @@ static int gir__ox_need(gir__oxn *c, unsigned mask) {
 static gir_node gir__oxh_gemm(gir__oxn *c, gir_node a, gir_node b) {
     double alpha = gir__oxa_f(c, "alpha", 1), beta = gir__oxa_f(c, "beta", 1);
     gir_node y;
+    (void)gir__oxa_i(c, "broadcast", 0);       /* opset 6: C broadcast to the product, as NumPy would */
     if (gir__oxa_i(c, "transA", 0)) a = gir_transpose(c->g, a, gir_ints2(1, 0));
     if (gir__oxa_i(c, "transB", 0)) b = gir_transpose(c->g, b, gir_ints2(1, 0));
     y = gir_matmul(c->g, a, b);
@@ -655,8 +656,9 @@ static gir_node gir__oxh_batch_norm(gir__oxn *c, gir_node x) {
     gir_node p[4], y;
     int j;
     (void)gir__oxa_f(c, "momentum", 0.9);
-    if (gir__oxa_i(c, "spatial", 1) != 1 || in.rank < 2)
-        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "spatial 0 or an input of rank below 2");
+    (void)gir__ox_attr_find(c, "consumed_inputs");
+    if (gir__oxa_i(c, "spatial", 1) != 1 || in.rank < 2 || !gir__oxa_i(c, "is_test", 1))
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "spatial 0, is_test 0 or an input of rank below 2");
     if (!gir__ox_need(c, 0x1fu) || c->st != GIR_OK) return c->none;
     if (gir__oxa_i(c, "training_mode", 0)) return gir__ox_bn_train(c, x, eps, gir__oxa_f(c, "momentum", 0.9));
     ps.rank = in.rank;
@@ -763,7 +765,7 @@ static gir_node gir__ox_pad_axis(gir__oxn *c, gir_node x, int axis, int before, 
     if (after > 0) {
         gir_shape b = s;
         b.dim[axis] = after;
-        parts[n] = reflect ? gir_slice(c->g, x, axis, len - 2, len - 2 - after, -1)
+        parts[n] = reflect ? gir_slice(c->g, x, axis, len - 2, len - 2 - after < 0 ? GIR_SLICE_NONE : len - 2 - after, -1)
                            : gir_slice(c->g, x, axis, len - 1, len, 1);
         if (!reflect) parts[n] = gir_broadcast_to(c->g, parts[n], b);
         ++n;
@@ -1920,6 +1922,47 @@ static gir_node gir__oxh_einsum(gir__oxn *c) {
     x[1] = gir__ox_ein_reduce(c, x[1], &t[1], &out, &t[0]);
     y = gir__ox_ein_pair(c, x[0], &t[0], x[1], &t[1], &out, &res);
     return c->st == GIR_OK ? gir__ox_ein_order(c, y, &res, &out) : c->none;
+}
+
+/* Add, Sub, Mul, Div, Pow before opset 7: with broadcast 1, b is broadcast to a from 'axis' on (its trailing axes
+   padded with ones); without, the shapes are equal */
+static gir_node gir__ox_bin6(gir__oxn *c, gir_node a, gir_node b, gir_node (*f)(gir__oxn *, gir_node, gir_node)) {
+    gir_shape sa = gir_node_shape(c->g, a), sb = gir_node_shape(c->g, b), t;
+    int bc = gir__oxa_i(c, "broadcast", 0), axis = gir__oxa_i(c, "axis", sa.rank - sb.rank), j;
+    if (bc && sb.rank > 0 && sb.rank < sa.rank) {
+        if (axis < 0) axis += sa.rank;
+        if (axis < 0 || axis + sb.rank > sa.rank) {
+            gir__oxn_fail(c, GIR_ERR_ATTR, "axis %d for ranks %d and %d", axis, sa.rank, sb.rank);
+            return c->none;
+        }
+        for (t.rank = sa.rank - axis, j = 0; j < t.rank; ++j) t.dim[j] = j < sb.rank ? sb.dim[j] : 1;
+        b = gir_reshape(c->g, b, t);
+    }
+    (void)gir__ox_attr_find(c, "consumed_inputs");
+    return f(c, a, b);
+}
+static gir_node gir__ox_add2(gir__oxn *c, gir_node a, gir_node b) { return gir_add(c->g, a, b); }
+static gir_node gir__ox_sub2(gir__oxn *c, gir_node a, gir_node b) { return gir_sub(c->g, a, b); }
+static gir_node gir__ox_mul2(gir__oxn *c, gir_node a, gir_node b) { return gir_mul(c->g, a, b); }
+static gir_node gir__oxh_add6(gir__oxn *c, gir_node a, gir_node b) { return gir__ox_bin6(c, a, b, gir__ox_add2); }
+static gir_node gir__oxh_sub6(gir__oxn *c, gir_node a, gir_node b) { return gir__ox_bin6(c, a, b, gir__ox_sub2); }
+static gir_node gir__oxh_mul6(gir__oxn *c, gir_node a, gir_node b) { return gir__ox_bin6(c, a, b, gir__ox_mul2); }
+static gir_node gir__oxh_div6(gir__oxn *c, gir_node a, gir_node b) { return gir__ox_bin6(c, a, b, gir__oxh_div_onnx); }
+static gir_node gir__oxh_pow6(gir__oxn *c, gir_node a, gir_node b) { return gir__ox_bin6(c, a, b, gir__oxh_pow_onnx); }
+
+/* PRelu before opset 9: a 1-D slope of the channel count applies along axis 1 */
+static gir_node gir__oxh_prelu6(gir__oxn *c, gir_node x, gir_node slope) {
+    gir_shape xs = gir_node_shape(c->g, x), ss = gir_node_shape(c->g, slope), t;
+    gir_node neg, scaled;
+    int j;
+    if (ss.rank == 1 && xs.rank > 2 && ss.dim[0] == xs.dim[1] && ss.dim[0] != 1) {
+        for (t.rank = xs.rank - 1, j = 0; j < t.rank; ++j) t.dim[j] = j == 0 ? ss.dim[0] : 1;
+        slope = gir_reshape(c->g, slope, t);
+    }
+    (void)gir__ox_attr_find(c, "consumed_inputs");
+    neg = gir_lt(c->g, x, gir__oxh_num(c, 0));
+    scaled = gir_mul(c->g, x, slope);
+    return gir_where(c->g, neg, scaled, x);
 }
 
 /* the GIR_ONNX lines of ops.def */
