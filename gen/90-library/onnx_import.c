@@ -561,10 +561,31 @@ static gir_node gir__ox_avg_excl(gir__oxn *c, gir_node x, gir__oxwin *w) {
 /* ceil_mode: the end padding that gives each axis the output length of ceil rounding (a last window must start
    inside the input or the start padding, as ONNX and PyTorch have it) */
 static int gir__ox_ceil_extra(const gir__oxwin *w, gir_shape in, int j) {
-    int len = in.dim[in.rank - w->nd + j], span = len + w->pb[j] + w->pe[j] - w->k[j];
+    int len = in.dim[in.rank - w->nd + j], k = (w->k[j] - 1) * w->d[j] + 1, span = len + w->pb[j] + w->pe[j] - k;
     int out = (span + w->s[j] - 1) / w->s[j] + 1;
     if ((out - 1) * w->s[j] >= len + w->pb[j]) --out;
-    return (out - 1) * w->s[j] + w->k[j] - (len + w->pb[j] + w->pe[j]);
+    return (out - 1) * w->s[j] + k - (len + w->pb[j] + w->pe[j]);
+}
+/* a max pool with dilations, on x already padded: the maximum of the k0 x k1 strided slices at the window's taps */
+static gir_node gir__ox_max_dilated(gir__oxn *c, gir_node x, const gir__oxwin *w) {
+    gir_shape s = gir_node_shape(c->g, x);
+    int o[2], a, b, j;
+    gir_node y = c->none, r, v;
+    for (j = 0; j < 2; ++j) o[j] = (s.dim[2 + j] - ((w->k[j] - 1) * w->d[j] + 1)) / w->s[j] + 1;
+    if (o[0] < 1 || o[1] < 1) {
+        gir__oxn_fail(c, GIR_ERR_SHAPE, "a window larger than the padded input");
+        return c->none;
+    }
+    for (a = 0; a < w->k[0]; ++a) {
+        int h0 = a * w->d[0];
+        r = gir_slice(c->g, x, 2, h0, h0 + w->s[0] * (o[0] - 1) + 1, w->s[0]);
+        for (b = 0; b < w->k[1]; ++b) {
+            int w0 = b * w->d[1];
+            v = gir_slice(c->g, r, 3, w0, w0 + w->s[1] * (o[1] - 1) + 1, w->s[1]);
+            y = y.id ? gir_maximum(c->g, y, v) : v;
+        }
+    }
+    return y;
 }
 static gir_node gir__ox_pool(gir__oxn *c, gir_node x, int is_max) {
     gir_shape in = gir_node_shape(c->g, x);
@@ -576,7 +597,7 @@ static gir_node gir__ox_pool(gir__oxn *c, gir_node x, int is_max) {
     if (!gir__ox_window(c, in, NULL, &w) || c->st != GIR_OK) return c->none;
     for (j = 0; j < w.nd; ++j) {
         int extra = ceil_mode ? gir__ox_ceil_extra(&w, in, j) : 0;
-        if (w.d[j] != 1) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "dilations other than 1 in a pool");
+        if (w.d[j] != 1 && !is_max) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "dilations other than 1 in an average pool");
         if (extra > 0 && !is_max && incl) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "ceil_mode 1 in an average pool "
                                                         "with count_include_pad 1 that it changes");
         if (extra > 0) w.pe[j] += extra;
@@ -597,7 +618,8 @@ static gir_node gir__ox_pool(gir__oxn *c, gir_node x, int is_max) {
         return y;
     }
     if (c->st != GIR_OK) return c->none;
-    y = is_max ? gir_max_pool2d(c->g, x, gir_ints2(w.k[0], w.k[1]), gir_ints2(w.s[0], w.s[1]), gir_ints2(0, 0))
+    y = is_max && (w.d[0] > 1 || w.d[1] > 1) ? gir__ox_max_dilated(c, x, &w)
+      : is_max ? gir_max_pool2d(c->g, x, gir_ints2(w.k[0], w.k[1]), gir_ints2(w.s[0], w.s[1]), gir_ints2(0, 0))
                : gir_avg_pool2d(c->g, x, gir_ints2(w.k[0], w.k[1]), gir_ints2(w.s[0], w.s[1]),
                                 gir_ints2(w.pb[0], w.pb[1]), incl);
     if (in.rank == 3 && c->st == GIR_OK) {
