@@ -3,8 +3,8 @@
 
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
-   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=e027c5e01dbfb49ec2fd370c7966e9fcc85cd40339e734fa94f0b218aabce6f4
-                                          gen/ sha256=d070b1d5c4266d83
+   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=ca3d9a278923acc0ebee8a1f716e91c3c17632d5d75f2f765897c3c0ee200ea5
+                                          gen/ sha256=3ed94c9636b25120
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -473,7 +473,7 @@
 #define GIR_VERSION_PATCH 0
 #define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
 #define GIR_VERSION_STRING "0.2.0"
-#define GIR_OPSDEF_SHA256 "e027c5e01dbfb49ec2fd370c7966e9fcc85cd40339e734fa94f0b218aabce6f4"
+#define GIR_OPSDEF_SHA256 "ca3d9a278923acc0ebee8a1f716e91c3c17632d5d75f2f765897c3c0ee200ea5"
 
 #ifndef GIR_API
 #  ifdef GIR_STATIC
@@ -40105,6 +40105,119 @@ static gir_node gir__oxh_prelu6(gir__oxn *c, gir_node x, gir_node slope) {
     return gir_where(c->g, neg, scaled, x);
 }
 
+/* GridSample (4-D, as torch.nn.functional.grid_sample): each output position samples x at the grid's (x, y),
+   normalized to [-1, 1]; modes bilinear, nearest, bicubic; padding zeros, border, reflection */
+typedef struct gir__oxgs {
+    int mode, pad, align, h, w;      /* mode 0 bilinear 1 nearest 2 bicubic; pad 0 zeros 1 border 2 reflection */
+    gir_node xf;                     /* x as [N, C, H * W] */
+    gir_shape idx;                   /* [N, C, P]: P the output positions */
+} gir__oxgs;
+static gir_node gir__ox_gs_unnorm(gir__oxn *c, const gir__oxgs *q, gir_node g, int len) {
+    gir_node v = gir_add(c->g, g, gir__oxh_num(c, 1));
+    v = gir_mul(c->g, v, gir__oxh_num(c, q->align ? (len - 1) / 2.0 : len / 2.0));
+    return q->align ? v : gir_sub(c->g, v, gir__oxh_num(c, 0.5));
+}
+/* border: clamped into the image; reflection: reflected at the edges (period twice the span), then clamped */
+static gir_node gir__ox_gs_coord(gir__oxn *c, const gir__oxgs *q, gir_node v, int len) {
+    double lo = q->align ? 0 : -0.5, span = q->align ? len - 1 : len;
+    gir_node t, back;
+    if (q->pad == 1) return gir_clamp(c->g, v, 0, len - 1);
+    if (q->pad != 2) return v;
+    if (span <= 0) return gir_mul(c->g, v, gir__oxh_num(c, 0));
+    t = gir_sub(c->g, v, gir__oxh_num(c, lo));
+    t = gir_mod(c->g, t, gir__oxh_num(c, 2 * span));
+    back = gir_sub(c->g, gir__oxh_num(c, 2 * span), t);
+    t = gir_where(c->g, gir_gt(c->g, t, gir__oxh_num(c, span)), back, t);
+    t = gir_add(c->g, t, gir__oxh_num(c, lo));
+    return gir_clamp(c->g, t, 0, len - 1);
+}
+/* acc + weight * x at the integer position (yi, xi) (each [N, P]), zero where that is outside the image */
+static gir_node gir__ox_gs_tap(gir__oxn *c, const gir__oxgs *q, gir_node acc, gir_node yi, gir_node xi, gir_node wt) {
+    gir_node in, t, lin, v;
+    gir_shape w3 = q->idx;
+    in = gir_ge(c->g, xi, gir__oxh_num(c, 0));
+    in = gir_and(c->g, in, gir_le(c->g, xi, gir__oxh_num(c, q->w - 1)));
+    t = gir_ge(c->g, yi, gir__oxh_num(c, 0));
+    in = gir_and(c->g, in, t);
+    in = gir_and(c->g, in, gir_le(c->g, yi, gir__oxh_num(c, q->h - 1)));
+    lin = gir_clamp(c->g, yi, 0, q->h - 1);
+    lin = gir_mul(c->g, lin, gir__oxh_num(c, q->w));
+    lin = gir_add(c->g, lin, gir_clamp(c->g, xi, 0, q->w - 1));
+    w3.dim[1] = 1;
+    lin = gir_reshape(c->g, gir_cast(c->g, lin, GIR_DTYPE_I32), w3);
+    v = gir_gather(c->g, q->xf, gir_broadcast_to(c->g, lin, q->idx), 2);
+    wt = gir_where(c->g, in, wt, gir_zeros_like(c->g, wt));
+    v = gir_mul(c->g, v, gir_reshape(c->g, wt, w3));
+    return acc.id ? gir_add(c->g, acc, v) : v;
+}
+/* the cubic convolution weight (A = -0.75) of tap k (0..3, at floor - 1 + k) for the fraction t */
+static gir_node gir__ox_gs_cubic(gir__oxn *c, gir_node t, int k) {
+    double a = -0.75;
+    gir_node u = k == 0 ? gir_add(c->g, t, gir__oxh_num(c, 1)) : k == 1 ? t
+               : k == 2 ? gir_sub(c->g, gir__oxh_num(c, 1), t) : gir_sub(c->g, gir__oxh_num(c, 2), t), p;
+    if (k == 1 || k == 2) {                    /* ((a + 2) u - (a + 3)) u^2 + 1 */
+        p = gir_mul(c->g, u, gir__oxh_num(c, a + 2));
+        p = gir_sub(c->g, p, gir__oxh_num(c, a + 3));
+        p = gir_mul(c->g, p, gir_square(c->g, u));
+        return gir_add(c->g, p, gir__oxh_num(c, 1));
+    }
+    p = gir_mul(c->g, u, gir__oxh_num(c, a));  /* ((a u - 5 a) u + 8 a) u - 4 a */
+    p = gir_sub(c->g, p, gir__oxh_num(c, 5 * a));
+    p = gir_mul(c->g, p, u);
+    p = gir_add(c->g, p, gir__oxh_num(c, 8 * a));
+    p = gir_mul(c->g, p, u);
+    return gir_sub(c->g, p, gir__oxh_num(c, 4 * a));
+}
+static gir_node gir__ox_gs_sample(gir__oxn *c, const gir__oxgs *q, gir_node x, gir_node y) {
+    gir_node acc = c->none, x0 = gir_floor(c->g, x), y0 = gir_floor(c->g, y), tx, ty, wx[4], wy[4], xi, yi;
+    int i, j, n = q->mode == 2 ? 4 : 2, first = q->mode == 2 ? -1 : 0;
+    if (q->mode == 1) {
+        xi = gir_round(c->g, x);
+        yi = gir_round(c->g, y);
+        return gir__ox_gs_tap(c, q, acc, yi, xi, gir_ones_like(c->g, x));
+    }
+    tx = gir_sub(c->g, x, x0);
+    ty = gir_sub(c->g, y, y0);
+    for (j = 0; j < n; ++j) {
+        wx[j] = n == 4 ? gir__ox_gs_cubic(c, tx, j) : j ? tx : gir_sub(c->g, gir__oxh_num(c, 1), tx);
+        wy[j] = n == 4 ? gir__ox_gs_cubic(c, ty, j) : j ? ty : gir_sub(c->g, gir__oxh_num(c, 1), ty);
+    }
+    for (i = 0; i < n; ++i)
+        for (j = 0; j < n; ++j) {
+            yi = gir_add(c->g, y0, gir__oxh_num(c, first + i));
+            xi = gir_add(c->g, x0, gir__oxh_num(c, first + j));
+            acc = gir__ox_gs_tap(c, q, acc, yi, xi, gir_mul(c->g, wy[i], wx[j]));
+        }
+    return acc;
+}
+static gir_node gir__oxh_grid_sample(gir__oxn *c, gir_node x, gir_node grid) {
+    static const char *const modes[3] = {"bilinear", "nearest", "bicubic"}, *const pads[3] = {"zeros", "border",
+                                                                                              "reflection"};
+    gir_shape xs = gir_node_shape(c->g, x), gs = gir_node_shape(c->g, grid);
+    gir__oxgs q;
+    gir_node gx, gy, y;
+    int j, p;
+    memset(&q, 0, sizeof q);
+    for (q.mode = -1, j = 0; j < 3; ++j) if (gir__oxa_s_is(c, "mode", "bilinear", modes[j])) q.mode = j;
+    for (q.pad = -1, j = 0; j < 3; ++j) if (gir__oxa_s_is(c, "padding_mode", "zeros", pads[j])) q.pad = j;
+    q.align = gir__oxa_i(c, "align_corners", 0);
+    if (q.mode < 0 || q.pad < 0 || (q.mode == 2 && q.pad) || xs.rank != 4 || gs.rank != 4 || gs.dim[3] != 2) {
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "a 4-D input, a grid [N, H, W, 2], bicubic with zeros padding only");
+        return c->none;
+    }
+    q.h = xs.dim[2];
+    q.w = xs.dim[3];
+    p = gs.dim[1] * gs.dim[2];
+    q.xf = gir_reshape(c->g, x, gir_shape3(xs.dim[0], xs.dim[1], q.h * q.w));
+    q.idx = gir_shape3(xs.dim[0], xs.dim[1], p);
+    gx = gir_reshape(c->g, gir_slice(c->g, grid, 3, 0, 1, 1), gir_shape3(xs.dim[0], 1, p));
+    gy = gir_reshape(c->g, gir_slice(c->g, grid, 3, 1, 2, 1), gir_shape3(xs.dim[0], 1, p));
+    gx = gir__ox_gs_coord(c, &q, gir__ox_gs_unnorm(c, &q, gx, q.w), q.w);
+    gy = gir__ox_gs_coord(c, &q, gir__ox_gs_unnorm(c, &q, gy, q.h), q.h);
+    y = gir__ox_gs_sample(c, &q, gx, gy);
+    return gir_reshape(c->g, y, gir_shape4(xs.dim[0], xs.dim[1], gs.dim[1], gs.dim[2]));
+}
+
 /* the GIR_ONNX lines of ops.def */
 /* generated from the GIR_ONNX lines of ops.def (gen/10-generator/onnx_lower.py) */
 static gir_node gir__oxl_Abs_6(gir__oxn *c) {   /* ops.def:682 "abs(x0)" */
@@ -40616,6 +40729,15 @@ static gir_node gir__oxl_GreaterOrEqual_12(gir__oxn *c) {   /* ops.def:729 "ge(x
     (void)x; (void)G;
     if (!gir__ox_need(c, 0x3u)) return c->none;
     t0 = gir_ge(G, x[0], x[1]);
+    return t0;
+}
+static gir_node gir__oxl_GridSample_16(gir__oxn *c) {   /* ops.def:834 "grid_sample(x0, x1)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x3u)) return c->none;
+    t0 = gir__oxh_grid_sample(c, x[0], x[1]);
     return t0;
 }
 static gir_node gir__oxl_HammingWindow_17(gir__oxn *c) {   /* ops.def:814 "hamming()" */
@@ -41506,7 +41628,7 @@ static gir_node gir__oxl_Xor_7(gir__oxn *c) {   /* ops.def:733 "xor(x0, x1)" */
     t0 = gir_xor(G, x[0], x[1]);
     return t0;
 }
-static const gir__oxline gir__ox_lines[151] = {
+static const gir__oxline gir__ox_lines[152] = {
     {"Abs", 6, gir__oxl_Abs_6},
     {"Acos", 7, gir__oxl_Acos_7},
     {"Acosh", 9, gir__oxl_Acosh_9},
@@ -41562,6 +41684,7 @@ static const gir__oxline gir__ox_lines[151] = {
     {"GlobalMaxPool", 1, gir__oxl_GlobalMaxPool_1},
     {"Greater", 7, gir__oxl_Greater_7},
     {"GreaterOrEqual", 12, gir__oxl_GreaterOrEqual_12},
+    {"GridSample", 16, gir__oxl_GridSample_16},
     {"HammingWindow", 17, gir__oxl_HammingWindow_17},
     {"HannWindow", 17, gir__oxl_HannWindow_17},
     {"HardSigmoid", 6, gir__oxl_HardSigmoid_6},
@@ -41659,7 +41782,7 @@ static const gir__oxline gir__ox_lines[151] = {
     {"Where", 9, gir__oxl_Where_9},
     {"Xor", 7, gir__oxl_Xor_7},
 };
-#define GIR__OX_NLINES 151
+#define GIR__OX_NLINES 152
 
 /* the line of an op type for an opset: the highest since at or below it (the table is sorted by type, since) */
 static const gir__oxline *gir__ox_line(gir__ox_str type, int64_t opset) {
