@@ -3,8 +3,8 @@
 
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
-   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=ca3d9a278923acc0ebee8a1f716e91c3c17632d5d75f2f765897c3c0ee200ea5
-                                          gen/ sha256=3ed94c9636b25120
+   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=292ba5a3a564334f5e340f8a6c023b1152bdda8ad9cebed2369bfd7008c19112
+                                          gen/ sha256=5b44114d2e6bb466
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -473,7 +473,7 @@
 #define GIR_VERSION_PATCH 0
 #define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
 #define GIR_VERSION_STRING "0.2.0"
-#define GIR_OPSDEF_SHA256 "ca3d9a278923acc0ebee8a1f716e91c3c17632d5d75f2f765897c3c0ee200ea5"
+#define GIR_OPSDEF_SHA256 "292ba5a3a564334f5e340f8a6c023b1152bdda8ad9cebed2369bfd7008c19112"
 
 #ifndef GIR_API
 #  ifdef GIR_STATIC
@@ -40218,6 +40218,125 @@ static gir_node gir__oxh_grid_sample(gir__oxn *c, gir_node x, gir_node grid) {
     return gir_reshape(c->g, y, gir_shape4(xs.dim[0], xs.dim[1], gs.dim[1], gs.dim[2]));
 }
 
+/* the real DFT matrices [n, k] of cos and sin (2 pi j k / n) for k < kout, as constants of dtype dt */
+static void gir__ox_dft_mats(gir__oxn *c, int n, int kout, gir_dtype dt, gir_node *cm, gir_node *sm) {
+    size_t cells = (size_t)n * (size_t)kout;
+    double *m = (double *)gir__alloc(&c->g->a, 2 * (cells ? cells : 1) * sizeof(double));
+    int j, k;
+    if (!m) {
+        gir__oxn_fail(c, GIR_ERR_OUT_OF_MEMORY, "DFT matrices of %d x %d", n, kout);
+        *cm = *sm = c->none;
+        return;
+    }
+    for (j = 0; j < n; ++j)
+        for (k = 0; k < kout; ++k) {
+            double a = 6.283185307179586476925 * (double)((int64_t)j * k % n) / n;
+            m[(size_t)j * kout + k] = cos(a);
+            m[cells + (size_t)j * kout + k] = sin(a);
+        }
+    *cm = gir_cast(c->g, gir_constant(c->g, GIR_DTYPE_F64, gir_shape2(n, kout), m), dt);
+    *sm = gir_cast(c->g, gir_constant(c->g, GIR_DTYPE_F64, gir_shape2(n, kout), m + cells), dt);
+    gir__free(&c->g->a, m, 2 * (cells ? cells : 1) * sizeof(double));
+}
+/* the DFT along the last axis of re and im ([..., n]; im {0}: real), as [..., kout, 2] */
+static gir_node gir__ox_dft_last(gir__oxn *c, gir_node re, gir_node im, int kout, int inverse) {
+    gir_shape s = gir_node_shape(c->g, re), o;
+    int n = s.dim[s.rank - 1];
+    gir_node cm, sm, yr, yi, t, parts[2];
+    gir__ox_dft_mats(c, n, kout, gir_node_dtype(c->g, re), &cm, &sm);
+    if (c->st != GIR_OK) return c->none;
+    yr = gir__oxh_matmul_np(c, re, cm);           /* e^(-i a) = cos a - i sin a; inverse: + i sin a, then / n */
+    yi = gir__oxh_matmul_np(c, re, sm);
+    yi = inverse ? yi : gir_neg(c->g, yi);
+    if (im.id) {
+        t = gir__oxh_matmul_np(c, im, sm);
+        yr = inverse ? gir_sub(c->g, yr, t) : gir_add(c->g, yr, t);
+        yi = gir_add(c->g, yi, gir__oxh_matmul_np(c, im, cm));
+    }
+    if (inverse) {
+        yr = gir_div(c->g, yr, gir__oxh_num(c, n));
+        yi = gir_div(c->g, yi, gir__oxh_num(c, n));
+    }
+    o = gir_node_shape(c->g, yr);
+    o.dim[o.rank++] = 1;
+    parts[0] = gir_reshape(c->g, yr, o);
+    parts[1] = gir_reshape(c->g, yi, o);
+    return gir_concat(c->g, 2, parts, o.rank - 1);
+}
+/* DFT: x [..., n, 1 or 2] along 'axis' (default 1), dft_length (input 1) pads or cuts, onesided keeps n / 2 + 1 */
+static gir_node gir__oxh_dft(gir__oxn *c, gir_node x) {
+    gir_shape s = gir_node_shape(c->g, x);
+    int axis = gir__oxa_i(c, "axis", 1), inverse = gir__oxa_i(c, "inverse", 0), one = gir__oxa_i(c, "onesided", 0);
+    int n, len, cplx;
+    double dl;
+    gir_ints perm, inv;
+    gir_node re, im = c->none, y;
+    if (axis < 0) axis += s.rank;
+    if (s.rank < 2 || axis < 0 || axis >= s.rank - 1 || (s.dim[s.rank - 1] != 1 && s.dim[s.rank - 1] != 2) ||
+        (one && inverse)) {
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "axis %d of a rank-%d signal [..., 1 or 2]; onesided inverse", axis, s.rank);
+        return c->none;
+    }
+    cplx = s.dim[s.rank - 1] == 2;
+    n = s.dim[axis];
+    len = gir__ox_has(c, 1) && gir__ox_const_vals(c, 1, &dl, 1, "dft_length") == 1 ? (int)dl : n;
+    re = gir_reshape(c->g, gir_slice(c->g, x, s.rank - 1, 0, 1, 1), gir_shapev(s.rank - 1, s.dim));
+    if (cplx) im = gir_reshape(c->g, gir_slice(c->g, x, s.rank - 1, 1, 2, 1), gir_shapev(s.rank - 1, s.dim));
+    gir__ox_axis_last(s.rank - 1, axis, &perm, &inv);
+    if (axis != s.rank - 2) re = gir_transpose(c->g, re, perm);
+    if (axis != s.rank - 2 && im.id) im = gir_transpose(c->g, im, perm);
+    if (len != n) {
+        gir_ints a = gir_ints0(), b = gir_ints0();
+        int j;
+        for (a.n = b.n = s.rank - 1, j = 0; j < a.n; ++j) a.v[j] = b.v[j] = 0;
+        b.v[a.n - 1] = len > n ? len - n : 0;
+        re = len > n ? gir_pad(c->g, re, a, b, 0) : gir_slice(c->g, re, s.rank - 2, 0, len, 1);
+        if (im.id) im = len > n ? gir_pad(c->g, im, a, b, 0) : gir_slice(c->g, im, s.rank - 2, 0, len, 1);
+    }
+    y = gir__ox_dft_last(c, re, im, one ? len / 2 + 1 : len, inverse);
+    if (axis != s.rank - 2 && c->st == GIR_OK) {
+        inv.v[inv.n] = inv.n;
+        ++inv.n;
+        y = gir_transpose(c->g, y, inv);
+    }
+    return y;
+}
+/* STFT: frames of frame_length (input 3, else the window's length) every frame_step (input 1) of the signal
+   [batch, length, 1 or 2], each times the window (input 2), then their DFT: [batch, frames, bins, 2] */
+static gir_node gir__oxh_stft(gir__oxn *c, gir_node x) {
+    gir_shape s = gir_node_shape(c->g, x);
+    int one = gir__oxa_i(c, "onesided", 1), frames, j, k;
+    double step = 0, flen = 0;
+    int32_t *idx;
+    gir_node re, im = c->none, ix;
+    if (gir__ox_const_vals(c, 1, &step, 1, "frame_step") != 1) return c->none;
+    if (gir__ox_has(c, 3)) { if (gir__ox_const_vals(c, 3, &flen, 1, "frame_length") != 1) return c->none; }
+    else if (gir__ox_has(c, 2) && gir__ox_need(c, 4u)) flen = gir_node_shape(c->g, c->x[2]).dim[0];
+    if (s.rank != 3 || step < 1 || flen < 1 || flen > s.dim[1] || (s.dim[2] == 2 && one)) {
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "a signal [batch, length, 1 or 2], frame_step and frame_length");
+        return c->none;
+    }
+    frames = (int)((s.dim[1] - flen) / step) + 1;
+    if (!(idx = (int32_t *)gir__alloc(&c->g->a, (size_t)frames * (size_t)flen * 4))) {
+        gir__oxn_fail(c, GIR_ERR_OUT_OF_MEMORY, "frame indices");
+        return c->none;
+    }
+    for (j = 0; j < frames; ++j) for (k = 0; k < (int)flen; ++k) idx[(size_t)j * (size_t)flen + k] = (int32_t)(j * step + k);
+    ix = gir_constant(c->g, GIR_DTYPE_I32, gir_shape2(frames, (int32_t)flen), idx);
+    gir__free(&c->g->a, idx, (size_t)frames * (size_t)flen * 4);
+    re = gir_reshape(c->g, gir_slice(c->g, x, 2, 0, 1, 1), gir_shape2(s.dim[0], s.dim[1]));
+    re = gir_index_select(c->g, re, ix, 1);                    /* [batch, frames, flen] */
+    if (s.dim[2] == 2) {
+        im = gir_reshape(c->g, gir_slice(c->g, x, 2, 1, 2, 1), gir_shape2(s.dim[0], s.dim[1]));
+        im = gir_index_select(c->g, im, ix, 1);
+    }
+    if (gir__ox_has(c, 2)) {
+        re = gir_mul(c->g, re, c->x[2]);
+        if (im.id) im = gir_mul(c->g, im, c->x[2]);
+    }
+    return gir__ox_dft_last(c, re, im, one ? (int)flen / 2 + 1 : (int)flen, 0);
+}
+
 /* the GIR_ONNX lines of ops.def */
 /* generated from the GIR_ONNX lines of ops.def (gen/10-generator/onnx_lower.py) */
 static gir_node gir__oxl_Abs_6(gir__oxn *c) {   /* ops.def:682 "abs(x0)" */
@@ -40505,6 +40624,15 @@ static gir_node gir__oxl_CumSum_11(gir__oxn *c) {   /* ops.def:797 "cumsum(x0)" 
     (void)x; (void)G;
     if (!gir__ox_need(c, 0x1u)) return c->none;
     t0 = gir__oxh_cumsum(c, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_DFT_17(gir__oxn *c) {   /* ops.def:835 "dft(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir__oxh_dft(c, x[0]);
     return t0;
 }
 static gir_node gir__oxl_DepthToSpace_1(gir__oxn *c) {   /* ops.def:800 "depth_to_space(x0)" */
@@ -41296,6 +41424,15 @@ static gir_node gir__oxl_Round_11(gir__oxn *c) {   /* ops.def:693 "round(x0)" */
     t0 = gir_round(G, x[0]);
     return t0;
 }
+static gir_node gir__oxl_STFT_17(gir__oxn *c) {   /* ops.def:836 "stft(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir__oxh_stft(c, x[0]);
+    return t0;
+}
 static gir_node gir__oxl_Scatter_9(gir__oxn *c) {   /* ops.def:822 "scatter_elements(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
@@ -41628,7 +41765,7 @@ static gir_node gir__oxl_Xor_7(gir__oxn *c) {   /* ops.def:733 "xor(x0, x1)" */
     t0 = gir_xor(G, x[0], x[1]);
     return t0;
 }
-static const gir__oxline gir__ox_lines[152] = {
+static const gir__oxline gir__ox_lines[154] = {
     {"Abs", 6, gir__oxl_Abs_6},
     {"Acos", 7, gir__oxl_Acos_7},
     {"Acosh", 9, gir__oxl_Acosh_9},
@@ -41659,6 +41796,7 @@ static const gir__oxline gir__ox_lines[152] = {
     {"Cos", 7, gir__oxl_Cos_7},
     {"Cosh", 9, gir__oxl_Cosh_9},
     {"CumSum", 11, gir__oxl_CumSum_11},
+    {"DFT", 17, gir__oxl_DFT_17},
     {"DepthToSpace", 1, gir__oxl_DepthToSpace_1},
     {"DequantizeLinear", 10, gir__oxl_DequantizeLinear_10},
     {"Det", 11, gir__oxl_Det_11},
@@ -41746,6 +41884,7 @@ static const gir__oxline gir__ox_lines[152] = {
     {"Resize", 11, gir__oxl_Resize_11},
     {"ReverseSequence", 10, gir__oxl_ReverseSequence_10},
     {"Round", 11, gir__oxl_Round_11},
+    {"STFT", 17, gir__oxl_STFT_17},
     {"Scatter", 9, gir__oxl_Scatter_9},
     {"ScatterElements", 11, gir__oxl_ScatterElements_11},
     {"ScatterND", 11, gir__oxl_ScatterND_11},
@@ -41782,7 +41921,7 @@ static const gir__oxline gir__ox_lines[152] = {
     {"Where", 9, gir__oxl_Where_9},
     {"Xor", 7, gir__oxl_Xor_7},
 };
-#define GIR__OX_NLINES 152
+#define GIR__OX_NLINES 154
 
 /* the line of an op type for an opset: the highest since at or below it (the table is sorted by type, since) */
 static const gir__oxline *gir__ox_line(gir__ox_str type, int64_t opset) {
