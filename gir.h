@@ -3,8 +3,8 @@
 
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
-   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=292ba5a3a564334f5e340f8a6c023b1152bdda8ad9cebed2369bfd7008c19112
-                                          gen/ sha256=5b44114d2e6bb466
+   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=66876b71a768d27d9a44c3cf2c74b039eb975477dbf192ee8e215548dae1cf7f
+                                          gen/ sha256=865042bd51011b06
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -473,7 +473,7 @@
 #define GIR_VERSION_PATCH 0
 #define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
 #define GIR_VERSION_STRING "0.2.0"
-#define GIR_OPSDEF_SHA256 "292ba5a3a564334f5e340f8a6c023b1152bdda8ad9cebed2369bfd7008c19112"
+#define GIR_OPSDEF_SHA256 "66876b71a768d27d9a44c3cf2c74b039eb975477dbf192ee8e215548dae1cf7f"
 
 #ifndef GIR_API
 #  ifdef GIR_STATIC
@@ -40337,6 +40337,84 @@ static gir_node gir__oxh_stft(gir__oxn *c, gir_node x) {
     return gir__ox_dft_last(c, re, im, one ? (int)flen / 2 + 1 : (int)flen, 0);
 }
 
+/* the optimizers of ai.onnx.preview.training (Adagrad, Momentum, Adam): inputs R, T, then n tensors X, n
+   gradients G, n (or 2n, Adam) states; outputs the new X, then the new states, as the operators' formulas say */
+static gir_node gir__ox_gsc(gir__oxn *c, gir_node v, double s) { return gir_mul(c->g, v, gir__oxh_num(c, s)); }
+static gir_node gir__ox_greg(gir__oxn *c, int x, int g, double norm) {   /* norm_coefficient * X + G */
+    return norm != 0 ? gir_add(c->g, gir__ox_gsc(c, c->x[x], norm), c->x[g]) : c->x[g];
+}
+static gir_node gir__oxh_adagrad(gir__oxn *c) {
+    double decay = gir__oxa_f(c, "decay_factor", 0), eps = gir__oxa_f(c, "epsilon", 1e-6);
+    double norm = gir__oxa_f(c, "norm_coefficient", 0);
+    int n = (c->n_x - 2) / 3, j;
+    gir_node r, t, gr, h, a;
+    if (n < 1 || c->n_x != 2 + 3 * n || c->nd->n_out != 2 * n || !gir__ox_need(c, (1u << c->n_x) - 1u)) return c->none;
+    t = gir_cast(c->g, c->x[1], gir_node_dtype(c->g, c->x[0]));
+    r = gir__ox_gsc(c, t, decay);
+    r = gir_add(c->g, r, gir__oxh_num(c, 1));
+    r = gir_div(c->g, c->x[0], r);
+    for (j = n - 1; j >= 0; --j) {
+        gr = gir__ox_greg(c, 2 + j, 2 + n + j, norm);
+        h = gir_add(c->g, c->x[2 + 2 * n + j], gir_square(c->g, gr));
+        a = gir_sqrt(c->g, h);
+        a = gir_add(c->g, a, gir__oxh_num(c, eps));
+        a = gir_mul(c->g, r, gir_div(c->g, gr, a));
+        c->y[n + j] = h;
+        c->y[j] = gir_sub(c->g, c->x[2 + j], a);
+    }
+    return c->y[0];
+}
+static gir_node gir__oxh_momentum(gir__oxn *c) {
+    double alpha = gir__oxa_f(c, "alpha", 0), beta = gir__oxa_f(c, "beta", 0), norm = gir__oxa_f(c, "norm_coefficient", 0);
+    int nest = gir__oxa_s_is(c, "mode", "", "nesterov"), std = gir__oxa_s_is(c, "mode", "", "standard");
+    int n = (c->n_x - 2) / 3, j;
+    gir_node b, gr, v, step;
+    if (n < 1 || (!nest && !std) || c->n_x != 2 + 3 * n || !gir__ox_need(c, (1u << c->n_x) - 1u)) return c->none;
+    b = gir_gt(c->g, c->x[1], gir_scalar(c->g, gir_node_dtype(c->g, c->x[1]), 0));     /* T > 0: beta, else 1 */
+    v = gir__oxh_num(c, beta);
+    b = gir_where(c->g, b, v, gir__oxh_num(c, 1));
+    for (j = n - 1; j >= 0; --j) {
+        gr = gir__ox_greg(c, 2 + j, 2 + n + j, norm);
+        v = gir__ox_gsc(c, c->x[2 + 2 * n + j], alpha);
+        v = gir_add(c->g, v, gir_mul(c->g, b, gr));
+        step = nest ? gir_add(c->g, gr, gir__ox_gsc(c, v, alpha)) : v;
+        c->y[n + j] = v;
+        c->y[j] = gir_sub(c->g, c->x[2 + j], gir_mul(c->g, c->x[0], step));
+    }
+    return c->y[0];
+}
+static gir_node gir__oxh_adam(gir__oxn *c) {
+    double alpha = gir__oxa_f(c, "alpha", 0.9), beta = gir__oxa_f(c, "beta", 0.999), eps = gir__oxa_f(c, "epsilon", 1e-6);
+    double norm = gir__oxa_f(c, "norm_coefficient", 0), post = gir__oxa_f(c, "norm_coefficient_post", 0);
+    int n = (c->n_x - 2) / 4, j;
+    gir_node t, pos, ra, f, gr, v, h, x;
+    if (n < 1 || c->n_x != 2 + 4 * n || !gir__ox_need(c, (1u << c->n_x) - 1u)) return c->none;
+    t = gir_cast(c->g, c->x[1], GIR_DTYPE_F64);
+    pos = gir_gt(c->g, t, gir_scalar(c->g, GIR_DTYPE_F64, 0));
+    f = gir_pow(c->g, gir_scalar(c->g, GIR_DTYPE_F64, beta), t);
+    f = gir_sub(c->g, gir_scalar(c->g, GIR_DTYPE_F64, 1), f);
+    ra = gir_pow(c->g, gir_scalar(c->g, GIR_DTYPE_F64, alpha), t);
+    ra = gir_sub(c->g, gir_scalar(c->g, GIR_DTYPE_F64, 1), ra);
+    ra = gir_div(c->g, gir_sqrt(c->g, f), ra);                 /* sqrt(1 - beta^T) / (1 - alpha^T) when T > 0 */
+    ra = gir_where(c->g, pos, ra, gir_scalar(c->g, GIR_DTYPE_F64, 1));
+    ra = gir_mul(c->g, gir_cast(c->g, ra, gir_node_dtype(c->g, c->x[0])), c->x[0]);
+    for (j = n - 1; j >= 0; --j) {
+        gr = gir__ox_greg(c, 2 + j, 2 + n + j, norm);
+        v = gir__ox_gsc(c, c->x[2 + 2 * n + j], alpha);
+        v = gir_add(c->g, v, gir__ox_gsc(c, gr, 1 - alpha));
+        h = gir__ox_gsc(c, c->x[2 + 3 * n + j], beta);
+        h = gir_add(c->g, h, gir__ox_gsc(c, gir_square(c->g, gr), 1 - beta));
+        x = gir_sqrt(c->g, h);
+        x = gir_add(c->g, x, gir__oxh_num(c, eps));
+        x = gir_div(c->g, v, x);
+        x = gir_sub(c->g, c->x[2 + j], gir_mul(c->g, ra, x));
+        c->y[j] = post != 0 ? gir__ox_gsc(c, x, 1 - post) : x;
+        c->y[n + j] = v;
+        c->y[2 * n + j] = h;
+    }
+    return c->y[0];
+}
+
 /* the GIR_ONNX lines of ops.def */
 /* generated from the GIR_ONNX lines of ops.def (gen/10-generator/onnx_lower.py) */
 static gir_node gir__oxl_Abs_6(gir__oxn *c) {   /* ops.def:682 "abs(x0)" */
@@ -40370,6 +40448,22 @@ static gir_node gir__oxl_Acosh_9(gir__oxn *c) {   /* ops.def:803 "log(x0 + sqrt(
     t4 = gir_add(G, x[0], t3);
     t5 = gir_log(G, t4);
     return t5;
+}
+static gir_node gir__oxl_Adagrad_1(gir__oxn *c) {   /* ops.def:837 "adagrad()" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    t0 = gir__oxh_adagrad(c);
+    return t0;
+}
+static gir_node gir__oxl_Adam_1(gir__oxn *c) {   /* ops.def:839 "adam()" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    t0 = gir__oxh_adam(c);
+    return t0;
 }
 static gir_node gir__oxl_Add_1(gir__oxn *c) {   /* ops.def:716 "add6(x0, x1)" */
     const gir_node *x = c->x;
@@ -41113,6 +41207,14 @@ static gir_node gir__oxl_Mod_10(gir__oxn *c) {   /* ops.def:792 "mod_onnx(x0, x1
     t0 = gir__oxh_mod_onnx(c, x[0], x[1]);
     return t0;
 }
+static gir_node gir__oxl_Momentum_1(gir__oxn *c) {   /* ops.def:838 "momentum()" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    t0 = gir__oxh_momentum(c);
+    return t0;
+}
 static gir_node gir__oxl_Mul_1(gir__oxn *c) {   /* ops.def:718 "mul6(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
@@ -41765,10 +41867,12 @@ static gir_node gir__oxl_Xor_7(gir__oxn *c) {   /* ops.def:733 "xor(x0, x1)" */
     t0 = gir_xor(G, x[0], x[1]);
     return t0;
 }
-static const gir__oxline gir__ox_lines[154] = {
+static const gir__oxline gir__ox_lines[157] = {
     {"Abs", 6, gir__oxl_Abs_6},
     {"Acos", 7, gir__oxl_Acos_7},
     {"Acosh", 9, gir__oxl_Acosh_9},
+    {"Adagrad", 1, gir__oxl_Adagrad_1},
+    {"Adam", 1, gir__oxl_Adam_1},
     {"Add", 1, gir__oxl_Add_1},
     {"Add", 7, gir__oxl_Add_7},
     {"And", 7, gir__oxl_And_7},
@@ -41850,6 +41954,7 @@ static const gir__oxline gir__ox_lines[154] = {
     {"MeanVarianceNormalization", 9, gir__oxl_MeanVarianceNormalization_9},
     {"Min", 1, gir__oxl_Min_1},
     {"Mod", 10, gir__oxl_Mod_10},
+    {"Momentum", 1, gir__oxl_Momentum_1},
     {"Mul", 1, gir__oxl_Mul_1},
     {"Mul", 7, gir__oxl_Mul_7},
     {"Neg", 6, gir__oxl_Neg_6},
@@ -41921,7 +42026,7 @@ static const gir__oxline gir__ox_lines[154] = {
     {"Where", 9, gir__oxl_Where_9},
     {"Xor", 7, gir__oxl_Xor_7},
 };
-#define GIR__OX_NLINES 154
+#define GIR__OX_NLINES 157
 
 /* the line of an op type for an opset: the highest since at or below it (the table is sorted by type, since) */
 static const gir__oxline *gir__ox_line(gir__ox_str type, int64_t opset) {
@@ -42104,7 +42209,7 @@ static void gir__oxr_node(gir__oxrun *r, int k) {
     int j;
     memset(&c, 0, sizeof c);
     c.g = r->g; c.nd = nd; c.k = k;
-    if (nd->domain.n && !gir__ox_str_is(nd->domain, "ai.onnx"))
+    if (nd->domain.n && !gir__ox_str_is(nd->domain, "ai.onnx") && !gir__ox_str_is(nd->domain, "ai.onnx.preview.training"))
         gir__oxn_fail(&c, GIR_ERR_UNSUPPORTED, "domain '%.*s' is not supported", (int)nd->domain.n, nd->domain.p);
     else if (!(line = gir__ox_line(nd->op_type, r->m->opset)))
         gir__oxn_fail(&c, GIR_ERR_UNSUPPORTED, "op type not supported at opset %l", (long long)r->m->opset);
@@ -42182,8 +42287,8 @@ GIR_API gir_status gir_onnx_import(const void *data, size_t size, const gir_onnx
                       : "n_dims or n_known without their names, values or counts");
     else if ((r.st = gir__ox_decode(&m, data, size, &a, r.msg, sizeof r.msg)) == GIR_OK) {
         r.m = &m;
-        if (m.opset < 1) gir__ox_rfail(&r, GIR_ERR_UNSUPPORTED, "the model imports no opset of the ONNX domain");
-        else if (!(r.g = gir_graph_new(&r.desc->graph))) gir__ox_rfail(&r, GIR_ERR_OUT_OF_MEMORY, "a new graph");
+        if (m.opset < 1) m.opset = 1;           /* only other domains (ai.onnx.preview.training): their lines from 1 */
+        if (!(r.g = gir_graph_new(&r.desc->graph))) gir__ox_rfail(&r, GIR_ERR_OUT_OF_MEMORY, "a new graph");
         else gir__ox_build(&r, max_out, outs, n_out);
         gir__ox_free(&m, &a);
     }
