@@ -3,8 +3,8 @@
 
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
-   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=66876b71a768d27d9a44c3cf2c74b039eb975477dbf192ee8e215548dae1cf7f
-                                          gen/ sha256=865042bd51011b06
+   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=560d94a98ae857566fbd23ede984e43fb6d60e73ed14809b78081afce3daac15
+                                          gen/ sha256=dc00395284276f53
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -473,7 +473,7 @@
 #define GIR_VERSION_PATCH 0
 #define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
 #define GIR_VERSION_STRING "0.2.0"
-#define GIR_OPSDEF_SHA256 "66876b71a768d27d9a44c3cf2c74b039eb975477dbf192ee8e215548dae1cf7f"
+#define GIR_OPSDEF_SHA256 "560d94a98ae857566fbd23ede984e43fb6d60e73ed14809b78081afce3daac15"
 
 #ifndef GIR_API
 #  ifdef GIR_STATIC
@@ -40415,6 +40415,82 @@ static gir_node gir__oxh_adam(gir__oxn *c) {
     return c->y[0];
 }
 
+/* flat indices into shape from moved to the same coordinates in shape to (from's extents fit in to's) */
+static gir_node gir__ox_reindex(gir__oxn *c, gir_node idx, gir_shape from, gir_shape to) {
+    gir_node rest = idx, out = c->none, coord, i32;
+    int j;
+    int64_t stride = 1;
+    for (j = from.rank - 1; j >= 0; --j) {
+        i32 = gir_scalar(c->g, GIR_DTYPE_I32, from.dim[j]);
+        coord = gir_mod(c->g, rest, i32);
+        rest = gir_floordiv(c->g, rest, i32);
+        coord = gir_mul(c->g, coord, gir_scalar(c->g, GIR_DTYPE_I32, (double)stride));
+        out = out.id ? gir_add(c->g, out, coord) : coord;
+        stride *= to.dim[j];
+    }
+    return out;
+}
+/* MaxUnpool: zeros of the output shape (input 2, or from kernel, strides and pads) with x written where the
+   indices (flattened over the whole output, as MaxPool's second output gives them) point */
+static gir_node gir__oxh_max_unpool(gir__oxn *c, gir_node x, gir_node idx) {
+    gir_shape s = gir_node_shape(c->g, x), o = s;
+    gir__oxwin w;
+    int64_t v[GIR_MAX_RANK], n = 1;
+    int j;
+    gir_node y;
+    if (!gir__ox_window(c, s, NULL, &w)) return c->none;
+    for (j = 0; j < w.nd; ++j) o.dim[2 + j] = (s.dim[2 + j] - 1) * w.s[j] - w.pb[j] - w.pe[j] + w.k[j];
+    idx = gir_cast(c->g, idx, GIR_DTYPE_I32);
+    if (gir__ox_has(c, 2)) {                /* the indices count in the shape above: moved to output_shape's */
+        gir_shape d = o;
+        if (gir__ox_const_ints(c, 2, v, GIR_MAX_RANK, "output_shape") != s.rank) return c->none;
+        for (j = 0; j < s.rank; ++j) o.dim[j] = (int32_t)v[j];
+        idx = gir__ox_reindex(c, idx, d, o);
+    }
+    for (j = 0; j < o.rank; ++j) n *= o.dim[j];
+    if (n > INT32_MAX) {
+        gir__oxn_fail(c, GIR_ERR_LIMIT, "an output of %l elements", (long long)n);
+        return c->none;
+    }
+    x = gir_reshape(c->g, x, gir_shape1((int32_t)gir_node_numel(c->g, x)));
+    idx = gir_reshape(c->g, idx, gir_shape1((int32_t)gir_node_numel(c->g, idx)));
+    y = gir_index_add(c->g, x, idx, 0, (int)n);
+    return gir_reshape(c->g, y, o);
+}
+/* MelWeightMatrix: the triangular filters of num_mel_bins mel bands over dft_length / 2 + 1 bins, computed at
+   import from its five constant inputs as ONNX's reference does */
+static gir_node gir__oxh_mel_weights(gir__oxn *c) {
+    double in[5], lo, hi, step;
+    int nb, dl, sr, bins, i, j, dt = gir__ox_dtype((int32_t)gir__oxa_i(c, "output_datatype", 1)), f[1026];
+    double *m;
+    gir_node y;
+    for (i = 0; i < 5; ++i) if (gir__ox_const_vals(c, i, in + i, 1, "a scalar input") != 1) return c->none;
+    nb = (int)in[0]; dl = (int)in[1]; sr = (int)in[2];
+    bins = dl / 2 + 1;
+    if (nb < 1 || nb > 1024 || dl < 1 || sr < 1 || dt < 0) {
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "num_mel_bins %d (1 to 1024), dft_length %d, sample_rate %d", nb, dl, sr);
+        return c->none;
+    }
+    lo = 2595 * log10(1 + in[3] / 700);
+    hi = 2595 * log10(1 + in[4] / 700);
+    step = (hi - lo) / (nb + 2);
+    for (i = 0; i < nb + 2; ++i) f[i] = (int)floor((dl + 1) * (700 * (pow(10, (i * step + lo) / 2595) - 1)) / sr);
+    if (!(m = (double *)gir__alloc(&c->g->a, (size_t)bins * (size_t)nb * sizeof(double)))) {
+        gir__oxn_fail(c, GIR_ERR_OUT_OF_MEMORY, "the weights");
+        return c->none;
+    }
+    memset(m, 0, (size_t)bins * (size_t)nb * sizeof(double));
+    for (i = 0; i < nb; ++i) {
+        int l = f[i], ce = f[i + 1], r = f[i + 2];
+        if (ce == l && ce >= 0 && ce < bins) m[(size_t)ce * nb + i] = 1;
+        for (j = l; ce > l && j <= ce; ++j) if (j >= 0 && j < bins) m[(size_t)j * nb + i] = (double)(j - l) / (ce - l);
+        for (j = ce; r > ce && j < r; ++j) if (j >= 0 && j < bins) m[(size_t)j * nb + i] = (double)(r - j) / (r - ce);
+    }
+    y = gir_cast(c->g, gir_constant(c->g, GIR_DTYPE_F64, gir_shape2(bins, nb), m), (gir_dtype)dt);
+    gir__free(&c->g->a, m, (size_t)bins * (size_t)nb * sizeof(double));
+    return y;
+}
+
 /* the GIR_ONNX lines of ops.def */
 /* generated from the GIR_ONNX lines of ops.def (gen/10-generator/onnx_lower.py) */
 static gir_node gir__oxl_Abs_6(gir__oxn *c) {   /* ops.def:682 "abs(x0)" */
@@ -41173,6 +41249,15 @@ static gir_node gir__oxl_MaxPool_1(gir__oxn *c) {   /* ops.def:774 "max_pool(x0)
     t0 = gir__oxh_max_pool(c, x[0]);
     return t0;
 }
+static gir_node gir__oxl_MaxUnpool_9(gir__oxn *c) {   /* ops.def:840 "max_unpool(x0, x1)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x3u)) return c->none;
+    t0 = gir__oxh_max_unpool(c, x[0], x[1]);
+    return t0;
+}
 static gir_node gir__oxl_Mean_1(gir__oxn *c) {   /* ops.def:766 "mean_all()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
@@ -41188,6 +41273,14 @@ static gir_node gir__oxl_MeanVarianceNormalization_9(gir__oxn *c) {   /* ops.def
     (void)x; (void)G;
     if (!gir__ox_need(c, 0x1u)) return c->none;
     t0 = gir__oxh_mvn(c, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_MelWeightMatrix_17(gir__oxn *c) {   /* ops.def:841 "mel_weights()" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    t0 = gir__oxh_mel_weights(c);
     return t0;
 }
 static gir_node gir__oxl_Min_1(gir__oxn *c) {   /* ops.def:765 "min_all()" */
@@ -41867,7 +41960,7 @@ static gir_node gir__oxl_Xor_7(gir__oxn *c) {   /* ops.def:733 "xor(x0, x1)" */
     t0 = gir_xor(G, x[0], x[1]);
     return t0;
 }
-static const gir__oxline gir__ox_lines[157] = {
+static const gir__oxline gir__ox_lines[159] = {
     {"Abs", 6, gir__oxl_Abs_6},
     {"Acos", 7, gir__oxl_Acos_7},
     {"Acosh", 9, gir__oxl_Acosh_9},
@@ -41950,8 +42043,10 @@ static const gir__oxline gir__ox_lines[157] = {
     {"MatMulInteger", 10, gir__oxl_MatMulInteger_10},
     {"Max", 1, gir__oxl_Max_1},
     {"MaxPool", 1, gir__oxl_MaxPool_1},
+    {"MaxUnpool", 9, gir__oxl_MaxUnpool_9},
     {"Mean", 1, gir__oxl_Mean_1},
     {"MeanVarianceNormalization", 9, gir__oxl_MeanVarianceNormalization_9},
+    {"MelWeightMatrix", 17, gir__oxl_MelWeightMatrix_17},
     {"Min", 1, gir__oxl_Min_1},
     {"Mod", 10, gir__oxl_Mod_10},
     {"Momentum", 1, gir__oxl_Momentum_1},
@@ -42026,7 +42121,7 @@ static const gir__oxline gir__ox_lines[157] = {
     {"Where", 9, gir__oxl_Where_9},
     {"Xor", 7, gir__oxl_Xor_7},
 };
-#define GIR__OX_NLINES 157
+#define GIR__OX_NLINES 159
 
 /* the line of an op type for an opset: the highest since at or below it (the table is sorted by type, since) */
 static const gir__oxline *gir__ox_line(gir__ox_str type, int64_t opset) {

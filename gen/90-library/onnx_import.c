@@ -2297,6 +2297,82 @@ static gir_node gir__oxh_adam(gir__oxn *c) {
     return c->y[0];
 }
 
+/* flat indices into shape from moved to the same coordinates in shape to (from's extents fit in to's) */
+static gir_node gir__ox_reindex(gir__oxn *c, gir_node idx, gir_shape from, gir_shape to) {
+    gir_node rest = idx, out = c->none, coord, i32;
+    int j;
+    int64_t stride = 1;
+    for (j = from.rank - 1; j >= 0; --j) {
+        i32 = gir_scalar(c->g, GIR_DTYPE_I32, from.dim[j]);
+        coord = gir_mod(c->g, rest, i32);
+        rest = gir_floordiv(c->g, rest, i32);
+        coord = gir_mul(c->g, coord, gir_scalar(c->g, GIR_DTYPE_I32, (double)stride));
+        out = out.id ? gir_add(c->g, out, coord) : coord;
+        stride *= to.dim[j];
+    }
+    return out;
+}
+/* MaxUnpool: zeros of the output shape (input 2, or from kernel, strides and pads) with x written where the
+   indices (flattened over the whole output, as MaxPool's second output gives them) point */
+static gir_node gir__oxh_max_unpool(gir__oxn *c, gir_node x, gir_node idx) {
+    gir_shape s = gir_node_shape(c->g, x), o = s;
+    gir__oxwin w;
+    int64_t v[GIR_MAX_RANK], n = 1;
+    int j;
+    gir_node y;
+    if (!gir__ox_window(c, s, NULL, &w)) return c->none;
+    for (j = 0; j < w.nd; ++j) o.dim[2 + j] = (s.dim[2 + j] - 1) * w.s[j] - w.pb[j] - w.pe[j] + w.k[j];
+    idx = gir_cast(c->g, idx, GIR_DTYPE_I32);
+    if (gir__ox_has(c, 2)) {                /* the indices count in the shape above: moved to output_shape's */
+        gir_shape d = o;
+        if (gir__ox_const_ints(c, 2, v, GIR_MAX_RANK, "output_shape") != s.rank) return c->none;
+        for (j = 0; j < s.rank; ++j) o.dim[j] = (int32_t)v[j];
+        idx = gir__ox_reindex(c, idx, d, o);
+    }
+    for (j = 0; j < o.rank; ++j) n *= o.dim[j];
+    if (n > INT32_MAX) {
+        gir__oxn_fail(c, GIR_ERR_LIMIT, "an output of %l elements", (long long)n);
+        return c->none;
+    }
+    x = gir_reshape(c->g, x, gir_shape1((int32_t)gir_node_numel(c->g, x)));
+    idx = gir_reshape(c->g, idx, gir_shape1((int32_t)gir_node_numel(c->g, idx)));
+    y = gir_index_add(c->g, x, idx, 0, (int)n);
+    return gir_reshape(c->g, y, o);
+}
+/* MelWeightMatrix: the triangular filters of num_mel_bins mel bands over dft_length / 2 + 1 bins, computed at
+   import from its five constant inputs as ONNX's reference does */
+static gir_node gir__oxh_mel_weights(gir__oxn *c) {
+    double in[5], lo, hi, step;
+    int nb, dl, sr, bins, i, j, dt = gir__ox_dtype((int32_t)gir__oxa_i(c, "output_datatype", 1)), f[1026];
+    double *m;
+    gir_node y;
+    for (i = 0; i < 5; ++i) if (gir__ox_const_vals(c, i, in + i, 1, "a scalar input") != 1) return c->none;
+    nb = (int)in[0]; dl = (int)in[1]; sr = (int)in[2];
+    bins = dl / 2 + 1;
+    if (nb < 1 || nb > 1024 || dl < 1 || sr < 1 || dt < 0) {
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "num_mel_bins %d (1 to 1024), dft_length %d, sample_rate %d", nb, dl, sr);
+        return c->none;
+    }
+    lo = 2595 * log10(1 + in[3] / 700);
+    hi = 2595 * log10(1 + in[4] / 700);
+    step = (hi - lo) / (nb + 2);
+    for (i = 0; i < nb + 2; ++i) f[i] = (int)floor((dl + 1) * (700 * (pow(10, (i * step + lo) / 2595) - 1)) / sr);
+    if (!(m = (double *)gir__alloc(&c->g->a, (size_t)bins * (size_t)nb * sizeof(double)))) {
+        gir__oxn_fail(c, GIR_ERR_OUT_OF_MEMORY, "the weights");
+        return c->none;
+    }
+    memset(m, 0, (size_t)bins * (size_t)nb * sizeof(double));
+    for (i = 0; i < nb; ++i) {
+        int l = f[i], ce = f[i + 1], r = f[i + 2];
+        if (ce == l && ce >= 0 && ce < bins) m[(size_t)ce * nb + i] = 1;
+        for (j = l; ce > l && j <= ce; ++j) if (j >= 0 && j < bins) m[(size_t)j * nb + i] = (double)(j - l) / (ce - l);
+        for (j = ce; r > ce && j < r; ++j) if (j >= 0 && j < bins) m[(size_t)j * nb + i] = (double)(r - j) / (r - ce);
+    }
+    y = gir_cast(c->g, gir_constant(c->g, GIR_DTYPE_F64, gir_shape2(bins, nb), m), (gir_dtype)dt);
+    gir__free(&c->g->a, m, (size_t)bins * (size_t)nb * sizeof(double));
+    return y;
+}
+
 /* the GIR_ONNX lines of ops.def */
 @@ONNX_LINES@@
 
