@@ -1,6 +1,6 @@
 /* fuzz_read.c - the ONNX reader (gen/90-library/onnx_read.c) on any bytes: the input is decoded as a model (every
    initializer and attribute then read in every dtype) and as a bare TensorProto (gir_onnx_read_tensor). Under
-   libFuzzer:  clang -std=c99 -g -O1 -fsanitize=fuzzer,address,undefined -I. tests/onnx/fuzz_read.c -lm
+   libFuzzer:  clang -std=c99 -g -O1 -fsanitize=fuzzer,address,undefined -DFUZZ_LIBFUZZER -I. tests/onnx/fuzz_read.c -lm
    Without it, main() replays files, and with --mutate N SEED also N byte flips and truncations of each:
        cc -std=c99 -g -O1 -fsanitize=address,undefined -I. tests/onnx/fuzz_read.c -o fuzz_read -lm
        ./fuzz_read --mutate 200 1 model.onnx input_0.pb ...
