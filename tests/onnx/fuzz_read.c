@@ -114,7 +114,10 @@ int main(int argc, char **argv) {
         n = ftell(f);
         fseek(f, 0, SEEK_SET);
         b = (uint8_t *)malloc((size_t)n + 1);
-        if (n < 0 || fread(b, 1, (size_t)n, f) != (size_t)n) { fprintf(stderr, "fuzz_read: cannot read %s\n", argv[i]); return 2; }
+        if (n < 0 || fread(b, 1, (size_t)n, f) != (size_t)n) {
+            fprintf(stderr, "fuzz_read: cannot read %s\n", argv[i]);
+            return 2;
+        }
         fclose(f);
         fz_mutate(b, (size_t)n, rounds, &st);
         free(b);

@@ -23,7 +23,9 @@ static void oxb_fixed(oxb *o, uint64_t v, int bytes) {
     int k;
     for (k = 0; k < bytes; ++k) { unsigned char c = (unsigned char)(v >> (8 * k)); oxb_raw(o, &c, 1); }
 }
-static void oxb_bytes(oxb *o, unsigned num, const void *p, size_t n) { oxb_key(o, num, 2); oxb_var(o, n); oxb_raw(o, p, n); }
+static void oxb_bytes(oxb *o, unsigned num, const void *p, size_t n) {
+    oxb_key(o, num, 2); oxb_var(o, n); oxb_raw(o, p, n);
+}
 static void oxb_str(oxb *o, unsigned num, const char *s) { oxb_bytes(o, num, s, strlen(s)); }
 static void oxb_msg(oxb *o, unsigned num, const oxb *sub) { oxb_bytes(o, num, sub->b, sub->n); }
 static uint32_t ox_f32bits(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
@@ -45,7 +47,8 @@ static int test_onnx_varints(void) {
         0x80, 0x80, 0x80, 0x80, 0x80, 0x00};
     uint64_t v = 0;
     size_t at = 0;
-    CHECK(gir__pb_varint(max10, &at, 10, &v) == GIR__PB_OK && v == ~(uint64_t)0 && at == 10, "10-byte max: %d", (int)at);
+    CHECK(gir__pb_varint(max10, &at, 10, &v) == GIR__PB_OK && v == ~(uint64_t)0 && at == 10, "10-byte max: %d",
+          (int)at);
     at = 0;
     CHECK(gir__pb_varint(over11, &at, 11, &v) == GIR__PB_LONG && at == 0, "11 bytes accepted");
     CHECK(gir__pb_varint(big, &at, 10, &v) == GIR__PB_BIG, "a value past 64 bits accepted");
@@ -81,7 +84,8 @@ static int test_onnx_wire_types_unknown_fields_groups(void) {
         size_t n0 = o.n;
         if (wt == 5) continue;
         oxb_key(&o, 50, wt); oxb_fixed(&o, 0, 4);
-        CHECK(ox_tensor_of(&o, &t, msg) == GIR_ERR_INVALID_ARG && strstr(msg, "wire type"), "wire type %d: %s", wt, msg);
+        CHECK(ox_tensor_of(&o, &t, msg) == GIR_ERR_INVALID_ARG && strstr(msg, "wire type"), "wire type %d: %s", wt,
+              msg);
         o.n = n0;
     }
     o.n = 0;
@@ -141,7 +145,8 @@ static int test_onnx_lengths_and_nesting(void) {
     o.n = 0;
     oxb_str(&o, 7, "xy");
     r.p = o.b; r.at = 0; r.end = o.n; r.depth = GIR__OX_DEPTH - 1;
-    CHECK(gir__pb_next(&c, &r, &f) && gir__pb_sub(&c, &r, &f, "graph", &sub) && sub.depth == GIR__OX_DEPTH, "depth - 1");
+    CHECK(gir__pb_next(&c, &r, &f) && gir__pb_sub(&c, &r, &f, "graph", &sub) && sub.depth == GIR__OX_DEPTH,
+          "depth - 1");
     r.at = 0; r.depth = GIR__OX_DEPTH;
     CHECK(gir__pb_next(&c, &r, &f) && !gir__pb_sub(&c, &r, &f, "graph", &sub) && c.st == GIR_ERR_LIMIT &&
           strstr(msg, "nested more than"), "depth limit: %s", msg);
@@ -177,7 +182,8 @@ static int test_onnx_attribute_lists_packed_unpacked(void) {
     oxb_str(&attr, 9, "a"); oxb_str(&attr, 9, "bc");
     ox_model_with_attr(&o, &attr, "Resize");
     CHECK(gir__ox_decode(&m, o.b, o.n, NULL, msg, sizeof msg) == GIR_OK, "%s", msg);
-    CHECK(m.node[0].attr[0].type == 6 && m.node[0].attr[0].n_list == 3 && gir__ox_attr_floats(&m.node[0].attr[0], fv, 8) == 3 &&
+    CHECK(m.node[0].attr[0].type == 6 && m.node[0].attr[0].n_list == 3 &&
+          gir__ox_attr_floats(&m.node[0].attr[0], fv, 8) == 3 &&
           fv[0] == 1.5 && fv[1] == -2.0 && fv[2] == 0.25, "floats wrong");
     CHECK(gir__ox_attr_strings(&m.node[0].attr[0], sv, 4) == 2 && gir__ox_str_is(sv[1], "bc"), "strings wrong");
     gir__ox_free(&m, NULL);
@@ -217,12 +223,14 @@ static int ox_check_values(const gir__ox_tensor *t, const ox_case *c, const char
     char msg[256];
     int k;
     CHECK(gir__ox_tensor_read(t, GIR_DTYPE_F64, d, 4, msg, sizeof msg) == GIR_OK, "type %d %s: %s", c->type, how, msg);
-    CHECK(gir__ox_tensor_read(t, GIR_DTYPE_F32, f, 4, msg, sizeof msg) == GIR_OK, "type %d %s f32: %s", c->type, how, msg);
+    CHECK(gir__ox_tensor_read(t, GIR_DTYPE_F32, f, 4, msg, sizeof msg) == GIR_OK, "type %d %s f32: %s", c->type, how,
+          msg);
     for (k = 0; k < 4; ++k)
         CHECK(d[k] == c->v[k] && f[k] == (float)c->v[k], "type %d %s: element %d is %.17g, want %.17g", c->type, how, k,
               d[k], c->v[k]);
-    if (c->type == 13 || c->type == 10 || c->type == 1 || c->type == 11 || c->type == 16) return 1;   /* not all integers */
-    CHECK(gir__ox_tensor_read(t, GIR_DTYPE_I32, i, 4, msg, sizeof msg) == GIR_OK, "type %d %s i32: %s", c->type, how, msg);
+    if (c->type == 13 || c->type == 10 || c->type == 1 || c->type == 11 || c->type == 16) return 1;   /* not integers */
+    CHECK(gir__ox_tensor_read(t, GIR_DTYPE_I32, i, 4, msg, sizeof msg) == GIR_OK, "type %d %s i32: %s", c->type, how,
+          msg);
     for (k = 0; k < 4; ++k) CHECK(i[k] == (int32_t)c->v[k], "type %d %s: i32 element %d", c->type, how, k);
     return 1;
 }
@@ -284,11 +292,13 @@ static int test_onnx_conversions_refused(void) {
     static const unsigned char h[6] = {0x00, 0x7C, 0x00, 0xFC, 0x55, 0x35};   /* inf, -inf, 0.333251953125 */
     oxb_tensor_head(&o, "flags", 9, 1, &three);
     oxb_bytes(&o, 9, "\1\0\1", 3);
-    CHECK(ox_tensor_of(&o, &t, msg) == GIR_OK && gir__ox_tensor_read(&t, GIR_DTYPE_B8, b, 3, msg, sizeof msg) == GIR_OK &&
+    CHECK(ox_tensor_of(&o, &t, msg) == GIR_OK &&
+          gir__ox_tensor_read(&t, GIR_DTYPE_B8, b, 3, msg, sizeof msg) == GIR_OK &&
           b[0] == 1 && b[1] == 0 && b[2] == 1, "bool to b8: %s", msg);
     oxb_tensor_head(&o, "h", 10, 1, &three);
     oxb_bytes(&o, 9, h, 6);
-    CHECK(ox_tensor_of(&o, &t, msg) == GIR_OK && gir__ox_tensor_read(&t, GIR_DTYPE_F64, d, 3, msg, sizeof msg) == GIR_OK &&
+    CHECK(ox_tensor_of(&o, &t, msg) == GIR_OK &&
+          gir__ox_tensor_read(&t, GIR_DTYPE_F64, d, 3, msg, sizeof msg) == GIR_OK &&
           d[0] > 1e308 && d[1] < -1e308 && d[2] == 0.333251953125, "half specials");
     oxb_tensor_head(&o, "idx", 7, 1, &one);
     oxb_vf(&o, 7, (uint64_t)1 << 31);
@@ -329,7 +339,8 @@ static int test_onnx_sizes_and_claims(void) {
     oxb o;
     gir__ox_tensor t;
     gir_shape s;
-    int64_t huge[3] = {(int64_t)1 << 31, (int64_t)1 << 31, (int64_t)1 << 31}, g4 = (int64_t)1 << 30, seven[7] = {1, 1, 1, 1, 1, 1, 1};
+    int64_t huge[3] = {(int64_t)1 << 31, (int64_t)1 << 31, (int64_t)1 << 31}, g4 = (int64_t)1 << 30;
+    int64_t seven[7] = {1, 1, 1, 1, 1, 1, 1};
     int64_t neg = -3, two = 2, wide[2] = {(int64_t)1 << 31, 0};
     float out[4];
     char msg[256];
@@ -364,7 +375,8 @@ static int test_onnx_sizes_and_claims(void) {
           strstr(msg, "16 bytes"), "cap too small: %s", msg);
     CHECK(gir_onnx_read_tensor(o.b, o.n, GIR_DTYPE_F32, out, 8, &s, msg, sizeof msg) == GIR_OK && out[0] == 1.25f &&
           out[1] == -4.0f, "read: %s", msg);
-    CHECK(gir_onnx_read_tensor(NULL, 0, GIR_DTYPE_F32, NULL, 0, &s, msg, sizeof msg) == GIR_ERR_INVALID_ARG, "NULL data");
+    CHECK(gir_onnx_read_tensor(NULL, 0, GIR_DTYPE_F32, NULL, 0, &s, msg, sizeof msg) == GIR_ERR_INVALID_ARG,
+          "NULL data");
     return 1;
 }
 
@@ -378,8 +390,10 @@ static int ox_small_values(const gir__ox_model *m) {
           m->init[0].dim[3] == 3 && m->init[3].rank == 0 && gir__ox_tensor_numel(&m->init[3]) == 1, "initializers");
     CHECK(gir__ox_tensor_read(&m->init[0], GIR_DTYPE_F32, w, 108, msg, sizeof msg) == GIR_OK, "%s", msg);
     for (k = 0; k < 108; ++k) CHECK(w[k] == (float)k * 0.01f - 0.5f, "W[%d] = %g", k, (double)w[k]);
-    CHECK(gir__ox_tensor_read(&m->init[1], GIR_DTYPE_F32, b, 4, msg, sizeof msg) == GIR_OK && b[0] == 1 && b[3] == 4, "B");
-    CHECK(gir__ox_tensor_read(&m->init[2], GIR_DTYPE_I32, sh, 2, msg, sizeof msg) == GIR_OK && sh[0] == 0 && sh[1] == -1, "S");
+    CHECK(gir__ox_tensor_read(&m->init[1], GIR_DTYPE_F32, b, 4, msg, sizeof msg) == GIR_OK && b[0] == 1 && b[3] == 4,
+          "B");
+    CHECK(gir__ox_tensor_read(&m->init[2], GIR_DTYPE_I32, sh, 2, msg, sizeof msg) == GIR_OK && sh[0] == 0 &&
+          sh[1] == -1, "S");
     CHECK(gir__ox_tensor_read(&m->init[3], GIR_DTYPE_F32, b, 1, msg, sizeof msg) == GIR_OK && b[0] == 6, "M");
     return 1;
 }
@@ -395,11 +409,14 @@ static int test_onnx_small_model(void) {
     ok = ok && gir__ox_str_is(n[0].op_type, "Conv") && gir__ox_str_is(n[0].name, "conv0") && n[0].n_in == 3 &&
          gir__ox_str_is(n[0].in[1], "W") && n[0].n_out == 1 && gir__ox_str_is(n[0].out[0], "Y") && n[0].n_attr == 4;
     ok = ok && gir__ox_str_is(n[0].attr[0].name, "auto_pad") && n[0].attr[0].type == 3 &&
-         gir__ox_str_is(n[0].attr[0].s, "NOTSET") && gir__ox_str_is(n[0].attr[2].name, "pads") && n[0].attr[2].type == 7 &&
+         gir__ox_str_is(n[0].attr[0].s, "NOTSET") && gir__ox_str_is(n[0].attr[2].name, "pads") &&
+         n[0].attr[2].type == 7 &&
          n[0].attr[2].n_list == 4 && gir__ox_attr_ints(&n[0].attr[2], iv, 8) == 4 && iv[0] == 1 && iv[3] == 1;
     ok = ok && gir__ox_str_is(n[1].op_type, "LeakyRelu") && n[1].attr[0].type == 1 && n[1].attr[0].f == (double)0.1f;
-    ok = ok && gir__ox_str_is(n[2].op_type, "Clip") && n[2].n_in == 3 && n[2].in[1].n == 0 && gir__ox_str_is(n[2].in[2], "M");
-    ok = ok && gir__ox_str_is(n[4].op_type, "If") && n[4].n_attr == 2 && n[4].attr[0].type == 5 && n[4].attr[0].has_graph &&
+    ok = ok && gir__ox_str_is(n[2].op_type, "Clip") && n[2].n_in == 3 && n[2].in[1].n == 0 &&
+         gir__ox_str_is(n[2].in[2], "M");
+    ok = ok && gir__ox_str_is(n[4].op_type, "If") && n[4].n_attr == 2 && n[4].attr[0].type == 5 &&
+         n[4].attr[0].has_graph &&
          n[4].attr[1].has_graph && gir__ox_str_is(n[3].domain, "");
     if (!ok) { gir__ox_free(&m, NULL); FAILF("nodes or attributes decoded wrong"); }
     ok = gir__ox_str_is(m.input[0].name, "X") && m.input[0].type == 1 && m.input[0].has_shape && m.input[0].rank == 4 &&
@@ -445,7 +462,8 @@ static int test_onnx_one_allocation_and_out_of_memory(void) {
     memset(&a, 0, sizeof a);
     a.alloc_fn = ox_alloc; a.free_fn = ox_free;
     ox_fail_after = 100; ox_allocs = ox_live = 0;
-    CHECK(gir__ox_decode(&m, oxf_small_model, sizeof oxf_small_model, &a, msg, sizeof msg) == GIR_OK && ox_allocs == 1 &&
+    CHECK(gir__ox_decode(&m, oxf_small_model, sizeof oxf_small_model, &a, msg, sizeof msg) == GIR_OK &&
+          ox_allocs == 1 &&
           ox_live == 1, "%d allocations: %s", ox_allocs, msg);
     gir__ox_free(&m, &a);
     CHECK(ox_live == 0, "the block was not freed");
