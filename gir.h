@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=560d94a98ae857566fbd23ede984e43fb6d60e73ed14809b78081afce3daac15
-                                          gen/ sha256=dc00395284276f53
+                                          gen/ sha256=f23f563806cdfe30
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -37876,10 +37876,10 @@ static void gir__ox_node_dec(gir__oxd *d, gir__pb r, gir__ox_node *nd, int index
     nd->op_type = gir__pb_find_str(r.p, r.at, r.end, 4);
     old = gir__ox_push(&d->c, "node %d (%s)", index, gir__ox_cstr(b, sizeof b, nd->op_type));
     if (d->fill) {
-        gir__ox_node_counts(r, n);
-        nd->in = d->str + d->n_str;
-        nd->out = nd->in + n[0];
-        nd->attr = d->attr + d->n_attr;
+        gir__ox_node_counts(r, n);            /* NULL when empty: the pools are NULL when nothing uses them */
+        nd->in = n[0] ? d->str + d->n_str : NULL;
+        nd->out = n[1] ? d->str + d->n_str + n[0] : NULL;
+        nd->attr = n[2] ? d->attr + d->n_attr : NULL;
     }
     while (gir__pb_next(&d->c, &r, &f)) gir__ox_node_field(d, &r, &f, nd);
     if (!d->c.st) gir__ox_pop(&d->c, old);

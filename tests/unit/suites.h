@@ -42,6 +42,9 @@
 #if !defined(GIR_TEST_NO_NUMERICS)
 #include "numerics.c"
 #endif
+#if !defined(GIR_TEST_NO_ONNX_READ)
+#include "onnx_read.c"
+#endif
 #if !defined(GIR_TEST_NO_OPS)
 #include "ops.c"
 #endif
@@ -152,6 +155,11 @@ static void run_suites(void) {
     skip_test("numerics/", "left out of this build (GIR_TEST_NO_NUMERICS)");
 #else
     suite_numerics();
+#endif
+#if defined(GIR_TEST_NO_ONNX_READ)
+    skip_test("onnx_read/", "left out of this build (GIR_TEST_NO_ONNX_READ)");
+#else
+    suite_onnx_read();
 #endif
 #if defined(GIR_TEST_NO_OPS)
     skip_test("ops/", "left out of this build (GIR_TEST_NO_OPS)");
