@@ -42,6 +42,9 @@
 #if !defined(GIR_TEST_NO_NUMERICS)
 #include "numerics.c"
 #endif
+#if !defined(GIR_TEST_NO_ONNX_WRITE)
+#include "onnx_write.c"
+#endif
 #if !defined(GIR_TEST_NO_OPS)
 #include "ops.c"
 #endif
@@ -152,6 +155,11 @@ static void run_suites(void) {
     skip_test("numerics/", "left out of this build (GIR_TEST_NO_NUMERICS)");
 #else
     suite_numerics();
+#endif
+#if defined(GIR_TEST_NO_ONNX_WRITE)
+    skip_test("onnx_write/", "left out of this build (GIR_TEST_NO_ONNX_WRITE)");
+#else
+    suite_onnx_write();
 #endif
 #if defined(GIR_TEST_NO_OPS)
     skip_test("ops/", "left out of this build (GIR_TEST_NO_OPS)");
