@@ -3,8 +3,8 @@
 
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
-   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=51c51d8d7f048231421720cb3f3216474234de3cca03d5fee33f667a40296696
-                                          gen/ sha256=5ce7132844027dde
+   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=c49692472f482c2814e43bde846e98d455b21b03a19b429e6d9f2083b482f6ae
+                                          gen/ sha256=1803a9df022556cf
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -473,7 +473,7 @@
 #define GIR_VERSION_PATCH 0
 #define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
 #define GIR_VERSION_STRING "0.2.0"
-#define GIR_OPSDEF_SHA256 "51c51d8d7f048231421720cb3f3216474234de3cca03d5fee33f667a40296696"
+#define GIR_OPSDEF_SHA256 "c49692472f482c2814e43bde846e98d455b21b03a19b429e6d9f2083b482f6ae"
 
 #ifndef GIR_API
 #  ifdef GIR_STATIC
@@ -40979,6 +40979,18 @@ static gir__oxv gir__oew_num(gir__oew *c, double v) {
     gir__ox_scalar_bytes(c->dtype, v, b);
     return gir__oew_init(c, c->dtype, 0, NULL, b, 1);
 }
+static gir__oxv gir__oew_nums(gir__oew *c, gir__oxints l) {
+    unsigned char b[2 * GIR_MAX_RANK * 8];
+    int64_t n = l.n;
+    int k;
+    size_t es = gir__dtype_sizes[c->dtype];
+    for (k = 0; k < l.n; ++k) {
+        unsigned char v[8];
+        gir__ox_scalar_bytes(c->dtype, (double)l.v[k], v);
+        GIR_MEMCPY(b + (size_t)k * es, v, es);
+    }
+    return gir__oew_init(c, c->dtype, 1, &n, b, n);
+}
 /* input k in builder order; a parent of a dtype other than the one the op computes in goes through a Cast */
 static gir__oxv gir__oew_x(gir__oew *c, int k) {
     const gir__node *d = &c->g->nodes[c->id];
@@ -41062,6 +41074,14 @@ static gir__oxints gir__oxe_all_axes(gir__oew *c, gir__oxints l) {
     for (k = 0; k < l.n; ++k) l.v[k] = k;
     return l;
 }
+static gir__oxints gir__oxe_two(gir__oew *c, int64_t a, int64_t b) {
+    gir__oxints r;
+    (void)c;
+    r.n = 2;
+    r.v[0] = a;
+    r.v[1] = b;
+    return r;
+}
 static gir__oxints gir__oxe_fill(gir__oew *c, gir__oxints l, int64_t v) {
     int k;
     (void)c;
@@ -41079,6 +41099,32 @@ static gir__oxv gir__oxo_fill(gir__oew *c) {   /* ops.def:829 ConstantOfShape(i6
     gir__oew_attr_t(c, "value", c->a.f[0]);
     v1 = gir__oew_end(c, 1);
     return v1;
+}
+static gir__oxv gir__oxo_eye(gir__oew *c) {   /* ops.def:830 EyeLike(ConstantOfShape(i64(oshape), attr_t(value, 0)), attr_i(k, k), attr_dtype(dtype, dtype)) */
+    gir__oxv v0, v1, v2;
+    v0 = gir__oew_i64(c, gir__oxe_shape(c->oshape));
+    gir__oew_begin(c, "ConstantOfShape");
+    gir__oew_in(c, v0);
+    gir__oew_attr_t(c, "value", 0);
+    v1 = gir__oew_end(c, 0);
+    gir__oew_begin(c, "EyeLike");
+    gir__oew_in(c, v1);
+    gir__oew_attr_i(c, "k", (int64_t)c->a.i[2]);
+    gir__oew_attr_dtype(c, "dtype", c->dtype);
+    v2 = gir__oew_end(c, 1);
+    return v2;
+}
+static gir__oxv gir__oxo_arange(gir__oew *c) {   /* ops.def:831 Range(num(start), num(stop), num(step)) */
+    gir__oxv v0, v1, v2, v3;
+    v0 = gir__oew_num(c, c->a.f[0]);
+    v1 = gir__oew_num(c, c->a.f[1]);
+    v2 = gir__oew_num(c, c->a.f[2]);
+    gir__oew_begin(c, "Range");
+    gir__oew_in(c, v0);
+    gir__oew_in(c, v1);
+    gir__oew_in(c, v2);
+    v3 = gir__oew_end(c, 1);
+    return v3;
 }
 static gir__oxv gir__oxo_not(gir__oew *c) {   /* ops.def:704 Not (from GIR_ONNX(Not, 1)) */
     gir__oxv v0, v1;
@@ -41168,7 +41214,7 @@ static gir__oxv gir__oxo_eq(gir__oew *c) {   /* ops.def:721 Equal (from GIR_ONNX
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_ne(gir__oew *c) {   /* ops.def:830 Not(Equal(x0, x1)) */
+static gir__oxv gir__oxo_ne(gir__oew *c) {   /* ops.def:833 Not(Equal(x0, x1)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -41189,7 +41235,7 @@ static gir__oxv gir__oxo_isnan(gir__oew *c) {   /* ops.def:705 IsNaN (from GIR_O
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_isinf(gir__oew *c) {   /* ops.def:831 IsInf(x0) */
+static gir__oxv gir__oxo_isinf(gir__oew *c) {   /* ops.def:834 IsInf(x0) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "IsInf");
@@ -41197,7 +41243,7 @@ static gir__oxv gir__oxo_isinf(gir__oew *c) {   /* ops.def:831 IsInf(x0) */
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_isfinite(gir__oew *c) {   /* ops.def:832 Not(Or(IsNaN(x0), IsInf(x0))) */
+static gir__oxv gir__oxo_isfinite(gir__oew *c) {   /* ops.def:835 Not(Or(IsNaN(x0), IsInf(x0))) */
     gir__oxv v0, v1, v2, v3, v4, v5;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "IsNaN");
@@ -41246,7 +41292,7 @@ static gir__oxv gir__oxo_mul(gir__oew *c) {   /* ops.def:718 Mul (from GIR_ONNX(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_div(gir__oew *c) {   /* ops.def:833 Div(x0, x1) */
+static gir__oxv gir__oxo_div(gir__oew *c) {   /* ops.def:836 Div(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -41264,7 +41310,7 @@ static gir__oxv gir__oxo_neg(gir__oew *c) {   /* ops.def:683 Neg (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_pow(gir__oew *c) {   /* ops.def:834 Pow(x0, x1) */
+static gir__oxv gir__oxo_pow(gir__oew *c) {   /* ops.def:837 Pow(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -41274,7 +41320,7 @@ static gir__oxv gir__oxo_pow(gir__oew *c) {   /* ops.def:834 Pow(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_maximum(gir__oew *c) {   /* ops.def:835 Max(x0, x1) */
+static gir__oxv gir__oxo_maximum(gir__oew *c) {   /* ops.def:838 Max(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -41284,7 +41330,7 @@ static gir__oxv gir__oxo_maximum(gir__oew *c) {   /* ops.def:835 Max(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_minimum(gir__oew *c) {   /* ops.def:836 Min(x0, x1) */
+static gir__oxv gir__oxo_minimum(gir__oew *c) {   /* ops.def:839 Min(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -41294,7 +41340,7 @@ static gir__oxv gir__oxo_minimum(gir__oew *c) {   /* ops.def:836 Min(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_mod(gir__oew *c) {   /* ops.def:837 Mod(x0, x1, attr_i(fmod, 0)) */
+static gir__oxv gir__oxo_mod(gir__oew *c) {   /* ops.def:840 Mod(x0, x1, attr_i(fmod, 0)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -41305,7 +41351,7 @@ static gir__oxv gir__oxo_mod(gir__oew *c) {   /* ops.def:837 Mod(x0, x1, attr_i(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_add_n(gir__oew *c) {   /* ops.def:839 Sum(xs) */
+static gir__oxv gir__oxo_add_n(gir__oew *c) {   /* ops.def:842 Sum(xs) */
     gir__oxv v0;
     gir__oew_xs(c);
     gir__oew_begin(c, "Sum");
@@ -41329,7 +41375,7 @@ static gir__oxv gir__oxo_sign(gir__oew *c) {   /* ops.def:703 Sign (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_square(gir__oew *c) {   /* ops.def:840 Mul(x0, x0) */
+static gir__oxv gir__oxo_square(gir__oew *c) {   /* ops.def:843 Mul(x0, x0) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 0);
@@ -41347,7 +41393,7 @@ static gir__oxv gir__oxo_sqrt(gir__oew *c) {   /* ops.def:686 Sqrt (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_rsqrt(gir__oew *c) {   /* ops.def:841 Reciprocal(Sqrt(x0)) */
+static gir__oxv gir__oxo_rsqrt(gir__oew *c) {   /* ops.def:844 Reciprocal(Sqrt(x0)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Sqrt");
@@ -41374,7 +41420,7 @@ static gir__oxv gir__oxo_exp(gir__oew *c) {   /* ops.def:684 Exp (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_expm1(gir__oew *c) {   /* ops.def:842 Sub(Exp(x0), num(1)) */
+static gir__oxv gir__oxo_expm1(gir__oew *c) {   /* ops.def:845 Sub(Exp(x0), num(1)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Exp");
@@ -41395,7 +41441,7 @@ static gir__oxv gir__oxo_log(gir__oew *c) {   /* ops.def:685 Log (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_log1p(gir__oew *c) {   /* ops.def:843 Log(Add(x0, num(1))) */
+static gir__oxv gir__oxo_log1p(gir__oew *c) {   /* ops.def:846 Log(Add(x0, num(1))) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_num(c, 1);
@@ -41408,7 +41454,7 @@ static gir__oxv gir__oxo_log1p(gir__oew *c) {   /* ops.def:843 Log(Add(x0, num(1
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_log2(gir__oew *c) {   /* ops.def:844 Div(Log(x0), num(0.693147180559945309417232121458176568)) */
+static gir__oxv gir__oxo_log2(gir__oew *c) {   /* ops.def:847 Div(Log(x0), num(0.693147180559945309417232121458176568)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Log");
@@ -41535,7 +41581,7 @@ static gir__oxv gir__oxo_elu(gir__oew *c) {   /* ops.def:709 Elu (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_gelu(gir__oew *c) {   /* ops.def:846 Mul(Mul(x0, num(0.5)), Add(Erf(Mul(x0, num(0.7071067811865476))), num(1))) */
+static gir__oxv gir__oxo_gelu(gir__oew *c) {   /* ops.def:849 Mul(Mul(x0, num(0.5)), Add(Erf(Mul(x0, num(0.7071067811865476))), num(1))) */
     gir__oxv v0, v1, v2, v3, v4, v5, v6, v7, v8, v9;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_num(c, 0.5);
@@ -41563,7 +41609,7 @@ static gir__oxv gir__oxo_gelu(gir__oew *c) {   /* ops.def:846 Mul(Mul(x0, num(0.
     v9 = gir__oew_end(c, 1);
     return v9;
 }
-static gir__oxv gir__oxo_silu(gir__oew *c) {   /* ops.def:845 Mul(x0, Sigmoid(x0)) */
+static gir__oxv gir__oxo_silu(gir__oew *c) {   /* ops.def:848 Mul(x0, Sigmoid(x0)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 0);
@@ -41608,7 +41654,7 @@ static gir__oxv gir__oxo_round(gir__oew *c) {   /* ops.def:693 Round (from GIR_O
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_clamp(gir__oew *c) {   /* ops.def:847 Clip(x0, num(lo), num(hi)) */
+static gir__oxv gir__oxo_clamp(gir__oew *c) {   /* ops.def:850 Clip(x0, num(lo), num(hi)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_num(c, c->a.f[0]);
@@ -41620,7 +41666,7 @@ static gir__oxv gir__oxo_clamp(gir__oew *c) {   /* ops.def:847 Clip(x0, num(lo),
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_sum(gir__oew *c) {   /* ops.def:848 ReduceSum(x0, i64opt(axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_sum(gir__oew *c) {   /* ops.def:851 ReduceSum(x0, i64opt(axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64opt(c, gir__oxe_ints(c->a.l[0]));
@@ -41631,7 +41677,7 @@ static gir__oxv gir__oxo_sum(gir__oew *c) {   /* ops.def:848 ReduceSum(x0, i64op
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_mean(gir__oew *c) {   /* ops.def:849 ReduceMean(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_mean(gir__oew *c) {   /* ops.def:852 ReduceMean(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceMean");
@@ -41641,7 +41687,7 @@ static gir__oxv gir__oxo_mean(gir__oew *c) {   /* ops.def:849 ReduceMean(x0, att
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_prod(gir__oew *c) {   /* ops.def:850 ReduceProd(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_prod(gir__oew *c) {   /* ops.def:853 ReduceProd(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceProd");
@@ -41651,7 +41697,7 @@ static gir__oxv gir__oxo_prod(gir__oew *c) {   /* ops.def:850 ReduceProd(x0, att
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_max(gir__oew *c) {   /* ops.def:851 ReduceMax(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_max(gir__oew *c) {   /* ops.def:854 ReduceMax(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceMax");
@@ -41661,7 +41707,7 @@ static gir__oxv gir__oxo_max(gir__oew *c) {   /* ops.def:851 ReduceMax(x0, attr_
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_min(gir__oew *c) {   /* ops.def:852 ReduceMin(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_min(gir__oew *c) {   /* ops.def:855 ReduceMin(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceMin");
@@ -41671,7 +41717,7 @@ static gir__oxv gir__oxo_min(gir__oew *c) {   /* ops.def:852 ReduceMin(x0, attr_
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_logsumexp(gir__oew *c) {   /* ops.def:853 ReduceLogSumExp(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_logsumexp(gir__oew *c) {   /* ops.def:856 ReduceLogSumExp(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceLogSumExp");
@@ -41681,7 +41727,7 @@ static gir__oxv gir__oxo_logsumexp(gir__oew *c) {   /* ops.def:853 ReduceLogSumE
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_argmax(gir__oew *c) {   /* ops.def:854 Cast(ArgMax(x0, attr_i(axis, axis), attr_i(keepdims, keepdims)), attr_dtype(to, dtype)) */
+static gir__oxv gir__oxo_argmax(gir__oew *c) {   /* ops.def:857 Cast(ArgMax(x0, attr_i(axis, axis), attr_i(keepdims, keepdims)), attr_dtype(to, dtype)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ArgMax");
@@ -41695,7 +41741,7 @@ static gir__oxv gir__oxo_argmax(gir__oew *c) {   /* ops.def:854 Cast(ArgMax(x0, 
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_argmin(gir__oew *c) {   /* ops.def:855 Cast(ArgMin(x0, attr_i(axis, axis), attr_i(keepdims, keepdims)), attr_dtype(to, dtype)) */
+static gir__oxv gir__oxo_argmin(gir__oew *c) {   /* ops.def:858 Cast(ArgMin(x0, attr_i(axis, axis), attr_i(keepdims, keepdims)), attr_dtype(to, dtype)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ArgMin");
@@ -41709,17 +41755,18 @@ static gir__oxv gir__oxo_argmin(gir__oew *c) {   /* ops.def:855 Cast(ArgMin(x0, 
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_reshape(gir__oew *c) {   /* ops.def:856 Reshape(x0, i64(oshape)) */
+static gir__oxv gir__oxo_reshape(gir__oew *c) {   /* ops.def:859 Reshape(x0, i64(oshape), attr_i(allowzero, 1)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_shape(c->oshape));
     gir__oew_begin(c, "Reshape");
     gir__oew_in(c, v0);
     gir__oew_in(c, v1);
+    gir__oew_attr_i(c, "allowzero", (int64_t)1);
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_transpose(gir__oew *c) {   /* ops.def:857 Transpose(x0, attr_ints(perm, perm)) */
+static gir__oxv gir__oxo_transpose(gir__oew *c) {   /* ops.def:860 Transpose(x0, attr_ints(perm, perm)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Transpose");
@@ -41728,7 +41775,7 @@ static gir__oxv gir__oxo_transpose(gir__oew *c) {   /* ops.def:857 Transpose(x0,
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_broadcast_to(gir__oew *c) {   /* ops.def:858 Expand(x0, i64(oshape)) */
+static gir__oxv gir__oxo_broadcast_to(gir__oew *c) {   /* ops.def:861 Expand(x0, i64(oshape)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_shape(c->oshape));
@@ -41738,7 +41785,7 @@ static gir__oxv gir__oxo_broadcast_to(gir__oew *c) {   /* ops.def:858 Expand(x0,
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_slice(gir__oew *c) {   /* ops.def:859 Slice(x0, i64(start), i64(slice_end(stop)), i64(axis), i64(step)) */
+static gir__oxv gir__oxo_slice(gir__oew *c) {   /* ops.def:862 Slice(x0, i64(start), i64(slice_end(stop)), i64(axis), i64(step)) */
     gir__oxv v0, v1, v2, v3, v4, v5;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_one((int64_t)c->a.i[1]));
@@ -41754,7 +41801,7 @@ static gir__oxv gir__oxo_slice(gir__oew *c) {   /* ops.def:859 Slice(x0, i64(sta
     v5 = gir__oew_end(c, 1);
     return v5;
 }
-static gir__oxv gir__oxo_concat(gir__oew *c) {   /* ops.def:860 Concat(xs, attr_i(axis, axis)) */
+static gir__oxv gir__oxo_concat(gir__oew *c) {   /* ops.def:863 Concat(xs, attr_i(axis, axis)) */
     gir__oxv v0;
     gir__oew_xs(c);
     gir__oew_begin(c, "Concat");
@@ -41763,7 +41810,7 @@ static gir__oxv gir__oxo_concat(gir__oew *c) {   /* ops.def:860 Concat(xs, attr_
     v0 = gir__oew_end(c, 1);
     return v0;
 }
-static gir__oxv gir__oxo_flip(gir__oew *c) {   /* ops.def:861 Slice(x0, i64(fill(all_axes(axes), -1)), i64(fill(all_axes(axes), -2147483647)), i64(all_axes(axes)), i64(fill(all_axes(axes), -1))) */
+static gir__oxv gir__oxo_flip(gir__oew *c) {   /* ops.def:864 Slice(x0, i64(fill(all_axes(axes), -1)), i64(fill(all_axes(axes), -2147483647)), i64(all_axes(axes)), i64(fill(all_axes(axes), -1))) */
     gir__oxv v0, v1, v2, v3, v4, v5;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_fill(c, gir__oxe_all_axes(c, gir__oxe_ints(c->a.l[0])), (-(int64_t)1)));
@@ -41779,7 +41826,7 @@ static gir__oxv gir__oxo_flip(gir__oew *c) {   /* ops.def:861 Slice(x0, i64(fill
     v5 = gir__oew_end(c, 1);
     return v5;
 }
-static gir__oxv gir__oxo_pad(gir__oew *c) {   /* ops.def:862 Pad(x0, i64(pads(before, after)), num(value)) */
+static gir__oxv gir__oxo_pad(gir__oew *c) {   /* ops.def:865 Pad(x0, i64(pads(before, after)), num(value)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_pads(c, gir__oxe_ints(c->a.l[0]), gir__oxe_ints(c->a.l[1])));
@@ -41802,6 +41849,19 @@ static gir__oxv gir__oxo_index_select(gir__oew *c) {   /* ops.def:765 Gather (fr
     v2 = gir__oew_end(c, 1);
     return v2;
 }
+static gir__oxv gir__oxo_one_hot(gir__oew *c) {   /* ops.def:832 OneHot(x0, i64s(depth), nums(two(0, 1)), attr_i(axis, -1)) */
+    gir__oxv v0, v1, v2, v3;
+    v0 = gir__oew_x(c, 0);
+    v1 = gir__oew_i64s(c, (int64_t)c->a.i[0]);
+    v2 = gir__oew_nums(c, gir__oxe_two(c, (int64_t)0, (int64_t)1));
+    gir__oew_begin(c, "OneHot");
+    gir__oew_in(c, v0);
+    gir__oew_in(c, v1);
+    gir__oew_in(c, v2);
+    gir__oew_attr_i(c, "axis", (-(int64_t)1));
+    v3 = gir__oew_end(c, 1);
+    return v3;
+}
 static gir__oxv gir__oxo_where(gir__oew *c) {   /* ops.def:729 Where (from GIR_ONNX(Where, 9)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
@@ -41814,7 +41874,7 @@ static gir__oxv gir__oxo_where(gir__oew *c) {   /* ops.def:729 Where (from GIR_O
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_triu(gir__oew *c) {   /* ops.def:863 Trilu(x0, i64s(k), attr_i(upper, 1)) */
+static gir__oxv gir__oxo_triu(gir__oew *c) {   /* ops.def:866 Trilu(x0, i64s(k), attr_i(upper, 1)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64s(c, (int64_t)c->a.i[0]);
@@ -41825,7 +41885,7 @@ static gir__oxv gir__oxo_triu(gir__oew *c) {   /* ops.def:863 Trilu(x0, i64s(k),
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_tril(gir__oew *c) {   /* ops.def:864 Trilu(x0, i64s(k), attr_i(upper, 0)) */
+static gir__oxv gir__oxo_tril(gir__oew *c) {   /* ops.def:867 Trilu(x0, i64s(k), attr_i(upper, 0)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64s(c, (int64_t)c->a.i[0]);
@@ -41845,7 +41905,7 @@ static gir__oxv gir__oxo_cast(gir__oew *c) {   /* ops.def:745 Cast (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_stop_gradient(gir__oew *c) {   /* ops.def:865 Identity(x0) */
+static gir__oxv gir__oxo_stop_gradient(gir__oew *c) {   /* ops.def:868 Identity(x0) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Identity");
@@ -41853,7 +41913,7 @@ static gir__oxv gir__oxo_stop_gradient(gir__oew *c) {   /* ops.def:865 Identity(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_matmul(gir__oew *c) {   /* ops.def:866 MatMul(x0, x1) */
+static gir__oxv gir__oxo_matmul(gir__oew *c) {   /* ops.def:869 MatMul(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -41863,7 +41923,7 @@ static gir__oxv gir__oxo_matmul(gir__oew *c) {   /* ops.def:866 MatMul(x0, x1) *
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_dot(gir__oew *c) {   /* ops.def:867 MatMul(x0, x1) */
+static gir__oxv gir__oxo_dot(gir__oew *c) {   /* ops.def:870 MatMul(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -41899,7 +41959,7 @@ static gir__oxv gir__oxo_log_softmax(gir__oew *c) {   /* ops.def:735 LogSoftmax 
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_conv2d(gir__oew *c) {   /* ops.def:868 Conv(x0, x1, attr_ints(strides, hw(stride, 1)), attr_ints(pads, pads4(padding)), attr_ints(dilations, hw(dilation, 1)), attr_i(group, nz1(groups))) */
+static gir__oxv gir__oxo_conv2d(gir__oew *c) {   /* ops.def:871 Conv(x0, x1, attr_ints(strides, hw(stride, 1)), attr_ints(pads, pads4(padding)), attr_ints(dilations, hw(dilation, 1)), attr_i(group, nz1(groups))) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -41913,7 +41973,7 @@ static gir__oxv gir__oxo_conv2d(gir__oew *c) {   /* ops.def:868 Conv(x0, x1, att
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_max_pool2d(gir__oew *c) {   /* ops.def:869 MaxPool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding))) */
+static gir__oxv gir__oxo_max_pool2d(gir__oew *c) {   /* ops.def:872 MaxPool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding))) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "MaxPool");
@@ -41924,7 +41984,7 @@ static gir__oxv gir__oxo_max_pool2d(gir__oew *c) {   /* ops.def:869 MaxPool(x0, 
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_avg_pool2d(gir__oew *c) {   /* ops.def:870 AveragePool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding)), attr_i(count_include_pad, count_include_pad)) */
+static gir__oxv gir__oxo_avg_pool2d(gir__oew *c) {   /* ops.def:873 AveragePool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding)), attr_i(count_include_pad, count_include_pad)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "AveragePool");
@@ -41947,7 +42007,7 @@ static gir__oxv gir__oxo_gather(gir__oew *c) {   /* ops.def:766 GatherElements (
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_fmod(gir__oew *c) {   /* ops.def:838 Mod(x0, x1, attr_i(fmod, 1)) */
+static gir__oxv gir__oxo_fmod(gir__oew *c) {   /* ops.def:841 Mod(x0, x1, attr_i(fmod, 1)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -41958,15 +42018,15 @@ static gir__oxv gir__oxo_fmod(gir__oew *c) {   /* ops.def:838 Mod(x0, x1, attr_i
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-/* ops without an ONNX form: input, variable, constant, eye, arange, rand_uniform, rand_normal, approx_eq, floordiv, var, all, any, unslice, index_add, one_hot, diag, diagonal, outer, trace, inverse, logdet, cholesky, trisolve, xent_logits, xent_logits_prob, bce_logits, mse, conv2d_bwd_data, conv2d_bwd_filter, max_pool2d_bwd, avg_pool2d_bwd, dropout, scatter_add, gelu_tanh, assign, train_eval, max_pool2d_pick */
+/* ops without an ONNX form: input, variable, constant, rand_uniform, rand_normal, approx_eq, floordiv, var, all, any, unslice, index_add, diag, diagonal, outer, trace, inverse, logdet, cholesky, trisolve, xent_logits, xent_logits_prob, bce_logits, mse, conv2d_bwd_data, conv2d_bwd_filter, max_pool2d_bwd, avg_pool2d_bwd, dropout, scatter_add, gelu_tanh, assign, train_eval, max_pool2d_pick */
 static gir__oxv (*const gir__oxo_fns[125])(gir__oew *c) = {
     NULL,
     NULL,
     NULL,
     NULL,
     gir__oxo_fill,
-    NULL,
-    NULL,
+    gir__oxo_eye,
+    gir__oxo_arange,
     NULL,
     NULL,
     gir__oxo_not,
@@ -42047,7 +42107,7 @@ static gir__oxv (*const gir__oxo_fns[125])(gir__oew *c) = {
     gir__oxo_pad,
     gir__oxo_index_select,
     NULL,
-    NULL,
+    gir__oxo_one_hot,
     gir__oxo_where,
     NULL,
     NULL,

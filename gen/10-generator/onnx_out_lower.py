@@ -12,7 +12,7 @@ An op's export comes from one of two places:
                               wants one type where gir.h promotes); xs: every input of a variadic op
       i64(list) i64s(int)     an int64 initializer: 1-D of a list (or one int), 0-D of an int
       i64opt(list)            i64(list), or the omitted optional input when the list is empty
-      num(float)              a 0-D initializer of the output's dtype
+      num(float) nums(list)   a 0-D / 1-D initializer of the output's dtype
       attr_f(name, float)  attr_i(name, int)  attr_ints(name, list)  attr_dtype(name, dtype)
       attr_t(name, float)     ONNX attributes; an attr_ints of an empty list is left out (the ONNX default:
                               Transpose's reversed axes, all axes of a reduction); attr_t: a tensor of one element
@@ -37,10 +37,11 @@ HELPERS = {
     "slice_end": ("int", ("int",)),         # a normalised slice stop: GIR_SLICE_NONE as INT64_MIN
     "all_axes": ("ints", ("ints",)),        # the list, or every axis of x0 when it is empty
     "fill": ("ints", ("ints", "int")),      # as many copies of the int as the list has values
+    "two": ("ints", ("int", "int")),        # the list of two ints
 }
 ATTR_KIND = {"attr_f": "float", "attr_i": "int", "attr_ints": "ints", "attr_dtype": "dtype", "attr_t": "float"}
 IMPORT_ATTR = {"attr_f": "f", "attr_i": "i", "attr_ints": "l", "attr_dtype": "dtype"}
-VALUE_FNS = {"i64": "ints", "i64s": "int", "i64opt": "ints", "num": "float"}
+VALUE_FNS = {"i64": "ints", "i64s": "int", "i64opt": "ints", "num": "float", "nums": "ints"}
 
 
 def derive(lines, ops):

@@ -253,6 +253,18 @@ static gir__oxv gir__oew_num(gir__oew *c, double v) {
     gir__ox_scalar_bytes(c->dtype, v, b);
     return gir__oew_init(c, c->dtype, 0, NULL, b, 1);
 }
+static gir__oxv gir__oew_nums(gir__oew *c, gir__oxints l) {
+    unsigned char b[2 * GIR_MAX_RANK * 8];
+    int64_t n = l.n;
+    int k;
+    size_t es = gir__dtype_sizes[c->dtype];
+    for (k = 0; k < l.n; ++k) {
+        unsigned char v[8];
+        gir__ox_scalar_bytes(c->dtype, (double)l.v[k], v);
+        GIR_MEMCPY(b + (size_t)k * es, v, es);
+    }
+    return gir__oew_init(c, c->dtype, 1, &n, b, n);
+}
 /* input k in builder order; a parent of a dtype other than the one the op computes in goes through a Cast */
 static gir__oxv gir__oew_x(gir__oew *c, int k) {
     const gir__node *d = &c->g->nodes[c->id];
@@ -335,6 +347,14 @@ static gir__oxints gir__oxe_all_axes(gir__oew *c, gir__oxints l) {
     l.n = gir__nshape(c->g, &c->g->nodes[c->x[0]])->rank;
     for (k = 0; k < l.n; ++k) l.v[k] = k;
     return l;
+}
+static gir__oxints gir__oxe_two(gir__oew *c, int64_t a, int64_t b) {
+    gir__oxints r;
+    (void)c;
+    r.n = 2;
+    r.v[0] = a;
+    r.v[1] = b;
+    return r;
 }
 static gir__oxints gir__oxe_fill(gir__oew *c, gir__oxints l, int64_t v) {
     int k;
