@@ -11,7 +11,7 @@ An op's export comes from one of two places:
       x0, x1, ...             the node's inputs in builder order (cast to the dtype the op computes in, as ONNX
                               wants one type where gir.h promotes); xs: every input of a variadic op
       i64(list) i64s(int)     an int64 initializer: 1-D of a list (or one int), 0-D of an int
-      i64opt(list)            i64(list), or the omitted optional input when the list is empty
+      i64opt(list)            i64(list), or the omitted optional input when the list is empty; i32s(int) 0-D int32
       num(float) nums(list)   a 0-D / 1-D initializer of the output's dtype
       attr_f(name, float)  attr_i(name, int)  attr_ints(name, list)  attr_dtype(name, dtype)
       attr_t(name, float)     ONNX attributes; an attr_ints of an empty list is left out (the ONNX default:
@@ -41,7 +41,8 @@ HELPERS = {
 }
 ATTR_KIND = {"attr_f": "float", "attr_i": "int", "attr_ints": "ints", "attr_dtype": "dtype", "attr_t": "float"}
 IMPORT_ATTR = {"attr_f": "f", "attr_i": "i", "attr_ints": "l", "attr_dtype": "dtype"}
-VALUE_FNS = {"i64": "ints", "i64s": "int", "i64opt": "ints", "num": "float", "nums": "ints"}
+VALUE_FNS = {"i64": "ints", "i64s": "int", "i64opt": "ints", "num": "float", "nums": "ints",
+             "i32s": "int"}
 
 
 def derive(lines, ops):

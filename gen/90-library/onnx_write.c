@@ -247,6 +247,10 @@ static gir__oxv gir__oew_i64(gir__oew *c, gir__oxints l) {
     return gir__oew_init(c, -1, 1, &n, l.v, n);
 }
 static gir__oxv gir__oew_i64s(gir__oew *c, int64_t v) { return gir__oew_init(c, -1, 0, NULL, &v, 1); }
+static gir__oxv gir__oew_i32s(gir__oew *c, int64_t v) {
+    int32_t i = (int32_t)v;
+    return gir__oew_init(c, GIR_DTYPE_I32, 0, NULL, &i, 1);
+}
 static gir__oxv gir__oew_i64opt(gir__oew *c, gir__oxints l) { return l.n ? gir__oew_i64(c, l) : GIR__OXV_NONE; }
 static gir__oxv gir__oew_num(gir__oew *c, double v) {
     unsigned char b[8];
