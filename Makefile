@@ -4,7 +4,7 @@ CC     ?= gcc
 B      := build
 
 .PHONY: all generate test test-all cross-test demo golden examples fuzz fuzz-io bench clean size size-check firmware-demo \
-        onnx-test
+        onnx-test onnx-export-test onnx-ort
 all: generate
 
 # `make` always regenerates (it is deterministic and takes under a second). Nothing else depends on
@@ -123,3 +123,21 @@ firmware-demo:
 
 clean:
 	rm -rf $(B)
+
+# ONNX export: every case of $(ONNX_DIR) that gir.h imports and passes is exported (gir_onnx_export), imported again
+# and run: outputs bit-identical (onnx_test --roundtrip); the exports are saved in $(B)/onnx_export and checked by
+# onnx.checker (full_check) and run by ONNX Runtime against gir.h's outputs (tests/onnx/ort_check.py). ONNX Runtime
+# is onnxruntime-node in $(B)/ort: `make onnx-ort` installs it (npm; its package carries the Linux x64 library).
+ORT_DIR ?= $(B)/ort
+onnx-export-test:
+	@mkdir -p $(B)
+	$(CC) -std=c99 -Wall -Wextra -Werror -Wno-format-truncation -O1 -DGIR_MAX_RANK=8 tests/onnx/onnx_test.c \
+		-o $(B)/onnx_test -lm
+	@rm -rf $(B)/onnx_export; rc=0; for d in $(ONNX_DIR); do mkdir -p $(B)/onnx_export/$$(basename $$d); \
+		./$(B)/onnx_test $$d --roundtrip --save $(B)/onnx_export/$$(basename $$d) | grep -v '^onnx ' || rc=1; done; \
+	if [ -d $(ORT_DIR)/node_modules/onnxruntime-node ]; then \
+		/usr/bin/python3 tests/onnx/ort_check.py $(B)/onnx_export $(ORT_DIR) || rc=1; \
+	else echo "onnx-export-test: $(ORT_DIR)/node_modules/onnxruntime-node is missing (make onnx-ort): ONNX Runtime and checker skipped"; fi; \
+	exit $$rc
+onnx-ort:
+	mkdir -p $(ORT_DIR) && cd $(ORT_DIR) && npm install --ignore-scripts onnxruntime-node@1.30.0

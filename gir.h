@@ -3,8 +3,8 @@
 
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
-   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=560d94a98ae857566fbd23ede984e43fb6d60e73ed14809b78081afce3daac15
-                                          gen/ sha256=f23f563806cdfe30
+   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=d1719fb0b12edfc3b9744a50f72d58fc16ec7f2de24f3e344f0b75a3f5c78d50
+                                          gen/ sha256=9f20b8aff1a406e7
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -473,7 +473,7 @@
 #define GIR_VERSION_PATCH 0
 #define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
 #define GIR_VERSION_STRING "0.2.0"
-#define GIR_OPSDEF_SHA256 "560d94a98ae857566fbd23ede984e43fb6d60e73ed14809b78081afce3daac15"
+#define GIR_OPSDEF_SHA256 "d1719fb0b12edfc3b9744a50f72d58fc16ec7f2de24f3e344f0b75a3f5c78d50"
 
 #ifndef GIR_API
 #  ifdef GIR_STATIC
@@ -1445,7 +1445,7 @@ GIR_API gir_status gir_graph_save_variables_file(gir_graph *g, int n, const gir_
 GIR_API gir_status gir_graph_save_file(gir_graph *g, int n_out, const gir_node *outs, FILE *f);
 #endif
 
-/* >>onnx: ONNX models in. gir_onnx_import builds a new graph from an ONNX ModelProto (data: the .onnx file's bytes,
+/* >>onnx: ONNX models in and out. gir_onnx_import builds a new graph from an ONNX ModelProto (data: the .onnx file's bytes,
    read by gir.h's own bounds-checked protobuf reader). Initializers become constants, or with desc->variables the
    float ones become variables (trainable, saved and loaded by name); graph inputs become gir inputs, their symbolic
    dimensions given by desc (dim_names[k] has the value dim_values[k]); every node and value keeps its ONNX name
@@ -1485,6 +1485,21 @@ GIR_API gir_status gir_onnx_import_file(const char *path, const gir_onnx_desc *d
    (GIR_ERR_LIMIT, with the bytes needed). Nothing is allocated. Define GIR_NO_ONNX to leave ONNX reading out. */
 GIR_API gir_status gir_onnx_read_tensor(const void *data, size_t size, gir_dtype dtype, void *out, size_t cap,
                                         gir_shape *shape, char *msg, size_t msgcap);
+/* gir_onnx_export writes the nodes that outs need as an ONNX ModelProto (ir_version 8, opset 17, producer "gir.h")
+   into buf (cap bytes). buf NULL asks for the size: *size is the bytes needed and the status GIR_ERR_LIMIT (the
+   graph keeps no error); a buf too small gives the same with the error recorded. Graph inputs become the model's
+   inputs, named by their gir names ('#<id>' when unnamed), constants and variables initializers holding their
+   current values (a model trained in gir.h goes out trained), every other node the ONNX nodes of its op's
+   GIR_ONNX_OUT line in ops.def or of its one-op GIR_ONNX line read backwards; parents are cast where gir.h
+   promotes and ONNX wants one type; shapes, axes and pads are int64 initializers where ONNX takes them as inputs.
+   The model is for evaluation: dropout and train_eval are written as the identity of what eval plans compute.
+   Dtypes: f32 FLOAT, f64 DOUBLE, i32 INT32, u8 UINT8, b8 BOOL. A node whose op has no ONNX form fails with
+   GIR_ERR_UNSUPPORTED naming the node and op; errors are recorded in the graph (gir_graph_message). */
+GIR_API gir_status gir_onnx_export(gir_graph *g, int n_out, const gir_node *outs, void *buf, size_t cap,
+                                   size_t *size);
+#ifndef GIR_NO_STDIO
+GIR_API gir_status gir_onnx_export_file(gir_graph *g, int n_out, const gir_node *outs, FILE *f);
+#endif
 #endif
 
 /* >>image: a compiled plan as one block of bytes that firmware runs in place, with none of the graph code.
@@ -39171,7 +39186,7 @@ static gir_node gir__oxh_one_hot_onnx(gir__oxn *c, gir_node idx, gir_node values
     neg = gir_lt(c->g, idx, gir_scalar(c->g, GIR_DTYPE_I32, 0));
     wrapped = gir_add(c->g, idx, gir_scalar(c->g, GIR_DTYPE_I32, depth));
     idx = gir_where(c->g, neg, wrapped, idx);
-    h = gir_one_hot(c->g, idx, depth, gir_node_dtype(c->g, values));
+    h = gir_one_hot(c->g, idx, depth, GIR_DTYPE_B8);
     if (axis != s.rank) {
         gir_ints p = gir_ints0();
         for (j = 0; j <= s.rank; ++j) p.v[j] = j < axis ? j : j == axis ? s.rank : j - 1;
@@ -39180,7 +39195,7 @@ static gir_node gir__oxh_one_hot_onnx(gir__oxn *c, gir_node idx, gir_node values
     }
     off = gir_slice(c->g, values, 0, 0, 1, 1);
     on = gir_slice(c->g, values, 0, 1, 2, 1);
-    return gir_add(c->g, off, gir_mul(c->g, h, gir_sub(c->g, on, off)));
+    return gir_where(c->g, h, on, off);                   /* any dtype, bool included */
 }
 /* DepthToSpace (mode DCR or CRD) and SpaceToDepth: NCHW rearrangements through a rank-6 transpose */
 static gir_node gir__oxh_depth_to_space(gir__oxn *c, gir_node x) {
@@ -42419,6 +42434,1683 @@ GIR_API gir_status gir_onnx_import_file(const char *path, const gir_onnx_desc *d
     st = gir_onnx_import(data, size, desc, out, max_out, outs, n_out, msg, msgcap);
     gir__free(&a, data, size ? size : 1);
     return st;
+}
+#endif
+#endif /* GIR_NO_ONNX */
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
+
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
+/* onnx_write.c - gir_onnx_export: the nodes an output list needs as an ONNX ModelProto (ir_version 8, opset 17).
+   Graph inputs become graph inputs, constants and variables initializers holding their current values, every
+   other node the ONNX nodes of its op's line in ops.def (GIR_ONNX_OUT, or a GIR_ONNX line read backwards: the
+   functions gir__oxo_<op> that gen/10-generator/onnx_out_lower.py makes). The export is an evaluation model: an op
+   that eval plans take as the identity of an input (dropout, train_eval) is written as that identity.
+   The protobuf writer sizes each length-delimited message by writing it once to a counting gir__wr (io.c), then
+   writes it for real, so that every length is exact and nothing is buffered. */
+#ifndef GIR_NO_ONNX
+typedef uint32_t gir__oxv;              /* an ONNX value: a gir node's id, GIR__OXV_TMP | k the node's k-th temporary */
+#define GIR__OXV_TMP 0x80000000u
+#define GIR__OXV_OUT 0x40000000u        /* GIR__OXV_OUT | k: output k as an Identity of its node, "#out<k>" */
+#define GIR__OXV_NONE 0u                /* an omitted optional input: the name "" */
+typedef struct gir__oxints { int n; int64_t v[2 * GIR_MAX_RANK]; } gir__oxints;
+typedef struct gir__oxat {              /* an attribute of the node being put together */
+    const char *name;
+    int type;                           /* AttributeProto.AttributeType: 1 FLOAT, 2 INT, 4 TENSOR, 7 INTS */
+    double f;
+    int64_t i;
+    gir__oxints l;
+} gir__oxat;
+typedef struct gir__oew {
+    gir_graph *g;
+    gir__wr *w;                         /* the GraphProto's bytes */
+    uint32_t id;                        /* the gir node being written, its attributes, shape and dtype */
+    gir_attr a;
+    gir_shape oshape;
+    gir_dtype dtype;
+    int n_x;
+    uint32_t x[GIR__MAX_IN];            /* its inputs in builder order */
+    gir__oxv xs[GIR__MAX_IN];           /* gir__oew_xs: the inputs, cast */
+    int target;                         /* the dtype its parents are cast to; -1: none */
+    uint32_t ntmp;
+    const char *type;                   /* the ONNX node being put together */
+    int n_in, n_at;
+    gir__oxv in[GIR__MAX_IN];
+    gir__oxat at[8];
+    const int *out_idx;                 /* for the graph's outputs */
+    int n_out;
+    const gir_node *outs;
+    const uint8_t *need;
+    gir_status st;
+    char msg[200];
+} gir__oew;
+
+static void gir__oew_fail(gir__oew *c, gir_status s, const char *fmt, ...) {
+    gir__buf b;
+    va_list ap;
+    if (c->st != GIR_OK) return;
+    c->st = s;
+    b.p = c->msg; b.n = sizeof c->msg; b.len = 0; c->msg[0] = 0;
+    va_start(ap, fmt);
+    gir__vformat(&b, fmt, ap);
+    va_end(ap);
+}
+/* -- protobuf wire format: varints, tags, length-delimited fields ------------------------------------------------ */
+static void gir__pw_varint(gir__wr *w, uint64_t v) {
+    unsigned char b[10];
+    int n = 0;
+    do {
+        b[n] = (unsigned char)(v & 0x7fu);
+        v >>= 7;
+        if (v) b[n] |= 0x80u;
+        ++n;
+    } while (v);
+    gir__w_bytes(w, b, (size_t)n);
+}
+static void gir__pw_tag(gir__wr *w, int field, int wire) { gir__pw_varint(w, ((uint64_t)field << 3) | (uint64_t)wire); }
+static void gir__pw_int(gir__wr *w, int field, int64_t v) {    /* int64 / int32 / enum: negative as 10 bytes */
+    gir__pw_tag(w, field, 0);
+    gir__pw_varint(w, (uint64_t)v);
+}
+static void gir__pw_bytes(gir__wr *w, int field, const void *p, size_t n) {
+    gir__pw_tag(w, field, 2);
+    gir__pw_varint(w, n);
+    gir__w_bytes(w, p, n);
+}
+static void gir__pw_str(gir__wr *w, int field, const char *s) { gir__pw_bytes(w, field, s, strlen(s)); }
+static void gir__pw_float(gir__wr *w, int field, float f) {
+    uint32_t u;
+    GIR_MEMCPY(&u, &f, 4);
+    gir__pw_tag(w, field, 5);
+    gir__w_uint(w, u, 4);
+}
+typedef void (*gir__pw_fn)(gir__wr *w, void *ctx);
+/* a length-delimited message: counted first, so that its length precedes it */
+static void gir__pw_msg(gir__wr *w, int field, gir__pw_fn fn, void *ctx) {
+    gir__wr cnt;
+    GIR_MEMSET(&cnt, 0, sizeof cnt);
+    fn(&cnt, ctx);
+    gir__pw_tag(w, field, 2);
+    gir__pw_varint(w, cnt.len);
+    fn(w, ctx);
+}
+
+/* -- names and tensors ------------------------------------------------------------------------------------------ */
+/* gir dtype -> TensorProto.DataType: FLOAT 1, UINT8 2, INT32 6, BOOL 9, DOUBLE 11; INT64 (7) is dt -1 */
+static int gir__ox_onnx_dtype(int dt) {
+    switch (dt) {
+    case GIR_DTYPE_F32: return 1;
+    case GIR_DTYPE_F64: return 11;
+    case GIR_DTYPE_I32: return 6;
+    case GIR_DTYPE_U8: return 2;
+    case GIR_DTYPE_B8: return 9;
+    default: return 7;
+    }
+}
+/* a value's name: a node's gir name, "#<id>" for an unnamed one, "#<id>.<k>" for a temporary ('#' is no name
+   character of gir.h, so the generated names never meet a gir name) */
+static const char *gir__oew_name(const gir__oew *c, gir__oxv v, char *buf, size_t cap) {
+    gir__buf b;
+    uint32_t id = v & GIR__OXV_TMP ? c->id : v;
+    if (v == GIR__OXV_NONE) return "";
+    if (!(v & GIR__OXV_TMP) && c->g->nodes[id].name) return gir__name_at(c->g, c->g->nodes[id].name);
+    b.p = buf; b.n = cap; b.len = 0; buf[0] = 0;
+    gir__puts(&b, "#");
+    gir__putl(&b, id);
+    if (v & GIR__OXV_TMP) {
+        gir__puts(&b, ".");
+        gir__putl(&b, (long long)(v & ~GIR__OXV_TMP));
+    }
+    return buf;
+}
+/* output k of the graph when it is written as an Identity of its node */
+static const char *gir__oew_vname(const gir__oew *c, gir__oxv v, char *buf, size_t cap) {
+    gir__buf b;
+    if (!(v & GIR__OXV_OUT)) return gir__oew_name(c, v, buf, cap);
+    b.p = buf; b.n = cap; b.len = 0; buf[0] = 0;
+    gir__puts(&b, "#out");
+    gir__putl(&b, (long long)(v & ~GIR__OXV_OUT));
+    return buf;
+}
+typedef struct gir__oxt {               /* a TensorProto: values of gir dtype dt, or int64 ones (dt -1) */
+    const char *name;
+    int dt, rank;
+    const int64_t *dims;
+    const void *data;
+    int64_t numel;
+} gir__oxt;
+static void gir__oxt_raw(gir__wr *w, const gir__oxt *t) {
+    int64_t k;
+    if (t->dt >= 0) { gir__w_values(w, t->data, t->dt, t->numel); return; }
+    for (k = 0; k < t->numel; ++k) gir__w_uint(w, (uint64_t)((const int64_t *)t->data)[k], 8);
+}
+static void gir__oxt_msg(gir__wr *w, void *ctx) {
+    const gir__oxt *t = (const gir__oxt *)ctx;
+    int k;
+    for (k = 0; k < t->rank; ++k) gir__pw_int(w, 1, t->dims[k]);
+    gir__pw_int(w, 2, gir__ox_onnx_dtype(t->dt));
+    if (t->name) gir__pw_str(w, 8, t->name);
+    gir__pw_tag(w, 9, 2);
+    gir__pw_varint(w, (uint64_t)t->numel * (t->dt >= 0 ? gir__dtype_sizes[t->dt] : 8u));
+    gir__oxt_raw(w, t);
+}
+/* one value v converted to dtype dt (saturating for integers, as a scalar of gir.h's builders) into 8 bytes */
+static void gir__ox_scalar_bytes(int dt, double v, unsigned char *out) {
+    double lo = dt == GIR_DTYPE_I32 ? -2147483648.0 : 0, hi = dt == GIR_DTYPE_I32 ? 2147483647.0 : 255;
+    float f = (float)v;
+    int32_t i;
+    GIR_MEMSET(out, 0, 8);
+    if (dt == GIR_DTYPE_F32) { GIR_MEMCPY(out, &f, 4); return; }
+    if (dt == GIR_DTYPE_F64) { GIR_MEMCPY(out, &v, 8); return; }
+    if (dt == GIR_DTYPE_B8) { out[0] = v != 0; return; }
+    v = v != v ? 0 : v < lo ? lo : v > hi ? hi : v;
+    if (dt == GIR_DTYPE_U8) { out[0] = (unsigned char)v; return; }
+    i = (int32_t)v;
+    GIR_MEMCPY(out, &i, 4);
+}
+
+/* -- the node being put together -------------------------------------------------------------------------------- */
+static void gir__oew_begin(gir__oew *c, const char *type) { c->type = type; c->n_in = 0; c->n_at = 0; }
+static void gir__oew_in(gir__oew *c, gir__oxv v) {
+    if (c->n_in < GIR__MAX_IN) c->in[c->n_in++] = v;
+    else gir__oew_fail(c, GIR_ERR_LIMIT, "more than %d inputs to an ONNX node", GIR__MAX_IN);
+}
+static gir__oxat *gir__oew_at(gir__oew *c, const char *name, int type) {
+    gir__oxat *a = &c->at[c->n_at < 7 ? c->n_at++ : 7];
+    GIR_MEMSET(a, 0, sizeof *a);
+    a->name = name;
+    a->type = type;
+    return a;
+}
+static void gir__oew_attr_f(gir__oew *c, const char *name, double v) { gir__oew_at(c, name, 1)->f = v; }
+static void gir__oew_attr_i(gir__oew *c, const char *name, int64_t v) { gir__oew_at(c, name, 2)->i = v; }
+static void gir__oew_attr_dtype(gir__oew *c, const char *name, gir_dtype dt) {
+    gir__oew_at(c, name, 2)->i = gir__ox_onnx_dtype(dt);
+}
+static void gir__oew_attr_ints(gir__oew *c, const char *name, gir__oxints l) {
+    if (l.n) gir__oew_at(c, name, 7)->l = l;      /* empty: left out, the ONNX default */
+}
+static void gir__oew_attr_t(gir__oew *c, const char *name, double v) { gir__oew_at(c, name, 4)->f = v; }
+typedef struct gir__oxatc { const gir__oew *c; const gir__oxat *a; } gir__oxatc;
+static void gir__oxat_msg(gir__wr *w, void *ctx) {
+    const gir__oxatc *p = (const gir__oxatc *)ctx;
+    const gir__oxat *a = p->a;
+    int k;
+    gir__pw_str(w, 1, a->name);
+    if (a->type == 1) gir__pw_float(w, 2, (float)a->f);
+    if (a->type == 2) gir__pw_int(w, 3, a->i);
+    if (a->type == 4) {                 /* a tensor of one element of the node's dtype */
+        unsigned char v[8];
+        int64_t one = 1;
+        gir__oxt t;
+        gir__ox_scalar_bytes(p->c->dtype, a->f, v);
+        t.name = NULL; t.dt = p->c->dtype; t.rank = 1; t.dims = &one; t.data = v; t.numel = 1;
+        gir__pw_msg(w, 5, gir__oxt_msg, &t);
+    }
+    for (k = 0; a->type == 7 && k < a->l.n; ++k) gir__pw_int(w, 8, a->l.v[k]);
+    gir__pw_int(w, 20, a->type);
+}
+typedef struct gir__oxnc { const gir__oew *c; gir__oxv out; } gir__oxnc;
+static void gir__oxnode_msg(gir__wr *w, void *ctx) {
+    const gir__oxnc *p = (const gir__oxnc *)ctx;
+    const gir__oew *c = p->c;
+    char nm[48];
+    int k;
+    for (k = 0; k < c->n_in; ++k) gir__pw_str(w, 1, gir__oew_name(c, c->in[k], nm, sizeof nm));
+    gir__pw_str(w, 2, gir__oew_vname(c, p->out, nm, sizeof nm));
+    gir__pw_str(w, 4, c->type);
+    for (k = 0; k < c->n_at; ++k) {
+        gir__oxatc a;
+        a.c = c; a.a = &c->at[k];
+        gir__pw_msg(w, 5, gir__oxat_msg, &a);
+    }
+}
+static gir__oxv gir__oew_tmp(gir__oew *c) { return GIR__OXV_TMP | c->ntmp++; }
+/* the node is complete: written to the graph; its output is the gir node's value when last, else a temporary */
+static gir__oxv gir__oew_end(gir__oew *c, int last) {
+    gir__oxnc p;
+    p.c = c;
+    p.out = last ? c->id : gir__oew_tmp(c);
+    gir__pw_msg(c->w, 1, gir__oxnode_msg, &p);
+    return p.out;
+}
+/* an initializer of the graph named by a new temporary */
+static gir__oxv gir__oew_init(gir__oew *c, int dt, int rank, const int64_t *dims, const void *data, int64_t numel) {
+    char nm[48];
+    gir__oxt t;
+    gir__oxv v = gir__oew_tmp(c);
+    t.name = gir__oew_name(c, v, nm, sizeof nm);
+    t.dt = dt; t.rank = rank; t.dims = dims; t.data = data; t.numel = numel;
+    gir__pw_msg(c->w, 5, gir__oxt_msg, &t);
+    return v;
+}
+/* the values of a line: int64 initializers, a scalar of the output's dtype, the inputs */
+static gir__oxv gir__oew_i64(gir__oew *c, gir__oxints l) {
+    int64_t n = l.n;
+    return gir__oew_init(c, -1, 1, &n, l.v, n);
+}
+static gir__oxv gir__oew_i64s(gir__oew *c, int64_t v) { return gir__oew_init(c, -1, 0, NULL, &v, 1); }
+static gir__oxv gir__oew_i32s(gir__oew *c, int64_t v) {
+    int32_t i = (int32_t)v;
+    return gir__oew_init(c, GIR_DTYPE_I32, 0, NULL, &i, 1);
+}
+static gir__oxv gir__oew_i64opt(gir__oew *c, gir__oxints l) { return l.n ? gir__oew_i64(c, l) : GIR__OXV_NONE; }
+static gir__oxv gir__oew_num(gir__oew *c, double v) {
+    unsigned char b[8];
+    gir__ox_scalar_bytes(c->dtype, v, b);
+    return gir__oew_init(c, c->dtype, 0, NULL, b, 1);
+}
+static gir__oxv gir__oew_nums(gir__oew *c, gir__oxints l) {
+    unsigned char b[2 * GIR_MAX_RANK * 8];
+    int64_t n = l.n;
+    int k;
+    size_t es = gir__dtype_sizes[c->dtype];
+    for (k = 0; k < l.n; ++k) {
+        unsigned char v[8];
+        gir__ox_scalar_bytes(c->dtype, (double)l.v[k], v);
+        GIR_MEMCPY(b + (size_t)k * es, v, es);
+    }
+    return gir__oew_init(c, c->dtype, 1, &n, b, n);
+}
+/* input k in builder order; a parent of a dtype other than the one the op computes in goes through a Cast */
+static gir__oxv gir__oew_x(gir__oew *c, int k) {
+    const gir__node *d = &c->g->nodes[c->id];
+    const gir__opinfo *oi = gir__op_info(d->op);
+    uint32_t x = k < c->n_x ? c->x[k] : 0;
+    int arg = !oi->variadic && k < 16 && ((oi->argmask >> k) & 1u);
+    if (!x) gir__oew_fail(c, GIR_ERR_INVALID_ARG, "its line reads input %d, which it does not have", k);
+    if (!x || arg || c->target < 0 || c->g->nodes[x].dtype == c->target) return x;
+    gir__oew_begin(c, "Cast");
+    gir__oew_in(c, x);
+    gir__oew_attr_dtype(c, "to", (gir_dtype)c->target);
+    return gir__oew_end(c, 0);
+}
+static void gir__oew_xs(gir__oew *c) {
+    int k;
+    for (k = 0; k < c->n_x; ++k) c->xs[k] = gir__oew_x(c, k);
+}
+static void gir__oew_in_xs(gir__oew *c) {
+    int k;
+    for (k = 0; k < c->n_x; ++k) gir__oew_in(c, c->xs[k]);
+}
+
+/* -- the helpers of the lines' attribute values (gir__oxe_<name>, listed in onnx_out_lower.py) ------------------- */
+static gir__oxints gir__oxe_ints(gir_ints l) {
+    gir__oxints r;
+    int k;
+    r.n = l.n;
+    for (k = 0; k < l.n; ++k) r.v[k] = l.v[k];
+    return r;
+}
+static gir__oxints gir__oxe_shape(gir_shape s) {
+    gir__oxints r;
+    int k;
+    r.n = s.rank;
+    for (k = 0; k < s.rank; ++k) r.v[k] = s.dim[k];
+    return r;
+}
+static gir__oxints gir__oxe_one(int64_t v) {
+    gir__oxints r;
+    r.n = 1;
+    r.v[0] = v;
+    return r;
+}
+/* one or two values as (height, width); none: d twice */
+static gir__oxints gir__oxe_hw(gir__oew *c, gir__oxints l, int64_t d) {
+    gir__oxints r;
+    (void)c;
+    r.n = 2;
+    r.v[0] = l.n ? l.v[0] : d;
+    r.v[1] = l.n > 1 ? l.v[1] : r.v[0];
+    return r;
+}
+static gir__oxints gir__oxe_hwk(gir__oew *c, gir__oxints l, gir__oxints k) { return gir__oxe_hw(c, l.n ? l : k, 1); }
+static gir__oxints gir__oxe_pads4(gir__oew *c, gir__oxints l) {
+    gir__oxints r = gir__oxe_hw(c, l, 0);
+    r.n = 4;
+    r.v[2] = r.v[0];
+    r.v[3] = r.v[1];
+    return r;
+}
+static int64_t gir__oxe_nz1(gir__oew *c, int64_t v) { (void)c; return v ? v : 1; }
+/* per axis of x0 (an empty list: zeros) as ONNX's pads, the begins then the ends */
+static gir__oxints gir__oxe_pads(gir__oew *c, gir__oxints before, gir__oxints after) {
+    gir__oxints r;
+    int k, rank = gir__nshape(c->g, &c->g->nodes[c->x[0]])->rank;
+    r.n = 2 * rank;
+    for (k = 0; k < rank; ++k) {
+        r.v[k] = k < before.n ? before.v[k] : 0;
+        r.v[rank + k] = k < after.n ? after.v[k] : 0;
+    }
+    return r;
+}
+static int64_t gir__oxe_slice_end(gir__oew *c, int64_t v) {
+    (void)c;
+    return v == GIR_SLICE_NONE ? -INT64_MAX - 1 : v;
+}
+static gir__oxints gir__oxe_all_axes(gir__oew *c, gir__oxints l) {
+    int k;
+    if (l.n) return l;
+    l.n = gir__nshape(c->g, &c->g->nodes[c->x[0]])->rank;
+    for (k = 0; k < l.n; ++k) l.v[k] = k;
+    return l;
+}
+static gir__oxints gir__oxe_two(gir__oew *c, int64_t a, int64_t b) {
+    gir__oxints r;
+    (void)c;
+    r.n = 2;
+    r.v[0] = a;
+    r.v[1] = b;
+    return r;
+}
+static gir__oxints gir__oxe_fill(gir__oew *c, gir__oxints l, int64_t v) {
+    int k;
+    (void)c;
+    for (k = 0; k < l.n; ++k) l.v[k] = v;
+    return l;
+}
+
+/* generated from the GIR_ONNX_OUT lines of ops.def and the GIR_ONNX lines that are one op (gen/10-generator/onnx_out_lower.py) */
+#define GIR__OX_OPSET 17
+static gir__oxv gir__oxo_fill(gir__oew *c) {   /* ops.def:869 ConstantOfShape(i64(oshape), attr_t(value, value)) */
+    gir__oxv v0, v1;
+    v0 = gir__oew_i64(c, gir__oxe_shape(c->oshape));
+    gir__oew_begin(c, "ConstantOfShape");
+    gir__oew_in(c, v0);
+    gir__oew_attr_t(c, "value", c->a.f[0]);
+    v1 = gir__oew_end(c, 1);
+    return v1;
+}
+static gir__oxv gir__oxo_eye(gir__oew *c) {   /* ops.def:870 EyeLike(ConstantOfShape(i64(oshape), attr_t(value, 0)), attr_i(k, k), attr_dtype(dtype, dtype)) */
+    gir__oxv v0, v1, v2;
+    v0 = gir__oew_i64(c, gir__oxe_shape(c->oshape));
+    gir__oew_begin(c, "ConstantOfShape");
+    gir__oew_in(c, v0);
+    gir__oew_attr_t(c, "value", 0);
+    v1 = gir__oew_end(c, 0);
+    gir__oew_begin(c, "EyeLike");
+    gir__oew_in(c, v1);
+    gir__oew_attr_i(c, "k", (int64_t)c->a.i[2]);
+    gir__oew_attr_dtype(c, "dtype", c->dtype);
+    v2 = gir__oew_end(c, 1);
+    return v2;
+}
+static gir__oxv gir__oxo_arange(gir__oew *c) {   /* ops.def:871 Range(num(start), num(stop), num(step)) */
+    gir__oxv v0, v1, v2, v3;
+    v0 = gir__oew_num(c, c->a.f[0]);
+    v1 = gir__oew_num(c, c->a.f[1]);
+    v2 = gir__oew_num(c, c->a.f[2]);
+    gir__oew_begin(c, "Range");
+    gir__oew_in(c, v0);
+    gir__oew_in(c, v1);
+    gir__oew_in(c, v2);
+    v3 = gir__oew_end(c, 1);
+    return v3;
+}
+static gir__oxv gir__oxo_not(gir__oew *c) {   /* ops.def:704 Not (from GIR_ONNX(Not, 1)) */
+    gir__oxv v0, v1;
+    v0 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "Not");
+    gir__oew_in(c, v0);
+    v1 = gir__oew_end(c, 1);
+    return v1;
+}
+static gir__oxv gir__oxo_and(gir__oew *c) {   /* ops.def:731 And (from GIR_ONNX(And, 7)) */
+    gir__oxv v0, v1, v2;
+    v0 = gir__oew_x(c, 0);
+    v1 = gir__oew_x(c, 1);
+    gir__oew_begin(c, "And");
+    gir__oew_in(c, v0);
+    gir__oew_in(c, v1);
+    v2 = gir__oew_end(c, 1);
+    return v2;
+}
+static gir__oxv gir__oxo_or(gir__oew *c) {   /* ops.def:732 Or (from GIR_ONNX(Or, 7)) */
+    gir__oxv v0, v1, v2;
+    v0 = gir__oew_x(c, 0);
+    v1 = gir__oew_x(c, 1);
+    gir__oew_begin(c, "Or");
+    gir__oew_in(c, v0);
+    gir__oew_in(c, v1);
+    v2 = gir__oew_end(c, 1);
+    return v2;
+}
+static gir__oxv gir__oxo_xor(gir__oew *c) {   /* ops.def:733 Xor (from GIR_ONNX(Xor, 7)) */
+    gir__oxv v0, v1, v2;
+    v0 = gir__oew_x(c, 0);
+    v1 = gir__oew_x(c, 1);
+    gir__oew_begin(c, "Xor");
+    gir__oew_in(c, v0);
+    gir__oew_in(c, v1);
+    v2 = gir__oew_end(c, 1);
+    return v2;
+}
+static gir__oxv gir__oxo_gt(gir__oew *c) {   /* ops.def:727 Greater (from GIR_ONNX(Greater, 7)) */
+    gir__oxv v0, v1, v2;
+    v0 = gir__oew_x(c, 0);
+    v1 = gir__oew_x(c, 1);
+    gir__oew_begin(c, "Greater");
+    gir__oew_in(c, v0);
+    gir__oew_in(c, v1);
+    v2 = gir__oew_end(c, 1);
+    return v2;
+}
+static gir__oxv gir__oxo_ge(gir__oew *c) {   /* ops.def:729 GreaterOrEqual (from GIR_ONNX(GreaterOrEqual, 12)) */
+    gir__oxv v0, v1, v2;
+    v0 = gir__oew_x(c, 0);
+    v1 = gir__oew_x(c, 1);
+    gir__oew_begin(c, "GreaterOrEqual");
+    gir__oew_in(c, v0);
+    gir__oew_in(c, v1);
+    v2 = gir__oew_end(c, 1);
+    return v2;
+}
+static gir__oxv gir__oxo_lt(gir__oew *c) {   /* ops.def:728 Less (from GIR_ONNX(Less, 7)) */
+    gir__oxv v0, v1, v2;
+    v0 = gir__oew_x(c, 0);
+    v1 = gir__oew_x(c, 1);
+    gir__oew_begin(c, "Less");
+    gir__oew_in(c, v0);
+    gir__oew_in(c, v1);
+    v2 = gir__oew_end(c, 1);
+    return v2;
+}
+static gir__oxv gir__oxo_le(gir__oew *c) {   /* ops.def:730 LessOrEqual (from GIR_ONNX(LessOrEqual, 12)) */
+    gir__oxv v0, v1, v2;
+    v0 = gir__oew_x(c, 0);
+    v1 = gir__oew_x(c, 1);
+    gir__oew_begin(c, "LessOrEqual");
+    gir__oew_in(c, v0);
+    gir__oew_in(c, v1);
+    v2 = gir__oew_end(c, 1);
+    return v2;
+}
+static gir__oxv gir__oxo_eq(gir__oew *c) {   /* ops.def:726 Equal (from GIR_ONNX(Equal, 7)) */
+    gir__oxv v0, v1, v2;
+    v0 = gir__oew_x(c, 0);
+    v1 = gir__oew_x(c, 1);
+    gir__oew_begin(c, "Equal");
+    gir__oew_in(c, v0);
+    gir__oew_in(c, v1);
+    v2 = gir__oew_end(c, 1);
+    return v2;
+}
+static gir__oxv gir__oxo_ne(gir__oew *c) {   /* ops.def:873 Not(Equal(x0, x1)) */
+    gir__oxv v0, v1, v2, v3;
+    v0 = gir__oew_x(c, 0);
+    v1 = gir__oew_x(c, 1);
+    gir__oew_begin(c, "Equal");
+    gir__oew_in(c, v0);
+    gir__oew_in(c, v1);
+    v2 = gir__oew_end(c, 0);
+    gir__oew_begin(c, "Not");
+    gir__oew_in(c, v2);
+    v3 = gir__oew_end(c, 1);
+    return v3;
+}
+static gir__oxv gir__oxo_isnan(gir__oew *c) {   /* ops.def:705 IsNaN (from GIR_ONNX(IsNaN, 9)) */
+    gir__oxv v0, v1;
+    v0 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "IsNaN");
+    gir__oew_in(c, v0);
+    v1 = gir__oew_end(c, 1);
+    return v1;
+}
+static gir__oxv gir__oxo_isinf(gir__oew *c) {   /* ops.def:874 IsInf(x0) */
+    gir__oxv v0, v1;
+    v0 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "IsInf");
+    gir__oew_in(c, v0);
+    v1 = gir__oew_end(c, 1);
+    return v1;
+}
+static gir__oxv gir__oxo_isfinite(gir__oew *c) {   /* ops.def:875 Not(Or(IsNaN(x0), IsInf(x0))) */
+    gir__oxv v0, v1, v2, v3, v4, v5;
+    v0 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "IsNaN");
+    gir__oew_in(c, v0);
+    v1 = gir__oew_end(c, 0);
+    v2 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "IsInf");
+    gir__oew_in(c, v2);
+    v3 = gir__oew_end(c, 0);
+    gir__oew_begin(c, "Or");
+    gir__oew_in(c, v1);
+    gir__oew_in(c, v3);
+    v4 = gir__oew_end(c, 0);
+    gir__oew_begin(c, "Not");
+    gir__oew_in(c, v4);
+    v5 = gir__oew_end(c, 1);
+    return v5;
+}
+static gir__oxv gir__oxo_add(gir__oew *c) {   /* ops.def:721 Add (from GIR_ONNX(Add, 7)) */
+    gir__oxv v0, v1, v2;
+    v0 = gir__oew_x(c, 0);
+    v1 = gir__oew_x(c, 1);
+    gir__oew_begin(c, "Add");
+    gir__oew_in(c, v0);
+    gir__oew_in(c, v1);
+    v2 = gir__oew_end(c, 1);
+    return v2;
+}
+static gir__oxv gir__oxo_sub(gir__oew *c) {   /* ops.def:722 Sub (from GIR_ONNX(Sub, 7)) */
+    gir__oxv v0, v1, v2;
+    v0 = gir__oew_x(c, 0);
+    v1 = gir__oew_x(c, 1);
+    gir__oew_begin(c, "Sub");
+    gir__oew_in(c, v0);
+    gir__oew_in(c, v1);
+    v2 = gir__oew_end(c, 1);
+    return v2;
+}
+static gir__oxv gir__oxo_mul(gir__oew *c) {   /* ops.def:723 Mul (from GIR_ONNX(Mul, 7)) */
+    gir__oxv v0, v1, v2;
+    v0 = gir__oew_x(c, 0);
+    v1 = gir__oew_x(c, 1);
+    gir__oew_begin(c, "Mul");
+    gir__oew_in(c, v0);
+    gir__oew_in(c, v1);
+    v2 = gir__oew_end(c, 1);
+    return v2;
+}
+static gir__oxv gir__oxo_div(gir__oew *c) {   /* ops.def:876 Div(x0, x1) */
+    gir__oxv v0, v1, v2;
+    v0 = gir__oew_x(c, 0);
+    v1 = gir__oew_x(c, 1);
+    gir__oew_begin(c, "Div");
+    gir__oew_in(c, v0);
+    gir__oew_in(c, v1);
+    v2 = gir__oew_end(c, 1);
+    return v2;
+}
+static gir__oxv gir__oxo_neg(gir__oew *c) {   /* ops.def:683 Neg (from GIR_ONNX(Neg, 6)) */
+    gir__oxv v0, v1;
+    v0 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "Neg");
+    gir__oew_in(c, v0);
+    v1 = gir__oew_end(c, 1);
+    return v1;
+}
+static gir__oxv gir__oxo_pow(gir__oew *c) {   /* ops.def:877 Pow(x0, x1) */
+    gir__oxv v0, v1, v2;
+    v0 = gir__oew_x(c, 0);
+    v1 = gir__oew_x(c, 1);
+    gir__oew_begin(c, "Pow");
+    gir__oew_in(c, v0);
+    gir__oew_in(c, v1);
+    v2 = gir__oew_end(c, 1);
+    return v2;
+}
+static gir__oxv gir__oxo_maximum(gir__oew *c) {   /* ops.def:878 Max(x0, x1) */
+    gir__oxv v0, v1, v2;
+    v0 = gir__oew_x(c, 0);
+    v1 = gir__oew_x(c, 1);
+    gir__oew_begin(c, "Max");
+    gir__oew_in(c, v0);
+    gir__oew_in(c, v1);
+    v2 = gir__oew_end(c, 1);
+    return v2;
+}
+static gir__oxv gir__oxo_minimum(gir__oew *c) {   /* ops.def:879 Min(x0, x1) */
+    gir__oxv v0, v1, v2;
+    v0 = gir__oew_x(c, 0);
+    v1 = gir__oew_x(c, 1);
+    gir__oew_begin(c, "Min");
+    gir__oew_in(c, v0);
+    gir__oew_in(c, v1);
+    v2 = gir__oew_end(c, 1);
+    return v2;
+}
+static gir__oxv gir__oxo_mod(gir__oew *c) {   /* ops.def:880 Mod(x0, x1, attr_i(fmod, 0)) */
+    gir__oxv v0, v1, v2;
+    v0 = gir__oew_x(c, 0);
+    v1 = gir__oew_x(c, 1);
+    gir__oew_begin(c, "Mod");
+    gir__oew_in(c, v0);
+    gir__oew_in(c, v1);
+    gir__oew_attr_i(c, "fmod", (int64_t)0);
+    v2 = gir__oew_end(c, 1);
+    return v2;
+}
+static gir__oxv gir__oxo_add_n(gir__oew *c) {   /* ops.def:882 Sum(xs) */
+    gir__oxv v0;
+    gir__oew_xs(c);
+    gir__oew_begin(c, "Sum");
+    gir__oew_in_xs(c);
+    v0 = gir__oew_end(c, 1);
+    return v0;
+}
+static gir__oxv gir__oxo_abs(gir__oew *c) {   /* ops.def:682 Abs (from GIR_ONNX(Abs, 6)) */
+    gir__oxv v0, v1;
+    v0 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "Abs");
+    gir__oew_in(c, v0);
+    v1 = gir__oew_end(c, 1);
+    return v1;
+}
+static gir__oxv gir__oxo_sign(gir__oew *c) {   /* ops.def:703 Sign (from GIR_ONNX(Sign, 9)) */
+    gir__oxv v0, v1;
+    v0 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "Sign");
+    gir__oew_in(c, v0);
+    v1 = gir__oew_end(c, 1);
+    return v1;
+}
+static gir__oxv gir__oxo_square(gir__oew *c) {   /* ops.def:883 Mul(x0, x0) */
+    gir__oxv v0, v1, v2;
+    v0 = gir__oew_x(c, 0);
+    v1 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "Mul");
+    gir__oew_in(c, v0);
+    gir__oew_in(c, v1);
+    v2 = gir__oew_end(c, 1);
+    return v2;
+}
+static gir__oxv gir__oxo_sqrt(gir__oew *c) {   /* ops.def:686 Sqrt (from GIR_ONNX(Sqrt, 6)) */
+    gir__oxv v0, v1;
+    v0 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "Sqrt");
+    gir__oew_in(c, v0);
+    v1 = gir__oew_end(c, 1);
+    return v1;
+}
+static gir__oxv gir__oxo_rsqrt(gir__oew *c) {   /* ops.def:884 Reciprocal(Sqrt(x0)) */
+    gir__oxv v0, v1, v2;
+    v0 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "Sqrt");
+    gir__oew_in(c, v0);
+    v1 = gir__oew_end(c, 0);
+    gir__oew_begin(c, "Reciprocal");
+    gir__oew_in(c, v1);
+    v2 = gir__oew_end(c, 1);
+    return v2;
+}
+static gir__oxv gir__oxo_reciprocal(gir__oew *c) {   /* ops.def:687 Reciprocal (from GIR_ONNX(Reciprocal, 6)) */
+    gir__oxv v0, v1;
+    v0 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "Reciprocal");
+    gir__oew_in(c, v0);
+    v1 = gir__oew_end(c, 1);
+    return v1;
+}
+static gir__oxv gir__oxo_exp(gir__oew *c) {   /* ops.def:684 Exp (from GIR_ONNX(Exp, 6)) */
+    gir__oxv v0, v1;
+    v0 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "Exp");
+    gir__oew_in(c, v0);
+    v1 = gir__oew_end(c, 1);
+    return v1;
+}
+static gir__oxv gir__oxo_expm1(gir__oew *c) {   /* ops.def:885 Sub(Exp(x0), num(1)) */
+    gir__oxv v0, v1, v2, v3;
+    v0 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "Exp");
+    gir__oew_in(c, v0);
+    v1 = gir__oew_end(c, 0);
+    v2 = gir__oew_num(c, 1);
+    gir__oew_begin(c, "Sub");
+    gir__oew_in(c, v1);
+    gir__oew_in(c, v2);
+    v3 = gir__oew_end(c, 1);
+    return v3;
+}
+static gir__oxv gir__oxo_log(gir__oew *c) {   /* ops.def:685 Log (from GIR_ONNX(Log, 6)) */
+    gir__oxv v0, v1;
+    v0 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "Log");
+    gir__oew_in(c, v0);
+    v1 = gir__oew_end(c, 1);
+    return v1;
+}
+static gir__oxv gir__oxo_log1p(gir__oew *c) {   /* ops.def:886 Log(Add(x0, num(1))) */
+    gir__oxv v0, v1, v2, v3;
+    v0 = gir__oew_x(c, 0);
+    v1 = gir__oew_num(c, 1);
+    gir__oew_begin(c, "Add");
+    gir__oew_in(c, v0);
+    gir__oew_in(c, v1);
+    v2 = gir__oew_end(c, 0);
+    gir__oew_begin(c, "Log");
+    gir__oew_in(c, v2);
+    v3 = gir__oew_end(c, 1);
+    return v3;
+}
+static gir__oxv gir__oxo_log2(gir__oew *c) {   /* ops.def:887 Div(Log(x0), num(0.693147180559945309417232121458176568)) */
+    gir__oxv v0, v1, v2, v3;
+    v0 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "Log");
+    gir__oew_in(c, v0);
+    v1 = gir__oew_end(c, 0);
+    v2 = gir__oew_num(c, 0.693147180559945309417232121458176568);
+    gir__oew_begin(c, "Div");
+    gir__oew_in(c, v1);
+    gir__oew_in(c, v2);
+    v3 = gir__oew_end(c, 1);
+    return v3;
+}
+static gir__oxv gir__oxo_sin(gir__oew *c) {   /* ops.def:694 Sin (from GIR_ONNX(Sin, 7)) */
+    gir__oxv v0, v1;
+    v0 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "Sin");
+    gir__oew_in(c, v0);
+    v1 = gir__oew_end(c, 1);
+    return v1;
+}
+static gir__oxv gir__oxo_cos(gir__oew *c) {   /* ops.def:695 Cos (from GIR_ONNX(Cos, 7)) */
+    gir__oxv v0, v1;
+    v0 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "Cos");
+    gir__oew_in(c, v0);
+    v1 = gir__oew_end(c, 1);
+    return v1;
+}
+static gir__oxv gir__oxo_tan(gir__oew *c) {   /* ops.def:696 Tan (from GIR_ONNX(Tan, 7)) */
+    gir__oxv v0, v1;
+    v0 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "Tan");
+    gir__oew_in(c, v0);
+    v1 = gir__oew_end(c, 1);
+    return v1;
+}
+static gir__oxv gir__oxo_asin(gir__oew *c) {   /* ops.def:697 Asin (from GIR_ONNX(Asin, 7)) */
+    gir__oxv v0, v1;
+    v0 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "Asin");
+    gir__oew_in(c, v0);
+    v1 = gir__oew_end(c, 1);
+    return v1;
+}
+static gir__oxv gir__oxo_acos(gir__oew *c) {   /* ops.def:698 Acos (from GIR_ONNX(Acos, 7)) */
+    gir__oxv v0, v1;
+    v0 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "Acos");
+    gir__oew_in(c, v0);
+    v1 = gir__oew_end(c, 1);
+    return v1;
+}
+static gir__oxv gir__oxo_atan(gir__oew *c) {   /* ops.def:699 Atan (from GIR_ONNX(Atan, 7)) */
+    gir__oxv v0, v1;
+    v0 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "Atan");
+    gir__oew_in(c, v0);
+    v1 = gir__oew_end(c, 1);
+    return v1;
+}
+static gir__oxv gir__oxo_sinh(gir__oew *c) {   /* ops.def:700 Sinh (from GIR_ONNX(Sinh, 9)) */
+    gir__oxv v0, v1;
+    v0 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "Sinh");
+    gir__oew_in(c, v0);
+    v1 = gir__oew_end(c, 1);
+    return v1;
+}
+static gir__oxv gir__oxo_cosh(gir__oew *c) {   /* ops.def:701 Cosh (from GIR_ONNX(Cosh, 9)) */
+    gir__oxv v0, v1;
+    v0 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "Cosh");
+    gir__oew_in(c, v0);
+    v1 = gir__oew_end(c, 1);
+    return v1;
+}
+static gir__oxv gir__oxo_tanh(gir__oew *c) {   /* ops.def:689 Tanh (from GIR_ONNX(Tanh, 6)) */
+    gir__oxv v0, v1;
+    v0 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "Tanh");
+    gir__oew_in(c, v0);
+    v1 = gir__oew_end(c, 1);
+    return v1;
+}
+static gir__oxv gir__oxo_sigmoid(gir__oew *c) {   /* ops.def:688 Sigmoid (from GIR_ONNX(Sigmoid, 6)) */
+    gir__oxv v0, v1;
+    v0 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "Sigmoid");
+    gir__oew_in(c, v0);
+    v1 = gir__oew_end(c, 1);
+    return v1;
+}
+static gir__oxv gir__oxo_softplus(gir__oew *c) {   /* ops.def:706 Softplus (from GIR_ONNX(Softplus, 1)) */
+    gir__oxv v0, v1;
+    v0 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "Softplus");
+    gir__oew_in(c, v0);
+    v1 = gir__oew_end(c, 1);
+    return v1;
+}
+static gir__oxv gir__oxo_relu(gir__oew *c) {   /* ops.def:690 Relu (from GIR_ONNX(Relu, 6)) */
+    gir__oxv v0, v1;
+    v0 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "Relu");
+    gir__oew_in(c, v0);
+    v1 = gir__oew_end(c, 1);
+    return v1;
+}
+static gir__oxv gir__oxo_leaky_relu(gir__oew *c) {   /* ops.def:708 LeakyRelu (from GIR_ONNX(LeakyRelu, 6)) */
+    gir__oxv v0, v1;
+    v0 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "LeakyRelu");
+    gir__oew_in(c, v0);
+    gir__oew_attr_f(c, "alpha", c->a.f[0]);
+    v1 = gir__oew_end(c, 1);
+    return v1;
+}
+static gir__oxv gir__oxo_elu(gir__oew *c) {   /* ops.def:709 Elu (from GIR_ONNX(Elu, 6)) */
+    gir__oxv v0, v1;
+    v0 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "Elu");
+    gir__oew_in(c, v0);
+    gir__oew_attr_f(c, "alpha", c->a.f[0]);
+    v1 = gir__oew_end(c, 1);
+    return v1;
+}
+static gir__oxv gir__oxo_gelu(gir__oew *c) {   /* ops.def:889 Mul(Mul(x0, num(0.5)), Add(Erf(Mul(x0, num(0.7071067811865476))), num(1))) */
+    gir__oxv v0, v1, v2, v3, v4, v5, v6, v7, v8, v9;
+    v0 = gir__oew_x(c, 0);
+    v1 = gir__oew_num(c, 0.5);
+    gir__oew_begin(c, "Mul");
+    gir__oew_in(c, v0);
+    gir__oew_in(c, v1);
+    v2 = gir__oew_end(c, 0);
+    v3 = gir__oew_x(c, 0);
+    v4 = gir__oew_num(c, 0.7071067811865476);
+    gir__oew_begin(c, "Mul");
+    gir__oew_in(c, v3);
+    gir__oew_in(c, v4);
+    v5 = gir__oew_end(c, 0);
+    gir__oew_begin(c, "Erf");
+    gir__oew_in(c, v5);
+    v6 = gir__oew_end(c, 0);
+    v7 = gir__oew_num(c, 1);
+    gir__oew_begin(c, "Add");
+    gir__oew_in(c, v6);
+    gir__oew_in(c, v7);
+    v8 = gir__oew_end(c, 0);
+    gir__oew_begin(c, "Mul");
+    gir__oew_in(c, v2);
+    gir__oew_in(c, v8);
+    v9 = gir__oew_end(c, 1);
+    return v9;
+}
+static gir__oxv gir__oxo_silu(gir__oew *c) {   /* ops.def:888 Mul(x0, Sigmoid(x0)) */
+    gir__oxv v0, v1, v2, v3;
+    v0 = gir__oew_x(c, 0);
+    v1 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "Sigmoid");
+    gir__oew_in(c, v1);
+    v2 = gir__oew_end(c, 0);
+    gir__oew_begin(c, "Mul");
+    gir__oew_in(c, v0);
+    gir__oew_in(c, v2);
+    v3 = gir__oew_end(c, 1);
+    return v3;
+}
+static gir__oxv gir__oxo_erf(gir__oew *c) {   /* ops.def:702 Erf (from GIR_ONNX(Erf, 9)) */
+    gir__oxv v0, v1;
+    v0 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "Erf");
+    gir__oew_in(c, v0);
+    v1 = gir__oew_end(c, 1);
+    return v1;
+}
+static gir__oxv gir__oxo_floor(gir__oew *c) {   /* ops.def:691 Floor (from GIR_ONNX(Floor, 6)) */
+    gir__oxv v0, v1;
+    v0 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "Floor");
+    gir__oew_in(c, v0);
+    v1 = gir__oew_end(c, 1);
+    return v1;
+}
+static gir__oxv gir__oxo_ceil(gir__oew *c) {   /* ops.def:692 Ceil (from GIR_ONNX(Ceil, 6)) */
+    gir__oxv v0, v1;
+    v0 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "Ceil");
+    gir__oew_in(c, v0);
+    v1 = gir__oew_end(c, 1);
+    return v1;
+}
+static gir__oxv gir__oxo_round(gir__oew *c) {   /* ops.def:693 Round (from GIR_ONNX(Round, 11)) */
+    gir__oxv v0, v1;
+    v0 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "Round");
+    gir__oew_in(c, v0);
+    v1 = gir__oew_end(c, 1);
+    return v1;
+}
+static gir__oxv gir__oxo_clamp(gir__oew *c) {   /* ops.def:890 Clip(x0, num(lo), num(hi)) */
+    gir__oxv v0, v1, v2, v3;
+    v0 = gir__oew_x(c, 0);
+    v1 = gir__oew_num(c, c->a.f[0]);
+    v2 = gir__oew_num(c, c->a.f[1]);
+    gir__oew_begin(c, "Clip");
+    gir__oew_in(c, v0);
+    gir__oew_in(c, v1);
+    gir__oew_in(c, v2);
+    v3 = gir__oew_end(c, 1);
+    return v3;
+}
+static gir__oxv gir__oxo_sum(gir__oew *c) {   /* ops.def:891 ReduceSum(x0, i64opt(axes), attr_i(keepdims, keepdims)) */
+    gir__oxv v0, v1, v2;
+    v0 = gir__oew_x(c, 0);
+    v1 = gir__oew_i64opt(c, gir__oxe_ints(c->a.l[0]));
+    gir__oew_begin(c, "ReduceSum");
+    gir__oew_in(c, v0);
+    gir__oew_in(c, v1);
+    gir__oew_attr_i(c, "keepdims", (int64_t)c->a.i[0]);
+    v2 = gir__oew_end(c, 1);
+    return v2;
+}
+static gir__oxv gir__oxo_mean(gir__oew *c) {   /* ops.def:892 ReduceMean(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+    gir__oxv v0, v1;
+    v0 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "ReduceMean");
+    gir__oew_in(c, v0);
+    gir__oew_attr_ints(c, "axes", gir__oxe_ints(c->a.l[0]));
+    gir__oew_attr_i(c, "keepdims", (int64_t)c->a.i[0]);
+    v1 = gir__oew_end(c, 1);
+    return v1;
+}
+static gir__oxv gir__oxo_prod(gir__oew *c) {   /* ops.def:893 ReduceProd(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+    gir__oxv v0, v1;
+    v0 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "ReduceProd");
+    gir__oew_in(c, v0);
+    gir__oew_attr_ints(c, "axes", gir__oxe_ints(c->a.l[0]));
+    gir__oew_attr_i(c, "keepdims", (int64_t)c->a.i[0]);
+    v1 = gir__oew_end(c, 1);
+    return v1;
+}
+static gir__oxv gir__oxo_max(gir__oew *c) {   /* ops.def:894 ReduceMax(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+    gir__oxv v0, v1;
+    v0 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "ReduceMax");
+    gir__oew_in(c, v0);
+    gir__oew_attr_ints(c, "axes", gir__oxe_ints(c->a.l[0]));
+    gir__oew_attr_i(c, "keepdims", (int64_t)c->a.i[0]);
+    v1 = gir__oew_end(c, 1);
+    return v1;
+}
+static gir__oxv gir__oxo_min(gir__oew *c) {   /* ops.def:895 ReduceMin(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+    gir__oxv v0, v1;
+    v0 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "ReduceMin");
+    gir__oew_in(c, v0);
+    gir__oew_attr_ints(c, "axes", gir__oxe_ints(c->a.l[0]));
+    gir__oew_attr_i(c, "keepdims", (int64_t)c->a.i[0]);
+    v1 = gir__oew_end(c, 1);
+    return v1;
+}
+static gir__oxv gir__oxo_logsumexp(gir__oew *c) {   /* ops.def:896 ReduceLogSumExp(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+    gir__oxv v0, v1;
+    v0 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "ReduceLogSumExp");
+    gir__oew_in(c, v0);
+    gir__oew_attr_ints(c, "axes", gir__oxe_ints(c->a.l[0]));
+    gir__oew_attr_i(c, "keepdims", (int64_t)c->a.i[0]);
+    v1 = gir__oew_end(c, 1);
+    return v1;
+}
+static gir__oxv gir__oxo_argmax(gir__oew *c) {   /* ops.def:897 Cast(ArgMax(x0, attr_i(axis, axis), attr_i(keepdims, keepdims)), attr_dtype(to, dtype)) */
+    gir__oxv v0, v1, v2;
+    v0 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "ArgMax");
+    gir__oew_in(c, v0);
+    gir__oew_attr_i(c, "axis", (int64_t)c->a.i[0]);
+    gir__oew_attr_i(c, "keepdims", (int64_t)c->a.i[1]);
+    v1 = gir__oew_end(c, 0);
+    gir__oew_begin(c, "Cast");
+    gir__oew_in(c, v1);
+    gir__oew_attr_dtype(c, "to", c->dtype);
+    v2 = gir__oew_end(c, 1);
+    return v2;
+}
+static gir__oxv gir__oxo_argmin(gir__oew *c) {   /* ops.def:898 Cast(ArgMin(x0, attr_i(axis, axis), attr_i(keepdims, keepdims)), attr_dtype(to, dtype)) */
+    gir__oxv v0, v1, v2;
+    v0 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "ArgMin");
+    gir__oew_in(c, v0);
+    gir__oew_attr_i(c, "axis", (int64_t)c->a.i[0]);
+    gir__oew_attr_i(c, "keepdims", (int64_t)c->a.i[1]);
+    v1 = gir__oew_end(c, 0);
+    gir__oew_begin(c, "Cast");
+    gir__oew_in(c, v1);
+    gir__oew_attr_dtype(c, "to", c->dtype);
+    v2 = gir__oew_end(c, 1);
+    return v2;
+}
+static gir__oxv gir__oxo_reshape(gir__oew *c) {   /* ops.def:899 Reshape(x0, i64(oshape), attr_i(allowzero, 1)) */
+    gir__oxv v0, v1, v2;
+    v0 = gir__oew_x(c, 0);
+    v1 = gir__oew_i64(c, gir__oxe_shape(c->oshape));
+    gir__oew_begin(c, "Reshape");
+    gir__oew_in(c, v0);
+    gir__oew_in(c, v1);
+    gir__oew_attr_i(c, "allowzero", (int64_t)1);
+    v2 = gir__oew_end(c, 1);
+    return v2;
+}
+static gir__oxv gir__oxo_transpose(gir__oew *c) {   /* ops.def:900 Transpose(x0, attr_ints(perm, perm)) */
+    gir__oxv v0, v1;
+    v0 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "Transpose");
+    gir__oew_in(c, v0);
+    gir__oew_attr_ints(c, "perm", gir__oxe_ints(c->a.l[0]));
+    v1 = gir__oew_end(c, 1);
+    return v1;
+}
+static gir__oxv gir__oxo_broadcast_to(gir__oew *c) {   /* ops.def:901 Expand(x0, i64(oshape)) */
+    gir__oxv v0, v1, v2;
+    v0 = gir__oew_x(c, 0);
+    v1 = gir__oew_i64(c, gir__oxe_shape(c->oshape));
+    gir__oew_begin(c, "Expand");
+    gir__oew_in(c, v0);
+    gir__oew_in(c, v1);
+    v2 = gir__oew_end(c, 1);
+    return v2;
+}
+static gir__oxv gir__oxo_slice(gir__oew *c) {   /* ops.def:902 Slice(x0, i64(start), i64(slice_end(stop)), i64(axis), i64(step)) */
+    gir__oxv v0, v1, v2, v3, v4, v5;
+    v0 = gir__oew_x(c, 0);
+    v1 = gir__oew_i64(c, gir__oxe_one((int64_t)c->a.i[1]));
+    v2 = gir__oew_i64(c, gir__oxe_one(gir__oxe_slice_end(c, (int64_t)c->a.i[2])));
+    v3 = gir__oew_i64(c, gir__oxe_one((int64_t)c->a.i[0]));
+    v4 = gir__oew_i64(c, gir__oxe_one((int64_t)c->a.i[3]));
+    gir__oew_begin(c, "Slice");
+    gir__oew_in(c, v0);
+    gir__oew_in(c, v1);
+    gir__oew_in(c, v2);
+    gir__oew_in(c, v3);
+    gir__oew_in(c, v4);
+    v5 = gir__oew_end(c, 1);
+    return v5;
+}
+static gir__oxv gir__oxo_concat(gir__oew *c) {   /* ops.def:903 Concat(xs, attr_i(axis, axis)) */
+    gir__oxv v0;
+    gir__oew_xs(c);
+    gir__oew_begin(c, "Concat");
+    gir__oew_in_xs(c);
+    gir__oew_attr_i(c, "axis", (int64_t)c->a.i[0]);
+    v0 = gir__oew_end(c, 1);
+    return v0;
+}
+static gir__oxv gir__oxo_flip(gir__oew *c) {   /* ops.def:904 Slice(x0, i64(fill(all_axes(axes), -1)), i64(fill(all_axes(axes), -2147483647)), i64(all_axes(axes)), i64(fill(all_axes(axes), -1))) */
+    gir__oxv v0, v1, v2, v3, v4, v5;
+    v0 = gir__oew_x(c, 0);
+    v1 = gir__oew_i64(c, gir__oxe_fill(c, gir__oxe_all_axes(c, gir__oxe_ints(c->a.l[0])), (-(int64_t)1)));
+    v2 = gir__oew_i64(c, gir__oxe_fill(c, gir__oxe_all_axes(c, gir__oxe_ints(c->a.l[0])), (-(int64_t)2147483647)));
+    v3 = gir__oew_i64(c, gir__oxe_all_axes(c, gir__oxe_ints(c->a.l[0])));
+    v4 = gir__oew_i64(c, gir__oxe_fill(c, gir__oxe_all_axes(c, gir__oxe_ints(c->a.l[0])), (-(int64_t)1)));
+    gir__oew_begin(c, "Slice");
+    gir__oew_in(c, v0);
+    gir__oew_in(c, v1);
+    gir__oew_in(c, v2);
+    gir__oew_in(c, v3);
+    gir__oew_in(c, v4);
+    v5 = gir__oew_end(c, 1);
+    return v5;
+}
+static gir__oxv gir__oxo_pad(gir__oew *c) {   /* ops.def:905 Pad(x0, i64(pads(before, after)), num(value)) */
+    gir__oxv v0, v1, v2, v3;
+    v0 = gir__oew_x(c, 0);
+    v1 = gir__oew_i64(c, gir__oxe_pads(c, gir__oxe_ints(c->a.l[0]), gir__oxe_ints(c->a.l[1])));
+    v2 = gir__oew_num(c, c->a.f[0]);
+    gir__oew_begin(c, "Pad");
+    gir__oew_in(c, v0);
+    gir__oew_in(c, v1);
+    gir__oew_in(c, v2);
+    v3 = gir__oew_end(c, 1);
+    return v3;
+}
+static gir__oxv gir__oxo_index_select(gir__oew *c) {   /* ops.def:771 Gather (from GIR_ONNX(Gather, 1)) */
+    gir__oxv v0, v1, v2;
+    v0 = gir__oew_x(c, 0);
+    v1 = gir__oew_x(c, 1);
+    gir__oew_begin(c, "Gather");
+    gir__oew_in(c, v0);
+    gir__oew_in(c, v1);
+    gir__oew_attr_i(c, "axis", (int64_t)c->a.i[0]);
+    v2 = gir__oew_end(c, 1);
+    return v2;
+}
+static gir__oxv gir__oxo_one_hot(gir__oew *c) {   /* ops.def:872 OneHot(x0, i32s(depth), nums(two(0, 1)), attr_i(axis, -1)) */
+    gir__oxv v0, v1, v2, v3;
+    v0 = gir__oew_x(c, 0);
+    v1 = gir__oew_i32s(c, (int64_t)c->a.i[0]);
+    v2 = gir__oew_nums(c, gir__oxe_two(c, (int64_t)0, (int64_t)1));
+    gir__oew_begin(c, "OneHot");
+    gir__oew_in(c, v0);
+    gir__oew_in(c, v1);
+    gir__oew_in(c, v2);
+    gir__oew_attr_i(c, "axis", (-(int64_t)1));
+    v3 = gir__oew_end(c, 1);
+    return v3;
+}
+static gir__oxv gir__oxo_where(gir__oew *c) {   /* ops.def:734 Where (from GIR_ONNX(Where, 9)) */
+    gir__oxv v0, v1, v2, v3;
+    v0 = gir__oew_x(c, 0);
+    v1 = gir__oew_x(c, 1);
+    v2 = gir__oew_x(c, 2);
+    gir__oew_begin(c, "Where");
+    gir__oew_in(c, v0);
+    gir__oew_in(c, v1);
+    gir__oew_in(c, v2);
+    v3 = gir__oew_end(c, 1);
+    return v3;
+}
+static gir__oxv gir__oxo_triu(gir__oew *c) {   /* ops.def:906 Trilu(x0, i64s(k), attr_i(upper, 1)) */
+    gir__oxv v0, v1, v2;
+    v0 = gir__oew_x(c, 0);
+    v1 = gir__oew_i64s(c, (int64_t)c->a.i[0]);
+    gir__oew_begin(c, "Trilu");
+    gir__oew_in(c, v0);
+    gir__oew_in(c, v1);
+    gir__oew_attr_i(c, "upper", (int64_t)1);
+    v2 = gir__oew_end(c, 1);
+    return v2;
+}
+static gir__oxv gir__oxo_tril(gir__oew *c) {   /* ops.def:907 Trilu(x0, i64s(k), attr_i(upper, 0)) */
+    gir__oxv v0, v1, v2;
+    v0 = gir__oew_x(c, 0);
+    v1 = gir__oew_i64s(c, (int64_t)c->a.i[0]);
+    gir__oew_begin(c, "Trilu");
+    gir__oew_in(c, v0);
+    gir__oew_in(c, v1);
+    gir__oew_attr_i(c, "upper", (int64_t)0);
+    v2 = gir__oew_end(c, 1);
+    return v2;
+}
+static gir__oxv gir__oxo_cast(gir__oew *c) {   /* ops.def:751 Cast (from GIR_ONNX(Cast, 6)) */
+    gir__oxv v0, v1;
+    v0 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "Cast");
+    gir__oew_in(c, v0);
+    gir__oew_attr_dtype(c, "to", c->dtype);
+    v1 = gir__oew_end(c, 1);
+    return v1;
+}
+static gir__oxv gir__oxo_stop_gradient(gir__oew *c) {   /* ops.def:908 Identity(x0) */
+    gir__oxv v0, v1;
+    v0 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "Identity");
+    gir__oew_in(c, v0);
+    v1 = gir__oew_end(c, 1);
+    return v1;
+}
+static gir__oxv gir__oxo_matmul(gir__oew *c) {   /* ops.def:909 MatMul(x0, x1) */
+    gir__oxv v0, v1, v2;
+    v0 = gir__oew_x(c, 0);
+    v1 = gir__oew_x(c, 1);
+    gir__oew_begin(c, "MatMul");
+    gir__oew_in(c, v0);
+    gir__oew_in(c, v1);
+    v2 = gir__oew_end(c, 1);
+    return v2;
+}
+static gir__oxv gir__oxo_dot(gir__oew *c) {   /* ops.def:910 MatMul(x0, x1) */
+    gir__oxv v0, v1, v2;
+    v0 = gir__oew_x(c, 0);
+    v1 = gir__oew_x(c, 1);
+    gir__oew_begin(c, "MatMul");
+    gir__oew_in(c, v0);
+    gir__oew_in(c, v1);
+    v2 = gir__oew_end(c, 1);
+    return v2;
+}
+static gir__oxv gir__oxo_det(gir__oew *c) {   /* ops.def:808 Det (from GIR_ONNX(Det, 11)) */
+    gir__oxv v0, v1;
+    v0 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "Det");
+    gir__oew_in(c, v0);
+    v1 = gir__oew_end(c, 1);
+    return v1;
+}
+static gir__oxv gir__oxo_softmax(gir__oew *c) {   /* ops.def:740 Softmax (from GIR_ONNX(Softmax, 13)) */
+    gir__oxv v0, v1;
+    v0 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "Softmax");
+    gir__oew_in(c, v0);
+    gir__oew_attr_i(c, "axis", (int64_t)c->a.i[0]);
+    v1 = gir__oew_end(c, 1);
+    return v1;
+}
+static gir__oxv gir__oxo_log_softmax(gir__oew *c) {   /* ops.def:741 LogSoftmax (from GIR_ONNX(LogSoftmax, 13)) */
+    gir__oxv v0, v1;
+    v0 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "LogSoftmax");
+    gir__oew_in(c, v0);
+    gir__oew_attr_i(c, "axis", (int64_t)c->a.i[0]);
+    v1 = gir__oew_end(c, 1);
+    return v1;
+}
+static gir__oxv gir__oxo_conv2d(gir__oew *c) {   /* ops.def:911 Conv(x0, x1, attr_ints(strides, hw(stride, 1)), attr_ints(pads, pads4(padding)), attr_ints(dilations, hw(dilation, 1)), attr_i(group, nz1(groups))) */
+    gir__oxv v0, v1, v2;
+    v0 = gir__oew_x(c, 0);
+    v1 = gir__oew_x(c, 1);
+    gir__oew_begin(c, "Conv");
+    gir__oew_in(c, v0);
+    gir__oew_in(c, v1);
+    gir__oew_attr_ints(c, "strides", gir__oxe_hw(c, gir__oxe_ints(c->a.l[0]), (int64_t)1));
+    gir__oew_attr_ints(c, "pads", gir__oxe_pads4(c, gir__oxe_ints(c->a.l[1])));
+    gir__oew_attr_ints(c, "dilations", gir__oxe_hw(c, gir__oxe_ints(c->a.l[2]), (int64_t)1));
+    gir__oew_attr_i(c, "group", gir__oxe_nz1(c, (int64_t)c->a.i[0]));
+    v2 = gir__oew_end(c, 1);
+    return v2;
+}
+static gir__oxv gir__oxo_max_pool2d(gir__oew *c) {   /* ops.def:912 MaxPool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding))) */
+    gir__oxv v0, v1;
+    v0 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "MaxPool");
+    gir__oew_in(c, v0);
+    gir__oew_attr_ints(c, "kernel_shape", gir__oxe_hw(c, gir__oxe_ints(c->a.l[0]), (int64_t)1));
+    gir__oew_attr_ints(c, "strides", gir__oxe_hwk(c, gir__oxe_ints(c->a.l[1]), gir__oxe_ints(c->a.l[0])));
+    gir__oew_attr_ints(c, "pads", gir__oxe_pads4(c, gir__oxe_ints(c->a.l[2])));
+    v1 = gir__oew_end(c, 1);
+    return v1;
+}
+static gir__oxv gir__oxo_avg_pool2d(gir__oew *c) {   /* ops.def:913 AveragePool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding)), attr_i(count_include_pad, count_include_pad)) */
+    gir__oxv v0, v1;
+    v0 = gir__oew_x(c, 0);
+    gir__oew_begin(c, "AveragePool");
+    gir__oew_in(c, v0);
+    gir__oew_attr_ints(c, "kernel_shape", gir__oxe_hw(c, gir__oxe_ints(c->a.l[0]), (int64_t)1));
+    gir__oew_attr_ints(c, "strides", gir__oxe_hwk(c, gir__oxe_ints(c->a.l[1]), gir__oxe_ints(c->a.l[0])));
+    gir__oew_attr_ints(c, "pads", gir__oxe_pads4(c, gir__oxe_ints(c->a.l[2])));
+    gir__oew_attr_i(c, "count_include_pad", (int64_t)c->a.i[0]);
+    v1 = gir__oew_end(c, 1);
+    return v1;
+}
+static gir__oxv gir__oxo_gather(gir__oew *c) {   /* ops.def:772 GatherElements (from GIR_ONNX(GatherElements, 11)) */
+    gir__oxv v0, v1, v2;
+    v0 = gir__oew_x(c, 0);
+    v1 = gir__oew_x(c, 1);
+    gir__oew_begin(c, "GatherElements");
+    gir__oew_in(c, v0);
+    gir__oew_in(c, v1);
+    gir__oew_attr_i(c, "axis", (int64_t)c->a.i[0]);
+    v2 = gir__oew_end(c, 1);
+    return v2;
+}
+static gir__oxv gir__oxo_fmod(gir__oew *c) {   /* ops.def:881 Mod(x0, x1, attr_i(fmod, 1)) */
+    gir__oxv v0, v1, v2;
+    v0 = gir__oew_x(c, 0);
+    v1 = gir__oew_x(c, 1);
+    gir__oew_begin(c, "Mod");
+    gir__oew_in(c, v0);
+    gir__oew_in(c, v1);
+    gir__oew_attr_i(c, "fmod", (int64_t)1);
+    v2 = gir__oew_end(c, 1);
+    return v2;
+}
+/* ops without an ONNX form: input, variable, constant, rand_uniform, rand_normal, approx_eq, floordiv, var, all, any, unslice, index_add, diag, diagonal, outer, trace, inverse, logdet, cholesky, trisolve, xent_logits, xent_logits_prob, bce_logits, mse, conv2d_bwd_data, conv2d_bwd_filter, max_pool2d_bwd, avg_pool2d_bwd, dropout, scatter_add, gelu_tanh, assign, train_eval, max_pool2d_pick */
+static gir__oxv (*const gir__oxo_fns[125])(gir__oew *c) = {
+    NULL,
+    NULL,
+    NULL,
+    NULL,
+    gir__oxo_fill,
+    gir__oxo_eye,
+    gir__oxo_arange,
+    NULL,
+    NULL,
+    gir__oxo_not,
+    gir__oxo_and,
+    gir__oxo_or,
+    gir__oxo_xor,
+    gir__oxo_gt,
+    gir__oxo_ge,
+    gir__oxo_lt,
+    gir__oxo_le,
+    gir__oxo_eq,
+    gir__oxo_ne,
+    NULL,
+    gir__oxo_isnan,
+    gir__oxo_isinf,
+    gir__oxo_isfinite,
+    gir__oxo_add,
+    gir__oxo_sub,
+    gir__oxo_mul,
+    gir__oxo_div,
+    gir__oxo_neg,
+    gir__oxo_pow,
+    gir__oxo_maximum,
+    gir__oxo_minimum,
+    gir__oxo_mod,
+    NULL,
+    gir__oxo_add_n,
+    gir__oxo_abs,
+    gir__oxo_sign,
+    gir__oxo_square,
+    gir__oxo_sqrt,
+    gir__oxo_rsqrt,
+    gir__oxo_reciprocal,
+    gir__oxo_exp,
+    gir__oxo_expm1,
+    gir__oxo_log,
+    gir__oxo_log1p,
+    gir__oxo_log2,
+    gir__oxo_sin,
+    gir__oxo_cos,
+    gir__oxo_tan,
+    gir__oxo_asin,
+    gir__oxo_acos,
+    gir__oxo_atan,
+    gir__oxo_sinh,
+    gir__oxo_cosh,
+    gir__oxo_tanh,
+    gir__oxo_sigmoid,
+    gir__oxo_softplus,
+    gir__oxo_relu,
+    gir__oxo_leaky_relu,
+    gir__oxo_elu,
+    gir__oxo_gelu,
+    gir__oxo_silu,
+    gir__oxo_erf,
+    gir__oxo_floor,
+    gir__oxo_ceil,
+    gir__oxo_round,
+    gir__oxo_clamp,
+    gir__oxo_sum,
+    gir__oxo_mean,
+    gir__oxo_prod,
+    gir__oxo_max,
+    gir__oxo_min,
+    NULL,
+    gir__oxo_logsumexp,
+    gir__oxo_argmax,
+    gir__oxo_argmin,
+    NULL,
+    NULL,
+    gir__oxo_reshape,
+    gir__oxo_transpose,
+    gir__oxo_broadcast_to,
+    gir__oxo_slice,
+    NULL,
+    gir__oxo_concat,
+    gir__oxo_flip,
+    gir__oxo_pad,
+    gir__oxo_index_select,
+    NULL,
+    gir__oxo_one_hot,
+    gir__oxo_where,
+    NULL,
+    NULL,
+    gir__oxo_triu,
+    gir__oxo_tril,
+    gir__oxo_cast,
+    gir__oxo_stop_gradient,
+    gir__oxo_matmul,
+    gir__oxo_dot,
+    NULL,
+    NULL,
+    NULL,
+    gir__oxo_det,
+    NULL,
+    NULL,
+    NULL,
+    gir__oxo_softmax,
+    gir__oxo_log_softmax,
+    NULL,
+    NULL,
+    NULL,
+    NULL,
+    gir__oxo_conv2d,
+    NULL,
+    NULL,
+    gir__oxo_max_pool2d,
+    NULL,
+    gir__oxo_avg_pool2d,
+    NULL,
+    NULL,
+    gir__oxo_gather,
+    NULL,
+    gir__oxo_fmod,
+    NULL,
+    NULL,
+    NULL,
+    NULL,
+};
+
+/* -- the graph ----------------------------------------------------------------------------------------------------- */
+static void gir__oxdim_msg(gir__wr *w, void *ctx) { gir__pw_int(w, 1, *(const int32_t *)ctx); }
+static void gir__oxshape_msg(gir__wr *w, void *ctx) {
+    const gir_shape *s = (const gir_shape *)ctx;
+    int k;
+    for (k = 0; k < s->rank; ++k) gir__pw_msg(w, 1, gir__oxdim_msg, (void *)&s->dim[k]);
+}
+typedef struct gir__oxvi { const char *name; int dt; gir_shape s; } gir__oxvi;
+static void gir__oxtensor_type_msg(gir__wr *w, void *ctx) {
+    gir__oxvi *v = (gir__oxvi *)ctx;
+    gir__pw_int(w, 1, gir__ox_onnx_dtype(v->dt));
+    gir__pw_msg(w, 2, gir__oxshape_msg, &v->s);
+}
+static void gir__oxtype_msg(gir__wr *w, void *ctx) { gir__pw_msg(w, 1, gir__oxtensor_type_msg, ctx); }
+static void gir__oxvi_msg(gir__wr *w, void *ctx) {
+    gir__oxvi *v = (gir__oxvi *)ctx;
+    gir__pw_str(w, 1, v->name);
+    gir__pw_msg(w, 2, gir__oxtype_msg, ctx);
+}
+/* a graph input (field 11) or output (12): the value v of node id */
+static void gir__oew_value_info(gir__oew *c, int field, uint32_t id, gir__oxv v) {
+    char nm[48];
+    gir__oxvi vi;
+    vi.name = gir__oew_vname(c, v, nm, sizeof nm);
+    vi.dt = c->g->nodes[id].dtype;
+    vi.s = *gir__nshape(c->g, &c->g->nodes[id]);
+    gir__pw_msg(c->w, field, gir__oxvi_msg, &vi);
+}
+/* the builder-order inputs of node id (storage keeps parents, then arguments) */
+static void gir__oew_inputs(gir__oew *c, uint32_t id) {
+    const gir__node *d = &c->g->nodes[id];
+    const gir__opinfo *oi = gir__op_info(d->op);
+    uint32_t pa = 0, ar = d->nparents;
+    int k;
+    c->n_x = d->nin;
+    for (k = 0; k < (int)d->nin; ++k) {
+        int arg = !oi->variadic && k < 16 && ((oi->argmask >> k) & 1u);
+        c->x[k] = c->g->ins[d->in0 + (arg ? ar++ : pa++)];
+    }
+}
+/* the dtype an op computes in, which ONNX wants of every operand: the output's, or for a comparison the parents'
+   promoted one (a rank-0 constant adapts to the others, as gir__promote has it); -1: no cast (cast, argmax...) */
+static int gir__oew_target(gir__oew *c, const gir__node *d) {
+    const gir__opinfo *oi = gir__op_info(d->op);
+    int strong = 0, weak = 0, k;
+    if (oi->dtrule == GIR__DT_NUM || oi->dtrule == GIR__DT_FLOAT || oi->dtrule == GIR__DT_ANY ||
+        oi->dtrule == GIR__DT_INT)
+        return d->dtype;
+    if (oi->dtrule != GIR__DT_CMP) return -1;
+    for (k = 0; k < (int)d->nparents; ++k) {
+        const gir__node *x = &c->g->nodes[c->g->ins[d->in0 + k]];
+        if (gir__weak(c->g, x, d->nparents)) { if (x->dtype > weak) weak = x->dtype; }
+        else if (x->dtype > strong) strong = x->dtype;
+    }
+    return !strong ? weak : (!weak || gir__kind(weak) <= gir__kind(strong)) ? strong
+           : gir__is_float(weak) ? GIR_DTYPE_F32 : weak;
+}
+/* one gir node: an initializer, or the ONNX nodes of its op (graph inputs are written with the graph's) */
+static void gir__oew_node(gir__oew *c, uint32_t id) {
+    const gir__node *d = &c->g->nodes[id];
+    c->id = id;
+    c->ntmp = 0;
+    c->a = gir_node_attr(c->g, gir__handle(c->g, id));
+    c->oshape = *gir__nshape(c->g, d);
+    c->dtype = (gir_dtype)d->dtype;
+    gir__oew_inputs(c, id);
+    c->target = gir__oew_target(c, d);
+    if (gir__op_is(d->op, GIR__F_LEAF_IN)) return;
+    if (gir__op_is(d->op, GIR__F_LEAF_DATA)) {
+        char nm[48];
+        int64_t dims[GIR_MAX_RANK];
+        int k;
+        gir__oxt t;
+        for (k = 0; k < c->oshape.rank; ++k) dims[k] = c->oshape.dim[k];
+        t.name = gir__oew_name(c, id, nm, sizeof nm);
+        t.dt = d->dtype; t.rank = c->oshape.rank; t.dims = dims;
+        t.data = gir__node_data(c->g, d); t.numel = gir__numel(&c->oshape);
+        gir__pw_msg(c->w, 5, gir__oxt_msg, &t);
+        return;
+    }
+    if (gir__op_is(d->op, GIR__F_EVAL_ID | GIR__F_EVAL_PICK1)) {    /* an evaluation model: the identity */
+        gir__oew_begin(c, "Identity");
+        gir__oew_in(c, c->x[gir__op_is(d->op, GIR__F_EVAL_PICK1) ? 1 : 0]);
+        gir__oew_end(c, 1);
+        return;
+    }
+    gir__oxo_fns[d->op](c);
+}
+static void gir__oxgraph_msg(gir__wr *w, void *ctx) {
+    gir__oew *c = (gir__oew *)ctx;
+    gir_graph *g = c->g;
+    gir__oxnc p;
+    uint32_t id;
+    int k, j;
+    c->w = w;
+    for (id = 1; id < g->nnodes; ++id)
+        if (c->need[id]) gir__oew_node(c, id);
+    for (k = 0; k < c->n_out; ++k) {         /* an output that is a leaf, or given before, gets a name of its own */
+        uint32_t o = c->outs[k].id;
+        int alias = gir__op_is(g->nodes[o].op, GIR__F_LEAF_IN | GIR__F_LEAF_DATA);
+        for (j = 0; j < k; ++j) alias |= c->outs[j].id == o;
+        if (!alias) continue;
+        c->id = o;
+        gir__oew_begin(c, "Identity");
+        gir__oew_in(c, o);
+        p.c = c;
+        p.out = GIR__OXV_OUT | (uint32_t)k;
+        gir__pw_msg(w, 1, gir__oxnode_msg, &p);
+    }
+    gir__pw_str(w, 2, "gir");
+    for (k = 0; k < gir_graph_input_count(g); ++k) {
+        gir_node x = gir_graph_input(g, k);
+        if (c->need[x.id]) gir__oew_value_info(c, 11, x.id, x.id);
+    }
+    for (k = 0; k < c->n_out; ++k) {
+        uint32_t o = c->outs[k].id;
+        int alias = gir__op_is(g->nodes[o].op, GIR__F_LEAF_IN | GIR__F_LEAF_DATA);
+        for (j = 0; j < k; ++j) alias |= c->outs[j].id == o;
+        gir__oew_value_info(c, 12, o, alias ? GIR__OXV_OUT | (uint32_t)k : o);
+    }
+}
+static void gir__oxopset_msg(gir__wr *w, void *ctx) {
+    (void)ctx;
+    gir__pw_str(w, 1, "");
+    gir__pw_int(w, 2, GIR__OX_OPSET);
+}
+static void gir__oxmodel(gir__wr *w, gir__oew *c) {
+    gir__pw_int(w, 1, 8);                       /* ir_version 8 (ONNX 1.10 on) */
+    gir__pw_str(w, 2, "gir.h");
+    gir__pw_str(w, 3, "0.2.0");
+    gir__pw_msg(w, 7, gir__oxgraph_msg, c);
+    gir__pw_msg(w, 8, gir__oxopset_msg, NULL);
+}
+
+/* -- the API ------------------------------------------------------------------------------------------------------ */
+/* the nodes the outputs need (need[id] = 1); an evaluation model reads only the input an EVAL op passes on */
+static void gir__ox_mark(gir_graph *g, int n_out, const gir_node *outs, uint8_t *need) {
+    uint32_t id;
+    int k;
+    for (k = 0; k < n_out; ++k) need[outs[k].id] = 1;
+    for (id = g->nnodes - 1; id >= 1; --id) {
+        const gir__node *d = &g->nodes[id];
+        int lo = 0, hi = d->nin;
+        if (!need[id]) continue;
+        if (gir__op_is(d->op, GIR__F_EVAL_ID)) hi = 1;
+        if (gir__op_is(d->op, GIR__F_EVAL_PICK1)) { lo = 1; hi = 2; }
+        for (k = lo; k < hi && k < (int)d->nin; ++k) need[g->ins[d->in0 + k]] = 1;
+    }
+}
+/* the arguments, and that every node needed has an ONNX form */
+static gir_status gir__ox_export_check(gir_graph *g, int n_out, const gir_node *outs, const uint8_t *need) {
+    uint32_t id;
+    int k;
+    for (id = 1; need && id < g->nnodes; ++id) {
+        int op = g->nodes[id].op;
+        if (!need[id] || gir__oxo_fns[op] || gir__op_is(op, GIR__F_LEAF_IN | GIR__F_LEAF_DATA | GIR__F_EVAL_ID |
+                                                          GIR__F_EVAL_PICK1))
+            continue;
+        gir__gfail(g, GIR_ERR_UNSUPPORTED, "onnx_export: %N: op '%s' has no ONNX form", (const gir_graph *)g,
+                   (unsigned)id, gir__op_names[op]);
+        return GIR_ERR_UNSUPPORTED;
+    }
+    if (need) return GIR_OK;
+    if (n_out < 1 || !outs) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "onnx_export: %s", n_out < 1 ? "no outputs" : "the output list is NULL");
+        return GIR_ERR_INVALID_ARG;
+    }
+    for (k = 0; k < n_out; ++k) {
+        int kind = gir__handle_kind(g, outs[k]);
+        if (kind != GIR__H_OWN) {
+            gir__gfail(g, GIR_ERR_HANDLE, "onnx_export: output %d (id %u) %s", k, (unsigned)outs[k].id,
+                       gir__handle_why(kind));
+            return GIR_ERR_HANDLE;
+        }
+    }
+    return GIR_OK;
+}
+static gir_status gir__ox_export(gir_graph *g, int n_out, const gir_node *outs, gir__wr *w) {
+    gir__oew *c;
+    uint8_t *need;
+    gir_status s = gir__ox_export_check(g, n_out, outs, NULL);
+    if (s) return s;
+    need = (uint8_t *)gir__alloc(&g->a, g->nnodes);
+    c = (gir__oew *)gir__alloc(&g->a, sizeof *c);
+    if (!need || !c) {
+        if (need) gir__free(&g->a, need, g->nnodes);
+        if (c) gir__free(&g->a, c, sizeof *c);
+        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "onnx_export: out of memory");
+        return GIR_ERR_OUT_OF_MEMORY;
+    }
+    GIR_MEMSET(need, 0, g->nnodes);
+    GIR_MEMSET(c, 0, sizeof *c);
+    gir__ox_mark(g, n_out, outs, need);
+    s = gir__ox_export_check(g, n_out, outs, need);
+    c->g = g; c->n_out = n_out; c->outs = outs; c->need = need;
+    if (!s) gir__oxmodel(w, c);
+    if (!s && c->st) {
+        s = c->st;
+        gir__gfail(g, s, "onnx_export: %N: %s", (const gir_graph *)g, (unsigned)c->id, c->msg);
+    }
+    gir__free(&g->a, need, g->nnodes);
+    gir__free(&g->a, c, sizeof *c);
+    return s;
+}
+GIR_API gir_status gir_onnx_export(gir_graph *g, int n_out, const gir_node *outs, void *buf, size_t cap,
+                                   size_t *size) {
+    gir__wr w;
+    gir_status s;
+    GIR_MEMSET(&w, 0, sizeof w);
+    w.buf = (unsigned char *)buf;
+    w.cap = buf ? cap : 0;
+    if (!g) return GIR_ERR_INVALID_ARG;
+    if ((s = gir__ox_export(g, n_out, outs, &w)) != GIR_OK) return s;
+    if (size) *size = w.len;
+    if (!buf) return GIR_ERR_LIMIT;             /* a question: the size, and the graph keeps no error */
+    if (w.len > cap) {
+        gir__gfail(g, GIR_ERR_LIMIT, "onnx_export: the model takes %l bytes, the buffer holds %l (ask with buf NULL "
+                   "first)", (long long)w.len, (long long)cap);
+        return GIR_ERR_LIMIT;
+    }
+    return GIR_OK;
+}
+#ifndef GIR_NO_STDIO
+GIR_API gir_status gir_onnx_export_file(gir_graph *g, int n_out, const gir_node *outs, FILE *f) {
+    gir__wr w;
+    gir_status s;
+    GIR_MEMSET(&w, 0, sizeof w);
+    if (!g) return GIR_ERR_INVALID_ARG;
+    if (!f) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "onnx_export: the FILE is NULL");
+        return GIR_ERR_INVALID_ARG;
+    }
+    w.f = f;
+    if ((s = gir__ox_export(g, n_out, outs, &w)) != GIR_OK) return s;
+    if (w.ioerr) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "onnx_export: writing the file failed");
+        return GIR_ERR_INVALID_ARG;
+    }
+    return GIR_OK;
 }
 #endif
 #endif /* GIR_NO_ONNX */

@@ -22,6 +22,7 @@ host, no dictionary order, '\n' line endings.
 #   reduce_lower.py   REDUCE rows                          adjoint_lower.py  ADJ rows as node-building C
 #   rules_lower.py    GIR_RULE lines                       op_select.py    selective builds (GIR_ONLY_OPS...)
 #   onnx_lower.py     GIR_ONNX lines: the ONNX importer's table
+#   onnx_out_lower.py GIR_ONNX_OUT lines (and the GIR_ONNX lines that are one op): the ONNX exporter's table
 #   op_listing.py     the op list of gir.h's comment, --list and the README's table
 #   gen_common.py     what several of them share
 import hashlib
@@ -52,6 +53,7 @@ from reduce_lower import emit_red_code  # noqa: E402
 from adjoint_lower import emit_adjoints  # noqa: E402
 from rules_lower import emit_rules, parse_rules  # noqa: E402
 from onnx_lower import emit_onnx, parse_onnx  # noqa: E402
+from onnx_out_lower import emit_onnx_out, parse_onnx_out  # noqa: E402
 from op_select import emit_select, op_dependencies  # noqa: E402
 from op_listing import oplist_text, splice_readme  # noqa: E402
 
@@ -66,7 +68,8 @@ LAYERS = [
     ("60-autodiff", ["autodiff.c", "fwdmode.c"]),
     ("70-kernels", ["threads.c", "gemm.c", "gemv.c", "f32.c", "kernels.c"]),
     ("80-plan", ["passes.c", "plan_record.c", "fuse.c", "plan.c", "modes.c", "compile.c", "run.c"]),
-    ("90-library", ["init.c", "dump.c", "train.c", "io.c", "onnx_read.c", "onnx_import.c", "image.c", "end.c"]),
+    ("90-library", ["init.c", "dump.c", "train.c", "io.c", "onnx_read.c", "onnx_import.c", "onnx_write.c", "image.c",
+                    "end.c"]),
 ]
 FRAGMENTS = ["%s/%s" % (layer, f) for layer, files in LAYERS for f in files]
 DECL_FRAGMENT = FRAGMENTS[0]
@@ -83,14 +86,16 @@ TEMPLATE_MARKERS = {"30-base/scalar_vocab.tmpl.c": "SCALAR_VOCAB"}
 # optimisation levels): the small helpers kernels call stay outside.
 COLD_FRAGMENTS = ["50-ir/shapes.c", "50-ir/names.c", "50-ir/dataref.c", "50-ir/compose.c", "90-library/init.c",
                   "60-autodiff/autodiff.c", "60-autodiff/fwdmode.c", "80-plan/modes.c", "90-library/dump.c",
-                  "90-library/io.c", "90-library/onnx_read.c", "90-library/onnx_import.c"]
+                  "90-library/io.c", "90-library/onnx_read.c", "90-library/onnx_import.c",
+                  "90-library/onnx_write.c"]
 COLD_BEGIN = "#if defined(GIR__COLD)\n#pragma GCC push_options\n#pragma GCC optimize (\"O1\")\n#endif"
 COLD_END = "#if defined(GIR__COLD)\n#pragma GCC pop_options\n#endif"
 
 
 GEN_MODULES = ["gir_gen.py"] + ["10-generator/" + m for m in (      # the generator itself (its hash is in gir.h)
     "gen_common.py", "table.py", "expr.py", "ref_column.py", "fragments.py", "templates.py", "c_emit.py",
-    "scalar_lower.py", "simd_lower.py", "reduce_lower.py", "adjoint_lower.py", "rules_lower.py", "onnx_lower.py", "op_select.py",
+    "scalar_lower.py", "simd_lower.py", "reduce_lower.py", "adjoint_lower.py", "rules_lower.py", "onnx_lower.py",
+    "onnx_out_lower.py", "op_select.py",
     "op_listing.py")]
 
 
@@ -124,6 +129,8 @@ def markers(opsdef_path, ops, opsdef, partial):
     check_named_code(path, ops, frag_text, read("60-autodiff/autodiff.c"))
     adjoints = emit_adjoints(ops, partial)
     deps, grad_core = op_dependencies(ops, frag_text, adjoints)
+    clean = strip_comments(opsdef_path, opsdef)
+    onnx_lines = parse_onnx(path, clean, ops)
     frags = [DECL_FRAGMENT] + IMPL_FRAGMENTS + TEMPLATES + [VMATH_TEMPLATE, VREDUCE_TEMPLATE] + GEN_MODULES
     marks = {
         "VERSION": VERSION,
@@ -141,7 +148,8 @@ def markers(opsdef_path, ops, opsdef, partial):
         "EW_KERNELS": emit_ew_kernels(ops),
         "REDUCE_CODE": emit_red_code(ops),
         "RULES": emit_rules(parse_rules(path, strip_comments(opsdef_path, opsdef), ops)),
-        "ONNX_LINES": emit_onnx(path, parse_onnx(path, strip_comments(opsdef_path, opsdef), ops), ops),
+        "ONNX_LINES": emit_onnx(path, onnx_lines, ops),
+        "ONNX_OUT": emit_onnx_out(path, onnx_lines, parse_onnx_out(path, clean, ops), ops),
         "VMATH": vector_instances(read(VMATH_TEMPLATE), VMATH_TEMPLATE),
         "VREDUCE": vector_instances(read(VREDUCE_TEMPLATE), VREDUCE_TEMPLATE),
         "SIMD_EW_KERNELS": emit_simd_ew(ops),

@@ -681,7 +681,7 @@ GIR_API gir_status gir_graph_save_variables_file(gir_graph *g, int n, const gir_
 GIR_API gir_status gir_graph_save_file(gir_graph *g, int n_out, const gir_node *outs, FILE *f);
 #endif
 
-/* >>onnx: ONNX models in. gir_onnx_import builds a new graph from an ONNX ModelProto (data: the .onnx file's bytes,
+/* >>onnx: ONNX models in and out. gir_onnx_import builds a new graph from an ONNX ModelProto (data: the .onnx file's bytes,
    read by gir.h's own bounds-checked protobuf reader). Initializers become constants, or with desc->variables the
    float ones become variables (trainable, saved and loaded by name); graph inputs become gir inputs, their symbolic
    dimensions given by desc (dim_names[k] has the value dim_values[k]); every node and value keeps its ONNX name
@@ -721,6 +721,21 @@ GIR_API gir_status gir_onnx_import_file(const char *path, const gir_onnx_desc *d
    (GIR_ERR_LIMIT, with the bytes needed). Nothing is allocated. Define GIR_NO_ONNX to leave ONNX reading out. */
 GIR_API gir_status gir_onnx_read_tensor(const void *data, size_t size, gir_dtype dtype, void *out, size_t cap,
                                         gir_shape *shape, char *msg, size_t msgcap);
+/* gir_onnx_export writes the nodes that outs need as an ONNX ModelProto (ir_version 8, opset 17, producer "gir.h")
+   into buf (cap bytes). buf NULL asks for the size: *size is the bytes needed and the status GIR_ERR_LIMIT (the
+   graph keeps no error); a buf too small gives the same with the error recorded. Graph inputs become the model's
+   inputs, named by their gir names ('#<id>' when unnamed), constants and variables initializers holding their
+   current values (a model trained in gir.h goes out trained), every other node the ONNX nodes of its op's
+   GIR_ONNX_OUT line in ops.def or of its one-op GIR_ONNX line read backwards; parents are cast where gir.h
+   promotes and ONNX wants one type; shapes, axes and pads are int64 initializers where ONNX takes them as inputs.
+   The model is for evaluation: dropout and train_eval are written as the identity of what eval plans compute.
+   Dtypes: f32 FLOAT, f64 DOUBLE, i32 INT32, u8 UINT8, b8 BOOL. A node whose op has no ONNX form fails with
+   GIR_ERR_UNSUPPORTED naming the node and op; errors are recorded in the graph (gir_graph_message). */
+GIR_API gir_status gir_onnx_export(gir_graph *g, int n_out, const gir_node *outs, void *buf, size_t cap,
+                                   size_t *size);
+#ifndef GIR_NO_STDIO
+GIR_API gir_status gir_onnx_export_file(gir_graph *g, int n_out, const gir_node *outs, FILE *f);
+#endif
 #endif
 
 /* >>image: a compiled plan as one block of bytes that firmware runs in place, with none of the graph code.

@@ -1053,7 +1053,7 @@ static gir_node gir__oxh_one_hot_onnx(gir__oxn *c, gir_node idx, gir_node values
     neg = gir_lt(c->g, idx, gir_scalar(c->g, GIR_DTYPE_I32, 0));
     wrapped = gir_add(c->g, idx, gir_scalar(c->g, GIR_DTYPE_I32, depth));
     idx = gir_where(c->g, neg, wrapped, idx);
-    h = gir_one_hot(c->g, idx, depth, gir_node_dtype(c->g, values));
+    h = gir_one_hot(c->g, idx, depth, GIR_DTYPE_B8);
     if (axis != s.rank) {
         gir_ints p = gir_ints0();
         for (j = 0; j <= s.rank; ++j) p.v[j] = j < axis ? j : j == axis ? s.rank : j - 1;
@@ -1062,7 +1062,7 @@ static gir_node gir__oxh_one_hot_onnx(gir__oxn *c, gir_node idx, gir_node values
     }
     off = gir_slice(c->g, values, 0, 0, 1, 1);
     on = gir_slice(c->g, values, 0, 1, 2, 1);
-    return gir_add(c->g, off, gir_mul(c->g, h, gir_sub(c->g, on, off)));
+    return gir_where(c->g, h, on, off);                   /* any dtype, bool included */
 }
 /* DepthToSpace (mode DCR or CRD) and SpaceToDepth: NCHW rearrangements through a rank-6 transpose */
 static gir_node gir__oxh_depth_to_space(gir__oxn *c, gir_node x) {

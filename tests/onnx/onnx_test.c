@@ -5,6 +5,7 @@
    GIR_ERR_UNSUPPORTED) or is unsupported (the import says what gir.h lacks).
 
    onnx_test <dir> [--only <prefix>] [--list <file of case names>] [--exclude <file>] [--table <file>] [--strict] [-v]
+             [--roundtrip [--save <dir>]]
 
    Prints a line per failed case (and with -v every case), then "onnx <dir>: N passed, N failed, N unsupported";
    --table writes a line per ONNX op type (of the cases' models) with its counts. Exit status: 1 when a case
@@ -254,6 +255,106 @@ static gir_status import_known(const char *model, const char *set, gir_graph **g
     return st;
 }
 
+/* --roundtrip: the imported graph exported (gir_onnx_export), the bytes imported again, compiled and run on the
+   test set's inputs; every output must be bit-identical to the first import's (plan p, just run). 1: it is,
+   0: it is not (note says why), -1: the graph has an op without an ONNX form. --save <dir> writes the exported
+   model with the set's inputs and gir.h's outputs as a case of the backend's layout (for tests/onnx/ort_check.py). */
+static const char *save_dir;
+static int rt_mode;                     /* 1: --roundtrip, 2: also print the cases not exported (-v) */
+static int rt_counts[3];
+static void save_tensor(const char *path, gir_graph *g, gir_node y, const void *data) {
+    FILE *f = fopen(path, "wb");
+    gir__wr w;
+    gir__oxt t;
+    int64_t dims[GIR_MAX_RANK];
+    gir_shape s = gir_node_shape(g, y);
+    int j;
+    if (!f) return;
+    for (j = 0; j < s.rank; ++j) dims[j] = s.dim[j];
+    memset(&w, 0, sizeof w);
+    w.f = f;
+    t.name = NULL; t.dt = gir_node_dtype(g, y); t.rank = s.rank; t.dims = dims; t.data = data;
+    t.numel = gir_node_numel(g, y);
+    gir__oxt_msg(&w, &t);
+    fclose(f);
+}
+static void save_case(const char *name, const unsigned char *model, size_t size, gir_graph *h, int n_out,
+                      const gir_node *outs, gir_plan *q, const char (*inputs)[1200]) {
+    char path[1400];
+    FILE *f;
+    int k, n_in = gir_graph_input_count(h);
+    snprintf(path, sizeof path, "mkdir -p '%s/%s/test_data_set_0'", save_dir, name);
+    if (system(path) != 0) return;
+    snprintf(path, sizeof path, "%s/%s/model.onnx", save_dir, name);
+    if ((f = fopen(path, "wb")) != NULL) { fwrite(model, 1, size, f); fclose(f); }
+    for (k = 0; k < n_in; ++k) {
+        size_t n;
+        unsigned char *d = read_file(inputs[k], &n);
+        snprintf(path, sizeof path, "%s/%s/test_data_set_0/input_%d.pb", save_dir, name, k);
+        if (d && (f = fopen(path, "wb")) != NULL) { fwrite(d, 1, n, f); fclose(f); }
+        free(d);
+    }
+    for (k = 0; k < n_out; ++k) {
+        snprintf(path, sizeof path, "%s/%s/test_data_set_0/output_%d.pb", save_dir, name, k);
+        save_tensor(path, h, outs[k], gir_plan_data(q, outs[k]));
+    }
+}
+/* the input file of the first import's graph input named as h's input x2 */
+static int input_file(gir_graph *g, gir_graph *h, gir_node x2, unsigned known) {
+    int k, f, n = gir_graph_input_count(g);
+    for (k = 0, f = 0; k < n; ++k, ++f) {
+        while ((known >> f) & 1u) ++f;
+        if (strcmp(gir_node_name(g, gir_graph_input(g, k)), gir_node_name(h, x2)) == 0) return f;
+    }
+    return -1;
+}
+static int roundtrip(const char *name, gir_graph *g, gir_plan *p, int n_out, const gir_node *outs, const char *set,
+                     unsigned known, char *note, size_t cap) {
+    size_t size = 0;
+    unsigned char *buf = NULL;
+    gir_graph *h = NULL;
+    gir_plan *q = NULL;
+    gir_node outs2[MAX_IO];
+    void *bufs[MAX_IO];
+    char msg[400], inputs[MAX_IO][1200];
+    int n2 = 0, k, n_in = 0, ok = 0;
+    gir_status st = gir_onnx_export(g, n_out, outs, NULL, 0, &size);
+    if (st == GIR_ERR_UNSUPPORTED) { snprintf(note, cap, "export: %s", gir_graph_message(g)); return -1; }
+    buf = (unsigned char *)malloc(size ? size : 1);
+    if (st != GIR_ERR_LIMIT || gir_onnx_export(g, n_out, outs, buf, size, &size) != GIR_OK)
+        snprintf(note, cap, "export: %s", gir_graph_message(g));
+    else if (gir_onnx_import(buf, size, NULL, &h, MAX_IO, outs2, &n2, msg, sizeof msg) != GIR_OK)
+        snprintf(note, cap, "import of the export: %s", msg);
+    else if (n2 != n_out || (n_in = gir_graph_input_count(h)) > MAX_IO) snprintf(note, cap, "%d outputs", n2);
+    else if (gir_plan_compile(h, n2, outs2, NULL, &q) != GIR_OK) snprintf(note, cap, "compile: %s", gir_graph_message(h));
+    else ok = 1;
+    for (k = 0; k < n_in; ++k) bufs[k] = NULL;
+    for (k = 0; k < n_in && ok; ++k) {
+        int f = input_file(g, h, gir_graph_input(h, k), known);
+        snprintf(inputs[k], sizeof inputs[k], "%s/input_%d.pb", set, f);
+        ok = f >= 0 && (bufs[k] = bind_input(h, q, gir_graph_input(h, k), inputs[k], note, cap)) != NULL;
+        /* p runs again on the same buffers: its inputs' first buffers are gone, and an output may be an input */
+        ok = ok && gir_plan_bind(p, gir_graph_find(g, gir_node_name(h, gir_graph_input(h, k))), bufs[k]) == GIR_OK;
+        if (f < 0) snprintf(note, cap, "input '%s' of the export is not the model's", gir_node_name(h, gir_graph_input(h, k)));
+    }
+    if (ok && (gir_plan_run(q) != GIR_OK || gir_plan_run(p) != GIR_OK)) {
+        snprintf(note, cap, "run: %s", gir_plan_message(q));
+        ok = 0;
+    }
+    for (k = 0; k < n_out && ok; ++k) {
+        size_t bytes = (size_t)gir_node_numel(g, outs[k]) * gir_dtype_size(gir_node_dtype(g, outs[k]));
+        ok = gir_node_dtype(h, outs2[k]) == gir_node_dtype(g, outs[k]) && same_shape(gir_node_shape(h, outs2[k]),
+             gir_node_shape(g, outs[k])) && memcmp(gir_plan_data(p, outs[k]), gir_plan_data(q, outs2[k]), bytes) == 0;
+        if (!ok) snprintf(note, cap, "round trip: output %d differs", k);
+    }
+    if (ok && save_dir) save_case(name, buf, size, h, n_out, outs2, q, (const char (*)[1200])inputs);
+    for (k = 0; k < n_in; ++k) free(bufs[k]);
+    if (q) gir_plan_free(q);
+    if (h) gir_graph_free(h);
+    free(buf);
+    return ok;
+}
+
 /* a case: pass 1, fail 0, unsupported -1. Each test set imports the model anew, with the values of its symbolic
    dimensions and of the shape inputs the importer asks for taken from the set's inputs */
 static int run_case(const char *dir, char *note, size_t cap) {
@@ -279,6 +380,14 @@ static int run_case(const char *dir, char *note, size_t cap) {
             snprintf(note, cap, "compile: %s", gir_graph_message(g));
             ok = 0;
         } else ok = run_set(g, p, n_out, outs, set, known, note, cap);
+        if (ok > 0 && rt_mode && k == 0) {
+            char rn[700];
+            const char *base = strrchr(dir, '/');
+            int r = roundtrip(base ? base + 1 : dir, g, p, n_out, outs, set, known, rn, sizeof rn);
+            rt_counts[r > 0 ? 0 : r == 0 ? 1 : 2]++;
+            if (r == 0) printf("ROUNDTRIP FAIL %s: %s\n", base ? base + 1 : dir, rn);
+            else if (r < 0 && rt_mode > 1) printf("not exported %s: %s\n", base ? base + 1 : dir, rn);
+        }
         if (p) gir_plan_free(p);
         if (g) gir_graph_free(g);
     }
@@ -362,14 +471,17 @@ int main(int argc, char **argv) {
         }
         else if (strcmp(argv[k], "-v") == 0) verbose = 1;
         else if (strcmp(argv[k], "--strict") == 0) strict = 1;
+        else if (strcmp(argv[k], "--roundtrip") == 0) rt_mode = 1;
+        else if (strcmp(argv[k], "--save") == 0 && k + 1 < argc) save_dir = argv[++k];
         else dir = argv[k];
     }
     if (!dir) {
         fprintf(stderr, "usage: onnx_test <dir> [--only <prefix>] [--list <file>] [--exclude <file>] [--table <file>] "
-                "[--strict] [-v]\n");
+                "[--strict] [-v] [--roundtrip [--save <dir>]]\n");
         return 2;
     }
     if (list) list[size] = 0;
+    if (rt_mode && verbose) rt_mode = 2;
     n = list_dir(dir, only, cases, MAX_CASES);
     for (k = 0; k < n; ++k) {
         char path[1200], note[700];
@@ -398,7 +510,10 @@ int main(int argc, char **argv) {
     if (table) write_table(table);
     printf("onnx %s: %d passed, %d failed, %d unsupported, %d excluded\n", dir, tally[0], tally[1], tally[2],
            excluded);
+    if (rt_mode)
+        printf("roundtrip %s: %d of %d passing cases round-trip bit-identical, %d differ, %d not exported\n", dir,
+               rt_counts[0], tally[0], rt_counts[1], rt_counts[2]);
     free(list);
     free(excl);
-    return tally[1] || (strict && tally[2]) ? 1 : 0;
+    return tally[1] || rt_counts[1] || (strict && tally[2]) ? 1 : 0;
 }

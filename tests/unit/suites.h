@@ -45,6 +45,9 @@
 #if !defined(GIR_TEST_NO_ONNX_READ)
 #include "onnx_read.c"
 #endif
+#if !defined(GIR_TEST_NO_ONNX_WRITE)
+#include "onnx_write.c"
+#endif
 #if !defined(GIR_TEST_NO_OPS)
 #include "ops.c"
 #endif
@@ -160,6 +163,11 @@ static void run_suites(void) {
     skip_test("onnx_read/", "left out of this build (GIR_TEST_NO_ONNX_READ)");
 #else
     suite_onnx_read();
+#endif
+#if defined(GIR_TEST_NO_ONNX_WRITE)
+    skip_test("onnx_write/", "left out of this build (GIR_TEST_NO_ONNX_WRITE)");
+#else
+    suite_onnx_write();
 #endif
 #if defined(GIR_TEST_NO_OPS)
     skip_test("ops/", "left out of this build (GIR_TEST_NO_OPS)");
