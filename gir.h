@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=d1719fb0b12edfc3b9744a50f72d58fc16ec7f2de24f3e344f0b75a3f5c78d50
-                                          gen/ sha256=9f20b8aff1a406e7
+                                          gen/ sha256=1fcf5d7ddcbd61b7
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -38606,7 +38606,7 @@ static gir_node gir__oxh_log_softmax_2d(gir__oxn *c, gir_node x) { return gir__o
 /* the window of Conv and the pools over the last one or two axes: kernel, strides, dilations, padding at the
    start (pb) and end (pe) of each axis, from the attributes (auto_pad SAME_UPPER / SAME_LOWER / VALID included) */
 typedef struct gir__oxwin { int nd, k[2], s[2], d[2], pb[2], pe[2]; } gir__oxwin;
-static int gir__ox_window(gir__oxn *c, gir_shape in, const int *kernel, gir__oxwin *w) {
+static int gir__ox_window(gir__oxn *c, gir_shape in, const int32_t *kernel, gir__oxwin *w) {
     gir_ints ks = gir__oxa_ints(c, "kernel_shape"), st = gir__oxa_ints(c, "strides");
     gir_ints di = gir__oxa_ints(c, "dilations"), pads = gir__oxa_ints(c, "pads");
     int same_up = gir__oxa_s_is(c, "auto_pad", "NOTSET", "SAME_UPPER");

@@ -473,7 +473,7 @@ static gir_node gir__oxh_log_softmax_2d(gir__oxn *c, gir_node x) { return gir__o
 /* the window of Conv and the pools over the last one or two axes: kernel, strides, dilations, padding at the
    start (pb) and end (pe) of each axis, from the attributes (auto_pad SAME_UPPER / SAME_LOWER / VALID included) */
 typedef struct gir__oxwin { int nd, k[2], s[2], d[2], pb[2], pe[2]; } gir__oxwin;
-static int gir__ox_window(gir__oxn *c, gir_shape in, const int *kernel, gir__oxwin *w) {
+static int gir__ox_window(gir__oxn *c, gir_shape in, const int32_t *kernel, gir__oxwin *w) {
     gir_ints ks = gir__oxa_ints(c, "kernel_shape"), st = gir__oxa_ints(c, "strides");
     gir_ints di = gir__oxa_ints(c, "dilations"), pads = gir__oxa_ints(c, "pads");
     int same_up = gir__oxa_s_is(c, "auto_pad", "NOTSET", "SAME_UPPER");

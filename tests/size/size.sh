@@ -80,6 +80,11 @@ for sym in gir__k_conv gir__gemm_pack_f32; do
         echo "size: FAIL: $sym should be linked into size_all only"; fail=1
     fi
 done
+# a device that runs plan images links no ONNX code (gir_onnx_import, the protobuf reader and writer)
+for name in infer train; do
+    ox=$($NM "$OUT/$name.elf" | awk '$3 ~ /^gir_+onnx|^gir__ox|^gir__oxw|^gir__pb/ { print $3 }' | head -5 | tr '\n' ' ')
+    if [ -n "$ox" ]; then echo "size: FAIL: size_$name links ONNX code: $ox"; fail=1; fi
+done
 # an f32 model (size_infer's image holds f32 values only: GIR_ONLY_F32) links no double-precision soft-float
 # helper and no double libm function
 dbl=$($NM "$OUT/infer.elf" | awk '$3 ~ /^__aeabi_d|^__(add|sub|mul|div)df3$|^__ieee754_(exp|log|pow)$/ { print $3 }' | tr '\n' ' ')
