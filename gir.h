@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=d1719fb0b12edfc3b9744a50f72d58fc16ec7f2de24f3e344f0b75a3f5c78d50
-                                          gen/ sha256=1fcf5d7ddcbd61b7
+                                          gen/ sha256=b36e1f199e28657f
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -39186,7 +39186,8 @@ static gir_node gir__oxh_one_hot_onnx(gir__oxn *c, gir_node idx, gir_node values
     neg = gir_lt(c->g, idx, gir_scalar(c->g, GIR_DTYPE_I32, 0));
     wrapped = gir_add(c->g, idx, gir_scalar(c->g, GIR_DTYPE_I32, depth));
     idx = gir_where(c->g, neg, wrapped, idx);
-    h = gir_one_hot(c->g, idx, depth, GIR_DTYPE_B8);
+    h = gir_one_hot(c->g, idx, depth, GIR_DTYPE_F32);       /* f32 then b8: ONNX Runtime has no bool OneHot */
+    h = gir_cast(c->g, h, GIR_DTYPE_B8);
     if (axis != s.rank) {
         gir_ints p = gir_ints0();
         for (j = 0; j <= s.rank; ++j) p.v[j] = j < axis ? j : j == axis ? s.rank : j - 1;
@@ -39605,7 +39606,8 @@ static gir_node gir__oxh_topk(gir__oxn *c, gir_node x) {
         v = gir_gather(c->g, x, i, axis);
         vals[j] = v;
         idx[j] = i;
-        hot = gir_one_hot(c->g, gir_squeeze(c->g, i, axis), s.dim[axis], GIR_DTYPE_B8);
+        hot = gir_one_hot(c->g, gir_squeeze(c->g, i, axis), s.dim[axis], GIR_DTYPE_F32);
+        hot = gir_cast(c->g, hot, GIR_DTYPE_B8);
         if (axis != s.rank - 1) {
             gir_ints p = gir_ints0();
             int q;
@@ -40139,8 +40141,9 @@ static gir_node gir__ox_gs_coord(gir__oxn *c, const gir__oxgs *q, gir_node v, in
     if (q->pad == 1) return gir_clamp(c->g, v, 0, len - 1);
     if (q->pad != 2) return v;
     if (span <= 0) return gir_mul(c->g, v, gir__oxh_num(c, 0));
-    t = gir_sub(c->g, v, gir__oxh_num(c, lo));
-    t = gir_mod(c->g, t, gir__oxh_num(c, 2 * span));
+    t = gir_sub(c->g, v, gir__oxh_num(c, lo));          /* t mod 2 span, floored, by floor (ONNX's Mod on floats */
+    back = gir_floor(c->g, gir_div(c->g, t, gir__oxh_num(c, 2 * span)));    /* takes only fmod 1) */
+    t = gir_sub(c->g, t, gir_mul(c->g, back, gir__oxh_num(c, 2 * span)));
     back = gir_sub(c->g, gir__oxh_num(c, 2 * span), t);
     t = gir_where(c->g, gir_gt(c->g, t, gir__oxh_num(c, span)), back, t);
     t = gir_add(c->g, t, gir__oxh_num(c, lo));
