@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=d1719fb0b12edfc3b9744a50f72d58fc16ec7f2de24f3e344f0b75a3f5c78d50
-                                          gen/ sha256=b36e1f199e28657f
+                                          gen/ sha256=95458d8ce9e91169
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -29034,7 +29034,7 @@ GIR_API void gir_pool_parallel(void *user, int ntasks, gir_task_fn task, void *c
    AVX2 6 x 16 / 6 x 8; NEON 8 x 8 / 8 x 4; Helium 3 x 8 (8 vector registers); the scalar reference 4 x 2.
    The k and m extents are split into equal blocks.
    Operands are read in place instead of packed when packing costs more than it saves: a row-major A whose
-   rows span at most 1 MiB (the gir__gemm_ukd_* kernels read its rows directly), a B with contiguous rows
+   rows span at most 1 MiB (the micro-kernels read its rows directly), a B with contiguous rows
    used by few rows of A or spanning at most 256 KiB (only its partial last panel is packed). Small and
    skinny shapes (k = 1, m = 1, n = 1, few rows or columns) never reach the packed path: gir__gemm_small
    (gen/70-kernels/gemv.c) computes them from the operands in place. Packing buffers come from the plan's scratch memory (gir__gemm_scratch bytes,
@@ -29071,9 +29071,8 @@ GIR_API void gir_pool_parallel(void *user, int ntasks, gir_task_fn task, void *c
 #define GIR__UK_PREF2_4(i, P) GIR__COLS_4(GIR__UK_L2, i, P)
 #define GIR__UK_PREF_2(i, P) GIR__COLS_2(GIR__UK_L1, i, P)
 #define GIR__UK_PREF_4(i, P) GIR__COLS_4(GIR__UK_L1, i, P)
-#define GIR__UK_STEP_2(i, P) { P##_S v_ = P##_BCAST(a[i]); GIR__COLS_2(GIR__UK_F1, i, P) }
-#define GIR__UK_STEP_4(i, P) { P##_S v_ = P##_BCAST(a[i]); GIR__COLS_4(GIR__UK_F1, i, P) }
-/* A read in place: row i at r<3 (i / 3)>[(i % 3) * as], so the addresses need only a few registers */
+/* row i of A at r<3 (i / 3)>[(i % 3) * as], each r advancing ps elements a step of k, so the addresses need only a
+   few registers: as = 1, ps = MR for a packed panel of A; as = its row stride, ps = 1 for A read in place */
 #define GIR__UK_STEPD_2(i, P) { P##_S v_ = P##_BCAST(GIR__UKD_AT_##i); GIR__COLS_2(GIR__UK_F1, i, P) }
 #define GIR__UK_STEPD_4(i, P) { P##_S v_ = P##_BCAST(GIR__UKD_AT_##i); GIR__COLS_4(GIR__UK_F1, i, P) }
 #define GIR__UKD_AT_0 r0[0]
@@ -29097,11 +29096,11 @@ GIR_API void gir_pool_parallel(void *user, int ntasks, gir_task_fn task, void *c
 #define GIR__UKD_BASE_9(P) const P##_E *r9 = a + 9 * as;
 #define GIR__UKD_BASE_12(P) const P##_E *r12 = a + 12 * as;
 #define GIR__UKD_NEXT(i, P) GIR__UKD_NEXT_##i
-#define GIR__UKD_NEXT_0 ++r0;
-#define GIR__UKD_NEXT_3 ++r3;
-#define GIR__UKD_NEXT_6 ++r6;
-#define GIR__UKD_NEXT_9 ++r9;
-#define GIR__UKD_NEXT_12 ++r12;
+#define GIR__UKD_NEXT_0 r0 += ps;
+#define GIR__UKD_NEXT_3 r3 += ps;
+#define GIR__UKD_NEXT_6 r6 += ps;
+#define GIR__UKD_NEXT_9 r9 += ps;
+#define GIR__UKD_NEXT_12 r12 += ps;
 #define GIR__UKD_BASE_1(P)
 #define GIR__UKD_BASE_2(P)
 #define GIR__UKD_BASE_4(P)
@@ -29120,11 +29119,6 @@ GIR_API void gir_pool_parallel(void *user, int ntasks, gir_task_fn task, void *c
 #define GIR__UKD_NEXT_10
 #define GIR__UKD_NEXT_11
 #define GIR__UKD_NEXT_13
-/* per kernel kind: declarations before the loop and the step of A after each k */
-#define GIR__UKP_SETUP(R, P)
-#define GIR__UKP_NEXT(R, P) a += as;
-#define GIR__UKD_SETUP(R, P) GIR__ROWS_##R(GIR__UKD_BASE, P)
-#define GIR__UKD_NEXTS(R, P) GIR__ROWS_##R(GIR__UKD_NEXT, P)
 #define GIR__UK_P1(i, j, P)                                                                                 \
     if (acc) c##i##_##j = P##_ADD(c##i##_##j, P##_LOAD(c + i * ldc + j * P##_L));                          \
     P##_STORE(c + i * ldc + j * P##_L, c##i##_##j);
@@ -29133,30 +29127,31 @@ GIR_API void gir_pool_parallel(void *user, int ntasks, gir_task_fn task, void *c
 #define GIR__UK_PUT_4(i, P) GIR__COLS_4(GIR__UK_P1, i, P)
 #define GIR__UK_SAVE_2(i, P) GIR__COLS_2(GIR__UK_S1, i, P)
 #define GIR__UK_SAVE_4(i, P) GIR__COLS_4(GIR__UK_S1, i, P)
-/* NAME(k, a, as, b, ldb, c, ldc, n, acc): C[R x n] (=, or += if acc) sum over p < k of column p of A times
-   row b[p*ldb .. p*ldb + NR), NR = V lanes; n <= NR columns are stored. STEP, SETUP, NEXT say where A is:
-   packed (gir__gemm_uk_*: column p at a[p*as .. p*as + R)) or in place (gir__gemm_ukd_*: A(i, p) at
-   a[i*as + p], a row-major A read without packing) */
-#define GIR__UK_BODY(NAME, ATTR, T, SFX, P, R, V, STEP, SETUP, NEXT)                                        \
-ATTR static void NAME(int64_t k, const void *av, int64_t as, const void *bv, int64_t ldb, void *cv,         \
-                      int64_t ldc, int n, int acc) {                                                        \
+/* NAME(k, a, as, ps, b, ldb, c, ldc, n, acc): C[R x n] (=, or += if acc) sum over p < k of column p of A times
+   row b[p*ldb .. p*ldb + NR), NR = V lanes; n <= NR columns are stored. A(i, p) is a[i*as + p*ps]: a packed
+   panel (as = 1, ps = MR) or a row-major A read without packing (as = its row stride, ps = 1). One kernel
+   serves both (the two forms differ by a few integer adds a step, beside 2 R multiply-adds), so each row count
+   is compiled once. */
+#define GIR__UK_BODY(NAME, ATTR, T, SFX, P, R, V)                                                           \
+ATTR static void NAME(int64_t k, const void *av, int64_t as, int64_t ps, const void *bv, int64_t ldb,       \
+                      void *cv, int64_t ldc, int n, int acc) {                                              \
     const T *a = (const T *)av, *b = (const T *)bv;                                                         \
     T *c = (T *)cv;                                                                                         \
     int64_t p;                                                                                              \
-    SETUP(R, P)                                                                                             \
+    GIR__ROWS_##R(GIR__UKD_BASE, P)                                                                         \
     GIR__ROWS_##R(GIR__UK_ZERO_##V, P)                                                                      \
     GIR__UNUSED(as);                                                                                        \
     if (k > GIR__UK_LATE) { GIR__ROWS_##R(GIR__UK_PREF2_##V, P) }                                           \
     for (p = 0; p < k - GIR__UK_LATE; ++p, b += ldb) {                                                      \
         GIR__COLS_##V(GIR__UK_B1, 0, P)                                                                     \
-        GIR__ROWS_##R(STEP##_##V, P)                                                                        \
-        NEXT(R, P)                                                                                          \
+        GIR__ROWS_##R(GIR__UK_STEPD_##V, P)                                                                 \
+        GIR__ROWS_##R(GIR__UKD_NEXT, P)                                                                     \
     }                                                                                                       \
     GIR__ROWS_##R(GIR__UK_PREF_##V, P)                                                                      \
     for (; p < k; ++p, b += ldb) {                                                                          \
         GIR__COLS_##V(GIR__UK_B1, 0, P)                                                                     \
-        GIR__ROWS_##R(STEP##_##V, P)                                                                        \
-        NEXT(R, P)                                                                                          \
+        GIR__ROWS_##R(GIR__UK_STEPD_##V, P)                                                                 \
+        GIR__ROWS_##R(GIR__UKD_NEXT, P)                                                                     \
     }                                                                                                       \
     if (n == V * P##_L) {                                                                                   \
         GIR__ROWS_##R(GIR__UK_PUT_##V, P)                                                                   \
@@ -29167,11 +29162,7 @@ ATTR static void NAME(int64_t k, const void *av, int64_t as, const void *bv, int
         gir__gemm_edge_##SFX(t, R, w_, c, ldc, n, acc);                                                     \
     }                                                                                                       \
 }
-#define GIR__UK_DEFV(ISA, ATTR, T, SFX, P, R, V)                                                            \
-    GIR__UK_BODY(gir__gemm_uk_##SFX##_##R##__##ISA, ATTR, T, SFX, P, R, V, GIR__UK_STEP, GIR__UKP_SETUP,      \
-                 GIR__UKP_NEXT)                                                                             \
-    GIR__UK_BODY(gir__gemm_ukd_##SFX##_##R##__##ISA, ATTR, T, SFX, P, R, V, GIR__UK_STEPD, GIR__UKD_SETUP,    \
-                 GIR__UKD_NEXTS)
+#define GIR__UK_DEFV(ISA, ATTR, T, SFX, P, R, V) GIR__UK_BODY(gir__gemm_uk_##SFX##_##R##__##ISA, ATTR, T, SFX, P, R, V)
 #define GIR__UK_DEF(ISA, ATTR, T, SFX, P, R) GIR__UK_DEFV(ISA, ATTR, T, SFX, P, R, 2)
 
 /* gir__gemm_dot_<sfx>__<isa>(k, x, y, out): out[q] = sum over p < k of x[q][p] y[q][p] for q < 4, two
@@ -29588,8 +29579,8 @@ GIR__DOT_DEF(mve, , float, f32, GIR__M32)
 #endif
 
 /* ------------------------------------------------------------------------------------- configurations */
-typedef void (*gir__gemm_uk)(int64_t k, const void *a, int64_t as, const void *b, int64_t ldb, void *c,
-                             int64_t ldc, int n, int acc);
+typedef void (*gir__gemm_uk)(int64_t k, const void *a, int64_t as, int64_t ps, const void *b, int64_t ldb,
+                             void *c, int64_t ldc, int n, int acc);
 typedef void (*gir__gemm_pk)(int64_t h, int64_t kb, const void *s, int64_t rs, int64_t cs, void *d, int w);
 typedef void (*gir__gemm_dk)(int64_t k, const void *const *x, const void *const *y, void *out);
 typedef struct gir__gemm_cfg gir__gemm_cfg;
@@ -29598,7 +29589,7 @@ struct gir__gemm_cfg {
     int          es, mr, nr;     /* element bytes; the micro-tile */
     int64_t      kc, mc, nc;     /* cache blocks: mc a multiple of mr, nc of nr */
     int          rows[5];        /* the micro-kernels: rows[0] = mr, then fewer rows, descending to 1 */
-    gir__gemm_uk uk[5], ukd[5];  /* A packed; A read in place */
+    gir__gemm_uk uk[5];          /* A packed or read in place */
     gir__gemm_pk pack;
     gir__gemm_dk dot;
     const gir__gemm_cfg *wide;   /* a wider tile for when n is a multiple of its NR, or NULL */
@@ -29606,9 +29597,7 @@ struct gir__gemm_cfg {
 /* the kernel lists of one instruction set and dtype: rows r0 > r1 > ... */
 #define GIR__UKS(ISA, SFX, r0, r1, r2, r3, r4) {r0, r1, r2, r3, r4},                                          \
     {gir__gemm_uk_##SFX##_##r0##__##ISA, gir__gemm_uk_##SFX##_##r1##__##ISA, gir__gemm_uk_##SFX##_##r2##__##ISA, \
-     gir__gemm_uk_##SFX##_##r3##__##ISA, gir__gemm_uk_##SFX##_##r4##__##ISA},                                 \
-    {gir__gemm_ukd_##SFX##_##r0##__##ISA, gir__gemm_ukd_##SFX##_##r1##__##ISA,                               \
-     gir__gemm_ukd_##SFX##_##r2##__##ISA, gir__gemm_ukd_##SFX##_##r3##__##ISA, gir__gemm_ukd_##SFX##_##r4##__##ISA}
+     gir__gemm_uk_##SFX##_##r3##__##ISA, gir__gemm_uk_##SFX##_##r4##__##ISA}
 
 static const gir__gemm_cfg gir__gemm_scalar_f32 = {
     "scalar", 4, 4, 2, 256, 128, 4096, GIR__UKS(scalar, f32, 4, 2, 1, 1, 1), gir__gemm_pack_f32,
@@ -29704,7 +29693,7 @@ static int gir__gemm_direct_a(const gir__gemm_cfg *g, int64_t m, int64_t rsa, in
    block of B (packed panels; or rows b[p*ldb + j] with only the partial last panel packed, at bedge) into C */
 static void gir__gemm_block(const gir__gemm_cfg *g, int64_t mb, int64_t nb, int64_t kb, const char *a, int64_t as,
                             const char *b, int64_t ldb, const char *bedge, char *c, int64_t ldc, int acc) {
-    const gir__gemm_uk *uk = as ? g->ukd : g->uk;
+    const gir__gemm_uk *uk = g->uk;
     int64_t es = g->es, jr, ir;
     for (jr = 0; jr < nb; jr += g->nr) {
         int nn = (int)gir__gemm_min(g->nr, nb - jr);
@@ -29716,8 +29705,8 @@ static void gir__gemm_block(const gir__gemm_cfg *g, int64_t mb, int64_t nb, int6
             int u = 0;
             while (r0 < rows) {
                 while (g->rows[u] > rows - r0) ++u;
-                uk[u](kb, ai + r0 * (as ? as : 1) * es, as ? as : g->mr, bj, lb, c + ((ir + r0) * ldc + jr) * es, ldc,
-                      nn, acc);
+                uk[u](kb, ai + r0 * (as ? as : 1) * es, as ? as : 1, as ? 1 : g->mr, bj, lb,
+                      c + ((ir + r0) * ldc + jr) * es, ldc, nn, acc);
                 r0 += g->rows[u];
             }
         }
