@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=d1719fb0b12edfc3b9744a50f72d58fc16ec7f2de24f3e344f0b75a3f5c78d50
-                                          gen/ sha256=95458d8ce9e91169
+                                          gen/ sha256=9ac782e3beacff8f
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -7517,6 +7517,10 @@ static GIR__INLINE double gir__f64_of_f32(float v) { return GIR__SP_FPU ? gir__f
 
 /* generated from ops.def: one scalar loop per elementwise row and compute dtype */
 /* generated from ops.def:132 (NOT): not(a) */
+#if defined(GIR__COLD) && defined(GIR__HAVE_AVX2)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
 static void gir__k_not_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -8377,6 +8381,9 @@ static void gir__k_minimum_f64__scalar(int64_t n, void *out, const void *const *
     }
 }
 /* generated from ops.def:199 (MOD): mod(a, b) */
+#if defined(GIR__COLD) && defined(GIR__HAVE_AVX2)
+#pragma GCC pop_options
+#endif
 static void gir__k_mod_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -8401,6 +8408,10 @@ static void gir__k_mod_i32__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (int32_t)(gir__v_mod_i32(v0, v1));
     }
 }
+#if defined(GIR__COLD) && defined(GIR__HAVE_AVX2)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
 static void gir__k_mod_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -8426,6 +8437,9 @@ static void gir__k_mod_f64__scalar(int64_t n, void *out, const void *const *in, 
     }
 }
 /* generated from ops.def:206 (FLOORDIV): floordiv(a, b) */
+#if defined(GIR__COLD) && defined(GIR__HAVE_AVX2)
+#pragma GCC pop_options
+#endif
 static void gir__k_floordiv_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -8450,6 +8464,10 @@ static void gir__k_floordiv_i32__scalar(int64_t n, void *out, const void *const 
         o[k] = (int32_t)(gir__v_floordiv_i32(v0, v1));
     }
 }
+#if defined(GIR__COLD) && defined(GIR__HAVE_AVX2)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
 static void gir__k_floordiv_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -9335,6 +9353,9 @@ static void gir__k_bce_logits_f64__scalar(int64_t n, void *out, const void *cons
     }
 }
 /* generated from ops.def:591 (FMOD): fmod(a, b) */
+#if defined(GIR__COLD) && defined(GIR__HAVE_AVX2)
+#pragma GCC pop_options
+#endif
 static void gir__k_fmod_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9359,6 +9380,10 @@ static void gir__k_fmod_i32__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (int32_t)(gir__v_fmod_i32(v0, v1));
     }
 }
+#if defined(GIR__COLD) && defined(GIR__HAVE_AVX2)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
 static void gir__k_fmod_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -9404,6 +9429,9 @@ static void gir__k_gelu_tanh_f64__scalar(int64_t n, void *out, const void *const
         o[k] = (double)(((((double)0.5) * v0) * (((double)1) + gir__v_tanh_f64((((double)0.7978845608028654) * (v0 + (((((double)0.044715) * v0) * v0) * v0)))))));
     }
 }
+#if defined(GIR__COLD) && defined(GIR__HAVE_AVX2)
+#pragma GCC pop_options
+#endif
 enum { GIR__EWR__NONE,
 #if !GIR__WHY_NOT
     GIR__EWR_NOT,

@@ -5,6 +5,14 @@ Python 3 standard library only."""
 import re
 
 from gen_common import ARITH, BOOL_OUT, CTYPE, SFX, emit_ew_rows, ew_dtypes, expr_str, storage, walk
+from simd_lower import SIMD_ISAS, simd_ok
+
+# An x86 build with AVX2 kernels runs the scalar loop of a row and dtype that has an AVX2 (and so an AVX-512) kernel
+# only on a CPU without AVX2: such loops are compiled at -O1 there, as cold code (gen/30-base/config.c, GIR__COLD).
+X86_DTS = [isa[3] + isa[4] for isa in SIMD_ISAS if isa[0] == "avx2"][0]
+X86_COLD = ["#if defined(GIR__COLD) && defined(GIR__HAVE_AVX2)\n#pragma GCC push_options\n"
+            "#pragma GCC optimize (\"O1\")\n#endif",
+            "#if defined(GIR__COLD) && defined(GIR__HAVE_AVX2)\n#pragma GCC pop_options\n#endif"]
 
 
 def lower_fwd(op, e, dt):
@@ -50,12 +58,15 @@ def lower_fwd(op, e, dt):
 
 def emit_ew_kernels(ops):
     """The scalar loop of every elementwise row for each of its compute dtypes, their table and gir__ew_scalar."""
-    out = []
+    out, cold = [], False
     for op in ops:
         if op.fwd_expr is None:
             continue
         out.append("/* generated from ops.def:%d (%s): %s */" % (op.line, op.name, expr_str(op.fwd_expr)))
         for dt in ew_dtypes(op):
+            if simd_ok(op, dt, X86_DTS) != cold:
+                cold = not cold
+                out.append(X86_COLD[0 if cold else 1])
             T = CTYPE[dt]
             OT = "uint8_t" if op.dtype in BOOL_OUT else T
             out.append("static void gir__k_%s_%s__scalar(int64_t n, void *out, const void *const *in, "
@@ -78,6 +89,8 @@ def emit_ew_kernels(ops):
             out.append("        o[k] = (%s)(%s);" % (OT, lower_fwd(op, op.fwd_expr, dt)))
             out.append("    }")
             out.append("}")
+    if cold:
+        out.append(X86_COLD[1])
     out += emit_ew_rows(ops, "gir__ew_rows", lambda op, dt: "gir__k_%s_%s__scalar" % (op.lname, SFX[dt])
                         if dt in ew_dtypes(op) else None, index=True)
     out += ["/* the scalar loop of an elementwise op for a compute dtype, 0 if it has none (or is left out) */",
