@@ -1588,11 +1588,25 @@ static gir_node gir__oxh_bit_shift(gir__oxn *c, gir_node x, gir_node y) {
     return gir_cast(c->g, r, dt);
 }
 /* ConvInteger: the convolution of (x - x_zero_point) and (w - w_zero_point), exact in double, as int32 */
+/* the convolution of 8-bit integers less their zero points (inputs kx, kw, zero points kx + 2, kw + 2 when given):
+   exact in f32 while a window's sum stays below 2^24 (at most 258 products of 255 by 255), else in f64 */
+static gir_node gir__ox_conv_ints(gir__oxn *c, int kx, int kw) {
+    gir_shape ws = gir_node_shape(c->g, c->x[kw]);
+    int64_t taps = 1, j;
+    gir_dtype dt;
+    gir_node x, w;
+    for (j = 1; j < ws.rank; ++j) taps *= ws.dim[j];
+    dt = taps <= 258 ? GIR_DTYPE_F32 : GIR_DTYPE_F64;
+    x = gir_cast(c->g, c->x[kx], dt);
+    if (gir__ox_has(c, kx + 2)) x = gir_sub(c->g, x, gir_cast(c->g, c->x[kx + 2], dt));
+    w = gir_cast(c->g, c->x[kw], dt);
+    if (gir__ox_has(c, kw + 2)) w = gir_sub(c->g, w, gir_cast(c->g, c->x[kw + 2], dt));
+    c->n_x = 2;                              /* gir__oxh_conv reads a bias from input 2: here a zero point */
+    return gir__oxh_conv(c, x, w);
+}
 static gir_node gir__oxh_conv_integer(gir__oxn *c, gir_node x, gir_node w) {
-    x = gir__ox_unzero(c, x, 2);
-    w = gir__ox_unzero(c, w, 3);
-    c->n_x = c->n_x > 2 ? 2 : c->n_x;            /* no bias: inputs 2 and 3 were zero points */
-    return gir_cast(c->g, gir__oxh_conv(c, x, w), GIR_DTYPE_I32);
+    (void)x; (void)w;
+    return gir_cast(c->g, gir__ox_conv_ints(c, 0, 1), GIR_DTYPE_I32);
 }
 
 /* RNN, GRU, LSTM: unrolled over the sequence (its length is part of the shapes), one direction at a time, with
@@ -1764,19 +1778,19 @@ static gir_node gir__oxh_qlinear_matmul(gir__oxn *c) {
 }
 /* QLinearConv (x, x_scale, x_zero, w, w_scale, w_zero, y_scale, y_zero, optional int32 bias in x_scale * w_scale) */
 static gir_node gir__oxh_qlinear_conv(gir__oxn *c) {
-    gir_node x, w, y, bias = gir__ox_has(c, 8) ? c->x[8] : c->none;
+    gir_node y, s, t, x[9], bias = gir__ox_has(c, 8) ? c->x[8] : c->none;
+    int j;
     if (!gir__ox_need(c, 0xffu)) return c->none;
-    x = gir__ox_deq(c, 0, 1, 2);
-    w = gir__ox_deq(c, 3, 4, 5);
-    c->n_x = 2;                              /* gir__oxh_conv reads a bias from input 2 */
-    y = gir__oxh_conv(c, x, w);
-    if (bias.id) {
-        gir_node s = gir_cast(c->g, c->x[1], GIR_DTYPE_F64), t = gir_cast(c->g, c->x[4], GIR_DTYPE_F64);
-        s = gir_mul(c->g, s, t);
-        s = gir_mul(c->g, gir_cast(c->g, bias, GIR_DTYPE_F64), s);
-        y = gir_add(c->g, y, gir_reshape(c->g, s, gir_shape4(1, gir_node_shape(c->g, bias).dim[0], 1, 1)));
-    }
-    return gir__ox_req(c, y, 6, 7);
+    for (j = 0; j < 8; ++j) x[j] = c->x[j];
+    c->x[1] = x[3]; c->x[2] = x[2]; c->x[3] = x[5];        /* x, w, x_zero, w_zero for the integer convolution */
+    y = gir_cast(c->g, gir__ox_conv_ints(c, 0, 1), GIR_DTYPE_F64);
+    for (j = 0; j < 8; ++j) c->x[j] = x[j];
+    c->n_x = bias.id ? 9 : 8;
+    if (bias.id) y = gir_add(c->g, y, gir_reshape(c->g, gir_cast(c->g, bias, GIR_DTYPE_F64),
+                                                  gir_shape4(1, gir_node_shape(c->g, bias).dim[0], 1, 1)));
+    s = gir_cast(c->g, c->x[1], GIR_DTYPE_F64);     /* the accumulator's scale: x_scale * w_scale */
+    t = gir_cast(c->g, c->x[4], GIR_DTYPE_F64);
+    return gir__ox_req(c, gir_mul(c->g, y, gir_mul(c->g, s, t)), 6, 7);
 }
 /* ReverseSequence: the first sequence_lens[b] elements of each batch entry reversed along time_axis */
 static gir_node gir__oxh_reverse_sequence(gir__oxn *c, gir_node x) {
