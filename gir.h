@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=d1719fb0b12edfc3b9744a50f72d58fc16ec7f2de24f3e344f0b75a3f5c78d50
-                                          gen/ sha256=43697b7829e956b3
+                                          gen/ sha256=372e96f55ac8b24d
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -37773,6 +37773,19 @@ GIR__OX_FN gir_status gir__ox_tensor_read(const gir__ox_tensor *t, gir_dtype dt,
     return c.st;
 }
 
+/* that the file holds every value a tensor's dims claim (before its reader allocates room for them) */
+GIR__OX_FN gir_status gir__ox_tensor_check(const gir__ox_tensor *t, char *msg, size_t cap) {
+    gir__oxc c;
+    gir__ox_src s;
+    char b[48];
+    int64_t numel = gir__ox_tensor_numel(t);
+    gir__oxc_init(&c, msg, cap);
+    gir__ox_push(&c, "tensor '%s'", gir__ox_cstr(b, sizeof b, t->name));
+    if (numel < 0) gir__ox_fail(&c, GIR_ERR_LIMIT, "more than 2^62 elements");
+    else gir__ox_src_of(&c, t, numel, &s);
+    return c.st;
+}
+
 /* >>onnx_read attributes */
 static void gir__ox_attr_field(gir__oxc *c, const gir__pb *r, const gir__pbf *f, gir__ox_attr *at, int64_t *cnt) {
     gir__pb sub;
@@ -38460,6 +38473,7 @@ static gir_node gir__ox_tensor_node(gir_graph *g, const gir__ox_tensor *t, int v
         gir__format(msg, cap, "a tensor of more than 2^31 elements along an axis, or too many in all");
         return r;
     }
+    if ((*st = gir__ox_tensor_check(t, msg, cap)) != GIR_OK) return r;   /* the values are there: no room for a claim */
     bytes = (size_t)n * gir_dtype_size((gir_dtype)dt);
     buf = bytes ? gir__alloc(&g->a, bytes) : (void *)empty;
     if (!buf) {
@@ -40075,8 +40089,8 @@ static gir_node gir__oxh_einsum(gir__oxn *c) {
     const char *p, *end, *arrow, *comma;
     gir_node x[2], y;
     int j, k, cnt[128];
-    if (!at || at->type != 3 || c->n_x < 1 || c->n_x > 2 || !gir__ox_need(c, c->n_x == 2 ? 3u : 1u)) {
-        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "an equation of one or two operands");
+    if (!at || at->type != 3 || !at->s.n || c->n_x < 1 || c->n_x > 2 || !gir__ox_need(c, c->n_x == 2 ? 3u : 1u)) {
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "an equation of one or two operands");   /* s.p is NULL when empty */
         return c->none;
     }
     p = at->s.p;
@@ -42189,8 +42203,9 @@ static uint32_t gir__ox_hash(gir__ox_str s) {
     for (j = 0; j < s.n; ++j) h = (h ^ (unsigned char)s.p[j]) * 16777619u;
     return h;
 }
-static gir__oxval *gir__ox_slot(gir__oxmap *m, gir__ox_str s, int add) {
+static gir__oxval *gir__ox_slot(gir__oxmap *m, gir__ox_str s, int add) {   /* s empty: none (p may be NULL) */
     uint32_t h = gir__ox_hash(s) & (m->cap - 1);
+    if (!s.n) return NULL;
     while (m->key[h].p) {
         if (m->key[h].n == s.n && memcmp(m->key[h].p, s.p, s.n) == 0) return &m->val[h];
         h = (h + 1) & (m->cap - 1);
@@ -42234,6 +42249,7 @@ static void gir__ox_rfail(gir__oxrun *r, gir_status s, const char *fmt, ...) {
 }
 static void gir__oxr_put(gir__oxrun *r, gir__ox_str name, gir_node n, const gir__ox_tensor *t) {
     gir__oxval *slot = gir__ox_slot(&r->map, name, 1);
+    if (!slot) return;                          /* an empty name: a value nothing can refer to */
     slot->n = n;
     slot->t = t;
 }
@@ -42245,6 +42261,9 @@ static void gir__ox_inits(gir__oxrun *r) {
         gir_status st;
         gir_node n = gir__ox_tensor_node(r->g, t, r->desc->variables, m, sizeof m, &st);
         if (st != GIR_OK) gir__ox_rfail(r, st, "initializer '%.*s': %s", (int)t->name.n, t->name.p, m);
+        if (gir_graph_status(r->g) != GIR_OK)       /* out of memory in the graph's stores */
+            gir__ox_rfail(r, gir_graph_status(r->g), "initializer '%.*s': %s", (int)t->name.n, t->name.p,
+                          gir_graph_message(r->g));
         if (n.id) gir__ox_name(r->g, n, t->name);
         gir__oxr_put(r, t->name, n, t);
     }
@@ -42312,6 +42331,9 @@ static void gir__ox_inputs(gir__oxrun *r) {
         if (!gir__ox_input_shape(r, v, &s)) return;
         n = gir__ox_known(r, v, (gir_dtype)dt, s);
         if (r->st == GIR_OK && !n.id) n = gir_input(r->g, (gir_dtype)dt, s);
+        if (gir_graph_status(r->g) != GIR_OK)
+            gir__ox_rfail(r, gir_graph_status(r->g), "input '%.*s': %s", (int)v->name.n, v->name.p,
+                          gir_graph_message(r->g));
         gir__ox_name(r->g, n, v->name);
         gir__oxr_put(r, v->name, n, NULL);
     }
@@ -42355,7 +42377,9 @@ static void gir__oxr_node(gir__oxrun *r, int k) {
     c.g = r->g; c.nd = nd; c.k = k;
     if (nd->domain.n && !gir__ox_str_is(nd->domain, "ai.onnx") && !gir__ox_str_is(nd->domain, "ai.onnx.preview.training"))
         gir__oxn_fail(&c, GIR_ERR_UNSUPPORTED, "domain '%.*s' is not supported", (int)nd->domain.n, nd->domain.p);
-    else if (!(line = gir__ox_line(nd->op_type, r->m->opset)))
+    else if (r->m->opset < 1 && (!nd->domain.n || gir__ox_str_is(nd->domain, "ai.onnx")))
+        gir__oxn_fail(&c, GIR_ERR_INVALID_ARG, "the model imports no opset of the ONNX domain (opset_import)");
+    else if (!(line = gir__ox_line(nd->op_type, r->m->opset < 1 ? 1 : r->m->opset)))
         gir__oxn_fail(&c, GIR_ERR_UNSUPPORTED, "op type not supported at opset %l", (long long)r->m->opset);
     else if (nd->n_in > GIR__OX_MAX_IN || nd->n_attr > 32 || nd->n_out < 1)
         gir__oxn_fail(&c, GIR_ERR_UNSUPPORTED, "%d inputs, %d outputs, %d attributes", nd->n_in, nd->n_out,
@@ -42431,8 +42455,8 @@ GIR_API gir_status gir_onnx_import(const void *data, size_t size, const gir_onnx
                       : "n_dims or n_known without their names, values or counts");
     else if ((r.st = gir__ox_decode(&m, data, size, &a, r.msg, sizeof r.msg)) == GIR_OK) {
         r.m = &m;
-        if (m.opset < 1) m.opset = 1;           /* only other domains (ai.onnx.preview.training): their lines from 1 */
-        if (!(r.g = gir_graph_new(&r.desc->graph))) gir__ox_rfail(&r, GIR_ERR_OUT_OF_MEMORY, "a new graph");
+        if (!(r.g = gir_graph_new(&r.desc->graph)))
+            gir__ox_rfail(&r, GIR_ERR_OUT_OF_MEMORY, "out of memory: a new graph");
         else gir__ox_build(&r, max_out, outs, n_out);
         gir__ox_free(&m, &a);
     }

@@ -310,6 +310,7 @@ static gir_node gir__ox_tensor_node(gir_graph *g, const gir__ox_tensor *t, int v
         gir__format(msg, cap, "a tensor of more than 2^31 elements along an axis, or too many in all");
         return r;
     }
+    if ((*st = gir__ox_tensor_check(t, msg, cap)) != GIR_OK) return r;   /* the values are there: no room for a claim */
     bytes = (size_t)n * gir_dtype_size((gir_dtype)dt);
     buf = bytes ? gir__alloc(&g->a, bytes) : (void *)empty;
     if (!buf) {
@@ -1925,8 +1926,8 @@ static gir_node gir__oxh_einsum(gir__oxn *c) {
     const char *p, *end, *arrow, *comma;
     gir_node x[2], y;
     int j, k, cnt[128];
-    if (!at || at->type != 3 || c->n_x < 1 || c->n_x > 2 || !gir__ox_need(c, c->n_x == 2 ? 3u : 1u)) {
-        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "an equation of one or two operands");
+    if (!at || at->type != 3 || !at->s.n || c->n_x < 1 || c->n_x > 2 || !gir__ox_need(c, c->n_x == 2 ? 3u : 1u)) {
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "an equation of one or two operands");   /* s.p is NULL when empty */
         return c->none;
     }
     p = at->s.p;
@@ -2410,8 +2411,9 @@ static uint32_t gir__ox_hash(gir__ox_str s) {
     for (j = 0; j < s.n; ++j) h = (h ^ (unsigned char)s.p[j]) * 16777619u;
     return h;
 }
-static gir__oxval *gir__ox_slot(gir__oxmap *m, gir__ox_str s, int add) {
+static gir__oxval *gir__ox_slot(gir__oxmap *m, gir__ox_str s, int add) {   /* s empty: none (p may be NULL) */
     uint32_t h = gir__ox_hash(s) & (m->cap - 1);
+    if (!s.n) return NULL;
     while (m->key[h].p) {
         if (m->key[h].n == s.n && memcmp(m->key[h].p, s.p, s.n) == 0) return &m->val[h];
         h = (h + 1) & (m->cap - 1);
@@ -2455,6 +2457,7 @@ static void gir__ox_rfail(gir__oxrun *r, gir_status s, const char *fmt, ...) {
 }
 static void gir__oxr_put(gir__oxrun *r, gir__ox_str name, gir_node n, const gir__ox_tensor *t) {
     gir__oxval *slot = gir__ox_slot(&r->map, name, 1);
+    if (!slot) return;                          /* an empty name: a value nothing can refer to */
     slot->n = n;
     slot->t = t;
 }
@@ -2466,6 +2469,9 @@ static void gir__ox_inits(gir__oxrun *r) {
         gir_status st;
         gir_node n = gir__ox_tensor_node(r->g, t, r->desc->variables, m, sizeof m, &st);
         if (st != GIR_OK) gir__ox_rfail(r, st, "initializer '%.*s': %s", (int)t->name.n, t->name.p, m);
+        if (gir_graph_status(r->g) != GIR_OK)       /* out of memory in the graph's stores */
+            gir__ox_rfail(r, gir_graph_status(r->g), "initializer '%.*s': %s", (int)t->name.n, t->name.p,
+                          gir_graph_message(r->g));
         if (n.id) gir__ox_name(r->g, n, t->name);
         gir__oxr_put(r, t->name, n, t);
     }
@@ -2533,6 +2539,9 @@ static void gir__ox_inputs(gir__oxrun *r) {
         if (!gir__ox_input_shape(r, v, &s)) return;
         n = gir__ox_known(r, v, (gir_dtype)dt, s);
         if (r->st == GIR_OK && !n.id) n = gir_input(r->g, (gir_dtype)dt, s);
+        if (gir_graph_status(r->g) != GIR_OK)
+            gir__ox_rfail(r, gir_graph_status(r->g), "input '%.*s': %s", (int)v->name.n, v->name.p,
+                          gir_graph_message(r->g));
         gir__ox_name(r->g, n, v->name);
         gir__oxr_put(r, v->name, n, NULL);
     }
@@ -2576,7 +2585,9 @@ static void gir__oxr_node(gir__oxrun *r, int k) {
     c.g = r->g; c.nd = nd; c.k = k;
     if (nd->domain.n && !gir__ox_str_is(nd->domain, "ai.onnx") && !gir__ox_str_is(nd->domain, "ai.onnx.preview.training"))
         gir__oxn_fail(&c, GIR_ERR_UNSUPPORTED, "domain '%.*s' is not supported", (int)nd->domain.n, nd->domain.p);
-    else if (!(line = gir__ox_line(nd->op_type, r->m->opset)))
+    else if (r->m->opset < 1 && (!nd->domain.n || gir__ox_str_is(nd->domain, "ai.onnx")))
+        gir__oxn_fail(&c, GIR_ERR_INVALID_ARG, "the model imports no opset of the ONNX domain (opset_import)");
+    else if (!(line = gir__ox_line(nd->op_type, r->m->opset < 1 ? 1 : r->m->opset)))
         gir__oxn_fail(&c, GIR_ERR_UNSUPPORTED, "op type not supported at opset %l", (long long)r->m->opset);
     else if (nd->n_in > GIR__OX_MAX_IN || nd->n_attr > 32 || nd->n_out < 1)
         gir__oxn_fail(&c, GIR_ERR_UNSUPPORTED, "%d inputs, %d outputs, %d attributes", nd->n_in, nd->n_out,
@@ -2652,8 +2663,8 @@ GIR_API gir_status gir_onnx_import(const void *data, size_t size, const gir_onnx
                       : "n_dims or n_known without their names, values or counts");
     else if ((r.st = gir__ox_decode(&m, data, size, &a, r.msg, sizeof r.msg)) == GIR_OK) {
         r.m = &m;
-        if (m.opset < 1) m.opset = 1;           /* only other domains (ai.onnx.preview.training): their lines from 1 */
-        if (!(r.g = gir_graph_new(&r.desc->graph))) gir__ox_rfail(&r, GIR_ERR_OUT_OF_MEMORY, "a new graph");
+        if (!(r.g = gir_graph_new(&r.desc->graph)))
+            gir__ox_rfail(&r, GIR_ERR_OUT_OF_MEMORY, "out of memory: a new graph");
         else gir__ox_build(&r, max_out, outs, n_out);
         gir__ox_free(&m, &a);
     }

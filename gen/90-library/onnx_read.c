@@ -554,6 +554,19 @@ GIR__OX_FN gir_status gir__ox_tensor_read(const gir__ox_tensor *t, gir_dtype dt,
     return c.st;
 }
 
+/* that the file holds every value a tensor's dims claim (before its reader allocates room for them) */
+GIR__OX_FN gir_status gir__ox_tensor_check(const gir__ox_tensor *t, char *msg, size_t cap) {
+    gir__oxc c;
+    gir__ox_src s;
+    char b[48];
+    int64_t numel = gir__ox_tensor_numel(t);
+    gir__oxc_init(&c, msg, cap);
+    gir__ox_push(&c, "tensor '%s'", gir__ox_cstr(b, sizeof b, t->name));
+    if (numel < 0) gir__ox_fail(&c, GIR_ERR_LIMIT, "more than 2^62 elements");
+    else gir__ox_src_of(&c, t, numel, &s);
+    return c.st;
+}
+
 /* >>onnx_read attributes */
 static void gir__ox_attr_field(gir__oxc *c, const gir__pb *r, const gir__pbf *f, gir__ox_attr *at, int64_t *cnt) {
     gir__pb sub;

@@ -1,5 +1,6 @@
 /* fuzz_read.c - the ONNX reader (gen/90-library/onnx_read.c) on any bytes: the input is decoded as a model (every
-   initializer and attribute then read in every dtype) and as a bare TensorProto (gir_onnx_read_tensor). Under
+   initializer and attribute then read in every dtype), as a bare TensorProto (gir_onnx_read_tensor), and imported
+   (gir_onnx_import; a graph it builds is compiled and freed; a failure must leave nothing allocated). Under
    libFuzzer:  clang -std=c99 -g -O1 -fsanitize=fuzzer,address,undefined -DFUZZ_LIBFUZZER -I. tests/onnx/fuzz_read.c -lm
    Without it, main() replays files, and with --mutate N SEED also N byte flips and truncations of each:
        cc -std=c99 -g -O1 -fsanitize=address,undefined -I. tests/onnx/fuzz_read.c -o fuzz_read -lm
@@ -69,11 +70,63 @@ static void fz_pb(const uint8_t *data, size_t size) {
     gir_onnx_read_tensor(data, size, GIR_DTYPE_F32, out, cap * 4 - (cap > 0), &s, msg, sizeof msg);
     free(out);
 }
+/* the importer on the same bytes, symbolic dims in fz_dims fixed to 2, with an allocator that refuses blocks over
+   64 MiB or 256 MiB live (a huge claimed shape must be an error, not a crash); on success the graph is compiled */
+static const char *const fz_dims[] = {"N", "batch", "batch_size", "B", "M", "T", "seq", "seq_len", "sequence", "len",
+                                      "n", "b", "s", "unk__0", "unk__1", "unk__2", "dynamic", "height", "width"};
+static const int32_t fz_dim_values[sizeof fz_dims / sizeof fz_dims[0]] = {2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+                                                                          2, 2, 2, 2, 2};
+static size_t fz_live;
+static void *fz_alloc(size_t n, void *user) {
+    size_t *p;
+    (void)user;
+    if (n > ((size_t)64 << 20) || fz_live + n > ((size_t)256 << 20)) return NULL;
+    if (!(p = (size_t *)malloc(n + 16))) return NULL;
+    *p = n;
+    fz_live += n;
+    return (char *)p + 16;
+}
+static void fz_free(void *q, void *user) {
+    (void)user;
+    if (!q) return;
+    fz_live -= *(size_t *)(void *)((char *)q - 16);
+    free((char *)q - 16);
+}
+static long n_imports, n_compiled;
+static void fz_import(const uint8_t *data, size_t size) {
+    gir_onnx_desc d;
+    gir_graph *g = NULL;
+    gir_plan *p = NULL;
+    gir_node outs[16];
+    int n_out = 0;
+    char msg[320];
+    memset(&d, 0, sizeof d);
+    d.graph.allocator.alloc_fn = fz_alloc;
+    d.graph.allocator.free_fn = fz_free;
+    d.n_dims = (int)(sizeof fz_dims / sizeof fz_dims[0]);
+    d.dim_names = fz_dims;
+    d.dim_values = fz_dim_values;
+    d.variables = (int)(size & 1);
+    if (gir_onnx_import(data, size, &d, &g, 16, outs, &n_out, msg, sizeof msg) != GIR_OK) {
+        if (g || n_out || fz_live) { fprintf(stderr, "fuzz_read: a failed import left a graph or memory\n"); abort(); }
+        return;
+    }
+    ++n_imports;
+    if (n_out > 16) n_out = 16;
+    if (n_out > 0 && gir_plan_compile(g, n_out, outs, NULL, &p) == GIR_OK) ++n_compiled;
+    gir_plan_free(p);
+    gir_graph_free(g);
+    if (fz_live) {
+        fprintf(stderr, "fuzz_read: %lu bytes left after gir_graph_free\n", (unsigned long)fz_live);
+        abort();
+    }
+}
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     ++n_runs;
     fz_model(data, size);
     fz_pb(data, size);
+    fz_import(data, size);
     return 0;
 }
 
@@ -122,7 +175,8 @@ int main(int argc, char **argv) {
         fz_mutate(b, (size_t)n, rounds, &st);
         free(b);
     }
-    printf("%ld inputs, %ld decoded as models, %ld read as tensors\n", n_runs, n_models, n_tensors);
+    printf("%ld inputs, %ld decoded as models, %ld read as tensors, %ld imported, %ld compiled\n", n_runs, n_models,
+           n_tensors, n_imports, n_compiled);
     return 0;
 }
 #endif

@@ -42,6 +42,9 @@
 #if !defined(GIR_TEST_NO_NUMERICS)
 #include "numerics.c"
 #endif
+#if !defined(GIR_TEST_NO_ONNX_IMPORT)
+#include "onnx_import.c"
+#endif
 #if !defined(GIR_TEST_NO_ONNX_READ)
 #include "onnx_read.c"
 #endif
@@ -158,6 +161,11 @@ static void run_suites(void) {
     skip_test("numerics/", "left out of this build (GIR_TEST_NO_NUMERICS)");
 #else
     suite_numerics();
+#endif
+#if defined(GIR_TEST_NO_ONNX_IMPORT)
+    skip_test("onnx_import/", "left out of this build (GIR_TEST_NO_ONNX_IMPORT)");
+#else
+    suite_onnx_import();
 #endif
 #if defined(GIR_TEST_NO_ONNX_READ)
     skip_test("onnx_read/", "left out of this build (GIR_TEST_NO_ONNX_READ)");
