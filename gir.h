@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=d1719fb0b12edfc3b9744a50f72d58fc16ec7f2de24f3e344f0b75a3f5c78d50
-                                          gen/ sha256=372e96f55ac8b24d
+                                          gen/ sha256=7cc14c0035d57d15
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -38161,13 +38161,12 @@ GIR_API gir_status gir_onnx_read_tensor(const void *data, size_t size, gir_dtype
 #pragma GCC push_options
 #pragma GCC optimize ("O1")
 #endif
-/* onnx_import.c - gir_onnx_import: an ONNX model (decoded by onnx_read.c) built as a new graph. Each node is
-   built by the GIR_ONNX line of ops.def for its op type and the model's opset (gen/10-generator/onnx_lower.py
-   makes the functions gir__oxl_<type>_<since> and the table gir__ox_lines); the helpers gir__oxa_* (plain
-   values: attributes, axes) and gir__oxh_* (nodes: conventions that are not one op) below are what the lines
-   call. Shape inputs (Reshape's shape, axes from opset 13) must be known at import: constants, or computed from
-   constants, which the importer evaluates with a plan of their own. Nothing is half-built: on any error the
-   graph is freed and the caller gets the status and a message naming the ONNX node. */
+/* onnx_import.c - what every ONNX node's build shares: the node context gir__oxn (inputs, the file's tensors
+   behind them, extra outputs, the first error), the attribute readers gir__oxa_* (an attribute read is an attribute
+   used: one no line reads makes the node unsupported), values that must be known at import (constants, or
+   subgraphs of constants evaluated with a plan of their own), and the helpers of the simplest lines (Gemm, Reshape,
+   Flatten, Shape, Constant). The ops' conventions follow in onnx_ops_tensor.c, onnx_ops_nn.c and
+   onnx_ops_signal.c; onnx_build.c holds the GIR_ONNX lines and builds the graph. */
 #ifndef GIR_NO_ONNX
 #define GIR__OX_MAX_IN 16
 #define GIR__OX_MAX_OUT 16
@@ -38526,6 +38525,58 @@ static int gir__ox_is_int(gir__oxn *c, gir_node x) {
     gir_dtype dt = gir_node_dtype(c->g, x);
     return dt == GIR_DTYPE_I32 || dt == GIR_DTYPE_U8;
 }
+/* move axis to the end (perm) and back (inverse) */
+static void gir__ox_axis_last(int rank, int axis, gir_ints *perm, gir_ints *inv) {
+    int j, k = 0;
+    perm->n = inv->n = rank;
+    for (j = 0; j < rank; ++j) if (j != axis) perm->v[k++] = j;
+    perm->v[rank - 1] = axis;
+    for (j = 0; j < rank; ++j) inv->v[perm->v[j]] = j;
+}
+/* MatMul as NumPy's: a 1-D operand is a row (left) or a column (right) vector, dropped from the result */
+static gir_node gir__oxh_matmul_np(gir__oxn *c, gir_node a, gir_node b) {
+    gir_shape sa = gir_node_shape(c->g, a), sb = gir_node_shape(c->g, b), sy;
+    gir_node y;
+    if (sa.rank >= 2 && sb.rank >= 2) return gir_matmul(c->g, a, b);
+    if (sa.rank == 1) a = gir_reshape(c->g, a, gir_shape2(1, sa.dim[0]));
+    if (sb.rank == 1) b = gir_reshape(c->g, b, gir_shape2(sb.dim[0], 1));
+    y = gir_matmul(c->g, a, b);
+    if (c->st != GIR_OK || gir_graph_status(c->g) != GIR_OK) return c->none;
+    sy = gir_node_shape(c->g, y);
+    if (sb.rank == 1) --sy.rank;
+    if (sa.rank == 1) { sy.dim[sy.rank - 2] = sy.dim[sy.rank - 1]; --sy.rank; }
+    return gir_reshape(c->g, y, sy);
+}
+/* BitShift on u8: x * 2^y modulo 256 (LEFT) or x / 2^y rounded down (RIGHT), computed exactly in double */
+static gir_node gir__oxh_bit_shift(gir__oxn *c, gir_node x, gir_node y) {
+    int left = gir__oxa_s_is(c, "direction", "", "LEFT"), right = gir__oxa_s_is(c, "direction", "", "RIGHT");
+    gir_dtype dt = gir_node_dtype(c->g, x);
+    gir_node p, r;
+    if ((!left && !right) || dt != GIR_DTYPE_U8) {
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "direction LEFT or RIGHT on uint8 only (gir.h has no u16, u32, u64)");
+        return c->none;
+    }
+    y = gir_cast(c->g, y, GIR_DTYPE_F64);
+    p = gir_pow(c->g, gir_scalar(c->g, GIR_DTYPE_F64, 2), y);
+    x = gir_cast(c->g, x, GIR_DTYPE_F64);
+    r = left ? gir_mul(c->g, x, p) : gir_floor(c->g, gir_div(c->g, x, p));
+    if (left) r = gir_fmod(c->g, r, gir_scalar(c->g, GIR_DTYPE_F64, 256));
+    return gir_cast(c->g, r, dt);
+}
+#endif /* GIR_NO_ONNX */
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
+
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
+/* onnx_ops_tensor.c - the ONNX ops on layout, indexing and values that are not one table op: variadic folds,
+   Squeeze/Unsqueeze/Slice/Pad/Split/Tile/Expand, Gather and Scatter forms, TopK, OneHot, Hardmax, CumSum, Einsum,
+   the losses, integer Div and Pow, opset 1-6 broadcasting. Helpers named gir__oxh_<name> are what GIR_ONNX lines call
+   as <name>(...). */
+#ifndef GIR_NO_ONNX
 /* Concat: the inputs along 'axis' */
 static gir_node gir__oxh_concat_all(gir__oxn *c) {
     int axis = gir__oxa_i(c, "axis", 0);
@@ -38634,241 +38685,6 @@ static gir_node gir__ox_softmax_2d(gir__oxn *c, gir_node x, gir_node (*f)(gir_gr
 }
 static gir_node gir__oxh_softmax_2d(gir__oxn *c, gir_node x) { return gir__ox_softmax_2d(c, x, gir_softmax); }
 static gir_node gir__oxh_log_softmax_2d(gir__oxn *c, gir_node x) { return gir__ox_softmax_2d(c, x, gir_log_softmax); }
-/* the window of Conv and the pools over the last one or two axes: kernel, strides, dilations, padding at the
-   start (pb) and end (pe) of each axis, from the attributes (auto_pad SAME_UPPER / SAME_LOWER / VALID included) */
-typedef struct gir__oxwin { int nd, k[2], s[2], d[2], pb[2], pe[2]; } gir__oxwin;
-static int gir__ox_window(gir__oxn *c, gir_shape in, const int32_t *kernel, gir__oxwin *w) {
-    gir_ints ks = gir__oxa_ints(c, "kernel_shape"), st = gir__oxa_ints(c, "strides");
-    gir_ints di = gir__oxa_ints(c, "dilations"), pads = gir__oxa_ints(c, "pads");
-    int same_up = gir__oxa_s_is(c, "auto_pad", "NOTSET", "SAME_UPPER");
-    int same_lo = gir__oxa_s_is(c, "auto_pad", "NOTSET", "SAME_LOWER");
-    int valid = gir__oxa_s_is(c, "auto_pad", "NOTSET", "VALID"), j;
-    w->nd = in.rank - 2;
-    if (w->nd < 1 || w->nd > 2) {
-        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "a window over %d axes (gir.h has 1 and 2)", w->nd);
-        return 0;
-    }
-    for (j = 0; j < w->nd; ++j) {
-        int len = in.dim[2 + j], out, total;
-        w->k[j] = kernel ? kernel[j] : ks.n == w->nd ? ks.v[j] : 0;
-        w->s[j] = st.n == w->nd ? st.v[j] : 1;
-        w->d[j] = di.n == w->nd ? di.v[j] : 1;
-        w->pb[j] = pads.n == 2 * w->nd && !valid ? pads.v[j] : 0;
-        w->pe[j] = pads.n == 2 * w->nd && !valid ? pads.v[w->nd + j] : 0;
-        if (w->k[j] < 1 || w->s[j] < 1 || w->d[j] < 1 || w->pb[j] < 0 || w->pe[j] < 0) {
-            gir__oxn_fail(c, GIR_ERR_ATTR, "kernel %d, stride %d, dilation %d, pads %d %d on axis %d", w->k[j],
-                         w->s[j], w->d[j], w->pb[j], w->pe[j], 2 + j);
-            return 0;
-        }
-        if (same_up || same_lo) {
-            out = (len + w->s[j] - 1) / w->s[j];
-            total = (out - 1) * w->s[j] + (w->k[j] - 1) * w->d[j] + 1 - len;
-            total = total < 0 ? 0 : total;
-            w->pb[j] = same_up ? total / 2 : total - total / 2;
-            w->pe[j] = total - w->pb[j];
-        }
-    }
-    return 1;
-}
-/* x as NCHW: a 1-D window's input [N, C, W] becomes [N, C, 1, W] */
-static gir_node gir__ox_as_2d(gir__oxn *c, gir_node x, gir__oxwin *w) {
-    gir_shape s = gir_node_shape(c->g, x);
-    if (w->nd == 2) return x;
-    w->nd = 2;
-    w->k[1] = w->k[0]; w->s[1] = w->s[0]; w->d[1] = w->d[0]; w->pb[1] = w->pb[0]; w->pe[1] = w->pe[0];
-    w->k[0] = w->s[0] = w->d[0] = 1;
-    w->pb[0] = w->pe[0] = 0;
-    return gir_reshape(c->g, x, gir_shape4(s.dim[0], s.dim[1], 1, s.dim[2]));
-}
-/* padding the window's axes explicitly (asymmetric, or beyond what a pool takes) with value; then none is left */
-static gir_node gir__ox_pad_window(gir__oxn *c, gir_node x, gir__oxwin *w, double value) {
-    gir_ints before = gir_ints4(0, 0, w->pb[0], w->pb[1]), after = gir_ints4(0, 0, w->pe[0], w->pe[1]);
-    if (!w->pb[0] && !w->pb[1] && !w->pe[0] && !w->pe[1]) return x;
-    w->pb[0] = w->pb[1] = w->pe[0] = w->pe[1] = 0;
-    return gir_pad(c->g, x, before, after, value);
-}
-static int gir__ox_symmetric(const gir__oxwin *w) { return w->pb[0] == w->pe[0] && w->pb[1] == w->pe[1]; }
-/* Conv: 1-D and 2-D, groups, dilations, any padding, optional bias */
-static gir_node gir__oxh_conv(gir__oxn *c, gir_node x, gir_node wt) {
-    gir_shape in = gir_node_shape(c->g, x), ws = gir_node_shape(c->g, wt);
-    int group = gir__oxa_i(c, "group", 1);
-    gir__oxwin w;
-    gir_node y;
-    if (ws.rank != in.rank || in.rank < 3 || !gir__ox_window(c, in, ws.dim + 2, &w)) {
-        gir__oxn_fail(c, GIR_ERR_SHAPE, "input rank %d and weight rank %d", in.rank, ws.rank);
-        return c->none;
-    }
-    x = gir__ox_as_2d(c, x, &w);
-    if (in.rank == 3) wt = gir_reshape(c->g, wt, gir_shape4(ws.dim[0], ws.dim[1], 1, ws.dim[2]));
-    if (!gir__ox_symmetric(&w)) x = gir__ox_pad_window(c, x, &w, 0);
-    y = gir_conv2d(c->g, x, wt, gir_ints2(w.s[0], w.s[1]), gir_ints2(w.pb[0], w.pb[1]), gir_ints2(w.d[0], w.d[1]),
-                   group);
-    if (gir__ox_has(c, 2) && gir__ox_need(c, 4u))
-        y = gir_add(c->g, y, gir_reshape(c->g, c->x[2], gir_shape4(1, ws.dim[0], 1, 1)));
-    if (in.rank == 3 && c->st == GIR_OK) {
-        gir_shape ys = gir_node_shape(c->g, y);
-        y = gir_reshape(c->g, y, gir_shape3(ys.dim[0], ys.dim[1], ys.dim[3]));
-    }
-    return y;
-}
-/* AveragePool without the padding in the count: the window sums of x padded with zeros over those of ones */
-static gir_node gir__ox_avg_excl(gir__oxn *c, gir_node x, gir__oxwin *w) {
-    gir_node ones = gir_ones_like(c->g, x), num, den;
-    gir__oxwin w2 = *w;
-    gir_ints k = gir_ints2(w->k[0], w->k[1]), s = gir_ints2(w->s[0], w->s[1]);
-    x = gir__ox_pad_window(c, x, w, 0);
-    ones = gir__ox_pad_window(c, ones, &w2, 0);
-    num = gir_avg_pool2d(c->g, x, k, s, gir_ints2(0, 0), 1);
-    den = gir_avg_pool2d(c->g, ones, k, s, gir_ints2(0, 0), 1);
-    return gir_div(c->g, num, den);
-}
-/* ceil_mode: the end padding that gives each axis the output length of ceil rounding (a last window must start
-   inside the input or the start padding, as ONNX and PyTorch have it) */
-static int gir__ox_ceil_extra(const gir__oxwin *w, gir_shape in, int j) {
-    int len = in.dim[in.rank - w->nd + j], k = (w->k[j] - 1) * w->d[j] + 1, span = len + w->pb[j] + w->pe[j] - k;
-    int out = (span + w->s[j] - 1) / w->s[j] + 1;
-    if ((out - 1) * w->s[j] >= len + w->pb[j]) --out;
-    return (out - 1) * w->s[j] + k - (len + w->pb[j] + w->pe[j]);
-}
-/* a max pool with dilations, on x already padded: the maximum of the k0 x k1 strided slices at the window's taps */
-static gir_node gir__ox_max_dilated(gir__oxn *c, gir_node x, const gir__oxwin *w) {
-    gir_shape s = gir_node_shape(c->g, x);
-    int o[2], a, b, j;
-    gir_node y = c->none, r, v;
-    for (j = 0; j < 2; ++j) o[j] = (s.dim[2 + j] - ((w->k[j] - 1) * w->d[j] + 1)) / w->s[j] + 1;
-    if (o[0] < 1 || o[1] < 1) {
-        gir__oxn_fail(c, GIR_ERR_SHAPE, "a window larger than the padded input");
-        return c->none;
-    }
-    for (a = 0; a < w->k[0]; ++a) {
-        int h0 = a * w->d[0];
-        r = gir_slice(c->g, x, 2, h0, h0 + w->s[0] * (o[0] - 1) + 1, w->s[0]);
-        for (b = 0; b < w->k[1]; ++b) {
-            int w0 = b * w->d[1];
-            v = gir_slice(c->g, r, 3, w0, w0 + w->s[1] * (o[1] - 1) + 1, w->s[1]);
-            y = y.id ? gir_maximum(c->g, y, v) : v;
-        }
-    }
-    return y;
-}
-static gir_node gir__ox_pool(gir__oxn *c, gir_node x, int is_max) {
-    gir_shape in = gir_node_shape(c->g, x);
-    int ceil_mode = gir__oxa_i(c, "ceil_mode", 0), incl = is_max ? 1 : gir__oxa_i(c, "count_include_pad", 0), j;
-    gir__oxwin w;
-    gir_node y;
-    if (is_max && gir__oxa_i(c, "storage_order", 0))
-        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "storage_order 1 (column-major indices)");
-    if (!gir__ox_window(c, in, NULL, &w) || c->st != GIR_OK) return c->none;
-    for (j = 0; j < w.nd; ++j) {
-        int extra = ceil_mode ? gir__ox_ceil_extra(&w, in, j) : 0;
-        if (w.d[j] != 1 && !is_max) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "dilations other than 1 in an average pool");
-        if (extra > 0 && !is_max && incl) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "ceil_mode 1 in an average pool "
-                                                        "with count_include_pad 1 that it changes");
-        if (extra > 0) w.pe[j] += extra;
-    }
-    if (c->st != GIR_OK) return c->none;
-    if (is_max && gir__ox_is_int(c, x)) {      /* integer maxima are exact in f64 */
-        gir_node y64 = gir__ox_pool(c, gir_cast(c->g, x, GIR_DTYPE_F64), 1);
-        return gir_cast(c->g, y64, gir_node_dtype(c->g, x));
-    }
-    x = gir__ox_as_2d(c, x, &w);
-    if (is_max || incl) x = gir__ox_pad_window(c, x, &w, is_max ? -HUGE_VAL : 0);
-    else if (!gir__ox_symmetric(&w) || 2 * w.pb[0] > w.k[0] || 2 * w.pb[1] > w.k[1]) {
-        y = gir__ox_avg_excl(c, x, &w);
-        if (in.rank == 3 && c->st == GIR_OK) {
-            gir_shape ys = gir_node_shape(c->g, y);
-            y = gir_reshape(c->g, y, gir_shape3(ys.dim[0], ys.dim[1], ys.dim[3]));
-        }
-        return y;
-    }
-    if (c->st != GIR_OK) return c->none;
-    y = is_max && (w.d[0] > 1 || w.d[1] > 1) ? gir__ox_max_dilated(c, x, &w)
-      : is_max ? gir_max_pool2d(c->g, x, gir_ints2(w.k[0], w.k[1]), gir_ints2(w.s[0], w.s[1]), gir_ints2(0, 0))
-               : gir_avg_pool2d(c->g, x, gir_ints2(w.k[0], w.k[1]), gir_ints2(w.s[0], w.s[1]),
-                                gir_ints2(w.pb[0], w.pb[1]), incl);
-    if (in.rank == 3 && c->st == GIR_OK) {
-        gir_shape ys = gir_node_shape(c->g, y);
-        y = gir_reshape(c->g, y, gir_shape3(ys.dim[0], ys.dim[1], ys.dim[3]));
-    }
-    return y;
-}
-static gir_node gir__oxh_max_pool(gir__oxn *c, gir_node x) { return gir__ox_pool(c, x, 1); }
-static gir_node gir__oxh_avg_pool(gir__oxn *c, gir_node x) { return gir__ox_pool(c, x, 0); }
-/* GlobalAveragePool, GlobalMaxPool: over every axis past the first two, kept */
-static gir_ints gir__oxa_spatial(gir__oxn *c, gir_node x) {
-    gir_ints r = gir_ints0();
-    int rank = gir_node_shape(c->g, x).rank, j;
-    for (j = 2; j < rank; ++j) r.v[r.n++] = j;
-    return r;
-}
-/* (x - mean) / sqrt(var + eps) over axes, then times scale and plus bias (each {0}: none) */
-static gir_node gir__ox_normalize(gir__oxn *c, gir_node x, gir_ints axes, double eps, gir_node scale, gir_node bias) {
-    gir_node m = gir_mean(c->g, x, axes, 1), d, v;
-    d = gir_sub(c->g, x, m);
-    v = gir_mean(c->g, gir_square(c->g, d), axes, 1);
-    v = gir_rsqrt(c->g, gir_add(c->g, v, gir__oxh_num(c, eps)));
-    d = gir_mul(c->g, d, v);
-    if (scale.id) d = gir_mul(c->g, d, scale);
-    return bias.id ? gir_add(c->g, d, bias) : d;
-}
-/* BatchNormalization in training: batch statistics over every axis but 1; outputs 1 and 2 are the running mean and
-   variance, input_mean * momentum + batch statistic * (1 - momentum) */
-static gir_node gir__ox_bn_train(gir__oxn *c, gir_node x, double eps, double mom) {
-    gir_shape in = gir_node_shape(c->g, x), ps;
-    gir_ints ax = gir_ints0();
-    gir_node m, v, y, sc, b;
-    int j;
-    for (j = 0; j < in.rank; ++j) if (j != 1) ax.v[ax.n++] = j;
-    for (ps.rank = in.rank, j = 0; j < in.rank; ++j) ps.dim[j] = j == 1 ? in.dim[1] : 1;
-    sc = gir_reshape(c->g, c->x[1], ps);
-    b = gir_reshape(c->g, c->x[2], ps);
-    y = gir__ox_normalize(c, x, ax, eps, sc, b);
-    m = gir_mean(c->g, x, ax, 0);
-    v = gir_var(c->g, x, ax, 0, 0);
-    if (c->nd->n_out > 1) {
-        gir_node old = gir_mul(c->g, c->x[3], gir__oxh_num(c, mom));
-        c->y[1] = gir_add(c->g, old, gir_mul(c->g, m, gir__oxh_num(c, 1 - mom)));
-    }
-    if (c->nd->n_out > 2) {
-        gir_node old = gir_mul(c->g, c->x[4], gir__oxh_num(c, mom));
-        c->y[2] = gir_add(c->g, old, gir_mul(c->g, v, gir__oxh_num(c, 1 - mom)));
-    }
-    return y;
-}
-/* BatchNormalization in inference: (x - mean) / sqrt(var + epsilon) * scale + B, per channel (axis 1) */
-static gir_node gir__oxh_batch_norm(gir__oxn *c, gir_node x) {
-    gir_shape in = gir_node_shape(c->g, x), ps;
-    double eps = gir__oxa_f(c, "epsilon", 1e-5);
-    gir_node p[4], y;
-    int j;
-    (void)gir__oxa_f(c, "momentum", 0.9);
-    (void)gir__ox_attr_find(c, "consumed_inputs");
-    if (gir__oxa_i(c, "spatial", 1) != 1 || in.rank < 2 || !gir__oxa_i(c, "is_test", 1))
-        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "spatial 0, is_test 0 or an input of rank below 2");
-    if (!gir__ox_need(c, 0x1fu) || c->st != GIR_OK) return c->none;
-    if (gir__oxa_i(c, "training_mode", 0)) return gir__ox_bn_train(c, x, eps, gir__oxa_f(c, "momentum", 0.9));
-    ps.rank = in.rank;
-    for (j = 0; j < in.rank; ++j) ps.dim[j] = j == 1 ? in.dim[1] : 1;
-    for (j = 0; j < 4; ++j) p[j] = gir_reshape(c->g, c->x[1 + j], ps);
-    y = gir_rsqrt(c->g, gir_add(c->g, p[3], gir__oxh_num(c, eps)));
-    y = gir_mul(c->g, y, p[0]);
-    x = gir_sub(c->g, x, p[2]);
-    return gir_add(c->g, gir_mul(c->g, x, y), p[1]);
-}
-/* Dropout outside training: the identity (training_mode, an input from opset 12, must be absent or false) */
-static gir_node gir__oxh_dropout_eval(gir__oxn *c, gir_node x) {
-    double v[1] = {0}, ratio = gir__oxa_f(c, "ratio", 0.5);
-    (void)gir__oxa_i(c, "seed", 0);
-    if (gir__ox_has(c, 1) && gir__ox_const_vals(c, 1, &ratio, 1, "ratio") != 1) return c->none;
-    if (gir__ox_has(c, 2) && gir__ox_const_vals(c, 2, v, 1, "training_mode") == 1 && v[0] != 0 && ratio != 0)
-        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "training_mode true with a ratio above 0 (random masks are gir.h's own, "
-                      "not ONNX's)");
-    if (gir__oxa_i(c, "is_test", 1) == 0)
-        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "is_test 0 (random masks are gir.h's own, not ONNX's)");
-    if (c->nd->n_out > 1 && c->nd->out[1].n && c->st == GIR_OK)
-        c->y[1] = gir_fill(c->g, GIR_DTYPE_B8, gir_node_shape(c->g, x), 1);
-    return x;
-}
 /* Expand: NumPy broadcasting of x and a shape (input k) in both directions */
 static gir_node gir__oxh_expand_to(gir__oxn *c, gir_node x, int k) {
     int64_t v[GIR_MAX_RANK];
@@ -39126,14 +38942,6 @@ static gir_node gir__ox_arg_last(gir__oxn *c, gir_node x, gir_node (*f)(gir_grap
     i = f(c->g, x, axis, keep);
     return gir_sub(c->g, gir_scalar(c->g, GIR_DTYPE_I32, s.dim[axis] - 1), i);
 }
-/* move axis to the end (perm) and back (inverse) */
-static void gir__ox_axis_last(int rank, int axis, gir_ints *perm, gir_ints *inv) {
-    int j, k = 0;
-    perm->n = inv->n = rank;
-    for (j = 0; j < rank; ++j) if (j != axis) perm->v[k++] = j;
-    perm->v[rank - 1] = axis;
-    for (j = 0; j < rank; ++j) inv->v[perm->v[j]] = j;
-}
 /* Hardmax: 1 at the first maximum along 'axis' (default -1; before opset 13 the axes from 'axis' as one, default 1) */
 static gir_node gir__ox_hardmax(gir__oxn *c, gir_node x, int axis, gir_shape back) {
     gir_shape s = gir_node_shape(c->g, x);
@@ -39158,20 +38966,6 @@ static gir_node gir__oxh_hardmax_2d(gir__oxn *c, gir_node x) {
     gir_shape in = gir_node_shape(c->g, x);
     gir_node m = gir__oxh_flatten2(c, x);
     return gir__ox_hardmax(c, m, 1, in);
-}
-/* MatMul as NumPy's: a 1-D operand is a row (left) or a column (right) vector, dropped from the result */
-static gir_node gir__oxh_matmul_np(gir__oxn *c, gir_node a, gir_node b) {
-    gir_shape sa = gir_node_shape(c->g, a), sb = gir_node_shape(c->g, b), sy;
-    gir_node y;
-    if (sa.rank >= 2 && sb.rank >= 2) return gir_matmul(c->g, a, b);
-    if (sa.rank == 1) a = gir_reshape(c->g, a, gir_shape2(1, sa.dim[0]));
-    if (sb.rank == 1) b = gir_reshape(c->g, b, gir_shape2(sb.dim[0], 1));
-    y = gir_matmul(c->g, a, b);
-    if (c->st != GIR_OK || gir_graph_status(c->g) != GIR_OK) return c->none;
-    sy = gir_node_shape(c->g, y);
-    if (sb.rank == 1) --sy.rank;
-    if (sa.rank == 1) { sy.dim[sy.rank - 2] = sy.dim[sy.rank - 1]; --sy.rank; }
-    return gir_reshape(c->g, y, sy);
 }
 /* CumSum along the axis of input 1: a product with a triangular matrix of ones (exclusive: without the
    diagonal; reverse: the other triangle) */
@@ -39268,354 +39062,12 @@ static gir_node gir__oxh_space_to_depth(gir__oxn *c, gir_node x) {
     x = gir_transpose(c->g, x, p);
     return gir_reshape(c->g, x, gir_shape4(s.dim[0], s.dim[1] * b * b, s.dim[2] / b, s.dim[3] / b));
 }
-/* InstanceNormalization: over the spatial axes of each sample and channel; scale and B per channel */
-static gir_node gir__oxh_instance_norm(gir__oxn *c, gir_node x) {
-    gir_shape s = gir_node_shape(c->g, x), ps;
-    int j;
-    gir_node sc, b;
-    if (!gir__ox_need(c, 7u) || s.rank < 3) return c->none;
-    for (ps.rank = s.rank, j = 0; j < s.rank; ++j) ps.dim[j] = j == 1 ? s.dim[1] : 1;
-    sc = gir_reshape(c->g, c->x[1], ps);
-    b = gir_reshape(c->g, c->x[2], ps);
-    return gir__ox_normalize(c, x, gir__oxa_spatial(c, x), gir__oxa_f(c, "epsilon", 1e-5), sc, b);
-}
-/* MeanVarianceNormalization: over 'axes' (default 0, 2, 3), no epsilon but ONNX's 1e-9 */
-static gir_node gir__oxh_mvn(gir__oxn *c, gir_node x) {
-    gir_ints axes = gir__ox_attr_find(c, "axes") ? gir__oxa_ints(c, "axes") : gir_ints3(0, 2, 3);
-    return gir__ox_normalize(c, x, axes, 1e-9, c->none, c->none);
-}
-/* LRN: x / (bias + alpha / size * (sum of squares over a window of 'size' channels))^beta */
-static gir_node gir__oxh_lrn(gir__oxn *c, gir_node x) {
-    gir_shape s = gir_node_shape(c->g, x);
-    int size = gir__oxa_i(c, "size", 0), lo = (size - 1) / 2, hi = size - 1 - lo, j;
-    double alpha = gir__oxa_f(c, "alpha", 1e-4), beta = gir__oxa_f(c, "beta", 0.75), bias = gir__oxa_f(c, "bias", 1);
-    gir_ints before = gir_ints0(), after = gir_ints0();
-    gir_node sq, acc, d;
-    if (size < 1 || s.rank < 3) {
-        gir__oxn_fail(c, GIR_ERR_ATTR, "size %d, rank %d", size, s.rank);
-        return c->none;
-    }
-    for (before.n = after.n = s.rank, j = 0; j < s.rank; ++j) before.v[j] = after.v[j] = 0;
-    before.v[1] = lo;
-    after.v[1] = hi;
-    sq = gir_pad(c->g, gir_square(c->g, x), before, after, 0);
-    acc = gir_slice(c->g, sq, 1, 0, s.dim[1], 1);
-    for (j = 1; j < size; ++j) acc = gir_add(c->g, acc, gir_slice(c->g, sq, 1, j, j + s.dim[1], 1));
-    d = gir_mul(c->g, acc, gir__oxh_num(c, alpha / size));
-    d = gir_add(c->g, d, gir__oxh_num(c, bias));
-    d = gir_pow(c->g, d, gir__oxh_num(c, beta));
-    return gir_div(c->g, x, d);
-}
-
 static gir_node gir__ox_arg(gir__oxn *c, gir_node x, gir_node (*f)(gir_graph *, gir_node, int, int)) {
     if (gir__oxa_i(c, "select_last_index", 0)) return gir__ox_arg_last(c, x, f);
     return f(c->g, x, gir__oxa_i(c, "axis", 0), gir__oxa_i(c, "keepdims", 1));
 }
 static gir_node gir__oxh_argmax_onnx(gir__oxn *c, gir_node x) { return gir__ox_arg(c, x, gir_argmax); }
 static gir_node gir__oxh_argmin_onnx(gir__oxn *c, gir_node x) { return gir__ox_arg(c, x, gir_argmin); }
-/* Resize and Upsample, one axis at a time: the weights of every output position over the input positions, as the
-   ONNX reference has them (the n = 2 or 4 nearest input positions, edge-clamped, weighted by the mode's coefficients
-   of the fractional part; rows outside tf_crop_and_resize's region are the extrapolation value) */
-typedef struct gir__oxrs {
-    int mode;                   /* 0 nearest, 1 linear, 2 cubic */
-    int coord;                  /* 0 half_pixel 1 pytorch_half_pixel 2 align_corners 3 asymmetric
-                                   4 tf_half_pixel_for_nn 5 tf_crop_and_resize */
-    int nearest;                /* 0 round_prefer_floor 1 round_prefer_ceil 2 floor 3 ceil */
-    int exclude;                /* exclude_outside */
-    double a, extra;            /* cubic_coeff_a, extrapolation_value */
-} gir__oxrs;
-static void gir__ox_rs_coeffs(const gir__oxrs *r, double t, double *w) {
-    double a = r->a, u = 1 - t;
-    if (r->mode == 2) {
-        w[0] = ((a * (t + 1) - 5 * a) * (t + 1) + 8 * a) * (t + 1) - 4 * a;
-        w[1] = ((a + 2) * t - (a + 3)) * t * t + 1;
-        w[2] = ((a + 2) * u - (a + 3)) * u * u + 1;
-        w[3] = ((a * (u + 1) - 5 * a) * (u + 1) + 8 * a) * (u + 1) - 4 * a;
-    } else if (r->mode == 1) {
-        w[0] = 1 - t; w[1] = t;
-    } else if (t == 1) {
-        w[0] = 0; w[1] = 1;
-    } else {
-        int up = r->nearest == 0 ? t > 0.5 : r->nearest == 1 ? t >= 0.5 : r->nearest == 3;
-        w[0] = !up; w[1] = up;
-    }
-}
-/* the source coordinate of output position x (-HUGE_VAL: outside tf_crop_and_resize's region) */
-static double gir__ox_rs_coord(const gir__oxrs *r, double x, double scale, int in, double lo, double hi) {
-    double out = scale * in, xo;
-    switch (r->coord) {
-    case 1: return out > 1 ? (x + 0.5) / scale - 0.5 : -0.5;
-    case 2: return out == 1 ? 0 : x * (in - 1) / (out - 1);
-    case 3: return x / scale;
-    case 4: return (x + 0.5) / scale;
-    case 5:
-        xo = out > 1 ? lo * (in - 1) + x * (hi - lo) * (in - 1) / (out - 1) : 0.5 * (lo + hi) * (in - 1);
-        return xo < 0 || xo > in - 1 ? -HUGE_VAL : xo;
-    default: return (x + 0.5) / scale - 0.5;
-    }
-}
-/* row o of the weights m[o * in + i]; 1 when the row is the extrapolation value */
-static int gir__ox_rs_row(const gir__oxrs *r, double xo, int in, double *row) {
-    double w[4], sum = 0;
-    int n = r->mode == 2 ? 4 : 2, first, j;
-    double fl = floor(xo), t = xo == fl ? 1 : xo - fl;
-    if (xo == -HUGE_VAL) return 1;
-    gir__ox_rs_coeffs(r, t, w);
-    first = (int)fl - (n == 4 ? 1 : 0) - (xo == fl ? 1 : 0);     /* the n nearest, ties to the lower index */
-    for (j = 0; j < n; ++j) {
-        int idx = first + j;
-        if (r->exclude && (idx < 0 || idx >= in)) w[j] = 0;
-        sum += w[j];
-    }
-    for (j = 0; j < n; ++j) {
-        int idx = first + j;
-        idx = idx < 0 ? 0 : idx >= in ? in - 1 : idx;
-        row[idx] += r->exclude && sum != 0 ? w[j] / sum : w[j];
-    }
-    return 0;
-}
-/* x resized along axis a to n_out positions: x moved to put a last, times the weights ([in, n_out]: column o holds
-   output o's), plus the extrapolation value on the outputs outside the region, moved back */
-static gir_node gir__ox_rs_axis(gir__oxn *c, gir_node x, int a, const gir__oxrs *r, double scale, int n_out,
-                                double lo, double hi) {
-    gir_shape s = gir_node_shape(c->g, x);
-    int in = s.dim[a], o, i, any = 0;
-    size_t cells = (size_t)in * (size_t)n_out + (size_t)n_out + (size_t)in;
-    double *m = (double *)gir__alloc(&c->g->a, cells * sizeof(double)), *e, *row;
-    gir_ints perm, inv;
-    gir_node w, y;
-    if (!m) {
-        gir__oxn_fail(c, GIR_ERR_OUT_OF_MEMORY, "the weights of axis %d", a);
-        return c->none;
-    }
-    memset(m, 0, cells * sizeof(double));
-    e = m + (size_t)in * (size_t)n_out;
-    row = e + n_out;
-    for (o = 0; o < n_out; ++o) {
-        for (i = 0; i < in; ++i) row[i] = 0;
-        if (gir__ox_rs_row(r, gir__ox_rs_coord(r, o, scale, in, lo, hi), in, row)) { e[o] = r->extra; any = 1; }
-        for (i = 0; i < in; ++i) m[(size_t)i * (size_t)n_out + (size_t)o] = row[i];
-    }
-    gir__ox_axis_last(s.rank, a, &perm, &inv);
-    w = gir_cast(c->g, gir_constant(c->g, GIR_DTYPE_F64, gir_shape2(in, n_out), m), gir_node_dtype(c->g, x));
-    y = a != s.rank - 1 ? gir_transpose(c->g, x, perm) : x;
-    y = gir__oxh_matmul_np(c, y, w);
-    if (any) y = gir_add(c->g, y, gir_cast(c->g, gir_constant(c->g, GIR_DTYPE_F64, gir_shape1(n_out), e),
-                                           gir_node_dtype(c->g, x)));
-    gir__free(&c->g->a, m, cells * sizeof(double));
-    return a != s.rank - 1 ? gir_transpose(c->g, y, inv) : y;
-}
-/* the options of Resize from its attributes (Upsample and Resize before opset 11: asymmetric, floor) */
-static int gir__ox_rs_opts(gir__oxn *c, gir__oxrs *r, int old) {
-    static const char *const modes[3] = {"nearest", "linear", "cubic"};
-    static const char *const coords[6] = {"half_pixel", "pytorch_half_pixel", "align_corners", "asymmetric",
-                                          "tf_half_pixel_for_nn", "tf_crop_and_resize"};
-    static const char *const nearest[4] = {"round_prefer_floor", "round_prefer_ceil", "floor", "ceil"};
-    int j;
-    for (r->mode = -1, j = 0; j < 3; ++j) if (gir__oxa_s_is(c, "mode", "nearest", modes[j])) r->mode = j;
-    for (r->coord = -1, j = 0; j < 6; ++j)
-        if (gir__oxa_s_is(c, "coordinate_transformation_mode", old ? "asymmetric" : "half_pixel", coords[j])) r->coord = j;
-    for (r->nearest = -1, j = 0; j < 4; ++j)
-        if (gir__oxa_s_is(c, "nearest_mode", old ? "floor" : "round_prefer_floor", nearest[j])) r->nearest = j;
-    r->exclude = gir__oxa_i(c, "exclude_outside", 0);
-    r->a = gir__oxa_f(c, "cubic_coeff_a", -0.75);
-    r->extra = gir__oxa_f(c, "extrapolation_value", 0);
-    if (r->mode < 0 || r->coord < 0 || r->nearest < 0 || (old && r->mode == 2))
-        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "a mode, coordinate_transformation_mode or nearest_mode it does not know");
-    return c->st == GIR_OK;
-}
-/* Resize (X, roi, scales, sizes from opset 11; X, scales before) and Upsample (X, scales) */
-static gir_node gir__ox_resize(gir__oxn *c, gir_node x, int k_roi, int k_scales, int k_sizes, int old) {
-    gir_shape s = gir_node_shape(c->g, x);
-    double sc[GIR_MAX_RANK], roi[2 * GIR_MAX_RANK];
-    int64_t sz[GIR_MAX_RANK];
-    int have_sizes = k_sizes >= 0 && gir__ox_has(c, k_sizes), j, n;
-    gir__oxrs r;
-    if (!gir__ox_rs_opts(c, &r, old)) return c->none;
-    for (j = 0; j < s.rank; ++j) { roi[j] = 0; roi[s.rank + j] = 1; }
-    if (k_roi >= 0 && gir__ox_has(c, k_roi) && r.coord == 5 &&
-        gir__ox_const_vals(c, k_roi, roi, 2 * GIR_MAX_RANK, "roi") != 2 * s.rank) return c->none;
-    n = have_sizes ? gir__ox_const_ints(c, k_sizes, sz, GIR_MAX_RANK, "sizes")
-                   : gir__ox_const_vals(c, k_scales, sc, GIR_MAX_RANK, "scales");
-    if (n != s.rank) {
-        if (c->st == GIR_OK) gir__oxn_fail(c, GIR_ERR_SHAPE, "%d scales or sizes for rank %d", n, s.rank);
-        return c->none;
-    }
-    for (j = 0; j < s.rank; ++j) {
-        double span = r.coord == 5 ? roi[s.rank + j] - roi[j] : 1;
-        if (have_sizes) sc[j] = (double)sz[j] / s.dim[j];
-        else sz[j] = (int64_t)floor(s.dim[j] * span * sc[j]);
-    }
-    for (j = s.rank - 1; j >= 0 && c->st == GIR_OK; --j)
-        if (sz[j] != s.dim[j] || sc[j] != 1 || r.coord == 5)
-            x = gir__ox_rs_axis(c, x, j, &r, sc[j], (int)sz[j], roi[j], roi[s.rank + j]);
-    return x;
-}
-static gir_node gir__oxh_resize(gir__oxn *c, gir_node x) { return gir__ox_resize(c, x, 1, 2, 3, 0); }
-static gir_node gir__oxh_resize10(gir__oxn *c, gir_node x) { return gir__ox_resize(c, x, -1, 1, -1, 1); }
-
-/* ConvTranspose, 1-D and 2-D: the gradient of a convolution for its input (conv2d_bwd_data) computed unpadded, then
-   cropped by the pads (given, from auto_pad, or from output_shape) and extended by output_padding; optional bias */
-static gir_node gir__oxh_conv_transpose(gir__oxn *c, gir_node x, gir_node wt) {
-    gir_shape in = gir_node_shape(c->g, x), ws = gir_node_shape(c->g, wt), full;
-    gir_ints op = gir__oxa_ints(c, "output_padding"), os = gir__oxa_ints(c, "output_shape");
-    int group = gir__oxa_i(c, "group", 1), nd = in.rank - 2, j;
-    int k[2], s[2], d[2], pb[2], pe[2], len[2];
-    gir_ints ks = gir__oxa_ints(c, "kernel_shape"), st = gir__oxa_ints(c, "strides"), di = gir__oxa_ints(c, "dilations");
-    gir_ints pads = gir__oxa_ints(c, "pads");
-    int same_up = gir__oxa_s_is(c, "auto_pad", "NOTSET", "SAME_UPPER"), same_lo = gir__oxa_s_is(c, "auto_pad", "NOTSET", "SAME_LOWER");
-    gir_node y;
-    if (nd < 1 || nd > 2 || ws.rank != in.rank || group < 1) {
-        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "a transposed convolution over %d axes (gir.h has 1 and 2)", nd);
-        return c->none;
-    }
-    (void)ks;
-    (void)gir__oxa_s_is(c, "auto_pad", "NOTSET", "VALID");
-    for (j = 0; j < nd; ++j) {
-        int total, out;
-        k[j] = ws.dim[2 + j];
-        s[j] = st.n == nd ? st.v[j] : 1;
-        d[j] = di.n == nd ? di.v[j] : 1;
-        len[j] = (in.dim[2 + j] - 1) * s[j] + (k[j] - 1) * d[j] + 1 + (op.n == nd ? op.v[j] : 0);
-        pb[j] = pads.n == 2 * nd ? pads.v[j] : 0;
-        pe[j] = pads.n == 2 * nd ? pads.v[nd + j] : 0;
-        out = os.n == nd ? os.v[j] : os.n == nd + 2 ? os.v[2 + j] : (same_up || same_lo) ? in.dim[2 + j] * s[j] : -1;
-        if (out >= 0) {
-            total = len[j] - out;
-            pb[j] = same_lo ? total - total / 2 : total / 2;     /* SAME_UPPER and output_shape: the extra at the end */
-            pe[j] = total - pb[j];
-        }
-    }
-    full = in;
-    full.dim[1] = ws.dim[1] * group;
-    for (j = 0; j < nd; ++j) full.dim[2 + j] = len[j] - (op.n == nd ? op.v[j] : 0);
-    if (nd == 1) {
-        x = gir_reshape(c->g, x, gir_shape4(in.dim[0], in.dim[1], 1, in.dim[2]));
-        wt = gir_reshape(c->g, wt, gir_shape4(ws.dim[0], ws.dim[1], 1, ws.dim[2]));
-        full = gir_shape4(full.dim[0], full.dim[1], 1, full.dim[2]);
-        k[1] = k[0]; s[1] = s[0]; d[1] = d[0]; pb[1] = pb[0]; pe[1] = pe[0]; len[1] = len[0];
-        k[0] = s[0] = d[0] = 1; pb[0] = pe[0] = 0; len[0] = 1;
-        if (op.n == 1) { op.v[1] = op.v[0]; op.v[0] = 0; op.n = 2; }
-    }
-    y = gir_conv2d_bwd_data(c->g, x, wt, gir_ints2(s[0], s[1]), gir_ints2(0, 0), gir_ints2(d[0], d[1]), group, full);
-    if (op.n) y = gir_pad(c->g, y, gir_ints0(), gir_ints4(0, 0, op.v[0], op.v[1]), 0);
-    for (j = 0; j < 2 && c->st == GIR_OK; ++j) {
-        if (pb[j] < 0 || pe[j] < 0) {    /* an output_shape past the full result: zeros there */
-            gir_ints lo = gir_ints4(0, 0, 0, 0), hi = gir_ints4(0, 0, 0, 0);
-            lo.v[2 + j] = pb[j] < 0 ? -pb[j] : 0;
-            hi.v[2 + j] = pe[j] < 0 ? -pe[j] : 0;
-            y = gir_pad(c->g, y, lo, hi, 0);
-            len[j] += lo.v[2 + j] + hi.v[2 + j];
-            pb[j] = pb[j] < 0 ? 0 : pb[j];
-            pe[j] = pe[j] < 0 ? 0 : pe[j];
-        }
-        if (pb[j] || pe[j]) y = gir_slice(c->g, y, 2 + j, pb[j], len[j] - pe[j], 1);
-    }
-    if (gir__ox_has(c, 2) && gir__ox_need(c, 4u))
-        y = gir_add(c->g, y, gir_reshape(c->g, c->x[2], gir_shape4(1, ws.dim[1] * group, 1, 1)));
-    if (nd == 1 && c->st == GIR_OK) {
-        gir_shape ys = gir_node_shape(c->g, y);
-        y = gir_reshape(c->g, y, gir_shape3(ys.dim[0], ys.dim[1], ys.dim[3]));
-    }
-    return y;
-}
-
-/* HannWindow, HammingWindow, BlackmanWindow: a constant of 'size' (input 0) values, periodic by default;
-   w[n] = a0 - a1 cos(2 pi n / N) + a2 cos(4 pi n / N), N = size (periodic) or size - 1 */
-static gir_node gir__ox_window_fn(gir__oxn *c, double a0, double a1, double a2) {
-    double size, *w, den;
-    int n, j, dt = gir__ox_dtype((int32_t)gir__oxa_i(c, "output_datatype", 1));
-    int periodic = gir__oxa_i(c, "periodic", 1);
-    gir_node y;
-    if (gir__ox_const_vals(c, 0, &size, 1, "size") != 1) return c->none;
-    n = (int)size;
-    if (n < 0 || dt < 0) {
-        gir__oxn_fail(c, n < 0 ? GIR_ERR_SHAPE : GIR_ERR_UNSUPPORTED, "size %d, output_datatype", n);
-        return c->none;
-    }
-    if (!(w = (double *)gir__alloc(&c->g->a, (size_t)(n ? n : 1) * sizeof(double)))) {
-        gir__oxn_fail(c, GIR_ERR_OUT_OF_MEMORY, "a window of %d", n);
-        return c->none;
-    }
-    den = periodic ? n : n - 1;
-    for (j = 0; j < n; ++j) {
-        double t = den > 0 ? 6.283185307179586476925 * j / den : 0;
-        w[j] = a0 - a1 * cos(t) + a2 * cos(2 * t);
-    }
-    y = gir_cast(c->g, gir_constant(c->g, GIR_DTYPE_F64, gir_shape1(n), w), (gir_dtype)dt);
-    gir__free(&c->g->a, w, (size_t)(n ? n : 1) * sizeof(double));
-    return y;
-}
-static gir_node gir__oxh_hann(gir__oxn *c) { return gir__ox_window_fn(c, 0.5, 0.5, 0); }
-static gir_node gir__oxh_hamming(gir__oxn *c) { return gir__ox_window_fn(c, 25.0 / 46, 21.0 / 46, 0); }
-static gir_node gir__oxh_blackman(gir__oxn *c) { return gir__ox_window_fn(c, 0.42, 0.5, 0.08); }
-/* a per-axis parameter (1-D, along 'axis' of a rank-r tensor) shaped to broadcast; a scalar stays */
-static gir_node gir__ox_along(gir__oxn *c, gir_node p, int axis, int rank) {
-    gir_shape s = gir_node_shape(c->g, p), t;
-    int j;
-    if (s.rank == 0 || (s.rank == 1 && s.dim[0] == 1)) return p;
-    for (t.rank = rank, j = 0; j < rank; ++j) t.dim[j] = j == axis ? s.dim[0] : 1;
-    return gir_reshape(c->g, p, t);
-}
-/* the integer range of a quantized dtype: the zero point's (u8: 0..255; i32 holds ONNX's int8: -128..127) */
-static void gir__ox_qrange(gir__oxn *c, gir_node zp, gir_dtype *dt, double *lo, double *hi) {
-    int t = zp.id && c->n_x > 2 && c->t[2] ? c->t[2]->type : 2;
-    *dt = zp.id ? gir_node_dtype(c->g, zp) : GIR_DTYPE_U8;
-    *lo = t == 3 ? -128 : t == 2 ? 0 : t == 6 ? -2147483648.0 : 0;
-    *hi = t == 3 ? 127 : t == 2 ? 255 : t == 6 ? 2147483647.0 : 255;
-}
-/* QuantizeLinear: saturate(round(x / scale) + zero_point), ties to even, in the zero point's type */
-static gir_node gir__oxh_quantize(gir__oxn *c, gir_node x, gir_node scale) {
-    int rank = gir_node_shape(c->g, x).rank, axis = gir__oxa_i(c, "axis", 1);
-    gir_node zp = gir__ox_has(c, 2) ? c->x[2] : c->none, y;
-    gir_dtype dt;
-    double lo, hi;
-    if (axis < 0) axis += rank;
-    gir__ox_qrange(c, zp, &dt, &lo, &hi);
-    if (gir__ox_is_int(c, x)) x = gir_cast(c->g, x, GIR_DTYPE_F32);
-    scale = gir_cast(c->g, gir__ox_along(c, scale, axis, rank), gir_node_dtype(c->g, x));
-    y = gir_round(c->g, gir_div(c->g, x, scale));           /* divided in x's dtype, as ONNX's reference does */
-    y = gir_cast(c->g, y, GIR_DTYPE_F64);
-    if (zp.id) y = gir_add(c->g, y, gir_cast(c->g, gir__ox_along(c, zp, axis, rank), GIR_DTYPE_F64));
-    y = gir_clamp(c->g, y, lo, hi);
-    return gir_cast(c->g, y, dt);
-}
-/* DequantizeLinear: (x - zero_point) * scale */
-static gir_node gir__oxh_dequantize(gir__oxn *c, gir_node x, gir_node scale) {
-    int rank = gir_node_shape(c->g, x).rank, axis = gir__oxa_i(c, "axis", 1);
-    gir_dtype dt = gir_node_dtype(c->g, scale);
-    if (axis < 0) axis += rank;
-    x = gir_cast(c->g, x, GIR_DTYPE_F64);
-    if (gir__ox_has(c, 2)) x = gir_sub(c->g, x, gir_cast(c->g, gir__ox_along(c, c->x[2], axis, rank), GIR_DTYPE_F64));
-    x = gir_mul(c->g, x, gir_cast(c->g, gir__ox_along(c, scale, axis, rank), GIR_DTYPE_F64));
-    return gir_cast(c->g, x, dt);
-}
-/* DynamicQuantizeLinear: uint8 with the scale and zero point of x's range (which includes 0) */
-static gir_node gir__oxh_dyn_quantize(gir__oxn *c, gir_node x) {
-    gir_dtype dt = gir_node_dtype(c->g, x);
-    gir_node mx, mn, scale, zp, y, zero = gir_scalar(c->g, dt, 0);
-    mx = gir_maximum(c->g, gir_max(c->g, x, gir_ints0(), 0), zero);
-    mn = gir_minimum(c->g, gir_min(c->g, x, gir_ints0(), 0), zero);
-    scale = gir_sub(c->g, mx, mn);
-    scale = gir_div(c->g, scale, gir_scalar(c->g, dt, 255));
-    zp = gir_clamp(c->g, gir_round(c->g, gir_div(c->g, gir_neg(c->g, mn), scale)), 0, 255);
-    y = gir_round(c->g, gir_div(c->g, x, scale));
-    y = gir_clamp(c->g, gir_add(c->g, y, zp), 0, 255);
-    if (c->nd->n_out > 1) c->y[1] = scale;
-    if (c->nd->n_out > 2) c->y[2] = gir_cast(c->g, zp, GIR_DTYPE_U8);
-    return gir_cast(c->g, y, GIR_DTYPE_U8);
-}
-/* (v - zero point k) in double, the zero point optional */
-static gir_node gir__ox_unzero(gir__oxn *c, gir_node v, int k) {
-    v = gir_cast(c->g, v, GIR_DTYPE_F64);
-    return gir__ox_has(c, k) ? gir_sub(c->g, v, gir_cast(c->g, c->x[k], GIR_DTYPE_F64)) : v;
-}
-/* MatMulInteger: (a - a_zero_point) @ (b - b_zero_point), exact in double, as int32 */
-static gir_node gir__oxh_matmul_integer(gir__oxn *c, gir_node a, gir_node b) {
-    a = gir__ox_unzero(c, a, 2);
-    b = gir__ox_unzero(c, b, 3);
-    return gir_cast(c->g, gir__oxh_matmul_np(c, a, b), GIR_DTYPE_I32);
-}
 /* TopK: the k largest (or smallest) along 'axis', sorted, ties to the lower index, and their indices: k rounds of
    argmax, each winner masked out (with -inf, in double) for the next */
 static gir_node gir__oxh_topk(gir__oxn *c, gir_node x) {
@@ -39735,227 +39187,6 @@ static gir_node gir__oxh_scatter_nd(gir__oxn *c, gir_node data, gir_node idx, gi
     return gir_where(c->g, hit, put, data);
 }
 
-/* BitShift on u8: x * 2^y modulo 256 (LEFT) or x / 2^y rounded down (RIGHT), computed exactly in double */
-static gir_node gir__oxh_bit_shift(gir__oxn *c, gir_node x, gir_node y) {
-    int left = gir__oxa_s_is(c, "direction", "", "LEFT"), right = gir__oxa_s_is(c, "direction", "", "RIGHT");
-    gir_dtype dt = gir_node_dtype(c->g, x);
-    gir_node p, r;
-    if ((!left && !right) || dt != GIR_DTYPE_U8) {
-        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "direction LEFT or RIGHT on uint8 only (gir.h has no u16, u32, u64)");
-        return c->none;
-    }
-    y = gir_cast(c->g, y, GIR_DTYPE_F64);
-    p = gir_pow(c->g, gir_scalar(c->g, GIR_DTYPE_F64, 2), y);
-    x = gir_cast(c->g, x, GIR_DTYPE_F64);
-    r = left ? gir_mul(c->g, x, p) : gir_floor(c->g, gir_div(c->g, x, p));
-    if (left) r = gir_fmod(c->g, r, gir_scalar(c->g, GIR_DTYPE_F64, 256));
-    return gir_cast(c->g, r, dt);
-}
-/* ConvInteger: the convolution of (x - x_zero_point) and (w - w_zero_point), exact in double, as int32 */
-/* the convolution of 8-bit integers less their zero points (inputs kx, kw, zero points kx + 2, kw + 2 when given):
-   exact in f32 while a window's sum stays below 2^24 (at most 258 products of 255 by 255), else in f64 */
-static gir_node gir__ox_conv_ints(gir__oxn *c, int kx, int kw) {
-    gir_shape ws = gir_node_shape(c->g, c->x[kw]);
-    int64_t taps = 1, j;
-    gir_dtype dt;
-    gir_node x, w;
-    for (j = 1; j < ws.rank; ++j) taps *= ws.dim[j];
-    dt = taps <= 258 ? GIR_DTYPE_F32 : GIR_DTYPE_F64;
-    x = gir_cast(c->g, c->x[kx], dt);
-    if (gir__ox_has(c, kx + 2)) x = gir_sub(c->g, x, gir_cast(c->g, c->x[kx + 2], dt));
-    w = gir_cast(c->g, c->x[kw], dt);
-    if (gir__ox_has(c, kw + 2)) w = gir_sub(c->g, w, gir_cast(c->g, c->x[kw + 2], dt));
-    c->n_x = 2;                              /* gir__oxh_conv reads a bias from input 2: here a zero point */
-    return gir__oxh_conv(c, x, w);
-}
-static gir_node gir__oxh_conv_integer(gir__oxn *c, gir_node x, gir_node w) {
-    (void)x; (void)w;
-    return gir_cast(c->g, gir__ox_conv_ints(c, 0, 1), GIR_DTYPE_I32);
-}
-
-/* RNN, GRU, LSTM: unrolled over the sequence (its length is part of the shapes), one direction at a time, with
-   ONNX's default activations (sigmoid for the gates, tanh otherwise) and every sequence of full length */
-typedef struct gir__oxrnn {
-    int kind, gates, hidden, steps, batch, lbr;    /* kind 0 RNN, 1 GRU, 2 LSTM; lbr: linear_before_reset */
-    int layout;                                    /* 1: batch first (X, Y, initial and final states) */
-    gir_node xw, r, rb, p;                         /* x W^T + Wb for every step [steps, batch, G h]; R^T; Rb; peepholes */
-} gir__oxrnn;
-static gir_node gir__ox_gate(gir__oxn *c, gir_node v, int k, int h) {
-    gir_shape s = gir_node_shape(c->g, v);
-    return gir_slice(c->g, v, s.rank - 1, k * h, (k + 1) * h, 1);
-}
-/* sigmoid(gate k of u + gate k of v): the sum of two gate slices through f */
-static gir_node gir__ox_gsum(gir__oxn *c, gir_node u, gir_node v, int k, int n, gir_node (*f)(gir_graph *, gir_node)) {
-    gir_node a = gir__ox_gate(c, u, k, n), b = gir__ox_gate(c, v, k, n);
-    return f(c->g, gir_add(c->g, a, b));
-}
-static gir_node gir__ox_gru_step(gir__oxn *c, const gir__oxrnn *q, gir_node xw, gir_node hr, gir_node h) {
-    int n = q->hidden;
-    gir_node z = gir__ox_gsum(c, xw, hr, 0, n, gir_sigmoid), r = gir__ox_gsum(c, xw, hr, 1, n, gir_sigmoid), t, u;
-    if (q->lbr) t = gir_mul(c->g, r, gir__ox_gate(c, hr, 2, n));
-    else {
-        u = gir_mul(c->g, r, h);
-        t = gir_matmul(c->g, u, gir__ox_gate(c, q->r, 2, n));
-        t = gir_add(c->g, t, gir__ox_gate(c, q->rb, 2, n));
-    }
-    t = gir_tanh(c->g, gir_add(c->g, gir__ox_gate(c, xw, 2, n), t));
-    u = gir_mul(c->g, gir_sub(c->g, gir__oxh_num(c, 1), z), t);
-    return gir_add(c->g, u, gir_mul(c->g, z, h));
-}
-/* gate k of a plus (peepholes) p_k * cell */
-static gir_node gir__ox_peep(gir__oxn *c, const gir__oxrnn *q, gir_node a, int k, gir_node cell) {
-    gir_node v = gir__ox_gate(c, a, k, q->hidden), w;
-    if (!q->p.id) return v;
-    w = gir__ox_gate(c, q->p, k, q->hidden);
-    return gir_add(c->g, v, gir_mul(c->g, w, cell));
-}
-static gir_node gir__ox_lstm_step(gir__oxn *c, const gir__oxrnn *q, gir_node a, gir_node *cell) {
-    gir_node i = gir_sigmoid(c->g, gir__ox_peep(c, q, a, 0, *cell)), f, t, o;
-    f = gir_sigmoid(c->g, gir__ox_peep(c, q, a, 2, *cell));
-    t = gir_tanh(c->g, gir__ox_gate(c, a, 3, q->hidden));
-    f = gir_mul(c->g, f, *cell);
-    *cell = gir_add(c->g, f, gir_mul(c->g, i, t));      /* gates i, o, f, c */
-    o = gir_sigmoid(c->g, gir__ox_peep(c, q, a, 1, *cell));
-    t = gir_tanh(c->g, *cell);
-    return gir_mul(c->g, o, t);
-}
-/* one step: the new hidden state from step input xw (x W^T + Wb), h and (LSTM) *cell */
-static gir_node gir__ox_rnn_step(gir__oxn *c, const gir__oxrnn *q, gir_node xw, gir_node h, gir_node *cell) {
-    gir_node hr = gir_add(c->g, gir_matmul(c->g, h, q->r), q->rb);
-    if (q->kind == 0) return gir_tanh(c->g, gir_add(c->g, xw, hr));
-    if (q->kind == 1) return gir__ox_gru_step(c, q, xw, hr, h);
-    return gir__ox_lstm_step(c, q, gir_add(c->g, xw, hr), cell);
-}
-/* concat of up to 64 x 64 nodes (gir_concat joins at most 64) */
-static gir_node gir__ox_concat_many(gir__oxn *c, int n, gir_node *xs, int axis) {
-    gir_node part[64];
-    int j, m = 0;
-    if (n <= 64) return gir_concat(c->g, n, xs, axis);
-    for (j = 0; j < n && m < 64; j += 64, ++m) part[m] = gir_concat(c->g, n - j < 64 ? n - j : 64, xs + j, axis);
-    return gir_concat(c->g, m, part, axis);
-}
-/* row d of a [D, ...] input as [...] ({0} when the input is absent) */
-static gir_node gir__ox_dir(gir__oxn *c, int k, int d, int axis) {
-    gir_shape s;
-    int j;
-    if (!gir__ox_has(c, k) || !gir__ox_need(c, 1u << k)) return c->none;
-    s = gir_node_shape(c->g, c->x[k]);
-    for (j = axis + 1; j < s.rank; ++j) s.dim[j - 1] = s.dim[j];
-    --s.rank;
-    return gir_reshape(c->g, gir_slice(c->g, c->x[k], axis, d, d + 1, 1), s);
-}
-/* direction d over x [steps, batch, in]: the outputs of every step [steps, 1, batch, h] and the last h, c */
-static gir_node gir__ox_rnn_dir(gir__oxn *c, gir__oxrnn *q, gir_node x, int d, int rev, gir_node *hl, gir_node *cl) {
-    gir_shape xs = gir_node_shape(c->g, x);
-    int gh = q->gates * q->hidden, t;
-    gir_node w = gir_transpose(c->g, gir__ox_dir(c, 1, d, 0), gir_ints2(1, 0)), b = gir__ox_dir(c, 3, d, 0), h, cell, ys[1024];
-    q->r = gir_transpose(c->g, gir__ox_dir(c, 2, d, 0), gir_ints2(1, 0));
-    q->xw = gir_matmul(c->g, gir_reshape(c->g, x, gir_shape2(xs.dim[0] * xs.dim[1], xs.dim[2])), w);
-    q->rb = gir_zeros(c->g, gir_node_dtype(c->g, x), gir_shape1(gh));
-    if (b.id) {
-        q->xw = gir_add(c->g, q->xw, gir_slice(c->g, b, 0, 0, gh, 1));
-        q->rb = gir_slice(c->g, b, 0, gh, 2 * gh, 1);
-    }
-    q->xw = gir_reshape(c->g, q->xw, gir_shape3(xs.dim[0], xs.dim[1], gh));
-    q->p = q->kind == 2 ? gir__ox_dir(c, 7, d, 0) : c->none;
-    h = gir__ox_dir(c, 5, d, q->layout);
-    if (!h.id) h = gir_zeros(c->g, gir_node_dtype(c->g, x), gir_shape2(q->batch, q->hidden));
-    cell = q->kind == 2 ? gir__ox_dir(c, 6, d, q->layout) : c->none;
-    if (q->kind == 2 && !cell.id) cell = gir_zeros_like(c->g, h);
-    for (t = 0; t < q->steps && c->st == GIR_OK; ++t) {
-        int at = rev ? q->steps - 1 - t : t;
-        gir_node xt = gir_slice(c->g, q->xw, 0, at, at + 1, 1);
-        xt = gir_reshape(c->g, xt, gir_shape2(q->batch, gh));
-        h = gir__ox_rnn_step(c, q, xt, h, &cell);
-        ys[at] = gir_reshape(c->g, h, gir_shape4(1, 1, q->batch, q->hidden));
-    }
-    *hl = h;
-    *cl = cell;
-    return c->st == GIR_OK ? gir__ox_concat_many(c, q->steps, ys, 0) : c->none;
-}
-/* RNN, GRU, LSTM: the outputs Y [steps, D, batch, h] (layout 1: [batch, steps, D, h]), Y_h and (LSTM) Y_c */
-static gir_node gir__ox_rnn(gir__oxn *c, gir_node x, int kind) {
-    gir__oxrnn q;
-    int layout = gir__oxa_i(c, "layout", 0), rev = gir__oxa_s_is(c, "direction", "forward", "reverse");
-    int bi = gir__oxa_s_is(c, "direction", "forward", "bidirectional"), d, nd;
-    gir_node y[2], hl[2], cl[2], out;
-    double lens[64];
-    int n_lens, j;
-    memset(&q, 0, sizeof q);
-    q.kind = kind;
-    q.gates = kind == 0 ? 1 : kind == 1 ? 3 : 4;
-    q.hidden = gir__oxa_i(c, "hidden_size", 0);
-    q.lbr = kind == 1 ? gir__oxa_i(c, "linear_before_reset", 0) : 0;
-    if (kind == 2 && gir__oxa_i(c, "input_forget", 0)) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "input_forget 1");
-    if (!rev && !bi && !gir__oxa_s_is(c, "direction", "forward", "forward"))
-        gir__oxn_fail(c, GIR_ERR_ATTR, "direction is forward, reverse or bidirectional");
-    q.layout = layout;
-    if (layout) x = gir_transpose(c->g, x, gir_ints3(1, 0, 2));
-    q.steps = gir_node_shape(c->g, x).dim[0];
-    q.batch = gir_node_shape(c->g, x).dim[1];
-    if (q.steps < 1 || q.steps > 1024 || q.hidden < 1 || !gir__ox_need(c, 7u)) {
-        if (c->st == GIR_OK) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "%d steps (1 to 1024), hidden_size %d, layout %d",
-                                           q.steps, q.hidden, layout);
-        return c->none;
-    }
-    n_lens = gir__ox_has(c, 4) ? gir__ox_const_vals(c, 4, lens, 64, "sequence_lens") : 0;
-    for (j = 0; j < n_lens; ++j)
-        if (lens[j] != q.steps) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "sequences shorter than the input");
-    nd = bi ? 2 : 1;
-    for (d = 0; d < nd && c->st == GIR_OK; ++d) y[d] = gir__ox_rnn_dir(c, &q, x, d, rev || d == 1, &hl[d], &cl[d]);
-    if (c->st != GIR_OK) return c->none;
-    out = nd == 2 ? gir_concat(c->g, 2, y, 1) : y[0];
-    if (c->nd->n_out > 1)
-        for (d = 0; d < nd; ++d) hl[d] = gir_reshape(c->g, hl[d], gir_shape3(1, q.batch, q.hidden));
-    if (c->nd->n_out > 1) c->y[1] = nd == 2 ? gir_concat(c->g, 2, hl, 0) : hl[0];
-    if (c->nd->n_out > 2 && kind == 2)
-        for (d = 0; d < nd; ++d) cl[d] = gir_reshape(c->g, cl[d], gir_shape3(1, q.batch, q.hidden));
-    if (c->nd->n_out > 2 && kind == 2) c->y[2] = nd == 2 ? gir_concat(c->g, 2, cl, 0) : cl[0];
-    for (d = 1; layout && d < 3 && d < c->nd->n_out; ++d) if (c->y[d].id) c->y[d] = gir_transpose(c->g, c->y[d], gir_ints3(1, 0, 2));
-    return layout ? gir_transpose(c->g, out, gir_ints4(2, 0, 1, 3)) : out;
-}
-static gir_node gir__oxh_rnn(gir__oxn *c, gir_node x) { return gir__ox_rnn(c, x, 0); }
-static gir_node gir__oxh_gru(gir__oxn *c, gir_node x) { return gir__ox_rnn(c, x, 1); }
-static gir_node gir__oxh_lstm(gir__oxn *c, gir_node x) { return gir__ox_rnn(c, x, 2); }
-
-/* (v - zero point) * scale in double, the quantized operand k of a QLinear op with its scale and zero point */
-static gir_node gir__ox_deq(gir__oxn *c, int k, int ks, int kz) {
-    gir_node v = gir_cast(c->g, c->x[k], GIR_DTYPE_F64);
-    v = gir_sub(c->g, v, gir_cast(c->g, c->x[kz], GIR_DTYPE_F64));
-    return gir_mul(c->g, v, gir_cast(c->g, c->x[ks], GIR_DTYPE_F64));
-}
-/* saturate(round(y / scale) + zero point) in the zero point's dtype (u8 or ONNX's int8 held as i32) */
-static gir_node gir__ox_req(gir__oxn *c, gir_node y, int ks, int kz) {
-    int t = c->t[kz] ? c->t[kz]->type : 2;
-    y = gir_round(c->g, gir_div(c->g, y, gir_cast(c->g, c->x[ks], GIR_DTYPE_F64)));
-    y = gir_add(c->g, y, gir_cast(c->g, c->x[kz], GIR_DTYPE_F64));
-    y = gir_clamp(c->g, y, t == 3 ? -128 : 0, t == 3 ? 127 : 255);
-    return gir_cast(c->g, y, gir_node_dtype(c->g, c->x[kz]));
-}
-/* QLinearMatMul (a, a_scale, a_zero, b, b_scale, b_zero, y_scale, y_zero) */
-static gir_node gir__oxh_qlinear_matmul(gir__oxn *c) {
-    gir_node a, b;
-    if (!gir__ox_need(c, 0xffu)) return c->none;
-    a = gir__ox_deq(c, 0, 1, 2);
-    b = gir__ox_deq(c, 3, 4, 5);
-    return gir__ox_req(c, gir__oxh_matmul_np(c, a, b), 6, 7);
-}
-/* QLinearConv (x, x_scale, x_zero, w, w_scale, w_zero, y_scale, y_zero, optional int32 bias in x_scale * w_scale) */
-static gir_node gir__oxh_qlinear_conv(gir__oxn *c) {
-    gir_node y, s, t, x[9], bias = gir__ox_has(c, 8) ? c->x[8] : c->none;
-    int j;
-    if (!gir__ox_need(c, 0xffu)) return c->none;
-    for (j = 0; j < 8; ++j) x[j] = c->x[j];
-    c->x[1] = x[3]; c->x[2] = x[2]; c->x[3] = x[5];        /* x, w, x_zero, w_zero for the integer convolution */
-    y = gir_cast(c->g, gir__ox_conv_ints(c, 0, 1), GIR_DTYPE_F64);
-    for (j = 0; j < 8; ++j) c->x[j] = x[j];
-    c->n_x = bias.id ? 9 : 8;
-    if (bias.id) y = gir_add(c->g, y, gir_reshape(c->g, gir_cast(c->g, bias, GIR_DTYPE_F64),
-                                                  gir_shape4(1, gir_node_shape(c->g, bias).dim[0], 1, 1)));
-    s = gir_cast(c->g, c->x[1], GIR_DTYPE_F64);     /* the accumulator's scale: x_scale * w_scale */
-    t = gir_cast(c->g, c->x[4], GIR_DTYPE_F64);
-    return gir__ox_req(c, gir_mul(c->g, y, gir_mul(c->g, s, t)), 6, 7);
-}
 /* ReverseSequence: the first sequence_lens[b] elements of each batch entry reversed along time_axis */
 static gir_node gir__oxh_reverse_sequence(gir__oxn *c, gir_node x) {
     gir_shape s = gir_node_shape(c->g, x);
@@ -40167,6 +39398,627 @@ static gir_node gir__oxh_prelu6(gir__oxn *c, gir_node x, gir_node slope) {
     return gir_where(c->g, neg, scaled, x);
 }
 
+#endif /* GIR_NO_ONNX */
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
+
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
+/* onnx_ops_nn.c - the ONNX ops of convolutional networks and their deployment: the window of Conv and the pools
+   (auto_pad, asymmetric padding, ceil_mode, dilations), ConvTranspose, normalizations, Resize (per-axis weight
+   matrices), GridSample, MaxUnpool, the quantized ops and the optimizers of ai.onnx.preview.training. */
+#ifndef GIR_NO_ONNX
+/* the window of Conv and the pools over the last one or two axes: kernel, strides, dilations, padding at the
+   start (pb) and end (pe) of each axis, from the attributes (auto_pad SAME_UPPER / SAME_LOWER / VALID included) */
+typedef struct gir__oxwin { int nd, k[2], s[2], d[2], pb[2], pe[2]; } gir__oxwin;
+static int gir__ox_window(gir__oxn *c, gir_shape in, const int32_t *kernel, gir__oxwin *w) {
+    gir_ints ks = gir__oxa_ints(c, "kernel_shape"), st = gir__oxa_ints(c, "strides");
+    gir_ints di = gir__oxa_ints(c, "dilations"), pads = gir__oxa_ints(c, "pads");
+    int same_up = gir__oxa_s_is(c, "auto_pad", "NOTSET", "SAME_UPPER");
+    int same_lo = gir__oxa_s_is(c, "auto_pad", "NOTSET", "SAME_LOWER");
+    int valid = gir__oxa_s_is(c, "auto_pad", "NOTSET", "VALID"), j;
+    w->nd = in.rank - 2;
+    if (w->nd < 1 || w->nd > 2) {
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "a window over %d axes (gir.h has 1 and 2)", w->nd);
+        return 0;
+    }
+    for (j = 0; j < w->nd; ++j) {
+        int len = in.dim[2 + j], out, total;
+        w->k[j] = kernel ? kernel[j] : ks.n == w->nd ? ks.v[j] : 0;
+        w->s[j] = st.n == w->nd ? st.v[j] : 1;
+        w->d[j] = di.n == w->nd ? di.v[j] : 1;
+        w->pb[j] = pads.n == 2 * w->nd && !valid ? pads.v[j] : 0;
+        w->pe[j] = pads.n == 2 * w->nd && !valid ? pads.v[w->nd + j] : 0;
+        if (w->k[j] < 1 || w->s[j] < 1 || w->d[j] < 1 || w->pb[j] < 0 || w->pe[j] < 0) {
+            gir__oxn_fail(c, GIR_ERR_ATTR, "kernel %d, stride %d, dilation %d, pads %d %d on axis %d", w->k[j],
+                         w->s[j], w->d[j], w->pb[j], w->pe[j], 2 + j);
+            return 0;
+        }
+        if (same_up || same_lo) {
+            out = (len + w->s[j] - 1) / w->s[j];
+            total = (out - 1) * w->s[j] + (w->k[j] - 1) * w->d[j] + 1 - len;
+            total = total < 0 ? 0 : total;
+            w->pb[j] = same_up ? total / 2 : total - total / 2;
+            w->pe[j] = total - w->pb[j];
+        }
+    }
+    return 1;
+}
+/* x as NCHW: a 1-D window's input [N, C, W] becomes [N, C, 1, W] */
+static gir_node gir__ox_as_2d(gir__oxn *c, gir_node x, gir__oxwin *w) {
+    gir_shape s = gir_node_shape(c->g, x);
+    if (w->nd == 2) return x;
+    w->nd = 2;
+    w->k[1] = w->k[0]; w->s[1] = w->s[0]; w->d[1] = w->d[0]; w->pb[1] = w->pb[0]; w->pe[1] = w->pe[0];
+    w->k[0] = w->s[0] = w->d[0] = 1;
+    w->pb[0] = w->pe[0] = 0;
+    return gir_reshape(c->g, x, gir_shape4(s.dim[0], s.dim[1], 1, s.dim[2]));
+}
+/* padding the window's axes explicitly (asymmetric, or beyond what a pool takes) with value; then none is left */
+static gir_node gir__ox_pad_window(gir__oxn *c, gir_node x, gir__oxwin *w, double value) {
+    gir_ints before = gir_ints4(0, 0, w->pb[0], w->pb[1]), after = gir_ints4(0, 0, w->pe[0], w->pe[1]);
+    if (!w->pb[0] && !w->pb[1] && !w->pe[0] && !w->pe[1]) return x;
+    w->pb[0] = w->pb[1] = w->pe[0] = w->pe[1] = 0;
+    return gir_pad(c->g, x, before, after, value);
+}
+static int gir__ox_symmetric(const gir__oxwin *w) { return w->pb[0] == w->pe[0] && w->pb[1] == w->pe[1]; }
+/* Conv: 1-D and 2-D, groups, dilations, any padding, optional bias */
+static gir_node gir__oxh_conv(gir__oxn *c, gir_node x, gir_node wt) {
+    gir_shape in = gir_node_shape(c->g, x), ws = gir_node_shape(c->g, wt);
+    int group = gir__oxa_i(c, "group", 1);
+    gir__oxwin w;
+    gir_node y;
+    if (ws.rank != in.rank || in.rank < 3 || !gir__ox_window(c, in, ws.dim + 2, &w)) {
+        gir__oxn_fail(c, GIR_ERR_SHAPE, "input rank %d and weight rank %d", in.rank, ws.rank);
+        return c->none;
+    }
+    x = gir__ox_as_2d(c, x, &w);
+    if (in.rank == 3) wt = gir_reshape(c->g, wt, gir_shape4(ws.dim[0], ws.dim[1], 1, ws.dim[2]));
+    if (!gir__ox_symmetric(&w)) x = gir__ox_pad_window(c, x, &w, 0);
+    y = gir_conv2d(c->g, x, wt, gir_ints2(w.s[0], w.s[1]), gir_ints2(w.pb[0], w.pb[1]), gir_ints2(w.d[0], w.d[1]),
+                   group);
+    if (gir__ox_has(c, 2) && gir__ox_need(c, 4u))
+        y = gir_add(c->g, y, gir_reshape(c->g, c->x[2], gir_shape4(1, ws.dim[0], 1, 1)));
+    if (in.rank == 3 && c->st == GIR_OK) {
+        gir_shape ys = gir_node_shape(c->g, y);
+        y = gir_reshape(c->g, y, gir_shape3(ys.dim[0], ys.dim[1], ys.dim[3]));
+    }
+    return y;
+}
+/* AveragePool without the padding in the count: the window sums of x padded with zeros over those of ones */
+static gir_node gir__ox_avg_excl(gir__oxn *c, gir_node x, gir__oxwin *w) {
+    gir_node ones = gir_ones_like(c->g, x), num, den;
+    gir__oxwin w2 = *w;
+    gir_ints k = gir_ints2(w->k[0], w->k[1]), s = gir_ints2(w->s[0], w->s[1]);
+    x = gir__ox_pad_window(c, x, w, 0);
+    ones = gir__ox_pad_window(c, ones, &w2, 0);
+    num = gir_avg_pool2d(c->g, x, k, s, gir_ints2(0, 0), 1);
+    den = gir_avg_pool2d(c->g, ones, k, s, gir_ints2(0, 0), 1);
+    return gir_div(c->g, num, den);
+}
+/* ceil_mode: the end padding that gives each axis the output length of ceil rounding (a last window must start
+   inside the input or the start padding, as ONNX and PyTorch have it) */
+static int gir__ox_ceil_extra(const gir__oxwin *w, gir_shape in, int j) {
+    int len = in.dim[in.rank - w->nd + j], k = (w->k[j] - 1) * w->d[j] + 1, span = len + w->pb[j] + w->pe[j] - k;
+    int out = (span + w->s[j] - 1) / w->s[j] + 1;
+    if ((out - 1) * w->s[j] >= len + w->pb[j]) --out;
+    return (out - 1) * w->s[j] + k - (len + w->pb[j] + w->pe[j]);
+}
+/* a max pool with dilations, on x already padded: the maximum of the k0 x k1 strided slices at the window's taps */
+static gir_node gir__ox_max_dilated(gir__oxn *c, gir_node x, const gir__oxwin *w) {
+    gir_shape s = gir_node_shape(c->g, x);
+    int o[2], a, b, j;
+    gir_node y = c->none, r, v;
+    for (j = 0; j < 2; ++j) o[j] = (s.dim[2 + j] - ((w->k[j] - 1) * w->d[j] + 1)) / w->s[j] + 1;
+    if (o[0] < 1 || o[1] < 1) {
+        gir__oxn_fail(c, GIR_ERR_SHAPE, "a window larger than the padded input");
+        return c->none;
+    }
+    for (a = 0; a < w->k[0]; ++a) {
+        int h0 = a * w->d[0];
+        r = gir_slice(c->g, x, 2, h0, h0 + w->s[0] * (o[0] - 1) + 1, w->s[0]);
+        for (b = 0; b < w->k[1]; ++b) {
+            int w0 = b * w->d[1];
+            v = gir_slice(c->g, r, 3, w0, w0 + w->s[1] * (o[1] - 1) + 1, w->s[1]);
+            y = y.id ? gir_maximum(c->g, y, v) : v;
+        }
+    }
+    return y;
+}
+static gir_node gir__ox_pool(gir__oxn *c, gir_node x, int is_max) {
+    gir_shape in = gir_node_shape(c->g, x);
+    int ceil_mode = gir__oxa_i(c, "ceil_mode", 0), incl = is_max ? 1 : gir__oxa_i(c, "count_include_pad", 0), j;
+    gir__oxwin w;
+    gir_node y;
+    if (is_max && gir__oxa_i(c, "storage_order", 0))
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "storage_order 1 (column-major indices)");
+    if (!gir__ox_window(c, in, NULL, &w) || c->st != GIR_OK) return c->none;
+    for (j = 0; j < w.nd; ++j) {
+        int extra = ceil_mode ? gir__ox_ceil_extra(&w, in, j) : 0;
+        if (w.d[j] != 1 && !is_max) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "dilations other than 1 in an average pool");
+        if (extra > 0 && !is_max && incl) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "ceil_mode 1 in an average pool "
+                                                        "with count_include_pad 1 that it changes");
+        if (extra > 0) w.pe[j] += extra;
+    }
+    if (c->st != GIR_OK) return c->none;
+    if (is_max && gir__ox_is_int(c, x)) {      /* integer maxima are exact in f64 */
+        gir_node y64 = gir__ox_pool(c, gir_cast(c->g, x, GIR_DTYPE_F64), 1);
+        return gir_cast(c->g, y64, gir_node_dtype(c->g, x));
+    }
+    x = gir__ox_as_2d(c, x, &w);
+    if (is_max || incl) x = gir__ox_pad_window(c, x, &w, is_max ? -HUGE_VAL : 0);
+    else if (!gir__ox_symmetric(&w) || 2 * w.pb[0] > w.k[0] || 2 * w.pb[1] > w.k[1]) {
+        y = gir__ox_avg_excl(c, x, &w);
+        if (in.rank == 3 && c->st == GIR_OK) {
+            gir_shape ys = gir_node_shape(c->g, y);
+            y = gir_reshape(c->g, y, gir_shape3(ys.dim[0], ys.dim[1], ys.dim[3]));
+        }
+        return y;
+    }
+    if (c->st != GIR_OK) return c->none;
+    y = is_max && (w.d[0] > 1 || w.d[1] > 1) ? gir__ox_max_dilated(c, x, &w)
+      : is_max ? gir_max_pool2d(c->g, x, gir_ints2(w.k[0], w.k[1]), gir_ints2(w.s[0], w.s[1]), gir_ints2(0, 0))
+               : gir_avg_pool2d(c->g, x, gir_ints2(w.k[0], w.k[1]), gir_ints2(w.s[0], w.s[1]),
+                                gir_ints2(w.pb[0], w.pb[1]), incl);
+    if (in.rank == 3 && c->st == GIR_OK) {
+        gir_shape ys = gir_node_shape(c->g, y);
+        y = gir_reshape(c->g, y, gir_shape3(ys.dim[0], ys.dim[1], ys.dim[3]));
+    }
+    return y;
+}
+static gir_node gir__oxh_max_pool(gir__oxn *c, gir_node x) { return gir__ox_pool(c, x, 1); }
+static gir_node gir__oxh_avg_pool(gir__oxn *c, gir_node x) { return gir__ox_pool(c, x, 0); }
+/* GlobalAveragePool, GlobalMaxPool: over every axis past the first two, kept */
+static gir_ints gir__oxa_spatial(gir__oxn *c, gir_node x) {
+    gir_ints r = gir_ints0();
+    int rank = gir_node_shape(c->g, x).rank, j;
+    for (j = 2; j < rank; ++j) r.v[r.n++] = j;
+    return r;
+}
+/* (x - mean) / sqrt(var + eps) over axes, then times scale and plus bias (each {0}: none) */
+static gir_node gir__ox_normalize(gir__oxn *c, gir_node x, gir_ints axes, double eps, gir_node scale, gir_node bias) {
+    gir_node m = gir_mean(c->g, x, axes, 1), d, v;
+    d = gir_sub(c->g, x, m);
+    v = gir_mean(c->g, gir_square(c->g, d), axes, 1);
+    v = gir_rsqrt(c->g, gir_add(c->g, v, gir__oxh_num(c, eps)));
+    d = gir_mul(c->g, d, v);
+    if (scale.id) d = gir_mul(c->g, d, scale);
+    return bias.id ? gir_add(c->g, d, bias) : d;
+}
+/* BatchNormalization in training: batch statistics over every axis but 1; outputs 1 and 2 are the running mean and
+   variance, input_mean * momentum + batch statistic * (1 - momentum) */
+static gir_node gir__ox_bn_train(gir__oxn *c, gir_node x, double eps, double mom) {
+    gir_shape in = gir_node_shape(c->g, x), ps;
+    gir_ints ax = gir_ints0();
+    gir_node m, v, y, sc, b;
+    int j;
+    for (j = 0; j < in.rank; ++j) if (j != 1) ax.v[ax.n++] = j;
+    for (ps.rank = in.rank, j = 0; j < in.rank; ++j) ps.dim[j] = j == 1 ? in.dim[1] : 1;
+    sc = gir_reshape(c->g, c->x[1], ps);
+    b = gir_reshape(c->g, c->x[2], ps);
+    y = gir__ox_normalize(c, x, ax, eps, sc, b);
+    m = gir_mean(c->g, x, ax, 0);
+    v = gir_var(c->g, x, ax, 0, 0);
+    if (c->nd->n_out > 1) {
+        gir_node old = gir_mul(c->g, c->x[3], gir__oxh_num(c, mom));
+        c->y[1] = gir_add(c->g, old, gir_mul(c->g, m, gir__oxh_num(c, 1 - mom)));
+    }
+    if (c->nd->n_out > 2) {
+        gir_node old = gir_mul(c->g, c->x[4], gir__oxh_num(c, mom));
+        c->y[2] = gir_add(c->g, old, gir_mul(c->g, v, gir__oxh_num(c, 1 - mom)));
+    }
+    return y;
+}
+/* BatchNormalization in inference: (x - mean) / sqrt(var + epsilon) * scale + B, per channel (axis 1) */
+static gir_node gir__oxh_batch_norm(gir__oxn *c, gir_node x) {
+    gir_shape in = gir_node_shape(c->g, x), ps;
+    double eps = gir__oxa_f(c, "epsilon", 1e-5);
+    gir_node p[4], y;
+    int j;
+    (void)gir__oxa_f(c, "momentum", 0.9);
+    (void)gir__ox_attr_find(c, "consumed_inputs");
+    if (gir__oxa_i(c, "spatial", 1) != 1 || in.rank < 2 || !gir__oxa_i(c, "is_test", 1))
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "spatial 0, is_test 0 or an input of rank below 2");
+    if (!gir__ox_need(c, 0x1fu) || c->st != GIR_OK) return c->none;
+    if (gir__oxa_i(c, "training_mode", 0)) return gir__ox_bn_train(c, x, eps, gir__oxa_f(c, "momentum", 0.9));
+    ps.rank = in.rank;
+    for (j = 0; j < in.rank; ++j) ps.dim[j] = j == 1 ? in.dim[1] : 1;
+    for (j = 0; j < 4; ++j) p[j] = gir_reshape(c->g, c->x[1 + j], ps);
+    y = gir_rsqrt(c->g, gir_add(c->g, p[3], gir__oxh_num(c, eps)));
+    y = gir_mul(c->g, y, p[0]);
+    x = gir_sub(c->g, x, p[2]);
+    return gir_add(c->g, gir_mul(c->g, x, y), p[1]);
+}
+/* Dropout outside training: the identity (training_mode, an input from opset 12, must be absent or false) */
+static gir_node gir__oxh_dropout_eval(gir__oxn *c, gir_node x) {
+    double v[1] = {0}, ratio = gir__oxa_f(c, "ratio", 0.5);
+    (void)gir__oxa_i(c, "seed", 0);
+    if (gir__ox_has(c, 1) && gir__ox_const_vals(c, 1, &ratio, 1, "ratio") != 1) return c->none;
+    if (gir__ox_has(c, 2) && gir__ox_const_vals(c, 2, v, 1, "training_mode") == 1 && v[0] != 0 && ratio != 0)
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "training_mode true with a ratio above 0 (random masks are gir.h's own, "
+                      "not ONNX's)");
+    if (gir__oxa_i(c, "is_test", 1) == 0)
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "is_test 0 (random masks are gir.h's own, not ONNX's)");
+    if (c->nd->n_out > 1 && c->nd->out[1].n && c->st == GIR_OK)
+        c->y[1] = gir_fill(c->g, GIR_DTYPE_B8, gir_node_shape(c->g, x), 1);
+    return x;
+}
+/* InstanceNormalization: over the spatial axes of each sample and channel; scale and B per channel */
+static gir_node gir__oxh_instance_norm(gir__oxn *c, gir_node x) {
+    gir_shape s = gir_node_shape(c->g, x), ps;
+    int j;
+    gir_node sc, b;
+    if (!gir__ox_need(c, 7u) || s.rank < 3) return c->none;
+    for (ps.rank = s.rank, j = 0; j < s.rank; ++j) ps.dim[j] = j == 1 ? s.dim[1] : 1;
+    sc = gir_reshape(c->g, c->x[1], ps);
+    b = gir_reshape(c->g, c->x[2], ps);
+    return gir__ox_normalize(c, x, gir__oxa_spatial(c, x), gir__oxa_f(c, "epsilon", 1e-5), sc, b);
+}
+/* MeanVarianceNormalization: over 'axes' (default 0, 2, 3), no epsilon but ONNX's 1e-9 */
+static gir_node gir__oxh_mvn(gir__oxn *c, gir_node x) {
+    gir_ints axes = gir__ox_attr_find(c, "axes") ? gir__oxa_ints(c, "axes") : gir_ints3(0, 2, 3);
+    return gir__ox_normalize(c, x, axes, 1e-9, c->none, c->none);
+}
+/* LRN: x / (bias + alpha / size * (sum of squares over a window of 'size' channels))^beta */
+static gir_node gir__oxh_lrn(gir__oxn *c, gir_node x) {
+    gir_shape s = gir_node_shape(c->g, x);
+    int size = gir__oxa_i(c, "size", 0), lo = (size - 1) / 2, hi = size - 1 - lo, j;
+    double alpha = gir__oxa_f(c, "alpha", 1e-4), beta = gir__oxa_f(c, "beta", 0.75), bias = gir__oxa_f(c, "bias", 1);
+    gir_ints before = gir_ints0(), after = gir_ints0();
+    gir_node sq, acc, d;
+    if (size < 1 || s.rank < 3) {
+        gir__oxn_fail(c, GIR_ERR_ATTR, "size %d, rank %d", size, s.rank);
+        return c->none;
+    }
+    for (before.n = after.n = s.rank, j = 0; j < s.rank; ++j) before.v[j] = after.v[j] = 0;
+    before.v[1] = lo;
+    after.v[1] = hi;
+    sq = gir_pad(c->g, gir_square(c->g, x), before, after, 0);
+    acc = gir_slice(c->g, sq, 1, 0, s.dim[1], 1);
+    for (j = 1; j < size; ++j) acc = gir_add(c->g, acc, gir_slice(c->g, sq, 1, j, j + s.dim[1], 1));
+    d = gir_mul(c->g, acc, gir__oxh_num(c, alpha / size));
+    d = gir_add(c->g, d, gir__oxh_num(c, bias));
+    d = gir_pow(c->g, d, gir__oxh_num(c, beta));
+    return gir_div(c->g, x, d);
+}
+
+/* Resize and Upsample, one axis at a time: the weights of every output position over the input positions, as the
+   ONNX reference has them (the n = 2 or 4 nearest input positions, edge-clamped, weighted by the mode's coefficients
+   of the fractional part; rows outside tf_crop_and_resize's region are the extrapolation value) */
+typedef struct gir__oxrs {
+    int mode;                   /* 0 nearest, 1 linear, 2 cubic */
+    int coord;                  /* 0 half_pixel 1 pytorch_half_pixel 2 align_corners 3 asymmetric
+                                   4 tf_half_pixel_for_nn 5 tf_crop_and_resize */
+    int nearest;                /* 0 round_prefer_floor 1 round_prefer_ceil 2 floor 3 ceil */
+    int exclude;                /* exclude_outside */
+    double a, extra;            /* cubic_coeff_a, extrapolation_value */
+} gir__oxrs;
+static void gir__ox_rs_coeffs(const gir__oxrs *r, double t, double *w) {
+    double a = r->a, u = 1 - t;
+    if (r->mode == 2) {
+        w[0] = ((a * (t + 1) - 5 * a) * (t + 1) + 8 * a) * (t + 1) - 4 * a;
+        w[1] = ((a + 2) * t - (a + 3)) * t * t + 1;
+        w[2] = ((a + 2) * u - (a + 3)) * u * u + 1;
+        w[3] = ((a * (u + 1) - 5 * a) * (u + 1) + 8 * a) * (u + 1) - 4 * a;
+    } else if (r->mode == 1) {
+        w[0] = 1 - t; w[1] = t;
+    } else if (t == 1) {
+        w[0] = 0; w[1] = 1;
+    } else {
+        int up = r->nearest == 0 ? t > 0.5 : r->nearest == 1 ? t >= 0.5 : r->nearest == 3;
+        w[0] = !up; w[1] = up;
+    }
+}
+/* the source coordinate of output position x (-HUGE_VAL: outside tf_crop_and_resize's region) */
+static double gir__ox_rs_coord(const gir__oxrs *r, double x, double scale, int in, double lo, double hi) {
+    double out = scale * in, xo;
+    switch (r->coord) {
+    case 1: return out > 1 ? (x + 0.5) / scale - 0.5 : -0.5;
+    case 2: return out == 1 ? 0 : x * (in - 1) / (out - 1);
+    case 3: return x / scale;
+    case 4: return (x + 0.5) / scale;
+    case 5:
+        xo = out > 1 ? lo * (in - 1) + x * (hi - lo) * (in - 1) / (out - 1) : 0.5 * (lo + hi) * (in - 1);
+        return xo < 0 || xo > in - 1 ? -HUGE_VAL : xo;
+    default: return (x + 0.5) / scale - 0.5;
+    }
+}
+/* row o of the weights m[o * in + i]; 1 when the row is the extrapolation value */
+static int gir__ox_rs_row(const gir__oxrs *r, double xo, int in, double *row) {
+    double w[4], sum = 0;
+    int n = r->mode == 2 ? 4 : 2, first, j;
+    double fl = floor(xo), t = xo == fl ? 1 : xo - fl;
+    if (xo == -HUGE_VAL) return 1;
+    gir__ox_rs_coeffs(r, t, w);
+    first = (int)fl - (n == 4 ? 1 : 0) - (xo == fl ? 1 : 0);     /* the n nearest, ties to the lower index */
+    for (j = 0; j < n; ++j) {
+        int idx = first + j;
+        if (r->exclude && (idx < 0 || idx >= in)) w[j] = 0;
+        sum += w[j];
+    }
+    for (j = 0; j < n; ++j) {
+        int idx = first + j;
+        idx = idx < 0 ? 0 : idx >= in ? in - 1 : idx;
+        row[idx] += r->exclude && sum != 0 ? w[j] / sum : w[j];
+    }
+    return 0;
+}
+/* x resized along axis a to n_out positions: x moved to put a last, times the weights ([in, n_out]: column o holds
+   output o's), plus the extrapolation value on the outputs outside the region, moved back */
+static gir_node gir__ox_rs_axis(gir__oxn *c, gir_node x, int a, const gir__oxrs *r, double scale, int n_out,
+                                double lo, double hi) {
+    gir_shape s = gir_node_shape(c->g, x);
+    int in = s.dim[a], o, i, any = 0;
+    size_t cells = (size_t)in * (size_t)n_out + (size_t)n_out + (size_t)in;
+    double *m = (double *)gir__alloc(&c->g->a, cells * sizeof(double)), *e, *row;
+    gir_ints perm, inv;
+    gir_node w, y;
+    if (!m) {
+        gir__oxn_fail(c, GIR_ERR_OUT_OF_MEMORY, "the weights of axis %d", a);
+        return c->none;
+    }
+    memset(m, 0, cells * sizeof(double));
+    e = m + (size_t)in * (size_t)n_out;
+    row = e + n_out;
+    for (o = 0; o < n_out; ++o) {
+        for (i = 0; i < in; ++i) row[i] = 0;
+        if (gir__ox_rs_row(r, gir__ox_rs_coord(r, o, scale, in, lo, hi), in, row)) { e[o] = r->extra; any = 1; }
+        for (i = 0; i < in; ++i) m[(size_t)i * (size_t)n_out + (size_t)o] = row[i];
+    }
+    gir__ox_axis_last(s.rank, a, &perm, &inv);
+    w = gir_cast(c->g, gir_constant(c->g, GIR_DTYPE_F64, gir_shape2(in, n_out), m), gir_node_dtype(c->g, x));
+    y = a != s.rank - 1 ? gir_transpose(c->g, x, perm) : x;
+    y = gir__oxh_matmul_np(c, y, w);
+    if (any) y = gir_add(c->g, y, gir_cast(c->g, gir_constant(c->g, GIR_DTYPE_F64, gir_shape1(n_out), e),
+                                           gir_node_dtype(c->g, x)));
+    gir__free(&c->g->a, m, cells * sizeof(double));
+    return a != s.rank - 1 ? gir_transpose(c->g, y, inv) : y;
+}
+/* the options of Resize from its attributes (Upsample and Resize before opset 11: asymmetric, floor) */
+static int gir__ox_rs_opts(gir__oxn *c, gir__oxrs *r, int old) {
+    static const char *const modes[3] = {"nearest", "linear", "cubic"};
+    static const char *const coords[6] = {"half_pixel", "pytorch_half_pixel", "align_corners", "asymmetric",
+                                          "tf_half_pixel_for_nn", "tf_crop_and_resize"};
+    static const char *const nearest[4] = {"round_prefer_floor", "round_prefer_ceil", "floor", "ceil"};
+    int j;
+    for (r->mode = -1, j = 0; j < 3; ++j) if (gir__oxa_s_is(c, "mode", "nearest", modes[j])) r->mode = j;
+    for (r->coord = -1, j = 0; j < 6; ++j)
+        if (gir__oxa_s_is(c, "coordinate_transformation_mode", old ? "asymmetric" : "half_pixel", coords[j])) r->coord = j;
+    for (r->nearest = -1, j = 0; j < 4; ++j)
+        if (gir__oxa_s_is(c, "nearest_mode", old ? "floor" : "round_prefer_floor", nearest[j])) r->nearest = j;
+    r->exclude = gir__oxa_i(c, "exclude_outside", 0);
+    r->a = gir__oxa_f(c, "cubic_coeff_a", -0.75);
+    r->extra = gir__oxa_f(c, "extrapolation_value", 0);
+    if (r->mode < 0 || r->coord < 0 || r->nearest < 0 || (old && r->mode == 2))
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "a mode, coordinate_transformation_mode or nearest_mode it does not know");
+    return c->st == GIR_OK;
+}
+/* Resize (X, roi, scales, sizes from opset 11; X, scales before) and Upsample (X, scales) */
+static gir_node gir__ox_resize(gir__oxn *c, gir_node x, int k_roi, int k_scales, int k_sizes, int old) {
+    gir_shape s = gir_node_shape(c->g, x);
+    double sc[GIR_MAX_RANK], roi[2 * GIR_MAX_RANK];
+    int64_t sz[GIR_MAX_RANK];
+    int have_sizes = k_sizes >= 0 && gir__ox_has(c, k_sizes), j, n;
+    gir__oxrs r;
+    if (!gir__ox_rs_opts(c, &r, old)) return c->none;
+    for (j = 0; j < s.rank; ++j) { roi[j] = 0; roi[s.rank + j] = 1; }
+    if (k_roi >= 0 && gir__ox_has(c, k_roi) && r.coord == 5 &&
+        gir__ox_const_vals(c, k_roi, roi, 2 * GIR_MAX_RANK, "roi") != 2 * s.rank) return c->none;
+    n = have_sizes ? gir__ox_const_ints(c, k_sizes, sz, GIR_MAX_RANK, "sizes")
+                   : gir__ox_const_vals(c, k_scales, sc, GIR_MAX_RANK, "scales");
+    if (n != s.rank) {
+        if (c->st == GIR_OK) gir__oxn_fail(c, GIR_ERR_SHAPE, "%d scales or sizes for rank %d", n, s.rank);
+        return c->none;
+    }
+    for (j = 0; j < s.rank; ++j) {
+        double span = r.coord == 5 ? roi[s.rank + j] - roi[j] : 1;
+        if (have_sizes) sc[j] = (double)sz[j] / s.dim[j];
+        else sz[j] = (int64_t)floor(s.dim[j] * span * sc[j]);
+    }
+    for (j = s.rank - 1; j >= 0 && c->st == GIR_OK; --j)
+        if (sz[j] != s.dim[j] || sc[j] != 1 || r.coord == 5)
+            x = gir__ox_rs_axis(c, x, j, &r, sc[j], (int)sz[j], roi[j], roi[s.rank + j]);
+    return x;
+}
+static gir_node gir__oxh_resize(gir__oxn *c, gir_node x) { return gir__ox_resize(c, x, 1, 2, 3, 0); }
+static gir_node gir__oxh_resize10(gir__oxn *c, gir_node x) { return gir__ox_resize(c, x, -1, 1, -1, 1); }
+
+/* ConvTranspose, 1-D and 2-D: the gradient of a convolution for its input (conv2d_bwd_data) computed unpadded, then
+   cropped by the pads (given, from auto_pad, or from output_shape) and extended by output_padding; optional bias */
+static gir_node gir__oxh_conv_transpose(gir__oxn *c, gir_node x, gir_node wt) {
+    gir_shape in = gir_node_shape(c->g, x), ws = gir_node_shape(c->g, wt), full;
+    gir_ints op = gir__oxa_ints(c, "output_padding"), os = gir__oxa_ints(c, "output_shape");
+    int group = gir__oxa_i(c, "group", 1), nd = in.rank - 2, j;
+    int k[2], s[2], d[2], pb[2], pe[2], len[2];
+    gir_ints ks = gir__oxa_ints(c, "kernel_shape"), st = gir__oxa_ints(c, "strides"), di = gir__oxa_ints(c, "dilations");
+    gir_ints pads = gir__oxa_ints(c, "pads");
+    int same_up = gir__oxa_s_is(c, "auto_pad", "NOTSET", "SAME_UPPER"), same_lo = gir__oxa_s_is(c, "auto_pad", "NOTSET", "SAME_LOWER");
+    gir_node y;
+    if (nd < 1 || nd > 2 || ws.rank != in.rank || group < 1) {
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "a transposed convolution over %d axes (gir.h has 1 and 2)", nd);
+        return c->none;
+    }
+    (void)ks;
+    (void)gir__oxa_s_is(c, "auto_pad", "NOTSET", "VALID");
+    for (j = 0; j < nd; ++j) {
+        int total, out;
+        k[j] = ws.dim[2 + j];
+        s[j] = st.n == nd ? st.v[j] : 1;
+        d[j] = di.n == nd ? di.v[j] : 1;
+        len[j] = (in.dim[2 + j] - 1) * s[j] + (k[j] - 1) * d[j] + 1 + (op.n == nd ? op.v[j] : 0);
+        pb[j] = pads.n == 2 * nd ? pads.v[j] : 0;
+        pe[j] = pads.n == 2 * nd ? pads.v[nd + j] : 0;
+        out = os.n == nd ? os.v[j] : os.n == nd + 2 ? os.v[2 + j] : (same_up || same_lo) ? in.dim[2 + j] * s[j] : -1;
+        if (out >= 0) {
+            total = len[j] - out;
+            pb[j] = same_lo ? total - total / 2 : total / 2;     /* SAME_UPPER and output_shape: the extra at the end */
+            pe[j] = total - pb[j];
+        }
+    }
+    full = in;
+    full.dim[1] = ws.dim[1] * group;
+    for (j = 0; j < nd; ++j) full.dim[2 + j] = len[j] - (op.n == nd ? op.v[j] : 0);
+    if (nd == 1) {
+        x = gir_reshape(c->g, x, gir_shape4(in.dim[0], in.dim[1], 1, in.dim[2]));
+        wt = gir_reshape(c->g, wt, gir_shape4(ws.dim[0], ws.dim[1], 1, ws.dim[2]));
+        full = gir_shape4(full.dim[0], full.dim[1], 1, full.dim[2]);
+        k[1] = k[0]; s[1] = s[0]; d[1] = d[0]; pb[1] = pb[0]; pe[1] = pe[0]; len[1] = len[0];
+        k[0] = s[0] = d[0] = 1; pb[0] = pe[0] = 0; len[0] = 1;
+        if (op.n == 1) { op.v[1] = op.v[0]; op.v[0] = 0; op.n = 2; }
+    }
+    y = gir_conv2d_bwd_data(c->g, x, wt, gir_ints2(s[0], s[1]), gir_ints2(0, 0), gir_ints2(d[0], d[1]), group, full);
+    if (op.n) y = gir_pad(c->g, y, gir_ints0(), gir_ints4(0, 0, op.v[0], op.v[1]), 0);
+    for (j = 0; j < 2 && c->st == GIR_OK; ++j) {
+        if (pb[j] < 0 || pe[j] < 0) {    /* an output_shape past the full result: zeros there */
+            gir_ints lo = gir_ints4(0, 0, 0, 0), hi = gir_ints4(0, 0, 0, 0);
+            lo.v[2 + j] = pb[j] < 0 ? -pb[j] : 0;
+            hi.v[2 + j] = pe[j] < 0 ? -pe[j] : 0;
+            y = gir_pad(c->g, y, lo, hi, 0);
+            len[j] += lo.v[2 + j] + hi.v[2 + j];
+            pb[j] = pb[j] < 0 ? 0 : pb[j];
+            pe[j] = pe[j] < 0 ? 0 : pe[j];
+        }
+        if (pb[j] || pe[j]) y = gir_slice(c->g, y, 2 + j, pb[j], len[j] - pe[j], 1);
+    }
+    if (gir__ox_has(c, 2) && gir__ox_need(c, 4u))
+        y = gir_add(c->g, y, gir_reshape(c->g, c->x[2], gir_shape4(1, ws.dim[1] * group, 1, 1)));
+    if (nd == 1 && c->st == GIR_OK) {
+        gir_shape ys = gir_node_shape(c->g, y);
+        y = gir_reshape(c->g, y, gir_shape3(ys.dim[0], ys.dim[1], ys.dim[3]));
+    }
+    return y;
+}
+
+/* a per-axis parameter (1-D, along 'axis' of a rank-r tensor) shaped to broadcast; a scalar stays */
+static gir_node gir__ox_along(gir__oxn *c, gir_node p, int axis, int rank) {
+    gir_shape s = gir_node_shape(c->g, p), t;
+    int j;
+    if (s.rank == 0 || (s.rank == 1 && s.dim[0] == 1)) return p;
+    for (t.rank = rank, j = 0; j < rank; ++j) t.dim[j] = j == axis ? s.dim[0] : 1;
+    return gir_reshape(c->g, p, t);
+}
+/* the integer range of a quantized dtype: the zero point's (u8: 0..255; i32 holds ONNX's int8: -128..127) */
+static void gir__ox_qrange(gir__oxn *c, gir_node zp, gir_dtype *dt, double *lo, double *hi) {
+    int t = zp.id && c->n_x > 2 && c->t[2] ? c->t[2]->type : 2;
+    *dt = zp.id ? gir_node_dtype(c->g, zp) : GIR_DTYPE_U8;
+    *lo = t == 3 ? -128 : t == 2 ? 0 : t == 6 ? -2147483648.0 : 0;
+    *hi = t == 3 ? 127 : t == 2 ? 255 : t == 6 ? 2147483647.0 : 255;
+}
+/* QuantizeLinear: saturate(round(x / scale) + zero_point), ties to even, in the zero point's type */
+static gir_node gir__oxh_quantize(gir__oxn *c, gir_node x, gir_node scale) {
+    int rank = gir_node_shape(c->g, x).rank, axis = gir__oxa_i(c, "axis", 1);
+    gir_node zp = gir__ox_has(c, 2) ? c->x[2] : c->none, y;
+    gir_dtype dt;
+    double lo, hi;
+    if (axis < 0) axis += rank;
+    gir__ox_qrange(c, zp, &dt, &lo, &hi);
+    if (gir__ox_is_int(c, x)) x = gir_cast(c->g, x, GIR_DTYPE_F32);
+    scale = gir_cast(c->g, gir__ox_along(c, scale, axis, rank), gir_node_dtype(c->g, x));
+    y = gir_round(c->g, gir_div(c->g, x, scale));           /* divided in x's dtype, as ONNX's reference does */
+    y = gir_cast(c->g, y, GIR_DTYPE_F64);
+    if (zp.id) y = gir_add(c->g, y, gir_cast(c->g, gir__ox_along(c, zp, axis, rank), GIR_DTYPE_F64));
+    y = gir_clamp(c->g, y, lo, hi);
+    return gir_cast(c->g, y, dt);
+}
+/* DequantizeLinear: (x - zero_point) * scale */
+static gir_node gir__oxh_dequantize(gir__oxn *c, gir_node x, gir_node scale) {
+    int rank = gir_node_shape(c->g, x).rank, axis = gir__oxa_i(c, "axis", 1);
+    gir_dtype dt = gir_node_dtype(c->g, scale);
+    if (axis < 0) axis += rank;
+    x = gir_cast(c->g, x, GIR_DTYPE_F64);
+    if (gir__ox_has(c, 2)) x = gir_sub(c->g, x, gir_cast(c->g, gir__ox_along(c, c->x[2], axis, rank), GIR_DTYPE_F64));
+    x = gir_mul(c->g, x, gir_cast(c->g, gir__ox_along(c, scale, axis, rank), GIR_DTYPE_F64));
+    return gir_cast(c->g, x, dt);
+}
+/* DynamicQuantizeLinear: uint8 with the scale and zero point of x's range (which includes 0) */
+static gir_node gir__oxh_dyn_quantize(gir__oxn *c, gir_node x) {
+    gir_dtype dt = gir_node_dtype(c->g, x);
+    gir_node mx, mn, scale, zp, y, zero = gir_scalar(c->g, dt, 0);
+    mx = gir_maximum(c->g, gir_max(c->g, x, gir_ints0(), 0), zero);
+    mn = gir_minimum(c->g, gir_min(c->g, x, gir_ints0(), 0), zero);
+    scale = gir_sub(c->g, mx, mn);
+    scale = gir_div(c->g, scale, gir_scalar(c->g, dt, 255));
+    zp = gir_clamp(c->g, gir_round(c->g, gir_div(c->g, gir_neg(c->g, mn), scale)), 0, 255);
+    y = gir_round(c->g, gir_div(c->g, x, scale));
+    y = gir_clamp(c->g, gir_add(c->g, y, zp), 0, 255);
+    if (c->nd->n_out > 1) c->y[1] = scale;
+    if (c->nd->n_out > 2) c->y[2] = gir_cast(c->g, zp, GIR_DTYPE_U8);
+    return gir_cast(c->g, y, GIR_DTYPE_U8);
+}
+/* (v - zero point k) in double, the zero point optional */
+static gir_node gir__ox_unzero(gir__oxn *c, gir_node v, int k) {
+    v = gir_cast(c->g, v, GIR_DTYPE_F64);
+    return gir__ox_has(c, k) ? gir_sub(c->g, v, gir_cast(c->g, c->x[k], GIR_DTYPE_F64)) : v;
+}
+/* MatMulInteger: (a - a_zero_point) @ (b - b_zero_point), exact in double, as int32 */
+static gir_node gir__oxh_matmul_integer(gir__oxn *c, gir_node a, gir_node b) {
+    a = gir__ox_unzero(c, a, 2);
+    b = gir__ox_unzero(c, b, 3);
+    return gir_cast(c->g, gir__oxh_matmul_np(c, a, b), GIR_DTYPE_I32);
+}
+/* ConvInteger: the convolution of (x - x_zero_point) and (w - w_zero_point), exact in double, as int32 */
+/* the convolution of 8-bit integers less their zero points (inputs kx, kw, zero points kx + 2, kw + 2 when given):
+   exact in f32 while a window's sum stays below 2^24 (at most 258 products of 255 by 255), else in f64 */
+static gir_node gir__ox_conv_ints(gir__oxn *c, int kx, int kw) {
+    gir_shape ws = gir_node_shape(c->g, c->x[kw]);
+    int64_t taps = 1, j;
+    gir_dtype dt;
+    gir_node x, w;
+    for (j = 1; j < ws.rank; ++j) taps *= ws.dim[j];
+    dt = taps <= 258 ? GIR_DTYPE_F32 : GIR_DTYPE_F64;
+    x = gir_cast(c->g, c->x[kx], dt);
+    if (gir__ox_has(c, kx + 2)) x = gir_sub(c->g, x, gir_cast(c->g, c->x[kx + 2], dt));
+    w = gir_cast(c->g, c->x[kw], dt);
+    if (gir__ox_has(c, kw + 2)) w = gir_sub(c->g, w, gir_cast(c->g, c->x[kw + 2], dt));
+    c->n_x = 2;                              /* gir__oxh_conv reads a bias from input 2: here a zero point */
+    return gir__oxh_conv(c, x, w);
+}
+static gir_node gir__oxh_conv_integer(gir__oxn *c, gir_node x, gir_node w) {
+    (void)x; (void)w;
+    return gir_cast(c->g, gir__ox_conv_ints(c, 0, 1), GIR_DTYPE_I32);
+}
+
+/* (v - zero point) * scale in double, the quantized operand k of a QLinear op with its scale and zero point */
+static gir_node gir__ox_deq(gir__oxn *c, int k, int ks, int kz) {
+    gir_node v = gir_cast(c->g, c->x[k], GIR_DTYPE_F64);
+    v = gir_sub(c->g, v, gir_cast(c->g, c->x[kz], GIR_DTYPE_F64));
+    return gir_mul(c->g, v, gir_cast(c->g, c->x[ks], GIR_DTYPE_F64));
+}
+/* saturate(round(y / scale) + zero point) in the zero point's dtype (u8 or ONNX's int8 held as i32) */
+static gir_node gir__ox_req(gir__oxn *c, gir_node y, int ks, int kz) {
+    int t = c->t[kz] ? c->t[kz]->type : 2;
+    y = gir_round(c->g, gir_div(c->g, y, gir_cast(c->g, c->x[ks], GIR_DTYPE_F64)));
+    y = gir_add(c->g, y, gir_cast(c->g, c->x[kz], GIR_DTYPE_F64));
+    y = gir_clamp(c->g, y, t == 3 ? -128 : 0, t == 3 ? 127 : 255);
+    return gir_cast(c->g, y, gir_node_dtype(c->g, c->x[kz]));
+}
+/* QLinearMatMul (a, a_scale, a_zero, b, b_scale, b_zero, y_scale, y_zero) */
+static gir_node gir__oxh_qlinear_matmul(gir__oxn *c) {
+    gir_node a, b;
+    if (!gir__ox_need(c, 0xffu)) return c->none;
+    a = gir__ox_deq(c, 0, 1, 2);
+    b = gir__ox_deq(c, 3, 4, 5);
+    return gir__ox_req(c, gir__oxh_matmul_np(c, a, b), 6, 7);
+}
+/* QLinearConv (x, x_scale, x_zero, w, w_scale, w_zero, y_scale, y_zero, optional int32 bias in x_scale * w_scale) */
+static gir_node gir__oxh_qlinear_conv(gir__oxn *c) {
+    gir_node y, s, t, x[9], bias = gir__ox_has(c, 8) ? c->x[8] : c->none;
+    int j;
+    if (!gir__ox_need(c, 0xffu)) return c->none;
+    for (j = 0; j < 8; ++j) x[j] = c->x[j];
+    c->x[1] = x[3]; c->x[2] = x[2]; c->x[3] = x[5];        /* x, w, x_zero, w_zero for the integer convolution */
+    y = gir_cast(c->g, gir__ox_conv_ints(c, 0, 1), GIR_DTYPE_F64);
+    for (j = 0; j < 8; ++j) c->x[j] = x[j];
+    c->n_x = bias.id ? 9 : 8;
+    if (bias.id) y = gir_add(c->g, y, gir_reshape(c->g, gir_cast(c->g, bias, GIR_DTYPE_F64),
+                                                  gir_shape4(1, gir_node_shape(c->g, bias).dim[0], 1, 1)));
+    s = gir_cast(c->g, c->x[1], GIR_DTYPE_F64);     /* the accumulator's scale: x_scale * w_scale */
+    t = gir_cast(c->g, c->x[4], GIR_DTYPE_F64);
+    return gir__ox_req(c, gir_mul(c->g, y, gir_mul(c->g, s, t)), 6, 7);
+}
 /* GridSample (4-D, as torch.nn.functional.grid_sample): each output position samples x at the grid's (x, y),
    normalized to [-1, 1]; modes bilinear, nearest, bicubic; padding zeros, border, reflection */
 typedef struct gir__oxgs {
@@ -40279,125 +40131,6 @@ static gir_node gir__oxh_grid_sample(gir__oxn *c, gir_node x, gir_node grid) {
     gy = gir__ox_gs_coord(c, &q, gir__ox_gs_unnorm(c, &q, gy, q.h), q.h);
     y = gir__ox_gs_sample(c, &q, gx, gy);
     return gir_reshape(c->g, y, gir_shape4(xs.dim[0], xs.dim[1], gs.dim[1], gs.dim[2]));
-}
-
-/* the real DFT matrices [n, k] of cos and sin (2 pi j k / n) for k < kout, as constants of dtype dt */
-static void gir__ox_dft_mats(gir__oxn *c, int n, int kout, gir_dtype dt, gir_node *cm, gir_node *sm) {
-    size_t cells = (size_t)n * (size_t)kout;
-    double *m = (double *)gir__alloc(&c->g->a, 2 * (cells ? cells : 1) * sizeof(double));
-    int j, k;
-    if (!m) {
-        gir__oxn_fail(c, GIR_ERR_OUT_OF_MEMORY, "DFT matrices of %d x %d", n, kout);
-        *cm = *sm = c->none;
-        return;
-    }
-    for (j = 0; j < n; ++j)
-        for (k = 0; k < kout; ++k) {
-            double a = 6.283185307179586476925 * (double)((int64_t)j * k % n) / n;
-            m[(size_t)j * kout + k] = cos(a);
-            m[cells + (size_t)j * kout + k] = sin(a);
-        }
-    *cm = gir_cast(c->g, gir_constant(c->g, GIR_DTYPE_F64, gir_shape2(n, kout), m), dt);
-    *sm = gir_cast(c->g, gir_constant(c->g, GIR_DTYPE_F64, gir_shape2(n, kout), m + cells), dt);
-    gir__free(&c->g->a, m, 2 * (cells ? cells : 1) * sizeof(double));
-}
-/* the DFT along the last axis of re and im ([..., n]; im {0}: real), as [..., kout, 2] */
-static gir_node gir__ox_dft_last(gir__oxn *c, gir_node re, gir_node im, int kout, int inverse) {
-    gir_shape s = gir_node_shape(c->g, re), o;
-    int n = s.dim[s.rank - 1];
-    gir_node cm, sm, yr, yi, t, parts[2];
-    gir__ox_dft_mats(c, n, kout, gir_node_dtype(c->g, re), &cm, &sm);
-    if (c->st != GIR_OK) return c->none;
-    yr = gir__oxh_matmul_np(c, re, cm);           /* e^(-i a) = cos a - i sin a; inverse: + i sin a, then / n */
-    yi = gir__oxh_matmul_np(c, re, sm);
-    yi = inverse ? yi : gir_neg(c->g, yi);
-    if (im.id) {
-        t = gir__oxh_matmul_np(c, im, sm);
-        yr = inverse ? gir_sub(c->g, yr, t) : gir_add(c->g, yr, t);
-        yi = gir_add(c->g, yi, gir__oxh_matmul_np(c, im, cm));
-    }
-    if (inverse) {
-        yr = gir_div(c->g, yr, gir__oxh_num(c, n));
-        yi = gir_div(c->g, yi, gir__oxh_num(c, n));
-    }
-    o = gir_node_shape(c->g, yr);
-    o.dim[o.rank++] = 1;
-    parts[0] = gir_reshape(c->g, yr, o);
-    parts[1] = gir_reshape(c->g, yi, o);
-    return gir_concat(c->g, 2, parts, o.rank - 1);
-}
-/* DFT: x [..., n, 1 or 2] along 'axis' (default 1), dft_length (input 1) pads or cuts, onesided keeps n / 2 + 1 */
-static gir_node gir__oxh_dft(gir__oxn *c, gir_node x) {
-    gir_shape s = gir_node_shape(c->g, x);
-    int axis = gir__oxa_i(c, "axis", 1), inverse = gir__oxa_i(c, "inverse", 0), one = gir__oxa_i(c, "onesided", 0);
-    int n, len, cplx;
-    double dl;
-    gir_ints perm, inv;
-    gir_node re, im = c->none, y;
-    if (axis < 0) axis += s.rank;
-    if (s.rank < 2 || axis < 0 || axis >= s.rank - 1 || (s.dim[s.rank - 1] != 1 && s.dim[s.rank - 1] != 2) ||
-        (one && inverse)) {
-        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "axis %d of a rank-%d signal [..., 1 or 2]; onesided inverse", axis, s.rank);
-        return c->none;
-    }
-    cplx = s.dim[s.rank - 1] == 2;
-    n = s.dim[axis];
-    len = gir__ox_has(c, 1) && gir__ox_const_vals(c, 1, &dl, 1, "dft_length") == 1 ? (int)dl : n;
-    re = gir_reshape(c->g, gir_slice(c->g, x, s.rank - 1, 0, 1, 1), gir_shapev(s.rank - 1, s.dim));
-    if (cplx) im = gir_reshape(c->g, gir_slice(c->g, x, s.rank - 1, 1, 2, 1), gir_shapev(s.rank - 1, s.dim));
-    gir__ox_axis_last(s.rank - 1, axis, &perm, &inv);
-    if (axis != s.rank - 2) re = gir_transpose(c->g, re, perm);
-    if (axis != s.rank - 2 && im.id) im = gir_transpose(c->g, im, perm);
-    if (len != n) {
-        gir_ints a = gir_ints0(), b = gir_ints0();
-        int j;
-        for (a.n = b.n = s.rank - 1, j = 0; j < a.n; ++j) a.v[j] = b.v[j] = 0;
-        b.v[a.n - 1] = len > n ? len - n : 0;
-        re = len > n ? gir_pad(c->g, re, a, b, 0) : gir_slice(c->g, re, s.rank - 2, 0, len, 1);
-        if (im.id) im = len > n ? gir_pad(c->g, im, a, b, 0) : gir_slice(c->g, im, s.rank - 2, 0, len, 1);
-    }
-    y = gir__ox_dft_last(c, re, im, one ? len / 2 + 1 : len, inverse);
-    if (axis != s.rank - 2 && c->st == GIR_OK) {
-        inv.v[inv.n] = inv.n;
-        ++inv.n;
-        y = gir_transpose(c->g, y, inv);
-    }
-    return y;
-}
-/* STFT: frames of frame_length (input 3, else the window's length) every frame_step (input 1) of the signal
-   [batch, length, 1 or 2], each times the window (input 2), then their DFT: [batch, frames, bins, 2] */
-static gir_node gir__oxh_stft(gir__oxn *c, gir_node x) {
-    gir_shape s = gir_node_shape(c->g, x);
-    int one = gir__oxa_i(c, "onesided", 1), frames, j, k;
-    double step = 0, flen = 0;
-    int32_t *idx;
-    gir_node re, im = c->none, ix;
-    if (gir__ox_const_vals(c, 1, &step, 1, "frame_step") != 1) return c->none;
-    if (gir__ox_has(c, 3)) { if (gir__ox_const_vals(c, 3, &flen, 1, "frame_length") != 1) return c->none; }
-    else if (gir__ox_has(c, 2) && gir__ox_need(c, 4u)) flen = gir_node_shape(c->g, c->x[2]).dim[0];
-    if (s.rank != 3 || step < 1 || flen < 1 || flen > s.dim[1] || (s.dim[2] == 2 && one)) {
-        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "a signal [batch, length, 1 or 2], frame_step and frame_length");
-        return c->none;
-    }
-    frames = (int)((s.dim[1] - flen) / step) + 1;
-    if (!(idx = (int32_t *)gir__alloc(&c->g->a, (size_t)frames * (size_t)flen * 4))) {
-        gir__oxn_fail(c, GIR_ERR_OUT_OF_MEMORY, "frame indices");
-        return c->none;
-    }
-    for (j = 0; j < frames; ++j) for (k = 0; k < (int)flen; ++k) idx[(size_t)j * (size_t)flen + k] = (int32_t)(j * step + k);
-    ix = gir_constant(c->g, GIR_DTYPE_I32, gir_shape2(frames, (int32_t)flen), idx);
-    gir__free(&c->g->a, idx, (size_t)frames * (size_t)flen * 4);
-    re = gir_reshape(c->g, gir_slice(c->g, x, 2, 0, 1, 1), gir_shape2(s.dim[0], s.dim[1]));
-    re = gir_index_select(c->g, re, ix, 1);                    /* [batch, frames, flen] */
-    if (s.dim[2] == 2) {
-        im = gir_reshape(c->g, gir_slice(c->g, x, 2, 1, 2, 1), gir_shape2(s.dim[0], s.dim[1]));
-        im = gir_index_select(c->g, im, ix, 1);
-    }
-    if (gir__ox_has(c, 2)) {
-        re = gir_mul(c->g, re, c->x[2]);
-        if (im.id) im = gir_mul(c->g, im, c->x[2]);
-    }
-    return gir__ox_dft_last(c, re, im, one ? (int)flen / 2 + 1 : (int)flen, 0);
 }
 
 /* the optimizers of ai.onnx.preview.training (Adagrad, Momentum, Adam): inputs R, T, then n tensors X, n
@@ -40520,6 +40253,312 @@ static gir_node gir__oxh_max_unpool(gir__oxn *c, gir_node x, gir_node idx) {
     y = gir_index_add(c->g, x, idx, 0, (int)n);
     return gir_reshape(c->g, y, o);
 }
+#endif /* GIR_NO_ONNX */
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
+
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
+/* onnx_ops_signal.c - the ONNX ops over sequences and signals: RNN, GRU and LSTM unrolled over the sequence
+   (its length is part of the shapes), DFT and STFT as products with cos/sin matrices, the window functions and
+   MelWeightMatrix (constants computed at import). */
+#ifndef GIR_NO_ONNX
+/* HannWindow, HammingWindow, BlackmanWindow: a constant of 'size' (input 0) values, periodic by default;
+   w[n] = a0 - a1 cos(2 pi n / N) + a2 cos(4 pi n / N), N = size (periodic) or size - 1 */
+static gir_node gir__ox_window_fn(gir__oxn *c, double a0, double a1, double a2) {
+    double size, *w, den;
+    int n, j, dt = gir__ox_dtype((int32_t)gir__oxa_i(c, "output_datatype", 1));
+    int periodic = gir__oxa_i(c, "periodic", 1);
+    gir_node y;
+    if (gir__ox_const_vals(c, 0, &size, 1, "size") != 1) return c->none;
+    n = (int)size;
+    if (n < 0 || dt < 0) {
+        gir__oxn_fail(c, n < 0 ? GIR_ERR_SHAPE : GIR_ERR_UNSUPPORTED, "size %d, output_datatype", n);
+        return c->none;
+    }
+    if (!(w = (double *)gir__alloc(&c->g->a, (size_t)(n ? n : 1) * sizeof(double)))) {
+        gir__oxn_fail(c, GIR_ERR_OUT_OF_MEMORY, "a window of %d", n);
+        return c->none;
+    }
+    den = periodic ? n : n - 1;
+    for (j = 0; j < n; ++j) {
+        double t = den > 0 ? 6.283185307179586476925 * j / den : 0;
+        w[j] = a0 - a1 * cos(t) + a2 * cos(2 * t);
+    }
+    y = gir_cast(c->g, gir_constant(c->g, GIR_DTYPE_F64, gir_shape1(n), w), (gir_dtype)dt);
+    gir__free(&c->g->a, w, (size_t)(n ? n : 1) * sizeof(double));
+    return y;
+}
+static gir_node gir__oxh_hann(gir__oxn *c) { return gir__ox_window_fn(c, 0.5, 0.5, 0); }
+static gir_node gir__oxh_hamming(gir__oxn *c) { return gir__ox_window_fn(c, 25.0 / 46, 21.0 / 46, 0); }
+static gir_node gir__oxh_blackman(gir__oxn *c) { return gir__ox_window_fn(c, 0.42, 0.5, 0.08); }
+/* RNN, GRU, LSTM: unrolled over the sequence (its length is part of the shapes), one direction at a time, with
+   ONNX's default activations (sigmoid for the gates, tanh otherwise) and every sequence of full length */
+typedef struct gir__oxrnn {
+    int kind, gates, hidden, steps, batch, lbr;    /* kind 0 RNN, 1 GRU, 2 LSTM; lbr: linear_before_reset */
+    int layout;                                    /* 1: batch first (X, Y, initial and final states) */
+    gir_node xw, r, rb, p;                         /* x W^T + Wb for every step [steps, batch, G h]; R^T; Rb; peepholes */
+} gir__oxrnn;
+static gir_node gir__ox_gate(gir__oxn *c, gir_node v, int k, int h) {
+    gir_shape s = gir_node_shape(c->g, v);
+    return gir_slice(c->g, v, s.rank - 1, k * h, (k + 1) * h, 1);
+}
+/* sigmoid(gate k of u + gate k of v): the sum of two gate slices through f */
+static gir_node gir__ox_gsum(gir__oxn *c, gir_node u, gir_node v, int k, int n, gir_node (*f)(gir_graph *, gir_node)) {
+    gir_node a = gir__ox_gate(c, u, k, n), b = gir__ox_gate(c, v, k, n);
+    return f(c->g, gir_add(c->g, a, b));
+}
+static gir_node gir__ox_gru_step(gir__oxn *c, const gir__oxrnn *q, gir_node xw, gir_node hr, gir_node h) {
+    int n = q->hidden;
+    gir_node z = gir__ox_gsum(c, xw, hr, 0, n, gir_sigmoid), r = gir__ox_gsum(c, xw, hr, 1, n, gir_sigmoid), t, u;
+    if (q->lbr) t = gir_mul(c->g, r, gir__ox_gate(c, hr, 2, n));
+    else {
+        u = gir_mul(c->g, r, h);
+        t = gir_matmul(c->g, u, gir__ox_gate(c, q->r, 2, n));
+        t = gir_add(c->g, t, gir__ox_gate(c, q->rb, 2, n));
+    }
+    t = gir_tanh(c->g, gir_add(c->g, gir__ox_gate(c, xw, 2, n), t));
+    u = gir_mul(c->g, gir_sub(c->g, gir__oxh_num(c, 1), z), t);
+    return gir_add(c->g, u, gir_mul(c->g, z, h));
+}
+/* gate k of a plus (peepholes) p_k * cell */
+static gir_node gir__ox_peep(gir__oxn *c, const gir__oxrnn *q, gir_node a, int k, gir_node cell) {
+    gir_node v = gir__ox_gate(c, a, k, q->hidden), w;
+    if (!q->p.id) return v;
+    w = gir__ox_gate(c, q->p, k, q->hidden);
+    return gir_add(c->g, v, gir_mul(c->g, w, cell));
+}
+static gir_node gir__ox_lstm_step(gir__oxn *c, const gir__oxrnn *q, gir_node a, gir_node *cell) {
+    gir_node i = gir_sigmoid(c->g, gir__ox_peep(c, q, a, 0, *cell)), f, t, o;
+    f = gir_sigmoid(c->g, gir__ox_peep(c, q, a, 2, *cell));
+    t = gir_tanh(c->g, gir__ox_gate(c, a, 3, q->hidden));
+    f = gir_mul(c->g, f, *cell);
+    *cell = gir_add(c->g, f, gir_mul(c->g, i, t));      /* gates i, o, f, c */
+    o = gir_sigmoid(c->g, gir__ox_peep(c, q, a, 1, *cell));
+    t = gir_tanh(c->g, *cell);
+    return gir_mul(c->g, o, t);
+}
+/* one step: the new hidden state from step input xw (x W^T + Wb), h and (LSTM) *cell */
+static gir_node gir__ox_rnn_step(gir__oxn *c, const gir__oxrnn *q, gir_node xw, gir_node h, gir_node *cell) {
+    gir_node hr = gir_add(c->g, gir_matmul(c->g, h, q->r), q->rb);
+    if (q->kind == 0) return gir_tanh(c->g, gir_add(c->g, xw, hr));
+    if (q->kind == 1) return gir__ox_gru_step(c, q, xw, hr, h);
+    return gir__ox_lstm_step(c, q, gir_add(c->g, xw, hr), cell);
+}
+/* concat of up to 64 x 64 nodes (gir_concat joins at most 64) */
+static gir_node gir__ox_concat_many(gir__oxn *c, int n, gir_node *xs, int axis) {
+    gir_node part[64];
+    int j, m = 0;
+    if (n <= 64) return gir_concat(c->g, n, xs, axis);
+    for (j = 0; j < n && m < 64; j += 64, ++m) part[m] = gir_concat(c->g, n - j < 64 ? n - j : 64, xs + j, axis);
+    return gir_concat(c->g, m, part, axis);
+}
+/* row d of a [D, ...] input as [...] ({0} when the input is absent) */
+static gir_node gir__ox_dir(gir__oxn *c, int k, int d, int axis) {
+    gir_shape s;
+    int j;
+    if (!gir__ox_has(c, k) || !gir__ox_need(c, 1u << k)) return c->none;
+    s = gir_node_shape(c->g, c->x[k]);
+    for (j = axis + 1; j < s.rank; ++j) s.dim[j - 1] = s.dim[j];
+    --s.rank;
+    return gir_reshape(c->g, gir_slice(c->g, c->x[k], axis, d, d + 1, 1), s);
+}
+/* direction d over x [steps, batch, in]: the outputs of every step [steps, 1, batch, h] and the last h, c */
+static gir_node gir__ox_rnn_dir(gir__oxn *c, gir__oxrnn *q, gir_node x, int d, int rev, gir_node *hl, gir_node *cl) {
+    gir_shape xs = gir_node_shape(c->g, x);
+    int gh = q->gates * q->hidden, t;
+    gir_node w = gir_transpose(c->g, gir__ox_dir(c, 1, d, 0), gir_ints2(1, 0)), b = gir__ox_dir(c, 3, d, 0), h, cell, ys[1024];
+    q->r = gir_transpose(c->g, gir__ox_dir(c, 2, d, 0), gir_ints2(1, 0));
+    q->xw = gir_matmul(c->g, gir_reshape(c->g, x, gir_shape2(xs.dim[0] * xs.dim[1], xs.dim[2])), w);
+    q->rb = gir_zeros(c->g, gir_node_dtype(c->g, x), gir_shape1(gh));
+    if (b.id) {
+        q->xw = gir_add(c->g, q->xw, gir_slice(c->g, b, 0, 0, gh, 1));
+        q->rb = gir_slice(c->g, b, 0, gh, 2 * gh, 1);
+    }
+    q->xw = gir_reshape(c->g, q->xw, gir_shape3(xs.dim[0], xs.dim[1], gh));
+    q->p = q->kind == 2 ? gir__ox_dir(c, 7, d, 0) : c->none;
+    h = gir__ox_dir(c, 5, d, q->layout);
+    if (!h.id) h = gir_zeros(c->g, gir_node_dtype(c->g, x), gir_shape2(q->batch, q->hidden));
+    cell = q->kind == 2 ? gir__ox_dir(c, 6, d, q->layout) : c->none;
+    if (q->kind == 2 && !cell.id) cell = gir_zeros_like(c->g, h);
+    for (t = 0; t < q->steps && c->st == GIR_OK; ++t) {
+        int at = rev ? q->steps - 1 - t : t;
+        gir_node xt = gir_slice(c->g, q->xw, 0, at, at + 1, 1);
+        xt = gir_reshape(c->g, xt, gir_shape2(q->batch, gh));
+        h = gir__ox_rnn_step(c, q, xt, h, &cell);
+        ys[at] = gir_reshape(c->g, h, gir_shape4(1, 1, q->batch, q->hidden));
+    }
+    *hl = h;
+    *cl = cell;
+    return c->st == GIR_OK ? gir__ox_concat_many(c, q->steps, ys, 0) : c->none;
+}
+/* RNN, GRU, LSTM: the outputs Y [steps, D, batch, h] (layout 1: [batch, steps, D, h]), Y_h and (LSTM) Y_c */
+static gir_node gir__ox_rnn(gir__oxn *c, gir_node x, int kind) {
+    gir__oxrnn q;
+    int layout = gir__oxa_i(c, "layout", 0), rev = gir__oxa_s_is(c, "direction", "forward", "reverse");
+    int bi = gir__oxa_s_is(c, "direction", "forward", "bidirectional"), d, nd;
+    gir_node y[2], hl[2], cl[2], out;
+    double lens[64];
+    int n_lens, j;
+    memset(&q, 0, sizeof q);
+    q.kind = kind;
+    q.gates = kind == 0 ? 1 : kind == 1 ? 3 : 4;
+    q.hidden = gir__oxa_i(c, "hidden_size", 0);
+    q.lbr = kind == 1 ? gir__oxa_i(c, "linear_before_reset", 0) : 0;
+    if (kind == 2 && gir__oxa_i(c, "input_forget", 0)) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "input_forget 1");
+    if (!rev && !bi && !gir__oxa_s_is(c, "direction", "forward", "forward"))
+        gir__oxn_fail(c, GIR_ERR_ATTR, "direction is forward, reverse or bidirectional");
+    q.layout = layout;
+    if (layout) x = gir_transpose(c->g, x, gir_ints3(1, 0, 2));
+    q.steps = gir_node_shape(c->g, x).dim[0];
+    q.batch = gir_node_shape(c->g, x).dim[1];
+    if (q.steps < 1 || q.steps > 1024 || q.hidden < 1 || !gir__ox_need(c, 7u)) {
+        if (c->st == GIR_OK) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "%d steps (1 to 1024), hidden_size %d, layout %d",
+                                           q.steps, q.hidden, layout);
+        return c->none;
+    }
+    n_lens = gir__ox_has(c, 4) ? gir__ox_const_vals(c, 4, lens, 64, "sequence_lens") : 0;
+    for (j = 0; j < n_lens; ++j)
+        if (lens[j] != q.steps) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "sequences shorter than the input");
+    nd = bi ? 2 : 1;
+    for (d = 0; d < nd && c->st == GIR_OK; ++d) y[d] = gir__ox_rnn_dir(c, &q, x, d, rev || d == 1, &hl[d], &cl[d]);
+    if (c->st != GIR_OK) return c->none;
+    out = nd == 2 ? gir_concat(c->g, 2, y, 1) : y[0];
+    if (c->nd->n_out > 1)
+        for (d = 0; d < nd; ++d) hl[d] = gir_reshape(c->g, hl[d], gir_shape3(1, q.batch, q.hidden));
+    if (c->nd->n_out > 1) c->y[1] = nd == 2 ? gir_concat(c->g, 2, hl, 0) : hl[0];
+    if (c->nd->n_out > 2 && kind == 2)
+        for (d = 0; d < nd; ++d) cl[d] = gir_reshape(c->g, cl[d], gir_shape3(1, q.batch, q.hidden));
+    if (c->nd->n_out > 2 && kind == 2) c->y[2] = nd == 2 ? gir_concat(c->g, 2, cl, 0) : cl[0];
+    for (d = 1; layout && d < 3 && d < c->nd->n_out; ++d) if (c->y[d].id) c->y[d] = gir_transpose(c->g, c->y[d], gir_ints3(1, 0, 2));
+    return layout ? gir_transpose(c->g, out, gir_ints4(2, 0, 1, 3)) : out;
+}
+static gir_node gir__oxh_rnn(gir__oxn *c, gir_node x) { return gir__ox_rnn(c, x, 0); }
+static gir_node gir__oxh_gru(gir__oxn *c, gir_node x) { return gir__ox_rnn(c, x, 1); }
+static gir_node gir__oxh_lstm(gir__oxn *c, gir_node x) { return gir__ox_rnn(c, x, 2); }
+
+/* the real DFT matrices [n, k] of cos and sin (2 pi j k / n) for k < kout, as constants of dtype dt */
+static void gir__ox_dft_mats(gir__oxn *c, int n, int kout, gir_dtype dt, gir_node *cm, gir_node *sm) {
+    size_t cells = (size_t)n * (size_t)kout;
+    double *m = (double *)gir__alloc(&c->g->a, 2 * (cells ? cells : 1) * sizeof(double));
+    int j, k;
+    if (!m) {
+        gir__oxn_fail(c, GIR_ERR_OUT_OF_MEMORY, "DFT matrices of %d x %d", n, kout);
+        *cm = *sm = c->none;
+        return;
+    }
+    for (j = 0; j < n; ++j)
+        for (k = 0; k < kout; ++k) {
+            double a = 6.283185307179586476925 * (double)((int64_t)j * k % n) / n;
+            m[(size_t)j * kout + k] = cos(a);
+            m[cells + (size_t)j * kout + k] = sin(a);
+        }
+    *cm = gir_cast(c->g, gir_constant(c->g, GIR_DTYPE_F64, gir_shape2(n, kout), m), dt);
+    *sm = gir_cast(c->g, gir_constant(c->g, GIR_DTYPE_F64, gir_shape2(n, kout), m + cells), dt);
+    gir__free(&c->g->a, m, 2 * (cells ? cells : 1) * sizeof(double));
+}
+/* the DFT along the last axis of re and im ([..., n]; im {0}: real), as [..., kout, 2] */
+static gir_node gir__ox_dft_last(gir__oxn *c, gir_node re, gir_node im, int kout, int inverse) {
+    gir_shape s = gir_node_shape(c->g, re), o;
+    int n = s.dim[s.rank - 1];
+    gir_node cm, sm, yr, yi, t, parts[2];
+    gir__ox_dft_mats(c, n, kout, gir_node_dtype(c->g, re), &cm, &sm);
+    if (c->st != GIR_OK) return c->none;
+    yr = gir__oxh_matmul_np(c, re, cm);           /* e^(-i a) = cos a - i sin a; inverse: + i sin a, then / n */
+    yi = gir__oxh_matmul_np(c, re, sm);
+    yi = inverse ? yi : gir_neg(c->g, yi);
+    if (im.id) {
+        t = gir__oxh_matmul_np(c, im, sm);
+        yr = inverse ? gir_sub(c->g, yr, t) : gir_add(c->g, yr, t);
+        yi = gir_add(c->g, yi, gir__oxh_matmul_np(c, im, cm));
+    }
+    if (inverse) {
+        yr = gir_div(c->g, yr, gir__oxh_num(c, n));
+        yi = gir_div(c->g, yi, gir__oxh_num(c, n));
+    }
+    o = gir_node_shape(c->g, yr);
+    o.dim[o.rank++] = 1;
+    parts[0] = gir_reshape(c->g, yr, o);
+    parts[1] = gir_reshape(c->g, yi, o);
+    return gir_concat(c->g, 2, parts, o.rank - 1);
+}
+/* DFT: x [..., n, 1 or 2] along 'axis' (default 1), dft_length (input 1) pads or cuts, onesided keeps n / 2 + 1 */
+static gir_node gir__oxh_dft(gir__oxn *c, gir_node x) {
+    gir_shape s = gir_node_shape(c->g, x);
+    int axis = gir__oxa_i(c, "axis", 1), inverse = gir__oxa_i(c, "inverse", 0), one = gir__oxa_i(c, "onesided", 0);
+    int n, len, cplx;
+    double dl;
+    gir_ints perm, inv;
+    gir_node re, im = c->none, y;
+    if (axis < 0) axis += s.rank;
+    if (s.rank < 2 || axis < 0 || axis >= s.rank - 1 || (s.dim[s.rank - 1] != 1 && s.dim[s.rank - 1] != 2) ||
+        (one && inverse)) {
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "axis %d of a rank-%d signal [..., 1 or 2]; onesided inverse", axis, s.rank);
+        return c->none;
+    }
+    cplx = s.dim[s.rank - 1] == 2;
+    n = s.dim[axis];
+    len = gir__ox_has(c, 1) && gir__ox_const_vals(c, 1, &dl, 1, "dft_length") == 1 ? (int)dl : n;
+    re = gir_reshape(c->g, gir_slice(c->g, x, s.rank - 1, 0, 1, 1), gir_shapev(s.rank - 1, s.dim));
+    if (cplx) im = gir_reshape(c->g, gir_slice(c->g, x, s.rank - 1, 1, 2, 1), gir_shapev(s.rank - 1, s.dim));
+    gir__ox_axis_last(s.rank - 1, axis, &perm, &inv);
+    if (axis != s.rank - 2) re = gir_transpose(c->g, re, perm);
+    if (axis != s.rank - 2 && im.id) im = gir_transpose(c->g, im, perm);
+    if (len != n) {
+        gir_ints a = gir_ints0(), b = gir_ints0();
+        int j;
+        for (a.n = b.n = s.rank - 1, j = 0; j < a.n; ++j) a.v[j] = b.v[j] = 0;
+        b.v[a.n - 1] = len > n ? len - n : 0;
+        re = len > n ? gir_pad(c->g, re, a, b, 0) : gir_slice(c->g, re, s.rank - 2, 0, len, 1);
+        if (im.id) im = len > n ? gir_pad(c->g, im, a, b, 0) : gir_slice(c->g, im, s.rank - 2, 0, len, 1);
+    }
+    y = gir__ox_dft_last(c, re, im, one ? len / 2 + 1 : len, inverse);
+    if (axis != s.rank - 2 && c->st == GIR_OK) {
+        inv.v[inv.n] = inv.n;
+        ++inv.n;
+        y = gir_transpose(c->g, y, inv);
+    }
+    return y;
+}
+/* STFT: frames of frame_length (input 3, else the window's length) every frame_step (input 1) of the signal
+   [batch, length, 1 or 2], each times the window (input 2), then their DFT: [batch, frames, bins, 2] */
+static gir_node gir__oxh_stft(gir__oxn *c, gir_node x) {
+    gir_shape s = gir_node_shape(c->g, x);
+    int one = gir__oxa_i(c, "onesided", 1), frames, j, k;
+    double step = 0, flen = 0;
+    int32_t *idx;
+    gir_node re, im = c->none, ix;
+    if (gir__ox_const_vals(c, 1, &step, 1, "frame_step") != 1) return c->none;
+    if (gir__ox_has(c, 3)) { if (gir__ox_const_vals(c, 3, &flen, 1, "frame_length") != 1) return c->none; }
+    else if (gir__ox_has(c, 2) && gir__ox_need(c, 4u)) flen = gir_node_shape(c->g, c->x[2]).dim[0];
+    if (s.rank != 3 || step < 1 || flen < 1 || flen > s.dim[1] || (s.dim[2] == 2 && one)) {
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "a signal [batch, length, 1 or 2], frame_step and frame_length");
+        return c->none;
+    }
+    frames = (int)((s.dim[1] - flen) / step) + 1;
+    if (!(idx = (int32_t *)gir__alloc(&c->g->a, (size_t)frames * (size_t)flen * 4))) {
+        gir__oxn_fail(c, GIR_ERR_OUT_OF_MEMORY, "frame indices");
+        return c->none;
+    }
+    for (j = 0; j < frames; ++j) for (k = 0; k < (int)flen; ++k) idx[(size_t)j * (size_t)flen + k] = (int32_t)(j * step + k);
+    ix = gir_constant(c->g, GIR_DTYPE_I32, gir_shape2(frames, (int32_t)flen), idx);
+    gir__free(&c->g->a, idx, (size_t)frames * (size_t)flen * 4);
+    re = gir_reshape(c->g, gir_slice(c->g, x, 2, 0, 1, 1), gir_shape2(s.dim[0], s.dim[1]));
+    re = gir_index_select(c->g, re, ix, 1);                    /* [batch, frames, flen] */
+    if (s.dim[2] == 2) {
+        im = gir_reshape(c->g, gir_slice(c->g, x, 2, 1, 2, 1), gir_shape2(s.dim[0], s.dim[1]));
+        im = gir_index_select(c->g, im, ix, 1);
+    }
+    if (gir__ox_has(c, 2)) {
+        re = gir_mul(c->g, re, c->x[2]);
+        if (im.id) im = gir_mul(c->g, im, c->x[2]);
+    }
+    return gir__ox_dft_last(c, re, im, one ? (int)flen / 2 + 1 : (int)flen, 0);
+}
+
 /* MelWeightMatrix: the triangular filters of num_mel_bins mel bands over dft_length / 2 + 1 bins, computed at
    import from its five constant inputs as ONNX's reference does */
 static gir_node gir__oxh_mel_weights(gir__oxn *c) {
@@ -40554,6 +40593,20 @@ static gir_node gir__oxh_mel_weights(gir__oxn *c) {
     return y;
 }
 
+
+#endif /* GIR_NO_ONNX */
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
+
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
+/* onnx_build.c - gir_onnx_import: the GIR_ONNX lines of ops.def (gen/10-generator/onnx_lower.py makes each a
+   function gir__oxl_<type>_<since> and the table gir__ox_lines), the names of the model's values, and the import:
+   initializers, inputs, then each node by its line, into a new graph that is freed on any error. */
+#ifndef GIR_NO_ONNX
 /* the GIR_ONNX lines of ops.def */
 /* generated from the GIR_ONNX lines of ops.def (gen/10-generator/onnx_lower.py) */
 static gir_node gir__oxl_Abs_6(gir__oxn *c) {   /* ops.def:682 "abs(x0)" */

@@ -1,0 +1,847 @@
+/* onnx_ops_nn.c - the ONNX ops of convolutional networks and their deployment: the window of Conv and the pools
+   (auto_pad, asymmetric padding, ceil_mode, dilations), ConvTranspose, normalizations, Resize (per-axis weight
+   matrices), GridSample, MaxUnpool, the quantized ops and the optimizers of ai.onnx.preview.training. */
+#ifndef GIR_NO_ONNX
+/* the window of Conv and the pools over the last one or two axes: kernel, strides, dilations, padding at the
+   start (pb) and end (pe) of each axis, from the attributes (auto_pad SAME_UPPER / SAME_LOWER / VALID included) */
+typedef struct gir__oxwin { int nd, k[2], s[2], d[2], pb[2], pe[2]; } gir__oxwin;
+static int gir__ox_window(gir__oxn *c, gir_shape in, const int32_t *kernel, gir__oxwin *w) {
+    gir_ints ks = gir__oxa_ints(c, "kernel_shape"), st = gir__oxa_ints(c, "strides");
+    gir_ints di = gir__oxa_ints(c, "dilations"), pads = gir__oxa_ints(c, "pads");
+    int same_up = gir__oxa_s_is(c, "auto_pad", "NOTSET", "SAME_UPPER");
+    int same_lo = gir__oxa_s_is(c, "auto_pad", "NOTSET", "SAME_LOWER");
+    int valid = gir__oxa_s_is(c, "auto_pad", "NOTSET", "VALID"), j;
+    w->nd = in.rank - 2;
+    if (w->nd < 1 || w->nd > 2) {
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "a window over %d axes (gir.h has 1 and 2)", w->nd);
+        return 0;
+    }
+    for (j = 0; j < w->nd; ++j) {
+        int len = in.dim[2 + j], out, total;
+        w->k[j] = kernel ? kernel[j] : ks.n == w->nd ? ks.v[j] : 0;
+        w->s[j] = st.n == w->nd ? st.v[j] : 1;
+        w->d[j] = di.n == w->nd ? di.v[j] : 1;
+        w->pb[j] = pads.n == 2 * w->nd && !valid ? pads.v[j] : 0;
+        w->pe[j] = pads.n == 2 * w->nd && !valid ? pads.v[w->nd + j] : 0;
+        if (w->k[j] < 1 || w->s[j] < 1 || w->d[j] < 1 || w->pb[j] < 0 || w->pe[j] < 0) {
+            gir__oxn_fail(c, GIR_ERR_ATTR, "kernel %d, stride %d, dilation %d, pads %d %d on axis %d", w->k[j],
+                         w->s[j], w->d[j], w->pb[j], w->pe[j], 2 + j);
+            return 0;
+        }
+        if (same_up || same_lo) {
+            out = (len + w->s[j] - 1) / w->s[j];
+            total = (out - 1) * w->s[j] + (w->k[j] - 1) * w->d[j] + 1 - len;
+            total = total < 0 ? 0 : total;
+            w->pb[j] = same_up ? total / 2 : total - total / 2;
+            w->pe[j] = total - w->pb[j];
+        }
+    }
+    return 1;
+}
+/* x as NCHW: a 1-D window's input [N, C, W] becomes [N, C, 1, W] */
+static gir_node gir__ox_as_2d(gir__oxn *c, gir_node x, gir__oxwin *w) {
+    gir_shape s = gir_node_shape(c->g, x);
+    if (w->nd == 2) return x;
+    w->nd = 2;
+    w->k[1] = w->k[0]; w->s[1] = w->s[0]; w->d[1] = w->d[0]; w->pb[1] = w->pb[0]; w->pe[1] = w->pe[0];
+    w->k[0] = w->s[0] = w->d[0] = 1;
+    w->pb[0] = w->pe[0] = 0;
+    return gir_reshape(c->g, x, gir_shape4(s.dim[0], s.dim[1], 1, s.dim[2]));
+}
+/* padding the window's axes explicitly (asymmetric, or beyond what a pool takes) with value; then none is left */
+static gir_node gir__ox_pad_window(gir__oxn *c, gir_node x, gir__oxwin *w, double value) {
+    gir_ints before = gir_ints4(0, 0, w->pb[0], w->pb[1]), after = gir_ints4(0, 0, w->pe[0], w->pe[1]);
+    if (!w->pb[0] && !w->pb[1] && !w->pe[0] && !w->pe[1]) return x;
+    w->pb[0] = w->pb[1] = w->pe[0] = w->pe[1] = 0;
+    return gir_pad(c->g, x, before, after, value);
+}
+static int gir__ox_symmetric(const gir__oxwin *w) { return w->pb[0] == w->pe[0] && w->pb[1] == w->pe[1]; }
+/* Conv: 1-D and 2-D, groups, dilations, any padding, optional bias */
+static gir_node gir__oxh_conv(gir__oxn *c, gir_node x, gir_node wt) {
+    gir_shape in = gir_node_shape(c->g, x), ws = gir_node_shape(c->g, wt);
+    int group = gir__oxa_i(c, "group", 1);
+    gir__oxwin w;
+    gir_node y;
+    if (ws.rank != in.rank || in.rank < 3 || !gir__ox_window(c, in, ws.dim + 2, &w)) {
+        gir__oxn_fail(c, GIR_ERR_SHAPE, "input rank %d and weight rank %d", in.rank, ws.rank);
+        return c->none;
+    }
+    x = gir__ox_as_2d(c, x, &w);
+    if (in.rank == 3) wt = gir_reshape(c->g, wt, gir_shape4(ws.dim[0], ws.dim[1], 1, ws.dim[2]));
+    if (!gir__ox_symmetric(&w)) x = gir__ox_pad_window(c, x, &w, 0);
+    y = gir_conv2d(c->g, x, wt, gir_ints2(w.s[0], w.s[1]), gir_ints2(w.pb[0], w.pb[1]), gir_ints2(w.d[0], w.d[1]),
+                   group);
+    if (gir__ox_has(c, 2) && gir__ox_need(c, 4u))
+        y = gir_add(c->g, y, gir_reshape(c->g, c->x[2], gir_shape4(1, ws.dim[0], 1, 1)));
+    if (in.rank == 3 && c->st == GIR_OK) {
+        gir_shape ys = gir_node_shape(c->g, y);
+        y = gir_reshape(c->g, y, gir_shape3(ys.dim[0], ys.dim[1], ys.dim[3]));
+    }
+    return y;
+}
+/* AveragePool without the padding in the count: the window sums of x padded with zeros over those of ones */
+static gir_node gir__ox_avg_excl(gir__oxn *c, gir_node x, gir__oxwin *w) {
+    gir_node ones = gir_ones_like(c->g, x), num, den;
+    gir__oxwin w2 = *w;
+    gir_ints k = gir_ints2(w->k[0], w->k[1]), s = gir_ints2(w->s[0], w->s[1]);
+    x = gir__ox_pad_window(c, x, w, 0);
+    ones = gir__ox_pad_window(c, ones, &w2, 0);
+    num = gir_avg_pool2d(c->g, x, k, s, gir_ints2(0, 0), 1);
+    den = gir_avg_pool2d(c->g, ones, k, s, gir_ints2(0, 0), 1);
+    return gir_div(c->g, num, den);
+}
+/* ceil_mode: the end padding that gives each axis the output length of ceil rounding (a last window must start
+   inside the input or the start padding, as ONNX and PyTorch have it) */
+static int gir__ox_ceil_extra(const gir__oxwin *w, gir_shape in, int j) {
+    int len = in.dim[in.rank - w->nd + j], k = (w->k[j] - 1) * w->d[j] + 1, span = len + w->pb[j] + w->pe[j] - k;
+    int out = (span + w->s[j] - 1) / w->s[j] + 1;
+    if ((out - 1) * w->s[j] >= len + w->pb[j]) --out;
+    return (out - 1) * w->s[j] + k - (len + w->pb[j] + w->pe[j]);
+}
+/* a max pool with dilations, on x already padded: the maximum of the k0 x k1 strided slices at the window's taps */
+static gir_node gir__ox_max_dilated(gir__oxn *c, gir_node x, const gir__oxwin *w) {
+    gir_shape s = gir_node_shape(c->g, x);
+    int o[2], a, b, j;
+    gir_node y = c->none, r, v;
+    for (j = 0; j < 2; ++j) o[j] = (s.dim[2 + j] - ((w->k[j] - 1) * w->d[j] + 1)) / w->s[j] + 1;
+    if (o[0] < 1 || o[1] < 1) {
+        gir__oxn_fail(c, GIR_ERR_SHAPE, "a window larger than the padded input");
+        return c->none;
+    }
+    for (a = 0; a < w->k[0]; ++a) {
+        int h0 = a * w->d[0];
+        r = gir_slice(c->g, x, 2, h0, h0 + w->s[0] * (o[0] - 1) + 1, w->s[0]);
+        for (b = 0; b < w->k[1]; ++b) {
+            int w0 = b * w->d[1];
+            v = gir_slice(c->g, r, 3, w0, w0 + w->s[1] * (o[1] - 1) + 1, w->s[1]);
+            y = y.id ? gir_maximum(c->g, y, v) : v;
+        }
+    }
+    return y;
+}
+static gir_node gir__ox_pool(gir__oxn *c, gir_node x, int is_max) {
+    gir_shape in = gir_node_shape(c->g, x);
+    int ceil_mode = gir__oxa_i(c, "ceil_mode", 0), incl = is_max ? 1 : gir__oxa_i(c, "count_include_pad", 0), j;
+    gir__oxwin w;
+    gir_node y;
+    if (is_max && gir__oxa_i(c, "storage_order", 0))
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "storage_order 1 (column-major indices)");
+    if (!gir__ox_window(c, in, NULL, &w) || c->st != GIR_OK) return c->none;
+    for (j = 0; j < w.nd; ++j) {
+        int extra = ceil_mode ? gir__ox_ceil_extra(&w, in, j) : 0;
+        if (w.d[j] != 1 && !is_max) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "dilations other than 1 in an average pool");
+        if (extra > 0 && !is_max && incl) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "ceil_mode 1 in an average pool "
+                                                        "with count_include_pad 1 that it changes");
+        if (extra > 0) w.pe[j] += extra;
+    }
+    if (c->st != GIR_OK) return c->none;
+    if (is_max && gir__ox_is_int(c, x)) {      /* integer maxima are exact in f64 */
+        gir_node y64 = gir__ox_pool(c, gir_cast(c->g, x, GIR_DTYPE_F64), 1);
+        return gir_cast(c->g, y64, gir_node_dtype(c->g, x));
+    }
+    x = gir__ox_as_2d(c, x, &w);
+    if (is_max || incl) x = gir__ox_pad_window(c, x, &w, is_max ? -HUGE_VAL : 0);
+    else if (!gir__ox_symmetric(&w) || 2 * w.pb[0] > w.k[0] || 2 * w.pb[1] > w.k[1]) {
+        y = gir__ox_avg_excl(c, x, &w);
+        if (in.rank == 3 && c->st == GIR_OK) {
+            gir_shape ys = gir_node_shape(c->g, y);
+            y = gir_reshape(c->g, y, gir_shape3(ys.dim[0], ys.dim[1], ys.dim[3]));
+        }
+        return y;
+    }
+    if (c->st != GIR_OK) return c->none;
+    y = is_max && (w.d[0] > 1 || w.d[1] > 1) ? gir__ox_max_dilated(c, x, &w)
+      : is_max ? gir_max_pool2d(c->g, x, gir_ints2(w.k[0], w.k[1]), gir_ints2(w.s[0], w.s[1]), gir_ints2(0, 0))
+               : gir_avg_pool2d(c->g, x, gir_ints2(w.k[0], w.k[1]), gir_ints2(w.s[0], w.s[1]),
+                                gir_ints2(w.pb[0], w.pb[1]), incl);
+    if (in.rank == 3 && c->st == GIR_OK) {
+        gir_shape ys = gir_node_shape(c->g, y);
+        y = gir_reshape(c->g, y, gir_shape3(ys.dim[0], ys.dim[1], ys.dim[3]));
+    }
+    return y;
+}
+static gir_node gir__oxh_max_pool(gir__oxn *c, gir_node x) { return gir__ox_pool(c, x, 1); }
+static gir_node gir__oxh_avg_pool(gir__oxn *c, gir_node x) { return gir__ox_pool(c, x, 0); }
+/* GlobalAveragePool, GlobalMaxPool: over every axis past the first two, kept */
+static gir_ints gir__oxa_spatial(gir__oxn *c, gir_node x) {
+    gir_ints r = gir_ints0();
+    int rank = gir_node_shape(c->g, x).rank, j;
+    for (j = 2; j < rank; ++j) r.v[r.n++] = j;
+    return r;
+}
+/* (x - mean) / sqrt(var + eps) over axes, then times scale and plus bias (each {0}: none) */
+static gir_node gir__ox_normalize(gir__oxn *c, gir_node x, gir_ints axes, double eps, gir_node scale, gir_node bias) {
+    gir_node m = gir_mean(c->g, x, axes, 1), d, v;
+    d = gir_sub(c->g, x, m);
+    v = gir_mean(c->g, gir_square(c->g, d), axes, 1);
+    v = gir_rsqrt(c->g, gir_add(c->g, v, gir__oxh_num(c, eps)));
+    d = gir_mul(c->g, d, v);
+    if (scale.id) d = gir_mul(c->g, d, scale);
+    return bias.id ? gir_add(c->g, d, bias) : d;
+}
+/* BatchNormalization in training: batch statistics over every axis but 1; outputs 1 and 2 are the running mean and
+   variance, input_mean * momentum + batch statistic * (1 - momentum) */
+static gir_node gir__ox_bn_train(gir__oxn *c, gir_node x, double eps, double mom) {
+    gir_shape in = gir_node_shape(c->g, x), ps;
+    gir_ints ax = gir_ints0();
+    gir_node m, v, y, sc, b;
+    int j;
+    for (j = 0; j < in.rank; ++j) if (j != 1) ax.v[ax.n++] = j;
+    for (ps.rank = in.rank, j = 0; j < in.rank; ++j) ps.dim[j] = j == 1 ? in.dim[1] : 1;
+    sc = gir_reshape(c->g, c->x[1], ps);
+    b = gir_reshape(c->g, c->x[2], ps);
+    y = gir__ox_normalize(c, x, ax, eps, sc, b);
+    m = gir_mean(c->g, x, ax, 0);
+    v = gir_var(c->g, x, ax, 0, 0);
+    if (c->nd->n_out > 1) {
+        gir_node old = gir_mul(c->g, c->x[3], gir__oxh_num(c, mom));
+        c->y[1] = gir_add(c->g, old, gir_mul(c->g, m, gir__oxh_num(c, 1 - mom)));
+    }
+    if (c->nd->n_out > 2) {
+        gir_node old = gir_mul(c->g, c->x[4], gir__oxh_num(c, mom));
+        c->y[2] = gir_add(c->g, old, gir_mul(c->g, v, gir__oxh_num(c, 1 - mom)));
+    }
+    return y;
+}
+/* BatchNormalization in inference: (x - mean) / sqrt(var + epsilon) * scale + B, per channel (axis 1) */
+static gir_node gir__oxh_batch_norm(gir__oxn *c, gir_node x) {
+    gir_shape in = gir_node_shape(c->g, x), ps;
+    double eps = gir__oxa_f(c, "epsilon", 1e-5);
+    gir_node p[4], y;
+    int j;
+    (void)gir__oxa_f(c, "momentum", 0.9);
+    (void)gir__ox_attr_find(c, "consumed_inputs");
+    if (gir__oxa_i(c, "spatial", 1) != 1 || in.rank < 2 || !gir__oxa_i(c, "is_test", 1))
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "spatial 0, is_test 0 or an input of rank below 2");
+    if (!gir__ox_need(c, 0x1fu) || c->st != GIR_OK) return c->none;
+    if (gir__oxa_i(c, "training_mode", 0)) return gir__ox_bn_train(c, x, eps, gir__oxa_f(c, "momentum", 0.9));
+    ps.rank = in.rank;
+    for (j = 0; j < in.rank; ++j) ps.dim[j] = j == 1 ? in.dim[1] : 1;
+    for (j = 0; j < 4; ++j) p[j] = gir_reshape(c->g, c->x[1 + j], ps);
+    y = gir_rsqrt(c->g, gir_add(c->g, p[3], gir__oxh_num(c, eps)));
+    y = gir_mul(c->g, y, p[0]);
+    x = gir_sub(c->g, x, p[2]);
+    return gir_add(c->g, gir_mul(c->g, x, y), p[1]);
+}
+/* Dropout outside training: the identity (training_mode, an input from opset 12, must be absent or false) */
+static gir_node gir__oxh_dropout_eval(gir__oxn *c, gir_node x) {
+    double v[1] = {0}, ratio = gir__oxa_f(c, "ratio", 0.5);
+    (void)gir__oxa_i(c, "seed", 0);
+    if (gir__ox_has(c, 1) && gir__ox_const_vals(c, 1, &ratio, 1, "ratio") != 1) return c->none;
+    if (gir__ox_has(c, 2) && gir__ox_const_vals(c, 2, v, 1, "training_mode") == 1 && v[0] != 0 && ratio != 0)
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "training_mode true with a ratio above 0 (random masks are gir.h's own, "
+                      "not ONNX's)");
+    if (gir__oxa_i(c, "is_test", 1) == 0)
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "is_test 0 (random masks are gir.h's own, not ONNX's)");
+    if (c->nd->n_out > 1 && c->nd->out[1].n && c->st == GIR_OK)
+        c->y[1] = gir_fill(c->g, GIR_DTYPE_B8, gir_node_shape(c->g, x), 1);
+    return x;
+}
+/* InstanceNormalization: over the spatial axes of each sample and channel; scale and B per channel */
+static gir_node gir__oxh_instance_norm(gir__oxn *c, gir_node x) {
+    gir_shape s = gir_node_shape(c->g, x), ps;
+    int j;
+    gir_node sc, b;
+    if (!gir__ox_need(c, 7u) || s.rank < 3) return c->none;
+    for (ps.rank = s.rank, j = 0; j < s.rank; ++j) ps.dim[j] = j == 1 ? s.dim[1] : 1;
+    sc = gir_reshape(c->g, c->x[1], ps);
+    b = gir_reshape(c->g, c->x[2], ps);
+    return gir__ox_normalize(c, x, gir__oxa_spatial(c, x), gir__oxa_f(c, "epsilon", 1e-5), sc, b);
+}
+/* MeanVarianceNormalization: over 'axes' (default 0, 2, 3), no epsilon but ONNX's 1e-9 */
+static gir_node gir__oxh_mvn(gir__oxn *c, gir_node x) {
+    gir_ints axes = gir__ox_attr_find(c, "axes") ? gir__oxa_ints(c, "axes") : gir_ints3(0, 2, 3);
+    return gir__ox_normalize(c, x, axes, 1e-9, c->none, c->none);
+}
+/* LRN: x / (bias + alpha / size * (sum of squares over a window of 'size' channels))^beta */
+static gir_node gir__oxh_lrn(gir__oxn *c, gir_node x) {
+    gir_shape s = gir_node_shape(c->g, x);
+    int size = gir__oxa_i(c, "size", 0), lo = (size - 1) / 2, hi = size - 1 - lo, j;
+    double alpha = gir__oxa_f(c, "alpha", 1e-4), beta = gir__oxa_f(c, "beta", 0.75), bias = gir__oxa_f(c, "bias", 1);
+    gir_ints before = gir_ints0(), after = gir_ints0();
+    gir_node sq, acc, d;
+    if (size < 1 || s.rank < 3) {
+        gir__oxn_fail(c, GIR_ERR_ATTR, "size %d, rank %d", size, s.rank);
+        return c->none;
+    }
+    for (before.n = after.n = s.rank, j = 0; j < s.rank; ++j) before.v[j] = after.v[j] = 0;
+    before.v[1] = lo;
+    after.v[1] = hi;
+    sq = gir_pad(c->g, gir_square(c->g, x), before, after, 0);
+    acc = gir_slice(c->g, sq, 1, 0, s.dim[1], 1);
+    for (j = 1; j < size; ++j) acc = gir_add(c->g, acc, gir_slice(c->g, sq, 1, j, j + s.dim[1], 1));
+    d = gir_mul(c->g, acc, gir__oxh_num(c, alpha / size));
+    d = gir_add(c->g, d, gir__oxh_num(c, bias));
+    d = gir_pow(c->g, d, gir__oxh_num(c, beta));
+    return gir_div(c->g, x, d);
+}
+
+/* Resize and Upsample, one axis at a time: the weights of every output position over the input positions, as the
+   ONNX reference has them (the n = 2 or 4 nearest input positions, edge-clamped, weighted by the mode's coefficients
+   of the fractional part; rows outside tf_crop_and_resize's region are the extrapolation value) */
+typedef struct gir__oxrs {
+    int mode;                   /* 0 nearest, 1 linear, 2 cubic */
+    int coord;                  /* 0 half_pixel 1 pytorch_half_pixel 2 align_corners 3 asymmetric
+                                   4 tf_half_pixel_for_nn 5 tf_crop_and_resize */
+    int nearest;                /* 0 round_prefer_floor 1 round_prefer_ceil 2 floor 3 ceil */
+    int exclude;                /* exclude_outside */
+    double a, extra;            /* cubic_coeff_a, extrapolation_value */
+} gir__oxrs;
+static void gir__ox_rs_coeffs(const gir__oxrs *r, double t, double *w) {
+    double a = r->a, u = 1 - t;
+    if (r->mode == 2) {
+        w[0] = ((a * (t + 1) - 5 * a) * (t + 1) + 8 * a) * (t + 1) - 4 * a;
+        w[1] = ((a + 2) * t - (a + 3)) * t * t + 1;
+        w[2] = ((a + 2) * u - (a + 3)) * u * u + 1;
+        w[3] = ((a * (u + 1) - 5 * a) * (u + 1) + 8 * a) * (u + 1) - 4 * a;
+    } else if (r->mode == 1) {
+        w[0] = 1 - t; w[1] = t;
+    } else if (t == 1) {
+        w[0] = 0; w[1] = 1;
+    } else {
+        int up = r->nearest == 0 ? t > 0.5 : r->nearest == 1 ? t >= 0.5 : r->nearest == 3;
+        w[0] = !up; w[1] = up;
+    }
+}
+/* the source coordinate of output position x (-HUGE_VAL: outside tf_crop_and_resize's region) */
+static double gir__ox_rs_coord(const gir__oxrs *r, double x, double scale, int in, double lo, double hi) {
+    double out = scale * in, xo;
+    switch (r->coord) {
+    case 1: return out > 1 ? (x + 0.5) / scale - 0.5 : -0.5;
+    case 2: return out == 1 ? 0 : x * (in - 1) / (out - 1);
+    case 3: return x / scale;
+    case 4: return (x + 0.5) / scale;
+    case 5:
+        xo = out > 1 ? lo * (in - 1) + x * (hi - lo) * (in - 1) / (out - 1) : 0.5 * (lo + hi) * (in - 1);
+        return xo < 0 || xo > in - 1 ? -HUGE_VAL : xo;
+    default: return (x + 0.5) / scale - 0.5;
+    }
+}
+/* row o of the weights m[o * in + i]; 1 when the row is the extrapolation value */
+static int gir__ox_rs_row(const gir__oxrs *r, double xo, int in, double *row) {
+    double w[4], sum = 0;
+    int n = r->mode == 2 ? 4 : 2, first, j;
+    double fl = floor(xo), t = xo == fl ? 1 : xo - fl;
+    if (xo == -HUGE_VAL) return 1;
+    gir__ox_rs_coeffs(r, t, w);
+    first = (int)fl - (n == 4 ? 1 : 0) - (xo == fl ? 1 : 0);     /* the n nearest, ties to the lower index */
+    for (j = 0; j < n; ++j) {
+        int idx = first + j;
+        if (r->exclude && (idx < 0 || idx >= in)) w[j] = 0;
+        sum += w[j];
+    }
+    for (j = 0; j < n; ++j) {
+        int idx = first + j;
+        idx = idx < 0 ? 0 : idx >= in ? in - 1 : idx;
+        row[idx] += r->exclude && sum != 0 ? w[j] / sum : w[j];
+    }
+    return 0;
+}
+/* x resized along axis a to n_out positions: x moved to put a last, times the weights ([in, n_out]: column o holds
+   output o's), plus the extrapolation value on the outputs outside the region, moved back */
+static gir_node gir__ox_rs_axis(gir__oxn *c, gir_node x, int a, const gir__oxrs *r, double scale, int n_out,
+                                double lo, double hi) {
+    gir_shape s = gir_node_shape(c->g, x);
+    int in = s.dim[a], o, i, any = 0;
+    size_t cells = (size_t)in * (size_t)n_out + (size_t)n_out + (size_t)in;
+    double *m = (double *)gir__alloc(&c->g->a, cells * sizeof(double)), *e, *row;
+    gir_ints perm, inv;
+    gir_node w, y;
+    if (!m) {
+        gir__oxn_fail(c, GIR_ERR_OUT_OF_MEMORY, "the weights of axis %d", a);
+        return c->none;
+    }
+    memset(m, 0, cells * sizeof(double));
+    e = m + (size_t)in * (size_t)n_out;
+    row = e + n_out;
+    for (o = 0; o < n_out; ++o) {
+        for (i = 0; i < in; ++i) row[i] = 0;
+        if (gir__ox_rs_row(r, gir__ox_rs_coord(r, o, scale, in, lo, hi), in, row)) { e[o] = r->extra; any = 1; }
+        for (i = 0; i < in; ++i) m[(size_t)i * (size_t)n_out + (size_t)o] = row[i];
+    }
+    gir__ox_axis_last(s.rank, a, &perm, &inv);
+    w = gir_cast(c->g, gir_constant(c->g, GIR_DTYPE_F64, gir_shape2(in, n_out), m), gir_node_dtype(c->g, x));
+    y = a != s.rank - 1 ? gir_transpose(c->g, x, perm) : x;
+    y = gir__oxh_matmul_np(c, y, w);
+    if (any) y = gir_add(c->g, y, gir_cast(c->g, gir_constant(c->g, GIR_DTYPE_F64, gir_shape1(n_out), e),
+                                           gir_node_dtype(c->g, x)));
+    gir__free(&c->g->a, m, cells * sizeof(double));
+    return a != s.rank - 1 ? gir_transpose(c->g, y, inv) : y;
+}
+/* the options of Resize from its attributes (Upsample and Resize before opset 11: asymmetric, floor) */
+static int gir__ox_rs_opts(gir__oxn *c, gir__oxrs *r, int old) {
+    static const char *const modes[3] = {"nearest", "linear", "cubic"};
+    static const char *const coords[6] = {"half_pixel", "pytorch_half_pixel", "align_corners", "asymmetric",
+                                          "tf_half_pixel_for_nn", "tf_crop_and_resize"};
+    static const char *const nearest[4] = {"round_prefer_floor", "round_prefer_ceil", "floor", "ceil"};
+    int j;
+    for (r->mode = -1, j = 0; j < 3; ++j) if (gir__oxa_s_is(c, "mode", "nearest", modes[j])) r->mode = j;
+    for (r->coord = -1, j = 0; j < 6; ++j)
+        if (gir__oxa_s_is(c, "coordinate_transformation_mode", old ? "asymmetric" : "half_pixel", coords[j])) r->coord = j;
+    for (r->nearest = -1, j = 0; j < 4; ++j)
+        if (gir__oxa_s_is(c, "nearest_mode", old ? "floor" : "round_prefer_floor", nearest[j])) r->nearest = j;
+    r->exclude = gir__oxa_i(c, "exclude_outside", 0);
+    r->a = gir__oxa_f(c, "cubic_coeff_a", -0.75);
+    r->extra = gir__oxa_f(c, "extrapolation_value", 0);
+    if (r->mode < 0 || r->coord < 0 || r->nearest < 0 || (old && r->mode == 2))
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "a mode, coordinate_transformation_mode or nearest_mode it does not know");
+    return c->st == GIR_OK;
+}
+/* Resize (X, roi, scales, sizes from opset 11; X, scales before) and Upsample (X, scales) */
+static gir_node gir__ox_resize(gir__oxn *c, gir_node x, int k_roi, int k_scales, int k_sizes, int old) {
+    gir_shape s = gir_node_shape(c->g, x);
+    double sc[GIR_MAX_RANK], roi[2 * GIR_MAX_RANK];
+    int64_t sz[GIR_MAX_RANK];
+    int have_sizes = k_sizes >= 0 && gir__ox_has(c, k_sizes), j, n;
+    gir__oxrs r;
+    if (!gir__ox_rs_opts(c, &r, old)) return c->none;
+    for (j = 0; j < s.rank; ++j) { roi[j] = 0; roi[s.rank + j] = 1; }
+    if (k_roi >= 0 && gir__ox_has(c, k_roi) && r.coord == 5 &&
+        gir__ox_const_vals(c, k_roi, roi, 2 * GIR_MAX_RANK, "roi") != 2 * s.rank) return c->none;
+    n = have_sizes ? gir__ox_const_ints(c, k_sizes, sz, GIR_MAX_RANK, "sizes")
+                   : gir__ox_const_vals(c, k_scales, sc, GIR_MAX_RANK, "scales");
+    if (n != s.rank) {
+        if (c->st == GIR_OK) gir__oxn_fail(c, GIR_ERR_SHAPE, "%d scales or sizes for rank %d", n, s.rank);
+        return c->none;
+    }
+    for (j = 0; j < s.rank; ++j) {
+        double span = r.coord == 5 ? roi[s.rank + j] - roi[j] : 1;
+        if (have_sizes) sc[j] = (double)sz[j] / s.dim[j];
+        else sz[j] = (int64_t)floor(s.dim[j] * span * sc[j]);
+    }
+    for (j = s.rank - 1; j >= 0 && c->st == GIR_OK; --j)
+        if (sz[j] != s.dim[j] || sc[j] != 1 || r.coord == 5)
+            x = gir__ox_rs_axis(c, x, j, &r, sc[j], (int)sz[j], roi[j], roi[s.rank + j]);
+    return x;
+}
+static gir_node gir__oxh_resize(gir__oxn *c, gir_node x) { return gir__ox_resize(c, x, 1, 2, 3, 0); }
+static gir_node gir__oxh_resize10(gir__oxn *c, gir_node x) { return gir__ox_resize(c, x, -1, 1, -1, 1); }
+
+/* ConvTranspose, 1-D and 2-D: the gradient of a convolution for its input (conv2d_bwd_data) computed unpadded, then
+   cropped by the pads (given, from auto_pad, or from output_shape) and extended by output_padding; optional bias */
+static gir_node gir__oxh_conv_transpose(gir__oxn *c, gir_node x, gir_node wt) {
+    gir_shape in = gir_node_shape(c->g, x), ws = gir_node_shape(c->g, wt), full;
+    gir_ints op = gir__oxa_ints(c, "output_padding"), os = gir__oxa_ints(c, "output_shape");
+    int group = gir__oxa_i(c, "group", 1), nd = in.rank - 2, j;
+    int k[2], s[2], d[2], pb[2], pe[2], len[2];
+    gir_ints ks = gir__oxa_ints(c, "kernel_shape"), st = gir__oxa_ints(c, "strides"), di = gir__oxa_ints(c, "dilations");
+    gir_ints pads = gir__oxa_ints(c, "pads");
+    int same_up = gir__oxa_s_is(c, "auto_pad", "NOTSET", "SAME_UPPER"), same_lo = gir__oxa_s_is(c, "auto_pad", "NOTSET", "SAME_LOWER");
+    gir_node y;
+    if (nd < 1 || nd > 2 || ws.rank != in.rank || group < 1) {
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "a transposed convolution over %d axes (gir.h has 1 and 2)", nd);
+        return c->none;
+    }
+    (void)ks;
+    (void)gir__oxa_s_is(c, "auto_pad", "NOTSET", "VALID");
+    for (j = 0; j < nd; ++j) {
+        int total, out;
+        k[j] = ws.dim[2 + j];
+        s[j] = st.n == nd ? st.v[j] : 1;
+        d[j] = di.n == nd ? di.v[j] : 1;
+        len[j] = (in.dim[2 + j] - 1) * s[j] + (k[j] - 1) * d[j] + 1 + (op.n == nd ? op.v[j] : 0);
+        pb[j] = pads.n == 2 * nd ? pads.v[j] : 0;
+        pe[j] = pads.n == 2 * nd ? pads.v[nd + j] : 0;
+        out = os.n == nd ? os.v[j] : os.n == nd + 2 ? os.v[2 + j] : (same_up || same_lo) ? in.dim[2 + j] * s[j] : -1;
+        if (out >= 0) {
+            total = len[j] - out;
+            pb[j] = same_lo ? total - total / 2 : total / 2;     /* SAME_UPPER and output_shape: the extra at the end */
+            pe[j] = total - pb[j];
+        }
+    }
+    full = in;
+    full.dim[1] = ws.dim[1] * group;
+    for (j = 0; j < nd; ++j) full.dim[2 + j] = len[j] - (op.n == nd ? op.v[j] : 0);
+    if (nd == 1) {
+        x = gir_reshape(c->g, x, gir_shape4(in.dim[0], in.dim[1], 1, in.dim[2]));
+        wt = gir_reshape(c->g, wt, gir_shape4(ws.dim[0], ws.dim[1], 1, ws.dim[2]));
+        full = gir_shape4(full.dim[0], full.dim[1], 1, full.dim[2]);
+        k[1] = k[0]; s[1] = s[0]; d[1] = d[0]; pb[1] = pb[0]; pe[1] = pe[0]; len[1] = len[0];
+        k[0] = s[0] = d[0] = 1; pb[0] = pe[0] = 0; len[0] = 1;
+        if (op.n == 1) { op.v[1] = op.v[0]; op.v[0] = 0; op.n = 2; }
+    }
+    y = gir_conv2d_bwd_data(c->g, x, wt, gir_ints2(s[0], s[1]), gir_ints2(0, 0), gir_ints2(d[0], d[1]), group, full);
+    if (op.n) y = gir_pad(c->g, y, gir_ints0(), gir_ints4(0, 0, op.v[0], op.v[1]), 0);
+    for (j = 0; j < 2 && c->st == GIR_OK; ++j) {
+        if (pb[j] < 0 || pe[j] < 0) {    /* an output_shape past the full result: zeros there */
+            gir_ints lo = gir_ints4(0, 0, 0, 0), hi = gir_ints4(0, 0, 0, 0);
+            lo.v[2 + j] = pb[j] < 0 ? -pb[j] : 0;
+            hi.v[2 + j] = pe[j] < 0 ? -pe[j] : 0;
+            y = gir_pad(c->g, y, lo, hi, 0);
+            len[j] += lo.v[2 + j] + hi.v[2 + j];
+            pb[j] = pb[j] < 0 ? 0 : pb[j];
+            pe[j] = pe[j] < 0 ? 0 : pe[j];
+        }
+        if (pb[j] || pe[j]) y = gir_slice(c->g, y, 2 + j, pb[j], len[j] - pe[j], 1);
+    }
+    if (gir__ox_has(c, 2) && gir__ox_need(c, 4u))
+        y = gir_add(c->g, y, gir_reshape(c->g, c->x[2], gir_shape4(1, ws.dim[1] * group, 1, 1)));
+    if (nd == 1 && c->st == GIR_OK) {
+        gir_shape ys = gir_node_shape(c->g, y);
+        y = gir_reshape(c->g, y, gir_shape3(ys.dim[0], ys.dim[1], ys.dim[3]));
+    }
+    return y;
+}
+
+/* a per-axis parameter (1-D, along 'axis' of a rank-r tensor) shaped to broadcast; a scalar stays */
+static gir_node gir__ox_along(gir__oxn *c, gir_node p, int axis, int rank) {
+    gir_shape s = gir_node_shape(c->g, p), t;
+    int j;
+    if (s.rank == 0 || (s.rank == 1 && s.dim[0] == 1)) return p;
+    for (t.rank = rank, j = 0; j < rank; ++j) t.dim[j] = j == axis ? s.dim[0] : 1;
+    return gir_reshape(c->g, p, t);
+}
+/* the integer range of a quantized dtype: the zero point's (u8: 0..255; i32 holds ONNX's int8: -128..127) */
+static void gir__ox_qrange(gir__oxn *c, gir_node zp, gir_dtype *dt, double *lo, double *hi) {
+    int t = zp.id && c->n_x > 2 && c->t[2] ? c->t[2]->type : 2;
+    *dt = zp.id ? gir_node_dtype(c->g, zp) : GIR_DTYPE_U8;
+    *lo = t == 3 ? -128 : t == 2 ? 0 : t == 6 ? -2147483648.0 : 0;
+    *hi = t == 3 ? 127 : t == 2 ? 255 : t == 6 ? 2147483647.0 : 255;
+}
+/* QuantizeLinear: saturate(round(x / scale) + zero_point), ties to even, in the zero point's type */
+static gir_node gir__oxh_quantize(gir__oxn *c, gir_node x, gir_node scale) {
+    int rank = gir_node_shape(c->g, x).rank, axis = gir__oxa_i(c, "axis", 1);
+    gir_node zp = gir__ox_has(c, 2) ? c->x[2] : c->none, y;
+    gir_dtype dt;
+    double lo, hi;
+    if (axis < 0) axis += rank;
+    gir__ox_qrange(c, zp, &dt, &lo, &hi);
+    if (gir__ox_is_int(c, x)) x = gir_cast(c->g, x, GIR_DTYPE_F32);
+    scale = gir_cast(c->g, gir__ox_along(c, scale, axis, rank), gir_node_dtype(c->g, x));
+    y = gir_round(c->g, gir_div(c->g, x, scale));           /* divided in x's dtype, as ONNX's reference does */
+    y = gir_cast(c->g, y, GIR_DTYPE_F64);
+    if (zp.id) y = gir_add(c->g, y, gir_cast(c->g, gir__ox_along(c, zp, axis, rank), GIR_DTYPE_F64));
+    y = gir_clamp(c->g, y, lo, hi);
+    return gir_cast(c->g, y, dt);
+}
+/* DequantizeLinear: (x - zero_point) * scale */
+static gir_node gir__oxh_dequantize(gir__oxn *c, gir_node x, gir_node scale) {
+    int rank = gir_node_shape(c->g, x).rank, axis = gir__oxa_i(c, "axis", 1);
+    gir_dtype dt = gir_node_dtype(c->g, scale);
+    if (axis < 0) axis += rank;
+    x = gir_cast(c->g, x, GIR_DTYPE_F64);
+    if (gir__ox_has(c, 2)) x = gir_sub(c->g, x, gir_cast(c->g, gir__ox_along(c, c->x[2], axis, rank), GIR_DTYPE_F64));
+    x = gir_mul(c->g, x, gir_cast(c->g, gir__ox_along(c, scale, axis, rank), GIR_DTYPE_F64));
+    return gir_cast(c->g, x, dt);
+}
+/* DynamicQuantizeLinear: uint8 with the scale and zero point of x's range (which includes 0) */
+static gir_node gir__oxh_dyn_quantize(gir__oxn *c, gir_node x) {
+    gir_dtype dt = gir_node_dtype(c->g, x);
+    gir_node mx, mn, scale, zp, y, zero = gir_scalar(c->g, dt, 0);
+    mx = gir_maximum(c->g, gir_max(c->g, x, gir_ints0(), 0), zero);
+    mn = gir_minimum(c->g, gir_min(c->g, x, gir_ints0(), 0), zero);
+    scale = gir_sub(c->g, mx, mn);
+    scale = gir_div(c->g, scale, gir_scalar(c->g, dt, 255));
+    zp = gir_clamp(c->g, gir_round(c->g, gir_div(c->g, gir_neg(c->g, mn), scale)), 0, 255);
+    y = gir_round(c->g, gir_div(c->g, x, scale));
+    y = gir_clamp(c->g, gir_add(c->g, y, zp), 0, 255);
+    if (c->nd->n_out > 1) c->y[1] = scale;
+    if (c->nd->n_out > 2) c->y[2] = gir_cast(c->g, zp, GIR_DTYPE_U8);
+    return gir_cast(c->g, y, GIR_DTYPE_U8);
+}
+/* (v - zero point k) in double, the zero point optional */
+static gir_node gir__ox_unzero(gir__oxn *c, gir_node v, int k) {
+    v = gir_cast(c->g, v, GIR_DTYPE_F64);
+    return gir__ox_has(c, k) ? gir_sub(c->g, v, gir_cast(c->g, c->x[k], GIR_DTYPE_F64)) : v;
+}
+/* MatMulInteger: (a - a_zero_point) @ (b - b_zero_point), exact in double, as int32 */
+static gir_node gir__oxh_matmul_integer(gir__oxn *c, gir_node a, gir_node b) {
+    a = gir__ox_unzero(c, a, 2);
+    b = gir__ox_unzero(c, b, 3);
+    return gir_cast(c->g, gir__oxh_matmul_np(c, a, b), GIR_DTYPE_I32);
+}
+/* ConvInteger: the convolution of (x - x_zero_point) and (w - w_zero_point), exact in double, as int32 */
+/* the convolution of 8-bit integers less their zero points (inputs kx, kw, zero points kx + 2, kw + 2 when given):
+   exact in f32 while a window's sum stays below 2^24 (at most 258 products of 255 by 255), else in f64 */
+static gir_node gir__ox_conv_ints(gir__oxn *c, int kx, int kw) {
+    gir_shape ws = gir_node_shape(c->g, c->x[kw]);
+    int64_t taps = 1, j;
+    gir_dtype dt;
+    gir_node x, w;
+    for (j = 1; j < ws.rank; ++j) taps *= ws.dim[j];
+    dt = taps <= 258 ? GIR_DTYPE_F32 : GIR_DTYPE_F64;
+    x = gir_cast(c->g, c->x[kx], dt);
+    if (gir__ox_has(c, kx + 2)) x = gir_sub(c->g, x, gir_cast(c->g, c->x[kx + 2], dt));
+    w = gir_cast(c->g, c->x[kw], dt);
+    if (gir__ox_has(c, kw + 2)) w = gir_sub(c->g, w, gir_cast(c->g, c->x[kw + 2], dt));
+    c->n_x = 2;                              /* gir__oxh_conv reads a bias from input 2: here a zero point */
+    return gir__oxh_conv(c, x, w);
+}
+static gir_node gir__oxh_conv_integer(gir__oxn *c, gir_node x, gir_node w) {
+    (void)x; (void)w;
+    return gir_cast(c->g, gir__ox_conv_ints(c, 0, 1), GIR_DTYPE_I32);
+}
+
+/* (v - zero point) * scale in double, the quantized operand k of a QLinear op with its scale and zero point */
+static gir_node gir__ox_deq(gir__oxn *c, int k, int ks, int kz) {
+    gir_node v = gir_cast(c->g, c->x[k], GIR_DTYPE_F64);
+    v = gir_sub(c->g, v, gir_cast(c->g, c->x[kz], GIR_DTYPE_F64));
+    return gir_mul(c->g, v, gir_cast(c->g, c->x[ks], GIR_DTYPE_F64));
+}
+/* saturate(round(y / scale) + zero point) in the zero point's dtype (u8 or ONNX's int8 held as i32) */
+static gir_node gir__ox_req(gir__oxn *c, gir_node y, int ks, int kz) {
+    int t = c->t[kz] ? c->t[kz]->type : 2;
+    y = gir_round(c->g, gir_div(c->g, y, gir_cast(c->g, c->x[ks], GIR_DTYPE_F64)));
+    y = gir_add(c->g, y, gir_cast(c->g, c->x[kz], GIR_DTYPE_F64));
+    y = gir_clamp(c->g, y, t == 3 ? -128 : 0, t == 3 ? 127 : 255);
+    return gir_cast(c->g, y, gir_node_dtype(c->g, c->x[kz]));
+}
+/* QLinearMatMul (a, a_scale, a_zero, b, b_scale, b_zero, y_scale, y_zero) */
+static gir_node gir__oxh_qlinear_matmul(gir__oxn *c) {
+    gir_node a, b;
+    if (!gir__ox_need(c, 0xffu)) return c->none;
+    a = gir__ox_deq(c, 0, 1, 2);
+    b = gir__ox_deq(c, 3, 4, 5);
+    return gir__ox_req(c, gir__oxh_matmul_np(c, a, b), 6, 7);
+}
+/* QLinearConv (x, x_scale, x_zero, w, w_scale, w_zero, y_scale, y_zero, optional int32 bias in x_scale * w_scale) */
+static gir_node gir__oxh_qlinear_conv(gir__oxn *c) {
+    gir_node y, s, t, x[9], bias = gir__ox_has(c, 8) ? c->x[8] : c->none;
+    int j;
+    if (!gir__ox_need(c, 0xffu)) return c->none;
+    for (j = 0; j < 8; ++j) x[j] = c->x[j];
+    c->x[1] = x[3]; c->x[2] = x[2]; c->x[3] = x[5];        /* x, w, x_zero, w_zero for the integer convolution */
+    y = gir_cast(c->g, gir__ox_conv_ints(c, 0, 1), GIR_DTYPE_F64);
+    for (j = 0; j < 8; ++j) c->x[j] = x[j];
+    c->n_x = bias.id ? 9 : 8;
+    if (bias.id) y = gir_add(c->g, y, gir_reshape(c->g, gir_cast(c->g, bias, GIR_DTYPE_F64),
+                                                  gir_shape4(1, gir_node_shape(c->g, bias).dim[0], 1, 1)));
+    s = gir_cast(c->g, c->x[1], GIR_DTYPE_F64);     /* the accumulator's scale: x_scale * w_scale */
+    t = gir_cast(c->g, c->x[4], GIR_DTYPE_F64);
+    return gir__ox_req(c, gir_mul(c->g, y, gir_mul(c->g, s, t)), 6, 7);
+}
+/* GridSample (4-D, as torch.nn.functional.grid_sample): each output position samples x at the grid's (x, y),
+   normalized to [-1, 1]; modes bilinear, nearest, bicubic; padding zeros, border, reflection */
+typedef struct gir__oxgs {
+    int mode, pad, align, h, w;      /* mode 0 bilinear 1 nearest 2 bicubic; pad 0 zeros 1 border 2 reflection */
+    gir_node xf;                     /* x as [N, C, H * W] */
+    gir_shape idx;                   /* [N, C, P]: P the output positions */
+} gir__oxgs;
+static gir_node gir__ox_gs_unnorm(gir__oxn *c, const gir__oxgs *q, gir_node g, int len) {
+    gir_node v = gir_add(c->g, g, gir__oxh_num(c, 1));
+    v = gir_mul(c->g, v, gir__oxh_num(c, q->align ? (len - 1) / 2.0 : len / 2.0));
+    return q->align ? v : gir_sub(c->g, v, gir__oxh_num(c, 0.5));
+}
+/* border: clamped into the image; reflection: reflected at the edges (period twice the span), then clamped */
+static gir_node gir__ox_gs_coord(gir__oxn *c, const gir__oxgs *q, gir_node v, int len) {
+    double lo = q->align ? 0 : -0.5, span = q->align ? len - 1 : len;
+    gir_node t, back;
+    if (q->pad == 1) return gir_clamp(c->g, v, 0, len - 1);
+    if (q->pad != 2) return v;
+    if (span <= 0) return gir_mul(c->g, v, gir__oxh_num(c, 0));
+    t = gir_sub(c->g, v, gir__oxh_num(c, lo));          /* t mod 2 span, floored, by floor (ONNX's Mod on floats */
+    back = gir_floor(c->g, gir_div(c->g, t, gir__oxh_num(c, 2 * span)));    /* takes only fmod 1) */
+    t = gir_sub(c->g, t, gir_mul(c->g, back, gir__oxh_num(c, 2 * span)));
+    back = gir_sub(c->g, gir__oxh_num(c, 2 * span), t);
+    t = gir_where(c->g, gir_gt(c->g, t, gir__oxh_num(c, span)), back, t);
+    t = gir_add(c->g, t, gir__oxh_num(c, lo));
+    return gir_clamp(c->g, t, 0, len - 1);
+}
+/* acc + weight * x at the integer position (yi, xi) (each [N, P]), zero where that is outside the image */
+static gir_node gir__ox_gs_tap(gir__oxn *c, const gir__oxgs *q, gir_node acc, gir_node yi, gir_node xi, gir_node wt) {
+    gir_node in, t, lin, v;
+    gir_shape w3 = q->idx;
+    in = gir_ge(c->g, xi, gir__oxh_num(c, 0));
+    in = gir_and(c->g, in, gir_le(c->g, xi, gir__oxh_num(c, q->w - 1)));
+    t = gir_ge(c->g, yi, gir__oxh_num(c, 0));
+    in = gir_and(c->g, in, t);
+    in = gir_and(c->g, in, gir_le(c->g, yi, gir__oxh_num(c, q->h - 1)));
+    lin = gir_clamp(c->g, yi, 0, q->h - 1);
+    lin = gir_mul(c->g, lin, gir__oxh_num(c, q->w));
+    lin = gir_add(c->g, lin, gir_clamp(c->g, xi, 0, q->w - 1));
+    w3.dim[1] = 1;
+    lin = gir_reshape(c->g, gir_cast(c->g, lin, GIR_DTYPE_I32), w3);
+    v = gir_gather(c->g, q->xf, gir_broadcast_to(c->g, lin, q->idx), 2);
+    wt = gir_where(c->g, in, wt, gir_zeros_like(c->g, wt));
+    v = gir_mul(c->g, v, gir_reshape(c->g, wt, w3));
+    return acc.id ? gir_add(c->g, acc, v) : v;
+}
+/* the cubic convolution weight (A = -0.75) of tap k (0..3, at floor - 1 + k) for the fraction t */
+static gir_node gir__ox_gs_cubic(gir__oxn *c, gir_node t, int k) {
+    double a = -0.75;
+    gir_node u = k == 0 ? gir_add(c->g, t, gir__oxh_num(c, 1)) : k == 1 ? t
+               : k == 2 ? gir_sub(c->g, gir__oxh_num(c, 1), t) : gir_sub(c->g, gir__oxh_num(c, 2), t), p;
+    if (k == 1 || k == 2) {                    /* ((a + 2) u - (a + 3)) u^2 + 1 */
+        p = gir_mul(c->g, u, gir__oxh_num(c, a + 2));
+        p = gir_sub(c->g, p, gir__oxh_num(c, a + 3));
+        p = gir_mul(c->g, p, gir_square(c->g, u));
+        return gir_add(c->g, p, gir__oxh_num(c, 1));
+    }
+    p = gir_mul(c->g, u, gir__oxh_num(c, a));  /* ((a u - 5 a) u + 8 a) u - 4 a */
+    p = gir_sub(c->g, p, gir__oxh_num(c, 5 * a));
+    p = gir_mul(c->g, p, u);
+    p = gir_add(c->g, p, gir__oxh_num(c, 8 * a));
+    p = gir_mul(c->g, p, u);
+    return gir_sub(c->g, p, gir__oxh_num(c, 4 * a));
+}
+static gir_node gir__ox_gs_sample(gir__oxn *c, const gir__oxgs *q, gir_node x, gir_node y) {
+    gir_node acc = c->none, x0 = gir_floor(c->g, x), y0 = gir_floor(c->g, y), tx, ty, wx[4], wy[4], xi, yi;
+    int i, j, n = q->mode == 2 ? 4 : 2, first = q->mode == 2 ? -1 : 0;
+    if (q->mode == 1) {
+        xi = gir_round(c->g, x);
+        yi = gir_round(c->g, y);
+        return gir__ox_gs_tap(c, q, acc, yi, xi, gir_ones_like(c->g, x));
+    }
+    tx = gir_sub(c->g, x, x0);
+    ty = gir_sub(c->g, y, y0);
+    for (j = 0; j < n; ++j) {
+        wx[j] = n == 4 ? gir__ox_gs_cubic(c, tx, j) : j ? tx : gir_sub(c->g, gir__oxh_num(c, 1), tx);
+        wy[j] = n == 4 ? gir__ox_gs_cubic(c, ty, j) : j ? ty : gir_sub(c->g, gir__oxh_num(c, 1), ty);
+    }
+    for (i = 0; i < n; ++i)
+        for (j = 0; j < n; ++j) {
+            yi = gir_add(c->g, y0, gir__oxh_num(c, first + i));
+            xi = gir_add(c->g, x0, gir__oxh_num(c, first + j));
+            acc = gir__ox_gs_tap(c, q, acc, yi, xi, gir_mul(c->g, wy[i], wx[j]));
+        }
+    return acc;
+}
+static gir_node gir__oxh_grid_sample(gir__oxn *c, gir_node x, gir_node grid) {
+    static const char *const modes[3] = {"bilinear", "nearest", "bicubic"}, *const pads[3] = {"zeros", "border",
+                                                                                              "reflection"};
+    gir_shape xs = gir_node_shape(c->g, x), gs = gir_node_shape(c->g, grid);
+    gir__oxgs q;
+    gir_node gx, gy, y;
+    int j, p;
+    memset(&q, 0, sizeof q);
+    for (q.mode = -1, j = 0; j < 3; ++j) if (gir__oxa_s_is(c, "mode", "bilinear", modes[j])) q.mode = j;
+    for (q.pad = -1, j = 0; j < 3; ++j) if (gir__oxa_s_is(c, "padding_mode", "zeros", pads[j])) q.pad = j;
+    q.align = gir__oxa_i(c, "align_corners", 0);
+    if (q.mode < 0 || q.pad < 0 || (q.mode == 2 && q.pad) || xs.rank != 4 || gs.rank != 4 || gs.dim[3] != 2) {
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "a 4-D input, a grid [N, H, W, 2], bicubic with zeros padding only");
+        return c->none;
+    }
+    q.h = xs.dim[2];
+    q.w = xs.dim[3];
+    p = gs.dim[1] * gs.dim[2];
+    q.xf = gir_reshape(c->g, x, gir_shape3(xs.dim[0], xs.dim[1], q.h * q.w));
+    q.idx = gir_shape3(xs.dim[0], xs.dim[1], p);
+    gx = gir_reshape(c->g, gir_slice(c->g, grid, 3, 0, 1, 1), gir_shape3(xs.dim[0], 1, p));
+    gy = gir_reshape(c->g, gir_slice(c->g, grid, 3, 1, 2, 1), gir_shape3(xs.dim[0], 1, p));
+    gx = gir__ox_gs_coord(c, &q, gir__ox_gs_unnorm(c, &q, gx, q.w), q.w);
+    gy = gir__ox_gs_coord(c, &q, gir__ox_gs_unnorm(c, &q, gy, q.h), q.h);
+    y = gir__ox_gs_sample(c, &q, gx, gy);
+    return gir_reshape(c->g, y, gir_shape4(xs.dim[0], xs.dim[1], gs.dim[1], gs.dim[2]));
+}
+
+/* the optimizers of ai.onnx.preview.training (Adagrad, Momentum, Adam): inputs R, T, then n tensors X, n
+   gradients G, n (or 2n, Adam) states; outputs the new X, then the new states, as the operators' formulas say */
+static gir_node gir__ox_gsc(gir__oxn *c, gir_node v, double s) { return gir_mul(c->g, v, gir__oxh_num(c, s)); }
+static gir_node gir__ox_greg(gir__oxn *c, int x, int g, double norm) {   /* norm_coefficient * X + G */
+    return norm != 0 ? gir_add(c->g, gir__ox_gsc(c, c->x[x], norm), c->x[g]) : c->x[g];
+}
+static gir_node gir__oxh_adagrad(gir__oxn *c) {
+    double decay = gir__oxa_f(c, "decay_factor", 0), eps = gir__oxa_f(c, "epsilon", 1e-6);
+    double norm = gir__oxa_f(c, "norm_coefficient", 0);
+    int n = (c->n_x - 2) / 3, j;
+    gir_node r, t, gr, h, a;
+    if (n < 1 || c->n_x != 2 + 3 * n || c->nd->n_out != 2 * n || !gir__ox_need(c, (1u << c->n_x) - 1u)) return c->none;
+    t = gir_cast(c->g, c->x[1], gir_node_dtype(c->g, c->x[0]));
+    r = gir__ox_gsc(c, t, decay);
+    r = gir_add(c->g, r, gir__oxh_num(c, 1));
+    r = gir_div(c->g, c->x[0], r);
+    for (j = n - 1; j >= 0; --j) {
+        gr = gir__ox_greg(c, 2 + j, 2 + n + j, norm);
+        h = gir_add(c->g, c->x[2 + 2 * n + j], gir_square(c->g, gr));
+        a = gir_sqrt(c->g, h);
+        a = gir_add(c->g, a, gir__oxh_num(c, eps));
+        a = gir_mul(c->g, r, gir_div(c->g, gr, a));
+        c->y[n + j] = h;
+        c->y[j] = gir_sub(c->g, c->x[2 + j], a);
+    }
+    return c->y[0];
+}
+static gir_node gir__oxh_momentum(gir__oxn *c) {
+    double alpha = gir__oxa_f(c, "alpha", 0), beta = gir__oxa_f(c, "beta", 0), norm = gir__oxa_f(c, "norm_coefficient", 0);
+    int nest = gir__oxa_s_is(c, "mode", "", "nesterov"), std = gir__oxa_s_is(c, "mode", "", "standard");
+    int n = (c->n_x - 2) / 3, j;
+    gir_node b, gr, v, step;
+    if (n < 1 || (!nest && !std) || c->n_x != 2 + 3 * n || !gir__ox_need(c, (1u << c->n_x) - 1u)) return c->none;
+    b = gir_gt(c->g, c->x[1], gir_scalar(c->g, gir_node_dtype(c->g, c->x[1]), 0));     /* T > 0: beta, else 1 */
+    v = gir__oxh_num(c, beta);
+    b = gir_where(c->g, b, v, gir__oxh_num(c, 1));
+    for (j = n - 1; j >= 0; --j) {
+        gr = gir__ox_greg(c, 2 + j, 2 + n + j, norm);
+        v = gir__ox_gsc(c, c->x[2 + 2 * n + j], alpha);
+        v = gir_add(c->g, v, gir_mul(c->g, b, gr));
+        step = nest ? gir_add(c->g, gr, gir__ox_gsc(c, v, alpha)) : v;
+        c->y[n + j] = v;
+        c->y[j] = gir_sub(c->g, c->x[2 + j], gir_mul(c->g, c->x[0], step));
+    }
+    return c->y[0];
+}
+static gir_node gir__oxh_adam(gir__oxn *c) {
+    double alpha = gir__oxa_f(c, "alpha", 0.9), beta = gir__oxa_f(c, "beta", 0.999), eps = gir__oxa_f(c, "epsilon", 1e-6);
+    double norm = gir__oxa_f(c, "norm_coefficient", 0), post = gir__oxa_f(c, "norm_coefficient_post", 0);
+    int n = (c->n_x - 2) / 4, j;
+    gir_node t, pos, ra, f, gr, v, h, x;
+    if (n < 1 || c->n_x != 2 + 4 * n || !gir__ox_need(c, (1u << c->n_x) - 1u)) return c->none;
+    t = gir_cast(c->g, c->x[1], GIR_DTYPE_F64);
+    pos = gir_gt(c->g, t, gir_scalar(c->g, GIR_DTYPE_F64, 0));
+    f = gir_pow(c->g, gir_scalar(c->g, GIR_DTYPE_F64, beta), t);
+    f = gir_sub(c->g, gir_scalar(c->g, GIR_DTYPE_F64, 1), f);
+    ra = gir_pow(c->g, gir_scalar(c->g, GIR_DTYPE_F64, alpha), t);
+    ra = gir_sub(c->g, gir_scalar(c->g, GIR_DTYPE_F64, 1), ra);
+    ra = gir_div(c->g, gir_sqrt(c->g, f), ra);                 /* sqrt(1 - beta^T) / (1 - alpha^T) when T > 0 */
+    ra = gir_where(c->g, pos, ra, gir_scalar(c->g, GIR_DTYPE_F64, 1));
+    ra = gir_mul(c->g, gir_cast(c->g, ra, gir_node_dtype(c->g, c->x[0])), c->x[0]);
+    for (j = n - 1; j >= 0; --j) {
+        gr = gir__ox_greg(c, 2 + j, 2 + n + j, norm);
+        v = gir__ox_gsc(c, c->x[2 + 2 * n + j], alpha);
+        v = gir_add(c->g, v, gir__ox_gsc(c, gr, 1 - alpha));
+        h = gir__ox_gsc(c, c->x[2 + 3 * n + j], beta);
+        h = gir_add(c->g, h, gir__ox_gsc(c, gir_square(c->g, gr), 1 - beta));
+        x = gir_sqrt(c->g, h);
+        x = gir_add(c->g, x, gir__oxh_num(c, eps));
+        x = gir_div(c->g, v, x);
+        x = gir_sub(c->g, c->x[2 + j], gir_mul(c->g, ra, x));
+        c->y[j] = post != 0 ? gir__ox_gsc(c, x, 1 - post) : x;
+        c->y[n + j] = v;
+        c->y[2 * n + j] = h;
+    }
+    return c->y[0];
+}
+
+/* flat indices into shape from moved to the same coordinates in shape to (from's extents fit in to's) */
+static gir_node gir__ox_reindex(gir__oxn *c, gir_node idx, gir_shape from, gir_shape to) {
+    gir_node rest = idx, out = c->none, coord, i32;
+    int j;
+    int64_t stride = 1;
+    for (j = from.rank - 1; j >= 0; --j) {
+        i32 = gir_scalar(c->g, GIR_DTYPE_I32, from.dim[j]);
+        coord = gir_mod(c->g, rest, i32);
+        rest = gir_floordiv(c->g, rest, i32);
+        coord = gir_mul(c->g, coord, gir_scalar(c->g, GIR_DTYPE_I32, (double)stride));
+        out = out.id ? gir_add(c->g, out, coord) : coord;
+        stride *= to.dim[j];
+    }
+    return out;
+}
+/* MaxUnpool: zeros of the output shape (input 2, or from kernel, strides and pads) with x written where the
+   indices (flattened over the whole output, as MaxPool's second output gives them) point */
+static gir_node gir__oxh_max_unpool(gir__oxn *c, gir_node x, gir_node idx) {
+    gir_shape s = gir_node_shape(c->g, x), o = s;
+    gir__oxwin w;
+    int64_t v[GIR_MAX_RANK], n = 1;
+    int j;
+    gir_node y;
+    if (!gir__ox_window(c, s, NULL, &w)) return c->none;
+    for (j = 0; j < w.nd; ++j) o.dim[2 + j] = (s.dim[2 + j] - 1) * w.s[j] - w.pb[j] - w.pe[j] + w.k[j];
+    idx = gir_cast(c->g, idx, GIR_DTYPE_I32);
+    if (gir__ox_has(c, 2)) {                /* the indices count in the shape above: moved to output_shape's */
+        gir_shape d = o;
+        if (gir__ox_const_ints(c, 2, v, GIR_MAX_RANK, "output_shape") != s.rank) return c->none;
+        for (j = 0; j < s.rank; ++j) o.dim[j] = (int32_t)v[j];
+        idx = gir__ox_reindex(c, idx, d, o);
+    }
+    for (j = 0; j < o.rank; ++j) n *= o.dim[j];
+    if (n > INT32_MAX) {
+        gir__oxn_fail(c, GIR_ERR_LIMIT, "an output of %l elements", (long long)n);
+        return c->none;
+    }
+    x = gir_reshape(c->g, x, gir_shape1((int32_t)gir_node_numel(c->g, x)));
+    idx = gir_reshape(c->g, idx, gir_shape1((int32_t)gir_node_numel(c->g, idx)));
+    y = gir_index_add(c->g, x, idx, 0, (int)n);
+    return gir_reshape(c->g, y, o);
+}
+#endif /* GIR_NO_ONNX */
