@@ -3,7 +3,7 @@
 
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
-   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=d1719fb0b12edfc3b9744a50f72d58fc16ec7f2de24f3e344f0b75a3f5c78d50
+   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=626b12d64c7e6c0cf5e12068f08cb9b8e5d9370d9984f0ed206974cb20fb3cfc
                                           gen/ sha256=7cc14c0035d57d15
 
    USE
@@ -473,7 +473,7 @@
 #define GIR_VERSION_PATCH 0
 #define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
 #define GIR_VERSION_STRING "0.2.0"
-#define GIR_OPSDEF_SHA256 "d1719fb0b12edfc3b9744a50f72d58fc16ec7f2de24f3e344f0b75a3f5c78d50"
+#define GIR_OPSDEF_SHA256 "626b12d64c7e6c0cf5e12068f08cb9b8e5d9370d9984f0ed206974cb20fb3cfc"
 
 #ifndef GIR_API
 #  ifdef GIR_STATIC
