@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=626b12d64c7e6c0cf5e12068f08cb9b8e5d9370d9984f0ed206974cb20fb3cfc
-                                          gen/ sha256=7cc14c0035d57d15
+                                          gen/ sha256=da63c9c17a35c997
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -39730,7 +39730,7 @@ static double gir__ox_rs_coord(const gir__oxrs *r, double x, double scale, int i
 static int gir__ox_rs_row(const gir__oxrs *r, double xo, int in, double *row) {
     double w[4], sum = 0;
     int n = r->mode == 2 ? 4 : 2, first, j;
-    double fl = floor(xo), t = xo == fl ? 1 : xo - fl;
+    double fl = GIR_FLOOR(xo), t = xo == fl ? 1 : xo - fl;
     if (xo == -HUGE_VAL) return 1;
     gir__ox_rs_coeffs(r, t, w);
     first = (int)fl - (n == 4 ? 1 : 0) - (xo == fl ? 1 : 0);     /* the n nearest, ties to the lower index */
@@ -39816,7 +39816,7 @@ static gir_node gir__ox_resize(gir__oxn *c, gir_node x, int k_roi, int k_scales,
     for (j = 0; j < s.rank; ++j) {
         double span = r.coord == 5 ? roi[s.rank + j] - roi[j] : 1;
         if (have_sizes) sc[j] = (double)sz[j] / s.dim[j];
-        else sz[j] = (int64_t)floor(s.dim[j] * span * sc[j]);
+        else sz[j] = (int64_t)GIR_FLOOR(s.dim[j] * span * sc[j]);
     }
     for (j = s.rank - 1; j >= 0 && c->st == GIR_OK; --j)
         if (sz[j] != s.dim[j] || sc[j] != 1 || r.coord == 5)
@@ -40286,7 +40286,7 @@ static gir_node gir__ox_window_fn(gir__oxn *c, double a0, double a1, double a2) 
     den = periodic ? n : n - 1;
     for (j = 0; j < n; ++j) {
         double t = den > 0 ? 6.283185307179586476925 * j / den : 0;
-        w[j] = a0 - a1 * cos(t) + a2 * cos(2 * t);
+        w[j] = a0 - a1 * GIR_COS(t) + a2 * GIR_COS(2 * t);
     }
     y = gir_cast(c->g, gir_constant(c->g, GIR_DTYPE_F64, gir_shape1(n), w), (gir_dtype)dt);
     gir__free(&c->g->a, w, (size_t)(n ? n : 1) * sizeof(double));
@@ -40453,8 +40453,8 @@ static void gir__ox_dft_mats(gir__oxn *c, int n, int kout, gir_dtype dt, gir_nod
     for (j = 0; j < n; ++j)
         for (k = 0; k < kout; ++k) {
             double a = 6.283185307179586476925 * (double)((int64_t)j * k % n) / n;
-            m[(size_t)j * kout + k] = cos(a);
-            m[cells + (size_t)j * kout + k] = sin(a);
+            m[(size_t)j * kout + k] = GIR_COS(a);
+            m[cells + (size_t)j * kout + k] = GIR_SIN(a);
         }
     *cm = gir_cast(c->g, gir_constant(c->g, GIR_DTYPE_F64, gir_shape2(n, kout), m), dt);
     *sm = gir_cast(c->g, gir_constant(c->g, GIR_DTYPE_F64, gir_shape2(n, kout), m + cells), dt);
@@ -40573,10 +40573,10 @@ static gir_node gir__oxh_mel_weights(gir__oxn *c) {
         gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "num_mel_bins %d (1 to 1024), dft_length %d, sample_rate %d", nb, dl, sr);
         return c->none;
     }
-    lo = 2595 * log10(1 + in[3] / 700);
-    hi = 2595 * log10(1 + in[4] / 700);
+    lo = 2595 * GIR_LOG(1 + in[3] / 700) / GIR_LOG(10.0);    /* log10 through the routed log */
+    hi = 2595 * GIR_LOG(1 + in[4] / 700) / GIR_LOG(10.0);
     step = (hi - lo) / (nb + 2);
-    for (i = 0; i < nb + 2; ++i) f[i] = (int)floor((dl + 1) * (700 * (pow(10, (i * step + lo) / 2595) - 1)) / sr);
+    for (i = 0; i < nb + 2; ++i) f[i] = (int)GIR_FLOOR((dl + 1) * (700 * (GIR_POW(10, (i * step + lo) / 2595) - 1)) / sr);
     if (!(m = (double *)gir__alloc(&c->g->a, (size_t)bins * (size_t)nb * sizeof(double)))) {
         gir__oxn_fail(c, GIR_ERR_OUT_OF_MEMORY, "the weights");
         return c->none;

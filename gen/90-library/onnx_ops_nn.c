@@ -321,7 +321,7 @@ static double gir__ox_rs_coord(const gir__oxrs *r, double x, double scale, int i
 static int gir__ox_rs_row(const gir__oxrs *r, double xo, int in, double *row) {
     double w[4], sum = 0;
     int n = r->mode == 2 ? 4 : 2, first, j;
-    double fl = floor(xo), t = xo == fl ? 1 : xo - fl;
+    double fl = GIR_FLOOR(xo), t = xo == fl ? 1 : xo - fl;
     if (xo == -HUGE_VAL) return 1;
     gir__ox_rs_coeffs(r, t, w);
     first = (int)fl - (n == 4 ? 1 : 0) - (xo == fl ? 1 : 0);     /* the n nearest, ties to the lower index */
@@ -407,7 +407,7 @@ static gir_node gir__ox_resize(gir__oxn *c, gir_node x, int k_roi, int k_scales,
     for (j = 0; j < s.rank; ++j) {
         double span = r.coord == 5 ? roi[s.rank + j] - roi[j] : 1;
         if (have_sizes) sc[j] = (double)sz[j] / s.dim[j];
-        else sz[j] = (int64_t)floor(s.dim[j] * span * sc[j]);
+        else sz[j] = (int64_t)GIR_FLOOR(s.dim[j] * span * sc[j]);
     }
     for (j = s.rank - 1; j >= 0 && c->st == GIR_OK; --j)
         if (sz[j] != s.dim[j] || sc[j] != 1 || r.coord == 5)

@@ -22,7 +22,7 @@ static gir_node gir__ox_window_fn(gir__oxn *c, double a0, double a1, double a2) 
     den = periodic ? n : n - 1;
     for (j = 0; j < n; ++j) {
         double t = den > 0 ? 6.283185307179586476925 * j / den : 0;
-        w[j] = a0 - a1 * cos(t) + a2 * cos(2 * t);
+        w[j] = a0 - a1 * GIR_COS(t) + a2 * GIR_COS(2 * t);
     }
     y = gir_cast(c->g, gir_constant(c->g, GIR_DTYPE_F64, gir_shape1(n), w), (gir_dtype)dt);
     gir__free(&c->g->a, w, (size_t)(n ? n : 1) * sizeof(double));
@@ -189,8 +189,8 @@ static void gir__ox_dft_mats(gir__oxn *c, int n, int kout, gir_dtype dt, gir_nod
     for (j = 0; j < n; ++j)
         for (k = 0; k < kout; ++k) {
             double a = 6.283185307179586476925 * (double)((int64_t)j * k % n) / n;
-            m[(size_t)j * kout + k] = cos(a);
-            m[cells + (size_t)j * kout + k] = sin(a);
+            m[(size_t)j * kout + k] = GIR_COS(a);
+            m[cells + (size_t)j * kout + k] = GIR_SIN(a);
         }
     *cm = gir_cast(c->g, gir_constant(c->g, GIR_DTYPE_F64, gir_shape2(n, kout), m), dt);
     *sm = gir_cast(c->g, gir_constant(c->g, GIR_DTYPE_F64, gir_shape2(n, kout), m + cells), dt);
@@ -309,10 +309,10 @@ static gir_node gir__oxh_mel_weights(gir__oxn *c) {
         gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "num_mel_bins %d (1 to 1024), dft_length %d, sample_rate %d", nb, dl, sr);
         return c->none;
     }
-    lo = 2595 * log10(1 + in[3] / 700);
-    hi = 2595 * log10(1 + in[4] / 700);
+    lo = 2595 * GIR_LOG(1 + in[3] / 700) / GIR_LOG(10.0);    /* log10 through the routed log */
+    hi = 2595 * GIR_LOG(1 + in[4] / 700) / GIR_LOG(10.0);
     step = (hi - lo) / (nb + 2);
-    for (i = 0; i < nb + 2; ++i) f[i] = (int)floor((dl + 1) * (700 * (pow(10, (i * step + lo) / 2595) - 1)) / sr);
+    for (i = 0; i < nb + 2; ++i) f[i] = (int)GIR_FLOOR((dl + 1) * (700 * (GIR_POW(10, (i * step + lo) / 2595) - 1)) / sr);
     if (!(m = (double *)gir__alloc(&c->g->a, (size_t)bins * (size_t)nb * sizeof(double)))) {
         gir__oxn_fail(c, GIR_ERR_OUT_OF_MEMORY, "the weights");
         return c->none;
