@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=626b12d64c7e6c0cf5e12068f08cb9b8e5d9370d9984f0ed206974cb20fb3cfc
-                                          gen/ sha256=da63c9c17a35c997
+                                          gen/ sha256=c7b0e6922abe4f49
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -38226,7 +38226,10 @@ static int gir__oxa_i(gir__oxn *c, const char *name, int dflt) {
 /* a string attribute is the NUL-terminated dflt when absent; 1 when it equals want */
 static int gir__oxa_s_is(gir__oxn *c, const char *name, const char *dflt, const char *want) {
     const gir__ox_attr *a = gir__ox_attr_find(c, name);
-    if (!a) return strcmp(dflt, want) == 0;
+    if (!a) {
+        while (*dflt && *dflt == *want) { ++dflt; ++want; }
+        return *dflt == *want;
+    }
     if (a->type != 3) gir__oxn_fail(c, GIR_ERR_ATTR, "attribute '%s' is not a string", name);
     return gir__ox_str_is(a->s, want);
 }
@@ -38290,6 +38293,16 @@ static gir_node gir__ox_input_below(gir_graph *g, gir_node v) {
     }
     return none;
 }
+/* element j of values of dtype dt as a double (a switch: gcc -Os for Cortex-M55 makes the conditional conversions of
+   a chain of ?: into an IT block its assembler rejects) */
+static double gir__ox_value_at(const void *data, gir_dtype dt, int64_t j) {
+    switch (dt) {
+    case GIR_DTYPE_F32: return ((const float *)data)[j];
+    case GIR_DTYPE_F64: return ((const double *)data)[j];
+    case GIR_DTYPE_I32: return (double)((const int32_t *)data)[j];
+    default: return (double)((const uint8_t *)data)[j];
+    }
+}
 /* the values of input k when they are known at import, as doubles: a tensor of the file, a constant, or a node
    computed from constants only (Shape then Gather then Concat...), which a plan of its own computes; count or -1 */
 static int gir__ox_const_vals(gir__oxn *c, int k, double *out, int max, const char *what) {
@@ -38328,11 +38341,7 @@ static int gir__ox_const_vals(gir__oxn *c, int k, double *out, int max, const ch
     if (gir_node_op(c->g, v) == GIR_OP_CONSTANT) data = gir_node_data(c->g, v);
     else if (gir_plan_compile(c->g, 1, &v, NULL, &p) != GIR_OK || gir_plan_run(p) != GIR_OK) data = NULL;
     else data = gir_plan_data(p, v);
-    for (j = 0; data && j < n; ++j) {
-        gir_dtype dt = gir_node_dtype(c->g, v);
-        out[j] = dt == GIR_DTYPE_F32 ? ((const float *)data)[j] : dt == GIR_DTYPE_F64 ? ((const double *)data)[j]
-                 : dt == GIR_DTYPE_I32 ? ((const int32_t *)data)[j] : ((const uint8_t *)data)[j];
-    }
+    for (j = 0; data && j < n; ++j) out[j] = gir__ox_value_at(data, gir_node_dtype(c->g, v), j);
     if (p) gir_plan_free(p);
     if (!data) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "%s could not be computed at import: %s", what,
                             gir_graph_message(c->g));
@@ -39760,7 +39769,7 @@ static gir_node gir__ox_rs_axis(gir__oxn *c, gir_node x, int a, const gir__oxrs 
         gir__oxn_fail(c, GIR_ERR_OUT_OF_MEMORY, "the weights of axis %d", a);
         return c->none;
     }
-    memset(m, 0, cells * sizeof(double));
+    GIR_MEMSET(m, 0, cells * sizeof(double));
     e = m + (size_t)in * (size_t)n_out;
     row = e + n_out;
     for (o = 0; o < n_out; ++o) {
@@ -40112,7 +40121,7 @@ static gir_node gir__oxh_grid_sample(gir__oxn *c, gir_node x, gir_node grid) {
     gir__oxgs q;
     gir_node gx, gy, y;
     int j, p;
-    memset(&q, 0, sizeof q);
+    GIR_MEMSET(&q, 0, sizeof q);
     for (q.mode = -1, j = 0; j < 3; ++j) if (gir__oxa_s_is(c, "mode", "bilinear", modes[j])) q.mode = j;
     for (q.pad = -1, j = 0; j < 3; ++j) if (gir__oxa_s_is(c, "padding_mode", "zeros", pads[j])) q.pad = j;
     q.align = gir__oxa_i(c, "align_corners", 0);
@@ -40403,7 +40412,7 @@ static gir_node gir__ox_rnn(gir__oxn *c, gir_node x, int kind) {
     gir_node y[2], hl[2], cl[2], out;
     double lens[64];
     int n_lens, j;
-    memset(&q, 0, sizeof q);
+    GIR_MEMSET(&q, 0, sizeof q);
     q.kind = kind;
     q.gates = kind == 0 ? 1 : kind == 1 ? 3 : 4;
     q.hidden = gir__oxa_i(c, "hidden_size", 0);
@@ -40581,7 +40590,7 @@ static gir_node gir__oxh_mel_weights(gir__oxn *c) {
         gir__oxn_fail(c, GIR_ERR_OUT_OF_MEMORY, "the weights");
         return c->none;
     }
-    memset(m, 0, (size_t)bins * (size_t)nb * sizeof(double));
+    GIR_MEMSET(m, 0, (size_t)bins * (size_t)nb * sizeof(double));
     for (i = 0; i < nb; ++i) {
         int l = f[i], ce = f[i + 1], r = f[i + 2];
         if (ce == l && ce >= 0 && ce < bins) m[(size_t)ce * nb + i] = 1;
@@ -42248,6 +42257,13 @@ static const gir__oxline *gir__ox_line(gir__ox_str type, int64_t opset) {
     return best;
 }
 
+/* two names of the file alike, byte for byte (no <string.h>: freestanding builds route only memcpy and memset) */
+static int gir__ox_str_eq(gir__ox_str a, gir__ox_str b) {
+    uint32_t j;
+    if (a.n != b.n) return 0;
+    for (j = 0; j < a.n; ++j) if (a.p[j] != b.p[j]) return 0;
+    return 1;
+}
 /* the nodes of the model's values by name: open addressing over a power-of-two table */
 typedef struct gir__oxval { gir_node n; const gir__ox_tensor *t; } gir__oxval;   /* t: the file's tensor, if any */
 typedef struct gir__oxmap { uint32_t cap; gir__ox_str *key; gir__oxval *val; } gir__oxmap;
@@ -42260,7 +42276,7 @@ static gir__oxval *gir__ox_slot(gir__oxmap *m, gir__ox_str s, int add) {   /* s 
     uint32_t h = gir__ox_hash(s) & (m->cap - 1);
     if (!s.n) return NULL;
     while (m->key[h].p) {
-        if (m->key[h].n == s.n && memcmp(m->key[h].p, s.p, s.n) == 0) return &m->val[h];
+        if (gir__ox_str_eq(m->key[h], s)) return &m->val[h];
         h = (h + 1) & (m->cap - 1);
     }
     if (!add) return NULL;
@@ -42426,7 +42442,7 @@ static void gir__oxr_node(gir__oxrun *r, int k) {
     gir__oxn c;
     gir_node y = {0, 0};
     int j;
-    memset(&c, 0, sizeof c);
+    GIR_MEMSET(&c, 0, sizeof c);
     c.g = r->g; c.nd = nd; c.k = k;
     if (nd->domain.n && !gir__ox_str_is(nd->domain, "ai.onnx") && !gir__ox_str_is(nd->domain, "ai.onnx.preview.training"))
         gir__oxn_fail(&c, GIR_ERR_UNSUPPORTED, "domain '%.*s' is not supported", (int)nd->domain.n, nd->domain.p);
@@ -42480,7 +42496,7 @@ static void gir__ox_build(gir__oxrun *r, int max_out, gir_node *outs, int *n_out
         gir__ox_rfail(r, GIR_ERR_OUT_OF_MEMORY, "%z bytes for the names of the model's values", bytes);
         return;
     }
-    memset(r->map.key, 0, bytes);
+    GIR_MEMSET(r->map.key, 0, bytes);
     r->map.val = (gir__oxval *)(void *)(r->map.key + r->map.cap);
     gir__ox_inits(r);
     gir__ox_inputs(r);
@@ -42494,7 +42510,7 @@ GIR_API gir_status gir_onnx_import(const void *data, size_t size, const gir_onnx
     gir__oxrun r;
     gir__ox_model m;
     gir_allocator a;
-    memset(&r, 0, sizeof r);
+    GIR_MEMSET(&r, 0, sizeof r);
     if (msg && msgcap) msg[0] = 0;
     if (n_out) *n_out = 0;
     if (out) *out = NULL;
@@ -42632,7 +42648,7 @@ static void gir__pw_bytes(gir__wr *w, int field, const void *p, size_t n) {
     gir__pw_varint(w, n);
     gir__w_bytes(w, p, n);
 }
-static void gir__pw_str(gir__wr *w, int field, const char *s) { gir__pw_bytes(w, field, s, strlen(s)); }
+static void gir__pw_str(gir__wr *w, int field, const char *s) { gir__pw_bytes(w, field, s, gir__strlen_max(s, (size_t)-1 / 2)); }
 static void gir__pw_float(gir__wr *w, int field, float f) {
     uint32_t u;
     GIR_MEMCPY(&u, &f, 4);

@@ -14,6 +14,13 @@ static const gir__oxline *gir__ox_line(gir__ox_str type, int64_t opset) {
     return best;
 }
 
+/* two names of the file alike, byte for byte (no <string.h>: freestanding builds route only memcpy and memset) */
+static int gir__ox_str_eq(gir__ox_str a, gir__ox_str b) {
+    uint32_t j;
+    if (a.n != b.n) return 0;
+    for (j = 0; j < a.n; ++j) if (a.p[j] != b.p[j]) return 0;
+    return 1;
+}
 /* the nodes of the model's values by name: open addressing over a power-of-two table */
 typedef struct gir__oxval { gir_node n; const gir__ox_tensor *t; } gir__oxval;   /* t: the file's tensor, if any */
 typedef struct gir__oxmap { uint32_t cap; gir__ox_str *key; gir__oxval *val; } gir__oxmap;
@@ -26,7 +33,7 @@ static gir__oxval *gir__ox_slot(gir__oxmap *m, gir__ox_str s, int add) {   /* s 
     uint32_t h = gir__ox_hash(s) & (m->cap - 1);
     if (!s.n) return NULL;
     while (m->key[h].p) {
-        if (m->key[h].n == s.n && memcmp(m->key[h].p, s.p, s.n) == 0) return &m->val[h];
+        if (gir__ox_str_eq(m->key[h], s)) return &m->val[h];
         h = (h + 1) & (m->cap - 1);
     }
     if (!add) return NULL;
@@ -192,7 +199,7 @@ static void gir__oxr_node(gir__oxrun *r, int k) {
     gir__oxn c;
     gir_node y = {0, 0};
     int j;
-    memset(&c, 0, sizeof c);
+    GIR_MEMSET(&c, 0, sizeof c);
     c.g = r->g; c.nd = nd; c.k = k;
     if (nd->domain.n && !gir__ox_str_is(nd->domain, "ai.onnx") && !gir__ox_str_is(nd->domain, "ai.onnx.preview.training"))
         gir__oxn_fail(&c, GIR_ERR_UNSUPPORTED, "domain '%.*s' is not supported", (int)nd->domain.n, nd->domain.p);
@@ -246,7 +253,7 @@ static void gir__ox_build(gir__oxrun *r, int max_out, gir_node *outs, int *n_out
         gir__ox_rfail(r, GIR_ERR_OUT_OF_MEMORY, "%z bytes for the names of the model's values", bytes);
         return;
     }
-    memset(r->map.key, 0, bytes);
+    GIR_MEMSET(r->map.key, 0, bytes);
     r->map.val = (gir__oxval *)(void *)(r->map.key + r->map.cap);
     gir__ox_inits(r);
     gir__ox_inputs(r);
@@ -260,7 +267,7 @@ GIR_API gir_status gir_onnx_import(const void *data, size_t size, const gir_onnx
     gir__oxrun r;
     gir__ox_model m;
     gir_allocator a;
-    memset(&r, 0, sizeof r);
+    GIR_MEMSET(&r, 0, sizeof r);
     if (msg && msgcap) msg[0] = 0;
     if (n_out) *n_out = 0;
     if (out) *out = NULL;

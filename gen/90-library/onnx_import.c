@@ -63,7 +63,10 @@ static int gir__oxa_i(gir__oxn *c, const char *name, int dflt) {
 /* a string attribute is the NUL-terminated dflt when absent; 1 when it equals want */
 static int gir__oxa_s_is(gir__oxn *c, const char *name, const char *dflt, const char *want) {
     const gir__ox_attr *a = gir__ox_attr_find(c, name);
-    if (!a) return strcmp(dflt, want) == 0;
+    if (!a) {
+        while (*dflt && *dflt == *want) { ++dflt; ++want; }
+        return *dflt == *want;
+    }
     if (a->type != 3) gir__oxn_fail(c, GIR_ERR_ATTR, "attribute '%s' is not a string", name);
     return gir__ox_str_is(a->s, want);
 }
@@ -127,6 +130,16 @@ static gir_node gir__ox_input_below(gir_graph *g, gir_node v) {
     }
     return none;
 }
+/* element j of values of dtype dt as a double (a switch: gcc -Os for Cortex-M55 makes the conditional conversions of
+   a chain of ?: into an IT block its assembler rejects) */
+static double gir__ox_value_at(const void *data, gir_dtype dt, int64_t j) {
+    switch (dt) {
+    case GIR_DTYPE_F32: return ((const float *)data)[j];
+    case GIR_DTYPE_F64: return ((const double *)data)[j];
+    case GIR_DTYPE_I32: return (double)((const int32_t *)data)[j];
+    default: return (double)((const uint8_t *)data)[j];
+    }
+}
 /* the values of input k when they are known at import, as doubles: a tensor of the file, a constant, or a node
    computed from constants only (Shape then Gather then Concat...), which a plan of its own computes; count or -1 */
 static int gir__ox_const_vals(gir__oxn *c, int k, double *out, int max, const char *what) {
@@ -165,11 +178,7 @@ static int gir__ox_const_vals(gir__oxn *c, int k, double *out, int max, const ch
     if (gir_node_op(c->g, v) == GIR_OP_CONSTANT) data = gir_node_data(c->g, v);
     else if (gir_plan_compile(c->g, 1, &v, NULL, &p) != GIR_OK || gir_plan_run(p) != GIR_OK) data = NULL;
     else data = gir_plan_data(p, v);
-    for (j = 0; data && j < n; ++j) {
-        gir_dtype dt = gir_node_dtype(c->g, v);
-        out[j] = dt == GIR_DTYPE_F32 ? ((const float *)data)[j] : dt == GIR_DTYPE_F64 ? ((const double *)data)[j]
-                 : dt == GIR_DTYPE_I32 ? ((const int32_t *)data)[j] : ((const uint8_t *)data)[j];
-    }
+    for (j = 0; data && j < n; ++j) out[j] = gir__ox_value_at(data, gir_node_dtype(c->g, v), j);
     if (p) gir_plan_free(p);
     if (!data) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "%s could not be computed at import: %s", what,
                             gir_graph_message(c->g));

@@ -351,7 +351,7 @@ static gir_node gir__ox_rs_axis(gir__oxn *c, gir_node x, int a, const gir__oxrs 
         gir__oxn_fail(c, GIR_ERR_OUT_OF_MEMORY, "the weights of axis %d", a);
         return c->none;
     }
-    memset(m, 0, cells * sizeof(double));
+    GIR_MEMSET(m, 0, cells * sizeof(double));
     e = m + (size_t)in * (size_t)n_out;
     row = e + n_out;
     for (o = 0; o < n_out; ++o) {
@@ -703,7 +703,7 @@ static gir_node gir__oxh_grid_sample(gir__oxn *c, gir_node x, gir_node grid) {
     gir__oxgs q;
     gir_node gx, gy, y;
     int j, p;
-    memset(&q, 0, sizeof q);
+    GIR_MEMSET(&q, 0, sizeof q);
     for (q.mode = -1, j = 0; j < 3; ++j) if (gir__oxa_s_is(c, "mode", "bilinear", modes[j])) q.mode = j;
     for (q.pad = -1, j = 0; j < 3; ++j) if (gir__oxa_s_is(c, "padding_mode", "zeros", pads[j])) q.pad = j;
     q.align = gir__oxa_i(c, "align_corners", 0);

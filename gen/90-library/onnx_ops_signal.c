@@ -139,7 +139,7 @@ static gir_node gir__ox_rnn(gir__oxn *c, gir_node x, int kind) {
     gir_node y[2], hl[2], cl[2], out;
     double lens[64];
     int n_lens, j;
-    memset(&q, 0, sizeof q);
+    GIR_MEMSET(&q, 0, sizeof q);
     q.kind = kind;
     q.gates = kind == 0 ? 1 : kind == 1 ? 3 : 4;
     q.hidden = gir__oxa_i(c, "hidden_size", 0);
@@ -317,7 +317,7 @@ static gir_node gir__oxh_mel_weights(gir__oxn *c) {
         gir__oxn_fail(c, GIR_ERR_OUT_OF_MEMORY, "the weights");
         return c->none;
     }
-    memset(m, 0, (size_t)bins * (size_t)nb * sizeof(double));
+    GIR_MEMSET(m, 0, (size_t)bins * (size_t)nb * sizeof(double));
     for (i = 0; i < nb; ++i) {
         int l = f[i], ce = f[i + 1], r = f[i + 2];
         if (ce == l && ce >= 0 && ce < bins) m[(size_t)ce * nb + i] = 1;

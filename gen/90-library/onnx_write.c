@@ -74,7 +74,7 @@ static void gir__pw_bytes(gir__wr *w, int field, const void *p, size_t n) {
     gir__pw_varint(w, n);
     gir__w_bytes(w, p, n);
 }
-static void gir__pw_str(gir__wr *w, int field, const char *s) { gir__pw_bytes(w, field, s, strlen(s)); }
+static void gir__pw_str(gir__wr *w, int field, const char *s) { gir__pw_bytes(w, field, s, gir__strlen_max(s, (size_t)-1 / 2)); }
 static void gir__pw_float(gir__wr *w, int field, float f) {
     uint32_t u;
     GIR_MEMCPY(&u, &f, 4);
