@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=626b12d64c7e6c0cf5e12068f08cb9b8e5d9370d9984f0ed206974cb20fb3cfc
-                                          gen/ sha256=c7b0e6922abe4f49
+                                          gen/ sha256=97cf1e202676769e
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -38476,12 +38476,14 @@ static gir_node gir__ox_tensor_node(gir_graph *g, const gir__ox_tensor *t, int v
         if (t->dim[j] > INT32_MAX) n = -1;
         s.dim[j] = (int32_t)t->dim[j];
     }
+    /* the values must be in the file before their count is weighed against this host's size_t: a false claim is
+       the same error on a 32-bit device as on a 64-bit host */
+    if (n >= 0 && (*st = gir__ox_tensor_check(t, msg, cap)) != GIR_OK) return r;
     if (n < 0 || (uint64_t)n > (uint64_t)((size_t)-1) / 8) {
         *st = GIR_ERR_LIMIT;
         gir__format(msg, cap, "a tensor of more than 2^31 elements along an axis, or too many in all");
         return r;
     }
-    if ((*st = gir__ox_tensor_check(t, msg, cap)) != GIR_OK) return r;   /* the values are there: no room for a claim */
     bytes = (size_t)n * gir_dtype_size((gir_dtype)dt);
     buf = bytes ? gir__alloc(&g->a, bytes) : (void *)empty;
     if (!buf) {

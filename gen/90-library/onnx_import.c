@@ -313,12 +313,14 @@ static gir_node gir__ox_tensor_node(gir_graph *g, const gir__ox_tensor *t, int v
         if (t->dim[j] > INT32_MAX) n = -1;
         s.dim[j] = (int32_t)t->dim[j];
     }
+    /* the values must be in the file before their count is weighed against this host's size_t: a false claim is
+       the same error on a 32-bit device as on a 64-bit host */
+    if (n >= 0 && (*st = gir__ox_tensor_check(t, msg, cap)) != GIR_OK) return r;
     if (n < 0 || (uint64_t)n > (uint64_t)((size_t)-1) / 8) {
         *st = GIR_ERR_LIMIT;
         gir__format(msg, cap, "a tensor of more than 2^31 elements along an axis, or too many in all");
         return r;
     }
-    if ((*st = gir__ox_tensor_check(t, msg, cap)) != GIR_OK) return r;   /* the values are there: no room for a claim */
     bytes = (size_t)n * gir_dtype_size((gir_dtype)dt);
     buf = bytes ? gir__alloc(&g->a, bytes) : (void *)empty;
     if (!buf) {
