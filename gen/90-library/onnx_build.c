@@ -64,13 +64,9 @@ typedef struct gir__oxrun {             /* one import */
     char msg[320];
 } gir__oxrun;
 static void gir__ox_rfail(gir__oxrun *r, gir_status s, const char *fmt, ...) {
-    gir__buf b;
     va_list ap;
-    if (r->st != GIR_OK) return;
-    r->st = s;
-    b.p = r->msg; b.n = sizeof r->msg; b.len = 0; r->msg[0] = 0;
     va_start(ap, fmt);
-    gir__vformat(&b, fmt, ap);
+    gir__first_error(&r->st, r->msg, sizeof r->msg, s, fmt, ap);
     va_end(ap);
 }
 static void gir__oxr_put(gir__oxrun *r, gir__ox_str name, gir_node n, const gir__ox_tensor *t) {

@@ -26,14 +26,18 @@ typedef struct gir__oxn {               /* the ONNX node being built */
 typedef gir_node (*gir__oxl_fn)(gir__oxn *c);
 typedef struct gir__oxline { const char *type; int since; gir__oxl_fn fn; } gir__oxline;
 
-static void gir__oxn_fail(gir__oxn *c, gir_status s, const char *fmt, ...) {
+/* the first error of an import or export step, with its message (later ones dropped) */
+static void gir__first_error(gir_status *st, char *msg, size_t cap, gir_status s, const char *fmt, va_list ap) {
     gir__buf b;
-    va_list ap;
-    if (c->st != GIR_OK) return;
-    c->st = s;
-    b.p = c->msg; b.n = sizeof c->msg; b.len = 0; c->msg[0] = 0;
-    va_start(ap, fmt);
+    if (*st != GIR_OK) return;
+    *st = s;
+    b.p = msg; b.n = cap; b.len = 0; msg[0] = 0;
     gir__vformat(&b, fmt, ap);
+}
+static void gir__oxn_fail(gir__oxn *c, gir_status s, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    gir__first_error(&c->st, c->msg, sizeof c->msg, s, fmt, ap);
     va_end(ap);
 }
 static const gir__ox_attr *gir__ox_attr_find(gir__oxn *c, const char *name) {

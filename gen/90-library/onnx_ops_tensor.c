@@ -98,16 +98,8 @@ static gir_node gir__oxh_clip(gir__oxn *c, gir_node x) {
 /* Softmax and LogSoftmax before opset 13: over the axes from 'axis' (default 1) taken as one */
 static gir_node gir__ox_softmax_2d(gir__oxn *c, gir_node x, gir_node (*f)(gir_graph *, gir_node, int)) {
     gir_shape in = gir_node_shape(c->g, x);
-    int axis = gir__oxa_i(c, "axis", 1), j;
-    int64_t rows = 1, cols = 1;
-    if (axis < 0) axis += in.rank;
-    if (axis < 0 || axis > in.rank) {
-        gir__oxn_fail(c, GIR_ERR_ATTR, "axis %d of a rank-%d input", axis, in.rank);
-        return c->none;
-    }
-    for (j = 0; j < in.rank; ++j) *(j < axis ? &rows : &cols) *= in.dim[j];
-    x = gir_reshape(c->g, x, gir_shape2((int32_t)rows, (int32_t)cols));
-    return gir_reshape(c->g, f(c->g, x, 1), in);
+    x = gir__oxh_flatten2(c, x);                     /* reads 'axis' (default 1) as Flatten does */
+    return c->st == GIR_OK ? gir_reshape(c->g, f(c->g, x, 1), in) : c->none;
 }
 static gir_node gir__oxh_softmax_2d(gir__oxn *c, gir_node x) { return gir__ox_softmax_2d(c, x, gir_softmax); }
 static gir_node gir__oxh_log_softmax_2d(gir__oxn *c, gir_node x) { return gir__ox_softmax_2d(c, x, gir_log_softmax); }
@@ -368,20 +360,31 @@ static gir_node gir__ox_arg_last(gir__oxn *c, gir_node x, gir_node (*f)(gir_grap
     i = f(c->g, x, axis, keep);
     return gir_sub(c->g, gir_scalar(c->g, GIR_DTYPE_I32, s.dim[axis] - 1), i);
 }
+/* negative indices of an index input counted from the end of an axis of length len */
+static gir_node gir__ox_wrap_index(gir__oxn *c, gir_node idx, int len) {
+    gir_node neg, up;
+    idx = gir_cast(c->g, idx, GIR_DTYPE_I32);
+    neg = gir_lt(c->g, idx, gir_scalar(c->g, GIR_DTYPE_I32, 0));
+    up = gir_add(c->g, idx, gir_scalar(c->g, GIR_DTYPE_I32, len));
+    return gir_where(c->g, neg, up, idx);
+}
+/* a one-hot of the i32 indices idx (depth values) whose new axis is at 'axis' of the result (gir_one_hot puts
+   it last), as dtype dt */
+static gir_node gir__ox_hot_at(gir__oxn *c, gir_node idx, int depth, int axis, gir_dtype dt) {
+    int rank = gir_node_shape(c->g, idx).rank + 1, j;
+    gir_ints p = gir_ints0();
+    gir_node h = gir_one_hot(c->g, idx, depth, dt);
+    if (axis == rank - 1) return h;
+    for (p.n = rank, j = 0; j < rank; ++j) p.v[j] = j < axis ? j : j == axis ? rank - 1 : j - 1;
+    return gir_transpose(c->g, h, p);
+}
 /* Hardmax: 1 at the first maximum along 'axis' (default -1; before opset 13 the axes from 'axis' as one, default 1) */
 static gir_node gir__ox_hardmax(gir__oxn *c, gir_node x, int axis, gir_shape back) {
     gir_shape s = gir_node_shape(c->g, x);
     gir_node i;
     if (axis < 0) return c->none;
     i = gir_argmax(c->g, x, axis, 0);
-    i = gir_one_hot(c->g, i, s.dim[axis], gir_node_dtype(c->g, x));
-    if (axis != s.rank - 1) {
-        gir_ints p2 = gir_ints0();
-        int j;
-        for (j = 0; j < s.rank; ++j) p2.v[j] = j < axis ? j : j == axis ? s.rank - 1 : j - 1;
-        p2.n = s.rank;
-        i = gir_transpose(c->g, i, p2);
-    }
+    i = gir__ox_hot_at(c, i, s.dim[axis], axis, gir_node_dtype(c->g, x));
     return back.rank ? gir_reshape(c->g, i, back) : i;
 }
 static gir_node gir__oxh_hardmax13(gir__oxn *c, gir_node x) {
@@ -424,8 +427,8 @@ static gir_node gir__oxh_eye_like(gir__oxn *c, gir_node x) {
 static gir_node gir__oxh_one_hot_onnx(gir__oxn *c, gir_node idx, gir_node values) {
     double d;
     gir_shape s = gir_node_shape(c->g, idx);
-    int axis = gir__oxa_i(c, "axis", -1), depth, j;
-    gir_node h, off, on, neg, wrapped;
+    int axis = gir__oxa_i(c, "axis", -1), depth;
+    gir_node h, off, on;
     if (gir__ox_const_vals(c, 1, &d, 1, "depth") != 1) return c->none;
     depth = (int)d;
     if (axis < 0) axis += s.rank + 1;
@@ -433,18 +436,9 @@ static gir_node gir__oxh_one_hot_onnx(gir__oxn *c, gir_node idx, gir_node values
         gir__oxn_fail(c, GIR_ERR_ATTR, "axis %d for indices of rank %d", gir__oxa_i(c, "axis", -1), s.rank);
         return c->none;
     }
-    idx = gir_cast(c->g, idx, GIR_DTYPE_I32);            /* negative indices count from the end */
-    neg = gir_lt(c->g, idx, gir_scalar(c->g, GIR_DTYPE_I32, 0));
-    wrapped = gir_add(c->g, idx, gir_scalar(c->g, GIR_DTYPE_I32, depth));
-    idx = gir_where(c->g, neg, wrapped, idx);
-    h = gir_one_hot(c->g, idx, depth, GIR_DTYPE_F32);       /* f32 then b8: ONNX Runtime has no bool OneHot */
+    idx = gir__ox_wrap_index(c, idx, depth);
+    h = gir__ox_hot_at(c, idx, depth, axis, GIR_DTYPE_F32);     /* f32 then b8: ONNX Runtime has no bool OneHot */
     h = gir_cast(c->g, h, GIR_DTYPE_B8);
-    if (axis != s.rank) {
-        gir_ints p = gir_ints0();
-        for (j = 0; j <= s.rank; ++j) p.v[j] = j < axis ? j : j == axis ? s.rank : j - 1;
-        p.n = s.rank + 1;
-        h = gir_transpose(c->g, h, p);
-    }
     off = gir_slice(c->g, values, 0, 0, 1, 1);
     on = gir_slice(c->g, values, 0, 1, 2, 1);
     return gir_where(c->g, h, on, off);                   /* any dtype, bool included */
@@ -515,27 +509,12 @@ static gir_node gir__oxh_topk(gir__oxn *c, gir_node x) {
         v = gir_gather(c->g, x, i, axis);
         vals[j] = v;
         idx[j] = i;
-        hot = gir_one_hot(c->g, gir_squeeze(c->g, i, axis), s.dim[axis], GIR_DTYPE_F32);
+        hot = gir__ox_hot_at(c, gir_squeeze(c->g, i, axis), s.dim[axis], axis, GIR_DTYPE_F32);
         hot = gir_cast(c->g, hot, GIR_DTYPE_B8);
-        if (axis != s.rank - 1) {
-            gir_ints p = gir_ints0();
-            int q;
-            for (q = 0; q < s.rank; ++q) p.v[q] = q < axis ? q : q == axis ? s.rank - 1 : q - 1;
-            p.n = s.rank;
-            hot = gir_transpose(c->g, hot, p);
-        }
         work = gir_where(c->g, hot, gir_scalar(c->g, GIR_DTYPE_F64, -HUGE_VAL), work);
     }
     if (c->nd->n_out > 1) c->y[1] = k > 1 ? gir_concat(c->g, k, idx, axis) : idx[0];
     return k > 1 ? gir_concat(c->g, k, vals, axis) : vals[0];
-}
-/* negative indices of an index input counted from the end of an axis of length len */
-static gir_node gir__ox_wrap_index(gir__oxn *c, gir_node idx, int len) {
-    gir_node neg, up;
-    idx = gir_cast(c->g, idx, GIR_DTYPE_I32);
-    neg = gir_lt(c->g, idx, gir_scalar(c->g, GIR_DTYPE_I32, 0));
-    up = gir_add(c->g, idx, gir_scalar(c->g, GIR_DTYPE_I32, len));
-    return gir_where(c->g, neg, up, idx);
 }
 /* ScatterElements (and Scatter): data with updates written (reduction none) or added (add) at the positions */
 static gir_node gir__oxh_scatter_elements(gir__oxn *c, gir_node data, gir_node idx, gir_node upd) {

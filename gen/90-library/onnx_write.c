@@ -43,13 +43,9 @@ typedef struct gir__oew {
 } gir__oew;
 
 static void gir__oew_fail(gir__oew *c, gir_status s, const char *fmt, ...) {
-    gir__buf b;
     va_list ap;
-    if (c->st != GIR_OK) return;
-    c->st = s;
-    b.p = c->msg; b.n = sizeof c->msg; b.len = 0; c->msg[0] = 0;
     va_start(ap, fmt);
-    gir__vformat(&b, fmt, ap);
+    gir__first_error(&c->st, c->msg, sizeof c->msg, s, fmt, ap);
     va_end(ap);
 }
 /* -- protobuf wire format: varints, tags, length-delimited fields ------------------------------------------------ */
