@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=626b12d64c7e6c0cf5e12068f08cb9b8e5d9370d9984f0ed206974cb20fb3cfc
-                                          gen/ sha256=c5655746f3018baf
+                                          gen/ sha256=5fadb99e11a29602
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1158,7 +1158,8 @@ GIR_API gir_status gir_init_kaiming_uniform(gir_graph *g, gir_node v, double a, 
 GIR_API gir_status gir_init_kaiming_normal(gir_graph *g, gir_node v, double a, gir_init_mode mode, gir_nonlinearity nl,
                                            gir_init_layout layout, uint64_t seed);
 /* nn.Linear / nn.Conv2d default: w as kaiming_uniform with a = sqrt(5), that is U(-1/sqrt(fan_in), 1/sqrt(fan_in)),
-   and bias (skipped when {0}) U(-1/sqrt(fan_in), 1/sqrt(fan_in)) with w's fan_in, drawn with seed + 1 */
+   and bias (skipped when {0}) U(-1/sqrt(fan_in), 1/sqrt(fan_in)) with w's fan_in, drawn with a seed derived from
+   seed (not seed + 1: layers given seeds 1, 2, 3 share no stream between a bias and a weight) */
 GIR_API gir_status gir_init_layer(gir_graph *g, gir_node w, gir_node bias, gir_init_layout layout, uint64_t seed);
 
 /* >>autodiff: gradients are nodes of the same graph, so they can be differentiated again.
@@ -1368,7 +1369,8 @@ GIR_API gir_optim_desc gir_optim_defaults(gir_optim_kind kind);
    for torch's first step, where the buffer starts as the gradient; plain SGD has none). The variable an update
    writes is gir_node_input(g, updates[j], 0). The state of a named parameter is named after it, as torch's
    state_dict keys it: "layer1/w/exp_avg", "layer1/w/momentum_buffer", and the step count "<params[0]>/step"
-   (gir_graph_save_variables then saves it with the parameters). Returns the number of update nodes (at most
+   (gir_graph_save_variables then saves it with the parameters); a state name over GIR_MAX_NAME is an error
+   (GIR_ERR_LIMIT), never a state left unnamed. Returns the number of update nodes (at most
    GIR_OPTIM_MAX_UPDATES(n)), 0 on error (the graph's error says why, for example a state name already taken). */
 GIR_API int gir_optim_updates(gir_graph *g, const gir_optim_desc *desc, int n, const gir_node *params,
                               const gir_node *grads, gir_node lr, gir_node *updates);
@@ -1393,6 +1395,49 @@ GIR_API gir_node gir_batch_norm_running(gir_graph *g, gir_node x, gir_node gamma
                                         double eps, gir_node *running);
 /* a train_eval node of a training value and an eval value, with no updates */
 GIR_API gir_node gir_train_eval2(gir_graph *g, gir_node train, gir_node eval);
+
+/* >>trainer: a training plan in one call. From a float scalar loss, gir_train_compile builds the gradients of the
+   parameters (gir_grad), clips them (clip_norm > 0: gir_clip_grad_norm), builds the optimizer's updates
+   (gir_optim_updates) and compiles a training plan (gir_plan_compile with desc->compile) whose outputs are the loss,
+   the extra outputs and the updates: one gir_plan_run is one training step, and read the loss and the extras with
+   gir_plan_scalar / gir_plan_data as usual. The parameters are params[0..n_params), or with n_params 0 every
+   trainable variable the loss reads: f32 or f64 variables, not read-only (gir_variable_ref), reached through
+   parents in a training plan (so not an optimizer's state or batch norm's running statistics), in the order they
+   were created, and only those whose names start with scope when scope is set ("head/": fine-tune the head).
+   The learning rate is lr_node when set (an input bound per step, or a schedule of a step count), else the
+   constant lr. On error (the graph already holding one, a loss that is not a float scalar, no trainable variable,
+   anything gir_grad, gir_optim_updates or gir_plan_compile refuses) *plan is NULL and the graph's error says why;
+   nodes built before the error stay in the graph.
+       gir_train_desc t = gir_train_defaults(GIR_OPTIM_ADAM, 1e-3);
+       t.n_extra = 1;
+       t.extra = &hits;
+       gir_train_compile(g, loss, &t, &train);                                                              */
+typedef struct gir_train_desc {
+    gir_optim_desc   optim;       /* the optimizer and its hyper-parameters */
+    double           lr;          /* the learning rate, unless lr_node is set */
+    gir_node         lr_node;     /* {0}: lr */
+    int              n_params;    /* 0: every trainable variable the loss reads (under scope) */
+    const gir_node  *params;
+    const char      *scope;       /* NULL: any name */
+    int              n_extra;     /* outputs the plan computes besides the loss (hits, logits) */
+    const gir_node  *extra;
+    double           clip_norm;   /* > 0: clip the gradients' total 2-norm to it first */
+    gir_compile_desc compile;     /* flags, buffer */
+} gir_train_desc;
+/* every field zero but the optimizer's (gir_optim_defaults(kind)) and lr */
+GIR_API gir_train_desc gir_train_defaults(gir_optim_kind kind, double lr);
+GIR_API gir_status     gir_train_compile(gir_graph *g, gir_node loss, const gir_train_desc *desc, gir_plan **plan);
+
+/* >>layers: torch.nn.Linear and torch.nn.Conv2d as one call each: the layer's parameters are created as variables
+   of x's dtype named "<name>/w" and "<name>/b" (in the current scope), initialised as torch's reset_parameters
+   (gir_init_layer) from a stream of each tensor's own: seed mixed with the weight's full name, so layers given one
+   seed draw different values and a model built again with the same names and seed draws the same. Find the
+   parameters with gir_graph_find(g, "fc1/w"). {0} on error (a name taken or too long, x not float, bad sizes).
+   gir_dense: x [..., in] @ w [in, out] + b [out]. gir_conv2d_layer: x NCHW, w [out, C, kernel, kernel] (OIHW, as
+   torch's), square kernel, stride and padding, no dilation, one group. */
+GIR_API gir_node gir_dense(gir_graph *g, gir_node x, int32_t out, const char *name, uint64_t seed);
+GIR_API gir_node gir_conv2d_layer(gir_graph *g, gir_node x, int32_t out, int32_t kernel, int32_t stride,
+                                  int32_t padding, const char *name, uint64_t seed);
 
 /* >>dump: the graph as Graphviz DOT (`dot -Tsvg`): one box per node (id, op, name, dtype, shape; the fill colour
    is its node type), parent edges solid, argument edges dashed. Given a plan of the graph (else NULL), the plan's
@@ -25759,8 +25804,8 @@ GIR_API gir_node gir_name(gir_graph *g, gir_node n, const char *name) {
     return gir__name_set(g, n, full, at + len);
 }
 /* State a builder makes for a named node (an optimizer's buffers for a parameter, batch norm's running
-   statistics for its gamma) is named "<owner>/<what>"; nothing happens when owner is unnamed or the name would
-   be too long. 0 when the name is already taken (an error in the graph). */
+   statistics for its gamma) is named "<owner>/<what>"; nothing happens when owner is unnamed. 0 when the name is
+   already taken or would be longer than GIR_MAX_NAME (an error in the graph). */
 static int gir__name_derived(gir_graph *g, gir_node owner, gir_node n, const char *what) {
     char full[GIR_MAX_NAME + 1];
     const char *on;
@@ -25769,7 +25814,11 @@ static int gir__name_derived(gir_graph *g, gir_node owner, gir_node n, const cha
     on = gir__name_at(g, g->nodes[owner.id].name);
     ol = gir__strlen_max(on, GIR_MAX_NAME);
     wl = gir__strlen_max(what, GIR_MAX_NAME);
-    if (ol + 1 + wl > GIR_MAX_NAME) return 1;
+    if (ol + 1 + wl > GIR_MAX_NAME) {   /* an error, never a state left unnamed (it would not be saved) */
+        gir__gfail(g, GIR_ERR_LIMIT, "name: node %u: the name '%s/%s' derived from node %u's is %d characters, over "
+                   "GIR_MAX_NAME (%d)", (unsigned)n.id, on, what, (unsigned)owner.id, (int)(ol + 1 + wl), GIR_MAX_NAME);
+        return 0;
+    }
     GIR_MEMCPY(full, on, ol);
     full[ol] = '/';
     GIR_MEMCPY(full + ol + 1, what, wl + 1);
@@ -35231,6 +35280,7 @@ static gir_plan *gir__plan_new(gir_graph *g, int mode, const gir_compile_desc *d
 /* checks the outputs; compile, pass 1 */
 static gir_status gir__compile_args(gir_graph *g, int n_out, const gir_node *outs) {
     int j;
+    if (g->status != GIR_OK) return g->status;   /* a graph holding an error is not compiled: its message stays */
     if (n_out < 1 || !outs) {
         gir__gfail(g, GIR_ERR_INVALID_ARG, "compile: needs at least one output");
         return GIR_ERR_INVALID_ARG;
@@ -35337,9 +35387,12 @@ GIR_API gir_status gir_plan_compile_size(gir_graph *g, int n_out, const gir_node
     gir_plan *p = NULL;
     gir_status st;
     int inbuf = desc && desc->buffer, fresh;
-    if (!bytes) return GIR_ERR_INVALID_ARG;
-    *bytes = 0;
     if (!g) return GIR_ERR_INVALID_ARG;
+    if (!bytes) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "compile_size: the size pointer (the last argument) is NULL");
+        return GIR_ERR_INVALID_ARG;
+    }
+    *bytes = 0;
     if (inbuf && (uintptr_t)desc->buffer % GIR__BUMP_ALIGN) {
         gir__gfail(g, GIR_ERR_INVALID_ARG, "compile_size: the work buffer is not aligned to 8 bytes");
         return GIR_ERR_INVALID_ARG;
@@ -35363,9 +35416,14 @@ GIR_API gir_status gir_plan_compile(gir_graph *g, int n_out, const gir_node *out
     gir_status st;
     size_t need = 0;
     int mode = desc && (desc->buffer || desc->buffer_bytes) ? GIR__PM_BUFFER : GIR__PM_ALLOC, fresh;
-    if (!out_plan) return GIR_ERR_INVALID_ARG;
-    *out_plan = NULL;
     if (!g) return GIR_ERR_INVALID_ARG;
+    if (out_plan) *out_plan = NULL;
+    if (g->status != GIR_OK) return g->status;   /* a graph holding an error is not compiled: its message stays */
+    if (!out_plan) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "compile: the plan pointer (the last argument) is NULL");
+        return GIR_ERR_INVALID_ARG;
+    }
+    *out_plan = NULL;
     if (mode == GIR__PM_BUFFER && (!desc->buffer || (uintptr_t)desc->buffer % GIR__BUMP_ALIGN)) {
         gir__gfail(g, GIR_ERR_INVALID_ARG, "compile: the plan's buffer (%l bytes) %s", (long long)desc->buffer_bytes,
                    desc->buffer ? "is not aligned to 8 bytes" : "is NULL");
@@ -35880,7 +35938,8 @@ GIR_API gir_status gir_init_kaiming_normal(gir_graph *g, gir_node v, double a, g
 }
 /* nn.Linear's and nn.Conv2d's reset_parameters: w kaiming_uniform with a = sqrt(5), that is U(-1/sqrt(fan_in),
    1/sqrt(fan_in)), and the bias (if given) U(-1/sqrt(fan_in), 1/sqrt(fan_in)) with the weight's fan_in; the bias
-   draws with seed + 1 */
+   draws with a seed of its own derived from seed (seed + 1 would be the next layer's weight's) */
+static uint64_t gir__bias_seed(uint64_t seed) { return gir__mix(seed ^ 0x62696173ull); }   /* "bias" */
 GIR_API gir_status gir_init_layer(gir_graph *g, gir_node w, gir_node bias, gir_init_layout layout, uint64_t seed) {
     int64_t fi, fo;
     double r;
@@ -35892,7 +35951,8 @@ GIR_API gir_status gir_init_layer(gir_graph *g, gir_node w, gir_node bias, gir_i
     s = gir_init_kaiming_uniform(g, w, gir__sqrt_f64(5.0), GIR_INIT_FAN_IN, GIR_NONLIN_LEAKY_RELU, layout, seed);
     if (s != GIR_OK || !has_bias || (s = gir_init_fans(g, w, layout, &fi, &fo)) != GIR_OK) return s;
     r = 1.0 / gir__sqrt_f64((double)fi);
-    return gir__init_call(g, bias, GIR_INIT_UNIFORM, -r, r, GIR_INIT_FAN_IN, GIR_NONLIN_LEAKY_RELU, layout, seed + 1);
+    return gir__init_call(g, bias, GIR_INIT_UNIFORM, -r, r, GIR_INIT_FAN_IN, GIR_NONLIN_LEAKY_RELU, layout,
+                          gir__bias_seed(seed));
 }
 #if defined(GIR__COLD)
 #pragma GCC pop_options
@@ -36475,6 +36535,211 @@ GIR_API gir_node gir_batch_norm_running(gir_graph *g, gir_node x, gir_node gamma
     if (!tr.id) return gir__named(g, was_ok, fn, bad);
     if (running) { running[0] = rm; running[1] = rv; }
     return tr;
+}
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
+
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
+/* >>trainer: one call from a loss to a compiled training plan (gir_train_compile): the parameters (given, or
+   found from the loss), their gradients (gir_grad), clipping, the optimizer's updates (gir_optim_updates) and
+   the plan, whose outputs are the loss, the extra outputs and the updates, so the updates cannot be left out. */
+
+static int gir__name_under(const char *name, const char *scope, size_t sl) {
+    size_t k;
+    for (k = 0; k < sl; ++k)
+        if (name[k] != scope[k]) return 0;      /* name's NUL stops it first when it is shorter */
+    return 1;
+}
+/* the trainable variables the loss reads in a training plan, in id order: float variables (not read-only)
+   that a parent path reaches, under scope when one is given. Writes at most cap of them to out; returns how
+   many there are. */
+static int gir__train_params(gir_graph *g, gir_node loss, const char *scope, uint8_t *seen, gir_node *out, int cap) {
+    size_t id, sl = scope ? gir__strlen_max(scope, GIR_MAX_NAME) : 0;
+    uint32_t k;
+    int n = 0;
+    GIR_MEMSET(seen, 0, g->nnodes);
+    seen[loss.id] = 1;
+    for (id = loss.id; id >= 1; --id) {        /* ids are topological: one backward sweep */
+        const gir__node *d = &g->nodes[id];
+        if (!seen[id] || gir__op_is(d->op, GIR__F_WRITES)) continue;   /* not into a train_eval's updates */
+        for (k = 0; k < d->nparents; ++k)      /* gradients flow through parents; a train_eval's training one */
+            if (gir__mode_needs(d, k, 0)) seen[g->ins[d->in0 + k]] = 1;
+    }
+    for (id = 1; id <= loss.id; ++id) {
+        const gir__node *d = &g->nodes[id];
+        if (!seen[id] || !gir__op_is(d->op, GIR__F_LEAF_VAR) || !gir__is_float(d->dtype) || gir__is_ref(g, d)) continue;
+        if (sl && !gir__name_under(d->name ? gir__name_at(g, d->name) : "", scope, sl)) continue;
+        if (n < cap) out[n] = gir__handle(g, (uint32_t)id);
+        ++n;
+    }
+    return n;
+}
+static gir_status gir__train_args(gir_graph *g, gir_node loss, const gir_train_desc *t, gir_plan **plan) {
+    const gir__node *d;
+    if (!t || !plan) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "train_compile: the %s is NULL", t ? "plan pointer" : "desc");
+        return GIR_ERR_INVALID_ARG;
+    }
+    *plan = NULL;
+    if (g->status != GIR_OK) return g->status;
+    if (!(d = gir__arg(g, loss, "train_compile", "loss"))) {
+        if (g->status == GIR_OK) gir__gfail(g, GIR_ERR_HANDLE, "train_compile: the loss is the invalid handle");
+        return g->status;
+    }
+    if (!gir__is_float(d->dtype) || gir__numel(gir__nshape(g, d)) != 1) {
+        gir__gfail(g, GIR_ERR_SHAPE, "train_compile: the loss %N is %T %S: needs a float scalar", (const gir_graph *)g,
+                   (unsigned)loss.id, (int)d->dtype, gir__nshape(g, d));
+        return GIR_ERR_SHAPE;
+    }
+    if (t->n_params < 0 || (t->n_params && !t->params) || t->n_extra < 0 || (t->n_extra && !t->extra) ||
+        !(t->clip_norm >= 0)) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "train_compile: n_params %d, n_extra %d, clip_norm %g: needs counts >= 0 "
+                   "with their arrays, clip_norm >= 0", t->n_params, t->n_extra, t->clip_norm);
+        return GIR_ERR_INVALID_ARG;
+    }
+    return GIR_OK;
+}
+/* grads of the n params, clipped, then the updates; the plan's outputs are written to outs: returns their count
+   (0 on error) */
+static int gir__train_outs(gir_graph *g, gir_node loss, const gir_train_desc *t, int n, const gir_node *params,
+                           gir_node *grads, gir_node *outs) {
+    gir_node lr = t->lr_node;
+    int k, nu;
+    if (gir_grad(g, loss, n, params, grads) != GIR_OK) return 0;
+    if (t->clip_norm > 0 && !gir_clip_grad_norm(g, n, grads, t->clip_norm, grads).id) return 0;
+    if (!lr.id && !lr.tag) lr = gir_scalar(g, GIR_DTYPE_F64, t->lr);
+    outs[0] = loss;
+    for (k = 0; k < t->n_extra; ++k) outs[1 + k] = t->extra[k];
+    nu = gir_optim_updates(g, &t->optim, n, params, grads, lr, outs + 1 + t->n_extra);
+    return nu ? 1 + t->n_extra + nu : 0;
+}
+/* the parameters (found: counted, then listed) and the work arrays in one block of the graph's allocator */
+static gir_node *gir__train_mem(gir_graph *g, gir_node loss, const gir_train_desc *t, int *n, size_t *bytes) {
+    uint8_t *seen = (uint8_t *)gir__alloc(&g->a, g->nnodes);
+    gir_node *mem;
+    *n = t->n_params;
+    if (!t->n_params && seen) *n = gir__train_params(g, loss, t->scope, seen, NULL, 0);
+    *bytes = (size_t)(3 * *n + 2 + t->n_extra + GIR_OPTIM_MAX_UPDATES(*n)) * sizeof(gir_node);
+    mem = seen && *n > 0 ? (gir_node *)gir__alloc(&g->a, *bytes) : NULL;
+    if (mem && t->n_params) GIR_MEMCPY(mem, t->params, (size_t)*n * sizeof(gir_node));
+    else if (mem) gir__train_params(g, loss, t->scope, seen, mem, *n);
+    if (seen) gir__free(&g->a, seen, g->nnodes);
+    if (!mem && seen && *n == 0)
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "train_compile: the loss %N reads no trainable variable%s%s",
+                   (const gir_graph *)g, (unsigned)loss.id, t->scope ? " under " : "", t->scope ? t->scope : "");
+    else if (!mem)
+        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "train_compile: out of memory");
+    return mem;
+}
+GIR_API gir_train_desc gir_train_defaults(gir_optim_kind kind, double lr) {
+    gir_train_desc t;
+    GIR_MEMSET(&t, 0, sizeof t);
+    t.optim = gir_optim_defaults(kind);
+    t.lr = lr;
+    return t;
+}
+GIR_API gir_status gir_train_compile(gir_graph *g, gir_node loss, const gir_train_desc *t, gir_plan **plan) {
+    gir_status st;
+    int n, nout;
+    size_t bytes;
+    gir_node *mem;
+    if (!g) return GIR_ERR_INVALID_ARG;
+    if ((st = gir__train_args(g, loss, t, plan)) != GIR_OK) return st;
+    if (!(mem = gir__train_mem(g, loss, t, &n, &bytes))) return g->status;
+    nout = gir__train_outs(g, loss, t, n, mem, mem + n, mem + 2 * n);
+    st = nout ? gir_plan_compile(g, nout, mem + 2 * n, &t->compile, plan) : g->status;
+    gir__free(&g->a, mem, bytes);
+    return st;
+}
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
+
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
+/* >>layers: dense and conv2d layers that create, name and initialise their parameters as torch.nn.Linear and
+   torch.nn.Conv2d do (gir_dense, gir_conv2d_layer). A layer's weight draws from a stream of its own: the seed
+   mixed with the weight's full name (gir_init_layer derives the bias's stream from the weight's), so layers
+   given one seed draw different values, and a model built again with the same names and seed draws the same. */
+
+/* the stream of a named tensor: FNV-1a of its name, mixed with seed */
+static uint64_t gir__seed_named(uint64_t seed, const char *name) {
+    uint64_t h = 0xCBF29CE484222325ull;
+    while (*name) h = (h ^ (uint8_t)*name++) * 0x100000001B3ull;
+    return gir__mix(seed ^ gir__mix(h));
+}
+/* a float variable of x's dtype named "<name>/<part>" (scope included) */
+static gir_node gir__layer_param(gir_graph *g, const char *fn, const char *name, const char *part, int dt,
+                                 gir_shape shape) {
+    char full[GIR_MAX_NAME + 1];
+    size_t nl = gir__strlen_max(name, GIR_MAX_NAME + 1), pl = gir__strlen_max(part, 8);
+    if (nl + 1 + pl > GIR_MAX_NAME) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: the name '%.40s...' is too long for its parameters "
+                   "('<name>/%s' within GIR_MAX_NAME, %d)", fn, name, part, GIR_MAX_NAME);
+        return gir__handle(NULL, 0);
+    }
+    GIR_MEMCPY(full, name, nl);
+    full[nl] = '/';
+    GIR_MEMCPY(full + nl + 1, part, pl + 1);
+    return gir_name(g, gir_variable(g, (gir_dtype)dt, shape, NULL), full);
+}
+/* the float input of a layer, with at least min_rank axes; NULL after recording why */
+static const gir__node *gir__layer_input(gir_graph *g, gir_node x, const char *fn, const char *name, int min_rank,
+                                         int32_t out) {
+    const gir__node *d = gir__arg(g, x, fn, "x");
+    if (!d) return NULL;
+    if (!name || !*name || out < 1 || !gir__is_float(d->dtype) || gir__nshape(g, d)->rank < min_rank) {
+        gir__gfail(g, !gir__is_float(d->dtype) ? GIR_ERR_DTYPE : GIR_ERR_INVALID_ARG, "%s: x is node %u %T %S, "
+                   "out %d, name %s: needs a float x of rank >= %d, out >= 1 and a name", fn, (unsigned)x.id,
+                   (int)d->dtype, gir__nshape(g, d), (int)out, name && *name ? name : "(none)", min_rank);
+        return NULL;
+    }
+    return d;
+}
+GIR_API gir_node gir_dense(gir_graph *g, gir_node x, int32_t out, const char *name, uint64_t seed) {
+    static const char *const fn = "dense";
+    const gir__node *d = g ? gir__layer_input(g, x, fn, name, 1, out) : NULL;
+    gir_node w, b;
+    gir_shape s;
+    int was_ok, dt;
+    if (!d) return gir__handle(NULL, 0);
+    was_ok = gir__ok(g);
+    dt = d->dtype;
+    s = *gir__nshape(g, d);
+    w = gir__layer_param(g, fn, name, "w", dt, gir_shape2(s.dim[s.rank - 1], out));
+    b = gir__layer_param(g, fn, name, "b", dt, gir_shape1(out));
+    if (!w.id || !b.id || gir_init_layer(g, w, b, GIR_INIT_IN_OUT, gir__seed_named(seed, gir_node_name(g, w))))
+        return gir__named(g, was_ok, fn, gir__handle(NULL, 0));
+    return gir__named(g, was_ok, fn, gir_add(g, gir_matmul(g, x, w), b));
+}
+GIR_API gir_node gir_conv2d_layer(gir_graph *g, gir_node x, int32_t out, int32_t kernel, int32_t stride,
+                                  int32_t padding, const char *name, uint64_t seed) {
+    static const char *const fn = "conv2d_layer";
+    const gir__node *d = g ? gir__layer_input(g, x, fn, name, 4, out) : NULL;
+    gir_node w, b;
+    int was_ok, dt;
+    int32_t in;
+    if (!d) return gir__handle(NULL, 0);
+    if (kernel < 1 || stride < 1 || padding < 0) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: kernel %d, stride %d, padding %d: needs kernel >= 1, stride >= 1, "
+                   "padding >= 0", fn, (int)kernel, (int)stride, (int)padding);
+        return gir__handle(NULL, 0);
+    }
+    was_ok = gir__ok(g);
+    dt = d->dtype;
+    in = gir__nshape(g, d)->dim[1];
+    w = gir__layer_param(g, fn, name, "w", dt, gir_shape4(out, in, kernel, kernel));
+    b = gir__layer_param(g, fn, name, "b", dt, gir_shape1(out));
+    if (!w.id || !b.id || gir_init_layer(g, w, b, GIR_INIT_OUT_IN, gir__seed_named(seed, gir_node_name(g, w))))
+        return gir__named(g, was_ok, fn, gir__handle(NULL, 0));
+    return gir__named(g, was_ok, fn, gir_conv2d_bias(g, x, w, b, gir_ints2(stride, stride),
+                                                     gir_ints2(padding, padding), gir_ints2(1, 1), 1));
 }
 #if defined(GIR__COLD)
 #pragma GCC pop_options

@@ -394,7 +394,8 @@ GIR_API gir_status gir_init_kaiming_uniform(gir_graph *g, gir_node v, double a, 
 GIR_API gir_status gir_init_kaiming_normal(gir_graph *g, gir_node v, double a, gir_init_mode mode, gir_nonlinearity nl,
                                            gir_init_layout layout, uint64_t seed);
 /* nn.Linear / nn.Conv2d default: w as kaiming_uniform with a = sqrt(5), that is U(-1/sqrt(fan_in), 1/sqrt(fan_in)),
-   and bias (skipped when {0}) U(-1/sqrt(fan_in), 1/sqrt(fan_in)) with w's fan_in, drawn with seed + 1 */
+   and bias (skipped when {0}) U(-1/sqrt(fan_in), 1/sqrt(fan_in)) with w's fan_in, drawn with a seed derived from
+   seed (not seed + 1: layers given seeds 1, 2, 3 share no stream between a bias and a weight) */
 GIR_API gir_status gir_init_layer(gir_graph *g, gir_node w, gir_node bias, gir_init_layout layout, uint64_t seed);
 
 /* >>autodiff: gradients are nodes of the same graph, so they can be differentiated again.
@@ -604,7 +605,8 @@ GIR_API gir_optim_desc gir_optim_defaults(gir_optim_kind kind);
    for torch's first step, where the buffer starts as the gradient; plain SGD has none). The variable an update
    writes is gir_node_input(g, updates[j], 0). The state of a named parameter is named after it, as torch's
    state_dict keys it: "layer1/w/exp_avg", "layer1/w/momentum_buffer", and the step count "<params[0]>/step"
-   (gir_graph_save_variables then saves it with the parameters). Returns the number of update nodes (at most
+   (gir_graph_save_variables then saves it with the parameters); a state name over GIR_MAX_NAME is an error
+   (GIR_ERR_LIMIT), never a state left unnamed. Returns the number of update nodes (at most
    GIR_OPTIM_MAX_UPDATES(n)), 0 on error (the graph's error says why, for example a state name already taken). */
 GIR_API int gir_optim_updates(gir_graph *g, const gir_optim_desc *desc, int n, const gir_node *params,
                               const gir_node *grads, gir_node lr, gir_node *updates);
@@ -629,6 +631,49 @@ GIR_API gir_node gir_batch_norm_running(gir_graph *g, gir_node x, gir_node gamma
                                         double eps, gir_node *running);
 /* a train_eval node of a training value and an eval value, with no updates */
 GIR_API gir_node gir_train_eval2(gir_graph *g, gir_node train, gir_node eval);
+
+/* >>trainer: a training plan in one call. From a float scalar loss, gir_train_compile builds the gradients of the
+   parameters (gir_grad), clips them (clip_norm > 0: gir_clip_grad_norm), builds the optimizer's updates
+   (gir_optim_updates) and compiles a training plan (gir_plan_compile with desc->compile) whose outputs are the loss,
+   the extra outputs and the updates: one gir_plan_run is one training step, and read the loss and the extras with
+   gir_plan_scalar / gir_plan_data as usual. The parameters are params[0..n_params), or with n_params 0 every
+   trainable variable the loss reads: f32 or f64 variables, not read-only (gir_variable_ref), reached through
+   parents in a training plan (so not an optimizer's state or batch norm's running statistics), in the order they
+   were created, and only those whose names start with scope when scope is set ("head/": fine-tune the head).
+   The learning rate is lr_node when set (an input bound per step, or a schedule of a step count), else the
+   constant lr. On error (the graph already holding one, a loss that is not a float scalar, no trainable variable,
+   anything gir_grad, gir_optim_updates or gir_plan_compile refuses) *plan is NULL and the graph's error says why;
+   nodes built before the error stay in the graph.
+       gir_train_desc t = gir_train_defaults(GIR_OPTIM_ADAM, 1e-3);
+       t.n_extra = 1;
+       t.extra = &hits;
+       gir_train_compile(g, loss, &t, &train);                                                              */
+typedef struct gir_train_desc {
+    gir_optim_desc   optim;       /* the optimizer and its hyper-parameters */
+    double           lr;          /* the learning rate, unless lr_node is set */
+    gir_node         lr_node;     /* {0}: lr */
+    int              n_params;    /* 0: every trainable variable the loss reads (under scope) */
+    const gir_node  *params;
+    const char      *scope;       /* NULL: any name */
+    int              n_extra;     /* outputs the plan computes besides the loss (hits, logits) */
+    const gir_node  *extra;
+    double           clip_norm;   /* > 0: clip the gradients' total 2-norm to it first */
+    gir_compile_desc compile;     /* flags, buffer */
+} gir_train_desc;
+/* every field zero but the optimizer's (gir_optim_defaults(kind)) and lr */
+GIR_API gir_train_desc gir_train_defaults(gir_optim_kind kind, double lr);
+GIR_API gir_status     gir_train_compile(gir_graph *g, gir_node loss, const gir_train_desc *desc, gir_plan **plan);
+
+/* >>layers: torch.nn.Linear and torch.nn.Conv2d as one call each: the layer's parameters are created as variables
+   of x's dtype named "<name>/w" and "<name>/b" (in the current scope), initialised as torch's reset_parameters
+   (gir_init_layer) from a stream of each tensor's own: seed mixed with the weight's full name, so layers given one
+   seed draw different values and a model built again with the same names and seed draws the same. Find the
+   parameters with gir_graph_find(g, "fc1/w"). {0} on error (a name taken or too long, x not float, bad sizes).
+   gir_dense: x [..., in] @ w [in, out] + b [out]. gir_conv2d_layer: x NCHW, w [out, C, kernel, kernel] (OIHW, as
+   torch's), square kernel, stride and padding, no dilation, one group. */
+GIR_API gir_node gir_dense(gir_graph *g, gir_node x, int32_t out, const char *name, uint64_t seed);
+GIR_API gir_node gir_conv2d_layer(gir_graph *g, gir_node x, int32_t out, int32_t kernel, int32_t stride,
+                                  int32_t padding, const char *name, uint64_t seed);
 
 /* >>dump: the graph as Graphviz DOT (`dot -Tsvg`): one box per node (id, op, name, dtype, shape; the fill colour
    is its node type), parent edges solid, argument edges dashed. Given a plan of the graph (else NULL), the plan's
