@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=e48e18fdd68211628a191564b3043c206aa3eed88f7778179ed1c6fc14820369
-                                          gen/ sha256=5cdc6569f1c5adcf
+                                          gen/ sha256=bab9fda44d186478
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1105,6 +1105,8 @@ GIR_API gir_node gir_permute_last2(gir_graph *g, gir_node x);          /* swap t
 GIR_API int      gir_split(gir_graph *g, gir_node x, int axis, int parts, gir_node *out);  /* equal parts */
 GIR_API int      gir_split_sizes(gir_graph *g, gir_node x, int axis, int n, const int32_t *sizes, gir_node *out);
 GIR_API gir_node gir_flatten(gir_graph *g, gir_node x, int start_dim, int end_dim);   /* torch.flatten */
+GIR_API gir_node gir_norm(gir_graph *g, gir_node x);        /* the 2-norm of all elements, a rank-0 node */
+GIR_API gir_node gir_solve(gir_graph *g, gir_node a, gir_node b);   /* a^-1 b for a [n, n], b [n] or [n, k] */
 GIR_API gir_node gir_conv2d_bias(gir_graph *g, gir_node x, gir_node w, gir_node bias, gir_ints stride,
                                  gir_ints padding, gir_ints dilation, int groups);   /* bias [K] */
 GIR_API gir_node gir_layer_norm(gir_graph *g, gir_node x, gir_node gamma, gir_node beta, int axis, double eps);
@@ -1431,8 +1433,11 @@ GIR_API gir_status     gir_train_compile(gir_graph *g, gir_node loss, const gir_
 /* >>layers: torch.nn.Linear and torch.nn.Conv2d as one call each: the layer's parameters are created as variables
    of x's dtype named "<name>/w" and "<name>/b" (in the current scope), initialised as torch's reset_parameters
    (gir_init_layer) from a stream of each tensor's own: seed mixed with the weight's full name, so layers given one
-   seed draw different values and a model built again with the same names and seed draws the same. Find the
-   parameters with gir_graph_find(g, "fc1/w"). {0} on error (a name taken or too long, x not float, bad sizes).
+   seed draw different values and a model built again with the same names and seed draws the same. A layer whose
+   parameters exist already (the same names, a variable of the dtype and shape it needs) uses them, untouched: a
+   forward pass built twice (for the training batch and the test set) shares its weights. Find the parameters
+   with gir_graph_find(g, "fc1/w"). {0} on error (a name held by another kind of node, dtype or shape, a name too
+   long, x not float, bad sizes).
    gir_dense: x [..., in] @ w [in, out] + b [out]. gir_conv2d_layer: x NCHW, w [out, C, kernel, kernel] (OIHW, as
    torch's), square kernel, stride and padding, no dilation, one group. */
 GIR_API gir_node gir_dense(gir_graph *g, gir_node x, int32_t out, const char *name, uint64_t seed);
@@ -26184,6 +26189,25 @@ GIR_API gir_node gir_batch_norm(gir_graph *g, gir_node x, gir_node gamma, gir_no
 
 /* torch.flatten(x, start_dim, end_dim): axes start_dim..end_dim (negative: from the end) become one; a rank-0 x
    counts as rank 1 and gives [1] */
+/* torch.linalg.vector_norm(x) over every element: sqrt(sum(x * x)) */
+GIR_API gir_node gir_norm(gir_graph *g, gir_node x) {
+    int was_ok = gir__ok(g);
+    if (!gir__arg(g, x, "norm", "x")) return gir__handle(NULL, 0);
+    return gir__named(g, was_ok, "norm", gir_sqrt(g, gir_sum(g, gir_square(g, x), gir_ints0(), 0)));
+}
+/* torch.linalg.solve(a, b) for a square a [n, n] and b [n] or [n, k], as inverse(a) @ b */
+GIR_API gir_node gir_solve(gir_graph *g, gir_node a, gir_node b) {
+    const gir__node *db = gir__arg(g, b, "solve", "b");
+    int was_ok = gir__ok(g);
+    gir_node inv, col;
+    gir_shape bs;
+    if (!gir__arg(g, a, "solve", "a") || !db) return gir__handle(NULL, 0);
+    bs = *gir__nshape(g, db);
+    inv = gir_inverse(g, a);
+    if (bs.rank != 1) return gir__named(g, was_ok, "solve", gir_matmul(g, inv, b));
+    col = gir_reshape(g, b, gir_shape2(bs.dim[0], 1));
+    return gir__named(g, was_ok, "solve", gir_reshape(g, gir_matmul(g, inv, col), bs));
+}
 GIR_API gir_node gir_flatten(gir_graph *g, gir_node x, int start_dim, int end_dim) {
     const gir__node *d = gir__arg(g, x, "flatten", "x");
     gir_node bad = gir__handle(NULL, 0);
@@ -36666,7 +36690,9 @@ GIR_API gir_status gir_train_compile(gir_graph *g, gir_node loss, const gir_trai
 /* >>layers: dense and conv2d layers that create, name and initialise their parameters as torch.nn.Linear and
    torch.nn.Conv2d do (gir_dense, gir_conv2d_layer). A layer's weight draws from a stream of its own: the seed
    mixed with the weight's full name (gir_init_layer derives the bias's stream from the weight's), so layers
-   given one seed draw different values, and a model built again with the same names and seed draws the same. */
+   given one seed draw different values, and a model built again with the same names and seed draws the same.
+   A layer whose parameters exist already (same names, dtype and shapes) uses them: the forward pass built again
+   for another batch shares the weights. */
 
 /* the stream of a named tensor: FNV-1a of its name, mixed with seed */
 static uint64_t gir__seed_named(uint64_t seed, const char *name) {
@@ -36674,20 +36700,48 @@ static uint64_t gir__seed_named(uint64_t seed, const char *name) {
     while (*name) h = (h ^ (uint8_t)*name++) * 0x100000001B3ull;
     return gir__mix(seed ^ gir__mix(h));
 }
-/* a float variable of x's dtype named "<name>/<part>" (scope included) */
+/* the variable "<scope>/<name>/<part>": the one of that name when it exists with this dtype and shape (*made 0),
+   else a new one (*made 1); {0} after recording why */
 static gir_node gir__layer_param(gir_graph *g, const char *fn, const char *name, const char *part, int dt,
-                                 gir_shape shape) {
+                                 gir_shape shape, int *made) {
     char full[GIR_MAX_NAME + 1];
-    size_t nl = gir__strlen_max(name, GIR_MAX_NAME + 1), pl = gir__strlen_max(part, 8);
-    if (nl + 1 + pl > GIR_MAX_NAME) {
+    size_t sl = g->scope_len ? (size_t)g->scope_len + 1 : 0, nl = gir__strlen_max(name, GIR_MAX_NAME + 1);
+    size_t pl = gir__strlen_max(part, 8);
+    const gir__node *d;
+    gir_node v;
+    *made = 0;
+    if (sl + nl + 1 + pl > GIR_MAX_NAME) {
         gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: the name '%.40s...' is too long for its parameters "
-                   "('<name>/%s' within GIR_MAX_NAME, %d)", fn, name, part, GIR_MAX_NAME);
+                   "('<name>/%s' within GIR_MAX_NAME, %d, scope included)", fn, name, part, GIR_MAX_NAME);
         return gir__handle(NULL, 0);
     }
-    GIR_MEMCPY(full, name, nl);
-    full[nl] = '/';
-    GIR_MEMCPY(full + nl + 1, part, pl + 1);
-    return gir_name(g, gir_variable(g, (gir_dtype)dt, shape, NULL), full);
+    if (sl) GIR_MEMCPY(full, g->scope->text, sl - 1);
+    if (sl) full[sl - 1] = '/';
+    GIR_MEMCPY(full + sl, name, nl);
+    full[sl + nl] = '/';
+    GIR_MEMCPY(full + sl + nl + 1, part, pl + 1);
+    if (!(v = gir_graph_find(g, full)).id) {
+        *made = 1;
+        return gir_name(g, gir_variable(g, (gir_dtype)dt, shape, NULL), full + sl);
+    }
+    d = &g->nodes[v.id];
+    if (gir__op_is(d->op, GIR__F_LEAF_VAR) && d->dtype == dt && gir__shape_eq(gir__nshape(g, d), &shape)) return v;
+    gir__gfail(g, GIR_ERR_SHAPE, "%s: '%s' is node %u %s %T %S; the layer needs a variable %T %S", fn, full,
+               (unsigned)v.id, gir__op_names[d->op], (int)d->dtype, gir__nshape(g, d), dt, &shape);
+    return gir__handle(NULL, 0);
+}
+/* a layer's weight and bias: found or made; made ones initialised; 0 after recording why */
+static int gir__layer_params(gir_graph *g, const char *fn, const char *name, int dt, gir_shape ws, gir_shape bs,
+                             gir_init_layout layout, uint64_t seed, gir_node *w, gir_node *b) {
+    int mw, mb;
+    *w = gir__layer_param(g, fn, name, "w", dt, ws, &mw);
+    *b = w->id ? gir__layer_param(g, fn, name, "b", dt, bs, &mb) : gir__handle(NULL, 0);
+    if (!w->id || !b->id) return 0;
+    if (mw != mb) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: '%s' has a weight or a bias already, not both", fn, name);
+        return 0;
+    }
+    return !mw || gir_init_layer(g, *w, *b, layout, gir__seed_named(seed, gir_node_name(g, *w))) == GIR_OK;
 }
 /* the float input of a layer, with at least min_rank axes; NULL after recording why */
 static const gir__node *gir__layer_input(gir_graph *g, gir_node x, const char *fn, const char *name, int min_rank,
@@ -36712,9 +36766,8 @@ GIR_API gir_node gir_dense(gir_graph *g, gir_node x, int32_t out, const char *na
     was_ok = gir__ok(g);
     dt = d->dtype;
     s = *gir__nshape(g, d);
-    w = gir__layer_param(g, fn, name, "w", dt, gir_shape2(s.dim[s.rank - 1], out));
-    b = gir__layer_param(g, fn, name, "b", dt, gir_shape1(out));
-    if (!w.id || !b.id || gir_init_layer(g, w, b, GIR_INIT_IN_OUT, gir__seed_named(seed, gir_node_name(g, w))))
+    if (!gir__layer_params(g, fn, name, dt, gir_shape2(s.dim[s.rank - 1], out), gir_shape1(out), GIR_INIT_IN_OUT,
+                           seed, &w, &b))
         return gir__named(g, was_ok, fn, gir__handle(NULL, 0));
     return gir__named(g, was_ok, fn, gir_add(g, gir_matmul(g, x, w), b));
 }
@@ -36734,9 +36787,8 @@ GIR_API gir_node gir_conv2d_layer(gir_graph *g, gir_node x, int32_t out, int32_t
     was_ok = gir__ok(g);
     dt = d->dtype;
     in = gir__nshape(g, d)->dim[1];
-    w = gir__layer_param(g, fn, name, "w", dt, gir_shape4(out, in, kernel, kernel));
-    b = gir__layer_param(g, fn, name, "b", dt, gir_shape1(out));
-    if (!w.id || !b.id || gir_init_layer(g, w, b, GIR_INIT_OUT_IN, gir__seed_named(seed, gir_node_name(g, w))))
+    if (!gir__layer_params(g, fn, name, dt, gir_shape4(out, in, kernel, kernel), gir_shape1(out), GIR_INIT_OUT_IN,
+                           seed, &w, &b))
         return gir__named(g, was_ok, fn, gir__handle(NULL, 0));
     return gir__named(g, was_ok, fn, gir_conv2d_bias(g, x, w, b, gir_ints2(stride, stride),
                                                      gir_ints2(padding, padding), gir_ints2(1, 1), 1));

@@ -341,6 +341,8 @@ GIR_API gir_node gir_permute_last2(gir_graph *g, gir_node x);          /* swap t
 GIR_API int      gir_split(gir_graph *g, gir_node x, int axis, int parts, gir_node *out);  /* equal parts */
 GIR_API int      gir_split_sizes(gir_graph *g, gir_node x, int axis, int n, const int32_t *sizes, gir_node *out);
 GIR_API gir_node gir_flatten(gir_graph *g, gir_node x, int start_dim, int end_dim);   /* torch.flatten */
+GIR_API gir_node gir_norm(gir_graph *g, gir_node x);        /* the 2-norm of all elements, a rank-0 node */
+GIR_API gir_node gir_solve(gir_graph *g, gir_node a, gir_node b);   /* a^-1 b for a [n, n], b [n] or [n, k] */
 GIR_API gir_node gir_conv2d_bias(gir_graph *g, gir_node x, gir_node w, gir_node bias, gir_ints stride,
                                  gir_ints padding, gir_ints dilation, int groups);   /* bias [K] */
 GIR_API gir_node gir_layer_norm(gir_graph *g, gir_node x, gir_node gamma, gir_node beta, int axis, double eps);
@@ -667,8 +669,11 @@ GIR_API gir_status     gir_train_compile(gir_graph *g, gir_node loss, const gir_
 /* >>layers: torch.nn.Linear and torch.nn.Conv2d as one call each: the layer's parameters are created as variables
    of x's dtype named "<name>/w" and "<name>/b" (in the current scope), initialised as torch's reset_parameters
    (gir_init_layer) from a stream of each tensor's own: seed mixed with the weight's full name, so layers given one
-   seed draw different values and a model built again with the same names and seed draws the same. Find the
-   parameters with gir_graph_find(g, "fc1/w"). {0} on error (a name taken or too long, x not float, bad sizes).
+   seed draw different values and a model built again with the same names and seed draws the same. A layer whose
+   parameters exist already (the same names, a variable of the dtype and shape it needs) uses them, untouched: a
+   forward pass built twice (for the training batch and the test set) shares its weights. Find the parameters
+   with gir_graph_find(g, "fc1/w"). {0} on error (a name held by another kind of node, dtype or shape, a name too
+   long, x not float, bad sizes).
    gir_dense: x [..., in] @ w [in, out] + b [out]. gir_conv2d_layer: x NCHW, w [out, C, kernel, kernel] (OIHW, as
    torch's), square kernel, stride and padding, no dilation, one group. */
 GIR_API gir_node gir_dense(gir_graph *g, gir_node x, int32_t out, const char *name, uint64_t seed);

@@ -196,8 +196,10 @@ static int test_trainer_layers(void) {
         CHECK(wa[k] == ha[k], "a/w[%d] differs when built again", k);
     }
     CHECK(differ > 250 && bounded, "layers a and b: %d of 256 differ, bounded %d", differ, bounded);
-    CHECK(!gir_dense(g, x, 4, "a", 1).id && gir_graph_status(g) != GIR_OK && msg_has(g, "dense"), "name taken: '%s'",
-          gir_graph_message(g));
+    CHECK(gir_dense(g, gir_input(g, GIR_DTYPE_F32, gir_shape2(9, 16)), 16, "a", 99).id && gir_graph_status(g) == GIR_OK &&
+          gir_graph_variable_count(g) == 6 && wa[0] == ha[0], "built again: not shared: '%s'", gir_graph_message(g));
+    CHECK(!gir_dense(g, x, 4, "a", 1).id && gir_graph_status(g) == GIR_ERR_SHAPE && msg_has(g, "dense") &&
+          msg_has(g, "a/w"), "a/w of another shape: '%s'", gir_graph_message(g));
     gir_graph_clear_error(g);
     CHECK(!gir_dense(g, gir_input(g, GIR_DTYPE_I32, gir_shape2(2, 3)), 4, "i", 1).id &&
           gir_graph_status(g) == GIR_ERR_DTYPE && msg_has(g, "dense"), "integer x: '%s'", gir_graph_message(g));
