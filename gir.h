@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=e48e18fdd68211628a191564b3043c206aa3eed88f7778179ed1c6fc14820369
-                                          gen/ sha256=bab9fda44d186478
+                                          gen/ sha256=68e51a8e8575193f
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -528,7 +528,8 @@ typedef enum gir_dtype {
     X(NUMERIC,       "numerical failure") \
     X(LIMIT,         "size limit exceeded") \
     X(NOT_BUILT,     "op not in this build") \
-    X(UNSUPPORTED,   "unsupported by gir.h")
+    X(UNSUPPORTED,   "unsupported by gir.h") \
+    X(BUSY,          "plan already running")
 typedef enum gir_status {
     GIR_OK = 0,         /* success: "ok" */
 #define GIR__STATUS_ENUM(name, str) GIR_ERR_##name,
@@ -1290,6 +1291,9 @@ GIR_API void        gir_plan_free(gir_plan *p);
    is numel * gir_dtype_size of the input and that data is aligned to the dtype's size. */
 GIR_API gir_status  gir_plan_bind(gir_plan *p, gir_node input, const void *data);
 GIR_API gir_status  gir_plan_bind_bytes(gir_plan *p, gir_node input, const void *data, size_t bytes);
+/* one run of the plan's steps. A plan runs one gir_plan_run at a time: a call while it runs (from another thread,
+   or from a parallel hook's task) returns GIR_ERR_BUSY at once and leaves the running call's message alone
+   (in GIR_THREADS builds the flag is atomic). Plans compiled from one graph may run at the same time. */
 GIR_API gir_status  gir_plan_run(gir_plan *p);
 GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n);   /* value after gir_plan_run; NULL: not in p */
 /* Variables and assign nodes. A plan reads variables from the graph's storage. gir_assign(g, var, value) writes
@@ -1314,8 +1318,10 @@ GIR_API gir_status  gir_plan_read_scalar(gir_plan *p, gir_node n, double *value)
    plan's nthreads. Tasks never fail and never call the hook again. What runs in parallel: the GEMM of matmul
    (whole products of a batch, or row or column slices of one product) and elementwise ops (fused chains too) of
    65,536 elements or more; every task writes its own part of the output and does the same arithmetic in the same
-   order as one thread, so results are bit for bit the same for every thread count and hook. A plan must not
-   be run from two threads at once; different plans may run at the same time, with one hook or several. */
+   order as one thread, so results are bit for bit the same for every thread count and hook. A hook that returns
+   before every task has run fails the step (GIR_ERR_INVALID_ARG, "the parallel hook returned with 3 of its tasks
+   not run"). A plan runs once at a time (a second gir_plan_run meanwhile is GIR_ERR_BUSY); different plans may run
+   at the same time, with one hook or several. */
 typedef void (*gir_task_fn)(void *ctx, int i);
 typedef void (*gir_parallel_fn)(void *user, int ntasks, gir_task_fn task, void *ctx);
 #define GIR_MAX_THREADS 1024
@@ -6003,7 +6009,16 @@ typedef struct gir__vr_fns {
     double (*xdot)(const void *w, const void *x, int64_t n, double c);     /* sum w (x - c) */
 } gir__vr_fns;
 static int gir__vr_off;                         /* nonzero: the scalar loops (the tests compare the two) */
-static volatile unsigned long gir__vr_hits;     /* kernel calls that took a vector path (the tests watch it) */
+#if defined(GIR_TEST_COUNTERS)
+static unsigned long gir__vr_hits;              /* kernel calls that took a vector path (the tests watch it) */
+#  if defined(GIR_THREADS) && (defined(__GNUC__) || defined(__clang__))
+#    define GIR__VR_HIT() __atomic_fetch_add(&gir__vr_hits, 1ul, __ATOMIC_RELAXED)
+#  else
+#    define GIR__VR_HIT() (++gir__vr_hits)
+#  endif
+#else
+#  define GIR__VR_HIT() ((void)0)               /* no global state written outside the tests */
+#endif
 #if defined(GIR__HAVE_AVX512)
 #if defined(GIR__COLD)
 #pragma GCC push_options
@@ -7495,7 +7510,7 @@ static const gir__vr_fns *gir__vr_pick(int dt) {
 #endif
     default: break;
     }
-    if (f) gir__vr_hits = gir__vr_hits + 1;
+    if (f) GIR__VR_HIT();
     return f;
 }
 
@@ -28991,13 +29006,34 @@ struct gir__par {
     gir_parallel_fn fn;
     void           *user;
     int             nt;           /* tasks the hook is given at most; <= 1 or no fn: one thread */
+    int            *missed;       /* the plan's count of tasks a hook did not run (gir_plan_run fails the step) */
 };
 static int gir__par_threads(const gir__par *par) { return par && par->fn && par->nt > 1 ? par->nt : 1; }
-/* task(ctx, i) for every i < n: through the hook when there is one and more than one task, else here in order */
+/* a task as the hook sees it: the real one, counted once it has run */
+typedef struct gir__par_job { gir_task_fn task; void *ctx; int done; } gir__par_job;
+static void gir__par_counted(void *job, int i) {
+    gir__par_job *j = (gir__par_job *)job;
+    j->task(j->ctx, i);
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__TINYC__)
+    __atomic_fetch_add(&j->done, 1, __ATOMIC_RELAXED);
+#else
+    ++j->done;                    /* a compiler without the builtins: counted as well as it can be */
+#endif
+}
+/* task(ctx, i) for every i < n: through the hook when there is one and more than one task, else here in order.
+   A hook that returns before every task ran adds the missing count to *par->missed. */
 static void gir__par_for(const gir__par *par, int n, gir_task_fn task, void *ctx) {
     int i;
     if (n > 1 && gir__par_threads(par) > 1) {
-        par->fn(par->user, n, task, ctx);
+        gir__par_job j;
+        j.task = task; j.ctx = ctx; j.done = 0;
+        par->fn(par->user, n, gir__par_counted, &j);
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__TINYC__)
+        i = __atomic_load_n(&j.done, __ATOMIC_ACQUIRE);
+#else
+        i = j.done;
+#endif
+        if (i != n && par->missed) *par->missed += n - i;
         return;
     }
     for (i = 0; i < n; ++i) task(ctx, i);
@@ -33876,6 +33912,7 @@ struct gir_plan {
     gir__bump     bump;
     uint8_t       mode;     /* GIR__PM_* */
     uint8_t       folded;   /* the steps run once have run */
+    int           busy;     /* gir_plan_run is running it (an atomic flag in GIR_THREADS builds) */
     uint8_t       sched_greedy;    /* the memory-greedy order was taken */
     uint32_t      nfold, ninplace;
     uint64_t      steps_run;
@@ -33907,6 +33944,7 @@ struct gir_plan {
     uint64_t      runs;
 #if defined(GIR_THREADS)
     gir__par      par;      /* the parallel-for hook (gir_plan_set_parallel); zeros: one thread */
+    int           par_missed;   /* tasks the hook did not run in the step that runs (gen/70-kernels/threads.c) */
 #endif
     gir_status    status;
     char          msg[GIR__MSG];
@@ -35561,10 +35599,61 @@ static gir_status gir__step_kernel(const gir__step *s, int dtype, const gir_shap
     kx.par = par;
     return gir__kernel_of(s->op)(&kx);
 }
-GIR_API gir_status gir_plan_run(gir_plan *p) {
-    uint32_t k, j;
+/* one run at a time: a plan's values, arena and message are its run's own */
+static int gir__busy_enter(int *flag) {
+#if defined(GIR_THREADS) && (defined(__GNUC__) || defined(__clang__))
+    return __atomic_exchange_n(flag, 1, __ATOMIC_ACQUIRE);
+#else
+    int was = *flag;
+    *flag = 1;
+    return was;
+#endif
+}
+static void gir__busy_leave(int *flag) {
+#if defined(GIR_THREADS) && (defined(__GNUC__) || defined(__clang__))
+    __atomic_store_n(flag, 0, __ATOMIC_RELEASE);
+#else
+    *flag = 0;
+#endif
+}
+/* one step that is not a fused group: its inputs, then its kernel */
+static gir_status gir__run_step(gir_plan *p, const gir__step *s, gir__val *o) {
     gir_attr ta;                   /* the attributes of the step that runs (unpacked from the graph's store) */
-    if (!p) return GIR_ERR_INVALID_ARG;
+    uint32_t j;
+    for (j = 0; j < s->nin; ++j) {
+        const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
+        p->kin[j].p = iv->ptr ? iv->ptr : (const void *)&gir__empty;   /* an empty value may have no memory */
+        p->kin[j].s = &iv->shape;
+        p->kin[j].dt = iv->dtype;
+        p->kin[j].tr = j < 8 ? (s->tr >> j) & 1 : 0;    /* bits for the first 8 inputs (matmul uses 2) */
+    }
+    if (GIR__ONLY_F32 && !gir__kin_f32(o->dtype, p->kin, s->nin)) {
+        gir__pfail(p, GIR_ERR_NOT_BUILT, "run: %N (%s): a dtype other than f32, and this build has GIR_ONLY_F32",
+                   (const gir_graph *)p->g, (unsigned)o->node, gir__op_names[s->op]);
+        return GIR_ERR_NOT_BUILT;
+    }
+    return gir__step_kernel(s, o->dtype, &o->shape, o->ptr, o->node, p->kin,
+                            s->attr ? gir__attr_ref(p->g, s->attr, &ta) : &gir__no_attr, p->scratch, p->runs,
+                            p->msg,
+#if defined(GIR_THREADS)
+                            &p->par);
+#else
+                            NULL);
+#endif
+}
+#if defined(GIR_THREADS)
+/* a hook that returned before running every task it was given left the step's output incomplete: an error */
+static gir_status gir__par_check(gir_plan *p, uint32_t node, uint16_t op) {
+    int missed = p->par_missed;
+    if (!missed) return GIR_OK;
+    p->par_missed = 0;
+    gir__pfail(p, GIR_ERR_INVALID_ARG, "run: %N (%s): the parallel hook returned with %d of its tasks not run (a hook "
+               "runs every task before it returns)", (const gir_graph *)p->g, (unsigned)node, gir__op_names[op], missed);
+    return GIR_ERR_INVALID_ARG;
+}
+#endif
+static gir_status gir__plan_run_steps(gir_plan *p) {
+    uint32_t k;
     p->status = GIR_OK;
     p->msg[0] = 0;
     for (k = 0; k < p->nvals; ++k) {
@@ -35583,25 +35672,9 @@ GIR_API gir_status gir_plan_run(gir_plan *p) {
         gir_status st;
         if ((s->flags & GIR__STEP_FOLD) && p->folded) continue;      /* run once, on the first run */
         ++p->steps_run;
-        if (p->fgroup && p->fgroup[k]) { gir__fuse_run(p, p->fgroup[k] - 1); continue; }
-        for (j = 0; j < s->nin; ++j) {
-            const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
-            p->kin[j].p = iv->ptr ? iv->ptr : (const void *)&gir__empty;   /* an empty value may have no memory */
-            p->kin[j].s = &iv->shape;
-            p->kin[j].dt = iv->dtype;
-            p->kin[j].tr = j < 8 ? (s->tr >> j) & 1 : 0;    /* bits for the first 8 inputs (matmul uses 2) */
-        }
-        if (GIR__ONLY_F32 && !gir__kin_f32(o->dtype, p->kin, s->nin)) {
-            gir__pfail(p, GIR_ERR_NOT_BUILT, "run: %N (%s): a dtype other than f32, and this build has GIR_ONLY_F32",
-                       (const gir_graph *)p->g, (unsigned)o->node, gir__op_names[s->op]);
-            return GIR_ERR_NOT_BUILT;
-        }
-        st = gir__step_kernel(s, o->dtype, &o->shape, o->ptr, o->node, p->kin,
-                              s->attr ? gir__attr_ref(p->g, s->attr, &ta) : &gir__no_attr, p->scratch, p->runs, p->msg,
+        st = p->fgroup && p->fgroup[k] ? (gir__fuse_run(p, p->fgroup[k] - 1), GIR_OK) : gir__run_step(p, s, o);
 #if defined(GIR_THREADS)
-                              &p->par);
-#else
-                              NULL);
+        if (st == GIR_OK) st = gir__par_check(p, o->node, s->op);
 #endif
         if (st != GIR_OK) {
             p->status = st;
@@ -35612,6 +35685,14 @@ GIR_API gir_status gir_plan_run(gir_plan *p) {
     ++p->runs;
     if (p->nfold) p->folded = 1;
     return GIR_OK;
+}
+GIR_API gir_status gir_plan_run(gir_plan *p) {
+    gir_status st;
+    if (!p) return GIR_ERR_INVALID_ARG;
+    if (gir__busy_enter(&p->busy)) return GIR_ERR_BUSY;   /* no message: the running call owns it */
+    st = gir__plan_run_steps(p);
+    gir__busy_leave(&p->busy);
+    return st;
 }
 GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n) {
     uint32_t v;
@@ -35744,6 +35825,7 @@ GIR_API gir_status gir_plan_set_parallel(gir_plan *p, gir_parallel_fn fn, void *
     p->par.fn = fn;
     p->par.user = user;
     p->par.nt = nthreads;
+    p->par.missed = &p->par_missed;
     return GIR_OK;
 }
 GIR_API int gir_plan_threads(const gir_plan *p) { return p && p->par.fn && p->par.nt > 1 ? p->par.nt : 1; }

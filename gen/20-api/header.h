@@ -167,7 +167,8 @@ typedef enum gir_dtype {
     X(NUMERIC,       "numerical failure") \
     X(LIMIT,         "size limit exceeded") \
     X(NOT_BUILT,     "op not in this build") \
-    X(UNSUPPORTED,   "unsupported by gir.h")
+    X(UNSUPPORTED,   "unsupported by gir.h") \
+    X(BUSY,          "plan already running")
 typedef enum gir_status {
     GIR_OK = 0,         /* success: "ok" */
 #define GIR__STATUS_ENUM(name, str) GIR_ERR_##name,
@@ -526,6 +527,9 @@ GIR_API void        gir_plan_free(gir_plan *p);
    is numel * gir_dtype_size of the input and that data is aligned to the dtype's size. */
 GIR_API gir_status  gir_plan_bind(gir_plan *p, gir_node input, const void *data);
 GIR_API gir_status  gir_plan_bind_bytes(gir_plan *p, gir_node input, const void *data, size_t bytes);
+/* one run of the plan's steps. A plan runs one gir_plan_run at a time: a call while it runs (from another thread,
+   or from a parallel hook's task) returns GIR_ERR_BUSY at once and leaves the running call's message alone
+   (in GIR_THREADS builds the flag is atomic). Plans compiled from one graph may run at the same time. */
 GIR_API gir_status  gir_plan_run(gir_plan *p);
 GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n);   /* value after gir_plan_run; NULL: not in p */
 /* Variables and assign nodes. A plan reads variables from the graph's storage. gir_assign(g, var, value) writes
@@ -550,8 +554,10 @@ GIR_API gir_status  gir_plan_read_scalar(gir_plan *p, gir_node n, double *value)
    plan's nthreads. Tasks never fail and never call the hook again. What runs in parallel: the GEMM of matmul
    (whole products of a batch, or row or column slices of one product) and elementwise ops (fused chains too) of
    65,536 elements or more; every task writes its own part of the output and does the same arithmetic in the same
-   order as one thread, so results are bit for bit the same for every thread count and hook. A plan must not
-   be run from two threads at once; different plans may run at the same time, with one hook or several. */
+   order as one thread, so results are bit for bit the same for every thread count and hook. A hook that returns
+   before every task has run fails the step (GIR_ERR_INVALID_ARG, "the parallel hook returned with 3 of its tasks
+   not run"). A plan runs once at a time (a second gir_plan_run meanwhile is GIR_ERR_BUSY); different plans may run
+   at the same time, with one hook or several. */
 typedef void (*gir_task_fn)(void *ctx, int i);
 typedef void (*gir_parallel_fn)(void *user, int ntasks, gir_task_fn task, void *ctx);
 #define GIR_MAX_THREADS 1024

@@ -17,6 +17,7 @@ struct gir_plan;
 static void plan_check_hook(const struct gir_plan *p);
 #define GIR_PLAN_CHECK(p) plan_check_hook(p)
 #define GIR_IMPLEMENTATION
+#define GIR_TEST_COUNTERS   /* gir__vr_hits: the vector reductions count their calls for the tests */
 #include "../../gir.h"
 
 static int n_pass, n_fail, n_skip, verbose;
