@@ -160,3 +160,9 @@ onnx-demo: $(B)/onnx_digits
 # remakes examples/data/digits_cnn.onnx and digits_cnn.txt (needs python3-torch and python3-onnx; deterministic)
 onnx-digits-model:
 	/usr/bin/python3 examples/torch/onnx_digits.py examples/data/digits.csv examples/data/digits_cnn.onnx
+
+# gir-onnx: info, run and image for ONNX models from the command line (tools/gir-onnx.c)
+gir-onnx: $(B)/gir-onnx
+$(B)/gir-onnx: tools/gir-onnx.c gir.h
+	@mkdir -p $(B)
+	$(CC) -std=c99 -O2 -Wall -Wextra -Werror $< -o $@ -lm

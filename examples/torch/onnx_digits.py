@@ -2,10 +2,12 @@
 # 2x2 max pool, twice, then a dense layer, on the UCI digits (same split as the C examples), briefly: SGD with
 # momentum, 2 epochs, so that the fine-tuning in gir.h has something to add. Writes examples/data/digits_cnn.onnx
 # (opset 17, a dynamic batch axis, eval mode) and beside it digits_cnn.txt, PyTorch's count of correct test images
-# and the logits of the last test image, which onnx_digits.c checks it reproduces.
+# and the logits of the last test image, which onnx_digits.c checks it reproduces, and the first 4 test images and
+# their logits as TensorProtos (digits_cnn_input_0.pb, digits_cnn_output_0.pb) for tools/gir-onnx.c's run.
 # Run: /usr/bin/python3 examples/torch/onnx_digits.py [csv] [out.onnx]  (or make onnx-digits-model)
 import sys
 import torch
+from onnx import numpy_helper
 from digits_data import load_digits
 
 C1, C2, BATCH, EPOCHS, LR, MOMENTUM = 16, 32, 32, 2, 0.05, 0.9
@@ -39,4 +41,7 @@ torch.onnx.export(model, x_test[:1], out, input_names=["images"], output_names=[
 with open(out[:-len(".onnx")] + ".txt", "w") as f:
     f.write("correct %d of %d\n" % (correct, len(x_test)))
     f.write("logits_last %s\n" % " ".join("%.9g" % v for v in logits[-1].tolist()))
-print("wrote %s and %s.txt" % (out, out[:-len(".onnx")]))
+for name, a in (("input_0", x_test[:4]), ("output_0", logits[:4])):  # a test set for gir-onnx run
+    with open(out[:-len(".onnx")] + "_%s.pb" % name, "wb") as f:
+        f.write(numpy_helper.from_array(a.numpy(), "images" if name == "input_0" else "logits").SerializeToString())
+print("wrote %s, and beside it the .txt and the first 4 test images and their logits as .pb" % out)
