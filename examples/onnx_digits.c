@@ -5,7 +5,8 @@
         examples/torch/onnx_digits.py. Checks that it gets PyTorch's count of correct test images
         and PyTorch's logits of the last one (digits_cnn.txt); exits 1 otherwise
      2. fine-tunes it: a loss on the imported logits, gradients through every imported op, SGD with
-        momentum inside the training plan (gir_optim_updates), 4 epochs
+        momentum inside the training plan (gir_optim_updates), 4 epochs; the twin fine-tunes the
+        same way on the same batches, and the counts of correct test images must agree within 2
      3. writes the one-image inference plan as a plan image (README: Firmware: plan images)
      4. exports the fine-tuned model (gir_onnx_export) and writes its count of correct test images
         and last logits beside it, for examples/onnx_digits_ort.js to check in ONNX Runtime
@@ -51,11 +52,13 @@ static int test_correct(gir_plan *p, gir_node images, gir_node pred, const digit
     return hits;
 }
 
-/* "correct N of M" and the logits of the last test image: PyTorch's (read) or gir.h's (written) */
-static int read_ref(const char *path, int *correct, float *z) {
+/* "correct N of M" and the logits of the last test image: PyTorch's (read, with "tuned N", its
+   count after the same fine-tuning) or gir.h's (written) */
+static int read_ref(const char *path, int *correct, float *z, int *tuned) {
     FILE *f = fopen(path, "r");
     int ok = f && fscanf(f, "correct %d of %*d logits_last", correct) == 1;
     for (int k = 0; ok && k < CLASSES; ++k) ok = fscanf(f, "%f", &z[k]) == 1;
+    ok = ok && fscanf(f, " tuned %d", tuned) == 1;
     if (f) fclose(f);
     return ok ? 0 : (fprintf(stderr, "error: cannot read %s\n", path), 1);
 }
@@ -104,7 +107,7 @@ int main(int argc, char **argv) {
     int32_t yb[BATCH];
     float ref[CLASSES];
     char txt[512];
-    int rc = 1, ref_correct, correct, nvar, nb;
+    int rc = 1, ref_correct, ref_tuned, correct, nvar, nb;
     digits_data d;
     gir_node x, logits, x1, logits1, var[MAX_VARS], grads[MAX_VARS];
     gir_node outs[2 + GIR_OPTIM_MAX_UPDATES(MAX_VARS)];
@@ -121,7 +124,7 @@ int main(int argc, char **argv) {
         goto done;
     }
     /* 1. PyTorch's count of correct test images, and its logits of the last */
-    if (read_ref(txt_path(model, txt, sizeof txt), &ref_correct, ref) ||
+    if (read_ref(txt_path(model, txt, sizeof txt), &ref_correct, ref, &ref_tuned) ||
         (correct = test_correct(test, x1, dev_outs[1], &d)) < 0)
         goto done;
     const float *zl = (const float *)gir_plan_data(test, logits1);   /* of the last test image */
@@ -175,6 +178,13 @@ int main(int argc, char **argv) {
         }
         printf("%5d %10.5f %9.2f%% %9.2f%%\n", epoch, sum_loss / nb,
                100.0 * hits / (nb * BATCH), 100.0 * correct / d.n_test);
+    }
+    /* the twin fine-tunes the same weights on the same batches: float32 rounding may differ */
+    printf("PyTorch, fine-tuned the same way: test accuracy %.2f%% (%d of %d)\n",
+           100.0 * ref_tuned / d.n_test, ref_tuned, d.n_test);
+    if (abs(correct - ref_tuned) > 2) {
+        fprintf(stderr, "error: more than 2 test images from PyTorch's fine-tuning\n");
+        goto done;
     }
     /* 3. the device's plan as an image; 4. the fine-tuned model as ONNX, and its results */
     FILE *f = fopen(tuned, "wb");
