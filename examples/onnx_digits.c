@@ -34,8 +34,13 @@ static gir_graph *import(const char *path, int32_t batch, gir_node *images, gir_
     desc.n_dims = 1;
     desc.dim_names = &dim;
     desc.dim_values = &batch;
-    if (gir_onnx_import_file(path, &desc, &g, 1, logits, &n_out, msg, sizeof msg) || n_out != 1)
-        return fprintf(stderr, "error: %s: %s\n", path, n_out == 1 ? msg : "want one output"), NULL;
+    gir_status st = gir_onnx_import_file(path, &desc, &g, 1, logits, &n_out, msg, sizeof msg);
+    if (st == GIR_OK && n_out != 1) {
+        gir_graph_free(g);
+        snprintf(msg, sizeof msg, "%d outputs, want 1 (the logits)", n_out);
+        st = GIR_ERR_UNSUPPORTED;
+    }
+    if (st) return fprintf(stderr, "error: %s: %s\n", path, msg), NULL;
     *images = gir_graph_input(g, 0);
     return g;
 }
@@ -60,7 +65,7 @@ static int read_ref(const char *path, int *correct, float *z, int *tuned) {
     for (int k = 0; ok && k < CLASSES; ++k) ok = fscanf(f, "%f", &z[k]) == 1;
     ok = ok && fscanf(f, " tuned %d", tuned) == 1;
     if (f) fclose(f);
-    return ok ? 0 : (fprintf(stderr, "error: cannot read %s\n", path), 1);
+    return ok ? 0 : (fprintf(stderr, "error: %s: want correct, logits_last, tuned\n", path), 1);
 }
 static int write_ref(const char *path, int correct, int n, const float *z) {
     FILE *f = fopen(path, "w");
@@ -76,23 +81,25 @@ static const char *txt_path(const char *onnx, char *buf, size_t cap) {
     return buf;
 }
 
-/* the named variables of `from` into those of the same names in `to` */
-static int copy_weights(gir_graph *from, gir_graph *to) {
+/* the weights (variables w[0..n-1] of `from`) into the variables of the same names in `to` */
+static int copy_weights(gir_graph *from, int n, const gir_node *w, gir_graph *to) {
     static unsigned char buf[1 << 16];
-    size_t n = 0;
-    return gir_graph_save_variables(from, 0, NULL, buf, sizeof buf, &n) ||
-           gir_graph_load_variables(to, buf, n, GIR_LOAD_PARTIAL);
+    size_t size = 0;
+    return gir_graph_save_variables(from, n, w, buf, sizeof buf, &size) ||
+           gir_graph_load_variables(to, buf, size, 0);
 }
 
-/* the plan as an image file; prints its size and the RAM a device needs to run it */
-static int write_image(gir_plan *p, gir_node images, gir_node logits, const char *path) {
+/* the plan as an image file, its outputs the logits and the class; prints its size and the RAM a
+   device needs to run it */
+static int write_image(gir_plan *p, gir_node images, const gir_node *outs, const char *path) {
     static unsigned char img[1 << 16];
     size_t len = 0, ram = 0;
+    if (gir_plan_write_image(p, 1, &images, 2, outs, img, sizeof img, &len) ||
+        gir_image_ram_size(img, len, &ram))
+        return fprintf(stderr, "error: image: %s\n", gir_plan_message(p)), 1;
     FILE *f = fopen(path, "wb");
-    int rc = !f || gir_plan_write_image(p, 1, &images, 1, &logits, img, sizeof img, &len) ||
-             gir_image_ram_size(img, len, &ram) || fwrite(img, 1, len, f) != len;
-    if (f && fclose(f)) rc = 1;
-    if (rc) return fprintf(stderr, "error: image %s: %s\n", path, gir_plan_message(p)), 1;
+    int rc = !f || fwrite(img, 1, len, f) != len;
+    if ((f && fclose(f)) || rc) return fprintf(stderr, "error: cannot write %s\n", path), 1;
     printf("plan image %s: %lu bytes, %lu bytes of RAM to run\n",
            path, (unsigned long)len, (unsigned long)ram);
     return 0;
@@ -142,14 +149,17 @@ int main(int argc, char **argv) {
     gir_node lr = gir_input(g, GIR_DTYPE_F64, gir_shape0());
     gir_optim_desc opt = gir_optim_defaults(GIR_OPTIM_SGD);
     opt.momentum = MOMENTUM;
-    nvar = gir_graph_variable_count(g);   /* the weights, as the importer made them */
-    for (int k = 0; k < nvar && k < MAX_VARS; ++k) var[k] = gir_graph_variable(g, k);
+    if ((nvar = gir_graph_variable_count(g)) > MAX_VARS) {   /* the weights, as imported */
+        fprintf(stderr, "error: %d variables, at most %d\n", nvar, MAX_VARS);
+        goto done;
+    }
+    for (int k = 0; k < nvar; ++k) var[k] = gir_graph_variable(g, k);
     outs[0] = gir_mean(g, gir_xent_logits(g, logits, labels), gir_ints0(), 0);
     outs[1] = gir_sum(g, gir_cast(g, gir_eq(g, gir_argmax(g, logits, 1, 0), labels), GIR_DTYPE_I32),
                       gir_ints0(), 0);
     gir_grad(g, outs[0], nvar, var, grads);
     int nout = 2 + gir_optim_updates(g, &opt, nvar, var, grads, lr, outs + 2);
-    if (nvar > MAX_VARS || gir_graph_status(g) || gir_plan_compile(g, nout, outs, NULL, &train)) {
+    if (gir_graph_status(g) || gir_plan_compile(g, nout, outs, NULL, &train)) {
         fprintf(stderr, "error: building the training step: %s\n", gir_graph_message(g));
         goto done;
     }
@@ -172,7 +182,7 @@ int main(int argc, char **argv) {
             sum_loss += gir_plan_scalar(train, outs[0]);
             hits += gir_plan_scalar(train, outs[1]);
         }
-        if (copy_weights(g, dev) || (correct = test_correct(test, x1, dev_outs[1], &d)) < 0) {
+        if (copy_weights(g, nvar, var, dev) || (correct = test_correct(test, x1, dev_outs[1], &d)) < 0) {
             fprintf(stderr, "error: %s%s\n", gir_graph_message(g), gir_graph_message(dev));
             goto done;
         }
@@ -186,12 +196,14 @@ int main(int argc, char **argv) {
         fprintf(stderr, "error: more than 2 test images from PyTorch's fine-tuning\n");
         goto done;
     }
-    /* 3. the device's plan as an image; 4. the fine-tuned model as ONNX, and its results */
+    /* 3. the device's plan as an image */
+    if (write_image(test, x1, dev_outs, image)) goto done;
+    /* 4. the fine-tuned model as ONNX, and its results beside it */
     FILE *f = fopen(tuned, "wb");
-    rc = write_image(test, x1, logits1, image) || !f || gir_onnx_export_file(dev, 1, &logits1, f);
-    if (f && fclose(f)) rc = 1;
-    if (rc) {
-        fprintf(stderr, "error: export to %s: %s\n", tuned, gir_graph_message(dev));
+    rc = !f || gir_onnx_export_file(dev, 1, &logits1, f);
+    if ((f && fclose(f)) || rc) {
+        fprintf(stderr, "error: export to %s: %s\n", tuned, f ? gir_graph_message(dev) : "cannot open");
+        rc = 1;
         goto done;
     }
     printf("exported %s\n", tuned);
