@@ -121,7 +121,8 @@ int main(int argc, char **argv) {
     gir_plan *train = NULL, *test = NULL;
     gir_compile_desc no_fusion = {0};
     if (digits_load(csv, BATCH, &d)) return 1;
-    gir_graph *g = import(model, BATCH, &x, &logits), *dev = import(model, 1, &x1, &logits1);
+    gir_graph *g = import(model, BATCH, &x, &logits);
+    gir_graph *dev = g ? import(model, 1, &x1, &logits1) : NULL;
     if (!g || !dev) goto done;
     /* one image at a time: the test, and the device's plan (images hold unfused steps) */
     gir_node dev_outs[2] = {logits1, gir_argmax(dev, logits1, 1, 0)};
@@ -182,10 +183,11 @@ int main(int argc, char **argv) {
             sum_loss += gir_plan_scalar(train, outs[0]);
             hits += gir_plan_scalar(train, outs[1]);
         }
-        if (copy_weights(g, nvar, var, dev) || (correct = test_correct(test, x1, dev_outs[1], &d)) < 0) {
+        if (copy_weights(g, nvar, var, dev)) {
             fprintf(stderr, "error: %s%s\n", gir_graph_message(g), gir_graph_message(dev));
             goto done;
         }
+        if ((correct = test_correct(test, x1, dev_outs[1], &d)) < 0) goto done;
         printf("%5d %10.5f %9.2f%% %9.2f%%\n", epoch, sum_loss / nb,
                100.0 * hits / (nb * BATCH), 100.0 * correct / d.n_test);
     }
@@ -202,7 +204,8 @@ int main(int argc, char **argv) {
     FILE *f = fopen(tuned, "wb");
     rc = !f || gir_onnx_export_file(dev, 1, &logits1, f);
     if ((f && fclose(f)) || rc) {
-        fprintf(stderr, "error: export to %s: %s\n", tuned, f ? gir_graph_message(dev) : "cannot open");
+        fprintf(stderr, "error: export to %s: %s\n",
+                tuned, f ? gir_graph_message(dev) : "cannot open");
         rc = 1;
         goto done;
     }
