@@ -9,8 +9,9 @@
          writes the inference plan as a plan image (README: Firmware: plan images) and prints its
          size, the RAM it needs and the GIR_WITH_OP_<OP> a GIR_ONLY_OPS firmware build needs
    Symbolic dimensions take their --dim values; otherwise run takes them from the input tensors'
-   shapes and info and image give them 1. Graph inputs of type int64 (shapes, axes) are fixed at
-   import to run's input values, as gir.h needs shape inputs known when the graph is built.
+   shapes and info and image give them 1. run fixes graph inputs of type int64 (shapes, axes), and
+   any other the importer asks to know, at import to its files' values: gir.h needs shape inputs
+   known when the graph is built.
    Build: make gir-onnx (build/gir-onnx). Exit status: 0 ok, 1 the model or an input failed, 2 usage. */
 #define GIR_IMPLEMENTATION
 #include "../gir.h"
@@ -249,10 +250,11 @@ static void default_dims(options *o, onnx_outline *m) {
         for (int j = 0; j < m->in[k].rank; ++j)
             if (m->in[k].param[j][0]) add_dim(o, m->in[k].param[j], 1, 1);
 }
-static gir_graph *import(const unsigned char *data, size_t size, const options *o, gir_node *outs, int *n_out) {
+/* the model as a new graph; NULL with why (cap bytes) saying why not */
+static gir_graph *import(const unsigned char *data, size_t size, const options *o, gir_node *outs, int *n_out,
+                         char *why, size_t cap) {
     gir_onnx_desc desc = {0};
     gir_graph *g = NULL;
-    char msg[512];
     desc.n_dims = o->n_dims;
     desc.dim_names = o->dim_name;
     desc.dim_values = o->dim_value;
@@ -260,15 +262,19 @@ static gir_graph *import(const unsigned char *data, size_t size, const options *
     desc.known_names = o->known_name;
     desc.known_values = o->known_value;
     desc.known_counts = o->known_count;
-    if (gir_onnx_import(data, size, &desc, &g, MAX_IO, outs, n_out, msg, sizeof msg)) {
-        printf("not supported by gir.h: %s\n", msg);
-        return NULL;
-    }
+    if (gir_onnx_import(data, size, &desc, &g, MAX_IO, outs, n_out, why, cap)) return NULL;
     if (*n_out > MAX_IO) {
-        printf("not supported by this tool: %d outputs (at most %d)\n", *n_out, MAX_IO);
+        snprintf(why, cap, "%d outputs (this tool takes at most %d)", *n_out, MAX_IO);
         gir_graph_free(g);
         return NULL;
     }
+    return g;
+}
+static gir_graph *import_or_say(const unsigned char *data, size_t size, const options *o, gir_node *outs,
+                                int *n_out) {
+    char why[512];
+    gir_graph *g = import(data, size, o, outs, n_out, why, sizeof why);
+    if (!g) printf("not supported by gir.h: %s\n", why);
     return g;
 }
 
@@ -289,13 +295,14 @@ static int cmd_info(const unsigned char *data, size_t size, options *o) {
     for (int k = 0; k < m->n_ops; ++k) printf("%s %s x%d", k % 6 ? "," : "\n ", m->op[k], m->op_count[k]);
     printf("\n%d initializers, %lld parameters\n", m->n_init, (long long)m->params);
     default_dims(o, m);
-    gir_graph *g = import(data, size, o, outs, &n_out);
-    for (int k = 0; !g && k < m->n_in; ++k)
-        if (m->in[k].elem == 7) {
-            printf("(gir-onnx run fixes int64 inputs such as '%s' to its files' values)\n", m->in[k].name);
-            break;
-        }
-    if (!g) goto done;
+    char why[512];
+    gir_graph *g = import(data, size, o, outs, &n_out, why, sizeof why);
+    if (!g) {
+        printf("not supported by gir.h: %s\n", why);
+        if (strstr(why, "comes from graph input"))
+            printf("(gir-onnx run fixes such inputs at import to the values of its input files)\n");
+        goto done;
+    }
     gir_compile_desc cd = {0};
     cd.flags = GIR_COMPILE_EVAL;
     if (gir_plan_compile(g, n_out, outs, &cd, &p)) {
@@ -315,7 +322,31 @@ done:
 }
 
 /* ---- run ---- */
-typedef struct tensor_file { unsigned char *data; size_t size; gir_shape shape; void *values; } tensor_file;
+typedef struct tensor_file {
+    unsigned char *data;
+    size_t size;
+    gir_shape shape;
+    void *values;
+    int known;          /* fixed at import: values are doubles */
+} tensor_file;
+
+/* input k fixed at import to the values of its file */
+static int fix_input(options *o, const onnx_outline *m, tensor_file *t, int k, const char *path) {
+    char msg[256];
+    size_t n = 1;
+    for (int j = 0; j < t[k].shape.rank; ++j) n *= (size_t)t[k].shape.dim[j];
+    double *vals = (double *)malloc((n ? n : 1) * sizeof(double));
+    t[k].values = vals;
+    t[k].known = 1;
+    if (!vals || n > INT32_MAX ||
+        gir_onnx_read_tensor(t[k].data, t[k].size, GIR_DTYPE_F64, vals, n * sizeof(double), &t[k].shape, msg,
+                             sizeof msg))
+        return fprintf(stderr, "error: %s: %s\n", path, vals ? msg : "out of memory"), 1;
+    o->known_name[o->n_known] = m->in[k].name;
+    o->known_value[o->n_known] = vals;
+    o->known_count[o->n_known++] = (int)n;
+    return 0;
+}
 
 /* the input files' shapes give the symbolic dimensions; int64 inputs become known values */
 static int scan_inputs(onnx_outline *m, tensor_file *t, char **paths, options *o) {
@@ -331,19 +362,31 @@ static int scan_inputs(onnx_outline *m, tensor_file *t, char **paths, options *o
                            (int)t[k].shape.rank, v->name, v->rank), 1;
         for (int j = 0; j < v->rank; ++j)
             if (v->param[j][0]) add_dim(o, v->param[j], t[k].shape.dim[j], 0);
-        if (v->elem != 7) continue;   /* int64: shapes, axes, ... fixed at import */
-        size_t n = 1;
-        for (int j = 0; j < t[k].shape.rank; ++j) n *= (size_t)t[k].shape.dim[j];
-        double *vals = (double *)malloc((n ? n : 1) * sizeof(double));
-        t[k].values = vals;
-        if (!vals || gir_onnx_read_tensor(t[k].data, t[k].size, GIR_DTYPE_F64, vals, n * sizeof(double),
-                                          &t[k].shape, msg, sizeof msg))
-            return fprintf(stderr, "error: %s: %s\n", paths[k], vals ? msg : "out of memory"), 1;
-        o->known_name[o->n_known] = v->name;
-        o->known_value[o->n_known] = vals;
-        o->known_count[o->n_known++] = (int)n;
+        if (v->elem == 7 && fix_input(o, m, t, k, paths[k])) return 1;   /* int64: shapes, axes ... */
     }
     return 0;
+}
+/* the model as a new graph; each input the importer asks to know (a Resize's scales, a Range's
+   limit ...) is fixed to its file's values, and the import tried again */
+static gir_graph *import_run(const unsigned char *data, size_t size, options *o, const onnx_outline *m,
+                             tensor_file *t, char **paths, gir_node *outs, int *n_out) {
+    static const char asked[] = "comes from graph input '";
+    char why[512];
+    for (;;) {
+        gir_graph *g = import(data, size, o, outs, n_out, why, sizeof why);
+        const char *q = g ? NULL : strstr(why, asked);
+        int k = 0;
+        if (g) return g;
+        for (q = q ? q + strlen(asked) : NULL; q && k < m->n_in; ++k) {
+            size_t n = strlen(m->in[k].name);
+            if (!t[k].known && !strncmp(q, m->in[k].name, n) && q[n] == '\'') break;
+        }
+        if (!q || k == m->n_in) {
+            printf("not supported by gir.h: %s\n", why);
+            return NULL;
+        }
+        if (fix_input(o, m, t, k, paths[k])) return NULL;
+    }
 }
 static int same_shape(gir_shape a, gir_shape b) {
     int same = a.rank == b.rank;
@@ -355,7 +398,7 @@ static int bind_inputs(gir_graph *g, gir_plan *p, onnx_outline *m, tensor_file *
     char msg[256];
     int j = 0;
     for (int k = 0; k < m->n_in; ++k) {
-        if (m->in[k].elem == 7) continue;
+        if (t[k].known) continue;
         gir_node x = gir_graph_input(g, j++);
         gir_dtype dt = gir_node_dtype(g, x);
         gir_shape want = gir_node_shape(g, x);
@@ -449,7 +492,7 @@ static int cmd_run(const unsigned char *data, size_t size, options *o, int n_fil
     }
     if (scan_inputs(m, t, paths, o)) goto done;
     default_dims(o, m);
-    if (!(g = import(data, size, o, outs, &n_out))) goto done;
+    if (!(g = import_run(data, size, o, m, t, paths, outs, &n_out))) goto done;
     cd.flags = GIR_COMPILE_EVAL;
     if (gir_plan_compile(g, n_out, outs, &cd, &p)) {
         fprintf(stderr, "error: %s\n", gir_graph_message(g));
@@ -515,7 +558,7 @@ static int cmd_image(const unsigned char *data, size_t size, options *o, const c
     int n_out = 0, rc = 1;
     if (!m || read_outline(data, size, m)) goto done;
     default_dims(o, m);
-    if (!(g = import(data, size, o, outs, &n_out))) goto done;
+    if (!(g = import_or_say(data, size, o, outs, &n_out))) goto done;
     cd.flags = GIR_COMPILE_EVAL | GIR_COMPILE_NO_FUSION;   /* images hold unfused steps */
     if (gir_plan_compile(g, n_out, outs, &cd, &p)) fprintf(stderr, "error: %s\n", gir_graph_message(g));
     else rc = save_image(g, p, n_out, outs, path);
