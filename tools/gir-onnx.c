@@ -6,8 +6,9 @@
          runs the model on serialized TensorProtos (the inputs in the model's order) and prints
          each output (COUNT values, default 16; -n 0 all), or writes DIR/output_<k>.pb
      gir-onnx image model.onnx out.img [--dim NAME=N]...
-         writes the inference plan as a plan image (README: Firmware: plan images) and prints its
-         size, the RAM it needs and the GIR_WITH_OP_<OP> a GIR_ONLY_OPS firmware build needs
+         writes the inference plan as a plan image (README: Firmware: plan images), prints its
+         size, the RAM it needs and the ops a GIR_ONLY_OPS firmware build needs, and checks that
+         the image, opened as a device opens it, gives the plan's outputs (on inputs of zeros)
    Symbolic dimensions take their --dim values; otherwise run takes them from the input tensors'
    shapes and info and image give them 1. run fixes graph inputs of type int64 (shapes, axes), and
    any other the importer asks to know, at import to its files' values: gir.h needs shape inputs
@@ -520,6 +521,43 @@ done:
 }
 
 /* ---- image ---- */
+/* the image opened as a device opens it, and run on inputs of zeros beside the plan: 0 when every
+   output has the plan's bits */
+static int check_image(gir_graph *g, gir_plan *p, const unsigned char *img, size_t len, size_t ram,
+                       int n_in, const gir_node *ins, int n_out, const gir_node *outs) {
+    void *zeros[MAX_IO] = {0}, *mem = malloc(ram ? ram : 1);
+    gir_image *m = NULL;
+    char msg[256] = "out of memory";
+    int rc = 1;
+    if (!mem || gir_image_open(img, len, mem, ram, &m, msg, sizeof msg)) goto done;
+    for (int k = 0; k < n_in; ++k) {
+        gir_shape s = gir_node_shape(g, ins[k]);
+        size_t bytes = gir_dtype_size(gir_node_dtype(g, ins[k]));
+        for (int d = 0; d < s.rank; ++d) bytes *= (size_t)s.dim[d];
+        if (!(zeros[k] = calloc(bytes ? bytes : 1, 1))) goto done;
+        if (gir_plan_bind_bytes(p, ins[k], zeros[k], bytes) || gir_image_bind(m, k, zeros[k], bytes)) {
+            snprintf(msg, sizeof msg, "binding input %d: %s%s", k, gir_plan_message(p), gir_image_message(m));
+            goto done;
+        }
+    }
+    if (gir_plan_run(p) || gir_image_run(m)) {
+        snprintf(msg, sizeof msg, "%s%s", gir_plan_message(p), gir_image_message(m));
+        goto done;
+    }
+    rc = 0;
+    for (int k = 0; k < n_out && !rc; ++k) {
+        size_t bytes = 0;
+        const void *got = gir_image_output(m, k, &bytes), *want = gir_plan_data(p, outs[k]);
+        if ((rc = !got || !want || memcmp(got, want, bytes) != 0))
+            snprintf(msg, sizeof msg, "output %d differs from the plan's", k);
+    }
+done:
+    if (rc) fprintf(stderr, "error: the image, run as a device runs it: %s\n", msg);
+    else printf("opened as a device opens it and run on inputs of zeros: the plan's outputs, bit for bit\n");
+    for (int k = 0; k < n_in; ++k) free(zeros[k]);
+    free(mem);
+    return rc;
+}
 static int save_image(gir_graph *g, gir_plan *p, int n_out, const gir_node *outs, const char *path) {
     gir_node ins[MAX_IO];
     gir_op ops[GIR_OP__COUNT];
@@ -543,7 +581,7 @@ static int save_image(gir_graph *g, gir_plan *p, int n_out, const gir_node *outs
         printf("a GIR_ONLY_OPS build needs:");
         for (int k = 0; k < n; ++k) printf(" %s", gir_op_name(ops[k]));
         printf("\n");
-        rc = 0;
+        rc = check_image(g, p, img, len, ram, n_in, ins, n_out, outs);
     }
     if (f && fclose(f)) rc = 1;
     free(img);
