@@ -352,10 +352,14 @@ lane2() {
 
     # 5'. ONNX import: the ONNX 1.12 backend's node tests (Debian's libonnx-testdata), the cases of
     #     tests/onnx/quick.txt here (each must pass), every case of the four folders in make test-all (none may fail)
+    #     and the PyTorch 1.13 exports of tests/onnx/torch against PyTorch's outputs (make onnx-torch-test)
     ONNX_DATA=${ONNX_DATA:-/usr/share/libonnx-testdata/data}
+    step "build: ONNX test runner (tests/onnx/onnx_test.c, GIR_MAX_RANK=8)" $CC -std=c99 $WARN \
+        -Wno-format-truncation -O0 -g -DGIR_MAX_RANK=8 tests/onnx/onnx_test.c -o $B/onnx_test -lm
+    step "onnx: the PyTorch exports of tests/onnx/torch match PyTorch (rtol 1e-5, atol 1e-6) and round-trip" \
+        ./$B/onnx_test tests/onnx/torch --rtol 1e-5 --atol 1e-6 --strict --roundtrip
+    grep -h -E '^(onnx|roundtrip) ' "$out" | sed 's/^/     /'
     if [ -d "$ONNX_DATA/node" ]; then
-        step "build: ONNX test runner (tests/onnx/onnx_test.c, GIR_MAX_RANK=8)" $CC -std=c99 $WARN \
-            -Wno-format-truncation -O0 -g -DGIR_MAX_RANK=8 tests/onnx/onnx_test.c -o $B/onnx_test -lm
         if all; then
             # every case passes or is unsupported; a passing case exported and imported again gives the same bits
             for d in node pytorch-converted pytorch-operator simple; do
