@@ -5,7 +5,7 @@
         examples/torch/onnx_digits.py. Checks that it gets PyTorch's count of correct test images
         and PyTorch's logits of the last one (digits_cnn.txt); exits 1 otherwise
      2. fine-tunes it: a loss on the imported logits, gradients through every imported op, SGD with
-        momentum inside the training plan (gir_optim_updates), 4 epochs; the twin fine-tunes the
+        momentum inside the training plan (gir_train_compile), 4 epochs; the twin fine-tunes the
         same way on the same batches, and the counts of correct test images must agree within 2
      3. writes the one-image inference plan as a plan image (README: Firmware: plan images)
      4. exports the fine-tuned model (gir_onnx_export) and writes its count of correct test images
@@ -20,7 +20,7 @@
 #include "digits_data.h"
 #include <math.h>
 
-enum { BATCH = 32, EPOCHS = 4, CLASSES = DIGITS_CLASSES, MAX_VARS = 16 };
+enum { BATCH = 32, EPOCHS = 4, CLASSES = DIGITS_CLASSES };
 static const double LR = 0.02, MOMENTUM = 0.9;
 
 /* the model for one image at a time: the test, and the device's plan */
@@ -114,47 +114,43 @@ static int check_import(const one_image *m, const digits_data *d, const char *mo
     return fprintf(stderr, "error: gir.h's results differ from PyTorch's\n"), 1;
 }
 
-/* the weights (variables w[0..n-1] of `from`) into the variables of the same names in `to` */
-static int copy_weights(gir_graph *from, int n, const gir_node *w, gir_graph *to) {
+/* the weights of `from` into the variables of the same names in `to` (the optimizer's state, which
+   `to` lacks, stays behind) */
+static int copy_weights(gir_graph *from, gir_graph *to) {
     static unsigned char buf[1 << 16];
     size_t size = 0;
-    if (gir_graph_save_variables(from, n, w, buf, sizeof buf, &size) ||
-        gir_graph_load_variables(to, buf, size, 0))
+    if (gir_graph_save_variables(from, 0, NULL, buf, sizeof buf, &size) ||
+        gir_graph_load_variables(to, buf, size, GIR_LOAD_PARTIAL))
         return fprintf(stderr, "error: %s%s\n", gir_graph_message(from), gir_graph_message(to)), 1;
     return 0;
 }
 
-/* 2. fine-tunes the model imported for batches, g: a loss on its logits, the gradients of the
-   weights and the optimizer's updates, one step a gir_plan_run; after each epoch, the weights go
-   to the one-image model and it is tested. Returns its count of correct test images, -1 on error */
+/* 2. fine-tunes the model imported for batches, g: a loss on its logits; gir_train_compile builds
+   the gradients of every imported weight and the optimizer's updates, one step a gir_plan_run;
+   after each epoch, the weights go to the one-image model and it is tested. Returns its count of
+   correct test images, -1 on error */
 static int fine_tune(gir_graph *g, gir_node x, gir_node logits, digits_data *d, one_image *m) {
     static float xb[BATCH * DIGITS_PIX];
     int32_t yb[BATCH];
-    gir_node var[MAX_VARS], grads[MAX_VARS], outs[2 + GIR_OPTIM_MAX_UPDATES(MAX_VARS)];
     gir_node labels = gir_input(g, GIR_DTYPE_I32, gir_shape1(BATCH));
-    gir_node lr = gir_input(g, GIR_DTYPE_F64, gir_shape0());
+    gir_node loss = gir_mean(g, gir_xent_logits(g, logits, labels), gir_ints0(), 0);
+    gir_node hits = gir_sum(g, gir_cast(g, gir_eq(g, gir_argmax(g, logits, 1, 0), labels),
+                                        GIR_DTYPE_I32), gir_ints0(), 0);
     gir_plan *train = NULL;
-    gir_optim_desc opt = gir_optim_defaults(GIR_OPTIM_SGD);
-    int nvar = gir_graph_variable_count(g), nb = d->n_train / BATCH, correct = -1;
-    if (nvar > MAX_VARS)
-        return fprintf(stderr, "error: %d weights (at most %d)\n", nvar, MAX_VARS), -1;
-    for (int k = 0; k < nvar; ++k) var[k] = gir_graph_variable(g, k);   /* as imported */
-    opt.momentum = MOMENTUM;
-    outs[0] = gir_mean(g, gir_xent_logits(g, logits, labels), gir_ints0(), 0);
-    outs[1] = gir_sum(g, gir_cast(g, gir_eq(g, gir_argmax(g, logits, 1, 0), labels), GIR_DTYPE_I32),
-                      gir_ints0(), 0);
-    gir_grad(g, outs[0], nvar, var, grads);
-    int nout = 2 + gir_optim_updates(g, &opt, nvar, var, grads, lr, outs + 2);
-    if (gir_graph_status(g) || gir_plan_compile(g, nout, outs, NULL, &train))
+    gir_train_desc opt = gir_train_defaults(GIR_OPTIM_SGD, LR);
+    int nb = d->n_train / BATCH, correct = -1;
+    opt.optim.momentum = MOMENTUM;
+    opt.n_extra = 1;
+    opt.extra = &hits;
+    if (gir_train_compile(g, loss, &opt, &train))
         return fprintf(stderr, "error: the training step: %s\n", gir_graph_message(g)), -1;
     gir_plan_bind(train, x, xb);
     gir_plan_bind(train, labels, yb);
-    gir_plan_bind(train, lr, &LR);
     printf("fine-tuning %d weights: batch %d, SGD lr %g momentum %g\n",
-           nvar, BATCH, LR, MOMENTUM);
+           gir_graph_variable_count(m->g), BATCH, LR, MOMENTUM);
     printf("%5s %10s %10s %10s\n", "epoch", "loss", "train acc", "test acc");
     for (int epoch = 1; epoch <= EPOCHS; ++epoch) {
-        double sum_loss = 0, hits = 0;
+        double sum_loss = 0, sum_hits = 0;
         digits_shuffle(d);
         for (int b = 0; b < nb; ++b) {
             digits_batch(d, b, BATCH, xb, yb);
@@ -163,12 +159,12 @@ static int fine_tune(gir_graph *g, gir_node x, gir_node logits, digits_data *d, 
                 correct = -1;
                 goto done;
             }
-            sum_loss += gir_plan_scalar(train, outs[0]);
-            hits += gir_plan_scalar(train, outs[1]);
+            sum_loss += gir_plan_scalar(train, loss);
+            sum_hits += gir_plan_scalar(train, hits);
         }
-        if (copy_weights(g, nvar, var, m->g) || (correct = test_correct(m, d)) < 0) goto done;
+        if (copy_weights(g, m->g) || (correct = test_correct(m, d)) < 0) goto done;
         printf("%5d %10.5f %9.2f%% %9.2f%%\n", epoch, sum_loss / nb,
-               100.0 * hits / (nb * BATCH), 100.0 * correct / d->n_test);
+               100.0 * sum_hits / (nb * BATCH), 100.0 * correct / d->n_test);
     }
 done:
     gir_plan_free(train);
