@@ -697,7 +697,7 @@ GIR_API size_t gir_graph_dump_dot_buf(const gir_graph *g, const gir_plan *p, cha
 GIR_API size_t gir_plan_dump_buf(const gir_plan *p, char *buf, size_t cap);
 #ifndef GIR_NO_STDIO
 #include <stdio.h>
-GIR_API void gir_graph_dump(const gir_graph *g, FILE *f);                 /* one line per node */
+GIR_API void gir_graph_dump(const gir_graph *g, FILE *f);   /* a line per node: op, inputs, {attributes}, type */
 GIR_API void gir_graph_dump_dot(const gir_graph *g, const gir_plan *p, FILE *f);
 GIR_API void gir_plan_dump(const gir_plan *p, FILE *f);
 #endif
