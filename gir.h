@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=e48e18fdd68211628a191564b3043c206aa3eed88f7778179ed1c6fc14820369
-                                          gen/ sha256=5a12b579f0057edd
+                                          gen/ sha256=446d1efbae5ac980
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1480,8 +1480,9 @@ GIR_API void gir_plan_dump(const gir_plan *p, FILE *f);
      constants and variables), the outputs listed (outs, n_out; any nodes) and the topological constraints of
      gir_graph_constrain (a file with constraints is format version 2). gir_graph_load makes a new graph
      (desc: its allocator, as gir_graph_new) by calling gir_op_build for every node, so every check of the
-     builders runs again on the file; it gives back the graph and the outputs (the first max_out of them in outs,
-     their count in *n_out). On failure *out is NULL, nothing is kept, and msg (msgcap bytes, may be NULL) says
+     builders runs again on the file; it gives back the graph and the outputs: outs receives the first max_out of
+     them, and *n_out is how many the file lists, which may be more than max_out (as snprintf's result: compare
+     it with max_out, or load with max_out 0 to count first). On failure *out is NULL, nothing is kept, and msg (msgcap bytes, may be NULL) says
      why, as "load: node 7: unknown op 'foo' (written by a newer gir.h?)".
    Saving to memory: buf NULL asks for the size (*size); a buffer smaller than the file is GIR_ERR_LIMIT (the file
    is not complete). Save errors and gir_graph_load_variables' errors are recorded in the graph (gir_graph_message,

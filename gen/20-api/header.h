@@ -716,8 +716,9 @@ GIR_API void gir_plan_dump(const gir_plan *p, FILE *f);
      constants and variables), the outputs listed (outs, n_out; any nodes) and the topological constraints of
      gir_graph_constrain (a file with constraints is format version 2). gir_graph_load makes a new graph
      (desc: its allocator, as gir_graph_new) by calling gir_op_build for every node, so every check of the
-     builders runs again on the file; it gives back the graph and the outputs (the first max_out of them in outs,
-     their count in *n_out). On failure *out is NULL, nothing is kept, and msg (msgcap bytes, may be NULL) says
+     builders runs again on the file; it gives back the graph and the outputs: outs receives the first max_out of
+     them, and *n_out is how many the file lists, which may be more than max_out (as snprintf's result: compare
+     it with max_out, or load with max_out 0 to count first). On failure *out is NULL, nothing is kept, and msg (msgcap bytes, may be NULL) says
      why, as "load: node 7: unknown op 'foo' (written by a newer gir.h?)".
    Saving to memory: buf NULL asks for the size (*size); a buffer smaller than the file is GIR_ERR_LIMIT (the file
    is not complete). Save errors and gir_graph_load_variables' errors are recorded in the graph (gir_graph_message,
