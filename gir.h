@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=e48e18fdd68211628a191564b3043c206aa3eed88f7778179ed1c6fc14820369
-                                          gen/ sha256=446d1efbae5ac980
+                                          gen/ sha256=348fcc6089e99736
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1431,6 +1431,8 @@ typedef struct gir_train_desc {
     const gir_node  *extra;
     double           clip_norm;   /* > 0: clip the gradients' total 2-norm to it first */
     gir_compile_desc compile;     /* flags, buffer */
+    gir_plan       **eval;        /* non-NULL: also the matching eval plan (GIR_COMPILE_EVAL) of the loss and the
+                                     extra outputs, without updates (validation batches, the model's eval()) */
 } gir_train_desc;
 /* every field zero but the optimizer's (gir_optim_defaults(kind)) and lr */
 GIR_API gir_train_desc gir_train_defaults(gir_optim_kind kind, double lr);
@@ -36729,6 +36731,7 @@ static gir_status gir__train_args(gir_graph *g, gir_node loss, const gir_train_d
         return GIR_ERR_INVALID_ARG;
     }
     *plan = NULL;
+    if (t->eval) *t->eval = NULL;
     if (g->status != GIR_OK) return g->status;
     if (!(d = gir__arg(g, loss, "train_compile", "loss"))) {
         if (g->status == GIR_OK) gir__gfail(g, GIR_ERR_HANDLE, "train_compile: the loss is the invalid handle");
@@ -36796,6 +36799,16 @@ GIR_API gir_status gir_train_compile(gir_graph *g, gir_node loss, const gir_trai
     if (!(mem = gir__train_mem(g, loss, t, &n, &bytes))) return g->status;
     nout = gir__train_outs(g, loss, t, n, mem, mem + n, mem + 2 * n);
     st = nout ? gir_plan_compile(g, nout, mem + 2 * n, &t->compile, plan) : g->status;
+    if (st == GIR_OK && t->eval) {
+        gir_compile_desc ev = t->compile;
+        ev.flags |= GIR_COMPILE_EVAL;
+        ev.buffer = NULL;                         /* the caller's buffer holds the training plan */
+        ev.buffer_bytes = 0;
+        if ((st = gir_plan_compile(g, 1 + t->n_extra, mem + 2 * n, &ev, t->eval)) != GIR_OK) {
+            gir_plan_free(*plan);
+            *plan = NULL;
+        }
+    }
     gir__free(&g->a, mem, bytes);
     return st;
 }

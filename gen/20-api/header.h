@@ -667,6 +667,8 @@ typedef struct gir_train_desc {
     const gir_node  *extra;
     double           clip_norm;   /* > 0: clip the gradients' total 2-norm to it first */
     gir_compile_desc compile;     /* flags, buffer */
+    gir_plan       **eval;        /* non-NULL: also the matching eval plan (GIR_COMPILE_EVAL) of the loss and the
+                                     extra outputs, without updates (validation batches, the model's eval()) */
 } gir_train_desc;
 /* every field zero but the optimizer's (gir_optim_defaults(kind)) and lr */
 GIR_API gir_train_desc gir_train_defaults(gir_optim_kind kind, double lr);

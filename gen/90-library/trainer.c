@@ -39,6 +39,7 @@ static gir_status gir__train_args(gir_graph *g, gir_node loss, const gir_train_d
         return GIR_ERR_INVALID_ARG;
     }
     *plan = NULL;
+    if (t->eval) *t->eval = NULL;
     if (g->status != GIR_OK) return g->status;
     if (!(d = gir__arg(g, loss, "train_compile", "loss"))) {
         if (g->status == GIR_OK) gir__gfail(g, GIR_ERR_HANDLE, "train_compile: the loss is the invalid handle");
@@ -106,6 +107,16 @@ GIR_API gir_status gir_train_compile(gir_graph *g, gir_node loss, const gir_trai
     if (!(mem = gir__train_mem(g, loss, t, &n, &bytes))) return g->status;
     nout = gir__train_outs(g, loss, t, n, mem, mem + n, mem + 2 * n);
     st = nout ? gir_plan_compile(g, nout, mem + 2 * n, &t->compile, plan) : g->status;
+    if (st == GIR_OK && t->eval) {
+        gir_compile_desc ev = t->compile;
+        ev.flags |= GIR_COMPILE_EVAL;
+        ev.buffer = NULL;                         /* the caller's buffer holds the training plan */
+        ev.buffer_bytes = 0;
+        if ((st = gir_plan_compile(g, 1 + t->n_extra, mem + 2 * n, &ev, t->eval)) != GIR_OK) {
+            gir_plan_free(*plan);
+            *plan = NULL;
+        }
+    }
     gir__free(&g->a, mem, bytes);
     return st;
 }

@@ -65,6 +65,27 @@ static int test_trainer_matches_explicit(void) {
     gir_graph_free(b.g);
     return 1;
 }
+/* the matching eval plan: the loss with running statistics, no update: two runs give the same loss and change
+   no weight; the training plan then moves it */
+static int test_trainer_eval_plan(void) {
+    tr_mlp m;
+    gir_plan *p = NULL, *e = NULL;
+    gir_train_desc t = gir_train_defaults(GIR_OPTIM_ADAM, 0.01);
+    double l1, l2;
+    tr_mlp_build(&m, 2);
+    t.eval = &e;
+    CHECK(gir_train_compile(m.g, m.loss, &t, &p) == GIR_OK && p && e, "compile: %s", gir_graph_message(m.g));
+    CHECK(tr_run(e, &m, 1), "eval: %s", gir_plan_message(e));
+    l1 = gir_plan_scalar(e, m.loss);
+    CHECK(tr_run(e, &m, 1), "eval again: %s", gir_plan_message(e));
+    l2 = gir_plan_scalar(e, m.loss);
+    CHECK(l1 == l2, "the eval plan changed something: %.17g then %.17g", l1, l2);
+    CHECK(tr_run(p, &m, 3) && tr_run(e, &m, 1) && gir_plan_scalar(e, m.loss) != l1, "training did not move the eval loss");
+    gir_plan_free(p);
+    gir_plan_free(e);
+    gir_graph_free(m.g);
+    return 1;
+}
 /* scope "head/": only the head trains; a second trainer on the same graph does not pick up the first's state */
 static int test_trainer_scope(void) {
     tr_mlp m;
@@ -213,6 +234,7 @@ static int test_trainer_layers(void) {
 static void suite_trainer(void) {
     RUN("trainer/matches_explicit_adam_clip_bn", test_trainer_matches_explicit());
     RUN("trainer/scope", test_trainer_scope());
+    RUN("trainer/eval_plan", test_trainer_eval_plan());
     RUN("trainer/errors", test_trainer_errors());
     RUN("trainer/compile_refuses_failed_updates", test_trainer_compile_refuses_failed_updates());
     RUN("trainer/long_state_name", test_trainer_long_state_name());
