@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=626b12d64c7e6c0cf5e12068f08cb9b8e5d9370d9984f0ed206974cb20fb3cfc
-                                          gen/ sha256=c5655746f3018baf
+                                          gen/ sha256=b64b44d4f3ab8524
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -30387,15 +30387,36 @@ static void gir__bstrides(const gir_shape *s, const gir_shape *out, int64_t *st)
     }
 }
 
-/* the broadcasting driver: calls fn on runs along the last axis (or once on the whole when no input
-   broadcasts). With a hook (GIR_THREADS) and GIR__EW_PAR_MIN elements or more, the output is cut into one
+/* the number of trailing axes of out (at most axes) along which an input of shape s is uniform: it has out's
+   lengths there (it advances by 1 over them) or length 1 (it stays); out's axes of length 1 count either way */
+static int gir__ew_uniform(const gir_shape *s, const gir_shape *out, int axes) {
+    int k, n = 0, cls = 0, off = out->rank - s->rank, c;
+    for (k = out->rank - 1; k >= 0 && n < axes; --k, ++n) {
+        if (out->dim[k] == 1) continue;
+        c = k - off >= 0 && s->dim[k - off] != 1 ? 1 : 2;
+        if (cls && c != cls) break;
+        cls = c;
+    }
+    return n;
+}
+/* the innermost axis of out's last n that is longer than 1 (the last axis when none is): where an input's stride
+   along a run of those n axes is read */
+static int gir__ew_run_axis(const gir_shape *out, int n) {
+    int k = out->rank - 1;
+    while (k > out->rank - n && out->dim[k] == 1) --k;
+    return k;
+}
+
+/* the broadcasting driver: calls fn on runs over the trailing axes along which every input is uniform (the last
+   axis at least: a conv's bias [C,1,1] over [N,C,H,W] is added in runs of H*W), or once on the whole when no
+   input broadcasts. With a hook (GIR_THREADS) and GIR__EW_PAR_MIN elements or more, the output is cut into one
    range per thread at multiples of 64 elements within a run, so each element is computed as with one thread. */
 #define GIR__EW_PAR_MIN 65536
 typedef struct gir__ew_job {
     gir__ew_fn       fn;
     char            *out;
     int64_t          oes, inner, total, nt;     /* inner: the run length (total when flat) */
-    int              nin, r;
+    int              nin, ro;                   /* ro: the axes outside a run (0 when flat) */
     const gir_shape *os;
     const gir__kin  *in;
     const double    *p;
@@ -30411,10 +30432,10 @@ static void gir__ew_range(const gir__ew_job *e, int64_t lo, int64_t hi) {
         o = lo / e->inner; c0 = lo % e->inner;
         c1 = hi - lo < e->inner - c0 ? c0 + (hi - lo) : e->inner;
         rem = o;
-        for (d = e->r - 2; d >= 0; --d) { idx[d] = rem % e->os->dim[d]; rem /= e->os->dim[d]; }
+        for (d = e->ro - 1; d >= 0; --d) { idx[d] = rem % e->os->dim[d]; rem /= e->os->dim[d]; }
         for (j = 0; j < e->nin; ++j) {
             int64_t off = c0 * e->run[j];
-            for (d = 0; d < e->r - 1 && e->inner != e->total; ++d) off += idx[d] * e->st[j][d];
+            for (d = 0; d < e->ro; ++d) off += idx[d] * e->st[j][d];
             ptr[j] = (const char *)e->in[j].p + off * (int64_t)gir__esize(e->in[j].dt);
         }
         e->fn(c1 - c0, e->out + lo * e->oes, ptr, e->run, e->p);
@@ -30435,25 +30456,28 @@ static void gir__ew_apply(gir__ew_fn fn, void *out, int odt, const gir_shape *os
                           const double *p, const gir__par *par) {
     gir__ew_job e;
     int64_t total = gir__numel(os);
-    int j, flat = 1;
+    int j, flat = 1, na = os->rank, ax;
     if (total == 0) return;
     e.fn = fn; e.out = (char *)out; e.oes = (int64_t)gir__esize(odt); e.total = total;
-    e.nin = nin; e.r = os->rank; e.os = os; e.in = in; e.p = p; e.nt = 1;
+    e.nin = nin; e.ro = 0; e.os = os; e.in = in; e.p = p; e.nt = 1;
     for (j = 0; j < nin; ++j) {
         int64_t n = gir__numel(in[j].s);
         if (n == 1) e.run[j] = 0;
         else if (gir__shape_eq(in[j].s, os) || n == total) e.run[j] = 1;
         else flat = 0;
     }
-    if (flat || e.r == 0) {
+    if (flat || os->rank == 0) {
         for (j = 0; j < nin; ++j) e.run[j] = gir__numel(in[j].s) == 1 ? 0 : 1;
         e.inner = total;
     } else {
+        for (j = 0; j < nin; ++j) na = gir__ew_uniform(in[j].s, os, na);
+        ax = gir__ew_run_axis(os, na);
         for (j = 0; j < nin; ++j) {
             gir__bstrides(in[j].s, os, e.st[j]);
-            e.run[j] = e.st[j][e.r - 1];
+            e.run[j] = e.st[j][ax];
         }
-        e.inner = os->dim[e.r - 1];
+        e.ro = os->rank - na;
+        for (j = e.ro, e.inner = 1; j < os->rank; ++j) e.inner *= os->dim[j];
     }
 #if defined(GIR_THREADS)
     if (total >= GIR__EW_PAR_MIN && gir__par_threads(par) > 1) {
@@ -34055,12 +34079,13 @@ static gir_status gir__fuse_plan(gir_plan *p, int n_out, const gir_node *outs, s
 #endif
 /* where a member reads one of its inputs for the elements [s0, s0 + n) of the group's output shape os, in the
    chunk that starts at i0: in a chunk buffer, at the value's offset, one element (stride 0), or for a value
-   broadcast along some axes (the run [s0, s0 + n) then lies within one row) where the row starts, with the
-   stride of the last axis. The strides are those gir__ew_apply gives the same kernel, so the answers are the
-   same to the bit, but for which NaN comes out of two NaN operands: a vector instruction returns the one in the
-   operand the compiler put first, which may differ between a kernel's full and partial vectors. */
-static void gir__fuse_in(unsigned char *buf, const gir__val *iv, const gir_shape *os, int64_t i0, int64_t s0,
-                         const void **ptr, int64_t *st) {
+   broadcast along some axes (the run [s0, s0 + n) then lies within one of gir__ew_apply's runs, over trailing axes
+   along which the value is uniform) where the run starts, with the stride of axis ax (0 or 1). The strides are
+   those gir__ew_apply gives the same kernel, so the answers are the same to the bit, but for which NaN comes out
+   of two NaN operands: a vector instruction returns the one in the operand the compiler put first, which may
+   differ between a kernel's full and partial vectors. */
+static void gir__fuse_in(unsigned char *buf, const gir__val *iv, const gir_shape *os, int ax, int64_t i0,
+                         int64_t s0, const void **ptr, int64_t *st) {
     int64_t ist[GIR_MAX_RANK], rem = s0, off = 0, es = (int64_t)gir__esize(iv->dtype), total;
     int d;
     const unsigned char *src = iv->ptr ? (const unsigned char *)iv->ptr : (const unsigned char *)&gir__empty;
@@ -34075,7 +34100,7 @@ static void gir__fuse_in(unsigned char *buf, const gir__val *iv, const gir_shape
     gir__bstrides(&iv->shape, os, ist);
     for (d = os->rank - 1; d >= 0; --d) { off += rem % os->dim[d] * ist[d]; rem /= os->dim[d]; }
     *ptr = src + off * es;
-    *st = ist[os->rank - 1];
+    *st = ist[ax];
 }
 
 /* a cast as gir__k_cast does it (same values, bit for bit), on n elements read with stride st (0 or 1): the
@@ -34113,11 +34138,11 @@ static gir_status gir__fuse_params(const gir_graph *g, gir_plan *p) {
 #pragma GCC pop_options
 #endif
 /* runs the chunks [c0, c1) of fused group gr, with chunk buffers at buf: every member in step order; a member
-   that reads a broadcast value runs row by row within the chunk, as gir__ew_apply runs it */
+   that reads a broadcast value runs in the runs gir__ew_apply gives it (within the chunk) */
 static void gir__fuse_chunks(const gir_plan *p, const struct gir__fgroup *gr, int64_t c0, int64_t c1,
                              unsigned char *buf) {
     const gir__val *ov = &p->vals[gr->val];
-    int64_t total = gir__numel(&ov->shape), inner = ov->shape.rank ? ov->shape.dim[ov->shape.rank - 1] : 1;
+    int64_t total = gir__numel(&ov->shape), inner;
     int64_t i0, n, s0, len, ch = (int64_t)p->chunk;
     for (i0 = c0 * ch; i0 < total && i0 < c1 * ch; i0 += ch) {
         uint32_t m, j;
@@ -34126,11 +34151,16 @@ static void gir__fuse_chunks(const gir_plan *p, const struct gir__fgroup *gr, in
             const gir__step *s = &p->fsteps[gr->m0 + m];
             const gir__val *sv = &p->vals[s->val];
             int64_t es = (int64_t)gir__esize(sv->dtype), t;
-            int bcast = 0, idt = p->vals[p->sin[s->in0]].dtype;
+            int bcast = 0, idt = p->vals[p->sin[s->in0]].dtype, na = ov->shape.rank, ax, k;
             for (j = 0; j < s->nin; ++j) {
                 const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
-                if (iv->kind != GIR__VAL_FUSED && (t = gir__numel(&iv->shape)) != 1 && t != total) bcast = 1;
+                if (iv->kind != GIR__VAL_FUSED && (t = gir__numel(&iv->shape)) != 1 && t != total) {
+                    bcast = 1;
+                    na = gir__ew_uniform(&iv->shape, &ov->shape, na);
+                }
             }
+            ax = gir__ew_run_axis(&ov->shape, na);
+            for (k = ov->shape.rank - na, inner = 1; k < ov->shape.rank; ++k) inner *= ov->shape.dim[k];
             for (s0 = i0; s0 < i0 + n; s0 += len) {
                 const void *ptr[3];
                 int64_t st[3];
@@ -34138,7 +34168,7 @@ static void gir__fuse_chunks(const gir_plan *p, const struct gir__fgroup *gr, in
                                                                 : (unsigned char *)sv->ptr + s0 * es;
                 len = bcast && inner - s0 % inner < i0 + n - s0 ? inner - s0 % inner : i0 + n - s0;
                 for (j = 0; j < s->nin; ++j)
-                    gir__fuse_in(buf, &p->vals[p->sin[s->in0 + j]], &ov->shape, i0, s0, &ptr[j], &st[j]);
+                    gir__fuse_in(buf, &p->vals[p->sin[s->in0 + j]], &ov->shape, ax, i0, s0, &ptr[j], &st[j]);
                 if (s->op == GIR_OP_CAST) gir__fuse_cast(len, out, sv->dtype, ptr[0], idt, st[0]);  /* as fuse_ok */
                 else gir__ew_pick(s->op, idt)(len, out, ptr, st, p->fpar[gr->m0 + m]);
             }
