@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=626b12d64c7e6c0cf5e12068f08cb9b8e5d9370d9984f0ed206974cb20fb3cfc
-                                          gen/ sha256=701a4116dc240111
+                                          gen/ sha256=4d83414f521bdfdf
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -32012,7 +32012,8 @@ static void gir__nn_maxrow_f32(const gir__conv_p *p, const gir__nn_wins *v, cons
 
 /* max pooling with 2x2 windows, stride 2, no padding or dilation (the common case; every window inside the input),
    forward (gy NULL: v at each window's first maximum of x) or backward, in plain loops: the first maximum of each
-   row of a window, then of the two */
+   row of a window, then of the two. max_pool2d itself (v is x) needs the values only: the same comparisons
+   without the indices, so the same bits */
 static void gir__nn_max2x2_f32(const gir__conv_p *p, const float *x, const float *v, const float *gy, float *out)
 {
     int64_t w = p->w, hw = p->h * w, pl, oy, ox;
@@ -32020,6 +32021,15 @@ static void gir__nn_max2x2_f32(const gir__conv_p *p, const float *x, const float
         for (oy = 0; oy < p->oh; ++oy) {
             const float *xp = x + pl * hw, *vp = v && v != x ? v + pl * hw : xp;   /* max_pool2d, and bwd (v NULL): xp */
             int64_t at = 2 * oy * w;
+            if (!gy && v == x) {
+                for (ox = 0; ox < p->ow; ++ox, at += 2) {
+                    float a = xp[at], b = xp[at + 1], c = xp[at + w], d = xp[at + w + 1];
+                    float m = a < b ? b : a, n = c < d ? d : c;
+                    *out++ = a != a || b != b || c != c || d != d ? xp[gir__nn_argmax4_f32(xp, at, w, 1)]
+                                                                  : m < n ? n : m;
+                }
+                continue;
+            }
             for (ox = 0; ox < p->ow; ++ox, at += 2) {
                 float a = xp[at], b = xp[at + 1], c = xp[at + w], d = xp[at + w + 1];
                 float m = a < b ? b : a, n = c < d ? d : c;       /* max instructions */
@@ -32606,7 +32616,8 @@ static void gir__nn_maxrow_f64(const gir__conv_p *p, const gir__nn_wins *v, cons
 
 /* max pooling with 2x2 windows, stride 2, no padding or dilation (the common case; every window inside the input),
    forward (gy NULL: v at each window's first maximum of x) or backward, in plain loops: the first maximum of each
-   row of a window, then of the two */
+   row of a window, then of the two. max_pool2d itself (v is x) needs the values only: the same comparisons
+   without the indices, so the same bits */
 static void gir__nn_max2x2_f64(const gir__conv_p *p, const double *x, const double *v, const double *gy, double *out)
 {
     int64_t w = p->w, hw = p->h * w, pl, oy, ox;
@@ -32614,6 +32625,15 @@ static void gir__nn_max2x2_f64(const gir__conv_p *p, const double *x, const doub
         for (oy = 0; oy < p->oh; ++oy) {
             const double *xp = x + pl * hw, *vp = v && v != x ? v + pl * hw : xp;   /* max_pool2d, and bwd (v NULL): xp */
             int64_t at = 2 * oy * w;
+            if (!gy && v == x) {
+                for (ox = 0; ox < p->ow; ++ox, at += 2) {
+                    double a = xp[at], b = xp[at + 1], c = xp[at + w], d = xp[at + w + 1];
+                    double m = a < b ? b : a, n = c < d ? d : c;
+                    *out++ = a != a || b != b || c != c || d != d ? xp[gir__nn_argmax4_f64(xp, at, w, 1)]
+                                                                  : m < n ? n : m;
+                }
+                continue;
+            }
             for (ox = 0; ox < p->ow; ++ox, at += 2) {
                 double a = xp[at], b = xp[at + 1], c = xp[at + w], d = xp[at + w + 1];
                 double m = a < b ? b : a, n = c < d ? d : c;       /* max instructions */
