@@ -74,14 +74,16 @@ onnx-test:
 		./$(B)/onnx_test $$d --exclude tests/onnx/exclude.txt --table $(B)/onnx_table_$$(basename $$d).txt || rc=1; \
 	done; exit $$rc
 
-# gir.h against OpenBLAS, NumPy and PyTorch, side by side; BENCH_CFLAGS is how gir.h is built
+# gir.h against OpenBLAS, NumPy, PyTorch and ONNX Runtime (ORT_DIR, below), side by side; BENCH_CFLAGS is how
+# gir.h is built
 BENCH_CFLAGS ?= -O2
 BENCH_ROUNDS ?= 3
 bench:
 	@mkdir -p $(B)
 	$(CC) -std=c99 $(BENCH_CFLAGS) -DGIR_THREADS -pthread bench/gir_bench.c -o $(B)/gir_bench -lm
 	@if $(CC) -O2 bench/blas_bench.c -o $(B)/blas_bench -lopenblas 2>/dev/null; then b=$(B)/blas_bench; else b=-; fi; \
-	$(PYTHON) bench/run.py $(B)/gir_bench $$b --rounds $(BENCH_ROUNDS) --flags "$(CC) -std=c99 $(BENCH_CFLAGS) -DGIR_THREADS -pthread" --cc "$(CC)" $(BENCH)
+	$(PYTHON) bench/run.py $(B)/gir_bench $$b --rounds $(BENCH_ROUNDS) --flags "$(CC) -std=c99 $(BENCH_CFLAGS) -DGIR_THREADS -pthread" --cc "$(CC)" \
+		--ort $(ORT_DIR) $(BENCH)
 
 # the golden data are committed; remaking them needs python3-numpy and python3-torch
 golden:

@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=e48e18fdd68211628a191564b3043c206aa3eed88f7778179ed1c6fc14820369
-                                          gen/ sha256=348fcc6089e99736
+                                          gen/ sha256=1767c6ac3dc77e61
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -29620,6 +29620,48 @@ GIR__PACK_AVX512(f64, double, 8, pd)
 #endif
 
 #if defined(GIR__HAVE_AVX2)
+/* packing with AVX2, f32: panels whose rows run along k (row-major A, transposed B: a weight matrix of ONNX's
+   Gemm with transB) are transposed 8 x 8 in registers (pairs of rows interleaved, then pairs of pairs, then the
+   128-bit halves swapped); the last k % 8 steps and every other layout as gir__gemm_pack_f32 packs them */
+GIR__TARGET_AVX2 static void gir__gemm_tpack8_f32__avx2(const float *si, int64_t rs, float *d, int w) {
+    __m256 r0 = _mm256_loadu_ps(si), r1 = _mm256_loadu_ps(si + rs), r2 = _mm256_loadu_ps(si + 2 * rs);
+    __m256 r3 = _mm256_loadu_ps(si + 3 * rs), r4 = _mm256_loadu_ps(si + 4 * rs), r5 = _mm256_loadu_ps(si + 5 * rs);
+    __m256 r6 = _mm256_loadu_ps(si + 6 * rs), r7 = _mm256_loadu_ps(si + 7 * rs);
+    __m256 t0 = _mm256_unpacklo_ps(r0, r1), t1 = _mm256_unpackhi_ps(r0, r1), t2 = _mm256_unpacklo_ps(r2, r3);
+    __m256 t3 = _mm256_unpackhi_ps(r2, r3), t4 = _mm256_unpacklo_ps(r4, r5), t5 = _mm256_unpackhi_ps(r4, r5);
+    __m256 t6 = _mm256_unpacklo_ps(r6, r7), t7 = _mm256_unpackhi_ps(r6, r7);
+    r0 = _mm256_shuffle_ps(t0, t2, 0x44); r1 = _mm256_shuffle_ps(t0, t2, 0xEE);
+    r2 = _mm256_shuffle_ps(t1, t3, 0x44); r3 = _mm256_shuffle_ps(t1, t3, 0xEE);
+    r4 = _mm256_shuffle_ps(t4, t6, 0x44); r5 = _mm256_shuffle_ps(t4, t6, 0xEE);
+    r6 = _mm256_shuffle_ps(t5, t7, 0x44); r7 = _mm256_shuffle_ps(t5, t7, 0xEE);
+    _mm256_storeu_ps(d, _mm256_permute2f128_ps(r0, r4, 0x20));
+    _mm256_storeu_ps(d + w, _mm256_permute2f128_ps(r1, r5, 0x20));
+    _mm256_storeu_ps(d + 2 * w, _mm256_permute2f128_ps(r2, r6, 0x20));
+    _mm256_storeu_ps(d + 3 * w, _mm256_permute2f128_ps(r3, r7, 0x20));
+    _mm256_storeu_ps(d + 4 * w, _mm256_permute2f128_ps(r0, r4, 0x31));
+    _mm256_storeu_ps(d + 5 * w, _mm256_permute2f128_ps(r1, r5, 0x31));
+    _mm256_storeu_ps(d + 6 * w, _mm256_permute2f128_ps(r2, r6, 0x31));
+    _mm256_storeu_ps(d + 7 * w, _mm256_permute2f128_ps(r3, r7, 0x31));
+}
+GIR__TARGET_AVX2 static void gir__gemm_pack_f32__avx2(int64_t h, int64_t kb, const void *sv, int64_t rs, int64_t cs,
+                                                      void *dv, int w) {
+    const float *s = (const float *)sv;
+    float *d = (float *)dv;
+    int64_t i0, p, g, k8 = kb / 8 * 8;
+    for (i0 = 0; i0 < h; i0 += w, d += w * kb) {
+        const float *si = s + i0 * rs;
+        if (cs != 1 || h - i0 < w || w % 8 != 0 || k8 == 0) {
+            gir__gemm_pack_f32(h - i0 < w ? h - i0 : w, kb, si, rs, cs, d, w);
+            continue;
+        }
+        for (g = 0; g < w; g += 8)
+            for (p = 0; p < k8; p += 8) gir__gemm_tpack8_f32__avx2(si + g * rs + p, rs, d + p * w + g, w);
+        if (k8 < kb) gir__gemm_pack_f32(w, kb - k8, si + k8, rs, 1, d + k8 * w, w);
+    }
+}
+#endif
+
+#if defined(GIR__HAVE_AVX2)
 #define GIR__Y32_E float
 #define GIR__Y32_V __m256
 #define GIR__Y32_S __m256
@@ -29762,7 +29804,7 @@ static const gir__gemm_cfg gir__gemm_avx512_f64 = {
 #endif
 #if defined(GIR__HAVE_AVX2)
 static const gir__gemm_cfg gir__gemm_avx2_f32 = {
-    "avx2", 4, 6, 16, 512, 192, 4096, GIR__UKS(avx2, f32, 6, 4, 2, 1, 1), gir__gemm_pack_f32,
+    "avx2", 4, 6, 16, 512, 192, 4096, GIR__UKS(avx2, f32, 6, 4, 2, 1, 1), gir__gemm_pack_f32__avx2,
     gir__gemm_dot_f32__avx2, NULL};
 static const gir__gemm_cfg gir__gemm_avx2_f64 = {
     "avx2", 8, 6, 8, 256, 96, 2048, GIR__UKS(avx2, f64, 6, 4, 2, 1, 1), gir__gemm_pack_f64,
@@ -30499,15 +30541,36 @@ static void gir__bstrides(const gir_shape *s, const gir_shape *out, int64_t *st)
     }
 }
 
-/* the broadcasting driver: calls fn on runs along the last axis (or once on the whole when no input
-   broadcasts). With a hook (GIR_THREADS) and GIR__EW_PAR_MIN elements or more, the output is cut into one
+/* the number of trailing axes of out (at most axes) along which an input of shape s is uniform: it has out's
+   lengths there (it advances by 1 over them) or length 1 (it stays); out's axes of length 1 count either way */
+static int gir__ew_uniform(const gir_shape *s, const gir_shape *out, int axes) {
+    int k, n = 0, cls = 0, off = out->rank - s->rank, c;
+    for (k = out->rank - 1; k >= 0 && n < axes; --k, ++n) {
+        if (out->dim[k] == 1) continue;
+        c = k - off >= 0 && s->dim[k - off] != 1 ? 1 : 2;
+        if (cls && c != cls) break;
+        cls = c;
+    }
+    return n;
+}
+/* the innermost axis of out's last n that is longer than 1 (the last axis when none is): where an input's stride
+   along a run of those n axes is read */
+static int gir__ew_run_axis(const gir_shape *out, int n) {
+    int k = out->rank - 1;
+    while (k > out->rank - n && out->dim[k] == 1) --k;
+    return k;
+}
+
+/* the broadcasting driver: calls fn on runs over the trailing axes along which every input is uniform (the last
+   axis at least: a conv's bias [C,1,1] over [N,C,H,W] is added in runs of H*W), or once on the whole when no
+   input broadcasts. With a hook (GIR_THREADS) and GIR__EW_PAR_MIN elements or more, the output is cut into one
    range per thread at multiples of 64 elements within a run, so each element is computed as with one thread. */
 #define GIR__EW_PAR_MIN 65536
 typedef struct gir__ew_job {
     gir__ew_fn       fn;
     char            *out;
     int64_t          oes, inner, total, nt;     /* inner: the run length (total when flat) */
-    int              nin, r;
+    int              nin, ro;                   /* ro: the axes outside a run (0 when flat) */
     const gir_shape *os;
     const gir__kin  *in;
     const double    *p;
@@ -30523,10 +30586,10 @@ static void gir__ew_range(const gir__ew_job *e, int64_t lo, int64_t hi) {
         o = lo / e->inner; c0 = lo % e->inner;
         c1 = hi - lo < e->inner - c0 ? c0 + (hi - lo) : e->inner;
         rem = o;
-        for (d = e->r - 2; d >= 0; --d) { idx[d] = rem % e->os->dim[d]; rem /= e->os->dim[d]; }
+        for (d = e->ro - 1; d >= 0; --d) { idx[d] = rem % e->os->dim[d]; rem /= e->os->dim[d]; }
         for (j = 0; j < e->nin; ++j) {
             int64_t off = c0 * e->run[j];
-            for (d = 0; d < e->r - 1 && e->inner != e->total; ++d) off += idx[d] * e->st[j][d];
+            for (d = 0; d < e->ro; ++d) off += idx[d] * e->st[j][d];
             ptr[j] = (const char *)e->in[j].p + off * (int64_t)gir__esize(e->in[j].dt);
         }
         e->fn(c1 - c0, e->out + lo * e->oes, ptr, e->run, e->p);
@@ -30547,25 +30610,28 @@ static void gir__ew_apply(gir__ew_fn fn, void *out, int odt, const gir_shape *os
                           const double *p, const gir__par *par) {
     gir__ew_job e;
     int64_t total = gir__numel(os);
-    int j, flat = 1;
+    int j, flat = 1, na = os->rank, ax;
     if (total == 0) return;
     e.fn = fn; e.out = (char *)out; e.oes = (int64_t)gir__esize(odt); e.total = total;
-    e.nin = nin; e.r = os->rank; e.os = os; e.in = in; e.p = p; e.nt = 1;
+    e.nin = nin; e.ro = 0; e.os = os; e.in = in; e.p = p; e.nt = 1;
     for (j = 0; j < nin; ++j) {
         int64_t n = gir__numel(in[j].s);
         if (n == 1) e.run[j] = 0;
         else if (gir__shape_eq(in[j].s, os) || n == total) e.run[j] = 1;
         else flat = 0;
     }
-    if (flat || e.r == 0) {
+    if (flat || os->rank == 0) {
         for (j = 0; j < nin; ++j) e.run[j] = gir__numel(in[j].s) == 1 ? 0 : 1;
         e.inner = total;
     } else {
+        for (j = 0; j < nin; ++j) na = gir__ew_uniform(in[j].s, os, na);
+        ax = gir__ew_run_axis(os, na);
         for (j = 0; j < nin; ++j) {
             gir__bstrides(in[j].s, os, e.st[j]);
-            e.run[j] = e.st[j][e.r - 1];
+            e.run[j] = e.st[j][ax];
         }
-        e.inner = os->dim[e.r - 1];
+        e.ro = os->rank - na;
+        for (j = e.ro, e.inner = 1; j < os->rank; ++j) e.inner *= os->dim[j];
     }
 #if defined(GIR_THREADS)
     if (total >= GIR__EW_PAR_MIN && gir__par_threads(par) > 1) {
@@ -32058,7 +32124,8 @@ static void gir__nn_maxrow_f32(const gir__conv_p *p, const gir__nn_wins *v, cons
 
 /* max pooling with 2x2 windows, stride 2, no padding or dilation (the common case; every window inside the input),
    forward (gy NULL: v at each window's first maximum of x) or backward, in plain loops: the first maximum of each
-   row of a window, then of the two */
+   row of a window, then of the two. max_pool2d itself (v is x) needs the values only: the same comparisons
+   without the indices, so the same bits */
 static void gir__nn_max2x2_f32(const gir__conv_p *p, const float *x, const float *v, const float *gy, float *out)
 {
     int64_t w = p->w, hw = p->h * w, pl, oy, ox;
@@ -32066,6 +32133,15 @@ static void gir__nn_max2x2_f32(const gir__conv_p *p, const float *x, const float
         for (oy = 0; oy < p->oh; ++oy) {
             const float *xp = x + pl * hw, *vp = v && v != x ? v + pl * hw : xp;   /* max_pool2d, and bwd (v NULL): xp */
             int64_t at = 2 * oy * w;
+            if (!gy && v == x) {
+                for (ox = 0; ox < p->ow; ++ox, at += 2) {
+                    float a = xp[at], b = xp[at + 1], c = xp[at + w], d = xp[at + w + 1];
+                    float m = a < b ? b : a, n = c < d ? d : c;
+                    *out++ = a != a || b != b || c != c || d != d ? xp[gir__nn_argmax4_f32(xp, at, w, 1)]
+                                                                  : m < n ? n : m;
+                }
+                continue;
+            }
             for (ox = 0; ox < p->ow; ++ox, at += 2) {
                 float a = xp[at], b = xp[at + 1], c = xp[at + w], d = xp[at + w + 1];
                 float m = a < b ? b : a, n = c < d ? d : c;       /* max instructions */
@@ -32652,7 +32728,8 @@ static void gir__nn_maxrow_f64(const gir__conv_p *p, const gir__nn_wins *v, cons
 
 /* max pooling with 2x2 windows, stride 2, no padding or dilation (the common case; every window inside the input),
    forward (gy NULL: v at each window's first maximum of x) or backward, in plain loops: the first maximum of each
-   row of a window, then of the two */
+   row of a window, then of the two. max_pool2d itself (v is x) needs the values only: the same comparisons
+   without the indices, so the same bits */
 static void gir__nn_max2x2_f64(const gir__conv_p *p, const double *x, const double *v, const double *gy, double *out)
 {
     int64_t w = p->w, hw = p->h * w, pl, oy, ox;
@@ -32660,6 +32737,15 @@ static void gir__nn_max2x2_f64(const gir__conv_p *p, const double *x, const doub
         for (oy = 0; oy < p->oh; ++oy) {
             const double *xp = x + pl * hw, *vp = v && v != x ? v + pl * hw : xp;   /* max_pool2d, and bwd (v NULL): xp */
             int64_t at = 2 * oy * w;
+            if (!gy && v == x) {
+                for (ox = 0; ox < p->ow; ++ox, at += 2) {
+                    double a = xp[at], b = xp[at + 1], c = xp[at + w], d = xp[at + w + 1];
+                    double m = a < b ? b : a, n = c < d ? d : c;
+                    *out++ = a != a || b != b || c != c || d != d ? xp[gir__nn_argmax4_f64(xp, at, w, 1)]
+                                                                  : m < n ? n : m;
+                }
+                continue;
+            }
             for (ox = 0; ox < p->ow; ++ox, at += 2) {
                 double a = xp[at], b = xp[at + 1], c = xp[at + w], d = xp[at + w + 1];
                 double m = a < b ? b : a, n = c < d ? d : c;       /* max instructions */
@@ -34169,12 +34255,13 @@ static gir_status gir__fuse_plan(gir_plan *p, int n_out, const gir_node *outs, s
 #endif
 /* where a member reads one of its inputs for the elements [s0, s0 + n) of the group's output shape os, in the
    chunk that starts at i0: in a chunk buffer, at the value's offset, one element (stride 0), or for a value
-   broadcast along some axes (the run [s0, s0 + n) then lies within one row) where the row starts, with the
-   stride of the last axis. The strides are those gir__ew_apply gives the same kernel, so the answers are the
-   same to the bit, but for which NaN comes out of two NaN operands: a vector instruction returns the one in the
-   operand the compiler put first, which may differ between a kernel's full and partial vectors. */
-static void gir__fuse_in(unsigned char *buf, const gir__val *iv, const gir_shape *os, int64_t i0, int64_t s0,
-                         const void **ptr, int64_t *st) {
+   broadcast along some axes (the run [s0, s0 + n) then lies within one of gir__ew_apply's runs, over trailing axes
+   along which the value is uniform) where the run starts, with the stride of axis ax (0 or 1). The strides are
+   those gir__ew_apply gives the same kernel, so the answers are the same to the bit, but for which NaN comes out
+   of two NaN operands: a vector instruction returns the one in the operand the compiler put first, which may
+   differ between a kernel's full and partial vectors. */
+static void gir__fuse_in(unsigned char *buf, const gir__val *iv, const gir_shape *os, int ax, int64_t i0,
+                         int64_t s0, const void **ptr, int64_t *st) {
     int64_t ist[GIR_MAX_RANK], rem = s0, off = 0, es = (int64_t)gir__esize(iv->dtype), total;
     int d;
     const unsigned char *src = iv->ptr ? (const unsigned char *)iv->ptr : (const unsigned char *)&gir__empty;
@@ -34189,7 +34276,7 @@ static void gir__fuse_in(unsigned char *buf, const gir__val *iv, const gir_shape
     gir__bstrides(&iv->shape, os, ist);
     for (d = os->rank - 1; d >= 0; --d) { off += rem % os->dim[d] * ist[d]; rem /= os->dim[d]; }
     *ptr = src + off * es;
-    *st = ist[os->rank - 1];
+    *st = ist[ax];
 }
 
 /* a cast as gir__k_cast does it (same values, bit for bit), on n elements read with stride st (0 or 1): the
@@ -34227,11 +34314,11 @@ static gir_status gir__fuse_params(const gir_graph *g, gir_plan *p) {
 #pragma GCC pop_options
 #endif
 /* runs the chunks [c0, c1) of fused group gr, with chunk buffers at buf: every member in step order; a member
-   that reads a broadcast value runs row by row within the chunk, as gir__ew_apply runs it */
+   that reads a broadcast value runs in the runs gir__ew_apply gives it (within the chunk) */
 static void gir__fuse_chunks(const gir_plan *p, const struct gir__fgroup *gr, int64_t c0, int64_t c1,
                              unsigned char *buf) {
     const gir__val *ov = &p->vals[gr->val];
-    int64_t total = gir__numel(&ov->shape), inner = ov->shape.rank ? ov->shape.dim[ov->shape.rank - 1] : 1;
+    int64_t total = gir__numel(&ov->shape), inner;
     int64_t i0, n, s0, len, ch = (int64_t)p->chunk;
     for (i0 = c0 * ch; i0 < total && i0 < c1 * ch; i0 += ch) {
         uint32_t m, j;
@@ -34240,11 +34327,16 @@ static void gir__fuse_chunks(const gir_plan *p, const struct gir__fgroup *gr, in
             const gir__step *s = &p->fsteps[gr->m0 + m];
             const gir__val *sv = &p->vals[s->val];
             int64_t es = (int64_t)gir__esize(sv->dtype), t;
-            int bcast = 0, idt = p->vals[p->sin[s->in0]].dtype;
+            int bcast = 0, idt = p->vals[p->sin[s->in0]].dtype, na = ov->shape.rank, ax, k;
             for (j = 0; j < s->nin; ++j) {
                 const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
-                if (iv->kind != GIR__VAL_FUSED && (t = gir__numel(&iv->shape)) != 1 && t != total) bcast = 1;
+                if (iv->kind != GIR__VAL_FUSED && (t = gir__numel(&iv->shape)) != 1 && t != total) {
+                    bcast = 1;
+                    na = gir__ew_uniform(&iv->shape, &ov->shape, na);
+                }
             }
+            ax = gir__ew_run_axis(&ov->shape, na);
+            for (k = ov->shape.rank - na, inner = 1; k < ov->shape.rank; ++k) inner *= ov->shape.dim[k];
             for (s0 = i0; s0 < i0 + n; s0 += len) {
                 const void *ptr[3];
                 int64_t st[3];
@@ -34252,7 +34344,7 @@ static void gir__fuse_chunks(const gir_plan *p, const struct gir__fgroup *gr, in
                                                                 : (unsigned char *)sv->ptr + s0 * es;
                 len = bcast && inner - s0 % inner < i0 + n - s0 ? inner - s0 % inner : i0 + n - s0;
                 for (j = 0; j < s->nin; ++j)
-                    gir__fuse_in(buf, &p->vals[p->sin[s->in0 + j]], &ov->shape, i0, s0, &ptr[j], &st[j]);
+                    gir__fuse_in(buf, &p->vals[p->sin[s->in0 + j]], &ov->shape, ax, i0, s0, &ptr[j], &st[j]);
                 if (s->op == GIR_OP_CAST) gir__fuse_cast(len, out, sv->dtype, ptr[0], idt, st[0]);  /* as fuse_ok */
                 else gir__ew_pick(s->op, idt)(len, out, ptr, st, p->fpar[gr->m0 + m]);
             }

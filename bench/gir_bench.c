@@ -305,6 +305,81 @@ static void bench_cnn(void) {
     free(xv);
 }
 
+#ifndef GIR_NO_ONNX
+/* ort_* lines: a model of bench/onnx_models.py (exported from PyTorch into $GIR_BENCH_ONNX, default
+   build/bench_onnx) imported with its batch dimension given, the plan compiled once, its input bound once to
+   the line's data; the output is checked against PyTorch's, then gir_plan_run alone is timed, in us per call.
+   bench/ort_bench.js runs the same files in ONNX Runtime. Without the files: a note on stderr, no line. */
+static void onnx_path(char *path, size_t cap, const char *name, const char *ext) {
+    const char *dir = getenv("GIR_BENCH_ONNX");
+    snprintf(path, cap, "%s/%s%s", dir ? dir : "build/bench_onnx", name, ext);
+}
+/* the f32 values of <line><ext>, which must be n of them */
+static float *onnx_floats(const char *line, const char *ext, int64_t n) {
+    char path[1024];
+    float *v = (float *)malloc((size_t)n * sizeof(float) + 1);
+    FILE *f;
+    onnx_path(path, sizeof path, line, ext);
+    f = fopen(path, "rb");
+    if (!v || !f || fread(v, sizeof(float), (size_t)n, f) != (size_t)n || fgetc(f) != EOF)
+        die(path, "missing, or not the size the model's shape says");
+    fclose(f);
+    return v;
+}
+/* the manifest's row of a line: its model file and batch; 0 when the line or the manifest is not there */
+static int onnx_line(const char *line, char *model, int32_t *batch) {
+    char path[1024], name[64];
+    long b;
+    int found = 0;
+    FILE *f;
+    onnx_path(path, sizeof path, "manifest", ".txt");
+    if (!(f = fopen(path, "r"))) return 0;
+    while (!found && fscanf(f, "%63s %255s %ld", name, model, &b) == 3)
+        found = !strcmp(name, line) && b > 0 && b <= INT32_MAX;
+    fclose(f);
+    *batch = (int32_t)b;
+    return found;
+}
+static void bench_onnx(const char *line) {
+    const char *dim_name = "batch";
+    char model[256], path[1024], msg[256];
+    int32_t batch = 0;
+    gir_onnx_desc d;
+    gir_graph *g = NULL;
+    gir_node x, y;
+    gir_plan *p = NULL;
+    float *xv, *want;
+    const float *got;
+    int64_t k, n;
+    int n_out;
+    if (!onnx_line(line, model, &batch)) {
+        fprintf(stderr, "gir_bench: %s: no exported model (bench/run.py exports them)\n", line);
+        return;
+    }
+    memset(&d, 0, sizeof d);
+    d.n_dims = 1; d.dim_names = &dim_name; d.dim_values = &batch;
+    onnx_path(path, sizeof path, model, "");
+    if (gir_onnx_import_file(path, &d, &g, 1, &y, &n_out, msg, sizeof msg) != GIR_OK) die(path, msg);
+    x = gir_graph_find(g, "x");
+    if (!x.id || gir_plan_compile(g, 1, &y, NULL, &p) != GIR_OK) die(line, x.id ? gir_graph_message(g) : "no input 'x'");
+    xv = onnx_floats(line, ".in", gir_node_numel(g, x));
+    n = gir_node_numel(g, y);
+    want = onnx_floats(line, ".out", n);
+    gir_plan_bind(p, x, xv);
+    run_plan(p);
+    got = (const float *)gir_plan_data(p, y);
+    for (k = 0; k < n; ++k)
+        if (!(fabs(got[k] - want[k]) <= 1e-4 * fabs(want[k]) + 1e-5)) {
+            fprintf(stderr, "gir_bench: %s: element %ld is %g, PyTorch %g\n", line, (long)k, got[k], want[k]);
+            exit(1);
+        }
+    printf("gir %s %.3f us\n", line, 1e6 * time_plan(p, 0.3));
+    gir_plan_free(p);
+    gir_graph_free(g);
+    free(xv); free(want);
+}
+#endif
+
 /* graph passes: the values of a plan compiled with the passes (gir) and without them (before), for the MLP
    784-256-256-10 training graph at batch 64 and for the fourth derivative of one function */
 static void cse_report(const char *name, gir_graph *g, int n, const gir_node *outs) {
@@ -440,6 +515,14 @@ int main(int argc, char **argv) {
     if (wanted(argc, argv, "meta_bytes_per_node")) bench_meta_bytes();
 #if defined(GIR_HAVE_POOL)
     if (wanted(argc, argv, "sgemm_1024_2t")) bench_sgemm_2t();
+#endif
+#ifndef GIR_NO_ONNX
+    {
+        static const char *const lines[] = {"ort_mlp_b1", "ort_mlp_b64", "ort_cnn_b32", "ort_call_overhead"};
+        int k;
+        for (k = 0; k < 4; ++k)
+            if (wanted(argc, argv, lines[k])) bench_onnx(lines[k]);
+    }
 #endif
     return 0;
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """run.py - `make bench`: gir.h against its anchors, side by side in one run, printed as ratios.
 
-    run.py GIR_BENCH [BLAS_BENCH|-] [--rounds N] [--flags "CFLAGS"] [--cc CC] [NAME ...]
+    run.py GIR_BENCH [BLAS_BENCH|-] [--rounds N] [--flags "CFLAGS"] [--cc CC] [--ort ORT_DIR] [NAME ...]
 
 Each round runs gir.h's workloads, then OpenBLAS (AVX-512 core type, and the default core type), then NumPy
 and PyTorch, so a drift of the machine's speed touches both sides of a ratio alike. After the rounds each
@@ -12,6 +12,22 @@ prints one line:
 
 A missing anchor is said and skipped; nothing is installed.
 
+The ort_* lines are inference against ONNX Runtime (onnxruntime-node in ORT_DIR, default build/ort, as
+`make onnx-ort` installs it; run by node): before the rounds bench/onnx_models.py exports the models from
+PyTorch into GIR_BENCH's folder (bench_onnx/: the MLP 784-256-256-10, the CNN of cnn_train_b32, an identity
+model; a batch dimension each, opset 17, seed 1) with their input data and PyTorch's outputs. In each round
+gir_bench imports each model (the batch given as a dim at import), compiles it once and times gir_plan_run, and
+bench/ort_bench.js times session.run on 1 thread (intraOpNumThreads 1, interOpNumThreads 1, graph optimization
+'all', sequential); both first check their output against PyTorch's. Times are microseconds per run call:
+
+    bench ort_mlp_b1 gir=<us> ort=<us> us ratio=<ort/gir>      (batch 1; also ort_mlp_b64, ort_cnn_b32)
+    bench ort_call_overhead gir=<us> ort=<us> us               (the identity model, [1, 784]: what a run call
+                                                                 costs each side when the model does nothing)
+
+ONNX Runtime's time includes its JavaScript binding (a tensor per output, a promise resumed from setImmediate);
+ort_call_overhead measures that, so subtract it from ort= to judge the batch-1 line. Without node, the package or
+the export (PyTorch), each ort_* line is `bench <name> skip: <reason>`.
+
 compile_impl_o2 is the CPU time (user + system, of the compiler and its subprocesses) of
 `CC -std=c99 -O2 -c tests/compile/impl.c`, the translation unit that defines GIR_IMPLEMENTATION, once a round,
 against its budget of 8 s.
@@ -20,6 +36,7 @@ import os
 import platform
 import resource
 import statistics
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -42,10 +59,14 @@ COMPARISONS = [
     ("meta_bytes_per_node", "before", "bytes"),
     ("m4_infer_instr", "hand", "instr"), ("m4_train_instr", "hand", "instr"),      # bench/m4/run.sh, under qemu
     ("compile_impl_o2", "budget", "s"),                                              # timed here, see above
+    ("ort_mlp_b1", "ort", "us"), ("ort_mlp_b64", "ort", "us"), ("ort_cnn_b32", "ort", "us"),
+    ("ort_call_overhead", "ort", "us"),                                              # no ratio: see above
 ]
-LOWER_IS_BETTER = {"ms", "us/op", "nodes", "KiB", "bytes", "instr", "s"}
+LOWER_IS_BETTER = {"ms", "us/op", "nodes", "KiB", "bytes", "instr", "s", "us"}
 M4_NAMES = {"m4_infer_instr", "m4_train_instr"}
 COMPILE_NAMES = {"compile_impl_o2"}
+ORT_NAMES = {"ort_mlp_b1", "ort_mlp_b64", "ort_cnn_b32", "ort_call_overhead"}
+NO_RATIO = {"ort_call_overhead"}
 # Fixed anchors: figures of an earlier gir.h, measured once. meta_bytes_per_node: a node record (56 bytes) plus the
 # full attribute block it copied (176 bytes), 232 bytes, as the issue measured it. gir.h's side (bench/gir_bench.c):
 # the bytes the graph's allocator handed out while the MLP 64-32-10 training graph (gradients, SGD updates as
@@ -72,6 +93,24 @@ def compile_seconds(cc):
     return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
 
 
+def ort_ready(ort_dir, model_dir):
+    """None when the ort_* lines can run (the models are exported into model_dir), else why not."""
+    if not shutil.which("node"):
+        return "no node on PATH (apt-get install nodejs npm; make onnx-ort)"
+    if not os.path.isdir(os.path.join(ort_dir, "node_modules", "onnxruntime-node")):
+        return "%s/node_modules/onnxruntime-node is missing (make onnx-ort)" % ort_dir
+    if not os.path.exists("/usr/bin/python3"):
+        return "no /usr/bin/python3 to export the models from PyTorch"
+    try:
+        out = subprocess.run(["/usr/bin/python3", os.path.join(HERE, "onnx_models.py"), model_dir],
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=600)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        return "bench/onnx_models.py: %s" % e
+    if out.returncode != 0:
+        return "bench/onnx_models.py failed: %s" % (out.stdout.strip().splitlines() or ["?"])[-1]
+    return None
+
+
 def run(cmd, env=None):
     try:
         out = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=1800)
@@ -95,6 +134,7 @@ def run(cmd, env=None):
 
 def main(argv):
     rounds, flags, names, progs, cc = 3, "?", [], [], os.environ.get("CC", "cc")
+    ort_dir = os.path.join(HERE, "..", "build", "ort")
     k = 1
     while k < len(argv):
         if argv[k] == "--rounds":
@@ -103,6 +143,8 @@ def main(argv):
             flags = argv[k + 1]; k += 2
         elif argv[k] == "--cc":
             cc = argv[k + 1]; k += 2
+        elif argv[k] == "--ort":
+            ort_dir = argv[k + 1]; k += 2
         elif len(progs) < 2 and (os.sep in argv[k] or argv[k] == "-"):
             progs.append(argv[k]); k += 1
         else:
@@ -124,17 +166,23 @@ def main(argv):
         secs = compile_seconds(cc)
         if secs is not None:
             vals.setdefault(("gir", "compile_impl_o2"), []).append((secs, "s"))
-    rest = [n for n in wanted if n not in M4_NAMES and n not in COMPILE_NAMES]
+    model_dir = os.path.join(os.path.dirname(os.path.abspath(gir)), "bench_onnx")
+    ort_skip = ort_ready(ort_dir, model_dir) if ORT_NAMES & set(wanted) else None
+    ort = sorted(ORT_NAMES & set(wanted)) if not ort_skip else []
+    rest = [n for n in wanted if n not in M4_NAMES and n not in COMPILE_NAMES and (n not in ORT_NAMES or ort)]
     for r in range(rounds if rest else 0):
-        rows = run([gir] + sorted(set(rest)))
-        if blas:
+        rows = run([gir] + sorted(set(rest)), dict(os.environ, GIR_BENCH_ONNX=model_dir))
+        others = [n for n in rest if n not in ORT_NAMES]
+        if blas and others:
             env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OPENBLAS_CORETYPE="SkylakeX")
-            rows += run([blas] + rest, env)
+            rows += run([blas] + others, env)
             env = dict(os.environ, OPENBLAS_NUM_THREADS="1")
             env.pop("OPENBLAS_CORETYPE", None)
-            rows += [("openblas_default",) + row[1:] for row in run([blas] + rest, env)]
-        if os.path.exists("/usr/bin/python3"):
-            rows += run(["/usr/bin/python3", os.path.join(HERE, "anchors.py")] + rest)
+            rows += [("openblas_default",) + row[1:] for row in run([blas] + others, env)]
+        if os.path.exists("/usr/bin/python3") and others:
+            rows += run(["/usr/bin/python3", os.path.join(HERE, "anchors.py")] + others)
+        if ort:
+            rows += run(["node", os.path.join(HERE, "ort_bench.js"), ort_dir, model_dir] + ort)
         for src, name, v, unit in rows:
             vals.setdefault((src, name), []).append((v, unit))
         sys.stderr.write("round %d of %d done\n" % (r + 1, rounds))
@@ -143,12 +191,18 @@ def main(argv):
     for name, anchor, unit in COMPARISONS:
         if name not in wanted:
             continue
+        if name in ORT_NAMES and ort_skip:
+            print("bench %s skip: %s" % (name, ort_skip))
+            continue
         if anchor == "gir_1t":
             g, a = med.get(("gir", name)), med.get(("gir", "sgemm_1024_1t"))   # timed in alternation with it
         else:
             g, a = med.get(("gir", name)), med.get((anchor, name))
         if not g or not a:
             print("skip %s vs %s: %s" % (name, anchor, "no gir.h figure (not built yet)" if not g else "anchor missing"))
+            continue
+        if name in NO_RATIO:
+            print("bench %s gir=%.4g %s=%.4g %s" % (name, g[0], anchor, a[0], unit))
             continue
         ratio = a[0] / g[0] if unit in LOWER_IS_BETTER else g[0] / a[0]
         print("bench %s gir=%.4g %s=%.4g %s ratio=%.2f" % (name, g[0], anchor, a[0], unit, ratio))

@@ -83,6 +83,22 @@ tally() {
     fi
 }
 
+# make onnx-export-test's last half: the models exported above pass onnx.checker (full_check) and give gir.h's
+# outputs in ONNX Runtime (onnxruntime-node in ORT_DIR, which make onnx-ort installs; node runs it)
+onnx_ort_check() {
+    oname="onnx: the exports pass onnx.checker and match gir.h in ONNX Runtime (tests/onnx/ort_check.py)"
+    ort=${ORT_DIR:-$B/ort}
+    if ! command -v node > /dev/null 2>&1; then skip "$oname" "node not found (apt-get install nodejs npm)"
+    elif [ ! -d "$ort/node_modules/onnxruntime-node" ]; then
+        skip "$oname" "$ort/node_modules/onnxruntime-node not found (make onnx-ort)"
+    elif ! /usr/bin/python3 -c 'import numpy, onnx' > /dev/null 2>&1; then
+        skip "$oname" "/usr/bin/python3 cannot import numpy and onnx (apt-get install python3-numpy python3-onnx)"
+    else
+        step "$oname" /usr/bin/python3 tests/onnx/ort_check.py "$B/onnx_export" "$ort"
+        grep -h -E '^onnx-export-test' "$out" | sed 's/^/     /'
+    fi
+}
+
 lane1() {
     # 1. gir.h is what the generator makes from ops.def and gen/ (first: everything else tests gir.h)
     step "generated: gir.h is up to date" $PY gen/gir_gen.py ops.def --check gir.h
@@ -362,13 +378,17 @@ lane2() {
     grep -h -E '^(onnx|roundtrip) ' "$out" | sed 's/^/     /'
     if [ -d "$ONNX_DATA/node" ]; then
         if all; then
-            # every case passes or is unsupported; a passing case exported and imported again gives the same bits
+            # every case passes or is unsupported; a passing case exported and imported again gives the same bits;
+            # the exports are kept for ONNX Runtime below
+            rm -rf "$B/onnx_export"
             for d in node pytorch-converted pytorch-operator simple; do
+                mkdir -p "$B/onnx_export/$d"
                 step "onnx: every case of $d/ passes or is unsupported, and round-trips through export" \
                     ./$B/onnx_test "$ONNX_DATA/$d" --exclude tests/onnx/exclude.txt --roundtrip \
-                    --table "$B/onnx_table_$d.txt"
+                    --table "$B/onnx_table_$d.txt" --save "$B/onnx_export/$d"
                 grep -h -E '^(onnx|roundtrip) ' "$out" | sed 's/^/     /'
             done
+            onnx_ort_check
         else
             step "onnx: the node tests of tests/onnx/quick.txt pass" ./$B/onnx_test "$ONNX_DATA/node" \
                 --list tests/onnx/quick.txt --strict

@@ -469,6 +469,48 @@ GIR__PACK_AVX512(f64, double, 8, pd)
 #endif
 
 #if defined(GIR__HAVE_AVX2)
+/* packing with AVX2, f32: panels whose rows run along k (row-major A, transposed B: a weight matrix of ONNX's
+   Gemm with transB) are transposed 8 x 8 in registers (pairs of rows interleaved, then pairs of pairs, then the
+   128-bit halves swapped); the last k % 8 steps and every other layout as gir__gemm_pack_f32 packs them */
+GIR__TARGET_AVX2 static void gir__gemm_tpack8_f32__avx2(const float *si, int64_t rs, float *d, int w) {
+    __m256 r0 = _mm256_loadu_ps(si), r1 = _mm256_loadu_ps(si + rs), r2 = _mm256_loadu_ps(si + 2 * rs);
+    __m256 r3 = _mm256_loadu_ps(si + 3 * rs), r4 = _mm256_loadu_ps(si + 4 * rs), r5 = _mm256_loadu_ps(si + 5 * rs);
+    __m256 r6 = _mm256_loadu_ps(si + 6 * rs), r7 = _mm256_loadu_ps(si + 7 * rs);
+    __m256 t0 = _mm256_unpacklo_ps(r0, r1), t1 = _mm256_unpackhi_ps(r0, r1), t2 = _mm256_unpacklo_ps(r2, r3);
+    __m256 t3 = _mm256_unpackhi_ps(r2, r3), t4 = _mm256_unpacklo_ps(r4, r5), t5 = _mm256_unpackhi_ps(r4, r5);
+    __m256 t6 = _mm256_unpacklo_ps(r6, r7), t7 = _mm256_unpackhi_ps(r6, r7);
+    r0 = _mm256_shuffle_ps(t0, t2, 0x44); r1 = _mm256_shuffle_ps(t0, t2, 0xEE);
+    r2 = _mm256_shuffle_ps(t1, t3, 0x44); r3 = _mm256_shuffle_ps(t1, t3, 0xEE);
+    r4 = _mm256_shuffle_ps(t4, t6, 0x44); r5 = _mm256_shuffle_ps(t4, t6, 0xEE);
+    r6 = _mm256_shuffle_ps(t5, t7, 0x44); r7 = _mm256_shuffle_ps(t5, t7, 0xEE);
+    _mm256_storeu_ps(d, _mm256_permute2f128_ps(r0, r4, 0x20));
+    _mm256_storeu_ps(d + w, _mm256_permute2f128_ps(r1, r5, 0x20));
+    _mm256_storeu_ps(d + 2 * w, _mm256_permute2f128_ps(r2, r6, 0x20));
+    _mm256_storeu_ps(d + 3 * w, _mm256_permute2f128_ps(r3, r7, 0x20));
+    _mm256_storeu_ps(d + 4 * w, _mm256_permute2f128_ps(r0, r4, 0x31));
+    _mm256_storeu_ps(d + 5 * w, _mm256_permute2f128_ps(r1, r5, 0x31));
+    _mm256_storeu_ps(d + 6 * w, _mm256_permute2f128_ps(r2, r6, 0x31));
+    _mm256_storeu_ps(d + 7 * w, _mm256_permute2f128_ps(r3, r7, 0x31));
+}
+GIR__TARGET_AVX2 static void gir__gemm_pack_f32__avx2(int64_t h, int64_t kb, const void *sv, int64_t rs, int64_t cs,
+                                                      void *dv, int w) {
+    const float *s = (const float *)sv;
+    float *d = (float *)dv;
+    int64_t i0, p, g, k8 = kb / 8 * 8;
+    for (i0 = 0; i0 < h; i0 += w, d += w * kb) {
+        const float *si = s + i0 * rs;
+        if (cs != 1 || h - i0 < w || w % 8 != 0 || k8 == 0) {
+            gir__gemm_pack_f32(h - i0 < w ? h - i0 : w, kb, si, rs, cs, d, w);
+            continue;
+        }
+        for (g = 0; g < w; g += 8)
+            for (p = 0; p < k8; p += 8) gir__gemm_tpack8_f32__avx2(si + g * rs + p, rs, d + p * w + g, w);
+        if (k8 < kb) gir__gemm_pack_f32(w, kb - k8, si + k8, rs, 1, d + k8 * w, w);
+    }
+}
+#endif
+
+#if defined(GIR__HAVE_AVX2)
 #define GIR__Y32_E float
 #define GIR__Y32_V __m256
 #define GIR__Y32_S __m256
@@ -611,7 +653,7 @@ static const gir__gemm_cfg gir__gemm_avx512_f64 = {
 #endif
 #if defined(GIR__HAVE_AVX2)
 static const gir__gemm_cfg gir__gemm_avx2_f32 = {
-    "avx2", 4, 6, 16, 512, 192, 4096, GIR__UKS(avx2, f32, 6, 4, 2, 1, 1), gir__gemm_pack_f32,
+    "avx2", 4, 6, 16, 512, 192, 4096, GIR__UKS(avx2, f32, 6, 4, 2, 1, 1), gir__gemm_pack_f32__avx2,
     gir__gemm_dot_f32__avx2, NULL};
 static const gir__gemm_cfg gir__gemm_avx2_f64 = {
     "avx2", 8, 6, 8, 256, 96, 2048, GIR__UKS(avx2, f64, 6, 4, 2, 1, 1), gir__gemm_pack_f64,

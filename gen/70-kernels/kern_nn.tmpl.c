@@ -496,7 +496,8 @@ static void gir__nn_maxrow_GIR_SFX(const gir__conv_p *p, const gir__nn_wins *v, 
 
 /* max pooling with 2x2 windows, stride 2, no padding or dilation (the common case; every window inside the input),
    forward (gy NULL: v at each window's first maximum of x) or backward, in plain loops: the first maximum of each
-   row of a window, then of the two */
+   row of a window, then of the two. max_pool2d itself (v is x) needs the values only: the same comparisons
+   without the indices, so the same bits */
 static void gir__nn_max2x2_GIR_SFX(const gir__conv_p *p, const GIR_T *x, const GIR_T *v, const GIR_T *gy, GIR_T *out)
 {
     int64_t w = p->w, hw = p->h * w, pl, oy, ox;
@@ -504,6 +505,15 @@ static void gir__nn_max2x2_GIR_SFX(const gir__conv_p *p, const GIR_T *x, const G
         for (oy = 0; oy < p->oh; ++oy) {
             const GIR_T *xp = x + pl * hw, *vp = v && v != x ? v + pl * hw : xp;   /* max_pool2d, and bwd (v NULL): xp */
             int64_t at = 2 * oy * w;
+            if (!gy && v == x) {
+                for (ox = 0; ox < p->ow; ++ox, at += 2) {
+                    GIR_T a = xp[at], b = xp[at + 1], c = xp[at + w], d = xp[at + w + 1];
+                    GIR_T m = a < b ? b : a, n = c < d ? d : c;
+                    *out++ = a != a || b != b || c != c || d != d ? xp[gir__nn_argmax4_GIR_SFX(xp, at, w, 1)]
+                                                                  : m < n ? n : m;
+                }
+                continue;
+            }
             for (ox = 0; ox < p->ow; ++ox, at += 2) {
                 GIR_T a = xp[at], b = xp[at + 1], c = xp[at + w], d = xp[at + w + 1];
                 GIR_T m = a < b ? b : a, n = c < d ? d : c;       /* max instructions */

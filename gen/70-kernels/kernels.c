@@ -91,15 +91,36 @@ static void gir__bstrides(const gir_shape *s, const gir_shape *out, int64_t *st)
     }
 }
 
-/* the broadcasting driver: calls fn on runs along the last axis (or once on the whole when no input
-   broadcasts). With a hook (GIR_THREADS) and GIR__EW_PAR_MIN elements or more, the output is cut into one
+/* the number of trailing axes of out (at most axes) along which an input of shape s is uniform: it has out's
+   lengths there (it advances by 1 over them) or length 1 (it stays); out's axes of length 1 count either way */
+static int gir__ew_uniform(const gir_shape *s, const gir_shape *out, int axes) {
+    int k, n = 0, cls = 0, off = out->rank - s->rank, c;
+    for (k = out->rank - 1; k >= 0 && n < axes; --k, ++n) {
+        if (out->dim[k] == 1) continue;
+        c = k - off >= 0 && s->dim[k - off] != 1 ? 1 : 2;
+        if (cls && c != cls) break;
+        cls = c;
+    }
+    return n;
+}
+/* the innermost axis of out's last n that is longer than 1 (the last axis when none is): where an input's stride
+   along a run of those n axes is read */
+static int gir__ew_run_axis(const gir_shape *out, int n) {
+    int k = out->rank - 1;
+    while (k > out->rank - n && out->dim[k] == 1) --k;
+    return k;
+}
+
+/* the broadcasting driver: calls fn on runs over the trailing axes along which every input is uniform (the last
+   axis at least: a conv's bias [C,1,1] over [N,C,H,W] is added in runs of H*W), or once on the whole when no
+   input broadcasts. With a hook (GIR_THREADS) and GIR__EW_PAR_MIN elements or more, the output is cut into one
    range per thread at multiples of 64 elements within a run, so each element is computed as with one thread. */
 #define GIR__EW_PAR_MIN 65536
 typedef struct gir__ew_job {
     gir__ew_fn       fn;
     char            *out;
     int64_t          oes, inner, total, nt;     /* inner: the run length (total when flat) */
-    int              nin, r;
+    int              nin, ro;                   /* ro: the axes outside a run (0 when flat) */
     const gir_shape *os;
     const gir__kin  *in;
     const double    *p;
@@ -115,10 +136,10 @@ static void gir__ew_range(const gir__ew_job *e, int64_t lo, int64_t hi) {
         o = lo / e->inner; c0 = lo % e->inner;
         c1 = hi - lo < e->inner - c0 ? c0 + (hi - lo) : e->inner;
         rem = o;
-        for (d = e->r - 2; d >= 0; --d) { idx[d] = rem % e->os->dim[d]; rem /= e->os->dim[d]; }
+        for (d = e->ro - 1; d >= 0; --d) { idx[d] = rem % e->os->dim[d]; rem /= e->os->dim[d]; }
         for (j = 0; j < e->nin; ++j) {
             int64_t off = c0 * e->run[j];
-            for (d = 0; d < e->r - 1 && e->inner != e->total; ++d) off += idx[d] * e->st[j][d];
+            for (d = 0; d < e->ro; ++d) off += idx[d] * e->st[j][d];
             ptr[j] = (const char *)e->in[j].p + off * (int64_t)gir__esize(e->in[j].dt);
         }
         e->fn(c1 - c0, e->out + lo * e->oes, ptr, e->run, e->p);
@@ -139,25 +160,28 @@ static void gir__ew_apply(gir__ew_fn fn, void *out, int odt, const gir_shape *os
                           const double *p, const gir__par *par) {
     gir__ew_job e;
     int64_t total = gir__numel(os);
-    int j, flat = 1;
+    int j, flat = 1, na = os->rank, ax;
     if (total == 0) return;
     e.fn = fn; e.out = (char *)out; e.oes = (int64_t)gir__esize(odt); e.total = total;
-    e.nin = nin; e.r = os->rank; e.os = os; e.in = in; e.p = p; e.nt = 1;
+    e.nin = nin; e.ro = 0; e.os = os; e.in = in; e.p = p; e.nt = 1;
     for (j = 0; j < nin; ++j) {
         int64_t n = gir__numel(in[j].s);
         if (n == 1) e.run[j] = 0;
         else if (gir__shape_eq(in[j].s, os) || n == total) e.run[j] = 1;
         else flat = 0;
     }
-    if (flat || e.r == 0) {
+    if (flat || os->rank == 0) {
         for (j = 0; j < nin; ++j) e.run[j] = gir__numel(in[j].s) == 1 ? 0 : 1;
         e.inner = total;
     } else {
+        for (j = 0; j < nin; ++j) na = gir__ew_uniform(in[j].s, os, na);
+        ax = gir__ew_run_axis(os, na);
         for (j = 0; j < nin; ++j) {
             gir__bstrides(in[j].s, os, e.st[j]);
-            e.run[j] = e.st[j][e.r - 1];
+            e.run[j] = e.st[j][ax];
         }
-        e.inner = os->dim[e.r - 1];
+        e.ro = os->rank - na;
+        for (j = e.ro, e.inner = 1; j < os->rank; ++j) e.inner *= os->dim[j];
     }
 #if defined(GIR_THREADS)
     if (total >= GIR__EW_PAR_MIN && gir__par_threads(par) > 1) {

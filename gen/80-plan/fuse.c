@@ -176,12 +176,13 @@ static gir_status gir__fuse_plan(gir_plan *p, int n_out, const gir_node *outs, s
 /*@cold end*/
 /* where a member reads one of its inputs for the elements [s0, s0 + n) of the group's output shape os, in the
    chunk that starts at i0: in a chunk buffer, at the value's offset, one element (stride 0), or for a value
-   broadcast along some axes (the run [s0, s0 + n) then lies within one row) where the row starts, with the
-   stride of the last axis. The strides are those gir__ew_apply gives the same kernel, so the answers are the
-   same to the bit, but for which NaN comes out of two NaN operands: a vector instruction returns the one in the
-   operand the compiler put first, which may differ between a kernel's full and partial vectors. */
-static void gir__fuse_in(unsigned char *buf, const gir__val *iv, const gir_shape *os, int64_t i0, int64_t s0,
-                         const void **ptr, int64_t *st) {
+   broadcast along some axes (the run [s0, s0 + n) then lies within one of gir__ew_apply's runs, over trailing axes
+   along which the value is uniform) where the run starts, with the stride of axis ax (0 or 1). The strides are
+   those gir__ew_apply gives the same kernel, so the answers are the same to the bit, but for which NaN comes out
+   of two NaN operands: a vector instruction returns the one in the operand the compiler put first, which may
+   differ between a kernel's full and partial vectors. */
+static void gir__fuse_in(unsigned char *buf, const gir__val *iv, const gir_shape *os, int ax, int64_t i0,
+                         int64_t s0, const void **ptr, int64_t *st) {
     int64_t ist[GIR_MAX_RANK], rem = s0, off = 0, es = (int64_t)gir__esize(iv->dtype), total;
     int d;
     const unsigned char *src = iv->ptr ? (const unsigned char *)iv->ptr : (const unsigned char *)&gir__empty;
@@ -196,7 +197,7 @@ static void gir__fuse_in(unsigned char *buf, const gir__val *iv, const gir_shape
     gir__bstrides(&iv->shape, os, ist);
     for (d = os->rank - 1; d >= 0; --d) { off += rem % os->dim[d] * ist[d]; rem /= os->dim[d]; }
     *ptr = src + off * es;
-    *st = ist[os->rank - 1];
+    *st = ist[ax];
 }
 
 /* a cast as gir__k_cast does it (same values, bit for bit), on n elements read with stride st (0 or 1): the
@@ -229,11 +230,11 @@ static gir_status gir__fuse_params(const gir_graph *g, gir_plan *p) {
 }
 /*@cold end*/
 /* runs the chunks [c0, c1) of fused group gr, with chunk buffers at buf: every member in step order; a member
-   that reads a broadcast value runs row by row within the chunk, as gir__ew_apply runs it */
+   that reads a broadcast value runs in the runs gir__ew_apply gives it (within the chunk) */
 static void gir__fuse_chunks(const gir_plan *p, const struct gir__fgroup *gr, int64_t c0, int64_t c1,
                              unsigned char *buf) {
     const gir__val *ov = &p->vals[gr->val];
-    int64_t total = gir__numel(&ov->shape), inner = ov->shape.rank ? ov->shape.dim[ov->shape.rank - 1] : 1;
+    int64_t total = gir__numel(&ov->shape), inner;
     int64_t i0, n, s0, len, ch = (int64_t)p->chunk;
     for (i0 = c0 * ch; i0 < total && i0 < c1 * ch; i0 += ch) {
         uint32_t m, j;
@@ -242,11 +243,16 @@ static void gir__fuse_chunks(const gir_plan *p, const struct gir__fgroup *gr, in
             const gir__step *s = &p->fsteps[gr->m0 + m];
             const gir__val *sv = &p->vals[s->val];
             int64_t es = (int64_t)gir__esize(sv->dtype), t;
-            int bcast = 0, idt = p->vals[p->sin[s->in0]].dtype;
+            int bcast = 0, idt = p->vals[p->sin[s->in0]].dtype, na = ov->shape.rank, ax, k;
             for (j = 0; j < s->nin; ++j) {
                 const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
-                if (iv->kind != GIR__VAL_FUSED && (t = gir__numel(&iv->shape)) != 1 && t != total) bcast = 1;
+                if (iv->kind != GIR__VAL_FUSED && (t = gir__numel(&iv->shape)) != 1 && t != total) {
+                    bcast = 1;
+                    na = gir__ew_uniform(&iv->shape, &ov->shape, na);
+                }
             }
+            ax = gir__ew_run_axis(&ov->shape, na);
+            for (k = ov->shape.rank - na, inner = 1; k < ov->shape.rank; ++k) inner *= ov->shape.dim[k];
             for (s0 = i0; s0 < i0 + n; s0 += len) {
                 const void *ptr[3];
                 int64_t st[3];
@@ -254,7 +260,7 @@ static void gir__fuse_chunks(const gir_plan *p, const struct gir__fgroup *gr, in
                                                                 : (unsigned char *)sv->ptr + s0 * es;
                 len = bcast && inner - s0 % inner < i0 + n - s0 ? inner - s0 % inner : i0 + n - s0;
                 for (j = 0; j < s->nin; ++j)
-                    gir__fuse_in(buf, &p->vals[p->sin[s->in0 + j]], &ov->shape, i0, s0, &ptr[j], &st[j]);
+                    gir__fuse_in(buf, &p->vals[p->sin[s->in0 + j]], &ov->shape, ax, i0, s0, &ptr[j], &st[j]);
                 if (s->op == GIR_OP_CAST) gir__fuse_cast(len, out, sv->dtype, ptr[0], idt, st[0]);  /* as fuse_ok */
                 else gir__ew_pick(s->op, idt)(len, out, ptr, st, p->fpar[gr->m0 + m]);
             }

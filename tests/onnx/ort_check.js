@@ -20,7 +20,9 @@ function tensorOf(inp) {
 
 async function runCase(c) {
     try {
-        const s = await ort.InferenceSession.create(c.model, { graphOptimizationLevel: 'disabled' });
+        // one thread each: a session's default pools (a thread per core) cost more to start than most cases run
+        const s = await ort.InferenceSession.create(c.model, { graphOptimizationLevel: 'disabled',
+                                                               intraOpNumThreads: 1, interOpNumThreads: 1 });
         const feeds = {};
         for (const inp of c.inputs) feeds[inp.name] = tensorOf(inp);
         const res = await s.run(feeds);
@@ -30,6 +32,7 @@ async function runCase(c) {
             return { name: n, type: t.type, dims: Array.from(t.dims),
                      data: Buffer.from(d.buffer, d.byteOffset, d.byteLength).toString('base64') };
         });
+        await s.release();
         return { outputs };
     } catch (e) {
         return { error: String(e && e.message ? e.message : e).split('\n')[0] };

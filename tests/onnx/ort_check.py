@@ -72,6 +72,9 @@ def main():
         sys.exit(__doc__)
     root, ort_dir, verbose = sys.argv[1], sys.argv[2], "-v" in sys.argv
     cases = sorted(os.path.dirname(p) for p in glob.glob(os.path.join(root, "**", "model.onnx"), recursive=True))
+    if not cases:
+        print("onnx-export-test: no model.onnx under %s" % root)
+        return 1
     checked = matched = 0
     bad_check, bad_ort = [], []
     reqs, runs = [], []
