@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=e48e18fdd68211628a191564b3043c206aa3eed88f7778179ed1c6fc14820369
-                                          gen/ sha256=1767c6ac3dc77e61
+                                          gen/ sha256=dadcfebde277c53c
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -34253,30 +34253,60 @@ static gir_status gir__fuse_plan(gir_plan *p, int n_out, const gir_node *outs, s
 #if defined(GIR__COLD)
 #pragma GCC pop_options
 #endif
-/* where a member reads one of its inputs for the elements [s0, s0 + n) of the group's output shape os, in the
-   chunk that starts at i0: in a chunk buffer, at the value's offset, one element (stride 0), or for a value
-   broadcast along some axes (the run [s0, s0 + n) then lies within one of gir__ew_apply's runs, over trailing axes
-   along which the value is uniform) where the run starts, with the stride of axis ax (0 or 1). The strides are
-   those gir__ew_apply gives the same kernel, so the answers are the same to the bit, but for which NaN comes out
-   of two NaN operands: a vector instruction returns the one in the operand the compiler put first, which may
-   differ between a kernel's full and partial vectors. */
-static void gir__fuse_in(unsigned char *buf, const gir__val *iv, const gir_shape *os, int ax, int64_t i0,
-                         int64_t s0, const void **ptr, int64_t *st) {
-    int64_t ist[GIR_MAX_RANK], rem = s0, off = 0, es = (int64_t)gir__esize(iv->dtype), total;
-    int d;
+/* where a member reads one of its inputs that does not broadcast, from element s0 of the group's output, in the
+   chunk that starts at i0: in a chunk buffer, at the value's offset (stride 1), or one element (stride 0) */
+static GIR__INLINE void gir__fuse_in(unsigned char *buf, const gir__val *iv, int64_t i0, int64_t s0,
+                                     const void **ptr, int64_t *st) {
+    int64_t es = (int64_t)gir__esize(iv->dtype);
     const unsigned char *src = iv->ptr ? (const unsigned char *)iv->ptr : (const unsigned char *)&gir__empty;
-    if (iv->kind == GIR__VAL_FUSED) {
-        *ptr = buf + iv->off + (s0 - i0) * es;
-        *st = 1;
-        return;
+    if (iv->kind == GIR__VAL_FUSED) { *ptr = buf + iv->off + (s0 - i0) * es; *st = 1; }
+    else if (gir__numel(&iv->shape) == 1) { *ptr = src; *st = 0; }
+    else { *ptr = src + s0 * es; *st = 1; }
+}
+
+/* a member whose inputs broadcast (bc[j]) runs in the runs gir__ew_apply gives it: each spans the trailing axes
+   [ro, rank) of the group's shape, inner elements, along which every input advances by 1 or stays; idx is the
+   current run's index over the other axes and off[j] where it puts input j (strides ist[j]), stepped from run to
+   run. The strides are those gir__ew_apply gives the same kernel, so the answers are the same to the bit, but for
+   which NaN comes out of two NaN operands: a vector instruction returns the one in the operand the compiler put
+   first, which may differ between a kernel's full and partial vectors. */
+typedef struct gir__fuse_runs {
+    int     ro, ax, bc[3];
+    int64_t inner, idx[GIR_MAX_RANK], ist[3][GIR_MAX_RANK], off[3];
+} gir__fuse_runs;
+/* sets r up for the run that holds element i0; 0 when no input broadcasts (a chunk is then one run) */
+static int gir__fuse_runs_init(const gir_plan *p, const gir__step *s, const gir_shape *os, int64_t i0,
+                               gir__fuse_runs *r) {
+    int64_t total = gir__numel(os), t;
+    int na = os->rank, any = 0, d;
+    uint32_t j;
+    for (j = 0; j < s->nin; ++j) {
+        const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
+        r->bc[j] = iv->kind != GIR__VAL_FUSED && (t = gir__numel(&iv->shape)) != 1 && t != total;
+        if (r->bc[j]) { any = 1; na = gir__ew_uniform(&iv->shape, os, na); }
     }
-    total = gir__numel(&iv->shape);
-    if (total == 1) { *ptr = src; *st = 0; return; }
-    if (total == gir__numel(os)) { *ptr = src + s0 * es; *st = 1; return; }
-    gir__bstrides(&iv->shape, os, ist);
-    for (d = os->rank - 1; d >= 0; --d) { off += rem % os->dim[d] * ist[d]; rem /= os->dim[d]; }
-    *ptr = src + off * es;
-    *st = ist[ax];
+    if (!any) return 0;
+    r->ro = os->rank - na;
+    r->ax = gir__ew_run_axis(os, na);
+    for (d = r->ro, r->inner = 1; d < os->rank; ++d) r->inner *= os->dim[d];
+    for (d = r->ro - 1, t = i0 / r->inner; d >= 0; --d) { r->idx[d] = t % os->dim[d]; t /= os->dim[d]; }
+    for (j = 0; j < s->nin; ++j) {
+        if (!r->bc[j]) continue;
+        gir__bstrides(&p->vals[p->sin[s->in0 + j]].shape, os, r->ist[j]);
+        for (d = 0, r->off[j] = 0; d < r->ro; ++d) r->off[j] += r->idx[d] * r->ist[j][d];
+    }
+    return 1;
+}
+/* the next run: its index one on, each broadcast input's offset with it */
+static GIR__INLINE void gir__fuse_runs_step(gir__fuse_runs *r, const gir_shape *os, uint32_t nin) {
+    uint32_t j;
+    int d;
+    for (d = r->ro - 1; d >= 0; --d) {
+        for (j = 0; j < nin; ++j) if (r->bc[j]) r->off[j] += r->ist[j][d];
+        if (++r->idx[d] < os->dim[d]) return;
+        for (j = 0; j < nin; ++j) if (r->bc[j]) r->off[j] -= r->idx[d] * r->ist[j][d];
+        r->idx[d] = 0;
+    }
 }
 
 /* a cast as gir__k_cast does it (same values, bit for bit), on n elements read with stride st (0 or 1): the
@@ -34313,40 +34343,39 @@ static gir_status gir__fuse_params(const gir_graph *g, gir_plan *p) {
 #if defined(GIR__COLD)
 #pragma GCC pop_options
 #endif
-/* runs the chunks [c0, c1) of fused group gr, with chunk buffers at buf: every member in step order; a member
-   that reads a broadcast value runs in the runs gir__ew_apply gives it (within the chunk) */
+/* runs the chunks [c0, c1) of fused group gr, with chunk buffers at buf: every member in step order, a member
+   that reads a broadcast value in runs (gir__fuse_runs) */
 static void gir__fuse_chunks(const gir_plan *p, const struct gir__fgroup *gr, int64_t c0, int64_t c1,
                              unsigned char *buf) {
-    const gir__val *ov = &p->vals[gr->val];
-    int64_t total = gir__numel(&ov->shape), inner;
-    int64_t i0, n, s0, len, ch = (int64_t)p->chunk;
+    const gir_shape *os = &p->vals[gr->val].shape;
+    int64_t total = gir__numel(os), i0, n, s0, len, pos, ch = (int64_t)p->chunk;
     for (i0 = c0 * ch; i0 < total && i0 < c1 * ch; i0 += ch) {
         uint32_t m, j;
         n = total - i0 < ch ? total - i0 : ch;
         for (m = 0; m < gr->nm; ++m) {
             const gir__step *s = &p->fsteps[gr->m0 + m];
             const gir__val *sv = &p->vals[s->val];
-            int64_t es = (int64_t)gir__esize(sv->dtype), t;
-            int bcast = 0, idt = p->vals[p->sin[s->in0]].dtype, na = ov->shape.rank, ax, k;
-            for (j = 0; j < s->nin; ++j) {
-                const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
-                if (iv->kind != GIR__VAL_FUSED && (t = gir__numel(&iv->shape)) != 1 && t != total) {
-                    bcast = 1;
-                    na = gir__ew_uniform(&iv->shape, &ov->shape, na);
-                }
-            }
-            ax = gir__ew_run_axis(&ov->shape, na);
-            for (k = ov->shape.rank - na, inner = 1; k < ov->shape.rank; ++k) inner *= ov->shape.dim[k];
-            for (s0 = i0; s0 < i0 + n; s0 += len) {
+            int64_t es = (int64_t)gir__esize(sv->dtype);
+            int idt = p->vals[p->sin[s->in0]].dtype;
+            gir__fuse_runs r;
+            int runs = gir__fuse_runs_init(p, s, os, i0, &r);
+            for (s0 = i0, pos = runs ? i0 % r.inner : 0; s0 < i0 + n; s0 += len, pos = 0) {
                 const void *ptr[3];
                 int64_t st[3];
                 unsigned char *out = sv->kind == GIR__VAL_FUSED ? buf + sv->off + (s0 - i0) * es
                                                                 : (unsigned char *)sv->ptr + s0 * es;
-                len = bcast && inner - s0 % inner < i0 + n - s0 ? inner - s0 % inner : i0 + n - s0;
-                for (j = 0; j < s->nin; ++j)
-                    gir__fuse_in(buf, &p->vals[p->sin[s->in0 + j]], &ov->shape, ax, i0, s0, &ptr[j], &st[j]);
+                len = runs && r.inner - pos < i0 + n - s0 ? r.inner - pos : i0 + n - s0;
+                for (j = 0; j < s->nin; ++j) {
+                    const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
+                    if (!runs || !r.bc[j]) gir__fuse_in(buf, iv, i0, s0, &ptr[j], &st[j]);
+                    else {
+                        st[j] = r.ist[j][r.ax];
+                        ptr[j] = (const unsigned char *)iv->ptr + (r.off[j] + pos * st[j]) * gir__esize(iv->dtype);
+                    }
+                }
                 if (s->op == GIR_OP_CAST) gir__fuse_cast(len, out, sv->dtype, ptr[0], idt, st[0]);  /* as fuse_ok */
                 else gir__ew_pick(s->op, idt)(len, out, ptr, st, p->fpar[gr->m0 + m]);
+                if (runs) gir__fuse_runs_step(&r, os, s->nin);
             }
         }
     }
