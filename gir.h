@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=e48e18fdd68211628a191564b3043c206aa3eed88f7778179ed1c6fc14820369
-                                          gen/ sha256=dadcfebde277c53c
+                                          gen/ sha256=11b2b80f5eab0a35
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -4072,6 +4072,17 @@ GIR__AVX512_FN V gir__avx512_map2_##S(T (*f)(T, T), V x, V y) {                 
     return _mm512_loadu_##P(t); }
 GIR__AVX512_VOCAB(float, f32, gir__avx512_vf32, gir__avx512_mf32, ps, 16)
 GIR__AVX512_VOCAB(double, f64, gir__avx512_vf64, gir__avx512_mf64, pd, 8)
+/* the even and the odd elements of lo then hi, in order (a 2x2 max pool's columns) */
+GIR__AVX512_FN __m512 gir__avx512_evens_f32(__m512 lo, __m512 hi) {
+    __m512i k = _mm512_set_epi32(30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0);
+    return _mm512_permutex2var_ps(lo, k, hi); }
+GIR__AVX512_FN __m512 gir__avx512_odds_f32(__m512 lo, __m512 hi) {
+    __m512i k = _mm512_set_epi32(31, 29, 27, 25, 23, 21, 19, 17, 15, 13, 11, 9, 7, 5, 3, 1);
+    return _mm512_permutex2var_ps(lo, k, hi); }
+GIR__AVX512_FN __m512d gir__avx512_evens_f64(__m512d lo, __m512d hi) {
+    return _mm512_permutex2var_pd(lo, _mm512_set_epi64(14, 12, 10, 8, 6, 4, 2, 0), hi); }
+GIR__AVX512_FN __m512d gir__avx512_odds_f64(__m512d lo, __m512d hi) {
+    return _mm512_permutex2var_pd(lo, _mm512_set_epi64(15, 13, 11, 9, 7, 5, 3, 1), hi); }
 #undef GIR__AVX512_VOCAB
 /* 1/x for finite normal x, within an ulp (not always correctly rounded): a 14-bit estimate and Newton steps
    r + r (1 - x r), which the FMA units do faster than the divider */
@@ -4241,6 +4252,15 @@ GIR__AVX2_FNP __m256i gir__avx2_first_f64(int n) {
 GIR__AVX2_VOCAB(float, f32, gir__avx2_vf32, ps, 8)
 GIR__AVX2_VOCAB(double, f64, gir__avx2_vf64, pd, 4)
 #undef GIR__AVX2_VOCAB
+/* the even and the odd elements of lo then hi, in order (a 2x2 max pool's columns) */
+GIR__AVX2_FN __m256 gir__avx2_evens_f32(__m256 lo, __m256 hi) {
+    return _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(_mm256_shuffle_ps(lo, hi, 0x88)), 0xD8)); }
+GIR__AVX2_FN __m256 gir__avx2_odds_f32(__m256 lo, __m256 hi) {
+    return _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(_mm256_shuffle_ps(lo, hi, 0xDD)), 0xD8)); }
+GIR__AVX2_FN __m256d gir__avx2_evens_f64(__m256d lo, __m256d hi) {
+    return _mm256_permute4x64_pd(_mm256_unpacklo_pd(lo, hi), 0xD8); }
+GIR__AVX2_FN __m256d gir__avx2_odds_f64(__m256d lo, __m256d hi) {
+    return _mm256_permute4x64_pd(_mm256_unpackhi_pd(lo, hi), 0xD8); }
 /* Integers: 8 int32 or 32 uint8 a vector (b8 uses the u8 vectors); a mask is a vector of all-ones or all-zeros
    lanes. Arithmetic wraps as the scalar vocabulary does. AVX2 has no byte multiply (u8 products are two 16-bit
    multiplies, even and odd bytes), no unsigned byte compare (done with max/min and equality) and no masked byte
@@ -4479,6 +4499,11 @@ GIR__NEON_FN int gir__neon_any_f64(uint64x2_t a) { return vmaxvq_u32(vreinterpre
 GIR__NEON_VOCAB(float, f32, gir__neon_vf32, gir__neon_mf32, u32, 4)
 GIR__NEON_VOCAB(double, f64, gir__neon_vf64, gir__neon_mf64, u64, 2)
 #undef GIR__NEON_VOCAB
+/* the even and the odd elements of lo then hi, in order (a 2x2 max pool's columns) */
+GIR__NEON_FN float32x4_t gir__neon_evens_f32(float32x4_t lo, float32x4_t hi) { return vuzp1q_f32(lo, hi); }
+GIR__NEON_FN float32x4_t gir__neon_odds_f32(float32x4_t lo, float32x4_t hi) { return vuzp2q_f32(lo, hi); }
+GIR__NEON_FN float64x2_t gir__neon_evens_f64(float64x2_t lo, float64x2_t hi) { return vuzp1q_f64(lo, hi); }
+GIR__NEON_FN float64x2_t gir__neon_odds_f64(float64x2_t lo, float64x2_t hi) { return vuzp2q_f64(lo, hi); }
 /* Integers: 4 int32 or 16 uint8 a vector (b8 uses the u8 vectors); masks are all-ones or all-zeros lanes.
    Arithmetic wraps as the scalar vocabulary does (vabsq_s32 too: |INT32_MIN| is INT32_MIN). */
 #define GIR__LANES_NEON_I32 4
@@ -4676,6 +4701,23 @@ GIR__MVE_FN float32x4_t gir__mve_map1_f32(float (*f)(float), float32x4_t x) {
     vst1q_f32(t, x);
     for (j = 0; j < 4; ++j) t[j] = f(t[j]);
     return vld1q_f32(t);
+}
+/* the even and the odd elements of lo then hi, in order (a 2x2 max pool's columns), through memory */
+GIR__MVE_FN float32x4_t gir__mve_evens_f32(float32x4_t lo, float32x4_t hi) {
+    float t[8], u[4];
+    int j;
+    vst1q_f32(t, lo);
+    vst1q_f32(t + 4, hi);
+    for (j = 0; j < 4; ++j) u[j] = t[2 * j + 0];
+    return vld1q_f32(u);
+}
+GIR__MVE_FN float32x4_t gir__mve_odds_f32(float32x4_t lo, float32x4_t hi) {
+    float t[8], u[4];
+    int j;
+    vst1q_f32(t, lo);
+    vst1q_f32(t + 4, hi);
+    for (j = 0; j < 4; ++j) u[j] = t[2 * j + 1];
+    return vld1q_f32(u);
 }
 GIR__MVE_FN float32x4_t gir__mve_map2_f32(float (*f)(float, float), float32x4_t x, float32x4_t y) {
     float t[4], u[4];
@@ -6010,6 +6052,10 @@ typedef struct gir__vr_fns {
     void (*softmax)(const void *x, void *y, int64_t rows, int64_t n, int logsm);
     double (*lse)(const void *x, int64_t n);                    /* logsumexp of a row, max shifted out */
     double (*xdot)(const void *w, const void *x, int64_t n, double c);     /* sum w (x - c) */
+    /* y[r][o] = the first maximum, in row-major order, of x[r][0][2o], x[r][0][2o + 1], x[r][1][2o],
+       x[r][1][2o + 1] for x [rows, 2, w] and y [rows, w / 2] (2x2 max pooling, stride 2): whole rows, from the
+       first until a NaN (w odd or over 512: none); returns the rows done */
+    int64_t (*max2x2)(const void *x, int64_t rows, int64_t w, void *y);
 } gir__vr_fns;
 static int gir__vr_off;                         /* nonzero: the scalar loops (the tests compare the two) */
 #if defined(GIR_TEST_COUNTERS)
@@ -6233,7 +6279,43 @@ GIR__AVX512_FN double gir__avx512_lse_f32(const void *xv, int64_t n) {
 GIR__AVX512_FN double gir__avx512_xdot_f32(const void *wv, const void *xv, int64_t n, double c) {
     return gir__avx512_rowred_f32(GIR__VR_XDOT, (const float *)xv, (const float *)wv, n, (float)c);
 }
-static const gir__vr_fns gir__avx512_vrfns_f32 = {gir__avx512_rows_f32, gir__avx512_cols_f32, gir__avx512_softmax_f32, gir__avx512_lse_f32, gir__avx512_xdot_f32};
+/* the scalar kernel's comparisons, lane by lane, so the same bits: the first maximum of each pair of a row
+   (b > a ? b : a) for a block of whole rows into hm, over the block as one flat run (w is even, so no pair
+   spans two rows), then of the two rows' (b > t ? b : t, a tie keeps the top row's); a NaN stops the loop at
+   its block */
+#define GIR__VR_HM 512
+GIR__AVX512_FN int64_t gir__avx512_max2x2_f32(const void *xv, int64_t rows, int64_t w, void *yv) {
+    const float *x = (const float *)xv;
+    float *y = (float *)yv, hm[GIR__VR_HM];
+    int64_t ow = w / 2, per = w > 0 ? GIR__VR_HM / w : 0, r0, r, nr, i, n, o;
+    if (w % 2 || per < 1) return 0;
+    for (r0 = 0; r0 < rows; r0 += nr) {
+        const float *xs = x + r0 * 2 * w;
+        nr = rows - r0 < per ? rows - r0 : per;
+        for (i = 0, n = nr * w; i + GIR__LANES_AVX512_F32 <= n; i += GIR__LANES_AVX512_F32) {
+            gir__avx512_vf32 p = gir__avx512_load_f32(xs + 2 * i), q = gir__avx512_load_f32(xs + 2 * i + GIR__LANES_AVX512_F32);
+            gir__avx512_vf32 a = gir__avx512_evens_f32(p, q), b = gir__avx512_odds_f32(p, q);
+            if (gir__avx512_any_f32(gir__avx512_mor_f32(gir__avx512_isnan_f32(a), gir__avx512_isnan_f32(b)))) return r0;
+            gir__avx512_store_f32(hm + i, gir__avx512_select_f32(gir__avx512_gt_f32(b, a), b, a));
+        }
+        for (; i < n; ++i) {
+            float a = xs[2 * i], b = xs[2 * i + 1];
+            if (a != a || b != b) return r0;
+            hm[i] = b > a ? b : a;
+        }
+        for (r = 0; r < nr; ++r) {
+            const float *t = hm + r * w, *u = t + ow;
+            float *yr = y + (r0 + r) * ow;
+            for (o = 0; o + GIR__LANES_AVX512_F32 <= ow; o += GIR__LANES_AVX512_F32) {
+                gir__avx512_vf32 a = gir__avx512_load_f32(t + o), b = gir__avx512_load_f32(u + o);
+                gir__avx512_store_f32(yr + o, gir__avx512_select_f32(gir__avx512_gt_f32(b, a), b, a));
+            }
+            for (; o < ow; ++o) yr[o] = u[o] > t[o] ? u[o] : t[o];
+        }
+    }
+    return rows;
+}
+static const gir__vr_fns gir__avx512_vrfns_f32 = {gir__avx512_rows_f32, gir__avx512_cols_f32, gir__avx512_softmax_f32, gir__avx512_lse_f32, gir__avx512_xdot_f32, gir__avx512_max2x2_f32};
 /* >>40-vector/vreduce (avx512, f64) instantiated from gen/40-vector/vreduce.tmpl.c */
 /* lanes [0, t) */
 GIR__AVX512_FN gir__avx512_mf64 gir__avx512_below_f64(int t) {
@@ -6440,7 +6522,43 @@ GIR__AVX512_FN double gir__avx512_lse_f64(const void *xv, int64_t n) {
 GIR__AVX512_FN double gir__avx512_xdot_f64(const void *wv, const void *xv, int64_t n, double c) {
     return gir__avx512_rowred_f64(GIR__VR_XDOT, (const double *)xv, (const double *)wv, n, (double)c);
 }
-static const gir__vr_fns gir__avx512_vrfns_f64 = {gir__avx512_rows_f64, gir__avx512_cols_f64, gir__avx512_softmax_f64, gir__avx512_lse_f64, gir__avx512_xdot_f64};
+/* the scalar kernel's comparisons, lane by lane, so the same bits: the first maximum of each pair of a row
+   (b > a ? b : a) for a block of whole rows into hm, over the block as one flat run (w is even, so no pair
+   spans two rows), then of the two rows' (b > t ? b : t, a tie keeps the top row's); a NaN stops the loop at
+   its block */
+#define GIR__VR_HM 512
+GIR__AVX512_FN int64_t gir__avx512_max2x2_f64(const void *xv, int64_t rows, int64_t w, void *yv) {
+    const double *x = (const double *)xv;
+    double *y = (double *)yv, hm[GIR__VR_HM];
+    int64_t ow = w / 2, per = w > 0 ? GIR__VR_HM / w : 0, r0, r, nr, i, n, o;
+    if (w % 2 || per < 1) return 0;
+    for (r0 = 0; r0 < rows; r0 += nr) {
+        const double *xs = x + r0 * 2 * w;
+        nr = rows - r0 < per ? rows - r0 : per;
+        for (i = 0, n = nr * w; i + GIR__LANES_AVX512_F64 <= n; i += GIR__LANES_AVX512_F64) {
+            gir__avx512_vf64 p = gir__avx512_load_f64(xs + 2 * i), q = gir__avx512_load_f64(xs + 2 * i + GIR__LANES_AVX512_F64);
+            gir__avx512_vf64 a = gir__avx512_evens_f64(p, q), b = gir__avx512_odds_f64(p, q);
+            if (gir__avx512_any_f64(gir__avx512_mor_f64(gir__avx512_isnan_f64(a), gir__avx512_isnan_f64(b)))) return r0;
+            gir__avx512_store_f64(hm + i, gir__avx512_select_f64(gir__avx512_gt_f64(b, a), b, a));
+        }
+        for (; i < n; ++i) {
+            double a = xs[2 * i], b = xs[2 * i + 1];
+            if (a != a || b != b) return r0;
+            hm[i] = b > a ? b : a;
+        }
+        for (r = 0; r < nr; ++r) {
+            const double *t = hm + r * w, *u = t + ow;
+            double *yr = y + (r0 + r) * ow;
+            for (o = 0; o + GIR__LANES_AVX512_F64 <= ow; o += GIR__LANES_AVX512_F64) {
+                gir__avx512_vf64 a = gir__avx512_load_f64(t + o), b = gir__avx512_load_f64(u + o);
+                gir__avx512_store_f64(yr + o, gir__avx512_select_f64(gir__avx512_gt_f64(b, a), b, a));
+            }
+            for (; o < ow; ++o) yr[o] = u[o] > t[o] ? u[o] : t[o];
+        }
+    }
+    return rows;
+}
+static const gir__vr_fns gir__avx512_vrfns_f64 = {gir__avx512_rows_f64, gir__avx512_cols_f64, gir__avx512_softmax_f64, gir__avx512_lse_f64, gir__avx512_xdot_f64, gir__avx512_max2x2_f64};
 #if defined(GIR__COLD)
 #pragma GCC pop_options
 #endif
@@ -6656,7 +6774,43 @@ GIR__AVX2_FN double gir__avx2_lse_f32(const void *xv, int64_t n) {
 GIR__AVX2_FN double gir__avx2_xdot_f32(const void *wv, const void *xv, int64_t n, double c) {
     return gir__avx2_rowred_f32(GIR__VR_XDOT, (const float *)xv, (const float *)wv, n, (float)c);
 }
-static const gir__vr_fns gir__avx2_vrfns_f32 = {gir__avx2_rows_f32, gir__avx2_cols_f32, gir__avx2_softmax_f32, gir__avx2_lse_f32, gir__avx2_xdot_f32};
+/* the scalar kernel's comparisons, lane by lane, so the same bits: the first maximum of each pair of a row
+   (b > a ? b : a) for a block of whole rows into hm, over the block as one flat run (w is even, so no pair
+   spans two rows), then of the two rows' (b > t ? b : t, a tie keeps the top row's); a NaN stops the loop at
+   its block */
+#define GIR__VR_HM 512
+GIR__AVX2_FN int64_t gir__avx2_max2x2_f32(const void *xv, int64_t rows, int64_t w, void *yv) {
+    const float *x = (const float *)xv;
+    float *y = (float *)yv, hm[GIR__VR_HM];
+    int64_t ow = w / 2, per = w > 0 ? GIR__VR_HM / w : 0, r0, r, nr, i, n, o;
+    if (w % 2 || per < 1) return 0;
+    for (r0 = 0; r0 < rows; r0 += nr) {
+        const float *xs = x + r0 * 2 * w;
+        nr = rows - r0 < per ? rows - r0 : per;
+        for (i = 0, n = nr * w; i + GIR__LANES_AVX2_F32 <= n; i += GIR__LANES_AVX2_F32) {
+            gir__avx2_vf32 p = gir__avx2_load_f32(xs + 2 * i), q = gir__avx2_load_f32(xs + 2 * i + GIR__LANES_AVX2_F32);
+            gir__avx2_vf32 a = gir__avx2_evens_f32(p, q), b = gir__avx2_odds_f32(p, q);
+            if (gir__avx2_any_f32(gir__avx2_mor_f32(gir__avx2_isnan_f32(a), gir__avx2_isnan_f32(b)))) return r0;
+            gir__avx2_store_f32(hm + i, gir__avx2_select_f32(gir__avx2_gt_f32(b, a), b, a));
+        }
+        for (; i < n; ++i) {
+            float a = xs[2 * i], b = xs[2 * i + 1];
+            if (a != a || b != b) return r0;
+            hm[i] = b > a ? b : a;
+        }
+        for (r = 0; r < nr; ++r) {
+            const float *t = hm + r * w, *u = t + ow;
+            float *yr = y + (r0 + r) * ow;
+            for (o = 0; o + GIR__LANES_AVX2_F32 <= ow; o += GIR__LANES_AVX2_F32) {
+                gir__avx2_vf32 a = gir__avx2_load_f32(t + o), b = gir__avx2_load_f32(u + o);
+                gir__avx2_store_f32(yr + o, gir__avx2_select_f32(gir__avx2_gt_f32(b, a), b, a));
+            }
+            for (; o < ow; ++o) yr[o] = u[o] > t[o] ? u[o] : t[o];
+        }
+    }
+    return rows;
+}
+static const gir__vr_fns gir__avx2_vrfns_f32 = {gir__avx2_rows_f32, gir__avx2_cols_f32, gir__avx2_softmax_f32, gir__avx2_lse_f32, gir__avx2_xdot_f32, gir__avx2_max2x2_f32};
 /* >>40-vector/vreduce (avx2, f64) instantiated from gen/40-vector/vreduce.tmpl.c */
 /* lanes [0, t) */
 GIR__AVX2_FN gir__avx2_mf64 gir__avx2_below_f64(int t) {
@@ -6863,7 +7017,43 @@ GIR__AVX2_FN double gir__avx2_lse_f64(const void *xv, int64_t n) {
 GIR__AVX2_FN double gir__avx2_xdot_f64(const void *wv, const void *xv, int64_t n, double c) {
     return gir__avx2_rowred_f64(GIR__VR_XDOT, (const double *)xv, (const double *)wv, n, (double)c);
 }
-static const gir__vr_fns gir__avx2_vrfns_f64 = {gir__avx2_rows_f64, gir__avx2_cols_f64, gir__avx2_softmax_f64, gir__avx2_lse_f64, gir__avx2_xdot_f64};
+/* the scalar kernel's comparisons, lane by lane, so the same bits: the first maximum of each pair of a row
+   (b > a ? b : a) for a block of whole rows into hm, over the block as one flat run (w is even, so no pair
+   spans two rows), then of the two rows' (b > t ? b : t, a tie keeps the top row's); a NaN stops the loop at
+   its block */
+#define GIR__VR_HM 512
+GIR__AVX2_FN int64_t gir__avx2_max2x2_f64(const void *xv, int64_t rows, int64_t w, void *yv) {
+    const double *x = (const double *)xv;
+    double *y = (double *)yv, hm[GIR__VR_HM];
+    int64_t ow = w / 2, per = w > 0 ? GIR__VR_HM / w : 0, r0, r, nr, i, n, o;
+    if (w % 2 || per < 1) return 0;
+    for (r0 = 0; r0 < rows; r0 += nr) {
+        const double *xs = x + r0 * 2 * w;
+        nr = rows - r0 < per ? rows - r0 : per;
+        for (i = 0, n = nr * w; i + GIR__LANES_AVX2_F64 <= n; i += GIR__LANES_AVX2_F64) {
+            gir__avx2_vf64 p = gir__avx2_load_f64(xs + 2 * i), q = gir__avx2_load_f64(xs + 2 * i + GIR__LANES_AVX2_F64);
+            gir__avx2_vf64 a = gir__avx2_evens_f64(p, q), b = gir__avx2_odds_f64(p, q);
+            if (gir__avx2_any_f64(gir__avx2_mor_f64(gir__avx2_isnan_f64(a), gir__avx2_isnan_f64(b)))) return r0;
+            gir__avx2_store_f64(hm + i, gir__avx2_select_f64(gir__avx2_gt_f64(b, a), b, a));
+        }
+        for (; i < n; ++i) {
+            double a = xs[2 * i], b = xs[2 * i + 1];
+            if (a != a || b != b) return r0;
+            hm[i] = b > a ? b : a;
+        }
+        for (r = 0; r < nr; ++r) {
+            const double *t = hm + r * w, *u = t + ow;
+            double *yr = y + (r0 + r) * ow;
+            for (o = 0; o + GIR__LANES_AVX2_F64 <= ow; o += GIR__LANES_AVX2_F64) {
+                gir__avx2_vf64 a = gir__avx2_load_f64(t + o), b = gir__avx2_load_f64(u + o);
+                gir__avx2_store_f64(yr + o, gir__avx2_select_f64(gir__avx2_gt_f64(b, a), b, a));
+            }
+            for (; o < ow; ++o) yr[o] = u[o] > t[o] ? u[o] : t[o];
+        }
+    }
+    return rows;
+}
+static const gir__vr_fns gir__avx2_vrfns_f64 = {gir__avx2_rows_f64, gir__avx2_cols_f64, gir__avx2_softmax_f64, gir__avx2_lse_f64, gir__avx2_xdot_f64, gir__avx2_max2x2_f64};
 #if defined(GIR__COLD)
 #pragma GCC pop_options
 #endif
@@ -7075,7 +7265,43 @@ GIR__NEON_FN double gir__neon_lse_f32(const void *xv, int64_t n) {
 GIR__NEON_FN double gir__neon_xdot_f32(const void *wv, const void *xv, int64_t n, double c) {
     return gir__neon_rowred_f32(GIR__VR_XDOT, (const float *)xv, (const float *)wv, n, (float)c);
 }
-static const gir__vr_fns gir__neon_vrfns_f32 = {gir__neon_rows_f32, gir__neon_cols_f32, gir__neon_softmax_f32, gir__neon_lse_f32, gir__neon_xdot_f32};
+/* the scalar kernel's comparisons, lane by lane, so the same bits: the first maximum of each pair of a row
+   (b > a ? b : a) for a block of whole rows into hm, over the block as one flat run (w is even, so no pair
+   spans two rows), then of the two rows' (b > t ? b : t, a tie keeps the top row's); a NaN stops the loop at
+   its block */
+#define GIR__VR_HM 512
+GIR__NEON_FN int64_t gir__neon_max2x2_f32(const void *xv, int64_t rows, int64_t w, void *yv) {
+    const float *x = (const float *)xv;
+    float *y = (float *)yv, hm[GIR__VR_HM];
+    int64_t ow = w / 2, per = w > 0 ? GIR__VR_HM / w : 0, r0, r, nr, i, n, o;
+    if (w % 2 || per < 1) return 0;
+    for (r0 = 0; r0 < rows; r0 += nr) {
+        const float *xs = x + r0 * 2 * w;
+        nr = rows - r0 < per ? rows - r0 : per;
+        for (i = 0, n = nr * w; i + GIR__LANES_NEON_F32 <= n; i += GIR__LANES_NEON_F32) {
+            gir__neon_vf32 p = gir__neon_load_f32(xs + 2 * i), q = gir__neon_load_f32(xs + 2 * i + GIR__LANES_NEON_F32);
+            gir__neon_vf32 a = gir__neon_evens_f32(p, q), b = gir__neon_odds_f32(p, q);
+            if (gir__neon_any_f32(gir__neon_mor_f32(gir__neon_isnan_f32(a), gir__neon_isnan_f32(b)))) return r0;
+            gir__neon_store_f32(hm + i, gir__neon_select_f32(gir__neon_gt_f32(b, a), b, a));
+        }
+        for (; i < n; ++i) {
+            float a = xs[2 * i], b = xs[2 * i + 1];
+            if (a != a || b != b) return r0;
+            hm[i] = b > a ? b : a;
+        }
+        for (r = 0; r < nr; ++r) {
+            const float *t = hm + r * w, *u = t + ow;
+            float *yr = y + (r0 + r) * ow;
+            for (o = 0; o + GIR__LANES_NEON_F32 <= ow; o += GIR__LANES_NEON_F32) {
+                gir__neon_vf32 a = gir__neon_load_f32(t + o), b = gir__neon_load_f32(u + o);
+                gir__neon_store_f32(yr + o, gir__neon_select_f32(gir__neon_gt_f32(b, a), b, a));
+            }
+            for (; o < ow; ++o) yr[o] = u[o] > t[o] ? u[o] : t[o];
+        }
+    }
+    return rows;
+}
+static const gir__vr_fns gir__neon_vrfns_f32 = {gir__neon_rows_f32, gir__neon_cols_f32, gir__neon_softmax_f32, gir__neon_lse_f32, gir__neon_xdot_f32, gir__neon_max2x2_f32};
 /* >>40-vector/vreduce (neon, f64) instantiated from gen/40-vector/vreduce.tmpl.c */
 /* lanes [0, t) */
 GIR__NEON_FN gir__neon_mf64 gir__neon_below_f64(int t) {
@@ -7282,7 +7508,43 @@ GIR__NEON_FN double gir__neon_lse_f64(const void *xv, int64_t n) {
 GIR__NEON_FN double gir__neon_xdot_f64(const void *wv, const void *xv, int64_t n, double c) {
     return gir__neon_rowred_f64(GIR__VR_XDOT, (const double *)xv, (const double *)wv, n, (double)c);
 }
-static const gir__vr_fns gir__neon_vrfns_f64 = {gir__neon_rows_f64, gir__neon_cols_f64, gir__neon_softmax_f64, gir__neon_lse_f64, gir__neon_xdot_f64};
+/* the scalar kernel's comparisons, lane by lane, so the same bits: the first maximum of each pair of a row
+   (b > a ? b : a) for a block of whole rows into hm, over the block as one flat run (w is even, so no pair
+   spans two rows), then of the two rows' (b > t ? b : t, a tie keeps the top row's); a NaN stops the loop at
+   its block */
+#define GIR__VR_HM 512
+GIR__NEON_FN int64_t gir__neon_max2x2_f64(const void *xv, int64_t rows, int64_t w, void *yv) {
+    const double *x = (const double *)xv;
+    double *y = (double *)yv, hm[GIR__VR_HM];
+    int64_t ow = w / 2, per = w > 0 ? GIR__VR_HM / w : 0, r0, r, nr, i, n, o;
+    if (w % 2 || per < 1) return 0;
+    for (r0 = 0; r0 < rows; r0 += nr) {
+        const double *xs = x + r0 * 2 * w;
+        nr = rows - r0 < per ? rows - r0 : per;
+        for (i = 0, n = nr * w; i + GIR__LANES_NEON_F64 <= n; i += GIR__LANES_NEON_F64) {
+            gir__neon_vf64 p = gir__neon_load_f64(xs + 2 * i), q = gir__neon_load_f64(xs + 2 * i + GIR__LANES_NEON_F64);
+            gir__neon_vf64 a = gir__neon_evens_f64(p, q), b = gir__neon_odds_f64(p, q);
+            if (gir__neon_any_f64(gir__neon_mor_f64(gir__neon_isnan_f64(a), gir__neon_isnan_f64(b)))) return r0;
+            gir__neon_store_f64(hm + i, gir__neon_select_f64(gir__neon_gt_f64(b, a), b, a));
+        }
+        for (; i < n; ++i) {
+            double a = xs[2 * i], b = xs[2 * i + 1];
+            if (a != a || b != b) return r0;
+            hm[i] = b > a ? b : a;
+        }
+        for (r = 0; r < nr; ++r) {
+            const double *t = hm + r * w, *u = t + ow;
+            double *yr = y + (r0 + r) * ow;
+            for (o = 0; o + GIR__LANES_NEON_F64 <= ow; o += GIR__LANES_NEON_F64) {
+                gir__neon_vf64 a = gir__neon_load_f64(t + o), b = gir__neon_load_f64(u + o);
+                gir__neon_store_f64(yr + o, gir__neon_select_f64(gir__neon_gt_f64(b, a), b, a));
+            }
+            for (; o < ow; ++o) yr[o] = u[o] > t[o] ? u[o] : t[o];
+        }
+    }
+    return rows;
+}
+static const gir__vr_fns gir__neon_vrfns_f64 = {gir__neon_rows_f64, gir__neon_cols_f64, gir__neon_softmax_f64, gir__neon_lse_f64, gir__neon_xdot_f64, gir__neon_max2x2_f64};
 #endif
 #if defined(GIR__HAVE_MVE)
 /* >>40-vector/vreduce (mve, f32) instantiated from gen/40-vector/vreduce.tmpl.c */
@@ -7491,7 +7753,43 @@ GIR__MVE_FN double gir__mve_lse_f32(const void *xv, int64_t n) {
 GIR__MVE_FN double gir__mve_xdot_f32(const void *wv, const void *xv, int64_t n, double c) {
     return gir__mve_rowred_f32(GIR__VR_XDOT, (const float *)xv, (const float *)wv, n, (float)c);
 }
-static const gir__vr_fns gir__mve_vrfns_f32 = {gir__mve_rows_f32, gir__mve_cols_f32, gir__mve_softmax_f32, gir__mve_lse_f32, gir__mve_xdot_f32};
+/* the scalar kernel's comparisons, lane by lane, so the same bits: the first maximum of each pair of a row
+   (b > a ? b : a) for a block of whole rows into hm, over the block as one flat run (w is even, so no pair
+   spans two rows), then of the two rows' (b > t ? b : t, a tie keeps the top row's); a NaN stops the loop at
+   its block */
+#define GIR__VR_HM 512
+GIR__MVE_FN int64_t gir__mve_max2x2_f32(const void *xv, int64_t rows, int64_t w, void *yv) {
+    const float *x = (const float *)xv;
+    float *y = (float *)yv, hm[GIR__VR_HM];
+    int64_t ow = w / 2, per = w > 0 ? GIR__VR_HM / w : 0, r0, r, nr, i, n, o;
+    if (w % 2 || per < 1) return 0;
+    for (r0 = 0; r0 < rows; r0 += nr) {
+        const float *xs = x + r0 * 2 * w;
+        nr = rows - r0 < per ? rows - r0 : per;
+        for (i = 0, n = nr * w; i + GIR__LANES_MVE_F32 <= n; i += GIR__LANES_MVE_F32) {
+            gir__mve_vf32 p = gir__mve_load_f32(xs + 2 * i), q = gir__mve_load_f32(xs + 2 * i + GIR__LANES_MVE_F32);
+            gir__mve_vf32 a = gir__mve_evens_f32(p, q), b = gir__mve_odds_f32(p, q);
+            if (gir__mve_any_f32(gir__mve_mor_f32(gir__mve_isnan_f32(a), gir__mve_isnan_f32(b)))) return r0;
+            gir__mve_store_f32(hm + i, gir__mve_select_f32(gir__mve_gt_f32(b, a), b, a));
+        }
+        for (; i < n; ++i) {
+            float a = xs[2 * i], b = xs[2 * i + 1];
+            if (a != a || b != b) return r0;
+            hm[i] = b > a ? b : a;
+        }
+        for (r = 0; r < nr; ++r) {
+            const float *t = hm + r * w, *u = t + ow;
+            float *yr = y + (r0 + r) * ow;
+            for (o = 0; o + GIR__LANES_MVE_F32 <= ow; o += GIR__LANES_MVE_F32) {
+                gir__mve_vf32 a = gir__mve_load_f32(t + o), b = gir__mve_load_f32(u + o);
+                gir__mve_store_f32(yr + o, gir__mve_select_f32(gir__mve_gt_f32(b, a), b, a));
+            }
+            for (; o < ow; ++o) yr[o] = u[o] > t[o] ? u[o] : t[o];
+        }
+    }
+    return rows;
+}
+static const gir__vr_fns gir__mve_vrfns_f32 = {gir__mve_rows_f32, gir__mve_cols_f32, gir__mve_softmax_f32, gir__mve_lse_f32, gir__mve_xdot_f32, gir__mve_max2x2_f32};
 #endif
 /* the vector reductions for dtype dt on this machine, NULL where there are none */
 static const gir__vr_fns *gir__vr_pick(int dt) {
@@ -32122,26 +32420,41 @@ static void gir__nn_maxrow_f32(const gir__conv_p *p, const gir__nn_wins *v, cons
     }
 }
 
+/* max_pool2d's values with 2x2 windows, stride 2, no padding or dilation: the first maximum of each row of a
+   window, then of the two; in vectors where this machine has them (gir__vr_fns.max2x2, the same comparisons, so
+   the same bits) over the planes as one run of row pairs when h is even (else plane by plane), the rest here */
+static void gir__nn_max2x2_fwd_f32(const gir__conv_p *p, const float *x, float *out)
+{
+    const gir__vr_fns *vr = gir__vr_pick(GIR_DTYPE_F32);
+    int64_t w = p->w, np = p->h % 2 ? 1 : p->n * p->c, pl, r, ox;
+    for (pl = 0; pl < p->n * p->c; pl += np) {
+        const float *xp = x + pl * p->h * w;
+        float *y = out + pl * p->oh * p->ow;
+        for (r = vr ? vr->max2x2(xp, np * p->oh, w, y) : 0, y += r * p->ow; r < np * p->oh; ++r) {
+            int64_t at = 2 * r * w;
+            for (ox = 0; ox < p->ow; ++ox, at += 2) {
+                float a = xp[at], b = xp[at + 1], c = xp[at + w], d = xp[at + w + 1];
+                float m = a < b ? b : a, n = c < d ? d : c;
+                *y++ = a != a || b != b || c != c || d != d ? xp[gir__nn_argmax4_f32(xp, at, w, 1)]
+                                                            : m < n ? n : m;
+            }
+        }
+    }
+}
 /* max pooling with 2x2 windows, stride 2, no padding or dilation (the common case; every window inside the input),
    forward (gy NULL: v at each window's first maximum of x) or backward, in plain loops: the first maximum of each
-   row of a window, then of the two. max_pool2d itself (v is x) needs the values only: the same comparisons
-   without the indices, so the same bits */
+   row of a window, then of the two (max_pool2d itself, v is x: gir__nn_max2x2_fwd) */
 static void gir__nn_max2x2_f32(const gir__conv_p *p, const float *x, const float *v, const float *gy, float *out)
 {
     int64_t w = p->w, hw = p->h * w, pl, oy, ox;
+    if (!gy && v == x) {
+        gir__nn_max2x2_fwd_f32(p, x, out);
+        return;
+    }
     for (pl = 0; pl < p->n * p->c; ++pl)
         for (oy = 0; oy < p->oh; ++oy) {
-            const float *xp = x + pl * hw, *vp = v && v != x ? v + pl * hw : xp;   /* max_pool2d, and bwd (v NULL): xp */
+            const float *xp = x + pl * hw, *vp = v && v != x ? v + pl * hw : xp;     /* bwd (v NULL): xp */
             int64_t at = 2 * oy * w;
-            if (!gy && v == x) {
-                for (ox = 0; ox < p->ow; ++ox, at += 2) {
-                    float a = xp[at], b = xp[at + 1], c = xp[at + w], d = xp[at + w + 1];
-                    float m = a < b ? b : a, n = c < d ? d : c;
-                    *out++ = a != a || b != b || c != c || d != d ? xp[gir__nn_argmax4_f32(xp, at, w, 1)]
-                                                                  : m < n ? n : m;
-                }
-                continue;
-            }
             for (ox = 0; ox < p->ow; ++ox, at += 2) {
                 float a = xp[at], b = xp[at + 1], c = xp[at + w], d = xp[at + w + 1];
                 float m = a < b ? b : a, n = c < d ? d : c;       /* max instructions */
@@ -32726,26 +33039,41 @@ static void gir__nn_maxrow_f64(const gir__conv_p *p, const gir__nn_wins *v, cons
     }
 }
 
+/* max_pool2d's values with 2x2 windows, stride 2, no padding or dilation: the first maximum of each row of a
+   window, then of the two; in vectors where this machine has them (gir__vr_fns.max2x2, the same comparisons, so
+   the same bits) over the planes as one run of row pairs when h is even (else plane by plane), the rest here */
+static void gir__nn_max2x2_fwd_f64(const gir__conv_p *p, const double *x, double *out)
+{
+    const gir__vr_fns *vr = gir__vr_pick(GIR_DTYPE_F64);
+    int64_t w = p->w, np = p->h % 2 ? 1 : p->n * p->c, pl, r, ox;
+    for (pl = 0; pl < p->n * p->c; pl += np) {
+        const double *xp = x + pl * p->h * w;
+        double *y = out + pl * p->oh * p->ow;
+        for (r = vr ? vr->max2x2(xp, np * p->oh, w, y) : 0, y += r * p->ow; r < np * p->oh; ++r) {
+            int64_t at = 2 * r * w;
+            for (ox = 0; ox < p->ow; ++ox, at += 2) {
+                double a = xp[at], b = xp[at + 1], c = xp[at + w], d = xp[at + w + 1];
+                double m = a < b ? b : a, n = c < d ? d : c;
+                *y++ = a != a || b != b || c != c || d != d ? xp[gir__nn_argmax4_f64(xp, at, w, 1)]
+                                                            : m < n ? n : m;
+            }
+        }
+    }
+}
 /* max pooling with 2x2 windows, stride 2, no padding or dilation (the common case; every window inside the input),
    forward (gy NULL: v at each window's first maximum of x) or backward, in plain loops: the first maximum of each
-   row of a window, then of the two. max_pool2d itself (v is x) needs the values only: the same comparisons
-   without the indices, so the same bits */
+   row of a window, then of the two (max_pool2d itself, v is x: gir__nn_max2x2_fwd) */
 static void gir__nn_max2x2_f64(const gir__conv_p *p, const double *x, const double *v, const double *gy, double *out)
 {
     int64_t w = p->w, hw = p->h * w, pl, oy, ox;
+    if (!gy && v == x) {
+        gir__nn_max2x2_fwd_f64(p, x, out);
+        return;
+    }
     for (pl = 0; pl < p->n * p->c; ++pl)
         for (oy = 0; oy < p->oh; ++oy) {
-            const double *xp = x + pl * hw, *vp = v && v != x ? v + pl * hw : xp;   /* max_pool2d, and bwd (v NULL): xp */
+            const double *xp = x + pl * hw, *vp = v && v != x ? v + pl * hw : xp;     /* bwd (v NULL): xp */
             int64_t at = 2 * oy * w;
-            if (!gy && v == x) {
-                for (ox = 0; ox < p->ow; ++ox, at += 2) {
-                    double a = xp[at], b = xp[at + 1], c = xp[at + w], d = xp[at + w + 1];
-                    double m = a < b ? b : a, n = c < d ? d : c;
-                    *out++ = a != a || b != b || c != c || d != d ? xp[gir__nn_argmax4_f64(xp, at, w, 1)]
-                                                                  : m < n ? n : m;
-                }
-                continue;
-            }
             for (ox = 0; ox < p->ow; ++ox, at += 2) {
                 double a = xp[at], b = xp[at + 1], c = xp[at + w], d = xp[at + w + 1];
                 double m = a < b ? b : a, n = c < d ? d : c;       /* max instructions */

@@ -73,6 +73,15 @@ GIR__AVX2_FNP __m256i gir__avx2_first_f64(int n) {
 GIR__AVX2_VOCAB(float, f32, gir__avx2_vf32, ps, 8)
 GIR__AVX2_VOCAB(double, f64, gir__avx2_vf64, pd, 4)
 #undef GIR__AVX2_VOCAB
+/* the even and the odd elements of lo then hi, in order (a 2x2 max pool's columns) */
+GIR__AVX2_FN __m256 gir__avx2_evens_f32(__m256 lo, __m256 hi) {
+    return _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(_mm256_shuffle_ps(lo, hi, 0x88)), 0xD8)); }
+GIR__AVX2_FN __m256 gir__avx2_odds_f32(__m256 lo, __m256 hi) {
+    return _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(_mm256_shuffle_ps(lo, hi, 0xDD)), 0xD8)); }
+GIR__AVX2_FN __m256d gir__avx2_evens_f64(__m256d lo, __m256d hi) {
+    return _mm256_permute4x64_pd(_mm256_unpacklo_pd(lo, hi), 0xD8); }
+GIR__AVX2_FN __m256d gir__avx2_odds_f64(__m256d lo, __m256d hi) {
+    return _mm256_permute4x64_pd(_mm256_unpackhi_pd(lo, hi), 0xD8); }
 /* Integers: 8 int32 or 32 uint8 a vector (b8 uses the u8 vectors); a mask is a vector of all-ones or all-zeros
    lanes. Arithmetic wraps as the scalar vocabulary does. AVX2 has no byte multiply (u8 products are two 16-bit
    multiplies, even and odd bytes), no unsigned byte compare (done with max/min and equality) and no masked byte

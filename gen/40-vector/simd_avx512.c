@@ -83,6 +83,17 @@ GIR__AVX512_FN V gir__avx512_map2_##S(T (*f)(T, T), V x, V y) {                 
     return _mm512_loadu_##P(t); }
 GIR__AVX512_VOCAB(float, f32, gir__avx512_vf32, gir__avx512_mf32, ps, 16)
 GIR__AVX512_VOCAB(double, f64, gir__avx512_vf64, gir__avx512_mf64, pd, 8)
+/* the even and the odd elements of lo then hi, in order (a 2x2 max pool's columns) */
+GIR__AVX512_FN __m512 gir__avx512_evens_f32(__m512 lo, __m512 hi) {
+    __m512i k = _mm512_set_epi32(30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0);
+    return _mm512_permutex2var_ps(lo, k, hi); }
+GIR__AVX512_FN __m512 gir__avx512_odds_f32(__m512 lo, __m512 hi) {
+    __m512i k = _mm512_set_epi32(31, 29, 27, 25, 23, 21, 19, 17, 15, 13, 11, 9, 7, 5, 3, 1);
+    return _mm512_permutex2var_ps(lo, k, hi); }
+GIR__AVX512_FN __m512d gir__avx512_evens_f64(__m512d lo, __m512d hi) {
+    return _mm512_permutex2var_pd(lo, _mm512_set_epi64(14, 12, 10, 8, 6, 4, 2, 0), hi); }
+GIR__AVX512_FN __m512d gir__avx512_odds_f64(__m512d lo, __m512d hi) {
+    return _mm512_permutex2var_pd(lo, _mm512_set_epi64(15, 13, 11, 9, 7, 5, 3, 1), hi); }
 #undef GIR__AVX512_VOCAB
 /* 1/x for finite normal x, within an ulp (not always correctly rounded): a 14-bit estimate and Newton steps
    r + r (1 - x r), which the FMA units do faster than the divider */

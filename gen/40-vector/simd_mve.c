@@ -61,6 +61,23 @@ GIR__MVE_FN float32x4_t gir__mve_map1_f32(float (*f)(float), float32x4_t x) {
     for (j = 0; j < 4; ++j) t[j] = f(t[j]);
     return vld1q_f32(t);
 }
+/* the even and the odd elements of lo then hi, in order (a 2x2 max pool's columns), through memory */
+GIR__MVE_FN float32x4_t gir__mve_evens_f32(float32x4_t lo, float32x4_t hi) {
+    float t[8], u[4];
+    int j;
+    vst1q_f32(t, lo);
+    vst1q_f32(t + 4, hi);
+    for (j = 0; j < 4; ++j) u[j] = t[2 * j + 0];
+    return vld1q_f32(u);
+}
+GIR__MVE_FN float32x4_t gir__mve_odds_f32(float32x4_t lo, float32x4_t hi) {
+    float t[8], u[4];
+    int j;
+    vst1q_f32(t, lo);
+    vst1q_f32(t + 4, hi);
+    for (j = 0; j < 4; ++j) u[j] = t[2 * j + 1];
+    return vld1q_f32(u);
+}
 GIR__MVE_FN float32x4_t gir__mve_map2_f32(float (*f)(float, float), float32x4_t x, float32x4_t y) {
     float t[4], u[4];
     int j;

@@ -67,6 +67,11 @@ GIR__NEON_FN int gir__neon_any_f64(uint64x2_t a) { return vmaxvq_u32(vreinterpre
 GIR__NEON_VOCAB(float, f32, gir__neon_vf32, gir__neon_mf32, u32, 4)
 GIR__NEON_VOCAB(double, f64, gir__neon_vf64, gir__neon_mf64, u64, 2)
 #undef GIR__NEON_VOCAB
+/* the even and the odd elements of lo then hi, in order (a 2x2 max pool's columns) */
+GIR__NEON_FN float32x4_t gir__neon_evens_f32(float32x4_t lo, float32x4_t hi) { return vuzp1q_f32(lo, hi); }
+GIR__NEON_FN float32x4_t gir__neon_odds_f32(float32x4_t lo, float32x4_t hi) { return vuzp2q_f32(lo, hi); }
+GIR__NEON_FN float64x2_t gir__neon_evens_f64(float64x2_t lo, float64x2_t hi) { return vuzp1q_f64(lo, hi); }
+GIR__NEON_FN float64x2_t gir__neon_odds_f64(float64x2_t lo, float64x2_t hi) { return vuzp2q_f64(lo, hi); }
 /* Integers: 4 int32 or 16 uint8 a vector (b8 uses the u8 vectors); masks are all-ones or all-zeros lanes.
    Arithmetic wraps as the scalar vocabulary does (vabsq_s32 too: |INT32_MIN| is INT32_MIN). */
 #define GIR__LANES_NEON_I32 4

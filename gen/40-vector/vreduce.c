@@ -27,6 +27,10 @@ typedef struct gir__vr_fns {
     void (*softmax)(const void *x, void *y, int64_t rows, int64_t n, int logsm);
     double (*lse)(const void *x, int64_t n);                    /* logsumexp of a row, max shifted out */
     double (*xdot)(const void *w, const void *x, int64_t n, double c);     /* sum w (x - c) */
+    /* y[r][o] = the first maximum, in row-major order, of x[r][0][2o], x[r][0][2o + 1], x[r][1][2o],
+       x[r][1][2o + 1] for x [rows, 2, w] and y [rows, w / 2] (2x2 max pooling, stride 2): whole rows, from the
+       first until a NaN (w odd or over 512: none); returns the rows done */
+    int64_t (*max2x2)(const void *x, int64_t rows, int64_t w, void *y);
 } gir__vr_fns;
 static int gir__vr_off;                         /* nonzero: the scalar loops (the tests compare the two) */
 #if defined(GIR_TEST_COUNTERS)

@@ -207,4 +207,40 @@ GIR_FN double GIR_V_lse(const void *xv, int64_t n) {
 GIR_FN double GIR_V_xdot(const void *wv, const void *xv, int64_t n, double c) {
     return GIR_V_rowred(GIR__VR_XDOT, (const GIR_T *)xv, (const GIR_T *)wv, n, (GIR_T)c);
 }
-static const gir__vr_fns GIR_V_vrfns = {GIR_V_rows, GIR_V_cols, GIR_V_softmax, GIR_V_lse, GIR_V_xdot};
+/* the scalar kernel's comparisons, lane by lane, so the same bits: the first maximum of each pair of a row
+   (b > a ? b : a) for a block of whole rows into hm, over the block as one flat run (w is even, so no pair
+   spans two rows), then of the two rows' (b > t ? b : t, a tie keeps the top row's); a NaN stops the loop at
+   its block */
+#define GIR__VR_HM 512
+GIR_FN int64_t GIR_V_max2x2(const void *xv, int64_t rows, int64_t w, void *yv) {
+    const GIR_T *x = (const GIR_T *)xv;
+    GIR_T *y = (GIR_T *)yv, hm[GIR__VR_HM];
+    int64_t ow = w / 2, per = w > 0 ? GIR__VR_HM / w : 0, r0, r, nr, i, n, o;
+    if (w % 2 || per < 1) return 0;
+    for (r0 = 0; r0 < rows; r0 += nr) {
+        const GIR_T *xs = x + r0 * 2 * w;
+        nr = rows - r0 < per ? rows - r0 : per;
+        for (i = 0, n = nr * w; i + GIR_LANES <= n; i += GIR_LANES) {
+            GIR_VEC p = GIR_V_load(xs + 2 * i), q = GIR_V_load(xs + 2 * i + GIR_LANES);
+            GIR_VEC a = GIR_V_evens(p, q), b = GIR_V_odds(p, q);
+            if (GIR_V_any(GIR_V_mor(GIR_V_isnan(a), GIR_V_isnan(b)))) return r0;
+            GIR_V_store(hm + i, GIR_V_select(GIR_V_gt(b, a), b, a));
+        }
+        for (; i < n; ++i) {
+            GIR_T a = xs[2 * i], b = xs[2 * i + 1];
+            if (a != a || b != b) return r0;
+            hm[i] = b > a ? b : a;
+        }
+        for (r = 0; r < nr; ++r) {
+            const GIR_T *t = hm + r * w, *u = t + ow;
+            GIR_T *yr = y + (r0 + r) * ow;
+            for (o = 0; o + GIR_LANES <= ow; o += GIR_LANES) {
+                GIR_VEC a = GIR_V_load(t + o), b = GIR_V_load(u + o);
+                GIR_V_store(yr + o, GIR_V_select(GIR_V_gt(b, a), b, a));
+            }
+            for (; o < ow; ++o) yr[o] = u[o] > t[o] ? u[o] : t[o];
+        }
+    }
+    return rows;
+}
+static const gir__vr_fns GIR_V_vrfns = {GIR_V_rows, GIR_V_cols, GIR_V_softmax, GIR_V_lse, GIR_V_xdot, GIR_V_max2x2};

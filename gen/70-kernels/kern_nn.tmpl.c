@@ -494,26 +494,41 @@ static void gir__nn_maxrow_GIR_SFX(const gir__conv_p *p, const gir__nn_wins *v, 
     }
 }
 
+/* max_pool2d's values with 2x2 windows, stride 2, no padding or dilation: the first maximum of each row of a
+   window, then of the two; in vectors where this machine has them (gir__vr_fns.max2x2, the same comparisons, so
+   the same bits) over the planes as one run of row pairs when h is even (else plane by plane), the rest here */
+static void gir__nn_max2x2_fwd_GIR_SFX(const gir__conv_p *p, const GIR_T *x, GIR_T *out)
+{
+    const gir__vr_fns *vr = gir__vr_pick(GIR_PICK(GIR_DTYPE_F32, GIR_DTYPE_F64));
+    int64_t w = p->w, np = p->h % 2 ? 1 : p->n * p->c, pl, r, ox;
+    for (pl = 0; pl < p->n * p->c; pl += np) {
+        const GIR_T *xp = x + pl * p->h * w;
+        GIR_T *y = out + pl * p->oh * p->ow;
+        for (r = vr ? vr->max2x2(xp, np * p->oh, w, y) : 0, y += r * p->ow; r < np * p->oh; ++r) {
+            int64_t at = 2 * r * w;
+            for (ox = 0; ox < p->ow; ++ox, at += 2) {
+                GIR_T a = xp[at], b = xp[at + 1], c = xp[at + w], d = xp[at + w + 1];
+                GIR_T m = a < b ? b : a, n = c < d ? d : c;
+                *y++ = a != a || b != b || c != c || d != d ? xp[gir__nn_argmax4_GIR_SFX(xp, at, w, 1)]
+                                                            : m < n ? n : m;
+            }
+        }
+    }
+}
 /* max pooling with 2x2 windows, stride 2, no padding or dilation (the common case; every window inside the input),
    forward (gy NULL: v at each window's first maximum of x) or backward, in plain loops: the first maximum of each
-   row of a window, then of the two. max_pool2d itself (v is x) needs the values only: the same comparisons
-   without the indices, so the same bits */
+   row of a window, then of the two (max_pool2d itself, v is x: gir__nn_max2x2_fwd) */
 static void gir__nn_max2x2_GIR_SFX(const gir__conv_p *p, const GIR_T *x, const GIR_T *v, const GIR_T *gy, GIR_T *out)
 {
     int64_t w = p->w, hw = p->h * w, pl, oy, ox;
+    if (!gy && v == x) {
+        gir__nn_max2x2_fwd_GIR_SFX(p, x, out);
+        return;
+    }
     for (pl = 0; pl < p->n * p->c; ++pl)
         for (oy = 0; oy < p->oh; ++oy) {
-            const GIR_T *xp = x + pl * hw, *vp = v && v != x ? v + pl * hw : xp;   /* max_pool2d, and bwd (v NULL): xp */
+            const GIR_T *xp = x + pl * hw, *vp = v && v != x ? v + pl * hw : xp;     /* bwd (v NULL): xp */
             int64_t at = 2 * oy * w;
-            if (!gy && v == x) {
-                for (ox = 0; ox < p->ow; ++ox, at += 2) {
-                    GIR_T a = xp[at], b = xp[at + 1], c = xp[at + w], d = xp[at + w + 1];
-                    GIR_T m = a < b ? b : a, n = c < d ? d : c;
-                    *out++ = a != a || b != b || c != c || d != d ? xp[gir__nn_argmax4_GIR_SFX(xp, at, w, 1)]
-                                                                  : m < n ? n : m;
-                }
-                continue;
-            }
             for (ox = 0; ox < p->ow; ++ox, at += 2) {
                 GIR_T a = xp[at], b = xp[at + 1], c = xp[at + w], d = xp[at + w + 1];
                 GIR_T m = a < b ? b : a, n = c < d ? d : c;       /* max instructions */

@@ -395,6 +395,8 @@ static const pl_case pl_cases[] = {
     {2, 2, 9, 9, 3, 3, 2, 2, 1, 1, 2, 2, 0},           /* dilation (kernel-level only) */
     {1, 2, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 0},           /* output 1x1 */
     {3, 2, 6, 5, 1, 1, 2, 3, 0, 0, 1, 1, 1},           /* 1x1 windows, strided */
+    {1, 3, 4, 67, 2, 2, 2, 2, 0, 0, 1, 1, 1},          /* 2x2 rows of whole vectors and a tail */
+    {2, 1, 5, 34, 2, 2, 2, 2, 0, 0, 1, 1, 1},
 };
 
 static int test_pool_vs_reference(int es) {
@@ -406,6 +408,46 @@ static int test_pool_vs_reference(int es) {
     return 1;
 }
 
+/* max_pool2d 2x2 stride 2 in vectors (gir__vr_fns.max2x2) and in the scalar loop (gir__vr_off) give the same
+   bits for rows of every width around the vector widths, over ties of +0 and -0, infinities and NaNs (a NaN
+   in a block sends it and the rest of its row to the scalar loop) */
+static int test_pool_max2x2_vector_as_scalar(int es) {
+    static const double vals[] = {0.0, -0.0, 1.0, -1.0, 0.5, 1.0 / 0.0, -1.0 / 0.0, 2.0, -0.0, 0.0};
+    static const int32_t wide[] = {254, 256, 258, 510, 512, 514, 1030};
+    int32_t w, h, k, nan_at;
+    for (k = 0; k < 132 + 7; ++k)
+        for (h = 3; h <= 4; ++h)
+            for (nan_at = -1; nan_at < 3; ++nan_at) {
+                gir__conv_p p;
+                int64_t nx, i;
+                void *x, *yv, *ys;
+                w = k < 132 ? k + 2 : wide[k - 132];
+                nx = 6 * (int64_t)h * w;
+                x = malloc((size_t)nx * (size_t)es); yv = malloc((size_t)nx * (size_t)es); ys = malloc((size_t)nx * (size_t)es);
+                CHECK(x && yv && ys, "out of memory");
+                memset(&p, 0, sizeof p);
+                p.n = 2; p.c = p.k = 3; p.h = h; p.w = w; p.kh = p.kw = p.sh = p.sw = 2; p.dh = p.dw = 1; p.groups = 1;
+                p.oh = h / 2; p.ow = w / 2;
+                for (i = 0; i < nx; ++i) cv_set(x, es, i, i % 3 ? vals[(uint32_t)(cv_rand() * 5 + 5) % 10] : cv_rand());
+                if (nan_at >= 0)                /* row 1: the first column, the last one pooled; the last plane's row 3 */
+                    cv_set(x, es, nan_at == 2 ? nx - 1 - (h == 4 ? 0 : w) : w + (nan_at ? (w / 2) * 2 - 1 : 0),
+                           0.0 / (double)(nx - nx));
+                memset(yv, 0x5a, (size_t)nx * (size_t)es);
+                memset(ys, 0x5a, (size_t)nx * (size_t)es);
+                if (es == 4) gir__nn_maxpool2d_f32(&p, (const float *)x, (float *)yv);
+                else gir__nn_maxpool2d_f64(&p, (const double *)x, (double *)yv);
+                gir__vr_off = 1;
+                if (es == 4) gir__nn_maxpool2d_f32(&p, (const float *)x, (float *)ys);
+                else gir__nn_maxpool2d_f64(&p, (const double *)x, (double *)ys);
+                gir__vr_off = 0;
+                for (i = 0; i < nx; ++i)
+                    CHECK(!memcmp((char *)yv + i * es, (char *)ys + i * es, (size_t)es), "h=%d w=%d nan_at=%d: y[%ld] = %g, "
+                          "scalar %g", (int)h, (int)w, (int)nan_at, (long)i, cv_get(yv, es, i), cv_get(ys, es, i));
+                free(x); free(yv); free(ys);
+            }
+    return 1;
+}
+
 static void suite_kern_nn(void) {
     RUN("conv/vs_reference_f32", test_conv_vs_reference(4));
     RUN("conv/vs_reference_f64", test_conv_vs_reference(8));
@@ -414,4 +456,6 @@ static void suite_kern_nn(void) {
     RUN("conv/plan_scratch_and_grads", test_conv_plan());
     RUN("pool/vs_reference_f32", test_pool_vs_reference(4));
     RUN("pool/vs_reference_f64", test_pool_vs_reference(8));
+    RUN("pool/max2x2_vector_as_scalar_f32", test_pool_max2x2_vector_as_scalar(4));
+    RUN("pool/max2x2_vector_as_scalar_f64", test_pool_max2x2_vector_as_scalar(8));
 }
