@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=e48e18fdd68211628a191564b3043c206aa3eed88f7778179ed1c6fc14820369
-                                          gen/ sha256=11b2b80f5eab0a35
+                                          gen/ sha256=41e1399781a1a67d
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -34671,42 +34671,54 @@ static gir_status gir__fuse_params(const gir_graph *g, gir_plan *p) {
 #if defined(GIR__COLD)
 #pragma GCC pop_options
 #endif
-/* runs the chunks [c0, c1) of fused group gr, with chunk buffers at buf: every member in step order, a member
-   that reads a broadcast value in runs (gir__fuse_runs) */
-static void gir__fuse_chunks(const gir_plan *p, const struct gir__fgroup *gr, int64_t c0, int64_t c1,
+/* runs member m of fused group gr on the chunk [i0, i0 + n), with chunk buffers at buf: in the runs of
+   gir__fuse_runs when an input broadcasts, else in one call. What does not change from run to run (the kernel,
+   where each input that does not broadcast is at i0 and its step in bytes, element sizes) is found once. */
+static void gir__fuse_member(const gir_plan *p, const struct gir__fgroup *gr, uint32_t m, int64_t i0, int64_t n,
                              unsigned char *buf) {
     const gir_shape *os = &p->vals[gr->val].shape;
-    int64_t total = gir__numel(os), i0, n, s0, len, pos, ch = (int64_t)p->chunk;
-    for (i0 = c0 * ch; i0 < total && i0 < c1 * ch; i0 += ch) {
-        uint32_t m, j;
-        n = total - i0 < ch ? total - i0 : ch;
-        for (m = 0; m < gr->nm; ++m) {
-            const gir__step *s = &p->fsteps[gr->m0 + m];
-            const gir__val *sv = &p->vals[s->val];
-            int64_t es = (int64_t)gir__esize(sv->dtype);
-            int idt = p->vals[p->sin[s->in0]].dtype;
-            gir__fuse_runs r;
-            int runs = gir__fuse_runs_init(p, s, os, i0, &r);
-            for (s0 = i0, pos = runs ? i0 % r.inner : 0; s0 < i0 + n; s0 += len, pos = 0) {
-                const void *ptr[3];
-                int64_t st[3];
-                unsigned char *out = sv->kind == GIR__VAL_FUSED ? buf + sv->off + (s0 - i0) * es
-                                                                : (unsigned char *)sv->ptr + s0 * es;
-                len = runs && r.inner - pos < i0 + n - s0 ? r.inner - pos : i0 + n - s0;
-                for (j = 0; j < s->nin; ++j) {
-                    const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
-                    if (!runs || !r.bc[j]) gir__fuse_in(buf, iv, i0, s0, &ptr[j], &st[j]);
-                    else {
-                        st[j] = r.ist[j][r.ax];
-                        ptr[j] = (const unsigned char *)iv->ptr + (r.off[j] + pos * st[j]) * gir__esize(iv->dtype);
-                    }
-                }
-                if (s->op == GIR_OP_CAST) gir__fuse_cast(len, out, sv->dtype, ptr[0], idt, st[0]);  /* as fuse_ok */
-                else gir__ew_pick(s->op, idt)(len, out, ptr, st, p->fpar[gr->m0 + m]);
-                if (runs) gir__fuse_runs_step(&r, os, s->nin);
+    const gir__step *s = &p->fsteps[gr->m0 + m];
+    const gir__val *sv = &p->vals[s->val];
+    const unsigned char *base[3];
+    unsigned char *out;
+    int64_t es = (int64_t)gir__esize(sv->dtype), ies[3], step[3], st[3], s0, len, pos;
+    int idt = p->vals[p->sin[s->in0]].dtype, runs;
+    gir__ew_fn fn = s->op == GIR_OP_CAST ? NULL : gir__ew_pick(s->op, idt);      /* a cast: as fuse_ok */
+    gir__fuse_runs r;
+    uint32_t j;
+    runs = gir__fuse_runs_init(p, s, os, i0, &r);
+    for (j = 0; j < s->nin; ++j) {
+        const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
+        const void *at;
+        ies[j] = (int64_t)gir__esize(iv->dtype);
+        if (runs && r.bc[j]) { base[j] = (const unsigned char *)iv->ptr; continue; }
+        gir__fuse_in(buf, iv, i0, i0, &at, &st[j]);
+        base[j] = (const unsigned char *)at;
+        step[j] = st[j] * ies[j];
+    }
+    out = sv->kind == GIR__VAL_FUSED ? buf + sv->off : (unsigned char *)sv->ptr + i0 * es;
+    for (s0 = i0, pos = runs ? i0 % r.inner : 0; s0 < i0 + n; s0 += len, pos = 0, out += len * es) {
+        const void *ptr[3];
+        len = runs && r.inner - pos < i0 + n - s0 ? r.inner - pos : i0 + n - s0;
+        for (j = 0; j < s->nin; ++j) {
+            if (!runs || !r.bc[j]) ptr[j] = base[j] + (s0 - i0) * step[j];
+            else {
+                st[j] = r.ist[j][r.ax];
+                ptr[j] = base[j] + (r.off[j] + pos * st[j]) * ies[j];
             }
         }
+        if (!fn) gir__fuse_cast(len, out, sv->dtype, ptr[0], idt, st[0]);
+        else fn(len, out, ptr, st, p->fpar[gr->m0 + m]);
+        if (runs) gir__fuse_runs_step(&r, os, s->nin);
     }
+}
+/* runs the chunks [c0, c1) of fused group gr, with chunk buffers at buf: every member in step order */
+static void gir__fuse_chunks(const gir_plan *p, const struct gir__fgroup *gr, int64_t c0, int64_t c1,
+                             unsigned char *buf) {
+    int64_t total = gir__numel(&p->vals[gr->val].shape), i0, ch = (int64_t)p->chunk;
+    uint32_t m;
+    for (i0 = c0 * ch; i0 < total && i0 < c1 * ch; i0 += ch)
+        for (m = 0; m < gr->nm; ++m) gir__fuse_member(p, gr, m, i0, total - i0 < ch ? total - i0 : ch, buf);
 }
 
 #if defined(GIR_THREADS)
