@@ -427,10 +427,49 @@ static int test_fuse_memory(void) {
     return 1;
 }
 
+/* inputs that broadcast over several axes of a rank-4 shape, as a conv's bias [C, 1, 1] over [N, C, H, W]: the
+   runs span the trailing axes along which every input is uniform, and a chunk steps from run to run across the
+   outer axes (carries over C into N); chunk sizes that cut runs anywhere, fused against unfused, bit for bit */
+static int test_fuse_rank4_broadcast_runs(void) {
+    static const int32_t shapes[][4] = {{3, 5, 7, 6}, {2, 4, 1, 9}, {5, 3, 4, 4}, {1, 7, 3, 1}};
+    static const int chunks[] = {0, 1, 5, 16, 63, 64, 100};
+    static const int dts[] = {GIR_DTYPE_F32, GIR_DTYPE_F64};
+    size_t t, c;
+    int k, j;
+    for (t = 0; t < sizeof shapes / sizeof shapes[0]; ++t)
+        for (c = 0; c < sizeof chunks / sizeof chunks[0]; ++c)
+            for (k = 0; k < 4; ++k)
+                for (j = 0; j < 2; ++j) {
+                    const int32_t *d = shapes[t];
+                    int dt = dts[j];
+                    gir_graph *g = gir_graph_new(NULL);
+                    fu_inputs in;
+                    gir_node x, b, e, y;
+                    int groups = 0, ok;
+                    in.cnt = 0;
+                    x = fu_input(g, &in, dt, gir_shape4(d[0], d[1], d[2], d[3]));
+                    b = fu_input(g, &in, dt, k == 0 ? gir_shape3(d[1], 1, 1) : k == 1 ? gir_shape4(1, d[1], 1, d[3])
+                                                 : k == 2 ? gir_shape4(d[0], 1, d[2], 1) : gir_shape2(d[2], 1));
+                    e = fu_input(g, &in, dt, gir_shape4(d[0], 1, 1, d[3]));
+                    y = gir_relu(g, gir_mul(g, gir_add(g, x, b), gir_sub(g, x, e)));
+                    ok = fu_compare(g, &in, 1, &y, chunks[c], &groups, NULL, NULL);
+                    fu_free_inputs(&in);
+                    gir_graph_free(g);
+                    if (!ok) {
+                        fu_prefix("[%d,%d,%d,%d] bias form %d %s chunk %d", (int)d[0], (int)d[1], (int)d[2], (int)d[3], k,
+                                  gir_dtype_name((gir_dtype)dt), chunks[c]);
+                        return 0;
+                    }
+                    CHECK(groups >= 1, "no fused group");
+                }
+    return 1;
+}
+
 static void suite_fuse(void) {
     RUN("fuse/op_chains_fused_equals_unfused", test_fuse_op_chains());
     RUN("fuse/random_graphs_fused_equals_unfused", test_fuse_random_graphs());
     RUN("fuse/gradients_fused_equals_unfused", test_fuse_gradients());
+    RUN("fuse/rank4_broadcast_runs_fused_equals_unfused", test_fuse_rank4_broadcast_runs());
     RUN("fuse/introspection_arena_and_plan_data", test_fuse_introspection());
     RUN("fuse/compile_oom_and_run_allocates_nothing", test_fuse_memory());
 }
