@@ -2,27 +2,30 @@
    (auto_pad, asymmetric padding, ceil_mode, dilations), ConvTranspose, normalizations, Resize (per-axis weight
    matrices), GridSample, MaxUnpool, the quantized ops and the optimizers of ai.onnx.preview.training. */
 #ifndef GIR_NO_ONNX
-/* the window of Conv and the pools over the last one or two axes: kernel, strides, dilations, padding at the
-   start (pb) and end (pe) of each axis, from the attributes (auto_pad SAME_UPPER / SAME_LOWER / VALID included) */
-typedef struct gir__oxwin { int nd, k[2], s[2], d[2], pb[2], pe[2]; } gir__oxwin;
+/* the window of Conv and the pools over the axes past the first two (any number): kernel, strides, dilations,
+   padding at the start (pb) and end (pe) of each axis, from the attributes (auto_pad SAME_UPPER / SAME_LOWER / VALID
+   included) */
+typedef struct gir__oxwin {
+    int nd, k[GIR_MAX_RANK], s[GIR_MAX_RANK], d[GIR_MAX_RANK], pb[GIR_MAX_RANK], pe[GIR_MAX_RANK];
+} gir__oxwin;
 static int gir__ox_window(gir__oxn *c, gir_shape in, const int32_t *kernel, gir__oxwin *w) {
     gir_ints ks = gir__oxa_ints(c, "kernel_shape"), st = gir__oxa_ints(c, "strides");
     gir_ints di = gir__oxa_ints(c, "dilations"), pads = gir__oxa_ints(c, "pads");
     int same_up = gir__oxa_s_is(c, "auto_pad", "NOTSET", "SAME_UPPER");
     int same_lo = gir__oxa_s_is(c, "auto_pad", "NOTSET", "SAME_LOWER");
-    int valid = gir__oxa_s_is(c, "auto_pad", "NOTSET", "VALID"), j;
-    w->nd = in.rank - 2;
-    if (w->nd < 1 || w->nd > 2) {
-        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "a window over %d axes (gir.h has 1 and 2)", w->nd);
+    int valid = gir__oxa_s_is(c, "auto_pad", "NOTSET", "VALID"), j, nd = w->nd = in.rank - 2;
+    if (nd < 1 || (ks.n && ks.n != nd) || (st.n && st.n != nd) || (di.n && di.n != nd) || (pads.n && pads.n != 2 * nd)) {
+        gir__oxn_fail(c, GIR_ERR_ATTR, "an input of rank %d (N, C and the window's axes) with %d kernel_shape, %d "
+                      "strides, %d dilations and %d pads", in.rank, ks.n, st.n, di.n, pads.n);
         return 0;
     }
-    for (j = 0; j < w->nd; ++j) {
+    for (j = 0; j < nd; ++j) {
         int len = in.dim[2 + j], out, total;
-        w->k[j] = kernel ? kernel[j] : ks.n == w->nd ? ks.v[j] : 0;
-        w->s[j] = st.n == w->nd ? st.v[j] : 1;
-        w->d[j] = di.n == w->nd ? di.v[j] : 1;
-        w->pb[j] = pads.n == 2 * w->nd && !valid ? pads.v[j] : 0;
-        w->pe[j] = pads.n == 2 * w->nd && !valid ? pads.v[w->nd + j] : 0;
+        w->k[j] = kernel ? kernel[j] : ks.n == nd ? ks.v[j] : 0;
+        w->s[j] = st.n == nd ? st.v[j] : 1;
+        w->d[j] = di.n == nd ? di.v[j] : 1;
+        w->pb[j] = pads.n == 2 * nd && !valid ? pads.v[j] : 0;
+        w->pe[j] = pads.n == 2 * nd && !valid ? pads.v[nd + j] : 0;
         if (w->k[j] < 1 || w->s[j] < 1 || w->d[j] < 1 || w->pb[j] < 0 || w->pe[j] < 0) {
             gir__oxn_fail(c, GIR_ERR_ATTR, "kernel %d, stride %d, dilation %d, pads %d %d on axis %d", w->k[j],
                          w->s[j], w->d[j], w->pb[j], w->pe[j], 2 + j);
@@ -38,57 +41,156 @@ static int gir__ox_window(gir__oxn *c, gir_shape in, const int32_t *kernel, gir_
     }
     return 1;
 }
+/* the window of the axes from 'from' on */
+static gir__oxwin gir__ox_subwin(const gir__oxwin *w, int from) {
+    gir__oxwin r;
+    int j;
+    GIR_MEMSET(&r, 0, sizeof r);
+    for (r.nd = w->nd - from, j = 0; j < r.nd; ++j) {
+        r.k[j] = w->k[from + j]; r.s[j] = w->s[from + j]; r.d[j] = w->d[from + j];
+        r.pb[j] = w->pb[from + j]; r.pe[j] = w->pe[from + j];
+    }
+    return r;
+}
 /* x as NCHW: a 1-D window's input [N, C, W] becomes [N, C, 1, W] */
 static gir_node gir__ox_as_2d(gir__oxn *c, gir_node x, gir__oxwin *w) {
     gir_shape s = gir_node_shape(c->g, x);
-    if (w->nd == 2) return x;
+    if (w->nd != 1) return x;
     w->nd = 2;
     w->k[1] = w->k[0]; w->s[1] = w->s[0]; w->d[1] = w->d[0]; w->pb[1] = w->pb[0]; w->pe[1] = w->pe[0];
     w->k[0] = w->s[0] = w->d[0] = 1;
     w->pb[0] = w->pe[0] = 0;
     return gir_reshape(c->g, x, gir_shape4(s.dim[0], s.dim[1], 1, s.dim[2]));
 }
+/* the other way: [N, C, 1, W] to [N, C, W] */
+static gir_node gir__ox_from_2d(gir__oxn *c, gir_node y) {
+    gir_shape s = gir_node_shape(c->g, y);
+    if (c->st != GIR_OK || s.rank != 4) return c->none;
+    return gir_reshape(c->g, y, gir_shape3(s.dim[0], s.dim[1], s.dim[3]));
+}
+static int gir__ox_unpadded(const gir__oxwin *w) {
+    int j;
+    for (j = 0; j < w->nd; ++j) if (w->pb[j] || w->pe[j]) return 0;
+    return 1;
+}
 /* padding the window's axes explicitly (asymmetric, or beyond what a pool takes) with value; then none is left */
 static gir_node gir__ox_pad_window(gir__oxn *c, gir_node x, gir__oxwin *w, double value) {
-    gir_ints before = gir_ints4(0, 0, w->pb[0], w->pb[1]), after = gir_ints4(0, 0, w->pe[0], w->pe[1]);
-    if (!w->pb[0] && !w->pb[1] && !w->pe[0] && !w->pe[1]) return x;
-    w->pb[0] = w->pb[1] = w->pe[0] = w->pe[1] = 0;
+    gir_ints before, after;
+    int j;
+    if (gir__ox_unpadded(w)) return x;
+    before.n = after.n = w->nd + 2;
+    before.v[0] = before.v[1] = after.v[0] = after.v[1] = 0;
+    for (j = 0; j < w->nd; ++j) {
+        before.v[2 + j] = w->pb[j];
+        after.v[2 + j] = w->pe[j];
+        w->pb[j] = w->pe[j] = 0;
+    }
     return gir_pad(c->g, x, before, after, value);
 }
-static int gir__ox_symmetric(const gir__oxwin *w) { return w->pb[0] == w->pe[0] && w->pb[1] == w->pe[1]; }
-/* Conv: 1-D and 2-D, groups, dilations, any padding, optional bias */
+static int gir__ox_symmetric(const gir__oxwin *w) {
+    int j;
+    for (j = 0; j < w->nd; ++j) if (w->pb[j] != w->pe[j]) return 0;
+    return 1;
+}
+/* axes 1 and 2 swapped: [N, C, D, ...] to [N, D, C, ...] and back */
+static gir_node gir__ox_swap12(gir__oxn *c, gir_node x) {
+    gir_ints p;
+    int r = gir_node_shape(c->g, x).rank, j;
+    if (r < 3) return c->none;
+    for (p.n = r, j = 0; j < r; ++j) p.v[j] = j;
+    p.v[1] = 2;
+    p.v[2] = 1;
+    return gir_transpose(c->g, x, p);
+}
+/* the first two axes as one, [N, D, ...] to [N * D, ...] (the batch of a window's other axes), and back */
+static gir_node gir__ox_merge01(gir__oxn *c, gir_node x) {
+    gir_shape s = gir_node_shape(c->g, x), t;
+    int j;
+    if (s.rank < 2 || (int64_t)s.dim[0] * s.dim[1] > INT32_MAX) {
+        if (s.rank >= 2) gir__oxn_fail(c, GIR_ERR_LIMIT, "a batch of %d by %d windows", s.dim[0], s.dim[1]);
+        return c->none;
+    }
+    for (t.rank = s.rank - 1, t.dim[0] = s.dim[0] * s.dim[1], j = 2; j < s.rank; ++j) t.dim[j - 1] = s.dim[j];
+    return gir_reshape(c->g, x, t);
+}
+static gir_node gir__ox_split0(gir__oxn *c, gir_node x, int32_t n) {
+    gir_shape s = gir_node_shape(c->g, x), t;
+    int j;
+    if (s.rank < 1 || n < 1 || s.rank >= GIR_MAX_RANK || s.dim[0] % n) return c->none;
+    for (t.rank = s.rank + 1, t.dim[0] = n, t.dim[1] = s.dim[0] / n, j = 1; j < s.rank; ++j) t.dim[j + 1] = s.dim[j];
+    return gir_reshape(c->g, x, t);
+}
+/* the number of windows along an axis of len (padded) elements; 0 (an error) when the window is longer */
+static int gir__ox_windows(gir__oxn *c, int len, int k, int s, int d) {
+    int64_t span = (int64_t)(k - 1) * d + 1;
+    if (span > len) {
+        gir__oxn_fail(c, GIR_ERR_SHAPE, "a window of %l elements over an axis of %d (padded)", (long long)span, len);
+        return 0;
+    }
+    return (int)((len - span) / s + 1);
+}
+/* a per-axis parameter (1-D, along 'axis' of a rank-r tensor) shaped to broadcast; a scalar stays */
+static gir_node gir__ox_along(gir__oxn *c, gir_node p, int axis, int rank) {
+    gir_shape s = gir_node_shape(c->g, p), t;
+    int j;
+    if (s.rank == 0 || (s.rank == 1 && s.dim[0] == 1)) return p;
+    for (t.rank = rank, j = 0; j < rank; ++j) t.dim[j] = j == axis ? s.dim[0] : 1;
+    return gir_reshape(c->g, p, t);
+}
+static gir_node gir__ox_conv_win(gir__oxn *c, gir_node x, gir_node wt, gir__oxwin *w, int group);
+/* a convolution over nd >= 3 axes: for each tap of the first axis (padded explicitly), the strided slice of x it
+   meets, that axis folded into the batch, through the convolution of the other axes with the tap's weights; summed */
+static gir_node gir__ox_conv_fold(gir__oxn *c, gir_node x, gir_node wt, const gir__oxwin *w, int group) {
+    gir__oxwin in = gir__ox_subwin(w, 1);
+    gir_shape s, ws = gir_node_shape(c->g, wt), ks;
+    gir_node y = c->none, xa, wa;
+    int o, a, j, d0 = w->d[0];
+    gir_ints before = gir_ints0(), after = gir_ints0();
+    for (before.n = after.n = ws.rank, j = 0; j < ws.rank; ++j) before.v[j] = after.v[j] = 0;
+    before.v[2] = w->pb[0];
+    after.v[2] = w->pe[0];
+    if (w->pb[0] || w->pe[0]) x = gir_pad(c->g, x, before, after, 0);
+    x = gir__ox_swap12(c, x);                                               /* [N, D, C, ...] */
+    s = gir_node_shape(c->g, x);
+    if (!x.id || !(o = gir__ox_windows(c, s.dim[1], w->k[0], w->s[0], d0))) return c->none;
+    for (ks.rank = ws.rank - 1, ks.dim[0] = ws.dim[0], ks.dim[1] = ws.dim[1], j = 3; j < ws.rank; ++j)
+        ks.dim[j - 1] = ws.dim[j];
+    for (a = 0; a < w->k[0] && c->st == GIR_OK; ++a) {
+        xa = gir_slice(c->g, x, 1, a * d0, a * d0 + w->s[0] * (o - 1) + 1, w->s[0]);
+        wa = gir_reshape(c->g, gir_slice(c->g, wt, 2, a, a + 1, 1), ks);
+        xa = gir__ox_conv_win(c, gir__ox_merge01(c, xa), wa, &in, group);
+        y = y.id ? gir_add(c->g, y, xa) : xa;
+    }
+    return gir__ox_swap12(c, gir__ox_split0(c, y, s.dim[0]));
+}
+/* a convolution over the window's axes: conv2d for one or two, folded for more; asymmetric padding explicit */
+static gir_node gir__ox_conv_win(gir__oxn *c, gir_node x, gir_node wt, gir__oxwin *w, int group) {
+    gir_shape ws = gir_node_shape(c->g, wt);
+    int nd = w->nd;
+    gir_node y;
+    if (c->st != GIR_OK || !x.id || !wt.id) return c->none;
+    if (nd > 2) return gir__ox_conv_fold(c, x, wt, w, group);
+    x = gir__ox_as_2d(c, x, w);
+    if (nd == 1) wt = gir_reshape(c->g, wt, gir_shape4(ws.dim[0], ws.dim[1], 1, ws.dim[2]));
+    if (!gir__ox_symmetric(w)) x = gir__ox_pad_window(c, x, w, 0);
+    y = gir_conv2d(c->g, x, wt, gir_ints2(w->s[0], w->s[1]), gir_ints2(w->pb[0], w->pb[1]),
+                   gir_ints2(w->d[0], w->d[1]), group);
+    return nd == 1 ? gir__ox_from_2d(c, y) : y;
+}
+/* Conv: any number of window axes, groups, dilations, any padding, optional bias */
 static gir_node gir__oxh_conv(gir__oxn *c, gir_node x, gir_node wt) {
     gir_shape in = gir_node_shape(c->g, x), ws = gir_node_shape(c->g, wt);
     int group = gir__oxa_i(c, "group", 1);
     gir__oxwin w;
     gir_node y;
-    if (ws.rank != in.rank || in.rank < 3 || !gir__ox_window(c, in, ws.dim + 2, &w)) {
+    if (ws.rank != in.rank || in.rank < 3) {
         gir__oxn_fail(c, GIR_ERR_SHAPE, "input rank %d and weight rank %d", in.rank, ws.rank);
         return c->none;
     }
-    x = gir__ox_as_2d(c, x, &w);
-    if (in.rank == 3) wt = gir_reshape(c->g, wt, gir_shape4(ws.dim[0], ws.dim[1], 1, ws.dim[2]));
-    if (!gir__ox_symmetric(&w)) x = gir__ox_pad_window(c, x, &w, 0);
-    y = gir_conv2d(c->g, x, wt, gir_ints2(w.s[0], w.s[1]), gir_ints2(w.pb[0], w.pb[1]), gir_ints2(w.d[0], w.d[1]),
-                   group);
-    if (gir__ox_has(c, 2) && gir__ox_need(c, 4u))
-        y = gir_add(c->g, y, gir_reshape(c->g, c->x[2], gir_shape4(1, ws.dim[0], 1, 1)));
-    if (in.rank == 3 && c->st == GIR_OK) {
-        gir_shape ys = gir_node_shape(c->g, y);
-        y = gir_reshape(c->g, y, gir_shape3(ys.dim[0], ys.dim[1], ys.dim[3]));
-    }
+    if (!gir__ox_window(c, in, ws.dim + 2, &w)) return c->none;
+    y = gir__ox_conv_win(c, x, wt, &w, group);
+    if (gir__ox_has(c, 2) && gir__ox_need(c, 4u)) y = gir_add(c->g, y, gir__ox_along(c, c->x[2], 1, in.rank));
     return y;
-}
-/* AveragePool without the padding in the count: the window sums of x padded with zeros over those of ones */
-static gir_node gir__ox_avg_excl(gir__oxn *c, gir_node x, gir__oxwin *w) {
-    gir_node ones = gir_ones_like(c->g, x), num, den;
-    gir__oxwin w2 = *w;
-    gir_ints k = gir_ints2(w->k[0], w->k[1]), s = gir_ints2(w->s[0], w->s[1]);
-    x = gir__ox_pad_window(c, x, w, 0);
-    ones = gir__ox_pad_window(c, ones, &w2, 0);
-    num = gir_avg_pool2d(c->g, x, k, s, gir_ints2(0, 0), 1);
-    den = gir_avg_pool2d(c->g, ones, k, s, gir_ints2(0, 0), 1);
-    return gir_div(c->g, num, den);
 }
 /* ceil_mode: the end padding that gives each axis the output length of ceil rounding (a last window must start
    inside the input or the start padding, as ONNX and PyTorch have it) */
@@ -98,70 +200,146 @@ static int gir__ox_ceil_extra(const gir__oxwin *w, gir_shape in, int j) {
     if ((out - 1) * w->s[j] >= len + w->pb[j]) --out;
     return (out - 1) * w->s[j] + k - (len + w->pb[j] + w->pe[j]);
 }
-/* a max pool with dilations, on x already padded: the maximum of the k0 x k1 strided slices at the window's taps */
-static gir_node gir__ox_max_dilated(gir__oxn *c, gir_node x, const gir__oxwin *w) {
-    gir_shape s = gir_node_shape(c->g, x);
-    int o[2], a, b, j;
-    gir_node y = c->none, r, v;
-    for (j = 0; j < 2; ++j) o[j] = (s.dim[2 + j] - ((w->k[j] - 1) * w->d[j] + 1)) / w->s[j] + 1;
-    if (o[0] < 1 || o[1] < 1) {
-        gir__oxn_fail(c, GIR_ERR_SHAPE, "a window larger than the padded input");
+/* the maximum or the mean of the k strided slices of x along axis at the taps of a window (stride s, dilation d) */
+static gir_node gir__ox_taps(gir__oxn *c, gir_node x, int axis, int k, int s, int d, int is_max) {
+    int o, a;
+    gir_node acc = c->none, v;
+    if (k == 1 && s == 1) return x;
+    if (!x.id || !(o = gir__ox_windows(c, gir_node_shape(c->g, x).dim[axis], k, s, d))) return c->none;
+    for (a = 0; a < k; ++a) {
+        v = gir_slice(c->g, x, axis, a * d, a * d + s * (o - 1) + 1, s);
+        acc = !acc.id ? v : is_max ? gir_maximum(c->g, acc, v) : gir_add(c->g, acc, v);
+    }
+    return is_max || k == 1 ? acc : gir_div(c->g, acc, gir_scalar(c->g, gir_node_dtype(c->g, x), k));
+}
+/* the 2-D pool of the last two axes of x (padded already), the axes between merged into the channels */
+static gir_node gir__ox_pool_last2(gir__oxn *c, gir_node x, const gir__oxwin *w, int is_max) {
+    gir_shape s = gir_node_shape(c->g, x), m;
+    int r = s.rank, j, a = w->nd - 2;
+    int64_t ch = 1;
+    gir_ints k = gir_ints2(w->k[a], w->k[a + 1]), st = gir_ints2(w->s[a], w->s[a + 1]);
+    gir_node y;
+    for (j = 1; j < r - 2; ++j) ch *= s.dim[j];
+    if (ch > INT32_MAX) {
+        gir__oxn_fail(c, GIR_ERR_LIMIT, "%l channels of a 2-D pool", (long long)ch);
         return c->none;
     }
-    for (a = 0; a < w->k[0]; ++a) {
-        int h0 = a * w->d[0];
-        r = gir_slice(c->g, x, 2, h0, h0 + w->s[0] * (o[0] - 1) + 1, w->s[0]);
-        for (b = 0; b < w->k[1]; ++b) {
-            int w0 = b * w->d[1];
-            v = gir_slice(c->g, r, 3, w0, w0 + w->s[1] * (o[1] - 1) + 1, w->s[1]);
-            y = y.id ? gir_maximum(c->g, y, v) : v;
-        }
-    }
-    return y;
+    y = r == 4 ? x : gir_reshape(c->g, x, gir_shape4(s.dim[0], (int32_t)ch, s.dim[r - 2], s.dim[r - 1]));
+    y = is_max ? gir_max_pool2d(c->g, y, k, st, gir_ints2(0, 0)) : gir_avg_pool2d(c->g, y, k, st, gir_ints2(0, 0), 1);
+    m = gir_node_shape(c->g, y);
+    if (r == 4 || !y.id) return y;
+    s.dim[r - 2] = m.dim[2];
+    s.dim[r - 1] = m.dim[3];
+    return gir_reshape(c->g, y, s);
 }
-static gir_node gir__ox_pool(gir__oxn *c, gir_node x, int is_max) {
+/* the maximum or the mean over each window of x padded already: the last two axes by a 2-D pool (undilated), the
+   others (all, when those are dilated) by their taps, axis after axis */
+static gir_node gir__ox_pool_padded(gir__oxn *c, gir_node x, const gir__oxwin *w, int is_max) {
+    int nd = w->nd, j, first = nd;
+    if (nd >= 2 && w->d[nd - 2] == 1 && w->d[nd - 1] == 1) {
+        x = gir__ox_pool_last2(c, x, w, is_max);
+        first = nd - 2;
+    }
+    for (j = 0; j < first; ++j) x = gir__ox_taps(c, x, 2 + j, w->k[j], w->s[j], w->d[j], is_max);
+    return x;
+}
+/* a pool over the window's axes; AveragePool without the padding in the count (count_include_pad 0) is the window
+   sums of x padded with zeros over those of ones, unless the 2-D op takes the padding */
+static gir_node gir__ox_pool_win(gir__oxn *c, gir_node x, gir__oxwin *w, int is_max, int incl) {
+    int nd = w->nd;
+    gir__oxwin w2;
+    gir_node y, den;
+    x = gir__ox_as_2d(c, x, w);
+    if (!is_max && !incl && w->nd == 2 && gir__ox_symmetric(w) && 2 * w->pb[0] <= w->k[0] && 2 * w->pb[1] <= w->k[1])
+        y = gir_avg_pool2d(c->g, x, gir_ints2(w->k[0], w->k[1]), gir_ints2(w->s[0], w->s[1]),
+                           gir_ints2(w->pb[0], w->pb[1]), 0);
+    else if (is_max || incl || gir__ox_unpadded(w)) {
+        x = gir__ox_pad_window(c, x, w, is_max ? -HUGE_VAL : 0);
+        y = gir__ox_pool_padded(c, x, w, is_max);
+    } else {
+        w2 = *w;
+        den = gir__ox_pad_window(c, gir_ones_like(c->g, x), &w2, 0);
+        x = gir__ox_pad_window(c, x, w, 0);
+        y = gir_div(c->g, gir__ox_pool_padded(c, x, w, 0), gir__ox_pool_padded(c, den, &w2, 0));
+    }
+    return nd == 1 ? gir__ox_from_2d(c, y) : y;
+}
+/* the pool window of MaxPool and AveragePool, with ceil_mode's extra end padding; count_include_pad in *incl */
+static int gir__ox_pool_window(gir__oxn *c, gir_shape in, int is_max, gir__oxwin *w, int *incl) {
+    int ceil_mode = gir__oxa_i(c, "ceil_mode", 0), j;
+    *incl = is_max ? 1 : gir__oxa_i(c, "count_include_pad", 0);
+    if (!gir__ox_window(c, in, NULL, w) || c->st != GIR_OK) return 0;
+    for (j = 0; j < w->nd; ++j) {
+        int extra = ceil_mode ? gir__ox_ceil_extra(w, in, j) : 0;
+        if (w->d[j] != 1 && !is_max) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "dilations other than 1 in an average pool");
+        if (extra > 0 && !is_max && *incl) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "ceil_mode 1 in an average pool "
+                                                         "with count_include_pad 1 that it changes");
+        if (extra > 0) w->pe[j] += extra;
+    }
+    return c->st == GIR_OK;
+}
+/* a strided slice of x on each window axis: the values tap (one offset per axis) meets in the o[j] windows */
+static gir_node gir__ox_tap_at(gir__oxn *c, gir_node x, const gir__oxwin *w, const int *tap, const int *o) {
+    int j;
+    for (j = 0; j < w->nd; ++j) {
+        int at = tap[j] * w->d[j];
+        x = gir_slice(c->g, x, 2 + j, at, at + w->s[j] * (o[j] - 1) + 1, w->s[j]);
+    }
+    return x;
+}
+/* MaxPool's Indices: for each window, where in x its first maximum is (taps in row-major order, padding never), as
+   an index into x flattened row-major, or with the window's axes column-major (storage_order 1) */
+static gir_node gir__ox_pool_argmax(gir__oxn *c, gir_node x, const gir__oxwin *w, int col) {
+    gir_shape s = gir_node_shape(c->g, x), t = s;
+    gir__oxwin wi = *w, wx = *w;
+    int64_t n = gir_node_numel(c->g, x), taps = 1;
+    int j, tap[GIR_MAX_RANK], o[GIR_MAX_RANK];
+    gir_node idx, best = c->none, at = c->none, v, i, gt;
+    gir_ints perm;
+    for (j = 0; j < w->nd; ++j) taps *= w->k[j];
+    if (n > INT32_MAX || taps > 4096 || col < 0 || col > 1) {
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "Indices of %l elements, %l taps a window, storage_order %d (gir.h "
+                      "takes below 2^31, up to 4096, 0 or 1)", (long long)n, (long long)taps, col);
+        return c->none;
+    }
+    for (perm.n = s.rank, j = 0; j < s.rank; ++j) perm.v[j] = j < 2 || !col ? j : s.rank + 1 - j;
+    for (j = 2; j < s.rank; ++j) t.dim[j] = s.dim[perm.v[j]];
+    idx = gir_reshape(c->g, gir_arange(c->g, GIR_DTYPE_I32, 0, (double)n, 1), t);
+    if (col) idx = gir_transpose(c->g, idx, perm);                 /* the reversal of the window's axes */
+    idx = gir__ox_pad_window(c, idx, &wi, -1);
+    x = gir__ox_pad_window(c, gir_cast(c->g, x, GIR_DTYPE_F64), &wx, -HUGE_VAL);
+    for (j = 0; j < w->nd; ++j) {
+        tap[j] = 0;
+        if (!(o[j] = gir__ox_windows(c, gir_node_shape(c->g, x).dim[2 + j], w->k[j], w->s[j], w->d[j]))) return c->none;
+    }
+    for (j = 0; j >= 0 && c->st == GIR_OK;) {
+        v = gir__ox_tap_at(c, x, w, tap, o);
+        i = gir__ox_tap_at(c, idx, w, tap, o);
+        gt = best.id ? gir_gt(c->g, v, best) : c->none;
+        best = best.id ? gir_where(c->g, gt, v, best) : v;
+        at = at.id ? gir_where(c->g, gt, i, at) : i;
+        for (j = w->nd - 1; j >= 0 && ++tap[j] == w->k[j]; --j) tap[j] = 0;     /* the next tap, row-major */
+    }
+    return at;
+}
+static gir_node gir__oxh_max_pool(gir__oxn *c, gir_node x) {
     gir_shape in = gir_node_shape(c->g, x);
-    int ceil_mode = gir__oxa_i(c, "ceil_mode", 0), incl = is_max ? 1 : gir__oxa_i(c, "count_include_pad", 0), j;
+    int col = gir__oxa_i(c, "storage_order", 0), incl;
+    gir_dtype dt = gir_node_dtype(c->g, x);
     gir__oxwin w;
-    gir_node y;
-    if (is_max && gir__oxa_i(c, "storage_order", 0))
-        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "storage_order 1 (column-major indices)");
-    if (!gir__ox_window(c, in, NULL, &w) || c->st != GIR_OK) return c->none;
-    for (j = 0; j < w.nd; ++j) {
-        int extra = ceil_mode ? gir__ox_ceil_extra(&w, in, j) : 0;
-        if (w.d[j] != 1 && !is_max) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "dilations other than 1 in an average pool");
-        if (extra > 0 && !is_max && incl) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "ceil_mode 1 in an average pool "
-                                                        "with count_include_pad 1 that it changes");
-        if (extra > 0) w.pe[j] += extra;
-    }
-    if (c->st != GIR_OK) return c->none;
-    if (is_max && gir__ox_is_int(c, x)) {      /* integer maxima are exact in f64 */
-        gir_node y64 = gir__ox_pool(c, gir_cast(c->g, x, GIR_DTYPE_F64), 1);
-        return gir_cast(c->g, y64, gir_node_dtype(c->g, x));
-    }
-    x = gir__ox_as_2d(c, x, &w);
-    if (is_max || incl) x = gir__ox_pad_window(c, x, &w, is_max ? -HUGE_VAL : 0);
-    else if (!gir__ox_symmetric(&w) || 2 * w.pb[0] > w.k[0] || 2 * w.pb[1] > w.k[1]) {
-        y = gir__ox_avg_excl(c, x, &w);
-        if (in.rank == 3 && c->st == GIR_OK) {
-            gir_shape ys = gir_node_shape(c->g, y);
-            y = gir_reshape(c->g, y, gir_shape3(ys.dim[0], ys.dim[1], ys.dim[3]));
-        }
-        return y;
-    }
-    if (c->st != GIR_OK) return c->none;
-    y = is_max && (w.d[0] > 1 || w.d[1] > 1) ? gir__ox_max_dilated(c, x, &w)
-      : is_max ? gir_max_pool2d(c->g, x, gir_ints2(w.k[0], w.k[1]), gir_ints2(w.s[0], w.s[1]), gir_ints2(0, 0))
-               : gir_avg_pool2d(c->g, x, gir_ints2(w.k[0], w.k[1]), gir_ints2(w.s[0], w.s[1]),
-                                gir_ints2(w.pb[0], w.pb[1]), incl);
-    if (in.rank == 3 && c->st == GIR_OK) {
-        gir_shape ys = gir_node_shape(c->g, y);
-        y = gir_reshape(c->g, y, gir_shape3(ys.dim[0], ys.dim[1], ys.dim[3]));
-    }
-    return y;
+    if (!gir__ox_pool_window(c, in, 1, &w, &incl)) return c->none;
+    if (c->nd->n_out > 1 && c->nd->out[1].n) c->y[1] = gir__ox_pool_argmax(c, x, &w, col);
+    else if (col != 0 && col != 1) gir__oxn_fail(c, GIR_ERR_ATTR, "storage_order %d (0 or 1)", col);
+    if (!gir__ox_is_int(c, x)) return gir__ox_pool_win(c, x, &w, 1, 1);
+    x = gir__ox_pool_win(c, gir_cast(c->g, x, GIR_DTYPE_F64), &w, 1, 1);        /* integer maxima are exact in f64 */
+    return gir_cast(c->g, x, dt);
 }
-static gir_node gir__oxh_max_pool(gir__oxn *c, gir_node x) { return gir__ox_pool(c, x, 1); }
-static gir_node gir__oxh_avg_pool(gir__oxn *c, gir_node x) { return gir__ox_pool(c, x, 0); }
+static gir_node gir__oxh_avg_pool(gir__oxn *c, gir_node x) {
+    gir__oxwin w;
+    int incl;
+    if (!gir__ox_pool_window(c, gir_node_shape(c->g, x), 0, &w, &incl)) return c->none;
+    return gir__ox_pool_win(c, x, &w, 0, incl);
+}
 /* GlobalAveragePool, GlobalMaxPool: over every axis past the first two, kept */
 static gir_ints gir__oxa_spatial(gir__oxn *c, gir_node x) {
     gir_ints r = gir_ints0();
@@ -417,80 +595,113 @@ static gir_node gir__ox_resize(gir__oxn *c, gir_node x, int k_roi, int k_scales,
 static gir_node gir__oxh_resize(gir__oxn *c, gir_node x) { return gir__ox_resize(c, x, 1, 2, 3, 0); }
 static gir_node gir__oxh_resize10(gir__oxn *c, gir_node x) { return gir__ox_resize(c, x, -1, 1, -1, 1); }
 
-/* ConvTranspose, 1-D and 2-D: the gradient of a convolution for its input (conv2d_bwd_data) computed unpadded, then
-   cropped by the pads (given, from auto_pad, or from output_shape) and extended by output_padding; optional bias */
-static gir_node gir__oxh_conv_transpose(gir__oxn *c, gir_node x, gir_node wt) {
-    gir_shape in = gir_node_shape(c->g, x), ws = gir_node_shape(c->g, wt), full;
-    gir_ints op = gir__oxa_ints(c, "output_padding"), os = gir__oxa_ints(c, "output_shape");
-    int group = gir__oxa_i(c, "group", 1), nd = in.rank - 2, j;
-    int k[2], s[2], d[2], pb[2], pe[2], len[2];
-    gir_ints ks = gir__oxa_ints(c, "kernel_shape"), st = gir__oxa_ints(c, "strides"), di = gir__oxa_ints(c, "dilations");
-    gir_ints pads = gir__oxa_ints(c, "pads");
+/* ConvTranspose's window: kernel from the weights, strides, dilations, output_padding (op), and the pads to crop
+   from the full result: given, from auto_pad, or from output_shape (the extra at the end, at the start for
+   SAME_LOWER); a negative pad is an output_shape past the full result (zeros there) */
+static int gir__ox_convt_window(gir__oxn *c, gir_shape in, gir_shape ws, gir__oxwin *w, gir_ints *op) {
+    gir_ints os = gir__oxa_ints(c, "output_shape"), st = gir__oxa_ints(c, "strides"), di = gir__oxa_ints(c, "dilations");
+    gir_ints pads = gir__oxa_ints(c, "pads"), ks = gir__oxa_ints(c, "kernel_shape");
     int same_up = gir__oxa_s_is(c, "auto_pad", "NOTSET", "SAME_UPPER"), same_lo = gir__oxa_s_is(c, "auto_pad", "NOTSET", "SAME_LOWER");
-    gir_node y;
-    if (nd < 1 || nd > 2 || ws.rank != in.rank || group < 1) {
-        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "a transposed convolution over %d axes (gir.h has 1 and 2)", nd);
-        return c->none;
-    }
-    (void)ks;
+    int nd = w->nd = in.rank - 2, j, ok;
+    *op = gir__oxa_ints(c, "output_padding");
     (void)gir__oxa_s_is(c, "auto_pad", "NOTSET", "VALID");
-    for (j = 0; j < nd; ++j) {
-        int total, out;
-        k[j] = ws.dim[2 + j];
-        s[j] = st.n == nd ? st.v[j] : 1;
-        d[j] = di.n == nd ? di.v[j] : 1;
-        len[j] = (in.dim[2 + j] - 1) * s[j] + (k[j] - 1) * d[j] + 1 + (op.n == nd ? op.v[j] : 0);
-        pb[j] = pads.n == 2 * nd ? pads.v[j] : 0;
-        pe[j] = pads.n == 2 * nd ? pads.v[nd + j] : 0;
-        out = os.n == nd ? os.v[j] : os.n == nd + 2 ? os.v[2 + j] : (same_up || same_lo) ? in.dim[2 + j] * s[j] : -1;
+    ok = nd >= 1 && ws.rank == in.rank && (!ks.n || ks.n == nd) && (!st.n || st.n == nd) && (!di.n || di.n == nd);
+    ok = ok && (!pads.n || pads.n == 2 * nd) && (!op->n || op->n == nd) && (!os.n || os.n == nd || os.n == nd + 2);
+    for (j = 0; ok && j < nd; ++j) {
+        int out;
+        w->k[j] = ws.dim[2 + j];
+        w->s[j] = st.n ? st.v[j] : 1;
+        w->d[j] = di.n ? di.v[j] : 1;
+        w->pb[j] = pads.n ? pads.v[j] : 0;
+        w->pe[j] = pads.n ? pads.v[nd + j] : 0;
+        ok = w->s[j] >= 1 && w->d[j] >= 1 && (!ks.n || ks.v[j] == w->k[j]) && (!op->n || op->v[j] >= 0);
+        out = os.n == nd ? os.v[j] : os.n == nd + 2 ? os.v[2 + j] : (same_up || same_lo) ? in.dim[2 + j] * w->s[j] : -1;
         if (out >= 0) {
-            total = len[j] - out;
-            pb[j] = same_lo ? total - total / 2 : total / 2;     /* SAME_UPPER and output_shape: the extra at the end */
-            pe[j] = total - pb[j];
+            int len = (in.dim[2 + j] - 1) * w->s[j] + (w->k[j] - 1) * w->d[j] + 1 + (op->n ? op->v[j] : 0);
+            int total = len - out;
+            w->pb[j] = same_lo ? total - total / 2 : total / 2;
+            w->pe[j] = total - w->pb[j];
         }
     }
-    full = in;
+    if (!ok)
+        gir__oxn_fail(c, GIR_ERR_ATTR, "input rank %d, weight rank %d, %d kernel_shape, %d strides, %d dilations, %d "
+                      "pads, %d output_padding, %d output_shape (or a value out of range)", in.rank, ws.rank, ks.n,
+                      st.n, di.n, pads.n, op->n, os.n);
+    return ok;
+}
+static gir_node gir__ox_convt_full(gir__oxn *c, gir_node x, gir_node wt, const gir__oxwin *w, int group);
+/* a transposed convolution over nd >= 3 axes: x with the first axis folded into the batch, through the transposed
+   convolution of the other axes with each tap's weights, placed at that tap's strided positions (unslice); summed */
+static gir_node gir__ox_convt_fold(gir__oxn *c, gir_node x, gir_node wt, const gir__oxwin *w, int group, int len) {
+    gir__oxwin in = gir__ox_subwin(w, 1);
+    gir_shape s = gir_node_shape(c->g, x), ws = gir_node_shape(c->g, wt), ks;
+    gir_node y = c->none, xf = gir__ox_merge01(c, gir__ox_swap12(c, x)), ya;       /* [N * D, C, ...] */
+    int a, j, d0 = w->d[0], n = s.dim[2];
+    for (ks.rank = ws.rank - 1, ks.dim[0] = ws.dim[0], ks.dim[1] = ws.dim[1], j = 3; j < ws.rank; ++j)
+        ks.dim[j - 1] = ws.dim[j];
+    for (a = 0; a < w->k[0] && c->st == GIR_OK && xf.id; ++a) {
+        ya = gir_reshape(c->g, gir_slice(c->g, wt, 2, a, a + 1, 1), ks);
+        ya = gir__ox_split0(c, gir__ox_convt_full(c, xf, ya, &in, group), s.dim[0]);    /* [N, D, K, ...] */
+        ya = gir_unslice(c->g, ya, 1, a * d0, a * d0 + w->s[0] * (n - 1) + 1, w->s[0], len);
+        y = y.id ? gir_add(c->g, y, ya) : ya;
+    }
+    return gir__ox_swap12(c, y);
+}
+/* the full transposed convolution (no pads, no output_padding): the gradient of a convolution for its input
+   (conv2d_bwd_data) over one or two axes, folded over more */
+static gir_node gir__ox_convt_full(gir__oxn *c, gir_node x, gir_node wt, const gir__oxwin *w, int group) {
+    gir_shape in = gir_node_shape(c->g, x), ws = gir_node_shape(c->g, wt), full = in;
+    int j, nd = w->nd;
+    gir_ints st = gir_ints2(w->s[0], nd > 1 ? w->s[1] : 1), di = gir_ints2(w->d[0], nd > 1 ? w->d[1] : 1);
+    gir_node y;
+    if (c->st != GIR_OK || !x.id || !wt.id || in.rank != nd + 2 || ws.rank != nd + 2) return c->none;
     full.dim[1] = ws.dim[1] * group;
-    for (j = 0; j < nd; ++j) full.dim[2 + j] = len[j] - (op.n == nd ? op.v[j] : 0);
+    for (j = 0; j < nd; ++j) full.dim[2 + j] = (in.dim[2 + j] - 1) * w->s[j] + (w->k[j] - 1) * w->d[j] + 1;
+    if (nd > 2) return gir__ox_convt_fold(c, x, wt, w, group, full.dim[2]);
     if (nd == 1) {
         x = gir_reshape(c->g, x, gir_shape4(in.dim[0], in.dim[1], 1, in.dim[2]));
         wt = gir_reshape(c->g, wt, gir_shape4(ws.dim[0], ws.dim[1], 1, ws.dim[2]));
-        full = gir_shape4(full.dim[0], full.dim[1], 1, full.dim[2]);
-        k[1] = k[0]; s[1] = s[0]; d[1] = d[0]; pb[1] = pb[0]; pe[1] = pe[0]; len[1] = len[0];
-        k[0] = s[0] = d[0] = 1; pb[0] = pe[0] = 0; len[0] = 1;
-        if (op.n == 1) { op.v[1] = op.v[0]; op.v[0] = 0; op.n = 2; }
+        st = gir_ints2(1, w->s[0]);
+        di = gir_ints2(1, w->d[0]);
     }
-    y = gir_conv2d_bwd_data(c->g, x, wt, gir_ints2(s[0], s[1]), gir_ints2(0, 0), gir_ints2(d[0], d[1]), group, full);
-    if (op.n) y = gir_pad(c->g, y, gir_ints0(), gir_ints4(0, 0, op.v[0], op.v[1]), 0);
-    for (j = 0; j < 2 && c->st == GIR_OK; ++j) {
-        if (pb[j] < 0 || pe[j] < 0) {    /* an output_shape past the full result: zeros there */
-            gir_ints lo = gir_ints4(0, 0, 0, 0), hi = gir_ints4(0, 0, 0, 0);
-            lo.v[2 + j] = pb[j] < 0 ? -pb[j] : 0;
-            hi.v[2 + j] = pe[j] < 0 ? -pe[j] : 0;
-            y = gir_pad(c->g, y, lo, hi, 0);
-            len[j] += lo.v[2 + j] + hi.v[2 + j];
-            pb[j] = pb[j] < 0 ? 0 : pb[j];
-            pe[j] = pe[j] < 0 ? 0 : pe[j];
+    y = gir_conv2d_bwd_data(c->g, x, wt, st, gir_ints2(0, 0), di, group,
+                            nd == 1 ? gir_shape4(full.dim[0], full.dim[1], 1, full.dim[2]) : full);
+    return nd == 1 ? gir_reshape(c->g, y, full) : y;
+}
+/* ConvTranspose: the full transposed convolution, extended by output_padding and zeros for negative pads, cropped
+   by the positive ones; optional bias */
+static gir_node gir__oxh_conv_transpose(gir__oxn *c, gir_node x, gir_node wt) {
+    gir_shape in = gir_node_shape(c->g, x), ws = gir_node_shape(c->g, wt), ys;
+    int group = gir__oxa_i(c, "group", 1), j, any = 0;
+    gir__oxwin w;
+    gir_ints op, lo, hi;
+    gir_node y;
+    if (!gir__ox_convt_window(c, in, ws, &w, &op)) return c->none;
+    if (group < 1 || in.dim[1] % group) {
+        gir__oxn_fail(c, GIR_ERR_ATTR, "group %d for %d input channels", group, in.dim[1]);
+        return c->none;
+    }
+    y = gir__ox_convt_full(c, x, wt, &w, group);
+    for (lo.n = hi.n = in.rank, j = 0; j < in.rank; ++j) lo.v[j] = hi.v[j] = 0;
+    for (j = 0; j < w.nd; ++j) {
+        lo.v[2 + j] = w.pb[j] < 0 ? -w.pb[j] : 0;
+        hi.v[2 + j] = (op.n ? op.v[j] : 0) + (w.pe[j] < 0 ? -w.pe[j] : 0);
+        any |= lo.v[2 + j] | hi.v[2 + j];
+    }
+    if (any) y = gir_pad(c->g, y, lo, hi, 0);
+    ys = gir_node_shape(c->g, y);
+    for (j = 0; j < w.nd && c->st == GIR_OK && y.id; ++j) {
+        int b = w.pb[j] > 0 ? w.pb[j] : 0, e = w.pe[j] > 0 ? w.pe[j] : 0;
+        if (b + e >= ys.dim[2 + j]) {
+            gir__oxn_fail(c, GIR_ERR_SHAPE, "pads %d and %d on axis %d of %d elements", b, e, 2 + j, ys.dim[2 + j]);
+            return c->none;
         }
-        if (pb[j] || pe[j]) y = gir_slice(c->g, y, 2 + j, pb[j], len[j] - pe[j], 1);
+        if (b || e) y = gir_slice(c->g, y, 2 + j, b, ys.dim[2 + j] - e, 1);
     }
-    if (gir__ox_has(c, 2) && gir__ox_need(c, 4u))
-        y = gir_add(c->g, y, gir_reshape(c->g, c->x[2], gir_shape4(1, ws.dim[1] * group, 1, 1)));
-    if (nd == 1 && c->st == GIR_OK) {
-        gir_shape ys = gir_node_shape(c->g, y);
-        y = gir_reshape(c->g, y, gir_shape3(ys.dim[0], ys.dim[1], ys.dim[3]));
-    }
+    if (gir__ox_has(c, 2) && gir__ox_need(c, 4u)) y = gir_add(c->g, y, gir__ox_along(c, c->x[2], 1, in.rank));
     return y;
 }
 
-/* a per-axis parameter (1-D, along 'axis' of a rank-r tensor) shaped to broadcast; a scalar stays */
-static gir_node gir__ox_along(gir__oxn *c, gir_node p, int axis, int rank) {
-    gir_shape s = gir_node_shape(c->g, p), t;
-    int j;
-    if (s.rank == 0 || (s.rank == 1 && s.dim[0] == 1)) return p;
-    for (t.rank = rank, j = 0; j < rank; ++j) t.dim[j] = j == axis ? s.dim[0] : 1;
-    return gir_reshape(c->g, p, t);
-}
 /* the integer range of a quantized dtype: the zero point's (u8: 0..255; i32 holds ONNX's int8: -128..127) */
 static void gir__ox_qrange(gir__oxn *c, gir_node zp, gir_dtype *dt, double *lo, double *hi) {
     int t = zp.id && c->n_x > 2 && c->t[2] ? c->t[2]->type : 2;
