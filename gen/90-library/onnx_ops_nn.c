@@ -156,9 +156,10 @@ static gir_node gir__ox_conv_fold(gir__oxn *c, gir_node x, gir_node wt, const gi
     for (ks.rank = ws.rank - 1, ks.dim[0] = ws.dim[0], ks.dim[1] = ws.dim[1], j = 3; j < ws.rank; ++j)
         ks.dim[j - 1] = ws.dim[j];
     for (a = 0; a < w->k[0] && c->st == GIR_OK; ++a) {
+        gir__oxwin tap = in;                        /* each tap's convolution pads on its own */
         xa = gir_slice(c->g, x, 1, a * d0, a * d0 + w->s[0] * (o - 1) + 1, w->s[0]);
         wa = gir_reshape(c->g, gir_slice(c->g, wt, 2, a, a + 1, 1), ks);
-        xa = gir__ox_conv_win(c, gir__ox_merge01(c, xa), wa, &in, group);
+        xa = gir__ox_conv_win(c, gir__ox_merge01(c, xa), wa, &tap, group);
         y = y.id ? gir_add(c->g, y, xa) : xa;
     }
     return gir__ox_swap12(c, gir__ox_split0(c, y, s.dim[0]));
@@ -596,8 +597,8 @@ static gir_node gir__oxh_resize(gir__oxn *c, gir_node x) { return gir__ox_resize
 static gir_node gir__oxh_resize10(gir__oxn *c, gir_node x) { return gir__ox_resize(c, x, -1, 1, -1, 1); }
 
 /* ConvTranspose's window: kernel from the weights, strides, dilations, output_padding (op), and the pads to crop
-   from the full result: given, from auto_pad, or from output_shape (the extra at the end, at the start for
-   SAME_LOWER); a negative pad is an output_shape past the full result (zeros there) */
+   from the full result: given, or from auto_pad or output_shape (an odd extra at the end for SAME_UPPER, else at the
+   start, as ONNX's formula has it); an output_shape past the full result has zeros at the end (a negative pad) */
 static int gir__ox_convt_window(gir__oxn *c, gir_shape in, gir_shape ws, gir__oxwin *w, gir_ints *op) {
     gir_ints os = gir__oxa_ints(c, "output_shape"), st = gir__oxa_ints(c, "strides"), di = gir__oxa_ints(c, "dilations");
     gir_ints pads = gir__oxa_ints(c, "pads"), ks = gir__oxa_ints(c, "kernel_shape");
@@ -619,7 +620,7 @@ static int gir__ox_convt_window(gir__oxn *c, gir_shape in, gir_shape ws, gir__ox
         if (out >= 0) {
             int len = (in.dim[2 + j] - 1) * w->s[j] + (w->k[j] - 1) * w->d[j] + 1 + (op->n ? op->v[j] : 0);
             int total = len - out;
-            w->pb[j] = same_lo ? total - total / 2 : total / 2;
+            w->pb[j] = total < 0 ? 0 : same_up ? total / 2 : total - total / 2;
             w->pe[j] = total - w->pb[j];
         }
     }
