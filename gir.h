@@ -3,8 +3,8 @@
 
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
-   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=626b12d64c7e6c0cf5e12068f08cb9b8e5d9370d9984f0ed206974cb20fb3cfc
-                                          gen/ sha256=1d287747aad0d85f
+   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=5d350c9965ae431ae76cace5d478173ce7280028c29d8c6ec119b68bbb30426e
+                                          gen/ sha256=b8485e0426d9a95d
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -473,7 +473,7 @@
 #define GIR_VERSION_PATCH 0
 #define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
 #define GIR_VERSION_STRING "0.2.0"
-#define GIR_OPSDEF_SHA256 "626b12d64c7e6c0cf5e12068f08cb9b8e5d9370d9984f0ed206974cb20fb3cfc"
+#define GIR_OPSDEF_SHA256 "5d350c9965ae431ae76cace5d478173ce7280028c29d8c6ec119b68bbb30426e"
 
 #ifndef GIR_API
 #  ifdef GIR_STATIC
@@ -40391,6 +40391,186 @@ static gir_node gir__oxh_grid_sample(gir__oxn *c, gir_node x, gir_node grid) {
     return gir_reshape(c->g, y, gir_shape4(xs.dim[0], xs.dim[1], gs.dim[1], gs.dim[2]));
 }
 
+/* RoiAlign: for each roi, bilinear samples of its batch entry of x at a grid of points in each output bin, averaged
+   (mode avg) or the largest of the weighted corner values (mode max, as ONNX Runtime has it). The samples are
+   separable: along each axis every point has two neighbours and their weights, so with one-hot matrices over the
+   rows [R, bins, H] and columns [R, bins, W] the average is Ry @ x_roi @ Rx^T. The points per bin are
+   sampling_ratio, or (0) ceil(roi extent / bins) per roi, which needs the rois at import */
+typedef struct gir__oxroi {
+    gir_node lo, hi, wlo, whi;      /* [R, n * g]: the neighbours (as x's dtype) and their weights, 0 outside */
+    gir_node share;                 /* [rc, n * g]: 1 / points of the roi's bin for the points that exist, else 0 */
+} gir__oxroi;
+/* values [rows, cols] as a constant of dtype dt */
+static gir_node gir__ox_roi_const(gir__oxn *c, const double *v, int rows, int cols, gir_dtype dt) {
+    return gir_cast(c->g, gir_constant(c->g, GIR_DTYPE_F64, gir_shape2(rows, cols), v), dt);
+}
+/* the points of one axis: bin b's point i at start + b * size + (i + 0.5) * size / g_r (ONNX Runtime's order of
+   rounding), for g_r of the g points */
+static int gir__ox_roi_axis(gir__oxn *c, gir_node start, gir_node size, const int *grid, int rc, int g, int n, int len,
+                            gir__oxroi *a) {
+    size_t cells = (size_t)n * (size_t)g, all = 2 * cells + (size_t)rc * (cells + 1);
+    double *at = (double *)gir__alloc(&c->g->a, all * sizeof(double)), *half = at + cells, *gr = half + cells;
+    double *sh = gr + rc;
+    gir_dtype dt = gir_node_dtype(c->g, start);
+    gir_node pos, p, top, valid, l;
+    int r, i;
+    if (!at) {
+        gir__oxn_fail(c, GIR_ERR_OUT_OF_MEMORY, "the sampling points");
+        return 0;
+    }
+    for (i = 0; i < n * g; ++i) { at[i] = i / g; half[i] = i % g + 0.5; }
+    for (r = 0; r < rc; ++r) {
+        gr[r] = grid[r] > 0 ? grid[r] : 1;
+        for (i = 0; i < n * g; ++i) sh[(size_t)r * cells + i] = i % g < grid[r] ? 1.0 / grid[r] : 0;
+    }
+    pos = gir_add(c->g, start, gir_mul(c->g, gir__ox_roi_const(c, at, 1, n * g, dt), size));
+    p = gir_mul(c->g, gir__ox_roi_const(c, half, 1, n * g, dt), size);
+    pos = gir_add(c->g, pos, gir_div(c->g, p, gir__ox_roi_const(c, gr, rc, 1, dt)));
+    a->share = gir__ox_roi_const(c, sh, rc, n * g, dt);
+    gir__free(&c->g->a, at, all * sizeof(double));
+    valid = gir_and(c->g, gir_ge(c->g, pos, gir_scalar(c->g, dt, -1)), gir_le(c->g, pos, gir_scalar(c->g, dt, len)));
+    p = gir_maximum(c->g, pos, gir_scalar(c->g, dt, 0));
+    a->lo = gir_floor(c->g, p);
+    top = gir_ge(c->g, a->lo, gir_scalar(c->g, dt, len - 1));         /* at the last row: both neighbours there */
+    a->lo = gir_where(c->g, top, gir_scalar(c->g, dt, len - 1), a->lo);
+    a->hi = gir_where(c->g, top, a->lo, gir_add(c->g, a->lo, gir_scalar(c->g, dt, 1)));
+    l = gir_where(c->g, top, gir_scalar(c->g, dt, 0), gir_sub(c->g, p, a->lo));
+    a->whi = gir_where(c->g, valid, l, gir_scalar(c->g, dt, 0));
+    a->wlo = gir_where(c->g, valid, gir_sub(c->g, gir_scalar(c->g, dt, 1), l), gir_scalar(c->g, dt, 0));
+    return 1;
+}
+/* [R, P, len]: weight w[r, p] at column idx[r, p] of row p, zeros elsewhere */
+static gir_node gir__ox_roi_hot(gir__oxn *c, gir_node idx, gir_node w, int len) {
+    gir_shape s = gir_node_shape(c->g, idx);
+    gir_dtype dt = gir_node_dtype(c->g, idx);
+    gir_node cols = gir_reshape(c->g, gir_arange(c->g, dt, 0, len, 1), gir_shape3(1, 1, len)), hit;
+    if (s.rank != 2) return c->none;
+    hit = gir_eq(c->g, gir_reshape(c->g, idx, gir_shape3(s.dim[0], s.dim[1], 1)), cols);
+    return gir_where(c->g, hit, gir_reshape(c->g, w, gir_shape3(s.dim[0], s.dim[1], 1)), gir_scalar(c->g, dt, 0));
+}
+/* avg: the bins' weights over the rows [R, 1, n, len] (or columns, transposed: [R, 1, len, n]) */
+static gir_node gir__ox_roi_avg_side(gir__oxn *c, const gir__oxroi *a, int n, int g, int len, int cols) {
+    gir_node m = gir_add(c->g, gir__ox_roi_hot(c, a->lo, gir_mul(c->g, a->wlo, a->share), len),
+                         gir__ox_roi_hot(c, a->hi, gir_mul(c->g, a->whi, a->share), len));
+    int32_t r = gir_node_shape(c->g, a->lo).dim[0];
+    m = gir_sum(c->g, gir_reshape(c->g, m, gir_shape4(r, n, g, len)), gir_ints1(2), 0);
+    m = gir_reshape(c->g, m, gir_shape4(r, 1, n, len));
+    return cols ? gir_transpose(c->g, m, gir_ints4(0, 1, 3, 2)) : m;
+}
+/* max: the largest weighted corner value of each point, then of each bin's points (points that do not exist: -inf) */
+static gir_node gir__ox_roi_max(gir__oxn *c, gir_node xr, const gir__oxroi *ay, const gir__oxroi *ax, int oh, int ow,
+                                int gh, int gw) {
+    gir_shape s = gir_node_shape(c->g, xr);
+    gir_dtype dt = gir_node_dtype(c->g, xr);
+    int32_t r = s.dim[0], ph = oh * gh, pw = ow * gw;
+    gir_node best = c->none, ey, ex, v, wt, keep, some;
+    int i;
+    for (i = 0; i < 4; ++i) {
+        ey = gir__ox_roi_hot(c, i & 2 ? ay->hi : ay->lo, gir_ones_like(c->g, ay->lo), s.dim[2]);
+        ex = gir__ox_roi_hot(c, i & 1 ? ax->hi : ax->lo, gir_ones_like(c->g, ax->lo), s.dim[3]);
+        v = gir_matmul(c->g, gir_reshape(c->g, ey, gir_shape4(r, 1, ph, s.dim[2])), xr);
+        v = gir_matmul(c->g, v, gir_reshape(c->g, gir_transpose(c->g, ex, gir_ints3(0, 2, 1)), gir_shape4(r, 1, s.dim[3], pw)));
+        wt = gir_mul(c->g, gir_reshape(c->g, i & 2 ? ay->whi : ay->wlo, gir_shape4(r, 1, ph, 1)),
+                     gir_reshape(c->g, i & 1 ? ax->whi : ax->wlo, gir_shape4(r, 1, 1, pw)));
+        v = gir_mul(c->g, v, wt);
+        best = best.id ? gir_maximum(c->g, best, v) : v;
+    }
+    keep = gir_and(c->g, gir_reshape(c->g, gir_gt(c->g, ay->share, gir_scalar(c->g, dt, 0)), gir_shape4(-1, 1, ph, 1)),
+                   gir_reshape(c->g, gir_gt(c->g, ax->share, gir_scalar(c->g, dt, 0)), gir_shape4(-1, 1, 1, pw)));
+    best = gir_where(c->g, keep, best, gir_scalar(c->g, dt, -HUGE_VAL));
+    best = gir_max(c->g, gir_reshape(c->g, best, gir_shape4(r * s.dim[1] * oh, gh, ow, gw)), gir_ints2(1, 3), 0);
+    some = gir_reshape(c->g, gir_any(c->g, keep, gir_ints2(2, 3), 0), gir_shape4(-1, 1, 1, 1));
+    best = gir_reshape(c->g, best, gir_shape4(r, s.dim[1], oh, ow));           /* a bin without points: 0 */
+    return gir_where(c->g, some, best, gir_scalar(c->g, dt, 0));
+}
+/* the points per bin of each roi when sampling_ratio is 0: ceil(extent / bins) in x's precision (f32), from rois
+   known at import; grid holds the rows' then the columns' counts */
+static int gir__ox_roi_grid(gir__oxn *c, int n, int oh, int ow, double scale, int legacy, int *grid) {
+    double *v = (double *)gir__alloc(&c->g->a, (size_t)(4 * n) * sizeof(double));
+    int r, ok = v && gir__ox_const_vals(c, 1, v, 4 * n, "rois (sampling_ratio 0 needs them at import)") == 4 * n;
+    for (r = 0; ok && r < n; ++r) {
+        float s = (float)scale, off = legacy ? 0.0f : 0.5f;
+        float h = ((float)v[4 * r + 3] * s - off) - ((float)v[4 * r + 1] * s - off);
+        float w = ((float)v[4 * r + 2] * s - off) - ((float)v[4 * r] * s - off);
+        double gy = -GIR_FLOOR(-(double)((legacy && h < 1 ? 1.0f : h) / (float)oh));
+        double gx = -GIR_FLOOR(-(double)((legacy && w < 1 ? 1.0f : w) / (float)ow));
+        if (gy > 64 || gx > 64) {
+            gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "roi %d: %g by %g points a bin (gir.h takes up to 64 by 64)", r, gy, gx);
+            ok = 0;
+        }
+        grid[r] = (int)gy;
+        grid[n + r] = (int)gx;
+    }
+    if (!v) gir__oxn_fail(c, GIR_ERR_OUT_OF_MEMORY, "the rois");
+    else gir__free(&c->g->a, v, (size_t)(4 * n) * sizeof(double));
+    return ok;
+}
+/* the attributes and shapes of RoiAlign; 0 (an error) when it cannot be built */
+typedef struct gir__oxra { int half, legacy, is_max, oh, ow, sr, n; double scale; } gir__oxra;
+static int gir__ox_roi_opts(gir__oxn *c, gir_node x, gir_node rois, gir_node bidx, int since, gir__oxra *o) {
+    gir_shape xs = gir_node_shape(c->g, x), rs = gir_node_shape(c->g, rois), bs = gir_node_shape(c->g, bidx);
+    const char *dflt = since >= 16 ? "half_pixel" : "output_half_pixel";
+    int avg = gir__oxa_s_is(c, "mode", "avg", "avg");
+    o->is_max = gir__oxa_s_is(c, "mode", "avg", "max");
+    o->half = gir__oxa_s_is(c, "coordinate_transformation_mode", dflt, "half_pixel");
+    o->legacy = gir__oxa_s_is(c, "coordinate_transformation_mode", dflt, "output_half_pixel");
+    o->oh = gir__oxa_i(c, "output_height", 1);
+    o->ow = gir__oxa_i(c, "output_width", 1);
+    o->sr = gir__oxa_i(c, "sampling_ratio", 0);
+    o->scale = gir__oxa_f(c, "spatial_scale", 1);
+    o->n = rs.rank == 2 ? rs.dim[0] : 0;
+    if ((!o->half && !o->legacy) || (!avg && !o->is_max) || o->oh < 1 || o->ow < 1 || o->sr < 0 || o->sr > 64)
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "mode %s, coordinate_transformation_mode, output %d by %d, "
+                      "sampling_ratio %d (gir.h takes avg or max, half_pixel or output_half_pixel, 0 to 64)",
+                      o->is_max ? "max" : avg ? "avg" : "other", o->oh, o->ow, o->sr);
+    else if (xs.rank != 4 || rs.rank != 2 || rs.dim[1] != 4 || bs.rank != 1 || bs.dim[0] != o->n || o->n < 1)
+        gir__oxn_fail(c, GIR_ERR_SHAPE, "X of rank %d ([N, C, H, W]), rois of rank %d ([R, 4]), batch_indices of "
+                      "rank %d ([R])", xs.rank, rs.rank, bs.rank);
+    return c->st == GIR_OK;
+}
+static gir_node gir__ox_roi_align(gir__oxn *c, gir_node x, gir_node rois, gir_node bidx, int since) {
+    gir_shape xs = gir_node_shape(c->g, x);
+    gir_dtype dt = gir_node_dtype(c->g, x);
+    gir__oxra o;
+    gir__oxroi ay, ax;
+    gir_node col[4], size_h, size_w, xr, y = c->none;
+    int j, rc, gh, gw, *grid;
+    if (!gir__ox_roi_opts(c, x, rois, bidx, since, &o)) return c->none;
+    rc = o.sr ? 1 : o.n;
+    if (!(grid = (int *)gir__alloc(&c->g->a, (size_t)(2 * rc) * sizeof(int)))) {
+        gir__oxn_fail(c, GIR_ERR_OUT_OF_MEMORY, "the sampling grid");
+        return c->none;
+    }
+    if (o.sr) grid[0] = grid[1] = o.sr;
+    if (o.sr || gir__ox_roi_grid(c, o.n, o.oh, o.ow, o.scale, o.legacy, grid)) {
+        for (gh = gw = 1, j = 0; j < rc; ++j) {
+            gh = grid[j] > gh ? grid[j] : gh;
+            gw = grid[rc + j] > gw ? grid[rc + j] : gw;
+        }
+        rois = gir_cast(c->g, rois, dt);
+        for (j = 0; j < 4; ++j) {                     /* x1, y1, x2, y2 scaled, less half a pixel (half_pixel) */
+            col[j] = gir_mul(c->g, gir_slice(c->g, rois, 1, j, j + 1, 1), gir_scalar(c->g, dt, o.scale));
+            if (o.half) col[j] = gir_sub(c->g, col[j], gir_scalar(c->g, dt, 0.5));
+        }
+        size_h = gir_sub(c->g, col[3], col[1]);
+        size_w = gir_sub(c->g, col[2], col[0]);
+        if (o.legacy) size_h = gir_maximum(c->g, size_h, gir_scalar(c->g, dt, 1));
+        if (o.legacy) size_w = gir_maximum(c->g, size_w, gir_scalar(c->g, dt, 1));
+        size_h = gir_div(c->g, size_h, gir_scalar(c->g, dt, o.oh));
+        size_w = gir_div(c->g, size_w, gir_scalar(c->g, dt, o.ow));
+        xr = gir_index_select(c->g, x, bidx, 0);
+        if (gir__ox_roi_axis(c, col[1], size_h, grid, rc, gh, o.oh, xs.dim[2], &ay) &&
+            gir__ox_roi_axis(c, col[0], size_w, grid + rc, rc, gw, o.ow, xs.dim[3], &ax))
+            y = o.is_max ? gir__ox_roi_max(c, xr, &ay, &ax, o.oh, o.ow, gh, gw)
+              : gir_matmul(c->g, gir_matmul(c->g, gir__ox_roi_avg_side(c, &ay, o.oh, gh, xs.dim[2], 0), xr),
+                           gir__ox_roi_avg_side(c, &ax, o.ow, gw, xs.dim[3], 1));
+    }
+    gir__free(&c->g->a, grid, (size_t)(2 * rc) * sizeof(int));
+    return y;
+}
+static gir_node gir__oxh_roi_align10(gir__oxn *c, gir_node x, gir_node r, gir_node b) { return gir__ox_roi_align(c, x, r, b, 10); }
+static gir_node gir__oxh_roi_align(gir__oxn *c, gir_node x, gir_node r, gir_node b) { return gir__ox_roi_align(c, x, r, b, 16); }
+
 /* the optimizers of ai.onnx.preview.training (Adagrad, Momentum, Adam): inputs R, T, then n tensors X, n
    gradients G, n (or 2n, Adam) states; outputs the new X, then the new states, as the operators' formulas say */
 static gir_node gir__ox_gsc(gir__oxn *c, gir_node v, double s) { return gir_mul(c->g, v, gir__oxh_num(c, s)); }
@@ -41984,6 +42164,24 @@ static gir_node gir__oxl_ReverseSequence_10(gir__oxn *c) {   /* ops.def:832 "rev
     t0 = gir__oxh_reverse_sequence(c, x[0]);
     return t0;
 }
+static gir_node gir__oxl_RoiAlign_10(gir__oxn *c) {   /* ops.def:842 "roi_align10(x0, x1, x2)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x7u)) return c->none;
+    t0 = gir__oxh_roi_align10(c, x[0], x[1], x[2]);
+    return t0;
+}
+static gir_node gir__oxl_RoiAlign_16(gir__oxn *c) {   /* ops.def:843 "roi_align(x0, x1, x2)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x7u)) return c->none;
+    t0 = gir__oxh_roi_align(c, x[0], x[1], x[2]);
+    return t0;
+}
 static gir_node gir__oxl_Round_11(gir__oxn *c) {   /* ops.def:693 "round(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
@@ -42334,7 +42532,7 @@ static gir_node gir__oxl_Xor_7(gir__oxn *c) {   /* ops.def:733 "xor(x0, x1)" */
     t0 = gir_xor(G, x[0], x[1]);
     return t0;
 }
-static const gir__oxline gir__ox_lines[159] = {
+static const gir__oxline gir__ox_lines[161] = {
     {"Abs", 6, gir__oxl_Abs_6},
     {"Acos", 7, gir__oxl_Acos_7},
     {"Acosh", 9, gir__oxl_Acosh_9},
@@ -42457,6 +42655,8 @@ static const gir__oxline gir__ox_lines[159] = {
     {"Resize", 10, gir__oxl_Resize_10},
     {"Resize", 11, gir__oxl_Resize_11},
     {"ReverseSequence", 10, gir__oxl_ReverseSequence_10},
+    {"RoiAlign", 10, gir__oxl_RoiAlign_10},
+    {"RoiAlign", 16, gir__oxl_RoiAlign_16},
     {"Round", 11, gir__oxl_Round_11},
     {"STFT", 17, gir__oxl_STFT_17},
     {"Scatter", 9, gir__oxl_Scatter_9},
@@ -42495,7 +42695,7 @@ static const gir__oxline gir__ox_lines[159] = {
     {"Where", 9, gir__oxl_Where_9},
     {"Xor", 7, gir__oxl_Xor_7},
 };
-#define GIR__OX_NLINES 159
+#define GIR__OX_NLINES 161
 
 /* the line of an op type for an opset: the highest since at or below it (the table is sorted by type, since) */
 static const gir__oxline *gir__ox_line(gir__ox_str type, int64_t opset) {
@@ -43184,7 +43384,7 @@ static gir__oxints gir__oxe_fill(gir__oew *c, gir__oxints l, int64_t v) {
 
 /* generated from the GIR_ONNX_OUT lines of ops.def and the GIR_ONNX lines that are one op (gen/10-generator/onnx_out_lower.py) */
 #define GIR__OX_OPSET 17
-static gir__oxv gir__oxo_fill(gir__oew *c) {   /* ops.def:869 ConstantOfShape(i64(oshape), attr_t(value, value)) */
+static gir__oxv gir__oxo_fill(gir__oew *c) {   /* ops.def:871 ConstantOfShape(i64(oshape), attr_t(value, value)) */
     gir__oxv v0, v1;
     v0 = gir__oew_i64(c, gir__oxe_shape(c->oshape));
     gir__oew_begin(c, "ConstantOfShape");
@@ -43193,7 +43393,7 @@ static gir__oxv gir__oxo_fill(gir__oew *c) {   /* ops.def:869 ConstantOfShape(i6
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_eye(gir__oew *c) {   /* ops.def:870 EyeLike(ConstantOfShape(i64(oshape), attr_t(value, 0)), attr_i(k, k), attr_dtype(dtype, dtype)) */
+static gir__oxv gir__oxo_eye(gir__oew *c) {   /* ops.def:872 EyeLike(ConstantOfShape(i64(oshape), attr_t(value, 0)), attr_i(k, k), attr_dtype(dtype, dtype)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_i64(c, gir__oxe_shape(c->oshape));
     gir__oew_begin(c, "ConstantOfShape");
@@ -43207,7 +43407,7 @@ static gir__oxv gir__oxo_eye(gir__oew *c) {   /* ops.def:870 EyeLike(ConstantOfS
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_arange(gir__oew *c) {   /* ops.def:871 Range(num(start), num(stop), num(step)) */
+static gir__oxv gir__oxo_arange(gir__oew *c) {   /* ops.def:873 Range(num(start), num(stop), num(step)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_num(c, c->a.f[0]);
     v1 = gir__oew_num(c, c->a.f[1]);
@@ -43307,7 +43507,7 @@ static gir__oxv gir__oxo_eq(gir__oew *c) {   /* ops.def:726 Equal (from GIR_ONNX
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_ne(gir__oew *c) {   /* ops.def:873 Not(Equal(x0, x1)) */
+static gir__oxv gir__oxo_ne(gir__oew *c) {   /* ops.def:875 Not(Equal(x0, x1)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -43328,7 +43528,7 @@ static gir__oxv gir__oxo_isnan(gir__oew *c) {   /* ops.def:705 IsNaN (from GIR_O
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_isinf(gir__oew *c) {   /* ops.def:874 IsInf(x0) */
+static gir__oxv gir__oxo_isinf(gir__oew *c) {   /* ops.def:876 IsInf(x0) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "IsInf");
@@ -43336,7 +43536,7 @@ static gir__oxv gir__oxo_isinf(gir__oew *c) {   /* ops.def:874 IsInf(x0) */
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_isfinite(gir__oew *c) {   /* ops.def:875 Not(Or(IsNaN(x0), IsInf(x0))) */
+static gir__oxv gir__oxo_isfinite(gir__oew *c) {   /* ops.def:877 Not(Or(IsNaN(x0), IsInf(x0))) */
     gir__oxv v0, v1, v2, v3, v4, v5;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "IsNaN");
@@ -43385,7 +43585,7 @@ static gir__oxv gir__oxo_mul(gir__oew *c) {   /* ops.def:723 Mul (from GIR_ONNX(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_div(gir__oew *c) {   /* ops.def:876 Div(x0, x1) */
+static gir__oxv gir__oxo_div(gir__oew *c) {   /* ops.def:878 Div(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -43403,7 +43603,7 @@ static gir__oxv gir__oxo_neg(gir__oew *c) {   /* ops.def:683 Neg (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_pow(gir__oew *c) {   /* ops.def:877 Pow(x0, x1) */
+static gir__oxv gir__oxo_pow(gir__oew *c) {   /* ops.def:879 Pow(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -43413,7 +43613,7 @@ static gir__oxv gir__oxo_pow(gir__oew *c) {   /* ops.def:877 Pow(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_maximum(gir__oew *c) {   /* ops.def:878 Max(x0, x1) */
+static gir__oxv gir__oxo_maximum(gir__oew *c) {   /* ops.def:880 Max(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -43423,7 +43623,7 @@ static gir__oxv gir__oxo_maximum(gir__oew *c) {   /* ops.def:878 Max(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_minimum(gir__oew *c) {   /* ops.def:879 Min(x0, x1) */
+static gir__oxv gir__oxo_minimum(gir__oew *c) {   /* ops.def:881 Min(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -43433,7 +43633,7 @@ static gir__oxv gir__oxo_minimum(gir__oew *c) {   /* ops.def:879 Min(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_mod(gir__oew *c) {   /* ops.def:880 Mod(x0, x1, attr_i(fmod, 0)) */
+static gir__oxv gir__oxo_mod(gir__oew *c) {   /* ops.def:882 Mod(x0, x1, attr_i(fmod, 0)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -43444,7 +43644,7 @@ static gir__oxv gir__oxo_mod(gir__oew *c) {   /* ops.def:880 Mod(x0, x1, attr_i(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_add_n(gir__oew *c) {   /* ops.def:882 Sum(xs) */
+static gir__oxv gir__oxo_add_n(gir__oew *c) {   /* ops.def:884 Sum(xs) */
     gir__oxv v0;
     gir__oew_xs(c);
     gir__oew_begin(c, "Sum");
@@ -43468,7 +43668,7 @@ static gir__oxv gir__oxo_sign(gir__oew *c) {   /* ops.def:703 Sign (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_square(gir__oew *c) {   /* ops.def:883 Mul(x0, x0) */
+static gir__oxv gir__oxo_square(gir__oew *c) {   /* ops.def:885 Mul(x0, x0) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 0);
@@ -43486,7 +43686,7 @@ static gir__oxv gir__oxo_sqrt(gir__oew *c) {   /* ops.def:686 Sqrt (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_rsqrt(gir__oew *c) {   /* ops.def:884 Reciprocal(Sqrt(x0)) */
+static gir__oxv gir__oxo_rsqrt(gir__oew *c) {   /* ops.def:886 Reciprocal(Sqrt(x0)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Sqrt");
@@ -43513,7 +43713,7 @@ static gir__oxv gir__oxo_exp(gir__oew *c) {   /* ops.def:684 Exp (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_expm1(gir__oew *c) {   /* ops.def:885 Sub(Exp(x0), num(1)) */
+static gir__oxv gir__oxo_expm1(gir__oew *c) {   /* ops.def:887 Sub(Exp(x0), num(1)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Exp");
@@ -43534,7 +43734,7 @@ static gir__oxv gir__oxo_log(gir__oew *c) {   /* ops.def:685 Log (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_log1p(gir__oew *c) {   /* ops.def:886 Log(Add(x0, num(1))) */
+static gir__oxv gir__oxo_log1p(gir__oew *c) {   /* ops.def:888 Log(Add(x0, num(1))) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_num(c, 1);
@@ -43547,7 +43747,7 @@ static gir__oxv gir__oxo_log1p(gir__oew *c) {   /* ops.def:886 Log(Add(x0, num(1
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_log2(gir__oew *c) {   /* ops.def:887 Div(Log(x0), num(0.693147180559945309417232121458176568)) */
+static gir__oxv gir__oxo_log2(gir__oew *c) {   /* ops.def:889 Div(Log(x0), num(0.693147180559945309417232121458176568)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Log");
@@ -43674,7 +43874,7 @@ static gir__oxv gir__oxo_elu(gir__oew *c) {   /* ops.def:709 Elu (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_gelu(gir__oew *c) {   /* ops.def:889 Mul(Mul(x0, num(0.5)), Add(Erf(Mul(x0, num(0.7071067811865476))), num(1))) */
+static gir__oxv gir__oxo_gelu(gir__oew *c) {   /* ops.def:891 Mul(Mul(x0, num(0.5)), Add(Erf(Mul(x0, num(0.7071067811865476))), num(1))) */
     gir__oxv v0, v1, v2, v3, v4, v5, v6, v7, v8, v9;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_num(c, 0.5);
@@ -43702,7 +43902,7 @@ static gir__oxv gir__oxo_gelu(gir__oew *c) {   /* ops.def:889 Mul(Mul(x0, num(0.
     v9 = gir__oew_end(c, 1);
     return v9;
 }
-static gir__oxv gir__oxo_silu(gir__oew *c) {   /* ops.def:888 Mul(x0, Sigmoid(x0)) */
+static gir__oxv gir__oxo_silu(gir__oew *c) {   /* ops.def:890 Mul(x0, Sigmoid(x0)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 0);
@@ -43747,7 +43947,7 @@ static gir__oxv gir__oxo_round(gir__oew *c) {   /* ops.def:693 Round (from GIR_O
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_clamp(gir__oew *c) {   /* ops.def:890 Clip(x0, num(lo), num(hi)) */
+static gir__oxv gir__oxo_clamp(gir__oew *c) {   /* ops.def:892 Clip(x0, num(lo), num(hi)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_num(c, c->a.f[0]);
@@ -43759,7 +43959,7 @@ static gir__oxv gir__oxo_clamp(gir__oew *c) {   /* ops.def:890 Clip(x0, num(lo),
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_sum(gir__oew *c) {   /* ops.def:891 ReduceSum(x0, i64opt(axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_sum(gir__oew *c) {   /* ops.def:893 ReduceSum(x0, i64opt(axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64opt(c, gir__oxe_ints(c->a.l[0]));
@@ -43770,7 +43970,7 @@ static gir__oxv gir__oxo_sum(gir__oew *c) {   /* ops.def:891 ReduceSum(x0, i64op
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_mean(gir__oew *c) {   /* ops.def:892 ReduceMean(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_mean(gir__oew *c) {   /* ops.def:894 ReduceMean(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceMean");
@@ -43780,7 +43980,7 @@ static gir__oxv gir__oxo_mean(gir__oew *c) {   /* ops.def:892 ReduceMean(x0, att
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_prod(gir__oew *c) {   /* ops.def:893 ReduceProd(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_prod(gir__oew *c) {   /* ops.def:895 ReduceProd(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceProd");
@@ -43790,7 +43990,7 @@ static gir__oxv gir__oxo_prod(gir__oew *c) {   /* ops.def:893 ReduceProd(x0, att
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_max(gir__oew *c) {   /* ops.def:894 ReduceMax(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_max(gir__oew *c) {   /* ops.def:896 ReduceMax(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceMax");
@@ -43800,7 +44000,7 @@ static gir__oxv gir__oxo_max(gir__oew *c) {   /* ops.def:894 ReduceMax(x0, attr_
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_min(gir__oew *c) {   /* ops.def:895 ReduceMin(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_min(gir__oew *c) {   /* ops.def:897 ReduceMin(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceMin");
@@ -43810,7 +44010,7 @@ static gir__oxv gir__oxo_min(gir__oew *c) {   /* ops.def:895 ReduceMin(x0, attr_
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_logsumexp(gir__oew *c) {   /* ops.def:896 ReduceLogSumExp(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_logsumexp(gir__oew *c) {   /* ops.def:898 ReduceLogSumExp(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceLogSumExp");
@@ -43820,7 +44020,7 @@ static gir__oxv gir__oxo_logsumexp(gir__oew *c) {   /* ops.def:896 ReduceLogSumE
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_argmax(gir__oew *c) {   /* ops.def:897 Cast(ArgMax(x0, attr_i(axis, axis), attr_i(keepdims, keepdims)), attr_dtype(to, dtype)) */
+static gir__oxv gir__oxo_argmax(gir__oew *c) {   /* ops.def:899 Cast(ArgMax(x0, attr_i(axis, axis), attr_i(keepdims, keepdims)), attr_dtype(to, dtype)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ArgMax");
@@ -43834,7 +44034,7 @@ static gir__oxv gir__oxo_argmax(gir__oew *c) {   /* ops.def:897 Cast(ArgMax(x0, 
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_argmin(gir__oew *c) {   /* ops.def:898 Cast(ArgMin(x0, attr_i(axis, axis), attr_i(keepdims, keepdims)), attr_dtype(to, dtype)) */
+static gir__oxv gir__oxo_argmin(gir__oew *c) {   /* ops.def:900 Cast(ArgMin(x0, attr_i(axis, axis), attr_i(keepdims, keepdims)), attr_dtype(to, dtype)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ArgMin");
@@ -43848,7 +44048,7 @@ static gir__oxv gir__oxo_argmin(gir__oew *c) {   /* ops.def:898 Cast(ArgMin(x0, 
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_reshape(gir__oew *c) {   /* ops.def:899 Reshape(x0, i64(oshape), attr_i(allowzero, 1)) */
+static gir__oxv gir__oxo_reshape(gir__oew *c) {   /* ops.def:901 Reshape(x0, i64(oshape), attr_i(allowzero, 1)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_shape(c->oshape));
@@ -43859,7 +44059,7 @@ static gir__oxv gir__oxo_reshape(gir__oew *c) {   /* ops.def:899 Reshape(x0, i64
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_transpose(gir__oew *c) {   /* ops.def:900 Transpose(x0, attr_ints(perm, perm)) */
+static gir__oxv gir__oxo_transpose(gir__oew *c) {   /* ops.def:902 Transpose(x0, attr_ints(perm, perm)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Transpose");
@@ -43868,7 +44068,7 @@ static gir__oxv gir__oxo_transpose(gir__oew *c) {   /* ops.def:900 Transpose(x0,
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_broadcast_to(gir__oew *c) {   /* ops.def:901 Expand(x0, i64(oshape)) */
+static gir__oxv gir__oxo_broadcast_to(gir__oew *c) {   /* ops.def:903 Expand(x0, i64(oshape)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_shape(c->oshape));
@@ -43878,7 +44078,7 @@ static gir__oxv gir__oxo_broadcast_to(gir__oew *c) {   /* ops.def:901 Expand(x0,
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_slice(gir__oew *c) {   /* ops.def:902 Slice(x0, i64(start), i64(slice_end(stop)), i64(axis), i64(step)) */
+static gir__oxv gir__oxo_slice(gir__oew *c) {   /* ops.def:904 Slice(x0, i64(start), i64(slice_end(stop)), i64(axis), i64(step)) */
     gir__oxv v0, v1, v2, v3, v4, v5;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_one((int64_t)c->a.i[1]));
@@ -43894,7 +44094,7 @@ static gir__oxv gir__oxo_slice(gir__oew *c) {   /* ops.def:902 Slice(x0, i64(sta
     v5 = gir__oew_end(c, 1);
     return v5;
 }
-static gir__oxv gir__oxo_concat(gir__oew *c) {   /* ops.def:903 Concat(xs, attr_i(axis, axis)) */
+static gir__oxv gir__oxo_concat(gir__oew *c) {   /* ops.def:905 Concat(xs, attr_i(axis, axis)) */
     gir__oxv v0;
     gir__oew_xs(c);
     gir__oew_begin(c, "Concat");
@@ -43903,7 +44103,7 @@ static gir__oxv gir__oxo_concat(gir__oew *c) {   /* ops.def:903 Concat(xs, attr_
     v0 = gir__oew_end(c, 1);
     return v0;
 }
-static gir__oxv gir__oxo_flip(gir__oew *c) {   /* ops.def:904 Slice(x0, i64(fill(all_axes(axes), -1)), i64(fill(all_axes(axes), -2147483647)), i64(all_axes(axes)), i64(fill(all_axes(axes), -1))) */
+static gir__oxv gir__oxo_flip(gir__oew *c) {   /* ops.def:906 Slice(x0, i64(fill(all_axes(axes), -1)), i64(fill(all_axes(axes), -2147483647)), i64(all_axes(axes)), i64(fill(all_axes(axes), -1))) */
     gir__oxv v0, v1, v2, v3, v4, v5;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_fill(c, gir__oxe_all_axes(c, gir__oxe_ints(c->a.l[0])), (-(int64_t)1)));
@@ -43919,7 +44119,7 @@ static gir__oxv gir__oxo_flip(gir__oew *c) {   /* ops.def:904 Slice(x0, i64(fill
     v5 = gir__oew_end(c, 1);
     return v5;
 }
-static gir__oxv gir__oxo_pad(gir__oew *c) {   /* ops.def:905 Pad(x0, i64(pads(before, after)), num(value)) */
+static gir__oxv gir__oxo_pad(gir__oew *c) {   /* ops.def:907 Pad(x0, i64(pads(before, after)), num(value)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_pads(c, gir__oxe_ints(c->a.l[0]), gir__oxe_ints(c->a.l[1])));
@@ -43942,7 +44142,7 @@ static gir__oxv gir__oxo_index_select(gir__oew *c) {   /* ops.def:771 Gather (fr
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_one_hot(gir__oew *c) {   /* ops.def:872 OneHot(x0, i32s(depth), nums(two(0, 1)), attr_i(axis, -1)) */
+static gir__oxv gir__oxo_one_hot(gir__oew *c) {   /* ops.def:874 OneHot(x0, i32s(depth), nums(two(0, 1)), attr_i(axis, -1)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i32s(c, (int64_t)c->a.i[0]);
@@ -43967,7 +44167,7 @@ static gir__oxv gir__oxo_where(gir__oew *c) {   /* ops.def:734 Where (from GIR_O
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_triu(gir__oew *c) {   /* ops.def:906 Trilu(x0, i64s(k), attr_i(upper, 1)) */
+static gir__oxv gir__oxo_triu(gir__oew *c) {   /* ops.def:908 Trilu(x0, i64s(k), attr_i(upper, 1)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64s(c, (int64_t)c->a.i[0]);
@@ -43978,7 +44178,7 @@ static gir__oxv gir__oxo_triu(gir__oew *c) {   /* ops.def:906 Trilu(x0, i64s(k),
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_tril(gir__oew *c) {   /* ops.def:907 Trilu(x0, i64s(k), attr_i(upper, 0)) */
+static gir__oxv gir__oxo_tril(gir__oew *c) {   /* ops.def:909 Trilu(x0, i64s(k), attr_i(upper, 0)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64s(c, (int64_t)c->a.i[0]);
@@ -43998,7 +44198,7 @@ static gir__oxv gir__oxo_cast(gir__oew *c) {   /* ops.def:751 Cast (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_stop_gradient(gir__oew *c) {   /* ops.def:908 Identity(x0) */
+static gir__oxv gir__oxo_stop_gradient(gir__oew *c) {   /* ops.def:910 Identity(x0) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Identity");
@@ -44006,7 +44206,7 @@ static gir__oxv gir__oxo_stop_gradient(gir__oew *c) {   /* ops.def:908 Identity(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_matmul(gir__oew *c) {   /* ops.def:909 MatMul(x0, x1) */
+static gir__oxv gir__oxo_matmul(gir__oew *c) {   /* ops.def:911 MatMul(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -44016,7 +44216,7 @@ static gir__oxv gir__oxo_matmul(gir__oew *c) {   /* ops.def:909 MatMul(x0, x1) *
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_dot(gir__oew *c) {   /* ops.def:910 MatMul(x0, x1) */
+static gir__oxv gir__oxo_dot(gir__oew *c) {   /* ops.def:912 MatMul(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -44052,7 +44252,7 @@ static gir__oxv gir__oxo_log_softmax(gir__oew *c) {   /* ops.def:741 LogSoftmax 
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_conv2d(gir__oew *c) {   /* ops.def:911 Conv(x0, x1, attr_ints(strides, hw(stride, 1)), attr_ints(pads, pads4(padding)), attr_ints(dilations, hw(dilation, 1)), attr_i(group, nz1(groups))) */
+static gir__oxv gir__oxo_conv2d(gir__oew *c) {   /* ops.def:913 Conv(x0, x1, attr_ints(strides, hw(stride, 1)), attr_ints(pads, pads4(padding)), attr_ints(dilations, hw(dilation, 1)), attr_i(group, nz1(groups))) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -44066,7 +44266,7 @@ static gir__oxv gir__oxo_conv2d(gir__oew *c) {   /* ops.def:911 Conv(x0, x1, att
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_max_pool2d(gir__oew *c) {   /* ops.def:912 MaxPool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding))) */
+static gir__oxv gir__oxo_max_pool2d(gir__oew *c) {   /* ops.def:914 MaxPool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding))) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "MaxPool");
@@ -44077,7 +44277,7 @@ static gir__oxv gir__oxo_max_pool2d(gir__oew *c) {   /* ops.def:912 MaxPool(x0, 
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_avg_pool2d(gir__oew *c) {   /* ops.def:913 AveragePool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding)), attr_i(count_include_pad, count_include_pad)) */
+static gir__oxv gir__oxo_avg_pool2d(gir__oew *c) {   /* ops.def:915 AveragePool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding)), attr_i(count_include_pad, count_include_pad)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "AveragePool");
@@ -44100,7 +44300,7 @@ static gir__oxv gir__oxo_gather(gir__oew *c) {   /* ops.def:772 GatherElements (
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_fmod(gir__oew *c) {   /* ops.def:881 Mod(x0, x1, attr_i(fmod, 1)) */
+static gir__oxv gir__oxo_fmod(gir__oew *c) {   /* ops.def:883 Mod(x0, x1, attr_i(fmod, 1)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);

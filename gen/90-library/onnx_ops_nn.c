@@ -936,6 +936,186 @@ static gir_node gir__oxh_grid_sample(gir__oxn *c, gir_node x, gir_node grid) {
     return gir_reshape(c->g, y, gir_shape4(xs.dim[0], xs.dim[1], gs.dim[1], gs.dim[2]));
 }
 
+/* RoiAlign: for each roi, bilinear samples of its batch entry of x at a grid of points in each output bin, averaged
+   (mode avg) or the largest of the weighted corner values (mode max, as ONNX Runtime has it). The samples are
+   separable: along each axis every point has two neighbours and their weights, so with one-hot matrices over the
+   rows [R, bins, H] and columns [R, bins, W] the average is Ry @ x_roi @ Rx^T. The points per bin are
+   sampling_ratio, or (0) ceil(roi extent / bins) per roi, which needs the rois at import */
+typedef struct gir__oxroi {
+    gir_node lo, hi, wlo, whi;      /* [R, n * g]: the neighbours (as x's dtype) and their weights, 0 outside */
+    gir_node share;                 /* [rc, n * g]: 1 / points of the roi's bin for the points that exist, else 0 */
+} gir__oxroi;
+/* values [rows, cols] as a constant of dtype dt */
+static gir_node gir__ox_roi_const(gir__oxn *c, const double *v, int rows, int cols, gir_dtype dt) {
+    return gir_cast(c->g, gir_constant(c->g, GIR_DTYPE_F64, gir_shape2(rows, cols), v), dt);
+}
+/* the points of one axis: bin b's point i at start + b * size + (i + 0.5) * size / g_r (ONNX Runtime's order of
+   rounding), for g_r of the g points */
+static int gir__ox_roi_axis(gir__oxn *c, gir_node start, gir_node size, const int *grid, int rc, int g, int n, int len,
+                            gir__oxroi *a) {
+    size_t cells = (size_t)n * (size_t)g, all = 2 * cells + (size_t)rc * (cells + 1);
+    double *at = (double *)gir__alloc(&c->g->a, all * sizeof(double)), *half = at + cells, *gr = half + cells;
+    double *sh = gr + rc;
+    gir_dtype dt = gir_node_dtype(c->g, start);
+    gir_node pos, p, top, valid, l;
+    int r, i;
+    if (!at) {
+        gir__oxn_fail(c, GIR_ERR_OUT_OF_MEMORY, "the sampling points");
+        return 0;
+    }
+    for (i = 0; i < n * g; ++i) { at[i] = i / g; half[i] = i % g + 0.5; }
+    for (r = 0; r < rc; ++r) {
+        gr[r] = grid[r] > 0 ? grid[r] : 1;
+        for (i = 0; i < n * g; ++i) sh[(size_t)r * cells + i] = i % g < grid[r] ? 1.0 / grid[r] : 0;
+    }
+    pos = gir_add(c->g, start, gir_mul(c->g, gir__ox_roi_const(c, at, 1, n * g, dt), size));
+    p = gir_mul(c->g, gir__ox_roi_const(c, half, 1, n * g, dt), size);
+    pos = gir_add(c->g, pos, gir_div(c->g, p, gir__ox_roi_const(c, gr, rc, 1, dt)));
+    a->share = gir__ox_roi_const(c, sh, rc, n * g, dt);
+    gir__free(&c->g->a, at, all * sizeof(double));
+    valid = gir_and(c->g, gir_ge(c->g, pos, gir_scalar(c->g, dt, -1)), gir_le(c->g, pos, gir_scalar(c->g, dt, len)));
+    p = gir_maximum(c->g, pos, gir_scalar(c->g, dt, 0));
+    a->lo = gir_floor(c->g, p);
+    top = gir_ge(c->g, a->lo, gir_scalar(c->g, dt, len - 1));         /* at the last row: both neighbours there */
+    a->lo = gir_where(c->g, top, gir_scalar(c->g, dt, len - 1), a->lo);
+    a->hi = gir_where(c->g, top, a->lo, gir_add(c->g, a->lo, gir_scalar(c->g, dt, 1)));
+    l = gir_where(c->g, top, gir_scalar(c->g, dt, 0), gir_sub(c->g, p, a->lo));
+    a->whi = gir_where(c->g, valid, l, gir_scalar(c->g, dt, 0));
+    a->wlo = gir_where(c->g, valid, gir_sub(c->g, gir_scalar(c->g, dt, 1), l), gir_scalar(c->g, dt, 0));
+    return 1;
+}
+/* [R, P, len]: weight w[r, p] at column idx[r, p] of row p, zeros elsewhere */
+static gir_node gir__ox_roi_hot(gir__oxn *c, gir_node idx, gir_node w, int len) {
+    gir_shape s = gir_node_shape(c->g, idx);
+    gir_dtype dt = gir_node_dtype(c->g, idx);
+    gir_node cols = gir_reshape(c->g, gir_arange(c->g, dt, 0, len, 1), gir_shape3(1, 1, len)), hit;
+    if (s.rank != 2) return c->none;
+    hit = gir_eq(c->g, gir_reshape(c->g, idx, gir_shape3(s.dim[0], s.dim[1], 1)), cols);
+    return gir_where(c->g, hit, gir_reshape(c->g, w, gir_shape3(s.dim[0], s.dim[1], 1)), gir_scalar(c->g, dt, 0));
+}
+/* avg: the bins' weights over the rows [R, 1, n, len] (or columns, transposed: [R, 1, len, n]) */
+static gir_node gir__ox_roi_avg_side(gir__oxn *c, const gir__oxroi *a, int n, int g, int len, int cols) {
+    gir_node m = gir_add(c->g, gir__ox_roi_hot(c, a->lo, gir_mul(c->g, a->wlo, a->share), len),
+                         gir__ox_roi_hot(c, a->hi, gir_mul(c->g, a->whi, a->share), len));
+    int32_t r = gir_node_shape(c->g, a->lo).dim[0];
+    m = gir_sum(c->g, gir_reshape(c->g, m, gir_shape4(r, n, g, len)), gir_ints1(2), 0);
+    m = gir_reshape(c->g, m, gir_shape4(r, 1, n, len));
+    return cols ? gir_transpose(c->g, m, gir_ints4(0, 1, 3, 2)) : m;
+}
+/* max: the largest weighted corner value of each point, then of each bin's points (points that do not exist: -inf) */
+static gir_node gir__ox_roi_max(gir__oxn *c, gir_node xr, const gir__oxroi *ay, const gir__oxroi *ax, int oh, int ow,
+                                int gh, int gw) {
+    gir_shape s = gir_node_shape(c->g, xr);
+    gir_dtype dt = gir_node_dtype(c->g, xr);
+    int32_t r = s.dim[0], ph = oh * gh, pw = ow * gw;
+    gir_node best = c->none, ey, ex, v, wt, keep, some;
+    int i;
+    for (i = 0; i < 4; ++i) {
+        ey = gir__ox_roi_hot(c, i & 2 ? ay->hi : ay->lo, gir_ones_like(c->g, ay->lo), s.dim[2]);
+        ex = gir__ox_roi_hot(c, i & 1 ? ax->hi : ax->lo, gir_ones_like(c->g, ax->lo), s.dim[3]);
+        v = gir_matmul(c->g, gir_reshape(c->g, ey, gir_shape4(r, 1, ph, s.dim[2])), xr);
+        v = gir_matmul(c->g, v, gir_reshape(c->g, gir_transpose(c->g, ex, gir_ints3(0, 2, 1)), gir_shape4(r, 1, s.dim[3], pw)));
+        wt = gir_mul(c->g, gir_reshape(c->g, i & 2 ? ay->whi : ay->wlo, gir_shape4(r, 1, ph, 1)),
+                     gir_reshape(c->g, i & 1 ? ax->whi : ax->wlo, gir_shape4(r, 1, 1, pw)));
+        v = gir_mul(c->g, v, wt);
+        best = best.id ? gir_maximum(c->g, best, v) : v;
+    }
+    keep = gir_and(c->g, gir_reshape(c->g, gir_gt(c->g, ay->share, gir_scalar(c->g, dt, 0)), gir_shape4(-1, 1, ph, 1)),
+                   gir_reshape(c->g, gir_gt(c->g, ax->share, gir_scalar(c->g, dt, 0)), gir_shape4(-1, 1, 1, pw)));
+    best = gir_where(c->g, keep, best, gir_scalar(c->g, dt, -HUGE_VAL));
+    best = gir_max(c->g, gir_reshape(c->g, best, gir_shape4(r * s.dim[1] * oh, gh, ow, gw)), gir_ints2(1, 3), 0);
+    some = gir_reshape(c->g, gir_any(c->g, keep, gir_ints2(2, 3), 0), gir_shape4(-1, 1, 1, 1));
+    best = gir_reshape(c->g, best, gir_shape4(r, s.dim[1], oh, ow));           /* a bin without points: 0 */
+    return gir_where(c->g, some, best, gir_scalar(c->g, dt, 0));
+}
+/* the points per bin of each roi when sampling_ratio is 0: ceil(extent / bins) in x's precision (f32), from rois
+   known at import; grid holds the rows' then the columns' counts */
+static int gir__ox_roi_grid(gir__oxn *c, int n, int oh, int ow, double scale, int legacy, int *grid) {
+    double *v = (double *)gir__alloc(&c->g->a, (size_t)(4 * n) * sizeof(double));
+    int r, ok = v && gir__ox_const_vals(c, 1, v, 4 * n, "rois (sampling_ratio 0 needs them at import)") == 4 * n;
+    for (r = 0; ok && r < n; ++r) {
+        float s = (float)scale, off = legacy ? 0.0f : 0.5f;
+        float h = ((float)v[4 * r + 3] * s - off) - ((float)v[4 * r + 1] * s - off);
+        float w = ((float)v[4 * r + 2] * s - off) - ((float)v[4 * r] * s - off);
+        double gy = -GIR_FLOOR(-(double)((legacy && h < 1 ? 1.0f : h) / (float)oh));
+        double gx = -GIR_FLOOR(-(double)((legacy && w < 1 ? 1.0f : w) / (float)ow));
+        if (gy > 64 || gx > 64) {
+            gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "roi %d: %g by %g points a bin (gir.h takes up to 64 by 64)", r, gy, gx);
+            ok = 0;
+        }
+        grid[r] = (int)gy;
+        grid[n + r] = (int)gx;
+    }
+    if (!v) gir__oxn_fail(c, GIR_ERR_OUT_OF_MEMORY, "the rois");
+    else gir__free(&c->g->a, v, (size_t)(4 * n) * sizeof(double));
+    return ok;
+}
+/* the attributes and shapes of RoiAlign; 0 (an error) when it cannot be built */
+typedef struct gir__oxra { int half, legacy, is_max, oh, ow, sr, n; double scale; } gir__oxra;
+static int gir__ox_roi_opts(gir__oxn *c, gir_node x, gir_node rois, gir_node bidx, int since, gir__oxra *o) {
+    gir_shape xs = gir_node_shape(c->g, x), rs = gir_node_shape(c->g, rois), bs = gir_node_shape(c->g, bidx);
+    const char *dflt = since >= 16 ? "half_pixel" : "output_half_pixel";
+    int avg = gir__oxa_s_is(c, "mode", "avg", "avg");
+    o->is_max = gir__oxa_s_is(c, "mode", "avg", "max");
+    o->half = gir__oxa_s_is(c, "coordinate_transformation_mode", dflt, "half_pixel");
+    o->legacy = gir__oxa_s_is(c, "coordinate_transformation_mode", dflt, "output_half_pixel");
+    o->oh = gir__oxa_i(c, "output_height", 1);
+    o->ow = gir__oxa_i(c, "output_width", 1);
+    o->sr = gir__oxa_i(c, "sampling_ratio", 0);
+    o->scale = gir__oxa_f(c, "spatial_scale", 1);
+    o->n = rs.rank == 2 ? rs.dim[0] : 0;
+    if ((!o->half && !o->legacy) || (!avg && !o->is_max) || o->oh < 1 || o->ow < 1 || o->sr < 0 || o->sr > 64)
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "mode %s, coordinate_transformation_mode, output %d by %d, "
+                      "sampling_ratio %d (gir.h takes avg or max, half_pixel or output_half_pixel, 0 to 64)",
+                      o->is_max ? "max" : avg ? "avg" : "other", o->oh, o->ow, o->sr);
+    else if (xs.rank != 4 || rs.rank != 2 || rs.dim[1] != 4 || bs.rank != 1 || bs.dim[0] != o->n || o->n < 1)
+        gir__oxn_fail(c, GIR_ERR_SHAPE, "X of rank %d ([N, C, H, W]), rois of rank %d ([R, 4]), batch_indices of "
+                      "rank %d ([R])", xs.rank, rs.rank, bs.rank);
+    return c->st == GIR_OK;
+}
+static gir_node gir__ox_roi_align(gir__oxn *c, gir_node x, gir_node rois, gir_node bidx, int since) {
+    gir_shape xs = gir_node_shape(c->g, x);
+    gir_dtype dt = gir_node_dtype(c->g, x);
+    gir__oxra o;
+    gir__oxroi ay, ax;
+    gir_node col[4], size_h, size_w, xr, y = c->none;
+    int j, rc, gh, gw, *grid;
+    if (!gir__ox_roi_opts(c, x, rois, bidx, since, &o)) return c->none;
+    rc = o.sr ? 1 : o.n;
+    if (!(grid = (int *)gir__alloc(&c->g->a, (size_t)(2 * rc) * sizeof(int)))) {
+        gir__oxn_fail(c, GIR_ERR_OUT_OF_MEMORY, "the sampling grid");
+        return c->none;
+    }
+    if (o.sr) grid[0] = grid[1] = o.sr;
+    if (o.sr || gir__ox_roi_grid(c, o.n, o.oh, o.ow, o.scale, o.legacy, grid)) {
+        for (gh = gw = 1, j = 0; j < rc; ++j) {
+            gh = grid[j] > gh ? grid[j] : gh;
+            gw = grid[rc + j] > gw ? grid[rc + j] : gw;
+        }
+        rois = gir_cast(c->g, rois, dt);
+        for (j = 0; j < 4; ++j) {                     /* x1, y1, x2, y2 scaled, less half a pixel (half_pixel) */
+            col[j] = gir_mul(c->g, gir_slice(c->g, rois, 1, j, j + 1, 1), gir_scalar(c->g, dt, o.scale));
+            if (o.half) col[j] = gir_sub(c->g, col[j], gir_scalar(c->g, dt, 0.5));
+        }
+        size_h = gir_sub(c->g, col[3], col[1]);
+        size_w = gir_sub(c->g, col[2], col[0]);
+        if (o.legacy) size_h = gir_maximum(c->g, size_h, gir_scalar(c->g, dt, 1));
+        if (o.legacy) size_w = gir_maximum(c->g, size_w, gir_scalar(c->g, dt, 1));
+        size_h = gir_div(c->g, size_h, gir_scalar(c->g, dt, o.oh));
+        size_w = gir_div(c->g, size_w, gir_scalar(c->g, dt, o.ow));
+        xr = gir_index_select(c->g, x, bidx, 0);
+        if (gir__ox_roi_axis(c, col[1], size_h, grid, rc, gh, o.oh, xs.dim[2], &ay) &&
+            gir__ox_roi_axis(c, col[0], size_w, grid + rc, rc, gw, o.ow, xs.dim[3], &ax))
+            y = o.is_max ? gir__ox_roi_max(c, xr, &ay, &ax, o.oh, o.ow, gh, gw)
+              : gir_matmul(c->g, gir_matmul(c->g, gir__ox_roi_avg_side(c, &ay, o.oh, gh, xs.dim[2], 0), xr),
+                           gir__ox_roi_avg_side(c, &ax, o.ow, gw, xs.dim[3], 1));
+    }
+    gir__free(&c->g->a, grid, (size_t)(2 * rc) * sizeof(int));
+    return y;
+}
+static gir_node gir__oxh_roi_align10(gir__oxn *c, gir_node x, gir_node r, gir_node b) { return gir__ox_roi_align(c, x, r, b, 10); }
+static gir_node gir__oxh_roi_align(gir__oxn *c, gir_node x, gir_node r, gir_node b) { return gir__ox_roi_align(c, x, r, b, 16); }
+
 /* the optimizers of ai.onnx.preview.training (Adagrad, Momentum, Adam): inputs R, T, then n tensors X, n
    gradients G, n (or 2n, Adam) states; outputs the new X, then the new states, as the operators' formulas say */
 static gir_node gir__ox_gsc(gir__oxn *c, gir_node v, double s) { return gir_mul(c->g, v, gir__oxh_num(c, s)); }
