@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=5d350c9965ae431ae76cace5d478173ce7280028c29d8c6ec119b68bbb30426e
-                                          gen/ sha256=b8485e0426d9a95d
+                                          gen/ sha256=3c24c16cb9ac2edc
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -40463,7 +40463,7 @@ static gir_node gir__ox_roi_max(gir__oxn *c, gir_node xr, const gir__oxroi *ay, 
     gir_shape s = gir_node_shape(c->g, xr);
     gir_dtype dt = gir_node_dtype(c->g, xr);
     int32_t r = s.dim[0], ph = oh * gh, pw = ow * gw;
-    gir_node best = c->none, ey, ex, v, wt, keep, some;
+    gir_node best = c->none, ey, ex, v, wt, keep;
     int i;
     for (i = 0; i < 4; ++i) {
         ey = gir__ox_roi_hot(c, i & 2 ? ay->hi : ay->lo, gir_ones_like(c->g, ay->lo), s.dim[2]);
@@ -40479,9 +40479,21 @@ static gir_node gir__ox_roi_max(gir__oxn *c, gir_node xr, const gir__oxroi *ay, 
                    gir_reshape(c->g, gir_gt(c->g, ax->share, gir_scalar(c->g, dt, 0)), gir_shape4(-1, 1, 1, pw)));
     best = gir_where(c->g, keep, best, gir_scalar(c->g, dt, -HUGE_VAL));
     best = gir_max(c->g, gir_reshape(c->g, best, gir_shape4(r * s.dim[1] * oh, gh, ow, gw)), gir_ints2(1, 3), 0);
-    some = gir_reshape(c->g, gir_any(c->g, keep, gir_ints2(2, 3), 0), gir_shape4(-1, 1, 1, 1));
-    best = gir_reshape(c->g, best, gir_shape4(r, s.dim[1], oh, ow));           /* a bin without points: 0 */
-    return gir_where(c->g, some, best, gir_scalar(c->g, dt, 0));
+    return gir_reshape(c->g, best, gir_shape4(r, s.dim[1], oh, ow));
+}
+/* max: 0 for the rois without points (sampling_ratio 0 and an extent of 0 or less), as ONNX Runtime has it */
+static gir_node gir__ox_roi_empty(gir__oxn *c, gir_node y, const int *grid, int rc) {
+    uint8_t *some = (uint8_t *)gir__alloc(&c->g->a, (size_t)rc);
+    int r, any = 0;
+    gir_node keep;
+    if (!some) {
+        gir__oxn_fail(c, GIR_ERR_OUT_OF_MEMORY, "the rois with points");
+        return c->none;
+    }
+    for (r = 0; r < rc; ++r) any |= !(some[r] = grid[r] > 0 && grid[rc + r] > 0);
+    keep = any ? gir_constant(c->g, GIR_DTYPE_B8, gir_shape4(rc, 1, 1, 1), some) : c->none;
+    gir__free(&c->g->a, some, (size_t)rc);
+    return any ? gir_where(c->g, keep, y, gir_scalar(c->g, gir_node_dtype(c->g, y), 0)) : y;
 }
 /* the points per bin of each roi when sampling_ratio is 0: ceil(extent / bins) in x's precision (f32), from rois
    known at import; grid holds the rows' then the columns' counts */
@@ -40561,7 +40573,7 @@ static gir_node gir__ox_roi_align(gir__oxn *c, gir_node x, gir_node rois, gir_no
         xr = gir_index_select(c->g, x, bidx, 0);
         if (gir__ox_roi_axis(c, col[1], size_h, grid, rc, gh, o.oh, xs.dim[2], &ay) &&
             gir__ox_roi_axis(c, col[0], size_w, grid + rc, rc, gw, o.ow, xs.dim[3], &ax))
-            y = o.is_max ? gir__ox_roi_max(c, xr, &ay, &ax, o.oh, o.ow, gh, gw)
+            y = o.is_max ? gir__ox_roi_empty(c, gir__ox_roi_max(c, xr, &ay, &ax, o.oh, o.ow, gh, gw), grid, rc)
               : gir_matmul(c->g, gir_matmul(c->g, gir__ox_roi_avg_side(c, &ay, o.oh, gh, xs.dim[2], 0), xr),
                            gir__ox_roi_avg_side(c, &ax, o.ow, gw, xs.dim[3], 1));
     }
