@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=5d350c9965ae431ae76cace5d478173ce7280028c29d8c6ec119b68bbb30426e
-                                          gen/ sha256=3c24c16cb9ac2edc
+                                          gen/ sha256=8cf94d6d2f4c6383
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -39206,7 +39206,7 @@ static gir_node gir__ox_scatter_nd_reduce(gir__oxn *c, gir_node data, gir_node l
    the updates */
 static gir_node gir__oxh_scatter_nd(gir__oxn *c, gir_node data, gir_node idx, gir_node upd) {
     static const char *const kinds[5] = {"mul", "max", "min", "add", "none"};
-    gir_shape ds = gir_node_shape(c->g, data), flat, uf;
+    gir_shape ds = gir_node_shape(c->g, data), flat, uf, us;
     int kind = -1, r, j;
     int64_t rows, m;
     gir_node lin, put, hit;
@@ -39216,6 +39216,13 @@ static gir_node gir__oxh_scatter_nd(gir__oxn *c, gir_node data, gir_node idx, gi
     if (c->st != GIR_OK) return c->none;
     m = gir_node_numel(c->g, lin);
     for (flat.rank = 1 + ds.rank - r, flat.dim[0] = (int32_t)rows, j = r; j < ds.rank; ++j) flat.dim[1 + j - r] = ds.dim[j];
+    uf = gir_node_shape(c->g, lin);                       /* updates: indices' shape less the tuple, then data's rest */
+    us = gir_node_shape(c->g, upd);
+    for (j = r; j < ds.rank && uf.rank < GIR_MAX_RANK; ++j) uf.dim[uf.rank++] = ds.dim[j];
+    if (!gir__shape_eq(&uf, &us) || uf.rank != ds.rank + gir_node_shape(c->g, lin).rank - r) {
+        gir__oxn_fail(c, GIR_ERR_SHAPE, "updates %S for data %S and index tuples of %d: want %S", &us, &ds, r, &uf);
+        return c->none;
+    }
     uf = flat;
     uf.dim[0] = (int32_t)m;
     lin = gir_reshape(c->g, lin, gir_shape1((int32_t)m));
@@ -39639,8 +39646,9 @@ static gir_node gir__oxh_conv(gir__oxn *c, gir_node x, gir_node wt) {
     int group = gir__oxa_i(c, "group", 1);
     gir__oxwin w;
     gir_node y;
-    if (ws.rank != in.rank || in.rank < 3) {
-        gir__oxn_fail(c, GIR_ERR_SHAPE, "input rank %d and weight rank %d", in.rank, ws.rank);
+    if (ws.rank != in.rank || in.rank < 3 || group < 1 || ws.dim[0] % group || in.dim[1] != ws.dim[1] * group) {
+        gir__oxn_fail(c, GIR_ERR_SHAPE, "input %S and weights %S with group %d ([N, C, ...] and [M, C / group, ...])",
+                      &in, &ws, group);
         return c->none;
     }
     if (!gir__ox_window(c, in, ws.dim + 2, &w)) return c->none;
@@ -40133,8 +40141,9 @@ static gir_node gir__oxh_conv_transpose(gir__oxn *c, gir_node x, gir_node wt) {
     gir_ints op, lo, hi;
     gir_node y;
     if (!gir__ox_convt_window(c, in, ws, &w, &op)) return c->none;
-    if (group < 1 || in.dim[1] % group) {
-        gir__oxn_fail(c, GIR_ERR_ATTR, "group %d for %d input channels", group, in.dim[1]);
+    if (group < 1 || in.dim[1] % group || ws.dim[0] != in.dim[1]) {
+        gir__oxn_fail(c, GIR_ERR_SHAPE, "input %S and weights %S with group %d ([N, C, ...] and [C, M / group, ...])",
+                      &in, &ws, group);
         return c->none;
     }
     y = gir__ox_convt_full(c, x, wt, &w, group);
@@ -40271,8 +40280,8 @@ static gir_node gir__oxh_qlinear_conv(gir__oxn *c) {
     y = gir_cast(c->g, gir__ox_conv_ints(c, 0, 1), GIR_DTYPE_F64);
     for (j = 0; j < 8; ++j) c->x[j] = x[j];
     c->n_x = bias.id ? 9 : 8;
-    if (bias.id) y = gir_add(c->g, y, gir_reshape(c->g, gir_cast(c->g, bias, GIR_DTYPE_F64),
-                                                  gir_shape4(1, gir_node_shape(c->g, bias).dim[0], 1, 1)));
+    if (bias.id) y = gir_add(c->g, y, gir__ox_along(c, gir_cast(c->g, bias, GIR_DTYPE_F64), 1,
+                                                    gir_node_shape(c->g, y).rank));
     s = gir_cast(c->g, c->x[1], GIR_DTYPE_F64);     /* the accumulator's scale: x_scale * w_scale */
     t = gir_cast(c->g, c->x[4], GIR_DTYPE_F64);
     return gir__ox_req(c, gir_mul(c->g, y, gir_mul(c->g, s, t)), 6, 7);
@@ -40532,12 +40541,13 @@ static int gir__ox_roi_opts(gir__oxn *c, gir_node x, gir_node rois, gir_node bid
     o->scale = gir__oxa_f(c, "spatial_scale", 1);
     o->n = rs.rank == 2 ? rs.dim[0] : 0;
     if ((!o->half && !o->legacy) || (!avg && !o->is_max) || o->oh < 1 || o->ow < 1 || o->sr < 0 || o->sr > 64)
-        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "mode %s, coordinate_transformation_mode, output %d by %d, "
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "mode %s, coordinate_transformation_mode %s, output %d by %d, "
                       "sampling_ratio %d (gir.h takes avg or max, half_pixel or output_half_pixel, 0 to 64)",
-                      o->is_max ? "max" : avg ? "avg" : "other", o->oh, o->ow, o->sr);
+                      o->is_max ? "max" : avg ? "avg" : "other", o->half ? "half_pixel" : o->legacy ?
+                      "output_half_pixel" : "other", o->oh, o->ow, o->sr);
     else if (xs.rank != 4 || rs.rank != 2 || rs.dim[1] != 4 || bs.rank != 1 || bs.dim[0] != o->n || o->n < 1)
-        gir__oxn_fail(c, GIR_ERR_SHAPE, "X of rank %d ([N, C, H, W]), rois of rank %d ([R, 4]), batch_indices of "
-                      "rank %d ([R])", xs.rank, rs.rank, bs.rank);
+        gir__oxn_fail(c, GIR_ERR_SHAPE, "X %S, rois %S, batch_indices %S (want [N, C, H, W], [R, 4], [R])", &xs, &rs,
+                      &bs);
     return c->st == GIR_OK;
 }
 static gir_node gir__ox_roi_align(gir__oxn *c, gir_node x, gir_node rois, gir_node bidx, int since) {

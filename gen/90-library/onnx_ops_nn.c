@@ -184,8 +184,9 @@ static gir_node gir__oxh_conv(gir__oxn *c, gir_node x, gir_node wt) {
     int group = gir__oxa_i(c, "group", 1);
     gir__oxwin w;
     gir_node y;
-    if (ws.rank != in.rank || in.rank < 3) {
-        gir__oxn_fail(c, GIR_ERR_SHAPE, "input rank %d and weight rank %d", in.rank, ws.rank);
+    if (ws.rank != in.rank || in.rank < 3 || group < 1 || ws.dim[0] % group || in.dim[1] != ws.dim[1] * group) {
+        gir__oxn_fail(c, GIR_ERR_SHAPE, "input %S and weights %S with group %d ([N, C, ...] and [M, C / group, ...])",
+                      &in, &ws, group);
         return c->none;
     }
     if (!gir__ox_window(c, in, ws.dim + 2, &w)) return c->none;
@@ -678,8 +679,9 @@ static gir_node gir__oxh_conv_transpose(gir__oxn *c, gir_node x, gir_node wt) {
     gir_ints op, lo, hi;
     gir_node y;
     if (!gir__ox_convt_window(c, in, ws, &w, &op)) return c->none;
-    if (group < 1 || in.dim[1] % group) {
-        gir__oxn_fail(c, GIR_ERR_ATTR, "group %d for %d input channels", group, in.dim[1]);
+    if (group < 1 || in.dim[1] % group || ws.dim[0] != in.dim[1]) {
+        gir__oxn_fail(c, GIR_ERR_SHAPE, "input %S and weights %S with group %d ([N, C, ...] and [C, M / group, ...])",
+                      &in, &ws, group);
         return c->none;
     }
     y = gir__ox_convt_full(c, x, wt, &w, group);
@@ -816,8 +818,8 @@ static gir_node gir__oxh_qlinear_conv(gir__oxn *c) {
     y = gir_cast(c->g, gir__ox_conv_ints(c, 0, 1), GIR_DTYPE_F64);
     for (j = 0; j < 8; ++j) c->x[j] = x[j];
     c->n_x = bias.id ? 9 : 8;
-    if (bias.id) y = gir_add(c->g, y, gir_reshape(c->g, gir_cast(c->g, bias, GIR_DTYPE_F64),
-                                                  gir_shape4(1, gir_node_shape(c->g, bias).dim[0], 1, 1)));
+    if (bias.id) y = gir_add(c->g, y, gir__ox_along(c, gir_cast(c->g, bias, GIR_DTYPE_F64), 1,
+                                                    gir_node_shape(c->g, y).rank));
     s = gir_cast(c->g, c->x[1], GIR_DTYPE_F64);     /* the accumulator's scale: x_scale * w_scale */
     t = gir_cast(c->g, c->x[4], GIR_DTYPE_F64);
     return gir__ox_req(c, gir_mul(c->g, y, gir_mul(c->g, s, t)), 6, 7);
@@ -1077,12 +1079,13 @@ static int gir__ox_roi_opts(gir__oxn *c, gir_node x, gir_node rois, gir_node bid
     o->scale = gir__oxa_f(c, "spatial_scale", 1);
     o->n = rs.rank == 2 ? rs.dim[0] : 0;
     if ((!o->half && !o->legacy) || (!avg && !o->is_max) || o->oh < 1 || o->ow < 1 || o->sr < 0 || o->sr > 64)
-        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "mode %s, coordinate_transformation_mode, output %d by %d, "
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "mode %s, coordinate_transformation_mode %s, output %d by %d, "
                       "sampling_ratio %d (gir.h takes avg or max, half_pixel or output_half_pixel, 0 to 64)",
-                      o->is_max ? "max" : avg ? "avg" : "other", o->oh, o->ow, o->sr);
+                      o->is_max ? "max" : avg ? "avg" : "other", o->half ? "half_pixel" : o->legacy ?
+                      "output_half_pixel" : "other", o->oh, o->ow, o->sr);
     else if (xs.rank != 4 || rs.rank != 2 || rs.dim[1] != 4 || bs.rank != 1 || bs.dim[0] != o->n || o->n < 1)
-        gir__oxn_fail(c, GIR_ERR_SHAPE, "X of rank %d ([N, C, H, W]), rois of rank %d ([R, 4]), batch_indices of "
-                      "rank %d ([R])", xs.rank, rs.rank, bs.rank);
+        gir__oxn_fail(c, GIR_ERR_SHAPE, "X %S, rois %S, batch_indices %S (want [N, C, H, W], [R, 4], [R])", &xs, &rs,
+                      &bs);
     return c->st == GIR_OK;
 }
 static gir_node gir__ox_roi_align(gir__oxn *c, gir_node x, gir_node rois, gir_node bidx, int since) {

@@ -617,7 +617,7 @@ static gir_node gir__ox_scatter_nd_reduce(gir__oxn *c, gir_node data, gir_node l
    the updates */
 static gir_node gir__oxh_scatter_nd(gir__oxn *c, gir_node data, gir_node idx, gir_node upd) {
     static const char *const kinds[5] = {"mul", "max", "min", "add", "none"};
-    gir_shape ds = gir_node_shape(c->g, data), flat, uf;
+    gir_shape ds = gir_node_shape(c->g, data), flat, uf, us;
     int kind = -1, r, j;
     int64_t rows, m;
     gir_node lin, put, hit;
@@ -627,6 +627,13 @@ static gir_node gir__oxh_scatter_nd(gir__oxn *c, gir_node data, gir_node idx, gi
     if (c->st != GIR_OK) return c->none;
     m = gir_node_numel(c->g, lin);
     for (flat.rank = 1 + ds.rank - r, flat.dim[0] = (int32_t)rows, j = r; j < ds.rank; ++j) flat.dim[1 + j - r] = ds.dim[j];
+    uf = gir_node_shape(c->g, lin);                       /* updates: indices' shape less the tuple, then data's rest */
+    us = gir_node_shape(c->g, upd);
+    for (j = r; j < ds.rank && uf.rank < GIR_MAX_RANK; ++j) uf.dim[uf.rank++] = ds.dim[j];
+    if (!gir__shape_eq(&uf, &us) || uf.rank != ds.rank + gir_node_shape(c->g, lin).rank - r) {
+        gir__oxn_fail(c, GIR_ERR_SHAPE, "updates %S for data %S and index tuples of %d: want %S", &us, &ds, r, &uf);
+        return c->none;
+    }
     uf = flat;
     uf.dim[0] = (int32_t)m;
     lin = gir_reshape(c->g, lin, gir_shape1((int32_t)m));
