@@ -3,8 +3,8 @@
 
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
-   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=5d350c9965ae431ae76cace5d478173ce7280028c29d8c6ec119b68bbb30426e
-                                          gen/ sha256=8cf94d6d2f4c6383
+   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=dca51e93c83298000fb1902f1a3992e1be1adaa7411999ee14200abdd6143db8
+                                          gen/ sha256=e0509bb4e30c2d03
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -473,7 +473,7 @@
 #define GIR_VERSION_PATCH 0
 #define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
 #define GIR_VERSION_STRING "0.2.0"
-#define GIR_OPSDEF_SHA256 "5d350c9965ae431ae76cace5d478173ce7280028c29d8c6ec119b68bbb30426e"
+#define GIR_OPSDEF_SHA256 "dca51e93c83298000fb1902f1a3992e1be1adaa7411999ee14200abdd6143db8"
 
 #ifndef GIR_API
 #  ifdef GIR_STATIC
@@ -43403,6 +43403,17 @@ static gir__oxints gir__oxe_fill(gir__oew *c, gir__oxints l, int64_t v) {
     for (k = 0; k < l.n; ++k) l.v[k] = v;
     return l;
 }
+/* conv2d_bwd_data as ConvTranspose: the output_padding that gives its result xshape (the output's), from its
+   gradient x0 and weights x1, stride, padding and dilation (one or two values each) */
+static gir__oxints gir__oxe_convt_op(gir__oew *c, gir__oxints stride, gir__oxints padding, gir__oxints dilation) {
+    const gir_shape *gy = gir__nshape(c->g, &c->g->nodes[c->x[0]]), *w = gir__nshape(c->g, &c->g->nodes[c->x[1]]);
+    gir__oxints s = gir__oxe_hw(c, stride, 1), p = gir__oxe_hw(c, padding, 0), d = gir__oxe_hw(c, dilation, 1), r;
+    int k;
+    r.n = 2;
+    for (k = 0; k < 2; ++k)
+        r.v[k] = c->oshape.dim[2 + k] - ((gy->dim[2 + k] - 1) * s.v[k] + (w->dim[2 + k] - 1) * d.v[k] + 1 - 2 * p.v[k]);
+    return r;
+}
 
 /* generated from the GIR_ONNX_OUT lines of ops.def and the GIR_ONNX lines that are one op (gen/10-generator/onnx_out_lower.py) */
 #define GIR__OX_OPSET 17
@@ -44288,7 +44299,22 @@ static gir__oxv gir__oxo_conv2d(gir__oew *c) {   /* ops.def:913 Conv(x0, x1, att
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_max_pool2d(gir__oew *c) {   /* ops.def:914 MaxPool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding))) */
+static gir__oxv gir__oxo_conv2d_bwd_data(gir__oew *c) {   /* ops.def:914 ConvTranspose(x0, x1, attr_ints(strides, hw(stride, 1)), attr_ints(pads, pads4(padding)), attr_ints(dilations, hw(dilation, 1)), attr_i(group, nz1(groups)), attr_ints(output_padding, convt_op(stride, padding, dilation))) */
+    gir__oxv v0, v1, v2;
+    v0 = gir__oew_x(c, 0);
+    v1 = gir__oew_x(c, 1);
+    gir__oew_begin(c, "ConvTranspose");
+    gir__oew_in(c, v0);
+    gir__oew_in(c, v1);
+    gir__oew_attr_ints(c, "strides", gir__oxe_hw(c, gir__oxe_ints(c->a.l[0]), (int64_t)1));
+    gir__oew_attr_ints(c, "pads", gir__oxe_pads4(c, gir__oxe_ints(c->a.l[1])));
+    gir__oew_attr_ints(c, "dilations", gir__oxe_hw(c, gir__oxe_ints(c->a.l[2]), (int64_t)1));
+    gir__oew_attr_i(c, "group", gir__oxe_nz1(c, (int64_t)c->a.i[0]));
+    gir__oew_attr_ints(c, "output_padding", gir__oxe_convt_op(c, gir__oxe_ints(c->a.l[0]), gir__oxe_ints(c->a.l[1]), gir__oxe_ints(c->a.l[2])));
+    v2 = gir__oew_end(c, 1);
+    return v2;
+}
+static gir__oxv gir__oxo_max_pool2d(gir__oew *c) {   /* ops.def:915 MaxPool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding))) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "MaxPool");
@@ -44299,7 +44325,7 @@ static gir__oxv gir__oxo_max_pool2d(gir__oew *c) {   /* ops.def:914 MaxPool(x0, 
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_avg_pool2d(gir__oew *c) {   /* ops.def:915 AveragePool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding)), attr_i(count_include_pad, count_include_pad)) */
+static gir__oxv gir__oxo_avg_pool2d(gir__oew *c) {   /* ops.def:916 AveragePool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding)), attr_i(count_include_pad, count_include_pad)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "AveragePool");
@@ -44333,7 +44359,7 @@ static gir__oxv gir__oxo_fmod(gir__oew *c) {   /* ops.def:883 Mod(x0, x1, attr_i
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-/* ops without an ONNX form: input, variable, constant, rand_uniform, rand_normal, approx_eq, floordiv, var, all, any, unslice, index_add, diag, diagonal, outer, trace, inverse, logdet, cholesky, trisolve, xent_logits, xent_logits_prob, bce_logits, mse, conv2d_bwd_data, conv2d_bwd_filter, max_pool2d_bwd, avg_pool2d_bwd, dropout, scatter_add, gelu_tanh, assign, train_eval, max_pool2d_pick */
+/* ops without an ONNX form: input, variable, constant, rand_uniform, rand_normal, approx_eq, floordiv, var, all, any, unslice, index_add, diag, diagonal, outer, trace, inverse, logdet, cholesky, trisolve, xent_logits, xent_logits_prob, bce_logits, mse, conv2d_bwd_filter, max_pool2d_bwd, avg_pool2d_bwd, dropout, scatter_add, gelu_tanh, assign, train_eval, max_pool2d_pick */
 static gir__oxv (*const gir__oxo_fns[125])(gir__oew *c) = {
     NULL,
     NULL,
@@ -44446,7 +44472,7 @@ static gir__oxv (*const gir__oxo_fns[125])(gir__oew *c) = {
     NULL,
     NULL,
     gir__oxo_conv2d,
-    NULL,
+    gir__oxo_conv2d_bwd_data,
     NULL,
     gir__oxo_max_pool2d,
     NULL,
