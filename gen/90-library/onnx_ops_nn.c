@@ -78,9 +78,8 @@ static gir_node gir__ox_pad_window(gir__oxn *c, gir_node x, gir__oxwin *w, doubl
     gir_ints before, after;
     int j;
     if (gir__ox_unpadded(w)) return x;
-    before.n = after.n = w->nd + 2;
-    before.v[0] = before.v[1] = after.v[0] = after.v[1] = 0;
-    for (j = 0; j < w->nd; ++j) {
+    for (before.n = after.n = gir_node_shape(c->g, x).rank, j = 0; j < before.n; ++j) before.v[j] = after.v[j] = 0;
+    for (j = 0; j < w->nd && 2 + j < before.n; ++j) {
         before.v[2 + j] = w->pb[j];
         after.v[2 + j] = w->pe[j];
         w->pb[j] = w->pe[j] = 0;
@@ -92,32 +91,36 @@ static int gir__ox_symmetric(const gir__oxwin *w) {
     for (j = 0; j < w->nd; ++j) if (w->pb[j] != w->pe[j]) return 0;
     return 1;
 }
-/* axes 1 and 2 swapped: [N, C, D, ...] to [N, D, C, ...] and back */
-static gir_node gir__ox_swap12(gir__oxn *c, gir_node x) {
+/* x [N, C, A1 .. Am, ...] as [N, A1 .. Am, C, ...] (the channels after m window axes), or back */
+static gir_node gir__ox_chan_after(gir__oxn *c, gir_node x, int m, int back) {
     gir_ints p;
     int r = gir_node_shape(c->g, x).rank, j;
-    if (r < 3) return c->none;
+    if (!x.id || r < m + 2) return c->none;
     for (p.n = r, j = 0; j < r; ++j) p.v[j] = j;
-    p.v[1] = 2;
-    p.v[2] = 1;
+    for (j = 0; j <= m; ++j) p.v[1 + j] = back ? (j ? j : m + 1) : (j < m ? 2 + j : 1);
     return gir_transpose(c->g, x, p);
 }
-/* the first two axes as one, [N, D, ...] to [N * D, ...] (the batch of a window's other axes), and back */
-static gir_node gir__ox_merge01(gir__oxn *c, gir_node x) {
+/* the first m + 1 axes as one, [N, A1 .. Am, ...] to [N * A1 * .. * Am, ...]: a batch */
+static gir_node gir__ox_merge_lead(gir__oxn *c, gir_node x, int m) {
     gir_shape s = gir_node_shape(c->g, x), t;
+    int64_t n = 1;
     int j;
-    if (s.rank < 2 || (int64_t)s.dim[0] * s.dim[1] > INT32_MAX) {
-        if (s.rank >= 2) gir__oxn_fail(c, GIR_ERR_LIMIT, "a batch of %d by %d windows", s.dim[0], s.dim[1]);
+    if (!x.id || s.rank < m + 1) return c->none;
+    for (j = 0; j <= m; ++j) n *= s.dim[j];
+    if (n > INT32_MAX) {
+        gir__oxn_fail(c, GIR_ERR_LIMIT, "a batch of %l windows", (long long)n);
         return c->none;
     }
-    for (t.rank = s.rank - 1, t.dim[0] = s.dim[0] * s.dim[1], j = 2; j < s.rank; ++j) t.dim[j - 1] = s.dim[j];
+    for (t.rank = s.rank - m, t.dim[0] = (int32_t)n, j = m + 1; j < s.rank; ++j) t.dim[j - m] = s.dim[j];
     return gir_reshape(c->g, x, t);
 }
-static gir_node gir__ox_split0(gir__oxn *c, gir_node x, int32_t n) {
+/* the other way, lead holding N, A1 .. Am */
+static gir_node gir__ox_split_lead(gir__oxn *c, gir_node x, const int *lead, int m) {
     gir_shape s = gir_node_shape(c->g, x), t;
     int j;
-    if (s.rank < 1 || n < 1 || s.rank >= GIR_MAX_RANK || s.dim[0] % n) return c->none;
-    for (t.rank = s.rank + 1, t.dim[0] = n, t.dim[1] = s.dim[0] / n, j = 1; j < s.rank; ++j) t.dim[j + 1] = s.dim[j];
+    if (!x.id || s.rank < 1 || s.rank + m > GIR_MAX_RANK) return c->none;
+    for (t.rank = 0, j = 0; j <= m; ++j) t.dim[t.rank++] = lead[j];
+    for (j = 1; j < s.rank; ++j) t.dim[t.rank++] = s.dim[j];
     return gir_reshape(c->g, x, t);
 }
 /* the number of windows along an axis of len (padded) elements; 0 (an error) when the window is longer */
@@ -129,6 +132,28 @@ static int gir__ox_windows(gir__oxn *c, int len, int k, int s, int d) {
     }
     return (int)((len - span) / s + 1);
 }
+/* a strided slice of x on each window axis j (axis first + j): the values tap meets in the o[j] windows */
+static gir_node gir__ox_tap_at(gir__oxn *c, gir_node x, const gir__oxwin *w, const int *tap, const int *o, int first) {
+    int j;
+    for (j = 0; j < w->nd; ++j) {
+        int at = tap[j] * w->d[j];
+        x = gir_slice(c->g, x, first + j, at, at + w->s[j] * (o[j] - 1) + 1, w->s[j]);
+    }
+    return x;
+}
+/* the next tap of a window in row-major order; 0 after the last */
+static int gir__ox_next_tap(const gir__oxwin *w, int *tap) {
+    int j;
+    for (j = w->nd - 1; j >= 0 && ++tap[j] == w->k[j]; --j) tap[j] = 0;
+    return j >= 0;
+}
+/* weights [M, C', k1 .. km, kh, kw] at a tap of their first m window axes: [M, C', kh, kw] */
+static gir_node gir__ox_weights_at(gir__oxn *c, gir_node wt, int m, const int *tap) {
+    gir_shape s = gir_node_shape(c->g, wt);
+    int j;
+    for (j = 0; j < m; ++j) wt = gir_slice(c->g, wt, 2 + j, tap[j], tap[j] + 1, 1);
+    return gir_reshape(c->g, wt, gir_shape4(s.dim[0], s.dim[1], s.dim[s.rank - 2], s.dim[s.rank - 1]));
+}
 /* a per-axis parameter (1-D, along 'axis' of a rank-r tensor) shaped to broadcast; a scalar stays */
 static gir_node gir__ox_along(gir__oxn *c, gir_node p, int axis, int rank) {
     gir_shape s = gir_node_shape(c->g, p), t;
@@ -137,46 +162,45 @@ static gir_node gir__ox_along(gir__oxn *c, gir_node p, int axis, int rank) {
     for (t.rank = rank, j = 0; j < rank; ++j) t.dim[j] = j == axis ? s.dim[0] : 1;
     return gir_reshape(c->g, p, t);
 }
-static gir_node gir__ox_conv_win(gir__oxn *c, gir_node x, gir_node wt, gir__oxwin *w, int group);
-/* a convolution over nd >= 3 axes: for each tap of the first axis (padded explicitly), the strided slice of x it
-   meets, that axis folded into the batch, through the convolution of the other axes with the tap's weights; summed */
-static gir_node gir__ox_conv_fold(gir__oxn *c, gir_node x, gir_node wt, const gir__oxwin *w, int group) {
-    gir__oxwin in = gir__ox_subwin(w, 1);
-    gir_shape s, ws = gir_node_shape(c->g, wt), ks;
-    gir_node y = c->none, xa, wa;
-    int o, a, j, d0 = w->d[0];
-    gir_ints before = gir_ints0(), after = gir_ints0();
-    for (before.n = after.n = ws.rank, j = 0; j < ws.rank; ++j) before.v[j] = after.v[j] = 0;
-    before.v[2] = w->pb[0];
-    after.v[2] = w->pe[0];
-    if (w->pb[0] || w->pe[0]) x = gir_pad(c->g, x, before, after, 0);
-    x = gir__ox_swap12(c, x);                                               /* [N, D, C, ...] */
-    s = gir_node_shape(c->g, x);
-    if (!x.id || !(o = gir__ox_windows(c, s.dim[1], w->k[0], w->s[0], d0))) return c->none;
-    for (ks.rank = ws.rank - 1, ks.dim[0] = ws.dim[0], ks.dim[1] = ws.dim[1], j = 3; j < ws.rank; ++j)
-        ks.dim[j - 1] = ws.dim[j];
-    for (a = 0; a < w->k[0] && c->st == GIR_OK; ++a) {
-        gir__oxwin tap = in;                        /* each tap's convolution pads on its own */
-        xa = gir_slice(c->g, x, 1, a * d0, a * d0 + w->s[0] * (o - 1) + 1, w->s[0]);
-        wa = gir_reshape(c->g, gir_slice(c->g, wt, 2, a, a + 1, 1), ks);
-        xa = gir__ox_conv_win(c, gir__ox_merge01(c, xa), wa, &tap, group);
-        y = y.id ? gir_add(c->g, y, xa) : xa;
-    }
-    return gir__ox_swap12(c, gir__ox_split0(c, y, s.dim[0]));
-}
-/* a convolution over the window's axes: conv2d for one or two, folded for more; asymmetric padding explicit */
-static gir_node gir__ox_conv_win(gir__oxn *c, gir_node x, gir_node wt, gir__oxwin *w, int group) {
+/* a convolution over one or two window axes: conv2d, asymmetric padding explicit */
+static gir_node gir__ox_conv2(gir__oxn *c, gir_node x, gir_node wt, gir__oxwin *w, int group) {
     gir_shape ws = gir_node_shape(c->g, wt);
     int nd = w->nd;
     gir_node y;
-    if (c->st != GIR_OK || !x.id || !wt.id) return c->none;
-    if (nd > 2) return gir__ox_conv_fold(c, x, wt, w, group);
     x = gir__ox_as_2d(c, x, w);
     if (nd == 1) wt = gir_reshape(c->g, wt, gir_shape4(ws.dim[0], ws.dim[1], 1, ws.dim[2]));
     if (!gir__ox_symmetric(w)) x = gir__ox_pad_window(c, x, w, 0);
     y = gir_conv2d(c->g, x, wt, gir_ints2(w->s[0], w->s[1]), gir_ints2(w->pb[0], w->pb[1]),
                    gir_ints2(w->d[0], w->d[1]), group);
     return nd == 1 ? gir__ox_from_2d(c, y) : y;
+}
+/* a convolution over nd >= 3 axes: for each tap of the first m = nd - 2 (padded explicitly), the strided slices of x
+   it meets, those axes folded into the batch, through conv2d of the last two with the tap's weights; summed */
+static gir_node gir__ox_conv_fold(gir__oxn *c, gir_node x, gir_node wt, const gir__oxwin *w, int group) {
+    gir__oxwin lead = *w, last = gir__ox_subwin(w, w->nd - 2);
+    int m = w->nd - 2, j, tap[GIR_MAX_RANK], o[GIR_MAX_RANK + 1];
+    gir_node y = c->none, xa;
+    lead.nd = m;
+    x = gir__ox_pad_window(c, x, &lead, 0);
+    for (o[0] = gir_node_shape(c->g, x).dim[0], j = 0; j < m && x.id; ++j) {
+        tap[j] = 0;
+        if (!(o[1 + j] = gir__ox_windows(c, gir_node_shape(c->g, x).dim[2 + j], w->k[j], w->s[j], w->d[j])))
+            return c->none;
+    }
+    x = gir__ox_chan_after(c, x, m, 0);                                        /* [N, D1 .. Dm, C, H, W] */
+    if (!x.id) return c->none;
+    do {
+        gir__oxwin t = last;                        /* each tap's convolution pads on its own */
+        xa = gir__ox_merge_lead(c, gir__ox_tap_at(c, x, &lead, tap, o + 1, 1), m);
+        xa = gir__ox_conv2(c, xa, gir__ox_weights_at(c, wt, m, tap), &t, group);
+        y = y.id ? gir_add(c->g, y, xa) : xa;
+    } while (c->st == GIR_OK && gir__ox_next_tap(&lead, tap));
+    return gir__ox_chan_after(c, gir__ox_split_lead(c, y, o, m), m, 1);
+}
+/* a convolution over the window's axes: conv2d for one or two, folded for more */
+static gir_node gir__ox_conv_win(gir__oxn *c, gir_node x, gir_node wt, gir__oxwin *w, int group) {
+    if (c->st != GIR_OK || !x.id || !wt.id) return c->none;
+    return w->nd > 2 ? gir__ox_conv_fold(c, x, wt, w, group) : gir__ox_conv2(c, x, wt, w, group);
 }
 /* Conv: any number of window axes, groups, dilations, any padding, optional bias */
 static gir_node gir__oxh_conv(gir__oxn *c, gir_node x, gir_node wt) {
@@ -280,15 +304,6 @@ static int gir__ox_pool_window(gir__oxn *c, gir_shape in, int is_max, gir__oxwin
     }
     return c->st == GIR_OK;
 }
-/* a strided slice of x on each window axis: the values tap (one offset per axis) meets in the o[j] windows */
-static gir_node gir__ox_tap_at(gir__oxn *c, gir_node x, const gir__oxwin *w, const int *tap, const int *o) {
-    int j;
-    for (j = 0; j < w->nd; ++j) {
-        int at = tap[j] * w->d[j];
-        x = gir_slice(c->g, x, 2 + j, at, at + w->s[j] * (o[j] - 1) + 1, w->s[j]);
-    }
-    return x;
-}
 /* MaxPool's Indices: for each window, where in x its first maximum is (taps in row-major order, padding never), as
    an index into x flattened row-major, or with the window's axes column-major (storage_order 1) */
 static gir_node gir__ox_pool_argmax(gir__oxn *c, gir_node x, const gir__oxwin *w, int col) {
@@ -314,14 +329,13 @@ static gir_node gir__ox_pool_argmax(gir__oxn *c, gir_node x, const gir__oxwin *w
         tap[j] = 0;
         if (!(o[j] = gir__ox_windows(c, gir_node_shape(c->g, x).dim[2 + j], w->k[j], w->s[j], w->d[j]))) return c->none;
     }
-    for (j = 0; j >= 0 && c->st == GIR_OK;) {
-        v = gir__ox_tap_at(c, x, w, tap, o);
-        i = gir__ox_tap_at(c, idx, w, tap, o);
+    do {
+        v = gir__ox_tap_at(c, x, w, tap, o, 2);
+        i = gir__ox_tap_at(c, idx, w, tap, o, 2);
         gt = best.id ? gir_gt(c->g, v, best) : c->none;
         best = best.id ? gir_where(c->g, gt, v, best) : v;
         at = at.id ? gir_where(c->g, gt, i, at) : i;
-        for (j = w->nd - 1; j >= 0 && ++tap[j] == w->k[j]; --j) tap[j] = 0;     /* the next tap, row-major */
-    }
+    } while (c->st == GIR_OK && gir__ox_next_tap(w, tap));
     return at;
 }
 static gir_node gir__oxh_max_pool(gir__oxn *c, gir_node x) {
@@ -631,35 +645,16 @@ static int gir__ox_convt_window(gir__oxn *c, gir_shape in, gir_shape ws, gir__ox
                       st.n, di.n, pads.n, op->n, os.n);
     return ok;
 }
-static gir_node gir__ox_convt_full(gir__oxn *c, gir_node x, gir_node wt, const gir__oxwin *w, int group);
-/* a transposed convolution over nd >= 3 axes: x with the first axis folded into the batch, through the transposed
-   convolution of the other axes with each tap's weights, placed at that tap's strided positions (unslice); summed */
-static gir_node gir__ox_convt_fold(gir__oxn *c, gir_node x, gir_node wt, const gir__oxwin *w, int group, int len) {
-    gir__oxwin in = gir__ox_subwin(w, 1);
-    gir_shape s = gir_node_shape(c->g, x), ws = gir_node_shape(c->g, wt), ks;
-    gir_node y = c->none, xf = gir__ox_merge01(c, gir__ox_swap12(c, x)), ya;       /* [N * D, C, ...] */
-    int a, j, d0 = w->d[0], n = s.dim[2];
-    for (ks.rank = ws.rank - 1, ks.dim[0] = ws.dim[0], ks.dim[1] = ws.dim[1], j = 3; j < ws.rank; ++j)
-        ks.dim[j - 1] = ws.dim[j];
-    for (a = 0; a < w->k[0] && c->st == GIR_OK && xf.id; ++a) {
-        ya = gir_reshape(c->g, gir_slice(c->g, wt, 2, a, a + 1, 1), ks);
-        ya = gir__ox_split0(c, gir__ox_convt_full(c, xf, ya, &in, group), s.dim[0]);    /* [N, D, K, ...] */
-        ya = gir_unslice(c->g, ya, 1, a * d0, a * d0 + w->s[0] * (n - 1) + 1, w->s[0], len);
-        y = y.id ? gir_add(c->g, y, ya) : ya;
-    }
-    return gir__ox_swap12(c, y);
-}
-/* the full transposed convolution (no pads, no output_padding): the gradient of a convolution for its input
-   (conv2d_bwd_data) over one or two axes, folded over more */
-static gir_node gir__ox_convt_full(gir__oxn *c, gir_node x, gir_node wt, const gir__oxwin *w, int group) {
+/* the full transposed convolution (no pads, no output_padding) over one or two axes: the gradient of a convolution
+   for its input (conv2d_bwd_data) */
+static gir_node gir__ox_convt2(gir__oxn *c, gir_node x, gir_node wt, const gir__oxwin *w, int group) {
     gir_shape in = gir_node_shape(c->g, x), ws = gir_node_shape(c->g, wt), full = in;
     int j, nd = w->nd;
     gir_ints st = gir_ints2(w->s[0], nd > 1 ? w->s[1] : 1), di = gir_ints2(w->d[0], nd > 1 ? w->d[1] : 1);
     gir_node y;
-    if (c->st != GIR_OK || !x.id || !wt.id || in.rank != nd + 2 || ws.rank != nd + 2) return c->none;
+    if (!x.id || !wt.id || in.rank != nd + 2 || ws.rank != nd + 2) return c->none;
     full.dim[1] = ws.dim[1] * group;
     for (j = 0; j < nd; ++j) full.dim[2 + j] = (in.dim[2 + j] - 1) * w->s[j] + (w->k[j] - 1) * w->d[j] + 1;
-    if (nd > 2) return gir__ox_convt_fold(c, x, wt, w, group, full.dim[2]);
     if (nd == 1) {
         x = gir_reshape(c->g, x, gir_shape4(in.dim[0], in.dim[1], 1, in.dim[2]));
         wt = gir_reshape(c->g, wt, gir_shape4(ws.dim[0], ws.dim[1], 1, ws.dim[2]));
@@ -669,6 +664,34 @@ static gir_node gir__ox_convt_full(gir__oxn *c, gir_node x, gir_node wt, const g
     y = gir_conv2d_bwd_data(c->g, x, wt, st, gir_ints2(0, 0), di, group,
                             nd == 1 ? gir_shape4(full.dim[0], full.dim[1], 1, full.dim[2]) : full);
     return nd == 1 ? gir_reshape(c->g, y, full) : y;
+}
+/* over nd >= 3 axes: x with its first m = nd - 2 window axes folded into the batch, through the transposed
+   convolution of the last two with each tap's weights, placed at that tap's strided positions (unslice); summed */
+static gir_node gir__ox_convt_fold(gir__oxn *c, gir_node x, gir_node wt, const gir__oxwin *w, int group) {
+    gir__oxwin lead = *w, last = gir__ox_subwin(w, w->nd - 2);
+    gir_shape s = gir_node_shape(c->g, x);
+    int m = w->nd - 2, j, tap[GIR_MAX_RANK], n[GIR_MAX_RANK + 1];
+    gir_node y = c->none, xf = gir__ox_merge_lead(c, gir__ox_chan_after(c, x, m, 0), m), ya;   /* [N D1 .. Dm, C, ...] */
+    lead.nd = m;
+    for (n[0] = s.dim[0], j = 0; j < m; ++j) {
+        tap[j] = 0;
+        n[1 + j] = s.dim[2 + j];
+    }
+    do {
+        ya = gir__ox_convt2(c, xf, gir__ox_weights_at(c, wt, m, tap), &last, group);
+        ya = gir__ox_split_lead(c, ya, n, m);                                  /* [N, D1 .. Dm, M, ...] */
+        for (j = 0; j < m; ++j) {
+            int at = tap[j] * w->d[j], len = (n[1 + j] - 1) * w->s[j] + (w->k[j] - 1) * w->d[j] + 1;
+            ya = gir_unslice(c->g, ya, 1 + j, at, at + w->s[j] * (n[1 + j] - 1) + 1, w->s[j], len);
+        }
+        y = y.id ? gir_add(c->g, y, ya) : ya;
+    } while (c->st == GIR_OK && xf.id && gir__ox_next_tap(&lead, tap));
+    return gir__ox_chan_after(c, y, m, 1);
+}
+static gir_node gir__ox_convt_full(gir__oxn *c, gir_node x, gir_node wt, const gir__oxwin *w, int group) {
+    gir_shape in = gir_node_shape(c->g, x), ws = gir_node_shape(c->g, wt);
+    if (c->st != GIR_OK || !x.id || !wt.id || in.rank != w->nd + 2 || ws.rank != w->nd + 2) return c->none;
+    return w->nd > 2 ? gir__ox_convt_fold(c, x, wt, w, group) : gir__ox_convt2(c, x, wt, w, group);
 }
 /* ConvTranspose: the full transposed convolution, extended by output_padding and zeros for negative pads, cropped
    by the positive ones; optional bias */
