@@ -41,16 +41,15 @@ static int gir__ox_window(gir__oxn *c, gir_shape in, const int32_t *kernel, gir_
     }
     return 1;
 }
-/* the window of the axes from 'from' on */
-static gir__oxwin gir__ox_subwin(const gir__oxwin *w, int from) {
-    gir__oxwin r;
-    int j;
-    GIR_MEMSET(&r, 0, sizeof r);
-    for (r.nd = w->nd - from, j = 0; j < r.nd; ++j) {
-        r.k[j] = w->k[from + j]; r.s[j] = w->s[from + j]; r.d[j] = w->d[from + j];
-        r.pb[j] = w->pb[from + j]; r.pe[j] = w->pe[from + j];
-    }
-    return r;
+/* a copy of the window, of its axes from 'from' on (copies through GIR_MEMCPY: no compiler-made memcpy) */
+static void gir__ox_subwin(gir__oxwin *r, const gir__oxwin *w, int from) {
+    GIR_MEMCPY(r, w, sizeof *r);
+    r->nd = w->nd - from;
+    GIR_MEMCPY(r->k, w->k + from, (size_t)r->nd * sizeof(int));
+    GIR_MEMCPY(r->s, w->s + from, (size_t)r->nd * sizeof(int));
+    GIR_MEMCPY(r->d, w->d + from, (size_t)r->nd * sizeof(int));
+    GIR_MEMCPY(r->pb, w->pb + from, (size_t)r->nd * sizeof(int));
+    GIR_MEMCPY(r->pe, w->pe + from, (size_t)r->nd * sizeof(int));
 }
 /* x as NCHW: a 1-D window's input [N, C, W] becomes [N, C, 1, W] */
 static gir_node gir__ox_as_2d(gir__oxn *c, gir_node x, gir__oxwin *w) {
@@ -177,9 +176,11 @@ static gir_node gir__ox_conv2(gir__oxn *c, gir_node x, gir_node wt, gir__oxwin *
 /* a convolution over nd >= 3 axes: for each tap of the first m = nd - 2 (padded explicitly), the strided slices of x
    it meets, those axes folded into the batch, through conv2d of the last two with the tap's weights; summed */
 static gir_node gir__ox_conv_fold(gir__oxn *c, gir_node x, gir_node wt, const gir__oxwin *w, int group) {
-    gir__oxwin lead = *w, last = gir__ox_subwin(w, w->nd - 2);
+    gir__oxwin lead, last, t;
     int m = w->nd - 2, j, tap[GIR_MAX_RANK], o[GIR_MAX_RANK + 1];
     gir_node y = c->none, xa;
+    gir__ox_subwin(&lead, w, 0);
+    gir__ox_subwin(&last, w, m);
     lead.nd = m;
     x = gir__ox_pad_window(c, x, &lead, 0);
     for (o[0] = gir_node_shape(c->g, x).dim[0], j = 0; j < m && x.id; ++j) {
@@ -190,7 +191,7 @@ static gir_node gir__ox_conv_fold(gir__oxn *c, gir_node x, gir_node wt, const gi
     x = gir__ox_chan_after(c, x, m, 0);                                        /* [N, D1 .. Dm, C, H, W] */
     if (!x.id) return c->none;
     do {
-        gir__oxwin t = last;                        /* each tap's convolution pads on its own */
+        GIR_MEMCPY(&t, &last, sizeof t);            /* each tap's convolution pads on its own */
         xa = gir__ox_merge_lead(c, gir__ox_tap_at(c, x, &lead, tap, o + 1, 1), m);
         xa = gir__ox_conv2(c, xa, gir__ox_weights_at(c, wt, m, tap), &t, group);
         y = y.id ? gir_add(c->g, y, xa) : xa;
@@ -283,7 +284,7 @@ static gir_node gir__ox_pool_win(gir__oxn *c, gir_node x, gir__oxwin *w, int is_
         x = gir__ox_pad_window(c, x, w, is_max ? -HUGE_VAL : 0);
         y = gir__ox_pool_padded(c, x, w, is_max);
     } else {
-        w2 = *w;
+        gir__ox_subwin(&w2, w, 0);
         den = gir__ox_pad_window(c, gir_ones_like(c->g, x), &w2, 0);
         x = gir__ox_pad_window(c, x, w, 0);
         y = gir_div(c->g, gir__ox_pool_padded(c, x, w, 0), gir__ox_pool_padded(c, den, &w2, 0));
@@ -308,7 +309,7 @@ static int gir__ox_pool_window(gir__oxn *c, gir_shape in, int is_max, gir__oxwin
    an index into x flattened row-major, or with the window's axes column-major (storage_order 1) */
 static gir_node gir__ox_pool_argmax(gir__oxn *c, gir_node x, const gir__oxwin *w, int col) {
     gir_shape s = gir_node_shape(c->g, x), t = s;
-    gir__oxwin wi = *w, wx = *w;
+    gir__oxwin wi, wx;
     int64_t n = gir_node_numel(c->g, x), taps = 1;
     int j, tap[GIR_MAX_RANK], o[GIR_MAX_RANK];
     gir_node idx, best = c->none, at = c->none, v, i, gt;
@@ -319,6 +320,8 @@ static gir_node gir__ox_pool_argmax(gir__oxn *c, gir_node x, const gir__oxwin *w
                       "takes below 2^31, up to 4096, 0 or 1)", (long long)n, (long long)taps, col);
         return c->none;
     }
+    gir__ox_subwin(&wi, w, 0);
+    gir__ox_subwin(&wx, w, 0);
     for (perm.n = s.rank, j = 0; j < s.rank; ++j) perm.v[j] = j < 2 || !col ? j : s.rank + 1 - j;
     for (j = 2; j < s.rank; ++j) t.dim[j] = s.dim[perm.v[j]];
     idx = gir_reshape(c->g, gir_arange(c->g, GIR_DTYPE_I32, 0, (double)n, 1), t);
@@ -668,10 +671,12 @@ static gir_node gir__ox_convt2(gir__oxn *c, gir_node x, gir_node wt, const gir__
 /* over nd >= 3 axes: x with its first m = nd - 2 window axes folded into the batch, through the transposed
    convolution of the last two with each tap's weights, placed at that tap's strided positions (unslice); summed */
 static gir_node gir__ox_convt_fold(gir__oxn *c, gir_node x, gir_node wt, const gir__oxwin *w, int group) {
-    gir__oxwin lead = *w, last = gir__ox_subwin(w, w->nd - 2);
+    gir__oxwin lead, last;
     gir_shape s = gir_node_shape(c->g, x);
     int m = w->nd - 2, j, tap[GIR_MAX_RANK], n[GIR_MAX_RANK + 1];
     gir_node y = c->none, xf = gir__ox_merge_lead(c, gir__ox_chan_after(c, x, m, 0), m), ya;   /* [N D1 .. Dm, C, ...] */
+    gir__ox_subwin(&lead, w, 0);
+    gir__ox_subwin(&last, w, m);
     lead.nd = m;
     for (n[0] = s.dim[0], j = 0; j < m; ++j) {
         tap[j] = 0;
