@@ -4,7 +4,8 @@ CC     ?= gcc
 B      := build
 
 .PHONY: all generate test test-all cross-test demo golden examples fuzz fuzz-io bench clean size size-check firmware-demo \
-        onnx-test onnx-export-test onnx-ort
+        onnx-test onnx-export-test onnx-ort onnx-torch-test onnx-torch-data onnx-demo onnx-digits-model \
+        gir-onnx
 all: generate
 
 # `make` always regenerates (it is deterministic and takes under a second). Nothing else depends on
@@ -93,7 +94,7 @@ $(B)/%: examples/%.c gir.h
 	@mkdir -p $(B)
 	$(CC) -std=c99 -O2 -Wall -Wextra -Werror -I. $< -o $@ -lm
 
-examples: $(B)/hello $(B)/hessian_vector $(B)/mlp_digits $(B)/cnn_digits $(B)/newton
+examples: $(B)/hello $(B)/hessian_vector $(B)/mlp_digits $(B)/cnn_digits $(B)/newton $(B)/onnx_digits
 
 demo: $(B)/mlp_digits
 	./$(B)/mlp_digits examples/data/digits.csv
@@ -142,3 +143,41 @@ onnx-export-test:
 	exit $$rc
 onnx-ort:
 	mkdir -p $(ORT_DIR) && cd $(ORT_DIR) && npm install --ignore-scripts onnxruntime-node@1.30.0
+
+# PyTorch 1.13 exports (tests/onnx/torch: an MLP, a CNN with BatchNorm exported in eval and in training mode, a
+# LayerNorm + GELU block, an LSTM and a GRU, each at opsets 11, 13 and 17 with a dynamic batch, two batch sizes)
+# against PyTorch's outputs within 1e-5 relative and 1e-6 absolute (PyTorch's own float32 outputs are up to 3e-7
+# from its float64 ones), every case required to pass (--strict), and round-tripped through export.
+# make onnx-torch-data writes the cases again (tests/onnx/torch_export.py: torch 1.13, onnx, numpy).
+TORCH_PYTHON ?= /usr/bin/python3
+onnx-torch-test:
+	@mkdir -p $(B)
+	$(CC) -std=c99 -Wall -Wextra -Werror -Wno-format-truncation -O1 -DGIR_MAX_RANK=8 tests/onnx/onnx_test.c \
+		-o $(B)/onnx_test -lm
+	./$(B)/onnx_test tests/onnx/torch --rtol 1e-5 --atol 1e-6 --strict --roundtrip -v
+onnx-torch-data:
+	$(TORCH_PYTHON) tests/onnx/torch_export.py
+
+# the ONNX example end to end: examples/onnx_digits.c imports the CNN its PyTorch twin trained and exported
+# (examples/data/digits_cnn.onnx, committed), checks it against PyTorch's results, fine-tunes it, writes a plan image
+# and exports the fine-tuned model; examples/onnx_digits_ort.js then runs that export in ONNX Runtime (make onnx-ort)
+# and checks it gets gir.h's results. Needs a C compiler only; without ONNX Runtime and node the last step is skipped.
+NODE ?= node
+onnx-demo: $(B)/onnx_digits
+	./$(B)/onnx_digits examples/data/digits.csv examples/data/digits_cnn.onnx $(B)/digits_cnn.img \
+		$(B)/digits_cnn_tuned.onnx
+	@if [ -d $(ORT_DIR)/node_modules/onnxruntime-node ] && command -v $(NODE) > /dev/null; then \
+		echo "$(NODE) examples/onnx_digits_ort.js $(ORT_DIR) examples/data/digits.csv $(B)/digits_cnn_tuned.onnx"; \
+		$(NODE) examples/onnx_digits_ort.js $(ORT_DIR) examples/data/digits.csv $(B)/digits_cnn_tuned.onnx; \
+	else echo "onnx-demo: ONNX Runtime check skipped: needs $(NODE) and $(ORT_DIR)/node_modules/onnxruntime-node" \
+		"(make onnx-ort)"; fi
+
+# remakes examples/data/digits_cnn.onnx and digits_cnn.txt (needs python3-torch and python3-onnx; deterministic)
+onnx-digits-model:
+	/usr/bin/python3 examples/torch/onnx_digits.py examples/data/digits.csv examples/data/digits_cnn.onnx
+
+# gir-onnx: info, run and image for ONNX models from the command line (tools/gir-onnx.c)
+gir-onnx: $(B)/gir-onnx
+$(B)/gir-onnx: tools/gir-onnx.c gir.h
+	@mkdir -p $(B)
+	$(CC) -std=c99 -O2 -Wall -Wextra -Werror $< -o $@ -lm

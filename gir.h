@@ -3,8 +3,8 @@
 
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
-   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=dca51e93c83298000fb1902f1a3992e1be1adaa7411999ee14200abdd6143db8
-                                          gen/ sha256=4cb972b394f957dd
+   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=9beaecf5a1049a0a24a5da2b2b986407ce6922b7b8802dfea5b97739367bb943
+                                          gen/ sha256=2bf846ca5b919382
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -473,7 +473,7 @@
 #define GIR_VERSION_PATCH 0
 #define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
 #define GIR_VERSION_STRING "0.2.0"
-#define GIR_OPSDEF_SHA256 "dca51e93c83298000fb1902f1a3992e1be1adaa7411999ee14200abdd6143db8"
+#define GIR_OPSDEF_SHA256 "9beaecf5a1049a0a24a5da2b2b986407ce6922b7b8802dfea5b97739367bb943"
 
 #ifndef GIR_API
 #  ifdef GIR_STATIC
@@ -528,7 +528,8 @@ typedef enum gir_dtype {
     X(NUMERIC,       "numerical failure") \
     X(LIMIT,         "size limit exceeded") \
     X(NOT_BUILT,     "op not in this build") \
-    X(UNSUPPORTED,   "unsupported by gir.h")
+    X(UNSUPPORTED,   "unsupported by gir.h") \
+    X(BUSY,          "plan already running")
 typedef enum gir_status {
     GIR_OK = 0,         /* success: "ok" */
 #define GIR__STATUS_ENUM(name, str) GIR_ERR_##name,
@@ -1105,6 +1106,8 @@ GIR_API gir_node gir_permute_last2(gir_graph *g, gir_node x);          /* swap t
 GIR_API int      gir_split(gir_graph *g, gir_node x, int axis, int parts, gir_node *out);  /* equal parts */
 GIR_API int      gir_split_sizes(gir_graph *g, gir_node x, int axis, int n, const int32_t *sizes, gir_node *out);
 GIR_API gir_node gir_flatten(gir_graph *g, gir_node x, int start_dim, int end_dim);   /* torch.flatten */
+GIR_API gir_node gir_norm(gir_graph *g, gir_node x);        /* the 2-norm of all elements, a rank-0 node */
+GIR_API gir_node gir_solve(gir_graph *g, gir_node a, gir_node b);   /* a^-1 b for a [n, n], b [n] or [n, k] */
 GIR_API gir_node gir_conv2d_bias(gir_graph *g, gir_node x, gir_node w, gir_node bias, gir_ints stride,
                                  gir_ints padding, gir_ints dilation, int groups);   /* bias [K] */
 GIR_API gir_node gir_layer_norm(gir_graph *g, gir_node x, gir_node gamma, gir_node beta, int axis, double eps);
@@ -1158,7 +1161,8 @@ GIR_API gir_status gir_init_kaiming_uniform(gir_graph *g, gir_node v, double a, 
 GIR_API gir_status gir_init_kaiming_normal(gir_graph *g, gir_node v, double a, gir_init_mode mode, gir_nonlinearity nl,
                                            gir_init_layout layout, uint64_t seed);
 /* nn.Linear / nn.Conv2d default: w as kaiming_uniform with a = sqrt(5), that is U(-1/sqrt(fan_in), 1/sqrt(fan_in)),
-   and bias (skipped when {0}) U(-1/sqrt(fan_in), 1/sqrt(fan_in)) with w's fan_in, drawn with seed + 1 */
+   and bias (skipped when {0}) U(-1/sqrt(fan_in), 1/sqrt(fan_in)) with w's fan_in, drawn with a seed derived from
+   seed (not seed + 1: layers given seeds 1, 2, 3 share no stream between a bias and a weight) */
 GIR_API gir_status gir_init_layer(gir_graph *g, gir_node w, gir_node bias, gir_init_layout layout, uint64_t seed);
 
 /* >>autodiff: gradients are nodes of the same graph, so they can be differentiated again.
@@ -1287,6 +1291,9 @@ GIR_API void        gir_plan_free(gir_plan *p);
    is numel * gir_dtype_size of the input and that data is aligned to the dtype's size. */
 GIR_API gir_status  gir_plan_bind(gir_plan *p, gir_node input, const void *data);
 GIR_API gir_status  gir_plan_bind_bytes(gir_plan *p, gir_node input, const void *data, size_t bytes);
+/* one run of the plan's steps. A plan runs one gir_plan_run at a time: a call while it runs (from another thread,
+   or from a parallel hook's task) returns GIR_ERR_BUSY at once and leaves the running call's message alone
+   (in GIR_THREADS builds the flag is atomic). Plans compiled from one graph may run at the same time. */
 GIR_API gir_status  gir_plan_run(gir_plan *p);
 GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n);   /* value after gir_plan_run; NULL: not in p */
 /* Variables and assign nodes. A plan reads variables from the graph's storage. gir_assign(g, var, value) writes
@@ -1311,8 +1318,10 @@ GIR_API gir_status  gir_plan_read_scalar(gir_plan *p, gir_node n, double *value)
    plan's nthreads. Tasks never fail and never call the hook again. What runs in parallel: the GEMM of matmul
    (whole products of a batch, or row or column slices of one product) and elementwise ops (fused chains too) of
    65,536 elements or more; every task writes its own part of the output and does the same arithmetic in the same
-   order as one thread, so results are bit for bit the same for every thread count and hook. A plan must not
-   be run from two threads at once; different plans may run at the same time, with one hook or several. */
+   order as one thread, so results are bit for bit the same for every thread count and hook. A hook that returns
+   before every task has run fails the step (GIR_ERR_INVALID_ARG, "the parallel hook returned with 3 of its tasks
+   not run"). A plan runs once at a time (a second gir_plan_run meanwhile is GIR_ERR_BUSY); different plans may run
+   at the same time, with one hook or several. */
 typedef void (*gir_task_fn)(void *ctx, int i);
 typedef void (*gir_parallel_fn)(void *user, int ntasks, gir_task_fn task, void *ctx);
 #define GIR_MAX_THREADS 1024
@@ -1368,7 +1377,8 @@ GIR_API gir_optim_desc gir_optim_defaults(gir_optim_kind kind);
    for torch's first step, where the buffer starts as the gradient; plain SGD has none). The variable an update
    writes is gir_node_input(g, updates[j], 0). The state of a named parameter is named after it, as torch's
    state_dict keys it: "layer1/w/exp_avg", "layer1/w/momentum_buffer", and the step count "<params[0]>/step"
-   (gir_graph_save_variables then saves it with the parameters). Returns the number of update nodes (at most
+   (gir_graph_save_variables then saves it with the parameters); a state name over GIR_MAX_NAME is an error
+   (GIR_ERR_LIMIT), never a state left unnamed. Returns the number of update nodes (at most
    GIR_OPTIM_MAX_UPDATES(n)), 0 on error (the graph's error says why, for example a state name already taken). */
 GIR_API int gir_optim_updates(gir_graph *g, const gir_optim_desc *desc, int n, const gir_node *params,
                               const gir_node *grads, gir_node lr, gir_node *updates);
@@ -1394,6 +1404,54 @@ GIR_API gir_node gir_batch_norm_running(gir_graph *g, gir_node x, gir_node gamma
 /* a train_eval node of a training value and an eval value, with no updates */
 GIR_API gir_node gir_train_eval2(gir_graph *g, gir_node train, gir_node eval);
 
+/* >>trainer: a training plan in one call. From a float scalar loss, gir_train_compile builds the gradients of the
+   parameters (gir_grad), clips them (clip_norm > 0: gir_clip_grad_norm), builds the optimizer's updates
+   (gir_optim_updates) and compiles a training plan (gir_plan_compile with desc->compile) whose outputs are the loss,
+   the extra outputs and the updates: one gir_plan_run is one training step, and read the loss and the extras with
+   gir_plan_scalar / gir_plan_data as usual. The parameters are params[0..n_params), or with n_params 0 every
+   trainable variable the loss reads: f32 or f64 variables, not read-only (gir_variable_ref), reached through
+   parents in a training plan (so not an optimizer's state or batch norm's running statistics), in the order they
+   were created, and only those whose names start with scope when scope is set ("head/": fine-tune the head).
+   The learning rate is lr_node when set (an input bound per step, or a schedule of a step count), else the
+   constant lr. On error (the graph already holding one, a loss that is not a float scalar, no trainable variable,
+   anything gir_grad, gir_optim_updates or gir_plan_compile refuses) *plan is NULL and the graph's error says why;
+   nodes built before the error stay in the graph.
+       gir_train_desc t = gir_train_defaults(GIR_OPTIM_ADAM, 1e-3);
+       t.n_extra = 1;
+       t.extra = &hits;
+       gir_train_compile(g, loss, &t, &train);                                                              */
+typedef struct gir_train_desc {
+    gir_optim_desc   optim;       /* the optimizer and its hyper-parameters */
+    double           lr;          /* the learning rate, unless lr_node is set */
+    gir_node         lr_node;     /* {0}: lr */
+    int              n_params;    /* 0: every trainable variable the loss reads (under scope) */
+    const gir_node  *params;
+    const char      *scope;       /* NULL: any name */
+    int              n_extra;     /* outputs the plan computes besides the loss (hits, logits) */
+    const gir_node  *extra;
+    double           clip_norm;   /* > 0: clip the gradients' total 2-norm to it first */
+    gir_compile_desc compile;     /* flags, buffer */
+    gir_plan       **eval;        /* non-NULL: also the matching eval plan (GIR_COMPILE_EVAL) of the loss and the
+                                     extra outputs, without updates (validation batches, the model's eval()) */
+} gir_train_desc;
+/* every field zero but the optimizer's (gir_optim_defaults(kind)) and lr */
+GIR_API gir_train_desc gir_train_defaults(gir_optim_kind kind, double lr);
+GIR_API gir_status     gir_train_compile(gir_graph *g, gir_node loss, const gir_train_desc *desc, gir_plan **plan);
+
+/* >>layers: torch.nn.Linear and torch.nn.Conv2d as one call each: the layer's parameters are created as variables
+   of x's dtype named "<name>/w" and "<name>/b" (in the current scope), initialised as torch's reset_parameters
+   (gir_init_layer) from a stream of each tensor's own: seed mixed with the weight's full name, so layers given one
+   seed draw different values and a model built again with the same names and seed draws the same. A layer whose
+   parameters exist already (the same names, a variable of the dtype and shape it needs) uses them, untouched: a
+   forward pass built twice (for the training batch and the test set) shares its weights. Find the parameters
+   with gir_graph_find(g, "fc1/w"). {0} on error (a name held by another kind of node, dtype or shape, a name too
+   long, x not float, bad sizes).
+   gir_dense: x [..., in] @ w [in, out] + b [out]. gir_conv2d_layer: x NCHW, w [out, C, kernel, kernel] (OIHW, as
+   torch's), square kernel, stride and padding, no dilation, one group. */
+GIR_API gir_node gir_dense(gir_graph *g, gir_node x, int32_t out, const char *name, uint64_t seed);
+GIR_API gir_node gir_conv2d_layer(gir_graph *g, gir_node x, int32_t out, int32_t kernel, int32_t stride,
+                                  int32_t padding, const char *name, uint64_t seed);
+
 /* >>dump: the graph as Graphviz DOT (`dot -Tsvg`): one box per node (id, op, name, dtype, shape; the fill colour
    is its node type), parent edges solid, argument edges dashed. Given a plan of the graph (else NULL), the plan's
    values also show their step, arena offset, bytes and lifetime (the steps that write and last read them; "end":
@@ -1405,7 +1463,7 @@ GIR_API size_t gir_graph_dump_dot_buf(const gir_graph *g, const gir_plan *p, cha
 GIR_API size_t gir_plan_dump_buf(const gir_plan *p, char *buf, size_t cap);
 #ifndef GIR_NO_STDIO
 #include <stdio.h>
-GIR_API void gir_graph_dump(const gir_graph *g, FILE *f);                 /* one line per node */
+GIR_API void gir_graph_dump(const gir_graph *g, FILE *f);   /* a line per node: op, inputs, {attributes}, type */
 GIR_API void gir_graph_dump_dot(const gir_graph *g, const gir_plan *p, FILE *f);
 GIR_API void gir_plan_dump(const gir_plan *p, FILE *f);
 #endif
@@ -1424,8 +1482,9 @@ GIR_API void gir_plan_dump(const gir_plan *p, FILE *f);
      constants and variables), the outputs listed (outs, n_out; any nodes) and the topological constraints of
      gir_graph_constrain (a file with constraints is format version 2). gir_graph_load makes a new graph
      (desc: its allocator, as gir_graph_new) by calling gir_op_build for every node, so every check of the
-     builders runs again on the file; it gives back the graph and the outputs (the first max_out of them in outs,
-     their count in *n_out). On failure *out is NULL, nothing is kept, and msg (msgcap bytes, may be NULL) says
+     builders runs again on the file; it gives back the graph and the outputs: outs receives the first max_out of
+     them, and *n_out is how many the file lists, which may be more than max_out (as snprintf's result: compare
+     it with max_out, or load with max_out 0 to count first). On failure *out is NULL, nothing is kept, and msg (msgcap bytes, may be NULL) says
      why, as "load: node 7: unknown op 'foo' (written by a newer gir.h?)".
    Saving to memory: buf NULL asks for the size (*size); a buffer smaller than the file is GIR_ERR_LIMIT (the file
    is not complete). Save errors and gir_graph_load_variables' errors are recorded in the graph (gir_graph_message,
@@ -5953,7 +6012,16 @@ typedef struct gir__vr_fns {
     double (*xdot)(const void *w, const void *x, int64_t n, double c);     /* sum w (x - c) */
 } gir__vr_fns;
 static int gir__vr_off;                         /* nonzero: the scalar loops (the tests compare the two) */
-static volatile unsigned long gir__vr_hits;     /* kernel calls that took a vector path (the tests watch it) */
+#if defined(GIR_TEST_COUNTERS)
+static unsigned long gir__vr_hits;              /* kernel calls that took a vector path (the tests watch it) */
+#  if defined(GIR_THREADS) && (defined(__GNUC__) || defined(__clang__))
+#    define GIR__VR_HIT() __atomic_fetch_add(&gir__vr_hits, 1ul, __ATOMIC_RELAXED)
+#  else
+#    define GIR__VR_HIT() (++gir__vr_hits)
+#  endif
+#else
+#  define GIR__VR_HIT() ((void)0)               /* no global state written outside the tests */
+#endif
 #if defined(GIR__HAVE_AVX512)
 #if defined(GIR__COLD)
 #pragma GCC push_options
@@ -7445,7 +7513,7 @@ static const gir__vr_fns *gir__vr_pick(int dt) {
 #endif
     default: break;
     }
-    if (f) gir__vr_hits = gir__vr_hits + 1;
+    if (f) GIR__VR_HIT();
     return f;
 }
 
@@ -25759,8 +25827,8 @@ GIR_API gir_node gir_name(gir_graph *g, gir_node n, const char *name) {
     return gir__name_set(g, n, full, at + len);
 }
 /* State a builder makes for a named node (an optimizer's buffers for a parameter, batch norm's running
-   statistics for its gamma) is named "<owner>/<what>"; nothing happens when owner is unnamed or the name would
-   be too long. 0 when the name is already taken (an error in the graph). */
+   statistics for its gamma) is named "<owner>/<what>"; nothing happens when owner is unnamed. 0 when the name is
+   already taken or would be longer than GIR_MAX_NAME (an error in the graph). */
 static int gir__name_derived(gir_graph *g, gir_node owner, gir_node n, const char *what) {
     char full[GIR_MAX_NAME + 1];
     const char *on;
@@ -25769,7 +25837,11 @@ static int gir__name_derived(gir_graph *g, gir_node owner, gir_node n, const cha
     on = gir__name_at(g, g->nodes[owner.id].name);
     ol = gir__strlen_max(on, GIR_MAX_NAME);
     wl = gir__strlen_max(what, GIR_MAX_NAME);
-    if (ol + 1 + wl > GIR_MAX_NAME) return 1;
+    if (ol + 1 + wl > GIR_MAX_NAME) {   /* an error, never a state left unnamed (it would not be saved) */
+        gir__gfail(g, GIR_ERR_LIMIT, "name: node %u: the name '%s/%s' derived from node %u's is %d characters, over "
+                   "GIR_MAX_NAME (%d)", (unsigned)n.id, on, what, (unsigned)owner.id, (int)(ol + 1 + wl), GIR_MAX_NAME);
+        return 0;
+    }
     GIR_MEMCPY(full, on, ol);
     full[ol] = '/';
     GIR_MEMCPY(full + ol + 1, what, wl + 1);
@@ -26135,6 +26207,25 @@ GIR_API gir_node gir_batch_norm(gir_graph *g, gir_node x, gir_node gamma, gir_no
 
 /* torch.flatten(x, start_dim, end_dim): axes start_dim..end_dim (negative: from the end) become one; a rank-0 x
    counts as rank 1 and gives [1] */
+/* torch.linalg.vector_norm(x) over every element: sqrt(sum(x * x)) */
+GIR_API gir_node gir_norm(gir_graph *g, gir_node x) {
+    int was_ok = gir__ok(g);
+    if (!gir__arg(g, x, "norm", "x")) return gir__handle(NULL, 0);
+    return gir__named(g, was_ok, "norm", gir_sqrt(g, gir_sum(g, gir_square(g, x), gir_ints0(), 0)));
+}
+/* torch.linalg.solve(a, b) for a square a [n, n] and b [n] or [n, k], as inverse(a) @ b */
+GIR_API gir_node gir_solve(gir_graph *g, gir_node a, gir_node b) {
+    const gir__node *db = gir__arg(g, b, "solve", "b");
+    int was_ok = gir__ok(g);
+    gir_node inv, col;
+    gir_shape bs;
+    if (!gir__arg(g, a, "solve", "a") || !db) return gir__handle(NULL, 0);
+    bs = *gir__nshape(g, db);
+    inv = gir_inverse(g, a);
+    if (bs.rank != 1) return gir__named(g, was_ok, "solve", gir_matmul(g, inv, b));
+    col = gir_reshape(g, b, gir_shape2(bs.dim[0], 1));
+    return gir__named(g, was_ok, "solve", gir_reshape(g, gir_matmul(g, inv, col), bs));
+}
 GIR_API gir_node gir_flatten(gir_graph *g, gir_node x, int start_dim, int end_dim) {
     const gir__node *d = gir__arg(g, x, "flatten", "x");
     gir_node bad = gir__handle(NULL, 0);
@@ -28918,13 +29009,34 @@ struct gir__par {
     gir_parallel_fn fn;
     void           *user;
     int             nt;           /* tasks the hook is given at most; <= 1 or no fn: one thread */
+    int            *missed;       /* the plan's count of tasks a hook did not run (gir_plan_run fails the step) */
 };
 static int gir__par_threads(const gir__par *par) { return par && par->fn && par->nt > 1 ? par->nt : 1; }
-/* task(ctx, i) for every i < n: through the hook when there is one and more than one task, else here in order */
+/* a task as the hook sees it: the real one, counted once it has run */
+typedef struct gir__par_job { gir_task_fn task; void *ctx; int done; } gir__par_job;
+static void gir__par_counted(void *job, int i) {
+    gir__par_job *j = (gir__par_job *)job;
+    j->task(j->ctx, i);
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__TINYC__)
+    __atomic_fetch_add(&j->done, 1, __ATOMIC_RELAXED);
+#else
+    ++j->done;                    /* a compiler without the builtins: counted as well as it can be */
+#endif
+}
+/* task(ctx, i) for every i < n: through the hook when there is one and more than one task, else here in order.
+   A hook that returns before every task ran adds the missing count to *par->missed. */
 static void gir__par_for(const gir__par *par, int n, gir_task_fn task, void *ctx) {
     int i;
     if (n > 1 && gir__par_threads(par) > 1) {
-        par->fn(par->user, n, task, ctx);
+        gir__par_job j;
+        j.task = task; j.ctx = ctx; j.done = 0;
+        par->fn(par->user, n, gir__par_counted, &j);
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__TINYC__)
+        i = __atomic_load_n(&j.done, __ATOMIC_ACQUIRE);
+#else
+        i = j.done;
+#endif
+        if (i != n && par->missed) *par->missed += n - i;
         return;
     }
     for (i = 0; i < n; ++i) task(ctx, i);
@@ -33803,6 +33915,7 @@ struct gir_plan {
     gir__bump     bump;
     uint8_t       mode;     /* GIR__PM_* */
     uint8_t       folded;   /* the steps run once have run */
+    int           busy;     /* gir_plan_run is running it (an atomic flag in GIR_THREADS builds) */
     uint8_t       sched_greedy;    /* the memory-greedy order was taken */
     uint32_t      nfold, ninplace;
     uint64_t      steps_run;
@@ -33834,6 +33947,7 @@ struct gir_plan {
     uint64_t      runs;
 #if defined(GIR_THREADS)
     gir__par      par;      /* the parallel-for hook (gir_plan_set_parallel); zeros: one thread */
+    int           par_missed;   /* tasks the hook did not run in the step that runs (gen/70-kernels/threads.c) */
 #endif
     gir_status    status;
     char          msg[GIR__MSG];
@@ -35231,6 +35345,7 @@ static gir_plan *gir__plan_new(gir_graph *g, int mode, const gir_compile_desc *d
 /* checks the outputs; compile, pass 1 */
 static gir_status gir__compile_args(gir_graph *g, int n_out, const gir_node *outs) {
     int j;
+    if (g->status != GIR_OK) return g->status;   /* a graph holding an error is not compiled: its message stays */
     if (n_out < 1 || !outs) {
         gir__gfail(g, GIR_ERR_INVALID_ARG, "compile: needs at least one output");
         return GIR_ERR_INVALID_ARG;
@@ -35337,9 +35452,12 @@ GIR_API gir_status gir_plan_compile_size(gir_graph *g, int n_out, const gir_node
     gir_plan *p = NULL;
     gir_status st;
     int inbuf = desc && desc->buffer, fresh;
-    if (!bytes) return GIR_ERR_INVALID_ARG;
-    *bytes = 0;
     if (!g) return GIR_ERR_INVALID_ARG;
+    if (!bytes) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "compile_size: the size pointer (the last argument) is NULL");
+        return GIR_ERR_INVALID_ARG;
+    }
+    *bytes = 0;
     if (inbuf && (uintptr_t)desc->buffer % GIR__BUMP_ALIGN) {
         gir__gfail(g, GIR_ERR_INVALID_ARG, "compile_size: the work buffer is not aligned to 8 bytes");
         return GIR_ERR_INVALID_ARG;
@@ -35363,9 +35481,14 @@ GIR_API gir_status gir_plan_compile(gir_graph *g, int n_out, const gir_node *out
     gir_status st;
     size_t need = 0;
     int mode = desc && (desc->buffer || desc->buffer_bytes) ? GIR__PM_BUFFER : GIR__PM_ALLOC, fresh;
-    if (!out_plan) return GIR_ERR_INVALID_ARG;
-    *out_plan = NULL;
     if (!g) return GIR_ERR_INVALID_ARG;
+    if (out_plan) *out_plan = NULL;
+    if (g->status != GIR_OK) return g->status;   /* a graph holding an error is not compiled: its message stays */
+    if (!out_plan) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "compile: the plan pointer (the last argument) is NULL");
+        return GIR_ERR_INVALID_ARG;
+    }
+    *out_plan = NULL;
     if (mode == GIR__PM_BUFFER && (!desc->buffer || (uintptr_t)desc->buffer % GIR__BUMP_ALIGN)) {
         gir__gfail(g, GIR_ERR_INVALID_ARG, "compile: the plan's buffer (%l bytes) %s", (long long)desc->buffer_bytes,
                    desc->buffer ? "is not aligned to 8 bytes" : "is NULL");
@@ -35479,10 +35602,61 @@ static gir_status gir__step_kernel(const gir__step *s, int dtype, const gir_shap
     kx.par = par;
     return gir__kernel_of(s->op)(&kx);
 }
-GIR_API gir_status gir_plan_run(gir_plan *p) {
-    uint32_t k, j;
+/* one run at a time: a plan's values, arena and message are its run's own */
+static int gir__busy_enter(int *flag) {
+#if defined(GIR_THREADS) && (defined(__GNUC__) || defined(__clang__))
+    return __atomic_exchange_n(flag, 1, __ATOMIC_ACQUIRE);
+#else
+    int was = *flag;
+    *flag = 1;
+    return was;
+#endif
+}
+static void gir__busy_leave(int *flag) {
+#if defined(GIR_THREADS) && (defined(__GNUC__) || defined(__clang__))
+    __atomic_store_n(flag, 0, __ATOMIC_RELEASE);
+#else
+    *flag = 0;
+#endif
+}
+/* one step that is not a fused group: its inputs, then its kernel */
+static gir_status gir__run_step(gir_plan *p, const gir__step *s, gir__val *o) {
     gir_attr ta;                   /* the attributes of the step that runs (unpacked from the graph's store) */
-    if (!p) return GIR_ERR_INVALID_ARG;
+    uint32_t j;
+    for (j = 0; j < s->nin; ++j) {
+        const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
+        p->kin[j].p = iv->ptr ? iv->ptr : (const void *)&gir__empty;   /* an empty value may have no memory */
+        p->kin[j].s = &iv->shape;
+        p->kin[j].dt = iv->dtype;
+        p->kin[j].tr = j < 8 ? (s->tr >> j) & 1 : 0;    /* bits for the first 8 inputs (matmul uses 2) */
+    }
+    if (GIR__ONLY_F32 && !gir__kin_f32(o->dtype, p->kin, s->nin)) {
+        gir__pfail(p, GIR_ERR_NOT_BUILT, "run: %N (%s): a dtype other than f32, and this build has GIR_ONLY_F32",
+                   (const gir_graph *)p->g, (unsigned)o->node, gir__op_names[s->op]);
+        return GIR_ERR_NOT_BUILT;
+    }
+    return gir__step_kernel(s, o->dtype, &o->shape, o->ptr, o->node, p->kin,
+                            s->attr ? gir__attr_ref(p->g, s->attr, &ta) : &gir__no_attr, p->scratch, p->runs,
+                            p->msg,
+#if defined(GIR_THREADS)
+                            &p->par);
+#else
+                            NULL);
+#endif
+}
+#if defined(GIR_THREADS)
+/* a hook that returned before running every task it was given left the step's output incomplete: an error */
+static gir_status gir__par_check(gir_plan *p, uint32_t node, uint16_t op) {
+    int missed = p->par_missed;
+    if (!missed) return GIR_OK;
+    p->par_missed = 0;
+    gir__pfail(p, GIR_ERR_INVALID_ARG, "run: %N (%s): the parallel hook returned with %d of its tasks not run (a hook "
+               "runs every task before it returns)", (const gir_graph *)p->g, (unsigned)node, gir__op_names[op], missed);
+    return GIR_ERR_INVALID_ARG;
+}
+#endif
+static gir_status gir__plan_run_steps(gir_plan *p) {
+    uint32_t k;
     p->status = GIR_OK;
     p->msg[0] = 0;
     for (k = 0; k < p->nvals; ++k) {
@@ -35501,25 +35675,9 @@ GIR_API gir_status gir_plan_run(gir_plan *p) {
         gir_status st;
         if ((s->flags & GIR__STEP_FOLD) && p->folded) continue;      /* run once, on the first run */
         ++p->steps_run;
-        if (p->fgroup && p->fgroup[k]) { gir__fuse_run(p, p->fgroup[k] - 1); continue; }
-        for (j = 0; j < s->nin; ++j) {
-            const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
-            p->kin[j].p = iv->ptr ? iv->ptr : (const void *)&gir__empty;   /* an empty value may have no memory */
-            p->kin[j].s = &iv->shape;
-            p->kin[j].dt = iv->dtype;
-            p->kin[j].tr = j < 8 ? (s->tr >> j) & 1 : 0;    /* bits for the first 8 inputs (matmul uses 2) */
-        }
-        if (GIR__ONLY_F32 && !gir__kin_f32(o->dtype, p->kin, s->nin)) {
-            gir__pfail(p, GIR_ERR_NOT_BUILT, "run: %N (%s): a dtype other than f32, and this build has GIR_ONLY_F32",
-                       (const gir_graph *)p->g, (unsigned)o->node, gir__op_names[s->op]);
-            return GIR_ERR_NOT_BUILT;
-        }
-        st = gir__step_kernel(s, o->dtype, &o->shape, o->ptr, o->node, p->kin,
-                              s->attr ? gir__attr_ref(p->g, s->attr, &ta) : &gir__no_attr, p->scratch, p->runs, p->msg,
+        st = p->fgroup && p->fgroup[k] ? (gir__fuse_run(p, p->fgroup[k] - 1), GIR_OK) : gir__run_step(p, s, o);
 #if defined(GIR_THREADS)
-                              &p->par);
-#else
-                              NULL);
+        if (st == GIR_OK) st = gir__par_check(p, o->node, s->op);
 #endif
         if (st != GIR_OK) {
             p->status = st;
@@ -35530,6 +35688,14 @@ GIR_API gir_status gir_plan_run(gir_plan *p) {
     ++p->runs;
     if (p->nfold) p->folded = 1;
     return GIR_OK;
+}
+GIR_API gir_status gir_plan_run(gir_plan *p) {
+    gir_status st;
+    if (!p) return GIR_ERR_INVALID_ARG;
+    if (gir__busy_enter(&p->busy)) return GIR_ERR_BUSY;   /* no message: the running call owns it */
+    st = gir__plan_run_steps(p);
+    gir__busy_leave(&p->busy);
+    return st;
 }
 GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n) {
     uint32_t v;
@@ -35662,6 +35828,7 @@ GIR_API gir_status gir_plan_set_parallel(gir_plan *p, gir_parallel_fn fn, void *
     p->par.fn = fn;
     p->par.user = user;
     p->par.nt = nthreads;
+    p->par.missed = &p->par_missed;
     return GIR_OK;
 }
 GIR_API int gir_plan_threads(const gir_plan *p) { return p && p->par.fn && p->par.nt > 1 ? p->par.nt : 1; }
@@ -35880,7 +36047,8 @@ GIR_API gir_status gir_init_kaiming_normal(gir_graph *g, gir_node v, double a, g
 }
 /* nn.Linear's and nn.Conv2d's reset_parameters: w kaiming_uniform with a = sqrt(5), that is U(-1/sqrt(fan_in),
    1/sqrt(fan_in)), and the bias (if given) U(-1/sqrt(fan_in), 1/sqrt(fan_in)) with the weight's fan_in; the bias
-   draws with seed + 1 */
+   draws with a seed of its own derived from seed (seed + 1 would be the next layer's weight's) */
+static uint64_t gir__bias_seed(uint64_t seed) { return gir__mix(seed ^ 0x62696173ull); }   /* "bias" */
 GIR_API gir_status gir_init_layer(gir_graph *g, gir_node w, gir_node bias, gir_init_layout layout, uint64_t seed) {
     int64_t fi, fo;
     double r;
@@ -35892,7 +36060,8 @@ GIR_API gir_status gir_init_layer(gir_graph *g, gir_node w, gir_node bias, gir_i
     s = gir_init_kaiming_uniform(g, w, gir__sqrt_f64(5.0), GIR_INIT_FAN_IN, GIR_NONLIN_LEAKY_RELU, layout, seed);
     if (s != GIR_OK || !has_bias || (s = gir_init_fans(g, w, layout, &fi, &fo)) != GIR_OK) return s;
     r = 1.0 / gir__sqrt_f64((double)fi);
-    return gir__init_call(g, bias, GIR_INIT_UNIFORM, -r, r, GIR_INIT_FAN_IN, GIR_NONLIN_LEAKY_RELU, layout, seed + 1);
+    return gir__init_call(g, bias, GIR_INIT_UNIFORM, -r, r, GIR_INIT_FAN_IN, GIR_NONLIN_LEAKY_RELU, layout,
+                          gir__bias_seed(seed));
 }
 #if defined(GIR__COLD)
 #pragma GCC pop_options
@@ -36095,19 +36264,56 @@ GIR_API void gir_plan_dump(const gir_plan *p, FILE *f) {
 #endif
 
 #ifndef GIR_NO_STDIO
+/* one attribute's value: kind is the spec's "f", "i", "l", "sh", "dt" or "se"; k its index among its kind */
+static void gir__dump_attr1(const gir_attr *a, const char *kind, int k, char *out, size_t cap) {
+    gir_shape l;
+    int m;
+    if (kind[0] == 'f') gir__format(out, cap, "%g", a->f[k]);
+    else if (kind[0] == 'i') gir__format(out, cap, "%d", a->i[k]);
+    else if (kind[0] == 'l') {                    /* an int list, printed as a shape is */
+        l.rank = a->l[k].n < GIR_MAX_RANK ? a->l[k].n : GIR_MAX_RANK;
+        for (m = 0; m < l.rank; ++m) l.dim[m] = a->l[k].v[m];
+        gir__format(out, cap, "%S", &l);
+    } else if (kind[1] == 'h') gir__format(out, cap, "%S", &a->shape);
+    else if (kind[1] == 't') gir__format(out, cap, "%T", (int)a->dtype);
+    else gir__format(out, cap, "%l", (long long)a->seed);
+}
+/* the attributes of node d as " {name=value, ...}" from its row's spec (gir_op_attr_spec), "" for none */
+static void gir__dump_attrs(const gir_graph *g, const gir__node *d, char *out, size_t cap) {
+    const char *s = gir__op_info(d->op)->attrs;
+    gir_attr ta;
+    const gir_attr *a = gir__attr_load(g, d, &ta);
+    size_t at = 0;
+    int count[3] = {0, 0, 0};                     /* f, i, l entries seen */
+    out[0] = 0;
+    while (s && *s && at + 8 < cap) {
+        const char *colon = s, *e;
+        int slot = s[0] == 'f' ? 0 : s[0] == 'i' ? 1 : s[0] == 'l' ? 2 : -1;
+        while (*colon && *colon != ':') ++colon;
+        for (e = colon; *e && *e != ','; ++e) {}
+        if (!*colon) break;
+        gir__format(out + at, cap - at, "%s%.*s=", at ? ", " : " {", (int)(e - colon - 1), colon + 1);
+        while (out[at]) ++at;
+        gir__dump_attr1(a, s, slot >= 0 ? count[slot]++ : 0, out + at, cap - at);
+        while (out[at]) ++at;
+        s = *e ? e + 1 : e;
+    }
+    if (at && at + 1 < cap) gir__format(out + at, cap - at, "}");
+}
 GIR_API void gir_graph_dump(const gir_graph *g, FILE *f) {
     size_t k;
     static const char *const nt[] = {"const", "const_derived", "input", "input_nondiff", "input_derived"};
     if (!g || !f) return;
     for (k = 1; k < g->nnodes; ++k) {
         const gir__node *d = &g->nodes[k];
-        char sh[96];
+        char sh[96], at[256];
         uint32_t j;
         gir__format(sh, sizeof sh, "%S", gir__nshape(g, d));
+        gir__dump_attrs(g, d, at, sizeof at);
         fprintf(f, "%%%u = %s(", (unsigned)k, gir__op_names[d->op]);
         for (j = 0; j < d->nin; ++j)
             fprintf(f, "%s%s%%%u", j ? ", " : "", j >= d->nparents ? "@" : "", (unsigned)g->ins[d->in0 + j]);
-        fprintf(f, ") : %s%s  %s  level %d%s%s%s\n", gir__dtype_names[d->dtype], sh, nt[d->ntype], d->grad_level,
+        fprintf(f, ")%s : %s%s  %s  level %d%s%s%s\n", at, gir__dtype_names[d->dtype], sh, nt[d->ntype], d->grad_level,
                 d->name ? "  '" : "", d->name ? gir__name_at(g, d->name) : "", d->name ? "'" : "");
     }
 }
@@ -36475,6 +36681,250 @@ GIR_API gir_node gir_batch_norm_running(gir_graph *g, gir_node x, gir_node gamma
     if (!tr.id) return gir__named(g, was_ok, fn, bad);
     if (running) { running[0] = rm; running[1] = rv; }
     return tr;
+}
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
+
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
+/* >>trainer: one call from a loss to a compiled training plan (gir_train_compile): the parameters (given, or
+   found from the loss), their gradients (gir_grad), clipping, the optimizer's updates (gir_optim_updates) and
+   the plan, whose outputs are the loss, the extra outputs and the updates, so the updates cannot be left out. */
+
+static int gir__name_under(const char *name, const char *scope, size_t sl) {
+    size_t k;
+    for (k = 0; k < sl; ++k)
+        if (name[k] != scope[k]) return 0;      /* name's NUL stops it first when it is shorter */
+    return 1;
+}
+/* the trainable variables the loss reads in a training plan, in id order: float variables (not read-only)
+   that a parent path reaches, under scope when one is given. Writes at most cap of them to out; returns how
+   many there are. */
+static int gir__train_params(gir_graph *g, gir_node loss, const char *scope, uint8_t *seen, gir_node *out, int cap) {
+    size_t id, sl = scope ? gir__strlen_max(scope, GIR_MAX_NAME) : 0;
+    uint32_t k;
+    int n = 0;
+    GIR_MEMSET(seen, 0, g->nnodes);
+    seen[loss.id] = 1;
+    for (id = loss.id; id >= 1; --id) {        /* ids are topological: one backward sweep */
+        const gir__node *d = &g->nodes[id];
+        if (!seen[id] || gir__op_is(d->op, GIR__F_WRITES)) continue;   /* not into a train_eval's updates */
+        for (k = 0; k < d->nparents; ++k)      /* gradients flow through parents; a train_eval's training one */
+            if (gir__mode_needs(d, k, 0)) seen[g->ins[d->in0 + k]] = 1;
+    }
+    for (id = 1; id <= loss.id; ++id) {
+        const gir__node *d = &g->nodes[id];
+        if (!seen[id] || !gir__op_is(d->op, GIR__F_LEAF_VAR) || !gir__is_float(d->dtype) || gir__is_ref(g, d)) continue;
+        if (sl && !gir__name_under(d->name ? gir__name_at(g, d->name) : "", scope, sl)) continue;
+        if (n < cap) out[n] = gir__handle(g, (uint32_t)id);
+        ++n;
+    }
+    return n;
+}
+static gir_status gir__train_args(gir_graph *g, gir_node loss, const gir_train_desc *t, gir_plan **plan) {
+    const gir__node *d;
+    if (!t || !plan) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "train_compile: the %s is NULL", t ? "plan pointer" : "desc");
+        return GIR_ERR_INVALID_ARG;
+    }
+    *plan = NULL;
+    if (t->eval) *t->eval = NULL;
+    if (g->status != GIR_OK) return g->status;
+    if (!(d = gir__arg(g, loss, "train_compile", "loss"))) {
+        if (g->status == GIR_OK) gir__gfail(g, GIR_ERR_HANDLE, "train_compile: the loss is the invalid handle");
+        return g->status;
+    }
+    if (!gir__is_float(d->dtype) || gir__numel(gir__nshape(g, d)) != 1) {
+        gir__gfail(g, GIR_ERR_SHAPE, "train_compile: the loss %N is %T %S: needs a float scalar", (const gir_graph *)g,
+                   (unsigned)loss.id, (int)d->dtype, gir__nshape(g, d));
+        return GIR_ERR_SHAPE;
+    }
+    if (t->n_params < 0 || (t->n_params && !t->params) || t->n_extra < 0 || (t->n_extra && !t->extra) ||
+        !(t->clip_norm >= 0)) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "train_compile: n_params %d, n_extra %d, clip_norm %g: needs counts >= 0 "
+                   "with their arrays, clip_norm >= 0", t->n_params, t->n_extra, t->clip_norm);
+        return GIR_ERR_INVALID_ARG;
+    }
+    return GIR_OK;
+}
+/* grads of the n params, clipped, then the updates; the plan's outputs are written to outs: returns their count
+   (0 on error) */
+static int gir__train_outs(gir_graph *g, gir_node loss, const gir_train_desc *t, int n, const gir_node *params,
+                           gir_node *grads, gir_node *outs) {
+    gir_node lr = t->lr_node;
+    int k, nu;
+    if (gir_grad(g, loss, n, params, grads) != GIR_OK) return 0;
+    if (t->clip_norm > 0 && !gir_clip_grad_norm(g, n, grads, t->clip_norm, grads).id) return 0;
+    if (!lr.id && !lr.tag) lr = gir_scalar(g, GIR_DTYPE_F64, t->lr);
+    outs[0] = loss;
+    for (k = 0; k < t->n_extra; ++k) outs[1 + k] = t->extra[k];
+    nu = gir_optim_updates(g, &t->optim, n, params, grads, lr, outs + 1 + t->n_extra);
+    return nu ? 1 + t->n_extra + nu : 0;
+}
+/* the parameters (found: counted, then listed) and the work arrays in one block of the graph's allocator */
+static gir_node *gir__train_mem(gir_graph *g, gir_node loss, const gir_train_desc *t, int *n, size_t *bytes) {
+    uint8_t *seen = (uint8_t *)gir__alloc(&g->a, g->nnodes);
+    gir_node *mem;
+    *n = t->n_params;
+    if (!t->n_params && seen) *n = gir__train_params(g, loss, t->scope, seen, NULL, 0);
+    *bytes = (size_t)(3 * *n + 2 + t->n_extra + GIR_OPTIM_MAX_UPDATES(*n)) * sizeof(gir_node);
+    mem = seen && *n > 0 ? (gir_node *)gir__alloc(&g->a, *bytes) : NULL;
+    if (mem && t->n_params) GIR_MEMCPY(mem, t->params, (size_t)*n * sizeof(gir_node));
+    else if (mem) gir__train_params(g, loss, t->scope, seen, mem, *n);
+    if (seen) gir__free(&g->a, seen, g->nnodes);
+    if (!mem && seen && *n == 0)
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "train_compile: the loss %N reads no trainable variable%s%s",
+                   (const gir_graph *)g, (unsigned)loss.id, t->scope ? " under " : "", t->scope ? t->scope : "");
+    else if (!mem)
+        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "train_compile: out of memory");
+    return mem;
+}
+GIR_API gir_train_desc gir_train_defaults(gir_optim_kind kind, double lr) {
+    gir_train_desc t;
+    GIR_MEMSET(&t, 0, sizeof t);
+    t.optim = gir_optim_defaults(kind);
+    t.lr = lr;
+    return t;
+}
+GIR_API gir_status gir_train_compile(gir_graph *g, gir_node loss, const gir_train_desc *t, gir_plan **plan) {
+    gir_status st;
+    int n, nout;
+    size_t bytes;
+    gir_node *mem;
+    if (!g) return GIR_ERR_INVALID_ARG;
+    if ((st = gir__train_args(g, loss, t, plan)) != GIR_OK) return st;
+    if (!(mem = gir__train_mem(g, loss, t, &n, &bytes))) return g->status;
+    nout = gir__train_outs(g, loss, t, n, mem, mem + n, mem + 2 * n);
+    st = nout ? gir_plan_compile(g, nout, mem + 2 * n, &t->compile, plan) : g->status;
+    if (st == GIR_OK && t->eval) {
+        gir_compile_desc ev = t->compile;
+        ev.flags |= GIR_COMPILE_EVAL;
+        ev.buffer = NULL;                         /* the caller's buffer holds the training plan */
+        ev.buffer_bytes = 0;
+        if ((st = gir_plan_compile(g, 1 + t->n_extra, mem + 2 * n, &ev, t->eval)) != GIR_OK) {
+            gir_plan_free(*plan);
+            *plan = NULL;
+        }
+    }
+    gir__free(&g->a, mem, bytes);
+    return st;
+}
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
+
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
+/* >>layers: dense and conv2d layers that create, name and initialise their parameters as torch.nn.Linear and
+   torch.nn.Conv2d do (gir_dense, gir_conv2d_layer). A layer's weight draws from a stream of its own: the seed
+   mixed with the weight's full name (gir_init_layer derives the bias's stream from the weight's), so layers
+   given one seed draw different values, and a model built again with the same names and seed draws the same.
+   A layer whose parameters exist already (same names, dtype and shapes) uses them: the forward pass built again
+   for another batch shares the weights. */
+
+/* the stream of a named tensor: FNV-1a of its name, mixed with seed */
+static uint64_t gir__seed_named(uint64_t seed, const char *name) {
+    uint64_t h = 0xCBF29CE484222325ull;
+    while (*name) h = (h ^ (uint8_t)*name++) * 0x100000001B3ull;
+    return gir__mix(seed ^ gir__mix(h));
+}
+/* the variable "<scope>/<name>/<part>": the one of that name when it exists with this dtype and shape (*made 0),
+   else a new one (*made 1); {0} after recording why */
+static gir_node gir__layer_param(gir_graph *g, const char *fn, const char *name, const char *part, int dt,
+                                 gir_shape shape, int *made) {
+    char full[GIR_MAX_NAME + 1];
+    size_t sl = g->scope_len ? (size_t)g->scope_len + 1 : 0, nl = gir__strlen_max(name, GIR_MAX_NAME + 1);
+    size_t pl = gir__strlen_max(part, 8);
+    const gir__node *d;
+    gir_node v;
+    *made = 0;
+    if (sl + nl + 1 + pl > GIR_MAX_NAME) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: the name '%.40s...' is too long for its parameters "
+                   "('<name>/%s' within GIR_MAX_NAME, %d, scope included)", fn, name, part, GIR_MAX_NAME);
+        return gir__handle(NULL, 0);
+    }
+    if (sl) GIR_MEMCPY(full, g->scope->text, sl - 1);
+    if (sl) full[sl - 1] = '/';
+    GIR_MEMCPY(full + sl, name, nl);
+    full[sl + nl] = '/';
+    GIR_MEMCPY(full + sl + nl + 1, part, pl + 1);
+    if (!(v = gir_graph_find(g, full)).id) {
+        *made = 1;
+        return gir_name(g, gir_variable(g, (gir_dtype)dt, shape, NULL), full + sl);
+    }
+    d = &g->nodes[v.id];
+    if (gir__op_is(d->op, GIR__F_LEAF_VAR) && d->dtype == dt && gir__shape_eq(gir__nshape(g, d), &shape)) return v;
+    gir__gfail(g, GIR_ERR_SHAPE, "%s: '%s' is node %u %s %T %S; the layer needs a variable %T %S", fn, full,
+               (unsigned)v.id, gir__op_names[d->op], (int)d->dtype, gir__nshape(g, d), dt, &shape);
+    return gir__handle(NULL, 0);
+}
+/* a layer's weight and bias: found or made; made ones initialised; 0 after recording why */
+static int gir__layer_params(gir_graph *g, const char *fn, const char *name, int dt, gir_shape ws, gir_shape bs,
+                             gir_init_layout layout, uint64_t seed, gir_node *w, gir_node *b) {
+    int mw, mb;
+    *w = gir__layer_param(g, fn, name, "w", dt, ws, &mw);
+    *b = w->id ? gir__layer_param(g, fn, name, "b", dt, bs, &mb) : gir__handle(NULL, 0);
+    if (!w->id || !b->id) return 0;
+    if (mw != mb) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: '%s' has a weight or a bias already, not both", fn, name);
+        return 0;
+    }
+    return !mw || gir_init_layer(g, *w, *b, layout, gir__seed_named(seed, gir_node_name(g, *w))) == GIR_OK;
+}
+/* the float input of a layer, with at least min_rank axes; NULL after recording why */
+static const gir__node *gir__layer_input(gir_graph *g, gir_node x, const char *fn, const char *name, int min_rank,
+                                         int32_t out) {
+    const gir__node *d = gir__arg(g, x, fn, "x");
+    if (!d) return NULL;
+    if (!name || !*name || out < 1 || !gir__is_float(d->dtype) || gir__nshape(g, d)->rank < min_rank) {
+        gir__gfail(g, !gir__is_float(d->dtype) ? GIR_ERR_DTYPE : GIR_ERR_INVALID_ARG, "%s: x is node %u %T %S, "
+                   "out %d, name %s: needs a float x of rank >= %d, out >= 1 and a name", fn, (unsigned)x.id,
+                   (int)d->dtype, gir__nshape(g, d), (int)out, name && *name ? name : "(none)", min_rank);
+        return NULL;
+    }
+    return d;
+}
+GIR_API gir_node gir_dense(gir_graph *g, gir_node x, int32_t out, const char *name, uint64_t seed) {
+    static const char *const fn = "dense";
+    const gir__node *d = g ? gir__layer_input(g, x, fn, name, 1, out) : NULL;
+    gir_node w, b;
+    gir_shape s;
+    int was_ok, dt;
+    if (!d) return gir__handle(NULL, 0);
+    was_ok = gir__ok(g);
+    dt = d->dtype;
+    s = *gir__nshape(g, d);
+    if (!gir__layer_params(g, fn, name, dt, gir_shape2(s.dim[s.rank - 1], out), gir_shape1(out), GIR_INIT_IN_OUT,
+                           seed, &w, &b))
+        return gir__named(g, was_ok, fn, gir__handle(NULL, 0));
+    return gir__named(g, was_ok, fn, gir_add(g, gir_matmul(g, x, w), b));
+}
+GIR_API gir_node gir_conv2d_layer(gir_graph *g, gir_node x, int32_t out, int32_t kernel, int32_t stride,
+                                  int32_t padding, const char *name, uint64_t seed) {
+    static const char *const fn = "conv2d_layer";
+    const gir__node *d = g ? gir__layer_input(g, x, fn, name, 4, out) : NULL;
+    gir_node w, b;
+    int was_ok, dt;
+    int32_t in;
+    if (!d) return gir__handle(NULL, 0);
+    if (kernel < 1 || stride < 1 || padding < 0) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: kernel %d, stride %d, padding %d: needs kernel >= 1, stride >= 1, "
+                   "padding >= 0", fn, (int)kernel, (int)stride, (int)padding);
+        return gir__handle(NULL, 0);
+    }
+    was_ok = gir__ok(g);
+    dt = d->dtype;
+    in = gir__nshape(g, d)->dim[1];
+    if (!gir__layer_params(g, fn, name, dt, gir_shape4(out, in, kernel, kernel), gir_shape1(out), GIR_INIT_OUT_IN,
+                           seed, &w, &b))
+        return gir__named(g, was_ok, fn, gir__handle(NULL, 0));
+    return gir__named(g, was_ok, fn, gir_conv2d_bias(g, x, w, b, gir_ints2(stride, stride),
+                                                     gir_ints2(padding, padding), gir_ints2(1, 1), 1));
 }
 #if defined(GIR__COLD)
 #pragma GCC pop_options
@@ -39839,7 +40289,8 @@ static gir_node gir__ox_normalize(gir__oxn *c, gir_node x, gir_ints axes, double
     return bias.id ? gir_add(c->g, d, bias) : d;
 }
 /* BatchNormalization in training: batch statistics over every axis but 1; outputs 1 and 2 are the running mean and
-   variance, input_mean * momentum + batch statistic * (1 - momentum) */
+   variance, input_mean * momentum + batch statistic * (1 - momentum); outputs 3 and 4 (opsets 7 to 13: saved_mean,
+   saved_var) the batch mean and variance */
 static gir_node gir__ox_bn_train(gir__oxn *c, gir_node x, double eps, double mom) {
     gir_shape in = gir_node_shape(c->g, x), ps;
     gir_ints ax = gir_ints0();
@@ -39860,20 +40311,21 @@ static gir_node gir__ox_bn_train(gir__oxn *c, gir_node x, double eps, double mom
         gir_node old = gir_mul(c->g, c->x[4], gir__oxh_num(c, mom));
         c->y[2] = gir_add(c->g, old, gir_mul(c->g, v, gir__oxh_num(c, 1 - mom)));
     }
+    if (c->nd->n_out > 3) c->y[3] = m;
+    if (c->nd->n_out > 4) c->y[4] = v;
     return y;
 }
-/* BatchNormalization in inference: (x - mean) / sqrt(var + epsilon) * scale + B, per channel (axis 1) */
-static gir_node gir__oxh_batch_norm(gir__oxn *c, gir_node x) {
+/* BatchNormalization: in training with batch statistics (gir__ox_bn_train), else (x - mean) / sqrt(var + epsilon)
+   * scale + B, per channel (axis 1) */
+static gir_node gir__ox_bn(gir__oxn *c, gir_node x, int train) {
     gir_shape in = gir_node_shape(c->g, x), ps;
-    double eps = gir__oxa_f(c, "epsilon", 1e-5);
+    double eps = gir__oxa_f(c, "epsilon", 1e-5), mom = gir__oxa_f(c, "momentum", 0.9);
     gir_node p[4], y;
     int j;
-    (void)gir__oxa_f(c, "momentum", 0.9);
-    (void)gir__ox_attr_find(c, "consumed_inputs");
-    if (gir__oxa_i(c, "spatial", 1) != 1 || in.rank < 2 || !gir__oxa_i(c, "is_test", 1))
-        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "spatial 0, is_test 0 or an input of rank below 2");
+    if (gir__oxa_i(c, "spatial", 1) != 1 || in.rank < 2)
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "spatial 0 or an input of rank below 2");
     if (!gir__ox_need(c, 0x1fu) || c->st != GIR_OK) return c->none;
-    if (gir__oxa_i(c, "training_mode", 0)) return gir__ox_bn_train(c, x, eps, gir__oxa_f(c, "momentum", 0.9));
+    if (train) return gir__ox_bn_train(c, x, eps, mom);
     ps.rank = in.rank;
     for (j = 0; j < in.rank; ++j) ps.dim[j] = j == 1 ? in.dim[1] : 1;
     for (j = 0; j < 4; ++j) p[j] = gir_reshape(c->g, c->x[1 + j], ps);
@@ -39881,6 +40333,19 @@ static gir_node gir__oxh_batch_norm(gir__oxn *c, gir_node x) {
     y = gir_mul(c->g, y, p[0]);
     x = gir_sub(c->g, x, p[2]);
     return gir_add(c->g, gir_mul(c->g, x, y), p[1]);
+}
+/* BatchNormalization before opset 7 (is_test must be 1) and from opset 14 (training_mode chooses) */
+static gir_node gir__oxh_batch_norm(gir__oxn *c, gir_node x) {
+    (void)gir__ox_attr_find(c, "consumed_inputs");
+    if (!gir__oxa_i(c, "is_test", 1)) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "is_test 0");
+    return gir__ox_bn(c, x, (int)gir__oxa_i(c, "training_mode", 0));
+}
+/* BatchNormalization of opsets 7 to 13: in training when it has more outputs than Y (running mean and variance,
+   saved mean and variance) */
+static gir_node gir__oxh_batch_norm_outs(gir__oxn *c, gir_node x) {
+    int j, train = 0;
+    for (j = 1; j < c->nd->n_out; ++j) train |= c->nd->out[j].n > 0;
+    return gir__ox_bn(c, x, train);
 }
 /* Dropout outside training: the identity (training_mode, an input from opset 12, must be absent or false) */
 static gir_node gir__oxh_dropout_eval(gir__oxn *c, gir_node x) {
@@ -41115,7 +41580,7 @@ static gir_node gir__oxl_Acos_7(gir__oxn *c) {   /* ops.def:698 "acos(x0)" */
     t0 = gir_acos(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Acosh_9(gir__oxn *c) {   /* ops.def:803 "log(x0 + sqrt(square(x0) - 1))" */
+static gir_node gir__oxl_Acosh_9(gir__oxn *c) {   /* ops.def:805 "log(x0 + sqrt(square(x0) - 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4, t5;
@@ -41129,7 +41594,7 @@ static gir_node gir__oxl_Acosh_9(gir__oxn *c) {   /* ops.def:803 "log(x0 + sqrt(
     t5 = gir_log(G, t4);
     return t5;
 }
-static gir_node gir__oxl_Adagrad_1(gir__oxn *c) {   /* ops.def:837 "adagrad()" */
+static gir_node gir__oxl_Adagrad_1(gir__oxn *c) {   /* ops.def:839 "adagrad()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41137,7 +41602,7 @@ static gir_node gir__oxl_Adagrad_1(gir__oxn *c) {   /* ops.def:837 "adagrad()" *
     t0 = gir__oxh_adagrad(c);
     return t0;
 }
-static gir_node gir__oxl_Adam_1(gir__oxn *c) {   /* ops.def:839 "adam()" */
+static gir_node gir__oxl_Adam_1(gir__oxn *c) {   /* ops.def:841 "adam()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41199,7 +41664,7 @@ static gir_node gir__oxl_Asin_7(gir__oxn *c) {   /* ops.def:697 "asin(x0)" */
     t0 = gir_asin(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Asinh_9(gir__oxn *c) {   /* ops.def:802 "log(x0 + sqrt(square(x0) + 1))" */
+static gir_node gir__oxl_Asinh_9(gir__oxn *c) {   /* ops.def:804 "log(x0 + sqrt(square(x0) + 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4, t5;
@@ -41222,7 +41687,7 @@ static gir_node gir__oxl_Atan_7(gir__oxn *c) {   /* ops.def:699 "atan(x0)" */
     t0 = gir_atan(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Atanh_9(gir__oxn *c) {   /* ops.def:804 "log((1 + x0) / (1 - x0)) * 0.5" */
+static gir_node gir__oxl_Atanh_9(gir__oxn *c) {   /* ops.def:806 "log((1 + x0) / (1 - x0)) * 0.5" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4, t5, t6, t7;
@@ -41256,7 +41721,25 @@ static gir_node gir__oxl_BatchNormalization_1(gir__oxn *c) {   /* ops.def:778 "b
     t0 = gir__oxh_batch_norm(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_BitShift_11(gir__oxn *c) {   /* ops.def:825 "bit_shift(x0, x1)" */
+static gir_node gir__oxl_BatchNormalization_7(gir__oxn *c) {   /* ops.def:779 "batch_norm_outs(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir__oxh_batch_norm_outs(c, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_BatchNormalization_14(gir__oxn *c) {   /* ops.def:780 "batch_norm(x0)" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    if (!gir__ox_need(c, 0x1u)) return c->none;
+    t0 = gir__oxh_batch_norm(c, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_BitShift_11(gir__oxn *c) {   /* ops.def:827 "bit_shift(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41265,7 +41748,7 @@ static gir_node gir__oxl_BitShift_11(gir__oxn *c) {   /* ops.def:825 "bit_shift(
     t0 = gir__oxh_bit_shift(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_BlackmanWindow_17(gir__oxn *c) {   /* ops.def:815 "blackman()" */
+static gir_node gir__oxl_BlackmanWindow_17(gir__oxn *c) {   /* ops.def:817 "blackman()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41282,7 +41765,7 @@ static gir_node gir__oxl_Cast_6(gir__oxn *c) {   /* ops.def:751 "cast(x0, attr_d
     t0 = gir_cast(G, x[0], gir__oxa_dtype(c, "to"));
     return t0;
 }
-static gir_node gir__oxl_CastLike_15(gir__oxn *c) {   /* ops.def:789 "cast_like(x0, x1)" */
+static gir_node gir__oxl_CastLike_15(gir__oxn *c) {   /* ops.def:791 "cast_like(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41338,7 +41821,7 @@ static gir_node gir__oxl_Constant_1(gir__oxn *c) {   /* ops.def:756 "constant_at
     t0 = gir__oxh_constant_attr(c);
     return t0;
 }
-static gir_node gir__oxl_ConstantOfShape_9(gir__oxn *c) {   /* ops.def:781 "constant_of_shape(0)" */
+static gir_node gir__oxl_ConstantOfShape_9(gir__oxn *c) {   /* ops.def:783 "constant_of_shape(0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41355,7 +41838,7 @@ static gir_node gir__oxl_Conv_1(gir__oxn *c) {   /* ops.def:773 "conv(x0, x1)" *
     t0 = gir__oxh_conv(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_ConvInteger_10(gir__oxn *c) {   /* ops.def:826 "conv_integer(x0, x1)" */
+static gir_node gir__oxl_ConvInteger_10(gir__oxn *c) {   /* ops.def:828 "conv_integer(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41364,7 +41847,7 @@ static gir_node gir__oxl_ConvInteger_10(gir__oxn *c) {   /* ops.def:826 "conv_in
     t0 = gir__oxh_conv_integer(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_ConvTranspose_1(gir__oxn *c) {   /* ops.def:812 "conv_transpose(x0, x1)" */
+static gir_node gir__oxl_ConvTranspose_1(gir__oxn *c) {   /* ops.def:814 "conv_transpose(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41391,7 +41874,7 @@ static gir_node gir__oxl_Cosh_9(gir__oxn *c) {   /* ops.def:701 "cosh(x0)" */
     t0 = gir_cosh(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_CumSum_11(gir__oxn *c) {   /* ops.def:797 "cumsum(x0)" */
+static gir_node gir__oxl_CumSum_11(gir__oxn *c) {   /* ops.def:799 "cumsum(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41400,7 +41883,7 @@ static gir_node gir__oxl_CumSum_11(gir__oxn *c) {   /* ops.def:797 "cumsum(x0)" 
     t0 = gir__oxh_cumsum(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_DFT_17(gir__oxn *c) {   /* ops.def:835 "dft(x0)" */
+static gir_node gir__oxl_DFT_17(gir__oxn *c) {   /* ops.def:837 "dft(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41409,7 +41892,7 @@ static gir_node gir__oxl_DFT_17(gir__oxn *c) {   /* ops.def:835 "dft(x0)" */
     t0 = gir__oxh_dft(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_DepthToSpace_1(gir__oxn *c) {   /* ops.def:800 "depth_to_space(x0)" */
+static gir_node gir__oxl_DepthToSpace_1(gir__oxn *c) {   /* ops.def:802 "depth_to_space(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41418,7 +41901,7 @@ static gir_node gir__oxl_DepthToSpace_1(gir__oxn *c) {   /* ops.def:800 "depth_t
     t0 = gir__oxh_depth_to_space(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_DequantizeLinear_10(gir__oxn *c) {   /* ops.def:817 "dequantize(x0, x1)" */
+static gir_node gir__oxl_DequantizeLinear_10(gir__oxn *c) {   /* ops.def:819 "dequantize(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41427,7 +41910,7 @@ static gir_node gir__oxl_DequantizeLinear_10(gir__oxn *c) {   /* ops.def:817 "de
     t0 = gir__oxh_dequantize(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Det_11(gir__oxn *c) {   /* ops.def:808 "det(x0)" */
+static gir_node gir__oxl_Det_11(gir__oxn *c) {   /* ops.def:810 "det(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41454,7 +41937,7 @@ static gir_node gir__oxl_Div_7(gir__oxn *c) {   /* ops.def:724 "div_onnx(x0, x1)
     t0 = gir__oxh_div_onnx(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Dropout_1(gir__oxn *c) {   /* ops.def:779 "dropout_eval(x0)" */
+static gir_node gir__oxl_Dropout_1(gir__oxn *c) {   /* ops.def:781 "dropout_eval(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41463,7 +41946,7 @@ static gir_node gir__oxl_Dropout_1(gir__oxn *c) {   /* ops.def:779 "dropout_eval
     t0 = gir__oxh_dropout_eval(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_DynamicQuantizeLinear_11(gir__oxn *c) {   /* ops.def:818 "dyn_quantize(x0)" */
+static gir_node gir__oxl_DynamicQuantizeLinear_11(gir__oxn *c) {   /* ops.def:820 "dyn_quantize(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41472,7 +41955,7 @@ static gir_node gir__oxl_DynamicQuantizeLinear_11(gir__oxn *c) {   /* ops.def:81
     t0 = gir__oxh_dyn_quantize(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Einsum_12(gir__oxn *c) {   /* ops.def:833 "einsum()" */
+static gir_node gir__oxl_Einsum_12(gir__oxn *c) {   /* ops.def:835 "einsum()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41516,7 +41999,7 @@ static gir_node gir__oxl_Exp_6(gir__oxn *c) {   /* ops.def:684 "exp(x0)" */
     t0 = gir_exp(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Expand_8(gir__oxn *c) {   /* ops.def:780 "expand_to(x0, 1)" */
+static gir_node gir__oxl_Expand_8(gir__oxn *c) {   /* ops.def:782 "expand_to(x0, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41525,7 +42008,7 @@ static gir_node gir__oxl_Expand_8(gir__oxn *c) {   /* ops.def:780 "expand_to(x0,
     t0 = gir__oxh_expand_to(c, x[0], 1);
     return t0;
 }
-static gir_node gir__oxl_EyeLike_9(gir__oxn *c) {   /* ops.def:798 "eye_like(x0)" */
+static gir_node gir__oxl_EyeLike_9(gir__oxn *c) {   /* ops.def:800 "eye_like(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41552,7 +42035,7 @@ static gir_node gir__oxl_Floor_6(gir__oxn *c) {   /* ops.def:691 "floor(x0)" */
     t0 = gir_floor(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_GRU_7(gir__oxn *c) {   /* ops.def:828 "gru(x0)" */
+static gir_node gir__oxl_GRU_7(gir__oxn *c) {   /* ops.def:830 "gru(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41579,7 +42062,7 @@ static gir_node gir__oxl_GatherElements_11(gir__oxn *c) {   /* ops.def:772 "gath
     t0 = gir_gather(G, x[0], x[1], gir__oxa_i(c, "axis", 0));
     return t0;
 }
-static gir_node gir__oxl_GatherND_11(gir__oxn *c) {   /* ops.def:823 "gather_nd(x0, x1)" */
+static gir_node gir__oxl_GatherND_11(gir__oxn *c) {   /* ops.def:825 "gather_nd(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41633,7 +42116,7 @@ static gir_node gir__oxl_GreaterOrEqual_12(gir__oxn *c) {   /* ops.def:729 "ge(x
     t0 = gir_ge(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_GridSample_16(gir__oxn *c) {   /* ops.def:834 "grid_sample(x0, x1)" */
+static gir_node gir__oxl_GridSample_16(gir__oxn *c) {   /* ops.def:836 "grid_sample(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41642,7 +42125,7 @@ static gir_node gir__oxl_GridSample_16(gir__oxn *c) {   /* ops.def:834 "grid_sam
     t0 = gir__oxh_grid_sample(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_HammingWindow_17(gir__oxn *c) {   /* ops.def:814 "hamming()" */
+static gir_node gir__oxl_HammingWindow_17(gir__oxn *c) {   /* ops.def:816 "hamming()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41650,7 +42133,7 @@ static gir_node gir__oxl_HammingWindow_17(gir__oxn *c) {   /* ops.def:814 "hammi
     t0 = gir__oxh_hamming(c);
     return t0;
 }
-static gir_node gir__oxl_HannWindow_17(gir__oxn *c) {   /* ops.def:813 "hann()" */
+static gir_node gir__oxl_HannWindow_17(gir__oxn *c) {   /* ops.def:815 "hann()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41685,7 +42168,7 @@ static gir_node gir__oxl_HardSwish_14(gir__oxn *c) {   /* ops.def:713 "x0 * clam
     t5 = gir_mul(G, x[0], t4);
     return t5;
 }
-static gir_node gir__oxl_Hardmax_1(gir__oxn *c) {   /* ops.def:795 "hardmax_2d(x0)" */
+static gir_node gir__oxl_Hardmax_1(gir__oxn *c) {   /* ops.def:797 "hardmax_2d(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41694,7 +42177,7 @@ static gir_node gir__oxl_Hardmax_1(gir__oxn *c) {   /* ops.def:795 "hardmax_2d(x
     t0 = gir__oxh_hardmax_2d(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Hardmax_13(gir__oxn *c) {   /* ops.def:796 "hardmax13(x0)" */
+static gir_node gir__oxl_Hardmax_13(gir__oxn *c) {   /* ops.def:798 "hardmax13(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41710,7 +42193,7 @@ static gir_node gir__oxl_Identity_1(gir__oxn *c) {   /* ops.def:681 "x0" */
     if (!gir__ox_need(c, 0x1u)) return c->none;
     return x[0];
 }
-static gir_node gir__oxl_InstanceNormalization_6(gir__oxn *c) {   /* ops.def:805 "instance_norm(x0)" */
+static gir_node gir__oxl_InstanceNormalization_6(gir__oxn *c) {   /* ops.def:807 "instance_norm(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41719,7 +42202,7 @@ static gir_node gir__oxl_InstanceNormalization_6(gir__oxn *c) {   /* ops.def:805
     t0 = gir__oxh_instance_norm(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_IsInf_10(gir__oxn *c) {   /* ops.def:788 "isinf_onnx(x0)" */
+static gir_node gir__oxl_IsInf_10(gir__oxn *c) {   /* ops.def:790 "isinf_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41737,7 +42220,7 @@ static gir_node gir__oxl_IsNaN_9(gir__oxn *c) {   /* ops.def:705 "isnan(x0)" */
     t0 = gir_isnan(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LRN_1(gir__oxn *c) {   /* ops.def:807 "lrn(x0)" */
+static gir_node gir__oxl_LRN_1(gir__oxn *c) {   /* ops.def:809 "lrn(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41746,7 +42229,7 @@ static gir_node gir__oxl_LRN_1(gir__oxn *c) {   /* ops.def:807 "lrn(x0)" */
     t0 = gir__oxh_lrn(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LSTM_7(gir__oxn *c) {   /* ops.def:829 "lstm(x0)" */
+static gir_node gir__oxl_LSTM_7(gir__oxn *c) {   /* ops.def:831 "lstm(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41755,7 +42238,7 @@ static gir_node gir__oxl_LSTM_7(gir__oxn *c) {   /* ops.def:829 "lstm(x0)" */
     t0 = gir__oxh_lstm(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LayerNormalization_17(gir__oxn *c) {   /* ops.def:786 "layer_norm(x0)" */
+static gir_node gir__oxl_LayerNormalization_17(gir__oxn *c) {   /* ops.def:788 "layer_norm(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41827,7 +42310,7 @@ static gir_node gir__oxl_MatMul_1(gir__oxn *c) {   /* ops.def:738 "matmul_np(x0,
     t0 = gir__oxh_matmul_np(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_MatMulInteger_10(gir__oxn *c) {   /* ops.def:819 "matmul_integer(x0, x1)" */
+static gir_node gir__oxl_MatMulInteger_10(gir__oxn *c) {   /* ops.def:821 "matmul_integer(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41853,7 +42336,7 @@ static gir_node gir__oxl_MaxPool_1(gir__oxn *c) {   /* ops.def:774 "max_pool(x0)
     t0 = gir__oxh_max_pool(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_MaxUnpool_9(gir__oxn *c) {   /* ops.def:840 "max_unpool(x0, x1)" */
+static gir_node gir__oxl_MaxUnpool_9(gir__oxn *c) {   /* ops.def:842 "max_unpool(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41870,7 +42353,7 @@ static gir_node gir__oxl_Mean_1(gir__oxn *c) {   /* ops.def:766 "mean_all()" */
     t0 = gir__oxh_mean_all(c);
     return t0;
 }
-static gir_node gir__oxl_MeanVarianceNormalization_9(gir__oxn *c) {   /* ops.def:806 "mvn(x0)" */
+static gir_node gir__oxl_MeanVarianceNormalization_9(gir__oxn *c) {   /* ops.def:808 "mvn(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41879,7 +42362,7 @@ static gir_node gir__oxl_MeanVarianceNormalization_9(gir__oxn *c) {   /* ops.def
     t0 = gir__oxh_mvn(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_MelWeightMatrix_17(gir__oxn *c) {   /* ops.def:841 "mel_weights()" */
+static gir_node gir__oxl_MelWeightMatrix_17(gir__oxn *c) {   /* ops.def:843 "mel_weights()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41895,7 +42378,7 @@ static gir_node gir__oxl_Min_1(gir__oxn *c) {   /* ops.def:765 "min_all()" */
     t0 = gir__oxh_min_all(c);
     return t0;
 }
-static gir_node gir__oxl_Mod_10(gir__oxn *c) {   /* ops.def:792 "mod_onnx(x0, x1)" */
+static gir_node gir__oxl_Mod_10(gir__oxn *c) {   /* ops.def:794 "mod_onnx(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41904,7 +42387,7 @@ static gir_node gir__oxl_Mod_10(gir__oxn *c) {   /* ops.def:792 "mod_onnx(x0, x1
     t0 = gir__oxh_mod_onnx(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Momentum_1(gir__oxn *c) {   /* ops.def:838 "momentum()" */
+static gir_node gir__oxl_Momentum_1(gir__oxn *c) {   /* ops.def:840 "momentum()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41939,7 +42422,7 @@ static gir_node gir__oxl_Neg_6(gir__oxn *c) {   /* ops.def:683 "neg(x0)" */
     t0 = gir_neg(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_NegativeLogLikelihoodLoss_12(gir__oxn *c) {   /* ops.def:793 "nll_loss(x0, x1)" */
+static gir_node gir__oxl_NegativeLogLikelihoodLoss_12(gir__oxn *c) {   /* ops.def:795 "nll_loss(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41957,7 +42440,7 @@ static gir_node gir__oxl_Not_1(gir__oxn *c) {   /* ops.def:704 "not(x0)" */
     t0 = gir_not(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_OneHot_9(gir__oxn *c) {   /* ops.def:799 "one_hot_onnx(x0, x2)" */
+static gir_node gir__oxl_OneHot_9(gir__oxn *c) {   /* ops.def:801 "one_hot_onnx(x0, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -41996,7 +42479,7 @@ static gir_node gir__oxl_PRelu_9(gir__oxn *c) {   /* ops.def:736 "where(x0 < 0, 
     t3 = gir_where(G, t1, t2, x[0]);
     return t3;
 }
-static gir_node gir__oxl_Pad_2(gir__oxn *c) {   /* ops.def:784 "pad_onnx(x0)" */
+static gir_node gir__oxl_Pad_2(gir__oxn *c) {   /* ops.def:786 "pad_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42023,7 +42506,7 @@ static gir_node gir__oxl_Pow_7(gir__oxn *c) {   /* ops.def:725 "pow_onnx(x0, x1)
     t0 = gir__oxh_pow_onnx(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_QLinearConv_10(gir__oxn *c) {   /* ops.def:831 "qlinear_conv()" */
+static gir_node gir__oxl_QLinearConv_10(gir__oxn *c) {   /* ops.def:833 "qlinear_conv()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42031,7 +42514,7 @@ static gir_node gir__oxl_QLinearConv_10(gir__oxn *c) {   /* ops.def:831 "qlinear
     t0 = gir__oxh_qlinear_conv(c);
     return t0;
 }
-static gir_node gir__oxl_QLinearMatMul_10(gir__oxn *c) {   /* ops.def:830 "qlinear_matmul()" */
+static gir_node gir__oxl_QLinearMatMul_10(gir__oxn *c) {   /* ops.def:832 "qlinear_matmul()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42039,7 +42522,7 @@ static gir_node gir__oxl_QLinearMatMul_10(gir__oxn *c) {   /* ops.def:830 "qline
     t0 = gir__oxh_qlinear_matmul(c);
     return t0;
 }
-static gir_node gir__oxl_QuantizeLinear_10(gir__oxn *c) {   /* ops.def:816 "quantize(x0, x1)" */
+static gir_node gir__oxl_QuantizeLinear_10(gir__oxn *c) {   /* ops.def:818 "quantize(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42048,7 +42531,7 @@ static gir_node gir__oxl_QuantizeLinear_10(gir__oxn *c) {   /* ops.def:816 "quan
     t0 = gir__oxh_quantize(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_RNN_7(gir__oxn *c) {   /* ops.def:827 "rnn(x0)" */
+static gir_node gir__oxl_RNN_7(gir__oxn *c) {   /* ops.def:829 "rnn(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42057,7 +42540,7 @@ static gir_node gir__oxl_RNN_7(gir__oxn *c) {   /* ops.def:827 "rnn(x0)" */
     t0 = gir__oxh_rnn(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Range_11(gir__oxn *c) {   /* ops.def:782 "range_of()" */
+static gir_node gir__oxl_Range_11(gir__oxn *c) {   /* ops.def:784 "range_of()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42187,7 +42670,7 @@ static gir_node gir__oxl_Reshape_5(gir__oxn *c) {   /* ops.def:752 "reshape_to(x
     t0 = gir__oxh_reshape_to(c, x[0], 1);
     return t0;
 }
-static gir_node gir__oxl_Resize_10(gir__oxn *c) {   /* ops.def:809 "resize10(x0)" */
+static gir_node gir__oxl_Resize_10(gir__oxn *c) {   /* ops.def:811 "resize10(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42196,7 +42679,7 @@ static gir_node gir__oxl_Resize_10(gir__oxn *c) {   /* ops.def:809 "resize10(x0)
     t0 = gir__oxh_resize10(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Resize_11(gir__oxn *c) {   /* ops.def:810 "resize(x0)" */
+static gir_node gir__oxl_Resize_11(gir__oxn *c) {   /* ops.def:812 "resize(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42205,7 +42688,7 @@ static gir_node gir__oxl_Resize_11(gir__oxn *c) {   /* ops.def:810 "resize(x0)" 
     t0 = gir__oxh_resize(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_ReverseSequence_10(gir__oxn *c) {   /* ops.def:832 "reverse_sequence(x0)" */
+static gir_node gir__oxl_ReverseSequence_10(gir__oxn *c) {   /* ops.def:834 "reverse_sequence(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42214,7 +42697,7 @@ static gir_node gir__oxl_ReverseSequence_10(gir__oxn *c) {   /* ops.def:832 "rev
     t0 = gir__oxh_reverse_sequence(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_RoiAlign_10(gir__oxn *c) {   /* ops.def:842 "roi_align10(x0, x1, x2)" */
+static gir_node gir__oxl_RoiAlign_10(gir__oxn *c) {   /* ops.def:844 "roi_align10(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42223,7 +42706,7 @@ static gir_node gir__oxl_RoiAlign_10(gir__oxn *c) {   /* ops.def:842 "roi_align1
     t0 = gir__oxh_roi_align10(c, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_RoiAlign_16(gir__oxn *c) {   /* ops.def:843 "roi_align(x0, x1, x2)" */
+static gir_node gir__oxl_RoiAlign_16(gir__oxn *c) {   /* ops.def:845 "roi_align(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42241,7 +42724,7 @@ static gir_node gir__oxl_Round_11(gir__oxn *c) {   /* ops.def:693 "round(x0)" */
     t0 = gir_round(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_STFT_17(gir__oxn *c) {   /* ops.def:836 "stft(x0)" */
+static gir_node gir__oxl_STFT_17(gir__oxn *c) {   /* ops.def:838 "stft(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42250,7 +42733,7 @@ static gir_node gir__oxl_STFT_17(gir__oxn *c) {   /* ops.def:836 "stft(x0)" */
     t0 = gir__oxh_stft(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Scatter_9(gir__oxn *c) {   /* ops.def:822 "scatter_elements(x0, x1, x2)" */
+static gir_node gir__oxl_Scatter_9(gir__oxn *c) {   /* ops.def:824 "scatter_elements(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42259,7 +42742,7 @@ static gir_node gir__oxl_Scatter_9(gir__oxn *c) {   /* ops.def:822 "scatter_elem
     t0 = gir__oxh_scatter_elements(c, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_ScatterElements_11(gir__oxn *c) {   /* ops.def:821 "scatter_elements(x0, x1, x2)" */
+static gir_node gir__oxl_ScatterElements_11(gir__oxn *c) {   /* ops.def:823 "scatter_elements(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42268,7 +42751,7 @@ static gir_node gir__oxl_ScatterElements_11(gir__oxn *c) {   /* ops.def:821 "sca
     t0 = gir__oxh_scatter_elements(c, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_ScatterND_11(gir__oxn *c) {   /* ops.def:824 "scatter_nd(x0, x1, x2)" */
+static gir_node gir__oxl_ScatterND_11(gir__oxn *c) {   /* ops.def:826 "scatter_nd(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42297,7 +42780,7 @@ static gir_node gir__oxl_Shape_1(gir__oxn *c) {   /* ops.def:755 "shape_of(x0)" 
     t0 = gir__oxh_shape_of(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Shrink_9(gir__oxn *c) {   /* ops.def:791 "where(x0 < 0 - attr_f(lambd, 0.5), x0 + attr_f(bias, 0), where(x0 > attr_f(lambd, 0.5), x0 - attr_f(bias, 0), 0))" */
+static gir_node gir__oxl_Shrink_9(gir__oxn *c) {   /* ops.def:793 "where(x0 < 0 - attr_f(lambd, 0.5), x0 + attr_f(bias, 0), where(x0 > attr_f(lambd, 0.5), x0 - attr_f(bias, 0), 0))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10;
@@ -42352,7 +42835,7 @@ static gir_node gir__oxl_Sinh_9(gir__oxn *c) {   /* ops.def:700 "sinh(x0)" */
     t0 = gir_sinh(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Size_1(gir__oxn *c) {   /* ops.def:790 "size_of(x0)" */
+static gir_node gir__oxl_Size_1(gir__oxn *c) {   /* ops.def:792 "size_of(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42388,7 +42871,7 @@ static gir_node gir__oxl_Softmax_13(gir__oxn *c) {   /* ops.def:740 "softmax(x0,
     t0 = gir_softmax(G, x[0], gir__oxa_i(c, "axis", (-1)));
     return t0;
 }
-static gir_node gir__oxl_SoftmaxCrossEntropyLoss_12(gir__oxn *c) {   /* ops.def:794 "softmax_xent(x0, x1)" */
+static gir_node gir__oxl_SoftmaxCrossEntropyLoss_12(gir__oxn *c) {   /* ops.def:796 "softmax_xent(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42418,7 +42901,7 @@ static gir_node gir__oxl_Softsign_1(gir__oxn *c) {   /* ops.def:707 "x0 / (abs(x
     t3 = gir_div(G, x[0], t2);
     return t3;
 }
-static gir_node gir__oxl_SpaceToDepth_1(gir__oxn *c) {   /* ops.def:801 "space_to_depth(x0)" */
+static gir_node gir__oxl_SpaceToDepth_1(gir__oxn *c) {   /* ops.def:803 "space_to_depth(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42427,7 +42910,7 @@ static gir_node gir__oxl_SpaceToDepth_1(gir__oxn *c) {   /* ops.def:801 "space_t
     t0 = gir__oxh_space_to_depth(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Split_2(gir__oxn *c) {   /* ops.def:787 "split_onnx(x0)" */
+static gir_node gir__oxl_Split_2(gir__oxn *c) {   /* ops.def:789 "split_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42510,7 +42993,7 @@ static gir_node gir__oxl_ThresholdedRelu_10(gir__oxn *c) {   /* ops.def:714 "whe
     t3 = gir_where(G, t1, x[0], t2);
     return t3;
 }
-static gir_node gir__oxl_Tile_6(gir__oxn *c) {   /* ops.def:783 "tile_by(x0, 1)" */
+static gir_node gir__oxl_Tile_6(gir__oxn *c) {   /* ops.def:785 "tile_by(x0, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42519,7 +43002,7 @@ static gir_node gir__oxl_Tile_6(gir__oxn *c) {   /* ops.def:783 "tile_by(x0, 1)"
     t0 = gir__oxh_tile_by(c, x[0], 1);
     return t0;
 }
-static gir_node gir__oxl_TopK_10(gir__oxn *c) {   /* ops.def:820 "topk(x0)" */
+static gir_node gir__oxl_TopK_10(gir__oxn *c) {   /* ops.def:822 "topk(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42537,7 +43020,7 @@ static gir_node gir__oxl_Transpose_1(gir__oxn *c) {   /* ops.def:753 "transpose(
     t0 = gir_transpose(G, x[0], gir__oxa_perm(c, x[0]));
     return t0;
 }
-static gir_node gir__oxl_Trilu_14(gir__oxn *c) {   /* ops.def:785 "trilu(x0)" */
+static gir_node gir__oxl_Trilu_14(gir__oxn *c) {   /* ops.def:787 "trilu(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42555,7 +43038,7 @@ static gir_node gir__oxl_Unsqueeze_1(gir__oxn *c) {   /* ops.def:768 "unsqueeze_
     t0 = gir__oxh_unsqueeze_axes(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Upsample_9(gir__oxn *c) {   /* ops.def:811 "resize10(x0)" */
+static gir_node gir__oxl_Upsample_9(gir__oxn *c) {   /* ops.def:813 "resize10(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42582,7 +43065,7 @@ static gir_node gir__oxl_Xor_7(gir__oxn *c) {   /* ops.def:733 "xor(x0, x1)" */
     t0 = gir_xor(G, x[0], x[1]);
     return t0;
 }
-static const gir__oxline gir__ox_lines[161] = {
+static const gir__oxline gir__ox_lines[163] = {
     {"Abs", 6, gir__oxl_Abs_6},
     {"Acos", 7, gir__oxl_Acos_7},
     {"Acosh", 9, gir__oxl_Acosh_9},
@@ -42599,6 +43082,8 @@ static const gir__oxline gir__ox_lines[161] = {
     {"Atanh", 9, gir__oxl_Atanh_9},
     {"AveragePool", 1, gir__oxl_AveragePool_1},
     {"BatchNormalization", 1, gir__oxl_BatchNormalization_1},
+    {"BatchNormalization", 7, gir__oxl_BatchNormalization_7},
+    {"BatchNormalization", 14, gir__oxl_BatchNormalization_14},
     {"BitShift", 11, gir__oxl_BitShift_11},
     {"BlackmanWindow", 17, gir__oxl_BlackmanWindow_17},
     {"Cast", 6, gir__oxl_Cast_6},
@@ -42745,7 +43230,7 @@ static const gir__oxline gir__ox_lines[161] = {
     {"Where", 9, gir__oxl_Where_9},
     {"Xor", 7, gir__oxl_Xor_7},
 };
-#define GIR__OX_NLINES 161
+#define GIR__OX_NLINES 163
 
 /* the line of an op type for an opset: the highest since at or below it (the table is sorted by type, since) */
 static const gir__oxline *gir__ox_line(gir__ox_str type, int64_t opset) {
@@ -43445,7 +43930,7 @@ static gir__oxints gir__oxe_convt_op(gir__oew *c, gir__oxints stride, gir__oxint
 
 /* generated from the GIR_ONNX_OUT lines of ops.def and the GIR_ONNX lines that are one op (gen/10-generator/onnx_out_lower.py) */
 #define GIR__OX_OPSET 17
-static gir__oxv gir__oxo_fill(gir__oew *c) {   /* ops.def:871 ConstantOfShape(i64(oshape), attr_t(value, value)) */
+static gir__oxv gir__oxo_fill(gir__oew *c) {   /* ops.def:873 ConstantOfShape(i64(oshape), attr_t(value, value)) */
     gir__oxv v0, v1;
     v0 = gir__oew_i64(c, gir__oxe_shape(c->oshape));
     gir__oew_begin(c, "ConstantOfShape");
@@ -43454,7 +43939,7 @@ static gir__oxv gir__oxo_fill(gir__oew *c) {   /* ops.def:871 ConstantOfShape(i6
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_eye(gir__oew *c) {   /* ops.def:872 EyeLike(ConstantOfShape(i64(oshape), attr_t(value, 0)), attr_i(k, k), attr_dtype(dtype, dtype)) */
+static gir__oxv gir__oxo_eye(gir__oew *c) {   /* ops.def:874 EyeLike(ConstantOfShape(i64(oshape), attr_t(value, 0)), attr_i(k, k), attr_dtype(dtype, dtype)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_i64(c, gir__oxe_shape(c->oshape));
     gir__oew_begin(c, "ConstantOfShape");
@@ -43468,7 +43953,7 @@ static gir__oxv gir__oxo_eye(gir__oew *c) {   /* ops.def:872 EyeLike(ConstantOfS
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_arange(gir__oew *c) {   /* ops.def:873 Range(num(start), num(stop), num(step)) */
+static gir__oxv gir__oxo_arange(gir__oew *c) {   /* ops.def:875 Range(num(start), num(stop), num(step)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_num(c, c->a.f[0]);
     v1 = gir__oew_num(c, c->a.f[1]);
@@ -43568,7 +44053,7 @@ static gir__oxv gir__oxo_eq(gir__oew *c) {   /* ops.def:726 Equal (from GIR_ONNX
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_ne(gir__oew *c) {   /* ops.def:875 Not(Equal(x0, x1)) */
+static gir__oxv gir__oxo_ne(gir__oew *c) {   /* ops.def:877 Not(Equal(x0, x1)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -43589,7 +44074,7 @@ static gir__oxv gir__oxo_isnan(gir__oew *c) {   /* ops.def:705 IsNaN (from GIR_O
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_isinf(gir__oew *c) {   /* ops.def:876 IsInf(x0) */
+static gir__oxv gir__oxo_isinf(gir__oew *c) {   /* ops.def:878 IsInf(x0) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "IsInf");
@@ -43597,7 +44082,7 @@ static gir__oxv gir__oxo_isinf(gir__oew *c) {   /* ops.def:876 IsInf(x0) */
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_isfinite(gir__oew *c) {   /* ops.def:877 Not(Or(IsNaN(x0), IsInf(x0))) */
+static gir__oxv gir__oxo_isfinite(gir__oew *c) {   /* ops.def:879 Not(Or(IsNaN(x0), IsInf(x0))) */
     gir__oxv v0, v1, v2, v3, v4, v5;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "IsNaN");
@@ -43646,7 +44131,7 @@ static gir__oxv gir__oxo_mul(gir__oew *c) {   /* ops.def:723 Mul (from GIR_ONNX(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_div(gir__oew *c) {   /* ops.def:878 Div(x0, x1) */
+static gir__oxv gir__oxo_div(gir__oew *c) {   /* ops.def:880 Div(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -43664,7 +44149,7 @@ static gir__oxv gir__oxo_neg(gir__oew *c) {   /* ops.def:683 Neg (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_pow(gir__oew *c) {   /* ops.def:879 Pow(x0, x1) */
+static gir__oxv gir__oxo_pow(gir__oew *c) {   /* ops.def:881 Pow(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -43674,7 +44159,7 @@ static gir__oxv gir__oxo_pow(gir__oew *c) {   /* ops.def:879 Pow(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_maximum(gir__oew *c) {   /* ops.def:880 Max(x0, x1) */
+static gir__oxv gir__oxo_maximum(gir__oew *c) {   /* ops.def:882 Max(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -43684,7 +44169,7 @@ static gir__oxv gir__oxo_maximum(gir__oew *c) {   /* ops.def:880 Max(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_minimum(gir__oew *c) {   /* ops.def:881 Min(x0, x1) */
+static gir__oxv gir__oxo_minimum(gir__oew *c) {   /* ops.def:883 Min(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -43694,7 +44179,7 @@ static gir__oxv gir__oxo_minimum(gir__oew *c) {   /* ops.def:881 Min(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_mod(gir__oew *c) {   /* ops.def:882 Mod(x0, x1, attr_i(fmod, 0)) */
+static gir__oxv gir__oxo_mod(gir__oew *c) {   /* ops.def:884 Mod(x0, x1, attr_i(fmod, 0)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -43705,7 +44190,7 @@ static gir__oxv gir__oxo_mod(gir__oew *c) {   /* ops.def:882 Mod(x0, x1, attr_i(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_add_n(gir__oew *c) {   /* ops.def:884 Sum(xs) */
+static gir__oxv gir__oxo_add_n(gir__oew *c) {   /* ops.def:886 Sum(xs) */
     gir__oxv v0;
     gir__oew_xs(c);
     gir__oew_begin(c, "Sum");
@@ -43729,7 +44214,7 @@ static gir__oxv gir__oxo_sign(gir__oew *c) {   /* ops.def:703 Sign (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_square(gir__oew *c) {   /* ops.def:885 Mul(x0, x0) */
+static gir__oxv gir__oxo_square(gir__oew *c) {   /* ops.def:887 Mul(x0, x0) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 0);
@@ -43747,7 +44232,7 @@ static gir__oxv gir__oxo_sqrt(gir__oew *c) {   /* ops.def:686 Sqrt (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_rsqrt(gir__oew *c) {   /* ops.def:886 Reciprocal(Sqrt(x0)) */
+static gir__oxv gir__oxo_rsqrt(gir__oew *c) {   /* ops.def:888 Reciprocal(Sqrt(x0)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Sqrt");
@@ -43774,7 +44259,7 @@ static gir__oxv gir__oxo_exp(gir__oew *c) {   /* ops.def:684 Exp (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_expm1(gir__oew *c) {   /* ops.def:887 Sub(Exp(x0), num(1)) */
+static gir__oxv gir__oxo_expm1(gir__oew *c) {   /* ops.def:889 Sub(Exp(x0), num(1)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Exp");
@@ -43795,7 +44280,7 @@ static gir__oxv gir__oxo_log(gir__oew *c) {   /* ops.def:685 Log (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_log1p(gir__oew *c) {   /* ops.def:888 Log(Add(x0, num(1))) */
+static gir__oxv gir__oxo_log1p(gir__oew *c) {   /* ops.def:890 Log(Add(x0, num(1))) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_num(c, 1);
@@ -43808,7 +44293,7 @@ static gir__oxv gir__oxo_log1p(gir__oew *c) {   /* ops.def:888 Log(Add(x0, num(1
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_log2(gir__oew *c) {   /* ops.def:889 Div(Log(x0), num(0.693147180559945309417232121458176568)) */
+static gir__oxv gir__oxo_log2(gir__oew *c) {   /* ops.def:891 Div(Log(x0), num(0.693147180559945309417232121458176568)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Log");
@@ -43935,7 +44420,7 @@ static gir__oxv gir__oxo_elu(gir__oew *c) {   /* ops.def:709 Elu (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_gelu(gir__oew *c) {   /* ops.def:891 Mul(Mul(x0, num(0.5)), Add(Erf(Mul(x0, num(0.7071067811865476))), num(1))) */
+static gir__oxv gir__oxo_gelu(gir__oew *c) {   /* ops.def:893 Mul(Mul(x0, num(0.5)), Add(Erf(Mul(x0, num(0.7071067811865476))), num(1))) */
     gir__oxv v0, v1, v2, v3, v4, v5, v6, v7, v8, v9;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_num(c, 0.5);
@@ -43963,7 +44448,7 @@ static gir__oxv gir__oxo_gelu(gir__oew *c) {   /* ops.def:891 Mul(Mul(x0, num(0.
     v9 = gir__oew_end(c, 1);
     return v9;
 }
-static gir__oxv gir__oxo_silu(gir__oew *c) {   /* ops.def:890 Mul(x0, Sigmoid(x0)) */
+static gir__oxv gir__oxo_silu(gir__oew *c) {   /* ops.def:892 Mul(x0, Sigmoid(x0)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 0);
@@ -44008,7 +44493,7 @@ static gir__oxv gir__oxo_round(gir__oew *c) {   /* ops.def:693 Round (from GIR_O
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_clamp(gir__oew *c) {   /* ops.def:892 Clip(x0, num(lo), num(hi)) */
+static gir__oxv gir__oxo_clamp(gir__oew *c) {   /* ops.def:894 Clip(x0, num(lo), num(hi)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_num(c, c->a.f[0]);
@@ -44020,7 +44505,7 @@ static gir__oxv gir__oxo_clamp(gir__oew *c) {   /* ops.def:892 Clip(x0, num(lo),
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_sum(gir__oew *c) {   /* ops.def:893 ReduceSum(x0, i64opt(axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_sum(gir__oew *c) {   /* ops.def:895 ReduceSum(x0, i64opt(axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64opt(c, gir__oxe_ints(c->a.l[0]));
@@ -44031,7 +44516,7 @@ static gir__oxv gir__oxo_sum(gir__oew *c) {   /* ops.def:893 ReduceSum(x0, i64op
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_mean(gir__oew *c) {   /* ops.def:894 ReduceMean(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_mean(gir__oew *c) {   /* ops.def:896 ReduceMean(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceMean");
@@ -44041,7 +44526,7 @@ static gir__oxv gir__oxo_mean(gir__oew *c) {   /* ops.def:894 ReduceMean(x0, att
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_prod(gir__oew *c) {   /* ops.def:895 ReduceProd(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_prod(gir__oew *c) {   /* ops.def:897 ReduceProd(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceProd");
@@ -44051,7 +44536,7 @@ static gir__oxv gir__oxo_prod(gir__oew *c) {   /* ops.def:895 ReduceProd(x0, att
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_max(gir__oew *c) {   /* ops.def:896 ReduceMax(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_max(gir__oew *c) {   /* ops.def:898 ReduceMax(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceMax");
@@ -44061,7 +44546,7 @@ static gir__oxv gir__oxo_max(gir__oew *c) {   /* ops.def:896 ReduceMax(x0, attr_
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_min(gir__oew *c) {   /* ops.def:897 ReduceMin(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_min(gir__oew *c) {   /* ops.def:899 ReduceMin(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceMin");
@@ -44071,7 +44556,7 @@ static gir__oxv gir__oxo_min(gir__oew *c) {   /* ops.def:897 ReduceMin(x0, attr_
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_logsumexp(gir__oew *c) {   /* ops.def:898 ReduceLogSumExp(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_logsumexp(gir__oew *c) {   /* ops.def:900 ReduceLogSumExp(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceLogSumExp");
@@ -44081,7 +44566,7 @@ static gir__oxv gir__oxo_logsumexp(gir__oew *c) {   /* ops.def:898 ReduceLogSumE
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_argmax(gir__oew *c) {   /* ops.def:899 Cast(ArgMax(x0, attr_i(axis, axis), attr_i(keepdims, keepdims)), attr_dtype(to, dtype)) */
+static gir__oxv gir__oxo_argmax(gir__oew *c) {   /* ops.def:901 Cast(ArgMax(x0, attr_i(axis, axis), attr_i(keepdims, keepdims)), attr_dtype(to, dtype)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ArgMax");
@@ -44095,7 +44580,7 @@ static gir__oxv gir__oxo_argmax(gir__oew *c) {   /* ops.def:899 Cast(ArgMax(x0, 
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_argmin(gir__oew *c) {   /* ops.def:900 Cast(ArgMin(x0, attr_i(axis, axis), attr_i(keepdims, keepdims)), attr_dtype(to, dtype)) */
+static gir__oxv gir__oxo_argmin(gir__oew *c) {   /* ops.def:902 Cast(ArgMin(x0, attr_i(axis, axis), attr_i(keepdims, keepdims)), attr_dtype(to, dtype)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ArgMin");
@@ -44109,7 +44594,7 @@ static gir__oxv gir__oxo_argmin(gir__oew *c) {   /* ops.def:900 Cast(ArgMin(x0, 
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_reshape(gir__oew *c) {   /* ops.def:901 Reshape(x0, i64(oshape), attr_i(allowzero, 1)) */
+static gir__oxv gir__oxo_reshape(gir__oew *c) {   /* ops.def:903 Reshape(x0, i64(oshape), attr_i(allowzero, 1)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_shape(c->oshape));
@@ -44120,7 +44605,7 @@ static gir__oxv gir__oxo_reshape(gir__oew *c) {   /* ops.def:901 Reshape(x0, i64
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_transpose(gir__oew *c) {   /* ops.def:902 Transpose(x0, attr_ints(perm, perm)) */
+static gir__oxv gir__oxo_transpose(gir__oew *c) {   /* ops.def:904 Transpose(x0, attr_ints(perm, perm)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Transpose");
@@ -44129,7 +44614,7 @@ static gir__oxv gir__oxo_transpose(gir__oew *c) {   /* ops.def:902 Transpose(x0,
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_broadcast_to(gir__oew *c) {   /* ops.def:903 Expand(x0, i64(oshape)) */
+static gir__oxv gir__oxo_broadcast_to(gir__oew *c) {   /* ops.def:905 Expand(x0, i64(oshape)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_shape(c->oshape));
@@ -44139,7 +44624,7 @@ static gir__oxv gir__oxo_broadcast_to(gir__oew *c) {   /* ops.def:903 Expand(x0,
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_slice(gir__oew *c) {   /* ops.def:904 Slice(x0, i64(start), i64(slice_end(stop)), i64(axis), i64(step)) */
+static gir__oxv gir__oxo_slice(gir__oew *c) {   /* ops.def:906 Slice(x0, i64(start), i64(slice_end(stop)), i64(axis), i64(step)) */
     gir__oxv v0, v1, v2, v3, v4, v5;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_one((int64_t)c->a.i[1]));
@@ -44155,7 +44640,7 @@ static gir__oxv gir__oxo_slice(gir__oew *c) {   /* ops.def:904 Slice(x0, i64(sta
     v5 = gir__oew_end(c, 1);
     return v5;
 }
-static gir__oxv gir__oxo_concat(gir__oew *c) {   /* ops.def:905 Concat(xs, attr_i(axis, axis)) */
+static gir__oxv gir__oxo_concat(gir__oew *c) {   /* ops.def:907 Concat(xs, attr_i(axis, axis)) */
     gir__oxv v0;
     gir__oew_xs(c);
     gir__oew_begin(c, "Concat");
@@ -44164,7 +44649,7 @@ static gir__oxv gir__oxo_concat(gir__oew *c) {   /* ops.def:905 Concat(xs, attr_
     v0 = gir__oew_end(c, 1);
     return v0;
 }
-static gir__oxv gir__oxo_flip(gir__oew *c) {   /* ops.def:906 Slice(x0, i64(fill(all_axes(axes), -1)), i64(fill(all_axes(axes), -2147483647)), i64(all_axes(axes)), i64(fill(all_axes(axes), -1))) */
+static gir__oxv gir__oxo_flip(gir__oew *c) {   /* ops.def:908 Slice(x0, i64(fill(all_axes(axes), -1)), i64(fill(all_axes(axes), -2147483647)), i64(all_axes(axes)), i64(fill(all_axes(axes), -1))) */
     gir__oxv v0, v1, v2, v3, v4, v5;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_fill(c, gir__oxe_all_axes(c, gir__oxe_ints(c->a.l[0])), (-(int64_t)1)));
@@ -44180,7 +44665,7 @@ static gir__oxv gir__oxo_flip(gir__oew *c) {   /* ops.def:906 Slice(x0, i64(fill
     v5 = gir__oew_end(c, 1);
     return v5;
 }
-static gir__oxv gir__oxo_pad(gir__oew *c) {   /* ops.def:907 Pad(x0, i64(pads(before, after)), num(value)) */
+static gir__oxv gir__oxo_pad(gir__oew *c) {   /* ops.def:909 Pad(x0, i64(pads(before, after)), num(value)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_pads(c, gir__oxe_ints(c->a.l[0]), gir__oxe_ints(c->a.l[1])));
@@ -44203,7 +44688,7 @@ static gir__oxv gir__oxo_index_select(gir__oew *c) {   /* ops.def:771 Gather (fr
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_one_hot(gir__oew *c) {   /* ops.def:874 OneHot(x0, i32s(depth), nums(two(0, 1)), attr_i(axis, -1)) */
+static gir__oxv gir__oxo_one_hot(gir__oew *c) {   /* ops.def:876 OneHot(x0, i32s(depth), nums(two(0, 1)), attr_i(axis, -1)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i32s(c, (int64_t)c->a.i[0]);
@@ -44228,7 +44713,7 @@ static gir__oxv gir__oxo_where(gir__oew *c) {   /* ops.def:734 Where (from GIR_O
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_triu(gir__oew *c) {   /* ops.def:908 Trilu(x0, i64s(k), attr_i(upper, 1)) */
+static gir__oxv gir__oxo_triu(gir__oew *c) {   /* ops.def:910 Trilu(x0, i64s(k), attr_i(upper, 1)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64s(c, (int64_t)c->a.i[0]);
@@ -44239,7 +44724,7 @@ static gir__oxv gir__oxo_triu(gir__oew *c) {   /* ops.def:908 Trilu(x0, i64s(k),
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_tril(gir__oew *c) {   /* ops.def:909 Trilu(x0, i64s(k), attr_i(upper, 0)) */
+static gir__oxv gir__oxo_tril(gir__oew *c) {   /* ops.def:911 Trilu(x0, i64s(k), attr_i(upper, 0)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64s(c, (int64_t)c->a.i[0]);
@@ -44259,7 +44744,7 @@ static gir__oxv gir__oxo_cast(gir__oew *c) {   /* ops.def:751 Cast (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_stop_gradient(gir__oew *c) {   /* ops.def:910 Identity(x0) */
+static gir__oxv gir__oxo_stop_gradient(gir__oew *c) {   /* ops.def:912 Identity(x0) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Identity");
@@ -44267,7 +44752,7 @@ static gir__oxv gir__oxo_stop_gradient(gir__oew *c) {   /* ops.def:910 Identity(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_matmul(gir__oew *c) {   /* ops.def:911 MatMul(x0, x1) */
+static gir__oxv gir__oxo_matmul(gir__oew *c) {   /* ops.def:913 MatMul(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -44277,7 +44762,7 @@ static gir__oxv gir__oxo_matmul(gir__oew *c) {   /* ops.def:911 MatMul(x0, x1) *
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_dot(gir__oew *c) {   /* ops.def:912 MatMul(x0, x1) */
+static gir__oxv gir__oxo_dot(gir__oew *c) {   /* ops.def:914 MatMul(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -44287,7 +44772,7 @@ static gir__oxv gir__oxo_dot(gir__oew *c) {   /* ops.def:912 MatMul(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_det(gir__oew *c) {   /* ops.def:808 Det (from GIR_ONNX(Det, 11)) */
+static gir__oxv gir__oxo_det(gir__oew *c) {   /* ops.def:810 Det (from GIR_ONNX(Det, 11)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Det");
@@ -44313,7 +44798,7 @@ static gir__oxv gir__oxo_log_softmax(gir__oew *c) {   /* ops.def:741 LogSoftmax 
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_conv2d(gir__oew *c) {   /* ops.def:913 Conv(x0, x1, attr_ints(strides, hw(stride, 1)), attr_ints(pads, pads4(padding)), attr_ints(dilations, hw(dilation, 1)), attr_i(group, nz1(groups))) */
+static gir__oxv gir__oxo_conv2d(gir__oew *c) {   /* ops.def:915 Conv(x0, x1, attr_ints(strides, hw(stride, 1)), attr_ints(pads, pads4(padding)), attr_ints(dilations, hw(dilation, 1)), attr_i(group, nz1(groups))) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -44327,7 +44812,7 @@ static gir__oxv gir__oxo_conv2d(gir__oew *c) {   /* ops.def:913 Conv(x0, x1, att
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_conv2d_bwd_data(gir__oew *c) {   /* ops.def:914 ConvTranspose(x0, x1, attr_ints(strides, hw(stride, 1)), attr_ints(pads, pads4(padding)), attr_ints(dilations, hw(dilation, 1)), attr_i(group, nz1(groups)), attr_ints(output_padding, convt_op(stride, padding, dilation))) */
+static gir__oxv gir__oxo_conv2d_bwd_data(gir__oew *c) {   /* ops.def:916 ConvTranspose(x0, x1, attr_ints(strides, hw(stride, 1)), attr_ints(pads, pads4(padding)), attr_ints(dilations, hw(dilation, 1)), attr_i(group, nz1(groups)), attr_ints(output_padding, convt_op(stride, padding, dilation))) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -44342,7 +44827,7 @@ static gir__oxv gir__oxo_conv2d_bwd_data(gir__oew *c) {   /* ops.def:914 ConvTra
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_max_pool2d(gir__oew *c) {   /* ops.def:915 MaxPool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding))) */
+static gir__oxv gir__oxo_max_pool2d(gir__oew *c) {   /* ops.def:917 MaxPool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding))) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "MaxPool");
@@ -44353,7 +44838,7 @@ static gir__oxv gir__oxo_max_pool2d(gir__oew *c) {   /* ops.def:915 MaxPool(x0, 
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_avg_pool2d(gir__oew *c) {   /* ops.def:916 AveragePool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding)), attr_i(count_include_pad, count_include_pad)) */
+static gir__oxv gir__oxo_avg_pool2d(gir__oew *c) {   /* ops.def:918 AveragePool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding)), attr_i(count_include_pad, count_include_pad)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "AveragePool");
@@ -44376,7 +44861,7 @@ static gir__oxv gir__oxo_gather(gir__oew *c) {   /* ops.def:772 GatherElements (
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_fmod(gir__oew *c) {   /* ops.def:883 Mod(x0, x1, attr_i(fmod, 1)) */
+static gir__oxv gir__oxo_fmod(gir__oew *c) {   /* ops.def:885 Mod(x0, x1, attr_i(fmod, 1)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);

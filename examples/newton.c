@@ -7,8 +7,7 @@
        gcc -std=c99 -O2 -I. examples/newton.c -o build/newton -lm && ./build/newton  */
 #define GIR_IMPLEMENTATION
 #include "gir.h"
-#include <math.h>
-#include <stdio.h>
+#include <string.h>
 #define C(v) gir_scalar(g, GIR_DTYPE_F64, v)
 
 /* a circle of radius 2 meets x1 = 1 - exp(x0) */
@@ -35,10 +34,8 @@ static int newton(const char *name, int minimise, double a, double b) {
     } else {
         gir_jacobian(g, f, x, &J);
     }
-    outs[0] = gir_sub(g, x, gir_reshape(g, gir_matmul(g, gir_inverse(g, J),
-                                                      gir_reshape(g, d, gir_shape2(2, 1))),
-                                        gir_shape1(2)));
-    outs[1] = gir_sqrt(g, gir_sum(g, gir_square(g, d), gir_ints0(), 0));
+    outs[0] = gir_sub(g, x, gir_solve(g, J, d));
+    outs[1] = gir_norm(g, d);
     if (gir_plan_compile(g, 2, outs, NULL, &p) != GIR_OK) {
         printf("error: %s\n", gir_graph_message(g));
         gir_graph_free(g);
@@ -47,9 +44,9 @@ static int newton(const char *name, int minimise, double a, double b) {
     gir_plan_bind(p, x, xv);
     /* until |d| < 1e-10 */
     for (int it = 0; it < 50 && norm >= 1e-10 && gir_plan_run(p) == GIR_OK; ++it) {
-        norm = *(const double *)gir_plan_data(p, outs[1]);
+        norm = gir_plan_scalar(p, outs[1]);
         printf("%s %2d: x = (%.12f, %.12f)  |d| = %.3e\n", name, it, xv[0], xv[1], norm);
-        for (int k = 0; k < 2; ++k) xv[k] = ((const double *)gir_plan_data(p, outs[0]))[k];
+        memcpy(xv, gir_plan_data(p, outs[0]), sizeof xv);
     }
     gir_plan_free(p);
     gir_graph_free(g);

@@ -68,8 +68,8 @@ LAYERS = [
     ("60-autodiff", ["autodiff.c", "fwdmode.c"]),
     ("70-kernels", ["threads.c", "gemm.c", "gemv.c", "f32.c", "kernels.c"]),
     ("80-plan", ["passes.c", "plan_record.c", "fuse.c", "plan.c", "modes.c", "compile.c", "run.c"]),
-    ("90-library", ["init.c", "dump.c", "train.c", "io.c", "onnx_read.c", "onnx_import.c", "onnx_ops_tensor.c",
-                    "onnx_ops_nn.c", "onnx_ops_signal.c", "onnx_build.c", "onnx_write.c", "image.c",
+    ("90-library", ["init.c", "dump.c", "train.c", "trainer.c", "layers.c", "io.c", "onnx_read.c", "onnx_import.c",
+                    "onnx_ops_tensor.c", "onnx_ops_nn.c", "onnx_ops_signal.c", "onnx_build.c", "onnx_write.c", "image.c",
                     "end.c"]),
 ]
 FRAGMENTS = ["%s/%s" % (layer, f) for layer, files in LAYERS for f in files]
@@ -87,7 +87,8 @@ TEMPLATE_MARKERS = {"30-base/scalar_vocab.tmpl.c": "SCALAR_VOCAB"}
 # optimisation levels): the small helpers kernels call stay outside.
 COLD_FRAGMENTS = ["50-ir/shapes.c", "50-ir/names.c", "50-ir/dataref.c", "50-ir/compose.c", "90-library/init.c",
                   "60-autodiff/autodiff.c", "60-autodiff/fwdmode.c", "80-plan/modes.c", "90-library/dump.c",
-                  "90-library/io.c"] + ["90-library/onnx_%s.c" % f for f in (
+                  "90-library/io.c", "90-library/trainer.c", "90-library/layers.c"] + [
+                      "90-library/onnx_%s.c" % f for f in (
                       "read", "import", "ops_tensor", "ops_nn", "ops_signal", "build", "write")]
 COLD_BEGIN = "#if defined(GIR__COLD)\n#pragma GCC push_options\n#pragma GCC optimize (\"O1\")\n#endif"
 COLD_END = "#if defined(GIR__COLD)\n#pragma GCC pop_options\n#endif"

@@ -162,8 +162,43 @@ lane1() {
             "$CC -std=c99 $WARN -O0 -g $SAN -I. -DGIR_IMPLEMENTATION_DONE examples/$ex.c $B/impl_asan.o -o $B/$ex -lm && \
              ./$B/$ex"
     done
+    # 6a. the ONNX example (make onnx-demo): the PyTorch twin's CNN imported and checked against PyTorch's results,
+    #     fine-tuned, written as a plan image and exported; ONNX Runtime then runs the export (when $ORT_DIR has
+    #     it: make onnx-ort) and must get gir.h's results. The tool gir-onnx on the same model and two backend cases:
+    #     its outputs written as TensorProtos are byte for byte the backend's expected files (the sanitized
+    #     builds get names of their own: make onnx-demo and make gir-onnx must not take them as up to date)
+    step "example: onnx_digits (ASan+UBSan): import, check against PyTorch, fine-tune, plan image, export" sh -c \
+        "$CC -std=c99 $WARN -O0 -g $SAN -I. -DGIR_IMPLEMENTATION_DONE examples/onnx_digits.c $B/impl_asan.o \
+             -o $B/onnx_digits_asan -lm && \
+         ./$B/onnx_digits_asan examples/data/digits.csv examples/data/digits_cnn.onnx $B/digits_cnn.img \
+             $B/digits_cnn_tuned.onnx"
+    ORT_DIR=${ORT_DIR:-$B/ort}
+    if [ -d "$ORT_DIR/node_modules/onnxruntime-node" ] && command -v node > /dev/null 2>&1; then
+        step "example: onnx_digits' export gets gir.h's test accuracy in ONNX Runtime (examples/onnx_digits_ort.js)" \
+            node examples/onnx_digits_ort.js "$ORT_DIR" examples/data/digits.csv $B/digits_cnn_tuned.onnx
+    elif want "example: onnx_digits' export"; then
+        echo "note example: onnx_digits' export in ONNX Runtime not checked: no node or no $ORT_DIR/node_modules/onnxruntime-node (make onnx-ort)"
+    fi
+    step "gir-onnx (ASan+UBSan): info, run and image on examples/data/digits_cnn.onnx" sh -c \
+        "$CC -std=c99 $WARN -O0 -g $SAN -DGIR_IMPLEMENTATION_DONE tools/gir-onnx.c $B/impl_asan.o -o $B/gir-onnx-asan -lm && \
+         ./$B/gir-onnx-asan info examples/data/digits_cnn.onnx | grep -q '^supported by gir.h' && \
+         ./$B/gir-onnx-asan run examples/data/digits_cnn.onnx examples/data/digits_cnn_input_0.pb | \
+             grep -q '^logits: f32 \[4,10\]' && \
+         ./$B/gir-onnx-asan image examples/data/digits_cnn.onnx $B/digits_cnn_tool.img --dim batch=1 && \
+         ! ./$B/gir-onnx-asan run examples/data/digits_cnn.onnx && ! ./$B/gir-onnx-asan info $B/digits_cnn_tool.img"
+    ONNX_CASES=${ONNX_DATA:-/usr/share/libonnx-testdata/data}/node
+    if [ -d "$ONNX_CASES" ]; then
+        step "gir-onnx: run writes the backend's expected outputs, byte for byte (a Conv case; a Reshape whose shape is an input)" \
+            sh -c "rm -rf $B/gir_onnx_out && mkdir -p $B/gir_onnx_out && \
+            ./$B/gir-onnx-asan info $ONNX_CASES/test_conv_with_strides_padding/model.onnx | grep -q '^supported by gir.h' && \
+            for c in test_conv_with_strides_padding test_reshape_extended_dims; do \
+                ./$B/gir-onnx-asan run $ONNX_CASES/\$c/model.onnx $ONNX_CASES/\$c/test_data_set_0/input_*.pb -o $B/gir_onnx_out && \
+                cmp $B/gir_onnx_out/output_0.pb $ONNX_CASES/\$c/test_data_set_0/output_0.pb || exit 1; done"
+    else
+        skip "gir-onnx: run writes the backend's expected outputs" "$ONNX_CASES not found (apt-get install libonnx-testdata)"
+    fi
     step "examples: within 100 columns, one statement a line, at most twice their PyTorch twins' tokens" \
-        $PY tests/example_tokens.py --known-over "${EXAMPLES_KNOWN_OVER-cnn_digits firmware mlp_digits newton}"
+        $PY tests/example_tokens.py --known-over "${EXAMPLES_KNOWN_OVER-newton onnx_digits}"
     all || return 0
     for cc in "$CC" "$CLANG"; do
         for std in c99 c11; do
@@ -318,10 +353,14 @@ lane2() {
 
     # 5'. ONNX import: the ONNX 1.12 backend's node tests (Debian's libonnx-testdata), the cases of
     #     tests/onnx/quick.txt here (each must pass), every case of the four folders in make test-all (none may fail)
+    #     and the PyTorch 1.13 exports of tests/onnx/torch against PyTorch's outputs (make onnx-torch-test)
     ONNX_DATA=${ONNX_DATA:-/usr/share/libonnx-testdata/data}
+    step "build: ONNX test runner (tests/onnx/onnx_test.c, GIR_MAX_RANK=8)" $CC -std=c99 $WARN \
+        -Wno-format-truncation -O0 -g -DGIR_MAX_RANK=8 tests/onnx/onnx_test.c -o $B/onnx_test -lm
+    step "onnx: the PyTorch exports of tests/onnx/torch match PyTorch (rtol 1e-5, atol 1e-6) and round-trip" \
+        ./$B/onnx_test tests/onnx/torch --rtol 1e-5 --atol 1e-6 --strict --roundtrip
+    grep -h -E '^(onnx|roundtrip) ' "$out" | sed 's/^/     /'
     if [ -d "$ONNX_DATA/node" ]; then
-        step "build: ONNX test runner (tests/onnx/onnx_test.c, GIR_MAX_RANK=8)" $CC -std=c99 $WARN \
-            -Wno-format-truncation -O0 -g -DGIR_MAX_RANK=8 tests/onnx/onnx_test.c -o $B/onnx_test -lm
         if all; then
             # every case passes or is unsupported; a passing case exported and imported again gives the same bits
             for d in node pytorch-converted pytorch-operator simple; do

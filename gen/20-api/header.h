@@ -167,7 +167,8 @@ typedef enum gir_dtype {
     X(NUMERIC,       "numerical failure") \
     X(LIMIT,         "size limit exceeded") \
     X(NOT_BUILT,     "op not in this build") \
-    X(UNSUPPORTED,   "unsupported by gir.h")
+    X(UNSUPPORTED,   "unsupported by gir.h") \
+    X(BUSY,          "plan already running")
 typedef enum gir_status {
     GIR_OK = 0,         /* success: "ok" */
 #define GIR__STATUS_ENUM(name, str) GIR_ERR_##name,
@@ -341,6 +342,8 @@ GIR_API gir_node gir_permute_last2(gir_graph *g, gir_node x);          /* swap t
 GIR_API int      gir_split(gir_graph *g, gir_node x, int axis, int parts, gir_node *out);  /* equal parts */
 GIR_API int      gir_split_sizes(gir_graph *g, gir_node x, int axis, int n, const int32_t *sizes, gir_node *out);
 GIR_API gir_node gir_flatten(gir_graph *g, gir_node x, int start_dim, int end_dim);   /* torch.flatten */
+GIR_API gir_node gir_norm(gir_graph *g, gir_node x);        /* the 2-norm of all elements, a rank-0 node */
+GIR_API gir_node gir_solve(gir_graph *g, gir_node a, gir_node b);   /* a^-1 b for a [n, n], b [n] or [n, k] */
 GIR_API gir_node gir_conv2d_bias(gir_graph *g, gir_node x, gir_node w, gir_node bias, gir_ints stride,
                                  gir_ints padding, gir_ints dilation, int groups);   /* bias [K] */
 GIR_API gir_node gir_layer_norm(gir_graph *g, gir_node x, gir_node gamma, gir_node beta, int axis, double eps);
@@ -394,7 +397,8 @@ GIR_API gir_status gir_init_kaiming_uniform(gir_graph *g, gir_node v, double a, 
 GIR_API gir_status gir_init_kaiming_normal(gir_graph *g, gir_node v, double a, gir_init_mode mode, gir_nonlinearity nl,
                                            gir_init_layout layout, uint64_t seed);
 /* nn.Linear / nn.Conv2d default: w as kaiming_uniform with a = sqrt(5), that is U(-1/sqrt(fan_in), 1/sqrt(fan_in)),
-   and bias (skipped when {0}) U(-1/sqrt(fan_in), 1/sqrt(fan_in)) with w's fan_in, drawn with seed + 1 */
+   and bias (skipped when {0}) U(-1/sqrt(fan_in), 1/sqrt(fan_in)) with w's fan_in, drawn with a seed derived from
+   seed (not seed + 1: layers given seeds 1, 2, 3 share no stream between a bias and a weight) */
 GIR_API gir_status gir_init_layer(gir_graph *g, gir_node w, gir_node bias, gir_init_layout layout, uint64_t seed);
 
 /* >>autodiff: gradients are nodes of the same graph, so they can be differentiated again.
@@ -523,6 +527,9 @@ GIR_API void        gir_plan_free(gir_plan *p);
    is numel * gir_dtype_size of the input and that data is aligned to the dtype's size. */
 GIR_API gir_status  gir_plan_bind(gir_plan *p, gir_node input, const void *data);
 GIR_API gir_status  gir_plan_bind_bytes(gir_plan *p, gir_node input, const void *data, size_t bytes);
+/* one run of the plan's steps. A plan runs one gir_plan_run at a time: a call while it runs (from another thread,
+   or from a parallel hook's task) returns GIR_ERR_BUSY at once and leaves the running call's message alone
+   (in GIR_THREADS builds the flag is atomic). Plans compiled from one graph may run at the same time. */
 GIR_API gir_status  gir_plan_run(gir_plan *p);
 GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n);   /* value after gir_plan_run; NULL: not in p */
 /* Variables and assign nodes. A plan reads variables from the graph's storage. gir_assign(g, var, value) writes
@@ -547,8 +554,10 @@ GIR_API gir_status  gir_plan_read_scalar(gir_plan *p, gir_node n, double *value)
    plan's nthreads. Tasks never fail and never call the hook again. What runs in parallel: the GEMM of matmul
    (whole products of a batch, or row or column slices of one product) and elementwise ops (fused chains too) of
    65,536 elements or more; every task writes its own part of the output and does the same arithmetic in the same
-   order as one thread, so results are bit for bit the same for every thread count and hook. A plan must not
-   be run from two threads at once; different plans may run at the same time, with one hook or several. */
+   order as one thread, so results are bit for bit the same for every thread count and hook. A hook that returns
+   before every task has run fails the step (GIR_ERR_INVALID_ARG, "the parallel hook returned with 3 of its tasks
+   not run"). A plan runs once at a time (a second gir_plan_run meanwhile is GIR_ERR_BUSY); different plans may run
+   at the same time, with one hook or several. */
 typedef void (*gir_task_fn)(void *ctx, int i);
 typedef void (*gir_parallel_fn)(void *user, int ntasks, gir_task_fn task, void *ctx);
 #define GIR_MAX_THREADS 1024
@@ -604,7 +613,8 @@ GIR_API gir_optim_desc gir_optim_defaults(gir_optim_kind kind);
    for torch's first step, where the buffer starts as the gradient; plain SGD has none). The variable an update
    writes is gir_node_input(g, updates[j], 0). The state of a named parameter is named after it, as torch's
    state_dict keys it: "layer1/w/exp_avg", "layer1/w/momentum_buffer", and the step count "<params[0]>/step"
-   (gir_graph_save_variables then saves it with the parameters). Returns the number of update nodes (at most
+   (gir_graph_save_variables then saves it with the parameters); a state name over GIR_MAX_NAME is an error
+   (GIR_ERR_LIMIT), never a state left unnamed. Returns the number of update nodes (at most
    GIR_OPTIM_MAX_UPDATES(n)), 0 on error (the graph's error says why, for example a state name already taken). */
 GIR_API int gir_optim_updates(gir_graph *g, const gir_optim_desc *desc, int n, const gir_node *params,
                               const gir_node *grads, gir_node lr, gir_node *updates);
@@ -630,6 +640,54 @@ GIR_API gir_node gir_batch_norm_running(gir_graph *g, gir_node x, gir_node gamma
 /* a train_eval node of a training value and an eval value, with no updates */
 GIR_API gir_node gir_train_eval2(gir_graph *g, gir_node train, gir_node eval);
 
+/* >>trainer: a training plan in one call. From a float scalar loss, gir_train_compile builds the gradients of the
+   parameters (gir_grad), clips them (clip_norm > 0: gir_clip_grad_norm), builds the optimizer's updates
+   (gir_optim_updates) and compiles a training plan (gir_plan_compile with desc->compile) whose outputs are the loss,
+   the extra outputs and the updates: one gir_plan_run is one training step, and read the loss and the extras with
+   gir_plan_scalar / gir_plan_data as usual. The parameters are params[0..n_params), or with n_params 0 every
+   trainable variable the loss reads: f32 or f64 variables, not read-only (gir_variable_ref), reached through
+   parents in a training plan (so not an optimizer's state or batch norm's running statistics), in the order they
+   were created, and only those whose names start with scope when scope is set ("head/": fine-tune the head).
+   The learning rate is lr_node when set (an input bound per step, or a schedule of a step count), else the
+   constant lr. On error (the graph already holding one, a loss that is not a float scalar, no trainable variable,
+   anything gir_grad, gir_optim_updates or gir_plan_compile refuses) *plan is NULL and the graph's error says why;
+   nodes built before the error stay in the graph.
+       gir_train_desc t = gir_train_defaults(GIR_OPTIM_ADAM, 1e-3);
+       t.n_extra = 1;
+       t.extra = &hits;
+       gir_train_compile(g, loss, &t, &train);                                                              */
+typedef struct gir_train_desc {
+    gir_optim_desc   optim;       /* the optimizer and its hyper-parameters */
+    double           lr;          /* the learning rate, unless lr_node is set */
+    gir_node         lr_node;     /* {0}: lr */
+    int              n_params;    /* 0: every trainable variable the loss reads (under scope) */
+    const gir_node  *params;
+    const char      *scope;       /* NULL: any name */
+    int              n_extra;     /* outputs the plan computes besides the loss (hits, logits) */
+    const gir_node  *extra;
+    double           clip_norm;   /* > 0: clip the gradients' total 2-norm to it first */
+    gir_compile_desc compile;     /* flags, buffer */
+    gir_plan       **eval;        /* non-NULL: also the matching eval plan (GIR_COMPILE_EVAL) of the loss and the
+                                     extra outputs, without updates (validation batches, the model's eval()) */
+} gir_train_desc;
+/* every field zero but the optimizer's (gir_optim_defaults(kind)) and lr */
+GIR_API gir_train_desc gir_train_defaults(gir_optim_kind kind, double lr);
+GIR_API gir_status     gir_train_compile(gir_graph *g, gir_node loss, const gir_train_desc *desc, gir_plan **plan);
+
+/* >>layers: torch.nn.Linear and torch.nn.Conv2d as one call each: the layer's parameters are created as variables
+   of x's dtype named "<name>/w" and "<name>/b" (in the current scope), initialised as torch's reset_parameters
+   (gir_init_layer) from a stream of each tensor's own: seed mixed with the weight's full name, so layers given one
+   seed draw different values and a model built again with the same names and seed draws the same. A layer whose
+   parameters exist already (the same names, a variable of the dtype and shape it needs) uses them, untouched: a
+   forward pass built twice (for the training batch and the test set) shares its weights. Find the parameters
+   with gir_graph_find(g, "fc1/w"). {0} on error (a name held by another kind of node, dtype or shape, a name too
+   long, x not float, bad sizes).
+   gir_dense: x [..., in] @ w [in, out] + b [out]. gir_conv2d_layer: x NCHW, w [out, C, kernel, kernel] (OIHW, as
+   torch's), square kernel, stride and padding, no dilation, one group. */
+GIR_API gir_node gir_dense(gir_graph *g, gir_node x, int32_t out, const char *name, uint64_t seed);
+GIR_API gir_node gir_conv2d_layer(gir_graph *g, gir_node x, int32_t out, int32_t kernel, int32_t stride,
+                                  int32_t padding, const char *name, uint64_t seed);
+
 /* >>dump: the graph as Graphviz DOT (`dot -Tsvg`): one box per node (id, op, name, dtype, shape; the fill colour
    is its node type), parent edges solid, argument edges dashed. Given a plan of the graph (else NULL), the plan's
    values also show their step, arena offset, bytes and lifetime (the steps that write and last read them; "end":
@@ -641,7 +699,7 @@ GIR_API size_t gir_graph_dump_dot_buf(const gir_graph *g, const gir_plan *p, cha
 GIR_API size_t gir_plan_dump_buf(const gir_plan *p, char *buf, size_t cap);
 #ifndef GIR_NO_STDIO
 #include <stdio.h>
-GIR_API void gir_graph_dump(const gir_graph *g, FILE *f);                 /* one line per node */
+GIR_API void gir_graph_dump(const gir_graph *g, FILE *f);   /* a line per node: op, inputs, {attributes}, type */
 GIR_API void gir_graph_dump_dot(const gir_graph *g, const gir_plan *p, FILE *f);
 GIR_API void gir_plan_dump(const gir_plan *p, FILE *f);
 #endif
@@ -660,8 +718,9 @@ GIR_API void gir_plan_dump(const gir_plan *p, FILE *f);
      constants and variables), the outputs listed (outs, n_out; any nodes) and the topological constraints of
      gir_graph_constrain (a file with constraints is format version 2). gir_graph_load makes a new graph
      (desc: its allocator, as gir_graph_new) by calling gir_op_build for every node, so every check of the
-     builders runs again on the file; it gives back the graph and the outputs (the first max_out of them in outs,
-     their count in *n_out). On failure *out is NULL, nothing is kept, and msg (msgcap bytes, may be NULL) says
+     builders runs again on the file; it gives back the graph and the outputs: outs receives the first max_out of
+     them, and *n_out is how many the file lists, which may be more than max_out (as snprintf's result: compare
+     it with max_out, or load with max_out 0 to count first). On failure *out is NULL, nothing is kept, and msg (msgcap bytes, may be NULL) says
      why, as "load: node 7: unknown op 'foo' (written by a newer gir.h?)".
    Saving to memory: buf NULL asks for the size (*size); a buffer smaller than the file is GIR_ERR_LIMIT (the file
    is not complete). Save errors and gir_graph_load_variables' errors are recorded in the graph (gir_graph_message,

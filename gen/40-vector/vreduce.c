@@ -29,7 +29,16 @@ typedef struct gir__vr_fns {
     double (*xdot)(const void *w, const void *x, int64_t n, double c);     /* sum w (x - c) */
 } gir__vr_fns;
 static int gir__vr_off;                         /* nonzero: the scalar loops (the tests compare the two) */
-static volatile unsigned long gir__vr_hits;     /* kernel calls that took a vector path (the tests watch it) */
+#if defined(GIR_TEST_COUNTERS)
+static unsigned long gir__vr_hits;              /* kernel calls that took a vector path (the tests watch it) */
+#  if defined(GIR_THREADS) && (defined(__GNUC__) || defined(__clang__))
+#    define GIR__VR_HIT() __atomic_fetch_add(&gir__vr_hits, 1ul, __ATOMIC_RELAXED)
+#  else
+#    define GIR__VR_HIT() (++gir__vr_hits)
+#  endif
+#else
+#  define GIR__VR_HIT() ((void)0)               /* no global state written outside the tests */
+#endif
 @@VREDUCE@@
 /* the vector reductions for dtype dt on this machine, NULL where there are none */
 static const gir__vr_fns *gir__vr_pick(int dt) {
@@ -51,6 +60,6 @@ static const gir__vr_fns *gir__vr_pick(int dt) {
 #endif
     default: break;
     }
-    if (f) gir__vr_hits = gir__vr_hits + 1;
+    if (f) GIR__VR_HIT();
     return f;
 }

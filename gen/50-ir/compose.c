@@ -248,6 +248,25 @@ GIR_API gir_node gir_batch_norm(gir_graph *g, gir_node x, gir_node gamma, gir_no
 
 /* torch.flatten(x, start_dim, end_dim): axes start_dim..end_dim (negative: from the end) become one; a rank-0 x
    counts as rank 1 and gives [1] */
+/* torch.linalg.vector_norm(x) over every element: sqrt(sum(x * x)) */
+GIR_API gir_node gir_norm(gir_graph *g, gir_node x) {
+    int was_ok = gir__ok(g);
+    if (!gir__arg(g, x, "norm", "x")) return gir__handle(NULL, 0);
+    return gir__named(g, was_ok, "norm", gir_sqrt(g, gir_sum(g, gir_square(g, x), gir_ints0(), 0)));
+}
+/* torch.linalg.solve(a, b) for a square a [n, n] and b [n] or [n, k], as inverse(a) @ b */
+GIR_API gir_node gir_solve(gir_graph *g, gir_node a, gir_node b) {
+    const gir__node *db = gir__arg(g, b, "solve", "b");
+    int was_ok = gir__ok(g);
+    gir_node inv, col;
+    gir_shape bs;
+    if (!gir__arg(g, a, "solve", "a") || !db) return gir__handle(NULL, 0);
+    bs = *gir__nshape(g, db);
+    inv = gir_inverse(g, a);
+    if (bs.rank != 1) return gir__named(g, was_ok, "solve", gir_matmul(g, inv, b));
+    col = gir_reshape(g, b, gir_shape2(bs.dim[0], 1));
+    return gir__named(g, was_ok, "solve", gir_reshape(g, gir_matmul(g, inv, col), bs));
+}
 GIR_API gir_node gir_flatten(gir_graph *g, gir_node x, int start_dim, int end_dim) {
     const gir__node *d = gir__arg(g, x, "flatten", "x");
     gir_node bad = gir__handle(NULL, 0);

@@ -71,8 +71,8 @@ GIR_API gir_node gir_name(gir_graph *g, gir_node n, const char *name) {
     return gir__name_set(g, n, full, at + len);
 }
 /* State a builder makes for a named node (an optimizer's buffers for a parameter, batch norm's running
-   statistics for its gamma) is named "<owner>/<what>"; nothing happens when owner is unnamed or the name would
-   be too long. 0 when the name is already taken (an error in the graph). */
+   statistics for its gamma) is named "<owner>/<what>"; nothing happens when owner is unnamed. 0 when the name is
+   already taken or would be longer than GIR_MAX_NAME (an error in the graph). */
 static int gir__name_derived(gir_graph *g, gir_node owner, gir_node n, const char *what) {
     char full[GIR_MAX_NAME + 1];
     const char *on;
@@ -81,7 +81,11 @@ static int gir__name_derived(gir_graph *g, gir_node owner, gir_node n, const cha
     on = gir__name_at(g, g->nodes[owner.id].name);
     ol = gir__strlen_max(on, GIR_MAX_NAME);
     wl = gir__strlen_max(what, GIR_MAX_NAME);
-    if (ol + 1 + wl > GIR_MAX_NAME) return 1;
+    if (ol + 1 + wl > GIR_MAX_NAME) {   /* an error, never a state left unnamed (it would not be saved) */
+        gir__gfail(g, GIR_ERR_LIMIT, "name: node %u: the name '%s/%s' derived from node %u's is %d characters, over "
+                   "GIR_MAX_NAME (%d)", (unsigned)n.id, on, what, (unsigned)owner.id, (int)(ol + 1 + wl), GIR_MAX_NAME);
+        return 0;
+    }
     GIR_MEMCPY(full, on, ol);
     full[ol] = '/';
     GIR_MEMCPY(full + ol + 1, what, wl + 1);

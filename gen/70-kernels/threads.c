@@ -11,13 +11,34 @@ struct gir__par {
     gir_parallel_fn fn;
     void           *user;
     int             nt;           /* tasks the hook is given at most; <= 1 or no fn: one thread */
+    int            *missed;       /* the plan's count of tasks a hook did not run (gir_plan_run fails the step) */
 };
 static int gir__par_threads(const gir__par *par) { return par && par->fn && par->nt > 1 ? par->nt : 1; }
-/* task(ctx, i) for every i < n: through the hook when there is one and more than one task, else here in order */
+/* a task as the hook sees it: the real one, counted once it has run */
+typedef struct gir__par_job { gir_task_fn task; void *ctx; int done; } gir__par_job;
+static void gir__par_counted(void *job, int i) {
+    gir__par_job *j = (gir__par_job *)job;
+    j->task(j->ctx, i);
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__TINYC__)
+    __atomic_fetch_add(&j->done, 1, __ATOMIC_RELAXED);
+#else
+    ++j->done;                    /* a compiler without the builtins: counted as well as it can be */
+#endif
+}
+/* task(ctx, i) for every i < n: through the hook when there is one and more than one task, else here in order.
+   A hook that returns before every task ran adds the missing count to *par->missed. */
 static void gir__par_for(const gir__par *par, int n, gir_task_fn task, void *ctx) {
     int i;
     if (n > 1 && gir__par_threads(par) > 1) {
-        par->fn(par->user, n, task, ctx);
+        gir__par_job j;
+        j.task = task; j.ctx = ctx; j.done = 0;
+        par->fn(par->user, n, gir__par_counted, &j);
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__TINYC__)
+        i = __atomic_load_n(&j.done, __ATOMIC_ACQUIRE);
+#else
+        i = j.done;
+#endif
+        if (i != n && par->missed) *par->missed += n - i;
         return;
     }
     for (i = 0; i < n; ++i) task(ctx, i);

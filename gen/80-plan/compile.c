@@ -163,6 +163,7 @@ static gir_plan *gir__plan_new(gir_graph *g, int mode, const gir_compile_desc *d
 /* checks the outputs; compile, pass 1 */
 static gir_status gir__compile_args(gir_graph *g, int n_out, const gir_node *outs) {
     int j;
+    if (g->status != GIR_OK) return g->status;   /* a graph holding an error is not compiled: its message stays */
     if (n_out < 1 || !outs) {
         gir__gfail(g, GIR_ERR_INVALID_ARG, "compile: needs at least one output");
         return GIR_ERR_INVALID_ARG;
@@ -269,9 +270,12 @@ GIR_API gir_status gir_plan_compile_size(gir_graph *g, int n_out, const gir_node
     gir_plan *p = NULL;
     gir_status st;
     int inbuf = desc && desc->buffer, fresh;
-    if (!bytes) return GIR_ERR_INVALID_ARG;
-    *bytes = 0;
     if (!g) return GIR_ERR_INVALID_ARG;
+    if (!bytes) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "compile_size: the size pointer (the last argument) is NULL");
+        return GIR_ERR_INVALID_ARG;
+    }
+    *bytes = 0;
     if (inbuf && (uintptr_t)desc->buffer % GIR__BUMP_ALIGN) {
         gir__gfail(g, GIR_ERR_INVALID_ARG, "compile_size: the work buffer is not aligned to 8 bytes");
         return GIR_ERR_INVALID_ARG;
@@ -295,9 +299,14 @@ GIR_API gir_status gir_plan_compile(gir_graph *g, int n_out, const gir_node *out
     gir_status st;
     size_t need = 0;
     int mode = desc && (desc->buffer || desc->buffer_bytes) ? GIR__PM_BUFFER : GIR__PM_ALLOC, fresh;
-    if (!out_plan) return GIR_ERR_INVALID_ARG;
-    *out_plan = NULL;
     if (!g) return GIR_ERR_INVALID_ARG;
+    if (out_plan) *out_plan = NULL;
+    if (g->status != GIR_OK) return g->status;   /* a graph holding an error is not compiled: its message stays */
+    if (!out_plan) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "compile: the plan pointer (the last argument) is NULL");
+        return GIR_ERR_INVALID_ARG;
+    }
+    *out_plan = NULL;
     if (mode == GIR__PM_BUFFER && (!desc->buffer || (uintptr_t)desc->buffer % GIR__BUMP_ALIGN)) {
         gir__gfail(g, GIR_ERR_INVALID_ARG, "compile: the plan's buffer (%l bytes) %s", (long long)desc->buffer_bytes,
                    desc->buffer ? "is not aligned to 8 bytes" : "is NULL");

@@ -43,6 +43,7 @@ struct gir_plan {
     gir__bump     bump;
     uint8_t       mode;     /* GIR__PM_* */
     uint8_t       folded;   /* the steps run once have run */
+    int           busy;     /* gir_plan_run is running it (an atomic flag in GIR_THREADS builds) */
     uint8_t       sched_greedy;    /* the memory-greedy order was taken */
     uint32_t      nfold, ninplace;
     uint64_t      steps_run;
@@ -74,6 +75,7 @@ struct gir_plan {
     uint64_t      runs;
 #if defined(GIR_THREADS)
     gir__par      par;      /* the parallel-for hook (gir_plan_set_parallel); zeros: one thread */
+    int           par_missed;   /* tasks the hook did not run in the step that runs (gen/70-kernels/threads.c) */
 #endif
     gir_status    status;
     char          msg[GIR__MSG];

@@ -84,10 +84,61 @@ static gir_status gir__step_kernel(const gir__step *s, int dtype, const gir_shap
     kx.par = par;
     return gir__kernel_of(s->op)(&kx);
 }
-GIR_API gir_status gir_plan_run(gir_plan *p) {
-    uint32_t k, j;
+/* one run at a time: a plan's values, arena and message are its run's own */
+static int gir__busy_enter(int *flag) {
+#if defined(GIR_THREADS) && (defined(__GNUC__) || defined(__clang__))
+    return __atomic_exchange_n(flag, 1, __ATOMIC_ACQUIRE);
+#else
+    int was = *flag;
+    *flag = 1;
+    return was;
+#endif
+}
+static void gir__busy_leave(int *flag) {
+#if defined(GIR_THREADS) && (defined(__GNUC__) || defined(__clang__))
+    __atomic_store_n(flag, 0, __ATOMIC_RELEASE);
+#else
+    *flag = 0;
+#endif
+}
+/* one step that is not a fused group: its inputs, then its kernel */
+static gir_status gir__run_step(gir_plan *p, const gir__step *s, gir__val *o) {
     gir_attr ta;                   /* the attributes of the step that runs (unpacked from the graph's store) */
-    if (!p) return GIR_ERR_INVALID_ARG;
+    uint32_t j;
+    for (j = 0; j < s->nin; ++j) {
+        const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
+        p->kin[j].p = iv->ptr ? iv->ptr : (const void *)&gir__empty;   /* an empty value may have no memory */
+        p->kin[j].s = &iv->shape;
+        p->kin[j].dt = iv->dtype;
+        p->kin[j].tr = j < 8 ? (s->tr >> j) & 1 : 0;    /* bits for the first 8 inputs (matmul uses 2) */
+    }
+    if (GIR__ONLY_F32 && !gir__kin_f32(o->dtype, p->kin, s->nin)) {
+        gir__pfail(p, GIR_ERR_NOT_BUILT, "run: %N (%s): a dtype other than f32, and this build has GIR_ONLY_F32",
+                   (const gir_graph *)p->g, (unsigned)o->node, gir__op_names[s->op]);
+        return GIR_ERR_NOT_BUILT;
+    }
+    return gir__step_kernel(s, o->dtype, &o->shape, o->ptr, o->node, p->kin,
+                            s->attr ? gir__attr_ref(p->g, s->attr, &ta) : &gir__no_attr, p->scratch, p->runs,
+                            p->msg,
+#if defined(GIR_THREADS)
+                            &p->par);
+#else
+                            NULL);
+#endif
+}
+#if defined(GIR_THREADS)
+/* a hook that returned before running every task it was given left the step's output incomplete: an error */
+static gir_status gir__par_check(gir_plan *p, uint32_t node, uint16_t op) {
+    int missed = p->par_missed;
+    if (!missed) return GIR_OK;
+    p->par_missed = 0;
+    gir__pfail(p, GIR_ERR_INVALID_ARG, "run: %N (%s): the parallel hook returned with %d of its tasks not run (a hook "
+               "runs every task before it returns)", (const gir_graph *)p->g, (unsigned)node, gir__op_names[op], missed);
+    return GIR_ERR_INVALID_ARG;
+}
+#endif
+static gir_status gir__plan_run_steps(gir_plan *p) {
+    uint32_t k;
     p->status = GIR_OK;
     p->msg[0] = 0;
     for (k = 0; k < p->nvals; ++k) {
@@ -106,25 +157,9 @@ GIR_API gir_status gir_plan_run(gir_plan *p) {
         gir_status st;
         if ((s->flags & GIR__STEP_FOLD) && p->folded) continue;      /* run once, on the first run */
         ++p->steps_run;
-        if (p->fgroup && p->fgroup[k]) { gir__fuse_run(p, p->fgroup[k] - 1); continue; }
-        for (j = 0; j < s->nin; ++j) {
-            const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
-            p->kin[j].p = iv->ptr ? iv->ptr : (const void *)&gir__empty;   /* an empty value may have no memory */
-            p->kin[j].s = &iv->shape;
-            p->kin[j].dt = iv->dtype;
-            p->kin[j].tr = j < 8 ? (s->tr >> j) & 1 : 0;    /* bits for the first 8 inputs (matmul uses 2) */
-        }
-        if (GIR__ONLY_F32 && !gir__kin_f32(o->dtype, p->kin, s->nin)) {
-            gir__pfail(p, GIR_ERR_NOT_BUILT, "run: %N (%s): a dtype other than f32, and this build has GIR_ONLY_F32",
-                       (const gir_graph *)p->g, (unsigned)o->node, gir__op_names[s->op]);
-            return GIR_ERR_NOT_BUILT;
-        }
-        st = gir__step_kernel(s, o->dtype, &o->shape, o->ptr, o->node, p->kin,
-                              s->attr ? gir__attr_ref(p->g, s->attr, &ta) : &gir__no_attr, p->scratch, p->runs, p->msg,
+        st = p->fgroup && p->fgroup[k] ? (gir__fuse_run(p, p->fgroup[k] - 1), GIR_OK) : gir__run_step(p, s, o);
 #if defined(GIR_THREADS)
-                              &p->par);
-#else
-                              NULL);
+        if (st == GIR_OK) st = gir__par_check(p, o->node, s->op);
 #endif
         if (st != GIR_OK) {
             p->status = st;
@@ -135,6 +170,14 @@ GIR_API gir_status gir_plan_run(gir_plan *p) {
     ++p->runs;
     if (p->nfold) p->folded = 1;
     return GIR_OK;
+}
+GIR_API gir_status gir_plan_run(gir_plan *p) {
+    gir_status st;
+    if (!p) return GIR_ERR_INVALID_ARG;
+    if (gir__busy_enter(&p->busy)) return GIR_ERR_BUSY;   /* no message: the running call owns it */
+    st = gir__plan_run_steps(p);
+    gir__busy_leave(&p->busy);
+    return st;
 }
 GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n) {
     uint32_t v;
@@ -267,6 +310,7 @@ GIR_API gir_status gir_plan_set_parallel(gir_plan *p, gir_parallel_fn fn, void *
     p->par.fn = fn;
     p->par.user = user;
     p->par.nt = nthreads;
+    p->par.missed = &p->par_missed;
     return GIR_OK;
 }
 GIR_API int gir_plan_threads(const gir_plan *p) { return p && p->par.fn && p->par.nt > 1 ? p->par.nt : 1; }

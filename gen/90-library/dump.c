@@ -191,19 +191,56 @@ GIR_API void gir_plan_dump(const gir_plan *p, FILE *f) {
 #endif
 
 #ifndef GIR_NO_STDIO
+/* one attribute's value: kind is the spec's "f", "i", "l", "sh", "dt" or "se"; k its index among its kind */
+static void gir__dump_attr1(const gir_attr *a, const char *kind, int k, char *out, size_t cap) {
+    gir_shape l;
+    int m;
+    if (kind[0] == 'f') gir__format(out, cap, "%g", a->f[k]);
+    else if (kind[0] == 'i') gir__format(out, cap, "%d", a->i[k]);
+    else if (kind[0] == 'l') {                    /* an int list, printed as a shape is */
+        l.rank = a->l[k].n < GIR_MAX_RANK ? a->l[k].n : GIR_MAX_RANK;
+        for (m = 0; m < l.rank; ++m) l.dim[m] = a->l[k].v[m];
+        gir__format(out, cap, "%S", &l);
+    } else if (kind[1] == 'h') gir__format(out, cap, "%S", &a->shape);
+    else if (kind[1] == 't') gir__format(out, cap, "%T", (int)a->dtype);
+    else gir__format(out, cap, "%l", (long long)a->seed);
+}
+/* the attributes of node d as " {name=value, ...}" from its row's spec (gir_op_attr_spec), "" for none */
+static void gir__dump_attrs(const gir_graph *g, const gir__node *d, char *out, size_t cap) {
+    const char *s = gir__op_info(d->op)->attrs;
+    gir_attr ta;
+    const gir_attr *a = gir__attr_load(g, d, &ta);
+    size_t at = 0;
+    int count[3] = {0, 0, 0};                     /* f, i, l entries seen */
+    out[0] = 0;
+    while (s && *s && at + 8 < cap) {
+        const char *colon = s, *e;
+        int slot = s[0] == 'f' ? 0 : s[0] == 'i' ? 1 : s[0] == 'l' ? 2 : -1;
+        while (*colon && *colon != ':') ++colon;
+        for (e = colon; *e && *e != ','; ++e) {}
+        if (!*colon) break;
+        gir__format(out + at, cap - at, "%s%.*s=", at ? ", " : " {", (int)(e - colon - 1), colon + 1);
+        while (out[at]) ++at;
+        gir__dump_attr1(a, s, slot >= 0 ? count[slot]++ : 0, out + at, cap - at);
+        while (out[at]) ++at;
+        s = *e ? e + 1 : e;
+    }
+    if (at && at + 1 < cap) gir__format(out + at, cap - at, "}");
+}
 GIR_API void gir_graph_dump(const gir_graph *g, FILE *f) {
     size_t k;
     static const char *const nt[] = {"const", "const_derived", "input", "input_nondiff", "input_derived"};
     if (!g || !f) return;
     for (k = 1; k < g->nnodes; ++k) {
         const gir__node *d = &g->nodes[k];
-        char sh[96];
+        char sh[96], at[256];
         uint32_t j;
         gir__format(sh, sizeof sh, "%S", gir__nshape(g, d));
+        gir__dump_attrs(g, d, at, sizeof at);
         fprintf(f, "%%%u = %s(", (unsigned)k, gir__op_names[d->op]);
         for (j = 0; j < d->nin; ++j)
             fprintf(f, "%s%s%%%u", j ? ", " : "", j >= d->nparents ? "@" : "", (unsigned)g->ins[d->in0 + j]);
-        fprintf(f, ") : %s%s  %s  level %d%s%s%s\n", gir__dtype_names[d->dtype], sh, nt[d->ntype], d->grad_level,
+        fprintf(f, ")%s : %s%s  %s  level %d%s%s%s\n", at, gir__dtype_names[d->dtype], sh, nt[d->ntype], d->grad_level,
                 d->name ? "  '" : "", d->name ? gir__name_at(g, d->name) : "", d->name ? "'" : "");
     }
 }

@@ -207,7 +207,8 @@ GIR_API gir_status gir_init_kaiming_normal(gir_graph *g, gir_node v, double a, g
 }
 /* nn.Linear's and nn.Conv2d's reset_parameters: w kaiming_uniform with a = sqrt(5), that is U(-1/sqrt(fan_in),
    1/sqrt(fan_in)), and the bias (if given) U(-1/sqrt(fan_in), 1/sqrt(fan_in)) with the weight's fan_in; the bias
-   draws with seed + 1 */
+   draws with a seed of its own derived from seed (seed + 1 would be the next layer's weight's) */
+static uint64_t gir__bias_seed(uint64_t seed) { return gir__mix(seed ^ 0x62696173ull); }   /* "bias" */
 GIR_API gir_status gir_init_layer(gir_graph *g, gir_node w, gir_node bias, gir_init_layout layout, uint64_t seed) {
     int64_t fi, fo;
     double r;
@@ -219,5 +220,6 @@ GIR_API gir_status gir_init_layer(gir_graph *g, gir_node w, gir_node bias, gir_i
     s = gir_init_kaiming_uniform(g, w, gir__sqrt_f64(5.0), GIR_INIT_FAN_IN, GIR_NONLIN_LEAKY_RELU, layout, seed);
     if (s != GIR_OK || !has_bias || (s = gir_init_fans(g, w, layout, &fi, &fo)) != GIR_OK) return s;
     r = 1.0 / gir__sqrt_f64((double)fi);
-    return gir__init_call(g, bias, GIR_INIT_UNIFORM, -r, r, GIR_INIT_FAN_IN, GIR_NONLIN_LEAKY_RELU, layout, seed + 1);
+    return gir__init_call(g, bias, GIR_INIT_UNIFORM, -r, r, GIR_INIT_FAN_IN, GIR_NONLIN_LEAKY_RELU, layout,
+                          gir__bias_seed(seed));
 }

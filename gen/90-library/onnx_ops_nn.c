@@ -377,7 +377,8 @@ static gir_node gir__ox_normalize(gir__oxn *c, gir_node x, gir_ints axes, double
     return bias.id ? gir_add(c->g, d, bias) : d;
 }
 /* BatchNormalization in training: batch statistics over every axis but 1; outputs 1 and 2 are the running mean and
-   variance, input_mean * momentum + batch statistic * (1 - momentum) */
+   variance, input_mean * momentum + batch statistic * (1 - momentum); outputs 3 and 4 (opsets 7 to 13: saved_mean,
+   saved_var) the batch mean and variance */
 static gir_node gir__ox_bn_train(gir__oxn *c, gir_node x, double eps, double mom) {
     gir_shape in = gir_node_shape(c->g, x), ps;
     gir_ints ax = gir_ints0();
@@ -398,20 +399,21 @@ static gir_node gir__ox_bn_train(gir__oxn *c, gir_node x, double eps, double mom
         gir_node old = gir_mul(c->g, c->x[4], gir__oxh_num(c, mom));
         c->y[2] = gir_add(c->g, old, gir_mul(c->g, v, gir__oxh_num(c, 1 - mom)));
     }
+    if (c->nd->n_out > 3) c->y[3] = m;
+    if (c->nd->n_out > 4) c->y[4] = v;
     return y;
 }
-/* BatchNormalization in inference: (x - mean) / sqrt(var + epsilon) * scale + B, per channel (axis 1) */
-static gir_node gir__oxh_batch_norm(gir__oxn *c, gir_node x) {
+/* BatchNormalization: in training with batch statistics (gir__ox_bn_train), else (x - mean) / sqrt(var + epsilon)
+   * scale + B, per channel (axis 1) */
+static gir_node gir__ox_bn(gir__oxn *c, gir_node x, int train) {
     gir_shape in = gir_node_shape(c->g, x), ps;
-    double eps = gir__oxa_f(c, "epsilon", 1e-5);
+    double eps = gir__oxa_f(c, "epsilon", 1e-5), mom = gir__oxa_f(c, "momentum", 0.9);
     gir_node p[4], y;
     int j;
-    (void)gir__oxa_f(c, "momentum", 0.9);
-    (void)gir__ox_attr_find(c, "consumed_inputs");
-    if (gir__oxa_i(c, "spatial", 1) != 1 || in.rank < 2 || !gir__oxa_i(c, "is_test", 1))
-        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "spatial 0, is_test 0 or an input of rank below 2");
+    if (gir__oxa_i(c, "spatial", 1) != 1 || in.rank < 2)
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "spatial 0 or an input of rank below 2");
     if (!gir__ox_need(c, 0x1fu) || c->st != GIR_OK) return c->none;
-    if (gir__oxa_i(c, "training_mode", 0)) return gir__ox_bn_train(c, x, eps, gir__oxa_f(c, "momentum", 0.9));
+    if (train) return gir__ox_bn_train(c, x, eps, mom);
     ps.rank = in.rank;
     for (j = 0; j < in.rank; ++j) ps.dim[j] = j == 1 ? in.dim[1] : 1;
     for (j = 0; j < 4; ++j) p[j] = gir_reshape(c->g, c->x[1 + j], ps);
@@ -419,6 +421,19 @@ static gir_node gir__oxh_batch_norm(gir__oxn *c, gir_node x) {
     y = gir_mul(c->g, y, p[0]);
     x = gir_sub(c->g, x, p[2]);
     return gir_add(c->g, gir_mul(c->g, x, y), p[1]);
+}
+/* BatchNormalization before opset 7 (is_test must be 1) and from opset 14 (training_mode chooses) */
+static gir_node gir__oxh_batch_norm(gir__oxn *c, gir_node x) {
+    (void)gir__ox_attr_find(c, "consumed_inputs");
+    if (!gir__oxa_i(c, "is_test", 1)) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "is_test 0");
+    return gir__ox_bn(c, x, (int)gir__oxa_i(c, "training_mode", 0));
+}
+/* BatchNormalization of opsets 7 to 13: in training when it has more outputs than Y (running mean and variance,
+   saved mean and variance) */
+static gir_node gir__oxh_batch_norm_outs(gir__oxn *c, gir_node x) {
+    int j, train = 0;
+    for (j = 1; j < c->nd->n_out; ++j) train |= c->nd->out[j].n > 0;
+    return gir__ox_bn(c, x, train);
 }
 /* Dropout outside training: the identity (training_mode, an input from opset 12, must be absent or false) */
 static gir_node gir__oxh_dropout_eval(gir__oxn *c, gir_node x) {

@@ -1,13 +1,16 @@
 /* onnx_test.c - runs ONNX backend tests through gir_onnx_import: every <case>/model.onnx of a directory laid out
    as the ONNX backend's tests, with its test_data_set_<n> folders of input_<k>.pb and output_<k>.pb, imported, compiled, run
-   and compared with the ONNX backend's default tolerances (|got - want| <= 1e-7 + 1e-3 |want|; integers and
-   bools exact; NaN matches NaN). A case passes, fails (a wrong value or shape, or an error other than
-   GIR_ERR_UNSUPPORTED) or is unsupported (the import says what gir.h lacks).
+   and compared with the ONNX backend's default tolerances (|got - want| <= atol + rtol |want|, atol 1e-7 and rtol
+   1e-3 unless --atol and --rtol say otherwise; integers and bools exact; NaN matches NaN). A case passes, fails (a
+   wrong value or shape, or an error other than GIR_ERR_UNSUPPORTED) or is unsupported (the import says what gir.h
+   lacks).
 
    onnx_test <dir> [--only <prefix>] [--list <file of case names>] [--exclude <file>] [--table <file>] [--strict] [-v]
-             [--roundtrip [--save <dir>]]
+             [--rtol <r>] [--atol <a>] [--roundtrip [--save <dir>]]
 
-   Prints a line per failed case (and with -v every case), then "onnx <dir>: N passed, N failed, N unsupported";
+   Prints a line per failed case (and with -v every case, a passing one with the largest errors of its float
+   outputs: |got - want| / |want| where |want| >= atol / rtol, |got - want| below, and |got - want| / |want| over
+   every nonzero want), then "onnx <dir>: N passed, N failed, N unsupported";
    --table writes a line per ONNX op type (of the cases' models) with its counts. Exit status: 1 when a case
    failed, or with --strict (a list of cases that must pass) when one was unsupported. --exclude names cases whose
    expected values contradict their model (one a line, '#' and the reason after it): they are not run, and are
@@ -23,7 +26,9 @@
 #define MAX_IO 16
 #define MAX_CASES 4096
 
-typedef struct outcome { int pass, fail, unsup; char note[600]; } outcome;
+static double tol_rel = 1e-3, tol_abs = 1e-7;   /* --rtol, --atol */
+static double max_rel, max_abs, max_rel_all;   /* the case's largest errors: relative where |want| >= atol / rtol,
+                                                  absolute below, relative over every nonzero want */
 
 static unsigned char *read_file(const char *path, size_t *size) {
     FILE *f = fopen(path, "rb");
@@ -81,9 +86,15 @@ static int check_output(gir_graph *g, gir_plan *p, gir_node y, const char *pb, c
         int is_float = dt == GIR_DTYPE_F32 || dt == GIR_DTYPE_F64;
         ok = 1;
         for (k = 0; k < n && ok; ++k) {
-            double w = want[k], v = value_at(got, dt, k);
-            int match = (isnan(w) && isnan(v)) || (is_float ? fabs(v - w) <= 1e-7 + 1e-3 * fabs(w) : v == w) ||
+            double w = want[k], v = value_at(got, dt, k), d = fabs(v - w);
+            int match = (isnan(w) && isnan(v)) || (is_float ? d <= tol_abs + tol_rel * fabs(w) : v == w) ||
                         (isinf(w) && v == w);
+            if (is_float && match && isfinite(w)) {
+                double rel = w != 0 ? d / fabs(w) : 0;
+                if (fabs(w) * tol_rel >= tol_abs) max_rel = rel > max_rel ? rel : max_rel;
+                else max_abs = d > max_abs ? d : max_abs;
+                max_rel_all = rel > max_rel_all ? rel : max_rel_all;
+            }
             if (!match) {
                 snprintf(note, cap, "element %lld: want %.9g, got %.9g (%s, %lld elements)", (long long)k, w, v,
                          gir_dtype_name(dt), (long long)n);
@@ -473,11 +484,13 @@ int main(int argc, char **argv) {
         else if (strcmp(argv[k], "--strict") == 0) strict = 1;
         else if (strcmp(argv[k], "--roundtrip") == 0) rt_mode = 1;
         else if (strcmp(argv[k], "--save") == 0 && k + 1 < argc) save_dir = argv[++k];
+        else if (strcmp(argv[k], "--rtol") == 0 && k + 1 < argc) tol_rel = atof(argv[++k]);
+        else if (strcmp(argv[k], "--atol") == 0 && k + 1 < argc) tol_abs = atof(argv[++k]);
         else dir = argv[k];
     }
     if (!dir) {
         fprintf(stderr, "usage: onnx_test <dir> [--only <prefix>] [--list <file>] [--exclude <file>] [--table <file>] "
-                "[--strict] [-v] [--roundtrip [--save <dir>]]\n");
+                "[--strict] [-v] [--rtol <r>] [--atol <a>] [--roundtrip [--save <dir>]]\n");
         return 2;
     }
     if (list) list[size] = 0;
@@ -499,11 +512,14 @@ int main(int argc, char **argv) {
         fclose(f);
         snprintf(path, sizeof path, "%s/%s", dir, cases[k]);
         note[0] = 0;
+        max_rel = max_abs = max_rel_all = 0;
         r = run_case(path, note, sizeof note);
         tally[r > 0 ? 0 : r == 0 ? 1 : 2]++;
         if (r == 0) printf("FAIL %s: %s\n", cases[k], note);
         else if (r < 0 && (verbose || strict)) printf("%s %s: %s\n", strict ? "FAIL" : "unsupported", cases[k], note);
-        else if (verbose) printf("pass %s\n", cases[k]);
+        else if (verbose)
+            printf("pass %s (max relative error %.2g where |want| >= %g, max absolute error %.2g below; %.2g relative "
+                   "over all)\n", cases[k], max_rel, tol_rel > 0 ? tol_abs / tol_rel : 0, max_abs, max_rel_all);
         if (table) count_types(path, r);
         free(cases[k]);
     }

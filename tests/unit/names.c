@@ -129,6 +129,7 @@ static int test_names_in_dump(void) {
     gir_graph_push_scope(g, "enc");
     gir_name(g, gir_variable(g, GIR_DTYPE_F32, gir_shape1(2), NULL), "bias");
     gir_graph_pop_scope(g);
+    gir_sum(g, gir_leaky_relu(g, gir_input(g, GIR_DTYPE_F64, gir_shape2(3, 4)), 0.25), gir_ints1(1), 1);
     gir_graph_dump(g, f);
     rewind(f);
     n = fread(buf, 1, sizeof buf - 1, f);
@@ -136,6 +137,8 @@ static int test_names_in_dump(void) {
     fclose(f);
     gir_graph_free(g);
     CHECK(strstr(buf, "'enc/bias'"), "dump: %.200s", buf);
+    CHECK(strstr(buf, "{alpha=0.25}") && strstr(buf, "{axes=[1], keepdims=1}") &&
+          strstr(buf, "{dtype=f64, shape=[3,4]}"), "attributes: %.400s", buf);
     return 1;
 }
 #endif

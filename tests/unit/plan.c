@@ -259,6 +259,8 @@ static int test_plan_buffer_exact_size(void) {
         CHECK(gir_plan_compile(m.g, m.nout, m.out, &d, &q) == GIR_ERR_OUT_OF_MEMORY && !q, "one byte less compiles");
         snprintf(text, sizeof text, "needs %zu bytes", need);
         CHECK(strstr(gir_graph_message(m.g), text) != NULL, "message: %s (want '%s')", gir_graph_message(m.g), text);
+        CHECK(gir_plan_compile(m.g, m.nout, m.out, &d, &q) == GIR_ERR_OUT_OF_MEMORY && !q, "compiled holding an error");
+        gir_graph_clear_error(m.g);
         d.buffer_bytes = need;
         calls = pc.calls;
         CHECK(gir_plan_compile(m.g, m.nout, m.out, &d, &q) == GIR_OK, "exact size: %s", gir_graph_message(m.g));
@@ -453,6 +455,8 @@ static int test_plan_constrain_cycle(void) {
     CHECK(gir_graph_constrain(g, d, b) == GIR_OK, "d before b: %s", gir_graph_message(g));
     CHECK(gir_graph_constrain(g, b, c) == GIR_ERR_INVALID_ARG, "b before c closes c -> d -> b -> c: accepted");
     CHECK(gir_graph_constrain(g, y, x) == GIR_ERR_INVALID_ARG, "y before its input accepted");
+    CHECK(plan_compile(g, 1, &y, GIR_COMPILE_NO_FUSION, &p) == GIR_ERR_INVALID_ARG && !p, "compiled holding an error");
+    gir_graph_clear_error(g);
     CHECK(plan_compile(g, 1, &y, GIR_COMPILE_NO_FUSION, &p) == GIR_OK, "compile after the errors: %s", gir_graph_message(g));
     CHECK(g->ncons == 4, "%zu constraint entries, want 2 pairs", g->ncons);
     gir_plan_free(p);

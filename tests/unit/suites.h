@@ -87,6 +87,9 @@
 #if !defined(GIR_TEST_NO_TRAIN)
 #include "train.c"
 #endif
+#if !defined(GIR_TEST_NO_TRAINER)
+#include "trainer.c"
+#endif
 #if !defined(GIR_TEST_NO_VREDUCE)
 #include "vreduce.c"
 #endif
@@ -236,6 +239,11 @@ static void run_suites(void) {
     skip_test("train/", "left out of this build (GIR_TEST_NO_TRAIN)");
 #else
     suite_train();
+#endif
+#if defined(GIR_TEST_NO_TRAINER)
+    skip_test("trainer/", "left out of this build (GIR_TEST_NO_TRAINER)");
+#else
+    suite_trainer();
 #endif
 #if defined(GIR_TEST_NO_VREDUCE)
     skip_test("vreduce/", "left out of this build (GIR_TEST_NO_VREDUCE)");

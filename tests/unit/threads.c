@@ -240,6 +240,44 @@ static int test_threads_hook_api(void) {
     return ok;
 }
 
+/* a hook that runs every task but the last; and one that runs the plan again from inside a task's turn */
+static void th_skipping_hook(void *user, int ntasks, gir_task_fn task, void *ctx) {
+    int i;
+    (void)user;
+    for (i = 0; i + 1 < ntasks; ++i) task(ctx, i);
+}
+typedef struct th_reenter { gir_plan *p; gir_status got; int calls; } th_reenter;
+static void th_reentering_hook(void *user, int ntasks, gir_task_fn task, void *ctx) {
+    th_reenter *r = (th_reenter *)user;
+    int i;
+    if (r->calls++ == 0) r->got = gir_plan_run(r->p);
+    for (i = 0; i < ntasks; ++i) task(ctx, i);
+}
+/* a hook that skips a task fails the step (it returned with a part of the output unwritten); a plan run while it
+   runs is GIR_ERR_BUSY, and the running call finishes with the right result */
+static int test_threads_hook_mistakes(void) {
+    gir_graph *g = gir_graph_new(NULL);
+    gir_node a = th_var(g, GIR_DTYPE_F32, gir_shape2(200, 200)), c = gir_matmul(g, a, a);
+    gir_plan *p = NULL, *ref = NULL;
+    th_reenter r;
+    CHECK(gir_plan_compile(g, 1, &c, NULL, &p) == GIR_OK && gir_plan_compile(g, 1, &c, NULL, &ref) == GIR_OK &&
+          gir_plan_run(ref) == GIR_OK, "compile: %s", gir_graph_message(g));
+    CHECK(gir_plan_set_parallel(p, th_skipping_hook, NULL, 4) == GIR_OK, "set: %s", gir_plan_message(p));
+    CHECK(gir_plan_run(p) == GIR_ERR_INVALID_ARG && strstr(gir_plan_message(p), "1 of its tasks not run") &&
+          strstr(gir_plan_message(p), "matmul"), "a skipped task: '%s'", gir_plan_message(p));
+    memset(&r, 0, sizeof r);
+    r.p = p;
+    r.got = GIR_OK;
+    CHECK(gir_plan_set_parallel(p, th_reentering_hook, &r, 4) == GIR_OK, "set: %s", gir_plan_message(p));
+    CHECK(gir_plan_run(p) == GIR_OK && r.calls >= 1 && r.got == GIR_ERR_BUSY, "re-entered: status %d, calls %d",
+          (int)r.got, r.calls);
+    CHECK(!memcmp(gir_plan_data(p, c), gir_plan_data(ref, c), 200 * 200 * sizeof(float)), "wrong result");
+    CHECK(gir_plan_run(p) == GIR_OK, "the flag stayed set: %s", gir_plan_message(p));
+    gir_plan_free(p);
+    gir_plan_free(ref);
+    gir_graph_free(g);
+    return 1;
+}
 /* an allocator that fails once told to: gir_plan_set_parallel out of memory keeps the old hook and scratch */
 static int th_fail_now;
 static void *th_alloc(size_t n, void *user) { (void)user; return th_fail_now ? NULL : malloc(n); }
@@ -370,6 +408,7 @@ static void suite_threads(void) {
     RUN("threads/gemm_accumulate_strided", test_threads_gemm_accumulate_strided());
     RUN("threads/elementwise_bitwise", test_threads_elementwise_bitwise());
     RUN("threads/hook_api", test_threads_hook_api());
+    RUN("threads/hook_mistakes_skipped_task_and_reentry", test_threads_hook_mistakes());
     RUN("threads/set_parallel_out_of_memory", test_threads_set_parallel_out_of_memory());
 #if defined(GIR_HAVE_POOL)
     RUN("threads/pool_runs_each_task_once", test_threads_pool_runs_each_task_once());

@@ -1,0 +1,106 @@
+/* >>layers: dense and conv2d layers that create, name and initialise their parameters as torch.nn.Linear and
+   torch.nn.Conv2d do (gir_dense, gir_conv2d_layer). A layer's weight draws from a stream of its own: the seed
+   mixed with the weight's full name (gir_init_layer derives the bias's stream from the weight's), so layers
+   given one seed draw different values, and a model built again with the same names and seed draws the same.
+   A layer whose parameters exist already (same names, dtype and shapes) uses them: the forward pass built again
+   for another batch shares the weights. */
+
+/* the stream of a named tensor: FNV-1a of its name, mixed with seed */
+static uint64_t gir__seed_named(uint64_t seed, const char *name) {
+    uint64_t h = 0xCBF29CE484222325ull;
+    while (*name) h = (h ^ (uint8_t)*name++) * 0x100000001B3ull;
+    return gir__mix(seed ^ gir__mix(h));
+}
+/* the variable "<scope>/<name>/<part>": the one of that name when it exists with this dtype and shape (*made 0),
+   else a new one (*made 1); {0} after recording why */
+static gir_node gir__layer_param(gir_graph *g, const char *fn, const char *name, const char *part, int dt,
+                                 gir_shape shape, int *made) {
+    char full[GIR_MAX_NAME + 1];
+    size_t sl = g->scope_len ? (size_t)g->scope_len + 1 : 0, nl = gir__strlen_max(name, GIR_MAX_NAME + 1);
+    size_t pl = gir__strlen_max(part, 8);
+    const gir__node *d;
+    gir_node v;
+    *made = 0;
+    if (sl + nl + 1 + pl > GIR_MAX_NAME) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: the name '%.40s...' is too long for its parameters "
+                   "('<name>/%s' within GIR_MAX_NAME, %d, scope included)", fn, name, part, GIR_MAX_NAME);
+        return gir__handle(NULL, 0);
+    }
+    if (sl) GIR_MEMCPY(full, g->scope->text, sl - 1);
+    if (sl) full[sl - 1] = '/';
+    GIR_MEMCPY(full + sl, name, nl);
+    full[sl + nl] = '/';
+    GIR_MEMCPY(full + sl + nl + 1, part, pl + 1);
+    if (!(v = gir_graph_find(g, full)).id) {
+        *made = 1;
+        return gir_name(g, gir_variable(g, (gir_dtype)dt, shape, NULL), full + sl);
+    }
+    d = &g->nodes[v.id];
+    if (gir__op_is(d->op, GIR__F_LEAF_VAR) && d->dtype == dt && gir__shape_eq(gir__nshape(g, d), &shape)) return v;
+    gir__gfail(g, GIR_ERR_SHAPE, "%s: '%s' is node %u %s %T %S; the layer needs a variable %T %S", fn, full,
+               (unsigned)v.id, gir__op_names[d->op], (int)d->dtype, gir__nshape(g, d), dt, &shape);
+    return gir__handle(NULL, 0);
+}
+/* a layer's weight and bias: found or made; made ones initialised; 0 after recording why */
+static int gir__layer_params(gir_graph *g, const char *fn, const char *name, int dt, gir_shape ws, gir_shape bs,
+                             gir_init_layout layout, uint64_t seed, gir_node *w, gir_node *b) {
+    int mw, mb;
+    *w = gir__layer_param(g, fn, name, "w", dt, ws, &mw);
+    *b = w->id ? gir__layer_param(g, fn, name, "b", dt, bs, &mb) : gir__handle(NULL, 0);
+    if (!w->id || !b->id) return 0;
+    if (mw != mb) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: '%s' has a weight or a bias already, not both", fn, name);
+        return 0;
+    }
+    return !mw || gir_init_layer(g, *w, *b, layout, gir__seed_named(seed, gir_node_name(g, *w))) == GIR_OK;
+}
+/* the float input of a layer, with at least min_rank axes; NULL after recording why */
+static const gir__node *gir__layer_input(gir_graph *g, gir_node x, const char *fn, const char *name, int min_rank,
+                                         int32_t out) {
+    const gir__node *d = gir__arg(g, x, fn, "x");
+    if (!d) return NULL;
+    if (!name || !*name || out < 1 || !gir__is_float(d->dtype) || gir__nshape(g, d)->rank < min_rank) {
+        gir__gfail(g, !gir__is_float(d->dtype) ? GIR_ERR_DTYPE : GIR_ERR_INVALID_ARG, "%s: x is node %u %T %S, "
+                   "out %d, name %s: needs a float x of rank >= %d, out >= 1 and a name", fn, (unsigned)x.id,
+                   (int)d->dtype, gir__nshape(g, d), (int)out, name && *name ? name : "(none)", min_rank);
+        return NULL;
+    }
+    return d;
+}
+GIR_API gir_node gir_dense(gir_graph *g, gir_node x, int32_t out, const char *name, uint64_t seed) {
+    static const char *const fn = "dense";
+    const gir__node *d = g ? gir__layer_input(g, x, fn, name, 1, out) : NULL;
+    gir_node w, b;
+    gir_shape s;
+    int was_ok, dt;
+    if (!d) return gir__handle(NULL, 0);
+    was_ok = gir__ok(g);
+    dt = d->dtype;
+    s = *gir__nshape(g, d);
+    if (!gir__layer_params(g, fn, name, dt, gir_shape2(s.dim[s.rank - 1], out), gir_shape1(out), GIR_INIT_IN_OUT,
+                           seed, &w, &b))
+        return gir__named(g, was_ok, fn, gir__handle(NULL, 0));
+    return gir__named(g, was_ok, fn, gir_add(g, gir_matmul(g, x, w), b));
+}
+GIR_API gir_node gir_conv2d_layer(gir_graph *g, gir_node x, int32_t out, int32_t kernel, int32_t stride,
+                                  int32_t padding, const char *name, uint64_t seed) {
+    static const char *const fn = "conv2d_layer";
+    const gir__node *d = g ? gir__layer_input(g, x, fn, name, 4, out) : NULL;
+    gir_node w, b;
+    int was_ok, dt;
+    int32_t in;
+    if (!d) return gir__handle(NULL, 0);
+    if (kernel < 1 || stride < 1 || padding < 0) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: kernel %d, stride %d, padding %d: needs kernel >= 1, stride >= 1, "
+                   "padding >= 0", fn, (int)kernel, (int)stride, (int)padding);
+        return gir__handle(NULL, 0);
+    }
+    was_ok = gir__ok(g);
+    dt = d->dtype;
+    in = gir__nshape(g, d)->dim[1];
+    if (!gir__layer_params(g, fn, name, dt, gir_shape4(out, in, kernel, kernel), gir_shape1(out), GIR_INIT_OUT_IN,
+                           seed, &w, &b))
+        return gir__named(g, was_ok, fn, gir__handle(NULL, 0));
+    return gir__named(g, was_ok, fn, gir_conv2d_bias(g, x, w, b, gir_ints2(stride, stride),
+                                                     gir_ints2(padding, padding), gir_ints2(1, 1), 1));
+}
