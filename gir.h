@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=9beaecf5a1049a0a24a5da2b2b986407ce6922b7b8802dfea5b97739367bb943
-                                          gen/ sha256=52c02ea0ecfe9019
+                                          gen/ sha256=a1076e511ada28a8
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1283,6 +1283,9 @@ typedef struct gir_plan_stats {
     int      simplified;     /* simplified into a node they equal, */
     int      dead;           /* or not computed because their uses went */
     uint64_t steps_run;      /* steps executed over all runs */
+    uint64_t bytes_read;     /* memory one run's steps read and write (steps run once left out): each step's */
+    uint64_t bytes_written;  /* values, an input read once per step, a fused chain's inner values not at all;
+                                an assign writes twice (its value and the variable). gir_plan_dump per step */
 } gir_plan_stats;
 GIR_API gir_plan_stats gir_plan_query_stats(const gir_plan *p);
 GIR_API void        gir_plan_free(gir_plan *p);
@@ -35848,8 +35851,41 @@ GIR_API gir_status gir_plan_read_scalar(gir_plan *p, gir_node n, double *value) 
     if (s == GIR_OK && value) *value = x;
     return s;
 }
+/* the i-th value step k reads from memory (a fused group's: its members' inputs from outside the group), or
+   (uint32_t)-1 past the last */
+static uint32_t gir__plan_step_read(const gir_plan *p, uint32_t k, uint32_t i) {
+    const gir__step *s = &p->steps[k];
+    uint32_t m, nm = 1, j;
+    if (p->fgroup && p->fgroup[k]) {
+        const struct gir__fgroup *gr = &p->groups[p->fgroup[k] - 1];
+        s = &p->fsteps[gr->m0];
+        nm = gr->nm;
+    }
+    for (m = 0; m < nm; ++m)
+        for (j = 0; j < s[m].nin; ++j) {
+            uint32_t v = p->sin[s[m].in0 + j];
+            if (p->vals[v].kind != GIR__VAL_FUSED && i-- == 0) return v;
+        }
+    return (uint32_t)-1;
+}
+/* the bytes step k reads and writes in memory: its values outside fused chains, each once; an assign writes its
+   variable (its input 0, not read) as well as its own value */
+static void gir__step_traffic(const gir_plan *p, uint32_t k, uint64_t *rd, uint64_t *wr) {
+    const gir__step *s = &p->steps[k];
+    const gir__val *o = &p->vals[s->val];
+    int writes = gir__op_is(s->op, GIR__F_WRITES) && !(p->fgroup && p->fgroup[k]);
+    uint32_t i, j, r;
+    *rd = 0;
+    for (i = writes ? 1u : 0u; (r = gir__plan_step_read(p, k, i)) != (uint32_t)-1; ++i) {
+        for (j = 0; j < i && gir__plan_step_read(p, k, j) != r; ++j) {}
+        if (j == i) *rd += p->vals[r].bytes;
+    }
+    *wr = o->kind == GIR__VAL_FUSED ? 0 : o->bytes;
+    if (writes) *wr += o->bytes;
+}
 GIR_API gir_plan_stats gir_plan_query_stats(const gir_plan *p) {
     gir_plan_stats st;
+    uint32_t k;
     GIR_MEMSET(&st, 0, sizeof st);
     if (!p) return st;
     st.arena_bytes = p->arena_bytes;
@@ -35864,6 +35900,13 @@ GIR_API gir_plan_stats gir_plan_query_stats(const gir_plan *p) {
     st.simplified = (int)p->npass[GIR__PASS_SIMPLIFIED];
     st.dead = (int)p->npass[GIR__PASS_DEAD];
     st.steps_run = p->steps_run;
+    for (k = 0; k < p->nsteps; ++k) {
+        uint64_t rd, wr;
+        if (p->steps[k].flags & GIR__STEP_FOLD) continue;      /* run once, on the first run */
+        gir__step_traffic(p, k, &rd, &wr);
+        st.bytes_read += rd;
+        st.bytes_written += wr;
+    }
     return st;
 }
 
@@ -36222,22 +36265,6 @@ static void gir__plan_step(const gir_plan *p, uint32_t k, gir__dstep *ds) {
     ds->op = s->op;
     ds->group = p->fgroup ? p->fgroup[k] : 0;
 }
-/* the i-th value step k reads, or (uint32_t)-1 past the last */
-static uint32_t gir__plan_step_read(const gir_plan *p, uint32_t k, uint32_t i) {
-    const gir__step *s = &p->steps[k];
-    uint32_t m, nm = 1, j;
-    if (p->fgroup && p->fgroup[k]) {
-        const struct gir__fgroup *gr = &p->groups[p->fgroup[k] - 1];
-        s = &p->fsteps[gr->m0];
-        nm = gr->nm;
-    }
-    for (m = 0; m < nm; ++m)
-        for (j = 0; j < s[m].nin; ++j) {
-            uint32_t v = p->sin[s[m].in0 + j];
-            if (p->vals[v].kind != GIR__VAL_FUSED && i-- == 0) return v;
-        }
-    return (uint32_t)-1;
-}
 static void gir__plan_val(const gir_plan *p, uint32_t v, gir__dval *dv) {
     const gir__val *x = &p->vals[v];
     uint32_t k, i, r;
@@ -36302,9 +36329,13 @@ static size_t gir__dump_dot_to(const gir_graph *g, const gir_plan *p, gir__out *
 }
 static size_t gir__plan_dump_to(const gir_plan *p, gir__out *o) {
     uint32_t k, j, r;
+    uint64_t rd, wr;
+    gir_plan_stats st;
     if (!p || !p->g) return 0;
-    gir__out_f(o, "plan: %u steps, %u values, arena %l bytes\n", (unsigned)p->nsteps, (unsigned)p->nvals,
-               (long long)p->arena_bytes);
+    st = gir_plan_query_stats(p);
+    gir__out_f(o, "plan: %u steps, %u values, arena %l bytes; a run reads %l bytes and writes %l\n",
+               (unsigned)p->nsteps, (unsigned)p->nvals, (long long)p->arena_bytes, (long long)st.bytes_read,
+               (long long)st.bytes_written);
     for (k = 0; k < p->nsteps; ++k) {
         gir__dstep ds;
         gir__dval dv;
@@ -36318,6 +36349,8 @@ static size_t gir__plan_dump_to(const gir_plan *p, gir__out *o) {
         if (dv.kind == GIR__VAL_TEMP) gir__out_f(o, "  off %l  bytes %l", (long long)dv.off, (long long)dv.bytes);
         else gir__out_f(o, "  fused  bytes %l", (long long)dv.bytes);
         if (ds.group) gir__out_f(o, "  group %u", (unsigned)(ds.group - 1));
+        gir__step_traffic(p, k, &rd, &wr);
+        gir__out_f(o, "  rd %l wr %l", (long long)rd, (long long)wr);
         gir__out_s(o, "  reads");
         for (j = 0; (r = gir__plan_step_read(p, k, j)) != (uint32_t)-1; ++j) {
             gir__dval iv;
