@@ -96,7 +96,8 @@ $(B)/%: examples/%.c gir.h
 	@mkdir -p $(B)
 	$(CC) -std=c99 -O2 -Wall -Wextra -Werror -I. $< -o $@ -lm
 
-examples: $(B)/hello $(B)/hessian_vector $(B)/mlp_digits $(B)/cnn_digits $(B)/newton $(B)/onnx_digits
+examples: $(B)/hello $(B)/hessian_vector $(B)/mlp_digits $(B)/cnn_digits $(B)/newton $(B)/onnx_digits \
+          $(B)/logreg $(B)/rnn_sine
 
 demo: $(B)/mlp_digits
 	./$(B)/mlp_digits examples/data/digits.csv

@@ -444,6 +444,26 @@ static void bench_arena(int vs_naive) {
     gir_plan_free(q);
     gir_graph_free(g);
 }
+/* the memory one training step moves, from the plan's own counts (gir_plan_stats bytes_read + bytes_written), for
+   the MLP 784-256-256-10 at batch 1 trained the way users do (gir_dense, gir_train_compile, SGD), against the
+   floor of 3 x the weights' bytes: one read for the forward pass and a read-modify-write for the update */
+static void bench_traffic(void) {
+    gir_graph *g = gir_graph_new(NULL);
+    gir_node x = gir_input(g, GIR_DTYPE_F32, gir_shape2(1, 784)), y = gir_input(g, GIR_DTYPE_I32, gir_shape1(1));
+    gir_node h = gir_relu(g, gir_dense(g, x, 256, "fc1", 1)), loss;
+    gir_train_desc t = gir_train_defaults(GIR_OPTIM_SGD, 0.01);
+    gir_plan *p = NULL;
+    gir_plan_stats st;
+    double weights = 4.0 * (784 * 256 + 256 + 256 * 256 + 256 + 256 * 10 + 10);
+    h = gir_relu(g, gir_dense(g, h, 256, "fc2", 1));
+    loss = gir_mean(g, gir_xent_logits(g, gir_dense(g, h, 10, "fc3", 1), y), gir_ints0(), 0);
+    if (gir_train_compile(g, loss, &t, &p) != GIR_OK) die("mlp_b1_traffic", gir_graph_message(g));
+    st = gir_plan_query_stats(p);
+    printf("gir mlp_b1_traffic %.0f bytes\n", (double)(st.bytes_read + st.bytes_written));
+    printf("floor mlp_b1_traffic %.0f bytes\n", 3 * weights);
+    gir_plan_free(p);
+    gir_graph_free(g);
+}
 /* metadata bytes per node (the definition is in bench/run.py): the MLP 64-32-10 training graph built twice with a
    counting allocator that never reuses, the second time with the first build's gir_graph_usage as hints */
 typedef struct meta_count { size_t total; } meta_count;
@@ -511,6 +531,7 @@ int main(int argc, char **argv) {
     if (wanted(argc, argv, "cse_nodes_mlp")) bench_cse_nodes_mlp();
     if (wanted(argc, argv, "cse_nodes_d4")) bench_cse_nodes_d4();
     if (wanted(argc, argv, "arena_mlp_b64")) bench_arena(0);
+    if (wanted(argc, argv, "mlp_b1_traffic")) bench_traffic();
     if (wanted(argc, argv, "arena_vs_naive")) bench_arena(1);
     if (wanted(argc, argv, "meta_bytes_per_node")) bench_meta_bytes();
 #if defined(GIR_HAVE_POOL)

@@ -28,6 +28,10 @@ ONNX Runtime's time includes its JavaScript binding (a tensor per output, a prom
 ort_call_overhead measures that, so subtract it from ort= to judge the batch-1 line. Without node, the package or
 the export (PyTorch), each ort_* line is `bench <name> skip: <reason>`.
 
+mlp_b1_traffic is the memory one training step of the MLP 784-256-256-10 at batch 1 moves, built as users build
+it (gir_dense, gir_train_compile, SGD), from the plan's own counts (gir_plan_stats bytes_read + bytes_written),
+against the floor of 3 x the weights' bytes (a read for the forward pass, a read-modify-write for the update).
+
 compile_impl_o2 is the CPU time (user + system, of the compiler and its subprocesses) of
 `CC -std=c99 -O2 -c tests/compile/impl.c`, the translation unit that defines GIR_IMPLEMENTATION, once a round,
 against its budget of 8 s.
@@ -56,7 +60,7 @@ COMPARISONS = [
     ("cnn_train_b32", "torch", "ms"),
     ("cse_nodes_mlp", "before", "nodes"), ("cse_nodes_d4", "before", "nodes"),
     ("arena_mlp_b64", "lower_bound", "KiB"), ("arena_vs_naive", "naive", "KiB"),   # sizes, printed by gir_bench
-    ("meta_bytes_per_node", "before", "bytes"),
+    ("meta_bytes_per_node", "before", "bytes"), ("mlp_b1_traffic", "floor", "bytes"),
     ("m4_infer_instr", "hand", "instr"), ("m4_train_instr", "hand", "instr"),      # bench/m4/run.sh, under qemu
     ("compile_impl_o2", "budget", "s"),                                              # timed here, see above
     ("ort_mlp_b1", "ort", "us"), ("ort_mlp_b64", "ort", "us"), ("ort_cnn_b32", "ort", "us"),

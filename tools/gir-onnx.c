@@ -527,7 +527,7 @@ static int check_image(gir_graph *g, gir_plan *p, const unsigned char *img, size
                        int n_in, const gir_node *ins, int n_out, const gir_node *outs) {
     void *zeros[MAX_IO] = {0}, *mem = malloc(ram ? ram : 1);
     gir_image *m = NULL;
-    char msg[256] = "out of memory";
+    char msg[512] = "out of memory";
     int rc = 1;
     if (!mem || gir_image_open(img, len, mem, ram, &m, msg, sizeof msg)) goto done;
     for (int k = 0; k < n_in; ++k) {
@@ -536,12 +536,13 @@ static int check_image(gir_graph *g, gir_plan *p, const unsigned char *img, size
         for (int d = 0; d < s.rank; ++d) bytes *= (size_t)s.dim[d];
         if (!(zeros[k] = calloc(bytes ? bytes : 1, 1))) goto done;
         if (gir_plan_bind_bytes(p, ins[k], zeros[k], bytes) || gir_image_bind(m, k, zeros[k], bytes)) {
-            snprintf(msg, sizeof msg, "binding input %d: %s%s", k, gir_plan_message(p), gir_image_message(m));
+            snprintf(msg, sizeof msg, "binding input %d: %.200s%.200s", k, gir_plan_message(p),
+                     gir_image_message(m));
             goto done;
         }
     }
     if (gir_plan_run(p) || gir_image_run(m)) {
-        snprintf(msg, sizeof msg, "%s%s", gir_plan_message(p), gir_image_message(m));
+        snprintf(msg, sizeof msg, "%.200s%.200s", gir_plan_message(p), gir_image_message(m));
         goto done;
     }
     rc = 0;

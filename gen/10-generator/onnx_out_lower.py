@@ -38,6 +38,7 @@ HELPERS = {
     "all_axes": ("ints", ("ints",)),        # the list, or every axis of x0 when it is empty
     "fill": ("ints", ("ints", "int")),      # as many copies of the int as the list has values
     "two": ("ints", ("int", "int")),        # the list of two ints
+    "convt_op": ("ints", ("ints", "ints", "ints")),   # conv2d_bwd_data's output_padding from stride, padding, dilation
 }
 ATTR_KIND = {"attr_f": "float", "attr_i": "int", "attr_ints": "ints", "attr_dtype": "dtype", "attr_t": "float"}
 IMPORT_ATTR = {"attr_f": "f", "attr_i": "i", "attr_ints": "l", "attr_dtype": "dtype"}

@@ -519,6 +519,9 @@ typedef struct gir_plan_stats {
     int      simplified;     /* simplified into a node they equal, */
     int      dead;           /* or not computed because their uses went */
     uint64_t steps_run;      /* steps executed over all runs */
+    uint64_t bytes_read;     /* memory one run's steps read and write (steps run once left out): each step's */
+    uint64_t bytes_written;  /* values, an input read once per step, a fused chain's inner values not at all;
+                                an assign writes twice (its value and the variable). gir_plan_dump per step */
 } gir_plan_stats;
 GIR_API gir_plan_stats gir_plan_query_stats(const gir_plan *p);
 GIR_API void        gir_plan_free(gir_plan *p);

@@ -238,8 +238,41 @@ GIR_API gir_status gir_plan_read_scalar(gir_plan *p, gir_node n, double *value) 
     if (s == GIR_OK && value) *value = x;
     return s;
 }
+/* the i-th value step k reads from memory (a fused group's: its members' inputs from outside the group), or
+   (uint32_t)-1 past the last */
+static uint32_t gir__plan_step_read(const gir_plan *p, uint32_t k, uint32_t i) {
+    const gir__step *s = &p->steps[k];
+    uint32_t m, nm = 1, j;
+    if (p->fgroup && p->fgroup[k]) {
+        const struct gir__fgroup *gr = &p->groups[p->fgroup[k] - 1];
+        s = &p->fsteps[gr->m0];
+        nm = gr->nm;
+    }
+    for (m = 0; m < nm; ++m)
+        for (j = 0; j < s[m].nin; ++j) {
+            uint32_t v = p->sin[s[m].in0 + j];
+            if (p->vals[v].kind != GIR__VAL_FUSED && i-- == 0) return v;
+        }
+    return (uint32_t)-1;
+}
+/* the bytes step k reads and writes in memory: its values outside fused chains, each once; an assign writes its
+   variable (its input 0, not read) as well as its own value */
+static void gir__step_traffic(const gir_plan *p, uint32_t k, uint64_t *rd, uint64_t *wr) {
+    const gir__step *s = &p->steps[k];
+    const gir__val *o = &p->vals[s->val];
+    int writes = gir__op_is(s->op, GIR__F_WRITES) && !(p->fgroup && p->fgroup[k]);
+    uint32_t i, j, r;
+    *rd = 0;
+    for (i = writes ? 1u : 0u; (r = gir__plan_step_read(p, k, i)) != (uint32_t)-1; ++i) {
+        for (j = 0; j < i && gir__plan_step_read(p, k, j) != r; ++j) {}
+        if (j == i) *rd += p->vals[r].bytes;
+    }
+    *wr = o->kind == GIR__VAL_FUSED ? 0 : o->bytes;
+    if (writes) *wr += o->bytes;
+}
 GIR_API gir_plan_stats gir_plan_query_stats(const gir_plan *p) {
     gir_plan_stats st;
+    uint32_t k;
     GIR_MEMSET(&st, 0, sizeof st);
     if (!p) return st;
     st.arena_bytes = p->arena_bytes;
@@ -254,6 +287,13 @@ GIR_API gir_plan_stats gir_plan_query_stats(const gir_plan *p) {
     st.simplified = (int)p->npass[GIR__PASS_SIMPLIFIED];
     st.dead = (int)p->npass[GIR__PASS_DEAD];
     st.steps_run = p->steps_run;
+    for (k = 0; k < p->nsteps; ++k) {
+        uint64_t rd, wr;
+        if (p->steps[k].flags & GIR__STEP_FOLD) continue;      /* run once, on the first run */
+        gir__step_traffic(p, k, &rd, &wr);
+        st.bytes_read += rd;
+        st.bytes_written += wr;
+    }
     return st;
 }
 

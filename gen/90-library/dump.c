@@ -57,22 +57,6 @@ static void gir__plan_step(const gir_plan *p, uint32_t k, gir__dstep *ds) {
     ds->op = s->op;
     ds->group = p->fgroup ? p->fgroup[k] : 0;
 }
-/* the i-th value step k reads, or (uint32_t)-1 past the last */
-static uint32_t gir__plan_step_read(const gir_plan *p, uint32_t k, uint32_t i) {
-    const gir__step *s = &p->steps[k];
-    uint32_t m, nm = 1, j;
-    if (p->fgroup && p->fgroup[k]) {
-        const struct gir__fgroup *gr = &p->groups[p->fgroup[k] - 1];
-        s = &p->fsteps[gr->m0];
-        nm = gr->nm;
-    }
-    for (m = 0; m < nm; ++m)
-        for (j = 0; j < s[m].nin; ++j) {
-            uint32_t v = p->sin[s[m].in0 + j];
-            if (p->vals[v].kind != GIR__VAL_FUSED && i-- == 0) return v;
-        }
-    return (uint32_t)-1;
-}
 static void gir__plan_val(const gir_plan *p, uint32_t v, gir__dval *dv) {
     const gir__val *x = &p->vals[v];
     uint32_t k, i, r;
@@ -137,9 +121,13 @@ static size_t gir__dump_dot_to(const gir_graph *g, const gir_plan *p, gir__out *
 }
 static size_t gir__plan_dump_to(const gir_plan *p, gir__out *o) {
     uint32_t k, j, r;
+    uint64_t rd, wr;
+    gir_plan_stats st;
     if (!p || !p->g) return 0;
-    gir__out_f(o, "plan: %u steps, %u values, arena %l bytes\n", (unsigned)p->nsteps, (unsigned)p->nvals,
-               (long long)p->arena_bytes);
+    st = gir_plan_query_stats(p);
+    gir__out_f(o, "plan: %u steps, %u values, arena %l bytes; a run reads %l bytes and writes %l\n",
+               (unsigned)p->nsteps, (unsigned)p->nvals, (long long)p->arena_bytes, (long long)st.bytes_read,
+               (long long)st.bytes_written);
     for (k = 0; k < p->nsteps; ++k) {
         gir__dstep ds;
         gir__dval dv;
@@ -153,6 +141,8 @@ static size_t gir__plan_dump_to(const gir_plan *p, gir__out *o) {
         if (dv.kind == GIR__VAL_TEMP) gir__out_f(o, "  off %l  bytes %l", (long long)dv.off, (long long)dv.bytes);
         else gir__out_f(o, "  fused  bytes %l", (long long)dv.bytes);
         if (ds.group) gir__out_f(o, "  group %u", (unsigned)(ds.group - 1));
+        gir__step_traffic(p, k, &rd, &wr);
+        gir__out_f(o, "  rd %l wr %l", (long long)rd, (long long)wr);
         gir__out_s(o, "  reads");
         for (j = 0; (r = gir__plan_step_read(p, k, j)) != (uint32_t)-1; ++j) {
             gir__dval iv;

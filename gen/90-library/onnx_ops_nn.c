@@ -2,27 +2,30 @@
    (auto_pad, asymmetric padding, ceil_mode, dilations), ConvTranspose, normalizations, Resize (per-axis weight
    matrices), GridSample, MaxUnpool, the quantized ops and the optimizers of ai.onnx.preview.training. */
 #ifndef GIR_NO_ONNX
-/* the window of Conv and the pools over the last one or two axes: kernel, strides, dilations, padding at the
-   start (pb) and end (pe) of each axis, from the attributes (auto_pad SAME_UPPER / SAME_LOWER / VALID included) */
-typedef struct gir__oxwin { int nd, k[2], s[2], d[2], pb[2], pe[2]; } gir__oxwin;
+/* the window of Conv and the pools over the axes past the first two (any number): kernel, strides, dilations,
+   padding at the start (pb) and end (pe) of each axis, from the attributes (auto_pad SAME_UPPER / SAME_LOWER / VALID
+   included) */
+typedef struct gir__oxwin {
+    int nd, k[GIR_MAX_RANK], s[GIR_MAX_RANK], d[GIR_MAX_RANK], pb[GIR_MAX_RANK], pe[GIR_MAX_RANK];
+} gir__oxwin;
 static int gir__ox_window(gir__oxn *c, gir_shape in, const int32_t *kernel, gir__oxwin *w) {
     gir_ints ks = gir__oxa_ints(c, "kernel_shape"), st = gir__oxa_ints(c, "strides");
     gir_ints di = gir__oxa_ints(c, "dilations"), pads = gir__oxa_ints(c, "pads");
     int same_up = gir__oxa_s_is(c, "auto_pad", "NOTSET", "SAME_UPPER");
     int same_lo = gir__oxa_s_is(c, "auto_pad", "NOTSET", "SAME_LOWER");
-    int valid = gir__oxa_s_is(c, "auto_pad", "NOTSET", "VALID"), j;
-    w->nd = in.rank - 2;
-    if (w->nd < 1 || w->nd > 2) {
-        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "a window over %d axes (gir.h has 1 and 2)", w->nd);
+    int valid = gir__oxa_s_is(c, "auto_pad", "NOTSET", "VALID"), j, nd = w->nd = in.rank - 2;
+    if (nd < 1 || (ks.n && ks.n != nd) || (st.n && st.n != nd) || (di.n && di.n != nd) || (pads.n && pads.n != 2 * nd)) {
+        gir__oxn_fail(c, GIR_ERR_ATTR, "an input of rank %d (N, C and the window's axes) with %d kernel_shape, %d "
+                      "strides, %d dilations and %d pads", in.rank, ks.n, st.n, di.n, pads.n);
         return 0;
     }
-    for (j = 0; j < w->nd; ++j) {
+    for (j = 0; j < nd; ++j) {
         int len = in.dim[2 + j], out, total;
-        w->k[j] = kernel ? kernel[j] : ks.n == w->nd ? ks.v[j] : 0;
-        w->s[j] = st.n == w->nd ? st.v[j] : 1;
-        w->d[j] = di.n == w->nd ? di.v[j] : 1;
-        w->pb[j] = pads.n == 2 * w->nd && !valid ? pads.v[j] : 0;
-        w->pe[j] = pads.n == 2 * w->nd && !valid ? pads.v[w->nd + j] : 0;
+        w->k[j] = kernel ? kernel[j] : ks.n == nd ? ks.v[j] : 0;
+        w->s[j] = st.n == nd ? st.v[j] : 1;
+        w->d[j] = di.n == nd ? di.v[j] : 1;
+        w->pb[j] = pads.n == 2 * nd && !valid ? pads.v[j] : 0;
+        w->pe[j] = pads.n == 2 * nd && !valid ? pads.v[nd + j] : 0;
         if (w->k[j] < 1 || w->s[j] < 1 || w->d[j] < 1 || w->pb[j] < 0 || w->pe[j] < 0) {
             gir__oxn_fail(c, GIR_ERR_ATTR, "kernel %d, stride %d, dilation %d, pads %d %d on axis %d", w->k[j],
                          w->s[j], w->d[j], w->pb[j], w->pe[j], 2 + j);
@@ -38,57 +41,183 @@ static int gir__ox_window(gir__oxn *c, gir_shape in, const int32_t *kernel, gir_
     }
     return 1;
 }
+/* a copy of the window, of its axes from 'from' on (copies through GIR_MEMCPY: no compiler-made memcpy) */
+static void gir__ox_subwin(gir__oxwin *r, const gir__oxwin *w, int from) {
+    GIR_MEMCPY(r, w, sizeof *r);
+    r->nd = w->nd - from;
+    GIR_MEMCPY(r->k, w->k + from, (size_t)r->nd * sizeof(int));
+    GIR_MEMCPY(r->s, w->s + from, (size_t)r->nd * sizeof(int));
+    GIR_MEMCPY(r->d, w->d + from, (size_t)r->nd * sizeof(int));
+    GIR_MEMCPY(r->pb, w->pb + from, (size_t)r->nd * sizeof(int));
+    GIR_MEMCPY(r->pe, w->pe + from, (size_t)r->nd * sizeof(int));
+}
 /* x as NCHW: a 1-D window's input [N, C, W] becomes [N, C, 1, W] */
 static gir_node gir__ox_as_2d(gir__oxn *c, gir_node x, gir__oxwin *w) {
     gir_shape s = gir_node_shape(c->g, x);
-    if (w->nd == 2) return x;
+    if (w->nd != 1) return x;
     w->nd = 2;
     w->k[1] = w->k[0]; w->s[1] = w->s[0]; w->d[1] = w->d[0]; w->pb[1] = w->pb[0]; w->pe[1] = w->pe[0];
     w->k[0] = w->s[0] = w->d[0] = 1;
     w->pb[0] = w->pe[0] = 0;
     return gir_reshape(c->g, x, gir_shape4(s.dim[0], s.dim[1], 1, s.dim[2]));
 }
+/* the other way: [N, C, 1, W] to [N, C, W] */
+static gir_node gir__ox_from_2d(gir__oxn *c, gir_node y) {
+    gir_shape s = gir_node_shape(c->g, y);
+    if (c->st != GIR_OK || s.rank != 4) return c->none;
+    return gir_reshape(c->g, y, gir_shape3(s.dim[0], s.dim[1], s.dim[3]));
+}
+static int gir__ox_unpadded(const gir__oxwin *w) {
+    int j;
+    for (j = 0; j < w->nd; ++j) if (w->pb[j] || w->pe[j]) return 0;
+    return 1;
+}
 /* padding the window's axes explicitly (asymmetric, or beyond what a pool takes) with value; then none is left */
 static gir_node gir__ox_pad_window(gir__oxn *c, gir_node x, gir__oxwin *w, double value) {
-    gir_ints before = gir_ints4(0, 0, w->pb[0], w->pb[1]), after = gir_ints4(0, 0, w->pe[0], w->pe[1]);
-    if (!w->pb[0] && !w->pb[1] && !w->pe[0] && !w->pe[1]) return x;
-    w->pb[0] = w->pb[1] = w->pe[0] = w->pe[1] = 0;
+    gir_ints before, after;
+    int j;
+    if (gir__ox_unpadded(w)) return x;
+    for (before.n = after.n = gir_node_shape(c->g, x).rank, j = 0; j < before.n; ++j) before.v[j] = after.v[j] = 0;
+    for (j = 0; j < w->nd && 2 + j < before.n; ++j) {
+        before.v[2 + j] = w->pb[j];
+        after.v[2 + j] = w->pe[j];
+        w->pb[j] = w->pe[j] = 0;
+    }
     return gir_pad(c->g, x, before, after, value);
 }
-static int gir__ox_symmetric(const gir__oxwin *w) { return w->pb[0] == w->pe[0] && w->pb[1] == w->pe[1]; }
-/* Conv: 1-D and 2-D, groups, dilations, any padding, optional bias */
+static int gir__ox_symmetric(const gir__oxwin *w) {
+    int j;
+    for (j = 0; j < w->nd; ++j) if (w->pb[j] != w->pe[j]) return 0;
+    return 1;
+}
+/* x [N, C, A1 .. Am, ...] as [N, A1 .. Am, C, ...] (the channels after m window axes), or back */
+static gir_node gir__ox_chan_after(gir__oxn *c, gir_node x, int m, int back) {
+    gir_ints p;
+    int r = gir_node_shape(c->g, x).rank, j;
+    if (!x.id || r < m + 2) return c->none;
+    for (p.n = r, j = 0; j < r; ++j) p.v[j] = j;
+    for (j = 0; j <= m; ++j) p.v[1 + j] = back ? (j ? j : m + 1) : (j < m ? 2 + j : 1);
+    return gir_transpose(c->g, x, p);
+}
+/* the first m + 1 axes as one, [N, A1 .. Am, ...] to [N * A1 * .. * Am, ...]: a batch */
+static gir_node gir__ox_merge_lead(gir__oxn *c, gir_node x, int m) {
+    gir_shape s = gir_node_shape(c->g, x), t;
+    int64_t n = 1;
+    int j;
+    if (!x.id || s.rank < m + 1) return c->none;
+    for (j = 0; j <= m; ++j) n *= s.dim[j];
+    if (n > INT32_MAX) {
+        gir__oxn_fail(c, GIR_ERR_LIMIT, "a batch of %l windows", (long long)n);
+        return c->none;
+    }
+    for (t.rank = s.rank - m, t.dim[0] = (int32_t)n, j = m + 1; j < s.rank; ++j) t.dim[j - m] = s.dim[j];
+    return gir_reshape(c->g, x, t);
+}
+/* the other way, lead holding N, A1 .. Am */
+static gir_node gir__ox_split_lead(gir__oxn *c, gir_node x, const int *lead, int m) {
+    gir_shape s = gir_node_shape(c->g, x), t;
+    int j;
+    if (!x.id || s.rank < 1 || s.rank + m > GIR_MAX_RANK) return c->none;
+    for (t.rank = 0, j = 0; j <= m; ++j) t.dim[t.rank++] = lead[j];
+    for (j = 1; j < s.rank; ++j) t.dim[t.rank++] = s.dim[j];
+    return gir_reshape(c->g, x, t);
+}
+/* the number of windows along an axis of len (padded) elements; 0 (an error) when the window is longer */
+static int gir__ox_windows(gir__oxn *c, int len, int k, int s, int d) {
+    int64_t span = (int64_t)(k - 1) * d + 1;
+    if (span > len) {
+        gir__oxn_fail(c, GIR_ERR_SHAPE, "a window of %l elements over an axis of %d (padded)", (long long)span, len);
+        return 0;
+    }
+    return (int)((len - span) / s + 1);
+}
+/* a strided slice of x on each window axis j (axis first + j): the values tap meets in the o[j] windows */
+static gir_node gir__ox_tap_at(gir__oxn *c, gir_node x, const gir__oxwin *w, const int *tap, const int *o, int first) {
+    int j;
+    for (j = 0; j < w->nd; ++j) {
+        int at = tap[j] * w->d[j];
+        x = gir_slice(c->g, x, first + j, at, at + w->s[j] * (o[j] - 1) + 1, w->s[j]);
+    }
+    return x;
+}
+/* the next tap of a window in row-major order; 0 after the last */
+static int gir__ox_next_tap(const gir__oxwin *w, int *tap) {
+    int j;
+    for (j = w->nd - 1; j >= 0 && ++tap[j] == w->k[j]; --j) tap[j] = 0;
+    return j >= 0;
+}
+/* weights [M, C', k1 .. km, kh, kw] at a tap of their first m window axes: [M, C', kh, kw] */
+static gir_node gir__ox_weights_at(gir__oxn *c, gir_node wt, int m, const int *tap) {
+    gir_shape s = gir_node_shape(c->g, wt);
+    int j;
+    for (j = 0; j < m; ++j) wt = gir_slice(c->g, wt, 2 + j, tap[j], tap[j] + 1, 1);
+    return gir_reshape(c->g, wt, gir_shape4(s.dim[0], s.dim[1], s.dim[s.rank - 2], s.dim[s.rank - 1]));
+}
+/* a per-axis parameter (1-D, along 'axis' of a rank-r tensor) shaped to broadcast; a scalar stays */
+static gir_node gir__ox_along(gir__oxn *c, gir_node p, int axis, int rank) {
+    gir_shape s = gir_node_shape(c->g, p), t;
+    int j;
+    if (s.rank == 0 || (s.rank == 1 && s.dim[0] == 1)) return p;
+    for (t.rank = rank, j = 0; j < rank; ++j) t.dim[j] = j == axis ? s.dim[0] : 1;
+    return gir_reshape(c->g, p, t);
+}
+/* a convolution over one or two window axes: conv2d, asymmetric padding explicit */
+static gir_node gir__ox_conv2(gir__oxn *c, gir_node x, gir_node wt, gir__oxwin *w, int group) {
+    gir_shape ws = gir_node_shape(c->g, wt);
+    int nd = w->nd;
+    gir_node y;
+    x = gir__ox_as_2d(c, x, w);
+    if (nd == 1) wt = gir_reshape(c->g, wt, gir_shape4(ws.dim[0], ws.dim[1], 1, ws.dim[2]));
+    if (!gir__ox_symmetric(w)) x = gir__ox_pad_window(c, x, w, 0);
+    y = gir_conv2d(c->g, x, wt, gir_ints2(w->s[0], w->s[1]), gir_ints2(w->pb[0], w->pb[1]),
+                   gir_ints2(w->d[0], w->d[1]), group);
+    return nd == 1 ? gir__ox_from_2d(c, y) : y;
+}
+/* a convolution over nd >= 3 axes: for each tap of the first m = nd - 2 (padded explicitly), the strided slices of x
+   it meets, those axes folded into the batch, through conv2d of the last two with the tap's weights; summed */
+static gir_node gir__ox_conv_fold(gir__oxn *c, gir_node x, gir_node wt, const gir__oxwin *w, int group) {
+    gir__oxwin lead, last, t;
+    int m = w->nd - 2, j, tap[GIR_MAX_RANK], o[GIR_MAX_RANK + 1];
+    gir_node y = c->none, xa;
+    gir__ox_subwin(&lead, w, 0);
+    gir__ox_subwin(&last, w, m);
+    lead.nd = m;
+    x = gir__ox_pad_window(c, x, &lead, 0);
+    for (o[0] = gir_node_shape(c->g, x).dim[0], j = 0; j < m && x.id; ++j) {
+        tap[j] = 0;
+        if (!(o[1 + j] = gir__ox_windows(c, gir_node_shape(c->g, x).dim[2 + j], w->k[j], w->s[j], w->d[j])))
+            return c->none;
+    }
+    x = gir__ox_chan_after(c, x, m, 0);                                        /* [N, D1 .. Dm, C, H, W] */
+    if (!x.id) return c->none;
+    do {
+        GIR_MEMCPY(&t, &last, sizeof t);            /* each tap's convolution pads on its own */
+        xa = gir__ox_merge_lead(c, gir__ox_tap_at(c, x, &lead, tap, o + 1, 1), m);
+        xa = gir__ox_conv2(c, xa, gir__ox_weights_at(c, wt, m, tap), &t, group);
+        y = y.id ? gir_add(c->g, y, xa) : xa;
+    } while (c->st == GIR_OK && gir__ox_next_tap(&lead, tap));
+    return gir__ox_chan_after(c, gir__ox_split_lead(c, y, o, m), m, 1);
+}
+/* a convolution over the window's axes: conv2d for one or two, folded for more */
+static gir_node gir__ox_conv_win(gir__oxn *c, gir_node x, gir_node wt, gir__oxwin *w, int group) {
+    if (c->st != GIR_OK || !x.id || !wt.id) return c->none;
+    return w->nd > 2 ? gir__ox_conv_fold(c, x, wt, w, group) : gir__ox_conv2(c, x, wt, w, group);
+}
+/* Conv: any number of window axes, groups, dilations, any padding, optional bias */
 static gir_node gir__oxh_conv(gir__oxn *c, gir_node x, gir_node wt) {
     gir_shape in = gir_node_shape(c->g, x), ws = gir_node_shape(c->g, wt);
     int group = gir__oxa_i(c, "group", 1);
     gir__oxwin w;
     gir_node y;
-    if (ws.rank != in.rank || in.rank < 3 || !gir__ox_window(c, in, ws.dim + 2, &w)) {
-        gir__oxn_fail(c, GIR_ERR_SHAPE, "input rank %d and weight rank %d", in.rank, ws.rank);
+    if (ws.rank != in.rank || in.rank < 3 || group < 1 || ws.dim[0] % group || in.dim[1] != ws.dim[1] * group) {
+        gir__oxn_fail(c, GIR_ERR_SHAPE, "input %S and weights %S with group %d ([N, C, ...] and [M, C / group, ...])",
+                      &in, &ws, group);
         return c->none;
     }
-    x = gir__ox_as_2d(c, x, &w);
-    if (in.rank == 3) wt = gir_reshape(c->g, wt, gir_shape4(ws.dim[0], ws.dim[1], 1, ws.dim[2]));
-    if (!gir__ox_symmetric(&w)) x = gir__ox_pad_window(c, x, &w, 0);
-    y = gir_conv2d(c->g, x, wt, gir_ints2(w.s[0], w.s[1]), gir_ints2(w.pb[0], w.pb[1]), gir_ints2(w.d[0], w.d[1]),
-                   group);
-    if (gir__ox_has(c, 2) && gir__ox_need(c, 4u))
-        y = gir_add(c->g, y, gir_reshape(c->g, c->x[2], gir_shape4(1, ws.dim[0], 1, 1)));
-    if (in.rank == 3 && c->st == GIR_OK) {
-        gir_shape ys = gir_node_shape(c->g, y);
-        y = gir_reshape(c->g, y, gir_shape3(ys.dim[0], ys.dim[1], ys.dim[3]));
-    }
+    if (!gir__ox_window(c, in, ws.dim + 2, &w)) return c->none;
+    y = gir__ox_conv_win(c, x, wt, &w, group);
+    if (gir__ox_has(c, 2) && gir__ox_need(c, 4u)) y = gir_add(c->g, y, gir__ox_along(c, c->x[2], 1, in.rank));
     return y;
-}
-/* AveragePool without the padding in the count: the window sums of x padded with zeros over those of ones */
-static gir_node gir__ox_avg_excl(gir__oxn *c, gir_node x, gir__oxwin *w) {
-    gir_node ones = gir_ones_like(c->g, x), num, den;
-    gir__oxwin w2 = *w;
-    gir_ints k = gir_ints2(w->k[0], w->k[1]), s = gir_ints2(w->s[0], w->s[1]);
-    x = gir__ox_pad_window(c, x, w, 0);
-    ones = gir__ox_pad_window(c, ones, &w2, 0);
-    num = gir_avg_pool2d(c->g, x, k, s, gir_ints2(0, 0), 1);
-    den = gir_avg_pool2d(c->g, ones, k, s, gir_ints2(0, 0), 1);
-    return gir_div(c->g, num, den);
 }
 /* ceil_mode: the end padding that gives each axis the output length of ceil rounding (a last window must start
    inside the input or the start padding, as ONNX and PyTorch have it) */
@@ -98,70 +227,138 @@ static int gir__ox_ceil_extra(const gir__oxwin *w, gir_shape in, int j) {
     if ((out - 1) * w->s[j] >= len + w->pb[j]) --out;
     return (out - 1) * w->s[j] + k - (len + w->pb[j] + w->pe[j]);
 }
-/* a max pool with dilations, on x already padded: the maximum of the k0 x k1 strided slices at the window's taps */
-static gir_node gir__ox_max_dilated(gir__oxn *c, gir_node x, const gir__oxwin *w) {
-    gir_shape s = gir_node_shape(c->g, x);
-    int o[2], a, b, j;
-    gir_node y = c->none, r, v;
-    for (j = 0; j < 2; ++j) o[j] = (s.dim[2 + j] - ((w->k[j] - 1) * w->d[j] + 1)) / w->s[j] + 1;
-    if (o[0] < 1 || o[1] < 1) {
-        gir__oxn_fail(c, GIR_ERR_SHAPE, "a window larger than the padded input");
+/* the maximum or the mean of the k strided slices of x along axis at the taps of a window (stride s, dilation d) */
+static gir_node gir__ox_taps(gir__oxn *c, gir_node x, int axis, int k, int s, int d, int is_max) {
+    int o, a;
+    gir_node acc = c->none, v;
+    if (k == 1 && s == 1) return x;
+    if (!x.id || !(o = gir__ox_windows(c, gir_node_shape(c->g, x).dim[axis], k, s, d))) return c->none;
+    for (a = 0; a < k; ++a) {
+        v = gir_slice(c->g, x, axis, a * d, a * d + s * (o - 1) + 1, s);
+        acc = !acc.id ? v : is_max ? gir_maximum(c->g, acc, v) : gir_add(c->g, acc, v);
+    }
+    return is_max || k == 1 ? acc : gir_div(c->g, acc, gir_scalar(c->g, gir_node_dtype(c->g, x), k));
+}
+/* the 2-D pool of the last two axes of x (padded already), the axes between merged into the channels */
+static gir_node gir__ox_pool_last2(gir__oxn *c, gir_node x, const gir__oxwin *w, int is_max) {
+    gir_shape s = gir_node_shape(c->g, x), m;
+    int r = s.rank, j, a = w->nd - 2;
+    int64_t ch = 1;
+    gir_ints k = gir_ints2(w->k[a], w->k[a + 1]), st = gir_ints2(w->s[a], w->s[a + 1]);
+    gir_node y;
+    for (j = 1; j < r - 2; ++j) ch *= s.dim[j];
+    if (ch > INT32_MAX) {
+        gir__oxn_fail(c, GIR_ERR_LIMIT, "%l channels of a 2-D pool", (long long)ch);
         return c->none;
     }
-    for (a = 0; a < w->k[0]; ++a) {
-        int h0 = a * w->d[0];
-        r = gir_slice(c->g, x, 2, h0, h0 + w->s[0] * (o[0] - 1) + 1, w->s[0]);
-        for (b = 0; b < w->k[1]; ++b) {
-            int w0 = b * w->d[1];
-            v = gir_slice(c->g, r, 3, w0, w0 + w->s[1] * (o[1] - 1) + 1, w->s[1]);
-            y = y.id ? gir_maximum(c->g, y, v) : v;
-        }
-    }
-    return y;
+    y = r == 4 ? x : gir_reshape(c->g, x, gir_shape4(s.dim[0], (int32_t)ch, s.dim[r - 2], s.dim[r - 1]));
+    y = is_max ? gir_max_pool2d(c->g, y, k, st, gir_ints2(0, 0)) : gir_avg_pool2d(c->g, y, k, st, gir_ints2(0, 0), 1);
+    m = gir_node_shape(c->g, y);
+    if (r == 4 || !y.id) return y;
+    s.dim[r - 2] = m.dim[2];
+    s.dim[r - 1] = m.dim[3];
+    return gir_reshape(c->g, y, s);
 }
-static gir_node gir__ox_pool(gir__oxn *c, gir_node x, int is_max) {
+/* the maximum or the mean over each window of x padded already: the last two axes by a 2-D pool (undilated), the
+   others (all, when those are dilated) by their taps, axis after axis */
+static gir_node gir__ox_pool_padded(gir__oxn *c, gir_node x, const gir__oxwin *w, int is_max) {
+    int nd = w->nd, j, first = nd;
+    if (nd >= 2 && w->d[nd - 2] == 1 && w->d[nd - 1] == 1) {
+        x = gir__ox_pool_last2(c, x, w, is_max);
+        first = nd - 2;
+    }
+    for (j = 0; j < first; ++j) x = gir__ox_taps(c, x, 2 + j, w->k[j], w->s[j], w->d[j], is_max);
+    return x;
+}
+/* a pool over the window's axes; AveragePool without the padding in the count (count_include_pad 0) is the window
+   sums of x padded with zeros over those of ones, unless the 2-D op takes the padding */
+static gir_node gir__ox_pool_win(gir__oxn *c, gir_node x, gir__oxwin *w, int is_max, int incl) {
+    int nd = w->nd;
+    gir__oxwin w2;
+    gir_node y, den;
+    x = gir__ox_as_2d(c, x, w);
+    if (!is_max && !incl && w->nd == 2 && gir__ox_symmetric(w) && 2 * w->pb[0] <= w->k[0] && 2 * w->pb[1] <= w->k[1])
+        y = gir_avg_pool2d(c->g, x, gir_ints2(w->k[0], w->k[1]), gir_ints2(w->s[0], w->s[1]),
+                           gir_ints2(w->pb[0], w->pb[1]), 0);
+    else if (is_max || incl || gir__ox_unpadded(w)) {
+        x = gir__ox_pad_window(c, x, w, is_max ? -HUGE_VAL : 0);
+        y = gir__ox_pool_padded(c, x, w, is_max);
+    } else {
+        gir__ox_subwin(&w2, w, 0);
+        den = gir__ox_pad_window(c, gir_ones_like(c->g, x), &w2, 0);
+        x = gir__ox_pad_window(c, x, w, 0);
+        y = gir_div(c->g, gir__ox_pool_padded(c, x, w, 0), gir__ox_pool_padded(c, den, &w2, 0));
+    }
+    return nd == 1 ? gir__ox_from_2d(c, y) : y;
+}
+/* the pool window of MaxPool and AveragePool, with ceil_mode's extra end padding; count_include_pad in *incl */
+static int gir__ox_pool_window(gir__oxn *c, gir_shape in, int is_max, gir__oxwin *w, int *incl) {
+    int ceil_mode = gir__oxa_i(c, "ceil_mode", 0), j;
+    *incl = is_max ? 1 : gir__oxa_i(c, "count_include_pad", 0);
+    if (!gir__ox_window(c, in, NULL, w) || c->st != GIR_OK) return 0;
+    for (j = 0; j < w->nd; ++j) {
+        int extra = ceil_mode ? gir__ox_ceil_extra(w, in, j) : 0;
+        if (w->d[j] != 1 && !is_max) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "dilations other than 1 in an average pool");
+        if (extra > 0 && !is_max && *incl) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "ceil_mode 1 in an average pool "
+                                                         "with count_include_pad 1 that it changes");
+        if (extra > 0) w->pe[j] += extra;
+    }
+    return c->st == GIR_OK;
+}
+/* MaxPool's Indices: for each window, where in x its first maximum is (taps in row-major order, padding never), as
+   an index into x flattened row-major, or with the window's axes column-major (storage_order 1) */
+static gir_node gir__ox_pool_argmax(gir__oxn *c, gir_node x, const gir__oxwin *w, int col) {
+    gir_shape s = gir_node_shape(c->g, x), t = s;
+    gir__oxwin wi, wx;
+    int64_t n = gir_node_numel(c->g, x), taps = 1;
+    int j, tap[GIR_MAX_RANK], o[GIR_MAX_RANK];
+    gir_node idx, best = c->none, at = c->none, v, i, gt;
+    gir_ints perm;
+    for (j = 0; j < w->nd; ++j) taps *= w->k[j];
+    if (n > INT32_MAX || taps > 4096 || col < 0 || col > 1) {
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "Indices of %l elements, %l taps a window, storage_order %d (gir.h "
+                      "takes below 2^31, up to 4096, 0 or 1)", (long long)n, (long long)taps, col);
+        return c->none;
+    }
+    gir__ox_subwin(&wi, w, 0);
+    gir__ox_subwin(&wx, w, 0);
+    for (perm.n = s.rank, j = 0; j < s.rank; ++j) perm.v[j] = j < 2 || !col ? j : s.rank + 1 - j;
+    for (j = 2; j < s.rank; ++j) t.dim[j] = s.dim[perm.v[j]];
+    idx = gir_reshape(c->g, gir_arange(c->g, GIR_DTYPE_I32, 0, (double)n, 1), t);
+    if (col) idx = gir_transpose(c->g, idx, perm);                 /* the reversal of the window's axes */
+    idx = gir__ox_pad_window(c, idx, &wi, -1);
+    x = gir__ox_pad_window(c, gir_cast(c->g, x, GIR_DTYPE_F64), &wx, -HUGE_VAL);
+    for (j = 0; j < w->nd; ++j) {
+        tap[j] = 0;
+        if (!(o[j] = gir__ox_windows(c, gir_node_shape(c->g, x).dim[2 + j], w->k[j], w->s[j], w->d[j]))) return c->none;
+    }
+    do {
+        v = gir__ox_tap_at(c, x, w, tap, o, 2);
+        i = gir__ox_tap_at(c, idx, w, tap, o, 2);
+        gt = best.id ? gir_gt(c->g, v, best) : c->none;
+        best = best.id ? gir_where(c->g, gt, v, best) : v;
+        at = at.id ? gir_where(c->g, gt, i, at) : i;
+    } while (c->st == GIR_OK && gir__ox_next_tap(w, tap));
+    return at;
+}
+static gir_node gir__oxh_max_pool(gir__oxn *c, gir_node x) {
     gir_shape in = gir_node_shape(c->g, x);
-    int ceil_mode = gir__oxa_i(c, "ceil_mode", 0), incl = is_max ? 1 : gir__oxa_i(c, "count_include_pad", 0), j;
+    int col = gir__oxa_i(c, "storage_order", 0), incl;
+    gir_dtype dt = gir_node_dtype(c->g, x);
     gir__oxwin w;
-    gir_node y;
-    if (is_max && gir__oxa_i(c, "storage_order", 0))
-        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "storage_order 1 (column-major indices)");
-    if (!gir__ox_window(c, in, NULL, &w) || c->st != GIR_OK) return c->none;
-    for (j = 0; j < w.nd; ++j) {
-        int extra = ceil_mode ? gir__ox_ceil_extra(&w, in, j) : 0;
-        if (w.d[j] != 1 && !is_max) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "dilations other than 1 in an average pool");
-        if (extra > 0 && !is_max && incl) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "ceil_mode 1 in an average pool "
-                                                        "with count_include_pad 1 that it changes");
-        if (extra > 0) w.pe[j] += extra;
-    }
-    if (c->st != GIR_OK) return c->none;
-    if (is_max && gir__ox_is_int(c, x)) {      /* integer maxima are exact in f64 */
-        gir_node y64 = gir__ox_pool(c, gir_cast(c->g, x, GIR_DTYPE_F64), 1);
-        return gir_cast(c->g, y64, gir_node_dtype(c->g, x));
-    }
-    x = gir__ox_as_2d(c, x, &w);
-    if (is_max || incl) x = gir__ox_pad_window(c, x, &w, is_max ? -HUGE_VAL : 0);
-    else if (!gir__ox_symmetric(&w) || 2 * w.pb[0] > w.k[0] || 2 * w.pb[1] > w.k[1]) {
-        y = gir__ox_avg_excl(c, x, &w);
-        if (in.rank == 3 && c->st == GIR_OK) {
-            gir_shape ys = gir_node_shape(c->g, y);
-            y = gir_reshape(c->g, y, gir_shape3(ys.dim[0], ys.dim[1], ys.dim[3]));
-        }
-        return y;
-    }
-    if (c->st != GIR_OK) return c->none;
-    y = is_max && (w.d[0] > 1 || w.d[1] > 1) ? gir__ox_max_dilated(c, x, &w)
-      : is_max ? gir_max_pool2d(c->g, x, gir_ints2(w.k[0], w.k[1]), gir_ints2(w.s[0], w.s[1]), gir_ints2(0, 0))
-               : gir_avg_pool2d(c->g, x, gir_ints2(w.k[0], w.k[1]), gir_ints2(w.s[0], w.s[1]),
-                                gir_ints2(w.pb[0], w.pb[1]), incl);
-    if (in.rank == 3 && c->st == GIR_OK) {
-        gir_shape ys = gir_node_shape(c->g, y);
-        y = gir_reshape(c->g, y, gir_shape3(ys.dim[0], ys.dim[1], ys.dim[3]));
-    }
-    return y;
+    if (!gir__ox_pool_window(c, in, 1, &w, &incl)) return c->none;
+    if (c->nd->n_out > 1 && c->nd->out[1].n) c->y[1] = gir__ox_pool_argmax(c, x, &w, col);
+    else if (col != 0 && col != 1) gir__oxn_fail(c, GIR_ERR_ATTR, "storage_order %d (0 or 1)", col);
+    if (!gir__ox_is_int(c, x)) return gir__ox_pool_win(c, x, &w, 1, 1);
+    x = gir__ox_pool_win(c, gir_cast(c->g, x, GIR_DTYPE_F64), &w, 1, 1);        /* integer maxima are exact in f64 */
+    return gir_cast(c->g, x, dt);
 }
-static gir_node gir__oxh_max_pool(gir__oxn *c, gir_node x) { return gir__ox_pool(c, x, 1); }
-static gir_node gir__oxh_avg_pool(gir__oxn *c, gir_node x) { return gir__ox_pool(c, x, 0); }
+static gir_node gir__oxh_avg_pool(gir__oxn *c, gir_node x) {
+    gir__oxwin w;
+    int incl;
+    if (!gir__ox_pool_window(c, gir_node_shape(c->g, x), 0, &w, &incl)) return c->none;
+    return gir__ox_pool_win(c, x, &w, 0, incl);
+}
 /* GlobalAveragePool, GlobalMaxPool: over every axis past the first two, kept */
 static gir_ints gir__oxa_spatial(gir__oxn *c, gir_node x) {
     gir_ints r = gir_ints0();
@@ -432,80 +629,125 @@ static gir_node gir__ox_resize(gir__oxn *c, gir_node x, int k_roi, int k_scales,
 static gir_node gir__oxh_resize(gir__oxn *c, gir_node x) { return gir__ox_resize(c, x, 1, 2, 3, 0); }
 static gir_node gir__oxh_resize10(gir__oxn *c, gir_node x) { return gir__ox_resize(c, x, -1, 1, -1, 1); }
 
-/* ConvTranspose, 1-D and 2-D: the gradient of a convolution for its input (conv2d_bwd_data) computed unpadded, then
-   cropped by the pads (given, from auto_pad, or from output_shape) and extended by output_padding; optional bias */
-static gir_node gir__oxh_conv_transpose(gir__oxn *c, gir_node x, gir_node wt) {
-    gir_shape in = gir_node_shape(c->g, x), ws = gir_node_shape(c->g, wt), full;
-    gir_ints op = gir__oxa_ints(c, "output_padding"), os = gir__oxa_ints(c, "output_shape");
-    int group = gir__oxa_i(c, "group", 1), nd = in.rank - 2, j;
-    int k[2], s[2], d[2], pb[2], pe[2], len[2];
-    gir_ints ks = gir__oxa_ints(c, "kernel_shape"), st = gir__oxa_ints(c, "strides"), di = gir__oxa_ints(c, "dilations");
-    gir_ints pads = gir__oxa_ints(c, "pads");
+/* ConvTranspose's window: kernel from the weights, strides, dilations, output_padding (op), and the pads to crop
+   from the full result: given, or from auto_pad or output_shape (an odd extra at the end for SAME_UPPER, else at the
+   start, as ONNX's formula has it); an output_shape past the full result has zeros at the end (a negative pad) */
+static int gir__ox_convt_window(gir__oxn *c, gir_shape in, gir_shape ws, gir__oxwin *w, gir_ints *op) {
+    gir_ints os = gir__oxa_ints(c, "output_shape"), st = gir__oxa_ints(c, "strides"), di = gir__oxa_ints(c, "dilations");
+    gir_ints pads = gir__oxa_ints(c, "pads"), ks = gir__oxa_ints(c, "kernel_shape");
     int same_up = gir__oxa_s_is(c, "auto_pad", "NOTSET", "SAME_UPPER"), same_lo = gir__oxa_s_is(c, "auto_pad", "NOTSET", "SAME_LOWER");
-    gir_node y;
-    if (nd < 1 || nd > 2 || ws.rank != in.rank || group < 1) {
-        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "a transposed convolution over %d axes (gir.h has 1 and 2)", nd);
-        return c->none;
-    }
-    (void)ks;
+    int nd = w->nd = in.rank - 2, j, ok;
+    *op = gir__oxa_ints(c, "output_padding");
     (void)gir__oxa_s_is(c, "auto_pad", "NOTSET", "VALID");
-    for (j = 0; j < nd; ++j) {
-        int total, out;
-        k[j] = ws.dim[2 + j];
-        s[j] = st.n == nd ? st.v[j] : 1;
-        d[j] = di.n == nd ? di.v[j] : 1;
-        len[j] = (in.dim[2 + j] - 1) * s[j] + (k[j] - 1) * d[j] + 1 + (op.n == nd ? op.v[j] : 0);
-        pb[j] = pads.n == 2 * nd ? pads.v[j] : 0;
-        pe[j] = pads.n == 2 * nd ? pads.v[nd + j] : 0;
-        out = os.n == nd ? os.v[j] : os.n == nd + 2 ? os.v[2 + j] : (same_up || same_lo) ? in.dim[2 + j] * s[j] : -1;
+    ok = nd >= 1 && ws.rank == in.rank && (!ks.n || ks.n == nd) && (!st.n || st.n == nd) && (!di.n || di.n == nd);
+    ok = ok && (!pads.n || pads.n == 2 * nd) && (!op->n || op->n == nd) && (!os.n || os.n == nd || os.n == nd + 2);
+    for (j = 0; ok && j < nd; ++j) {
+        int out;
+        w->k[j] = ws.dim[2 + j];
+        w->s[j] = st.n ? st.v[j] : 1;
+        w->d[j] = di.n ? di.v[j] : 1;
+        w->pb[j] = pads.n ? pads.v[j] : 0;
+        w->pe[j] = pads.n ? pads.v[nd + j] : 0;
+        ok = w->s[j] >= 1 && w->d[j] >= 1 && (!ks.n || ks.v[j] == w->k[j]) && (!op->n || op->v[j] >= 0);
+        out = os.n == nd ? os.v[j] : os.n == nd + 2 ? os.v[2 + j] : (same_up || same_lo) ? in.dim[2 + j] * w->s[j] : -1;
         if (out >= 0) {
-            total = len[j] - out;
-            pb[j] = same_lo ? total - total / 2 : total / 2;     /* SAME_UPPER and output_shape: the extra at the end */
-            pe[j] = total - pb[j];
+            int len = (in.dim[2 + j] - 1) * w->s[j] + (w->k[j] - 1) * w->d[j] + 1 + (op->n ? op->v[j] : 0);
+            int total = len - out;
+            w->pb[j] = total < 0 ? 0 : same_up ? total / 2 : total - total / 2;
+            w->pe[j] = total - w->pb[j];
         }
     }
-    full = in;
+    if (!ok)
+        gir__oxn_fail(c, GIR_ERR_ATTR, "input rank %d, weight rank %d, %d kernel_shape, %d strides, %d dilations, %d "
+                      "pads, %d output_padding, %d output_shape (or a value out of range)", in.rank, ws.rank, ks.n,
+                      st.n, di.n, pads.n, op->n, os.n);
+    return ok;
+}
+/* the full transposed convolution (no pads, no output_padding) over one or two axes: the gradient of a convolution
+   for its input (conv2d_bwd_data) */
+static gir_node gir__ox_convt2(gir__oxn *c, gir_node x, gir_node wt, const gir__oxwin *w, int group) {
+    gir_shape in = gir_node_shape(c->g, x), ws = gir_node_shape(c->g, wt), full = in;
+    int j, nd = w->nd;
+    gir_ints st = gir_ints2(w->s[0], nd > 1 ? w->s[1] : 1), di = gir_ints2(w->d[0], nd > 1 ? w->d[1] : 1);
+    gir_node y;
+    if (!x.id || !wt.id || in.rank != nd + 2 || ws.rank != nd + 2) return c->none;
     full.dim[1] = ws.dim[1] * group;
-    for (j = 0; j < nd; ++j) full.dim[2 + j] = len[j] - (op.n == nd ? op.v[j] : 0);
+    for (j = 0; j < nd; ++j) full.dim[2 + j] = (in.dim[2 + j] - 1) * w->s[j] + (w->k[j] - 1) * w->d[j] + 1;
     if (nd == 1) {
         x = gir_reshape(c->g, x, gir_shape4(in.dim[0], in.dim[1], 1, in.dim[2]));
         wt = gir_reshape(c->g, wt, gir_shape4(ws.dim[0], ws.dim[1], 1, ws.dim[2]));
-        full = gir_shape4(full.dim[0], full.dim[1], 1, full.dim[2]);
-        k[1] = k[0]; s[1] = s[0]; d[1] = d[0]; pb[1] = pb[0]; pe[1] = pe[0]; len[1] = len[0];
-        k[0] = s[0] = d[0] = 1; pb[0] = pe[0] = 0; len[0] = 1;
-        if (op.n == 1) { op.v[1] = op.v[0]; op.v[0] = 0; op.n = 2; }
+        st = gir_ints2(1, w->s[0]);
+        di = gir_ints2(1, w->d[0]);
     }
-    y = gir_conv2d_bwd_data(c->g, x, wt, gir_ints2(s[0], s[1]), gir_ints2(0, 0), gir_ints2(d[0], d[1]), group, full);
-    if (op.n) y = gir_pad(c->g, y, gir_ints0(), gir_ints4(0, 0, op.v[0], op.v[1]), 0);
-    for (j = 0; j < 2 && c->st == GIR_OK; ++j) {
-        if (pb[j] < 0 || pe[j] < 0) {    /* an output_shape past the full result: zeros there */
-            gir_ints lo = gir_ints4(0, 0, 0, 0), hi = gir_ints4(0, 0, 0, 0);
-            lo.v[2 + j] = pb[j] < 0 ? -pb[j] : 0;
-            hi.v[2 + j] = pe[j] < 0 ? -pe[j] : 0;
-            y = gir_pad(c->g, y, lo, hi, 0);
-            len[j] += lo.v[2 + j] + hi.v[2 + j];
-            pb[j] = pb[j] < 0 ? 0 : pb[j];
-            pe[j] = pe[j] < 0 ? 0 : pe[j];
+    y = gir_conv2d_bwd_data(c->g, x, wt, st, gir_ints2(0, 0), di, group,
+                            nd == 1 ? gir_shape4(full.dim[0], full.dim[1], 1, full.dim[2]) : full);
+    return nd == 1 ? gir_reshape(c->g, y, full) : y;
+}
+/* over nd >= 3 axes: x with its first m = nd - 2 window axes folded into the batch, through the transposed
+   convolution of the last two with each tap's weights, placed at that tap's strided positions (unslice); summed */
+static gir_node gir__ox_convt_fold(gir__oxn *c, gir_node x, gir_node wt, const gir__oxwin *w, int group) {
+    gir__oxwin lead, last;
+    gir_shape s = gir_node_shape(c->g, x);
+    int m = w->nd - 2, j, tap[GIR_MAX_RANK], n[GIR_MAX_RANK + 1];
+    gir_node y = c->none, xf = gir__ox_merge_lead(c, gir__ox_chan_after(c, x, m, 0), m), ya;   /* [N D1 .. Dm, C, ...] */
+    gir__ox_subwin(&lead, w, 0);
+    gir__ox_subwin(&last, w, m);
+    lead.nd = m;
+    for (n[0] = s.dim[0], j = 0; j < m; ++j) {
+        tap[j] = 0;
+        n[1 + j] = s.dim[2 + j];
+    }
+    do {
+        ya = gir__ox_convt2(c, xf, gir__ox_weights_at(c, wt, m, tap), &last, group);
+        ya = gir__ox_split_lead(c, ya, n, m);                                  /* [N, D1 .. Dm, M, ...] */
+        for (j = 0; j < m; ++j) {
+            int at = tap[j] * w->d[j], len = (n[1 + j] - 1) * w->s[j] + (w->k[j] - 1) * w->d[j] + 1;
+            ya = gir_unslice(c->g, ya, 1 + j, at, at + w->s[j] * (n[1 + j] - 1) + 1, w->s[j], len);
         }
-        if (pb[j] || pe[j]) y = gir_slice(c->g, y, 2 + j, pb[j], len[j] - pe[j], 1);
+        y = y.id ? gir_add(c->g, y, ya) : ya;
+    } while (c->st == GIR_OK && xf.id && gir__ox_next_tap(&lead, tap));
+    return gir__ox_chan_after(c, y, m, 1);
+}
+static gir_node gir__ox_convt_full(gir__oxn *c, gir_node x, gir_node wt, const gir__oxwin *w, int group) {
+    gir_shape in = gir_node_shape(c->g, x), ws = gir_node_shape(c->g, wt);
+    if (c->st != GIR_OK || !x.id || !wt.id || in.rank != w->nd + 2 || ws.rank != w->nd + 2) return c->none;
+    return w->nd > 2 ? gir__ox_convt_fold(c, x, wt, w, group) : gir__ox_convt2(c, x, wt, w, group);
+}
+/* ConvTranspose: the full transposed convolution, extended by output_padding and zeros for negative pads, cropped
+   by the positive ones; optional bias */
+static gir_node gir__oxh_conv_transpose(gir__oxn *c, gir_node x, gir_node wt) {
+    gir_shape in = gir_node_shape(c->g, x), ws = gir_node_shape(c->g, wt), ys;
+    int group = gir__oxa_i(c, "group", 1), j, any = 0;
+    gir__oxwin w;
+    gir_ints op, lo, hi;
+    gir_node y;
+    if (!gir__ox_convt_window(c, in, ws, &w, &op)) return c->none;
+    if (group < 1 || in.dim[1] % group || ws.dim[0] != in.dim[1]) {
+        gir__oxn_fail(c, GIR_ERR_SHAPE, "input %S and weights %S with group %d ([N, C, ...] and [C, M / group, ...])",
+                      &in, &ws, group);
+        return c->none;
     }
-    if (gir__ox_has(c, 2) && gir__ox_need(c, 4u))
-        y = gir_add(c->g, y, gir_reshape(c->g, c->x[2], gir_shape4(1, ws.dim[1] * group, 1, 1)));
-    if (nd == 1 && c->st == GIR_OK) {
-        gir_shape ys = gir_node_shape(c->g, y);
-        y = gir_reshape(c->g, y, gir_shape3(ys.dim[0], ys.dim[1], ys.dim[3]));
+    y = gir__ox_convt_full(c, x, wt, &w, group);
+    for (lo.n = hi.n = in.rank, j = 0; j < in.rank; ++j) lo.v[j] = hi.v[j] = 0;
+    for (j = 0; j < w.nd; ++j) {
+        lo.v[2 + j] = w.pb[j] < 0 ? -w.pb[j] : 0;
+        hi.v[2 + j] = (op.n ? op.v[j] : 0) + (w.pe[j] < 0 ? -w.pe[j] : 0);
+        any |= lo.v[2 + j] | hi.v[2 + j];
     }
+    if (any) y = gir_pad(c->g, y, lo, hi, 0);
+    ys = gir_node_shape(c->g, y);
+    for (j = 0; j < w.nd && c->st == GIR_OK && y.id; ++j) {
+        int b = w.pb[j] > 0 ? w.pb[j] : 0, e = w.pe[j] > 0 ? w.pe[j] : 0;
+        if (b + e >= ys.dim[2 + j]) {
+            gir__oxn_fail(c, GIR_ERR_SHAPE, "pads %d and %d on axis %d of %d elements", b, e, 2 + j, ys.dim[2 + j]);
+            return c->none;
+        }
+        if (b || e) y = gir_slice(c->g, y, 2 + j, b, ys.dim[2 + j] - e, 1);
+    }
+    if (gir__ox_has(c, 2) && gir__ox_need(c, 4u)) y = gir_add(c->g, y, gir__ox_along(c, c->x[2], 1, in.rank));
     return y;
 }
 
-/* a per-axis parameter (1-D, along 'axis' of a rank-r tensor) shaped to broadcast; a scalar stays */
-static gir_node gir__ox_along(gir__oxn *c, gir_node p, int axis, int rank) {
-    gir_shape s = gir_node_shape(c->g, p), t;
-    int j;
-    if (s.rank == 0 || (s.rank == 1 && s.dim[0] == 1)) return p;
-    for (t.rank = rank, j = 0; j < rank; ++j) t.dim[j] = j == axis ? s.dim[0] : 1;
-    return gir_reshape(c->g, p, t);
-}
 /* the integer range of a quantized dtype: the zero point's (u8: 0..255; i32 holds ONNX's int8: -128..127) */
 static void gir__ox_qrange(gir__oxn *c, gir_node zp, gir_dtype *dt, double *lo, double *hi) {
     int t = zp.id && c->n_x > 2 && c->t[2] ? c->t[2]->type : 2;
@@ -619,8 +861,8 @@ static gir_node gir__oxh_qlinear_conv(gir__oxn *c) {
     y = gir_cast(c->g, gir__ox_conv_ints(c, 0, 1), GIR_DTYPE_F64);
     for (j = 0; j < 8; ++j) c->x[j] = x[j];
     c->n_x = bias.id ? 9 : 8;
-    if (bias.id) y = gir_add(c->g, y, gir_reshape(c->g, gir_cast(c->g, bias, GIR_DTYPE_F64),
-                                                  gir_shape4(1, gir_node_shape(c->g, bias).dim[0], 1, 1)));
+    if (bias.id) y = gir_add(c->g, y, gir__ox_along(c, gir_cast(c->g, bias, GIR_DTYPE_F64), 1,
+                                                    gir_node_shape(c->g, y).rank));
     s = gir_cast(c->g, c->x[1], GIR_DTYPE_F64);     /* the accumulator's scale: x_scale * w_scale */
     t = gir_cast(c->g, c->x[4], GIR_DTYPE_F64);
     return gir__ox_req(c, gir_mul(c->g, y, gir_mul(c->g, s, t)), 6, 7);
@@ -738,6 +980,199 @@ static gir_node gir__oxh_grid_sample(gir__oxn *c, gir_node x, gir_node grid) {
     y = gir__ox_gs_sample(c, &q, gx, gy);
     return gir_reshape(c->g, y, gir_shape4(xs.dim[0], xs.dim[1], gs.dim[1], gs.dim[2]));
 }
+
+/* RoiAlign: for each roi, bilinear samples of its batch entry of x at a grid of points in each output bin, averaged
+   (mode avg) or the largest of the weighted corner values (mode max, as ONNX Runtime has it). The samples are
+   separable: along each axis every point has two neighbours and their weights, so with one-hot matrices over the
+   rows [R, bins, H] and columns [R, bins, W] the average is Ry @ x_roi @ Rx^T. The points per bin are
+   sampling_ratio, or (0) ceil(roi extent / bins) per roi, which needs the rois at import */
+typedef struct gir__oxroi {
+    gir_node lo, hi, wlo, whi;      /* [R, n * g]: the neighbours (as x's dtype) and their weights, 0 outside */
+    gir_node share;                 /* [rc, n * g]: 1 / points of the roi's bin for the points that exist, else 0 */
+} gir__oxroi;
+/* values [rows, cols] as a constant of dtype dt */
+static gir_node gir__ox_roi_const(gir__oxn *c, const double *v, int rows, int cols, gir_dtype dt) {
+    return gir_cast(c->g, gir_constant(c->g, GIR_DTYPE_F64, gir_shape2(rows, cols), v), dt);
+}
+/* the points of one axis: bin b's point i at start + b * size + (i + 0.5) * size / g_r (ONNX Runtime's order of
+   rounding), for g_r of the g points */
+static int gir__ox_roi_axis(gir__oxn *c, gir_node start, gir_node size, const int *grid, int rc, int g, int n, int len,
+                            gir__oxroi *a) {
+    size_t cells = (size_t)n * (size_t)g, all = 2 * cells + (size_t)rc * (cells + 1);
+    double *at = (double *)gir__alloc(&c->g->a, all * sizeof(double)), *half = at + cells, *gr = half + cells;
+    double *sh = gr + rc;
+    gir_dtype dt = gir_node_dtype(c->g, start);
+    gir_node pos, p, top, valid, l;
+    int r, i;
+    if (!at) {
+        gir__oxn_fail(c, GIR_ERR_OUT_OF_MEMORY, "the sampling points");
+        return 0;
+    }
+    for (i = 0; i < n * g; ++i) { at[i] = i / g; half[i] = i % g + 0.5; }
+    for (r = 0; r < rc; ++r) {
+        gr[r] = grid[r] > 0 ? grid[r] : 1;
+        for (i = 0; i < n * g; ++i) sh[(size_t)r * cells + i] = i % g < grid[r] ? 1.0 / grid[r] : 0;
+    }
+    pos = gir_add(c->g, start, gir_mul(c->g, gir__ox_roi_const(c, at, 1, n * g, dt), size));
+    p = gir_mul(c->g, gir__ox_roi_const(c, half, 1, n * g, dt), size);
+    pos = gir_add(c->g, pos, gir_div(c->g, p, gir__ox_roi_const(c, gr, rc, 1, dt)));
+    a->share = gir__ox_roi_const(c, sh, rc, n * g, dt);
+    gir__free(&c->g->a, at, all * sizeof(double));
+    valid = gir_and(c->g, gir_ge(c->g, pos, gir_scalar(c->g, dt, -1)), gir_le(c->g, pos, gir_scalar(c->g, dt, len)));
+    p = gir_maximum(c->g, pos, gir_scalar(c->g, dt, 0));
+    a->lo = gir_floor(c->g, p);
+    top = gir_ge(c->g, a->lo, gir_scalar(c->g, dt, len - 1));         /* at the last row: both neighbours there */
+    a->lo = gir_where(c->g, top, gir_scalar(c->g, dt, len - 1), a->lo);
+    a->hi = gir_where(c->g, top, a->lo, gir_add(c->g, a->lo, gir_scalar(c->g, dt, 1)));
+    l = gir_where(c->g, top, gir_scalar(c->g, dt, 0), gir_sub(c->g, p, a->lo));
+    a->whi = gir_where(c->g, valid, l, gir_scalar(c->g, dt, 0));
+    a->wlo = gir_where(c->g, valid, gir_sub(c->g, gir_scalar(c->g, dt, 1), l), gir_scalar(c->g, dt, 0));
+    return 1;
+}
+/* [R, P, len]: weight w[r, p] at column idx[r, p] of row p, zeros elsewhere */
+static gir_node gir__ox_roi_hot(gir__oxn *c, gir_node idx, gir_node w, int len) {
+    gir_shape s = gir_node_shape(c->g, idx);
+    gir_dtype dt = gir_node_dtype(c->g, idx);
+    gir_node cols = gir_reshape(c->g, gir_arange(c->g, dt, 0, len, 1), gir_shape3(1, 1, len)), hit;
+    if (s.rank != 2) return c->none;
+    hit = gir_eq(c->g, gir_reshape(c->g, idx, gir_shape3(s.dim[0], s.dim[1], 1)), cols);
+    return gir_where(c->g, hit, gir_reshape(c->g, w, gir_shape3(s.dim[0], s.dim[1], 1)), gir_scalar(c->g, dt, 0));
+}
+/* avg: the bins' weights over the rows [R, 1, n, len] (or columns, transposed: [R, 1, len, n]) */
+static gir_node gir__ox_roi_avg_side(gir__oxn *c, const gir__oxroi *a, int n, int g, int len, int cols) {
+    gir_node m = gir_add(c->g, gir__ox_roi_hot(c, a->lo, gir_mul(c->g, a->wlo, a->share), len),
+                         gir__ox_roi_hot(c, a->hi, gir_mul(c->g, a->whi, a->share), len));
+    int32_t r = gir_node_shape(c->g, a->lo).dim[0];
+    m = gir_sum(c->g, gir_reshape(c->g, m, gir_shape4(r, n, g, len)), gir_ints1(2), 0);
+    m = gir_reshape(c->g, m, gir_shape4(r, 1, n, len));
+    return cols ? gir_transpose(c->g, m, gir_ints4(0, 1, 3, 2)) : m;
+}
+/* max: the largest weighted corner value of each point, then of each bin's points (points that do not exist: -inf) */
+static gir_node gir__ox_roi_max(gir__oxn *c, gir_node xr, const gir__oxroi *ay, const gir__oxroi *ax, int oh, int ow,
+                                int gh, int gw) {
+    gir_shape s = gir_node_shape(c->g, xr);
+    gir_dtype dt = gir_node_dtype(c->g, xr);
+    int32_t r = s.dim[0], ph = oh * gh, pw = ow * gw;
+    gir_node best = c->none, ey, ex, v, wt, keep;
+    int i;
+    for (i = 0; i < 4; ++i) {
+        ey = gir__ox_roi_hot(c, i & 2 ? ay->hi : ay->lo, gir_ones_like(c->g, ay->lo), s.dim[2]);
+        ex = gir__ox_roi_hot(c, i & 1 ? ax->hi : ax->lo, gir_ones_like(c->g, ax->lo), s.dim[3]);
+        v = gir_matmul(c->g, gir_reshape(c->g, ey, gir_shape4(r, 1, ph, s.dim[2])), xr);
+        v = gir_matmul(c->g, v, gir_reshape(c->g, gir_transpose(c->g, ex, gir_ints3(0, 2, 1)), gir_shape4(r, 1, s.dim[3], pw)));
+        wt = gir_mul(c->g, gir_reshape(c->g, i & 2 ? ay->whi : ay->wlo, gir_shape4(r, 1, ph, 1)),
+                     gir_reshape(c->g, i & 1 ? ax->whi : ax->wlo, gir_shape4(r, 1, 1, pw)));
+        v = gir_mul(c->g, v, wt);
+        best = best.id ? gir_maximum(c->g, best, v) : v;
+    }
+    keep = gir_and(c->g, gir_reshape(c->g, gir_gt(c->g, ay->share, gir_scalar(c->g, dt, 0)), gir_shape4(-1, 1, ph, 1)),
+                   gir_reshape(c->g, gir_gt(c->g, ax->share, gir_scalar(c->g, dt, 0)), gir_shape4(-1, 1, 1, pw)));
+    best = gir_where(c->g, keep, best, gir_scalar(c->g, dt, -HUGE_VAL));
+    best = gir_max(c->g, gir_reshape(c->g, best, gir_shape4(r * s.dim[1] * oh, gh, ow, gw)), gir_ints2(1, 3), 0);
+    return gir_reshape(c->g, best, gir_shape4(r, s.dim[1], oh, ow));
+}
+/* max: 0 for the rois without points (sampling_ratio 0 and an extent of 0 or less), as ONNX Runtime has it */
+static gir_node gir__ox_roi_empty(gir__oxn *c, gir_node y, const int *grid, int rc) {
+    uint8_t *some = (uint8_t *)gir__alloc(&c->g->a, (size_t)rc);
+    int r, any = 0;
+    gir_node keep;
+    if (!some) {
+        gir__oxn_fail(c, GIR_ERR_OUT_OF_MEMORY, "the rois with points");
+        return c->none;
+    }
+    for (r = 0; r < rc; ++r) any |= !(some[r] = grid[r] > 0 && grid[rc + r] > 0);
+    keep = any ? gir_constant(c->g, GIR_DTYPE_B8, gir_shape4(rc, 1, 1, 1), some) : c->none;
+    gir__free(&c->g->a, some, (size_t)rc);
+    return any ? gir_where(c->g, keep, y, gir_scalar(c->g, gir_node_dtype(c->g, y), 0)) : y;
+}
+/* the points per bin of each roi when sampling_ratio is 0: ceil(extent / bins) in x's precision (f32), from rois
+   known at import; grid holds the rows' then the columns' counts */
+static int gir__ox_roi_grid(gir__oxn *c, int n, int oh, int ow, double scale, int legacy, int *grid) {
+    double *v = (double *)gir__alloc(&c->g->a, (size_t)(4 * n) * sizeof(double));
+    int r, ok = v && gir__ox_const_vals(c, 1, v, 4 * n, "rois (sampling_ratio 0 needs them at import)") == 4 * n;
+    for (r = 0; ok && r < n; ++r) {
+        float s = (float)scale, off = legacy ? 0.0f : 0.5f;
+        float h = ((float)v[4 * r + 3] * s - off) - ((float)v[4 * r + 1] * s - off);
+        float w = ((float)v[4 * r + 2] * s - off) - ((float)v[4 * r] * s - off);
+        double gy = -GIR_FLOOR(-(double)((legacy && h < 1 ? 1.0f : h) / (float)oh));
+        double gx = -GIR_FLOOR(-(double)((legacy && w < 1 ? 1.0f : w) / (float)ow));
+        if (gy > 64 || gx > 64) {
+            gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "roi %d: %g by %g points a bin (gir.h takes up to 64 by 64)", r, gy, gx);
+            ok = 0;
+        }
+        grid[r] = (int)gy;
+        grid[n + r] = (int)gx;
+    }
+    if (!v) gir__oxn_fail(c, GIR_ERR_OUT_OF_MEMORY, "the rois");
+    else gir__free(&c->g->a, v, (size_t)(4 * n) * sizeof(double));
+    return ok;
+}
+/* the attributes and shapes of RoiAlign; 0 (an error) when it cannot be built */
+typedef struct gir__oxra { int half, legacy, is_max, oh, ow, sr, n; double scale; } gir__oxra;
+static int gir__ox_roi_opts(gir__oxn *c, gir_node x, gir_node rois, gir_node bidx, int since, gir__oxra *o) {
+    gir_shape xs = gir_node_shape(c->g, x), rs = gir_node_shape(c->g, rois), bs = gir_node_shape(c->g, bidx);
+    const char *dflt = since >= 16 ? "half_pixel" : "output_half_pixel";
+    int avg = gir__oxa_s_is(c, "mode", "avg", "avg");
+    o->is_max = gir__oxa_s_is(c, "mode", "avg", "max");
+    o->half = gir__oxa_s_is(c, "coordinate_transformation_mode", dflt, "half_pixel");
+    o->legacy = gir__oxa_s_is(c, "coordinate_transformation_mode", dflt, "output_half_pixel");
+    o->oh = gir__oxa_i(c, "output_height", 1);
+    o->ow = gir__oxa_i(c, "output_width", 1);
+    o->sr = gir__oxa_i(c, "sampling_ratio", 0);
+    o->scale = gir__oxa_f(c, "spatial_scale", 1);
+    o->n = rs.rank == 2 ? rs.dim[0] : 0;
+    if ((!o->half && !o->legacy) || (!avg && !o->is_max) || o->oh < 1 || o->ow < 1 || o->sr < 0 || o->sr > 64)
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "mode %s, coordinate_transformation_mode %s, output %d by %d, "
+                      "sampling_ratio %d (gir.h takes avg or max, half_pixel or output_half_pixel, 0 to 64)",
+                      o->is_max ? "max" : avg ? "avg" : "other", o->half ? "half_pixel" : o->legacy ?
+                      "output_half_pixel" : "other", o->oh, o->ow, o->sr);
+    else if (xs.rank != 4 || rs.rank != 2 || rs.dim[1] != 4 || bs.rank != 1 || bs.dim[0] != o->n || o->n < 1)
+        gir__oxn_fail(c, GIR_ERR_SHAPE, "X %S, rois %S, batch_indices %S (want [N, C, H, W], [R, 4], [R])", &xs, &rs,
+                      &bs);
+    return c->st == GIR_OK;
+}
+static gir_node gir__ox_roi_align(gir__oxn *c, gir_node x, gir_node rois, gir_node bidx, int since) {
+    gir_shape xs = gir_node_shape(c->g, x);
+    gir_dtype dt = gir_node_dtype(c->g, x);
+    gir__oxra o;
+    gir__oxroi ay, ax;
+    gir_node col[4], size_h, size_w, xr, y = c->none;
+    int j, rc, gh, gw, *grid;
+    if (!gir__ox_roi_opts(c, x, rois, bidx, since, &o)) return c->none;
+    rc = o.sr ? 1 : o.n;
+    if (!(grid = (int *)gir__alloc(&c->g->a, (size_t)(2 * rc) * sizeof(int)))) {
+        gir__oxn_fail(c, GIR_ERR_OUT_OF_MEMORY, "the sampling grid");
+        return c->none;
+    }
+    if (o.sr) grid[0] = grid[1] = o.sr;
+    if (o.sr || gir__ox_roi_grid(c, o.n, o.oh, o.ow, o.scale, o.legacy, grid)) {
+        for (gh = gw = 1, j = 0; j < rc; ++j) {
+            gh = grid[j] > gh ? grid[j] : gh;
+            gw = grid[rc + j] > gw ? grid[rc + j] : gw;
+        }
+        rois = gir_cast(c->g, rois, dt);
+        for (j = 0; j < 4; ++j) {                     /* x1, y1, x2, y2 scaled, less half a pixel (half_pixel) */
+            col[j] = gir_mul(c->g, gir_slice(c->g, rois, 1, j, j + 1, 1), gir_scalar(c->g, dt, o.scale));
+            if (o.half) col[j] = gir_sub(c->g, col[j], gir_scalar(c->g, dt, 0.5));
+        }
+        size_h = gir_sub(c->g, col[3], col[1]);
+        size_w = gir_sub(c->g, col[2], col[0]);
+        if (o.legacy) size_h = gir_maximum(c->g, size_h, gir_scalar(c->g, dt, 1));
+        if (o.legacy) size_w = gir_maximum(c->g, size_w, gir_scalar(c->g, dt, 1));
+        size_h = gir_div(c->g, size_h, gir_scalar(c->g, dt, o.oh));
+        size_w = gir_div(c->g, size_w, gir_scalar(c->g, dt, o.ow));
+        xr = gir_index_select(c->g, x, bidx, 0);
+        if (gir__ox_roi_axis(c, col[1], size_h, grid, rc, gh, o.oh, xs.dim[2], &ay) &&
+            gir__ox_roi_axis(c, col[0], size_w, grid + rc, rc, gw, o.ow, xs.dim[3], &ax))
+            y = o.is_max ? gir__ox_roi_empty(c, gir__ox_roi_max(c, xr, &ay, &ax, o.oh, o.ow, gh, gw), grid, rc)
+              : gir_matmul(c->g, gir_matmul(c->g, gir__ox_roi_avg_side(c, &ay, o.oh, gh, xs.dim[2], 0), xr),
+                           gir__ox_roi_avg_side(c, &ax, o.ow, gw, xs.dim[3], 1));
+    }
+    gir__free(&c->g->a, grid, (size_t)(2 * rc) * sizeof(int));
+    return y;
+}
+static gir_node gir__oxh_roi_align10(gir__oxn *c, gir_node x, gir_node r, gir_node b) { return gir__ox_roi_align(c, x, r, b, 10); }
+static gir_node gir__oxh_roi_align(gir__oxn *c, gir_node x, gir_node r, gir_node b) { return gir__ox_roi_align(c, x, r, b, 16); }
 
 /* the optimizers of ai.onnx.preview.training (Adagrad, Momentum, Adam): inputs R, T, then n tensors X, n
    gradients G, n (or 2n, Adam) states; outputs the new X, then the new states, as the operators' formulas say */

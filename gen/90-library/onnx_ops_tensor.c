@@ -541,8 +541,11 @@ static gir_node gir__ox_nd_rows(gir__oxn *c, gir_node idx, gir_shape ds, int *r,
     int j;
     int64_t stride = 1;
     gir_node lin = c->none;
-    *r = is.dim[is.rank - 1];
-    if (*r > ds.rank) { gir__oxn_fail(c, GIR_ERR_SHAPE, "index tuples of %d for rank %d", *r, ds.rank); return lin; }
+    *r = is.rank ? is.dim[is.rank - 1] : 0;
+    if (*r < 1 || *r > ds.rank) {
+        gir__oxn_fail(c, GIR_ERR_SHAPE, "index tuples of %d for rank %d (indices of rank %d)", *r, ds.rank, is.rank);
+        return lin;
+    }
     for (*rows = 1, j = 0; j < *r; ++j) *rows *= ds.dim[j];
     for (j = *r - 1; j >= 0; --j) {
         gir_node col = gir_slice(c->g, idx, is.rank - 1, j, j + 1, 1);
@@ -553,38 +556,94 @@ static gir_node gir__ox_nd_rows(gir__oxn *c, gir_node idx, gir_shape ds, int *r,
     }
     return gir_squeeze(c->g, lin, is.rank - 1);
 }
-/* GatherND (batch_dims 0): data[index tuple] for each tuple, through a flattened index_select */
+/* GatherND: data[index tuple] for each tuple, through a flattened index_select; with batch_dims b, the first b axes
+   of data and indices pair up, each batch entry's tuples naming rows of its own part of data (an offset of its
+   position in the batch times the rows of a part) */
 static gir_node gir__oxh_gather_nd(gir__oxn *c, gir_node data, gir_node idx) {
-    gir_shape ds = gir_node_shape(c->g, data), flat, is = gir_node_shape(c->g, idx), out;
-    int r, j;
-    int64_t rows;
-    gir_node lin, y;
-    if (gir__oxa_i(c, "batch_dims", 0)) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "batch_dims other than 0");
-    lin = gir__ox_nd_rows(c, idx, ds, &r, &rows);
+    gir_shape ds = gir_node_shape(c->g, data), is = gir_node_shape(c->g, idx), part, flat, bs;
+    int b = gir__oxa_i(c, "batch_dims", 0), r, j;
+    int64_t rows = 1, nb = 1;
+    gir_node lin;
+    if (b < 0 || b >= is.rank || b >= ds.rank) {
+        gir__oxn_fail(c, GIR_ERR_ATTR, "batch_dims %d for data of rank %d and indices of rank %d", b, ds.rank, is.rank);
+        return c->none;
+    }
+    for (j = 0; j < b; ++j) {
+        if (ds.dim[j] != is.dim[j])
+            gir__oxn_fail(c, GIR_ERR_SHAPE, "batch axis %d: %d in data, %d in indices", j, ds.dim[j], is.dim[j]);
+        nb *= ds.dim[j];
+    }
+    for (part.rank = ds.rank - b, j = b; j < ds.rank; ++j) part.dim[j - b] = ds.dim[j];
+    lin = c->st == GIR_OK ? gir__ox_nd_rows(c, idx, part, &r, &rows) : c->none;
+    if (c->st == GIR_OK && nb * rows > INT32_MAX)
+        gir__oxn_fail(c, GIR_ERR_LIMIT, "%l rows of data to index", (long long)(nb * rows));
     if (c->st != GIR_OK) return c->none;
-    for (flat.rank = 1 + ds.rank - r, flat.dim[0] = (int32_t)rows, j = r; j < ds.rank; ++j) flat.dim[1 + j - r] = ds.dim[j];
-    y = gir_index_select(c->g, gir_reshape(c->g, data, flat), lin, 0);
-    for (out.rank = 0, j = 0; j < is.rank - 1; ++j) out.dim[out.rank++] = is.dim[j];
-    for (j = r; j < ds.rank; ++j) out.dim[out.rank++] = ds.dim[j];
-    return gir_reshape(c->g, y, out);
+    if (b) {
+        for (bs.rank = is.rank - 1, j = 0; j < bs.rank; ++j) bs.dim[j] = j < b ? is.dim[j] : 1;
+        lin = gir_add(c->g, lin, gir_reshape(c->g, gir_arange(c->g, GIR_DTYPE_I32, 0, (double)(nb * rows),
+                                                              (double)rows), bs));
+    }
+    for (flat.rank = 1 + part.rank - r, flat.dim[0] = (int32_t)(nb * rows), j = r; j < part.rank; ++j)
+        flat.dim[1 + j - r] = part.dim[j];
+    return gir_index_select(c->g, gir_reshape(c->g, data, flat), lin, 0);
 }
-/* ScatterND: rows of the flattened data replaced (none) or increased (add) by the updates */
+/* ScatterND's mul, max and min on the flattened data [rows, rest]: every update aimed at a row combined with it, by
+   the product (or maximum, minimum) over the m updates of each update where its tuple names the row and the
+   operation's identity elsewhere ([m, rows, rest], at most 2^24 elements) */
+static gir_node gir__ox_scatter_nd_reduce(gir__oxn *c, gir_node data, gir_node lin, gir_node upd, int kind) {
+    gir_shape ds = gir_node_shape(c->g, data), us = gir_node_shape(c->g, upd), hs;
+    gir_dtype dt = gir_node_dtype(c->g, data);
+    int64_t m = us.dim[0], rows = ds.dim[0];
+    int j;
+    double big = dt == GIR_DTYPE_U8 ? 255 : dt == GIR_DTYPE_I32 ? 2147483647.0 : HUGE_VAL;
+    double lo = dt == GIR_DTYPE_U8 ? 0 : dt == GIR_DTYPE_I32 ? -2147483647.0 - 1 : -HUGE_VAL;
+    gir_node hit, t;
+    gir_ints ax = gir_ints1(0);
+    if ((double)m * (double)gir_node_numel(c->g, data) > 16777216.0 || us.rank >= GIR_MAX_RANK) {
+        gir__oxn_fail(c, GIR_ERR_LIMIT, "a reduction of %l updates over %l elements (gir.h takes up to 2^24 pairs)",
+                      (long long)m, (long long)gir_node_numel(c->g, data));
+        return c->none;
+    }
+    hit = gir_eq(c->g, gir_reshape(c->g, lin, gir_shape2((int32_t)m, 1)),
+                 gir_reshape(c->g, gir_arange(c->g, GIR_DTYPE_I32, 0, (double)rows, 1), gir_shape2(1, (int32_t)rows)));
+    for (hs.rank = us.rank + 1, hs.dim[0] = (int32_t)m, hs.dim[1] = (int32_t)rows, j = 2; j < hs.rank; ++j) hs.dim[j] = 1;
+    hit = gir_reshape(c->g, hit, hs);
+    for (hs.dim[1] = 1, j = 1; j < us.rank; ++j) hs.dim[j + 1] = us.dim[j];
+    t = gir_where(c->g, hit, gir_reshape(c->g, upd, hs), gir_scalar(c->g, dt, kind == 0 ? 1 : kind == 1 ? lo : big));
+    if (kind == 0) return gir_mul(c->g, data, gir_prod(c->g, t, ax, 0));
+    return kind == 1 ? gir_maximum(c->g, data, gir_max(c->g, t, ax, 0)) : gir_minimum(c->g, data, gir_min(c->g, t, ax, 0));
+}
+/* ScatterND: rows of the flattened data replaced (reduction none), increased (add), or combined (mul, max, min) by
+   the updates */
 static gir_node gir__oxh_scatter_nd(gir__oxn *c, gir_node data, gir_node idx, gir_node upd) {
-    gir_shape ds = gir_node_shape(c->g, data), flat, uf;
-    int add = gir__oxa_s_is(c, "reduction", "none", "add"), none = gir__oxa_s_is(c, "reduction", "none", "none"), r, j;
+    static const char *const kinds[5] = {"mul", "max", "min", "add", "none"};
+    gir_shape ds = gir_node_shape(c->g, data), flat, uf, us;
+    int kind = -1, r, j;
     int64_t rows, m;
     gir_node lin, put, hit;
-    if (!add && !none) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "a reduction other than none and add");
-    lin = gir__ox_nd_rows(c, idx, ds, &r, &rows);
+    for (j = 0; j < 5; ++j) if (gir__oxa_s_is(c, "reduction", "none", kinds[j])) kind = j;
+    if (kind < 0) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "a reduction other than none, add, mul, max and min");
+    lin = c->st == GIR_OK ? gir__ox_nd_rows(c, idx, ds, &r, &rows) : c->none;
     if (c->st != GIR_OK) return c->none;
     m = gir_node_numel(c->g, lin);
     for (flat.rank = 1 + ds.rank - r, flat.dim[0] = (int32_t)rows, j = r; j < ds.rank; ++j) flat.dim[1 + j - r] = ds.dim[j];
+    uf = gir_node_shape(c->g, lin);                       /* updates: indices' shape less the tuple, then data's rest */
+    us = gir_node_shape(c->g, upd);
+    for (j = r; j < ds.rank && uf.rank < GIR_MAX_RANK; ++j) uf.dim[uf.rank++] = ds.dim[j];
+    if (!gir__shape_eq(&uf, &us) || uf.rank != ds.rank + gir_node_shape(c->g, lin).rank - r) {
+        gir__oxn_fail(c, GIR_ERR_SHAPE, "updates %S for data %S and index tuples of %d: want %S", &us, &ds, r, &uf);
+        return c->none;
+    }
     uf = flat;
     uf.dim[0] = (int32_t)m;
     lin = gir_reshape(c->g, lin, gir_shape1((int32_t)m));
+    if (kind < 3) {
+        put = gir__ox_scatter_nd_reduce(c, gir_reshape(c->g, data, flat), lin, gir_reshape(c->g, upd, uf), kind);
+        return gir_reshape(c->g, put, ds);
+    }
     put = gir_index_add(c->g, gir_reshape(c->g, upd, uf), lin, 0, (int)rows);
     put = gir_reshape(c->g, put, ds);
-    if (add) return gir_add(c->g, data, put);
+    if (kind == 3) return gir_add(c->g, data, put);
     hit = gir_index_add(c->g, gir_ones(c->g, GIR_DTYPE_F32, gir_shape1((int32_t)m)), lin, 0, (int)rows);
     hit = gir_gt(c->g, hit, gir_scalar(c->g, GIR_DTYPE_F32, 0));
     for (uf.rank = ds.rank, j = 0; j < ds.rank; ++j) uf.dim[j] = j < r ? ds.dim[j] : 1;

@@ -362,6 +362,17 @@ static gir__oxints gir__oxe_fill(gir__oew *c, gir__oxints l, int64_t v) {
     for (k = 0; k < l.n; ++k) l.v[k] = v;
     return l;
 }
+/* conv2d_bwd_data as ConvTranspose: the output_padding that gives its result xshape (the output's), from its
+   gradient x0 and weights x1, stride, padding and dilation (one or two values each) */
+static gir__oxints gir__oxe_convt_op(gir__oew *c, gir__oxints stride, gir__oxints padding, gir__oxints dilation) {
+    const gir_shape *gy = gir__nshape(c->g, &c->g->nodes[c->x[0]]), *w = gir__nshape(c->g, &c->g->nodes[c->x[1]]);
+    gir__oxints s = gir__oxe_hw(c, stride, 1), p = gir__oxe_hw(c, padding, 0), d = gir__oxe_hw(c, dilation, 1), r;
+    int k;
+    r.n = 2;
+    for (k = 0; k < 2; ++k)
+        r.v[k] = c->oshape.dim[2 + k] - ((gy->dim[2 + k] - 1) * s.v[k] + (w->dim[2 + k] - 1) * d.v[k] + 1 - 2 * p.v[k]);
+    return r;
+}
 
 @@ONNX_OUT@@
 

@@ -111,7 +111,28 @@ def import_models():
     ein = helper.make_node("Einsum", ["x", "y"], ["z"])
     ein.attribute.append(eq)
     ms["einsum_nos"] = small([ein], [vi("x", [2, 2]), vi("y", [2, 2])], [vi("z", [2, 2])], opset=12)
+    ms["win3d"] = win3d_model()
     return ms
+
+
+def win3d_model():
+    """3-D windows: X [1, 2, 5, 6, 5] -> Conv (W [3, 2, 2, 3, 2], B; asymmetric pads, a stride, a dilation) -> C ->
+    AveragePool (2x2x2, pads, count_include_pad 0) -> A -> ConvTranspose (T [3, 2, 3, 2, 2]; strides, pads) -> Y;
+    and X -> MaxPool (2x2x2, stride 2, with its Indices) -> M, I. W, B and T hold 0.05 * k - 1 (k counting
+    from 0 across the three)."""
+    vals = [0.05 * k - 1.0 for k in range(72 + 3 + 72)]
+    w = helper.make_tensor("W", TensorProto.FLOAT, [3, 2, 2, 3, 2], vals[:72])
+    b = helper.make_tensor("B", TensorProto.FLOAT, [3], vals[72:75])
+    t = helper.make_tensor("T", TensorProto.FLOAT, [3, 2, 3, 2, 2], vals[75:])
+    nodes = [helper.make_node("Conv", ["X", "W", "B"], ["C"], name="conv", pads=[1, 0, 1, 0, 1, 1],
+                              strides=[1, 2, 1], dilations=[2, 1, 1]),
+             helper.make_node("AveragePool", ["C"], ["A"], name="avg", kernel_shape=[2, 2, 2],
+                              pads=[1, 1, 0, 0, 1, 1]),
+             helper.make_node("ConvTranspose", ["A", "T"], ["Y"], name="convt", strides=[2, 1, 2],
+                              pads=[0, 1, 0, 1, 0, 1]),
+             helper.make_node("MaxPool", ["X"], ["M", "I"], name="max", kernel_shape=[2, 2, 2], strides=[2, 2, 2])]
+    outs = [vi("Y", [1, 2, 8, 4, 11]), vi("M", [1, 2, 2, 3, 2]), vi("I", [1, 2, 2, 3, 2], TensorProto.INT64)]
+    return small(nodes, [vi("X", [1, 2, 5, 6, 5])], outs, [w, b, t])
 
 
 def pb_key(num, wt):

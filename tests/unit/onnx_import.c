@@ -100,6 +100,64 @@ static int test_onnx_import_mlp_values(void) {
     CHECK(oi_live == 0 && oi_bytes == 0, "%ld blocks left after gir_graph_free", oi_live);
     return ok && y;
 }
+/* 3-D windows imported with their weights as variables: the gradient of sum(Y) for X (Conv, AveragePool and
+   ConvTranspose, all linear in X) matches central differences, and that of sum(M) is 1 exactly where MaxPool's
+   Indices point (its windows do not overlap), 0 elsewhere */
+static int oi_win3d_run(gir_plan *p, gir_graph *g, const float *x, gir_node l, float *out) {
+    if (gir_plan_bind(p, gir_graph_find(g, "X"), x) != GIR_OK || gir_plan_run(p) != GIR_OK) return 0;
+    *out = *(const float *)gir_plan_data(p, l);
+    return 1;
+}
+static int test_onnx_import_window3d_grad(void) {
+    float xv[300], xp[300], dy[300], lp, lm;
+    gir_onnx_desc d;
+    gir_graph *g;
+    gir_plan *p = NULL;
+    gir_node outs[8], x, want[4];
+    const float *dm;
+    const int32_t *iv;
+    int n_out, k, j, ok, hits = 0;
+    char msg[320];
+    memset(&d, 0, sizeof d);
+    d.variables = 1;
+    for (k = 0; k < 300; ++k) xv[k] = 2.0f * (float)sin(0.7 * k + 0.3);        /* distinct: no ties in a window */
+    CHECK(oi_import(oxf_win3d, sizeof oxf_win3d, &d, &g, outs, &n_out, msg) == GIR_OK && n_out == 3, "import: %s",
+          msg);
+    x = gir_graph_find(g, "X");
+    want[0] = gir_sum(g, outs[0], gir_ints0(), 0);
+    want[3] = gir_sum(g, outs[1], gir_ints0(), 0);
+    ok = gir_grad(g, want[0], 1, &x, &want[1]) == GIR_OK && gir_grad(g, want[3], 1, &x, &want[2]) == GIR_OK;
+    want[3] = outs[2];
+    ok = ok && gir_plan_compile(g, 4, want, NULL, &p) == GIR_OK && oi_win3d_run(p, g, xv, want[0], &lp);
+    if (!ok) snprintf(why, sizeof why, "grad, plan: %s / %s", gir_graph_message(g), p ? gir_plan_message(p) : "");
+    if (ok) {
+        memcpy(dy, gir_plan_data(p, want[1]), sizeof dy);
+        dm = (const float *)gir_plan_data(p, want[2]);
+        iv = (const int32_t *)gir_plan_data(p, want[3]);
+        for (k = 0; k < 300; ++k) {               /* the 24 windows' maxima, one each, where the indices say */
+            int at = 0;
+            for (j = 0; j < 24; ++j) at |= iv[j] == k;
+            hits += dm[k] == 1.0f;
+            if (dm[k] != (at ? 1.0f : 0.0f)) ok = 0;
+        }
+        if (!ok || hits != 24) snprintf(why, sizeof why, "MaxPool's gradient and Indices disagree (%d maxima)", hits);
+    }
+    for (k = 0; ok && k < 300; ++k) {
+        memcpy(xp, xv, sizeof xp);
+        xp[k] = xv[k] + 0.25f;
+        ok = oi_win3d_run(p, g, xp, want[0], &lp);
+        xp[k] = xv[k] - 0.25f;
+        ok = ok && oi_win3d_run(p, g, xp, want[0], &lm);
+        if (ok && fabsf((lp - lm) / 0.5f - dy[k]) > 1e-3f * (1 + fabsf(dy[k]))) {
+            snprintf(why, sizeof why, "d sum(Y) / dX[%d]: %g, central difference %g", k, dy[k], (lp - lm) / 0.5f);
+            ok = 0;
+        }
+    }
+    gir_plan_free(p);
+    gir_graph_free(g);
+    CHECK(oi_live == 0 && oi_bytes == 0, "%ld blocks left after gir_graph_free", oi_live);
+    return ok;
+}
 static int test_onnx_import_variables(void) {
     gir_onnx_desc d;
     gir_graph *g;
@@ -290,6 +348,7 @@ static void suite_onnx_import(void) {
 #else
     RUN("onnx_import/mlp_values", test_onnx_import_mlp_values());
     RUN("onnx_import/variables", test_onnx_import_variables());
+    RUN("onnx_import/window3d_grad", test_onnx_import_window3d_grad());
     RUN("onnx_import/symbolic_dims", test_onnx_import_symbolic_dims());
     RUN("onnx_import/known_inputs", test_onnx_import_known_inputs());
     RUN("onnx_import/model_errors", test_onnx_import_model_errors());

@@ -463,6 +463,40 @@ static int test_plan_constrain_cycle(void) {
     gir_graph_free(g);
     return 1;
 }
+/* the traffic counts (gir_plan_stats bytes_read / bytes_written): a fused chain reads its input once and writes
+   its output once; unfused, each step counts; an input read twice by one step counts once; an assign writes its
+   value and the variable and does not read the variable it writes; a constant subgraph run once is left out */
+static int test_plan_traffic(void) {
+    gir_graph *g = gir_graph_new(NULL);
+    gir_node x = gir_input(g, GIR_DTYPE_F32, gir_shape1(1000)), y = gir_tanh(g, gir_exp(g, gir_mul(g, x, x)));
+    gir_node v = gir_variable(g, GIR_DTYPE_F64, gir_shape1(100), NULL), u, c;
+    gir_plan *p = NULL;
+    gir_plan_stats st;
+    CHECK(plan_compile(g, 1, &y, 0, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
+    st = gir_plan_query_stats(p);
+    CHECK(st.bytes_read == 4000 && st.bytes_written == 4000, "fused: %llu read, %llu written",
+          (unsigned long long)st.bytes_read, (unsigned long long)st.bytes_written);
+    gir_plan_free(p);
+    CHECK(plan_compile(g, 1, &y, GIR_COMPILE_NO_FUSION, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
+    st = gir_plan_query_stats(p);
+    CHECK(st.bytes_read == 12000 && st.bytes_written == 12000, "unfused: %llu read, %llu written",
+          (unsigned long long)st.bytes_read, (unsigned long long)st.bytes_written);
+    gir_plan_free(p);
+    u = gir_assign(g, v, gir_mul(g, v, gir_scalar(g, GIR_DTYPE_F64, 2)));
+    CHECK(plan_compile(g, 1, &u, GIR_COMPILE_NO_FUSION, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
+    st = gir_plan_query_stats(p);           /* mul: reads v (800) and the scalar (8), writes 800; assign: 800 + 800 */
+    CHECK(st.bytes_read == 1608 && st.bytes_written == 2400, "assign: %llu read, %llu written",
+          (unsigned long long)st.bytes_read, (unsigned long long)st.bytes_written);
+    gir_plan_free(p);
+    c = gir_add(g, x, gir_exp(g, gir_ones(g, GIR_DTYPE_F32, gir_shape1(1000))));
+    CHECK(plan_compile(g, 1, &c, GIR_COMPILE_NO_FUSION, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
+    st = gir_plan_query_stats(p);           /* ones and exp run once: add reads 8000, writes 4000 */
+    CHECK(st.bytes_read == 8000 && st.bytes_written == 4000, "folded: %llu read, %llu written",
+          (unsigned long long)st.bytes_read, (unsigned long long)st.bytes_written);
+    gir_plan_free(p);
+    gir_graph_free(g);
+    return 1;
+}
 static int plan_pos(const gir_plan *p, gir_node n) {
     int k;
     for (k = 0; k < gir_plan_query_stats(p).steps; ++k)
@@ -659,4 +693,5 @@ static void suite_plan(void) {
     RUN_MIB(32, "plan/compile_100k_nodes", test_plan_100k_nodes());
     RUN("plan/oom_sweep_compile", test_plan_oom_sweep());
     RUN("plan/checker_every_plan", test_plan_checker());
+    RUN("plan/traffic_counts", test_plan_traffic());
 }
