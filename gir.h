@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=9beaecf5a1049a0a24a5da2b2b986407ce6922b7b8802dfea5b97739367bb943
-                                          gen/ sha256=4d2a962cfaf85e66
+                                          gen/ sha256=f25514394ad8e7bc
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -6063,7 +6063,7 @@ typedef struct gir__vr_fns {
 static int gir__vr_off;                         /* nonzero: the scalar loops (the tests compare the two) */
 #if defined(GIR_TEST_COUNTERS)
 static unsigned long gir__vr_hits;              /* kernel calls that took a vector path (the tests watch it) */
-#  if defined(GIR_THREADS) && (defined(__GNUC__) || defined(__clang__))
+#  if defined(GIR_THREADS) && (defined(__GNUC__) || defined(__clang__)) && !defined(__TINYC__)
 #    define GIR__VR_HIT() __atomic_fetch_add(&gir__vr_hits, 1ul, __ATOMIC_RELAXED)
 #  else
 #    define GIR__VR_HIT() (++gir__vr_hits)
@@ -36068,7 +36068,7 @@ static gir_status gir__step_kernel(const gir__step *s, int dtype, const gir_shap
 }
 /* one run at a time: a plan's values, arena and message are its run's own */
 static int gir__busy_enter(int *flag) {
-#if defined(GIR_THREADS) && (defined(__GNUC__) || defined(__clang__))
+#if defined(GIR_THREADS) && (defined(__GNUC__) || defined(__clang__)) && !defined(__TINYC__)
     return __atomic_exchange_n(flag, 1, __ATOMIC_ACQUIRE);
 #else
     int was = *flag;
@@ -36077,7 +36077,7 @@ static int gir__busy_enter(int *flag) {
 #endif
 }
 static void gir__busy_leave(int *flag) {
-#if defined(GIR_THREADS) && (defined(__GNUC__) || defined(__clang__))
+#if defined(GIR_THREADS) && (defined(__GNUC__) || defined(__clang__)) && !defined(__TINYC__)
     __atomic_store_n(flag, 0, __ATOMIC_RELEASE);
 #else
     *flag = 0;

@@ -35,7 +35,7 @@ typedef struct gir__vr_fns {
 static int gir__vr_off;                         /* nonzero: the scalar loops (the tests compare the two) */
 #if defined(GIR_TEST_COUNTERS)
 static unsigned long gir__vr_hits;              /* kernel calls that took a vector path (the tests watch it) */
-#  if defined(GIR_THREADS) && (defined(__GNUC__) || defined(__clang__))
+#  if defined(GIR_THREADS) && (defined(__GNUC__) || defined(__clang__)) && !defined(__TINYC__)
 #    define GIR__VR_HIT() __atomic_fetch_add(&gir__vr_hits, 1ul, __ATOMIC_RELAXED)
 #  else
 #    define GIR__VR_HIT() (++gir__vr_hits)

@@ -86,7 +86,7 @@ static gir_status gir__step_kernel(const gir__step *s, int dtype, const gir_shap
 }
 /* one run at a time: a plan's values, arena and message are its run's own */
 static int gir__busy_enter(int *flag) {
-#if defined(GIR_THREADS) && (defined(__GNUC__) || defined(__clang__))
+#if defined(GIR_THREADS) && (defined(__GNUC__) || defined(__clang__)) && !defined(__TINYC__)
     return __atomic_exchange_n(flag, 1, __ATOMIC_ACQUIRE);
 #else
     int was = *flag;
@@ -95,7 +95,7 @@ static int gir__busy_enter(int *flag) {
 #endif
 }
 static void gir__busy_leave(int *flag) {
-#if defined(GIR_THREADS) && (defined(__GNUC__) || defined(__clang__))
+#if defined(GIR_THREADS) && (defined(__GNUC__) || defined(__clang__)) && !defined(__TINYC__)
     __atomic_store_n(flag, 0, __ATOMIC_RELEASE);
 #else
     *flag = 0;
