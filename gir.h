@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=9beaecf5a1049a0a24a5da2b2b986407ce6922b7b8802dfea5b97739367bb943
-                                          gen/ sha256=f25514394ad8e7bc
+                                          gen/ sha256=8f0350233f3158b1
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1259,7 +1259,8 @@ typedef enum gir_value_kind {
     GIR_VALUE_ARENA,        /* a temporary in the arena, live from first_step to last_step */
     GIR_VALUE_KEPT,         /* in the arena, computed on the first run only and kept (a constant subgraph) */
     GIR_VALUE_FUSED,        /* inside a fused step: a chunk at a time, no place in the arena */
-    GIR_VALUE_GRAPH         /* an input, variable or constant: the caller's or the graph's memory */
+    GIR_VALUE_GRAPH         /* an input, variable or constant: the caller's or the graph's memory; also a
+                               variable's new value computed straight into it (see gir_assign) */
 } gir_value_kind;
 typedef struct gir_plan_value {
     gir_value_kind kind;
@@ -34294,7 +34295,8 @@ static gir_status gir__passes(gir__rw *w, unsigned flags, size_t last) {
    training updates are seen at once.
    Ownership: a plan keeps its graph's memory alive. gir_graph_free on a graph with live plans only marks it
    freed; the last gir_plan_free of those plans releases it. Graphs and plans can be freed in any order. */
-enum { GIR__VAL_TEMP, GIR__VAL_INPUT, GIR__VAL_DATA, GIR__VAL_FUSED };   /* FUSED: see gen/80-plan/fuse.c */
+/* FUSED: see gen/80-plan/fuse.c; INVAR: written in a variable's memory, off its value (gen/80-plan/update.c) */
+enum { GIR__VAL_TEMP, GIR__VAL_INPUT, GIR__VAL_DATA, GIR__VAL_FUSED, GIR__VAL_INVAR };
 typedef struct gir__val {
     void      *ptr;
     gir_shape  shape;
@@ -34409,7 +34411,8 @@ GIR_API void gir_plan_free(gir_plan *p) {
    values between its members live in chunk buffers in the plan's scratch, small enough to stay in L1.
    A member of a group that is not its last (its root) is consumed only inside the group and is not an output
    of the plan: it gets kind GIR__VAL_FUSED, no place in the arena (gir_plan_data gives NULL for it), and off is
-   its chunk buffer's offset in the scratch. */
+   its chunk buffer's offset in the scratch. The exception: a member whose value goes into a variable
+   (GIR__VAL_INVAR, gen/80-plan/update.c) writes each chunk there, and may have readers after the group. */
 struct gir__fgroup {
     uint32_t m0, nm;        /* members: plan->fsteps[m0 .. m0 + nm), in step order; the last is the root */
     uint32_t val;           /* the root's value: the group's output */
@@ -34436,13 +34439,24 @@ typedef struct gir__fwork {
     uint8_t  *isout, *cand;
 } gir__fwork;
 
-/* step s, run at root r, would read a variable after the assign that writes it (an assign step between them) */
-static int gir__fuse_crosses(const gir_plan *p, const gir__fwork *w, uint32_t s, uint32_t r) {
+/* step s, run at root r, would read a variable after the step that writes it (an assign, or a step that
+   computes the new value in place, between them and not in group gid: a member that does writes each chunk
+   after s read it) */
+static int gir__fuse_crosses(const gir_plan *p, const gir__fwork *w, uint32_t s, uint32_t r, uint32_t gid) {
     const gir__step *st = &p->steps[s];
     uint32_t j, a;
     for (j = 0; j < st->nin; ++j)
-        if ((a = w->asg[p->sin[st->in0 + j]]) != 0 && a - 1 > s && a - 1 < r) return 1;
+        if ((a = w->asg[p->sin[st->in0 + j]]) != 0 && a - 1 > s && a - 1 < r && w->grp[a - 1] != gid) return 1;
     return 0;
+}
+/* step s's value v can join the group of root r although a step outside it reads v: v is written into a
+   variable (gen/80-plan/update.c), which the member writes chunk by chunk, and every other reader runs after r */
+static int gir__fuse_shared(const gir_plan *p, const gir__fwork *w, uint32_t v, uint32_t r) {
+    uint32_t k, j, later = 0;
+    if (p->vals[v].kind != GIR__VAL_INVAR) return 0;
+    for (k = r + 1; k < p->nsteps; ++k)
+        for (j = 0; j < p->steps[k].nin; ++j) later += p->sin[p->steps[k].in0 + j] == v;
+    return w->inuse[v] + later == w->nuse[v];
 }
 
 /* grows the group whose root is step r (group id gid): walks down from r, taking each producer of a member's
@@ -34459,9 +34473,10 @@ static uint32_t gir__fuse_grow(gir_plan *p, gir__fwork *w, uint32_t r, uint32_t 
             if (!w->cand[s]) continue;
             w->cand[s] = 0;
             --pending;
-            if (w->grp[s] || w->isout[st->val] || w->inuse[st->val] != w->nuse[st->val] ||
+            if (w->grp[s] || ((w->isout[st->val] || w->inuse[st->val] != w->nuse[st->val]) &&
+                                !gir__fuse_shared(p, w, st->val, r)) ||
                 !gir__shape_eq(&p->vals[st->val].shape, rs) || !gir__fuse_ok(p, st) ||
-                gir__fuse_crosses(p, w, (uint32_t)s, r))
+                gir__fuse_crosses(p, w, (uint32_t)s, r, gid))
                 continue;
         }
         w->grp[s] = gid;
@@ -34493,11 +34508,13 @@ static uint32_t gir__fuse_slots(gir_plan *p, gir__fwork *w, const struct gir__fg
     for (m = 0; m + 1 < gr->nm; ++m) {
         const gir__step *s = &p->fsteps[gr->m0 + m];
         uint32_t slot = 0;
-        while (slot < nslots && busy[slot]) ++slot;
-        if (slot == nslots) busy[nslots++] = 0;
-        busy[slot] = 1;
-        p->vals[s->val].kind = GIR__VAL_FUSED;
-        p->vals[s->val].off = slot * bufb;
+        if (p->vals[s->val].kind != GIR__VAL_INVAR) {   /* else written into its variable, chunk by chunk */
+            while (slot < nslots && busy[slot]) ++slot;
+            if (slot == nslots) busy[nslots++] = 0;
+            busy[slot] = 1;
+            p->vals[s->val].kind = GIR__VAL_FUSED;
+            p->vals[s->val].off = slot * bufb;
+        }
         for (j = 0; j < s->nin; ++j) {              /* inputs read for the last time: their buffers are free */
             const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
             if (iv->kind == GIR__VAL_FUSED && w->last[p->sin[s->in0 + j]] == m)
@@ -34530,6 +34547,7 @@ static gir_status gir__fuse_plan(gir_plan *p, int n_out, const gir_node *outs, s
         const gir__step *s = &p->steps[k];
         w.prod[s->val] = k + 1;
         if (gir__op_is(s->op, GIR__F_WRITES)) w.asg[p->sin[s->in0]] = k + 1;
+        if (p->vals[s->val].kind == GIR__VAL_INVAR) w.asg[p->vals[s->val].off] = k + 1;
         for (j = 0; j < s->nin; ++j) ++w.nuse[p->sin[s->in0 + j]];
     }
     for (k = p->nsteps; k-- > 0;) {              /* roots from the last step down: each group is maximal */
@@ -34934,6 +34952,15 @@ static int gir__srd_next(const gir_plan *p, gir__srd *r, uint32_t *v) {
     }
     return 0;
 }
+/* step k (a fused group: one of its members) reads value v */
+static int gir__plan_step_reads(const gir_plan *p, uint32_t k, uint32_t v) {
+    gir__srd r;
+    uint32_t u;
+    gir__srd_init(p, k, &r);
+    while (gir__srd_next(p, &r, &u))
+        if (u == v) return 1;
+    return 0;
+}
 /* input j of step s already appeared among its inputs 0 .. j-1 */
 static int gir__in_dup(const gir_plan *p, const gir__step *s, uint32_t j) {
     uint32_t i, v = p->sin[s->in0 + j];
@@ -35180,14 +35207,14 @@ static void gir__fl_give(gir__fl *f, size_t off, size_t n) {
     ++f->n;
 }
 
-/* step k can run once, on the first gir_plan_run: no random op, no assign, and it reads only constants and values
-   of such steps */
+/* step k can run once, on the first gir_plan_run: no random op, no assign or value written into a variable, and
+   it reads only constants and values of such steps */
 static int gir__plan_foldable(const gir_graph *g, const gir_plan *p, uint32_t k) {
     gir__srd r;
     uint32_t v, m, nm = p->fgroup && p->fgroup[k] ? p->groups[p->fgroup[k] - 1].nm : 1;
     const gir__step *s = p->fgroup && p->fgroup[k] ? &p->fsteps[p->groups[p->fgroup[k] - 1].m0] : &p->steps[k];
     for (m = 0; m < nm; ++m)
-        if (gir__op_is(s[m].op, GIR__F_RNG | GIR__F_WRITES | GIR__F_LEAF_STATE))
+        if (gir__op_is(s[m].op, GIR__F_RNG | GIR__F_WRITES | GIR__F_LEAF_STATE) || p->vals[s[m].val].kind == GIR__VAL_INVAR)
             return 0;
     gir__srd_init(p, k, &r);
     while (gir__srd_next(p, &r, &v)) {
@@ -35232,13 +35259,13 @@ static void gir__plan_lifetimes(const gir_graph *g, gir_plan *p, unsigned flags)
         else if (x->last == GIR__NEVER) x->last = x->first;      /* never read: lives during its step */
     }
 }
-/* at step k: the value's place (in-place over an input that dies here, or the free list), then the inputs
-   read for the last time give theirs back */
+/* at step k: the value's place (a temporary: in-place over an input that dies here, or the free list; a value
+   written into a variable has none), then the inputs read for the last time give theirs back */
 static void gir__plan_place(gir_plan *p, gir__fl *f, uint32_t k, unsigned flags, uint8_t *gone) {
     gir__val *o = &p->vals[p->steps[k].val];
     gir__srd r;
     uint32_t v;
-    if (!o->fold) {
+    if (!o->fold && o->kind == GIR__VAL_TEMP) {
         int done = 0;
         gir__srd_init(p, k, &r);
         while (!(flags & GIR_COMPILE_NO_INPLACE) && !done && gir__srd_next(p, &r, &v)) {
@@ -35260,7 +35287,7 @@ static void gir__plan_place(gir_plan *p, gir__fl *f, uint32_t k, unsigned flags,
             gir__fl_give(f, iv->off, gir__vbytes(iv));
         }
     }
-    if (o->last == k && !gone[p->steps[k].val]) {
+    if (o->kind == GIR__VAL_TEMP && o->last == k && !gone[p->steps[k].val]) {
         gone[p->steps[k].val] = 1;
         gir__fl_give(f, o->off, gir__vbytes(o));
     }
@@ -35381,7 +35408,8 @@ static gir_status gir__plan_memory(const gir_graph *g, gir_plan *p, unsigned fla
         }
     f.n = 0; f.top = f.high = base;
     for (k = 0; k < p->nsteps && !(flags & GIR_COMPILE_NO_REUSE); ++k)
-        if (p->vals[p->steps[k].val].kind == GIR__VAL_TEMP) gir__plan_place(p, &f, k, flags, gone);
+        if (p->vals[p->steps[k].val].kind == GIR__VAL_TEMP || p->vals[p->steps[k].val].kind == GIR__VAL_INVAR)
+            gir__plan_place(p, &f, k, flags, gone);
     *arena = f.high;
     p->live_peak = gir__plan_live_peak(p, gone + nv);
     gir__free(&p->ta, mem, bytes);
@@ -35397,6 +35425,29 @@ static int gir__plan_overlap(const gir_plan *p, uint32_t a, uint32_t b) {
     const gir__val *x = &p->vals[a], *y = &p->vals[b];
     return x->off < y->off + gir__vbytes(y) && y->off < x->off + gir__vbytes(x);
 }
+/* the update rule of gen/80-plan/update.c: no step reads a variable after the step (or the member of a fused
+   group) that writes its new value into it */
+static int gir__plan_check_updates(const gir_plan *p, char *msg, size_t n) {
+    uint32_t k, j, m, nm;
+    for (k = 0; k < p->nsteps; ++k) {
+        const gir__step *s = p->fgroup && p->fgroup[k] ? &p->fsteps[p->groups[p->fgroup[k] - 1].m0] : &p->steps[k];
+        nm = p->fgroup && p->fgroup[k] ? p->groups[p->fgroup[k] - 1].nm : 1;
+        for (m = 0; m < nm; ++m) {
+            uint32_t var = (uint32_t)p->vals[s[m].val].off, i, bad = GIR__NEVER;
+            if (p->vals[s[m].val].kind != GIR__VAL_INVAR) continue;
+            for (i = m + 1; i < nm; ++i)
+                for (j = 0; j < s[i].nin; ++j) if (p->sin[s[i].in0 + j] == var) bad = k;
+            for (j = k + 1; j < p->nsteps && bad == GIR__NEVER; ++j)
+                if (gir__plan_step_reads(p, j, var)) bad = j;
+            if (bad != GIR__NEVER) {
+                gir__format(msg, n, "step %u reads variable node %u after step %u wrote its new value (node %u)",
+                            (unsigned)bad, (unsigned)p->vals[var].node, (unsigned)k, (unsigned)p->vals[s[m].val].node);
+                return 0;
+            }
+        }
+    }
+    return 1;
+}
 /* verifies the plan's arena from its steps alone (not the planner's lifetimes): walking the schedule, a value
    is live from its step to its last reader (outputs to the end, values of steps run once always); no two live
    values overlap, but for a step marked in-place and the input at its offset that dies there. Every place is
@@ -35404,6 +35455,7 @@ static int gir__plan_overlap(const gir_plan *p, uint32_t a, uint32_t b) {
 static int gir__plan_check(const gir_plan *p, void *work, char *msg, size_t n) {
     uint32_t *lastr = (uint32_t *)work, *pos = lastr + p->nvals + 1, *live = pos + p->nvals + 1, nlive = 0, k, v, j;
     msg[0] = 0;
+    if (!gir__plan_check_updates(p, msg, n)) return 0;
     for (v = 0; v < p->nvals; ++v) lastr[v] = GIR__NEVER;
     for (k = 0; k < p->nsteps; ++k) {
         gir__srd r;
@@ -35432,8 +35484,7 @@ static int gir__plan_check(const gir_plan *p, void *work, char *msg, size_t n) {
         const gir__step *s = &p->steps[k];
         uint32_t o = s->val;
         gir__srd r;
-        if (p->vals[o].kind != GIR__VAL_TEMP) continue;
-        if (!p->vals[o].fold) {
+        if (p->vals[o].kind == GIR__VAL_TEMP && !p->vals[o].fold) {
             for (j = 0; j < nlive; ++j) {
                 uint32_t u = live[j];
                 int pair = (s->flags & GIR__STEP_INPLACE) && lastr[u] == k && p->vals[u].off == p->vals[o].off;
@@ -35644,10 +35695,93 @@ static gir_status gir__assign_order(gir_graph *g, gir_plan *p) {
 #pragma GCC pop_options
 #endif
 
+/* >>update: variable updates written in place. An assign step copies its new value into the variable and into
+   a value of its own; the step that computes that new value can as well write it into the variable's memory
+   straight away, and the assign then has nothing left to do. gir__update_inplace (called by gir_plan_compile,
+   gen/80-plan/compile.c, after the steps are ordered and before fusion) does this for every assign whose new
+   value N, a temporary, is computed by a step s such that
+     - no step after s but the assign reads the variable V (they all ran before: each reads the old value),
+     - s is elementwise (it reads V[i], if it reads V at all, before it writes V[i]: the in-place rule of
+       gen/80-plan/plan.c) or does not read V.
+   N and the assign's own value then get kind GIR__VAL_INVAR (off: V's value index): they live in V's memory,
+   take no arena, and the assign step goes. Elementwise fusion (gen/80-plan/fuse.c) may take s into a group with
+   other readers of N: s then writes its chunks into V, where the members after it read them (an optimizer's
+   moments and its parameter update become one pass). gir__plan_check verifies the rule on the final steps. */
+
+/* assign step a's new value N is computed into its variable by its producer s = prod[N] - 1 where it stands
+   (returns 1), or where the assign stands (returns 2: readers of the variable come between), or not at all */
+static int gir__update_ok(const gir_plan *p, const uint32_t *prod, uint32_t a) {
+    const gir__step *as = &p->steps[a];
+    uint32_t var = p->sin[as->in0], nv = p->sin[as->in0 + 1], s, k;
+    const gir__val *n = &p->vals[nv];
+    if (as->nin != 2 || n->kind != GIR__VAL_TEMP || !prod[nv] || (s = prod[nv] - 1) >= a) return 0;
+    if (p->vals[var].kind != GIR__VAL_DATA || n->bytes != p->vals[var].bytes || n->dtype != p->vals[var].dtype)
+        return 0;
+    if (gir__kernel_of(p->steps[s].op) != gir__k_eltwise && gir__plan_step_reads(p, s, var)) return 0;
+    for (k = s + 1; k < p->nsteps; ++k)
+        if (k != a && gir__plan_step_reads(p, k, var)) break;
+    return k == p->nsteps ? 1 : 2;
+}
+/* step s can run just before assign step a instead: nothing between reads its value or writes, in place, a
+   variable it reads, and no constraint of the graph names its node */
+static int gir__update_movable(const gir_graph *g, const gir_plan *p, uint32_t s, uint32_t a) {
+    const gir__step *st = &p->steps[s];
+    uint32_t k, j;
+    size_t c;
+    for (c = 0; c < g->ncons; ++c)
+        if (g->cons[c] == p->vals[st->val].node) return 0;
+    for (k = s + 1; k < a; ++k) {
+        const gir__val *o = &p->vals[p->steps[k].val];
+        if (gir__plan_step_reads(p, k, st->val)) return 0;
+        for (j = 0; o->kind == GIR__VAL_INVAR && j < st->nin; ++j)
+            if (p->sin[st->in0 + j] == o->off) return 0;
+    }
+    return 1;
+}
+/* moves step s to just before step a (the steps between move up one); prod follows */
+static void gir__update_move(gir_plan *p, uint32_t *prod, uint32_t s, uint32_t a) {
+    gir__step t = p->steps[s];
+    uint32_t k;
+    for (k = s; k + 1 < a; ++k) {
+        p->steps[k] = p->steps[k + 1];
+        prod[p->steps[k].val] = k + 1;
+    }
+    p->steps[a - 1] = t;
+    prod[t.val] = a;
+}
+/* the assign steps whose new values can go straight into their variables: those values and the assigns' own
+   become GIR__VAL_INVAR, and the assign steps leave the plan. Decided one assign at a time, in step order, on
+   the steps as the decisions before left them. */
+static gir_status gir__update_inplace(const gir_graph *g, gir_plan *p, unsigned flags) {
+    size_t bytes = ((size_t)p->nvals + 1) * sizeof(uint32_t);
+    uint32_t *prod, k, n = 0;
+    int how;
+    if (flags & (GIR_COMPILE_NO_INPLACE | GIR_COMPILE_NO_REUSE)) return GIR_OK;
+    if (!(prod = (uint32_t *)gir__alloc(&p->ta, bytes))) return GIR_ERR_OUT_OF_MEMORY;
+    GIR_MEMSET(prod, 0, bytes);
+    for (k = 0; k < p->nsteps; ++k) prod[p->steps[k].val] = k + 1;
+    for (k = 0; k < p->nsteps; ++k) {
+        const gir__step *s = &p->steps[k];
+        uint32_t nv;
+        if (!gir__op_is(s->op, GIR__F_WRITES) || !(how = gir__update_ok(p, prod, k))) continue;
+        nv = p->sin[s->in0 + 1];
+        if (how == 2 && !gir__update_movable(g, p, prod[nv] - 1, k)) continue;
+        if (how == 2) gir__update_move(p, prod, prod[nv] - 1, k);
+        p->vals[nv].kind = p->vals[s->val].kind = GIR__VAL_INVAR;
+        p->vals[nv].off = p->vals[s->val].off = p->sin[s->in0];
+    }
+    for (k = 0; k < p->nsteps; ++k)                 /* the assigns written in place go */
+        if (!gir__op_is(p->steps[k].op, GIR__F_WRITES) || p->vals[p->steps[k].val].kind != GIR__VAL_INVAR)
+            p->steps[n++] = p->steps[k];
+    p->nsteps = n;
+    gir__free(&p->ta, prod, bytes);
+    return GIR_OK;
+}
+
 /* >>compile: a graph into a plan (gir_plan_compile, gir_plan_compile_size) --------------------------------------
    The graph passes (gen/80-plan/passes.c) give every node its representative; a value for every node the outputs
    need and a step for every computed one, read as the plan's mode says (gen/80-plan/modes.c); the order of the
-   assign steps and of all steps (gen/80-plan/modes.c, plan.c), fusion (gen/80-plan/fuse.c) and the arena
+   assign steps and of all steps (gen/80-plan/modes.c, plan.c), updates written in place (gen/80-plan/update.c), fusion (gen/80-plan/fuse.c) and the arena
    (gen/80-plan/plan.c). The plan's memory comes from the graph's allocator, the caller's buffer or, measuring,
    nowhere (the bump allocator of gen/80-plan/plan.c). */
 /* the node a step reads for input k of node d, usually that input itself. A float matmul reads a transpose of
@@ -35844,6 +35978,7 @@ static gir_status gir__compile_passes(gir_graph *g, gir_plan *p, int n_out, cons
     gir__pass_alias(w, p);
     for (j = 0; j < n_out; ++j) p->vals[p->map[outs[j].id] - 1].isout = 1;
     if ((st = gir__assign_order(g, p)) != GIR_OK || (st = gir__plan_schedule(g, p, flags)) != GIR_OK) return st;
+    if (gir__update_inplace(g, p, flags) != GIR_OK) return GIR_ERR_OUT_OF_MEMORY;
     if (!(flags & GIR_COMPILE_NO_FUSION) &&
         gir__fuse_plan(p, n_out, outs, desc && desc->fuse_chunk > 0 ? (size_t)desc->fuse_chunk : GIR_FUSE_CHUNK,
                        &scratch) != GIR_OK)
@@ -36126,6 +36261,7 @@ static gir_status gir__plan_run_steps(gir_plan *p) {
     for (k = 0; k < p->nvals; ++k) {
         gir__val *v = &p->vals[k];
         if (v->kind == GIR__VAL_DATA) v->ptr = gir__node_data(p->g, &p->g->nodes[v->node]);
+        else if (v->kind == GIR__VAL_INVAR) v->ptr = gir__node_data(p->g, &p->g->nodes[p->vals[v->off].node]);
         else if (v->kind == GIR__VAL_INPUT && !v->ptr && v->bytes) {
             gir__pfail(p, GIR_ERR_UNBOUND, "run: input %N %T %S is not bound (gir_plan_bind)",
                        (const gir_graph *)p->g, (unsigned)v->node,
@@ -36165,6 +36301,8 @@ GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n) {
     uint32_t v;
     if (!p || gir__handle_kind(p->g, n) != GIR__H_OWN || n.id >= p->nmap || !(v = p->map[n.id])) return NULL;
     if (p->vals[v - 1].kind == GIR__VAL_DATA) return gir__node_data(p->g, &p->g->nodes[p->vals[v - 1].node]);
+    if (p->vals[v - 1].kind == GIR__VAL_INVAR)       /* the variable's memory: the new value once a run wrote it */
+        return gir__node_data(p->g, &p->g->nodes[p->vals[p->vals[v - 1].off].node]);
     return p->vals[v - 1].ptr;
 }
 GIR_API const char *gir_plan_message(const gir_plan *p) { return p ? p->msg : "no plan (NULL)"; }
@@ -36196,7 +36334,7 @@ static gir_status gir__plan_scalar(const gir_plan *p, gir_node n, double *value,
         return GIR_ERR_SHAPE;
     }
     ptr = gir_plan_data(p, n);
-    if (!ptr || (val->kind == GIR__VAL_TEMP && p->runs == 0)) {
+    if (!ptr || ((val->kind == GIR__VAL_TEMP || val->kind == GIR__VAL_INVAR) && p->runs == 0)) {
         if (msg) gir__pfail(msg, GIR_ERR_UNBOUND, "plan_scalar: node %u (%s): no value yet (%s)", n.id,
                             gir__op_names[p->g->nodes[n.id].op], ptr ? "the plan has not run" : "input not bound");
         return GIR_ERR_UNBOUND;
@@ -36237,6 +36375,22 @@ static uint32_t gir__plan_step_read(const gir_plan *p, uint32_t k, uint32_t i) {
         }
     return (uint32_t)-1;
 }
+/* the bytes a member of step k's fused group writes to memory besides the root's value (values written into
+   variables, gen/80-plan/update.c), or 1 when v is one of them (its readers in the group take it from the cache) */
+static uint64_t gir__group_writes(const gir_plan *p, uint32_t k, uint32_t v) {
+    const struct gir__fgroup *gr;
+    uint64_t n = 0;
+    uint32_t m;
+    if (!p->fgroup || !p->fgroup[k]) return 0;
+    gr = &p->groups[p->fgroup[k] - 1];
+    for (m = 0; m + 1 < gr->nm; ++m) {
+        uint32_t u = p->fsteps[gr->m0 + m].val;
+        if (p->vals[u].kind != GIR__VAL_INVAR) continue;
+        if (u == v) return 1;
+        n += p->vals[u].bytes;
+    }
+    return v == (uint32_t)-1 ? n : 0;
+}
 /* the bytes step k reads and writes in memory: its values outside fused chains, each once; an assign writes its
    variable (its input 0, not read) as well as its own value */
 static void gir__step_traffic(const gir_plan *p, uint32_t k, uint64_t *rd, uint64_t *wr) {
@@ -36247,9 +36401,9 @@ static void gir__step_traffic(const gir_plan *p, uint32_t k, uint64_t *rd, uint6
     *rd = 0;
     for (i = writes ? 1u : 0u; (r = gir__plan_step_read(p, k, i)) != (uint32_t)-1; ++i) {
         for (j = 0; j < i && gir__plan_step_read(p, k, j) != r; ++j) {}
-        if (j == i) *rd += p->vals[r].bytes;
+        if (j == i && !gir__group_writes(p, k, r)) *rd += p->vals[r].bytes;
     }
-    *wr = o->kind == GIR__VAL_FUSED ? 0 : o->bytes;
+    *wr = (o->kind == GIR__VAL_FUSED ? 0 : o->bytes) + gir__group_writes(p, k, (uint32_t)-1);
     if (writes) *wr += o->bytes;
 }
 GIR_API gir_plan_stats gir_plan_query_stats(const gir_plan *p) {
@@ -36671,6 +36825,8 @@ static void gir__dot_node(gir__out *o, const gir_graph *g, const gir_plan *p, ui
             else gir__out_s(o, "end");
         } else if (dv.kind == GIR__VAL_FUSED) {
             gir__out_f(o, "\\nfused: no buffer  %l B", (long long)dv.bytes);
+        } else if (dv.kind == GIR__VAL_INVAR) {
+            gir__out_f(o, "\\nin variable %%%u  %l B", (unsigned)p->vals[dv.off].node, (long long)dv.bytes);
         } else {
             gir__out_f(o, "\\n%s  %l B  read until ", dv.kind == GIR__VAL_INPUT ? "input" : "data", (long long)dv.bytes);
             if (dv.last >= 0) gir__out_f(o, "%l", (long long)dv.last);
@@ -36716,6 +36872,8 @@ static size_t gir__plan_dump_to(const gir_plan *p, gir__out *o) {
         if (d->name) gir__out_f(o, " '%s'", gir__name_at(p->g, d->name));
         gir__out_f(o, "  %T%S", (int)d->dtype, gir__nshape(p->g, d));
         if (dv.kind == GIR__VAL_TEMP) gir__out_f(o, "  off %l  bytes %l", (long long)dv.off, (long long)dv.bytes);
+        else if (dv.kind == GIR__VAL_INVAR)
+            gir__out_f(o, "  in %%%u  bytes %l", (unsigned)p->vals[dv.off].node, (long long)dv.bytes);
         else gir__out_f(o, "  fused  bytes %l", (long long)dv.bytes);
         if (ds.group) gir__out_f(o, "  group %u", (unsigned)(ds.group - 1));
         gir__step_traffic(p, k, &rd, &wr);
@@ -45742,15 +45900,16 @@ GIR_API gir_status gir_onnx_export_file(gir_graph *g, int n_out, const gir_node 
 #endif
 
 /* >>image: a compiled plan as one block of bytes, written on the host, run in place by firmware ---------------
-   THE IMAGE (version 1). Every field is in the writer's byte order (the reader tells the other order by the
+   THE IMAGE (version 2; a version-1 image, which this reader also reads, has no value of kind "in a variable"). Every field is in the writer's byte order (the reader tells the other order by the
    magic and refuses it); sections start at offsets aligned to 4, values at offsets aligned to 16.
      header   gir__ihdr: magic "GIRI", version, GIR__OPS_HASH and GIR_MAX_RANK of the writer, the image's bytes,
               the CRC-32 of every byte but its own field's four (the rest of the header too), the counts and the
               offsets of the sections below, the arena and variable-copy bytes the plan needs (not its scratch:
               the reader's kernels may need other scratch than the writer's, whose GEMM blocks are its own, so the
               reader sizes it)
-     vals     gir__ival[nvals]: shape, dtype, kind (temporary, input, constant, variable), bytes, the plan's
-              node id (for messages) and an offset: in the arena (a temporary) or in the image (values)
+     vals     gir__ival[nvals]: shape, dtype, kind (temporary, input, constant, variable, in a variable), bytes,
+              the plan's node id (for messages) and an offset: in the arena (a temporary), in the image (values)
+              or, for a variable's new value computed in its memory (gen/80-plan/update.c), the variable's index
      steps    gir__step[nsteps] as gen/80-plan/plan_record.c defines it; attr is 1 + the offset of its packed attributes
      sin      u32[nsin]: the steps' inputs, value indices; ins u32[nin], outs u32[nout]: the values the device
               binds and reads, in the writer's order (in ins, GIR__IMG_NONE for an input the plan does not read)
@@ -45764,7 +45923,7 @@ GIR_API gir_status gir_onnx_export_file(gir_graph *g, int n_out, const gir_node 
    this build; it trusts the shapes and attributes to be those the kernels were built for. */
 #define GIR__IMG_MAGIC 0x49524947u   /* "GIRI" as a little-endian u32 */
 #define GIR__IMG_CIGAM 0x47524949u   /* the magic as a host of the other byte order reads it */
-#define GIR__IMG_VERSION 1u
+#define GIR__IMG_VERSION 2u
 #define GIR__IMG_NONE 0xffffffffu     /* in ins: an input the plan does not read */
 typedef struct gir__ihdr {
     uint32_t magic, version, ops_hash, max_rank, bytes, crc;
@@ -45782,7 +45941,8 @@ typedef struct gir__ival {
     uint32_t  node, off, bytes;
     uint8_t   dtype, kind, pad[2];
 } gir__ival;
-enum { GIR__IV_TEMP, GIR__IV_INPUT, GIR__IV_CONST, GIR__IV_VAR };
+enum { GIR__IV_TEMP, GIR__IV_INPUT, GIR__IV_CONST, GIR__IV_VAR, GIR__IV_INVAR };
+#define GIR__IV_DATA(kind) ((kind) == GIR__IV_CONST || (kind) == GIR__IV_VAR)   /* its bytes are in the image */
 struct gir_image {
     const unsigned char *img;
     void               **ptr;     /* each value's memory: the arena, the image, a variable's copy, a bound input */
@@ -45822,15 +45982,18 @@ static int gir__img_val(gir_plan *p, gir_node n, int k, int input, uint32_t *v) 
     *v = p->map[n.id] - 1;
     return 1;
 }
-/* the kinds of the image's values: a variable some assign step writes is copied to RAM, other data stays put */
+/* the kinds of the image's values: a variable some step writes is copied to RAM, other data stays put */
 static void gir__img_kinds(const gir_plan *p, uint8_t *kind) {
     uint32_t k;
     for (k = 0; k < p->nvals; ++k) {
         const gir__val *v = &p->vals[k];
-        kind[k] = v->kind == GIR__VAL_TEMP ? GIR__IV_TEMP : v->kind == GIR__VAL_INPUT ? GIR__IV_INPUT : GIR__IV_CONST;
+        kind[k] = v->kind == GIR__VAL_TEMP ? GIR__IV_TEMP : v->kind == GIR__VAL_INPUT ? GIR__IV_INPUT :
+                  v->kind == GIR__VAL_INVAR ? GIR__IV_INVAR : GIR__IV_CONST;
     }
     for (k = 0; k < p->nsteps; ++k)
         if (gir__op_is(p->steps[k].op, GIR__F_WRITES)) kind[p->sin[p->steps[k].in0]] = GIR__IV_VAR;
+    for (k = 0; k < p->nvals; ++k)
+        if (p->vals[k].kind == GIR__VAL_INVAR) kind[p->vals[k].off] = GIR__IV_VAR;
 }
 /* the packed attributes of step s (no data pointer) in pk; their bytes */
 static size_t gir__img_attr(const gir_plan *p, const gir__step *s, unsigned char *pk) {
@@ -45866,7 +46029,7 @@ static int gir__img_layout(const gir_plan *p, const uint8_t *kind, int n_in, int
     h->attr_bytes = (uint32_t)(at - h->o_attrs);
     at += GIR__ATTR_MAXBYTES;                 /* the reader's margin, shared with the values that follow */
     for (k = 0; k < p->nvals; ++k)
-        if (kind[k] >= GIR__IV_CONST) {
+        if (GIR__IV_DATA(kind[k])) {
             at = gir__a16(at) + p->vals[k].bytes;
             if (kind[k] == GIR__IV_VAR) vars += gir__a16(p->vals[k].bytes);
         }
@@ -45887,7 +46050,7 @@ static void gir__img_write(const gir_plan *p, const uint8_t *kind, const uint32_
         iv[k].dtype = v->dtype;
         iv[k].kind = kind[k];
         iv[k].off = (uint32_t)v->off;
-        if (kind[k] >= GIR__IV_CONST) {
+        if (GIR__IV_DATA(kind[k])) {
             dat = gir__a16(dat);
             iv[k].off = dat;
             if (v->bytes) GIR_MEMCPY(img + dat, gir__node_data(p->g, &p->g->nodes[v->node]), v->bytes);
@@ -46011,7 +46174,7 @@ static gir_status gir__img_check_head(const unsigned char *img, size_t len, char
     if (gir__img_crc(img, bytes) != gir__img_u32(h->crc, swap))
         return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "damaged (bad checksum)");
     if (swap) return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "written by another gir.h, on a host of the other byte order");
-    if (h->version != GIR__IMG_VERSION)
+    if (h->version < 1u || h->version > GIR__IMG_VERSION)
         return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "written by another gir.h: version %l, this gir.h reads %l",
                           (long long)h->version, (long long)GIR__IMG_VERSION);
     if (h->max_rank != GIR_MAX_RANK)
@@ -46035,10 +46198,13 @@ static gir_status gir__img_check_vals(const unsigned char *img, char *msg, size_
     uint32_t k;
     for (k = 0; k < h->nvals; ++k) {
         size_t b;
-        int ok = v[k].dtype > 0 && v[k].dtype < GIR_DTYPE__COUNT && v[k].kind <= GIR__IV_VAR &&
+        int ok = v[k].dtype > 0 && v[k].dtype < GIR_DTYPE__COUNT && v[k].kind <= GIR__IV_INVAR &&
                  gir__shape_ok(&v[k].shape) && gir__bytes(&v[k].shape, v[k].dtype, &b) && b == v[k].bytes;
         if (ok && v[k].kind == GIR__IV_TEMP) ok = (uint64_t)v[k].off + v[k].bytes <= h->arena;
-        if (ok && v[k].kind >= GIR__IV_CONST)
+        if (ok && v[k].kind == GIR__IV_INVAR)       /* a variable before it, of its dtype and bytes */
+            ok = v[k].off < k && v[v[k].off].kind == GIR__IV_VAR && v[v[k].off].bytes == v[k].bytes &&
+                 v[v[k].off].dtype == v[k].dtype;
+        if (ok && GIR__IV_DATA(v[k].kind))
             ok = v[k].off % 16u == 0 && v[k].off >= h->o_attrs + h->attr_bytes &&
                  (uint64_t)v[k].off + v[k].bytes <= h->bytes;
         if (!ok) return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "value %l (node %l) is malformed", (long long)k,
@@ -46051,7 +46217,7 @@ static gir_status gir__img_check_vals(const unsigned char *img, char *msg, size_
     if (vars != h->vars) return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "the variables' bytes disagree");
     return GIR_OK;
 }
-/* every step: a kept op, a temporary to write, inputs in range, attributes inside their section */
+/* every step: a kept op, a temporary (or a variable's new value) to write, inputs in range, attributes inside their section */
 static gir_status gir__img_check_steps(const unsigned char *img, char *msg, size_t cap) {
     const gir__ihdr *h = (const gir__ihdr *)(const void *)img;
     const gir__ival *v = (const gir__ival *)(const void *)(img + h->o_vals);
@@ -46063,7 +46229,8 @@ static gir_status gir__img_check_steps(const unsigned char *img, char *msg, size
     for (k = 0; k < h->nsin; ++k)              /* first: the step checks below read the values of inputs */
         if (sin[k] >= h->nvals) return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "step input %l is malformed", (long long)k);
     for (k = 0; k < h->nsteps; ++k) {
-        int ok = s[k].val < h->nvals && v[s[k].val].kind == GIR__IV_TEMP && s[k].nin <= h->maxin &&
+        int ok = s[k].val < h->nvals && (v[s[k].val].kind == GIR__IV_TEMP || v[s[k].val].kind == GIR__IV_INVAR) &&
+                 s[k].nin <= h->maxin &&
                  (uint64_t)s[k].in0 + s[k].nin <= h->nsin &&
                  (!s[k].attr || (s[k].attr <= h->attr_bytes && !(img[h->o_attrs + s[k].attr] & 0x40u)));
         if (!ok || s[k].op == 0 || s[k].op >= GIR_OP__COUNT)
@@ -46159,6 +46326,7 @@ GIR_API gir_status gir_image_open(const void *image, size_t len, void *ram, size
         case GIR__IV_TEMP: m->ptr[k] = arena + v[k].off; break;
         case GIR__IV_INPUT: m->ptr[k] = NULL; break;
         case GIR__IV_CONST: m->ptr[k] = (void *)(uintptr_t)(img + v[k].off); break;
+        case GIR__IV_INVAR: m->ptr[k] = m->ptr[v[k].off]; break;      /* checked: a variable before it */
         default:
             if (v[k].bytes) GIR_MEMCPY(at, img + v[k].off, v[k].bytes);
             m->ptr[k] = at;

@@ -495,7 +495,8 @@ typedef enum gir_value_kind {
     GIR_VALUE_ARENA,        /* a temporary in the arena, live from first_step to last_step */
     GIR_VALUE_KEPT,         /* in the arena, computed on the first run only and kept (a constant subgraph) */
     GIR_VALUE_FUSED,        /* inside a fused step: a chunk at a time, no place in the arena */
-    GIR_VALUE_GRAPH         /* an input, variable or constant: the caller's or the graph's memory */
+    GIR_VALUE_GRAPH         /* an input, variable or constant: the caller's or the graph's memory; also a
+                               variable's new value computed straight into it (see gir_assign) */
 } gir_value_kind;
 typedef struct gir_plan_value {
     gir_value_kind kind;

@@ -1,7 +1,7 @@
 /* >>compile: a graph into a plan (gir_plan_compile, gir_plan_compile_size) --------------------------------------
    The graph passes (gen/80-plan/passes.c) give every node its representative; a value for every node the outputs
    need and a step for every computed one, read as the plan's mode says (gen/80-plan/modes.c); the order of the
-   assign steps and of all steps (gen/80-plan/modes.c, plan.c), fusion (gen/80-plan/fuse.c) and the arena
+   assign steps and of all steps (gen/80-plan/modes.c, plan.c), updates written in place (gen/80-plan/update.c), fusion (gen/80-plan/fuse.c) and the arena
    (gen/80-plan/plan.c). The plan's memory comes from the graph's allocator, the caller's buffer or, measuring,
    nowhere (the bump allocator of gen/80-plan/plan.c). */
 /* the node a step reads for input k of node d, usually that input itself. A float matmul reads a transpose of
@@ -198,6 +198,7 @@ static gir_status gir__compile_passes(gir_graph *g, gir_plan *p, int n_out, cons
     gir__pass_alias(w, p);
     for (j = 0; j < n_out; ++j) p->vals[p->map[outs[j].id] - 1].isout = 1;
     if ((st = gir__assign_order(g, p)) != GIR_OK || (st = gir__plan_schedule(g, p, flags)) != GIR_OK) return st;
+    if (gir__update_inplace(g, p, flags) != GIR_OK) return GIR_ERR_OUT_OF_MEMORY;
     if (!(flags & GIR_COMPILE_NO_FUSION) &&
         gir__fuse_plan(p, n_out, outs, desc && desc->fuse_chunk > 0 ? (size_t)desc->fuse_chunk : GIR_FUSE_CHUNK,
                        &scratch) != GIR_OK)

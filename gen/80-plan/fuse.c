@@ -4,7 +4,8 @@
    values between its members live in chunk buffers in the plan's scratch, small enough to stay in L1.
    A member of a group that is not its last (its root) is consumed only inside the group and is not an output
    of the plan: it gets kind GIR__VAL_FUSED, no place in the arena (gir_plan_data gives NULL for it), and off is
-   its chunk buffer's offset in the scratch. */
+   its chunk buffer's offset in the scratch. The exception: a member whose value goes into a variable
+   (GIR__VAL_INVAR, gen/80-plan/update.c) writes each chunk there, and may have readers after the group. */
 struct gir__fgroup {
     uint32_t m0, nm;        /* members: plan->fsteps[m0 .. m0 + nm), in step order; the last is the root */
     uint32_t val;           /* the root's value: the group's output */
@@ -28,13 +29,24 @@ typedef struct gir__fwork {
     uint8_t  *isout, *cand;
 } gir__fwork;
 
-/* step s, run at root r, would read a variable after the assign that writes it (an assign step between them) */
-static int gir__fuse_crosses(const gir_plan *p, const gir__fwork *w, uint32_t s, uint32_t r) {
+/* step s, run at root r, would read a variable after the step that writes it (an assign, or a step that
+   computes the new value in place, between them and not in group gid: a member that does writes each chunk
+   after s read it) */
+static int gir__fuse_crosses(const gir_plan *p, const gir__fwork *w, uint32_t s, uint32_t r, uint32_t gid) {
     const gir__step *st = &p->steps[s];
     uint32_t j, a;
     for (j = 0; j < st->nin; ++j)
-        if ((a = w->asg[p->sin[st->in0 + j]]) != 0 && a - 1 > s && a - 1 < r) return 1;
+        if ((a = w->asg[p->sin[st->in0 + j]]) != 0 && a - 1 > s && a - 1 < r && w->grp[a - 1] != gid) return 1;
     return 0;
+}
+/* step s's value v can join the group of root r although a step outside it reads v: v is written into a
+   variable (gen/80-plan/update.c), which the member writes chunk by chunk, and every other reader runs after r */
+static int gir__fuse_shared(const gir_plan *p, const gir__fwork *w, uint32_t v, uint32_t r) {
+    uint32_t k, j, later = 0;
+    if (p->vals[v].kind != GIR__VAL_INVAR) return 0;
+    for (k = r + 1; k < p->nsteps; ++k)
+        for (j = 0; j < p->steps[k].nin; ++j) later += p->sin[p->steps[k].in0 + j] == v;
+    return w->inuse[v] + later == w->nuse[v];
 }
 
 /* grows the group whose root is step r (group id gid): walks down from r, taking each producer of a member's
@@ -51,9 +63,10 @@ static uint32_t gir__fuse_grow(gir_plan *p, gir__fwork *w, uint32_t r, uint32_t 
             if (!w->cand[s]) continue;
             w->cand[s] = 0;
             --pending;
-            if (w->grp[s] || w->isout[st->val] || w->inuse[st->val] != w->nuse[st->val] ||
+            if (w->grp[s] || ((w->isout[st->val] || w->inuse[st->val] != w->nuse[st->val]) &&
+                                !gir__fuse_shared(p, w, st->val, r)) ||
                 !gir__shape_eq(&p->vals[st->val].shape, rs) || !gir__fuse_ok(p, st) ||
-                gir__fuse_crosses(p, w, (uint32_t)s, r))
+                gir__fuse_crosses(p, w, (uint32_t)s, r, gid))
                 continue;
         }
         w->grp[s] = gid;
@@ -85,11 +98,13 @@ static uint32_t gir__fuse_slots(gir_plan *p, gir__fwork *w, const struct gir__fg
     for (m = 0; m + 1 < gr->nm; ++m) {
         const gir__step *s = &p->fsteps[gr->m0 + m];
         uint32_t slot = 0;
-        while (slot < nslots && busy[slot]) ++slot;
-        if (slot == nslots) busy[nslots++] = 0;
-        busy[slot] = 1;
-        p->vals[s->val].kind = GIR__VAL_FUSED;
-        p->vals[s->val].off = slot * bufb;
+        if (p->vals[s->val].kind != GIR__VAL_INVAR) {   /* else written into its variable, chunk by chunk */
+            while (slot < nslots && busy[slot]) ++slot;
+            if (slot == nslots) busy[nslots++] = 0;
+            busy[slot] = 1;
+            p->vals[s->val].kind = GIR__VAL_FUSED;
+            p->vals[s->val].off = slot * bufb;
+        }
         for (j = 0; j < s->nin; ++j) {              /* inputs read for the last time: their buffers are free */
             const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
             if (iv->kind == GIR__VAL_FUSED && w->last[p->sin[s->in0 + j]] == m)
@@ -122,6 +137,7 @@ static gir_status gir__fuse_plan(gir_plan *p, int n_out, const gir_node *outs, s
         const gir__step *s = &p->steps[k];
         w.prod[s->val] = k + 1;
         if (gir__op_is(s->op, GIR__F_WRITES)) w.asg[p->sin[s->in0]] = k + 1;
+        if (p->vals[s->val].kind == GIR__VAL_INVAR) w.asg[p->vals[s->val].off] = k + 1;
         for (j = 0; j < s->nin; ++j) ++w.nuse[p->sin[s->in0 + j]];
     }
     for (k = p->nsteps; k-- > 0;) {              /* roots from the last step down: each group is maximal */

@@ -177,6 +177,15 @@ static int gir__srd_next(const gir_plan *p, gir__srd *r, uint32_t *v) {
     }
     return 0;
 }
+/* step k (a fused group: one of its members) reads value v */
+static int gir__plan_step_reads(const gir_plan *p, uint32_t k, uint32_t v) {
+    gir__srd r;
+    uint32_t u;
+    gir__srd_init(p, k, &r);
+    while (gir__srd_next(p, &r, &u))
+        if (u == v) return 1;
+    return 0;
+}
 /* input j of step s already appeared among its inputs 0 .. j-1 */
 static int gir__in_dup(const gir_plan *p, const gir__step *s, uint32_t j) {
     uint32_t i, v = p->sin[s->in0 + j];
@@ -423,14 +432,14 @@ static void gir__fl_give(gir__fl *f, size_t off, size_t n) {
     ++f->n;
 }
 
-/* step k can run once, on the first gir_plan_run: no random op, no assign, and it reads only constants and values
-   of such steps */
+/* step k can run once, on the first gir_plan_run: no random op, no assign or value written into a variable, and
+   it reads only constants and values of such steps */
 static int gir__plan_foldable(const gir_graph *g, const gir_plan *p, uint32_t k) {
     gir__srd r;
     uint32_t v, m, nm = p->fgroup && p->fgroup[k] ? p->groups[p->fgroup[k] - 1].nm : 1;
     const gir__step *s = p->fgroup && p->fgroup[k] ? &p->fsteps[p->groups[p->fgroup[k] - 1].m0] : &p->steps[k];
     for (m = 0; m < nm; ++m)
-        if (gir__op_is(s[m].op, GIR__F_RNG | GIR__F_WRITES | GIR__F_LEAF_STATE))
+        if (gir__op_is(s[m].op, GIR__F_RNG | GIR__F_WRITES | GIR__F_LEAF_STATE) || p->vals[s[m].val].kind == GIR__VAL_INVAR)
             return 0;
     gir__srd_init(p, k, &r);
     while (gir__srd_next(p, &r, &v)) {
@@ -475,13 +484,13 @@ static void gir__plan_lifetimes(const gir_graph *g, gir_plan *p, unsigned flags)
         else if (x->last == GIR__NEVER) x->last = x->first;      /* never read: lives during its step */
     }
 }
-/* at step k: the value's place (in-place over an input that dies here, or the free list), then the inputs
-   read for the last time give theirs back */
+/* at step k: the value's place (a temporary: in-place over an input that dies here, or the free list; a value
+   written into a variable has none), then the inputs read for the last time give theirs back */
 static void gir__plan_place(gir_plan *p, gir__fl *f, uint32_t k, unsigned flags, uint8_t *gone) {
     gir__val *o = &p->vals[p->steps[k].val];
     gir__srd r;
     uint32_t v;
-    if (!o->fold) {
+    if (!o->fold && o->kind == GIR__VAL_TEMP) {
         int done = 0;
         gir__srd_init(p, k, &r);
         while (!(flags & GIR_COMPILE_NO_INPLACE) && !done && gir__srd_next(p, &r, &v)) {
@@ -503,7 +512,7 @@ static void gir__plan_place(gir_plan *p, gir__fl *f, uint32_t k, unsigned flags,
             gir__fl_give(f, iv->off, gir__vbytes(iv));
         }
     }
-    if (o->last == k && !gone[p->steps[k].val]) {
+    if (o->kind == GIR__VAL_TEMP && o->last == k && !gone[p->steps[k].val]) {
         gone[p->steps[k].val] = 1;
         gir__fl_give(f, o->off, gir__vbytes(o));
     }
@@ -624,7 +633,8 @@ static gir_status gir__plan_memory(const gir_graph *g, gir_plan *p, unsigned fla
         }
     f.n = 0; f.top = f.high = base;
     for (k = 0; k < p->nsteps && !(flags & GIR_COMPILE_NO_REUSE); ++k)
-        if (p->vals[p->steps[k].val].kind == GIR__VAL_TEMP) gir__plan_place(p, &f, k, flags, gone);
+        if (p->vals[p->steps[k].val].kind == GIR__VAL_TEMP || p->vals[p->steps[k].val].kind == GIR__VAL_INVAR)
+            gir__plan_place(p, &f, k, flags, gone);
     *arena = f.high;
     p->live_peak = gir__plan_live_peak(p, gone + nv);
     gir__free(&p->ta, mem, bytes);
@@ -640,6 +650,29 @@ static int gir__plan_overlap(const gir_plan *p, uint32_t a, uint32_t b) {
     const gir__val *x = &p->vals[a], *y = &p->vals[b];
     return x->off < y->off + gir__vbytes(y) && y->off < x->off + gir__vbytes(x);
 }
+/* the update rule of gen/80-plan/update.c: no step reads a variable after the step (or the member of a fused
+   group) that writes its new value into it */
+static int gir__plan_check_updates(const gir_plan *p, char *msg, size_t n) {
+    uint32_t k, j, m, nm;
+    for (k = 0; k < p->nsteps; ++k) {
+        const gir__step *s = p->fgroup && p->fgroup[k] ? &p->fsteps[p->groups[p->fgroup[k] - 1].m0] : &p->steps[k];
+        nm = p->fgroup && p->fgroup[k] ? p->groups[p->fgroup[k] - 1].nm : 1;
+        for (m = 0; m < nm; ++m) {
+            uint32_t var = (uint32_t)p->vals[s[m].val].off, i, bad = GIR__NEVER;
+            if (p->vals[s[m].val].kind != GIR__VAL_INVAR) continue;
+            for (i = m + 1; i < nm; ++i)
+                for (j = 0; j < s[i].nin; ++j) if (p->sin[s[i].in0 + j] == var) bad = k;
+            for (j = k + 1; j < p->nsteps && bad == GIR__NEVER; ++j)
+                if (gir__plan_step_reads(p, j, var)) bad = j;
+            if (bad != GIR__NEVER) {
+                gir__format(msg, n, "step %u reads variable node %u after step %u wrote its new value (node %u)",
+                            (unsigned)bad, (unsigned)p->vals[var].node, (unsigned)k, (unsigned)p->vals[s[m].val].node);
+                return 0;
+            }
+        }
+    }
+    return 1;
+}
 /* verifies the plan's arena from its steps alone (not the planner's lifetimes): walking the schedule, a value
    is live from its step to its last reader (outputs to the end, values of steps run once always); no two live
    values overlap, but for a step marked in-place and the input at its offset that dies there. Every place is
@@ -647,6 +680,7 @@ static int gir__plan_overlap(const gir_plan *p, uint32_t a, uint32_t b) {
 static int gir__plan_check(const gir_plan *p, void *work, char *msg, size_t n) {
     uint32_t *lastr = (uint32_t *)work, *pos = lastr + p->nvals + 1, *live = pos + p->nvals + 1, nlive = 0, k, v, j;
     msg[0] = 0;
+    if (!gir__plan_check_updates(p, msg, n)) return 0;
     for (v = 0; v < p->nvals; ++v) lastr[v] = GIR__NEVER;
     for (k = 0; k < p->nsteps; ++k) {
         gir__srd r;
@@ -675,8 +709,7 @@ static int gir__plan_check(const gir_plan *p, void *work, char *msg, size_t n) {
         const gir__step *s = &p->steps[k];
         uint32_t o = s->val;
         gir__srd r;
-        if (p->vals[o].kind != GIR__VAL_TEMP) continue;
-        if (!p->vals[o].fold) {
+        if (p->vals[o].kind == GIR__VAL_TEMP && !p->vals[o].fold) {
             for (j = 0; j < nlive; ++j) {
                 uint32_t u = live[j];
                 int pair = (s->flags & GIR__STEP_INPLACE) && lastr[u] == k && p->vals[u].off == p->vals[o].off;

@@ -144,6 +144,7 @@ static gir_status gir__plan_run_steps(gir_plan *p) {
     for (k = 0; k < p->nvals; ++k) {
         gir__val *v = &p->vals[k];
         if (v->kind == GIR__VAL_DATA) v->ptr = gir__node_data(p->g, &p->g->nodes[v->node]);
+        else if (v->kind == GIR__VAL_INVAR) v->ptr = gir__node_data(p->g, &p->g->nodes[p->vals[v->off].node]);
         else if (v->kind == GIR__VAL_INPUT && !v->ptr && v->bytes) {
             gir__pfail(p, GIR_ERR_UNBOUND, "run: input %N %T %S is not bound (gir_plan_bind)",
                        (const gir_graph *)p->g, (unsigned)v->node,
@@ -183,6 +184,8 @@ GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n) {
     uint32_t v;
     if (!p || gir__handle_kind(p->g, n) != GIR__H_OWN || n.id >= p->nmap || !(v = p->map[n.id])) return NULL;
     if (p->vals[v - 1].kind == GIR__VAL_DATA) return gir__node_data(p->g, &p->g->nodes[p->vals[v - 1].node]);
+    if (p->vals[v - 1].kind == GIR__VAL_INVAR)       /* the variable's memory: the new value once a run wrote it */
+        return gir__node_data(p->g, &p->g->nodes[p->vals[p->vals[v - 1].off].node]);
     return p->vals[v - 1].ptr;
 }
 GIR_API const char *gir_plan_message(const gir_plan *p) { return p ? p->msg : "no plan (NULL)"; }
@@ -214,7 +217,7 @@ static gir_status gir__plan_scalar(const gir_plan *p, gir_node n, double *value,
         return GIR_ERR_SHAPE;
     }
     ptr = gir_plan_data(p, n);
-    if (!ptr || (val->kind == GIR__VAL_TEMP && p->runs == 0)) {
+    if (!ptr || ((val->kind == GIR__VAL_TEMP || val->kind == GIR__VAL_INVAR) && p->runs == 0)) {
         if (msg) gir__pfail(msg, GIR_ERR_UNBOUND, "plan_scalar: node %u (%s): no value yet (%s)", n.id,
                             gir__op_names[p->g->nodes[n.id].op], ptr ? "the plan has not run" : "input not bound");
         return GIR_ERR_UNBOUND;
@@ -255,6 +258,22 @@ static uint32_t gir__plan_step_read(const gir_plan *p, uint32_t k, uint32_t i) {
         }
     return (uint32_t)-1;
 }
+/* the bytes a member of step k's fused group writes to memory besides the root's value (values written into
+   variables, gen/80-plan/update.c), or 1 when v is one of them (its readers in the group take it from the cache) */
+static uint64_t gir__group_writes(const gir_plan *p, uint32_t k, uint32_t v) {
+    const struct gir__fgroup *gr;
+    uint64_t n = 0;
+    uint32_t m;
+    if (!p->fgroup || !p->fgroup[k]) return 0;
+    gr = &p->groups[p->fgroup[k] - 1];
+    for (m = 0; m + 1 < gr->nm; ++m) {
+        uint32_t u = p->fsteps[gr->m0 + m].val;
+        if (p->vals[u].kind != GIR__VAL_INVAR) continue;
+        if (u == v) return 1;
+        n += p->vals[u].bytes;
+    }
+    return v == (uint32_t)-1 ? n : 0;
+}
 /* the bytes step k reads and writes in memory: its values outside fused chains, each once; an assign writes its
    variable (its input 0, not read) as well as its own value */
 static void gir__step_traffic(const gir_plan *p, uint32_t k, uint64_t *rd, uint64_t *wr) {
@@ -265,9 +284,9 @@ static void gir__step_traffic(const gir_plan *p, uint32_t k, uint64_t *rd, uint6
     *rd = 0;
     for (i = writes ? 1u : 0u; (r = gir__plan_step_read(p, k, i)) != (uint32_t)-1; ++i) {
         for (j = 0; j < i && gir__plan_step_read(p, k, j) != r; ++j) {}
-        if (j == i) *rd += p->vals[r].bytes;
+        if (j == i && !gir__group_writes(p, k, r)) *rd += p->vals[r].bytes;
     }
-    *wr = o->kind == GIR__VAL_FUSED ? 0 : o->bytes;
+    *wr = (o->kind == GIR__VAL_FUSED ? 0 : o->bytes) + gir__group_writes(p, k, (uint32_t)-1);
     if (writes) *wr += o->bytes;
 }
 GIR_API gir_plan_stats gir_plan_query_stats(const gir_plan *p) {

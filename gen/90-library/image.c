@@ -1,13 +1,14 @@
 /* >>image: a compiled plan as one block of bytes, written on the host, run in place by firmware ---------------
-   THE IMAGE (version 1). Every field is in the writer's byte order (the reader tells the other order by the
+   THE IMAGE (version 2; a version-1 image, which this reader also reads, has no value of kind "in a variable"). Every field is in the writer's byte order (the reader tells the other order by the
    magic and refuses it); sections start at offsets aligned to 4, values at offsets aligned to 16.
      header   gir__ihdr: magic "GIRI", version, GIR__OPS_HASH and GIR_MAX_RANK of the writer, the image's bytes,
               the CRC-32 of every byte but its own field's four (the rest of the header too), the counts and the
               offsets of the sections below, the arena and variable-copy bytes the plan needs (not its scratch:
               the reader's kernels may need other scratch than the writer's, whose GEMM blocks are its own, so the
               reader sizes it)
-     vals     gir__ival[nvals]: shape, dtype, kind (temporary, input, constant, variable), bytes, the plan's
-              node id (for messages) and an offset: in the arena (a temporary) or in the image (values)
+     vals     gir__ival[nvals]: shape, dtype, kind (temporary, input, constant, variable, in a variable), bytes,
+              the plan's node id (for messages) and an offset: in the arena (a temporary), in the image (values)
+              or, for a variable's new value computed in its memory (gen/80-plan/update.c), the variable's index
      steps    gir__step[nsteps] as gen/80-plan/plan_record.c defines it; attr is 1 + the offset of its packed attributes
      sin      u32[nsin]: the steps' inputs, value indices; ins u32[nin], outs u32[nout]: the values the device
               binds and reads, in the writer's order (in ins, GIR__IMG_NONE for an input the plan does not read)
@@ -21,7 +22,7 @@
    this build; it trusts the shapes and attributes to be those the kernels were built for. */
 #define GIR__IMG_MAGIC 0x49524947u   /* "GIRI" as a little-endian u32 */
 #define GIR__IMG_CIGAM 0x47524949u   /* the magic as a host of the other byte order reads it */
-#define GIR__IMG_VERSION 1u
+#define GIR__IMG_VERSION 2u
 #define GIR__IMG_NONE 0xffffffffu     /* in ins: an input the plan does not read */
 typedef struct gir__ihdr {
     uint32_t magic, version, ops_hash, max_rank, bytes, crc;
@@ -39,7 +40,8 @@ typedef struct gir__ival {
     uint32_t  node, off, bytes;
     uint8_t   dtype, kind, pad[2];
 } gir__ival;
-enum { GIR__IV_TEMP, GIR__IV_INPUT, GIR__IV_CONST, GIR__IV_VAR };
+enum { GIR__IV_TEMP, GIR__IV_INPUT, GIR__IV_CONST, GIR__IV_VAR, GIR__IV_INVAR };
+#define GIR__IV_DATA(kind) ((kind) == GIR__IV_CONST || (kind) == GIR__IV_VAR)   /* its bytes are in the image */
 struct gir_image {
     const unsigned char *img;
     void               **ptr;     /* each value's memory: the arena, the image, a variable's copy, a bound input */
@@ -76,15 +78,18 @@ static int gir__img_val(gir_plan *p, gir_node n, int k, int input, uint32_t *v) 
     *v = p->map[n.id] - 1;
     return 1;
 }
-/* the kinds of the image's values: a variable some assign step writes is copied to RAM, other data stays put */
+/* the kinds of the image's values: a variable some step writes is copied to RAM, other data stays put */
 static void gir__img_kinds(const gir_plan *p, uint8_t *kind) {
     uint32_t k;
     for (k = 0; k < p->nvals; ++k) {
         const gir__val *v = &p->vals[k];
-        kind[k] = v->kind == GIR__VAL_TEMP ? GIR__IV_TEMP : v->kind == GIR__VAL_INPUT ? GIR__IV_INPUT : GIR__IV_CONST;
+        kind[k] = v->kind == GIR__VAL_TEMP ? GIR__IV_TEMP : v->kind == GIR__VAL_INPUT ? GIR__IV_INPUT :
+                  v->kind == GIR__VAL_INVAR ? GIR__IV_INVAR : GIR__IV_CONST;
     }
     for (k = 0; k < p->nsteps; ++k)
         if (gir__op_is(p->steps[k].op, GIR__F_WRITES)) kind[p->sin[p->steps[k].in0]] = GIR__IV_VAR;
+    for (k = 0; k < p->nvals; ++k)
+        if (p->vals[k].kind == GIR__VAL_INVAR) kind[p->vals[k].off] = GIR__IV_VAR;
 }
 /* the packed attributes of step s (no data pointer) in pk; their bytes */
 static size_t gir__img_attr(const gir_plan *p, const gir__step *s, unsigned char *pk) {
@@ -120,7 +125,7 @@ static int gir__img_layout(const gir_plan *p, const uint8_t *kind, int n_in, int
     h->attr_bytes = (uint32_t)(at - h->o_attrs);
     at += GIR__ATTR_MAXBYTES;                 /* the reader's margin, shared with the values that follow */
     for (k = 0; k < p->nvals; ++k)
-        if (kind[k] >= GIR__IV_CONST) {
+        if (GIR__IV_DATA(kind[k])) {
             at = gir__a16(at) + p->vals[k].bytes;
             if (kind[k] == GIR__IV_VAR) vars += gir__a16(p->vals[k].bytes);
         }
@@ -141,7 +146,7 @@ static void gir__img_write(const gir_plan *p, const uint8_t *kind, const uint32_
         iv[k].dtype = v->dtype;
         iv[k].kind = kind[k];
         iv[k].off = (uint32_t)v->off;
-        if (kind[k] >= GIR__IV_CONST) {
+        if (GIR__IV_DATA(kind[k])) {
             dat = gir__a16(dat);
             iv[k].off = dat;
             if (v->bytes) GIR_MEMCPY(img + dat, gir__node_data(p->g, &p->g->nodes[v->node]), v->bytes);
@@ -265,7 +270,7 @@ static gir_status gir__img_check_head(const unsigned char *img, size_t len, char
     if (gir__img_crc(img, bytes) != gir__img_u32(h->crc, swap))
         return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "damaged (bad checksum)");
     if (swap) return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "written by another gir.h, on a host of the other byte order");
-    if (h->version != GIR__IMG_VERSION)
+    if (h->version < 1u || h->version > GIR__IMG_VERSION)
         return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "written by another gir.h: version %l, this gir.h reads %l",
                           (long long)h->version, (long long)GIR__IMG_VERSION);
     if (h->max_rank != GIR_MAX_RANK)
@@ -289,10 +294,13 @@ static gir_status gir__img_check_vals(const unsigned char *img, char *msg, size_
     uint32_t k;
     for (k = 0; k < h->nvals; ++k) {
         size_t b;
-        int ok = v[k].dtype > 0 && v[k].dtype < GIR_DTYPE__COUNT && v[k].kind <= GIR__IV_VAR &&
+        int ok = v[k].dtype > 0 && v[k].dtype < GIR_DTYPE__COUNT && v[k].kind <= GIR__IV_INVAR &&
                  gir__shape_ok(&v[k].shape) && gir__bytes(&v[k].shape, v[k].dtype, &b) && b == v[k].bytes;
         if (ok && v[k].kind == GIR__IV_TEMP) ok = (uint64_t)v[k].off + v[k].bytes <= h->arena;
-        if (ok && v[k].kind >= GIR__IV_CONST)
+        if (ok && v[k].kind == GIR__IV_INVAR)       /* a variable before it, of its dtype and bytes */
+            ok = v[k].off < k && v[v[k].off].kind == GIR__IV_VAR && v[v[k].off].bytes == v[k].bytes &&
+                 v[v[k].off].dtype == v[k].dtype;
+        if (ok && GIR__IV_DATA(v[k].kind))
             ok = v[k].off % 16u == 0 && v[k].off >= h->o_attrs + h->attr_bytes &&
                  (uint64_t)v[k].off + v[k].bytes <= h->bytes;
         if (!ok) return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "value %l (node %l) is malformed", (long long)k,
@@ -305,7 +313,7 @@ static gir_status gir__img_check_vals(const unsigned char *img, char *msg, size_
     if (vars != h->vars) return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "the variables' bytes disagree");
     return GIR_OK;
 }
-/* every step: a kept op, a temporary to write, inputs in range, attributes inside their section */
+/* every step: a kept op, a temporary (or a variable's new value) to write, inputs in range, attributes inside their section */
 static gir_status gir__img_check_steps(const unsigned char *img, char *msg, size_t cap) {
     const gir__ihdr *h = (const gir__ihdr *)(const void *)img;
     const gir__ival *v = (const gir__ival *)(const void *)(img + h->o_vals);
@@ -317,7 +325,8 @@ static gir_status gir__img_check_steps(const unsigned char *img, char *msg, size
     for (k = 0; k < h->nsin; ++k)              /* first: the step checks below read the values of inputs */
         if (sin[k] >= h->nvals) return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "step input %l is malformed", (long long)k);
     for (k = 0; k < h->nsteps; ++k) {
-        int ok = s[k].val < h->nvals && v[s[k].val].kind == GIR__IV_TEMP && s[k].nin <= h->maxin &&
+        int ok = s[k].val < h->nvals && (v[s[k].val].kind == GIR__IV_TEMP || v[s[k].val].kind == GIR__IV_INVAR) &&
+                 s[k].nin <= h->maxin &&
                  (uint64_t)s[k].in0 + s[k].nin <= h->nsin &&
                  (!s[k].attr || (s[k].attr <= h->attr_bytes && !(img[h->o_attrs + s[k].attr] & 0x40u)));
         if (!ok || s[k].op == 0 || s[k].op >= GIR_OP__COUNT)
@@ -413,6 +422,7 @@ GIR_API gir_status gir_image_open(const void *image, size_t len, void *ram, size
         case GIR__IV_TEMP: m->ptr[k] = arena + v[k].off; break;
         case GIR__IV_INPUT: m->ptr[k] = NULL; break;
         case GIR__IV_CONST: m->ptr[k] = (void *)(uintptr_t)(img + v[k].off); break;
+        case GIR__IV_INVAR: m->ptr[k] = m->ptr[v[k].off]; break;      /* checked: a variable before it */
         default:
             if (v[k].bytes) GIR_MEMCPY(at, img + v[k].off, v[k].bytes);
             m->ptr[k] = at;

@@ -80,7 +80,7 @@ static int test_assign_basic(void) {
    assign node reads the new one; the hook lists the reader before the assign */
 static int test_assign_order_readers_first(void) {
     int fuse;
-    for (fuse = 0; fuse < 2; ++fuse) {
+    for (fuse = 0; fuse < 3; ++fuse) {       /* 0, 1: unfused and fused, the update in place; 2: an assign step */
         gir_graph *g = gir_graph_new(NULL);
         double w0[4] = {1, -2, 3, 0.5};
         gir_node w = gir_variable(g, GIR_DTYPE_F64, gir_shape1(4), w0);
@@ -96,18 +96,19 @@ static int test_assign_order_readers_first(void) {
         double es = 0;
         int i;
         memset(&cd, 0, sizeof cd);
-        cd.flags = fuse ? 0 : GIR_COMPILE_NO_FUSION;
+        cd.flags = fuse == 1 ? 0 : fuse == 0 ? GIR_COMPILE_NO_FUSION : GIR_COMPILE_NO_FUSION | GIR_COMPILE_NO_INPLACE;
         outs[0] = a; outs[1] = y; outs[2] = z; outs[3] = s;
         CHECK(gir_plan_compile(g, 4, outs, &cd, &p) == GIR_OK, "%s", gir_graph_message(g));
         for (k = 0; k < p->nsteps; ++k) {
             uint32_t node = p->vals[p->steps[k].val].node;
-            if (node == a.id) ai = k;
+            if (node == a.id || p->vals[p->steps[k].val].kind == GIR__VAL_INVAR) ai = k;   /* the write of w */
             if (node == y.id) yi = k;
             if (node == s.id) si = k;
         }
         for (k = 0; k < p->nsteps; ++k)
-            if (p->steps[k].op == GIR_OP_ASSIGN) nb = gir__assign_before(p, k, before);
-        CHECK(nb >= 2 && yi < ai && si < ai, "fuse %d: assign at step %u, readers at %u and %u (%u listed)", fuse,
+            if (p->steps[k].op == GIR_OP_ASSIGN || p->vals[p->steps[k].val].kind == GIR__VAL_INVAR)
+                nb = gir__assign_before(p, k, before);
+        CHECK(nb >= 2 && yi < ai && si < ai && (fuse == 2) == (p->vals[p->map[a.id] - 1].kind != GIR__VAL_INVAR), "fuse %d: assign at step %u, readers at %u and %u (%u listed)", fuse,
               (unsigned)ai, (unsigned)yi, (unsigned)si, (unsigned)nb);
         for (k = 0; k < nb; ++k) CHECK(before[k] < ai, "fuse %d: listed step %u after the assign", fuse, (unsigned)before[k]);
         CHECK(gir_plan_run(p) == GIR_OK, "%s", gir_plan_message(p));

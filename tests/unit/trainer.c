@@ -231,6 +231,68 @@ static int test_trainer_layers(void) {
     return 1;
 }
 
+/* every variable of a and b (built alike: the same node ids) holds the same bits */
+static int tr_same_vars(const tr_mlp *a, const tr_mlp *b, char *which, size_t cap) {
+    uint32_t id;
+    for (id = 1; id < a->g->nnodes; ++id) {
+        gir_node n = gir__handle(a->g, id), m = gir__handle(b->g, id);
+        size_t bytes = (size_t)gir_node_numel(a->g, n) * sizeof(double);
+        if (a->g->nodes[id].op != GIR_OP_VARIABLE) continue;
+        if (memcmp(gir_node_data(a->g, n), gir_node_data(b->g, m), bytes)) {
+            snprintf(which, cap, "%s", gir_node_name(a->g, n) ? gir_node_name(a->g, n) : "(unnamed)");
+            return 0;
+        }
+    }
+    return 1;
+}
+/* the steps of p that read variable v (one pass over an optimizer's state: one step) */
+static int tr_readers(const gir_plan *p, gir_node v) {
+    int k, n = 0;
+    for (k = 0; k < (int)p->nsteps; ++k) n += gir__plan_step_reads(p, (uint32_t)k, p->map[v.id] - 1);
+    return n;
+}
+/* Every optimizer, fused and written in place (the default) against unfused with assign steps (GIR_COMPILE_NO_FUSION
+   | GIR_COMPILE_NO_INPLACE): the same bits of every variable (parameters, state, running statistics, step count)
+   after 25 steps, f64; the default plan has no assign step, and one step reads each state tensor. */
+static int test_trainer_fused_updates_bit_identical(void) {
+    static const struct { gir_optim_kind kind; double mom, damp, wd, clip; int nest, ams; } cfg[] = {
+        {GIR_OPTIM_SGD, 0, 0, 0, 0, 0, 0},        {GIR_OPTIM_SGD, 0.9, 0, 0.01, 0, 1, 0},
+        {GIR_OPTIM_SGD, 0.8, 0.1, 0, 0.5, 0, 0},  {GIR_OPTIM_ADAM, 0, 0, 0, 0, 0, 0},
+        {GIR_OPTIM_ADAM, 0, 0, 0.01, 0.5, 0, 1},  {GIR_OPTIM_ADAMW, 0, 0, 0.01, 0, 0, 0},
+        {GIR_OPTIM_ADAMW, 0, 0, 0.05, 0.3, 0, 1}};
+    char which[64] = "";
+    int c;
+    for (c = 0; c < (int)(sizeof cfg / sizeof cfg[0]); ++c) {
+        tr_mlp a, b;
+        gir_plan *pa = NULL, *pb = NULL;
+        gir_train_desc t = gir_train_defaults(cfg[c].kind, 0.05);
+        int k, assigns = 0, ok;
+        t.optim.momentum = cfg[c].mom; t.optim.dampening = cfg[c].damp; t.optim.weight_decay = cfg[c].wd;
+        t.optim.nesterov = cfg[c].nest; t.optim.amsgrad = cfg[c].ams; t.clip_norm = cfg[c].clip;
+        tr_mlp_build(&a, 5);
+        tr_mlp_build(&b, 5);
+        ok = gir_train_compile(a.g, a.loss, &t, &pa) == GIR_OK;
+        t.compile.flags = GIR_COMPILE_NO_FUSION | GIR_COMPILE_NO_INPLACE;
+        ok = ok && gir_train_compile(b.g, b.loss, &t, &pb) == GIR_OK;
+        ok = ok && tr_run(pa, &a, 25) && tr_run(pb, &b, 25);
+        for (k = 0; ok && k < (int)pa->nsteps; ++k) assigns += pa->steps[k].op == GIR_OP_ASSIGN;
+        if (ok && cfg[c].kind != GIR_OPTIM_SGD)
+            ok = tr_readers(pa, gir_graph_find(a.g, "fc1/w/exp_avg")) == 1 &&
+                 tr_readers(pa, gir_graph_find(a.g, "fc1/w/exp_avg_sq")) == 1;
+        if (ok && cfg[c].mom > 0) ok = tr_readers(pa, gir_graph_find(a.g, "fc1/w/momentum_buffer")) == 1;
+        ok = ok && assigns == 0 && tr_same_vars(&a, &b, which, sizeof which);
+        if (!ok) snprintf(why, sizeof why, "config %d: %s %s; %d assign steps; differs: %s", c, gir_graph_message(a.g),
+                          gir_graph_message(b.g), assigns, which);
+        gir_plan_free(pa);
+        gir_plan_free(pb);
+        gir_graph_free(a.g);
+        gir_graph_free(b.g);
+        if (!ok) return 0;
+        which[0] = 0;
+    }
+    return 1;
+}
+
 static void suite_trainer(void) {
     RUN("trainer/matches_explicit_adam_clip_bn", test_trainer_matches_explicit());
     RUN("trainer/scope", test_trainer_scope());
@@ -240,4 +302,5 @@ static void suite_trainer(void) {
     RUN("trainer/long_state_name", test_trainer_long_state_name());
     RUN("trainer/init_layer_streams", test_trainer_init_layer_streams());
     RUN("trainer/layers", test_trainer_layers());
+    RUN("trainer/fused_updates_bit_identical", test_trainer_fused_updates_bit_identical());
 }
