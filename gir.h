@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=9beaecf5a1049a0a24a5da2b2b986407ce6922b7b8802dfea5b97739367bb943
-                                          gen/ sha256=8f0350233f3158b1
+                                          gen/ sha256=f51f1b1ecd0fc575
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1223,11 +1223,17 @@ GIR_API gir_status gir_hessian(gir_graph *g, gir_node y, gir_node x, gir_node *h
    not seen by them: compile with GIR_COMPILE_NO_FOLD to compute them on every run. */
 #define GIR_COMPILE_NO_FOLD 32u
 /* An elementwise step whose input of the same dtype and shape is read there for the last time writes its
-   result over that input (never over variables, constants, bound inputs or outputs). */
+   result over that input (never over variables, constants, bound inputs or outputs). Also: the step that
+   computes an assign's new value writes it straight into the variable (no assign step, no copy; see gir_assign),
+   which this flag turns off too. */
 #define GIR_COMPILE_NO_INPLACE 64u
 /* One place in the arena per value, in creation order, no reuse (the naive plan, for comparisons); also the
    order of steps is creation order (adjusted only for constraints and variable updates). */
 #define GIR_COMPILE_NO_REUSE 128u
+/* An update V <- V - c (A B) (SGD: c the learning rate, A B the weight gradient, read by nothing else) is one
+   GEMM that adds -c A B to V: the gradient is never written. The result differs from the unfolded one by the
+   rounding of c's product: c (sum_p A_ip B_pj) against sum_p A_ip (c B_pj). This flag keeps the gradient. */
+#define GIR_COMPILE_NO_FOLD_UPDATE 256u
 typedef struct gir_compile_desc {
     unsigned flags;         /* GIR_COMPILE_* */
     int      fuse_chunk;    /* elements per chunk of a fused step; 0: GIR_FUSE_CHUNK */
@@ -33175,6 +33181,7 @@ typedef struct gir__mm_job {
     int64_t              ast[GIR_MAX_RANK], bst[GIR_MAX_RANK];
     gir_shape            ob;
     size_t               region;      /* scratch bytes of one thread */
+    int                  acc;         /* the product is added to out (a folded update, see gir__k_matmul) */
 } gir__mm_job;
 /* product t of the batch: the float GEMM (with scratch s and hook par) or the wrapping integer loop */
 #if defined(GIR_NO_PACKED_GEMM)
@@ -33186,7 +33193,7 @@ typedef struct gir__mm_job {
             for (c = 0; c < n; ++c) {                                                                       \
                 T acc = 0;                                                                                  \
                 for (p = 0; p < kk; ++p) acc += a[i * j->rsa + p * j->csa] * b[p * j->rsb + c * j->csb];    \
-                o[i * n + c] = acc;                                                                         \
+                o[i * n + c] = j->acc ? o[i * n + c] + acc : acc;                                           \
             }                                                                                               \
     } while (0)
 static void gir__mm_plain(const gir__mm_job *j, int64_t ao, int64_t bo, int64_t t) {
@@ -33214,13 +33221,14 @@ static void gir__mm_one(const gir__mm_job *j, int64_t t, void *s, const gir__par
 #else
     if (j->g) {
         gir__gemm(j->g, m, n, kk, (const char *)k->in[0].p + ao * j->es, j->rsa, j->csa,
-                  (const char *)k->in[1].p + bo * j->es, j->rsb, j->csb, (char *)k->out + t * m * n * j->es, n, 0, s, par);
+                  (const char *)k->in[1].p + bo * j->es, j->rsb, j->csb, (char *)k->out + t * m * n * j->es, n, j->acc, s,
+                  par);
         return;
     }
 #endif
     for (i = 0; i < m; ++i)
         for (c = 0; c < n; ++c) {
-            uint32_t acc = 0;
+            uint32_t acc = j->acc ? gir__getu(k->out, GIR__KDT(k), t * m * n + i * n + c) : 0u;
             for (p = 0; p < kk; ++p)
                 acc += gir__getu(k->in[0].p, GIR__KDT(k), ao + i * kk + p) * gir__getu(k->in[1].p, GIR__KDT(k), bo + p * n + c);
             gir__setu(k->out, GIR__KDT(k), t * m * n + i * n + c, acc);
@@ -33234,18 +33242,31 @@ static void gir__mm_task(void *ctx, int t) {
     for (b = b0; b < b1; ++b) gir__mm_one(j, b, (char *)j->k->scratch + (size_t)t * j->region, NULL);
 }
 #endif
+/* a third input: out = in[2] + in[0] in[1], the product added to in[2] (an SGD update folded into the weight
+   gradient's GEMM by gen/80-plan/update.c: out is then in[2]'s memory) */
+static gir_status gir__mm_acc_start(gir__kx *k) {
+    if (k->in[2].dt != GIR__KDT(k) || !gir__shape_eq(k->in[2].s, k->shape))
+        return gir__kfail(k, GIR_ERR_SHAPE, "the value it adds to is %T%S, not %T%S", (int)k->in[2].dt, k->in[2].s,
+                          (int)GIR__KDT(k), k->shape);
+    if (k->out != k->in[2].p)
+        GIR_MEMCPY(k->out, k->in[2].p, (size_t)gir__numel(k->shape) * gir__esize(GIR__KDT(k)));
+    return GIR_OK;
+}
 static gir_status gir__k_matmul(gir__kx *k) {
     gir__mm_job j;
     gir_shape ab = *k->in[0].s, bb = *k->in[1].s;
     int64_t t;
     int ta = k->in[0].tr, tb = k->in[1].tr;
+    gir_status st;
+    j.acc = k->nin == 3;
+    if (j.acc && (st = gir__mm_acc_start(k)) != GIR_OK) return st;
     j.k = k; j.g = NULL; j.ob = *k->shape; j.es = (int64_t)gir__esize(GIR__KDT(k));
     j.m = ab.dim[ab.rank - 2 + ta]; j.kk = ab.dim[ab.rank - 1 - ta]; j.n = bb.dim[bb.rank - 1 - tb];
     j.rsa = ta ? 1 : j.kk; j.csa = ta ? j.m : 1; j.rsb = tb ? 1 : j.n; j.csb = tb ? j.kk : 1;
     j.ob.rank -= 2; ab.rank -= 2; bb.rank -= 2;
     if (j.m == 0 || j.n == 0) return GIR_OK;              /* nothing to write; an empty input may be NULL */
     if (j.kk == 0) {                                     /* empty sums */
-        GIR_MEMSET(k->out, 0, (size_t)gir__numel(k->shape) * gir__esize(GIR__KDT(k)));
+        if (!j.acc) GIR_MEMSET(k->out, 0, (size_t)gir__numel(k->shape) * gir__esize(GIR__KDT(k)));
         return GIR_OK;
     }
     gir__bstrides(&ab, &j.ob, j.ast);
@@ -34349,6 +34370,8 @@ struct gir_plan {
     double      (*fpar)[3]; /* fused members' scalar parameters (attr f), fpar[k] for fsteps[k] */
     uint32_t     *sin;
     size_t        nsin;
+    uint32_t      nasg;     /* assign steps compiled: vals, sin and steps have room for one folded update each
+                               (gen/80-plan/update.c: 2 values, 6 inputs, 1 step) */
     void         *arena_raw;
     unsigned char *arena;
     size_t        arena_bytes;
@@ -34561,7 +34584,7 @@ static gir_status gir__fuse_plan(gir_plan *p, int n_out, const gir_node *outs, s
     if (ng) {
         p->groups = (struct gir__fgroup *)gir__alloc(&p->a, ng * sizeof *p->groups);
         p->fsteps = (gir__step *)gir__alloc(&p->a, nf * sizeof *p->fsteps);
-        p->fgroup = (uint32_t *)gir__alloc(&p->a, ns * sizeof *p->fgroup);
+        p->fgroup = (uint32_t *)gir__alloc(&p->a, (ns + p->nasg) * sizeof *p->fgroup);   /* + folded updates */
         if (!p->groups || !p->fsteps || !p->fgroup) { gir__free(&p->ta, mem, bytes); return GIR_ERR_OUT_OF_MEMORY; }
         for (k = 0; k < ng; ++k) p->groups[k].nm = 0;
         for (k = 0; k < p->nsteps; ++k) if (w.grp[k]) ++p->groups[w.grp[k] - 1].nm;
@@ -35778,6 +35801,162 @@ static gir_status gir__update_inplace(const gir_graph *g, gir_plan *p, unsigned 
     return GIR_OK;
 }
 
+/* -- an SGD update folded into the GEMM of its weight gradient ---------------------------------------------- */
+/* V <- V - c (A B), c one element, written into V by step k (a fused group of mul and sub, or a sub whose mul
+   step's value nothing else reads), with A B a matmul step mm whose value only that mul reads: the gradient need
+   not be written at all. The update becomes three steps where k stood: c' = -c (neg), S = c' times the smaller
+   of A and B (mul), V <- V + A B with S in its place (a matmul with a third input, gen/70-kernels/kernels.c), and
+   mm goes. The bits differ from V - c (A B) by the rounding of c's product (gir_assign's documentation). */
+typedef struct gir__fold { uint32_t k, mm, q, c, grad, x; } gir__fold;   /* q: the mul step, or GIR__NEVER (fused) */
+/* the steps that read v */
+static uint32_t gir__update_readers(const gir_plan *p, uint32_t v) {
+    uint32_t k, n = 0;
+    for (k = 0; k < p->nsteps; ++k) n += (uint32_t)gir__plan_step_reads(p, k, v);
+    return n;
+}
+/* the plain step that writes value v, or GIR__NEVER */
+static uint32_t gir__update_producer(const gir_plan *p, uint32_t v) {
+    uint32_t k;
+    for (k = 0; k < p->nsteps; ++k)
+        if (p->steps[k].val == v) return p->fgroup && p->fgroup[k] ? GIR__NEVER : k;
+    return GIR__NEVER;
+}
+/* mul step s is c times the gradient (f->c, f->grad), c one element of dtype dt */
+static int gir__fold_mul(const gir_plan *p, const gir__step *s, int dt, gir__fold *f) {
+    uint32_t a, b;
+    if (s->op != GIR_OP_MUL || s->nin != 2) return 0;
+    a = p->sin[s->in0]; b = p->sin[s->in0 + 1];
+    if (gir__numel(&p->vals[b].shape) == 1) { uint32_t t = a; a = b; b = t; }
+    f->c = a; f->grad = b;
+    return gir__numel(&p->vals[a].shape) == 1 && p->vals[a].dtype == dt && p->vals[b].kind == GIR__VAL_TEMP;
+}
+/* the gradient's matmul step f->mm: rank 2, f32 or f64, read by the update alone, reading no variable that is
+   written between it and the update, nor V; no constraint names it */
+static int gir__fold_mm(const gir_graph *g, const gir_plan *p, uint32_t var, gir__fold *f) {
+    const gir__step *mm;
+    uint32_t q, j, a, b;
+    size_t c;
+    if ((f->mm = gir__update_producer(p, f->grad)) == GIR__NEVER || f->mm >= f->k) return 0;
+    mm = &p->steps[f->mm];
+    if (mm->op != GIR_OP_MATMUL || mm->nin != 2 || p->vals[f->grad].isout || p->vals[f->grad].shape.rank != 2) return 0;
+    a = p->sin[mm->in0]; b = p->sin[mm->in0 + 1];
+    if (a == var || b == var || p->vals[a].shape.rank != 2 || p->vals[b].shape.rank != 2) return 0;
+    if (gir__update_readers(p, f->grad) != 1) return 0;
+    for (c = 0; c < g->ncons; ++c)
+        if (g->cons[c] == p->vals[mm->val].node) return 0;
+    for (q = f->mm + 1; q < f->k; ++q) {
+        const gir__step *s = p->fgroup && p->fgroup[q] ? &p->fsteps[p->groups[p->fgroup[q] - 1].m0] : &p->steps[q];
+        uint32_t nm = p->fgroup && p->fgroup[q] ? p->groups[p->fgroup[q] - 1].nm : 1;
+        for (j = 0; j < nm; ++j)
+            if (p->vals[s[j].val].kind == GIR__VAL_INVAR && (p->vals[s[j].val].off == a || p->vals[s[j].val].off == b))
+                return 0;
+    }
+    return 1;
+}
+/* step k is an update the fold takes (fills f) */
+static int gir__fold_find(const gir_graph *g, const gir_plan *p, uint32_t k, gir__fold *f) {
+    const gir__val *o = &p->vals[p->steps[k].val];
+    const gir__step *sub, *mul;
+    uint32_t x, q;
+    if (o->kind != GIR__VAL_INVAR || (o->dtype != GIR_DTYPE_F32 && o->dtype != GIR_DTYPE_F64)) return 0;
+    if (p->fgroup && p->fgroup[k]) {
+        const struct gir__fgroup *gr = &p->groups[p->fgroup[k] - 1];
+        if (gr->nm != 2) return 0;
+        mul = &p->fsteps[gr->m0];
+        sub = &p->fsteps[gr->m0 + 1];
+        f->q = GIR__NEVER;
+    } else {
+        sub = &p->steps[k];
+        if (sub->nin != 2 || (x = p->sin[sub->in0 + 1]) >= p->nvals || p->vals[x].isout ||
+            (q = gir__update_producer(p, x)) == GIR__NEVER || gir__update_readers(p, x) != 1)
+            return 0;
+        mul = &p->steps[q];
+        f->q = q;
+    }
+    if (sub->op != GIR_OP_SUB || sub->nin != 2 || p->sin[sub->in0] != o->off || p->sin[sub->in0 + 1] != mul->val)
+        return 0;
+    f->k = k;
+    f->x = mul->val;
+    return gir__fold_mul(p, mul, o->dtype, f) && gir__fold_mm(g, p, (uint32_t)o->off, f);
+}
+/* a new temporary of value from's node, dtype and shape */
+static uint32_t gir__fold_value(gir_plan *p, uint32_t from) {
+    gir__val *v = &p->vals[p->nvals];
+    *v = p->vals[from];
+    v->kind = GIR__VAL_TEMP;
+    v->isout = v->fold = 0;
+    v->ptr = NULL;
+    v->off = 0;
+    return p->nvals++;
+}
+/* a new step of op writing val, its inputs appended to sin */
+static gir__step gir__fold_step(gir_plan *p, int op, uint32_t val, uint32_t nin, const uint32_t *in, uint8_t tr,
+                                uint32_t attr) {
+    gir__step s;
+    uint32_t j;
+    GIR_MEMSET(&s, 0, sizeof s);
+    s.op = (uint16_t)op;
+    s.val = val;
+    s.nin = nin;
+    s.in0 = (uint32_t)p->nsin;
+    s.tr = tr;
+    s.attr = attr;
+    for (j = 0; j < nin; ++j) p->sin[p->nsin++] = in[j];
+    return s;
+}
+/* the steps without mm and q, the three of add where k was */
+static void gir__fold_splice(gir_plan *p, const gir__fold *f, const gir__step *add) {
+    uint32_t k, n = 0, at = 0, j;
+    for (k = 0; k < p->nsteps; ++k) {
+        if (k == f->mm || k == f->q) continue;
+        if (k == f->k) at = n;
+        p->steps[n] = p->steps[k];
+        if (p->fgroup) p->fgroup[n] = p->fgroup[k];
+        ++n;
+    }
+    for (k = n; k-- > at + 1;) {                 /* room for two more after at */
+        p->steps[k + 2] = p->steps[k];
+        if (p->fgroup) p->fgroup[k + 2] = p->fgroup[k];
+    }
+    for (j = 0; j < 3; ++j) {
+        p->steps[at + j] = add[j];
+        if (p->fgroup) p->fgroup[at + j] = 0;
+    }
+    p->nsteps = n + 2;
+}
+/* rewrites the update f found (see above) */
+static void gir__fold_apply(gir_plan *p, const gir__fold *f) {
+    const gir__step mm = p->steps[f->mm];
+    uint32_t a = p->sin[mm.in0], b = p->sin[mm.in0 + 1], o = p->steps[f->k].val, in[3], nc, ns;
+    int scale_b = p->vals[b].bytes <= p->vals[a].bytes;
+    gir__step add[3];
+    nc = gir__fold_value(p, f->c);
+    ns = gir__fold_value(p, scale_b ? b : a);
+    in[0] = f->c;
+    add[0] = gir__fold_step(p, GIR_OP_NEG, nc, 1, in, 0, 0);
+    in[0] = nc; in[1] = scale_b ? b : a;
+    add[1] = gir__fold_step(p, GIR_OP_MUL, ns, 2, in, 0, 0);
+    in[0] = scale_b ? a : ns; in[1] = scale_b ? ns : b; in[2] = (uint32_t)p->vals[o].off;
+    add[2] = gir__fold_step(p, GIR_OP_MATMUL, o, 3, in, mm.tr, mm.attr);
+    p->vals[f->grad].kind = p->vals[f->x].kind = GIR__VAL_FUSED;      /* never written: no memory */
+    if (f->q == GIR__NEVER) {
+        p->nfused -= p->groups[p->fgroup[f->k] - 1].nm;
+        --p->ngroups;
+    }
+    gir__fold_splice(p, f, add);
+}
+/* every update that folds into its gradient's GEMM, after fusion (gir_plan_compile) */
+static void gir__update_fold_gemm(const gir_graph *g, gir_plan *p, unsigned flags) {
+    uint32_t k;
+    gir__fold f;
+    if (flags & GIR_COMPILE_NO_FOLD_UPDATE) return;
+    for (k = 0; k < p->nsteps; ++k)
+        if (gir__fold_find(g, p, k, &f)) {
+            gir__fold_apply(p, &f);
+            k = 0;                                   /* the steps moved: from the start again */
+        }
+}
+
 /* >>compile: a graph into a plan (gir_plan_compile, gir_plan_compile_size) --------------------------------------
    The graph passes (gen/80-plan/passes.c) give every node its representative; a value for every node the outputs
    need and a step for every computed one, read as the plan's mode says (gen/80-plan/modes.c); the order of the
@@ -35828,6 +36007,7 @@ static void gir__compile_mark(const gir__rw *w, gir_plan *p, int n_out, const gi
         if (!gir__op_is(d->op, GIR__F_LEAF_IN | GIR__F_LEAF_DATA)) {
             ++*ns;
             p->nsin += d->nin;
+            p->nasg += gir__op_is(d->op, GIR__F_WRITES) ? 1u : 0u;
             if (d->nin > *maxin) *maxin = d->nin;
         }
     }
@@ -35967,9 +36147,10 @@ static gir_status gir__compile_passes(gir_graph *g, gir_plan *p, int n_out, cons
     gir_status st;
     p->nmap = g->nnodes;
     p->map = (uint32_t *)gir__alloc(&p->a, g->nnodes * sizeof(uint32_t));
-    p->vals = (gir__val *)gir__alloc(&p->a, (p->nvals ? p->nvals : 1) * sizeof(gir__val));
-    p->steps = (gir__step *)gir__alloc(&p->a, (p->nsteps ? p->nsteps : 1) * sizeof(gir__step));
-    p->sin = (uint32_t *)gir__alloc(&p->a, (p->nsin ? p->nsin : 1) * sizeof(uint32_t));
+    p->vals = (gir__val *)gir__alloc(&p->a, (p->nvals + 2 * (size_t)p->nasg + 1) * sizeof(gir__val));
+    p->steps = (gir__step *)gir__alloc(&p->a, (p->nsteps + (size_t)p->nasg + 1) * sizeof(gir__step));
+    p->sin = (uint32_t *)gir__alloc(&p->a, (p->nsin + 6 * (size_t)p->nasg + 1) * sizeof(uint32_t));
+    if (p->nasg && maxin < 3) maxin = 3;        /* a folded update's matmul reads three (gen/80-plan/update.c) */
     p->kin = (gir__kin *)gir__alloc(&p->a, maxin * sizeof(gir__kin));
     if (!p->map || !p->vals || !p->steps || !p->sin || !p->kin) return GIR_ERR_OUT_OF_MEMORY;
     GIR_MEMSET(p->map, 0, g->nnodes * sizeof(uint32_t));
@@ -35984,6 +36165,7 @@ static gir_status gir__compile_passes(gir_graph *g, gir_plan *p, int n_out, cons
                        &scratch) != GIR_OK)
         return GIR_ERR_OUT_OF_MEMORY;
     if (p->nfused && gir__fuse_params(g, p) != GIR_OK) return GIR_ERR_OUT_OF_MEMORY;
+    gir__update_fold_gemm(g, p, flags);
     if (gir__plan_memory(g, p, flags, &off) != GIR_OK) return GIR_ERR_OUT_OF_MEMORY;
     p->arena_bytes = off;          /* placed by gir__compile once the temporaries are gone */
     p->scratch_bytes = scratch;

@@ -459,11 +459,17 @@ GIR_API gir_status gir_hessian(gir_graph *g, gir_node y, gir_node x, gir_node *h
    not seen by them: compile with GIR_COMPILE_NO_FOLD to compute them on every run. */
 #define GIR_COMPILE_NO_FOLD 32u
 /* An elementwise step whose input of the same dtype and shape is read there for the last time writes its
-   result over that input (never over variables, constants, bound inputs or outputs). */
+   result over that input (never over variables, constants, bound inputs or outputs). Also: the step that
+   computes an assign's new value writes it straight into the variable (no assign step, no copy; see gir_assign),
+   which this flag turns off too. */
 #define GIR_COMPILE_NO_INPLACE 64u
 /* One place in the arena per value, in creation order, no reuse (the naive plan, for comparisons); also the
    order of steps is creation order (adjusted only for constraints and variable updates). */
 #define GIR_COMPILE_NO_REUSE 128u
+/* An update V <- V - c (A B) (SGD: c the learning rate, A B the weight gradient, read by nothing else) is one
+   GEMM that adds -c A B to V: the gradient is never written. The result differs from the unfolded one by the
+   rounding of c's product: c (sum_p A_ip B_pj) against sum_p A_ip (c B_pj). This flag keeps the gradient. */
+#define GIR_COMPILE_NO_FOLD_UPDATE 256u
 typedef struct gir_compile_desc {
     unsigned flags;         /* GIR_COMPILE_* */
     int      fuse_chunk;    /* elements per chunk of a fused step; 0: GIR_FUSE_CHUNK */

@@ -724,6 +724,7 @@ typedef struct gir__mm_job {
     int64_t              ast[GIR_MAX_RANK], bst[GIR_MAX_RANK];
     gir_shape            ob;
     size_t               region;      /* scratch bytes of one thread */
+    int                  acc;         /* the product is added to out (a folded update, see gir__k_matmul) */
 } gir__mm_job;
 /* product t of the batch: the float GEMM (with scratch s and hook par) or the wrapping integer loop */
 #if defined(GIR_NO_PACKED_GEMM)
@@ -735,7 +736,7 @@ typedef struct gir__mm_job {
             for (c = 0; c < n; ++c) {                                                                       \
                 T acc = 0;                                                                                  \
                 for (p = 0; p < kk; ++p) acc += a[i * j->rsa + p * j->csa] * b[p * j->rsb + c * j->csb];    \
-                o[i * n + c] = acc;                                                                         \
+                o[i * n + c] = j->acc ? o[i * n + c] + acc : acc;                                           \
             }                                                                                               \
     } while (0)
 static void gir__mm_plain(const gir__mm_job *j, int64_t ao, int64_t bo, int64_t t) {
@@ -763,13 +764,14 @@ static void gir__mm_one(const gir__mm_job *j, int64_t t, void *s, const gir__par
 #else
     if (j->g) {
         gir__gemm(j->g, m, n, kk, (const char *)k->in[0].p + ao * j->es, j->rsa, j->csa,
-                  (const char *)k->in[1].p + bo * j->es, j->rsb, j->csb, (char *)k->out + t * m * n * j->es, n, 0, s, par);
+                  (const char *)k->in[1].p + bo * j->es, j->rsb, j->csb, (char *)k->out + t * m * n * j->es, n, j->acc, s,
+                  par);
         return;
     }
 #endif
     for (i = 0; i < m; ++i)
         for (c = 0; c < n; ++c) {
-            uint32_t acc = 0;
+            uint32_t acc = j->acc ? gir__getu(k->out, GIR__KDT(k), t * m * n + i * n + c) : 0u;
             for (p = 0; p < kk; ++p)
                 acc += gir__getu(k->in[0].p, GIR__KDT(k), ao + i * kk + p) * gir__getu(k->in[1].p, GIR__KDT(k), bo + p * n + c);
             gir__setu(k->out, GIR__KDT(k), t * m * n + i * n + c, acc);
@@ -783,18 +785,31 @@ static void gir__mm_task(void *ctx, int t) {
     for (b = b0; b < b1; ++b) gir__mm_one(j, b, (char *)j->k->scratch + (size_t)t * j->region, NULL);
 }
 #endif
+/* a third input: out = in[2] + in[0] in[1], the product added to in[2] (an SGD update folded into the weight
+   gradient's GEMM by gen/80-plan/update.c: out is then in[2]'s memory) */
+static gir_status gir__mm_acc_start(gir__kx *k) {
+    if (k->in[2].dt != GIR__KDT(k) || !gir__shape_eq(k->in[2].s, k->shape))
+        return gir__kfail(k, GIR_ERR_SHAPE, "the value it adds to is %T%S, not %T%S", (int)k->in[2].dt, k->in[2].s,
+                          (int)GIR__KDT(k), k->shape);
+    if (k->out != k->in[2].p)
+        GIR_MEMCPY(k->out, k->in[2].p, (size_t)gir__numel(k->shape) * gir__esize(GIR__KDT(k)));
+    return GIR_OK;
+}
 static gir_status gir__k_matmul(gir__kx *k) {
     gir__mm_job j;
     gir_shape ab = *k->in[0].s, bb = *k->in[1].s;
     int64_t t;
     int ta = k->in[0].tr, tb = k->in[1].tr;
+    gir_status st;
+    j.acc = k->nin == 3;
+    if (j.acc && (st = gir__mm_acc_start(k)) != GIR_OK) return st;
     j.k = k; j.g = NULL; j.ob = *k->shape; j.es = (int64_t)gir__esize(GIR__KDT(k));
     j.m = ab.dim[ab.rank - 2 + ta]; j.kk = ab.dim[ab.rank - 1 - ta]; j.n = bb.dim[bb.rank - 1 - tb];
     j.rsa = ta ? 1 : j.kk; j.csa = ta ? j.m : 1; j.rsb = tb ? 1 : j.n; j.csb = tb ? j.kk : 1;
     j.ob.rank -= 2; ab.rank -= 2; bb.rank -= 2;
     if (j.m == 0 || j.n == 0) return GIR_OK;              /* nothing to write; an empty input may be NULL */
     if (j.kk == 0) {                                     /* empty sums */
-        GIR_MEMSET(k->out, 0, (size_t)gir__numel(k->shape) * gir__esize(GIR__KDT(k)));
+        if (!j.acc) GIR_MEMSET(k->out, 0, (size_t)gir__numel(k->shape) * gir__esize(GIR__KDT(k)));
         return GIR_OK;
     }
     gir__bstrides(&ab, &j.ob, j.ast);

@@ -48,6 +48,7 @@ static void gir__compile_mark(const gir__rw *w, gir_plan *p, int n_out, const gi
         if (!gir__op_is(d->op, GIR__F_LEAF_IN | GIR__F_LEAF_DATA)) {
             ++*ns;
             p->nsin += d->nin;
+            p->nasg += gir__op_is(d->op, GIR__F_WRITES) ? 1u : 0u;
             if (d->nin > *maxin) *maxin = d->nin;
         }
     }
@@ -187,9 +188,10 @@ static gir_status gir__compile_passes(gir_graph *g, gir_plan *p, int n_out, cons
     gir_status st;
     p->nmap = g->nnodes;
     p->map = (uint32_t *)gir__alloc(&p->a, g->nnodes * sizeof(uint32_t));
-    p->vals = (gir__val *)gir__alloc(&p->a, (p->nvals ? p->nvals : 1) * sizeof(gir__val));
-    p->steps = (gir__step *)gir__alloc(&p->a, (p->nsteps ? p->nsteps : 1) * sizeof(gir__step));
-    p->sin = (uint32_t *)gir__alloc(&p->a, (p->nsin ? p->nsin : 1) * sizeof(uint32_t));
+    p->vals = (gir__val *)gir__alloc(&p->a, (p->nvals + 2 * (size_t)p->nasg + 1) * sizeof(gir__val));
+    p->steps = (gir__step *)gir__alloc(&p->a, (p->nsteps + (size_t)p->nasg + 1) * sizeof(gir__step));
+    p->sin = (uint32_t *)gir__alloc(&p->a, (p->nsin + 6 * (size_t)p->nasg + 1) * sizeof(uint32_t));
+    if (p->nasg && maxin < 3) maxin = 3;        /* a folded update's matmul reads three (gen/80-plan/update.c) */
     p->kin = (gir__kin *)gir__alloc(&p->a, maxin * sizeof(gir__kin));
     if (!p->map || !p->vals || !p->steps || !p->sin || !p->kin) return GIR_ERR_OUT_OF_MEMORY;
     GIR_MEMSET(p->map, 0, g->nnodes * sizeof(uint32_t));
@@ -204,6 +206,7 @@ static gir_status gir__compile_passes(gir_graph *g, gir_plan *p, int n_out, cons
                        &scratch) != GIR_OK)
         return GIR_ERR_OUT_OF_MEMORY;
     if (p->nfused && gir__fuse_params(g, p) != GIR_OK) return GIR_ERR_OUT_OF_MEMORY;
+    gir__update_fold_gemm(g, p, flags);
     if (gir__plan_memory(g, p, flags, &off) != GIR_OK) return GIR_ERR_OUT_OF_MEMORY;
     p->arena_bytes = off;          /* placed by gir__compile once the temporaries are gone */
     p->scratch_bytes = scratch;

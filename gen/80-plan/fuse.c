@@ -151,7 +151,7 @@ static gir_status gir__fuse_plan(gir_plan *p, int n_out, const gir_node *outs, s
     if (ng) {
         p->groups = (struct gir__fgroup *)gir__alloc(&p->a, ng * sizeof *p->groups);
         p->fsteps = (gir__step *)gir__alloc(&p->a, nf * sizeof *p->fsteps);
-        p->fgroup = (uint32_t *)gir__alloc(&p->a, ns * sizeof *p->fgroup);
+        p->fgroup = (uint32_t *)gir__alloc(&p->a, (ns + p->nasg) * sizeof *p->fgroup);   /* + folded updates */
         if (!p->groups || !p->fsteps || !p->fgroup) { gir__free(&p->ta, mem, bytes); return GIR_ERR_OUT_OF_MEMORY; }
         for (k = 0; k < ng; ++k) p->groups[k].nm = 0;
         for (k = 0; k < p->nsteps; ++k) if (w.grp[k]) ++p->groups[w.grp[k] - 1].nm;

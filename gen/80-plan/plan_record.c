@@ -59,6 +59,8 @@ struct gir_plan {
     double      (*fpar)[3]; /* fused members' scalar parameters (attr f), fpar[k] for fsteps[k] */
     uint32_t     *sin;
     size_t        nsin;
+    uint32_t      nasg;     /* assign steps compiled: vals, sin and steps have room for one folded update each
+                               (gen/80-plan/update.c: 2 values, 6 inputs, 1 step) */
     void         *arena_raw;
     unsigned char *arena;
     size_t        arena_bytes;

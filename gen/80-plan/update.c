@@ -80,3 +80,159 @@ static gir_status gir__update_inplace(const gir_graph *g, gir_plan *p, unsigned 
     gir__free(&p->ta, prod, bytes);
     return GIR_OK;
 }
+
+/* -- an SGD update folded into the GEMM of its weight gradient ---------------------------------------------- */
+/* V <- V - c (A B), c one element, written into V by step k (a fused group of mul and sub, or a sub whose mul
+   step's value nothing else reads), with A B a matmul step mm whose value only that mul reads: the gradient need
+   not be written at all. The update becomes three steps where k stood: c' = -c (neg), S = c' times the smaller
+   of A and B (mul), V <- V + A B with S in its place (a matmul with a third input, gen/70-kernels/kernels.c), and
+   mm goes. The bits differ from V - c (A B) by the rounding of c's product (gir_assign's documentation). */
+typedef struct gir__fold { uint32_t k, mm, q, c, grad, x; } gir__fold;   /* q: the mul step, or GIR__NEVER (fused) */
+/* the steps that read v */
+static uint32_t gir__update_readers(const gir_plan *p, uint32_t v) {
+    uint32_t k, n = 0;
+    for (k = 0; k < p->nsteps; ++k) n += (uint32_t)gir__plan_step_reads(p, k, v);
+    return n;
+}
+/* the plain step that writes value v, or GIR__NEVER */
+static uint32_t gir__update_producer(const gir_plan *p, uint32_t v) {
+    uint32_t k;
+    for (k = 0; k < p->nsteps; ++k)
+        if (p->steps[k].val == v) return p->fgroup && p->fgroup[k] ? GIR__NEVER : k;
+    return GIR__NEVER;
+}
+/* mul step s is c times the gradient (f->c, f->grad), c one element of dtype dt */
+static int gir__fold_mul(const gir_plan *p, const gir__step *s, int dt, gir__fold *f) {
+    uint32_t a, b;
+    if (s->op != GIR_OP_MUL || s->nin != 2) return 0;
+    a = p->sin[s->in0]; b = p->sin[s->in0 + 1];
+    if (gir__numel(&p->vals[b].shape) == 1) { uint32_t t = a; a = b; b = t; }
+    f->c = a; f->grad = b;
+    return gir__numel(&p->vals[a].shape) == 1 && p->vals[a].dtype == dt && p->vals[b].kind == GIR__VAL_TEMP;
+}
+/* the gradient's matmul step f->mm: rank 2, f32 or f64, read by the update alone, reading no variable that is
+   written between it and the update, nor V; no constraint names it */
+static int gir__fold_mm(const gir_graph *g, const gir_plan *p, uint32_t var, gir__fold *f) {
+    const gir__step *mm;
+    uint32_t q, j, a, b;
+    size_t c;
+    if ((f->mm = gir__update_producer(p, f->grad)) == GIR__NEVER || f->mm >= f->k) return 0;
+    mm = &p->steps[f->mm];
+    if (mm->op != GIR_OP_MATMUL || mm->nin != 2 || p->vals[f->grad].isout || p->vals[f->grad].shape.rank != 2) return 0;
+    a = p->sin[mm->in0]; b = p->sin[mm->in0 + 1];
+    if (a == var || b == var || p->vals[a].shape.rank != 2 || p->vals[b].shape.rank != 2) return 0;
+    if (gir__update_readers(p, f->grad) != 1) return 0;
+    for (c = 0; c < g->ncons; ++c)
+        if (g->cons[c] == p->vals[mm->val].node) return 0;
+    for (q = f->mm + 1; q < f->k; ++q) {
+        const gir__step *s = p->fgroup && p->fgroup[q] ? &p->fsteps[p->groups[p->fgroup[q] - 1].m0] : &p->steps[q];
+        uint32_t nm = p->fgroup && p->fgroup[q] ? p->groups[p->fgroup[q] - 1].nm : 1;
+        for (j = 0; j < nm; ++j)
+            if (p->vals[s[j].val].kind == GIR__VAL_INVAR && (p->vals[s[j].val].off == a || p->vals[s[j].val].off == b))
+                return 0;
+    }
+    return 1;
+}
+/* step k is an update the fold takes (fills f) */
+static int gir__fold_find(const gir_graph *g, const gir_plan *p, uint32_t k, gir__fold *f) {
+    const gir__val *o = &p->vals[p->steps[k].val];
+    const gir__step *sub, *mul;
+    uint32_t x, q;
+    if (o->kind != GIR__VAL_INVAR || (o->dtype != GIR_DTYPE_F32 && o->dtype != GIR_DTYPE_F64)) return 0;
+    if (p->fgroup && p->fgroup[k]) {
+        const struct gir__fgroup *gr = &p->groups[p->fgroup[k] - 1];
+        if (gr->nm != 2) return 0;
+        mul = &p->fsteps[gr->m0];
+        sub = &p->fsteps[gr->m0 + 1];
+        f->q = GIR__NEVER;
+    } else {
+        sub = &p->steps[k];
+        if (sub->nin != 2 || (x = p->sin[sub->in0 + 1]) >= p->nvals || p->vals[x].isout ||
+            (q = gir__update_producer(p, x)) == GIR__NEVER || gir__update_readers(p, x) != 1)
+            return 0;
+        mul = &p->steps[q];
+        f->q = q;
+    }
+    if (sub->op != GIR_OP_SUB || sub->nin != 2 || p->sin[sub->in0] != o->off || p->sin[sub->in0 + 1] != mul->val)
+        return 0;
+    f->k = k;
+    f->x = mul->val;
+    return gir__fold_mul(p, mul, o->dtype, f) && gir__fold_mm(g, p, (uint32_t)o->off, f);
+}
+/* a new temporary of value from's node, dtype and shape */
+static uint32_t gir__fold_value(gir_plan *p, uint32_t from) {
+    gir__val *v = &p->vals[p->nvals];
+    *v = p->vals[from];
+    v->kind = GIR__VAL_TEMP;
+    v->isout = v->fold = 0;
+    v->ptr = NULL;
+    v->off = 0;
+    return p->nvals++;
+}
+/* a new step of op writing val, its inputs appended to sin */
+static gir__step gir__fold_step(gir_plan *p, int op, uint32_t val, uint32_t nin, const uint32_t *in, uint8_t tr,
+                                uint32_t attr) {
+    gir__step s;
+    uint32_t j;
+    GIR_MEMSET(&s, 0, sizeof s);
+    s.op = (uint16_t)op;
+    s.val = val;
+    s.nin = nin;
+    s.in0 = (uint32_t)p->nsin;
+    s.tr = tr;
+    s.attr = attr;
+    for (j = 0; j < nin; ++j) p->sin[p->nsin++] = in[j];
+    return s;
+}
+/* the steps without mm and q, the three of add where k was */
+static void gir__fold_splice(gir_plan *p, const gir__fold *f, const gir__step *add) {
+    uint32_t k, n = 0, at = 0, j;
+    for (k = 0; k < p->nsteps; ++k) {
+        if (k == f->mm || k == f->q) continue;
+        if (k == f->k) at = n;
+        p->steps[n] = p->steps[k];
+        if (p->fgroup) p->fgroup[n] = p->fgroup[k];
+        ++n;
+    }
+    for (k = n; k-- > at + 1;) {                 /* room for two more after at */
+        p->steps[k + 2] = p->steps[k];
+        if (p->fgroup) p->fgroup[k + 2] = p->fgroup[k];
+    }
+    for (j = 0; j < 3; ++j) {
+        p->steps[at + j] = add[j];
+        if (p->fgroup) p->fgroup[at + j] = 0;
+    }
+    p->nsteps = n + 2;
+}
+/* rewrites the update f found (see above) */
+static void gir__fold_apply(gir_plan *p, const gir__fold *f) {
+    const gir__step mm = p->steps[f->mm];
+    uint32_t a = p->sin[mm.in0], b = p->sin[mm.in0 + 1], o = p->steps[f->k].val, in[3], nc, ns;
+    int scale_b = p->vals[b].bytes <= p->vals[a].bytes;
+    gir__step add[3];
+    nc = gir__fold_value(p, f->c);
+    ns = gir__fold_value(p, scale_b ? b : a);
+    in[0] = f->c;
+    add[0] = gir__fold_step(p, GIR_OP_NEG, nc, 1, in, 0, 0);
+    in[0] = nc; in[1] = scale_b ? b : a;
+    add[1] = gir__fold_step(p, GIR_OP_MUL, ns, 2, in, 0, 0);
+    in[0] = scale_b ? a : ns; in[1] = scale_b ? ns : b; in[2] = (uint32_t)p->vals[o].off;
+    add[2] = gir__fold_step(p, GIR_OP_MATMUL, o, 3, in, mm.tr, mm.attr);
+    p->vals[f->grad].kind = p->vals[f->x].kind = GIR__VAL_FUSED;      /* never written: no memory */
+    if (f->q == GIR__NEVER) {
+        p->nfused -= p->groups[p->fgroup[f->k] - 1].nm;
+        --p->ngroups;
+    }
+    gir__fold_splice(p, f, add);
+}
+/* every update that folds into its gradient's GEMM, after fusion (gir_plan_compile) */
+static void gir__update_fold_gemm(const gir_graph *g, gir_plan *p, unsigned flags) {
+    uint32_t k;
+    gir__fold f;
+    if (flags & GIR_COMPILE_NO_FOLD_UPDATE) return;
+    for (k = 0; k < p->nsteps; ++k)
+        if (gir__fold_find(g, p, k, &f)) {
+            gir__fold_apply(p, &f);
+            k = 0;                                   /* the steps moved: from the start again */
+        }
+}

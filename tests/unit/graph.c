@@ -521,7 +521,8 @@ static int test_rec_plan_dumps(void) {
         const gir__val *x = &p->vals[v];
         long first = -1, last = -1;
         char *at;
-        if (x->kind != GIR__VAL_TEMP) continue;
+        if (x->kind != GIR__VAL_TEMP || p->map[x->node] - 1 != v) continue;    /* a folded update's own values
+                                                                                  have no node of their own */
         for (k = 0; k < p->nsteps; ++k) {
             if (p->steps[k].val == v) first = (long)k;
             for (j = 0; j < p->steps[k].nin; ++j)

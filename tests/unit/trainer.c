@@ -271,6 +271,7 @@ static int test_trainer_fused_updates_bit_identical(void) {
         t.optim.nesterov = cfg[c].nest; t.optim.amsgrad = cfg[c].ams; t.clip_norm = cfg[c].clip;
         tr_mlp_build(&a, 5);
         tr_mlp_build(&b, 5);
+        t.compile.flags = GIR_COMPILE_NO_FOLD_UPDATE;          /* the folded GEMM: the next test */
         ok = gir_train_compile(a.g, a.loss, &t, &pa) == GIR_OK;
         t.compile.flags = GIR_COMPILE_NO_FUSION | GIR_COMPILE_NO_INPLACE;
         ok = ok && gir_train_compile(b.g, b.loss, &t, &pb) == GIR_OK;
@@ -293,6 +294,85 @@ static int test_trainer_fused_updates_bit_identical(void) {
     return 1;
 }
 
+/* an f32 or f64 MLP 20-16-3, batch 8, trained with plain SGD; after `steps` runs *dw holds the largest change of
+   a weight, *wmax the largest weight */
+static gir_plan *tr_fold_plan(gir_graph *g, int dt, unsigned flags) {
+    gir_node x = gir_input(g, dt, gir_shape2(8, 20)), y = gir_input(g, GIR_DTYPE_I32, gir_shape1(8)), h, loss;
+    gir_train_desc t = gir_train_defaults(GIR_OPTIM_SGD, 0.3);
+    gir_plan *p = NULL;
+    static float xf[160];
+    static double xd[160];
+    static int32_t lab[8];
+    int k;
+    for (k = 0; k < 160; ++k) xd[k] = xf[k] = (float)((k * 37 % 23) - 11) / 7.0f;
+    for (k = 0; k < 8; ++k) lab[k] = k % 3;
+    h = gir_relu(g, gir_dense(g, x, 16, "l1", 11));
+    loss = gir_mean(g, gir_xent_logits(g, gir_dense(g, h, 3, "l2", 11), y), gir_ints0(), 0);
+    t.compile.flags = flags;
+    if (gir_train_compile(g, loss, &t, &p) != GIR_OK) return NULL;
+    gir_plan_bind(p, x, dt == GIR_DTYPE_F32 ? (const void *)xf : (const void *)xd);
+    gir_plan_bind(p, y, lab);
+    return p;
+}
+/* the temporaries of p of shape [20, 16] or [16, 3] (weight gradients) */
+static int tr_grad_temps(const gir_plan *p) {
+    uint32_t v;
+    int n = 0;
+    for (v = 0; v < p->nvals; ++v) {
+        const gir_shape *s = &p->vals[v].shape;
+        n += p->vals[v].kind == GIR__VAL_TEMP && s->rank == 2 && ((s->dim[0] == 20 && s->dim[1] == 16) ||
+                                                               (s->dim[0] == 16 && s->dim[1] == 3));
+    }
+    return n;
+}
+/* the largest difference between variable name of a and b, and the largest magnitude in a */
+static double tr_fold_diff(gir_graph *a, gir_graph *b, const char *name, int dt, double *amax) {
+    gir_node va = gir_graph_find(a, name), vb = gir_graph_find(b, name);
+    int64_t n = gir_node_numel(a, va), i;
+    double d = 0;
+    for (i = 0; i < n; ++i) {
+        double x = dt == GIR_DTYPE_F32 ? ((const float *)gir_node_data(a, va))[i] : ((const double *)gir_node_data(a, va))[i];
+        double z = dt == GIR_DTYPE_F32 ? ((const float *)gir_node_data(b, vb))[i] : ((const double *)gir_node_data(b, vb))[i];
+        if (fabs(x - z) > d) d = fabs(x - z);
+        if (fabs(x) > *amax) *amax = fabs(x);
+    }
+    return d;
+}
+/* SGD folded into the weight gradients' GEMM (the default) against GIR_COMPILE_NO_FOLD_UPDATE: the gradients are
+   never written (two matmuls that add into their weights, no temporary of a weight's shape), and
+   the weights agree to the rounding of lr's product: after one step within 4 ulp of the largest weight, after 25
+   steps within 1e-4 (f32) and 1e-12 (f64) of it */
+static int test_trainer_sgd_folded_gemm(void) {
+    int dt, k, r;
+    for (dt = GIR_DTYPE_F32; dt <= GIR_DTYPE_F64; dt = dt == GIR_DTYPE_F32 ? GIR_DTYPE_F64 : 99) {
+        gir_graph *a = gir_graph_new(NULL), *b = gir_graph_new(NULL);
+        gir_plan *pa = tr_fold_plan(a, dt, 0), *pb = tr_fold_plan(b, dt, GIR_COMPILE_NO_FOLD_UPDATE);
+        double eps = dt == GIR_DTYPE_F32 ? 1.1920929e-7 : 2.220446e-16, lim[2], d = 0, wmax = 0;
+        int acc = 0;
+        CHECK(pa && pb, "compile: %s %s", gir_graph_message(a), gir_graph_message(b));
+        lim[0] = 4 * eps;
+        lim[1] = dt == GIR_DTYPE_F32 ? 1e-4 : 1e-12;
+        for (k = 0; k < (int)pa->nsteps; ++k) acc += pa->steps[k].op == GIR_OP_MATMUL && pa->steps[k].nin == 3;
+        CHECK(acc == 2 && tr_grad_temps(pa) == 0 && tr_grad_temps(pb) == 2, "%s: %d folded matmuls, %d and %d "
+              "temporaries of a weight's shape", gir_dtype_name(dt), acc, tr_grad_temps(pa), tr_grad_temps(pb));
+        for (r = 0; r < 2; ++r) {
+            for (k = 0; k < (r ? 24 : 1); ++k)
+                CHECK(gir_plan_run(pa) == GIR_OK && gir_plan_run(pb) == GIR_OK, "run: %s", gir_plan_message(pa));
+            d = tr_fold_diff(a, b, "l1/w", dt, &wmax);
+            if (tr_fold_diff(a, b, "l2/w", dt, &wmax) > d) d = tr_fold_diff(a, b, "l2/w", dt, &wmax);
+            CHECK(d <= lim[r] * wmax && (r || d > 0 || dt == GIR_DTYPE_F64), "%s after %d steps: weights differ "
+                  "by %g, largest weight %g", gir_dtype_name(dt), r ? 25 : 1, d, wmax);
+            say("sgd folded into the GEMM, %s: after %d steps the weights differ by %.3g (%.2g of the largest)\n",
+                gir_dtype_name(dt), r ? 25 : 1, d, d / wmax);
+        }
+        gir_plan_free(pa);
+        gir_plan_free(pb);
+        gir_graph_free(a);
+        gir_graph_free(b);
+    }
+    return 1;
+}
+
 static void suite_trainer(void) {
     RUN("trainer/matches_explicit_adam_clip_bn", test_trainer_matches_explicit());
     RUN("trainer/scope", test_trainer_scope());
@@ -303,4 +383,5 @@ static void suite_trainer(void) {
     RUN("trainer/init_layer_streams", test_trainer_init_layer_streams());
     RUN("trainer/layers", test_trainer_layers());
     RUN("trainer/fused_updates_bit_identical", test_trainer_fused_updates_bit_identical());
+    RUN("trainer/sgd_folded_gemm", test_trainer_sgd_folded_gemm());
 }
