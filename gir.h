@@ -3,7 +3,7 @@
 
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
-   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=9beaecf5a1049a0a24a5da2b2b986407ce6922b7b8802dfea5b97739367bb943
+   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=66d954c149483bb96a1ede86414e58c2cea3270fae65419288b5c1be26579338
                                           gen/ sha256=f51f1b1ecd0fc575
 
    USE
@@ -455,6 +455,9 @@
                      var <- value: at the end of the run (after every step that reads var's old value, see
                      gir_plan_compile) var, a variable, takes value, of var's dtype and shape. The node's own
                      value is the new value. At most one assign per variable in a plan; gradients stop here.
+                     The plan computes value straight into var's memory where it can (no copy;
+                     GIR_COMPILE_NO_INPLACE), and var - c * matmul(a, b) as one GEMM adding into var
+                     (GIR_COMPILE_NO_FOLD_UPDATE), which rounds c's product differently.
    train_eval        (xs...)                                                  any    yes  kernel copy
                      xs[0] in training plans, xs[1] in plans compiled with GIR_COMPILE_EVAL (only that branch
                      is computed); xs[2..] are assign nodes that training plans run whenever they compute this
@@ -473,7 +476,7 @@
 #define GIR_VERSION_PATCH 0
 #define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
 #define GIR_VERSION_STRING "0.2.0"
-#define GIR_OPSDEF_SHA256 "9beaecf5a1049a0a24a5da2b2b986407ce6922b7b8802dfea5b97739367bb943"
+#define GIR_OPSDEF_SHA256 "66d954c149483bb96a1ede86414e58c2cea3270fae65419288b5c1be26579338"
 
 #ifndef GIR_API
 #  ifdef GIR_STATIC
@@ -28093,7 +28096,7 @@ static void gir__adj_gelu_tanh(gir_graph *G, const gir__nview *nd, gir_node y, g
     }
     (void)n;
 }
-/* generated from ops.def:614 (TRAIN_EVAL) */
+/* generated from ops.def:616 (TRAIN_EVAL) */
 static void gir__adj_train_eval(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     int i;
@@ -28103,7 +28106,7 @@ static void gir__adj_train_eval(gir_graph *G, const gir__nview *nd, gir_node y, 
         }
     }
 }
-/* generated from ops.def:620 (MAX_POOL2D_PICK) */
+/* generated from ops.def:622 (MAX_POOL2D_PICK) */
 static void gir__adj_max_pool2d_pick(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -34213,22 +34216,22 @@ typedef struct gir__rule { uint16_t op; uint8_t in[2], res; } gir__rule;
 /* generated from the GIR_RULE lines of ops.def (gen/rules_lower.py); row 0 matches no node */
 static const gir__rule gir__rules[17] = {
     {0, {0, 0}, 0},
-    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_ANY, GIR__RP_ONE}, GIR__RR_X0},   /* ops.def:644 */
-    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_ONE, GIR__RP_ANY}, GIR__RR_X1},   /* ops.def:645 */
-    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_ANY, GIR__RP_INT0}, GIR__RR_X1},   /* ops.def:646 */
-    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_INT0, GIR__RP_ANY}, GIR__RR_X0},   /* ops.def:647 */
-    {GIR__IF(GIR__WHY_ADD, GIR_OP_ADD), {GIR__RP_ANY, GIR__RP_ADD0}, GIR__RR_X0},   /* ops.def:648 */
-    {GIR__IF(GIR__WHY_ADD, GIR_OP_ADD), {GIR__RP_ADD0, GIR__RP_ANY}, GIR__RR_X1},   /* ops.def:649 */
-    {GIR__IF(GIR__WHY_SUB, GIR_OP_SUB), {GIR__RP_ANY, GIR__RP_SUB0}, GIR__RR_X0},   /* ops.def:650 */
-    {GIR__IF(GIR__WHY_DIV, GIR_OP_DIV), {GIR__RP_ANY, GIR__RP_ONE}, GIR__RR_X0},   /* ops.def:651 */
-    {GIR__IF(GIR__WHY_NEG, GIR_OP_NEG), {GIR__RP_SELF, GIR__RP_NONE}, GIR__RR_X0_IN0},   /* ops.def:652 */
-    {GIR__IF(GIR__WHY_RESHAPE, GIR_OP_RESHAPE), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:653 */
-    {GIR__IF(GIR__WHY_BROADCAST_TO, GIR_OP_BROADCAST_TO), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:654 */
-    {GIR__IF(GIR__WHY_CAST, GIR_OP_CAST), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:655 */
-    {GIR__IF(GIR__WHY_STOP_GRADIENT, GIR_OP_STOP_GRADIENT), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:656 */
-    {GIR__IF(GIR__WHY_ADD_N, GIR_OP_ADD_N), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:657 */
-    {GIR__IF(GIR__WHY_CONCAT, GIR_OP_CONCAT), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:658 */
-    {GIR__IF(GIR__WHY_TRAIN_EVAL, GIR_OP_TRAIN_EVAL), {GIR__RP_ANY, GIR__RP_ANY}, GIR__RR_X0},   /* ops.def:659 */
+    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_ANY, GIR__RP_ONE}, GIR__RR_X0},   /* ops.def:646 */
+    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_ONE, GIR__RP_ANY}, GIR__RR_X1},   /* ops.def:647 */
+    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_ANY, GIR__RP_INT0}, GIR__RR_X1},   /* ops.def:648 */
+    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_INT0, GIR__RP_ANY}, GIR__RR_X0},   /* ops.def:649 */
+    {GIR__IF(GIR__WHY_ADD, GIR_OP_ADD), {GIR__RP_ANY, GIR__RP_ADD0}, GIR__RR_X0},   /* ops.def:650 */
+    {GIR__IF(GIR__WHY_ADD, GIR_OP_ADD), {GIR__RP_ADD0, GIR__RP_ANY}, GIR__RR_X1},   /* ops.def:651 */
+    {GIR__IF(GIR__WHY_SUB, GIR_OP_SUB), {GIR__RP_ANY, GIR__RP_SUB0}, GIR__RR_X0},   /* ops.def:652 */
+    {GIR__IF(GIR__WHY_DIV, GIR_OP_DIV), {GIR__RP_ANY, GIR__RP_ONE}, GIR__RR_X0},   /* ops.def:653 */
+    {GIR__IF(GIR__WHY_NEG, GIR_OP_NEG), {GIR__RP_SELF, GIR__RP_NONE}, GIR__RR_X0_IN0},   /* ops.def:654 */
+    {GIR__IF(GIR__WHY_RESHAPE, GIR_OP_RESHAPE), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:655 */
+    {GIR__IF(GIR__WHY_BROADCAST_TO, GIR_OP_BROADCAST_TO), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:656 */
+    {GIR__IF(GIR__WHY_CAST, GIR_OP_CAST), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:657 */
+    {GIR__IF(GIR__WHY_STOP_GRADIENT, GIR_OP_STOP_GRADIENT), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:658 */
+    {GIR__IF(GIR__WHY_ADD_N, GIR_OP_ADD_N), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:659 */
+    {GIR__IF(GIR__WHY_CONCAT, GIR_OP_CONCAT), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:660 */
+    {GIR__IF(GIR__WHY_TRAIN_EVAL, GIR_OP_TRAIN_EVAL), {GIR__RP_ANY, GIR__RP_ANY}, GIR__RR_X0},   /* ops.def:661 */
 };
 /* whether node x, an input of node d, matches pattern p */
 static int gir__rule_in(const gir_graph *g, const gir__node *d, const gir__node *x, int p) {
@@ -42396,7 +42399,7 @@ static gir_node gir__oxh_mel_weights(gir__oxn *c) {
 #ifndef GIR_NO_ONNX
 /* the GIR_ONNX lines of ops.def */
 /* generated from the GIR_ONNX lines of ops.def (gen/10-generator/onnx_lower.py) */
-static gir_node gir__oxl_Abs_6(gir__oxn *c) {   /* ops.def:682 "abs(x0)" */
+static gir_node gir__oxl_Abs_6(gir__oxn *c) {   /* ops.def:684 "abs(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42405,7 +42408,7 @@ static gir_node gir__oxl_Abs_6(gir__oxn *c) {   /* ops.def:682 "abs(x0)" */
     t0 = gir_abs(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Acos_7(gir__oxn *c) {   /* ops.def:698 "acos(x0)" */
+static gir_node gir__oxl_Acos_7(gir__oxn *c) {   /* ops.def:700 "acos(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42414,7 +42417,7 @@ static gir_node gir__oxl_Acos_7(gir__oxn *c) {   /* ops.def:698 "acos(x0)" */
     t0 = gir_acos(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Acosh_9(gir__oxn *c) {   /* ops.def:805 "log(x0 + sqrt(square(x0) - 1))" */
+static gir_node gir__oxl_Acosh_9(gir__oxn *c) {   /* ops.def:807 "log(x0 + sqrt(square(x0) - 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4, t5;
@@ -42428,7 +42431,7 @@ static gir_node gir__oxl_Acosh_9(gir__oxn *c) {   /* ops.def:805 "log(x0 + sqrt(
     t5 = gir_log(G, t4);
     return t5;
 }
-static gir_node gir__oxl_Adagrad_1(gir__oxn *c) {   /* ops.def:839 "adagrad()" */
+static gir_node gir__oxl_Adagrad_1(gir__oxn *c) {   /* ops.def:841 "adagrad()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42436,7 +42439,7 @@ static gir_node gir__oxl_Adagrad_1(gir__oxn *c) {   /* ops.def:839 "adagrad()" *
     t0 = gir__oxh_adagrad(c);
     return t0;
 }
-static gir_node gir__oxl_Adam_1(gir__oxn *c) {   /* ops.def:841 "adam()" */
+static gir_node gir__oxl_Adam_1(gir__oxn *c) {   /* ops.def:843 "adam()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42444,7 +42447,7 @@ static gir_node gir__oxl_Adam_1(gir__oxn *c) {   /* ops.def:841 "adam()" */
     t0 = gir__oxh_adam(c);
     return t0;
 }
-static gir_node gir__oxl_Add_1(gir__oxn *c) {   /* ops.def:716 "add6(x0, x1)" */
+static gir_node gir__oxl_Add_1(gir__oxn *c) {   /* ops.def:718 "add6(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42453,7 +42456,7 @@ static gir_node gir__oxl_Add_1(gir__oxn *c) {   /* ops.def:716 "add6(x0, x1)" */
     t0 = gir__oxh_add6(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Add_7(gir__oxn *c) {   /* ops.def:721 "add(x0, x1)" */
+static gir_node gir__oxl_Add_7(gir__oxn *c) {   /* ops.def:723 "add(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42462,7 +42465,7 @@ static gir_node gir__oxl_Add_7(gir__oxn *c) {   /* ops.def:721 "add(x0, x1)" */
     t0 = gir_add(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_And_7(gir__oxn *c) {   /* ops.def:731 "and(x0, x1)" */
+static gir_node gir__oxl_And_7(gir__oxn *c) {   /* ops.def:733 "and(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42471,7 +42474,7 @@ static gir_node gir__oxl_And_7(gir__oxn *c) {   /* ops.def:731 "and(x0, x1)" */
     t0 = gir_and(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_ArgMax_1(gir__oxn *c) {   /* ops.def:749 "argmax_onnx(x0)" */
+static gir_node gir__oxl_ArgMax_1(gir__oxn *c) {   /* ops.def:751 "argmax_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42480,7 +42483,7 @@ static gir_node gir__oxl_ArgMax_1(gir__oxn *c) {   /* ops.def:749 "argmax_onnx(x
     t0 = gir__oxh_argmax_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_ArgMin_1(gir__oxn *c) {   /* ops.def:750 "argmin_onnx(x0)" */
+static gir_node gir__oxl_ArgMin_1(gir__oxn *c) {   /* ops.def:752 "argmin_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42489,7 +42492,7 @@ static gir_node gir__oxl_ArgMin_1(gir__oxn *c) {   /* ops.def:750 "argmin_onnx(x
     t0 = gir__oxh_argmin_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Asin_7(gir__oxn *c) {   /* ops.def:697 "asin(x0)" */
+static gir_node gir__oxl_Asin_7(gir__oxn *c) {   /* ops.def:699 "asin(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42498,7 +42501,7 @@ static gir_node gir__oxl_Asin_7(gir__oxn *c) {   /* ops.def:697 "asin(x0)" */
     t0 = gir_asin(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Asinh_9(gir__oxn *c) {   /* ops.def:804 "log(x0 + sqrt(square(x0) + 1))" */
+static gir_node gir__oxl_Asinh_9(gir__oxn *c) {   /* ops.def:806 "log(x0 + sqrt(square(x0) + 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4, t5;
@@ -42512,7 +42515,7 @@ static gir_node gir__oxl_Asinh_9(gir__oxn *c) {   /* ops.def:804 "log(x0 + sqrt(
     t5 = gir_log(G, t4);
     return t5;
 }
-static gir_node gir__oxl_Atan_7(gir__oxn *c) {   /* ops.def:699 "atan(x0)" */
+static gir_node gir__oxl_Atan_7(gir__oxn *c) {   /* ops.def:701 "atan(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42521,7 +42524,7 @@ static gir_node gir__oxl_Atan_7(gir__oxn *c) {   /* ops.def:699 "atan(x0)" */
     t0 = gir_atan(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Atanh_9(gir__oxn *c) {   /* ops.def:806 "log((1 + x0) / (1 - x0)) * 0.5" */
+static gir_node gir__oxl_Atanh_9(gir__oxn *c) {   /* ops.def:808 "log((1 + x0) / (1 - x0)) * 0.5" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4, t5, t6, t7;
@@ -42537,7 +42540,7 @@ static gir_node gir__oxl_Atanh_9(gir__oxn *c) {   /* ops.def:806 "log((1 + x0) /
     t7 = gir_mul(G, t5, t6);
     return t7;
 }
-static gir_node gir__oxl_AveragePool_1(gir__oxn *c) {   /* ops.def:775 "avg_pool(x0)" */
+static gir_node gir__oxl_AveragePool_1(gir__oxn *c) {   /* ops.def:777 "avg_pool(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42546,7 +42549,7 @@ static gir_node gir__oxl_AveragePool_1(gir__oxn *c) {   /* ops.def:775 "avg_pool
     t0 = gir__oxh_avg_pool(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_BatchNormalization_1(gir__oxn *c) {   /* ops.def:778 "batch_norm(x0)" */
+static gir_node gir__oxl_BatchNormalization_1(gir__oxn *c) {   /* ops.def:780 "batch_norm(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42555,7 +42558,7 @@ static gir_node gir__oxl_BatchNormalization_1(gir__oxn *c) {   /* ops.def:778 "b
     t0 = gir__oxh_batch_norm(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_BatchNormalization_7(gir__oxn *c) {   /* ops.def:779 "batch_norm_outs(x0)" */
+static gir_node gir__oxl_BatchNormalization_7(gir__oxn *c) {   /* ops.def:781 "batch_norm_outs(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42564,7 +42567,7 @@ static gir_node gir__oxl_BatchNormalization_7(gir__oxn *c) {   /* ops.def:779 "b
     t0 = gir__oxh_batch_norm_outs(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_BatchNormalization_14(gir__oxn *c) {   /* ops.def:780 "batch_norm(x0)" */
+static gir_node gir__oxl_BatchNormalization_14(gir__oxn *c) {   /* ops.def:782 "batch_norm(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42573,7 +42576,7 @@ static gir_node gir__oxl_BatchNormalization_14(gir__oxn *c) {   /* ops.def:780 "
     t0 = gir__oxh_batch_norm(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_BitShift_11(gir__oxn *c) {   /* ops.def:827 "bit_shift(x0, x1)" */
+static gir_node gir__oxl_BitShift_11(gir__oxn *c) {   /* ops.def:829 "bit_shift(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42582,7 +42585,7 @@ static gir_node gir__oxl_BitShift_11(gir__oxn *c) {   /* ops.def:827 "bit_shift(
     t0 = gir__oxh_bit_shift(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_BlackmanWindow_17(gir__oxn *c) {   /* ops.def:817 "blackman()" */
+static gir_node gir__oxl_BlackmanWindow_17(gir__oxn *c) {   /* ops.def:819 "blackman()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42590,7 +42593,7 @@ static gir_node gir__oxl_BlackmanWindow_17(gir__oxn *c) {   /* ops.def:817 "blac
     t0 = gir__oxh_blackman(c);
     return t0;
 }
-static gir_node gir__oxl_Cast_6(gir__oxn *c) {   /* ops.def:751 "cast(x0, attr_dtype(to))" */
+static gir_node gir__oxl_Cast_6(gir__oxn *c) {   /* ops.def:753 "cast(x0, attr_dtype(to))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42599,7 +42602,7 @@ static gir_node gir__oxl_Cast_6(gir__oxn *c) {   /* ops.def:751 "cast(x0, attr_d
     t0 = gir_cast(G, x[0], gir__oxa_dtype(c, "to"));
     return t0;
 }
-static gir_node gir__oxl_CastLike_15(gir__oxn *c) {   /* ops.def:791 "cast_like(x0, x1)" */
+static gir_node gir__oxl_CastLike_15(gir__oxn *c) {   /* ops.def:793 "cast_like(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42608,7 +42611,7 @@ static gir_node gir__oxl_CastLike_15(gir__oxn *c) {   /* ops.def:791 "cast_like(
     t0 = gir__oxh_cast_like(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Ceil_6(gir__oxn *c) {   /* ops.def:692 "ceil(x0)" */
+static gir_node gir__oxl_Ceil_6(gir__oxn *c) {   /* ops.def:694 "ceil(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42617,7 +42620,7 @@ static gir_node gir__oxl_Ceil_6(gir__oxn *c) {   /* ops.def:692 "ceil(x0)" */
     t0 = gir_ceil(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Celu_12(gir__oxn *c) {   /* ops.def:711 "elu(x0 / attr_f(alpha, 1), 1) * attr_f(alpha, 1)" */
+static gir_node gir__oxl_Celu_12(gir__oxn *c) {   /* ops.def:713 "elu(x0 / attr_f(alpha, 1), 1) * attr_f(alpha, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4;
@@ -42630,7 +42633,7 @@ static gir_node gir__oxl_Celu_12(gir__oxn *c) {   /* ops.def:711 "elu(x0 / attr_
     t4 = gir_mul(G, t2, t3);
     return t4;
 }
-static gir_node gir__oxl_Clip_6(gir__oxn *c) {   /* ops.def:770 "clip(x0)" */
+static gir_node gir__oxl_Clip_6(gir__oxn *c) {   /* ops.def:772 "clip(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42639,7 +42642,7 @@ static gir_node gir__oxl_Clip_6(gir__oxn *c) {   /* ops.def:770 "clip(x0)" */
     t0 = gir__oxh_clip(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Concat_4(gir__oxn *c) {   /* ops.def:762 "concat_all()" */
+static gir_node gir__oxl_Concat_4(gir__oxn *c) {   /* ops.def:764 "concat_all()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42647,7 +42650,7 @@ static gir_node gir__oxl_Concat_4(gir__oxn *c) {   /* ops.def:762 "concat_all()"
     t0 = gir__oxh_concat_all(c);
     return t0;
 }
-static gir_node gir__oxl_Constant_1(gir__oxn *c) {   /* ops.def:756 "constant_attr()" */
+static gir_node gir__oxl_Constant_1(gir__oxn *c) {   /* ops.def:758 "constant_attr()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42655,7 +42658,7 @@ static gir_node gir__oxl_Constant_1(gir__oxn *c) {   /* ops.def:756 "constant_at
     t0 = gir__oxh_constant_attr(c);
     return t0;
 }
-static gir_node gir__oxl_ConstantOfShape_9(gir__oxn *c) {   /* ops.def:783 "constant_of_shape(0)" */
+static gir_node gir__oxl_ConstantOfShape_9(gir__oxn *c) {   /* ops.def:785 "constant_of_shape(0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42663,7 +42666,7 @@ static gir_node gir__oxl_ConstantOfShape_9(gir__oxn *c) {   /* ops.def:783 "cons
     t0 = gir__oxh_constant_of_shape(c, 0);
     return t0;
 }
-static gir_node gir__oxl_Conv_1(gir__oxn *c) {   /* ops.def:773 "conv(x0, x1)" */
+static gir_node gir__oxl_Conv_1(gir__oxn *c) {   /* ops.def:775 "conv(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42672,7 +42675,7 @@ static gir_node gir__oxl_Conv_1(gir__oxn *c) {   /* ops.def:773 "conv(x0, x1)" *
     t0 = gir__oxh_conv(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_ConvInteger_10(gir__oxn *c) {   /* ops.def:828 "conv_integer(x0, x1)" */
+static gir_node gir__oxl_ConvInteger_10(gir__oxn *c) {   /* ops.def:830 "conv_integer(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42681,7 +42684,7 @@ static gir_node gir__oxl_ConvInteger_10(gir__oxn *c) {   /* ops.def:828 "conv_in
     t0 = gir__oxh_conv_integer(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_ConvTranspose_1(gir__oxn *c) {   /* ops.def:814 "conv_transpose(x0, x1)" */
+static gir_node gir__oxl_ConvTranspose_1(gir__oxn *c) {   /* ops.def:816 "conv_transpose(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42690,7 +42693,7 @@ static gir_node gir__oxl_ConvTranspose_1(gir__oxn *c) {   /* ops.def:814 "conv_t
     t0 = gir__oxh_conv_transpose(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Cos_7(gir__oxn *c) {   /* ops.def:695 "cos(x0)" */
+static gir_node gir__oxl_Cos_7(gir__oxn *c) {   /* ops.def:697 "cos(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42699,7 +42702,7 @@ static gir_node gir__oxl_Cos_7(gir__oxn *c) {   /* ops.def:695 "cos(x0)" */
     t0 = gir_cos(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Cosh_9(gir__oxn *c) {   /* ops.def:701 "cosh(x0)" */
+static gir_node gir__oxl_Cosh_9(gir__oxn *c) {   /* ops.def:703 "cosh(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42708,7 +42711,7 @@ static gir_node gir__oxl_Cosh_9(gir__oxn *c) {   /* ops.def:701 "cosh(x0)" */
     t0 = gir_cosh(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_CumSum_11(gir__oxn *c) {   /* ops.def:799 "cumsum(x0)" */
+static gir_node gir__oxl_CumSum_11(gir__oxn *c) {   /* ops.def:801 "cumsum(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42717,7 +42720,7 @@ static gir_node gir__oxl_CumSum_11(gir__oxn *c) {   /* ops.def:799 "cumsum(x0)" 
     t0 = gir__oxh_cumsum(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_DFT_17(gir__oxn *c) {   /* ops.def:837 "dft(x0)" */
+static gir_node gir__oxl_DFT_17(gir__oxn *c) {   /* ops.def:839 "dft(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42726,7 +42729,7 @@ static gir_node gir__oxl_DFT_17(gir__oxn *c) {   /* ops.def:837 "dft(x0)" */
     t0 = gir__oxh_dft(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_DepthToSpace_1(gir__oxn *c) {   /* ops.def:802 "depth_to_space(x0)" */
+static gir_node gir__oxl_DepthToSpace_1(gir__oxn *c) {   /* ops.def:804 "depth_to_space(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42735,7 +42738,7 @@ static gir_node gir__oxl_DepthToSpace_1(gir__oxn *c) {   /* ops.def:802 "depth_t
     t0 = gir__oxh_depth_to_space(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_DequantizeLinear_10(gir__oxn *c) {   /* ops.def:819 "dequantize(x0, x1)" */
+static gir_node gir__oxl_DequantizeLinear_10(gir__oxn *c) {   /* ops.def:821 "dequantize(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42744,7 +42747,7 @@ static gir_node gir__oxl_DequantizeLinear_10(gir__oxn *c) {   /* ops.def:819 "de
     t0 = gir__oxh_dequantize(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Det_11(gir__oxn *c) {   /* ops.def:810 "det(x0)" */
+static gir_node gir__oxl_Det_11(gir__oxn *c) {   /* ops.def:812 "det(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42753,7 +42756,7 @@ static gir_node gir__oxl_Det_11(gir__oxn *c) {   /* ops.def:810 "det(x0)" */
     t0 = gir_det(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Div_1(gir__oxn *c) {   /* ops.def:719 "div6(x0, x1)" */
+static gir_node gir__oxl_Div_1(gir__oxn *c) {   /* ops.def:721 "div6(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42762,7 +42765,7 @@ static gir_node gir__oxl_Div_1(gir__oxn *c) {   /* ops.def:719 "div6(x0, x1)" */
     t0 = gir__oxh_div6(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Div_7(gir__oxn *c) {   /* ops.def:724 "div_onnx(x0, x1)" */
+static gir_node gir__oxl_Div_7(gir__oxn *c) {   /* ops.def:726 "div_onnx(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42771,7 +42774,7 @@ static gir_node gir__oxl_Div_7(gir__oxn *c) {   /* ops.def:724 "div_onnx(x0, x1)
     t0 = gir__oxh_div_onnx(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Dropout_1(gir__oxn *c) {   /* ops.def:781 "dropout_eval(x0)" */
+static gir_node gir__oxl_Dropout_1(gir__oxn *c) {   /* ops.def:783 "dropout_eval(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42780,7 +42783,7 @@ static gir_node gir__oxl_Dropout_1(gir__oxn *c) {   /* ops.def:781 "dropout_eval
     t0 = gir__oxh_dropout_eval(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_DynamicQuantizeLinear_11(gir__oxn *c) {   /* ops.def:820 "dyn_quantize(x0)" */
+static gir_node gir__oxl_DynamicQuantizeLinear_11(gir__oxn *c) {   /* ops.def:822 "dyn_quantize(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42789,7 +42792,7 @@ static gir_node gir__oxl_DynamicQuantizeLinear_11(gir__oxn *c) {   /* ops.def:82
     t0 = gir__oxh_dyn_quantize(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Einsum_12(gir__oxn *c) {   /* ops.def:835 "einsum()" */
+static gir_node gir__oxl_Einsum_12(gir__oxn *c) {   /* ops.def:837 "einsum()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42797,7 +42800,7 @@ static gir_node gir__oxl_Einsum_12(gir__oxn *c) {   /* ops.def:835 "einsum()" */
     t0 = gir__oxh_einsum(c);
     return t0;
 }
-static gir_node gir__oxl_Elu_6(gir__oxn *c) {   /* ops.def:709 "elu(x0, attr_f(alpha, 1))" */
+static gir_node gir__oxl_Elu_6(gir__oxn *c) {   /* ops.def:711 "elu(x0, attr_f(alpha, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42806,7 +42809,7 @@ static gir_node gir__oxl_Elu_6(gir__oxn *c) {   /* ops.def:709 "elu(x0, attr_f(a
     t0 = gir_elu(G, x[0], gir__oxa_f(c, "alpha", 1));
     return t0;
 }
-static gir_node gir__oxl_Equal_7(gir__oxn *c) {   /* ops.def:726 "eq(x0, x1)" */
+static gir_node gir__oxl_Equal_7(gir__oxn *c) {   /* ops.def:728 "eq(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42815,7 +42818,7 @@ static gir_node gir__oxl_Equal_7(gir__oxn *c) {   /* ops.def:726 "eq(x0, x1)" */
     t0 = gir_eq(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Erf_9(gir__oxn *c) {   /* ops.def:702 "erf(x0)" */
+static gir_node gir__oxl_Erf_9(gir__oxn *c) {   /* ops.def:704 "erf(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42824,7 +42827,7 @@ static gir_node gir__oxl_Erf_9(gir__oxn *c) {   /* ops.def:702 "erf(x0)" */
     t0 = gir_erf(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Exp_6(gir__oxn *c) {   /* ops.def:684 "exp(x0)" */
+static gir_node gir__oxl_Exp_6(gir__oxn *c) {   /* ops.def:686 "exp(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42833,7 +42836,7 @@ static gir_node gir__oxl_Exp_6(gir__oxn *c) {   /* ops.def:684 "exp(x0)" */
     t0 = gir_exp(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Expand_8(gir__oxn *c) {   /* ops.def:782 "expand_to(x0, 1)" */
+static gir_node gir__oxl_Expand_8(gir__oxn *c) {   /* ops.def:784 "expand_to(x0, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42842,7 +42845,7 @@ static gir_node gir__oxl_Expand_8(gir__oxn *c) {   /* ops.def:782 "expand_to(x0,
     t0 = gir__oxh_expand_to(c, x[0], 1);
     return t0;
 }
-static gir_node gir__oxl_EyeLike_9(gir__oxn *c) {   /* ops.def:800 "eye_like(x0)" */
+static gir_node gir__oxl_EyeLike_9(gir__oxn *c) {   /* ops.def:802 "eye_like(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42851,7 +42854,7 @@ static gir_node gir__oxl_EyeLike_9(gir__oxn *c) {   /* ops.def:800 "eye_like(x0)
     t0 = gir__oxh_eye_like(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Flatten_1(gir__oxn *c) {   /* ops.def:754 "flatten2(x0)" */
+static gir_node gir__oxl_Flatten_1(gir__oxn *c) {   /* ops.def:756 "flatten2(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42860,7 +42863,7 @@ static gir_node gir__oxl_Flatten_1(gir__oxn *c) {   /* ops.def:754 "flatten2(x0)
     t0 = gir__oxh_flatten2(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Floor_6(gir__oxn *c) {   /* ops.def:691 "floor(x0)" */
+static gir_node gir__oxl_Floor_6(gir__oxn *c) {   /* ops.def:693 "floor(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42869,7 +42872,7 @@ static gir_node gir__oxl_Floor_6(gir__oxn *c) {   /* ops.def:691 "floor(x0)" */
     t0 = gir_floor(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_GRU_7(gir__oxn *c) {   /* ops.def:830 "gru(x0)" */
+static gir_node gir__oxl_GRU_7(gir__oxn *c) {   /* ops.def:832 "gru(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42878,7 +42881,7 @@ static gir_node gir__oxl_GRU_7(gir__oxn *c) {   /* ops.def:830 "gru(x0)" */
     t0 = gir__oxh_gru(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Gather_1(gir__oxn *c) {   /* ops.def:771 "index_select(x0, x1, attr_i(axis, 0))" */
+static gir_node gir__oxl_Gather_1(gir__oxn *c) {   /* ops.def:773 "index_select(x0, x1, attr_i(axis, 0))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42887,7 +42890,7 @@ static gir_node gir__oxl_Gather_1(gir__oxn *c) {   /* ops.def:771 "index_select(
     t0 = gir_index_select(G, x[0], x[1], gir__oxa_i(c, "axis", 0));
     return t0;
 }
-static gir_node gir__oxl_GatherElements_11(gir__oxn *c) {   /* ops.def:772 "gather(x0, x1, attr_i(axis, 0))" */
+static gir_node gir__oxl_GatherElements_11(gir__oxn *c) {   /* ops.def:774 "gather(x0, x1, attr_i(axis, 0))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42896,7 +42899,7 @@ static gir_node gir__oxl_GatherElements_11(gir__oxn *c) {   /* ops.def:772 "gath
     t0 = gir_gather(G, x[0], x[1], gir__oxa_i(c, "axis", 0));
     return t0;
 }
-static gir_node gir__oxl_GatherND_11(gir__oxn *c) {   /* ops.def:825 "gather_nd(x0, x1)" */
+static gir_node gir__oxl_GatherND_11(gir__oxn *c) {   /* ops.def:827 "gather_nd(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42905,7 +42908,7 @@ static gir_node gir__oxl_GatherND_11(gir__oxn *c) {   /* ops.def:825 "gather_nd(
     t0 = gir__oxh_gather_nd(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Gemm_1(gir__oxn *c) {   /* ops.def:739 "gemm(x0, x1)" */
+static gir_node gir__oxl_Gemm_1(gir__oxn *c) {   /* ops.def:741 "gemm(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42914,7 +42917,7 @@ static gir_node gir__oxl_Gemm_1(gir__oxn *c) {   /* ops.def:739 "gemm(x0, x1)" *
     t0 = gir__oxh_gemm(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_GlobalAveragePool_1(gir__oxn *c) {   /* ops.def:776 "mean(x0, spatial(x0), 1)" */
+static gir_node gir__oxl_GlobalAveragePool_1(gir__oxn *c) {   /* ops.def:778 "mean(x0, spatial(x0), 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42923,7 +42926,7 @@ static gir_node gir__oxl_GlobalAveragePool_1(gir__oxn *c) {   /* ops.def:776 "me
     t0 = gir_mean(G, x[0], gir__oxa_spatial(c, x[0]), 1);
     return t0;
 }
-static gir_node gir__oxl_GlobalMaxPool_1(gir__oxn *c) {   /* ops.def:777 "max(x0, spatial(x0), 1)" */
+static gir_node gir__oxl_GlobalMaxPool_1(gir__oxn *c) {   /* ops.def:779 "max(x0, spatial(x0), 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42932,7 +42935,7 @@ static gir_node gir__oxl_GlobalMaxPool_1(gir__oxn *c) {   /* ops.def:777 "max(x0
     t0 = gir_max(G, x[0], gir__oxa_spatial(c, x[0]), 1);
     return t0;
 }
-static gir_node gir__oxl_Greater_7(gir__oxn *c) {   /* ops.def:727 "gt(x0, x1)" */
+static gir_node gir__oxl_Greater_7(gir__oxn *c) {   /* ops.def:729 "gt(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42941,7 +42944,7 @@ static gir_node gir__oxl_Greater_7(gir__oxn *c) {   /* ops.def:727 "gt(x0, x1)" 
     t0 = gir_gt(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_GreaterOrEqual_12(gir__oxn *c) {   /* ops.def:729 "ge(x0, x1)" */
+static gir_node gir__oxl_GreaterOrEqual_12(gir__oxn *c) {   /* ops.def:731 "ge(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42950,7 +42953,7 @@ static gir_node gir__oxl_GreaterOrEqual_12(gir__oxn *c) {   /* ops.def:729 "ge(x
     t0 = gir_ge(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_GridSample_16(gir__oxn *c) {   /* ops.def:836 "grid_sample(x0, x1)" */
+static gir_node gir__oxl_GridSample_16(gir__oxn *c) {   /* ops.def:838 "grid_sample(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42959,7 +42962,7 @@ static gir_node gir__oxl_GridSample_16(gir__oxn *c) {   /* ops.def:836 "grid_sam
     t0 = gir__oxh_grid_sample(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_HammingWindow_17(gir__oxn *c) {   /* ops.def:816 "hamming()" */
+static gir_node gir__oxl_HammingWindow_17(gir__oxn *c) {   /* ops.def:818 "hamming()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42967,7 +42970,7 @@ static gir_node gir__oxl_HammingWindow_17(gir__oxn *c) {   /* ops.def:816 "hammi
     t0 = gir__oxh_hamming(c);
     return t0;
 }
-static gir_node gir__oxl_HannWindow_17(gir__oxn *c) {   /* ops.def:815 "hann()" */
+static gir_node gir__oxl_HannWindow_17(gir__oxn *c) {   /* ops.def:817 "hann()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -42975,7 +42978,7 @@ static gir_node gir__oxl_HannWindow_17(gir__oxn *c) {   /* ops.def:815 "hann()" 
     t0 = gir__oxh_hann(c);
     return t0;
 }
-static gir_node gir__oxl_HardSigmoid_6(gir__oxn *c) {   /* ops.def:712 "clamp(x0 * attr_f(alpha, 0.2) + attr_f(beta, 0.5), 0, 1)" */
+static gir_node gir__oxl_HardSigmoid_6(gir__oxn *c) {   /* ops.def:714 "clamp(x0 * attr_f(alpha, 0.2) + attr_f(beta, 0.5), 0, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4;
@@ -42988,7 +42991,7 @@ static gir_node gir__oxl_HardSigmoid_6(gir__oxn *c) {   /* ops.def:712 "clamp(x0
     t4 = gir_clamp(G, t3, 0, 1);
     return t4;
 }
-static gir_node gir__oxl_HardSwish_14(gir__oxn *c) {   /* ops.def:713 "x0 * clamp(x0 / 6 + 0.5, 0, 1)" */
+static gir_node gir__oxl_HardSwish_14(gir__oxn *c) {   /* ops.def:715 "x0 * clamp(x0 / 6 + 0.5, 0, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4, t5;
@@ -43002,7 +43005,7 @@ static gir_node gir__oxl_HardSwish_14(gir__oxn *c) {   /* ops.def:713 "x0 * clam
     t5 = gir_mul(G, x[0], t4);
     return t5;
 }
-static gir_node gir__oxl_Hardmax_1(gir__oxn *c) {   /* ops.def:797 "hardmax_2d(x0)" */
+static gir_node gir__oxl_Hardmax_1(gir__oxn *c) {   /* ops.def:799 "hardmax_2d(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43011,7 +43014,7 @@ static gir_node gir__oxl_Hardmax_1(gir__oxn *c) {   /* ops.def:797 "hardmax_2d(x
     t0 = gir__oxh_hardmax_2d(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Hardmax_13(gir__oxn *c) {   /* ops.def:798 "hardmax13(x0)" */
+static gir_node gir__oxl_Hardmax_13(gir__oxn *c) {   /* ops.def:800 "hardmax13(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43020,14 +43023,14 @@ static gir_node gir__oxl_Hardmax_13(gir__oxn *c) {   /* ops.def:798 "hardmax13(x
     t0 = gir__oxh_hardmax13(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Identity_1(gir__oxn *c) {   /* ops.def:681 "x0" */
+static gir_node gir__oxl_Identity_1(gir__oxn *c) {   /* ops.def:683 "x0" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     (void)x; (void)G;
     if (!gir__ox_need(c, 0x1u)) return c->none;
     return x[0];
 }
-static gir_node gir__oxl_InstanceNormalization_6(gir__oxn *c) {   /* ops.def:807 "instance_norm(x0)" */
+static gir_node gir__oxl_InstanceNormalization_6(gir__oxn *c) {   /* ops.def:809 "instance_norm(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43036,7 +43039,7 @@ static gir_node gir__oxl_InstanceNormalization_6(gir__oxn *c) {   /* ops.def:807
     t0 = gir__oxh_instance_norm(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_IsInf_10(gir__oxn *c) {   /* ops.def:790 "isinf_onnx(x0)" */
+static gir_node gir__oxl_IsInf_10(gir__oxn *c) {   /* ops.def:792 "isinf_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43045,7 +43048,7 @@ static gir_node gir__oxl_IsInf_10(gir__oxn *c) {   /* ops.def:790 "isinf_onnx(x0
     t0 = gir__oxh_isinf_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_IsNaN_9(gir__oxn *c) {   /* ops.def:705 "isnan(x0)" */
+static gir_node gir__oxl_IsNaN_9(gir__oxn *c) {   /* ops.def:707 "isnan(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43054,7 +43057,7 @@ static gir_node gir__oxl_IsNaN_9(gir__oxn *c) {   /* ops.def:705 "isnan(x0)" */
     t0 = gir_isnan(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LRN_1(gir__oxn *c) {   /* ops.def:809 "lrn(x0)" */
+static gir_node gir__oxl_LRN_1(gir__oxn *c) {   /* ops.def:811 "lrn(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43063,7 +43066,7 @@ static gir_node gir__oxl_LRN_1(gir__oxn *c) {   /* ops.def:809 "lrn(x0)" */
     t0 = gir__oxh_lrn(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LSTM_7(gir__oxn *c) {   /* ops.def:831 "lstm(x0)" */
+static gir_node gir__oxl_LSTM_7(gir__oxn *c) {   /* ops.def:833 "lstm(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43072,7 +43075,7 @@ static gir_node gir__oxl_LSTM_7(gir__oxn *c) {   /* ops.def:831 "lstm(x0)" */
     t0 = gir__oxh_lstm(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LayerNormalization_17(gir__oxn *c) {   /* ops.def:788 "layer_norm(x0)" */
+static gir_node gir__oxl_LayerNormalization_17(gir__oxn *c) {   /* ops.def:790 "layer_norm(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43081,7 +43084,7 @@ static gir_node gir__oxl_LayerNormalization_17(gir__oxn *c) {   /* ops.def:788 "
     t0 = gir__oxh_layer_norm(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LeakyRelu_6(gir__oxn *c) {   /* ops.def:708 "leaky_relu(x0, attr_f(alpha, 0.01))" */
+static gir_node gir__oxl_LeakyRelu_6(gir__oxn *c) {   /* ops.def:710 "leaky_relu(x0, attr_f(alpha, 0.01))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43090,7 +43093,7 @@ static gir_node gir__oxl_LeakyRelu_6(gir__oxn *c) {   /* ops.def:708 "leaky_relu
     t0 = gir_leaky_relu(G, x[0], gir__oxa_f(c, "alpha", 0.01));
     return t0;
 }
-static gir_node gir__oxl_Less_7(gir__oxn *c) {   /* ops.def:728 "lt(x0, x1)" */
+static gir_node gir__oxl_Less_7(gir__oxn *c) {   /* ops.def:730 "lt(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43099,7 +43102,7 @@ static gir_node gir__oxl_Less_7(gir__oxn *c) {   /* ops.def:728 "lt(x0, x1)" */
     t0 = gir_lt(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_LessOrEqual_12(gir__oxn *c) {   /* ops.def:730 "le(x0, x1)" */
+static gir_node gir__oxl_LessOrEqual_12(gir__oxn *c) {   /* ops.def:732 "le(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43108,7 +43111,7 @@ static gir_node gir__oxl_LessOrEqual_12(gir__oxn *c) {   /* ops.def:730 "le(x0, 
     t0 = gir_le(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Log_6(gir__oxn *c) {   /* ops.def:685 "log(x0)" */
+static gir_node gir__oxl_Log_6(gir__oxn *c) {   /* ops.def:687 "log(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43117,7 +43120,7 @@ static gir_node gir__oxl_Log_6(gir__oxn *c) {   /* ops.def:685 "log(x0)" */
     t0 = gir_log(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LogSoftmax_1(gir__oxn *c) {   /* ops.def:758 "log_softmax_2d(x0)" */
+static gir_node gir__oxl_LogSoftmax_1(gir__oxn *c) {   /* ops.def:760 "log_softmax_2d(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43126,7 +43129,7 @@ static gir_node gir__oxl_LogSoftmax_1(gir__oxn *c) {   /* ops.def:758 "log_softm
     t0 = gir__oxh_log_softmax_2d(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LogSoftmax_13(gir__oxn *c) {   /* ops.def:741 "log_softmax(x0, attr_i(axis, -1))" */
+static gir_node gir__oxl_LogSoftmax_13(gir__oxn *c) {   /* ops.def:743 "log_softmax(x0, attr_i(axis, -1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43135,7 +43138,7 @@ static gir_node gir__oxl_LogSoftmax_13(gir__oxn *c) {   /* ops.def:741 "log_soft
     t0 = gir_log_softmax(G, x[0], gir__oxa_i(c, "axis", (-1)));
     return t0;
 }
-static gir_node gir__oxl_MatMul_1(gir__oxn *c) {   /* ops.def:738 "matmul_np(x0, x1)" */
+static gir_node gir__oxl_MatMul_1(gir__oxn *c) {   /* ops.def:740 "matmul_np(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43144,7 +43147,7 @@ static gir_node gir__oxl_MatMul_1(gir__oxn *c) {   /* ops.def:738 "matmul_np(x0,
     t0 = gir__oxh_matmul_np(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_MatMulInteger_10(gir__oxn *c) {   /* ops.def:821 "matmul_integer(x0, x1)" */
+static gir_node gir__oxl_MatMulInteger_10(gir__oxn *c) {   /* ops.def:823 "matmul_integer(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43153,7 +43156,7 @@ static gir_node gir__oxl_MatMulInteger_10(gir__oxn *c) {   /* ops.def:821 "matmu
     t0 = gir__oxh_matmul_integer(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Max_1(gir__oxn *c) {   /* ops.def:764 "max_all()" */
+static gir_node gir__oxl_Max_1(gir__oxn *c) {   /* ops.def:766 "max_all()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43161,7 +43164,7 @@ static gir_node gir__oxl_Max_1(gir__oxn *c) {   /* ops.def:764 "max_all()" */
     t0 = gir__oxh_max_all(c);
     return t0;
 }
-static gir_node gir__oxl_MaxPool_1(gir__oxn *c) {   /* ops.def:774 "max_pool(x0)" */
+static gir_node gir__oxl_MaxPool_1(gir__oxn *c) {   /* ops.def:776 "max_pool(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43170,7 +43173,7 @@ static gir_node gir__oxl_MaxPool_1(gir__oxn *c) {   /* ops.def:774 "max_pool(x0)
     t0 = gir__oxh_max_pool(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_MaxUnpool_9(gir__oxn *c) {   /* ops.def:842 "max_unpool(x0, x1)" */
+static gir_node gir__oxl_MaxUnpool_9(gir__oxn *c) {   /* ops.def:844 "max_unpool(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43179,7 +43182,7 @@ static gir_node gir__oxl_MaxUnpool_9(gir__oxn *c) {   /* ops.def:842 "max_unpool
     t0 = gir__oxh_max_unpool(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Mean_1(gir__oxn *c) {   /* ops.def:766 "mean_all()" */
+static gir_node gir__oxl_Mean_1(gir__oxn *c) {   /* ops.def:768 "mean_all()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43187,7 +43190,7 @@ static gir_node gir__oxl_Mean_1(gir__oxn *c) {   /* ops.def:766 "mean_all()" */
     t0 = gir__oxh_mean_all(c);
     return t0;
 }
-static gir_node gir__oxl_MeanVarianceNormalization_9(gir__oxn *c) {   /* ops.def:808 "mvn(x0)" */
+static gir_node gir__oxl_MeanVarianceNormalization_9(gir__oxn *c) {   /* ops.def:810 "mvn(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43196,7 +43199,7 @@ static gir_node gir__oxl_MeanVarianceNormalization_9(gir__oxn *c) {   /* ops.def
     t0 = gir__oxh_mvn(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_MelWeightMatrix_17(gir__oxn *c) {   /* ops.def:843 "mel_weights()" */
+static gir_node gir__oxl_MelWeightMatrix_17(gir__oxn *c) {   /* ops.def:845 "mel_weights()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43204,7 +43207,7 @@ static gir_node gir__oxl_MelWeightMatrix_17(gir__oxn *c) {   /* ops.def:843 "mel
     t0 = gir__oxh_mel_weights(c);
     return t0;
 }
-static gir_node gir__oxl_Min_1(gir__oxn *c) {   /* ops.def:765 "min_all()" */
+static gir_node gir__oxl_Min_1(gir__oxn *c) {   /* ops.def:767 "min_all()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43212,7 +43215,7 @@ static gir_node gir__oxl_Min_1(gir__oxn *c) {   /* ops.def:765 "min_all()" */
     t0 = gir__oxh_min_all(c);
     return t0;
 }
-static gir_node gir__oxl_Mod_10(gir__oxn *c) {   /* ops.def:794 "mod_onnx(x0, x1)" */
+static gir_node gir__oxl_Mod_10(gir__oxn *c) {   /* ops.def:796 "mod_onnx(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43221,7 +43224,7 @@ static gir_node gir__oxl_Mod_10(gir__oxn *c) {   /* ops.def:794 "mod_onnx(x0, x1
     t0 = gir__oxh_mod_onnx(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Momentum_1(gir__oxn *c) {   /* ops.def:840 "momentum()" */
+static gir_node gir__oxl_Momentum_1(gir__oxn *c) {   /* ops.def:842 "momentum()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43229,7 +43232,7 @@ static gir_node gir__oxl_Momentum_1(gir__oxn *c) {   /* ops.def:840 "momentum()"
     t0 = gir__oxh_momentum(c);
     return t0;
 }
-static gir_node gir__oxl_Mul_1(gir__oxn *c) {   /* ops.def:718 "mul6(x0, x1)" */
+static gir_node gir__oxl_Mul_1(gir__oxn *c) {   /* ops.def:720 "mul6(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43238,7 +43241,7 @@ static gir_node gir__oxl_Mul_1(gir__oxn *c) {   /* ops.def:718 "mul6(x0, x1)" */
     t0 = gir__oxh_mul6(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Mul_7(gir__oxn *c) {   /* ops.def:723 "mul(x0, x1)" */
+static gir_node gir__oxl_Mul_7(gir__oxn *c) {   /* ops.def:725 "mul(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43247,7 +43250,7 @@ static gir_node gir__oxl_Mul_7(gir__oxn *c) {   /* ops.def:723 "mul(x0, x1)" */
     t0 = gir_mul(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Neg_6(gir__oxn *c) {   /* ops.def:683 "neg(x0)" */
+static gir_node gir__oxl_Neg_6(gir__oxn *c) {   /* ops.def:685 "neg(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43256,7 +43259,7 @@ static gir_node gir__oxl_Neg_6(gir__oxn *c) {   /* ops.def:683 "neg(x0)" */
     t0 = gir_neg(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_NegativeLogLikelihoodLoss_12(gir__oxn *c) {   /* ops.def:795 "nll_loss(x0, x1)" */
+static gir_node gir__oxl_NegativeLogLikelihoodLoss_12(gir__oxn *c) {   /* ops.def:797 "nll_loss(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43265,7 +43268,7 @@ static gir_node gir__oxl_NegativeLogLikelihoodLoss_12(gir__oxn *c) {   /* ops.de
     t0 = gir__oxh_nll_loss(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Not_1(gir__oxn *c) {   /* ops.def:704 "not(x0)" */
+static gir_node gir__oxl_Not_1(gir__oxn *c) {   /* ops.def:706 "not(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43274,7 +43277,7 @@ static gir_node gir__oxl_Not_1(gir__oxn *c) {   /* ops.def:704 "not(x0)" */
     t0 = gir_not(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_OneHot_9(gir__oxn *c) {   /* ops.def:801 "one_hot_onnx(x0, x2)" */
+static gir_node gir__oxl_OneHot_9(gir__oxn *c) {   /* ops.def:803 "one_hot_onnx(x0, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43283,7 +43286,7 @@ static gir_node gir__oxl_OneHot_9(gir__oxn *c) {   /* ops.def:801 "one_hot_onnx(
     t0 = gir__oxh_one_hot_onnx(c, x[0], x[2]);
     return t0;
 }
-static gir_node gir__oxl_Or_7(gir__oxn *c) {   /* ops.def:732 "or(x0, x1)" */
+static gir_node gir__oxl_Or_7(gir__oxn *c) {   /* ops.def:734 "or(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43292,7 +43295,7 @@ static gir_node gir__oxl_Or_7(gir__oxn *c) {   /* ops.def:732 "or(x0, x1)" */
     t0 = gir_or(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_PRelu_1(gir__oxn *c) {   /* ops.def:735 "prelu6(x0, x1)" */
+static gir_node gir__oxl_PRelu_1(gir__oxn *c) {   /* ops.def:737 "prelu6(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43301,7 +43304,7 @@ static gir_node gir__oxl_PRelu_1(gir__oxn *c) {   /* ops.def:735 "prelu6(x0, x1)
     t0 = gir__oxh_prelu6(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_PRelu_9(gir__oxn *c) {   /* ops.def:736 "where(x0 < 0, x0 * x1, x0)" */
+static gir_node gir__oxl_PRelu_9(gir__oxn *c) {   /* ops.def:738 "where(x0 < 0, x0 * x1, x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3;
@@ -43313,7 +43316,7 @@ static gir_node gir__oxl_PRelu_9(gir__oxn *c) {   /* ops.def:736 "where(x0 < 0, 
     t3 = gir_where(G, t1, t2, x[0]);
     return t3;
 }
-static gir_node gir__oxl_Pad_2(gir__oxn *c) {   /* ops.def:786 "pad_onnx(x0)" */
+static gir_node gir__oxl_Pad_2(gir__oxn *c) {   /* ops.def:788 "pad_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43322,7 +43325,7 @@ static gir_node gir__oxl_Pad_2(gir__oxn *c) {   /* ops.def:786 "pad_onnx(x0)" */
     t0 = gir__oxh_pad_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Pow_1(gir__oxn *c) {   /* ops.def:720 "pow6(x0, x1)" */
+static gir_node gir__oxl_Pow_1(gir__oxn *c) {   /* ops.def:722 "pow6(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43331,7 +43334,7 @@ static gir_node gir__oxl_Pow_1(gir__oxn *c) {   /* ops.def:720 "pow6(x0, x1)" */
     t0 = gir__oxh_pow6(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Pow_7(gir__oxn *c) {   /* ops.def:725 "pow_onnx(x0, x1)" */
+static gir_node gir__oxl_Pow_7(gir__oxn *c) {   /* ops.def:727 "pow_onnx(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43340,7 +43343,7 @@ static gir_node gir__oxl_Pow_7(gir__oxn *c) {   /* ops.def:725 "pow_onnx(x0, x1)
     t0 = gir__oxh_pow_onnx(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_QLinearConv_10(gir__oxn *c) {   /* ops.def:833 "qlinear_conv()" */
+static gir_node gir__oxl_QLinearConv_10(gir__oxn *c) {   /* ops.def:835 "qlinear_conv()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43348,7 +43351,7 @@ static gir_node gir__oxl_QLinearConv_10(gir__oxn *c) {   /* ops.def:833 "qlinear
     t0 = gir__oxh_qlinear_conv(c);
     return t0;
 }
-static gir_node gir__oxl_QLinearMatMul_10(gir__oxn *c) {   /* ops.def:832 "qlinear_matmul()" */
+static gir_node gir__oxl_QLinearMatMul_10(gir__oxn *c) {   /* ops.def:834 "qlinear_matmul()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43356,7 +43359,7 @@ static gir_node gir__oxl_QLinearMatMul_10(gir__oxn *c) {   /* ops.def:832 "qline
     t0 = gir__oxh_qlinear_matmul(c);
     return t0;
 }
-static gir_node gir__oxl_QuantizeLinear_10(gir__oxn *c) {   /* ops.def:818 "quantize(x0, x1)" */
+static gir_node gir__oxl_QuantizeLinear_10(gir__oxn *c) {   /* ops.def:820 "quantize(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43365,7 +43368,7 @@ static gir_node gir__oxl_QuantizeLinear_10(gir__oxn *c) {   /* ops.def:818 "quan
     t0 = gir__oxh_quantize(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_RNN_7(gir__oxn *c) {   /* ops.def:829 "rnn(x0)" */
+static gir_node gir__oxl_RNN_7(gir__oxn *c) {   /* ops.def:831 "rnn(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43374,7 +43377,7 @@ static gir_node gir__oxl_RNN_7(gir__oxn *c) {   /* ops.def:829 "rnn(x0)" */
     t0 = gir__oxh_rnn(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Range_11(gir__oxn *c) {   /* ops.def:784 "range_of()" */
+static gir_node gir__oxl_Range_11(gir__oxn *c) {   /* ops.def:786 "range_of()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43382,7 +43385,7 @@ static gir_node gir__oxl_Range_11(gir__oxn *c) {   /* ops.def:784 "range_of()" *
     t0 = gir__oxh_range_of(c);
     return t0;
 }
-static gir_node gir__oxl_Reciprocal_6(gir__oxn *c) {   /* ops.def:687 "reciprocal(x0)" */
+static gir_node gir__oxl_Reciprocal_6(gir__oxn *c) {   /* ops.def:689 "reciprocal(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43391,7 +43394,7 @@ static gir_node gir__oxl_Reciprocal_6(gir__oxn *c) {   /* ops.def:687 "reciproca
     t0 = gir_reciprocal(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_ReduceL1_1(gir__oxn *c) {   /* ops.def:759 "sum(abs(x0), axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceL1_1(gir__oxn *c) {   /* ops.def:761 "sum(abs(x0), axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1;
@@ -43401,7 +43404,7 @@ static gir_node gir__oxl_ReduceL1_1(gir__oxn *c) {   /* ops.def:759 "sum(abs(x0)
     t1 = gir_sum(G, t0, gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t1;
 }
-static gir_node gir__oxl_ReduceL2_1(gir__oxn *c) {   /* ops.def:760 "sqrt(sum(square(x0), axes(1), attr_i(keepdims, 1)))" */
+static gir_node gir__oxl_ReduceL2_1(gir__oxn *c) {   /* ops.def:762 "sqrt(sum(square(x0), axes(1), attr_i(keepdims, 1)))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2;
@@ -43412,7 +43415,7 @@ static gir_node gir__oxl_ReduceL2_1(gir__oxn *c) {   /* ops.def:760 "sqrt(sum(sq
     t2 = gir_sqrt(G, t1);
     return t2;
 }
-static gir_node gir__oxl_ReduceLogSum_1(gir__oxn *c) {   /* ops.def:761 "log(sum(x0, axes(1), attr_i(keepdims, 1)))" */
+static gir_node gir__oxl_ReduceLogSum_1(gir__oxn *c) {   /* ops.def:763 "log(sum(x0, axes(1), attr_i(keepdims, 1)))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1;
@@ -43422,7 +43425,7 @@ static gir_node gir__oxl_ReduceLogSum_1(gir__oxn *c) {   /* ops.def:761 "log(sum
     t1 = gir_log(G, t0);
     return t1;
 }
-static gir_node gir__oxl_ReduceLogSumExp_1(gir__oxn *c) {   /* ops.def:747 "logsumexp(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceLogSumExp_1(gir__oxn *c) {   /* ops.def:749 "logsumexp(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43431,7 +43434,7 @@ static gir_node gir__oxl_ReduceLogSumExp_1(gir__oxn *c) {   /* ops.def:747 "logs
     t0 = gir_logsumexp(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceMax_1(gir__oxn *c) {   /* ops.def:744 "max(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceMax_1(gir__oxn *c) {   /* ops.def:746 "max(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43440,7 +43443,7 @@ static gir_node gir__oxl_ReduceMax_1(gir__oxn *c) {   /* ops.def:744 "max(x0, ax
     t0 = gir_max(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceMean_1(gir__oxn *c) {   /* ops.def:743 "mean(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceMean_1(gir__oxn *c) {   /* ops.def:745 "mean(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43449,7 +43452,7 @@ static gir_node gir__oxl_ReduceMean_1(gir__oxn *c) {   /* ops.def:743 "mean(x0, 
     t0 = gir_mean(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceMin_1(gir__oxn *c) {   /* ops.def:745 "min(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceMin_1(gir__oxn *c) {   /* ops.def:747 "min(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43458,7 +43461,7 @@ static gir_node gir__oxl_ReduceMin_1(gir__oxn *c) {   /* ops.def:745 "min(x0, ax
     t0 = gir_min(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceProd_1(gir__oxn *c) {   /* ops.def:746 "prod(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceProd_1(gir__oxn *c) {   /* ops.def:748 "prod(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43467,7 +43470,7 @@ static gir_node gir__oxl_ReduceProd_1(gir__oxn *c) {   /* ops.def:746 "prod(x0, 
     t0 = gir_prod(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceSum_1(gir__oxn *c) {   /* ops.def:742 "sum(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceSum_1(gir__oxn *c) {   /* ops.def:744 "sum(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43476,7 +43479,7 @@ static gir_node gir__oxl_ReduceSum_1(gir__oxn *c) {   /* ops.def:742 "sum(x0, ax
     t0 = gir_sum(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceSumSquare_1(gir__oxn *c) {   /* ops.def:748 "sum(square(x0), axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceSumSquare_1(gir__oxn *c) {   /* ops.def:750 "sum(square(x0), axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1;
@@ -43486,7 +43489,7 @@ static gir_node gir__oxl_ReduceSumSquare_1(gir__oxn *c) {   /* ops.def:748 "sum(
     t1 = gir_sum(G, t0, gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t1;
 }
-static gir_node gir__oxl_Relu_6(gir__oxn *c) {   /* ops.def:690 "relu(x0)" */
+static gir_node gir__oxl_Relu_6(gir__oxn *c) {   /* ops.def:692 "relu(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43495,7 +43498,7 @@ static gir_node gir__oxl_Relu_6(gir__oxn *c) {   /* ops.def:690 "relu(x0)" */
     t0 = gir_relu(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Reshape_5(gir__oxn *c) {   /* ops.def:752 "reshape_to(x0, 1)" */
+static gir_node gir__oxl_Reshape_5(gir__oxn *c) {   /* ops.def:754 "reshape_to(x0, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43504,7 +43507,7 @@ static gir_node gir__oxl_Reshape_5(gir__oxn *c) {   /* ops.def:752 "reshape_to(x
     t0 = gir__oxh_reshape_to(c, x[0], 1);
     return t0;
 }
-static gir_node gir__oxl_Resize_10(gir__oxn *c) {   /* ops.def:811 "resize10(x0)" */
+static gir_node gir__oxl_Resize_10(gir__oxn *c) {   /* ops.def:813 "resize10(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43513,7 +43516,7 @@ static gir_node gir__oxl_Resize_10(gir__oxn *c) {   /* ops.def:811 "resize10(x0)
     t0 = gir__oxh_resize10(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Resize_11(gir__oxn *c) {   /* ops.def:812 "resize(x0)" */
+static gir_node gir__oxl_Resize_11(gir__oxn *c) {   /* ops.def:814 "resize(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43522,7 +43525,7 @@ static gir_node gir__oxl_Resize_11(gir__oxn *c) {   /* ops.def:812 "resize(x0)" 
     t0 = gir__oxh_resize(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_ReverseSequence_10(gir__oxn *c) {   /* ops.def:834 "reverse_sequence(x0)" */
+static gir_node gir__oxl_ReverseSequence_10(gir__oxn *c) {   /* ops.def:836 "reverse_sequence(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43531,7 +43534,7 @@ static gir_node gir__oxl_ReverseSequence_10(gir__oxn *c) {   /* ops.def:834 "rev
     t0 = gir__oxh_reverse_sequence(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_RoiAlign_10(gir__oxn *c) {   /* ops.def:844 "roi_align10(x0, x1, x2)" */
+static gir_node gir__oxl_RoiAlign_10(gir__oxn *c) {   /* ops.def:846 "roi_align10(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43540,7 +43543,7 @@ static gir_node gir__oxl_RoiAlign_10(gir__oxn *c) {   /* ops.def:844 "roi_align1
     t0 = gir__oxh_roi_align10(c, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_RoiAlign_16(gir__oxn *c) {   /* ops.def:845 "roi_align(x0, x1, x2)" */
+static gir_node gir__oxl_RoiAlign_16(gir__oxn *c) {   /* ops.def:847 "roi_align(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43549,7 +43552,7 @@ static gir_node gir__oxl_RoiAlign_16(gir__oxn *c) {   /* ops.def:845 "roi_align(
     t0 = gir__oxh_roi_align(c, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_Round_11(gir__oxn *c) {   /* ops.def:693 "round(x0)" */
+static gir_node gir__oxl_Round_11(gir__oxn *c) {   /* ops.def:695 "round(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43558,7 +43561,7 @@ static gir_node gir__oxl_Round_11(gir__oxn *c) {   /* ops.def:693 "round(x0)" */
     t0 = gir_round(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_STFT_17(gir__oxn *c) {   /* ops.def:838 "stft(x0)" */
+static gir_node gir__oxl_STFT_17(gir__oxn *c) {   /* ops.def:840 "stft(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43567,7 +43570,7 @@ static gir_node gir__oxl_STFT_17(gir__oxn *c) {   /* ops.def:838 "stft(x0)" */
     t0 = gir__oxh_stft(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Scatter_9(gir__oxn *c) {   /* ops.def:824 "scatter_elements(x0, x1, x2)" */
+static gir_node gir__oxl_Scatter_9(gir__oxn *c) {   /* ops.def:826 "scatter_elements(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43576,7 +43579,7 @@ static gir_node gir__oxl_Scatter_9(gir__oxn *c) {   /* ops.def:824 "scatter_elem
     t0 = gir__oxh_scatter_elements(c, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_ScatterElements_11(gir__oxn *c) {   /* ops.def:823 "scatter_elements(x0, x1, x2)" */
+static gir_node gir__oxl_ScatterElements_11(gir__oxn *c) {   /* ops.def:825 "scatter_elements(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43585,7 +43588,7 @@ static gir_node gir__oxl_ScatterElements_11(gir__oxn *c) {   /* ops.def:823 "sca
     t0 = gir__oxh_scatter_elements(c, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_ScatterND_11(gir__oxn *c) {   /* ops.def:826 "scatter_nd(x0, x1, x2)" */
+static gir_node gir__oxl_ScatterND_11(gir__oxn *c) {   /* ops.def:828 "scatter_nd(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43594,7 +43597,7 @@ static gir_node gir__oxl_ScatterND_11(gir__oxn *c) {   /* ops.def:826 "scatter_n
     t0 = gir__oxh_scatter_nd(c, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_Selu_6(gir__oxn *c) {   /* ops.def:710 "elu(x0, attr_f(alpha, 1.67326319217681884765625)) * attr_f(gamma, 1.05070102214813232421875)" */
+static gir_node gir__oxl_Selu_6(gir__oxn *c) {   /* ops.def:712 "elu(x0, attr_f(alpha, 1.67326319217681884765625)) * attr_f(gamma, 1.05070102214813232421875)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2;
@@ -43605,7 +43608,7 @@ static gir_node gir__oxl_Selu_6(gir__oxn *c) {   /* ops.def:710 "elu(x0, attr_f(
     t2 = gir_mul(G, t0, t1);
     return t2;
 }
-static gir_node gir__oxl_Shape_1(gir__oxn *c) {   /* ops.def:755 "shape_of(x0)" */
+static gir_node gir__oxl_Shape_1(gir__oxn *c) {   /* ops.def:757 "shape_of(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43614,7 +43617,7 @@ static gir_node gir__oxl_Shape_1(gir__oxn *c) {   /* ops.def:755 "shape_of(x0)" 
     t0 = gir__oxh_shape_of(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Shrink_9(gir__oxn *c) {   /* ops.def:793 "where(x0 < 0 - attr_f(lambd, 0.5), x0 + attr_f(bias, 0), where(x0 > attr_f(lambd, 0.5), x0 - attr_f(bias, 0), 0))" */
+static gir_node gir__oxl_Shrink_9(gir__oxn *c) {   /* ops.def:795 "where(x0 < 0 - attr_f(lambd, 0.5), x0 + attr_f(bias, 0), where(x0 > attr_f(lambd, 0.5), x0 - attr_f(bias, 0), 0))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10;
@@ -43633,7 +43636,7 @@ static gir_node gir__oxl_Shrink_9(gir__oxn *c) {   /* ops.def:793 "where(x0 < 0 
     t10 = gir_where(G, t1, t3, t9);
     return t10;
 }
-static gir_node gir__oxl_Sigmoid_6(gir__oxn *c) {   /* ops.def:688 "sigmoid(x0)" */
+static gir_node gir__oxl_Sigmoid_6(gir__oxn *c) {   /* ops.def:690 "sigmoid(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43642,7 +43645,7 @@ static gir_node gir__oxl_Sigmoid_6(gir__oxn *c) {   /* ops.def:688 "sigmoid(x0)"
     t0 = gir_sigmoid(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Sign_9(gir__oxn *c) {   /* ops.def:703 "sign(x0)" */
+static gir_node gir__oxl_Sign_9(gir__oxn *c) {   /* ops.def:705 "sign(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43651,7 +43654,7 @@ static gir_node gir__oxl_Sign_9(gir__oxn *c) {   /* ops.def:703 "sign(x0)" */
     t0 = gir_sign(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Sin_7(gir__oxn *c) {   /* ops.def:694 "sin(x0)" */
+static gir_node gir__oxl_Sin_7(gir__oxn *c) {   /* ops.def:696 "sin(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43660,7 +43663,7 @@ static gir_node gir__oxl_Sin_7(gir__oxn *c) {   /* ops.def:694 "sin(x0)" */
     t0 = gir_sin(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Sinh_9(gir__oxn *c) {   /* ops.def:700 "sinh(x0)" */
+static gir_node gir__oxl_Sinh_9(gir__oxn *c) {   /* ops.def:702 "sinh(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43669,7 +43672,7 @@ static gir_node gir__oxl_Sinh_9(gir__oxn *c) {   /* ops.def:700 "sinh(x0)" */
     t0 = gir_sinh(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Size_1(gir__oxn *c) {   /* ops.def:792 "size_of(x0)" */
+static gir_node gir__oxl_Size_1(gir__oxn *c) {   /* ops.def:794 "size_of(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43678,7 +43681,7 @@ static gir_node gir__oxl_Size_1(gir__oxn *c) {   /* ops.def:792 "size_of(x0)" */
     t0 = gir__oxh_size_of(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Slice_1(gir__oxn *c) {   /* ops.def:769 "slice_onnx(x0)" */
+static gir_node gir__oxl_Slice_1(gir__oxn *c) {   /* ops.def:771 "slice_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43687,7 +43690,7 @@ static gir_node gir__oxl_Slice_1(gir__oxn *c) {   /* ops.def:769 "slice_onnx(x0)
     t0 = gir__oxh_slice_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Softmax_1(gir__oxn *c) {   /* ops.def:757 "softmax_2d(x0)" */
+static gir_node gir__oxl_Softmax_1(gir__oxn *c) {   /* ops.def:759 "softmax_2d(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43696,7 +43699,7 @@ static gir_node gir__oxl_Softmax_1(gir__oxn *c) {   /* ops.def:757 "softmax_2d(x
     t0 = gir__oxh_softmax_2d(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Softmax_13(gir__oxn *c) {   /* ops.def:740 "softmax(x0, attr_i(axis, -1))" */
+static gir_node gir__oxl_Softmax_13(gir__oxn *c) {   /* ops.def:742 "softmax(x0, attr_i(axis, -1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43705,7 +43708,7 @@ static gir_node gir__oxl_Softmax_13(gir__oxn *c) {   /* ops.def:740 "softmax(x0,
     t0 = gir_softmax(G, x[0], gir__oxa_i(c, "axis", (-1)));
     return t0;
 }
-static gir_node gir__oxl_SoftmaxCrossEntropyLoss_12(gir__oxn *c) {   /* ops.def:796 "softmax_xent(x0, x1)" */
+static gir_node gir__oxl_SoftmaxCrossEntropyLoss_12(gir__oxn *c) {   /* ops.def:798 "softmax_xent(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43714,7 +43717,7 @@ static gir_node gir__oxl_SoftmaxCrossEntropyLoss_12(gir__oxn *c) {   /* ops.def:
     t0 = gir__oxh_softmax_xent(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Softplus_1(gir__oxn *c) {   /* ops.def:706 "softplus(x0)" */
+static gir_node gir__oxl_Softplus_1(gir__oxn *c) {   /* ops.def:708 "softplus(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43723,7 +43726,7 @@ static gir_node gir__oxl_Softplus_1(gir__oxn *c) {   /* ops.def:706 "softplus(x0
     t0 = gir_softplus(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Softsign_1(gir__oxn *c) {   /* ops.def:707 "x0 / (abs(x0) + 1)" */
+static gir_node gir__oxl_Softsign_1(gir__oxn *c) {   /* ops.def:709 "x0 / (abs(x0) + 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3;
@@ -43735,7 +43738,7 @@ static gir_node gir__oxl_Softsign_1(gir__oxn *c) {   /* ops.def:707 "x0 / (abs(x
     t3 = gir_div(G, x[0], t2);
     return t3;
 }
-static gir_node gir__oxl_SpaceToDepth_1(gir__oxn *c) {   /* ops.def:803 "space_to_depth(x0)" */
+static gir_node gir__oxl_SpaceToDepth_1(gir__oxn *c) {   /* ops.def:805 "space_to_depth(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43744,7 +43747,7 @@ static gir_node gir__oxl_SpaceToDepth_1(gir__oxn *c) {   /* ops.def:803 "space_t
     t0 = gir__oxh_space_to_depth(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Split_2(gir__oxn *c) {   /* ops.def:789 "split_onnx(x0)" */
+static gir_node gir__oxl_Split_2(gir__oxn *c) {   /* ops.def:791 "split_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43753,7 +43756,7 @@ static gir_node gir__oxl_Split_2(gir__oxn *c) {   /* ops.def:789 "split_onnx(x0)
     t0 = gir__oxh_split_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Sqrt_6(gir__oxn *c) {   /* ops.def:686 "sqrt(x0)" */
+static gir_node gir__oxl_Sqrt_6(gir__oxn *c) {   /* ops.def:688 "sqrt(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43762,7 +43765,7 @@ static gir_node gir__oxl_Sqrt_6(gir__oxn *c) {   /* ops.def:686 "sqrt(x0)" */
     t0 = gir_sqrt(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Squeeze_1(gir__oxn *c) {   /* ops.def:767 "squeeze_axes(x0)" */
+static gir_node gir__oxl_Squeeze_1(gir__oxn *c) {   /* ops.def:769 "squeeze_axes(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43771,7 +43774,7 @@ static gir_node gir__oxl_Squeeze_1(gir__oxn *c) {   /* ops.def:767 "squeeze_axes
     t0 = gir__oxh_squeeze_axes(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Sub_1(gir__oxn *c) {   /* ops.def:717 "sub6(x0, x1)" */
+static gir_node gir__oxl_Sub_1(gir__oxn *c) {   /* ops.def:719 "sub6(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43780,7 +43783,7 @@ static gir_node gir__oxl_Sub_1(gir__oxn *c) {   /* ops.def:717 "sub6(x0, x1)" */
     t0 = gir__oxh_sub6(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Sub_7(gir__oxn *c) {   /* ops.def:722 "sub(x0, x1)" */
+static gir_node gir__oxl_Sub_7(gir__oxn *c) {   /* ops.def:724 "sub(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43789,7 +43792,7 @@ static gir_node gir__oxl_Sub_7(gir__oxn *c) {   /* ops.def:722 "sub(x0, x1)" */
     t0 = gir_sub(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Sum_1(gir__oxn *c) {   /* ops.def:763 "sum_all()" */
+static gir_node gir__oxl_Sum_1(gir__oxn *c) {   /* ops.def:765 "sum_all()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43797,7 +43800,7 @@ static gir_node gir__oxl_Sum_1(gir__oxn *c) {   /* ops.def:763 "sum_all()" */
     t0 = gir__oxh_sum_all(c);
     return t0;
 }
-static gir_node gir__oxl_Tan_7(gir__oxn *c) {   /* ops.def:696 "tan(x0)" */
+static gir_node gir__oxl_Tan_7(gir__oxn *c) {   /* ops.def:698 "tan(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43806,7 +43809,7 @@ static gir_node gir__oxl_Tan_7(gir__oxn *c) {   /* ops.def:696 "tan(x0)" */
     t0 = gir_tan(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Tanh_6(gir__oxn *c) {   /* ops.def:689 "tanh(x0)" */
+static gir_node gir__oxl_Tanh_6(gir__oxn *c) {   /* ops.def:691 "tanh(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43815,7 +43818,7 @@ static gir_node gir__oxl_Tanh_6(gir__oxn *c) {   /* ops.def:689 "tanh(x0)" */
     t0 = gir_tanh(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_ThresholdedRelu_10(gir__oxn *c) {   /* ops.def:714 "where(x0 > attr_f(alpha, 1), x0, 0)" */
+static gir_node gir__oxl_ThresholdedRelu_10(gir__oxn *c) {   /* ops.def:716 "where(x0 > attr_f(alpha, 1), x0, 0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3;
@@ -43827,7 +43830,7 @@ static gir_node gir__oxl_ThresholdedRelu_10(gir__oxn *c) {   /* ops.def:714 "whe
     t3 = gir_where(G, t1, x[0], t2);
     return t3;
 }
-static gir_node gir__oxl_Tile_6(gir__oxn *c) {   /* ops.def:785 "tile_by(x0, 1)" */
+static gir_node gir__oxl_Tile_6(gir__oxn *c) {   /* ops.def:787 "tile_by(x0, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43836,7 +43839,7 @@ static gir_node gir__oxl_Tile_6(gir__oxn *c) {   /* ops.def:785 "tile_by(x0, 1)"
     t0 = gir__oxh_tile_by(c, x[0], 1);
     return t0;
 }
-static gir_node gir__oxl_TopK_10(gir__oxn *c) {   /* ops.def:822 "topk(x0)" */
+static gir_node gir__oxl_TopK_10(gir__oxn *c) {   /* ops.def:824 "topk(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43845,7 +43848,7 @@ static gir_node gir__oxl_TopK_10(gir__oxn *c) {   /* ops.def:822 "topk(x0)" */
     t0 = gir__oxh_topk(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Transpose_1(gir__oxn *c) {   /* ops.def:753 "transpose(x0, perm(x0))" */
+static gir_node gir__oxl_Transpose_1(gir__oxn *c) {   /* ops.def:755 "transpose(x0, perm(x0))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43854,7 +43857,7 @@ static gir_node gir__oxl_Transpose_1(gir__oxn *c) {   /* ops.def:753 "transpose(
     t0 = gir_transpose(G, x[0], gir__oxa_perm(c, x[0]));
     return t0;
 }
-static gir_node gir__oxl_Trilu_14(gir__oxn *c) {   /* ops.def:787 "trilu(x0)" */
+static gir_node gir__oxl_Trilu_14(gir__oxn *c) {   /* ops.def:789 "trilu(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43863,7 +43866,7 @@ static gir_node gir__oxl_Trilu_14(gir__oxn *c) {   /* ops.def:787 "trilu(x0)" */
     t0 = gir__oxh_trilu(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Unsqueeze_1(gir__oxn *c) {   /* ops.def:768 "unsqueeze_axes(x0)" */
+static gir_node gir__oxl_Unsqueeze_1(gir__oxn *c) {   /* ops.def:770 "unsqueeze_axes(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43872,7 +43875,7 @@ static gir_node gir__oxl_Unsqueeze_1(gir__oxn *c) {   /* ops.def:768 "unsqueeze_
     t0 = gir__oxh_unsqueeze_axes(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Upsample_9(gir__oxn *c) {   /* ops.def:813 "resize10(x0)" */
+static gir_node gir__oxl_Upsample_9(gir__oxn *c) {   /* ops.def:815 "resize10(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43881,7 +43884,7 @@ static gir_node gir__oxl_Upsample_9(gir__oxn *c) {   /* ops.def:813 "resize10(x0
     t0 = gir__oxh_resize10(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Where_9(gir__oxn *c) {   /* ops.def:734 "where(x0, x1, x2)" */
+static gir_node gir__oxl_Where_9(gir__oxn *c) {   /* ops.def:736 "where(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43890,7 +43893,7 @@ static gir_node gir__oxl_Where_9(gir__oxn *c) {   /* ops.def:734 "where(x0, x1, 
     t0 = gir_where(G, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_Xor_7(gir__oxn *c) {   /* ops.def:733 "xor(x0, x1)" */
+static gir_node gir__oxl_Xor_7(gir__oxn *c) {   /* ops.def:735 "xor(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44764,7 +44767,7 @@ static gir__oxints gir__oxe_convt_op(gir__oew *c, gir__oxints stride, gir__oxint
 
 /* generated from the GIR_ONNX_OUT lines of ops.def and the GIR_ONNX lines that are one op (gen/10-generator/onnx_out_lower.py) */
 #define GIR__OX_OPSET 17
-static gir__oxv gir__oxo_fill(gir__oew *c) {   /* ops.def:873 ConstantOfShape(i64(oshape), attr_t(value, value)) */
+static gir__oxv gir__oxo_fill(gir__oew *c) {   /* ops.def:875 ConstantOfShape(i64(oshape), attr_t(value, value)) */
     gir__oxv v0, v1;
     v0 = gir__oew_i64(c, gir__oxe_shape(c->oshape));
     gir__oew_begin(c, "ConstantOfShape");
@@ -44773,7 +44776,7 @@ static gir__oxv gir__oxo_fill(gir__oew *c) {   /* ops.def:873 ConstantOfShape(i6
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_eye(gir__oew *c) {   /* ops.def:874 EyeLike(ConstantOfShape(i64(oshape), attr_t(value, 0)), attr_i(k, k), attr_dtype(dtype, dtype)) */
+static gir__oxv gir__oxo_eye(gir__oew *c) {   /* ops.def:876 EyeLike(ConstantOfShape(i64(oshape), attr_t(value, 0)), attr_i(k, k), attr_dtype(dtype, dtype)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_i64(c, gir__oxe_shape(c->oshape));
     gir__oew_begin(c, "ConstantOfShape");
@@ -44787,7 +44790,7 @@ static gir__oxv gir__oxo_eye(gir__oew *c) {   /* ops.def:874 EyeLike(ConstantOfS
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_arange(gir__oew *c) {   /* ops.def:875 Range(num(start), num(stop), num(step)) */
+static gir__oxv gir__oxo_arange(gir__oew *c) {   /* ops.def:877 Range(num(start), num(stop), num(step)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_num(c, c->a.f[0]);
     v1 = gir__oew_num(c, c->a.f[1]);
@@ -44799,7 +44802,7 @@ static gir__oxv gir__oxo_arange(gir__oew *c) {   /* ops.def:875 Range(num(start)
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_not(gir__oew *c) {   /* ops.def:704 Not (from GIR_ONNX(Not, 1)) */
+static gir__oxv gir__oxo_not(gir__oew *c) {   /* ops.def:706 Not (from GIR_ONNX(Not, 1)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Not");
@@ -44807,7 +44810,7 @@ static gir__oxv gir__oxo_not(gir__oew *c) {   /* ops.def:704 Not (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_and(gir__oew *c) {   /* ops.def:731 And (from GIR_ONNX(And, 7)) */
+static gir__oxv gir__oxo_and(gir__oew *c) {   /* ops.def:733 And (from GIR_ONNX(And, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -44817,7 +44820,7 @@ static gir__oxv gir__oxo_and(gir__oew *c) {   /* ops.def:731 And (from GIR_ONNX(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_or(gir__oew *c) {   /* ops.def:732 Or (from GIR_ONNX(Or, 7)) */
+static gir__oxv gir__oxo_or(gir__oew *c) {   /* ops.def:734 Or (from GIR_ONNX(Or, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -44827,7 +44830,7 @@ static gir__oxv gir__oxo_or(gir__oew *c) {   /* ops.def:732 Or (from GIR_ONNX(Or
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_xor(gir__oew *c) {   /* ops.def:733 Xor (from GIR_ONNX(Xor, 7)) */
+static gir__oxv gir__oxo_xor(gir__oew *c) {   /* ops.def:735 Xor (from GIR_ONNX(Xor, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -44837,7 +44840,7 @@ static gir__oxv gir__oxo_xor(gir__oew *c) {   /* ops.def:733 Xor (from GIR_ONNX(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_gt(gir__oew *c) {   /* ops.def:727 Greater (from GIR_ONNX(Greater, 7)) */
+static gir__oxv gir__oxo_gt(gir__oew *c) {   /* ops.def:729 Greater (from GIR_ONNX(Greater, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -44847,7 +44850,7 @@ static gir__oxv gir__oxo_gt(gir__oew *c) {   /* ops.def:727 Greater (from GIR_ON
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_ge(gir__oew *c) {   /* ops.def:729 GreaterOrEqual (from GIR_ONNX(GreaterOrEqual, 12)) */
+static gir__oxv gir__oxo_ge(gir__oew *c) {   /* ops.def:731 GreaterOrEqual (from GIR_ONNX(GreaterOrEqual, 12)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -44857,7 +44860,7 @@ static gir__oxv gir__oxo_ge(gir__oew *c) {   /* ops.def:729 GreaterOrEqual (from
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_lt(gir__oew *c) {   /* ops.def:728 Less (from GIR_ONNX(Less, 7)) */
+static gir__oxv gir__oxo_lt(gir__oew *c) {   /* ops.def:730 Less (from GIR_ONNX(Less, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -44867,7 +44870,7 @@ static gir__oxv gir__oxo_lt(gir__oew *c) {   /* ops.def:728 Less (from GIR_ONNX(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_le(gir__oew *c) {   /* ops.def:730 LessOrEqual (from GIR_ONNX(LessOrEqual, 12)) */
+static gir__oxv gir__oxo_le(gir__oew *c) {   /* ops.def:732 LessOrEqual (from GIR_ONNX(LessOrEqual, 12)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -44877,7 +44880,7 @@ static gir__oxv gir__oxo_le(gir__oew *c) {   /* ops.def:730 LessOrEqual (from GI
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_eq(gir__oew *c) {   /* ops.def:726 Equal (from GIR_ONNX(Equal, 7)) */
+static gir__oxv gir__oxo_eq(gir__oew *c) {   /* ops.def:728 Equal (from GIR_ONNX(Equal, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -44887,7 +44890,7 @@ static gir__oxv gir__oxo_eq(gir__oew *c) {   /* ops.def:726 Equal (from GIR_ONNX
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_ne(gir__oew *c) {   /* ops.def:877 Not(Equal(x0, x1)) */
+static gir__oxv gir__oxo_ne(gir__oew *c) {   /* ops.def:879 Not(Equal(x0, x1)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -44900,7 +44903,7 @@ static gir__oxv gir__oxo_ne(gir__oew *c) {   /* ops.def:877 Not(Equal(x0, x1)) *
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_isnan(gir__oew *c) {   /* ops.def:705 IsNaN (from GIR_ONNX(IsNaN, 9)) */
+static gir__oxv gir__oxo_isnan(gir__oew *c) {   /* ops.def:707 IsNaN (from GIR_ONNX(IsNaN, 9)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "IsNaN");
@@ -44908,7 +44911,7 @@ static gir__oxv gir__oxo_isnan(gir__oew *c) {   /* ops.def:705 IsNaN (from GIR_O
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_isinf(gir__oew *c) {   /* ops.def:878 IsInf(x0) */
+static gir__oxv gir__oxo_isinf(gir__oew *c) {   /* ops.def:880 IsInf(x0) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "IsInf");
@@ -44916,7 +44919,7 @@ static gir__oxv gir__oxo_isinf(gir__oew *c) {   /* ops.def:878 IsInf(x0) */
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_isfinite(gir__oew *c) {   /* ops.def:879 Not(Or(IsNaN(x0), IsInf(x0))) */
+static gir__oxv gir__oxo_isfinite(gir__oew *c) {   /* ops.def:881 Not(Or(IsNaN(x0), IsInf(x0))) */
     gir__oxv v0, v1, v2, v3, v4, v5;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "IsNaN");
@@ -44935,7 +44938,7 @@ static gir__oxv gir__oxo_isfinite(gir__oew *c) {   /* ops.def:879 Not(Or(IsNaN(x
     v5 = gir__oew_end(c, 1);
     return v5;
 }
-static gir__oxv gir__oxo_add(gir__oew *c) {   /* ops.def:721 Add (from GIR_ONNX(Add, 7)) */
+static gir__oxv gir__oxo_add(gir__oew *c) {   /* ops.def:723 Add (from GIR_ONNX(Add, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -44945,7 +44948,7 @@ static gir__oxv gir__oxo_add(gir__oew *c) {   /* ops.def:721 Add (from GIR_ONNX(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_sub(gir__oew *c) {   /* ops.def:722 Sub (from GIR_ONNX(Sub, 7)) */
+static gir__oxv gir__oxo_sub(gir__oew *c) {   /* ops.def:724 Sub (from GIR_ONNX(Sub, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -44955,7 +44958,7 @@ static gir__oxv gir__oxo_sub(gir__oew *c) {   /* ops.def:722 Sub (from GIR_ONNX(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_mul(gir__oew *c) {   /* ops.def:723 Mul (from GIR_ONNX(Mul, 7)) */
+static gir__oxv gir__oxo_mul(gir__oew *c) {   /* ops.def:725 Mul (from GIR_ONNX(Mul, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -44965,7 +44968,7 @@ static gir__oxv gir__oxo_mul(gir__oew *c) {   /* ops.def:723 Mul (from GIR_ONNX(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_div(gir__oew *c) {   /* ops.def:880 Div(x0, x1) */
+static gir__oxv gir__oxo_div(gir__oew *c) {   /* ops.def:882 Div(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -44975,7 +44978,7 @@ static gir__oxv gir__oxo_div(gir__oew *c) {   /* ops.def:880 Div(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_neg(gir__oew *c) {   /* ops.def:683 Neg (from GIR_ONNX(Neg, 6)) */
+static gir__oxv gir__oxo_neg(gir__oew *c) {   /* ops.def:685 Neg (from GIR_ONNX(Neg, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Neg");
@@ -44983,7 +44986,7 @@ static gir__oxv gir__oxo_neg(gir__oew *c) {   /* ops.def:683 Neg (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_pow(gir__oew *c) {   /* ops.def:881 Pow(x0, x1) */
+static gir__oxv gir__oxo_pow(gir__oew *c) {   /* ops.def:883 Pow(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -44993,7 +44996,7 @@ static gir__oxv gir__oxo_pow(gir__oew *c) {   /* ops.def:881 Pow(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_maximum(gir__oew *c) {   /* ops.def:882 Max(x0, x1) */
+static gir__oxv gir__oxo_maximum(gir__oew *c) {   /* ops.def:884 Max(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -45003,7 +45006,7 @@ static gir__oxv gir__oxo_maximum(gir__oew *c) {   /* ops.def:882 Max(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_minimum(gir__oew *c) {   /* ops.def:883 Min(x0, x1) */
+static gir__oxv gir__oxo_minimum(gir__oew *c) {   /* ops.def:885 Min(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -45013,7 +45016,7 @@ static gir__oxv gir__oxo_minimum(gir__oew *c) {   /* ops.def:883 Min(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_mod(gir__oew *c) {   /* ops.def:884 Mod(x0, x1, attr_i(fmod, 0)) */
+static gir__oxv gir__oxo_mod(gir__oew *c) {   /* ops.def:886 Mod(x0, x1, attr_i(fmod, 0)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -45024,7 +45027,7 @@ static gir__oxv gir__oxo_mod(gir__oew *c) {   /* ops.def:884 Mod(x0, x1, attr_i(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_add_n(gir__oew *c) {   /* ops.def:886 Sum(xs) */
+static gir__oxv gir__oxo_add_n(gir__oew *c) {   /* ops.def:888 Sum(xs) */
     gir__oxv v0;
     gir__oew_xs(c);
     gir__oew_begin(c, "Sum");
@@ -45032,7 +45035,7 @@ static gir__oxv gir__oxo_add_n(gir__oew *c) {   /* ops.def:886 Sum(xs) */
     v0 = gir__oew_end(c, 1);
     return v0;
 }
-static gir__oxv gir__oxo_abs(gir__oew *c) {   /* ops.def:682 Abs (from GIR_ONNX(Abs, 6)) */
+static gir__oxv gir__oxo_abs(gir__oew *c) {   /* ops.def:684 Abs (from GIR_ONNX(Abs, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Abs");
@@ -45040,7 +45043,7 @@ static gir__oxv gir__oxo_abs(gir__oew *c) {   /* ops.def:682 Abs (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_sign(gir__oew *c) {   /* ops.def:703 Sign (from GIR_ONNX(Sign, 9)) */
+static gir__oxv gir__oxo_sign(gir__oew *c) {   /* ops.def:705 Sign (from GIR_ONNX(Sign, 9)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Sign");
@@ -45048,7 +45051,7 @@ static gir__oxv gir__oxo_sign(gir__oew *c) {   /* ops.def:703 Sign (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_square(gir__oew *c) {   /* ops.def:887 Mul(x0, x0) */
+static gir__oxv gir__oxo_square(gir__oew *c) {   /* ops.def:889 Mul(x0, x0) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 0);
@@ -45058,7 +45061,7 @@ static gir__oxv gir__oxo_square(gir__oew *c) {   /* ops.def:887 Mul(x0, x0) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_sqrt(gir__oew *c) {   /* ops.def:686 Sqrt (from GIR_ONNX(Sqrt, 6)) */
+static gir__oxv gir__oxo_sqrt(gir__oew *c) {   /* ops.def:688 Sqrt (from GIR_ONNX(Sqrt, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Sqrt");
@@ -45066,7 +45069,7 @@ static gir__oxv gir__oxo_sqrt(gir__oew *c) {   /* ops.def:686 Sqrt (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_rsqrt(gir__oew *c) {   /* ops.def:888 Reciprocal(Sqrt(x0)) */
+static gir__oxv gir__oxo_rsqrt(gir__oew *c) {   /* ops.def:890 Reciprocal(Sqrt(x0)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Sqrt");
@@ -45077,7 +45080,7 @@ static gir__oxv gir__oxo_rsqrt(gir__oew *c) {   /* ops.def:888 Reciprocal(Sqrt(x
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_reciprocal(gir__oew *c) {   /* ops.def:687 Reciprocal (from GIR_ONNX(Reciprocal, 6)) */
+static gir__oxv gir__oxo_reciprocal(gir__oew *c) {   /* ops.def:689 Reciprocal (from GIR_ONNX(Reciprocal, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Reciprocal");
@@ -45085,7 +45088,7 @@ static gir__oxv gir__oxo_reciprocal(gir__oew *c) {   /* ops.def:687 Reciprocal (
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_exp(gir__oew *c) {   /* ops.def:684 Exp (from GIR_ONNX(Exp, 6)) */
+static gir__oxv gir__oxo_exp(gir__oew *c) {   /* ops.def:686 Exp (from GIR_ONNX(Exp, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Exp");
@@ -45093,7 +45096,7 @@ static gir__oxv gir__oxo_exp(gir__oew *c) {   /* ops.def:684 Exp (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_expm1(gir__oew *c) {   /* ops.def:889 Sub(Exp(x0), num(1)) */
+static gir__oxv gir__oxo_expm1(gir__oew *c) {   /* ops.def:891 Sub(Exp(x0), num(1)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Exp");
@@ -45106,7 +45109,7 @@ static gir__oxv gir__oxo_expm1(gir__oew *c) {   /* ops.def:889 Sub(Exp(x0), num(
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_log(gir__oew *c) {   /* ops.def:685 Log (from GIR_ONNX(Log, 6)) */
+static gir__oxv gir__oxo_log(gir__oew *c) {   /* ops.def:687 Log (from GIR_ONNX(Log, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Log");
@@ -45114,7 +45117,7 @@ static gir__oxv gir__oxo_log(gir__oew *c) {   /* ops.def:685 Log (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_log1p(gir__oew *c) {   /* ops.def:890 Log(Add(x0, num(1))) */
+static gir__oxv gir__oxo_log1p(gir__oew *c) {   /* ops.def:892 Log(Add(x0, num(1))) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_num(c, 1);
@@ -45127,7 +45130,7 @@ static gir__oxv gir__oxo_log1p(gir__oew *c) {   /* ops.def:890 Log(Add(x0, num(1
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_log2(gir__oew *c) {   /* ops.def:891 Div(Log(x0), num(0.693147180559945309417232121458176568)) */
+static gir__oxv gir__oxo_log2(gir__oew *c) {   /* ops.def:893 Div(Log(x0), num(0.693147180559945309417232121458176568)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Log");
@@ -45140,7 +45143,7 @@ static gir__oxv gir__oxo_log2(gir__oew *c) {   /* ops.def:891 Div(Log(x0), num(0
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_sin(gir__oew *c) {   /* ops.def:694 Sin (from GIR_ONNX(Sin, 7)) */
+static gir__oxv gir__oxo_sin(gir__oew *c) {   /* ops.def:696 Sin (from GIR_ONNX(Sin, 7)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Sin");
@@ -45148,7 +45151,7 @@ static gir__oxv gir__oxo_sin(gir__oew *c) {   /* ops.def:694 Sin (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_cos(gir__oew *c) {   /* ops.def:695 Cos (from GIR_ONNX(Cos, 7)) */
+static gir__oxv gir__oxo_cos(gir__oew *c) {   /* ops.def:697 Cos (from GIR_ONNX(Cos, 7)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Cos");
@@ -45156,7 +45159,7 @@ static gir__oxv gir__oxo_cos(gir__oew *c) {   /* ops.def:695 Cos (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_tan(gir__oew *c) {   /* ops.def:696 Tan (from GIR_ONNX(Tan, 7)) */
+static gir__oxv gir__oxo_tan(gir__oew *c) {   /* ops.def:698 Tan (from GIR_ONNX(Tan, 7)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Tan");
@@ -45164,7 +45167,7 @@ static gir__oxv gir__oxo_tan(gir__oew *c) {   /* ops.def:696 Tan (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_asin(gir__oew *c) {   /* ops.def:697 Asin (from GIR_ONNX(Asin, 7)) */
+static gir__oxv gir__oxo_asin(gir__oew *c) {   /* ops.def:699 Asin (from GIR_ONNX(Asin, 7)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Asin");
@@ -45172,7 +45175,7 @@ static gir__oxv gir__oxo_asin(gir__oew *c) {   /* ops.def:697 Asin (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_acos(gir__oew *c) {   /* ops.def:698 Acos (from GIR_ONNX(Acos, 7)) */
+static gir__oxv gir__oxo_acos(gir__oew *c) {   /* ops.def:700 Acos (from GIR_ONNX(Acos, 7)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Acos");
@@ -45180,7 +45183,7 @@ static gir__oxv gir__oxo_acos(gir__oew *c) {   /* ops.def:698 Acos (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_atan(gir__oew *c) {   /* ops.def:699 Atan (from GIR_ONNX(Atan, 7)) */
+static gir__oxv gir__oxo_atan(gir__oew *c) {   /* ops.def:701 Atan (from GIR_ONNX(Atan, 7)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Atan");
@@ -45188,7 +45191,7 @@ static gir__oxv gir__oxo_atan(gir__oew *c) {   /* ops.def:699 Atan (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_sinh(gir__oew *c) {   /* ops.def:700 Sinh (from GIR_ONNX(Sinh, 9)) */
+static gir__oxv gir__oxo_sinh(gir__oew *c) {   /* ops.def:702 Sinh (from GIR_ONNX(Sinh, 9)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Sinh");
@@ -45196,7 +45199,7 @@ static gir__oxv gir__oxo_sinh(gir__oew *c) {   /* ops.def:700 Sinh (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_cosh(gir__oew *c) {   /* ops.def:701 Cosh (from GIR_ONNX(Cosh, 9)) */
+static gir__oxv gir__oxo_cosh(gir__oew *c) {   /* ops.def:703 Cosh (from GIR_ONNX(Cosh, 9)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Cosh");
@@ -45204,7 +45207,7 @@ static gir__oxv gir__oxo_cosh(gir__oew *c) {   /* ops.def:701 Cosh (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_tanh(gir__oew *c) {   /* ops.def:689 Tanh (from GIR_ONNX(Tanh, 6)) */
+static gir__oxv gir__oxo_tanh(gir__oew *c) {   /* ops.def:691 Tanh (from GIR_ONNX(Tanh, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Tanh");
@@ -45212,7 +45215,7 @@ static gir__oxv gir__oxo_tanh(gir__oew *c) {   /* ops.def:689 Tanh (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_sigmoid(gir__oew *c) {   /* ops.def:688 Sigmoid (from GIR_ONNX(Sigmoid, 6)) */
+static gir__oxv gir__oxo_sigmoid(gir__oew *c) {   /* ops.def:690 Sigmoid (from GIR_ONNX(Sigmoid, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Sigmoid");
@@ -45220,7 +45223,7 @@ static gir__oxv gir__oxo_sigmoid(gir__oew *c) {   /* ops.def:688 Sigmoid (from G
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_softplus(gir__oew *c) {   /* ops.def:706 Softplus (from GIR_ONNX(Softplus, 1)) */
+static gir__oxv gir__oxo_softplus(gir__oew *c) {   /* ops.def:708 Softplus (from GIR_ONNX(Softplus, 1)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Softplus");
@@ -45228,7 +45231,7 @@ static gir__oxv gir__oxo_softplus(gir__oew *c) {   /* ops.def:706 Softplus (from
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_relu(gir__oew *c) {   /* ops.def:690 Relu (from GIR_ONNX(Relu, 6)) */
+static gir__oxv gir__oxo_relu(gir__oew *c) {   /* ops.def:692 Relu (from GIR_ONNX(Relu, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Relu");
@@ -45236,7 +45239,7 @@ static gir__oxv gir__oxo_relu(gir__oew *c) {   /* ops.def:690 Relu (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_leaky_relu(gir__oew *c) {   /* ops.def:708 LeakyRelu (from GIR_ONNX(LeakyRelu, 6)) */
+static gir__oxv gir__oxo_leaky_relu(gir__oew *c) {   /* ops.def:710 LeakyRelu (from GIR_ONNX(LeakyRelu, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "LeakyRelu");
@@ -45245,7 +45248,7 @@ static gir__oxv gir__oxo_leaky_relu(gir__oew *c) {   /* ops.def:708 LeakyRelu (f
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_elu(gir__oew *c) {   /* ops.def:709 Elu (from GIR_ONNX(Elu, 6)) */
+static gir__oxv gir__oxo_elu(gir__oew *c) {   /* ops.def:711 Elu (from GIR_ONNX(Elu, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Elu");
@@ -45254,7 +45257,7 @@ static gir__oxv gir__oxo_elu(gir__oew *c) {   /* ops.def:709 Elu (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_gelu(gir__oew *c) {   /* ops.def:893 Mul(Mul(x0, num(0.5)), Add(Erf(Mul(x0, num(0.7071067811865476))), num(1))) */
+static gir__oxv gir__oxo_gelu(gir__oew *c) {   /* ops.def:895 Mul(Mul(x0, num(0.5)), Add(Erf(Mul(x0, num(0.7071067811865476))), num(1))) */
     gir__oxv v0, v1, v2, v3, v4, v5, v6, v7, v8, v9;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_num(c, 0.5);
@@ -45282,7 +45285,7 @@ static gir__oxv gir__oxo_gelu(gir__oew *c) {   /* ops.def:893 Mul(Mul(x0, num(0.
     v9 = gir__oew_end(c, 1);
     return v9;
 }
-static gir__oxv gir__oxo_silu(gir__oew *c) {   /* ops.def:892 Mul(x0, Sigmoid(x0)) */
+static gir__oxv gir__oxo_silu(gir__oew *c) {   /* ops.def:894 Mul(x0, Sigmoid(x0)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 0);
@@ -45295,7 +45298,7 @@ static gir__oxv gir__oxo_silu(gir__oew *c) {   /* ops.def:892 Mul(x0, Sigmoid(x0
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_erf(gir__oew *c) {   /* ops.def:702 Erf (from GIR_ONNX(Erf, 9)) */
+static gir__oxv gir__oxo_erf(gir__oew *c) {   /* ops.def:704 Erf (from GIR_ONNX(Erf, 9)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Erf");
@@ -45303,7 +45306,7 @@ static gir__oxv gir__oxo_erf(gir__oew *c) {   /* ops.def:702 Erf (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_floor(gir__oew *c) {   /* ops.def:691 Floor (from GIR_ONNX(Floor, 6)) */
+static gir__oxv gir__oxo_floor(gir__oew *c) {   /* ops.def:693 Floor (from GIR_ONNX(Floor, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Floor");
@@ -45311,7 +45314,7 @@ static gir__oxv gir__oxo_floor(gir__oew *c) {   /* ops.def:691 Floor (from GIR_O
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_ceil(gir__oew *c) {   /* ops.def:692 Ceil (from GIR_ONNX(Ceil, 6)) */
+static gir__oxv gir__oxo_ceil(gir__oew *c) {   /* ops.def:694 Ceil (from GIR_ONNX(Ceil, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Ceil");
@@ -45319,7 +45322,7 @@ static gir__oxv gir__oxo_ceil(gir__oew *c) {   /* ops.def:692 Ceil (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_round(gir__oew *c) {   /* ops.def:693 Round (from GIR_ONNX(Round, 11)) */
+static gir__oxv gir__oxo_round(gir__oew *c) {   /* ops.def:695 Round (from GIR_ONNX(Round, 11)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Round");
@@ -45327,7 +45330,7 @@ static gir__oxv gir__oxo_round(gir__oew *c) {   /* ops.def:693 Round (from GIR_O
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_clamp(gir__oew *c) {   /* ops.def:894 Clip(x0, num(lo), num(hi)) */
+static gir__oxv gir__oxo_clamp(gir__oew *c) {   /* ops.def:896 Clip(x0, num(lo), num(hi)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_num(c, c->a.f[0]);
@@ -45339,7 +45342,7 @@ static gir__oxv gir__oxo_clamp(gir__oew *c) {   /* ops.def:894 Clip(x0, num(lo),
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_sum(gir__oew *c) {   /* ops.def:895 ReduceSum(x0, i64opt(axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_sum(gir__oew *c) {   /* ops.def:897 ReduceSum(x0, i64opt(axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64opt(c, gir__oxe_ints(c->a.l[0]));
@@ -45350,7 +45353,7 @@ static gir__oxv gir__oxo_sum(gir__oew *c) {   /* ops.def:895 ReduceSum(x0, i64op
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_mean(gir__oew *c) {   /* ops.def:896 ReduceMean(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_mean(gir__oew *c) {   /* ops.def:898 ReduceMean(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceMean");
@@ -45360,7 +45363,7 @@ static gir__oxv gir__oxo_mean(gir__oew *c) {   /* ops.def:896 ReduceMean(x0, att
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_prod(gir__oew *c) {   /* ops.def:897 ReduceProd(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_prod(gir__oew *c) {   /* ops.def:899 ReduceProd(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceProd");
@@ -45370,7 +45373,7 @@ static gir__oxv gir__oxo_prod(gir__oew *c) {   /* ops.def:897 ReduceProd(x0, att
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_max(gir__oew *c) {   /* ops.def:898 ReduceMax(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_max(gir__oew *c) {   /* ops.def:900 ReduceMax(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceMax");
@@ -45380,7 +45383,7 @@ static gir__oxv gir__oxo_max(gir__oew *c) {   /* ops.def:898 ReduceMax(x0, attr_
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_min(gir__oew *c) {   /* ops.def:899 ReduceMin(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_min(gir__oew *c) {   /* ops.def:901 ReduceMin(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceMin");
@@ -45390,7 +45393,7 @@ static gir__oxv gir__oxo_min(gir__oew *c) {   /* ops.def:899 ReduceMin(x0, attr_
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_logsumexp(gir__oew *c) {   /* ops.def:900 ReduceLogSumExp(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_logsumexp(gir__oew *c) {   /* ops.def:902 ReduceLogSumExp(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceLogSumExp");
@@ -45400,7 +45403,7 @@ static gir__oxv gir__oxo_logsumexp(gir__oew *c) {   /* ops.def:900 ReduceLogSumE
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_argmax(gir__oew *c) {   /* ops.def:901 Cast(ArgMax(x0, attr_i(axis, axis), attr_i(keepdims, keepdims)), attr_dtype(to, dtype)) */
+static gir__oxv gir__oxo_argmax(gir__oew *c) {   /* ops.def:903 Cast(ArgMax(x0, attr_i(axis, axis), attr_i(keepdims, keepdims)), attr_dtype(to, dtype)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ArgMax");
@@ -45414,7 +45417,7 @@ static gir__oxv gir__oxo_argmax(gir__oew *c) {   /* ops.def:901 Cast(ArgMax(x0, 
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_argmin(gir__oew *c) {   /* ops.def:902 Cast(ArgMin(x0, attr_i(axis, axis), attr_i(keepdims, keepdims)), attr_dtype(to, dtype)) */
+static gir__oxv gir__oxo_argmin(gir__oew *c) {   /* ops.def:904 Cast(ArgMin(x0, attr_i(axis, axis), attr_i(keepdims, keepdims)), attr_dtype(to, dtype)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ArgMin");
@@ -45428,7 +45431,7 @@ static gir__oxv gir__oxo_argmin(gir__oew *c) {   /* ops.def:902 Cast(ArgMin(x0, 
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_reshape(gir__oew *c) {   /* ops.def:903 Reshape(x0, i64(oshape), attr_i(allowzero, 1)) */
+static gir__oxv gir__oxo_reshape(gir__oew *c) {   /* ops.def:905 Reshape(x0, i64(oshape), attr_i(allowzero, 1)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_shape(c->oshape));
@@ -45439,7 +45442,7 @@ static gir__oxv gir__oxo_reshape(gir__oew *c) {   /* ops.def:903 Reshape(x0, i64
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_transpose(gir__oew *c) {   /* ops.def:904 Transpose(x0, attr_ints(perm, perm)) */
+static gir__oxv gir__oxo_transpose(gir__oew *c) {   /* ops.def:906 Transpose(x0, attr_ints(perm, perm)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Transpose");
@@ -45448,7 +45451,7 @@ static gir__oxv gir__oxo_transpose(gir__oew *c) {   /* ops.def:904 Transpose(x0,
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_broadcast_to(gir__oew *c) {   /* ops.def:905 Expand(x0, i64(oshape)) */
+static gir__oxv gir__oxo_broadcast_to(gir__oew *c) {   /* ops.def:907 Expand(x0, i64(oshape)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_shape(c->oshape));
@@ -45458,7 +45461,7 @@ static gir__oxv gir__oxo_broadcast_to(gir__oew *c) {   /* ops.def:905 Expand(x0,
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_slice(gir__oew *c) {   /* ops.def:906 Slice(x0, i64(start), i64(slice_end(stop)), i64(axis), i64(step)) */
+static gir__oxv gir__oxo_slice(gir__oew *c) {   /* ops.def:908 Slice(x0, i64(start), i64(slice_end(stop)), i64(axis), i64(step)) */
     gir__oxv v0, v1, v2, v3, v4, v5;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_one((int64_t)c->a.i[1]));
@@ -45474,7 +45477,7 @@ static gir__oxv gir__oxo_slice(gir__oew *c) {   /* ops.def:906 Slice(x0, i64(sta
     v5 = gir__oew_end(c, 1);
     return v5;
 }
-static gir__oxv gir__oxo_concat(gir__oew *c) {   /* ops.def:907 Concat(xs, attr_i(axis, axis)) */
+static gir__oxv gir__oxo_concat(gir__oew *c) {   /* ops.def:909 Concat(xs, attr_i(axis, axis)) */
     gir__oxv v0;
     gir__oew_xs(c);
     gir__oew_begin(c, "Concat");
@@ -45483,7 +45486,7 @@ static gir__oxv gir__oxo_concat(gir__oew *c) {   /* ops.def:907 Concat(xs, attr_
     v0 = gir__oew_end(c, 1);
     return v0;
 }
-static gir__oxv gir__oxo_flip(gir__oew *c) {   /* ops.def:908 Slice(x0, i64(fill(all_axes(axes), -1)), i64(fill(all_axes(axes), -2147483647)), i64(all_axes(axes)), i64(fill(all_axes(axes), -1))) */
+static gir__oxv gir__oxo_flip(gir__oew *c) {   /* ops.def:910 Slice(x0, i64(fill(all_axes(axes), -1)), i64(fill(all_axes(axes), -2147483647)), i64(all_axes(axes)), i64(fill(all_axes(axes), -1))) */
     gir__oxv v0, v1, v2, v3, v4, v5;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_fill(c, gir__oxe_all_axes(c, gir__oxe_ints(c->a.l[0])), (-(int64_t)1)));
@@ -45499,7 +45502,7 @@ static gir__oxv gir__oxo_flip(gir__oew *c) {   /* ops.def:908 Slice(x0, i64(fill
     v5 = gir__oew_end(c, 1);
     return v5;
 }
-static gir__oxv gir__oxo_pad(gir__oew *c) {   /* ops.def:909 Pad(x0, i64(pads(before, after)), num(value)) */
+static gir__oxv gir__oxo_pad(gir__oew *c) {   /* ops.def:911 Pad(x0, i64(pads(before, after)), num(value)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_pads(c, gir__oxe_ints(c->a.l[0]), gir__oxe_ints(c->a.l[1])));
@@ -45511,7 +45514,7 @@ static gir__oxv gir__oxo_pad(gir__oew *c) {   /* ops.def:909 Pad(x0, i64(pads(be
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_index_select(gir__oew *c) {   /* ops.def:771 Gather (from GIR_ONNX(Gather, 1)) */
+static gir__oxv gir__oxo_index_select(gir__oew *c) {   /* ops.def:773 Gather (from GIR_ONNX(Gather, 1)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -45522,7 +45525,7 @@ static gir__oxv gir__oxo_index_select(gir__oew *c) {   /* ops.def:771 Gather (fr
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_one_hot(gir__oew *c) {   /* ops.def:876 OneHot(x0, i32s(depth), nums(two(0, 1)), attr_i(axis, -1)) */
+static gir__oxv gir__oxo_one_hot(gir__oew *c) {   /* ops.def:878 OneHot(x0, i32s(depth), nums(two(0, 1)), attr_i(axis, -1)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i32s(c, (int64_t)c->a.i[0]);
@@ -45535,7 +45538,7 @@ static gir__oxv gir__oxo_one_hot(gir__oew *c) {   /* ops.def:876 OneHot(x0, i32s
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_where(gir__oew *c) {   /* ops.def:734 Where (from GIR_ONNX(Where, 9)) */
+static gir__oxv gir__oxo_where(gir__oew *c) {   /* ops.def:736 Where (from GIR_ONNX(Where, 9)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -45547,7 +45550,7 @@ static gir__oxv gir__oxo_where(gir__oew *c) {   /* ops.def:734 Where (from GIR_O
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_triu(gir__oew *c) {   /* ops.def:910 Trilu(x0, i64s(k), attr_i(upper, 1)) */
+static gir__oxv gir__oxo_triu(gir__oew *c) {   /* ops.def:912 Trilu(x0, i64s(k), attr_i(upper, 1)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64s(c, (int64_t)c->a.i[0]);
@@ -45558,7 +45561,7 @@ static gir__oxv gir__oxo_triu(gir__oew *c) {   /* ops.def:910 Trilu(x0, i64s(k),
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_tril(gir__oew *c) {   /* ops.def:911 Trilu(x0, i64s(k), attr_i(upper, 0)) */
+static gir__oxv gir__oxo_tril(gir__oew *c) {   /* ops.def:913 Trilu(x0, i64s(k), attr_i(upper, 0)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64s(c, (int64_t)c->a.i[0]);
@@ -45569,7 +45572,7 @@ static gir__oxv gir__oxo_tril(gir__oew *c) {   /* ops.def:911 Trilu(x0, i64s(k),
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_cast(gir__oew *c) {   /* ops.def:751 Cast (from GIR_ONNX(Cast, 6)) */
+static gir__oxv gir__oxo_cast(gir__oew *c) {   /* ops.def:753 Cast (from GIR_ONNX(Cast, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Cast");
@@ -45578,7 +45581,7 @@ static gir__oxv gir__oxo_cast(gir__oew *c) {   /* ops.def:751 Cast (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_stop_gradient(gir__oew *c) {   /* ops.def:912 Identity(x0) */
+static gir__oxv gir__oxo_stop_gradient(gir__oew *c) {   /* ops.def:914 Identity(x0) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Identity");
@@ -45586,7 +45589,7 @@ static gir__oxv gir__oxo_stop_gradient(gir__oew *c) {   /* ops.def:912 Identity(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_matmul(gir__oew *c) {   /* ops.def:913 MatMul(x0, x1) */
+static gir__oxv gir__oxo_matmul(gir__oew *c) {   /* ops.def:915 MatMul(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -45596,7 +45599,7 @@ static gir__oxv gir__oxo_matmul(gir__oew *c) {   /* ops.def:913 MatMul(x0, x1) *
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_dot(gir__oew *c) {   /* ops.def:914 MatMul(x0, x1) */
+static gir__oxv gir__oxo_dot(gir__oew *c) {   /* ops.def:916 MatMul(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -45606,7 +45609,7 @@ static gir__oxv gir__oxo_dot(gir__oew *c) {   /* ops.def:914 MatMul(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_det(gir__oew *c) {   /* ops.def:810 Det (from GIR_ONNX(Det, 11)) */
+static gir__oxv gir__oxo_det(gir__oew *c) {   /* ops.def:812 Det (from GIR_ONNX(Det, 11)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Det");
@@ -45614,7 +45617,7 @@ static gir__oxv gir__oxo_det(gir__oew *c) {   /* ops.def:810 Det (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_softmax(gir__oew *c) {   /* ops.def:740 Softmax (from GIR_ONNX(Softmax, 13)) */
+static gir__oxv gir__oxo_softmax(gir__oew *c) {   /* ops.def:742 Softmax (from GIR_ONNX(Softmax, 13)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Softmax");
@@ -45623,7 +45626,7 @@ static gir__oxv gir__oxo_softmax(gir__oew *c) {   /* ops.def:740 Softmax (from G
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_log_softmax(gir__oew *c) {   /* ops.def:741 LogSoftmax (from GIR_ONNX(LogSoftmax, 13)) */
+static gir__oxv gir__oxo_log_softmax(gir__oew *c) {   /* ops.def:743 LogSoftmax (from GIR_ONNX(LogSoftmax, 13)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "LogSoftmax");
@@ -45632,7 +45635,7 @@ static gir__oxv gir__oxo_log_softmax(gir__oew *c) {   /* ops.def:741 LogSoftmax 
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_conv2d(gir__oew *c) {   /* ops.def:915 Conv(x0, x1, attr_ints(strides, hw(stride, 1)), attr_ints(pads, pads4(padding)), attr_ints(dilations, hw(dilation, 1)), attr_i(group, nz1(groups))) */
+static gir__oxv gir__oxo_conv2d(gir__oew *c) {   /* ops.def:917 Conv(x0, x1, attr_ints(strides, hw(stride, 1)), attr_ints(pads, pads4(padding)), attr_ints(dilations, hw(dilation, 1)), attr_i(group, nz1(groups))) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -45646,7 +45649,7 @@ static gir__oxv gir__oxo_conv2d(gir__oew *c) {   /* ops.def:915 Conv(x0, x1, att
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_conv2d_bwd_data(gir__oew *c) {   /* ops.def:916 ConvTranspose(x0, x1, attr_ints(strides, hw(stride, 1)), attr_ints(pads, pads4(padding)), attr_ints(dilations, hw(dilation, 1)), attr_i(group, nz1(groups)), attr_ints(output_padding, convt_op(stride, padding, dilation))) */
+static gir__oxv gir__oxo_conv2d_bwd_data(gir__oew *c) {   /* ops.def:918 ConvTranspose(x0, x1, attr_ints(strides, hw(stride, 1)), attr_ints(pads, pads4(padding)), attr_ints(dilations, hw(dilation, 1)), attr_i(group, nz1(groups)), attr_ints(output_padding, convt_op(stride, padding, dilation))) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -45661,7 +45664,7 @@ static gir__oxv gir__oxo_conv2d_bwd_data(gir__oew *c) {   /* ops.def:916 ConvTra
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_max_pool2d(gir__oew *c) {   /* ops.def:917 MaxPool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding))) */
+static gir__oxv gir__oxo_max_pool2d(gir__oew *c) {   /* ops.def:919 MaxPool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding))) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "MaxPool");
@@ -45672,7 +45675,7 @@ static gir__oxv gir__oxo_max_pool2d(gir__oew *c) {   /* ops.def:917 MaxPool(x0, 
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_avg_pool2d(gir__oew *c) {   /* ops.def:918 AveragePool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding)), attr_i(count_include_pad, count_include_pad)) */
+static gir__oxv gir__oxo_avg_pool2d(gir__oew *c) {   /* ops.def:920 AveragePool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding)), attr_i(count_include_pad, count_include_pad)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "AveragePool");
@@ -45684,7 +45687,7 @@ static gir__oxv gir__oxo_avg_pool2d(gir__oew *c) {   /* ops.def:918 AveragePool(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_gather(gir__oew *c) {   /* ops.def:772 GatherElements (from GIR_ONNX(GatherElements, 11)) */
+static gir__oxv gir__oxo_gather(gir__oew *c) {   /* ops.def:774 GatherElements (from GIR_ONNX(GatherElements, 11)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -45695,7 +45698,7 @@ static gir__oxv gir__oxo_gather(gir__oew *c) {   /* ops.def:772 GatherElements (
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_fmod(gir__oew *c) {   /* ops.def:885 Mod(x0, x1, attr_i(fmod, 1)) */
+static gir__oxv gir__oxo_fmod(gir__oew *c) {   /* ops.def:887 Mod(x0, x1, attr_i(fmod, 1)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);

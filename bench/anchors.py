@@ -59,8 +59,8 @@ def torch_anchors(torch, want):
     torch.manual_seed(1)
     nn = torch.nn
 
-    def train_step_ms(model, x, y, reps):
-        opt = torch.optim.SGD(model.parameters(), lr=0.01)
+    def train_step_ms(model, x, y, reps, adam=False):
+        opt = torch.optim.Adam(model.parameters(), lr=1e-3) if adam else torch.optim.SGD(model.parameters(), lr=0.01)
         lossf = nn.CrossEntropyLoss()
 
         def step():
@@ -78,12 +78,13 @@ def torch_anchors(torch, want):
             samples.append((time.perf_counter() - t0) / reps)
         return 1e3 * statistics.median(samples)
 
-    for batch, name, reps in ((64, "mlp_train_b64", 20), (1, "mlp_train_b1", 200)):
+    for batch, name, reps in ((64, "mlp_train_b64", 20), (1, "mlp_train_b1", 200), (1, "mlp_train_b1_copy", 200),
+                              (64, "mlp_adam_b64", 20)):
         if want(name):
             model = nn.Sequential(nn.Linear(784, 256), nn.ReLU(), nn.Linear(256, 256), nn.ReLU(), nn.Linear(256, 10))
             x = torch.rand(batch, 784) - 0.5
             y = torch.arange(batch) % 10
-            print("torch %s %.4f ms" % (name, train_step_ms(model, x, y, reps)))
+            print("torch %s %.4f ms" % (name, train_step_ms(model, x, y, reps, name == "mlp_adam_b64")))
     if want("cnn_train_b32"):
         model = nn.Sequential(nn.Conv2d(1, 8, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),
                               nn.Conv2d(8, 16, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),

@@ -123,8 +123,8 @@ static void bench_sgemm_2t(void) {
 }
 #endif
 
-/* plain SGD in the graph: outs[k] = w_k - lr * dw_k (gir.h computes it, fused); after each run the new values are
-   copied into the variables */
+/* plain SGD as plan outputs: outs[k] = w_k - lr * dw_k (gir.h computes it, fused); after each run the caller
+   copies the new values into the variables (sgd_apply): the mlp_train_b1_copy line's way */
 static void sgd_outputs(gir_graph *g, int n, const gir_node *var, const gir_node *grad, gir_node *outs) {
     int k;
     for (k = 0; k < n; ++k) outs[k] = gir_sub(g, var[k], gir_mul(g, gir_scalar(g, GIR_DTYPE_F32, 0.01), grad[k]));
@@ -134,14 +134,31 @@ static void sgd_apply(gir_plan *p, gir_graph *g, int n, const gir_node *var, con
     for (k = 0; k < n; ++k)
         memcpy(gir_node_data(g, var[k]), gir_plan_data(p, outs[k]), (size_t)gir_node_numel(g, var[k]) * sizeof(float));
 }
+/* how a training line updates its parameters: the caller's copy, or an optimizer inside the plan */
+#define TRAIN_COPY (-1)
+/* the updates users build: gir_optim_updates of optimizer kind how (SGD lr 0.01, Adam lr 1e-3, torch's defaults
+   otherwise) into outs, or the outputs of sgd_outputs (TRAIN_COPY); returns how many */
+static int train_outputs(gir_graph *g, int how, int n, const gir_node *var, const gir_node *grad, gir_node *outs) {
+    gir_optim_desc o;
+    int nu;
+    if (how == TRAIN_COPY) {
+        sgd_outputs(g, n, var, grad, outs);
+        return n;
+    }
+    o = gir_optim_defaults((gir_optim_kind)how);
+    nu = gir_optim_updates(g, &o, n, var, grad, gir_scalar(g, GIR_DTYPE_F32, how == GIR_OPTIM_SGD ? 0.01 : 1e-3), outs);
+    if (nu <= 0) die("gir_optim_updates", gir_graph_message(g));
+    return nu;
+}
+#define TRAIN_OUTS (1 + GIR_OPTIM_MAX_UPDATES(6))
 
-/* MLP 784-256-256-10, ReLU, mean softmax cross-entropy, plain SGD: forward, backward, update */
+/* MLP 784-256-256-10, ReLU, mean softmax cross-entropy: forward, backward, update */
 static gir_node dense(gir_graph *g, gir_node x, gir_node w, gir_node b) { return gir_add(g, gir_matmul(g, x, w), b); }
-/* the MLP's training graph: outs[0] the loss, outs[1..6] the updated parameters */
-static void mlp_graph(gir_graph *g, int batch, gir_node *var, gir_node *grad, gir_node *x, gir_node *lab, gir_node *outs) {
+/* the MLP's training graph: outs[0] the loss, then the updates (train_outputs); returns the count of outs */
+static int mlp_graph(gir_graph *g, int batch, int how, gir_node *var, gir_node *x, gir_node *lab, gir_node *outs) {
     static const int32_t fan[4][2] = {{784, 256}, {256, 0}, {256, 256}, {256, 0}};
-    gir_node h, logits, loss;
-    int k;
+    gir_node h, logits, loss, grad[6];
+    int k, n;
     for (k = 0; k < 6; ++k) {
         int32_t in = k < 4 ? fan[k][0] : 256, out = k < 4 ? fan[k][1] : 0;
         gir_shape sh = k == 4 ? gir_shape2(256, 10) : k == 5 ? gir_shape1(10) : out ? gir_shape2(in, out) : gir_shape1(in);
@@ -161,26 +178,37 @@ static void mlp_graph(gir_graph *g, int batch, gir_node *var, gir_node *grad, gi
     loss = gir_mean(g, gir_xent_logits(g, logits, *lab), gir_ints0(), 0);
     gir_grad(g, loss, 6, var, grad);
     outs[0] = loss;
-    sgd_outputs(g, 6, var, grad, outs + 1);
+    n = 1 + train_outputs(g, how, 6, var, grad, outs + 1);
     check_graph(g);
+    return n;
 }
-static void bench_mlp(const char *name, int batch) {
-    gir_graph *g = gir_graph_new(NULL);
-    gir_node var[6], grad[6], x, lab, outs[7];
+/* the MLP's training plan with its batch bound (xv, yv: the caller frees them) */
+static gir_plan *mlp_plan(const char *name, gir_graph *g, int batch, int how, gir_node *var, gir_node *outs, int *nout,
+                          float **xv, int32_t **yv) {
+    gir_node x, lab;
     gir_plan *p = NULL;
-    float *xv = random_floats((int64_t)batch * 784);
-    int32_t *yv = (int32_t *)malloc((size_t)batch * sizeof(int32_t));
-    double s[9], t0;
-    int k, r, reps = batch >= 64 ? 20 : 200;
-    mlp_graph(g, batch, var, grad, &x, &lab, outs);
-    if (gir_plan_compile(g, 7, outs, NULL, &p) != GIR_OK) die(name, gir_graph_message(g));
-    for (k = 0; k < batch; ++k) yv[k] = k % 10;
-    gir_plan_bind(p, x, xv);
-    gir_plan_bind(p, lab, yv);
+    int k;
+    *nout = mlp_graph(g, batch, how, var, &x, &lab, outs);
+    if (gir_plan_compile(g, *nout, outs, NULL, &p) != GIR_OK) die(name, gir_graph_message(g));
+    *xv = random_floats((int64_t)batch * 784);
+    *yv = (int32_t *)malloc((size_t)batch * sizeof(int32_t));
+    for (k = 0; k < batch; ++k) (*yv)[k] = k % 10;
+    gir_plan_bind(p, x, *xv);
+    gir_plan_bind(p, lab, *yv);
+    return p;
+}
+static void bench_mlp(const char *name, int batch, int how) {
+    gir_graph *g = gir_graph_new(NULL);
+    gir_node var[6], outs[TRAIN_OUTS];
+    float *xv;
+    int32_t *yv;
+    double s[9], t0 = 0;
+    int r, reps = batch >= 64 ? 20 : 200, nout;
+    gir_plan *p = mlp_plan(name, g, batch, how, var, outs, &nout, &xv, &yv);
     for (r = -3; r < 9 * reps; ++r) {
         if (r >= 0 && r % reps == 0) t0 = now();
         run_plan(p);
-        sgd_apply(p, g, 6, var, outs + 1);        /* w -= lr * dw */
+        if (how == TRAIN_COPY) sgd_apply(p, g, 6, var, outs + 1);        /* w -= lr * dw, by the caller */
         if (r >= 0 && r % reps == reps - 1) s[r / reps] = (now() - t0) / reps;
     }
     printf("gir %s %.4f ms\n", name, 1e3 * median(s, 9));
@@ -188,6 +216,37 @@ static void bench_mlp(const char *name, int batch) {
     gir_graph_free(g);
     free(xv); free(yv);
 }
+#if defined(GIR_HAVE_POOL)
+/* mlp_train_b64 on 2 threads (the built-in pool) against the same step on 1 thread, timed in alternation as
+   sgemm_1024_2t is: "gir mlp_train_b64_2t" and "gir mlp_train_b64_1t" */
+static void bench_mlp_2t(void) {
+    gir_graph *g1 = gir_graph_new(NULL), *g2 = gir_graph_new(NULL);
+    gir_node var[6], outs[TRAIN_OUTS];
+    float *xv1, *xv2;
+    int32_t *yv1, *yv2;
+    int n, k, r, reps = 10;
+    gir_plan *p1 = mlp_plan("mlp_train_b64_2t", g1, 64, GIR_OPTIM_SGD, var, outs, &n, &xv1, &yv1);
+    gir_plan *p2 = mlp_plan("mlp_train_b64_2t", g2, 64, GIR_OPTIM_SGD, var, outs, &n, &xv2, &yv2);
+    gir_pool *pool = gir_pool_new(2);
+    double s1[9], s2[9], t0;
+    if (!pool || gir_plan_set_parallel(p2, gir_pool_parallel, pool, 2) != GIR_OK) die("mlp_train_b64_2t", "no pool");
+    for (r = 0; r < 3; ++r) { run_plan(p1); run_plan(p2); }
+    for (k = 0; k < 9; ++k) {
+        t0 = now();
+        for (r = 0; r < reps; ++r) run_plan(p1);
+        s1[k] = (now() - t0) / reps;
+        t0 = now();
+        for (r = 0; r < reps; ++r) run_plan(p2);
+        s2[k] = (now() - t0) / reps;
+    }
+    printf("gir mlp_train_b64_2t %.4f ms\n", 1e3 * median(s2, 9));
+    printf("gir mlp_train_b64_1t %.4f ms\n", 1e3 * median(s1, 9));
+    gir_plan_free(p1); gir_plan_free(p2);
+    gir_pool_free(pool);
+    gir_graph_free(g1); gir_graph_free(g2);
+    free(xv1); free(yv1); free(xv2); free(yv2);
+}
+#endif
 
 /* build + differentiate + compile + run a chain of 1000 scalar steps x = x*1.0001 + 0.0001 */
 static void bench_ad_overhead(void) {
@@ -258,13 +317,13 @@ static void bench_softmax(void) {
 static void bench_cnn(void) {
     const int batch = 32;
     gir_graph *g = gir_graph_new(NULL);
-    gir_node var[6], grad[6], x, lab, h, loss, outs[7];
+    gir_node var[6], grad[6], x, lab, h, loss, outs[TRAIN_OUTS];
     gir_shape shapes[6];
     gir_plan *p = NULL;
     float *xv = random_floats((int64_t)batch * 64);
     int32_t yv[32];
     double s[9], t0;
-    int k, r, reps = 50;
+    int k, r, reps = 50, nout;
     shapes[0] = gir_shape4(8, 1, 3, 3);  shapes[1] = gir_shape3(8, 1, 1);
     shapes[2] = gir_shape4(16, 8, 3, 3); shapes[3] = gir_shape3(16, 1, 1);
     shapes[4] = gir_shape2(64, 10);      shapes[5] = gir_shape1(10);
@@ -287,16 +346,15 @@ static void bench_cnn(void) {
     loss = gir_mean(g, gir_xent_logits(g, dense(g, h, var[4], var[5]), lab), gir_ints0(), 0);
     gir_grad(g, loss, 6, var, grad);
     outs[0] = loss;
-    sgd_outputs(g, 6, var, grad, outs + 1);
+    nout = 1 + train_outputs(g, GIR_OPTIM_SGD, 6, var, grad, outs + 1);
     check_graph(g);
-    if (gir_plan_compile(g, 7, outs, NULL, &p) != GIR_OK) die("cnn_train_b32", gir_graph_message(g));
+    if (gir_plan_compile(g, nout, outs, NULL, &p) != GIR_OK) die("cnn_train_b32", gir_graph_message(g));
     for (k = 0; k < batch; ++k) yv[k] = k % 10;
     gir_plan_bind(p, x, xv);
     gir_plan_bind(p, lab, yv);
     for (r = -3; r < 9 * reps; ++r) {
         if (r >= 0 && r % reps == 0) t0 = now();
         run_plan(p);
-        sgd_apply(p, g, 6, var, outs + 1);
         if (r >= 0 && r % reps == reps - 1) s[r / reps] = (now() - t0) / reps;
     }
     printf("gir cnn_train_b32 %.4f ms\n", 1e3 * median(s, 9));
@@ -421,21 +479,22 @@ static void bench_cse_nodes_d4(void) {     /* d^4/dx^4 of x sin(x) + tanh(x)^2, 
     cse_report("cse_nodes_d4", g, 1, &d);
     gir_graph_free(g);
 }
-/* the arena of the MLP training step (batch 64) against the liveness lower bound of the plan's own order, and
-   against one buffer per value (GIR_COMPILE_NO_REUSE, which also keeps creation order): sizes, not times */
-static void bench_arena(int vs_naive) {
+/* the arena of the MLP training step (SGD in the plan, batch 64 or 1) against the liveness lower bound of the plan's
+   own order, and against one buffer per value (GIR_COMPILE_NO_REUSE, which also keeps creation order): sizes */
+static void bench_arena(const char *name, int batch, int vs_naive) {
     gir_graph *g = gir_graph_new(NULL);
-    gir_node var[6], grad[6], x, lab, outs[7];
+    gir_node var[6], x, lab, outs[TRAIN_OUTS];
     gir_plan *p = NULL, *q = NULL;
     gir_compile_desc d;
+    int n;
     memset(&d, 0, sizeof d);
     d.flags = GIR_COMPILE_NO_REUSE | GIR_COMPILE_NO_INPLACE | GIR_COMPILE_NO_FOLD;
-    mlp_graph(g, 64, var, grad, &x, &lab, outs);
-    if (gir_plan_compile(g, 7, outs, NULL, &p) != GIR_OK || gir_plan_compile(g, 7, outs, &d, &q) != GIR_OK)
-        die("arena_mlp_b64", gir_graph_message(g));
+    n = mlp_graph(g, batch, GIR_OPTIM_SGD, var, &x, &lab, outs);
+    if (gir_plan_compile(g, n, outs, NULL, &p) != GIR_OK || gir_plan_compile(g, n, outs, &d, &q) != GIR_OK)
+        die(name, gir_graph_message(g));
     if (!vs_naive) {
-        printf("gir arena_mlp_b64 %.1f KiB\n", (double)gir_plan_query_stats(p).arena_bytes / 1024.0);
-        printf("lower_bound arena_mlp_b64 %.1f KiB\n", (double)gir_plan_query_stats(p).live_peak / 1024.0);
+        printf("gir %s %.1f KiB\n", name, (double)gir_plan_query_stats(p).arena_bytes / 1024.0);
+        printf("lower_bound %s %.1f KiB\n", name, (double)gir_plan_query_stats(p).live_peak / 1024.0);
     } else {
         printf("gir arena_vs_naive %.1f KiB\n", (double)gir_plan_query_stats(p).arena_bytes / 1024.0);
         printf("naive arena_vs_naive %.1f KiB\n", (double)gir_plan_query_stats(q).arena_bytes / 1024.0);
@@ -520,8 +579,10 @@ int main(int argc, char **argv) {
     if (wanted(argc, argv, "sgemm_256")) bench_sgemm("sgemm_256", 256);
     if (wanted(argc, argv, "sgemm_1024")) bench_sgemm("sgemm_1024", 1024);
     if (wanted(argc, argv, "sgemm_2048")) bench_sgemm("sgemm_2048", 2048);
-    if (wanted(argc, argv, "mlp_train_b64")) bench_mlp("mlp_train_b64", 64);
-    if (wanted(argc, argv, "mlp_train_b1")) bench_mlp("mlp_train_b1", 1);
+    if (wanted(argc, argv, "mlp_train_b64")) bench_mlp("mlp_train_b64", 64, GIR_OPTIM_SGD);
+    if (wanted(argc, argv, "mlp_train_b1")) bench_mlp("mlp_train_b1", 1, GIR_OPTIM_SGD);
+    if (wanted(argc, argv, "mlp_train_b1_copy")) bench_mlp("mlp_train_b1_copy", 1, TRAIN_COPY);
+    if (wanted(argc, argv, "mlp_adam_b64")) bench_mlp("mlp_adam_b64", 64, GIR_OPTIM_ADAM);
     if (wanted(argc, argv, "ad_overhead")) bench_ad_overhead();
     if (wanted(argc, argv, "fused_tanh_16m")) bench_unary("fused_tanh_16m", (int64_t)1 << 24, 2);
     if (wanted(argc, argv, "exp_1m")) bench_unary("exp_1m", (int64_t)1 << 20, 0);
@@ -530,12 +591,14 @@ int main(int argc, char **argv) {
     if (wanted(argc, argv, "cnn_train_b32")) bench_cnn();
     if (wanted(argc, argv, "cse_nodes_mlp")) bench_cse_nodes_mlp();
     if (wanted(argc, argv, "cse_nodes_d4")) bench_cse_nodes_d4();
-    if (wanted(argc, argv, "arena_mlp_b64")) bench_arena(0);
+    if (wanted(argc, argv, "arena_mlp_b64")) bench_arena("arena_mlp_b64", 64, 0);
+    if (wanted(argc, argv, "arena_mlp_b1")) bench_arena("arena_mlp_b1", 1, 0);
     if (wanted(argc, argv, "mlp_b1_traffic")) bench_traffic();
-    if (wanted(argc, argv, "arena_vs_naive")) bench_arena(1);
+    if (wanted(argc, argv, "arena_vs_naive")) bench_arena("arena_vs_naive", 64, 1);
     if (wanted(argc, argv, "meta_bytes_per_node")) bench_meta_bytes();
 #if defined(GIR_HAVE_POOL)
     if (wanted(argc, argv, "sgemm_1024_2t")) bench_sgemm_2t();
+    if (wanted(argc, argv, "mlp_train_b64_2t")) bench_mlp_2t();
 #endif
 #ifndef GIR_NO_ONNX
     {

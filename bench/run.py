@@ -28,6 +28,13 @@ ONNX Runtime's time includes its JavaScript binding (a tensor per output, a prom
 ort_call_overhead measures that, so subtract it from ort= to judge the batch-1 line. Without node, the package or
 the export (PyTorch), each ort_* line is `bench <name> skip: <reason>`.
 
+Every training line (mlp_train_*, mlp_adam_b64, cnn_train_b32) runs the plan users build: gradients and the
+optimizer's updates (gir_optim_updates) in one plan, the updates written into the variables by the plan itself.
+mlp_train_b1_copy is the same step with the update computed as plan outputs and copied back into the variables
+by the caller (the way these lines ran before): a labelled comparison, so a regression of the in-plan path shows.
+mlp_train_b64_2t is the batch-64 SGD step on 2 threads (the built-in pool) against the same plan on 1 thread,
+timed in alternation. arena_mlp_b1 is the batch-1 SGD plan's arena against the liveness bound of its own order.
+
 mlp_b1_traffic is the memory one training step of the MLP 784-256-256-10 at batch 1 moves, built as users build
 it (gir_dense, gir_train_compile, SGD), from the plan's own counts (gir_plan_stats bytes_read + bytes_written),
 against the floor of 3 x the weights' bytes (a read for the forward pass, a read-modify-write for the update).
@@ -52,14 +59,15 @@ COMPARISONS = [
     ("sgemm_64", "openblas", "GFLOP/s"), ("sgemm_256", "openblas", "GFLOP/s"),
     ("sgemm_1024", "openblas", "GFLOP/s"), ("sgemm_2048", "openblas", "GFLOP/s"),
     ("sgemm_64", "openblas_default", "GFLOP/s"), ("sgemm_1024", "openblas_default", "GFLOP/s"),
-    ("mlp_train_b64", "torch", "ms"), ("mlp_train_b1", "torch", "ms"),
+    ("mlp_train_b64", "torch", "ms"), ("mlp_train_b1", "torch", "ms"), ("mlp_adam_b64", "torch", "ms"),
+    ("mlp_train_b1_copy", "torch", "ms"), ("mlp_train_b64_2t", "gir_1t", "ms"),
     ("ad_overhead", "torch", "us/op"),
     ("fused_tanh_16m", "numpy", "GB/s"), ("exp_1m", "numpy", "GB/s"), ("tanh_1m", "numpy", "GB/s"),
     ("softmax_16m", "numpy", "GB/s"),
     ("sgemm_1024_2t", "gir_1t", "GFLOP/s"),
     ("cnn_train_b32", "torch", "ms"),
     ("cse_nodes_mlp", "before", "nodes"), ("cse_nodes_d4", "before", "nodes"),
-    ("arena_mlp_b64", "lower_bound", "KiB"), ("arena_vs_naive", "naive", "KiB"),   # sizes, printed by gir_bench
+    ("arena_mlp_b64", "lower_bound", "KiB"), ("arena_mlp_b1", "lower_bound", "KiB"), ("arena_vs_naive", "naive", "KiB"),   # sizes, printed by gir_bench
     ("meta_bytes_per_node", "before", "bytes"), ("mlp_b1_traffic", "floor", "bytes"),
     ("m4_infer_instr", "hand", "instr"), ("m4_train_instr", "hand", "instr"),      # bench/m4/run.sh, under qemu
     ("compile_impl_o2", "budget", "s"),                                              # timed here, see above
@@ -198,8 +206,8 @@ def main(argv):
         if name in ORT_NAMES and ort_skip:
             print("bench %s skip: %s" % (name, ort_skip))
             continue
-        if anchor == "gir_1t":
-            g, a = med.get(("gir", name)), med.get(("gir", "sgemm_1024_1t"))   # timed in alternation with it
+        if anchor == "gir_1t":         # timed in alternation with the line's 1-thread twin
+            g, a = med.get(("gir", name)), med.get(("gir", name[:-3] + "_1t"))
         else:
             g, a = med.get(("gir", name)), med.get((anchor, name))
         if not g or not a:
