@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=66d954c149483bb96a1ede86414e58c2cea3270fae65419288b5c1be26579338
-                                          gen/ sha256=f51f1b1ecd0fc575
+                                          gen/ sha256=85923ad3662f8815
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -35862,6 +35862,7 @@ static int gir__fold_find(const gir_graph *g, const gir_plan *p, uint32_t k, gir
     const gir__step *sub, *mul;
     uint32_t x, q;
     if (o->kind != GIR__VAL_INVAR || (o->dtype != GIR_DTYPE_F32 && o->dtype != GIR_DTYPE_F64)) return 0;
+    if (gir__op_absent[GIR_OP_NEG] || gir__op_absent[GIR_OP_MUL]) return 0;    /* a selective build without them */
     if (p->fgroup && p->fgroup[k]) {
         const struct gir__fgroup *gr = &p->groups[p->fgroup[k] - 1];
         if (gr->nm != 2) return 0;

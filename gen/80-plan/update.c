@@ -139,6 +139,7 @@ static int gir__fold_find(const gir_graph *g, const gir_plan *p, uint32_t k, gir
     const gir__step *sub, *mul;
     uint32_t x, q;
     if (o->kind != GIR__VAL_INVAR || (o->dtype != GIR_DTYPE_F32 && o->dtype != GIR_DTYPE_F64)) return 0;
+    if (gir__op_absent[GIR_OP_NEG] || gir__op_absent[GIR_OP_MUL]) return 0;    /* a selective build without them */
     if (p->fgroup && p->fgroup[k]) {
         const struct gir__fgroup *gr = &p->groups[p->fgroup[k] - 1];
         if (gr->nm != 2) return 0;
