@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=66d954c149483bb96a1ede86414e58c2cea3270fae65419288b5c1be26579338
-                                          gen/ sha256=85923ad3662f8815
+                                          gen/ sha256=fe4a7beabf019d26
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -46093,7 +46093,8 @@ GIR_API gir_status gir_onnx_export_file(gir_graph *g, int n_out, const gir_node 
               offsets of the sections below, the arena and variable-copy bytes the plan needs (not its scratch:
               the reader's kernels may need other scratch than the writer's, whose GEMM blocks are its own, so the
               reader sizes it)
-     vals     gir__ival[nvals]: shape, dtype, kind (temporary, input, constant, variable, in a variable), bytes,
+     vals     gir__ival[nvals]: shape, dtype, kind (temporary, input, constant, variable, in a variable, none:
+              a value no step writes nor reads, such as a gradient folded into its update's GEMM), bytes,
               the plan's node id (for messages) and an offset: in the arena (a temporary), in the image (values)
               or, for a variable's new value computed in its memory (gen/80-plan/update.c), the variable's index
      steps    gir__step[nsteps] as gen/80-plan/plan_record.c defines it; attr is 1 + the offset of its packed attributes
@@ -46127,7 +46128,7 @@ typedef struct gir__ival {
     uint32_t  node, off, bytes;
     uint8_t   dtype, kind, pad[2];
 } gir__ival;
-enum { GIR__IV_TEMP, GIR__IV_INPUT, GIR__IV_CONST, GIR__IV_VAR, GIR__IV_INVAR };
+enum { GIR__IV_TEMP, GIR__IV_INPUT, GIR__IV_CONST, GIR__IV_VAR, GIR__IV_INVAR, GIR__IV_NONE };
 #define GIR__IV_DATA(kind) ((kind) == GIR__IV_CONST || (kind) == GIR__IV_VAR)   /* its bytes are in the image */
 struct gir_image {
     const unsigned char *img;
@@ -46174,7 +46175,7 @@ static void gir__img_kinds(const gir_plan *p, uint8_t *kind) {
     for (k = 0; k < p->nvals; ++k) {
         const gir__val *v = &p->vals[k];
         kind[k] = v->kind == GIR__VAL_TEMP ? GIR__IV_TEMP : v->kind == GIR__VAL_INPUT ? GIR__IV_INPUT :
-                  v->kind == GIR__VAL_INVAR ? GIR__IV_INVAR : GIR__IV_CONST;
+                  v->kind == GIR__VAL_INVAR ? GIR__IV_INVAR : v->kind == GIR__VAL_FUSED ? GIR__IV_NONE : GIR__IV_CONST;
     }
     for (k = 0; k < p->nsteps; ++k)
         if (gir__op_is(p->steps[k].op, GIR__F_WRITES)) kind[p->sin[p->steps[k].in0]] = GIR__IV_VAR;
@@ -46384,7 +46385,7 @@ static gir_status gir__img_check_vals(const unsigned char *img, char *msg, size_
     uint32_t k;
     for (k = 0; k < h->nvals; ++k) {
         size_t b;
-        int ok = v[k].dtype > 0 && v[k].dtype < GIR_DTYPE__COUNT && v[k].kind <= GIR__IV_INVAR &&
+        int ok = v[k].dtype > 0 && v[k].dtype < GIR_DTYPE__COUNT && v[k].kind <= GIR__IV_NONE &&
                  gir__shape_ok(&v[k].shape) && gir__bytes(&v[k].shape, v[k].dtype, &b) && b == v[k].bytes;
         if (ok && v[k].kind == GIR__IV_TEMP) ok = (uint64_t)v[k].off + v[k].bytes <= h->arena;
         if (ok && v[k].kind == GIR__IV_INVAR)       /* a variable before it, of its dtype and bytes */
@@ -46419,6 +46420,7 @@ static gir_status gir__img_check_steps(const unsigned char *img, char *msg, size
                  s[k].nin <= h->maxin &&
                  (uint64_t)s[k].in0 + s[k].nin <= h->nsin &&
                  (!s[k].attr || (s[k].attr <= h->attr_bytes && !(img[h->o_attrs + s[k].attr] & 0x40u)));
+        for (j = 0; ok && j < s[k].nin; ++j) ok = v[sin[s[k].in0 + j]].kind != GIR__IV_NONE;     /* read by none */
         if (!ok || s[k].op == 0 || s[k].op >= GIR_OP__COUNT)
             return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "step %l is malformed", (long long)k);
         if (gir__op_absent[s[k].op])
@@ -46513,6 +46515,7 @@ GIR_API gir_status gir_image_open(const void *image, size_t len, void *ram, size
         case GIR__IV_INPUT: m->ptr[k] = NULL; break;
         case GIR__IV_CONST: m->ptr[k] = (void *)(uintptr_t)(img + v[k].off); break;
         case GIR__IV_INVAR: m->ptr[k] = m->ptr[v[k].off]; break;      /* checked: a variable before it */
+        case GIR__IV_NONE: m->ptr[k] = NULL; break;                    /* checked: no step reads it */
         default:
             if (v[k].bytes) GIR_MEMCPY(at, img + v[k].off, v[k].bytes);
             m->ptr[k] = at;

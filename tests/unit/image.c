@@ -79,10 +79,11 @@ static int test_image_golden_cases(void) {
     return 1;
 }
 
-/* a 16-8-4 MLP trained by SGD inside the plan: the image, written before the first step, takes the same steps
-   bit for bit (loss and every variable) */
+/* a 16-8-4 MLP trained inside the plan by Adam, or by SGD (its updates folded into the weight gradients' GEMMs,
+   gen/80-plan/update.c): the image, written before the first step, takes the same steps bit for bit (loss and
+   every variable) */
 typedef struct img_mlp { gir_graph *g; gir_node x, y, lr, var[4], outs[1 + GIR_OPTIM_MAX_UPDATES(4)]; int nout; } img_mlp;
-static int img_mlp_build(img_mlp *t, int batch) {
+static int img_mlp_build(img_mlp *t, int batch, gir_optim_kind kind) {
     static const int32_t sh[4][2] = {{16, 8}, {1, 8}, {8, 4}, {1, 4}};
     gir_node grads[4], logits;
     gir_optim_desc opt;
@@ -97,12 +98,12 @@ static int img_mlp_build(img_mlp *t, int batch) {
                                       t->var[2]), t->var[3]);
     t->outs[0] = gir_mean(t->g, gir_xent_logits(t->g, logits, t->y), gir_ints0(), 0);
     CHECK(gir_grad(t->g, t->outs[0], 4, t->var, grads) == GIR_OK, "grad: %s", gir_graph_message(t->g));
-    opt = gir_optim_defaults(GIR_OPTIM_ADAM);
+    opt = gir_optim_defaults(kind);
     t->nout = 1 + gir_optim_updates(t->g, &opt, 4, t->var, grads, t->lr, t->outs + 1);
     CHECK(gir_graph_status(t->g) == GIR_OK, "build: %s", gir_graph_message(t->g));
     return 1;
 }
-static int test_image_training_bit_equal(void) {
+static int test_image_training_bit_equal(gir_optim_kind kind) {
     enum { B = 6 };
     img_mlp t;
     gir_plan *p = NULL;
@@ -111,10 +112,10 @@ static int test_image_training_bit_equal(void) {
     gir_node ins[3], reads[5];
     float x[B * 16];
     int32_t y[B];
-    double lr = 0.01;
+    double lr = kind == GIR_OPTIM_SGD ? 0.1 : 0.01;
     unsigned st = 11;
     int i, step;
-    if (!img_mlp_build(&t, B)) { gir_graph_free(t.g); return 0; }
+    if (!img_mlp_build(&t, B, kind)) { gir_graph_free(t.g); return 0; }
     for (i = 0; i < B * 16; ++i) x[i] = (float)frand(&st);
     for (i = 0; i < B; ++i) y[i] = (int32_t)(i % 4);
     memset(&d, 0, sizeof d);
@@ -127,6 +128,8 @@ static int test_image_training_bit_equal(void) {
         gir_plan_free(p); gir_graph_free(t.g); img_box_free(&ib);
         return 0;
     }
+    for (i = 0, step = 0; i < (int)p->nsteps; ++i) step += p->steps[i].op == GIR_OP_MATMUL && p->steps[i].nin == 3;
+    if ((kind == GIR_OPTIM_SGD) != (step == 2)) snprintf(why, sizeof why, "%d folded updates", step);
     gir_plan_bind(p, t.x, x); gir_plan_bind(p, t.y, y); gir_plan_bind(p, t.lr, &lr);
     gir_image_bind(ib.m, 0, x, sizeof x); gir_image_bind(ib.m, 1, y, sizeof y); gir_image_bind(ib.m, 2, &lr, sizeof lr);
     for (step = 0; step < 25; ++step) {
@@ -416,7 +419,8 @@ static int test_image_bind_message(void) {
 }
 static void suite_image(void) {
     RUN("image/golden_cases_match_their_plans", test_image_golden_cases());
-    RUN("image/training_bit_equal_to_the_plan", test_image_training_bit_equal());
+    RUN("image/training_bit_equal_to_the_plan", test_image_training_bit_equal(GIR_OPTIM_ADAM));
+    RUN("image/training_sgd_folded_bit_equal_to_the_plan", test_image_training_bit_equal(GIR_OPTIM_SGD));
     RUN("image/write_errors", test_image_write_errors());
     RUN("image/run_bind_outputs_in_place", test_image_run_and_bind());
     RUN("image/ram_exact_at_any_alignment", test_image_ram());
