@@ -86,6 +86,20 @@ static void bench_sgemm(const char *name, int n) {
 }
 
 #if defined(GIR_HAVE_POOL)
+/* p1 and p2 timed in alternation, 9 samples of reps runs each (seconds per run in s1, s2), so a change of the
+   machine's load touches both alike */
+static void time_pair(gir_plan *p1, gir_plan *p2, int reps, double *s1, double *s2) {
+    double t0;
+    int k, r;
+    for (k = 0; k < 9; ++k) {
+        t0 = now();
+        for (r = 0; r < reps; ++r) run_plan(p1);
+        s1[k] = (now() - t0) / reps;
+        t0 = now();
+        for (r = 0; r < reps; ++r) run_plan(p2);
+        s2[k] = (now() - t0) / reps;
+    }
+}
 /* sgemm_1024 on 2 threads (the built-in pool) against the same product on 1 thread: two plans of one graph,
    timed in alternation (9 samples of each, medians), so a change of the machine's load touches both alike.
    Prints both figures: "gir sgemm_1024_2t" and "gir sgemm_1024_1t" */
@@ -97,8 +111,7 @@ static void bench_sgemm_2t(void) {
     gir_plan *p1 = NULL, *p2 = NULL;
     gir_pool *pool = gir_pool_new(2);
     float *av = random_floats((int64_t)n * n), *bv = random_floats((int64_t)n * n);
-    double s1[9], s2[9], flop = 2.0 * n * n * (double)n, t0;
-    int k, r;
+    double s1[9], s2[9], flop = 2.0 * n * n * (double)n;
     check_graph(g);
     if (!pool) die("sgemm_1024_2t", "gir_pool_new(2) failed");
     if (gir_plan_compile(g, 1, &c, NULL, &p1) != GIR_OK || gir_plan_compile(g, 1, &c, NULL, &p2) != GIR_OK) die("sgemm_1024_2t", gir_graph_message(g));
@@ -106,14 +119,7 @@ static void bench_sgemm_2t(void) {
     gir_plan_bind(p1, a, av); gir_plan_bind(p1, b, bv);
     gir_plan_bind(p2, a, av); gir_plan_bind(p2, b, bv);
     run_plan(p1); run_plan(p2);
-    for (k = 0; k < 9; ++k) {
-        t0 = now();
-        for (r = 0; r < reps; ++r) run_plan(p1);
-        s1[k] = (now() - t0) / reps;
-        t0 = now();
-        for (r = 0; r < reps; ++r) run_plan(p2);
-        s2[k] = (now() - t0) / reps;
-    }
+    time_pair(p1, p2, reps, s1, s2);
     printf("gir sgemm_1024_2t %.2f GFLOP/s\n", flop / median(s2, 9) * 1e-9);
     printf("gir sgemm_1024_1t %.2f GFLOP/s\n", flop / median(s1, 9) * 1e-9);
     gir_plan_free(p1); gir_plan_free(p2);
@@ -224,21 +230,14 @@ static void bench_mlp_2t(void) {
     gir_node var[6], outs[TRAIN_OUTS];
     float *xv1, *xv2;
     int32_t *yv1, *yv2;
-    int n, k, r, reps = 10;
+    int n, r, reps = 10;
     gir_plan *p1 = mlp_plan("mlp_train_b64_2t", g1, 64, GIR_OPTIM_SGD, var, outs, &n, &xv1, &yv1);
     gir_plan *p2 = mlp_plan("mlp_train_b64_2t", g2, 64, GIR_OPTIM_SGD, var, outs, &n, &xv2, &yv2);
     gir_pool *pool = gir_pool_new(2);
-    double s1[9], s2[9], t0;
+    double s1[9], s2[9];
     if (!pool || gir_plan_set_parallel(p2, gir_pool_parallel, pool, 2) != GIR_OK) die("mlp_train_b64_2t", "no pool");
     for (r = 0; r < 3; ++r) { run_plan(p1); run_plan(p2); }
-    for (k = 0; k < 9; ++k) {
-        t0 = now();
-        for (r = 0; r < reps; ++r) run_plan(p1);
-        s1[k] = (now() - t0) / reps;
-        t0 = now();
-        for (r = 0; r < reps; ++r) run_plan(p2);
-        s2[k] = (now() - t0) / reps;
-    }
+    time_pair(p1, p2, reps, s1, s2);
     printf("gir mlp_train_b64_2t %.4f ms\n", 1e3 * median(s2, 9));
     printf("gir mlp_train_b64_1t %.4f ms\n", 1e3 * median(s1, 9));
     gir_plan_free(p1); gir_plan_free(p2);
