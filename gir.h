@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=66d954c149483bb96a1ede86414e58c2cea3270fae65419288b5c1be26579338
-                                          gen/ sha256=fe4a7beabf019d26
+                                          gen/ sha256=61f666f2d8beb91e
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -4069,6 +4069,9 @@ GIR__AVX512_FN V gir__avx512_clamp_##S(V x, V lo, V hi) {                       
 /* x 2^k for integral k, |k| <= 2 emax - 2, rounded once (overflow to inf, gradual underflow) */                    \
 GIR__AVX512_FN V gir__avx512_ldexp_##S(V x, V k) {                                                                  \
     return _mm512_maskz_scalef_##P((M)-1, x, k); }                                                                  \
+/* 2^k for integral k in the normal exponent range */                                                               \
+GIR__AVX512_FN V gir__avx512_pow2i_##S(V k) {                                                                       \
+    return _mm512_maskz_scalef_##P((M)-1, _mm512_set1_##P((T)1), k); }                                              \
 /* finite x != 0 (subnormals too): floor(log2 |x|), and |x| scaled into [1, 2) */                                   \
 GIR__AVX512_FN V gir__avx512_logb_##S(V x) {                                                                        \
     return _mm512_maskz_getexp_##P((M)-1, x); }                                                                     \
@@ -4600,6 +4603,13 @@ GIR__NEON_FN gir__neon_vf64 gir__neon_recip_f64(gir__neon_vf64 x) {
     return gir__neon_div_f64(gir__neon_set1_f64(1), x);
 }
 
+/* 2^k for integral k in the normal exponent range: the biased exponent shifted into place */
+GIR__NEON_FN float32x4_t gir__neon_pow2i_f32(float32x4_t k) {
+    return vreinterpretq_f32_s32(vshlq_n_s32(vaddq_s32(vcvtnq_s32_f32(k), vdupq_n_s32(127)), 23));
+}
+GIR__NEON_FN float64x2_t gir__neon_pow2i_f64(float64x2_t k) {
+    return vreinterpretq_f64_s64(vshlq_n_s64(vaddq_s64(vcvtnq_s64_f64(k), vdupq_n_s64(1023)), 52));
+}
 /* x 2^k for integral k, |k| <= 2 emax - 2: two normal factors 2^floor(k/2) and 2^(k - floor(k/2)), so the
    product rounds once */
 GIR__NEON_FN float32x4_t gir__neon_ldexp_f32(float32x4_t x, float32x4_t k) {
@@ -4810,6 +4820,10 @@ GIR__MVE_FN void gir__mve_storeb_u8(uint8_t *p, mve_pred16_t m) { vst1q_u8(p, vp
 GIR__MVE_FN mve_pred16_t gir__mve_loadbn_u8(const uint8_t *p, int n) {
     return vcmpneq_u8(vldrbq_z_u8(p, vctp8q((uint32_t)n)), vdupq_n_u8(0)); }
 GIR__MVE_FN mve_pred16_t gir__mve_loadb_u8(const uint8_t *p) { return vcmpneq_u8(vld1q_u8(p), vdupq_n_u8(0)); }
+/* 2^k for integral k in [-126, 127]: the biased exponent shifted into place */
+GIR__MVE_FN float32x4_t gir__mve_pow2i_f32(float32x4_t k) {
+    return vreinterpretq_f32_s32(vshlq_n_s32(vaddq_n_s32(vcvtq_s32_f32(k), 127), 23));
+}
 /* x 2^k for integral k, |k| <= 252: two normal factors 2^floor(k/2) and 2^(k - floor(k/2)) */
 GIR__MVE_FN float32x4_t gir__mve_ldexp_f32(float32x4_t x, float32x4_t k) {
     int32x4_t ki = vcvtq_s32_f32(k), h = vshrq_n_s32(ki, 1);
@@ -4830,20 +4844,23 @@ GIR__MVE_FN float32x4_t gir__mve_mant_f32(float32x4_t x) {
 
 /* >>vmath: exp, expm1, log, log1p, log2, tanh, sigmoid, erf (and sign) on vectors, written once in
    gen/40-vector/vmath.tmpl.c against the vocabulary above and instantiated for each instruction set and float dtype
-   compiled in. Range reduction (Cody-Waite for exp, exponent and mantissa for log), then minimax polynomials
-   (gen/15-tools/vmath_fit.py). Special values follow C99 Annex F: +-0, +-inf and NaN give what libm gives, subnormal
-   inputs and results are kept (MVE's lanes flush them to zero).
+   compiled in. Range reduction (Cody-Waite for exp, exponent and mantissa for log, multiples of ln2/2 and tanh's
+   addition theorem for tanh, which calls no exp), then minimax polynomials (gen/15-tools/vmath_fit.py). Special
+   values follow C99 Annex F: +-0, +-inf and NaN give what libm gives, subnormal inputs and results are kept
+   (MVE's lanes flush them to zero).
    Maximum error against the exact result, in units of the last place of the result (ulp, subnormal ulp
    below the normal range), the bound the test "simd/vmath_accuracy_*" enforces, and what was measured:
    f32 over every one of the 2^32 floats, f64 over 2^23 random values in each of seven ranges (the
    whole range by bits and by exponent, |x| < 1, < 40, < 760, near 1, just above -1), plus edge values:
                  exp    expm1  log    log1p  log2   tanh   sigmoid erf
      f32 bound   1.5    2      1      1.5    2      1.5    2.5     1
-         measured 1.05  1.60   0.92   1.47   1.67   1.34   2.40    0.99
+         measured 1.05  1.60   0.92   1.47   1.67   1.05   2.40    0.99
      f64 bound   1.5    2      1.5    2      2      1.5    2.5     1.5
-         measured 0.98  1.81   1.20   1.66   1.60   1.34   2.33    1.21
+         measured 0.98  1.81   1.20   1.66   1.60   1.06   2.33    1.21
    (measured on AVX-512 and AVX2, the same to two decimals; NEON under emulation with the test's default
-   sweep, every 2^11-th float, within the same bounds; MVE not measured: its lanes flush subnormals.) */
+   sweep, every 2^11-th float, within the same bounds; MVE not measured: its lanes flush subnormals. tanh:
+   measured on AVX2; f32 on NEON under emulation over every float of [0.5, 2) ("simd/vmath_tanh_f32"), 1.05,
+   on MVE over every 8th, 1.04; AVX-512 runs the same correctly rounded operations as AVX2.) */
 #if defined(GIR__HAVE_AVX512)
 #if defined(GIR__COLD)
 #pragma GCC push_options
@@ -4939,22 +4956,33 @@ GIR__AVX512_FN gir__avx512_vf32 gir__avx512_log1p_f32(gir__avx512_vf32 x) {
     return gir__avx512_logspecial_f32(u, gir__avx512_copysign_f32(gir__avx512_logjoin_f32(e, gir__avx512_log1pr_f32(f)), x));
 }
 
-/* tanh: |x| < 0.625: x + x^3 P(x^2); beyond, 1 - 2 / (exp(2|x|) + 1) with |x| limited to where tanh rounds
-   to 1 (so exp stays finite); the sign of x last, which keeps tanh(-0) = -0 */
+/* tanh without exp: below 1, t = tanh|x| = r + r^3 P(r^2) with r = |x|. From 1 on, |x| = k ln2/2 + r with
+   k = round(|x| 2/ln2), |r| <= ln2/4 (ln2/2 in two parts, k times the first exact), and tanh's addition theorem
+   with tanh(k ln2/2) = (E - 1) / (E + 1) for E = 2^k, exact, gives 1 - tanh|x| = 2 (1 - t) / ((E + 1) + t (E - 1)):
+   one polynomial, one division, and the result 1 minus that term, small beside it (a quotient of polynomials
+   x P(x^2) / Q(x^2) over the whole range, its factors rounded near 1, was 5.2 ulp off in f32). |x| is first
+   limited to where tanh rounds to 1 (so E stays finite); the sign of x last, which keeps tanh(-0) = -0 */
 GIR__AVX512_FN gir__avx512_vf32 gir__avx512_tanh_f32(gir__avx512_vf32 x) {
-    gir__avx512_vf32 one = gir__avx512_set1_f32(1), a = gir__avx512_abs_f32(x), a2 = gir__avx512_mul_f32(a, a), near0, far, e;
-    gir__avx512_vf32 p = gir__avx512_set1_f32(-5.704986863e-03f);
-    p = gir__avx512_fma_f32(p, a2, gir__avx512_set1_f32(2.063908800e-02f));
-    p = gir__avx512_fma_f32(p, a2, gir__avx512_set1_f32(-5.373971537e-02f));
-    p = gir__avx512_fma_f32(p, a2, gir__avx512_set1_f32(1.333144158e-01f));
-    p = gir__avx512_fma_f32(p, a2, gir__avx512_set1_f32(-3.333328068e-01f));
-    gir__avx512_mf32 m = gir__avx512_lt_f32(a, gir__avx512_set1_f32(0.625));
-    near0 = gir__avx512_fma_f32(gir__avx512_mul_f32(a, a2), p, a);
-    if (!gir__avx512_any_f32(gir__avx512_mnot_f32(m))) return gir__avx512_copysign_f32(near0, x);       /* all lanes near 0 */
-    e = gir__avx512_clamp_f32(a, gir__avx512_set1_f32(0), gir__avx512_set1_f32(9.5f));
-    e = gir__avx512_exp_f32(gir__avx512_add_f32(e, e));
-    far = gir__avx512_fnma_f32(gir__avx512_set1_f32(2), gir__avx512_recip_f32(gir__avx512_add_f32(e, one)), one);
-    return gir__avx512_copysign_f32(gir__avx512_select_f32(m, near0, far), x);
+    gir__avx512_vf32 one = gir__avx512_set1_f32(1), a = gir__avx512_abs_f32(x), k, r, s, t, e, d;
+    gir__avx512_mf32 m = gir__avx512_lt_f32(a, one);
+    r = gir__avx512_clamp_f32(a, gir__avx512_set1_f32(0), gir__avx512_set1_f32(9.1f));
+    k = gir__avx512_round_f32(gir__avx512_mul_f32(r, gir__avx512_set1_f32(2.8853900817779268f)));
+    r = gir__avx512_fnma_f32(k, gir__avx512_set1_f32(0.3465728759765625f), r);
+    r = gir__avx512_select_f32(m, a, gir__avx512_fnma_f32(k, gir__avx512_set1_f32(7.143033827e-07f), r));
+    s = gir__avx512_mul_f32(r, r);
+    t = gir__avx512_set1_f32(-3.584520018e-04f);
+    t = gir__avx512_fma_f32(t, s, gir__avx512_set1_f32(2.301364671e-03f));
+    t = gir__avx512_fma_f32(t, s, gir__avx512_set1_f32(-7.946106605e-03f));
+    t = gir__avx512_fma_f32(t, s, gir__avx512_set1_f32(2.148665674e-02f));
+    t = gir__avx512_fma_f32(t, s, gir__avx512_set1_f32(-5.387980118e-02f));
+    t = gir__avx512_fma_f32(t, s, gir__avx512_set1_f32(1.333234459e-01f));
+    t = gir__avx512_fma_f32(t, s, gir__avx512_set1_f32(-3.333329558e-01f));
+    t = gir__avx512_fma_f32(gir__avx512_mul_f32(r, s), t, r);
+    if (!gir__avx512_any_f32(gir__avx512_mnot_f32(m))) return gir__avx512_copysign_f32(t, x);          /* all lanes below 1 */
+    e = gir__avx512_pow2i_f32(k);
+    d = gir__avx512_fma_f32(t, gir__avx512_sub_f32(e, one), gir__avx512_add_f32(e, one));
+    d = gir__avx512_fnma_f32(gir__avx512_set1_f32(2), gir__avx512_div_f32(gir__avx512_sub_f32(one, t), d), one);
+    return gir__avx512_copysign_f32(gir__avx512_select_f32(m, t, d), x);
 }
 /* sigmoid(x) = 1 / (1 + exp(-x)) for x >= 0, exp(x) / (1 + exp(x)) below: exp never overflows, and very
    negative x keep their subnormal results */
@@ -5094,29 +5122,41 @@ GIR__AVX512_FN gir__avx512_vf64 gir__avx512_log1p_f64(gir__avx512_vf64 x) {
     return gir__avx512_logspecial_f64(u, gir__avx512_copysign_f64(gir__avx512_logjoin_f64(e, gir__avx512_log1pr_f64(f)), x));
 }
 
-/* tanh: |x| < 0.625: x + x^3 P(x^2); beyond, 1 - 2 / (exp(2|x|) + 1) with |x| limited to where tanh rounds
-   to 1 (so exp stays finite); the sign of x last, which keeps tanh(-0) = -0 */
+/* tanh without exp: below 1, t = tanh|x| = r + r^3 P(r^2) with r = |x|. From 1 on, |x| = k ln2/2 + r with
+   k = round(|x| 2/ln2), |r| <= ln2/4 (ln2/2 in two parts, k times the first exact), and tanh's addition theorem
+   with tanh(k ln2/2) = (E - 1) / (E + 1) for E = 2^k, exact, gives 1 - tanh|x| = 2 (1 - t) / ((E + 1) + t (E - 1)):
+   one polynomial, one division, and the result 1 minus that term, small beside it (a quotient of polynomials
+   x P(x^2) / Q(x^2) over the whole range, its factors rounded near 1, was 5.2 ulp off in f32). |x| is first
+   limited to where tanh rounds to 1 (so E stays finite); the sign of x last, which keeps tanh(-0) = -0 */
 GIR__AVX512_FN gir__avx512_vf64 gir__avx512_tanh_f64(gir__avx512_vf64 x) {
-    gir__avx512_vf64 one = gir__avx512_set1_f64(1), a = gir__avx512_abs_f64(x), a2 = gir__avx512_mul_f64(a, a), near0, far, e;
-    gir__avx512_vf64 p = gir__avx512_set1_f64(6.04246861307320453e-06);
-    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(-3.01872210362896549e-05));
-    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(9.15584121588349138e-05));
-    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(-2.37011730291413793e-04));
-    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(5.89451798978704762e-04));
-    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(-1.45572594808043463e-03));
-    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(3.59211399988257742e-03));
-    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(-8.86323431258025443e-03));
-    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(2.18694884687156074e-02));
-    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(-5.39682539660589142e-02));
-    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(1.33333333333297416e-01));
-    p = gir__avx512_fma_f64(p, a2, gir__avx512_set1_f64(-3.33333333333333148e-01));
-    gir__avx512_mf64 m = gir__avx512_lt_f64(a, gir__avx512_set1_f64(0.625));
-    near0 = gir__avx512_fma_f64(gir__avx512_mul_f64(a, a2), p, a);
-    if (!gir__avx512_any_f64(gir__avx512_mnot_f64(m))) return gir__avx512_copysign_f64(near0, x);       /* all lanes near 0 */
-    e = gir__avx512_clamp_f64(a, gir__avx512_set1_f64(0), gir__avx512_set1_f64(20.0));
-    e = gir__avx512_exp_f64(gir__avx512_add_f64(e, e));
-    far = gir__avx512_fnma_f64(gir__avx512_set1_f64(2), gir__avx512_recip_f64(gir__avx512_add_f64(e, one)), one);
-    return gir__avx512_copysign_f64(gir__avx512_select_f64(m, near0, far), x);
+    gir__avx512_vf64 one = gir__avx512_set1_f64(1), a = gir__avx512_abs_f64(x), k, r, s, t, e, d;
+    gir__avx512_mf64 m = gir__avx512_lt_f64(a, one);
+    r = gir__avx512_clamp_f64(a, gir__avx512_set1_f64(0), gir__avx512_set1_f64(19.1));
+    k = gir__avx512_round_f64(gir__avx512_mul_f64(r, gir__avx512_set1_f64(2.8853900817779268)));
+    r = gir__avx512_fnma_f64(k, gir__avx512_set1_f64(0.3465735901845619), r);
+    r = gir__avx512_select_f64(m, a, gir__avx512_fnma_f64(k, gir__avx512_set1_f64(9.5410746463529385e-11), r));
+    s = gir__avx512_mul_f64(r, r);
+    t = gir__avx512_set1_f64(-6.26932783251997913e-08);
+    t = gir__avx512_fma_f64(t, s, gir__avx512_set1_f64(6.54495949167321684e-07));
+    t = gir__avx512_fma_f64(t, s, gir__avx512_set1_f64(-3.41968030350609400e-06));
+    t = gir__avx512_fma_f64(t, s, gir__avx512_set1_f64(1.23413291575187133e-05));
+    t = gir__avx512_fma_f64(t, s, gir__avx512_set1_f64(-3.60866209543751719e-05));
+    t = gir__avx512_fma_f64(t, s, gir__avx512_set1_f64(9.47681699472417428e-05));
+    t = gir__avx512_fma_f64(t, s, gir__avx512_set1_f64(-2.38043865160676699e-04));
+    t = gir__avx512_fma_f64(t, s, gir__avx512_set1_f64(5.89618687166513339e-04));
+    t = gir__avx512_fma_f64(t, s, gir__avx512_set1_f64(-1.45572132751470512e-03));
+    t = gir__avx512_fma_f64(t, s, gir__avx512_set1_f64(3.59210560646910449e-03));
+    t = gir__avx512_fma_f64(t, s, gir__avx512_set1_f64(-8.86323245170891894e-03));
+    t = gir__avx512_fma_f64(t, s, gir__avx512_set1_f64(2.18694882598227495e-02));
+    t = gir__avx512_fma_f64(t, s, gir__avx512_set1_f64(-5.39682539534261513e-02));
+    t = gir__avx512_fma_f64(t, s, gir__avx512_set1_f64(1.33333333332928683e-01));
+    t = gir__avx512_fma_f64(t, s, gir__avx512_set1_f64(-3.33333333333329429e-01));
+    t = gir__avx512_fma_f64(gir__avx512_mul_f64(r, s), t, r);
+    if (!gir__avx512_any_f64(gir__avx512_mnot_f64(m))) return gir__avx512_copysign_f64(t, x);          /* all lanes below 1 */
+    e = gir__avx512_pow2i_f64(k);
+    d = gir__avx512_fma_f64(t, gir__avx512_sub_f64(e, one), gir__avx512_add_f64(e, one));
+    d = gir__avx512_fnma_f64(gir__avx512_set1_f64(2), gir__avx512_div_f64(gir__avx512_sub_f64(one, t), d), one);
+    return gir__avx512_copysign_f64(gir__avx512_select_f64(m, t, d), x);
 }
 /* sigmoid(x) = 1 / (1 + exp(-x)) for x >= 0, exp(x) / (1 + exp(x)) below: exp never overflows, and very
    negative x keep their subnormal results */
@@ -5289,22 +5329,33 @@ GIR__AVX2_FN gir__avx2_vf32 gir__avx2_log1p_f32(gir__avx2_vf32 x) {
     return gir__avx2_logspecial_f32(u, gir__avx2_copysign_f32(gir__avx2_logjoin_f32(e, gir__avx2_log1pr_f32(f)), x));
 }
 
-/* tanh: |x| < 0.625: x + x^3 P(x^2); beyond, 1 - 2 / (exp(2|x|) + 1) with |x| limited to where tanh rounds
-   to 1 (so exp stays finite); the sign of x last, which keeps tanh(-0) = -0 */
+/* tanh without exp: below 1, t = tanh|x| = r + r^3 P(r^2) with r = |x|. From 1 on, |x| = k ln2/2 + r with
+   k = round(|x| 2/ln2), |r| <= ln2/4 (ln2/2 in two parts, k times the first exact), and tanh's addition theorem
+   with tanh(k ln2/2) = (E - 1) / (E + 1) for E = 2^k, exact, gives 1 - tanh|x| = 2 (1 - t) / ((E + 1) + t (E - 1)):
+   one polynomial, one division, and the result 1 minus that term, small beside it (a quotient of polynomials
+   x P(x^2) / Q(x^2) over the whole range, its factors rounded near 1, was 5.2 ulp off in f32). |x| is first
+   limited to where tanh rounds to 1 (so E stays finite); the sign of x last, which keeps tanh(-0) = -0 */
 GIR__AVX2_FN gir__avx2_vf32 gir__avx2_tanh_f32(gir__avx2_vf32 x) {
-    gir__avx2_vf32 one = gir__avx2_set1_f32(1), a = gir__avx2_abs_f32(x), a2 = gir__avx2_mul_f32(a, a), near0, far, e;
-    gir__avx2_vf32 p = gir__avx2_set1_f32(-5.704986863e-03f);
-    p = gir__avx2_fma_f32(p, a2, gir__avx2_set1_f32(2.063908800e-02f));
-    p = gir__avx2_fma_f32(p, a2, gir__avx2_set1_f32(-5.373971537e-02f));
-    p = gir__avx2_fma_f32(p, a2, gir__avx2_set1_f32(1.333144158e-01f));
-    p = gir__avx2_fma_f32(p, a2, gir__avx2_set1_f32(-3.333328068e-01f));
-    gir__avx2_mf32 m = gir__avx2_lt_f32(a, gir__avx2_set1_f32(0.625));
-    near0 = gir__avx2_fma_f32(gir__avx2_mul_f32(a, a2), p, a);
-    if (!gir__avx2_any_f32(gir__avx2_mnot_f32(m))) return gir__avx2_copysign_f32(near0, x);       /* all lanes near 0 */
-    e = gir__avx2_clamp_f32(a, gir__avx2_set1_f32(0), gir__avx2_set1_f32(9.5f));
-    e = gir__avx2_exp_f32(gir__avx2_add_f32(e, e));
-    far = gir__avx2_fnma_f32(gir__avx2_set1_f32(2), gir__avx2_recip_f32(gir__avx2_add_f32(e, one)), one);
-    return gir__avx2_copysign_f32(gir__avx2_select_f32(m, near0, far), x);
+    gir__avx2_vf32 one = gir__avx2_set1_f32(1), a = gir__avx2_abs_f32(x), k, r, s, t, e, d;
+    gir__avx2_mf32 m = gir__avx2_lt_f32(a, one);
+    r = gir__avx2_clamp_f32(a, gir__avx2_set1_f32(0), gir__avx2_set1_f32(9.1f));
+    k = gir__avx2_round_f32(gir__avx2_mul_f32(r, gir__avx2_set1_f32(2.8853900817779268f)));
+    r = gir__avx2_fnma_f32(k, gir__avx2_set1_f32(0.3465728759765625f), r);
+    r = gir__avx2_select_f32(m, a, gir__avx2_fnma_f32(k, gir__avx2_set1_f32(7.143033827e-07f), r));
+    s = gir__avx2_mul_f32(r, r);
+    t = gir__avx2_set1_f32(-3.584520018e-04f);
+    t = gir__avx2_fma_f32(t, s, gir__avx2_set1_f32(2.301364671e-03f));
+    t = gir__avx2_fma_f32(t, s, gir__avx2_set1_f32(-7.946106605e-03f));
+    t = gir__avx2_fma_f32(t, s, gir__avx2_set1_f32(2.148665674e-02f));
+    t = gir__avx2_fma_f32(t, s, gir__avx2_set1_f32(-5.387980118e-02f));
+    t = gir__avx2_fma_f32(t, s, gir__avx2_set1_f32(1.333234459e-01f));
+    t = gir__avx2_fma_f32(t, s, gir__avx2_set1_f32(-3.333329558e-01f));
+    t = gir__avx2_fma_f32(gir__avx2_mul_f32(r, s), t, r);
+    if (!gir__avx2_any_f32(gir__avx2_mnot_f32(m))) return gir__avx2_copysign_f32(t, x);          /* all lanes below 1 */
+    e = gir__avx2_pow2i_f32(k);
+    d = gir__avx2_fma_f32(t, gir__avx2_sub_f32(e, one), gir__avx2_add_f32(e, one));
+    d = gir__avx2_fnma_f32(gir__avx2_set1_f32(2), gir__avx2_div_f32(gir__avx2_sub_f32(one, t), d), one);
+    return gir__avx2_copysign_f32(gir__avx2_select_f32(m, t, d), x);
 }
 /* sigmoid(x) = 1 / (1 + exp(-x)) for x >= 0, exp(x) / (1 + exp(x)) below: exp never overflows, and very
    negative x keep their subnormal results */
@@ -5444,29 +5495,41 @@ GIR__AVX2_FN gir__avx2_vf64 gir__avx2_log1p_f64(gir__avx2_vf64 x) {
     return gir__avx2_logspecial_f64(u, gir__avx2_copysign_f64(gir__avx2_logjoin_f64(e, gir__avx2_log1pr_f64(f)), x));
 }
 
-/* tanh: |x| < 0.625: x + x^3 P(x^2); beyond, 1 - 2 / (exp(2|x|) + 1) with |x| limited to where tanh rounds
-   to 1 (so exp stays finite); the sign of x last, which keeps tanh(-0) = -0 */
+/* tanh without exp: below 1, t = tanh|x| = r + r^3 P(r^2) with r = |x|. From 1 on, |x| = k ln2/2 + r with
+   k = round(|x| 2/ln2), |r| <= ln2/4 (ln2/2 in two parts, k times the first exact), and tanh's addition theorem
+   with tanh(k ln2/2) = (E - 1) / (E + 1) for E = 2^k, exact, gives 1 - tanh|x| = 2 (1 - t) / ((E + 1) + t (E - 1)):
+   one polynomial, one division, and the result 1 minus that term, small beside it (a quotient of polynomials
+   x P(x^2) / Q(x^2) over the whole range, its factors rounded near 1, was 5.2 ulp off in f32). |x| is first
+   limited to where tanh rounds to 1 (so E stays finite); the sign of x last, which keeps tanh(-0) = -0 */
 GIR__AVX2_FN gir__avx2_vf64 gir__avx2_tanh_f64(gir__avx2_vf64 x) {
-    gir__avx2_vf64 one = gir__avx2_set1_f64(1), a = gir__avx2_abs_f64(x), a2 = gir__avx2_mul_f64(a, a), near0, far, e;
-    gir__avx2_vf64 p = gir__avx2_set1_f64(6.04246861307320453e-06);
-    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(-3.01872210362896549e-05));
-    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(9.15584121588349138e-05));
-    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(-2.37011730291413793e-04));
-    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(5.89451798978704762e-04));
-    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(-1.45572594808043463e-03));
-    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(3.59211399988257742e-03));
-    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(-8.86323431258025443e-03));
-    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(2.18694884687156074e-02));
-    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(-5.39682539660589142e-02));
-    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(1.33333333333297416e-01));
-    p = gir__avx2_fma_f64(p, a2, gir__avx2_set1_f64(-3.33333333333333148e-01));
-    gir__avx2_mf64 m = gir__avx2_lt_f64(a, gir__avx2_set1_f64(0.625));
-    near0 = gir__avx2_fma_f64(gir__avx2_mul_f64(a, a2), p, a);
-    if (!gir__avx2_any_f64(gir__avx2_mnot_f64(m))) return gir__avx2_copysign_f64(near0, x);       /* all lanes near 0 */
-    e = gir__avx2_clamp_f64(a, gir__avx2_set1_f64(0), gir__avx2_set1_f64(20.0));
-    e = gir__avx2_exp_f64(gir__avx2_add_f64(e, e));
-    far = gir__avx2_fnma_f64(gir__avx2_set1_f64(2), gir__avx2_recip_f64(gir__avx2_add_f64(e, one)), one);
-    return gir__avx2_copysign_f64(gir__avx2_select_f64(m, near0, far), x);
+    gir__avx2_vf64 one = gir__avx2_set1_f64(1), a = gir__avx2_abs_f64(x), k, r, s, t, e, d;
+    gir__avx2_mf64 m = gir__avx2_lt_f64(a, one);
+    r = gir__avx2_clamp_f64(a, gir__avx2_set1_f64(0), gir__avx2_set1_f64(19.1));
+    k = gir__avx2_round_f64(gir__avx2_mul_f64(r, gir__avx2_set1_f64(2.8853900817779268)));
+    r = gir__avx2_fnma_f64(k, gir__avx2_set1_f64(0.3465735901845619), r);
+    r = gir__avx2_select_f64(m, a, gir__avx2_fnma_f64(k, gir__avx2_set1_f64(9.5410746463529385e-11), r));
+    s = gir__avx2_mul_f64(r, r);
+    t = gir__avx2_set1_f64(-6.26932783251997913e-08);
+    t = gir__avx2_fma_f64(t, s, gir__avx2_set1_f64(6.54495949167321684e-07));
+    t = gir__avx2_fma_f64(t, s, gir__avx2_set1_f64(-3.41968030350609400e-06));
+    t = gir__avx2_fma_f64(t, s, gir__avx2_set1_f64(1.23413291575187133e-05));
+    t = gir__avx2_fma_f64(t, s, gir__avx2_set1_f64(-3.60866209543751719e-05));
+    t = gir__avx2_fma_f64(t, s, gir__avx2_set1_f64(9.47681699472417428e-05));
+    t = gir__avx2_fma_f64(t, s, gir__avx2_set1_f64(-2.38043865160676699e-04));
+    t = gir__avx2_fma_f64(t, s, gir__avx2_set1_f64(5.89618687166513339e-04));
+    t = gir__avx2_fma_f64(t, s, gir__avx2_set1_f64(-1.45572132751470512e-03));
+    t = gir__avx2_fma_f64(t, s, gir__avx2_set1_f64(3.59210560646910449e-03));
+    t = gir__avx2_fma_f64(t, s, gir__avx2_set1_f64(-8.86323245170891894e-03));
+    t = gir__avx2_fma_f64(t, s, gir__avx2_set1_f64(2.18694882598227495e-02));
+    t = gir__avx2_fma_f64(t, s, gir__avx2_set1_f64(-5.39682539534261513e-02));
+    t = gir__avx2_fma_f64(t, s, gir__avx2_set1_f64(1.33333333332928683e-01));
+    t = gir__avx2_fma_f64(t, s, gir__avx2_set1_f64(-3.33333333333329429e-01));
+    t = gir__avx2_fma_f64(gir__avx2_mul_f64(r, s), t, r);
+    if (!gir__avx2_any_f64(gir__avx2_mnot_f64(m))) return gir__avx2_copysign_f64(t, x);          /* all lanes below 1 */
+    e = gir__avx2_pow2i_f64(k);
+    d = gir__avx2_fma_f64(t, gir__avx2_sub_f64(e, one), gir__avx2_add_f64(e, one));
+    d = gir__avx2_fnma_f64(gir__avx2_set1_f64(2), gir__avx2_div_f64(gir__avx2_sub_f64(one, t), d), one);
+    return gir__avx2_copysign_f64(gir__avx2_select_f64(m, t, d), x);
 }
 /* sigmoid(x) = 1 / (1 + exp(-x)) for x >= 0, exp(x) / (1 + exp(x)) below: exp never overflows, and very
    negative x keep their subnormal results */
@@ -5635,22 +5698,33 @@ GIR__NEON_FN gir__neon_vf32 gir__neon_log1p_f32(gir__neon_vf32 x) {
     return gir__neon_logspecial_f32(u, gir__neon_copysign_f32(gir__neon_logjoin_f32(e, gir__neon_log1pr_f32(f)), x));
 }
 
-/* tanh: |x| < 0.625: x + x^3 P(x^2); beyond, 1 - 2 / (exp(2|x|) + 1) with |x| limited to where tanh rounds
-   to 1 (so exp stays finite); the sign of x last, which keeps tanh(-0) = -0 */
+/* tanh without exp: below 1, t = tanh|x| = r + r^3 P(r^2) with r = |x|. From 1 on, |x| = k ln2/2 + r with
+   k = round(|x| 2/ln2), |r| <= ln2/4 (ln2/2 in two parts, k times the first exact), and tanh's addition theorem
+   with tanh(k ln2/2) = (E - 1) / (E + 1) for E = 2^k, exact, gives 1 - tanh|x| = 2 (1 - t) / ((E + 1) + t (E - 1)):
+   one polynomial, one division, and the result 1 minus that term, small beside it (a quotient of polynomials
+   x P(x^2) / Q(x^2) over the whole range, its factors rounded near 1, was 5.2 ulp off in f32). |x| is first
+   limited to where tanh rounds to 1 (so E stays finite); the sign of x last, which keeps tanh(-0) = -0 */
 GIR__NEON_FN gir__neon_vf32 gir__neon_tanh_f32(gir__neon_vf32 x) {
-    gir__neon_vf32 one = gir__neon_set1_f32(1), a = gir__neon_abs_f32(x), a2 = gir__neon_mul_f32(a, a), near0, far, e;
-    gir__neon_vf32 p = gir__neon_set1_f32(-5.704986863e-03f);
-    p = gir__neon_fma_f32(p, a2, gir__neon_set1_f32(2.063908800e-02f));
-    p = gir__neon_fma_f32(p, a2, gir__neon_set1_f32(-5.373971537e-02f));
-    p = gir__neon_fma_f32(p, a2, gir__neon_set1_f32(1.333144158e-01f));
-    p = gir__neon_fma_f32(p, a2, gir__neon_set1_f32(-3.333328068e-01f));
-    gir__neon_mf32 m = gir__neon_lt_f32(a, gir__neon_set1_f32(0.625));
-    near0 = gir__neon_fma_f32(gir__neon_mul_f32(a, a2), p, a);
-    if (!gir__neon_any_f32(gir__neon_mnot_f32(m))) return gir__neon_copysign_f32(near0, x);       /* all lanes near 0 */
-    e = gir__neon_clamp_f32(a, gir__neon_set1_f32(0), gir__neon_set1_f32(9.5f));
-    e = gir__neon_exp_f32(gir__neon_add_f32(e, e));
-    far = gir__neon_fnma_f32(gir__neon_set1_f32(2), gir__neon_recip_f32(gir__neon_add_f32(e, one)), one);
-    return gir__neon_copysign_f32(gir__neon_select_f32(m, near0, far), x);
+    gir__neon_vf32 one = gir__neon_set1_f32(1), a = gir__neon_abs_f32(x), k, r, s, t, e, d;
+    gir__neon_mf32 m = gir__neon_lt_f32(a, one);
+    r = gir__neon_clamp_f32(a, gir__neon_set1_f32(0), gir__neon_set1_f32(9.1f));
+    k = gir__neon_round_f32(gir__neon_mul_f32(r, gir__neon_set1_f32(2.8853900817779268f)));
+    r = gir__neon_fnma_f32(k, gir__neon_set1_f32(0.3465728759765625f), r);
+    r = gir__neon_select_f32(m, a, gir__neon_fnma_f32(k, gir__neon_set1_f32(7.143033827e-07f), r));
+    s = gir__neon_mul_f32(r, r);
+    t = gir__neon_set1_f32(-3.584520018e-04f);
+    t = gir__neon_fma_f32(t, s, gir__neon_set1_f32(2.301364671e-03f));
+    t = gir__neon_fma_f32(t, s, gir__neon_set1_f32(-7.946106605e-03f));
+    t = gir__neon_fma_f32(t, s, gir__neon_set1_f32(2.148665674e-02f));
+    t = gir__neon_fma_f32(t, s, gir__neon_set1_f32(-5.387980118e-02f));
+    t = gir__neon_fma_f32(t, s, gir__neon_set1_f32(1.333234459e-01f));
+    t = gir__neon_fma_f32(t, s, gir__neon_set1_f32(-3.333329558e-01f));
+    t = gir__neon_fma_f32(gir__neon_mul_f32(r, s), t, r);
+    if (!gir__neon_any_f32(gir__neon_mnot_f32(m))) return gir__neon_copysign_f32(t, x);          /* all lanes below 1 */
+    e = gir__neon_pow2i_f32(k);
+    d = gir__neon_fma_f32(t, gir__neon_sub_f32(e, one), gir__neon_add_f32(e, one));
+    d = gir__neon_fnma_f32(gir__neon_set1_f32(2), gir__neon_div_f32(gir__neon_sub_f32(one, t), d), one);
+    return gir__neon_copysign_f32(gir__neon_select_f32(m, t, d), x);
 }
 /* sigmoid(x) = 1 / (1 + exp(-x)) for x >= 0, exp(x) / (1 + exp(x)) below: exp never overflows, and very
    negative x keep their subnormal results */
@@ -5790,29 +5864,41 @@ GIR__NEON_FN gir__neon_vf64 gir__neon_log1p_f64(gir__neon_vf64 x) {
     return gir__neon_logspecial_f64(u, gir__neon_copysign_f64(gir__neon_logjoin_f64(e, gir__neon_log1pr_f64(f)), x));
 }
 
-/* tanh: |x| < 0.625: x + x^3 P(x^2); beyond, 1 - 2 / (exp(2|x|) + 1) with |x| limited to where tanh rounds
-   to 1 (so exp stays finite); the sign of x last, which keeps tanh(-0) = -0 */
+/* tanh without exp: below 1, t = tanh|x| = r + r^3 P(r^2) with r = |x|. From 1 on, |x| = k ln2/2 + r with
+   k = round(|x| 2/ln2), |r| <= ln2/4 (ln2/2 in two parts, k times the first exact), and tanh's addition theorem
+   with tanh(k ln2/2) = (E - 1) / (E + 1) for E = 2^k, exact, gives 1 - tanh|x| = 2 (1 - t) / ((E + 1) + t (E - 1)):
+   one polynomial, one division, and the result 1 minus that term, small beside it (a quotient of polynomials
+   x P(x^2) / Q(x^2) over the whole range, its factors rounded near 1, was 5.2 ulp off in f32). |x| is first
+   limited to where tanh rounds to 1 (so E stays finite); the sign of x last, which keeps tanh(-0) = -0 */
 GIR__NEON_FN gir__neon_vf64 gir__neon_tanh_f64(gir__neon_vf64 x) {
-    gir__neon_vf64 one = gir__neon_set1_f64(1), a = gir__neon_abs_f64(x), a2 = gir__neon_mul_f64(a, a), near0, far, e;
-    gir__neon_vf64 p = gir__neon_set1_f64(6.04246861307320453e-06);
-    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(-3.01872210362896549e-05));
-    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(9.15584121588349138e-05));
-    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(-2.37011730291413793e-04));
-    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(5.89451798978704762e-04));
-    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(-1.45572594808043463e-03));
-    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(3.59211399988257742e-03));
-    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(-8.86323431258025443e-03));
-    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(2.18694884687156074e-02));
-    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(-5.39682539660589142e-02));
-    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(1.33333333333297416e-01));
-    p = gir__neon_fma_f64(p, a2, gir__neon_set1_f64(-3.33333333333333148e-01));
-    gir__neon_mf64 m = gir__neon_lt_f64(a, gir__neon_set1_f64(0.625));
-    near0 = gir__neon_fma_f64(gir__neon_mul_f64(a, a2), p, a);
-    if (!gir__neon_any_f64(gir__neon_mnot_f64(m))) return gir__neon_copysign_f64(near0, x);       /* all lanes near 0 */
-    e = gir__neon_clamp_f64(a, gir__neon_set1_f64(0), gir__neon_set1_f64(20.0));
-    e = gir__neon_exp_f64(gir__neon_add_f64(e, e));
-    far = gir__neon_fnma_f64(gir__neon_set1_f64(2), gir__neon_recip_f64(gir__neon_add_f64(e, one)), one);
-    return gir__neon_copysign_f64(gir__neon_select_f64(m, near0, far), x);
+    gir__neon_vf64 one = gir__neon_set1_f64(1), a = gir__neon_abs_f64(x), k, r, s, t, e, d;
+    gir__neon_mf64 m = gir__neon_lt_f64(a, one);
+    r = gir__neon_clamp_f64(a, gir__neon_set1_f64(0), gir__neon_set1_f64(19.1));
+    k = gir__neon_round_f64(gir__neon_mul_f64(r, gir__neon_set1_f64(2.8853900817779268)));
+    r = gir__neon_fnma_f64(k, gir__neon_set1_f64(0.3465735901845619), r);
+    r = gir__neon_select_f64(m, a, gir__neon_fnma_f64(k, gir__neon_set1_f64(9.5410746463529385e-11), r));
+    s = gir__neon_mul_f64(r, r);
+    t = gir__neon_set1_f64(-6.26932783251997913e-08);
+    t = gir__neon_fma_f64(t, s, gir__neon_set1_f64(6.54495949167321684e-07));
+    t = gir__neon_fma_f64(t, s, gir__neon_set1_f64(-3.41968030350609400e-06));
+    t = gir__neon_fma_f64(t, s, gir__neon_set1_f64(1.23413291575187133e-05));
+    t = gir__neon_fma_f64(t, s, gir__neon_set1_f64(-3.60866209543751719e-05));
+    t = gir__neon_fma_f64(t, s, gir__neon_set1_f64(9.47681699472417428e-05));
+    t = gir__neon_fma_f64(t, s, gir__neon_set1_f64(-2.38043865160676699e-04));
+    t = gir__neon_fma_f64(t, s, gir__neon_set1_f64(5.89618687166513339e-04));
+    t = gir__neon_fma_f64(t, s, gir__neon_set1_f64(-1.45572132751470512e-03));
+    t = gir__neon_fma_f64(t, s, gir__neon_set1_f64(3.59210560646910449e-03));
+    t = gir__neon_fma_f64(t, s, gir__neon_set1_f64(-8.86323245170891894e-03));
+    t = gir__neon_fma_f64(t, s, gir__neon_set1_f64(2.18694882598227495e-02));
+    t = gir__neon_fma_f64(t, s, gir__neon_set1_f64(-5.39682539534261513e-02));
+    t = gir__neon_fma_f64(t, s, gir__neon_set1_f64(1.33333333332928683e-01));
+    t = gir__neon_fma_f64(t, s, gir__neon_set1_f64(-3.33333333333329429e-01));
+    t = gir__neon_fma_f64(gir__neon_mul_f64(r, s), t, r);
+    if (!gir__neon_any_f64(gir__neon_mnot_f64(m))) return gir__neon_copysign_f64(t, x);          /* all lanes below 1 */
+    e = gir__neon_pow2i_f64(k);
+    d = gir__neon_fma_f64(t, gir__neon_sub_f64(e, one), gir__neon_add_f64(e, one));
+    d = gir__neon_fnma_f64(gir__neon_set1_f64(2), gir__neon_div_f64(gir__neon_sub_f64(one, t), d), one);
+    return gir__neon_copysign_f64(gir__neon_select_f64(m, t, d), x);
 }
 /* sigmoid(x) = 1 / (1 + exp(-x)) for x >= 0, exp(x) / (1 + exp(x)) below: exp never overflows, and very
    negative x keep their subnormal results */
@@ -5978,22 +6064,33 @@ GIR__MVE_FN gir__mve_vf32 gir__mve_log1p_f32(gir__mve_vf32 x) {
     return gir__mve_logspecial_f32(u, gir__mve_copysign_f32(gir__mve_logjoin_f32(e, gir__mve_log1pr_f32(f)), x));
 }
 
-/* tanh: |x| < 0.625: x + x^3 P(x^2); beyond, 1 - 2 / (exp(2|x|) + 1) with |x| limited to where tanh rounds
-   to 1 (so exp stays finite); the sign of x last, which keeps tanh(-0) = -0 */
+/* tanh without exp: below 1, t = tanh|x| = r + r^3 P(r^2) with r = |x|. From 1 on, |x| = k ln2/2 + r with
+   k = round(|x| 2/ln2), |r| <= ln2/4 (ln2/2 in two parts, k times the first exact), and tanh's addition theorem
+   with tanh(k ln2/2) = (E - 1) / (E + 1) for E = 2^k, exact, gives 1 - tanh|x| = 2 (1 - t) / ((E + 1) + t (E - 1)):
+   one polynomial, one division, and the result 1 minus that term, small beside it (a quotient of polynomials
+   x P(x^2) / Q(x^2) over the whole range, its factors rounded near 1, was 5.2 ulp off in f32). |x| is first
+   limited to where tanh rounds to 1 (so E stays finite); the sign of x last, which keeps tanh(-0) = -0 */
 GIR__MVE_FN gir__mve_vf32 gir__mve_tanh_f32(gir__mve_vf32 x) {
-    gir__mve_vf32 one = gir__mve_set1_f32(1), a = gir__mve_abs_f32(x), a2 = gir__mve_mul_f32(a, a), near0, far, e;
-    gir__mve_vf32 p = gir__mve_set1_f32(-5.704986863e-03f);
-    p = gir__mve_fma_f32(p, a2, gir__mve_set1_f32(2.063908800e-02f));
-    p = gir__mve_fma_f32(p, a2, gir__mve_set1_f32(-5.373971537e-02f));
-    p = gir__mve_fma_f32(p, a2, gir__mve_set1_f32(1.333144158e-01f));
-    p = gir__mve_fma_f32(p, a2, gir__mve_set1_f32(-3.333328068e-01f));
-    gir__mve_mf32 m = gir__mve_lt_f32(a, gir__mve_set1_f32(0.625));
-    near0 = gir__mve_fma_f32(gir__mve_mul_f32(a, a2), p, a);
-    if (!gir__mve_any_f32(gir__mve_mnot_f32(m))) return gir__mve_copysign_f32(near0, x);       /* all lanes near 0 */
-    e = gir__mve_clamp_f32(a, gir__mve_set1_f32(0), gir__mve_set1_f32(9.5f));
-    e = gir__mve_exp_f32(gir__mve_add_f32(e, e));
-    far = gir__mve_fnma_f32(gir__mve_set1_f32(2), gir__mve_recip_f32(gir__mve_add_f32(e, one)), one);
-    return gir__mve_copysign_f32(gir__mve_select_f32(m, near0, far), x);
+    gir__mve_vf32 one = gir__mve_set1_f32(1), a = gir__mve_abs_f32(x), k, r, s, t, e, d;
+    gir__mve_mf32 m = gir__mve_lt_f32(a, one);
+    r = gir__mve_clamp_f32(a, gir__mve_set1_f32(0), gir__mve_set1_f32(9.1f));
+    k = gir__mve_round_f32(gir__mve_mul_f32(r, gir__mve_set1_f32(2.8853900817779268f)));
+    r = gir__mve_fnma_f32(k, gir__mve_set1_f32(0.3465728759765625f), r);
+    r = gir__mve_select_f32(m, a, gir__mve_fnma_f32(k, gir__mve_set1_f32(7.143033827e-07f), r));
+    s = gir__mve_mul_f32(r, r);
+    t = gir__mve_set1_f32(-3.584520018e-04f);
+    t = gir__mve_fma_f32(t, s, gir__mve_set1_f32(2.301364671e-03f));
+    t = gir__mve_fma_f32(t, s, gir__mve_set1_f32(-7.946106605e-03f));
+    t = gir__mve_fma_f32(t, s, gir__mve_set1_f32(2.148665674e-02f));
+    t = gir__mve_fma_f32(t, s, gir__mve_set1_f32(-5.387980118e-02f));
+    t = gir__mve_fma_f32(t, s, gir__mve_set1_f32(1.333234459e-01f));
+    t = gir__mve_fma_f32(t, s, gir__mve_set1_f32(-3.333329558e-01f));
+    t = gir__mve_fma_f32(gir__mve_mul_f32(r, s), t, r);
+    if (!gir__mve_any_f32(gir__mve_mnot_f32(m))) return gir__mve_copysign_f32(t, x);          /* all lanes below 1 */
+    e = gir__mve_pow2i_f32(k);
+    d = gir__mve_fma_f32(t, gir__mve_sub_f32(e, one), gir__mve_add_f32(e, one));
+    d = gir__mve_fnma_f32(gir__mve_set1_f32(2), gir__mve_div_f32(gir__mve_sub_f32(one, t), d), one);
+    return gir__mve_copysign_f32(gir__mve_select_f32(m, t, d), x);
 }
 /* sigmoid(x) = 1 / (1 + exp(-x)) for x >= 0, exp(x) / (1 + exp(x)) below: exp never overflows, and very
    negative x keep their subnormal results */

@@ -2,7 +2,9 @@
 """vmath_fit.py - the polynomial coefficients of gen/40-vector/vmath.tmpl.c, by the Remez exchange algorithm.
 
     python3 gen/15-tools/vmath_fit.py            print every fit: coefficients rounded to float / double, and
-                                        the weighted minimax error before rounding
+                                        the weighted minimax error before rounding (tanh's also after:
+                                        the error its rounded coefficients carry), and tanh's reduction
+                                        constants
 
 Offline tool, not run by make: needs mpmath. Each fit minimises max |w(x) (f(x) - p(x))| over an
 interval, where w turns the error of the fitted part into a relative error of the final function.
@@ -75,13 +77,19 @@ def as_f32(v):
     return struct.unpack("f", struct.pack("f", float(v)))[0]
 
 
-def show(name, c, worst, f32):
+def show(name, c, worst, f32, measured=None):
+    """The fit's coefficients rounded to float / double; measured: (f, w, a, b) to print the weighted max error
+    of those rounded coefficients too (on a dense grid, evaluated exactly), the error the code carries."""
     print("%s: weighted max error %s (%.2f bits)" % (name, mp.nstr(worst, 4), float(-mp.log(worst, 2))))
-    for k, v in enumerate(c):
-        if f32:
-            print("    c%d = %.9ef" % (k, as_f32(v)))
-        else:
-            print("    c%d = %.17e" % (k, float(v)))
+    rc = [mp.mpf(as_f32(v)) if f32 else mp.mpf(float(v)) for v in c]
+    for k, v in enumerate(rc):
+        print(("    c%d = %.9ef" if f32 else "    c%d = %.17e") % (k, float(v)))
+    if measured:
+        f, w, a, b = measured
+        grid = [a + (b - a) * mp.mpf(j) / 20000 for j in range(20001)]
+        e = max(abs(w(x) * (f(x) - mp.polyval(rc[::-1], x))) for x in grid)
+        print("    with the coefficients rounded: weighted max error %s (%.2f bits)" % (mp.nstr(e, 4),
+                                                                                   float(-mp.log(e, 2))))
 
 
 def fits():
@@ -104,12 +112,7 @@ def fits():
     wT = lambda z: z / 2
     c, e = remez(T, wT, mp.mpf(0), smax ** 2, 6)
     show("log core T(z), f64, degree 6", c, e, False)
-    # tanh, small arguments: tanh(x) = x + x^3 P(x^2)
-    for cut, deg, f32 in ((mp.mpf("0.625"), 4, True), (mp.mpf("0.625"), 11, False)):
-        P = lambda y: (mp.tanh(mp.sqrt(y)) - mp.sqrt(y)) / mp.sqrt(y) ** 3 if y != 0 else -mp.mpf(1) / 3
-        wP = lambda y: y * mp.sqrt(y) / mp.tanh(mp.sqrt(y)) if y != 0 else mp.mpf(10) ** -40
-        c, e = remez(P, wP, mp.mpf(0), cut ** 2, deg)
-        show("tanh small P(x^2), |x| < %s, degree %d" % (mp.nstr(cut, 4), deg), c, e, f32)
+    tanh_fits()
     # erf, small arguments: erf(x) = x + x E1(x^2), E1 = erf(x) / x - 1 (so x + x E1 rounds once, in an fma)
     for cut, deg, f32 in ((mp.mpf(1), 6, True), (mp.mpf(1), 11, False)):
         Ef = lambda y: mp.erf(mp.sqrt(y)) / mp.sqrt(y) if y != 0 else 2 / mp.sqrt(mp.pi)
@@ -124,6 +127,28 @@ def fits():
         wR = lambda u: mp.exp(-1 / (u + t0) ** 2) / mp.erf(1 / (u + t0))
         c, e = remez(R, wR, ta - t0, tb - t0, deg)
         show("erf large R(1/x - %s), %g <= x <= %g, degree %d" % (mp.nstr(t0, 8), lo_, hi_, deg), c, e, f32)
+
+
+def tanh_fits():
+    """tanh(r) = r + r^3 P(r^2) for |r| < 1, weighted for tanh's relative error: the one polynomial of
+    gen/40-vector/vmath.tmpl.c's tanh, which reduces |x| >= 1 to |r| <= ln2/4 by tanh's addition theorem (there
+    tanh(k ln2/2) = (2^k - 1) / (2^k + 1) exactly); with the constants of that reduction."""
+    P = lambda y: (mp.tanh(mp.sqrt(y)) - mp.sqrt(y)) / mp.sqrt(y) ** 3 if y != 0 else -mp.mpf(1) / 3
+    wP = lambda y: y * mp.sqrt(y) / mp.tanh(mp.sqrt(y)) if y != 0 else mp.mpf(10) ** -40
+    cut = mp.mpf(1)
+    for deg, f32 in ((6, True), (14, False)):
+        c, e = remez(P, wP, mp.mpf(0), cut ** 2, deg)
+        show("tanh P(r^2), |r| < %s, degree %d" % (mp.nstr(cut, 4), deg), c, e, f32, (P, wP, mp.mpf(0), cut ** 2))
+    # |x| = k ln2/2 + r: ln2/2 in two parts (half of exp's), the first with few enough bits that k times it is
+    # exact; |x| is limited to where tanh rounds to 1: 1 - tanh x = 2 / (e^2x + 1) < half an ulp below 1
+    halves = ((True, mp.mpf("0.693145751953125") / 2, 24), (False, mp.mpf(float("0.6931471803691238")) / 2, 53))
+    for f32, hi, bits in halves:
+        lo = mp.log(2) / 2 - hi
+        xmax = mp.log(2 * 2 ** (bits + 1) - 1) / 2
+        print("tanh reduction, %s: ln2/2 = %s + %s; 2/ln2 = %s; tanh rounds to 1 beyond %s" % (
+            "f32" if f32 else "f64", mp.nstr(hi, 20), ("%.9e" % as_f32(lo)) if f32 else ("%.17e" % float(lo)),
+            mp.nstr(2 / mp.log(2), 17), mp.nstr(xmax, 6)))
+
 
 if __name__ == "__main__":
     fits()

@@ -67,6 +67,9 @@ GIR__AVX512_FN V gir__avx512_clamp_##S(V x, V lo, V hi) {                       
 /* x 2^k for integral k, |k| <= 2 emax - 2, rounded once (overflow to inf, gradual underflow) */                    \
 GIR__AVX512_FN V gir__avx512_ldexp_##S(V x, V k) {                                                                  \
     return _mm512_maskz_scalef_##P((M)-1, x, k); }                                                                  \
+/* 2^k for integral k in the normal exponent range */                                                               \
+GIR__AVX512_FN V gir__avx512_pow2i_##S(V k) {                                                                       \
+    return _mm512_maskz_scalef_##P((M)-1, _mm512_set1_##P((T)1), k); }                                              \
 /* finite x != 0 (subnormals too): floor(log2 |x|), and |x| scaled into [1, 2) */                                   \
 GIR__AVX512_FN V gir__avx512_logb_##S(V x) {                                                                        \
     return _mm512_maskz_getexp_##P((M)-1, x); }                                                                     \

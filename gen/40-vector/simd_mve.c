@@ -156,6 +156,10 @@ GIR__MVE_FN void gir__mve_storeb_u8(uint8_t *p, mve_pred16_t m) { vst1q_u8(p, vp
 GIR__MVE_FN mve_pred16_t gir__mve_loadbn_u8(const uint8_t *p, int n) {
     return vcmpneq_u8(vldrbq_z_u8(p, vctp8q((uint32_t)n)), vdupq_n_u8(0)); }
 GIR__MVE_FN mve_pred16_t gir__mve_loadb_u8(const uint8_t *p) { return vcmpneq_u8(vld1q_u8(p), vdupq_n_u8(0)); }
+/* 2^k for integral k in [-126, 127]: the biased exponent shifted into place */
+GIR__MVE_FN float32x4_t gir__mve_pow2i_f32(float32x4_t k) {
+    return vreinterpretq_f32_s32(vshlq_n_s32(vaddq_n_s32(vcvtq_s32_f32(k), 127), 23));
+}
 /* x 2^k for integral k, |k| <= 252: two normal factors 2^floor(k/2) and 2^(k - floor(k/2)) */
 GIR__MVE_FN float32x4_t gir__mve_ldexp_f32(float32x4_t x, float32x4_t k) {
     int32x4_t ki = vcvtq_s32_f32(k), h = vshrq_n_s32(ki, 1);

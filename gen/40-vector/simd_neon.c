@@ -155,6 +155,13 @@ GIR__NEON_FN gir__neon_vf64 gir__neon_recip_f64(gir__neon_vf64 x) {
     return gir__neon_div_f64(gir__neon_set1_f64(1), x);
 }
 
+/* 2^k for integral k in the normal exponent range: the biased exponent shifted into place */
+GIR__NEON_FN float32x4_t gir__neon_pow2i_f32(float32x4_t k) {
+    return vreinterpretq_f32_s32(vshlq_n_s32(vaddq_s32(vcvtnq_s32_f32(k), vdupq_n_s32(127)), 23));
+}
+GIR__NEON_FN float64x2_t gir__neon_pow2i_f64(float64x2_t k) {
+    return vreinterpretq_f64_s64(vshlq_n_s64(vaddq_s64(vcvtnq_s64_f64(k), vdupq_n_s64(1023)), 52));
+}
 /* x 2^k for integral k, |k| <= 2 emax - 2: two normal factors 2^floor(k/2) and 2^(k - floor(k/2)), so the
    product rounds once */
 GIR__NEON_FN float32x4_t gir__neon_ldexp_f32(float32x4_t x, float32x4_t k) {

@@ -271,7 +271,9 @@ static const double simd_edges[] = {
     709.782712893384, 709.7827128933841, -708.3964185322641, -745.1332191019411, -745.1332191019412, -746.0,
     0.625, -0.625, 0.62499994, 0.6250001, 2.0, -2.0, 4.0, -4.0, 6.0, 9.5, 20.0, -20.0, 3.9, 5.9,
     1.4142135, 0.70710677, -0.29289323, 0.41421357, -0.9999999, -0.99999994, 1e-30, -1e-30, 1e-300, 16777216.0,
-    9007199254740992.0, 1e10, -1e10, 0.34657359, -0.34657359, 1e-7, -1e-7, 5.960464477539063e-08};
+    9007199254740992.0, 1e10, -1e10, 0.34657359, -0.34657359, 1e-7, -1e-7, 5.960464477539063e-08,
+    0.99999994, 1.0000001, 0.9999999999999999, 1.0000000000000002, -1.0000001, 9.01, 9.0109, 9.02, 9.1, -9.1,
+    19.06, 19.062, 19.1, -19.1, 1e-20, -1e-20};
 /* every vector math function on every target, against libm: f32: every 2^k-th float (both signs, subnormals,
    infinities, NaNs), 2^17 random floats and the edges; f64: 2^(25-k) values in each of seven ranges (the
    whole range by bits and by exponent, around 0, +-40, +-760, near 1, just above -1) and the edges */
@@ -340,6 +342,94 @@ static int test_simd_accuracy(const simd_target *all, int nall, int dt) {
     return !bad;
 }
 
+/* ------------------------------------------------------------------------------ tanh, densely */
+/* tanh's rules beyond its error bound: odd (the sign of a zero kept), |tanh| <= 1, exactly +-1 from where tanh
+   rounds to 1 (and at +-inf), tanh(x) = x where tanh rounds to x, NaN for NaN; why says which rule broke. */
+static int simd_tanh_rules(const simd_target *t, int dt, double x, double y) {
+    double one = dt == GIR_DTYPE_F32 ? 9.02 : 19.07, tiny = dt == GIR_DTYPE_F32 ? 1.0 / 8192 : 1.0 / 268435456;
+    const char *bad = NULL;
+    if (x != x) bad = y == y ? "not NaN" : NULL;
+    else if (fabs(y) > 1) bad = "beyond 1";
+    else if (fabs(x) >= one && y != (x < 0 ? -1 : 1)) bad = "not exactly +-1";
+    else if (fabs(x) < tiny && y != x && !(t->ftz && y == 0 && fabs(x) < FLT_MIN)) bad = "not x itself";
+    else if (y == 0 && signbit(y) != signbit(x)) bad = "the zero's sign lost";
+    if (bad)
+        snprintf(why, sizeof why, "%s %s tanh(%.17g) = %.17g: %s", t->name, gir_dtype_name((gir_dtype)dt), x, y, bad);
+    return !bad;
+}
+/* n values x (doubles, or floats in xf) through tanh on target t, and -x: the worst error so far in acc, the rules,
+   and tanh(-x) = -tanh(x) bit for bit */
+static int simd_tanh_run(const simd_target *t, int dt, const double *x, const float *xf, int n, simd_acc *acc) {
+    static float nf[4096], yf[4096], zf[4096];
+    static double nd[4096], yd[4096], zd[4096];
+    const void *in[1];
+    int64_t st[1] = {1};
+    int k, f32 = dt == GIR_DTYPE_F32;
+    gir__ew_fn fn = EWT(t->table, GIR_OP_TANH, dt);
+    for (k = 0; k < n; ++k) { if (f32) nf[k] = -xf[k]; else nd[k] = -x[k]; }
+    in[0] = f32 ? (const void *)xf : (const void *)x;
+    fn(n, f32 ? (void *)yf : (void *)yd, in, st, NULL);
+    in[0] = f32 ? (const void *)nf : (const void *)nd;
+    fn(n, f32 ? (void *)zf : (void *)zd, in, st, NULL);
+    for (k = 0; k < n; ++k) {
+        double xv = f32 ? xf[k] : x[k], y = f32 ? yf[k] : yd[k], z = f32 ? zf[k] : zd[k];
+        long double ref = f32 ? (long double)tanh(xv) : tanhl((long double)xv), e;
+        if (!simd_tanh_rules(t, dt, xv, y) || !simd_tanh_rules(t, dt, -xv, z)) return 0;
+        CHECK(y != y || (z == -y && signbit(z) != signbit(y)), "%s %s: tanh(%.17g) = %.17g but tanh(-x) = %.17g",
+              t->name, gir_dtype_name((gir_dtype)dt), xv, y, z);
+        if (t->ftz && f32 && ((xv != 0 && fabs(xv) < FLT_MIN) || (y == 0 && fabsl(ref) < FLT_MIN))) continue;
+        e = simd_ulps(dt, y, ref);
+        if (e > acc->worst) { acc->worst = e; acc->at = xv; }
+    }
+    return 1;
+}
+/* tanh on every target, with its rules and error bound: f32 over every float of [0.5, 2) (where its two forms meet,
+   at 1) and every 2^(k-3)-th positive float (subnormals, infinity and NaNs among them); f64 over 2^(25-k) random
+   values in [0, 2], around 1, in [0, 20] (up to and past where it rounds to 1) and by exponent; then the edges; each
+   value with both signs. Under emulation (make cross-test) the f32 sweeps take every 8th of those floats. */
+#if defined(GIR_TEST_CROSS)
+#define SIMD_TANH_THIN 3
+#else
+#define SIMD_TANH_THIN 0
+#endif
+static int test_simd_tanh(const simd_target *all, int nall, int dt) {
+    static double x[4096];
+    static float xf[4096];
+    simd_target t[4];
+    simd_acc acc;
+    int j, k, n, nt = 0, shift = simd_sweep_shift(), d = dt == GIR_DTYPE_F64;
+    for (j = 0; j < nall; ++j)
+        if (all[j].lanes[d]) t[nt++] = all[j];
+    for (j = 0; j < nt; ++j) {
+        acc.worst = 0; acc.at = 0; n = 0;
+        if (!d) {
+            uint64_t u, dense = (uint64_t)1 << SIMD_TANH_THIN, step = dense << (shift > 3 ? shift - 3 : 0);
+            for (u = 0; u < 0x80000000u; u += (u >= 0x3F000000u && u < 0x40000000u) ? dense : step) {
+                uint32_t b = (uint32_t)u;
+                GIR_MEMCPY(&xf[n], &b, 4);
+                if (++n == 4096) { if (!simd_tanh_run(&t[j], dt, x, xf, n, &acc)) return 0; n = 0; }
+            }
+            for (k = 0; k < (int)(sizeof simd_edges / sizeof simd_edges[0]); ++k) xf[n++] = (float)simd_edges[k];
+        } else {
+            int per = 1 << (25 - shift > 4 ? 25 - shift : 4), r;
+            for (r = 0; r < 4; ++r)
+                for (k = 0; k < per; ++k) {
+                    double u = simd_unit();
+                    x[n++] = r == 0 ? 2 * u : r == 1 ? 1 + (u - 0.5) / 16 : r == 2 ? 20 * u
+                           : ldexp(1.0 + simd_unit(), (int)(u * 1100) - 1075);
+                    if (n == 4096) { if (!simd_tanh_run(&t[j], dt, x, xf, n, &acc)) return 0; n = 0; }
+                }
+            for (k = 0; k < (int)(sizeof simd_edges / sizeof simd_edges[0]); ++k) x[n++] = simd_edges[k];
+        }
+        if (!simd_tanh_run(&t[j], dt, x, xf, n, &acc)) return 0;
+        if (verbose) say("     %s %s tanh, densely: max error %.3Lf ulp at %.9g\n", t[j].name,
+                         gir_dtype_name((gir_dtype)dt), acc.worst, acc.at);
+        CHECK(acc.worst <= simd_fns[5].bound[d], "%s %s tanh: error %.3Lf ulp at %.17g (bound %g)", t[j].name,
+              gir_dtype_name((gir_dtype)dt), acc.worst, acc.at, simd_fns[5].bound[d]);
+    }
+    return 1;
+}
+
 /* ------------------------------------------------------------------------------ dispatch */
 /* the kernel the executor runs is the best instruction set's where it has one, the scalar loop elsewhere;
    GIR_NO_SIMD (or a machine without vectors) gives scalar everywhere */
@@ -401,5 +491,7 @@ static void suite_simd(void) {
     if (n) {
         RUN("simd/vmath_accuracy_f32", test_simd_accuracy(t, n, GIR_DTYPE_F32));
         RUN("simd/vmath_accuracy_f64", test_simd_accuracy(t, n, GIR_DTYPE_F64));
+        RUN("simd/vmath_tanh_f32", test_simd_tanh(t, n, GIR_DTYPE_F32));
+        RUN("simd/vmath_tanh_f64", test_simd_tanh(t, n, GIR_DTYPE_F64));
     }
 }
