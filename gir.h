@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=9beaecf5a1049a0a24a5da2b2b986407ce6922b7b8802dfea5b97739367bb943
-                                          gen/ sha256=f25514394ad8e7bc
+                                          gen/ sha256=ae1ea342c8a23efa
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -36,6 +36,9 @@
      GIR_MAX_RANK                max tensor rank, default 6 (>= 2)
      GIR_MALLOC/REALLOC/FREE     default allocator, (size, user) (p, old, new, user) (p, user)
      GIR_NO_MALLOC               no heap code: every graph and plan needs a gir_allocator
+     GIR_NO_ALLOC_CACHE          the default allocator frees every block at once (otherwise, with the C
+                                 library's malloc, it keeps a few large freed blocks for the next graph:
+                                 gir_release_caches)
      GIR_NO_STDIO                drop the FILE* functions (gir_graph_dump, gir_graph_dump_dot, gir_plan_dump,
                                  gir_graph_save_file, gir_graph_save_variables_file)
      GIR_NO_ONNX                 leave out ONNX reading (gir_onnx_read_tensor and the ONNX decoder)
@@ -891,6 +894,11 @@ GIR_API gir_node    gir_graph_input(const gir_graph *g, int index); /* in the or
 /* what the graph uses now, as capacity hints (its allocator left zero): a graph built again with them makes
    one allocation per store */
 GIR_API gir_graph_desc gir_graph_usage(const gir_graph *g);
+/* The default allocator (no gir_allocator given, gir.h calling malloc itself) keeps up to 32 freed blocks of 4 KiB
+   to 4 MiB, 16 MiB in all, for the graphs and plans that come next, so building, compiling and freeing a graph
+   again and again does not fault its memory in each time. gir_release_caches frees them (any thread, at any
+   time); a failed malloc does too before it gives up. GIR_NO_ALLOC_CACHE leaves the cache out. */
+GIR_API void        gir_release_caches(void);
 
 /* introspection of a node (the invalid handle, or a handle of another graph, gives zeros / GIR_OP__INVALID) */
 GIR_API gir_op        gir_node_op(const gir_graph *g, gir_node n);
@@ -1742,6 +1750,7 @@ GIR__OLD gir_status gir_save_graph_file(gir_graph *g, int n_out, const gir_node 
 #  endif
 #elif !defined(GIR_NO_MALLOC)
 #  include <stdlib.h>
+#  define GIR__LIBC_MALLOC 1           /* gir.h calls the C library's malloc itself (see >>memory: the cache) */
 #  define GIR_MALLOC(sz, user)            ((void)(user), malloc(sz))
 #  define GIR_REALLOC(p, oldsz, sz, user) ((void)(user), (void)(oldsz), realloc((p), (sz)))
 #  define GIR_FREE(p, user)               ((void)(user), free(p))
@@ -2223,23 +2232,171 @@ static GIR__INLINE uint8_t gir__v_or_b8(uint8_t x, uint8_t y) { return (uint8_t)
 static GIR__INLINE uint8_t gir__v_xor_b8(uint8_t x, uint8_t y) { return (uint8_t)(!x != !y); }
 
 /* >>memory: every allocation goes through the graph's or plan's allocator ------------------------------- */
+/* The default allocator's cache of large blocks. Building, differentiating and compiling a graph takes a few
+   dozen blocks of up to a few hundred KiB and gives them all back, and malloc returns such blocks to the system
+   (it trims the heap's top or unmaps them), so the next graph faults every page in again. Where gir.h calls the
+   C library's malloc itself (no GIR_MALLOC, no GIR_NO_MALLOC, no GIR_NO_ALLOC_CACHE) on a hosted target whose
+   compiler has GCC's atomic builtins, the default allocator keeps up to GIR__CACHE_SLOTS freed blocks of
+   GIR__CACHE_MIN bytes or more, GIR__CACHE_BYTES together, the oldest going first, and hands one back to a
+   request it holds at most twice over (the best fit). Each block starts with a header holding its size, so a
+   realloc within it moves nothing. A lock taken by exchange guards the cache; a thread that finds it taken goes
+   to malloc or free at once instead of waiting. A failed malloc empties the cache and tries again, and
+   gir_release_caches() empties it on demand; leak checkers see the kept blocks as reachable through it. Under
+   AddressSanitizer a kept block is poisoned, so a use after gir.h freed it is still reported. */
+#if defined(GIR__LIBC_MALLOC) && !defined(GIR_NO_ALLOC_CACHE) && (defined(__GNUC__) || defined(__clang__)) && \
+    !defined(__TINYC__) && (defined(__unix__) || defined(__unix) || defined(__APPLE__) || defined(_WIN32))
+#  define GIR__CACHE 1
+#  define GIR__CACHE_SLOTS 32
+#  define GIR__CACHE_MIN 4096                   /* smaller blocks go to free: malloc's own bins reuse them */
+#  define GIR__CACHE_BYTES ((size_t)16 << 20)
+#  if defined(__SANITIZE_ADDRESS__)
+#    define GIR__ASAN 1
+#  elif defined(__has_feature)
+#    if __has_feature(address_sanitizer)
+#      define GIR__ASAN 1
+#    endif
+#  endif
+#endif
+#if defined(GIR__CACHE) && defined(GIR__ASAN)
+#  ifdef __cplusplus
+extern "C" {
+#  endif
+void __asan_poison_memory_region(void const volatile *addr, size_t size);
+void __asan_unpoison_memory_region(void const volatile *addr, size_t size);
+#  ifdef __cplusplus
+}
+#  endif
+#  define GIR__POISON(p, n) __asan_poison_memory_region((p), (n))
+#  define GIR__UNPOISON(p, n) __asan_unpoison_memory_region((p), (n))
+#else
+#  define GIR__POISON(p, n) ((void)0)
+#  define GIR__UNPOISON(p, n) ((void)0)
+#endif
+#if defined(GIR__CACHE)
+/* the header before each block of the default allocator: its size; the union keeps the block aligned as malloc's */
+typedef union gir__mhdr { size_t n; void *p; long long ll; double d; long double ld; } gir__mhdr;
+static struct gir__cache_state {
+    int        lock;                            /* 1 while a thread reads or changes the rest */
+    unsigned   n;                               /* blocks kept, oldest first */
+    size_t     bytes;
+    gir__mhdr *blk[GIR__CACHE_SLOTS];
+} gir__cache;
+static int gir__cache_lock(void) { return !__atomic_exchange_n(&gir__cache.lock, 1, __ATOMIC_ACQUIRE); }
+static void gir__cache_unlock(void) { __atomic_store_n(&gir__cache.lock, 0, __ATOMIC_RELEASE); }
+/* the kept block that holds n bytes best, at most twice over, out of the cache (NULL: none, or the lock is taken) */
+static gir__mhdr *gir__cache_take(size_t n) {
+    gir__mhdr *h = NULL;
+    unsigned k, best;
+    if (n < GIR__CACHE_MIN || !gir__cache_lock()) return NULL;
+    for (k = 0, best = gir__cache.n; k < gir__cache.n; ++k) {
+        size_t m = gir__cache.blk[k]->n;
+        if (m >= n && m / 2 <= n && (best == gir__cache.n || m < gir__cache.blk[best]->n)) best = k;
+    }
+    if (best < gir__cache.n) {
+        h = gir__cache.blk[best];
+        gir__cache.bytes -= h->n;
+        for (k = best + 1; k < gir__cache.n; ++k) gir__cache.blk[k - 1] = gir__cache.blk[k];
+        --gir__cache.n;
+    }
+    gir__cache_unlock();
+    if (h) GIR__UNPOISON(h + 1, n);
+    return h;
+}
+/* block h kept, the oldest ones making room for it, or freed (too small, too large, or the lock is taken) */
+static void gir__cache_put(gir__mhdr *h) {
+    gir__mhdr *out[GIR__CACHE_SLOTS];
+    unsigned nout = 0, k;
+    if (h->n < GIR__CACHE_MIN || h->n > GIR__CACHE_BYTES / 4 || !gir__cache_lock()) {
+        GIR_FREE(h, NULL);
+        return;
+    }
+    while (gir__cache.n && (gir__cache.n == GIR__CACHE_SLOTS || gir__cache.bytes + h->n > GIR__CACHE_BYTES)) {
+        out[nout++] = gir__cache.blk[0];
+        gir__cache.bytes -= gir__cache.blk[0]->n;
+        for (k = 1; k < gir__cache.n; ++k) gir__cache.blk[k - 1] = gir__cache.blk[k];
+        --gir__cache.n;
+    }
+    GIR__POISON(h + 1, h->n);
+    gir__cache.blk[gir__cache.n++] = h;
+    gir__cache.bytes += h->n;
+    gir__cache_unlock();
+    for (k = 0; k < nout; ++k) {
+        GIR__UNPOISON(out[k] + 1, out[k]->n);
+        GIR_FREE(out[k], NULL);
+    }
+}
+/* malloc (h NULL) or realloc of a block with its header, n bytes after it; on failure once more with the cache
+   emptied */
+static gir__mhdr *gir__cache_sys(gir__mhdr *h, size_t n) {
+    gir__mhdr *r;
+    int k;
+    if (n > ((size_t)-1) / 2) return NULL;
+    for (k = 0; k < 2; ++k) {
+        r = (gir__mhdr *)(h ? GIR_REALLOC(h, 0, sizeof *h + n, NULL) : GIR_MALLOC(sizeof *h + n, NULL));
+        if (r) {
+            r->n = n;
+            return r;
+        }
+        gir_release_caches();
+    }
+    return NULL;
+}
+#endif
+GIR_API void gir_release_caches(void) {
+#if defined(GIR__CACHE)
+    gir__mhdr *out[GIR__CACHE_SLOTS];
+    unsigned n, k;
+    while (!gir__cache_lock()) {}                /* others hold it for a few instructions */
+    n = gir__cache.n;
+    for (k = 0; k < n; ++k) out[k] = gir__cache.blk[k];
+    gir__cache.n = 0;
+    gir__cache.bytes = 0;
+    gir__cache_unlock();
+    for (k = 0; k < n; ++k) {
+        GIR__UNPOISON(out[k] + 1, out[k]->n);
+        GIR_FREE(out[k], NULL);
+    }
+#endif
+}
 static void *gir__default_alloc(size_t n, void *user) {
-#ifdef GIR_NO_MALLOC
+#if defined(GIR_NO_MALLOC)
     (void)n; (void)user; return NULL;
+#elif defined(GIR__CACHE)
+    gir__mhdr *h = gir__cache_take(n);
+    (void)user;
+    if (!h && !(h = gir__cache_sys(NULL, n))) return NULL;
+    return h + 1;
 #else
     return GIR_MALLOC(n, user);
 #endif
 }
 static void *gir__default_realloc(void *p, size_t old, size_t n, void *user) {
-#ifdef GIR_NO_MALLOC
+#if defined(GIR_NO_MALLOC)
     (void)p; (void)old; (void)n; (void)user; return NULL;
+#elif defined(GIR__CACHE)
+    gir__mhdr *h, *nh;
+    if (!p) return gir__default_alloc(n, user);
+    h = (gir__mhdr *)p - 1;
+    if (n <= h->n) {                             /* the block holds it already */
+        GIR__UNPOISON(p, n);
+        return p;
+    }
+    if ((nh = gir__cache_take(n)) != NULL) {     /* a kept block: the old one is kept in its place */
+        GIR_MEMCPY(nh + 1, p, old < h->n ? old : h->n);
+        gir__cache_put(h);
+        return nh + 1;
+    }
+    return (nh = gir__cache_sys(h, n)) != NULL ? nh + 1 : NULL;
 #else
     return GIR_REALLOC(p, old, n, user);
 #endif
 }
 static void gir__default_free(void *p, void *user) {
-#ifdef GIR_NO_MALLOC
+#if defined(GIR_NO_MALLOC)
     (void)p; (void)user;
+#elif defined(GIR__CACHE)
+    (void)user;
+    if (p) gir__cache_put((gir__mhdr *)p - 1);
 #else
     GIR_FREE(p, user);
 #endif
