@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=9beaecf5a1049a0a24a5da2b2b986407ce6922b7b8802dfea5b97739367bb943
-                                          gen/ sha256=ae1ea342c8a23efa
+                                          gen/ sha256=231f1304de8854a6
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -34135,8 +34135,10 @@ static size_t gir__scratch_bytes_par(int op, int dt, const gir_shape *out, const
      exactly, same dtype and shape: the GIR_RULE lines of ops.def, the eval-mode flags (see gir__simplify).
    - dead nodes: what lost its last use to the two passes is not marked, so not computed.
    need[] bits while compiling: GIR__N_NEED (computed after the passes), GIR__N_COVER (needed without them),
-   GIR__N_SIMP (rep set by a simplification rule), GIR__N_ASSIGNED (a variable some assign writes). */
-enum { GIR__N_NEED = 1, GIR__N_COVER = 2, GIR__N_SIMP = 4, GIR__N_ASSIGNED = 8 };
+   GIR__N_SIMP (rep set by a simplification rule), GIR__N_ASSIGNED (a variable some assign writes), and what the
+   rules ask of a node, found once: GIR__N_FACTS (found), GIR__N_ONE, GIR__N_ZPOS, GIR__N_ZNEG (gir__facts). */
+enum { GIR__N_NEED = 1, GIR__N_COVER = 2, GIR__N_SIMP = 4, GIR__N_ASSIGNED = 8, GIR__N_FACTS = 16, GIR__N_ONE = 32,
+       GIR__N_ZPOS = 64, GIR__N_ZNEG = 128 };
 #define GIR__CSE_CONST_MAX 65536   /* constants larger than this are neither hashed nor compared */
 #define GIR__CSE_SAMPLE 256        /* bytes of a constant that go into its hash (the first and last half) */
 
@@ -34152,7 +34154,7 @@ typedef struct gir__rw {
 
 /* the node input k of node d reads after the passes: its input's representative; a reshape reads through
    reshapes (reshape of reshape reads the inner input directly: a fusion of two nodes, not a rule line) */
-static uint32_t gir__pass_in(const gir__rw *w, const gir__node *d, uint32_t k) {
+static GIR__INLINE uint32_t gir__pass_in(const gir__rw *w, const gir__node *d, uint32_t k) {
     const gir_graph *g = w->g;
     uint32_t in = g->ins[d->in0 + k];
     if (!w->rep) return in;
@@ -34324,10 +34326,19 @@ static int gir__all_is(const gir_graph *g, const gir__node *c, double v, int neg
     }
     return 1;
 }
-/* a zero that adding (sub: subtracting) leaves every x of that dtype as it is: integers any zero; floats -0.0
-   for add (x + -0 = x, also for x = -0) and +0.0 for sub (x - +0 = x); +0.0 + -0.0 is +0.0, so x + (+0) is not */
-static int gir__is_add_zero(const gir_graph *g, const gir__node *c, int sub) {
-    return gir__all_is(g, c, 0.0, gir__is_float(c->dtype) ? !sub : 0);
+/* what node x holds in every element, found by gir__all_is once per compile and kept in need[x]: 1
+   (GIR__N_ONE), +0 (GIR__N_ZPOS; for integers any zero) and -0 (GIR__N_ZNEG; for integers any zero too) */
+static unsigned gir__facts(const gir__rw *w, uint32_t x) {
+    const gir__node *c = &w->g->nodes[x];
+    unsigned f = GIR__N_FACTS;
+    if (w->need[x] & GIR__N_FACTS) return w->need[x];
+    if (gir__op_is(c->op, GIR__F_LEAF_FILL | GIR__F_LEAF_CONST)) {
+        if (gir__all_is(w->g, c, 1.0, 0)) f |= GIR__N_ONE;
+        if (gir__all_is(w->g, c, 0.0, 0)) f |= GIR__N_ZPOS;
+        if (gir__all_is(w->g, c, 0.0, 1)) f |= GIR__N_ZNEG;
+    }
+    w->need[x] = (uint8_t)(w->need[x] | f);
+    return w->need[x];
 }
 /* the node x such that transpose(transpose(x, p), q) gives x; 0 if the composed permutation is not the
    identity (axis j of the result is axis p[q[j]] of x) */
@@ -34345,49 +34356,56 @@ static uint32_t gir__transpose_back(const gir__rw *w, const gir__node *d) {
 enum { GIR__RP_ANY, GIR__RP_NONE, GIR__RP_ONE, GIR__RP_ADD0, GIR__RP_SUB0, GIR__RP_INT0, GIR__RP_SELF };
 enum { GIR__RR_X0, GIR__RR_X1, GIR__RR_X0_IN0 };
 typedef struct gir__rule { uint16_t op; uint8_t in[2], res; } gir__rule;
-/* generated from the GIR_RULE lines of ops.def (gen/rules_lower.py); row 0 matches no node */
+/* generated from the GIR_RULE lines of ops.def (gen/rules_lower.py), grouped by op; row 0 matches no node */
 static const gir__rule gir__rules[17] = {
     {0, {0, 0}, 0},
+    {GIR__IF(GIR__WHY_ADD, GIR_OP_ADD), {GIR__RP_ANY, GIR__RP_ADD0}, GIR__RR_X0},   /* ops.def:648 */
+    {GIR__IF(GIR__WHY_ADD, GIR_OP_ADD), {GIR__RP_ADD0, GIR__RP_ANY}, GIR__RR_X1},   /* ops.def:649 */
+    {GIR__IF(GIR__WHY_SUB, GIR_OP_SUB), {GIR__RP_ANY, GIR__RP_SUB0}, GIR__RR_X0},   /* ops.def:650 */
     {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_ANY, GIR__RP_ONE}, GIR__RR_X0},   /* ops.def:644 */
     {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_ONE, GIR__RP_ANY}, GIR__RR_X1},   /* ops.def:645 */
     {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_ANY, GIR__RP_INT0}, GIR__RR_X1},   /* ops.def:646 */
     {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_INT0, GIR__RP_ANY}, GIR__RR_X0},   /* ops.def:647 */
-    {GIR__IF(GIR__WHY_ADD, GIR_OP_ADD), {GIR__RP_ANY, GIR__RP_ADD0}, GIR__RR_X0},   /* ops.def:648 */
-    {GIR__IF(GIR__WHY_ADD, GIR_OP_ADD), {GIR__RP_ADD0, GIR__RP_ANY}, GIR__RR_X1},   /* ops.def:649 */
-    {GIR__IF(GIR__WHY_SUB, GIR_OP_SUB), {GIR__RP_ANY, GIR__RP_SUB0}, GIR__RR_X0},   /* ops.def:650 */
     {GIR__IF(GIR__WHY_DIV, GIR_OP_DIV), {GIR__RP_ANY, GIR__RP_ONE}, GIR__RR_X0},   /* ops.def:651 */
     {GIR__IF(GIR__WHY_NEG, GIR_OP_NEG), {GIR__RP_SELF, GIR__RP_NONE}, GIR__RR_X0_IN0},   /* ops.def:652 */
+    {GIR__IF(GIR__WHY_ADD_N, GIR_OP_ADD_N), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:657 */
     {GIR__IF(GIR__WHY_RESHAPE, GIR_OP_RESHAPE), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:653 */
     {GIR__IF(GIR__WHY_BROADCAST_TO, GIR_OP_BROADCAST_TO), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:654 */
+    {GIR__IF(GIR__WHY_CONCAT, GIR_OP_CONCAT), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:658 */
     {GIR__IF(GIR__WHY_CAST, GIR_OP_CAST), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:655 */
     {GIR__IF(GIR__WHY_STOP_GRADIENT, GIR_OP_STOP_GRADIENT), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:656 */
-    {GIR__IF(GIR__WHY_ADD_N, GIR_OP_ADD_N), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:657 */
-    {GIR__IF(GIR__WHY_CONCAT, GIR_OP_CONCAT), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:658 */
     {GIR__IF(GIR__WHY_TRAIN_EVAL, GIR_OP_TRAIN_EVAL), {GIR__RP_ANY, GIR__RP_ANY}, GIR__RR_X0},   /* ops.def:659 */
 };
-/* whether node x, an input of node d, matches pattern p */
-static int gir__rule_in(const gir_graph *g, const gir__node *d, const gir__node *x, int p) {
+/* the first row of gir__rules of each op, 0 for none; its rows follow it */
+static const unsigned char gir__rule_at[GIR_OP__COUNT] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 3, 4, 8, 9, 0, 0, 0, 0, 0, 10, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 11, 0, 12, 0, 0, 13, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14, 15, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16, 0
+};
+/* whether node x, an input of node d, matches pattern p. A zero that adding (sub: subtracting) leaves every x of
+   that dtype as it is: integers any zero; floats -0.0 for add (x + -0 = x, also for x = -0) and +0.0 for sub
+   (x - +0 = x); +0.0 + -0.0 is +0.0, so x + (+0) is not. */
+static int gir__rule_in(const gir__rw *w, const gir__node *d, uint32_t x, int p) {
+    int fl = gir__is_float(w->g->nodes[x].dtype);
     switch (p) {
-    case GIR__RP_ONE: return gir__all_is(g, x, 1.0, 0);
-    case GIR__RP_ADD0: return gir__is_add_zero(g, x, 0);
-    case GIR__RP_SUB0: return gir__is_add_zero(g, x, 1);
-    case GIR__RP_INT0: return !gir__is_float(d->dtype) && gir__all_is(g, x, 0.0, 0);
-    case GIR__RP_SELF: return x->op == d->op;
+    case GIR__RP_ONE: return (gir__facts(w, x) & GIR__N_ONE) != 0;
+    case GIR__RP_ADD0: return (gir__facts(w, x) & (fl ? GIR__N_ZNEG : GIR__N_ZPOS)) != 0;
+    case GIR__RP_SUB0: return (gir__facts(w, x) & GIR__N_ZPOS) != 0;
+    case GIR__RP_INT0: return !gir__is_float(d->dtype) && (gir__facts(w, x) & GIR__N_ZPOS) != 0;
+    case GIR__RP_SELF: return w->g->nodes[x].op == d->op;
     default: return 1;
     }
 }
 /* the value the first matching rule of the table gives node d, whose inputs after the passes are a and b, or 0.
-   Every node of a compile comes here and most ops have no rule: a row of another op is passed over on its op
-   alone, and the inputs are looked up once by the caller, not once per row. */
+   Every node of a compile comes here and most ops have no rule: only the op's own rows are read (gir__rule_at),
+   and the inputs are looked up once by the caller, not once per row. */
 static uint32_t gir__rule_apply(const gir__rw *w, const gir__node *d, uint32_t a, uint32_t b) {
     size_t r;
-    for (r = 1; r < sizeof gir__rules / sizeof gir__rules[0]; ++r) {
+    for (r = gir__rule_at[d->op]; r && r < sizeof gir__rules / sizeof gir__rules[0] && gir__rules[r].op == d->op; ++r) {
         const gir__rule *u = &gir__rules[r];
-        uint32_t n;
-        if (u->op != d->op) continue;
-        n = u->in[1] == GIR__RP_NONE ? 1u : 2u;
-        if (d->nin != n || !gir__rule_in(w->g, d, &w->g->nodes[a], u->in[0]) ||
-            (n == 2 && !gir__rule_in(w->g, d, &w->g->nodes[b], u->in[1])))
+        uint32_t n = u->in[1] == GIR__RP_NONE ? 1u : 2u;
+        if (d->nin != n || !gir__rule_in(w, d, a, u->in[0]) || (n == 2 && !gir__rule_in(w, d, b, u->in[1])))
             continue;
         return u->res == GIR__RR_X0_IN0 ? gir__pass_in(w, &w->g->nodes[a], 0) : u->res == GIR__RR_X1 ? b : a;
     }
@@ -35187,11 +35205,14 @@ static void gir__sched_readers(const gir_plan *p, gir__swork *w) {
     for (k = 0; k < nv; ++k) w->rem[k] = w->rstart[k + 1] - w->rstart[k];
 }
 /* the edges between steps: producer -> reader, reader of a variable -> its assign, constraints (both ends
-   steps of the plan). add 0: counts them into estart; add 1: fills etgt and indeg */
-static void gir__sched_edges(const gir_graph *g, const gir_plan *p, gir__swork *w, int add) {
+   steps of the plan). add 0: counts them into estart; add 1: fills etgt and indeg. Returns 1 when every edge
+   runs forward (to a later step): the steps' present order is then a schedule already. */
+static int gir__sched_edges(const gir_graph *g, const gir_plan *p, gir__swork *w, int add) {
     uint32_t k, j;
     size_t c;
-#define GIR__EDGE(a, b) do { if (add) { w->etgt[w->cur[a]++] = (b); ++w->indeg[b]; } else ++w->estart[(a) + 1]; } while (0)
+    int fwd = 1;
+#define GIR__EDGE(a, b) do { if (add) { w->etgt[w->cur[a]++] = (b); ++w->indeg[b]; } else ++w->estart[(a) + 1]; \
+                             fwd &= (a) < (b); } while (0)
     for (k = 0; k < p->nsteps; ++k) {
         const gir__step *s = &p->steps[k];
         for (j = 0; j < s->nin; ++j) {
@@ -35206,6 +35227,7 @@ static void gir__sched_edges(const gir_graph *g, const gir_plan *p, gir__swork *
         if (w->prod[va - 1] && w->prod[vb - 1]) GIR__EDGE(w->prod[va - 1] - 1, w->prod[vb - 1] - 1);
     }
 #undef GIR__EDGE
+    return fwd;
 }
 /* one list schedule into w->order; returns the steps placed (fewer than nsteps: a cycle) and the peak of the
    live bytes of that order. The readers (gir__sched_readers) are the same for both runs: only rem starts again. */
@@ -35236,6 +35258,27 @@ static uint32_t gir__sched_run(const gir_plan *p, gir__swork *w, int mode, size_
     }
     return n;
 }
+/* the schedule of mode 0 when every edge runs forward: the steps' present order, and its peak of live bytes
+   counted as gir__sched_run counts it, without the heap */
+static uint32_t gir__sched_inorder(const gir_plan *p, gir__swork *w, size_t *peak) {
+    uint32_t k, j;
+    size_t live = 0;
+    *peak = 0;
+    for (k = 0; k < p->nvals; ++k) w->rem[k] = w->rstart[k + 1] - w->rstart[k];
+    for (k = 0; k < p->nsteps; ++k) {
+        const gir__step *st = &p->steps[k];
+        w->order[k] = k;
+        live += gir__vbytes(&p->vals[st->val]);
+        if (live > *peak) *peak = live;
+        for (j = 0; j < st->nin; ++j) {
+            uint32_t v = p->sin[st->in0 + j];
+            if (!gir__in_dup(p, st, j) && --w->rem[v] == 0 && gir__sched_temp(p, w, v)) live -= gir__vbytes(&p->vals[v]);
+        }
+        if (w->rstart[st->val] == w->rstart[st->val + 1] && !p->vals[st->val].isout)
+            live -= gir__vbytes(&p->vals[st->val]);
+    }
+    return p->nsteps;
+}
 /* names a step left out of a schedule: the constraints and the assign ordering make a cycle through it */
 static gir_status gir__sched_cycle(gir_graph *g, const gir_plan *p, const gir__swork *w) {
     uint32_t k;
@@ -35254,6 +35297,7 @@ static gir_status gir__plan_schedule(gir_graph *g, gir_plan *p, unsigned flags) 
     void *mem;
     gir__step *tmp;
     gir_status st = GIR_OK;
+    int fwd;
     if (!p->nsteps) return GIR_OK;
     ne = p->nsin * 2 + g->ncons / 2 + 1;
     bytes = (ns + nv + 1) * sizeof(gir__heapent) + (nv * 4 + p->nsin + 1 + ns * 7 + ne) * sizeof(uint32_t) + ns;
@@ -35275,10 +35319,11 @@ static gir_status gir__plan_schedule(gir_graph *g, gir_plan *p, unsigned flags) 
     gir__sched_edges(g, p, &w, 0);
     for (k = 0; k < p->nsteps; ++k) w.estart[k + 1] += w.estart[k];
     for (k = 0; k < p->nsteps; ++k) w.cur[k] = w.estart[k];
-    gir__sched_edges(g, p, &w, 1);
+    fwd = gir__sched_edges(g, p, &w, 1);
     for (k = 0; k < p->nsteps; ++k) w.indeg0[k] = w.indeg[k];
     gir__sched_readers(p, &w);
-    if (gir__sched_run(p, &w, 0, &peak0) < p->nsteps) st = gir__sched_cycle(g, p, &w);
+    if ((fwd ? gir__sched_inorder(p, &w, &peak0) : gir__sched_run(p, &w, 0, &peak0)) < p->nsteps)
+        st = gir__sched_cycle(g, p, &w);
     if (st == GIR_OK) {
         for (k = 0; k < p->nsteps; ++k) tmp[k] = p->steps[w.order[k]];
         if (!(flags & GIR_COMPILE_NO_REUSE)) n1 = gir__sched_run(p, &w, 1, &peak1);
@@ -35659,7 +35704,7 @@ GIR_API gir_status gir_plan_value_info(const gir_plan *p, gir_node n, gir_plan_v
 /* -- train and eval plans --------------------------------------------------------------------------------- */
 /* input k of node d is computed by a plan compiled in mode eval (0: training): a train_eval node needs its
    training value and its updates, or only its eval value */
-static int gir__mode_needs(const gir__node *d, uint32_t k, int eval) {
+static GIR__INLINE int gir__mode_needs(const gir__node *d, uint32_t k, int eval) {
     if (!gir__op_is(d->op, GIR__F_EVAL_PICK1)) return 1;
     return eval ? k == 1 : k != 1;
 }
@@ -35810,7 +35855,7 @@ static gir_status gir__assign_order(gir_graph *g, gir_plan *p) {
 /* the node a step reads for input k of node d, usually that input itself. A float matmul reads a transpose of
    the last two axes in place instead (the GEMM takes strides; *tr = 1): the transpose is then computed only
    if something else needs it, so the adjoints matmul(g, mT(x)) copy nothing. */
-static uint32_t gir__step_in(const gir__rw *w, const gir__node *d, uint32_t k, int *tr) {
+static GIR__INLINE uint32_t gir__step_in(const gir__rw *w, const gir__node *d, uint32_t k, int *tr) {
     const gir_graph *g = w->g;
     uint32_t in = gir__pass_in(w, d, k);
     const gir__node *t = &g->nodes[in];
@@ -35873,6 +35918,7 @@ static size_t gir__compile_step(const gir__rw *w, gir_plan *p, size_t id) {
         p->sin[p->nsin++] = p->map[gir__step_in(w, d, k0 + k, &tr)] - 1;
         if (tr) s->tr = (uint8_t)(s->tr | 1u << k);
     }
+    if (gir__kernel_of(d->op) == gir__k_eltwise) return 0;       /* no scratch: the shapes are not looked up */
     return gir__scratch_bytes(d->op, d->dtype, gir__nshape(g, d), d->nin ? gir__nshape(g, &g->nodes[gir__pass_in(w, d, 0)]) : gir__nshape(g, d),
                               d->nin > 1 ? gir__nshape(g, &g->nodes[gir__pass_in(w, d, 1)]) : NULL);
 }

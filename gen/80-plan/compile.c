@@ -7,7 +7,7 @@
 /* the node a step reads for input k of node d, usually that input itself. A float matmul reads a transpose of
    the last two axes in place instead (the GEMM takes strides; *tr = 1): the transpose is then computed only
    if something else needs it, so the adjoints matmul(g, mT(x)) copy nothing. */
-static uint32_t gir__step_in(const gir__rw *w, const gir__node *d, uint32_t k, int *tr) {
+static GIR__INLINE uint32_t gir__step_in(const gir__rw *w, const gir__node *d, uint32_t k, int *tr) {
     const gir_graph *g = w->g;
     uint32_t in = gir__pass_in(w, d, k);
     const gir__node *t = &g->nodes[in];
@@ -70,6 +70,7 @@ static size_t gir__compile_step(const gir__rw *w, gir_plan *p, size_t id) {
         p->sin[p->nsin++] = p->map[gir__step_in(w, d, k0 + k, &tr)] - 1;
         if (tr) s->tr = (uint8_t)(s->tr | 1u << k);
     }
+    if (gir__kernel_of(d->op) == gir__k_eltwise) return 0;       /* no scratch: the shapes are not looked up */
     return gir__scratch_bytes(d->op, d->dtype, gir__nshape(g, d), d->nin ? gir__nshape(g, &g->nodes[gir__pass_in(w, d, 0)]) : gir__nshape(g, d),
                               d->nin > 1 ? gir__nshape(g, &g->nodes[gir__pass_in(w, d, 1)]) : NULL);
 }

@@ -9,8 +9,10 @@
      exactly, same dtype and shape: the GIR_RULE lines of ops.def, the eval-mode flags (see gir__simplify).
    - dead nodes: what lost its last use to the two passes is not marked, so not computed.
    need[] bits while compiling: GIR__N_NEED (computed after the passes), GIR__N_COVER (needed without them),
-   GIR__N_SIMP (rep set by a simplification rule), GIR__N_ASSIGNED (a variable some assign writes). */
-enum { GIR__N_NEED = 1, GIR__N_COVER = 2, GIR__N_SIMP = 4, GIR__N_ASSIGNED = 8 };
+   GIR__N_SIMP (rep set by a simplification rule), GIR__N_ASSIGNED (a variable some assign writes), and what the
+   rules ask of a node, found once: GIR__N_FACTS (found), GIR__N_ONE, GIR__N_ZPOS, GIR__N_ZNEG (gir__facts). */
+enum { GIR__N_NEED = 1, GIR__N_COVER = 2, GIR__N_SIMP = 4, GIR__N_ASSIGNED = 8, GIR__N_FACTS = 16, GIR__N_ONE = 32,
+       GIR__N_ZPOS = 64, GIR__N_ZNEG = 128 };
 #define GIR__CSE_CONST_MAX 65536   /* constants larger than this are neither hashed nor compared */
 #define GIR__CSE_SAMPLE 256        /* bytes of a constant that go into its hash (the first and last half) */
 
@@ -26,7 +28,7 @@ typedef struct gir__rw {
 
 /* the node input k of node d reads after the passes: its input's representative; a reshape reads through
    reshapes (reshape of reshape reads the inner input directly: a fusion of two nodes, not a rule line) */
-static uint32_t gir__pass_in(const gir__rw *w, const gir__node *d, uint32_t k) {
+static GIR__INLINE uint32_t gir__pass_in(const gir__rw *w, const gir__node *d, uint32_t k) {
     const gir_graph *g = w->g;
     uint32_t in = g->ins[d->in0 + k];
     if (!w->rep) return in;
@@ -198,10 +200,19 @@ static int gir__all_is(const gir_graph *g, const gir__node *c, double v, int neg
     }
     return 1;
 }
-/* a zero that adding (sub: subtracting) leaves every x of that dtype as it is: integers any zero; floats -0.0
-   for add (x + -0 = x, also for x = -0) and +0.0 for sub (x - +0 = x); +0.0 + -0.0 is +0.0, so x + (+0) is not */
-static int gir__is_add_zero(const gir_graph *g, const gir__node *c, int sub) {
-    return gir__all_is(g, c, 0.0, gir__is_float(c->dtype) ? !sub : 0);
+/* what node x holds in every element, found by gir__all_is once per compile and kept in need[x]: 1
+   (GIR__N_ONE), +0 (GIR__N_ZPOS; for integers any zero) and -0 (GIR__N_ZNEG; for integers any zero too) */
+static unsigned gir__facts(const gir__rw *w, uint32_t x) {
+    const gir__node *c = &w->g->nodes[x];
+    unsigned f = GIR__N_FACTS;
+    if (w->need[x] & GIR__N_FACTS) return w->need[x];
+    if (gir__op_is(c->op, GIR__F_LEAF_FILL | GIR__F_LEAF_CONST)) {
+        if (gir__all_is(w->g, c, 1.0, 0)) f |= GIR__N_ONE;
+        if (gir__all_is(w->g, c, 0.0, 0)) f |= GIR__N_ZPOS;
+        if (gir__all_is(w->g, c, 0.0, 1)) f |= GIR__N_ZNEG;
+    }
+    w->need[x] = (uint8_t)(w->need[x] | f);
+    return w->need[x];
 }
 /* the node x such that transpose(transpose(x, p), q) gives x; 0 if the composed permutation is not the
    identity (axis j of the result is axis p[q[j]] of x) */
@@ -220,29 +231,29 @@ enum { GIR__RP_ANY, GIR__RP_NONE, GIR__RP_ONE, GIR__RP_ADD0, GIR__RP_SUB0, GIR__
 enum { GIR__RR_X0, GIR__RR_X1, GIR__RR_X0_IN0 };
 typedef struct gir__rule { uint16_t op; uint8_t in[2], res; } gir__rule;
 @@RULES@@
-/* whether node x, an input of node d, matches pattern p */
-static int gir__rule_in(const gir_graph *g, const gir__node *d, const gir__node *x, int p) {
+/* whether node x, an input of node d, matches pattern p. A zero that adding (sub: subtracting) leaves every x of
+   that dtype as it is: integers any zero; floats -0.0 for add (x + -0 = x, also for x = -0) and +0.0 for sub
+   (x - +0 = x); +0.0 + -0.0 is +0.0, so x + (+0) is not. */
+static int gir__rule_in(const gir__rw *w, const gir__node *d, uint32_t x, int p) {
+    int fl = gir__is_float(w->g->nodes[x].dtype);
     switch (p) {
-    case GIR__RP_ONE: return gir__all_is(g, x, 1.0, 0);
-    case GIR__RP_ADD0: return gir__is_add_zero(g, x, 0);
-    case GIR__RP_SUB0: return gir__is_add_zero(g, x, 1);
-    case GIR__RP_INT0: return !gir__is_float(d->dtype) && gir__all_is(g, x, 0.0, 0);
-    case GIR__RP_SELF: return x->op == d->op;
+    case GIR__RP_ONE: return (gir__facts(w, x) & GIR__N_ONE) != 0;
+    case GIR__RP_ADD0: return (gir__facts(w, x) & (fl ? GIR__N_ZNEG : GIR__N_ZPOS)) != 0;
+    case GIR__RP_SUB0: return (gir__facts(w, x) & GIR__N_ZPOS) != 0;
+    case GIR__RP_INT0: return !gir__is_float(d->dtype) && (gir__facts(w, x) & GIR__N_ZPOS) != 0;
+    case GIR__RP_SELF: return w->g->nodes[x].op == d->op;
     default: return 1;
     }
 }
 /* the value the first matching rule of the table gives node d, whose inputs after the passes are a and b, or 0.
-   Every node of a compile comes here and most ops have no rule: a row of another op is passed over on its op
-   alone, and the inputs are looked up once by the caller, not once per row. */
+   Every node of a compile comes here and most ops have no rule: only the op's own rows are read (gir__rule_at),
+   and the inputs are looked up once by the caller, not once per row. */
 static uint32_t gir__rule_apply(const gir__rw *w, const gir__node *d, uint32_t a, uint32_t b) {
     size_t r;
-    for (r = 1; r < sizeof gir__rules / sizeof gir__rules[0]; ++r) {
+    for (r = gir__rule_at[d->op]; r && r < sizeof gir__rules / sizeof gir__rules[0] && gir__rules[r].op == d->op; ++r) {
         const gir__rule *u = &gir__rules[r];
-        uint32_t n;
-        if (u->op != d->op) continue;
-        n = u->in[1] == GIR__RP_NONE ? 1u : 2u;
-        if (d->nin != n || !gir__rule_in(w->g, d, &w->g->nodes[a], u->in[0]) ||
-            (n == 2 && !gir__rule_in(w->g, d, &w->g->nodes[b], u->in[1])))
+        uint32_t n = u->in[1] == GIR__RP_NONE ? 1u : 2u;
+        if (d->nin != n || !gir__rule_in(w, d, a, u->in[0]) || (n == 2 && !gir__rule_in(w, d, b, u->in[1])))
             continue;
         return u->res == GIR__RR_X0_IN0 ? gir__pass_in(w, &w->g->nodes[a], 0) : u->res == GIR__RR_X1 ? b : a;
     }

@@ -273,11 +273,14 @@ static void gir__sched_readers(const gir_plan *p, gir__swork *w) {
     for (k = 0; k < nv; ++k) w->rem[k] = w->rstart[k + 1] - w->rstart[k];
 }
 /* the edges between steps: producer -> reader, reader of a variable -> its assign, constraints (both ends
-   steps of the plan). add 0: counts them into estart; add 1: fills etgt and indeg */
-static void gir__sched_edges(const gir_graph *g, const gir_plan *p, gir__swork *w, int add) {
+   steps of the plan). add 0: counts them into estart; add 1: fills etgt and indeg. Returns 1 when every edge
+   runs forward (to a later step): the steps' present order is then a schedule already. */
+static int gir__sched_edges(const gir_graph *g, const gir_plan *p, gir__swork *w, int add) {
     uint32_t k, j;
     size_t c;
-#define GIR__EDGE(a, b) do { if (add) { w->etgt[w->cur[a]++] = (b); ++w->indeg[b]; } else ++w->estart[(a) + 1]; } while (0)
+    int fwd = 1;
+#define GIR__EDGE(a, b) do { if (add) { w->etgt[w->cur[a]++] = (b); ++w->indeg[b]; } else ++w->estart[(a) + 1]; \
+                             fwd &= (a) < (b); } while (0)
     for (k = 0; k < p->nsteps; ++k) {
         const gir__step *s = &p->steps[k];
         for (j = 0; j < s->nin; ++j) {
@@ -292,6 +295,7 @@ static void gir__sched_edges(const gir_graph *g, const gir_plan *p, gir__swork *
         if (w->prod[va - 1] && w->prod[vb - 1]) GIR__EDGE(w->prod[va - 1] - 1, w->prod[vb - 1] - 1);
     }
 #undef GIR__EDGE
+    return fwd;
 }
 /* one list schedule into w->order; returns the steps placed (fewer than nsteps: a cycle) and the peak of the
    live bytes of that order. The readers (gir__sched_readers) are the same for both runs: only rem starts again. */
@@ -322,6 +326,27 @@ static uint32_t gir__sched_run(const gir_plan *p, gir__swork *w, int mode, size_
     }
     return n;
 }
+/* the schedule of mode 0 when every edge runs forward: the steps' present order, and its peak of live bytes
+   counted as gir__sched_run counts it, without the heap */
+static uint32_t gir__sched_inorder(const gir_plan *p, gir__swork *w, size_t *peak) {
+    uint32_t k, j;
+    size_t live = 0;
+    *peak = 0;
+    for (k = 0; k < p->nvals; ++k) w->rem[k] = w->rstart[k + 1] - w->rstart[k];
+    for (k = 0; k < p->nsteps; ++k) {
+        const gir__step *st = &p->steps[k];
+        w->order[k] = k;
+        live += gir__vbytes(&p->vals[st->val]);
+        if (live > *peak) *peak = live;
+        for (j = 0; j < st->nin; ++j) {
+            uint32_t v = p->sin[st->in0 + j];
+            if (!gir__in_dup(p, st, j) && --w->rem[v] == 0 && gir__sched_temp(p, w, v)) live -= gir__vbytes(&p->vals[v]);
+        }
+        if (w->rstart[st->val] == w->rstart[st->val + 1] && !p->vals[st->val].isout)
+            live -= gir__vbytes(&p->vals[st->val]);
+    }
+    return p->nsteps;
+}
 /* names a step left out of a schedule: the constraints and the assign ordering make a cycle through it */
 static gir_status gir__sched_cycle(gir_graph *g, const gir_plan *p, const gir__swork *w) {
     uint32_t k;
@@ -340,6 +365,7 @@ static gir_status gir__plan_schedule(gir_graph *g, gir_plan *p, unsigned flags) 
     void *mem;
     gir__step *tmp;
     gir_status st = GIR_OK;
+    int fwd;
     if (!p->nsteps) return GIR_OK;
     ne = p->nsin * 2 + g->ncons / 2 + 1;
     bytes = (ns + nv + 1) * sizeof(gir__heapent) + (nv * 4 + p->nsin + 1 + ns * 7 + ne) * sizeof(uint32_t) + ns;
@@ -361,10 +387,11 @@ static gir_status gir__plan_schedule(gir_graph *g, gir_plan *p, unsigned flags) 
     gir__sched_edges(g, p, &w, 0);
     for (k = 0; k < p->nsteps; ++k) w.estart[k + 1] += w.estart[k];
     for (k = 0; k < p->nsteps; ++k) w.cur[k] = w.estart[k];
-    gir__sched_edges(g, p, &w, 1);
+    fwd = gir__sched_edges(g, p, &w, 1);
     for (k = 0; k < p->nsteps; ++k) w.indeg0[k] = w.indeg[k];
     gir__sched_readers(p, &w);
-    if (gir__sched_run(p, &w, 0, &peak0) < p->nsteps) st = gir__sched_cycle(g, p, &w);
+    if ((fwd ? gir__sched_inorder(p, &w, &peak0) : gir__sched_run(p, &w, 0, &peak0)) < p->nsteps)
+        st = gir__sched_cycle(g, p, &w);
     if (st == GIR_OK) {
         for (k = 0; k < p->nsteps; ++k) tmp[k] = p->steps[w.order[k]];
         if (!(flags & GIR_COMPILE_NO_REUSE)) n1 = gir__sched_run(p, &w, 1, &peak1);
