@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=9beaecf5a1049a0a24a5da2b2b986407ce6922b7b8802dfea5b97739367bb943
-                                          gen/ sha256=231f1304de8854a6
+                                          gen/ sha256=de30ccac4eeb9ce0
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -34328,7 +34328,7 @@ static int gir__all_is(const gir_graph *g, const gir__node *c, double v, int neg
 }
 /* what node x holds in every element, found by gir__all_is once per compile and kept in need[x]: 1
    (GIR__N_ONE), +0 (GIR__N_ZPOS; for integers any zero) and -0 (GIR__N_ZNEG; for integers any zero too) */
-static unsigned gir__facts(const gir__rw *w, uint32_t x) {
+static GIR__INLINE unsigned gir__facts(const gir__rw *w, uint32_t x) {
     const gir__node *c = &w->g->nodes[x];
     unsigned f = GIR__N_FACTS;
     if (w->need[x] & GIR__N_FACTS) return w->need[x];
@@ -34386,7 +34386,7 @@ static const unsigned char gir__rule_at[GIR_OP__COUNT] = {
 /* whether node x, an input of node d, matches pattern p. A zero that adding (sub: subtracting) leaves every x of
    that dtype as it is: integers any zero; floats -0.0 for add (x + -0 = x, also for x = -0) and +0.0 for sub
    (x - +0 = x); +0.0 + -0.0 is +0.0, so x + (+0) is not. */
-static int gir__rule_in(const gir__rw *w, const gir__node *d, uint32_t x, int p) {
+static GIR__INLINE int gir__rule_in(const gir__rw *w, const gir__node *d, uint32_t x, int p) {
     int fl = gir__is_float(w->g->nodes[x].dtype);
     switch (p) {
     case GIR__RP_ONE: return (gir__facts(w, x) & GIR__N_ONE) != 0;
@@ -34554,7 +34554,7 @@ static void gir__pfail(gir_plan *p, gir_status s, const char *fmt, ...) {
     gir__vformat(&b, fmt, ap);
     va_end(ap);
 }
-static size_t gir__align_up(size_t n) { return (n + (GIR__ALIGN - 1)) & ~(size_t)(GIR__ALIGN - 1); }
+static GIR__INLINE size_t gir__align_up(size_t n) { return (n + (GIR__ALIGN - 1)) & ~(size_t)(GIR__ALIGN - 1); }
 /* where kernels read an empty input (a 0-byte constant or an input bound to NULL): a valid address, never read */
 static const double gir__empty = 0.0;
 
@@ -35109,14 +35109,16 @@ static int gir__srd_next(const gir_plan *p, gir__srd *r, uint32_t *v) {
     }
     return 0;
 }
+/* the values each step reads, listed once (gir__reads_make) */
+typedef struct gir__reads { uint32_t *at, *v; size_t bytes; } gir__reads;
 /* input j of step s already appeared among its inputs 0 .. j-1 */
-static int gir__in_dup(const gir_plan *p, const gir__step *s, uint32_t j) {
+static GIR__INLINE int gir__in_dup(const gir_plan *p, const gir__step *s, uint32_t j) {
     uint32_t i, v = p->sin[s->in0 + j];
     for (i = 0; i < j; ++i)
         if (p->sin[s->in0 + i] == v) return 1;
     return 0;
 }
-static size_t gir__vbytes(const gir__val *v) { return gir__align_up(v->bytes ? v->bytes : 1); }
+static GIR__INLINE size_t gir__vbytes(const gir__val *v) { return gir__align_up(v->bytes ? v->bytes : 1); }
 
 /* -- the scheduler ---------------------------------------------------------------------------------------- */
 typedef struct gir__heapent { int64_t key; uint32_t step, ver; } gir__heapent;
@@ -35126,9 +35128,10 @@ typedef struct gir__swork {
     uint8_t  *placed;
     gir__heapent *heap;
     uint32_t  nheap;
+    int       direct;       /* no assigns, no constraints: a step's successors are its value's readers (no edges) */
 } gir__swork;
 
-static int gir__heap_less(const gir__heapent *a, const gir__heapent *b) {
+static GIR__INLINE int gir__heap_less(const gir__heapent *a, const gir__heapent *b) {
     return a->key != b->key ? a->key > b->key : a->step < b->step;   /* larger key first, then earlier step */
 }
 static void gir__heap_push(gir__swork *w, gir__heapent e) {
@@ -35149,7 +35152,7 @@ static gir__heapent gir__heap_pop(gir__swork *w) {
     return top;
 }
 /* a value whose space a step can give back: computed by the plan and not one of its outputs */
-static int gir__sched_temp(const gir_plan *p, const gir__swork *w, uint32_t v) {
+static GIR__INLINE int gir__sched_temp(const gir_plan *p, const gir__swork *w, uint32_t v) {
     return w->prod[v] && !p->vals[v].isout;
 }
 /* mode 1: the bytes step s gives back minus the bytes it takes; mode 0: the original order */
@@ -35183,6 +35186,11 @@ static void gir__sched_place(const gir_plan *p, gir__swork *w, uint32_t s, int m
         if (--w->rem[v] == 1 && mode && gir__sched_temp(p, w, v))
             for (r = w->rstart[v]; r < w->rstart[v + 1]; ++r)
                 if (!w->placed[w->rlist[r]] && !w->indeg[w->rlist[r]]) gir__sched_ready(p, w, w->rlist[r], mode);
+    }
+    if (w->direct) {
+        for (r = w->rstart[st->val]; r < w->rstart[st->val + 1]; ++r)
+            if (--w->indeg[w->rlist[r]] == 0) gir__sched_ready(p, w, w->rlist[r], mode);
+        return;
     }
     for (e = w->estart[s]; e < w->estart[s + 1]; ++e)
         if (--w->indeg[w->etgt[e]] == 0) gir__sched_ready(p, w, w->etgt[e], mode);
@@ -35290,6 +35298,27 @@ static gir_status gir__sched_cycle(gir_graph *g, const gir_plan *p, const gir__s
 /* orders the plan's steps: the order they have (creation order, assigns placed by gen/80-plan/modes.c) kept where the
    constraints allow, or the memory-greedy order (the ready step that gives back the most bytes first) when its
    peak of live bytes is lower. Both are list schedules over a heap: O((steps + edges) log steps). */
+/* the edges, or none when a step's successors are its value's readers (w->direct): then a step waits for the
+   producers of its distinct inputs, and the steps in their present order are a schedule. 1: that order is one. */
+static int gir__sched_graph(const gir_graph *g, const gir_plan *p, gir__swork *w) {
+    uint32_t k, j;
+    int fwd;
+    gir__sched_readers(p, w);
+    if (w->direct) {
+        for (k = 0; k < p->nsteps; ++k)
+            for (j = 0, w->indeg0[k] = 0; j < p->steps[k].nin; ++j)
+                w->indeg0[k] += w->prod[p->sin[p->steps[k].in0 + j]] && !gir__in_dup(p, &p->steps[k], j);
+        return 1;
+    }
+    GIR_MEMSET(w->estart, 0, (p->nsteps + 1) * sizeof(uint32_t));
+    GIR_MEMSET(w->indeg, 0, (p->nsteps + 1) * sizeof(uint32_t));
+    gir__sched_edges(g, p, w, 0);
+    for (k = 0; k < p->nsteps; ++k) w->estart[k + 1] += w->estart[k];
+    for (k = 0; k < p->nsteps; ++k) w->cur[k] = w->estart[k];
+    fwd = gir__sched_edges(g, p, w, 1);
+    for (k = 0; k < p->nsteps; ++k) w->indeg0[k] = w->indeg[k];
+    return fwd;
+}
 static gir_status gir__plan_schedule(gir_graph *g, gir_plan *p, unsigned flags) {
     gir__swork w;
     size_t nv = p->nvals + 1, ns = p->nsteps + 1, ne, bytes, peak0, peak1 = 0;
@@ -35306,31 +35335,26 @@ static gir_status gir__plan_schedule(gir_graph *g, gir_plan *p, unsigned flags) 
         gir__free(&p->ta, mem, bytes);
         return GIR_ERR_OUT_OF_MEMORY;
     }
-    GIR_MEMSET(mem, 0, bytes);
     w.heap = (gir__heapent *)mem;
     w.prod = (uint32_t *)(w.heap + ns + nv + 1); w.owner = w.prod + nv; w.rem = w.owner + nv;
     w.rstart = w.rem + nv; w.rlist = w.rstart + nv; w.estart = w.rlist + p->nsin + 1; w.cur = w.estart + ns;
     w.indeg = w.cur + ns; w.indeg0 = w.indeg + ns; w.ver = w.indeg0 + ns; w.order = w.ver + ns;
     w.etgt = w.order + ns; w.placed = (uint8_t *)(w.etgt + ne);
+    GIR_MEMSET(w.prod, 0, 2 * nv * sizeof(uint32_t));          /* prod and owner; the rest is set before use */
+    w.direct = g->ncons == 0;
     for (k = 0; k < p->nsteps; ++k) {
         w.prod[p->steps[k].val] = k + 1;
-        if (gir__op_is(p->steps[k].op, GIR__F_WRITES)) w.owner[p->sin[p->steps[k].in0]] = k + 1;
+        if (gir__op_is(p->steps[k].op, GIR__F_WRITES)) { w.owner[p->sin[p->steps[k].in0]] = k + 1; w.direct = 0; }
     }
-    gir__sched_edges(g, p, &w, 0);
-    for (k = 0; k < p->nsteps; ++k) w.estart[k + 1] += w.estart[k];
-    for (k = 0; k < p->nsteps; ++k) w.cur[k] = w.estart[k];
-    fwd = gir__sched_edges(g, p, &w, 1);
-    for (k = 0; k < p->nsteps; ++k) w.indeg0[k] = w.indeg[k];
-    gir__sched_readers(p, &w);
+    fwd = gir__sched_graph(g, p, &w);
     if ((fwd ? gir__sched_inorder(p, &w, &peak0) : gir__sched_run(p, &w, 0, &peak0)) < p->nsteps)
         st = gir__sched_cycle(g, p, &w);
     if (st == GIR_OK) {
-        for (k = 0; k < p->nsteps; ++k) tmp[k] = p->steps[w.order[k]];
+        if (!fwd) for (k = 0; k < p->nsteps; ++k) tmp[k] = p->steps[w.order[k]];    /* mode 0's order */
         if (!(flags & GIR_COMPILE_NO_REUSE)) n1 = gir__sched_run(p, &w, 1, &peak1);
-        if (n1 == p->nsteps && peak1 < peak0)
-            for (k = 0; k < p->nsteps; ++k) tmp[k] = p->steps[w.order[k]];
-        for (k = 0; k < p->nsteps; ++k) p->steps[k] = tmp[k];
         p->sched_greedy = n1 == p->nsteps && peak1 < peak0;
+        if (p->sched_greedy) for (k = 0; k < p->nsteps; ++k) tmp[k] = p->steps[w.order[k]];
+        if (p->sched_greedy || !fwd) for (k = 0; k < p->nsteps; ++k) p->steps[k] = tmp[k];
     }
     gir__free(&p->ta, tmp, 0);
     gir__free(&p->ta, mem, bytes);
@@ -35384,16 +35408,14 @@ static void gir__fl_give(gir__fl *f, size_t off, size_t n) {
 
 /* step k can run once, on the first gir_plan_run: no random op, no assign, and it reads only constants and values
    of such steps */
-static int gir__plan_foldable(const gir_graph *g, const gir_plan *p, uint32_t k) {
-    gir__srd r;
-    uint32_t v, m, nm = p->fgroup && p->fgroup[k] ? p->groups[p->fgroup[k] - 1].nm : 1;
+static int gir__plan_foldable(const gir_graph *g, const gir_plan *p, const gir__reads *rd, uint32_t k) {
+    uint32_t j, m, nm = p->fgroup && p->fgroup[k] ? p->groups[p->fgroup[k] - 1].nm : 1;
     const gir__step *s = p->fgroup && p->fgroup[k] ? &p->fsteps[p->groups[p->fgroup[k] - 1].m0] : &p->steps[k];
     for (m = 0; m < nm; ++m)
         if (gir__op_is(s[m].op, GIR__F_RNG | GIR__F_WRITES | GIR__F_LEAF_STATE))
             return 0;
-    gir__srd_init(p, k, &r);
-    while (gir__srd_next(p, &r, &v)) {
-        const gir__val *iv = &p->vals[v];
+    for (j = rd->at[k]; j < rd->at[k + 1]; ++j) {
+        const gir__val *iv = &p->vals[rd->v[j]];
         if (iv->kind == GIR__VAL_DATA && gir__op_is(g->nodes[iv->node].op, GIR__F_LEAF_CONST)) continue;
         if (iv->kind == GIR__VAL_TEMP && iv->fold) continue;
         return 0;
@@ -35411,17 +35433,15 @@ static int gir__plan_inplace_ok(const gir_plan *p, uint32_t k, uint32_t v) {
            iv->dtype == o->dtype && gir__shape_eq(&iv->shape, &o->shape);
 }
 /* first and last step of every temporary (outputs and kept values: to the end), and the steps run once */
-static void gir__plan_lifetimes(const gir_graph *g, gir_plan *p, unsigned flags) {
-    uint32_t k, v;
+static void gir__plan_lifetimes(const gir_graph *g, gir_plan *p, const gir__reads *rd, unsigned flags) {
+    uint32_t k, v, j;
     for (v = 0; v < p->nvals; ++v) { p->vals[v].first = p->vals[v].last = GIR__NEVER; p->vals[v].fold = 0; }
     for (k = 0; k < p->nsteps; ++k) {
-        gir__srd r;
         gir__val *o = &p->vals[p->steps[k].val];
         o->first = k;
         p->steps[k].flags = 0;
-        gir__srd_init(p, k, &r);
-        while (gir__srd_next(p, &r, &v)) p->vals[v].last = k;
-        if (!(flags & GIR_COMPILE_NO_FOLD) && gir__plan_foldable(g, p, k)) {
+        for (j = rd->at[k]; j < rd->at[k + 1]; ++j) p->vals[rd->v[j]].last = k;
+        if (!(flags & GIR_COMPILE_NO_FOLD) && gir__plan_foldable(g, p, rd, k)) {
             p->steps[k].flags |= GIR__STEP_FOLD;
             o->fold = 1;
             ++p->nfold;
@@ -35436,14 +35456,14 @@ static void gir__plan_lifetimes(const gir_graph *g, gir_plan *p, unsigned flags)
 }
 /* at step k: the value's place (in-place over an input that dies here, or the free list), then the inputs
    read for the last time give theirs back */
-static void gir__plan_place(gir_plan *p, gir__fl *f, uint32_t k, unsigned flags, uint8_t *gone) {
+static void gir__plan_place(gir_plan *p, const gir__reads *rd, gir__fl *f, uint32_t k, unsigned flags,
+                            uint8_t *gone) {
     gir__val *o = &p->vals[p->steps[k].val];
-    gir__srd r;
-    uint32_t v;
+    uint32_t v, j;
     if (!o->fold) {
         int done = 0;
-        gir__srd_init(p, k, &r);
-        while (!(flags & GIR_COMPILE_NO_INPLACE) && !done && gir__srd_next(p, &r, &v)) {
+        for (j = rd->at[k]; !(flags & GIR_COMPILE_NO_INPLACE) && !done && j < rd->at[k + 1]; ++j) {
+            v = rd->v[j];
             if (gir__plan_inplace_ok(p, k, v)) {
                 o->off = p->vals[v].off;
                 gone[v] = 1;                          /* its space is the result's now */
@@ -35454,9 +35474,8 @@ static void gir__plan_place(gir_plan *p, gir__fl *f, uint32_t k, unsigned flags,
         }
         if (!done) o->off = gir__fl_take(f, gir__vbytes(o));
     }
-    gir__srd_init(p, k, &r);
-    while (gir__srd_next(p, &r, &v)) {
-        gir__val *iv = &p->vals[v];
+    for (j = rd->at[k]; j < rd->at[k + 1]; ++j) {
+        gir__val *iv = &p->vals[v = rd->v[j]];
         if (iv->kind == GIR__VAL_TEMP && iv->last == k && !gone[v]) {
             gone[v] = 1;
             gir__fl_give(f, iv->off, gir__vbytes(iv));
@@ -35469,16 +35488,14 @@ static void gir__plan_place(gir_plan *p, gir__fl *f, uint32_t k, unsigned flags,
 }
 /* the values of a plan's arena as groups: a value written in-place joins its input's group (one place for
    all); grp[v] = the group's first value, whose first step starts it; gl[root] = the group's last step */
-static void gir__pack_groups(const gir_plan *p, uint32_t *grp, uint32_t *gl) {
-    uint32_t k, v;
+static void gir__pack_groups(const gir_plan *p, const gir__reads *rd, uint32_t *grp, uint32_t *gl) {
+    uint32_t k, v, j;
     for (k = 0; k < p->nsteps; ++k) {
         uint32_t o = p->steps[k].val, d = GIR__NEVER;
-        gir__srd r;
         if (p->vals[o].kind != GIR__VAL_TEMP || p->vals[o].fold) continue;
         if (p->steps[k].flags & GIR__STEP_INPLACE) {
-            gir__srd_init(p, k, &r);
-            while (gir__srd_next(p, &r, &v))
-                if (p->vals[v].kind == GIR__VAL_TEMP && p->vals[v].last == k && p->vals[v].off == p->vals[o].off) d = v;
+            for (j = rd->at[k]; j < rd->at[k + 1]; ++j)
+                if (p->vals[v = rd->v[j]].kind == GIR__VAL_TEMP && p->vals[v].last == k && p->vals[v].off == p->vals[o].off) d = v;
         }
         grp[o] = d == GIR__NEVER ? o : grp[d];
         gl[grp[o]] = p->vals[o].last;
@@ -35486,11 +35503,11 @@ static void gir__pack_groups(const gir_plan *p, uint32_t *grp, uint32_t *gl) {
 }
 /* offline packing of the same lifetimes and in-place pairs: groups largest first (then earliest), each at the
    tightest gap among the groups placed already that are live at the same time; returns the arena's size */
-static size_t gir__pack(gir_plan *p, size_t base, uint32_t *grp, uint32_t *gl, uint32_t *ord, uint32_t *pl,
-                        size_t *goff) {
+static size_t gir__pack(gir_plan *p, const gir__reads *rd, size_t base, uint32_t *grp, uint32_t *gl, uint32_t *ord,
+                        uint32_t *pl, size_t *goff) {
     uint32_t n = 0, np = 0, k, j, v;
     size_t high = base;
-    gir__pack_groups(p, grp, gl);
+    gir__pack_groups(p, rd, grp, gl);
     for (v = 0; v < p->nvals; ++v)                   /* the groups, sorted by insertion (n is bounded) */
         if (p->vals[v].kind == GIR__VAL_TEMP && !p->vals[v].fold && grp[v] == v) {
             size_t b = gir__vbytes(&p->vals[v]);
@@ -35519,14 +35536,14 @@ static size_t gir__pack(gir_plan *p, size_t base, uint32_t *grp, uint32_t *gl, u
 #define GIR_PLAN_PACK_MAX 4096    /* plans with more values keep the online placement (packing is quadratic) */
 #endif
 /* packs offline where the plan is small enough, and keeps that placement when it is smaller */
-static gir_status gir__plan_repack(gir_plan *p, size_t base, size_t *arena) {
+static gir_status gir__plan_repack(gir_plan *p, const gir__reads *rd, size_t base, size_t *arena) {
     size_t nv = (size_t)p->nvals + 1, bytes = nv * 4 * sizeof(uint32_t) + nv * sizeof(size_t), high;
     uint32_t *w, v;
     size_t *goff;
     if (p->nvals > GIR_PLAN_PACK_MAX) return GIR_OK;
     if (!(goff = (size_t *)gir__alloc(&p->ta, bytes))) return GIR_ERR_OUT_OF_MEMORY;
     w = (uint32_t *)(goff + nv);
-    high = gir__pack(p, base, w, w + nv, w + 2 * nv, w + 3 * nv, goff);
+    high = gir__pack(p, rd, base, w, w + nv, w + 2 * nv, w + 3 * nv, goff);
     if (high < *arena) {
         for (v = 0; v < p->nvals; ++v)
             if (p->vals[v].kind == GIR__VAL_TEMP && !p->vals[v].fold) p->vals[v].off = goff[w[v]];
@@ -35537,20 +35554,18 @@ static gir_status gir__plan_repack(gir_plan *p, size_t base, size_t *arena) {
 }
 /* the liveness lower bound of the plan's schedule: the most bytes of temporaries live at one step; a value
    written in-place takes over its input's bytes (counted once). seen: nvals zero bytes of work */
-static size_t gir__plan_live_peak(const gir_plan *p, uint8_t *seen) {
+static size_t gir__plan_live_peak(const gir_plan *p, const gir__reads *rd, uint8_t *seen) {
     size_t live = 0, peak = 0;
-    uint32_t k, v;
+    uint32_t k, v, j;
     for (v = 0; v < p->nvals; ++v)       /* kept values are live from the start (later runs skip their steps) */
         if (p->vals[v].kind == GIR__VAL_TEMP && p->vals[v].fold) live += gir__vbytes(&p->vals[v]);
     for (k = 0; k < p->nsteps; ++k) {
         const gir__val *o = &p->vals[p->steps[k].val];
-        gir__srd r;
         int inpl = (p->steps[k].flags & GIR__STEP_INPLACE) != 0;
         if (o->kind == GIR__VAL_TEMP && !o->fold && !inpl) live += gir__vbytes(o);
         if (live > peak) peak = live;
-        gir__srd_init(p, k, &r);
-        while (gir__srd_next(p, &r, &v))
-            if (p->vals[v].kind == GIR__VAL_TEMP && p->vals[v].last == k && !seen[v]) {
+        for (j = rd->at[k]; j < rd->at[k + 1]; ++j)
+            if (p->vals[v = rd->v[j]].kind == GIR__VAL_TEMP && p->vals[v].last == k && !seen[v]) {
                 seen[v] = 1;
                 if (inpl && p->vals[v].off == o->off) { inpl = 0; continue; }    /* its bytes are the result's */
                 live -= gir__vbytes(&p->vals[v]);
@@ -35562,18 +35577,40 @@ static size_t gir__plan_live_peak(const gir_plan *p, uint8_t *seen) {
     }
     return peak;
 }
+/* the values each step of the final order reads, as gir__srd yields them (a fused group's members' inputs but
+   its chunk buffers), listed once for the walks of the memory plan: step k reads v[at[k] .. at[k + 1]) */
+static gir_status gir__reads_make(gir_plan *p, gir__reads *rd) {
+    uint32_t k, v, n = 0;
+    rd->bytes = ((size_t)p->nsteps + 1 + p->nsin) * sizeof(uint32_t);      /* every input read at most once */
+    if (!(rd->at = (uint32_t *)gir__alloc(&p->ta, rd->bytes))) return GIR_ERR_OUT_OF_MEMORY;
+    rd->v = rd->at + p->nsteps + 1;
+    for (k = 0; k < p->nsteps; ++k) {
+        gir__srd r;
+        rd->at[k] = n;
+        gir__srd_init(p, k, &r);
+        while (gir__srd_next(p, &r, &v)) rd->v[n++] = v;
+    }
+    rd->at[p->nsteps] = n;
+    return GIR_OK;
+}
 /* the arena: the values kept for every run (constant subgraphs) at its start, then the others, each placed at
    its step and given back after its last; GIR_COMPILE_NO_REUSE: one place per value, in value order */
 static gir_status gir__plan_memory(const gir_graph *g, gir_plan *p, unsigned flags, size_t *arena) {
     gir__fl f;
+    gir__reads rd;
     size_t nv = p->nvals + 1, bytes, base = 0;
     uint32_t k, v;
     uint8_t *gone;
     void *mem;
+    gir_status st = GIR_OK;
     p->nfold = p->ninplace = 0;
-    gir__plan_lifetimes(g, p, flags);
+    if (gir__reads_make(p, &rd) != GIR_OK) return GIR_ERR_OUT_OF_MEMORY;
+    gir__plan_lifetimes(g, p, &rd, flags);
     bytes = nv * 2 * sizeof(size_t) + nv * 2;
-    if (!(mem = gir__alloc(&p->ta, bytes))) return GIR_ERR_OUT_OF_MEMORY;
+    if (!(mem = gir__alloc(&p->ta, bytes))) {
+        gir__free(&p->ta, rd.at, rd.bytes);
+        return GIR_ERR_OUT_OF_MEMORY;
+    }
     GIR_MEMSET(mem, 0, bytes);
     f.off = (size_t *)mem; f.len = f.off + nv; gone = (uint8_t *)(f.len + nv);
     for (v = 0; v < p->nvals; ++v)
@@ -35583,11 +35620,13 @@ static gir_status gir__plan_memory(const gir_graph *g, gir_plan *p, unsigned fla
         }
     f.n = 0; f.top = f.high = base;
     for (k = 0; k < p->nsteps && !(flags & GIR_COMPILE_NO_REUSE); ++k)
-        if (p->vals[p->steps[k].val].kind == GIR__VAL_TEMP) gir__plan_place(p, &f, k, flags, gone);
+        if (p->vals[p->steps[k].val].kind == GIR__VAL_TEMP) gir__plan_place(p, &rd, &f, k, flags, gone);
     *arena = f.high;
-    p->live_peak = gir__plan_live_peak(p, gone + nv);
+    p->live_peak = gir__plan_live_peak(p, &rd, gone + nv);
     gir__free(&p->ta, mem, bytes);
-    return flags & GIR_COMPILE_NO_REUSE ? GIR_OK : gir__plan_repack(p, base, arena);
+    if (!(flags & GIR_COMPILE_NO_REUSE)) st = gir__plan_repack(p, &rd, base, arena);
+    gir__free(&p->ta, rd.at, rd.bytes);
+    return st;
 }
 
 /* -- the checker (compiled in where GIR_PLAN_CHECK is defined: the test runner checks every plan) ------------ */

@@ -202,7 +202,7 @@ static int gir__all_is(const gir_graph *g, const gir__node *c, double v, int neg
 }
 /* what node x holds in every element, found by gir__all_is once per compile and kept in need[x]: 1
    (GIR__N_ONE), +0 (GIR__N_ZPOS; for integers any zero) and -0 (GIR__N_ZNEG; for integers any zero too) */
-static unsigned gir__facts(const gir__rw *w, uint32_t x) {
+static GIR__INLINE unsigned gir__facts(const gir__rw *w, uint32_t x) {
     const gir__node *c = &w->g->nodes[x];
     unsigned f = GIR__N_FACTS;
     if (w->need[x] & GIR__N_FACTS) return w->need[x];
@@ -234,7 +234,7 @@ typedef struct gir__rule { uint16_t op; uint8_t in[2], res; } gir__rule;
 /* whether node x, an input of node d, matches pattern p. A zero that adding (sub: subtracting) leaves every x of
    that dtype as it is: integers any zero; floats -0.0 for add (x + -0 = x, also for x = -0) and +0.0 for sub
    (x - +0 = x); +0.0 + -0.0 is +0.0, so x + (+0) is not. */
-static int gir__rule_in(const gir__rw *w, const gir__node *d, uint32_t x, int p) {
+static GIR__INLINE int gir__rule_in(const gir__rw *w, const gir__node *d, uint32_t x, int p) {
     int fl = gir__is_float(w->g->nodes[x].dtype);
     switch (p) {
     case GIR__RP_ONE: return (gir__facts(w, x) & GIR__N_ONE) != 0;
