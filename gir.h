@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=9beaecf5a1049a0a24a5da2b2b986407ce6922b7b8802dfea5b97739367bb943
-                                          gen/ sha256=de30ccac4eeb9ce0
+                                          gen/ sha256=40d8b27a02c187aa
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -2593,6 +2593,7 @@ typedef struct gir__bctx {
     gir_attr         attr;      /* may be normalised by the shape function */
     gir_shape        out;
     int              dtype;     /* output dtype, may be set by the shape function */
+    int              zero;      /* attr is all zeros and stays so (no attributes given, none in the op's row) */
 } gir__bctx;
 
 typedef struct gir__opinfo {    /* one row per kept op, narrow fields (28 bytes on 32-bit targets); the name: gir__op_names */
@@ -22092,9 +22093,9 @@ static gir__ew_fn gir__ew_pick(int op, int dt) {
 /* an elementwise op without a loop for dt that has one for another dtype (the builder refuses such inputs) */
 static int gir__ew_lacks(int op, int dt) {
     int d, any = 0;
-    if (op <= 0 || op >= GIR_OP__COUNT || dt <= 0 || dt >= GIR__DTYPE_SLOTS) return 0;
+    if (op <= 0 || op >= GIR_OP__COUNT || dt <= 0 || dt >= GIR__DTYPE_SLOTS || gir__ew_scalar(op, dt)) return 0;
     for (d = 1; d < GIR__DTYPE_SLOTS; ++d) any |= gir__ew_scalar(op, d) != 0;
-    return any && !gir__ew_scalar(op, dt);
+    return any;
 }
 
 /* >>dims: shapes and lists of ints as values: their constructors (gir_shape2, gir_ints1, ...), element counts,
@@ -23999,6 +24000,13 @@ static const gir_attr *gir__attr_load(const gir_graph *g, const gir__node *d, gi
     else GIR_MEMCPY(a, &gir__no_attr, sizeof *a);        /* no compiler-made memcpy */
     return a;
 }
+/* a node's attributes, unpacked into *a when it has any; a node without (most nodes) gives the shared zeros: read
+   them through the pointer returned, not through a */
+static const gir_attr *gir__attr_read(const gir_graph *g, const gir__node *d, gir_attr *a) {
+    if (!d->attr) return &gir__no_attr;
+    gir__attr_unpack(gir__store_at(&g->attrs, d->attr), a);
+    return a;
+}
 /* a constant or variable whose values are the caller's (gir_constant_ref, gir_variable_ref: gen/50-ir/dataref.c) */
 static int gir__is_ref(const gir_graph *g, const gir__node *d) {
     gir_attr a;
@@ -24032,7 +24040,7 @@ static void gir__view(const gir_graph *g, uint32_t id, gir__nview *v, gir_attr *
     const gir__node *d = &g->nodes[id];
     v->op = d->op; v->dtype = d->dtype; v->ntype = d->ntype; v->grad_level = d->grad_level;
     v->nparents = d->nparents; v->nin = d->nin; v->in0 = d->in0; v->name = d->name;
-    v->attr = gir__attr_load(g, d, a);
+    v->attr = gir__attr_read(g, d, a);
     v->shape = (*gir__nshape(g, d));
 }
 
@@ -25271,12 +25279,14 @@ static gir_node gir__bld_commit(gir__bctx *b, int np, int ntype, int level, void
     uint32_t align, sref;
     gir__node *nd;
     int k;
+    uint32_t *ins;
     b->attr.data = data;
-    packed = gir__attr_pack(&b->attr, pk);          /* attributes other than all zeros get a store entry */
-    align = (pk[1] & 0x40u) ? (uint32_t)sizeof(void *) : 1u;   /* one with values keeps the pointer aligned */
+    packed = b->zero ? 0 : gir__attr_pack(&b->attr, pk);   /* attributes other than all zeros get a store entry */
+    align = packed && (pk[1] & 0x40u) ? (uint32_t)sizeof(void *) : 1u;   /* with values: the pointer aligned */
     sref = gir__shape_ref(g, &b->out, b->in, b->n);        /* 0: the shape is stored anew */
-    if (gir__grow(&g->a, (void **)&g->nodes, &g->cap, g->nnodes + 1, sizeof(gir__node)) ||
-        gir__grow(&g->a, (void **)&g->ins, &g->inscap, g->nins + (size_t)b->n, sizeof(uint32_t)) ||
+    if ((g->nnodes + 1 > g->cap && gir__grow(&g->a, (void **)&g->nodes, &g->cap, g->nnodes + 1, sizeof(gir__node))) ||
+        (g->nins + (size_t)b->n > g->inscap &&
+         gir__grow(&g->a, (void **)&g->ins, &g->inscap, g->nins + (size_t)b->n, sizeof(uint32_t))) ||
         (packed && gir__store_reserve(&g->a, &g->attrs, packed, align)) ||
         (!sref && gir__store_reserve(&g->a, &g->shapes, sizeof(gir_shape), 4)) || g->nnodes >= 0xffffffffu) {
         if (b->attr.i[4] != GIR__REF) gir__free(&g->a, data, bytes);
@@ -25296,7 +25306,9 @@ static gir_node gir__bld_commit(gir__bctx *b, int np, int ntype, int level, void
     nd->shp = sref;
     nd->name = 0;
     nd->attr = packed ? gir__store_put(&g->attrs, pk, packed, align) : 0;
-    for (k = 0; k < b->n; ++k) g->ins[g->nins++] = b->in[k].id;
+    ins = g->ins + g->nins;
+    for (k = 0; k < b->n; ++k) ins[k] = b->in[k].id;
+    g->nins += (size_t)b->n;
     return gir__handle(g, (uint32_t)g->nnodes++);
 }
 
@@ -25322,6 +25334,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     oi = gir__op_info(op);
     b.g = g; b.op = op; b.id = (uint32_t)g->nnodes; b.n = n;    /* every field is set (no memset: it is hot) */
     b.in = stor; b.out = gir__no_attr.shape; b.dtype = 0;
+    b.zero = !attr && !oi->attrs[0];      /* no attributes given, none in the row: nothing to pack */
     np = oi->variadic ? n : oi->nparents;
     if (gir__bld_inputs(&b, oi, in, stor)) return bad;
     GIR_MEMCPY(&b.attr, attr ? attr : &gir__no_attr, sizeof b.attr);   /* a copy (a zero fill is a slow rep stos) */
@@ -34247,11 +34260,15 @@ static uint64_t gir__cse_hash(const gir__rw *w, const gir__node *d) {
     uint32_t k, in;
     size_t nb = gir__const_bytes(w->g, d), j;
     const unsigned char *data = (const unsigned char *)gir__node_data(w->g, d);
+    const gir_shape *sh = gir__nshape(w->g, d);
+    const char *spec = gir__op_info(d->op)->attrs;
     int m;
-    for (m = 0; m < gir__nshape(w->g, d)->rank; ++m) h = gir__h(h, (uint32_t)gir__nshape(w->g, d)->dim[m]);
-    h = gir__h(h, (uint32_t)gir__nshape(w->g, d)->rank);
-    gir__attr_kinds(gir__op_info(d->op)->attrs, &ak);
-    h = gir__hash_attr(h, gir__attr_load(w->g, d, &ta), &ak);
+    for (m = 0; m < sh->rank; ++m) h = gir__h(h, (uint32_t)sh->dim[m]);
+    h = gir__h(h, (uint32_t)sh->rank);
+    if (spec && *spec) {                    /* an op without attributes hashes none */
+        gir__attr_kinds(spec, &ak);
+        h = gir__hash_attr(h, gir__attr_read(w->g, d, &ta), &ak);
+    }
     for (k = 0; k < d->nin; ++k) {
         gir__cse_ins(w, d, k, &in);
         h = gir__h(h, in);
@@ -34271,7 +34288,7 @@ static int gir__cse_eq(const gir__rw *w, const gir__node *a, const gir__node *b)
     if (a->op != b->op || a->dtype != b->dtype || a->nin != b->nin || !gir__shape_eq(gir__nshape(w->g, a), gir__nshape(w->g, b)))
         return 0;
     gir__attr_kinds(gir__op_info(a->op)->attrs, &ak);
-    if (!gir__attr_eq(gir__attr_load(w->g, a, &ta), gir__attr_load(w->g, b, &tb), &ak)) return 0;
+    if (!gir__attr_eq(gir__attr_read(w->g, a, &ta), gir__attr_read(w->g, b, &tb), &ak)) return 0;
     for (k = 0; k < a->nin; ++k) {
         gir__cse_ins(w, a, k, &x);
         gir__cse_ins(w, b, k, &y);

@@ -512,6 +512,7 @@ typedef struct gir__bctx {
     gir_attr         attr;      /* may be normalised by the shape function */
     gir_shape        out;
     int              dtype;     /* output dtype, may be set by the shape function */
+    int              zero;      /* attr is all zeros and stays so (no attributes given, none in the op's row) */
 } gir__bctx;
 
 typedef struct gir__opinfo {    /* one row per kept op, narrow fields (28 bytes on 32-bit targets); the name: gir__op_names */

@@ -284,12 +284,14 @@ static gir_node gir__bld_commit(gir__bctx *b, int np, int ntype, int level, void
     uint32_t align, sref;
     gir__node *nd;
     int k;
+    uint32_t *ins;
     b->attr.data = data;
-    packed = gir__attr_pack(&b->attr, pk);          /* attributes other than all zeros get a store entry */
-    align = (pk[1] & 0x40u) ? (uint32_t)sizeof(void *) : 1u;   /* one with values keeps the pointer aligned */
+    packed = b->zero ? 0 : gir__attr_pack(&b->attr, pk);   /* attributes other than all zeros get a store entry */
+    align = packed && (pk[1] & 0x40u) ? (uint32_t)sizeof(void *) : 1u;   /* with values: the pointer aligned */
     sref = gir__shape_ref(g, &b->out, b->in, b->n);        /* 0: the shape is stored anew */
-    if (gir__grow(&g->a, (void **)&g->nodes, &g->cap, g->nnodes + 1, sizeof(gir__node)) ||
-        gir__grow(&g->a, (void **)&g->ins, &g->inscap, g->nins + (size_t)b->n, sizeof(uint32_t)) ||
+    if ((g->nnodes + 1 > g->cap && gir__grow(&g->a, (void **)&g->nodes, &g->cap, g->nnodes + 1, sizeof(gir__node))) ||
+        (g->nins + (size_t)b->n > g->inscap &&
+         gir__grow(&g->a, (void **)&g->ins, &g->inscap, g->nins + (size_t)b->n, sizeof(uint32_t))) ||
         (packed && gir__store_reserve(&g->a, &g->attrs, packed, align)) ||
         (!sref && gir__store_reserve(&g->a, &g->shapes, sizeof(gir_shape), 4)) || g->nnodes >= 0xffffffffu) {
         if (b->attr.i[4] != GIR__REF) gir__free(&g->a, data, bytes);
@@ -309,7 +311,9 @@ static gir_node gir__bld_commit(gir__bctx *b, int np, int ntype, int level, void
     nd->shp = sref;
     nd->name = 0;
     nd->attr = packed ? gir__store_put(&g->attrs, pk, packed, align) : 0;
-    for (k = 0; k < b->n; ++k) g->ins[g->nins++] = b->in[k].id;
+    ins = g->ins + g->nins;
+    for (k = 0; k < b->n; ++k) ins[k] = b->in[k].id;
+    g->nins += (size_t)b->n;
     return gir__handle(g, (uint32_t)g->nnodes++);
 }
 
@@ -335,6 +339,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     oi = gir__op_info(op);
     b.g = g; b.op = op; b.id = (uint32_t)g->nnodes; b.n = n;    /* every field is set (no memset: it is hot) */
     b.in = stor; b.out = gir__no_attr.shape; b.dtype = 0;
+    b.zero = !attr && !oi->attrs[0];      /* no attributes given, none in the row: nothing to pack */
     np = oi->variadic ? n : oi->nparents;
     if (gir__bld_inputs(&b, oi, in, stor)) return bad;
     GIR_MEMCPY(&b.attr, attr ? attr : &gir__no_attr, sizeof b.attr);   /* a copy (a zero fill is a slow rep stos) */

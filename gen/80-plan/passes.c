@@ -121,11 +121,15 @@ static uint64_t gir__cse_hash(const gir__rw *w, const gir__node *d) {
     uint32_t k, in;
     size_t nb = gir__const_bytes(w->g, d), j;
     const unsigned char *data = (const unsigned char *)gir__node_data(w->g, d);
+    const gir_shape *sh = gir__nshape(w->g, d);
+    const char *spec = gir__op_info(d->op)->attrs;
     int m;
-    for (m = 0; m < gir__nshape(w->g, d)->rank; ++m) h = gir__h(h, (uint32_t)gir__nshape(w->g, d)->dim[m]);
-    h = gir__h(h, (uint32_t)gir__nshape(w->g, d)->rank);
-    gir__attr_kinds(gir__op_info(d->op)->attrs, &ak);
-    h = gir__hash_attr(h, gir__attr_load(w->g, d, &ta), &ak);
+    for (m = 0; m < sh->rank; ++m) h = gir__h(h, (uint32_t)sh->dim[m]);
+    h = gir__h(h, (uint32_t)sh->rank);
+    if (spec && *spec) {                    /* an op without attributes hashes none */
+        gir__attr_kinds(spec, &ak);
+        h = gir__hash_attr(h, gir__attr_read(w->g, d, &ta), &ak);
+    }
     for (k = 0; k < d->nin; ++k) {
         gir__cse_ins(w, d, k, &in);
         h = gir__h(h, in);
@@ -145,7 +149,7 @@ static int gir__cse_eq(const gir__rw *w, const gir__node *a, const gir__node *b)
     if (a->op != b->op || a->dtype != b->dtype || a->nin != b->nin || !gir__shape_eq(gir__nshape(w->g, a), gir__nshape(w->g, b)))
         return 0;
     gir__attr_kinds(gir__op_info(a->op)->attrs, &ak);
-    if (!gir__attr_eq(gir__attr_load(w->g, a, &ta), gir__attr_load(w->g, b, &tb), &ak)) return 0;
+    if (!gir__attr_eq(gir__attr_read(w->g, a, &ta), gir__attr_read(w->g, b, &tb), &ak)) return 0;
     for (k = 0; k < a->nin; ++k) {
         gir__cse_ins(w, a, k, &x);
         gir__cse_ins(w, b, k, &y);
