@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=9beaecf5a1049a0a24a5da2b2b986407ce6922b7b8802dfea5b97739367bb943
-                                          gen/ sha256=40d8b27a02c187aa
+                                          gen/ sha256=b169c9203157d4dc
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -35142,6 +35142,8 @@ typedef struct gir__heapent { int64_t key; uint32_t step, ver; } gir__heapent;
 typedef struct gir__swork {
     uint32_t *prod, *owner, *rem, *rstart, *rlist;   /* value -> producer + 1, assign + 1, readers left, readers */
     uint32_t *estart, *cur, *etgt, *indeg, *indeg0, *ver, *order;   /* step -> successors (CSR), predecessors left */
+    uint32_t *dstart, *dlist;                        /* step -> its distinct inputs (CSR) */
+    size_t   *tb;                                    /* value -> the bytes it gives back when it dies, or 0 */
     uint8_t  *placed;
     gir__heapent *heap;
     uint32_t  nheap;
@@ -35174,15 +35176,12 @@ static GIR__INLINE int gir__sched_temp(const gir_plan *p, const gir__swork *w, u
 }
 /* mode 1: the bytes step s gives back minus the bytes it takes; mode 0: the original order */
 static int64_t gir__sched_key(const gir_plan *p, const gir__swork *w, uint32_t s, int mode) {
-    const gir__step *st = &p->steps[s];
     int64_t key;
     uint32_t j;
     if (!mode) return -(int64_t)s;
-    key = -(int64_t)gir__vbytes(&p->vals[st->val]);
-    for (j = 0; j < st->nin; ++j) {
-        uint32_t v = p->sin[st->in0 + j];
-        if (!gir__in_dup(p, st, j) && gir__sched_temp(p, w, v) && w->rem[v] == 1) key += (int64_t)gir__vbytes(&p->vals[v]);
-    }
+    key = -(int64_t)gir__vbytes(&p->vals[p->steps[s].val]);
+    for (j = w->dstart[s]; j < w->dstart[s + 1]; ++j)
+        if (w->rem[w->dlist[j]] == 1) key += (int64_t)w->tb[w->dlist[j]];
     return key;
 }
 static void gir__sched_ready(const gir_plan *p, gir__swork *w, uint32_t s, int mode) {
@@ -35197,10 +35196,9 @@ static void gir__sched_place(const gir_plan *p, gir__swork *w, uint32_t s, int m
     const gir__step *st = &p->steps[s];
     uint32_t j, e, r;
     w->placed[s] = 1;
-    for (j = 0; j < st->nin; ++j) {
-        uint32_t v = p->sin[st->in0 + j];
-        if (gir__in_dup(p, st, j)) continue;
-        if (--w->rem[v] == 1 && mode && gir__sched_temp(p, w, v))
+    for (j = w->dstart[s]; j < w->dstart[s + 1]; ++j) {
+        uint32_t v = w->dlist[j];
+        if (--w->rem[v] == 1 && mode && w->tb[v])
             for (r = w->rstart[v]; r < w->rstart[v + 1]; ++r)
                 if (!w->placed[w->rlist[r]] && !w->indeg[w->rlist[r]]) gir__sched_ready(p, w, w->rlist[r], mode);
     }
@@ -35214,19 +35212,25 @@ static void gir__sched_place(const gir_plan *p, gir__swork *w, uint32_t s, int m
 }
 /* the readers of each value, once per step (CSR), and rem = their count */
 static void gir__sched_readers(const gir_plan *p, gir__swork *w) {
-    uint32_t k, j, nv = p->nvals;
+    uint32_t k, j, n = 0, nv = p->nvals;
     for (k = 0; k <= nv; ++k) w->rstart[k] = 0;
-    for (k = 0; k < p->nsteps; ++k)
-        for (j = 0; j < p->steps[k].nin; ++j)
-            if (!gir__in_dup(p, &p->steps[k], j)) ++w->rstart[p->sin[p->steps[k].in0 + j] + 1];
-    for (k = 0; k < nv; ++k) w->rstart[k + 1] += w->rstart[k];
+    for (k = 0; k < p->nsteps; ++k) {          /* each step's distinct inputs, and the readers of each value */
+        const gir__step *s = &p->steps[k];
+        w->dstart[k] = n;
+        for (j = 0; j < s->nin; ++j)
+            if (!gir__in_dup(p, s, j)) {
+                w->dlist[n] = p->sin[s->in0 + j];
+                ++w->rstart[w->dlist[n++] + 1];
+            }
+    }
+    w->dstart[p->nsteps] = n;
+    for (k = 0; k < nv; ++k) {
+        w->rstart[k + 1] += w->rstart[k];
+        w->tb[k] = gir__sched_temp(p, w, k) ? gir__vbytes(&p->vals[k]) : 0;
+    }
     for (k = 0; k < nv; ++k) w->rem[k] = w->rstart[k];
     for (k = 0; k < p->nsteps; ++k)
-        for (j = 0; j < p->steps[k].nin; ++j)
-            if (!gir__in_dup(p, &p->steps[k], j)) {
-                uint32_t v = p->sin[p->steps[k].in0 + j];
-                w->rlist[w->rem[v]++] = k;
-            }
+        for (j = w->dstart[k]; j < w->dstart[k + 1]; ++j) w->rlist[w->rem[w->dlist[j]]++] = k;
     for (k = 0; k < nv; ++k) w->rem[k] = w->rstart[k + 1] - w->rstart[k];
 }
 /* the edges between steps: producer -> reader, reader of a variable -> its assign, constraints (both ends
@@ -35274,10 +35278,8 @@ static uint32_t gir__sched_run(const gir_plan *p, gir__swork *w, int mode, size_
         live += gir__vbytes(&p->vals[st->val]);
         if (live > *peak) *peak = live;
         gir__sched_place(p, w, e.step, mode);
-        for (j = 0; j < st->nin; ++j) {
-            uint32_t v = p->sin[st->in0 + j];
-            if (!gir__in_dup(p, st, j) && gir__sched_temp(p, w, v) && w->rem[v] == 0) live -= gir__vbytes(&p->vals[v]);
-        }
+        for (j = w->dstart[e.step]; j < w->dstart[e.step + 1]; ++j)
+            if (w->rem[w->dlist[j]] == 0) live -= w->tb[w->dlist[j]];
         if (w->rstart[st->val] == w->rstart[st->val + 1] && !p->vals[st->val].isout)
             live -= gir__vbytes(&p->vals[st->val]);
     }
@@ -35295,10 +35297,8 @@ static uint32_t gir__sched_inorder(const gir_plan *p, gir__swork *w, size_t *pea
         w->order[k] = k;
         live += gir__vbytes(&p->vals[st->val]);
         if (live > *peak) *peak = live;
-        for (j = 0; j < st->nin; ++j) {
-            uint32_t v = p->sin[st->in0 + j];
-            if (!gir__in_dup(p, st, j) && --w->rem[v] == 0 && gir__sched_temp(p, w, v)) live -= gir__vbytes(&p->vals[v]);
-        }
+        for (j = w->dstart[k]; j < w->dstart[k + 1]; ++j)
+            if (--w->rem[w->dlist[j]] == 0) live -= w->tb[w->dlist[j]];
         if (w->rstart[st->val] == w->rstart[st->val + 1] && !p->vals[st->val].isout)
             live -= gir__vbytes(&p->vals[st->val]);
     }
@@ -35323,8 +35323,7 @@ static int gir__sched_graph(const gir_graph *g, const gir_plan *p, gir__swork *w
     gir__sched_readers(p, w);
     if (w->direct) {
         for (k = 0; k < p->nsteps; ++k)
-            for (j = 0, w->indeg0[k] = 0; j < p->steps[k].nin; ++j)
-                w->indeg0[k] += w->prod[p->sin[p->steps[k].in0 + j]] && !gir__in_dup(p, &p->steps[k], j);
+            for (j = w->dstart[k], w->indeg0[k] = 0; j < w->dstart[k + 1]; ++j) w->indeg0[k] += w->prod[w->dlist[j]] != 0;
         return 1;
     }
     GIR_MEMSET(w->estart, 0, (p->nsteps + 1) * sizeof(uint32_t));
@@ -35346,17 +35345,19 @@ static gir_status gir__plan_schedule(gir_graph *g, gir_plan *p, unsigned flags) 
     int fwd;
     if (!p->nsteps) return GIR_OK;
     ne = p->nsin * 2 + g->ncons / 2 + 1;
-    bytes = (ns + nv + 1) * sizeof(gir__heapent) + (nv * 4 + p->nsin + 1 + ns * 7 + ne) * sizeof(uint32_t) + ns;
+    bytes = (ns + nv + 1) * sizeof(gir__heapent) + nv * sizeof(size_t) +
+            (nv * 4 + 2 * p->nsin + 1 + ns * 8 + ne) * sizeof(uint32_t) + ns;
     if (!(mem = gir__alloc(&p->ta, bytes))) return GIR_ERR_OUT_OF_MEMORY;
     if (!(tmp = (gir__step *)gir__alloc(&p->ta, p->nsteps * sizeof(gir__step)))) {
         gir__free(&p->ta, mem, bytes);
         return GIR_ERR_OUT_OF_MEMORY;
     }
     w.heap = (gir__heapent *)mem;
-    w.prod = (uint32_t *)(w.heap + ns + nv + 1); w.owner = w.prod + nv; w.rem = w.owner + nv;
+    w.tb = (size_t *)(w.heap + ns + nv + 1);
+    w.prod = (uint32_t *)(w.tb + nv); w.owner = w.prod + nv; w.rem = w.owner + nv;
     w.rstart = w.rem + nv; w.rlist = w.rstart + nv; w.estart = w.rlist + p->nsin + 1; w.cur = w.estart + ns;
     w.indeg = w.cur + ns; w.indeg0 = w.indeg + ns; w.ver = w.indeg0 + ns; w.order = w.ver + ns;
-    w.etgt = w.order + ns; w.placed = (uint8_t *)(w.etgt + ne);
+    w.etgt = w.order + ns; w.dstart = w.etgt + ne; w.dlist = w.dstart + ns; w.placed = (uint8_t *)(w.dlist + p->nsin);
     GIR_MEMSET(w.prod, 0, 2 * nv * sizeof(uint32_t));          /* prod and owner; the rest is set before use */
     w.direct = g->ncons == 0;
     for (k = 0; k < p->nsteps; ++k) {
