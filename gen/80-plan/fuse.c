@@ -324,10 +324,34 @@ static void gir__fuse_task(void *ctx, int t) {
 }
 #endif
 
+/* a group of one element (scalar code): no input broadcasts and each is one element, so every member is one call
+   of its loop, with the pointers and strides gir__fuse_member would find (no runs, no chunk arithmetic) */
+static void gir__fuse_one(const gir_plan *p, const struct gir__fgroup *gr, unsigned char *buf) {
+    uint32_t m, j;
+    for (m = 0; m < gr->nm; ++m) {
+        const gir__step *s = &p->fsteps[gr->m0 + m];
+        const gir__val *sv = &p->vals[s->val];
+        const void *ptr[3];
+        int64_t st[3];
+        int idt = p->vals[p->sin[s->in0]].dtype;
+        void *out = sv->kind == GIR__VAL_FUSED ? (void *)(buf + sv->off) : sv->ptr;
+        for (j = 0; j < s->nin; ++j) {
+            const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
+            st[j] = iv->kind == GIR__VAL_FUSED;
+            ptr[j] = st[j] ? (const void *)(buf + iv->off) : iv->ptr ? iv->ptr : (const void *)&gir__empty;
+        }
+        if (s->op == GIR_OP_CAST) gir__fuse_cast(1, out, sv->dtype, ptr[0], idt, st[0]);
+        else gir__ew_pick(s->op, idt)(1, out, ptr, st, p->fpar[gr->m0 + m]);
+    }
+}
 /* runs fused group gi over its whole output */
 static void gir__fuse_run(gir_plan *p, uint32_t gi) {
     const struct gir__fgroup *gr = &p->groups[gi];
     int64_t total = gir__numel(&p->vals[gr->val].shape), nchunks = (total + (int64_t)p->chunk - 1) / (int64_t)p->chunk;
+    if (total == 1) {
+        gir__fuse_one(p, gr, (unsigned char *)p->scratch);
+        return;
+    }
 #if defined(GIR_THREADS)
     int nt = gir__par_threads(&p->par);
     if (total >= GIR__EW_PAR_MIN && nt > 1 && nchunks > 1) {
