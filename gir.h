@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=9beaecf5a1049a0a24a5da2b2b986407ce6922b7b8802dfea5b97739367bb943
-                                          gen/ sha256=08670a7460fd6b88
+                                          gen/ sha256=069a5a27370272ed
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -26812,9 +26812,9 @@ static gir_node gir__ah_unbroadcast(gir_graph *G, const gir__nview *nd, const gi
     int k, lead;
     (void)nd; (void)x;
     if (!t.id || !ref.id) return gir__handle(NULL, 0);
+    if (gir__shape_eq(gir__nshape(G, &G->nodes[t.id]), gir__nshape(G, &G->nodes[ref.id]))) return t;   /* no copies */
     ts = gir__shape_of(G, t);
     rs = gir__shape_of(G, ref);
-    if (gir__shape_eq(&ts, &rs)) return t;
     lead = ts.rank - rs.rank;
     ax.n = 0;
     for (k = 0; k < ts.rank; ++k)
@@ -34161,6 +34161,7 @@ typedef struct gir__rw {
     uint8_t  *need;
     int       simplify, eval;
     uint32_t *tab;          /* open-addressing table of representative ids, 0: empty */
+    uint32_t *tag;          /* the high half of each entry's hash: most slots are passed over without comparing */
     size_t    mask;
     gir_allocator *a;       /* the plan's, for the table */
 } gir__rw;
@@ -34269,10 +34270,14 @@ static uint64_t gir__cse_hash(const gir__rw *w, const gir__node *d) {
         gir__attr_kinds(spec, &ak);
         h = gir__hash_attr(h, gir__attr_read(w->g, d, &ta), &ak);
     }
-    for (k = 0; k < d->nin; ++k) {
-        gir__cse_ins(w, d, k, &in);
-        h = gir__h(h, in);
-    }
+    if (d->nin == 2 && gir__op_is(d->op, GIR__F_COMM)) {      /* as gir__cse_ins, each input found once */
+        uint32_t x = gir__pass_in(w, d, 0), y = gir__pass_in(w, d, 1);
+        h = gir__h(gir__h(h, x < y ? x : y), x < y ? y : x);
+    } else
+        for (k = 0; k < d->nin; ++k) {
+            gir__cse_ins(w, d, k, &in);
+            h = gir__h(h, in);
+        }
     for (j = 0; j < nb; ++j)        /* a sample of a constant's bytes: the first and the last ones */
         if (j < GIR__CSE_SAMPLE / 2 || j >= nb - GIR__CSE_SAMPLE / 2)
             h = gir__h(h, data[j]);
@@ -34304,12 +34309,14 @@ static int gir__cse_eq(const gir__rw *w, const gir__node *a, const gir__node *b)
 /* the representative equal to node id already in the table, or 0 after inserting id */
 static uint32_t gir__cse_find(gir__rw *w, uint32_t id) {
     const gir__node *d = &w->g->nodes[id];
-    size_t s = (size_t)gir__cse_hash(w, d) & w->mask;
+    uint64_t h = gir__cse_hash(w, d);
+    size_t s = (size_t)h & w->mask;
     while (w->tab[s]) {
-        if (gir__cse_eq(w, d, &w->g->nodes[w->tab[s]])) return w->tab[s];
+        if (w->tag[s] == (uint32_t)(h >> 32) && gir__cse_eq(w, d, &w->g->nodes[w->tab[s]])) return w->tab[s];
         s = (s + 1) & w->mask;
     }
     w->tab[s] = id;
+    w->tag[s] = (uint32_t)(h >> 32);
     return 0;
 }
 
@@ -34464,8 +34471,9 @@ static gir_status gir__passes(gir__rw *w, unsigned flags, size_t last) {
         if (gir__op_is(g->nodes[id].op, GIR__F_WRITES)) w->need[g->ins[g->nodes[id].in0]] |= GIR__N_ASSIGNED;
     if (cse) {
         while (cap < 2 * (last + 1)) cap *= 2;
-        if (!(w->tab = (uint32_t *)gir__alloc(w->a, cap * sizeof(uint32_t)))) return GIR_ERR_OUT_OF_MEMORY;
+        if (!(w->tab = (uint32_t *)gir__alloc(w->a, 2 * cap * sizeof(uint32_t)))) return GIR_ERR_OUT_OF_MEMORY;
         GIR_MEMSET(w->tab, 0, cap * sizeof(uint32_t));
+        w->tag = w->tab + cap;
         w->mask = cap - 1;
     }
     for (id = 1; id <= last; ++id) {
@@ -34474,7 +34482,7 @@ static gir_status gir__passes(gir__rw *w, unsigned flags, size_t last) {
         else if (cse && gir__cse_ok(g, &g->nodes[id])) r = gir__cse_find(w, (uint32_t)id);
         if (r) w->rep[id] = r;
     }
-    if (w->tab) gir__free(w->a, w->tab, cap * sizeof(uint32_t));
+    if (w->tab) gir__free(w->a, w->tab, 2 * cap * sizeof(uint32_t));
     w->tab = NULL;
     return GIR_OK;
 }

@@ -22,6 +22,7 @@ typedef struct gir__rw {
     uint8_t  *need;
     int       simplify, eval;
     uint32_t *tab;          /* open-addressing table of representative ids, 0: empty */
+    uint32_t *tag;          /* the high half of each entry's hash: most slots are passed over without comparing */
     size_t    mask;
     gir_allocator *a;       /* the plan's, for the table */
 } gir__rw;
@@ -130,10 +131,14 @@ static uint64_t gir__cse_hash(const gir__rw *w, const gir__node *d) {
         gir__attr_kinds(spec, &ak);
         h = gir__hash_attr(h, gir__attr_read(w->g, d, &ta), &ak);
     }
-    for (k = 0; k < d->nin; ++k) {
-        gir__cse_ins(w, d, k, &in);
-        h = gir__h(h, in);
-    }
+    if (d->nin == 2 && gir__op_is(d->op, GIR__F_COMM)) {      /* as gir__cse_ins, each input found once */
+        uint32_t x = gir__pass_in(w, d, 0), y = gir__pass_in(w, d, 1);
+        h = gir__h(gir__h(h, x < y ? x : y), x < y ? y : x);
+    } else
+        for (k = 0; k < d->nin; ++k) {
+            gir__cse_ins(w, d, k, &in);
+            h = gir__h(h, in);
+        }
     for (j = 0; j < nb; ++j)        /* a sample of a constant's bytes: the first and the last ones */
         if (j < GIR__CSE_SAMPLE / 2 || j >= nb - GIR__CSE_SAMPLE / 2)
             h = gir__h(h, data[j]);
@@ -165,12 +170,14 @@ static int gir__cse_eq(const gir__rw *w, const gir__node *a, const gir__node *b)
 /* the representative equal to node id already in the table, or 0 after inserting id */
 static uint32_t gir__cse_find(gir__rw *w, uint32_t id) {
     const gir__node *d = &w->g->nodes[id];
-    size_t s = (size_t)gir__cse_hash(w, d) & w->mask;
+    uint64_t h = gir__cse_hash(w, d);
+    size_t s = (size_t)h & w->mask;
     while (w->tab[s]) {
-        if (gir__cse_eq(w, d, &w->g->nodes[w->tab[s]])) return w->tab[s];
+        if (w->tag[s] == (uint32_t)(h >> 32) && gir__cse_eq(w, d, &w->g->nodes[w->tab[s]])) return w->tab[s];
         s = (s + 1) & w->mask;
     }
     w->tab[s] = id;
+    w->tag[s] = (uint32_t)(h >> 32);
     return 0;
 }
 
@@ -299,8 +306,9 @@ static gir_status gir__passes(gir__rw *w, unsigned flags, size_t last) {
         if (gir__op_is(g->nodes[id].op, GIR__F_WRITES)) w->need[g->ins[g->nodes[id].in0]] |= GIR__N_ASSIGNED;
     if (cse) {
         while (cap < 2 * (last + 1)) cap *= 2;
-        if (!(w->tab = (uint32_t *)gir__alloc(w->a, cap * sizeof(uint32_t)))) return GIR_ERR_OUT_OF_MEMORY;
+        if (!(w->tab = (uint32_t *)gir__alloc(w->a, 2 * cap * sizeof(uint32_t)))) return GIR_ERR_OUT_OF_MEMORY;
         GIR_MEMSET(w->tab, 0, cap * sizeof(uint32_t));
+        w->tag = w->tab + cap;
         w->mask = cap - 1;
     }
     for (id = 1; id <= last; ++id) {
@@ -309,7 +317,7 @@ static gir_status gir__passes(gir__rw *w, unsigned flags, size_t last) {
         else if (cse && gir__cse_ok(g, &g->nodes[id])) r = gir__cse_find(w, (uint32_t)id);
         if (r) w->rep[id] = r;
     }
-    if (w->tab) gir__free(w->a, w->tab, cap * sizeof(uint32_t));
+    if (w->tab) gir__free(w->a, w->tab, 2 * cap * sizeof(uint32_t));
     w->tab = NULL;
     return GIR_OK;
 }
