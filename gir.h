@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=9beaecf5a1049a0a24a5da2b2b986407ce6922b7b8802dfea5b97739367bb943
-                                          gen/ sha256=069a5a27370272ed
+                                          gen/ sha256=bf2c68f13577d650
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -36535,10 +36535,14 @@ static void gir__step_traffic(const gir_plan *p, uint32_t k, uint64_t *rd, uint6
     const gir__step *s = &p->steps[k];
     const gir__val *o = &p->vals[s->val];
     int writes = gir__op_is(s->op, GIR__F_WRITES) && !(p->fgroup && p->fgroup[k]);
-    uint32_t i, j, r;
+    uint32_t i, j, r, q;
+    gir__srd a, b;                     /* the reads in gir__plan_step_read's order, walked once; b: the earlier ones */
     *rd = 0;
-    for (i = writes ? 1u : 0u; (r = gir__plan_step_read(p, k, i)) != (uint32_t)-1; ++i) {
-        for (j = 0; j < i && gir__plan_step_read(p, k, j) != r; ++j) {}
+    gir__srd_init(p, k, &a);
+    for (i = 0; gir__srd_next(p, &a, &r); ++i) {
+        if (writes && i == 0) continue;
+        gir__srd_init(p, k, &b);
+        for (j = 0; j < i && gir__srd_next(p, &b, &q) && (q != r || (writes && j == 0)); ++j) {}
         if (j == i) *rd += p->vals[r].bytes;
     }
     *wr = o->kind == GIR__VAL_FUSED ? 0 : o->bytes;
