@@ -25,6 +25,7 @@ static int gir__fuse_ok(const gir_plan *p, const gir__step *s) {
 typedef struct gir__fwork {
     uint32_t *nuse, *inuse, *prod, *grp, *last, *mem;
     uint32_t *asg;          /* value (a variable) -> the step + 1 of its assign (gen/80-plan/modes.c) */
+    uint32_t  nasg;         /* assign steps: none, no step can cross one */
     uint8_t  *isout, *cand;
 } gir__fwork;
 
@@ -53,7 +54,7 @@ static uint32_t gir__fuse_grow(gir_plan *p, gir__fwork *w, uint32_t r, uint32_t 
             --pending;
             if (w->grp[s] || w->isout[st->val] || w->inuse[st->val] != w->nuse[st->val] ||
                 !gir__shape_eq(&p->vals[st->val].shape, rs) || !gir__fuse_ok(p, st) ||
-                gir__fuse_crosses(p, w, (uint32_t)s, r))
+                (w->nasg && gir__fuse_crosses(p, w, (uint32_t)s, r)))
                 continue;
         }
         w->grp[s] = gid;
@@ -117,11 +118,12 @@ static gir_status gir__fuse_plan(gir_plan *p, int n_out, const gir_node *outs, s
     w.grp = w.last + nv; w.mem = w.grp + ns;
     w.asg = w.mem + ns;
     w.isout = (uint8_t *)(w.asg + nv); w.cand = w.isout + nv;
+    w.nasg = 0;
     for (o = 0; o < n_out; ++o) w.isout[p->map[outs[o].id] - 1] = 1;
     for (k = 0; k < p->nsteps; ++k) {
         const gir__step *s = &p->steps[k];
         w.prod[s->val] = k + 1;
-        if (gir__op_is(s->op, GIR__F_WRITES)) w.asg[p->sin[s->in0]] = k + 1;
+        if (gir__op_is(s->op, GIR__F_WRITES)) { w.asg[p->sin[s->in0]] = k + 1; ++w.nasg; }
         for (j = 0; j < s->nin; ++j) ++w.nuse[p->sin[s->in0 + j]];
     }
     for (k = p->nsteps; k-- > 0;) {              /* roots from the last step down: each group is maximal */
