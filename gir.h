@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=9beaecf5a1049a0a24a5da2b2b986407ce6922b7b8802dfea5b97739367bb943
-                                          gen/ sha256=c07fa57ef1bcb2bf
+                                          gen/ sha256=3ad558a20ad6e7ae
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -3886,7 +3886,7 @@ static uint32_t gir__new_tag(void) {
 }
 
 /* the handle of node id of g; id 0 (or no graph) gives the invalid handle {0, 0} */
-static gir_node gir__handle(const gir_graph *g, uint32_t id) {
+static GIR__INLINE gir_node gir__handle(const gir_graph *g, uint32_t id) {
     gir_node h;
     h.id = g ? id : 0;
     h.tag = (g && id) ? g->tag : 0;
@@ -34436,10 +34436,10 @@ static const unsigned char gir__rule_at[GIR_OP__COUNT] = {
    that dtype as it is: integers any zero; floats -0.0 for add (x + -0 = x, also for x = -0) and +0.0 for sub
    (x - +0 = x); +0.0 + -0.0 is +0.0, so x + (+0) is not. */
 static GIR__INLINE int gir__rule_in(const gir__rw *w, const gir__node *d, uint32_t x, int p) {
-    int fl = gir__is_float(w->g->nodes[x].dtype);
+    if (p == GIR__RP_ANY) return 1;
     switch (p) {
     case GIR__RP_ONE: return (gir__facts(w, x) & GIR__N_ONE) != 0;
-    case GIR__RP_ADD0: return (gir__facts(w, x) & (fl ? GIR__N_ZNEG : GIR__N_ZPOS)) != 0;
+    case GIR__RP_ADD0: return (gir__facts(w, x) & (gir__is_float(w->g->nodes[x].dtype) ? GIR__N_ZNEG : GIR__N_ZPOS)) != 0;
     case GIR__RP_SUB0: return (gir__facts(w, x) & GIR__N_ZPOS) != 0;
     case GIR__RP_INT0: return !gir__is_float(d->dtype) && (gir__facts(w, x) & GIR__N_ZPOS) != 0;
     case GIR__RP_SELF: return w->g->nodes[x].op == d->op;
@@ -36044,14 +36044,16 @@ static gir_status gir__compile_values(gir_graph *g, gir_plan *p, const gir__rw *
     size_t id, sb;
     for (id = 1; id < g->nnodes; ++id) {
         const gir__node *d = &g->nodes[id];
+        const gir_shape *sh;
         gir__val *v;
         if (!(w->need[id] & GIR__N_NEED)) continue;
         v = &p->vals[p->nvals];
+        sh = gir__nshape(g, d);
         GIR_MEMSET(v, 0, sizeof *v);
         v->node = (uint32_t)id;
-        v->shape = (*gir__nshape(g, d));
+        v->shape = *sh;
         v->dtype = d->dtype;
-        if (!gir__bytes(gir__nshape(g, d), d->dtype, &v->bytes) || gir__align_up(v->bytes) > ((size_t)-1) / 2 - *off) {
+        if (!gir__bytes(sh, d->dtype, &v->bytes) || gir__align_up(v->bytes) > ((size_t)-1) / 2 - *off) {
             gir__gfail(g, GIR_ERR_LIMIT, "compile: %N: %T %S does not fit in the address space (%l bytes before it)",
                        (const gir_graph *)g, (unsigned)id, (int)d->dtype, gir__nshape(g, d), (long long)*off);
             return GIR_ERR_LIMIT;
@@ -36059,7 +36061,8 @@ static gir_status gir__compile_values(gir_graph *g, gir_plan *p, const gir__rw *
         p->map[id] = ++p->nvals;
         if (gir__op_is(d->op, GIR__F_LEAF_IN)) { v->kind = GIR__VAL_INPUT; continue; }
         if (gir__op_is(d->op, GIR__F_LEAF_DATA)) { v->kind = GIR__VAL_DATA; continue; }
-        if (gir__ref_check_write(g, (uint32_t)id)) return GIR_ERR_INVALID_ARG;   /* gen/50-ir/dataref.c */
+        if (gir__op_is(d->op, GIR__F_WRITES) && gir__ref_check_write(g, (uint32_t)id))   /* gen/50-ir/dataref.c */
+            return GIR_ERR_INVALID_ARG;
         v->kind = GIR__VAL_TEMP;
         v->off = *off;
         *off += gir__align_up(v->bytes ? v->bytes : 1);

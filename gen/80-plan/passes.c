@@ -246,10 +246,10 @@ typedef struct gir__rule { uint16_t op; uint8_t in[2], res; } gir__rule;
    that dtype as it is: integers any zero; floats -0.0 for add (x + -0 = x, also for x = -0) and +0.0 for sub
    (x - +0 = x); +0.0 + -0.0 is +0.0, so x + (+0) is not. */
 static GIR__INLINE int gir__rule_in(const gir__rw *w, const gir__node *d, uint32_t x, int p) {
-    int fl = gir__is_float(w->g->nodes[x].dtype);
+    if (p == GIR__RP_ANY) return 1;
     switch (p) {
     case GIR__RP_ONE: return (gir__facts(w, x) & GIR__N_ONE) != 0;
-    case GIR__RP_ADD0: return (gir__facts(w, x) & (fl ? GIR__N_ZNEG : GIR__N_ZPOS)) != 0;
+    case GIR__RP_ADD0: return (gir__facts(w, x) & (gir__is_float(w->g->nodes[x].dtype) ? GIR__N_ZNEG : GIR__N_ZPOS)) != 0;
     case GIR__RP_SUB0: return (gir__facts(w, x) & GIR__N_ZPOS) != 0;
     case GIR__RP_INT0: return !gir__is_float(d->dtype) && (gir__facts(w, x) & GIR__N_ZPOS) != 0;
     case GIR__RP_SELF: return w->g->nodes[x].op == d->op;
