@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=9beaecf5a1049a0a24a5da2b2b986407ce6922b7b8802dfea5b97739367bb943
-                                          gen/ sha256=3ad558a20ad6e7ae
+                                          gen/ sha256=1d5724f758408811
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -35318,8 +35318,9 @@ static int gir__sched_edges(const gir_graph *g, const gir_plan *p, gir__swork *w
     return fwd;
 }
 /* one list schedule into w->order; returns the steps placed (fewer than nsteps: a cycle) and the peak of the
-   live bytes of that order. The readers (gir__sched_readers) are the same for both runs: only rem starts again. */
-static uint32_t gir__sched_run(const gir_plan *p, gir__swork *w, int mode, size_t *peak) {
+   live bytes of that order. The readers (gir__sched_readers) are the same for both runs: only rem starts again.
+   A peak that reaches bound (the order it would replace) ends the run early: that order is not taken. */
+static uint32_t gir__sched_run(const gir_plan *p, gir__swork *w, int mode, size_t *peak, size_t bound) {
     uint32_t k, n = 0, j;
     size_t live = 0;
     w->nheap = 0;
@@ -35336,6 +35337,7 @@ static uint32_t gir__sched_run(const gir_plan *p, gir__swork *w, int mode, size_
         w->order[n++] = e.step;
         live += gir__vbytes(&p->vals[st->val]);
         if (live > *peak) *peak = live;
+        if (*peak >= bound) break;             /* the peak only grows: this order cannot end below bound */
         gir__sched_place(p, w, e.step, mode);
         for (j = w->dstart[e.step]; j < w->dstart[e.step + 1]; ++j)
             if (w->rem[w->dlist[j]] == 0) live -= w->tb[w->dlist[j]];
@@ -35424,11 +35426,11 @@ static gir_status gir__plan_schedule(gir_graph *g, gir_plan *p, unsigned flags) 
         if (gir__op_is(p->steps[k].op, GIR__F_WRITES)) { w.owner[p->sin[p->steps[k].in0]] = k + 1; w.direct = 0; }
     }
     fwd = gir__sched_graph(g, p, &w);
-    if ((fwd ? gir__sched_inorder(p, &w, &peak0) : gir__sched_run(p, &w, 0, &peak0)) < p->nsteps)
+    if ((fwd ? gir__sched_inorder(p, &w, &peak0) : gir__sched_run(p, &w, 0, &peak0, (size_t)-1)) < p->nsteps)
         st = gir__sched_cycle(g, p, &w);
     if (st == GIR_OK) {
         if (!fwd) for (k = 0; k < p->nsteps; ++k) tmp[k] = p->steps[w.order[k]];    /* mode 0's order */
-        if (!(flags & GIR_COMPILE_NO_REUSE)) n1 = gir__sched_run(p, &w, 1, &peak1);
+        if (!(flags & GIR_COMPILE_NO_REUSE)) n1 = gir__sched_run(p, &w, 1, &peak1, peak0);   /* kept if lower */
         p->sched_greedy = n1 == p->nsteps && peak1 < peak0;
         if (p->sched_greedy) for (k = 0; k < p->nsteps; ++k) tmp[k] = p->steps[w.order[k]];
         if (p->sched_greedy || !fwd) for (k = 0; k < p->nsteps; ++k) p->steps[k] = tmp[k];
