@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=9beaecf5a1049a0a24a5da2b2b986407ce6922b7b8802dfea5b97739367bb943
-                                          gen/ sha256=1d5724f758408811
+                                          gen/ sha256=e423a97beafa509e
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -2273,8 +2273,9 @@ void __asan_unpoison_memory_region(void const volatile *addr, size_t size);
 #  define GIR__UNPOISON(p, n) ((void)0)
 #endif
 #if defined(GIR__CACHE)
-/* the header before each block of the default allocator: its size; the union keeps the block aligned as malloc's */
-typedef union gir__mhdr { size_t n; void *p; long long ll; double d; long double ld; } gir__mhdr;
+/* the header before each block of the default allocator: its size; the union (16 bytes or more) keeps the block
+   aligned as malloc's */
+typedef union gir__mhdr { size_t n; void *p; long long ll; double d; long double ld; unsigned char pad[16]; } gir__mhdr;
 static struct gir__cache_state {
     int        lock;                            /* 1 while a thread reads or changes the rest */
     unsigned   n;                               /* blocks kept, oldest first */
@@ -2306,6 +2307,7 @@ static gir__mhdr *gir__cache_take(size_t n) {
 static void gir__cache_put(gir__mhdr *h) {
     gir__mhdr *out[GIR__CACHE_SLOTS];
     unsigned nout = 0, k;
+    GIR__UNPOISON(h + 1, h->n);                  /* a block taken for less than its size had its tail poisoned */
     if (h->n < GIR__CACHE_MIN || h->n > GIR__CACHE_BYTES / 4 || !gir__cache_lock()) {
         GIR_FREE(h, NULL);
         return;
@@ -2386,6 +2388,7 @@ static void *gir__default_realloc(void *p, size_t old, size_t n, void *user) {
         gir__cache_put(h);
         return nh + 1;
     }
+    GIR__UNPOISON(p, h->n);                      /* realloc reads the whole block */
     return (nh = gir__cache_sys(h, n)) != NULL ? nh + 1 : NULL;
 #else
     return GIR_REALLOC(p, old, n, user);
