@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=66d954c149483bb96a1ede86414e58c2cea3270fae65419288b5c1be26579338
-                                          gen/ sha256=61f666f2d8beb91e
+                                          gen/ sha256=68d9062ca1d3e44a
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -36,6 +36,9 @@
      GIR_MAX_RANK                max tensor rank, default 6 (>= 2)
      GIR_MALLOC/REALLOC/FREE     default allocator, (size, user) (p, old, new, user) (p, user)
      GIR_NO_MALLOC               no heap code: every graph and plan needs a gir_allocator
+     GIR_NO_ALLOC_CACHE          the default allocator frees every block at once (otherwise, with the C
+                                 library's malloc, it keeps a few large freed blocks for the next graph:
+                                 gir_release_caches)
      GIR_NO_STDIO                drop the FILE* functions (gir_graph_dump, gir_graph_dump_dot, gir_plan_dump,
                                  gir_graph_save_file, gir_graph_save_variables_file)
      GIR_NO_ONNX                 leave out ONNX reading (gir_onnx_read_tensor and the ONNX decoder)
@@ -894,6 +897,11 @@ GIR_API gir_node    gir_graph_input(const gir_graph *g, int index); /* in the or
 /* what the graph uses now, as capacity hints (its allocator left zero): a graph built again with them makes
    one allocation per store */
 GIR_API gir_graph_desc gir_graph_usage(const gir_graph *g);
+/* The default allocator (no gir_allocator given, gir.h calling malloc itself) keeps up to 32 freed blocks of 4 KiB
+   to 4 MiB, 16 MiB in all, for the graphs and plans that come next, so building, compiling and freeing a graph
+   again and again does not fault its memory in each time. gir_release_caches frees them (any thread, at any
+   time); a failed malloc does too before it gives up. GIR_NO_ALLOC_CACHE leaves the cache out. */
+GIR_API void        gir_release_caches(void);
 
 /* introspection of a node (the invalid handle, or a handle of another graph, gives zeros / GIR_OP__INVALID) */
 GIR_API gir_op        gir_node_op(const gir_graph *g, gir_node n);
@@ -1752,6 +1760,7 @@ GIR__OLD gir_status gir_save_graph_file(gir_graph *g, int n_out, const gir_node 
 #  endif
 #elif !defined(GIR_NO_MALLOC)
 #  include <stdlib.h>
+#  define GIR__LIBC_MALLOC 1           /* gir.h calls the C library's malloc itself (see >>memory: the cache) */
 #  define GIR_MALLOC(sz, user)            ((void)(user), malloc(sz))
 #  define GIR_REALLOC(p, oldsz, sz, user) ((void)(user), (void)(oldsz), realloc((p), (sz)))
 #  define GIR_FREE(p, user)               ((void)(user), free(p))
@@ -2233,23 +2242,174 @@ static GIR__INLINE uint8_t gir__v_or_b8(uint8_t x, uint8_t y) { return (uint8_t)
 static GIR__INLINE uint8_t gir__v_xor_b8(uint8_t x, uint8_t y) { return (uint8_t)(!x != !y); }
 
 /* >>memory: every allocation goes through the graph's or plan's allocator ------------------------------- */
+/* The default allocator's cache of large blocks. Building, differentiating and compiling a graph takes a few
+   dozen blocks of up to a few hundred KiB and gives them all back, and malloc returns such blocks to the system
+   (it trims the heap's top or unmaps them), so the next graph faults every page in again. Where gir.h calls the
+   C library's malloc itself (no GIR_MALLOC, no GIR_NO_MALLOC, no GIR_NO_ALLOC_CACHE) on a hosted target whose
+   compiler has GCC's atomic builtins, the default allocator keeps up to GIR__CACHE_SLOTS freed blocks of
+   GIR__CACHE_MIN bytes or more, GIR__CACHE_BYTES together, the oldest going first, and hands one back to a
+   request it holds at most twice over (the best fit). Each block starts with a header holding its size, so a
+   realloc within it moves nothing. A lock taken by exchange guards the cache; a thread that finds it taken goes
+   to malloc or free at once instead of waiting. A failed malloc empties the cache and tries again, and
+   gir_release_caches() empties it on demand; leak checkers see the kept blocks as reachable through it. Under
+   AddressSanitizer a kept block is poisoned, so a use after gir.h freed it is still reported. */
+#if defined(GIR__LIBC_MALLOC) && !defined(GIR_NO_ALLOC_CACHE) && (defined(__GNUC__) || defined(__clang__)) && \
+    !defined(__TINYC__) && (defined(__unix__) || defined(__unix) || defined(__APPLE__) || defined(_WIN32))
+#  define GIR__CACHE 1
+#  define GIR__CACHE_SLOTS 32
+#  define GIR__CACHE_MIN 4096                   /* smaller blocks go to free: malloc's own bins reuse them */
+#  define GIR__CACHE_BYTES ((size_t)16 << 20)
+#  if defined(__SANITIZE_ADDRESS__)
+#    define GIR__ASAN 1
+#  elif defined(__has_feature)
+#    if __has_feature(address_sanitizer)
+#      define GIR__ASAN 1
+#    endif
+#  endif
+#endif
+#if defined(GIR__CACHE) && defined(GIR__ASAN)
+#  ifdef __cplusplus
+extern "C" {
+#  endif
+void __asan_poison_memory_region(void const volatile *addr, size_t size);
+void __asan_unpoison_memory_region(void const volatile *addr, size_t size);
+#  ifdef __cplusplus
+}
+#  endif
+#  define GIR__POISON(p, n) __asan_poison_memory_region((p), (n))
+#  define GIR__UNPOISON(p, n) __asan_unpoison_memory_region((p), (n))
+#else
+#  define GIR__POISON(p, n) ((void)0)
+#  define GIR__UNPOISON(p, n) ((void)0)
+#endif
+#if defined(GIR__CACHE)
+/* the header before each block of the default allocator: its size; the union (16 bytes or more) keeps the block
+   aligned as malloc's */
+typedef union gir__mhdr { size_t n; void *p; long long ll; double d; long double ld; unsigned char pad[16]; } gir__mhdr;
+static struct gir__cache_state {
+    int        lock;                            /* 1 while a thread reads or changes the rest */
+    unsigned   n;                               /* blocks kept, oldest first */
+    size_t     bytes;
+    gir__mhdr *blk[GIR__CACHE_SLOTS];
+} gir__cache;
+static int gir__cache_lock(void) { return !__atomic_exchange_n(&gir__cache.lock, 1, __ATOMIC_ACQUIRE); }
+static void gir__cache_unlock(void) { __atomic_store_n(&gir__cache.lock, 0, __ATOMIC_RELEASE); }
+/* the kept block that holds n bytes best, at most twice over, out of the cache (NULL: none, or the lock is taken) */
+static gir__mhdr *gir__cache_take(size_t n) {
+    gir__mhdr *h = NULL;
+    unsigned k, best;
+    if (n < GIR__CACHE_MIN || !gir__cache_lock()) return NULL;
+    for (k = 0, best = gir__cache.n; k < gir__cache.n; ++k) {
+        size_t m = gir__cache.blk[k]->n;
+        if (m >= n && m / 2 <= n && (best == gir__cache.n || m < gir__cache.blk[best]->n)) best = k;
+    }
+    if (best < gir__cache.n) {
+        h = gir__cache.blk[best];
+        gir__cache.bytes -= h->n;
+        for (k = best + 1; k < gir__cache.n; ++k) gir__cache.blk[k - 1] = gir__cache.blk[k];
+        --gir__cache.n;
+    }
+    gir__cache_unlock();
+    if (h) GIR__UNPOISON(h + 1, n);
+    return h;
+}
+/* block h kept, the oldest ones making room for it, or freed (too small, too large, or the lock is taken) */
+static void gir__cache_put(gir__mhdr *h) {
+    gir__mhdr *out[GIR__CACHE_SLOTS];
+    unsigned nout = 0, k;
+    GIR__UNPOISON(h + 1, h->n);                  /* a block taken for less than its size had its tail poisoned */
+    if (h->n < GIR__CACHE_MIN || h->n > GIR__CACHE_BYTES / 4 || !gir__cache_lock()) {
+        GIR_FREE(h, NULL);
+        return;
+    }
+    while (gir__cache.n && (gir__cache.n == GIR__CACHE_SLOTS || gir__cache.bytes + h->n > GIR__CACHE_BYTES)) {
+        out[nout++] = gir__cache.blk[0];
+        gir__cache.bytes -= gir__cache.blk[0]->n;
+        for (k = 1; k < gir__cache.n; ++k) gir__cache.blk[k - 1] = gir__cache.blk[k];
+        --gir__cache.n;
+    }
+    GIR__POISON(h + 1, h->n);
+    gir__cache.blk[gir__cache.n++] = h;
+    gir__cache.bytes += h->n;
+    gir__cache_unlock();
+    for (k = 0; k < nout; ++k) {
+        GIR__UNPOISON(out[k] + 1, out[k]->n);
+        GIR_FREE(out[k], NULL);
+    }
+}
+/* malloc (h NULL) or realloc of a block with its header, n bytes after it; on failure once more with the cache
+   emptied */
+static gir__mhdr *gir__cache_sys(gir__mhdr *h, size_t n) {
+    gir__mhdr *r;
+    int k;
+    if (n > ((size_t)-1) / 2) return NULL;
+    for (k = 0; k < 2; ++k) {
+        r = (gir__mhdr *)(h ? GIR_REALLOC(h, 0, sizeof *h + n, NULL) : GIR_MALLOC(sizeof *h + n, NULL));
+        if (r) {
+            r->n = n;
+            return r;
+        }
+        gir_release_caches();
+    }
+    return NULL;
+}
+#endif
+GIR_API void gir_release_caches(void) {
+#if defined(GIR__CACHE)
+    gir__mhdr *out[GIR__CACHE_SLOTS];
+    unsigned n, k;
+    while (!gir__cache_lock()) {}                /* others hold it for a few instructions */
+    n = gir__cache.n;
+    for (k = 0; k < n; ++k) out[k] = gir__cache.blk[k];
+    gir__cache.n = 0;
+    gir__cache.bytes = 0;
+    gir__cache_unlock();
+    for (k = 0; k < n; ++k) {
+        GIR__UNPOISON(out[k] + 1, out[k]->n);
+        GIR_FREE(out[k], NULL);
+    }
+#endif
+}
 static void *gir__default_alloc(size_t n, void *user) {
-#ifdef GIR_NO_MALLOC
+#if defined(GIR_NO_MALLOC)
     (void)n; (void)user; return NULL;
+#elif defined(GIR__CACHE)
+    gir__mhdr *h = gir__cache_take(n);
+    (void)user;
+    if (!h && !(h = gir__cache_sys(NULL, n))) return NULL;
+    return h + 1;
 #else
     return GIR_MALLOC(n, user);
 #endif
 }
 static void *gir__default_realloc(void *p, size_t old, size_t n, void *user) {
-#ifdef GIR_NO_MALLOC
+#if defined(GIR_NO_MALLOC)
     (void)p; (void)old; (void)n; (void)user; return NULL;
+#elif defined(GIR__CACHE)
+    gir__mhdr *h, *nh;
+    if (!p) return gir__default_alloc(n, user);
+    h = (gir__mhdr *)p - 1;
+    if (n <= h->n) {                             /* the block holds it already */
+        GIR__UNPOISON(p, n);
+        return p;
+    }
+    if ((nh = gir__cache_take(n)) != NULL) {     /* a kept block: the old one is kept in its place */
+        GIR_MEMCPY(nh + 1, p, old < h->n ? old : h->n);
+        gir__cache_put(h);
+        return nh + 1;
+    }
+    GIR__UNPOISON(p, h->n);                      /* realloc reads the whole block */
+    return (nh = gir__cache_sys(h, n)) != NULL ? nh + 1 : NULL;
 #else
     return GIR_REALLOC(p, old, n, user);
 #endif
 }
 static void gir__default_free(void *p, void *user) {
-#ifdef GIR_NO_MALLOC
+#if defined(GIR_NO_MALLOC)
     (void)p; (void)user;
+#elif defined(GIR__CACHE)
+    (void)user;
+    if (p) gir__cache_put((gir__mhdr *)p - 1);
 #else
     GIR_FREE(p, user);
 #endif
@@ -2446,6 +2606,7 @@ typedef struct gir__bctx {
     gir_attr         attr;      /* may be normalised by the shape function */
     gir_shape        out;
     int              dtype;     /* output dtype, may be set by the shape function */
+    int              zero;      /* attr is all zeros and stays so (no attributes given, none in the op's row) */
 } gir__bctx;
 
 typedef struct gir__opinfo {    /* one row per kept op, narrow fields (28 bytes on 32-bit targets); the name: gir__op_names */
@@ -3738,7 +3899,7 @@ static uint32_t gir__new_tag(void) {
 }
 
 /* the handle of node id of g; id 0 (or no graph) gives the invalid handle {0, 0} */
-static gir_node gir__handle(const gir_graph *g, uint32_t id) {
+static GIR__INLINE gir_node gir__handle(const gir_graph *g, uint32_t id) {
     gir_node h;
     h.id = g ? id : 0;
     h.tag = (g && id) ? g->tag : 0;
@@ -22042,9 +22203,9 @@ static gir__ew_fn gir__ew_pick(int op, int dt) {
 /* an elementwise op without a loop for dt that has one for another dtype (the builder refuses such inputs) */
 static int gir__ew_lacks(int op, int dt) {
     int d, any = 0;
-    if (op <= 0 || op >= GIR_OP__COUNT || dt <= 0 || dt >= GIR__DTYPE_SLOTS) return 0;
+    if (op <= 0 || op >= GIR_OP__COUNT || dt <= 0 || dt >= GIR__DTYPE_SLOTS || gir__ew_scalar(op, dt)) return 0;
     for (d = 1; d < GIR__DTYPE_SLOTS; ++d) any |= gir__ew_scalar(op, d) != 0;
-    return any && !gir__ew_scalar(op, dt);
+    return any;
 }
 
 /* >>dims: shapes and lists of ints as values: their constructors (gir_shape2, gir_ints1, ...), element counts,
@@ -23949,6 +24110,13 @@ static const gir_attr *gir__attr_load(const gir_graph *g, const gir__node *d, gi
     else GIR_MEMCPY(a, &gir__no_attr, sizeof *a);        /* no compiler-made memcpy */
     return a;
 }
+/* a node's attributes, unpacked into *a when it has any; a node without (most nodes) gives the shared zeros: read
+   them through the pointer returned, not through a */
+static const gir_attr *gir__attr_read(const gir_graph *g, const gir__node *d, gir_attr *a) {
+    if (!d->attr) return &gir__no_attr;
+    gir__attr_unpack(gir__store_at(&g->attrs, d->attr), a);
+    return a;
+}
 /* a constant or variable whose values are the caller's (gir_constant_ref, gir_variable_ref: gen/50-ir/dataref.c) */
 static int gir__is_ref(const gir_graph *g, const gir__node *d) {
     gir_attr a;
@@ -23982,7 +24150,7 @@ static void gir__view(const gir_graph *g, uint32_t id, gir__nview *v, gir_attr *
     const gir__node *d = &g->nodes[id];
     v->op = d->op; v->dtype = d->dtype; v->ntype = d->ntype; v->grad_level = d->grad_level;
     v->nparents = d->nparents; v->nin = d->nin; v->in0 = d->in0; v->name = d->name;
-    v->attr = gir__attr_load(g, d, a);
+    v->attr = gir__attr_read(g, d, a);
     v->shape = (*gir__nshape(g, d));
 }
 
@@ -25221,12 +25389,14 @@ static gir_node gir__bld_commit(gir__bctx *b, int np, int ntype, int level, void
     uint32_t align, sref;
     gir__node *nd;
     int k;
+    uint32_t *ins;
     b->attr.data = data;
-    packed = gir__attr_pack(&b->attr, pk);          /* attributes other than all zeros get a store entry */
-    align = (pk[1] & 0x40u) ? (uint32_t)sizeof(void *) : 1u;   /* one with values keeps the pointer aligned */
+    packed = b->zero ? 0 : gir__attr_pack(&b->attr, pk);   /* attributes other than all zeros get a store entry */
+    align = packed && (pk[1] & 0x40u) ? (uint32_t)sizeof(void *) : 1u;   /* with values: the pointer aligned */
     sref = gir__shape_ref(g, &b->out, b->in, b->n);        /* 0: the shape is stored anew */
-    if (gir__grow(&g->a, (void **)&g->nodes, &g->cap, g->nnodes + 1, sizeof(gir__node)) ||
-        gir__grow(&g->a, (void **)&g->ins, &g->inscap, g->nins + (size_t)b->n, sizeof(uint32_t)) ||
+    if ((g->nnodes + 1 > g->cap && gir__grow(&g->a, (void **)&g->nodes, &g->cap, g->nnodes + 1, sizeof(gir__node))) ||
+        (g->nins + (size_t)b->n > g->inscap &&
+         gir__grow(&g->a, (void **)&g->ins, &g->inscap, g->nins + (size_t)b->n, sizeof(uint32_t))) ||
         (packed && gir__store_reserve(&g->a, &g->attrs, packed, align)) ||
         (!sref && gir__store_reserve(&g->a, &g->shapes, sizeof(gir_shape), 4)) || g->nnodes >= 0xffffffffu) {
         if (b->attr.i[4] != GIR__REF) gir__free(&g->a, data, bytes);
@@ -25246,14 +25416,40 @@ static gir_node gir__bld_commit(gir__bctx *b, int np, int ntype, int level, void
     nd->shp = sref;
     nd->name = 0;
     nd->attr = packed ? gir__store_put(&g->attrs, pk, packed, align) : 0;
-    for (k = 0; k < b->n; ++k) g->ins[g->nins++] = b->in[k].id;
+    ins = g->ins + g->nins;
+    for (k = 0; k < b->n; ++k) ins[k] = b->in[k].id;
+    g->nins += (size_t)b->n;
     return gir__handle(g, (uint32_t)g->nnodes++);
+}
+
+/* The common case without steps 1 to 6: a broadcasting binary row with no attributes (none given), both parents
+   nodes of g of one float dtype, a valid result shape. The node is the one the steps would build (no promotion,
+   no casts, no data); 0 for anything else, which the steps take, and any error with its message. */
+static int gir__bld_fast(gir__bctx *b, const gir__opinfo *oi, const gir_node *in, gir_node *res) {
+    gir_graph *g = b->g;
+    const gir__node *x, *y;
+    int ntype, level;
+    if (oi->shrule != GIR__SH_BCAST || oi->variadic || oi->nparents != 2 || oi->nargs || b->n != 2 || !in ||
+        (oi->dtrule != GIR__DT_NUM && oi->dtrule != GIR__DT_FLOAT) || oi->attrs[0] ||
+        gir__handle_kind(g, in[0]) != GIR__H_OWN || gir__handle_kind(g, in[1]) != GIR__H_OWN)
+        return 0;
+    x = &g->nodes[in[0].id];
+    y = &g->nodes[in[1].id];
+    if (x->dtype != y->dtype || !gir__is_float(x->dtype) || gir__ew_lacks(b->op, x->dtype) ||
+        !gir__bcast2(gir__nshape(g, x), gir__nshape(g, y), &b->out) || !gir__shape_ok(&b->out))
+        return 0;
+    b->in = in;
+    b->dtype = x->dtype;
+    b->attr.i[4] = 0;                   /* the only attribute the commit reads (it packs none) */
+    ntype = gir__bld_ntype(b, 2, &level);
+    *res = gir__bld_commit(b, 2, ntype, level, NULL, 0);
+    return 1;
 }
 
 /* The generic builder: every named builder calls it. The steps above, in order; a failing step has set the
    graph's status and message (a poisoned input passes quietly) and nothing of the graph has changed. */
 GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in, const gir_attr *attr) {
-    gir_node bad = gir__handle(NULL, 0), stor[GIR_MAX_VARIADIC];
+    gir_node bad = gir__handle(NULL, 0), stor[GIR_MAX_VARIADIC], res;
     const gir__opinfo *oi;
     const gir__node *x0;            /* the first parent, which the dtype and shape rules read */
     gir__bctx b;
@@ -25272,7 +25468,9 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     oi = gir__op_info(op);
     b.g = g; b.op = op; b.id = (uint32_t)g->nnodes; b.n = n;    /* every field is set (no memset: it is hot) */
     b.in = stor; b.out = gir__no_attr.shape; b.dtype = 0;
+    b.zero = !attr && !oi->attrs[0];      /* no attributes given, none in the row: nothing to pack */
     np = oi->variadic ? n : oi->nparents;
+    if (b.zero && gir__bld_fast(&b, oi, in, &res)) return res;
     if (gir__bld_inputs(&b, oi, in, stor)) return bad;
     GIR_MEMCPY(&b.attr, attr ? attr : &gir__no_attr, sizeof b.attr);   /* a copy (a zero fill is a slow rep stos) */
     b.attr.data = NULL;
@@ -26749,9 +26947,9 @@ static gir_node gir__ah_unbroadcast(gir_graph *G, const gir__nview *nd, const gi
     int k, lead;
     (void)nd; (void)x;
     if (!t.id || !ref.id) return gir__handle(NULL, 0);
+    if (gir__shape_eq(gir__nshape(G, &G->nodes[t.id]), gir__nshape(G, &G->nodes[ref.id]))) return t;   /* no copies */
     ts = gir__shape_of(G, t);
     rs = gir__shape_of(G, ref);
-    if (gir__shape_eq(&ts, &rs)) return t;
     lead = ts.rank - rs.rank;
     ax.n = 0;
     for (k = 0; k < ts.rank; ++k)
@@ -34100,8 +34298,10 @@ static size_t gir__scratch_bytes_par(int op, int dt, const gir_shape *out, const
      exactly, same dtype and shape: the GIR_RULE lines of ops.def, the eval-mode flags (see gir__simplify).
    - dead nodes: what lost its last use to the two passes is not marked, so not computed.
    need[] bits while compiling: GIR__N_NEED (computed after the passes), GIR__N_COVER (needed without them),
-   GIR__N_SIMP (rep set by a simplification rule), GIR__N_ASSIGNED (a variable some assign writes). */
-enum { GIR__N_NEED = 1, GIR__N_COVER = 2, GIR__N_SIMP = 4, GIR__N_ASSIGNED = 8 };
+   GIR__N_SIMP (rep set by a simplification rule), GIR__N_ASSIGNED (a variable some assign writes), and what the
+   rules ask of a node, found once: GIR__N_FACTS (found), GIR__N_ONE, GIR__N_ZPOS, GIR__N_ZNEG (gir__facts). */
+enum { GIR__N_NEED = 1, GIR__N_COVER = 2, GIR__N_SIMP = 4, GIR__N_ASSIGNED = 8, GIR__N_FACTS = 16, GIR__N_ONE = 32,
+       GIR__N_ZPOS = 64, GIR__N_ZNEG = 128 };
 #define GIR__CSE_CONST_MAX 65536   /* constants larger than this are neither hashed nor compared */
 #define GIR__CSE_SAMPLE 256        /* bytes of a constant that go into its hash (the first and last half) */
 
@@ -34111,13 +34311,14 @@ typedef struct gir__rw {
     uint8_t  *need;
     int       simplify, eval;
     uint32_t *tab;          /* open-addressing table of representative ids, 0: empty */
+    uint32_t *tag;          /* the high half of each entry's hash: most slots are passed over without comparing */
     size_t    mask;
     gir_allocator *a;       /* the plan's, for the table */
 } gir__rw;
 
 /* the node input k of node d reads after the passes: its input's representative; a reshape reads through
    reshapes (reshape of reshape reads the inner input directly: a fusion of two nodes, not a rule line) */
-static uint32_t gir__pass_in(const gir__rw *w, const gir__node *d, uint32_t k) {
+static GIR__INLINE uint32_t gir__pass_in(const gir__rw *w, const gir__node *d, uint32_t k) {
     const gir_graph *g = w->g;
     uint32_t in = g->ins[d->in0 + k];
     if (!w->rep) return in;
@@ -34210,15 +34411,23 @@ static uint64_t gir__cse_hash(const gir__rw *w, const gir__node *d) {
     uint32_t k, in;
     size_t nb = gir__const_bytes(w->g, d), j;
     const unsigned char *data = (const unsigned char *)gir__node_data(w->g, d);
+    const gir_shape *sh = gir__nshape(w->g, d);
+    const char *spec = gir__op_info(d->op)->attrs;
     int m;
-    for (m = 0; m < gir__nshape(w->g, d)->rank; ++m) h = gir__h(h, (uint32_t)gir__nshape(w->g, d)->dim[m]);
-    h = gir__h(h, (uint32_t)gir__nshape(w->g, d)->rank);
-    gir__attr_kinds(gir__op_info(d->op)->attrs, &ak);
-    h = gir__hash_attr(h, gir__attr_load(w->g, d, &ta), &ak);
-    for (k = 0; k < d->nin; ++k) {
-        gir__cse_ins(w, d, k, &in);
-        h = gir__h(h, in);
+    for (m = 0; m < sh->rank; ++m) h = gir__h(h, (uint32_t)sh->dim[m]);
+    h = gir__h(h, (uint32_t)sh->rank);
+    if (spec && *spec) {                    /* an op without attributes hashes none */
+        gir__attr_kinds(spec, &ak);
+        h = gir__hash_attr(h, gir__attr_read(w->g, d, &ta), &ak);
     }
+    if (d->nin == 2 && gir__op_is(d->op, GIR__F_COMM)) {      /* as gir__cse_ins, each input found once */
+        uint32_t x = gir__pass_in(w, d, 0), y = gir__pass_in(w, d, 1);
+        h = gir__h(gir__h(h, x < y ? x : y), x < y ? y : x);
+    } else
+        for (k = 0; k < d->nin; ++k) {
+            gir__cse_ins(w, d, k, &in);
+            h = gir__h(h, in);
+        }
     for (j = 0; j < nb; ++j)        /* a sample of a constant's bytes: the first and the last ones */
         if (j < GIR__CSE_SAMPLE / 2 || j >= nb - GIR__CSE_SAMPLE / 2)
             h = gir__h(h, data[j]);
@@ -34234,7 +34443,7 @@ static int gir__cse_eq(const gir__rw *w, const gir__node *a, const gir__node *b)
     if (a->op != b->op || a->dtype != b->dtype || a->nin != b->nin || !gir__shape_eq(gir__nshape(w->g, a), gir__nshape(w->g, b)))
         return 0;
     gir__attr_kinds(gir__op_info(a->op)->attrs, &ak);
-    if (!gir__attr_eq(gir__attr_load(w->g, a, &ta), gir__attr_load(w->g, b, &tb), &ak)) return 0;
+    if (!gir__attr_eq(gir__attr_read(w->g, a, &ta), gir__attr_read(w->g, b, &tb), &ak)) return 0;
     for (k = 0; k < a->nin; ++k) {
         gir__cse_ins(w, a, k, &x);
         gir__cse_ins(w, b, k, &y);
@@ -34250,12 +34459,14 @@ static int gir__cse_eq(const gir__rw *w, const gir__node *a, const gir__node *b)
 /* the representative equal to node id already in the table, or 0 after inserting id */
 static uint32_t gir__cse_find(gir__rw *w, uint32_t id) {
     const gir__node *d = &w->g->nodes[id];
-    size_t s = (size_t)gir__cse_hash(w, d) & w->mask;
+    uint64_t h = gir__cse_hash(w, d);
+    size_t s = (size_t)h & w->mask;
     while (w->tab[s]) {
-        if (gir__cse_eq(w, d, &w->g->nodes[w->tab[s]])) return w->tab[s];
+        if (w->tag[s] == (uint32_t)(h >> 32) && gir__cse_eq(w, d, &w->g->nodes[w->tab[s]])) return w->tab[s];
         s = (s + 1) & w->mask;
     }
     w->tab[s] = id;
+    w->tag[s] = (uint32_t)(h >> 32);
     return 0;
 }
 
@@ -34289,10 +34500,19 @@ static int gir__all_is(const gir_graph *g, const gir__node *c, double v, int neg
     }
     return 1;
 }
-/* a zero that adding (sub: subtracting) leaves every x of that dtype as it is: integers any zero; floats -0.0
-   for add (x + -0 = x, also for x = -0) and +0.0 for sub (x - +0 = x); +0.0 + -0.0 is +0.0, so x + (+0) is not */
-static int gir__is_add_zero(const gir_graph *g, const gir__node *c, int sub) {
-    return gir__all_is(g, c, 0.0, gir__is_float(c->dtype) ? !sub : 0);
+/* what node x holds in every element, found by gir__all_is once per compile and kept in need[x]: 1
+   (GIR__N_ONE), +0 (GIR__N_ZPOS; for integers any zero) and -0 (GIR__N_ZNEG; for integers any zero too) */
+static GIR__INLINE unsigned gir__facts(const gir__rw *w, uint32_t x) {
+    const gir__node *c = &w->g->nodes[x];
+    unsigned f = GIR__N_FACTS;
+    if (w->need[x] & GIR__N_FACTS) return w->need[x];
+    if (gir__op_is(c->op, GIR__F_LEAF_FILL | GIR__F_LEAF_CONST)) {
+        if (gir__all_is(w->g, c, 1.0, 0)) f |= GIR__N_ONE;
+        if (gir__all_is(w->g, c, 0.0, 0)) f |= GIR__N_ZPOS;
+        if (gir__all_is(w->g, c, 0.0, 1)) f |= GIR__N_ZNEG;
+    }
+    w->need[x] = (uint8_t)(w->need[x] | f);
+    return w->need[x];
 }
 /* the node x such that transpose(transpose(x, p), q) gives x; 0 if the composed permutation is not the
    identity (axis j of the result is axis p[q[j]] of x) */
@@ -34310,49 +34530,56 @@ static uint32_t gir__transpose_back(const gir__rw *w, const gir__node *d) {
 enum { GIR__RP_ANY, GIR__RP_NONE, GIR__RP_ONE, GIR__RP_ADD0, GIR__RP_SUB0, GIR__RP_INT0, GIR__RP_SELF };
 enum { GIR__RR_X0, GIR__RR_X1, GIR__RR_X0_IN0 };
 typedef struct gir__rule { uint16_t op; uint8_t in[2], res; } gir__rule;
-/* generated from the GIR_RULE lines of ops.def (gen/rules_lower.py); row 0 matches no node */
+/* generated from the GIR_RULE lines of ops.def (gen/rules_lower.py), grouped by op; row 0 matches no node */
 static const gir__rule gir__rules[17] = {
     {0, {0, 0}, 0},
+    {GIR__IF(GIR__WHY_ADD, GIR_OP_ADD), {GIR__RP_ANY, GIR__RP_ADD0}, GIR__RR_X0},   /* ops.def:650 */
+    {GIR__IF(GIR__WHY_ADD, GIR_OP_ADD), {GIR__RP_ADD0, GIR__RP_ANY}, GIR__RR_X1},   /* ops.def:651 */
+    {GIR__IF(GIR__WHY_SUB, GIR_OP_SUB), {GIR__RP_ANY, GIR__RP_SUB0}, GIR__RR_X0},   /* ops.def:652 */
     {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_ANY, GIR__RP_ONE}, GIR__RR_X0},   /* ops.def:646 */
     {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_ONE, GIR__RP_ANY}, GIR__RR_X1},   /* ops.def:647 */
     {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_ANY, GIR__RP_INT0}, GIR__RR_X1},   /* ops.def:648 */
     {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_INT0, GIR__RP_ANY}, GIR__RR_X0},   /* ops.def:649 */
-    {GIR__IF(GIR__WHY_ADD, GIR_OP_ADD), {GIR__RP_ANY, GIR__RP_ADD0}, GIR__RR_X0},   /* ops.def:650 */
-    {GIR__IF(GIR__WHY_ADD, GIR_OP_ADD), {GIR__RP_ADD0, GIR__RP_ANY}, GIR__RR_X1},   /* ops.def:651 */
-    {GIR__IF(GIR__WHY_SUB, GIR_OP_SUB), {GIR__RP_ANY, GIR__RP_SUB0}, GIR__RR_X0},   /* ops.def:652 */
     {GIR__IF(GIR__WHY_DIV, GIR_OP_DIV), {GIR__RP_ANY, GIR__RP_ONE}, GIR__RR_X0},   /* ops.def:653 */
     {GIR__IF(GIR__WHY_NEG, GIR_OP_NEG), {GIR__RP_SELF, GIR__RP_NONE}, GIR__RR_X0_IN0},   /* ops.def:654 */
+    {GIR__IF(GIR__WHY_ADD_N, GIR_OP_ADD_N), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:659 */
     {GIR__IF(GIR__WHY_RESHAPE, GIR_OP_RESHAPE), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:655 */
     {GIR__IF(GIR__WHY_BROADCAST_TO, GIR_OP_BROADCAST_TO), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:656 */
+    {GIR__IF(GIR__WHY_CONCAT, GIR_OP_CONCAT), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:660 */
     {GIR__IF(GIR__WHY_CAST, GIR_OP_CAST), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:657 */
     {GIR__IF(GIR__WHY_STOP_GRADIENT, GIR_OP_STOP_GRADIENT), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:658 */
-    {GIR__IF(GIR__WHY_ADD_N, GIR_OP_ADD_N), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:659 */
-    {GIR__IF(GIR__WHY_CONCAT, GIR_OP_CONCAT), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:660 */
     {GIR__IF(GIR__WHY_TRAIN_EVAL, GIR_OP_TRAIN_EVAL), {GIR__RP_ANY, GIR__RP_ANY}, GIR__RR_X0},   /* ops.def:661 */
 };
-/* whether node x, an input of node d, matches pattern p */
-static int gir__rule_in(const gir_graph *g, const gir__node *d, const gir__node *x, int p) {
+/* the first row of gir__rules of each op, 0 for none; its rows follow it */
+static const unsigned char gir__rule_at[GIR_OP__COUNT] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 3, 4, 8, 9, 0, 0, 0, 0, 0, 10, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 11, 0, 12, 0, 0, 13, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14, 15, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16, 0
+};
+/* whether node x, an input of node d, matches pattern p. A zero that adding (sub: subtracting) leaves every x of
+   that dtype as it is: integers any zero; floats -0.0 for add (x + -0 = x, also for x = -0) and +0.0 for sub
+   (x - +0 = x); +0.0 + -0.0 is +0.0, so x + (+0) is not. */
+static GIR__INLINE int gir__rule_in(const gir__rw *w, const gir__node *d, uint32_t x, int p) {
+    if (p == GIR__RP_ANY) return 1;
     switch (p) {
-    case GIR__RP_ONE: return gir__all_is(g, x, 1.0, 0);
-    case GIR__RP_ADD0: return gir__is_add_zero(g, x, 0);
-    case GIR__RP_SUB0: return gir__is_add_zero(g, x, 1);
-    case GIR__RP_INT0: return !gir__is_float(d->dtype) && gir__all_is(g, x, 0.0, 0);
-    case GIR__RP_SELF: return x->op == d->op;
+    case GIR__RP_ONE: return (gir__facts(w, x) & GIR__N_ONE) != 0;
+    case GIR__RP_ADD0: return (gir__facts(w, x) & (gir__is_float(w->g->nodes[x].dtype) ? GIR__N_ZNEG : GIR__N_ZPOS)) != 0;
+    case GIR__RP_SUB0: return (gir__facts(w, x) & GIR__N_ZPOS) != 0;
+    case GIR__RP_INT0: return !gir__is_float(d->dtype) && (gir__facts(w, x) & GIR__N_ZPOS) != 0;
+    case GIR__RP_SELF: return w->g->nodes[x].op == d->op;
     default: return 1;
     }
 }
 /* the value the first matching rule of the table gives node d, whose inputs after the passes are a and b, or 0.
-   Every node of a compile comes here and most ops have no rule: a row of another op is passed over on its op
-   alone, and the inputs are looked up once by the caller, not once per row. */
+   Every node of a compile comes here and most ops have no rule: only the op's own rows are read (gir__rule_at),
+   and the inputs are looked up once by the caller, not once per row. */
 static uint32_t gir__rule_apply(const gir__rw *w, const gir__node *d, uint32_t a, uint32_t b) {
     size_t r;
-    for (r = 1; r < sizeof gir__rules / sizeof gir__rules[0]; ++r) {
+    for (r = gir__rule_at[d->op]; r && r < sizeof gir__rules / sizeof gir__rules[0] && gir__rules[r].op == d->op; ++r) {
         const gir__rule *u = &gir__rules[r];
-        uint32_t n;
-        if (u->op != d->op) continue;
-        n = u->in[1] == GIR__RP_NONE ? 1u : 2u;
-        if (d->nin != n || !gir__rule_in(w->g, d, &w->g->nodes[a], u->in[0]) ||
-            (n == 2 && !gir__rule_in(w->g, d, &w->g->nodes[b], u->in[1])))
+        uint32_t n = u->in[1] == GIR__RP_NONE ? 1u : 2u;
+        if (d->nin != n || !gir__rule_in(w, d, a, u->in[0]) || (n == 2 && !gir__rule_in(w, d, b, u->in[1])))
             continue;
         return u->res == GIR__RR_X0_IN0 ? gir__pass_in(w, &w->g->nodes[a], 0) : u->res == GIR__RR_X1 ? b : a;
     }
@@ -34394,8 +34621,9 @@ static gir_status gir__passes(gir__rw *w, unsigned flags, size_t last) {
         if (gir__op_is(g->nodes[id].op, GIR__F_WRITES)) w->need[g->ins[g->nodes[id].in0]] |= GIR__N_ASSIGNED;
     if (cse) {
         while (cap < 2 * (last + 1)) cap *= 2;
-        if (!(w->tab = (uint32_t *)gir__alloc(w->a, cap * sizeof(uint32_t)))) return GIR_ERR_OUT_OF_MEMORY;
+        if (!(w->tab = (uint32_t *)gir__alloc(w->a, 2 * cap * sizeof(uint32_t)))) return GIR_ERR_OUT_OF_MEMORY;
         GIR_MEMSET(w->tab, 0, cap * sizeof(uint32_t));
+        w->tag = w->tab + cap;
         w->mask = cap - 1;
     }
     for (id = 1; id <= last; ++id) {
@@ -34404,7 +34632,7 @@ static gir_status gir__passes(gir__rw *w, unsigned flags, size_t last) {
         else if (cse && gir__cse_ok(g, &g->nodes[id])) r = gir__cse_find(w, (uint32_t)id);
         if (r) w->rep[id] = r;
     }
-    if (w->tab) gir__free(w->a, w->tab, cap * sizeof(uint32_t));
+    if (w->tab) gir__free(w->a, w->tab, 2 * cap * sizeof(uint32_t));
     w->tab = NULL;
     return GIR_OK;
 }
@@ -34504,7 +34732,7 @@ static void gir__pfail(gir_plan *p, gir_status s, const char *fmt, ...) {
     gir__vformat(&b, fmt, ap);
     va_end(ap);
 }
-static size_t gir__align_up(size_t n) { return (n + (GIR__ALIGN - 1)) & ~(size_t)(GIR__ALIGN - 1); }
+static GIR__INLINE size_t gir__align_up(size_t n) { return (n + (GIR__ALIGN - 1)) & ~(size_t)(GIR__ALIGN - 1); }
 /* where kernels read an empty input (a 0-byte constant or an input bound to NULL): a valid address, never read */
 static const double gir__empty = 0.0;
 
@@ -34559,6 +34787,7 @@ static int gir__fuse_ok(const gir_plan *p, const gir__step *s) {
 typedef struct gir__fwork {
     uint32_t *nuse, *inuse, *prod, *grp, *last, *mem;
     uint32_t *asg;          /* value (a variable) -> the step + 1 of its assign (gen/80-plan/modes.c) */
+    uint32_t  nasg;         /* assign steps: none, no step can cross one */
     uint8_t  *isout, *cand;
 } gir__fwork;
 
@@ -34599,7 +34828,7 @@ static uint32_t gir__fuse_grow(gir_plan *p, gir__fwork *w, uint32_t r, uint32_t 
             if (w->grp[s] || ((w->isout[st->val] || w->inuse[st->val] != w->nuse[st->val]) &&
                                 !gir__fuse_shared(p, w, st->val, r)) ||
                 !gir__shape_eq(&p->vals[st->val].shape, rs) || !gir__fuse_ok(p, st) ||
-                gir__fuse_crosses(p, w, (uint32_t)s, r, gid))
+                (w->nasg && gir__fuse_crosses(p, w, (uint32_t)s, r, gid)))
                 continue;
         }
         w->grp[s] = gid;
@@ -34665,12 +34894,13 @@ static gir_status gir__fuse_plan(gir_plan *p, int n_out, const gir_node *outs, s
     w.grp = w.last + nv; w.mem = w.grp + ns;
     w.asg = w.mem + ns;
     w.isout = (uint8_t *)(w.asg + nv); w.cand = w.isout + nv;
+    w.nasg = 0;
     for (o = 0; o < n_out; ++o) w.isout[p->map[outs[o].id] - 1] = 1;
     for (k = 0; k < p->nsteps; ++k) {
         const gir__step *s = &p->steps[k];
         w.prod[s->val] = k + 1;
-        if (gir__op_is(s->op, GIR__F_WRITES)) w.asg[p->sin[s->in0]] = k + 1;
-        if (p->vals[s->val].kind == GIR__VAL_INVAR) w.asg[p->vals[s->val].off] = k + 1;
+        if (gir__op_is(s->op, GIR__F_WRITES)) { w.asg[p->sin[s->in0]] = k + 1; ++w.nasg; }
+        if (p->vals[s->val].kind == GIR__VAL_INVAR) { w.asg[p->vals[s->val].off] = k + 1; ++w.nasg; }
         for (j = 0; j < s->nin; ++j) ++w.nuse[p->sin[s->in0 + j]];
     }
     for (k = p->nsteps; k-- > 0;) {              /* roots from the last step down: each group is maximal */
@@ -34880,10 +35110,34 @@ static void gir__fuse_task(void *ctx, int t) {
 }
 #endif
 
+/* a group of one element (scalar code): no input broadcasts and each is one element, so every member is one call
+   of its loop, with the pointers and strides gir__fuse_member would find (no runs, no chunk arithmetic) */
+static void gir__fuse_one(const gir_plan *p, const struct gir__fgroup *gr, unsigned char *buf) {
+    uint32_t m, j;
+    for (m = 0; m < gr->nm; ++m) {
+        const gir__step *s = &p->fsteps[gr->m0 + m];
+        const gir__val *sv = &p->vals[s->val];
+        const void *ptr[3];
+        int64_t st[3];
+        int idt = p->vals[p->sin[s->in0]].dtype;
+        void *out = sv->kind == GIR__VAL_FUSED ? (void *)(buf + sv->off) : sv->ptr;
+        for (j = 0; j < s->nin; ++j) {
+            const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
+            st[j] = iv->kind == GIR__VAL_FUSED;
+            ptr[j] = st[j] ? (const void *)(buf + iv->off) : iv->ptr ? iv->ptr : (const void *)&gir__empty;
+        }
+        if (s->op == GIR_OP_CAST) gir__fuse_cast(1, out, sv->dtype, ptr[0], idt, st[0]);
+        else gir__ew_pick(s->op, idt)(1, out, ptr, st, p->fpar[gr->m0 + m]);
+    }
+}
 /* runs fused group gi over its whole output */
 static void gir__fuse_run(gir_plan *p, uint32_t gi) {
     const struct gir__fgroup *gr = &p->groups[gi];
     int64_t total = gir__numel(&p->vals[gr->val].shape), nchunks = (total + (int64_t)p->chunk - 1) / (int64_t)p->chunk;
+    if (total == 1) {
+        gir__fuse_one(p, gr, (unsigned char *)p->scratch);
+        return;
+    }
 #if defined(GIR_THREADS)
     int nt = gir__par_threads(&p->par);
     if (total >= GIR__EW_PAR_MIN && nt > 1 && nchunks > 1) {
@@ -35084,26 +35338,31 @@ static int gir__plan_step_reads(const gir_plan *p, uint32_t k, uint32_t v) {
         if (u == v) return 1;
     return 0;
 }
+/* the values each step reads, listed once (gir__reads_make) */
+typedef struct gir__reads { uint32_t *at, *v; size_t bytes; } gir__reads;
 /* input j of step s already appeared among its inputs 0 .. j-1 */
-static int gir__in_dup(const gir_plan *p, const gir__step *s, uint32_t j) {
+static GIR__INLINE int gir__in_dup(const gir_plan *p, const gir__step *s, uint32_t j) {
     uint32_t i, v = p->sin[s->in0 + j];
     for (i = 0; i < j; ++i)
         if (p->sin[s->in0 + i] == v) return 1;
     return 0;
 }
-static size_t gir__vbytes(const gir__val *v) { return gir__align_up(v->bytes ? v->bytes : 1); }
+static GIR__INLINE size_t gir__vbytes(const gir__val *v) { return gir__align_up(v->bytes ? v->bytes : 1); }
 
 /* -- the scheduler ---------------------------------------------------------------------------------------- */
 typedef struct gir__heapent { int64_t key; uint32_t step, ver; } gir__heapent;
 typedef struct gir__swork {
     uint32_t *prod, *owner, *rem, *rstart, *rlist;   /* value -> producer + 1, assign + 1, readers left, readers */
     uint32_t *estart, *cur, *etgt, *indeg, *indeg0, *ver, *order;   /* step -> successors (CSR), predecessors left */
+    uint32_t *dstart, *dlist;                        /* step -> its distinct inputs (CSR) */
+    size_t   *tb;                                    /* value -> the bytes it gives back when it dies, or 0 */
     uint8_t  *placed;
     gir__heapent *heap;
     uint32_t  nheap;
+    int       direct;       /* no assigns, no constraints: a step's successors are its value's readers (no edges) */
 } gir__swork;
 
-static int gir__heap_less(const gir__heapent *a, const gir__heapent *b) {
+static GIR__INLINE int gir__heap_less(const gir__heapent *a, const gir__heapent *b) {
     return a->key != b->key ? a->key > b->key : a->step < b->step;   /* larger key first, then earlier step */
 }
 static void gir__heap_push(gir__swork *w, gir__heapent e) {
@@ -35124,20 +35383,17 @@ static gir__heapent gir__heap_pop(gir__swork *w) {
     return top;
 }
 /* a value whose space a step can give back: computed by the plan and not one of its outputs */
-static int gir__sched_temp(const gir_plan *p, const gir__swork *w, uint32_t v) {
+static GIR__INLINE int gir__sched_temp(const gir_plan *p, const gir__swork *w, uint32_t v) {
     return w->prod[v] && !p->vals[v].isout;
 }
 /* mode 1: the bytes step s gives back minus the bytes it takes; mode 0: the original order */
 static int64_t gir__sched_key(const gir_plan *p, const gir__swork *w, uint32_t s, int mode) {
-    const gir__step *st = &p->steps[s];
     int64_t key;
     uint32_t j;
     if (!mode) return -(int64_t)s;
-    key = -(int64_t)gir__vbytes(&p->vals[st->val]);
-    for (j = 0; j < st->nin; ++j) {
-        uint32_t v = p->sin[st->in0 + j];
-        if (!gir__in_dup(p, st, j) && gir__sched_temp(p, w, v) && w->rem[v] == 1) key += (int64_t)gir__vbytes(&p->vals[v]);
-    }
+    key = -(int64_t)gir__vbytes(&p->vals[p->steps[s].val]);
+    for (j = w->dstart[s]; j < w->dstart[s + 1]; ++j)
+        if (w->rem[w->dlist[j]] == 1) key += (int64_t)w->tb[w->dlist[j]];
     return key;
 }
 static void gir__sched_ready(const gir_plan *p, gir__swork *w, uint32_t s, int mode) {
@@ -35152,39 +35408,52 @@ static void gir__sched_place(const gir_plan *p, gir__swork *w, uint32_t s, int m
     const gir__step *st = &p->steps[s];
     uint32_t j, e, r;
     w->placed[s] = 1;
-    for (j = 0; j < st->nin; ++j) {
-        uint32_t v = p->sin[st->in0 + j];
-        if (gir__in_dup(p, st, j)) continue;
-        if (--w->rem[v] == 1 && mode && gir__sched_temp(p, w, v))
+    for (j = w->dstart[s]; j < w->dstart[s + 1]; ++j) {
+        uint32_t v = w->dlist[j];
+        if (--w->rem[v] == 1 && mode && w->tb[v])
             for (r = w->rstart[v]; r < w->rstart[v + 1]; ++r)
                 if (!w->placed[w->rlist[r]] && !w->indeg[w->rlist[r]]) gir__sched_ready(p, w, w->rlist[r], mode);
+    }
+    if (w->direct) {
+        for (r = w->rstart[st->val]; r < w->rstart[st->val + 1]; ++r)
+            if (--w->indeg[w->rlist[r]] == 0) gir__sched_ready(p, w, w->rlist[r], mode);
+        return;
     }
     for (e = w->estart[s]; e < w->estart[s + 1]; ++e)
         if (--w->indeg[w->etgt[e]] == 0) gir__sched_ready(p, w, w->etgt[e], mode);
 }
 /* the readers of each value, once per step (CSR), and rem = their count */
 static void gir__sched_readers(const gir_plan *p, gir__swork *w) {
-    uint32_t k, j, nv = p->nvals;
+    uint32_t k, j, n = 0, nv = p->nvals;
     for (k = 0; k <= nv; ++k) w->rstart[k] = 0;
-    for (k = 0; k < p->nsteps; ++k)
-        for (j = 0; j < p->steps[k].nin; ++j)
-            if (!gir__in_dup(p, &p->steps[k], j)) ++w->rstart[p->sin[p->steps[k].in0 + j] + 1];
-    for (k = 0; k < nv; ++k) w->rstart[k + 1] += w->rstart[k];
+    for (k = 0; k < p->nsteps; ++k) {          /* each step's distinct inputs, and the readers of each value */
+        const gir__step *s = &p->steps[k];
+        w->dstart[k] = n;
+        for (j = 0; j < s->nin; ++j)
+            if (!gir__in_dup(p, s, j)) {
+                w->dlist[n] = p->sin[s->in0 + j];
+                ++w->rstart[w->dlist[n++] + 1];
+            }
+    }
+    w->dstart[p->nsteps] = n;
+    for (k = 0; k < nv; ++k) {
+        w->rstart[k + 1] += w->rstart[k];
+        w->tb[k] = gir__sched_temp(p, w, k) ? gir__vbytes(&p->vals[k]) : 0;
+    }
     for (k = 0; k < nv; ++k) w->rem[k] = w->rstart[k];
     for (k = 0; k < p->nsteps; ++k)
-        for (j = 0; j < p->steps[k].nin; ++j)
-            if (!gir__in_dup(p, &p->steps[k], j)) {
-                uint32_t v = p->sin[p->steps[k].in0 + j];
-                w->rlist[w->rem[v]++] = k;
-            }
+        for (j = w->dstart[k]; j < w->dstart[k + 1]; ++j) w->rlist[w->rem[w->dlist[j]]++] = k;
     for (k = 0; k < nv; ++k) w->rem[k] = w->rstart[k + 1] - w->rstart[k];
 }
 /* the edges between steps: producer -> reader, reader of a variable -> its assign, constraints (both ends
-   steps of the plan). add 0: counts them into estart; add 1: fills etgt and indeg */
-static void gir__sched_edges(const gir_graph *g, const gir_plan *p, gir__swork *w, int add) {
+   steps of the plan). add 0: counts them into estart; add 1: fills etgt and indeg. Returns 1 when every edge
+   runs forward (to a later step): the steps' present order is then a schedule already. */
+static int gir__sched_edges(const gir_graph *g, const gir_plan *p, gir__swork *w, int add) {
     uint32_t k, j;
     size_t c;
-#define GIR__EDGE(a, b) do { if (add) { w->etgt[w->cur[a]++] = (b); ++w->indeg[b]; } else ++w->estart[(a) + 1]; } while (0)
+    int fwd = 1;
+#define GIR__EDGE(a, b) do { if (add) { w->etgt[w->cur[a]++] = (b); ++w->indeg[b]; } else ++w->estart[(a) + 1]; \
+                             fwd &= (a) < (b); } while (0)
     for (k = 0; k < p->nsteps; ++k) {
         const gir__step *s = &p->steps[k];
         for (j = 0; j < s->nin; ++j) {
@@ -35199,10 +35468,12 @@ static void gir__sched_edges(const gir_graph *g, const gir_plan *p, gir__swork *
         if (w->prod[va - 1] && w->prod[vb - 1]) GIR__EDGE(w->prod[va - 1] - 1, w->prod[vb - 1] - 1);
     }
 #undef GIR__EDGE
+    return fwd;
 }
 /* one list schedule into w->order; returns the steps placed (fewer than nsteps: a cycle) and the peak of the
-   live bytes of that order. The readers (gir__sched_readers) are the same for both runs: only rem starts again. */
-static uint32_t gir__sched_run(const gir_plan *p, gir__swork *w, int mode, size_t *peak) {
+   live bytes of that order. The readers (gir__sched_readers) are the same for both runs: only rem starts again.
+   A peak that reaches bound (the order it would replace) ends the run early: that order is not taken. */
+static uint32_t gir__sched_run(const gir_plan *p, gir__swork *w, int mode, size_t *peak, size_t bound) {
     uint32_t k, n = 0, j;
     size_t live = 0;
     w->nheap = 0;
@@ -35219,15 +35490,33 @@ static uint32_t gir__sched_run(const gir_plan *p, gir__swork *w, int mode, size_
         w->order[n++] = e.step;
         live += gir__vbytes(&p->vals[st->val]);
         if (live > *peak) *peak = live;
+        if (*peak >= bound) break;             /* the peak only grows: this order cannot end below bound */
         gir__sched_place(p, w, e.step, mode);
-        for (j = 0; j < st->nin; ++j) {
-            uint32_t v = p->sin[st->in0 + j];
-            if (!gir__in_dup(p, st, j) && gir__sched_temp(p, w, v) && w->rem[v] == 0) live -= gir__vbytes(&p->vals[v]);
-        }
+        for (j = w->dstart[e.step]; j < w->dstart[e.step + 1]; ++j)
+            if (w->rem[w->dlist[j]] == 0) live -= w->tb[w->dlist[j]];
         if (w->rstart[st->val] == w->rstart[st->val + 1] && !p->vals[st->val].isout)
             live -= gir__vbytes(&p->vals[st->val]);
     }
     return n;
+}
+/* the schedule of mode 0 when every edge runs forward: the steps' present order, and its peak of live bytes
+   counted as gir__sched_run counts it, without the heap */
+static uint32_t gir__sched_inorder(const gir_plan *p, gir__swork *w, size_t *peak) {
+    uint32_t k, j;
+    size_t live = 0;
+    *peak = 0;
+    for (k = 0; k < p->nvals; ++k) w->rem[k] = w->rstart[k + 1] - w->rstart[k];
+    for (k = 0; k < p->nsteps; ++k) {
+        const gir__step *st = &p->steps[k];
+        w->order[k] = k;
+        live += gir__vbytes(&p->vals[st->val]);
+        if (live > *peak) *peak = live;
+        for (j = w->dstart[k]; j < w->dstart[k + 1]; ++j)
+            if (--w->rem[w->dlist[j]] == 0) live -= w->tb[w->dlist[j]];
+        if (w->rstart[st->val] == w->rstart[st->val + 1] && !p->vals[st->val].isout)
+            live -= gir__vbytes(&p->vals[st->val]);
+    }
+    return p->nsteps;
 }
 /* names a step left out of a schedule: the constraints and the assign ordering make a cycle through it */
 static gir_status gir__sched_cycle(gir_graph *g, const gir_plan *p, const gir__swork *w) {
@@ -35240,6 +35529,26 @@ static gir_status gir__sched_cycle(gir_graph *g, const gir_plan *p, const gir__s
 /* orders the plan's steps: the order they have (creation order, assigns placed by gen/80-plan/modes.c) kept where the
    constraints allow, or the memory-greedy order (the ready step that gives back the most bytes first) when its
    peak of live bytes is lower. Both are list schedules over a heap: O((steps + edges) log steps). */
+/* the edges, or none when a step's successors are its value's readers (w->direct): then a step waits for the
+   producers of its distinct inputs, and the steps in their present order are a schedule. 1: that order is one. */
+static int gir__sched_graph(const gir_graph *g, const gir_plan *p, gir__swork *w) {
+    uint32_t k, j;
+    int fwd;
+    gir__sched_readers(p, w);
+    if (w->direct) {
+        for (k = 0; k < p->nsteps; ++k)
+            for (j = w->dstart[k], w->indeg0[k] = 0; j < w->dstart[k + 1]; ++j) w->indeg0[k] += w->prod[w->dlist[j]] != 0;
+        return 1;
+    }
+    GIR_MEMSET(w->estart, 0, (p->nsteps + 1) * sizeof(uint32_t));
+    GIR_MEMSET(w->indeg, 0, (p->nsteps + 1) * sizeof(uint32_t));
+    gir__sched_edges(g, p, w, 0);
+    for (k = 0; k < p->nsteps; ++k) w->estart[k + 1] += w->estart[k];
+    for (k = 0; k < p->nsteps; ++k) w->cur[k] = w->estart[k];
+    fwd = gir__sched_edges(g, p, w, 1);
+    for (k = 0; k < p->nsteps; ++k) w->indeg0[k] = w->indeg[k];
+    return fwd;
+}
 static gir_status gir__plan_schedule(gir_graph *g, gir_plan *p, unsigned flags) {
     gir__swork w;
     size_t nv = p->nvals + 1, ns = p->nsteps + 1, ne, bytes, peak0, peak1 = 0;
@@ -35247,38 +35556,37 @@ static gir_status gir__plan_schedule(gir_graph *g, gir_plan *p, unsigned flags) 
     void *mem;
     gir__step *tmp;
     gir_status st = GIR_OK;
+    int fwd;
     if (!p->nsteps) return GIR_OK;
     ne = p->nsin * 2 + g->ncons / 2 + 1;
-    bytes = (ns + nv + 1) * sizeof(gir__heapent) + (nv * 4 + p->nsin + 1 + ns * 7 + ne) * sizeof(uint32_t) + ns;
+    bytes = (ns + nv + 1) * sizeof(gir__heapent) + nv * sizeof(size_t) +
+            (nv * 4 + 2 * p->nsin + 1 + ns * 8 + ne) * sizeof(uint32_t) + ns;
     if (!(mem = gir__alloc(&p->ta, bytes))) return GIR_ERR_OUT_OF_MEMORY;
     if (!(tmp = (gir__step *)gir__alloc(&p->ta, p->nsteps * sizeof(gir__step)))) {
         gir__free(&p->ta, mem, bytes);
         return GIR_ERR_OUT_OF_MEMORY;
     }
-    GIR_MEMSET(mem, 0, bytes);
     w.heap = (gir__heapent *)mem;
-    w.prod = (uint32_t *)(w.heap + ns + nv + 1); w.owner = w.prod + nv; w.rem = w.owner + nv;
+    w.tb = (size_t *)(w.heap + ns + nv + 1);
+    w.prod = (uint32_t *)(w.tb + nv); w.owner = w.prod + nv; w.rem = w.owner + nv;
     w.rstart = w.rem + nv; w.rlist = w.rstart + nv; w.estart = w.rlist + p->nsin + 1; w.cur = w.estart + ns;
     w.indeg = w.cur + ns; w.indeg0 = w.indeg + ns; w.ver = w.indeg0 + ns; w.order = w.ver + ns;
-    w.etgt = w.order + ns; w.placed = (uint8_t *)(w.etgt + ne);
+    w.etgt = w.order + ns; w.dstart = w.etgt + ne; w.dlist = w.dstart + ns; w.placed = (uint8_t *)(w.dlist + p->nsin);
+    GIR_MEMSET(w.prod, 0, 2 * nv * sizeof(uint32_t));          /* prod and owner; the rest is set before use */
+    w.direct = g->ncons == 0;
     for (k = 0; k < p->nsteps; ++k) {
         w.prod[p->steps[k].val] = k + 1;
-        if (gir__op_is(p->steps[k].op, GIR__F_WRITES)) w.owner[p->sin[p->steps[k].in0]] = k + 1;
+        if (gir__op_is(p->steps[k].op, GIR__F_WRITES)) { w.owner[p->sin[p->steps[k].in0]] = k + 1; w.direct = 0; }
     }
-    gir__sched_edges(g, p, &w, 0);
-    for (k = 0; k < p->nsteps; ++k) w.estart[k + 1] += w.estart[k];
-    for (k = 0; k < p->nsteps; ++k) w.cur[k] = w.estart[k];
-    gir__sched_edges(g, p, &w, 1);
-    for (k = 0; k < p->nsteps; ++k) w.indeg0[k] = w.indeg[k];
-    gir__sched_readers(p, &w);
-    if (gir__sched_run(p, &w, 0, &peak0) < p->nsteps) st = gir__sched_cycle(g, p, &w);
+    fwd = gir__sched_graph(g, p, &w);
+    if ((fwd ? gir__sched_inorder(p, &w, &peak0) : gir__sched_run(p, &w, 0, &peak0, (size_t)-1)) < p->nsteps)
+        st = gir__sched_cycle(g, p, &w);
     if (st == GIR_OK) {
-        for (k = 0; k < p->nsteps; ++k) tmp[k] = p->steps[w.order[k]];
-        if (!(flags & GIR_COMPILE_NO_REUSE)) n1 = gir__sched_run(p, &w, 1, &peak1);
-        if (n1 == p->nsteps && peak1 < peak0)
-            for (k = 0; k < p->nsteps; ++k) tmp[k] = p->steps[w.order[k]];
-        for (k = 0; k < p->nsteps; ++k) p->steps[k] = tmp[k];
+        if (!fwd) for (k = 0; k < p->nsteps; ++k) tmp[k] = p->steps[w.order[k]];    /* mode 0's order */
+        if (!(flags & GIR_COMPILE_NO_REUSE)) n1 = gir__sched_run(p, &w, 1, &peak1, peak0);   /* kept if lower */
         p->sched_greedy = n1 == p->nsteps && peak1 < peak0;
+        if (p->sched_greedy) for (k = 0; k < p->nsteps; ++k) tmp[k] = p->steps[w.order[k]];
+        if (p->sched_greedy || !fwd) for (k = 0; k < p->nsteps; ++k) p->steps[k] = tmp[k];
     }
     gir__free(&p->ta, tmp, 0);
     gir__free(&p->ta, mem, bytes);
@@ -35332,16 +35640,14 @@ static void gir__fl_give(gir__fl *f, size_t off, size_t n) {
 
 /* step k can run once, on the first gir_plan_run: no random op, no assign or value written into a variable, and
    it reads only constants and values of such steps */
-static int gir__plan_foldable(const gir_graph *g, const gir_plan *p, uint32_t k) {
-    gir__srd r;
-    uint32_t v, m, nm = p->fgroup && p->fgroup[k] ? p->groups[p->fgroup[k] - 1].nm : 1;
+static int gir__plan_foldable(const gir_graph *g, const gir_plan *p, const gir__reads *rd, uint32_t k) {
+    uint32_t j, m, nm = p->fgroup && p->fgroup[k] ? p->groups[p->fgroup[k] - 1].nm : 1;
     const gir__step *s = p->fgroup && p->fgroup[k] ? &p->fsteps[p->groups[p->fgroup[k] - 1].m0] : &p->steps[k];
     for (m = 0; m < nm; ++m)
         if (gir__op_is(s[m].op, GIR__F_RNG | GIR__F_WRITES | GIR__F_LEAF_STATE) || p->vals[s[m].val].kind == GIR__VAL_INVAR)
             return 0;
-    gir__srd_init(p, k, &r);
-    while (gir__srd_next(p, &r, &v)) {
-        const gir__val *iv = &p->vals[v];
+    for (j = rd->at[k]; j < rd->at[k + 1]; ++j) {
+        const gir__val *iv = &p->vals[rd->v[j]];
         if (iv->kind == GIR__VAL_DATA && gir__op_is(g->nodes[iv->node].op, GIR__F_LEAF_CONST)) continue;
         if (iv->kind == GIR__VAL_TEMP && iv->fold) continue;
         return 0;
@@ -35359,17 +35665,15 @@ static int gir__plan_inplace_ok(const gir_plan *p, uint32_t k, uint32_t v) {
            iv->dtype == o->dtype && gir__shape_eq(&iv->shape, &o->shape);
 }
 /* first and last step of every temporary (outputs and kept values: to the end), and the steps run once */
-static void gir__plan_lifetimes(const gir_graph *g, gir_plan *p, unsigned flags) {
-    uint32_t k, v;
+static void gir__plan_lifetimes(const gir_graph *g, gir_plan *p, const gir__reads *rd, unsigned flags) {
+    uint32_t k, v, j;
     for (v = 0; v < p->nvals; ++v) { p->vals[v].first = p->vals[v].last = GIR__NEVER; p->vals[v].fold = 0; }
     for (k = 0; k < p->nsteps; ++k) {
-        gir__srd r;
         gir__val *o = &p->vals[p->steps[k].val];
         o->first = k;
         p->steps[k].flags = 0;
-        gir__srd_init(p, k, &r);
-        while (gir__srd_next(p, &r, &v)) p->vals[v].last = k;
-        if (!(flags & GIR_COMPILE_NO_FOLD) && gir__plan_foldable(g, p, k)) {
+        for (j = rd->at[k]; j < rd->at[k + 1]; ++j) p->vals[rd->v[j]].last = k;
+        if (!(flags & GIR_COMPILE_NO_FOLD) && gir__plan_foldable(g, p, rd, k)) {
             p->steps[k].flags |= GIR__STEP_FOLD;
             o->fold = 1;
             ++p->nfold;
@@ -35384,14 +35688,14 @@ static void gir__plan_lifetimes(const gir_graph *g, gir_plan *p, unsigned flags)
 }
 /* at step k: the value's place (a temporary: in-place over an input that dies here, or the free list; a value
    written into a variable has none), then the inputs read for the last time give theirs back */
-static void gir__plan_place(gir_plan *p, gir__fl *f, uint32_t k, unsigned flags, uint8_t *gone) {
+static void gir__plan_place(gir_plan *p, const gir__reads *rd, gir__fl *f, uint32_t k, unsigned flags,
+                            uint8_t *gone) {
     gir__val *o = &p->vals[p->steps[k].val];
-    gir__srd r;
-    uint32_t v;
+    uint32_t v, j;
     if (!o->fold && o->kind == GIR__VAL_TEMP) {
         int done = 0;
-        gir__srd_init(p, k, &r);
-        while (!(flags & GIR_COMPILE_NO_INPLACE) && !done && gir__srd_next(p, &r, &v)) {
+        for (j = rd->at[k]; !(flags & GIR_COMPILE_NO_INPLACE) && !done && j < rd->at[k + 1]; ++j) {
+            v = rd->v[j];
             if (gir__plan_inplace_ok(p, k, v)) {
                 o->off = p->vals[v].off;
                 gone[v] = 1;                          /* its space is the result's now */
@@ -35402,9 +35706,8 @@ static void gir__plan_place(gir_plan *p, gir__fl *f, uint32_t k, unsigned flags,
         }
         if (!done) o->off = gir__fl_take(f, gir__vbytes(o));
     }
-    gir__srd_init(p, k, &r);
-    while (gir__srd_next(p, &r, &v)) {
-        gir__val *iv = &p->vals[v];
+    for (j = rd->at[k]; j < rd->at[k + 1]; ++j) {
+        gir__val *iv = &p->vals[v = rd->v[j]];
         if (iv->kind == GIR__VAL_TEMP && iv->last == k && !gone[v]) {
             gone[v] = 1;
             gir__fl_give(f, iv->off, gir__vbytes(iv));
@@ -35417,16 +35720,14 @@ static void gir__plan_place(gir_plan *p, gir__fl *f, uint32_t k, unsigned flags,
 }
 /* the values of a plan's arena as groups: a value written in-place joins its input's group (one place for
    all); grp[v] = the group's first value, whose first step starts it; gl[root] = the group's last step */
-static void gir__pack_groups(const gir_plan *p, uint32_t *grp, uint32_t *gl) {
-    uint32_t k, v;
+static void gir__pack_groups(const gir_plan *p, const gir__reads *rd, uint32_t *grp, uint32_t *gl) {
+    uint32_t k, v, j;
     for (k = 0; k < p->nsteps; ++k) {
         uint32_t o = p->steps[k].val, d = GIR__NEVER;
-        gir__srd r;
         if (p->vals[o].kind != GIR__VAL_TEMP || p->vals[o].fold) continue;
         if (p->steps[k].flags & GIR__STEP_INPLACE) {
-            gir__srd_init(p, k, &r);
-            while (gir__srd_next(p, &r, &v))
-                if (p->vals[v].kind == GIR__VAL_TEMP && p->vals[v].last == k && p->vals[v].off == p->vals[o].off) d = v;
+            for (j = rd->at[k]; j < rd->at[k + 1]; ++j)
+                if (p->vals[v = rd->v[j]].kind == GIR__VAL_TEMP && p->vals[v].last == k && p->vals[v].off == p->vals[o].off) d = v;
         }
         grp[o] = d == GIR__NEVER ? o : grp[d];
         gl[grp[o]] = p->vals[o].last;
@@ -35434,11 +35735,11 @@ static void gir__pack_groups(const gir_plan *p, uint32_t *grp, uint32_t *gl) {
 }
 /* offline packing of the same lifetimes and in-place pairs: groups largest first (then earliest), each at the
    tightest gap among the groups placed already that are live at the same time; returns the arena's size */
-static size_t gir__pack(gir_plan *p, size_t base, uint32_t *grp, uint32_t *gl, uint32_t *ord, uint32_t *pl,
-                        size_t *goff) {
+static size_t gir__pack(gir_plan *p, const gir__reads *rd, size_t base, uint32_t *grp, uint32_t *gl, uint32_t *ord,
+                        uint32_t *pl, size_t *goff) {
     uint32_t n = 0, np = 0, k, j, v;
     size_t high = base;
-    gir__pack_groups(p, grp, gl);
+    gir__pack_groups(p, rd, grp, gl);
     for (v = 0; v < p->nvals; ++v)                   /* the groups, sorted by insertion (n is bounded) */
         if (p->vals[v].kind == GIR__VAL_TEMP && !p->vals[v].fold && grp[v] == v) {
             size_t b = gir__vbytes(&p->vals[v]);
@@ -35467,14 +35768,14 @@ static size_t gir__pack(gir_plan *p, size_t base, uint32_t *grp, uint32_t *gl, u
 #define GIR_PLAN_PACK_MAX 4096    /* plans with more values keep the online placement (packing is quadratic) */
 #endif
 /* packs offline where the plan is small enough, and keeps that placement when it is smaller */
-static gir_status gir__plan_repack(gir_plan *p, size_t base, size_t *arena) {
+static gir_status gir__plan_repack(gir_plan *p, const gir__reads *rd, size_t base, size_t *arena) {
     size_t nv = (size_t)p->nvals + 1, bytes = nv * 4 * sizeof(uint32_t) + nv * sizeof(size_t), high;
     uint32_t *w, v;
     size_t *goff;
     if (p->nvals > GIR_PLAN_PACK_MAX) return GIR_OK;
     if (!(goff = (size_t *)gir__alloc(&p->ta, bytes))) return GIR_ERR_OUT_OF_MEMORY;
     w = (uint32_t *)(goff + nv);
-    high = gir__pack(p, base, w, w + nv, w + 2 * nv, w + 3 * nv, goff);
+    high = gir__pack(p, rd, base, w, w + nv, w + 2 * nv, w + 3 * nv, goff);
     if (high < *arena) {
         for (v = 0; v < p->nvals; ++v)
             if (p->vals[v].kind == GIR__VAL_TEMP && !p->vals[v].fold) p->vals[v].off = goff[w[v]];
@@ -35485,20 +35786,18 @@ static gir_status gir__plan_repack(gir_plan *p, size_t base, size_t *arena) {
 }
 /* the liveness lower bound of the plan's schedule: the most bytes of temporaries live at one step; a value
    written in-place takes over its input's bytes (counted once). seen: nvals zero bytes of work */
-static size_t gir__plan_live_peak(const gir_plan *p, uint8_t *seen) {
+static size_t gir__plan_live_peak(const gir_plan *p, const gir__reads *rd, uint8_t *seen) {
     size_t live = 0, peak = 0;
-    uint32_t k, v;
+    uint32_t k, v, j;
     for (v = 0; v < p->nvals; ++v)       /* kept values are live from the start (later runs skip their steps) */
         if (p->vals[v].kind == GIR__VAL_TEMP && p->vals[v].fold) live += gir__vbytes(&p->vals[v]);
     for (k = 0; k < p->nsteps; ++k) {
         const gir__val *o = &p->vals[p->steps[k].val];
-        gir__srd r;
         int inpl = (p->steps[k].flags & GIR__STEP_INPLACE) != 0;
         if (o->kind == GIR__VAL_TEMP && !o->fold && !inpl) live += gir__vbytes(o);
         if (live > peak) peak = live;
-        gir__srd_init(p, k, &r);
-        while (gir__srd_next(p, &r, &v))
-            if (p->vals[v].kind == GIR__VAL_TEMP && p->vals[v].last == k && !seen[v]) {
+        for (j = rd->at[k]; j < rd->at[k + 1]; ++j)
+            if (p->vals[v = rd->v[j]].kind == GIR__VAL_TEMP && p->vals[v].last == k && !seen[v]) {
                 seen[v] = 1;
                 if (inpl && p->vals[v].off == o->off) { inpl = 0; continue; }    /* its bytes are the result's */
                 live -= gir__vbytes(&p->vals[v]);
@@ -35510,18 +35809,40 @@ static size_t gir__plan_live_peak(const gir_plan *p, uint8_t *seen) {
     }
     return peak;
 }
+/* the values each step of the final order reads, as gir__srd yields them (a fused group's members' inputs but
+   its chunk buffers), listed once for the walks of the memory plan: step k reads v[at[k] .. at[k + 1]) */
+static gir_status gir__reads_make(gir_plan *p, gir__reads *rd) {
+    uint32_t k, v, n = 0;
+    rd->bytes = ((size_t)p->nsteps + 1 + p->nsin) * sizeof(uint32_t);      /* every input read at most once */
+    if (!(rd->at = (uint32_t *)gir__alloc(&p->ta, rd->bytes))) return GIR_ERR_OUT_OF_MEMORY;
+    rd->v = rd->at + p->nsteps + 1;
+    for (k = 0; k < p->nsteps; ++k) {
+        gir__srd r;
+        rd->at[k] = n;
+        gir__srd_init(p, k, &r);
+        while (gir__srd_next(p, &r, &v)) rd->v[n++] = v;
+    }
+    rd->at[p->nsteps] = n;
+    return GIR_OK;
+}
 /* the arena: the values kept for every run (constant subgraphs) at its start, then the others, each placed at
    its step and given back after its last; GIR_COMPILE_NO_REUSE: one place per value, in value order */
 static gir_status gir__plan_memory(const gir_graph *g, gir_plan *p, unsigned flags, size_t *arena) {
     gir__fl f;
+    gir__reads rd;
     size_t nv = p->nvals + 1, bytes, base = 0;
     uint32_t k, v;
     uint8_t *gone;
     void *mem;
+    gir_status st = GIR_OK;
     p->nfold = p->ninplace = 0;
-    gir__plan_lifetimes(g, p, flags);
+    if (gir__reads_make(p, &rd) != GIR_OK) return GIR_ERR_OUT_OF_MEMORY;
+    gir__plan_lifetimes(g, p, &rd, flags);
     bytes = nv * 2 * sizeof(size_t) + nv * 2;
-    if (!(mem = gir__alloc(&p->ta, bytes))) return GIR_ERR_OUT_OF_MEMORY;
+    if (!(mem = gir__alloc(&p->ta, bytes))) {
+        gir__free(&p->ta, rd.at, rd.bytes);
+        return GIR_ERR_OUT_OF_MEMORY;
+    }
     GIR_MEMSET(mem, 0, bytes);
     f.off = (size_t *)mem; f.len = f.off + nv; gone = (uint8_t *)(f.len + nv);
     for (v = 0; v < p->nvals; ++v)
@@ -35532,11 +35853,13 @@ static gir_status gir__plan_memory(const gir_graph *g, gir_plan *p, unsigned fla
     f.n = 0; f.top = f.high = base;
     for (k = 0; k < p->nsteps && !(flags & GIR_COMPILE_NO_REUSE); ++k)
         if (p->vals[p->steps[k].val].kind == GIR__VAL_TEMP || p->vals[p->steps[k].val].kind == GIR__VAL_INVAR)
-            gir__plan_place(p, &f, k, flags, gone);
+            gir__plan_place(p, &rd, &f, k, flags, gone);
     *arena = f.high;
-    p->live_peak = gir__plan_live_peak(p, gone + nv);
+    p->live_peak = gir__plan_live_peak(p, &rd, gone + nv);
     gir__free(&p->ta, mem, bytes);
-    return flags & GIR_COMPILE_NO_REUSE ? GIR_OK : gir__plan_repack(p, base, arena);
+    if (!(flags & GIR_COMPILE_NO_REUSE)) st = gir__plan_repack(p, &rd, base, arena);
+    gir__free(&p->ta, rd.at, rd.bytes);
+    return st;
 }
 
 /* -- the checker (compiled in where GIR_PLAN_CHECK is defined: the test runner checks every plan) ------------ */
@@ -35676,7 +35999,7 @@ GIR_API gir_status gir_plan_value_info(const gir_plan *p, gir_node n, gir_plan_v
 /* -- train and eval plans --------------------------------------------------------------------------------- */
 /* input k of node d is computed by a plan compiled in mode eval (0: training): a train_eval node needs its
    training value and its updates, or only its eval value */
-static int gir__mode_needs(const gir__node *d, uint32_t k, int eval) {
+static GIR__INLINE int gir__mode_needs(const gir__node *d, uint32_t k, int eval) {
     if (!gir__op_is(d->op, GIR__F_EVAL_PICK1)) return 1;
     return eval ? k == 1 : k != 1;
 }
@@ -36067,7 +36390,7 @@ static void gir__update_fold_gemm(const gir_graph *g, gir_plan *p, unsigned flag
 /* the node a step reads for input k of node d, usually that input itself. A float matmul reads a transpose of
    the last two axes in place instead (the GEMM takes strides; *tr = 1): the transpose is then computed only
    if something else needs it, so the adjoints matmul(g, mT(x)) copy nothing. */
-static uint32_t gir__step_in(const gir__rw *w, const gir__node *d, uint32_t k, int *tr) {
+static GIR__INLINE uint32_t gir__step_in(const gir__rw *w, const gir__node *d, uint32_t k, int *tr) {
     const gir_graph *g = w->g;
     uint32_t in = gir__pass_in(w, d, k);
     const gir__node *t = &g->nodes[in];
@@ -36131,6 +36454,7 @@ static size_t gir__compile_step(const gir__rw *w, gir_plan *p, size_t id) {
         p->sin[p->nsin++] = p->map[gir__step_in(w, d, k0 + k, &tr)] - 1;
         if (tr) s->tr = (uint8_t)(s->tr | 1u << k);
     }
+    if (gir__kernel_of(d->op) == gir__k_eltwise) return 0;       /* no scratch: the shapes are not looked up */
     return gir__scratch_bytes(d->op, d->dtype, gir__nshape(g, d), d->nin ? gir__nshape(g, &g->nodes[gir__pass_in(w, d, 0)]) : gir__nshape(g, d),
                               d->nin > 1 ? gir__nshape(g, &g->nodes[gir__pass_in(w, d, 1)]) : NULL);
 }
@@ -36140,14 +36464,16 @@ static gir_status gir__compile_values(gir_graph *g, gir_plan *p, const gir__rw *
     size_t id, sb;
     for (id = 1; id < g->nnodes; ++id) {
         const gir__node *d = &g->nodes[id];
+        const gir_shape *sh;
         gir__val *v;
         if (!(w->need[id] & GIR__N_NEED)) continue;
         v = &p->vals[p->nvals];
+        sh = gir__nshape(g, d);
         GIR_MEMSET(v, 0, sizeof *v);
         v->node = (uint32_t)id;
-        v->shape = (*gir__nshape(g, d));
+        v->shape = *sh;
         v->dtype = d->dtype;
-        if (!gir__bytes(gir__nshape(g, d), d->dtype, &v->bytes) || gir__align_up(v->bytes) > ((size_t)-1) / 2 - *off) {
+        if (!gir__bytes(sh, d->dtype, &v->bytes) || gir__align_up(v->bytes) > ((size_t)-1) / 2 - *off) {
             gir__gfail(g, GIR_ERR_LIMIT, "compile: %N: %T %S does not fit in the address space (%l bytes before it)",
                        (const gir_graph *)g, (unsigned)id, (int)d->dtype, gir__nshape(g, d), (long long)*off);
             return GIR_ERR_LIMIT;
@@ -36155,7 +36481,8 @@ static gir_status gir__compile_values(gir_graph *g, gir_plan *p, const gir__rw *
         p->map[id] = ++p->nvals;
         if (gir__op_is(d->op, GIR__F_LEAF_IN)) { v->kind = GIR__VAL_INPUT; continue; }
         if (gir__op_is(d->op, GIR__F_LEAF_DATA)) { v->kind = GIR__VAL_DATA; continue; }
-        if (gir__ref_check_write(g, (uint32_t)id)) return GIR_ERR_INVALID_ARG;   /* gen/50-ir/dataref.c */
+        if (gir__op_is(d->op, GIR__F_WRITES) && gir__ref_check_write(g, (uint32_t)id))   /* gen/50-ir/dataref.c */
+            return GIR_ERR_INVALID_ARG;
         v->kind = GIR__VAL_TEMP;
         v->off = *off;
         *off += gir__align_up(v->bytes ? v->bytes : 1);
@@ -36680,10 +37007,14 @@ static void gir__step_traffic(const gir_plan *p, uint32_t k, uint64_t *rd, uint6
     const gir__step *s = &p->steps[k];
     const gir__val *o = &p->vals[s->val];
     int writes = gir__op_is(s->op, GIR__F_WRITES) && !(p->fgroup && p->fgroup[k]);
-    uint32_t i, j, r;
+    uint32_t i, j, r, q;
+    gir__srd a, b;                     /* the reads in gir__plan_step_read's order, walked once; b: the earlier ones */
     *rd = 0;
-    for (i = writes ? 1u : 0u; (r = gir__plan_step_read(p, k, i)) != (uint32_t)-1; ++i) {
-        for (j = 0; j < i && gir__plan_step_read(p, k, j) != r; ++j) {}
+    gir__srd_init(p, k, &a);
+    for (i = 0; gir__srd_next(p, &a, &r); ++i) {
+        if (writes && i == 0) continue;
+        gir__srd_init(p, k, &b);
+        for (j = 0; j < i && gir__srd_next(p, &b, &q) && (q != r || (writes && j == 0)); ++j) {}
         if (j == i && !gir__group_writes(p, k, r)) *rd += p->vals[r].bytes;
     }
     *wr = (o->kind == GIR__VAL_FUSED ? 0 : o->bytes) + gir__group_writes(p, k, (uint32_t)-1);

@@ -149,7 +149,7 @@ def markers(opsdef_path, ops, opsdef, partial):
         "LIBM_ROUTED": emit_libm_routed(),
         "EW_KERNELS": emit_ew_kernels(ops),
         "REDUCE_CODE": emit_red_code(ops),
-        "RULES": emit_rules(parse_rules(path, strip_comments(opsdef_path, opsdef), ops)),
+        "RULES": emit_rules(parse_rules(path, strip_comments(opsdef_path, opsdef), ops), ops),
         "ONNX_LINES": emit_onnx(path, onnx_lines, ops),
         "ONNX_OUT": emit_onnx_out(path, onnx_lines, parse_onnx_out(path, clean, ops), ops),
         "VMATH": vector_instances(read(VMATH_TEMPLATE), VMATH_TEMPLATE),

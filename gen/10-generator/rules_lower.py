@@ -1,6 +1,7 @@
 """rules_lower.py - the GIR_RULE lines of ops.def (simplification rules) for gen/gir_gen.py: checked and
 collected into the table gir__rules that gen/passes.c matches nodes against. Python 3 standard library only."""
 import re
+import textwrap
 from gen_common import err
 
 PATTERNS = ["ANY", "NONE", "ONE", "ADD0", "SUB0", "INT0", "SELF"]       # GIR__RP_<pattern> in gen/passes.c
@@ -37,11 +38,23 @@ def parse_rules(path, clean, ops):
     return out
 
 
-def emit_rules(rules):
-    out = ["/* generated from the GIR_RULE lines of ops.def (gen/rules_lower.py); row 0 matches no node */",
-           "static const gir__rule gir__rules[%d] = {" % (len(rules) + 1), "    {0, {0, 0}, 0},"]
-    for op, in0, in1, res, line in rules:
+def emit_rules(rules, ops):
+    """gir__rules, the rows grouped by op in table order (an op's own rows keep the order of ops.def: the first
+    that matches wins), and gir__rule_at, an op's first row (0: it has none)."""
+    order = {op.name: k for k, op in enumerate(ops)}
+    rows = sorted(rules, key=lambda r: order[r[0]])
+    at = {}
+    for k, r in enumerate(rows):
+        at.setdefault(r[0], k + 1)
+    out = ["/* generated from the GIR_RULE lines of ops.def (gen/rules_lower.py), grouped by op; row 0 matches no node */",
+           "static const gir__rule gir__rules[%d] = {" % (len(rows) + 1), "    {0, {0, 0}, 0},"]
+    for op, in0, in1, res, line in rows:
         out.append("    {GIR__IF(GIR__WHY_%s, GIR_OP_%s), {GIR__RP_%s, GIR__RP_%s}, GIR__RR_%s},   /* ops.def:%d */"
                    % (op, op, in0, in1, res, line))
+    out.append("};")
+    cells = ["0"] + [str(at.get(op.name, 0)) for op in ops]
+    out.append("/* the first row of gir__rules of each op, 0 for none; its rows follow it */")
+    out.append("static const unsigned char gir__rule_at[GIR_OP__COUNT] = {")
+    out += textwrap.wrap(", ".join(cells), 110, initial_indent="    ", subsequent_indent="    ")
     out.append("};")
     return "\n".join(out)

@@ -36,6 +36,9 @@
      GIR_MAX_RANK                max tensor rank, default 6 (>= 2)
      GIR_MALLOC/REALLOC/FREE     default allocator, (size, user) (p, old, new, user) (p, user)
      GIR_NO_MALLOC               no heap code: every graph and plan needs a gir_allocator
+     GIR_NO_ALLOC_CACHE          the default allocator frees every block at once (otherwise, with the C
+                                 library's malloc, it keeps a few large freed blocks for the next graph:
+                                 gir_release_caches)
      GIR_NO_STDIO                drop the FILE* functions (gir_graph_dump, gir_graph_dump_dot, gir_plan_dump,
                                  gir_graph_save_file, gir_graph_save_variables_file)
      GIR_NO_ONNX                 leave out ONNX reading (gir_onnx_read_tensor and the ONNX decoder)
@@ -268,6 +271,11 @@ GIR_API gir_node    gir_graph_input(const gir_graph *g, int index); /* in the or
 /* what the graph uses now, as capacity hints (its allocator left zero): a graph built again with them makes
    one allocation per store */
 GIR_API gir_graph_desc gir_graph_usage(const gir_graph *g);
+/* The default allocator (no gir_allocator given, gir.h calling malloc itself) keeps up to 32 freed blocks of 4 KiB
+   to 4 MiB, 16 MiB in all, for the graphs and plans that come next, so building, compiling and freeing a graph
+   again and again does not fault its memory in each time. gir_release_caches frees them (any thread, at any
+   time); a failed malloc does too before it gives up. GIR_NO_ALLOC_CACHE leaves the cache out. */
+GIR_API void        gir_release_caches(void);
 
 /* introspection of a node (the invalid handle, or a handle of another graph, gives zeros / GIR_OP__INVALID) */
 GIR_API gir_op        gir_node_op(const gir_graph *g, gir_node n);

@@ -8,6 +8,7 @@
 #  endif
 #elif !defined(GIR_NO_MALLOC)
 #  include <stdlib.h>
+#  define GIR__LIBC_MALLOC 1           /* gir.h calls the C library's malloc itself (see >>memory: the cache) */
 #  define GIR_MALLOC(sz, user)            ((void)(user), malloc(sz))
 #  define GIR_REALLOC(p, oldsz, sz, user) ((void)(user), (void)(oldsz), realloc((p), (sz)))
 #  define GIR_FREE(p, user)               ((void)(user), free(p))
@@ -150,23 +151,174 @@ static GIR__INLINE uint8_t gir__v_or_b8(uint8_t x, uint8_t y) { return (uint8_t)
 static GIR__INLINE uint8_t gir__v_xor_b8(uint8_t x, uint8_t y) { return (uint8_t)(!x != !y); }
 
 /* >>memory: every allocation goes through the graph's or plan's allocator ------------------------------- */
+/* The default allocator's cache of large blocks. Building, differentiating and compiling a graph takes a few
+   dozen blocks of up to a few hundred KiB and gives them all back, and malloc returns such blocks to the system
+   (it trims the heap's top or unmaps them), so the next graph faults every page in again. Where gir.h calls the
+   C library's malloc itself (no GIR_MALLOC, no GIR_NO_MALLOC, no GIR_NO_ALLOC_CACHE) on a hosted target whose
+   compiler has GCC's atomic builtins, the default allocator keeps up to GIR__CACHE_SLOTS freed blocks of
+   GIR__CACHE_MIN bytes or more, GIR__CACHE_BYTES together, the oldest going first, and hands one back to a
+   request it holds at most twice over (the best fit). Each block starts with a header holding its size, so a
+   realloc within it moves nothing. A lock taken by exchange guards the cache; a thread that finds it taken goes
+   to malloc or free at once instead of waiting. A failed malloc empties the cache and tries again, and
+   gir_release_caches() empties it on demand; leak checkers see the kept blocks as reachable through it. Under
+   AddressSanitizer a kept block is poisoned, so a use after gir.h freed it is still reported. */
+#if defined(GIR__LIBC_MALLOC) && !defined(GIR_NO_ALLOC_CACHE) && (defined(__GNUC__) || defined(__clang__)) && \
+    !defined(__TINYC__) && (defined(__unix__) || defined(__unix) || defined(__APPLE__) || defined(_WIN32))
+#  define GIR__CACHE 1
+#  define GIR__CACHE_SLOTS 32
+#  define GIR__CACHE_MIN 4096                   /* smaller blocks go to free: malloc's own bins reuse them */
+#  define GIR__CACHE_BYTES ((size_t)16 << 20)
+#  if defined(__SANITIZE_ADDRESS__)
+#    define GIR__ASAN 1
+#  elif defined(__has_feature)
+#    if __has_feature(address_sanitizer)
+#      define GIR__ASAN 1
+#    endif
+#  endif
+#endif
+#if defined(GIR__CACHE) && defined(GIR__ASAN)
+#  ifdef __cplusplus
+extern "C" {
+#  endif
+void __asan_poison_memory_region(void const volatile *addr, size_t size);
+void __asan_unpoison_memory_region(void const volatile *addr, size_t size);
+#  ifdef __cplusplus
+}
+#  endif
+#  define GIR__POISON(p, n) __asan_poison_memory_region((p), (n))
+#  define GIR__UNPOISON(p, n) __asan_unpoison_memory_region((p), (n))
+#else
+#  define GIR__POISON(p, n) ((void)0)
+#  define GIR__UNPOISON(p, n) ((void)0)
+#endif
+#if defined(GIR__CACHE)
+/* the header before each block of the default allocator: its size; the union (16 bytes or more) keeps the block
+   aligned as malloc's */
+typedef union gir__mhdr { size_t n; void *p; long long ll; double d; long double ld; unsigned char pad[16]; } gir__mhdr;
+static struct gir__cache_state {
+    int        lock;                            /* 1 while a thread reads or changes the rest */
+    unsigned   n;                               /* blocks kept, oldest first */
+    size_t     bytes;
+    gir__mhdr *blk[GIR__CACHE_SLOTS];
+} gir__cache;
+static int gir__cache_lock(void) { return !__atomic_exchange_n(&gir__cache.lock, 1, __ATOMIC_ACQUIRE); }
+static void gir__cache_unlock(void) { __atomic_store_n(&gir__cache.lock, 0, __ATOMIC_RELEASE); }
+/* the kept block that holds n bytes best, at most twice over, out of the cache (NULL: none, or the lock is taken) */
+static gir__mhdr *gir__cache_take(size_t n) {
+    gir__mhdr *h = NULL;
+    unsigned k, best;
+    if (n < GIR__CACHE_MIN || !gir__cache_lock()) return NULL;
+    for (k = 0, best = gir__cache.n; k < gir__cache.n; ++k) {
+        size_t m = gir__cache.blk[k]->n;
+        if (m >= n && m / 2 <= n && (best == gir__cache.n || m < gir__cache.blk[best]->n)) best = k;
+    }
+    if (best < gir__cache.n) {
+        h = gir__cache.blk[best];
+        gir__cache.bytes -= h->n;
+        for (k = best + 1; k < gir__cache.n; ++k) gir__cache.blk[k - 1] = gir__cache.blk[k];
+        --gir__cache.n;
+    }
+    gir__cache_unlock();
+    if (h) GIR__UNPOISON(h + 1, n);
+    return h;
+}
+/* block h kept, the oldest ones making room for it, or freed (too small, too large, or the lock is taken) */
+static void gir__cache_put(gir__mhdr *h) {
+    gir__mhdr *out[GIR__CACHE_SLOTS];
+    unsigned nout = 0, k;
+    GIR__UNPOISON(h + 1, h->n);                  /* a block taken for less than its size had its tail poisoned */
+    if (h->n < GIR__CACHE_MIN || h->n > GIR__CACHE_BYTES / 4 || !gir__cache_lock()) {
+        GIR_FREE(h, NULL);
+        return;
+    }
+    while (gir__cache.n && (gir__cache.n == GIR__CACHE_SLOTS || gir__cache.bytes + h->n > GIR__CACHE_BYTES)) {
+        out[nout++] = gir__cache.blk[0];
+        gir__cache.bytes -= gir__cache.blk[0]->n;
+        for (k = 1; k < gir__cache.n; ++k) gir__cache.blk[k - 1] = gir__cache.blk[k];
+        --gir__cache.n;
+    }
+    GIR__POISON(h + 1, h->n);
+    gir__cache.blk[gir__cache.n++] = h;
+    gir__cache.bytes += h->n;
+    gir__cache_unlock();
+    for (k = 0; k < nout; ++k) {
+        GIR__UNPOISON(out[k] + 1, out[k]->n);
+        GIR_FREE(out[k], NULL);
+    }
+}
+/* malloc (h NULL) or realloc of a block with its header, n bytes after it; on failure once more with the cache
+   emptied */
+static gir__mhdr *gir__cache_sys(gir__mhdr *h, size_t n) {
+    gir__mhdr *r;
+    int k;
+    if (n > ((size_t)-1) / 2) return NULL;
+    for (k = 0; k < 2; ++k) {
+        r = (gir__mhdr *)(h ? GIR_REALLOC(h, 0, sizeof *h + n, NULL) : GIR_MALLOC(sizeof *h + n, NULL));
+        if (r) {
+            r->n = n;
+            return r;
+        }
+        gir_release_caches();
+    }
+    return NULL;
+}
+#endif
+GIR_API void gir_release_caches(void) {
+#if defined(GIR__CACHE)
+    gir__mhdr *out[GIR__CACHE_SLOTS];
+    unsigned n, k;
+    while (!gir__cache_lock()) {}                /* others hold it for a few instructions */
+    n = gir__cache.n;
+    for (k = 0; k < n; ++k) out[k] = gir__cache.blk[k];
+    gir__cache.n = 0;
+    gir__cache.bytes = 0;
+    gir__cache_unlock();
+    for (k = 0; k < n; ++k) {
+        GIR__UNPOISON(out[k] + 1, out[k]->n);
+        GIR_FREE(out[k], NULL);
+    }
+#endif
+}
 static void *gir__default_alloc(size_t n, void *user) {
-#ifdef GIR_NO_MALLOC
+#if defined(GIR_NO_MALLOC)
     (void)n; (void)user; return NULL;
+#elif defined(GIR__CACHE)
+    gir__mhdr *h = gir__cache_take(n);
+    (void)user;
+    if (!h && !(h = gir__cache_sys(NULL, n))) return NULL;
+    return h + 1;
 #else
     return GIR_MALLOC(n, user);
 #endif
 }
 static void *gir__default_realloc(void *p, size_t old, size_t n, void *user) {
-#ifdef GIR_NO_MALLOC
+#if defined(GIR_NO_MALLOC)
     (void)p; (void)old; (void)n; (void)user; return NULL;
+#elif defined(GIR__CACHE)
+    gir__mhdr *h, *nh;
+    if (!p) return gir__default_alloc(n, user);
+    h = (gir__mhdr *)p - 1;
+    if (n <= h->n) {                             /* the block holds it already */
+        GIR__UNPOISON(p, n);
+        return p;
+    }
+    if ((nh = gir__cache_take(n)) != NULL) {     /* a kept block: the old one is kept in its place */
+        GIR_MEMCPY(nh + 1, p, old < h->n ? old : h->n);
+        gir__cache_put(h);
+        return nh + 1;
+    }
+    GIR__UNPOISON(p, h->n);                      /* realloc reads the whole block */
+    return (nh = gir__cache_sys(h, n)) != NULL ? nh + 1 : NULL;
 #else
     return GIR_REALLOC(p, old, n, user);
 #endif
 }
 static void gir__default_free(void *p, void *user) {
-#ifdef GIR_NO_MALLOC
+#if defined(GIR_NO_MALLOC)
     (void)p; (void)user;
+#elif defined(GIR__CACHE)
+    (void)user;
+    if (p) gir__cache_put((gir__mhdr *)p - 1);
 #else
     GIR_FREE(p, user);
 #endif
@@ -363,6 +515,7 @@ typedef struct gir__bctx {
     gir_attr         attr;      /* may be normalised by the shape function */
     gir_shape        out;
     int              dtype;     /* output dtype, may be set by the shape function */
+    int              zero;      /* attr is all zeros and stays so (no attributes given, none in the op's row) */
 } gir__bctx;
 
 typedef struct gir__opinfo {    /* one row per kept op, narrow fields (28 bytes on 32-bit targets); the name: gir__op_names */

@@ -29,7 +29,7 @@ static uint32_t gir__new_tag(void) {
 }
 
 /* the handle of node id of g; id 0 (or no graph) gives the invalid handle {0, 0} */
-static gir_node gir__handle(const gir_graph *g, uint32_t id) {
+static GIR__INLINE gir_node gir__handle(const gir_graph *g, uint32_t id) {
     gir_node h;
     h.id = g ? id : 0;
     h.tag = (g && id) ? g->tag : 0;

@@ -71,8 +71,8 @@ static GIR__INLINE double gir__f64_of_f32(float v) { return GIR__SP_FPU ? gir__f
 /* an elementwise op without a loop for dt that has one for another dtype (the builder refuses such inputs) */
 static int gir__ew_lacks(int op, int dt) {
     int d, any = 0;
-    if (op <= 0 || op >= GIR_OP__COUNT || dt <= 0 || dt >= GIR__DTYPE_SLOTS) return 0;
+    if (op <= 0 || op >= GIR_OP__COUNT || dt <= 0 || dt >= GIR__DTYPE_SLOTS || gir__ew_scalar(op, dt)) return 0;
     for (d = 1; d < GIR__DTYPE_SLOTS; ++d) any |= gir__ew_scalar(op, d) != 0;
-    return any && !gir__ew_scalar(op, dt);
+    return any;
 }
 

@@ -284,12 +284,14 @@ static gir_node gir__bld_commit(gir__bctx *b, int np, int ntype, int level, void
     uint32_t align, sref;
     gir__node *nd;
     int k;
+    uint32_t *ins;
     b->attr.data = data;
-    packed = gir__attr_pack(&b->attr, pk);          /* attributes other than all zeros get a store entry */
-    align = (pk[1] & 0x40u) ? (uint32_t)sizeof(void *) : 1u;   /* one with values keeps the pointer aligned */
+    packed = b->zero ? 0 : gir__attr_pack(&b->attr, pk);   /* attributes other than all zeros get a store entry */
+    align = packed && (pk[1] & 0x40u) ? (uint32_t)sizeof(void *) : 1u;   /* with values: the pointer aligned */
     sref = gir__shape_ref(g, &b->out, b->in, b->n);        /* 0: the shape is stored anew */
-    if (gir__grow(&g->a, (void **)&g->nodes, &g->cap, g->nnodes + 1, sizeof(gir__node)) ||
-        gir__grow(&g->a, (void **)&g->ins, &g->inscap, g->nins + (size_t)b->n, sizeof(uint32_t)) ||
+    if ((g->nnodes + 1 > g->cap && gir__grow(&g->a, (void **)&g->nodes, &g->cap, g->nnodes + 1, sizeof(gir__node))) ||
+        (g->nins + (size_t)b->n > g->inscap &&
+         gir__grow(&g->a, (void **)&g->ins, &g->inscap, g->nins + (size_t)b->n, sizeof(uint32_t))) ||
         (packed && gir__store_reserve(&g->a, &g->attrs, packed, align)) ||
         (!sref && gir__store_reserve(&g->a, &g->shapes, sizeof(gir_shape), 4)) || g->nnodes >= 0xffffffffu) {
         if (b->attr.i[4] != GIR__REF) gir__free(&g->a, data, bytes);
@@ -309,14 +311,40 @@ static gir_node gir__bld_commit(gir__bctx *b, int np, int ntype, int level, void
     nd->shp = sref;
     nd->name = 0;
     nd->attr = packed ? gir__store_put(&g->attrs, pk, packed, align) : 0;
-    for (k = 0; k < b->n; ++k) g->ins[g->nins++] = b->in[k].id;
+    ins = g->ins + g->nins;
+    for (k = 0; k < b->n; ++k) ins[k] = b->in[k].id;
+    g->nins += (size_t)b->n;
     return gir__handle(g, (uint32_t)g->nnodes++);
+}
+
+/* The common case without steps 1 to 6: a broadcasting binary row with no attributes (none given), both parents
+   nodes of g of one float dtype, a valid result shape. The node is the one the steps would build (no promotion,
+   no casts, no data); 0 for anything else, which the steps take, and any error with its message. */
+static int gir__bld_fast(gir__bctx *b, const gir__opinfo *oi, const gir_node *in, gir_node *res) {
+    gir_graph *g = b->g;
+    const gir__node *x, *y;
+    int ntype, level;
+    if (oi->shrule != GIR__SH_BCAST || oi->variadic || oi->nparents != 2 || oi->nargs || b->n != 2 || !in ||
+        (oi->dtrule != GIR__DT_NUM && oi->dtrule != GIR__DT_FLOAT) || oi->attrs[0] ||
+        gir__handle_kind(g, in[0]) != GIR__H_OWN || gir__handle_kind(g, in[1]) != GIR__H_OWN)
+        return 0;
+    x = &g->nodes[in[0].id];
+    y = &g->nodes[in[1].id];
+    if (x->dtype != y->dtype || !gir__is_float(x->dtype) || gir__ew_lacks(b->op, x->dtype) ||
+        !gir__bcast2(gir__nshape(g, x), gir__nshape(g, y), &b->out) || !gir__shape_ok(&b->out))
+        return 0;
+    b->in = in;
+    b->dtype = x->dtype;
+    b->attr.i[4] = 0;                   /* the only attribute the commit reads (it packs none) */
+    ntype = gir__bld_ntype(b, 2, &level);
+    *res = gir__bld_commit(b, 2, ntype, level, NULL, 0);
+    return 1;
 }
 
 /* The generic builder: every named builder calls it. The steps above, in order; a failing step has set the
    graph's status and message (a poisoned input passes quietly) and nothing of the graph has changed. */
 GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in, const gir_attr *attr) {
-    gir_node bad = gir__handle(NULL, 0), stor[GIR_MAX_VARIADIC];
+    gir_node bad = gir__handle(NULL, 0), stor[GIR_MAX_VARIADIC], res;
     const gir__opinfo *oi;
     const gir__node *x0;            /* the first parent, which the dtype and shape rules read */
     gir__bctx b;
@@ -335,7 +363,9 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     oi = gir__op_info(op);
     b.g = g; b.op = op; b.id = (uint32_t)g->nnodes; b.n = n;    /* every field is set (no memset: it is hot) */
     b.in = stor; b.out = gir__no_attr.shape; b.dtype = 0;
+    b.zero = !attr && !oi->attrs[0];      /* no attributes given, none in the row: nothing to pack */
     np = oi->variadic ? n : oi->nparents;
+    if (b.zero && gir__bld_fast(&b, oi, in, &res)) return res;
     if (gir__bld_inputs(&b, oi, in, stor)) return bad;
     GIR_MEMCPY(&b.attr, attr ? attr : &gir__no_attr, sizeof b.attr);   /* a copy (a zero fill is a slow rep stos) */
     b.attr.data = NULL;

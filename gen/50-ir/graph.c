@@ -121,6 +121,13 @@ static const gir_attr *gir__attr_load(const gir_graph *g, const gir__node *d, gi
     else GIR_MEMCPY(a, &gir__no_attr, sizeof *a);        /* no compiler-made memcpy */
     return a;
 }
+/* a node's attributes, unpacked into *a when it has any; a node without (most nodes) gives the shared zeros: read
+   them through the pointer returned, not through a */
+static const gir_attr *gir__attr_read(const gir_graph *g, const gir__node *d, gir_attr *a) {
+    if (!d->attr) return &gir__no_attr;
+    gir__attr_unpack(gir__store_at(&g->attrs, d->attr), a);
+    return a;
+}
 /* a constant or variable whose values are the caller's (gir_constant_ref, gir_variable_ref: gen/50-ir/dataref.c) */
 static int gir__is_ref(const gir_graph *g, const gir__node *d) {
     gir_attr a;
@@ -154,7 +161,7 @@ static void gir__view(const gir_graph *g, uint32_t id, gir__nview *v, gir_attr *
     const gir__node *d = &g->nodes[id];
     v->op = d->op; v->dtype = d->dtype; v->ntype = d->ntype; v->grad_level = d->grad_level;
     v->nparents = d->nparents; v->nin = d->nin; v->in0 = d->in0; v->name = d->name;
-    v->attr = gir__attr_load(g, d, a);
+    v->attr = gir__attr_read(g, d, a);
     v->shape = (*gir__nshape(g, d));
 }
 

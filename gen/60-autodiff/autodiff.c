@@ -20,9 +20,9 @@ static gir_node gir__ah_unbroadcast(gir_graph *G, const gir__nview *nd, const gi
     int k, lead;
     (void)nd; (void)x;
     if (!t.id || !ref.id) return gir__handle(NULL, 0);
+    if (gir__shape_eq(gir__nshape(G, &G->nodes[t.id]), gir__nshape(G, &G->nodes[ref.id]))) return t;   /* no copies */
     ts = gir__shape_of(G, t);
     rs = gir__shape_of(G, ref);
-    if (gir__shape_eq(&ts, &rs)) return t;
     lead = ts.rank - rs.rank;
     ax.n = 0;
     for (k = 0; k < ts.rank; ++k)

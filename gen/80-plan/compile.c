@@ -7,7 +7,7 @@
 /* the node a step reads for input k of node d, usually that input itself. A float matmul reads a transpose of
    the last two axes in place instead (the GEMM takes strides; *tr = 1): the transpose is then computed only
    if something else needs it, so the adjoints matmul(g, mT(x)) copy nothing. */
-static uint32_t gir__step_in(const gir__rw *w, const gir__node *d, uint32_t k, int *tr) {
+static GIR__INLINE uint32_t gir__step_in(const gir__rw *w, const gir__node *d, uint32_t k, int *tr) {
     const gir_graph *g = w->g;
     uint32_t in = gir__pass_in(w, d, k);
     const gir__node *t = &g->nodes[in];
@@ -71,6 +71,7 @@ static size_t gir__compile_step(const gir__rw *w, gir_plan *p, size_t id) {
         p->sin[p->nsin++] = p->map[gir__step_in(w, d, k0 + k, &tr)] - 1;
         if (tr) s->tr = (uint8_t)(s->tr | 1u << k);
     }
+    if (gir__kernel_of(d->op) == gir__k_eltwise) return 0;       /* no scratch: the shapes are not looked up */
     return gir__scratch_bytes(d->op, d->dtype, gir__nshape(g, d), d->nin ? gir__nshape(g, &g->nodes[gir__pass_in(w, d, 0)]) : gir__nshape(g, d),
                               d->nin > 1 ? gir__nshape(g, &g->nodes[gir__pass_in(w, d, 1)]) : NULL);
 }
@@ -80,14 +81,16 @@ static gir_status gir__compile_values(gir_graph *g, gir_plan *p, const gir__rw *
     size_t id, sb;
     for (id = 1; id < g->nnodes; ++id) {
         const gir__node *d = &g->nodes[id];
+        const gir_shape *sh;
         gir__val *v;
         if (!(w->need[id] & GIR__N_NEED)) continue;
         v = &p->vals[p->nvals];
+        sh = gir__nshape(g, d);
         GIR_MEMSET(v, 0, sizeof *v);
         v->node = (uint32_t)id;
-        v->shape = (*gir__nshape(g, d));
+        v->shape = *sh;
         v->dtype = d->dtype;
-        if (!gir__bytes(gir__nshape(g, d), d->dtype, &v->bytes) || gir__align_up(v->bytes) > ((size_t)-1) / 2 - *off) {
+        if (!gir__bytes(sh, d->dtype, &v->bytes) || gir__align_up(v->bytes) > ((size_t)-1) / 2 - *off) {
             gir__gfail(g, GIR_ERR_LIMIT, "compile: %N: %T %S does not fit in the address space (%l bytes before it)",
                        (const gir_graph *)g, (unsigned)id, (int)d->dtype, gir__nshape(g, d), (long long)*off);
             return GIR_ERR_LIMIT;
@@ -95,7 +98,8 @@ static gir_status gir__compile_values(gir_graph *g, gir_plan *p, const gir__rw *
         p->map[id] = ++p->nvals;
         if (gir__op_is(d->op, GIR__F_LEAF_IN)) { v->kind = GIR__VAL_INPUT; continue; }
         if (gir__op_is(d->op, GIR__F_LEAF_DATA)) { v->kind = GIR__VAL_DATA; continue; }
-        if (gir__ref_check_write(g, (uint32_t)id)) return GIR_ERR_INVALID_ARG;   /* gen/50-ir/dataref.c */
+        if (gir__op_is(d->op, GIR__F_WRITES) && gir__ref_check_write(g, (uint32_t)id))   /* gen/50-ir/dataref.c */
+            return GIR_ERR_INVALID_ARG;
         v->kind = GIR__VAL_TEMP;
         v->off = *off;
         *off += gir__align_up(v->bytes ? v->bytes : 1);

@@ -26,6 +26,7 @@ static int gir__fuse_ok(const gir_plan *p, const gir__step *s) {
 typedef struct gir__fwork {
     uint32_t *nuse, *inuse, *prod, *grp, *last, *mem;
     uint32_t *asg;          /* value (a variable) -> the step + 1 of its assign (gen/80-plan/modes.c) */
+    uint32_t  nasg;         /* assign steps: none, no step can cross one */
     uint8_t  *isout, *cand;
 } gir__fwork;
 
@@ -66,7 +67,7 @@ static uint32_t gir__fuse_grow(gir_plan *p, gir__fwork *w, uint32_t r, uint32_t 
             if (w->grp[s] || ((w->isout[st->val] || w->inuse[st->val] != w->nuse[st->val]) &&
                                 !gir__fuse_shared(p, w, st->val, r)) ||
                 !gir__shape_eq(&p->vals[st->val].shape, rs) || !gir__fuse_ok(p, st) ||
-                gir__fuse_crosses(p, w, (uint32_t)s, r, gid))
+                (w->nasg && gir__fuse_crosses(p, w, (uint32_t)s, r, gid)))
                 continue;
         }
         w->grp[s] = gid;
@@ -132,12 +133,13 @@ static gir_status gir__fuse_plan(gir_plan *p, int n_out, const gir_node *outs, s
     w.grp = w.last + nv; w.mem = w.grp + ns;
     w.asg = w.mem + ns;
     w.isout = (uint8_t *)(w.asg + nv); w.cand = w.isout + nv;
+    w.nasg = 0;
     for (o = 0; o < n_out; ++o) w.isout[p->map[outs[o].id] - 1] = 1;
     for (k = 0; k < p->nsteps; ++k) {
         const gir__step *s = &p->steps[k];
         w.prod[s->val] = k + 1;
-        if (gir__op_is(s->op, GIR__F_WRITES)) w.asg[p->sin[s->in0]] = k + 1;
-        if (p->vals[s->val].kind == GIR__VAL_INVAR) w.asg[p->vals[s->val].off] = k + 1;
+        if (gir__op_is(s->op, GIR__F_WRITES)) { w.asg[p->sin[s->in0]] = k + 1; ++w.nasg; }
+        if (p->vals[s->val].kind == GIR__VAL_INVAR) { w.asg[p->vals[s->val].off] = k + 1; ++w.nasg; }
         for (j = 0; j < s->nin; ++j) ++w.nuse[p->sin[s->in0 + j]];
     }
     for (k = p->nsteps; k-- > 0;) {              /* roots from the last step down: each group is maximal */
@@ -340,10 +342,34 @@ static void gir__fuse_task(void *ctx, int t) {
 }
 #endif
 
+/* a group of one element (scalar code): no input broadcasts and each is one element, so every member is one call
+   of its loop, with the pointers and strides gir__fuse_member would find (no runs, no chunk arithmetic) */
+static void gir__fuse_one(const gir_plan *p, const struct gir__fgroup *gr, unsigned char *buf) {
+    uint32_t m, j;
+    for (m = 0; m < gr->nm; ++m) {
+        const gir__step *s = &p->fsteps[gr->m0 + m];
+        const gir__val *sv = &p->vals[s->val];
+        const void *ptr[3];
+        int64_t st[3];
+        int idt = p->vals[p->sin[s->in0]].dtype;
+        void *out = sv->kind == GIR__VAL_FUSED ? (void *)(buf + sv->off) : sv->ptr;
+        for (j = 0; j < s->nin; ++j) {
+            const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
+            st[j] = iv->kind == GIR__VAL_FUSED;
+            ptr[j] = st[j] ? (const void *)(buf + iv->off) : iv->ptr ? iv->ptr : (const void *)&gir__empty;
+        }
+        if (s->op == GIR_OP_CAST) gir__fuse_cast(1, out, sv->dtype, ptr[0], idt, st[0]);
+        else gir__ew_pick(s->op, idt)(1, out, ptr, st, p->fpar[gr->m0 + m]);
+    }
+}
 /* runs fused group gi over its whole output */
 static void gir__fuse_run(gir_plan *p, uint32_t gi) {
     const struct gir__fgroup *gr = &p->groups[gi];
     int64_t total = gir__numel(&p->vals[gr->val].shape), nchunks = (total + (int64_t)p->chunk - 1) / (int64_t)p->chunk;
+    if (total == 1) {
+        gir__fuse_one(p, gr, (unsigned char *)p->scratch);
+        return;
+    }
 #if defined(GIR_THREADS)
     int nt = gir__par_threads(&p->par);
     if (total >= GIR__EW_PAR_MIN && nt > 1 && nchunks > 1) {

@@ -11,7 +11,7 @@
 /* -- train and eval plans --------------------------------------------------------------------------------- */
 /* input k of node d is computed by a plan compiled in mode eval (0: training): a train_eval node needs its
    training value and its updates, or only its eval value */
-static int gir__mode_needs(const gir__node *d, uint32_t k, int eval) {
+static GIR__INLINE int gir__mode_needs(const gir__node *d, uint32_t k, int eval) {
     if (!gir__op_is(d->op, GIR__F_EVAL_PICK1)) return 1;
     return eval ? k == 1 : k != 1;
 }

@@ -9,8 +9,10 @@
      exactly, same dtype and shape: the GIR_RULE lines of ops.def, the eval-mode flags (see gir__simplify).
    - dead nodes: what lost its last use to the two passes is not marked, so not computed.
    need[] bits while compiling: GIR__N_NEED (computed after the passes), GIR__N_COVER (needed without them),
-   GIR__N_SIMP (rep set by a simplification rule), GIR__N_ASSIGNED (a variable some assign writes). */
-enum { GIR__N_NEED = 1, GIR__N_COVER = 2, GIR__N_SIMP = 4, GIR__N_ASSIGNED = 8 };
+   GIR__N_SIMP (rep set by a simplification rule), GIR__N_ASSIGNED (a variable some assign writes), and what the
+   rules ask of a node, found once: GIR__N_FACTS (found), GIR__N_ONE, GIR__N_ZPOS, GIR__N_ZNEG (gir__facts). */
+enum { GIR__N_NEED = 1, GIR__N_COVER = 2, GIR__N_SIMP = 4, GIR__N_ASSIGNED = 8, GIR__N_FACTS = 16, GIR__N_ONE = 32,
+       GIR__N_ZPOS = 64, GIR__N_ZNEG = 128 };
 #define GIR__CSE_CONST_MAX 65536   /* constants larger than this are neither hashed nor compared */
 #define GIR__CSE_SAMPLE 256        /* bytes of a constant that go into its hash (the first and last half) */
 
@@ -20,13 +22,14 @@ typedef struct gir__rw {
     uint8_t  *need;
     int       simplify, eval;
     uint32_t *tab;          /* open-addressing table of representative ids, 0: empty */
+    uint32_t *tag;          /* the high half of each entry's hash: most slots are passed over without comparing */
     size_t    mask;
     gir_allocator *a;       /* the plan's, for the table */
 } gir__rw;
 
 /* the node input k of node d reads after the passes: its input's representative; a reshape reads through
    reshapes (reshape of reshape reads the inner input directly: a fusion of two nodes, not a rule line) */
-static uint32_t gir__pass_in(const gir__rw *w, const gir__node *d, uint32_t k) {
+static GIR__INLINE uint32_t gir__pass_in(const gir__rw *w, const gir__node *d, uint32_t k) {
     const gir_graph *g = w->g;
     uint32_t in = g->ins[d->in0 + k];
     if (!w->rep) return in;
@@ -119,15 +122,23 @@ static uint64_t gir__cse_hash(const gir__rw *w, const gir__node *d) {
     uint32_t k, in;
     size_t nb = gir__const_bytes(w->g, d), j;
     const unsigned char *data = (const unsigned char *)gir__node_data(w->g, d);
+    const gir_shape *sh = gir__nshape(w->g, d);
+    const char *spec = gir__op_info(d->op)->attrs;
     int m;
-    for (m = 0; m < gir__nshape(w->g, d)->rank; ++m) h = gir__h(h, (uint32_t)gir__nshape(w->g, d)->dim[m]);
-    h = gir__h(h, (uint32_t)gir__nshape(w->g, d)->rank);
-    gir__attr_kinds(gir__op_info(d->op)->attrs, &ak);
-    h = gir__hash_attr(h, gir__attr_load(w->g, d, &ta), &ak);
-    for (k = 0; k < d->nin; ++k) {
-        gir__cse_ins(w, d, k, &in);
-        h = gir__h(h, in);
+    for (m = 0; m < sh->rank; ++m) h = gir__h(h, (uint32_t)sh->dim[m]);
+    h = gir__h(h, (uint32_t)sh->rank);
+    if (spec && *spec) {                    /* an op without attributes hashes none */
+        gir__attr_kinds(spec, &ak);
+        h = gir__hash_attr(h, gir__attr_read(w->g, d, &ta), &ak);
     }
+    if (d->nin == 2 && gir__op_is(d->op, GIR__F_COMM)) {      /* as gir__cse_ins, each input found once */
+        uint32_t x = gir__pass_in(w, d, 0), y = gir__pass_in(w, d, 1);
+        h = gir__h(gir__h(h, x < y ? x : y), x < y ? y : x);
+    } else
+        for (k = 0; k < d->nin; ++k) {
+            gir__cse_ins(w, d, k, &in);
+            h = gir__h(h, in);
+        }
     for (j = 0; j < nb; ++j)        /* a sample of a constant's bytes: the first and the last ones */
         if (j < GIR__CSE_SAMPLE / 2 || j >= nb - GIR__CSE_SAMPLE / 2)
             h = gir__h(h, data[j]);
@@ -143,7 +154,7 @@ static int gir__cse_eq(const gir__rw *w, const gir__node *a, const gir__node *b)
     if (a->op != b->op || a->dtype != b->dtype || a->nin != b->nin || !gir__shape_eq(gir__nshape(w->g, a), gir__nshape(w->g, b)))
         return 0;
     gir__attr_kinds(gir__op_info(a->op)->attrs, &ak);
-    if (!gir__attr_eq(gir__attr_load(w->g, a, &ta), gir__attr_load(w->g, b, &tb), &ak)) return 0;
+    if (!gir__attr_eq(gir__attr_read(w->g, a, &ta), gir__attr_read(w->g, b, &tb), &ak)) return 0;
     for (k = 0; k < a->nin; ++k) {
         gir__cse_ins(w, a, k, &x);
         gir__cse_ins(w, b, k, &y);
@@ -159,12 +170,14 @@ static int gir__cse_eq(const gir__rw *w, const gir__node *a, const gir__node *b)
 /* the representative equal to node id already in the table, or 0 after inserting id */
 static uint32_t gir__cse_find(gir__rw *w, uint32_t id) {
     const gir__node *d = &w->g->nodes[id];
-    size_t s = (size_t)gir__cse_hash(w, d) & w->mask;
+    uint64_t h = gir__cse_hash(w, d);
+    size_t s = (size_t)h & w->mask;
     while (w->tab[s]) {
-        if (gir__cse_eq(w, d, &w->g->nodes[w->tab[s]])) return w->tab[s];
+        if (w->tag[s] == (uint32_t)(h >> 32) && gir__cse_eq(w, d, &w->g->nodes[w->tab[s]])) return w->tab[s];
         s = (s + 1) & w->mask;
     }
     w->tab[s] = id;
+    w->tag[s] = (uint32_t)(h >> 32);
     return 0;
 }
 
@@ -198,10 +211,19 @@ static int gir__all_is(const gir_graph *g, const gir__node *c, double v, int neg
     }
     return 1;
 }
-/* a zero that adding (sub: subtracting) leaves every x of that dtype as it is: integers any zero; floats -0.0
-   for add (x + -0 = x, also for x = -0) and +0.0 for sub (x - +0 = x); +0.0 + -0.0 is +0.0, so x + (+0) is not */
-static int gir__is_add_zero(const gir_graph *g, const gir__node *c, int sub) {
-    return gir__all_is(g, c, 0.0, gir__is_float(c->dtype) ? !sub : 0);
+/* what node x holds in every element, found by gir__all_is once per compile and kept in need[x]: 1
+   (GIR__N_ONE), +0 (GIR__N_ZPOS; for integers any zero) and -0 (GIR__N_ZNEG; for integers any zero too) */
+static GIR__INLINE unsigned gir__facts(const gir__rw *w, uint32_t x) {
+    const gir__node *c = &w->g->nodes[x];
+    unsigned f = GIR__N_FACTS;
+    if (w->need[x] & GIR__N_FACTS) return w->need[x];
+    if (gir__op_is(c->op, GIR__F_LEAF_FILL | GIR__F_LEAF_CONST)) {
+        if (gir__all_is(w->g, c, 1.0, 0)) f |= GIR__N_ONE;
+        if (gir__all_is(w->g, c, 0.0, 0)) f |= GIR__N_ZPOS;
+        if (gir__all_is(w->g, c, 0.0, 1)) f |= GIR__N_ZNEG;
+    }
+    w->need[x] = (uint8_t)(w->need[x] | f);
+    return w->need[x];
 }
 /* the node x such that transpose(transpose(x, p), q) gives x; 0 if the composed permutation is not the
    identity (axis j of the result is axis p[q[j]] of x) */
@@ -220,29 +242,29 @@ enum { GIR__RP_ANY, GIR__RP_NONE, GIR__RP_ONE, GIR__RP_ADD0, GIR__RP_SUB0, GIR__
 enum { GIR__RR_X0, GIR__RR_X1, GIR__RR_X0_IN0 };
 typedef struct gir__rule { uint16_t op; uint8_t in[2], res; } gir__rule;
 @@RULES@@
-/* whether node x, an input of node d, matches pattern p */
-static int gir__rule_in(const gir_graph *g, const gir__node *d, const gir__node *x, int p) {
+/* whether node x, an input of node d, matches pattern p. A zero that adding (sub: subtracting) leaves every x of
+   that dtype as it is: integers any zero; floats -0.0 for add (x + -0 = x, also for x = -0) and +0.0 for sub
+   (x - +0 = x); +0.0 + -0.0 is +0.0, so x + (+0) is not. */
+static GIR__INLINE int gir__rule_in(const gir__rw *w, const gir__node *d, uint32_t x, int p) {
+    if (p == GIR__RP_ANY) return 1;
     switch (p) {
-    case GIR__RP_ONE: return gir__all_is(g, x, 1.0, 0);
-    case GIR__RP_ADD0: return gir__is_add_zero(g, x, 0);
-    case GIR__RP_SUB0: return gir__is_add_zero(g, x, 1);
-    case GIR__RP_INT0: return !gir__is_float(d->dtype) && gir__all_is(g, x, 0.0, 0);
-    case GIR__RP_SELF: return x->op == d->op;
+    case GIR__RP_ONE: return (gir__facts(w, x) & GIR__N_ONE) != 0;
+    case GIR__RP_ADD0: return (gir__facts(w, x) & (gir__is_float(w->g->nodes[x].dtype) ? GIR__N_ZNEG : GIR__N_ZPOS)) != 0;
+    case GIR__RP_SUB0: return (gir__facts(w, x) & GIR__N_ZPOS) != 0;
+    case GIR__RP_INT0: return !gir__is_float(d->dtype) && (gir__facts(w, x) & GIR__N_ZPOS) != 0;
+    case GIR__RP_SELF: return w->g->nodes[x].op == d->op;
     default: return 1;
     }
 }
 /* the value the first matching rule of the table gives node d, whose inputs after the passes are a and b, or 0.
-   Every node of a compile comes here and most ops have no rule: a row of another op is passed over on its op
-   alone, and the inputs are looked up once by the caller, not once per row. */
+   Every node of a compile comes here and most ops have no rule: only the op's own rows are read (gir__rule_at),
+   and the inputs are looked up once by the caller, not once per row. */
 static uint32_t gir__rule_apply(const gir__rw *w, const gir__node *d, uint32_t a, uint32_t b) {
     size_t r;
-    for (r = 1; r < sizeof gir__rules / sizeof gir__rules[0]; ++r) {
+    for (r = gir__rule_at[d->op]; r && r < sizeof gir__rules / sizeof gir__rules[0] && gir__rules[r].op == d->op; ++r) {
         const gir__rule *u = &gir__rules[r];
-        uint32_t n;
-        if (u->op != d->op) continue;
-        n = u->in[1] == GIR__RP_NONE ? 1u : 2u;
-        if (d->nin != n || !gir__rule_in(w->g, d, &w->g->nodes[a], u->in[0]) ||
-            (n == 2 && !gir__rule_in(w->g, d, &w->g->nodes[b], u->in[1])))
+        uint32_t n = u->in[1] == GIR__RP_NONE ? 1u : 2u;
+        if (d->nin != n || !gir__rule_in(w, d, a, u->in[0]) || (n == 2 && !gir__rule_in(w, d, b, u->in[1])))
             continue;
         return u->res == GIR__RR_X0_IN0 ? gir__pass_in(w, &w->g->nodes[a], 0) : u->res == GIR__RR_X1 ? b : a;
     }
@@ -284,8 +306,9 @@ static gir_status gir__passes(gir__rw *w, unsigned flags, size_t last) {
         if (gir__op_is(g->nodes[id].op, GIR__F_WRITES)) w->need[g->ins[g->nodes[id].in0]] |= GIR__N_ASSIGNED;
     if (cse) {
         while (cap < 2 * (last + 1)) cap *= 2;
-        if (!(w->tab = (uint32_t *)gir__alloc(w->a, cap * sizeof(uint32_t)))) return GIR_ERR_OUT_OF_MEMORY;
+        if (!(w->tab = (uint32_t *)gir__alloc(w->a, 2 * cap * sizeof(uint32_t)))) return GIR_ERR_OUT_OF_MEMORY;
         GIR_MEMSET(w->tab, 0, cap * sizeof(uint32_t));
+        w->tag = w->tab + cap;
         w->mask = cap - 1;
     }
     for (id = 1; id <= last; ++id) {
@@ -294,7 +317,7 @@ static gir_status gir__passes(gir__rw *w, unsigned flags, size_t last) {
         else if (cse && gir__cse_ok(g, &g->nodes[id])) r = gir__cse_find(w, (uint32_t)id);
         if (r) w->rep[id] = r;
     }
-    if (w->tab) gir__free(w->a, w->tab, cap * sizeof(uint32_t));
+    if (w->tab) gir__free(w->a, w->tab, 2 * cap * sizeof(uint32_t));
     w->tab = NULL;
     return GIR_OK;
 }

@@ -186,26 +186,31 @@ static int gir__plan_step_reads(const gir_plan *p, uint32_t k, uint32_t v) {
         if (u == v) return 1;
     return 0;
 }
+/* the values each step reads, listed once (gir__reads_make) */
+typedef struct gir__reads { uint32_t *at, *v; size_t bytes; } gir__reads;
 /* input j of step s already appeared among its inputs 0 .. j-1 */
-static int gir__in_dup(const gir_plan *p, const gir__step *s, uint32_t j) {
+static GIR__INLINE int gir__in_dup(const gir_plan *p, const gir__step *s, uint32_t j) {
     uint32_t i, v = p->sin[s->in0 + j];
     for (i = 0; i < j; ++i)
         if (p->sin[s->in0 + i] == v) return 1;
     return 0;
 }
-static size_t gir__vbytes(const gir__val *v) { return gir__align_up(v->bytes ? v->bytes : 1); }
+static GIR__INLINE size_t gir__vbytes(const gir__val *v) { return gir__align_up(v->bytes ? v->bytes : 1); }
 
 /* -- the scheduler ---------------------------------------------------------------------------------------- */
 typedef struct gir__heapent { int64_t key; uint32_t step, ver; } gir__heapent;
 typedef struct gir__swork {
     uint32_t *prod, *owner, *rem, *rstart, *rlist;   /* value -> producer + 1, assign + 1, readers left, readers */
     uint32_t *estart, *cur, *etgt, *indeg, *indeg0, *ver, *order;   /* step -> successors (CSR), predecessors left */
+    uint32_t *dstart, *dlist;                        /* step -> its distinct inputs (CSR) */
+    size_t   *tb;                                    /* value -> the bytes it gives back when it dies, or 0 */
     uint8_t  *placed;
     gir__heapent *heap;
     uint32_t  nheap;
+    int       direct;       /* no assigns, no constraints: a step's successors are its value's readers (no edges) */
 } gir__swork;
 
-static int gir__heap_less(const gir__heapent *a, const gir__heapent *b) {
+static GIR__INLINE int gir__heap_less(const gir__heapent *a, const gir__heapent *b) {
     return a->key != b->key ? a->key > b->key : a->step < b->step;   /* larger key first, then earlier step */
 }
 static void gir__heap_push(gir__swork *w, gir__heapent e) {
@@ -226,20 +231,17 @@ static gir__heapent gir__heap_pop(gir__swork *w) {
     return top;
 }
 /* a value whose space a step can give back: computed by the plan and not one of its outputs */
-static int gir__sched_temp(const gir_plan *p, const gir__swork *w, uint32_t v) {
+static GIR__INLINE int gir__sched_temp(const gir_plan *p, const gir__swork *w, uint32_t v) {
     return w->prod[v] && !p->vals[v].isout;
 }
 /* mode 1: the bytes step s gives back minus the bytes it takes; mode 0: the original order */
 static int64_t gir__sched_key(const gir_plan *p, const gir__swork *w, uint32_t s, int mode) {
-    const gir__step *st = &p->steps[s];
     int64_t key;
     uint32_t j;
     if (!mode) return -(int64_t)s;
-    key = -(int64_t)gir__vbytes(&p->vals[st->val]);
-    for (j = 0; j < st->nin; ++j) {
-        uint32_t v = p->sin[st->in0 + j];
-        if (!gir__in_dup(p, st, j) && gir__sched_temp(p, w, v) && w->rem[v] == 1) key += (int64_t)gir__vbytes(&p->vals[v]);
-    }
+    key = -(int64_t)gir__vbytes(&p->vals[p->steps[s].val]);
+    for (j = w->dstart[s]; j < w->dstart[s + 1]; ++j)
+        if (w->rem[w->dlist[j]] == 1) key += (int64_t)w->tb[w->dlist[j]];
     return key;
 }
 static void gir__sched_ready(const gir_plan *p, gir__swork *w, uint32_t s, int mode) {
@@ -254,39 +256,52 @@ static void gir__sched_place(const gir_plan *p, gir__swork *w, uint32_t s, int m
     const gir__step *st = &p->steps[s];
     uint32_t j, e, r;
     w->placed[s] = 1;
-    for (j = 0; j < st->nin; ++j) {
-        uint32_t v = p->sin[st->in0 + j];
-        if (gir__in_dup(p, st, j)) continue;
-        if (--w->rem[v] == 1 && mode && gir__sched_temp(p, w, v))
+    for (j = w->dstart[s]; j < w->dstart[s + 1]; ++j) {
+        uint32_t v = w->dlist[j];
+        if (--w->rem[v] == 1 && mode && w->tb[v])
             for (r = w->rstart[v]; r < w->rstart[v + 1]; ++r)
                 if (!w->placed[w->rlist[r]] && !w->indeg[w->rlist[r]]) gir__sched_ready(p, w, w->rlist[r], mode);
+    }
+    if (w->direct) {
+        for (r = w->rstart[st->val]; r < w->rstart[st->val + 1]; ++r)
+            if (--w->indeg[w->rlist[r]] == 0) gir__sched_ready(p, w, w->rlist[r], mode);
+        return;
     }
     for (e = w->estart[s]; e < w->estart[s + 1]; ++e)
         if (--w->indeg[w->etgt[e]] == 0) gir__sched_ready(p, w, w->etgt[e], mode);
 }
 /* the readers of each value, once per step (CSR), and rem = their count */
 static void gir__sched_readers(const gir_plan *p, gir__swork *w) {
-    uint32_t k, j, nv = p->nvals;
+    uint32_t k, j, n = 0, nv = p->nvals;
     for (k = 0; k <= nv; ++k) w->rstart[k] = 0;
-    for (k = 0; k < p->nsteps; ++k)
-        for (j = 0; j < p->steps[k].nin; ++j)
-            if (!gir__in_dup(p, &p->steps[k], j)) ++w->rstart[p->sin[p->steps[k].in0 + j] + 1];
-    for (k = 0; k < nv; ++k) w->rstart[k + 1] += w->rstart[k];
+    for (k = 0; k < p->nsteps; ++k) {          /* each step's distinct inputs, and the readers of each value */
+        const gir__step *s = &p->steps[k];
+        w->dstart[k] = n;
+        for (j = 0; j < s->nin; ++j)
+            if (!gir__in_dup(p, s, j)) {
+                w->dlist[n] = p->sin[s->in0 + j];
+                ++w->rstart[w->dlist[n++] + 1];
+            }
+    }
+    w->dstart[p->nsteps] = n;
+    for (k = 0; k < nv; ++k) {
+        w->rstart[k + 1] += w->rstart[k];
+        w->tb[k] = gir__sched_temp(p, w, k) ? gir__vbytes(&p->vals[k]) : 0;
+    }
     for (k = 0; k < nv; ++k) w->rem[k] = w->rstart[k];
     for (k = 0; k < p->nsteps; ++k)
-        for (j = 0; j < p->steps[k].nin; ++j)
-            if (!gir__in_dup(p, &p->steps[k], j)) {
-                uint32_t v = p->sin[p->steps[k].in0 + j];
-                w->rlist[w->rem[v]++] = k;
-            }
+        for (j = w->dstart[k]; j < w->dstart[k + 1]; ++j) w->rlist[w->rem[w->dlist[j]]++] = k;
     for (k = 0; k < nv; ++k) w->rem[k] = w->rstart[k + 1] - w->rstart[k];
 }
 /* the edges between steps: producer -> reader, reader of a variable -> its assign, constraints (both ends
-   steps of the plan). add 0: counts them into estart; add 1: fills etgt and indeg */
-static void gir__sched_edges(const gir_graph *g, const gir_plan *p, gir__swork *w, int add) {
+   steps of the plan). add 0: counts them into estart; add 1: fills etgt and indeg. Returns 1 when every edge
+   runs forward (to a later step): the steps' present order is then a schedule already. */
+static int gir__sched_edges(const gir_graph *g, const gir_plan *p, gir__swork *w, int add) {
     uint32_t k, j;
     size_t c;
-#define GIR__EDGE(a, b) do { if (add) { w->etgt[w->cur[a]++] = (b); ++w->indeg[b]; } else ++w->estart[(a) + 1]; } while (0)
+    int fwd = 1;
+#define GIR__EDGE(a, b) do { if (add) { w->etgt[w->cur[a]++] = (b); ++w->indeg[b]; } else ++w->estart[(a) + 1]; \
+                             fwd &= (a) < (b); } while (0)
     for (k = 0; k < p->nsteps; ++k) {
         const gir__step *s = &p->steps[k];
         for (j = 0; j < s->nin; ++j) {
@@ -301,10 +316,12 @@ static void gir__sched_edges(const gir_graph *g, const gir_plan *p, gir__swork *
         if (w->prod[va - 1] && w->prod[vb - 1]) GIR__EDGE(w->prod[va - 1] - 1, w->prod[vb - 1] - 1);
     }
 #undef GIR__EDGE
+    return fwd;
 }
 /* one list schedule into w->order; returns the steps placed (fewer than nsteps: a cycle) and the peak of the
-   live bytes of that order. The readers (gir__sched_readers) are the same for both runs: only rem starts again. */
-static uint32_t gir__sched_run(const gir_plan *p, gir__swork *w, int mode, size_t *peak) {
+   live bytes of that order. The readers (gir__sched_readers) are the same for both runs: only rem starts again.
+   A peak that reaches bound (the order it would replace) ends the run early: that order is not taken. */
+static uint32_t gir__sched_run(const gir_plan *p, gir__swork *w, int mode, size_t *peak, size_t bound) {
     uint32_t k, n = 0, j;
     size_t live = 0;
     w->nheap = 0;
@@ -321,15 +338,33 @@ static uint32_t gir__sched_run(const gir_plan *p, gir__swork *w, int mode, size_
         w->order[n++] = e.step;
         live += gir__vbytes(&p->vals[st->val]);
         if (live > *peak) *peak = live;
+        if (*peak >= bound) break;             /* the peak only grows: this order cannot end below bound */
         gir__sched_place(p, w, e.step, mode);
-        for (j = 0; j < st->nin; ++j) {
-            uint32_t v = p->sin[st->in0 + j];
-            if (!gir__in_dup(p, st, j) && gir__sched_temp(p, w, v) && w->rem[v] == 0) live -= gir__vbytes(&p->vals[v]);
-        }
+        for (j = w->dstart[e.step]; j < w->dstart[e.step + 1]; ++j)
+            if (w->rem[w->dlist[j]] == 0) live -= w->tb[w->dlist[j]];
         if (w->rstart[st->val] == w->rstart[st->val + 1] && !p->vals[st->val].isout)
             live -= gir__vbytes(&p->vals[st->val]);
     }
     return n;
+}
+/* the schedule of mode 0 when every edge runs forward: the steps' present order, and its peak of live bytes
+   counted as gir__sched_run counts it, without the heap */
+static uint32_t gir__sched_inorder(const gir_plan *p, gir__swork *w, size_t *peak) {
+    uint32_t k, j;
+    size_t live = 0;
+    *peak = 0;
+    for (k = 0; k < p->nvals; ++k) w->rem[k] = w->rstart[k + 1] - w->rstart[k];
+    for (k = 0; k < p->nsteps; ++k) {
+        const gir__step *st = &p->steps[k];
+        w->order[k] = k;
+        live += gir__vbytes(&p->vals[st->val]);
+        if (live > *peak) *peak = live;
+        for (j = w->dstart[k]; j < w->dstart[k + 1]; ++j)
+            if (--w->rem[w->dlist[j]] == 0) live -= w->tb[w->dlist[j]];
+        if (w->rstart[st->val] == w->rstart[st->val + 1] && !p->vals[st->val].isout)
+            live -= gir__vbytes(&p->vals[st->val]);
+    }
+    return p->nsteps;
 }
 /* names a step left out of a schedule: the constraints and the assign ordering make a cycle through it */
 static gir_status gir__sched_cycle(gir_graph *g, const gir_plan *p, const gir__swork *w) {
@@ -342,6 +377,26 @@ static gir_status gir__sched_cycle(gir_graph *g, const gir_plan *p, const gir__s
 /* orders the plan's steps: the order they have (creation order, assigns placed by gen/80-plan/modes.c) kept where the
    constraints allow, or the memory-greedy order (the ready step that gives back the most bytes first) when its
    peak of live bytes is lower. Both are list schedules over a heap: O((steps + edges) log steps). */
+/* the edges, or none when a step's successors are its value's readers (w->direct): then a step waits for the
+   producers of its distinct inputs, and the steps in their present order are a schedule. 1: that order is one. */
+static int gir__sched_graph(const gir_graph *g, const gir_plan *p, gir__swork *w) {
+    uint32_t k, j;
+    int fwd;
+    gir__sched_readers(p, w);
+    if (w->direct) {
+        for (k = 0; k < p->nsteps; ++k)
+            for (j = w->dstart[k], w->indeg0[k] = 0; j < w->dstart[k + 1]; ++j) w->indeg0[k] += w->prod[w->dlist[j]] != 0;
+        return 1;
+    }
+    GIR_MEMSET(w->estart, 0, (p->nsteps + 1) * sizeof(uint32_t));
+    GIR_MEMSET(w->indeg, 0, (p->nsteps + 1) * sizeof(uint32_t));
+    gir__sched_edges(g, p, w, 0);
+    for (k = 0; k < p->nsteps; ++k) w->estart[k + 1] += w->estart[k];
+    for (k = 0; k < p->nsteps; ++k) w->cur[k] = w->estart[k];
+    fwd = gir__sched_edges(g, p, w, 1);
+    for (k = 0; k < p->nsteps; ++k) w->indeg0[k] = w->indeg[k];
+    return fwd;
+}
 static gir_status gir__plan_schedule(gir_graph *g, gir_plan *p, unsigned flags) {
     gir__swork w;
     size_t nv = p->nvals + 1, ns = p->nsteps + 1, ne, bytes, peak0, peak1 = 0;
@@ -349,38 +404,37 @@ static gir_status gir__plan_schedule(gir_graph *g, gir_plan *p, unsigned flags) 
     void *mem;
     gir__step *tmp;
     gir_status st = GIR_OK;
+    int fwd;
     if (!p->nsteps) return GIR_OK;
     ne = p->nsin * 2 + g->ncons / 2 + 1;
-    bytes = (ns + nv + 1) * sizeof(gir__heapent) + (nv * 4 + p->nsin + 1 + ns * 7 + ne) * sizeof(uint32_t) + ns;
+    bytes = (ns + nv + 1) * sizeof(gir__heapent) + nv * sizeof(size_t) +
+            (nv * 4 + 2 * p->nsin + 1 + ns * 8 + ne) * sizeof(uint32_t) + ns;
     if (!(mem = gir__alloc(&p->ta, bytes))) return GIR_ERR_OUT_OF_MEMORY;
     if (!(tmp = (gir__step *)gir__alloc(&p->ta, p->nsteps * sizeof(gir__step)))) {
         gir__free(&p->ta, mem, bytes);
         return GIR_ERR_OUT_OF_MEMORY;
     }
-    GIR_MEMSET(mem, 0, bytes);
     w.heap = (gir__heapent *)mem;
-    w.prod = (uint32_t *)(w.heap + ns + nv + 1); w.owner = w.prod + nv; w.rem = w.owner + nv;
+    w.tb = (size_t *)(w.heap + ns + nv + 1);
+    w.prod = (uint32_t *)(w.tb + nv); w.owner = w.prod + nv; w.rem = w.owner + nv;
     w.rstart = w.rem + nv; w.rlist = w.rstart + nv; w.estart = w.rlist + p->nsin + 1; w.cur = w.estart + ns;
     w.indeg = w.cur + ns; w.indeg0 = w.indeg + ns; w.ver = w.indeg0 + ns; w.order = w.ver + ns;
-    w.etgt = w.order + ns; w.placed = (uint8_t *)(w.etgt + ne);
+    w.etgt = w.order + ns; w.dstart = w.etgt + ne; w.dlist = w.dstart + ns; w.placed = (uint8_t *)(w.dlist + p->nsin);
+    GIR_MEMSET(w.prod, 0, 2 * nv * sizeof(uint32_t));          /* prod and owner; the rest is set before use */
+    w.direct = g->ncons == 0;
     for (k = 0; k < p->nsteps; ++k) {
         w.prod[p->steps[k].val] = k + 1;
-        if (gir__op_is(p->steps[k].op, GIR__F_WRITES)) w.owner[p->sin[p->steps[k].in0]] = k + 1;
+        if (gir__op_is(p->steps[k].op, GIR__F_WRITES)) { w.owner[p->sin[p->steps[k].in0]] = k + 1; w.direct = 0; }
     }
-    gir__sched_edges(g, p, &w, 0);
-    for (k = 0; k < p->nsteps; ++k) w.estart[k + 1] += w.estart[k];
-    for (k = 0; k < p->nsteps; ++k) w.cur[k] = w.estart[k];
-    gir__sched_edges(g, p, &w, 1);
-    for (k = 0; k < p->nsteps; ++k) w.indeg0[k] = w.indeg[k];
-    gir__sched_readers(p, &w);
-    if (gir__sched_run(p, &w, 0, &peak0) < p->nsteps) st = gir__sched_cycle(g, p, &w);
+    fwd = gir__sched_graph(g, p, &w);
+    if ((fwd ? gir__sched_inorder(p, &w, &peak0) : gir__sched_run(p, &w, 0, &peak0, (size_t)-1)) < p->nsteps)
+        st = gir__sched_cycle(g, p, &w);
     if (st == GIR_OK) {
-        for (k = 0; k < p->nsteps; ++k) tmp[k] = p->steps[w.order[k]];
-        if (!(flags & GIR_COMPILE_NO_REUSE)) n1 = gir__sched_run(p, &w, 1, &peak1);
-        if (n1 == p->nsteps && peak1 < peak0)
-            for (k = 0; k < p->nsteps; ++k) tmp[k] = p->steps[w.order[k]];
-        for (k = 0; k < p->nsteps; ++k) p->steps[k] = tmp[k];
+        if (!fwd) for (k = 0; k < p->nsteps; ++k) tmp[k] = p->steps[w.order[k]];    /* mode 0's order */
+        if (!(flags & GIR_COMPILE_NO_REUSE)) n1 = gir__sched_run(p, &w, 1, &peak1, peak0);   /* kept if lower */
         p->sched_greedy = n1 == p->nsteps && peak1 < peak0;
+        if (p->sched_greedy) for (k = 0; k < p->nsteps; ++k) tmp[k] = p->steps[w.order[k]];
+        if (p->sched_greedy || !fwd) for (k = 0; k < p->nsteps; ++k) p->steps[k] = tmp[k];
     }
     gir__free(&p->ta, tmp, 0);
     gir__free(&p->ta, mem, bytes);
@@ -434,16 +488,14 @@ static void gir__fl_give(gir__fl *f, size_t off, size_t n) {
 
 /* step k can run once, on the first gir_plan_run: no random op, no assign or value written into a variable, and
    it reads only constants and values of such steps */
-static int gir__plan_foldable(const gir_graph *g, const gir_plan *p, uint32_t k) {
-    gir__srd r;
-    uint32_t v, m, nm = p->fgroup && p->fgroup[k] ? p->groups[p->fgroup[k] - 1].nm : 1;
+static int gir__plan_foldable(const gir_graph *g, const gir_plan *p, const gir__reads *rd, uint32_t k) {
+    uint32_t j, m, nm = p->fgroup && p->fgroup[k] ? p->groups[p->fgroup[k] - 1].nm : 1;
     const gir__step *s = p->fgroup && p->fgroup[k] ? &p->fsteps[p->groups[p->fgroup[k] - 1].m0] : &p->steps[k];
     for (m = 0; m < nm; ++m)
         if (gir__op_is(s[m].op, GIR__F_RNG | GIR__F_WRITES | GIR__F_LEAF_STATE) || p->vals[s[m].val].kind == GIR__VAL_INVAR)
             return 0;
-    gir__srd_init(p, k, &r);
-    while (gir__srd_next(p, &r, &v)) {
-        const gir__val *iv = &p->vals[v];
+    for (j = rd->at[k]; j < rd->at[k + 1]; ++j) {
+        const gir__val *iv = &p->vals[rd->v[j]];
         if (iv->kind == GIR__VAL_DATA && gir__op_is(g->nodes[iv->node].op, GIR__F_LEAF_CONST)) continue;
         if (iv->kind == GIR__VAL_TEMP && iv->fold) continue;
         return 0;
@@ -461,17 +513,15 @@ static int gir__plan_inplace_ok(const gir_plan *p, uint32_t k, uint32_t v) {
            iv->dtype == o->dtype && gir__shape_eq(&iv->shape, &o->shape);
 }
 /* first and last step of every temporary (outputs and kept values: to the end), and the steps run once */
-static void gir__plan_lifetimes(const gir_graph *g, gir_plan *p, unsigned flags) {
-    uint32_t k, v;
+static void gir__plan_lifetimes(const gir_graph *g, gir_plan *p, const gir__reads *rd, unsigned flags) {
+    uint32_t k, v, j;
     for (v = 0; v < p->nvals; ++v) { p->vals[v].first = p->vals[v].last = GIR__NEVER; p->vals[v].fold = 0; }
     for (k = 0; k < p->nsteps; ++k) {
-        gir__srd r;
         gir__val *o = &p->vals[p->steps[k].val];
         o->first = k;
         p->steps[k].flags = 0;
-        gir__srd_init(p, k, &r);
-        while (gir__srd_next(p, &r, &v)) p->vals[v].last = k;
-        if (!(flags & GIR_COMPILE_NO_FOLD) && gir__plan_foldable(g, p, k)) {
+        for (j = rd->at[k]; j < rd->at[k + 1]; ++j) p->vals[rd->v[j]].last = k;
+        if (!(flags & GIR_COMPILE_NO_FOLD) && gir__plan_foldable(g, p, rd, k)) {
             p->steps[k].flags |= GIR__STEP_FOLD;
             o->fold = 1;
             ++p->nfold;
@@ -486,14 +536,14 @@ static void gir__plan_lifetimes(const gir_graph *g, gir_plan *p, unsigned flags)
 }
 /* at step k: the value's place (a temporary: in-place over an input that dies here, or the free list; a value
    written into a variable has none), then the inputs read for the last time give theirs back */
-static void gir__plan_place(gir_plan *p, gir__fl *f, uint32_t k, unsigned flags, uint8_t *gone) {
+static void gir__plan_place(gir_plan *p, const gir__reads *rd, gir__fl *f, uint32_t k, unsigned flags,
+                            uint8_t *gone) {
     gir__val *o = &p->vals[p->steps[k].val];
-    gir__srd r;
-    uint32_t v;
+    uint32_t v, j;
     if (!o->fold && o->kind == GIR__VAL_TEMP) {
         int done = 0;
-        gir__srd_init(p, k, &r);
-        while (!(flags & GIR_COMPILE_NO_INPLACE) && !done && gir__srd_next(p, &r, &v)) {
+        for (j = rd->at[k]; !(flags & GIR_COMPILE_NO_INPLACE) && !done && j < rd->at[k + 1]; ++j) {
+            v = rd->v[j];
             if (gir__plan_inplace_ok(p, k, v)) {
                 o->off = p->vals[v].off;
                 gone[v] = 1;                          /* its space is the result's now */
@@ -504,9 +554,8 @@ static void gir__plan_place(gir_plan *p, gir__fl *f, uint32_t k, unsigned flags,
         }
         if (!done) o->off = gir__fl_take(f, gir__vbytes(o));
     }
-    gir__srd_init(p, k, &r);
-    while (gir__srd_next(p, &r, &v)) {
-        gir__val *iv = &p->vals[v];
+    for (j = rd->at[k]; j < rd->at[k + 1]; ++j) {
+        gir__val *iv = &p->vals[v = rd->v[j]];
         if (iv->kind == GIR__VAL_TEMP && iv->last == k && !gone[v]) {
             gone[v] = 1;
             gir__fl_give(f, iv->off, gir__vbytes(iv));
@@ -519,16 +568,14 @@ static void gir__plan_place(gir_plan *p, gir__fl *f, uint32_t k, unsigned flags,
 }
 /* the values of a plan's arena as groups: a value written in-place joins its input's group (one place for
    all); grp[v] = the group's first value, whose first step starts it; gl[root] = the group's last step */
-static void gir__pack_groups(const gir_plan *p, uint32_t *grp, uint32_t *gl) {
-    uint32_t k, v;
+static void gir__pack_groups(const gir_plan *p, const gir__reads *rd, uint32_t *grp, uint32_t *gl) {
+    uint32_t k, v, j;
     for (k = 0; k < p->nsteps; ++k) {
         uint32_t o = p->steps[k].val, d = GIR__NEVER;
-        gir__srd r;
         if (p->vals[o].kind != GIR__VAL_TEMP || p->vals[o].fold) continue;
         if (p->steps[k].flags & GIR__STEP_INPLACE) {
-            gir__srd_init(p, k, &r);
-            while (gir__srd_next(p, &r, &v))
-                if (p->vals[v].kind == GIR__VAL_TEMP && p->vals[v].last == k && p->vals[v].off == p->vals[o].off) d = v;
+            for (j = rd->at[k]; j < rd->at[k + 1]; ++j)
+                if (p->vals[v = rd->v[j]].kind == GIR__VAL_TEMP && p->vals[v].last == k && p->vals[v].off == p->vals[o].off) d = v;
         }
         grp[o] = d == GIR__NEVER ? o : grp[d];
         gl[grp[o]] = p->vals[o].last;
@@ -536,11 +583,11 @@ static void gir__pack_groups(const gir_plan *p, uint32_t *grp, uint32_t *gl) {
 }
 /* offline packing of the same lifetimes and in-place pairs: groups largest first (then earliest), each at the
    tightest gap among the groups placed already that are live at the same time; returns the arena's size */
-static size_t gir__pack(gir_plan *p, size_t base, uint32_t *grp, uint32_t *gl, uint32_t *ord, uint32_t *pl,
-                        size_t *goff) {
+static size_t gir__pack(gir_plan *p, const gir__reads *rd, size_t base, uint32_t *grp, uint32_t *gl, uint32_t *ord,
+                        uint32_t *pl, size_t *goff) {
     uint32_t n = 0, np = 0, k, j, v;
     size_t high = base;
-    gir__pack_groups(p, grp, gl);
+    gir__pack_groups(p, rd, grp, gl);
     for (v = 0; v < p->nvals; ++v)                   /* the groups, sorted by insertion (n is bounded) */
         if (p->vals[v].kind == GIR__VAL_TEMP && !p->vals[v].fold && grp[v] == v) {
             size_t b = gir__vbytes(&p->vals[v]);
@@ -569,14 +616,14 @@ static size_t gir__pack(gir_plan *p, size_t base, uint32_t *grp, uint32_t *gl, u
 #define GIR_PLAN_PACK_MAX 4096    /* plans with more values keep the online placement (packing is quadratic) */
 #endif
 /* packs offline where the plan is small enough, and keeps that placement when it is smaller */
-static gir_status gir__plan_repack(gir_plan *p, size_t base, size_t *arena) {
+static gir_status gir__plan_repack(gir_plan *p, const gir__reads *rd, size_t base, size_t *arena) {
     size_t nv = (size_t)p->nvals + 1, bytes = nv * 4 * sizeof(uint32_t) + nv * sizeof(size_t), high;
     uint32_t *w, v;
     size_t *goff;
     if (p->nvals > GIR_PLAN_PACK_MAX) return GIR_OK;
     if (!(goff = (size_t *)gir__alloc(&p->ta, bytes))) return GIR_ERR_OUT_OF_MEMORY;
     w = (uint32_t *)(goff + nv);
-    high = gir__pack(p, base, w, w + nv, w + 2 * nv, w + 3 * nv, goff);
+    high = gir__pack(p, rd, base, w, w + nv, w + 2 * nv, w + 3 * nv, goff);
     if (high < *arena) {
         for (v = 0; v < p->nvals; ++v)
             if (p->vals[v].kind == GIR__VAL_TEMP && !p->vals[v].fold) p->vals[v].off = goff[w[v]];
@@ -587,20 +634,18 @@ static gir_status gir__plan_repack(gir_plan *p, size_t base, size_t *arena) {
 }
 /* the liveness lower bound of the plan's schedule: the most bytes of temporaries live at one step; a value
    written in-place takes over its input's bytes (counted once). seen: nvals zero bytes of work */
-static size_t gir__plan_live_peak(const gir_plan *p, uint8_t *seen) {
+static size_t gir__plan_live_peak(const gir_plan *p, const gir__reads *rd, uint8_t *seen) {
     size_t live = 0, peak = 0;
-    uint32_t k, v;
+    uint32_t k, v, j;
     for (v = 0; v < p->nvals; ++v)       /* kept values are live from the start (later runs skip their steps) */
         if (p->vals[v].kind == GIR__VAL_TEMP && p->vals[v].fold) live += gir__vbytes(&p->vals[v]);
     for (k = 0; k < p->nsteps; ++k) {
         const gir__val *o = &p->vals[p->steps[k].val];
-        gir__srd r;
         int inpl = (p->steps[k].flags & GIR__STEP_INPLACE) != 0;
         if (o->kind == GIR__VAL_TEMP && !o->fold && !inpl) live += gir__vbytes(o);
         if (live > peak) peak = live;
-        gir__srd_init(p, k, &r);
-        while (gir__srd_next(p, &r, &v))
-            if (p->vals[v].kind == GIR__VAL_TEMP && p->vals[v].last == k && !seen[v]) {
+        for (j = rd->at[k]; j < rd->at[k + 1]; ++j)
+            if (p->vals[v = rd->v[j]].kind == GIR__VAL_TEMP && p->vals[v].last == k && !seen[v]) {
                 seen[v] = 1;
                 if (inpl && p->vals[v].off == o->off) { inpl = 0; continue; }    /* its bytes are the result's */
                 live -= gir__vbytes(&p->vals[v]);
@@ -612,18 +657,40 @@ static size_t gir__plan_live_peak(const gir_plan *p, uint8_t *seen) {
     }
     return peak;
 }
+/* the values each step of the final order reads, as gir__srd yields them (a fused group's members' inputs but
+   its chunk buffers), listed once for the walks of the memory plan: step k reads v[at[k] .. at[k + 1]) */
+static gir_status gir__reads_make(gir_plan *p, gir__reads *rd) {
+    uint32_t k, v, n = 0;
+    rd->bytes = ((size_t)p->nsteps + 1 + p->nsin) * sizeof(uint32_t);      /* every input read at most once */
+    if (!(rd->at = (uint32_t *)gir__alloc(&p->ta, rd->bytes))) return GIR_ERR_OUT_OF_MEMORY;
+    rd->v = rd->at + p->nsteps + 1;
+    for (k = 0; k < p->nsteps; ++k) {
+        gir__srd r;
+        rd->at[k] = n;
+        gir__srd_init(p, k, &r);
+        while (gir__srd_next(p, &r, &v)) rd->v[n++] = v;
+    }
+    rd->at[p->nsteps] = n;
+    return GIR_OK;
+}
 /* the arena: the values kept for every run (constant subgraphs) at its start, then the others, each placed at
    its step and given back after its last; GIR_COMPILE_NO_REUSE: one place per value, in value order */
 static gir_status gir__plan_memory(const gir_graph *g, gir_plan *p, unsigned flags, size_t *arena) {
     gir__fl f;
+    gir__reads rd;
     size_t nv = p->nvals + 1, bytes, base = 0;
     uint32_t k, v;
     uint8_t *gone;
     void *mem;
+    gir_status st = GIR_OK;
     p->nfold = p->ninplace = 0;
-    gir__plan_lifetimes(g, p, flags);
+    if (gir__reads_make(p, &rd) != GIR_OK) return GIR_ERR_OUT_OF_MEMORY;
+    gir__plan_lifetimes(g, p, &rd, flags);
     bytes = nv * 2 * sizeof(size_t) + nv * 2;
-    if (!(mem = gir__alloc(&p->ta, bytes))) return GIR_ERR_OUT_OF_MEMORY;
+    if (!(mem = gir__alloc(&p->ta, bytes))) {
+        gir__free(&p->ta, rd.at, rd.bytes);
+        return GIR_ERR_OUT_OF_MEMORY;
+    }
     GIR_MEMSET(mem, 0, bytes);
     f.off = (size_t *)mem; f.len = f.off + nv; gone = (uint8_t *)(f.len + nv);
     for (v = 0; v < p->nvals; ++v)
@@ -634,11 +701,13 @@ static gir_status gir__plan_memory(const gir_graph *g, gir_plan *p, unsigned fla
     f.n = 0; f.top = f.high = base;
     for (k = 0; k < p->nsteps && !(flags & GIR_COMPILE_NO_REUSE); ++k)
         if (p->vals[p->steps[k].val].kind == GIR__VAL_TEMP || p->vals[p->steps[k].val].kind == GIR__VAL_INVAR)
-            gir__plan_place(p, &f, k, flags, gone);
+            gir__plan_place(p, &rd, &f, k, flags, gone);
     *arena = f.high;
-    p->live_peak = gir__plan_live_peak(p, gone + nv);
+    p->live_peak = gir__plan_live_peak(p, &rd, gone + nv);
     gir__free(&p->ta, mem, bytes);
-    return flags & GIR_COMPILE_NO_REUSE ? GIR_OK : gir__plan_repack(p, base, arena);
+    if (!(flags & GIR_COMPILE_NO_REUSE)) st = gir__plan_repack(p, &rd, base, arena);
+    gir__free(&p->ta, rd.at, rd.bytes);
+    return st;
 }
 
 /* -- the checker (compiled in where GIR_PLAN_CHECK is defined: the test runner checks every plan) ------------ */

@@ -93,7 +93,7 @@ static void gir__pfail(gir_plan *p, gir_status s, const char *fmt, ...) {
     gir__vformat(&b, fmt, ap);
     va_end(ap);
 }
-static size_t gir__align_up(size_t n) { return (n + (GIR__ALIGN - 1)) & ~(size_t)(GIR__ALIGN - 1); }
+static GIR__INLINE size_t gir__align_up(size_t n) { return (n + (GIR__ALIGN - 1)) & ~(size_t)(GIR__ALIGN - 1); }
 /* where kernels read an empty input (a 0-byte constant or an input bound to NULL): a valid address, never read */
 static const double gir__empty = 0.0;
 

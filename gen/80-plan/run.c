@@ -280,10 +280,14 @@ static void gir__step_traffic(const gir_plan *p, uint32_t k, uint64_t *rd, uint6
     const gir__step *s = &p->steps[k];
     const gir__val *o = &p->vals[s->val];
     int writes = gir__op_is(s->op, GIR__F_WRITES) && !(p->fgroup && p->fgroup[k]);
-    uint32_t i, j, r;
+    uint32_t i, j, r, q;
+    gir__srd a, b;                     /* the reads in gir__plan_step_read's order, walked once; b: the earlier ones */
     *rd = 0;
-    for (i = writes ? 1u : 0u; (r = gir__plan_step_read(p, k, i)) != (uint32_t)-1; ++i) {
-        for (j = 0; j < i && gir__plan_step_read(p, k, j) != r; ++j) {}
+    gir__srd_init(p, k, &a);
+    for (i = 0; gir__srd_next(p, &a, &r); ++i) {
+        if (writes && i == 0) continue;
+        gir__srd_init(p, k, &b);
+        for (j = 0; j < i && gir__srd_next(p, &b, &q) && (q != r || (writes && j == 0)); ++j) {}
         if (j == i && !gir__group_writes(p, k, r)) *rd += p->vals[r].bytes;
     }
     *wr = (o->kind == GIR__VAL_FUSED ? 0 : o->bytes) + gir__group_writes(p, k, (uint32_t)-1);

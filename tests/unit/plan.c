@@ -4,14 +4,20 @@
 
 static long plan_checked, plan_bad;
 static char plan_bad_msg[256];
+/* the counts go up atomically: the threads suite compiles plans on several threads at once */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__TINYC__)
+#define PLAN_COUNT(n) __atomic_fetch_add(&(n), 1L, __ATOMIC_RELAXED)
+#else
+#define PLAN_COUNT(n) ((n)++)
+#endif
 /* called by gir_plan_compile for every plan the runner compiles: no two live buffers overlap */
 static void plan_check_hook(const struct gir_plan *p) {
     void *work = malloc(gir__plan_check_bytes(p));
     char msg[200];
     if (!work) return;
-    ++plan_checked;
+    PLAN_COUNT(plan_checked);
     if (!gir__plan_check(p, work, msg, sizeof msg)) {
-        if (!plan_bad++) snprintf(plan_bad_msg, sizeof plan_bad_msg, "%s", msg);
+        if (!PLAN_COUNT(plan_bad)) snprintf(plan_bad_msg, sizeof plan_bad_msg, "%s", msg);
     }
     free(work);
 }

@@ -36,6 +36,9 @@
 #if !defined(GIR_TEST_NO_KERN_NN)
 #include "kern_nn.c"
 #endif
+#if !defined(GIR_TEST_NO_MEMORY)
+#include "memory.c"
+#endif
 #if !defined(GIR_TEST_NO_NAMES)
 #include "names.c"
 #endif
@@ -154,6 +157,11 @@ static void run_suites(void) {
     skip_test("kern_nn/", "left out of this build (GIR_TEST_NO_KERN_NN)");
 #else
     suite_kern_nn();
+#endif
+#if defined(GIR_TEST_NO_MEMORY)
+    skip_test("memory/", "left out of this build (GIR_TEST_NO_MEMORY)");
+#else
+    suite_memory();
 #endif
 #if defined(GIR_TEST_NO_NAMES)
     skip_test("names/", "left out of this build (GIR_TEST_NO_NAMES)");

@@ -396,6 +396,51 @@ static int test_threads_two_plans_share_a_pool(void) {
     CHECK(ok, "two plans on one pool from two threads: a run failed or the results differ from one thread");
     return 1;
 }
+
+/* graphs built, differentiated, compiled, run and freed on four threads at once: each takes and gives back blocks
+   of the default allocator's cache (gen/30-base/config.c) while the others do, and one empties it now and then;
+   every graph gets the values of the same graph built on this thread first */
+typedef struct th_builder { int reps, release, ok; double y, dy; } th_builder;
+static int th_chain(int n, double *y, double *dy) {
+    gir_graph *g = gir_graph_new(NULL);
+    gir_node x0 = gir_input(g, GIR_DTYPE_F64, gir_shape0()), x = x0, outs[2];
+    gir_node a = gir_scalar(g, GIR_DTYPE_F64, 1.001), b = gir_scalar(g, GIR_DTYPE_F64, 0.5);
+    gir_plan *p = NULL;
+    double xv = 0.5;
+    int i, ok;
+    for (i = 0; i < n; ++i) x = gir_add(g, gir_mul(g, x, a), b);
+    outs[0] = x;
+    ok = gir_grad(g, x, 1, &x0, &outs[1]) == GIR_OK && gir_plan_compile(g, 2, outs, NULL, &p) == GIR_OK &&
+         gir_plan_bind(p, x0, &xv) == GIR_OK && gir_plan_run(p) == GIR_OK;
+    if (ok) { *y = gir_plan_scalar(p, outs[0]); *dy = gir_plan_scalar(p, outs[1]); }
+    gir_plan_free(p);
+    gir_graph_free(g);
+    return ok;
+}
+static void *th_build(void *arg) {
+    th_builder *t = (th_builder *)arg;
+    int k;
+    double y, dy;
+    for (k = 0; k < t->reps; ++k) {
+        t->ok &= th_chain(1500, &y, &dy) && y == t->y && dy == t->dy;
+        if (t->release && k % 3 == 2) gir_release_caches();
+    }
+    return NULL;
+}
+static int test_threads_graphs_share_the_allocator(void) {
+    th_builder t[4];
+    pthread_t id[4];
+    int k, started = 0;
+    double y, dy;
+    CHECK(th_chain(1500, &y, &dy), "the graph on this thread failed");
+    for (k = 0; k < 4; ++k) { t[k].reps = 6; t[k].release = k == 3; t[k].ok = 1; t[k].y = y; t[k].dy = dy; }
+    for (k = 0; k < 4; ++k) started += pthread_create(&id[k], NULL, th_build, &t[k]) == 0;
+    for (k = 0; k < started; ++k) pthread_join(id[k], NULL);
+    CHECK(started == 4, "only %d threads started", started);
+    for (k = 0; k < 4; ++k) CHECK(t[k].ok, "thread %d: a graph failed or its values differ", k);
+    gir_release_caches();
+    return 1;
+}
 #endif
 
 static void suite_threads(void) {
@@ -413,6 +458,7 @@ static void suite_threads(void) {
 #if defined(GIR_HAVE_POOL)
     RUN("threads/pool_runs_each_task_once", test_threads_pool_runs_each_task_once());
     RUN("threads/two_plans_share_a_pool", test_threads_two_plans_share_a_pool());
+    RUN("threads/graphs_share_the_allocator", test_threads_graphs_share_the_allocator());
     for (k = 0; k < 3; ++k) gir_pool_free(th_pools[k]);
 #endif
 }
