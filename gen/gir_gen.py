@@ -51,7 +51,7 @@ from scalar_lower import emit_ew_kernels  # noqa: E402
 from simd_lower import emit_simd_ew  # noqa: E402
 from reduce_lower import emit_red_code  # noqa: E402
 from adjoint_lower import emit_adjoints  # noqa: E402
-from rules_lower import emit_rules, parse_rules  # noqa: E402
+from rules_lower import emit_folds, emit_rules, parse_folds, parse_rules  # noqa: E402
 from onnx_lower import emit_onnx, parse_onnx  # noqa: E402
 from onnx_out_lower import emit_onnx_out, parse_onnx_out  # noqa: E402
 from op_select import emit_select, op_dependencies  # noqa: E402
@@ -150,6 +150,7 @@ def markers(opsdef_path, ops, opsdef, partial):
         "EW_KERNELS": emit_ew_kernels(ops),
         "REDUCE_CODE": emit_red_code(ops),
         "RULES": emit_rules(parse_rules(path, strip_comments(opsdef_path, opsdef), ops), ops),
+        "FOLDS": emit_folds(parse_folds(path, strip_comments(opsdef_path, opsdef), ops)),
         "ONNX_LINES": emit_onnx(path, onnx_lines, ops),
         "ONNX_OUT": emit_onnx_out(path, onnx_lines, parse_onnx_out(path, clean, ops), ops),
         "VMATH": vector_instances(read(VMATH_TEMPLATE), VMATH_TEMPLATE),

@@ -311,8 +311,8 @@ static gir_node gir__bld_commit(gir__bctx *b, int np, int ntype, int level, void
     nd->shp = sref;
     nd->name = 0;
     nd->attr = packed ? gir__store_put(&g->attrs, pk, packed, align) : 0;
-    ins = g->ins + g->nins;
-    for (k = 0; k < b->n; ++k) ins[k] = b->in[k].id;
+    ins = g->ins;                            /* NULL until the first node with inputs */
+    for (k = 0; k < b->n; ++k) ins[g->nins + (size_t)k] = b->in[k].id;
     g->nins += (size_t)b->n;
     return gir__handle(g, (uint32_t)g->nnodes++);
 }

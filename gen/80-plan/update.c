@@ -81,13 +81,19 @@ static gir_status gir__update_inplace(const gir_graph *g, gir_plan *p, unsigned 
     return GIR_OK;
 }
 
-/* -- an SGD update folded into the GEMM of its weight gradient ---------------------------------------------- */
-/* V <- V - c (A B), c one element, written into V by step k (a fused group of mul and sub, or a sub whose mul
-   step's value nothing else reads), with A B a matmul step mm whose value only that mul reads: the gradient need
-   not be written at all. The update becomes three steps where k stood: c' = -c (neg), S = c' times the smaller
-   of A and B (mul), V <- V + A B with S in its place (a matmul with a third input, gen/70-kernels/kernels.c), and
-   mm goes. The bits differ from V - c (A B) by the rounding of c's product (gir_assign's documentation). */
-typedef struct gir__fold { uint32_t k, mm, q, c, grad, x; } gir__fold;   /* q: the mul step, or GIR__NEVER (fused) */
+/* -- an update folded into the op that makes its gradient (the GIR_FOLD rows of ops.def) --------------------- */
+/* For a rule r: V <- update(V, scale(c, product(A, B))), c one element, written into V by step k (a fused group of
+   scale and update, or an update step whose scale step's value nothing else reads), with the product a step mm
+   whose value only that scale step reads: the gradient need not be written at all. The update becomes three steps
+   where k stood: c' = negate(c) (or the value an earlier fold computed for c), S = scale(c', the smaller of A and
+   B), V <- V + A B with S in its place (the product with a third input, gen/70-kernels/kernels.c), and mm goes.
+   The bits differ from the unfolded update by the rounding of c's product (gir_assign's documentation). */
+typedef struct gir__fold_rule { uint16_t update, scale, product, negate; } gir__fold_rule;
+@@FOLDS@@
+typedef struct gir__fold {
+    const gir__fold_rule *r;
+    uint32_t k, mm, q, c, grad, x;                  /* q: the scale step, or GIR__NEVER (fused) */
+} gir__fold;
 /* the steps that read v */
 static uint32_t gir__update_readers(const gir_plan *p, uint32_t v) {
     uint32_t k, n = 0;
@@ -101,16 +107,16 @@ static uint32_t gir__update_producer(const gir_plan *p, uint32_t v) {
         if (p->steps[k].val == v) return p->fgroup && p->fgroup[k] ? GIR__NEVER : k;
     return GIR__NEVER;
 }
-/* mul step s is c times the gradient (f->c, f->grad), c one element of dtype dt */
-static int gir__fold_mul(const gir_plan *p, const gir__step *s, int dt, gir__fold *f) {
+/* scale step s is c times the gradient (f->c, f->grad), c one element of dtype dt */
+static int gir__fold_scale(const gir_plan *p, const gir__step *s, int dt, gir__fold *f) {
     uint32_t a, b;
-    if (s->op != GIR_OP_MUL || s->nin != 2) return 0;
+    if (s->op != f->r->scale || s->nin != 2) return 0;
     a = p->sin[s->in0]; b = p->sin[s->in0 + 1];
     if (gir__numel(&p->vals[b].shape) == 1) { uint32_t t = a; a = b; b = t; }
     f->c = a; f->grad = b;
     return gir__numel(&p->vals[a].shape) == 1 && p->vals[a].dtype == dt && p->vals[b].kind == GIR__VAL_TEMP;
 }
-/* the gradient's matmul step f->mm: rank 2, f32 or f64, read by the update alone, reading no variable that is
+/* the gradient's product step f->mm: rank 2, f32 or f64, read by the update alone, reading no variable that is
    written between it and the update, nor V; no constraint names it */
 static int gir__fold_mm(const gir_graph *g, const gir_plan *p, uint32_t var, gir__fold *f) {
     const gir__step *mm;
@@ -118,7 +124,7 @@ static int gir__fold_mm(const gir_graph *g, const gir_plan *p, uint32_t var, gir
     size_t c;
     if ((f->mm = gir__update_producer(p, f->grad)) == GIR__NEVER || f->mm >= f->k) return 0;
     mm = &p->steps[f->mm];
-    if (mm->op != GIR_OP_MATMUL || mm->nin != 2 || p->vals[f->grad].isout || p->vals[f->grad].shape.rank != 2) return 0;
+    if (mm->op != f->r->product || mm->nin != 2 || p->vals[f->grad].isout || p->vals[f->grad].shape.rank != 2) return 0;
     a = p->sin[mm->in0]; b = p->sin[mm->in0 + 1];
     if (a == var || b == var || p->vals[a].shape.rank != 2 || p->vals[b].shape.rank != 2) return 0;
     if (gir__update_readers(p, f->grad) != 1) return 0;
@@ -133,13 +139,13 @@ static int gir__fold_mm(const gir_graph *g, const gir_plan *p, uint32_t var, gir
     }
     return 1;
 }
-/* step k is an update the fold takes (fills f) */
+/* step k is an update that rule f->r folds (fills the rest of f) */
 static int gir__fold_find(const gir_graph *g, const gir_plan *p, uint32_t k, gir__fold *f) {
     const gir__val *o = &p->vals[p->steps[k].val];
     const gir__step *sub, *mul;
     uint32_t x, q;
     if (o->kind != GIR__VAL_INVAR || (o->dtype != GIR_DTYPE_F32 && o->dtype != GIR_DTYPE_F64)) return 0;
-    if (gir__op_absent[GIR_OP_NEG] || gir__op_absent[GIR_OP_MUL]) return 0;    /* a selective build without them */
+    if (!f->r->update || !f->r->scale || !f->r->product || !f->r->negate) return 0;   /* left out of this build */
     if (p->fgroup && p->fgroup[k]) {
         const struct gir__fgroup *gr = &p->groups[p->fgroup[k] - 1];
         if (gr->nm != 2) return 0;
@@ -154,11 +160,11 @@ static int gir__fold_find(const gir_graph *g, const gir_plan *p, uint32_t k, gir
         mul = &p->steps[q];
         f->q = q;
     }
-    if (sub->op != GIR_OP_SUB || sub->nin != 2 || p->sin[sub->in0] != o->off || p->sin[sub->in0 + 1] != mul->val)
+    if (sub->op != f->r->update || sub->nin != 2 || p->sin[sub->in0] != o->off || p->sin[sub->in0 + 1] != mul->val)
         return 0;
     f->k = k;
     f->x = mul->val;
-    return gir__fold_mul(p, mul, o->dtype, f) && gir__fold_mm(g, p, (uint32_t)o->off, f);
+    return gir__fold_scale(p, mul, o->dtype, f) && gir__fold_mm(g, p, (uint32_t)o->off, f);
 }
 /* a new temporary of value from's node, dtype and shape */
 static uint32_t gir__fold_value(gir_plan *p, uint32_t from) {
@@ -185,8 +191,8 @@ static gir__step gir__fold_step(gir_plan *p, int op, uint32_t val, uint32_t nin,
     for (j = 0; j < nin; ++j) p->sin[p->nsin++] = in[j];
     return s;
 }
-/* the steps without mm and q, the three of add where k was */
-static void gir__fold_splice(gir_plan *p, const gir__fold *f, const gir__step *add) {
+/* the steps without mm and q, the nadd of add where k was */
+static void gir__fold_splice(gir_plan *p, const gir__fold *f, const gir__step *add, uint32_t nadd) {
     uint32_t k, n = 0, at = 0, j;
     for (k = 0; k < p->nsteps; ++k) {
         if (k == f->mm || k == f->q) continue;
@@ -195,45 +201,62 @@ static void gir__fold_splice(gir_plan *p, const gir__fold *f, const gir__step *a
         if (p->fgroup) p->fgroup[n] = p->fgroup[k];
         ++n;
     }
-    for (k = n; k-- > at + 1;) {                 /* room for two more after at */
-        p->steps[k + 2] = p->steps[k];
-        if (p->fgroup) p->fgroup[k + 2] = p->fgroup[k];
+    for (k = n; k-- > at + 1;) {                 /* room for nadd - 1 more after at */
+        p->steps[k + nadd - 1] = p->steps[k];
+        if (p->fgroup) p->fgroup[k + nadd - 1] = p->fgroup[k];
     }
-    for (j = 0; j < 3; ++j) {
+    for (j = 0; j < nadd; ++j) {
         p->steps[at + j] = add[j];
         if (p->fgroup) p->fgroup[at + j] = 0;
     }
-    p->nsteps = n + 2;
+    p->nsteps = n + nadd - 1;
+}
+/* the value of a plain negate step of c before step k, which an earlier fold made (folds of one learning rate
+   share it), or GIR__NEVER */
+static uint32_t gir__fold_negated(const gir_plan *p, const gir__fold *f) {
+    uint32_t k;
+    for (k = 0; k < f->k; ++k) {
+        const gir__step *s = &p->steps[k];
+        if (s->op == f->r->negate && s->nin == 1 && p->sin[s->in0] == f->c && !(p->fgroup && p->fgroup[k]) &&
+            p->vals[s->val].kind == GIR__VAL_TEMP && k != f->mm && k != f->q)
+            return s->val;
+    }
+    return GIR__NEVER;
 }
 /* rewrites the update f found (see above) */
 static void gir__fold_apply(gir_plan *p, const gir__fold *f) {
     const gir__step mm = p->steps[f->mm];
-    uint32_t a = p->sin[mm.in0], b = p->sin[mm.in0 + 1], o = p->steps[f->k].val, in[3], nc, ns;
+    uint32_t a = p->sin[mm.in0], b = p->sin[mm.in0 + 1], o = p->steps[f->k].val, in[3], nc, ns, nadd = 0;
     int scale_b = p->vals[b].bytes <= p->vals[a].bytes;
     gir__step add[3];
-    nc = gir__fold_value(p, f->c);
+    if ((nc = gir__fold_negated(p, f)) == GIR__NEVER) {
+        nc = gir__fold_value(p, f->c);
+        in[0] = f->c;
+        add[nadd++] = gir__fold_step(p, f->r->negate, nc, 1, in, 0, 0);
+    }
     ns = gir__fold_value(p, scale_b ? b : a);
-    in[0] = f->c;
-    add[0] = gir__fold_step(p, GIR_OP_NEG, nc, 1, in, 0, 0);
     in[0] = nc; in[1] = scale_b ? b : a;
-    add[1] = gir__fold_step(p, GIR_OP_MUL, ns, 2, in, 0, 0);
+    add[nadd++] = gir__fold_step(p, f->r->scale, ns, 2, in, 0, 0);
     in[0] = scale_b ? a : ns; in[1] = scale_b ? ns : b; in[2] = (uint32_t)p->vals[o].off;
-    add[2] = gir__fold_step(p, GIR_OP_MATMUL, o, 3, in, mm.tr, mm.attr);
+    add[nadd++] = gir__fold_step(p, f->r->product, o, 3, in, mm.tr, mm.attr);
     p->vals[f->grad].kind = p->vals[f->x].kind = GIR__VAL_FUSED;      /* never written: no memory */
     if (f->q == GIR__NEVER) {
         p->nfused -= p->groups[p->fgroup[f->k] - 1].nm;
         --p->ngroups;
     }
-    gir__fold_splice(p, f, add);
+    gir__fold_splice(p, f, add, nadd);
 }
 /* every update that folds into its gradient's GEMM, after fusion (gir_plan_compile) */
 static void gir__update_fold_gemm(const gir_graph *g, gir_plan *p, unsigned flags) {
-    uint32_t k;
+    uint32_t k, r;
     gir__fold f;
     if (flags & GIR_COMPILE_NO_FOLD_UPDATE) return;
-    for (k = 0; k < p->nsteps; ++k)
-        if (gir__fold_find(g, p, k, &f)) {
-            gir__fold_apply(p, &f);
-            k = 0;                                   /* the steps moved: from the start again */
-        }
+    for (r = 0; r < sizeof gir__folds / sizeof gir__folds[0]; ++r)
+        for (f.r = &gir__folds[r], k = 0; k < p->nsteps;)
+            if (gir__fold_find(g, p, k, &f)) {
+                gir__fold_apply(p, &f);
+                k = 0;                               /* the steps moved: from the start again */
+            } else {
+                ++k;
+            }
 }

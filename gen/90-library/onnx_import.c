@@ -129,7 +129,7 @@ static gir_node gir__ox_input_below(gir_graph *g, gir_node v) {
     while (n > 0) {
         gir_node u = stack[--n];
         int m = gir_node_parent_count(g, u) + gir_node_arg_count(g, u);
-        if (gir_node_op(g, u) == GIR_OP_INPUT) return u;
+        if (gir_node_op(g, u) == GIR_OP_INPUT) return u;          /* public API use, as a caller's code */
         for (k = 0; k < m && n < 256; ++k) stack[n++] = gir_node_input(g, u, k);
     }
     return none;
@@ -179,7 +179,7 @@ static int gir__ox_const_vals(gir__oxn *c, int k, double *out, int max, const ch
                      "model is imported (a constant, or computed from constants)", what, (long long)n, max);
         return -1;
     }
-    if (gir_node_op(c->g, v) == GIR_OP_CONSTANT) data = gir_node_data(c->g, v);
+    if (gir_node_op(c->g, v) == GIR_OP_CONSTANT) data = gir_node_data(c->g, v);      /* public API use */
     else if (gir_plan_compile(c->g, 1, &v, NULL, &p) != GIR_OK || gir_plan_run(p) != GIR_OK) data = NULL;
     else data = gir_plan_data(p, v);
     for (j = 0; data && j < n; ++j) out[j] = gir__ox_value_at(data, gir_node_dtype(c->g, v), j);

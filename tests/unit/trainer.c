@@ -296,7 +296,7 @@ static int test_trainer_fused_updates_bit_identical(void) {
 
 /* an f32 or f64 MLP 20-16-3, batch 8, trained with plain SGD; after `steps` runs *dw holds the largest change of
    a weight, *wmax the largest weight */
-static gir_plan *tr_fold_plan(gir_graph *g, int dt, unsigned flags) {
+static gir_plan *tr_fold_plan(gir_graph *g, gir_dtype dt, unsigned flags) {
     gir_node x = gir_input(g, dt, gir_shape2(8, 20)), y = gir_input(g, GIR_DTYPE_I32, gir_shape1(8)), h, loss;
     gir_train_desc t = gir_train_defaults(GIR_OPTIM_SGD, 0.3);
     gir_plan *p = NULL;
@@ -326,7 +326,7 @@ static int tr_grad_temps(const gir_plan *p) {
     return n;
 }
 /* the largest difference between variable name of a and b, and the largest magnitude in a */
-static double tr_fold_diff(gir_graph *a, gir_graph *b, const char *name, int dt, double *amax) {
+static double tr_fold_diff(gir_graph *a, gir_graph *b, const char *name, gir_dtype dt, double *amax) {
     gir_node va = gir_graph_find(a, name), vb = gir_graph_find(b, name);
     int64_t n = gir_node_numel(a, va), i;
     double d = 0;
@@ -343,8 +343,10 @@ static double tr_fold_diff(gir_graph *a, gir_graph *b, const char *name, int dt,
    the weights agree to the rounding of lr's product: after one step within 4 ulp of the largest weight, after 25
    steps within 1e-4 (f32) and 1e-12 (f64) of it */
 static int test_trainer_sgd_folded_gemm(void) {
-    int dt, k, r;
-    for (dt = GIR_DTYPE_F32; dt <= GIR_DTYPE_F64; dt = dt == GIR_DTYPE_F32 ? GIR_DTYPE_F64 : 99) {
+    static const gir_dtype dts[2] = {GIR_DTYPE_F32, GIR_DTYPE_F64};
+    int di, k, r;
+    for (di = 0; di < 2; ++di) {
+        gir_dtype dt = dts[di];
         gir_graph *a = gir_graph_new(NULL), *b = gir_graph_new(NULL);
         gir_plan *pa = tr_fold_plan(a, dt, 0), *pb = tr_fold_plan(b, dt, GIR_COMPILE_NO_FOLD_UPDATE);
         double eps = dt == GIR_DTYPE_F32 ? 1.1920929e-7 : 2.220446e-16, lim[2], d = 0, wmax = 0;
@@ -355,6 +357,8 @@ static int test_trainer_sgd_folded_gemm(void) {
         for (k = 0; k < (int)pa->nsteps; ++k) acc += pa->steps[k].op == GIR_OP_MATMUL && pa->steps[k].nin == 3;
         CHECK(acc == 2 && tr_grad_temps(pa) == 0 && tr_grad_temps(pb) == 2, "%s: %d folded matmuls, %d and %d "
               "temporaries of a weight's shape", gir_dtype_name(dt), acc, tr_grad_temps(pa), tr_grad_temps(pb));
+        for (acc = 0, k = 0; k < (int)pa->nsteps; ++k) acc += pa->steps[k].op == GIR_OP_NEG;
+        CHECK(acc == 1, "%s: the two folds negate the learning rate %d times, not once", gir_dtype_name(dt), acc);
         for (r = 0; r < 2; ++r) {
             for (k = 0; k < (r ? 24 : 1); ++k)
                 CHECK(gir_plan_run(pa) == GIR_OK && gir_plan_run(pb) == GIR_OK, "run: %s", gir_plan_message(pa));
