@@ -87,6 +87,15 @@ NO_RATIO = {"ort_call_overhead"}
 FIXED = {("before", "meta_bytes_per_node"): (232.0, "bytes"), ("budget", "compile_impl_o2"): (8.0, "s")}
 
 
+
+def has_avx512():
+    """Whether this CPU has AVX-512F (Linux's /proc/cpuinfo; False where it cannot be read)."""
+    try:
+        with open("/proc/cpuinfo") as f:
+            return any(line.startswith("flags") and " avx512f" in line for line in f)
+    except OSError:
+        return False
+
 def compile_seconds(cc):
     """CPU seconds of compiling tests/compile/impl.c at -O2 with cc, or None when the compiler fails."""
     src = os.path.join(HERE, "..", "tests", "compile", "impl.c")
@@ -168,6 +177,8 @@ def main(argv):
         time.strftime("%Y-%m-%d")))
     if not blas:
         print("note: OpenBLAS anchor skipped (apt-get install libopenblas-dev)")
+    elif not has_avx512():
+        print("note: this CPU has no AVX-512: OpenBLAS runs with its default core type only")
     if not os.path.exists("/usr/bin/python3"):
         print("note: NumPy/PyTorch anchors skipped (no /usr/bin/python3)")
     vals = {}
@@ -186,8 +197,9 @@ def main(argv):
         rows = run([gir] + sorted(set(rest)), dict(os.environ, GIR_BENCH_ONNX=model_dir))
         others = [n for n in rest if n not in ORT_NAMES]
         if blas and others:
-            env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OPENBLAS_CORETYPE="SkylakeX")
-            rows += run([blas] + others, env)
+            if has_avx512():                 # the AVX-512 core type stops with SIGILL on a CPU without it
+                env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OPENBLAS_CORETYPE="SkylakeX")
+                rows += run([blas] + others, env)
             env = dict(os.environ, OPENBLAS_NUM_THREADS="1")
             env.pop("OPENBLAS_CORETYPE", None)
             rows += [("openblas_default",) + row[1:] for row in run([blas] + others, env)]
