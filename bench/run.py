@@ -3,7 +3,8 @@
 
     run.py GIR_BENCH [BLAS_BENCH|-] [--rounds N] [--flags "CFLAGS"] [--cc CC] [--ort ORT_DIR] [NAME ...]
 
-Each round runs gir.h's workloads, then OpenBLAS (AVX-512 core type, and the default core type), then NumPy
+Each round runs gir.h's workloads, then OpenBLAS (AVX-512 core type where the CPU has it, and the default core
+type, which stands in for it in the lines that have no default-core-type line of their own), then NumPy
 and PyTorch, so a drift of the machine's speed touches both sides of a ratio alike. After the rounds each
 figure is the median over rounds (each program reports its own median of repetitions) and every comparison
 prints one line:
@@ -222,6 +223,8 @@ def main(argv):
             g, a = med.get(("gir", name)), med.get(("gir", name[:-3] + "_1t"))
         else:
             g, a = med.get(("gir", name)), med.get((anchor, name))
+        if anchor == "openblas" and not a and (name, "openblas_default", unit) not in COMPARISONS:
+            anchor, a = "openblas_default", med.get(("openblas_default", name))     # no AVX-512 core type here
         if not g or not a:
             print("skip %s vs %s: %s" % (name, anchor, "no gir.h figure (not built yet)" if not g else "anchor missing"))
             continue
